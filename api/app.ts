@@ -1,0 +1,25 @@
+import { Hono } from "hono";
+import { appRoutes } from "./apps/routes";
+import { authRoutes } from "./auth/routes";
+import type { ApiDeps } from "./deps";
+import { openApiDocument } from "./http/openapi";
+import { errorResponse, routeBuilder } from "./http/route";
+import { jobRoutes } from "./jobs/routes";
+
+/** Builds the API host: every /v1 and /auth route, the OpenAPI document and JSON errors. */
+export function createApi(deps: ApiDeps) {
+  const app = new Hono();
+  app.onError((error, c) => errorResponse(error, c, deps.log));
+  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+
+  const route = routeBuilder(app, deps);
+  authRoutes(route);
+  appRoutes(route);
+  jobRoutes(route);
+
+  const document = openApiDocument(route.docs);
+  app.get("/v1/openapi.json", (c) => c.json(document));
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,60 @@
+import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import type { GoogleConfig } from "../config";
+import { HttpError, badRequest } from "../http/errors";
+
+export interface GoogleIdentity {
+  email: string;
+  name: string;
+}
+
+const keySets = new Map<string, JWTVerifyGetKey>();
+function keySetFor(jwksUrl: string) {
+  let keys = keySets.get(jwksUrl);
+  if (!keys) keySets.set(jwksUrl, (keys = createRemoteJWKSet(new URL(jwksUrl))));
+  return keys;
+}
+
+/** Verifies a Google ID token: signature against Google's keys, issuer, audience, expiry. */
+export async function verifyGoogleIdToken(idToken: string, google: GoogleConfig): Promise<GoogleIdentity> {
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(idToken, keySetFor(google.jwksUrl), {
+      issuer: google.issuers,
+      audience: google.clientId,
+    }));
+  } catch (error) {
+    throw new HttpError(401, `Google sign-in could not be verified: ${(error as Error).message}`);
+  }
+  const email = typeof payload.email === "string" ? payload.email.toLowerCase() : "";
+  if (!email) throw new HttpError(401, "Google did not share an email address for this account");
+  if (payload.email_verified === false) throw new HttpError(403, `The Google account ${email} has no verified email address`);
+  return { email, name: typeof payload.name === "string" ? payload.name : "" };
+}
+
+/** Exchanges an authorization code at Google's token endpoint and verifies the ID token it returns. */
+export async function exchangeGoogleCode(code: string, redirectUri: string | undefined, google: GoogleConfig) {
+  const form = new URLSearchParams({
+    grant_type: "authorization_code",
+    code,
+    client_id: google.clientId,
+    client_secret: google.clientSecret,
+  });
+  if (redirectUri) form.set("redirect_uri", redirectUri);
+  let response: Response;
+  try {
+    response = await fetch(google.tokenUrl, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", accept: "application/json" },
+      body: form,
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch (error) {
+    throw new HttpError(503, `Google could not be reached: ${(error as Error).message}`);
+  }
+  const body = (await response.json().catch(() => ({}))) as { id_token?: string; error?: string; error_description?: string };
+  if (!response.ok) {
+    throw badRequest(`Google refused the sign-in code: ${body.error_description ?? body.error ?? response.status}`);
+  }
+  if (!body.id_token) throw badRequest("Google answered without an ID token");
+  return verifyGoogleIdToken(body.id_token, google);
+}

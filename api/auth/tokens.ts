@@ -1,0 +1,85 @@
+import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { SignJWT, jwtVerify } from "jose";
+import type { TokenPair } from "../../contract";
+import type { ApiDeps } from "../deps";
+import { refreshTokens } from "../db/schema";
+import { unauthorized } from "../http/errors";
+
+const ISSUER = "assistant-console-api";
+const encoder = new TextEncoder();
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export async function signUserToken(userId: number, deps: Pick<ApiDeps, "config">) {
+  return new SignJWT({ typ: "user" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt()
+    .setExpirationTime(`${deps.config.accessTokenTtlSeconds}s`)
+    .sign(encoder.encode(deps.config.jwtSecret));
+}
+
+/** Returns the user id of a valid, unexpired user token, or throws 401. */
+export async function verifyUserToken(token: string, deps: Pick<ApiDeps, "config">): Promise<number> {
+  try {
+    const { payload } = await jwtVerify(token, encoder.encode(deps.config.jwtSecret), {
+      issuer: ISSUER,
+      algorithms: ["HS256"],
+    });
+    const id = Number(payload.sub);
+    if (payload.typ !== "user" || !Number.isInteger(id)) throw new Error("wrong token type");
+    return id;
+  } catch (error) {
+    const expired = error instanceof Error && "code" in error && error.code === "ERR_JWT_EXPIRED";
+    throw unauthorized(expired ? "Token expired" : "Invalid token");
+  }
+}
+
+async function insertRefreshToken(userId: number, familyId: string, deps: Pick<ApiDeps, "db" | "config">) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000);
+  await deps.db.insert(refreshTokens).values({ userId, familyId, tokenHash: hashToken(token), expiresAt });
+  return token;
+}
+
+/** A new sign-in: a new token family. */
+export async function issueTokens(userId: number, deps: Pick<ApiDeps, "db" | "config">): Promise<TokenPair> {
+  const refresh_token = await insertRefreshToken(userId, randomUUID(), deps);
+  return { user_token: await signUserToken(userId, deps), refresh_token };
+}
+
+/**
+ * Exchanges a refresh token for a new pair. The presented token is marked used in the same
+ * statement that checks it (so two concurrent refreshes cannot both win); presenting a used
+ * token again revokes its whole family, logging out whoever holds the stolen copy.
+ */
+export async function rotateRefreshToken(token: string, deps: Pick<ApiDeps, "db" | "config" | "log">): Promise<TokenPair> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const [claimed] = await deps.db
+    .update(refreshTokens)
+    .set({ usedAt: now })
+    .where(and(eq(refreshTokens.tokenHash, tokenHash), isNull(refreshTokens.usedAt), isNull(refreshTokens.revokedAt)))
+    .returning();
+  if (!claimed) {
+    const [existing] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, tokenHash));
+    if (existing?.usedAt && !existing.revokedAt) {
+      deps.log.warn(`refresh token reuse detected for user ${existing.userId}; revoking family ${existing.familyId}`);
+      await deps.db.update(refreshTokens).set({ revokedAt: now }).where(eq(refreshTokens.familyId, existing.familyId));
+    }
+    throw unauthorized("Invalid refresh token");
+  }
+  if (claimed.expiresAt < now) throw unauthorized("Refresh token expired");
+  const refresh_token = await insertRefreshToken(claimed.userId, claimed.familyId, deps);
+  return { user_token: await signUserToken(claimed.userId, deps), refresh_token };
+}
+
+/** Housekeeping job: drops tokens that can no longer be used. */
+export async function purgeDeadRefreshTokens(deps: Pick<ApiDeps, "db">, olderThan = new Date()) {
+  const deleted = await deps.db
+    .delete(refreshTokens)
+    .where(or(lt(refreshTokens.expiresAt, olderThan), lt(refreshTokens.revokedAt, olderThan)))
+    .returning({ id: refreshTokens.id });
+  return deleted.length;
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+export interface GoogleConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Google's endpoints by default; tests point them at a local OpenID provider. */
+  tokenUrl: string;
+  jwksUrl: string;
+  issuers: string[];
+}
+
+export interface ApiConfig {
+  production: boolean;
+  /** Signs user tokens (HS256). */
+  jwtSecret: string;
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlDays: number;
+  /** Always allowed to sign in; created as super_admin by the seed. */
+  adminEmail: string;
+  devLoginAllowed: boolean;
+  google: GoogleConfig | null;
+}
+
+type Env = Record<string, string | undefined>;
+
+export const GOOGLE_DEFAULTS = {
+  authorizationUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+  tokenUrl: "https://oauth2.googleapis.com/token",
+  jwksUrl: "https://www.googleapis.com/oauth2/v3/certs",
+  issuers: ["https://accounts.google.com", "accounts.google.com"],
+};
+
+export function googleConfigFromEnv(env: Env): GoogleConfig | null {
+  if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
+  return {
+    clientId: env.GOOGLE_CLIENT_ID,
+    clientSecret: env.GOOGLE_CLIENT_SECRET,
+    tokenUrl: env.GOOGLE_TOKEN_URL ?? GOOGLE_DEFAULTS.tokenUrl,
+    jwksUrl: env.GOOGLE_JWKS_URL ?? GOOGLE_DEFAULTS.jwksUrl,
+    issuers: env.GOOGLE_ISSUER ? [env.GOOGLE_ISSUER] : GOOGLE_DEFAULTS.issuers,
+  };
+}
+
+export function isProduction(env: Env) {
+  return env.NODE_ENV === "production";
+}
+
+/** Development sign-in exists for the embedded default; production needs an explicit opt-in. */
+export function devLoginAllowed(env: Env) {
+  if (env.AUTH_DEV_LOGIN === "false") return false;
+  return !isProduction(env) || env.AUTH_DEV_LOGIN === "true";
+}
+
+export interface RuntimeSecrets {
+  /** First one signs; all of them verify (rotation). */
+  sessionSecrets: string[];
+  jwtSecret: string;
+}
+
+/**
+ * Secrets come from the environment; when unset (the embedded default) they are generated once
+ * and kept in DATA_DIR/secrets.json so sessions survive restarts without living in the repo.
+ */
+export function loadRuntimeSecrets(dataDir: string, env: Env): RuntimeSecrets {
+  const file = path.join(dataDir, "secrets.json");
+  let stored: Partial<{ session: string; jwt: string }> = {};
+  if (existsSync(file)) stored = JSON.parse(readFileSync(file, "utf8"));
+  const needsWrite = (!env.SESSION_SECRET && !stored.session) || (!env.API_JWT_SECRET && !stored.jwt);
+  if (needsWrite) {
+    stored = {
+      session: stored.session ?? randomBytes(32).toString("hex"),
+      jwt: stored.jwt ?? randomBytes(32).toString("hex"),
+    };
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
+  }
+  const sessionSecrets = (env.SESSION_SECRET ?? stored.session ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  return { sessionSecrets, jwtSecret: env.API_JWT_SECRET ?? stored.jwt ?? "" };
+}
+
+export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
+  return {
+    production: isProduction(env),
+    jwtSecret: secrets.jwtSecret,
+    accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 15 * 60),
+    refreshTokenTtlDays: Number(env.REFRESH_TOKEN_TTL_DAYS ?? 30),
+    adminEmail: (env.ADMIN_EMAIL ?? "admin@example.com").toLowerCase(),
+    devLoginAllowed: devLoginAllowed(env),
+    google: googleConfigFromEnv(env),
+  };
+}

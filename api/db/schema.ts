@@ -1,0 +1,80 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable("users", {
+  id: serial("id").primaryKey(),
+  /** Stored lower-cased: sign-in compares addresses case-insensitively. */
+  email: text("email").notNull(),
+  name: text("name").notNull().default(""),
+  userType: text("user_type").notNull().default("user"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex("users_email_key").on(t.email)]);
+
+/**
+ * Opaque refresh tokens, stored only as a SHA-256 hash. Each sign-in starts a family; every
+ * refresh marks the presented token used and issues the next one in the same family, so
+ * presenting a used token again reveals theft and revokes the whole family.
+ */
+export const refreshTokens = pgTable("refresh_tokens", {
+  id: serial("id").primaryKey(),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  tokenHash: text("token_hash").notNull(),
+  familyId: uuid("family_id").notNull(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  usedAt: timestamp("used_at", { withTimezone: true }),
+  revokedAt: timestamp("revoked_at", { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [
+  uniqueIndex("refresh_tokens_hash_key").on(t.tokenHash),
+  index("refresh_tokens_family_idx").on(t.familyId),
+]);
+
+export const clientApps = pgTable("client_apps", {
+  id: serial("id").primaryKey(),
+  clientName: text("client_name").notNull(),
+  primaryWebsite: text("primary_website").notNull().default(""),
+  logoUrl: text("logo_url"),
+  country: text("country").notNull().default(""),
+  market: text("market").notNull().default(""),
+  projectUrl: text("project_url").notNull().default(""),
+  notes: text("notes").notNull().default(""),
+  urlCode: text("url_code").notNull(),
+  copyMarket: text("copy_market").notNull().default(""),
+  clientType: text("client_type").notNull().default(""),
+  onboardExistingClient: boolean("onboard_existing_client").notNull().default(true),
+  triggerPoints: jsonb("trigger_points").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  modeEnv: text("mode_env").notNull().default("staging"),
+  insyncProdAppId: text("insync_prod_app_id"),
+  status: text("status").notNull().default("active"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex("client_apps_url_code_key").on(t.urlCode)]);
+
+/** A user's role inside one client app (client_user, client_admin, admin, super_admin). */
+export const appUsers = pgTable("app_users", {
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
+  role: text("role").notNull().default("client_user"),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.appId, t.userId] }), index("app_users_user_idx").on(t.userId)]);
+
+export const agents = pgTable("agents", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  agentType: text("agent_type").notNull().default("enrollment"),
+  siteCode: text("site_code").notNull().default(""),
+  logo: text("logo"),
+  url: text("url").notNull().default(""),
+  status: text("status").notNull().default("active"),
+  modeEnv: text("mode_env").notNull().default("staging"),
+  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("agents_app_idx").on(t.appId)]);

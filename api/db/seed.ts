@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import type { ApiDeps } from "../deps";
+import { agents, appUsers, clientApps, users } from "./schema";
+
+/**
+ * First start on an empty database: an administrator, a higher-ed and an ecommerce client with
+ * agents, and two client-side users, so a new install shows a working console at once.
+ * Does nothing when any user exists.
+ */
+export async function seedIfEmpty(deps: Pick<ApiDeps, "db" | "config" | "log">) {
+  const [{ count }] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(users);
+  if (Number(count) > 0) return false;
+  await deps.db.transaction(async (tx) => {
+    const [admin] = await tx.insert(users).values({ email: deps.config.adminEmail, name: "Administrator", userType: "super_admin" }).returning();
+    const [university, shop] = await tx.insert(clientApps).values([
+      {
+        clientName: "Northfield University", primaryWebsite: "https://www.northfield.edu", country: "US",
+        market: "us_northfield", urlCode: "northfield", copyMarket: "us_eduenroll", clientType: "higher_ed",
+        projectUrl: "https://www.northfield.edu/admissions", notes: "Demo client: a university with admissions and student-success assistants.",
+        triggerPoints: ["admissions", "studentsuccess"],
+      },
+      {
+        clientName: "Harbor Outfitters", primaryWebsite: "https://shop.harbor-outfitters.com", country: "UK",
+        market: "uk_shopharbor-outfitters", urlCode: "shopharbor-outfitters", copyMarket: "us_configdefault", clientType: "ecommerce",
+        notes: "Demo client: an outdoor clothing shop.", triggerPoints: ["shop"],
+      },
+    ]).returning();
+    await tx.insert(agents).values([
+      { appId: university.id, name: "Admissions Assistant", agentType: "enrollment", siteCode: "admissions", url: "https://www.northfield.edu/admissions" },
+      { appId: university.id, name: "Student Success", agentType: "engagement", siteCode: "studentsuccess", url: "https://www.northfield.edu/students" },
+      { appId: shop.id, name: "Shop Assistant", agentType: "ecommerce", siteCode: "shop", url: "https://shop.harbor-outfitters.com" },
+    ]);
+    const [clientAdmin, clientUser] = await tx.insert(users).values([
+      { email: "client.admin@example.com", name: "Casey Admin", userType: "user" },
+      { email: "client.user@example.com", name: "Jordan Viewer", userType: "user" },
+    ]).returning();
+    await tx.insert(appUsers).values([
+      { appId: university.id, userId: clientAdmin.id, role: "client_admin" },
+      { appId: university.id, userId: clientUser.id, role: "client_user" },
+    ]);
+    deps.log.info(`seeded demo data; sign in as ${admin.email}`);
+  });
+  return true;
+}

@@ -1,0 +1,23 @@
+import type { ApiConfig } from "./config";
+import type { Database } from "./db/client";
+import type { JobQueue } from "./jobs/queue";
+
+export interface Logger {
+  info: (message: string, ...rest: unknown[]) => void;
+  warn: (message: string, ...rest: unknown[]) => void;
+  error: (message: string, ...rest: unknown[]) => void;
+}
+
+/** Everything a route or job handler needs, built once by the composition root. */
+export interface ApiDeps {
+  db: Database;
+  config: ApiConfig;
+  jobs: JobQueue;
+  log: Logger;
+}
+
+export const consoleLogger: Logger = {
+  info: (m, ...r) => console.log(`[api] ${m}`, ...r),
+  warn: (m, ...r) => console.warn(`[api] ${m}`, ...r),
+  error: (m, ...r) => console.error(`[api] ${m}`, ...r),
+};

@@ -1,0 +1,37 @@
+import { createApi } from "./app";
+import type { ApiConfig } from "./config";
+import { openDatabase, type DatabaseOptions } from "./db/client";
+import { seedIfEmpty } from "./db/seed";
+import { consoleLogger, type ApiDeps, type Logger } from "./deps";
+import { JobQueue } from "./jobs/queue";
+
+export interface ApiHostOptions {
+  database: DatabaseOptions;
+  config: ApiConfig;
+  /** Run job handlers in this process (the server does by default; `npm run worker` elsewhere). */
+  work?: boolean;
+  seed?: boolean;
+  log?: Logger;
+}
+
+/** Opens the database (migrating it), seeds it when empty, starts pg-boss and builds the API. */
+export async function startApiHost(options: ApiHostOptions) {
+  const log = options.log ?? consoleLogger;
+  const handle = await openDatabase(options.database);
+  const jobs = await JobQueue.start(handle, log);
+  const deps: ApiDeps = { db: handle.db, config: options.config, jobs, log };
+  if (options.seed ?? true) await seedIfEmpty(deps);
+  if (options.work ?? true) await jobs.work(deps);
+  const api = createApi(deps);
+  return {
+    api,
+    deps,
+    handle,
+    async close() {
+      await jobs.stop();
+      await handle.close();
+    },
+  };
+}
+
+export type ApiHost = Awaited<ReturnType<typeof startApiHost>>;

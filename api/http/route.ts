@@ -1,0 +1,115 @@
+import type { Context, Hono } from "hono";
+import { z, type ZodType } from "zod";
+import { HttpError, badRequest, fieldErrorsOf } from "./errors";
+import type { ApiDeps } from "../deps";
+import { authenticate, type Caller } from "../auth/caller";
+
+type Method = "get" | "post" | "put" | "patch" | "delete";
+
+/** What the OpenAPI document is generated from: one entry per route that exists. */
+export interface RouteDoc {
+  method: Method;
+  path: string;
+  summary: string;
+  tag: string;
+  auth: boolean;
+  body?: ZodType;
+  query?: ZodType;
+  response?: ZodType;
+  status: number;
+}
+
+interface Input<B, Q, P> {
+  body: B;
+  query: Q;
+  params: P;
+  c: Context;
+  deps: ApiDeps;
+}
+
+interface BaseSpec<B, Q, P, R> {
+  method: Method;
+  /** Hono path syntax (`/v1/apps/:appId`). */
+  path: string;
+  summary: string;
+  tag: string;
+  body?: ZodType<B>;
+  query?: ZodType<Q>;
+  params?: ZodType<P>;
+  response?: ZodType<R>;
+  status?: 200 | 201 | 202;
+}
+
+type PublicSpec<B, Q, P, R> = BaseSpec<B, Q, P, R> & {
+  auth: "public";
+  handler: (input: Input<B, Q, P>) => Promise<R>;
+};
+type UserSpec<B, Q, P, R> = BaseSpec<B, Q, P, R> & {
+  auth?: "user";
+  handler: (input: Input<B, Q, P> & { caller: Caller }) => Promise<R>;
+};
+
+export interface RouteBuilder {
+  <B = undefined, Q = undefined, P = undefined, R = unknown>(spec: PublicSpec<B, Q, P, R> | UserSpec<B, Q, P, R>): void;
+  docs: RouteDoc[];
+}
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (!text.trim()) return {};
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest("The request body is not valid JSON");
+  }
+}
+
+function parseWith<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value);
+  if (!result.success) throw badRequest(`Invalid ${where}`, fieldErrorsOf(result.error));
+  return result.data;
+}
+
+/**
+ * One wrapper for every API route: authenticates (bearer user token), validates params, query and
+ * body with the contract's zod schemas, runs the handler and answers JSON. Handlers throw
+ * HttpError for expected failures; anything else becomes a logged 500 without internals.
+ */
+export function routeBuilder(app: Hono, deps: ApiDeps): RouteBuilder {
+  const docs: RouteDoc[] = [];
+  const define = (<B, Q, P, R>(spec: PublicSpec<B, Q, P, R> | UserSpec<B, Q, P, R>) => {
+    const isPublic = spec.auth === "public";
+    docs.push({
+      method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: !isPublic,
+      body: spec.body, query: spec.query, response: spec.response, status: spec.status ?? 200,
+    });
+    app.on(spec.method.toUpperCase(), spec.path, async (c) => {
+      const caller = isPublic ? null : await authenticate(c.req.header("authorization"), deps);
+      const params = parseWith(spec.params, c.req.param(), "path");
+      const query = parseWith(spec.query, Object.fromEntries(new URL(c.req.url).searchParams), "query");
+      const body = spec.body ? parseWith(spec.body, await readJson(c), "request body") : (undefined as B);
+      const input = { body, query, params, c, deps };
+      const result = isPublic
+        ? await (spec as PublicSpec<B, Q, P, R>).handler(input)
+        : await (spec as UserSpec<B, Q, P, R>).handler({ ...input, caller: caller! });
+      return c.json(result as object, spec.status ?? 200);
+    });
+  }) as RouteBuilder;
+  define.docs = docs;
+  return define;
+}
+
+/** Maps thrown errors to the contract's ErrorBody. */
+export function errorResponse(error: unknown, c: Context, log: ApiDeps["log"]) {
+  if (error instanceof HttpError) {
+    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
+  }
+  if (error instanceof z.ZodError) {
+    // A handler's own output failed its schema: our bug, not the caller's.
+    log.error("response validation failed", error);
+    return c.json({ message: "Internal server error" }, 500);
+  }
+  log.error(`unhandled error on ${c.req.method} ${c.req.path}`, error);
+  return c.json({ message: "Internal server error" }, 500);
+}

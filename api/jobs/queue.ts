@@ -1,0 +1,152 @@
+import { PgBoss, fromPglite } from "pg-boss";
+import type { JobRecord, JobState, JobsList, JobsQuery, QueueSummary } from "../../contract";
+import { JOB_STATES } from "../../contract";
+import type { DatabaseHandle } from "../db/client";
+import type { ApiDeps, Logger } from "../deps";
+import { badRequest, notFound } from "../http/errors";
+import { isQueueName, jobCatalog, queueNames, type PayloadOf, type QueueName } from "./catalog";
+
+/**
+ * pg-boss on the same database as everything else: durable jobs with retries and schedules, which
+ * several worker processes can share on Postgres. On PGlite it runs through pg-boss's own adapter
+ * and PGlite's in-process LISTEN/NOTIFY, so jobs start within milliseconds in the embedded default.
+ */
+export class JobQueue {
+  private constructor(private readonly boss: PgBoss, private readonly log: Logger) {}
+
+  static async start(handle: DatabaseHandle, log: Logger): Promise<JobQueue> {
+    const boss =
+      handle.kind === "pglite"
+        ? new PgBoss({ db: fromPglite(handle.pglite), backend: "pglite", useListenNotify: true })
+        : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 4 });
+    boss.on("error", (error) => log.error("job queue error", error));
+    await boss.start();
+    for (const name of queueNames) {
+      const job = jobCatalog[name];
+      const options = { retryLimit: job.retryLimit ?? 2, retryBackoff: true, notify: true };
+      // createQueue leaves an existing queue as it is; updateQueue carries catalog changes over.
+      await boss.createQueue(name, options);
+      await boss.updateQueue(name, options);
+      if (job.schedule) await boss.schedule(name, job.schedule, {});
+    }
+    return new JobQueue(boss, log);
+  }
+
+  /** Enqueues a job after checking its payload against the catalog. */
+  async send<N extends QueueName>(name: N, payload: PayloadOf<N>): Promise<string | null> {
+    const data = jobCatalog[name].payload.parse(payload) as object;
+    return this.boss.send(name, data);
+  }
+
+  /** Starts handlers for every queue of the catalog in this process. */
+  async work(deps: ApiDeps) {
+    for (const name of queueNames) {
+      const job = jobCatalog[name];
+      await this.boss.work(name, { batchSize: 1 }, async ([item]) => {
+        const payload = job.payload.parse(item.data);
+        const output = await job.handler(payload as never, deps);
+        return output ?? {};
+      });
+    }
+  }
+
+  async stop() {
+    await this.boss.stop({ graceful: true, timeout: 5000 });
+  }
+
+  private sql(text: string, values?: unknown[]) {
+    return this.boss.getDb().executeSql(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
+  }
+
+  /** Counts by state for every catalog queue, straight from pg-boss's job table. */
+  async listQueues(): Promise<QueueSummary[]> {
+    const { rows } = await this.sql("select name, state::text as state, count(*)::int as count from pgboss.job group by name, state");
+    const schedules = await this.boss.getSchedules();
+    return queueNames.map((name) => {
+      const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
+      for (const row of rows) if (row.name === name) counts[row.state as JobState] = Number(row.count);
+      return {
+        name,
+        description: jobCatalog[name].description,
+        counts,
+        total: Object.values(counts).reduce((a, b) => a + b, 0),
+        schedule: schedules.find((s) => s.name === name)?.cron ?? null,
+      };
+    });
+  }
+
+  async listJobs(query: JobsQuery): Promise<JobsList> {
+    if (query.queue && !isQueueName(query.queue)) throw notFound(`No queue named ${query.queue}`);
+    const where: string[] = [];
+    const values: unknown[] = [];
+    if (query.queue) where.push(`name = $${values.push(query.queue)}`);
+    if (query.state) where.push(`state::text = $${values.push(query.state)}`);
+    const clause = where.length ? `where ${where.join(" and ")}` : "";
+    const { rows: [{ count }] } = await this.sql(`select count(*)::int as count from pgboss.job ${clause}`, values.length ? values : undefined);
+    const offset = (query.page - 1) * query.page_size;
+    const { rows } = await this.sql(
+      `select id::text, name, state::text as state, data, output, retry_count, retry_limit, created_on, started_on, completed_on
+         from pgboss.job ${clause} order by created_on desc limit ${query.page_size} offset ${offset}`,
+      values.length ? values : undefined,
+    );
+    const total = Number(count);
+    return {
+      jobs: rows.map(toJobRecord),
+      total_count: total,
+      total_pages: Math.max(1, Math.ceil(total / query.page_size)),
+      page: query.page,
+    };
+  }
+
+  async getJob(queue: string, id: string): Promise<JobRecord> {
+    if (!isQueueName(queue)) throw notFound(`No queue named ${queue}`);
+    if (!/^[0-9a-f-]{36}$/i.test(id)) throw notFound("Job not found");
+    const { rows } = await this.sql(
+      `select id::text, name, state::text as state, data, output, retry_count, retry_limit, created_on, started_on, completed_on
+         from pgboss.job where name = $1 and id = $2`,
+      [queue, id],
+    );
+    if (!rows[0]) throw notFound("Job not found");
+    return toJobRecord(rows[0]);
+  }
+
+  /** Puts a failed or cancelled job back in line. */
+  async retry(queue: string, id: string) {
+    const job = await this.getJob(queue, id);
+    if (job.state !== "failed" && job.state !== "cancelled") throw badRequest(`Only failed or cancelled jobs can be retried; this one is ${job.state}`);
+    if (job.state === "cancelled") await this.boss.resume(queue, id);
+    else await this.boss.retry(queue, id);
+    this.log.info(`job ${id} of ${queue} queued again`);
+  }
+
+  async cancel(queue: string, id: string) {
+    const job = await this.getJob(queue, id);
+    if (!["created", "retry", "active"].includes(job.state)) throw badRequest(`Only waiting or running jobs can be cancelled; this one is ${job.state}`);
+    await this.boss.cancel(queue, id);
+  }
+
+  /** Runs a catalog job now (the dashboard's "Run now"). */
+  async runNow(queue: string, data: Record<string, unknown>) {
+    if (!isQueueName(queue)) throw notFound(`No queue named ${queue}`);
+    const parsed = jobCatalog[queue].payload.safeParse(data);
+    if (!parsed.success) throw badRequest("This payload does not fit the queue", { data: parsed.error.issues.map((i) => i.message) });
+    return this.send(queue, parsed.data as never);
+  }
+}
+
+const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
+
+function toJobRecord(row: Record<string, unknown>): JobRecord {
+  return {
+    id: String(row.id),
+    queue: String(row.name),
+    state: row.state as JobState,
+    data: row.data ?? null,
+    output: row.output ?? null,
+    retry_count: Number(row.retry_count),
+    retry_limit: Number(row.retry_limit),
+    created_on: iso(row.created_on)!,
+    started_on: iso(row.started_on),
+    completed_on: iso(row.completed_on),
+  };
+}

@@ -1,0 +1,131 @@
+import { Link, useLocation, useNavigation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useEffect } from "react";
+import type { ClientApp, UserInfo } from "../../contract";
+import { RESERVED_URL_CODES } from "../../contract";
+import { backofficeUrl } from "~/lib/backoffice";
+import { breadcrumbsFor, type Crumb } from "~/lib/breadcrumbs";
+import { selectedClientFor } from "~/lib/clients";
+import { isActive, navigationFor, type NavItem } from "~/lib/navigation";
+import * as s from "~/styles/shell.css";
+import { LogoutButton } from "./LogoutButton";
+import { PageSkeleton } from "./PageSkeleton";
+
+export interface ShellProps {
+  user: UserInfo;
+  apps: ClientApp[];
+  backoffice: { template: string | undefined; origin: string };
+  children: ReactNode;
+}
+
+const isStaff = (user: UserInfo) => user.user_type === "super_admin" || user.user_type === "admin";
+
+/** The authenticated shell: top bar, the navigation variant of the current path, breadcrumbs. */
+export function Shell({ user, apps, backoffice, children }: ShellProps) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const app = selectedClientFor(location.pathname, apps);
+  const nav = navigationFor(location.pathname, app);
+  const crumbs = breadcrumbsFor(location.pathname, app);
+
+  useEffect(() => {
+    // The spec remembers the selection in browser storage; the URL stays the source of truth.
+    if (app) window.localStorage.setItem("selectedApp", app.url_code);
+    else window.localStorage.removeItem("selectedApp");
+  }, [app]);
+
+  const waitingForClients = navigation.state === "loading" && isUnknownClientPath(navigation.location.pathname, apps);
+
+  return (
+    <div className={s.layout}>
+      <header className={s.topBar}>
+        <Link to="/" className={s.logo} aria-label="Home: all clients">
+          <img src="/logo.svg" alt="" width={28} height={28} />
+          Assistant Console
+        </Link>
+        {app ? <span className={s.clientName} data-testid="selected-client">{app.client_name}</span> : null}
+        <span className={s.spacer} />
+        <details className={s.profileMenu}>
+          <summary className={s.profileSummary} aria-label="Profile menu">
+            {user.name || user.email}
+          </summary>
+          <div className={s.profilePanel}>
+            <div className={s.menuItem} aria-hidden="true">{user.email}</div>
+            {isStaff(user) ? (
+              <>
+                <Link to="/jobs" className={s.menuItem}>Background jobs</Link>
+                <Link to="/jobs/queues" className={s.menuItem}>Queue console</Link>
+              </>
+            ) : null}
+            <LogoutButton />
+          </div>
+        </details>
+      </header>
+      <nav className={s.nav} aria-label={`${nav.variant === "global" ? "Global" : nav.variant === "client" ? "Client" : "Agent"} navigation`} data-variant={nav.variant}>
+        <NavList items={nav.items} app={app} backoffice={backoffice} pathname={location.pathname} />
+      </nav>
+      <main className={s.main}>
+        <Breadcrumbs crumbs={crumbs} />
+        {waitingForClients ? <PageSkeleton /> : children}
+      </main>
+    </div>
+  );
+}
+
+/** A path that would select a client we do not know yet (the spec's skeleton case). */
+function isUnknownClientPath(pathname: string, apps: ClientApp[]) {
+  const first = pathname.split("/")[1] ?? "";
+  if (!first || (RESERVED_URL_CODES as readonly string[]).includes(first)) return false;
+  return !selectedClientFor(pathname, apps);
+}
+
+function NavList({ items, app, backoffice, pathname, nested = false }: {
+  items: NavItem[];
+  app: ClientApp | null;
+  backoffice: ShellProps["backoffice"];
+  pathname: string;
+  nested?: boolean;
+}) {
+  return (
+    <ul className={nested ? s.navChildren : s.navList}>
+      {items.map((item) => (
+        <li key={`${item.label}-${item.to ?? item.external?.page}`}>
+          {item.external && app ? (
+            <a
+              className={s.navLink}
+              href={backofficeUrl({ ...backoffice, app, page: item.external.page, triggerPoint: item.external.triggerPoint })}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {item.label} <span aria-hidden="true">↗</span>
+            </a>
+          ) : (
+            <Link
+              to={item.to!}
+              className={s.navLink}
+              aria-current={isActive(item, pathname, true) ? "page" : undefined}
+            >
+              {item.label}
+            </Link>
+          )}
+          {item.children?.length ? <NavList items={item.children} app={app} backoffice={backoffice} pathname={pathname} nested /> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
+  if (!crumbs.length) return null;
+  return (
+    <nav aria-label="Breadcrumb" className={s.breadcrumbs}>
+      <ol className={s.crumbList}>
+        {crumbs.map((crumb, index) => (
+          <li key={`${index}-${crumb.label}`} className={s.crumb}>
+            {crumb.to ? <Link to={crumb.to}>{crumb.label}</Link> : <span aria-current="page">{crumb.label}</span>}
+          </li>
+        ))}
+      </ol>
+    </nav>
+  );
+}

@@ -1,0 +1,27 @@
+import type { ClientApp } from "../../contract";
+import { RESERVED_URL_CODES } from "../../contract";
+import { decodeSegment } from "./text";
+
+const RESERVED = new Set<string>(RESERVED_URL_CODES);
+
+/**
+ * The spec's client selection: the first path segment matched against the url_code of the
+ * loaded client list. Global paths (/clients, /users, …) never select a client.
+ */
+export function selectedClientFor(pathname: string, apps: ClientApp[]): ClientApp | null {
+  const first = decodeSegment(pathname.split("/")[1] ?? "");
+  if (!first || RESERVED.has(first)) return null;
+  return apps.find((app) => app.url_code === first) ?? null;
+}
+
+/** An agent's path segment: its site code, or its name when it has none. */
+export const agentSegment = (agent: { site_code: string; name: string }) => agent.site_code || agent.name;
+
+/** The agent an agent-level path points at (`/{url_code}/agent/{site_code or name}`). */
+export function selectedAgentFor(pathname: string, app: ClientApp | null) {
+  if (!app) return null;
+  const [, , agentWord, agentName] = pathname.split("/");
+  if (agentWord !== "agent" || !agentName) return null;
+  const wanted = decodeSegment(agentName);
+  return app.agents.find((agent) => agent.site_code === wanted) ?? app.agents.find((agent) => agent.name === wanted) ?? null;
+}

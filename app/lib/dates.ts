@@ -1,0 +1,8 @@
+const pad = (n: number) => String(n).padStart(2, "0");
+
+/** The spec's table date format: MM/DD/YYYY | HH:mm (UTC on the server, so both renders agree). */
+export function formatDateTime(value: string | Date) {
+  const date = typeof value === "string" ? new Date(value) : value;
+  if (Number.isNaN(date.getTime())) return "";
+  return `${pad(date.getUTCMonth() + 1)}/${pad(date.getUTCDate())}/${date.getUTCFullYear()} | ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`;
+}

@@ -1,0 +1,7 @@
+/** Texts the spec fixes word for word, shared by server and browser code. */
+export const SOMETHING_WENT_WRONG = "Something went wrong. Please refresh page and try again.";
+export const NOT_FOUND_TEXT = "404 Page Not Found";
+export const INVALID_PAGE_TYPE = "Invalid page type";
+export const LOGIN_TITLE = "Welcome";
+export const LOGIN_TEXT = "Please sign in with your Google account to continue.";
+export const LOGOUT_QUESTION = "Are you sure you want to logout?";

@@ -1,0 +1,91 @@
+import { cssBundleHref } from "@remix-run/css-bundle";
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData,
+} from "@remix-run/react";
+import type { ReactNode } from "react";
+import dialogStyles from "@reach/dialog/styles.css";
+import { NotFound } from "~/components/NotFound";
+import { Shell } from "~/components/Shell";
+import { Toaster } from "~/components/Toaster";
+import { requireApi } from "~/server/api/client.server";
+import { listActiveApps } from "~/server/api/resources.server";
+import { consoleContext } from "~/server/context.server";
+import { takeToast } from "~/server/toast.server";
+import { SOMETHING_WENT_WRONG } from "~/lib/messages";
+
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "stylesheet", href: dialogStyles },
+  ...(cssBundleHref ? [{ rel: "stylesheet", href: cssBundleHref }] : []),
+];
+
+/** Pages a signed-out visitor may see. Everything else requires a session. */
+const isPublicPath = (pathname: string) => pathname === "/login" || pathname.startsWith("/login/");
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = consoleContext(context);
+  const { toast, clearCookie } = await takeToast(request);
+  const headers = clearCookie ? { "Set-Cookie": clearCookie } : undefined;
+  const url = new URL(request.url);
+  if (isPublicPath(url.pathname)) return json({ signedIn: null, toast }, { headers });
+
+  const api = await requireApi(request, ctx);
+  const apps = await listActiveApps(api);
+  const { mode, templates } = ctx.config.backoffice;
+  return json(
+    {
+      signedIn: { user: api.session.get("user")!, apps, backoffice: { template: templates[mode], origin: url.origin } },
+      toast,
+    },
+    { headers },
+  );
+}
+
+export default function App() {
+  const { signedIn, toast } = useLoaderData<typeof loader>();
+  return (
+    <Document>
+      {signedIn ? (
+        <Shell {...signedIn}>
+          <Outlet />
+        </Shell>
+      ) : (
+        <Outlet />
+      )}
+      <Toaster toast={toast} />
+    </Document>
+  );
+}
+
+function Document({ children }: { children: ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Assistant Console" }];
+
+/** Errors that escaped every route: the shell when we still have it, the spec's texts inside. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const data = useRouteLoaderData<typeof loader>("root");
+  const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <p role="alert">{SOMETHING_WENT_WRONG}</p>;
+  return (
+    <Document>
+      {data?.signedIn ? <Shell {...data.signedIn}>{body}</Shell> : <main>{body}</main>}
+    </Document>
+  );
+}

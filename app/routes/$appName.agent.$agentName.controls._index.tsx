@@ -1,0 +1,5 @@
+import { HubPage } from "~/components/Hub";
+
+export default function ControlsHub() {
+  return <HubPage />;
+}

@@ -1,0 +1,8 @@
+import type { MetaFunction } from "@remix-run/node";
+import { PlaceholderPage } from "~/components/PlaceholderPage";
+
+export default function ArchitectureLanding() {
+  return <PlaceholderPage title="Architecture" />;
+}
+
+export const meta: MetaFunction = () => [{ title: "Architecture · Assistant Console" }];

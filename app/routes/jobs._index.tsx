@@ -1,0 +1,87 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { JOB_STATES, JobState } from "../../contract";
+import { JobsTable } from "~/components/JobsTable";
+import { Pagination } from "~/components/Pagination";
+import { RouteError } from "~/components/RouteError";
+import { requireApi } from "~/server/api/client.server";
+import { jobsApi } from "~/server/api/resources.server";
+import { consoleContext } from "~/server/context.server";
+import { handleJobAction } from "~/server/jobs.server";
+import * as ui from "~/styles/ui.css";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await requireApi(request, consoleContext(context));
+  const params = new URL(request.url).searchParams;
+  const state = JobState.safeParse(params.get("state")).data;
+  const page = Math.max(1, Number(params.get("page")) || 1);
+  const [queues, jobs] = await Promise.all([jobsApi.queues(api), jobsApi.list(api, { state, page, page_size: 20 })]);
+  return json({ queues, jobs, state: state ?? null });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = await requireApi(request, consoleContext(context));
+  const url = new URL(request.url);
+  return handleJobAction(api, await request.formData(), `${url.pathname}${url.search}`);
+}
+
+export default function JobsDashboard() {
+  const { queues, jobs, state } = useLoaderData<typeof loader>();
+  return (
+    <section>
+      <h1>Background jobs</h1>
+      <h2>Queues</h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Queue</th>
+            {JOB_STATES.map((s) => (
+              <th scope="col" key={s}>{s}</th>
+            ))}
+            <th scope="col">Schedule (UTC)</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {queues.map((queue) => (
+            <tr key={queue.name} data-queue={queue.name}>
+              <td>
+                <Link to={`/jobs/queues/${encodeURIComponent(queue.name)}`}>{queue.name}</Link>
+                <div className={ui.muted}>{queue.description}</div>
+              </td>
+              {JOB_STATES.map((s) => (
+                <td key={s} data-state={s}>{queue.counts[s]}</td>
+              ))}
+              <td>{queue.schedule ?? "—"}</td>
+              <td>
+                <Form method="post">
+                  <input type="hidden" name="intent" value="run" />
+                  <input type="hidden" name="queue" value={queue.name} />
+                  <button type="submit" className={ui.button.secondary}>Run now</button>
+                </Form>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+
+      <h2>Recent jobs</h2>
+      <nav aria-label="Filter by state" className={ui.toolbar}>
+        <Link to="/jobs" aria-current={state === null ? "true" : undefined} className={ui.button.secondary}>All</Link>
+        {JOB_STATES.map((s) => (
+          <Link key={s} to={`/jobs?state=${s}`} aria-current={state === s ? "true" : undefined} className={ui.button.secondary}>
+            {s}
+          </Link>
+        ))}
+      </nav>
+      <JobsTable jobs={jobs.jobs} showQueue />
+      <Pagination page={jobs.page} totalPages={jobs.total_pages} />
+    </section>
+  );
+}
+
+export const meta: MetaFunction = () => [{ title: "Background jobs · Assistant Console" }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,124 @@
+import { redirect } from "@remix-run/node";
+import type { ZodType } from "zod";
+import { ErrorBody, TokenPair } from "../../../contract";
+import type { ConsoleContext } from "../context.server";
+import { commitSession, destroySession, getSession, type ConsoleSession } from "../session.server";
+
+/** A non-2xx answer of the API, with its contract error body. */
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly body: ErrorBody) {
+    super(body.message);
+  }
+  get fieldErrors() {
+    return this.body.errors ?? {};
+  }
+}
+
+type Query = Record<string, string | number | boolean | undefined | null | string[]>;
+interface CallOptions {
+  query?: Query;
+  body?: unknown;
+}
+
+/** The API host as the console sees it: a base URL that `apiFetch` resolves in or out of process. */
+const API_BASE = "http://api.internal";
+
+function buildUrl(path: string, query?: Query) {
+  const url = new URL(path, API_BASE);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === "") continue;
+    url.searchParams.set(key, Array.isArray(value) ? value.join(",") : String(value));
+  }
+  return url;
+}
+
+async function send(context: ConsoleContext, method: string, path: string, options: CallOptions, token?: string) {
+  const headers = new Headers({ accept: "application/json" });
+  if (token) headers.set("authorization", `Bearer ${token}`);
+  if (options.body !== undefined) headers.set("content-type", "application/json");
+  return context.apiFetch(
+    new Request(buildUrl(path, options.query), {
+      method,
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    }),
+  );
+}
+
+async function parse<T>(response: Response, schema: ZodType<T>): Promise<T> {
+  const body = await response.json().catch(() => ({ message: `The API answered ${response.status}` }));
+  if (!response.ok) {
+    const error = ErrorBody.safeParse(body);
+    throw new ApiError(response.status, error.success ? error.data : { message: `The API answered ${response.status}` });
+  }
+  return schema.parse(body);
+}
+
+/** Calls the API without a user (sign-in). */
+export async function publicCall<T>(context: ConsoleContext, schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) {
+  return parse(await send(context, method, path, options), schema);
+}
+
+/**
+ * Refreshes in flight or just done, by the refresh token they used. Parallel loaders of one page
+ * (and a browser that has not yet stored the new cookie) present the same refresh token; sharing
+ * one rotation keeps them from tripping the API's reuse detection, which would log the user out.
+ */
+const recentRefreshes = new Map<string, Promise<TokenPair | null>>();
+const REFRESH_MEMORY_MS = 60_000;
+
+function refreshOnce(context: ConsoleContext, refreshToken: string) {
+  let pending = recentRefreshes.get(refreshToken);
+  if (!pending) {
+    pending = publicCall(context, TokenPair, "POST", "/v1/users/generate_access_token", { body: { refresh_token: refreshToken } })
+      .catch(() => null);
+    recentRefreshes.set(refreshToken, pending);
+    setTimeout(() => recentRefreshes.delete(refreshToken), REFRESH_MEMORY_MS).unref?.();
+  }
+  return pending;
+}
+
+export interface ApiClient {
+  call<T>(schema: ZodType<T>, method: string, path: string, options?: CallOptions): Promise<T>;
+  get<T>(schema: ZodType<T>, path: string, query?: Query): Promise<T>;
+  post<T>(schema: ZodType<T>, path: string, body?: unknown): Promise<T>;
+  session: ConsoleSession;
+}
+
+export const loginRedirectUrl = (request: Request) => {
+  const url = new URL(request.url);
+  const back = `${url.pathname}${url.search}`;
+  return back === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: back })}`;
+};
+
+/**
+ * The API client of one signed-in request. A 401 triggers one token refresh and one retry; the
+ * new tokens are written back to the session cookie on whatever response the route returns. A
+ * failed refresh clears the session and sends the browser to the login screen.
+ */
+export async function requireApi(request: Request, context: ConsoleContext): Promise<ApiClient> {
+  const session = await getSession(request, context);
+  const signedOut = async () =>
+    redirect(loginRedirectUrl(request), { headers: { "Set-Cookie": await destroySession(session, context) } });
+  if (!session.get("user_token") || !session.get("refresh_token")) throw await signedOut();
+
+  const call = async <T>(schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) => {
+    let response = await send(context, method, path, options, session.get("user_token"));
+    if (response.status === 401) {
+      const tokens = await refreshOnce(context, session.get("refresh_token")!);
+      if (!tokens) throw await signedOut();
+      session.set("user_token", tokens.user_token);
+      session.set("refresh_token", tokens.refresh_token);
+      context.appendSetCookie(await commitSession(session, context));
+      response = await send(context, method, path, options, tokens.user_token);
+      if (response.status === 401) throw await signedOut();
+    }
+    return parse(response, schema);
+  };
+  return {
+    call,
+    get: (schema, path, query) => call(schema, "GET", path, { query }),
+    post: (schema, path, body) => call(schema, "POST", path, { body: body ?? {} }),
+    session,
+  };
+}

@@ -1,0 +1,77 @@
+import { redirect } from "@remix-run/node";
+import { Authenticator } from "remix-auth";
+import { GoogleStrategy } from "remix-auth-google";
+import { TokenPair, UserInfo } from "../../contract";
+import { ApiError, loginRedirectUrl, publicCall } from "./api/client.server";
+import type { ConsoleContext } from "./context.server";
+import { commitSession, getSession, sessionStorageFor } from "./session.server";
+
+/** Where to go after sign-in: only paths of this site, never another host. */
+export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/") {
+  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
+  return value;
+}
+
+/** Stores freshly issued tokens and the user they belong to, then redirects into the console. */
+export async function startSession(request: Request, context: ConsoleContext, tokens: TokenPair, redirectTo: string) {
+  const response = await context.apiFetch(
+    new Request("http://api.internal/v1/users/get_info", { headers: { authorization: `Bearer ${tokens.user_token}` } }),
+  );
+  if (!response.ok) throw new ApiError(response.status, { message: "Could not read the signed-in user" });
+  const user = UserInfo.parse(await response.json());
+  const session = await getSession(request, context);
+  session.set("user_token", tokens.user_token);
+  session.set("refresh_token", tokens.refresh_token);
+  session.set("user", user);
+  return redirect(safeRedirectTo(redirectTo), { headers: { "Set-Cookie": await commitSession(session, context) } });
+}
+
+/** Development sign-in: the API checks the account exists (and that dev sign-in is allowed). */
+export function devSignIn(context: ConsoleContext, email: string) {
+  return publicCall(context, TokenPair, "POST", "/auth/dev", { body: { email } });
+}
+
+/**
+ * Google's authorization-code flow through remix-auth. Instead of exchanging the code itself, the
+ * strategy hands it to the API (POST /auth/google), which exchanges and verifies it and issues our
+ * own tokens; Google's URLs come from configuration so tests can use a local OpenID provider.
+ */
+class ConsoleGoogleStrategy extends GoogleStrategy<TokenPair> {
+  constructor(private readonly context: ConsoleContext, callbackURL: string) {
+    const google = context.config.google!;
+    super(
+      { clientID: google.clientId, clientSecret: google.clientSecret, callbackURL, prompt: "select_account" },
+      async ({ extraParams }) => TokenPair.parse(extraParams),
+    );
+    this.authorizationURL = google.authorizationUrl;
+  }
+
+  protected async fetchAccessToken(code: string, params: URLSearchParams) {
+    const tokens = await publicCall(this.context, TokenPair, "POST", "/auth/google", {
+      body: { code, redirect_uri: params.get("redirect_uri") ?? undefined },
+    });
+    return { accessToken: tokens.user_token, refreshToken: tokens.refresh_token, extraParams: tokens as never };
+  }
+
+  protected async userProfile() {
+    // The API already verified who this is; the profile is read from get_info in startSession.
+    return { provider: "google" } as never;
+  }
+}
+
+export const GOOGLE_CALLBACK_PATH = "/login/google/callback";
+
+export function googleAuthenticator(request: Request, context: ConsoleContext) {
+  const authenticator = new Authenticator<TokenPair>(sessionStorageFor(context), { sessionKey: "oauthTokens" as never, throwOnError: true });
+  const callbackURL = new URL(GOOGLE_CALLBACK_PATH, request.url).toString();
+  authenticator.use(new ConsoleGoogleStrategy(context, callbackURL), "google");
+  return authenticator;
+}
+
+/** Only known users may use the console; anyone else goes to the login screen first. */
+export async function requireSignedIn(request: Request, context: ConsoleContext) {
+  const session = await getSession(request, context);
+  const user = session.get("user");
+  if (!user || !session.get("refresh_token")) throw redirect(loginRedirectUrl(request));
+  return user;
+}

@@ -1,0 +1,43 @@
+import type { AppLoadContext } from "@remix-run/node";
+
+export interface GoogleSignInConfig {
+  clientId: string;
+  clientSecret: string;
+  /** Google's by default; tests point it at a local OpenID provider. */
+  authorizationUrl: string;
+}
+
+/** Where the redirect items of the navigation open (Business Insights, the user profile store). */
+export interface BackofficeConfig {
+  mode: "production" | "staging" | "dev";
+  /** URL templates with {url_code}, {country} and {market}; unset ones default to this server. */
+  templates: Partial<Record<"production" | "staging" | "dev", string>>;
+}
+
+export interface ConsoleConfig {
+  /** First signs, all verify: rotate by prepending a new secret. */
+  sessionSecrets: string[];
+  google: GoogleSignInConfig | null;
+  devLogin: boolean;
+  backoffice: BackofficeConfig;
+}
+
+/**
+ * What the composition root (server.ts) hands every loader and action. The console reaches the
+ * API only through `apiFetch`: the in-process API by default, or HTTP to API_URL.
+ */
+export interface ConsoleContext {
+  apiFetch: (request: Request) => Promise<Response>;
+  config: ConsoleConfig;
+  /** Whether the browser reached us over HTTPS (directly or through a trusted proxy). */
+  secure: boolean;
+  /** Adds a Set-Cookie to the response whatever the route returns (used when tokens refresh). */
+  appendSetCookie: (cookie: string) => void;
+}
+
+declare module "@remix-run/node" {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface AppLoadContext extends ConsoleContext {}
+}
+
+export const consoleContext = (context: AppLoadContext): ConsoleContext => context;

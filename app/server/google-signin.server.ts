@@ -1,0 +1,66 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { AuthorizationError } from "remix-auth";
+import { TokenPair } from "../../contract";
+import { ApiError, publicCall } from "./api/client.server";
+import { googleAuthenticator, safeRedirectTo, startSession } from "./auth.server";
+import type { ConsoleContext } from "./context.server";
+import { commitSession, getSession } from "./session.server";
+
+// Where to land after Google sends the browser back; remix-auth owns the session during the hop.
+const returnToCookie = createCookie("__return_to", { path: "/login", httpOnly: true, sameSite: "lax", maxAge: 600 });
+
+/** Starts the authorization-code flow: redirects to Google's consent screen. */
+export async function beginGoogleSignIn(request: Request, context: ConsoleContext) {
+  if (!context.config.google) throw redirect("/login");
+  const form = await request.clone().formData();
+  const returnTo = safeRedirectTo(form.get("redirectTo"));
+  try {
+    await googleAuthenticator(request, context).authenticate("google", request);
+  } catch (response) {
+    if (response instanceof Response) {
+      response.headers.append("Set-Cookie", await returnToCookie.serialize(returnTo));
+      throw response;
+    }
+    throw response;
+  }
+  throw redirect("/login");
+}
+
+/** Back from Google: the API exchanges the code; unknown accounts get the API's message on the login screen. */
+export async function finishGoogleSignIn(request: Request, context: ConsoleContext) {
+  if (!context.config.google) throw redirect("/login");
+  const returnTo = safeRedirectTo(await returnToCookie.parse(request.headers.get("Cookie")));
+  let tokens: TokenPair;
+  try {
+    tokens = await googleAuthenticator(request, context).authenticate("google", request);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const message = error instanceof AuthorizationError ? error.message : "Google sign-in failed";
+    console.warn(`[console] Google sign-in failed: ${message}`);
+    throw await failedSignIn(request, context, message);
+  }
+  return startSession(request, context, tokens, returnTo);
+}
+
+/** Google One Tap posts an ID token (double-submit CSRF cookie) straight to us. */
+export async function oneTapSignIn(request: Request, context: ConsoleContext) {
+  const form = await request.formData();
+  const csrfCookie = /(?:^|;\s*)g_csrf_token=([^;]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
+  const credential = form.get("credential");
+  if (!csrfCookie || csrfCookie !== form.get("g_csrf_token") || typeof credential !== "string") {
+    throw await failedSignIn(request, context, "Google One Tap sign-in could not be verified. Please try again.");
+  }
+  try {
+    const tokens = await publicCall(context, TokenPair, "POST", "/auth/google", { body: { id_token: credential } });
+    return await startSession(request, context, tokens, "/");
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) throw await failedSignIn(request, context, error.message);
+    throw error;
+  }
+}
+
+async function failedSignIn(request: Request, context: ConsoleContext, message: string) {
+  const session = await getSession(request, context);
+  session.flash("authError", message);
+  return redirect("/login", { headers: { "Set-Cookie": await commitSession(session, context) } });
+}

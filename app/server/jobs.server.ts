@@ -1,0 +1,29 @@
+import { z } from "zod";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { jobsApi } from "./api/resources.server";
+import { redirectWithToast } from "./toast.server";
+
+const JobAction = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("run"), queue: z.string().min(1) }),
+  z.object({ intent: z.literal("retry"), queue: z.string().min(1), id: z.string().min(1) }),
+  z.object({ intent: z.literal("cancel"), queue: z.string().min(1), id: z.string().min(1) }),
+]);
+
+/** The dashboard's and queue console's buttons: run a queue now, retry or cancel a job. */
+export async function handleJobAction(api: ApiClient, formData: FormData, backTo: string) {
+  const parsed = JobAction.safeParse(Object.fromEntries(formData));
+  if (!parsed.success) return redirectWithToast(backTo, { type: "error", description: "Unknown job action" });
+  const action = parsed.data;
+  try {
+    const result =
+      action.intent === "run"
+        ? await jobsApi.run(api, action.queue)
+        : action.intent === "retry"
+          ? await jobsApi.retry(api, action.queue, action.id)
+          : await jobsApi.cancel(api, action.queue, action.id);
+    return redirectWithToast(backTo, { type: "success", description: `${result.message} (${action.queue})` });
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) return redirectWithToast(backTo, { type: "error", description: error.message });
+    throw error;
+  }
+}

@@ -1,0 +1,56 @@
+import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
+import type { UserInfo } from "../../contract";
+import type { ConsoleContext } from "./context.server";
+
+export interface SessionData {
+  user_token: string;
+  refresh_token: string;
+  user: UserInfo;
+}
+export type ConsoleSession = Session<SessionData, { authError: string }>;
+
+const storages = new Map<string, SessionStorage<SessionData, { authError: string }>>();
+
+/** One storage per secret list and scheme: the Secure flag follows whether the request came over HTTPS. */
+export function sessionStorageFor(context: Pick<ConsoleContext, "config" | "secure">) {
+  const key = `${context.secure}:${context.config.sessionSecrets.join(",")}`;
+  let storage = storages.get(key);
+  if (!storage) {
+    storage = createCookieSessionStorage<SessionData, { authError: string }>({
+      cookie: {
+        name: "__session",
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: context.secure,
+        secrets: context.config.sessionSecrets,
+        maxAge: 60 * 60 * 24 * 30,
+      },
+    });
+    storages.set(key, storage);
+  }
+  return storage;
+}
+
+const sessions = new WeakMap<Request, Promise<ConsoleSession>>();
+
+/**
+ * The session of this request, read once: loaders, the API client and the auth helpers of one
+ * request share the same object, so tokens refreshed by one are seen by the others.
+ */
+export function getSession(request: Request, context: Pick<ConsoleContext, "config" | "secure">): Promise<ConsoleSession> {
+  let session = sessions.get(request);
+  if (!session) {
+    session = sessionStorageFor(context).getSession(request.headers.get("Cookie"));
+    sessions.set(request, session);
+  }
+  return session;
+}
+
+export async function commitSession(session: ConsoleSession, context: Pick<ConsoleContext, "config" | "secure">) {
+  return sessionStorageFor(context).commitSession(session);
+}
+
+export async function destroySession(session: ConsoleSession, context: Pick<ConsoleContext, "config" | "secure">) {
+  return sessionStorageFor(context).destroySession(session);
+}

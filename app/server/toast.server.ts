@@ -1,0 +1,38 @@
+import { createCookie, redirect } from "@remix-run/node";
+import { z } from "zod";
+
+export const ToastSchema = z.object({
+  type: z.enum(["success", "error", "info"]).default("info"),
+  title: z.string().max(120).optional(),
+  description: z.string().max(500),
+});
+export type Toast = z.infer<typeof ToastSchema>;
+export type ToastInput = z.input<typeof ToastSchema>;
+
+// A flash cookie of its own (not the session), so a toast survives sign-out and never bloats the session.
+const toastCookie = createCookie("__toast", { path: "/", sameSite: "lax", httpOnly: true, maxAge: 60 });
+
+/** The Set-Cookie that shows this toast on the next page the browser renders. */
+export function toastCookieHeader(toast: ToastInput) {
+  const parsed = ToastSchema.parse({ ...toast, description: toast.description.slice(0, 500) });
+  return toastCookie.serialize(parsed);
+}
+
+export async function redirectWithToast(url: string, toast: ToastInput, init?: ResponseInit) {
+  const headers = new Headers(init?.headers);
+  headers.append("Set-Cookie", await toastCookieHeader(toast));
+  return redirect(url, { ...init, headers });
+}
+
+/** Reads and clears the pending toast. Anything malformed is dropped, not shown. */
+export async function takeToast(request: Request): Promise<{ toast: Toast | null; clearCookie: string | null }> {
+  const raw = await toastCookie.parse(request.headers.get("Cookie"));
+  if (raw === null || raw === undefined) return { toast: null, clearCookie: null };
+  const parsed = ToastSchema.safeParse(raw);
+  return {
+    toast: parsed.success ? parsed.data : null,
+    clearCookie: await toastCookie.serialize("", { maxAge: 0 }),
+  };
+}
+
+

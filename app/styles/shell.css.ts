@@ -1,0 +1,139 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+export const layout = style({
+  display: "grid",
+  gridTemplateColumns: "248px 1fr",
+  gridTemplateRows: "56px 1fr",
+  gridTemplateAreas: `"top top" "nav main"`,
+  minHeight: "100vh",
+});
+
+export const topBar = style({
+  gridArea: "top",
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.md,
+  padding: `0 ${vars.space.lg}`,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  position: "sticky",
+  top: 0,
+  zIndex: 10,
+});
+export const logo = style({ fontWeight: 700, fontSize: "17px", color: vars.color.text, textDecoration: "none", display: "flex", alignItems: "center", gap: vars.space.sm });
+export const clientName = style({ fontWeight: 600, color: vars.color.muted, borderLeft: `1px solid ${vars.color.border}`, paddingLeft: vars.space.md });
+export const spacer = style({ flex: 1 });
+
+export const profileMenu = style({ position: "relative" });
+export const profileSummary = style({
+  listStyle: "none",
+  cursor: "pointer",
+  padding: "6px 10px",
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+export const profilePanel = style({
+  position: "absolute",
+  right: 0,
+  top: "calc(100% + 6px)",
+  minWidth: "220px",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.popover,
+  padding: vars.space.sm,
+  display: "grid",
+  gap: "2px",
+});
+export const menuItem = style({
+  display: "block",
+  padding: "8px 10px",
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  background: "none",
+  border: "none",
+  font: "inherit",
+  textAlign: "left",
+  cursor: "pointer",
+  selectors: { "&:hover": { background: vars.color.canvas } },
+});
+
+export const nav = style({
+  gridArea: "nav",
+  background: vars.color.surface,
+  borderRight: `1px solid ${vars.color.border}`,
+  padding: vars.space.md,
+  overflowY: "auto",
+});
+export const navList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" });
+export const navChildren = style({ listStyle: "none", margin: "2px 0 6px 12px", padding: 0, display: "grid", gap: "2px" });
+export const navLink = style({
+  display: "block",
+  padding: "6px 10px",
+  borderRadius: vars.radius.sm,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: {
+    "&:hover": { background: vars.color.canvas },
+    "&[aria-current='page']": { background: vars.color.primarySoft, color: vars.color.primary, fontWeight: 600 },
+  },
+});
+
+export const main = style({ gridArea: "main", padding: vars.space.lg, minWidth: 0 });
+
+export const breadcrumbs = style({ marginBottom: vars.space.md, fontSize: "13px" });
+export const crumbList = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, listStyle: "none", margin: 0, padding: 0 });
+export const crumb = style({ selectors: { "&:not(:last-child)::after": { content: "'/'", marginLeft: vars.space.xs, color: vars.color.muted } } });
+
+export const toaster = style({
+  position: "fixed",
+  top: vars.space.md,
+  right: vars.space.md,
+  zIndex: 1000,
+  display: "grid",
+  gap: vars.space.sm,
+  width: "min(380px, calc(100vw - 32px))",
+});
+export const toast = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "flex-start",
+  justifyContent: "space-between",
+  padding: vars.space.md,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  boxShadow: vars.shadow.popover,
+  borderLeft: `4px solid ${vars.color.info}`,
+});
+export const toastSuccess = style({ borderLeftColor: vars.color.success });
+export const toastError = style({ borderLeftColor: vars.color.error });
+
+export const skeleton = style({ display: "grid", gap: vars.space.md });
+export const skeletonBar = style({
+  height: "18px",
+  borderRadius: vars.radius.sm,
+  background: "linear-gradient(90deg, #e7eaf0 25%, #f3f5f8 37%, #e7eaf0 63%)",
+  backgroundSize: "400% 100%",
+});
+
+export const hubGrid = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
+export const hubCard = style({
+  minWidth: "250px",
+  maxWidth: "400px",
+  flex: "1 1 250px",
+  display: "block",
+  textDecoration: "none",
+  color: vars.color.text,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.lg,
+  boxShadow: vars.shadow.card,
+  selectors: { "a&:hover": { borderColor: vars.color.primary } },
+});
+
+export const loginPage = style({ minHeight: "100vh", display: "grid", placeItems: "center", padding: vars.space.lg });
+export const loginCard = style({ width: "min(420px, 100%)", display: "grid", gap: vars.space.md });

@@ -1,0 +1,48 @@
+import { createGlobalTheme, globalStyle } from "@vanilla-extract/css";
+
+export const vars = createGlobalTheme(":root", {
+  color: {
+    text: "#1f2430",
+    muted: "#5b6375",
+    border: "#d9dde6",
+    surface: "#ffffff",
+    canvas: "#f4f6fa",
+    primary: "#2f54eb",
+    primaryText: "#ffffff",
+    primarySoft: "#e8edff",
+    success: "#1f7a3a",
+    successSoft: "#e3f4e8",
+    warning: "#8a5a00",
+    warningSoft: "#fff3d6",
+    error: "#b42318",
+    errorSoft: "#fde8e6",
+    info: "#0b5cad",
+    infoSoft: "#e2efff",
+    changed: "#e6f4ff",
+    invalid: "#fff1f0",
+  },
+  space: { xs: "4px", sm: "8px", md: "16px", lg: "24px", xl: "32px" },
+  radius: { sm: "4px", md: "8px", lg: "12px" },
+  font: {
+    body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+  },
+  shadow: { card: "0 1px 2px rgba(16,24,40,.06), 0 1px 3px rgba(16,24,40,.1)", popover: "0 8px 24px rgba(16,24,40,.16)" },
+});
+
+globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
+globalStyle("html, body", { margin: 0, padding: 0 });
+globalStyle("body", {
+  fontFamily: vars.font.body,
+  fontSize: "14px",
+  lineHeight: 1.5,
+  color: vars.color.text,
+  background: vars.color.canvas,
+});
+globalStyle("a", { color: vars.color.primary });
+globalStyle("h1", { fontSize: "22px", margin: `0 0 ${vars.space.md}` });
+globalStyle("h2", { fontSize: "17px", margin: `0 0 ${vars.space.sm}` });
+globalStyle(":focus-visible", { outline: `2px solid ${vars.color.primary}`, outlineOffset: "2px" });
+globalStyle("table", { borderCollapse: "collapse", width: "100%", background: vars.color.surface });
+globalStyle("th, td", { textAlign: "left", padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
+globalStyle("th", { fontWeight: 600, color: vars.color.muted, fontSize: "13px" });

@@ -1,0 +1,74 @@
+import { style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "./theme.css";
+
+const buttonBase = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  padding: `6px 14px`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  color: vars.color.text,
+  font: "inherit",
+  fontWeight: 500,
+  cursor: "pointer",
+  textDecoration: "none",
+  selectors: { "&:disabled, &[aria-disabled='true']": { opacity: 0.55, cursor: "not-allowed" } },
+});
+
+export const button = styleVariants({
+  primary: [buttonBase, { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText }],
+  secondary: [buttonBase],
+  danger: [buttonBase, { background: vars.color.error, borderColor: vars.color.error, color: "#fff" }],
+  link: [buttonBase, { border: "none", background: "none", color: vars.color.primary, padding: 0 }],
+});
+
+export const card = style({
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.lg,
+  boxShadow: vars.shadow.card,
+});
+
+export const field = style({ display: "grid", gap: vars.space.xs, marginBottom: vars.space.md });
+export const label = style({ fontWeight: 600 });
+export const input = style({
+  font: "inherit",
+  padding: "7px 10px",
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  minWidth: 0,
+  selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error, background: vars.color.invalid } },
+});
+export const fieldError = style({ color: vars.color.error, fontSize: "13px", margin: 0 });
+export const muted = style({ color: vars.color.muted });
+export const toolbar = style({ display: "flex", gap: vars.space.sm, alignItems: "center", flexWrap: "wrap", marginBottom: vars.space.md });
+export const pageHeader = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: vars.space.md, marginBottom: vars.space.md });
+
+export const chip = styleVariants({
+  default: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: "#eceff4", color: vars.color.muted },
+  success: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: vars.color.successSoft, color: vars.color.success },
+  warning: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: vars.color.warningSoft, color: vars.color.warning },
+  error: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: vars.color.errorSoft, color: vars.color.error },
+  info: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: vars.color.infoSoft, color: vars.color.info },
+  secondary: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: "#efe7ff", color: "#5b2bb5" },
+});
+
+export const visuallyHidden = style({
+  position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0,0,0,0)", whiteSpace: "nowrap", border: 0,
+});
+
+export const pre = style({
+  fontFamily: vars.font.mono,
+  fontSize: "12px",
+  background: "#0f172a",
+  color: "#e2e8f0",
+  padding: vars.space.md,
+  borderRadius: vars.radius.sm,
+  overflowX: "auto",
+  maxHeight: "320px",
+  margin: 0,
+});

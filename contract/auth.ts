@@ -1,0 +1,28 @@
+import { z } from "zod";
+
+export const GoogleSignInBody = z.object({
+  /** Authorization code from Google's redirect. */
+  code: z.string().min(1).optional(),
+  /** The redirect URI the code was issued for (must match the one used to ask for it). */
+  redirect_uri: z.string().url().optional(),
+  /** An ID token handed over directly (Google One Tap). */
+  id_token: z.string().min(1).optional(),
+}).refine((b) => Boolean(b.code) !== Boolean(b.id_token), {
+  message: "Send either code or id_token",
+  path: ["code"],
+});
+export type GoogleSignInBody = z.infer<typeof GoogleSignInBody>;
+
+export const DevSignInBody = z.object({
+  email: z.string().trim().toLowerCase().email("Enter a valid email address"),
+});
+export type DevSignInBody = z.infer<typeof DevSignInBody>;
+
+export const TokenPair = z.object({
+  user_token: z.string(),
+  refresh_token: z.string(),
+});
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const RefreshBody = z.object({ refresh_token: z.string().min(1) });
+export type RefreshBody = z.infer<typeof RefreshBody>;

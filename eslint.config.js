@@ -1,0 +1,26 @@
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+import reactHooks from "eslint-plugin-react-hooks";
+import globals from "globals";
+
+export default tseslint.config(
+  { ignores: ["build/", "public/build/", "node_modules/", "data/", "test-results/", "playwright-report/", "api/db/migrations/"] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { "react-hooks": reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      "no-restricted-imports": [
+        "error",
+        { patterns: [{ group: ["**/api/*", "!~/server/api/*"], message: "The console talks to the API only through app/server/api." }] },
+      ],
+    },
+  },
+  {
+    files: ["api/**", "contract/**", "server.ts", "tests/**", "bench/**", "*.config.*", "*.js", "*.mjs"],
+    rules: { "no-restricted-imports": "off" },
+  },
+);

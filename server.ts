@@ -1,0 +1,135 @@
+/**
+ * The composition root: builds the API host (database, jobs, routes) and the Remix console, and
+ * serves both from one Express server. `npm start` runs this file.
+ */
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { getRequestListener } from "@hono/node-server";
+import { createRequestHandler } from "@remix-run/express";
+import type { ServerBuild } from "@remix-run/node";
+import express from "express";
+import { GOOGLE_DEFAULTS, apiConfigFromEnv, devLoginAllowed, loadRuntimeSecrets } from "./api/config";
+import { startApiHost, type ApiHost } from "./api/host";
+import type { ConsoleConfig, ConsoleContext } from "./app/server/context.server";
+
+type Env = Record<string, string | undefined>;
+
+export interface RunningServer {
+  url: string;
+  host: ApiHost | null;
+  close: () => Promise<void>;
+}
+
+function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig {
+  const mode = env.BACKOFFICE_MODE === "production" || env.BACKOFFICE_MODE === "staging" ? env.BACKOFFICE_MODE : "dev";
+  return {
+    sessionSecrets,
+    google:
+      env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET
+        ? {
+            clientId: env.GOOGLE_CLIENT_ID,
+            clientSecret: env.GOOGLE_CLIENT_SECRET,
+            authorizationUrl: env.GOOGLE_AUTHORIZATION_URL ?? GOOGLE_DEFAULTS.authorizationUrl,
+          }
+        : null,
+    // Offered when Google is not configured, or when explicitly asked for (tests, demos).
+    devLogin: devLoginAllowed(env) && (!env.GOOGLE_CLIENT_ID || env.AUTH_DEV_LOGIN === "true"),
+    backoffice: {
+      mode,
+      templates: {
+        production: env.BACKOFFICE_URL_PRODUCTION || undefined,
+        staging: env.BACKOFFICE_URL_STAGING || undefined,
+        dev: env.BACKOFFICE_URL_DEV || undefined,
+      },
+    },
+  };
+}
+
+/** A fetch that sends the console's API calls to a remote API host instead of the in-process one. */
+function remoteApiFetch(apiUrl: string) {
+  const base = new URL(apiUrl);
+  return (request: Request) => {
+    const url = new URL(request.url);
+    const target = new URL(`${base.pathname.replace(/\/$/, "")}${url.pathname}${url.search}`, base);
+    return fetch(new Request(target, request));
+  };
+}
+
+export async function startServer(env: Env = process.env): Promise<RunningServer> {
+  const dataDir = path.resolve(env.DATA_DIR ?? "data");
+  const secrets = loadRuntimeSecrets(dataDir, env);
+
+  // With API_URL the console is a pure client of a remote API host; otherwise we host the API.
+  const host = env.API_URL
+    ? null
+    : await startApiHost({
+        database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dir: path.join(dataDir, "pglite") },
+        config: apiConfigFromEnv(env, secrets),
+        work: env.RUN_WORKERS !== "false",
+      });
+  const apiFetch = env.API_URL ? remoteApiFetch(env.API_URL) : (request: Request) => Promise.resolve(host!.api.fetch(request));
+  const config = consoleConfigFromEnv(env, secrets.sessionSecrets);
+
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY);
+
+  if (host) {
+    // The API host's own paths, passed through untouched (no body parsing in front of Hono).
+    const apiListener = getRequestListener(host.api.fetch);
+    app.all(/^\/(v1|auth|sitemap_refresh|storage)(\/|$)/, (req, res) => apiListener(req, res));
+  }
+
+  const publicDir = path.resolve("public");
+  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  // Fonts never fall through to the console: a missing font is a plain 404, not the 404 page.
+  app.use("/fonts", express.static(path.join(publicDir, "fonts"), { fallthrough: false, maxAge: "1y" }));
+  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  app.get("/healthz", (_req, res) => {
+    res.json({ ok: true });
+  });
+
+  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  app.all(
+    "*",
+    createRequestHandler({
+      build,
+      mode: env.NODE_ENV === "production" ? "production" : "development",
+      getLoadContext: (req, res): ConsoleContext => ({
+        apiFetch,
+        config,
+        secure: req.secure,
+        appendSetCookie: (cookie) => {
+          res.append("Set-Cookie", cookie);
+        },
+      }),
+    }),
+  );
+
+  const port = Number(env.PORT ?? 3000);
+  const hostname = env.HOST ?? "127.0.0.1";
+  const server = await new Promise<import("node:http").Server>((resolve) => {
+    const listening = app.listen(port, hostname, () => resolve(listening));
+  });
+  const address = server.address();
+  const url = `http://${hostname}:${typeof address === "object" && address ? address.port : port}`;
+  return {
+    url,
+    host,
+    close: async () => {
+      await new Promise((resolve) => server.close(resolve));
+      await host?.close();
+    },
+  };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const running = await startServer();
+  console.log(`Console ready on ${running.url}`);
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, async () => {
+      await running.close();
+      process.exit(0);
+    });
+  }
+}
