@@ -15,7 +15,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/api/*", "!~/server/api/*"], message: "The console talks to the API only through app/server/api." }] },
+        { patterns: [{ regex: "^(\\.\\./)+(api|server)(/|$)", message: "The console talks to the API only through app/server/api and contract/." }] },
       ],
     },
   },

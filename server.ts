@@ -83,7 +83,13 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   const publicDir = path.resolve("public");
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
   // Fonts never fall through to the console: a missing font is a plain 404, not the 404 page.
-  app.use("/fonts", express.static(path.join(publicDir, "fonts"), { fallthrough: false, maxAge: "1y" }));
+  app.use(
+    "/fonts",
+    express.static(path.join(publicDir, "fonts"), { fallthrough: false, maxAge: "1y" }),
+    (error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
+      res.status(error.status ?? 404).type("text/plain").send("Not found");
+    },
+  );
   app.use(express.static(publicDir, { maxAge: "1h", index: false }));
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
@@ -95,21 +101,22 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     createRequestHandler({
       build,
       mode: env.NODE_ENV === "production" ? "production" : "development",
-      getLoadContext: (req, res): ConsoleContext => ({
+      getLoadContext: (req, res) => ({
         apiFetch,
         config,
         secure: req.secure,
         appendSetCookie: (cookie) => {
           res.append("Set-Cookie", cookie);
         },
-      }),
+      }) satisfies ConsoleContext,
     }),
   );
 
   const port = Number(env.PORT ?? 3000);
   const hostname = env.HOST ?? "127.0.0.1";
-  const server = await new Promise<import("node:http").Server>((resolve) => {
+  const server = await new Promise<import("node:http").Server>((resolve, reject) => {
     const listening = app.listen(port, hostname, () => resolve(listening));
+    listening.once("error", reject);
   });
   const address = server.address();
   const url = `http://${hostname}:${typeof address === "object" && address ? address.port : port}`;

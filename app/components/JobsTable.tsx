@@ -13,7 +13,10 @@ const stateTone = {
 } as const;
 
 /** Recent jobs with their payload, output or error, retries, and the actions their state allows. */
-export function JobsTable({ jobs, showQueue }: { jobs: JobRecord[]; showQueue: boolean }) {
+/** A job as it arrives through a loader (JSON drops undefined payloads). */
+type JobRow = Omit<JobRecord, "data" | "output"> & { data?: unknown; output?: unknown };
+
+export function JobsTable({ jobs, showQueue }: { jobs: JobRow[]; showQueue: boolean }) {
   if (!jobs.length) return <p className={ui.muted}>Nothing To Display</p>;
   return (
     <table>
@@ -68,7 +71,7 @@ export function JobsTable({ jobs, showQueue }: { jobs: JobRecord[]; showQueue: b
   );
 }
 
-function JobButton({ intent, job, label }: { intent: string; job: JobRecord; label: string }) {
+function JobButton({ intent, job, label }: { intent: string; job: JobRow; label: string }) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />

@@ -14,7 +14,7 @@ import { PageSkeleton } from "./PageSkeleton";
 export interface ShellProps {
   user: UserInfo;
   apps: ClientApp[];
-  backoffice: { template: string | undefined; origin: string };
+  backoffice: { template?: string; origin: string };
   children: ReactNode;
 }
 

@@ -11,7 +11,7 @@ export const DEFAULT_BACKOFFICE_TEMPLATE = "/backoffice/{url_code}?country={coun
  * filled in, the page path appended, and the agent's trigger point when there is one.
  */
 export function backofficeUrl(options: {
-  template: string | undefined;
+  template?: string;
   origin: string;
   app: Pick<ClientApp, "url_code" | "country" | "market">;
   page: string;

@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { refreshTokens } from "../db/schema";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let call: ReturnType<typeof apiCaller>;
+let adminToken: string;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  call = apiCaller(host);
+  adminToken = (await signInAs(host, "admin@example.com")).user_token;
+});
+afterAll(() => host?.close());
+
+async function waitForState(queue: string, id: string, state: string) {
+  for (let i = 0; i < 400; i++) {
+    const { body } = await call("GET", `/v1/jobs/${queue}/${id}`, { token: adminToken });
+    if (body.state === state) return body;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error(`job ${id} never reached ${state}`);
+}
+
+describe("jobs through pg-boss", () => {
+  it("runs a catalog job for real: expired refresh tokens are purged and the output recorded", async () => {
+    const { user_token } = await signInAs(host, "client.user@example.com");
+    expect(user_token).toBeTruthy();
+    await host.deps.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    const run = await call("POST", "/v1/jobs/purge-refresh-tokens/run", { token: adminToken, body: {} });
+    expect(run.status).toBe(202);
+    const job = await waitForState("purge-refresh-tokens", run.body.id, "completed");
+    expect((job.output as { deleted: number }).deleted).toBeGreaterThanOrEqual(2);
+    expect(await host.deps.db.select().from(refreshTokens)).toEqual([]);
+  });
+
+  it("lists queues with counts by state and schedule, and recent jobs", async () => {
+    const { body } = await call("GET", "/v1/jobs/queues", { token: adminToken });
+    const purge = body.queues.find((q: { name: string }) => q.name === "purge-refresh-tokens");
+    expect(purge.schedule).toBe("17 3 * * *");
+    expect(purge.counts.completed).toBeGreaterThanOrEqual(1);
+    const jobs = await call("GET", "/v1/jobs?queue=purge-refresh-tokens&state=completed", { token: adminToken });
+    expect(jobs.body.jobs[0]).toMatchObject({ queue: "purge-refresh-tokens", state: "completed", data: {} });
+  });
+
+  it("refuses a payload the catalog does not accept, and unknown queues", async () => {
+    expect((await call("POST", "/v1/jobs/no-such-queue/run", { token: adminToken, body: {} })).status).toBe(404);
+    expect((await call("GET", "/v1/jobs?state=exploded", { token: adminToken })).status).toBe(400);
+  });
+
+  it("only retries failed or cancelled jobs", async () => {
+    const { body } = await call("GET", "/v1/jobs?queue=purge-refresh-tokens&state=completed", { token: adminToken });
+    const retry = await call("POST", `/v1/jobs/purge-refresh-tokens/${body.jobs[0].id}/retry`, { token: adminToken });
+    expect(retry.status).toBe(400);
+    expect(retry.body.message).toBe("Only failed or cancelled jobs can be retried; this one is completed");
+  });
+
+  it("keeps the dashboard to staff: client users get 403", async () => {
+    const { user_token } = await signInAs(host, "client.admin@example.com");
+    expect((await call("GET", "/v1/jobs/queues", { token: user_token })).status).toBe(403);
+    expect((await call("POST", "/v1/jobs/purge-refresh-tokens/run", { token: user_token, body: {} })).status).toBe(403);
+  });
+});

@@ -1,0 +1,74 @@
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { apiConfigFromEnv, type ApiConfig } from "../../api/config";
+import type { DatabaseOptions } from "../../api/db/client";
+import { startApiHost, type ApiHost } from "../../api/host";
+import type { Logger } from "../../api/deps";
+
+export const quietLog: Logger = { info: () => {}, warn: () => {}, error: (...args) => console.error(...args) };
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or (with TEST_DATABASE_URL)
+ * a new database on that Postgres server, dropped again by `close()`.
+ */
+async function freshDatabase(): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) return { options: {}, drop: async () => {} };
+  const name = `console_test_${randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    options: { url: url.toString() },
+    drop: async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export const TEST_SECRETS = { sessionSecrets: ["test-session-secret"], jwtSecret: "test-jwt-secret" };
+
+export async function startTestHost(overrides: Partial<ApiConfig> = {}, env: Record<string, string> = {}): Promise<ApiHost & { url?: string }> {
+  const database = await freshDatabase();
+  const host = await startApiHost({
+    database: database.options,
+    config: { ...apiConfigFromEnv(env, TEST_SECRETS), ...overrides },
+    log: quietLog,
+  });
+  return {
+    ...host,
+    close: async () => {
+      await host.close();
+      await database.drop();
+    },
+  };
+}
+
+/** Calls the in-process API like a client would. */
+export function apiCaller(host: ApiHost) {
+  return async (method: string, path: string, options: { token?: string; body?: unknown; rawBody?: string } = {}) => {
+    const headers: Record<string, string> = { accept: "application/json" };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined || options.rawBody !== undefined) headers["content-type"] = "application/json";
+    const response = await host.api.request(path, {
+      method,
+      headers,
+      body: options.rawBody ?? (options.body === undefined ? undefined : JSON.stringify(options.body)),
+    });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+}
+
+export async function signInAs(host: ApiHost, email: string) {
+  const call = apiCaller(host);
+  const { status, body } = await call("POST", "/auth/dev", { body: { email } });
+  if (status !== 200) throw new Error(`dev sign-in as ${email} failed: ${status} ${JSON.stringify(body)}`);
+  return body as { user_token: string; refresh_token: string };
+}
