@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import type { ClientApp } from "../../contract";
+import { backofficeUrl } from "./backoffice";
+import { breadcrumbsFor } from "./breadcrumbs";
+import { selectedAgentFor, selectedClientFor } from "./clients";
+import { HUBS, hubBasePath, hubTypeOf } from "./hubs";
+import { navigationFor, type NavItem } from "./navigation";
+
+const app: ClientApp = {
+  id: 1, client_name: "Northfield University", primary_website: "https://www.northfield.edu", logo_url: null, country: "US",
+  market: "us_northfield", project_url: "", notes: "", url_code: "northfield", copy_market: "us_eduenroll", client_type: "higher_ed",
+  onboard_existing_client: true, trigger_points: ["admissions"], mode_env: "staging", insync_prod_app_id: null, status: "active",
+  agents: [
+    { id: 1, name: "Admissions Assistant", site_code: "admissions", agent_type: "enrollment", logo: null, status: "active" },
+    { id: 2, name: "Nameless Code", site_code: "", agent_type: "engagement", logo: null, status: "active" },
+  ],
+};
+const flatten = (items: NavItem[]): string[] =>
+  items.flatMap((i) => [`${i.label} ${i.to ?? `ext:${i.external?.page}`}`, ...flatten(i.children ?? [])]);
+
+describe("client selection", () => {
+  it("matches the first path segment against url_code; global paths select nothing", () => {
+    expect(selectedClientFor("/northfield/manage", [app])?.id).toBe(1);
+    expect(selectedClientFor("/clients", [app])).toBeNull();
+    expect(selectedClientFor("/unknown/x", [app])).toBeNull();
+    expect(selectedClientFor("/", [app])).toBeNull();
+  });
+
+  it("finds the agent by site code, or by name when it has none", () => {
+    expect(selectedAgentFor("/northfield/agent/admissions/controls", app)?.id).toBe(1);
+    expect(selectedAgentFor("/northfield/agent/Nameless%20Code", app)?.id).toBe(2);
+    expect(selectedAgentFor("/northfield/manage", app)).toBeNull();
+  });
+});
+
+describe("navigation variants", () => {
+  it("global: Clients and Users", () => {
+    expect(navigationFor("/users", null)).toEqual({ variant: "global", items: [{ label: "Clients", to: "/clients" }, { label: "Users", to: "/users" }] });
+  });
+
+  it("client-level: Agents with one child per agent, Profile, Access Control", () => {
+    const nav = navigationFor("/northfield", app);
+    expect(nav.variant).toBe("client");
+    expect(flatten(nav.items)).toEqual([
+      "Agents /northfield",
+      "Admissions Assistant /northfield/agent/admissions",
+      "Nameless Code /northfield/agent/Nameless%20Code",
+      "Profile /northfield/manage",
+      "Access Control /northfield/access-control",
+    ]);
+  });
+
+  it("agent-level: every item and path of the spec, redirects for the back-office pages", () => {
+    const nav = navigationFor("/northfield/agent/admissions/appearance", app);
+    expect(nav.variant).toBe("agent");
+    const p = "/northfield/agent/admissions";
+    expect(flatten(nav.items)).toEqual([
+      `Home ${p}`,
+      `AI Knowledge Store ${p}/knowledge-store`,
+      `Websites ${p}/knowledge-store/websites`,
+      `Files ${p}/knowledge-store/files`,
+      `Smart Probing ${p}/knowledge-store/smart-probing`,
+      `Program Data Model ${p}/knowledge-store/program-data-model`,
+      `User Profiling ${p}/user-profiling`,
+      `Manage User Profile ${p}/user-profiling/user-profile-data-model`,
+      "User Profile Store ext:/user_profiles",
+      `Controls ${p}/controls`,
+      `AI Personality ${p}/controls/ai-personality`,
+      `Sensitive Topics ${p}/controls/sensitive-topics`,
+      `No-GO Topics ${p}/controls/no-go-topics`,
+      `Integrations ${p}/integrations`,
+      `Appearance ${p}/appearance`,
+      `AI Testing ${p}/bot-testing`,
+      "Business Insights ext:/dashboard",
+      `Personalization ${p}/personalization`,
+      `Manage User Profile ${p}/personalization/user-profile-data-model`,
+      `Manage Program Profile ${p}/personalization/program-profile-data-model`,
+      `Admin Downloads ${p}/admin-downloads`,
+    ]);
+    expect(nav.items.find((i) => i.label === "Business Insights")?.external?.triggerPoint).toBe("admissions");
+  });
+});
+
+describe("breadcrumbs", () => {
+  it("start with Home outside a client, title-case the segments, and leave the last unlinked", () => {
+    expect(breadcrumbsFor("/clients/new-client", null)).toEqual([
+      { label: "Home", to: "/" }, { label: "Clients", to: "/clients" }, { label: "New Client" },
+    ]);
+  });
+
+  it("start with the client name inside a client; build-agent reads Build Agent", () => {
+    expect(breadcrumbsFor("/northfield/build-agent", app)).toEqual([{ label: "Northfield University", to: "/northfield" }, { label: "Build Agent" }]);
+  });
+
+  it("lead the bare agent segment back to the agent list", () => {
+    expect(breadcrumbsFor("/northfield/agent/admissions/knowledge-store/websites", app)).toEqual([
+      { label: "Northfield University", to: "/northfield" },
+      { label: "Agent", to: "/northfield" },
+      { label: "Admissions", to: "/northfield/agent/admissions" },
+      { label: "Knowledge Store", to: "/northfield/agent/admissions/knowledge-store" },
+      { label: "Websites" },
+    ]);
+  });
+
+  it("are hidden (empty) with a single crumb", () => {
+    expect(breadcrumbsFor("/", null)).toEqual([]);
+    expect(breadcrumbsFor("/northfield", app)).toEqual([]);
+    expect(breadcrumbsFor("/northfield/", app)).toEqual([]);
+  });
+});
+
+describe("back-office redirect URLs", () => {
+  it("default to this server, carrying url_code, country, market and the trigger point", () => {
+    expect(backofficeUrl({ template: undefined, origin: "http://127.0.0.1:3000", app, page: "/dashboard", triggerPoint: "admissions" }))
+      .toBe("http://127.0.0.1:3000/backoffice/northfield/dashboard?country=us&market=us_northfield&triggerPoint=admissions");
+  });
+
+  it("fill a configured host template; no trigger point at client level", () => {
+    expect(backofficeUrl({ template: "https://{url_code}-{country}.insights.example.com/{market}", origin: "http://x", app, page: "/user_profiles" }))
+      .toBe("https://northfield-us.insights.example.com/us_northfield/user_profiles");
+  });
+});
+
+describe("hubs", () => {
+  it("read their type from the path, the spaced spelling included", () => {
+    expect(hubTypeOf("/northfield/agent/admissions/knowledge%20store")).toBe("knowledge-store");
+    expect(hubTypeOf("/northfield/ai-finetuning/controls")).toBe("controls");
+    expect(HUBS[hubTypeOf("/northfield/whatever")]).toBeUndefined();
+  });
+
+  it("link their cards beside the hub, under the agent when there is one", () => {
+    expect(hubBasePath("/northfield/agent/admissions/knowledge%20store", "knowledge-store")).toBe("/northfield/agent/admissions/knowledge-store");
+    expect(hubBasePath("/northfield/ai-finetuning/controls", "controls")).toBe("/northfield/controls");
+  });
+});

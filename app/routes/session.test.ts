@@ -1,0 +1,162 @@
+import { SignJWT } from "jose";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
+import { sessionStorageFor } from "~/server/session.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { loader as clientScopeLoader } from "./$appName";
+import { action as loginAction, loader as loginLoader } from "./login";
+import { action as logoutAction } from "./logout";
+import { loader as rootLoader } from "../root";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(() => host?.close());
+
+const args = (request: Request, context = testContext(host), params: Record<string, string> = {}) => ({ request, context, params });
+
+async function signIn(email: string) {
+  const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/northfield" }))));
+  expect(response.status).toBe(302);
+  return cookieHeaderFrom(response.headers.get("set-cookie"));
+}
+
+async function expiredToken(userId: number) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ typ: "user" }).setProtectedHeader({ alg: "HS256" }).setSubject(String(userId)).setIssuer("assistant-console-api")
+    .setIssuedAt(now - 3600).setExpirationTime(now - 60).sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
+}
+
+/** Rewrites the session in a cookie, as if time had passed. */
+async function withSession(cookie: string, change: (session: Awaited<ReturnType<ReturnType<typeof sessionStorageFor>["getSession"]>>) => Promise<void>) {
+  const storage = sessionStorageFor(testContext(host));
+  const session = await storage.getSession(cookie);
+  await change(session);
+  return cookieHeaderFrom(await storage.commitSession(session));
+}
+
+describe("development sign-in (login action)", () => {
+  it("starts a session and goes where the user was heading", async () => {
+    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo: "/northfield" }))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/northfield");
+    const cookie = response.headers.get("set-cookie")!;
+    expect(cookie).toMatch(/^__session=.+HttpOnly; SameSite=Lax/);
+  });
+
+  it("never redirects off the site", async () => {
+    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo: "//evil.example" }))));
+    expect(response.headers.get("location")).toBe("/");
+  });
+
+  it("puts the API's message next to the email field for an unknown account", async () => {
+    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "stranger@example.com" }))));
+    expect(response.status).toBe(403);
+    const reply = await response.json();
+    expect(reply.error.email).toEqual(["The account stranger@example.com has no access to this console. Ask an administrator to add you."]);
+    expect(reply.initialValue.email).toBe("stranger@example.com");
+  });
+
+  it("rejects a malformed email with 400, keeping what was typed", async () => {
+    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "nope" }))));
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.error.email).toEqual(["Enter a valid email address"]);
+    expect(reply.initialValue.email).toBe("nope");
+  });
+
+  it("is not offered, and refused, when development sign-in is off", async () => {
+    const context = testContext(host, { devLogin: false });
+    const page = await (await settle(() => loginLoader(args(getRequest("/login"), context)))).json();
+    expect(page.devLogin).toBe(false);
+    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com" }), context)));
+    expect(response.status).toBe(403);
+  });
+
+  it("sends a signed-in user away from the login screen", async () => {
+    const cookie = await signIn("admin@example.com");
+    const response = await settle(() => loginLoader(args(getRequest("/login?redirectTo=/users", cookie))));
+    expect(response.headers.get("location")).toBe("/users");
+  });
+});
+
+describe("root loader and the API client", () => {
+  it("sends visitors without a session to the login screen, remembering where they were going", async () => {
+    const response = await settle(() => rootLoader(args(getRequest("/northfield/manage"))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fnorthfield%2Fmanage");
+  });
+
+  it("loads the user and the active clients they may see", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const data = await (await settle(() => rootLoader(args(getRequest("/", cookie))))).json();
+    expect(data.signedIn.user.email).toBe("client.user@example.com");
+    expect(data.signedIn.apps.map((a: { url_code: string }) => a.url_code)).toEqual(["northfield"]);
+  });
+
+  it("refreshes an expired user token once, retries, and writes the new tokens to the cookie", async () => {
+    const cookie = await signIn("admin@example.com");
+    const stale = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const context = testContext(host);
+    const data = await (await settle(() => rootLoader(args(getRequest("/", stale), context)))).json();
+    expect(data.signedIn.apps).toHaveLength(2);
+    expect(context.appendedCookies).toHaveLength(1);
+    const refreshed = await sessionStorageFor(context).getSession(cookieHeaderFrom(context.appendedCookies[0]));
+    const old = await sessionStorageFor(context).getSession(stale);
+    expect(refreshed.get("refresh_token")).not.toBe(old.get("refresh_token"));
+  });
+
+  it("shares one refresh between parallel loaders holding the same expired token", async () => {
+    const cookie = await signIn("admin@example.com");
+    const stale = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const results = await Promise.all([1, 2, 3].map(() => settle(() => rootLoader(args(getRequest("/", stale))))));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it("clears the session and returns to the login screen when the refresh fails", async () => {
+    const cookie = await signIn("admin@example.com");
+    const broken = await withSession(cookie, async (session) => {
+      session.set("user_token", await expiredToken(session.get("user")!.id));
+      session.set("refresh_token", "revoked-or-unknown");
+    });
+    const response = await settle(() => rootLoader(args(getRequest("/users", broken))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/login?redirectTo=%2Fusers");
+    expect(response.headers.get("set-cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+
+  it("hands over a toast once and clears it", async () => {
+    const cookie = await signIn("admin@example.com");
+    const toastCookie = (await redirectWithToast("/", { type: "success", description: "Saved" })).headers.get("set-cookie");
+    const response = await settle(() => rootLoader(args(getRequest("/", `${cookie}; ${cookieHeaderFrom(toastCookie)}`))));
+    expect((await response.json()).toast).toEqual({ type: "success", description: "Saved" });
+    expect(response.headers.get("set-cookie")).toMatch(/^__toast=;.*Max-Age=0/);
+  });
+});
+
+describe("client scope", () => {
+  it("answers 404 for a url_code that is no client", async () => {
+    const cookie = await signIn("admin@example.com");
+    const response = await settle(() => clientScopeLoader(args(getRequest("/nosuch", cookie), testContext(host), { appName: "nosuch" })));
+    expect(response.status).toBe(404);
+  });
+
+  it("answers 404 for a client the user holds no role in", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const foreign = await settle(() => clientScopeLoader(args(getRequest("/shopharbor-outfitters", cookie), testContext(host), { appName: "shopharbor-outfitters" })));
+    expect(foreign.status).toBe(404);
+    const own = await settle(() => clientScopeLoader(args(getRequest("/northfield", cookie), testContext(host), { appName: "northfield" })));
+    expect(own.status).toBe(200);
+  });
+});
+
+describe("logout", () => {
+  it("clears tokens and user and returns to /", async () => {
+    const cookie = await signIn("admin@example.com");
+    const response = await settle(() => logoutAction(args(formRequest("/logout", {}, cookie))));
+    expect(response.headers.get("location")).toBe("/");
+    expect(response.headers.get("set-cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
+  });
+});

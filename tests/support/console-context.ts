@@ -1,0 +1,57 @@
+import type { ApiHost } from "../../api/host";
+import type { ConsoleConfig, ConsoleContext } from "../../app/server/context.server";
+import { TEST_SECRETS } from "./test-host";
+
+export const testConsoleConfig = (overrides: Partial<ConsoleConfig> = {}): ConsoleConfig => ({
+  sessionSecrets: TEST_SECRETS.sessionSecrets,
+  google: null,
+  devLogin: true,
+  backoffice: { mode: "dev", templates: {} },
+  ...overrides,
+});
+
+/** The load context server.ts builds, over a test API host; collects cookies the client appends. */
+export function testContext(host: ApiHost, overrides: Partial<ConsoleConfig> = {}) {
+  const appendedCookies: string[] = [];
+  const context: ConsoleContext & { appendedCookies: string[] } = {
+    apiFetch: async (request) => host.api.fetch(request),
+    config: testConsoleConfig(overrides),
+    secure: false,
+    appendSetCookie: (cookie) => {
+      appendedCookies.push(cookie);
+    },
+    appendedCookies,
+  };
+  return context;
+}
+
+/** `Set-Cookie` values ⇒ the `Cookie` header a browser would send back. */
+export function cookieHeaderFrom(...setCookies: (string | null | undefined)[]) {
+  return setCookies
+    .filter((c): c is string => Boolean(c))
+    .map((c) => c.split(";")[0])
+    .join("; ");
+}
+
+export function formRequest(url: string, fields: Record<string, string>, cookie?: string) {
+  return new Request(`http://localhost${url}`, {
+    method: "POST",
+    body: new URLSearchParams(fields),
+    headers: { "content-type": "application/x-www-form-urlencoded", ...(cookie ? { cookie } : {}) },
+  });
+}
+
+export const getRequest = (url: string, cookie?: string) =>
+  new Request(`http://localhost${url}`, { headers: cookie ? { cookie } : {} });
+
+/** Runs a loader or action and returns what it returned or threw, as a Response. */
+export async function settle(run: () => Promise<unknown>): Promise<Response> {
+  try {
+    const result = await run();
+    if (result instanceof Response) return result;
+    return new Response(JSON.stringify(result), { status: 200 });
+  } catch (thrown) {
+    if (thrown instanceof Response) return thrown;
+    throw thrown;
+  }
+}
