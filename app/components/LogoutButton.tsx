@@ -16,6 +16,8 @@ export function LogoutButton() {
         className={s.menuItem}
         onClick={(event) => {
           event.preventDefault();
+          // The profile menu closes behind the dialog, as it would after any other choice.
+          event.currentTarget.closest("details")?.removeAttribute("open");
           setOpen(true);
         }}
       >

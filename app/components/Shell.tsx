@@ -1,6 +1,6 @@
 import { Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import type { ClientApp, UserInfo } from "../../contract";
 import { RESERVED_URL_CODES } from "../../contract";
 import { backofficeUrl } from "~/lib/backoffice";
@@ -34,6 +34,12 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
     else window.localStorage.removeItem("selectedApp");
   }, [app]);
 
+  // A <details> menu stays open across client-side navigation unless told otherwise.
+  const profileMenu = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    if (profileMenu.current) profileMenu.current.open = false;
+  }, [location.pathname, location.search]);
+
   const waitingForClients = navigation.state === "loading" && isUnknownClientPath(navigation.location.pathname, apps);
 
   return (
@@ -45,7 +51,7 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
         </Link>
         {app ? <span className={s.clientName} data-testid="selected-client">{app.client_name}</span> : null}
         <span className={s.spacer} />
-        <details className={s.profileMenu}>
+        <details className={s.profileMenu} ref={profileMenu}>
           <summary className={s.profileSummary} aria-label="Profile menu">
             {user.name || user.email}
           </summary>

@@ -113,7 +113,15 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
       response = await send(context, method, path, options, tokens.user_token);
       if (response.status === 401) throw await signedOut();
     }
-    return parse(response, schema);
+    try {
+      return await parse(response, schema);
+    } catch (error) {
+      // Not found and forbidden are the page's answer, not a crash: the route's error boundary shows them.
+      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+        throw new Response(error.message, { status: error.status, statusText: error.message });
+      }
+      throw error;
+    }
   };
   return {
     call,

@@ -1,0 +1,29 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test as base, type Page } from "@playwright/test";
+import { E2E } from "./ports";
+
+/** Signs in through the development sign-in form's endpoint, sharing cookies with the page. */
+export async function signIn(page: Page, email = "admin@example.com") {
+  const response = await page.request.post("/login", { form: { intent: "dev", email, redirectTo: "/" } });
+  expect(response.ok()).toBe(true);
+}
+
+/** Chooses who the local OpenID provider signs in as. */
+export async function setGoogleIdentity(email: string, name = "") {
+  const response = await fetch(`http://127.0.0.1:${E2E.controlPort}/identity`, { method: "PUT", body: JSON.stringify({ email, name }) });
+  if (!response.ok) throw new Error("could not set the provider's identity");
+}
+
+export async function expectNoSeriousAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
+}
+
+export const test = base.extend<{ signedInPage: Page }>({
+  signedInPage: async ({ page }, use) => {
+    await signIn(page);
+    await use(page);
+  },
+});
+export { expect };

@@ -1,0 +1,129 @@
+import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+
+const navItems = (page: import("@playwright/test").Page, name: string) =>
+  page.getByRole("navigation", { name }).getByRole("link");
+
+test("global navigation with no client selected; clicking a client's agent switches variants", async ({ signedInPage: page }) => {
+  await page.goto("/clients");
+  await expect(navItems(page, "Global navigation")).toHaveText(["Clients", "Users"]);
+  await expect(page.getByTestId("selected-client")).toHaveCount(0);
+  await expectNoSeriousAxeViolations(page);
+
+  await page.goto("/northfield");
+  await expect(navItems(page, "Client navigation")).toHaveText(["Agents", "Admissions Assistant", "Student Success", "Profile", "Access Control"]);
+  await expect(page.getByTestId("selected-client")).toHaveText("Northfield University");
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedApp"))).toBe("northfield");
+
+  await page.getByRole("link", { name: "Admissions Assistant" }).click();
+  await expect(page).toHaveURL(/\/northfield\/agent\/admissions$/);
+  await expect(navItems(page, "Agent navigation")).toHaveText([
+    "Home", "AI Knowledge Store", "Websites", "Files", "Smart Probing", "Program Data Model",
+    "User Profiling", "Manage User Profile", "User Profile Store ↗", "Controls", "AI Personality", "Sensitive Topics", "No-GO Topics",
+    "Integrations", "Appearance", "AI Testing", "Business Insights ↗", "Personalization", "Manage User Profile", "Manage Program Profile",
+    "Admin Downloads",
+  ]);
+  const insights = page.getByRole("link", { name: "Business Insights" });
+  await expect(insights).toHaveAttribute("target", "_blank");
+  await expect(insights).toHaveAttribute("href", "http://127.0.0.1:4400/backoffice/northfield/dashboard?country=us&market=us_northfield&triggerPoint=admissions");
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByRole("link", { name: "Websites" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Websites");
+  await expect(page.getByRole("link", { name: "Websites" })).toHaveAttribute("aria-current", "page");
+
+  // The logo clears the selection and goes to /.
+  await page.getByRole("link", { name: "Home: all clients" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(navItems(page, "Global navigation")).toHaveText(["Clients", "Users"]);
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedApp"))).toBeNull();
+});
+
+test("breadcrumbs: client name or Home first, title-cased segments, last not a link, hidden when alone", async ({ signedInPage: page }) => {
+  await page.goto("/clients/new-client");
+  const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
+  await expect(crumbs.getByRole("listitem")).toHaveText(["Home", "Clients", "New Client"]);
+  await expect(crumbs.getByRole("link")).toHaveText(["Home", "Clients"]);
+
+  await page.goto("/northfield/build-agent?type=engagement");
+  await expect(crumbs.getByRole("listitem")).toHaveText(["Northfield University", "Build Agent"]);
+
+  await page.goto("/northfield/agent/admissions/controls/no-go-topics");
+  await expect(crumbs.getByRole("listitem")).toHaveText(["Northfield University", "Agent", "Admissions", "Controls", "No Go Topics"]);
+  await crumbs.getByRole("link", { name: "Controls" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Controls");
+
+  await page.goto("/northfield");
+  await expect(crumbs).toHaveCount(0);
+});
+
+test("every kind of route the spec lists answers, aliases included", async ({ signedInPage: page }) => {
+  const pages: [string, string][] = [
+    ["/", "Clients"],
+    ["/clients/import", "Import Clients"],
+    ["/users", "Users"],
+    ["/agent/admissions", "Architecture"],
+    ["/northfield/access-control", "Access Control"],
+    ["/northfield/agent/admissions/knowledge store", "AI Knowledge Store"],
+    ["/northfield/ai-training/websites", "Websites"],
+    ["/northfield/ai-finetuning/input-prompts", "Input Prompts"],
+    ["/northfield/ai-finetuning/smart-probe", "User Probing Guidelines"],
+    ["/northfield/personalization", "Personalization"],
+    ["/northfield/student-profiling", "Student Profiling"],
+    ["/northfield/agent/admissions/student-profiling/student-profile-data-model", "Student Profile Data Model"],
+  ];
+  for (const [path, heading] of pages) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(200);
+    await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(heading);
+  }
+  await page.goto("/northfield/agent/admissions/controls");
+  await page.getByRole("link", { name: /Hallucination Accuracy & Quality Check/ }).click();
+  await expect(page).toHaveURL(/\/northfield\/agent\/admissions\/controls\/quality-check$/);
+});
+
+test("404 rules: unknown client, unknown page in a client, unknown agent; /fonts/ is not the 404 page", async ({ signedInPage: page }) => {
+  for (const path of ["/no-such-client", "/northfield/no-such-page", "/northfield/agent/ghost", "/clients/nothing"]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole("heading", { name: "404 Page Not Found" }), path).toBeVisible();
+  }
+  const font = await page.request.get("/fonts/missing.woff2");
+  expect(font.status()).toBe(404);
+  expect(await font.text()).toBe("Not found");
+});
+
+test("a client user sees only their client and no jobs links; foreign clients are 404", async ({ page }) => {
+  await signIn(page, "client.user@example.com");
+  await page.goto("/northfield");
+  await page.getByLabel("Profile menu").click();
+  await expect(page.getByRole("link", { name: "Background jobs" })).toHaveCount(0);
+  expect((await page.goto("/shopharbor-outfitters"))?.status()).toBe(404);
+  expect((await page.goto("/jobs"))?.status()).toBe(403);
+});
+
+test("background jobs: run a queue from the dashboard, watch it complete, open its queue console", async ({ signedInPage: page }) => {
+  await page.goto("/northfield");
+  await page.getByLabel("Profile menu").click();
+  await page.getByRole("link", { name: "Background jobs" }).click();
+  await expect(page.getByRole("heading", { name: "Background jobs" })).toBeVisible();
+  const row = page.locator("tr[data-queue='purge-refresh-tokens']");
+  await expect(row).toContainText("17 3 * * *");
+  await row.getByRole("button", { name: "Run now" }).click();
+
+  const toast = page.getByTestId("toast");
+  await expect(toast).toContainText("Job queued (purge-refresh-tokens)");
+  // Toasts close themselves after 5000 ms.
+  await expect(toast).toBeHidden({ timeout: 7000 });
+
+  await expect(async () => {
+    await page.goto("/jobs/queues/purge-refresh-tokens?state=completed");
+    await expect(page.locator("tbody tr").first()).toContainText("completed");
+  }).toPass({ timeout: 10_000 });
+  await page.locator("tbody tr").first().getByText(/^Job /).click();
+  await expect(page.locator("tbody tr").first()).toContainText('"deleted"');
+
+  await page.getByLabel("Profile menu").click();
+  await page.getByRole("link", { name: "Queue console" }).click();
+  await expect(page).toHaveURL(/\/jobs\/queues\/purge-refresh-tokens$/);
+  await expect(page.getByRole("heading", { name: "Queue console: purge-refresh-tokens" })).toBeVisible();
+});

@@ -1,0 +1,54 @@
+/**
+ * What Playwright starts before the journeys: a local OpenID provider standing in for Google, a
+ * small control endpoint to choose the identity it signs in as, and the built console on a fresh
+ * data folder (embedded PGlite, seeded demo data).
+ */
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:http";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { startServer } from "../../server";
+import { startOidcProvider } from "../support/oidc";
+import { E2E } from "./ports";
+
+const oidc = await startOidcProvider(E2E.oidcPort);
+
+const control = createServer((req, res) => {
+  let body = "";
+  req.on("data", (chunk) => (body += chunk));
+  req.on("end", () => {
+    if (req.method === "PUT" && req.url === "/identity") {
+      oidc.setIdentity(JSON.parse(body));
+      res.writeHead(204).end();
+      return;
+    }
+    res.writeHead(404).end();
+  });
+});
+await new Promise<void>((resolve) => control.listen(E2E.controlPort, "127.0.0.1", resolve));
+
+const dataDir = mkdtempSync(path.join(tmpdir(), "console-e2e-"));
+const running = await startServer({
+  ...process.env,
+  ...oidc.env,
+  NODE_ENV: "production",
+  AUTH_DEV_LOGIN: "true",
+  DATA_DIR: dataDir,
+  DATABASE_URL: "",
+  API_URL: "",
+  PORT: String(E2E.appPort),
+  HOST: "127.0.0.1",
+  SESSION_SECRET: "e2e-session-secret",
+  API_JWT_SECRET: "e2e-jwt-secret",
+});
+console.log(`e2e console on ${running.url}, OpenID provider on ${oidc.url}`);
+
+const stop = async () => {
+  await running.close();
+  await oidc.stop();
+  control.close();
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(0);
+};
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);
