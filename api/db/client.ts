@@ -28,6 +28,9 @@ const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url))
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // An idle connection the server closes (restart, failover) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on("error", (error) => console.warn(`[db] idle connection lost: ${error.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });
     return { kind: "postgres", db, pool, connectionString: options.url, close: () => pool.end() };

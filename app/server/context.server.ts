@@ -26,16 +26,18 @@ export interface ConsoleConfig {
  * What the composition root (server.ts) hands every loader and action. The console reaches the
  * API only through `apiFetch`: the in-process API by default, or HTTP to API_URL.
  */
-export interface ConsoleContext {
+// A type alias rather than an interface: Remix's AppLoadContext has an index signature, which
+// object types satisfy implicitly and interfaces do not.
+export type ConsoleContext = {
   apiFetch: (request: Request) => Promise<Response>;
   config: ConsoleConfig;
   /** Whether the browser reached us over HTTPS (directly or through a trusted proxy). */
   secure: boolean;
   /** Adds a Set-Cookie to the response whatever the route returns (used when tokens refresh). */
   appendSetCookie: (cookie: string) => void;
-}
+};
 
-declare module "@remix-run/node" {
+declare module "@remix-run/server-runtime" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   interface AppLoadContext extends ConsoleContext {}
 }

@@ -21,9 +21,9 @@ export async function expectNoSeriousAxeViolations(page: Page) {
 }
 
 export const test = base.extend<{ signedInPage: Page }>({
-  signedInPage: async ({ page }, use) => {
+  signedInPage: async ({ page }, provide) => {
     await signIn(page);
-    await use(page);
+    await provide(page);
   },
 });
 export { expect };
