@@ -73,6 +73,15 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY);
+  app.use((_req, res, next) => {
+    res.set({
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      // Same-origin framing stays possible for the appearance preview; nobody else may frame us.
+      "X-Frame-Options": "SAMEORIGIN",
+    });
+    next();
+  });
 
   if (host) {
     // The API host's own paths, passed through untouched (no body parsing in front of Hono).

@@ -24,5 +24,8 @@ export const TokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof TokenPair>;
 
+export const LogoutResult = z.object({ message: z.string() });
+export type LogoutResult = z.infer<typeof LogoutResult>;
+
 export const RefreshBody = z.object({ refresh_token: z.string().min(1) });
 export type RefreshBody = z.infer<typeof RefreshBody>;

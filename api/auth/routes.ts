@@ -1,9 +1,9 @@
-import { DevSignInBody, GoogleSignInBody, RefreshBody, TokenPair, UserInfo } from "../../contract";
+import { DevSignInBody, GoogleSignInBody, LogoutResult, RefreshBody, TokenPair, UserInfo } from "../../contract";
 import { HttpError, badRequest, forbidden } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { findSignInUser, userInfoOf } from "../users/queries";
 import { exchangeGoogleCode, verifyGoogleIdToken } from "./google";
-import { issueTokens, rotateRefreshToken } from "./tokens";
+import { issueTokens, revokeRefreshFamily, rotateRefreshToken } from "./tokens";
 
 const unknownAccount = (email: string) =>
   forbidden(`The account ${email} has no access to this console. Ask an administrator to add you.`);
@@ -51,6 +51,16 @@ export function authRoutes(route: RouteBuilder) {
     handler: async ({ body, deps }) => {
       if (!body.refresh_token) throw badRequest("refresh_token is required");
       return rotateRefreshToken(body.refresh_token, deps);
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/users/logout", tag: "Session", auth: "public",
+    summary: "Signs out: revokes the refresh token and every token rotated from the same sign-in.",
+    body: RefreshBody, response: LogoutResult,
+    handler: async ({ body, deps }) => {
+      await revokeRefreshFamily(body.refresh_token, deps);
+      return { message: "Ok" };
     },
   });
 }

@@ -75,6 +75,14 @@ export async function rotateRefreshToken(token: string, deps: Pick<ApiDeps, "db"
   return { user_token: await signUserToken(claimed.userId, deps), refresh_token };
 }
 
+/** Sign-out: the presented refresh token's whole family stops working. Unknown tokens are ignored. */
+export async function revokeRefreshFamily(token: string, deps: Pick<ApiDeps, "db">) {
+  const [row] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  if (!row) return false;
+  await deps.db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  return true;
+}
+
 /** Housekeeping job: drops tokens that can no longer be used. */
 export async function purgeDeadRefreshTokens(deps: Pick<ApiDeps, "db">, olderThan = new Date()) {
   const deleted = await deps.db

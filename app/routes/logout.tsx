@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { LogoutConfirm } from "~/components/LogoutButton";
-import { requireSignedIn } from "~/server/auth.server";
+import { requireSignedIn, revokeSessionTokens } from "~/server/auth.server";
 import { consoleContext } from "~/server/context.server";
 import { destroySession, getSession } from "~/server/session.server";
 import * as ui from "~/styles/ui.css";
@@ -15,6 +15,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = consoleContext(context);
   const session = await getSession(request, ctx);
+  await revokeSessionTokens(ctx, session.get("refresh_token"));
   return redirect("/", { headers: { "Set-Cookie": await destroySession(session, ctx) } });
 }
 

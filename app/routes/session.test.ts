@@ -159,4 +159,23 @@ describe("logout", () => {
     expect(response.headers.get("location")).toBe("/");
     expect(response.headers.get("set-cookie")).toMatch(/__session=;.*Expires=Thu, 01 Jan 1970/);
   });
+
+  it("revokes the refresh token at the API, so a copied cookie is dead too", async () => {
+    const cookie = await signIn("admin@example.com");
+    const copied = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    await settle(() => logoutAction(args(formRequest("/logout", {}, cookie))));
+    const response = await settle(() => rootLoader(args(getRequest("/", copied))));
+    expect(response.headers.get("location")).toBe("/login");
+  });
+});
+
+describe("session cookie secrets", () => {
+  it("keep verifying cookies signed with an older secret after rotation", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const rotated = testContext(host, { sessionSecrets: ["a-newer-secret", ...testContext(host).config.sessionSecrets] });
+    const data = await (await settle(() => rootLoader(args(getRequest("/", cookie), rotated)))).json();
+    expect(data.signedIn.user.email).toBe("client.user@example.com");
+    const stranger = testContext(host, { sessionSecrets: ["unrelated-secret"] });
+    expect((await settle(() => rootLoader(args(getRequest("/", cookie), stranger)))).headers.get("location")).toBe("/login");
+  });
 });

@@ -1,7 +1,7 @@
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
-import { TokenPair, UserInfo } from "../../contract";
+import { LogoutResult, TokenPair, UserInfo } from "../../contract";
 import { ApiError, loginRedirectUrl, publicCall } from "./api/client.server";
 import type { ConsoleContext } from "./context.server";
 import { commitSession, getSession, sessionStorageFor } from "./session.server";
@@ -24,6 +24,16 @@ export async function startSession(request: Request, context: ConsoleContext, to
   session.set("refresh_token", tokens.refresh_token);
   session.set("user", user);
   return redirect(safeRedirectTo(redirectTo), { headers: { "Set-Cookie": await commitSession(session, context) } });
+}
+
+/** Revokes the session's refresh tokens at the API; signing out locally must not depend on it. */
+export async function revokeSessionTokens(context: ConsoleContext, refreshToken: string | undefined) {
+  if (!refreshToken) return;
+  try {
+    await publicCall(context, LogoutResult, "POST", "/v1/users/logout", { body: { refresh_token: refreshToken } });
+  } catch (error) {
+    console.warn(`[console] could not revoke tokens at sign-out: ${(error as Error).message}`);
+  }
 }
 
 /** Development sign-in: the API checks the account exists (and that dev sign-in is allowed). */
