@@ -48,10 +48,11 @@ function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig
 /** A fetch that sends the console's API calls to a remote API host instead of the in-process one. */
 function remoteApiFetch(apiUrl: string) {
   const base = new URL(apiUrl);
-  return (request: Request) => {
+  return async (request: Request) => {
     const url = new URL(request.url);
     const target = new URL(`${base.pathname.replace(/\/$/, "")}${url.pathname}${url.search}`, base);
-    return fetch(new Request(target, request));
+    const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
+    return fetch(target, { method: request.method, headers: request.headers, body, signal: AbortSignal.timeout(30_000) });
   };
 }
 

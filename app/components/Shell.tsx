@@ -7,6 +7,7 @@ import { backofficeUrl } from "~/lib/backoffice";
 import { breadcrumbsFor, type Crumb } from "~/lib/breadcrumbs";
 import { selectedClientFor } from "~/lib/clients";
 import { isActive, navigationFor, type NavItem } from "~/lib/navigation";
+import { userCan } from "~/lib/permissions";
 import * as s from "~/styles/shell.css";
 import { LogoutButton } from "./LogoutButton";
 import { PageSkeleton } from "./PageSkeleton";
@@ -18,14 +19,12 @@ export interface ShellProps {
   children: ReactNode;
 }
 
-const isStaff = (user: UserInfo) => user.user_type === "super_admin" || user.user_type === "admin";
-
 /** The authenticated shell: top bar, the navigation variant of the current path, breadcrumbs. */
 export function Shell({ user, apps, backoffice, children }: ShellProps) {
   const location = useLocation();
   const navigation = useNavigation();
   const app = selectedClientFor(location.pathname, apps);
-  const nav = navigationFor(location.pathname, app);
+  const nav = navigationFor(location.pathname, app, { canManageUsers: userCan(user, "manage_users") });
   const crumbs = breadcrumbsFor(location.pathname, app);
 
   useEffect(() => {
@@ -57,7 +56,7 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
           </summary>
           <div className={s.profilePanel}>
             <div className={s.menuItem} aria-hidden="true">{user.email}</div>
-            {isStaff(user) ? (
+            {userCan(user, "view_jobs") ? (
               <>
                 <Link to="/jobs" className={s.menuItem}>Background jobs</Link>
                 <Link to="/jobs/queues" className={s.menuItem}>Queue console</Link>

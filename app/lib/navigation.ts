@@ -86,8 +86,11 @@ function agentItems(app: ClientApp, agentName: string, triggerPoint: string | nu
  * The spec's three navigation variants: global with no client selected, client-level under
  * /{url_code}, agent-level under /{url_code}/agent/{site_code or name}.
  */
-export function navigationFor(pathname: string, app: ClientApp | null): Navigation {
-  if (!app) return { variant: "global", items: GLOBAL_ITEMS };
+export function navigationFor(pathname: string, app: ClientApp | null, options: { canManageUsers?: boolean } = {}): Navigation {
+  if (!app) {
+    const items = options.canManageUsers === false ? GLOBAL_ITEMS.filter((item) => item.to !== "/users") : GLOBAL_ITEMS;
+    return { variant: "global", items };
+  }
   const [, , agentWord, agentParam] = pathname.split("/");
   if (agentWord === "agent" && agentParam) {
     const agent = selectedAgentFor(pathname, app);

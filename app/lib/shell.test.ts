@@ -36,6 +36,7 @@ describe("client selection", () => {
 describe("navigation variants", () => {
   it("global: Clients and Users", () => {
     expect(navigationFor("/users", null)).toEqual({ variant: "global", items: [{ label: "Clients", to: "/clients" }, { label: "Users", to: "/users" }] });
+    expect(navigationFor("/", null, { canManageUsers: false }).items).toEqual([{ label: "Clients", to: "/clients" }]);
   });
 
   it("client-level: Agents with one child per agent, Profile, Access Control", () => {

@@ -1,4 +1,5 @@
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+import { E2E } from "./ports";
 
 const navItems = (page: import("@playwright/test").Page, name: string) =>
   page.getByRole("navigation", { name }).getByRole("link");
@@ -94,6 +95,9 @@ test("404 rules: unknown client, unknown page in a client, unknown agent; /fonts
 
 test("a client user sees only their client and no jobs links; foreign clients are 404", async ({ page }) => {
   await signIn(page, "client.user@example.com");
+  await page.goto("/");
+  // The Users screen is staff-only (DESIGN.md's role table), so the global navigation leaves it out.
+  await expect(navItems(page, "Global navigation")).toHaveText(["Clients"]);
   await page.goto("/northfield");
   await page.getByLabel("Profile menu").click();
   await expect(page.getByRole("link", { name: "Background jobs" })).toHaveCount(0);
@@ -126,4 +130,17 @@ test("background jobs: run a queue from the dashboard, watch it complete, open i
   await page.getByRole("link", { name: "Queue console" }).click();
   await expect(page).toHaveURL(/\/jobs\/queues\/purge-refresh-tokens$/);
   await expect(page.getByRole("heading", { name: "Queue console: purge-refresh-tokens" })).toBeVisible();
+});
+
+test("a console started with API_URL works as a pure client of a remote API host", async ({ page }) => {
+  const remote = `http://127.0.0.1:${E2E.remoteConsolePort}`;
+  await page.goto(`${remote}/login`);
+  await page.getByLabel("Email").fill("client.admin@example.com");
+  await page.getByRole("button", { name: "Sign in (development)" }).click();
+  await expect(page.getByRole("navigation", { name: "Global navigation" })).toBeVisible();
+  await page.goto(`${remote}/northfield/agent/studentsuccess`);
+  await expect(page.getByTestId("selected-client")).toHaveText("Northfield University");
+  await expect(page.getByRole("navigation", { name: "Agent navigation" })).toBeVisible();
+  // It hosts no API of its own.
+  expect((await page.request.get(`${remote}/v1/openapi.json`)).status()).toBe(404);
 });

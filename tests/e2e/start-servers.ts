@@ -41,10 +41,23 @@ const running = await startServer({
   SESSION_SECRET: "e2e-session-secret",
   API_JWT_SECRET: "e2e-jwt-secret",
 });
-console.log(`e2e console on ${running.url}, OpenID provider on ${oidc.url}`);
+const remoteDataDir = mkdtempSync(path.join(tmpdir(), "console-e2e-remote-"));
+const remoteConsole = await startServer({
+  ...process.env,
+  NODE_ENV: "production",
+  AUTH_DEV_LOGIN: "true",
+  DATA_DIR: remoteDataDir,
+  API_URL: running.url,
+  PORT: String(E2E.remoteConsolePort),
+  HOST: "127.0.0.1",
+  SESSION_SECRET: "e2e-remote-session-secret",
+});
+console.log(`e2e console on ${running.url} (and ${remoteConsole.url} through API_URL), OpenID provider on ${oidc.url}`);
 
 const stop = async () => {
+  await remoteConsole.close();
   await running.close();
+  rmSync(remoteDataDir, { recursive: true, force: true });
   await oidc.stop();
   control.close();
   rmSync(dataDir, { recursive: true, force: true });
