@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { googleConfigFromEnv } from "../../api/config";
 import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
 import { startOidcProvider } from "../../tests/support/oidc";
 import { startTestHost } from "../../tests/support/test-host";
@@ -14,7 +13,7 @@ let context: ReturnType<typeof testContext>;
 
 beforeAll(async () => {
   oidc = await startOidcProvider();
-  host = await startTestHost({ google: googleConfigFromEnv(oidc.env) });
+  host = await startTestHost({ google: oidc.apiGoogleConfig });
   context = testContext(host, {
     google: { clientId: oidc.env.GOOGLE_CLIENT_ID, clientSecret: oidc.env.GOOGLE_CLIENT_SECRET, authorizationUrl: oidc.env.GOOGLE_AUTHORIZATION_URL },
     devLogin: false,

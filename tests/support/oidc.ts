@@ -1,4 +1,5 @@
 import { OAuth2Server } from "oauth2-mock-server";
+import { googleConfigFromEnv } from "../../api/config";
 
 export interface Identity {
   email: string;
@@ -28,6 +29,10 @@ export async function startOidcProvider(port = 0) {
       GOOGLE_TOKEN_URL: `${url}/token`,
       GOOGLE_JWKS_URL: `${url}/jwks`,
       GOOGLE_ISSUER: url,
+    },
+    /** The API host's Google settings for this provider. */
+    get apiGoogleConfig() {
+      return googleConfigFromEnv(this.env);
     },
     setIdentity(next: Identity) {
       identity = { email_verified: true, ...next };
