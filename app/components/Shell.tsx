@@ -2,10 +2,9 @@ import { Link, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import type { ClientApp, UserInfo } from "../../contract";
-import { RESERVED_URL_CODES } from "../../contract";
 import { backofficeUrl } from "~/lib/backoffice";
 import { breadcrumbsFor, type Crumb } from "~/lib/breadcrumbs";
-import { selectedClientFor } from "~/lib/clients";
+import { isUnknownClientPath, selectedClientFor } from "~/lib/clients";
 import { isActive, navigationFor, type NavItem } from "~/lib/navigation";
 import { userCan } from "~/lib/permissions";
 import * as s from "~/styles/shell.css";
@@ -75,13 +74,6 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
       </main>
     </div>
   );
-}
-
-/** A path that would select a client we do not know yet (the spec's skeleton case). */
-function isUnknownClientPath(pathname: string, apps: ClientApp[]) {
-  const first = pathname.split("/")[1] ?? "";
-  if (!first || (RESERVED_URL_CODES as readonly string[]).includes(first)) return false;
-  return !selectedClientFor(pathname, apps);
 }
 
 function NavList({ items, app, backoffice, pathname, nested = false }: {

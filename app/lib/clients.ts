@@ -14,6 +14,16 @@ export function selectedClientFor(pathname: string, apps: ClientApp[]): ClientAp
   return apps.find((app) => app.url_code === first) ?? null;
 }
 
+/**
+ * A client-scoped path whose first segment matches no loaded client: the spec shows a loading
+ * skeleton for it until the client list is in, then the 404 page.
+ */
+export function isUnknownClientPath(pathname: string, apps: ClientApp[]) {
+  const first = decodeSegment(pathname.split("/")[1] ?? "");
+  if (!first || RESERVED.has(first)) return false;
+  return !selectedClientFor(pathname, apps);
+}
+
 /** An agent's path segment: its site code, or its name when it has none. */
 export const agentSegment = (agent: { site_code: string; name: string }) => agent.site_code || agent.name;
 

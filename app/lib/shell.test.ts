@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ClientApp } from "../../contract";
 import { backofficeUrl } from "./backoffice";
 import { breadcrumbsFor } from "./breadcrumbs";
-import { selectedAgentFor, selectedClientFor } from "./clients";
+import { isUnknownClientPath, selectedAgentFor, selectedClientFor } from "./clients";
 import { HUBS, hubBasePath, hubTypeOf } from "./hubs";
 import { navigationFor, type NavItem } from "./navigation";
 
@@ -24,6 +24,13 @@ describe("client selection", () => {
     expect(selectedClientFor("/clients", [app])).toBeNull();
     expect(selectedClientFor("/unknown/x", [app])).toBeNull();
     expect(selectedClientFor("/", [app])).toBeNull();
+  });
+
+  it("flags client-scoped paths of clients not (yet) in the list, for the loading skeleton", () => {
+    expect(isUnknownClientPath("/newclient/manage", [app])).toBe(true);
+    expect(isUnknownClientPath("/northfield/manage", [app])).toBe(false);
+    expect(isUnknownClientPath("/users", [app])).toBe(false);
+    expect(isUnknownClientPath("/", [app])).toBe(false);
   });
 
   it("finds the agent by site code, or by name when it has none", () => {

@@ -119,6 +119,10 @@ export const skeletonBar = style({
   backgroundSize: "400% 100%",
 });
 
+export const skeletonTitle = style([skeletonBar, { width: "30%", height: "28px" }]);
+export const skeletonLineShort = style([skeletonBar, { width: "70%" }]);
+export const skeletonLineMedium = style([skeletonBar, { width: "85%" }]);
+
 export const hubGrid = style({ display: "flex", flexWrap: "wrap", gap: vars.space.md });
 export const hubCard = style({
   minWidth: "250px",
