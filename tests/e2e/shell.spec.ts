@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
-import { E2E } from "./ports";
+import { BASE_URL, E2E } from "./ports";
 
 const navItems = (page: import("@playwright/test").Page, name: string) =>
   page.getByRole("navigation", { name }).getByRole("link");
@@ -25,7 +25,7 @@ test("global navigation with no client selected; clicking a client's agent switc
   ]);
   const insights = page.getByRole("link", { name: "Business Insights" });
   await expect(insights).toHaveAttribute("target", "_blank");
-  await expect(insights).toHaveAttribute("href", "http://127.0.0.1:4400/backoffice/northfield/dashboard?country=us&market=us_northfield&triggerPoint=admissions");
+  await expect(insights).toHaveAttribute("href", `${BASE_URL}/backoffice/northfield/dashboard?country=us&market=us_northfield&triggerPoint=admissions`);
   await expectNoSeriousAxeViolations(page);
 
   await page.getByRole("link", { name: "Websites" }).click();
