@@ -1,8 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { ArchitectureDiagram } from "~/components/ArchitectureDiagram";
+import { RouteError } from "~/components/RouteError";
 
 export default function AgentArchitecture() {
-  return <PlaceholderPage title="Architecture" />;
+  return <ArchitectureDiagram />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Architecture · Assistant Console" }];
+export const meta: MetaFunction = ({ params }) => [{ title: `${params.agentName} architecture · Assistant Console` }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,8 +1,27 @@
 import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { useParams } from "@remix-run/react";
+import { useEffect } from "react";
+import { ArchitectureDiagram } from "~/components/ArchitectureDiagram";
+import { RouteError } from "~/components/RouteError";
+
+/** The spec's "selected agent site code"; only remembered, the URL stays the source of truth. */
+const SELECTED_AGENT_KEY = "selectedAgent";
 
 export default function ArchitectureLanding() {
-  return <PlaceholderPage title="Architecture" />;
+  const { agentName } = useParams();
+  useEffect(() => {
+    if (!agentName) return;
+    try {
+      localStorage.setItem(SELECTED_AGENT_KEY, agentName);
+    } catch {
+      // Storage can be disabled or full; remembering the agent is not worth breaking the page.
+    }
+  }, [agentName]);
+  return <ArchitectureDiagram />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Architecture · Assistant Console" }];
+export const meta: MetaFunction = ({ params }) => [{ title: `${params.agentName} architecture · Assistant Console` }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}
