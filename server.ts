@@ -66,6 +66,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     : await startApiHost({
         database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dir: path.join(dataDir, "pglite") },
         config: apiConfigFromEnv(env, secrets),
+        storageDir: path.join(dataDir, "files"),
         work: env.RUN_WORKERS !== "false",
       });
   const apiFetch = env.API_URL ? remoteApiFetch(env.API_URL) : (request: Request) => Promise.resolve(host!.api.fetch(request));

@@ -1,10 +1,14 @@
 import { Hono } from "hono";
+import { agentRoutes } from "./agents/routes";
 import { appRoutes } from "./apps/routes";
 import { authRoutes } from "./auth/routes";
 import type { ApiDeps } from "./deps";
 import { openApiDocument } from "./http/openapi";
 import { errorResponse, routeBuilder } from "./http/route";
+import { downloadRoutes, storageRoutes } from "./downloads/routes";
+import { exportRoutes } from "./exports/routes";
 import { jobRoutes } from "./jobs/routes";
+import { userRoutes } from "./users/routes";
 
 /** Builds the API host: every /v1 and /auth route, the OpenAPI document and JSON errors. */
 export function createApi(deps: ApiDeps) {
@@ -15,7 +19,12 @@ export function createApi(deps: ApiDeps) {
   const route = routeBuilder(app, deps);
   authRoutes(route);
   appRoutes(route);
+  agentRoutes(route);
+  exportRoutes(route);
+  userRoutes(route);
+  downloadRoutes(route);
   jobRoutes(route);
+  storageRoutes(app, deps);
 
   const document = openApiDocument(route.docs);
   app.get("/v1/openapi.json", (c) => c.json(document));

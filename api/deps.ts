@@ -1,6 +1,7 @@
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
 import type { JobQueue } from "./jobs/queue";
+import type { LocalStorage } from "./storage/storage";
 
 export interface Logger {
   info: (message: string, ...rest: unknown[]) => void;
@@ -13,6 +14,7 @@ export interface ApiDeps {
   db: Database;
   config: ApiConfig;
   jobs: JobQueue;
+  storage: LocalStorage;
   log: Logger;
 }
 

@@ -1,12 +1,16 @@
+import { createHmac } from "node:crypto";
 import { createApi } from "./app";
 import type { ApiConfig } from "./config";
 import { openDatabase, type DatabaseOptions } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { consoleLogger, type ApiDeps, type Logger } from "./deps";
 import { JobQueue } from "./jobs/queue";
+import { LocalStorage } from "./storage/storage";
 
 export interface ApiHostOptions {
   database: DatabaseOptions;
+  /** Where stored files live (logos, exports). */
+  storageDir: string;
   config: ApiConfig;
   /** Run job handlers in this process (the server does by default; `npm run worker` elsewhere). */
   work?: boolean;
@@ -19,7 +23,10 @@ export async function startApiHost(options: ApiHostOptions) {
   const log = options.log ?? consoleLogger;
   const handle = await openDatabase(options.database);
   const jobs = await JobQueue.start(handle, log);
-  const deps: ApiDeps = { db: handle.db, config: options.config, jobs, log };
+  // Download links are signed with a key derived from the token secret, never the secret itself.
+  const storageKey = createHmac("sha256", options.config.jwtSecret).update("storage-links").digest("hex");
+  const storage = new LocalStorage(options.storageDir, storageKey);
+  const deps: ApiDeps = { db: handle.db, config: options.config, jobs, storage, log };
   if (options.seed ?? true) await seedIfEmpty(deps);
   if (options.work ?? true) await jobs.work(deps);
   const api = createApi(deps);

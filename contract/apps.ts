@@ -3,6 +3,27 @@ import { z } from "zod";
 export const CLIENT_TYPES = ["higher_ed", "ecommerce"] as const;
 export const MODE_ENVS = ["staging", "production"] as const;
 export const AGENT_TYPES = ["enrollment", "engagement", "ecommerce"] as const;
+export const AGENT_TYPE_LABELS: Record<(typeof AGENT_TYPES)[number], string> = {
+  enrollment: "Enrollment",
+  engagement: "Engagement",
+  ecommerce: "Ecommerce",
+};
+
+export const COUNTRIES = [
+  { value: "US", label: "United States Of America (US)" },
+  { value: "UK", label: "United Kingdom (UK)" },
+  { value: "EU", label: "European Union (EU)" },
+  { value: "IN", label: "India (IN)" },
+] as const;
+
+/** copy_market templates; choosing one sets client_type ('Higher Edu' in the title ⇒ higher_ed). */
+export const COPY_MARKETS = [
+  { value: "us_eduenroll", label: "Higher Edu - Enroll" },
+  { value: "us_devry", label: "Higher Edu - Engage" },
+  { value: "us_configdefault", label: "Ecommerce" },
+] as const;
+
+export const MODE_ENV_LABELS: Record<(typeof MODE_ENVS)[number], string> = { staging: "Sandbox", production: "Production" };
 
 export const AgentSummary = z.object({
   id: z.number().int(),
@@ -38,6 +59,8 @@ export type ClientApp = z.infer<typeof ClientApp>;
 
 export const AppsQuery = z.object({
   status: z.enum(["active", "inactive"]).optional(),
+  /** Name or url_code contains this (the wire keeps the historical spelling). */
+  saerch: z.string().trim().max(100).optional(),
 });
 export type AppsQuery = z.infer<typeof AppsQuery>;
 
@@ -53,3 +76,90 @@ export const RESERVED_URL_CODES = [
   "backoffice", "storage", "sitemap_refresh", "widget.js", "demo-site", "dashboard", "user_profiles",
   "favicon.ico", "robots.txt", "healthz",
 ] as const;
+
+export const URL_CODE_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+
+const trimmed = (max: number) => z.string().trim().max(max);
+
+/** The body of POST /v1/apps and PUT /v1/apps/{id}: the client form's fields. */
+export const AppInput = z.object({
+  client_name: z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(200),
+  primary_website: trimmed(500).default(""),
+  notes: trimmed(5000).default(""),
+  url_code: z
+    .string({ error: "This string is required" })
+    .trim()
+    .toLowerCase()
+    .min(1, "This string is required")
+    .max(63, "Use at most 63 characters")
+    .regex(URL_CODE_PATTERN, "Use lower-case letters, digits and hyphens only, starting with a letter or digit")
+    .refine((code) => !(RESERVED_URL_CODES as readonly string[]).includes(code), {
+      message: "This url_code is used by the console itself; choose another",
+    }),
+  project_url: trimmed(500).default(""),
+  market: trimmed(200).default(""),
+  logo_url: z.string().trim().max(1000).nullable().optional(),
+  country: z.enum(["", ...COUNTRIES.map((c) => c.value)] as [string, ...string[]]).default(""),
+  copy_market: z.enum(["", ...COPY_MARKETS.map((c) => c.value)] as [string, ...string[]]).default(""),
+  client_type: z.enum(["", ...CLIENT_TYPES]).default(""),
+  onboard_existing_client: z.boolean().default(true),
+  trigger_points: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
+  mode_env: z.enum(MODE_ENVS).default("staging"),
+  insync_prod_app_id: z.string().trim().max(200).nullable().optional(),
+  status: z.enum(["active", "inactive"]).optional(),
+});
+export type AppInput = z.input<typeof AppInput>;
+
+export const AppUpdateResult = z.object({ response: ClientApp });
+export type AppUpdateResult = z.infer<typeof AppUpdateResult>;
+
+export const UploadedFiles = z.object({ files: z.array(z.object({ url: z.string() })), message: z.string() });
+export type UploadedFiles = z.infer<typeof UploadedFiles>;
+
+export const AgentLogoUpload = z.object({ url: z.string(), message: z.string() });
+export type AgentLogoUpload = z.infer<typeof AgentLogoUpload>;
+
+export const Agent = z.object({
+  id: z.number().int(),
+  app_id: z.number().int(),
+  name: z.string(),
+  agent_type: z.enum(AGENT_TYPES),
+  site_code: z.string(),
+  logo: z.string().nullable(),
+  url: z.string(),
+  status: z.string(),
+  mode_env: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type Agent = z.infer<typeof Agent>;
+
+export const AGENT_STATUSES = ["active", "inactive"] as const;
+
+/** POST /v1/apps/{app_id}/agents/update_agents: creates without `id`, updates with it. */
+export const AgentInput = z.object({
+  id: z.number().int().positive().optional(),
+  app_id: z.number().int().positive(),
+  name: z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(200),
+  agent_type: z.enum(AGENT_TYPES).default("enrollment"),
+  // The spec strips anything but letters and digits as the user types; the server does the same.
+  site_code: z
+    .string({ error: "This string is required" })
+    .transform((value) => value.replace(/[^A-Za-z0-9]/g, ""))
+    .pipe(z.string().min(1, "Use at least one letter or digit").max(64)),
+  logo: z.string().trim().max(1000).nullable().optional(),
+  url: trimmed(1000).default(""),
+  status: z.enum(AGENT_STATUSES).default("active"),
+  mode_env: z.enum(MODE_ENVS).default("staging"),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+export type AgentInput = z.input<typeof AgentInput>;
+
+export const ExportResult = z.object({ message: z.string(), file_name: z.string() });
+export type ExportResult = z.infer<typeof ExportResult>;
+
+export const ExportFiles = z.object({ files: z.array(z.string()) });
+export type ExportFiles = z.infer<typeof ExportFiles>;
+
+export const ImportBody = z.object({ file_name: z.string().trim().min(1, "Choose a file to import") });
+export const ImportResult = z.object({ message: z.string(), app: ClientApp, created: z.boolean() });
+export type ImportResult = z.infer<typeof ImportResult>;

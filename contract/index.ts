@@ -3,3 +3,4 @@ export * from "./auth";
 export * from "./users";
 export * from "./apps";
 export * from "./jobs";
+export * from "./downloads";

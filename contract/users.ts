@@ -33,3 +33,57 @@ export const UserInfo = z.object({
   app_roles: z.array(AppRoleGrant),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
+
+const required = (max: number) => z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(max);
+
+export const UserRow = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  user_type: UserType,
+  created_at: z.string(),
+});
+export type UserRow = z.infer<typeof UserRow>;
+
+export const UsersList = z.object({
+  users: z.array(UserRow),
+  /** The user types the caller may give (the Role column's options). */
+  assignable_user_types: z.array(UserType),
+});
+export type UsersList = z.infer<typeof UsersList>;
+
+export const UserUpsertRow = z.object({
+  id: z.number().int().positive().optional(),
+  email: required(320).toLowerCase().pipe(z.email("Enter a valid email address")),
+  name: required(200),
+  user_type: UserType,
+});
+export const UsersUpsertBody = z.object({ users: z.array(UserUpsertRow).min(1, "This array is required").max(500) });
+export type UsersUpsertBody = z.input<typeof UsersUpsertBody>;
+export const UsersUpsertResult = z.object({ users: z.array(UserRow), message: z.string() });
+
+export const AppUserRow = UserRow.extend({
+  app_user: z.object({ role: AppRole, created_at: z.string() }),
+});
+export type AppUserRow = z.infer<typeof AppUserRow>;
+
+export const AppUsersList = z.object({
+  users: z.array(AppUserRow),
+  /** The roles the caller may grant in this client. */
+  assignable_roles: z.array(AppRole),
+});
+export type AppUsersList = z.infer<typeof AppUsersList>;
+
+export const AppUserUpsertRow = z.object({
+  id: z.number().int().positive().optional(),
+  email: required(320).toLowerCase().pipe(z.email("Enter a valid email address")),
+  name: required(200),
+  /** Only used when the row creates a new account; defaults to user. */
+  user_type: UserType.default("user"),
+  app_user: z.object({ role: AppRole.default("client_user") }).default({ role: "client_user" }),
+  /** The spec's action values: add (default) or delete (remove this person's access). */
+  action: z.enum(["add", "delete"]).default("add"),
+});
+export const AppUsersUpsertBody = z.object({ users: z.array(AppUserUpsertRow).min(1, "This array is required").max(500) });
+export type AppUsersUpsertBody = z.input<typeof AppUsersUpsertBody>;
+export const AppUsersUpsertResult = z.object({ users: z.array(AppUserRow), message: z.string() });

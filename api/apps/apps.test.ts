@@ -62,7 +62,9 @@ describe("the API describes itself", () => {
     expect(Object.keys(body.paths)).toEqual(expect.arrayContaining([
       "/auth/google", "/auth/dev", "/v1/users/get_info", "/v1/users/generate_access_token", "/v1/apps", "/v1/jobs/queues",
     ]));
-    expect(body.paths["/v1/apps"].get.parameters).toEqual([expect.objectContaining({ name: "status", in: "query" })]);
+    expect(body.paths["/v1/apps"].get.parameters).toEqual([
+      expect.objectContaining({ name: "status", in: "query" }), expect.objectContaining({ name: "saerch", in: "query" }),
+    ]);
     expect(body.paths["/auth/dev"].post.requestBody.content["application/json"].schema.properties.email).toBeDefined();
   });
 

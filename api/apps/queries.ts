@@ -1,12 +1,18 @@
-import { and, asc, eq, inArray, type SQL } from "drizzle-orm";
-import type { ClientApp } from "../../contract";
+import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import type { AppInput as AppInputSchema, ClientApp } from "../../contract";
+import type { z } from "zod";
 import type { Caller } from "../auth/caller";
 import { isStaff } from "../auth/permissions";
 import type { ApiDeps } from "../deps";
 import { agents, clientApps } from "../db/schema";
+import { notFound } from "../http/errors";
 
 type AppRow = typeof clientApps.$inferSelect;
 type AgentRow = typeof agents.$inferSelect;
+
+/** A missing or unknown agent type is treated as enrollment (the spec). */
+export const agentTypeOf = (value: string) =>
+  (["enrollment", "engagement", "ecommerce"].includes(value) ? value : "enrollment") as ClientApp["agents"][number]["agent_type"];
 
 export function toClientApp(app: AppRow, appAgents: AgentRow[]): ClientApp {
   return {
@@ -30,18 +36,46 @@ export function toClientApp(app: AppRow, appAgents: AgentRow[]): ClientApp {
       id: a.id,
       name: a.name,
       site_code: a.siteCode,
-      // The spec: a missing type is treated as enrollment.
-      agent_type: (["enrollment", "engagement", "ecommerce"].includes(a.agentType) ? a.agentType : "enrollment") as ClientApp["agents"][number]["agent_type"],
+      agent_type: agentTypeOf(a.agentType),
       logo: a.logo,
       status: a.status,
     })),
   };
 }
 
+/** The client form's fields as table columns (both create and update). */
+export function appColumns(input: z.output<typeof AppInputSchema>) {
+  return {
+    clientName: input.client_name,
+    primaryWebsite: input.primary_website,
+    notes: input.notes,
+    urlCode: input.url_code,
+    projectUrl: input.project_url,
+    market: input.market,
+    logoUrl: input.logo_url ?? null,
+    country: input.country,
+    copyMarket: input.copy_market,
+    clientType: input.client_type,
+    onboardExistingClient: input.onboard_existing_client,
+    triggerPoints: input.trigger_points,
+    modeEnv: input.mode_env,
+    insyncProdAppId: input.insync_prod_app_id ?? null,
+    ...(input.status ? { status: input.status } : {}),
+  };
+}
+
 /** The client apps a caller may see (staff: all; others: those they hold a role in), with agents. */
-export async function listVisibleApps(caller: Caller, status: string | undefined, deps: Pick<ApiDeps, "db">) {
+export async function listVisibleApps(
+  caller: Caller,
+  filters: { status?: string; search?: string },
+  deps: Pick<ApiDeps, "db">,
+) {
   const conditions: SQL[] = [];
-  if (status) conditions.push(eq(clientApps.status, status));
+  if (filters.status) conditions.push(eq(clientApps.status, filters.status));
+  if (filters.search) {
+    const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(clientApps.clientName, pattern), ilike(clientApps.urlCode, pattern))!);
+  }
   if (!isStaff(caller)) {
     const ids = [...caller.appRoles.keys()];
     if (!ids.length) return [];
@@ -55,4 +89,11 @@ export async function listVisibleApps(caller: Caller, status: string | undefined
     .where(inArray(agents.appId, apps.map((a) => a.id)))
     .orderBy(asc(agents.id));
   return apps.map((app) => toClientApp(app, appAgents.filter((a) => a.appId === app.id)));
+}
+
+export async function loadClientApp(appId: number, deps: Pick<ApiDeps, "db">): Promise<ClientApp> {
+  const [app] = await deps.db.select().from(clientApps).where(eq(clientApps.id, appId));
+  if (!app) throw notFound("Client not found");
+  const appAgents = await deps.db.select().from(agents).where(eq(agents.appId, appId)).orderBy(asc(agents.id));
+  return toClientApp(app, appAgents);
 }

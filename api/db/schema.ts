@@ -77,4 +77,32 @@ export const agents = pgTable("agents", {
   metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index("agents_app_idx").on(t.appId)]);
+}, (t) => [index("agents_app_idx").on(t.appId), uniqueIndex("agents_app_site_code_key").on(t.appId, t.siteCode)]);
+
+/**
+ * Personality and guardrail texts per client and trigger point (agent site code): the AI
+ * personality guidelines, sensitive and no-go topics. One row per (app, trigger point, name).
+ */
+export const controls = pgTable("controls", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  internalName: text("internal_name").notNull(),
+  displayName: text("display_name").notNull().default(""),
+  promptInputRaw: text("prompt_input_raw").notNull().default(""),
+  /** '' is the client-wide default. */
+  triggerPoint: text("trigger_point").notNull().default(""),
+  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex("controls_app_trigger_name_key").on(t.appId, t.triggerPoint, t.internalName)]);
+
+/** Files the system wrote for a client (exports, later reports), listed in Admin Downloads. */
+export const storedFiles = pgTable("stored_files", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").references(() => clientApps.id, { onDelete: "set null" }),
+  fileType: text("file_type").notNull(),
+  fileName: text("file_name").notNull(),
+  storageKey: text("storage_key").notNull(),
+  size: integer("size").notNull(),
+  createdAt: createdAt(),
+}, (t) => [index("stored_files_app_type_idx").on(t.appId, t.fileType, t.createdAt), uniqueIndex("stored_files_key").on(t.storageKey)]);

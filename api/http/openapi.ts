@@ -24,6 +24,7 @@ export function openApiDocument(docs: RouteDoc[]) {
       tags: [doc.tag],
       ...(doc.auth ? { security: [{ bearer: [] }] } : { security: [] }),
       ...(parameters.length ? { parameters } : {}),
+      ...(doc.form ? { requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } } } : {}),
       ...(doc.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.body, "input") } } } } : {}),
       responses: {
         [doc.status]: {

@@ -13,6 +13,7 @@ export interface RouteDoc {
   summary: string;
   tag: string;
   auth: boolean;
+  form: boolean;
   body?: ZodType;
   query?: ZodType;
   response?: ZodType;
@@ -21,6 +22,8 @@ export interface RouteDoc {
 
 interface Input<B, Q, P> {
   body: B;
+  /** The multipart form, for routes declared with `form: true` (uploads). */
+  form: FormData | null;
   query: Q;
   params: P;
   c: Context;
@@ -38,6 +41,8 @@ interface BaseSpec<B, Q, P, R> {
   params?: ZodType<P>;
   response?: ZodType<R>;
   status?: 200 | 201 | 202;
+  /** Accepts multipart/form-data instead of a JSON body. */
+  form?: true;
 }
 
 type PublicSpec<B, Q, P, R> = BaseSpec<B, Q, P, R> & {
@@ -64,6 +69,15 @@ async function readJson(c: Context): Promise<unknown> {
   }
 }
 
+async function readForm(c: Context): Promise<FormData> {
+  if (!(c.req.header("content-type") ?? "").includes("multipart/form-data")) throw badRequest("Send the files as multipart/form-data");
+  try {
+    return await c.req.formData();
+  } catch {
+    throw badRequest("The upload could not be read");
+  }
+}
+
 function parseWith<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
   if (!schema) return undefined as T;
   const result = schema.safeParse(value);
@@ -81,15 +95,16 @@ export function routeBuilder(app: Hono, deps: ApiDeps): RouteBuilder {
   const define = (<B, Q, P, R>(spec: PublicSpec<B, Q, P, R> | UserSpec<B, Q, P, R>) => {
     const isPublic = spec.auth === "public";
     docs.push({
-      method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: !isPublic,
+      method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: !isPublic, form: spec.form ?? false,
       body: spec.body, query: spec.query, response: spec.response, status: spec.status ?? 200,
     });
     app.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const caller = isPublic ? null : await authenticate(c.req.header("authorization"), deps);
       const params = parseWith(spec.params, c.req.param(), "path");
       const query = parseWith(spec.query, Object.fromEntries(new URL(c.req.url).searchParams), "query");
+      const form = spec.form ? await readForm(c) : null;
       const body = spec.body ? parseWith(spec.body, await readJson(c), "request body") : (undefined as B);
-      const input = { body, query, params, c, deps };
+      const input = { body, form, query, params, c, deps };
       const result = isPublic
         ? await (spec as PublicSpec<B, Q, P, R>).handler(input)
         : await (spec as UserSpec<B, Q, P, R>).handler({ ...input, caller: caller! });

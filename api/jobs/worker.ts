@@ -15,6 +15,7 @@ const secrets = loadRuntimeSecrets(dataDir, process.env);
 const host = await startApiHost({
   database: { url: process.env.DATABASE_URL },
   config: apiConfigFromEnv(process.env, secrets),
+  storageDir: path.join(dataDir, "files"),
   work: true,
   seed: false,
 });

@@ -110,10 +110,10 @@ describe("where cards lead", () => {
     expect(templated).toMatchObject({ href: "https://northfield.insights.test/dashboard?triggerPoint=admissions" });
   });
 
-  it("business analytics without a client opens /dashboard itself in a new window", () => {
+  it("business analytics without a client leads to the client list (dashboards are per client)", () => {
     const card = byTitle("Business Analytics & Feedback Loop");
     const link = cardLink(card.target, globalScope);
-    expect(link).toEqual({ kind: "newWindow", href: "/dashboard", needsClient: true });
+    expect(link).toEqual({ kind: "internal", to: "/clients", needsClient: true });
     expect(tooltipText(card, link)).toMatch(/No client is selected/);
   });
 

@@ -132,7 +132,8 @@ export function cardLink(target: CardTarget, scope: DiagramScope): CardLink {
       if (!scope.client) return { kind: "internal", to: CHOOSE_CLIENT_PATH, needsClient: true };
       return { kind: "internal", to: `${agentBasePath(scope.client, scope.agentSegment)}/${target.path}`, needsClient: false };
     case "dashboard":
-      if (!scope.client || !scope.backoffice) return { kind: "newWindow", href: DASHBOARD_PAGE, needsClient: true };
+      // Dashboards are per client: without one there is nothing to open but the client list.
+      if (!scope.client || !scope.backoffice) return { kind: "internal", to: CHOOSE_CLIENT_PATH, needsClient: true };
       return {
         kind: "newWindow",
         href: backofficeUrl({ ...scope.backoffice, app: scope.client, page: DASHBOARD_PAGE, triggerPoint: scope.triggerPoint }),
@@ -144,9 +145,6 @@ export function cardLink(target: CardTarget, scope: DiagramScope): CardLink {
 /** The card's tooltip, completed with what clicking it will actually do here. */
 export function tooltipText(card: ArchitectureCard, link: CardLink) {
   if (link.kind === "internal" && link.needsClient) return `${card.tooltip} No client is selected: this opens the client list to choose one first.`;
-  if (link.kind === "newWindow" && link.needsClient) {
-    return `${card.tooltip} No client is selected, so the dashboard opens in a new window without one.`;
-  }
   if (link.kind === "newWindow") return `${card.tooltip} Opens the dashboard in a new window.`;
   return card.tooltip;
 }

@@ -63,8 +63,7 @@ test.describe("architecture diagram", () => {
     for (const title of CARD_TITLES) await expect(diagram(page).getByText(title, { exact: true }), title).toBeVisible();
     await expect(card(page, "Accuracy & Controls")).toHaveAttribute("href", "/clients");
     await expect(card(page, "Accuracy & Controls")).toHaveAccessibleDescription(/No client is selected/);
-    await expect(card(page, "Business Analytics & Feedback Loop")).toHaveAttribute("href", "/dashboard");
-    await expect(card(page, "Business Analytics & Feedback Loop")).toHaveAttribute("target", "_blank");
+    await expect(card(page, "Business Analytics & Feedback Loop")).toHaveAttribute("href", "/clients");
     expect(await page.evaluate(() => localStorage.getItem("selectedAgent"))).toBe("admissions");
     await expectNoSeriousAxeViolations(page);
   });

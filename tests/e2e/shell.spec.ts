@@ -62,7 +62,7 @@ test("every kind of route the spec lists answers, aliases included", async ({ si
     ["/", "Clients"],
     ["/clients/import", "Import Clients"],
     ["/users", "Users"],
-    ["/agent/admissions", "Architecture"],
+    ["/agent/admissions", "admissions architecture"],
     ["/northfield/access-control", "Access Control"],
     ["/northfield/agent/admissions/knowledge store", "AI Knowledge Store"],
     ["/northfield/ai-training/websites", "Websites"],

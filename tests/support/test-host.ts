@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import pg from "pg";
 import { apiConfigFromEnv, type ApiConfig } from "../../api/config";
 import type { DatabaseOptions } from "../../api/db/client";
@@ -36,8 +39,10 @@ export const TEST_SECRETS = { sessionSecrets: ["test-session-secret"], jwtSecret
 
 export async function startTestHost(overrides: Partial<ApiConfig> = {}, env: Record<string, string> = {}): Promise<ApiHost & { url?: string }> {
   const database = await freshDatabase();
+  const storageDir = mkdtempSync(path.join(tmpdir(), "console-test-files-"));
   const host = await startApiHost({
     database: database.options,
+    storageDir,
     config: { ...apiConfigFromEnv(env, TEST_SECRETS), ...overrides },
     log: quietLog,
   });
@@ -46,6 +51,7 @@ export async function startTestHost(overrides: Partial<ApiConfig> = {}, env: Rec
     close: async () => {
       await host.close();
       await database.drop();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,129 @@
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { ExportFiles, ExportResult, IdParam, ImportBody, ImportResult } from "../../contract";
+import { appColumns, loadClientApp } from "../apps/queries";
+import { requireApp, requireStaff } from "../auth/permissions";
+import { agents, appUsers, clientApps, controls, storedFiles, users } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { badRequest, fieldErrorsOf, notFound } from "../http/errors";
+import type { RouteBuilder } from "../http/route";
+import { AppExportFile, EXPORT_FORMAT, EXPORT_VERSION, EXPORTS_FOLDER, exportFileName, isExportFileName } from "./format";
+
+/** Everything configured under a client, in the export format. */
+async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<AppExportFile> {
+  const app = await loadClientApp(appId, deps);
+  const agentRows = await deps.db.select().from(agents).where(eq(agents.appId, appId)).orderBy(asc(agents.id));
+  const controlRows = await deps.db.select().from(controls).where(eq(controls.appId, appId)).orderBy(asc(controls.id));
+  const accessRows = await deps.db
+    .select({ email: users.email, name: users.name, role: appUsers.role })
+    .from(appUsers)
+    .innerJoin(users, eq(users.id, appUsers.userId))
+    .where(eq(appUsers.appId, appId))
+    .orderBy(asc(users.email));
+  return {
+    format: EXPORT_FORMAT,
+    version: EXPORT_VERSION,
+    exported_at: new Date().toISOString(),
+    app: {
+      client_name: app.client_name, primary_website: app.primary_website, notes: app.notes, url_code: app.url_code,
+      project_url: app.project_url, market: app.market, logo_url: app.logo_url, country: app.country, copy_market: app.copy_market,
+      client_type: app.client_type as AppExportFile["app"]["client_type"], onboard_existing_client: app.onboard_existing_client,
+      trigger_points: app.trigger_points, mode_env: app.mode_env as AppExportFile["app"]["mode_env"],
+      insync_prod_app_id: app.insync_prod_app_id, status: app.status as AppExportFile["app"]["status"],
+    },
+    agents: agentRows.map((a) => ({
+      name: a.name, agent_type: a.agentType as AppExportFile["agents"][number]["agent_type"], site_code: a.siteCode, logo: a.logo,
+      url: a.url, status: a.status as AppExportFile["agents"][number]["status"], mode_env: a.modeEnv as AppExportFile["agents"][number]["mode_env"],
+      metadata: a.metadata,
+    })),
+    controls: controlRows.map((c) => ({
+      internal_name: c.internalName, display_name: c.displayName, prompt_input_raw: c.promptInputRaw, trigger_point: c.triggerPoint, metadata: c.metadata,
+    })),
+    access: accessRows.map((a) => ({ email: a.email, name: a.name, role: a.role as AppExportFile["access"][number]["role"] })),
+  };
+}
+
+/** Creates or updates the client by url_code from an export, all or nothing. */
+async function importExport(file: AppExportFile, deps: Pick<ApiDeps, "db">) {
+  return deps.db.transaction(async (tx) => {
+    const [existing] = await tx.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, file.app.url_code));
+    const columns = appColumns(file.app);
+    const appId = existing
+      ? (await tx.update(clientApps).set({ ...columns, updatedAt: new Date() }).where(eq(clientApps.id, existing.id)).returning({ id: clientApps.id }))[0].id
+      : (await tx.insert(clientApps).values(columns).returning({ id: clientApps.id }))[0].id;
+    for (const agent of file.agents) {
+      const values = {
+        name: agent.name, agentType: agent.agent_type, siteCode: agent.site_code, logo: agent.logo ?? null, url: agent.url,
+        status: agent.status, modeEnv: agent.mode_env, metadata: agent.metadata,
+      };
+      await tx.insert(agents).values({ ...values, appId }).onConflictDoUpdate({ target: [agents.appId, agents.siteCode], set: { ...values, updatedAt: new Date() } });
+    }
+    for (const control of file.controls) {
+      const values = { displayName: control.display_name, promptInputRaw: control.prompt_input_raw, metadata: control.metadata };
+      await tx
+        .insert(controls)
+        .values({ ...values, appId, internalName: control.internal_name, triggerPoint: control.trigger_point })
+        .onConflictDoUpdate({ target: [controls.appId, controls.triggerPoint, controls.internalName], set: { ...values, updatedAt: new Date() } });
+    }
+    for (const grant of file.access) {
+      const email = grant.email.toLowerCase();
+      await tx.insert(users).values({ email, name: grant.name }).onConflictDoNothing();
+      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+      await tx.insert(appUsers).values({ appId, userId: user.id, role: grant.role })
+        .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: grant.role } });
+    }
+    return { appId, created: !existing };
+  });
+}
+
+export function exportRoutes(route: RouteBuilder) {
+  route({
+    method: "post", path: "/v1/apps/:appId/exports/export", tag: "Clients",
+    summary: "Writes a versioned JSON export of the client and everything configured under it into storage.",
+    params: z.object({ appId: IdParam }), response: ExportResult,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      const content = await buildExport(params.appId, deps);
+      const fileName = exportFileName(content.app.url_code);
+      const key = `${EXPORTS_FOLDER}/${fileName}`;
+      const { size } = await deps.storage.put(key, JSON.stringify(content, null, 2));
+      await deps.db.insert(storedFiles).values({ appId: params.appId, fileType: "app_export", fileName, storageKey: key, size })
+        .onConflictDoUpdate({ target: storedFiles.storageKey, set: { appId: params.appId, size, createdAt: new Date() } });
+      return { message: "Export completed successfully", file_name: fileName };
+    },
+  });
+
+  route({
+    method: "get", path: "/v1/export_files", tag: "Clients", summary: "Export files that can be imported (staff only), newest first.",
+    response: ExportFiles,
+    handler: async ({ caller, deps }) => {
+      requireStaff(caller);
+      const objects = await deps.storage.list(EXPORTS_FOLDER);
+      return { files: objects.map((o) => o.key.slice(EXPORTS_FOLDER.length + 1)).filter(isExportFileName) };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/import_from_file", tag: "Clients",
+    summary: "Creates or updates a client (by url_code) from an export file; idempotent, all or nothing.",
+    body: ImportBody, response: ImportResult,
+    handler: async ({ body, caller, deps }) => {
+      requireStaff(caller);
+      if (!isExportFileName(body.file_name)) throw badRequest("Invalid request body", { file_name: ["Not an export file name"] });
+      const bytes = await deps.storage.get(`${EXPORTS_FOLDER}/${body.file_name}`);
+      if (!bytes) throw notFound(`No export file named ${body.file_name}`);
+      let json: unknown;
+      try {
+        json = JSON.parse(bytes.toString("utf8"));
+      } catch {
+        throw badRequest(`${body.file_name} is not valid JSON`);
+      }
+      const parsed = AppExportFile.safeParse(json);
+      if (!parsed.success) throw badRequest(`${body.file_name} is not a client export this console can import`, fieldErrorsOf(parsed.error));
+      const { appId, created } = await importExport(parsed.data, deps);
+      const app = await loadClientApp(appId, deps);
+      return { message: `${created ? "Imported" : "Updated"} ${app.client_name}`, app, created };
+    },
+  });
+}
+

@@ -1,0 +1,161 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { z } from "zod";
+import type { AppRole, AppUserRow, UserRow, UserType } from "../../contract";
+import { AppUsersList, AppUsersUpsertBody, AppUsersUpsertResult, IdParam, UsersList, UsersUpsertBody, UsersUpsertResult } from "../../contract";
+import type { Caller } from "../auth/caller";
+import { assignableAppRoles, assignableUserTypes, isStaff, requireApp, requireStaff } from "../auth/permissions";
+import { appUsers, users } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { badRequest } from "../http/errors";
+import type { RouteBuilder } from "../http/route";
+
+type UserRecord = typeof users.$inferSelect;
+type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
+
+const toUserRow = (u: UserRecord): UserRow => ({
+  id: u.id, email: u.email, name: u.name, user_type: u.userType as UserType, created_at: u.createdAt.toISOString(),
+});
+
+/** Collects per-row problems so one answer names every field to fix, and nothing is written. */
+class RowErrors {
+  readonly errors: Record<string, string[]> = {};
+  add(index: number, field: string, message: string) {
+    (this.errors[`users.${index}.${field}`] ??= []).push(message);
+  }
+  throwIfAny() {
+    if (Object.keys(this.errors).length) throw badRequest("Some rows could not be saved", this.errors);
+  }
+}
+
+async function listAppUsers(appId: number, deps: Pick<ApiDeps, "db">): Promise<AppUserRow[]> {
+  const rows = await deps.db
+    .select({ user: users, role: appUsers.role, grantedAt: appUsers.createdAt })
+    .from(appUsers)
+    .innerJoin(users, eq(users.id, appUsers.userId))
+    .where(eq(appUsers.appId, appId))
+    .orderBy(asc(users.email));
+  return rows.map((r) => ({ ...toUserRow(r.user), app_user: { role: r.role as AppRole, created_at: r.grantedAt.toISOString() } }));
+}
+
+async function findByIdOrEmail(tx: Tx, id: number | undefined, email: string) {
+  if (id) return (await tx.select().from(users).where(eq(users.id, id)))[0] ?? null;
+  return (await tx.select().from(users).where(eq(users.email, email)))[0] ?? null;
+}
+
+async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody>["users"], deps: Pick<ApiDeps, "db">) {
+  const allowed = assignableUserTypes(caller);
+  return deps.db.transaction(async (tx) => {
+    const problems = new RowErrors();
+    const existingRows: (UserRecord | null)[] = [];
+    for (const [index, row] of rows.entries()) {
+      if (!allowed.includes(row.user_type)) problems.add(index, "user_type", `You may not give the role ${row.user_type}`);
+      const existing = await findByIdOrEmail(tx, row.id, row.email);
+      if (row.id && !existing) problems.add(index, "id", "This user no longer exists");
+      if (existing?.userType === "super_admin" && caller.userType !== "super_admin") problems.add(index, "user_type", "Only a System Admin may change a System Admin");
+      if (existing?.id === caller.id && row.user_type !== caller.userType) problems.add(index, "user_type", "You cannot change your own role");
+      const sameEmail = (await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email)))[0];
+      if (sameEmail && sameEmail.id !== existing?.id) problems.add(index, "email", `${row.email} belongs to another user`);
+      if (rows.findIndex((other) => other.email === row.email) !== index) problems.add(index, "email", `${row.email} appears twice`);
+      existingRows.push(existing);
+    }
+    problems.throwIfAny();
+    const saved: number[] = [];
+    for (const [index, row] of rows.entries()) {
+      const existing = existingRows[index];
+      const values = { email: row.email, name: row.name, userType: row.user_type };
+      const [written] = existing
+        ? await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning()
+        : await tx.insert(users).values(values).returning();
+      saved.push(written.id);
+    }
+    return (await tx.select().from(users).where(inArray(users.id, saved)).orderBy(asc(users.email))).map(toUserRow);
+  });
+}
+
+async function upsertAppUsers(caller: Caller, appId: number, rows: z.output<typeof AppUsersUpsertBody>["users"], deps: Pick<ApiDeps, "db">) {
+  const roles = assignableAppRoles(caller, appId);
+  const userTypes = isStaff(caller) ? assignableUserTypes(caller) : (["user"] as UserType[]);
+  return deps.db.transaction(async (tx) => {
+    const problems = new RowErrors();
+    const existingRows: (UserRecord | null)[] = [];
+    for (const [index, row] of rows.entries()) {
+      const existing = await findByIdOrEmail(tx, row.id, row.email);
+      existingRows.push(existing);
+      if (row.id && !existing) problems.add(index, "id", "This user no longer exists");
+      const [grant] = existing
+        ? await tx.select().from(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, existing.id)))
+        : [];
+      const unchanged = row.action === "add" && existing && grant?.role === row.app_user.role && existing.name === row.name && existing.email === row.email;
+      if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
+      if (grant && !roles.includes(grant.role as AppRole)) problems.add(index, "app_user.role", `You may not change the access of a ${grant.role}`);
+      if (existing?.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
+      // An account can belong to several clients: only staff may rename or re-address it.
+      if (existing && !isStaff(caller) && (existing.name !== row.name || existing.email !== row.email)) {
+        problems.add(index, "name", "Only staff can change an existing user's name or email");
+      }
+      if (row.action === "delete") continue;
+      if (!roles.includes(row.app_user.role)) problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
+      if (!existing && !userTypes.includes(row.user_type)) problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
+      const sameEmail = (await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email)))[0];
+      if (row.id && sameEmail && sameEmail.id !== existing?.id) problems.add(index, "email", `${row.email} belongs to another user`);
+    }
+    problems.throwIfAny();
+    for (const [index, row] of rows.entries()) {
+      const existing = existingRows[index];
+      if (row.action === "delete") {
+        if (existing) await tx.delete(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, existing.id)));
+        continue;
+      }
+      const user = existing
+        ? (await tx.update(users).set({ name: row.name, email: row.email, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning())[0]
+        : (await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).returning())[0];
+      await tx.insert(appUsers).values({ appId, userId: user.id, role: row.app_user.role })
+        .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: row.app_user.role } });
+    }
+  });
+}
+
+export function userRoutes(route: RouteBuilder) {
+  route({
+    method: "get", path: "/v1/users", tag: "Users", summary: "Every user (staff only), with the roles the caller may give.",
+    response: UsersList,
+    handler: async ({ caller, deps }) => {
+      requireStaff(caller);
+      const rows = await deps.db.select().from(users).orderBy(asc(users.email));
+      return { users: rows.map(toUserRow), assignable_user_types: assignableUserTypes(caller) };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/users/upsert", tag: "Users",
+    summary: "Creates or updates users (by id, else by email). Every row is checked first; one bad row saves nothing.",
+    body: UsersUpsertBody, response: UsersUpsertResult,
+    handler: async ({ body, caller, deps }) => {
+      requireStaff(caller);
+      const saved = await upsertUsers(caller, body.users, deps);
+      return { users: saved, message: `${saved.length} user${saved.length === 1 ? "" : "s"} saved` };
+    },
+  });
+
+  const AppParams = z.object({ appId: IdParam });
+  route({
+    method: "get", path: "/v1/apps/:appId/users", tag: "Users", summary: "The client's users with their app_user.role, and the roles the caller may grant.",
+    params: AppParams, response: AppUsersList,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId);
+      return { users: await listAppUsers(params.appId, deps), assignable_roles: assignableAppRoles(caller, params.appId) };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/users/upsert", tag: "Users",
+    summary: "Grants, changes (action add) or removes (action delete) access to the client; unknown emails become new users.",
+    params: AppParams, body: AppUsersUpsertBody, response: AppUsersUpsertResult,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "manage_access");
+      await upsertAppUsers(caller, params.appId, body.users, deps);
+      return { users: await listAppUsers(params.appId, deps), message: "Access saved" };
+    },
+  });
+}
+

@@ -1,0 +1,21 @@
+import { z } from "zod";
+
+export const FILE_TYPES = ["app_export"] as const;
+
+export const AdminFile = z.object({
+  filename: z.string(),
+  file_type: z.string(),
+  formatted_timestamp: z.string(),
+  size: z.number().int(),
+  key: z.string(),
+});
+export type AdminFile = z.infer<typeof AdminFile>;
+
+export const LatestFilesQuery = z.object({ app_id: z.coerce.number().int().positive() });
+/** The client's newest file of each type, by type. */
+export const LatestFiles = z.object({ files: z.record(z.string(), AdminFile) });
+export type LatestFiles = z.infer<typeof LatestFiles>;
+
+export const DownloadBody = z.object({ file_key: z.string().min(1) });
+export const DownloadLink = z.object({ download_url: z.string(), url: z.string(), expires_at: z.string() });
+export type DownloadLink = z.infer<typeof DownloadLink>;
