@@ -9,7 +9,7 @@ import { NotFound } from "~/components/NotFound";
 import { Shell } from "~/components/Shell";
 import { Toaster } from "~/components/Toaster";
 import { requireApi } from "~/server/api/client.server";
-import { listActiveApps } from "~/server/api/resources.server";
+import { getUserInfo, listActiveApps } from "~/server/api/resources.server";
 import { consoleContext } from "~/server/context.server";
 import { takeToast } from "~/server/toast.server";
 import { SOMETHING_WENT_WRONG } from "~/lib/messages";
@@ -31,11 +31,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isPublicPath(url.pathname)) return json({ signedIn: null, toast }, { headers });
 
   const api = await requireApi(request, ctx);
-  const apps = await listActiveApps(api);
+  // Roles are read fresh on every page: a grant or removal shows at the next click, not the next sign-in.
+  const [user, apps] = await Promise.all([getUserInfo(api), listActiveApps(api)]);
   const { mode, templates } = ctx.config.backoffice;
   return json(
     {
-      signedIn: { user: api.session.get("user")!, apps, backoffice: { template: templates[mode], origin: url.origin } },
+      signedIn: { user, apps, backoffice: { template: templates[mode], origin: url.origin } },
       toast,
     },
     { headers },

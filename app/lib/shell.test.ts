@@ -141,3 +141,16 @@ describe("hubs", () => {
     expect(hubBasePath("/northfield/ai-finetuning/controls", "controls")).toBe("/northfield/controls");
   });
 });
+
+describe("the console's permission mirror", () => {
+  const user = (user_type: "user" | "admin" | "super_admin", app_roles: { app_id: number; role: "client_user" | "client_admin" }[] = []) => ({ user_type, app_roles });
+  it("follows the role table", async () => {
+    const { userCan } = await import("./permissions");
+    expect(userCan(user("admin"), "manage_users")).toBe(true);
+    expect(userCan(user("user", [{ app_id: 1, role: "client_admin" }]), "manage_users")).toBe(false);
+    expect(userCan(user("user", [{ app_id: 1, role: "client_admin" }]), "configure", 1)).toBe(true);
+    expect(userCan(user("user", [{ app_id: 1, role: "client_admin" }]), "configure", 2)).toBe(false);
+    expect(userCan(user("user", [{ app_id: 1, role: "client_user" }]), "manage_access", 1)).toBe(false);
+    expect(userCan(user("super_admin"), "configure", 99)).toBe(true);
+  });
+});

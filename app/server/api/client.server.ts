@@ -17,6 +17,7 @@ export class ApiError extends Error {
 type Query = Record<string, string | number | boolean | undefined | null | string[]>;
 interface CallOptions {
   query?: Query;
+  /** JSON body, or a FormData sent as multipart (uploads). */
   body?: unknown;
 }
 
@@ -35,12 +36,13 @@ function buildUrl(path: string, query?: Query) {
 async function send(context: ConsoleContext, method: string, path: string, options: CallOptions, token?: string) {
   const headers = new Headers({ accept: "application/json" });
   if (token) headers.set("authorization", `Bearer ${token}`);
-  if (options.body !== undefined) headers.set("content-type", "application/json");
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers.set("content-type", "application/json");
   return context.apiFetch(
     new Request(buildUrl(path, options.query), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     }),
   );
 }
@@ -82,6 +84,7 @@ export interface ApiClient {
   call<T>(schema: ZodType<T>, method: string, path: string, options?: CallOptions): Promise<T>;
   get<T>(schema: ZodType<T>, path: string, query?: Query): Promise<T>;
   post<T>(schema: ZodType<T>, path: string, body?: unknown): Promise<T>;
+  put<T>(schema: ZodType<T>, path: string, body?: unknown): Promise<T>;
   session: ConsoleSession;
 }
 
@@ -127,6 +130,7 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
     call,
     get: (schema, path, query) => call(schema, "GET", path, { query }),
     post: (schema, path, body) => call(schema, "POST", path, { body: body ?? {} }),
+    put: (schema, path, body) => call(schema, "PUT", path, { body: body ?? {} }),
     session,
   };
 }
