@@ -106,13 +106,17 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
   if (!session.get("user_token") || !session.get("refresh_token")) throw await signedOut();
 
   const call = async <T>(schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) => {
+    const presented = session.get("refresh_token")!;
     let response = await send(context, method, path, options, session.get("user_token"));
     if (response.status === 401) {
-      const tokens = await refreshOnce(context, session.get("refresh_token")!);
+      const tokens = await refreshOnce(context, presented);
       if (!tokens) throw await signedOut();
-      session.set("user_token", tokens.user_token);
-      session.set("refresh_token", tokens.refresh_token);
-      context.appendSetCookie(await commitSession(session, context));
+      // Parallel calls of one request share the rotation; only the first writes the cookie.
+      if (session.get("refresh_token") !== tokens.refresh_token) {
+        session.set("user_token", tokens.user_token);
+        session.set("refresh_token", tokens.refresh_token);
+        context.appendSetCookie(await commitSession(session, context));
+      }
       response = await send(context, method, path, options, tokens.user_token);
       if (response.status === 401) throw await signedOut();
     }
