@@ -89,6 +89,11 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     // The API host's own paths, passed through untouched (no body parsing in front of Hono).
     const apiListener = getRequestListener(host.api.fetch);
     app.all(/^\/(v1|auth|sitemap_refresh|storage)(\/|$)/, (req, res) => apiListener(req, res));
+  } else {
+    // Stored files (logos, signed downloads) are linked with paths of the API host; the browser
+    // asks this server for them, so they are fetched from the remote API on its behalf.
+    const storageListener = getRequestListener((request: Request) => apiFetch(request));
+    app.get(/^\/storage\//, (req, res) => storageListener(req, res));
   }
 
   const publicDir = path.resolve("public");
