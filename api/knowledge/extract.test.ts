@@ -1,0 +1,74 @@
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { chunkBlocks } from "./chunk";
+import { extractHtml } from "./extract-html";
+
+const FIXTURES = path.resolve("../shared/fixtures/real-pages");
+const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+function overlap(got: string[], want: string[]) {
+  const counts = new Map<string, number>();
+  for (const w of want) counts.set(w, (counts.get(w) ?? 0) + 1);
+  let shared = 0;
+  for (const w of got) {
+    const left = counts.get(w) ?? 0;
+    if (left > 0) {
+      shared++;
+      counts.set(w, left - 1);
+    }
+  }
+  return { precision: shared / Math.max(1, got.length), recall: shared / Math.max(1, want.length) };
+}
+
+describe("HTML extraction on a page we wrote", () => {
+  const page = `<!doctype html><html><head><title>Admissions | Northfield</title><script>var tracking = 1;</script><style>p{}</style></head>
+  <body><header><nav><a href="/">Home</a><a href="/apply">Apply</a></nav></header>
+  <div class="cookie-banner">We use cookies. Accept all cookies?</div>
+  <main><h1>Undergraduate admissions</h1><p>Applications for the fall term close on <strong>January 15</strong>. Submit your transcripts online.</p>
+  <h2>Tuition</h2><p>Tuition is $12,400 per semester for full-time students.</p><ul><li>Books are extra.</li><li>Housing is optional.</li></ul></main>
+  <aside>Related: campus tours</aside><footer>© Northfield University · Privacy</footer></body></html>`;
+
+  it("keeps the title and the main text, and drops navigation, scripts, banners, asides and footers", () => {
+    const result = extractHtml(page);
+    expect(result.title).toBe("Admissions | Northfield");
+    expect(result.text).toContain("Applications for the fall term close on January 15. Submit your transcripts online.");
+    expect(result.text).toContain("Books are extra.");
+    for (const junk of ["tracking", "Accept all cookies", "Apply", "campus tours", "Privacy"]) expect(result.text).not.toContain(junk);
+  });
+
+  it("applies cleanup rules (tags, classes, ids) before extraction", () => {
+    const result = extractHtml(page.replace("<ul>", '<ul class="fees">'), { removeSelectors: [".fees", "h2"] });
+    expect(result.text).not.toContain("Books are extra.");
+    expect(result.blocks.map((b) => b.text)).not.toContain("Tuition");
+  });
+
+  it("chunks with heading paths, overlap and bounded size", () => {
+    const chunks = chunkBlocks(extractHtml(page).blocks, { targetChars: 80, overlapChars: 40 });
+    expect(chunks[0]).toMatchObject({ position: 0, headingPath: ["Undergraduate admissions"] });
+    const tuition = chunks.filter((c) => c.headingPath.join(" > ") === "Undergraduate admissions > Tuition");
+    expect(tuition.map((c) => c.text).join(" ")).toContain("Tuition is $12,400 per semester");
+    for (const chunk of chunks) expect(chunk.text.length).toBeLessThanOrEqual(80 + 40);
+    // Overlap: a chunk that continues a section starts with the previous chunk's last sentence.
+    const long = chunkBlocks([{ kind: "text", text: "One is first. Two is second. Three is third. Four is fourth. Five is fifth." }], { targetChars: 30, overlapChars: 15 });
+    expect(long.length).toBeGreaterThan(2);
+    expect(long[1].text.startsWith(long[0].text.split(". ").pop()!.replace(/\.$/, ""))).toBe(true);
+  });
+});
+
+describe.skipIf(!existsSync(FIXTURES))("HTML extraction on real pages (shared fixtures)", () => {
+  const names = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((n) => existsSync(path.join(FIXTURES, n, "source.html"))) : [];
+  it.each(names)("%s: the main text is kept and boilerplate left out", (name) => {
+    const source = readFileSync(path.join(FIXTURES, name, "source.html"), "utf8");
+    const expected = extractHtml(`<body>${readFileSync(path.join(FIXTURES, name, "expected.html"), "utf8")}</body>`).text;
+    const result = extractHtml(source);
+    const { precision, recall } = overlap(words(result.text), words(expected));
+    expect(recall, `recall of ${name}`).toBeGreaterThanOrEqual(0.95);
+    expect(precision, `precision of ${name}`).toBeGreaterThanOrEqual(0.78);
+    expect(result.title.length).toBeGreaterThan(0);
+    const chunks = chunkBlocks(result.blocks);
+    // Every word of the body text reaches a chunk (headings travel as the chunks' heading paths).
+    const bodyWords = words(result.blocks.filter((b) => b.kind === "text").map((b) => b.text).join(" "));
+    expect(overlap(bodyWords, words(chunks.map((c) => c.text).join(" "))).precision).toBe(1);
+  });
+});
