@@ -1,6 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -36,7 +37,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { kind: "postgres", db, pool, connectionString: options.url, close: () => pool.end() };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });
-  const pglite = options.dir ? new PGlite(options.dir) : new PGlite();
+  // pg_trgm backs the URL substring search; PGlite ships it as a loadable extension.
+  const extensions = { pg_trgm };
+  const pglite = options.dir ? new PGlite(options.dir, { extensions }) : new PGlite({ extensions });
   await pglite.waitReady;
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });

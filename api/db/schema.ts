@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -106,3 +106,71 @@ export const storedFiles = pgTable("stored_files", {
   size: integer("size").notNull(),
   createdAt: createdAt(),
 }, (t) => [index("stored_files_app_type_idx").on(t.appId, t.fileType, t.createdAt), uniqueIndex("stored_files_key").on(t.storageKey)]);
+
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** A website of a client's knowledge store: crawled through its sitemaps, or a few given URLs. */
+export const websites = pgTable("websites", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  siteMap: text("site_map").notNull().default("full_website"),
+  status: text("status").notNull().default("pending_sitemap_generation"),
+  enabled: boolean("enabled").notNull().default(true),
+  tags: jsonb("tags").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  skipPatterns: jsonb("skip_patterns").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  allowedPatterns: jsonb("allowed_patterns").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The URLs given for a few_urls website. */
+  seedUrls: jsonb("seed_urls").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  /** Sitemaps found at the last discovery. */
+  sitemaps: jsonb("sitemaps").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
+  urlsCount: integer("urls_count").notNull().default(0),
+  sitemapDiff: boolean("sitemap_diff").notNull().default(false),
+  lastError: text("last_error"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("websites_app_idx").on(t.appId, t.id)]);
+
+/** One page of a website and where it is in the index pipeline. */
+export const urls = pgTable("urls", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  websiteId: integer("website_id").notNull().references(() => websites.id, { onDelete: "cascade" }),
+  url: text("url").notNull(),
+  title: text("title").notNull().default(""),
+  status: text("status").notNull().default("pending_review"),
+  sitemapRefreshReviewStatus: text("sitemap_refresh_review_status"),
+  /** Null means the default (30 days). */
+  refreshDays: integer("refresh_days"),
+  metadata: jsonb("metadata").$type<{ internal_url?: string; error_message?: string; [key: string]: unknown }>().notNull().default(sql`'{}'::jsonb`),
+  contentHash: text("content_hash"),
+  /** The sitemap's lastmod, to tell changed pages at a sitemap refresh. */
+  lastmod: text("lastmod"),
+  indexedAt: timestamp("indexed_at", { withTimezone: true }),
+  sourceId: text("source_id"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  uniqueIndex("urls_website_url_key").on(t.websiteId, t.url),
+  index("urls_filter_idx").on(t.appId, t.websiteId, t.status, t.sitemapRefreshReviewStatus, t.url),
+  index("urls_app_status_idx").on(t.appId, t.status, t.url),
+  index("urls_app_url_idx").on(t.appId, t.url),
+  index("urls_url_trgm_idx").using("gin", sql`${t.url} gin_trgm_ops`),
+]);
+
+/** Retrieval passages of an indexed page, searchable by Postgres full-text search. */
+export const chunks = pgTable("chunks", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  urlId: integer("url_id").notNull().references(() => urls.id, { onDelete: "cascade" }),
+  position: integer("position").notNull(),
+  headingPath: jsonb("heading_path").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  text: text("text").notNull(),
+  tsv: tsvector("tsv").generatedAlwaysAs(sql`to_tsvector('english', coalesce(text, ''))`),
+  createdAt: createdAt(),
+}, (t) => [
+  index("chunks_url_idx").on(t.urlId, t.position),
+  index("chunks_app_idx").on(t.appId),
+  index("chunks_tsv_idx").using("gin", t.tsv),
+]);
