@@ -8,6 +8,7 @@ import { errorResponse, routeBuilder } from "./http/route";
 import { downloadRoutes, storageRoutes } from "./downloads/routes";
 import { exportRoutes } from "./exports/routes";
 import { jobRoutes } from "./jobs/routes";
+import { knowledgeRoutes } from "./knowledge/routes";
 import { userRoutes } from "./users/routes";
 
 /** Builds the API host: every /v1 and /auth route, the OpenAPI document and JSON errors. */
@@ -23,6 +24,7 @@ export function createApi(deps: ApiDeps) {
   exportRoutes(route);
   userRoutes(route);
   downloadRoutes(route);
+  knowledgeRoutes(route);
   jobRoutes(route);
   storageRoutes(app, deps);
 

@@ -21,6 +21,12 @@ export interface ApiConfig {
   adminEmail: string;
   devLoginAllowed: boolean;
   google: GoogleConfig | null;
+  /** Tests and local demos only: let the crawler reach loopback and private addresses. */
+  crawlAllowPrivate: boolean;
+  crawlConcurrencyPerHost: number;
+  crawlTimeoutMs: number;
+  /** URLs left in sent_for_* longer than this are taken to be abandoned by a crashed worker. */
+  stuckAfterSeconds: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -89,5 +95,9 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     adminEmail: (env.ADMIN_EMAIL ?? "admin@example.com").toLowerCase(),
     devLoginAllowed: devLoginAllowed(env),
     google: googleConfigFromEnv(env),
+    crawlAllowPrivate: env.CRAWL_ALLOW_PRIVATE === "true",
+    crawlConcurrencyPerHost: Number(env.CRAWL_CONCURRENCY_PER_HOST ?? 4),
+    crawlTimeoutMs: Number(env.CRAWL_TIMEOUT_MS ?? 15_000),
+    stuckAfterSeconds: Number(env.CRAWL_STUCK_AFTER_SECONDS ?? 300),
   };
 }

@@ -4,3 +4,4 @@ export * from "./users";
 export * from "./apps";
 export * from "./jobs";
 export * from "./downloads";
+export * from "./knowledge";

@@ -1,5 +1,7 @@
 import { z, type ZodType } from "zod";
 import { purgeDeadRefreshTokens } from "../auth/tokens";
+import { DEFAULT_REFRESH_DAYS } from "../../contract";
+import { discoverWebsite, processWebsite, queueDueRefreshes, recoverStuckUrls, refreshSitemap } from "../knowledge/pipeline";
 import type { ApiDeps } from "../deps";
 
 interface JobDefinition<P> {
@@ -24,6 +26,46 @@ export const jobCatalog = {
     schedule: "17 3 * * *",
     retryLimit: 3,
     handler: async (_payload, deps) => ({ deleted: await purgeDeadRefreshTokens(deps) }),
+  }),
+  "website-discover": define({
+    description: "Reads a website's robots.txt and sitemaps and stores its URLs for review.",
+    payload: z.object({ websiteId: z.number().int().positive() }),
+    retryLimit: 2,
+    handler: async ({ websiteId }, deps) => discoverWebsite(websiteId, deps),
+  }),
+  "website-process": define({
+    description: "Indexes, skips or deletes the URLs of a website that were asked for.",
+    payload: z.object({ websiteId: z.number().int().positive() }),
+    retryLimit: 3,
+    handler: async ({ websiteId }, deps) => processWebsite(websiteId, deps),
+  }),
+  "sitemap-refresh": define({
+    description: "Reads a website's sitemaps again and marks new, removed and changed URLs for review.",
+    payload: z.object({ websiteId: z.number().int().positive() }),
+    retryLimit: 2,
+    handler: async ({ websiteId }, deps) => refreshSitemap(websiteId, deps),
+  }),
+  "urls-refresh-due": define({
+    description: "Re-indexes indexed URLs older than their refresh days.",
+    payload: z.object({}),
+    schedule: "7 * * * *",
+    retryLimit: 2,
+    handler: async (_payload, deps) => {
+      const websiteIds = await queueDueRefreshes(deps, DEFAULT_REFRESH_DAYS);
+      for (const websiteId of websiteIds) await deps.jobs.send("website-process", { websiteId });
+      return { websites: websiteIds.length };
+    },
+  }),
+  "pipeline-recover": define({
+    description: "Puts URLs abandoned by a crashed worker back in line.",
+    payload: z.object({ olderThanSeconds: z.number().int().min(0).optional() }),
+    schedule: "*/5 * * * *",
+    retryLimit: 1,
+    handler: async ({ olderThanSeconds }, deps) => {
+      const websiteIds = await recoverStuckUrls(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds);
+      for (const websiteId of websiteIds) await deps.jobs.send("website-process", { websiteId });
+      return { websites: websiteIds.length };
+    },
   }),
 };
 

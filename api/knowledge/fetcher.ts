@@ -1,0 +1,130 @@
+import { lookup as dnsLookup } from "node:dns";
+import type { LookupAddress } from "node:dns";
+import ipaddr from "ipaddr.js";
+import { Agent, type Dispatcher, fetch as undiciFetch } from "undici";
+
+export class FetchRefused extends Error {}
+
+export interface FetchOptions {
+  /** Tests and the bundled demo site: allow loopback and private addresses. */
+  allowPrivate: boolean;
+  timeoutMs?: number;
+  maxBytes?: number;
+  maxRedirects?: number;
+  accept?: string;
+}
+
+export interface Fetched {
+  url: string;
+  status: number;
+  contentType: string;
+  headers: Headers;
+  body: Buffer;
+}
+
+export const USER_AGENT = "AssistantConsoleBot/1.0 (+knowledge store crawler)";
+
+/** Only ordinary public unicast addresses are reachable; private, loopback, link-local and the like are not. */
+export function isPublicAddress(address: string) {
+  if (!ipaddr.isValid(address)) return false;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  return parsed.range() === "unicast";
+}
+
+/**
+ * The address check happens in DNS lookup at connect time, so it applies to the first request and
+ * to every redirect, and a name cannot resolve to a public address for a check and a private one
+ * for the connection.
+ */
+function guardedAgent(allowPrivate: boolean): Dispatcher {
+  return new Agent({
+    connect: {
+      lookup(hostname, options, callback) {
+        dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+          if (error) return callback(error, "", 0);
+          const list = addresses as LookupAddress[];
+          const refused = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
+          if (refused) return callback(new FetchRefused(`${hostname} resolves to ${refused.address}, a private or reserved address`), "", 0);
+          if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+          callback(null, list[0].address, list[0].family);
+        });
+      },
+    },
+    headersTimeout: 15_000,
+    bodyTimeout: 15_000,
+    connections: 64,
+  });
+}
+
+const agents = new Map<boolean, Dispatcher>();
+const agentFor = (allowPrivate: boolean) => {
+  let agent = agents.get(allowPrivate);
+  if (!agent) agents.set(allowPrivate, (agent = guardedAgent(allowPrivate)));
+  return agent;
+};
+
+function literalAddressRefused(url: URL, allowPrivate: boolean) {
+  const host = url.hostname.replace(/^\[|\]$/g, "");
+  return !allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host);
+}
+
+async function readCapped(response: Response, maxBytes: number, url: string) {
+  const declared = Number(response.headers.get("content-length"));
+  if (declared > maxBytes) throw new FetchRefused(`${url} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+  const reader = response.body?.getReader();
+  if (!reader) return Buffer.alloc(0);
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new FetchRefused(`${url} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    }
+    parts.push(value);
+  }
+  return Buffer.concat(parts);
+}
+
+/** GET with the crawler's safety rules: http(s) only, public addresses only, time, size and redirect limits. */
+export async function safeFetch(address: string, options: FetchOptions): Promise<Fetched> {
+  const maxRedirects = options.maxRedirects ?? 5;
+  let url = new URL(address);
+  for (let hop = 0; ; hop++) {
+    if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused(`${url} is not an http(s) address`);
+    if (literalAddressRefused(url, options.allowPrivate)) throw new FetchRefused(`${url.hostname} is a private or reserved address`);
+    let response: Response;
+    try {
+      response = (await undiciFetch(url, {
+        redirect: "manual",
+        dispatcher: agentFor(options.allowPrivate),
+        headers: { "user-agent": USER_AGENT, accept: options.accept ?? "text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.5" },
+        signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
+      })) as unknown as Response;
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof FetchRefused) throw cause;
+      if ((error as Error).name === "TimeoutError") throw new FetchRefused(`${url} did not answer within ${(options.timeoutMs ?? 15_000) / 1000} s`);
+      throw new FetchRefused(`${url} could not be fetched: ${(cause as Error)?.message ?? (error as Error).message}`);
+    }
+    if ([301, 302, 303, 307, 308].includes(response.status)) {
+      await response.body?.cancel();
+      const location = response.headers.get("location");
+      if (!location) throw new FetchRefused(`${url} redirects without a location`);
+      if (hop >= maxRedirects) throw new FetchRefused(`${address} redirects more than ${maxRedirects} times`);
+      url = new URL(location, url);
+      continue;
+    }
+    const body = await readCapped(response, options.maxBytes ?? 5 * 1024 * 1024, url.toString());
+    return {
+      url: url.toString(),
+      status: response.status,
+      contentType: (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase(),
+      headers: response.headers,
+      body,
+    };
+  }
+}

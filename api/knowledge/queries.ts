@@ -1,0 +1,134 @@
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import type { UrlRow, UrlsQuery, Website } from "../../contract";
+import { DEFAULT_REFRESH_DAYS, UrlsQuery as UrlsQuerySchema } from "../../contract";
+import type { ApiDeps } from "../deps";
+import { urls, users, websites } from "../db/schema";
+import type { z } from "zod";
+
+type WebsiteRecord = typeof websites.$inferSelect;
+type ParsedUrlsQuery = z.output<typeof UrlsQuerySchema>;
+
+export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
+  return {
+    id: row.id, app_id: row.appId, url: row.url, urls_count: row.urlsCount, site_map: row.siteMap as Website["site_map"], status: row.status,
+    enabled: row.enabled, tags: row.tags, skip_patterns: row.skipPatterns, allowed_patterns: row.allowedPatterns,
+    user: addedBy === null ? null : { name: addedBy }, sitemap_diff: row.sitemapDiff, updated_at: row.updatedAt.toISOString(), last_error: row.lastError,
+  };
+}
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function listWebsites(appId: number, query: { page: number; page_size: number; query?: string }, deps: Pick<ApiDeps, "db">) {
+  const where = and(eq(websites.appId, appId), query.query ? ilike(websites.url, escapeLike(query.query)) : undefined);
+  const [{ total }] = await deps.db.select({ total: count() }).from(websites).where(where);
+  const rows = await deps.db
+    .select({ website: websites, addedBy: users.name })
+    .from(websites)
+    .leftJoin(users, eq(users.id, websites.addedBy))
+    .where(where)
+    .orderBy(asc(websites.id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  return {
+    websites: rows.map((r) => toWebsite(r.website, r.addedBy)),
+    total_count: Number(total),
+    total_pages: Math.max(1, Math.ceil(Number(total) / query.page_size)),
+    page_size: query.page_size,
+  };
+}
+
+export async function getWebsite(appId: number, websiteId: number, deps: Pick<ApiDeps, "db">) {
+  const [row] = await deps.db.select().from(websites).where(and(eq(websites.appId, appId), eq(websites.id, websiteId)));
+  return row ?? null;
+}
+
+const ORDER_COLUMNS = {
+  url: urls.url, status: urls.status, title: urls.title, refresh_days: urls.refreshDays,
+  indexed_at: urls.indexedAt, created_at: urls.createdAt, updated_at: urls.updatedAt,
+} as const;
+
+/** Every filter but the status one: the status counts of the dropdown are counted under it. */
+function scopeConditions(appId: number, websiteId: number | null, query: ParsedUrlsQuery): SQL[] {
+  const conditions: SQL[] = [eq(urls.appId, appId)];
+  if (websiteId !== null) conditions.push(eq(urls.websiteId, websiteId));
+  if (query.sitemap_refresh_review_status?.length) conditions.push(inArray(urls.sitemapRefreshReviewStatus, query.sitemap_refresh_review_status));
+  if (query.search) conditions.push(or(ilike(urls.url, escapeLike(query.search)), ilike(urls.title, escapeLike(query.search)))!);
+  return conditions;
+}
+
+/**
+ * A page of URLs of one website (or of the whole client) with the spec's filters, search and sort,
+ * done by the database. Also answers the counts by status under the same search and review filter.
+ */
+export async function listUrls(appId: number, websiteId: number | null, query: ParsedUrlsQuery, deps: Pick<ApiDeps, "db">) {
+  const scope = scopeConditions(appId, websiteId, query);
+  const where = and(...scope, query.status?.length ? inArray(urls.status, query.status) : undefined);
+  const column = ORDER_COLUMNS[query.order_by];
+  const direction = query.order === "desc" ? desc : asc;
+  const [rows, [{ total }], counts] = await Promise.all([
+    deps.db
+      .select({ url: urls, websiteUrl: websites.url })
+      .from(urls)
+      .innerJoin(websites, eq(websites.id, urls.websiteId))
+      .where(where)
+      .orderBy(direction(column), direction(urls.id))
+      .limit(query.page_size)
+      .offset(query.page * query.page_size),
+    deps.db.select({ total: count() }).from(urls).where(where),
+    deps.db.select({ status: urls.status, n: count() }).from(urls).where(and(...scope)).groupBy(urls.status),
+  ]);
+  const totalCount = Number(total);
+  return {
+    data: rows.map((r): UrlRow => ({
+      id: r.url.id, url: r.url.url, title: r.url.title, status: r.url.status as UrlRow["status"],
+      sitemap_refresh_review_status: r.url.sitemapRefreshReviewStatus as UrlRow["sitemap_refresh_review_status"],
+      refresh_days: r.url.refreshDays, metadata: r.url.metadata,
+      indexed_at: r.url.indexedAt?.toISOString() ?? null, created_at: r.url.createdAt.toISOString(), updated_at: r.url.updatedAt.toISOString(),
+      website_id: r.url.websiteId, website_url: r.websiteUrl, source_id: r.url.sourceId,
+    })),
+    count: rows.length,
+    total_count: totalCount,
+    total: totalCount,
+    current_page: query.page,
+    total_pages: Math.max(1, Math.ceil(totalCount / query.page_size)),
+    default_refresh_day: DEFAULT_REFRESH_DAYS,
+    status_counts: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])),
+  };
+}
+
+export async function statusCounts(appId: number, deps: Pick<ApiDeps, "db">) {
+  const counts = await deps.db.select({ status: urls.status, n: count() }).from(urls).where(eq(urls.appId, appId)).groupBy(urls.status);
+  const status_counts = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)]));
+  return { status_counts, total_count: Object.values(status_counts).reduce((a, b) => a + b, 0) };
+}
+
+/**
+ * Marks URLs as requested (to_be_indexed / to_be_skipped / to_be_deleted) and answers the websites
+ * whose processing must start. URLs awaiting sitemap review count as reviewed once acted on.
+ */
+export async function requestStatus(
+  appId: number,
+  target: { websiteId: number | null; urlIds?: number[] },
+  status: string,
+  force: boolean,
+  deps: Pick<ApiDeps, "db">,
+) {
+  const conditions: SQL[] = [eq(urls.appId, appId)];
+  if (target.websiteId !== null) conditions.push(eq(urls.websiteId, target.websiteId));
+  if (target.urlIds) conditions.push(inArray(urls.id, target.urlIds));
+  // URLs already on their way are left alone; a deleted URL can be indexed again.
+  conditions.push(sql`${urls.status} not in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion')`);
+  const updated = await deps.db
+    .update(urls)
+    .set({
+      status,
+      metadata: force ? sql`${urls.metadata} || '{"force_index": true}'::jsonb` : sql`${urls.metadata} - 'force_index'`,
+      sitemapRefreshReviewStatus: sql`case when ${urls.sitemapRefreshReviewStatus} in ('new', 'removed', 'changed') then 'reviewed' else ${urls.sitemapRefreshReviewStatus} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(...conditions))
+    .returning({ websiteId: urls.websiteId });
+  return { updated: updated.length, websiteIds: [...new Set(updated.map((u) => u.websiteId))] };
+}
+
+export type { UrlsQuery };

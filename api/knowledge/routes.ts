@@ -1,0 +1,219 @@
+import { and, asc, eq } from "drizzle-orm";
+import ipaddr from "ipaddr.js";
+import { z } from "zod";
+import {
+  BulkCreateBody, CachedChunks, CachedChunksBody, IdParam, OkResult, RefreshDaysBody, SitemapRefreshBody, StatusCounts, UpdateStatusBody,
+  UpdateStatusResult, UrlRow, UrlsList, UrlsQuery, WebsitesList, WebsitesQuery, WebsitesUpsertBody, WebsitesUpsertResult,
+} from "../../contract";
+import { requireApp } from "../auth/permissions";
+import { chunks, urls, websites } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { badRequest, notFound } from "../http/errors";
+import type { RouteBuilder } from "../http/route";
+import { isPublicAddress } from "./fetcher";
+import { addUrls, refreshUrlsCount, updateSitemapDiff } from "./pipeline";
+import { getWebsite, listUrls, listWebsites, requestStatus, statusCounts } from "./queries";
+
+const AppParams = z.object({ appId: IdParam });
+const WebsiteParams = z.object({ appId: IdParam, websiteId: IdParam });
+
+/** Addresses the crawler could never fetch are refused when they are entered, not later. */
+function privateAddressError(address: string, deps: Pick<ApiDeps, "config">) {
+  if (deps.config.crawlAllowPrivate) return null;
+  const host = new URL(address).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || (ipaddr.isValid(host) && !isPublicAddress(host))) {
+    return `${host} is a private or local address, which the crawler does not visit`;
+  }
+  return null;
+}
+
+async function requireWebsite(appId: number, websiteId: number, deps: Pick<ApiDeps, "db">) {
+  const website = await getWebsite(appId, websiteId, deps);
+  if (!website) throw notFound("Website not found");
+  return website;
+}
+
+async function startProcessing(websiteIds: number[], deps: ApiDeps) {
+  for (const websiteId of websiteIds) await deps.jobs.send("website-process", { websiteId });
+}
+
+export function knowledgeRoutes(route: RouteBuilder) {
+  route({
+    method: "get", path: "/v1/apps/:appId/websites", tag: "Knowledge", summary: "The client's websites, paged (page from 1) and searchable by address.",
+    params: AppParams, query: WebsitesQuery, response: WebsitesList,
+    handler: async ({ params, query, caller, deps }) => {
+      requireApp(caller, params.appId);
+      return listWebsites(params.appId, query, deps);
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/websites/create_and_update", tag: "Knowledge",
+    summary: "Creates websites (no id) or updates them (with id). A new website, or a changed address, scan mode or pattern, starts sitemap generation.",
+    params: AppParams, body: WebsitesUpsertBody, response: WebsitesUpsertResult,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      const errors: Record<string, string[]> = {};
+      body.websites.forEach((w, i) => {
+        if (w.app_id !== params.appId) errors[`websites.${i}.app_id`] = ["app_id must be the client of this path"];
+        for (const address of [w.url, ...(w.urls ?? [])]) {
+          const problem = privateAddressError(address, deps);
+          if (problem) (errors[`websites.${i}.url`] ??= []).push(problem);
+        }
+      });
+      if (Object.keys(errors).length) throw badRequest("Some websites could not be saved", errors);
+      const saved: number[] = [];
+      const toDiscover: number[] = [];
+      for (const input of body.websites) {
+        const values = {
+          url: input.url, siteMap: input.site_map, enabled: input.enabled, tags: input.tags, skipPatterns: input.skip_patterns,
+          allowedPatterns: input.allowed_patterns, ...(input.urls ? { seedUrls: input.urls } : {}),
+        };
+        if (input.id) {
+          const current = await requireWebsite(params.appId, input.id, deps);
+          await deps.db.update(websites).set({ ...values, updatedAt: new Date() }).where(eq(websites.id, input.id));
+          const rediscover = current.url !== input.url || current.siteMap !== input.site_map
+            || JSON.stringify(current.skipPatterns) !== JSON.stringify(input.skip_patterns)
+            || JSON.stringify(current.allowedPatterns) !== JSON.stringify(input.allowed_patterns) || Boolean(input.urls);
+          if (rediscover) toDiscover.push(input.id);
+          saved.push(input.id);
+        } else {
+          const [created] = await deps.db.insert(websites).values({ ...values, appId: params.appId, addedBy: caller.id }).returning({ id: websites.id });
+          toDiscover.push(created.id);
+          saved.push(created.id);
+        }
+      }
+      for (const websiteId of toDiscover) {
+        await deps.db.update(websites).set({ status: "pending_sitemap_generation" }).where(eq(websites.id, websiteId));
+        await deps.jobs.send("website-discover", { websiteId });
+      }
+      const list = await listWebsites(params.appId, { page: 1, page_size: 100 }, deps);
+      return { websites: list.websites.filter((w) => saved.includes(w.id)), message: "Ok" };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/websites/:websiteId/urls/update_status", tag: "Knowledge",
+    summary: "Asks for to_be_indexed (force_index re-chunks unchanged pages), to_be_skipped or to_be_deleted on chosen URLs, or on the whole website without url_ids.",
+    params: WebsiteParams, body: UpdateStatusBody, response: UpdateStatusResult,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      await requireWebsite(params.appId, params.websiteId, deps);
+      const result = await requestStatus(params.appId, { websiteId: params.websiteId, urlIds: body.url_ids }, body.status, body.force_index === true, deps);
+      await updateSitemapDiff(params.websiteId, deps);
+      await startProcessing(result.websiteIds, deps);
+      return { message: "Ok", updated: result.updated };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/urls/update_status", tag: "Knowledge",
+    summary: "The unified drawer's bulk action: the same request on URLs of any website of the client.",
+    params: AppParams, body: UpdateStatusBody.extend({ url_ids: z.array(z.number().int().positive()).min(1, "Choose at least one URL").max(10_000) }),
+    response: UpdateStatusResult,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      const result = await requestStatus(params.appId, { websiteId: null, urlIds: body.url_ids }, body.status, body.force_index === true, deps);
+      for (const websiteId of result.websiteIds) await updateSitemapDiff(websiteId, deps);
+      await startProcessing(result.websiteIds, deps);
+      return { message: "Ok", updated: result.updated };
+    },
+  });
+
+  route({
+    method: "post", path: "/sitemap_refresh", tag: "Knowledge",
+    summary: "Re-reads a website's sitemaps and marks its URLs new, removed, changed or unchanged for review.",
+    body: SitemapRefreshBody, response: OkResult, status: 202,
+    handler: async ({ body, caller, deps }) => {
+      const [website] = await deps.db.select().from(websites).where(eq(websites.id, body.id));
+      if (!website) throw notFound("Website not found");
+      requireApp(caller, website.appId, "configure");
+      await deps.jobs.send("sitemap-refresh", { websiteId: website.id });
+      return { message: "Ok" };
+    },
+  });
+
+  route({
+    method: "get", path: "/v1/apps/:appId/urls/status_counts", tag: "Knowledge", summary: "How many URLs of the client are in each status.",
+    params: AppParams, response: StatusCounts,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId);
+      return statusCounts(params.appId, deps);
+    },
+  });
+
+  route({
+    method: "get", path: "/v1/apps/:appId/websites/:websiteId/urls", tag: "Knowledge",
+    summary: "A website's URLs: page (from 0), page_size, order_by, order, search, status=a,b, sitemap_refresh_review_status=a,b.",
+    params: WebsiteParams, query: UrlsQuery, response: UrlsList,
+    handler: async ({ params, query, caller, deps }) => {
+      requireApp(caller, params.appId);
+      await requireWebsite(params.appId, params.websiteId, deps);
+      return listUrls(params.appId, params.websiteId, query, deps);
+    },
+  });
+
+  route({
+    method: "get", path: "/v1/apps/:appId/urls", tag: "Knowledge", summary: "All URLs of the client (the unified drawer), with the same query.",
+    params: AppParams, query: UrlsQuery, response: UrlsList,
+    handler: async ({ params, query, caller, deps }) => {
+      requireApp(caller, params.appId);
+      return listUrls(params.appId, null, query, deps);
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/websites/:websiteId/urls/bulk_create", tag: "Knowledge",
+    summary: "Adds URLs to a website (as pending_review); already known ones are left as they are.",
+    params: WebsiteParams, body: BulkCreateBody, response: OkResult,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      const website = await requireWebsite(params.appId, params.websiteId, deps);
+      const errors: Record<string, string[]> = {};
+      body.urls.forEach((address, i) => {
+        const problem = privateAddressError(address, deps);
+        if (problem) errors[`urls.${i}`] = [problem];
+      });
+      if (Object.keys(errors).length) throw badRequest("Some URLs cannot be added", errors);
+      const created = await addUrls(website, [...new Set(body.urls)].map((url) => ({ url })), deps);
+      await refreshUrlsCount(website.id, deps);
+      return { message: "Ok", created };
+    },
+  });
+
+  route({
+    method: "put", path: "/v1/apps/:appId/websites/:websiteId/urls/:urlId", tag: "Knowledge", summary: "Sets a URL's refresh days (1–365).",
+    params: z.object({ appId: IdParam, websiteId: IdParam, urlId: IdParam }), body: RefreshDaysBody, response: UrlRow,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      const website = await requireWebsite(params.appId, params.websiteId, deps);
+      const [row] = await deps.db
+        .update(urls)
+        .set({ refreshDays: body.url.refresh_days, updatedAt: new Date() })
+        .where(and(eq(urls.id, params.urlId), eq(urls.websiteId, website.id)))
+        .returning();
+      if (!row) throw notFound("URL not found");
+      return {
+        id: row.id, url: row.url, title: row.title, status: row.status as UrlRow["status"],
+        sitemap_refresh_review_status: row.sitemapRefreshReviewStatus as UrlRow["sitemap_refresh_review_status"], refresh_days: row.refreshDays,
+        metadata: row.metadata, indexed_at: row.indexedAt?.toISOString() ?? null, created_at: row.createdAt.toISOString(),
+        updated_at: row.updatedAt.toISOString(), website_id: row.websiteId, website_url: website.url, source_id: row.sourceId,
+      };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/websites/:websiteId/urls/fetch_cached_chunks", tag: "Knowledge",
+    summary: "The stored chunks of one URL, in order.",
+    params: WebsiteParams, body: CachedChunksBody, response: CachedChunks,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId);
+      await requireWebsite(params.appId, params.websiteId, deps);
+      const [row] = await deps.db.select({ id: urls.id }).from(urls).where(and(eq(urls.websiteId, params.websiteId), eq(urls.url, body.url)));
+      if (!row) throw notFound("URL not found");
+      const list = await deps.db.select().from(chunks).where(eq(chunks.urlId, row.id)).orderBy(asc(chunks.position));
+      return { url: body.url, chunks: list.map((c) => ({ position: c.position, heading_path: c.headingPath, text: c.text })) };
+    },
+  });
+}
+

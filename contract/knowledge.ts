@@ -1,0 +1,148 @@
+import { z } from "zod";
+
+/** URL statuses in the spec's list order. */
+export const URL_STATUSES = [
+  "pending_review", "pending_sitemap_generation", "sitemap_generated", "to_be_indexed", "sent_for_indexing", "indexed",
+  "to_be_skipped", "sent_for_skipping", "skipped", "to_be_deleted", "sent_for_deletion", "deleted",
+  "failed_to_index", "failed_to_delete", "failed_to_skip",
+] as const;
+export const UrlStatus = z.enum(URL_STATUSES);
+export type UrlStatus = z.infer<typeof UrlStatus>;
+
+/** What a user may ask for (Index / Force Index, Skip, Delete). */
+export const REQUESTABLE_STATUSES = ["to_be_indexed", "to_be_skipped", "to_be_deleted"] as const;
+
+export const REVIEW_STATUSES = ["new", "removed", "changed", "unchanged", "reviewed"] as const;
+export const ReviewStatus = z.enum(REVIEW_STATUSES);
+export type ReviewStatus = z.infer<typeof ReviewStatus>;
+
+export const STATUS_COLOURS: Record<UrlStatus, "warning" | "info" | "secondary" | "success" | "default" | "error"> = {
+  pending_review: "warning", to_be_indexed: "warning",
+  pending_sitemap_generation: "info", sent_for_indexing: "info", sent_for_skipping: "info", to_be_deleted: "info", sent_for_deletion: "info",
+  sitemap_generated: "secondary",
+  indexed: "success",
+  to_be_skipped: "default", skipped: "default",
+  deleted: "error", failed_to_index: "error", failed_to_delete: "error", failed_to_skip: "error",
+};
+
+export const SCAN_MODES = ["full_website", "few_urls"] as const;
+export const DEFAULT_TAGS = ["Development", "Staged", "Production"] as const;
+export const DEFAULT_REFRESH_DAYS = 30;
+
+export const Website = z.object({
+  id: z.number().int(),
+  app_id: z.number().int(),
+  url: z.string(),
+  urls_count: z.number().int(),
+  site_map: z.enum(SCAN_MODES),
+  status: z.string(),
+  enabled: z.boolean(),
+  tags: z.array(z.string()),
+  skip_patterns: z.array(z.string()),
+  allowed_patterns: z.array(z.string()),
+  user: z.object({ name: z.string() }).nullable(),
+  sitemap_diff: z.boolean(),
+  updated_at: z.string(),
+  last_error: z.string().nullable(),
+});
+export type Website = z.infer<typeof Website>;
+
+export const WebsitesQuery = z.object({
+  app_name: z.string().optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  query: z.string().trim().max(200).optional(),
+});
+export const WebsitesList = z.object({
+  websites: z.array(Website),
+  total_pages: z.number().int(),
+  total_count: z.number().int(),
+  page_size: z.number().int(),
+});
+export type WebsitesList = z.infer<typeof WebsitesList>;
+
+const pattern = z.string().trim().min(1).max(200);
+export const WebsiteInput = z.object({
+  id: z.number().int().positive().optional(),
+  app_id: z.number().int().positive(),
+  url: z.string({ error: "This field is required" }).trim().min(1, "This string is required").max(2000)
+    .pipe(z.url({ protocol: /^https?$/, error: "Enter a full http(s) address" })),
+  site_map: z.enum(SCAN_MODES, { error: "This field is required" }),
+  enabled: z.boolean().default(true),
+  tags: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
+  skip_patterns: z.array(pattern).max(100).default([]),
+  allowed_patterns: z.array(pattern).max(100).default([]),
+  /** For few_urls: the addresses to take (default: the website URL itself). */
+  urls: z.array(z.string().trim().pipe(z.url({ protocol: /^https?$/ }))).max(1000).optional(),
+});
+export type WebsiteInput = z.input<typeof WebsiteInput>;
+export const WebsitesUpsertBody = z.object({ websites: z.array(WebsiteInput).min(1).max(100) });
+export const WebsitesUpsertResult = z.object({ websites: z.array(Website), message: z.string() });
+
+export const UpdateStatusBody = z.object({
+  status: z.enum(REQUESTABLE_STATUSES, { error: `status must be one of ${REQUESTABLE_STATUSES.join(", ")}` }),
+  url_ids: z.array(z.number().int().positive()).max(10_000).optional(),
+  force_index: z.boolean().optional(),
+});
+export const UpdateStatusResult = z.object({ message: z.string(), updated: z.number().int() });
+
+const csv = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : value), z.array(item).optional());
+
+export const URL_ORDER_COLUMNS = ["url", "status", "title", "refresh_days", "indexed_at", "created_at", "updated_at"] as const;
+export const UrlsQuery = z.object({
+  page: z.coerce.number().int().min(0).default(0),
+  page_size: z.coerce.number().int().min(1).max(10_000).default(100),
+  order_by: z.enum(URL_ORDER_COLUMNS).default("url"),
+  order: z.enum(["asc", "desc"]).default("asc"),
+  search: z.string().trim().max(500).optional(),
+  status: csv(UrlStatus),
+  sitemap_refresh_review_status: csv(ReviewStatus),
+});
+export type UrlsQuery = z.input<typeof UrlsQuery>;
+
+export const UrlRow = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  title: z.string(),
+  status: UrlStatus,
+  sitemap_refresh_review_status: ReviewStatus.nullable(),
+  refresh_days: z.number().int().nullable(),
+  metadata: z.object({ internal_url: z.string().optional(), error_message: z.string().optional() }).catchall(z.unknown()),
+  indexed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  website_id: z.number().int(),
+  website_url: z.string(),
+  source_id: z.string().nullable(),
+});
+export type UrlRow = z.infer<typeof UrlRow>;
+
+export const UrlsList = z.object({
+  data: z.array(UrlRow),
+  count: z.number().int(),
+  total_count: z.number().int(),
+  total: z.number().int(),
+  current_page: z.number().int(),
+  total_pages: z.number().int(),
+  default_refresh_day: z.number().int(),
+  status_counts: z.record(z.string(), z.number().int()),
+});
+export type UrlsList = z.infer<typeof UrlsList>;
+
+export const StatusCounts = z.object({ status_counts: z.record(z.string(), z.number().int()), total_count: z.number().int() });
+
+export const BulkCreateBody = z.object({ urls: z.array(z.string().trim().min(1).pipe(z.url({ protocol: /^https?$/, error: "Enter full http(s) addresses" }))).min(1).max(5000) });
+export const OkResult = z.object({ message: z.string(), created: z.number().int().optional() });
+
+export const RefreshDaysBody = z.object({
+  url: z.object({ refresh_days: z.number({ error: "Refresh days must be between 1 and 365." }).int("Refresh days must be between 1 and 365.").min(1, "Refresh days must be between 1 and 365.").max(365, "Refresh days must be between 1 and 365.") }),
+});
+
+export const CachedChunksBody = z.object({ appId: z.number().int().optional(), url: z.string().min(1) });
+export const CachedChunks = z.object({
+  url: z.string(),
+  chunks: z.array(z.object({ position: z.number().int(), heading_path: z.array(z.string()), text: z.string() })),
+});
+
+export const SitemapRefreshBody = z.object({ id: z.number().int().positive() });
