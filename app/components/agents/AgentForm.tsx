@@ -1,0 +1,169 @@
+import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import type { FormEvent, ReactNode } from "react";
+import { AGENT_STATUSES, MODE_ENVS } from "../../../contract";
+import { AgentForm, agentTypeLabel, modeEnvLabel, stripSiteCode, type AgentFormDefaults, type AgentFormValue } from "~/lib/agent-form";
+import { titleCase } from "~/lib/text";
+import * as ui from "~/styles/ui.css";
+import * as s from "./agents.css";
+import { AgentLogo } from "./AgentLogo";
+
+/** The logo types the spec accepts. */
+export const LOGO_ACCEPT = ".svg,.png,.img";
+
+interface AgentFormProps {
+  mode: "create" | "edit";
+  defaultValue: AgentFormDefaults;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  /** This page's URL with ?id or ?type, so a refused save comes back to the same form. */
+  action: string;
+  cancelTo: string;
+  /** Users who may not configure the client see the form disabled. */
+  readOnly?: boolean;
+}
+
+/** Strips every character but letters and digits as the user types (the server strips again). */
+function stripAsTyped(event: FormEvent<HTMLInputElement>) {
+  const input = event.currentTarget;
+  const stripped = stripSiteCode(input.value);
+  if (stripped === input.value) return;
+  const caret = stripSiteCode(input.value.slice(0, input.selectionStart ?? input.value.length)).length;
+  input.value = stripped;
+  input.setSelectionRange(caret, caret);
+}
+
+/**
+ * The build-agent form: one multipart form (the logo file travels with it) that works without
+ * JavaScript. agent_type and mode_env are shown read-only; the server decides them.
+ */
+export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo, readOnly = false }: AgentFormProps) {
+  const navigation = useNavigation();
+  const [form, fields] = useForm<AgentFormValue>({
+    id: "agent-form",
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: AgentForm }),
+  });
+  const submitting = navigation.state === "submitting";
+  // What the server saw last (an uploaded logo's URL survives a refused save), else the agent's own.
+  const replied = lastResult?.initialValue as Record<string, unknown> | undefined;
+  const pick = (name: keyof AgentFormDefaults) =>
+    typeof replied?.[name] === "string" ? (replied[name] as string) : String(defaultValue[name] ?? "");
+  const logoUrl = pick("logo_url");
+  const agentType = pick("agent_type");
+  const modeEnv = pick("mode_env");
+  const errorIdOf = (field: { errors?: string[]; errorId: string }) => (field.errors?.length ? field.errorId : undefined);
+  const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+
+  return (
+    <Form method="post" action={action} encType="multipart/form-data" className={s.form} {...getFormProps(form)}>
+      {readOnly ? <p className={s.notice}>You can view this agent but not change it.</p> : null}
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${s.formErrors}`}>{form.errors.join(" ")}</p>
+      ) : null}
+      {defaultValue.id ? <input type="hidden" name={fields.id.name} value={defaultValue.id} /> : null}
+      <fieldset disabled={readOnly} className={s.formGrid}>
+        <legend className={ui.visuallyHidden}>Agent details</legend>
+
+        <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+          <input {...getInputProps(fields.name, { type: "text" })} className={ui.input} autoComplete="off" />
+        </Field>
+
+        <Field label="Agent Type" id={fields.agent_type.id} errorId={fields.agent_type.errorId} errors={fields.agent_type.errors}>
+          <input
+            id={fields.agent_type.id}
+            type="text"
+            readOnly
+            className={`${ui.input} ${s.readOnlyInput}`}
+            value={agentTypeLabel(agentType)}
+            aria-describedby={describedBy(errorIdOf(fields.agent_type))}
+          />
+          <input type="hidden" name={fields.agent_type.name} value={agentType} />
+        </Field>
+
+        <Field label="Site Code" id={fields.site_code.id} errorId={fields.site_code.errorId} errors={fields.site_code.errors}
+          hint="Letters and digits only; anything else is removed.">
+          <input
+            {...getInputProps(fields.site_code, { type: "text" })}
+            className={ui.input}
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+            onInput={stripAsTyped}
+            aria-describedby={describedBy(`${fields.site_code.id}-hint`, errorIdOf(fields.site_code))}
+          />
+        </Field>
+
+        <Field label="Logo" id={fields.logo.id} errorId={fields.logo.errorId} errors={fields.logo.errors} hint="One .svg, .png or .img file.">
+          <div className={s.logoRow}>
+            <AgentLogo src={logoUrl} className={s.logoPreview} alt="Current logo" />
+            <input
+              {...getInputProps(fields.logo, { type: "file" })}
+              accept={LOGO_ACCEPT}
+              multiple={false}
+              className={ui.input}
+              aria-describedby={describedBy(`${fields.logo.id}-hint`, errorIdOf(fields.logo))}
+            />
+          </div>
+          <input type="hidden" name={fields.logo_url.name} value={logoUrl} />
+        </Field>
+
+        <Field label="URL" id={fields.url.id} errorId={fields.url.errorId} errors={fields.url.errors}>
+          <input {...getInputProps(fields.url, { type: "text" })} inputMode="url" className={ui.input} placeholder="https://www.example.edu" />
+        </Field>
+
+        <Field label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
+          <select {...getSelectProps(fields.status)} className={ui.input}>
+            {AGENT_STATUSES.map((status) => (
+              <option key={status} value={status}>{titleCase(status)}</option>
+            ))}
+          </select>
+        </Field>
+
+        <Field label="Mode" id={fields.mode_env.id} errorId={fields.mode_env.errorId} errors={fields.mode_env.errors}>
+          {/* Read-only: a disabled select posts nothing, so the value travels in a hidden field. */}
+          <select
+            id={fields.mode_env.id}
+            className={`${ui.input} ${s.readOnlyInput}`}
+            value={modeEnv}
+            disabled
+            onChange={() => {}}
+            aria-describedby={describedBy(errorIdOf(fields.mode_env))}
+          >
+            {[...new Set([...MODE_ENVS, modeEnv])].map((value) => (
+              <option key={value} value={value}>{modeEnvLabel(value)}</option>
+            ))}
+          </select>
+          <input type="hidden" name={fields.mode_env.name} value={modeEnv} />
+        </Field>
+      </fieldset>
+
+      <div className={s.actions}>
+        <button type="submit" className={ui.button.primary} disabled={readOnly || submitting}>
+          {mode === "edit" ? "Save" : "Create"}
+        </button>
+        <Link to={cancelTo} className={ui.button.secondary}>Cancel</Link>
+      </div>
+    </Form>
+  );
+}
+
+function Field({ label, id, errorId, errors, hint, children }: {
+  label: string;
+  id: string;
+  errorId: string;
+  errors: string[] | undefined;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={ui.field}>
+      <label htmlFor={id} className={ui.label}>{label}</label>
+      {children}
+      {hint ? <p id={`${id}-hint`} className={s.hint}>{hint}</p> : null}
+      {errors?.length ? <p id={errorId} className={ui.fieldError}>{errors.join(" ")}</p> : null}
+    </div>
+  );
+}
