@@ -1,8 +1,25 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useLoaderData } from "@remix-run/react";
+import { ADMIN_DOWNLOADS_TITLE, AdminDownloads } from "~/components/downloads/AdminDownloads";
+import { RouteError } from "~/components/RouteError";
+import { consoleContext } from "~/server/context.server";
+import { downloadFile, loadDownloads } from "~/server/downloads.server";
 
-export default function ClientAdminDownloads() {
-  return <PlaceholderPage title="Admin Downloads" />;
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  return json(await loadDownloads(request, consoleContext(context), params.appName));
 }
 
-export const meta: MetaFunction = () => [{ title: "Admin Downloads · Assistant Console" }];
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  return downloadFile(request, consoleContext(context), params.appName);
+}
+
+export default function ClientAdminDownloads() {
+  const { files } = useLoaderData<typeof loader>();
+  return <AdminDownloads files={files} />;
+}
+
+export const meta: MetaFunction = () => [{ title: `${ADMIN_DOWNLOADS_TITLE} · Assistant Console` }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,0 +1,84 @@
+import { redirectDocument } from "@remix-run/node";
+import { ZodError } from "zod";
+import type { AdminFile, ClientApp } from "../../contract";
+import { userCan } from "~/lib/permissions";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { appsApi, downloadsApi, getUserInfo } from "./api/resources.server";
+import { invariantResponse, requireClient } from "./clients.server";
+import type { ConsoleContext } from "./context.server";
+import { redirectWithToast } from "./toast.server";
+
+export const NO_DOWNLOAD_URL = "No download URL received";
+export const downloadFailed = (filename: string, message: string) => `Failed to download ${filename}: ${message}`;
+
+/**
+ * Why a call failed, in words for a toast: the API's message (403 and 404 arrive as thrown
+ * responses carrying it). A redirect (the session ended) is not a failure of the call: it goes on.
+ */
+function failureMessage(error: unknown): string {
+  if (error instanceof Response) {
+    if (error.status >= 300 && error.status < 400) throw error;
+    return error.statusText || `The API answered ${error.status}`;
+  }
+  if (error instanceof ApiError) return error.message;
+  // Anything else is unexpected: kept in the server log, shown by its message.
+  console.error(error);
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The client's latest admin files, newest first. */
+export async function loadDownloads(request: Request, context: ConsoleContext, appName: string | undefined) {
+  const { api, app } = await requireClient(request, context, appName);
+  const files = Object.values(await downloadsApi.latest(api, app.id));
+  return { files: files.sort(newestFirst) };
+}
+
+const newestFirst = (a: AdminFile, b: AdminFile) =>
+  b.formatted_timestamp.localeCompare(a.formatted_timestamp) || a.filename.localeCompare(b.filename);
+
+/** Only a link on this host or an http(s) address is followed. */
+const isFollowable = (url: string) => /^(\/(?!\/)|https?:\/\/)/i.test(url);
+
+/**
+ * A Download button: asks the API for a signed link to the file and sends the browser there (a
+ * plain redirect, so it works without JavaScript; the file's own response makes it a download).
+ * A failure returns to the page with 'Failed to download {filename}: {message}'.
+ */
+export async function downloadFile(request: Request, context: ConsoleContext, appName: string | undefined) {
+  const { api } = await requireClient(request, context, appName);
+  const formData = await request.formData();
+  const key = formData.get("file_key");
+  invariantResponse(typeof key === "string" && key !== "", "Choose a file to download", 400);
+  const named = formData.get("filename");
+  const filename = typeof named === "string" && named ? named : key;
+  const back = new URL(request.url).pathname;
+
+  let url: string;
+  try {
+    const link = await downloadsApi.link(api, key);
+    url = link.download_url || link.url;
+  } catch (error) {
+    // An answer without the link fields fails the contract's schema: that is a missing link too.
+    const message = error instanceof ZodError ? NO_DOWNLOAD_URL : failureMessage(error);
+    return redirectWithToast(back, { type: "error", description: downloadFailed(filename, message) });
+  }
+  if (!url || !isFollowable(url)) {
+    return redirectWithToast(back, { type: "error", description: downloadFailed(filename, NO_DOWNLOAD_URL) });
+  }
+  return redirectDocument(url);
+}
+
+/**
+ * Export App: the API writes the client's export (it then shows in Admin Downloads). Success
+ * toasts the API's message ('Export completed successfully'); a failure toasts why.
+ */
+export async function exportClientApp(api: ApiClient, app: Pick<ClientApp, "id" | "url_code" | "client_name">) {
+  invariantResponse(userCan(await getUserInfo(api), "configure", app.id), "You may not export this client", 403);
+  const home = `/${app.url_code}`;
+  try {
+    const result = await appsApi.exportApp(api, app.id);
+    return redirectWithToast(home, { type: "success", description: result.message });
+  } catch (error) {
+    return redirectWithToast(home, { type: "error", description: `Failed to export ${app.client_name}: ${failureMessage(error)}` });
+  }
+}
