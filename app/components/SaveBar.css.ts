@@ -1,0 +1,27 @@
+import { style, styleVariants } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** Sticks under the top bar (56 px) so Save stays in reach on long tables. */
+export const bar = style({
+  position: "sticky",
+  top: "56px",
+  zIndex: 5,
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  marginBottom: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+});
+
+const statusBase = style({ margin: 0, fontSize: "13px", minHeight: "1.5em" });
+
+export const status = styleVariants({
+  idle: [statusBase, { color: vars.color.muted }],
+  dirty: [statusBase, { color: vars.color.warning, fontWeight: 600 }],
+  error: [statusBase, { color: vars.color.error, fontWeight: 600 }],
+});

@@ -1,0 +1,55 @@
+import { useSyncExternalStore } from "react";
+import * as ui from "~/styles/ui.css";
+import * as s from "./SaveBar.css";
+
+const noSubscription = () => () => {};
+
+/**
+ * False on the server and while hydrating, true once JavaScript runs in the browser (and at once
+ * for anything mounted after hydration, so client-side navigations do not flash an enabled Save).
+ */
+export function useHydrated() {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
+export interface SaveBarProps {
+  /**
+   * Whether the form differs from what the loader gave (the screen tracks it). With JavaScript,
+   * Save stays disabled while this is false; without JavaScript nobody can track it, so Save is
+   * always enabled.
+   */
+  dirty: boolean;
+  /** A save of this form is on its way: Save is disabled and the status says so. */
+  saving?: boolean;
+  /** Disables Save with or without JavaScript (a user who may not change anything). */
+  disabled?: boolean;
+  /** The button's text. */
+  label?: string;
+  /** Replaces the status text, e.g. why saving stopped or why the bar is disabled. */
+  message?: string | null;
+  messageTone?: "idle" | "error";
+  /** The submit button's name and value, so the action knows what was asked. */
+  name?: string;
+  value?: string;
+}
+
+/**
+ * The shared save bar: a sticky strip with a short status and a real submit button of the
+ * surrounding `<Form method="post">`. Place it first in the form so that Enter in a field saves.
+ */
+export function SaveBar({
+  dirty, saving = false, disabled = false, label = "Save", message, messageTone = "idle", name = "intent", value = "save",
+}: SaveBarProps) {
+  const hydrated = useHydrated();
+  const off = disabled || saving || (hydrated && !dirty);
+  const text = message ?? (saving ? "Saving…" : !hydrated ? "" : dirty ? "Unsaved changes" : "No unsaved changes");
+  const tone = message ? messageTone : dirty && hydrated ? "dirty" : "idle";
+  return (
+    <div className={s.bar} data-testid="save-bar">
+      <p className={s.status[tone]} role="status" aria-live="polite">{text}</p>
+      <button type="submit" name={name} value={value} className={ui.button.primary} disabled={off} aria-busy={saving || undefined}>
+        {label}
+      </button>
+    </div>
+  );
+}
