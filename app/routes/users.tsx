@@ -1,8 +1,59 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { RouteError } from "~/components/RouteError";
+import { userFormRow, blankUserRow, type TableActionData, type UserFormRow } from "~/components/users/rows";
+import { tableGeneration } from "~/components/users/RowsForm";
+import { UsersTable } from "~/components/users/UsersTable";
+import { userCan } from "~/lib/permissions";
+import { requireApi } from "~/server/api/client.server";
+import { getUserInfo, usersApi } from "~/server/api/resources.server";
+import { consoleContext } from "~/server/context.server";
+import { handleTableAction, planUsersSave, readUsersForm } from "~/server/users-table.server";
+import type { loader as rootLoader } from "~/root";
+
+/** Staff only: the API answers 403 to anyone else, and the route's error boundary says so. */
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await requireApi(request, consoleContext(context));
+  const { users, assignable_user_types } = await usersApi.list(api);
+  return json({ users, assignableTypes: assignable_user_types });
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = await requireApi(request, consoleContext(context));
+  const me = await getUserInfo(api);
+  if (!userCan(me, "manage_users")) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  return handleTableAction({
+    request,
+    read: readUsersForm,
+    blank: blankUserRow,
+    plan: planUsersSave,
+    save: async (users) => (await usersApi.upsert(api, { users })).message,
+  });
+}
 
 export default function Users() {
-  return <PlaceholderPage title="Users" />;
+  const { users, assignableTypes } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as TableActionData<UserFormRow> | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const createdAt = Object.fromEntries(users.map((user) => [String(user.id), user.created_at]));
+  return (
+    <section>
+      <h1>Users</h1>
+      <UsersTable
+        key={tableGeneration(posted, users)}
+        rows={posted?.rows ?? users.map(userFormRow)}
+        errors={posted?.errors ?? []}
+        formError={posted?.formError ?? null}
+        assignableTypes={assignableTypes}
+        createdAt={createdAt}
+        currentUserId={me?.id ?? null}
+      />
+    </section>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Users · Assistant Console" }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

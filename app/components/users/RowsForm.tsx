@@ -1,0 +1,149 @@
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { SaveBar } from "~/components/SaveBar";
+import * as ui from "~/styles/ui.css";
+import { FIX_ROWS_MESSAGE } from "./rows";
+import * as s from "./UsersTable.css";
+
+const generations = new WeakMap<object, number>();
+let lastGeneration = 0;
+
+/** A small stable hash, so a key can name "this loaded content" without carrying all of it. */
+function hash(text: string) {
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = (h * 33) ^ text.charCodeAt(i);
+  return (h >>> 0).toString(36);
+}
+
+/**
+ * The React key of a table's form. Each action answer (rows re-posted with their messages) and
+ * each different loader content (after a successful save) starts the table afresh from that data;
+ * revalidating the same content keeps what is being typed.
+ */
+export function tableGeneration(posted: object | undefined, loaded: unknown) {
+  if (posted) {
+    let id = generations.get(posted);
+    if (id === undefined) {
+      id = ++lastGeneration;
+      generations.set(posted, id);
+    }
+    return `posted-${id}`;
+  }
+  return `loaded-${hash(JSON.stringify(loaded))}`;
+}
+
+/** Whether this page's table form is being saved right now. */
+export function useSaving() {
+  const navigation = useNavigation();
+  const location = useLocation();
+  return (
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "save" &&
+    navigation.formAction?.split("?")[0] === location.pathname
+  );
+}
+
+interface RowsFormProps {
+  /** The table's accessible name. */
+  label: string;
+  columns: string[];
+  /** The last column's header (row controls); visually hidden when `hideLastHeader`. */
+  lastColumn: string;
+  hideLastHeader?: boolean;
+  dirty: boolean;
+  saving: boolean;
+  /** A user who may look but not change: Save is disabled, no '+ Add User'. */
+  readOnly?: boolean;
+  readOnlyMessage?: string;
+  /** The action's message (why the last save did not go through), if any. */
+  formError: string | null;
+  /** Whether any row is flagged right now; a message about rows goes once they are fixed. */
+  rowsFlagged: boolean;
+  addLabel: string;
+  /** With JavaScript: add a row in place (the button otherwise posts intent=add-row); answers the id to focus. */
+  onAdd: () => string;
+  /** With JavaScript, before a save goes out: flags failing rows; `ok: false` stops the save. */
+  validate: () => { ok: boolean; focusId: string | null };
+  empty: boolean;
+  children: ReactNode;
+}
+
+/**
+ * One form around a whole table: the save bar first (so Enter saves), '+ Add User', then the rows.
+ * Every control is a real submit button, so it all works without JavaScript.
+ */
+export function RowsForm({
+  label, columns, lastColumn, hideLastHeader, dirty, saving, readOnly, readOnlyMessage, formError, rowsFlagged, addLabel, onAdd, validate, empty,
+  children,
+}: RowsFormProps) {
+  // A message about rows lasts while rows are flagged; one about the whole form until the next answer.
+  const [problem, setProblem] = useState(() => (formError ? { text: formError, aboutRows: rowsFlagged } : null));
+  const shownProblem = problem && (!problem.aboutRows || rowsFlagged) ? problem.text : null;
+  const [focusId, setFocusId] = useState<string | null>(null);
+  useEffect(() => {
+    if (!focusId) return;
+    document.getElementById(focusId)?.focus();
+    setFocusId(null);
+  }, [focusId]);
+
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const intent = submitter instanceof HTMLButtonElement ? submitter.value : "save";
+    if (intent !== "save") return;
+    const check = validate();
+    if (check.ok) return;
+    event.preventDefault();
+    setProblem({ text: FIX_ROWS_MESSAGE, aboutRows: true });
+    setFocusId(check.focusId);
+  }
+
+  return (
+    <Form method="post" noValidate onSubmit={onSubmit} aria-label={label}>
+      <SaveBar
+        dirty={dirty}
+        saving={saving}
+        disabled={readOnly}
+        message={readOnly ? readOnlyMessage : shownProblem}
+        messageTone={readOnly ? "idle" : "error"}
+      />
+      {readOnly ? null : (
+        <div className={ui.toolbar}>
+          <button
+            type="submit"
+            name="intent"
+            value="add-row"
+            className={ui.button.secondary}
+            disabled={saving}
+            onClick={(event) => {
+              event.preventDefault();
+              setFocusId(onAdd());
+            }}
+          >
+            {addLabel}
+          </button>
+        </div>
+      )}
+      <div className={s.tableWrap}>
+        <table className={s.table} aria-label={label}>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th scope="col" key={column}>{column}</th>
+              ))}
+              <th scope="col">{hideLastHeader ? <span className={ui.visuallyHidden}>{lastColumn}</span> : lastColumn}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {empty ? (
+              <tr>
+                <td colSpan={columns.length + 1} className={s.empty}>Nothing To Display</td>
+              </tr>
+            ) : (
+              children
+            )}
+          </tbody>
+        </table>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,35 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const tableWrap = style({ overflowX: "auto", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const table = style({ minWidth: "720px" });
+
+/** A row the required check (or the API) refused: flagged light red. */
+export const rowFlagged = style({});
+globalStyle(`${rowFlagged} > td`, { background: vars.color.invalid });
+
+/** A row marked for removal: still posted, clearly on its way out. */
+export const rowRemoved = style({ opacity: 0.65 });
+globalStyle(`${rowRemoved} input[type='email'], ${rowRemoved} input[type='text']`, { textDecoration: "line-through" });
+
+export const cellInput = style({
+  width: "100%",
+  minWidth: "9em",
+  selectors: {
+    "&[type='email']": { minWidth: "16em" },
+    "&[readonly]": { background: "transparent", borderColor: "transparent", paddingLeft: 0 },
+    "&:disabled": { background: vars.color.canvas, color: vars.color.muted, cursor: "not-allowed" },
+  },
+});
+
+/** A value that differs from what was loaded: light blue (an invalid one stays red, see ui.input). */
+export const changed = style({
+  selectors: { "&:not([aria-invalid='true'])": { background: vars.color.changed, borderColor: vars.color.info } },
+});
+
+export const readOnlyValue = style({ display: "inline-block", padding: "7px 0" });
+export const dateCell = style({ whiteSpace: "nowrap", color: vars.color.muted, paddingTop: "15px" });
+export const actionsCell = style({ whiteSpace: "nowrap", paddingTop: "12px" });
+export const removeLabel = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, cursor: "pointer" });
+export const empty = style({ textAlign: "center", color: vars.color.muted });
+export const formError = style({ marginBottom: vars.space.md });

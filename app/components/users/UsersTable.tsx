@@ -1,0 +1,133 @@
+import { USER_TYPE_LABELS, type UserType } from "../../../contract";
+import { formatDateTime } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/required-check";
+import * as ui from "~/styles/ui.css";
+import { SelectCell, TextCell, cx } from "./cells";
+import {
+  blankUserRow, changedFields, isNewRow, ROW_ERROR, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
+  type UserFormRow,
+} from "./rows";
+import { RowsForm, useSaving } from "./RowsForm";
+import { useRowsState } from "./useRowsState";
+import * as s from "./UsersTable.css";
+
+export interface UsersTableProps {
+  rows: UserFormRow[];
+  errors: (FieldErrors | null)[];
+  formError: string | null;
+  /** The user types the caller may give: the Role select's options. */
+  assignableTypes: UserType[];
+  /** Created At by user id. */
+  createdAt: Record<string, string>;
+  /** The signed-in user: nobody changes their own role. */
+  currentUserId: number | null;
+}
+
+const typeLabel = (value: string) => USER_TYPE_LABELS[value as UserType] ?? value;
+
+/** The Users screen's table: Email, Name, Role, Created At; one form saving every row. */
+export function UsersTable({ rows, errors, formError, assignableTypes, createdAt, currentUserId }: UsersTableProps) {
+  const table = useRowsState({ rows, errors, required: USER_REQUIRED_FIELDS, toCheck: userRowToCheck });
+  const saving = useSaving();
+  const dirty = table.items.some(({ row }) => userRowNeedsSave(row));
+  const options = assignableTypes.map((value) => ({ value, label: typeLabel(value) }));
+
+  return (
+    <RowsForm
+      label="Users"
+      columns={["Email", "Name", "Role", "Created At"]}
+      lastColumn="Actions"
+      hideLastHeader
+      dirty={dirty}
+      saving={saving}
+      formError={formError}
+      rowsFlagged={table.anyErrors}
+      addLabel="+ Add User"
+      onAdd={() => `users-${table.addRow(blankUserRow())}-email`}
+      validate={() => {
+        const { ok, first } = table.validate();
+        return { ok, focusId: first ? `users-${first.key}-${first.field}` : null };
+      }}
+      empty={table.items.length === 0}
+    >
+      {table.items.map(({ key, row }, index) => {
+        const n = index + 1;
+        const e = table.rowErrors[key] ?? {};
+        const changed = changedFields(row, USER_REQUIRED_FIELDS);
+        const isNew = isNewRow(row);
+        // An admin may not touch a System Admin (the API refuses it): such rows are shown, not edited.
+        const locked = !isNew && !assignableTypes.includes(row.loaded?.user_type as UserType);
+        const roleLocked = locked || (!isNew && row.id === String(currentUserId));
+        const name = (field: string) => `users[${index}].${field}`;
+        const id = (field: string) => `users-${key}-${field}`;
+        return (
+          <tr key={key} className={cx(Object.keys(e).length > 0 && s.rowFlagged)} data-row={n}>
+            <TextCell
+              id={id("email")}
+              name={name("email")}
+              type="email"
+              label={`Email, row ${n}`}
+              value={row.email}
+              errors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? [])]}
+              changed={changed.has("email")}
+              readOnly={locked}
+              onChange={(email) => table.update(key, { email })}
+            >
+              <input type="hidden" name={name("id")} value={row.id} />
+              {row.loaded ? (
+                <>
+                  <input type="hidden" name={name("loaded.email")} value={row.loaded.email} />
+                  <input type="hidden" name={name("loaded.name")} value={row.loaded.name} />
+                  <input type="hidden" name={name("loaded.user_type")} value={row.loaded.user_type} />
+                </>
+              ) : null}
+            </TextCell>
+            <TextCell
+              id={id("name")}
+              name={name("name")}
+              label={`Name, row ${n}`}
+              value={row.name}
+              errors={e.name}
+              changed={changed.has("name")}
+              readOnly={locked}
+              onChange={(value) => table.update(key, { name: value })}
+            />
+            <SelectCell
+              id={id("user_type")}
+              name={name("user_type")}
+              label={`Role, row ${n}`}
+              value={row.user_type}
+              errors={e.user_type}
+              changed={changed.has("user_type")}
+              readOnly={roleLocked}
+              readOnlyText={typeLabel(row.user_type)}
+              options={options}
+              placeholder={isNew ? "Select a role" : undefined}
+              onChange={(user_type) => table.update(key, { user_type })}
+            />
+            <td className={s.dateCell}>
+              {isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(createdAt[row.id] ?? "")}
+            </td>
+            <td className={s.actionsCell}>
+              {isNew ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`discard-row:${index}`}
+                  className={ui.button.link}
+                  aria-label={`Discard row ${n}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    table.discard(key);
+                  }}
+                >
+                  Discard
+                </button>
+              ) : null}
+            </td>
+          </tr>
+        );
+      })}
+    </RowsForm>
+  );
+}

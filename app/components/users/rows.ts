@@ -1,0 +1,90 @@
+import type { AppUserRow, UserRow } from "../../../contract";
+import { checkRequiredRows, type FieldErrors } from "~/lib/required-check";
+
+/**
+ * The rows of the Users and Access Control tables as the form carries them: every value a
+ * string, plus the values the loader gave (`loaded`, posted back as hidden fields) so the action
+ * can send only new or changed rows and never rewrite an untouched one.
+ */
+export interface UserFormRow {
+  /** "" for a row not saved yet. */
+  id: string;
+  email: string;
+  name: string;
+  user_type: string;
+  loaded: { email: string; name: string; user_type: string } | null;
+}
+
+export interface AccessFormRow {
+  id: string;
+  email: string;
+  name: string;
+  /** Only used when the row creates a new account. */
+  user_type: string;
+  role: string;
+  /** Marked with the row's Remove control: the spec's action value 'delete'. */
+  remove: boolean;
+  loaded: { email: string; name: string; role: string } | null;
+}
+
+/** What the actions answer when they do not redirect: the rows to show again, nothing typed lost. */
+export interface TableActionData<Row> {
+  rows: Row[];
+  /** Aligned with `rows`; field ⇒ messages, `row` for problems of the whole row. */
+  errors: (FieldErrors | null)[];
+  formError: string | null;
+}
+
+/** Per screen (spec section 5): Users need email, name and user_type; Access Control email, name and role. */
+export const USER_REQUIRED_FIELDS = ["email", "name", "user_type"] as const;
+export const ACCESS_REQUIRED_FIELDS = ["email", "name", "role"] as const;
+
+export const ROW_ERROR = "row";
+export const FIX_ROWS_MESSAGE = "Fix the highlighted rows before saving.";
+
+export const blankUserRow = (): UserFormRow => ({ id: "", email: "", name: "", user_type: "", loaded: null });
+
+/** A new Access Control row defaults to user_type user and role client_user (spec section 2). */
+export const blankAccessRow = (role = "client_user"): AccessFormRow => ({
+  id: "", email: "", name: "", user_type: "user", role, remove: false, loaded: null,
+});
+
+export function userFormRow(user: UserRow): UserFormRow {
+  const values = { email: user.email, name: user.name, user_type: user.user_type };
+  return { id: String(user.id), ...values, loaded: values };
+}
+
+export function accessFormRow(user: AppUserRow): AccessFormRow {
+  const values = { email: user.email, name: user.name, role: user.app_user.role };
+  return { id: String(user.id), ...values, user_type: user.user_type, remove: false, loaded: values };
+}
+
+/** The fields whose value differs from what was loaded (every filled field of a new row). */
+export function changedFields<Row extends { loaded: Record<string, string> | null }>(row: Row, fields: readonly (keyof Row & string)[]) {
+  const values = row as unknown as Record<string, string>;
+  return new Set(fields.filter((field) => (row.loaded ? values[field] !== row.loaded[field] : values[field] !== "")));
+}
+
+export const isNewRow = (row: { id: string }) => row.id === "";
+
+/** A Users row to send: new, or changed since it was loaded. */
+export const userRowNeedsSave = (row: UserFormRow) => isNewRow(row) || changedFields(row, USER_REQUIRED_FIELDS).size > 0;
+
+/** An Access Control row to send: new, changed, or an existing one marked for removal. */
+export function accessRowNeedsSave(row: AccessFormRow) {
+  if (row.remove) return !isNewRow(row);
+  return isNewRow(row) || changedFields(row, ACCESS_REQUIRED_FIELDS).size > 0;
+}
+
+/**
+ * The required check over the rows about to be saved (new or changed ones; removals need none).
+ * Untouched rows are never sent, so they are never held against the save either.
+ */
+export function checkRowsToSave<Row extends object>(rows: readonly Row[], needsCheck: (row: Row) => boolean, fields: readonly (keyof Row & string)[]) {
+  const checked = checkRequiredRows(rows, fields);
+  const errors = checked.errors.map((rowErrors, index) => (needsCheck(rows[index]) ? rowErrors : null));
+  return { ok: errors.every((e) => e === null), errors };
+}
+
+export const userRowToCheck = userRowNeedsSave;
+export const accessRowToCheck = (row: AccessFormRow) => !row.remove && accessRowNeedsSave(row);
