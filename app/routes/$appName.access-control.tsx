@@ -1,8 +1,65 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { RouteError } from "~/components/RouteError";
+import { AccessTable } from "~/components/users/AccessTable";
+import { accessFormRow, blankAccessRow, type AccessFormRow, type TableActionData } from "~/components/users/rows";
+import { tableGeneration } from "~/components/users/RowsForm";
+import { isStaff, userCan } from "~/lib/permissions";
+import { getUserInfo, usersApi } from "~/server/api/resources.server";
+import { requireClient } from "~/server/clients.server";
+import { consoleContext } from "~/server/context.server";
+import { handleTableAction, planAccessSave, readAccessForm } from "~/server/users-table.server";
+import type { loader as rootLoader } from "~/root";
 
-export default function AccessControl() {
-  return <PlaceholderPage title="Access Control" />;
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const { users, assignable_roles } = await usersApi.listForApp(api, app.id);
+  return json({ client: { id: app.id, name: app.client_name }, users, assignableRoles: assignable_roles });
 }
 
-export const meta: MetaFunction = () => [{ title: "Access Control · Assistant Console" }];
+/** Grants, changes and removals; a client_user (who may only look) gets 403. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const me = await getUserInfo(api);
+  if (!userCan(me, "manage_access", app.id)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  return handleTableAction({
+    request,
+    read: readAccessForm,
+    blank: () => blankAccessRow(),
+    plan: planAccessSave,
+    save: async (users) => (await usersApi.upsertForApp(api, app.id, { users })).message,
+  });
+}
+
+export default function AccessControl() {
+  const { client, users, assignableRoles } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as TableActionData<AccessFormRow> | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const onboardedAt = Object.fromEntries(users.map((user) => [String(user.id), user.app_user.created_at]));
+  const canManage = Boolean(me && userCan(me, "manage_access", client.id)) && assignableRoles.length > 0;
+  return (
+    <section>
+      <h1>Access Control</h1>
+      <AccessTable
+        key={tableGeneration(posted, users)}
+        rows={posted?.rows ?? users.map(accessFormRow)}
+        errors={posted?.errors ?? []}
+        formError={posted?.formError ?? null}
+        clientName={client.name}
+        assignableRoles={assignableRoles}
+        onboardedAt={onboardedAt}
+        currentUserId={me?.id ?? null}
+        canManage={canManage}
+        canEditPeople={Boolean(me && isStaff(me))}
+      />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Access Control · ${data.client.name} · Assistant Console` : "Access Control · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

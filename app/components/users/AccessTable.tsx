@@ -1,0 +1,166 @@
+import { APP_ROLE_LABELS, type AppRole } from "../../../contract";
+import { formatDateTime } from "~/lib/dates";
+import type { FieldErrors } from "~/lib/required-check";
+import * as ui from "~/styles/ui.css";
+import { SelectCell, TextCell, cx } from "./cells";
+import {
+  ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow, changedFields, isNewRow, ROW_ERROR,
+  type AccessFormRow,
+} from "./rows";
+import { RowsForm, useSaving } from "./RowsForm";
+import { useRowsState } from "./useRowsState";
+import * as s from "./UsersTable.css";
+
+export interface AccessTableProps {
+  rows: AccessFormRow[];
+  errors: (FieldErrors | null)[];
+  formError: string | null;
+  clientName: string;
+  /** The roles the caller may grant here: the Role select's options. */
+  assignableRoles: AppRole[];
+  /** Onboarded On (app_user.created_at) by user id. */
+  onboardedAt: Record<string, string>;
+  currentUserId: number | null;
+  /** False for a client_user: the table is shown read-only. */
+  canManage: boolean;
+  /** Only staff may rename or re-address an existing account (it may belong to other clients). */
+  canEditPeople: boolean;
+}
+
+const roleLabel = (value: string) => APP_ROLE_LABELS[value as AppRole] ?? value;
+
+export const READ_ONLY_MESSAGE = "You can view who has access, but not change it.";
+
+/** The Access Control table: Email, Name, Role, Onboarded On, and a Remove control per person. */
+export function AccessTable({
+  rows, errors, formError, clientName, assignableRoles, onboardedAt, currentUserId, canManage, canEditPeople,
+}: AccessTableProps) {
+  const table = useRowsState({ rows, errors, required: ACCESS_REQUIRED_FIELDS, toCheck: accessRowToCheck });
+  const saving = useSaving();
+  const dirty = table.items.some(({ row }) => accessRowNeedsSave(row));
+  const options = assignableRoles.map((value) => ({ value, label: roleLabel(value) }));
+  const defaultRole: AppRole = assignableRoles.includes("client_user") ? "client_user" : (assignableRoles[0] ?? "client_user");
+
+  return (
+    <RowsForm
+      label="Access Control"
+      columns={["Email", "Name", "Role", "Onboarded On"]}
+      lastColumn="Remove"
+      dirty={dirty}
+      saving={saving}
+      readOnly={!canManage}
+      readOnlyMessage={READ_ONLY_MESSAGE}
+      formError={formError}
+      rowsFlagged={table.anyErrors}
+      addLabel="+ Add User"
+      onAdd={() => `access-${table.addRow(blankAccessRow(defaultRole))}-email`}
+      validate={() => {
+        const { ok, first } = table.validate();
+        return { ok, focusId: first ? `access-${first.key}-${first.field}` : null };
+      }}
+      empty={table.items.length === 0}
+    >
+      {table.items.map(({ key, row }, index) => {
+        const n = index + 1;
+        const e = table.rowErrors[key] ?? {};
+        const changed = changedFields(row, ACCESS_REQUIRED_FIELDS);
+        const isNew = isNewRow(row);
+        const isSelf = !isNew && row.id === String(currentUserId);
+        // Access the caller may not give (or their own) is shown, not edited: the API would refuse it.
+        const roleLocked = !isNew && (isSelf || !assignableRoles.includes(row.loaded?.role as AppRole));
+        const personLocked = !isNew && !canEditPeople;
+        const disabled = !canManage;
+        const name = (field: string) => `users[${index}].${field}`;
+        const id = (field: string) => `access-${key}-${field}`;
+        return (
+          <tr key={key} className={cx(Object.keys(e).length > 0 && s.rowFlagged, row.remove && s.rowRemoved)} data-row={n}>
+            <TextCell
+              id={id("email")}
+              name={name("email")}
+              type="email"
+              label={`Email, row ${n}`}
+              value={row.email}
+              errors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? []), ...(e.user_type ?? [])]}
+              changed={changed.has("email")}
+              readOnly={personLocked}
+              disabled={disabled}
+              onChange={(email) => table.update(key, { email })}
+            >
+              <input type="hidden" name={name("id")} value={row.id} />
+              {isNew ? <input type="hidden" name={name("user_type")} value={row.user_type} /> : null}
+              {row.loaded ? (
+                <>
+                  <input type="hidden" name={name("loaded.email")} value={row.loaded.email} />
+                  <input type="hidden" name={name("loaded.name")} value={row.loaded.name} />
+                  <input type="hidden" name={name("loaded.role")} value={row.loaded.role} />
+                </>
+              ) : null}
+            </TextCell>
+            <TextCell
+              id={id("name")}
+              name={name("name")}
+              label={`Name, row ${n}`}
+              value={row.name}
+              errors={e.name}
+              changed={changed.has("name")}
+              readOnly={personLocked}
+              disabled={disabled}
+              onChange={(value) => table.update(key, { name: value })}
+            />
+            <SelectCell
+              id={id("role")}
+              name={name("role")}
+              label={`Role, row ${n}`}
+              value={row.role}
+              errors={e.role}
+              changed={changed.has("role")}
+              readOnly={roleLocked}
+              disabled={disabled}
+              readOnlyText={roleLabel(row.role)}
+              options={options.length ? options : [{ value: row.role, label: roleLabel(row.role) }]}
+              onChange={(role) => table.update(key, { role })}
+            />
+            <td className={s.dateCell}>
+              {isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(onboardedAt[row.id] ?? "")}
+            </td>
+            <td className={s.actionsCell}>
+              {isNew ? (
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`discard-row:${index}`}
+                  className={ui.button.link}
+                  aria-label={`Discard row ${n}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    table.discard(key);
+                  }}
+                >
+                  Discard
+                </button>
+              ) : roleLocked && canManage ? null : (
+                <label className={s.removeLabel}>
+                  <input
+                    type="checkbox"
+                    name={name("action")}
+                    value="delete"
+                    checked={row.remove}
+                    disabled={disabled}
+                    aria-label={`Remove, row ${n}`}
+                    onChange={(event) => {
+                      const remove = event.currentTarget.checked;
+                      const person = row.loaded?.email ?? row.email;
+                      if (remove && !window.confirm(`Remove ${person}'s access to ${clientName}? It takes effect when you save.`)) return;
+                      table.update(key, { remove });
+                    }}
+                  />
+                  Remove
+                </label>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </RowsForm>
+  );
+}
