@@ -1,0 +1,342 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { startTestHost } from "../../tests/support/test-host";
+import { takeToast } from "~/server/toast.server";
+import { action as accessAction, loader as accessLoader } from "./$appName.access-control";
+import { action as loginAction } from "./login";
+import { action as usersAction, loader as usersLoader } from "./users";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(() => host?.close());
+
+const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: testContext(host), params });
+const northfield = { appName: "northfield" };
+
+async function signIn(email: string) {
+  const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))));
+  expect(response.status).toBe(302);
+  return cookieHeaderFrom(response.headers.get("set-cookie"));
+}
+
+interface ListedUser { id: number; email: string; name: string; user_type: string; created_at: string; app_user?: { role: string; created_at: string } }
+
+async function listUsers(cookie: string) {
+  const response = await settle(() => usersLoader(args(getRequest("/users", cookie))));
+  expect(response.status).toBe(200);
+  return (await response.json()) as { users: ListedUser[]; assignableTypes: string[] };
+}
+
+async function listAccess(cookie: string) {
+  const response = await settle(() => accessLoader(args(getRequest("/northfield/access-control", cookie), northfield)));
+  expect(response.status).toBe(200);
+  return (await response.json()) as { client: { id: number; name: string }; users: ListedUser[]; assignableRoles: string[] };
+}
+
+/** The indexed fields the Users form posts for one row (loaded values only for existing rows). */
+function userFields(index: number, row: { id?: number; email: string; name: string; user_type: string }, loaded?: ListedUser) {
+  const p = `users[${index}]`;
+  return {
+    [`${p}.id`]: row.id ? String(row.id) : "",
+    [`${p}.email`]: row.email,
+    [`${p}.name`]: row.name,
+    [`${p}.user_type`]: row.user_type,
+    ...(loaded ? { [`${p}.loaded.email`]: loaded.email, [`${p}.loaded.name`]: loaded.name, [`${p}.loaded.user_type`]: loaded.user_type } : {}),
+  };
+}
+
+/** The same row untouched: current values equal to the loaded ones. */
+const untouchedUser = (index: number, user: ListedUser) => userFields(index, user, user);
+
+function accessFields(index: number, row: { id?: number; email: string; name: string; role: string; user_type?: string; remove?: boolean }, loaded?: ListedUser) {
+  const p = `users[${index}]`;
+  return {
+    [`${p}.id`]: row.id ? String(row.id) : "",
+    [`${p}.email`]: row.email,
+    [`${p}.name`]: row.name,
+    [`${p}.role`]: row.role,
+    ...(row.id ? {} : { [`${p}.user_type`]: row.user_type ?? "user" }),
+    ...(row.remove ? { [`${p}.action`]: "delete" } : {}),
+    ...(loaded ? { [`${p}.loaded.email`]: loaded.email, [`${p}.loaded.name`]: loaded.name, [`${p}.loaded.role`]: loaded.app_user!.role } : {}),
+  };
+}
+
+/** The toast a redirect sets, as the next page's root loader would read it. */
+async function toastOf(response: Response) {
+  const { toast } = await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))));
+  return toast?.description ?? "";
+}
+
+describe("Users (/users)", () => {
+  it("lists every user with the roles the caller may give", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users, assignableTypes } = await listUsers(cookie);
+    expect(users.map((u) => u.email)).toEqual(expect.arrayContaining(["admin@example.com", "client.admin@example.com", "client.user@example.com"]));
+    expect(assignableTypes).toEqual(["user", "admin", "super_admin"]);
+  });
+
+  it("is staff only: the loader and the action answer 403 to a client admin", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    expect((await settle(() => usersLoader(args(getRequest("/users", cookie))))).status).toBe(403);
+    const response = await settle(() => usersAction(args(formRequest("/users", { intent: "add-row" }, cookie))));
+    expect(response.status).toBe(403);
+  });
+
+  it("saves a new user and a changed one, then redirects with the API's message as a toast", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users } = await listUsers(cookie);
+    const viewer = users.find((u) => u.email === "client.user@example.com")!;
+    const others = users.filter((u) => u !== viewer);
+    const response = await settle(() => usersAction(args(formRequest("/users", {
+      intent: "save",
+      ...userFields(0, { email: "new.person@example.com", name: "New Person", user_type: "admin" }),
+      ...userFields(1, { id: viewer.id, email: viewer.email, name: "Jordan Renamed", user_type: viewer.user_type }, viewer),
+      ...Object.assign({}, ...others.map((u, i) => untouchedUser(i + 2, u))),
+    }, cookie))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/users");
+    expect(await toastOf(response)).toContain("2 users saved");
+
+    const after = (await listUsers(cookie)).users;
+    expect(after.find((u) => u.email === "new.person@example.com")).toMatchObject({ name: "New Person", user_type: "admin" });
+    expect(after.find((u) => u.id === viewer.id)?.name).toBe("Jordan Renamed");
+  });
+
+  it("never rewrites a row the user did not touch, even when it changed on the server meanwhile", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users } = await listUsers(cookie);
+    const target = users.find((u) => u.email === "client.admin@example.com")!;
+    // Someone else renames the user after our page loaded…
+    await settle(() => usersAction(args(formRequest("/users", {
+      intent: "save", ...userFields(0, { ...target, name: "Renamed Elsewhere" }, target),
+    }, cookie))));
+    // …and we save the page as loaded, with one new row: the stale row is not sent.
+    const response = await settle(() => usersAction(args(formRequest("/users", {
+      intent: "save",
+      ...userFields(0, { email: "another.new@example.com", name: "Another", user_type: "user" }),
+      ...untouchedUser(1, target),
+    }, cookie))));
+    expect(response.status).toBe(302);
+    expect(await toastOf(response)).toContain("1 user saved");
+    expect((await listUsers(cookie)).users.find((u) => u.id === target.id)?.name).toBe("Renamed Elsewhere");
+  });
+
+  it("answers 400 with the spec's messages for a row missing its fields, keeping every posted row", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users } = await listUsers(cookie);
+    const fields = {
+      intent: "save",
+      ...userFields(0, { email: "", name: "", user_type: "" }),
+      ...userFields(1, { email: "half.done@example.com", name: "Half Done", user_type: "user" }),
+      ...untouchedUser(2, users[0]),
+    };
+    const response = await settle(() => usersAction(args(formRequest("/users", fields, cookie))));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors[0]).toEqual({
+      email: ["This string is required"],
+      name: ["This string is required"],
+      user_type: ["This string is required"],
+    });
+    expect(body.errors.slice(1)).toEqual([null, null]);
+    expect(body.formError).toBe("Fix the highlighted rows before saving.");
+    expect(body.rows).toEqual([
+      { id: "", email: "", name: "", user_type: "", loaded: null },
+      { id: "", email: "half.done@example.com", name: "Half Done", user_type: "user", loaded: null },
+      { id: String(users[0].id), email: users[0].email, name: users[0].name, user_type: users[0].user_type, loaded: { email: users[0].email, name: users[0].name, user_type: users[0].user_type } },
+    ]);
+    // Nothing was saved: one bad row stops the save.
+    expect((await listUsers(cookie)).users.some((u) => u.email === "half.done@example.com")).toBe(false);
+  });
+
+  it("puts the API's own 400 errors on the form row they belong to", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users } = await listUsers(cookie);
+    const viewer = users.find((u) => u.email === "client.user@example.com")!;
+    const response = await settle(() => usersAction(args(formRequest("/users", {
+      intent: "save",
+      ...untouchedUser(0, users[0]),
+      ...untouchedUser(1, users[1]),
+      ...userFields(2, { email: "not-an-email", name: "Typo", user_type: "user" }),
+      ...userFields(3, { email: viewer.email, name: "Duplicate", user_type: "user" }),
+    }, cookie))));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    // The API saw two rows (users.0, users.1); they are form rows 2 and 3.
+    expect(body.errors[0]).toBeNull();
+    expect(body.errors[1]).toBeNull();
+    expect(body.errors[2]).toEqual({ email: ["Enter a valid email address"] });
+    expect(body.errors[3]).toBeNull();
+    expect(body.rows[2].email).toBe("not-an-email");
+    expect(body.rows).toHaveLength(4);
+  });
+
+  it("maps the API's per-row refusals (rows checked against each other) to the right form row", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users } = await listUsers(cookie);
+    const response = await settle(() => usersAction(args(formRequest("/users", {
+      intent: "save",
+      ...untouchedUser(0, users[0]),
+      ...userFields(1, { email: "twice@example.com", name: "First", user_type: "user" }),
+      ...untouchedUser(2, users[1]),
+      ...userFields(3, { email: "twice@example.com", name: "Second", user_type: "user" }),
+    }, cookie))));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual([null, null, null, { email: ["twice@example.com appears twice"] }]);
+    expect(body.formError).toBe("Fix the highlighted rows before saving.");
+  });
+
+  it("add-row (no JavaScript) returns the posted rows with an empty one at the top, saving nothing", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users } = await listUsers(cookie);
+    const response = await settle(() => usersAction(args(formRequest("/users", {
+      intent: "add-row",
+      ...userFields(0, { email: "typed.but.unsaved@example.com", name: "Typed", user_type: "user" }),
+      ...untouchedUser(1, users[0]),
+    }, cookie))));
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.rows.map((r: { email: string }) => r.email)).toEqual(["", "typed.but.unsaved@example.com", users[0].email]);
+    expect(body.rows[0]).toEqual({ id: "", email: "", name: "", user_type: "", loaded: null });
+    expect(body.errors).toEqual([null, null, null]);
+    expect((await listUsers(cookie)).users.some((u) => u.email === "typed.but.unsaved@example.com")).toBe(false);
+  });
+
+  it("discard-row (no JavaScript) drops only a new row", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users } = await listUsers(cookie);
+    const rows = { ...userFields(0, { email: "", name: "", user_type: "" }), ...untouchedUser(1, users[0]) };
+    const discardNew = await (await settle(() => usersAction(args(formRequest("/users", { intent: "discard-row:0", ...rows }, cookie))))).json();
+    expect(discardNew.rows.map((r: { email: string }) => r.email)).toEqual([users[0].email]);
+    const discardExisting = await (await settle(() => usersAction(args(formRequest("/users", { intent: "discard-row:1", ...rows }, cookie))))).json();
+    expect(discardExisting.rows).toHaveLength(2);
+  });
+
+  it("refuses an unknown intent with 400, rows intact", async () => {
+    const cookie = await signIn("admin@example.com");
+    const response = await settle(() => usersAction(args(formRequest("/users", {
+      intent: "launch", ...userFields(0, { email: "x@example.com", name: "X", user_type: "user" }),
+    }, cookie))));
+    expect(response.status).toBe(400);
+    expect((await response.json()).rows[0].email).toBe("x@example.com");
+  });
+
+  it("redirects with an info toast when nothing changed", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users } = await listUsers(cookie);
+    const response = await settle(() => usersAction(args(formRequest("/users", { intent: "save", ...untouchedUser(0, users[0]) }, cookie))));
+    expect(response.status).toBe(302);
+    expect(await toastOf(response)).toContain("No changes to save");
+  });
+});
+
+describe("Access Control (/{url_code}/access-control)", () => {
+  it("lists the client's people with their role and the roles the caller may grant", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const { client, users, assignableRoles } = await listAccess(cookie);
+    expect(client.name).toBe("Northfield University");
+    expect(assignableRoles).toEqual(["client_user", "client_admin"]);
+    expect(users.find((u) => u.email === "client.user@example.com")?.app_user?.role).toBe("client_user");
+  });
+
+  it("add-row gives a new row the spec's defaults: user_type user, role client_user", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)));
+    expect(response.status).toBe(200);
+    expect((await response.json()).rows).toEqual([
+      { id: "", email: "", name: "", user_type: "user", role: "client_user", remove: false, loaded: null },
+    ]);
+  });
+
+  it("grants access to a new person with the defaults, then removes it", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const before = await listAccess(cookie);
+    const granted = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
+      intent: "save",
+      ...accessFields(0, { email: "New.Advisor@Example.com", name: "New Advisor", role: "client_user" }),
+      ...Object.assign({}, ...before.users.map((u, i) => accessFields(i + 1, { id: u.id, email: u.email, name: u.name, role: u.app_user!.role }, u))),
+    }, cookie), northfield)));
+    expect(granted.status).toBe(302);
+    expect(granted.headers.get("location")).toBe("/northfield/access-control");
+    expect(await toastOf(granted)).toContain("Access saved");
+
+    const after = await listAccess(cookie);
+    const advisor = after.users.find((u) => u.email === "new.advisor@example.com")!;
+    expect(advisor).toMatchObject({ name: "New Advisor", user_type: "user", app_user: { role: "client_user" } });
+    expect(advisor.app_user!.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
+
+    const removed = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
+      intent: "save",
+      ...accessFields(0, { id: advisor.id, email: advisor.email, name: advisor.name, role: "client_user", remove: true }, advisor),
+    }, cookie), northfield)));
+    expect(removed.status).toBe(302);
+    expect((await listAccess(cookie)).users.some((u) => u.id === advisor.id)).toBe(false);
+  });
+
+  it("checks email, name and role on the server and keeps the posted rows", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
+      intent: "save",
+      ...accessFields(0, { email: "", name: "", role: "" }),
+    }, cookie), northfield)));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors[0]).toEqual({
+      email: ["This string is required"],
+      name: ["This string is required"],
+      role: ["This string is required"],
+    });
+    expect(body.rows[0]).toMatchObject({ email: "", name: "", role: "" });
+  });
+
+  it("shows the API's refusal next to the cell: a client admin may not rename an existing person", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const { users } = await listAccess(cookie);
+    const viewer = users.find((u) => u.email === "client.user@example.com")!;
+    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
+      intent: "save",
+      ...accessFields(0, { id: viewer.id, email: viewer.email, name: "Someone Else", role: "client_user" }, viewer),
+    }, cookie), northfield)));
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors[0]).toEqual({ name: ["Only staff can change an existing user's name or email"] });
+    expect(body.rows[0].name).toBe("Someone Else");
+  });
+
+  it("refuses a removal that does not carry the loaded person (a tampered post), saving nothing", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const { users } = await listAccess(cookie);
+    const viewer = users.find((u) => u.email === "client.user@example.com")!;
+    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
+      intent: "save",
+      ...accessFields(0, { id: viewer.id, email: viewer.email, name: viewer.name, role: "client_user", remove: true }),
+    }, cookie), northfield)));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors[0]).toEqual({ row: ["This row cannot be read; reload the page"] });
+    expect((await listAccess(cookie)).users.some((u) => u.id === viewer.id)).toBe(true);
+  });
+
+  it("answers 403 to a client user's save: they may only look", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const { assignableRoles } = await listAccess(cookie);
+    expect(assignableRoles).toEqual([]);
+    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
+      intent: "save",
+      ...accessFields(0, { email: "sneaky@example.com", name: "Sneaky", role: "client_admin" }),
+    }, cookie), northfield)));
+    expect(response.status).toBe(403);
+    const addRow = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)));
+    expect(addRow.status).toBe(403);
+  });
+
+  it("answers 404 for a client the user holds no role in", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const params = { appName: "shopharbor-outfitters" };
+    expect((await settle(() => accessLoader(args(getRequest("/shopharbor-outfitters/access-control", cookie), params)))).status).toBe(404);
+    const response = await settle(() => accessAction(args(formRequest("/shopharbor-outfitters/access-control", { intent: "add-row" }, cookie), params)));
+    expect(response.status).toBe(404);
+  });
+});

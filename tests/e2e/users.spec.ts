@@ -1,0 +1,200 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+
+/** Tests share one server and run in parallel: every person they create is new. */
+const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+
+const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \| \d{2}:\d{2}$/;
+const LIGHT_BLUE = "rgb(230, 244, 255)"; // vars.color.changed
+const LIGHT_RED = "rgb(255, 241, 240)"; // vars.color.invalid
+
+const saveButton = (page: Page) => page.getByTestId("save-bar").getByRole("button", { name: "Save" });
+/** The table row whose email cell holds this address. */
+const rowOf = (page: Page, email: string) => page.locator("tbody tr").filter({ has: page.locator(`input[value="${email}"]`) });
+
+test.describe("with JavaScript", () => {
+  test("Users: add a user; the save bar is disabled until a change and again after the save", async ({ signedInPage: page }) => {
+    const email = uniqueEmail("added");
+    await page.goto("/users");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
+    await expect(page.getByRole("columnheader")).toHaveText(["Email", "Name", "Role", "Created At", "Actions"]);
+    await expect(saveButton(page)).toBeDisabled();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole("button", { name: "+ Add User" }).click();
+    await expect(page.getByLabel("Email, row 1")).toBeFocused();
+    await expect(page.getByLabel("Email, row 1")).toHaveValue("");
+    await expect(saveButton(page)).toBeEnabled();
+    await expect(page.getByTestId("save-bar")).toContainText("Unsaved changes");
+
+    await page.getByLabel("Email, row 1").fill(email);
+    await expect(page.getByLabel("Email, row 1")).toHaveCSS("background-color", LIGHT_BLUE);
+    await page.getByLabel("Name, row 1").fill("Added Person");
+    await page.getByLabel("Role, row 1").selectOption({ label: "User" });
+    await expectNoSeriousAxeViolations(page);
+    await saveButton(page).click();
+
+    await expect(page.getByTestId("toast")).toContainText("1 user saved");
+    await expect(saveButton(page)).toBeDisabled();
+    const row = rowOf(page, email);
+    await expect(row.getByRole("textbox").nth(1)).toHaveValue("Added Person");
+    await expect(row.getByRole("combobox")).toHaveValue("user");
+    await expect(row.locator("td").nth(3)).toHaveText(DATE_TIME);
+    await expect(page.getByTestId("save-bar")).toContainText("No unsaved changes");
+  });
+
+  test("Users: an empty new row gets the required-field messages; the API's own errors show by their cell", async ({ signedInPage: page }) => {
+    await page.goto("/users");
+    await page.getByRole("button", { name: "+ Add User" }).click();
+    await saveButton(page).click();
+
+    const row = page.locator("tbody tr").first();
+    await expect(row.getByText("This string is required")).toHaveCount(3);
+    await expect(page.getByLabel("Email, row 1")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Email, row 1")).toBeFocused();
+    await expect(row.locator("td").nth(3)).toHaveCSS("background-color", LIGHT_RED);
+    await expect(page.getByTestId("save-bar")).toContainText("Fix the highlighted rows before saving.");
+    await expect(page.getByTestId("toast")).toHaveCount(0);
+
+    // Fixing a cell clears its message as it is typed.
+    await page.getByLabel("Name, row 1").fill("Somebody");
+    await expect(row.getByText("This string is required")).toHaveCount(2);
+
+    // What passes the required check but not the API comes back from the server next to its cell.
+    await page.getByLabel("Email, row 1").fill("not-an-email");
+    await page.getByLabel("Role, row 1").selectOption({ label: "User" });
+    await saveButton(page).click();
+    await expect(row.getByText("Enter a valid email address")).toBeVisible();
+    await expect(page.getByLabel("Email, row 1")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Name, row 1")).toHaveValue("Somebody");
+    await expect(page.getByTestId("save-bar")).toContainText("Fix the highlighted rows before saving.");
+    await expect(saveButton(page)).toBeEnabled();
+
+    // Discarding the row leaves nothing to save.
+    await page.getByRole("button", { name: "Discard row 1" }).click();
+    await expect(saveButton(page)).toBeDisabled();
+  });
+
+  test("Access Control: add a person as Client, who can then sign in and open Northfield", async ({ page, browser }) => {
+    const email = uniqueEmail("advisor");
+    await signIn(page, "admin@example.com");
+    await page.goto("/northfield/access-control");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access Control");
+    await expect(page.getByRole("columnheader")).toHaveText(["Email", "Name", "Role", "Onboarded On", "Remove"]);
+    await expect(saveButton(page)).toBeDisabled();
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole("button", { name: "+ Add User" }).click();
+    await expect(page.getByLabel("Role, row 1")).toHaveValue("client_user");
+    await expect(page.getByLabel("Role, row 1").locator("option:checked")).toHaveText("Client");
+    await page.getByLabel("Email, row 1").fill(email);
+    await page.getByLabel("Name, row 1").fill("New Advisor");
+    await saveButton(page).click();
+
+    await expect(page.getByTestId("toast")).toContainText("Access saved");
+    await expect(saveButton(page)).toBeDisabled();
+    const row = rowOf(page, email);
+    await expect(row.getByRole("combobox")).toHaveValue("client_user");
+    await expect(row.locator("td").nth(3)).toHaveText(DATE_TIME);
+
+    const context = await browser.newContext();
+    const newcomer = await context.newPage();
+    await signIn(newcomer, email);
+    await newcomer.goto("/northfield");
+    await expect(newcomer.getByTestId("selected-client")).toHaveText("Northfield University");
+    await expect(newcomer.getByRole("navigation", { name: "Client navigation" })).toBeVisible();
+    // A Client may look at the access list but not change it.
+    await newcomer.goto("/northfield/access-control");
+    await expect(saveButton(newcomer)).toBeDisabled();
+    await context.close();
+  });
+
+  test("Access Control: removing someone asks first and applies on save", async ({ signedInPage: page }) => {
+    const email = uniqueEmail("leaving");
+    await page.goto("/northfield/access-control");
+    await page.getByRole("button", { name: "+ Add User" }).click();
+    await page.getByLabel("Email, row 1").fill(email);
+    await page.getByLabel("Name, row 1").fill("Leaving Soon");
+    await saveButton(page).click();
+    await expect(page.getByTestId("toast")).toContainText("Access saved");
+
+    const remove = rowOf(page, email).getByRole("checkbox", { name: /^Remove, row/ });
+    page.once("dialog", (dialog) => dialog.dismiss());
+    await remove.click();
+    await expect(remove).not.toBeChecked();
+    await expect(saveButton(page)).toBeDisabled();
+
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toContain(`Remove ${email}'s access to Northfield University?`);
+      return dialog.accept();
+    });
+    await remove.click();
+    await expect(remove).toBeChecked();
+    await saveButton(page).click();
+    await expect(page.getByTestId("toast")).toContainText("Access saved");
+    await expect(rowOf(page, email)).toHaveCount(0);
+  });
+
+  test("Access Control is read-only for a Client (client_user)", async ({ page }) => {
+    await signIn(page, "client.user@example.com");
+    await page.goto("/northfield/access-control");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access Control");
+    await expect(page.getByRole("button", { name: "+ Add User" })).toHaveCount(0);
+    await expect(saveButton(page)).toBeDisabled();
+    await expect(page.getByTestId("save-bar")).toContainText("You can view who has access, but not change it.");
+    const inputs = page.locator("tbody input:not([type=hidden]), tbody select");
+    expect(await inputs.count()).toBeGreaterThan(0);
+    for (const input of await inputs.all()) await expect(input).toBeDisabled();
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test("Users is staff only: a client admin sees the refusal", async ({ page }) => {
+    await signIn(page, "client.admin@example.com");
+    const response = await page.goto("/users");
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole("alert")).toHaveText("You do not have permission to see this page.");
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("Users: '+ Add User' and Save are plain form posts", async ({ signedInPage: page }) => {
+    const email = uniqueEmail("nojs");
+    await page.goto("/users");
+    await expect(saveButton(page)).toBeEnabled();
+    await page.getByRole("button", { name: "+ Add User" }).click();
+    await expect(page.getByLabel("Email, row 1")).toHaveValue("");
+
+    // The server runs the required check too, and nothing typed is lost.
+    await page.getByLabel("Name, row 1").fill("No Script");
+    await saveButton(page).click();
+    await expect(page.getByLabel("Email, row 1")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.locator("tbody tr").first().getByText("This string is required")).toHaveCount(2);
+    await expect(page.getByLabel("Name, row 1")).toHaveValue("No Script");
+
+    await page.getByLabel("Email, row 1").fill(email);
+    await page.getByLabel("Role, row 1").selectOption({ label: "Admin" });
+    await saveButton(page).click();
+    await expect(page.getByTestId("toast")).toContainText("1 user saved");
+    const row = rowOf(page, email);
+    await expect(row.getByRole("combobox")).toHaveValue("admin");
+    await expect(row.locator("td").nth(3)).toHaveText(DATE_TIME);
+  });
+
+  test("Access Control: grant, then remove with the row's Remove checkbox", async ({ signedInPage: page }) => {
+    const email = uniqueEmail("nojs.access");
+    await page.goto("/northfield/access-control");
+    await page.getByRole("button", { name: "+ Add User" }).click();
+    await expect(page.getByLabel("Role, row 1")).toHaveValue("client_user");
+    await page.getByLabel("Email, row 1").fill(email);
+    await page.getByLabel("Name, row 1").fill("Plain Form");
+    await saveButton(page).click();
+    await expect(page.getByTestId("toast")).toContainText("Access saved");
+
+    await rowOf(page, email).getByRole("checkbox", { name: /^Remove, row/ }).check();
+    await saveButton(page).click();
+    await expect(page.getByTestId("toast")).toContainText("Access saved");
+    await expect(rowOf(page, email)).toHaveCount(0);
+  });
+});
