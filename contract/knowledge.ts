@@ -127,6 +127,8 @@ export const UrlsList = z.object({
   total_pages: z.number().int(),
   default_refresh_day: z.number().int(),
   status_counts: z.record(z.string(), z.number().int()),
+  /** True when a search or review filter matched more than 10,000 URLs: counts stop there. */
+  total_is_capped: z.boolean(),
 });
 export type UrlsList = z.infer<typeof UrlsList>;
 

@@ -156,6 +156,7 @@ export const urls = pgTable("urls", {
   index("urls_filter_idx").on(t.appId, t.websiteId, t.status, t.sitemapRefreshReviewStatus, t.url),
   index("urls_app_status_idx").on(t.appId, t.status, t.url),
   index("urls_app_url_idx").on(t.appId, t.url),
+  index("urls_website_url_idx").on(t.websiteId, t.url),
   index("urls_url_trgm_idx").using("gin", sql`${t.url} gin_trgm_ops`),
 ]);
 
@@ -174,3 +175,13 @@ export const chunks = pgTable("chunks", {
   index("chunks_app_idx").on(t.appId),
   index("chunks_tsv_idx").using("gin", t.tsv),
 ]);
+
+/**
+ * How many URLs of each website are in each status, kept by statement-level triggers on urls
+ * (migration 0003): the status filter's counts and unfiltered totals without counting a million rows.
+ */
+export const urlStatusCounts = pgTable("url_status_counts", {
+  websiteId: integer("website_id").notNull(),
+  status: text("status").notNull(),
+  n: integer("n").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.websiteId, t.status] })]);

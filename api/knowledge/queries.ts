@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { UrlRow, UrlsQuery, Website } from "../../contract";
 import { DEFAULT_REFRESH_DAYS, UrlsQuery as UrlsQuerySchema } from "../../contract";
 import type { ApiDeps } from "../deps";
-import { urls, users, websites } from "../db/schema";
+import { urlStatusCounts, urls, users, websites } from "../db/schema";
 import type { z } from "zod";
 
 type WebsiteRecord = typeof websites.$inferSelect;
@@ -15,6 +15,8 @@ export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
     user: addedBy === null ? null : { name: addedBy }, sitemap_diff: row.sitemapDiff, updated_at: row.updatedAt.toISOString(), last_error: row.lastError,
   };
 }
+
+export const COUNT_CAP = 10_000;
 
 const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -52,8 +54,22 @@ function scopeConditions(appId: number, websiteId: number | null, query: ParsedU
   const conditions: SQL[] = [eq(urls.appId, appId)];
   if (websiteId !== null) conditions.push(eq(urls.websiteId, websiteId));
   if (query.sitemap_refresh_review_status?.length) conditions.push(inArray(urls.sitemapRefreshReviewStatus, query.sitemap_refresh_review_status));
-  if (query.search) conditions.push(or(ilike(urls.url, escapeLike(query.search)), ilike(urls.title, escapeLike(query.search)))!);
+  // The address only: a trigram index keeps it fast at a million URLs (titles have none).
+  if (query.search) conditions.push(ilike(urls.url, escapeLike(query.search)));
   return conditions;
+}
+
+/** Counts by status of one website or the whole client, from the trigger-kept counter table. */
+async function countsFromCounter(appId: number, websiteId: number | null, deps: Pick<ApiDeps, "db">) {
+  const scope = websiteId !== null
+    ? eq(urlStatusCounts.websiteId, websiteId)
+    : inArray(urlStatusCounts.websiteId, deps.db.select({ id: websites.id }).from(websites).where(eq(websites.appId, appId)));
+  const rows = await deps.db
+    .select({ status: urlStatusCounts.status, n: sql<number>`sum(${urlStatusCounts.n})::int` })
+    .from(urlStatusCounts)
+    .where(scope)
+    .groupBy(urlStatusCounts.status);
+  return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
 }
 
 /**
@@ -65,7 +81,19 @@ export async function listUrls(appId: number, websiteId: number | null, query: P
   const where = and(...scope, query.status?.length ? inArray(urls.status, query.status) : undefined);
   const column = ORDER_COLUMNS[query.order_by];
   const direction = query.order === "desc" ? desc : asc;
-  const [rows, [{ total }], counts] = await Promise.all([
+  // Without a search or review filter the counts come from the counter table; with one, a single
+  // grouped count over the (index-narrowed) matches gives both the status counts and the total.
+  // Counting every match of a common search term costs a scan of all of them, so narrowed counts
+  // stop at COUNT_CAP matches (the CSV export's limit too) and say so with `total_is_capped`.
+  const narrowed = Boolean(query.search || query.sitemap_refresh_review_status?.length);
+  const countsQuery = narrowed
+    ? (async () => {
+        const matches = deps.db.select({ status: urls.status }).from(urls).where(and(...scope)).limit(COUNT_CAP + 1).as("matches");
+        const rows = await deps.db.select({ status: matches.status, n: count() }).from(matches).groupBy(matches.status);
+        return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+      })()
+    : countsFromCounter(appId, websiteId, deps);
+  const [rows, statusCountsByStatus] = await Promise.all([
     deps.db
       .select({ url: urls, websiteUrl: websites.url })
       .from(urls)
@@ -74,10 +102,12 @@ export async function listUrls(appId: number, websiteId: number | null, query: P
       .orderBy(direction(column), direction(urls.id))
       .limit(query.page_size)
       .offset(query.page * query.page_size),
-    deps.db.select({ total: count() }).from(urls).where(where),
-    deps.db.select({ status: urls.status, n: count() }).from(urls).where(and(...scope)).groupBy(urls.status),
+    countsQuery,
   ]);
-  const totalCount = Number(total);
+  const totalCount = Object.entries(statusCountsByStatus)
+    .filter(([status]) => !query.status?.length || (query.status as string[]).includes(status))
+    .reduce((sum, [, n]) => sum + n, 0);
+  const capped = narrowed && Object.values(statusCountsByStatus).reduce((a, b) => a + b, 0) > COUNT_CAP;
   return {
     data: rows.map((r): UrlRow => ({
       id: r.url.id, url: r.url.url, title: r.url.title, status: r.url.status as UrlRow["status"],
@@ -92,13 +122,13 @@ export async function listUrls(appId: number, websiteId: number | null, query: P
     current_page: query.page,
     total_pages: Math.max(1, Math.ceil(totalCount / query.page_size)),
     default_refresh_day: DEFAULT_REFRESH_DAYS,
-    status_counts: Object.fromEntries(counts.map((c) => [c.status, Number(c.n)])),
+    status_counts: statusCountsByStatus,
+    total_is_capped: capped,
   };
 }
 
 export async function statusCounts(appId: number, deps: Pick<ApiDeps, "db">) {
-  const counts = await deps.db.select({ status: urls.status, n: count() }).from(urls).where(eq(urls.appId, appId)).groupBy(urls.status);
-  const status_counts = Object.fromEntries(counts.map((c) => [c.status, Number(c.n)]));
+  const status_counts = await countsFromCounter(appId, null, deps);
   return { status_counts, total_count: Object.values(status_counts).reduce((a, b) => a + b, 0) };
 }
 
