@@ -1,8 +1,2 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
-
-export default function ClientsHome() {
-  return <PlaceholderPage title="Clients" />;
-}
-
-export const meta: MetaFunction = () => [{ title: "Clients · Assistant Console" }];
+// '/' is the client list, the same screen as /clients.
+export { loader, default, meta, ErrorBoundary } from "./clients._index";

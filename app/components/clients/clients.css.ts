@@ -1,0 +1,105 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/* Clients list */
+
+export const tabs = style({
+  display: "flex",
+  gap: vars.space.xs,
+  borderBottom: `1px solid ${vars.color.border}`,
+  marginBottom: vars.space.md,
+  listStyle: "none",
+  padding: 0,
+  marginTop: 0,
+});
+export const tab = style({
+  display: "block",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  color: vars.color.muted,
+  textDecoration: "none",
+  fontWeight: 600,
+  borderBottom: "2px solid transparent",
+  marginBottom: "-1px",
+  selectors: {
+    "&:hover": { color: vars.color.text },
+    "&[aria-current='page']": { color: vars.color.primary, borderBottomColor: vars.color.primary },
+  },
+});
+export const tabCount = style({ fontWeight: 400, marginLeft: vars.space.xs });
+
+export const headerActions = style({ display: "flex", gap: vars.space.sm });
+export const search = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
+export const searchInput = style({ width: "280px" });
+
+export const grid = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, 364px)",
+  gap: vars.space.md,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
+export const clientCard = style({
+  width: "364px",
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.md,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  color: vars.color.text,
+  textDecoration: "none",
+  selectors: { "&:hover, &:focus-visible": { borderColor: vars.color.primary } },
+});
+export const clientLogo = style({
+  width: "56px",
+  height: "56px",
+  flex: "0 0 56px",
+  objectFit: "contain",
+  borderRadius: vars.radius.sm,
+  background: vars.color.canvas,
+});
+export const clientName = style({ fontSize: "16px", margin: 0, overflowWrap: "anywhere" });
+export const status = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, color: vars.color.muted, fontSize: "13px" });
+export const greenDot = style({
+  width: "8px",
+  height: "8px",
+  borderRadius: "50%",
+  background: vars.color.success,
+  display: "inline-block",
+});
+
+/* Onboard / edit form */
+
+export const formGrid = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(280px, 1fr))",
+  columnGap: vars.space.lg,
+  alignItems: "start",
+  border: "none",
+  margin: 0,
+  padding: 0,
+  minWidth: 0,
+});
+export const wide = style({ gridColumn: "1 / -1" });
+export const readOnlyInput = style({ background: vars.color.canvas, color: vars.color.muted });
+export const checkboxField = style({ display: "flex", alignItems: "center", gap: vars.space.sm, marginBottom: vars.space.md });
+export const hint = style({ color: vars.color.muted, fontSize: "13px", margin: 0 });
+export const logoRow = style({ display: "flex", alignItems: "center", gap: vars.space.md, minWidth: 0 });
+export const fileInput = style({ flex: "1 1 0", minWidth: 0, width: "100%" });
+export const logoPreview = style({
+  width: "48px",
+  height: "48px",
+  objectFit: "contain",
+  borderRadius: vars.radius.sm,
+  background: vars.color.canvas,
+  border: `1px solid ${vars.color.border}`,
+});
+export const actions = style({ display: "flex", gap: vars.space.sm, marginTop: vars.space.md });
+export const formErrors = style({ marginBottom: vars.space.md });
+
+/* Import */
+
+export const checkboxCell = style({ width: "48px" });
