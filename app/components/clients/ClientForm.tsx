@@ -1,0 +1,270 @@
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useState, type ReactNode } from "react";
+import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "../../../contract";
+import { ClientForm, clientTypeForCopyMarket, deriveUrlCode, marketFor, type ClientFormDefaults, type ClientFormValue } from "~/lib/client-form";
+import * as ui from "~/styles/ui.css";
+import * as s from "./clients.css";
+import { PlaceholderLogo } from "./PlaceholderLogo";
+
+/** The logo types the spec accepts. */
+export const LOGO_ACCEPT = ".svg,.png,.img";
+
+interface ClientFormProps {
+  mode: "create" | "edit";
+  defaultValue: ClientFormDefaults;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  /** Users who may not configure the client see the form disabled, without Save. */
+  readOnly?: boolean;
+  cancelTo: string;
+}
+
+type Linked = Pick<ClientFormDefaults, "primary_website" | "url_code" | "country" | "copy_market" | "client_type" | "logo_url">;
+
+const LINKED = ["primary_website", "url_code", "country", "copy_market", "client_type", "logo_url"] as const;
+
+/** The linked fields from the form's start values or from the server's last reply (what it saw, computed fields included). */
+function linkedFrom(source: Record<string, unknown>): Linked {
+  const linked = {} as Linked;
+  for (const name of LINKED) linked[name] = typeof source[name] === "string" ? (source[name] as string) : "";
+  return linked;
+}
+
+const followsWebsite = (linked: Linked) => linked.url_code === "" || linked.url_code === deriveUrlCode(linked.primary_website);
+
+/**
+ * The onboard / edit client form: one multipart form (the logo file travels with it) that works
+ * without JavaScript. With it, url_code follows primary_website as typed until the user edits it,
+ * and market and client_type show what the server will compute.
+ */
+export function ClientFormView({ mode, defaultValue, lastResult, readOnly = false, cancelTo }: ClientFormProps) {
+  const navigation = useNavigation();
+  const editing = mode === "edit";
+  const [form, fields] = useForm<ClientFormValue>({
+    id: "client-form",
+    lastResult,
+    defaultValue,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientForm }),
+  });
+
+  const [linked, setLinked] = useState(() => linkedFrom(lastResult?.initialValue ?? defaultValue));
+  const [urlCodeEdited, setUrlCodeEdited] = useState(() => !followsWebsite(linked));
+  useEffect(() => {
+    const replied = lastResult?.initialValue;
+    if (!replied) return;
+    const next = linkedFrom(replied);
+    setLinked(next);
+    setUrlCodeEdited(!followsWebsite(next));
+  }, [lastResult]);
+
+  const change = (name: keyof Linked, value: string) => setLinked((current) => ({ ...current, [name]: value }));
+  const market = marketFor(linked.country, linked.url_code);
+  const clientType = clientTypeForCopyMarket(linked.copy_market) || linked.client_type;
+  const submitting = navigation.state === "submitting";
+
+  const invalid = (errors: string[] | undefined) => (errors?.length ? true : undefined);
+  const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
+  const errorIdOf = (field: { errors?: string[]; errorId: string }) => (field.errors?.length ? field.errorId : undefined);
+
+  return (
+    <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
+      {form.errors?.length ? (
+        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${s.formErrors}`}>{form.errors[0]}</p>
+      ) : null}
+      <fieldset disabled={readOnly} className={s.formGrid}>
+        <legend className={ui.visuallyHidden}>Client details</legend>
+
+        <Field label="Client Name" id={fields.client_name.id} errorId={fields.client_name.errorId} errors={fields.client_name.errors}>
+          <input {...getInputProps(fields.client_name, { type: "text" })} className={ui.input} autoComplete="organization" />
+        </Field>
+
+        <Field label="Primary Website" id={fields.primary_website.id} errorId={fields.primary_website.errorId} errors={fields.primary_website.errors}>
+          <input
+            id={fields.primary_website.id}
+            name={fields.primary_website.name}
+            type="text"
+            inputMode="url"
+            className={ui.input}
+            value={linked.primary_website}
+            placeholder="https://www.example.edu"
+            aria-invalid={invalid(fields.primary_website.errors)}
+            aria-describedby={describedBy(errorIdOf(fields.primary_website))}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              setLinked((current) => ({
+                ...current,
+                primary_website: value,
+                url_code: editing || urlCodeEdited ? current.url_code : deriveUrlCode(value),
+              }));
+            }}
+          />
+        </Field>
+
+        <Field label="Logo" id={fields.logo.id} errorId={fields.logo.errorId} errors={fields.logo.errors} hint="An .svg, .png or .img file.">
+          <div className={s.logoRow}>
+            {linked.logo_url ? (
+              <img src={linked.logo_url} alt="Current logo" className={s.logoPreview} width={48} height={48} data-testid="logo-preview" />
+            ) : (
+              <PlaceholderLogo className={s.logoPreview} />
+            )}
+            <input
+              {...getInputProps(fields.logo, { type: "file" })}
+              accept={LOGO_ACCEPT}
+              className={`${ui.input} ${s.fileInput}`}
+              aria-describedby={describedBy(`${fields.logo.id}-hint`, errorIdOf(fields.logo))}
+            />
+          </div>
+          <input type="hidden" name={fields.logo_url.name} value={linked.logo_url} />
+        </Field>
+
+        <Field label="Country" id={fields.country.id} errorId={fields.country.errorId} errors={fields.country.errors}>
+          <select
+            id={fields.country.id}
+            name={editing ? undefined : fields.country.name}
+            className={ui.input}
+            value={linked.country}
+            disabled={editing}
+            aria-invalid={invalid(fields.country.errors)}
+            aria-describedby={describedBy(errorIdOf(fields.country))}
+            onChange={(event) => change("country", event.currentTarget.value)}
+          >
+            <option value="">Select</option>
+            {COUNTRIES.map((country) => (
+              <option key={country.value} value={country.value}>{country.label}</option>
+            ))}
+          </select>
+          {/* A disabled select posts nothing; the country of an existing client is fixed. */}
+          {editing ? <input type="hidden" name={fields.country.name} value={linked.country} /> : null}
+        </Field>
+
+        <Field label="Market" id={fields.market.id} errorId={fields.market.errorId} errors={fields.market.errors} hint="Lower-cased country, underscore, url_code.">
+          <input
+            id={fields.market.id}
+            name={fields.market.name}
+            type="text"
+            readOnly
+            className={`${ui.input} ${s.readOnlyInput}`}
+            value={market}
+            aria-describedby={`${fields.market.id}-hint`}
+          />
+        </Field>
+
+        <Field label="Project URL" id={fields.project_url.id} errorId={fields.project_url.errorId} errors={fields.project_url.errors}>
+          <input {...getInputProps(fields.project_url, { type: "text" })} inputMode="url" className={ui.input} />
+        </Field>
+
+        <Field label="URL Code" id={fields.url_code.id} errorId={fields.url_code.errorId} errors={fields.url_code.errors}
+          hint={editing ? "Fixed once the client exists." : "Derived from the primary website until you change it."}>
+          <input
+            id={fields.url_code.id}
+            name={fields.url_code.name}
+            type="text"
+            readOnly={editing}
+            className={editing ? `${ui.input} ${s.readOnlyInput}` : ui.input}
+            value={linked.url_code}
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={invalid(fields.url_code.errors)}
+            aria-describedby={describedBy(`${fields.url_code.id}-hint`, errorIdOf(fields.url_code))}
+            onChange={(event) => {
+              const value = event.currentTarget.value;
+              change("url_code", value);
+              setUrlCodeEdited(value !== "");
+            }}
+          />
+        </Field>
+
+        <Field label="Copy Market" id={fields.copy_market.id} errorId={fields.copy_market.errorId} errors={fields.copy_market.errors}>
+          <select
+            id={fields.copy_market.id}
+            name={fields.copy_market.name}
+            className={ui.input}
+            value={linked.copy_market}
+            aria-invalid={invalid(fields.copy_market.errors)}
+            aria-describedby={describedBy(errorIdOf(fields.copy_market))}
+            onChange={(event) => change("copy_market", event.currentTarget.value)}
+          >
+            <option value="">Select</option>
+            {COPY_MARKETS.map((template) => (
+              <option key={template.value} value={template.value}>{template.label}</option>
+            ))}
+          </select>
+        </Field>
+
+        <Field label="Client Type" id={fields.client_type.id} errorId={fields.client_type.errorId} errors={fields.client_type.errors}
+          hint="Set by the copy market: Higher Edu templates are higher_ed, others ecommerce.">
+          <input
+            id={fields.client_type.id}
+            name={fields.client_type.name}
+            type="text"
+            readOnly
+            className={`${ui.input} ${s.readOnlyInput}`}
+            value={clientType}
+            aria-describedby={`${fields.client_type.id}-hint`}
+          />
+        </Field>
+
+        <Field label="Trigger Points" id={fields.trigger_points.id} errorId={fields.trigger_points.errorId} errors={fields.trigger_points.errors}
+          hint="Separate trigger points with commas.">
+          <input
+            {...getInputProps(fields.trigger_points, { type: "text" })}
+            className={ui.input}
+            aria-describedby={describedBy(`${fields.trigger_points.id}-hint`, errorIdOf(fields.trigger_points))}
+          />
+        </Field>
+
+        <Field label="Mode" id={fields.mode_env.id} errorId={fields.mode_env.errorId} errors={fields.mode_env.errors}>
+          <select {...getSelectProps(fields.mode_env)} className={ui.input}>
+            {MODE_ENVS.map((mode) => (
+              <option key={mode} value={mode}>{MODE_ENV_LABELS[mode]}</option>
+            ))}
+          </select>
+        </Field>
+
+        <Field label="InSync Prod App ID" id={fields.insync_prod_app_id.id} errorId={fields.insync_prod_app_id.errorId}
+          errors={fields.insync_prod_app_id.errors}>
+          <input {...getInputProps(fields.insync_prod_app_id, { type: "text" })} className={ui.input} />
+        </Field>
+
+        <div className={s.checkboxField}>
+          <input {...getInputProps(fields.onboard_existing_client, { type: "checkbox" })} />
+          <label htmlFor={fields.onboard_existing_client.id}>Onboard existing client</label>
+        </div>
+
+        <Field label="Notes" id={fields.notes.id} errorId={fields.notes.errorId} errors={fields.notes.errors} className={s.wide}>
+          <textarea {...getTextareaProps(fields.notes)} rows={3} className={ui.input} />
+        </Field>
+      </fieldset>
+
+      <div className={s.actions}>
+        {readOnly ? null : (
+          <button type="submit" className={ui.button.primary} disabled={submitting}>
+            {editing ? "Save" : "Create"}
+          </button>
+        )}
+        <Link to={cancelTo} className={ui.button.secondary}>Cancel</Link>
+      </div>
+    </Form>
+  );
+}
+
+function Field({ label, id, errorId, errors, hint, className, children }: {
+  label: string;
+  id: string;
+  errorId: string;
+  errors: string[] | undefined;
+  hint?: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ? `${ui.field} ${className}` : ui.field}>
+      <label htmlFor={id} className={ui.label}>{label}</label>
+      {children}
+      {hint ? <p id={`${id}-hint`} className={s.hint}>{hint}</p> : null}
+      {errors?.length ? <p id={errorId} className={ui.fieldError}>{errors.join(" ")}</p> : null}
+    </div>
+  );
+}

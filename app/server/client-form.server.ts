@@ -1,0 +1,126 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json } from "@remix-run/node";
+import type { AppInput, ClientApp } from "../../contract";
+import { SOMETHING_WENT_WRONG } from "~/lib/messages";
+import { ClientForm, completeClientFields, parseTriggerPoints, type ClientFormValue } from "~/lib/client-form";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { appsApi } from "./api/resources.server";
+import { replyWithApiError } from "./forms.server";
+import { redirectWithToast } from "./toast.server";
+
+export const UPLOAD_FALLBACK_MESSAGE = "Request successful";
+
+const textOf = (formData: FormData, name: string) => {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/**
+ * Fills the form's computed fields on the server, so the form works without JavaScript and the
+ * reply shows what was sent: a blank url_code is derived from primary_website, market and
+ * client_type follow. When editing, url_code and country are the client's own (read-only).
+ */
+function completeFormData(formData: FormData, existing: ClientApp | null) {
+  if (existing) {
+    formData.set("url_code", existing.url_code);
+    formData.set("country", existing.country);
+  }
+  const computed = completeClientFields({
+    primary_website: textOf(formData, "primary_website"),
+    url_code: textOf(formData, "url_code"),
+    country: textOf(formData, "country"),
+    copy_market: textOf(formData, "copy_market"),
+    client_type: textOf(formData, "client_type"),
+  });
+  for (const [name, value] of Object.entries(computed)) formData.set(name, value);
+}
+
+/** The API's field paths ⇒ the form's fields (each trigger point ⇒ the one text field; files ⇒ the logo). */
+function formFieldOf(path: string) {
+  if (path === "files" || path.startsWith("files.") || path === "logo_url") return "logo";
+  if (path.startsWith("trigger_points")) return "trigger_points";
+  return path;
+}
+
+function withFormFieldNames(error: unknown) {
+  if (!(error instanceof ApiError) || !error.body.errors) return error;
+  const errors: Record<string, string[]> = {};
+  for (const [path, messages] of Object.entries(error.body.errors)) (errors[formFieldOf(path)] ??= []).push(...messages);
+  return new ApiError(error.status, { ...error.body, errors });
+}
+
+export function toAppInput(value: ClientFormValue): AppInput {
+  return {
+    client_name: value.client_name,
+    primary_website: value.primary_website,
+    notes: value.notes,
+    url_code: value.url_code,
+    project_url: value.project_url,
+    market: value.market,
+    logo_url: value.logo_url || null,
+    country: value.country,
+    copy_market: value.copy_market,
+    client_type: value.client_type,
+    onboard_existing_client: value.onboard_existing_client,
+    trigger_points: parseTriggerPoints(value.trigger_points),
+    mode_env: value.mode_env,
+    insync_prod_app_id: value.insync_prod_app_id || null,
+  };
+}
+
+const chosenFile = (value: FormDataEntryValue | null): value is File =>
+  typeof value !== "string" && value !== null && (value.size > 0 || value.name !== "");
+
+/**
+ * The onboard (existing = null) and edit actions. The logo travels in the same multipart form:
+ * it is uploaded first and its URL becomes logo_url; a refused upload comes back next to the
+ * logo field with everything typed kept. API refusals of the client itself come back next to
+ * their fields. Success: a new client opens at /{url_code}; an edit stays with 'Saved'.
+ */
+export async function submitClientForm(request: Request, api: ApiClient, existing: ClientApp | null) {
+  const formData = await request.formData();
+  completeFormData(formData, existing);
+
+  const logo = formData.get("logo");
+  formData.delete("logo");
+  let uploadMessage: string | null = null;
+  if (chosenFile(logo)) {
+    try {
+      const uploaded = await appsApi.uploadLogos(api, [logo]);
+      if (uploaded.files[0]) formData.set("logo_url", uploaded.files[0].url);
+      uploadMessage = uploaded.message || UPLOAD_FALLBACK_MESSAGE;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      const submission = parseWithZod(formData, { schema: ClientForm });
+      return json(submission.reply({ fieldErrors: { logo: [error.message] } }), { status: error.status });
+    }
+  }
+
+  const submission = parseWithZod(formData, { schema: ClientForm });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const input = toAppInput(submission.value);
+  const title = uploadMessage ?? undefined;
+  try {
+    if (existing) {
+      const saved = await appsApi.update(api, existing.id, input);
+      return redirectWithToast(`/${saved.url_code}/manage`, { type: "success", title, description: "Saved" });
+    }
+    const created = await appsApi.create(api, input);
+    return redirectWithToast(`/${created.url_code}`, { type: "success", title, description: `${created.client_name} onboarded` });
+  } catch (error) {
+    return replyWithApiError(submission, withFormFieldNames(error));
+  }
+}
+
+export const importedSummary = (count: number) => `Imported ${count} ${count === 1 ? "file" : "files"}`;
+
+/**
+ * Why one import failed, for the toast: the API's message (refusals of 403/404 arrive as thrown
+ * responses carrying it), or the spec's catch-all for a server failure. A redirect to sign-in
+ * is not an import failure and propagates.
+ */
+export function importFailureMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.status < 500 ? error.message : SOMETHING_WENT_WRONG;
+  if (error instanceof Response && error.status >= 400 && error.status < 500) return error.statusText || `The API answered ${error.status}`;
+  throw error;
+}
