@@ -1,8 +1,92 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { getFormProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { ImportFilesTable } from "~/components/clients/ImportFilesTable";
+import * as s from "~/components/clients/clients.css";
+import { IMPORT_LOAD_ERROR_TEXT, NO_IMPORT_FILES_TEXT } from "~/components/clients/texts";
+import { useHydrated } from "~/components/clients/useHydrated";
+import { RouteError } from "~/components/RouteError";
+import { ImportClientsForm } from "~/lib/client-form";
+import { requireApi } from "~/server/api/client.server";
+import { appsApi } from "~/server/api/resources.server";
+import { importFailureMessage, importedSummary } from "~/server/client-form.server";
+import { consoleContext } from "~/server/context.server";
+import { redirectWithToast } from "~/server/toast.server";
+import * as ui from "~/styles/ui.css";
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const api = await requireApi(request, consoleContext(context));
+  try {
+    return json({ files: await appsApi.exportFiles(api), loadError: false });
+  } catch (error) {
+    // Sign-in redirects and permission refusals are the page's answer; anything else is the spec's load error.
+    if (error instanceof Response) throw error;
+    return json({ files: [] as string[], loadError: true });
+  }
+}
+
+/** Imports the ticked files one by one, in order; the first failure stops the run, keeping what was imported. */
+export async function action({ request, context }: ActionFunctionArgs) {
+  const api = await requireApi(request, consoleContext(context));
+  const submission = parseWithZod(await request.formData(), { schema: ImportClientsForm });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  let imported = 0;
+  for (const fileName of submission.value.file_name) {
+    try {
+      await appsApi.importFromFile(api, fileName);
+      imported += 1;
+    } catch (error) {
+      return redirectWithToast("/clients/import", {
+        type: "error",
+        title: imported ? importedSummary(imported) : undefined,
+        description: `${fileName}: ${importFailureMessage(error)}`,
+      });
+    }
+  }
+  return redirectWithToast("/clients", { type: "success", description: importedSummary(imported) });
+}
 
 export default function ImportClients() {
-  return <PlaceholderPage title="Import Clients" />;
+  const { files, loadError } = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const hydrated = useHydrated();
+  const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const [form, fields] = useForm({
+    lastResult,
+    shouldValidate: "onSubmit",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: ImportClientsForm }),
+  });
+  const chosen = files.filter((file) => selected.has(file));
+  // Without JavaScript the button always submits and the server answers an empty selection.
+  const disabled = hydrated && (chosen.length === 0 || navigation.state !== "idle");
+  const errors = [...(fields.file_name.errors ?? []), ...(form.errors ?? [])];
+
+  return (
+    <section aria-labelledby="import-title">
+      <h1 id="import-title">Import Clients</h1>
+      <Form method="post" {...getFormProps(form)}>
+        {loadError ? (
+          <p role="alert" className={ui.fieldError}>{IMPORT_LOAD_ERROR_TEXT}</p>
+        ) : files.length ? (
+          <ImportFilesTable files={files} selected={selected} onChange={setSelected} hydrated={hydrated} />
+        ) : (
+          <p className={ui.muted}>{NO_IMPORT_FILES_TEXT}</p>
+        )}
+        {errors.length ? <p id={fields.file_name.errorId} role="alert" className={ui.fieldError}>{errors[0]}</p> : null}
+        <div className={s.actions}>
+          <button type="submit" className={ui.button.primary} disabled={disabled}>Import Selected</button>
+          <Link to="/clients" className={ui.button.secondary}>Cancel</Link>
+        </div>
+      </Form>
+    </section>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Import Clients · Assistant Console" }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}
