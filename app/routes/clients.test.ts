@@ -1,0 +1,298 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { PNG_BYTES } from "../../tests/support/files";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { takeToast } from "~/server/toast.server";
+import { loader as manageLoader, action as manageAction } from "./$appName.manage";
+import { loader as listLoader } from "./clients._index";
+import { action as importAction, loader as importLoader } from "./clients.import";
+import { action as createAction, loader as newClientLoader } from "./clients.new-client";
+import { action as loginAction } from "./login";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let call: ReturnType<typeof apiCaller>;
+let adminToken: string;
+let admin: string;
+beforeAll(async () => {
+  host = await startTestHost();
+  call = apiCaller(host);
+  adminToken = (await signInAs(host, "admin@example.com")).user_token;
+  admin = await signIn("admin@example.com");
+});
+afterAll(() => host?.close());
+
+const args = (request: Request, context = testContext(host), params: Record<string, string> = {}) => ({ request, context, params });
+
+async function signIn(email: string) {
+  const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))));
+  expect(response.status).toBe(302);
+  return cookieHeaderFrom(response.headers.get("set-cookie"));
+}
+
+/** A multipart POST, as the browser sends the client form (the logo file travels with it). */
+function multipartRequest(url: string, fields: Record<string, string | File | string[]>, cookie: string) {
+  const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) {
+    for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
+  }
+  return new Request(`http://localhost${url}`, { method: "POST", body, headers: { cookie } });
+}
+
+async function toastOf(response: Response) {
+  const cookie = cookieHeaderFrom(response.headers.get("set-cookie"));
+  return (await takeToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
+}
+
+async function appByCode(urlCode: string) {
+  const { body } = await call("GET", "/v1/apps", { token: adminToken });
+  return (body.apps as { id: number; url_code: string; [key: string]: unknown }[]).find((app) => app.url_code === urlCode);
+}
+
+const noFile = () => new File([], "", { type: "application/octet-stream" });
+
+describe("clients list loader", () => {
+  it("groups clients in tabs per type, sorted descending, and opens the first tab with clients", async () => {
+    const data = await (await settle(() => listLoader(args(getRequest("/clients", admin))))).json();
+    expect(data.tabs.map((tab: { key: string }) => tab.key)).toEqual(["higher_ed", "ecommerce"]);
+    expect(data.selected).toBe("higher_ed");
+    expect(data.clients.map((c: { url_code: string }) => c.url_code)).toContain("northfield");
+    expect(data.clients.map((c: { url_code: string }) => c.url_code)).not.toContain("shopharbor-outfitters");
+  });
+
+  it("takes the tab from ?type and the search from ?search", async () => {
+    const ecommerce = await (await settle(() => listLoader(args(getRequest("/clients?type=ecommerce", admin))))).json();
+    expect(ecommerce.selected).toBe("ecommerce");
+    expect(ecommerce.clients.map((c: { url_code: string }) => c.url_code)).toEqual(["shopharbor-outfitters"]);
+
+    const searched = await (await settle(() => listLoader(args(getRequest("/?search=harbor", admin))))).json();
+    expect(searched.search).toBe("harbor");
+    expect(searched.selected).toBe("ecommerce");
+    expect(searched.tabs).toEqual([
+      { key: "higher_ed", label: "Higher Ed", count: 0 },
+      { key: "ecommerce", label: "Ecommerce", count: 1 },
+    ]);
+
+    const nothing = await (await settle(() => listLoader(args(getRequest("/clients?search=zzz-nobody&type=higher_ed", admin))))).json();
+    expect(nothing.clients).toEqual([]);
+  });
+
+  it("groups a client without a known type under 'Other', after the known types", async () => {
+    const { status } = await call("POST", "/v1/apps", { token: adminToken, body: { client_name: "Untyped Org", url_code: "untyped-org" } });
+    expect(status).toBe(201);
+    const data = await (await settle(() => listLoader(args(getRequest("/clients?type=other", admin))))).json();
+    expect(data.tabs.map((tab: { label: string }) => tab.label)).toEqual(["Higher Ed", "Ecommerce", "Other"]);
+    expect(data.selected).toBe("other");
+    expect(data.clients.map((c: { url_code: string }) => c.url_code)).toEqual(["untyped-org"]);
+  });
+
+  it("shows a client user only their own clients", async () => {
+    const user = await signIn("client.user@example.com");
+    const data = await (await settle(() => listLoader(args(getRequest("/clients?type=ecommerce", user))))).json();
+    expect(data.clients).toEqual([]);
+    expect(data.tabs.find((tab: { key: string }) => tab.key === "higher_ed").count).toBe(1);
+  });
+});
+
+describe("onboard form (/clients/new-client)", () => {
+  it("is staff-only", async () => {
+    expect((await settle(() => newClientLoader(args(getRequest("/clients/new-client", admin))))).status).toBe(200);
+    const clientAdmin = await signIn("client.admin@example.com");
+    expect((await settle(() => newClientLoader(args(getRequest("/clients/new-client", clientAdmin))))).status).toBe(403);
+  });
+
+  it("creates a client with the url_code derived from the website, computing market and client_type, and opens it", async () => {
+    const response = await settle(() =>
+      createAction(args(multipartRequest("/clients/new-client", {
+        client_name: "Lakeside College", primary_website: "https://www.lakeside-college.edu", logo: noFile(), logo_url: "",
+        country: "UK", market: "", project_url: "https://www.lakeside-college.edu/apply", notes: "Line one\nLine two", url_code: "",
+        copy_market: "us_devry", client_type: "", trigger_points: "apply, , visit", mode_env: "production", insync_prod_app_id: "",
+      }, admin))),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/lakeside-college");
+    expect(await toastOf(response)).toMatchObject({ type: "success", description: "Lakeside College onboarded" });
+
+    const app = await appByCode("lakeside-college");
+    expect(app).toMatchObject({
+      client_name: "Lakeside College", market: "uk_lakeside-college", country: "UK", copy_market: "us_devry", client_type: "higher_ed",
+      trigger_points: ["apply", "visit"], mode_env: "production", onboard_existing_client: false, notes: "Line one\nLine two",
+      logo_url: null, insync_prod_app_id: null,
+    });
+  });
+
+  it("uploads the logo with the form and stores its URL as logo_url", async () => {
+    const response = await settle(() =>
+      createAction(args(multipartRequest("/clients/new-client", {
+        client_name: "Pixel Store", primary_website: "shop.pixel-store.com", url_code: "", country: "US", copy_market: "us_configdefault",
+        onboard_existing_client: "on", logo: new File([PNG_BYTES], "pixel.png", { type: "image/png" }),
+      }, admin))),
+    );
+    expect(response.headers.get("location")).toBe("/shoppixel-store");
+    expect(await toastOf(response)).toMatchObject({ type: "success", title: "Logo uploaded" });
+    const app = await appByCode("shoppixel-store");
+    expect(app).toMatchObject({ client_type: "ecommerce", market: "us_shoppixel-store", onboard_existing_client: true });
+    expect(app?.logo_url).toMatch(/^\/storage\/public\/logos\/.+\.png$/);
+  });
+
+  it("puts a refused logo next to the logo field and keeps everything typed", async () => {
+    const response = await settle(() =>
+      createAction(args(multipartRequest("/clients/new-client", {
+        client_name: "Fake Logo Inc", primary_website: "https://fakelogo.com", url_code: "", country: "US",
+        logo: new File(["not an image"], "logo.png", { type: "image/png" }),
+      }, admin))),
+    );
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.error.logo).toEqual(["logo.png does not contain a PNG image"]);
+    expect(reply.initialValue).toMatchObject({ client_name: "Fake Logo Inc", primary_website: "https://fakelogo.com", url_code: "fakelogo", market: "us_fakelogo" });
+    expect(await appByCode("fakelogo")).toBeUndefined();
+  });
+
+  it("answers a reserved url_code with 400, the API's message on url_code and the typed values kept", async () => {
+    const response = await settle(() =>
+      createAction(args(multipartRequest("/clients/new-client", {
+        client_name: "Clashing Name", primary_website: "https://www.clashing.org", url_code: "clients", country: "IN", notes: "keep me",
+        logo: noFile(),
+      }, admin))),
+    );
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.error.url_code).toEqual(["This url_code is used by the console itself; choose another"]);
+    expect(reply.initialValue).toMatchObject({
+      client_name: "Clashing Name", primary_website: "https://www.clashing.org", url_code: "clients", notes: "keep me", market: "in_clients",
+    });
+  });
+
+  it("answers a taken url_code next to url_code, derived on the server when left blank", async () => {
+    const response = await settle(() =>
+      createAction(args(multipartRequest("/clients/new-client", { client_name: "Another Northfield", primary_website: "northfield.edu" }, admin))),
+    );
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.error.url_code).toEqual(["The url_code northfield is already used by another client"]);
+    expect(reply.initialValue.url_code).toBe("northfield");
+  });
+
+  it("shows the API's required-field message for a missing client name", async () => {
+    const response = await settle(() => createAction(args(multipartRequest("/clients/new-client", { primary_website: "nameless.io" }, admin))));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.client_name).toEqual(["This string is required"]);
+  });
+});
+
+describe("edit form (/{url_code}/manage)", () => {
+  const editFields = (overrides: Record<string, string> = {}) => ({
+    client_name: "Lakeside College of Arts", primary_website: "https://www.lakeside-college.edu", logo: noFile(), logo_url: "",
+    country: "UK", url_code: "lakeside-college", copy_market: "us_configdefault", client_type: "higher_ed", trigger_points: "apply",
+    mode_env: "staging", onboard_existing_client: "on", notes: "", project_url: "", insync_prod_app_id: "LK-1", ...overrides,
+  });
+
+  it("loads the client of the path", async () => {
+    const data = await (await settle(() => manageLoader(args(getRequest("/northfield/manage", admin), testContext(host), { appName: "northfield" })))).json();
+    expect(data.app.client_name).toBe("Northfield University");
+    const missing = await settle(() => manageLoader(args(getRequest("/nosuch/manage", admin), testContext(host), { appName: "nosuch" })));
+    expect(missing.status).toBe(404);
+  });
+
+  it("saves, stays on the page with 'Saved', and keeps url_code and country whatever is posted", async () => {
+    const response = await settle(() =>
+      manageAction(args(
+        multipartRequest("/lakeside-college/manage", editFields({ url_code: "renamed", country: "US" }), admin),
+        testContext(host),
+        { appName: "lakeside-college" },
+      )),
+    );
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/lakeside-college/manage");
+    expect(await toastOf(response)).toMatchObject({ type: "success", description: "Saved" });
+    expect(await appByCode("renamed")).toBeUndefined();
+    expect(await appByCode("lakeside-college")).toMatchObject({
+      client_name: "Lakeside College of Arts", country: "UK", market: "uk_lakeside-college", client_type: "ecommerce",
+      trigger_points: ["apply"], onboard_existing_client: true, insync_prod_app_id: "LK-1",
+    });
+  });
+
+  it("lets a client admin save their client; a client user is refused", async () => {
+    const northfield = await appByCode("northfield");
+    const fields = editFields({
+      client_name: "Northfield University", primary_website: "https://www.northfield.edu", country: "US", url_code: "northfield",
+      copy_market: "us_eduenroll", trigger_points: "admissions, studentsuccess", logo_url: String(northfield?.logo_url ?? ""),
+    });
+    const clientAdmin = await signIn("client.admin@example.com");
+    const saved = await settle(() => manageAction(args(multipartRequest("/northfield/manage", fields, clientAdmin), testContext(host), { appName: "northfield" })));
+    expect(saved.status).toBe(302);
+    const clientUser = await signIn("client.user@example.com");
+    const refused = await settle(() => manageAction(args(multipartRequest("/northfield/manage", fields, clientUser), testContext(host), { appName: "northfield" })));
+    expect(refused.status).toBe(403);
+  });
+});
+
+describe("import clients (/clients/import)", () => {
+  async function exportOf(urlCode: string) {
+    const app = await appByCode(urlCode);
+    const response = await host.api.request(`/v1/apps/${app!.id}/exports/export`, { method: "POST", headers: { authorization: `Bearer ${adminToken}` } });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { file_name: string }).file_name;
+  }
+  const rename = async (urlCode: string, client_name: string) => {
+    const app = await appByCode(urlCode);
+    const { id: _id, agents: _agents, status: _status, ...input } = app!;
+    const { status } = await call("PUT", `/v1/apps/${app!.id}`, { token: adminToken, body: { ...input, client_name } });
+    expect(status).toBe(200);
+  };
+  const importRequest = (fileNames: string[]) =>
+    new Request("http://localhost/clients/import", {
+      method: "POST",
+      body: new URLSearchParams(fileNames.map((name) => ["file_name", name])),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+    });
+
+  it("lists the files that can be imported", async () => {
+    const fileName = await exportOf("northfield");
+    const data = await (await settle(() => importLoader(args(getRequest("/clients/import", admin))))).json();
+    expect(data).toMatchObject({ loadError: false });
+    expect(data.files).toContain(fileName);
+  });
+
+  it("says the list could not load when the API fails, rather than failing the page", async () => {
+    const context = testContext(host);
+    const broken = { ...context, apiFetch: async (request: Request) => (new URL(request.url).pathname === "/v1/export_files" ? new Response(JSON.stringify({ message: "boom" }), { status: 500 }) : context.apiFetch(request)) };
+    const data = await (await settle(() => importLoader(args(getRequest("/clients/import", admin), broken)))).json();
+    expect(data).toEqual({ files: [], loadError: true });
+  });
+
+  it("imports the selected files in order, then goes to /clients with a summary", async () => {
+    const first = await exportOf("lakeside-college");
+    const second = await exportOf("shoppixel-store");
+    await rename("lakeside-college", "Lakeside renamed");
+    await rename("shoppixel-store", "Pixel renamed");
+    const response = await settle(() => importAction(args(importRequest([first, second]))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/clients");
+    expect(await toastOf(response)).toEqual({ type: "success", description: "Imported 2 files" });
+    expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside College of Arts");
+    expect((await appByCode("shoppixel-store"))?.client_name).toBe("Pixel Store");
+  });
+
+  it("stops at the first file that fails, keeping what was imported before it, and says why", async () => {
+    const first = await exportOf("lakeside-college");
+    const third = await exportOf("shoppixel-store");
+    await rename("lakeside-college", "Lakeside renamed");
+    await rename("shoppixel-store", "Pixel renamed");
+    const missing = "nobody_20200101-000000.json";
+    const response = await settle(() => importAction(args(importRequest([first, missing, third]))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe("/clients/import");
+    expect(await toastOf(response)).toEqual({
+      type: "error", title: "Imported 1 file", description: `${missing}: No export file named ${missing}`,
+    });
+    expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside College of Arts");
+    expect((await appByCode("shoppixel-store"))?.client_name).toBe("Pixel renamed");
+  });
+
+  it("asks for at least one file when nothing is selected", async () => {
+    const response = await settle(() => importAction(args(importRequest([]))));
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.file_name).toEqual(["Select at least one file to import"]);
+  });
+});
