@@ -1,0 +1,268 @@
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { APIRequestContext, Locator, Page } from "@playwright/test";
+import { PNG_BYTES } from "../support/files";
+import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+
+/** Tests run in parallel against one server: every agent they make gets its own name and site code. */
+const unique = () => Math.random().toString(36).slice(2, 8);
+
+function pngOnDisk() {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "console-agent-logo-")), "agent-logo.png");
+  writeFileSync(file, PNG_BYTES);
+  return file;
+}
+
+const group = (page: Page, title: string) => page.getByRole("region", { name: title });
+const card = (page: Page, name: string) => page.getByTestId("agent-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+
+/** Types into the site code field once the page is interactive (characters typed before hydration are not filtered). */
+async function typeSiteCode(page: Page, typed: string, expected: string) {
+  const field = page.getByLabel("Site Code");
+  await expect(async () => {
+    await field.fill("");
+    await field.pressSequentially(typed);
+    await expect(field).toHaveValue(expected, { timeout: 1000 });
+  }).toPass({ timeout: 10_000 });
+}
+
+/** A fresh client made through the API as a staff member (for pages that must start empty). */
+async function createClient(request: APIRequestContext, urlCode: string) {
+  const signedIn = await request.post("/auth/dev", { data: { email: "admin@example.com" } });
+  expect(signedIn.ok()).toBe(true);
+  const { user_token } = (await signedIn.json()) as { user_token: string };
+  const response = await request.post("/v1/apps", {
+    headers: { authorization: `Bearer ${user_token}` },
+    data: { client_name: `Empty ${urlCode}`, url_code: urlCode, client_type: "higher_ed", country: "US", market: `us_${urlCode}` },
+  });
+  expect(response.status()).toBe(201);
+}
+
+async function expectCardSize(locator: Locator) {
+  const box = await locator.boundingBox();
+  expect(box && [Math.round(box.width), Math.round(box.height)]).toEqual([364, 126]);
+}
+
+test.describe("with JavaScript", () => {
+  test("agent list home: groups, cards opening the agent, edit buttons and 'Create New Agent' cards", async ({ signedInPage: page }) => {
+    await page.goto("/northfield");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agents");
+    await expect(page.getByTestId("agent-group").getByRole("heading", { level: 2 })).toHaveText(["Enrollment Agents", "Engagement Agents"]);
+
+    const admissions = card(page, "Admissions Assistant");
+    await expect(group(page, "Enrollment Agents").getByTestId("agent-card").filter({ hasText: "Admissions Assistant" })).toHaveCount(1);
+    await expect(admissions.getByRole("link", { name: /Admissions Assistant/ }).first()).toHaveAttribute("href", "/northfield/agent/admissions");
+    await expect(admissions.getByRole("link", { name: "Edit Admissions Assistant" })).toHaveAttribute("href", /^\/northfield\/build-agent\?id=\d+$/);
+    await expect(admissions.getByTestId("fallback-agent-logo")).toBeVisible();
+    await expectCardSize(admissions);
+    await expect(group(page, "Engagement Agents").getByRole("link", { name: "Edit Student Success" })).toBeVisible();
+    await expect(card(page, "Student Success").getByRole("link").first()).toHaveAttribute("href", "/northfield/agent/studentsuccess");
+
+    await expect(group(page, "Enrollment Agents").getByRole("link", { name: "Create New Agent" })).toHaveAttribute("href", "/northfield/build-agent?type=enrollment");
+    await expect(group(page, "Engagement Agents").getByRole("link", { name: "Create New Agent" })).toHaveAttribute("href", "/northfield/build-agent?type=engagement");
+    await expectCardSize(group(page, "Engagement Agents").getByRole("link", { name: "Create New Agent" }));
+
+    const preferences = page.getByRole("region", { name: "Manage Client Preference" });
+    await expect(preferences.getByRole("link", { name: "Manage Profile" })).toHaveAttribute("href", "/northfield/manage");
+    await expect(preferences.getByRole("link", { name: "Manage Access Control" })).toHaveAttribute("href", "/northfield/access-control");
+    await expect(preferences.getByRole("button", { name: "Export App" })).toBeEnabled();
+    await expectNoSeriousAxeViolations(page);
+
+    await admissions.getByRole("link", { name: "Edit Admissions Assistant" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Agent");
+    await expect(page.getByLabel("Name")).toHaveValue("Admissions Assistant");
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/northfield$/);
+    await card(page, "Admissions Assistant").getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/northfield\/agent\/admissions$/);
+  });
+
+  test("create an engagement agent with a logo and a stripped site code, see it home and in the navigation; then edit it", async ({ signedInPage: page }) => {
+    test.slow(); // a long journey with two accessibility scans
+    const id = unique();
+    const name = `Alumni Helper ${id}`;
+    await page.goto("/northfield");
+    await group(page, "Engagement Agents").getByRole("link", { name: "Create New Agent" }).click();
+    await expect(page).toHaveURL(/\/northfield\/build-agent\?type=engagement$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Agent");
+    await expect(page).toHaveTitle("Create Agent · Assistant Console");
+    await expect(page.getByLabel("Agent Type")).toHaveValue("Engagement");
+    await expect(page.getByLabel("Agent Type")).toHaveAttribute("readonly", "");
+    await expect(page.getByLabel("Mode")).toBeDisabled();
+    await expect(page.getByLabel("Mode").locator("option:checked")).toHaveText("Sandbox");
+    await expect(page.getByLabel("Status")).toHaveValue("active");
+    await expect(page.getByLabel("Logo")).toHaveAttribute("accept", ".svg,.png,.img");
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByLabel("Name").fill(name);
+    await typeSiteCode(page, `alumni-${id}_help!`, `alumni${id}help`);
+    await page.getByLabel("Logo").setInputFiles(pngOnDisk());
+    await page.getByLabel("URL", { exact: true }).fill("https://www.northfield.edu/alumni");
+    await page.getByRole("button", { name: "Create" }).click();
+
+    await expect(page).toHaveURL(/\/northfield$/);
+    await expect(page.getByTestId("toast")).toContainText(`${name} created`);
+    const created = group(page, "Engagement Agents").getByTestId("agent-card").filter({ hasText: name });
+    await expect(created.getByRole("link").first()).toHaveAttribute("href", `/northfield/agent/alumni${id}help`);
+    await expect(created.getByTestId("agent-logo")).toHaveAttribute("src", /^\/storage\/public\/agents\/\d+\/.+\.png$/);
+    await expect(created).toContainText(`Engagement · alumni${id}help`);
+    await expect(page.getByRole("navigation", { name: "Client navigation" }).getByRole("link", { name })).toHaveAttribute(
+      "href", `/northfield/agent/alumni${id}help`,
+    );
+
+    await created.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Agent");
+    await expect(page.getByLabel("Site Code")).toHaveValue(`alumni${id}help`);
+    await expect(page.getByAltText("Current logo")).toHaveAttribute("src", /\.png$/);
+    await page.getByLabel("Name").fill(`${name} Renamed`);
+    await page.getByLabel("Status").selectOption("inactive");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page).toHaveURL(/\/northfield$/);
+    await expect(page.getByTestId("toast")).toContainText(`${name} Renamed saved`);
+    const edited = card(page, `${name} Renamed`);
+    await expect(edited).toContainText("Inactive");
+    await expect(edited.getByTestId("agent-logo")).toBeVisible();
+  });
+
+  test("a site code in use comes back next to the field, with what was typed kept", async ({ signedInPage: page }) => {
+    await page.goto("/northfield/build-agent?type=enrollment");
+    await page.getByLabel("Name").fill("Second Admissions");
+    await typeSiteCode(page, "admis.sions", "admissions");
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText("The site code admissions is already used by another agent of this client")).toBeVisible();
+    await expect(page.getByLabel("Site Code")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Name")).toHaveValue("Second Admissions");
+  });
+
+  test("an ecommerce client shows only 'Ecommerce Agents'", async ({ signedInPage: page }) => {
+    await page.goto("/shopharbor-outfitters");
+    await expect(page.getByTestId("agent-group").getByRole("heading", { level: 2 })).toHaveText(["Ecommerce Agents"]);
+    await expect(group(page, "Ecommerce Agents").getByTestId("agent-card").filter({ hasText: "Shop Assistant" })).toHaveCount(1);
+    await expect(group(page, "Ecommerce Agents").getByRole("link", { name: "Create New Agent" })).toHaveAttribute(
+      "href", "/shopharbor-outfitters/build-agent?type=ecommerce",
+    );
+    await expect(page.getByRole("region", { name: "Enrollment Agents" })).toHaveCount(0);
+  });
+
+  test("Export App reads 'Exporting...' while it runs, then toasts; the export downloads from Admin Downloads", async ({ signedInPage: page }) => {
+    test.slow(); // export, listing, download and an accessibility scan
+    await page.goto("/northfield");
+    // Hold the export's request a moment so its running state can be seen.
+    await page.route(
+      (url) => url.pathname === "/northfield" && url.searchParams.has("_data"),
+      async (route) => {
+        if (route.request().method() === "POST") await new Promise((resolve) => setTimeout(resolve, 800));
+        await route.continue();
+      },
+    );
+    await page.getByRole("button", { name: "Export App" }).click();
+    await expect(page.getByRole("button", { name: "Exporting..." })).toBeDisabled();
+    await expect(page.getByTestId("toast")).toContainText("Export completed successfully");
+    await expect(page.getByRole("button", { name: "Export App" })).toBeEnabled();
+
+    await page.goto("/northfield/admin-downloads");
+    await expect(page).toHaveTitle("Admin Downloads · Assistant Console");
+    await expect(page.getByRole("columnheader")).toHaveText(["File Name", "File Type", "Timestamp", "Size", "Actions"]);
+    const row = page.locator("tbody tr[data-file-type='app_export']");
+    await expect(row.locator("td").nth(1)).toHaveText("App Export");
+    await expect(row.locator("td").nth(2)).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC$/);
+    await expect(row.locator("td").nth(3)).toHaveText(/^\d+(\.\d)? (B|KB|MB)$/);
+    await expectNoSeriousAxeViolations(page);
+
+    const fileName = (await row.locator("td").first().textContent())!;
+    const downloading = page.waitForEvent("download");
+    await row.getByRole("button", { name: /^Download/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(fileName);
+    const content = JSON.parse(readFileSync(await download.path(), "utf8"));
+    expect(JSON.stringify(content)).toContain("Northfield University");
+    await expect(page).toHaveURL(/\/northfield\/admin-downloads$/);
+
+    // The agent-level page lists the same files.
+    await page.goto("/northfield/agent/admissions/admin-downloads");
+    await expect(page.locator("tbody tr[data-file-type='app_export'] td").first()).toHaveText(fileName);
+  });
+
+  test("Admin Downloads of a client without files says so", async ({ signedInPage: page }) => {
+    const urlCode = `empty${unique()}`;
+    await createClient(page.request, urlCode);
+    await page.goto(`/${urlCode}/admin-downloads`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Admin Downloads");
+    await expect(page.getByRole("cell", { name: "No files found for this client." })).toBeVisible();
+  });
+
+  test("a client user sees no create or edit controls, a disabled Export App and a disabled form", async ({ page }) => {
+    await signIn(page, "client.user@example.com");
+    await page.goto("/northfield");
+    await expect(card(page, "Admissions Assistant")).toBeVisible();
+    await expect(page.getByRole("link", { name: /^Edit / })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Create New Agent" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Export App" })).toBeDisabled();
+
+    const response = await page.request.get("/northfield/admin-downloads");
+    expect(response.status()).toBe(200);
+
+    await page.goto("/northfield/build-agent?type=engagement");
+    await expect(page.getByText("You can view this agent but not change it.")).toBeVisible();
+    await expect(page.getByLabel("Name")).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Create" })).toBeDisabled();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the build-agent form creates an agent (the server strips the site code) and refuses a site code in use", async ({ page }) => {
+    const id = unique();
+    const name = `Library Desk ${id}`;
+    await signIn(page);
+    await page.goto("/northfield");
+    await group(page, "Enrollment Agents").getByRole("link", { name: "Create New Agent" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Create Agent");
+    await page.getByLabel("Name").fill(name);
+    await page.getByLabel("Site Code").fill(`lib-${id}.desk`);
+    await page.getByLabel("Logo").setInputFiles(pngOnDisk());
+    await page.getByRole("button", { name: "Create" }).click();
+
+    await expect(page).toHaveURL(/\/northfield$/);
+    await expect(page.getByTestId("toast")).toContainText(`${name} created`);
+    const created = group(page, "Enrollment Agents").getByTestId("agent-card").filter({ hasText: name });
+    await expect(created.getByRole("link").first()).toHaveAttribute("href", `/northfield/agent/lib${id}desk`);
+    await expect(created.getByTestId("agent-logo")).toBeVisible();
+
+    await page.goto("/northfield/build-agent?type=engagement");
+    await page.getByLabel("Name").fill("Duplicate Desk");
+    await page.getByLabel("Site Code").fill(`lib${id}-desk`);
+    await page.getByLabel("URL", { exact: true }).fill("https://dup.example");
+    await page.getByRole("button", { name: "Create" }).click();
+    await expect(page.getByText(`The site code lib${id}desk is already used by another agent of this client`)).toBeVisible();
+    await expect(page.getByLabel("Name")).toHaveValue("Duplicate Desk");
+    await expect(page.getByLabel("Site Code")).toHaveValue(`lib${id}desk`);
+    await expect(page.getByLabel("URL", { exact: true })).toHaveValue("https://dup.example");
+    await expect(page.getByLabel("Agent Type")).toHaveValue("Engagement");
+  });
+
+  test("edit an agent, export the client and download the export", async ({ page }) => {
+    const id = unique();
+    await signIn(page);
+    await page.goto("/northfield/build-agent?type=enrollment");
+    await page.getByLabel("Name").fill(`Careers ${id}`);
+    await page.getByLabel("Site Code").fill(`careers${id}`);
+    await page.getByRole("button", { name: "Create" }).click();
+    await card(page, `Careers ${id}`).getByRole("link", { name: `Edit Careers ${id}` }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Agent");
+    await page.getByLabel("Name").fill(`Careers Office ${id}`);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("toast")).toContainText(`Careers Office ${id} saved`);
+    await expect(card(page, `Careers Office ${id}`)).toBeVisible();
+
+    await page.getByRole("button", { name: "Export App" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Export completed successfully");
+    await page.goto("/northfield/admin-downloads");
+    const downloading = page.waitForEvent("download");
+    await page.locator("tbody tr[data-file-type='app_export']").getByRole("button", { name: /^Download/ }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/northfield.*\.json$/);
+  });
+});
