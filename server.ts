@@ -97,6 +97,15 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   }
 
   const publicDir = path.resolve("public");
+  // The bundled demo website (DESIGN.md §3): something to crawl, index and chat about offline.
+  app.get("/demo-site/sitemap.xml", (req, res) => {
+    const base = `${req.protocol}://${req.get("host")}/demo-site/`;
+    const pages = ["", "programs/", "admissions.html", "tuition.html", "campus-life.html", "contact.html"];
+    res.type("application/xml").send(
+      `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages.map((p) => `<url><loc>${base}${p}</loc></url>`).join("")}</urlset>`,
+    );
+  });
+  app.use("/demo-site", express.static(path.join(publicDir, "demo-site"), { index: "index.html" }));
   app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
   // Fonts never fall through to the console: a missing font is a plain 404, not the 404 page.
   app.use(
@@ -134,6 +143,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     const listening = app.listen(port, hostname, () => resolve(listening));
     listening.once("error", reject);
   });
+  await host?.resumePipeline();
   const address = server.address();
   const url = `http://${hostname}:${typeof address === "object" && address ? address.port : port}`;
   return {

@@ -23,6 +23,10 @@ export interface ApiConfig {
   google: GoogleConfig | null;
   /** Tests and local demos only: let the crawler reach loopback and private addresses. */
   crawlAllowPrivate: boolean;
+  /** Address prefixes the crawler may reach although they are local: the app's own demo site. */
+  crawlLocalExceptions: string[];
+  /** Where the bundled demo site is, for the seed. */
+  demoSiteUrl: string | null;
   crawlConcurrencyPerHost: number;
   crawlTimeoutMs: number;
   /** URLs left in sent_for_* longer than this are taken to be abandoned by a crashed worker. */
@@ -86,6 +90,13 @@ export function loadRuntimeSecrets(dataDir: string, env: Env): RuntimeSecrets {
   return { sessionSecrets, jwtSecret: env.API_JWT_SECRET ?? stored.jwt ?? "" };
 }
 
+/** This server's own demo site, as the crawler reaches it (PORT and HOST of this process). */
+function demoSiteUrl(env: Env) {
+  if (env.API_URL) return null;
+  const host = !env.HOST || env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+  return `http://${host}:${env.PORT ?? 3000}/demo-site/`;
+}
+
 export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
   return {
     production: isProduction(env),
@@ -96,6 +107,8 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     devLoginAllowed: devLoginAllowed(env),
     google: googleConfigFromEnv(env),
     crawlAllowPrivate: env.CRAWL_ALLOW_PRIVATE === "true",
+    crawlLocalExceptions: demoSiteUrl(env) ? [demoSiteUrl(env)!, demoSiteUrl(env)!.replace("127.0.0.1", "localhost")] : [],
+    demoSiteUrl: demoSiteUrl(env),
     crawlConcurrencyPerHost: Number(env.CRAWL_CONCURRENCY_PER_HOST ?? 4),
     crawlTimeoutMs: Number(env.CRAWL_TIMEOUT_MS ?? 15_000),
     stuckAfterSeconds: Number(env.CRAWL_STUCK_AFTER_SECONDS ?? 300),

@@ -28,17 +28,18 @@ export async function startApiHost(options: ApiHostOptions) {
   const storage = new LocalStorage(options.storageDir, storageKey);
   const deps: ApiDeps = { db: handle.db, config: options.config, jobs, storage, log };
   if (options.seed ?? true) await seedIfEmpty(deps);
-  if (options.work ?? true) {
-    await jobs.work(deps);
-    // Work a previous process left half done resumes now. An embedded database has no other
-    // worker, so everything in flight was abandoned; on Postgres other workers may still be busy.
-    await jobs.send("pipeline-recover", handle.kind === "pglite" ? { olderThanSeconds: 0 } : {});
-  }
+  if (options.work ?? true) await jobs.work(deps);
   const api = createApi(deps);
   return {
     api,
     deps,
     handle,
+    /**
+     * Picks up work a previous process left half done (call once the server answers, so the demo
+     * site can be crawled). An embedded database has no other worker, so everything in flight was
+     * abandoned; on Postgres other workers may still be busy with theirs.
+     */
+    resumePipeline: () => jobs.send("pipeline-recover", handle.kind === "pglite" ? { olderThanSeconds: 0 } : {}),
     async close() {
       await jobs.stop();
       await handle.close();

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { ApiDeps } from "../deps";
-import { agents, appUsers, clientApps, users } from "./schema";
+import { agents, appUsers, clientApps, users, websites } from "./schema";
 
 /**
  * First start on an empty database: an administrator, a higher-ed and an ecommerce client with
@@ -38,6 +38,10 @@ export async function seedIfEmpty(deps: Pick<ApiDeps, "db" | "config" | "log">) 
       { appId: university.id, userId: clientAdmin.id, role: "client_admin" },
       { appId: university.id, userId: clientUser.id, role: "client_user" },
     ]);
+    if (deps.config.demoSiteUrl) {
+      // Crawled once the server answers (see resumePipeline): a knowledge store that works offline.
+      await tx.insert(websites).values({ appId: university.id, url: deps.config.demoSiteUrl, siteMap: "full_website", tags: ["Development"], addedBy: admin.id });
+    }
     deps.log.info(`seeded demo data; sign in as ${admin.email}`);
   });
   return true;

@@ -62,9 +62,10 @@ export const jobCatalog = {
     schedule: "*/5 * * * *",
     retryLimit: 1,
     handler: async ({ olderThanSeconds }, deps) => {
-      const websiteIds = await recoverStuckUrls(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds);
-      for (const websiteId of websiteIds) await deps.jobs.send("website-process", { websiteId });
-      return { websites: websiteIds.length };
+      const { toProcess, toDiscover } = await recoverStuckUrls(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds);
+      for (const websiteId of toProcess) await deps.jobs.send("website-process", { websiteId });
+      for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
+      return { processing: toProcess.length, discovering: toDiscover.length };
     },
   }),
 };

@@ -19,6 +19,7 @@ const host = await startApiHost({
   work: true,
   seed: false,
 });
+await host.resumePipeline();
 console.log("[worker] handling jobs; Ctrl-C to stop");
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, async () => {

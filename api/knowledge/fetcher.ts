@@ -8,6 +8,8 @@ export class FetchRefused extends Error {}
 export interface FetchOptions {
   /** Tests and the bundled demo site: allow loopback and private addresses. */
   allowPrivate: boolean;
+  /** Address prefixes reachable although local (the app's own demo site); checked at every hop. */
+  localExceptions?: string[];
   timeoutMs?: number;
   maxBytes?: number;
   maxRedirects?: number;
@@ -95,12 +97,13 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
   let url = new URL(address);
   for (let hop = 0; ; hop++) {
     if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused(`${url} is not an http(s) address`);
-    if (literalAddressRefused(url, options.allowPrivate)) throw new FetchRefused(`${url.hostname} is a private or reserved address`);
+    const allowPrivate = options.allowPrivate || (options.localExceptions ?? []).some((prefix) => url.toString().startsWith(prefix));
+    if (literalAddressRefused(url, allowPrivate)) throw new FetchRefused(`${url.hostname} is a private or reserved address`);
     let response: Response;
     try {
       response = (await undiciFetch(url, {
         redirect: "manual",
-        dispatcher: agentFor(options.allowPrivate),
+        dispatcher: agentFor(allowPrivate),
         headers: { "user-agent": USER_AGENT, accept: options.accept ?? "text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.5" },
         signal: AbortSignal.timeout(options.timeoutMs ?? 15_000),
       })) as unknown as Response;

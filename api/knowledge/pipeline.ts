@@ -16,7 +16,9 @@ type PipelineDeps = Pick<ApiDeps, "db" | "config" | "log">;
 const MAX_URLS_PER_WEBSITE = 100_000;
 const BATCH = 25;
 
-const fetchOptions = (deps: PipelineDeps): FetchOptions => ({ allowPrivate: deps.config.crawlAllowPrivate, timeoutMs: deps.config.crawlTimeoutMs });
+const fetchOptions = (deps: PipelineDeps): FetchOptions => ({
+  allowPrivate: deps.config.crawlAllowPrivate, localExceptions: deps.config.crawlLocalExceptions, timeoutMs: deps.config.crawlTimeoutMs,
+});
 
 async function loadWebsite(websiteId: number, deps: PipelineDeps) {
   const [website] = await deps.db.select().from(websites).where(eq(websites.id, websiteId));
@@ -63,14 +65,16 @@ export async function discoverWebsite(websiteId: number, deps: PipelineDeps) {
     }
     const origin = new URL(website.url).origin;
     const robots = await readRobots(origin, fetchOptions(deps));
-    const found = await readSitemaps(sitemapCandidates(origin, robots), fetchOptions(deps));
+    const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
     const entries = found.entries
       .filter((e) => sameSite(e.url, website.url) && passesPatterns(e.url, website.allowedPatterns, website.skipPatterns) && robots.isAllowed(e.url))
       .slice(0, MAX_URLS_PER_WEBSITE);
     if (!found.sitemaps.length) throw new Error(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
     const added = await addUrls(website, entries, deps);
     await deps.db.update(websites).set({
-      status: "sitemap_generated", sitemaps: found.sitemaps, lastError: found.errors.length ? found.errors.join("; ").slice(0, 2000) : null, updatedAt: new Date(),
+      // Misses among guessed locations (no Sitemap line in robots.txt) are not errors once one was found.
+      status: "sitemap_generated", sitemaps: found.sitemaps,
+      lastError: found.errors.length && robots.sitemaps.length ? found.errors.join("; ").slice(0, 2000) : null, updatedAt: new Date(),
     }).where(eq(websites.id, websiteId));
     await refreshUrlsCount(websiteId, deps);
     return { added, sitemaps: found.sitemaps.length, errors: found.errors.length };
@@ -184,7 +188,7 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
   if (!website || website.siteMap !== "full_website") return { skipped: "not a sitemap website" };
   const origin = new URL(website.url).origin;
   const robots = await readRobots(origin, fetchOptions(deps));
-  const found = await readSitemaps(sitemapCandidates(origin, robots), fetchOptions(deps));
+  const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
   if (!found.sitemaps.length) {
     await deps.db.update(websites).set({ lastError: `Sitemap refresh: no sitemap found (${found.errors.join("; ")})`, updatedAt: new Date() }).where(eq(websites.id, websiteId));
     return { failed: "no sitemap" };
@@ -244,16 +248,21 @@ export async function queueDueRefreshes(deps: PipelineDeps, defaultDays: number)
 
 /**
  * After a crash, URLs left in sent_for_* go back to their to_be_* state so a new run picks them
- * up; answers the websites concerned.
+ * up, and websites still waiting for sitemap generation are named for another try.
  */
 export async function recoverStuckUrls(deps: PipelineDeps, olderThanSeconds: number) {
   const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
+  const waiting = await deps.db.select({ id: websites.id }).from(websites)
+    .where(sql`${websites.status} = 'pending_sitemap_generation' and ${websites.updatedAt} <= ${cutoff}`);
   const result = await deps.db.execute(sql`
     update urls set status = case status
         when 'sent_for_indexing' then 'to_be_indexed' when 'sent_for_skipping' then 'to_be_skipped' else 'to_be_deleted' end,
       updated_at = now()
     where status in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion') and updated_at <= ${cutoff}
     returning website_id`);
-  return [...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id)))];
+  return {
+    toProcess: [...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id)))],
+    toDiscover: waiting.map((w) => w.id),
+  };
 }
 

@@ -90,9 +90,11 @@ export async function readSitemaps(start: string[], options: FetchOptions) {
   return { entries: [...entries.values()], sitemaps: read, errors };
 }
 
-/** The sitemaps of a site: robots.txt's Sitemap lines, else /sitemap.xml. */
-export function sitemapCandidates(origin: string, robots: Robots) {
-  return robots.sitemaps.length ? robots.sitemaps : [new URL("/sitemap.xml", origin).toString()];
+/** The sitemaps of a site: robots.txt's Sitemap lines, else /sitemap.xml (and sitemap.xml beside a website kept in a folder). */
+export function sitemapCandidates(websiteUrl: string, robots: Robots) {
+  if (robots.sitemaps.length) return robots.sitemaps;
+  const candidates = [new URL("/sitemap.xml", websiteUrl).toString(), new URL("sitemap.xml", websiteUrl).toString()];
+  return [...new Set(candidates)];
 }
 
 /** Skip and allowed patterns are case-insensitive parts of the address (the spec's suggestions: 'blog', '/products/'). */

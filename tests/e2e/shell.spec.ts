@@ -15,7 +15,7 @@ test("global navigation with no client selected; clicking a client's agent switc
   await expect(page.getByTestId("selected-client")).toHaveText("Northfield University");
   await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedApp"))).toBe("northfield");
 
-  await page.getByRole("link", { name: "Admissions Assistant" }).click();
+  await page.getByRole("navigation", { name: "Client navigation" }).getByRole("link", { name: "Admissions Assistant" }).click();
   await expect(page).toHaveURL(/\/northfield\/agent\/admissions$/);
   await expect(navItems(page, "Agent navigation")).toHaveText([
     "Home", "AI Knowledge Store", "Websites", "Files", "Smart Probing", "Program Data Model",
