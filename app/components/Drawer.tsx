@@ -1,0 +1,36 @@
+import { Link, useNavigate } from "@remix-run/react";
+import { useEffect, useRef, type ReactNode } from "react";
+import * as ui from "~/styles/ui.css";
+import * as s from "./Drawer.css";
+
+/**
+ * A side drawer rendered by a nested route over its parent page: its URL is addressable and
+ * closing it is a link back to the parent (so it works without JavaScript). With JavaScript,
+ * Escape and a click on the backdrop close it too, and focus moves into it.
+ */
+export function Drawer({ title, size, closeTo, children }: { title: ReactNode; size: "wide" | "medium"; closeTo: string; children: ReactNode }) {
+  const navigate = useNavigate();
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => {
+    panel.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
+    };
+    window.addEventListener("keydown", onKey);
+    return () => window.removeEventListener("keydown", onKey);
+  }, [closeTo, navigate]);
+  return (
+    <>
+      <div className={s.backdrop} onClick={() => navigate(closeTo, { preventScrollReset: true })} aria-hidden="true" />
+      <section ref={panel} className={s.panel[size]} role="dialog" aria-modal="true" aria-labelledby="drawer-title" tabIndex={-1}>
+        <header className={s.header}>
+          <h2 id="drawer-title">{title}</h2>
+          <Link to={closeTo} preventScrollReset className={ui.button.secondary} aria-label="Close">
+            Close
+          </Link>
+        </header>
+        <div className={s.body}>{children}</div>
+      </section>
+    </>
+  );
+}
