@@ -1,0 +1,110 @@
+import { describe, expect, it } from "vitest";
+import {
+  activeFilterCount, exportFileName, filteredCountText, isFiltered, isInFlight, parseLinks, parseRefreshDays, readFontSize, readUrlView,
+  sortBy, toApiQuery, toExportQuery, UNIFIED_PAGE_SIZES, viewToParams, withPage, withPageSize,
+} from "./urls";
+
+const view = (search = "") => readUrlView(new URLSearchParams(search));
+
+describe("readUrlView", () => {
+  it("defaults to page 0, 100 rows, url ascending, no filters", () => {
+    expect(view()).toEqual({ page: 0, pageSize: 100, orderBy: "url", order: "asc", search: "", statuses: [], reviews: [] });
+  });
+
+  it("reads comma lists and repeated params alike, dropping unknown values", () => {
+    const v = view("status=indexed,bogus&status=failed_to_index&review=new&review=changed,nope&search=+nursing+");
+    expect(v.statuses).toEqual(["indexed", "failed_to_index"]);
+    expect(v.reviews).toEqual(["new", "changed"]);
+    expect(v.search).toBe("nursing");
+  });
+
+  it("accepts only the drawer's page sizes and known sort columns", () => {
+    expect(view("page_size=500&page=3&order_by=status&order=desc")).toMatchObject({ pageSize: 500, page: 3, orderBy: "status", order: "desc" });
+    expect(view("page_size=7&page=-1&order_by=drop table&order=sideways")).toMatchObject({ pageSize: 100, page: 0, orderBy: "url", order: "asc" });
+    expect(readUrlView(new URLSearchParams("page_size=1"), UNIFIED_PAGE_SIZES).pageSize).toBe(100);
+    expect(readUrlView(new URLSearchParams("page_size=200"), UNIFIED_PAGE_SIZES).pageSize).toBe(200);
+  });
+});
+
+describe("toApiQuery", () => {
+  it("maps the view to the API's query with comma lists", () => {
+    expect(toApiQuery(view("status=indexed,failed_to_index&review=new&search=x&page=2&page_size=10&order_by=status&order=desc"))).toEqual({
+      page: 2, page_size: 10, order_by: "status", order: "desc", search: "x",
+      status: "indexed,failed_to_index", sitemap_refresh_review_status: "new",
+    });
+  });
+
+  it("leaves out empty filters", () => {
+    expect(toApiQuery(view())).toEqual({ page: 0, page_size: 100, order_by: "url", order: "asc", search: undefined, status: undefined, sitemap_refresh_review_status: undefined });
+  });
+
+  it("exports up to 10000 rows from the first page with the same filters", () => {
+    expect(toExportQuery(view("status=indexed&page=4&page_size=10"))).toMatchObject({ page: 0, page_size: 10000, status: "indexed" });
+  });
+});
+
+describe("viewToParams", () => {
+  it("round-trips and leaves defaults out", () => {
+    expect(viewToParams(view()).toString()).toBe("");
+    const v = view("status=indexed&review=new&search=a b&order_by=status&order=desc&page_size=25&page=1");
+    expect(readUrlView(viewToParams(v))).toEqual(v);
+  });
+});
+
+describe("sort and paging rules", () => {
+  it("starts a new column ascending and flips the same one, back to page 0", () => {
+    const onPage = withPage(view(), 3);
+    expect(sortBy(onPage, "status")).toMatchObject({ orderBy: "status", order: "asc", page: 0 });
+    expect(sortBy(sortBy(onPage, "status"), "status")).toMatchObject({ orderBy: "status", order: "desc", page: 0 });
+    expect(sortBy(view("order_by=url&order=desc"), "status").order).toBe("asc");
+  });
+
+  it("resets to page 0 on a new page size", () => {
+    expect(withPageSize(withPage(view(), 5), 25)).toMatchObject({ page: 0, pageSize: 25 });
+  });
+});
+
+describe("filters", () => {
+  it("counts active filters and says when the list is narrowed", () => {
+    expect(activeFilterCount(view("status=indexed,skipped&review=new"))).toBe(3);
+    expect(isFiltered(view())).toBe(false);
+    expect(isFiltered(view("search=x"))).toBe(true);
+    expect(filteredCountText(12, false)).toBe("Filtered URLs: 12");
+    expect(filteredCountText(10001, true)).toBe("Filtered URLs: 10000+");
+  });
+});
+
+describe("parseLinks ('Add Links')", () => {
+  it("trims lines and drops empty ones", () => {
+    expect(parseLinks("  https://a.example/1 \r\n\n   \nhttps://a.example/2\n")).toEqual(["https://a.example/1", "https://a.example/2"]);
+    expect(parseLinks(" \n \n")).toEqual([]);
+  });
+});
+
+describe("parseRefreshDays", () => {
+  it("accepts integers from 1 to 365 only", () => {
+    expect(parseRefreshDays("1")).toBe(1);
+    expect(parseRefreshDays(" 365 ")).toBe(365);
+    for (const bad of ["0", "366", "1.5", "-3", "", "abc", null]) expect(parseRefreshDays(bad)).toBeNull();
+  });
+});
+
+describe("small helpers", () => {
+  it("polls for to_be_* and sent_for_* statuses", () => {
+    expect(isInFlight("to_be_indexed")).toBe(true);
+    expect(isInFlight("sent_for_deletion")).toBe(true);
+    expect(isInFlight("indexed")).toBe(false);
+  });
+
+  it("keeps the font size within 10–24 on its step", () => {
+    expect(readFontSize(null)).toBe(14);
+    expect(readFontSize("30")).toBe(24);
+    expect(readFontSize("2")).toBe(10);
+    expect(readFontSize("15")).toBe(14);
+  });
+
+  it("names the export file after the site and the time", () => {
+    expect(exportFileName("www.northfield.edu", new Date("2026-03-04T05:06:07.890Z"))).toBe("urls_export_www.northfield.edu_20260304T050607Z.csv");
+    expect(exportFileName("127.0.0.1:4800", new Date("2026-03-04T05:06:07Z"))).toBe("urls_export_127.0.0.1_4800_20260304T050607Z.csv");
+  });
+});

@@ -1,0 +1,153 @@
+import { REVIEW_STATUSES, URL_ORDER_COLUMNS, URL_STATUSES, type ReviewStatus, type UrlsQuery, type UrlStatus } from "../../contract";
+
+/** Spec §9: the URL tables' paging and sorting. */
+export const WEBSITE_PAGE_SIZES = [1, 10, 25, 50, 100, 500, 1000, 2000] as const;
+export const UNIFIED_PAGE_SIZES = [25, 50, 100, 200] as const;
+export const DEFAULT_URL_PAGE_SIZE = 100;
+export const EXPORT_ROW_LIMIT = 10_000;
+export const RELOAD_DELAY_MS = 500;
+export const REFRESH_DAYS_DEBOUNCE_MS = 500;
+export const POLL_INTERVAL_MS = 2000;
+export const REFRESH_DAYS_MIN = 1;
+export const REFRESH_DAYS_MAX = 365;
+export const REFRESH_DAYS_ERROR = "Refresh days must be between 1 and 365.";
+
+export type OrderColumn = (typeof URL_ORDER_COLUMNS)[number];
+export type SortOrder = "asc" | "desc";
+
+/** Everything a URL drawer shows, as read from (and written back to) its address. */
+export interface UrlView {
+  page: number;
+  pageSize: number;
+  orderBy: OrderColumn;
+  order: SortOrder;
+  search: string;
+  statuses: UrlStatus[];
+  reviews: ReviewStatus[];
+}
+
+/** A list param given as `a,b`, as repeated params, or both; unknown values are dropped. */
+function readList<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T[] {
+  const values = params.getAll(name).flatMap((value) => value.split(",")).map((value) => value.trim());
+  return allowed.filter((candidate) => values.includes(candidate));
+}
+
+function readInt(value: string | null) {
+  if (value === null || !/^\d+$/.test(value.trim())) return null;
+  return Number(value);
+}
+
+export function readUrlView(params: URLSearchParams, pageSizes: readonly number[] = WEBSITE_PAGE_SIZES, defaultPageSize = DEFAULT_URL_PAGE_SIZE): UrlView {
+  const size = readInt(params.get("page_size"));
+  const orderBy = params.get("order_by");
+  return {
+    page: readInt(params.get("page")) ?? 0,
+    pageSize: size !== null && pageSizes.includes(size) ? size : defaultPageSize,
+    orderBy: (URL_ORDER_COLUMNS as readonly string[]).includes(orderBy ?? "") ? (orderBy as OrderColumn) : "url",
+    order: params.get("order") === "desc" ? "desc" : "asc",
+    search: (params.get("search") ?? "").trim().slice(0, 500),
+    statuses: readList(params, "status", URL_STATUSES),
+    reviews: readList(params, "review", REVIEW_STATUSES),
+  };
+}
+
+/** The API's query for a view: statuses and review statuses as its comma lists. */
+export function toApiQuery(view: UrlView): UrlsQuery {
+  return {
+    page: view.page,
+    page_size: view.pageSize,
+    order_by: view.orderBy,
+    order: view.order,
+    search: view.search || undefined,
+    status: view.statuses.length ? view.statuses.join(",") : undefined,
+    sitemap_refresh_review_status: view.reviews.length ? view.reviews.join(",") : undefined,
+  };
+}
+
+/** The export asks for the same filters and sort, as many rows as it may take, from the start. */
+export function toExportQuery(view: UrlView): UrlsQuery {
+  return { ...toApiQuery(view), page: 0, page_size: EXPORT_ROW_LIMIT };
+}
+
+/** The address params of a view; defaults are left out so links stay short. */
+export function viewToParams(view: UrlView, defaultPageSize = DEFAULT_URL_PAGE_SIZE) {
+  const params = new URLSearchParams();
+  if (view.search) params.set("search", view.search);
+  if (view.statuses.length) params.set("status", view.statuses.join(","));
+  if (view.reviews.length) params.set("review", view.reviews.join(","));
+  if (view.orderBy !== "url" || view.order !== "asc") {
+    params.set("order_by", view.orderBy);
+    params.set("order", view.order);
+  }
+  if (view.pageSize !== defaultPageSize) params.set("page_size", String(view.pageSize));
+  if (view.page) params.set("page", String(view.page));
+  return params;
+}
+
+/** Sorting a new column starts ascending, the same column flips; either way back to the first page. */
+export function sortBy(view: UrlView, column: OrderColumn): UrlView {
+  const order: SortOrder = view.orderBy === column ? (view.order === "asc" ? "desc" : "asc") : "asc";
+  return { ...view, orderBy: column, order, page: 0 };
+}
+
+export const withPageSize = (view: UrlView, pageSize: number): UrlView => ({ ...view, pageSize, page: 0 });
+export const withPage = (view: UrlView, page: number): UrlView => ({ ...view, page: Math.max(0, page) });
+
+/** Search or filters narrow the list ('Filtered URLs: N'). */
+export const isFiltered = (view: UrlView) => Boolean(view.search || view.statuses.length || view.reviews.length);
+export const activeFilterCount = (view: UrlView) => view.statuses.length + view.reviews.length;
+
+export function filteredCountText(total: number, capped: boolean) {
+  return `Filtered URLs: ${capped ? `${EXPORT_ROW_LIMIT}+` : total}`;
+}
+
+/** 'Add Links': lines trimmed, empty ones dropped. */
+export function parseLinks(text: string) {
+  return text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+}
+
+/** An integer from 1 to 365, or null. */
+export function parseRefreshDays(value: unknown): number | null {
+  const text = String(value ?? "").trim();
+  if (!/^\d+$/.test(text)) return null;
+  const days = Number(text);
+  return days >= REFRESH_DAYS_MIN && days <= REFRESH_DAYS_MAX ? days : null;
+}
+
+/** A URL waiting for the pipeline: the view polls while one is visible. */
+export const isInFlight = (status: string) => status.startsWith("to_be_") || status.startsWith("sent_for_");
+
+/** The bulk actions the drawers offer, as the API's requests. */
+export const BULK_ACTIONS = {
+  index: { label: "Index", status: "to_be_indexed", force: false },
+  force_index: { label: "Force Index", status: "to_be_indexed", force: true },
+  skip: { label: "Skip", status: "to_be_skipped", force: false },
+  delete: { label: "Delete", status: "to_be_deleted", force: false },
+} as const;
+export type BulkAction = keyof typeof BULK_ACTIONS;
+export const isBulkAction = (value: unknown): value is BulkAction => typeof value === "string" && Object.hasOwn(BULK_ACTIONS, value);
+
+export const FONT_SIZES = { min: 10, max: 24, step: 2, start: 14 } as const;
+
+/** The JSON viewer's font size from the address, kept within 10–24 on the step. */
+export function readFontSize(value: string | null) {
+  const size = readInt(value);
+  if (size === null) return FONT_SIZES.start;
+  const clamped = Math.min(FONT_SIZES.max, Math.max(FONT_SIZES.min, size));
+  return clamped - ((clamped - FONT_SIZES.min) % FONT_SIZES.step);
+}
+
+/** `urls_export_{site}_{timestamp}.csv`: the site is the website's host, or 'all'. */
+export function exportFileName(site: string, now: Date) {
+  const safeSite = site.replace(/[^A-Za-z0-9.-]+/g, "_") || "all";
+  const stamp = now.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+  return `urls_export_${safeSite}_${stamp}.csv`;
+}
+
+export function siteOf(websiteUrl: string) {
+  try {
+    return new URL(websiteUrl).host;
+  } catch {
+    return "site";
+  }
+}
