@@ -49,7 +49,8 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
     const existingRows: (UserRecord | null)[] = [];
     for (const [index, row] of rows.entries()) {
       if (!allowed.includes(row.user_type)) problems.add(index, "user_type", `You may not give the role ${row.user_type}`);
-      const existing = await findByIdOrEmail(tx, row.id, row.email);
+      // A row without id is a new person: an address already in use is refused, never overwritten.
+      const existing = row.id ? await findByIdOrEmail(tx, row.id, row.email) : null;
       if (row.id && !existing) problems.add(index, "id", "This user no longer exists");
       if (existing?.userType === "super_admin" && caller.userType !== "super_admin") problems.add(index, "user_type", "Only a System Admin may change a System Admin");
       if (existing?.id === caller.id && row.user_type !== caller.userType) problems.add(index, "user_type", "You cannot change your own role");
@@ -85,12 +86,14 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: z.output<type
       const [grant] = existing
         ? await tx.select().from(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, existing.id)))
         : [];
-      const unchanged = row.action === "add" && existing && grant?.role === row.app_user.role && existing.name === row.name && existing.email === row.email;
+      // Only a row with an id edits the account itself; a new row with a known email just grants access.
+      const renaming = Boolean(row.id && existing && (existing.name !== row.name || existing.email !== row.email));
+      const unchanged = row.action === "add" && existing && grant?.role === row.app_user.role && !renaming;
       if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
       if (grant && !roles.includes(grant.role as AppRole)) problems.add(index, "app_user.role", `You may not change the access of a ${grant.role}`);
       if (existing?.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
       // An account can belong to several clients: only staff may rename or re-address it.
-      if (existing && !isStaff(caller) && (existing.name !== row.name || existing.email !== row.email)) {
+      if (renaming && !isStaff(caller)) {
         problems.add(index, "name", "Only staff can change an existing user's name or email");
       }
       if (row.action === "delete") continue;
@@ -107,7 +110,9 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: z.output<type
         continue;
       }
       const user = existing
-        ? (await tx.update(users).set({ name: row.name, email: row.email, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning())[0]
+        ? row.id
+          ? (await tx.update(users).set({ name: row.name, email: row.email, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning())[0]
+          : existing
         : (await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).returning())[0];
       await tx.insert(appUsers).values({ appId, userId: user.id, role: row.app_user.role })
         .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: row.app_user.role } });

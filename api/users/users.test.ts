@@ -31,13 +31,16 @@ describe("users (staff screen)", () => {
     expect((await call("GET", "/v1/users", { token: token["client.admin"] })).status).toBe(403);
   });
 
-  it("creates and updates users in one save", async () => {
+  it("creates and updates users in one save; a new row never overwrites an existing account", async () => {
+    const staffId = (await host.deps.db.select().from(users).where(eq(users.email, "staff@example.com")))[0].id;
     const saved = await call("POST", "/v1/users/upsert", { token: token.admin, body: { users: [
       { email: "New.Person@Example.com", name: "New Person", user_type: "user" },
-      { email: "staff@example.com", name: "Staff Renamed", user_type: "admin" },
+      { id: staffId, email: "staff@example.com", name: "Staff Renamed", user_type: "admin" },
     ] } });
     expect(saved.status).toBe(200);
     expect(saved.body.users.map((u: { email: string; name: string }) => `${u.email} ${u.name}`)).toEqual(["new.person@example.com New Person", "staff@example.com Staff Renamed"]);
+    const clash = await call("POST", "/v1/users/upsert", { token: token.admin, body: { users: [{ email: "staff@example.com", name: "Impostor", user_type: "user" }] } });
+    expect(clash.body.errors["users.0.email"]).toEqual(["staff@example.com belongs to another user"]);
   });
 
   it("names every bad row and saves none of them", async () => {
@@ -54,9 +57,10 @@ describe("users (staff screen)", () => {
   it("stops admins at admin: no super_admin grants, no edits of super_admin rows, no self-demotion", async () => {
     const grant = await call("POST", "/v1/users/upsert", { token: token.staff, body: { users: [{ email: "x@example.com", name: "X", user_type: "super_admin" }] } });
     expect(grant.body.errors["users.0.user_type"]).toEqual(["You may not give the role super_admin"]);
-    const touch = await call("POST", "/v1/users/upsert", { token: token.staff, body: { users: [{ email: "admin@example.com", name: "Hijacked", user_type: "user" }] } });
+    const adminId = (await host.deps.db.select().from(users).where(eq(users.email, "admin@example.com")))[0].id;
+    const touch = await call("POST", "/v1/users/upsert", { token: token.staff, body: { users: [{ id: adminId, email: "admin@example.com", name: "Hijacked", user_type: "user" }] } });
     expect(touch.body.errors["users.0.user_type"]).toContain("Only a System Admin may change a System Admin");
-    const self = await call("POST", "/v1/users/upsert", { token: token.admin, body: { users: [{ email: "admin@example.com", name: "Me", user_type: "user" }] } });
+    const self = await call("POST", "/v1/users/upsert", { token: token.admin, body: { users: [{ id: adminId, email: "admin@example.com", name: "Me", user_type: "user" }] } });
     expect(self.body.errors["users.0.user_type"]).toEqual(["You cannot change your own role"]);
   });
 });
@@ -87,8 +91,9 @@ describe("access control (per client)", () => {
       { email: "boss@example.com", name: "Boss", app_user: { role: "admin" } },
     ] } });
     expect(tooHigh.body.errors["users.0.app_user.role"]).toEqual(["You may not give the role admin"]);
+    const viewerId = (await host.deps.db.select().from(users).where(eq(users.email, "client.user@example.com")))[0].id;
     const rename = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.admin"], body: { users: [
-      { email: "client.user@example.com", name: "Renamed", app_user: { role: "client_user" } },
+      { id: viewerId, email: "client.user@example.com", name: "Renamed", app_user: { role: "client_user" } },
     ] } });
     expect(rename.body.errors["users.0.name"]).toEqual(["Only staff can change an existing user's name or email"]);
     const unchanged = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.admin"], body: { users: [
@@ -98,5 +103,15 @@ describe("access control (per client)", () => {
     expect(unchanged.status).toBe(200);
     expect((await call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token["client.admin"], body: { users: [{ email: "a@b.co", name: "A" }] } })).status).toBe(404);
     expect((await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.user"], body: { users: [{ email: "a@b.co", name: "A" }] } })).status).toBe(403);
+  });
+});
+
+describe("granting access to an existing account", () => {
+  it("grants without renaming it when the row has no id", async () => {
+    const granted = await call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token.admin, body: { users: [
+      { email: "client.user@example.com", name: "Whatever Was Typed", app_user: { role: "client_user" } },
+    ] } });
+    expect(granted.status).toBe(200);
+    expect(granted.body.users.find((u: { email: string }) => u.email === "client.user@example.com").name).toBe("Jordan Viewer");
   });
 });
