@@ -38,7 +38,7 @@ describe("export and import", () => {
   it("round-trips a client: export, delete, import reproduces the same configuration; importing again changes nothing", async () => {
     const before = await configurationOf("northfield");
     const exported = await call("POST", `/v1/apps/${northfieldId}/exports/export`, { token: clientAdmin });
-    expect(exported).toMatchObject({ status: 200, body: { message: "Export completed successfully", file_name: expect.stringMatching(/^northfield_\d{8}-\d{6}\.json$/) } });
+    expect(exported).toMatchObject({ status: 200, body: { message: "Export completed successfully", file_name: expect.stringMatching(/^northfield_\d{8}-\d{6}-\d{3}\.json$/) } });
     const files = await call("GET", "/v1/export_files", { token: admin });
     expect(files.body.files).toContain(exported.body.file_name);
 

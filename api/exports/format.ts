@@ -34,9 +34,9 @@ export type AppExportFile = z.output<typeof AppExportFile>;
 
 export const EXPORTS_FOLDER = "exports";
 
-/** urls_code + UTC timestamp: sorts by time and says whose it is. */
+/** url_code + UTC timestamp to the millisecond: sorts by time, says whose it is, and two exports never collide. */
 export function exportFileName(urlCode: string, at = new Date()) {
-  const stamp = at.toISOString().replace(/[-:]/g, "").replace("T", "-").slice(0, 15);
+  const stamp = at.toISOString().replace(/[-:]/g, "").replace("T", "-").replace(".", "-").slice(0, 19);
   return `${urlCode}_${stamp}.json`;
 }
 
