@@ -151,3 +151,18 @@ export function siteOf(websiteUrl: string) {
     return "site";
   }
 }
+
+/**
+ * Whether two addresses show the same data once `ignored` params are dropped and `path` is
+ * normalised: a drawer's loader need not run again when only the chunks drawer's URL, font or
+ * theme changed.
+ */
+export function sameData(a: URL, b: URL, ignored: string[], path: (pathname: string) => string = (p) => p) {
+  const key = (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    for (const name of ignored) params.delete(name);
+    params.sort();
+    return `${path(url.pathname)}?${params}`;
+  };
+  return key(a) === key(b);
+}

@@ -1,0 +1,131 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  Outlet, useActionData, useHref, useLoaderData, useLocation, useNavigation, useRouteLoaderData, type ShouldRevalidateFunction,
+} from "@remix-run/react";
+import { DEFAULT_REFRESH_DAYS } from "../../contract";
+import { Drawer } from "~/components/Drawer";
+import { RouteError } from "~/components/RouteError";
+import { Toaster } from "~/components/Toaster";
+import { AddLinks } from "~/components/urls/AddLinks";
+import { ExportLink } from "~/components/urls/ExportLink";
+import { useClientToast } from "~/components/urls/params";
+import { FilterMenu, UrlSearch } from "~/components/urls/UrlFilters";
+import { UrlsPager } from "~/components/urls/UrlsPager";
+import { UrlsTable } from "~/components/urls/UrlsTable";
+import { usePolling } from "~/components/urls/usePolling";
+import * as s from "~/components/urls/urls.css";
+import { formatDateTime } from "~/lib/dates";
+import { userCan } from "~/lib/permissions";
+import {
+  DEFAULT_URL_PAGE_SIZE, filteredCountText, isFiltered, isInFlight, readUrlView, sameData, toApiQuery, viewToParams, WEBSITE_PAGE_SIZES,
+} from "~/lib/urls";
+import { knowledgeApi } from "~/server/api/resources.server";
+import { requireClient } from "~/server/clients.server";
+import { consoleContext } from "~/server/context.server";
+import { findWebsite, handleUrlsAction, parseWebsiteId, type AddLinksResult } from "~/server/urls.server";
+import type { loader as rootLoader } from "~/root";
+
+/** The view-links drawer: one website's URLs, with the whole view (filters, sort, page) in the address. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const websiteId = parseWebsiteId(params.websiteId);
+  const view = readUrlView(new URL(request.url).searchParams, WEBSITE_PAGE_SIZES);
+  const [website, list] = await Promise.all([findWebsite(api, app.id, websiteId), knowledgeApi.websiteUrls(api, app.id, websiteId, toApiQuery(view))]);
+  return json({ appId: app.id, website, view, list });
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  return handleUrlsAction({ request, api, appId: app.id, websiteId: parseWebsiteId(params.websiteId) });
+}
+
+export default function WebsiteLinksDrawer() {
+  const { appId, website, view, list } = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as Partial<AddLinksResult> | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const canConfigure = Boolean(me && userCan(me, "configure", appId));
+  const location = useLocation();
+  const { toast, show } = useClientToast();
+  usePolling(list.data.some((row) => isInFlight(row.status)));
+
+  const params = viewToParams(view, DEFAULT_URL_PAGE_SIZE);
+  const closeTo = location.pathname.replace(/\/websites\/[^/]+(\/.*)?$/, "/websites");
+  const chunksHref = (url: string) => {
+    const next = new URLSearchParams(params);
+    next.set("url", url);
+    return `chunks?${next}`;
+  };
+  const exportHref = useHref(`export?${params}`);
+  return (
+    <Drawer title={website.url} size="wide" closeTo={closeTo}>
+      <Toaster toast={toast} />
+      <dl className={s.summary}>
+        <div>
+          <dt>Website</dt>
+          <dd className={s.summaryValue}>{website.url}</dd>
+        </div>
+        <div>
+          <dt>Total URLs</dt>
+          <dd className={s.summaryValue} data-testid="total-urls">{website.urls_count}</dd>
+        </div>
+        <div>
+          <dt>Last updated</dt>
+          <dd className={s.summaryValue}>{formatDateTime(website.updated_at)}</dd>
+        </div>
+      </dl>
+      <div className={s.toolbar}>
+        <UrlSearch view={view} />
+        <FilterMenu view={view} defaultPageSize={DEFAULT_URL_PAGE_SIZE} />
+        <span className={s.grow} />
+        {canConfigure ? <AddLinks error={posted?.intent === "add-links" ? posted.error ?? null : null} postedText={posted?.text ?? ""} /> : null}
+        <ExportLink href={exportHref} onToast={show} />
+      </div>
+      {isFiltered(view) ? <p className={s.filtered} role="status">{filteredCountText(list.total, list.total_is_capped)}</p> : null}
+      <UrlsTable
+        rows={list.data}
+        view={view}
+        defaultPageSize={DEFAULT_URL_PAGE_SIZE}
+        canConfigure={canConfigure}
+        defaultRefreshDays={list.default_refresh_day || DEFAULT_REFRESH_DAYS}
+        showWebsite={false}
+        showRefreshDays
+        chunksHref={(row) => chunksHref(row.url)}
+        emptyText="Nothing To Display"
+        onToast={show}
+      />
+      <UrlsPager view={view} totalPages={list.total_pages} pageSizes={WEBSITE_PAGE_SIZES} defaultPageSize={DEFAULT_URL_PAGE_SIZE} />
+      <Outlet />
+      <ChunksOnTheirWay closeTo={location.pathname + location.search} />
+    </Drawer>
+  );
+}
+
+/** With JavaScript, the chunks drawer opens at once with a spinner while its loader runs. */
+function ChunksOnTheirWay({ closeTo }: { closeTo: string }) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const target = navigation.state === "loading" ? navigation.location : null;
+  if (!target || !/\/chunks\/?$/.test(target.pathname) || /\/chunks\/?$/.test(location.pathname)) return null;
+  const url = new URLSearchParams(target.search).get("url") ?? "";
+  return (
+    <Drawer title={`Chunks for URL ${url}`} size="medium" closeTo={closeTo}>
+      <div role="status" aria-label="Loading chunks" className={s.spinner} />
+    </Drawer>
+  );
+}
+
+/** Opening, closing or restyling the chunks drawer leaves this view's data as it is. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  const own = (pathname: string) => pathname.replace(/\/chunks\/?$/, "");
+  if (currentUrl.href !== nextUrl.href && sameData(currentUrl, nextUrl, ["url", "font", "theme"], own)) return false;
+  return defaultShouldRevalidate;
+};
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.website.url} · Websites · Assistant Console` : "Websites · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

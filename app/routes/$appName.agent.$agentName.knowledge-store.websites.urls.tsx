@@ -1,0 +1,83 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useHref, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { DEFAULT_REFRESH_DAYS } from "../../contract";
+import { Drawer } from "~/components/Drawer";
+import { RouteError } from "~/components/RouteError";
+import { Toaster } from "~/components/Toaster";
+import { ExportLink } from "~/components/urls/ExportLink";
+import { useClientToast } from "~/components/urls/params";
+import { UrlSearch } from "~/components/urls/UrlFilters";
+import { UrlsPager } from "~/components/urls/UrlsPager";
+import { UrlsTable } from "~/components/urls/UrlsTable";
+import { usePolling } from "~/components/urls/usePolling";
+import * as s from "~/components/urls/urls.css";
+import { userCan } from "~/lib/permissions";
+import { DEFAULT_URL_PAGE_SIZE, filteredCountText, isFiltered, isInFlight, readUrlView, toApiQuery, UNIFIED_PAGE_SIZES, viewToParams } from "~/lib/urls";
+import { knowledgeApi } from "~/server/api/resources.server";
+import { requireClient } from "~/server/clients.server";
+import { consoleContext } from "~/server/context.server";
+import { handleUrlsAction } from "~/server/urls.server";
+import type { loader as rootLoader } from "~/root";
+
+/** The unified URL drawer: every URL of the client, or of the statuses in `?status=`. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const view = readUrlView(new URL(request.url).searchParams, UNIFIED_PAGE_SIZES);
+  const list = await knowledgeApi.allUrls(api, app.id, toApiQuery(view));
+  return json({ appId: app.id, view, list });
+}
+
+/** Bulk actions only; a refusal says 'Failed to update URLs to {status}'. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  return handleUrlsAction({ request, api, appId: app.id, websiteId: null });
+}
+
+export default function UnifiedUrlsDrawer() {
+  const { appId, view, list } = useLoaderData<typeof loader>();
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const canConfigure = Boolean(me && userCan(me, "configure", appId));
+  const location = useLocation();
+  const { toast, show } = useClientToast();
+  usePolling(list.data.some((row) => isInFlight(row.status)));
+  const params = viewToParams(view, DEFAULT_URL_PAGE_SIZE);
+  const exportHref = useHref(`export?${params}`);
+  const title = view.statuses.length === 1 ? `${view.statuses[0]} URLs` : "All URLs";
+  const closeTo = location.pathname.replace(/\/urls\/?$/, "");
+  // The status scope is the drawer's subject, not a filter; only a search narrows it.
+  const searched = isFiltered({ ...view, statuses: [] });
+  return (
+    <Drawer title={title} size="wide" closeTo={closeTo}>
+      <Toaster toast={toast} />
+      <div className={s.toolbar}>
+        <UrlSearch view={view} asYouType />
+        <span className={s.grow} />
+        <ExportLink href={exportHref} onToast={show} />
+      </div>
+      <p className={s.summary}>
+        <span>Total URLs <span className={s.summaryValue}>{list.total}{list.total_is_capped ? "+" : ""}</span></span>
+      </p>
+      {searched ? <p className={s.filtered} role="status">{filteredCountText(list.total, list.total_is_capped)}</p> : null}
+      <UrlsTable
+        rows={list.data}
+        view={view}
+        defaultPageSize={DEFAULT_URL_PAGE_SIZE}
+        canConfigure={canConfigure}
+        defaultRefreshDays={list.default_refresh_day || DEFAULT_REFRESH_DAYS}
+        showWebsite
+        showRefreshDays={false}
+        emptyText="No URLs found"
+        onToast={show}
+      />
+      <UrlsPager view={view} totalPages={list.total_pages} pageSizes={UNIFIED_PAGE_SIZES} defaultPageSize={DEFAULT_URL_PAGE_SIZE} />
+    </Drawer>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.view.statuses.length === 1 ? `${data.view.statuses[0]} URLs` : "All URLs"} · Assistant Console` : "URLs · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

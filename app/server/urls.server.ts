@@ -1,0 +1,178 @@
+import { json } from "@remix-run/node";
+import type { UrlRow, Website } from "../../contract";
+import { formatInTimeZone, safeTimeZone, toCsv } from "~/lib/csv";
+import { userCan } from "~/lib/permissions";
+import {
+  BULK_ACTIONS, exportFileName, isBulkAction, parseLinks, parseRefreshDays, readUrlView, REFRESH_DAYS_ERROR, toExportQuery, type UrlView,
+} from "~/lib/urls";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { getUserInfo, knowledgeApi } from "./api/resources.server";
+import { invariantResponse } from "./clients.server";
+import { redirectWithToast } from "./toast.server";
+
+const forbidden = () => new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+
+export function parseWebsiteId(value: string | undefined) {
+  const id = Number(value);
+  invariantResponse(Number.isInteger(id) && id > 0, "Website not found");
+  return id;
+}
+
+/** One website of the client; the API lists them in pages, so we walk them until it turns up. */
+export async function findWebsite(api: ApiClient, appId: number, websiteId: number): Promise<Website> {
+  for (let page = 1; ; page += 1) {
+    const list = await knowledgeApi.websites(api, appId, { page, page_size: 100 });
+    const website = list.websites.find((candidate) => candidate.id === websiteId);
+    if (website) return website;
+    if (page >= list.total_pages || list.websites.length === 0) break;
+  }
+  invariantResponse(false, "Website not found");
+}
+
+/** A client_user may look but not change anything: actions answer 403. */
+export async function requireConfigure(api: ApiClient, appId: number) {
+  const me = await getUserInfo(api);
+  if (!userCan(me, "configure", appId)) throw forbidden();
+}
+
+const messageOf = (error: unknown) => {
+  if (error instanceof ApiError) {
+    const details = Object.entries(error.fieldErrors).map(([field, messages]) => {
+      const line = /^urls\.(\d+)$/.exec(field);
+      return `${line ? `Line ${Number(line[1]) + 1}` : field}: ${messages.join(", ")}`;
+    });
+    return [error.message, ...details].join(" ");
+  }
+  if (error instanceof Response) return error.statusText || `Error ${error.status}`;
+  return error instanceof Error ? error.message : String(error);
+};
+
+export interface AddLinksResult {
+  intent: "add-links";
+  error: string;
+  text: string;
+}
+
+export interface RefreshDaysResult {
+  intent: "refresh-days";
+  ok: boolean;
+  error?: string;
+}
+
+/**
+ * The URL drawers' form posts, one `intent` each: bulk actions, Add Links and refresh days.
+ * `websiteId` is null in the unified drawer (bulk actions only). Answers a redirect back to the
+ * view with a toast, or the Add Links form's error; a refresh-days save sent by JavaScript
+ * (`_fetcher`) gets a plain answer instead of a redirect.
+ */
+export async function handleUrlsAction(options: { request: Request; api: ApiClient; appId: number; websiteId: number | null }) {
+  const { request, api, appId, websiteId } = options;
+  const form = await request.formData();
+  const back = new URL(request.url);
+  const backTo = `${back.pathname}${back.search}`;
+  const intent = String(form.get("intent") ?? "");
+  await requireConfigure(api, appId);
+
+  switch (intent) {
+    case "bulk": {
+      const action = form.get("bulk");
+      if (!isBulkAction(action)) return json({ error: "Unknown bulk action" }, { status: 400 });
+      const { status, force } = BULK_ACTIONS[action];
+      const ids = form.getAll("url_ids").map(Number).filter((id) => Number.isInteger(id) && id > 0);
+      if (ids.length === 0) return redirectWithToast(backTo, { type: "error", description: "Select at least one URL first." });
+      try {
+        const body = { status, url_ids: ids, ...(force ? { force_index: true } : {}) };
+        const result = websiteId === null
+          ? await knowledgeApi.updateUrls(api, appId, body)
+          : await knowledgeApi.updateWebsiteUrls(api, appId, websiteId, body);
+        return redirectWithToast(backTo, { type: "success", description: `${result.updated} of ${ids.length} URLs set to ${status}` });
+      } catch (error) {
+        const description = websiteId === null ? `Failed to update URLs to ${status}` : `Failed to update URLs to ${status}: ${messageOf(error)}`;
+        return redirectWithToast(backTo, { type: "error", description });
+      }
+    }
+    case "add-links": {
+      if (websiteId === null) return json({ error: "Links are added to a website" }, { status: 400 });
+      const text = String(form.get("links") ?? "");
+      const links = parseLinks(text);
+      // Nothing left after trimming: nothing happens.
+      if (links.length === 0) return redirectWithToast(backTo, { type: "info", description: "No links to add." });
+      try {
+        const result = await knowledgeApi.addUrls(api, appId, websiteId, links);
+        if (result.message !== "Ok") return json<AddLinksResult>({ intent: "add-links", error: result.message, text }, { status: 400 });
+        const added = result.created ?? links.length;
+        return redirectWithToast(backTo, { type: "success", description: `${added} ${added === 1 ? "link" : "links"} added` });
+      } catch (error) {
+        if (error instanceof ApiError && error.status < 500) {
+          return json<AddLinksResult>({ intent: "add-links", error: messageOf(error), text }, { status: 400 });
+        }
+        throw error;
+      }
+    }
+    case "refresh-days": {
+      if (websiteId === null) return json({ error: "Refresh days belong to a website's URL" }, { status: 400 });
+      const byScript = form.get("_fetcher") === "1";
+      const urlId = Number(form.get("url_id"));
+      const days = parseRefreshDays(form.get("refresh_days"));
+      const answer = async (ok: boolean, description: string) =>
+        byScript
+          ? json<RefreshDaysResult>({ intent: "refresh-days", ok, ...(ok ? {} : { error: description }) }, { status: ok ? 200 : 400 })
+          : redirectWithToast(backTo, { type: ok ? "success" : "error", description });
+      if (!Number.isInteger(urlId) || urlId <= 0) return answer(false, "Unknown URL");
+      if (days === null) return answer(false, REFRESH_DAYS_ERROR);
+      try {
+        await knowledgeApi.setRefreshDays(api, appId, websiteId, urlId, days);
+        return answer(true, `Refresh days set to ${days}`);
+      } catch (error) {
+        return answer(false, messageOf(error));
+      }
+    }
+    default:
+      return json({ error: `Unknown intent ${intent || "(none)"}` }, { status: 400 });
+  }
+}
+
+/** The chunks of one URL, or the error text the drawer shows in its red box. */
+export async function loadChunks(api: ApiClient, appId: number, websiteId: number, url: string) {
+  try {
+    const result = await knowledgeApi.cachedChunks(api, appId, websiteId, url);
+    return { chunks: result.chunks, error: null };
+  } catch (error) {
+    if (error instanceof Response && error.status === 401) throw error;
+    const text = error instanceof ApiError || error instanceof Response ? messageOf(error) : "";
+    return { chunks: null, error: text || "Failed to fetch chunks" };
+  }
+}
+
+const EXPORT_COLUMNS = ["url", "title", "status", "sitemap_refresh_review_status", "metadata", "indexed_at", "created_at", "updated_at"] as const;
+
+/** The CSV of a list of URLs, dates in the user's time zone (labelled); website_url in the unified export. */
+export function urlsCsv(rows: UrlRow[], timeZone: string, unified: boolean) {
+  const zone = safeTimeZone(timeZone);
+  const header = [...EXPORT_COLUMNS, ...(unified ? ["website_url"] : [])];
+  return toCsv([
+    header,
+    ...rows.map((row) => [
+      row.url, row.title, row.status, row.sitemap_refresh_review_status ?? "", row.metadata,
+      formatInTimeZone(row.indexed_at, zone), formatInTimeZone(row.created_at, zone), formatInTimeZone(row.updated_at, zone),
+      ...(unified ? [row.website_url] : []),
+    ]),
+  ]);
+}
+
+/** The export resource routes' answer: up to 10000 rows with the view's filters, as a download. */
+export async function exportUrls(options: {
+  request: Request; pageSizes: readonly number[]; site: string; unified: boolean; list: (view: ReturnType<typeof toExportQuery>) => Promise<{ data: UrlRow[] }>;
+}) {
+  const params = new URL(options.request.url).searchParams;
+  const view: UrlView = readUrlView(params, options.pageSizes);
+  const { data } = await options.list(toExportQuery(view));
+  const body = urlsCsv(data, params.get("tz") ?? "UTC", options.unified);
+  return new Response(body, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${exportFileName(options.site, new Date())}"`,
+      "Cache-Control": "no-store",
+    },
+  });
+}
