@@ -1,8 +1,95 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Outlet, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Pagination } from "~/components/Pagination";
+import { RouteError } from "~/components/RouteError";
+import { tableGeneration } from "~/components/users/RowsForm";
+import { DeleteUrlsConfirm } from "~/components/websites/RowMenu";
+import { PageSizes, StatusFilter, usePolling, WebsiteSearch } from "~/components/websites/Toolbar";
+import { WebsitesTable } from "~/components/websites/WebsitesTable";
+import * as s from "~/components/websites/WebsitesTable.css";
+import { userCan } from "~/lib/permissions";
+import { hasPendingWork, websiteFormRow, websitesListParams } from "~/lib/websites";
+import { getUserInfo, knowledgeApi } from "~/server/api/resources.server";
+import { requireClient } from "~/server/clients.server";
+import { consoleContext } from "~/server/context.server";
+import { handleWebsitesAction, type WebsitesActionData } from "~/server/websites.server";
+import type { loader as rootLoader } from "~/root";
 
-export default function Websites() {
-  return <PlaceholderPage title="Websites" />;
+/**
+ * The client's websites (also at /{url_code}/ai-training/websites, without an agent): page, page
+ * size and search live in the URL so a pasted link shows the same view.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const list = websitesListParams(new URL(request.url).searchParams);
+  const [websites, counts] = await Promise.all([
+    knowledgeApi.websites(api, app.id, { page: list.page, page_size: list.page_size, query: list.query || undefined, app_name: app.url_code }),
+    knowledgeApi.statusCounts(api, app.id),
+  ]);
+  return json({
+    client: { id: app.id, name: app.client_name },
+    websites: websites.websites,
+    totalPages: websites.total_pages,
+    totalCount: websites.total_count,
+    page: list.page,
+    pageSize: list.page_size,
+    query: list.query,
+    statusCounts: counts.status_counts,
+    totalUrls: counts.total_count,
+  });
 }
 
-export const meta: MetaFunction = () => [{ title: "Websites · Assistant Console" }];
+/** Saves rows and runs row-menu actions; a user who may only look (client_user) gets 403. */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const me = await getUserInfo(api);
+  if (!userCan(me, "configure", app.id)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  return handleWebsitesAction({ request, api, appId: app.id });
+}
+
+export default function Websites() {
+  const data = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as WebsitesActionData | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const location = useLocation();
+  const canConfigure = Boolean(me && userCan(me, "configure", data.client.id));
+  const loadedRows = data.websites.map(websiteFormRow);
+  const live = Object.fromEntries(data.websites.map((website) => [String(website.id), website]));
+  usePolling(hasPendingWork(data.websites, data.statusCounts));
+
+  return (
+    <section>
+      <h1>Websites</h1>
+      <div className={s.toolbar}>
+        <WebsiteSearch key={data.query} query={data.query} pageSize={data.pageSize} />
+        <StatusFilter statusCounts={data.statusCounts} totalCount={data.totalUrls} />
+      </div>
+      {posted?.confirm ? (
+        <DeleteUrlsConfirm websiteId={posted.confirm.websiteId} url={posted.confirm.url} cancelTo={`${location.pathname}${location.search}`} />
+      ) : null}
+      <WebsitesTable
+        // Only the editable values name the table's content: statuses moving on (polling) keep what is typed.
+        key={tableGeneration(posted, loadedRows)}
+        rows={posted?.rows ?? loadedRows}
+        errors={posted?.errors ?? []}
+        formError={posted?.formError ?? null}
+        live={live}
+        canConfigure={canConfigure}
+      />
+      <div className={s.footer}>
+        <Pagination page={data.page} totalPages={data.totalPages} />
+        <PageSizes pageSize={data.pageSize} />
+        <span className={s.count}>{data.totalCount} websites</span>
+      </div>
+      <Outlet />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Websites · ${data.client.name} · Assistant Console` : "Websites · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

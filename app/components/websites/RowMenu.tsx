@@ -1,0 +1,130 @@
+import { Dialog } from "@reach/dialog";
+import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef, useState, type MouseEvent } from "react";
+import { deleteUrlsQuestion, MENU_ACTIONS, menuIntent, RELOAD_AFTER_ACTION_MS, type MenuAction } from "~/lib/websites";
+import * as ui from "~/styles/ui.css";
+import * as s from "./WebsitesTable.css";
+
+/**
+ * Row-menu actions with JavaScript: posted by a fetcher (what is typed in the table stays), the
+ * action redirects back with a toast, and the view reloads once more after the spec's 500 ms.
+ */
+export function useMenuActions() {
+  const fetcher = useFetcher();
+  const { revalidate } = useRevalidator();
+  const revalidateRef = useRef(revalidate);
+  revalidateRef.current = revalidate;
+  const [pendingDelete, setPendingDelete] = useState<{ websiteId: number; url: string } | null>(null);
+  const wasBusy = useRef(false);
+
+  useEffect(() => {
+    if (fetcher.state !== "idle") {
+      wasBusy.current = true;
+      return;
+    }
+    if (!wasBusy.current) return;
+    wasBusy.current = false;
+    const timer = setTimeout(() => revalidateRef.current(), RELOAD_AFTER_ACTION_MS);
+    return () => clearTimeout(timer);
+  }, [fetcher.state]);
+
+  const run = (action: MenuAction, websiteId: number, confirmed = false) =>
+    fetcher.submit({ intent: menuIntent(action, websiteId, confirmed) }, { method: "post" });
+
+  return {
+    busy: fetcher.state !== "idle",
+    run,
+    pendingDelete,
+    askDelete: (websiteId: number, url: string) => setPendingDelete({ websiteId, url }),
+    cancelDelete: () => setPendingDelete(null),
+    confirmDelete: () => {
+      if (pendingDelete) run("delete-urls", pendingDelete.websiteId, true);
+      setPendingDelete(null);
+    },
+  };
+}
+
+export type MenuActions = ReturnType<typeof useMenuActions>;
+
+const ORDER: MenuAction[] = ["index-all", "force-index", "skip-all", "delete-urls", "refresh-sitemap"];
+
+/**
+ * The row menu: a `<details>` of submit buttons of the table's form, so each works without
+ * JavaScript (Delete URLs then answers with the server's confirm step). View Links stays for
+ * users who may only look; the other entries are disabled for them.
+ */
+export function RowMenu({ websiteId, url, row, canConfigure, actions }: {
+  websiteId: number;
+  url: string;
+  row: number;
+  canConfigure: boolean;
+  actions: MenuActions;
+}) {
+  const close = (event: MouseEvent<HTMLElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
+  return (
+    <details className={s.menu}>
+      <summary className={`${ui.button.secondary} ${s.menuSummary}`} aria-label={`Actions for ${url || `row ${row}`}`}>
+        ⋯
+      </summary>
+      <ul className={s.menuList}>
+        <li>
+          <Link to={String(websiteId)} className={s.menuItem} onClick={close}>View Links</Link>
+        </li>
+        {ORDER.map((action) => (
+          <li key={action}>
+            <button
+              type="submit"
+              name="intent"
+              value={menuIntent(action, websiteId)}
+              formNoValidate
+              className={s.menuItem}
+              disabled={!canConfigure || actions.busy}
+              onClick={(event) => {
+                event.preventDefault();
+                close(event);
+                if (action === "delete-urls") actions.askDelete(websiteId, url);
+                else actions.run(action, websiteId);
+              }}
+            >
+              {MENU_ACTIONS[action].label}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** The Delete URLs question with JavaScript: a dialog over the page. */
+export function DeleteUrlsDialog({ actions }: { actions: MenuActions }) {
+  const pending = actions.pendingDelete;
+  if (!pending) return null;
+  return (
+    <Dialog aria-label="Delete URLs" onDismiss={actions.cancelDelete}>
+      <p>{deleteUrlsQuestion(pending.url)}</p>
+      <div className={ui.toolbar}>
+        <button type="button" className={ui.button.secondary} onClick={actions.cancelDelete}>
+          Cancel
+        </button>
+        <button type="button" className={ui.button.danger} onClick={actions.confirmDelete}>
+          Delete URLs
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** The same question without JavaScript: the action's answer renders it above the table. */
+export function DeleteUrlsConfirm({ websiteId, url, cancelTo }: { websiteId: number; url: string; cancelTo: string }) {
+  return (
+    <Form method="post" className={s.confirm} aria-label="Delete URLs">
+      <p role="alert">{deleteUrlsQuestion(url)}</p>
+      <div className={ui.toolbar}>
+        <Link to={cancelTo} className={ui.button.secondary}>Cancel</Link>
+        <button type="submit" name="intent" value={menuIntent("delete-urls", websiteId, true)} className={ui.button.danger}>
+          Delete URLs
+        </button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,85 @@
+import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import {
+  DEFAULT_WEBSITES_PAGE_SIZE, POLL_INTERVAL_MS, statusFilterOptions, urlsDrawerPath, WEBSITES_PAGE_SIZES,
+} from "~/lib/websites";
+import * as ui from "~/styles/ui.css";
+import * as s from "./WebsitesTable.css";
+
+/** The search box: a GET form on `query` that starts again at page 1 and keeps the page size. */
+export function WebsiteSearch({ query, pageSize }: { query: string; pageSize: number }) {
+  return (
+    <Form method="get" role="search" className={s.search} aria-label="Search websites">
+      <input
+        type="search"
+        name="query"
+        defaultValue={query}
+        aria-label="Search websites"
+        placeholder="Search websites"
+        className={`${ui.input} ${s.searchInput}`}
+      />
+      {pageSize !== DEFAULT_WEBSITES_PAGE_SIZE ? <input type="hidden" name="page_size" value={pageSize} /> : null}
+      <button type="submit" className={ui.button.secondary}>Search</button>
+    </Form>
+  );
+}
+
+/** The status filter: 'All URLs' and each status with its count, leading to the unified URL drawer. */
+export function StatusFilter({ statusCounts, totalCount }: { statusCounts: Record<string, number>; totalCount: number }) {
+  return (
+    <details className={s.menu}>
+      <summary className={`${ui.button.secondary} ${s.menuSummary}`}>Status: All URLs ▾</summary>
+      <ul className={`${s.menuList} ${s.menuListLeft}`} aria-label="Filter URLs by status">
+        {statusFilterOptions(statusCounts, totalCount).map((option) => (
+          <li key={option.label}>
+            <Link to={urlsDrawerPath(option.status)} className={s.menuItem}>
+              <span>{option.label}</span>
+              <span className={s.count}>{option.count}</span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** Rows per page: 10 or 25, as links that keep the search and start at page 1. */
+export function PageSizes({ pageSize }: { pageSize: number }) {
+  const location = useLocation();
+  const hrefFor = (size: number) => {
+    const params = new URLSearchParams(location.search);
+    params.set("page_size", String(size));
+    params.delete("page");
+    return `${location.pathname}?${params}`;
+  };
+  return (
+    <nav aria-label="Rows per page" className={s.pageSizes}>
+      <span className={ui.muted}>Rows per page:</span>
+      {WEBSITES_PAGE_SIZES.map((size) =>
+        size === pageSize ? (
+          <span key={size} className={s.currentSize} aria-current="true">{size}</span>
+        ) : (
+          <Link key={size} to={hrefFor(size)}>{size}</Link>
+        ),
+      )}
+    </nav>
+  );
+}
+
+/**
+ * While work is pending (a sitemap being generated, URLs being processed), asks the loaders again
+ * every 2 s so statuses move on screen; stops as soon as nothing is pending. JavaScript only.
+ */
+export function usePolling(active: boolean) {
+  const revalidator = useRevalidator();
+  const navigation = useNavigation();
+  const latest = useRef({ revalidate: revalidator.revalidate, idle: true });
+  latest.current = { revalidate: revalidator.revalidate, idle: revalidator.state === "idle" && navigation.state === "idle" };
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => {
+      if (latest.current.idle && document.visibilityState !== "hidden") latest.current.revalidate();
+    }, POLL_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [active]);
+}

@@ -1,0 +1,109 @@
+import { globalStyle, style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+/** A row the required check (or the API) refused: flagged light red. */
+export const rowFlagged = style({});
+globalStyle(`${rowFlagged} > td`, { background: vars.color.invalid });
+
+export const cellInput = style({
+  width: "100%",
+  minWidth: "10em",
+  selectors: {
+    "&[readonly]": { background: "transparent", borderColor: "transparent", paddingLeft: 0 },
+    "&:disabled": { background: vars.color.canvas, color: vars.color.muted, cursor: "not-allowed" },
+  },
+});
+export const urlInput = style({ minWidth: "18em" });
+
+/** A value that differs from what was loaded: light blue (an invalid one stays red, see ui.input). */
+export const changed = style({
+  selectors: { "&:not([aria-invalid='true'])": { background: vars.color.changed, borderColor: vars.color.info } },
+});
+
+export const urlCell = style({ display: "flex", alignItems: "center", gap: vars.space.sm });
+
+/** The red dot of a website with sitemap differences awaiting review. */
+export const diffDot = style({
+  flex: "none",
+  display: "inline-block",
+  width: "10px",
+  height: "10px",
+  borderRadius: "50%",
+  background: vars.color.error,
+  cursor: "help",
+});
+
+export const tags = style({
+  border: `1px solid transparent`,
+  borderRadius: vars.radius.sm,
+  margin: 0,
+  padding: `2px ${vars.space.xs}`,
+  display: "grid",
+  gap: "2px",
+  minWidth: "9em",
+});
+export const tagsChanged = style({ background: vars.color.changed, borderColor: vars.color.info });
+export const tagsInvalid = style({ borderColor: vars.color.error });
+export const tagOption = style({ display: "flex", alignItems: "center", gap: vars.space.xs, whiteSpace: "nowrap", cursor: "pointer" });
+
+export const statusCell = style({ whiteSpace: "nowrap", paddingTop: "12px" });
+export const lastError = style({ color: vars.color.error, fontSize: "12px", margin: `${vars.space.xs} 0 0`, whiteSpace: "normal", maxWidth: "18em" });
+export const addedBy = style({ whiteSpace: "nowrap", color: vars.color.muted, paddingTop: "12px" });
+export const actionsCell = style({ whiteSpace: "nowrap", paddingTop: "10px" });
+
+/** The `<details>` menus (row menu, status filter): a summary button and a floating list. */
+export const menu = style({ position: "relative", display: "inline-block" });
+export const menuSummary = style({
+  listStyle: "none",
+  cursor: "pointer",
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+export const menuList = style({
+  position: "absolute",
+  right: 0,
+  zIndex: 20,
+  minWidth: "190px",
+  margin: `${vars.space.xs} 0 0`,
+  padding: vars.space.xs,
+  listStyle: "none",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  boxShadow: vars.shadow.popover,
+});
+export const menuListLeft = style({ left: 0, right: "auto", maxHeight: "60vh", overflowY: "auto" });
+export const menuItem = style({
+  display: "flex",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  width: "100%",
+  padding: `6px ${vars.space.sm}`,
+  border: "none",
+  background: "none",
+  font: "inherit",
+  color: vars.color.text,
+  textAlign: "left",
+  textDecoration: "none",
+  borderRadius: vars.radius.sm,
+  cursor: "pointer",
+  selectors: {
+    "&:hover:not(:disabled), &:focus-visible": { background: vars.color.primarySoft },
+    "&:disabled": { color: vars.color.muted, cursor: "not-allowed" },
+  },
+});
+export const count = style({ color: vars.color.muted, fontVariantNumeric: "tabular-nums" });
+
+export const toolbar = style({ display: "flex", gap: vars.space.md, alignItems: "center", flexWrap: "wrap", marginBottom: vars.space.md });
+export const search = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
+export const searchInput = style({ minWidth: "18em" });
+export const footer = style({ display: "flex", gap: vars.space.lg, alignItems: "center", flexWrap: "wrap", marginTop: vars.space.md });
+export const pageSizes = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
+export const currentSize = style({ fontWeight: 700 });
+
+export const confirm = style({
+  border: `1px solid ${vars.color.error}`,
+  background: vars.color.errorSoft,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
+});

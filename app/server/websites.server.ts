@@ -1,0 +1,218 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json } from "@remix-run/node";
+import { z } from "zod";
+import type { WebsiteInput } from "../../contract";
+import { checkRowsToSave, FIX_ROWS_MESSAGE, ROW_ERROR } from "~/components/users/rows";
+import type { FieldErrors } from "~/lib/required-check";
+import {
+  isNewWebsiteRow, isScanMode, MENU_ACTIONS, parsePatterns, WEBSITE_REQUIRED_FIELDS, websiteRowNeedsSave, websitesIntent, withBlankRow,
+  type MenuAction, type WebsiteFormRow, type WebsitesIntent,
+} from "~/lib/websites";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { knowledgeApi } from "./api/resources.server";
+import { redirectWithToast } from "./toast.server";
+
+/*
+ * The Websites table is one form: every row posted as indexed fields (`websites[0].url`, checkboxes
+ * `websites[0].tags`, hidden `websites[0].id` and `websites[0].loaded` holding what the loader gave
+ * as JSON) and an `intent` naming the pressed button. The action checks the rows again, sends only
+ * new or changed ones, and puts the API's refusals (`websites.<sent index>.<field>`) back on the rows
+ * they came from. Row-menu buttons ask for a status on a whole website or a sitemap refresh.
+ */
+
+/** What the action answers when it does not redirect: the rows as posted, their messages, maybe a question. */
+export interface WebsitesActionData {
+  rows: WebsiteFormRow[];
+  /** Aligned with `rows`; field ⇒ messages, `row` for problems of the whole row. */
+  errors: (FieldErrors | null)[];
+  formError: string | null;
+  /** Without JavaScript, Delete URLs first answers this question (the server-rendered confirm step). */
+  confirm: { websiteId: number; url: string } | null;
+}
+
+const text = z.string().default("");
+const list = z.preprocess((value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
+
+const WebsitesForm = z.object({
+  intent: text,
+  websites: z.array(z.object({
+    id: text,
+    url: text,
+    site_map: text,
+    tags: list,
+    skip_patterns: text,
+    allowed_patterns: text,
+    loaded: text,
+  })).default([]),
+});
+
+const Loaded = z.object({
+  url: z.string(),
+  site_map: z.string(),
+  tags: z.array(z.string()),
+  skip_patterns: z.string(),
+  allowed_patterns: z.string(),
+  enabled: z.boolean(),
+});
+
+function parseLoaded(raw: string): WebsiteFormRow["loaded"] {
+  if (!raw) return null;
+  try {
+    const parsed = Loaded.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readWebsitesForm(formData: FormData): { intent: WebsitesIntent; rows: WebsiteFormRow[] } | null {
+  const submission = parseWithZod(formData, { schema: WebsitesForm, disableAutoCoercion: true });
+  if (submission.status !== "success") return null;
+  const rows = submission.value.websites.map(({ loaded, ...values }) => ({ ...values, loaded: parseLoaded(loaded) }));
+  return { intent: websitesIntent(submission.value.intent), rows };
+}
+
+interface SavePlan {
+  payload: WebsiteInput[];
+  /** For each sent website, the index of the form row it came from. */
+  sentFrom: number[];
+  errors: (FieldErrors | null)[];
+  ok: boolean;
+}
+
+function addError(errors: (FieldErrors | null)[], index: number, field: string, message: string) {
+  const rowErrors = (errors[index] ??= {});
+  (rowErrors[field] ??= []).push(message);
+}
+
+/** The spec's required check (url and site_map) on the rows to send, then the API rows to send. */
+export function planWebsitesSave(rows: WebsiteFormRow[], appId: number): SavePlan {
+  const { errors } = checkRowsToSave(rows, websiteRowNeedsSave, WEBSITE_REQUIRED_FIELDS);
+  const payload: WebsiteInput[] = [];
+  const sentFrom: number[] = [];
+  rows.forEach((row, index) => {
+    if (!websiteRowNeedsSave(row)) return;
+    const id = /^\d+$/.test(row.id) ? Number(row.id) : null;
+    if (!isNewWebsiteRow(row) && (id === null || !row.loaded)) addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
+    if (row.site_map && !isScanMode(row.site_map)) addError(errors, index, "site_map", "Choose one of the offered scan modes");
+    if (errors[index] || !isScanMode(row.site_map)) return;
+    payload.push({
+      ...(id ? { id } : {}),
+      app_id: appId,
+      url: row.url.trim(),
+      site_map: row.site_map,
+      enabled: row.loaded?.enabled ?? true,
+      tags: [...new Set(row.tags.map((tag) => tag.trim()).filter(Boolean))],
+      skip_patterns: parsePatterns(row.skip_patterns),
+      allowed_patterns: parsePatterns(row.allowed_patterns),
+    });
+    sentFrom.push(index);
+  });
+  return { payload, sentFrom, errors, ok: errors.every((e) => e === null) };
+}
+
+/** API field names (after `websites.<n>.`) ⇒ the table's cells; anything else belongs to the row. */
+const API_FIELDS: Record<string, string> = {
+  url: "url", urls: "url", site_map: "site_map", tags: "tags", skip_patterns: "skip_patterns", allowed_patterns: "allowed_patterns",
+};
+
+/** Puts an API refusal back on the rows; messages about no row become the form's message. */
+export function rowErrorsFromApi(error: ApiError, sentFrom: number[], rowCount: number) {
+  const errors: (FieldErrors | null)[] = Array.from({ length: rowCount }, () => null);
+  const loose: string[] = [];
+  for (const [path, messages] of Object.entries(error.fieldErrors)) {
+    const match = /^websites\.(\d+)(?:\.([a-z_]+))?/.exec(path);
+    const formIndex = match ? sentFrom[Number(match[1])] : undefined;
+    if (!match || formIndex === undefined) {
+      loose.push(...messages);
+      continue;
+    }
+    const field = (match[2] && API_FIELDS[match[2]]) || ROW_ERROR;
+    for (const message of messages) addError(errors, formIndex, field, message);
+  }
+  const formError = loose.length ? loose.join(" ") : errors.some(Boolean) ? FIX_ROWS_MESSAGE : error.message;
+  return { errors, formError };
+}
+
+const reply = (data: Omit<WebsitesActionData, "confirm"> & { confirm?: WebsitesActionData["confirm"] }, status = 200) =>
+  json<WebsitesActionData>({ confirm: null, ...data }, { status });
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+/** Back to the page as it was (same page, size and search), with a toast. */
+function backTo(request: Request) {
+  const { pathname, search } = new URL(request.url);
+  return `${pathname}${search}`;
+}
+
+async function runMenuAction(api: ApiClient, appId: number, action: MenuAction, websiteId: number, request: Request) {
+  const spec = MENU_ACTIONS[action];
+  try {
+    if (spec.status === null) {
+      await knowledgeApi.refreshSitemap(api, websiteId);
+      return redirectWithToast(backTo(request), { type: "success", description: "Sitemap refresh started" });
+    }
+    const result = await knowledgeApi.updateWebsiteUrls(api, appId, websiteId, {
+      status: spec.status, ...(spec.force ? { force_index: true } : {}),
+    });
+    return redirectWithToast(backTo(request), {
+      type: "success",
+      description: `${spec.label}: ${plural(result.updated, "URL")} set to ${spec.status}`,
+    });
+  } catch (error) {
+    // The client calls throw 403/404 as responses for error boundaries; here they are a failed action.
+    const refused = (error instanceof ApiError && error.status < 500) || (error instanceof Response && error.status < 500);
+    if (!refused) throw error;
+    const reason = error instanceof ApiError ? error.message : error.statusText;
+    const description = spec.status === null ? `Failed to refresh the sitemap: ${reason}` : `Failed to update URLs to ${spec.status}`;
+    return redirectWithToast(backTo(request), { type: "error", description });
+  }
+}
+
+/**
+ * The whole action of the Websites page (the caller has checked the user may configure the client):
+ * add or discard a row without JavaScript, a row-menu action, or check and save the rows.
+ */
+export async function handleWebsitesAction({ request, api, appId }: { request: Request; api: ApiClient; appId: number }) {
+  const form = readWebsitesForm(await request.formData());
+  if (!form) return reply({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
+  const { intent, rows } = form;
+  const none = (list: WebsiteFormRow[]) => list.map(() => null);
+  switch (intent.kind) {
+    case "add-row": {
+      const next = withBlankRow(rows).rows;
+      return reply({ rows: next, errors: none(next), formError: null });
+    }
+    case "discard-row": {
+      // Only a row that was never saved can be discarded; existing ones stay.
+      const next = rows.filter((row, index) => index !== intent.index || !isNewWebsiteRow(row));
+      return reply({ rows: next, errors: none(next), formError: null });
+    }
+    case "menu": {
+      if (intent.action === "delete-urls" && !intent.confirmed) {
+        const url = rows.find((row) => row.id === String(intent.websiteId))?.loaded?.url ?? `website ${intent.websiteId}`;
+        return reply({ rows, errors: none(rows), formError: null, confirm: { websiteId: intent.websiteId, url } });
+      }
+      return runMenuAction(api, appId, intent.action, intent.websiteId, request);
+    }
+    case "unknown":
+      return reply({ rows, errors: none(rows), formError: "Unknown action" }, 400);
+    case "save":
+      break;
+  }
+  const plan = planWebsitesSave(rows, appId);
+  if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
+  if (plan.payload.length === 0) return redirectWithToast(backTo(request), { type: "info", description: "No changes to save" });
+  try {
+    const result = await knowledgeApi.saveWebsites(api, appId, plan.payload);
+    return redirectWithToast(backTo(request), { type: "success", description: `${plural(result.websites.length, "website")} saved` });
+  } catch (error) {
+    // A website deleted meanwhile (404) is said on the form, keeping what was typed.
+    if (error instanceof Response && error.status === 404) {
+      return reply({ rows, errors: none(rows), formError: `${error.statusText}; reload the page` }, 404);
+    }
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const { errors, formError } = rowErrorsFromApi(error, plan.sentFrom, rows.length);
+    return reply({ rows, errors, formError }, error.status);
+  }
+}
