@@ -6,6 +6,7 @@ import { seedIfEmpty } from "./db/seed";
 import { consoleLogger, type ApiDeps, type Logger } from "./deps";
 import { JobQueue } from "./jobs/queue";
 import { LocalStorage } from "./storage/storage";
+import { closeFetchAgents } from "./knowledge/fetcher";
 
 export interface ApiHostOptions {
   database: DatabaseOptions;
@@ -42,6 +43,7 @@ export async function startApiHost(options: ApiHostOptions) {
     resumePipeline: () => jobs.send("pipeline-recover", handle.kind === "pglite" ? { olderThanSeconds: 0 } : {}),
     async close() {
       await jobs.stop();
+      await closeFetchAgents();
       await handle.close();
     },
   };

@@ -9,8 +9,8 @@ import { startServer } from "../server";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "console-pg-smoke-"));
 const running = await startServer({ ...process.env, PORT: "0", DATA_DIR: dataDir, API_URL: "", RUN_WORKERS: "false" });
-// tsx itself (not through npx), so the stop signal reaches the worker and not only a wrapper.
-const worker = spawn(path.resolve("node_modules/.bin/tsx"), ["api/jobs/worker.ts"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" });
+// node with tsx as a loader (no wrapper process), so the stop signal reaches the worker itself.
+const worker = spawn(process.execPath, ["--import", "tsx", "api/jobs/worker.ts"], { env: { ...process.env, DATA_DIR: dataDir }, stdio: "inherit" });
 try {
   const login = await fetch(`${running.url}/login`);
   if (!login.ok || !(await login.text()).includes("Welcome")) throw new Error("the login screen did not render");

@@ -23,7 +23,8 @@ afterAll(async () => {
 
 it("resumes indexing after the process is killed mid-run", async () => {
   // 1. A server process indexes slow pages and is killed (SIGKILL) while URLs are in flight.
-  const child = spawn(path.resolve("node_modules/.bin/tsx"), ["tests/support/crashable-host.ts", dataDir, site.base], { stdio: ["ignore", "pipe", "inherit"] });
+  // node itself with tsx as a loader (not the tsx wrapper), so SIGKILL reaches the process that works.
+  const child = spawn(process.execPath, ["--import", "tsx", "tests/support/crashable-host.ts", dataDir, site.base], { stdio: ["ignore", "pipe", "inherit"] });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
       if (chunk.toString().includes("indexing")) resolve();

@@ -66,6 +66,13 @@ const agentFor = (allowPrivate: boolean) => {
   return agent;
 };
 
+/** Closes the crawler's pooled connections (on shutdown, so nothing keeps the process alive). */
+export async function closeFetchAgents() {
+  const open = [...agents.values()];
+  agents.clear();
+  await Promise.all(open.map((agent) => agent.close()));
+}
+
 function literalAddressRefused(url: URL, allowPrivate: boolean) {
   const host = url.hostname.replace(/^\[|\]$/g, "");
   return !allowPrivate && ipaddr.isValid(host) && !isPublicAddress(host);
