@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { clientApps } from "../../api/db/schema";
 import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
@@ -65,7 +63,8 @@ beforeAll(async () => {
   host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 2000 });
   call = apiCaller(host);
   token = (await signInAs(host, "client.admin@example.com")).user_token;
-  appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
+  const apps = (await call("GET", "/v1/apps?status=active", { token })).body.apps as { id: number; url_code: string }[];
+  appId = apps.find((app) => app.url_code === "northfield")!.id;
   const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
     token, body: { websites: [{ app_id: appId, url: `${site.base}/`, site_map: "full_website", skip_patterns: ["blog"] }] },
   });
