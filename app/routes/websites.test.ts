@@ -123,6 +123,13 @@ describe("Websites page: loader", () => {
     expect((await load(cookie, "?page_size=500")).pageSize).toBe(25);
   });
 
+  it("answers at the legacy address without an agent segment", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const response = await settle(() => websitesLoader({ request: getRequest("/northfield/ai-training/websites?page_size=10", cookie), context: testContext(host), params: { appName: "northfield" } }));
+    expect(response.status).toBe(200);
+    expect((await response.json()).pageSize).toBe(10);
+  });
+
   it("answers 404 for a client the user cannot see", async () => {
     const cookie = await signIn("client.admin@example.com");
     const response = await settle(() => websitesLoader({ request: getRequest("/nowhere/ai-training/websites", cookie), context: testContext(host), params: { appName: "nowhere" } }));

@@ -100,6 +100,11 @@ test.describe("with JavaScript", () => {
     await expect(filter.getByRole("link", { name: /^All URLs/ })).toHaveAttribute("href", `${PAGE}/urls`);
     await expect(filter.getByRole("link", { name: /^indexed/ })).toHaveAttribute("href", `${PAGE}/urls?status=indexed`);
     await expectNoSeriousAxeViolations(page);
+
+    // The legacy address shows the same page.
+    await page.goto("/northfield/ai-training/websites?page_size=10");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Websites");
+    await expect(rowOf(page, `${BASE_URL}/demo-site/`)).toHaveCount(1);
   });
 
   test("read-only for a Client: no add, no save, menu actions disabled but View Links", async ({ page }) => {
@@ -116,6 +121,12 @@ test.describe("with JavaScript", () => {
       await expect(row.getByRole("button", { name })).toBeDisabled();
     }
     await expectNoSeriousAxeViolations(page);
+
+    // View Links opens the website's drawer over the page (a nested route).
+    await row.getByRole("link", { name: "View Links" }).click();
+    await expect(page).toHaveURL(new RegExp(`${PAGE}/\\d+$`));
+    await expect(page.getByRole("dialog")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Websites");
   });
 });
 
