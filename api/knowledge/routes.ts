@@ -20,6 +20,7 @@ const WebsiteParams = z.object({ appId: IdParam, websiteId: IdParam });
 /** Addresses the crawler could never fetch are refused when they are entered, not later. */
 function privateAddressError(address: string, deps: Pick<ApiDeps, "config">) {
   if (deps.config.crawlAllowPrivate) return null;
+  if (deps.config.crawlLocalExceptions.some((prefix) => address.startsWith(prefix))) return null;
   const host = new URL(address).hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || (ipaddr.isValid(host) && !isPublicAddress(host))) {
     return `${host} is a private or local address, which the crawler does not visit`;

@@ -28,6 +28,9 @@ describe("website and URL input", () => {
       expect(body.errors["websites.0.url"][0]).toMatch(/private or local address/);
     }
     expect((await save({ url: "ftp://example.com/" })).body.errors["websites.0.url"]).toEqual(["Enter a full http(s) address"]);
+    // The one exception: this server's own demo site.
+    const demo = host.deps.config.crawlLocalExceptions[0];
+    expect((await save({ url: `${demo}programs/`, site_map: "few_urls" })).status).toBe(200);
     expect((await save({ url: "" })).body.errors["websites.0.url"]).toEqual(["This string is required"]);
     expect((await save({ url: "https://example.edu/", site_map: "everything" })).status).toBe(400);
   });
