@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   activeFilterCount, exportFileName, filteredCountText, isFiltered, isInFlight, parseLinks, parseRefreshDays, readFontSize, readUrlView,
-  sortBy, toApiQuery, toExportQuery, UNIFIED_PAGE_SIZES, viewToParams, withPage, withPageSize,
+  sortBy, toApiQuery, toExportQuery, UNIFIED_PAGE_SIZES, viewerSettings, viewToParams, withPage, withPageSize,
 } from "./urls";
 
 const view = (search = "") => readUrlView(new URLSearchParams(search));
@@ -101,6 +101,8 @@ describe("small helpers", () => {
     expect(readFontSize("30")).toBe(24);
     expect(readFontSize("2")).toBe(10);
     expect(readFontSize("15")).toBe(14);
+    expect(viewerSettings(new URLSearchParams("font=18&theme=light"))).toEqual({ font: 18, theme: "light" });
+    expect(viewerSettings(new URLSearchParams("theme=neon"))).toEqual({ font: 14, theme: "dark" });
   });
 
   it("names the export file after the site and the time", () => {

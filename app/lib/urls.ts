@@ -137,6 +137,11 @@ export function readFontSize(value: string | null) {
   return clamped - ((clamped - FONT_SIZES.min) % FONT_SIZES.step);
 }
 
+/** The chunks drawer's JSON viewer settings from its address (`font`, `theme`). */
+export function viewerSettings(params: URLSearchParams) {
+  return { font: readFontSize(params.get("font")), theme: (params.get("theme") === "light" ? "light" : "dark") as "light" | "dark" };
+}
+
 /** `urls_export_{site}_{timestamp}.csv`: the site is the website's host, or 'all'. */
 export function exportFileName(site: string, now: Date) {
   const safeSite = site.replace(/[^A-Za-z0-9.-]+/g, "_") || "all";

@@ -7,7 +7,7 @@ import { Toaster } from "~/components/Toaster";
 import { useHydrated } from "~/components/SaveBar";
 import { useClientToast } from "~/components/urls/params";
 import * as s from "~/components/urls/urls.css";
-import { FONT_SIZES, readFontSize, sameData } from "~/lib/urls";
+import { FONT_SIZES, sameData, viewerSettings } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
@@ -20,12 +20,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const search = new URL(request.url).searchParams;
   const url = search.get("url")?.trim() ?? "";
   const result = url ? await loadChunks(api, app.id, websiteId, url) : { chunks: null, error: "Choose a URL to see its chunks" };
-  return json({ url, ...result, font: readFontSize(search.get("font")), theme: (search.get("theme") === "light" ? "light" : "dark") as "light" | "dark" });
+  return json({ url, ...result });
 }
 
 export default function ChunksDrawer() {
-  const { url, chunks, error, font, theme } = useLoaderData<typeof loader>();
+  const { url, chunks, error } = useLoaderData<typeof loader>();
   const location = useLocation();
+  // Read from the address, not the loader: changing them reloads nothing.
+  const { font, theme } = viewerSettings(new URLSearchParams(location.search));
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const { toast, show } = useClientToast();
