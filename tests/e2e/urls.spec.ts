@@ -22,10 +22,9 @@ async function northfieldId(request: APIRequestContext, token: string) {
 }
 
 /**
- * Tests share one server and run in parallel: each gets its own few_urls website. The API refuses
- * to take addresses on this machine (the bundled demo site included, see the report), so these
- * websites have public addresses the crawler never reaches; indexing is shown on the seeded demo
- * website instead.
+ * Tests share one server and run in parallel: each gets its own few_urls website. Its addresses
+ * are public names nobody crawls here, so its rows stay as the test leaves them unless it asks
+ * for work; indexing is shown on the seeded demo website instead.
  */
 async function createWebsite(request: APIRequestContext, label: string, pages = DEMO_PAGES) {
   const token = await apiToken(request);
