@@ -9,7 +9,6 @@ const R = "routes/$appName.agent.$agentName";
 
 /** Paths under /:appName (no agent) ⇒ the agent-level module that renders them. */
 const clientLevelAliases = {
-  "ai-training/websites": `${R}.knowledge-store.websites.tsx`,
   "ai-training/files": `${R}.knowledge-store.files.tsx`,
   controls: `${R}.controls._index.tsx`,
   "controls/ai-personality": `${R}.controls.ai-personality.tsx`,
@@ -47,6 +46,17 @@ export default {
       // loader (client must exist) and error boundary as the canonical pages.
       route(":appName", "routes/$appName.tsx", { id: "alias/client" }, () => {
         for (const [path, file] of Object.entries(clientLevelAliases)) route(path, file, { id: `alias/client/${path}` });
+        // The legacy websites address keeps its drawers (view links, chunks, all URLs, exports).
+        const W = `${R}.knowledge-store.websites`;
+        route("ai-training/websites", `${W}.tsx`, { id: "alias/legacy-websites" }, () => {
+          route(":websiteId", `${W}.$websiteId.tsx`, { id: "alias/legacy-websites/website" }, () => {
+            route("chunks", `${W}.$websiteId.chunks.tsx`, { id: "alias/legacy-websites/website/chunks" });
+            route("export", `${W}.$websiteId.export.tsx`, { id: "alias/legacy-websites/website/export" });
+          });
+          route("urls", `${W}.urls.tsx`, { id: "alias/legacy-websites/urls" }, () => {
+            route("export", `${W}.urls.export.tsx`, { id: "alias/legacy-websites/urls/export" });
+          });
+        });
         route("agent/:agentName", `${R}.tsx`, { id: "alias/agent" }, () => {
           for (const [path, file] of Object.entries(agentLevelAliases)) route(path, file, { id: `alias/agent/${path}` });
         });

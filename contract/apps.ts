@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id } from "./common";
 
 export const CLIENT_TYPES = ["higher_ed", "ecommerce"] as const;
 export const MODE_ENVS = ["staging", "production"] as const;
@@ -137,8 +138,8 @@ export const AGENT_STATUSES = ["active", "inactive"] as const;
 
 /** POST /v1/apps/{app_id}/agents/update_agents: creates without `id`, updates with it. */
 export const AgentInput = z.object({
-  id: z.number().int().positive().optional(),
-  app_id: z.number().int().positive(),
+  id: Id.optional(),
+  app_id: Id,
   name: z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(200),
   agent_type: z.enum(AGENT_TYPES).default("enrollment"),
   // The spec strips anything but letters and digits as the user types; the server does the same.

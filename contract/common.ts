@@ -8,4 +8,7 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
 /** Ids travel as numbers in JSON bodies but arrive as strings in paths and queries. */
-export const IdParam = z.coerce.number().int().positive();
+export const MAX_ID = 2_147_483_647; // ids are Postgres integers
+export const IdParam = z.coerce.number().int().positive().max(MAX_ID, "Not a valid id");
+/** An id inside a JSON body. */
+export const Id = z.number().int().positive().max(MAX_ID, "Not a valid id");

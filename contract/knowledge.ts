@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id } from "./common";
 
 /** URL statuses in the spec's list order. */
 export const URL_STATUSES = [
@@ -63,8 +64,8 @@ export type WebsitesList = z.infer<typeof WebsitesList>;
 
 const pattern = z.string().trim().min(1).max(200);
 export const WebsiteInput = z.object({
-  id: z.number().int().positive().optional(),
-  app_id: z.number().int().positive(),
+  id: Id.optional(),
+  app_id: Id,
   url: z.string({ error: "This field is required" }).trim().min(1, "This string is required").max(2000)
     .pipe(z.url({ protocol: /^https?$/, error: "Enter a full http(s) address" })),
   site_map: z.enum(SCAN_MODES, { error: "This field is required" }),
@@ -81,7 +82,7 @@ export const WebsitesUpsertResult = z.object({ websites: z.array(Website), messa
 
 export const UpdateStatusBody = z.object({
   status: z.enum(REQUESTABLE_STATUSES, { error: `status must be one of ${REQUESTABLE_STATUSES.join(", ")}` }),
-  url_ids: z.array(z.number().int().positive()).max(10_000).optional(),
+  url_ids: z.array(Id).max(10_000).optional(),
   force_index: z.boolean().optional(),
 });
 export const UpdateStatusResult = z.object({ message: z.string(), updated: z.number().int() });
@@ -147,4 +148,4 @@ export const CachedChunks = z.object({
   chunks: z.array(z.object({ position: z.number().int(), heading_path: z.array(z.string()), text: z.string() })),
 });
 
-export const SitemapRefreshBody = z.object({ id: z.number().int().positive() });
+export const SitemapRefreshBody = z.object({ id: Id });

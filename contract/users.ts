@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { Id } from "./common";
 
 export const USER_TYPES = ["user", "admin", "super_admin"] as const;
 export const UserType = z.enum(USER_TYPES);
@@ -53,7 +54,7 @@ export const UsersList = z.object({
 export type UsersList = z.infer<typeof UsersList>;
 
 export const UserUpsertRow = z.object({
-  id: z.number().int().positive().optional(),
+  id: Id.optional(),
   email: required(320).toLowerCase().pipe(z.email("Enter a valid email address")),
   name: required(200),
   user_type: UserType,
@@ -75,7 +76,7 @@ export const AppUsersList = z.object({
 export type AppUsersList = z.infer<typeof AppUsersList>;
 
 export const AppUserUpsertRow = z.object({
-  id: z.number().int().positive().optional(),
+  id: Id.optional(),
   email: required(320).toLowerCase().pipe(z.email("Enter a valid email address")),
   name: required(200),
   /** Only used when the row creates a new account; defaults to user. */

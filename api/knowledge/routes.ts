@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import {
-  BulkCreateBody, CachedChunks, CachedChunksBody, IdParam, OkResult, RefreshDaysBody, SitemapRefreshBody, StatusCounts, UpdateStatusBody,
+  BulkCreateBody, CachedChunks, CachedChunksBody, Id, IdParam, OkResult, RefreshDaysBody, SitemapRefreshBody, StatusCounts, UpdateStatusBody,
   UpdateStatusResult, UrlRow, UrlsList, UrlsQuery, WebsitesList, WebsitesQuery, WebsitesUpsertBody, WebsitesUpsertResult,
 } from "../../contract";
 import { requireApp } from "../auth/permissions";
@@ -110,7 +110,7 @@ export function knowledgeRoutes(route: RouteBuilder) {
   route({
     method: "post", path: "/v1/apps/:appId/urls/update_status", tag: "Knowledge",
     summary: "The unified drawer's bulk action: the same request on URLs of any website of the client.",
-    params: AppParams, body: UpdateStatusBody.extend({ url_ids: z.array(z.number().int().positive()).min(1, "Choose at least one URL").max(10_000) }),
+    params: AppParams, body: UpdateStatusBody.extend({ url_ids: z.array(Id).min(1, "Choose at least one URL").max(10_000) }),
     response: UpdateStatusResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");

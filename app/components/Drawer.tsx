@@ -1,7 +1,10 @@
 import { Link, useNavigate } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
 import * as s from "./Drawer.css";
+
+/** Drawers open right now, innermost last: Escape closes only the one on top. */
+const openDrawers: string[] = [];
 
 /**
  * A side drawer rendered by a nested route over its parent page: its URL is addressable and
@@ -11,20 +14,25 @@ import * as s from "./Drawer.css";
 export function Drawer({ title, size, closeTo, children }: { title: ReactNode; size: "wide" | "medium"; closeTo: string; children: ReactNode }) {
   const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
+  const titleId = useId();
   useEffect(() => {
     panel.current?.focus();
+    openDrawers.push(titleId);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape") navigate(closeTo, { preventScrollReset: true });
+      if (event.key === "Escape" && openDrawers[openDrawers.length - 1] === titleId) navigate(closeTo, { preventScrollReset: true });
     };
     window.addEventListener("keydown", onKey);
-    return () => window.removeEventListener("keydown", onKey);
-  }, [closeTo, navigate]);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+      openDrawers.splice(openDrawers.indexOf(titleId), 1);
+    };
+  }, [closeTo, navigate, titleId]);
   return (
     <>
       <div className={s.backdrop} onClick={() => navigate(closeTo, { preventScrollReset: true })} aria-hidden="true" />
-      <section ref={panel} className={s.panel[size]} role="dialog" aria-modal="true" aria-labelledby="drawer-title" tabIndex={-1}>
+      <section ref={panel} className={s.panel[size]} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <header className={s.header}>
-          <h2 id="drawer-title">{title}</h2>
+          <h2 id={titleId}>{title}</h2>
           <Link to={closeTo} preventScrollReset className={ui.button.secondary} aria-label="Close">
             Close
           </Link>
