@@ -22,15 +22,15 @@ test.describe("with JavaScript", () => {
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole("button", { name: "+ Add User" }).click();
-    await expect(page.getByLabel("Email, row 1")).toBeFocused();
-    await expect(page.getByLabel("Email, row 1")).toHaveValue("");
+    await expect(page.getByLabel("Email, row 1", { exact: true })).toBeFocused();
+    await expect(page.getByLabel("Email, row 1", { exact: true })).toHaveValue("");
     await expect(saveButton(page)).toBeEnabled();
     await expect(page.getByTestId("save-bar")).toContainText("Unsaved changes");
 
-    await page.getByLabel("Email, row 1").fill(email);
-    await expect(page.getByLabel("Email, row 1")).toHaveCSS("background-color", LIGHT_BLUE);
-    await page.getByLabel("Name, row 1").fill("Added Person");
-    await page.getByLabel("Role, row 1").selectOption({ label: "User" });
+    await page.getByLabel("Email, row 1", { exact: true }).fill(email);
+    await expect(page.getByLabel("Email, row 1", { exact: true })).toHaveCSS("background-color", LIGHT_BLUE);
+    await page.getByLabel("Name, row 1", { exact: true }).fill("Added Person");
+    await page.getByLabel("Role, row 1", { exact: true }).selectOption({ label: "User" });
     await expectNoSeriousAxeViolations(page);
     await saveButton(page).click();
 
@@ -50,28 +50,28 @@ test.describe("with JavaScript", () => {
 
     const row = page.locator("tbody tr").first();
     await expect(row.getByText("This string is required")).toHaveCount(3);
-    await expect(page.getByLabel("Email, row 1")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Email, row 1")).toBeFocused();
+    await expect(page.getByLabel("Email, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Email, row 1", { exact: true })).toBeFocused();
     await expect(row.locator("td").nth(3)).toHaveCSS("background-color", LIGHT_RED);
     await expect(page.getByTestId("save-bar")).toContainText("Fix the highlighted rows before saving.");
     await expect(page.getByTestId("toast")).toHaveCount(0);
 
     // Fixing a cell clears its message as it is typed.
-    await page.getByLabel("Name, row 1").fill("Somebody");
+    await page.getByLabel("Name, row 1", { exact: true }).fill("Somebody");
     await expect(row.getByText("This string is required")).toHaveCount(2);
 
     // What passes the required check but not the API comes back from the server next to its cell.
-    await page.getByLabel("Email, row 1").fill("not-an-email");
-    await page.getByLabel("Role, row 1").selectOption({ label: "User" });
+    await page.getByLabel("Email, row 1", { exact: true }).fill("not-an-email");
+    await page.getByLabel("Role, row 1", { exact: true }).selectOption({ label: "User" });
     await saveButton(page).click();
     await expect(row.getByText("Enter a valid email address")).toBeVisible();
-    await expect(page.getByLabel("Email, row 1")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Name, row 1")).toHaveValue("Somebody");
+    await expect(page.getByLabel("Email, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Name, row 1", { exact: true })).toHaveValue("Somebody");
     await expect(page.getByTestId("save-bar")).toContainText("Fix the highlighted rows before saving.");
     await expect(saveButton(page)).toBeEnabled();
 
     // Discarding the row leaves nothing to save.
-    await page.getByRole("button", { name: "Discard row 1" }).click();
+    await page.getByRole("button", { name: "Discard row 1", exact: true }).click();
     await expect(saveButton(page)).toBeDisabled();
   });
 
@@ -85,10 +85,10 @@ test.describe("with JavaScript", () => {
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole("button", { name: "+ Add User" }).click();
-    await expect(page.getByLabel("Role, row 1")).toHaveValue("client_user");
-    await expect(page.getByLabel("Role, row 1").locator("option:checked")).toHaveText("Client");
-    await page.getByLabel("Email, row 1").fill(email);
-    await page.getByLabel("Name, row 1").fill("New Advisor");
+    await expect(page.getByLabel("Role, row 1", { exact: true })).toHaveValue("client_user");
+    await expect(page.getByLabel("Role, row 1", { exact: true }).locator("option:checked")).toHaveText("Client");
+    await page.getByLabel("Email, row 1", { exact: true }).fill(email);
+    await page.getByLabel("Name, row 1", { exact: true }).fill("New Advisor");
     await saveButton(page).click();
 
     await expect(page.getByTestId("toast")).toContainText("Access saved");
@@ -113,8 +113,8 @@ test.describe("with JavaScript", () => {
     const email = uniqueEmail("leaving");
     await page.goto("/northfield/access-control");
     await page.getByRole("button", { name: "+ Add User" }).click();
-    await page.getByLabel("Email, row 1").fill(email);
-    await page.getByLabel("Name, row 1").fill("Leaving Soon");
+    await page.getByLabel("Email, row 1", { exact: true }).fill(email);
+    await page.getByLabel("Name, row 1", { exact: true }).fill("Leaving Soon");
     await saveButton(page).click();
     await expect(page.getByTestId("toast")).toContainText("Access saved");
 
@@ -164,17 +164,17 @@ test.describe("without JavaScript", () => {
     await page.goto("/users");
     await expect(saveButton(page)).toBeEnabled();
     await page.getByRole("button", { name: "+ Add User" }).click();
-    await expect(page.getByLabel("Email, row 1")).toHaveValue("");
+    await expect(page.getByLabel("Email, row 1", { exact: true })).toHaveValue("");
 
     // The server runs the required check too, and nothing typed is lost.
-    await page.getByLabel("Name, row 1").fill("No Script");
+    await page.getByLabel("Name, row 1", { exact: true }).fill("No Script");
     await saveButton(page).click();
-    await expect(page.getByLabel("Email, row 1")).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Email, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("tbody tr").first().getByText("This string is required")).toHaveCount(2);
-    await expect(page.getByLabel("Name, row 1")).toHaveValue("No Script");
+    await expect(page.getByLabel("Name, row 1", { exact: true })).toHaveValue("No Script");
 
-    await page.getByLabel("Email, row 1").fill(email);
-    await page.getByLabel("Role, row 1").selectOption({ label: "Admin" });
+    await page.getByLabel("Email, row 1", { exact: true }).fill(email);
+    await page.getByLabel("Role, row 1", { exact: true }).selectOption({ label: "Admin" });
     await saveButton(page).click();
     await expect(page.getByTestId("toast")).toContainText("1 user saved");
     const row = rowOf(page, email);
@@ -186,9 +186,9 @@ test.describe("without JavaScript", () => {
     const email = uniqueEmail("nojs.access");
     await page.goto("/northfield/access-control");
     await page.getByRole("button", { name: "+ Add User" }).click();
-    await expect(page.getByLabel("Role, row 1")).toHaveValue("client_user");
-    await page.getByLabel("Email, row 1").fill(email);
-    await page.getByLabel("Name, row 1").fill("Plain Form");
+    await expect(page.getByLabel("Role, row 1", { exact: true })).toHaveValue("client_user");
+    await page.getByLabel("Email, row 1", { exact: true }).fill(email);
+    await page.getByLabel("Name, row 1", { exact: true }).fill("Plain Form");
     await saveButton(page).click();
     await expect(page.getByTestId("toast")).toContainText("Access saved");
 

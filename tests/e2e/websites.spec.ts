@@ -27,16 +27,16 @@ test.describe("with JavaScript", () => {
     await expectNoSeriousAxeViolations(page);
 
     await page.getByRole("button", { name: "+ Add Website" }).click();
-    await expect(page.getByLabel("Urls, row 1")).toBeFocused();
+    await expect(page.getByLabel("Urls, row 1", { exact: true })).toBeFocused();
     // Only one blank new row at a time.
     await page.getByRole("button", { name: "+ Add Website" }).click();
     await expect(page.getByRole("button", { name: /^Discard row/ })).toHaveCount(1);
 
-    await page.getByLabel("Urls, row 1").fill(url);
-    await expect(page.getByLabel("Urls, row 1")).toHaveCSS("background-color", LIGHT_BLUE);
-    await page.getByLabel("Scan Mode, row 1").selectOption("few_urls");
-    await page.getByRole("group", { name: "Data Tags, row 1" }).getByLabel("Staged").check();
-    await page.getByLabel("Skip Patterns, row 1").fill("calendar, 2001");
+    await page.getByLabel("Urls, row 1", { exact: true }).fill(url);
+    await expect(page.getByLabel("Urls, row 1", { exact: true })).toHaveCSS("background-color", LIGHT_BLUE);
+    await page.getByLabel("Scan Mode, row 1", { exact: true }).selectOption("few_urls");
+    await page.getByRole("group", { name: "Data Tags, row 1", exact: true }).getByLabel("Staged").check();
+    await page.getByLabel("Skip Patterns, row 1", { exact: true }).fill("calendar, 2001");
     await expectNoSeriousAxeViolations(page);
     await saveButton(page).click();
 
@@ -60,19 +60,19 @@ test.describe("with JavaScript", () => {
     await saveButton(page).click();
     const row = page.locator("tbody tr").first();
     await expect(row.getByText("This string is required")).toHaveCount(2);
-    await expect(page.getByLabel("Urls, row 1")).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Urls, row 1")).toBeFocused();
+    await expect(page.getByLabel("Urls, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Urls, row 1", { exact: true })).toBeFocused();
     await expect(page.getByTestId("save-bar")).toContainText("Fix the highlighted rows before saving.");
 
     // What passes the required check but not the API comes back next to its cell, nothing typed lost.
-    await page.getByLabel("Urls, row 1").fill("not an address");
-    await page.getByLabel("Scan Mode, row 1").selectOption("full_website");
-    await page.getByLabel("Skip Patterns, row 1").fill("news");
+    await page.getByLabel("Urls, row 1", { exact: true }).fill("not an address");
+    await page.getByLabel("Scan Mode, row 1", { exact: true }).selectOption("full_website");
+    await page.getByLabel("Skip Patterns, row 1", { exact: true }).fill("news");
     await saveButton(page).click();
     await expect(row.getByText("Enter a full http(s) address")).toBeVisible();
-    await expect(page.getByLabel("Skip Patterns, row 1")).toHaveValue("news");
-    await expect(page.getByLabel("Urls, row 1")).toHaveValue("not an address");
-    await page.getByRole("button", { name: "Discard row 1" }).click();
+    await expect(page.getByLabel("Skip Patterns, row 1", { exact: true })).toHaveValue("news");
+    await expect(page.getByLabel("Urls, row 1", { exact: true })).toHaveValue("not an address");
+    await page.getByRole("button", { name: "Discard row 1", exact: true }).click();
     await expect(saveButton(page)).toBeDisabled();
   });
 
@@ -137,11 +137,11 @@ test.describe("without JavaScript", () => {
     const url = uniqueUrl("nojs");
     await page.goto(PAGE);
     await page.getByRole("button", { name: "+ Add Website" }).click();
-    await expect(page.getByLabel("Urls, row 1")).toHaveValue("");
-    await page.getByLabel("Urls, row 1").fill(url);
-    await page.getByLabel("Scan Mode, row 1").selectOption("few_urls");
-    await page.getByRole("group", { name: "Data Tags, row 1" }).getByLabel("Development").check();
-    await page.getByLabel("Allowed Patterns, row 1").fill("/programs/");
+    await expect(page.getByLabel("Urls, row 1", { exact: true })).toHaveValue("");
+    await page.getByLabel("Urls, row 1", { exact: true }).fill(url);
+    await page.getByLabel("Scan Mode, row 1", { exact: true }).selectOption("few_urls");
+    await page.getByRole("group", { name: "Data Tags, row 1", exact: true }).getByLabel("Development").check();
+    await page.getByLabel("Allowed Patterns, row 1", { exact: true }).fill("/programs/");
     await saveButton(page).click();
 
     await expect(page.getByTestId("toast")).toContainText("1 website saved");
@@ -159,10 +159,10 @@ test.describe("without JavaScript", () => {
   test("a row without url and scan mode comes back flagged, nothing typed lost", async ({ signedInPage: page }) => {
     await page.goto(PAGE);
     await page.getByRole("button", { name: "+ Add Website" }).click();
-    await page.getByLabel("Skip Patterns, row 1").fill("news");
+    await page.getByLabel("Skip Patterns, row 1", { exact: true }).fill("news");
     await saveButton(page).click();
     await expect(page.locator("tbody tr").first().getByText("This string is required")).toHaveCount(2);
-    await expect(page.getByLabel("Skip Patterns, row 1")).toHaveValue("news");
+    await expect(page.getByLabel("Skip Patterns, row 1", { exact: true })).toHaveValue("news");
     await expect(page.getByTestId("save-bar")).toContainText("Fix the highlighted rows before saving.");
   });
 });
