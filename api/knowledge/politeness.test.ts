@@ -1,0 +1,45 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { describe, expect, it } from "vitest";
+import { HostGate } from "./host-gate";
+import { readRobots } from "./sitemaps";
+
+describe("politeness", () => {
+  it("reads crawl-delay, disallow rules and sitemaps from robots.txt", async () => {
+    const server = createServer((req, res) => {
+      res.end(req.url === "/robots.txt" ? "User-agent: *\nCrawl-delay: 2\nDisallow: /private/\nSitemap: https://example.edu/sitemap.xml\n" : "");
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      const robots = await readRobots(base, { allowPrivate: true });
+      expect(robots.crawlDelaySeconds).toBe(2);
+      expect(robots.isAllowed(`${base}/private/page`)).toBe(false);
+      expect(robots.isAllowed(`${base}/public`)).toBe(true);
+      expect(robots.sitemaps).toEqual(["https://example.edu/sitemap.xml"]);
+    } finally {
+      server.close();
+    }
+  });
+
+  it("spaces request starts to one host by the crawl-delay and caps concurrency", async () => {
+    const gate = new HostGate(2);
+    const starts: number[] = [];
+    let running = 0;
+    let peak = 0;
+    const task = async () => {
+      starts.push(Date.now());
+      peak = Math.max(peak, ++running);
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      running--;
+    };
+    await Promise.all([1, 2, 3].map(() => gate.run("example.edu", 0.15, task)));
+    expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(140);
+    expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(140);
+
+    const fast = new HostGate(2);
+    starts.length = 0;
+    await Promise.all([1, 2, 3, 4, 5].map(() => fast.run("example.edu", 0, task)));
+    expect(peak).toBeLessThanOrEqual(2);
+  });
+});
