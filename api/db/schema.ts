@@ -157,6 +157,8 @@ export const urls = pgTable("urls", {
   index("urls_app_status_idx").on(t.appId, t.status, t.url),
   index("urls_app_url_idx").on(t.appId, t.url),
   index("urls_website_url_idx").on(t.websiteId, t.url),
+  // Only URLs awaiting or after a sitemap review: small, and what the review filter counts.
+  index("urls_review_idx").on(t.websiteId, t.sitemapRefreshReviewStatus, t.status).where(sql`${t.sitemapRefreshReviewStatus} is not null`),
   index("urls_url_trgm_idx").using("gin", sql`${t.url} gin_trgm_ops`),
 ]);
 

@@ -93,21 +93,28 @@ export async function listUrls(appId: number, websiteId: number | null, query: P
         return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
       })()
     : countsFromCounter(appId, websiteId, deps);
-  const [rows, statusCountsByStatus] = await Promise.all([
-    deps.db
-      .select({ url: urls, websiteUrl: websites.url })
-      .from(urls)
-      .innerJoin(websites, eq(websites.id, urls.websiteId))
-      .where(where)
-      .orderBy(direction(column), direction(urls.id))
-      .limit(query.page_size)
-      .offset(query.page * query.page_size),
-    countsQuery,
-  ]);
+  // Counts first: they decide how the page is best read.
+  const statusCountsByStatus = await countsQuery;
   const totalCount = Object.entries(statusCountsByStatus)
     .filter(([status]) => !query.status?.length || (query.status as string[]).includes(status))
     .reduce((sum, [, n]) => sum + n, 0);
   const capped = narrowed && Object.values(statusCountsByStatus).reduce((a, b) => a + b, 0) > COUNT_CAP;
+  // With few matches of a search, walking an index in sort order past rows that fail the filter
+  // can read the whole website; sorting by an expression makes the planner fetch the (few)
+  // matches through the trigram index and sort them instead. Nothing to show: no query at all.
+  const fewMatches = narrowed && !capped;
+  // coalesce(x, x) is x, but no index matches it.
+  const sortKey = fewMatches ? sql`coalesce(${column}, ${column})` : column;
+  const rows = totalCount === 0 || query.page * query.page_size >= totalCount && !capped
+    ? []
+    : await deps.db
+        .select({ url: urls, websiteUrl: websites.url })
+        .from(urls)
+        .innerJoin(websites, eq(websites.id, urls.websiteId))
+        .where(where)
+        .orderBy(direction(sortKey), direction(urls.id))
+        .limit(query.page_size)
+        .offset(query.page * query.page_size);
   return {
     data: rows.map((r): UrlRow => ({
       id: r.url.id, url: r.url.url, title: r.url.title, status: r.url.status as UrlRow["status"],

@@ -1,0 +1,1 @@
+CREATE INDEX "urls_review_idx" ON "urls" USING btree ("website_id","sitemap_refresh_review_status","status") WHERE "urls"."sitemap_refresh_review_status" is not null;
