@@ -18,6 +18,18 @@ export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
 
 export const COUNT_CAP = 10_000;
 
+type UrlRecord = typeof urls.$inferSelect;
+
+export function toUrlRow(row: UrlRecord, websiteUrl: string): UrlRow {
+  return {
+    id: row.id, url: row.url, title: row.title, status: row.status as UrlRow["status"],
+    sitemap_refresh_review_status: row.sitemapRefreshReviewStatus as UrlRow["sitemap_refresh_review_status"],
+    refresh_days: row.refreshDays, metadata: row.metadata,
+    indexed_at: row.indexedAt?.toISOString() ?? null, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+    website_id: row.websiteId, website_url: websiteUrl, source_id: row.sourceId,
+  };
+}
+
 const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export async function listWebsites(appId: number, query: { page: number; page_size: number; query?: string }, deps: Pick<ApiDeps, "db">) {
@@ -116,13 +128,7 @@ export async function listUrls(appId: number, websiteId: number | null, query: P
         .limit(query.page_size)
         .offset(query.page * query.page_size);
   return {
-    data: rows.map((r): UrlRow => ({
-      id: r.url.id, url: r.url.url, title: r.url.title, status: r.url.status as UrlRow["status"],
-      sitemap_refresh_review_status: r.url.sitemapRefreshReviewStatus as UrlRow["sitemap_refresh_review_status"],
-      refresh_days: r.url.refreshDays, metadata: r.url.metadata,
-      indexed_at: r.url.indexedAt?.toISOString() ?? null, created_at: r.url.createdAt.toISOString(), updated_at: r.url.updatedAt.toISOString(),
-      website_id: r.url.websiteId, website_url: r.websiteUrl, source_id: r.url.sourceId,
-    })),
+    data: rows.map((r) => toUrlRow(r.url, r.websiteUrl)),
     count: rows.length,
     total_count: totalCount,
     total: totalCount,

@@ -12,7 +12,7 @@ import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { isPublicAddress } from "./fetcher";
 import { addUrls, refreshUrlsCount, updateSitemapDiff } from "./pipeline";
-import { getWebsite, listUrls, listWebsites, requestStatus, statusCounts } from "./queries";
+import { getWebsite, listUrls, listWebsites, requestStatus, statusCounts, toUrlRow } from "./queries";
 
 const AppParams = z.object({ appId: IdParam });
 const WebsiteParams = z.object({ appId: IdParam, websiteId: IdParam });
@@ -194,12 +194,7 @@ export function knowledgeRoutes(route: RouteBuilder) {
         .where(and(eq(urls.id, params.urlId), eq(urls.websiteId, website.id)))
         .returning();
       if (!row) throw notFound("URL not found");
-      return {
-        id: row.id, url: row.url, title: row.title, status: row.status as UrlRow["status"],
-        sitemap_refresh_review_status: row.sitemapRefreshReviewStatus as UrlRow["sitemap_refresh_review_status"], refresh_days: row.refreshDays,
-        metadata: row.metadata, indexed_at: row.indexedAt?.toISOString() ?? null, created_at: row.createdAt.toISOString(),
-        updated_at: row.updatedAt.toISOString(), website_id: row.websiteId, website_url: website.url, source_id: row.sourceId,
-      };
+      return toUrlRow(row, website.url);
     },
   });
 

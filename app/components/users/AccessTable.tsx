@@ -7,7 +7,7 @@ import {
   ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow, changedFields, isNewRow, ROW_ERROR,
   type AccessFormRow,
 } from "./rows";
-import { RowsForm, useSaving } from "./RowsForm";
+import { DiscardRowButton, RowsForm, useSaving } from "./RowsForm";
 import { useRowsState } from "./useRowsState";
 import * as s from "./UsersTable.css";
 
@@ -125,19 +125,7 @@ export function AccessTable({
             </td>
             <td className={s.actionsCell}>
               {isNew ? (
-                <button
-                  type="submit"
-                  name="intent"
-                  value={`discard-row:${index}`}
-                  className={ui.button.link}
-                  aria-label={`Discard row ${n}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    table.discard(key);
-                  }}
-                >
-                  Discard
-                </button>
+                <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
               ) : roleLocked && canManage ? null : (
                 <label className={s.removeLabel}>
                   <input

@@ -147,3 +147,25 @@ export function RowsForm({
     </Form>
   );
 }
+
+/**
+ * Discards an unsaved new row: in the browser at once, or (without JavaScript) by posting the
+ * `discard-row:<index>` intent so the action answers the rows without it.
+ */
+export function DiscardRowButton({ index, rowNumber, onDiscard }: { index: number; rowNumber: number; onDiscard: () => void }) {
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={`discard-row:${index}`}
+      className={ui.button.link}
+      aria-label={`Discard row ${rowNumber}`}
+      onClick={(event) => {
+        event.preventDefault();
+        onDiscard();
+      }}
+    >
+      Discard
+    </button>
+  );
+}

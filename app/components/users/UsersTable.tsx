@@ -7,7 +7,7 @@ import {
   blankUserRow, changedFields, isNewRow, ROW_ERROR, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
   type UserFormRow,
 } from "./rows";
-import { RowsForm, useSaving } from "./RowsForm";
+import { DiscardRowButton, RowsForm, useSaving } from "./RowsForm";
 import { useRowsState } from "./useRowsState";
 import * as s from "./UsersTable.css";
 
@@ -110,19 +110,7 @@ export function UsersTable({ rows, errors, formError, assignableTypes, createdAt
             </td>
             <td className={s.actionsCell}>
               {isNew ? (
-                <button
-                  type="submit"
-                  name="intent"
-                  value={`discard-row:${index}`}
-                  className={ui.button.link}
-                  aria-label={`Discard row ${n}`}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    table.discard(key);
-                  }}
-                >
-                  Discard
-                </button>
+                <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
               ) : null}
             </td>
           </tr>

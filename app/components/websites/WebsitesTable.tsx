@@ -2,7 +2,7 @@ import { SCAN_MODES, type Website } from "../../../contract";
 import { StatusChip } from "~/components/StatusChip";
 import { cx } from "~/components/users/cells";
 import { ROW_ERROR } from "~/components/users/rows";
-import { RowsForm, useSaving } from "~/components/users/RowsForm";
+import { DiscardRowButton, RowsForm, useSaving } from "~/components/users/RowsForm";
 import { useRowsState } from "~/components/users/useRowsState";
 import type { FieldErrors } from "~/lib/required-check";
 import {
@@ -143,19 +143,7 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
               <td className={s.addedBy}>{website?.user?.name ?? (isNew ? "" : "—")}</td>
               <td className={s.actionsCell}>
                 {isNew ? (
-                  <button
-                    type="submit"
-                    name="intent"
-                    value={`discard-row:${index}`}
-                    className={ui.button.link}
-                    aria-label={`Discard row ${n}`}
-                    onClick={(event) => {
-                      event.preventDefault();
-                      table.discard(key);
-                    }}
-                  >
-                    Discard
-                  </button>
+                  <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
                 ) : (
                   <RowMenu websiteId={Number(row.id)} url={row.loaded?.url ?? row.url} row={n} canConfigure={canConfigure} actions={actions} />
                 )}
