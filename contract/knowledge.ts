@@ -29,6 +29,8 @@ export const STATUS_COLOURS: Record<UrlStatus, "warning" | "info" | "secondary" 
 export const SCAN_MODES = ["full_website", "few_urls"] as const;
 export const DEFAULT_TAGS = ["Development", "Staged", "Production"] as const;
 export const DEFAULT_REFRESH_DAYS = 30;
+/** Counts under a search or review filter stop at this many matches (`total_is_capped`). */
+export const URL_COUNT_CAP = 2_000;
 
 export const Website = z.object({
   id: z.number().int(),
@@ -128,7 +130,7 @@ export const UrlsList = z.object({
   total_pages: z.number().int(),
   default_refresh_day: z.number().int(),
   status_counts: z.record(z.string(), z.number().int()),
-  /** True when a search or review filter matched more than 10,000 URLs: counts stop there. */
+  /** True when a search or review filter matched more than 2,000 URLs: counts stop there. */
   total_is_capped: z.boolean(),
 });
 export type UrlsList = z.infer<typeof UrlsList>;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { UrlRow, UrlsQuery, Website } from "../../contract";
-import { DEFAULT_REFRESH_DAYS, UrlsQuery as UrlsQuerySchema } from "../../contract";
+import { DEFAULT_REFRESH_DAYS, URL_COUNT_CAP, UrlsQuery as UrlsQuerySchema } from "../../contract";
 import type { ApiDeps } from "../deps";
 import { urlStatusCounts, urls, users, websites } from "../db/schema";
 import type { z } from "zod";
@@ -16,7 +16,7 @@ export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
   };
 }
 
-export const COUNT_CAP = 10_000;
+const COUNT_CAP = URL_COUNT_CAP;
 
 type UrlRecord = typeof urls.$inferSelect;
 
@@ -96,7 +96,8 @@ export async function listUrls(appId: number, websiteId: number | null, query: P
   // Without a search or review filter the counts come from the counter table; with one, a single
   // grouped count over the (index-narrowed) matches gives both the status counts and the total.
   // Counting every match of a common search term costs a scan of all of them, so narrowed counts
-  // stop at COUNT_CAP matches (the CSV export's limit too) and say so with `total_is_capped`.
+  // stop at COUNT_CAP matches (an operator narrows such a search rather than pages through it) and
+  // say so with `total_is_capped`.
   const narrowed = Boolean(query.search || query.sitemap_refresh_review_status?.length);
   const countsQuery = narrowed
     ? (async () => {

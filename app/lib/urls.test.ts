@@ -70,7 +70,7 @@ describe("filters", () => {
     expect(isFiltered(view())).toBe(false);
     expect(isFiltered(view("search=x"))).toBe(true);
     expect(filteredCountText(12, false)).toBe("Filtered URLs: 12");
-    expect(filteredCountText(10001, true)).toBe("Filtered URLs: 10000+");
+    expect(filteredCountText(2001, true)).toBe("Filtered URLs: 2000+");
   });
 });
 

@@ -1,4 +1,4 @@
-import { REVIEW_STATUSES, URL_ORDER_COLUMNS, URL_STATUSES, type ReviewStatus, type UrlsQuery, type UrlStatus } from "../../contract";
+import { REVIEW_STATUSES, URL_COUNT_CAP, URL_ORDER_COLUMNS, URL_STATUSES, type ReviewStatus, type UrlsQuery, type UrlStatus } from "../../contract";
 
 /** Spec §9: the URL tables' paging and sorting. */
 export const WEBSITE_PAGE_SIZES = [1, 10, 25, 50, 100, 500, 1000, 2000] as const;
@@ -98,7 +98,7 @@ export const isFiltered = (view: UrlView) => Boolean(view.search || view.statuse
 export const activeFilterCount = (view: UrlView) => view.statuses.length + view.reviews.length;
 
 export function filteredCountText(total: number, capped: boolean) {
-  return `Filtered URLs: ${capped ? `${EXPORT_ROW_LIMIT}+` : total}`;
+  return `Filtered URLs: ${capped ? `${URL_COUNT_CAP}+` : total}`;
 }
 
 /** 'Add Links': lines trimmed, empty ones dropped. */
