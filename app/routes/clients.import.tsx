@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { ImportFilesTable } from "~/components/clients/ImportFilesTable";
-import * as s from "~/components/clients/clients.css";
+import * as f from "~/styles/forms.css";
 import { IMPORT_LOAD_ERROR_TEXT, NO_IMPORT_FILES_TEXT } from "~/components/clients/texts";
 import { useHydrated } from "~/components/clients/useHydrated";
 import { RouteError } from "~/components/RouteError";
@@ -76,7 +76,7 @@ export default function ImportClients() {
           <p className={ui.muted}>{NO_IMPORT_FILES_TEXT}</p>
         )}
         {errors.length ? <p id={fields.file_name.errorId} role="alert" className={ui.fieldError}>{errors[0]}</p> : null}
-        <div className={s.actions}>
+        <div className={f.actions}>
           <button type="submit" className={ui.button.primary} disabled={disabled}>Import Selected</button>
           <Link to="/clients" className={ui.button.secondary}>Cancel</Link>
         </div>

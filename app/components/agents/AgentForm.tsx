@@ -1,10 +1,12 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import type { FormEvent, ReactNode } from "react";
+import type { FormEvent } from "react";
 import { AGENT_STATUSES, MODE_ENVS } from "../../../contract";
 import { AgentForm, agentTypeLabel, modeEnvLabel, stripSiteCode, type AgentFormDefaults, type AgentFormValue } from "~/lib/agent-form";
 import { titleCase } from "~/lib/text";
+import { FormField } from "~/components/FormField";
+import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 import * as s from "./agents.css";
 import { AgentLogo } from "./AgentLogo";
@@ -61,29 +63,29 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
     <Form method="post" action={action} encType="multipart/form-data" className={s.form} {...getFormProps(form)}>
       {readOnly ? <p className={s.notice}>You can view this agent but not change it.</p> : null}
       {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${s.formErrors}`}>{form.errors.join(" ")}</p>
+        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${f.formErrors}`}>{form.errors.join(" ")}</p>
       ) : null}
       {defaultValue.id ? <input type="hidden" name={fields.id.name} value={defaultValue.id} /> : null}
-      <fieldset disabled={readOnly} className={s.formGrid}>
+      <fieldset disabled={readOnly} className={f.formGrid}>
         <legend className={ui.visuallyHidden}>Agent details</legend>
 
-        <Field label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+        <FormField label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
           <input {...getInputProps(fields.name, { type: "text" })} className={ui.input} autoComplete="off" />
-        </Field>
+        </FormField>
 
-        <Field label="Agent Type" id={fields.agent_type.id} errorId={fields.agent_type.errorId} errors={fields.agent_type.errors}>
+        <FormField label="Agent Type" id={fields.agent_type.id} errorId={fields.agent_type.errorId} errors={fields.agent_type.errors}>
           <input
             id={fields.agent_type.id}
             type="text"
             readOnly
-            className={`${ui.input} ${s.readOnlyInput}`}
+            className={`${ui.input} ${f.readOnlyInput}`}
             value={agentTypeLabel(agentType)}
             aria-describedby={describedBy(errorIdOf(fields.agent_type))}
           />
           <input type="hidden" name={fields.agent_type.name} value={agentType} />
-        </Field>
+        </FormField>
 
-        <Field label="Site Code" id={fields.site_code.id} errorId={fields.site_code.errorId} errors={fields.site_code.errors}
+        <FormField label="Site Code" id={fields.site_code.id} errorId={fields.site_code.errorId} errors={fields.site_code.errors}
           hint="Letters and digits only; anything else is removed.">
           <input
             {...getInputProps(fields.site_code, { type: "text" })}
@@ -94,11 +96,11 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
             onInput={stripAsTyped}
             aria-describedby={describedBy(`${fields.site_code.id}-hint`, errorIdOf(fields.site_code))}
           />
-        </Field>
+        </FormField>
 
-        <Field label="Logo" id={fields.logo.id} errorId={fields.logo.errorId} errors={fields.logo.errors} hint="One .svg, .png or .img file.">
-          <div className={s.logoRow}>
-            <AgentLogo src={logoUrl} className={s.logoPreview} alt="Current logo" />
+        <FormField label="Logo" id={fields.logo.id} errorId={fields.logo.errorId} errors={fields.logo.errors} hint="One .svg, .png or .img file.">
+          <div className={f.logoRow}>
+            <AgentLogo src={logoUrl} className={f.logoPreview} alt="Current logo" />
             <input
               {...getInputProps(fields.logo, { type: "file" })}
               accept={LOGO_ACCEPT}
@@ -108,25 +110,25 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
             />
           </div>
           <input type="hidden" name={fields.logo_url.name} value={logoUrl} />
-        </Field>
+        </FormField>
 
-        <Field label="URL" id={fields.url.id} errorId={fields.url.errorId} errors={fields.url.errors}>
+        <FormField label="URL" id={fields.url.id} errorId={fields.url.errorId} errors={fields.url.errors}>
           <input {...getInputProps(fields.url, { type: "text" })} inputMode="url" className={ui.input} placeholder="https://www.example.edu" />
-        </Field>
+        </FormField>
 
-        <Field label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
+        <FormField label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
           <select {...getSelectProps(fields.status)} className={ui.input}>
             {AGENT_STATUSES.map((status) => (
               <option key={status} value={status}>{titleCase(status)}</option>
             ))}
           </select>
-        </Field>
+        </FormField>
 
-        <Field label="Mode" id={fields.mode_env.id} errorId={fields.mode_env.errorId} errors={fields.mode_env.errors}>
+        <FormField label="Mode" id={fields.mode_env.id} errorId={fields.mode_env.errorId} errors={fields.mode_env.errors}>
           {/* Read-only: a disabled select posts nothing, so the value travels in a hidden field. */}
           <select
             id={fields.mode_env.id}
-            className={`${ui.input} ${s.readOnlyInput}`}
+            className={`${ui.input} ${f.readOnlyInput}`}
             value={modeEnv}
             disabled
             onChange={() => {}}
@@ -137,33 +139,15 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
             ))}
           </select>
           <input type="hidden" name={fields.mode_env.name} value={modeEnv} />
-        </Field>
+        </FormField>
       </fieldset>
 
-      <div className={s.actions}>
+      <div className={f.actions}>
         <button type="submit" className={ui.button.primary} disabled={readOnly || submitting}>
           {mode === "edit" ? "Save" : "Create"}
         </button>
         <Link to={cancelTo} className={ui.button.secondary}>Cancel</Link>
       </div>
     </Form>
-  );
-}
-
-function Field({ label, id, errorId, errors, hint, children }: {
-  label: string;
-  id: string;
-  errorId: string;
-  errors: string[] | undefined;
-  hint?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={ui.field}>
-      <label htmlFor={id} className={ui.label}>{label}</label>
-      {children}
-      {hint ? <p id={`${id}-hint`} className={s.hint}>{hint}</p> : null}
-      {errors?.length ? <p id={errorId} className={ui.fieldError}>{errors.join(" ")}</p> : null}
-    </div>
   );
 }

@@ -1,9 +1,11 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type ReactNode } from "react";
+import { useEffect, useState } from "react";
 import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "../../../contract";
 import { ClientForm, clientTypeForCopyMarket, deriveUrlCode, marketFor, type ClientFormDefaults, type ClientFormValue } from "~/lib/client-form";
+import { FormField } from "~/components/FormField";
+import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 import * as s from "./clients.css";
 import { PlaceholderLogo } from "./PlaceholderLogo";
@@ -71,16 +73,16 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
       {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${s.formErrors}`}>{form.errors[0]}</p>
+        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${f.formErrors}`}>{form.errors[0]}</p>
       ) : null}
-      <fieldset disabled={readOnly} className={s.formGrid}>
+      <fieldset disabled={readOnly} className={f.formGrid}>
         <legend className={ui.visuallyHidden}>Client details</legend>
 
-        <Field label="Client Name" id={fields.client_name.id} errorId={fields.client_name.errorId} errors={fields.client_name.errors}>
+        <FormField label="Client Name" id={fields.client_name.id} errorId={fields.client_name.errorId} errors={fields.client_name.errors}>
           <input {...getInputProps(fields.client_name, { type: "text" })} className={ui.input} autoComplete="organization" />
-        </Field>
+        </FormField>
 
-        <Field label="Primary Website" id={fields.primary_website.id} errorId={fields.primary_website.errorId} errors={fields.primary_website.errors}>
+        <FormField label="Primary Website" id={fields.primary_website.id} errorId={fields.primary_website.errorId} errors={fields.primary_website.errors}>
           <input
             id={fields.primary_website.id}
             name={fields.primary_website.name}
@@ -100,14 +102,14 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
               }));
             }}
           />
-        </Field>
+        </FormField>
 
-        <Field label="Logo" id={fields.logo.id} errorId={fields.logo.errorId} errors={fields.logo.errors} hint="An .svg, .png or .img file.">
-          <div className={s.logoRow}>
+        <FormField label="Logo" id={fields.logo.id} errorId={fields.logo.errorId} errors={fields.logo.errors} hint="An .svg, .png or .img file.">
+          <div className={f.logoRow}>
             {linked.logo_url ? (
-              <img src={linked.logo_url} alt="Current logo" className={s.logoPreview} width={48} height={48} data-testid="logo-preview" />
+              <img src={linked.logo_url} alt="Current logo" className={f.logoPreview} width={48} height={48} data-testid="logo-preview" />
             ) : (
-              <PlaceholderLogo className={s.logoPreview} />
+              <PlaceholderLogo className={f.logoPreview} />
             )}
             <input
               {...getInputProps(fields.logo, { type: "file" })}
@@ -117,9 +119,9 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
             />
           </div>
           <input type="hidden" name={fields.logo_url.name} value={linked.logo_url} />
-        </Field>
+        </FormField>
 
-        <Field label="Country" id={fields.country.id} errorId={fields.country.errorId} errors={fields.country.errors}>
+        <FormField label="Country" id={fields.country.id} errorId={fields.country.errorId} errors={fields.country.errors}>
           <select
             id={fields.country.id}
             name={editing ? undefined : fields.country.name}
@@ -137,32 +139,32 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           </select>
           {/* A disabled select posts nothing; the country of an existing client is fixed. */}
           {editing ? <input type="hidden" name={fields.country.name} value={linked.country} /> : null}
-        </Field>
+        </FormField>
 
-        <Field label="Market" id={fields.market.id} errorId={fields.market.errorId} errors={fields.market.errors} hint="Lower-cased country, underscore, url_code.">
+        <FormField label="Market" id={fields.market.id} errorId={fields.market.errorId} errors={fields.market.errors} hint="Lower-cased country, underscore, url_code.">
           <input
             id={fields.market.id}
             name={fields.market.name}
             type="text"
             readOnly
-            className={`${ui.input} ${s.readOnlyInput}`}
+            className={`${ui.input} ${f.readOnlyInput}`}
             value={market}
             aria-describedby={`${fields.market.id}-hint`}
           />
-        </Field>
+        </FormField>
 
-        <Field label="Project URL" id={fields.project_url.id} errorId={fields.project_url.errorId} errors={fields.project_url.errors}>
+        <FormField label="Project URL" id={fields.project_url.id} errorId={fields.project_url.errorId} errors={fields.project_url.errors}>
           <input {...getInputProps(fields.project_url, { type: "text" })} inputMode="url" className={ui.input} />
-        </Field>
+        </FormField>
 
-        <Field label="URL Code" id={fields.url_code.id} errorId={fields.url_code.errorId} errors={fields.url_code.errors}
+        <FormField label="URL Code" id={fields.url_code.id} errorId={fields.url_code.errorId} errors={fields.url_code.errors}
           hint={editing ? "Fixed once the client exists." : "Derived from the primary website until you change it."}>
           <input
             id={fields.url_code.id}
             name={fields.url_code.name}
             type="text"
             readOnly={editing}
-            className={editing ? `${ui.input} ${s.readOnlyInput}` : ui.input}
+            className={editing ? `${ui.input} ${f.readOnlyInput}` : ui.input}
             value={linked.url_code}
             autoCapitalize="none"
             spellCheck={false}
@@ -174,9 +176,9 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
               setUrlCodeEdited(value !== "");
             }}
           />
-        </Field>
+        </FormField>
 
-        <Field label="Copy Market" id={fields.copy_market.id} errorId={fields.copy_market.errorId} errors={fields.copy_market.errors}>
+        <FormField label="Copy Market" id={fields.copy_market.id} errorId={fields.copy_market.errorId} errors={fields.copy_market.errors}>
           <select
             id={fields.copy_market.id}
             name={fields.copy_market.name}
@@ -191,54 +193,54 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
               <option key={template.value} value={template.value}>{template.label}</option>
             ))}
           </select>
-        </Field>
+        </FormField>
 
-        <Field label="Client Type" id={fields.client_type.id} errorId={fields.client_type.errorId} errors={fields.client_type.errors}
+        <FormField label="Client Type" id={fields.client_type.id} errorId={fields.client_type.errorId} errors={fields.client_type.errors}
           hint="Set by the copy market: Higher Edu templates are higher_ed, others ecommerce.">
           <input
             id={fields.client_type.id}
             name={fields.client_type.name}
             type="text"
             readOnly
-            className={`${ui.input} ${s.readOnlyInput}`}
+            className={`${ui.input} ${f.readOnlyInput}`}
             value={clientType}
             aria-describedby={`${fields.client_type.id}-hint`}
           />
-        </Field>
+        </FormField>
 
-        <Field label="Trigger Points" id={fields.trigger_points.id} errorId={fields.trigger_points.errorId} errors={fields.trigger_points.errors}
+        <FormField label="Trigger Points" id={fields.trigger_points.id} errorId={fields.trigger_points.errorId} errors={fields.trigger_points.errors}
           hint="Separate trigger points with commas.">
           <input
             {...getInputProps(fields.trigger_points, { type: "text" })}
             className={ui.input}
             aria-describedby={describedBy(`${fields.trigger_points.id}-hint`, errorIdOf(fields.trigger_points))}
           />
-        </Field>
+        </FormField>
 
-        <Field label="Mode" id={fields.mode_env.id} errorId={fields.mode_env.errorId} errors={fields.mode_env.errors}>
+        <FormField label="Mode" id={fields.mode_env.id} errorId={fields.mode_env.errorId} errors={fields.mode_env.errors}>
           <select {...getSelectProps(fields.mode_env)} className={ui.input}>
             {MODE_ENVS.map((mode) => (
               <option key={mode} value={mode}>{MODE_ENV_LABELS[mode]}</option>
             ))}
           </select>
-        </Field>
+        </FormField>
 
-        <Field label="InSync Prod App ID" id={fields.insync_prod_app_id.id} errorId={fields.insync_prod_app_id.errorId}
+        <FormField label="InSync Prod App ID" id={fields.insync_prod_app_id.id} errorId={fields.insync_prod_app_id.errorId}
           errors={fields.insync_prod_app_id.errors}>
           <input {...getInputProps(fields.insync_prod_app_id, { type: "text" })} className={ui.input} />
-        </Field>
+        </FormField>
 
         <div className={s.checkboxField}>
           <input {...getInputProps(fields.onboard_existing_client, { type: "checkbox" })} />
           <label htmlFor={fields.onboard_existing_client.id}>Onboard existing client</label>
         </div>
 
-        <Field label="Notes" id={fields.notes.id} errorId={fields.notes.errorId} errors={fields.notes.errors} className={s.wide}>
+        <FormField label="Notes" id={fields.notes.id} errorId={fields.notes.errorId} errors={fields.notes.errors} className={s.wide}>
           <textarea {...getTextareaProps(fields.notes)} rows={3} className={ui.input} />
-        </Field>
+        </FormField>
       </fieldset>
 
-      <div className={s.actions}>
+      <div className={f.actions}>
         {readOnly ? null : (
           <button type="submit" className={ui.button.primary} disabled={submitting}>
             {editing ? "Save" : "Create"}
@@ -247,24 +249,5 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
         <Link to={cancelTo} className={ui.button.secondary}>Cancel</Link>
       </div>
     </Form>
-  );
-}
-
-function Field({ label, id, errorId, errors, hint, className, children }: {
-  label: string;
-  id: string;
-  errorId: string;
-  errors: string[] | undefined;
-  hint?: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className={className ? `${ui.field} ${className}` : ui.field}>
-      <label htmlFor={id} className={ui.label}>{label}</label>
-      {children}
-      {hint ? <p id={`${id}-hint`} className={s.hint}>{hint}</p> : null}
-      {errors?.length ? <p id={errorId} className={ui.fieldError}>{errors.join(" ")}</p> : null}
-    </div>
   );
 }
