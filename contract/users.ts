@@ -53,12 +53,14 @@ export const UsersList = z.object({
 });
 export type UsersList = z.infer<typeof UsersList>;
 
-export const UserUpsertRow = z.object({
+/** A person as a save sends them: no id for a new account. */
+const PersonInput = z.object({
   id: Id.optional(),
   email: required(320).toLowerCase().pipe(z.email("Enter a valid email address")),
   name: required(200),
-  user_type: UserType,
 });
+
+export const UserUpsertRow = PersonInput.extend({ user_type: UserType });
 export const UsersUpsertBody = z.object({ users: z.array(UserUpsertRow).min(1, "This array is required").max(500) });
 export type UsersUpsertBody = z.input<typeof UsersUpsertBody>;
 export const UsersUpsertResult = z.object({ users: z.array(UserRow), message: z.string() });
@@ -75,10 +77,7 @@ export const AppUsersList = z.object({
 });
 export type AppUsersList = z.infer<typeof AppUsersList>;
 
-export const AppUserUpsertRow = z.object({
-  id: Id.optional(),
-  email: required(320).toLowerCase().pipe(z.email("Enter a valid email address")),
-  name: required(200),
+export const AppUserUpsertRow = PersonInput.extend({
   /** Only used when the row creates a new account; defaults to user. */
   user_type: UserType.default("user"),
   app_user: z.object({ role: AppRole.default("client_user") }).default({ role: "client_user" }),

@@ -23,12 +23,13 @@ import { redirectWithToast } from "./toast.server";
 
 const text = z.string().default("");
 
+/** What every posted row carries, on both screens. */
+const postedPerson = { id: text, email: text, name: text };
+
 const UsersForm = z.object({
   intent: text,
   users: z.array(z.object({
-    id: text,
-    email: text,
-    name: text,
+    ...postedPerson,
     user_type: text,
     loaded: z.object({ email: text, name: text, user_type: text }).nullable().default(null),
   })).default([]),
@@ -37,9 +38,7 @@ const UsersForm = z.object({
 const AccessForm = z.object({
   intent: text,
   users: z.array(z.object({
-    id: text,
-    email: text,
-    name: text,
+    ...postedPerson,
     user_type: text,
     role: text,
     action: text,
