@@ -9,7 +9,6 @@ const R = "routes/$appName.agent.$agentName";
 
 /** Paths under /:appName (no agent) ⇒ the agent-level module that renders them. */
 const clientLevelAliases = {
-  "ai-training/files": `${R}.knowledge-store.files.tsx`,
   controls: `${R}.controls._index.tsx`,
   "controls/ai-personality": `${R}.controls.ai-personality.tsx`,
   "controls/sensitive-topics": `${R}.controls.sensitive-topics.tsx`,
@@ -56,6 +55,9 @@ export default {
           route("urls", `${W}.urls.tsx`, { id: "alias/legacy-websites/urls" }, () => {
             route("export", `${W}.urls.export.tsx`, { id: "alias/legacy-websites/urls/export" });
           });
+        });
+        route("ai-training/files", `${R}.knowledge-store.files.tsx`, { id: "alias/legacy-files" }, () => {
+          route(":fileId/chunks", `${R}.knowledge-store.files.$fileId.chunks.tsx`, { id: "alias/legacy-files/chunks" });
         });
         route("agent/:agentName", `${R}.tsx`, { id: "alias/agent" }, () => {
           for (const [path, file] of Object.entries(agentLevelAliases)) route(path, file, { id: `alias/agent/${path}` });

@@ -67,6 +67,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         database: env.DATABASE_URL ? { url: env.DATABASE_URL } : { dir: path.join(dataDir, "pglite") },
         config: apiConfigFromEnv(env, secrets),
         storageDir: path.join(dataDir, "files"),
+        env,
         work: env.RUN_WORKERS !== "false",
       });
   const apiFetch = env.API_URL ? remoteApiFetch(env.API_URL) : (request: Request) => Promise.resolve(host!.api.fetch(request));
@@ -90,10 +91,11 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     const apiListener = getRequestListener(host.api.fetch);
     app.all(/^\/(v1|auth|sitemap_refresh|storage)(\/|$)/, (req, res) => apiListener(req, res));
   } else {
-    // Stored files (logos, signed downloads) are linked with paths of the API host; the browser
-    // asks this server for them, so they are fetched from the remote API on its behalf.
+    // Stored files (logos, signed downloads, signed uploads) are linked with paths of the API
+    // host; the browser asks this server, which passes them on to the remote API.
     const storageListener = getRequestListener((request: Request) => apiFetch(request));
     app.get(/^\/storage\//, (req, res) => storageListener(req, res));
+    app.put(/^\/storage\/upload$/, (req, res) => storageListener(req, res));
   }
 
   const publicDir = path.resolve("public");

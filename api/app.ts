@@ -3,11 +3,17 @@ import { bodyLimit } from "hono/body-limit";
 import { agentRoutes } from "./agents/routes";
 import { appRoutes } from "./apps/routes";
 import { authRoutes } from "./auth/routes";
+import { controlRoutes } from "./controls/routes";
 import type { ApiDeps } from "./deps";
 import { openApiDocument } from "./http/openapi";
 import { errorResponse, routeBuilder } from "./http/route";
-import { downloadRoutes, storageRoutes } from "./downloads/routes";
+import { downloadRoutes, SIGNED_UPLOAD_PATH, storageRoutes } from "./downloads/routes";
 import { exportRoutes } from "./exports/routes";
+import { appearanceRoutes } from "./appearance/routes";
+import { botInstallRoutes, publicChatRoutes } from "./chat/routes";
+import { fileRoutes } from "./files/routes";
+import { integrationRoutes } from "./integrations/routes";
+import { personalisationRoutes } from "./personalisation/routes";
 import { jobRoutes } from "./jobs/routes";
 import { knowledgeRoutes } from "./knowledge/routes";
 import { userRoutes } from "./users/routes";
@@ -22,7 +28,9 @@ export function createApi(deps: ApiDeps) {
 
   // Bodies are read whole: anything bigger than the largest legitimate one (bulk URL lists, logo
   // uploads) is refused before it is buffered.
-  app.use("*", bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: "The request body is larger than 10 MB" }, 413) }));
+  // Signed uploads stream to storage under their own, larger cap (storageRoutes).
+  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: "The request body is larger than 10 MB" }, 413) });
+  app.use("*", (c, next) => (c.req.path === SIGNED_UPLOAD_PATH ? next() : limitBody(c, next)));
 
   const route = routeBuilder(app, deps);
   authRoutes(route);
@@ -32,8 +40,15 @@ export function createApi(deps: ApiDeps) {
   userRoutes(route);
   downloadRoutes(route);
   knowledgeRoutes(route);
+  fileRoutes(route);
+  personalisationRoutes(route);
+  integrationRoutes(route);
+  appearanceRoutes(route);
+  botInstallRoutes(route);
+  controlRoutes(route);
   jobRoutes(route);
   storageRoutes(app, deps);
+  publicChatRoutes(app, deps);
 
   const document = openApiDocument(route.docs);
   app.get("/v1/openapi.json", (c) => c.json(document));

@@ -31,6 +31,32 @@ export interface ApiConfig {
   crawlTimeoutMs: number;
   /** URLs left in sent_for_* longer than this are taken to be abandoned by a crashed worker. */
   stuckAfterSeconds: number;
+  /** Uploaded PDFs: the largest accepted, in bytes, and the most pages indexed. */
+  fileMaxBytes: number;
+  fileMaxPages: number;
+  /** Where browsers reach this server (embed scripts, links in chat answers): PUBLIC_URL, else http://HOST:PORT. */
+  publicUrl: string;
+  /** Chat requests allowed per visitor address and embed key per minute. */
+  chatRateLimitPerMinute: number;
+  /** An OpenAI-compatible model (LLM_BASE_URL); null keeps everything rule-based and offline. */
+  llm: LlmConfig | null;
+}
+
+export interface LlmConfig {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+  timeoutMs: number;
+}
+
+export function llmConfigFromEnv(env: Env): LlmConfig | null {
+  if (!env.LLM_BASE_URL) return null;
+  return {
+    baseUrl: env.LLM_BASE_URL.replace(/\/$/, ""),
+    apiKey: env.LLM_API_KEY ?? "",
+    model: env.LLM_MODEL ?? "gpt-4o-mini",
+    timeoutMs: Number(env.LLM_TIMEOUT_MS ?? 30_000),
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -97,6 +123,13 @@ function demoSiteUrl(env: Env) {
   return `http://${host}:${env.PORT ?? 3000}/demo-site/`;
 }
 
+function publicUrlOf(env: Env) {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, "");
+  if (env.API_URL) return env.API_URL.replace(/\/$/, "");
+  const host = !env.HOST || env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
+  return `http://${host}:${env.PORT ?? 3000}`;
+}
+
 export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
   return {
     production: isProduction(env),
@@ -112,5 +145,10 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     crawlConcurrencyPerHost: Number(env.CRAWL_CONCURRENCY_PER_HOST ?? 4),
     crawlTimeoutMs: Number(env.CRAWL_TIMEOUT_MS ?? 15_000),
     stuckAfterSeconds: Number(env.CRAWL_STUCK_AFTER_SECONDS ?? 300),
+    fileMaxBytes: Number(env.FILE_MAX_MB ?? 50) * 1024 * 1024,
+    fileMaxPages: Number(env.FILE_MAX_PAGES ?? 2000),
+    llm: llmConfigFromEnv(env),
+    publicUrl: publicUrlOf(env),
+    chatRateLimitPerMinute: Number(env.CHAT_RATE_LIMIT_PER_MINUTE ?? 30),
   };
 }

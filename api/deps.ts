@@ -1,7 +1,7 @@
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
 import type { JobQueue } from "./jobs/queue";
-import type { LocalStorage } from "./storage/storage";
+import type { ObjectStorage } from "./storage/storage";
 
 export interface Logger {
   info: (message: string, ...rest: unknown[]) => void;
@@ -14,7 +14,7 @@ export interface ApiDeps {
   db: Database;
   config: ApiConfig;
   jobs: JobQueue;
-  storage: LocalStorage;
+  storage: ObjectStorage;
   log: Logger;
 }
 

@@ -5,13 +5,16 @@ import { openDatabase, type DatabaseOptions } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { consoleLogger, type ApiDeps, type Logger } from "./deps";
 import { JobQueue } from "./jobs/queue";
-import { LocalStorage } from "./storage/storage";
+import { S3Storage, s3ConfigFromEnv } from "./storage/s3";
+import { LocalStorage, type ObjectStorage } from "./storage/storage";
 import { closeFetchAgents } from "./knowledge/fetcher";
 
 export interface ApiHostOptions {
   database: DatabaseOptions;
-  /** Where stored files live (logos, exports). */
+  /** Where stored files live (logos, exports, uploaded PDFs) unless S3_BUCKET names a bucket. */
   storageDir: string;
+  /** Environment read for S3_* settings (process.env by default). */
+  env?: Record<string, string | undefined>;
   config: ApiConfig;
   /** Run job handlers in this process (the server does by default; `npm run worker` elsewhere). */
   work?: boolean;
@@ -26,7 +29,8 @@ export async function startApiHost(options: ApiHostOptions) {
   const jobs = await JobQueue.start(handle, log);
   // Download links are signed with a key derived from the token secret, never the secret itself.
   const storageKey = createHmac("sha256", options.config.jwtSecret).update("storage-links").digest("hex");
-  const storage = new LocalStorage(options.storageDir, storageKey);
+  const s3 = s3ConfigFromEnv(options.env ?? process.env);
+  const storage: ObjectStorage = s3 ? new S3Storage(s3) : new LocalStorage(options.storageDir, storageKey);
   const deps: ApiDeps = { db: handle.db, config: options.config, jobs, storage, log };
   if (options.seed ?? true) await seedIfEmpty(deps);
   if (options.work ?? true) await jobs.work(deps);

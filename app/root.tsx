@@ -7,7 +7,7 @@ import type { ReactNode } from "react";
 import dialogStyles from "@reach/dialog/styles.css";
 import { NotFound } from "~/components/NotFound";
 import { Shell } from "~/components/Shell";
-import { Toaster } from "~/components/Toaster";
+import { ToastProvider } from "~/components/Toaster";
 import { requireApi } from "~/server/api/client.server";
 import { getUserInfo, listActiveApps } from "~/server/api/resources.server";
 import { consoleContext } from "~/server/context.server";
@@ -47,14 +47,15 @@ export default function App() {
   const { signedIn, toast } = useLoaderData<typeof loader>();
   return (
     <Document>
-      {signedIn ? (
-        <Shell {...signedIn}>
+      <ToastProvider serverToast={toast}>
+        {signedIn ? (
+          <Shell {...signedIn}>
+            <Outlet />
+          </Shell>
+        ) : (
           <Outlet />
-        </Shell>
-      ) : (
-        <Outlet />
-      )}
-      <Toaster toast={toast} />
+        )}
+      </ToastProvider>
     </Document>
   );
 }

@@ -1,8 +1,9 @@
 import { and, eq } from "drizzle-orm";
+import { AI_PERSONALITY, CONTROL_LABELS } from "../../contract";
 import type { ApiDeps } from "../deps";
 import { controls } from "../db/schema";
 
-export const AI_PERSONALITY = "ai_personality_guidelines";
+export { AI_PERSONALITY };
 
 /**
  * The built-in rule set for higher-education assistants. Clients edit it on the AI Personality
@@ -32,7 +33,10 @@ Boundaries
 - Stay neutral on politics, religion and comparisons with other institutions; speak about this university's own offer.
 - Be respectful and inclusive of every background, ability and identity. If a message is abusive, stay calm and courteous and steer back to how you can help.`;
 
-/** The personality a new agent starts with: the higher-ed rule set, except for ecommerce clients. */
+/**
+ * The personality a client starts with (the AI Personality screen's prefill and what an agent
+ * uses until one is saved): the higher-ed rule set for higher_ed and any other type, empty for ecommerce.
+ */
 export function defaultPersonalityFor(clientType: string) {
   return clientType === "ecommerce" ? "" : HIGHER_ED_PERSONALITY;
 }
@@ -50,7 +54,7 @@ export async function ensureDefaultPersonality(appId: number, clientType: string
     if (existing) return;
     await deps.db
       .insert(controls)
-      .values({ appId, triggerPoint: siteCode, internalName: AI_PERSONALITY, displayName: "Chatbot Personality", promptInputRaw: defaultPersonalityFor(clientType) })
+      .values({ appId, triggerPoint: siteCode, internalName: AI_PERSONALITY, displayName: CONTROL_LABELS[AI_PERSONALITY], promptInputRaw: defaultPersonalityFor(clientType) })
       .onConflictDoNothing();
   } catch (error) {
     deps.log.warn(`default personality for app ${appId} / ${siteCode} was not stored: ${(error as Error).message}`);

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+  boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -162,11 +162,37 @@ export const urls = pgTable("urls", {
   index("urls_url_trgm_idx").using("gin", sql`${t.url} gin_trgm_ops`),
 ]);
 
-/** Retrieval passages of an indexed page, searchable by Postgres full-text search. */
+/**
+ * A PDF uploaded to a client's knowledge store. The browser PUTs the bytes to `upload_key` through
+ * a signed link; complete_upload checks them and moves them to `storage_key`, which no link can
+ * write, so what gets indexed is what was checked.
+ */
+export const knowledgeFiles = pgTable("files", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  fileName: text("file_name").notNull(),
+  uploadKey: text("upload_key").notNull(),
+  storageKey: text("storage_key"),
+  size: integer("size"),
+  pageCount: integer("page_count"),
+  title: text("title").notNull().default(""),
+  status: text("status").notNull().default("pending_upload"),
+  tags: jsonb("tags").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
+  errorMessage: text("error_message"),
+  contentHash: text("content_hash"),
+  indexedAt: timestamp("indexed_at", { withTimezone: true }),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("files_app_idx").on(t.appId, t.id), uniqueIndex("files_upload_key").on(t.uploadKey)]);
+
+/** Retrieval passages of an indexed page or uploaded file, searchable by Postgres full-text search. */
 export const chunks = pgTable("chunks", {
   id: serial("id").primaryKey(),
   appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
-  urlId: integer("url_id").notNull().references(() => urls.id, { onDelete: "cascade" }),
+  /** Exactly one of url_id and file_id says where the passage comes from. */
+  urlId: integer("url_id").references(() => urls.id, { onDelete: "cascade" }),
+  fileId: integer("file_id").references(() => knowledgeFiles.id, { onDelete: "cascade" }),
   position: integer("position").notNull(),
   headingPath: jsonb("heading_path").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   text: text("text").notNull(),
@@ -174,6 +200,8 @@ export const chunks = pgTable("chunks", {
   createdAt: createdAt(),
 }, (t) => [
   index("chunks_url_idx").on(t.urlId, t.position),
+  index("chunks_file_idx").on(t.fileId, t.position),
+  check("chunks_one_source", sql`num_nonnulls(${t.urlId}, ${t.fileId}) = 1`),
   index("chunks_app_idx").on(t.appId),
   index("chunks_tsv_idx").using("gin", t.tsv),
 ]);
@@ -187,3 +215,180 @@ export const urlStatusCounts = pgTable("url_status_counts", {
   status: text("status").notNull(),
   n: integer("n").notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.websiteId, t.status] })]);
+
+/**
+ * The rows of the Sensitive Topics and No-Go Topics lists (up to 8 per list and trigger point):
+ * the topic in prompt_input_raw, the disclaimer text or canned response in metadata.disclaimer.
+ * `controls` holds one row per (client, trigger point, name), which suits the personality and the
+ * quality check but not a list, so list rows live here. Ids come from the controls sequence, so a
+ * control's id on the wire (GET/PUT /v1/controls) is unique whichever table holds it.
+ */
+export const controlTopics = pgTable("control_topics", {
+  id: integer("id").primaryKey().default(sql`nextval('controls_id_seq')`),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  /** sensitive_topics or no_go_topics. */
+  internalName: text("internal_name").notNull(),
+  displayName: text("display_name").notNull().default(""),
+  promptInputRaw: text("prompt_input_raw").notNull(),
+  /** '' is the client-wide default. */
+  triggerPoint: text("trigger_point").notNull().default(""),
+  metadata: jsonb("metadata").$type<{ disclaimer?: string; [key: string]: unknown }>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  // A topic appears once per list: saving the same new topic again updates it (idempotent saves).
+  uniqueIndex("control_topics_topic_key").on(t.appId, t.triggerPoint, t.internalName, sql`lower(${t.promptInputRaw})`),
+]);
+
+/** Smart probing texts ('Topics For Probing', 'Topics to Prob Mapping') per client and trigger point. */
+export const aiProbings = pgTable("ai_probings", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  internalName: text("internal_name").notNull(),
+  displayName: text("display_name").notNull().default(""),
+  promptInputRaw: text("prompt_input_raw").notNull().default(""),
+  triggerPoint: text("trigger_point").notNull().default(""),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex("ai_probings_app_trigger_name_key").on(t.appId, t.triggerPoint, t.internalName)]);
+
+/** Input prompts: a prompt text under a key, per client and trigger point. */
+export const inputPrompts = pgTable("input_prompts", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  internalName: text("internal_name").notNull(),
+  promptInputRaw: text("prompt_input_raw").notNull(),
+  triggerPoint: text("trigger_point").notNull().default(""),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex("input_prompts_app_trigger_key").on(t.appId, t.triggerPoint, t.internalName)]);
+
+/**
+ * AI Finetuning rules. url_pattern, html_weightage and pdf_weightage lower retrieval scores at
+ * query time (api/knowledge/search.ts); html_tags_to_remove cuts elements out of pages when they
+ * are indexed (metadata.tags). See docs/decisions/010-quality-check-and-finetuning.md.
+ */
+export const finetunings = pgTable("finetunings", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  triggerPoint: text("trigger_point").notNull().default(""),
+  finetuningType: text("finetuning_type").notNull(),
+  pattern: text("pattern").notNull().default(""),
+  /** 0–1 for the weightage types, null for clean-up rules. */
+  penalty: doublePrecision("penalty"),
+  metadata: jsonb("metadata").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [
+  index("finetunings_app_idx").on(t.appId, t.finetuningType, t.triggerPoint),
+  // One penalty per pattern, type and site: a second would contradict the first.
+  uniqueIndex("finetunings_penalty_key").on(t.appId, t.triggerPoint, t.finetuningType, t.pattern).where(sql`${t.finetuningType} <> 'html_tags_to_remove'`),
+  check("finetunings_penalty_range", sql`${t.penalty} is null or (${t.penalty} >= 0 and ${t.penalty} <= 1)`),
+]);
+
+/**
+ * The fields of a client's user-profile and program-profile data models (personalisation config
+ * details): what the assistant captures about a person, and what it knows about each program.
+ */
+export const profileFields = pgTable("profile_fields", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  modelType: text("model_type").notNull(),
+  name: text("name").notNull(),
+  definition: text("definition").notNull().default(""),
+  fieldType: text("field_type").notNull(),
+  group: text("group").notNull().default(""),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex("profile_fields_app_model_name_key").on(t.appId, t.modelType, sql`lower(${t.name})`)]);
+
+/** Programs found by the last recommendation model build, with the program model's fields as their pages state them. */
+export const programRecords = pgTable("program_records", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  name: text("name").notNull(),
+  sourceUrl: text("source_url").notNull(),
+  values: jsonb("values").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** The sentence each value was read from. */
+  evidence: jsonb("evidence").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  builtAt: timestamp("built_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("program_records_app_idx").on(t.appId)]);
+
+/** One row per recommendation model build: its job, progress and outcome (the page's progress line). */
+export const recommendationBuilds = pgTable("recommendation_builds", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  jobId: text("job_id"),
+  state: text("state").notNull().default("queued"),
+  method: text("method"),
+  pages: integer("pages").notNull().default(0),
+  programs: integer("programs").notNull().default(0),
+  error: text("error"),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+}, (t) => [index("recommendation_builds_app_idx").on(t.appId, t.id)]);
+
+/** A client's link to a CRM or LMS; secret settings are stored sealed (api/integrations/secrets.ts). */
+export const integrations = pgTable("integrations", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  name: text("name").notNull().default(""),
+  externalSystem: text("external_system").notNull(),
+  usecase: text("usecase").notNull(),
+  environment: text("environment").notNull().default("staging"),
+  settings: jsonb("settings").$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex("integrations_app_system_key").on(t.appId, t.externalSystem, t.usecase, t.environment)]);
+
+/** Chat widget appearance per client, trigger point and environment (stage is edited, prod receives pushes). */
+export const appearances = pgTable("appearances", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  triggerPoint: text("trigger_point").notNull().default(""),
+  environment: text("environment").notNull(),
+  values: jsonb("values").$type<Record<string, string | number | boolean>>().notNull().default(sql`'{}'::jsonb`),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [uniqueIndex("appearances_app_trigger_env_key").on(t.appId, t.triggerPoint, t.environment)]);
+
+/** The public key an embed script carries, one per client and environment (stage, prod). */
+export const embedKeys = pgTable("embed_keys", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  environment: text("environment").notNull(),
+  key: text("key").notNull(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex("embed_keys_app_env_key").on(t.appId, t.environment), uniqueIndex("embed_keys_key").on(t.key)]);
+
+/** A visitor's conversation with a client's assistant. */
+export const conversations = pgTable("conversations", {
+  id: uuid("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  environment: text("environment").notNull(),
+  triggerPoint: text("trigger_point").notNull().default(""),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index("conversations_app_idx").on(t.appId, t.startedAt)]);
+
+/** Each question and answer; the answer's outcome (answered, fallback, canned, disclaimed) and sources feed insights. */
+export const messages = pgTable("messages", {
+  id: serial("id").primaryKey(),
+  conversationId: uuid("conversation_id").notNull().references(() => conversations.id, { onDelete: "cascade" }),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  role: text("role").notNull(),
+  text: text("text").notNull(),
+  outcome: text("outcome"),
+  sources: jsonb("sources").$type<{ title: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  createdAt: createdAt(),
+}, (t) => [index("messages_conversation_idx").on(t.conversationId, t.id), index("messages_app_idx").on(t.appId, t.createdAt)]);
+
+/** What a visitor said about themselves, by field of the client's user profile model, with the message it came from. */
+export const visitorProfiles = pgTable("visitor_profiles", {
+  conversationId: uuid("conversation_id").primaryKey().references(() => conversations.id, { onDelete: "cascade" }),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  values: jsonb("values").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
+  /** Field name ⇒ the id of the message the value was taken from. */
+  sourceMessages: jsonb("source_messages").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+  updatedAt: updatedAt(),
+}, (t) => [index("visitor_profiles_app_idx").on(t.appId)]);

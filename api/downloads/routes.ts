@@ -6,7 +6,7 @@ import { storedFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
-import { contentTypeOf, isSafeKey } from "../storage/storage";
+import { contentDisposition, contentTypeOf, isSafeKey, LocalStorage } from "../storage/storage";
 
 const pad = (n: number) => String(n).padStart(2, "0");
 const formatTimestamp = (d: Date) =>
@@ -38,7 +38,7 @@ export function downloadRoutes(route: RouteBuilder) {
       const [row] = await deps.db.select().from(storedFiles).where(eq(storedFiles.storageKey, body.file_key));
       if (!row || row.appId === null) throw notFound("File not found");
       requireApp(caller, row.appId);
-      const link = deps.storage.signedDownloadUrl(row.storageKey, row.fileName);
+      const link = await deps.storage.signedDownloadUrl(row.storageKey, row.fileName);
       return { download_url: link.url, url: link.url, expires_at: link.expiresAt.toISOString() };
     },
   });
@@ -50,7 +50,24 @@ async function sendStored(c: Context, deps: ApiDeps, key: string, headers: Recor
   return c.body(new Uint8Array(bytes), 200, { "Content-Type": contentTypeOf(key), "X-Content-Type-Options": "nosniff", ...headers });
 }
 
-/** Stored bytes over HTTP: public logos, and downloads behind a signed, expiring link. */
+export const SIGNED_UPLOAD_PATH = "/storage/upload";
+
+/** The request body, refused once it passes `maxBytes` (read as it arrives, never buffered past the cap). */
+async function readCapped(request: Request, maxBytes: number): Promise<Uint8Array | null> {
+  if (Number(request.headers.get("content-length") ?? 0) > maxBytes) return null;
+  const parts: Uint8Array[] = [];
+  let size = 0;
+  if (request.body) {
+    for await (const part of request.body as unknown as AsyncIterable<Uint8Array>) {
+      size += part.byteLength;
+      if (size > maxBytes) return null;
+      parts.push(part);
+    }
+  }
+  return Buffer.concat(parts);
+}
+
+/** Stored bytes over HTTP: public logos, and downloads and uploads behind signed, expiring links. */
 export function storageRoutes(app: Hono, deps: ApiDeps) {
   app.get("/storage/public/*", (c) =>
     sendStored(c, deps, c.req.path.slice("/storage/".length), {
@@ -59,12 +76,26 @@ export function storageRoutes(app: Hono, deps: ApiDeps) {
       "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
     }),
   );
+  // Signed links are ours only with local storage; S3 serves its own presigned URLs.
+  const local = deps.storage instanceof LocalStorage ? deps.storage : null;
   app.get("/storage/download", (c) => {
-    const grant = deps.storage.verifyDownload(new URL(c.req.url).searchParams);
+    const grant = local?.verifyDownload(new URL(c.req.url).searchParams);
     if (!grant) return c.json({ message: "This download link is invalid or has expired" }, 403);
     return sendStored(c, deps, grant.key, {
       "Cache-Control": "private, no-store",
-      "Content-Disposition": `attachment; filename="${grant.filename.replace(/[^A-Za-z0-9._-]/g, "_")}"`,
+      "Content-Disposition": contentDisposition(grant.filename, grant.inline),
+      // A stored file shown in the browser runs nothing (same rule as S3 objects on their own host).
+      "Content-Security-Policy": "sandbox",
     });
+  });
+  app.put(SIGNED_UPLOAD_PATH, async (c) => {
+    const grant = local?.verifyUpload(new URL(c.req.url).searchParams);
+    if (!grant) return c.json({ message: "This upload link is invalid or has expired" }, 403);
+    const sentType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (sentType !== grant.contentType) return c.json({ message: `This upload link accepts ${grant.contentType} only` }, 403);
+    const body = await readCapped(c.req.raw, deps.config.fileMaxBytes);
+    if (!body) return c.json({ message: `The file is larger than ${Math.round(deps.config.fileMaxBytes / 1024 / 1024)} MB` }, 413);
+    await local!.put(grant.key, body);
+    return c.body(null, 200);
   });
 }

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agents, appUsers, clientApps, controls, users } from "../db/schema";
+import { agents, appUsers, clientApps, controls, knowledgeFiles, users } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -79,6 +79,29 @@ describe("export and import", () => {
     const viewer = (await signInAs(host, "client.user@example.com")).user_token;
     const [app] = await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
     expect((await call("POST", `/v1/apps/${app.id}/exports/export`, { token: viewer })).status).toBe(403);
+  });
+});
+
+describe("uploaded files in the export", () => {
+  it("carries files' metadata and tags but not their bytes, and an import restores the tags of files of the same name", async () => {
+    const [appId] = (await host.deps.db.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, "northfield"))).map((a) => a.id);
+    await host.deps.storage.put(`apps/${appId}/files/1/Guide.pdf`, "%PDF-1.4 bytes that must not travel");
+    const [file] = await host.deps.db.insert(knowledgeFiles).values({
+      appId, fileName: "Guide, 2026.pdf", uploadKey: `uploads/${appId}/abc/Guide_2026.pdf`, storageKey: `apps/${appId}/files/1/Guide.pdf`,
+      size: 36, pageCount: 2, status: "indexed", tags: ["production"],
+    }).returning();
+    const exported = await call("POST", `/v1/apps/${appId}/exports/export`, { token: clientAdmin });
+    const text = (await host.deps.storage.get(`exports/${exported.body.file_name}`))!.toString();
+    const content = JSON.parse(text);
+    expect(content.files).toEqual([expect.objectContaining({ file_name: "Guide, 2026.pdf", tags: ["production"], size: 36, page_count: 2, status: "indexed" })]);
+    expect(text).not.toContain("must not travel");
+    expect(text).not.toContain(file.storageKey);
+
+    await host.deps.db.update(knowledgeFiles).set({ tags: [] }).where(eq(knowledgeFiles.id, file.id));
+    expect((await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: exported.body.file_name } })).status).toBe(200);
+    const [after] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.appId, appId));
+    expect(after.tags).toEqual(["production"]);
+    expect(await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.appId, appId))).toHaveLength(1);
   });
 });
 

@@ -1,12 +1,15 @@
-import { asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ExportFiles, ExportResult, IdParam, ImportBody, ImportResult } from "../../contract";
+import { ExportFiles, ExportResult, IdParam, ImportBody, ImportResult, isPenaltyType, TOPIC_CONTROL_TYPES } from "../../contract";
 import { appColumns, loadClientApp } from "../apps/queries";
 import { requireApp, requireStaff } from "../auth/permissions";
-import { agents, appUsers, clientApps, controls, storedFiles, users } from "../db/schema";
+import {
+  agents, aiProbings, appUsers, clientApps, controls, controlTopics, finetunings, inputPrompts, knowledgeFiles, storedFiles, users,
+} from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, fieldErrorsOf, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { exportProfileSections, importProfileSections } from "./profile-sections";
 import { AppExportFile, EXPORT_FORMAT, EXPORT_VERSION, EXPORTS_FOLDER, exportFileName, isExportFileName } from "./format";
 
 /** Everything configured under a client, in the export format. */
@@ -14,12 +17,22 @@ async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<Ap
   const app = await loadClientApp(appId, deps);
   const agentRows = await deps.db.select().from(agents).where(eq(agents.appId, appId)).orderBy(asc(agents.id));
   const controlRows = await deps.db.select().from(controls).where(eq(controls.appId, appId)).orderBy(asc(controls.id));
+  const topicRows = await deps.db.select().from(controlTopics).where(eq(controlTopics.appId, appId)).orderBy(asc(controlTopics.id));
+  const probingRows = await deps.db.select().from(aiProbings).where(eq(aiProbings.appId, appId)).orderBy(asc(aiProbings.id));
+  const promptRows = await deps.db.select().from(inputPrompts).where(eq(inputPrompts.appId, appId)).orderBy(asc(inputPrompts.id));
+  const ruleRows = await deps.db.select().from(finetunings).where(eq(finetunings.appId, appId)).orderBy(asc(finetunings.id));
   const accessRows = await deps.db
     .select({ email: users.email, name: users.name, role: appUsers.role })
     .from(appUsers)
     .innerJoin(users, eq(users.id, appUsers.userId))
     .where(eq(appUsers.appId, appId))
     .orderBy(asc(users.email));
+  const fileRows = await deps.db
+    .select({ file: knowledgeFiles, addedBy: users.email })
+    .from(knowledgeFiles)
+    .leftJoin(users, eq(users.id, knowledgeFiles.addedBy))
+    .where(eq(knowledgeFiles.appId, appId))
+    .orderBy(asc(knowledgeFiles.id));
   return {
     format: EXPORT_FORMAT,
     version: EXPORT_VERSION,
@@ -36,11 +49,85 @@ async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<Ap
       url: a.url, status: a.status as AppExportFile["agents"][number]["status"], mode_env: a.modeEnv as AppExportFile["agents"][number]["mode_env"],
       metadata: a.metadata,
     })),
-    controls: controlRows.map((c) => ({
+    // Topic list rows travel with the other controls, as on the wire.
+    controls: [...controlRows, ...topicRows].map((c) => ({
       internal_name: c.internalName, display_name: c.displayName, prompt_input_raw: c.promptInputRaw, trigger_point: c.triggerPoint, metadata: c.metadata,
     })),
     access: accessRows.map((a) => ({ email: a.email, name: a.name, role: a.role as AppExportFile["access"][number]["role"] })),
+    files: fileRows.map(({ file, addedBy }) => ({
+      file_name: file.fileName, tags: file.tags as AppExportFile["files"][number]["tags"], status: file.status, size: file.size,
+      page_count: file.pageCount, title: file.title, added_by: addedBy, uploaded_at: file.createdAt.toISOString(),
+    })),
+    ai_probings: probingRows.map((p) => ({
+      internal_name: p.internalName as AppExportFile["ai_probings"][number]["internal_name"], display_name: p.displayName,
+      prompt_input_raw: p.promptInputRaw, trigger_point: p.triggerPoint,
+    })),
+    input_prompts: promptRows.map((p) => ({ internal_name: p.internalName, prompt_input_raw: p.promptInputRaw, trigger_point: p.triggerPoint })),
+    finetunings: ruleRows.map((r) => ({
+      trigger_point: r.triggerPoint, finetuning_type: r.finetuningType as AppExportFile["finetunings"][number]["finetuning_type"],
+      pattern: r.pattern, penalty: r.penalty, metadata: r.metadata,
+    })),
+    ...(await exportProfileSections(appId, deps)),
   };
+}
+
+type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
+const isTopic = (name: string) => (TOPIC_CONTROL_TYPES as readonly string[]).includes(name);
+
+/**
+ * The controls, probing, prompts and finetuning sections. Like the rest of an import, rows are
+ * upserted by what identifies them, so importing twice changes nothing; a topic list (at most 8
+ * rows) in the file replaces that list, since merging two lists could overflow it.
+ */
+async function importControls(appId: number, file: AppExportFile, tx: Tx) {
+  for (const control of file.controls.filter((c) => !isTopic(c.internal_name))) {
+    const values = { displayName: control.display_name, promptInputRaw: control.prompt_input_raw, metadata: control.metadata };
+    await tx
+      .insert(controls)
+      .values({ ...values, appId, internalName: control.internal_name, triggerPoint: control.trigger_point })
+      .onConflictDoUpdate({ target: [controls.appId, controls.triggerPoint, controls.internalName], set: { ...values, updatedAt: new Date() } });
+  }
+  const topicLists = new Map<string, AppExportFile["controls"]>();
+  for (const row of file.controls.filter((c) => isTopic(c.internal_name))) {
+    const key = JSON.stringify([row.trigger_point, row.internal_name]);
+    topicLists.set(key, [...(topicLists.get(key) ?? []), row]);
+  }
+  for (const [key, rows] of topicLists) {
+    const [triggerPoint, internalName] = JSON.parse(key) as [string, string];
+    await tx.delete(controlTopics).where(and(eq(controlTopics.appId, appId), eq(controlTopics.triggerPoint, triggerPoint), eq(controlTopics.internalName, internalName)));
+    await tx.insert(controlTopics).values(rows.map((r) => ({
+      appId, triggerPoint, internalName, displayName: r.display_name, promptInputRaw: r.prompt_input_raw.trim(), metadata: r.metadata,
+    })));
+  }
+  for (const probing of file.ai_probings) {
+    const values = { displayName: probing.display_name, promptInputRaw: probing.prompt_input_raw };
+    await tx.insert(aiProbings).values({ ...values, appId, internalName: probing.internal_name, triggerPoint: probing.trigger_point })
+      .onConflictDoUpdate({ target: [aiProbings.appId, aiProbings.triggerPoint, aiProbings.internalName], set: { ...values, updatedAt: new Date() } });
+  }
+  for (const prompt of file.input_prompts) {
+    await tx.insert(inputPrompts).values({ appId, internalName: prompt.internal_name, promptInputRaw: prompt.prompt_input_raw, triggerPoint: prompt.trigger_point })
+      .onConflictDoUpdate({
+        target: [inputPrompts.appId, inputPrompts.triggerPoint, inputPrompts.internalName],
+        set: { promptInputRaw: prompt.prompt_input_raw, updatedAt: new Date() },
+      });
+  }
+  for (const rule of file.finetunings) {
+    const values = { appId, triggerPoint: rule.trigger_point, finetuningType: rule.finetuning_type, pattern: rule.pattern, penalty: rule.penalty, metadata: rule.metadata };
+    if (isPenaltyType(rule.finetuning_type)) {
+      await tx.insert(finetunings).values(values).onConflictDoUpdate({
+        target: [finetunings.appId, finetunings.triggerPoint, finetunings.finetuningType, finetunings.pattern],
+        targetWhere: sql`${finetunings.finetuningType} <> 'html_tags_to_remove'`,
+        set: { penalty: rule.penalty, metadata: rule.metadata, updatedAt: new Date() },
+      });
+      continue;
+    }
+    // A clean-up rule is identified by its metadata (its list of tags).
+    const [same] = await tx.select({ id: finetunings.id }).from(finetunings).where(and(
+      eq(finetunings.appId, appId), eq(finetunings.triggerPoint, rule.trigger_point), eq(finetunings.finetuningType, rule.finetuning_type),
+      sql`${finetunings.metadata} = ${JSON.stringify(rule.metadata)}::jsonb`,
+    ));
+    if (!same) await tx.insert(finetunings).values(values);
+  }
 }
 
 /** Creates or updates the client by url_code from an export, all or nothing. */
@@ -58,19 +145,18 @@ async function importExport(file: AppExportFile, deps: Pick<ApiDeps, "db">) {
       };
       await tx.insert(agents).values({ ...values, appId }).onConflictDoUpdate({ target: [agents.appId, agents.siteCode], set: { ...values, updatedAt: new Date() } });
     }
-    for (const control of file.controls) {
-      const values = { displayName: control.display_name, promptInputRaw: control.prompt_input_raw, metadata: control.metadata };
-      await tx
-        .insert(controls)
-        .values({ ...values, appId, internalName: control.internal_name, triggerPoint: control.trigger_point })
-        .onConflictDoUpdate({ target: [controls.appId, controls.triggerPoint, controls.internalName], set: { ...values, updatedAt: new Date() } });
-    }
+    await importControls(appId, file, tx);
     for (const grant of file.access) {
       const email = grant.email.toLowerCase();
       await tx.insert(users).values({ email, name: grant.name }).onConflictDoNothing();
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
       await tx.insert(appUsers).values({ appId, userId: user.id, role: grant.role })
         .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: grant.role } });
+    }
+    await importProfileSections(appId, file, tx);
+    for (const uploaded of file.files) {
+      await tx.update(knowledgeFiles).set({ tags: uploaded.tags, updatedAt: new Date() })
+        .where(and(eq(knowledgeFiles.appId, appId), eq(knowledgeFiles.fileName, uploaded.file_name)));
     }
     return { appId, created: !existing };
   });

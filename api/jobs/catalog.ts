@@ -3,6 +3,8 @@ import { purgeDeadRefreshTokens } from "../auth/tokens";
 import { DEFAULT_REFRESH_DAYS } from "../../contract";
 import { discoverWebsite, processWebsite, queueDueRefreshes, recoverStuckUrls, refreshSitemap } from "../knowledge/pipeline";
 import type { ApiDeps } from "../deps";
+import { indexFile, recoverFiles } from "../files/pipeline";
+import { buildRecommendationModel } from "../personalisation/build";
 
 interface JobDefinition<P> {
   description: string;
@@ -56,8 +58,20 @@ export const jobCatalog = {
       return { websites: websiteIds.length };
     },
   }),
+  "file-index": define({
+    description: "Extracts, chunks and indexes an uploaded PDF.",
+    payload: z.object({ fileId: z.number().int().positive() }),
+    retryLimit: 3,
+    handler: async ({ fileId }, deps) => indexFile(fileId, deps),
+  }),
+  "recommendation-model-build": define({
+    description: "Finds the programs in a client's indexed knowledge and fills the program model's fields.",
+    payload: z.object({ buildId: z.number().int().positive() }),
+    retryLimit: 1,
+    handler: async ({ buildId }, deps) => buildRecommendationModel(buildId, deps),
+  }),
   "pipeline-recover": define({
-    description: "Puts URLs abandoned by a crashed worker back in line.",
+    description: "Puts URLs and files abandoned by a crashed worker back in line and closes uploads never finished.",
     payload: z.object({ olderThanSeconds: z.number().int().min(0).optional() }),
     schedule: "*/5 * * * *",
     retryLimit: 1,
@@ -65,7 +79,9 @@ export const jobCatalog = {
       const { toProcess, toDiscover } = await recoverStuckUrls(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds);
       for (const websiteId of toProcess) await deps.jobs.send("website-process", { websiteId });
       for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
-      return { processing: toProcess.length, discovering: toDiscover.length };
+      const files = await recoverFiles(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds);
+      for (const fileId of files.toIndex) await deps.jobs.send("file-index", { fileId });
+      return { processing: toProcess.length, discovering: toDiscover.length, files: files.toIndex.length, abandonedUploads: files.abandoned };
     },
   }),
 };

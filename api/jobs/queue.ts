@@ -42,10 +42,18 @@ export class JobQueue {
   async work(deps: ApiDeps) {
     for (const name of queueNames) {
       const job = jobCatalog[name];
-      await this.boss.work(name, { batchSize: 1 }, async ([item]) => {
-        const payload = job.payload.parse(item.data);
-        const output = await job.handler(payload as never, deps);
-        return output ?? {};
+      let workerId: string | null = null;
+      workerId = await this.boss.work(name, { batchSize: 1 }, async ([item]) => {
+        try {
+          const payload = job.payload.parse(item.data);
+          const output = await job.handler(payload as never, deps);
+          return output ?? {};
+        } finally {
+          // With LISTEN/NOTIFY a worker sleeps up to 30 s after each job, and a notification that
+          // arrived while it was busy may already have been spent: waking it keeps it draining the
+          // queue (one extra fetch when nothing is left) instead of leaving queued jobs to wait.
+          if (workerId) this.boss.notifyWorker(workerId);
+        }
       });
     }
   }

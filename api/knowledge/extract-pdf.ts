@@ -1,32 +1,96 @@
 import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import type { Block, ExtractedPage } from "./extract-html";
 
+export interface ExtractedPdf extends ExtractedPage {
+  pageCount: number;
+}
+
+export interface PdfOptions {
+  /** Refuse documents with more pages than this (they are read whole). */
+  maxPages?: number;
+}
+
+type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+interface OutlineNode { title: string; dest: string | unknown[] | null; items: OutlineNode[] }
+
+/** The PDF's bookmarks as (depth, title, first page index), in document order; [] without an outline. */
+async function outlineEntries(pdf: PdfDocument) {
+  const entries: { depth: number; title: string; page: number }[] = [];
+  const outline = ((await pdf.getOutline().catch(() => null)) ?? []) as OutlineNode[];
+  const visit = async (nodes: OutlineNode[], depth: number) => {
+    for (const node of nodes) {
+      try {
+        const dest = typeof node.dest === "string" ? await pdf.getDestination(node.dest) : node.dest;
+        const target = dest?.[0];
+        const page = typeof target === "number" ? target : target ? await pdf.getPageIndex(target as Parameters<PdfDocument["getPageIndex"]>[0]) : -1;
+        const title = node.title.replace(/\s+/g, " ").trim();
+        if (page >= 0 && title) entries.push({ depth, title, page });
+      } catch {
+        // A bookmark pointing nowhere is ignored; the text is what matters.
+      }
+      if (depth < 4) await visit(node.items ?? [], depth + 1);
+    }
+  };
+  await visit(outline, 0);
+  return entries;
+}
+
+/** The bookmark path in force at the start of each page (sections starting on it included). */
+function sectionPathByPage(entries: { depth: number; title: string; page: number }[], pageCount: number) {
+  const paths: string[][] = [];
+  const stack: string[] = [];
+  let next = 0;
+  const ordered = [...entries].sort((a, b) => a.page - b.page);
+  for (let page = 0; page < pageCount; page++) {
+    while (next < ordered.length && ordered[next].page <= page) {
+      const entry = ordered[next++];
+      stack.length = Math.min(stack.length, entry.depth);
+      stack[entry.depth] = entry.title;
+    }
+    paths.push(stack.filter(Boolean));
+  }
+  return paths;
+}
+
 /**
- * The text of a PDF, page by page: each page is a section ("Page N") so chunks say where they
- * came from. Encrypted, corrupt and text-less (scanned) PDFs fail with a message saying which.
+ * The text of a PDF, page by page: each page is a section ("Page N") under the bookmarks that
+ * cover it, so chunks say where they came from. Encrypted, corrupt, over-long and text-less
+ * (scanned) PDFs fail with a message saying which.
  */
-export async function extractPdf(bytes: Uint8Array, fallbackTitle: string): Promise<ExtractedPage> {
-  let pdf;
+export async function extractPdf(bytes: Uint8Array, fallbackTitle: string, options: PdfOptions = {}): Promise<ExtractedPdf> {
+  let pdf: PdfDocument;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes));
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (error) {
     const message = (error as Error).message ?? "";
-    if (/password/i.test(message)) throw new Error("The PDF is password-protected");
+    if ((error as Error).name === "PasswordException" || /password/i.test(message)) throw new Error("The PDF is password-protected (encrypted); upload a copy without a password");
     throw new Error(`The PDF could not be read: ${message || "it is damaged"}`);
   }
-  const { text } = await extractText(pdf, { mergePages: false });
-  const pages = (text as string[]).map((page) => page.replace(/-\n(?=\p{Ll})/gu, "").trim());
-  if (!pages.some((page) => page.length > 0)) throw new Error("The PDF has no text layer (scanned images only)");
-  const meta = await getMeta(pdf).catch(() => ({ info: {} as Record<string, unknown> }));
-  const title = String((meta.info as Record<string, unknown>).Title ?? "").trim() || fallbackTitle;
-  const blocks: Block[] = [];
-  pages.forEach((page, index) => {
-    if (!page) return;
-    blocks.push({ kind: "heading", level: 1, text: `Page ${index + 1}` });
-    for (const paragraph of page.split(/\n\s*\n/)) {
-      const clean = paragraph.replace(/\s+/g, " ").trim();
-      if (clean) blocks.push({ kind: "text", text: clean });
+  try {
+    if (options.maxPages && pdf.numPages > options.maxPages) {
+      throw new Error(`The PDF has ${pdf.numPages} pages; at most ${options.maxPages} are indexed`);
     }
-  });
-  return { title, blocks, text: blocks.filter((b) => b.kind === "text").map((b) => b.text).join("\n\n") };
+    const { text } = await extractText(pdf, { mergePages: false });
+    const pages = (text as string[]).map((page) => page.replace(/-\n(?=\p{Ll})/gu, "").trim());
+    if (!pages.some((page) => page.length > 0)) {
+      throw new Error("The PDF has no text layer (scanned images only); run it through OCR and upload it again");
+    }
+    const meta = await getMeta(pdf).catch(() => ({ info: {} as Record<string, unknown> }));
+    const title = String((meta.info as Record<string, unknown>).Title ?? "").trim() || fallbackTitle;
+    const sections = sectionPathByPage(await outlineEntries(pdf), pages.length);
+    const blocks: Block[] = [];
+    pages.forEach((page, index) => {
+      if (!page) return;
+      const path = sections[index] ?? [];
+      path.forEach((heading, depth) => blocks.push({ kind: "heading", level: depth + 1, text: heading }));
+      blocks.push({ kind: "heading", level: path.length + 1, text: `Page ${index + 1}` });
+      for (const paragraph of page.split(/\n\s*\n/)) {
+        const clean = paragraph.replace(/\s+/g, " ").trim();
+        if (clean) blocks.push({ kind: "text", text: clean });
+      }
+    });
+    return { title, blocks, text: blocks.filter((b) => b.kind === "text").map((b) => b.text).join("\n\n"), pageCount: pdf.numPages };
+  } finally {
+    await pdf.destroy().catch(() => {});
+  }
 }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, urls } from "../db/schema";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { until } from "../../tests/support/wait";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -22,16 +23,6 @@ afterAll(async () => {
   await host?.close();
   await site?.close();
 });
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const website = async () => (await call("GET", `/v1/apps/${appId}/websites`, { token })).body.websites.find((w: { id: number }) => w.id === websiteId);
 const urlRows = async (query = "page_size=1000") => (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?${query}`, { token })).body;

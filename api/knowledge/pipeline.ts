@@ -1,9 +1,10 @@
 import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
+import { cleanupRulesFor } from "../controls/finetunings";
 import type { ApiDeps } from "../deps";
 import { chunks, urls, websites } from "../db/schema";
 import { chunkBlocks } from "./chunk";
-import { extractHtml, type ExtractedPage } from "./extract-html";
+import { extractHtml, type CleanupRules, type ExtractedPage } from "./extract-html";
 import { extractPdf } from "./extract-pdf";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
@@ -107,19 +108,20 @@ async function claimBatch(websiteId: number, deps: PipelineDeps): Promise<(UrlRe
   return rows.map((row) => ({ ...row, requested: String(row.metadata.requested ?? "to_be_indexed") }));
 }
 
-async function fetchPage(row: UrlRecord, robots: Robots, deps: PipelineDeps): Promise<ExtractedPage> {
+async function fetchPage(row: UrlRecord, robots: Robots, cleanup: CleanupRules, deps: PipelineDeps): Promise<ExtractedPage> {
   if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
   const response = await safeFetch(row.url, fetchOptions(deps));
   if (response.status !== 200) throw new FetchRefused(`The page answered HTTP ${response.status}`);
   if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
-    return extractHtml(response.body.toString("utf8"));
+    return extractHtml(response.body.toString("utf8"), cleanup);
   }
   if (response.contentType === "application/pdf") return extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
   throw new FetchRefused(`Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`);
 }
 
 async function indexOne(row: UrlRecord, force: boolean, robots: Robots, deps: PipelineDeps) {
-  const page = await fetchPage(row, robots, deps);
+  // Read per page, so a clean-up rule saved while a website is being indexed acts on the next page.
+  const page = await fetchPage(row, robots, await cleanupRulesFor(row.appId, deps.db), deps);
   const hash = createHash("sha256").update(page.title).update("\n").update(page.text).digest("hex");
   const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
   if (hash === row.contentHash && !force) {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import * as s from "~/styles/shell.css";
 import * as ui from "~/styles/ui.css";
 
@@ -6,32 +6,53 @@ export interface ToastMessage {
   type: "success" | "error" | "info";
   title?: string;
   description: string;
+  /** How long it stays (5000 ms unless said otherwise; upload toasts 3 s). */
+  durationMs?: number;
 }
 
 export const TOAST_DURATION_MS = 5000;
 
+type ShowToast = (toast: ToastMessage) => void;
+const ToastContext = createContext<ShowToast>(() => {});
+
+/** Raises a toast from the browser (copy, upload, a refused value) in the one place toasts appear. */
+export const useToast = () => useContext(ToastContext);
+
 /**
- * Toasts at the top right. Server-rendered, so they show without JavaScript; with it they close
- * themselves after 5000 ms or on the close button.
+ * The one toast area, top right: the server's flash toast (rendered on the server, so it shows
+ * without JavaScript) and toasts raised in the browser. The newest replaces the one showing, so
+ * two never stack on top of each other; with JavaScript each closes after its duration or on ×.
  */
-export function Toaster({ toast }: { toast: ToastMessage | null }) {
-  const [visible, setVisible] = useState<ToastMessage | null>(toast);
+export function ToastProvider({ serverToast, children }: { serverToast: ToastMessage | null; children: ReactNode }) {
+  const counter = useRef(0);
+  const [current, setCurrent] = useState<{ id: number; toast: ToastMessage } | null>(serverToast ? { id: 0, toast: serverToast } : null);
+  const show = useCallback<ShowToast>((toast) => setCurrent({ id: ++counter.current, toast }), []);
   useEffect(() => {
-    setVisible(toast);
-    if (!toast) return;
-    const timer = setTimeout(() => setVisible(null), TOAST_DURATION_MS);
+    if (serverToast) show(serverToast);
+  }, [serverToast, show]);
+  useEffect(() => {
+    if (!current) return;
+    const timer = setTimeout(() => setCurrent((now) => (now?.id === current.id ? null : now)), current.toast.durationMs ?? TOAST_DURATION_MS);
     return () => clearTimeout(timer);
-  }, [toast]);
-  if (!visible) return null;
-  const tone = visible.type === "success" ? s.toastSuccess : visible.type === "error" ? s.toastError : "";
+  }, [current]);
+  return (
+    <ToastContext.Provider value={show}>
+      {children}
+      {current ? <Toast toast={current.toast} onClose={() => setCurrent(null)} /> : null}
+    </ToastContext.Provider>
+  );
+}
+
+function Toast({ toast, onClose }: { toast: ToastMessage; onClose: () => void }) {
+  const tone = toast.type === "success" ? s.toastSuccess : toast.type === "error" ? s.toastError : "";
   return (
     <div className={s.toaster}>
-      <div className={`${s.toast} ${tone}`} role={visible.type === "error" ? "alert" : "status"} data-testid="toast">
+      <div className={`${s.toast} ${tone}`} role={toast.type === "error" ? "alert" : "status"} data-testid="toast">
         <div>
-          {visible.title ? <strong>{visible.title}</strong> : null}
-          <div>{visible.description}</div>
+          {toast.title ? <strong>{toast.title}</strong> : null}
+          <div>{toast.description}</div>
         </div>
-        <button type="button" aria-label="Close notification" onClick={() => setVisible(null)} className={ui.button.link}>
+        <button type="button" aria-label="Close notification" onClick={onClose} className={ui.button.link}>
           ×
         </button>
       </div>

@@ -1,8 +1,131 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { APPEARANCE_MESSAGES } from "../../contract";
+import { AppearanceFields } from "~/components/appearance/AppearanceFields";
+import * as s from "~/components/appearance/appearance.css";
+import { RouteError } from "~/components/RouteError";
+import { SaveBar } from "~/components/SaveBar";
+import { useToast } from "~/components/Toaster";
+import { TriggerPointSelect } from "~/components/TriggerPointSelect";
+import { userCan } from "~/lib/permissions";
+import { triggerPointFor } from "~/lib/trigger-points";
+import { ApiError } from "~/server/api/client.server";
+import { appearanceApi } from "~/server/api/appearance-api.server";
+import { valuesFromForm } from "~/lib/appearance";
+import { handleAppearanceAction, type AppearanceActionData } from "~/server/appearance.server";
+import { requireClient } from "~/server/clients.server";
+import { requireConfigure } from "~/server/permissions.server";
+import { consoleContext } from "~/server/context.server";
+import * as ui from "~/styles/ui.css";
+import type { loader as rootLoader } from "~/root";
+
+/** Appearance: the widget's stage values by section, a live preview of the real widget, and the push to production. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const url = new URL(request.url);
+  const choice = triggerPointFor(app, url.pathname, url.searchParams);
+  try {
+    const appearance = await appearanceApi.get(api, app.id, choice.triggerPoint);
+    const diff = url.searchParams.get("confirm") === "push" ? await appearanceApi.diff(api, app.id, choice.triggerPoint) : null;
+    return json({ appId: app.id, choice, values: appearance.data, pushedAt: appearance.pushed_at, diff, error: null });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return json({ appId: app.id, choice, values: null, pushedAt: null, diff: null, error: APPEARANCE_MESSAGES.loadFailed });
+  }
+}
+
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  await requireConfigure(api, app.id);
+  const url = new URL(request.url);
+  const choice = triggerPointFor(app, url.pathname, url.searchParams);
+  url.searchParams.delete("index");
+  return handleAppearanceAction(request, api, app.id, choice.triggerPoint, `${url.pathname}${url.search}`);
+}
 
 export default function Appearance() {
-  return <PlaceholderPage title="Appearance" />;
+  const data = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as AppearanceActionData | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const toast = useToast();
+  const form = useRef<HTMLFormElement>(null);
+  const frame = useRef<HTMLIFrameElement>(null);
+  const timer = useRef<number>();
+  const [dirty, setDirty] = useState(false);
+  const canConfigure = Boolean(me && userCan(me, "configure", data.appId));
+  useEffect(() => {
+    if (data.error) toast({ type: "error", description: data.error });
+  }, [data.error, toast]);
+  useEffect(() => setDirty(false), [data.values]);
+
+  /** Sends what the form holds now to the preview (unsaved values included), 300 ms after typing settles. */
+  const sendToPreview = () => {
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => {
+      if (!form.current) return;
+      frame.current?.contentWindow?.postMessage({ type: "assistant-preview", values: { ...data.values, ...valuesFromForm(new FormData(form.current)) } }, window.location.origin);
+    }, 300);
+  };
+  const search = new URLSearchParams(location.search);
+  search.delete("confirm");
+  const here = `${location.pathname}${search.size ? `?${search}` : ""}`;
+  const withConfirm = `${location.pathname}?${new URLSearchParams({ ...Object.fromEntries(search), confirm: "push" })}`;
+
+  if (!data.values) {
+    return (
+      <section>
+        <h1>Appearance</h1>
+        <TriggerPointSelect choice={data.choice} />
+        <p role="alert" className={ui.fieldError}>{data.error}</p>
+      </section>
+    );
+  }
+  const values = posted?.values ? { ...data.values, ...posted.values } : data.values;
+  return (
+    <section>
+      <div className={ui.pageHeader}>
+        <h1>Appearance</h1>
+        {canConfigure ? <Link to={withConfirm} preventScrollReset className={ui.button.secondary}>Push to production</Link> : null}
+      </div>
+      <TriggerPointSelect choice={data.choice} />
+      {data.diff ? (
+        <Form method="post" className={s.confirm} aria-label="Push to production">
+          <p role="alert"><strong>{APPEARANCE_MESSAGES.confirmPush}</strong> Production will show these stage values:</p>
+          {data.diff.changes.length ? (
+            <table aria-label="Differences between production and stage">
+              <thead><tr><th scope="col">Setting</th><th scope="col">Production</th><th scope="col">Stage</th></tr></thead>
+              <tbody>
+                {data.diff.changes.map((change) => (
+                  <tr key={change.internalName}><td>{change.label}</td><td>{String(change.production)}</td><td>{String(change.stage)}</td></tr>
+                ))}
+              </tbody>
+            </table>
+          ) : <p className={ui.muted}>Production already shows the stage values.</p>}
+          <div className={ui.toolbar}>
+            <Link to={here} className={ui.button.secondary} preventScrollReset>No</Link>
+            <button type="submit" name="intent" value="push" className={ui.button.primary}>Yes</button>
+          </div>
+        </Form>
+      ) : null}
+      {data.pushedAt ? <p className={ui.muted}>Last pushed to production {new Date(data.pushedAt).toLocaleString("en-US")}.</p> : null}
+      <div className={s.layout}>
+        <Form ref={form} method="post" encType="multipart/form-data" noValidate aria-label="Appearance settings" onInput={() => { setDirty(true); sendToPreview(); }} onChange={() => { setDirty(true); sendToPreview(); }}>
+          {canConfigure ? <SaveBar dirty={dirty || Boolean(posted)} saving={navigation.state === "submitting"} message={posted?.formError ?? null} messageTone="error" /> : null}
+          <AppearanceFields key={JSON.stringify(data.values)} values={values} errors={posted?.fieldErrors ?? {}} readOnly={!canConfigure} />
+        </Form>
+        <div className={s.preview}>
+          <iframe ref={frame} title="Chat preview" src={`${location.pathname.replace(/\/$/, "")}/preview${data.choice.selectable && data.choice.triggerPoint ? `?trigger_point=${encodeURIComponent(data.choice.triggerPoint)}` : ""}`} className={s.frame} onLoad={sendToPreview} />
+        </div>
+      </div>
+    </section>
+  );
 }
 
 export const meta: MetaFunction = () => [{ title: "Appearance · Assistant Console" }];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,8 +1,49 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { AI_PERSONALITY } from "../../contract";
+import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
+import { PersonalityForm } from "~/components/controls/PersonalityForm";
+import { RouteError } from "~/components/RouteError";
+import { NOT_SAVED_YET } from "~/lib/controls";
+import { userCan } from "~/lib/permissions";
+import type { loader as rootLoader } from "~/root";
+import { controlsApi } from "~/server/api/controls-api.server";
+import { controlsScreen, loadOrError, savePersonality, screenData } from "~/server/controls.server";
 
-export default function AiPersonality() {
-  return <PlaceholderPage title="AI Personality" />;
+/**
+ * AI Personality (also at /{url_code}/controls/ai-personality and the legacy
+ * /{url_code}/ai-finetuning/ai-personality). What the API answers is what the assistant uses:
+ * the trigger point's own text, else the Default one, else the built-in default of the client type.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const screen = await controlsScreen(args);
+  const { data, error } = await loadOrError(() => controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [AI_PERSONALITY]));
+  const personality = data?.controls.find((control) => control.internal_name === AI_PERSONALITY);
+  return json({ ...screenData(screen), text: personality?.prompt_input_raw ?? "", saved: personality?.id != null, error });
 }
 
-export const meta: MetaFunction = () => [{ title: "AI Personality · Assistant Console" }];
+export async function action(args: ActionFunctionArgs) {
+  return savePersonality(await controlsScreen(args), args.request);
+}
+
+export default function AiPersonality() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
+  const readOnly = !(me && userCan(me, "configure", data.client.id));
+  const generation = useFormGeneration();
+  return (
+    <ControlsScreen title="AI Personality" intro={data.saved ? undefined : NOT_SAVED_YET} choice={data.choice} error={data.error}>
+      <PersonalityForm key={generation} text={data.text} lastResult={lastResult} readOnly={readOnly} />
+    </ControlsScreen>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `AI Personality · ${data.client.name} · Assistant Console` : "AI Personality · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,8 +1,47 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { CONTROL_HELP_TEXTS, CONTROL_LABELS, QUALITY_CHECK } from "../../contract";
+import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
+import { QualityCheckForm } from "~/components/controls/QualityCheckForm";
+import { RouteError } from "~/components/RouteError";
+import { qualitySettingsOf } from "~/lib/controls";
+import { userCan } from "~/lib/permissions";
+import type { loader as rootLoader } from "~/root";
+import { controlsApi } from "~/server/api/controls-api.server";
+import { controlsScreen, loadOrError, saveQualityCheck, screenData } from "~/server/controls.server";
 
-export default function QualityCheck() {
-  return <PlaceholderPage title="Hallucination Accuracy & Quality Check" />;
+const TITLE = CONTROL_LABELS[QUALITY_CHECK];
+
+/** Hallucination Accuracy & Quality Check of one trigger point (the Default's or the built-in settings until saved). */
+export async function loader(args: LoaderFunctionArgs) {
+  const screen = await controlsScreen(args);
+  const { data, error } = await loadOrError(() => controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [QUALITY_CHECK]));
+  const settings = qualitySettingsOf(data?.controls.find((control) => control.internal_name === QUALITY_CHECK));
+  return json({ ...screenData(screen), settings, error });
 }
 
-export const meta: MetaFunction = () => [{ title: "Hallucination Accuracy & Quality Check · Assistant Console" }];
+export async function action(args: ActionFunctionArgs) {
+  return saveQualityCheck(await controlsScreen(args), args.request);
+}
+
+export default function QualityCheck() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
+  const readOnly = !(me && userCan(me, "configure", data.client.id));
+  const generation = useFormGeneration();
+  return (
+    <ControlsScreen title={TITLE} intro={CONTROL_HELP_TEXTS[QUALITY_CHECK]} choice={data.choice} error={data.error}>
+      <QualityCheckForm key={generation} settings={data.settings} lastResult={lastResult} readOnly={readOnly} />
+    </ControlsScreen>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${TITLE} · ${data.client.name} · Assistant Console` : `${TITLE} · Assistant Console` },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,8 +1,90 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Outlet, useActionData, useLoaderData, useLocation, useParams, useRouteLoaderData } from "@remix-run/react";
+import { FILE_WORKING_STATUSES, type FileStatus } from "../../contract";
+import { DeleteFileConfirm, FilesTable } from "~/components/files/FilesTable";
+import * as s from "~/components/files/files.css";
+import { UploadPanel } from "~/components/files/UploadPanel";
+import { RouteError } from "~/components/RouteError";
+import { useToast } from "~/components/Toaster";
+import { usePolling } from "~/components/websites/Toolbar";
+import { userCan } from "~/lib/permissions";
+import { getUserInfo } from "~/server/api/resources.server";
+import { requireClient } from "~/server/clients.server";
+import { consoleContext } from "~/server/context.server";
+import { handleFilesAction, loadFiles, type FilesActionData } from "~/server/files.server";
+import * as ui from "~/styles/ui.css";
+import type { loader as rootLoader } from "~/root";
 
-export default function Files() {
-  return <PlaceholderPage title="Files" />;
+/**
+ * The knowledge store's uploaded PDFs (also at /{url_code}/ai-training/files): search in the URL,
+ * uploads with progress, tags per file, each file's chunks in a drawer, deletion after a question.
+ */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const url = new URL(request.url);
+  const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
+  const { files, error } = await loadFiles(api, app.id, search);
+  const deleteId = Number(url.searchParams.get("delete"));
+  return json({
+    client: { id: app.id, name: app.client_name, urlCode: app.url_code },
+    files,
+    error,
+    search,
+    deleting: files.find((file) => file.id === deleteId) ?? null,
+  });
 }
 
-export const meta: MetaFunction = () => [{ title: "Files · Assistant Console" }];
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const ctx = consoleContext(context);
+  const { api, app } = await requireClient(request, ctx, params.appName);
+  const me = await getUserInfo(api);
+  if (!userCan(me, "configure", app.id)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  const url = new URL(request.url);
+  url.searchParams.delete("delete");
+  url.searchParams.delete("index");
+  return handleFilesAction({ request, context: ctx, api, appId: app.id, userId: me.id, backTo: `${url.pathname}${url.search}` });
+}
+
+export default function Files() {
+  const data = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as FilesActionData | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const location = useLocation();
+  const { appName } = useParams();
+  const showToast = useToast();
+  const canConfigure = Boolean(me && userCan(me, "configure", data.client.id));
+  usePolling(data.files.some((file) => FILE_WORKING_STATUSES.includes(file.status as FileStatus)));
+  const cancelTo = `${location.pathname}${data.search ? `?${new URLSearchParams({ search: data.search })}` : ""}`;
+
+  return (
+    <section>
+      <h1>Files</h1>
+      <div className={s.toolbar}>
+        <Form method="get" role="search" className={s.search} aria-label="Search files">
+          <input type="search" name="search" defaultValue={data.search} aria-label="Search files" placeholder="Search files" className={ui.input} />
+          <button type="submit" className={ui.button.secondary}>Search</button>
+        </Form>
+        {canConfigure ? (
+          <UploadPanel
+            endpoint={`/${appName}/files-upload`}
+            outcomes={posted?.intent === "upload" ? posted.outcomes : []}
+            formError={posted?.intent === "upload" ? posted.formError : null}
+            onToast={showToast}
+          />
+        ) : null}
+      </div>
+      {posted && posted.intent !== "upload" ? <p role="alert" className={ui.fieldError}>{posted.formError}</p> : null}
+      {data.deleting && canConfigure ? <DeleteFileConfirm file={data.deleting} cancelTo={cancelTo} /> : null}
+      {data.error ? <p role="alert" className={ui.fieldError}>{data.error}</p> : <FilesTable files={data.files} canConfigure={canConfigure} search={data.search} />}
+      <Outlet />
+    </section>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Files · ${data.client.name} · Assistant Console` : "Files · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,8 +1,49 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import type { SubmissionResult } from "@conform-to/react";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { AI_PROBING_TYPES } from "../../contract";
+import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
+import { ProbingForm } from "~/components/controls/ProbingForm";
+import { RouteError } from "~/components/RouteError";
+import { userCan } from "~/lib/permissions";
+import type { loader as rootLoader } from "~/root";
+import { controlsApi } from "~/server/api/controls-api.server";
+import { controlsScreen, loadOrError, saveProbings, screenData } from "~/server/controls.server";
 
-export default function SmartProbing() {
-  return <PlaceholderPage title="User Probing Guidelines" />;
+const TITLE = "User Probing Guidelines";
+
+/**
+ * Smart probing of one trigger point (also at the legacy /{url_code}/ai-finetuning/smart-probe):
+ * what the assistant asks about, and how. Unsaved texts show the Default's.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  const screen = await controlsScreen(args);
+  const { data, error } = await loadOrError(() => controlsApi.listProbings(screen.api, screen.app.id, screen.choice.triggerPoint, AI_PROBING_TYPES));
+  const textOf = (type: (typeof AI_PROBING_TYPES)[number]) => data?.ai_probings.find((entry) => entry.internal_name === type)?.prompt_input_raw ?? "";
+  return json({ ...screenData(screen), texts: { topics: textOf("topics"), topic_to_prob_mapping: textOf("topic_to_prob_mapping") }, error });
 }
 
-export const meta: MetaFunction = () => [{ title: "User Probing Guidelines · Assistant Console" }];
+export async function action(args: ActionFunctionArgs) {
+  return saveProbings(await controlsScreen(args), args.request);
+}
+
+export default function SmartProbing() {
+  const data = useLoaderData<typeof loader>();
+  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
+  const readOnly = !(me && userCan(me, "configure", data.client.id));
+  const generation = useFormGeneration();
+  return (
+    <ControlsScreen title={TITLE} choice={data.choice} error={data.error}>
+      <ProbingForm key={generation} texts={data.texts} lastResult={lastResult} readOnly={readOnly} />
+    </ControlsScreen>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${TITLE} · ${data.client.name} · Assistant Console` : `${TITLE} · Assistant Console` },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -5,7 +5,6 @@ import {
 import { DEFAULT_REFRESH_DAYS } from "../../contract";
 import { Drawer } from "~/components/Drawer";
 import { RouteError } from "~/components/RouteError";
-import { Toaster } from "~/components/Toaster";
 import { AddLinks } from "~/components/urls/AddLinks";
 import { ExportLink } from "~/components/urls/ExportLink";
 import { useClientToast } from "~/components/urls/params";
@@ -45,7 +44,7 @@ export default function WebsiteLinksDrawer() {
   const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const canConfigure = Boolean(me && userCan(me, "configure", appId));
   const location = useLocation();
-  const { toast, show } = useClientToast();
+  const { show } = useClientToast();
   usePolling(list.data.some((row) => isInFlight(row.status)));
 
   const params = viewToParams(view, DEFAULT_URL_PAGE_SIZE);
@@ -58,7 +57,6 @@ export default function WebsiteLinksDrawer() {
   const exportHref = useHref(`export?${params}`);
   return (
     <Drawer title={website.url} size="wide" closeTo={closeTo}>
-      <Toaster toast={toast} />
       <dl className={s.summary}>
         <div>
           <dt>Website</dt>

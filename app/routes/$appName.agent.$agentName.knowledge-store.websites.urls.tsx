@@ -3,7 +3,6 @@ import { useHref, useLoaderData, useLocation, useRouteLoaderData } from "@remix-
 import { DEFAULT_REFRESH_DAYS } from "../../contract";
 import { Drawer } from "~/components/Drawer";
 import { RouteError } from "~/components/RouteError";
-import { Toaster } from "~/components/Toaster";
 import { ExportLink } from "~/components/urls/ExportLink";
 import { useClientToast } from "~/components/urls/params";
 import { UrlSearch } from "~/components/urls/UrlFilters";
@@ -38,7 +37,7 @@ export default function UnifiedUrlsDrawer() {
   const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const canConfigure = Boolean(me && userCan(me, "configure", appId));
   const location = useLocation();
-  const { toast, show } = useClientToast();
+  const { show } = useClientToast();
   usePolling(list.data.some((row) => isInFlight(row.status)));
   const params = viewToParams(view, DEFAULT_URL_PAGE_SIZE);
   const exportHref = useHref(`export?${params}`);
@@ -48,7 +47,6 @@ export default function UnifiedUrlsDrawer() {
   const searched = isFiltered({ ...view, statuses: [] });
   return (
     <Drawer title={title} size="wide" closeTo={closeTo}>
-      <Toaster toast={toast} />
       <div className={s.toolbar}>
         <UrlSearch view={view} asYouType />
         <span className={s.grow} />

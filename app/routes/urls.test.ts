@@ -11,6 +11,7 @@ import { action as drawerAction, loader as drawerLoader } from "./$appName.agent
 import { loader as unifiedExportLoader } from "./$appName.agent.$agentName.knowledge-store.websites.urls.export";
 import { action as unifiedAction, loader as unifiedLoader } from "./$appName.agent.$agentName.knowledge-store.websites.urls";
 import { action as loginAction } from "./login";
+import { until } from "../../tests/support/wait";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -25,16 +26,6 @@ const args = (request: Request, params: Record<string, string> = {}) => ({ reque
 const base = () => `/northfield/agent/admissions/knowledge-store/websites/${websiteId}`;
 const params = () => ({ appName: "northfield", agentName: "admissions", websiteId: String(websiteId) });
 const unifiedParams = { appName: "northfield", agentName: "admissions" };
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 async function signIn(email: string) {
   const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))));

@@ -6,6 +6,7 @@ import type { Website } from "../../contract";
 import { takeToast } from "~/server/toast.server";
 import { action as websitesAction, loader as websitesLoader } from "./$appName.agent.$agentName.knowledge-store.websites";
 import { action as loginAction } from "./login";
+import { until } from "../../tests/support/wait";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -89,16 +90,6 @@ function formOf(url: string, entries: [string, string][], cookie: string) {
 }
 const postEntries = (cookie: string, entries: [string, string][], search = "") =>
   settle(() => websitesAction(args(formOf(`${PAGE}${search}`, entries, cookie))));
-
-async function until<T>(what: string, check: () => Promise<T | null | undefined | false>, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const apiWebsites = async (appId: number) =>
   (await call("GET", `/v1/apps/${appId}/websites?page_size=100`, { token: apiToken })).body.websites as Website[];

@@ -5,6 +5,7 @@ export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
   title: z.string().max(120).optional(),
   description: z.string().max(500),
+  durationMs: z.number().int().min(1000).max(60_000).optional(),
 });
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = z.input<typeof ToastSchema>;

@@ -1,16 +1,15 @@
 import { json } from "@remix-run/node";
 import type { UrlRow, Website } from "../../contract";
 import { formatInTimeZone, safeTimeZone, toCsv } from "~/lib/csv";
-import { userCan } from "~/lib/permissions";
 import {
   BULK_ACTIONS, exportFileName, isBulkAction, parseLinks, parseRefreshDays, readUrlView, REFRESH_DAYS_ERROR, toExportQuery, type UrlView,
 } from "~/lib/urls";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { getUserInfo, knowledgeApi } from "./api/resources.server";
+import { knowledgeApi } from "./api/resources.server";
 import { invariantResponse } from "./clients.server";
+import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 
-const forbidden = () => new Response("Forbidden", { status: 403, statusText: "Forbidden" });
 
 export function parseWebsiteId(value: string | undefined) {
   const id = Number(value);
@@ -27,12 +26,6 @@ export async function findWebsite(api: ApiClient, appId: number, websiteId: numb
     if (page >= list.total_pages || list.websites.length === 0) break;
   }
   invariantResponse(false, "Website not found");
-}
-
-/** A client_user may look but not change anything: actions answer 403. */
-export async function requireConfigure(api: ApiClient, appId: number) {
-  const me = await getUserInfo(api);
-  if (!userCan(me, "configure", appId)) throw forbidden();
 }
 
 const messageOf = (error: unknown) => {

@@ -1,6 +1,6 @@
 import { useLocation } from "@remix-run/react";
-import { useCallback, useState } from "react";
-import type { ToastMessage } from "~/components/Toaster";
+import { useCallback } from "react";
+import { useToast, type ToastMessage } from "~/components/Toaster";
 
 /** Hidden inputs carrying the current address params into a GET form, except the ones it sets itself. */
 export function HiddenParams({ omit }: { omit: string[] }) {
@@ -16,9 +16,9 @@ export function HiddenParams({ omit }: { omit: string[] }) {
   );
 }
 
-/** A toast raised in the browser (copy, export, a refused value): a new object each time, so the Toaster shows it again. */
+/** A toast raised in the browser (copy, export, a refused value), shown in the page's one toast area. */
 export function useClientToast() {
-  const [toast, setToast] = useState<ToastMessage | null>(null);
-  const show = useCallback((type: ToastMessage["type"], description: string) => setToast({ type, description }), []);
-  return { toast, show };
+  const raise = useToast();
+  const show = useCallback((type: ToastMessage["type"], description: string) => raise({ type, description }), [raise]);
+  return { show };
 }

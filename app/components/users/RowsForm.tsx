@@ -43,48 +43,44 @@ export function useSaving() {
   );
 }
 
-interface RowsFormProps {
-  /** The table's accessible name. */
-  label: string;
-  columns: string[];
-  /** The last column's header (row controls); visually hidden when `hideLastHeader`. */
-  lastColumn: string;
-  hideLastHeader?: boolean;
-  dirty: boolean;
-  saving: boolean;
-  /** A user who may look but not change: Save is disabled, no '+ Add User'. */
-  readOnly?: boolean;
-  readOnlyMessage?: string;
-  /** The action's message (why the last save did not go through), if any. */
-  formError: string | null;
-  /** Whether any row is flagged right now; a message about rows goes once they are fixed. */
-  rowsFlagged: boolean;
-  addLabel: string;
-  /** With JavaScript: add a row in place (the button otherwise posts intent=add-row); answers the id to focus. */
-  onAdd: () => string;
-  /** With JavaScript, before a save goes out: flags failing rows; `ok: false` stops the save. */
-  validate: () => { ok: boolean; focusId: string | null };
-  empty: boolean;
-  children: ReactNode;
-}
-
-/**
- * One form around a whole table: the save bar first (so Enter saves), '+ Add User', then the rows.
- * Every control is a real submit button, so it all works without JavaScript.
- */
-export function RowsForm({
-  label, columns, lastColumn, hideLastHeader, dirty, saving, readOnly, readOnlyMessage, formError, rowsFlagged, addLabel, onAdd, validate, empty,
-  children,
-}: RowsFormProps) {
-  // A message about rows lasts while rows are flagged; one about the whole form until the next answer.
-  const [problem, setProblem] = useState(() => (formError ? { text: formError, aboutRows: rowsFlagged } : null));
-  const shownProblem = problem && (!problem.aboutRows || rowsFlagged) ? problem.text : null;
+/** Focuses the element with the id set here once the next render has put it on the page. */
+function useFocusLater() {
   const [focusId, setFocusId] = useState<string | null>(null);
   useEffect(() => {
     if (!focusId) return;
     document.getElementById(focusId)?.focus();
     setFocusId(null);
   }, [focusId]);
+  return setFocusId;
+}
+
+interface RowsFormShellProps {
+  /** The form's accessible name. */
+  label: string;
+  dirty: boolean;
+  saving: boolean;
+  /** A user who may look but not change: Save is disabled. */
+  readOnly?: boolean;
+  readOnlyMessage?: string;
+  /** The action's message (why the last save did not go through), if any. */
+  formError: string | null;
+  /** Whether any row is flagged right now; a message about rows goes once they are fixed. */
+  rowsFlagged: boolean;
+  /** With JavaScript, before a save goes out: flags failing rows; `ok: false` stops the save. */
+  validate: () => { ok: boolean; focusId: string | null };
+  /** The tables (and their add buttons). */
+  children: ReactNode;
+}
+
+/**
+ * One form around one or more rows tables, the save bar first (so Enter saves). Every control
+ * inside is a real submit button with an `intent`, so it all works without JavaScript.
+ */
+export function RowsFormShell({ label, dirty, saving, readOnly, readOnlyMessage, formError, rowsFlagged, validate, children }: RowsFormShellProps) {
+  // A message about rows lasts while rows are flagged; one about the whole form until the next answer.
+  const [problem, setProblem] = useState(() => (formError ? { text: formError, aboutRows: rowsFlagged } : null));
+  const shownProblem = problem && (!problem.aboutRows || rowsFlagged) ? problem.text : null;
+  const focusLater = useFocusLater();
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -94,7 +90,7 @@ export function RowsForm({
     if (check.ok) return;
     event.preventDefault();
     setProblem({ text: FIX_ROWS_MESSAGE, aboutRows: true });
-    setFocusId(check.focusId);
+    focusLater(check.focusId);
   }
 
   return (
@@ -106,45 +102,97 @@ export function RowsForm({
         message={readOnly ? readOnlyMessage : shownProblem}
         messageTone={readOnly ? "idle" : "error"}
       />
-      {readOnly ? null : (
+      {children}
+    </Form>
+  );
+}
+
+/**
+ * '+ Add …': with JavaScript adds a row in place (`onAdd` answers the id to focus); without it
+ * posts its `intent` so the action answers the rows plus a blank one.
+ */
+export function AddRowButton({ label, intent = "add-row", disabled, onAdd }: { label: string; intent?: string; disabled?: boolean; onAdd: () => string }) {
+  const focusLater = useFocusLater();
+  return (
+    <button
+      type="submit"
+      name="intent"
+      value={intent}
+      className={ui.button.secondary}
+      disabled={disabled}
+      onClick={(event) => {
+        event.preventDefault();
+        focusLater(onAdd());
+      }}
+    >
+      {label}
+    </button>
+  );
+}
+
+interface RowsTableProps {
+  /** The table's accessible name. */
+  label: string;
+  columns: readonly string[];
+  /** The last column's header (row controls); visually hidden when `hideLastHeader`. */
+  lastColumn: string;
+  hideLastHeader?: boolean;
+  empty: boolean;
+  children: ReactNode;
+}
+
+/** The table of a rows form: a header row, then the rows (or 'Nothing To Display'). */
+export function RowsTable({ label, columns, lastColumn, hideLastHeader, empty, children }: RowsTableProps) {
+  return (
+    <div className={s.tableWrap}>
+      <table className={s.table} aria-label={label}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th scope="col" key={column}>{column}</th>
+            ))}
+            <th scope="col">{hideLastHeader ? <span className={ui.visuallyHidden}>{lastColumn}</span> : lastColumn}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {empty ? (
+            <tr>
+              <td colSpan={columns.length + 1} className={s.empty}>Nothing To Display</td>
+            </tr>
+          ) : (
+            children
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+interface RowsFormProps extends Omit<RowsFormShellProps, "children">, Omit<RowsTableProps, "children" | "label"> {
+  /** The table's accessible name (and the form's). */
+  label: string;
+  addLabel: string;
+  /** With JavaScript: add a row in place (the button otherwise posts intent=add-row); answers the id to focus. */
+  onAdd: () => string;
+  children: ReactNode;
+}
+
+/**
+ * One form around a whole table: the save bar first (so Enter saves), '+ Add User' (no add
+ * button for a read-only user), then the rows.
+ */
+export function RowsForm({ label, columns, lastColumn, hideLastHeader, addLabel, onAdd, empty, children, ...shell }: RowsFormProps) {
+  return (
+    <RowsFormShell label={label} {...shell}>
+      {shell.readOnly ? null : (
         <div className={ui.toolbar}>
-          <button
-            type="submit"
-            name="intent"
-            value="add-row"
-            className={ui.button.secondary}
-            disabled={saving}
-            onClick={(event) => {
-              event.preventDefault();
-              setFocusId(onAdd());
-            }}
-          >
-            {addLabel}
-          </button>
+          <AddRowButton label={addLabel} disabled={shell.saving} onAdd={onAdd} />
         </div>
       )}
-      <div className={s.tableWrap}>
-        <table className={s.table} aria-label={label}>
-          <thead>
-            <tr>
-              {columns.map((column) => (
-                <th scope="col" key={column}>{column}</th>
-              ))}
-              <th scope="col">{hideLastHeader ? <span className={ui.visuallyHidden}>{lastColumn}</span> : lastColumn}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {empty ? (
-              <tr>
-                <td colSpan={columns.length + 1} className={s.empty}>Nothing To Display</td>
-              </tr>
-            ) : (
-              children
-            )}
-          </tbody>
-        </table>
-      </div>
-    </Form>
+      <RowsTable label={label} columns={columns} lastColumn={lastColumn} hideLastHeader={hideLastHeader} empty={empty}>
+        {children}
+      </RowsTable>
+    </RowsFormShell>
   );
 }
 

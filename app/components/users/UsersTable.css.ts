@@ -33,3 +33,7 @@ export const actionsCell = style({ whiteSpace: "nowrap", paddingTop: "12px" });
 export const removeLabel = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, cursor: "pointer" });
 export const empty = style({ textAlign: "center", color: vars.color.muted });
 export const formError = style({ marginBottom: vars.space.md });
+
+/** A multi-line cell: grows with the column, resizes only in height. */
+export const cellTextArea = style({ display: "block", resize: "vertical", lineHeight: 1.45, minWidth: "16em" });
+export const monospace = style({ fontFamily: vars.font.mono, fontSize: "13px" });

@@ -29,8 +29,12 @@ function CellErrors({ id, errors }: { id: string; errors?: string[] }) {
 const invalidProps = (id: string, errors?: string[]) =>
   errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 
-export function TextCell({ id, name, label, value, errors, changed, readOnly, disabled, type = "text", onChange, children }: CellProps & {
+export function TextCell({
+  id, name, label, value, errors, changed, readOnly, disabled, type = "text", placeholder, inputMode, onChange, children,
+}: CellProps & {
   type?: "text" | "email";
+  placeholder?: string;
+  inputMode?: "text" | "decimal" | "url";
   onChange: (value: string) => void;
   /** Hidden fields that travel with this cell (ids, loaded values). */
   children?: ReactNode;
@@ -46,9 +50,43 @@ export function TextCell({ id, name, label, value, errors, changed, readOnly, di
         aria-label={label}
         autoComplete="off"
         spellCheck={false}
+        placeholder={placeholder}
+        inputMode={inputMode}
         readOnly={readOnly}
         disabled={disabled}
         className={cx(ui.input, s.cellInput, changed && s.changed)}
+        onChange={(event) => onChange(event.currentTarget.value)}
+        {...invalidProps(id, errors)}
+      />
+      <CellErrors id={id} errors={errors} />
+    </td>
+  );
+}
+
+/** Longer text (a prompt, a JSON object): a textarea of `rows` lines. */
+export function TextAreaCell({ id, name, label, value, errors, changed, readOnly, disabled, rows, placeholder, spellCheck = false, monospace, onChange, children }: CellProps & {
+  rows: number;
+  placeholder?: string;
+  spellCheck?: boolean;
+  /** For code-like text such as JSON. */
+  monospace?: boolean;
+  onChange: (value: string) => void;
+  children?: ReactNode;
+}) {
+  return (
+    <td>
+      {children}
+      <textarea
+        id={id}
+        name={name}
+        value={value}
+        rows={rows}
+        aria-label={label}
+        spellCheck={spellCheck}
+        placeholder={placeholder}
+        readOnly={readOnly}
+        disabled={disabled}
+        className={cx(ui.input, s.cellInput, s.cellTextArea, monospace && s.monospace, changed && s.changed)}
         onChange={(event) => onChange(event.currentTarget.value)}
         {...invalidProps(id, errors)}
       />

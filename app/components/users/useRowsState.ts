@@ -14,6 +14,11 @@ interface Options<Row> {
   required: readonly (keyof Row & string)[];
   /** Which rows the save would send (and so must pass the required check). */
   toCheck: (row: Row) => boolean;
+  /**
+   * A screen's own check instead of the required check (e.g. its contract schema): a row's
+   * messages by cell, or null when it passes. Keep it stable (a module-level function).
+   */
+  check?: (row: Row) => FieldErrors | null;
 }
 
 const keyOf = (row: { id: string }, index: number) => (row.id ? `u${row.id}` : `new${index}`);
@@ -22,7 +27,7 @@ const keyOf = (row: { id: string }, index: number) => (row.id ? `u${row.id}` : `
  * The browser's copy of a rows table: edits, rows added at the top or discarded, and the
  * per-row messages (the server's, then the required check's before a save).
  */
-export function useRowsState<Row extends { id: string }>({ rows, errors, required, toCheck }: Options<Row>) {
+export function useRowsState<Row extends { id: string }>({ rows, errors, required, toCheck, check }: Options<Row>) {
   const [items, setItems] = useState<KeyedRow<Row>[]>(() => rows.map((row, index) => ({ key: keyOf(row, index), row })));
   const [rowErrors, setRowErrors] = useState<Record<string, FieldErrors>>(() => {
     const byKey: Record<string, FieldErrors> = {};
@@ -35,19 +40,23 @@ export function useRowsState<Row extends { id: string }>({ rows, errors, require
 
   /** Changes fields of one row. A flagged row is re-checked as it is fixed. */
   const update = useCallback((key: string, patch: Partial<Row>) => {
+    const before = check ? items.find((item) => item.key === key)?.row : undefined;
     setItems((current) => current.map((item) => (item.key === key ? { ...item, row: { ...item.row, ...patch } } : item)));
     setRowErrors((current) => {
       const existing = current[key];
       if (!existing) return current;
       const next: FieldErrors = { ...existing };
+      const fresh = check && before ? (check({ ...before, ...patch }) ?? {}) : null;
       for (const [field, value] of Object.entries(patch)) {
         delete next[field];
-        if ((required as readonly string[]).includes(field)) Object.assign(next, requiredErrors({ [field]: value }));
+        if (fresh) {
+          if (fresh[field]) next[field] = fresh[field];
+        } else if ((required as readonly string[]).includes(field)) Object.assign(next, requiredErrors({ [field]: value }));
       }
       const { [key]: _dropped, ...rest } = current;
       return hasErrors(next) ? { ...rest, [key]: next } : rest;
     });
-  }, [required]);
+  }, [required, check, items]);
 
   const addRow = useCallback((row: Row) => {
     const key = `new${nextKey.current++}`;
@@ -62,17 +71,20 @@ export function useRowsState<Row extends { id: string }>({ rows, errors, require
 
   /** The required check before a save: flags failing rows and says where the first problem is. */
   const validate = useCallback(() => {
-    const check = checkRowsToSave(items.map((item) => item.row), toCheck, required);
+    const rowsNow = items.map((item) => item.row);
+    const found = check
+      ? rowsNow.map((row) => (toCheck(row) ? check(row) : null))
+      : checkRowsToSave(rowsNow, toCheck, required).errors;
     const byKey: Record<string, FieldErrors> = {};
-    const firstIndex = check.errors.findIndex(Boolean);
-    check.errors.forEach((found, index) => {
-      if (found) byKey[items[index].key] = found;
+    const firstIndex = found.findIndex(hasErrors);
+    found.forEach((rowErrors, index) => {
+      if (hasErrors(rowErrors)) byKey[items[index].key] = rowErrors!;
     });
     setRowErrors(byKey);
-    const found = check.errors[firstIndex];
-    const first = found ? { key: items[firstIndex].key, field: required.find((field) => found[field]) ?? Object.keys(found)[0] } : null;
-    return { ok: check.ok, first };
-  }, [items, required, toCheck]);
+    const firstErrors = found[firstIndex];
+    const first = firstErrors ? { key: items[firstIndex].key, field: required.find((field) => firstErrors[field]) ?? Object.keys(firstErrors)[0] } : null;
+    return { ok: firstIndex === -1, first };
+  }, [items, required, toCheck, check]);
 
   const anyErrors = Object.values(rowErrors).some(hasErrors);
   return { items, rowErrors, anyErrors, update, addRow, discard, validate };

@@ -47,6 +47,15 @@ async function send(context: ConsoleContext, method: string, path: string, optio
   );
 }
 
+/**
+ * Sends bytes to a signed storage link: our API host's own (`/storage/upload?…`, reached like any
+ * API path, in or out of process) or an S3 presigned URL (absolute, fetched directly).
+ */
+export function sendToStorage(context: ConsoleContext, url: string, init: RequestInit) {
+  if (/^https?:\/\//.test(url)) return fetch(url, init);
+  return context.apiFetch(new Request(new URL(url, API_BASE), init));
+}
+
 async function parse<T>(response: Response, schema: ZodType<T>): Promise<T> {
   const body = await response.json().catch(() => ({ message: `The API answered ${response.status}` }));
   if (!response.ok) {

@@ -2,7 +2,7 @@ import {
   Agent, AgentLogoUpload, AppsList, AppUpdateResult, AppUsersList, AppUsersUpsertResult, ClientApp, DownloadLink, ExportFiles,
   ExportResult, ImportResult, JobCommandResult, JobRecord, JobsList, LatestFiles, QueuesList, UploadedFiles, UserInfo, UsersList,
   UsersUpsertResult,
-  CachedChunks, OkResult, StatusCounts, UpdateStatusResult, UrlRow, UrlsList, WebsitesList, WebsitesUpsertResult,
+  CachedChunks, CompleteUploadResult, FileChunks, FilesList, KnowledgeFile, OkResult, PresignResult, StatusCounts, UpdateStatusResult, UrlRow, UrlsList, WebsitesList, WebsitesUpsertResult,
   type AgentInput, type AppInput, type AppUsersUpsertBody, type JobsQuery, type UrlsQuery, type UsersUpsertBody, type WebsiteInput,
 } from "../../../contract";
 import type { ApiClient } from "./client.server";
@@ -86,4 +86,16 @@ export const knowledgeApi = {
     api.put(UrlRow, `/v1/apps/${appId}/websites/${websiteId}/urls/${urlId}`, { url: { refresh_days: refreshDays } }),
   cachedChunks: (api: ApiClient, appId: number, websiteId: number, url: string) =>
     api.post(CachedChunks, `/v1/apps/${appId}/websites/${websiteId}/urls/fetch_cached_chunks`, { appId, url }),
+};
+
+export const filesApi = {
+  list: (api: ApiClient, appId: number, search?: string) => api.get(FilesList, "/v1/files", { app_id: appId, search }),
+  setTags: (api: ApiClient, appId: number, fileId: number, tags: string[]) =>
+    api.call(KnowledgeFile, "PATCH", `/v1/files/${fileId}`, { body: { app_id: appId, tags } }),
+  remove: (api: ApiClient, appId: number, fileId: number) => api.call(OkResult, "DELETE", `/v1/files/${fileId}`, { query: { app_id: appId } }),
+  /** Registers files to upload; each answer carries the link its bytes are PUT to. */
+  presign: (api: ApiClient, appId: number, userId: number, fileNames: string[]) =>
+    api.call(PresignResult, "POST", "/v1/files/presigned_urls", { query: { app_id: appId, user_id: userId }, body: { file_names: fileNames } }),
+  completeUpload: (api: ApiClient, urlId: number, s3Path: string) => api.post(CompleteUploadResult, "/v1/files/complete_upload", { url_id: urlId, s3_path: s3Path }),
+  chunks: (api: ApiClient, appId: number, fileId: number) => api.get(FileChunks, `/v1/files/${fileId}/chunks`, { app_id: appId }),
 };

@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { APPEARANCE_DEFAULTS } from "../../contract";
+import { clientApps } from "../db/schema";
+import { PNG_BYTES } from "../../tests/support/files";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let call: ReturnType<typeof apiCaller>;
+let clientAdmin: string;
+let clientUser: string;
+let appId: number;
+let otherId: number;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  call = apiCaller(host);
+  clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
+  clientUser = (await signInAs(host, "client.user@example.com")).user_token;
+  const apps = await host.deps.db.select().from(clientApps);
+  appId = apps.find((a) => a.urlCode === "northfield")!.id;
+  otherId = apps.find((a) => a.urlCode !== "northfield")!.id;
+});
+afterAll(() => host?.close());
+
+const path = (tp = "admissions") => `/v1/appearances?appId=${appId}&triggerPoint=${tp}`;
+
+async function upload(bytes: Uint8Array, name: string, token = clientAdmin, app = appId) {
+  const form = new FormData();
+  form.append("file", new File([new Uint8Array(bytes)], name));
+  const response = await host.api.request(`/v1/appearances/upload_file?appId=${app}&triggerPoint=admissions`, { method: "POST", body: form, headers: { authorization: `Bearer ${token}` } });
+  return { status: response.status, body: await response.json() };
+}
+
+describe("appearance", () => {
+  it("answers the defaults and the field catalogue by section", async () => {
+    const { status, body } = await call("GET", path(), { token: clientUser });
+    expect(status).toBe(200);
+    expect(body.data).toEqual(APPEARANCE_DEFAULTS);
+    expect(Object.keys(body.fields_data)).toEqual(["BASIC_SETTINGS_FIELDS", "ADVANCED_SETTINGS_FIELDS", "IMAGES_AND_ICONS"]);
+    expect(body.fields_data.BASIC_SETTINGS_FIELDS.find((f: { internalName: string }) => f.internalName === "primary_color"))
+      .toMatchObject({ name: "primary_color", label: "Primary Colour", type: "color", defaultValue: "#1f4b99", isHidden: false });
+    expect(body.pushed_at).toBeNull();
+  });
+
+  it("saves stage values checked by type, and refuses script or CSS smuggled into any of them", async () => {
+    const saved = await call("PUT", path(), { token: clientAdmin, body: { data: { primary_color: "#0a7d4f", font_size: "16", bot_name: "Nora", show_sources: false } } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.message).toBe("Success!");
+    expect(saved.body.data).toMatchObject({ primary_color: "#0a7d4f", font_size: 16, bot_name: "Nora", show_sources: false, position: "bottom-right" });
+    const attacks: Record<string, unknown> = {
+      primary_color: "red;} body{display:none",
+      background_color: "url(javascript:alert(1))",
+      font_family: "Comic Sans'; behavior:url(x)",
+      font_size: 99,
+      width: "380px; position:fixed",
+      position: "top-left",
+      avatar_url: "https://evil.example/a.png",
+      header_logo_url: "javascript:alert(1)",
+      show_sources: "yes",
+      bot_name: "Nora\u0000<script>",
+      made_up: "x",
+    };
+    const refused = await call("PUT", path(), { token: clientAdmin, body: { data: attacks } });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.errors).sort()).toEqual(Object.keys(attacks).map((k) => `data.${k}`).sort());
+    expect(refused.body.errors["data.primary_color"]).toEqual(["Primary Colour must be a colour like #1f4b99"]);
+    expect(refused.body.errors["data.font_size"]).toEqual(["Font Size must be a whole number from 12 to 20"]);
+    // Markup in a text is just text: the widget never renders it as HTML.
+    expect((await call("PUT", path(), { token: clientAdmin, body: { data: { greeting_message: "<b>Hi</b> & welcome" } } })).status).toBe(200);
+    expect((await call("GET", path(), { token: clientAdmin })).body.data).toMatchObject({ primary_color: "#0a7d4f", greeting_message: "<b>Hi</b> & welcome" });
+  });
+
+  it("keeps trigger points apart, over the client default; unknown trigger points are refused", async () => {
+    await call("PUT", path(""), { token: clientAdmin, body: { data: { launcher_text: "Ask Northfield" } } });
+    expect((await call("GET", path("studentsuccess"), { token: clientAdmin })).body.data).toMatchObject({ launcher_text: "Ask Northfield", primary_color: "#1f4b99" });
+    expect((await call("GET", path(), { token: clientAdmin })).body.data).toMatchObject({ launcher_text: "Ask Northfield", primary_color: "#0a7d4f" });
+    expect((await call("GET", path("nowhere"), { token: clientAdmin })).status).toBe(400);
+  });
+
+  it("shows the difference between stage and production, and pushes stage to production", async () => {
+    const diff = await call("GET", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: clientUser });
+    expect(diff.body.current_prod_style_guide.primary_color).toBe("#1f4b99");
+    expect(diff.body.current_stage_style_guide.primary_color).toBe("#0a7d4f");
+    expect(diff.body.changes).toContainEqual({ internalName: "primary_color", label: "Primary Colour", production: "#1f4b99", stage: "#0a7d4f" });
+    const pushed = await call("PUT", path(), { token: clientAdmin, body: { data: diff.body.current_stage_style_guide, targetEnv: "production" } });
+    expect(pushed.body.message).toBe("Pushed to production");
+    const after = await call("GET", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: clientAdmin });
+    expect(after.body.changes).toEqual([]);
+    expect((await call("GET", path(), { token: clientAdmin })).body.pushed_at).toEqual(expect.any(String));
+  });
+
+  it("stores uploaded images checked by content; only this client's images are accepted as values", async () => {
+    const image = await upload(PNG_BYTES, "avatar.png");
+    expect(image.status).toBe(200);
+    expect(image.body.url).toMatch(new RegExp(`^/storage/public/appearance/${appId}/[0-9a-f-]{36}\\.png$`));
+    expect((await call("PUT", path(), { token: clientAdmin, body: { data: { avatar_url: image.body.url } } })).status).toBe(200);
+    const fake = await upload(new TextEncoder().encode("<html>not an image</html>"), "avatar.png");
+    expect(fake.status).toBe(400);
+    const svg = await upload(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'), "logo.svg");
+    expect(svg.status).toBe(400);
+    const theirs = await upload(PNG_BYTES, "other.png", (await signInAs(host, "admin@example.com")).user_token, otherId);
+    const borrowed = await call("PUT", path(), { token: clientAdmin, body: { data: { avatar_url: theirs.body.url } } });
+    expect(borrowed.body.errors["data.avatar_url"]).toEqual(["Assistant Avatar must be an image uploaded here"]);
+  });
+
+  it("lets client users read but not save, push or upload; other clients are not found", async () => {
+    expect((await call("PUT", path(), { token: clientUser, body: { data: { bot_name: "X" } } })).status).toBe(403);
+    expect((await upload(PNG_BYTES, "a.png", clientUser)).status).toBe(403);
+    expect((await call("GET", `/v1/appearances?appId=${otherId}`, { token: clientAdmin })).status).toBe(404);
+  });
+});

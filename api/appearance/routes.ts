@@ -1,0 +1,118 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import {
+  ALL_APPEARANCE_FIELDS, APPEARANCE_DEFAULTS, APPEARANCE_FIELDS, AppearanceDiff, AppearancePutBody, AppearanceQuery, AppearanceResponse,
+  AppearanceSaved, AppearanceUpload, appearanceValueError, type AppearanceValues,
+} from "../../contract";
+import { requireApp } from "../auth/permissions";
+import { clientScope, unknownTriggerPoint } from "../controls/scope";
+import { appearances } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { badRequest } from "../http/errors";
+import type { RouteBuilder } from "../http/route";
+import { validateLogo } from "../storage/images";
+
+type Environment = "stage" | "prod";
+
+/** Appearances are kept per trigger point the client has (Default, its trigger points, its agents' site codes). */
+async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
+  const { triggerPoints } = await clientScope(appId, deps.db);
+  if (!triggerPoints.has(triggerPoint)) throw badRequest(unknownTriggerPoint(triggerPoint), { triggerPoint: [unknownTriggerPoint(triggerPoint)] });
+}
+
+/** Saved values over the defaults: what the widget of this environment shows. */
+export async function appearanceOf(appId: number, triggerPoint: string, environment: Environment, deps: Pick<ApiDeps, "db">) {
+  const rows = await deps.db.select().from(appearances).where(and(eq(appearances.appId, appId), eq(appearances.environment, environment)));
+  // A trigger point's own values override the client default's, which override the built-in ones.
+  const base = rows.find((r) => r.triggerPoint === "");
+  const own = triggerPoint ? rows.find((r) => r.triggerPoint === triggerPoint) : undefined;
+  return { values: { ...APPEARANCE_DEFAULTS, ...(base?.values ?? {}), ...(own?.values ?? {}) } as AppearanceValues, row: own ?? (triggerPoint ? undefined : base) };
+}
+
+/** Every value checked against its field; unknown names refused. Numbers posted as text become numbers. */
+function checkedValues(appId: number, data: Record<string, unknown>) {
+  const errors: Record<string, string[]> = {};
+  const values: AppearanceValues = {};
+  for (const [name, value] of Object.entries(data)) {
+    const field = ALL_APPEARANCE_FIELDS.find((f) => f.internalName === name);
+    if (!field) {
+      errors[`data.${name}`] = [`There is no appearance setting ${name}`];
+      continue;
+    }
+    let error = appearanceValueError(field, value);
+    // An image must be one uploaded for this client, not another's.
+    if (!error && field.type === "image" && value !== "" && !String(value).startsWith(`/storage/public/appearance/${appId}/`)) error = `${field.label} must be an image uploaded here`;
+    if (error) errors[`data.${name}`] = [error];
+    else values[name] = field.type === "number" ? Number(value) : (value as string | boolean);
+  }
+  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
+  return values;
+}
+
+async function saveValues(appId: number, triggerPoint: string, environment: Environment, values: AppearanceValues, deps: Pick<ApiDeps, "db">) {
+  await deps.db.insert(appearances).values({ appId, triggerPoint, environment, values })
+    .onConflictDoUpdate({ target: [appearances.appId, appearances.triggerPoint, appearances.environment], set: { values, updatedAt: new Date() } });
+}
+
+export function appearanceRoutes(route: RouteBuilder) {
+  route({
+    method: "get", path: "/v1/appearances", tag: "Appearance",
+    summary: "The widget's stage values (defaults filled in) and the field catalogue by section.",
+    query: AppearanceQuery, response: AppearanceResponse,
+    handler: async ({ query, caller, deps }) => {
+      requireApp(caller, query.appId);
+      await requireTriggerPoint(query.appId, query.triggerPoint, deps);
+      const stage = await appearanceOf(query.appId, query.triggerPoint, "stage", deps);
+      const prod = await appearanceOf(query.appId, query.triggerPoint, "prod", deps);
+      return { data: stage.values, fields_data: APPEARANCE_FIELDS, pushed_at: prod.row?.updatedAt.toISOString() ?? null };
+    },
+  });
+
+  route({
+    method: "put", path: "/v1/appearances", tag: "Appearance",
+    summary: "Saves stage values, or with targetEnv production the values production shows (the push). Every value is checked against its field.",
+    query: AppearanceQuery, body: AppearancePutBody, response: AppearanceSaved,
+    handler: async ({ query, body, caller, deps }) => {
+      requireApp(caller, query.appId, "configure");
+      await requireTriggerPoint(query.appId, query.triggerPoint, deps);
+      const environment: Environment = body.targetEnv === "production" ? "prod" : "stage";
+      const current = await appearanceOf(query.appId, query.triggerPoint, environment, deps);
+      const values = { ...(current.row?.values ?? {}), ...checkedValues(query.appId, body.data) };
+      await saveValues(query.appId, query.triggerPoint, environment, values, deps);
+      const saved = await appearanceOf(query.appId, query.triggerPoint, environment, deps);
+      return { message: environment === "prod" ? "Pushed to production" : "Success!", data: saved.values };
+    },
+  });
+
+  route({
+    method: "get", path: "/v1/appearances/get_diff", tag: "Appearance",
+    summary: "Production's and stage's values side by side, and the fields that differ.",
+    query: AppearanceQuery, response: AppearanceDiff,
+    handler: async ({ query, caller, deps }) => {
+      requireApp(caller, query.appId);
+      await requireTriggerPoint(query.appId, query.triggerPoint, deps);
+      const stage = (await appearanceOf(query.appId, query.triggerPoint, "stage", deps)).values;
+      const prod = (await appearanceOf(query.appId, query.triggerPoint, "prod", deps)).values;
+      const changes = ALL_APPEARANCE_FIELDS.filter((field) => stage[field.internalName] !== prod[field.internalName])
+        .map((field) => ({ internalName: field.internalName, label: field.label, production: prod[field.internalName], stage: stage[field.internalName] }));
+      return { current_prod_style_guide: prod, current_stage_style_guide: stage, changes };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/appearances/upload_file", tag: "Appearance", form: true,
+    summary: "Stores an image for the widget (PNG, JPEG, GIF, WebP or script-free SVG, at most 2 MB, checked by content) and answers its URL.",
+    query: AppearanceQuery, response: AppearanceUpload,
+    handler: async ({ query, form, caller, deps }) => {
+      requireApp(caller, query.appId, "configure");
+      const file = [...(form?.getAll("file") ?? []), ...(form?.getAll("files") ?? [])].find((v): v is File => typeof v !== "string");
+      if (!file) throw badRequest("Choose an image to upload", { file: ["Choose an image to upload"] });
+      const bytes = new Uint8Array(await file.arrayBuffer());
+      // Any image name is accepted; the content decides what it is.
+      const kind = validateLogo(file.name.replace(/\.[^.]*$/, "") + (/\.svg$/i.test(file.name) ? ".svg" : ".img"), bytes);
+      const key = `public/appearance/${query.appId}/${randomUUID()}.${kind}`;
+      await deps.storage.put(key, bytes);
+      return { url: `/storage/${key}`, message: "Image uploaded" };
+    },
+  });
+}

@@ -1,0 +1,192 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatEvent } from "../../contract";
+import { clientApps, conversations, messages, visitorProfiles } from "../db/schema";
+import { startFixtureSite } from "../../tests/support/fixture-site";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { indexPages } from "../../tests/support/index-pages";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let site: Awaited<ReturnType<typeof startFixtureSite>>;
+let call: ReturnType<typeof apiCaller>;
+let admin: string;
+let appId: number;
+let key: string;
+
+beforeAll(async () => {
+  site = await startFixtureSite({ slowMs: 100 });
+  site.setPage("/housing", "Housing | Northfield", "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May.</p>");
+  site.setPage("/archive/housing", "Housing 2019 | Northfield", "<h1>Housing (archived)</h1><p>First-year students housing applications open in March; first-year students live in the Old Quad housing.</p>");
+  host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 10_000 });
+  call = apiCaller(host);
+  admin = (await signInAs(host, "admin@example.com")).user_token;
+  appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
+  const pages = ["/admissions", "/programs/nursing", "/about", "/housing", "/archive/housing"].map((p) => `${site.base}${p}`);
+  await indexPages(call, admin, appId, pages);
+  key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key;
+});
+afterAll(async () => {
+  await host?.close();
+  await site?.close();
+});
+
+type Done = Extract<ChatEvent, { type: "done" }>;
+
+/** Posts a message like the widget and reads the streamed events. */
+async function chat(message: string, extra: Record<string, unknown> = {}) {
+  const response = await host.api.request("/v1/chat", {
+    method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": String(extra.ip ?? "203.0.113.7") },
+    body: JSON.stringify({ key, trigger_point: "admissions", message, ...extra, ip: undefined }),
+  });
+  if (!response.headers.get("content-type")?.startsWith("application/x-ndjson")) {
+    // A refusal is plain JSON: no events, no answer.
+    return { status: response.status, body: await response.json(), events: [] as ChatEvent[], text: "", done: null as unknown as Done, conversationId: "" };
+  }
+  const events = (await response.text()).trim().split("\n").map((l) => JSON.parse(l) as ChatEvent);
+  const text = events.filter((e): e is Extract<ChatEvent, { type: "delta" }> => e.type === "delta").map((e) => e.text).join("");
+  const done = events.find((e): e is Done => e.type === "done")!;
+  const start = events.find((e): e is Extract<ChatEvent, { type: "start" }> => e.type === "start")!;
+  return { status: response.status, body: null, events, text, done, conversationId: start.conversation_id };
+}
+
+describe("the embed script", () => {
+  it("names this server's widget, the client's key for the environment and the agent", async () => {
+    const install = await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin });
+    expect(install.body.content).toBe(`<script src="${host.deps.config.publicUrl}/widget.js" data-key="${key}" data-environment="stage" data-trigger-point="admissions" defer></script>`);
+    const prod = await call("GET", `/v1/bot_installs?app_id=${appId}&env=prod&app_name=admissions`, { token: admin });
+    expect(prod.body.key).not.toBe(key);
+    expect((await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key).toBe(key);
+    expect((await call("GET", `/v1/bot_installs?app_id=${appId}&env=dev`, { token: admin })).status).toBe(400);
+  });
+
+  it("serves the widget's settings for a valid key only, to any origin", async () => {
+    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { data: { bot_name: "Nora" } } });
+    const config = await host.api.request(`/v1/widget/config?key=${key}&trigger_point=admissions`, { headers: { origin: "https://www.northfield.example" } });
+    expect(config.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await config.json()).toMatchObject({ environment: "stage", appearance: { bot_name: "Nora", primary_color: "#1f4b99" } });
+    expect((await host.api.request("/v1/widget/config?key=sk_not-a-real-key-at-all")).status).toBe(403);
+  });
+});
+
+describe("answers", () => {
+  it("answers from the indexed pages, with sources, streamed, and stores the conversation", async () => {
+    const reply = await chat("When do applications for fall close?");
+    expect(reply.status).toBe(200);
+    expect(reply.events[0].type).toBe("start");
+    expect(reply.events.filter((e) => e.type === "delta").length).toBeGreaterThan(1);
+    expect(reply.text).toContain("Applications for fall close on January 15.");
+    expect(reply.done).toMatchObject({ outcome: "answered", disclaimer: null });
+    expect(reply.done.sources[0]).toEqual({ title: "Admissions | Northfield", url: `${site.base}/admissions` });
+    const stored = await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId));
+    expect(stored.map((m) => [m.role, m.outcome])).toEqual([["user", null], ["assistant", "answered"]]);
+    const follow = await chat("And what about nursing?", { conversation_id: reply.conversationId });
+    expect(follow.conversationId).toBe(reply.conversationId);
+  });
+
+  it("says a no-go topic's canned response and adds a sensitive topic's disclaimer", async () => {
+    const saved = await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
+      { internal_name: "no_go_topics", prompt_input_raw: "legal advice", metadata: { disclaimer: "I can't give legal advice. Please contact a lawyer." }, trigger_point: "" },
+      { internal_name: "sensitive_topics", prompt_input_raw: "tuition", metadata: { disclaimer: "Tuition changes every year; the bursar's office has the current figures." }, trigger_point: "admissions" },
+    ] } });
+    expect(saved.status).toBe(200);
+    const canned = await chat("Can you give me legal advice about my visa?");
+    expect(canned.text).toBe("I can't give legal advice. Please contact a lawyer.");
+    expect(canned.done).toMatchObject({ outcome: "canned", sources: [] });
+    const sensitive = await chat("How much is tuition?");
+    expect(sensitive.text).toContain("Tuition is $12,400 per semester.");
+    expect(sensitive.done).toMatchObject({ outcome: "disclaimed", disclaimer: "Tuition changes every year; the bursar's office has the current figures." });
+  });
+
+  it("gives the fallback message below the quality check's confidence", async () => {
+    const reply = await chat("What is the weather like on Mars tonight?");
+    expect(reply.done.outcome).toBe("fallback");
+    expect(reply.text).toMatch(/^I'm sorry, I couldn't find that/);
+    await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
+      { internal_name: "quality_check", trigger_point: "admissions", metadata: { min_retrieval_confidence: 0.95, require_source: true, max_sources: 3, fallback_message: "Please ask our admissions team." } },
+    ] } });
+    const strict = await chat("When does housing open for first-year students on Mars?");
+    expect(strict).toMatchObject({ text: "Please ask our admissions team.", done: { outcome: "fallback" } });
+    await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
+      { internal_name: "quality_check", trigger_point: "admissions", metadata: { min_retrieval_confidence: 0.3, require_source: true, max_sources: 3, fallback_message: "Please ask our admissions team." } },
+    ] } });
+  });
+
+  it("lets finetuning penalties change which source wins", async () => {
+    const before = await chat("Where do first-year students live in housing?");
+    expect(before.done.sources[0].url).toBe(`${site.base}/archive/housing`);
+    const rule = await call("POST", "/v1/controls/upsert_finetunings", { token: admin, body: { app_id: appId, finetunings: [{ trigger_point: "", finetuning_type: "url_pattern", pattern: "/archive/", penalty: 0.9 }] } });
+    expect(rule.status).toBe(200);
+    const after = await chat("Where do first-year students live in housing?");
+    expect(after.done.sources[0].url).toBe(`${site.base}/housing`);
+    expect(after.text).toContain("Lakeside Hall");
+  });
+
+  it("captures what the visitor says about themselves into the user profile fields", async () => {
+    await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, { token: admin, body: { personalisation_config_details: [
+      { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+      { name: "first_name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+      { name: "intended_major", field_type: "text", group: "Learning Interests", model_type: "user_profile" },
+    ] } });
+    const reply = await chat("Hi, my name is Maya Patel and my intended major is nursing. Reach me at maya.patel@example.org please.");
+    const [profile] = await host.deps.db.select().from(visitorProfiles).where(eq(visitorProfiles.conversationId, reply.conversationId));
+    expect(profile.values).toEqual({ email: "maya.patel@example.org", first_name: "Maya", intended_major: "nursing" });
+    const [asked] = await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId));
+    expect(profile.sourceMessages).toEqual({ email: asked.id, first_name: asked.id, intended_major: asked.id });
+  });
+});
+
+describe("with LLM_BASE_URL", () => {
+  it("has an OpenAI-compatible model write the answer from the retrieved passages under the personality and input prompts", async () => {
+    const seen: { system: string; user: string }[] = [];
+    const model = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        const request = JSON.parse(body);
+        seen.push({ system: request.messages[0].content, user: request.messages[1].content });
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ choices: [{ message: { content: "Fall applications close on January 15 — we'd love to see yours!" } }] }));
+      });
+    });
+    await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
+    await call("PUT", `/v1/apps/${appId}/input_prompts`, { token: admin, body: { input_prompts: [{ internal_name: "tone", prompt_input_raw: "Be upbeat.", trigger_point: "admissions" }] } });
+    host.deps.config.llm = { baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`, apiKey: "", model: "local", timeoutMs: 5000 };
+    try {
+      const reply = await chat("When do applications for fall close?");
+      expect(reply.text).toBe("Fall applications close on January 15 — we'd love to see yours!");
+      expect(reply.done.sources[0].url).toBe(`${site.base}/admissions`);
+      expect(seen[0].system).toContain("tone: Be upbeat.");
+      expect(seen[0].user).toContain("Applications for fall close on January 15.");
+      // A no-go topic never reaches the model.
+      await chat("Can you give me legal advice?");
+      expect(seen).toHaveLength(1);
+      model.close();
+      // With the model gone, the quoted answer stands.
+      const fallback = await chat("When do applications for fall close?");
+      expect(fallback.text).toContain("Applications for fall close on January 15.");
+    } finally {
+      host.deps.config.llm = null;
+      model.close();
+    }
+  });
+});
+
+describe("the public endpoint's guards", () => {
+  it("refuses unknown keys and bad messages, and limits how often one visitor may ask", async () => {
+    expect((await chat("Hello", { key: "sk_nobody-issued-this-key" })).status).toBe(403);
+    expect((await chat("")).body).toMatchObject({ message: "Type a message" });
+    host.deps.config.chatRateLimitPerMinute = 2;
+    try {
+      expect((await chat("One?", { ip: "198.51.100.9" })).status).toBe(200);
+      expect((await chat("Two?", { ip: "198.51.100.9" })).status).toBe(200);
+      const third = await chat("Three?", { ip: "198.51.100.9" });
+      expect(third).toMatchObject({ status: 429, body: { message: "Too many messages at once; wait a minute and try again" } });
+      expect((await chat("Another visitor", { ip: "198.51.100.10" })).status).toBe(200);
+    } finally {
+      host.deps.config.chatRateLimitPerMinute = 30;
+    }
+    expect(await host.deps.db.select().from(conversations).where(eq(conversations.appId, appId))).not.toHaveLength(0);
+  });
+});

@@ -1,0 +1,22 @@
+import { randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import { embedKeys } from "../db/schema";
+import type { ApiDeps } from "../deps";
+
+export type Environment = "stage" | "prod";
+
+/** The client's embed key for an environment, made the first time a script is asked for. */
+export async function embedKeyFor(appId: number, environment: Environment, deps: Pick<ApiDeps, "db">) {
+  const [existing] = await deps.db.select().from(embedKeys).where(and(eq(embedKeys.appId, appId), eq(embedKeys.environment, environment)));
+  if (existing) return existing.key;
+  const key = `${environment === "prod" ? "pk" : "sk"}_${randomBytes(18).toString("base64url")}`;
+  await deps.db.insert(embedKeys).values({ appId, environment, key }).onConflictDoNothing();
+  const [row] = await deps.db.select().from(embedKeys).where(and(eq(embedKeys.appId, appId), eq(embedKeys.environment, environment)));
+  return row.key;
+}
+
+/** Which client and environment an embed key opens, or null for a key nobody issued. */
+export async function resolveEmbedKey(key: string, deps: Pick<ApiDeps, "db">) {
+  const [row] = await deps.db.select().from(embedKeys).where(eq(embedKeys.key, key));
+  return row ? { appId: row.appId, environment: row.environment as Environment } : null;
+}

@@ -1,0 +1,53 @@
+import { and, eq } from "drizzle-orm";
+import { profileFields, visitorProfiles } from "../db/schema";
+import type { ApiDeps } from "../deps";
+
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
+const PHONE = /\+?\d[\d\s().-]{7,}\d/;
+
+/**
+ * What a visitor says about themselves, read into the client's user profile fields: an email or
+ * phone number for fields named so, "my name is …" / "I'm …" for a name, and "my <field> is …" for
+ * any field. Values keep the id of the message they came from.
+ */
+export function readProfileValues(message: string, fields: { name: string; field_type: string }[]) {
+  const found: Record<string, unknown> = {};
+  for (const field of fields) {
+    const words = field.name.toLowerCase().replace(/_/g, " ");
+    let value: string | null = null;
+    if (/e-?mail/.test(words)) value = EMAIL.exec(message)?.[0] ?? null;
+    else if (/phone|mobile/.test(words)) value = PHONE.exec(message)?.[0]?.trim() ?? null;
+    else if (/(^|\s)(first |full )?name$/.test(words)) {
+      value = /\b(?:my name is|i am|i'm|this is)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+)?)/u.exec(message)?.[1] ?? null;
+      if (value && words.startsWith("first")) value = value.split(" ")[0];
+    }
+    if (!value) {
+      const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+      value = new RegExp(`\\bmy ${escaped} (?:is|=|:)\\s*([^.,!?;]{1,80})`, "i").exec(message)?.[1]?.trim() ?? null;
+    }
+    if (!value) continue;
+    if (field.field_type === "number") {
+      const n = Number(value.replace(/[^\d.]/g, ""));
+      if (Number.isFinite(n) && value.match(/\d/)) found[field.name] = n;
+    } else {
+      found[field.name] = value;
+    }
+  }
+  return found;
+}
+
+export async function captureProfile(input: { appId: number; conversationId: string; messageId: number; message: string }, deps: Pick<ApiDeps, "db">) {
+  const fields = await deps.db.select({ name: profileFields.name, field_type: profileFields.fieldType }).from(profileFields)
+    .where(and(eq(profileFields.appId, input.appId), eq(profileFields.modelType, "user_profile")));
+  const values = readProfileValues(input.message, fields);
+  if (!Object.keys(values).length) return;
+  const [existing] = await deps.db.select().from(visitorProfiles).where(eq(visitorProfiles.conversationId, input.conversationId));
+  const sources = Object.fromEntries(Object.keys(values).map((name) => [name, input.messageId]));
+  if (existing) {
+    await deps.db.update(visitorProfiles).set({
+      values: { ...existing.values, ...values }, sourceMessages: { ...existing.sourceMessages, ...sources }, updatedAt: new Date(),
+    }).where(eq(visitorProfiles.conversationId, input.conversationId));
+  } else {
+    await deps.db.insert(visitorProfiles).values({ conversationId: input.conversationId, appId: input.appId, values, sourceMessages: sources });
+  }
+}

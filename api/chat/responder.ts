@@ -1,0 +1,113 @@
+import { eq, inArray } from "drizzle-orm";
+import type { ChatOutcome, ChatSource } from "../../contract";
+import { assistantControls, qualityGate } from "../controls/runtime";
+import { knowledgeFiles, programRecords } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { searchChunks, type SearchHit } from "../knowledge/search";
+import { generateAnswer } from "./generate";
+import { contentWords, mentions, sameWord, sentencesOf } from "./words";
+
+
+export interface ChatAnswer {
+  text: string;
+  outcome: ChatOutcome;
+  sources: ChatSource[];
+  disclaimer: string | null;
+  programs: { name: string; url: string }[];
+}
+
+type ResponderDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
+/** Sentences an extractive answer quotes at most. */
+const ANSWER_SENTENCES = 3;
+const PROGRAM_QUESTION = /\b(program|programme|degree|major|course|study|studies|recommend)/i;
+
+/** Uploaded files answer only in the environments they are tagged for; an untagged file answers in both. */
+async function withinEnvironment(hits: SearchHit[], environment: "stage" | "prod", deps: ResponderDeps) {
+  const fileIds = [...new Set(hits.map((h) => h.fileId).filter((id): id is number => id !== null))];
+  if (!fileIds.length) return hits;
+  const files = await deps.db.select({ id: knowledgeFiles.id, tags: knowledgeFiles.tags }).from(knowledgeFiles).where(inArray(knowledgeFiles.id, fileIds));
+  const tag = environment === "prod" ? "production" : "sandbox";
+  const allowed = new Set(files.filter((f) => f.tags.length === 0 || f.tags.includes(tag)).map((f) => f.id));
+  return hits.filter((h) => h.fileId === null || allowed.has(h.fileId));
+}
+
+/** Where a passage came from, as a link the visitor can open (a file's link is signed for a day). */
+async function sourceOf(hit: SearchHit, deps: ResponderDeps): Promise<ChatSource | null> {
+  if (hit.url) return { title: hit.title || hit.url, url: hit.url };
+  if (hit.fileId === null) return null;
+  const [file] = await deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, hit.fileId));
+  if (!file?.storageKey) return null;
+  const link = await deps.storage.signedDownloadUrl(file.storageKey, file.fileName, { inline: true, expiresInSeconds: 24 * 3600 });
+  return { title: file.title || file.fileName, url: link.url.startsWith("/") ? `${deps.config.publicUrl}${link.url}` : link.url };
+}
+
+/** The sentences of the passages that share most words with the question, in the passages' order. */
+function quote(question: string, passages: SearchHit[]) {
+  const asked = contentWords(question);
+  const candidates = passages.flatMap((hit, rank) => sentencesOf(hit.text).map((sentence, index) => {
+    const words = contentWords(sentence);
+    const score = asked.filter((a) => words.some((w) => sameWord(w, a))).length;
+    return { sentence, score, rank, index };
+  }));
+  const best = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score || a.rank - b.rank || a.index - b.index).slice(0, ANSWER_SENTENCES);
+  return best.sort((a, b) => a.rank - b.rank || a.index - b.index).map((c) => c.sentence).join(" ");
+}
+
+/** Programs of the last recommendation build whose name or stated values share words with the question. */
+async function recommendPrograms(appId: number, question: string, deps: ResponderDeps) {
+  if (!PROGRAM_QUESTION.test(question)) return [];
+  const asked = contentWords(question).filter((w) => !PROGRAM_QUESTION.test(w));
+  const records = await deps.db.select().from(programRecords).where(eq(programRecords.appId, appId));
+  return records
+    .map((record) => {
+      const words = contentWords(`${record.name} ${Object.values(record.values).flat().join(" ")}`);
+      return { record, score: asked.filter((a) => words.some((w) => sameWord(w, a))).length };
+    })
+    .filter((r) => r.score > 0)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 3)
+    .map(({ record }) => ({ name: record.name, url: record.sourceUrl }));
+}
+
+/**
+ * The extractive responder (no model needed), in the order DESIGN.md §6 sets: a no-go topic gets
+ * its canned response; otherwise the knowledge store is searched (finetuning penalties applied),
+ * the quality check keeps the passages good enough or gives the fallback message, the answer
+ * quotes the best sentences with their sources, programs that fit are named, and a sensitive
+ * topic adds its disclaimer. With LLM_BASE_URL a model writes the answer from the same passages.
+ */
+export async function respond(input: { appId: number; environment: "stage" | "prod"; triggerPoint: string; message: string }, deps: ResponderDeps): Promise<ChatAnswer> {
+  const controls = await assistantControls(input.appId, input.triggerPoint, deps);
+  const noGo = controls.noGoTopics.find((t) => mentions(input.message, t.topic));
+  if (noGo) return { text: noGo.cannedResponse, outcome: "canned", sources: [], disclaimer: null, programs: [] };
+
+  const hits = await withinEnvironment(await searchChunks({ appId: input.appId, query: input.message, triggerPoint: input.triggerPoint, limit: 20 }, deps), input.environment, deps);
+  const gate = qualityGate(hits, controls.qualityCheck);
+  const programs = await recommendPrograms(input.appId, input.message, deps);
+  let text = gate.passages.length ? quote(input.message, gate.passages) : "";
+  if (text && deps.config.llm) {
+    try {
+      text = await generateAnswer(deps.config.llm, input.message, gate.passages, controls, programs);
+    } catch (error) {
+      // The quoted answer stands when the model cannot be reached: visitors still get an answer.
+      deps.log.warn("language model answer failed; answering with quotes", error);
+    }
+  }
+  if (!text && !programs.length) {
+    return { text: controls.qualityCheck.fallback_message, outcome: "fallback", sources: [], disclaimer: null, programs: [] };
+  }
+  const sources: ChatSource[] = [];
+  for (const hit of gate.passages) {
+    const source = await sourceOf(hit, deps);
+    if (source && !sources.some((s) => s.url === source.url)) sources.push(source);
+  }
+  const programLine = programs.length ? `Programs that may fit: ${programs.map((p) => p.name).join(", ")}.` : "";
+  const sensitive = controls.sensitiveTopics.find((t) => mentions(input.message, t.topic));
+  return {
+    text: [text, programLine].filter(Boolean).join(" "),
+    outcome: sensitive ? "disclaimed" : "answered",
+    sources,
+    disclaimer: sensitive?.disclaimer ?? null,
+    programs,
+  };
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { Context, Hono } from "hono";
+import { cors } from "hono/cors";
+import { BotInstall, BotInstallQuery, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "../../contract";
+import { appearanceOf } from "../appearance/routes";
+import { requireApp } from "../auth/permissions";
+import { clientScope } from "../controls/scope";
+import { conversations, messages } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { fieldErrorsOf } from "../http/errors";
+import type { RouteBuilder } from "../http/route";
+import { embedKeyFor, resolveEmbedKey } from "./keys";
+import { captureProfile } from "./profile-capture";
+import { RateLimiter } from "./rate-limit";
+import { respond } from "./responder";
+
+/** The embed script: the widget from this server, told its key, environment and trigger point. */
+export function embedScript(publicUrl: string, key: string, environment: string, triggerPoint: string) {
+  const attributes = [`src="${publicUrl}/widget.js"`, `data-key="${key}"`, `data-environment="${environment}"`];
+  if (triggerPoint) attributes.push(`data-trigger-point="${triggerPoint.replace(/[^A-Za-z0-9_.-]/g, "")}"`);
+  return `<script ${attributes.join(" ")} defer></script>`;
+}
+
+export function botInstallRoutes(route: RouteBuilder) {
+  route({
+    method: "get", path: "/v1/bot_installs", tag: "Appearance",
+    summary: "The script that embeds the chat widget for an environment (stage = Sandbox, prod = Production) and agent (`app_name`, its site code).",
+    query: BotInstallQuery, response: BotInstall,
+    handler: async ({ query, caller, deps }) => {
+      requireApp(caller, query.app_id);
+      const { triggerPoints } = await clientScope(query.app_id, deps.db);
+      const triggerPoint = triggerPoints.has(query.app_name) ? query.app_name : "";
+      const key = await embedKeyFor(query.app_id, query.env, deps);
+      return { content: embedScript(deps.config.publicUrl, key, query.env, triggerPoint), key, environment: query.env, trigger_point: triggerPoint };
+    },
+  });
+}
+
+const encoder = new TextEncoder();
+const line = (event: ChatEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
+
+/** The visitor's address: the socket's, or the first forwarded one when this server sits behind a proxy it trusts. */
+function visitorOf(c: Context) {
+  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+  return forwarded || incoming || "unknown";
+}
+
+/**
+ * The public side the widget talks to, open to any origin (it is embedded on clients' sites) but
+ * only for a valid embed key: the widget's configuration and the streamed chat.
+ */
+export function publicChatRoutes(app: Hono, deps: ApiDeps) {
+  const limiter = new RateLimiter(() => deps.config.chatRateLimitPerMinute);
+  app.use("/v1/chat", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"], maxAge: 600 }));
+  app.use("/v1/widget/*", cors({ origin: "*", allowMethods: ["GET", "OPTIONS"], maxAge: 600 }));
+
+  app.get("/v1/widget/config", async (c) => {
+    const query = WidgetConfigQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
+    if (!query.success) return c.json({ message: "The embed key is not valid" }, 400);
+    const scope = await resolveEmbedKey(query.data.key, deps);
+    if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
+    const { triggerPoints } = await clientScope(scope.appId, deps.db);
+    const triggerPoint = triggerPoints.has(query.data.trigger_point) ? query.data.trigger_point : "";
+    const { values } = await appearanceOf(scope.appId, triggerPoint, scope.environment, deps);
+    const body: WidgetConfig = { environment: scope.environment, appearance: values };
+    return c.json(body, 200, { "Cache-Control": "no-store" });
+  });
+
+  app.post("/v1/chat", async (c) => {
+    const parsed = ChatRequest.safeParse(await c.req.json().catch(() => null));
+    if (!parsed.success) {
+      const errors = fieldErrorsOf(parsed.error);
+      return c.json({ message: Object.values(errors)[0]?.[0] ?? "Invalid request body", errors }, 400);
+    }
+    const request = parsed.data;
+    const scope = await resolveEmbedKey(request.key, deps);
+    if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
+    if (!limiter.allow(`${request.key}\n${visitorOf(c)}`)) {
+      return c.json({ message: "Too many messages at once; wait a minute and try again" }, 429, { "Retry-After": "60" });
+    }
+    const { triggerPoints } = await clientScope(scope.appId, deps.db);
+    const triggerPoint = triggerPoints.has(request.trigger_point) ? request.trigger_point : "";
+    const conversationId = await conversationFor(request.conversation_id, scope.appId, scope.environment, triggerPoint, deps);
+    const [asked] = await deps.db.insert(messages).values({ conversationId, appId: scope.appId, role: "user", text: request.message }).returning({ id: messages.id });
+
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(line({ type: "start", conversation_id: conversationId }));
+        try {
+          await captureProfile({ appId: scope.appId, conversationId, messageId: asked.id, message: request.message }, deps);
+          const answer = await respond({ appId: scope.appId, environment: scope.environment, triggerPoint, message: request.message }, deps);
+          // The answer goes out in word groups as it is ready: the widget shows it growing.
+          for (const piece of answer.text.match(/\S+\s*/g) ?? []) controller.enqueue(line({ type: "delta", text: piece }));
+          await deps.db.insert(messages).values({
+            conversationId, appId: scope.appId, role: "assistant", text: answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text,
+            outcome: answer.outcome, sources: answer.sources,
+          });
+          await deps.db.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, conversationId));
+          controller.enqueue(line({ type: "done", outcome: answer.outcome, sources: answer.sources, disclaimer: answer.disclaimer, programs: answer.programs }));
+        } catch (error) {
+          deps.log.error("chat answer failed", error);
+          controller.enqueue(line({ type: "error", message: "Sorry, something went wrong. Please try again." }));
+        }
+        controller.close();
+      },
+    });
+    return new Response(stream, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
+  });
+}
+
+/** The visitor's conversation: the one named if it belongs to this client and environment, else a new one. */
+async function conversationFor(id: string | undefined, appId: number, environment: string, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
+  if (id) {
+    const [existing] = await deps.db.select({ id: conversations.id }).from(conversations)
+      .where(and(eq(conversations.id, id), eq(conversations.appId, appId), eq(conversations.environment, environment)));
+    if (existing) return existing.id;
+  }
+  const fresh = randomUUID();
+  await deps.db.insert(conversations).values({ id: fresh, appId, environment, triggerPoint });
+  return fresh;
+}

@@ -1,0 +1,71 @@
+import { and, asc, eq, inArray, ne } from "drizzle-orm";
+import type { z } from "zod";
+import type { InputPrompt, InputPromptInput } from "../../contract";
+import { inputPrompts } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { notFound } from "../http/errors";
+import { addError, checkTriggerPoints, clientScope, saveTransaction, throwIfErrors, type Errors, type Executor } from "./scope";
+
+type PromptRow = typeof inputPrompts.$inferSelect;
+
+const fromRow = (row: PromptRow): InputPrompt => ({
+  id: row.id, app_id: row.appId, internal_name: row.internalName, prompt_input_raw: row.promptInputRaw, trigger_point: row.triggerPoint,
+  updated_at: row.updatedAt.toISOString(),
+});
+
+/** The prompts saved under the trigger points, oldest first (the table's order stays put as rows are added). */
+export async function listInputPrompts(appId: number, triggerPoints: string[], db: Executor) {
+  if (!triggerPoints.length) return [];
+  const rows = await db.select().from(inputPrompts)
+    .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.triggerPoint, triggerPoints)))
+    .orderBy(asc(inputPrompts.id));
+  return rows.map(fromRow);
+}
+
+/**
+ * PUT /v1/apps/{appId}/input_prompts: rows with an id update that prompt, rows without one are
+ * upserted by key (saving the same body twice changes nothing). Blank rows are ignored.
+ * Prompts not in the body stay; removing one is DELETE.
+ */
+export async function saveInputPrompts(appId: number, input: z.output<typeof InputPromptInput>[], deps: Pick<ApiDeps, "db">) {
+  const { triggerPoints } = await clientScope(appId, deps.db);
+  const errors: Errors = {};
+  checkTriggerPoints(input, triggerPoints, "input_prompts", errors);
+  const rows = input.map((row, index) => ({ ...row, index })).filter((row) => row.id || row.internal_name || row.prompt_input_raw);
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = `${row.trigger_point}\u0000${row.internal_name}`;
+    if (seen.has(key)) addError(errors, `input_prompts.${row.index}.internal_name`, "This prompt key is listed twice");
+    seen.add(key);
+  }
+  throwIfErrors(errors);
+  await saveTransaction(deps, "input_prompts", async (tx) => {
+    for (const row of rows) {
+      const path = `input_prompts.${row.index}`;
+      const [sameKey] = await tx.select({ id: inputPrompts.id }).from(inputPrompts).where(and(
+        eq(inputPrompts.appId, appId), eq(inputPrompts.triggerPoint, row.trigger_point), eq(inputPrompts.internalName, row.internal_name),
+        row.id ? ne(inputPrompts.id, row.id) : undefined,
+      ));
+      const values = { internalName: row.internal_name, promptInputRaw: row.prompt_input_raw, updatedAt: new Date() };
+      if (row.id) {
+        const [existing] = await tx.select({ id: inputPrompts.id }).from(inputPrompts)
+          .where(and(eq(inputPrompts.id, row.id), eq(inputPrompts.appId, appId), eq(inputPrompts.triggerPoint, row.trigger_point)));
+        if (!existing) addError(errors, `${path}.id`, "This prompt no longer exists or belongs to another trigger point; reload the page");
+        else if (sameKey) addError(errors, `${path}.internal_name`, "Another prompt of this trigger point already uses this key");
+        else await tx.update(inputPrompts).set(values).where(eq(inputPrompts.id, row.id));
+      } else if (sameKey) {
+        await tx.update(inputPrompts).set(values).where(eq(inputPrompts.id, sameKey.id));
+      } else {
+        await tx.insert(inputPrompts).values({ ...values, appId, triggerPoint: row.trigger_point });
+      }
+    }
+    throwIfErrors(errors);
+  });
+  return listInputPrompts(appId, [...new Set(rows.map((r) => r.trigger_point))], deps.db);
+}
+
+export async function deleteInputPrompt(appId: number, id: number, deps: Pick<ApiDeps, "db">) {
+  const [deleted] = await deps.db.delete(inputPrompts).where(and(eq(inputPrompts.id, id), eq(inputPrompts.appId, appId))).returning();
+  if (!deleted) throw notFound("Prompt not found");
+  return fromRow(deleted);
+}

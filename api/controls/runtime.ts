@@ -1,0 +1,62 @@
+import { and, asc, eq, inArray } from "drizzle-orm";
+import { AI_PERSONALITY, DEFAULT_TRIGGER_POINT, QUALITY_CHECK, type QualityCheckSettings } from "../../contract";
+import { controlTopics, inputPrompts } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import type { SearchHit } from "../knowledge/search";
+import { listControls } from "./controls";
+import { listProbings } from "./probings";
+
+/** Everything the console configures that shapes one agent's answers. */
+export interface AssistantControls {
+  personality: string;
+  /** Answer, and show the disclaimer with the answer. */
+  sensitiveTopics: { topic: string; disclaimer: string }[];
+  /** Do not answer: say the canned response. */
+  noGoTopics: { topic: string; cannedResponse: string }[];
+  qualityCheck: QualityCheckSettings;
+  probing: { topics: string; mapping: string };
+  inputPrompts: Record<string, string>;
+}
+
+/**
+ * The settings one trigger point's assistant runs with, resolved the way the screens show them:
+ * personality, quality check and probing texts from the trigger point, else Default, else the
+ * built-in default; topic lists and input prompts are Default's plus the trigger point's own
+ * (its own prompt replacing a Default prompt of the same key).
+ */
+export async function assistantControls(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">): Promise<AssistantControls> {
+  const points = [...new Set([DEFAULT_TRIGGER_POINT, triggerPoint])];
+  const singles = await listControls(appId, triggerPoint, [AI_PERSONALITY, QUALITY_CHECK], deps);
+  const topics = await deps.db.select().from(controlTopics)
+    .where(and(eq(controlTopics.appId, appId), inArray(controlTopics.triggerPoint, points))).orderBy(asc(controlTopics.id));
+  const probing = await listProbings(appId, triggerPoint, undefined, deps.db);
+  const prompts = await deps.db.select().from(inputPrompts)
+    .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.triggerPoint, points))).orderBy(asc(inputPrompts.id));
+  const promptMap: Record<string, string> = {};
+  for (const prompt of [...prompts.filter((p) => p.triggerPoint === DEFAULT_TRIGGER_POINT), ...prompts.filter((p) => p.triggerPoint !== DEFAULT_TRIGGER_POINT)]) {
+    promptMap[prompt.internalName] = prompt.promptInputRaw;
+  }
+  const list = (name: string) => topics.filter((t) => t.internalName === name).map((t) => ({ topic: t.promptInputRaw, text: String(t.metadata.disclaimer ?? "") }));
+  return {
+    personality: singles.find((c) => c.internal_name === AI_PERSONALITY)!.prompt_input_raw,
+    sensitiveTopics: list("sensitive_topics").map(({ topic, text }) => ({ topic, disclaimer: text })),
+    noGoTopics: list("no_go_topics").map(({ topic, text }) => ({ topic, cannedResponse: text })),
+    qualityCheck: singles.find((c) => c.internal_name === QUALITY_CHECK)!.metadata as QualityCheckSettings,
+    probing: {
+      topics: probing.find((p) => p.internal_name === "topics")?.prompt_input_raw ?? "",
+      mapping: probing.find((p) => p.internal_name === "topic_to_prob_mapping")?.prompt_input_raw ?? "",
+    },
+    inputPrompts: promptMap,
+  };
+}
+
+/**
+ * The quality check, applied to retrieval results (best first): the passages an answer may use,
+ * at most max_sources of those reaching min_retrieval_confidence. With none, `fallback` is the
+ * message to say when a source is required; without that requirement it is null and the
+ * responder may answer from general knowledge (only a generative responder can).
+ */
+export function qualityGate(hits: SearchHit[], settings: QualityCheckSettings): { passages: SearchHit[]; fallback: string | null } {
+  const passages = hits.filter((hit) => hit.score >= settings.min_retrieval_confidence && hit.score > 0).slice(0, settings.max_sources);
+  return { passages, fallback: passages.length || !settings.require_source ? null : settings.fallback_message };
+}

@@ -1,0 +1,112 @@
+import { asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import {
+  AppIdQuery, CompleteUploadBody, CompleteUploadResult, FileChunks, FileTagsBody, FilesList, FilesQuery, IdParam, isPdfName, KnowledgeFile,
+  OkResult, PresignBody, PresignQuery, PresignResult, cleanFileName,
+} from "../../contract";
+import { requireApp } from "../auth/permissions";
+import type { Caller } from "../auth/caller";
+import { chunks, knowledgeFiles } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { badRequest, notFound } from "../http/errors";
+import type { RouteBuilder } from "../http/route";
+import { acceptUpload, deleteFiles, UploadRejected } from "./pipeline";
+import { describeFile, getFile, listFiles, newUploadKey, signedUploadLink } from "./store";
+
+const FileParams = z.object({ id: IdParam });
+
+/** The file, if it belongs to `appId` and the caller may act on that client; 404 otherwise. */
+async function requireFile(fileId: number, appId: number, caller: Caller, capability: "read" | "configure", deps: Pick<ApiDeps, "db">) {
+  requireApp(caller, appId, capability);
+  const file = await getFile(fileId, deps);
+  if (!file || file.appId !== appId) throw notFound("File not found");
+  return file;
+}
+
+export function fileRoutes(route: RouteBuilder) {
+  route({
+    method: "get", path: "/v1/files", tag: "Knowledge files", summary: "The client's uploaded files, newest first; `search` matches part of a name.",
+    query: FilesQuery, response: FilesList,
+    handler: async ({ query, caller, deps }) => {
+      requireApp(caller, query.app_id);
+      return { files: await listFiles(query.app_id, query.search, deps) };
+    },
+  });
+
+  route({
+    method: "patch", path: "/v1/files/:id", tag: "Knowledge files", summary: "Sets a file's tags (sandbox, production): which environments may answer from it.",
+    params: FileParams, body: FileTagsBody, response: KnowledgeFile,
+    handler: async ({ params, body, caller, deps }) => {
+      await requireFile(params.id, body.app_id, caller, "configure", deps);
+      await deps.db.update(knowledgeFiles).set({ tags: [...new Set(body.tags)], updatedAt: new Date() }).where(eq(knowledgeFiles.id, params.id));
+      return (await describeFile(params.id, deps))!;
+    },
+  });
+
+  route({
+    method: "delete", path: "/v1/files/:id", tag: "Knowledge files", summary: "Deletes a file, its chunks and its stored bytes.",
+    params: FileParams, query: AppIdQuery, response: OkResult,
+    handler: async ({ params, query, caller, deps }) => {
+      const file = await requireFile(params.id, query.app_id, caller, "configure", deps);
+      await deleteFiles([file], deps);
+      return { message: `Deleted ${file.fileName}` };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/files/presigned_urls", tag: "Knowledge files",
+    summary: "Registers PDFs to upload and answers, per file, a link that accepts a PUT of its bytes (Content-Type application/pdf) for 15 minutes.",
+    query: PresignQuery, body: PresignBody, response: PresignResult,
+    handler: async ({ query, body, caller, deps }) => {
+      requireApp(caller, query.app_id, "configure");
+      const names = body.file_names.map(cleanFileName);
+      const errors: Record<string, string[]> = {};
+      names.forEach((name, i) => {
+        if (!name) errors[`file_names.${i}`] = ["A file name is required"];
+        else if (!isPdfName(name)) errors[`file_names.${i}`] = [`${name} is not a PDF; only PDF files are accepted`];
+      });
+      if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
+      const created = await deps.db.insert(knowledgeFiles)
+        .values(names.map((fileName) => ({ appId: query.app_id, fileName, uploadKey: newUploadKey(query.app_id, fileName), addedBy: caller.id })))
+        .returning();
+      const presigned = await Promise.all(created.map(async (file) => {
+        const link = await signedUploadLink(file.uploadKey, deps);
+        return { url: link.url, url_id: file.id, s3_path: file.uploadKey, file_name: file.fileName, expires_at: link.expiresAt.toISOString() };
+      }));
+      return { presigned_urls: presigned };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/files/complete_upload", tag: "Knowledge files",
+    summary: "Checks an uploaded file (present, size cap, a PDF by content) and queues it for indexing; a rejected file is marked failed_to_upload with the reason.",
+    body: CompleteUploadBody, response: CompleteUploadResult,
+    handler: async ({ body, caller, deps }) => {
+      const file = await getFile(body.url_id, deps);
+      if (!file || file.uploadKey !== body.s3_path) throw notFound("Upload not found");
+      requireApp(caller, file.appId, "configure");
+      if (file.status === "pending_upload") {
+        try {
+          await acceptUpload(file, deps);
+        } catch (error) {
+          if (error instanceof UploadRejected) throw badRequest(error.message, { file: [error.message] });
+          throw error;
+        }
+        await deps.jobs.send("file-index", { fileId: file.id });
+      }
+      const described = (await describeFile(file.id, deps))!;
+      if (described.status === "failed_to_upload") throw badRequest(described.error_message ?? "The upload failed", { file: [described.error_message ?? "The upload failed"] });
+      return { message: `${file.fileName} uploaded; indexing has started`, file: described };
+    },
+  });
+
+  route({
+    method: "get", path: "/v1/files/:id/chunks", tag: "Knowledge files", summary: "The stored chunks of one file, in order.",
+    params: FileParams, query: AppIdQuery, response: FileChunks,
+    handler: async ({ params, query, caller, deps }) => {
+      const file = await requireFile(params.id, query.app_id, caller, "read", deps);
+      const list = await deps.db.select().from(chunks).where(eq(chunks.fileId, file.id)).orderBy(asc(chunks.position));
+      return { file_name: file.fileName, chunks: list.map((c) => ({ position: c.position, heading_path: c.headingPath, text: c.text })) };
+    },
+  });
+}

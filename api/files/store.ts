@@ -1,0 +1,83 @@
+import { randomBytes } from "node:crypto";
+import { and, desc, eq, ilike, sql } from "drizzle-orm";
+import { FILE_UPLOAD_CONTENT_TYPE, type FileStatus, type KnowledgeFile } from "../../contract";
+import { chunks, knowledgeFiles, users } from "../db/schema";
+import type { ApiDeps } from "../deps";
+
+export type FileRecord = typeof knowledgeFiles.$inferSelect;
+type StoreDeps = Pick<ApiDeps, "db" | "storage">;
+
+/** How long the list's links to a PDF work, and how long an upload link stays open. */
+const VIEW_LINK_SECONDS = 60 * 60;
+const UPLOAD_LINK_SECONDS = 15 * 60;
+
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The last part of a storage key for a file name: ASCII letters, digits, dots, dashes and
+ * underscores only, so a key is always safe whatever the name was (the listed name keeps the rest).
+ */
+export function storageNameOf(fileName: string) {
+  const ascii = fileName.normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/_+/g, "_").replace(/\.{2,}/g, ".");
+  const stem = ascii.replace(/\.pdf$/i, "").replace(/^[^A-Za-z0-9]+/, "").slice(0, 100) || "file";
+  return `${stem}.pdf`;
+}
+
+export const newUploadKey = (appId: number, fileName: string) => `uploads/${appId}/${randomBytes(12).toString("hex")}/${storageNameOf(fileName)}`;
+export const finalKeyOf = (file: FileRecord) => `apps/${file.appId}/files/${file.id}/${storageNameOf(file.fileName)}`;
+
+export async function signedUploadLink(key: string, deps: StoreDeps) {
+  return deps.storage.signedUploadUrl(key, { contentType: FILE_UPLOAD_CONTENT_TYPE, expiresInSeconds: UPLOAD_LINK_SECONDS });
+}
+
+interface ListedFile { file: FileRecord; addedBy: string | null; chunksCount: number }
+
+async function toKnowledgeFile({ file, addedBy, chunksCount }: ListedFile, deps: StoreDeps): Promise<KnowledgeFile> {
+  const link = file.storageKey ? await deps.storage.signedDownloadUrl(file.storageKey, file.fileName, { inline: true, expiresInSeconds: VIEW_LINK_SECONDS }) : null;
+  return {
+    id: file.id,
+    app_id: file.appId,
+    file_name: file.fileName,
+    url: link?.url ?? "",
+    status: file.status as FileStatus,
+    tags: file.tags as KnowledgeFile["tags"],
+    added_by: addedBy,
+    size: file.size,
+    page_count: file.pageCount,
+    title: file.title,
+    error_message: file.errorMessage,
+    chunks_count: chunksCount,
+    indexed_at: file.indexedAt?.toISOString() ?? null,
+    created_at: file.createdAt.toISOString(),
+    updated_at: file.updatedAt.toISOString(),
+  };
+}
+
+const listedColumns = {
+  file: knowledgeFiles,
+  addedBy: sql<string | null>`nullif(coalesce(nullif(${users.name}, ''), ${users.email}), '')`,
+  chunksCount: sql<number>`(select count(*)::int from ${chunks} where ${chunks.fileId} = ${knowledgeFiles.id})`,
+};
+
+/** A client's files, newest first, optionally those whose name contains `search`. */
+export async function listFiles(appId: number, search: string | undefined, deps: StoreDeps) {
+  const rows = await deps.db.select(listedColumns).from(knowledgeFiles)
+    .leftJoin(users, eq(users.id, knowledgeFiles.addedBy))
+    .where(and(eq(knowledgeFiles.appId, appId), search ? ilike(knowledgeFiles.fileName, escapeLike(search)) : undefined))
+    .orderBy(desc(knowledgeFiles.id));
+  return Promise.all(rows.map((row) => toKnowledgeFile(row, deps)));
+}
+
+export async function describeFile(fileId: number, deps: StoreDeps) {
+  const [row] = await deps.db.select(listedColumns).from(knowledgeFiles).leftJoin(users, eq(users.id, knowledgeFiles.addedBy)).where(eq(knowledgeFiles.id, fileId));
+  return row ? toKnowledgeFile(row, deps) : null;
+}
+
+export async function getFile(fileId: number, deps: Pick<ApiDeps, "db">) {
+  const [file] = await deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
+  return file ?? null;
+}
+
+export async function setFileStatus(fileId: number, status: FileStatus, changes: Partial<FileRecord>, deps: Pick<ApiDeps, "db">) {
+  await deps.db.update(knowledgeFiles).set({ ...changes, status, updatedAt: new Date() }).where(eq(knowledgeFiles.id, fileId));
+}

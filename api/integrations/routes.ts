@@ -1,0 +1,98 @@
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import { IdParam, IntegrationsList, IntegrationsSaved, IntegrationsUpsertBody, type Integration } from "../../contract";
+import { requireApp } from "../auth/permissions";
+import { integrations } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { badRequest } from "../http/errors";
+import type { RouteBuilder } from "../http/route";
+import { catalogByGroup, systemNamed } from "./catalog";
+import { isMasked, maskSecret, SecretBox } from "./secrets";
+
+const AppParams = z.object({ appId: IdParam });
+type IntegrationRow = typeof integrations.$inferSelect;
+
+const secretBoxOf = (deps: Pick<ApiDeps, "config">) => new SecretBox(deps.config.jwtSecret);
+
+/** A saved integration as answers show it: secret settings masked, never decrypted onto the wire in full. */
+export function toIntegration(row: IntegrationRow, box: SecretBox): Integration {
+  const usecase = systemNamed(row.externalSystem)?.integration_settings.find((u) => u.usecase === row.usecase);
+  const secretNames = new Set(usecase?.settings_json.filter((f) => f.secret).map((f) => f.name) ?? []);
+  const settings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(row.settings)) {
+    settings[name] = secretNames.has(name) ? maskSecret(box.open(value)) : value;
+  }
+  return {
+    id: row.id, name: row.name, environment: row.environment, usecase: row.usecase, external_system: row.externalSystem,
+    settings_json: settings, updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+export function integrationRoutes(route: RouteBuilder) {
+  route({
+    method: "get", path: "/v1/apps/:appId/integrations", tag: "Integrations",
+    summary: "The systems that can be linked, by group (CRM, LMS), and this client's saved integrations with secrets masked.",
+    params: AppParams, response: IntegrationsList,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId);
+      const rows = await deps.db.select().from(integrations).where(eq(integrations.appId, params.appId)).orderBy(asc(integrations.id));
+      const box = secretBoxOf(deps);
+      return { configs: catalogByGroup(), integrations: rows.map((row) => toIntegration(row, box)) };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/integrations/upsert", tag: "Integrations",
+    summary: "Saves integrations (one per system, use case and environment; staging by default). Required settings are checked; secrets are stored encrypted and a masked value posted back leaves the stored one unchanged.",
+    params: AppParams, body: IntegrationsUpsertBody, response: IntegrationsSaved,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      const box = secretBoxOf(deps);
+      const errors: Record<string, string[]> = {};
+      const planned: { values: Omit<typeof integrations.$inferInsert, "appId">; existing: IntegrationRow | null }[] = [];
+      for (const [i, input] of body.integrations.entries()) {
+        const at = (path: string) => `integrations.${i}.${path}`;
+        const system = systemNamed(input.external_system);
+        const usecase = system?.integration_settings.find((u) => u.usecase === input.usecase);
+        if (!system) errors[at("external_system")] = [`No system named ${input.external_system}`];
+        else if (!usecase) errors[at("usecase")] = [`${system.title} has no use case ${input.usecase}`];
+        if (!system || !usecase) continue;
+        const [existing] = await deps.db.select().from(integrations).where(and(
+          eq(integrations.appId, params.appId), eq(integrations.externalSystem, system.name),
+          eq(integrations.usecase, usecase.usecase), eq(integrations.environment, input.environment),
+        ));
+        const known = new Set(usecase.settings_json.map((f) => f.name));
+        for (const name of Object.keys(input.settings_json)) {
+          if (!known.has(name)) errors[at(`settings_json.${name}`)] = [`${system.title} has no setting ${name}`];
+        }
+        const settings: Record<string, string> = {};
+        for (const field of usecase.settings_json) {
+          const posted = (input.settings_json[field.name] ?? "").trim();
+          const stored = existing?.settings[field.name];
+          if (field.secret) {
+            // A masked (or blank) secret means "keep what is stored"; anything else replaces it.
+            if ((isMasked(posted) || !posted) && stored) settings[field.name] = stored;
+            else if (posted && !isMasked(posted)) settings[field.name] = box.seal(posted);
+          } else if (posted) {
+            settings[field.name] = posted;
+          }
+          if (field.required && !settings[field.name]) errors[at(`settings_json.${field.name}`)] = [`${field.title} is required`];
+        }
+        planned.push({
+          values: { name: input.name || system.title, externalSystem: system.name, usecase: usecase.usecase, environment: input.environment, settings },
+          existing: existing ?? null,
+        });
+      }
+      if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
+      await deps.db.transaction(async (tx) => {
+        for (const { values, existing } of planned) {
+          if (existing) await tx.update(integrations).set({ ...values, updatedAt: new Date() }).where(eq(integrations.id, existing.id));
+          else await tx.insert(integrations).values({ ...values, appId: params.appId });
+        }
+      });
+      const rows = await deps.db.select().from(integrations).where(eq(integrations.appId, params.appId)).orderBy(asc(integrations.id));
+      const titles = planned.map((p) => systemNamed(p.values.externalSystem!)!.title);
+      return { message: `Saved ${titles.join(", ")}`, integrations: rows.map((row) => toIntegration(row, box)) };
+    },
+  });
+}

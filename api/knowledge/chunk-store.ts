@@ -1,0 +1,15 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "../db/client";
+import { chunks } from "../db/schema";
+import type { Chunk } from "./chunk";
+
+/** Where chunks come from: a page of a website or an uploaded file. */
+export type ChunkSource = { appId: number; urlId: number } | { appId: number; fileId: number };
+
+/** Replaces a page's or file's chunks with new ones; run it inside the transaction that marks it indexed. */
+export async function replaceChunks(tx: Pick<Database, "delete" | "insert">, source: ChunkSource, pieces: Chunk[]) {
+  const owner = "urlId" in source ? { urlId: source.urlId } : { fileId: source.fileId };
+  await tx.delete(chunks).where("urlId" in source ? eq(chunks.urlId, source.urlId) : eq(chunks.fileId, source.fileId));
+  if (!pieces.length) return;
+  await tx.insert(chunks).values(pieces.map((c) => ({ appId: source.appId, ...owner, position: c.position, headingPath: c.headingPath, text: c.text })));
+}

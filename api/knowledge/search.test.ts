@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chunks, clientApps, knowledgeFiles, urls, websites } from "../db/schema";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { likePattern, searchChunks } from "./search";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let call: ReturnType<typeof apiCaller>;
+let token: string;
+let northfield: number;
+let harbor: number;
+
+const SITE = "https://www.northfield.edu";
+
+/** A small indexed knowledge store: three HTML pages, a PDF page and an uploaded PDF, plus another client's page. */
+beforeAll(async () => {
+  host = await startTestHost();
+  call = apiCaller(host);
+  token = (await signInAs(host, "client.admin@example.com")).user_token;
+  const apps = await host.deps.db.select().from(clientApps);
+  northfield = apps.find((a) => a.urlCode === "northfield")!.id;
+  harbor = apps.find((a) => a.urlCode === "shopharbor-outfitters")!.id;
+  const db = host.deps.db;
+  const [site] = await db.insert(websites).values({ appId: northfield, url: SITE, siteMap: "few_urls", status: "sitemap_generated" }).returning();
+  const page = async (path: string, title: string, texts: string[], appId = northfield, websiteId = site.id) => {
+    const [row] = await db.insert(urls).values({ appId, websiteId, url: `${SITE}${path}`, title, status: "indexed" }).returning();
+    await db.insert(chunks).values(texts.map((text, position) => ({ appId, urlId: row.id, position, text })));
+  };
+  await page("/admissions/tuition", "Tuition and fees", ["Tuition for international students is $14,200 per semester; fees are billed separately."]);
+  await page("/news/2019/tuition-freeze", "Tuition freeze announced", ["In 2019 the board froze tuition for international students for one year."]);
+  await page("/campus/dining", "Dining", ["The dining hall serves breakfast from 7 am."]);
+  await page("/docs/fee-schedule.pdf", "Fee schedule", ["Fee schedule: tuition for international students, residence fees and meal plans."]);
+  const [file] = await db.insert(knowledgeFiles).values({ appId: northfield, fileName: "International Guide.pdf", uploadKey: "k1", status: "indexed", title: "International guide" }).returning();
+  await db.insert(chunks).values({ appId: northfield, fileId: file.id, position: 0, text: "International students pay tuition each semester before classes begin." });
+  const [shopSite] = await db.insert(websites).values({ appId: harbor, url: "https://shop.example.com", siteMap: "few_urls" }).returning();
+  await page("/tuition", "Not a university", ["Tuition for international students at the surf school."], harbor, shopSite.id);
+});
+afterAll(() => host?.close());
+
+const search = (query: string, triggerPoint?: string) => searchChunks({ appId: northfield, query, triggerPoint, limit: 10 }, host.deps);
+const where = (hit: { url: string | null; fileName: string | null }) => hit.url?.replace(SITE, "") ?? hit.fileName;
+const rules = (finetunings: unknown[]) => call("POST", "/v1/controls/upsert_finetunings", { token, body: { app_id: northfield, finetunings } });
+const clearRules = async () => {
+  const ids = (await call("GET", `/v1/controls/list_finetunings?app_id=${northfield}`, { token })).body.finetunings.map((f: { id: number }) => f.id);
+  if (ids.length) await call("DELETE", "/v1/controls/bulk_delete_finetunings", { token, body: { app_id: northfield, ids } });
+};
+
+describe("searchChunks without penalties", () => {
+  it("scores passages by the share of the question's key words they hold, only within the client", async () => {
+    const hits = await search("What is the tuition for international students?");
+    // Key words: tuition, intern(ational), student; "what", "is", "the", "for" are stop words.
+    expect(hits.map((h) => [where(h), h.baseScore, h.score]).sort()).toEqual([
+      ["/admissions/tuition", 1, 1],
+      ["/docs/fee-schedule.pdf", 1, 1],
+      ["/news/2019/tuition-freeze", 1, 1],
+      ["International Guide.pdf", 1, 1],
+    ]);
+    // Equal scores are ordered by rank.
+    expect(hits.map((h) => h.rank)).toEqual([...hits.map((h) => h.rank)].sort((a, b) => b - a));
+    expect(hits.every((h) => h.penalties.length === 0)).toBe(true);
+    expect(hits.some((h) => h.text.includes("surf school"))).toBe(false);
+  });
+
+  it("ranks partial matches below full ones and ignores stop-word-only or empty questions", async () => {
+    const hits = await search("dining hall tuition");
+    expect(hits[0]).toMatchObject({ url: `${SITE}/campus/dining`, baseScore: 2 / 3 });
+    expect(hits.slice(1).every((h) => Math.abs(h.baseScore - 1 / 3) < 1e-9)).toBe(true);
+    expect(await search("what is the")).toEqual([]);
+    expect(await search("  ?! ")).toEqual([]);
+    expect(await search("tuition' OR 1=1; --")).not.toEqual([]);
+  });
+});
+
+describe("searchChunks with finetuning penalties", () => {
+  it("a url_pattern penalty multiplies the score of matching pages by (1 − penalty) and moves them down", async () => {
+    await rules([{ finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 }]);
+    const hits = await search("tuition international students");
+    const news = hits.find((h) => where(h) === "/news/2019/tuition-freeze")!;
+    expect(news).toMatchObject({ baseScore: 1, score: 0.5, penalties: [expect.objectContaining({ type: "url_pattern", pattern: "/news/", penalty: 0.5 })] });
+    expect(where(hits[hits.length - 1])).toBe("/news/2019/tuition-freeze");
+    expect(hits.filter((h) => h !== news).every((h) => h.score === 1)).toBe(true);
+    await clearRules();
+  });
+
+  it("html_weightage touches HTML pages only; pdf_weightage PDF pages (.pdf URLs) and uploaded files, by URL or file name", async () => {
+    await rules([
+      { finetuning_type: "html_weightage", pattern: "*", penalty: 0.2 },
+      { finetuning_type: "pdf_weightage", pattern: "international", penalty: 0.6 },
+    ]);
+    const scores = Object.fromEntries((await search("tuition international students")).map((h) => [where(h), Number(h.score.toFixed(6))]));
+    expect(scores).toEqual({
+      "/admissions/tuition": 0.8,
+      "/news/2019/tuition-freeze": 0.8,
+      // A PDF page whose URL lacks "international": no pdf penalty, and not HTML either.
+      "/docs/fee-schedule.pdf": 1,
+      "International Guide.pdf": 0.4,
+    });
+    await clearRules();
+  });
+
+  it("combines matching rules by multiplying, and a penalty of 1 removes pages from retrieval", async () => {
+    await rules([
+      { finetuning_type: "url_pattern", pattern: "/admissions/", penalty: 0.5 },
+      { finetuning_type: "html_weightage", pattern: "tuition", penalty: 0.5 },
+      { finetuning_type: "url_pattern", pattern: "/news/*/tuition", penalty: 1 },
+    ]);
+    const hits = await search("tuition international students");
+    expect(hits.find((h) => where(h) === "/admissions/tuition")!.score).toBeCloseTo(0.25);
+    expect(hits.map(where)).not.toContain("/news/2019/tuition-freeze");
+    await clearRules();
+  });
+
+  it("applies a trigger point's own rules over Default ones, and Default rules to every trigger point", async () => {
+    await rules([
+      { finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 },
+      { trigger_point: "admissions", finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.9 },
+      { trigger_point: "admissions", finetuning_type: "url_pattern", pattern: "/docs/", penalty: 0.3 },
+    ]);
+    const score = async (triggerPoint: string | undefined, path: string) =>
+      Number((await search("tuition international students", triggerPoint)).find((h) => where(h) === path)!.score.toFixed(6));
+    expect(await score(undefined, "/news/2019/tuition-freeze")).toBe(0.5);
+    expect(await score("studentsuccess", "/news/2019/tuition-freeze")).toBe(0.5);
+    expect(await score("admissions", "/news/2019/tuition-freeze")).toBe(0.1);
+    expect(await score("admissions", "/docs/fee-schedule.pdf")).toBe(0.7);
+    expect(await score(undefined, "/docs/fee-schedule.pdf")).toBe(1);
+    await clearRules();
+  });
+
+  it("keeps the best pages within the limit when penalties reorder them", async () => {
+    await rules([{ finetuning_type: "url_pattern", pattern: "/admissions/", penalty: 0.9 }]);
+    const top = await searchChunks({ appId: northfield, query: "tuition international students", limit: 3 }, host.deps);
+    expect(top.map(where)).not.toContain("/admissions/tuition");
+    await clearRules();
+  });
+});
+
+describe("patterns", () => {
+  it("match anywhere in the address, any case, with * for any characters and other characters literal", () => {
+    expect(likePattern("/news/")).toBe("%/news/%");
+    expect(likePattern("/events/*/2019")).toBe("%/events/%/2019%");
+    expect(likePattern("100%_off\\")).toBe("%100\\%\\_off\\\\%");
+  });
+});

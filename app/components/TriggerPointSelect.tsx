@@ -1,0 +1,35 @@
+import { Form, useSubmit } from "@remix-run/react";
+import { useHydrated } from "~/components/SaveBar";
+import { HiddenParams } from "~/components/urls/params";
+import type { TriggerPointChoice } from "~/lib/trigger-points";
+import * as ui from "~/styles/ui.css";
+
+/**
+ * The trigger-point selector of the controls screens: a GET form on `trigger_point`, so the choice
+ * lives in the address. With JavaScript a change loads at once; without it, 'Show' submits.
+ * Renders nothing when there is nothing to choose (no trigger points, or an agent fixes one).
+ */
+export function TriggerPointSelect({ choice }: { choice: TriggerPointChoice }) {
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  if (!choice.selectable) return null;
+  return (
+    <Form method="get" className={ui.toolbar} aria-label="Choose trigger point">
+      <HiddenParams omit={["trigger_point"]} />
+      <label className={ui.label} htmlFor="trigger-point">Trigger point</label>
+      <select
+        key={choice.triggerPoint}
+        id="trigger-point"
+        name="trigger_point"
+        defaultValue={choice.triggerPoint}
+        className={ui.input}
+        onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
+      >
+        {choice.options.map((option) => (
+          <option key={option.value} value={option.value}>{option.label}</option>
+        ))}
+      </select>
+      {hydrated ? null : <button type="submit" className={ui.button.secondary}>Show</button>}
+    </Form>
+  );
+}

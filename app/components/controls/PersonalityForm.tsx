@@ -1,0 +1,26 @@
+import { getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useMemo } from "react";
+import { AI_PERSONALITY, CONTROL_HELP_TEXTS, CONTROL_LABELS } from "../../../contract";
+import { FormField } from "~/components/FormField";
+import type { PersonalityFormValue } from "~/lib/controls";
+import * as ui from "~/styles/ui.css";
+import { ControlsForm } from "./ControlsForm";
+import * as s from "./controls.css";
+
+/** AI Personality: the one large 'Chatbot Personality' text. */
+export function PersonalityForm({ text, lastResult, readOnly }: {
+  text: string;
+  lastResult: SubmissionResult<string[]> | undefined;
+  readOnly: boolean;
+}) {
+  const defaultValue = useMemo(() => ({ prompt_input_raw: text }), [text]);
+  const [form, fields] = useForm<PersonalityFormValue>({ id: "ai-personality", lastResult, defaultValue });
+  const field = fields.prompt_input_raw;
+  return (
+    <ControlsForm form={form} label="AI Personality" baseline={defaultValue} readOnly={readOnly}>
+      <FormField label={CONTROL_LABELS[AI_PERSONALITY]} id={field.id} errorId={field.errorId} errors={field.errors} hint={CONTROL_HELP_TEXTS[AI_PERSONALITY]}>
+        <textarea {...getTextareaProps(field, { ariaDescribedBy: `${field.id}-hint` })} rows={24} className={`${ui.input} ${s.personality}`} />
+      </FormField>
+    </ControlsForm>
+  );
+}

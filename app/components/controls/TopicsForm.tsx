@@ -1,0 +1,78 @@
+import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useMemo } from "react";
+import { CONTROL_LABELS, TOPIC_HELP_TEXTS, TOPIC_RESPONSE_LABELS, type TopicControlType } from "../../../contract";
+import { topicsBaseline, topicsDefaultValue, type TopicRow } from "~/lib/controls";
+import * as ui from "~/styles/ui.css";
+import { ControlsForm } from "./ControlsForm";
+import * as s from "./controls.css";
+
+type TopicsFormShape = ReturnType<typeof topicsDefaultValue>;
+
+/**
+ * Sensitive Topics (with their Disclaimer Text) or No-Go Topics (with their Canned Response):
+ * 8 rows of topic and text, each column with its help text, each field with the API's message.
+ */
+export function TopicsForm({ type, rows, lastResult, readOnly }: {
+  type: TopicControlType;
+  rows: TopicRow[];
+  lastResult: SubmissionResult<string[]> | undefined;
+  readOnly: boolean;
+}) {
+  const defaultValue = useMemo(() => topicsDefaultValue(rows), [rows]);
+  const baseline = useMemo(() => topicsBaseline(rows), [rows]);
+  const [form, fields] = useForm<TopicsFormShape>({ id: `${type}-form`, lastResult, defaultValue });
+  const label = CONTROL_LABELS[type];
+  const responseLabel = TOPIC_RESPONSE_LABELS[type];
+  const topicHelpId = `${type}-topic-help`;
+  const responseHelpId = `${type}-response-help`;
+  return (
+    <ControlsForm form={form} label={label} baseline={baseline} readOnly={readOnly}>
+      <div className={s.tableWrap}>
+        <table className={s.table} aria-label={label}>
+          <thead>
+            <tr>
+              <th scope="col" className={s.rowNumber}>#</th>
+              <th scope="col" className={s.topicColumn}>
+                Topic
+                <span id={topicHelpId} className={s.columnHelp}>{TOPIC_HELP_TEXTS[type].topic}</span>
+              </th>
+              <th scope="col">
+                {responseLabel}
+                <span id={responseHelpId} className={s.columnHelp}>{TOPIC_HELP_TEXTS[type].response}</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {fields.rows.getFieldList().map((row, index) => {
+              const { id, topic, disclaimer } = row.getFieldset();
+              const n = index + 1;
+              return (
+                <tr key={row.key} data-row={n}>
+                  <td className={s.rowNumber}>{n}</td>
+                  <td>
+                    <input type="hidden" name={id.name} defaultValue={typeof id.initialValue === "string" ? id.initialValue : ""} />
+                    <input
+                      {...getInputProps(topic, { type: "text", ariaDescribedBy: topicHelpId })}
+                      aria-label={`Topic, row ${n}`}
+                      className={`${ui.input} ${s.cellInput}`}
+                    />
+                    {topic.errors?.length ? <p id={topic.errorId} className={ui.fieldError}>{topic.errors.join(" ")}</p> : null}
+                  </td>
+                  <td>
+                    <textarea
+                      {...getTextareaProps(disclaimer, { ariaDescribedBy: responseHelpId })}
+                      aria-label={`${responseLabel}, row ${n}`}
+                      rows={2}
+                      className={`${ui.input} ${s.cellInput} ${s.textarea}`}
+                    />
+                    {disclaimer.errors?.length ? <p id={disclaimer.errorId} className={ui.fieldError}>{disclaimer.errors.join(" ")}</p> : null}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+    </ControlsForm>
+  );
+}

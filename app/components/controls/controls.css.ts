@@ -1,0 +1,22 @@
+import { style } from "@vanilla-extract/css";
+import { vars } from "~/styles/theme.css";
+
+export const intro = style({ maxWidth: "72ch", marginTop: 0 });
+export const fixedTriggerPoint = style({ marginTop: 0 });
+
+export const fieldset = style({ border: "none", margin: 0, padding: 0, minWidth: 0, display: "grid", gap: vars.space.xs });
+export const formError = style({ marginBottom: vars.space.md });
+export const readOnlyNote = style({ marginBottom: vars.space.md });
+
+export const textarea = style({ width: "100%", resize: "vertical", lineHeight: 1.5 });
+export const personality = style([textarea, { minHeight: "24em" }]);
+
+export const tableWrap = style({ overflowX: "auto", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const table = style({ minWidth: "720px" });
+export const rowNumber = style({ width: "3em", color: vars.color.muted, paddingTop: "15px" });
+export const topicColumn = style({ width: "35%" });
+export const columnHelp = style({ display: "block", fontWeight: 400, marginTop: vars.space.xs });
+export const cellInput = style({ width: "100%", selectors: { "&:disabled": { background: vars.color.canvas, color: vars.color.text } } });
+
+export const narrowInput = style({ maxWidth: "12em" });
+export const checkboxRow = style({ display: "flex", alignItems: "center", gap: vars.space.sm });

@@ -1,0 +1,127 @@
+import { Form, Link, useFetcher } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { FILE_TAGS, type KnowledgeFile } from "../../../contract";
+import { useHydrated } from "~/components/SaveBar";
+import { StatusChip } from "~/components/StatusChip";
+import { formatBytes, NO_FILES_TEXT } from "~/lib/files";
+import * as ui from "~/styles/ui.css";
+import * as s from "./files.css";
+
+const TAG_LABELS: Record<string, string> = { sandbox: "Sandbox", production: "Production" };
+
+/**
+ * A file's tags as two checkboxes. With JavaScript a change saves at once; without it the row's
+ * 'Save tags' button posts the form.
+ */
+function TagsForm({ file }: { file: KnowledgeFile }) {
+  const fetcher = useFetcher();
+  const hydrated = useHydrated();
+  // What was ticked shows at once and stays until the saved tags come back from the loader.
+  const saved = file.tags.join(",");
+  const [checked, setChecked] = useState<string[]>(file.tags);
+  useEffect(() => setChecked(saved ? saved.split(",") : []), [saved]);
+  return (
+    <fetcher.Form method="post" preventScrollReset aria-label={`Tags of ${file.file_name}`}>
+      <input type="hidden" name="intent" value="tags" />
+      <input type="hidden" name="file_id" value={file.id} />
+      <fieldset className={s.tags}>
+        <legend className={ui.visuallyHidden}>Tags of {file.file_name}</legend>
+        {FILE_TAGS.map((tag) => (
+          <label key={tag}>
+            <input
+              type="checkbox"
+              name="tags"
+              value={tag}
+              checked={checked.includes(tag)}
+              onChange={(event) => {
+                const box = event.currentTarget;
+                setChecked((now) => (box.checked ? [...now, tag] : now.filter((t) => t !== tag)));
+                fetcher.submit(box.form, { method: "post", preventScrollReset: true });
+              }}
+            />{" "}
+            {TAG_LABELS[tag]}
+          </label>
+        ))}
+        {hydrated ? null : <button type="submit" className={ui.button.secondary}>Save tags</button>}
+      </fieldset>
+    </fetcher.Form>
+  );
+}
+
+function ReadOnlyTags({ tags }: { tags: string[] }) {
+  if (!tags.length) return <span className={ui.muted}>None</span>;
+  return <span>{tags.map((tag) => TAG_LABELS[tag] ?? tag).join(", ")}</span>;
+}
+
+/** Columns File Name, URL, Status, Tags, Added By (the spec's), then the row's actions. */
+export function FilesTable({ files, canConfigure, search }: { files: KnowledgeFile[]; canConfigure: boolean; search: string }) {
+  if (!files.length) {
+    return <p className={ui.muted}>{search ? `No files match “${search}”.` : NO_FILES_TEXT}</p>;
+  }
+  const query = search ? `?${new URLSearchParams({ search })}` : "";
+  const deleteHref = (id: number) => `?${new URLSearchParams({ ...(search ? { search } : {}), delete: String(id) })}`;
+  return (
+    <div className={s.tableWrap}>
+      <table aria-label="Files">
+        <thead>
+          <tr>
+            <th scope="col">File Name</th>
+            <th scope="col">URL</th>
+            <th scope="col">Status</th>
+            <th scope="col">Tags</th>
+            <th scope="col">Added By</th>
+            <th scope="col"><span className={ui.visuallyHidden}>Actions</span></th>
+          </tr>
+        </thead>
+        <tbody>
+          {files.map((file) => (
+            <tr key={file.id} data-file-id={file.id}>
+              <td>
+                <div className={s.nameCell}>
+                  <span>{file.file_name}</span>
+                  <span className={s.detail}>
+                    {[formatBytes(file.size), file.page_count !== null ? `${file.page_count} ${file.page_count === 1 ? "page" : "pages"}` : "", file.status === "indexed" ? `${file.chunks_count} chunks` : ""]
+                      .filter(Boolean).join(" · ")}
+                  </span>
+                </div>
+              </td>
+              <td>
+                {file.url ? <a href={file.url} target="_blank" rel="noopener noreferrer">Open PDF<span className={ui.visuallyHidden}> {file.file_name}</span></a> : <span className={ui.muted}>—</span>}
+              </td>
+              <td>
+                <StatusChip status={file.status} />
+                {file.error_message ? <p className={s.reason}>{file.error_message}</p> : null}
+              </td>
+              <td>{canConfigure ? <TagsForm file={file} /> : <ReadOnlyTags tags={file.tags} />}</td>
+              <td>{file.added_by ?? <span className={ui.muted}>—</span>}</td>
+              <td>
+                <div className={s.actions}>
+                  {file.chunks_count > 0 ? (
+                    <Link to={`${file.id}/chunks${query}`} preventScrollReset>View chunks<span className={ui.visuallyHidden}> of {file.file_name}</span></Link>
+                  ) : null}
+                  {canConfigure ? (
+                    <Link to={deleteHref(file.id)} preventScrollReset className={ui.button.link}>Delete<span className={ui.visuallyHidden}> {file.file_name}</span></Link>
+                  ) : null}
+                </div>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Asks before a file leaves the knowledge store; a link back cancels (works without JavaScript). */
+export function DeleteFileConfirm({ file, cancelTo }: { file: KnowledgeFile; cancelTo: string }) {
+  return (
+    <Form method="post" className={s.confirm} aria-label="Delete file">
+      <input type="hidden" name="file_id" value={file.id} />
+      <p role="alert">Delete {file.file_name}? Its chunks leave the knowledge store and the assistant stops answering from it.</p>
+      <div className={ui.toolbar}>
+        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>Cancel</Link>
+        <button type="submit" name="intent" value="delete" className={ui.button.danger}>Delete file</button>
+      </div>
+    </Form>
+  );
+}

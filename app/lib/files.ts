@@ -1,0 +1,54 @@
+import { FILE_UPLOAD_CONTENT_TYPE } from "../../contract";
+
+/** The spec's texts for uploads. */
+export const UPLOAD_FAILED_MESSAGE = "Failed to upload files. Please try again.";
+export const UPLOAD_FILE_FAILED = "Failed to upload file";
+export const NO_FILES_TEXT = "No files uploaded yet.";
+/** Upload toasts stay 3 s (other toasts 5 s). */
+export const UPLOAD_TOAST_MS = 3000;
+
+export const uploadedMessage = (count: number) => (count === 1 ? "1 file uploaded; indexing has started" : `${count} files uploaded; indexing has started`);
+
+export const isPdfFile = (file: { name: string; type: string }) => /\.pdf$/i.test(file.name) || file.type === FILE_UPLOAD_CONTENT_TYPE;
+
+export const formatBytes = (bytes: number | null) => {
+  if (bytes === null) return "";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+};
+
+export class UploadFailed extends Error {}
+
+/**
+ * PUTs one file to its signed link, reporting progress (0–1). XMLHttpRequest because fetch
+ * cannot report upload progress. A refusal carries the storage's message when it sent one.
+ */
+export function putWithProgress(url: string, file: Blob, onProgress: (fraction: number) => void, signal?: AbortSignal) {
+  return new Promise<void>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open("PUT", url);
+    request.setRequestHeader("Content-Type", FILE_UPLOAD_CONTENT_TYPE);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onload = () => {
+      if (request.status >= 200 && request.status < 300) {
+        onProgress(1);
+        resolve();
+        return;
+      }
+      let message = `storage answered ${request.status}`;
+      try {
+        message = (JSON.parse(request.responseText) as { message?: string }).message ?? message;
+      } catch {
+        // S3 answers XML; the status says enough.
+      }
+      reject(new UploadFailed(message));
+    };
+    request.onerror = () => reject(new UploadFailed("the connection failed"));
+    request.onabort = () => reject(new UploadFailed("the upload was cancelled"));
+    signal?.addEventListener("abort", () => request.abort());
+    request.send(file);
+  });
+}

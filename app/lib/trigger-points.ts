@@ -1,0 +1,26 @@
+import type { ClientApp } from "../../contract";
+import { selectedAgentFor } from "./clients";
+
+export const DEFAULT_TRIGGER_POINT_LABEL = "Default";
+
+export interface TriggerPointChoice {
+  /** '' is the client-wide default. */
+  triggerPoint: string;
+  /** Show the selector: the client has trigger points and no agent fixes one. */
+  selectable: boolean;
+  /** The selector's entries, 'Default' first. */
+  options: { value: string; label: string }[];
+}
+
+/**
+ * Which trigger point a controls screen edits. Under an agent it is the agent's site code (fixed);
+ * at client level it comes from `?trigger_point=` among the client's trigger points, or the default.
+ */
+export function triggerPointFor(app: ClientApp, pathname: string, search: URLSearchParams): TriggerPointChoice {
+  const agent = selectedAgentFor(pathname, app);
+  if (agent) return { triggerPoint: agent.site_code, selectable: false, options: [] };
+  const options = [{ value: "", label: DEFAULT_TRIGGER_POINT_LABEL }, ...app.trigger_points.map((point) => ({ value: point, label: point }))];
+  const asked = search.get("trigger_point") ?? "";
+  const triggerPoint = app.trigger_points.includes(asked) ? asked : "";
+  return { triggerPoint, selectable: app.trigger_points.length > 0, options };
+}

@@ -1,0 +1,33 @@
+import { json, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { CompleteUploadBody, PresignBody } from "../../contract";
+import { userCan } from "~/lib/permissions";
+import { ApiError } from "~/server/api/client.server";
+import { filesApi, getUserInfo } from "~/server/api/resources.server";
+import { requireClient } from "~/server/clients.server";
+import { consoleContext } from "~/server/context.server";
+
+const UploadStep = z.discriminatedUnion("intent", [
+  PresignBody.extend({ intent: z.literal("presign") }),
+  CompleteUploadBody.extend({ intent: z.literal("complete") }),
+]);
+
+/**
+ * The two API steps of a browser upload, for the Files page's script: register files (answers
+ * their signed links; the browser then PUTs the bytes itself, with progress) and complete each.
+ * The browser never holds an API token, so these pass through the console's session.
+ */
+export async function action({ request, context, params }: ActionFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const me = await getUserInfo(api);
+  if (!userCan(me, "configure", app.id)) return json({ message: "You do not have permission to upload files" }, { status: 403 });
+  const step = UploadStep.safeParse(await request.json().catch(() => null));
+  if (!step.success) return json({ message: step.error.issues[0]?.message ?? "Invalid upload request" }, { status: 400 });
+  try {
+    if (step.data.intent === "presign") return json(await filesApi.presign(api, app.id, me.id, step.data.file_names));
+    return json(await filesApi.completeUpload(api, step.data.url_id, step.data.s3_path));
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return json({ message: error.message }, { status: error.status });
+  }
+}

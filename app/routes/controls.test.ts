@@ -1,0 +1,225 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { startTestHost } from "../../tests/support/test-host";
+import { NOTHING_TO_SAVE } from "~/lib/controls";
+import { takeToast } from "~/server/toast.server";
+import * as personality from "./$appName.agent.$agentName.controls.ai-personality";
+import * as noGo from "./$appName.agent.$agentName.controls.no-go-topics";
+import * as quality from "./$appName.agent.$agentName.controls.quality-check";
+import * as sensitive from "./$appName.agent.$agentName.controls.sensitive-topics";
+import * as probing from "./$appName.agent.$agentName.knowledge-store.smart-probing";
+import { action as loginAction } from "./login";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(async () => {
+  await host?.close();
+});
+
+interface Screen {
+  loader: (args: LoaderFunctionArgs) => Promise<Response>;
+  action: (args: ActionFunctionArgs) => Promise<Response>;
+}
+
+/** `/northfield/agent/admissions/…` ⇒ the route params Remix would give the module. */
+function paramsOf(path: string) {
+  const [, appName, agentWord, agentName] = new URL(path, "http://localhost").pathname.split("/");
+  return agentWord === "agent" ? { appName, agentName } : { appName };
+}
+
+const args = (request: Request, context = testContext(host)) => ({ request, context, params: paramsOf(new URL(request.url).pathname) });
+
+async function signIn(email: string) {
+  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
+  return cookieHeaderFrom(response.headers.get("set-cookie"));
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function load(screen: Screen, path: string, cookie: string): Promise<any> {
+  const response = await settle(() => screen.loader(args(getRequest(path, cookie))));
+  expect(response.status).toBe(200);
+  return response.json();
+}
+
+const save = (screen: Screen, path: string, fields: Record<string, string>, cookie: string) =>
+  settle(() => screen.action(args(formRequest(path, { intent: "save", ...fields }, cookie))));
+
+const toastOf = async (response: Response) => (await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))))).toast;
+
+let admin: string;
+beforeAll(async () => {
+  admin = await signIn("admin@example.com");
+});
+
+describe("AI Personality", () => {
+  const PAGE = "/northfield/agent/admissions/controls/ai-personality";
+
+  it("shows the higher-ed default until saved, and empty text for an ecommerce client", async () => {
+    const data = await load(personality, PAGE, admin);
+    expect(data.choice).toEqual({ triggerPoint: "admissions", selectable: false, options: [] });
+    expect(data.text).toMatch(/^You are the university's virtual assistant/);
+    expect(data.saved).toBe(false);
+    const shop = await load(personality, "/shopharbor-outfitters/controls/ai-personality", admin);
+    expect(shop).toMatchObject({ text: "", saved: false, error: null });
+    expect(shop.choice.options.map((o: { label: string }) => o.label)).toEqual(["Default", "shop"]);
+  });
+
+  it("saves with the browser's line breaks made plain, and returns to the same address with a toast", async () => {
+    const response = await save(personality, PAGE, { prompt_input_raw: "Be brief.\r\nBe kind." }, admin);
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(PAGE);
+    expect(await toastOf(response)).toMatchObject({ type: "success", description: "AI Personality saved for admissions." });
+    expect(await load(personality, PAGE, admin)).toMatchObject({ text: "Be brief.\nBe kind.", saved: true });
+  });
+
+  it("does not save an empty text that was empty, and keeps what was typed when the API refuses", async () => {
+    const path = "/shopharbor-outfitters/controls/ai-personality";
+    const nothing = await save(personality, path, { prompt_input_raw: "" }, admin);
+    expect(await toastOf(nothing)).toMatchObject({ type: "info", description: NOTHING_TO_SAVE });
+    expect((await load(personality, path, admin)).saved).toBe(false);
+
+    const long = "x".repeat(20_001);
+    const refused = await save(personality, path, { prompt_input_raw: long }, admin);
+    expect(refused.status).toBe(400);
+    const reply = await refused.json();
+    expect(reply.error.prompt_input_raw).toEqual(["Keep the personality under 20,000 characters"]);
+    expect(reply.initialValue.prompt_input_raw).toBe(long);
+  });
+
+  it("saves at a client-level trigger point chosen with ?trigger_point= (the legacy address too)", async () => {
+    const path = "/northfield/ai-finetuning/ai-personality?trigger_point=studentsuccess";
+    const response = await save(personality, path, { prompt_input_raw: "Success coach voice." }, admin);
+    expect(response.headers.get("location")).toBe(path);
+    expect((await load(personality, "/northfield/agent/studentsuccess/controls/ai-personality", admin)).text).toBe("Success coach voice.");
+    // An unknown trigger point is the Default, not an error.
+    expect((await load(personality, "/northfield/controls/ai-personality?trigger_point=nope", admin)).choice.triggerPoint).toBe("");
+  });
+});
+
+describe("Sensitive and No-Go Topics", () => {
+  const CLIENT_PAGE = "/northfield/controls/sensitive-topics?trigger_point=studentsuccess";
+  const AGENT_PAGE = "/northfield/agent/studentsuccess/controls/sensitive-topics";
+  const row = (i: number, topic: string, disclaimer: string, id = "") => ({ [`rows[${i}].id`]: id, [`rows[${i}].topic`]: topic, [`rows[${i}].disclaimer`]: disclaimer });
+
+  it("lists 8 rows and saves the filled ones for the chosen trigger point", async () => {
+    const empty = await load(sensitive, CLIENT_PAGE, admin);
+    expect(empty.rows).toHaveLength(8);
+    expect(empty.choice).toMatchObject({ triggerPoint: "studentsuccess", selectable: true });
+    const response = await save(sensitive, CLIENT_PAGE, { ...row(0, "", ""), ...row(1, "scholarships", "Awards vary by year."), ...row(2, "", "") }, admin);
+    expect(response.headers.get("location")).toBe(CLIENT_PAGE);
+    expect(await toastOf(response)).toMatchObject({ description: "Sensitive Topics saved for studentsuccess." });
+    const saved = await load(sensitive, AGENT_PAGE, admin);
+    expect(saved.rows[0]).toMatchObject({ topic: "scholarships", disclaimer: "Awards vary by year." });
+    expect(saved.rows[0].id).toEqual(expect.any(Number));
+    expect((await load(sensitive, "/northfield/controls/sensitive-topics", admin)).rows[0].topic).toBe("");
+    expect((await load(noGo, AGENT_PAGE.replace("sensitive", "no-go"), admin)).rows[0].topic).toBe("");
+  });
+
+  it("puts the API's message beside the half-filled field and keeps every row typed", async () => {
+    const page = "/northfield/agent/admissions/controls/no-go-topics";
+    const response = await save(noGo, page, { ...row(0, "", ""), ...row(1, "", ""), ...row(2, "competitors", ""), ...row(3, "", "Ask our team.") }, admin);
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.error["rows[2].disclaimer"]).toEqual(["Enter the canned response for this topic"]);
+    expect(reply.error["rows[3].topic"]).toEqual(["Enter the topic this canned response is for"]);
+    expect(reply.initialValue.rows[2]).toMatchObject({ topic: "competitors" });
+    expect(reply.initialValue.rows[3]).toMatchObject({ disclaimer: "Ask our team." });
+    expect((await load(noGo, page, admin)).rows[0].topic).toBe("");
+  });
+
+  it("removes a saved row posted empty, and changes the others", async () => {
+    const page = "/northfield/agent/admissions/controls/sensitive-topics";
+    await save(sensitive, page, { ...row(0, "housing", "Rooms are limited."), ...row(1, "visas", "Ask the international office.") }, admin);
+    const [first, second] = (await load(sensitive, page, admin)).rows;
+    const response = await save(sensitive, page, { ...row(0, "", "", String(first.id)), ...row(1, "visas", "Changed.", String(second.id)) }, admin);
+    expect(response.status).toBe(302);
+    const rows = (await load(sensitive, page, admin)).rows;
+    expect(rows[0]).toMatchObject({ id: second.id, topic: "visas", disclaimer: "Changed." });
+    expect(rows[1]).toMatchObject({ id: null, topic: "" });
+  });
+
+  it("says so when nothing was entered", async () => {
+    const response = await save(noGo, "/northfield/controls/no-go-topics", { ...row(0, "", "") }, admin);
+    expect(await toastOf(response)).toMatchObject({ type: "info", description: NOTHING_TO_SAVE });
+  });
+});
+
+describe("Hallucination Accuracy & Quality Check", () => {
+  const PAGE = "/northfield/agent/studentsuccess/controls/quality-check";
+
+  it("shows the defaults, refuses out-of-range values beside their fields, and saves", async () => {
+    expect((await load(quality, PAGE, admin)).settings).toMatchObject({ min_retrieval_confidence: 0.4, require_source: true, max_sources: 3 });
+    const refused = await save(quality, PAGE, { min_retrieval_confidence: "1.5", require_source: "on", max_sources: "", fallback_message: "Sorry." }, admin);
+    expect(refused.status).toBe(400);
+    const reply = await refused.json();
+    expect(reply.error).toMatchObject({ min_retrieval_confidence: ["Enter a number from 0 to 1"], max_sources: ["Enter a whole number from 1 to 10"] });
+    expect(reply.initialValue).toMatchObject({ min_retrieval_confidence: "1.5", fallback_message: "Sorry." });
+
+    // Unticked, the checkbox is not posted at all: that is "no".
+    const response = await save(quality, PAGE, { min_retrieval_confidence: "0.25", max_sources: "5", fallback_message: "Please ask our team." }, admin);
+    expect(response.status).toBe(302);
+    expect(await toastOf(response)).toMatchObject({ description: "Hallucination Accuracy & Quality Check saved for studentsuccess." });
+    expect((await load(quality, PAGE, admin)).settings).toEqual({
+      min_retrieval_confidence: 0.25, require_source: false, max_sources: 5, fallback_message: "Please ask our team.",
+    });
+  });
+});
+
+describe("User Probing Guidelines", () => {
+  it("saves only the texts that are non-empty or changed; agents inherit the Default's", async () => {
+    const legacy = "/northfield/ai-finetuning/smart-probe";
+    expect((await load(probing, legacy, admin)).texts).toEqual({ topics: "", topic_to_prob_mapping: "" });
+    const response = await save(probing, legacy, { topics: "Start term\r\nStudy mode", topic_to_prob_mapping: "" }, admin);
+    expect(response.headers.get("location")).toBe(legacy);
+    expect(await toastOf(response)).toMatchObject({ description: "User Probing Guidelines saved for Default." });
+    const agent = await load(probing, "/northfield/agent/admissions/knowledge-store/smart-probing", admin);
+    expect(agent.texts).toEqual({ topics: "Start term\nStudy mode", topic_to_prob_mapping: "" });
+  });
+
+  it("shows the API's message beside the text it refused", async () => {
+    const page = "/northfield/agent/studentsuccess/knowledge-store/smart-probing";
+    const response = await save(probing, page, { topics: "", topic_to_prob_mapping: "y".repeat(20_001) }, admin);
+    expect(response.status).toBe(400);
+    expect((await response.json()).error.topic_to_prob_mapping).toEqual(["Keep it under 20,000 characters"]);
+  });
+});
+
+describe("who may save", () => {
+  it("lets a client user look but answers 403 to a save", async () => {
+    const viewer = await signIn("client.user@example.com");
+    expect((await load(sensitive, "/northfield/agent/admissions/controls/sensitive-topics", viewer)).rows).toHaveLength(8);
+    for (const [screen, path] of [
+      [personality, "/northfield/agent/admissions/controls/ai-personality"],
+      [sensitive, "/northfield/agent/admissions/controls/sensitive-topics"],
+      [noGo, "/northfield/controls/no-go-topics"],
+      [quality, "/northfield/controls/quality-check"],
+      [probing, "/northfield/ai-finetuning/smart-probe"],
+    ] as const) {
+      expect((await save(screen, path, { prompt_input_raw: "x", topics: "x" }, viewer)).status, path).toBe(403);
+    }
+  });
+
+  it("lets a client admin save; an unknown agent is 404", async () => {
+    const clientAdmin = await signIn("client.admin@example.com");
+    const response = await save(probing, "/northfield/agent/admissions/knowledge-store/smart-probing", { topics: "", topic_to_prob_mapping: "Map A" }, clientAdmin);
+    expect(response.status).toBe(302);
+    expect((await save(probing, "/northfield/agent/ghost/knowledge-store/smart-probing", { topics: "x" }, clientAdmin)).status).toBe(404);
+  });
+});
+
+describe("a load the API refuses", () => {
+  it("shows 'Error: {message}' instead of the form", async () => {
+    const context = testContext(host);
+    const apiFetch = context.apiFetch;
+    context.apiFetch = async (request) =>
+      new URL(request.url).pathname === "/v1/controls"
+        ? Response.json({ message: "Controls are unavailable" }, { status: 400 })
+        : apiFetch(request);
+    const response = await settle(() => quality.loader(args(getRequest("/northfield/controls/quality-check", admin), context)));
+    expect(await response.json()).toMatchObject({ error: "Error: Controls are unavailable" });
+  });
+});

@@ -1,0 +1,332 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { startTestHost } from "../../tests/support/test-host";
+import { INPUT_PROMPT_MESSAGES, type Finetuning, type InputPrompt } from "../../contract";
+import type { FinetuningFormRow, PromptFormRow } from "~/lib/tuning";
+import type { TriggerPointChoice } from "~/lib/trigger-points";
+import type { FieldErrors } from "~/lib/required-check";
+import { takeToast } from "~/server/toast.server";
+import { action as finetuningAction, loader as finetuningLoader } from "./$appName.ai-finetuning.ai-finetuning";
+import { action as promptsAction, loader as promptsLoader } from "./$appName.ai-finetuning.input-prompts";
+import { action as loginAction } from "./login";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+
+beforeAll(async () => {
+  host = await startTestHost();
+});
+afterAll(async () => {
+  await host?.close();
+});
+
+const PROMPTS = "/northfield/ai-finetuning/input-prompts";
+const FINETUNING = "/northfield/ai-finetuning/ai-finetuning";
+const params = { appName: "northfield" };
+const args = (request: Request, context = testContext(host)) => ({ request, context, params });
+
+async function signIn(email: string) {
+  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
+  expect(response.status).toBe(302);
+  return cookieHeaderFrom(response.headers.get("set-cookie"));
+}
+
+const toastOf = async (response: Response) => (await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))))).toast;
+
+interface Answer<Row> {
+  rows: Row[];
+  errors: (FieldErrors | null)[];
+  formError: string | null;
+}
+
+// ── Input prompts ───────────────────────────────────────────────────────────────────────────
+
+interface PromptsData {
+  client: { id: number; name: string };
+  choice: TriggerPointChoice;
+  prompts: InputPrompt[];
+  error: string | null;
+  deleting: { id: number; internal_name: string } | null;
+}
+
+async function loadPrompts(cookie: string, search = "", context = testContext(host)) {
+  const response = await settle(() => promptsLoader(args(getRequest(`${PROMPTS}${search}`, cookie), context)));
+  expect(response.status).toBe(200);
+  return (await response.json()) as PromptsData;
+}
+
+const postPrompts = (cookie: string, fields: Record<string, string>, search = "") =>
+  settle(() => promptsAction(args(formRequest(`${PROMPTS}${search}`, fields, cookie))));
+
+/** The fields the form posts for one prompt row (a saved one also posts what was loaded). */
+function promptFields(index: number, row: { id?: number; key: string; text: string }, loaded?: InputPrompt) {
+  const p = `input_prompts[${index}]`;
+  return {
+    [`${p}.id`]: row.id ? String(row.id) : "",
+    [`${p}.internal_name`]: row.key,
+    [`${p}.prompt_input_raw`]: row.text,
+    ...(loaded ? { [`${p}.loaded.internal_name`]: loaded.internal_name, [`${p}.loaded.prompt_input_raw`]: loaded.prompt_input_raw } : {}),
+  };
+}
+const untouchedPrompt = (index: number, prompt: InputPrompt) =>
+  promptFields(index, { id: prompt.id, key: prompt.internal_name, text: prompt.prompt_input_raw }, prompt);
+
+describe("Input Prompts", () => {
+  it("saves new prompts under the chosen trigger point, with the spec's toast", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const initial = await loadPrompts(cookie);
+    expect(initial.choice).toMatchObject({ triggerPoint: "", selectable: true });
+    expect(initial.choice.options.map((o) => o.label)).toEqual(["Default", "admissions", "studentsuccess"]);
+
+    const saved = await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "welcome_message", text: "Welcome!\r\nHow can I help?" }) }, "?trigger_point=admissions");
+    expect(saved.status).toBe(302);
+    expect(saved.headers.get("location")).toBe(`${PROMPTS}?trigger_point=admissions`);
+    expect(await toastOf(saved)).toMatchObject({ type: "success", description: INPUT_PROMPT_MESSAGES.saved });
+
+    const admissions = await loadPrompts(cookie, "?trigger_point=admissions");
+    expect(admissions.choice.triggerPoint).toBe("admissions");
+    expect(admissions.prompts).toMatchObject([{ internal_name: "welcome_message", prompt_input_raw: "Welcome!\nHow can I help?", trigger_point: "admissions" }]);
+    expect((await loadPrompts(cookie)).prompts.some((p) => p.internal_name === "welcome_message")).toBe(false);
+  });
+
+  it("requires the key and the prompt, on the server too, keeping what was typed", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const response = await postPrompts(cookie, {
+      intent: "save", ...promptFields(0, { key: "only_key", text: "  " }), ...promptFields(1, { key: "", text: "Text without a key" }),
+    });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as Answer<PromptFormRow>;
+    expect(answer.formError).toBe("Fix the highlighted rows before saving.");
+    expect(answer.errors).toEqual([{ prompt_input_raw: ["This string is required"] }, { internal_name: ["This string is required"] }]);
+    expect(answer.rows.map((r) => r.prompt_input_raw)).toEqual(["  ", "Text without a key"]);
+  });
+
+  it("shows the API's refusal next to the cell of the row it is about; untouched rows are not sent", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "closing", text: "Goodbye." }) });
+    const [closing] = (await loadPrompts(cookie)).prompts.filter((p) => p.internal_name === "closing");
+    const response = await postPrompts(cookie, {
+      intent: "save", ...untouchedPrompt(0, closing), ...promptFields(1, { key: "has spaces", text: "Some text" }),
+    });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as Answer<PromptFormRow>;
+    expect(answer.errors[0]).toBeNull();
+    expect(answer.errors[1]).toEqual({ internal_name: ["Use letters, digits, '_', '.' and '-' only, without spaces"] });
+    expect(answer.rows[1]).toMatchObject({ internal_name: "has spaces", prompt_input_raw: "Some text" });
+
+    // An edit of a saved prompt updates it.
+    const edited = await postPrompts(cookie, { intent: "save", ...promptFields(0, { id: closing.id, key: "closing", text: "See you soon." }, closing) });
+    expect(await toastOf(edited)).toMatchObject({ description: INPUT_PROMPT_MESSAGES.saved });
+    expect((await loadPrompts(cookie)).prompts.find((p) => p.id === closing.id)?.prompt_input_raw).toBe("See you soon.");
+  });
+
+  it("adds and discards rows without JavaScript", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const added = await postPrompts(cookie, { intent: "add-row", ...promptFields(0, { key: "typed", text: "kept" }) });
+    expect(added.status).toBe(200);
+    const { rows } = (await added.json()) as Answer<PromptFormRow>;
+    expect(rows).toEqual([
+      { id: "", internal_name: "", prompt_input_raw: "", loaded: null },
+      { id: "", internal_name: "typed", prompt_input_raw: "kept", loaded: null },
+    ]);
+    const discarded = await postPrompts(cookie, { intent: "discard-row:0", ...promptFields(0, { key: "", text: "" }), ...promptFields(1, { key: "typed", text: "kept" }) });
+    expect(((await discarded.json()) as Answer<PromptFormRow>).rows.map((r) => r.internal_name)).toEqual(["typed"]);
+    expect((await postPrompts(cookie, { intent: "explode" })).status).toBe(400);
+  });
+
+  it("asks before deleting a saved prompt, deletes it, and says when it cannot", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "to_delete", text: "Soon gone." }) }, "?trigger_point=studentsuccess");
+    const [prompt] = (await loadPrompts(cookie, "?trigger_point=studentsuccess")).prompts.filter((p) => p.internal_name === "to_delete");
+    expect((await loadPrompts(cookie, `?trigger_point=studentsuccess&delete=${prompt.id}`)).deleting).toEqual({ id: prompt.id, internal_name: "to_delete" });
+    expect((await loadPrompts(cookie, "?delete=999999")).deleting).toBeNull();
+
+    const deleted = await postPrompts(cookie, { intent: "delete", prompt_id: String(prompt.id) }, `?trigger_point=studentsuccess&delete=${prompt.id}`);
+    expect(deleted.status).toBe(302);
+    expect(deleted.headers.get("location")).toBe(`${PROMPTS}?trigger_point=studentsuccess`);
+    expect(await toastOf(deleted)).toMatchObject({ type: "success", description: "Deleted the prompt to_delete" });
+    expect((await loadPrompts(cookie, "?trigger_point=studentsuccess")).prompts.some((p) => p.id === prompt.id)).toBe(false);
+
+    const again = await postPrompts(cookie, { intent: "delete", prompt_id: String(prompt.id) });
+    expect(await toastOf(again)).toMatchObject({ type: "error", description: INPUT_PROMPT_MESSAGES.deleteFailed });
+  });
+
+  it("lets a client user look but not change anything", async () => {
+    const cookie = await signIn("client.user@example.com");
+    expect((await loadPrompts(cookie)).error).toBeNull();
+    expect((await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "nope", text: "Nope" }) })).status).toBe(403);
+    expect((await postPrompts(cookie, { intent: "delete", prompt_id: "1" })).status).toBe(403);
+  });
+
+  it("shows 'Error: {message}' when the prompts cannot be loaded", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const context = testContext(host);
+    const failing = {
+      ...context,
+      apiFetch: async (request: Request) => (new URL(request.url).pathname.endsWith("/input_prompts")
+        ? Response.json({ message: "The database is resting" }, { status: 503 })
+        : context.apiFetch(request)),
+    };
+    expect(await loadPrompts(cookie, "", failing)).toMatchObject({ prompts: [], error: "Error: The database is resting" });
+  });
+});
+
+// ── AI Finetuning ───────────────────────────────────────────────────────────────────────────
+
+interface FinetuningData {
+  client: { id: number; name: string };
+  sites: { value: string; label: string }[];
+  finetunings: Finetuning[];
+  error: string | null;
+}
+
+async function loadFinetuning(cookie: string) {
+  const response = await settle(() => finetuningLoader(args(getRequest(FINETUNING, cookie))));
+  expect(response.status).toBe(200);
+  return (await response.json()) as FinetuningData;
+}
+
+const postFinetuning = (cookie: string, fields: Record<string, string>) =>
+  settle(() => finetuningAction(args(formRequest(FINETUNING, fields, cookie))));
+
+type RowInput = Partial<Omit<FinetuningFormRow, "loaded">> & { finetuning_type: string };
+
+/** The fields the form posts for one rule (a saved one also posts what was loaded). */
+function ruleFields(index: number, row: RowInput, loaded?: Finetuning) {
+  const p = `finetunings[${index}]`;
+  const fields: Record<string, string> = {
+    [`${p}.id`]: row.id ?? `new-${index + 1}`,
+    [`${p}.trigger_point`]: row.trigger_point ?? "",
+    [`${p}.finetuning_type`]: row.finetuning_type,
+    [`${p}.pattern`]: row.pattern ?? "",
+    [`${p}.penalty`]: row.penalty ?? "",
+    [`${p}.metadata`]: row.metadata ?? "",
+  };
+  if (row.deleted) fields[`${p}.deleted`] = "true";
+  if (loaded) {
+    fields[`${p}.loaded`] = JSON.stringify({
+      trigger_point: loaded.trigger_point, finetuning_type: loaded.finetuning_type, pattern: loaded.pattern,
+      penalty: loaded.penalty === null ? "" : String(loaded.penalty), metadata: Object.keys(loaded.metadata).length ? JSON.stringify(loaded.metadata) : "",
+    });
+  }
+  return fields;
+}
+const untouchedRule = (index: number, rule: Finetuning) => ruleFields(index, {
+  id: String(rule.id), trigger_point: rule.trigger_point, finetuning_type: rule.finetuning_type, pattern: rule.pattern,
+  penalty: rule.penalty === null ? "" : String(rule.penalty), metadata: Object.keys(rule.metadata).length ? JSON.stringify(rule.metadata) : "",
+}, rule);
+
+describe("AI Finetuning", () => {
+  it("offers Default, the trigger points and the agents' site codes as sites", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const data = await loadFinetuning(cookie);
+    expect(data.sites).toEqual([
+      { value: "", label: "Default" }, { value: "admissions", label: "admissions" }, { value: "studentsuccess", label: "studentsuccess" },
+    ]);
+    expect(data.error).toBeNull();
+  });
+
+  it("saves rows of all three tables in one save; blank rows are ignored", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const response = await postFinetuning(cookie, {
+      intent: "save",
+      ...ruleFields(0, { finetuning_type: "url_pattern", pattern: "/news/", penalty: "0.5" }),
+      ...ruleFields(1, { finetuning_type: "url_pattern" }), // left blank
+      ...ruleFields(2, { finetuning_type: "pdf_weightage", trigger_point: "admissions", pattern: "brochure", penalty: "0.25" }),
+      ...ruleFields(3, { finetuning_type: "html_tags_to_remove", metadata: '{"tags": ["footer", ".cookie-banner"]}' }),
+    });
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(FINETUNING);
+    expect(await toastOf(response)).toMatchObject({ type: "success", description: "AI Finetuning saved: 3 rules saved" });
+    const { finetunings } = await loadFinetuning(cookie);
+    expect(finetunings).toEqual([
+      expect.objectContaining({ finetuning_type: "url_pattern", trigger_point: "", pattern: "/news/", penalty: 0.5, metadata: {} }),
+      expect.objectContaining({ finetuning_type: "pdf_weightage", trigger_point: "admissions", pattern: "brochure", penalty: 0.25 }),
+      expect.objectContaining({ finetuning_type: "html_tags_to_remove", trigger_point: "", pattern: "", penalty: null, metadata: { tags: ["footer", ".cookie-banner"] } }),
+    ]);
+  });
+
+  it("refuses a penalty of 2 and unreadable metadata beside their cells, keeping every row as typed", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const response = await postFinetuning(cookie, {
+      intent: "save",
+      ...ruleFields(0, { finetuning_type: "html_weightage", pattern: "/apply/", penalty: "2" }),
+      ...ruleFields(1, { finetuning_type: "html_tags_to_remove", metadata: "{tags: [footer" }),
+      ...ruleFields(2, { finetuning_type: "url_pattern", pattern: "/fine/", penalty: "0.1" }),
+    });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as Answer<FinetuningFormRow>;
+    expect(answer.formError).toBe("Fix the highlighted rows before saving.");
+    expect(answer.errors).toEqual([
+      { penalty: ["The penalty must be a number from 0 to 1"] },
+      { metadata: [expect.stringMatching(/^Metadata must be a JSON object, like/)] },
+      null,
+    ]);
+    expect(answer.rows.map((r) => [r.id, r.penalty, r.metadata])).toEqual([["new-1", "2", ""], ["new-2", "", "{tags: [footer"], ["new-3", "0.1", ""]]);
+    expect((await loadFinetuning(cookie)).finetunings.some((r) => r.pattern === "/fine/")).toBe(false);
+  });
+
+  it("puts what only the API finds (finetunings.<n>.<field>) on the form row it came from", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const [news] = (await loadFinetuning(cookie)).finetunings.filter((r) => r.pattern === "/news/");
+    const response = await postFinetuning(cookie, {
+      intent: "save",
+      ...untouchedRule(0, news), // not sent: sent index 0 is form row 1
+      ...ruleFields(1, { finetuning_type: "url_pattern", pattern: "/events/", penalty: "0.3" }),
+      ...ruleFields(2, { finetuning_type: "url_pattern", pattern: "/events/", penalty: "0.4" }),
+      ...ruleFields(3, { finetuning_type: "url_pattern", trigger_point: "nowhere", pattern: "/x/", penalty: "0.2" }),
+    });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as Answer<FinetuningFormRow>;
+    expect(answer.errors[0]).toBeNull();
+    expect(answer.errors[1]).toBeNull();
+    expect(answer.errors[2]).toEqual({ pattern: ["The same rule is listed twice for this site"] });
+    expect(answer.errors[3]).toEqual({ trigger_point: [expect.stringMatching(/"nowhere" is not a trigger point of this client/)] });
+    expect(answer.rows[3]).toMatchObject({ trigger_point: "nowhere", pattern: "/x/", penalty: "0.2" });
+  });
+
+  it("adds a blank row with a temporary id and deletes rows without JavaScript", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const [news] = (await loadFinetuning(cookie)).finetunings.filter((r) => r.pattern === "/news/");
+    const added = await postFinetuning(cookie, { intent: "add-row:page_type", ...untouchedRule(0, news), ...ruleFields(1, { id: "new-1", finetuning_type: "url_pattern", pattern: "/typed/" }) });
+    const { rows } = (await added.json()) as Answer<FinetuningFormRow>;
+    expect(rows.map((r) => [r.id, r.finetuning_type, r.pattern, r.deleted])).toEqual([
+      ["new-2", "html_weightage", "", false], [String(news.id), "url_pattern", "/news/", false], ["new-1", "url_pattern", "/typed/", false],
+    ]);
+    // Deleting the new row drops it; deleting the saved one marks it, to be removed on save.
+    const fields = { ...untouchedRule(0, news), ...ruleFields(1, { id: "new-1", finetuning_type: "url_pattern", pattern: "/typed/" }) };
+    const dropped = (await (await postFinetuning(cookie, { intent: "delete-row:1", ...fields })).json()) as Answer<FinetuningFormRow>;
+    expect(dropped.rows.map((r) => r.id)).toEqual([String(news.id)]);
+    const marked = (await (await postFinetuning(cookie, { intent: "delete-row:0", ...fields })).json()) as Answer<FinetuningFormRow>;
+    expect(marked.rows.map((r) => [r.id, r.deleted])).toEqual([[String(news.id), true], ["new-1", false]]);
+    expect((await loadFinetuning(cookie)).finetunings.some((r) => r.id === news.id)).toBe(true);
+  });
+
+  it("one save updates changed rows and removes deleted ones; untouched rows stay", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const before = (await loadFinetuning(cookie)).finetunings;
+    const news = before.find((r) => r.pattern === "/news/")!;
+    const brochure = before.find((r) => r.pattern === "brochure")!;
+    const cleanup = before.find((r) => r.finetuning_type === "html_tags_to_remove")!;
+    const response = await postFinetuning(cookie, {
+      intent: "save",
+      ...ruleFields(0, { id: String(news.id), finetuning_type: "url_pattern", pattern: "/news/", penalty: "0.75" }, news),
+      ...ruleFields(1, { id: String(brochure.id), finetuning_type: "pdf_weightage", trigger_point: "admissions", pattern: "brochure", penalty: "0.25", deleted: true }, brochure),
+      ...untouchedRule(2, cleanup),
+    });
+    expect(await toastOf(response)).toMatchObject({ description: "AI Finetuning saved: 1 rule saved, 1 rule deleted" });
+    const after = (await loadFinetuning(cookie)).finetunings;
+    expect(after.find((r) => r.id === news.id)?.penalty).toBe(0.75);
+    expect(after.some((r) => r.id === brochure.id)).toBe(false);
+    expect(after.find((r) => r.id === cleanup.id)).toEqual(cleanup);
+
+    const nothing = await postFinetuning(cookie, { intent: "save", ...untouchedRule(0, cleanup) });
+    expect(await toastOf(nothing)).toMatchObject({ type: "info", description: "No changes to save" });
+  });
+
+  it("lets a client user look but not change anything", async () => {
+    const cookie = await signIn("client.user@example.com");
+    expect((await loadFinetuning(cookie)).finetunings.length).toBeGreaterThan(0);
+    const response = await postFinetuning(cookie, { intent: "save", ...ruleFields(0, { finetuning_type: "url_pattern", pattern: "/no/", penalty: "0.5" }) });
+    expect(response.status).toBe(403);
+  });
+});

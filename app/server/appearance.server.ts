@@ -1,0 +1,52 @@
+import { json } from "@remix-run/node";
+import { ALL_APPEARANCE_FIELDS, APPEARANCE_MESSAGES, type AppearanceValues } from "../../contract";
+import { valuesFromForm } from "~/lib/appearance";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { appearanceApi } from "./api/appearance-api.server";
+import { redirectWithToast } from "./toast.server";
+
+export interface AppearanceActionData {
+  formError: string | null;
+  fieldErrors: Record<string, string>;
+  /** What was posted, so a refused save loses nothing typed. */
+  values: AppearanceValues;
+}
+
+const chosenFile = (value: FormDataEntryValue | null): value is File => typeof value !== "string" && value !== null && value.size > 0;
+
+/**
+ * Save (stage), ask to push, and push to production. Images chosen in the form are uploaded
+ * first and their stored URLs saved; the API checks every value and its messages come back
+ * beside their fields.
+ */
+export async function handleAppearanceAction(request: Request, api: ApiClient, appId: number, triggerPoint: string, backTo: string) {
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "save");
+  if (intent === "push") {
+    const diff = await appearanceApi.diff(api, appId, triggerPoint);
+    await appearanceApi.save(api, appId, triggerPoint, diff.current_stage_style_guide, "production");
+    return redirectWithToast(backTo.replace(/[?&]confirm=push/, ""), { type: "success", description: "Pushed to production" });
+  }
+  const values = valuesFromForm(formData);
+  const fieldErrors: Record<string, string> = {};
+  try {
+    for (const field of ALL_APPEARANCE_FIELDS.filter((f) => f.type === "image")) {
+      if (formData.get(`${field.internalName}__remove`) === "true") values[field.internalName] = "";
+      const file = formData.get(`${field.internalName}__file`);
+      if (!chosenFile(file)) continue;
+      try {
+        values[field.internalName] = (await appearanceApi.upload(api, appId, triggerPoint, file)).url;
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        fieldErrors[field.internalName] = error.message;
+      }
+    }
+    if (Object.keys(fieldErrors).length) return json<AppearanceActionData>({ formError: null, fieldErrors, values }, { status: 400 });
+    await appearanceApi.save(api, appId, triggerPoint, values);
+    return redirectWithToast(backTo, { type: "success", description: APPEARANCE_MESSAGES.saved });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    for (const [path, messages] of Object.entries(error.fieldErrors)) fieldErrors[path.replace(/^data\./, "")] = messages[0];
+    return json<AppearanceActionData>({ formError: Object.keys(fieldErrors).length ? null : error.message, fieldErrors, values }, { status: error.status });
+  }
+}

@@ -1,0 +1,153 @@
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import {
+  AI_PERSONALITY, AI_PROBING_LABELS, AI_PROBING_TYPES, CONTROL_LABELS, QUALITY_CHECK,
+  type AiProbingType, type ClientApp, type ControlInput, type TopicControlType,
+} from "../../contract";
+import {
+  NOTHING_TO_SAVE, normalizeNewlines, PersonalityForm, personalityFieldOf, ProbingForm, probingFieldOf, QualityCheckForm,
+  qualityFieldOf, savedMessage, shouldSendText, topicChanges, TopicsForm, topicFieldOf, topicRowsOf,
+} from "~/lib/controls";
+import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { controlsApi } from "./api/controls-api.server";
+import { requireAgentOf, requireClient } from "./clients.server";
+import { consoleContext } from "./context.server";
+import { redirectWithToast } from "./toast.server";
+import { loadOrError, requireConfigure } from "./permissions.server";
+
+/** What every controls screen works on: the client, the trigger point and the address to return to. */
+export interface ControlsScreen {
+  api: ApiClient;
+  app: ClientApp;
+  choice: TriggerPointChoice;
+  /** The page's own address, `?trigger_point=` included, so a save comes back to the same choice. */
+  backTo: string;
+}
+
+/**
+ * The client (and, under /agent/, the agent) of a controls screen and the trigger point it edits.
+ * Actions run without the parent loaders, so the agent is checked here too.
+ */
+export async function controlsScreen({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs): Promise<ControlsScreen> {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const url = new URL(request.url);
+  if (params.agentName !== undefined) requireAgentOf(app, url.pathname);
+  return { api, app, choice: triggerPointFor(app, url.pathname, url.searchParams), backTo: `${url.pathname}${url.search}` };
+}
+
+/** The loader data every screen shares. */
+export const screenData = ({ app, choice }: ControlsScreen) => ({ client: { id: app.id, name: app.client_name }, choice });
+
+export { loadOrError };
+
+interface Replyable {
+  reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
+}
+
+/**
+ * An API refusal as the form's reply: each message next to the field it is about (`fieldOf` maps
+ * the API's path), the rest above the form; what was typed comes back with it. Server failures
+ * propagate to the error boundary.
+ */
+export function replyWithFieldErrors(submission: Replyable, error: unknown, fieldOf: (path: string) => string | null) {
+  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [path, messages] of Object.entries(error.fieldErrors)) {
+    const field = fieldOf(path);
+    if (field) (fieldErrors[field] ??= []).push(...messages);
+    else formErrors.push(...messages);
+  }
+  if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
+  return json(submission.reply({ formErrors, fieldErrors }), { status: error.status });
+}
+
+const saved = (screen: ControlsScreen, what: string) =>
+  redirectWithToast(screen.backTo, { type: "success", description: savedMessage(what, screen.choice.triggerPoint) });
+const nothingToSave = (screen: ControlsScreen) => redirectWithToast(screen.backTo, { type: "info", description: NOTHING_TO_SAVE });
+
+/** The save bar's button says intent=save; a post without one (Enter in some browsers) is a save too. */
+async function readSave(request: Request) {
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (intent !== null && intent !== "save") throw new Response("Unknown intent", { status: 400, statusText: "Unknown intent" });
+  return formData;
+}
+
+// ── The screens' saves ─────────────────────────────────────────────────────────────────────────
+
+/** AI Personality: saved when non-empty or changed from what is in force now. */
+export async function savePersonality(screen: ControlsScreen, request: Request) {
+  await requireConfigure(screen.api, screen.app.id);
+  const submission = parseWithZod(await readSave(request), { schema: PersonalityForm });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const text = normalizeNewlines(submission.value.prompt_input_raw);
+  const { api, app, choice } = screen;
+  const [current] = (await controlsApi.list(api, app.id, choice.triggerPoint, [AI_PERSONALITY])).controls;
+  if (!shouldSendText(text, current?.prompt_input_raw ?? "")) return nothingToSave(screen);
+  try {
+    await controlsApi.save(api, app.id, [{ internal_name: AI_PERSONALITY, prompt_input_raw: text, trigger_point: choice.triggerPoint }]);
+  } catch (error) {
+    return replyWithFieldErrors(submission, error, personalityFieldOf);
+  }
+  return saved(screen, "AI Personality");
+}
+
+/** Sensitive or no-go topics: rows with text, and saved rows (emptied ones are removed by the API). */
+export async function saveTopics(screen: ControlsScreen, request: Request, type: TopicControlType) {
+  await requireConfigure(screen.api, screen.app.id);
+  const submission = parseWithZod(await readSave(request), { schema: TopicsForm });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { controls, formIndexOf } = topicChanges(submission.value.rows, type, screen.choice.triggerPoint);
+  if (!controls.length) return nothingToSave(screen);
+  try {
+    await controlsApi.save(screen.api, screen.app.id, controls);
+  } catch (error) {
+    return replyWithFieldErrors(submission, error, (path) => topicFieldOf(path, formIndexOf));
+  }
+  return saved(screen, CONTROL_LABELS[type]);
+}
+
+/** Hallucination Accuracy & Quality Check: checked here with the contract's rules, then by the API. */
+export async function saveQualityCheck(screen: ControlsScreen, request: Request) {
+  await requireConfigure(screen.api, screen.app.id);
+  const submission = parseWithZod(await readSave(request), { schema: QualityCheckForm });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const control: ControlInput = { internal_name: QUALITY_CHECK, prompt_input_raw: "", metadata: submission.value, trigger_point: screen.choice.triggerPoint };
+  try {
+    await controlsApi.save(screen.api, screen.app.id, [control]);
+  } catch (error) {
+    return replyWithFieldErrors(submission, error, qualityFieldOf);
+  }
+  return saved(screen, CONTROL_LABELS[QUALITY_CHECK]);
+}
+
+/** User Probing Guidelines: each text sent when non-empty or changed from what is in force now. */
+export async function saveProbings(screen: ControlsScreen, request: Request) {
+  await requireConfigure(screen.api, screen.app.id);
+  const submission = parseWithZod(await readSave(request), { schema: ProbingForm });
+  if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { api, app, choice } = screen;
+  const current = (await controlsApi.listProbings(api, app.id, choice.triggerPoint, AI_PROBING_TYPES)).ai_probings;
+  const savedText = (type: AiProbingType) => current.find((entry) => entry.internal_name === type)?.prompt_input_raw ?? "";
+  const sent = AI_PROBING_TYPES.filter((type) => shouldSendText(normalizeNewlines(submission.value[type]), savedText(type)));
+  if (!sent.length) return nothingToSave(screen);
+  try {
+    await controlsApi.saveProbings(api, app.id, sent.map((type) => ({
+      internal_name: type, display_name: AI_PROBING_LABELS[type], prompt_input_raw: normalizeNewlines(submission.value[type]), trigger_point: choice.triggerPoint,
+    })));
+  } catch (error) {
+    return replyWithFieldErrors(submission, error, (path) => probingFieldOf(path, sent));
+  }
+  return saved(screen, "User Probing Guidelines");
+}
+
+// ── The screens' loads ─────────────────────────────────────────────────────────────────────────
+
+/** A topic list of the trigger point as its 8 rows (saved ones first). */
+export async function loadTopics(screen: ControlsScreen, type: TopicControlType) {
+  const { data, error } = await loadOrError(() => controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [type]));
+  return json({ ...screenData(screen), rows: topicRowsOf(data?.controls ?? [], type), error });
+}

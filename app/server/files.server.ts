@@ -1,0 +1,112 @@
+import { json } from "@remix-run/node";
+import { cleanFileName, FILE_TAGS, FILE_UPLOAD_CONTENT_TYPE, isPdfName, MAX_FILES_PER_UPLOAD, type KnowledgeFile } from "../../contract";
+import { UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
+import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
+import { filesApi } from "./api/resources.server";
+import type { ConsoleContext } from "./context.server";
+import { redirectWithToast } from "./toast.server";
+
+export interface FileUploadOutcome {
+  file_name: string;
+  ok: boolean;
+  message: string;
+}
+
+export type FilesActionData =
+  | { intent: "upload"; formError: string | null; outcomes: FileUploadOutcome[] }
+  | { intent: "tags" | "delete"; formError: string; fileId: number };
+
+/** The files of a client, or the API's refusal as the spec's 'Error: {message}'. */
+export async function loadFiles(api: ApiClient, appId: number, search: string): Promise<{ files: KnowledgeFile[]; error: string | null }> {
+  try {
+    return { files: (await filesApi.list(api, appId, search || undefined)).files, error: null };
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return { files: [], error: `Error: ${error.message}` };
+  }
+}
+
+/** Everything larger is refused before it is read: twenty files at the API's default cap. */
+const MAX_FORM_BYTES = MAX_FILES_PER_UPLOAD * 50 * 1024 * 1024;
+
+const chosenFiles = (formData: FormData) =>
+  formData.getAll("files").filter((value): value is File => typeof value !== "string" && (value.size > 0 || value.name !== ""));
+
+/**
+ * The upload without JavaScript: the form posts the PDFs here and the server does what the
+ * browser does otherwise — register them, PUT each to its signed link, complete each — and
+ * reports per file.
+ */
+async function uploadFromForm(request: Request, context: ConsoleContext, api: ApiClient, appId: number, userId: number, backTo: string) {
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
+    return json<FilesActionData>({ intent: "upload", formError: "These files are too large to send at once; upload fewer at a time.", outcomes: [] }, { status: 413 });
+  }
+  const formData = await request.formData();
+  const files = chosenFiles(formData);
+  if (!files.length) return json<FilesActionData>({ intent: "upload", formError: "Choose at least one PDF file.", outcomes: [] }, { status: 400 });
+  const notPdf = files.filter((file) => !isPdfName(cleanFileName(file.name)));
+  if (notPdf.length) {
+    return json<FilesActionData>({
+      intent: "upload", formError: "Only PDF files are accepted.",
+      outcomes: notPdf.map((file) => ({ file_name: file.name, ok: false, message: `${UPLOAD_FILE_FAILED}: ${file.name} is not a PDF` })),
+    }, { status: 400 });
+  }
+  let presigned;
+  try {
+    presigned = (await filesApi.presign(api, appId, userId, files.map((file) => file.name))).presigned_urls;
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return json<FilesActionData>({ intent: "upload", formError: `${UPLOAD_FAILED_MESSAGE} ${error.message}`, outcomes: [] }, { status: error.status });
+  }
+  const outcomes: FileUploadOutcome[] = [];
+  for (const [index, target] of presigned.entries()) {
+    const file = files[index];
+    try {
+      const sent = await sendToStorage(context, target.url, {
+        method: "PUT", headers: { "content-type": FILE_UPLOAD_CONTENT_TYPE }, body: new Uint8Array(await file.arrayBuffer()),
+      });
+      if (!sent.ok) {
+        const reason = ((await sent.json().catch(() => null)) as { message?: string } | null)?.message ?? `storage answered ${sent.status}`;
+        outcomes.push({ file_name: target.file_name, ok: false, message: `${UPLOAD_FILE_FAILED}: ${reason}` });
+        continue;
+      }
+      await filesApi.completeUpload(api, target.url_id, target.s3_path);
+      outcomes.push({ file_name: target.file_name, ok: true, message: "Uploaded" });
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      outcomes.push({ file_name: target.file_name, ok: false, message: `${UPLOAD_FILE_FAILED}: ${error.message}` });
+    }
+  }
+  const uploaded = outcomes.filter((o) => o.ok).length;
+  if (uploaded === outcomes.length) {
+    return redirectWithToast(backTo, { type: "success", description: uploadedMessage(uploaded), durationMs: UPLOAD_TOAST_MS });
+  }
+  return json<FilesActionData>({ intent: "upload", formError: uploaded ? null : UPLOAD_FAILED_MESSAGE, outcomes }, { status: uploaded ? 200 : 400 });
+}
+
+/** Tags, deletion and the form upload; `backTo` is the page (with its search) to return to. */
+export async function handleFilesAction(args: { request: Request; context: ConsoleContext; api: ApiClient; appId: number; userId: number; backTo: string }) {
+  const { request, context, api, appId, userId, backTo } = args;
+  if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
+    return uploadFromForm(request, context, api, appId, userId, backTo);
+  }
+  const formData = await request.formData();
+  const intent = String(formData.get("intent") ?? "");
+  const fileId = Number(formData.get("file_id"));
+  if (!Number.isInteger(fileId) || fileId <= 0) throw new Response("Choose a file", { status: 400 });
+  try {
+    if (intent === "tags") {
+      const tags = formData.getAll("tags").map(String).filter((tag) => (FILE_TAGS as readonly string[]).includes(tag));
+      const saved = await filesApi.setTags(api, appId, fileId, tags);
+      return redirectWithToast(backTo, { type: "success", description: `Tags of ${saved.file_name} saved` });
+    }
+    if (intent === "delete") {
+      const removed = await filesApi.remove(api, appId, fileId);
+      return redirectWithToast(backTo.replace(/([?&])delete=\d+&?/, "$1").replace(/[?&]$/, ""), { type: "success", description: removed.message });
+    }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return json<FilesActionData>({ intent: intent as "tags" | "delete", formError: error.message, fileId }, { status: error.status });
+  }
+  throw new Response(`Unknown action: ${intent}`, { status: 400 });
+}

@@ -1,0 +1,293 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { INPUT_PROMPT_MESSAGES, type FinetuningsUpsertBody, type InputPromptsBody } from "../../contract";
+import { checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, ROW_ERROR, type TableActionData } from "~/components/users/rows";
+import { normalizeNewlines } from "~/lib/controls";
+import type { FieldErrors } from "~/lib/required-check";
+import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
+import {
+  blankPromptRow, checkFinetuningRow, finetuningCellOf, finetuningInputOf, finetuningRowNeedsSave, finetuningsIntent, isNewFinetuning,
+  PROMPT_REQUIRED_FIELDS, promptRowNeedsSave, withBlankFinetuningRow, withoutFinetuningRow,
+  type FinetuningFormRow, type FinetuningsIntent, type PromptFormRow,
+} from "~/lib/tuning";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { tuningApi } from "./api/tuning-api.server";
+import { requireClient } from "./clients.server";
+import { consoleContext } from "./context.server";
+import { redirectWithToast } from "./toast.server";
+import { tableIntent, type TableIntent } from "./users-table.server";
+
+/*
+ * Input Prompts and AI Finetuning are rows tables in one form each, like Users and Websites: every
+ * row posted as indexed fields (`input_prompts[0].internal_name`, `finetunings[2].penalty`, hidden
+ * ids and loaded values) and an `intent` naming the pressed button. Adding and removing rows work
+ * without JavaScript (the action answers the posted rows plus or minus one); a save checks the
+ * rows again, sends only new, changed or deleted ones, and puts the API's refusals
+ * (`<list>.<sent index>.<field>`) back on the cells they are about, nothing typed lost.
+ */
+
+/**
+ * The client of a tuning screen, the trigger point it edits (`?trigger_point=` at these
+ * client-level paths), a prompt to ask about (`?delete=`) and the address to come back to.
+ */
+export async function tuningScreen({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const url = new URL(request.url);
+  const choice = triggerPointFor(app, url.pathname, url.searchParams);
+  const deleteParam = url.searchParams.get("delete");
+  url.searchParams.delete("delete");
+  return { api, app, choice, deleteParam, backTo: `${url.pathname}${url.search}` };
+}
+
+const text = z.string().default("");
+const SAVED_ID = /^\d+$/;
+
+function addError(errors: (FieldErrors | null)[], index: number, field: string, message: string) {
+  const rowErrors = (errors[index] ??= {});
+  (rowErrors[field] ??= []).push(message);
+}
+
+/**
+ * Puts an API refusal back on the rows: `<listKey>.<n>.<path>` lands on the cell `cellOf(path)` of
+ * the form row the n-th sent row came from; messages about no row become the form's message.
+ */
+export function rowErrorsFromApi(
+  error: ApiError, listKey: string, sentFrom: number[], rowCount: number, cellOf: (path: string[]) => string,
+) {
+  const errors: (FieldErrors | null)[] = Array.from({ length: rowCount }, () => null);
+  const loose: string[] = [];
+  for (const [path, messages] of Object.entries(error.fieldErrors)) {
+    const [list, index, ...rest] = path.split(".");
+    const formIndex = list === listKey && index !== undefined && SAVED_ID.test(index) ? sentFrom[Number(index)] : undefined;
+    if (formIndex === undefined) {
+      loose.push(...messages);
+      continue;
+    }
+    for (const message of messages) addError(errors, formIndex, cellOf(rest), message);
+  }
+  // Refusals that all sit on rows read like the browser's own check; anything else is said as the API said it.
+  const formError = loose.length ? loose.join(" ") : errors.some(Boolean) ? FIX_ROWS_MESSAGE : error.message;
+  return { errors, formError };
+}
+
+const reply = <Row>(data: TableActionData<Row>, status = 200) => json(data, { status });
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// ── Input prompts ───────────────────────────────────────────────────────────────────────────
+
+export type PromptsActionData = TableActionData<PromptFormRow>;
+
+const PromptsForm = z.object({
+  intent: text,
+  prompt_id: text,
+  input_prompts: z.array(z.object({
+    id: text,
+    internal_name: text,
+    prompt_input_raw: text,
+    loaded: z.object({ internal_name: text, prompt_input_raw: text }).nullable().default(null),
+  })).default([]),
+});
+
+type PromptsIntent = TableIntent | { kind: "delete"; promptId: number | null };
+
+export function readPromptsForm(formData: FormData): { intent: PromptsIntent; rows: PromptFormRow[] } | null {
+  const submission = parseWithZod(formData, { schema: PromptsForm, disableAutoCoercion: true });
+  if (submission.status !== "success") return null;
+  const { intent, prompt_id, input_prompts } = submission.value;
+  // Browsers send a textarea's line breaks as CRLF; the prompt is stored as typed, with LF.
+  const rows = input_prompts.map(({ id, internal_name, prompt_input_raw, loaded }) => ({
+    id,
+    internal_name,
+    prompt_input_raw: normalizeNewlines(prompt_input_raw),
+    loaded: loaded ? { internal_name: loaded.internal_name, prompt_input_raw: normalizeNewlines(loaded.prompt_input_raw) } : null,
+  }));
+  if (intent === "delete") return { intent: { kind: "delete", promptId: SAVED_ID.test(prompt_id) ? Number(prompt_id) : null }, rows };
+  return { intent: tableIntent(intent), rows };
+}
+
+interface SavePlan<Payload> {
+  payload: Payload[];
+  /** For each sent row, the index of the form row it came from. */
+  sentFrom: number[];
+  errors: (FieldErrors | null)[];
+  ok: boolean;
+}
+
+/** The required check (spec section 5) on the prompts to send, then the API rows. */
+export function planPromptsSave(rows: PromptFormRow[], triggerPoint: string): SavePlan<InputPromptsBody["input_prompts"][number]> {
+  const { errors } = checkRowsToSave(rows, promptRowNeedsSave, PROMPT_REQUIRED_FIELDS);
+  const payload: InputPromptsBody["input_prompts"] = [];
+  const sentFrom: number[] = [];
+  rows.forEach((row, index) => {
+    if (!promptRowNeedsSave(row)) return;
+    const id = SAVED_ID.test(row.id) ? Number(row.id) : null;
+    if (!isNewRow(row) && (id === null || !row.loaded)) addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
+    if (errors[index]) return;
+    payload.push({ ...(id ? { id } : {}), internal_name: row.internal_name.trim(), prompt_input_raw: row.prompt_input_raw, trigger_point: triggerPoint });
+    sentFrom.push(index);
+  });
+  return { payload, sentFrom, errors, ok: errors.every((e) => e === null) };
+}
+
+const PROMPT_CELLS = new Set(["internal_name", "prompt_input_raw"]);
+const promptCellOf = ([field]: string[]) => (field && PROMPT_CELLS.has(field) ? field : ROW_ERROR);
+
+async function deletePrompt(api: ApiClient, appId: number, promptId: number | null, backTo: string) {
+  if (promptId === null) return redirectWithToast(backTo, { type: "error", description: INPUT_PROMPT_MESSAGES.deleteFailed });
+  try {
+    const { message } = await tuningApi.deleteInputPrompt(api, appId, promptId);
+    return redirectWithToast(backTo, { type: "success", description: message });
+  } catch (error) {
+    // The API client throws 403/404 as responses for error boundaries; here they are a failed delete.
+    if (!(error instanceof ApiError) && !(error instanceof Response && error.status < 500)) throw error;
+    return redirectWithToast(backTo, { type: "error", description: INPUT_PROMPT_MESSAGES.deleteFailed });
+  }
+}
+
+/**
+ * The Input Prompts action (the caller has checked the user may configure the client): add or
+ * discard a row without JavaScript, delete a saved prompt (after the confirm step), or save.
+ */
+export async function handlePromptsAction({ request, api, appId, choice, backTo }: {
+  request: Request; api: ApiClient; appId: number; choice: TriggerPointChoice; backTo: string;
+}) {
+  const form = readPromptsForm(await request.formData());
+  if (!form) return reply<PromptFormRow>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
+  const { intent, rows } = form;
+  const none = (list: PromptFormRow[]) => list.map(() => null);
+  switch (intent.kind) {
+    case "delete":
+      return deletePrompt(api, appId, intent.promptId, backTo);
+    case "add-row": {
+      const next = [blankPromptRow(), ...rows];
+      return reply({ rows: next, errors: none(next), formError: null });
+    }
+    case "discard-row": {
+      // Only a row that was never saved can be discarded; saved prompts are deleted after a question.
+      const next = rows.filter((row, index) => index !== intent.index || !isNewRow(row));
+      return reply({ rows: next, errors: none(next), formError: null });
+    }
+    case "unknown":
+      return reply({ rows, errors: none(rows), formError: "Unknown action" }, 400);
+    case "save":
+      break;
+  }
+  const plan = planPromptsSave(rows, choice.triggerPoint);
+  if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
+  if (plan.payload.length === 0) return redirectWithToast(backTo, { type: "info", description: "No changes to save" });
+  try {
+    await tuningApi.saveInputPrompts(api, appId, plan.payload);
+    return redirectWithToast(backTo, { type: "success", description: INPUT_PROMPT_MESSAGES.saved });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const { errors, formError } = rowErrorsFromApi(error, "input_prompts", plan.sentFrom, rows.length, promptCellOf);
+    return reply({ rows, errors, formError }, error.status);
+  }
+}
+
+// ── AI Finetuning ───────────────────────────────────────────────────────────────────────────
+
+export type FinetuningsActionData = TableActionData<FinetuningFormRow>;
+
+const FinetuningsForm = z.object({
+  intent: text,
+  finetunings: z.array(z.object({
+    id: text,
+    trigger_point: text,
+    finetuning_type: text,
+    pattern: text,
+    penalty: text,
+    metadata: text,
+    deleted: text,
+    loaded: text,
+  })).default([]),
+});
+
+const Loaded = z.object({
+  trigger_point: z.string(),
+  finetuning_type: z.string(),
+  pattern: z.string(),
+  penalty: z.string(),
+  metadata: z.string(),
+});
+
+function parseLoaded(raw: string): FinetuningFormRow["loaded"] {
+  if (!raw) return null;
+  try {
+    const parsed = Loaded.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export function readFinetuningsForm(formData: FormData): { intent: FinetuningsIntent; rows: FinetuningFormRow[] } | null {
+  const submission = parseWithZod(formData, { schema: FinetuningsForm, disableAutoCoercion: true });
+  if (submission.status !== "success") return null;
+  const rows = submission.value.finetunings.map(({ deleted, loaded, metadata, ...values }) => ({
+    ...values,
+    metadata: normalizeNewlines(metadata),
+    deleted: deleted === "true",
+    loaded: parseLoaded(loaded),
+  }));
+  return { intent: finetuningsIntent(submission.value.intent), rows };
+}
+
+/** The contract's check on every row to send, then the API rows (deletions included). */
+export function planFinetuningsSave(rows: FinetuningFormRow[]): SavePlan<FinetuningsUpsertBody["finetunings"][number]> {
+  const errors: (FieldErrors | null)[] = rows.map(() => null);
+  const payload: FinetuningsUpsertBody["finetunings"] = [];
+  const sentFrom: number[] = [];
+  rows.forEach((row, index) => {
+    if (!finetuningRowNeedsSave(row)) return;
+    if (!isNewFinetuning(row) && !row.loaded) addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
+    const check = checkFinetuningRow(row);
+    if (check.errors) errors[index] = { ...errors[index], ...check.errors };
+    if (errors[index]) return;
+    payload.push(finetuningInputOf(row));
+    sentFrom.push(index);
+  });
+  return { payload, sentFrom, errors, ok: errors.every((e) => e === null) };
+}
+
+function savedMessage(saved: number, deleted: number) {
+  const parts = [saved ? `${plural(saved, "rule")} saved` : "", deleted ? `${plural(deleted, "rule")} deleted` : ""].filter(Boolean);
+  return `AI Finetuning saved${parts.length ? `: ${parts.join(", ")}` : ""}`;
+}
+
+/**
+ * The AI Finetuning action (the caller has checked the user may configure the client): add a row
+ * to one table or delete one without JavaScript, or save all three tables at once.
+ */
+export async function handleFinetuningsAction({ request, api, appId, backTo }: { request: Request; api: ApiClient; appId: number; backTo: string }) {
+  const form = readFinetuningsForm(await request.formData());
+  if (!form) return reply<FinetuningFormRow>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
+  const { intent, rows } = form;
+  const none = (list: FinetuningFormRow[]) => list.map(() => null);
+  switch (intent.kind) {
+    case "add-row": {
+      const next = withBlankFinetuningRow(rows, intent.table);
+      return reply({ rows: next, errors: none(next), formError: null });
+    }
+    case "delete-row": {
+      const next = withoutFinetuningRow(rows, intent.index);
+      return reply({ rows: next, errors: none(next), formError: null });
+    }
+    case "unknown":
+      return reply({ rows, errors: none(rows), formError: "Unknown action" }, 400);
+    case "save":
+      break;
+  }
+  const plan = planFinetuningsSave(rows);
+  if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
+  if (plan.payload.length === 0) return redirectWithToast(backTo, { type: "info", description: "No changes to save" });
+  try {
+    const result = await tuningApi.saveFinetunings(api, appId, plan.payload);
+    return redirectWithToast(backTo, { type: "success", description: savedMessage(result.saved, result.deleted) });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const { errors, formError } = rowErrorsFromApi(error, "finetunings", plan.sentFrom, rows.length, finetuningCellOf);
+    return reply({ rows, errors, formError }, error.status);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * The assistant's answer latency over a knowledge store of 50,000 chunks (one client, 5,000 pages),
+ * through the real HTTP endpoint (embed key check, controls, retrieval with penalties, quality
+ * check, extractive answer, conversation storage), on embedded PGlite; and the widget's size.
+ *   npx tsx bench/chat.ts            BENCH_CHUNKS=50000, BENCH_ROUNDS=100 by default
+ *   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres npx tsx bench/chat.ts   the same on a throw-away PostgreSQL database
+ */
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+import { serve } from "@hono/node-server";
+import { randomBytes } from "node:crypto";
+import { eq, sql } from "drizzle-orm";
+import pg from "pg";
+import { apiConfigFromEnv } from "../api/config";
+import type { DatabaseOptions } from "../api/db/client";
+import { embedKeyFor } from "../api/chat/keys";
+import { clientApps, websites } from "../api/db/schema";
+import { startApiHost } from "../api/host";
+
+const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 50_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
+const PAGES = Math.ceil(CHUNKS / 10);
+
+/** A fresh database on BENCH_PG's server, or embedded PGlite. */
+async function benchDatabase(): Promise<{ options: DatabaseOptions; label: string; drop: () => Promise<void> }> {
+  if (!process.env.BENCH_PG) return { options: {}, label: "embedded PGlite", drop: async () => {} };
+  const name = `console_bench_${randomBytes(4).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: process.env.BENCH_PG });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(process.env.BENCH_PG);
+  url.pathname = `/${name}`;
+  return {
+    options: { url: url.toString() },
+    label: "PostgreSQL",
+    drop: async () => {
+      const client = new pg.Client({ connectionString: process.env.BENCH_PG });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+const database = await benchDatabase();
+const storageDir = mkdtempSync(path.join(tmpdir(), "console-bench-chat-"));
+const host = await startApiHost({
+  database: database.options,
+  storageDir,
+  config: { ...apiConfigFromEnv({ CHAT_RATE_LIMIT_PER_MINUTE: "1000000" }, { sessionSecrets: ["x"], jwtSecret: "y" }) },
+  log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
+});
+const server = serve({ fetch: host.api.fetch, port: 0, hostname: "127.0.0.1" });
+if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { db } = host.deps;
+
+try {
+  const [app] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+  const [website] = await db.insert(websites).values({ appId: app.id, url: "https://www.bench.edu/", siteMap: "few_urls", status: "sitemap_generated" }).returning();
+  const loadStarted = performance.now();
+  await db.execute(sql.raw(`
+    insert into urls (app_id, website_id, url, title, status)
+    select ${app.id}, ${website.id}, 'https://www.bench.edu/' || (array['programs','admissions','tuition','housing','research'])[1 + i % 5] || '/page-' || i,
+      'Page ' || i, 'indexed'
+    from generate_series(1, ${PAGES}) as i`));
+  const subjects = "nursing biology history physics finance music law design chemistry economics".split(" ");
+  const topics = "tuition deadline scholarship housing advising internship laboratory library semester credits".split(" ");
+  await db.execute(sql.raw(`
+    insert into chunks (app_id, url_id, position, heading_path, text)
+    select u.app_id, u.id, p, '[]'::jsonb,
+      'The ' || (array[${subjects.map((s) => `'${s}'`).join(",")}])[1 + (u.id + p) % 10] || ' program covers ' ||
+      (array[${topics.map((t) => `'${t}'`).join(",")}])[1 + (u.id * 3 + p) % 10] || ' and ' ||
+      (array[${topics.map((t) => `'${t}'`).join(",")}])[1 + (u.id * 7 + p) % 10] || ' for students in year ' || (1 + p % 4) ||
+      '. Details change every semester; contact the office of ' || (array[${subjects.map((s) => `'${s}'`).join(",")}])[1 + u.id % 10] || ' for more.'
+    from urls u, generate_series(0, 9) as p where u.website_id = ${website.id}`));
+  await db.execute(sql`analyze chunks`);
+  console.log(`loaded ${CHUNKS} chunks on ${PAGES} pages in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+
+  const key = await embedKeyFor(app.id, "stage", host.deps);
+  const questions = subjects.flatMap((s) => topics.map((t) => `What is the ${t} for the ${s} program?`));
+  const ask = async (message: string) => {
+    const response = await fetch(`${base}/v1/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, trigger_point: "admissions", message }) });
+    await response.text();
+  };
+  for (const q of questions.slice(0, 5)) await ask(q); // warm-up
+  const samples: number[] = [];
+  for (let i = 0; i < ROUNDS; i++) {
+    const started = performance.now();
+    await ask(questions[i % questions.length]);
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))].toFixed(1);
+  console.log(`chat answer over ${CHUNKS} chunks on ${database.label} (extractive, ${ROUNDS} questions): p50 ${at(50)} ms  p95 ${at(95)} ms`);
+  const widget = readFileSync(path.resolve("public/widget.js"));
+  console.log(`widget.js ${(widget.length / 1024).toFixed(1)} KB, ${(gzipSync(widget).length / 1024).toFixed(1)} KB gzipped`);
+} finally {
+  server.close();
+  await host.close();
+  await database.drop();
+  rmSync(storageDir, { recursive: true, force: true });
+}

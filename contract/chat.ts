@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { AppearanceData, WIDGET_ENVIRONMENTS } from "./appearance";
+
+export const ChatRequest = z.object({
+  /** The embed key of the script the widget was loaded with. */
+  key: z.string({ error: "The embed key is missing" }).min(10, "The embed key is not valid").max(100, "The embed key is not valid"),
+  trigger_point: z.string().trim().max(100).default(""),
+  conversation_id: z.uuid({ error: "Not a conversation id" }).optional(),
+  message: z.string({ error: "Type a message" }).trim().min(1, "Type a message").max(2000, "Keep messages under 2,000 characters"),
+});
+export type ChatRequest = z.input<typeof ChatRequest>;
+
+/** How an answer came about; the insights dashboard counts them. */
+export const CHAT_OUTCOMES = ["answered", "fallback", "canned", "disclaimed"] as const;
+export type ChatOutcome = (typeof CHAT_OUTCOMES)[number];
+
+export interface ChatSource { title: string; url: string }
+
+/**
+ * The answer streams as newline-delimited JSON events: `start` (the conversation), `delta`s of
+ * text, then `done` with the outcome, sources and any disclaimer.
+ */
+export type ChatEvent =
+  | { type: "start"; conversation_id: string }
+  | { type: "delta"; text: string }
+  | { type: "done"; outcome: ChatOutcome; sources: ChatSource[]; disclaimer: string | null; programs: { name: string; url: string }[] }
+  | { type: "error"; message: string };
+
+export const WidgetConfigQuery = z.object({ key: z.string().min(10).max(100), trigger_point: z.string().trim().max(100).default("") });
+export const WidgetConfig = z.object({ environment: z.enum(WIDGET_ENVIRONMENTS), appearance: AppearanceData });
+export type WidgetConfig = z.infer<typeof WidgetConfig>;
+
+export const BotInstallQuery = z.object({
+  app_id: z.coerce.number().int().positive().max(2_147_483_647),
+  env: z.enum(WIDGET_ENVIRONMENTS, { error: "env must be stage or prod" }),
+  /** The agent (site code) the script is for; the client default when empty. */
+  app_name: z.string().trim().max(100).default(""),
+});
+export const BotInstall = z.object({ content: z.string(), key: z.string(), environment: z.enum(WIDGET_ENVIRONMENTS), trigger_point: z.string() });
+export type BotInstall = z.infer<typeof BotInstall>;

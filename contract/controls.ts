@@ -1,0 +1,443 @@
+import { z } from "zod";
+import { Id, IdParam } from "./common";
+
+/*
+ * Controls, smart probing, input prompts and AI finetuning: the wire format of the spec's
+ * section 7 "Controls, probing, prompts, finetuning", and the constants the screens share with
+ * the API (row counts, labels, field definitions, defaults).
+ */
+
+// ── Trigger points ──────────────────────────────────────────────────────────────────────────
+
+/** The client-wide trigger point ('Default' in the selector). Every agent inherits its settings. */
+export const DEFAULT_TRIGGER_POINT = "";
+export const DEFAULT_TRIGGER_POINT_LABEL = "Default";
+
+/** A trigger point: '' (Default), one of the client's trigger points or an agent's site code. */
+export const TriggerPoint = z.string({ error: "The trigger point must be text" }).trim().max(100, "Trigger points are at most 100 characters").default(DEFAULT_TRIGGER_POINT);
+
+/** `types=a,b` in a query string, or an array. */
+const csvOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : value), z.array(item).optional());
+
+// ── Controls: AI personality, sensitive topics, no-go topics, quality check ───────────────────
+
+export const AI_PERSONALITY = "ai_personality_guidelines";
+export const QUALITY_CHECK = "quality_check";
+export const TOPIC_CONTROL_TYPES = ["sensitive_topics", "no_go_topics"] as const;
+export type TopicControlType = (typeof TOPIC_CONTROL_TYPES)[number];
+export const CONTROL_TYPES = [AI_PERSONALITY, ...TOPIC_CONTROL_TYPES, QUALITY_CHECK] as const;
+export const ControlType = z.enum(CONTROL_TYPES, { error: `internal_name must be one of ${CONTROL_TYPES.join(", ")}` });
+export type ControlType = z.infer<typeof ControlType>;
+
+/** Rows of the Sensitive Topics and No-Go Topics lists (each, per trigger point). */
+export const TOPIC_ROWS = 8;
+export const PERSONALITY_MAX_CHARS = 20_000;
+export const TOPIC_MAX_CHARS = 300;
+export const TOPIC_RESPONSE_MAX_CHARS = 2_000;
+
+export const CONTROL_LABELS: Record<ControlType, string> = {
+  ai_personality_guidelines: "Chatbot Personality",
+  sensitive_topics: "Sensitive Topics",
+  no_go_topics: "No-Go Topics",
+  quality_check: "Hallucination Accuracy & Quality Check",
+};
+
+/**
+ * The second column of each topic list. Both are stored in `metadata.disclaimer`: for a
+ * sensitive topic it is shown with the answer, for a no-go topic it is said instead of one.
+ */
+export const TOPIC_RESPONSE_LABELS: Record<TopicControlType, string> = {
+  sensitive_topics: "Disclaimer Text",
+  no_go_topics: "Canned Response",
+};
+
+export const CONTROL_HELP_TEXTS: Record<ControlType, string> = {
+  ai_personality_guidelines: "How the assistant speaks and behaves: tone, manner, accuracy rules and boundaries. It applies to every answer.",
+  sensitive_topics: "Topics the assistant may answer, but always with the disclaimer text next to the answer (for example financial aid or visas).",
+  no_go_topics: "Topics the assistant never answers: it replies with the canned response instead (for example legal advice or competitors).",
+  quality_check: "When the assistant may answer at all: how well the knowledge store must match the question, and what it says otherwise.",
+};
+export const TOPIC_HELP_TEXTS: Record<TopicControlType, { topic: string; response: string }> = {
+  sensitive_topics: {
+    topic: "A few words naming the topic, as people would ask about it (for example \"scholarships\").",
+    response: "Shown with every answer about this topic.",
+  },
+  no_go_topics: {
+    topic: "A few words naming the topic the assistant must not discuss.",
+    response: "What the assistant says instead of answering.",
+  },
+};
+
+/**
+ * Hallucination Accuracy & Quality Check: settings the assistant applies before it answers.
+ * See docs/decisions/010-quality-check-and-finetuning.md for why these and not others.
+ */
+export const QualityCheckSettings = z.object({
+  /**
+   * The best retrieved passage must reach this score (0–1) or the assistant gives the fallback
+   * message. A passage's score is the share of the question's key words it contains, times
+   * the AI Finetuning penalties that apply to its page.
+   */
+  min_retrieval_confidence: z.number({ error: "Enter a number from 0 to 1" })
+    .min(0, "Enter a number from 0 to 1").max(1, "Enter a number from 0 to 1").default(0.4),
+  /** Every answer names the pages or files it comes from; with nothing to cite, no answer. */
+  require_source: z.boolean({ error: "Choose yes or no" }).default(true),
+  /** How many passages an answer may draw on (and cite). */
+  max_sources: z.number({ error: "Enter a whole number from 1 to 10" })
+    .int("Enter a whole number from 1 to 10").min(1, "Enter a whole number from 1 to 10").max(10, "Enter a whole number from 1 to 10").default(3),
+  /** Said when the check fails. */
+  fallback_message: z.string({ error: "This string is required" }).trim()
+    .min(1, "This string is required").max(1000, "Keep the message under 1,000 characters")
+    .default("I'm sorry, I couldn't find that in our published information. Please rephrase your question or contact our team, who will be glad to help."),
+});
+export type QualityCheckSettings = z.output<typeof QualityCheckSettings>;
+export const QUALITY_CHECK_DEFAULTS: QualityCheckSettings = QualityCheckSettings.parse({});
+
+export type QualityCheckField =
+  | { name: "min_retrieval_confidence" | "max_sources"; label: string; type: "number"; min: number; max: number; step: number; help: string }
+  | { name: "require_source"; label: string; type: "boolean"; help: string }
+  | { name: "fallback_message"; label: string; type: "text"; maxLength: number; help: string };
+
+/** The Quality Check screen's fields, in order. */
+export const QUALITY_CHECK_FIELDS: readonly QualityCheckField[] = [
+  {
+    name: "min_retrieval_confidence", label: "Minimum Retrieval Confidence", type: "number", min: 0, max: 1, step: 0.05,
+    help: "0 to 1. The best matching passage must contain at least this share of the question's key words (after finetuning penalties); otherwise the assistant gives the fallback message instead of guessing.",
+  },
+  {
+    name: "require_source", label: "Require A Source For Every Answer", type: "boolean",
+    help: "Every answer links the pages or files it comes from. When nothing in the knowledge store can be cited, the assistant gives the fallback message rather than answering from general knowledge.",
+  },
+  {
+    name: "max_sources", label: "Maximum Sources Per Answer", type: "number", min: 1, max: 10, step: 1,
+    help: "How many passages an answer may draw on and cite. Fewer keeps answers focused.",
+  },
+  {
+    name: "fallback_message", label: "Fallback Message", type: "text", maxLength: 1000,
+    help: "What the assistant says when it cannot answer with enough confidence.",
+  },
+];
+
+/** A control as the API answers it. `id` is null for a value not saved yet (a default). */
+export const Control = z.object({
+  id: z.number().int().nullable(),
+  app_id: z.number().int(),
+  internal_name: ControlType,
+  display_name: z.string(),
+  prompt_input_raw: z.string(),
+  trigger_point: z.string(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type Control = z.infer<typeof Control>;
+
+const controlBase = {
+  /** Absent or null for a row not saved yet (GET answers unsaved defaults with id null). */
+  id: Id.nullish(),
+  /** Optional here: the body's (or the query's) app_id says the client. */
+  app_id: Id.nullish(),
+  display_name: z.string().trim().max(200, "Display names are at most 200 characters").optional(),
+  trigger_point: TriggerPoint,
+};
+
+const PersonalityInput = z.object({
+  ...controlBase,
+  internal_name: z.literal(AI_PERSONALITY),
+  prompt_input_raw: z.string({ error: "This string is required" }).max(PERSONALITY_MAX_CHARS, `Keep the personality under ${PERSONALITY_MAX_CHARS.toLocaleString("en-US")} characters`).default(""),
+  metadata: z.record(z.string(), z.unknown()).default({}),
+});
+
+const TopicInput = z.object({
+  ...controlBase,
+  internal_name: z.enum(TOPIC_CONTROL_TYPES),
+  /** The topic. */
+  prompt_input_raw: z.string({ error: "This string is required" }).trim().max(TOPIC_MAX_CHARS, `Keep the topic under ${TOPIC_MAX_CHARS} characters`).default(""),
+  metadata: z.object({
+    disclaimer: z.string({ error: "This string is required" }).trim().max(TOPIC_RESPONSE_MAX_CHARS, `Keep it under ${TOPIC_RESPONSE_MAX_CHARS.toLocaleString("en-US")} characters`).default(""),
+  }).default({ disclaimer: "" }),
+}).superRefine((row, ctx) => {
+  // A topic without its text (or text without a topic) is half a rule; both blank is an empty row.
+  const topic = row.prompt_input_raw;
+  const response = row.metadata.disclaimer;
+  const label = TOPIC_RESPONSE_LABELS[row.internal_name];
+  if (topic && !response) ctx.addIssue({ code: "custom", path: ["metadata", "disclaimer"], message: `Enter the ${label.toLowerCase()} for this topic` });
+  if (!topic && response) ctx.addIssue({ code: "custom", path: ["prompt_input_raw"], message: `Enter the topic this ${label.toLowerCase()} is for` });
+});
+
+const QualityCheckInput = z.object({
+  ...controlBase,
+  internal_name: z.literal(QUALITY_CHECK),
+  prompt_input_raw: z.string().max(0, "The quality check keeps its settings in metadata").default(""),
+  metadata: QualityCheckSettings.default(QUALITY_CHECK_DEFAULTS),
+});
+
+/** One control of PUT /v1/controls; what is checked depends on `internal_name`. */
+export const ControlInput = z.discriminatedUnion("internal_name", [PersonalityInput, TopicInput, QualityCheckInput], {
+  error: `internal_name must be one of ${CONTROL_TYPES.join(", ")}`,
+});
+export type ControlInput = z.input<typeof ControlInput>;
+export type ControlInputParsed = z.output<typeof ControlInput>;
+
+export const ControlsQuery = z.object({
+  app_id: IdParam,
+  trigger_point: TriggerPoint,
+  /** Which controls, e.g. `sensitive_topics,no_go_topics`; all when omitted. */
+  types: csvOf(ControlType),
+});
+export type ControlsQuery = z.input<typeof ControlsQuery>;
+
+/** PUT /v1/controls also takes `?app_id` (the personality save and the default-personality call). */
+export const ControlsPutQuery = z.object({ app_id: IdParam.optional() });
+export const ControlsPutBody = z.object({
+  app_id: Id.optional(),
+  controls: z.array(ControlInput, { error: "controls must be a list" }).max(100, "Save at most 100 controls at a time"),
+});
+export type ControlsPutBody = z.input<typeof ControlsPutBody>;
+
+export const ControlsList = z.object({ controls: z.array(Control) });
+export type ControlsList = z.infer<typeof ControlsList>;
+export const ControlsSaved = z.object({ message: z.string(), controls: z.array(Control) });
+export type ControlsSaved = z.infer<typeof ControlsSaved>;
+
+// ── Smart probing (User Probing Guidelines) ─────────────────────────────────────────────────
+
+export const AI_PROBING_TYPES = ["topics", "topic_to_prob_mapping"] as const;
+export const AiProbingType = z.enum(AI_PROBING_TYPES, { error: `internal_name must be one of ${AI_PROBING_TYPES.join(", ")}` });
+export type AiProbingType = z.infer<typeof AiProbingType>;
+export const AI_PROBING_LABELS: Record<AiProbingType, string> = {
+  topics: "Topics For Probing",
+  topic_to_prob_mapping: "Topics to Prob Mapping",
+};
+/** Height of each probing text area. */
+export const PROBING_TEXT_ROWS = 10;
+export const PROBING_MAX_CHARS = 20_000;
+
+export const AiProbing = z.object({
+  /** null: nothing saved yet. */
+  id: z.number().int().nullable(),
+  app_id: z.number().int(),
+  internal_name: AiProbingType,
+  display_name: z.string(),
+  prompt_input_raw: z.string(),
+  trigger_point: z.string(),
+});
+export type AiProbing = z.infer<typeof AiProbing>;
+
+export const AiProbingInput = z.object({
+  id: Id.nullish(),
+  app_id: Id.nullish(),
+  internal_name: AiProbingType,
+  display_name: z.string().trim().max(200).optional(),
+  prompt_input_raw: z.string({ error: "This string is required" }).max(PROBING_MAX_CHARS, `Keep it under ${PROBING_MAX_CHARS.toLocaleString("en-US")} characters`).default(""),
+  trigger_point: TriggerPoint,
+});
+export const AiProbingsQuery = z.object({ trigger_point: TriggerPoint, types: csvOf(AiProbingType) });
+export const AiProbingsBody = z.object({
+  app_id: Id.optional(),
+  ai_probings: z.array(AiProbingInput, { error: "ai_probings must be a list" }).max(20),
+});
+export type AiProbingsBody = z.input<typeof AiProbingsBody>;
+export const AiProbingsList = z.object({ ai_probings: z.array(AiProbing) });
+export type AiProbingsList = z.infer<typeof AiProbingsList>;
+export const AiProbingsSaved = AiProbingsList.extend({ message: z.string() });
+
+// ── Input prompts ───────────────────────────────────────────────────────────────────────────
+
+export const PROMPT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+export const PROMPT_MAX_CHARS = 10_000;
+/** The prompt textarea: 6 to 10 rows, counted at 60 characters per row. */
+export const INPUT_PROMPT_ROWS = { min: 6, max: 10, charsPerRow: 60 } as const;
+export const inputPromptRows = (text: string) =>
+  Math.min(INPUT_PROMPT_ROWS.max, Math.max(INPUT_PROMPT_ROWS.min, Math.ceil(text.length / INPUT_PROMPT_ROWS.charsPerRow)));
+export const INPUT_PROMPT_MESSAGES = {
+  saved: "Successfully saved the input prompts.",
+  deleteFailed: "Unable to delete prompt. Please try again.",
+  confirmDelete: "Do you want to delete the prompt",
+} as const;
+
+export const InputPrompt = z.object({
+  id: z.number().int(),
+  app_id: z.number().int(),
+  /** Prompt Key. */
+  internal_name: z.string(),
+  /** Prompt. */
+  prompt_input_raw: z.string(),
+  trigger_point: z.string(),
+  updated_at: z.string(),
+});
+export type InputPrompt = z.infer<typeof InputPrompt>;
+
+export const InputPromptInput = z.object({
+  id: Id.nullish(),
+  internal_name: z.string({ error: "This string is required" }).trim().max(100, "Prompt keys are at most 100 characters").default(""),
+  prompt_input_raw: z.string({ error: "This string is required" }).trim().max(PROMPT_MAX_CHARS, `Keep the prompt under ${PROMPT_MAX_CHARS.toLocaleString("en-US")} characters`).default(""),
+  trigger_point: TriggerPoint,
+}).superRefine((row, ctx) => {
+  // A row left completely blank is ignored on save; anything else needs both fields.
+  if (!row.id && !row.internal_name && !row.prompt_input_raw) return;
+  if (!row.internal_name) ctx.addIssue({ code: "custom", path: ["internal_name"], message: "This string is required" });
+  else if (!PROMPT_KEY_PATTERN.test(row.internal_name)) {
+    ctx.addIssue({ code: "custom", path: ["internal_name"], message: "Use letters, digits, '_', '.' and '-' only, without spaces" });
+  }
+  if (!row.prompt_input_raw) ctx.addIssue({ code: "custom", path: ["prompt_input_raw"], message: "This string is required" });
+});
+export type InputPromptInput = z.input<typeof InputPromptInput>;
+
+export const InputPromptsQuery = z.object({ trigger_point: TriggerPoint });
+export const InputPromptsBody = z.object({
+  input_prompts: z.array(InputPromptInput, { error: "input_prompts must be a list" }).max(200, "Save at most 200 prompts at a time"),
+});
+export type InputPromptsBody = z.input<typeof InputPromptsBody>;
+export const InputPromptsList = z.object({ input_prompts: z.array(InputPrompt) });
+export type InputPromptsList = z.infer<typeof InputPromptsList>;
+export const InputPromptsSaved = InputPromptsList.extend({ message: z.string() });
+
+// ── AI Finetuning ───────────────────────────────────────────────────────────────────────────
+
+export const FINETUNING_TYPES = ["url_pattern", "html_weightage", "pdf_weightage", "html_tags_to_remove"] as const;
+export const FinetuningType = z.enum(FINETUNING_TYPES, { error: `finetuning_type must be one of ${FINETUNING_TYPES.join(", ")}` });
+export type FinetuningType = z.infer<typeof FinetuningType>;
+export const PENALTY_TYPES = ["url_pattern", "html_weightage", "pdf_weightage"] as const satisfies readonly FinetuningType[];
+export const isPenaltyType = (type: string): type is (typeof PENALTY_TYPES)[number] => (PENALTY_TYPES as readonly string[]).includes(type);
+export const PENALTY_EXAMPLE = 0.5;
+
+/** The screen's three tables: which types each holds and the columns it shows. */
+export const FINETUNING_TABLES = [
+  { key: "url_pattern", title: "URL Pattern Based Weightage", types: ["url_pattern"], columns: ["Site", "Pattern", "Penalty"] },
+  { key: "page_type", title: "Page HTML/PDF Based Weightage", types: ["html_weightage", "pdf_weightage"], columns: ["Site", "Type", "Pattern", "Penalty"] },
+  { key: "html_tags", title: "Clean up HTML Tags", types: ["html_tags_to_remove"], columns: ["Site", "Metadata JSON"] },
+] as const satisfies readonly { key: string; title: string; types: readonly FinetuningType[]; columns: readonly string[] }[];
+/** The Type column of the HTML/PDF table. */
+export const PAGE_TYPE_LABELS = { html_weightage: "HTML", pdf_weightage: "PDF" } as const;
+
+export const CLEANUP_SELECTOR_PATTERN = /^(?:[A-Za-z][A-Za-z0-9-]*|[.#][A-Za-z_-][A-Za-z0-9_-]*)$/;
+export const CLEANUP_METADATA_EXAMPLE = '{"tags": ["footer", ".cookie-banner", "#promo"]}';
+/**
+ * The Metadata JSON of a clean-up rule: what to cut out of every page before its text is
+ * extracted. Each entry is a tag name (`table`), a class (`.promo`) or an id (`#cookie-banner`).
+ */
+export const CleanupMetadata = z.object({
+  tags: z.array(
+    z.string({ error: "Each entry is a tag name, .class or #id" }).trim()
+      .regex(CLEANUP_SELECTOR_PATTERN, "Each entry is a tag name (footer), a class (.promo) or an id (#banner)"),
+    { error: `List what to remove under "tags", like ${CLEANUP_METADATA_EXAMPLE}` },
+  ).min(1, `List what to remove under "tags", like ${CLEANUP_METADATA_EXAMPLE}`).max(100, "At most 100 entries per rule"),
+}).catchall(z.unknown());
+export type CleanupMetadata = z.infer<typeof CleanupMetadata>;
+
+export const Finetuning = z.object({
+  id: z.number().int(),
+  app_id: z.number().int(),
+  /** The Site column. */
+  trigger_point: z.string(),
+  finetuning_type: FinetuningType,
+  pattern: z.string(),
+  /** 0–1 for the weightage types; null for clean-up rules. */
+  penalty: z.number().nullable(),
+  metadata: z.record(z.string(), z.unknown()),
+});
+export type Finetuning = z.infer<typeof Finetuning>;
+
+const PENALTY_MESSAGE = "The penalty must be a number from 0 to 1";
+const METADATA_MESSAGE = `Metadata must be a JSON object, like ${CLEANUP_METADATA_EXAMPLE}`;
+
+/** '' / null / missing ⇒ null; numbers and numeric text ⇒ a number (range checked by the row). */
+function readPenalty(value: unknown): number | null | "invalid" {
+  if (value === undefined || value === null) return null;
+  if (typeof value === "number") return Number.isFinite(value) ? value : "invalid";
+  const text = String(value).trim();
+  if (!text) return null;
+  const number = Number(text);
+  return Number.isFinite(number) ? number : "invalid";
+}
+
+/** Blank text ⇒ {}; JSON text ⇒ its object; an object as is. */
+function readMetadata(value: unknown): Record<string, unknown> | "invalid" {
+  if (value === undefined || value === null) return {};
+  if (typeof value === "string") {
+    if (!value.trim()) return {};
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return "invalid";
+    }
+  }
+  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : "invalid";
+}
+
+/**
+ * A row of POST /v1/controls/upsert_finetunings. The penalty may come as text from a form and
+ * the metadata as JSON text; rows whose fields are all blank come out as null (ignored), and a
+ * saved row marked `deleted` is removed in the same save.
+ */
+export const FinetuningInput = z.object({
+  /** Absent or null for a new row (its temporary id stays in the screen). */
+  id: Id.nullish(),
+  app_id: Id.nullish(),
+  trigger_point: TriggerPoint,
+  finetuning_type: FinetuningType,
+  pattern: z.string({ error: "The pattern must be text" }).trim().max(500, "Patterns are at most 500 characters").default(""),
+  penalty: z.union([z.number(), z.string(), z.null()], { error: PENALTY_MESSAGE }).optional(),
+  metadata: z.union([z.string(), z.record(z.string(), z.unknown()), z.null()], { error: METADATA_MESSAGE }).optional(),
+  deleted: z.boolean().optional(),
+}).transform((row, ctx) => {
+  const penalty = readPenalty(row.penalty);
+  const metadata = readMetadata(row.metadata);
+  const penaltyType = isPenaltyType(row.finetuning_type);
+  if (row.deleted) {
+    if (!row.id) return null; // an unsaved row deleted before saving: nothing to do
+    return { id: row.id, app_id: row.app_id ?? undefined, deleted: true as const };
+  }
+  const metadataBlank = metadata !== "invalid" && Object.keys(metadata).length === 0;
+  // The spec: a row is ignored when all its fields (site, pattern, penalty; or site, metadata) are blank.
+  const blank = !row.trigger_point && !row.pattern && penalty === null && metadataBlank;
+  if (blank && !row.id) return null;
+
+  if (metadata === "invalid") ctx.addIssue({ code: "custom", path: ["metadata"], message: METADATA_MESSAGE });
+  if (penaltyType) {
+    if (!row.pattern) ctx.addIssue({ code: "custom", path: ["pattern"], message: "Enter a pattern (use * to match every page)" });
+    if (penalty === null) ctx.addIssue({ code: "custom", path: ["penalty"], message: `Enter a penalty from 0 to 1, for example ${PENALTY_EXAMPLE}` });
+    else if (penalty === "invalid" || penalty < 0 || penalty > 1) ctx.addIssue({ code: "custom", path: ["penalty"], message: PENALTY_MESSAGE });
+  } else {
+    if (row.trigger_point !== DEFAULT_TRIGGER_POINT) {
+      ctx.addIssue({
+        code: "custom", path: ["trigger_point"],
+        message: "Clean-up rules act when pages are indexed, which all agents of a client share: choose Default as the site",
+      });
+    }
+    if (metadata !== "invalid") {
+      const parsed = CleanupMetadata.safeParse(metadata);
+      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["metadata", ...issue.path.map(String)], message: issue.message });
+    }
+  }
+  return {
+    id: row.id ?? undefined,
+    app_id: row.app_id ?? undefined,
+    deleted: false as const,
+    trigger_point: row.trigger_point,
+    finetuning_type: row.finetuning_type,
+    pattern: penaltyType ? row.pattern : "",
+    penalty: penaltyType && typeof penalty === "number" ? penalty : null,
+    metadata: metadata === "invalid" ? {} : metadata,
+  };
+});
+export type FinetuningInput = z.input<typeof FinetuningInput>;
+export type FinetuningChange = NonNullable<z.output<typeof FinetuningInput>>;
+
+export const FinetuningsQuery = z.object({ app_id: IdParam, trigger_point: z.string().trim().max(100).optional() });
+export const FinetuningsUpsertBody = z.object({
+  app_id: Id.optional(),
+  finetunings: z.array(FinetuningInput, { error: "finetunings must be a list" }).max(500, "Save at most 500 rules at a time"),
+});
+export type FinetuningsUpsertBody = z.input<typeof FinetuningsUpsertBody>;
+export const FinetuningsList = z.object({ finetunings: z.array(Finetuning) });
+export type FinetuningsList = z.infer<typeof FinetuningsList>;
+export const FinetuningsSaved = FinetuningsList.extend({ message: z.string(), saved: z.number().int(), deleted: z.number().int() });
+export type FinetuningsSaved = z.infer<typeof FinetuningsSaved>;
+
+export const BulkDeleteFinetuningsBody = z.object({
+  app_id: Id,
+  ids: z.array(Id, { error: "ids must be a list of rule ids" }).min(1, "Choose at least one rule to delete").max(1000),
+});
+export type BulkDeleteFinetuningsBody = z.input<typeof BulkDeleteFinetuningsBody>;
+export const DeletedResult = z.object({ message: z.string(), deleted: z.number().int() });

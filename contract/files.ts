@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { Id, IdParam } from "./common";
+
+/** Tags a file can carry: which environments of the assistant may answer from it. */
+export const FILE_TAGS = ["sandbox", "production"] as const;
+export const FileTag = z.enum(FILE_TAGS);
+
+/**
+ * Where an uploaded file is: waiting for its bytes, then through the same index path as a web
+ * page (the URL statuses' words and colours), or failed with a readable reason.
+ */
+export const FILE_STATUSES = ["pending_upload", "to_be_indexed", "sent_for_indexing", "indexed", "failed_to_upload", "failed_to_index"] as const;
+export type FileStatus = (typeof FILE_STATUSES)[number];
+/** Display colours of the statuses URLs do not have (the others share the URL statuses' colours). */
+export const FILE_STATUS_COLOURS: Record<string, "info" | "error"> = { pending_upload: "info", failed_to_upload: "error" };
+
+/** Statuses that change without anyone acting: the Files page watches while one is shown. */
+export const FILE_WORKING_STATUSES: readonly FileStatus[] = ["to_be_indexed", "sent_for_indexing"];
+
+export const MAX_FILES_PER_UPLOAD = 20;
+
+export const KnowledgeFile = z.object({
+  id: z.number().int(),
+  app_id: z.number().int(),
+  file_name: z.string(),
+  /** A signed link that shows the PDF for a while ("" until the bytes are in). */
+  url: z.string(),
+  status: z.enum(FILE_STATUSES),
+  tags: z.array(FileTag),
+  /** The uploader's name, or their address when they have no name. */
+  added_by: z.string().nullable(),
+  size: z.number().int().nullable(),
+  page_count: z.number().int().nullable(),
+  title: z.string(),
+  error_message: z.string().nullable(),
+  chunks_count: z.number().int(),
+  indexed_at: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type KnowledgeFile = z.infer<typeof KnowledgeFile>;
+
+export const FilesQuery = z.object({
+  app_id: IdParam,
+  /** Part of a file name, any case. */
+  search: z.string().trim().max(200).optional(),
+});
+export const FilesList = z.object({ files: z.array(KnowledgeFile) });
+export type FilesList = z.infer<typeof FilesList>;
+
+export const FileTagsBody = z.object({
+  app_id: Id,
+  tags: z.array(FileTag, { error: "Tags must be sandbox or production" }).max(10),
+});
+
+export const AppIdQuery = z.object({ app_id: IdParam });
+
+export const PresignQuery = z.object({
+  app_id: IdParam,
+  /** Sent by the console for the record; the uploader is always the signed-in caller. */
+  user_id: IdParam.optional(),
+});
+export const PresignBody = z.object({
+  file_names: z.array(z.string().trim().min(1, "A file name is required").max(255, "File names are at most 255 characters"), { error: "Choose at least one PDF file" })
+    .min(1, "Choose at least one PDF file").max(MAX_FILES_PER_UPLOAD, `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time`),
+});
+export const PresignedUpload = z.object({
+  /** PUT the bytes here with Content-Type application/pdf before it expires. */
+  url: z.string(),
+  url_id: z.number().int(),
+  s3_path: z.string(),
+  file_name: z.string(),
+  expires_at: z.string(),
+});
+export type PresignedUpload = z.infer<typeof PresignedUpload>;
+export const PresignResult = z.object({ presigned_urls: z.array(PresignedUpload) });
+
+export const CompleteUploadBody = z.object({ url_id: Id, s3_path: z.string().min(1).max(1000) });
+export const CompleteUploadResult = z.object({ message: z.string(), file: KnowledgeFile });
+
+export const FileChunks = z.object({
+  file_name: z.string(),
+  chunks: z.array(z.object({ position: z.number().int(), heading_path: z.array(z.string()), text: z.string() })),
+});
+export type FileChunks = z.infer<typeof FileChunks>;
+
+export const FILE_UPLOAD_CONTENT_TYPE = "application/pdf";
+
+/**
+ * The name a file is listed under: commas and plus signs become underscores (the spec's rule),
+ * and so do path separators and control characters, so a name never climbs folders anywhere.
+ */
+export function cleanFileName(name: string) {
+  const base = name.replace(/[,+/\\]|\p{Cc}/gu, "_").replace(/^[.\s]+/, "").trim();
+  return base.slice(-255);
+}
+
+export const isPdfName = (name: string) => /\.pdf$/i.test(name);

@@ -1,0 +1,66 @@
+import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+
+/** Each test works on its own agent's trigger point, so parallel tests never share values. */
+const STUDENT_SUCCESS = "/northfield/agent/studentsuccess/appearance";
+const ADMISSIONS = "/northfield/agent/admissions/appearance";
+
+test("a colour typed into the form shows in the live preview before saving; save; push after the diff", async ({ signedInPage: page }) => {
+  await page.goto(STUDENT_SUCCESS);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appearance");
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  // The preview opens by itself after a second.
+  await expect(preview.getByRole("dialog", { name: "Virtual Assistant" })).toBeVisible({ timeout: 5000 });
+  await expectNoSeriousAxeViolations(page);
+
+  await page.getByLabel("Primary Colour", { exact: true }).fill("#aa2200");
+  await page.getByLabel("Assistant Name", { exact: true }).fill("Sage");
+  await expect(preview.locator(".launcher")).toHaveCSS("background-color", "rgb(170, 34, 0)");
+  await expect(preview.getByRole("dialog", { name: "Sage" })).toBeVisible();
+  await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
+
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+  await page.reload();
+  await expect(page.getByLabel("Primary Colour", { exact: true })).toHaveValue("#aa2200");
+
+  await page.getByRole("link", { name: "Push to production" }).click();
+  const confirm = page.getByRole("form", { name: "Push to production" });
+  await expect(confirm).toContainText("Are you sure?");
+  await expect(confirm.getByRole("row", { name: /Primary Colour/ })).toContainText("#1f4b99#aa2200");
+  await confirm.getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Pushed to production");
+  await page.getByRole("link", { name: "Push to production" }).click();
+  await expect(page.getByText("Production already shows the stage values.")).toBeVisible();
+  await page.getByRole("form", { name: "Push to production" }).getByRole("link", { name: "No", exact: true }).click();
+  await expect(page.getByRole("form", { name: "Push to production" })).toHaveCount(0);
+});
+
+test("a value out of range comes back beside its field with everything else kept", async ({ signedInPage: page }) => {
+  await page.goto(ADMISSIONS);
+  await page.getByText("Advanced Settings").click();
+  await page.getByLabel("Panel Width (px)").fill("900");
+  await page.getByLabel("Launcher Text", { exact: true }).fill("Ask admissions");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Panel Width must be a whole number from 300 to 480" })).toBeVisible();
+  await expect(page.getByLabel("Launcher Text", { exact: true })).toHaveValue("Ask admissions");
+});
+
+test("a client user sees the settings and the preview but cannot save or push", async ({ page }) => {
+  await signIn(page, "client.user@example.com");
+  await page.goto(ADMISSIONS);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appearance");
+  await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
+  await expect(page.getByRole("link", { name: "Push to production" })).toHaveCount(0);
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the appearance form saves", async ({ signedInPage: page }) => {
+    await page.goto(ADMISSIONS);
+    await page.getByLabel("Greeting Message", { exact: true }).fill("Welcome to Northfield admissions!");
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Success!");
+    await expect(page.getByLabel("Greeting Message", { exact: true })).toHaveValue("Welcome to Northfield admissions!");
+  });
+});

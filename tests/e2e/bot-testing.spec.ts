@@ -1,0 +1,83 @@
+import AxeBuilder from "@axe-core/playwright";
+import type { APIRequestContext } from "@playwright/test";
+import { expect, test } from "./fixtures";
+
+const PAGE = "/northfield/agent/admissions/bot-testing";
+
+/** The bundled demo site, indexed through the API (what an operator does with Index All on the Websites page). */
+async function indexDemoSite(request: APIRequestContext) {
+  const { user_token: token } = await (await request.post("/auth/dev", { data: { email: "admin@example.com" } })).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
+  const app = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield");
+  const websites = await (await request.get(`/v1/apps/${app.id}/websites`, { headers })).json();
+  const demo = websites.websites.find((w: { url: string }) => w.url.includes("/demo-site/"));
+  await expect.poll(async () => (await (await request.get(`/v1/apps/${app.id}/websites`, { headers })).json()).websites.find((w: { id: number }) => w.id === demo.id).status, { timeout: 20_000 })
+    .toBe("sitemap_generated");
+  await request.post(`/v1/apps/${app.id}/websites/${demo.id}/urls/update_status`, { headers, data: { status: "to_be_indexed" } });
+  await expect.poll(async () => {
+    const urls = await (await request.get(`/v1/apps/${app.id}/websites/${demo.id}/urls?page_size=100`, { headers })).json();
+    return urls.data.every((u: { status: string }) => u.status === "indexed");
+  }, { timeout: 30_000 }).toBe(true);
+}
+
+test("shows the agent's script per environment, copies it, and holds a conversation on the test page", async ({ signedInPage: page, context }) => {
+  await indexDemoSite(page.request);
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(PAGE);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("AI Testing");
+  const script = page.getByTestId("bot-script");
+  await expect(script).toContainText('data-environment="stage"');
+  await expect(script).toContainText('data-trigger-point="admissions"');
+  const stageScript = await script.textContent();
+
+  const alerts: string[] = [];
+  page.on("dialog", (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.accept();
+  });
+  await page.getByRole("button", { name: "Copy Script" }).click();
+  await expect.poll(() => alerts).toEqual(["Text copied to clipboard!"]);
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(stageScript);
+
+  await page.getByLabel("Environment", { exact: true }).selectOption("prod");
+  await expect(script).toContainText('data-environment="prod"');
+  await page.getByLabel("Environment", { exact: true }).selectOption("stage");
+  await expect(script).toHaveText(stageScript!);
+
+  const [testPage] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Test Chatbot" }).click()]);
+  await testPage.waitForLoadState();
+  // The page as served carries the script byte for byte.
+  expect(await (await page.request.get(testPage.url())).text()).toContain(stageScript!);
+  await testPage.getByRole("button", { name: "Chat with us" }).click();
+  const chat = testPage.getByRole("dialog", { name: "Virtual Assistant" });
+  await expect(chat).toBeVisible();
+  // The greeting opens the log (its text is whatever Appearance holds; other tests change it).
+  await expect(chat.getByRole("log").locator(".row.bot").first()).not.toBeEmpty();
+  await chat.getByLabel("Your message").fill("How many students does the nursing program admit?");
+  await chat.getByLabel("Your message").press("Enter");
+  await expect(chat.getByRole("log")).toContainText("The program admits 120 students each fall.", { timeout: 15_000 });
+  await expect(chat.getByRole("list", { name: "Sources" }).getByRole("link").first()).toHaveAttribute("href", /\/demo-site\/programs\/$/);
+
+  const results = await new AxeBuilder({ page: testPage }).include("[data-assistant-widget]").analyze();
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+
+  // Escape closes the panel and gives focus back to the launcher.
+  await chat.getByLabel("Your message").press("Escape");
+  await expect(chat).toBeHidden();
+  await expect(testPage.getByRole("button", { name: "Chat with us" })).toBeFocused();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the environment selector and the script guide work by links and forms", async ({ signedInPage: page }) => {
+    await page.goto(PAGE);
+    await page.getByLabel("Environment", { exact: true }).selectOption("prod");
+    await page.getByRole("button", { name: "Show" }).click();
+    await expect(page).toHaveURL(/env=prod/);
+    await expect(page.getByTestId("bot-script")).toContainText('data-environment="prod"');
+    await expect(page.getByRole("button", { name: "Copy Script" })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: "Script guide" })).toBeVisible();
+  });
+});

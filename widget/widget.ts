@@ -1,0 +1,305 @@
+/**
+ * The chat widget a client embeds with one script tag. No framework: a launcher and a panel in a
+ * shadow root (the host page's CSS cannot reach in, ours cannot leak out), styled only through
+ * CSS custom properties set from the validated appearance values, text only ever set as text.
+ */
+type Values = Record<string, string | number | boolean>;
+type WidgetEvent =
+  | { type: "start"; conversation_id: string }
+  | { type: "delta"; text: string }
+  | { type: "done"; outcome: string; sources: { title: string; url: string }[]; disclaimer: string | null; programs: { name: string; url: string }[] }
+  | { type: "error"; message: string };
+
+const FONTS: Record<string, string> = {
+  system: "system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif",
+  sans: "Helvetica, Arial, sans-serif",
+  serif: "Georgia, \"Times New Roman\", serif",
+  rounded: "ui-rounded, \"SF Pro Rounded\", system-ui, sans-serif",
+  mono: "ui-monospace, Menlo, Consolas, monospace",
+};
+const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
+
+const STYLES = `
+:host { all: initial; }
+* { box-sizing: border-box; }
+.root { position: fixed; bottom: var(--offset); z-index: var(--z); font-family: var(--font); font-size: var(--size); color: var(--bot-text); line-height: 1.45; }
+.root.right { right: var(--offset); } .root.left { left: var(--offset); }
+.launcher { display: inline-flex; align-items: center; gap: 8px; border: 0; border-radius: 999px; padding: 12px 18px; background: var(--primary); color: var(--header-text); font: inherit; font-weight: 600; cursor: pointer; box-shadow: 0 6px 20px rgba(0,0,0,.2); }
+.launcher img { width: 24px; height: 24px; border-radius: 50%; object-fit: cover; }
+.launcher:focus-visible, button:focus-visible, textarea:focus-visible, a:focus-visible { outline: 3px solid var(--primary); outline-offset: 2px; }
+.panel { position: absolute; bottom: 64px; width: var(--width); height: var(--height); max-width: calc(100vw - 2 * var(--offset)); max-height: calc(100vh - 100px); display: flex; flex-direction: column; background: var(--background); border-radius: var(--radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); overflow: hidden; }
+.root.right .panel { right: 0; } .root.left .panel { left: 0; }
+.panel[hidden] { display: none; }
+.header { display: flex; align-items: center; gap: 10px; padding: 12px 14px; background: var(--primary); color: var(--header-text); }
+.header img { height: 28px; max-width: 96px; object-fit: contain; }
+.header h2 { margin: 0; font-size: 1.05em; flex: 1; }
+.close { border: 0; background: transparent; color: inherit; font-size: 1.4em; line-height: 1; cursor: pointer; padding: 4px 8px; border-radius: 6px; }
+.log { flex: 1; overflow-y: auto; padding: 14px; display: flex; flex-direction: column; gap: 10px; }
+.row { display: flex; gap: 8px; align-items: flex-end; }
+.row.user { justify-content: flex-end; }
+.avatar { width: 28px; height: 28px; border-radius: 50%; object-fit: cover; flex: none; }
+.bubble { max-width: 85%; padding: 9px 12px; border-radius: calc(var(--radius) * .8); white-space: pre-wrap; overflow-wrap: anywhere; }
+.bot .bubble { background: var(--bot-bubble); color: var(--bot-text); }
+.user .bubble { background: var(--user-bubble); color: var(--user-text); }
+.note { display: block; margin-top: 6px; font-style: italic; opacity: .85; }
+.sources { margin: 6px 0 0; padding: 0; list-style: none; font-size: .85em; }
+.sources a { color: inherit; }
+form { display: flex; gap: 8px; padding: 10px; border-top: 1px solid rgba(0,0,0,.1); }
+textarea { flex: 1; resize: none; font: inherit; padding: 8px 10px; border: 1px solid rgba(0,0,0,.25); border-radius: 8px; min-height: 40px; max-height: 120px; color: #111; background: #fff; }
+.send { border: 0; border-radius: 8px; padding: 0 14px; background: var(--primary); color: var(--header-text); font: inherit; font-weight: 600; cursor: pointer; }
+.send:disabled { opacity: .6; cursor: default; }
+.sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text = ""): HTMLElementTagNameMap[K] {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text) node.textContent = text;
+  return node;
+}
+
+/** Only our own stored images, and only as image sources. */
+const imageUrl = (origin: string, value: unknown) => (typeof value === "string" && value.startsWith("/storage/public/") ? origin + value : "");
+const num = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+
+class Widget {
+  private values: Values = {};
+  private readonly root = el("div", "root right");
+  private readonly launcher = el("button", "launcher");
+  private readonly panel = el("section", "panel");
+  private readonly title = el("h2");
+  private readonly logo = el("img");
+  private readonly log = el("div", "log");
+  private readonly input = el("textarea");
+  private readonly send = el("button", "send", "Send");
+  private conversationId: string | null;
+  private busy = false;
+  private greeting: HTMLElement | null = null;
+  private timer: number | undefined;
+
+  constructor(private readonly origin: string, private readonly key: string, private readonly triggerPoint: string) {
+    this.conversationId = sessionStorage.getItem(`assistant-widget:${key}`);
+    const host = el("div");
+    host.setAttribute("data-assistant-widget", "");
+    const shadow = host.attachShadow({ mode: "open" });
+    const style = el("style");
+    style.textContent = STYLES;
+    const panelId = "assistant-panel";
+    this.panel.id = panelId;
+    this.panel.hidden = true;
+    this.panel.setAttribute("role", "dialog");
+    this.launcher.type = "button";
+    this.launcher.setAttribute("aria-controls", panelId);
+    this.launcher.setAttribute("aria-expanded", "false");
+    this.launcher.addEventListener("click", () => (this.panel.hidden ? this.open() : this.close()));
+    const header = el("div", "header");
+    this.logo.alt = "";
+    const close = el("button", "close", "×");
+    close.type = "button";
+    close.setAttribute("aria-label", "Close chat");
+    close.addEventListener("click", () => this.close());
+    header.append(this.logo, this.title, close);
+    this.log.setAttribute("role", "log");
+    this.log.setAttribute("aria-live", "polite");
+    const form = el("form");
+    const label = el("label", "sr", "Your message");
+    label.htmlFor = "assistant-input";
+    this.input.id = "assistant-input";
+    this.input.rows = 1;
+    this.send.type = "submit";
+    form.append(label, this.input, this.send);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      void this.ask();
+    });
+    this.input.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" && !event.shiftKey) {
+        event.preventDefault();
+        void this.ask();
+      }
+    });
+    this.panel.addEventListener("keydown", (event) => {
+      if (event.key === "Escape") this.close();
+    });
+    this.panel.append(header, this.log, form);
+    this.root.append(this.panel, this.launcher);
+    shadow.append(style, this.root);
+    document.body.append(host);
+  }
+
+  /** Applies appearance values; anything not of the expected shape keeps its default. */
+  apply(values: Values) {
+    this.values = values;
+    const style = this.root.style;
+    const colour = (name: string, css: string) => {
+      const value = values[name];
+      if (typeof value === "string" && HEX.test(value)) style.setProperty(css, value);
+    };
+    colour("primary_color", "--primary");
+    colour("header_text_color", "--header-text");
+    colour("background_color", "--background");
+    colour("user_bubble_color", "--user-bubble");
+    colour("user_text_color", "--user-text");
+    colour("bot_bubble_color", "--bot-bubble");
+    colour("bot_text_color", "--bot-text");
+    style.setProperty("--font", FONTS[String(values.font_family)] ?? FONTS.system);
+    style.setProperty("--size", `${num(values.font_size, 15)}px`);
+    style.setProperty("--radius", `${num(values.corner_radius, 12)}px`);
+    style.setProperty("--width", `${num(values.width, 380)}px`);
+    style.setProperty("--height", `${num(values.height, 560)}px`);
+    style.setProperty("--offset", `${num(values.offset, 20)}px`);
+    style.setProperty("--z", String(num(values.z_index, 2147483000)));
+    this.root.className = `root ${values.position === "bottom-left" ? "left" : "right"}`;
+    const name = String(values.bot_name ?? "Assistant");
+    this.title.textContent = name;
+    this.panel.setAttribute("aria-label", name);
+    this.input.placeholder = String(values.input_placeholder ?? "");
+    this.launcher.replaceChildren();
+    const icon = imageUrl(this.origin, values.launcher_icon_url);
+    if (icon) {
+      const img = el("img");
+      img.src = icon;
+      img.alt = "";
+      this.launcher.append(img);
+    }
+    this.launcher.append(document.createTextNode(String(values.launcher_text ?? "Chat")));
+    const logo = imageUrl(this.origin, values.header_logo_url);
+    this.logo.hidden = !logo;
+    if (logo) this.logo.src = logo;
+    // The greeting opens the conversation; new values only change its text.
+    this.greeting ??= this.bubble("bot", "").bubble;
+    this.greeting.textContent = String(values.greeting_message ?? "");
+    window.clearTimeout(this.timer);
+    const delay = num(values.auto_open_delay, 0);
+    if (delay > 0) this.timer = window.setTimeout(() => this.open(), delay * 1000);
+  }
+
+  open() {
+    this.panel.hidden = false;
+    this.launcher.setAttribute("aria-expanded", "true");
+    this.input.focus();
+  }
+
+  close() {
+    this.panel.hidden = true;
+    this.launcher.setAttribute("aria-expanded", "false");
+    this.launcher.focus();
+  }
+
+  private bubble(who: "bot" | "user", text: string) {
+    const row = el("div", `row ${who}`);
+    const avatar = who === "bot" ? imageUrl(this.origin, this.values.avatar_url) : "";
+    if (avatar) {
+      const img = el("img", "avatar");
+      img.src = avatar;
+      img.alt = "";
+      row.append(img);
+    }
+    const bubble = el("div", "bubble", text);
+    row.append(bubble);
+    this.log.append(row);
+    this.log.scrollTop = this.log.scrollHeight;
+    return { row, bubble };
+  }
+
+  private async ask() {
+    const message = this.input.value.trim();
+    if (!message || this.busy) return;
+    this.busy = true;
+    this.send.disabled = true;
+    this.input.value = "";
+    this.bubble("user", message);
+    const { bubble } = this.bubble("bot", "");
+    bubble.setAttribute("aria-busy", "true");
+    try {
+      const response = await fetch(`${this.origin}/v1/chat`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key: this.key, trigger_point: this.triggerPoint, message, ...(this.conversationId ? { conversation_id: this.conversationId } : {}) }),
+      });
+      if (!response.ok || !response.body) {
+        const body = (await response.json().catch(() => ({}))) as { message?: string };
+        bubble.textContent = body.message ?? "Sorry, something went wrong. Please try again.";
+        return;
+      }
+      const reader = response.body.getReader();
+      const decoder = new TextDecoder();
+      let pending = "";
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        pending += decoder.decode(value, { stream: true });
+        const lines = pending.split("\n");
+        pending = lines.pop() ?? "";
+        for (const line of lines) if (line.trim()) this.handle(JSON.parse(line) as WidgetEvent, bubble);
+      }
+    } catch {
+      bubble.textContent = "Sorry, the assistant could not be reached. Please try again.";
+    } finally {
+      bubble.removeAttribute("aria-busy");
+      this.busy = false;
+      this.send.disabled = false;
+      this.log.scrollTop = this.log.scrollHeight;
+    }
+  }
+
+  private handle(event: WidgetEvent, bubble: HTMLElement) {
+    if (event.type === "start") {
+      this.conversationId = event.conversation_id;
+      sessionStorage.setItem(`assistant-widget:${this.key}`, event.conversation_id);
+    } else if (event.type === "delta") {
+      bubble.append(document.createTextNode(event.text));
+    } else if (event.type === "error") {
+      bubble.textContent = event.message;
+    } else {
+      if (event.disclaimer) bubble.append(el("span", "note", event.disclaimer));
+      const links = [...(this.values.show_sources === false ? [] : event.sources), ...event.programs.map((p) => ({ title: p.name, url: p.url }))];
+      const safe = links.filter((link) => /^https?:\/\//.test(link.url));
+      if (safe.length) {
+        const list = el("ul", "sources");
+        list.setAttribute("aria-label", "Sources");
+        for (const link of safe) {
+          const item = el("li");
+          const anchor = el("a", "", link.title);
+          anchor.href = link.url;
+          anchor.target = "_blank";
+          anchor.rel = "noopener noreferrer";
+          item.append(anchor);
+          list.append(item);
+        }
+        bubble.append(list);
+      }
+    }
+    this.log.scrollTop = this.log.scrollHeight;
+  }
+}
+
+declare global {
+  interface Window { AssistantWidget?: { apply: (values: Values) => void; open: () => void } }
+}
+
+(function start() {
+  const script = document.currentScript as HTMLScriptElement | null;
+  if (!script?.src) return;
+  const origin = new URL(script.src).origin;
+  const key = script.dataset.key ?? "";
+  const triggerPoint = script.dataset.triggerPoint ?? "";
+  const boot = async () => {
+    const widget = new Widget(origin, key, triggerPoint);
+    // The console's preview drives the widget with values not saved yet.
+    if (script.dataset.preview === "true") {
+      window.AssistantWidget = { apply: (values) => widget.apply(values), open: () => widget.open() };
+      window.addEventListener("message", (event) => {
+        if (event.origin === window.location.origin && event.data?.type === "assistant-preview") widget.apply(event.data.values as Values);
+      });
+    }
+    const response = await fetch(`${origin}/v1/widget/config?${new URLSearchParams({ key, trigger_point: triggerPoint })}`);
+    if (!response.ok) return;
+    const config = (await response.json()) as { appearance: Values };
+    widget.apply(config.appearance);
+  };
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => void boot());
+  else void boot();
+})();
+
+export {};
