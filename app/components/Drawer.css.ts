@@ -17,6 +17,8 @@ const panelBase = style({
 export const panel = styleVariants({
   wide: [panelBase, { width: "75%" }],
   medium: [panelBase, { width: "60%" }],
+  /** Near full width: tables with several wide columns (a data model's fields). */
+  full: [panelBase, { width: "94%" }],
 });
 export const header = style({
   display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md,

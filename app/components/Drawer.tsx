@@ -11,7 +11,7 @@ const openDrawers: string[] = [];
  * closing it is a link back to the parent (so it works without JavaScript). With JavaScript,
  * Escape and a click on the backdrop close it too, and focus moves into it.
  */
-export function Drawer({ title, size, closeTo, children }: { title: ReactNode; size: "wide" | "medium"; closeTo: string; children: ReactNode }) {
+export function Drawer({ title, size, closeTo, children }: { title: ReactNode; size: "wide" | "medium" | "full"; closeTo: string; children: ReactNode }) {
   const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
   const titleId = useId();

@@ -1,8 +1,20 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DataModelPage } from "~/components/data-model/DataModelPage";
+import { RouteError } from "~/components/RouteError";
+import { dataModelAction, dataModelLoader } from "~/server/data-model.server";
+
+/** The knowledge store's Program Data Model: the same program model as personalization's; `?edit=1` opens its field table. */
+export const loader = (args: LoaderFunctionArgs) => dataModelLoader(args, "program-data-model");
+export const action = (args: ActionFunctionArgs) => dataModelAction(args, "program-data-model");
 
 export default function ProgramDataModel() {
-  return <PlaceholderPage title="Program Data Model" />;
+  return <DataModelPage screen="program-data-model" />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Program Data Model · Assistant Console" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.client.name} · Assistant Console` : "Data Model · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -1,8 +1,20 @@
-import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { DataModelPage } from "~/components/data-model/DataModelPage";
+import { RouteError } from "~/components/RouteError";
+import { dataModelAction, dataModelLoader } from "~/server/data-model.server";
+
+/** The user profile data model screen; `?edit=1` opens its field table, `?import=1` the import question. */
+export const loader = (args: LoaderFunctionArgs) => dataModelLoader(args, "user-profile");
+export const action = (args: ActionFunctionArgs) => dataModelAction(args, "user-profile");
 
 export default function PersonalizationUserProfile() {
-  return <PlaceholderPage title="Manage User Profile" />;
+  return <DataModelPage screen="user-profile" />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Manage User Profile · Assistant Console" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${data.title} · ${data.client.name} · Assistant Console` : "Data Model · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

@@ -8,13 +8,16 @@ export function invariantResponse(condition: unknown, message: string, status = 
   if (!condition) throw new Response(message, { status, statusText: message });
 }
 
-/** The client a client-scoped route belongs to (by url_code), or a 404 the caller may not see past. */
+/**
+ * The client a client-scoped route belongs to (by url_code), or a 404 the caller may not see past;
+ * also every client the caller sees (for screens that name another one).
+ */
 export async function requireClient(request: Request, context: ConsoleContext, urlCode: string | undefined) {
   const api = await requireApi(request, context);
   const apps = await listActiveApps(api);
   const app = apps.find((candidate) => candidate.url_code === urlCode);
   invariantResponse(app, "Client not found");
-  return { api, app };
+  return { api, app, apps };
 }
 
 /** The agent of an agent-level route (by site code, or by name when it has none). */

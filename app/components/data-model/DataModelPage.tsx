@@ -1,0 +1,97 @@
+import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Drawer } from "~/components/Drawer";
+import { tableGeneration } from "~/components/users/RowsForm";
+import { DATA_MODEL_SCREENS, fieldFormRow, groupedModel, type DataModelScreen } from "~/lib/data-model";
+import { userCan } from "~/lib/permissions";
+import type { DataModelActionData, dataModelLoader } from "~/server/data-model.server";
+import * as ui from "~/styles/ui.css";
+import type { loader as rootLoader } from "~/root";
+import { DeleteFieldConfirm, FieldsTable } from "./FieldsTable";
+import { ImportPanel } from "./ImportPanel";
+import { RecommendationModel } from "./RecommendationModel";
+import * as s from "./data-model.css";
+
+/** The page's address with some questions asked (`edit`, `import`, `delete`) or taken back. */
+function useAddress() {
+  const location = useLocation();
+  return (set: Record<string, string | null>) => {
+    const params = new URLSearchParams(location.search);
+    for (const [key, value] of Object.entries(set)) {
+      if (value === null) params.delete(key);
+      else params.set(key, value);
+    }
+    params.delete("index");
+    return `${location.pathname}${params.size ? `?${params}` : ""}`;
+  };
+}
+
+/**
+ * A profile data model (spec section 2 "Manage User Profile / Program Profile Data Model"): the
+ * JSON view grouped by group, Import, Add/Edit in a near-full-width drawer, and for programs the
+ * recommendation model.
+ */
+export function DataModelPage({ screen }: { screen: DataModelScreen }) {
+  const data = useLoaderData<typeof dataModelLoader>();
+  const posted = useActionData<DataModelActionData>();
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const address = useAddress();
+  const { noun } = DATA_MODEL_SCREENS[screen];
+  const canConfigure = Boolean(me && userCan(me, "configure", data.client.id));
+  const postedFields = posted?.form === "fields" ? posted : undefined;
+  const postedImport = posted?.form === "import" ? posted : null;
+  const drawerOpen = data.editing || Boolean(postedFields);
+  const closed = address({ edit: null, delete: null, import: null });
+
+  return (
+    <section>
+      <div className={ui.pageHeader}>
+        <h1>{data.title}</h1>
+        <div className={ui.toolbar}>
+          {canConfigure ? <Link to={address({ import: "1", edit: null, delete: null })} className={ui.button.secondary} preventScrollReset>Import</Link> : null}
+          <Link to={address({ edit: "1", import: null })} className={ui.button.primary} preventScrollReset>
+            {canConfigure ? "Add/Edit" : "View Fields"}
+          </Link>
+        </div>
+      </div>
+      <p className={s.intro}>
+        The fields that describe a {noun} for {data.client.name}: the assistant fills them from conversations and pages, and the
+        console's insights read them. Each field has a group, a name, what it means, and a type.
+      </p>
+      {(data.importing || postedImport) && canConfigure ? (
+        <ImportPanel noun={noun} choices={data.importChoices} cancelTo={closed} posted={postedImport} />
+      ) : null}
+      {data.error ? (
+        <p role="alert" className={ui.fieldError}>{data.error}</p>
+      ) : (
+        <section className={s.section} aria-labelledby="json-view-title">
+          <h2 id="json-view-title" className={s.sectionTitle}>JSON view</h2>
+          {data.fields.length ? (
+            <pre className={`${ui.pre} ${s.json}`} tabIndex={0} aria-label={`The ${noun} data model as JSON`}>
+              {JSON.stringify(groupedModel(data.fields), null, 2)}
+            </pre>
+          ) : (
+            <p className={ui.muted}>No fields yet.{canConfigure ? " Use Add/Edit to describe the model, or Import another client's." : ""}</p>
+          )}
+        </section>
+      )}
+      {data.modelType === "program_profile" ? (
+        <RecommendationModel programs={data.programs} error={data.programsError} canConfigure={canConfigure} hasFields={data.fields.length > 0} />
+      ) : null}
+      {drawerOpen && !data.error ? (
+        <Drawer title={`${canConfigure ? "Edit" : "Fields of"} the ${noun} data model`} size="full" closeTo={closed}>
+          {data.deleting && canConfigure ? <DeleteFieldConfirm field={data.deleting} cancelTo={address({ delete: null })} /> : null}
+          <FieldsTable
+            // A saved change or an action's answer starts the table afresh; revalidating keeps what is typed.
+            key={tableGeneration(postedFields, data.fields)}
+            noun={noun}
+            rows={postedFields?.rows ?? data.fields.map(fieldFormRow)}
+            errors={postedFields?.errors ?? []}
+            formError={postedFields?.formError ?? null}
+            canConfigure={canConfigure}
+            deleteHref={(fieldId) => address({ edit: "1", delete: fieldId })}
+          />
+        </Drawer>
+      ) : null}
+    </section>
+  );
+}

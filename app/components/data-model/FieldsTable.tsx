@@ -1,0 +1,152 @@
+import { Form, Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { DATA_MODEL_MESSAGES } from "../../../contract";
+import { SelectCell, TextAreaCell, TextCell, cx } from "~/components/users/cells";
+import { ROW_ERROR } from "~/components/users/rows";
+import { DiscardRowButton, RowsForm, useSaving } from "~/components/users/RowsForm";
+import { useRowsState } from "~/components/users/useRowsState";
+import * as us from "~/components/users/UsersTable.css";
+import {
+  blankFieldRow, changedFieldValues, FIELD_COLUMNS, FIELD_REQUIRED_FIELDS, fieldRowNeedsSave, GROUP_OPTIONS, TYPE_OPTIONS, type FieldFormRow,
+} from "~/lib/data-model";
+import type { FieldErrors } from "~/lib/required-check";
+import * as ui from "~/styles/ui.css";
+import * as s from "./data-model.css";
+
+export interface FieldsTableProps {
+  /** What the model describes ("user profile"), for the form's name and the read-only note. */
+  noun: string;
+  rows: FieldFormRow[];
+  errors: (FieldErrors | null)[];
+  formError: string | null;
+  canConfigure: boolean;
+  /** Where a saved field's Delete leads: the 'Confirm Delete' question. */
+  deleteHref: (fieldId: string) => string;
+}
+
+/**
+ * The field table of a data model (spec section 2): Group (the spec's 16 categories), Field Name,
+ * Definition, Type, and Actions. One save sends every new or changed field; a saved field is
+ * deleted on its own, after 'Confirm Delete'.
+ */
+export function FieldsTable({ noun, rows, errors, formError, canConfigure, deleteHref }: FieldsTableProps) {
+  const table = useRowsState({ rows, errors, required: FIELD_REQUIRED_FIELDS, toCheck: fieldRowNeedsSave });
+  const saving = useSaving();
+  const dirty = table.items.some(({ row }) => fieldRowNeedsSave(row));
+  const readOnly = !canConfigure;
+
+  return (
+    <RowsForm
+      label={`Fields of the ${noun} data model`}
+      columns={FIELD_COLUMNS}
+      lastColumn="Actions"
+      dirty={dirty}
+      saving={saving}
+      readOnly={readOnly}
+      readOnlyMessage={`You can view this client's ${noun} data model, but not change it.`}
+      formError={formError}
+      rowsFlagged={table.anyErrors}
+      addLabel="+ Add Field"
+      onAdd={() => `fields-${table.addRow(blankFieldRow())}-group`}
+      validate={() => {
+        const { ok, first } = table.validate();
+        return { ok, focusId: first ? `fields-${first.key}-${first.field === ROW_ERROR ? "name" : first.field}` : null };
+      }}
+      empty={table.items.length === 0}
+    >
+      {table.items.map(({ key, row }, index) => {
+        const n = index + 1;
+        const e = table.rowErrors[key] ?? {};
+        const changed = changedFieldValues(row);
+        const name = (field: string) => `fields[${index}].${field}`;
+        const id = (field: string) => `fields-${key}-${field}`;
+        return (
+          <tr key={key} className={cx(Object.keys(e).length > 0 && us.rowFlagged)} data-row={n}>
+            <SelectCell
+              id={id("group")}
+              name={name("group")}
+              label={`Group, row ${n}`}
+              value={row.group}
+              options={GROUP_OPTIONS}
+              placeholder="Choose a group"
+              readOnlyText={row.group}
+              errors={e.group}
+              changed={changed.has("group")}
+              readOnly={readOnly}
+              onChange={(group) => table.update(key, { group })}
+            />
+            <TextCell
+              id={id("name")}
+              name={name("name")}
+              label={`Field Name, row ${n}`}
+              value={row.name}
+              placeholder="e.g. intended_major"
+              errors={[...(e.name ?? []), ...(e[ROW_ERROR] ?? [])]}
+              changed={changed.has("name")}
+              readOnly={readOnly}
+              onChange={(value) => table.update(key, { name: value })}
+            >
+              <input type="hidden" name={name("id")} value={row.id} />
+              {row.loaded
+                ? Object.entries(row.loaded).map(([field, value]) => <input key={field} type="hidden" name={name(`loaded.${field}`)} value={value} />)
+                : null}
+            </TextCell>
+            <TextAreaCell
+              id={id("definition")}
+              name={name("definition")}
+              label={`Definition, row ${n}`}
+              value={row.definition}
+              rows={2}
+              spellCheck
+              placeholder="What the value means, for people and for the assistant"
+              errors={e.definition}
+              changed={changed.has("definition")}
+              readOnly={readOnly}
+              onChange={(definition) => table.update(key, { definition })}
+            />
+            <SelectCell
+              id={id("field_type")}
+              name={name("field_type")}
+              label={`Type, row ${n}`}
+              value={row.field_type}
+              options={TYPE_OPTIONS}
+              placeholder="Choose a type"
+              readOnlyText={row.field_type}
+              errors={e.field_type}
+              changed={changed.has("field_type")}
+              readOnly={readOnly}
+              onChange={(field_type) => table.update(key, { field_type })}
+            />
+            <td className={s.actionsCell}>
+              {readOnly ? null : row.id === "" ? (
+                <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
+              ) : (
+                <Link to={deleteHref(row.id)} preventScrollReset className={ui.button.link}>
+                  Delete<span className={ui.visuallyHidden}> field {row.loaded?.name ?? row.name}</span>
+                </Link>
+              )}
+            </td>
+          </tr>
+        );
+      })}
+    </RowsForm>
+  );
+}
+
+/** 'Confirm Delete' before a saved field goes, rendered by the server (`?delete=<id>`); the link back cancels. */
+export function DeleteFieldConfirm({ field, cancelTo }: { field: { id: number; name: string }; cancelTo: string }) {
+  const box = useRef<HTMLFormElement>(null);
+  useEffect(() => box.current?.focus(), [field.id]);
+  return (
+    <Form method="post" ref={box} tabIndex={-1} className={cx(s.question, s.danger)} aria-label={DATA_MODEL_MESSAGES.confirmDelete} preventScrollReset>
+      <input type="hidden" name="record_id" value={field.id} />
+      <p role="alert" className={s.questionText}>
+        {DATA_MODEL_MESSAGES.confirmDelete}: the field “{field.name}” and its meaning go for good.
+      </p>
+      <div className={ui.toolbar}>
+        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>Cancel</Link>
+        <button type="submit" name="intent" value="delete-field" className={ui.button.danger}>Delete field</button>
+      </div>
+    </Form>
+  );
+}
