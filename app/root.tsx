@@ -3,7 +3,7 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import {
   isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData,
 } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import dialogStyles from "@reach/dialog/styles.css";
 import { NotFound } from "~/components/NotFound";
 import { Shell } from "~/components/Shell";
@@ -45,6 +45,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function App() {
   const { signedIn, toast } = useLoaderData<typeof loader>();
+  // Says the browser-side code has taken over (journeys wait for it before relying on it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Document>
       <ToastProvider serverToast={toast}>

@@ -1,6 +1,18 @@
 import { sql } from "drizzle-orm";
 import type { ApiDeps } from "../deps";
-import { agents, appUsers, clientApps, users, websites } from "./schema";
+import { agents, appUsers, clientApps, profileFields, users, websites } from "./schema";
+
+const DEMO_PROFILE_FIELDS = [
+  { modelType: "user_profile", group: "Personal Contact Information", name: "first_name", fieldType: "text", definition: "The name the student goes by" },
+  { modelType: "user_profile", group: "Personal Contact Information", name: "email", fieldType: "text", definition: "Where the admissions team can reach the student" },
+  { modelType: "user_profile", group: "Learning Interests", name: "intended_major", fieldType: "text", definition: "The major or program the student is interested in" },
+  { modelType: "user_profile", group: "Academic Profile", name: "gpa", fieldType: "number", definition: "High-school grade point average" },
+  { modelType: "user_profile", group: "Budgets & Financials", name: "needs_financial_aid", fieldType: "boolean", definition: "Whether the student asks about scholarships or aid" },
+  { modelType: "program_profile", group: "Program Content & Descriptions", name: "program_name", fieldType: "text", definition: "The program's name" },
+  { modelType: "program_profile", group: "Scheduling & Duration", name: "duration_years", fieldType: "number", definition: "How many years the program takes" },
+  { modelType: "program_profile", group: "Program Structure", name: "concentrations", fieldType: "array", definition: "Concentrations to choose from" },
+  { modelType: "program_profile", group: "Budgets & Financials", name: "tuition", fieldType: "number", definition: "Tuition per year or semester" },
+] as const;
 
 /**
  * First start on an empty database: an administrator, a higher-ed and an ecommerce client with
@@ -41,6 +53,8 @@ export async function seedIfEmpty(deps: Pick<ApiDeps, "db" | "config" | "log">) 
     if (deps.config.demoSiteUrl) {
       // Crawled once the server answers (see resumePipeline): a knowledge store that works offline.
       await tx.insert(websites).values({ appId: university.id, url: deps.config.demoSiteUrl, siteMap: "full_website", tags: ["Development"], addedBy: admin.id });
+      // Data models that match the demo site, so profile capture and the recommendation build have something to fill.
+      await tx.insert(profileFields).values(DEMO_PROFILE_FIELDS.map((field) => ({ ...field, appId: university.id })));
     }
     deps.log.info(`seeded demo data; sign in as ${admin.email}`);
   });

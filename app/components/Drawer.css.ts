@@ -1,4 +1,5 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
+import { bar as saveBar } from "~/components/SaveBar.css";
 import { vars } from "~/styles/theme.css";
 
 export const backdrop = style({ position: "fixed", inset: 0, background: "rgba(15, 23, 42, 0.35)", zIndex: 50 });
@@ -25,3 +26,6 @@ export const header = style({
   padding: `${vars.space.md} ${vars.space.lg}`, borderBottom: `1px solid ${vars.color.border}`,
 });
 export const body = style({ padding: vars.space.lg, overflowY: "auto", flex: 1 });
+
+// The drawer scrolls on its own, under no top bar: a save bar inside it sticks to its very top.
+globalStyle(`${body} ${saveBar}`, { top: 0 });

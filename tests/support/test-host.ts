@@ -43,7 +43,8 @@ export async function startTestHost(overrides: Partial<ApiConfig> = {}, env: Rec
   const host = await startApiHost({
     database: database.options,
     storageDir,
-    config: { ...apiConfigFromEnv(env, TEST_SECRETS), ...overrides },
+    // No demo website or demo data models: tests add what they need, and nothing crawls a port no test controls.
+    config: { ...apiConfigFromEnv(env, TEST_SECRETS), demoSiteUrl: null, ...overrides },
     log: quietLog,
   });
   return {

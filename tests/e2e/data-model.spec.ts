@@ -1,0 +1,154 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+
+const USER_MODEL = "/northfield/agent/admissions/personalization/user-profile-data-model";
+const PROGRAM_MODEL = "/northfield/agent/admissions/knowledge-store/program-data-model";
+
+/** Tests share one server and run in parallel: every field name is unique to its test. */
+const unique = (label: string) => `${label}_${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+const drawer = (page: Page) => page.getByRole("dialog");
+const saveButton = (page: Page) => drawer(page).getByTestId("save-bar").getByRole("button", { name: "Save" });
+const toast = (page: Page) => page.getByTestId("toast");
+const jsonView = (page: Page) => page.getByLabel(/data model as JSON$/);
+/** The drawer's row whose Field Name holds this name. */
+const fieldRow = (page: Page, name: string) => drawer(page).locator("tbody tr").filter({ has: page.locator(`input[value="${name}"]`) });
+
+/** Waits until React owns the page, so clicks run the browser-side code rather than plain form posts. */
+async function hydrated(page: Page) {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+}
+
+test.describe("with JavaScript", () => {
+  test("user profile: add fields in the drawer, required checks, JSON view grouped, Confirm Delete", async ({ signedInPage: page }) => {
+    const major = unique("minor_subject");
+    const budget = unique("budget");
+    await page.goto(USER_MODEL);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage User Profile Data Model");
+    await page.getByRole("link", { name: "Add/Edit" }).click();
+    await expect(page).toHaveURL(/\?edit=1$/);
+    await expect(drawer(page).getByRole("heading", { name: "Edit the user profile data model" })).toBeVisible();
+    await expect(drawer(page).getByRole("columnheader")).toHaveText(["Group", "Field Name", "Definition", "Type", "Actions"]);
+    await expectNoSeriousAxeViolations(page);
+
+    // A new row without name, type and group is flagged beside each cell; nothing is sent.
+    await drawer(page).getByRole("button", { name: "+ Add Field" }).click();
+    await expect(page.getByLabel("Group, row 1", { exact: true })).toBeFocused();
+    await page.getByLabel("Definition, row 1", { exact: true }).fill("A second subject the student likes");
+    await saveButton(page).click();
+    await expect(drawer(page).getByText("Fix the highlighted rows before saving.")).toBeVisible();
+    await expect(page.getByLabel("Field Name, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Type, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Definition, row 1", { exact: true })).toHaveValue("A second subject the student likes");
+
+    await page.getByLabel("Group, row 1", { exact: true }).selectOption("Learning Interests");
+    await page.getByLabel("Field Name, row 1", { exact: true }).fill(major);
+    await page.getByLabel("Type, row 1", { exact: true }).selectOption("text");
+    await drawer(page).getByRole("button", { name: "+ Add Field" }).click();
+    await page.getByLabel("Group, row 1", { exact: true }).selectOption("Budgets & Financials");
+    await page.getByLabel("Field Name, row 1", { exact: true }).fill(budget);
+    await page.getByLabel("Type, row 1", { exact: true }).selectOption("number");
+    await saveButton(page).click();
+    await expect(toast(page)).toContainText("2 fields saved");
+    await expect(drawer(page)).toHaveCount(0);
+
+    // The JSON view groups fields by group.
+    const json = JSON.parse((await jsonView(page).textContent()) ?? "{}");
+    expect(json["Learning Interests"][major]).toEqual({ type: "text", definition: "A second subject the student likes" });
+    expect(json["Budgets & Financials"][budget]).toEqual({ type: "number" });
+
+    // Delete asks 'Confirm Delete' first; Cancel keeps the field.
+    await page.getByRole("link", { name: "Add/Edit" }).click();
+    await fieldRow(page, budget).getByRole("link", { name: `Delete field ${budget}` }).click();
+    await expect(drawer(page).getByRole("alert")).toContainText(`Confirm Delete: the field “${budget}”`);
+    await drawer(page).getByRole("link", { name: "Cancel" }).click();
+    await expect(drawer(page).getByRole("alert")).toHaveCount(0);
+    await fieldRow(page, budget).getByRole("link", { name: `Delete field ${budget}` }).click();
+    await drawer(page).getByRole("button", { name: "Delete field" }).click();
+    await expect(toast(page)).toContainText(`Deleted ${budget}`);
+    await expect(fieldRow(page, budget)).toHaveCount(0);
+    await expect(fieldRow(page, major)).toHaveCount(1);
+  });
+
+  test("program model: the knowledge store and personalization pages edit one model; Build Recommendation Model runs to the end", async ({ signedInPage: page }) => {
+    const field = unique("intake_size");
+    await page.goto(`${PROGRAM_MODEL}?edit=1`);
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Program Data Model");
+    await drawer(page).getByRole("button", { name: "+ Add Field" }).click();
+    await page.getByLabel("Group, row 1", { exact: true }).selectOption("Program Structure");
+    await page.getByLabel("Field Name, row 1", { exact: true }).fill(field);
+    await page.getByLabel("Definition, row 1", { exact: true }).fill("How many students the program admits each fall");
+    await page.getByLabel("Type, row 1", { exact: true }).selectOption("number");
+    await saveButton(page).click();
+    await expect(toast(page)).toContainText("1 field saved");
+
+    await page.goto("/northfield/agent/admissions/personalization/program-profile-data-model");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Program Profile Data Model");
+    await expect(jsonView(page)).toContainText(field);
+    await expect(page.getByText("Building the recommendation model might take some time.")).toBeVisible();
+    await page.getByRole("button", { name: "Build Recommendation Model" }).click();
+    await expect(toast(page)).toContainText("might take some time");
+    // The page follows the build until it ends.
+    await expect(page.getByRole("status").filter({ hasText: /^Built / })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole("button", { name: "Build Recommendation Model" })).toBeEnabled();
+  });
+
+  test("Import copies another client's model after the warning; no choice is said by the field", async ({ signedInPage: page }) => {
+    const shop = "/shopharbor-outfitters/agent/shop/personalization/program-profile-data-model";
+    await page.goto(shop);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Import" }).click();
+    const form = page.getByRole("form", { name: "Import a program profile data model" });
+    await expect(form.getByRole("alert")).toHaveText("This will overwrite existing data.");
+    await expectNoSeriousAxeViolations(page);
+    await form.getByRole("button", { name: "Import" }).click();
+    await expect(form.getByText("Choose the client to import from")).toBeVisible();
+    await form.getByLabel("Import from").selectOption("northfield");
+    await form.getByRole("button", { name: "Import" }).click();
+    await expect(toast(page)).toContainText(/Imported \d+ fields? from Northfield University/);
+    await expect(jsonView(page)).toContainText("duration_years");
+  });
+
+  test("a client user sees the fields but cannot change them", async ({ page }) => {
+    await signIn(page, "client.user@example.com");
+    await page.goto(USER_MODEL);
+    await expect(page.getByRole("link", { name: "Import" })).toHaveCount(0);
+    await page.getByRole("link", { name: "View Fields" }).click();
+    await expect(drawer(page).getByRole("heading", { name: "Fields of the user profile data model" })).toBeVisible();
+    await expect(saveButton(page)).toBeDisabled();
+    await expect(drawer(page).getByText("You can view this client's user profile data model, but not change it.")).toBeVisible();
+    await expect(drawer(page).getByRole("button", { name: "+ Add Field" })).toHaveCount(0);
+    await expect(drawer(page).getByRole("link", { name: /^Delete field/ })).toHaveCount(0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the drawer opens by its link; rows are added, saved and deleted through plain forms", async ({ signedInPage: page }) => {
+    const field = unique("preferred_campus");
+    await page.goto("/northfield/user-profiling/student-profile-data-model");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Student Profile Data Model");
+    await page.getByRole("link", { name: "Add/Edit" }).click();
+    await drawer(page).getByRole("button", { name: "+ Add Field" }).click();
+    await page.getByLabel("Group, row 1", { exact: true }).selectOption("Communication Preferences");
+    await page.getByLabel("Field Name, row 1", { exact: true }).fill(field);
+    // Without a type the server flags the row and keeps what was typed.
+    await saveButton(page).click();
+    await expect(page.getByLabel("Type, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Field Name, row 1", { exact: true })).toHaveValue(field);
+    await page.getByLabel("Type, row 1", { exact: true }).selectOption("text");
+    await saveButton(page).click();
+    await expect(toast(page)).toContainText("1 field saved");
+    await expect(jsonView(page)).toContainText(field);
+
+    await page.getByRole("link", { name: "Add/Edit" }).click();
+    await fieldRow(page, field).getByRole("link", { name: `Delete field ${field}` }).click();
+    await drawer(page).getByRole("button", { name: "Delete field" }).click();
+    await expect(toast(page)).toContainText(`Deleted ${field}`);
+    await expect(fieldRow(page, field)).toHaveCount(0);
+  });
+});
