@@ -83,6 +83,12 @@ describe("answers", () => {
     expect(stored.map((m) => [m.role, m.outcome])).toEqual([["user", null], ["assistant", "answered"]]);
     const follow = await chat("And what about nursing?", { conversation_id: reply.conversationId });
     expect(follow.conversationId).toBe(reply.conversationId);
+    const [last] = await host.deps.db.select().from(conversations).where(eq(conversations.id, reply.conversationId));
+    expect(last.lastMessageAt).not.toBeNull();
+    // A conversation id nobody issued (or another client's) starts a new conversation rather than joining one.
+    const stranger = await chat("When do applications close?", { conversation_id: "00000000-0000-4000-8000-000000000000" });
+    expect(stranger.conversationId).not.toBe("00000000-0000-4000-8000-000000000000");
+    expect((await host.deps.db.select().from(messages).where(eq(messages.conversationId, stranger.conversationId))).map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
   it("says a no-go topic's canned response and adds a sensitive topic's disclaimer", async () => {

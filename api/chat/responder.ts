@@ -7,7 +7,6 @@ import { searchChunks, type SearchHit } from "../knowledge/search";
 import { generateAnswer } from "./generate";
 import { contentWords, mentions, sameWord, sentencesOf } from "./words";
 
-
 export interface ChatAnswer {
   text: string;
   outcome: ChatOutcome;
@@ -76,8 +75,11 @@ async function recommendPrograms(appId: number, question: string, deps: Responde
  * quotes the best sentences with their sources, programs that fit are named, and a sensitive
  * topic adds its disclaimer. With LLM_BASE_URL a model writes the answer from the same passages.
  */
-export async function respond(input: { appId: number; environment: "stage" | "prod"; triggerPoint: string; message: string }, deps: ResponderDeps): Promise<ChatAnswer> {
-  const controls = await assistantControls(input.appId, input.triggerPoint, deps);
+export async function respond(
+  input: { appId: number; environment: "stage" | "prod"; triggerPoint: string; message: string; clientType?: string },
+  deps: ResponderDeps,
+): Promise<ChatAnswer> {
+  const controls = await assistantControls(input.appId, input.triggerPoint, deps, input.clientType ? { clientType: input.clientType } : undefined);
   const noGo = controls.noGoTopics.find((t) => mentions(input.message, t.topic));
   if (noGo) return { text: noGo.cannedResponse, outcome: "canned", sources: [], disclaimer: null, programs: [] };
 

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { BotInstall, BotInstallQuery, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "../../contract";
@@ -13,7 +13,7 @@ import type { RouteBuilder } from "../http/route";
 import { embedKeyFor, resolveEmbedKey } from "./keys";
 import { captureProfile } from "./profile-capture";
 import { RateLimiter } from "./rate-limit";
-import { respond } from "./responder";
+import { respond, type ChatAnswer } from "./responder";
 
 /** The embed script: the widget from this server, told its key, environment and trigger point. */
 export function embedScript(publicUrl: string, key: string, environment: string, triggerPoint: string) {
@@ -80,24 +80,19 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
     if (!limiter.allow(`${request.key}\n${visitorOf(c)}`)) {
       return c.json({ message: "Too many messages at once; wait a minute and try again" }, 429, { "Retry-After": "60" });
     }
-    const { triggerPoints } = await clientScope(scope.appId, deps.db);
+    const { triggerPoints, clientType } = await clientScope(scope.appId, deps.db);
     const triggerPoint = triggerPoints.has(request.trigger_point) ? request.trigger_point : "";
-    const conversationId = await conversationFor(request.conversation_id, scope.appId, scope.environment, triggerPoint, deps);
-    const [asked] = await deps.db.insert(messages).values({ conversationId, appId: scope.appId, role: "user", text: request.message }).returning({ id: messages.id });
+    const { conversationId, messageId } = await storeQuestion(request, scope, triggerPoint, deps);
 
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
         controller.enqueue(line({ type: "start", conversation_id: conversationId }));
         try {
-          await captureProfile({ appId: scope.appId, conversationId, messageId: asked.id, message: request.message }, deps);
-          const answer = await respond({ appId: scope.appId, environment: scope.environment, triggerPoint, message: request.message }, deps);
+          await captureProfile({ appId: scope.appId, conversationId, messageId, message: request.message }, deps);
+          const answer = await respond({ appId: scope.appId, environment: scope.environment, triggerPoint, message: request.message, clientType }, deps);
           // The answer goes out in word groups as it is ready: the widget shows it growing.
           for (const piece of answer.text.match(/\S+\s*/g) ?? []) controller.enqueue(line({ type: "delta", text: piece }));
-          await deps.db.insert(messages).values({
-            conversationId, appId: scope.appId, role: "assistant", text: answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text,
-            outcome: answer.outcome, sources: answer.sources,
-          });
-          await deps.db.update(conversations).set({ lastMessageAt: new Date() }).where(eq(conversations.id, conversationId));
+          await storeAnswer(conversationId, scope.appId, answer, deps);
           controller.enqueue(line({ type: "done", outcome: answer.outcome, sources: answer.sources, disclaimer: answer.disclaimer, programs: answer.programs }));
         } catch (error) {
           deps.log.error("chat answer failed", error);
@@ -110,14 +105,36 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
   });
 }
 
-/** The visitor's conversation: the one named if it belongs to this client and environment, else a new one. */
-async function conversationFor(id: string | undefined, appId: number, environment: string, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
-  if (id) {
-    const [existing] = await deps.db.select({ id: conversations.id }).from(conversations)
-      .where(and(eq(conversations.id, id), eq(conversations.appId, appId), eq(conversations.environment, environment)));
-    if (existing) return existing.id;
-  }
+/**
+ * Stores the visitor's message in the conversation named, if it belongs to this client and
+ * environment, else in a new one: one statement either way, as it runs before every answer.
+ */
+async function storeQuestion(request: { conversation_id?: string; message: string }, scope: { appId: number; environment: string }, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
   const fresh = randomUUID();
-  await deps.db.insert(conversations).values({ id: fresh, appId, environment, triggerPoint });
-  return fresh;
+  const named = request.conversation_id ?? null;
+  const result = await deps.db.execute(sql`
+    with existing as (
+      select id from ${conversations} where id = ${named}::uuid and app_id = ${scope.appId} and environment = ${scope.environment}
+    ), created as (
+      insert into ${conversations} (id, app_id, environment, trigger_point)
+      select ${fresh}::uuid, ${scope.appId}, ${scope.environment}, ${triggerPoint} where not exists (select 1 from existing)
+      returning id
+    ), chosen as (select id from existing union all select id from created)
+    insert into ${messages} (conversation_id, app_id, role, text)
+    select id, ${scope.appId}, 'user', ${request.message} from chosen
+    returning conversation_id, id`);
+  const [row] = (result as unknown as { rows: { conversation_id: string; id: number | string }[] }).rows;
+  return { conversationId: String(row.conversation_id), messageId: Number(row.id) };
+}
+
+/** Stores the answer and marks the conversation's last message, in one statement. */
+async function storeAnswer(conversationId: string, appId: number, answer: ChatAnswer, deps: Pick<ApiDeps, "db">) {
+  const text = answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text;
+  await deps.db.execute(sql`
+    with stored as (
+      insert into ${messages} (conversation_id, app_id, role, text, outcome, sources)
+      values (${conversationId}::uuid, ${appId}, 'assistant', ${text}, ${answer.outcome}, ${JSON.stringify(answer.sources)}::jsonb)
+      returning created_at
+    )
+    update ${conversations} set last_message_at = (select created_at from stored) where id = ${conversationId}::uuid`);
 }

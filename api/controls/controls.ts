@@ -39,7 +39,7 @@ export function qualitySettingsOf(metadata: Record<string, unknown>): QualityChe
  * the Default row, else the built-in default. Unsaved values answer with id null, so the screen
  * shows what the assistant uses and saving it creates the trigger point's own row.
  */
-async function singleControls(appId: number, triggerPoint: string, types: SingleType[], clientType: string, db: Executor): Promise<Control[]> {
+export async function singleControls(appId: number, triggerPoint: string, types: SingleType[], clientType: string, db: Executor): Promise<Control[]> {
   if (!types.length) return [];
   const rows = await db.select().from(controls).where(and(
     eq(controls.appId, appId), inArray(controls.internalName, types), inArray(controls.triggerPoint, [triggerPoint, DEFAULT_TRIGGER_POINT]),

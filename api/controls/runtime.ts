@@ -3,7 +3,8 @@ import { AI_PERSONALITY, DEFAULT_TRIGGER_POINT, QUALITY_CHECK, type QualityCheck
 import { controlTopics, inputPrompts } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import type { SearchHit } from "../knowledge/search";
-import { listControls } from "./controls";
+import { singleControls } from "./controls";
+import { clientScope } from "./scope";
 import { listProbings } from "./probings";
 
 /** Everything the console configures that shapes one agent's answers. */
@@ -22,11 +23,13 @@ export interface AssistantControls {
  * The settings one trigger point's assistant runs with, resolved the way the screens show them:
  * personality, quality check and probing texts from the trigger point, else Default, else the
  * built-in default; topic lists and input prompts are Default's plus the trigger point's own
- * (its own prompt replacing a Default prompt of the same key).
+ * (its own prompt replacing a Default prompt of the same key). `known` spares the chat runtime a
+ * second read of the client it has already read.
  */
-export async function assistantControls(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">): Promise<AssistantControls> {
+export async function assistantControls(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">, known?: { clientType: string }): Promise<AssistantControls> {
   const points = [...new Set([DEFAULT_TRIGGER_POINT, triggerPoint])];
-  const singles = await listControls(appId, triggerPoint, [AI_PERSONALITY, QUALITY_CHECK], deps);
+  const clientType = known?.clientType ?? (await clientScope(appId, deps.db)).clientType;
+  const singles = await singleControls(appId, triggerPoint, [AI_PERSONALITY, QUALITY_CHECK], clientType, deps.db);
   const topics = await deps.db.select().from(controlTopics)
     .where(and(eq(controlTopics.appId, appId), inArray(controlTopics.triggerPoint, points))).orderBy(asc(controlTopics.id));
   const probing = await listProbings(appId, triggerPoint, undefined, deps.db);

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { DEFAULT_TRIGGER_POINT } from "../../contract";
 import type { Caller } from "../auth/caller";
 import { requireApp } from "../auth/permissions";
@@ -23,11 +23,15 @@ export function throwIfErrors(errors: Errors) {
 
 /** The client's type and the trigger points its settings may be saved under. */
 export async function clientScope(appId: number, db: Executor) {
-  const [app] = await db.select({ clientType: clientApps.clientType, triggerPoints: clientApps.triggerPoints }).from(clientApps).where(eq(clientApps.id, appId));
+  // One round trip: this runs for every chat message.
+  const [app] = await db.select({
+    clientType: clientApps.clientType,
+    triggerPoints: clientApps.triggerPoints,
+    siteCodes: sql<string[]>`array(select ${agents.siteCode} from ${agents} where ${agents.appId} = ${clientApps.id})`,
+  }).from(clientApps).where(eq(clientApps.id, appId));
   if (!app) throw notFound("Client not found");
-  const codes = await db.select({ siteCode: agents.siteCode }).from(agents).where(eq(agents.appId, appId));
   // Default, the client's trigger points and its agents' site codes (what ensureDefaultPersonality uses).
-  const triggerPoints = new Set([DEFAULT_TRIGGER_POINT, ...app.triggerPoints, ...codes.map((c) => c.siteCode)]);
+  const triggerPoints = new Set([DEFAULT_TRIGGER_POINT, ...app.triggerPoints, ...app.siteCodes]);
   return { clientType: app.clientType, triggerPoints };
 }
 

@@ -23,12 +23,19 @@ export type DatabaseOptions =
   /** Embedded PGlite kept in a folder, or in memory when `dir` is omitted (tests). */
   | { dir?: string };
 
+/**
+ * The planner's price of a random page read. Postgres' default (4) prices spinning disks and makes
+ * full-text search scan every chunk rather than use its GIN index; the console's data lives in
+ * memory (PGlite) or on SSDs, where 1.1 is the usual setting (docs/decisions/013-bounded-retrieval.md).
+ */
+export const RANDOM_PAGE_COST = 1.1;
+
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** Opens the database and applies every pending migration before anyone uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
     // An idle connection the server closes (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.warn(`[db] idle connection lost: ${error.message}`));
@@ -41,6 +48,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const extensions = { pg_trgm };
   const pglite = options.dir ? new PGlite(options.dir, { extensions }) : new PGlite({ extensions });
   await pglite.waitReady;
+  // PGlite is one session for the life of the process: a session setting holds for every query.
+  await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
   const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return { kind: "pglite", db, pglite, close: () => pglite.close() };

@@ -140,3 +140,21 @@ describe("patterns", () => {
     expect(likePattern("100%_off\\")).toBe("%100\\%\\_off\\\\%");
   });
 });
+
+describe("searchChunks over words found everywhere", () => {
+  it("still finds the one passage holding the question's rarer words when no passage holds them all", async () => {
+    const db = host.deps.db;
+    const [site] = await db.insert(websites).values({ appId: harbor, url: "https://stock.example.com", siteMap: "few_urls", status: "sitemap_generated" }).returning();
+    const [page] = await db.insert(urls).values({ appId: harbor, websiteId: site.id, url: "https://stock.example.com/news", title: "News", status: "indexed" }).returning();
+    // More passages with "semester" than retrieval scores for any one word, then (stored last) the telling one.
+    await db.insert(chunks).values(Array.from({ length: 1500 }, (_, position) => ({ appId: harbor, urlId: page.id, position, text: `Every semester the shop restocks jackets, item ${position}.` })));
+    await db.insert(chunks).values({ appId: harbor, urlId: page.id, position: 1500, text: "Parking permits and parking fees for the shop lot are paid at the desk." });
+
+    const rare = await searchChunks({ appId: harbor, query: "semester parking fees", limit: 5 }, host.deps);
+    expect(rare[0].text).toContain("parking fees");
+    expect(rare[0].baseScore).toBeCloseTo(2 / 3);
+    const common = await searchChunks({ appId: harbor, query: "semester jackets", limit: 5 }, host.deps);
+    expect(common).toHaveLength(5);
+    expect(common.every((hit) => hit.baseScore === 1)).toBe(true);
+  });
+});

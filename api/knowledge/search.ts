@@ -35,6 +35,10 @@ export interface SearchHit {
 }
 
 const MAX_QUERY_WORDS = 64;
+/** Passages holding every key word that are scored at most. */
+const MAX_CANDIDATES = 1_000;
+/** Passages scored at most when no passage holds every key word, shared out between the words (50 each at least). */
+const MAX_ANY_WORD_CANDIDATES = 1_000;
 /** A URL whose path ends in .pdf was indexed as a PDF (the pipeline keeps no content type per URL). */
 const PDF_URL = String.raw`\.pdf([?#]|$)`;
 
@@ -90,7 +94,8 @@ export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "
   // Page addresses are joined for scoring only when a rule needs them, and for the answer only
   // for the rows kept: with no rules, scoring reads nothing but the chunks.
   const sources = rules.length ? sql`left join urls u on u.id = c.url_id left join files f on f.id = c.file_id` : sql``;
-  const run = (tsquery: SQL) => deps.db.execute(sql`
+  /** Scores the candidate chunks (a subquery of ids) and answers the best `limit` of them. */
+  const score = (candidates: SQL, tsquery: SQL) => deps.db.execute(sql`
     select top.id, top.url_id, top.file_id, u.url, f.file_name, coalesce(u.title, f.title, '') as title, c.position, c.heading_path, c.text,
       top.base_score, top.rank, top.matched, top.score, cardinality(${lexemes}) as key_words
     from (
@@ -102,7 +107,7 @@ export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "
           ${factor} as factor,
           ${matched} as matched
         from chunks c ${sources}
-        where c.app_id = ${options.appId} and c.tsv @@ ${tsquery}
+        where c.id in (${candidates})
       ) scored
       where base_score * factor > 0
       order by score desc, rank desc, id
@@ -112,12 +117,21 @@ export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "
     left join urls u on u.id = top.url_id
     left join files f on f.id = top.file_id
     order by top.score desc, top.rank desc, top.id`).then((result) => (result as unknown as { rows: Record<string, unknown>[] }).rows);
+  // Scoring reads each candidate's whole tsvector; the index finds candidates for almost nothing.
+  // So the candidates are bounded: a question whose words fill thousands of passages costs the
+  // same as one that fills a few hundred (see docs/decisions/013-bounded-retrieval.md).
+  const everyWordCandidates = sql`select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES}`;
+  // Per key word, up to its share of passages: a word found everywhere cannot crowd out the
+  // passages holding the rarer, telling words of the question.
+  const anyWordCandidates = sql`select distinct pool.id from unnest(${lexemes}) as word cross join lateral (
+      select id from chunks where app_id = ${options.appId} and tsv @@ quote_literal(word)::tsquery
+      limit greatest(50, ${MAX_ANY_WORD_CANDIDATES} / greatest(cardinality(${lexemes}), 1))) pool`;
   // Passages holding every word come first: when enough of them score above anything a passage
   // missing a word could reach ((n - 1) / n before penalties), the wider OR search cannot change
   // the answer, and the AND search reads far fewer rows when the question uses common words.
-  let rows = words.length > 1 ? await run(everyWord) : [];
+  let rows = words.length > 1 ? await score(everyWordCandidates, everyWord) : [];
   const keyWords = Number(rows[0]?.key_words ?? 0);
-  if (rows.length < limit || Number(rows[rows.length - 1].score) <= (keyWords - 1) / Math.max(keyWords, 1)) rows = await run(anyWord);
+  if (rows.length < limit || Number(rows[rows.length - 1].score) <= (keyWords - 1) / Math.max(keyWords, 1)) rows = await score(anyWordCandidates, anyWord);
   const byId = new Map(rules.map((r) => [r.id, r]));
   return rows.map((row) => ({
     chunkId: Number(row.id),

@@ -183,7 +183,8 @@ describe("the data model screens", () => {
     const cookie = await signIn("client.user@example.com");
     const page = await load(userLoader, `${USER}?edit=1`, cookie);
     expect(page.fields.map((f) => f.name)).toEqual(["planned_major"]);
-    for (const fields of [{ intent: "save", ...row(0, { group: "Others", name: "x", field_type: "text" }) }, { intent: "import", import_app_code: "northfield" }, { intent: "build" }]) {
+    const attempts: Record<string, string>[] = [{ intent: "save", ...row(0, { group: "Others", name: "x", field_type: "text" }) }, { intent: "import", import_app_code: "northfield" }, { intent: "build" }];
+    for (const fields of attempts) {
       const answer = await settle(() => userAction(args(formRequest(`${USER}?edit=1`, fields, cookie))));
       expect(answer.status).toBe(403);
     }
