@@ -12,6 +12,7 @@ import { exportRoutes } from "./exports/routes";
 import { appearanceRoutes } from "./appearance/routes";
 import { botInstallRoutes, publicChatRoutes } from "./chat/routes";
 import { fileRoutes } from "./files/routes";
+import { insightRoutes } from "./insights/routes";
 import { integrationRoutes } from "./integrations/routes";
 import { personalisationRoutes } from "./personalisation/routes";
 import { jobRoutes } from "./jobs/routes";
@@ -40,6 +41,7 @@ export function createApi(deps: ApiDeps) {
   userRoutes(route);
   downloadRoutes(route);
   knowledgeRoutes(route);
+  insightRoutes(route);
   fileRoutes(route);
   personalisationRoutes(route);
   integrationRoutes(route);

@@ -11,3 +11,5 @@ export * from "./personalisation";
 export * from "./integrations";
 export * from "./appearance";
 export * from "./chat";
+export * from "./insights";
+export * from "./csv";

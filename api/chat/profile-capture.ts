@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { profileFields, visitorProfiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
+import { fieldScore } from "../insights/lead-score";
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 const PHONE = /\+?\d[\d\s().-]{7,}\d/;
@@ -18,12 +19,14 @@ export function readProfileValues(message: string, fields: { name: string; field
     if (/e-?mail/.test(words)) value = EMAIL.exec(message)?.[0] ?? null;
     else if (/phone|mobile/.test(words)) value = PHONE.exec(message)?.[0]?.trim() ?? null;
     else if (/(^|\s)(first |full )?name$/.test(words)) {
-      value = /\b(?:my name is|i am|i'm|this is)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+)?)/u.exec(message)?.[1] ?? null;
+      // The lead-in in any case ("My name is" opens a sentence), the name itself capitalised.
+      value = /\b(?:[Mm]y name is|[Ii] am|[Ii]'m|[Tt]his is)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+)?)/u.exec(message)?.[1] ?? null;
       if (value && words.startsWith("first")) value = value.split(" ")[0];
     }
     if (!value) {
       const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-      value = new RegExp(`\\bmy ${escaped} (?:is|=|:)\\s*([^.,!?;]{1,80})`, "i").exec(message)?.[1]?.trim() ?? null;
+      // The value runs to the end of its clause: punctuation (not a decimal point), or an "and"/"but" that starts the next one.
+      value = new RegExp(`\\bmy ${escaped} (?:is|=|:)\\s*([^,!?;]{1,80}?)(?=\\s+(?:and|but)\\s|[,!?;]|\\.(?!\\d)|$)`, "i").exec(message)?.[1]?.trim() ?? null;
     }
     if (!value) continue;
     if (field.field_type === "number") {
@@ -43,11 +46,13 @@ export async function captureProfile(input: { appId: number; conversationId: str
   if (!Object.keys(values).length) return;
   const [existing] = await deps.db.select().from(visitorProfiles).where(eq(visitorProfiles.conversationId, input.conversationId));
   const sources = Object.fromEntries(Object.keys(values).map((name) => [name, input.messageId]));
+  const merged = { ...(existing?.values ?? {}), ...values };
+  const { score, isLead } = fieldScore(merged);
   if (existing) {
     await deps.db.update(visitorProfiles).set({
-      values: { ...existing.values, ...values }, sourceMessages: { ...existing.sourceMessages, ...sources }, updatedAt: new Date(),
+      values: merged, sourceMessages: { ...existing.sourceMessages, ...sources }, fieldScore: score, isLead, updatedAt: new Date(),
     }).where(eq(visitorProfiles.conversationId, input.conversationId));
   } else {
-    await deps.db.insert(visitorProfiles).values({ conversationId: input.conversationId, appId: input.appId, values, sourceMessages: sources });
+    await deps.db.insert(visitorProfiles).values({ conversationId: input.conversationId, appId: input.appId, values, sourceMessages: sources, fieldScore: score, isLead });
   }
 }

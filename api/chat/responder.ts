@@ -13,7 +13,20 @@ export interface ChatAnswer {
   sources: ChatSource[];
   disclaimer: string | null;
   programs: { name: string; url: string }[];
+  /** The web pages among the sources (stable addresses, unlike a file's signed link): what insights count as cited. */
+  citedPages: ChatSource[];
+  /** For a fallback: the passages retrieval found closest, for the dashboard's unanswered questions. */
+  closest: ClosestPassage[];
 }
+
+export interface ClosestPassage { title: string; url: string; score: number; text: string }
+
+const NOTHING = { sources: [], disclaimer: null, programs: [], citedPages: [], closest: [] };
+
+/** The best passages found, whatever the quality check said: what an operator looks at to fill the gap. */
+const closestOf = (hits: SearchHit[]): ClosestPassage[] => hits.slice(0, 3).map((hit) => ({
+  title: hit.title || hit.url || hit.fileName || "", url: hit.url ?? "", score: Math.round(hit.score * 1000) / 1000, text: hit.text.slice(0, 300),
+}));
 
 type ResponderDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 /** Sentences an extractive answer quotes at most. */
@@ -81,7 +94,7 @@ export async function respond(
 ): Promise<ChatAnswer> {
   const controls = await assistantControls(input.appId, input.triggerPoint, deps, input.clientType ? { clientType: input.clientType } : undefined);
   const noGo = controls.noGoTopics.find((t) => mentions(input.message, t.topic));
-  if (noGo) return { text: noGo.cannedResponse, outcome: "canned", sources: [], disclaimer: null, programs: [] };
+  if (noGo) return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned" };
 
   const hits = await withinEnvironment(await searchChunks({ appId: input.appId, query: input.message, triggerPoint: input.triggerPoint, limit: 20 }, deps), input.environment, deps);
   const gate = qualityGate(hits, controls.qualityCheck);
@@ -96,7 +109,7 @@ export async function respond(
     }
   }
   if (!text && !programs.length) {
-    return { text: controls.qualityCheck.fallback_message, outcome: "fallback", sources: [], disclaimer: null, programs: [] };
+    return { ...NOTHING, text: controls.qualityCheck.fallback_message, outcome: "fallback", closest: closestOf(hits) };
   }
   const sources: ChatSource[] = [];
   for (const hit of gate.passages) {
@@ -111,5 +124,8 @@ export async function respond(
     sources,
     disclaimer: sensitive?.disclaimer ?? null,
     programs,
+    citedPages: gate.passages.filter((hit) => hit.url).map((hit) => ({ title: hit.title || hit.url!, url: hit.url! }))
+      .filter((page, index, all) => all.findIndex((other) => other.url === page.url) === index),
+    closest: [],
   };
 }

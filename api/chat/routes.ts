@@ -1,19 +1,17 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { cors } from "hono/cors";
 import { BotInstall, BotInstallQuery, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "../../contract";
 import { appearanceOf } from "../appearance/routes";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
-import { conversations, messages } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { fieldErrorsOf } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { embedKeyFor, resolveEmbedKey } from "./keys";
 import { captureProfile } from "./profile-capture";
 import { RateLimiter } from "./rate-limit";
-import { respond, type ChatAnswer } from "./responder";
+import { respond } from "./responder";
+import { storeAnswer, storeQuestion } from "./store";
 
 /** The embed script: the widget from this server, told its key, environment and trigger point. */
 export function embedScript(publicUrl: string, key: string, environment: string, triggerPoint: string) {
@@ -82,7 +80,7 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
     }
     const { triggerPoints, clientType } = await clientScope(scope.appId, deps.db);
     const triggerPoint = triggerPoints.has(request.trigger_point) ? request.trigger_point : "";
-    const { conversationId, messageId } = await storeQuestion(request, scope, triggerPoint, deps);
+    const { conversationId, messageId, conversationTriggerPoint } = await storeQuestion(request, scope, triggerPoint, deps);
 
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
@@ -92,7 +90,9 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
           const answer = await respond({ appId: scope.appId, environment: scope.environment, triggerPoint, message: request.message, clientType }, deps);
           // The answer goes out in word groups as it is ready: the widget shows it growing.
           for (const piece of answer.text.match(/\S+\s*/g) ?? []) controller.enqueue(line({ type: "delta", text: piece }));
-          await storeAnswer(conversationId, scope.appId, answer, deps);
+          await storeAnswer({
+            conversationId, appId: scope.appId, environment: scope.environment, triggerPoint: conversationTriggerPoint, question: request.message,
+          }, answer, deps);
           controller.enqueue(line({ type: "done", outcome: answer.outcome, sources: answer.sources, disclaimer: answer.disclaimer, programs: answer.programs }));
         } catch (error) {
           deps.log.error("chat answer failed", error);
@@ -103,38 +103,4 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
     });
     return new Response(stream, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
   });
-}
-
-/**
- * Stores the visitor's message in the conversation named, if it belongs to this client and
- * environment, else in a new one: one statement either way, as it runs before every answer.
- */
-async function storeQuestion(request: { conversation_id?: string; message: string }, scope: { appId: number; environment: string }, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
-  const fresh = randomUUID();
-  const named = request.conversation_id ?? null;
-  const result = await deps.db.execute(sql`
-    with existing as (
-      select id from ${conversations} where id = ${named}::uuid and app_id = ${scope.appId} and environment = ${scope.environment}
-    ), created as (
-      insert into ${conversations} (id, app_id, environment, trigger_point)
-      select ${fresh}::uuid, ${scope.appId}, ${scope.environment}, ${triggerPoint} where not exists (select 1 from existing)
-      returning id
-    ), chosen as (select id from existing union all select id from created)
-    insert into ${messages} (conversation_id, app_id, role, text)
-    select id, ${scope.appId}, 'user', ${request.message} from chosen
-    returning conversation_id, id`);
-  const [row] = (result as unknown as { rows: { conversation_id: string; id: number | string }[] }).rows;
-  return { conversationId: String(row.conversation_id), messageId: Number(row.id) };
-}
-
-/** Stores the answer and marks the conversation's last message, in one statement. */
-async function storeAnswer(conversationId: string, appId: number, answer: ChatAnswer, deps: Pick<ApiDeps, "db">) {
-  const text = answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text;
-  await deps.db.execute(sql`
-    with stored as (
-      insert into ${messages} (conversation_id, app_id, role, text, outcome, sources)
-      values (${conversationId}::uuid, ${appId}, 'assistant', ${text}, ${answer.outcome}, ${JSON.stringify(answer.sources)}::jsonb)
-      returning created_at
-    )
-    update ${conversations} set last_message_at = (select created_at from stored) where id = ${conversationId}::uuid`);
 }

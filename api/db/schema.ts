@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
-  boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+  boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -369,6 +369,8 @@ export const conversations = pgTable("conversations", {
   triggerPoint: text("trigger_point").notNull().default(""),
   startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
   lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
+  /** The visitor's questions so far: the engagement part of a lead's score. */
+  questionCount: integer("question_count").notNull().default(0),
 }, (t) => [index("conversations_app_idx").on(t.appId, t.startedAt)]);
 
 /** Each question and answer; the answer's outcome (answered, fallback, canned, disclaimed) and sources feed insights. */
@@ -380,6 +382,8 @@ export const messages = pgTable("messages", {
   text: text("text").notNull(),
   outcome: text("outcome"),
   sources: jsonb("sources").$type<{ title: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  /** For an unanswered question: the passages retrieval found closest, so an operator sees what is missing. */
+  closest: jsonb("closest").$type<{ title: string; url: string; score: number; text: string }[]>().notNull().default(sql`'[]'::jsonb`),
   createdAt: createdAt(),
 }, (t) => [index("messages_conversation_idx").on(t.conversationId, t.id), index("messages_app_idx").on(t.appId, t.createdAt)]);
 
@@ -390,5 +394,47 @@ export const visitorProfiles = pgTable("visitor_profiles", {
   values: jsonb("values").$type<Record<string, unknown>>().notNull().default(sql`'{}'::jsonb`),
   /** Field name ⇒ the id of the message the value was taken from. */
   sourceMessages: jsonb("source_messages").$type<Record<string, number>>().notNull().default(sql`'{}'::jsonb`),
+  /** The fields part of the lead score (api/insights/lead-score.ts); engagement is added from the conversation. */
+  fieldScore: integer("field_score").notNull().default(0),
+  /** An email or phone was captured: the profile is a lead. */
+  isLead: boolean("is_lead").notNull().default(false),
   updatedAt: updatedAt(),
 }, (t) => [index("visitor_profiles_app_idx").on(t.appId)]);
+
+/*
+ * Rollups the Business Insights dashboard reads instead of raw messages, per client, trigger
+ * point, environment and UTC day. Kept current as each message is stored, and rebuilt from the
+ * messages for given days (after a person's data is deleted, or to backfill).
+ */
+const rollupKey = {
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  triggerPoint: text("trigger_point").notNull(),
+  environment: text("environment").notNull(),
+  day: date("day", { mode: "string" }).notNull(),
+};
+
+export const insightDays = pgTable("insight_days", {
+  ...rollupKey,
+  conversations: integer("conversations").notNull().default(0),
+  questions: integer("questions").notNull().default(0),
+  answered: integer("answered").notNull().default(0),
+  fallback: integer("fallback").notNull().default(0),
+  canned: integer("canned").notNull().default(0),
+  disclaimed: integer("disclaimed").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment] })]);
+
+export const insightQuestions = pgTable("insight_questions", {
+  ...rollupKey,
+  /** The question lower-cased, spaces collapsed, end punctuation dropped: how repeats are counted. */
+  questionKey: text("question_key").notNull(),
+  asked: integer("asked").notNull().default(0),
+  unanswered: integer("unanswered").notNull().default(0),
+  closest: jsonb("closest").$type<{ title: string; url: string; score: number; text: string }[]>().notNull().default(sql`'[]'::jsonb`),
+}, (t) => [primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.questionKey] })]);
+
+export const insightSources = pgTable("insight_sources", {
+  ...rollupKey,
+  url: text("url").notNull(),
+  title: text("title").notNull(),
+  cited: integer("cited").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.url] })]);

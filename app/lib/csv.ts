@@ -1,13 +1,4 @@
-/** A CSV field: quoted (quotes doubled) when it holds a comma, a quote or a line break. */
-export function csvField(value: unknown): string {
-  const text = value === null || value === undefined ? "" : typeof value === "string" ? value : typeof value === "object" ? JSON.stringify(value) : String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Rows of fields ⇒ CSV text, CRLF line ends (RFC 4180). */
-export function toCsv(rows: readonly (readonly unknown[])[]): string {
-  return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
-}
+export { csvField, toCsv } from "../../contract/csv";
 
 /** CSV text ⇒ rows of fields (RFC 4180 quoting); a trailing line end adds no empty row. */
 export function parseCsv(text: string): string[][] {

@@ -1,0 +1,86 @@
+import { randomUUID } from "node:crypto";
+import { sql, type SQL } from "drizzle-orm";
+import { conversations, insightDays, insightQuestions, insightSources, messages } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { questionKey, utcToday } from "../insights/rollups";
+import type { ChatAnswer } from "./responder";
+
+/*
+ * Storing a conversation as it happens, with the dashboard's rollups (api/insights/rollups.ts)
+ * counted in the same statements: a chat message costs two writes, whatever it updates.
+ */
+
+type Rows<T> = { rows: T[] };
+
+/** The insight_days column each outcome counts in (a fixed list: never text from a request). */
+const OUTCOME_COLUMNS: Record<ChatAnswer["outcome"], SQL> = {
+  answered: sql.raw("answered"), fallback: sql.raw("fallback"), canned: sql.raw("canned"), disclaimed: sql.raw("disclaimed"),
+};
+
+/**
+ * Stores the visitor's message in the conversation named, if it belongs to this client and
+ * environment, else in a new one; counts the question (and a new conversation) for the day.
+ */
+export async function storeQuestion(
+  request: { conversation_id?: string; message: string }, scope: { appId: number; environment: string }, triggerPoint: string, deps: Pick<ApiDeps, "db">,
+) {
+  const fresh = randomUUID();
+  const named = request.conversation_id ?? null;
+  const result = await deps.db.execute(sql`
+    with existing as (
+      update ${conversations} set question_count = question_count + 1
+      where id = ${named}::uuid and app_id = ${scope.appId} and environment = ${scope.environment}
+      returning id, trigger_point
+    ), created as (
+      insert into ${conversations} (id, app_id, environment, trigger_point, question_count)
+      select ${fresh}::uuid, ${scope.appId}, ${scope.environment}, ${triggerPoint}, 1 where not exists (select 1 from existing)
+      returning id, trigger_point
+    ), chosen as (select id, trigger_point from existing union all select id, trigger_point from created),
+    counted as (
+      insert into ${insightDays} (app_id, trigger_point, environment, day, conversations, questions)
+      select ${scope.appId}, trigger_point, ${scope.environment}, ${utcToday}, (select count(*) from created), 1 from chosen
+      on conflict (app_id, day, trigger_point, environment) do update
+        set conversations = ${insightDays}.conversations + excluded.conversations, questions = ${insightDays}.questions + 1
+    )
+    insert into ${messages} (conversation_id, app_id, role, text)
+    select id, ${scope.appId}, 'user', ${request.message} from chosen
+    returning conversation_id, id, (select trigger_point from chosen) as trigger_point`);
+  const [row] = (result as unknown as Rows<{ conversation_id: string; id: number | string; trigger_point: string }>).rows;
+  return { conversationId: String(row.conversation_id), messageId: Number(row.id), conversationTriggerPoint: String(row.trigger_point) };
+}
+
+/**
+ * Stores the answer, marks the conversation's last message, and counts the day's outcome, the
+ * question (unanswered ones with the passages found closest) and each source cited.
+ */
+export async function storeAnswer(
+  stored: { conversationId: string; appId: number; environment: string; triggerPoint: string; question: string }, answer: ChatAnswer, deps: Pick<ApiDeps, "db">,
+) {
+  const { conversationId, appId, environment, triggerPoint, question } = stored;
+  const text = answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text;
+  const unanswered = answer.outcome === "fallback" ? 1 : 0;
+  const closest = JSON.stringify(answer.closest);
+  const outcomeColumn = OUTCOME_COLUMNS[answer.outcome];
+  await deps.db.execute(sql`
+    with stored as (
+      insert into ${messages} (conversation_id, app_id, role, text, outcome, sources, closest)
+      values (${conversationId}::uuid, ${appId}, 'assistant', ${text}, ${answer.outcome}, ${JSON.stringify(answer.sources)}::jsonb, ${closest}::jsonb)
+      returning created_at
+    ), outcome as (
+      insert into ${insightDays} (app_id, trigger_point, environment, day, ${outcomeColumn})
+      values (${appId}, ${triggerPoint}, ${environment}, ${utcToday}, 1)
+      on conflict (app_id, day, trigger_point, environment) do update set ${outcomeColumn} = ${insightDays}.${outcomeColumn} + 1
+    ), asked as (
+      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest)
+      values (${appId}, ${triggerPoint}, ${environment}, ${utcToday}, ${questionKey(sql`${question}::text`)}, 1, ${unanswered}, ${unanswered ? closest : "[]"}::jsonb)
+      on conflict (app_id, day, trigger_point, environment, question_key) do update
+        set asked = ${insightQuestions}.asked + 1, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
+          closest = case when excluded.unanswered > 0 then excluded.closest else ${insightQuestions}.closest end
+    ), cited as (
+      insert into ${insightSources} (app_id, trigger_point, environment, day, url, title, cited)
+      select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, source->>'url', source->>'title', 1
+      from jsonb_array_elements(${JSON.stringify(answer.citedPages)}::jsonb) as source
+      on conflict (app_id, day, trigger_point, environment, url) do update set cited = ${insightSources}.cited + 1, title = excluded.title
+    )
+    update ${conversations} set last_message_at = (select created_at from stored) where id = ${conversationId}::uuid`);
+}

@@ -1,0 +1,187 @@
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatEvent, Insights, UserProfilesList } from "../../contract";
+import { chunks, clientApps, urls, websites } from "../db/schema";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let call: ReturnType<typeof apiCaller>;
+let admin: string;
+let clientAdmin: string;
+let clientUser: string;
+let appId: number;
+let harbor: number;
+const keys: Record<string, string> = {};
+const SITE = "https://www.northfield.edu";
+
+/** Asks like the widget does; answers the outcome and the conversation. */
+async function ask(message: string, options: { env?: "stage" | "prod"; triggerPoint?: string; conversation?: string } = {}) {
+  const response = await host.api.request("/v1/chat", {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key: keys[options.env ?? "stage"], trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation }),
+  });
+  const events = (await response.text()).trim().split("\n").map((l) => JSON.parse(l) as ChatEvent);
+  const start = events.find((e) => e.type === "start") as Extract<ChatEvent, { type: "start" }>;
+  const done = events.find((e) => e.type === "done") as Extract<ChatEvent, { type: "done" }>;
+  return { conversation: start.conversation_id, outcome: done.outcome };
+}
+
+/*
+ * A small knowledge store and eleven questions in five conversations with known outcomes:
+ * admissions/stage A: answered, disclaimed (sensitive), fallback (the visitor's details)
+ * admissions/stage B: canned (no-go), answered (the same question as A's first)
+ * studentsuccess/stage C and D: the same unanswerable question, fallback twice
+ * admissions/prod E: answered, fallback (details of a second person)
+ * studentsuccess/stage F: fallback (the first visitor again, by email)
+ */
+const outcomes: string[] = [];
+let dana: string;
+let other: string;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  call = apiCaller(host);
+  admin = (await signInAs(host, "admin@example.com")).user_token;
+  clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
+  clientUser = (await signInAs(host, "client.user@example.com")).user_token;
+  const apps = await host.deps.db.select().from(clientApps);
+  appId = apps.find((a) => a.urlCode === "northfield")!.id;
+  harbor = apps.find((a) => a.urlCode !== "northfield")!.id;
+  const db = host.deps.db;
+  const [site] = await db.insert(websites).values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" }).returning();
+  for (const [path, title, text] of [
+    ["/admissions", "Admissions", "Applications for fall close on January 15."],
+    ["/tuition", "Tuition", "Tuition is $12,400 per semester for every program."],
+  ]) {
+    const [page] = await db.insert(urls).values({ appId, websiteId: site.id, url: `${SITE}${path}`, title, status: "indexed" }).returning();
+    await db.insert(chunks).values({ appId, urlId: page.id, position: 0, text });
+  }
+  await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, { token: admin, body: { personalisation_config_details: [
+    { name: "name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+    { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+    { name: "intended_major", field_type: "text", group: "Learning Interests", model_type: "user_profile" },
+  ] } });
+  await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
+    { internal_name: "no_go_topics", prompt_input_raw: "legal advice", metadata: { disclaimer: "I can't give legal advice." }, trigger_point: "" },
+    { internal_name: "sensitive_topics", prompt_input_raw: "tuition", metadata: { disclaimer: "Tuition changes every year." }, trigger_point: "" },
+  ] } });
+  for (const env of ["stage", "prod"] as const) keys[env] = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}&app_name=admissions`, { token: admin })).body.key;
+
+  const a = await ask("When do applications close?");
+  outcomes.push(a.outcome, (await ask("What is the tuition per semester?", { conversation: a.conversation })).outcome);
+  outcomes.push((await ask("My name is Dana Quillfeather and my email is dana.q@example.com; my intended major is zoology", { conversation: a.conversation })).outcome);
+  dana = a.conversation;
+  const b = await ask("Can you give me legal advice?");
+  outcomes.push(b.outcome, (await ask("When do applications close", { conversation: b.conversation })).outcome);
+  outcomes.push((await ask("Where is the quantum teleportation lab?", { triggerPoint: "studentsuccess" })).outcome);
+  outcomes.push((await ask("where is the  quantum teleportation lab", { triggerPoint: "studentsuccess" })).outcome);
+  const e = await ask("When do applications close?", { env: "prod" });
+  outcomes.push(e.outcome, (await ask("My email is sam.other@example.com", { env: "prod", conversation: e.conversation })).outcome);
+  other = e.conversation;
+  outcomes.push((await ask("Hello again, my email is DANA.Q@example.com", { triggerPoint: "studentsuccess" })).outcome);
+});
+afterAll(() => host?.close());
+
+const today = new Date().toISOString().slice(0, 10);
+const insights = async (query = "", token = clientUser) => {
+  const response = await call("GET", `/v1/apps/${appId}/insights${query}`, { token });
+  expect(response.status).toBe(200);
+  return response.body as Insights;
+};
+
+describe("the dashboard's figures", () => {
+  it("counts conversations, questions and outcomes per day from the rollups", async () => {
+    expect(outcomes).toEqual(["answered", "disclaimed", "fallback", "canned", "answered", "fallback", "fallback", "answered", "fallback", "fallback"]);
+    const all = await insights();
+    expect(all.range.to).toBe(today);
+    expect(all.days).toHaveLength(30);
+    expect(all.totals).toEqual({ conversations: 6, questions: 10, answered: 3, fallback: 5, canned: 1, disclaimed: 1, leads: 3 });
+    expect(all.days.at(-1)).toEqual({ day: today, conversations: 6, questions: 10, answered: 3, fallback: 5, canned: 1, disclaimed: 1, leads: 3 });
+    expect(all.days.slice(0, -1).every((d) => d.questions === 0)).toBe(true);
+
+    const prod = await insights("?environment=prod");
+    expect(prod.totals).toMatchObject({ conversations: 1, questions: 2, answered: 1, fallback: 1 });
+    const studentSuccess = await insights("?trigger_point=studentsuccess");
+    expect(studentSuccess.totals).toMatchObject({ conversations: 3, questions: 3, fallback: 3, answered: 0 });
+  });
+
+  it("lists top and unanswered questions (repeats counted together), cited sources and leads", async () => {
+    const all = await insights();
+    expect(all.top_questions.slice(0, 2)).toEqual([
+      { question: "when do applications close", asked: 3, unanswered: 0 },
+      { question: "where is the quantum teleportation lab", asked: 2, unanswered: 2 },
+    ]);
+    const lab = all.unanswered_questions.find((q) => q.question === "where is the quantum teleportation lab")!;
+    expect(lab.unanswered).toBe(2);
+    expect(all.top_sources).toEqual([{ url: `${SITE}/admissions`, title: "Admissions", cited: 3 }, { url: `${SITE}/tuition`, title: "Tuition", cited: 1 }]);
+    expect(all.leads.captured).toBe(3);
+    const first = all.leads.top.find((l) => l.conversation_id === dana)!;
+    // email 30 + name 10 + one other field 8 + three questions 6.
+    expect(first).toMatchObject({ name: "Dana Quillfeather", contact: "dana.q@example.com", score: 54, reasons: ["email +30", "name +10", "1 other field +8", "3 questions +6"] });
+    expect(all.leads.average_score).toBe(Math.round(((54 + 34 + 32) / 3) * 10) / 10);
+    expect(all.lead_score_rule).toMatch(/^Email \+30/);
+  });
+
+  it("refuses reversed and over-long ranges; other clients' figures are not found", async () => {
+    expect((await call("GET", `/v1/apps/${appId}/insights?from=2026-05-02&to=2026-05-01`, { token: clientUser })).status).toBe(400);
+    expect((await call("GET", `/v1/apps/${appId}/insights?from=2024-01-01&to=2026-01-01`, { token: clientUser })).body.errors.from[0]).toBe("Choose at most 366 days");
+    expect((await call("GET", `/v1/apps/${appId}/insights?from=yesterday`, { token: clientUser })).status).toBe(400);
+    expect((await call("GET", `/v1/apps/${harbor}/insights`, { token: clientAdmin })).status).toBe(404);
+    const empty = await call("GET", `/v1/apps/${harbor}/insights`, { token: admin });
+    expect(empty.body.totals.questions).toBe(0);
+  });
+
+  it("writes a chart's CSV into Admin Downloads", async () => {
+    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, { token: clientUser, body: { chart: "top_questions" } });
+    expect(exported.status).toBe(200);
+    const latest = await call("GET", `/v1/admin_downloads/latest_files?app_id=${appId}`, { token: clientUser });
+    expect(latest.body.files.insights_top_questions.filename).toBe(exported.body.file_name);
+    const file = await host.api.request(new URL(exported.body.download_url, "http://localhost").pathname + new URL(exported.body.download_url, "http://localhost").search);
+    const text = await file.text();
+    expect(text.split("\r\n").slice(0, 3)).toEqual(["Question,Asked,Unanswered", "when do applications close,3,0", "where is the quantum teleportation lab,2,2"]);
+  });
+});
+
+describe("the user profile store", () => {
+  it("lists, searches and filters profiles with their scores; shows the conversation behind one", async () => {
+    const list = (await call("GET", `/v1/apps/${appId}/user_profiles`, { token: clientUser })).body as UserProfilesList;
+    expect(list.total).toBe(3);
+    expect(list.fields).toEqual(["name", "email", "intended_major"]);
+    const found = (await call("GET", `/v1/apps/${appId}/user_profiles?search=quillfeather`, { token: clientUser })).body as UserProfilesList;
+    expect(found.data.map((p) => p.conversation_id)).toEqual([dana]);
+    expect(found.data[0]).toMatchObject({ values: { name: "Dana Quillfeather", email: "dana.q@example.com", intended_major: "zoology" }, lead: true, score: 54, questions: 3 });
+    expect(((await call("GET", `/v1/apps/${appId}/user_profiles?environment=prod`, { token: clientUser })).body as UserProfilesList).data.map((p) => p.conversation_id)).toEqual([other]);
+
+    const detail = await call("GET", `/v1/apps/${appId}/user_profiles/${dana}`, { token: clientUser });
+    expect(detail.body.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant"]);
+    const emailFrom = detail.body.messages.find((m: { id: number }) => m.id === detail.body.field_sources.email);
+    expect(emailFrom.text).toContain("dana.q@example.com");
+    expect((await call("GET", `/v1/apps/${harbor}/user_profiles`, { token: clientAdmin })).status).toBe(404);
+  });
+
+  it("deletes one person everywhere on request: profiles sharing the email, conversations, messages, rollups", async () => {
+    expect((await call("DELETE", `/v1/apps/${appId}/user_profiles/${dana}`, { token: clientUser })).status).toBe(403);
+    await call("POST", `/v1/apps/${appId}/insights/export`, { token: admin, body: { chart: "leads" } });
+    const deleted = await call("DELETE", `/v1/apps/${appId}/user_profiles/${dana}`, { token: clientAdmin });
+    expect(deleted.body).toEqual({ message: "Deleted the person's 2 profiles and conversations", deleted_conversations: 2 });
+
+    // Nothing of theirs is left in any table of the database.
+    const tables = ((await host.deps.db.execute(sql`
+      select table_schema, table_name from information_schema.tables
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`)) as unknown as { rows: { table_schema: string; table_name: string }[] }).rows;
+    expect(tables.length).toBeGreaterThan(20);
+    for (const { table_schema, table_name } of tables) {
+      for (const trace of ["dana.q@example.com", "Quillfeather", "zoology"]) {
+        const [{ n }] = ((await host.deps.db.execute(sql.raw(`select count(*)::int as n from "${table_schema}"."${table_name}" t where t::text ilike '%${trace}%'`))) as unknown as { rows: { n: number }[] }).rows;
+        expect({ table: `${table_schema}.${table_name}`, trace, n }).toEqual({ table: `${table_schema}.${table_name}`, trace, n: 0 });
+      }
+    }
+    // Their reports went too; the figures are recounted without their conversations.
+    const latest = await call("GET", `/v1/admin_downloads/latest_files?app_id=${appId}`, { token: admin });
+    expect(latest.body.files.insights_leads).toBeUndefined();
+    const after = await insights();
+    expect(after.totals).toEqual({ conversations: 4, questions: 6, answered: 2, fallback: 3, canned: 1, disclaimed: 0, leads: 1 });
+    expect(after.top_questions[0]).toEqual({ question: "when do applications close", asked: 2, unanswered: 0 });
+    expect((await call("GET", `/v1/apps/${appId}/user_profiles`, { token: clientUser })).body.total).toBe(1);
+  });
+});

@@ -1,0 +1,121 @@
+import { sql, type SQL } from "drizzle-orm";
+import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type Insights, type InsightDay } from "../../contract";
+import type { ApiDeps } from "../deps";
+import { badRequest } from "../http/errors";
+import { LEAD_SCORE_RULE, LEAD_SCORE_SQL, leadScore } from "./lead-score";
+
+/*
+ * The dashboard's figures, read from the rollups (never from raw messages, so the cost follows
+ * the number of days and distinct questions, not of messages) plus the leads, which are few.
+ */
+
+type Rows<T> = { rows: T[] };
+const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).rows;
+
+export interface InsightScope { appId: number; from: string; to: string; triggerPoint?: string; environment: "all" | "prod" | "stage" }
+
+const DAY_MS = 86_400_000;
+const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+
+/** The range asked for, or the last 30 days (UTC) ending today; refuses reversed or over-long ranges. */
+export function insightRange(query: { from?: string; to?: string }, now = Date.now()) {
+  const to = query.to ?? isoDay(now);
+  const from = query.from ?? isoDay(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_INSIGHT_DAYS - 1) * DAY_MS);
+  const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
+  if (days < 1) throw badRequest("The start date must not be after the end date", { from: ["The start date must not be after the end date"] });
+  if (days > MAX_INSIGHT_DAYS) throw badRequest(`Choose at most ${MAX_INSIGHT_DAYS} days`, { from: [`Choose at most ${MAX_INSIGHT_DAYS} days`] });
+  return { from, to, days };
+}
+
+/** The rollup rows of the scope (alias r). */
+function rollupFilter(scope: InsightScope): SQL {
+  const parts = [sql`r.app_id = ${scope.appId}`, sql`r.day between ${scope.from}::date and ${scope.to}::date`];
+  if (scope.triggerPoint !== undefined) parts.push(sql`r.trigger_point = ${scope.triggerPoint}`);
+  if (scope.environment !== "all") parts.push(sql`r.environment = ${scope.environment}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The conversations of the scope (alias c), by when they started. */
+function conversationFilter(scope: InsightScope): SQL {
+  const parts = [
+    sql`c.app_id = ${scope.appId}`,
+    sql`c.started_at >= ${scope.from}::date at time zone 'utc'`,
+    sql`c.started_at < (${scope.to}::date + 1) at time zone 'utc'`,
+  ];
+  if (scope.triggerPoint !== undefined) parts.push(sql`c.trigger_point = ${scope.triggerPoint}`);
+  if (scope.environment !== "all") parts.push(sql`c.environment = ${scope.environment}`);
+  return sql.join(parts, sql` and `);
+}
+
+const NAME = /(^|[\s_])(first[\s_]|full[\s_])?name$/i;
+const CONTACT = /e-?mail|phone|mobile/i;
+const firstValue = (values: Record<string, unknown>, pattern: RegExp) =>
+  String(Object.entries(values).find(([name, value]) => pattern.test(name) && value !== null && value !== "")?.[1] ?? "");
+
+export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db">, limits = { questions: 10, sources: 10, leads: 10 }): Promise<Insights> {
+  const where = rollupFilter(scope);
+  const dayRows = await rowsOf<Record<string, string | number>>(deps.db.execute(sql`
+    select to_char(r.day, 'YYYY-MM-DD') as day, sum(r.conversations)::int as conversations, sum(r.questions)::int as questions,
+      sum(r.answered)::int as answered, sum(r.fallback)::int as fallback, sum(r.canned)::int as canned, sum(r.disclaimed)::int as disclaimed
+    from insight_days r where ${where} group by r.day`));
+  const leadDays = await rowsOf<{ day: string; leads: number }>(deps.db.execute(sql`
+    select to_char((c.started_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, count(*)::int as leads
+    from visitor_profiles p join conversations c on c.id = p.conversation_id
+    where p.is_lead and ${conversationFilter(scope)} group by 1`));
+  const topQuestions = await rowsOf<{ question: string; asked: number; unanswered: number }>(deps.db.execute(sql`
+    select r.question_key as question, sum(r.asked)::int as asked, sum(r.unanswered)::int as unanswered
+    from insight_questions r where ${where} group by r.question_key order by asked desc, question limit ${limits.questions}`));
+  const unanswered = await rowsOf<{ question: string; unanswered: number; closest: Insights["unanswered_questions"][number]["closest"] }>(deps.db.execute(sql`
+    select r.question_key as question, sum(r.unanswered)::int as unanswered,
+      (array_agg(r.closest order by r.day desc) filter (where r.unanswered > 0))[1] as closest
+    from insight_questions r where ${where} and r.unanswered > 0
+    group by r.question_key order by unanswered desc, question limit ${limits.questions}`));
+  const sources = await rowsOf<{ url: string; title: string; cited: number }>(deps.db.execute(sql`
+    select r.url, max(r.title) as title, sum(r.cited)::int as cited
+    from insight_sources r where ${where} group by r.url order by cited desc, r.url limit ${limits.sources}`));
+  const score = sql.raw(LEAD_SCORE_SQL("p.field_score", "c.question_count"));
+  const [leadSummary] = await rowsOf<{ captured: number; average: number | null }>(deps.db.execute(sql`
+    select count(*)::int as captured, round(avg(${score}), 1)::float8 as average
+    from visitor_profiles p join conversations c on c.id = p.conversation_id where p.is_lead and ${conversationFilter(scope)}`));
+  const topLeads = await rowsOf<{ conversation_id: string; values: Record<string, unknown>; questions: number; started_at: string }>(deps.db.execute(sql`
+    select p.conversation_id, p.values, c.question_count as questions, c.started_at
+    from visitor_profiles p join conversations c on c.id = p.conversation_id
+    where p.is_lead and ${conversationFilter(scope)} order by ${score} desc, c.started_at desc limit ${limits.leads}`));
+
+  const byDay = new Map(dayRows.map((row) => [String(row.day), row]));
+  const leadsByDay = new Map(leadDays.map((row) => [row.day, Number(row.leads)]));
+  const days: InsightDay[] = [];
+  for (let t = Date.parse(`${scope.from}T00:00:00Z`); t <= Date.parse(`${scope.to}T00:00:00Z`); t += DAY_MS) {
+    const day = isoDay(t);
+    const row = byDay.get(day);
+    const count = (key: string) => Number(row?.[key] ?? 0);
+    days.push({
+      day, conversations: count("conversations"), questions: count("questions"), answered: count("answered"), fallback: count("fallback"),
+      canned: count("canned"), disclaimed: count("disclaimed"), leads: leadsByDay.get(day) ?? 0,
+    });
+  }
+  const sum = (key: keyof Omit<InsightDay, "day">) => days.reduce((total, day) => total + day[key], 0);
+  return {
+    range: { from: scope.from, to: scope.to },
+    totals: {
+      conversations: sum("conversations"), questions: sum("questions"), answered: sum("answered"), fallback: sum("fallback"),
+      canned: sum("canned"), disclaimed: sum("disclaimed"), leads: sum("leads"),
+    },
+    days,
+    top_questions: topQuestions.map((q) => ({ question: q.question, asked: Number(q.asked), unanswered: Number(q.unanswered) })),
+    unanswered_questions: unanswered.map((q) => ({ question: q.question, unanswered: Number(q.unanswered), closest: q.closest ?? [] })),
+    leads: {
+      captured: Number(leadSummary?.captured ?? 0),
+      average_score: leadSummary?.average === null || leadSummary?.average === undefined ? null : Number(leadSummary.average),
+      top: topLeads.map((lead) => {
+        const { score: total, reasons } = leadScore(lead.values, Number(lead.questions));
+        return {
+          conversation_id: String(lead.conversation_id), name: firstValue(lead.values, NAME), contact: firstValue(lead.values, CONTACT),
+          score: total, reasons, started_at: new Date(lead.started_at).toISOString(),
+        };
+      }),
+    },
+    top_sources: sources.map((s) => ({ url: s.url, title: s.title, cited: Number(s.cited) })),
+    lead_score_rule: LEAD_SCORE_RULE,
+  };
+}

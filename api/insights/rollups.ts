@@ -1,0 +1,61 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { insightDays, insightQuestions, insightSources } from "../db/schema";
+import type { Executor } from "../controls/scope";
+
+/** Today in UTC: the day rollups count in. */
+export const utcToday = sql`(now() at time zone 'utc')::date`;
+
+/** How repeats of a question are recognised: lower case, spaces collapsed, end punctuation dropped, 300 characters. */
+export const questionKey = (text: SQL) =>
+  sql`left(regexp_replace(regexp_replace(lower(btrim(${text})), '\\s+', ' ', 'g'), '[\\s?.!]+$', ''), 300)`;
+
+/**
+ * Recounts the rollups of some days of a client from its stored messages: after a person's data
+ * is deleted (their questions must not linger in Top Questions), or to backfill. The days are UTC
+ * dates (YYYY-MM-DD).
+ */
+export async function rebuildInsightDays(appId: number, days: string[], db: Executor) {
+  if (!days.length) return;
+  await db.transaction(async (tx) => {
+    for (const table of [insightDays, insightQuestions, insightSources]) {
+      await tx.delete(table).where(and(eq(table.appId, appId), inArray(table.day, days)));
+    }
+    const dayList = sql.join(days.map((d) => sql`${d}::date`), sql`, `);
+    // Each answer with the question it answered (the visitor's message just before it).
+    const answers = sql`
+      select m.conversation_id, c.trigger_point, c.environment, (m.created_at at time zone 'utc')::date as day,
+        m.outcome, m.sources, m.closest, m.id,
+        (select q.text from messages q where q.conversation_id = m.conversation_id and q.role = 'user' and q.id < m.id order by q.id desc limit 1) as question
+      from messages m join conversations c on c.id = m.conversation_id
+      where m.app_id = ${appId} and m.role = 'assistant' and (m.created_at at time zone 'utc')::date in (${dayList})`;
+    await tx.execute(sql`
+      insert into insight_days (app_id, trigger_point, environment, day, conversations, questions, answered, fallback, canned, disclaimed)
+      select ${appId}, trigger_point, environment, day, sum(conversations), sum(questions), sum(answered), sum(fallback), sum(canned), sum(disclaimed)
+      from (
+        select c.trigger_point, c.environment, (c.started_at at time zone 'utc')::date as day, 1 as conversations, 0 as questions,
+          0 as answered, 0 as fallback, 0 as canned, 0 as disclaimed
+        from conversations c where c.app_id = ${appId} and (c.started_at at time zone 'utc')::date in (${dayList})
+        union all
+        select c.trigger_point, c.environment, (m.created_at at time zone 'utc')::date, 0, 1, 0, 0, 0, 0
+        from messages m join conversations c on c.id = m.conversation_id
+        where m.app_id = ${appId} and m.role = 'user' and (m.created_at at time zone 'utc')::date in (${dayList})
+        union all
+        select trigger_point, environment, day, 0, 0, (outcome = 'answered')::int, (outcome = 'fallback')::int, (outcome = 'canned')::int, (outcome = 'disclaimed')::int
+        from (${answers}) a
+      ) parts
+      group by trigger_point, environment, day`);
+    await tx.execute(sql`
+      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest)
+      select ${appId}, trigger_point, environment, day, key, count(*), count(*) filter (where outcome = 'fallback'),
+        coalesce((array_agg(closest order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb)
+      from (select a.*, ${questionKey(sql`a.question`)} as key from (${answers}) a where a.question is not null) keyed
+      group by trigger_point, environment, day, key`);
+    await tx.execute(sql`
+      insert into insight_sources (app_id, trigger_point, environment, day, url, title, cited)
+      select ${appId}, a.trigger_point, a.environment, a.day, s->>'url', max(s->>'title'), count(*)
+      from (${answers}) a cross join lateral jsonb_array_elements(a.sources) s
+      -- Web pages only: a file's link is signed anew for every answer.
+      where exists (select 1 from urls u where u.app_id = ${appId} and u.url = s->>'url')
+      group by a.trigger_point, a.environment, a.day, s->>'url'`);
+  });
+}

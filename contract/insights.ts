@@ -1,0 +1,94 @@
+import { z } from "zod";
+
+/*
+ * Business Insights (/dashboard) and the user profile store (/user_profiles): the assistant's
+ * conversations, outcomes, questions, leads and cited sources per client.
+ */
+
+const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Not a date");
+export const INSIGHT_ENVIRONMENTS = ["all", "prod", "stage"] as const;
+export const INSIGHT_ENVIRONMENT_LABELS: Record<(typeof INSIGHT_ENVIRONMENTS)[number], string> = { all: "All", prod: "Production", stage: "Sandbox" };
+/** The longest range one request may cover. */
+export const MAX_INSIGHT_DAYS = 366;
+export const DEFAULT_INSIGHT_DAYS = 30;
+
+export const InsightsQuery = z.object({
+  from: IsoDay.optional(),
+  to: IsoDay.optional(),
+  /** One trigger point ('' for Default), or every one when absent. */
+  trigger_point: z.string().max(100).optional(),
+  environment: z.enum(INSIGHT_ENVIRONMENTS, { error: "environment must be all, prod or stage" }).default("all"),
+});
+export type InsightsQuery = z.input<typeof InsightsQuery>;
+
+export const ClosestPassage = z.object({ title: z.string(), url: z.string(), score: z.number(), text: z.string() });
+export const InsightDay = z.object({
+  day: z.string(), conversations: z.number(), questions: z.number(),
+  answered: z.number(), fallback: z.number(), canned: z.number(), disclaimed: z.number(), leads: z.number(),
+});
+export type InsightDay = z.infer<typeof InsightDay>;
+
+export const Insights = z.object({
+  range: z.object({ from: z.string(), to: z.string() }),
+  totals: InsightDay.omit({ day: true }),
+  /** Every day of the range, oldest first (days without conversations count zero). */
+  days: z.array(InsightDay),
+  top_questions: z.array(z.object({ question: z.string(), asked: z.number(), unanswered: z.number() })),
+  unanswered_questions: z.array(z.object({ question: z.string(), unanswered: z.number(), closest: z.array(ClosestPassage) })),
+  leads: z.object({
+    captured: z.number(),
+    average_score: z.number().nullable(),
+    top: z.array(z.object({ conversation_id: z.string(), name: z.string(), contact: z.string(), score: z.number(), reasons: z.array(z.string()), started_at: z.string() })),
+  }),
+  top_sources: z.array(z.object({ url: z.string(), title: z.string(), cited: z.number() })),
+  lead_score_rule: z.string(),
+});
+export type Insights = z.infer<typeof Insights>;
+
+export const INSIGHT_CHARTS = ["conversations", "outcomes", "top_questions", "unanswered_questions", "leads", "sources"] as const;
+export type InsightChart = (typeof INSIGHT_CHARTS)[number];
+export const InsightExportBody = InsightsQuery.extend({ chart: z.enum(INSIGHT_CHARTS, { error: "Unknown chart" }) });
+export const InsightExportResult = z.object({ file_name: z.string(), file_type: z.string(), download_url: z.string() });
+
+export const UserProfilesQuery = z.object({
+  search: z.string().trim().max(200).optional(),
+  trigger_point: z.string().max(100).optional(),
+  environment: z.enum(INSIGHT_ENVIRONMENTS).default("all"),
+  leads_only: z.enum(["true", "false"]).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page_size: z.coerce.number().int().refine((n) => [10, 25, 50, 100, 1000].includes(n), "page_size must be 10, 25, 50, 100 or 1000").default(25),
+});
+export type UserProfilesQuery = z.input<typeof UserProfilesQuery>;
+
+export const UserProfileRow = z.object({
+  conversation_id: z.string(),
+  values: z.record(z.string(), z.unknown()),
+  lead: z.boolean(),
+  score: z.number(),
+  reasons: z.array(z.string()),
+  questions: z.number(),
+  trigger_point: z.string(),
+  environment: z.string(),
+  started_at: z.string(),
+  last_message_at: z.string(),
+});
+export type UserProfileRow = z.infer<typeof UserProfileRow>;
+
+export const UserProfilesList = z.object({
+  data: z.array(UserProfileRow),
+  total: z.number(),
+  /** The client's user profile fields, in model order: the table's columns. */
+  fields: z.array(z.string()),
+  lead_score_rule: z.string(),
+});
+export type UserProfilesList = z.infer<typeof UserProfilesList>;
+
+export const UserProfileDetail = z.object({
+  profile: UserProfileRow,
+  /** Field ⇒ the id of the message its value came from. */
+  field_sources: z.record(z.string(), z.number()),
+  messages: z.array(z.object({ id: z.number(), role: z.string(), text: z.string(), outcome: z.string().nullable(), created_at: z.string() })),
+});
+export type UserProfileDetail = z.infer<typeof UserProfileDetail>;
+
+export const UserProfileDeleted = z.object({ message: z.string(), deleted_conversations: z.number() });
