@@ -4,7 +4,7 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "node_modules/", "data/", "test-results/", "playwright-report/", "api/db/migrations/"] },
+  { ignores: ["build/", "public/build/", "public/widget.js", "node_modules/", "data/", "test-results/", "playwright-report/", "api/db/migrations/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -4,12 +4,13 @@ import { IntegrationCards } from "~/components/integrations/IntegrationCards";
 import { LinkDrawer } from "~/components/integrations/LinkDrawer";
 import * as s from "~/components/integrations/integrations.css";
 import { RouteError } from "~/components/RouteError";
+import { addressWith, closedDrawerAddress } from "~/lib/integrations";
 import { userCan } from "~/lib/permissions";
 import { integrationsAction, integrationsLoader, type IntegrationActionData } from "~/server/integrations.server";
 import * as ui from "~/styles/ui.css";
 import type { loader as rootLoader } from "~/root";
 
-/** Integrations: the systems a client can link, and `?link=<system>` opens 'Link Your {system}'. */
+/** Integrations: the systems a client can link, by group; `?link=<system>` opens 'Link Your {system}'. */
 export const loader = integrationsLoader;
 export const action = integrationsAction;
 
@@ -17,17 +18,8 @@ export default function Integrations() {
   const { client, configs, integrations, error, drawer } = useLoaderData<typeof loader>();
   const posted = useActionData<IntegrationActionData>();
   const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
-  const location = useLocation();
+  const { pathname, search } = useLocation();
   const canConfigure = Boolean(me && userCan(me, "configure", client.id));
-  const address = (set: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(set)) {
-      if (value === null) params.delete(key);
-      else params.set(key, value);
-    }
-    params.delete("index");
-    return `${location.pathname}${params.size ? `?${params}` : ""}`;
-  };
 
   return (
     <section>
@@ -39,7 +31,7 @@ export default function Integrations() {
       {error || !configs ? (
         <p role="alert" className={ui.fieldError}>{error}</p>
       ) : (
-        <IntegrationCards configs={configs} integrations={integrations} linkTo={(system) => address({ link: system, usecase: null, environment: null })} />
+        <IntegrationCards configs={configs} integrations={integrations} linkTo={(system) => addressWith(pathname, search, { link: system, usecase: null, environment: null })} />
       )}
       {drawer ? (
         <LinkDrawer
@@ -47,8 +39,8 @@ export default function Integrations() {
           saved={drawer.saved}
           posted={posted}
           canConfigure={canConfigure}
-          closeTo={address({ link: null, usecase: null, environment: null })}
-          choiceHref={(change) => address(change)}
+          closeTo={closedDrawerAddress(pathname, search)}
+          choiceHref={(change) => addressWith(pathname, search, change)}
         />
       ) : null}
     </section>

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
-import type { Integration, IntegrationsList } from "../../contract";
-import { integrations as integrationsTable } from "../../api/db/schema";
-import { SecretBox } from "../../api/integrations/secrets";
+import { INTEGRATION_GROUP_TITLES, SECRET_MASK_PREFIX, type ConfigSystem, type Integration, type IntegrationsList } from "../../contract";
+import type { IntegrationActionData } from "~/server/integrations.server";
 import { takeToast } from "~/server/toast.server";
 import { action, loader } from "./$appName.agent.$agentName.integrations";
 import { action as loginAction } from "./login";
@@ -20,7 +18,7 @@ afterAll(async () => {
 
 const PAGE = "/northfield/agent/admissions/integrations";
 const params = { appName: "northfield", agentName: "admissions" };
-const args = (request: Request) => ({ request, context: testContext(host), params });
+const args = (request: Request, context = testContext(host)) => ({ request, context, params });
 
 async function signIn(email: string) {
   const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
@@ -33,68 +31,133 @@ interface PageData {
   configs: IntegrationsList["configs"] | null;
   integrations: Integration[];
   error: string | null;
-  drawer: { system: { name: string; title: string }; usecase: { usecase: string }; environment: string; saved: Integration | null } | null;
+  drawer: { system: ConfigSystem; usecase: { usecase: string }; environment: string; saved: Integration | null } | null;
 }
-async function load(cookie: string, search = "") {
-  const response = await settle(() => loader(args(getRequest(`${PAGE}${search}`, cookie))));
+async function load(cookie: string, search = "", context = testContext(host)) {
+  const response = await settle(() => loader(args(getRequest(`${PAGE}${search}`, cookie), context)));
   expect(response.status).toBe(200);
   return (await response.json()) as PageData;
 }
-const post = (cookie: string, fields: Record<string, string>, search = "?link=salesforce") => settle(() => action(args(formRequest(`${PAGE}${search}`, fields, cookie))));
-const salesforce = (settings: Record<string, string>, extra: Record<string, string> = {}) => ({
-  external_system: "salesforce", usecase: "lead_sync", environment: "staging", name: "", ...extra,
-  ...Object.fromEntries(Object.entries(settings).map(([k, v]) => [`settings.${k}`, v])),
+
+/** What the drawer's form posts: its hidden choice, the name, each setting, and the save bar's button. */
+const linkForm = (system: string, usecase: string, settings: Record<string, string>, extra: { name?: string; environment?: string } = {}) => ({
+  intent: "save", external_system: system, usecase, environment: extra.environment ?? "staging", name: extra.name ?? "",
+  ...Object.fromEntries(Object.entries(settings).map(([setting, value]) => [`settings.${setting}`, value])),
 });
+const salesforce = (settings: Record<string, string>, extra: { name?: string; environment?: string } = {}) =>
+  linkForm("salesforce", "lead_sync", { instance_url: "", client_id: "", client_secret: "", lead_source: "", ...settings }, extra);
+const post = (cookie: string, fields: Record<string, string>, search = "?link=salesforce") =>
+  settle(() => action(args(formRequest(`${PAGE}${search}`, fields, cookie))));
+const refusal = async (response: Response) => (await response.json()) as IntegrationActionData;
+
+const SECRET = "s3cret-value-9876";
+const savedSalesforce = async (cookie: string) => (await load(cookie, "?link=salesforce")).drawer!.saved!;
 
 describe("the Integrations screen", () => {
-  it("groups the catalogue's systems and opens a drawer by address, staging by default", async () => {
+  it("groups the catalogue's systems, each with icon, guide and use cases, and opens a drawer by address (staging by default)", async () => {
     const cookie = await signIn("client.admin@example.com");
     const page = await load(cookie);
+    expect(page.error).toBeNull();
     expect(page.configs!.CRM.map((s) => s.name)).toEqual(expect.arrayContaining(["salesforce", "hubspot", "slate", "dynamics365"]));
     expect(page.configs!.LMS.map((s) => s.name)).toEqual(expect.arrayContaining(["canvas", "moodle", "blackboard", "brightspace"]));
+    expect(page.configs!.CRM.every((s) => s.group === "CRM")).toBe(true);
+    expect(page.configs!.LMS.every((s) => s.group === "LMS")).toBe(true);
+    expect(INTEGRATION_GROUP_TITLES).toEqual({ CRM: "Agent System Integration", LMS: "Learning Management System" });
+    expect(page.configs!.CRM.find((s) => s.name === "salesforce")).toMatchObject({ icon: "/integrations/salesforce.svg", integration_guide: expect.stringMatching(/^https:\/\//) });
     expect(page.drawer).toBeNull();
+
     const open = await load(cookie, "?link=salesforce");
     expect(open.drawer).toMatchObject({ system: { title: "Salesforce" }, usecase: { usecase: "lead_sync" }, environment: "staging", saved: null });
+    expect(open.drawer!.system.integration_settings[0].settings_json.find((f) => f.name === "client_secret")).toMatchObject({ secret: true, required: true });
     expect((await load(cookie, "?link=salesforce&environment=production")).drawer?.environment).toBe("production");
     expect((await load(cookie, "?link=nothing")).drawer).toBeNull();
   });
 
-  it("checks required settings on the server, keeping everything typed", async () => {
+  it("shows 'Error: {message}' when the integrations cannot be loaded", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const answer = await post(cookie, salesforce({ instance_url: "https://northfield.my.salesforce.com", client_id: "", client_secret: "", lead_source: "Chat" }, { name: "Main org" }));
-    expect(answer.status).toBe(400);
-    const body = await answer.json();
-    expect(body.errors).toEqual({ client_id: ["Consumer Key is required"], client_secret: ["Consumer Secret is required"] });
-    expect(body.values).toEqual({ name: "Main org", settings: { instance_url: "https://northfield.my.salesforce.com", client_id: "", client_secret: "", lead_source: "Chat" } });
+    const context = testContext(host);
+    const failing = {
+      ...context,
+      apiFetch: async (request: Request) => (new URL(request.url).pathname.endsWith("/integrations")
+        ? Response.json({ message: "Integrations are resting" }, { status: 503 })
+        : context.apiFetch(request)),
+    };
+    expect(await load(cookie, "?link=salesforce", failing)).toMatchObject({ configs: null, drawer: null, error: "Error: Integrations are resting" });
   });
 
-  it("saves a link with its secret encrypted, answers the mask, and keeps the secret when the mask is posted back", async () => {
+  it("checks required settings itself, keeping what was typed beside the messages (but never a new secret)", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const saved = await post(cookie, salesforce({ instance_url: "https://northfield.my.salesforce.com", client_id: "3MVG9-key", client_secret: "s3cret-value-9876", lead_source: "" }));
+    const answer = await post(cookie, salesforce({ instance_url: "https://northfield.my.salesforce.com", client_secret: "typed-but-refused-1234", lead_source: "Chat" }, { name: "Main org" }));
+    expect(answer.status).toBe(400);
+    const body = await refusal(answer);
+    expect(body.errors).toEqual({ client_id: ["Consumer Key is required"] });
+    expect(body.formError).toBe("Fill in the highlighted settings.");
+    expect(body.values).toEqual({ name: "Main org", settings: { instance_url: "https://northfield.my.salesforce.com", client_id: "", client_secret: "", lead_source: "Chat" } });
+    expect(JSON.stringify(body)).not.toContain("typed-but-refused");
+
+    const blank = await refusal(await post(cookie, salesforce({})));
+    expect(Object.keys(blank.errors).sort()).toEqual(["client_id", "client_secret", "instance_url"]);
+    expect(blank.errors.client_secret).toEqual(["Consumer Secret is required"]);
+    expect((await load(cookie)).integrations.some((i) => i.external_system === "salesforce")).toBe(false);
+  });
+
+  it("refuses a system, use case or environment the catalogue does not have, and shows the API's refusals beside the fields", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const wrongEnvironment = await post(cookie, salesforce({ instance_url: "https://a.my.salesforce.com", client_id: "k", client_secret: "secret-secret-1" }, { environment: "prod" }));
+    expect(wrongEnvironment.status).toBe(400);
+    expect((await refusal(wrongEnvironment)).formError).toBe("Choose staging or production.");
+    expect((await refusal(await post(cookie, linkForm("oracle", "lead_sync", {}), "?link=oracle"))).formError).toBe("Choose a system to link.");
+    expect((await refusal(await post(cookie, linkForm("canvas", "lead_sync", {}), "?link=canvas"))).formError).toBe("Choose one of Canvas's use cases.");
+
+    // A mask passes the console's required check, but with nothing stored behind it the API refuses it: beside the field.
+    const dynamics = await post(cookie, linkForm("dynamics365", "lead_sync", {
+      environment_url: "https://northfield.crm.dynamics.com", tenant_id: "t-1", client_id: "c-1", client_secret: `${SECRET_MASK_PREFIX}abcd`,
+    }), "?link=dynamics365");
+    expect(dynamics.status).toBe(400);
+    const body = await refusal(dynamics);
+    expect(body.errors).toEqual({ client_secret: ["Client Secret is required"] });
+    expect(body.values.settings.client_secret).toBe(`${SECRET_MASK_PREFIX}abcd`);
+  });
+
+  it("saves a link, closes the drawer with a toast, and shows its secret only masked", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const saved = await post(cookie, salesforce({ instance_url: "https://northfield.my.salesforce.com", client_id: "3MVG9-key", client_secret: SECRET }), "?link=salesforce&environment=staging");
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(PAGE);
     expect(await toastOf(saved)).toMatchObject({ type: "success", description: "Salesforce linked (staging)" });
 
-    const reopened = await load(cookie, "?link=salesforce");
-    const mask = reopened.drawer!.saved!.settings_json.client_secret;
-    expect(mask).not.toContain("s3cret");
-    expect(mask.endsWith("9876")).toBe(true);
-    expect(JSON.stringify(reopened)).not.toContain("s3cret-value");
-
-    // Changing the key while posting the mask back leaves the stored secret as it was.
-    const again = await post(cookie, salesforce({ instance_url: "https://northfield.my.salesforce.com", client_id: "3MVG9-new-key", client_secret: mask, lead_source: "Website Chat" }));
-    expect(again.status).toBe(302);
-    const [row] = await host.deps.db.select().from(integrationsTable).where(eq(integrationsTable.externalSystem, "salesforce"));
-    expect(row.settings.client_id).toBe("3MVG9-new-key");
-    expect(row.settings.client_secret).not.toContain("s3cret");
-    expect(new SecretBox(host.deps.config.jwtSecret).open(row.settings.client_secret)).toBe("s3cret-value-9876");
-    expect((await load(cookie)).integrations.map((i) => [i.external_system, i.environment])).toEqual([["salesforce", "staging"]]);
+    const page = await load(cookie, "?link=salesforce");
+    expect(page.integrations.filter((i) => i.external_system === "salesforce").map((i) => i.environment)).toEqual(["staging"]);
+    expect(page.drawer!.saved).toMatchObject({ name: "Salesforce", settings_json: { instance_url: "https://northfield.my.salesforce.com", client_id: "3MVG9-key" } });
+    expect(page.drawer!.saved!.settings_json.client_secret).toBe(`${SECRET_MASK_PREFIX}9876`);
+    expect(JSON.stringify(page)).not.toContain(SECRET);
+    // Production is a link of its own: still empty.
+    expect((await load(cookie, "?link=salesforce&environment=production")).drawer!.saved).toBeNull();
   });
 
-  it("lets a client user look but not save", async () => {
+  it("keeps the stored secret when its mask is posted back unchanged, and replaces it when a new one is typed", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const before = await savedSalesforce(cookie);
+    const again = await post(cookie, salesforce({ ...before.settings_json, client_id: "3MVG9-new-key", lead_source: "Website Chat" }, { name: "Northfield org" }));
+    expect(again.status).toBe(302);
+    const after = await savedSalesforce(cookie);
+    expect(after).toMatchObject({ name: "Northfield org", settings_json: { client_id: "3MVG9-new-key", lead_source: "Website Chat" } });
+    // The API masks by decrypting what it stores: the same mask means the original secret is still there.
+    expect(after.settings_json.client_secret).toBe(`${SECRET_MASK_PREFIX}9876`);
+
+    expect((await post(cookie, salesforce({ ...after.settings_json, client_secret: "a-brand-new-secret-4321" }))).status).toBe(302);
+    const replaced = await savedSalesforce(cookie);
+    expect(replaced.settings_json.client_secret).toBe(`${SECRET_MASK_PREFIX}4321`);
+    expect((await post(cookie, salesforce(replaced.settings_json))).status).toBe(302);
+    expect((await savedSalesforce(cookie)).settings_json.client_secret).toBe(`${SECRET_MASK_PREFIX}4321`);
+  });
+
+  it("lets a client user look at a saved link but not save: 403", async () => {
     const cookie = await signIn("client.user@example.com");
-    expect((await load(cookie, "?link=salesforce")).drawer?.saved?.name).toBe("Salesforce");
-    const refused = await post(cookie, salesforce({ instance_url: "https://x.my.salesforce.com", client_id: "a", client_secret: "b", lead_source: "" }));
+    const page = await load(cookie, "?link=salesforce");
+    expect(page.drawer?.saved?.settings_json).toMatchObject({ client_id: "3MVG9-new-key", client_secret: `${SECRET_MASK_PREFIX}4321` });
+    const refused = await post(cookie, salesforce({ instance_url: "https://x.my.salesforce.com", client_id: "a", client_secret: "b" }));
     expect(refused.status).toBe(403);
+    expect((await load(cookie, "?link=salesforce")).drawer?.saved?.settings_json.instance_url).toBe("https://northfield.my.salesforce.com");
   });
 });

@@ -1,5 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { checkSettings, drawerChoice, savedLink, settingInputName } from "~/lib/integrations";
+import {
+  apiRefusalsToFields, checkLinkForm, closedDrawerAddress, drawerChoice, postedChoice, savedLink, settingInputName, settingsToEcho,
+} from "~/lib/integrations";
 import type { FieldErrors } from "~/lib/required-check";
 import { ApiError } from "./api/client.server";
 import { integrationsApi } from "./api/integrations-api.server";
@@ -11,8 +13,8 @@ import { redirectWithToast } from "./toast.server";
 /*
  * The Integrations screen: cards from the API's catalogue, and the 'Link Your {system}' drawer
  * opened by address (`?link=<system>`, with `usecase` and `environment`), so it works without
- * JavaScript. A save posts the drawer's form; the action checks required settings itself, then
- * lets the API check them again and store secrets encrypted.
+ * JavaScript. A save posts the drawer's form; the action checks it itself, then lets the API
+ * check it again and store secrets encrypted.
  */
 
 export async function integrationsLoader({ request, context, params }: LoaderFunctionArgs) {
@@ -24,58 +26,51 @@ export async function integrationsLoader({ request, context, params }: LoaderFun
     configs: data?.configs ?? null,
     integrations: data?.integrations ?? [],
     error,
-    drawer: choice ? { ...choice, saved: savedLink(data!.integrations, choice) } : null,
+    drawer: choice && data ? { ...choice, saved: savedLink(data.integrations, choice) } : null,
   });
 }
 
+/** A refused save: what was posted (never a newly typed secret), and the messages for the drawer. */
 export interface IntegrationActionData {
   values: { name: string; settings: Record<string, string> };
   errors: FieldErrors;
   formError: string | null;
 }
 
-/** The page's address without the drawer. */
-function pageAddress(url: URL) {
-  const next = new URL(url);
-  for (const key of ["link", "usecase", "environment", "index"]) next.searchParams.delete(key);
-  return `${next.pathname}${next.search}`;
-}
+const refused = (data: IntegrationActionData, status: number) => json<IntegrationActionData>(data, { status });
 
-/** Saves the drawer's link (a client user, who may only look, gets 403). */
+/** Saves the drawer's link; a client user, who may only look, gets 403. */
 export async function integrationsAction({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   await requireConfigure(api, app.id);
-  const url = new URL(request.url);
   const form = await request.formData();
   const text = (name: string) => {
     const value = form.get(name);
-    return typeof value === "string" ? value : "";
+    return typeof value === "string" ? value.trim() : "";
   };
   const { configs } = await integrationsApi.list(api, app.id);
-  // What is saved comes from the posted fields, read against the catalogue (never the browser's word for it).
-  const choice = drawerChoice(configs, new URLSearchParams({ link: text("external_system"), usecase: text("usecase"), environment: text("environment") }));
-  if (!choice) return json<IntegrationActionData>({ values: { name: "", settings: {} }, errors: {}, formError: "Choose a system to link" }, { status: 400 });
-  const settings = Object.fromEntries(choice.usecase.settings_json.map((field) => [field.name, text(settingInputName(field.name)).trim()]));
-  const values = { name: text("name").trim(), settings };
-  const errors = checkSettings(choice, settings);
-  if (values.name.length > 200) errors.name = ["Names are at most 200 characters"];
-  if (Object.keys(errors).length) return json<IntegrationActionData>({ values, errors, formError: "Fill in the highlighted settings." }, { status: 400 });
+  // The system, use case and environment come from the posted fields, checked against the catalogue.
+  const { choice, error } = postedChoice(configs, { external_system: text("external_system"), usecase: text("usecase"), environment: text("environment") });
+  if (!choice) return refused({ values: { name: text("name"), settings: {} }, errors: {}, formError: error }, 400);
+
+  const settings = Object.fromEntries(choice.usecase.settings_json.map((field) => [field.name, text(settingInputName(field.name))]));
+  const values = { name: text("name"), settings };
+  const echoed = { name: values.name, settings: settingsToEcho(choice, settings) };
+  const errors = checkLinkForm(choice, values);
+  if (Object.keys(errors).length) return refused({ values: echoed, errors, formError: "Fill in the highlighted settings." }, 400);
+
   try {
     await integrationsApi.save(api, app.id, [{
       name: values.name, environment: choice.environment, usecase: choice.usecase.usecase, external_system: choice.system.name, settings_json: settings,
     }]);
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    // The API keys its messages `integrations.0.settings_json.<setting>`; anything else is the form's.
-    const apiErrors: FieldErrors = {};
-    const loose: string[] = [];
-    for (const [path, messages] of Object.entries(error.fieldErrors)) {
-      const setting = /^integrations\.0\.settings_json\.(.+)$/.exec(path)?.[1];
-      const field = setting ?? (path === "integrations.0.name" ? "name" : null);
-      if (field) apiErrors[field] = messages;
-      else loose.push(...messages);
-    }
-    return json<IntegrationActionData>({ values, errors: apiErrors, formError: loose.join(" ") || (Object.keys(apiErrors).length ? null : error.message) }, { status: error.status });
+  } catch (failure) {
+    if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
+    const { errors: fieldErrors, formMessages } = apiRefusalsToFields(failure.fieldErrors);
+    const formError = formMessages.join(" ") || (Object.keys(fieldErrors).length ? "Fill in the highlighted settings." : failure.message);
+    return refused({ values: echoed, errors: fieldErrors, formError }, failure.status);
   }
-  return redirectWithToast(pageAddress(url), { type: "success", description: `${choice.system.title} linked (${choice.environment})` });
+  const url = new URL(request.url);
+  return redirectWithToast(closedDrawerAddress(url.pathname, url.search), {
+    type: "success", description: `${choice.system.title} linked (${choice.environment})`,
+  });
 }

@@ -1,27 +1,36 @@
 import { Link } from "@remix-run/react";
-import { INTEGRATION_GROUP_TITLES, INTEGRATION_GROUPS, type Integration, type IntegrationsList } from "../../../contract";
-import { linkedEnvironments } from "~/lib/integrations";
+import { INTEGRATION_GROUP_TITLES, INTEGRATION_GROUPS, type Integration } from "../../../contract";
+import { linkedEnvironments, type IntegrationConfigs } from "~/lib/integrations";
 import * as ui from "~/styles/ui.css";
 import * as s from "./integrations.css";
 
-/** The catalogue's systems as cards, grouped CRM ('Agent System Integration') and LMS; each opens its drawer by address. */
+/**
+ * The catalogue's systems as cards, grouped CRM ('Agent System Integration') and LMS ('Learning
+ * Management System'). Each card is a link that opens the system's drawer by address.
+ */
 export function IntegrationCards({ configs, integrations, linkTo }: {
-  configs: IntegrationsList["configs"];
+  configs: IntegrationConfigs;
   integrations: Integration[];
   linkTo: (system: string) => string;
 }) {
   return (
     <>
       {INTEGRATION_GROUPS.map((group) => (
-        <section key={group} className={s.group} aria-labelledby={`group-${group}`}>
-          <h2 id={`group-${group}`}>{INTEGRATION_GROUP_TITLES[group]}</h2>
+        <section key={group} className={s.group} aria-labelledby={`integration-group-${group}`}>
+          <h2 id={`integration-group-${group}`}>{INTEGRATION_GROUP_TITLES[group]}</h2>
           <ul className={s.cards}>
             {configs[group].map((system) => {
               const environments = linkedEnvironments(integrations, system.name);
               return (
                 <li key={system.name}>
-                  <Link to={linkTo(system.name)} className={s.card} preventScrollReset aria-label={`Link Your ${system.title}${environments.length ? ` (linked: ${environments.join(", ")})` : ""}`}>
-                    <img src={system.icon} alt="" className={s.icon} width={40} height={40} />
+                  <Link
+                    to={linkTo(system.name)}
+                    className={s.card}
+                    preventScrollReset
+                    // The card's name says what it does and whether it is linked, in one phrase.
+                    aria-label={`Link Your ${system.title}${environments.length ? ` (linked: ${environments.join(", ")})` : ""}`}
+                  >
+                    <img src={system.icon} alt={`${system.title} logo`} className={s.icon} width={40} height={40} />
                     <span className={s.cardTitle}>{system.title}</span>
                     <span className={s.usecases}>{system.integration_settings.map((u) => u.title).join(" · ")}</span>
                     <span className={s.linked}>

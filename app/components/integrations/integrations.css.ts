@@ -2,6 +2,8 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const intro = style({ color: vars.color.muted, maxWidth: "72ch", marginTop: 0 });
+
+/** The cards of one group (CRM or LMS), as many columns as fit. */
 export const group = style({ marginBottom: vars.space.xl });
 export const cards = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(250px, 1fr))", gap: vars.space.md, listStyle: "none", padding: 0, margin: 0 });
 export const card = style({
@@ -15,8 +17,11 @@ export const cardTitle = style({ fontWeight: 600 });
 export const usecases = style({ color: vars.color.muted, fontSize: "13px" });
 export const linked = style({ display: "flex", gap: vars.space.xs, flexWrap: "wrap" });
 
-/** The drawer's use-case and environment choices: links, so they work without JavaScript. */
-export const choices = style({ display: "flex", gap: vars.space.xs, flexWrap: "wrap", margin: `0 0 ${vars.space.md}`, padding: 0, listStyle: "none" });
-export const choiceLabel = style({ fontWeight: 600, margin: `0 0 ${vars.space.xs}` });
+/** The drawer: the guide, the use-case and environment choices (links, so they work without JavaScript), then the form. */
 export const guide = style({ display: "inline-block", marginBottom: vars.space.md });
+export const choice = style({ margin: `0 0 ${vars.space.md}` });
+export const choiceLabel = style({ fontWeight: 600, margin: `0 0 ${vars.space.xs}` });
+export const choices = style({ display: "flex", gap: vars.space.xs, flexWrap: "wrap", margin: 0, padding: 0, listStyle: "none" });
+export const status = style({ margin: `0 0 ${vars.space.md}` });
 export const form = style({ maxWidth: "560px" });
+export const requiredNote = style({ fontSize: "13px", margin: `0 0 ${vars.space.md}` });

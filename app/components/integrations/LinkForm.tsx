@@ -1,0 +1,109 @@
+import { Form, useLocation, useNavigation } from "@remix-run/react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import type { Integration, SettingField } from "../../../contract";
+import { FormField } from "~/components/FormField";
+import { SaveBar } from "~/components/SaveBar";
+import {
+  differsFromBaseline, INTEGRATIONS_READ_ONLY_MESSAGE, linkFormBaseline, NAME_MAX_LENGTH, settingInputName, type DrawerChoice,
+} from "~/lib/integrations";
+import type { FieldErrors } from "~/lib/required-check";
+import type { IntegrationActionData } from "~/server/integrations.server";
+import * as ui from "~/styles/ui.css";
+import * as s from "./integrations.css";
+
+/** The ids that describe an input: its help text and, when refused, its messages. */
+const describedBy = (id: string, hasHint: boolean, hasErrors: boolean) =>
+  [hasHint ? `${id}-hint` : "", hasErrors ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
+
+/** Whether the form's fields differ from what was loaded, checked as the user types (and at once, after a refused save). */
+function useDirty(baseline: Record<string, string>) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [dirty, setDirty] = useState(false);
+  const check = useCallback(() => {
+    const form = formRef.current;
+    if (!form) return;
+    const current = Object.fromEntries(Object.keys(baseline).map((name) => {
+      const element = form.elements.namedItem(name);
+      return [name, element instanceof HTMLInputElement ? element.value : ""];
+    }));
+    setDirty(differsFromBaseline(baseline, current));
+  }, [baseline]);
+  useEffect(check, [check]);
+  return { formRef, dirty, check };
+}
+
+function SettingInput({ field, value, errors, readOnly }: { field: SettingField; value: string; errors: string[] | undefined; readOnly: boolean }) {
+  const id = `setting-${field.name}`;
+  return (
+    <FormField label={`${field.title}${field.required ? " *" : ""}`} id={id} errorId={`${id}-error`} errors={errors} hint={field.info || undefined}>
+      <input
+        id={id}
+        name={settingInputName(field.name)}
+        // A secret shows only its mask: posting the mask back keeps the stored secret.
+        type={field.secret ? "password" : "text"}
+        autoComplete={field.secret ? "off" : undefined}
+        className={ui.input}
+        defaultValue={value}
+        placeholder={field.placeholder || undefined}
+        readOnly={readOnly}
+        aria-required={field.required}
+        aria-describedby={describedBy(id, Boolean(field.info), Boolean(errors))}
+        aria-invalid={errors ? true : undefined}
+      />
+    </FormField>
+  );
+}
+
+/**
+ * The drawer's form: a plain POST to this very address (the drawer stays open on a refusal), the
+ * save bar first so Enter saves, then the name and the use case's settings. The system, use case
+ * and environment ride along as hidden fields, which the action checks against the catalogue.
+ */
+export function LinkForm({ choice, saved, posted, canConfigure }: {
+  choice: DrawerChoice;
+  saved: Integration | null;
+  posted: IntegrationActionData | undefined;
+  canConfigure: boolean;
+}) {
+  const location = useLocation();
+  const navigation = useNavigation();
+  const address = `${location.pathname}${location.search}`;
+  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction?.split("?")[0] === location.pathname;
+  const { system, usecase, environment } = choice;
+  const baseline = useMemo(() => linkFormBaseline(choice, saved), [choice, saved]);
+  const { formRef, dirty, check } = useDirty(baseline);
+  const errors: FieldErrors = posted?.errors ?? {};
+  const valueOf = (setting: string) => posted?.values.settings[setting] ?? saved?.settings_json[setting] ?? "";
+
+  return (
+    <Form ref={formRef} method="post" action={address} preventScrollReset noValidate aria-label={`Link Your ${system.title}`} className={s.form} onChange={check}>
+      <SaveBar
+        dirty={dirty}
+        saving={saving}
+        disabled={!canConfigure}
+        message={canConfigure ? posted?.formError ?? null : INTEGRATIONS_READ_ONLY_MESSAGE}
+        messageTone={canConfigure && posted?.formError ? "error" : "idle"}
+      />
+      <input type="hidden" name="external_system" value={system.name} />
+      <input type="hidden" name="usecase" value={usecase.usecase} />
+      <input type="hidden" name="environment" value={environment} />
+      <p className={`${ui.muted} ${s.requiredNote}`}>Fields marked * are required.</p>
+      <FormField label="Name" id="integration-name" errorId="integration-name-error" errors={errors.name} hint={`A label for this link; ${system.title} when blank.`}>
+        <input
+          id="integration-name"
+          name="name"
+          className={ui.input}
+          defaultValue={posted?.values.name ?? saved?.name ?? ""}
+          placeholder={system.title}
+          maxLength={NAME_MAX_LENGTH}
+          readOnly={!canConfigure}
+          aria-describedby={describedBy("integration-name", true, Boolean(errors.name))}
+          aria-invalid={errors.name ? true : undefined}
+        />
+      </FormField>
+      {usecase.settings_json.map((field) => (
+        <SettingInput key={field.name} field={field} value={valueOf(field.name)} errors={errors[field.name]} readOnly={!canConfigure} />
+      ))}
+    </Form>
+  );
+}
