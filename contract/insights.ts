@@ -58,7 +58,8 @@ export const UserProfilesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   page_size: z.coerce.number().int().refine((n) => [10, 25, 50, 100, 1000].includes(n), "page_size must be 10, 25, 50, 100 or 1000").default(25),
 });
-export type UserProfilesQuery = z.input<typeof UserProfilesQuery>;
+/** What a caller sends (page and page_size as numbers). */
+export type UserProfilesQuery = Omit<z.input<typeof UserProfilesQuery>, "page" | "page_size"> & { page?: number; page_size?: number };
 
 export const UserProfileRow = z.object({
   conversation_id: z.string(),

@@ -1,8 +1,20 @@
 import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { Dashboard } from "~/components/insights/Dashboard";
+import { RouteError } from "~/components/RouteError";
+import { dashboardAction, dashboardLoader } from "~/server/insights.server";
+
+/** Business Insights of one client (`?from&to&triggerPoint&environment`), on the back-office host. */
+export const loader = dashboardLoader;
+export const action = dashboardAction;
 
 export default function BusinessInsights() {
-  return <PlaceholderPage title="Business Insights" />;
+  return <Dashboard />;
 }
 
-export const meta: MetaFunction = () => [{ title: "Business Insights · Assistant Console" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Business Insights · ${data.client.name} · Assistant Console` : "Business Insights · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

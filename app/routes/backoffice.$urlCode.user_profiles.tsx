@@ -1,8 +1,20 @@
 import type { MetaFunction } from "@remix-run/node";
-import { PlaceholderPage } from "~/components/PlaceholderPage";
+import { UserProfiles } from "~/components/insights/UserProfiles";
+import { RouteError } from "~/components/RouteError";
+import { userProfilesAction, userProfilesLoader } from "~/server/user-profiles.server";
+
+/** The user profile store of one client (`?search&triggerPoint&environment&leads_only&page`; `?profile=` opens one). */
+export const loader = userProfilesLoader;
+export const action = userProfilesAction;
 
 export default function UserProfileStore() {
-  return <PlaceholderPage title="User Profile Store" />;
+  return <UserProfiles />;
 }
 
-export const meta: MetaFunction = () => [{ title: "User Profile Store · Assistant Console" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `User Profile Store · ${data.client.name} · Assistant Console` : "User Profile Store · Assistant Console" },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

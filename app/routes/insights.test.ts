@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { parseCsv } from "~/lib/csv";
+import { takeToast } from "~/server/toast.server";
+import { action as dashboardAction, loader as dashboardLoader } from "./backoffice.$urlCode.dashboard";
+import { action as profilesAction, loader as profilesLoader } from "./backoffice.$urlCode.user_profiles";
+import { loader as exportLoader } from "./backoffice.$urlCode.user_profiles_.export";
+import { action as loginAction } from "./login";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let visitor: string;
+
+/** One visitor through the public chat endpoint: their email, then a question nothing answers. */
+beforeAll(async () => {
+  host = await startTestHost();
+  const call = apiCaller(host);
+  const admin = (await signInAs(host, "admin@example.com")).user_token;
+  const apps = (await call("GET", "/v1/apps?status=active", { token: admin })).body.apps as { id: number; url_code: string }[];
+  const appId = apps.find((a) => a.url_code === "northfield")!.id;
+  await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, { token: admin, body: { personalisation_config_details: [
+    { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+  ] } });
+  const key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key;
+  const said = async (message: string, conversation_id?: string) => {
+    const response = await host.api.request("/v1/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, trigger_point: "admissions", message, conversation_id }) });
+    return JSON.parse((await response.text()).split("\n")[0]).conversation_id as string;
+  };
+  visitor = await said("my email is lee@example.com");
+  await said("Where is the velodrome?", visitor);
+});
+afterAll(() => host?.close());
+
+const params = { urlCode: "northfield" };
+const args = (request: Request) => ({ request, context: testContext(host), params });
+async function signIn(email: string) {
+  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
+  return cookieHeaderFrom(response.headers.get("set-cookie"));
+}
+
+describe("Business Insights", () => {
+  it("loads the figures for the filters in the address, and says a bad range by the dates", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const page = await (await settle(() => dashboardLoader(args(getRequest("/backoffice/northfield/dashboard?triggerPoint=admissions&environment=stage", cookie))))).json();
+    expect(page.filters).toEqual({ from: undefined, to: undefined, trigger_point: "admissions", environment: "stage" });
+    expect(page.insights.totals).toMatchObject({ conversations: 1, questions: 2, fallback: 2, leads: 1 });
+    expect(page.insights.unanswered_questions.map((q: { question: string }) => q.question)).toContain("where is the velodrome");
+    const bad = await (await settle(() => dashboardLoader(args(getRequest("/backoffice/northfield/dashboard?from=2026-05-02&to=2026-05-01", cookie))))).json();
+    expect(bad.fieldErrors.from).toEqual(["The start date must not be after the end date"]);
+    expect(bad.insights.days).toHaveLength(30);
+  });
+
+  it("sends the browser to a chart's CSV", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const answer = await settle(() => dashboardAction(args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "outcomes" }, cookie))));
+    expect(answer.status).toBe(302);
+    const file = await host.api.request(answer.headers.get("location")!);
+    expect(parseCsv(await file.text())[0]).toEqual(["Day", "Answered", "Fallback", "Canned (no-go)", "Disclaimed (sensitive)"]);
+  });
+});
+
+describe("the User Profile Store", () => {
+  it("lists and opens profiles; exports them as CSV", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const page = await (await settle(() => profilesLoader(args(getRequest(`/backoffice/northfield/user_profiles?search=lee@&profile=${visitor}`, cookie))))).json();
+    expect(page.list.data.map((p: { conversation_id: string }) => p.conversation_id)).toEqual([visitor]);
+    expect(page.detail.messages).toHaveLength(4);
+    expect(page.canDelete).toBe(false);
+    const csv = parseCsv(await (await settle(() => exportLoader(args(getRequest("/backoffice/northfield/user_profiles/export?search=lee", cookie))))).text());
+    expect(csv[0].slice(0, 3)).toEqual(["email", "Lead", "Score"]);
+    expect(csv[1].slice(0, 3)).toEqual(["lee@example.com", "yes", "34"]);
+  });
+
+  it("deletes a person for a client admin only", async () => {
+    const viewer = await signIn("client.user@example.com");
+    const refused = await settle(() => profilesAction(args(formRequest(`/backoffice/northfield/user_profiles?profile=${visitor}&delete=1`, { intent: "delete", profile_id: visitor }, viewer))));
+    expect(refused.status).toBe(403);
+    const cookie = await signIn("client.admin@example.com");
+    const done = await settle(() => profilesAction(args(formRequest(`/backoffice/northfield/user_profiles?search=lee&profile=${visitor}&delete=1`, { intent: "delete", profile_id: visitor }, cookie))));
+    expect(done.headers.get("location")).toBe("/backoffice/northfield/user_profiles?search=lee");
+    expect((await takeToast(getRequest("/", cookieHeaderFrom(done.headers.get("set-cookie"))))).toast?.description).toBe("Deleted the person's profile and conversation");
+  });
+});

@@ -1,0 +1,63 @@
+import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type InsightChart, type InsightsQuery } from "../../contract";
+import { ApiError } from "./api/client.server";
+import { insightsApi } from "./api/insights-api.server";
+import { requireClient } from "./clients.server";
+import { consoleContext } from "./context.server";
+import { redirectWithToast } from "./toast.server";
+
+/*
+ * Business Insights on the back-office host: /backoffice/{url_code}/dashboard?from&to&triggerPoint
+ * &environment. Every filter lives in the address (a GET form), each chart's CSV is a small POST
+ * form whose answer sends the browser to the file (which then also sits in Admin Downloads).
+ */
+
+/** The filters of the address, as the API takes them (unknown values left for the API to refuse). */
+export function insightFilters(params: URLSearchParams): InsightsQuery & { environment: (typeof INSIGHT_ENVIRONMENTS)[number] } {
+  const environment = params.get("environment");
+  const value = (name: string) => params.get(name)?.trim() || undefined;
+  return {
+    from: value("from"),
+    to: value("to"),
+    // 'triggerPoint' is the back-office links' spelling; an empty one means every trigger point.
+    trigger_point: params.has("triggerPoint") && params.get("triggerPoint") !== "" ? params.get("triggerPoint")! : undefined,
+    environment: (INSIGHT_ENVIRONMENTS as readonly string[]).includes(environment ?? "") ? (environment as (typeof INSIGHT_ENVIRONMENTS)[number]) : "all",
+  };
+}
+
+export async function dashboardLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
+  const url = new URL(request.url);
+  const filters = insightFilters(url.searchParams);
+  const client = {
+    id: app.id, name: app.client_name, urlCode: app.url_code,
+    triggerPoints: [...new Set([...app.trigger_points, ...app.agents.map((a) => a.site_code)])].filter(Boolean),
+    agents: app.agents.map((a) => ({ siteCode: a.site_code, name: a.name })),
+  };
+  try {
+    return json({ client, filters, insights: await insightsApi.insights(api, app.id, filters), error: null, fieldErrors: {} as Record<string, string[]> });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    // A bad range: say so by the dates, and show the default range meanwhile.
+    const fallback = await insightsApi.insights(api, app.id, { trigger_point: filters.trigger_point, environment: filters.environment });
+    return json({ client, filters, insights: fallback, error: `Error: ${error.message}`, fieldErrors: error.fieldErrors });
+  }
+}
+
+/** A chart's 'Download CSV': the API writes the file; the browser follows the signed link to it. */
+export async function dashboardAction({ request, context, params }: ActionFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const chart = String(form.get("chart") ?? "");
+  const back = `${url.pathname}${url.search}`;
+  if (!(INSIGHT_CHARTS as readonly string[]).includes(chart)) return redirectWithToast(back, { type: "error", description: "Unknown chart" });
+  try {
+    const file = await insightsApi.exportChart(api, app.id, chart as InsightChart, insightFilters(url.searchParams));
+    if (!/^(\/(?!\/)|https?:\/\/)/i.test(file.download_url)) throw new Error("The API gave no link to the file");
+    return redirectDocument(file.download_url);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    return redirectWithToast(back, { type: "error", description: `Failed to download the CSV: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}

@@ -1,0 +1,101 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { INSIGHT_ENVIRONMENTS, toCsv, type UserProfileDetail, type UserProfilesQuery } from "../../contract";
+import { PROFILE_PAGE_SIZES } from "~/lib/insights";
+import { userCan } from "~/lib/permissions";
+import { ApiError } from "./api/client.server";
+import { insightsApi } from "./api/insights-api.server";
+import { getUserInfo } from "./api/resources.server";
+import { requireClient } from "./clients.server";
+import { consoleContext } from "./context.server";
+import { loadOrError, requireConfigure } from "./permissions.server";
+import { redirectWithToast } from "./toast.server";
+
+/*
+ * The user profile store on the back-office host: /backoffice/{url_code}/user_profiles with its
+ * search, filters and page in the address; `?profile=<id>` opens one profile with its
+ * conversation, `&delete=1` asks before that person's data is deleted.
+ */
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function profileFilters(params: URLSearchParams): UserProfilesQuery & { page: number; page_size: number } {
+  const environment = params.get("environment");
+  const number = (name: string, fallback: number) => {
+    const value = Number(params.get(name));
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const size = number("page_size", 25);
+  return {
+    search: params.get("search")?.trim() || undefined,
+    trigger_point: params.get("triggerPoint") || undefined,
+    environment: (INSIGHT_ENVIRONMENTS as readonly string[]).includes(environment ?? "") ? (environment as UserProfilesQuery["environment"]) : "all",
+    leads_only: params.get("leads_only") === "true" ? "true" : undefined,
+    page: Math.min(number("page", 1), 100_000),
+    page_size: (PROFILE_PAGE_SIZES as readonly number[]).includes(size) ? size : 25,
+  };
+}
+
+export async function userProfilesLoader({ request, context, params }: LoaderFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
+  const url = new URL(request.url);
+  const filters = profileFilters(url.searchParams);
+  const me = await getUserInfo(api);
+  const { data: list, error } = await loadOrError(() => insightsApi.profiles(api, app.id, filters));
+  const profileId = url.searchParams.get("profile");
+  let detail: UserProfileDetail | null = null;
+  if (profileId && UUID.test(profileId)) {
+    try {
+      detail = await insightsApi.profile(api, app.id, profileId);
+    } catch (failure) {
+      // A profile deleted meanwhile (or never there) just leaves the drawer closed.
+      if (!(failure instanceof ApiError) && !(failure instanceof Response && failure.status === 404)) throw failure;
+    }
+  }
+  return json({
+    client: { id: app.id, name: app.client_name, urlCode: app.url_code, triggerPoints: [...new Set([...app.trigger_points, ...app.agents.map((a) => a.site_code)])].filter(Boolean) },
+    filters,
+    list,
+    error,
+    detail,
+    confirmingDelete: Boolean(detail && url.searchParams.get("delete") === "1"),
+    canDelete: userCan(me, "configure", app.id),
+  });
+}
+
+/** Deletes one person's data (after the question); a client user, who may only look, gets 403. */
+export async function userProfilesAction({ request, context, params }: ActionFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
+  await requireConfigure(api, app.id);
+  const url = new URL(request.url);
+  const form = await request.formData();
+  const id = String(form.get("profile_id") ?? "");
+  url.searchParams.delete("profile");
+  url.searchParams.delete("delete");
+  const back = `${url.pathname}${url.search}`;
+  if (form.get("intent") !== "delete" || !UUID.test(id)) return redirectWithToast(back, { type: "error", description: "Unknown action" });
+  try {
+    const { message } = await insightsApi.deleteProfile(api, app.id, id);
+    return redirectWithToast(back, { type: "success", description: message });
+  } catch (failure) {
+    if (failure instanceof ApiError && failure.status < 500) return redirectWithToast(back, { type: "error", description: `Error: ${failure.message}` });
+    if (failure instanceof Response && failure.status === 404) return redirectWithToast(back, { type: "error", description: "Error: Profile not found" });
+    throw failure;
+  }
+}
+
+/** Every profile the filters find, as CSV: the model's fields, then score, why, and where it came from. */
+export async function userProfilesCsv({ request, context, params }: LoaderFunctionArgs) {
+  const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
+  const filters = profileFilters(new URL(request.url).searchParams);
+  const first = await insightsApi.profiles(api, app.id, { ...filters, page: 1, page_size: 1000 });
+  const rows = [...first.data];
+  // Pages of a thousand, up to a hundred thousand profiles per file.
+  for (let page = 2; rows.length < first.total && page <= 100; page++) rows.push(...(await insightsApi.profiles(api, app.id, { ...filters, page, page_size: 1000 })).data);
+  const fields = [...new Set([...first.fields, ...rows.flatMap((row) => Object.keys(row.values))])];
+  const csv = toCsv([
+    [...fields, "Lead", "Score", "Why", "Questions", "Trigger point", "Environment", "Started", "Profile id"],
+    ...rows.map((row) => [...fields.map((f) => row.values[f] ?? ""), row.lead ? "yes" : "no", row.score, row.reasons.join("; "), row.questions, row.trigger_point, row.environment, row.started_at, row.conversation_id]),
+  ]);
+  const name = `${app.url_code}-user-profiles-${new Date().toISOString().slice(0, 10)}.csv`;
+  return new Response(csv, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" } });
+}

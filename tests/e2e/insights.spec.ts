@@ -1,0 +1,117 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+
+const DASHBOARD = "/backoffice/northfield/dashboard";
+const PROFILES = "/backoffice/northfield/user_profiles";
+const toast = (page: Page) => page.getByTestId("toast");
+
+/** A visitor's conversation through the public chat endpoint, as the widget holds it; answers its id. */
+async function converse(request: APIRequestContext, messages: string[], triggerPoint = "admissions") {
+  const signedIn = await request.post("/auth/dev", { data: { email: "admin@example.com" } });
+  const token = ((await signedIn.json()) as { user_token: string }).user_token;
+  const apps = await request.get("/v1/apps?status=active", { headers: { authorization: `Bearer ${token}` } });
+  const appId = ((await apps.json()) as { apps: { id: number; url_code: string }[] }).apps.find((a) => a.url_code === "northfield")!.id;
+  const install = await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=${triggerPoint}`, { headers: { authorization: `Bearer ${token}` } });
+  const key = ((await install.json()) as { key: string }).key;
+  let conversation: string | undefined;
+  for (const message of messages) {
+    const answer = await request.post("/v1/chat", { data: { key, trigger_point: triggerPoint, message, conversation_id: conversation } });
+    expect(answer.headers()["content-type"]).toContain("application/x-ndjson");
+    const start = (await answer.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; conversation_id?: string }).find((e) => e.type === "start");
+    conversation = start!.conversation_id;
+  }
+  return conversation!;
+}
+
+/** Tests share one server: each visitor has names and questions of their own. */
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+test.describe("with JavaScript", () => {
+  test("Business Insights: totals, real SVG charts with tooltips, an unanswered question linking to the knowledge store, a chart's CSV", async ({ signedInPage: page }) => {
+    const id = unique();
+    await converse(page.request, [`Is there a zorbwheel ${id}?`, `Is there a zorbwheel ${id}?`]);
+    await page.goto(DASHBOARD);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business Insights");
+    await expect(page.getByRole("img", { name: /^Conversations per day: \d+ in all/ })).toBeVisible();
+    const unanswered = page.getByRole("region", { name: "Unanswered questions" });
+    const question = unanswered.getByRole("listitem").filter({ hasText: `is there a zorbwheel ${id}` }).first();
+    await expect(question).toContainText("(2×)");
+    await expect(question.getByRole("link", { name: "Add the missing page in the knowledge store" })).toHaveAttribute("href", "/northfield/agent/admissions/knowledge-store/websites");
+    await expectNoSeriousAxeViolations(page);
+
+    // With JavaScript a tooltip follows the pointer over a bar.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await page.locator("[data-tip]").first().hover();
+    await expect(page.locator("figure [role=presentation]").filter({ hasText: /conversations/ })).toBeVisible();
+
+    const download = page.waitForEvent("download");
+    await page.getByRole("button", { name: "Download CSV of Unanswered questions" }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^northfield-unanswered-questions-.*\.csv$/);
+    await page.goto("/northfield/admin-downloads");
+    await expect(page.locator("tr[data-file-type=insights_unanswered_questions]")).toBeVisible();
+  });
+
+  test("User Profile Store: search, open a profile with its conversation, delete the person after the question", async ({ signedInPage: page }) => {
+    const id = unique();
+    await converse(page.request, [`My name is Mira and my email is mira.${id}@example.com`, "When do applications close?"]);
+    await page.goto(PROFILES);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("User Profile Store");
+    await page.getByLabel("Search").fill(`mira.${id}`);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`search=mira.${id}`));
+    const rows = page.getByRole("table", { name: "Profiles" }).locator("tbody tr");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`mira.${id}@example.com`);
+    await expectNoSeriousAxeViolations(page);
+
+    await rows.first().getByRole("link", { name: /^View/ }).click();
+    const drawer = page.getByRole("dialog");
+    await expect(drawer.getByRole("list", { name: "Conversation" }).getByRole("listitem")).toHaveCount(4);
+    await expect(drawer).toContainText("email +30");
+    await expectNoSeriousAxeViolations(page);
+    await drawer.getByRole("link", { name: "Delete this person's data" }).click();
+    await drawer.getByRole("button", { name: "Delete everything about this person" }).click();
+    await expect(toast(page)).toContainText("Deleted the person's profile and conversation");
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText("No profiles match.");
+  });
+
+  test("a client user may look at profiles but not delete them", async ({ page }) => {
+    const id = unique();
+    await converse(page.request, [`my email is viewer.${id}@example.com`]);
+    await signIn(page, "client.user@example.com");
+    await page.goto(`${PROFILES}?search=viewer.${id}`);
+    await page.getByRole("link", { name: /^View/ }).click();
+    await expect(page.getByRole("dialog")).toContainText(`viewer.${id}@example.com`);
+    await expect(page.getByRole("link", { name: "Delete this person's data" })).toHaveCount(0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the dashboard's filters and the store's search work through plain GET forms; the charts are there", async ({ signedInPage: page }) => {
+    const id = unique();
+    await converse(page.request, [`my email is nojs.${id}@example.com`, `Any glorptastic ${id}?`], "studentsuccess");
+    await page.goto(DASHBOARD);
+    await page.getByLabel("Trigger point").selectOption("studentsuccess");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/triggerPoint=studentsuccess/);
+    await expect(page.getByRole("region", { name: "Top questions" })).toContainText(`any glorptastic ${id}`);
+    await expect(page.locator("svg[role=img] rect[data-tip]").first()).toBeAttached();
+    // A reversed range is said by the dates.
+    await page.getByLabel("From", { exact: true }).fill("2026-05-02");
+    await page.getByLabel("To", { exact: true }).fill("2026-05-01");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("alert")).toContainText("The start date must not be after the end date");
+
+    await page.goto(PROFILES);
+    await page.getByLabel("Search").fill(`nojs.${id}`);
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByRole("table", { name: "Profiles" }).locator("tbody tr")).toHaveCount(1);
+    const csv = await page.request.get(`${PROFILES}/export?search=nojs.${id}`);
+    expect(csv.headers()["content-type"]).toContain("text/csv");
+    expect(await csv.text()).toContain(`nojs.${id}@example.com`);
+  });
+});
