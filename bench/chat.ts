@@ -12,14 +12,13 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { serve } from "@hono/node-server";
-import { randomBytes } from "node:crypto";
 import { eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { apiConfigFromEnv } from "../api/config";
 import type { DatabaseOptions } from "../api/db/client";
 import { embedKeyFor } from "../api/chat/keys";
 import { clientApps, websites } from "../api/db/schema";
 import { startApiHost } from "../api/host";
+import { percentiles, throwawayPostgres } from "./support";
 
 const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
@@ -28,23 +27,9 @@ const PAGES = Math.ceil(CHUNKS / 10);
 /** A fresh database on BENCH_PG's server, or embedded PGlite. */
 async function benchDatabase(): Promise<{ options: DatabaseOptions; label: string; drop: () => Promise<void> }> {
   if (!process.env.BENCH_PG) return { options: {}, label: "embedded PGlite", drop: async () => {} };
-  const name = `console_bench_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_PG });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(process.env.BENCH_PG);
-  url.pathname = `/${name}`;
-  return {
-    options: { url: url.toString() },
-    label: "PostgreSQL",
-    drop: async () => {
-      const client = new pg.Client({ connectionString: process.env.BENCH_PG });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
+  const postgres = await throwawayPostgres(process.env.BENCH_PG);
+  if (!postgres) throw new Error(`No PostgreSQL at ${process.env.BENCH_PG}`);
+  return { options: { url: postgres.url }, label: "PostgreSQL", drop: postgres.drop };
 }
 
 const database = await benchDatabase();
@@ -95,9 +80,8 @@ try {
     await ask(questions[i % questions.length]);
     samples.push(performance.now() - started);
   }
-  samples.sort((a, b) => a - b);
-  const at = (p: number) => samples[Math.min(samples.length - 1, Math.floor((p / 100) * samples.length))].toFixed(1);
-  console.log(`chat answer over ${CHUNKS} chunks on ${database.label} (extractive, ${ROUNDS} questions): p50 ${at(50)} ms  p95 ${at(95)} ms`);
+  const { p50, p95 } = percentiles(samples);
+  console.log(`chat answer over ${CHUNKS} chunks on ${database.label} (extractive, ${ROUNDS} questions): p50 ${p50} ms  p95 ${p95} ms`);
   const widget = readFileSync(path.resolve("public/widget.js"));
   console.log(`widget.js ${(widget.length / 1024).toFixed(1)} KB, ${(gzipSync(widget).length / 1024).toFixed(1)} KB gzipped`);
 } finally {

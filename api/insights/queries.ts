@@ -54,33 +54,45 @@ const firstValue = (values: Record<string, unknown>, pattern: RegExp) =>
 
 export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db">, limits = { questions: 10, sources: 10, leads: 10 }): Promise<Insights> {
   const where = rollupFilter(scope);
-  const dayRows = await rowsOf<Record<string, string | number>>(deps.db.execute(sql`
-    select to_char(r.day, 'YYYY-MM-DD') as day, sum(r.conversations)::int as conversations, sum(r.questions)::int as questions,
-      sum(r.answered)::int as answered, sum(r.fallback)::int as fallback, sum(r.canned)::int as canned, sum(r.disclaimed)::int as disclaimed
-    from insight_days r where ${where} group by r.day`));
-  const leadDays = await rowsOf<{ day: string; leads: number }>(deps.db.execute(sql`
-    select to_char((c.started_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, count(*)::int as leads
-    from visitor_profiles p join conversations c on c.id = p.conversation_id
-    where p.is_lead and ${conversationFilter(scope)} group by 1`));
-  const topQuestions = await rowsOf<{ question: string; asked: number; unanswered: number }>(deps.db.execute(sql`
-    select r.question_key as question, sum(r.asked)::int as asked, sum(r.unanswered)::int as unanswered
-    from insight_questions r where ${where} group by r.question_key order by asked desc, question limit ${limits.questions}`));
-  const unanswered = await rowsOf<{ question: string; unanswered: number; closest: Insights["unanswered_questions"][number]["closest"] }>(deps.db.execute(sql`
-    select r.question_key as question, sum(r.unanswered)::int as unanswered,
-      (array_agg(r.closest order by r.day desc) filter (where r.unanswered > 0))[1] as closest
-    from insight_questions r where ${where} and r.unanswered > 0
-    group by r.question_key order by unanswered desc, question limit ${limits.questions}`));
-  const sources = await rowsOf<{ url: string; title: string; cited: number }>(deps.db.execute(sql`
-    select r.url, max(r.title) as title, sum(r.cited)::int as cited
-    from insight_sources r where ${where} group by r.url order by cited desc, r.url limit ${limits.sources}`));
   const score = sql.raw(LEAD_SCORE_SQL("p.field_score", "c.question_count"));
-  const [leadSummary] = await rowsOf<{ captured: number; average: number | null }>(deps.db.execute(sql`
-    select count(*)::int as captured, round(avg(${score}), 1)::float8 as average
-    from visitor_profiles p join conversations c on c.id = p.conversation_id where p.is_lead and ${conversationFilter(scope)}`));
-  const topLeads = await rowsOf<{ conversation_id: string; values: Record<string, unknown>; questions: number; started_at: string }>(deps.db.execute(sql`
-    select p.conversation_id, p.values, c.question_count as questions, c.started_at
-    from visitor_profiles p join conversations c on c.id = p.conversation_id
-    where p.is_lead and ${conversationFilter(scope)} order by ${score} desc, c.started_at desc limit ${limits.leads}`));
+  // Independent reads, sent together: on PostgreSQL they run side by side on the pool's connections.
+  const [dayRows, questions, sources, leadDays, topLeads] = await Promise.all([
+    rowsOf<Record<string, string | number>>(deps.db.execute(sql`
+      select to_char(r.day, 'YYYY-MM-DD') as day, sum(r.conversations)::int as conversations, sum(r.questions)::int as questions,
+        sum(r.answered)::int as answered, sum(r.fallback)::int as fallback, sum(r.canned)::int as canned, sum(r.disclaimed)::int as disclaimed
+      from insight_days r where ${where} group by r.day`)),
+    // One pass over the question rollups answers both lists: the most asked and the most often unanswered.
+    rowsOf<{ question: string; asked: number; unanswered: number; top_asked: boolean; top_unanswered: boolean }>(deps.db.execute(sql`
+      select question, asked, unanswered, asked_rank <= ${limits.questions} as top_asked, unanswered > 0 and unanswered_rank <= ${limits.questions} as top_unanswered
+      from (
+        select question, asked, unanswered,
+          row_number() over (order by asked desc, question) as asked_rank, row_number() over (order by unanswered desc, question) as unanswered_rank
+        from (select r.question_key as question, sum(r.asked)::int as asked, sum(r.unanswered)::int as unanswered
+          from insight_questions r where ${where} group by r.question_key) totals
+      ) ranked
+      where asked_rank <= ${limits.questions} or (unanswered > 0 and unanswered_rank <= ${limits.questions})`)),
+    rowsOf<{ url: string; title: string; cited: number }>(deps.db.execute(sql`
+      select r.url, max(r.title) as title, sum(r.cited)::int as cited
+      from insight_sources r where ${where} group by r.url order by cited desc, r.url limit ${limits.sources}`)),
+    rowsOf<{ day: string; leads: number; score_sum: number }>(deps.db.execute(sql`
+      select to_char((c.started_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, count(*)::int as leads, sum(${score})::int as score_sum
+      from visitor_profiles p join conversations c on c.id = p.conversation_id
+      where p.is_lead and ${conversationFilter(scope)} group by 1`)),
+    rowsOf<{ conversation_id: string; values: Record<string, unknown>; questions: number; started_at: string }>(deps.db.execute(sql`
+      select p.conversation_id, p.values, c.question_count as questions, c.started_at
+      from visitor_profiles p join conversations c on c.id = p.conversation_id
+      where p.is_lead and ${conversationFilter(scope)} order by ${score} desc, c.started_at desc limit ${limits.leads}`)),
+  ]);
+  const unansweredKeys = questions.filter((q) => q.top_unanswered).sort((x, y) => Number(y.unanswered) - Number(x.unanswered) || x.question.localeCompare(y.question));
+  // The passages found closest, for the few questions listed only: the latest day's.
+  const closestRows = unansweredKeys.length ? await rowsOf<{ question: string; closest: Insights["unanswered_questions"][number]["closest"] }>(deps.db.execute(sql`
+    select distinct on (r.question_key) r.question_key as question, r.closest
+    from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(unansweredKeys.map((q) => sql`${q.question}`), sql`, `)})
+    order by r.question_key, r.day desc`)) : [];
+  const closestOf = new Map(closestRows.map((row) => [row.question, row.closest]));
+  const topQuestions = questions.filter((q) => q.top_asked).sort((x, y) => Number(y.asked) - Number(x.asked) || x.question.localeCompare(y.question));
+  const captured = leadDays.reduce((sum, row) => sum + Number(row.leads), 0);
+  const scoreSum = leadDays.reduce((sum, row) => sum + Number(row.score_sum), 0);
 
   const byDay = new Map(dayRows.map((row) => [String(row.day), row]));
   const leadsByDay = new Map(leadDays.map((row) => [row.day, Number(row.leads)]));
@@ -103,10 +115,10 @@ export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db"
     },
     days,
     top_questions: topQuestions.map((q) => ({ question: q.question, asked: Number(q.asked), unanswered: Number(q.unanswered) })),
-    unanswered_questions: unanswered.map((q) => ({ question: q.question, unanswered: Number(q.unanswered), closest: q.closest ?? [] })),
+    unanswered_questions: unansweredKeys.map((q) => ({ question: q.question, unanswered: Number(q.unanswered), closest: closestOf.get(q.question) ?? [] })),
     leads: {
-      captured: Number(leadSummary?.captured ?? 0),
-      average_score: leadSummary?.average === null || leadSummary?.average === undefined ? null : Number(leadSummary.average),
+      captured,
+      average_score: captured ? Math.round((scoreSum / captured) * 10) / 10 : null,
       top: topLeads.map((lead) => {
         const { score: total, reasons } = leadScore(lead.values, Number(lead.questions));
         return {
