@@ -1,6 +1,7 @@
 import type { LlmConfig } from "../config";
 import type { AssistantControls } from "../controls/runtime";
 import type { SearchHit } from "../knowledge/search";
+import { chatCompletion } from "../llm/chat-completion";
 
 /**
  * The generative responder (with LLM_BASE_URL): an OpenAI-compatible model writes the answer from
@@ -14,22 +15,8 @@ export async function generateAnswer(llm: LlmConfig, question: string, passages:
     "Answer only from the numbered passages. If they do not answer the question, say you do not know. Keep answers short.",
   ].filter(Boolean).join("\n\n");
   const context = passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join("\n\n");
-  const response = await fetch(`${llm.baseUrl}/chat/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(llm.apiKey ? { authorization: `Bearer ${llm.apiKey}` } : {}) },
-    signal: AbortSignal.timeout(llm.timeoutMs),
-    body: JSON.stringify({
-      model: llm.model,
-      temperature: 0.2,
-      messages: [
-        { role: "system", content: instructions },
-        { role: "user", content: `Passages:\n${context}${programs.length ? `\n\nPrograms that may fit: ${programs.map((p) => p.name).join(", ")}` : ""}\n\nQuestion: ${question}` },
-      ],
-    }),
-  });
-  if (!response.ok) throw new Error(`The language model answered HTTP ${response.status}`);
-  const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
-  const text = body.choices?.[0]?.message?.content?.trim();
-  if (!text) throw new Error("The language model gave no answer");
-  return text;
+  return chatCompletion(llm, [
+    { role: "system", content: instructions },
+    { role: "user", content: `Passages:\n${context}${programs.length ? `\n\nPrograms that may fit: ${programs.map((p) => p.name).join(", ")}` : ""}\n\nQuestion: ${question}` },
+  ], { temperature: 0.2 });
 }

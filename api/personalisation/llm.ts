@@ -1,4 +1,5 @@
 import type { LlmConfig } from "../config";
+import { chatCompletion } from "../llm/chat-completion";
 import type { ModelField } from "./extract-programs";
 
 /**
@@ -7,31 +8,19 @@ import type { ModelField } from "./extract-programs";
  * simply not filled (the rule-based value stays).
  */
 export async function fillWithModel(llm: LlmConfig, programName: string, text: string, fields: ModelField[]): Promise<Record<string, unknown>> {
-  const response = await fetch(`${llm.baseUrl}/chat/completions`, {
-    method: "POST",
-    headers: { "content-type": "application/json", ...(llm.apiKey ? { authorization: `Bearer ${llm.apiKey}` } : {}) },
-    signal: AbortSignal.timeout(llm.timeoutMs),
-    body: JSON.stringify({
-      model: llm.model,
-      temperature: 0,
-      response_format: { type: "json_object" },
-      messages: [
-        {
-          role: "system",
-          content: "You extract facts about one academic program from the text given. Answer a JSON object with one key per field. Use only what the text states; use null when it does not say. Types: text is a string, number a number, boolean true/false, array a list of strings, json an object.",
-        },
-        {
-          role: "user",
-          content: JSON.stringify({ program: programName, fields: fields.map((f) => ({ name: f.name, type: f.field_type, definition: f.definition })), text: text.slice(0, 12_000) }),
-        },
-      ],
-    }),
-  });
-  if (!response.ok) throw new Error(`The language model answered HTTP ${response.status}`);
-  const body = (await response.json()) as { choices?: { message?: { content?: string } }[] };
+  const reply = await chatCompletion(llm, [
+    {
+      role: "system",
+      content: "You extract facts about one academic program from the text given. Answer a JSON object with one key per field. Use only what the text states; use null when it does not say. Types: text is a string, number a number, boolean true/false, array a list of strings, json an object.",
+    },
+    {
+      role: "user",
+      content: JSON.stringify({ program: programName, fields: fields.map((f) => ({ name: f.name, type: f.field_type, definition: f.definition })), text: text.slice(0, 12_000) }),
+    },
+  ], { temperature: 0, json: true });
   let answer: unknown;
   try {
-    answer = JSON.parse(body.choices?.[0]?.message?.content ?? "");
+    answer = JSON.parse(reply);
   } catch {
     throw new Error("The language model did not answer JSON");
   }

@@ -1,12 +1,7 @@
-import type { SubmissionResult } from "@conform-to/react";
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { CONTROL_HELP_TEXTS, CONTROL_LABELS } from "../../contract";
-import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
-import { TopicsForm } from "~/components/controls/TopicsForm";
+import { CONTROL_LABELS } from "../../contract";
+import { TopicsScreen } from "~/components/controls/TopicsForm";
 import { RouteError } from "~/components/RouteError";
-import { userCan } from "~/lib/permissions";
-import type { loader as rootLoader } from "~/root";
 import { controlsScreen, loadTopics, saveTopics } from "~/server/controls.server";
 
 const TYPE = "sensitive_topics";
@@ -22,16 +17,7 @@ export async function action(args: ActionFunctionArgs) {
 }
 
 export default function SensitiveTopics() {
-  const data = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
-  const readOnly = !(me && userCan(me, "configure", data.client.id));
-  const generation = useFormGeneration();
-  return (
-    <ControlsScreen title={TITLE} intro={CONTROL_HELP_TEXTS[TYPE]} choice={data.choice} error={data.error}>
-      <TopicsForm key={generation} type={TYPE} rows={data.rows} lastResult={lastResult} readOnly={readOnly} />
-    </ControlsScreen>
-  );
+  return <TopicsScreen type={TYPE} />;
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [

@@ -18,3 +18,18 @@ export function replyWithApiError(submission: Replyable, error: unknown, fieldNa
   const hasFields = Object.keys(fieldErrors).length > 0;
   return json(submission.reply({ formErrors: hasFields ? [] : [error.message], fieldErrors }), { status: error.status });
 }
+
+/**
+ * What a table row was loaded with, posted back as one hidden JSON field: the values checked
+ * against `schema`, or null when the field is missing or was tampered with (the row then counts
+ * as unreadable, never as unchanged).
+ */
+export function parseLoadedField<T>(schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } }, raw: string): T | null {
+  if (!raw) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

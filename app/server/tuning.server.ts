@@ -11,6 +11,7 @@ import {
   PROMPT_REQUIRED_FIELDS, promptRowNeedsSave, withBlankFinetuningRow, withoutFinetuningRow,
   type FinetuningFormRow, type FinetuningsIntent, type PromptFormRow,
 } from "~/lib/tuning";
+import { parseLoadedField } from "./forms.server";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { tuningApi } from "./api/tuning-api.server";
 import { requireClient } from "./clients.server";
@@ -212,15 +213,7 @@ const Loaded = z.object({
   metadata: z.string(),
 });
 
-function parseLoaded(raw: string): FinetuningFormRow["loaded"] {
-  if (!raw) return null;
-  try {
-    const parsed = Loaded.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+const parseLoaded = (raw: string): FinetuningFormRow["loaded"] => parseLoadedField(Loaded, raw);
 
 export function readFinetuningsForm(formData: FormData): { intent: FinetuningsIntent; rows: FinetuningFormRow[] } | null {
   const submission = parseWithZod(formData, { schema: FinetuningsForm, disableAutoCoercion: true });

@@ -8,6 +8,7 @@ import {
   isNewWebsiteRow, isScanMode, MENU_ACTIONS, parsePatterns, WEBSITE_REQUIRED_FIELDS, websiteRowNeedsSave, websitesIntent, withBlankRow,
   type MenuAction, type WebsiteFormRow, type WebsitesIntent,
 } from "~/lib/websites";
+import { parseLoadedField } from "./forms.server";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/resources.server";
 import { redirectWithToast } from "./toast.server";
@@ -55,15 +56,7 @@ const Loaded = z.object({
   enabled: z.boolean(),
 });
 
-function parseLoaded(raw: string): WebsiteFormRow["loaded"] {
-  if (!raw) return null;
-  try {
-    const parsed = Loaded.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
+const parseLoaded = (raw: string): WebsiteFormRow["loaded"] => parseLoadedField(Loaded, raw);
 
 export function readWebsitesForm(formData: FormData): { intent: WebsitesIntent; rows: WebsiteFormRow[] } | null {
   const submission = parseWithZod(formData, { schema: WebsitesForm, disableAutoCoercion: true });

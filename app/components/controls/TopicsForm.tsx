@@ -1,9 +1,13 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { CONTROL_LABELS, TOPIC_HELP_TEXTS, TOPIC_RESPONSE_LABELS, type TopicControlType } from "../../../contract";
+import { CONTROL_HELP_TEXTS, CONTROL_LABELS, TOPIC_HELP_TEXTS, TOPIC_RESPONSE_LABELS, type TopicControlType } from "../../../contract";
 import { topicsBaseline, topicsDefaultValue, type TopicRow } from "~/lib/controls";
+import { userCan } from "~/lib/permissions";
+import type { loader as rootLoader } from "~/root";
+import type { loadTopics, saveTopics } from "~/server/controls.server";
 import * as ui from "~/styles/ui.css";
-import { ControlsForm } from "./ControlsForm";
+import { ControlsForm, ControlsScreen, useFormGeneration } from "./ControlsForm";
 import * as s from "./controls.css";
 
 type TopicsFormShape = ReturnType<typeof topicsDefaultValue>;
@@ -74,5 +78,22 @@ export function TopicsForm({ type, rows, lastResult, readOnly }: {
         </table>
       </div>
     </ControlsForm>
+  );
+}
+
+/**
+ * A whole topics page (Sensitive Topics, No-Go Topics): the trigger-point selector and the form,
+ * read-only for a user who may only look.
+ */
+export function TopicsScreen({ type }: { type: TopicControlType }) {
+  const data = useLoaderData<typeof loadTopics>();
+  const lastResult = useActionData<typeof saveTopics>() as SubmissionResult<string[]> | undefined;
+  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
+  const readOnly = !(me && userCan(me, "configure", data.client.id));
+  const generation = useFormGeneration();
+  return (
+    <ControlsScreen title={CONTROL_LABELS[type]} intro={CONTROL_HELP_TEXTS[type]} choice={data.choice} error={data.error}>
+      <TopicsForm key={generation} type={type} rows={data.rows} lastResult={lastResult} readOnly={readOnly} />
+    </ControlsScreen>
   );
 }
