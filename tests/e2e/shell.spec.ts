@@ -73,7 +73,9 @@ test("every kind of route the spec lists answers, aliases included", async ({ si
     ["/northfield/ai-finetuning/smart-probe", "User Probing Guidelines"],
     ["/northfield/personalization", "Personalization"],
     ["/northfield/student-profiling", "Student Profiling"],
-    ["/northfield/agent/admissions/student-profiling/student-profile-data-model", "Student Profile Data Model"],
+    ["/northfield/agent/admissions/student-profiling/student-profile-data-model", "Manage Student Profile Data Model"],
+    ["/northfield/student-profiling/user-profile-data-model", "Manage User Profile Data Model"],
+    ["/northfield/personalization/program-profile-data-model", "Manage Program Profile Data Model"],
   ];
   for (const [path, heading] of pages) {
     const response = await page.goto(path);
