@@ -1,5 +1,6 @@
-import { Link, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Drawer } from "~/components/Drawer";
+import { useAddress } from "~/components/useAddress";
 import { tableGeneration } from "~/components/users/RowsForm";
 import { DATA_MODEL_SCREENS, fieldFormRow, groupedModel, type DataModelScreen } from "~/lib/data-model";
 import { userCan } from "~/lib/permissions";
@@ -10,20 +11,6 @@ import { DeleteFieldConfirm, FieldsTable } from "./FieldsTable";
 import { ImportPanel } from "./ImportPanel";
 import { RecommendationModel } from "./RecommendationModel";
 import * as s from "./data-model.css";
-
-/** The page's address with some questions asked (`edit`, `import`, `delete`) or taken back. */
-function useAddress() {
-  const location = useLocation();
-  return (set: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(set)) {
-      if (value === null) params.delete(key);
-      else params.set(key, value);
-    }
-    params.delete("index");
-    return `${location.pathname}${params.size ? `?${params}` : ""}`;
-  };
-}
 
 /**
  * A profile data model (spec section 2 "Manage User Profile / Program Profile Data Model"): the

@@ -2,6 +2,7 @@ import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS, type UserProfileDetail } from "../../../contract";
 import { Drawer } from "~/components/Drawer";
 import { Pagination } from "~/components/Pagination";
+import { useAddress } from "~/components/useAddress";
 import { formatDateTime } from "~/lib/dates";
 import { PROFILE_PAGE_SIZES } from "~/lib/insights";
 import type { userProfilesLoader } from "~/server/user-profiles.server";
@@ -11,8 +12,8 @@ import * as s from "./insights.css";
 const show = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
 
 /** One profile: its values (each with the message it came from), its score and why, and the whole conversation. */
-function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo }: {
-  detail: UserProfileDetail; closeTo: string; canDelete: boolean; confirmingDelete: boolean; deleteTo: string;
+function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo, cancelDeleteTo }: {
+  detail: UserProfileDetail; closeTo: string; canDelete: boolean; confirmingDelete: boolean; deleteTo: string; cancelDeleteTo: string;
 }) {
   const { profile, messages, field_sources } = detail;
   const saidIn = (field: string) => messages.find((m) => m.id === field_sources[field]);
@@ -42,7 +43,7 @@ function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo 
             <input type="hidden" name="profile_id" value={profile.conversation_id} />
             <p role="alert"><strong>Delete this person's data?</strong> Their profile, every other profile with the same email or phone, and their conversations are removed for good, and the dashboard is recounted without them.</p>
             <div className={ui.toolbar}>
-              <Link to={closeTo.includes("profile=") ? closeTo : `${closeTo}`} className={ui.button.secondary}>Cancel</Link>
+              <Link to={cancelDeleteTo} className={ui.button.secondary}>Cancel</Link>
               <button type="submit" name="intent" value="delete" className={ui.button.danger}>Delete everything about this person</button>
             </div>
           </Form>
@@ -56,14 +57,7 @@ function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo 
 export function UserProfiles() {
   const { client, filters, list, error, detail, confirmingDelete, canDelete } = useLoaderData<typeof userProfilesLoader>();
   const location = useLocation();
-  const address = (set: Record<string, string | null>) => {
-    const params = new URLSearchParams(location.search);
-    for (const [key, value] of Object.entries(set)) {
-      if (value === null) params.delete(key);
-      else params.set(key, value);
-    }
-    return `${location.pathname}${params.size ? `?${params}` : ""}`;
-  };
+  const address = useAddress();
   const exportParams = new URLSearchParams(location.search);
   for (const key of ["profile", "delete", "page"]) exportParams.delete(key);
   const fields = list ? [...new Set([...list.fields, ...list.data.flatMap((row) => Object.keys(row.values))])] : [];
@@ -136,6 +130,7 @@ export function UserProfiles() {
           canDelete={canDelete}
           confirmingDelete={confirmingDelete}
           deleteTo={address({ delete: "1" })}
+          cancelDeleteTo={address({ delete: null })}
         />
       ) : null}
     </section>
