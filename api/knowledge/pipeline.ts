@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { eq, inArray, sql } from "drizzle-orm";
 import { cleanupRulesFor } from "../controls/finetunings";
 import type { ApiDeps } from "../deps";
-import { chunks, urls, websites } from "../db/schema";
+import { urls, websites } from "../db/schema";
+import { replaceChunks } from "./chunk-store";
 import { chunkBlocks } from "./chunk";
 import { extractHtml, type CleanupRules, type ExtractedPage } from "./extract-html";
 import { extractPdf } from "./extract-pdf";
@@ -130,10 +131,7 @@ async function indexOne(row: UrlRecord, force: boolean, robots: Robots, deps: Pi
   }
   const pieces = chunkBlocks(page.blocks);
   await deps.db.transaction(async (tx) => {
-    await tx.delete(chunks).where(eq(chunks.urlId, row.id));
-    if (pieces.length) {
-      await tx.insert(chunks).values(pieces.map((c) => ({ appId: row.appId, urlId: row.id, position: c.position, headingPath: c.headingPath, text: c.text })));
-    }
+    await replaceChunks(tx, { appId: row.appId, urlId: row.id }, pieces);
     await tx.update(urls).set({
       status: "indexed", title: page.title.slice(0, 500), contentHash: hash, indexedAt: new Date(), metadata, updatedAt: new Date(),
     }).where(eq(urls.id, row.id));
@@ -165,7 +163,7 @@ export async function processWebsite(websiteId: number, deps: PipelineDeps) {
         } else {
           const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
           await deps.db.transaction(async (tx) => {
-            await tx.delete(chunks).where(eq(chunks.urlId, row.id));
+            await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
             await tx.update(urls).set({ status: plan.done, metadata, updatedAt: new Date() }).where(eq(urls.id, row.id));
           });
         }
