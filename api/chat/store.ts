@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { conversations, insightDays, insightQuestions, insightSources, messages } from "../db/schema";
+import { conversations, insightDays, insightQuestionMonths, insightQuestions, insightSources, messages } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
 import type { ChatAnswer } from "./responder";
@@ -76,6 +76,11 @@ export async function storeAnswer(
       on conflict (app_id, day, trigger_point, environment, question_key) do update
         set asked = ${insightQuestions}.asked + 1, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
           closest = case when excluded.unanswered > 0 then excluded.closest else ${insightQuestions}.closest end
+    ), asked_in_month as (
+      insert into ${insightQuestionMonths} (app_id, trigger_point, environment, month, question_key, asked, unanswered)
+      values (${appId}, ${triggerPoint}, ${environment}, date_trunc('month', ${utcToday})::date, ${questionKey(sql`${question}::text`)}, 1, ${unanswered})
+      on conflict (app_id, month, trigger_point, environment, question_key) do update
+        set asked = ${insightQuestionMonths}.asked + 1, unanswered = ${insightQuestionMonths}.unanswered + excluded.unanswered
     ), cited as (
       insert into ${insightSources} (app_id, trigger_point, environment, day, url, title, cited)
       select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, source->>'url', source->>'title', 1

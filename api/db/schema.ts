@@ -430,7 +430,22 @@ export const insightQuestions = pgTable("insight_questions", {
   asked: integer("asked").notNull().default(0),
   unanswered: integer("unanswered").notNull().default(0),
   closest: jsonb("closest").$type<{ title: string; url: string; score: number; text: string }[]>().notNull().default(sql`'[]'::jsonb`),
-}, (t) => [primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.questionKey] })]);
+}, (t) => [
+  primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.questionKey] }),
+  // The closest passages of the few unanswered questions listed, latest day first, without reading the range.
+  index("insight_questions_unanswered_idx").on(t.appId, t.questionKey, t.day).where(sql`${t.unanswered} > 0`),
+]);
+
+/** The same question counts per calendar month (first day of the month): long ranges read whole months here. */
+export const insightQuestionMonths = pgTable("insight_question_months", {
+  appId: rollupKey.appId,
+  triggerPoint: text("trigger_point").notNull(),
+  environment: text("environment").notNull(),
+  month: date("month", { mode: "string" }).notNull(),
+  questionKey: text("question_key").notNull(),
+  asked: integer("asked").notNull().default(0),
+  unanswered: integer("unanswered").notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.appId, t.month, t.triggerPoint, t.environment, t.questionKey] })]);
 
 export const insightSources = pgTable("insight_sources", {
   ...rollupKey,

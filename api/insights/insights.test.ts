@@ -101,6 +101,10 @@ describe("the dashboard's figures", () => {
 
     const prod = await insights("?environment=prod");
     expect(prod.totals).toMatchObject({ conversations: 1, questions: 2, answered: 1, fallback: 1 });
+    // The month rollup counted the same questions as the daily one.
+    const [sums] = ((await host.deps.db.execute(sql`
+      select (select sum(asked) from insight_questions)::int as days, (select sum(asked) from insight_question_months)::int as months`)) as unknown as { rows: { days: number; months: number }[] }).rows;
+    expect(sums).toEqual({ days: 10, months: 10 });
     const studentSuccess = await insights("?trigger_point=studentsuccess");
     expect(studentSuccess.totals).toMatchObject({ conversations: 3, questions: 3, fallback: 3, answered: 0 });
   });

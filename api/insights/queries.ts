@@ -3,6 +3,7 @@ import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type Insights, type InsightDay 
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
 import { LEAD_SCORE_RULE, LEAD_SCORE_SQL, leadScore } from "./lead-score";
+import { splitByMonths } from "./rollups";
 
 /*
  * The dashboard's figures, read from the rollups (never from raw messages, so the cost follows
@@ -27,12 +28,30 @@ export function insightRange(query: { from?: string; to?: string }, now = Date.n
   return { from, to, days };
 }
 
-/** The rollup rows of the scope (alias r). */
-function rollupFilter(scope: InsightScope): SQL {
-  const parts = [sql`r.app_id = ${scope.appId}`, sql`r.day between ${scope.from}::date and ${scope.to}::date`];
+/** The rollup rows of the scope's client, trigger point and environment (alias r), whatever their day. */
+function rollupScope(scope: InsightScope): SQL {
+  const parts = [sql`r.app_id = ${scope.appId}`];
   if (scope.triggerPoint !== undefined) parts.push(sql`r.trigger_point = ${scope.triggerPoint}`);
   if (scope.environment !== "all") parts.push(sql`r.environment = ${scope.environment}`);
   return sql.join(parts, sql` and `);
+}
+
+/** The rollup rows of the scope (alias r), its days included. */
+const rollupFilter = (scope: InsightScope): SQL => sql`${rollupScope(scope)} and r.day between ${scope.from}::date and ${scope.to}::date`;
+
+/** Question counts of the scope: whole months from the month rollup, the days around them from the daily one. */
+function questionCounts(scope: InsightScope): SQL {
+  const { months, dayRanges } = splitByMonths(scope.from, scope.to);
+  const parts: SQL[] = [];
+  if (dayRanges.length) {
+    const inRanges = sql.join(dayRanges.map(([from, to]) => sql`r.day between ${from}::date and ${to}::date`), sql` or `);
+    parts.push(sql`select r.question_key, r.asked, r.unanswered from insight_questions r where ${rollupScope(scope)} and (${inRanges})`);
+  }
+  if (months.length) {
+    parts.push(sql`select r.question_key, r.asked, r.unanswered from insight_question_months r
+      where ${rollupScope(scope)} and r.month in (${sql.join(months.map((m) => sql`${m}::date`), sql`, `)})`);
+  }
+  return sql.join(parts, sql` union all `);
 }
 
 /** The conversations of the scope (alias c), by when they started. */
@@ -56,7 +75,7 @@ export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db"
   const where = rollupFilter(scope);
   const score = sql.raw(LEAD_SCORE_SQL("p.field_score", "c.question_count"));
   // Independent reads, sent together: on PostgreSQL they run side by side on the pool's connections.
-  const [dayRows, questions, sources, leadDays, topLeads] = await Promise.all([
+  const [dayRows, questions, sources, [leadRows]] = await Promise.all([
     rowsOf<Record<string, string | number>>(deps.db.execute(sql`
       select to_char(r.day, 'YYYY-MM-DD') as day, sum(r.conversations)::int as conversations, sum(r.questions)::int as questions,
         sum(r.answered)::int as answered, sum(r.fallback)::int as fallback, sum(r.canned)::int as canned, sum(r.disclaimed)::int as disclaimed
@@ -67,21 +86,26 @@ export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db"
       from (
         select question, asked, unanswered,
           row_number() over (order by asked desc, question) as asked_rank, row_number() over (order by unanswered desc, question) as unanswered_rank
-        from (select r.question_key as question, sum(r.asked)::int as asked, sum(r.unanswered)::int as unanswered
-          from insight_questions r where ${where} group by r.question_key) totals
+        from (select q.question_key as question, sum(q.asked)::int as asked, sum(q.unanswered)::int as unanswered
+          from (${questionCounts(scope)}) q group by q.question_key) totals
       ) ranked
       where asked_rank <= ${limits.questions} or (unanswered > 0 and unanswered_rank <= ${limits.questions})`)),
     rowsOf<{ url: string; title: string; cited: number }>(deps.db.execute(sql`
       select r.url, max(r.title) as title, sum(r.cited)::int as cited
       from insight_sources r where ${where} group by r.url order by cited desc, r.url limit ${limits.sources}`)),
-    rowsOf<{ day: string; leads: number; score_sum: number }>(deps.db.execute(sql`
-      select to_char((c.started_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, count(*)::int as leads, sum(${score})::int as score_sum
-      from visitor_profiles p join conversations c on c.id = p.conversation_id
-      where p.is_lead and ${conversationFilter(scope)} group by 1`)),
-    rowsOf<{ conversation_id: string; values: Record<string, unknown>; questions: number; started_at: string }>(deps.db.execute(sql`
-      select p.conversation_id, p.values, c.question_count as questions, c.started_at
-      from visitor_profiles p join conversations c on c.id = p.conversation_id
-      where p.is_lead and ${conversationFilter(scope)} order by ${score} desc, c.started_at desc limit ${limits.leads}`)),
+    // The leads are read once and answered twice: per day (count and score sum) and the best few.
+    rowsOf<{ days: { day: string; leads: number; score_sum: number }[] | null; top: { conversation_id: string; values: Record<string, unknown>; questions: number; started_at: string }[] | null }>(deps.db.execute(sql`
+      with leads as materialized (
+        select p.conversation_id, p.values, c.question_count as questions, c.started_at, ${score} as score
+        from visitor_profiles p join conversations c on c.id = p.conversation_id
+        where p.is_lead and ${conversationFilter(scope)}
+      )
+      select
+        (select json_agg(d) from (
+          select to_char((started_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, count(*)::int as leads, sum(score)::int as score_sum
+          from leads group by 1) d) as days,
+        (select json_agg(t) from (
+          select conversation_id, values, questions, started_at from leads order by score desc, started_at desc limit ${limits.leads}) t) as top`)),
   ]);
   const unansweredKeys = questions.filter((q) => q.top_unanswered).sort((x, y) => Number(y.unanswered) - Number(x.unanswered) || x.question.localeCompare(y.question));
   // The passages found closest, for the few questions listed only: the latest day's.
@@ -91,6 +115,8 @@ export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db"
     order by r.question_key, r.day desc`)) : [];
   const closestOf = new Map(closestRows.map((row) => [row.question, row.closest]));
   const topQuestions = questions.filter((q) => q.top_asked).sort((x, y) => Number(y.asked) - Number(x.asked) || x.question.localeCompare(y.question));
+  const leadDays = leadRows?.days ?? [];
+  const topLeads = leadRows?.top ?? [];
   const captured = leadDays.reduce((sum, row) => sum + Number(row.leads), 0);
   const scoreSum = leadDays.reduce((sum, row) => sum + Number(row.score_sum), 0);
 

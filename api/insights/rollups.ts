@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
-import { insightDays, insightQuestions, insightSources } from "../db/schema";
+import { insightDays, insightQuestionMonths, insightQuestions, insightSources } from "../db/schema";
 import type { Executor } from "../controls/scope";
 
 /** Today in UTC: the day rollups count in. */
@@ -57,5 +57,39 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
       -- Web pages only: a file's link is signed anew for every answer.
       where exists (select 1 from urls u where u.app_id = ${appId} and u.url = s->>'url')
       group by a.trigger_point, a.environment, a.day, s->>'url'`);
+    // The months those days fall in, recounted from their days (the untouched days included).
+    const months = [...new Set(days.map((day) => `${day.slice(0, 7)}-01`))];
+    await tx.delete(insightQuestionMonths).where(and(eq(insightQuestionMonths.appId, appId), inArray(insightQuestionMonths.month, months)));
+    await tx.execute(sql`
+      insert into insight_question_months (app_id, trigger_point, environment, month, question_key, asked, unanswered)
+      select ${appId}, trigger_point, environment, date_trunc('month', day)::date, question_key, sum(asked), sum(unanswered)
+      from insight_questions
+      where app_id = ${appId} and date_trunc('month', day)::date in (${sql.join(months.map((m) => sql`${m}::date`), sql`, `)})
+      group by trigger_point, environment, date_trunc('month', day)::date, question_key`);
   });
+}
+
+/**
+ * A day range as whole calendar months inside it plus the days at either end outside them, so
+ * long ranges read month rollups. Days are YYYY-MM-DD (UTC).
+ */
+export function splitByMonths(from: string, to: string) {
+  const next = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+  const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
+  const monthEnd = (day: string) => {
+    const start = new Date(`${monthStart(day)}T00:00:00Z`);
+    return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+  };
+  const months: string[] = [];
+  let cursor = monthStart(from) === from ? from : next(monthEnd(from), 1);
+  while (monthEnd(cursor) <= to) {
+    months.push(cursor);
+    cursor = next(monthEnd(cursor), 1);
+  }
+  if (!months.length) return { months, dayRanges: [[from, to]] as [string, string][] };
+  const dayRanges: [string, string][] = [];
+  if (from < months[0]) dayRanges.push([from, next(months[0], -1)]);
+  const afterLast = next(monthEnd(months[months.length - 1]), 1);
+  if (afterLast <= to) dayRanges.push([afterLast, to]);
+  return { months, dayRanges };
 }
