@@ -1,15 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { NOTHING_TO_SAVE } from "~/lib/controls";
-import { takeToast } from "~/server/toast.server";
 import * as personality from "./$appName.agent.$agentName.controls.ai-personality";
 import * as noGo from "./$appName.agent.$agentName.controls.no-go-topics";
 import * as quality from "./$appName.agent.$agentName.controls.quality-check";
 import * as sensitive from "./$appName.agent.$agentName.controls.sensitive-topics";
 import * as probing from "./$appName.agent.$agentName.knowledge-store.smart-probing";
-import { action as loginAction } from "./login";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 
@@ -33,10 +31,7 @@ function paramsOf(path: string) {
 
 const args = (request: Request, context = testContext(host)) => ({ request, context, params: paramsOf(new URL(request.url).pathname) });
 
-async function signIn(email: string) {
-  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
+const signIn = (email: string) => signInToConsole(host, email);
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function load(screen: Screen, path: string, cookie: string): Promise<any> {
@@ -48,7 +43,6 @@ async function load(screen: Screen, path: string, cookie: string): Promise<any> 
 const save = (screen: Screen, path: string, fields: Record<string, string>, cookie: string) =>
   settle(() => screen.action(args(formRequest(path, { intent: "save", ...fields }, cookie))));
 
-const toastOf = async (response: Response) => (await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))))).toast;
 
 let admin: string;
 beforeAll(async () => {

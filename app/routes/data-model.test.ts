@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { DATA_MODEL_MESSAGES, type ConfigDetail, type ProgramRecordsList } from "../../contract";
 import type { FieldErrors } from "~/lib/required-check";
-import { takeToast } from "~/server/toast.server";
 import { action as programAction, loader as programLoader } from "./$appName.agent.$agentName.knowledge-store.program-data-model";
 import { loader as personalizationProgramLoader } from "./$appName.agent.$agentName.personalization.program-profile-data-model";
 import { action as userAction, loader as userLoader } from "./$appName.agent.$agentName.personalization.user-profile-data-model";
 import { loader as studentLoader } from "./$appName.agent.$agentName.user-profiling.student-profile-data-model";
-import { action as loginAction } from "./login";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 
@@ -24,12 +22,7 @@ const PROGRAM = "/northfield/agent/admissions/knowledge-store/program-data-model
 const params = { appName: "northfield", agentName: "admissions" };
 const args = (request: Request) => ({ request, context: testContext(host), params });
 
-async function signIn(email: string) {
-  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
-  expect(response.status).toBe(302);
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
-const toastOf = async (response: Response) => (await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))))).toast;
+const signIn = (email: string) => signInToConsole(host, email);
 
 interface PageData {
   title: string;

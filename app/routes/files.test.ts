@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
 import { makePdf, notAPdf } from "../../tests/support/pdf";
 import { startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
 import type { KnowledgeFile } from "../../contract";
-import { takeToast } from "~/server/toast.server";
 import { action as uploadStep } from "./$appName.files-upload";
 import { action as filesAction, loader as filesLoader } from "./$appName.agent.$agentName.knowledge-store.files";
-import { action as loginAction } from "./login";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 
@@ -22,10 +20,7 @@ const PAGE = "/northfield/agent/admissions/knowledge-store/files";
 const params = { appName: "northfield", agentName: "admissions" };
 const args = (request: Request) => ({ request, context: testContext(host), params });
 
-async function signIn(email: string) {
-  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
+const signIn = (email: string) => signInToConsole(host, email);
 
 async function load(cookie: string, search = "") {
   const response = await settle(() => filesLoader(args(getRequest(`${PAGE}${search}`, cookie))));
@@ -39,7 +34,6 @@ function multipart(files: { name: string; bytes: Buffer }[], cookie: string, sea
   return new Request(`http://console.test${PAGE}${search}`, { method: "POST", body, headers: { cookie } });
 }
 
-const toastOf = async (response: Response) => (await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))))).toast;
 
 describe("the Files page without JavaScript", () => {
   it("uploads the posted PDFs on the server and returns to the page with a 3 s toast", async () => {

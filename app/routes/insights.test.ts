@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { cookieHeaderFrom, formRequest, getRequest, settle, testContext, signInToConsole } from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { parseCsv } from "~/lib/csv";
 import { takeToast } from "~/server/toast.server";
 import { action as dashboardAction, loader as dashboardLoader } from "./backoffice.$urlCode.dashboard";
 import { action as profilesAction, loader as profilesLoader } from "./backoffice.$urlCode.user_profiles";
 import { loader as exportLoader } from "./backoffice.$urlCode.user_profiles_.export";
-import { action as loginAction } from "./login";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let visitor: string;
@@ -33,10 +32,7 @@ afterAll(() => host?.close());
 
 const params = { urlCode: "northfield" };
 const args = (request: Request) => ({ request, context: testContext(host), params });
-async function signIn(email: string) {
-  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
+const signIn = (email: string) => signInToConsole(host, email);
 
 describe("Business Insights", () => {
   it("loads the figures for the filters in the address, and says a bad range by the dates", async () => {

@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { INTEGRATION_GROUP_TITLES, SECRET_MASK_PREFIX, type ConfigSystem, type Integration, type IntegrationsList } from "../../contract";
 import type { IntegrationActionData } from "~/server/integrations.server";
-import { takeToast } from "~/server/toast.server";
 import { action, loader } from "./$appName.agent.$agentName.integrations";
-import { action as loginAction } from "./login";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 
@@ -20,12 +18,7 @@ const PAGE = "/northfield/agent/admissions/integrations";
 const params = { appName: "northfield", agentName: "admissions" };
 const args = (request: Request, context = testContext(host)) => ({ request, context, params });
 
-async function signIn(email: string) {
-  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
-  expect(response.status).toBe(302);
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
-const toastOf = async (response: Response) => (await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))))).toast;
+const signIn = (email: string) => signInToConsole(host, email);
 
 interface PageData {
   configs: IntegrationsList["configs"] | null;

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { INPUT_PROMPT_MESSAGES, type Finetuning, type InputPrompt } from "../../contract";
 import type { FinetuningFormRow, PromptFormRow } from "~/lib/tuning";
 import type { TriggerPointChoice } from "~/lib/trigger-points";
 import type { FieldErrors } from "~/lib/required-check";
-import { takeToast } from "~/server/toast.server";
 import { action as finetuningAction, loader as finetuningLoader } from "./$appName.ai-finetuning.ai-finetuning";
 import { action as promptsAction, loader as promptsLoader } from "./$appName.ai-finetuning.input-prompts";
-import { action as loginAction } from "./login";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 
@@ -24,13 +22,8 @@ const FINETUNING = "/northfield/ai-finetuning/ai-finetuning";
 const params = { appName: "northfield" };
 const args = (request: Request, context = testContext(host)) => ({ request, context, params });
 
-async function signIn(email: string) {
-  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
-  expect(response.status).toBe(302);
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
+const signIn = (email: string) => signInToConsole(host, email);
 
-const toastOf = async (response: Response) => (await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))))).toast;
 
 interface Answer<Row> {
   rows: Row[];

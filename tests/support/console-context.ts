@@ -55,3 +55,17 @@ export async function settle(run: () => Promise<unknown>): Promise<Response> {
     throw thrown;
   }
 }
+
+/** Signs in through the console's development sign-in form; answers the session cookie to send. */
+export async function signInToConsole(host: ApiHost, email: string) {
+  const { action: loginAction } = await import("../../app/routes/login");
+  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
+  if (response.status !== 302) throw new Error(`dev sign-in as ${email} answered ${response.status}`);
+  return cookieHeaderFrom(response.headers.get("set-cookie"));
+}
+
+/** The toast an action's redirect carries (its flash cookie), as the next page would show it. */
+export async function toastOf(response: Response) {
+  const { takeToast } = await import("../../app/server/toast.server");
+  return (await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))))).toast;
+}
