@@ -13,7 +13,8 @@ try {
   console.log(`No PostgreSQL reachable at ${serverUrl} (${error.message}): the real-Postgres lane is skipped.`);
   process.exit(0);
 }
-const name = `console_run_${randomBytes(5).toString("hex")}`;
+const runId = randomBytes(5).toString("hex");
+const name = `console_run_${runId}`;
 await admin.query(`create database ${name}`);
 const runUrl = new URL(serverUrl);
 runUrl.pathname = `/${name}`;
@@ -21,7 +22,7 @@ console.log(`Real-Postgres lane on throw-away database ${name}`);
 
 let status = 0;
 try {
-  const env = { ...process.env, TEST_DATABASE_URL: runUrl.toString() };
+  const env = { ...process.env, TEST_DATABASE_URL: runUrl.toString(), TEST_RUN_ID: runId };
   const tests = spawnSync("npx", ["vitest", "run", "api", "app/routes"], { stdio: "inherit", env });
   status = tests.status ?? 1;
   if (status === 0) {
@@ -30,8 +31,9 @@ try {
   }
 } finally {
   await admin.query(`drop database if exists ${name} with (force)`);
-  // Databases of test files that crashed before cleaning up after themselves.
-  const { rows } = await admin.query("select datname from pg_database where datname like 'console_test_%'");
+  // Databases of this run's test files that crashed before cleaning up after themselves
+  // (only this run's: another lane may be running beside it).
+  const { rows } = await admin.query(`select datname from pg_database where datname like 'console_test_${runId}_%'`);
   for (const row of rows) await admin.query(`drop database if exists ${row.datname} with (force)`);
   await admin.end();
 }

@@ -17,7 +17,8 @@ export const quietLog: Logger = { info: () => {}, warn: () => {}, error: (...arg
 async function freshDatabase(): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { options: {}, drop: async () => {} };
-  const name = `console_test_${randomBytes(6).toString("hex")}`;
+  // The lane's run id keeps concurrent lanes from dropping each other's databases.
+  const name = `console_test_${process.env.TEST_RUN_ID ?? "x"}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
