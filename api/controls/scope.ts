@@ -3,7 +3,7 @@ import { DEFAULT_TRIGGER_POINT } from "../../contract";
 import type { Caller } from "../auth/caller";
 import { requireApp } from "../auth/permissions";
 import { isUniqueViolation } from "../db/errors";
-import { agents, clientApps } from "../db/schema";
+import { clientApps } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 
@@ -27,7 +27,9 @@ export async function clientScope(appId: number, db: Executor) {
   const [app] = await db.select({
     clientType: clientApps.clientType,
     triggerPoints: clientApps.triggerPoints,
-    siteCodes: sql<string[]>`array(select ${agents.siteCode} from ${agents} where ${agents.appId} = ${clientApps.id})`,
+    // Drizzle writes columns of a one-table select without their table, so inside this sub-select a
+    // bare "id" would be the agent's: both sides are spelled out with their tables.
+    siteCodes: sql<string[]>`array(select agent.site_code from agents agent where agent.app_id = "client_apps"."id")`,
   }).from(clientApps).where(eq(clientApps.id, appId));
   if (!app) throw notFound("Client not found");
   // Default, the client's trigger points and its agents' site codes (what ensureDefaultPersonality uses).

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import { FILE_UPLOAD_CONTENT_TYPE, type FileStatus, type KnowledgeFile } from "../../contract";
-import { chunks, knowledgeFiles, users } from "../db/schema";
+import { knowledgeFiles, users } from "../db/schema";
 import type { ApiDeps } from "../deps";
 
 export type FileRecord = typeof knowledgeFiles.$inferSelect;
@@ -56,7 +56,8 @@ async function toKnowledgeFile({ file, addedBy, chunksCount }: ListedFile, deps:
 const listedColumns = {
   file: knowledgeFiles,
   addedBy: sql<string | null>`nullif(coalesce(nullif(${users.name}, ''), ${users.email}), '')`,
-  chunksCount: sql<number>`(select count(*)::int from ${chunks} where ${chunks.fileId} = ${knowledgeFiles.id})`,
+  // Outer column named with its table: Drizzle leaves it bare when a select has no join.
+  chunksCount: sql<number>`(select count(*)::int from chunks chunk where chunk.file_id = "files"."id")`,
 };
 
 /** A client's files, newest first, optionally those whose name contains `search`. */
