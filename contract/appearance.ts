@@ -150,11 +150,35 @@ export const AppearanceResponse = z.object({
   pushed_at: z.string().nullable(),
 });
 export type AppearanceResponse = z.infer<typeof AppearanceResponse>;
+/**
+ * `appearance.value`: the widget's values by internal name. An object, or the same object as JSON
+ * text (how a form or an older client may send it).
+ */
+const AppearanceValueInput = z.preprocess(
+  (value) => {
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      return value;
+    }
+  },
+  z.record(z.string(), z.unknown(), { error: "appearance.value must be an object of values by setting name" }),
+);
+const AppearanceInput = z.object({ value: AppearanceValueInput }, { error: "Send the values as appearance.value" });
+
+/** Where a save goes: production (the push) or stage; stage when absent. */
+export const APPEARANCE_TARGET_ENVS = ["stage", "staging", "sandbox", "production", "prod"] as const;
+export const isProductionTarget = (targetEnv: string | undefined) => targetEnv === "production" || targetEnv === "prod";
+
 export const AppearancePutBody = z.object({
-  data: z.record(z.string(), z.unknown(), { error: "data must be an object of values" }),
+  appearance: AppearanceInput,
   /** "production" saves the given values as production's (the push); stage otherwise. */
-  targetEnv: z.enum(["stage", "production"]).default("stage"),
+  targetEnv: z.enum(APPEARANCE_TARGET_ENVS, { error: `targetEnv must be one of ${APPEARANCE_TARGET_ENVS.join(", ")}` }).optional(),
 });
+export type AppearancePutBody = z.input<typeof AppearancePutBody>;
+/** The values about to be pushed; without them, stage's saved values are compared. */
+export const AppearanceDiffBody = z.object({ appearance: AppearanceInput.optional() });
 export const AppearanceSaved = z.object({ message: z.string(), data: AppearanceData });
 export const AppearanceDiff = z.object({
   current_prod_style_guide: AppearanceData,

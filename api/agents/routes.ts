@@ -1,4 +1,5 @@
 import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
 import { z } from "zod";
 import { Agent, AgentInput, AgentLogoUpload, IdParam } from "../../contract";
 import { storeLogos } from "../apps/routes";
@@ -34,6 +35,22 @@ async function findAgent(appId: number, agentId: number, deps: Pick<ApiDeps, "db
   return row;
 }
 
+async function findAgentBySiteCode(appId: number, siteCode: string, deps: Pick<ApiDeps, "db">) {
+  const [row] = await deps.db.select().from(agents).where(and(eq(agents.appId, appId), eq(agents.siteCode, siteCode)));
+  return row ?? null;
+}
+
+/** The wire name of each stored agent field: an update changes only the fields its body names. */
+const AGENT_FIELD_NAMES = {
+  name: "name", agentType: "agent_type", siteCode: "site_code", logo: "logo", url: "url", status: "status", modeEnv: "mode_env", metadata: "metadata",
+} as const;
+
+/** The keys the JSON body named (the validated body has defaults filled in, so it cannot tell). */
+async function sentFieldsOf(c: Context) {
+  const raw: unknown = await c.req.json().catch(() => ({}));
+  return new Set(raw && typeof raw === "object" ? Object.keys(raw) : []);
+}
+
 const siteCodeTaken = (code: string) =>
   badRequest("Invalid request body", { site_code: [`The site code ${code} is already used by another agent of this client`] });
 
@@ -51,9 +68,9 @@ export function agentRoutes(route: RouteBuilder) {
 
   route({
     method: "post", path: "/v1/apps/:appId/agents/update_agents", tag: "Agents",
-    summary: "Creates an agent (no id) or updates one (with id). Defaults: type enrollment, status active, mode_env staging, metadata {}. A new agent of a typed client gets the default personality for its site code.",
+    summary: "Creates or updates an agent. The agent updated is the one of `id` when given, else the client's agent with this `site_code`; otherwise a new one is created (defaults: type enrollment, status active, mode_env staging, metadata {}), and a typed client's new agent gets the default personality for its site code. An update changes only the fields sent.",
     params: AppParams, body: AgentInput, response: Agent,
-    handler: async ({ params, body, caller, deps }) => {
+    handler: async ({ params, body, c, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       if (body.app_id !== params.appId) throw badRequest("Invalid request body", { app_id: ["app_id must be the client of this path"] });
       const values = {
@@ -61,9 +78,11 @@ export function agentRoutes(route: RouteBuilder) {
         status: body.status, modeEnv: body.mode_env, metadata: body.metadata,
       };
       try {
-        if (body.id) {
-          await findAgent(params.appId, body.id, deps);
-          const [updated] = await deps.db.update(agents).set({ ...values, updatedAt: new Date() }).where(eq(agents.id, body.id)).returning();
+        const existing = body.id ? await findAgent(params.appId, body.id, deps) : await findAgentBySiteCode(params.appId, body.site_code, deps);
+        if (existing) {
+          const sent = await sentFieldsOf(c);
+          const changed = Object.fromEntries(Object.entries(values).filter(([key]) => sent.has(AGENT_FIELD_NAMES[key as keyof typeof values])));
+          const [updated] = await deps.db.update(agents).set({ ...changed, updatedAt: new Date() }).where(eq(agents.id, existing.id)).returning();
           return toAgent(updated);
         }
         const [created] = await deps.db.insert(agents).values({ ...values, appId: params.appId }).returning();

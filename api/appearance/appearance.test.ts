@@ -43,7 +43,7 @@ describe("appearance", () => {
   });
 
   it("saves stage values checked by type, and refuses script or CSS smuggled into any of them", async () => {
-    const saved = await call("PUT", path(), { token: clientAdmin, body: { data: { primary_color: "#0a7d4f", font_size: "16", bot_name: "Nora", show_sources: false } } });
+    const saved = await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: { primary_color: "#0a7d4f", font_size: "16", bot_name: "Nora", show_sources: false } } } });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe("Success!");
     expect(saved.body.data).toMatchObject({ primary_color: "#0a7d4f", font_size: 16, bot_name: "Nora", show_sources: false, position: "bottom-right" });
@@ -60,51 +60,72 @@ describe("appearance", () => {
       bot_name: "Nora\u0000<script>",
       made_up: "x",
     };
-    const refused = await call("PUT", path(), { token: clientAdmin, body: { data: attacks } });
+    const refused = await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: attacks } } });
     expect(refused.status).toBe(400);
-    expect(Object.keys(refused.body.errors).sort()).toEqual(Object.keys(attacks).map((k) => `data.${k}`).sort());
-    expect(refused.body.errors["data.primary_color"]).toEqual(["Primary Colour must be a colour like #1f4b99"]);
-    expect(refused.body.errors["data.font_size"]).toEqual(["Font Size must be a whole number from 12 to 20"]);
+    expect(Object.keys(refused.body.errors).sort()).toEqual(Object.keys(attacks).map((k) => `appearance.value.${k}`).sort());
+    expect(refused.body.errors["appearance.value.primary_color"]).toEqual(["Primary Colour must be a colour like #1f4b99"]);
+    expect(refused.body.errors["appearance.value.font_size"]).toEqual(["Font Size must be a whole number from 12 to 20"]);
     // Markup in a text is just text: the widget never renders it as HTML.
-    expect((await call("PUT", path(), { token: clientAdmin, body: { data: { greeting_message: "<b>Hi</b> & welcome" } } })).status).toBe(200);
+    expect((await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: { greeting_message: "<b>Hi</b> & welcome" } } } })).status).toBe(200);
     expect((await call("GET", path(), { token: clientAdmin })).body.data).toMatchObject({ primary_color: "#0a7d4f", greeting_message: "<b>Hi</b> & welcome" });
   });
 
   it("keeps trigger points apart, over the client default; unknown trigger points are refused", async () => {
-    await call("PUT", path(""), { token: clientAdmin, body: { data: { launcher_text: "Ask Northfield" } } });
+    await call("PUT", path(""), { token: clientAdmin, body: { appearance: { value: { launcher_text: "Ask Northfield" } } } });
     expect((await call("GET", path("studentsuccess"), { token: clientAdmin })).body.data).toMatchObject({ launcher_text: "Ask Northfield", primary_color: "#1f4b99" });
     expect((await call("GET", path(), { token: clientAdmin })).body.data).toMatchObject({ launcher_text: "Ask Northfield", primary_color: "#0a7d4f" });
     expect((await call("GET", path("nowhere"), { token: clientAdmin })).status).toBe(400);
   });
 
   it("shows the difference between stage and production, and pushes stage to production", async () => {
-    const diff = await call("GET", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: clientUser });
+    const diff = await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: clientUser, body: { appearance: { value: {} } } });
     expect(diff.body.current_prod_style_guide.primary_color).toBe("#1f4b99");
     expect(diff.body.current_stage_style_guide.primary_color).toBe("#0a7d4f");
     expect(diff.body.changes).toContainEqual({ internalName: "primary_color", label: "Primary Colour", production: "#1f4b99", stage: "#0a7d4f" });
-    const pushed = await call("PUT", path(), { token: clientAdmin, body: { data: diff.body.current_stage_style_guide, targetEnv: "production" } });
+    const pushed = await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: diff.body.current_stage_style_guide }, targetEnv: "production" } });
     expect(pushed.body.message).toBe("Pushed to production");
-    const after = await call("GET", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: clientAdmin });
+    const after = await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: clientAdmin, body: { appearance: { value: {} } } });
     expect(after.body.changes).toEqual([]);
+    // The body-less GET answers the same comparison.
+    expect((await call("GET", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: clientAdmin })).body).toEqual(after.body);
     expect((await call("GET", path(), { token: clientAdmin })).body.pushed_at).toEqual(expect.any(String));
+  });
+
+  it("compares the posted values about to be pushed, checked like a save, without saving them", async () => {
+    const pending = await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: clientAdmin, body: { appearance: { value: { bot_name: "Ada" } } } });
+    expect(pending.status).toBe(200);
+    expect(pending.body.current_stage_style_guide.bot_name).toBe("Ada");
+    expect(pending.body.changes).toContainEqual(expect.objectContaining({ internalName: "bot_name", stage: "Ada" }));
+    expect((await call("GET", path(), { token: clientAdmin })).body.data.bot_name).not.toBe("Ada");
+    const refused = await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: clientAdmin, body: { appearance: { value: { font_size: 99 } } } });
+    expect(refused).toMatchObject({ status: 400, body: { errors: { "appearance.value.font_size": [expect.any(String)] } } });
+  });
+
+  it("takes the values as JSON text too, and refuses a body without appearance.value", async () => {
+    const saved = await call("PUT", path("studentsuccess"), { token: clientAdmin, body: { appearance: { value: JSON.stringify({ bot_name: "Sol" }) } } });
+    expect(saved).toMatchObject({ status: 200, body: { data: { bot_name: "Sol" } } });
+    const old = await call("PUT", path("studentsuccess"), { token: clientAdmin, body: { data: { bot_name: "Sol" } } });
+    expect(old).toMatchObject({ status: 400, body: { errors: { appearance: [expect.any(String)] } } });
+    const badTarget = await call("PUT", path("studentsuccess"), { token: clientAdmin, body: { appearance: { value: {} }, targetEnv: "moon" } });
+    expect(badTarget.status).toBe(400);
   });
 
   it("stores uploaded images checked by content; only this client's images are accepted as values", async () => {
     const image = await upload(PNG_BYTES, "avatar.png");
     expect(image.status).toBe(200);
     expect(image.body.url).toMatch(new RegExp(`^/storage/public/appearance/${appId}/[0-9a-f-]{36}\\.png$`));
-    expect((await call("PUT", path(), { token: clientAdmin, body: { data: { avatar_url: image.body.url } } })).status).toBe(200);
+    expect((await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: { avatar_url: image.body.url } } } })).status).toBe(200);
     const fake = await upload(new TextEncoder().encode("<html>not an image</html>"), "avatar.png");
     expect(fake.status).toBe(400);
     const svg = await upload(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'), "logo.svg");
     expect(svg.status).toBe(400);
     const theirs = await upload(PNG_BYTES, "other.png", (await signInAs(host, "admin@example.com")).user_token, otherId);
-    const borrowed = await call("PUT", path(), { token: clientAdmin, body: { data: { avatar_url: theirs.body.url } } });
-    expect(borrowed.body.errors["data.avatar_url"]).toEqual(["Assistant Avatar must be an image uploaded here"]);
+    const borrowed = await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: { avatar_url: theirs.body.url } } } });
+    expect(borrowed.body.errors["appearance.value.avatar_url"]).toEqual(["Assistant Avatar must be an image uploaded here"]);
   });
 
   it("lets client users read but not save, push or upload; other clients are not found", async () => {
-    expect((await call("PUT", path(), { token: clientUser, body: { data: { bot_name: "X" } } })).status).toBe(403);
+    expect((await call("PUT", path(), { token: clientUser, body: { appearance: { value: { bot_name: "X" } } } })).status).toBe(403);
     expect((await upload(PNG_BYTES, "a.png", clientUser)).status).toBe(403);
     expect((await call("GET", `/v1/appearances?appId=${otherId}`, { token: clientAdmin })).status).toBe(404);
   });

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import {
-  ALL_APPEARANCE_FIELDS, APPEARANCE_DEFAULTS, APPEARANCE_FIELDS, AppearanceDiff, AppearancePutBody, AppearanceQuery, AppearanceResponse,
-  AppearanceSaved, AppearanceUpload, appearanceValueError, type AppearanceValues,
+  ALL_APPEARANCE_FIELDS, APPEARANCE_DEFAULTS, APPEARANCE_FIELDS, AppearanceDiff, AppearanceDiffBody, AppearancePutBody, AppearanceQuery,
+  AppearanceResponse, AppearanceSaved, AppearanceUpload, appearanceValueError, isProductionTarget, type AppearanceValues,
 } from "../../contract";
 import { requireApp } from "../auth/permissions";
 import { clientScope, unknownTriggerPoint } from "../controls/scope";
@@ -29,6 +29,9 @@ export async function appearanceOf(appId: number, triggerPoint: string, environm
   return { values: { ...APPEARANCE_DEFAULTS, ...(base?.values ?? {}), ...(own?.values ?? {}) } as AppearanceValues, row: own ?? (triggerPoint ? undefined : base) };
 }
 
+/** Where a value's error is reported: the path of the field inside the request body. */
+const VALUE_PATH = "appearance.value";
+
 /** Every value checked against its field; unknown names refused. Numbers posted as text become numbers. */
 function checkedValues(appId: number, data: Record<string, unknown>) {
   const errors: Record<string, string[]> = {};
@@ -36,13 +39,13 @@ function checkedValues(appId: number, data: Record<string, unknown>) {
   for (const [name, value] of Object.entries(data)) {
     const field = ALL_APPEARANCE_FIELDS.find((f) => f.internalName === name);
     if (!field) {
-      errors[`data.${name}`] = [`There is no appearance setting ${name}`];
+      errors[`${VALUE_PATH}.${name}`] = [`There is no appearance setting ${name}`];
       continue;
     }
     let error = appearanceValueError(field, value);
     // An image must be one uploaded for this client, not another's.
     if (!error && field.type === "image" && value !== "" && !String(value).startsWith(`/storage/public/appearance/${appId}/`)) error = `${field.label} must be an image uploaded here`;
-    if (error) errors[`data.${name}`] = [error];
+    if (error) errors[`${VALUE_PATH}.${name}`] = [error];
     else values[name] = field.type === "number" ? Number(value) : (value as string | boolean);
   }
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
@@ -70,32 +73,48 @@ export function appearanceRoutes(route: RouteBuilder) {
 
   route({
     method: "put", path: "/v1/appearances", tag: "Appearance",
-    summary: "Saves stage values, or with targetEnv production the values production shows (the push). Every value is checked against its field.",
+    summary: "Saves the values of `appearance.value` to stage, or with targetEnv production to what production shows (the push). Every value is checked against its field; values not sent keep their saved ones.",
     query: AppearanceQuery, body: AppearancePutBody, response: AppearanceSaved,
     handler: async ({ query, body, caller, deps }) => {
       requireApp(caller, query.appId, "configure");
       await requireTriggerPoint(query.appId, query.triggerPoint, deps);
-      const environment: Environment = body.targetEnv === "production" ? "prod" : "stage";
+      const environment: Environment = isProductionTarget(body.targetEnv) ? "prod" : "stage";
       const current = await appearanceOf(query.appId, query.triggerPoint, environment, deps);
-      const values = { ...(current.row?.values ?? {}), ...checkedValues(query.appId, body.data) };
+      const values = { ...(current.row?.values ?? {}), ...checkedValues(query.appId, body.appearance.value) };
       await saveValues(query.appId, query.triggerPoint, environment, values, deps);
       const saved = await appearanceOf(query.appId, query.triggerPoint, environment, deps);
       return { message: environment === "prod" ? "Pushed to production" : "Success!", data: saved.values };
     },
   });
 
+  /** Production's values beside stage's (with the values about to be pushed laid over them), and what differs. */
+  async function diffOf(appId: number, triggerPoint: string, pending: Record<string, unknown> | undefined, deps: Pick<ApiDeps, "db">) {
+    await requireTriggerPoint(appId, triggerPoint, deps);
+    const saved = (await appearanceOf(appId, triggerPoint, "stage", deps)).values;
+    const stage = { ...saved, ...(pending ? checkedValues(appId, pending) : {}) };
+    const prod = (await appearanceOf(appId, triggerPoint, "prod", deps)).values;
+    const changes = ALL_APPEARANCE_FIELDS.filter((field) => stage[field.internalName] !== prod[field.internalName])
+      .map((field) => ({ internalName: field.internalName, label: field.label, production: prod[field.internalName], stage: stage[field.internalName] }));
+    return { current_prod_style_guide: prod, current_stage_style_guide: stage, changes };
+  }
+
+  route({
+    method: "post", path: "/v1/appearances/get_diff", tag: "Appearance",
+    summary: "Before a push: production's values (current_prod_style_guide) beside stage's with the posted `appearance.value` laid over them (current_stage_style_guide), and the fields that differ.",
+    query: AppearanceQuery, body: AppearanceDiffBody, response: AppearanceDiff,
+    handler: async ({ query, body, caller, deps }) => {
+      requireApp(caller, query.appId);
+      return diffOf(query.appId, query.triggerPoint, body.appearance?.value, deps);
+    },
+  });
+
   route({
     method: "get", path: "/v1/appearances/get_diff", tag: "Appearance",
-    summary: "Production's and stage's values side by side, and the fields that differ.",
+    summary: "The same comparison for stage's saved values, without a body.",
     query: AppearanceQuery, response: AppearanceDiff,
     handler: async ({ query, caller, deps }) => {
       requireApp(caller, query.appId);
-      await requireTriggerPoint(query.appId, query.triggerPoint, deps);
-      const stage = (await appearanceOf(query.appId, query.triggerPoint, "stage", deps)).values;
-      const prod = (await appearanceOf(query.appId, query.triggerPoint, "prod", deps)).values;
-      const changes = ALL_APPEARANCE_FIELDS.filter((field) => stage[field.internalName] !== prod[field.internalName])
-        .map((field) => ({ internalName: field.internalName, label: field.label, production: prod[field.internalName], stage: stage[field.internalName] }));
-      return { current_prod_style_guide: prod, current_stage_style_guide: stage, changes };
+      return diffOf(query.appId, query.triggerPoint, undefined, deps);
     },
   });
 

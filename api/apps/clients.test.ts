@@ -135,8 +135,9 @@ describe("agents", () => {
       token: tokens.admin, body: { id: admissions.id, app_id: northfieldId, name: "Admissions Assistant", site_code: "admissions", url: "https://northfield.edu/apply", status: "inactive" },
     });
     expect(updated.body).toMatchObject({ url: "https://northfield.edu/apply", status: "inactive" });
+    // An id wins over the site code: renaming an agent's code onto another agent's is refused.
     const clash = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
-      token: tokens.admin, body: { app_id: northfieldId, name: "Copy", site_code: "studentsuccess" },
+      token: tokens.admin, body: { id: admissions.id, app_id: northfieldId, name: "Copy", site_code: "studentsuccess" },
     });
     expect(clash.body.errors.site_code).toEqual(["The site code studentsuccess is already used by another agent of this client"]);
     expect((await call("GET", `/v1/apps/${harborId}/agents/${admissions.id}`, { token: tokens.admin })).status).toBe(404);
@@ -144,6 +145,23 @@ describe("agents", () => {
     expect((await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, { token: tokens["client.user"], body: { app_id: northfieldId, name: "X", site_code: "x" } })).status).toBe(403);
     const wrongApp = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, { token: tokens.admin, body: { app_id: harborId, name: "X", site_code: "x" } });
     expect(wrongApp.body.errors.app_id).toBeDefined();
+  });
+
+  it("updates the client's agent of the posted site code when no id is sent (the spec's body), changing only the fields sent", async () => {
+    const before = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin, body: { app_id: northfieldId, name: "Night Classes", agent_type: "engagement", site_code: "night", logo: null, url: "https://northfield.edu/night", status: "active", mode_env: "staging", metadata: { tone: "calm" } },
+    });
+    const agentsBefore = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find((a: { id: number }) => a.id === northfieldId).agents.length;
+    const updated = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin, body: { app_id: northfieldId, name: "Evening Classes", site_code: "night", status: "inactive" },
+    });
+    expect(updated).toMatchObject({ status: 200, body: { id: before.body.id, name: "Evening Classes", status: "inactive", agent_type: "engagement", url: "https://northfield.edu/night", metadata: { tone: "calm" } } });
+    const agentsAfter = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find((a: { id: number }) => a.id === northfieldId).agents.length;
+    expect(agentsAfter).toBe(agentsBefore);
+    // Another client's agent of the same site code is not touched: this creates Harbor's own.
+    const harbors = await call("POST", `/v1/apps/${harborId}/agents/update_agents`, { token: tokens.admin, body: { app_id: harborId, name: "Night Shop", site_code: "night" } });
+    expect(harbors.body.id).not.toBe(before.body.id);
+    expect((await call("GET", `/v1/apps/${northfieldId}/agents/${before.body.id}`, { token: tokens.admin })).body.name).toBe("Evening Classes");
   });
 
   it("uploads a single agent logo", async () => {

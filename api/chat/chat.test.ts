@@ -62,7 +62,7 @@ describe("the embed script", () => {
   });
 
   it("serves the widget's settings for a valid key only, to any origin", async () => {
-    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { data: { bot_name: "Nora" } } });
+    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { appearance: { value: { bot_name: "Nora" } } } });
     const config = await host.api.request(`/v1/widget/config?key=${key}&trigger_point=admissions`, { headers: { origin: "https://www.northfield.example" } });
     expect(config.headers.get("access-control-allow-origin")).toBe("*");
     expect(await config.json()).toMatchObject({ environment: "stage", appearance: { bot_name: "Nora", primary_color: "#1f4b99" } });

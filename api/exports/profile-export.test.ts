@@ -54,8 +54,8 @@ describe("profile data models and integrations in the client export", () => {
   });
 
   it("carries the widget's appearances, stage and production, and restores them", async () => {
-    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { data: { primary_color: "#123456" } } });
-    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { data: { primary_color: "#654321" }, targetEnv: "production" } });
+    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { appearance: { value: { primary_color: "#123456" } } } });
+    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { appearance: { value: { primary_color: "#654321" } }, targetEnv: "production" } });
     const exported = await call("POST", `/v1/apps/${appId}/exports/export`, { token: admin });
     const content = JSON.parse((await host.deps.storage.get(`exports/${exported.body.file_name}`))!.toString());
     expect(content.appearances).toEqual([
@@ -64,7 +64,7 @@ describe("profile data models and integrations in the client export", () => {
     ]);
     await host.deps.db.delete(appearances).where(eq(appearances.appId, appId));
     await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: exported.body.file_name } });
-    const diff = await call("GET", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: admin });
+    const diff = await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { appearance: { value: {} } } });
     expect(diff.body.current_stage_style_guide.primary_color).toBe("#123456");
     expect(diff.body.current_prod_style_guide.primary_color).toBe("#654321");
   });

@@ -46,7 +46,7 @@ export async function handleAppearanceAction(request: Request, api: ApiClient, a
     return redirectWithToast(backTo, { type: "success", description: APPEARANCE_MESSAGES.saved });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    for (const [path, messages] of Object.entries(error.fieldErrors)) fieldErrors[path.replace(/^data\./, "")] = messages[0];
+    for (const [path, messages] of Object.entries(error.fieldErrors)) fieldErrors[path.replace(/^appearance\.value\./, "")] = messages[0];
     return json<AppearanceActionData>({ formError: Object.keys(fieldErrors).length ? null : error.message, fieldErrors, values }, { status: error.status });
   }
 }
