@@ -144,7 +144,11 @@ export const RefreshDaysBody = z.object({
   url: z.object({ refresh_days: z.number({ error: "Refresh days must be between 1 and 365." }).int("Refresh days must be between 1 and 365.").min(1, "Refresh days must be between 1 and 365.").max(365, "Refresh days must be between 1 and 365.") }),
 });
 
-export const CachedChunksBody = z.object({ appId: z.number().int().optional(), url: z.string().min(1) });
+/** `appId` may come as a number or as its digits in text (both are seen from clients); it must be the path's. */
+export const CachedChunksBody = z.object({
+  appId: z.union([Id, z.string().trim().regex(/^\d{1,10}$/, "Not a valid id").transform(Number).pipe(Id)], { error: "appId must be the client's id" }).optional(),
+  url: z.string({ error: "Say which URL" }).trim().min(1, "Say which URL").max(4096, "URLs are at most 4,096 characters"),
+});
 export const CachedChunks = z.object({
   url: z.string(),
   chunks: z.array(z.object({ position: z.number().int(), heading_path: z.array(z.string()), text: z.string() })),

@@ -120,11 +120,12 @@ export function appearanceRoutes(route: RouteBuilder) {
 
   route({
     method: "post", path: "/v1/appearances/upload_file", tag: "Appearance", form: true,
-    summary: "Stores an image for the widget (PNG, JPEG, GIF, WebP or script-free SVG, at most 2 MB, checked by content) and answers its URL.",
+    summary: "Stores an image for the widget (one file in `file`, `files` or `files[]`; PNG, JPEG, GIF, WebP or script-free SVG, at most 2 MB, checked by content) and answers its URL.",
     query: AppearanceQuery, response: AppearanceUpload,
     handler: async ({ query, form, caller, deps }) => {
       requireApp(caller, query.appId, "configure");
-      const file = [...(form?.getAll("file") ?? []), ...(form?.getAll("files") ?? [])].find((v): v is File => typeof v !== "string");
+      // The field may be named file, files or files[] (how browsers' FormData arrays are often named).
+      const file = ["file", "files", "files[]"].flatMap((name) => form?.getAll(name) ?? []).find((v): v is File => typeof v !== "string");
       if (!file) throw badRequest("Choose an image to upload", { file: ["Choose an image to upload"] });
       const bytes = new Uint8Array(await file.arrayBuffer());
       // Any image name is accepted; the content decides what it is.

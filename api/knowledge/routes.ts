@@ -200,10 +200,11 @@ export function knowledgeRoutes(route: RouteBuilder) {
 
   route({
     method: "post", path: "/v1/apps/:appId/websites/:websiteId/urls/fetch_cached_chunks", tag: "Knowledge",
-    summary: "The stored chunks of one URL, in order.",
+    summary: "The stored chunks of one URL, in order. `appId` (a number, or its digits as text) is optional and must be the path's client.",
     params: WebsiteParams, body: CachedChunksBody, response: CachedChunks,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId);
+      if (body.appId !== undefined && body.appId !== params.appId) throw badRequest("Invalid request body", { appId: ["appId must be the client of this path"] });
       await requireWebsite(params.appId, params.websiteId, deps);
       const [row] = await deps.db.select({ id: urls.id }).from(urls).where(and(eq(urls.websiteId, params.websiteId), eq(urls.url, body.url)));
       if (!row) throw notFound("URL not found");

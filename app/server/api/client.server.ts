@@ -1,4 +1,4 @@
-import { redirect } from "@remix-run/node";
+import { json, redirect } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { ErrorBody, TokenPair } from "../../../contract";
 import type { ConsoleContext } from "../context.server";
@@ -65,6 +65,18 @@ async function parse<T>(response: Response, schema: ZodType<T>): Promise<T> {
   return schema.parse(body);
 }
 
+/** Not found and forbidden are the page's answer, not a crash: the route's error boundary shows them. */
+async function parseForPage<T>(response: Response, schema: ZodType<T>): Promise<T> {
+  try {
+    return await parse(response, schema);
+  } catch (error) {
+    if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
+      throw new Response(error.message, { status: error.status, statusText: error.message });
+    }
+    throw error;
+  }
+}
+
 /** Calls the API without a user (sign-in). */
 export async function publicCall<T>(context: ConsoleContext, schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) {
   return parse(await send(context, method, path, options), schema);
@@ -112,7 +124,11 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
   const session = await getSession(request, context);
   const signedOut = async () =>
     redirect(loginRedirectUrl(request), { headers: { "Set-Cookie": await destroySession(session, context) } });
-  if (!session.get("user_token") || !session.get("refresh_token")) throw await signedOut();
+  if (!session.get("user_token") || !session.get("refresh_token")) {
+    const bearer = backofficeBearer(request);
+    if (bearer) return bearerClient(context, bearer, session);
+    throw await signedOut();
+  }
 
   const call = async <T>(schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) => {
     const presented = session.get("refresh_token")!;
@@ -129,16 +145,14 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
       response = await send(context, method, path, options, tokens.user_token);
       if (response.status === 401) throw await signedOut();
     }
-    try {
-      return await parse(response, schema);
-    } catch (error) {
-      // Not found and forbidden are the page's answer, not a crash: the route's error boundary shows them.
-      if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-        throw new Response(error.message, { status: error.status, statusText: error.message });
-      }
-      throw error;
-    }
+    return parseForPage(response, schema);
   };
+  return clientOf(call, session);
+}
+
+type Call = ApiClient["call"];
+
+function clientOf(call: Call, session: ConsoleSession): ApiClient {
   return {
     call,
     get: (schema, path, query) => call(schema, "GET", path, { query }),
@@ -147,3 +161,29 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
     session,
   };
 }
+
+/** Where a bearer token stands in for the session cookie: the back-office pages (`/backoffice/{url_code}/…`). */
+const BACKOFFICE_PATH = /^\/backoffice\//;
+
+/** The token of `Authorization: Bearer …` on a back-office page (what POST /generate_jwt_token hands out). */
+function backofficeBearer(request: Request) {
+  if (!BACKOFFICE_PATH.test(new URL(request.url).pathname)) return null;
+  const match = /^Bearer\s+(\S{1,4096})$/i.exec(request.headers.get("authorization") ?? "");
+  return match?.[1] ?? null;
+}
+
+/**
+ * The API client of a back-office request that brought its own token instead of a session. It has
+ * no refresh token: an expired token answers 401, and the caller asks /generate_jwt_token for a new
+ * one and retries (the spec's queued retry).
+ */
+function bearerClient(context: ConsoleContext, token: string, session: ConsoleSession): ApiClient {
+  const call: Call = async (schema, method, path, options = {}) => {
+    const response = await send(context, method, path, options, token);
+    if (response.status === 401) throw json({ message: TOKEN_EXPIRED }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
+    return parseForPage(response, schema);
+  };
+  return clientOf(call, session);
+}
+
+export const TOKEN_EXPIRED = "The token is not valid or has expired; ask /generate_jwt_token for a new one";
