@@ -23,7 +23,7 @@ console.log(`Real-Postgres lane on throw-away database ${name}`);
 let status = 0;
 try {
   const env = { ...process.env, TEST_DATABASE_URL: runUrl.toString(), TEST_RUN_ID: runId };
-  const tests = spawnSync("npx", ["vitest", "run", "api", "app/routes"], { stdio: "inherit", env });
+  const tests = spawnSync("npx", ["vitest", "run", "api", "app/routes", "tests/unit"], { stdio: "inherit", env });
   status = tests.status ?? 1;
   if (status === 0) {
     const smoke = spawnSync("npx", ["tsx", "tests/postgres-smoke.ts"], { stdio: "inherit", env: { ...env, DATABASE_URL: runUrl.toString() } });

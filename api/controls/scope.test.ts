@@ -68,6 +68,20 @@ describe("a new agent's site code is a trigger point of its client", () => {
     expect(script).toMatchObject({ status: 200, body: { trigger_point: NEW_CODE } });
     expect(script.body.content).toContain(NEW_CODE);
   });
+
+  it("answers its chat with its own settings, not Default's", async () => {
+    const saved = await call("PUT", `/v1/controls?app_id=${northfield}`, {
+      token: admin, body: { app_id: northfield, controls: [{ internal_name: "no_go_topics", prompt_input_raw: "parking fines", metadata: { disclaimer: "Evening staff cannot discuss parking fines." }, trigger_point: NEW_CODE }] },
+    });
+    expect(saved.status).toBe(200);
+    const key = (await call("GET", `/v1/bot_installs?app_id=${northfield}&env=stage&app_name=${NEW_CODE}`, { token: admin })).body.key;
+    const ask = async (triggerPoint: string) => {
+      const response = await host.api.request("/v1/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, trigger_point: triggerPoint, message: "How do I appeal parking fines?" }) });
+      return (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; text?: string }).filter((e) => e.type === "delta").map((e) => e.text).join("");
+    };
+    expect(await ask(NEW_CODE)).toBe("Evening staff cannot discuss parking fines.");
+    expect(await ask("")).not.toBe("Evening staff cannot discuss parking fines.");
+  });
 });
 
 describe("another client's agent site code", () => {
