@@ -22,7 +22,8 @@ export default defineConfig({
     command: "npx tsx tests/e2e/start-servers.ts",
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Generous: on a busy 2-core machine the first start (migrations, seed, first crawl) is slow.
+    timeout: 180_000,
     stdout: "pipe",
   },
 });

@@ -136,7 +136,9 @@ export type Agent = z.infer<typeof Agent>;
 
 export const AGENT_STATUSES = ["active", "inactive"] as const;
 
-/** POST /v1/apps/{app_id}/agents/update_agents: creates without `id`, updates with it. */
+export const siteCodeInUse = (code: string) => `The site code ${code} is already used by another agent of this client`;
+
+/** POST /v1/apps/{app_id}/agents/update_agents: updates the agent of `id`, else the client's agent of `site_code`, else creates one. */
 export const AgentInput = z.object({
   id: Id.optional(),
   app_id: Id,

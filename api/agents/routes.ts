@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
-import { Agent, AgentInput, AgentLogoUpload, IdParam } from "../../contract";
+import { Agent, AgentInput, AgentLogoUpload, IdParam, siteCodeInUse } from "../../contract";
 import { storeLogos } from "../apps/routes";
 import { agentTypeOf } from "../apps/queries";
 import { requireApp } from "../auth/permissions";
@@ -52,7 +52,7 @@ async function sentFieldsOf(c: Context) {
 }
 
 const siteCodeTaken = (code: string) =>
-  badRequest("Invalid request body", { site_code: [`The site code ${code} is already used by another agent of this client`] });
+  badRequest("Invalid request body", { site_code: [siteCodeInUse(code)] });
 
 export function agentRoutes(route: RouteBuilder) {
   const AppParams = z.object({ appId: IdParam });

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import type { Agent, AgentInput, ClientApp } from "../../contract";
+import { siteCodeInUse, type Agent, type AgentInput, type ClientApp } from "../../contract";
 import {
   AgentForm, agentFormDefaults, isShowableLogoUrl, newAgentDefaults, newAgentType, stripSiteCode, type AgentFormDefaults,
 } from "~/lib/agent-form";
@@ -86,6 +86,13 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
   } else {
     formData.delete("id");
     formData.set("mode_env", "staging");
+    // update_agents updates the client's agent of a site code it already has: a new agent must
+    // not take one, or creating would overwrite that agent.
+    const siteCode = textOf(formData, "site_code");
+    if (app.agents.some((agent) => agent.site_code === siteCode)) {
+      const submission = parseWithZod(formData, { schema: AgentForm });
+      return json(submission.reply({ fieldErrors: { site_code: [siteCodeInUse(siteCode)] } }), { status: 400 });
+    }
   }
 
   const logo = formData.get("logo");
