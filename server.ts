@@ -8,7 +8,7 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { GOOGLE_DEFAULTS, apiConfigFromEnv, devLoginAllowed, loadRuntimeSecrets } from "./api/config";
+import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, loadRuntimeSecrets } from "./api/config";
 import { startApiHost, type ApiHost } from "./api/host";
 import type { ConsoleConfig, ConsoleContext } from "./app/server/context.server";
 
@@ -20,7 +20,7 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig {
+export function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig {
   const mode = env.BACKOFFICE_MODE === "production" || env.BACKOFFICE_MODE === "staging" ? env.BACKOFFICE_MODE : "dev";
   return {
     sessionSecrets,
@@ -32,8 +32,8 @@ function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig
             authorizationUrl: env.GOOGLE_AUTHORIZATION_URL ?? GOOGLE_DEFAULTS.authorizationUrl,
           }
         : null,
-    // Offered when Google is not configured, or when explicitly asked for (tests, demos).
-    devLogin: devLoginAllowed(env) && (!env.GOOGLE_CLIENT_ID || env.AUTH_DEV_LOGIN === "true"),
+    // The same rule as the API's POST /auth/dev.
+    devLogin: devSignInEnabled(env),
     backoffice: {
       mode,
       templates: {
@@ -43,6 +43,14 @@ function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig
       },
     },
   };
+}
+
+/**
+ * Production unless development is asked for by name: development mode answers errors with stack
+ * traces and file paths, which only a developer's own machine should see.
+ */
+export function remixModeOf(env: Env): "production" | "development" {
+  return env.NODE_ENV === "development" ? "development" : "production";
 }
 
 /** A fetch that sends the console's API calls to a remote API host instead of the in-process one. */
@@ -127,7 +135,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     "*",
     createRequestHandler({
       build,
-      mode: env.NODE_ENV === "production" ? "production" : "development",
+      mode: remixModeOf(env),
       getLoadContext: (req, res) => ({
         apiFetch,
         config,
@@ -159,6 +167,8 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // React and Express read NODE_ENV when the build loads: the same production default as Remix.
+  process.env.NODE_ENV ??= "production";
   const running = await startServer();
   console.log(`Console ready on ${running.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

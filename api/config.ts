@@ -83,10 +83,22 @@ export function isProduction(env: Env) {
   return env.NODE_ENV === "production";
 }
 
-/** Development sign-in exists for the embedded default; production needs an explicit opt-in. */
-export function devLoginAllowed(env: Env) {
+/** The embedded demo: PGlite and the in-process API, as `npm start` runs with no settings. */
+export function isEmbeddedDemo(env: Env) {
+  return !env.DATABASE_URL && !env.API_URL;
+}
+
+/**
+ * Whether development sign-in (by email, no password) is offered. The API (`POST /auth/dev`) and
+ * the console's login screen both ask this one function, so the form is never hidden while the
+ * endpoint still answers. `AUTH_DEV_LOGIN=true|false` decides outright; otherwise it is on only
+ * without Google, and in production only for the embedded demo.
+ */
+export function devSignInEnabled(env: Env) {
   if (env.AUTH_DEV_LOGIN === "false") return false;
-  return !isProduction(env) || env.AUTH_DEV_LOGIN === "true";
+  if (env.AUTH_DEV_LOGIN === "true") return true;
+  if (env.GOOGLE_CLIENT_ID) return false;
+  return !isProduction(env) || isEmbeddedDemo(env);
 }
 
 export interface RuntimeSecrets {
@@ -137,7 +149,7 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 15 * 60),
     refreshTokenTtlDays: Number(env.REFRESH_TOKEN_TTL_DAYS ?? 30),
     adminEmail: (env.ADMIN_EMAIL ?? "admin@example.com").toLowerCase(),
-    devLoginAllowed: devLoginAllowed(env),
+    devLoginAllowed: devSignInEnabled(env),
     google: googleConfigFromEnv(env),
     crawlAllowPrivate: env.CRAWL_ALLOW_PRIVATE === "true",
     crawlLocalExceptions: demoSiteUrl(env) ? [demoSiteUrl(env)!, demoSiteUrl(env)!.replace("127.0.0.1", "localhost")] : [],

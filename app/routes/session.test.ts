@@ -51,6 +51,28 @@ describe("development sign-in (login action)", () => {
     expect(response.headers.get("location")).toBe("/");
   });
 
+  it.each([
+    ["/\t/evil.example", "/"],
+    ["/\n/x", "/"],
+    ["/\\evil.example", "/"],
+    ["/%09/evil.example", "/%09/evil.example"],
+    ["https://evil.example/", "/"],
+    ["/northfield/manage?tab=1#top", "/northfield/manage?tab=1#top"],
+  ])("sends redirectTo %j after sign-in to %j, a path of this site", async (redirectTo, location) => {
+    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo }))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(location);
+  });
+
+  it("answers a signed-in visitor's /login?redirectTo=/%0A/x with a redirect home, not a 500", async () => {
+    const cookie = await signIn("admin@example.com");
+    for (const query of ["redirectTo=/%0A/x", "redirectTo=/%09/evil.example"]) {
+      const response = await settle(() => loginLoader(args(getRequest(`/login?${query}`, cookie))));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/");
+    }
+  });
+
   it("puts the API's message next to the email field for an unknown account", async () => {
     const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "stranger@example.com" }))));
     expect(response.status).toBe(403);
