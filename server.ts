@@ -8,7 +8,8 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, loadRuntimeSecrets } from "./api/config";
+import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, loadRuntimeSecrets, signInLimitsFromEnv } from "./api/config";
+import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
 import type { ConsoleConfig, ConsoleContext } from "./app/server/context.server";
 
@@ -80,6 +81,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
       });
   const apiFetch = env.API_URL ? remoteApiFetch(env.API_URL) : (request: Request) => Promise.resolve(host!.api.fetch(request));
   const config = consoleConfigFromEnv(env, secrets.sessionSecrets);
+  const signInThrottle = new Throttle(signInLimitsFromEnv(env));
 
   const app = express();
   app.disable("x-powered-by");
@@ -140,6 +142,8 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         apiFetch,
         config,
         secure: req.secure,
+        clientAddress: req.ip ?? null,
+        signInThrottle,
         appendSetCookie: (cookie) => {
           res.append("Set-Cookie", cookie);
         },

@@ -7,6 +7,7 @@ import { controlRoutes } from "./controls/routes";
 import type { ApiDeps } from "./deps";
 import { openApiDocument } from "./http/openapi";
 import { errorResponse, routeBuilder } from "./http/route";
+import { Throttle } from "./http/throttle";
 import { downloadRoutes, SIGNED_UPLOAD_PATH, storageRoutes } from "./downloads/routes";
 import { exportRoutes } from "./exports/routes";
 import { appearanceRoutes } from "./appearance/routes";
@@ -34,7 +35,7 @@ export function createApi(deps: ApiDeps) {
   app.use("*", (c, next) => (c.req.path === SIGNED_UPLOAD_PATH ? next() : limitBody(c, next)));
 
   const route = routeBuilder(app, deps);
-  authRoutes(route);
+  authRoutes(route, new Throttle(deps.config.signInLimits));
   appRoutes(route);
   agentRoutes(route);
   exportRoutes(route);

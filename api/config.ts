@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { ThrottleLimits } from "./http/throttle";
 
 export interface GoogleConfig {
   clientId: string;
@@ -38,8 +39,18 @@ export interface ApiConfig {
   publicUrl: string;
   /** Chat requests allowed per visitor address and embed key per minute. */
   chatRateLimitPerMinute: number;
+  /** Sign-ins and token refreshes allowed per minute, per client address and per account. */
+  signInLimits: ThrottleLimits;
   /** An OpenAI-compatible model (LLM_BASE_URL); null keeps everything rule-based and offline. */
   llm: LlmConfig | null;
+}
+
+/** Shared by the API's sign-in routes and the console's sign-in form. */
+export function signInLimitsFromEnv(env: Env): ThrottleLimits {
+  return {
+    perAddressPerMinute: Number(env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? 20),
+    perAccountPerMinute: Number(env.SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE ?? 10),
+  };
 }
 
 export interface LlmConfig {
@@ -162,5 +173,6 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     llm: llmConfigFromEnv(env),
     publicUrl: publicUrlOf(env),
     chatRateLimitPerMinute: Number(env.CHAT_RATE_LIMIT_PER_MINUTE ?? 30),
+    signInLimits: signInLimitsFromEnv(env),
   };
 }

@@ -3,6 +3,7 @@ import { z, type ZodType } from "zod";
 import { HttpError, badRequest, fieldErrorsOf } from "./errors";
 import type { ApiDeps } from "../deps";
 import { authenticate, type Caller } from "../auth/caller";
+import { TooManyRequests } from "./throttle";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -117,6 +118,9 @@ export function routeBuilder(app: Hono, deps: ApiDeps): RouteBuilder {
 
 /** Maps thrown errors to the contract's ErrorBody. */
 export function errorResponse(error: unknown, c: Context, log: ApiDeps["log"]) {
+  if (error instanceof TooManyRequests) {
+    return c.json({ message: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+  }
   if (error instanceof HttpError) {
     return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
   }
