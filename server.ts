@@ -12,6 +12,7 @@ import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, loadRuntimeSecrets
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
 import type { ConsoleConfig, ConsoleContext } from "./app/server/context.server";
+import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
 
 type Env = Record<string, string | undefined>;
 
@@ -133,6 +134,8 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   });
 
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  // Every write to the console comes from the console's own pages (docs/decisions/016).
+  app.use(refuseCrossSiteWrites());
   app.all(
     "*",
     createRequestHandler({
