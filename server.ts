@@ -8,11 +8,12 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, loadRuntimeSecrets, signInLimitsFromEnv } from "./api/config";
+import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, isGoogleItself, loadRuntimeSecrets, publicUrlOf, signInLimitsFromEnv } from "./api/config";
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
 import type { ConsoleConfig, ConsoleContext } from "./app/server/context.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
+import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
 
 type Env = Record<string, string | undefined>;
 
@@ -55,6 +56,15 @@ export function remixModeOf(env: Env): "production" | "development" {
   return env.NODE_ENV === "development" ? "development" : "production";
 }
 
+function securityHeaderOptions(env: Env, config: ConsoleConfig): SecurityHeaderOptions {
+  const google = config.google;
+  return {
+    googleAuthorizationUrl: google?.authorizationUrl ?? null,
+    oneTap: Boolean(google && isGoogleItself(google.authorizationUrl)),
+    publicOrigin: new URL(publicUrlOf(env)).origin,
+  };
+}
+
 /** A fetch that sends the console's API calls to a remote API host instead of the in-process one. */
 function remoteApiFetch(apiUrl: string) {
   const base = new URL(apiUrl);
@@ -91,8 +101,6 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     res.set({
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "strict-origin-when-cross-origin",
-      // Same-origin framing stays possible for the appearance preview; nobody else may frame us.
-      "X-Frame-Options": "SAMEORIGIN",
     });
     next();
   });
@@ -136,6 +144,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
   // Every write to the console comes from the console's own pages (docs/decisions/016).
   app.use(refuseCrossSiteWrites());
+  app.use(securityHeaders(securityHeaderOptions(env, config)));
   app.all(
     "*",
     createRequestHandler({
@@ -146,6 +155,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         config,
         secure: req.secure,
         clientAddress: req.ip ?? null,
+        cspNonce: res.locals.cspNonce as string,
         signInThrottle,
         appendSetCookie: (cookie) => {
           res.append("Set-Cookie", cookie);

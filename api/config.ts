@@ -79,6 +79,9 @@ export const GOOGLE_DEFAULTS = {
   issuers: ["https://accounts.google.com", "accounts.google.com"],
 };
 
+/** One Tap is Google's own widget: offered only against the real Google, never a stand-in provider. */
+export const isGoogleItself = (authorizationUrl: string) => authorizationUrl.startsWith("https://accounts.google.com/");
+
 export function googleConfigFromEnv(env: Env): GoogleConfig | null {
   if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
   return {
@@ -146,7 +149,7 @@ function demoSiteUrl(env: Env) {
   return `http://${host}:${env.PORT ?? 3000}/demo-site/`;
 }
 
-function publicUrlOf(env: Env) {
+export function publicUrlOf(env: Env) {
   if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, "");
   if (env.API_URL) return env.API_URL.replace(/\/$/, "");
   const host = !env.HOST || env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;

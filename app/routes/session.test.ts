@@ -104,6 +104,31 @@ describe("development sign-in (login action)", () => {
   });
 });
 
+describe("the session cookie", () => {
+  it("is encrypted: neither the user nor the tokens can be read from it", async () => {
+    const cookie = await signIn("admin@example.com");
+    const value = decodeURIComponent(cookie.slice("__session=".length));
+    const session = await sessionStorageFor(testContext(host)).getSession(cookie);
+    const readable = [value, Buffer.from(value, "base64").toString("utf8")];
+    for (const text of readable) {
+      expect(text).not.toContain("admin@example.com");
+      expect(text).not.toContain(session.get("refresh_token"));
+    }
+    expect(session.get("user")?.email).toBe("admin@example.com");
+  });
+
+  it("is no session once altered, or sealed with another secret", async () => {
+    const cookie = await signIn("admin@example.com");
+    const flipped = cookie.slice(0, -6) + (cookie.endsWith("A") ? "B" : "A") + cookie.slice(-5);
+    expect((await sessionStorageFor(testContext(host)).getSession(flipped)).get("user")).toBeUndefined();
+    const other = testContext(host, { sessionSecrets: ["another-secret"] });
+    expect((await sessionStorageFor(other).getSession(cookie)).get("user")).toBeUndefined();
+    // Rotation: a new first secret still opens cookies sealed with the old one.
+    const rotated = testContext(host, { sessionSecrets: ["new-secret", ...TEST_SECRETS.sessionSecrets] });
+    expect((await sessionStorageFor(rotated).getSession(cookie)).get("user")?.email).toBe("admin@example.com");
+  });
+});
+
 describe("root loader and the API client", () => {
   it("sends visitors without a session to the login screen, remembering where they were going", async () => {
     const response = await settle(() => rootLoader(args(getRequest("/northfield/manage"))));

@@ -39,6 +39,8 @@ export type ConsoleContext = {
   clientAddress: string | null;
   /** Counts sign-in attempts per address and account; answers the seconds to wait when over. */
   signInThrottle: SignInThrottle;
+  /** This response's Content-Security-Policy nonce, for inline scripts. */
+  cspNonce?: string;
 };
 
 export interface SignInThrottle {
