@@ -8,9 +8,12 @@ import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import express from "express";
-import { GOOGLE_DEFAULTS, apiConfigFromEnv, devLoginAllowed, loadRuntimeSecrets } from "./api/config";
+import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, isGoogleItself, loadRuntimeSecrets, publicUrlOf, signInLimitsFromEnv } from "./api/config";
+import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
 import type { ConsoleConfig, ConsoleContext } from "./app/server/context.server";
+import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
+import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
 
 type Env = Record<string, string | undefined>;
 
@@ -20,7 +23,7 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
-function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig {
+export function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig {
   const mode = env.BACKOFFICE_MODE === "production" || env.BACKOFFICE_MODE === "staging" ? env.BACKOFFICE_MODE : "dev";
   return {
     sessionSecrets,
@@ -32,8 +35,8 @@ function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig
             authorizationUrl: env.GOOGLE_AUTHORIZATION_URL ?? GOOGLE_DEFAULTS.authorizationUrl,
           }
         : null,
-    // Offered when Google is not configured, or when explicitly asked for (tests, demos).
-    devLogin: devLoginAllowed(env) && (!env.GOOGLE_CLIENT_ID || env.AUTH_DEV_LOGIN === "true"),
+    // The same rule as the API's POST /auth/dev.
+    devLogin: devSignInEnabled(env),
     backoffice: {
       mode,
       templates: {
@@ -42,6 +45,23 @@ function consoleConfigFromEnv(env: Env, sessionSecrets: string[]): ConsoleConfig
         dev: env.BACKOFFICE_URL_DEV || undefined,
       },
     },
+  };
+}
+
+/**
+ * Production unless development is asked for by name: development mode answers errors with stack
+ * traces and file paths, which only a developer's own machine should see.
+ */
+export function remixModeOf(env: Env): "production" | "development" {
+  return env.NODE_ENV === "development" ? "development" : "production";
+}
+
+function securityHeaderOptions(env: Env, config: ConsoleConfig): SecurityHeaderOptions {
+  const google = config.google;
+  return {
+    googleAuthorizationUrl: google?.authorizationUrl ?? null,
+    oneTap: Boolean(google && isGoogleItself(google.authorizationUrl)),
+    publicOrigin: new URL(publicUrlOf(env)).origin,
   };
 }
 
@@ -72,6 +92,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
       });
   const apiFetch = env.API_URL ? remoteApiFetch(env.API_URL) : (request: Request) => Promise.resolve(host!.api.fetch(request));
   const config = consoleConfigFromEnv(env, secrets.sessionSecrets);
+  const signInThrottle = new Throttle(signInLimitsFromEnv(env));
 
   const app = express();
   app.disable("x-powered-by");
@@ -80,8 +101,6 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     res.set({
       "X-Content-Type-Options": "nosniff",
       "Referrer-Policy": "strict-origin-when-cross-origin",
-      // Same-origin framing stays possible for the appearance preview; nobody else may frame us.
-      "X-Frame-Options": "SAMEORIGIN",
     });
     next();
   });
@@ -123,15 +142,21 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   });
 
   const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  // Every write to the console comes from the console's own pages (docs/decisions/016).
+  app.use(refuseCrossSiteWrites());
+  app.use(securityHeaders(securityHeaderOptions(env, config)));
   app.all(
     "*",
     createRequestHandler({
       build,
-      mode: env.NODE_ENV === "production" ? "production" : "development",
+      mode: remixModeOf(env),
       getLoadContext: (req, res) => ({
         apiFetch,
         config,
         secure: req.secure,
+        clientAddress: req.ip ?? null,
+        cspNonce: res.locals.cspNonce as string,
+        signInThrottle,
         appendSetCookie: (cookie) => {
           res.append("Set-Cookie", cookie);
         },
@@ -159,6 +184,8 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  // React and Express read NODE_ENV when the build loads: the same production default as Remix.
+  process.env.NODE_ENV ??= "production";
   const running = await startServer();
   console.log(`Console ready on ${running.url}`);
   for (const signal of ["SIGINT", "SIGTERM"] as const) {

@@ -7,6 +7,8 @@ import { controlRoutes } from "./controls/routes";
 import type { ApiDeps } from "./deps";
 import { openApiDocument } from "./http/openapi";
 import { errorResponse, routeBuilder } from "./http/route";
+import { Throttle } from "./http/throttle";
+import { rejectUnsafeInput } from "./http/input-guard";
 import { downloadRoutes, SIGNED_UPLOAD_PATH, storageRoutes } from "./downloads/routes";
 import { exportRoutes } from "./exports/routes";
 import { appearanceRoutes } from "./appearance/routes";
@@ -32,9 +34,11 @@ export function createApi(deps: ApiDeps) {
   // Signed uploads stream to storage under their own, larger cap (storageRoutes).
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: "The request body is larger than 10 MB" }, 413) });
   app.use("*", (c, next) => (c.req.path === SIGNED_UPLOAD_PATH ? next() : limitBody(c, next)));
+  // NUL, lone surrogates and over-long strings never reach a handler or the database.
+  app.use("*", (c, next) => (c.req.path === SIGNED_UPLOAD_PATH ? next() : rejectUnsafeInput(c, next)));
 
   const route = routeBuilder(app, deps);
-  authRoutes(route);
+  authRoutes(route, new Throttle(deps.config.signInLimits));
   appRoutes(route);
   agentRoutes(route);
   exportRoutes(route);

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import type { ThrottleLimits } from "./http/throttle";
 
 export interface GoogleConfig {
   clientId: string;
@@ -38,8 +39,18 @@ export interface ApiConfig {
   publicUrl: string;
   /** Chat requests allowed per visitor address and embed key per minute. */
   chatRateLimitPerMinute: number;
+  /** Sign-ins and token refreshes allowed per minute, per client address and per account. */
+  signInLimits: ThrottleLimits;
   /** An OpenAI-compatible model (LLM_BASE_URL); null keeps everything rule-based and offline. */
   llm: LlmConfig | null;
+}
+
+/** Shared by the API's sign-in routes and the console's sign-in form. */
+export function signInLimitsFromEnv(env: Env): ThrottleLimits {
+  return {
+    perAddressPerMinute: Number(env.SIGN_IN_RATE_LIMIT_PER_MINUTE ?? 20),
+    perAccountPerMinute: Number(env.SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE ?? 10),
+  };
 }
 
 export interface LlmConfig {
@@ -68,6 +79,9 @@ export const GOOGLE_DEFAULTS = {
   issuers: ["https://accounts.google.com", "accounts.google.com"],
 };
 
+/** One Tap is Google's own widget: offered only against the real Google, never a stand-in provider. */
+export const isGoogleItself = (authorizationUrl: string) => authorizationUrl.startsWith("https://accounts.google.com/");
+
 export function googleConfigFromEnv(env: Env): GoogleConfig | null {
   if (!env.GOOGLE_CLIENT_ID || !env.GOOGLE_CLIENT_SECRET) return null;
   return {
@@ -83,10 +97,22 @@ export function isProduction(env: Env) {
   return env.NODE_ENV === "production";
 }
 
-/** Development sign-in exists for the embedded default; production needs an explicit opt-in. */
-export function devLoginAllowed(env: Env) {
+/** The embedded demo: PGlite and the in-process API, as `npm start` runs with no settings. */
+export function isEmbeddedDemo(env: Env) {
+  return !env.DATABASE_URL && !env.API_URL;
+}
+
+/**
+ * Whether development sign-in (by email, no password) is offered. The API (`POST /auth/dev`) and
+ * the console's login screen both ask this one function, so the form is never hidden while the
+ * endpoint still answers. `AUTH_DEV_LOGIN=true|false` decides outright; otherwise it is on only
+ * without Google, and in production only for the embedded demo.
+ */
+export function devSignInEnabled(env: Env) {
   if (env.AUTH_DEV_LOGIN === "false") return false;
-  return !isProduction(env) || env.AUTH_DEV_LOGIN === "true";
+  if (env.AUTH_DEV_LOGIN === "true") return true;
+  if (env.GOOGLE_CLIENT_ID) return false;
+  return !isProduction(env) || isEmbeddedDemo(env);
 }
 
 export interface RuntimeSecrets {
@@ -123,7 +149,7 @@ function demoSiteUrl(env: Env) {
   return `http://${host}:${env.PORT ?? 3000}/demo-site/`;
 }
 
-function publicUrlOf(env: Env) {
+export function publicUrlOf(env: Env) {
   if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, "");
   if (env.API_URL) return env.API_URL.replace(/\/$/, "");
   const host = !env.HOST || env.HOST === "0.0.0.0" || env.HOST === "::" ? "127.0.0.1" : env.HOST;
@@ -137,7 +163,7 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     accessTokenTtlSeconds: Number(env.ACCESS_TOKEN_TTL_SECONDS ?? 15 * 60),
     refreshTokenTtlDays: Number(env.REFRESH_TOKEN_TTL_DAYS ?? 30),
     adminEmail: (env.ADMIN_EMAIL ?? "admin@example.com").toLowerCase(),
-    devLoginAllowed: devLoginAllowed(env),
+    devLoginAllowed: devSignInEnabled(env),
     google: googleConfigFromEnv(env),
     crawlAllowPrivate: env.CRAWL_ALLOW_PRIVATE === "true",
     crawlLocalExceptions: demoSiteUrl(env) ? [demoSiteUrl(env)!, demoSiteUrl(env)!.replace("127.0.0.1", "localhost")] : [],
@@ -150,5 +176,6 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     llm: llmConfigFromEnv(env),
     publicUrl: publicUrlOf(env),
     chatRateLimitPerMinute: Number(env.CHAT_RATE_LIMIT_PER_MINUTE ?? 30),
+    signInLimits: signInLimitsFromEnv(env),
   };
 }

@@ -13,6 +13,7 @@ import { getUserInfo, listActiveApps } from "~/server/api/resources.server";
 import { consoleContext } from "~/server/context.server";
 import { takeToast } from "~/server/toast.server";
 import { SOMETHING_WENT_WRONG } from "~/lib/messages";
+import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -65,6 +66,7 @@ export default function App() {
 }
 
 function Document({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
   return (
     <html lang="en">
       <head>
@@ -75,8 +77,8 @@ function Document({ children }: { children: ReactNode }) {
       </head>
       <body>
         {children}
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdParam } from "./common";
 
 export const FILE_TYPES = ["app_export"] as const;
 
@@ -11,7 +12,7 @@ export const AdminFile = z.object({
 });
 export type AdminFile = z.infer<typeof AdminFile>;
 
-export const LatestFilesQuery = z.object({ app_id: z.coerce.number().int().positive() });
+export const LatestFilesQuery = z.object({ app_id: IdParam });
 /** The client's newest file of each type, by type. */
 export const LatestFiles = z.object({ files: z.record(z.string(), AdminFile) });
 export type LatestFiles = z.infer<typeof LatestFiles>;

@@ -119,6 +119,23 @@ describe("bearer authentication on /v1", () => {
   });
 });
 
+describe("signing out", () => {
+  it("stops the sign-in's user token at once, not at its expiry; other sign-ins keep working", async () => {
+    const session = await signInAs(host, "client.user@example.com");
+    const other = await signInAs(host, "client.user@example.com");
+    expect((await call("GET", "/v1/users/get_info", { token: session.user_token })).status).toBe(200);
+    expect((await call("POST", "/v1/users/logout", { body: { refresh_token: session.refresh_token } })).status).toBe(200);
+    expect(await call("GET", "/v1/users/get_info", { token: session.user_token })).toEqual({ status: 401, body: { message: "Signed out" } });
+    expect((await call("GET", "/v1/users/get_info", { token: other.user_token })).status).toBe(200);
+  });
+
+  it("refuses a user token that names no sign-in", async () => {
+    const bare = await new SignJWT({ typ: "user" }).setProtectedHeader({ alg: "HS256" }).setSubject("1")
+      .setIssuer("assistant-console-api").setExpirationTime("5m").sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
+    expect(await call("GET", "/v1/apps", { token: bare })).toEqual({ status: 401, body: { message: "Invalid token" } });
+  });
+});
+
 describe("refresh token rotation", () => {
   it("rotates: the new pair works and the old refresh token is spent", async () => {
     const first = await signInAs(host, "admin@example.com");

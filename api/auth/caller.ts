@@ -3,7 +3,7 @@ import type { AppRole, UserType } from "../../contract";
 import type { ApiDeps } from "../deps";
 import { appUsers, users } from "../db/schema";
 import { unauthorized } from "../http/errors";
-import { verifyUserToken } from "./tokens";
+import { signInStands, verifyUserToken } from "./tokens";
 
 /** The signed-in user as every route sees it: roles are read fresh on each request. */
 export interface Caller {
@@ -32,8 +32,9 @@ export async function loadCaller(userId: number, deps: Pick<ApiDeps, "db">): Pro
 export async function authenticate(header: string | undefined, deps: ApiDeps): Promise<Caller> {
   const match = /^Bearer\s+(.+)$/i.exec(header ?? "");
   if (!match) throw unauthorized("Authentication required");
-  const userId = await verifyUserToken(match[1].trim(), deps);
-  const caller = await loadCaller(userId, deps);
+  const { userId, familyId } = await verifyUserToken(match[1].trim(), deps);
+  const [caller, stands] = await Promise.all([loadCaller(userId, deps), signInStands(familyId, deps)]);
   if (!caller) throw unauthorized("Invalid token");
+  if (!stands) throw unauthorized("Signed out");
   return caller;
 }

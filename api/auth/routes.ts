@@ -1,6 +1,8 @@
+import { createHash } from "node:crypto";
 import { DevSignInBody, GoogleSignInBody, LogoutResult, RefreshBody, TokenPair, UserInfo } from "../../contract";
 import { HttpError, badRequest, forbidden } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { clientAddressOf, Throttle, throttleOrThrow } from "../http/throttle";
 import { findSignInUser, userInfoOf } from "../users/queries";
 import { exchangeGoogleCode, verifyGoogleIdToken } from "./google";
 import { issueTokens, revokeRefreshFamily, rotateRefreshToken } from "./tokens";
@@ -8,17 +10,23 @@ import { issueTokens, revokeRefreshFamily, rotateRefreshToken } from "./tokens";
 const unknownAccount = (email: string) =>
   forbidden(`The account ${email} has no access to this console. Ask an administrator to add you.`);
 
-export function authRoutes(route: RouteBuilder) {
+/** A refresh token is counted by its hash: the account behind it is unknown until it is checked. */
+const refreshKey = (token: string) => `refresh:${createHash("sha256").update(token).digest("hex")}`;
+
+export function authRoutes(route: RouteBuilder, signIns: Throttle) {
   route({
     method: "post", path: "/auth/google", tag: "Session", auth: "public",
     summary: "Sign in with Google: exchanges an authorization code (or verifies a One Tap ID token) and issues tokens for a known user.",
     body: GoogleSignInBody, response: TokenPair,
-    handler: async ({ body, deps }) => {
+    handler: async ({ body, c, deps }) => {
+      // Google's code or ID token names the account only once verified: count the address first.
+      await throttleOrThrow(signIns, clientAddressOf(c), null);
       const google = deps.config.google;
       if (!google) throw new HttpError(503, "Google sign-in is not configured on this server");
       const identity = body.code
         ? await exchangeGoogleCode(body.code, body.redirect_uri, google)
         : await verifyGoogleIdToken(body.id_token!, google);
+      await throttleOrThrow(signIns, null, identity.email);
       const user = await findSignInUser(identity.email, identity.name, deps);
       if (!user) throw unknownAccount(identity.email);
       return issueTokens(user.id, deps);
@@ -29,8 +37,9 @@ export function authRoutes(route: RouteBuilder) {
     method: "post", path: "/auth/dev", tag: "Session", auth: "public",
     summary: "Development sign-in by the email of an existing user (refused in production unless AUTH_DEV_LOGIN=true).",
     body: DevSignInBody, response: TokenPair,
-    handler: async ({ body, deps }) => {
+    handler: async ({ body, c, deps }) => {
       if (!deps.config.devLoginAllowed) throw forbidden("Development sign-in is disabled on this server");
+      await throttleOrThrow(signIns, clientAddressOf(c), body.email);
       const user = await findSignInUser(body.email, "", deps);
       if (!user) throw unknownAccount(body.email);
       return issueTokens(user.id, deps);
@@ -48,8 +57,9 @@ export function authRoutes(route: RouteBuilder) {
     method: "post", path: "/v1/users/generate_access_token", tag: "Session", auth: "public",
     summary: "Rotates a refresh token into a new token pair. Authenticated by the refresh token itself (the user token may have expired). Reusing a rotated token revokes its family.",
     body: RefreshBody, response: TokenPair,
-    handler: async ({ body, deps }) => {
+    handler: async ({ body, c, deps }) => {
       if (!body.refresh_token) throw badRequest("refresh_token is required");
+      await throttleOrThrow(signIns, clientAddressOf(c), refreshKey(body.refresh_token));
       return rotateRefreshToken(body.refresh_token, deps);
     },
   });

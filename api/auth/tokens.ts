@@ -10,8 +10,12 @@ const ISSUER = "assistant-console-api";
 const encoder = new TextEncoder();
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
-export async function signUserToken(userId: number, deps: Pick<ApiDeps, "config">) {
-  return new SignJWT({ typ: "user" })
+/**
+ * A user token names its sign-in (`sid`, the refresh token family): signing out revokes the
+ * family, and with it every user token of that sign-in at once, not at expiry.
+ */
+export async function signUserToken(userId: number, familyId: string, deps: Pick<ApiDeps, "config">) {
+  return new SignJWT({ typ: "user", sid: familyId })
     .setProtectedHeader({ alg: "HS256" })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -20,16 +24,16 @@ export async function signUserToken(userId: number, deps: Pick<ApiDeps, "config"
     .sign(encoder.encode(deps.config.jwtSecret));
 }
 
-/** Returns the user id of a valid, unexpired user token, or throws 401. */
-export async function verifyUserToken(token: string, deps: Pick<ApiDeps, "config">): Promise<number> {
+/** The user and sign-in of a valid, unexpired user token, or throws 401. */
+export async function verifyUserToken(token: string, deps: Pick<ApiDeps, "config">): Promise<{ userId: number; familyId: string }> {
   try {
     const { payload } = await jwtVerify(token, encoder.encode(deps.config.jwtSecret), {
       issuer: ISSUER,
       algorithms: ["HS256"],
     });
     const id = Number(payload.sub);
-    if (payload.typ !== "user" || !Number.isInteger(id)) throw new Error("wrong token type");
-    return id;
+    if (payload.typ !== "user" || !Number.isInteger(id) || typeof payload.sid !== "string") throw new Error("wrong token type");
+    return { userId: id, familyId: payload.sid };
   } catch (error) {
     const expired = error instanceof Error && "code" in error && error.code === "ERR_JWT_EXPIRED";
     throw unauthorized(expired ? "Token expired" : "Invalid token");
@@ -45,8 +49,9 @@ async function insertRefreshToken(userId: number, familyId: string, deps: Pick<A
 
 /** A new sign-in: a new token family. */
 export async function issueTokens(userId: number, deps: Pick<ApiDeps, "db" | "config">): Promise<TokenPair> {
-  const refresh_token = await insertRefreshToken(userId, randomUUID(), deps);
-  return { user_token: await signUserToken(userId, deps), refresh_token };
+  const familyId = randomUUID();
+  const refresh_token = await insertRefreshToken(userId, familyId, deps);
+  return { user_token: await signUserToken(userId, familyId, deps), refresh_token };
 }
 
 /**
@@ -72,7 +77,17 @@ export async function rotateRefreshToken(token: string, deps: Pick<ApiDeps, "db"
   }
   if (claimed.expiresAt < now) throw unauthorized("Refresh token expired");
   const refresh_token = await insertRefreshToken(claimed.userId, claimed.familyId, deps);
-  return { user_token: await signUserToken(claimed.userId, deps), refresh_token };
+  return { user_token: await signUserToken(claimed.userId, claimed.familyId, deps), refresh_token };
+}
+
+/** Whether a sign-in still stands: some token of its family is not revoked (sign-out revokes them all). */
+export async function signInStands(familyId: string, deps: Pick<ApiDeps, "db">) {
+  const [live] = await deps.db
+    .select({ id: refreshTokens.id })
+    .from(refreshTokens)
+    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
+    .limit(1);
+  return Boolean(live);
 }
 
 /** Sign-out: the presented refresh token's whole family stops working. Unknown tokens are ignored. */

@@ -36,10 +36,11 @@ type Done = Extract<ChatEvent, { type: "done" }>;
 
 /** Posts a message like the widget and reads the streamed events. */
 async function chat(message: string, extra: Record<string, unknown> = {}) {
+  // The visitor's address as the web server (Express) established it.
   const response = await host.api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": String(extra.ip ?? "203.0.113.7") },
+    method: "POST", headers: { "content-type": "application/json" },
     body: JSON.stringify({ key, trigger_point: "admissions", message, ...extra, ip: undefined }),
-  });
+  }, { incoming: { ip: String(extra.ip ?? "203.0.113.7") } });
   if (!response.headers.get("content-type")?.startsWith("application/x-ndjson")) {
     // A refusal is plain JSON: no events, no answer.
     return { status: response.status, body: await response.json(), events: [] as ChatEvent[], text: "", done: null as unknown as Done, conversationId: "" };

@@ -1,4 +1,4 @@
-import type { Context, Hono } from "hono";
+import type { Hono } from "hono";
 import { cors } from "hono/cors";
 import { BotInstall, BotInstallQuery, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "../../contract";
 import { appearanceOf } from "../appearance/routes";
@@ -7,6 +7,7 @@ import { clientScope } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 import { fieldErrorsOf } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { clientAddressOf } from "../http/throttle";
 import { embedKeyFor, resolveEmbedKey } from "./keys";
 import { captureProfile } from "./profile-capture";
 import { RateLimiter } from "./rate-limit";
@@ -38,13 +39,6 @@ export function botInstallRoutes(route: RouteBuilder) {
 const encoder = new TextEncoder();
 const line = (event: ChatEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
 
-/** The visitor's address: the socket's, or the first forwarded one when this server sits behind a proxy it trusts. */
-function visitorOf(c: Context) {
-  const forwarded = c.req.header("x-forwarded-for")?.split(",")[0]?.trim();
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
-  return forwarded || incoming || "unknown";
-}
-
 /**
  * The public side the widget talks to, open to any origin (it is embedded on clients' sites) but
  * only for a valid embed key: the widget's configuration and the streamed chat.
@@ -75,7 +69,7 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
     const request = parsed.data;
     const scope = await resolveEmbedKey(request.key, deps);
     if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
-    if (!limiter.allow(`${request.key}\n${visitorOf(c)}`)) {
+    if (!limiter.allow(`${request.key}\n${clientAddressOf(c) ?? "in-process"}`)) {
       return c.json({ message: "Too many messages at once; wait a minute and try again" }, 429, { "Retry-After": "60" });
     }
     const { triggerPoints, clientType } = await clientScope(scope.appId, deps.db);

@@ -5,3 +5,33 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** The Postgres error code of a driver error, or of the one Drizzle wrapped. */
+function postgresCodeOf(error: unknown): string | null {
+  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+    if (typeof current.code === "string" && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
+  }
+  return null;
+}
+
+/**
+ * The answer for a database refusal that input caused, when a route's own checks let it through:
+ * a reference to a row that does not exist is a 404, a value out of range is a 400. Anything
+ * else stays a 500 (our bug). A safety net: routes should check first and say it better.
+ */
+export function inputErrorOf(error: unknown): { status: 400 | 404; message: string } | null {
+  switch (postgresCodeOf(error)) {
+    case "23503": // foreign_key_violation
+      return { status: 404, message: "Not found" };
+    case "22003": // numeric_value_out_of_range
+    case "22P02": // invalid_text_representation
+    case "22021": // character_not_in_repertoire
+    case "22P05": // untranslatable_character
+      return { status: 400, message: "A value in the request is not valid" };
+    case "54000": // program_limit_exceeded (an index row too large)
+    case "22001": // string_data_right_truncation
+      return { status: 400, message: "A value in the request is too long" };
+    default:
+      return null;
+  }
+}

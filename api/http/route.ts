@@ -3,6 +3,8 @@ import { z, type ZodType } from "zod";
 import { HttpError, badRequest, fieldErrorsOf } from "./errors";
 import type { ApiDeps } from "../deps";
 import { authenticate, type Caller } from "../auth/caller";
+import { TooManyRequests } from "./throttle";
+import { inputErrorOf } from "../db/errors";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -117,6 +119,9 @@ export function routeBuilder(app: Hono, deps: ApiDeps): RouteBuilder {
 
 /** Maps thrown errors to the contract's ErrorBody. */
 export function errorResponse(error: unknown, c: Context, log: ApiDeps["log"]) {
+  if (error instanceof TooManyRequests) {
+    return c.json({ message: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
+  }
   if (error instanceof HttpError) {
     return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
   }
@@ -124,6 +129,11 @@ export function errorResponse(error: unknown, c: Context, log: ApiDeps["log"]) {
     // A handler's own output failed its schema: our bug, not the caller's.
     log.error("response validation failed", error);
     return c.json({ message: "Internal server error" }, 500);
+  }
+  const refused = inputErrorOf(error);
+  if (refused) {
+    log.warn(`${c.req.method} ${c.req.path} refused by the database: ${(error as Error).message}`);
+    return c.json({ message: refused.message }, refused.status);
   }
   log.error(`unhandled error on ${c.req.method} ${c.req.path}`, error);
   return c.json({ message: "Internal server error" }, 500);

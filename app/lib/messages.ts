@@ -4,4 +4,5 @@ export const NOT_FOUND_TEXT = "404 Page Not Found";
 export const INVALID_PAGE_TYPE = "Invalid page type";
 export const LOGIN_TITLE = "Welcome";
 export const LOGIN_TEXT = "Please sign in with your Google account to continue.";
+export const TOO_MANY_SIGN_INS = "Too many sign-in attempts; wait a minute and try again.";
 export const LOGOUT_QUESTION = "Are you sure you want to logout?";

@@ -10,7 +10,8 @@ import { consoleContext } from "~/server/context.server";
  * opening by itself after 1 second.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const ctx = consoleContext(context);
+  const { api, app } = await requireClient(request, ctx, params.appName);
   const url = new URL(request.url);
   const choice = triggerPointFor(app, url.pathname.replace(/\/preview\/?$/, ""), url.searchParams);
   const install = await botApi.install(api, app.id, "stage", choice.triggerPoint);
@@ -19,7 +20,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 <style>body{margin:0;min-height:100vh;background:repeating-linear-gradient(45deg,#f4f6f9,#f4f6f9 12px,#eef1f5 12px,#eef1f5 24px);font-family:system-ui,sans-serif}</style></head>
 <body><main><p style="padding:16px;color:#4a5568;margin:0">Preview of the chat widget as visitors will see it.</p></main>
 ${script}
-<script>window.addEventListener("load", function () { setTimeout(function () { if (window.AssistantWidget) window.AssistantWidget.open(); }, 1000); });</script>
+<script nonce="${ctx.cspNonce ?? ""}">window.addEventListener("load", function () { setTimeout(function () { if (window.AssistantWidget) window.AssistantWidget.open(); }, 1000); });</script>
 </body></html>`;
-  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Frame-Options": "SAMEORIGIN" } });
+  return new Response(html, { headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" } });
 }

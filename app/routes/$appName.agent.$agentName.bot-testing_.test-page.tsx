@@ -10,6 +10,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const agent = requireAgentOf(app, new URL(request.url).pathname);
   const install = await botApi.install(api, app.id, environmentOf(new URL(request.url).searchParams), agent.site_code);
   return new Response(testPageHtml(agent.name, install.content), {
-    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store", "X-Frame-Options": "SAMEORIGIN" },
+    headers: { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-store" },
   });
 }

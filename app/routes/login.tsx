@@ -1,10 +1,10 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, useForm, type Submission } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { DevLoginForm } from "~/lib/forms";
-import { LOGIN_TEXT, LOGIN_TITLE } from "~/lib/messages";
+import { LOGIN_TEXT, LOGIN_TITLE, TOO_MANY_SIGN_INS } from "~/lib/messages";
 import { ApiError } from "~/server/api/client.server";
 import { devSignIn, safeRedirectTo, startSession } from "~/server/auth.server";
 import { consoleContext } from "~/server/context.server";
@@ -41,15 +41,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!ctx.config.devLogin) {
     return json(submission.reply({ formErrors: ["Development sign-in is disabled on this server"] }), { status: 403 });
   }
+  const wait = await ctx.signInThrottle.consume(ctx.clientAddress, submission.value.email);
+  if (wait !== null) return tooManySignIns(submission, wait);
   try {
     const tokens = await devSignIn(ctx, submission.value.email);
     return await startSession(request, ctx, tokens, safeRedirectTo(submission.value.redirectTo));
   } catch (error) {
+    if (error instanceof ApiError && error.status === 429) return tooManySignIns(submission, 60);
     if (error instanceof ApiError && error.status < 500) {
       return json(submission.reply({ fieldErrors: { email: [error.message] } }), { status: error.status });
     }
     throw error;
   }
+}
+
+function tooManySignIns(submission: Submission<unknown>, retryAfterSeconds: number) {
+  return json(submission.reply({ formErrors: [TOO_MANY_SIGN_INS] }), { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 }
 
 export default function Login() {

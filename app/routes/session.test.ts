@@ -51,6 +51,28 @@ describe("development sign-in (login action)", () => {
     expect(response.headers.get("location")).toBe("/");
   });
 
+  it.each([
+    ["/\t/evil.example", "/"],
+    ["/\n/x", "/"],
+    ["/\\evil.example", "/"],
+    ["/%09/evil.example", "/%09/evil.example"],
+    ["https://evil.example/", "/"],
+    ["/northfield/manage?tab=1#top", "/northfield/manage?tab=1#top"],
+  ])("sends redirectTo %j after sign-in to %j, a path of this site", async (redirectTo, location) => {
+    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo }))));
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(location);
+  });
+
+  it("answers a signed-in visitor's /login?redirectTo=/%0A/x with a redirect home, not a 500", async () => {
+    const cookie = await signIn("admin@example.com");
+    for (const query of ["redirectTo=/%0A/x", "redirectTo=/%09/evil.example"]) {
+      const response = await settle(() => loginLoader(args(getRequest(`/login?${query}`, cookie))));
+      expect(response.status).toBe(302);
+      expect(response.headers.get("location")).toBe("/");
+    }
+  });
+
   it("puts the API's message next to the email field for an unknown account", async () => {
     const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "stranger@example.com" }))));
     expect(response.status).toBe(403);
@@ -79,6 +101,31 @@ describe("development sign-in (login action)", () => {
     const cookie = await signIn("admin@example.com");
     const response = await settle(() => loginLoader(args(getRequest("/login?redirectTo=/users", cookie))));
     expect(response.headers.get("location")).toBe("/users");
+  });
+});
+
+describe("the session cookie", () => {
+  it("is encrypted: neither the user nor the tokens can be read from it", async () => {
+    const cookie = await signIn("admin@example.com");
+    const value = decodeURIComponent(cookie.slice("__session=".length));
+    const session = await sessionStorageFor(testContext(host)).getSession(cookie);
+    const readable = [value, Buffer.from(value, "base64").toString("utf8")];
+    for (const text of readable) {
+      expect(text).not.toContain("admin@example.com");
+      expect(text).not.toContain(session.get("refresh_token"));
+    }
+    expect(session.get("user")?.email).toBe("admin@example.com");
+  });
+
+  it("is no session once altered, or sealed with another secret", async () => {
+    const cookie = await signIn("admin@example.com");
+    const flipped = cookie.slice(0, -6) + (cookie.endsWith("A") ? "B" : "A") + cookie.slice(-5);
+    expect((await sessionStorageFor(testContext(host)).getSession(flipped)).get("user")).toBeUndefined();
+    const other = testContext(host, { sessionSecrets: ["another-secret"] });
+    expect((await sessionStorageFor(other).getSession(cookie)).get("user")).toBeUndefined();
+    // Rotation: a new first secret still opens cookies sealed with the old one.
+    const rotated = testContext(host, { sessionSecrets: ["new-secret", ...TEST_SECRETS.sessionSecrets] });
+    expect((await sessionStorageFor(rotated).getSession(cookie)).get("user")?.email).toBe("admin@example.com");
   });
 });
 

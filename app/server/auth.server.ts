@@ -6,10 +6,26 @@ import { ApiError, loginRedirectUrl, publicCall } from "./api/client.server";
 import type { ConsoleContext } from "./context.server";
 import { commitSession, getSession, sessionStorageFor } from "./session.server";
 
-/** Where to go after sign-in: only paths of this site, never another host. */
+const THIS_SITE = "http://console.invalid";
+
+/**
+ * Where to go after sign-in: only a path of this site. Browsers drop tabs and newlines inside
+ * URLs and read `\\` as `/`, so `/\t/evil.example` would leave the site and `/\n/x` cannot
+ * even be sent as a header: anything with a control character or a backslash is refused, and
+ * what remains must still resolve to this site once parsed the way a browser parses it.
+ */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/") {
-  if (typeof value !== "string" || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return fallback;
-  return value;
+  if (typeof value !== "string" || !value.startsWith("/") || value.length > 2048) return fallback;
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return fallback;
+  let target: URL;
+  try {
+    target = new URL(value, THIS_SITE);
+  } catch {
+    return fallback;
+  }
+  if (target.origin !== THIS_SITE) return fallback;
+  return `${target.pathname}${target.search}${target.hash}`;
 }
 
 /** Stores freshly issued tokens and the user they belong to, then redirects into the console. */

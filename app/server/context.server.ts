@@ -35,7 +35,17 @@ export type ConsoleContext = {
   secure: boolean;
   /** Adds a Set-Cookie to the response whatever the route returns (used when tokens refresh). */
   appendSetCookie: (cookie: string) => void;
+  /** The browser's address as Express established it (forwarded only behind TRUST_PROXY). */
+  clientAddress: string | null;
+  /** Counts sign-in attempts per address and account; answers the seconds to wait when over. */
+  signInThrottle: SignInThrottle;
+  /** This response's Content-Security-Policy nonce, for inline scripts. */
+  cspNonce?: string;
 };
+
+export interface SignInThrottle {
+  consume(address: string | null, account: string | null): Promise<number | null>;
+}
 
 declare module "@remix-run/server-runtime" {
   // eslint-disable-next-line @typescript-eslint/no-empty-object-type

@@ -4,6 +4,7 @@ import { TokenPair } from "../../contract";
 import { ApiError, publicCall } from "./api/client.server";
 import { googleAuthenticator, safeRedirectTo, startSession } from "./auth.server";
 import type { ConsoleContext } from "./context.server";
+import { TOO_MANY_SIGN_INS } from "../lib/messages";
 import { commitSession, getSession } from "./session.server";
 
 // Where to land after Google sends the browser back; remix-auth owns the session during the hop.
@@ -12,6 +13,7 @@ const returnToCookie = createCookie("__return_to", { path: "/login", httpOnly: t
 /** Starts the authorization-code flow: redirects to Google's consent screen. */
 export async function beginGoogleSignIn(request: Request, context: ConsoleContext) {
   if (!context.config.google) throw redirect("/login");
+  await throttleSignIn(context);
   const form = await request.clone().formData();
   const returnTo = safeRedirectTo(form.get("redirectTo"));
   try {
@@ -44,6 +46,7 @@ export async function finishGoogleSignIn(request: Request, context: ConsoleConte
 
 /** Google One Tap posts an ID token (double-submit CSRF cookie) straight to us. */
 export async function oneTapSignIn(request: Request, context: ConsoleContext) {
+  await throttleSignIn(context);
   const form = await request.formData();
   const csrfCookie = /(?:^|;\s*)g_csrf_token=([^;]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
   const credential = form.get("credential");
@@ -56,6 +59,14 @@ export async function oneTapSignIn(request: Request, context: ConsoleContext) {
   } catch (error) {
     if (error instanceof ApiError && error.status < 500) throw await failedSignIn(request, context, error.message);
     throw error;
+  }
+}
+
+/** Per address: which account Google signs in is known only at the API, which counts accounts. */
+async function throttleSignIn(context: ConsoleContext) {
+  const wait = await context.signInThrottle.consume(context.clientAddress, null);
+  if (wait !== null) {
+    throw new Response(TOO_MANY_SIGN_INS, { status: 429, headers: { "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" } });
   }
 }
 

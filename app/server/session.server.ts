@@ -1,6 +1,7 @@
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
 import type { UserInfo } from "../../contract";
 import type { ConsoleContext } from "./context.server";
+import { createSealedCookie } from "./sealed-cookie.server";
 
 export interface SessionData {
   user_token: string;
@@ -11,21 +12,20 @@ export type ConsoleSession = Session<SessionData, { authError: string }>;
 
 const storages = new Map<string, SessionStorage<SessionData, { authError: string }>>();
 
-/** One storage per secret list and scheme: the Secure flag follows whether the request came over HTTPS. */
+/** One storage per secret list and scheme (the cookie is encrypted: docs/decisions/016): the Secure flag follows whether the request came over HTTPS. */
 export function sessionStorageFor(context: Pick<ConsoleContext, "config" | "secure">) {
   const key = `${context.secure}:${context.config.sessionSecrets.join(",")}`;
   let storage = storages.get(key);
   if (!storage) {
     storage = createCookieSessionStorage<SessionData, { authError: string }>({
-      cookie: {
-        name: "__session",
+      cookie: createSealedCookie("__session", {
         httpOnly: true,
         sameSite: "lax",
         path: "/",
         secure: context.secure,
         secrets: context.config.sessionSecrets,
         maxAge: 60 * 60 * 24 * 30,
-      },
+      }),
     });
     storages.set(key, storage);
   }

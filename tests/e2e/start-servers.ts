@@ -39,6 +39,9 @@ const running = await startServer({
   PORT: String(E2E.appPort),
   HOST: "127.0.0.1",
   SESSION_SECRET: "e2e-session-secret",
+  // Journeys sign in far more often than people do.
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: "10000",
+  SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE: "10000",
   API_JWT_SECRET: "e2e-jwt-secret",
 });
 const remoteDataDir = mkdtempSync(path.join(tmpdir(), "console-e2e-remote-"));
@@ -51,6 +54,8 @@ const remoteConsole = await startServer({
   PORT: String(E2E.remoteConsolePort),
   HOST: "127.0.0.1",
   SESSION_SECRET: "e2e-remote-session-secret",
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: "10000",
+  SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE: "10000",
 });
 console.log(`e2e console on ${running.url} (and ${remoteConsole.url} through API_URL), OpenID provider on ${oidc.url}`);
 

@@ -1,4 +1,5 @@
 import type { ApiHost } from "../../api/host";
+import { Throttle, type ThrottleLimits } from "../../api/http/throttle";
 import type { ConsoleConfig, ConsoleContext } from "../../app/server/context.server";
 import { TEST_SECRETS } from "./test-host";
 
@@ -11,7 +12,12 @@ export const testConsoleConfig = (overrides: Partial<ConsoleConfig> = {}): Conso
 });
 
 /** The load context server.ts builds, over a test API host; collects cookies the client appends. */
-export function testContext(host: ApiHost, overrides: Partial<ConsoleConfig> = {}) {
+export function testContext(
+  host: ApiHost,
+  overrides: Partial<ConsoleConfig> = {},
+  // Test files sign in over and over: the sign-in limits get their own tests.
+  throttle: ThrottleLimits = { perAddressPerMinute: 10_000, perAccountPerMinute: 10_000 },
+) {
   const appendedCookies: string[] = [];
   const context: ConsoleContext & { appendedCookies: string[] } = {
     apiFetch: async (request) => host.api.fetch(request),
@@ -20,6 +26,8 @@ export function testContext(host: ApiHost, overrides: Partial<ConsoleConfig> = {
     appendSetCookie: (cookie) => {
       appendedCookies.push(cookie);
     },
+    clientAddress: "127.0.0.1",
+    signInThrottle: new Throttle(throttle),
     appendedCookies,
   };
   return context;

@@ -45,7 +45,8 @@ export async function startTestHost(overrides: Partial<ApiConfig> = {}, env: Rec
     database: database.options,
     storageDir,
     // No demo website or demo data models: tests add what they need, and nothing crawls a port no test controls.
-    config: { ...apiConfigFromEnv(env, TEST_SECRETS), demoSiteUrl: null, ...overrides },
+    // Test files sign in over and over: the sign-in limits get their own tests.
+    config: { ...apiConfigFromEnv(env, TEST_SECRETS), demoSiteUrl: null, signInLimits: { perAddressPerMinute: 10_000, perAccountPerMinute: 10_000 }, ...overrides },
     log: quietLog,
   });
   return {

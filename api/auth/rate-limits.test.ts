@@ -1,0 +1,111 @@
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { getRequestListener } from "@hono/node-server";
+import { eq } from "drizzle-orm";
+import express from "express";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { action as loginAction } from "../../app/routes/login";
+import { formRequest, settle, testContext } from "../../tests/support/console-context";
+import { signInAs, startTestHost } from "../../tests/support/test-host";
+import { clientApps } from "../db/schema";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let key: string;
+const servers: Server[] = [];
+
+/** The API behind Express as server.ts mounts it, with or without a trusted proxy in front. */
+async function listen(trustProxy: string | null) {
+  const app = express();
+  if (trustProxy) app.set("trust proxy", trustProxy);
+  const listener = getRequestListener(host.api.fetch);
+  app.all(/^\/(v1|auth)(\/|$)/, (req, res) => listener(req, res));
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(0, "127.0.0.1", () => resolve(s));
+  });
+  servers.push(server);
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+const post = (base: string, path: string, body: unknown, forwardedFor?: string) =>
+  fetch(`${base}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(forwardedFor ? { "x-forwarded-for": forwardedFor } : {}) },
+    body: JSON.stringify(body),
+  });
+
+async function statuses(count: number, send: (i: number) => Promise<Response>) {
+  const answers: Response[] = [];
+  for (let i = 0; i < count; i++) answers.push(await send(i));
+  await Promise.all(answers.map((r) => r.body?.cancel()));
+  return answers;
+}
+
+beforeAll(async () => {
+  host = await startTestHost({ chatRateLimitPerMinute: 3, signInLimits: { perAddressPerMinute: 6, perAccountPerMinute: 3 } });
+  const admin = (await signInAs(host, "admin@example.com")).user_token;
+  const [app] = await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+  const install = await host.api.request(`/v1/bot_installs?app_id=${app.id}&env=stage&app_name=admissions`, { headers: { authorization: `Bearer ${admin}` } });
+  key = (await install.json()).key;
+});
+afterAll(async () => {
+  for (const server of servers) server.close();
+  await host?.close();
+});
+
+describe("the chat limit", () => {
+  it("ignores X-Forwarded-For without a trusted proxy: rotating it dodges nothing", async () => {
+    const base = await listen(null);
+    const answers = await statuses(5, (i) => post(base, "/v1/chat", { key, message: `Question ${i}?` }, `198.51.100.${i + 1}`));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+    expect(answers[3].headers.get("retry-after")).toBe("60");
+  });
+
+  it("keys on the forwarded address behind a trusted proxy", async () => {
+    const base = await listen("loopback");
+    const answers = await statuses(5, (i) => post(base, "/v1/chat", { key, message: `Question ${i}?` }, `203.0.113.${i + 1}`));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+  });
+});
+
+describe("sign-in limits at the API", () => {
+  it("limits development sign-ins per account, with Retry-After", async () => {
+    const base = await listen("loopback");
+    // A different forwarded address each time: only the account count can stop these.
+    const answers = await statuses(4, (i) => post(base, "/auth/dev", { email: "client.user@example.com" }, `192.0.2.${i + 1}`));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    expect(Number(answers[3].headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("limits sign-ins and refreshes per address, across accounts and routes", async () => {
+    const base = await listen(null);
+    const answers = await statuses(7, (i) =>
+      i % 2 ? post(base, "/v1/users/generate_access_token", { refresh_token: `not-a-token-${i}` }) : post(base, "/auth/dev", { email: `someone${i}@example.com` }),
+    );
+    expect(answers.slice(0, 6).map((r) => r.status)).toEqual([403, 401, 403, 401, 403, 401]);
+    expect(answers[6].status).toBe(429);
+    expect(Number(answers[6].headers.get("retry-after"))).toBeGreaterThan(0);
+    // Google sign-in counts the address before anything else.
+    expect((await post(base, "/auth/google", { code: "x" })).status).toBe(429);
+  });
+});
+
+describe("the console's sign-in form", () => {
+  it("answers 429 with Retry-After past the per-address limit, whatever the email", async () => {
+    const context = testContext(host, {}, { perAddressPerMinute: 2, perAccountPerMinute: 100 });
+    const attempt = (email: string) => settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context, params: {} }));
+    expect((await attempt("nobody1@example.com")).status).toBe(403);
+    expect((await attempt("nobody2@example.com")).status).toBe(403);
+    const refused = await attempt("admin@example.com");
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await refused.json()).error[""]).toEqual(["Too many sign-in attempts; wait a minute and try again."]);
+  });
+
+  it("answers 429 past the per-account limit from any address", async () => {
+    const context = testContext(host, {}, { perAddressPerMinute: 100, perAccountPerMinute: 1 });
+    const attempt = () => settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email: "nobody3@example.com" }), context, params: {} }));
+    expect((await attempt()).status).toBe(403);
+    context.clientAddress = "192.0.2.200";
+    expect((await attempt()).status).toBe(429);
+  });
+});

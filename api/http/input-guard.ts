@@ -1,0 +1,80 @@
+import type { Context, Next } from "hono";
+import { badRequest } from "./errors";
+
+/** Longer than any text the console sends (prompts, descriptions); bulk lists are many short strings. */
+export const MAX_STRING_LENGTH = 100_000;
+const MAX_DEPTH = 32;
+
+// eslint-disable-next-line no-control-regex
+const NUL = /\u0000/;
+// A high surrogate not followed by a low one, or a low one not preceded by a high one.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** What is wrong with one string, in words for the person who sent it, or null. */
+export function stringProblem(value: string): string | null {
+  if (NUL.test(value)) return "Contains a NUL character";
+  if (LONE_SURROGATE.test(value)) return "Contains an invalid character (a lone surrogate)";
+  if (value.length > MAX_STRING_LENGTH) return `Keep this under ${MAX_STRING_LENGTH.toLocaleString("en")} characters`;
+  return null;
+}
+
+/** Every string (and key) of a JSON value, by the field path forms understand ("users.0.email"). */
+function collectProblems(value: unknown, path: string[], problems: Record<string, string[]>, depth = 0) {
+  const field = path.length ? path.join(".") : "_";
+  if (depth > MAX_DEPTH) {
+    (problems[field] ??= []).push("Nested too deeply");
+    return;
+  }
+  if (typeof value === "string") {
+    const problem = stringProblem(value);
+    if (problem) (problems[field] ??= []).push(problem);
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => collectProblems(item, [...path, String(index)], problems, depth + 1));
+  } else if (value && typeof value === "object") {
+    for (const [key, item] of Object.entries(value)) {
+      const keyProblem = stringProblem(key);
+      if (keyProblem) (problems[[...path, "(key)"].join(".")] ??= []).push(keyProblem);
+      else collectProblems(item, [...path, key], problems, depth + 1);
+    }
+  }
+}
+
+function decodedPath(rawPath: string) {
+  try {
+    return decodeURIComponent(rawPath);
+  } catch {
+    return null;
+  }
+}
+
+const isJson = (c: Context) => /\bjson\b/i.test(c.req.header("content-type") ?? "") || !c.req.header("content-type");
+
+/**
+ * One guard in front of every API route: text PostgreSQL cannot store (NUL), that is not text at
+ * all (a lone UTF-16 surrogate) or that is absurdly long is refused with a 400 naming the field,
+ * in the path, the query or a JSON body, before any handler (or the database) sees it.
+ * Routes still validate shapes and their own lengths with the contract's schemas.
+ */
+export async function rejectUnsafeInput(c: Context, next: Next) {
+  const url = new URL(c.req.url);
+  const path = decodedPath(url.pathname);
+  if (path === null || stringProblem(path)) throw badRequest("The address contains characters that are not allowed");
+  const problems: Record<string, string[]> = {};
+  for (const [key, value] of url.searchParams) {
+    const problem = stringProblem(key) ?? stringProblem(value);
+    if (problem) (problems[key] ??= []).push(problem);
+  }
+  if (c.req.method !== "GET" && c.req.method !== "HEAD" && isJson(c)) {
+    const text = await c.req.text();
+    let body: unknown;
+    try {
+      body = text.trim() ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined; // the route answers malformed JSON itself
+    }
+    collectProblems(body, [], problems);
+  }
+  const fields = Object.keys(problems);
+  if (fields.length) throw badRequest(`Invalid ${fields.join(", ")}: ${problems[fields[0]][0]}`, problems);
+  await next();
+}

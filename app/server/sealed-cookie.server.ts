@@ -1,0 +1,50 @@
+import { hkdfSync } from "node:crypto";
+import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
+import { CompactEncrypt, compactDecrypt } from "jose";
+
+const encoder = new TextEncoder();
+const decoder = new TextDecoder();
+
+/** A 256-bit key per secret, derived for this one purpose (the secret also signs other cookies). */
+const keyOf = (secret: string) => new Uint8Array(hkdfSync("sha256", secret, "", "console session cookie", 32));
+
+/**
+ * A cookie whose value is sealed, not just signed: a JWE (direct AES-256-GCM, by jose) that the
+ * browser can neither read nor alter. Remix's signed cookies carry their data readable (base64
+ * JSON), which would show the user and the refresh token to anyone holding the cookie file.
+ * The first secret seals; every secret opens, so secrets rotate as with signed cookies.
+ */
+export function createSealedCookie(name: string, { secrets = [], ...options }: CookieOptions): Cookie {
+  if (!secrets.length) throw new Error(`The ${name} cookie needs at least one secret`);
+  // The JWE is its own integrity check: the cookie underneath is plain.
+  const plain = createCookie(name, options);
+  const keys = secrets.map(keyOf);
+  return {
+    name: plain.name,
+    isSigned: true,
+    get expires() {
+      return plain.expires;
+    },
+    async parse(cookieHeader, parseOptions) {
+      const sealed: unknown = await plain.parse(cookieHeader, parseOptions);
+      if (typeof sealed !== "string" || !sealed) return null;
+      for (const key of keys) {
+        try {
+          const { plaintext } = await compactDecrypt(sealed, key, { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
+          return JSON.parse(decoder.decode(plaintext));
+        } catch {
+          // Sealed with another secret, tampered with, or not ours: try the next key.
+        }
+      }
+      return null;
+    },
+    async serialize(value, serializeOptions) {
+      // Destroying a session writes an empty, expired cookie: nothing to seal.
+      if (value === "") return plain.serialize("", serializeOptions);
+      const sealed = await new CompactEncrypt(encoder.encode(JSON.stringify(value)))
+        .setProtectedHeader({ alg: "dir", enc: "A256GCM" })
+        .encrypt(keys[0]);
+      return plain.serialize(sealed, serializeOptions);
+    },
+  };
+}
