@@ -147,7 +147,7 @@ describe("the first start", () => {
       await first.resumePipeline();
       const [demo] = await until("the demo website's sitemap generation", async () => {
         const found = await first.deps.db.select().from(websites);
-        return found.length && found[0].status !== "pending_sitemap_generation" && found;
+        return found.length > 0 && found[0].status !== "pending_sitemap_generation" && found;
       }, 20_000);
       expect(demo).toMatchObject({ status: "sitemap_generated", claimedBy: null });
       expect(demo.urlsCount).toBeGreaterThan(5);
