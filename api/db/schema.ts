@@ -188,7 +188,10 @@ export const knowledgeFiles = pgTable("files", {
   errorMessage: text("error_message"),
   contentHash: text("content_hash"),
   indexedAt: timestamp("indexed_at", { withTimezone: true }),
-  /** The worker indexing the file while it is sent_for_indexing; see worker_leases. */
+  /**
+   * The worker indexing the file while it is sent_for_indexing (see worker_leases), or the request
+   * checking its upload while it is pending_upload (a double submit waits for that one).
+   */
   claimedBy: uuid("claimed_by"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -1,12 +1,12 @@
-import { createHash } from "node:crypto";
-import { and, eq, inArray, isNull, lte, sql } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { knowledgeFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { chunkBlocks } from "../knowledge/chunk";
 import { replaceChunks } from "../knowledge/chunk-store";
 import { heldByLiveWorker } from "../jobs/leases";
 import { extractPdf } from "../knowledge/extract-pdf";
-import { finalKeyOf, setFileStatus, type FileRecord } from "./store";
+import { finalKeyOf, type FileRecord } from "./store";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 /** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */
@@ -25,27 +25,65 @@ export class UploadRejected extends Error {}
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /**
+ * How long a request checking an upload holds the file. A double submit can reach two web
+ * processes at once; the second waits for the first's outcome instead of moving the same bytes
+ * again. A holder that died is replaced after this long.
+ */
+const ACCEPTANCE_HOLD_SECONDS = 120;
+
+/** Holds a pending file for this request; answers the hold's token, or null when another request has it. */
+async function holdForAcceptance(fileId: number, deps: PipelineDeps) {
+  const token = randomUUID();
+  const [held] = await deps.db.update(knowledgeFiles).set({ claimedBy: token, updatedAt: new Date() })
+    .where(and(
+      eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, "pending_upload"),
+      or(isNull(knowledgeFiles.claimedBy), lte(knowledgeFiles.updatedAt, sql`now() - make_interval(secs => ${ACCEPTANCE_HOLD_SECONDS})`)),
+    ))
+    .returning({ id: knowledgeFiles.id });
+  return held ? token : null;
+}
+
+/**
  * Takes in the bytes a browser PUT for a pending file: present, within the size cap and a PDF by
  * content. Accepted bytes move to a key no upload link can write, and the file waits for indexing;
- * rejected ones are deleted and the file says why.
+ * rejected ones are deleted and the file says why. Answers false when another request is already
+ * checking this file (see waitForAcceptance).
  */
 export async function acceptUpload(file: FileRecord, deps: PipelineDeps) {
-  const stored = await deps.storage.head(file.uploadKey);
-  if (!stored) throw new UploadRejected(`${file.fileName} has not arrived yet; upload it again`);
-  const reject = async (reason: string) => {
-    await deps.storage.delete(file.uploadKey);
-    await setFileStatus(file.id, "failed_to_upload", { errorMessage: reason, size: stored.size }, deps);
-    return new UploadRejected(reason);
-  };
-  if (stored.size > deps.config.fileMaxBytes) throw await reject(`The file is larger than ${megabytes(deps.config.fileMaxBytes)}`);
-  if (stored.size === 0) throw await reject("The file is empty");
-  const bytes = await deps.storage.get(file.uploadKey);
-  if (!bytes || !looksLikePdf(bytes)) throw await reject("This file is not a PDF (its content is not PDF data)");
-  const storageKey = finalKeyOf(file);
-  await deps.storage.move(file.uploadKey, storageKey);
-  await setFileStatus(file.id, "to_be_indexed", {
-    storageKey, size: stored.size, contentHash: createHash("sha256").update(bytes).digest("hex"), errorMessage: null,
-  }, deps);
+  const token = await holdForAcceptance(file.id, deps);
+  if (!token) return false;
+  const settle = (changes: Partial<FileRecord>) => deps.db.update(knowledgeFiles).set({ ...changes, claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, token)));
+  try {
+    const stored = await deps.storage.head(file.uploadKey);
+    if (!stored) throw new UploadRejected(`${file.fileName} has not arrived yet; upload it again`);
+    const reject = async (reason: string) => {
+      await deps.storage.delete(file.uploadKey);
+      await settle({ status: "failed_to_upload", errorMessage: reason, size: stored.size });
+      return new UploadRejected(reason);
+    };
+    if (stored.size > deps.config.fileMaxBytes) throw await reject(`The file is larger than ${megabytes(deps.config.fileMaxBytes)}`);
+    if (stored.size === 0) throw await reject("The file is empty");
+    const bytes = await deps.storage.get(file.uploadKey);
+    if (!bytes || !looksLikePdf(bytes)) throw await reject("This file is not a PDF (its content is not PDF data)");
+    const storageKey = finalKeyOf(file);
+    await deps.storage.move(file.uploadKey, storageKey);
+    await settle({ status: "to_be_indexed", storageKey, size: stored.size, contentHash: createHash("sha256").update(bytes).digest("hex"), errorMessage: null });
+    return true;
+  } finally {
+    // Whatever went wrong (bytes not there yet, storage down), the file is left to the next try.
+    await settle({});
+  }
+}
+
+/** Waits (up to 15 s) for another request's check of a pending file to end; answers the file then. */
+export async function waitForAcceptance(fileId: number, deps: PipelineDeps) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [file] = await deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
+    if (!file || file.status !== "pending_upload" || file.claimedBy === null || Date.now() > deadline) return file ?? null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Takes a file waiting for indexing, marking it sent_for_indexing by this worker; null when another worker has it. */
