@@ -64,8 +64,10 @@ export async function startApiHost(options: ApiHostOptions) {
       for (const websiteId of await websitesAwaitingDiscovery(deps, 0)) await jobs.send("website-discover", { websiteId });
     },
     async close() {
+      // Sweeps stop before the job queue they send to; the lease goes once the handlers are done.
+      await lease?.stopRenewing();
       await jobs.stop();
-      await lease?.stop();
+      await lease?.release();
       await closeFetchAgents();
       await handle.close();
     },

@@ -4,16 +4,13 @@ import { knowledgeFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { chunkBlocks } from "../knowledge/chunk";
 import { replaceChunks } from "../knowledge/chunk-store";
-import { heldByLiveWorker } from "../jobs/leases";
+import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { extractPdf } from "../knowledge/extract-pdf";
 import { finalKeyOf, type FileRecord } from "./store";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 /** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */
 type WorkerDeps = PipelineDeps & { workerId: string };
-
-/** Thrown when a file was taken back (the worker's lease lapsed) before its index was written. */
-class ClaimLost extends Error {}
 
 /** PDF readers accept the header anywhere in the first kilobyte; so do we, and nothing else. */
 export function looksLikePdf(bytes: Uint8Array) {

@@ -84,7 +84,7 @@ describe("worker leases", () => {
     const first = await expiry();
     expect(first!.getTime()).toBeGreaterThan(Date.now());
     await until("a renewal", async () => (await expiry())!.getTime() > first!.getTime(), 10_000);
-    await lease.stop();
+    await lease.release();
     expect(await expiry()).toBeUndefined();
 
     const earlier = await otherWorker(3600);
@@ -92,7 +92,7 @@ describe("worker leases", () => {
     const left = await host.deps.db.select({ workerId: workerLeases.workerId }).from(workerLeases);
     expect(left.map((l) => l.workerId)).not.toContain(earlier);
     expect(left.map((l) => l.workerId)).toContain(sole.workerId);
-    await sole.stop();
+    await sole.release();
   });
 });
 

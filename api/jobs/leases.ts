@@ -63,14 +63,22 @@ export class WorkerLease {
     })();
   }
 
-  /** Stops renewing and gives the lease up, so whatever this process still holds is taken back at once. */
-  async stop() {
+  /** No more renewals or sweeps (the lease stays valid until it lapses): first thing when stopping. */
+  async stopRenewing() {
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
     await this.ticking;
+  }
+
+  /** Gives the lease up, so whatever this process still holds is taken back at once. */
+  async release() {
+    await this.stopRenewing();
     await this.db.delete(workerLeases).where(sql`${workerLeases.workerId} = ${this.workerId}`);
   }
 }
+
+/** Thrown when a claim was taken back (its worker's lease lapsed) before the work was written. */
+export class ClaimLost extends Error {}
 
 /** True when `claimedBy` names a worker whose lease has not lapsed (database clock). */
 export const heldByLiveWorker = (claimedBy: AnyColumn) =>

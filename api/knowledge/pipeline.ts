@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { cleanupRulesFor } from "../controls/finetunings";
 import type { ApiDeps } from "../deps";
 import { urls, websites } from "../db/schema";
-import { heldByLiveWorker } from "../jobs/leases";
+import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { replaceChunks } from "./chunk-store";
 import { chunkBlocks } from "./chunk";
 import { extractHtml, type CleanupRules, type ExtractedPage } from "./extract-html";
@@ -17,9 +17,6 @@ type WebsiteRecord = typeof websites.$inferSelect;
 type PipelineDeps = Pick<ApiDeps, "db" | "config" | "log">;
 /** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */
 type WorkerDeps = PipelineDeps & { workerId: string };
-
-/** Thrown when a claim was taken back (the worker's lease lapsed) before its work was written. */
-class ClaimLost extends Error {}
 
 const MAX_URLS_PER_WEBSITE = 100_000;
 const BATCH = 25;
