@@ -30,8 +30,13 @@ export interface ApiConfig {
   demoSiteUrl: string | null;
   crawlConcurrencyPerHost: number;
   crawlTimeoutMs: number;
-  /** URLs left in sent_for_* longer than this are taken to be abandoned by a crashed worker. */
+  /**
+   * Websites waiting for sitemap generation and files waiting for indexing longer than this, with
+   * no worker on them, had their job lost: it is sent again.
+   */
   stuckAfterSeconds: number;
+  /** A worker's lease: work held by a process that stopped renewing it this long is taken back. */
+  workerLeaseSeconds: number;
   /** Uploaded PDFs: the largest accepted, in bytes, and the most pages indexed. */
   fileMaxBytes: number;
   fileMaxPages: number;
@@ -171,6 +176,7 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     crawlConcurrencyPerHost: Number(env.CRAWL_CONCURRENCY_PER_HOST ?? 4),
     crawlTimeoutMs: Number(env.CRAWL_TIMEOUT_MS ?? 15_000),
     stuckAfterSeconds: Number(env.CRAWL_STUCK_AFTER_SECONDS ?? 300),
+    workerLeaseSeconds: Math.max(3, Number(env.WORKER_LEASE_SECONDS ?? 30) || 30),
     fileMaxBytes: Number(env.FILE_MAX_MB ?? 50) * 1024 * 1024,
     fileMaxPages: Number(env.FILE_MAX_PAGES ?? 2000),
     llm: llmConfigFromEnv(env),

@@ -18,6 +18,9 @@ export interface ApiDeps {
   log: Logger;
 }
 
+/** A job handler's deps: `workerId` names this process's lease in every claim it makes (api/jobs/leases.ts). */
+export type WorkerDeps = ApiDeps & { workerId: string };
+
 export const consoleLogger: Logger = {
   info: (m, ...r) => console.log(`[api] ${m}`, ...r),
   warn: (m, ...r) => console.warn(`[api] ${m}`, ...r),

@@ -4,7 +4,10 @@ import type { ApiConfig } from "./config";
 import { openDatabase, type DatabaseOptions } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { consoleLogger, type ApiDeps, type Logger } from "./deps";
+import { WorkerLease } from "./jobs/leases";
 import { JobQueue } from "./jobs/queue";
+import { takeBackAbandonedWork } from "./jobs/recovery";
+import { websitesAwaitingDiscovery } from "./knowledge/pipeline";
 import { S3Storage, s3ConfigFromEnv } from "./storage/s3";
 import { LocalStorage, type ObjectStorage } from "./storage/storage";
 import { closeFetchAgents } from "./knowledge/fetcher";
@@ -32,8 +35,18 @@ export async function startApiHost(options: ApiHostOptions) {
   const s3 = s3ConfigFromEnv(options.env ?? process.env);
   const storage: ObjectStorage = s3 ? new S3Storage(s3) : new LocalStorage(options.storageDir, storageKey);
   const deps: ApiDeps = { db: handle.db, config: options.config, jobs, storage, log };
-  if (options.seed ?? true) await seedIfEmpty(deps);
-  if (options.work ?? true) await jobs.work(deps);
+  const seeded = (options.seed ?? true) && (await seedIfEmpty(deps));
+  let lease: WorkerLease | null = null;
+  if (options.work ?? true) {
+    lease = await WorkerLease.start(handle.db, {
+      seconds: options.config.workerLeaseSeconds,
+      // An embedded database belongs to this process alone: nothing earlier is still at work.
+      soleProcess: handle.kind === "pglite",
+      log,
+      afterRenewal: () => takeBackAbandonedWork(deps),
+    });
+    await jobs.work({ ...deps, workerId: lease.workerId });
+  }
   const api = createApi(deps);
   return {
     api,
@@ -41,12 +54,20 @@ export async function startApiHost(options: ApiHostOptions) {
     handle,
     /**
      * Picks up work a previous process left half done (call once the server answers, so the demo
-     * site can be crawled). An embedded database has no other worker, so everything in flight was
-     * abandoned; on Postgres other workers may still be busy with theirs.
+     * site can be crawled). An embedded database has no other worker, so everything waiting lost
+     * its job; on Postgres other processes may have queued theirs, and work held by a dead worker
+     * comes back when its lease lapses. The demo site seeded by this start is discovered now.
      */
-    resumePipeline: () => jobs.send("pipeline-recover", handle.kind === "pglite" ? { olderThanSeconds: 0 } : {}),
+    async resumePipeline() {
+      await jobs.send("pipeline-recover", handle.kind === "pglite" ? { olderThanSeconds: 0 } : {});
+      if (!seeded || handle.kind === "pglite") return;
+      for (const websiteId of await websitesAwaitingDiscovery(deps, 0)) await jobs.send("website-discover", { websiteId });
+    },
     async close() {
+      // Sweeps stop before the job queue they send to; the lease goes once the handlers are done.
+      await lease?.stopRenewing();
       await jobs.stop();
+      await lease?.release();
       await closeFetchAgents();
       await handle.close();
     },

@@ -32,6 +32,28 @@ export const RANDOM_PAGE_COST = 1.1;
 
 const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
+/** An advisory lock key of our own (any fixed number no other code of ours uses). */
+const MIGRATION_LOCK = 0x6d16;
+
+/**
+ * Runs `work` while this process holds a session-level advisory lock. Processes starting together
+ * on one database (web servers, workers) would otherwise apply the same migration at once, and
+ * all but one fail on tables that already exist. A killed holder's lock ends with its connection.
+ */
+async function whileHoldingLock<T>(pool: pg.Pool, key: number, work: () => Promise<T>): Promise<T> {
+  const holder = await pool.connect();
+  try {
+    await holder.query("select pg_advisory_lock($1)", [key]);
+    try {
+      return await work();
+    } finally {
+      await holder.query("select pg_advisory_unlock($1)", [key]);
+    }
+  } finally {
+    holder.release();
+  }
+}
+
 /** Opens the database and applies every pending migration before anyone uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
@@ -40,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.warn(`[db] idle connection lost: ${error.message}`));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder });
+    await whileHoldingLock(pool, MIGRATION_LOCK, () => migratePg(db as never, { migrationsFolder }));
     return { kind: "postgres", db, pool, connectionString: options.url, close: () => pool.end() };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });

@@ -128,6 +128,8 @@ export const websites = pgTable("websites", {
   urlsCount: integer("urls_count").notNull().default(0),
   sitemapDiff: boolean("sitemap_diff").notNull().default(false),
   lastError: text("last_error"),
+  /** The worker discovering its sitemaps (pending_sitemap_generation); see worker_leases. */
+  claimedBy: uuid("claimed_by"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [index("websites_app_idx").on(t.appId, t.id)]);
@@ -149,10 +151,14 @@ export const urls = pgTable("urls", {
   lastmod: text("lastmod"),
   indexedAt: timestamp("indexed_at", { withTimezone: true }),
   sourceId: text("source_id"),
+  /** The worker holding the URL while it is sent_for_*; see worker_leases. */
+  claimedBy: uuid("claimed_by"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
   uniqueIndex("urls_website_url_key").on(t.websiteId, t.url),
+  // Only URLs in flight: tiny, and what the recovery sweep reads every few seconds.
+  index("urls_in_flight_idx").on(t.claimedBy).where(sql`${t.status} in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion')`),
   index("urls_filter_idx").on(t.appId, t.websiteId, t.status, t.sitemapRefreshReviewStatus, t.url),
   index("urls_app_status_idx").on(t.appId, t.status, t.url),
   index("urls_app_url_idx").on(t.appId, t.url),
@@ -182,9 +188,30 @@ export const knowledgeFiles = pgTable("files", {
   errorMessage: text("error_message"),
   contentHash: text("content_hash"),
   indexedAt: timestamp("indexed_at", { withTimezone: true }),
+  /**
+   * The worker indexing the file while it is sent_for_indexing (see worker_leases), or the request
+   * checking its upload while it is pending_upload (a double submit waits for that one).
+   */
+  claimedBy: uuid("claimed_by"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
-}, (t) => [index("files_app_idx").on(t.appId, t.id), uniqueIndex("files_upload_key").on(t.uploadKey)]);
+}, (t) => [
+  index("files_app_idx").on(t.appId, t.id), uniqueIndex("files_upload_key").on(t.uploadKey),
+  index("files_in_flight_idx").on(t.claimedBy).where(sql`${t.status} = 'sent_for_indexing'`),
+]);
+
+/**
+ * One row per process that handles jobs, renewed while it runs. Work claimed by a worker whose
+ * lease lapsed (a killed process) is taken back by the others; a live worker's work never is.
+ * Times come from the database's clock, so processes on machines with skewed clocks agree.
+ */
+export const workerLeases = pgTable("worker_leases", {
+  workerId: uuid("worker_id").primaryKey(),
+  /** Host name and process id, for an operator reading the table. */
+  process: text("process").notNull(),
+  startedAt: timestamp("started_at", { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});
 
 /** Retrieval passages of an indexed page or uploaded file, searchable by Postgres full-text search. */
 export const chunks = pgTable("chunks", {

@@ -14,15 +14,23 @@ const DEMO_PROFILE_FIELDS = [
   { modelType: "program_profile", group: "Budgets & Financials", name: "tuition", fieldType: "number", definition: "Tuition per year or semester" },
 ] as const;
 
+/** An advisory lock key of our own (any fixed number no other code of ours uses). */
+const SEED_LOCK = 0x5eed;
+
 /**
  * First start on an empty database: an administrator, a higher-ed and an ecommerce client with
  * agents, and two client-side users, so a new install shows a working console at once.
- * Does nothing when any user exists.
+ * Does nothing when any user exists. Answers whether it seeded.
  */
 export async function seedIfEmpty(deps: Pick<ApiDeps, "db" | "config" | "log">) {
   const [{ count }] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(users);
   if (Number(count) > 0) return false;
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
+    // Several processes starting on one new database: one seeds, the others wait here and then
+    // find its users (the lock ends with the transaction).
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
+    const [{ again }] = await tx.select({ again: sql<number>`count(*)::int` }).from(users);
+    if (Number(again) > 0) return false;
     const [admin] = await tx.insert(users).values({ email: deps.config.adminEmail, name: "Administrator", userType: "super_admin" }).returning();
     const [university, shop] = await tx.insert(clientApps).values([
       {
@@ -57,6 +65,6 @@ export async function seedIfEmpty(deps: Pick<ApiDeps, "db" | "config" | "log">) 
       await tx.insert(profileFields).values(DEMO_PROFILE_FIELDS.map((field) => ({ ...field, appId: university.id })));
     }
     deps.log.info(`seeded demo data; sign in as ${admin.email}`);
+    return true;
   });
-  return true;
 }

@@ -1,13 +1,16 @@
-import { createHash } from "node:crypto";
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { createHash, randomUUID } from "node:crypto";
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { knowledgeFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { chunkBlocks } from "../knowledge/chunk";
 import { replaceChunks } from "../knowledge/chunk-store";
+import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { extractPdf } from "../knowledge/extract-pdf";
-import { finalKeyOf, setFileStatus, type FileRecord } from "./store";
+import { finalKeyOf, type FileRecord } from "./store";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
+/** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */
+type WorkerDeps = PipelineDeps & { workerId: string };
 
 /** PDF readers accept the header anywhere in the first kilobyte; so do we, and nothing else. */
 export function looksLikePdf(bytes: Uint8Array) {
@@ -19,38 +22,83 @@ export class UploadRejected extends Error {}
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 
 /**
- * Takes in the bytes a browser PUT for a pending file: present, within the size cap and a PDF by
- * content. Accepted bytes move to a key no upload link can write, and the file waits for indexing;
- * rejected ones are deleted and the file says why.
+ * How long a request checking an upload holds the file. A double submit can reach two web
+ * processes at once; the second waits for the first's outcome instead of moving the same bytes
+ * again. A holder that died is replaced after this long.
  */
-export async function acceptUpload(file: FileRecord, deps: PipelineDeps) {
-  const stored = await deps.storage.head(file.uploadKey);
-  if (!stored) throw new UploadRejected(`${file.fileName} has not arrived yet; upload it again`);
-  const reject = async (reason: string) => {
-    await deps.storage.delete(file.uploadKey);
-    await setFileStatus(file.id, "failed_to_upload", { errorMessage: reason, size: stored.size }, deps);
-    return new UploadRejected(reason);
-  };
-  if (stored.size > deps.config.fileMaxBytes) throw await reject(`The file is larger than ${megabytes(deps.config.fileMaxBytes)}`);
-  if (stored.size === 0) throw await reject("The file is empty");
-  const bytes = await deps.storage.get(file.uploadKey);
-  if (!bytes || !looksLikePdf(bytes)) throw await reject("This file is not a PDF (its content is not PDF data)");
-  const storageKey = finalKeyOf(file);
-  await deps.storage.move(file.uploadKey, storageKey);
-  await setFileStatus(file.id, "to_be_indexed", {
-    storageKey, size: stored.size, contentHash: createHash("sha256").update(bytes).digest("hex"), errorMessage: null,
-  }, deps);
+const ACCEPTANCE_HOLD_SECONDS = 120;
+
+/** Holds a pending file for this request; answers the hold's token, or null when another request has it. */
+async function holdForAcceptance(fileId: number, deps: PipelineDeps) {
+  const token = randomUUID();
+  const [held] = await deps.db.update(knowledgeFiles).set({ claimedBy: token, updatedAt: new Date() })
+    .where(and(
+      eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, "pending_upload"),
+      or(isNull(knowledgeFiles.claimedBy), lte(knowledgeFiles.updatedAt, sql`now() - make_interval(secs => ${ACCEPTANCE_HOLD_SECONDS})`)),
+    ))
+    .returning({ id: knowledgeFiles.id });
+  return held ? token : null;
 }
 
-/** Takes a file waiting for indexing, marking it sent_for_indexing; null when another worker has it. */
-async function claimFile(fileId: number, deps: PipelineDeps) {
-  const [file] = await deps.db.update(knowledgeFiles).set({ status: "sent_for_indexing", updatedAt: new Date() })
+/**
+ * Takes in the bytes a browser PUT for a pending file: present, within the size cap and a PDF by
+ * content. Accepted bytes move to a key no upload link can write, and the file waits for indexing;
+ * rejected ones are deleted and the file says why. Answers false when another request is already
+ * checking this file (see waitForAcceptance).
+ */
+export async function acceptUpload(file: FileRecord, deps: PipelineDeps) {
+  const token = await holdForAcceptance(file.id, deps);
+  if (!token) return false;
+  const settle = (changes: Partial<FileRecord>) => deps.db.update(knowledgeFiles).set({ ...changes, claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, token)));
+  try {
+    const stored = await deps.storage.head(file.uploadKey);
+    if (!stored) throw new UploadRejected(`${file.fileName} has not arrived yet; upload it again`);
+    const reject = async (reason: string) => {
+      await deps.storage.delete(file.uploadKey);
+      await settle({ status: "failed_to_upload", errorMessage: reason, size: stored.size });
+      return new UploadRejected(reason);
+    };
+    if (stored.size > deps.config.fileMaxBytes) throw await reject(`The file is larger than ${megabytes(deps.config.fileMaxBytes)}`);
+    if (stored.size === 0) throw await reject("The file is empty");
+    const bytes = await deps.storage.get(file.uploadKey);
+    if (!bytes || !looksLikePdf(bytes)) throw await reject("This file is not a PDF (its content is not PDF data)");
+    const storageKey = finalKeyOf(file);
+    await deps.storage.move(file.uploadKey, storageKey);
+    await settle({ status: "to_be_indexed", storageKey, size: stored.size, contentHash: createHash("sha256").update(bytes).digest("hex"), errorMessage: null });
+    return true;
+  } finally {
+    // Whatever went wrong (bytes not there yet, storage down), the file is left to the next try.
+    await settle({});
+  }
+}
+
+/** Waits (up to 15 s) for another request's check of a pending file to end; answers the file then. */
+export async function waitForAcceptance(fileId: number, deps: PipelineDeps) {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const [file] = await deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
+    if (!file || file.status !== "pending_upload" || file.claimedBy === null || Date.now() > deadline) return file ?? null;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Takes a file waiting for indexing, marking it sent_for_indexing by this worker; null when another worker has it. */
+async function claimFile(fileId: number, deps: WorkerDeps) {
+  const [file] = await deps.db.update(knowledgeFiles).set({ status: "sent_for_indexing", claimedBy: deps.workerId, updatedAt: new Date() })
     .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, "to_be_indexed"))).returning();
   return file ?? null;
 }
 
+/** Writes a file's outcome only while this worker still holds it: work taken back is not written twice. */
+async function finishFile(db: PipelineDeps["db"], file: FileRecord, values: Partial<FileRecord>, deps: WorkerDeps) {
+  const [held] = await db.update(knowledgeFiles).set({ ...values, claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, deps.workerId))).returning({ id: knowledgeFiles.id });
+  if (!held) throw new ClaimLost(`${file.fileName} was taken back by another worker`);
+}
+
 /** Extracts a stored PDF page by page, chunks it and replaces its chunks: the web pages' index path. */
-export async function indexFile(fileId: number, deps: PipelineDeps) {
+export async function indexFile(fileId: number, deps: WorkerDeps) {
   const file = await claimFile(fileId, deps);
   if (!file) return { skipped: "not waiting for indexing" };
   try {
@@ -59,39 +107,49 @@ export async function indexFile(fileId: number, deps: PipelineDeps) {
     const pdf = await extractPdf(bytes, file.fileName.replace(/\.pdf$/i, ""), { maxPages: deps.config.fileMaxPages });
     const pieces = chunkBlocks(pdf.blocks);
     await deps.db.transaction(async (tx) => {
+      // The claim first: its row lock keeps a recovery sweep out until the chunks are in.
+      await finishFile(tx, file, { status: "indexed", title: pdf.title.slice(0, 500), pageCount: pdf.pageCount, errorMessage: null, indexedAt: new Date() }, deps);
       await replaceChunks(tx, { appId: file.appId, fileId: file.id }, pieces);
-      await tx.update(knowledgeFiles).set({
-        status: "indexed", title: pdf.title.slice(0, 500), pageCount: pdf.pageCount, errorMessage: null, indexedAt: new Date(), updatedAt: new Date(),
-      }).where(eq(knowledgeFiles.id, file.id));
     });
     return { indexed: file.id, pages: pdf.pageCount, chunks: pieces.length };
   } catch (error) {
+    if (error instanceof ClaimLost) return { skipped: error.message };
     const message = (error as Error).message || String(error);
-    await setFileStatus(file.id, "failed_to_index", { errorMessage: message.slice(0, 1000) }, deps);
+    try {
+      await finishFile(deps.db, file, { status: "failed_to_index", errorMessage: message.slice(0, 1000) }, deps);
+    } catch (lost) {
+      if (lost instanceof ClaimLost) return { skipped: lost.message };
+      throw lost;
+    }
     return { failed: message };
   }
 }
 
 const ABANDONED_UPLOAD_HOURS = 24;
 
+/** Files in sent_for_indexing held by no live worker (its lease lapsed) go back in line; answers their ids. */
+export async function takeBackAbandonedFiles(deps: PipelineDeps) {
+  const released = await deps.db.update(knowledgeFiles).set({ status: "to_be_indexed", claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(knowledgeFiles.status, "sent_for_indexing"), sql`not ${heldByLiveWorker(knowledgeFiles.claimedBy)}`))
+    .returning({ id: knowledgeFiles.id });
+  return released.map((f) => f.id);
+}
+
 /**
- * After a crash, files left in sent_for_indexing go back in line, and every file waiting for
- * indexing is named so its job is sent again (a lost job must not strand a file). Uploads never
- * finished within a day are closed as failed and their partial bytes removed.
+ * Files waiting for indexing longer than `olderThanSeconds` are named so their job is sent again
+ * (a lost job must not strand a file). Uploads never finished within a day are closed as failed
+ * and their partial bytes removed.
  */
-export async function recoverFiles(deps: PipelineDeps, olderThanSeconds: number) {
+export async function recoverWaitingFiles(deps: PipelineDeps, olderThanSeconds: number) {
   const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
   const waiting = await deps.db.select({ id: knowledgeFiles.id }).from(knowledgeFiles)
-    .where(and(eq(knowledgeFiles.status, "to_be_indexed"), lte(knowledgeFiles.updatedAt, cutoff)));
-  const reset = await deps.db.update(knowledgeFiles).set({ status: "to_be_indexed", updatedAt: new Date() })
-    .where(and(eq(knowledgeFiles.status, "sent_for_indexing"), lte(knowledgeFiles.updatedAt, cutoff)))
-    .returning({ id: knowledgeFiles.id });
+    .where(and(eq(knowledgeFiles.status, "to_be_indexed"), isNull(knowledgeFiles.claimedBy), lte(knowledgeFiles.updatedAt, cutoff)));
   const abandoned = await deps.db.update(knowledgeFiles)
     .set({ status: "failed_to_upload", errorMessage: "The upload was not finished", updatedAt: new Date() })
     .where(and(eq(knowledgeFiles.status, "pending_upload"), lte(knowledgeFiles.createdAt, sql`now() - make_interval(hours => ${ABANDONED_UPLOAD_HOURS})`)))
     .returning({ uploadKey: knowledgeFiles.uploadKey });
   for (const { uploadKey } of abandoned) await deps.storage.delete(uploadKey);
-  return { toIndex: [...waiting, ...reset].map((f) => f.id), abandoned: abandoned.length };
+  return { toIndex: waiting.map((f) => f.id), abandoned: abandoned.length };
 }
 
 /** Removes files with their chunks (cascade) and their bytes. */

@@ -10,7 +10,7 @@ import { chunks, knowledgeFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
-import { acceptUpload, deleteFiles, UploadRejected } from "./pipeline";
+import { acceptUpload, deleteFiles, UploadRejected, waitForAcceptance } from "./pipeline";
 import { describeFile, getFile, listFiles, newUploadKey, signedUploadLink } from "./store";
 
 const FileParams = z.object({ id: IdParam });
@@ -86,13 +86,16 @@ export function fileRoutes(route: RouteBuilder) {
       if (!file || file.uploadKey !== body.s3_path) throw notFound("Upload not found");
       requireApp(caller, file.appId, "configure");
       if (file.status === "pending_upload") {
+        let accepted: boolean;
         try {
-          await acceptUpload(file, deps);
+          accepted = await acceptUpload(file, deps);
         } catch (error) {
           if (error instanceof UploadRejected) throw badRequest(error.message, { file: [error.message] });
           throw error;
         }
-        await deps.jobs.send("file-index", { fileId: file.id });
+        // A double submit: the other request checks the bytes; this one answers its outcome.
+        if (accepted) await deps.jobs.send("file-index", { fileId: file.id });
+        else await waitForAcceptance(file.id, deps);
       }
       const described = (await describeFile(file.id, deps))!;
       if (described.status === "failed_to_upload") throw badRequest(described.error_message ?? "The upload failed", { file: [described.error_message ?? "The upload failed"] });

@@ -1,10 +1,11 @@
 import { z, type ZodType } from "zod";
 import { purgeDeadRefreshTokens } from "../auth/tokens";
 import { DEFAULT_REFRESH_DAYS } from "../../contract";
-import { discoverWebsite, processWebsite, queueDueRefreshes, recoverStuckUrls, refreshSitemap } from "../knowledge/pipeline";
-import type { ApiDeps } from "../deps";
-import { indexFile, recoverFiles } from "../files/pipeline";
+import { discoverWebsite, processWebsite, queueDueRefreshes, refreshSitemap } from "../knowledge/pipeline";
+import type { WorkerDeps } from "../deps";
+import { indexFile } from "../files/pipeline";
 import { buildRecommendationModel } from "../personalisation/build";
+import { recoverPipeline } from "./recovery";
 
 interface JobDefinition<P> {
   description: string;
@@ -12,7 +13,12 @@ interface JobDefinition<P> {
   /** Cron expression (UTC) when the queue also runs on a schedule. */
   schedule?: string;
   retryLimit?: number;
-  handler: (payload: P, deps: ApiDeps) => Promise<Record<string, unknown> | void>;
+  /**
+   * How long a job may run. A killed worker's job is noticed by its missed heartbeats (see
+   * queue.ts), so this only bounds a live one; pg-boss's default is 15 minutes.
+   */
+  expireInSeconds?: number;
+  handler: (payload: P, deps: WorkerDeps) => Promise<Record<string, unknown> | void>;
 }
 
 const define = <P>(job: JobDefinition<P>) => job;
@@ -39,6 +45,8 @@ export const jobCatalog = {
     description: "Indexes, skips or deletes the URLs of a website that were asked for.",
     payload: z.object({ websiteId: z.number().int().positive() }),
     retryLimit: 3,
+    // A website of a hundred thousand pages takes hours at four requests at a time.
+    expireInSeconds: 12 * 60 * 60,
     handler: async ({ websiteId }, deps) => processWebsite(websiteId, deps),
   }),
   "sitemap-refresh": define({
@@ -75,14 +83,7 @@ export const jobCatalog = {
     payload: z.object({ olderThanSeconds: z.number().int().min(0).optional() }),
     schedule: "*/5 * * * *",
     retryLimit: 1,
-    handler: async ({ olderThanSeconds }, deps) => {
-      const { toProcess, toDiscover } = await recoverStuckUrls(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds);
-      for (const websiteId of toProcess) await deps.jobs.send("website-process", { websiteId });
-      for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
-      const files = await recoverFiles(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds);
-      for (const fileId of files.toIndex) await deps.jobs.send("file-index", { fileId });
-      return { processing: toProcess.length, discovering: toDiscover.length, files: files.toIndex.length, abandonedUploads: files.abandoned };
-    },
+    handler: async ({ olderThanSeconds }, deps) => recoverPipeline(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds),
   }),
 };
 

@@ -2,9 +2,17 @@ import { PgBoss, fromPglite } from "pg-boss";
 import type { JobRecord, JobState, JobsList, JobsQuery, QueueSummary } from "../../contract";
 import { JOB_STATES } from "../../contract";
 import type { DatabaseHandle } from "../db/client";
-import type { ApiDeps, Logger } from "../deps";
+import type { Logger, WorkerDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import { isQueueName, jobCatalog, queueNames, type PayloadOf, type QueueName } from "./catalog";
+
+/**
+ * Jobs of a killed process show `active` until pg-boss notices: workers touch their jobs every
+ * half of this, and the supervisor (every SUPERVISE_SECONDS) fails a job not touched for this long,
+ * so it is retried elsewhere within about half a minute instead of at its expiry.
+ */
+const JOB_HEARTBEAT_SECONDS = 20;
+const SUPERVISE_SECONDS = 10;
 
 /**
  * pg-boss on the same database as everything else: durable jobs with retries and schedules, which
@@ -15,15 +23,19 @@ export class JobQueue {
   private constructor(private readonly boss: PgBoss, private readonly log: Logger) {}
 
   static async start(handle: DatabaseHandle, log: Logger): Promise<JobQueue> {
+    const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
     const boss =
       handle.kind === "pglite"
-        ? new PgBoss({ db: fromPglite(handle.pglite), backend: "pglite", useListenNotify: true })
-        : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 4 });
+        ? new PgBoss({ db: fromPglite(handle.pglite), backend: "pglite", useListenNotify: true, ...supervision })
+        : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 4, ...supervision });
     boss.on("error", (error) => log.error("job queue error", error));
     await boss.start();
     for (const name of queueNames) {
       const job = jobCatalog[name];
-      const options = { retryLimit: job.retryLimit ?? 2, retryBackoff: true, notify: true };
+      const options = {
+        retryLimit: job.retryLimit ?? 2, retryBackoff: true, notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+        ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
+      };
       // createQueue leaves an existing queue as it is; updateQueue carries catalog changes over.
       await boss.createQueue(name, options);
       await boss.updateQueue(name, options);
@@ -39,7 +51,7 @@ export class JobQueue {
   }
 
   /** Starts handlers for every queue of the catalog in this process. */
-  async work(deps: ApiDeps) {
+  async work(deps: WorkerDeps) {
     for (const name of queueNames) {
       const job = jobCatalog[name];
       let workerId: string | null = null;

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { cleanupRulesFor } from "../controls/finetunings";
 import type { ApiDeps } from "../deps";
 import { urls, websites } from "../db/schema";
+import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { replaceChunks } from "./chunk-store";
 import { chunkBlocks } from "./chunk";
 import { extractHtml, type CleanupRules, type ExtractedPage } from "./extract-html";
@@ -14,6 +15,8 @@ import { passesPatterns, readRobots, readSitemaps, sameSite, sitemapCandidates, 
 type UrlRecord = typeof urls.$inferSelect;
 type WebsiteRecord = typeof websites.$inferSelect;
 type PipelineDeps = Pick<ApiDeps, "db" | "config" | "log">;
+/** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */
+type WorkerDeps = PipelineDeps & { workerId: string };
 
 const MAX_URLS_PER_WEBSITE = 100_000;
 const BATCH = 25;
@@ -53,15 +56,21 @@ export async function addUrls(website: WebsiteRecord, entries: { url: string; la
  * followed, allowed/skip patterns applied, pages of other hosts dropped. few_urls websites take
  * their given URLs only.
  */
-export async function discoverWebsite(websiteId: number, deps: PipelineDeps) {
-  const website = await loadWebsite(websiteId, deps);
-  if (!website) return { skipped: "website gone" };
-  await deps.db.update(websites).set({ status: "pending_sitemap_generation", lastError: null, updatedAt: new Date() }).where(eq(websites.id, websiteId));
+export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
+  const website = await claimDiscovery(websiteId, deps);
+  if (!website) return { skipped: "not waiting for sitemap generation, or another worker has it" };
+  // The end of a discovery is written only while the claim is ours: a worker whose lease lapsed
+  // (and whose discovery was taken back) must not overwrite the result of the one that took it.
+  const finish = async (values: Partial<WebsiteRecord>) => {
+    const [held] = await deps.db.update(websites).set({ ...values, claimedBy: null, updatedAt: new Date() })
+      .where(and(eq(websites.id, websiteId), eq(websites.claimedBy, deps.workerId))).returning({ id: websites.id });
+    if (!held) throw new ClaimLost("Sitemap generation was taken back by another worker");
+  };
   try {
     if (website.siteMap === "few_urls") {
       const given = website.seedUrls.length ? website.seedUrls : [website.url];
       const added = await addUrls(website, given.map((url) => ({ url })), deps);
-      await deps.db.update(websites).set({ status: "sitemap_generated", sitemaps: [], updatedAt: new Date() }).where(eq(websites.id, websiteId));
+      await finish({ status: "sitemap_generated", sitemaps: [] });
       await refreshUrlsCount(websiteId, deps);
       return { added };
     }
@@ -73,18 +82,35 @@ export async function discoverWebsite(websiteId: number, deps: PipelineDeps) {
       .slice(0, MAX_URLS_PER_WEBSITE);
     if (!found.sitemaps.length) throw new Error(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
     const added = await addUrls(website, entries, deps);
-    await deps.db.update(websites).set({
+    await finish({
       // Misses among guessed locations (no Sitemap line in robots.txt) are not errors once one was found.
       status: "sitemap_generated", sitemaps: found.sitemaps,
-      lastError: found.errors.length && robots.sitemaps.length ? found.errors.join("; ").slice(0, 2000) : null, updatedAt: new Date(),
-    }).where(eq(websites.id, websiteId));
+      lastError: found.errors.length && robots.sitemaps.length ? found.errors.join("; ").slice(0, 2000) : null,
+    });
     await refreshUrlsCount(websiteId, deps);
     return { added, sitemaps: found.sitemaps.length, errors: found.errors.length };
   } catch (error) {
+    if (error instanceof ClaimLost) return { skipped: error.message };
     const message = (error as Error).message;
-    await deps.db.update(websites).set({ status: "failed_to_index", lastError: message, updatedAt: new Date() }).where(eq(websites.id, websiteId));
+    await finish({ status: "failed_to_index", lastError: message }).catch((lost) => {
+      if (!(lost instanceof ClaimLost)) throw lost;
+    });
     return { failed: message };
   }
+}
+
+/**
+ * Takes a website waiting for sitemap generation for this worker; null when it is not waiting
+ * (a duplicate job) or a live worker already has it.
+ */
+async function claimDiscovery(websiteId: number, deps: WorkerDeps): Promise<WebsiteRecord | null> {
+  const [website] = await deps.db.update(websites).set({ claimedBy: deps.workerId, lastError: null, updatedAt: new Date() })
+    .where(and(
+      eq(websites.id, websiteId), eq(websites.status, "pending_sitemap_generation"),
+      or(isNull(websites.claimedBy), sql`not ${heldByLiveWorker(websites.claimedBy)}`),
+    ))
+    .returning();
+  return website ?? null;
 }
 
 const CLAIM: Record<string, { working: string; done: string; failed: string }> = {
@@ -93,12 +119,15 @@ const CLAIM: Record<string, { working: string; done: string; failed: string }> =
   to_be_deleted: { working: "sent_for_deletion", done: "deleted", failed: "failed_to_delete" },
 };
 
-/** Takes the next requested URLs of a website, marking them sent_for_*; safe with several workers. */
-async function claimBatch(websiteId: number, deps: PipelineDeps): Promise<(UrlRecord & { requested: string })[]> {
+/**
+ * Takes the next requested URLs of a website, marking them sent_for_* and held by this worker;
+ * safe with several workers.
+ */
+async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlRecord & { requested: string })[]> {
   const result = await deps.db.execute(sql`
     update urls set status = case status
         when 'to_be_indexed' then 'sent_for_indexing' when 'to_be_skipped' then 'sent_for_skipping' else 'sent_for_deletion' end,
-      metadata = metadata || jsonb_build_object('requested', status), updated_at = now()
+      metadata = metadata || jsonb_build_object('requested', status), claimed_by = ${deps.workerId}, updated_at = now()
     where id in (
       select id from urls where website_id = ${websiteId} and status in ('to_be_indexed', 'to_be_skipped', 'to_be_deleted')
       order by id limit ${BATCH} for update skip locked)
@@ -120,26 +149,35 @@ async function fetchPage(row: UrlRecord, robots: Robots, cleanup: CleanupRules, 
   throw new FetchRefused(`Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`);
 }
 
-async function indexOne(row: UrlRecord, force: boolean, robots: Robots, deps: PipelineDeps) {
+/**
+ * Writes a URL's outcome only while this worker still holds it (inside `db`, a transaction when
+ * chunks change with it): work taken back from a worker whose lease lapsed is not written twice.
+ */
+async function finishUrl(db: PipelineDeps["db"], row: UrlRecord, values: Partial<UrlRecord>, deps: WorkerDeps) {
+  const [held] = await db.update(urls).set({ ...values, claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(urls.id, row.id), eq(urls.claimedBy, deps.workerId))).returning({ id: urls.id });
+  if (!held) throw new ClaimLost(`${row.url} was taken back by another worker`);
+}
+
+async function indexOne(row: UrlRecord, force: boolean, robots: Robots, deps: WorkerDeps) {
   // Read per page, so a clean-up rule saved while a website is being indexed acts on the next page.
   const page = await fetchPage(row, robots, await cleanupRulesFor(row.appId, deps.db), deps);
   const hash = createHash("sha256").update(page.title).update("\n").update(page.text).digest("hex");
   const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
   if (hash === row.contentHash && !force) {
-    await deps.db.update(urls).set({ status: "indexed", indexedAt: new Date(), metadata, updatedAt: new Date() }).where(eq(urls.id, row.id));
+    await finishUrl(deps.db, row, { status: "indexed", indexedAt: new Date(), metadata }, deps);
     return;
   }
   const pieces = chunkBlocks(page.blocks);
   await deps.db.transaction(async (tx) => {
+    // The claim first: its row lock keeps a recovery sweep out until the chunks are in.
+    await finishUrl(tx, row, { status: "indexed", title: page.title.slice(0, 500), contentHash: hash, indexedAt: new Date(), metadata }, deps);
     await replaceChunks(tx, { appId: row.appId, urlId: row.id }, pieces);
-    await tx.update(urls).set({
-      status: "indexed", title: page.title.slice(0, 500), contentHash: hash, indexedAt: new Date(), metadata, updatedAt: new Date(),
-    }).where(eq(urls.id, row.id));
   });
 }
 
 /** Works through every requested URL of a website (index, skip, delete) until none is left. */
-export async function processWebsite(websiteId: number, deps: PipelineDeps) {
+export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   const website = await loadWebsite(websiteId, deps);
   if (!website) return { skipped: "website gone" };
   const gate = new HostGate(deps.config.crawlConcurrencyPerHost);
@@ -163,20 +201,31 @@ export async function processWebsite(websiteId: number, deps: PipelineDeps) {
         } else {
           const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
           await deps.db.transaction(async (tx) => {
+            await finishUrl(tx, row, { status: plan.done, metadata }, deps);
             await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
-            await tx.update(urls).set({ status: plan.done, metadata, updatedAt: new Date() }).where(eq(urls.id, row.id));
           });
         }
         done[plan.done] = (done[plan.done] ?? 0) + 1;
       } catch (error) {
-        const message = error instanceof FetchRefused || error instanceof Error ? error.message : String(error);
-        const { requested: _r, force_index: _f, ...metadata } = row.metadata;
-        await deps.db.update(urls).set({ status: plan.failed, metadata: { ...metadata, error_message: message.slice(0, 1000) }, updatedAt: new Date() }).where(eq(urls.id, row.id));
-        done[plan.failed] = (done[plan.failed] ?? 0) + 1;
+        const outcome = error instanceof ClaimLost ? "taken_back" : await failUrl(row, plan.failed, error, deps);
+        done[outcome] = (done[outcome] ?? 0) + 1;
       }
     }));
   }
   return done;
+}
+
+/** Records why a URL failed (unless it was taken back meanwhile); answers the outcome to count. */
+async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, deps: WorkerDeps) {
+  const message = error instanceof FetchRefused || error instanceof Error ? error.message : String(error);
+  const { requested: _r, force_index: _f, ...metadata } = row.metadata;
+  try {
+    await finishUrl(deps.db, row, { status: failedStatus, metadata: { ...metadata, error_message: message.slice(0, 1000) } }, deps);
+    return failedStatus;
+  } catch (lost) {
+    if (lost instanceof ClaimLost) return "taken_back";
+    throw lost;
+  }
 }
 
 /**
@@ -247,22 +296,33 @@ export async function queueDueRefreshes(deps: PipelineDeps, defaultDays: number)
 }
 
 /**
- * After a crash, URLs left in sent_for_* go back to their to_be_* state so a new run picks them
- * up, and websites still waiting for sitemap generation are named for another try.
+ * After a crash: URLs in sent_for_* and sitemap generations held by no live worker (its lease
+ * lapsed, or the claim predates leases) go back in line. Answers the websites to process and to
+ * discover again. Work of a live worker is never touched, however long it takes.
  */
-export async function recoverStuckUrls(deps: PipelineDeps, olderThanSeconds: number) {
-  const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
-  const waiting = await deps.db.select({ id: websites.id }).from(websites)
-    .where(sql`${websites.status} = 'pending_sitemap_generation' and ${websites.updatedAt} <= ${cutoff}`);
+export async function takeBackAbandonedUrls(deps: PipelineDeps) {
+  const released = await deps.db.update(websites).set({ claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(websites.status, "pending_sitemap_generation"), sql`${websites.claimedBy} is not null`, sql`not ${heldByLiveWorker(websites.claimedBy)}`))
+    .returning({ id: websites.id });
   const result = await deps.db.execute(sql`
     update urls set status = case status
         when 'sent_for_indexing' then 'to_be_indexed' when 'sent_for_skipping' then 'to_be_skipped' else 'to_be_deleted' end,
-      updated_at = now()
-    where status in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion') and updated_at <= ${cutoff}
+      claimed_by = null, updated_at = now()
+    where urls.status in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion') and not ${heldByLiveWorker(urls.claimedBy)}
     returning website_id`);
   return {
     toProcess: [...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id)))],
-    toDiscover: waiting.map((w) => w.id),
+    toDiscover: released.map((w) => w.id),
   };
 }
 
+/**
+ * Websites waiting for sitemap generation longer than `olderThanSeconds` that no worker has
+ * started: their job was lost (a process stopped between saving the website and queueing it).
+ */
+export async function websitesAwaitingDiscovery(deps: PipelineDeps, olderThanSeconds: number) {
+  const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
+  const waiting = await deps.db.select({ id: websites.id }).from(websites)
+    .where(and(eq(websites.status, "pending_sitemap_generation"), isNull(websites.claimedBy), sql`${websites.updatedAt} <= ${cutoff}`));
+  return waiting.map((w) => w.id);
+}

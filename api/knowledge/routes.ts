@@ -85,7 +85,8 @@ export function knowledgeRoutes(route: RouteBuilder) {
         }
       }
       for (const websiteId of toDiscover) {
-        await deps.db.update(websites).set({ status: "pending_sitemap_generation" }).where(eq(websites.id, websiteId));
+        // A claim of an earlier discovery is dropped: the one asked for now, with these settings, wins.
+        await deps.db.update(websites).set({ status: "pending_sitemap_generation", claimedBy: null }).where(eq(websites.id, websiteId));
         await deps.jobs.send("website-discover", { websiteId });
       }
       const list = await listWebsites(params.appId, { page: 1, page_size: 100 }, deps);

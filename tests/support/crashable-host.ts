@@ -1,8 +1,11 @@
 /**
- * A child process for the crash test: opens the API host on a PGlite folder, starts indexing a
- * few slow pages of the fixture site, says "indexing" once work is in flight, and waits to be killed.
- *   tsx tests/support/crashable-host.ts <dataDir> <siteBase>
+ * A child process for the crash tests: opens the API host on a PGlite folder (or, given a
+ * postgres:// address, on that database), starts indexing a few slow pages of the fixture site,
+ * says "indexing" once work is in flight, and waits to be killed.
+ *   tsx tests/support/crashable-host.ts <dataDir | postgres://…> <siteBase>
  */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { apiConfigFromEnv } from "../../api/config";
@@ -10,11 +13,15 @@ import { clientApps, urls, websites } from "../../api/db/schema";
 import { startApiHost } from "../../api/host";
 import { requestStatus } from "../../api/knowledge/queries";
 
-const [dataDir, siteBase] = process.argv.slice(2);
+const [where, siteBase] = process.argv.slice(2);
+const onPostgres = where.startsWith("postgres");
 const host = await startApiHost({
-  database: { dir: path.join(dataDir, "pglite") },
-  storageDir: path.join(dataDir, "files"),
-  config: apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "2", CRAWL_TIMEOUT_MS: "10000" }, { sessionSecrets: ["s"], jwtSecret: "j" }),
+  database: onPostgres ? { url: where } : { dir: path.join(where, "pglite") },
+  storageDir: path.join(onPostgres ? mkdtempSync(path.join(tmpdir(), "console-crash-")) : where, "files"),
+  config: apiConfigFromEnv(
+    { CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "2", CRAWL_TIMEOUT_MS: "10000", WORKER_LEASE_SECONDS: process.env.WORKER_LEASE_SECONDS },
+    { sessionSecrets: ["s"], jwtSecret: "j" },
+  ),
   seed: false,
   log: { info: () => {}, warn: () => {}, error: () => {} },
 });

@@ -14,7 +14,7 @@ export const quietLog: Logger = { info: () => {}, warn: () => {}, error: (...arg
  * A fresh database for one test file: in-memory PGlite by default, or (with TEST_DATABASE_URL)
  * a new database on that Postgres server, dropped again by `close()`.
  */
-async function freshDatabase(): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) return { options: {}, drop: async () => {} };
   // The lane's run id keeps concurrent lanes from dropping each other's databases.

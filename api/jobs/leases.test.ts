@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiConfigFromEnv } from "../config";
+import { chunks, clientApps, knowledgeFiles, urls, websites, workerLeases } from "../db/schema";
+import { takeBackAbandonedFiles } from "../files/pipeline";
+import { startApiHost } from "../host";
+import { processWebsite, takeBackAbandonedUrls } from "../knowledge/pipeline";
+import { startFixtureSite } from "../../tests/support/fixture-site";
+import { freshDatabase, quietLog, startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
+import { until } from "../../tests/support/wait";
+import { WorkerLease } from "./leases";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let appId: number;
+
+beforeAll(async () => {
+  // Short leases so a lapse is seen within seconds; this host's own worker sweeps every second.
+  host = await startTestHost({ crawlAllowPrivate: true, workerLeaseSeconds: 3 });
+  appId = (await host.deps.db.insert(clientApps).values({ clientName: "Leases", urlCode: "leases" }).returning())[0].id;
+});
+afterAll(() => host?.close());
+
+/** A lease row as another process would hold it: live for `seconds` (negative: already lapsed). */
+async function otherWorker(seconds: number) {
+  const workerId = randomUUID();
+  await host.deps.db.insert(workerLeases).values({ workerId, process: "elsewhere:1", expiresAt: sql`now() + make_interval(secs => ${seconds})` });
+  return workerId;
+}
+
+async function addWebsite(pageUrls: string[], status: string) {
+  const [website] = await host.deps.db.insert(websites).values({ appId, url: pageUrls[0], siteMap: "few_urls", seedUrls: pageUrls, status: "sitemap_generated" }).returning();
+  const rows = await host.deps.db.insert(urls).values(pageUrls.map((url) => ({ appId, websiteId: website.id, url, status }))).returning();
+  return { website, rows };
+}
+
+describe("worker leases", () => {
+  it("takes back work of lapsed or unknown workers and never a live worker's, however long it has taken", async () => {
+    const live = await otherWorker(3600);
+    const dead = await otherWorker(-1);
+    const dayAgo = new Date(Date.now() - 86_400_000);
+    const { website, rows } = await addWebsite(["https://leases.example/live", "https://leases.example/dead", "https://leases.example/unknown"], "sent_for_indexing");
+    await host.deps.db.update(urls).set({ claimedBy: live, updatedAt: dayAgo }).where(eq(urls.id, rows[0].id));
+    await host.deps.db.update(urls).set({ claimedBy: dead }).where(eq(urls.id, rows[1].id));
+    await host.deps.db.update(urls).set({ claimedBy: randomUUID() }).where(eq(urls.id, rows[2].id));
+    const files = await host.deps.db.insert(knowledgeFiles).values([
+      { appId, fileName: "live.pdf", uploadKey: "uploads/live.pdf", status: "sent_for_indexing", claimedBy: live, updatedAt: dayAgo },
+      { appId, fileName: "dead.pdf", uploadKey: "uploads/dead.pdf", status: "sent_for_indexing", claimedBy: dead },
+    ]).returning();
+
+    // Called directly, so what comes back is seen before any job acts on it.
+    const taken = await takeBackAbandonedUrls(host.deps);
+    const filesTaken = await takeBackAbandonedFiles(host.deps);
+
+    const after = await host.deps.db.select().from(urls).where(eq(urls.websiteId, website.id)).orderBy(urls.id);
+    expect(after.map((r) => [r.status, r.claimedBy])).toEqual([["sent_for_indexing", live], ["to_be_indexed", null], ["to_be_indexed", null]]);
+    expect(taken.toProcess).toEqual([website.id]);
+    expect(filesTaken).toEqual([files[1].id]);
+    const [liveFile] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, files[0].id));
+    expect([liveFile.status, liveFile.claimedBy]).toEqual(["sent_for_indexing", live]);
+  });
+
+  it("takes back a sitemap generation of a lapsed worker, and leaves a live one's alone", async () => {
+    const live = await otherWorker(3600);
+    const dead = await otherWorker(-1);
+    const [mine, theirs] = await host.deps.db.insert(websites).values([
+      { appId, url: "https://live.example/", claimedBy: live },
+      { appId, url: "https://dead.example/", claimedBy: dead },
+    ]).returning();
+    const taken = await takeBackAbandonedUrls(host.deps);
+    expect(taken.toDiscover).toEqual([theirs.id]);
+    const [still] = await host.deps.db.select().from(websites).where(eq(websites.id, mine.id));
+    expect([still.status, still.claimedBy]).toEqual(["pending_sitemap_generation", live]);
+  });
+
+  it("keeps a worker's lease alive while it runs and gives it up when it stops; a sole process clears earlier leases", async () => {
+    const lease = await WorkerLease.start(host.deps.db, { seconds: 3, soleProcess: false, log: quietLog });
+    const expiry = async () => (await host.deps.db.select().from(workerLeases).where(eq(workerLeases.workerId, lease.workerId)))[0]?.expiresAt;
+    const first = await expiry();
+    expect(first!.getTime()).toBeGreaterThan(Date.now());
+    await until("a renewal", async () => (await expiry())!.getTime() > first!.getTime(), 10_000);
+    await lease.release();
+    expect(await expiry()).toBeUndefined();
+
+    const earlier = await otherWorker(3600);
+    const sole = await WorkerLease.start(host.deps.db, { seconds: 3, soleProcess: true, log: quietLog });
+    const left = await host.deps.db.select({ workerId: workerLeases.workerId }).from(workerLeases);
+    expect(left.map((l) => l.workerId)).not.toContain(earlier);
+    expect(left.map((l) => l.workerId)).toContain(sole.workerId);
+    await sole.release();
+  });
+});
+
+describe("a worker whose lease lapsed mid-page", () => {
+  let server: Server;
+  let served = 0;
+  beforeAll(async () => {
+    // The first fetch is slow and sees the old text; later fetches see the page as it is now.
+    server = createServer((req, res) => {
+      if (req.url !== "/tuition") return res.writeHead(404).end();
+      served += 1;
+      const text = served === 1 ? "Tuition was 9,000 dollars." : "Tuition is 12,400 dollars from this fall.";
+      const send = () => res.writeHead(200, { "content-type": "text/html" }).end(`<html><head><title>Tuition</title></head><body><main><h1>Tuition</h1><p>${text}</p></main></body></html>`);
+      if (served === 1) setTimeout(send, 5000);
+      else send();
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("does not write over the result of the worker that took its page back", async () => {
+    const page = `http://127.0.0.1:${(server.address() as AddressInfo).port}/tuition`;
+    const { website, rows } = await addWebsite([page], "to_be_indexed");
+    // A worker in another process whose lease lapses after two seconds (it stops renewing, as if stalled).
+    const stalled = await otherWorker(2);
+    const late = processWebsite(website.id, { ...host.deps, workerId: stalled });
+    // This host's worker sees the lapse, takes the page back and indexes it as it is now.
+    await until("the page to be taken back and indexed", async () => {
+      const [row] = await host.deps.db.select().from(urls).where(eq(urls.id, rows[0].id));
+      return row.status === "indexed";
+    }, 20_000);
+    expect(await late).toEqual({ taken_back: 1 });
+    const stored = await host.deps.db.select({ text: chunks.text }).from(chunks).where(eq(chunks.urlId, rows[0].id));
+    expect(stored.map((c) => c.text).join(" ")).toContain("12,400");
+    expect(stored.map((c) => c.text).join(" ")).not.toContain("9,000");
+    expect(served).toBe(2);
+  });
+});
+
+describe("the first start", () => {
+  it("discovers the seeded demo website once the server answers, on PostgreSQL too", async () => {
+    const site = await startFixtureSite();
+    const database = await freshDatabase();
+    const storageDir = mkdtempSync(path.join(tmpdir(), "console-first-start-"));
+    const first = await startApiHost({
+      database: database.options,
+      storageDir,
+      config: { ...apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true" }, TEST_SECRETS), demoSiteUrl: `${site.base}/` },
+      log: quietLog,
+    });
+    try {
+      await first.resumePipeline();
+      const [demo] = await until("the demo website's sitemap generation", async () => {
+        const found = await first.deps.db.select().from(websites);
+        return found.length > 0 && found[0].status !== "pending_sitemap_generation" && found;
+      }, 20_000);
+      expect(demo).toMatchObject({ status: "sitemap_generated", claimedBy: null });
+      expect(demo.urlsCount).toBeGreaterThan(5);
+    } finally {
+      await first.close();
+      await database.drop();
+      await site.close();
+      rmSync(storageDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
