@@ -9,8 +9,8 @@ const MAX_QUOTE_WORDS = 40;
 /** An answer that lists (a how-to, "what are the …") quotes this many sentences and words at most. */
 const LIST_SENTENCES = 4;
 const LIST_WORDS = 80;
-/** A lead sentence shorter than this gets the sentence after it, for context. */
-const SHORT_LEAD_WORDS = 12;
+/** The sentence after the lead is added when both together stay within this many words. */
+const PAIR_WORDS = 35;
 /** A section heading this short is named before a sentence that opens its section. */
 const SECTION_WORDS = 6;
 
@@ -152,7 +152,8 @@ export async function composeAnswer(question: string, terms: QuestionTerm[], pas
     // The sentence that asks's neighbour often holds the answer: "… a Catholic priest. The priest, Fidelis Mukonori, …"
     if (after && holdsAnswerOfKind(after.text, kind, questionWords)) parts.push(quote(after));
     else if (before && holdsAnswerOfKind(before.text, kind, questionWords)) parts.unshift(quote(before));
-  } else if (after && wordsOf(parts[0]).length < SHORT_LEAD_WORDS) {
+  } else if (after && wordsOf(parts[0]).length + wordsOf(after.text).length <= PAIR_WORDS) {
+    // A short next sentence usually completes the lead ("… 8:30 am to 5 pm. Phone: (555) 010-1891.").
     parts.push(quote(after));
   }
   // The section a sentence sits in often names what it is about ("WebIDE", "Nursing (BSN)").

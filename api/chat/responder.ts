@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import type { ChatOutcome, ChatSource } from "../../contract";
+import { fileAnswersIn, type ChatOutcome, type ChatSource } from "../../contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
@@ -34,13 +34,12 @@ type ResponderDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 const COMPOSITION_POOL = 8;
 const PROGRAM_QUESTION = /\b(program|programme|degree|major|course|study|studies|recommend)/i;
 
-/** Uploaded files answer only in the environments they are tagged for; an untagged file answers in both. */
+/** Uploaded files answer only in the environments they are tagged for (an untagged file in neither). */
 async function withinEnvironment(hits: SearchHit[], environment: "stage" | "prod", deps: ResponderDeps) {
   const fileIds = [...new Set(hits.map((h) => h.fileId).filter((id): id is number => id !== null))];
   if (!fileIds.length) return hits;
   const files = await deps.db.select({ id: knowledgeFiles.id, tags: knowledgeFiles.tags }).from(knowledgeFiles).where(inArray(knowledgeFiles.id, fileIds));
-  const tag = environment === "prod" ? "production" : "sandbox";
-  const allowed = new Set(files.filter((f) => f.tags.length === 0 || f.tags.includes(tag)).map((f) => f.id));
+  const allowed = new Set(files.filter((f) => fileAnswersIn(f.tags, environment)).map((f) => f.id));
   return hits.filter((h) => h.fileId === null || allowed.has(h.fileId));
 }
 

@@ -14,7 +14,7 @@ const ABBREVIATIONS = new Set([
 ]);
 
 /** A sentence end: . ! ? (and closing quotes or brackets), then space, then what can start a sentence. */
-const END = /([.!?]["'”’)\]]*)\s+(?=["'“‘(\[]?[\p{Lu}\p{N}])/gu;
+const END = /([.!?]["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
 /** Bullets and list markers that PDFs and flattened lists leave between items. */
 const BULLET = /\s+[•▪◦●■]\s+/g;
 

@@ -79,6 +79,19 @@ function ruleMatches(rule: PenaltyRule): SQL {
   }
 }
 
+/**
+ * Words that frame a question rather than say what it is about ("how much", "tell me", "please").
+ * Postgres' stop words cover most ("what", "is", "the"); these it keeps, and as they are rare in
+ * reference pages they would otherwise weigh the most.
+ */
+const FRAMING = /\bhow (much|many|long|big|large|small|old|often|far|soon|fast)\b|\b(tell|please|know|want|like|give|get|anyone|someone|something|anything|thanks|thank|hi|hello|exactly|actually|really)\b/g;
+
+/** The words of a question that may be key words, lower case, in order. */
+export function questionWords(query: string) {
+  return (query.toLowerCase().replace(FRAMING, (phrase) => (phrase.startsWith("how ") ? "how" : " ")).match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((w) => w !== "or").slice(0, MAX_QUERY_WORDS);
+}
+
 /** The question's key words as the index stores them: English stems, stop words dropped, each once. */
 async function questionLexemes(words: string[], db: Database) {
   const result = await db.execute(sql`select lexeme from unnest(tsvector_to_array(to_tsvector('english', ${words.join(" ")}))) as lexeme`);
@@ -101,7 +114,7 @@ export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "
 /** searchChunks, plus the question's key words with their weights (what answer composition weighs sentences by). */
 export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">): Promise<{ hits: SearchHit[]; terms: QuestionTerm[] }> {
   const limit = Math.max(1, Math.min(options.limit ?? 5, 100));
-  const words = (options.query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== "or").slice(0, MAX_QUERY_WORDS);
+  const words = questionWords(options.query);
   if (!words.length) return { hits: [], terms: [] };
   const lexemeList = await questionLexemes(words, deps.db);
   if (!lexemeList.length) return { hits: [], terms: [] };
