@@ -6,6 +6,16 @@ export const FILE_TAGS = ["sandbox", "production"] as const;
 export const FileTag = z.enum(FILE_TAGS);
 
 /**
+ * Which environments a file answers in: the ones it is tagged for, and no other. An untagged file
+ * is indexed (its chunks can be read) but answers nowhere, so nothing reaches Production's
+ * visitors by accident. Sandbox (stage) reads the sandbox tag, Production (prod) the production tag.
+ */
+export const fileAnswersIn = (tags: readonly string[], environment: "stage" | "prod") => tags.includes(environment === "prod" ? "production" : "sandbox");
+
+/** The same rule in the console's words (Files page and the Script guide). */
+export const FILE_ENVIRONMENTS_RULE = "The assistant answers from a file only in the environments it is tagged for: sandbox for Sandbox, production for Production. An untagged file answers in neither.";
+
+/**
  * Where an uploaded file is: waiting for its bytes, then through the same index path as a web
  * page (the URL statuses' words and colours), or failed with a readable reason.
  */

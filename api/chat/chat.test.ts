@@ -18,12 +18,14 @@ let key: string;
 beforeAll(async () => {
   site = await startFixtureSite({ slowMs: 100 });
   site.setPage("/housing", "Housing | Northfield", "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May.</p>");
+  site.setPage("/tours", "Campus tours | Northfield", "<h1>Campus tours</h1><p>Tours of the campus are popular with families, and tours fill up quickly in spring. Guided tours leave from Founders Hall at 10 am and 2 pm on weekdays. Self-guided tour maps wait at the welcome desk for families who arrive early or late.</p>");
+  site.setPage("/nursing-school", "Nursing school | Northfield", "<h1>School of Nursing</h1><p>The nursing school is led by a dean appointed by the board of trustees for five years. The dean, Maria Lopez, came to Northfield from Lakeside Medical Center. The school has forty faculty members and two simulation labs.</p>");
   site.setPage("/archive/housing", "Housing 2019 | Northfield", "<h1>Housing (archived)</h1><p>First-year students housing applications open in March; first-year students live in the Old Quad housing.</p>");
   host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 10_000 });
   call = apiCaller(host);
   admin = (await signInAs(host, "admin@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  const pages = ["/admissions", "/programs/nursing", "/about", "/housing", "/archive/housing"].map((p) => `${site.base}${p}`);
+  const pages = ["/admissions", "/programs/nursing", "/about", "/housing", "/archive/housing", "/tours", "/nursing-school"].map((p) => `${site.base}${p}`);
   await indexPages(call, admin, appId, pages);
   key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key;
 });
@@ -92,6 +94,22 @@ describe("answers", () => {
     expect((await host.deps.db.select().from(messages).where(eq(messages.conversationId, stranger.conversationId))).map((m) => m.role)).toEqual(["user", "assistant"]);
   });
 
+  it("leads with the sentence that answers, short, and cites its page first", async () => {
+    const reply = await chat("What time do guided tours leave?");
+    // The answering sentence first, not the page's first sentence that shares the word "tours".
+    expect(reply.text).toMatch(/^Guided tours leave from Founders Hall at 10 am and 2 pm on weekdays\./);
+    expect(reply.text).not.toContain("popular with families");
+    expect(reply.text.split(/\s+/).length).toBeLessThanOrEqual(35);
+    expect(reply.done.sources[0].url).toBe(`${site.base}/tours`);
+  });
+
+  it("adds the neighbouring sentence that holds the kind of answer asked for (who: a name)", async () => {
+    const reply = await chat("Who leads the nursing school?");
+    expect(reply.text).toContain("Maria Lopez");
+    expect(reply.text).not.toContain("forty faculty members");
+    expect(reply.done.sources[0].url).toBe(`${site.base}/nursing-school`);
+  });
+
   it("says a no-go topic's canned response and adds a sensitive topic's disclaimer", async () => {
     const saved = await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
       { internal_name: "no_go_topics", prompt_input_raw: "legal advice", metadata: { disclaimer: "I can't give legal advice. Please contact a lawyer." }, trigger_point: "" },
@@ -154,7 +172,7 @@ describe("with LLM_BASE_URL", () => {
         const request = JSON.parse(body);
         seen.push({ system: request.messages[0].content, user: request.messages[1].content });
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ choices: [{ message: { content: "Fall applications close on January 15 — we'd love to see yours!" } }] }));
+        res.end(JSON.stringify({ choices: [{ message: { content: "Fall applications close on January 15 [1] — we'd love to see yours! [9]" } }] }));
       });
     });
     await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
@@ -162,10 +180,13 @@ describe("with LLM_BASE_URL", () => {
     host.deps.config.llm = { baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`, apiKey: "", model: "local", timeoutMs: 5000 };
     try {
       const reply = await chat("When do applications for fall close?");
-      expect(reply.text).toBe("Fall applications close on January 15 — we'd love to see yours!");
+      // The model cites the passages by number; a number naming no passage is dropped.
+      expect(reply.text).toBe("Fall applications close on January 15 [1] — we'd love to see yours!");
       expect(reply.done.sources[0].url).toBe(`${site.base}/admissions`);
       expect(seen[0].system).toContain("tone: Be upbeat.");
-      expect(seen[0].user).toContain("Applications for fall close on January 15.");
+      expect(seen[0].system).toContain("Cite the passages you use by their numbers");
+      // Passage [1] is the one holding the answering sentence: the first source listed.
+      expect(seen[0].user).toMatch(/\[1\] Admissions \| Northfield[^\n]*\nApplications for fall close on January 15\./);
       // A no-go topic never reaches the model.
       await chat("Can you give me legal advice?");
       expect(seen).toHaveLength(1);

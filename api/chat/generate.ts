@@ -5,18 +5,23 @@ import { chatCompletion } from "../llm/chat-completion";
 
 /**
  * The generative responder (with LLM_BASE_URL): an OpenAI-compatible model writes the answer from
- * the same passages the extractive responder would quote, under the client's personality and
- * input prompts. It is told to use the passages only; the sources shown are still the passages'.
+ * the same passages the extractive responder draws on, in the same order (the one holding the
+ * answering sentence first), under the client's personality and input prompts. It is told to use
+ * the passages only and to cite them by number, [1] being the first source the answer lists;
+ * numbers that name no passage are dropped from its answer.
  */
 export async function generateAnswer(llm: LlmConfig, question: string, passages: SearchHit[], controls: AssistantControls, programs: { name: string }[]) {
   const instructions = [
     controls.personality,
     ...Object.entries(controls.inputPrompts).map(([key, prompt]) => `${key}: ${prompt}`),
-    "Answer only from the numbered passages. If they do not answer the question, say you do not know. Keep answers short.",
+    "Answer only from the numbered passages. If they do not answer the question, say you do not know.",
+    "Start with the sentence that answers the question; use one or two sentences unless the question asks for steps or a list.",
+    "Cite the passages you use by their numbers in square brackets, like [1].",
   ].filter(Boolean).join("\n\n");
-  const context = passages.map((p, i) => `[${i + 1}] ${p.title}\n${p.text}`).join("\n\n");
-  return chatCompletion(llm, [
+  const context = passages.map((p, i) => `[${i + 1}] ${[p.title, ...p.headingPath].filter(Boolean).join(" › ")}\n${p.text}`).join("\n\n");
+  const answer = await chatCompletion(llm, [
     { role: "system", content: instructions },
     { role: "user", content: `Passages:\n${context}${programs.length ? `\n\nPrograms that may fit: ${programs.map((p) => p.name).join(", ")}` : ""}\n\nQuestion: ${question}` },
   ], { temperature: 0.2 });
+  return answer.replace(/\s?\[(\d+)\]/g, (marker, n: string) => (Number(n) >= 1 && Number(n) <= passages.length ? marker : ""));
 }

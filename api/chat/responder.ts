@@ -1,11 +1,12 @@
 import { eq, inArray } from "drizzle-orm";
-import type { ChatOutcome, ChatSource } from "../../contract";
+import { fileAnswersIn, type ChatOutcome, type ChatSource } from "../../contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import { searchChunks, type SearchHit } from "../knowledge/search";
+import { retrieve, type SearchHit } from "../knowledge/search";
+import { composeAnswer } from "./compose";
 import { generateAnswer } from "./generate";
-import { contentWords, mentions, sameWord, sentencesOf } from "./words";
+import { contentWords, mentions, sameWord } from "./words";
 
 export interface ChatAnswer {
   text: string;
@@ -29,17 +30,16 @@ const closestOf = (hits: SearchHit[]): ClosestPassage[] => hits.slice(0, 3).map(
 }));
 
 type ResponderDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
-/** Sentences an extractive answer quotes at most. */
-const ANSWER_SENTENCES = 3;
+/** Passages the extractive answer looks for its sentence in. */
+const COMPOSITION_POOL = 8;
 const PROGRAM_QUESTION = /\b(program|programme|degree|major|course|study|studies|recommend)/i;
 
-/** Uploaded files answer only in the environments they are tagged for; an untagged file answers in both. */
+/** Uploaded files answer only in the environments they are tagged for (an untagged file in neither). */
 async function withinEnvironment(hits: SearchHit[], environment: "stage" | "prod", deps: ResponderDeps) {
   const fileIds = [...new Set(hits.map((h) => h.fileId).filter((id): id is number => id !== null))];
   if (!fileIds.length) return hits;
   const files = await deps.db.select({ id: knowledgeFiles.id, tags: knowledgeFiles.tags }).from(knowledgeFiles).where(inArray(knowledgeFiles.id, fileIds));
-  const tag = environment === "prod" ? "production" : "sandbox";
-  const allowed = new Set(files.filter((f) => f.tags.length === 0 || f.tags.includes(tag)).map((f) => f.id));
+  const allowed = new Set(files.filter((f) => fileAnswersIn(f.tags, environment)).map((f) => f.id));
   return hits.filter((h) => h.fileId === null || allowed.has(h.fileId));
 }
 
@@ -51,18 +51,6 @@ async function sourceOf(hit: SearchHit, deps: ResponderDeps): Promise<ChatSource
   if (!file?.storageKey) return null;
   const link = await deps.storage.signedDownloadUrl(file.storageKey, file.fileName, { inline: true, expiresInSeconds: 24 * 3600 });
   return { title: file.title || file.fileName, url: link.url.startsWith("/") ? `${deps.config.publicUrl}${link.url}` : link.url };
-}
-
-/** The sentences of the passages that share most words with the question, in the passages' order. */
-function quote(question: string, passages: SearchHit[]) {
-  const asked = contentWords(question);
-  const candidates = passages.flatMap((hit, rank) => sentencesOf(hit.text).map((sentence, index) => {
-    const words = contentWords(sentence);
-    const score = asked.filter((a) => words.some((w) => sameWord(w, a))).length;
-    return { sentence, score, rank, index };
-  }));
-  const best = candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score || a.rank - b.rank || a.index - b.index).slice(0, ANSWER_SENTENCES);
-  return best.sort((a, b) => a.rank - b.rank || a.index - b.index).map((c) => c.sentence).join(" ");
 }
 
 /** Programs of the last recommendation build whose name or stated values share words with the question. */
@@ -96,13 +84,19 @@ export async function respond(
   const noGo = controls.noGoTopics.find((t) => mentions(input.message, t.topic));
   if (noGo) return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned" };
 
-  const hits = await withinEnvironment(await searchChunks({ appId: input.appId, query: input.message, triggerPoint: input.triggerPoint, limit: 20 }, deps), input.environment, deps);
-  const gate = qualityGate(hits, controls.qualityCheck);
+  const found = await retrieve({ appId: input.appId, query: input.message, triggerPoint: input.triggerPoint, limit: 20 }, deps);
+  const hits = await withinEnvironment(found.hits, input.environment, deps);
+  // The answering sentence is looked for in every passage good enough for the quality check (up
+  // to a handful); the answer then cites at most max_sources passages, the one it quotes first.
+  const settings = controls.qualityCheck;
+  const gate = qualityGate(hits, { ...settings, max_sources: Math.max(settings.max_sources, COMPOSITION_POOL) });
   const programs = await recommendPrograms(input.appId, input.message, deps);
-  let text = gate.passages.length ? quote(input.message, gate.passages) : "";
+  const composed = gate.passages.length ? await composeAnswer(input.message, found.terms, gate.passages, deps.db) : { text: "", passages: [] };
+  const passages = composed.passages.slice(0, settings.max_sources);
+  let text = composed.text;
   if (text && deps.config.llm) {
     try {
-      text = await generateAnswer(deps.config.llm, input.message, gate.passages, controls, programs);
+      text = await generateAnswer(deps.config.llm, input.message, passages, controls, programs);
     } catch (error) {
       // The quoted answer stands when the model cannot be reached: visitors still get an answer.
       deps.log.warn("language model answer failed; answering with quotes", error);
@@ -112,7 +106,7 @@ export async function respond(
     return { ...NOTHING, text: controls.qualityCheck.fallback_message, outcome: "fallback", closest: closestOf(hits) };
   }
   const sources: ChatSource[] = [];
-  for (const hit of gate.passages) {
+  for (const hit of passages) {
     const source = await sourceOf(hit, deps);
     if (source && !sources.some((s) => s.url === source.url)) sources.push(source);
   }
@@ -124,7 +118,7 @@ export async function respond(
     sources,
     disclaimer: sensitive?.disclaimer ?? null,
     programs,
-    citedPages: gate.passages.filter((hit) => hit.url).map((hit) => ({ title: hit.title || hit.url!, url: hit.url! }))
+    citedPages: passages.filter((hit) => hit.url).map((hit) => ({ title: hit.title || hit.url!, url: hit.url! }))
       .filter((page, index, all) => all.findIndex((other) => other.url === page.url) === index),
     closest: [],
   };

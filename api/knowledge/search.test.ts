@@ -54,16 +54,19 @@ describe("searchChunks without penalties", () => {
       ["/news/2019/tuition-freeze", 1, 1],
       ["International Guide.pdf", 1, 1],
     ]);
-    // Equal scores are ordered by rank.
-    expect(hits.map((h) => h.rank)).toEqual([...hits.map((h) => h.rank)].sort((a, b) => b - a));
+    // Hits come in BM25 order.
+    expect(hits.map((h) => h.relevance)).toEqual([...hits.map((h) => h.relevance)].sort((a, b) => b - a));
     expect(hits.every((h) => h.penalties.length === 0)).toBe(true);
     expect(hits.some((h) => h.text.includes("surf school"))).toBe(false);
   });
 
-  it("ranks partial matches below full ones and ignores stop-word-only or empty questions", async () => {
+  it("weighs rare words above common ones, and ignores stop-word-only or empty questions", async () => {
     const hits = await search("dining hall tuition");
-    expect(hits[0]).toMatchObject({ url: `${SITE}/campus/dining`, baseScore: 2 / 3 });
-    expect(hits.slice(1).every((h) => Math.abs(h.baseScore - 1 / 3) < 1e-9)).toBe(true);
+    // "dining" and "hall" occur in one passage, "tuition" in four of five: the two rare words carry
+    // far more than two thirds of the question's weight, the common one far less than a third.
+    expect(hits[0].url).toBe(`${SITE}/campus/dining`);
+    expect(hits[0].baseScore).toBeGreaterThan(0.8);
+    expect(hits.slice(1).every((h) => h.baseScore > 0 && h.baseScore < 0.2)).toBe(true);
     expect(await search("what is the")).toEqual([]);
     expect(await search("  ?! ")).toEqual([]);
     expect(await search("tuition' OR 1=1; --")).not.toEqual([]);
@@ -152,9 +155,26 @@ describe("searchChunks over words found everywhere", () => {
 
     const rare = await searchChunks({ appId: harbor, query: "semester parking fees", limit: 5 }, host.deps);
     expect(rare[0].text).toContain("parking fees");
-    expect(rare[0].baseScore).toBeCloseTo(2 / 3);
+    // "semester" is in nearly every passage: it weighs almost nothing beside "parking" and "fees".
+    expect(rare[0].baseScore).toBeGreaterThan(0.99);
     const common = await searchChunks({ appId: harbor, query: "semester jackets", limit: 5 }, host.deps);
     expect(common).toHaveLength(5);
     expect(common.every((hit) => hit.baseScore === 1)).toBe(true);
+  });
+
+  it("normalises for passage length: the short passage naming the words ranks above a long one naming them as often", async () => {
+    const db = host.deps.db;
+    const [site] = await db.insert(websites).values({ appId: harbor, url: "https://kayak.example.com", siteMap: "few_urls", status: "sitemap_generated" }).returning();
+    const filler = "The shop also sells jackets, boots, gloves, hats, maps, compasses, lanterns, stoves, tents, blankets and many other things for a weekend outdoors.";
+    const stored = async (path: string, text: string) => {
+      const [row] = await db.insert(urls).values({ appId: harbor, websiteId: site.id, url: `https://kayak.example.com${path}`, title: path, status: "indexed" }).returning();
+      await db.insert(chunks).values({ appId: harbor, urlId: row.id, position: 0, text });
+    };
+    await stored("/long", `${filler} ${filler} Kayak rental is by the hour. ${filler} ${filler}`);
+    await stored("/short", "Kayak rental is by the hour.");
+    const hits = await searchChunks({ appId: harbor, query: "kayak rental", limit: 5 }, host.deps);
+    expect(hits.map((hit) => hit.url)).toEqual(["https://kayak.example.com/short", "https://kayak.example.com/long"]);
+    expect(hits[0].baseScore).toBe(hits[1].baseScore);
+    expect(hits[0].bm25).toBeGreaterThan(hits[1].bm25);
   });
 });

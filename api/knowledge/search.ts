@@ -1,7 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DEFAULT_TRIGGER_POINT } from "../../contract";
 import { penaltyRulesFor, type PenaltyRule } from "../controls/finetunings";
+import type { Database } from "../db/client";
 import type { ApiDeps } from "../deps";
+import { corpusStats, inverseFrequency } from "./corpus-stats";
 
 export interface SearchOptions {
   appId: number;
@@ -24,23 +26,35 @@ export interface SearchHit {
   position: number;
   headingPath: string[];
   text: string;
-  /** Share of the question's key words (stemmed, stop words left out) the passage contains, 0–1. */
+  /**
+   * Share of the question's key-word weight (stemmed, stop words left out, each word weighted by
+   * its rarity in the client's knowledge store) that the passage contains, 0–1: what the quality
+   * check's confidence threshold compares.
+   */
   baseScore: number;
-  /** Postgres' cover-density rank, 0–1: orders passages with the same score (closer, more frequent terms first). */
-  rank: number;
+  /** Okapi BM25 of the passage for the question: what orders passages. */
+  bm25: number;
   /** baseScore × (1 − penalty) for every finetuning rule matching the passage's page. */
   score: number;
+  /** bm25 × the same penalties: the order of the hits. */
+  relevance: number;
   /** The rules that lowered this passage. */
   penalties: { id: number; type: PenaltyRule["type"]; pattern: string; penalty: number }[];
 }
 
+/** A key word of the question as the index stores it (English stem) and how telling it is. */
+export interface QuestionTerm { lexeme: string; idf: number }
+
 const MAX_QUERY_WORDS = 64;
 /** Passages holding every key word that are scored at most. */
-const MAX_CANDIDATES = 1_000;
-/** Passages scored at most when no passage holds every key word, shared out between the words (50 each at least). */
-const MAX_ANY_WORD_CANDIDATES = 1_000;
+const MAX_CANDIDATES = 600;
+/** Passages scored per key word at most (shared out between the words, 50 each at least). */
+const MAX_ANY_WORD_CANDIDATES = 600;
 /** A URL whose path ends in .pdf was indexed as a PDF (the pipeline keeps no content type per URL). */
 const PDF_URL = String.raw`\.pdf([?#]|$)`;
+/** BM25's usual constants: term-frequency saturation and the weight of the length normalisation. */
+const BM25_K1 = 1.2;
+const BM25_B = 0.75;
 
 /**
  * A finetuning pattern as an ILIKE pattern: it matches anywhere in the URL or file name, any case;
@@ -66,22 +80,51 @@ function ruleMatches(rule: PenaltyRule): SQL {
 }
 
 /**
- * Full-text retrieval over a client's chunks, weighted by its AI Finetuning penalties: the chat
- * runtime's retrieval. The question's words are OR-ed (a question rarely repeats a passage word
- * for word), the GIN index on chunks.tsv finds the passages holding any of them, each gets a
- * score, penalties multiply it down, and the best come first. A penalty of 1 removes a page from
- * retrieval altogether. Penalties act inside the ORDER BY, so a heavily penalised passage never
- * hides a better one beyond the limit.
+ * Words that frame a question rather than say what it is about ("how much", "tell me", "please").
+ * Postgres' stop words cover most ("what", "is", "the"); these it keeps, and as they are rare in
+ * reference pages they would otherwise weigh the most.
+ */
+const FRAMING = /\bhow (much|many|long|big|large|small|old|often|far|soon|fast)\b|\b(tell|please|know|want|like|give|get|anyone|someone|something|anything|thanks|thank|hi|hello|exactly|actually|really)\b/g;
+
+/** The words of a question that may be key words, lower case, in order. */
+export function questionWords(query: string) {
+  return (query.toLowerCase().replace(FRAMING, (phrase) => (phrase.startsWith("how ") ? "how" : " ")).match(/[\p{L}\p{N}]+/gu) ?? [])
+    .filter((w) => w !== "or").slice(0, MAX_QUERY_WORDS);
+}
+
+/** The question's key words as the index stores them: English stems, stop words dropped, each once. */
+async function questionLexemes(words: string[], db: Database) {
+  const result = await db.execute(sql`select lexeme from unnest(tsvector_to_array(to_tsvector('english', ${words.join(" ")}))) as lexeme`);
+  return (result as unknown as { rows: { lexeme: string }[] }).rows.map((row) => row.lexeme);
+}
+
+/**
+ * Full-text retrieval over a client's chunks, ranked by Okapi BM25 and weighted by the client's
+ * AI Finetuning penalties: the chat runtime's retrieval. The GIN index on chunks.tsv finds the
+ * candidate passages; each is scored by BM25 (every key word weighted by its rarity in the
+ * client's store, its count in the passage saturating, long passages normalised), penalties
+ * multiply the score down, and the best come first. A penalty of 1 removes a page from retrieval
+ * altogether. Penalties act inside the ORDER BY, so a heavily penalised passage never hides a
+ * better one beyond the limit.
  */
 export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "db">): Promise<SearchHit[]> {
+  return (await retrieve(options, deps)).hits;
+}
+
+/** searchChunks, plus the question's key words with their weights (what answer composition weighs sentences by). */
+export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">): Promise<{ hits: SearchHit[]; terms: QuestionTerm[] }> {
   const limit = Math.max(1, Math.min(options.limit ?? 5, 100));
-  const words = (options.query.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => w !== "or").slice(0, MAX_QUERY_WORDS);
-  if (!words.length) return [];
-  // websearch_to_tsquery never fails on user text; " or " between the words makes it a disjunction.
-  const anyWord = sql`websearch_to_tsquery('english', ${words.join(" or ")})`;
+  const words = questionWords(options.query);
+  if (!words.length) return { hits: [], terms: [] };
+  const lexemeList = await questionLexemes(words, deps.db);
+  if (!lexemeList.length) return { hits: [], terms: [] };
+  const stats = await corpusStats(options.appId, lexemeList, deps.db);
+  const terms = lexemeList.map((lexeme) => ({ lexeme, idf: inverseFrequency(stats.frequencies.get(lexeme) ?? 0, stats.passages) }));
+  const totalWeight = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
+  const lexemes = sql`array[${sql.join(terms.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]`;
+  const weights = sql`array[${sql.join(terms.map((t) => sql`${t.idf}`), sql`, `)}]::float8[]`;
+  // websearch_to_tsquery never fails on user text; the words side by side make it a conjunction.
   const everyWord = sql`websearch_to_tsquery('english', ${words.join(" ")})`;
-  // The same words as stemmed lexemes, stop words dropped: what "share of key words" counts.
-  const lexemes = sql`tsvector_to_array(to_tsvector('english', ${words.join(" ")}))`;
 
   const rules = await penaltyRulesFor(options.appId, options.triggerPoint ?? DEFAULT_TRIGGER_POINT, deps.db);
   const factor = rules.length
@@ -90,50 +133,50 @@ export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "
   const matched = rules.length
     ? sql`array_remove(array[${sql.join(rules.map((r) => sql`case when ${ruleMatches(r)} then ${r.id}::int end`), sql`, `)}], null)`
     : sql`'{}'::int[]`;
-
   // Page addresses are joined for scoring only when a rule needs them, and for the answer only
   // for the rows kept: with no rules, scoring reads nothing but the chunks.
   const sources = rules.length ? sql`left join urls u on u.id = c.url_id left join files f on f.id = c.file_id` : sql``;
-  /** Scores the candidate chunks (a subquery of ids) and answers the best `limit` of them. */
-  const score = (candidates: SQL, tsquery: SQL) => deps.db.execute(sql`
-    select top.id, top.url_id, top.file_id, u.url, f.file_name, coalesce(u.title, f.title, '') as title, c.position, c.heading_path, c.text,
-      top.base_score, top.rank, top.matched, top.score, cardinality(${lexemes}) as key_words
-    from (
-      select id, url_id, file_id, base_score, rank, matched, base_score * factor as score
-      from (
-        select c.id, c.url_id, c.file_id,
-          (length(c.tsv) - length(ts_delete(c.tsv, ${lexemes})))::float8 / greatest(cardinality(${lexemes}), 1) as base_score,
-          ts_rank_cd(c.tsv, ${tsquery}, 32)::float8 as rank,
-          ${factor} as factor,
-          ${matched} as matched
-        from chunks c ${sources}
-        where c.id in (${candidates})
-      ) scored
-      where base_score * factor > 0
-      order by score desc, rank desc, id
-      limit ${limit}
-    ) top
-    join chunks c on c.id = top.id
-    left join urls u on u.id = top.url_id
-    left join files f on f.id = top.file_id
-    order by top.score desc, top.rank desc, top.id`).then((result) => (result as unknown as { rows: Record<string, unknown>[] }).rows);
+
   // Scoring reads each candidate's whole tsvector; the index finds candidates for almost nothing.
   // So the candidates are bounded: a question whose words fill thousands of passages costs the
-  // same as one that fills a few hundred (see docs/decisions/013-bounded-retrieval.md).
-  const everyWordCandidates = sql`select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES}`;
-  // Per key word, up to its share of passages: a word found everywhere cannot crowd out the
-  // passages holding the rarer, telling words of the question.
-  const anyWordCandidates = sql`select distinct pool.id from unnest(${lexemes}) as word cross join lateral (
+  // same as one that fills a few hundred (see docs/decisions/013-bounded-retrieval.md). They are
+  // the passages holding every key word, and per key word up to its share of passages, so a word
+  // found everywhere cannot crowd out the passages holding the rarer, telling words.
+  const candidates = sql`
+    (select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES})
+    union
+    (select pool.id from unnest(${lexemes}) as word cross join lateral (
       select id from chunks where app_id = ${options.appId} and tsv @@ quote_literal(word)::tsquery
-      limit greatest(50, ${MAX_ANY_WORD_CANDIDATES} / greatest(cardinality(${lexemes}), 1))) pool`;
-  // Passages holding every word come first: when enough of them score above anything a passage
-  // missing a word could reach ((n - 1) / n before penalties), the wider OR search cannot change
-  // the answer, and the AND search reads far fewer rows when the question uses common words.
-  let rows = words.length > 1 ? await score(everyWordCandidates, everyWord) : [];
-  const keyWords = Number(rows[0]?.key_words ?? 0);
-  if (rows.length < limit || Number(rows[rows.length - 1].score) <= (keyWords - 1) / Math.max(keyWords, 1)) rows = await score(anyWordCandidates, anyWord);
+      limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / terms.length))}::int) pool)`;
+  // A passage's own counts of the key words: marking the key words with weight A and keeping only
+  // those (setweight, ts_filter) leaves a tsvector of a few entries, whose positions are the counts.
+  const result = await deps.db.execute(sql`
+    select top.id, top.url_id, top.file_id, u.url, f.file_name, coalesce(u.title, f.title, '') as title, ch.position, ch.heading_path, ch.text,
+      top.base_score, top.bm25, top.score, top.relevance, top.matched
+    from (
+      select c.id, c.url_id, c.file_id, c.base_score, c.bm25, c.base_score * ${factor} as score, c.bm25 * ${factor} as relevance, ${matched} as matched
+      from (
+        select ch.id, ch.url_id, ch.file_id,
+          sum(term.idf)::float8 / ${totalWeight}::float8 as base_score,
+          sum(term.idf * (cardinality(found.positions) * ${BM25_K1 + 1}::float8) /
+            (cardinality(found.positions) + ${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(ch.tsv) / ${stats.averageLength}::float8)))::float8 as bm25
+        from chunks ch
+        cross join lateral unnest(ts_filter(setweight(ch.tsv, 'A', ${lexemes}), '{a}')) as found
+        join unnest(${lexemes}, ${weights}) as term(lexeme, idf) on term.lexeme = found.lexeme
+        where ch.id in (${candidates})
+        group by ch.id
+      ) c ${sources}
+      where c.bm25 * ${factor} > 0
+      order by relevance desc, c.id
+      limit ${limit}
+    ) top
+    join chunks ch on ch.id = top.id
+    left join urls u on u.id = top.url_id
+    left join files f on f.id = top.file_id
+    order by top.relevance desc, top.id`);
+  const rows = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   const byId = new Map(rules.map((r) => [r.id, r]));
-  return rows.map((row) => ({
+  const hits = rows.map((row) => ({
     chunkId: Number(row.id),
     urlId: row.url_id === null ? null : Number(row.url_id),
     fileId: row.file_id === null ? null : Number(row.file_id),
@@ -144,9 +187,11 @@ export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "
     headingPath: (row.heading_path as string[]) ?? [],
     text: String(row.text),
     baseScore: Number(row.base_score),
-    rank: Number(row.rank),
+    bm25: Number(row.bm25),
     score: Number(row.score),
+    relevance: Number(row.relevance),
     penalties: ((row.matched as number[] | null) ?? []).map((id) => byId.get(Number(id))!).filter(Boolean)
       .map(({ id, type, pattern, penalty }) => ({ id, type, pattern, penalty })),
   }));
+  return { hits, terms };
 }

@@ -1,5 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { FILE_ENVIRONMENTS_RULE } from "../../contract";
 import { useHydrated } from "~/components/SaveBar";
 import { COPY_MESSAGES, ENVIRONMENT_OPTIONS, environmentOf } from "~/lib/bot-testing";
 import { ApiError } from "~/server/api/client.server";
@@ -60,7 +61,7 @@ export default function BotTesting() {
       <section id="script-guide" aria-labelledby="script-guide-title">
         <h2 id="script-guide-title">Script guide</h2>
         <ol>
-          <li>Copy the script for the environment you want: Sandbox answers with the stage appearance and files tagged sandbox; Production with what was pushed to production and files tagged production.</li>
+          <li>Copy the script for the environment you want: Sandbox answers with the stage appearance, Production with what was pushed to production. {FILE_ENVIRONMENTS_RULE}</li>
           <li>Paste it once into every page where {agentName} should appear, just before the closing <code>&lt;/body&gt;</code> tag (or in your tag manager as custom HTML).</li>
           <li>Publish the page and reload it: the launcher appears in the corner set in Appearance. Nothing else is needed: the script loads its settings and answers from this console.</li>
           <li>Keep the key in the script as it is. Each environment has its own key; the assistant answers only on pages carrying a valid one.</li>

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useActionData, useLoaderData, useLocation, useParams, useRouteLoaderData } from "@remix-run/react";
-import { FILE_WORKING_STATUSES, type FileStatus } from "../../contract";
+import { FILE_ENVIRONMENTS_RULE, FILE_WORKING_STATUSES, type FileStatus } from "../../contract";
 import { DeleteFileConfirm, FilesTable } from "~/components/files/FilesTable";
 import * as s from "~/components/files/files.css";
 import { UploadPanel } from "~/components/files/UploadPanel";
@@ -59,6 +59,7 @@ export default function Files() {
   return (
     <section>
       <h1>Files</h1>
+      <p className={ui.muted} data-testid="file-environments">{FILE_ENVIRONMENTS_RULE}</p>
       <div className={s.toolbar}>
         <Form method="get" role="search" className={s.search} aria-label="Search files">
           <input type="search" name="search" defaultValue={data.search} aria-label="Search files" placeholder="Search files" className={ui.input} />

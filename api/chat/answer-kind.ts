@@ -1,0 +1,85 @@
+/**
+ * The kind of answer a question asks for, and whether a sentence holds one: a sentence that names a
+ * person answers "who", a date "when", a number "how many", a place "where". The rules are plain
+ * English question words and shapes of names, dates and numbers; they only tip the choice between
+ * sentences that already share the question's words.
+ */
+export type AnswerKind = "person" | "date" | "number" | "place" | "any";
+
+const NUMBER_QUESTION = /\bhow (many|much|old|big|large|small|long|far|often|fast|tall|high|heavy|soon)\b|\bwhat (percentage|percent|share|proportion|fraction|number|amount|size|score|rate|price|fee|cost)\b/;
+const PERSON_QUESTION = /\b(who|whom|whose)\b|\bwhich (person|people|writer|author|editor|analyst|founder|company|organi[sz]ation|team|group|body)\b/;
+const DATE_QUESTION = /\bwhen\b|\b(what|which) (year|date|day|month|time|hours|season|week)\b|\bby what date\b/;
+const PLACE_QUESTION = /\bwhere\b|\b(what|which|in which) (city|country|state|place|town|county|region|building|campus|hospital|street|venue|location)\b/;
+
+export function answerKindOf(question: string): AnswerKind {
+  const q = question.toLowerCase();
+  if (NUMBER_QUESTION.test(q)) return "number";
+  if (PERSON_QUESTION.test(q)) return "person";
+  if (DATE_QUESTION.test(q)) return "date";
+  if (PLACE_QUESTION.test(q)) return "place";
+  return "any";
+}
+
+const NUMBER_WORDS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|dozen|dozens|half|once|twice|single|double|triple)$/;
+const MONTHS = /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
+const DAY_WORDS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|today|tomorrow|yesterday|daily|weekly|monthly|annually|yearly|morning|afternoon|evening|night|midnight|noon|spring|summer|fall|autumn|winter|semester|term|century|decade)$/;
+const YEAR = /^(1[5-9]\d\d|20\d\d)s?$/;
+const TIME = /^\d{1,2}([:.]\d\d)?(am|pm)?$/;
+
+/** Words of a sentence as written (capitals kept), without surrounding punctuation. */
+export const wordsAsWritten = (text: string) => text.split(/\s+/).map((w) => w.replace(/^[^\p{L}\p{N}$]+|[^\p{L}\p{N}%]+$/gu, "")).filter(Boolean);
+
+/** Whether one word (as written) is an answer of `kind` that the question does not already hold. */
+export function isAnswerWord(word: string, kind: AnswerKind, questionWords: Set<string>): boolean {
+  const lower = word.toLowerCase();
+  if (questionWords.has(lower)) return false;
+  switch (kind) {
+    case "number":
+      return /\d/.test(word) || NUMBER_WORDS.test(lower);
+    case "date":
+      return YEAR.test(lower) || MONTHS.test(lower) || DAY_WORDS.test(lower) || TIME.test(lower);
+    case "person":
+    case "place":
+      return /^\p{Lu}[\p{L}'’-]+$/u.test(word);
+    case "any":
+      return false;
+  }
+}
+
+const CAPITALISED = /^\p{Lu}[\p{L}'’.-]*$/u;
+/** Titles before a name: they make a run of capitals but name no one new ("Mr Mugabe"). */
+const TITLES = new Set(["mr", "mrs", "ms", "dr", "prof", "sir", "president", "senator", "minister", "the", "a", "an", "in", "on", "at", "then", "but", "and"]);
+
+/**
+ * Names of people or bodies: runs of two or more capitalised words ("Fidelis Mukonori", "Smart
+ * Projects") with at least one the question does not hold. A lone capitalised word is too often
+ * an adjective or a sentence's first word to count.
+ */
+function holdsName(words: string[], questionWords: Set<string>) {
+  let run: string[] = [];
+  for (const word of [...words, ""]) {
+    if (CAPITALISED.test(word)) {
+      run.push(word);
+      continue;
+    }
+    const fresh = run.filter((w) => !questionWords.has(w.toLowerCase().replace(/['’]s$/, "")) && !TITLES.has(w.toLowerCase().replace(/\.$/, "")));
+    if (run.length >= 2 && fresh.length) return true;
+    run = [];
+  }
+  return false;
+}
+
+/** Whether `text` holds an answer of `kind` that is not simply a word of the question. */
+export function holdsAnswerOfKind(text: string, kind: AnswerKind, questionWords: Set<string>): boolean {
+  if (kind === "any") return true;
+  const words = wordsAsWritten(text);
+  if (kind === "person") return holdsName(words, questionWords);
+  // A place does not count at the start of the sentence, where every word is capitalised.
+  return words.slice(kind === "place" ? 1 : 0).some((word) => isAnswerWord(word, kind, questionWords))
+    || (kind === "date" && /\b\d{1,2}(:\d\d)?\s?(am|pm|a\.m\.|p\.m\.)/i.test(text));
+}
+
+/** Questions whose answer is several sentences: how-tos, steps, lists. */
+const SEVERAL = /\bhow (do|can|should|would|could) (i|we|you)\b|\bhow to\b|\bsteps?\b|\blist\b|\bwhat (are|were) (the|some)\b|\bwhat do i need\b|\bways? to\b/;
+
+export const wantsSeveralSentences = (question: string) => SEVERAL.test(question.toLowerCase());

@@ -1,0 +1,167 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+import type { QuestionTerm, SearchHit } from "../knowledge/search";
+import { answerKindOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
+import { quoteOf, sentencesOf, wordsOf, type Sentence } from "./sentences";
+
+/** Words a quoted sentence keeps at most; a longer one is quoted around its telling words, marked "…". */
+const MAX_QUOTE_WORDS = 40;
+/** An answer that lists (a how-to, "what are the …") quotes this many sentences and words at most. */
+const LIST_SENTENCES = 4;
+const LIST_WORDS = 80;
+/** The sentence after the lead is added when both together stay within this many words. */
+const PAIR_WORDS = 35;
+/** A section heading this short is named before a sentence that opens its section. */
+const SECTION_WORDS = 6;
+
+export interface ComposedAnswer {
+  text: string;
+  /** The passages, the one the answer leads with first: the order their sources are cited in. */
+  passages: SearchHit[];
+}
+
+interface Candidate {
+  passage: number;
+  index: number;
+  sentence: Sentence;
+  score: number;
+}
+
+/**
+ * English stems of words, as the index makes them (Postgres' `english` configuration), so that a
+ * sentence's words compare with the question's key words exactly as retrieval compared them.
+ * Kept in memory: the same words come back in every answer.
+ */
+const stems = new Map<string, string>();
+const MAX_STEMS = 100_000;
+const tokensOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+
+async function learnStems(words: Iterable<string>, db: Database) {
+  const unknown = [...new Set(words)].filter((word) => !stems.has(word));
+  if (!unknown.length) return;
+  if (stems.size + unknown.length > MAX_STEMS) stems.clear();
+  const result = await db.execute(sql`
+    select word, coalesce(array_to_string(tsvector_to_array(to_tsvector('english', word)), ' '), '') as stem
+    from unnest(array[${sql.join(unknown.map((word) => sql`${word}`), sql`, `)}]::text[]) as word`);
+  for (const row of (result as unknown as { rows: { word: string; stem: string }[] }).rows) stems.set(row.word, row.stem);
+}
+
+/** Word positions of each key word in a text: what coverage and closeness are measured on. */
+function keyWordPositions(text: string, weightOf: Map<string, number>) {
+  const positions = new Map<string, number[]>();
+  tokensOf(text).forEach((token, position) => {
+    const stem = stems.get(token) ?? "";
+    if (weightOf.has(stem)) positions.set(stem, [...(positions.get(stem) ?? []), position]);
+  });
+  return positions;
+}
+
+/** How close together the key words found are: 1 when side by side, towards 0 when scattered. */
+function closeness(positions: Map<string, number[]>) {
+  if (positions.size < 2) return 1;
+  const events = [...positions].flatMap(([stem, at]) => at.map((position) => ({ stem, position }))).sort((a, b) => a.position - b.position);
+  // The shortest run of words holding every key word found (a sliding window over the positions).
+  const inWindow = new Map<string, number>();
+  let shortest = Infinity;
+  let left = 0;
+  for (const event of events) {
+    inWindow.set(event.stem, (inWindow.get(event.stem) ?? 0) + 1);
+    while (inWindow.size === positions.size) {
+      shortest = Math.min(shortest, event.position - events[left].position + 1);
+      const leaving = events[left++];
+      const count = inWindow.get(leaving.stem)! - 1;
+      if (count) inWindow.set(leaving.stem, count);
+      else inWindow.delete(leaving.stem);
+    }
+  }
+  return positions.size / shortest;
+}
+
+/**
+ * How much a sentence says beyond the question's own words: a sentence made of little else
+ * ("Learn more about Network Monitor") answers nothing. 1 from four other meaningful words on.
+ */
+function informative(text: string, weightOf: Map<string, number>) {
+  const other = new Set(tokensOf(text).map((token) => stems.get(token) ?? "").filter((stem) => stem && !weightOf.has(stem)));
+  return Math.min(1, 0.4 + 0.15 * other.size);
+}
+
+/**
+ * The extractive answer: the sentence of the kept passages that answers the question, quoted
+ * first, and one more sentence only when it helps (a short lead gets its next sentence) or a
+ * question asks for several (a how-to, a list). A sentence is chosen by
+ * - the share of the question's key-word weight it holds, rare words counting above common ones
+ *   (retrieval's BM25 weights), words of its section heading or page title counting half;
+ * - whether it holds the kind of answer asked for (who: a name, when: a date, how many: a number,
+ *   where: a place) that the question does not already hold;
+ * - how close together its key words stand, and how much it says besides them;
+ * - the passage's rank, slightly.
+ * A long sentence (PDF text often has no full stops) is quoted around its telling words; every cut
+ * is marked with "…", and a word is never cut.
+ */
+export async function composeAnswer(question: string, terms: QuestionTerm[], passages: SearchHit[], db: Database): Promise<ComposedAnswer> {
+  const split = passages.map((passage) => sentencesOf(passage.text));
+  const headings = passages.map((passage) => [passage.title, ...passage.headingPath].join(" "));
+  await learnStems([...split.flat().flatMap((s) => tokensOf(s.text)), ...headings.flatMap(tokensOf), ...tokensOf(question)], db);
+
+  const weightOf = new Map(terms.map((term) => [term.lexeme, term.idf]));
+  const totalWeight = terms.reduce((sum, term) => sum + term.idf, 0) || 1;
+  const kind = answerKindOf(question);
+  const questionWords = new Set(tokensOf(question));
+  const seen = new Set<string>();
+  const candidates: Candidate[] = [];
+  split.forEach((sentences, passage) => {
+    const inHeading = keyWordPositions(headings[passage], weightOf);
+    sentences.forEach((sentence, index) => {
+      // Passages overlap a little: a sentence repeated in the next passage is weighed once.
+      const key = sentence.text.toLowerCase();
+      if (seen.has(key)) return;
+      seen.add(key);
+      const found = keyWordPositions(sentence.text, weightOf);
+      let weight = 0;
+      for (const stem of found.keys()) weight += weightOf.get(stem)!;
+      for (const stem of inHeading.keys()) if (!found.has(stem)) weight += weightOf.get(stem)! / 2;
+      const score = (weight / totalWeight)
+        * (0.75 + 0.25 * closeness(found))
+        * (kind === "any" ? 1 : holdsAnswerOfKind(sentence.text, kind, questionWords) ? 1.2 : 0.9)
+        * informative(sentence.text, weightOf)
+        * (1 - 0.03 * passage);
+      candidates.push({ passage, index, sentence, score });
+    });
+  });
+  const lead = candidates.reduce<Candidate | null>((best, c) => (!best || c.score > best.score ? c : best), null);
+  if (!lead || lead.score <= 0) return { text: "", passages };
+
+  // What a word adds to a quoted window: its key-word weight, and the answer it may be.
+  const stemWeight = (word: string) => tokensOf(word).reduce((sum, token) => sum + (weightOf.get(stems.get(token) ?? "") ?? 0), 0)
+    + (wordsAsWritten(word).some((w) => isAnswerWord(w, kind, questionWords)) ? 1 : 0);
+  const quote = (sentence: Sentence) => quoteOf(sentence, MAX_QUOTE_WORDS, stemWeight);
+  const sentences = split[lead.passage];
+  const before = sentences[lead.index - 1];
+  const after = sentences[lead.index + 1];
+  const parts = [quote(lead.sentence)];
+  if (wantsSeveralSentences(question)) {
+    let words = wordsOf(parts[0]).length;
+    for (const next of sentences.slice(lead.index + 1, lead.index + LIST_SENTENCES)) {
+      const text = quote(next);
+      if (words + wordsOf(text).length > LIST_WORDS) break;
+      parts.push(text);
+      words += wordsOf(text).length;
+    }
+  } else if (kind !== "any" && !holdsAnswerOfKind(lead.sentence.text, kind, questionWords)) {
+    // The sentence that asks's neighbour often holds the answer: "… a Catholic priest. The priest, Fidelis Mukonori, …"
+    if (after && holdsAnswerOfKind(after.text, kind, questionWords)) parts.push(quote(after));
+    else if (before && holdsAnswerOfKind(before.text, kind, questionWords)) parts.unshift(quote(before));
+  } else if (after && wordsOf(parts[0]).length + wordsOf(after.text).length <= PAIR_WORDS) {
+    // A short next sentence usually completes the lead ("… 8:30 am to 5 pm. Phone: (555) 010-1891.").
+    parts.push(quote(after));
+  }
+  // The section a sentence sits in often names what it is about ("WebIDE", "Nursing (BSN)").
+  const section = passages[lead.passage].headingPath.at(-1) ?? "";
+  if (lead.index === 0 && section && !/^Page \d+$/.test(section) && wordsOf(section).length <= SECTION_WORDS
+    && !tokensOf(section).some((token) => tokensOf(lead.sentence.text).includes(token))) {
+    parts[0] = `${section}: ${parts[0]}`;
+  }
+  const leadPassage = passages[lead.passage];
+  return { text: parts.join(" "), passages: [leadPassage, ...passages.filter((p) => p !== leadPassage)] };
+}

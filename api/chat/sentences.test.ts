@@ -1,0 +1,76 @@
+import { describe, expect, it } from "vitest";
+import { answerKindOf, holdsAnswerOfKind, wantsSeveralSentences } from "./answer-kind";
+import { quoteOf, sentencesOf } from "./sentences";
+
+const texts = (text: string) => sentencesOf(text).map((s) => s.text);
+
+describe("sentencesOf", () => {
+  it("ends sentences at full stops, not at titles, initials or abbreviations", () => {
+    expect(texts("The team was led by Dr. Shadlen of Columbia University. Michael B. de Jong wrote the draft, e.g. its section 4. It passed.")).toEqual([
+      "The team was led by Dr. Shadlen of Columbia University.",
+      "Michael B. de Jong wrote the draft, e.g. its section 4.",
+      "It passed.",
+    ]);
+    expect(texts("Version 1.6.0 costs $12.50 in the U.S. market. Done!")).toEqual(["Version 1.6.0 costs $12.50 in the U.S. market.", "Done!"]);
+  });
+
+  it("makes bullet items sentences of their own", () => {
+    expect(texts("The main features are: • DER encoding support. • No limits for INTEGER values • Thread-safety.")).toEqual([
+      "The main features are:", "DER encoding support.", "No limits for INTEGER values", "Thread-safety.",
+    ]);
+  });
+
+  it("marks a sentence the passage cut at either end", () => {
+    const [first, , last] = sentencesOf("system and every Saturday. Tours leave at 10 am. Parking is free for every S");
+    expect(first).toMatchObject({ text: "system and every Saturday.", cutBefore: true, cutAfter: false });
+    expect(last).toMatchObject({ text: "Parking is free for every S", cutBefore: false, cutAfter: true });
+  });
+});
+
+describe("quoteOf", () => {
+  const weight = (word: string) => (/^(oasis|cloche|inch)/i.test(word) ? 1 : 0);
+
+  it("quotes a short sentence whole, and marks where the passage cut it", () => {
+    expect(quoteOf({ text: "Tours leave at 10 am.", cutBefore: false, cutAfter: false }, 40, weight)).toBe("Tours leave at 10 am.");
+    expect(quoteOf({ text: "and tours leave at 10 am", cutBefore: true, cutAfter: true }, 40, weight)).toBe("…and tours leave at 10 am…");
+  });
+
+  it("quotes a long sentence around its telling words, whole words only, with an ellipsis at each cut", () => {
+    const long = `${"Ruler Spoon Moss Tweezers ".repeat(10)}Step 1 Measure the cloche and cut the foam oasis about 3/4 inch smaller. ${"Place the foam in water ".repeat(10)}`;
+    const quote = quoteOf({ text: long.trim(), cutBefore: false, cutAfter: false }, 20, weight);
+    expect(quote).toMatch(/^…/);
+    expect(quote).toMatch(/…$/);
+    expect(quote).toContain("cut the foam oasis about 3/4 inch smaller.");
+    expect(quote.replace(/…/g, "").split(" ")).toHaveLength(20);
+    expect(long).toContain(quote.replace(/…/g, ""));
+  });
+});
+
+describe("answer kinds", () => {
+  it("reads the kind of answer a question asks for", () => {
+    expect(answerKindOf("Who led the research?")).toBe("person");
+    expect(answerKindOf("When is the early action deadline?")).toBe("date");
+    expect(answerKindOf("How many students does the program admit?")).toBe("number");
+    expect(answerKindOf("How much is the application fee?")).toBe("number");
+    expect(answerKindOf("Where do guided tours leave from?")).toBe("place");
+    expect(answerKindOf("What does the Awesome Bar do?")).toBe("any");
+  });
+
+  it("finds names, dates, numbers and places the question does not already hold", () => {
+    const asked = new Set(["who", "is", "mediating", "between", "mugabe", "and", "the", "generals"]);
+    expect(holdsAnswerOfKind("Mr Mugabe is resisting mediation by a Catholic priest.", "person", asked)).toBe(false);
+    expect(holdsAnswerOfKind("The priest, Fidelis Mukonori, is acting as a middle-man.", "person", asked)).toBe(true);
+    expect(holdsAnswerOfKind("Applications close on January 15.", "date", new Set())).toBe(true);
+    expect(holdsAnswerOfKind("Tours leave at 10 am on weekdays.", "date", new Set())).toBe(true);
+    expect(holdsAnswerOfKind("Applications close soon.", "date", new Set())).toBe(false);
+    expect(holdsAnswerOfKind("The program admits 120 students.", "number", new Set())).toBe(true);
+    expect(holdsAnswerOfKind("The program admits students.", "number", new Set())).toBe(false);
+    expect(holdsAnswerOfKind("A gunman opened fire in Louisiana.", "place", new Set())).toBe(true);
+  });
+
+  it("tells questions that want several sentences", () => {
+    expect(wantsSeveralSentences("How do I build a terrarium?")).toBe(true);
+    expect(wantsSeveralSentences("What are the steps to apply?")).toBe(true);
+    expect(wantsSeveralSentences("When is the deadline?")).toBe(false);
+  });
+});

@@ -1,0 +1,66 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client";
+
+/**
+ * What BM25 needs to know about a client's knowledge store: how many passages it holds, their
+ * average length, and in how many passages each word occurs. Counting these on every question
+ * would cost more than the retrieval itself, so they are kept per client for a minute (and
+ * forgotten when the client's passages are replaced): relevance weights need to be about right,
+ * not exact to the last page indexed.
+ */
+export interface CorpusStats {
+  passages: number;
+  /** Average number of distinct stems per passage (tsvector length). */
+  averageLength: number;
+  /** Passages holding a stem, for the stems asked about so far. */
+  frequencies: Map<string, number>;
+  measuredAt: number;
+}
+
+const KEEP_MS = 60_000;
+/** Passages sampled for the average length. */
+const LENGTH_SAMPLE = 1_000;
+/**
+ * Passages counted per word at most: a word in more passages than this is common either way, and
+ * the count stays cheap on any store.
+ */
+export const FREQUENCY_CAP = 5_000;
+
+const byClient = new Map<number, CorpusStats>();
+
+/** Forget a client's figures (its passages changed): the next question measures again. */
+export function forgetCorpusStats(appId: number) {
+  byClient.delete(appId);
+}
+
+type Rows<T> = { rows: T[] };
+const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
+
+/** The client's figures, with the passage counts of `lexemes` known. */
+export async function corpusStats(appId: number, lexemes: string[], db: Database): Promise<CorpusStats> {
+  let stats = byClient.get(appId);
+  if (!stats || Date.now() - stats.measuredAt > KEEP_MS) {
+    const [row] = rowsOf<{ passages: number; average_length: number | null }>(await db.execute(sql`
+      select (select count(*)::int from chunks where app_id = ${appId}) as passages,
+        (select avg(length(sample.tsv))::float8 from (select tsv from chunks where app_id = ${appId} limit ${LENGTH_SAMPLE}) sample) as average_length`));
+    stats = { passages: Number(row.passages), averageLength: Number(row.average_length ?? 0) || 1, frequencies: new Map(), measuredAt: Date.now() };
+    byClient.set(appId, stats);
+  }
+  const unknown = lexemes.filter((lexeme) => !stats.frequencies.has(lexeme));
+  if (unknown.length) {
+    const counted = rowsOf<{ lexeme: string; passages: number }>(await db.execute(sql`
+      select word as lexeme, (select count(*)::int from (
+          select 1 from chunks where app_id = ${appId} and tsv @@ quote_literal(word)::tsquery limit ${FREQUENCY_CAP}) hits) as passages
+      from unnest(array[${sql.join(unknown.map((lexeme) => sql`${lexeme}`), sql`, `)}]::text[]) as word`));
+    for (const row of counted) stats.frequencies.set(row.lexeme, Number(row.passages));
+  }
+  return stats;
+}
+
+/**
+ * Inverse document frequency as BM25 weighs it (the +1 keeps it positive for words found in more
+ * than half of the passages): rare words count for much, common ones for little.
+ */
+export function inverseFrequency(passagesWithWord: number, passages: number) {
+  return Math.log(1 + (Math.max(passages, passagesWithWord) - passagesWithWord + 0.5) / (passagesWithWord + 0.5));
+}
