@@ -66,6 +66,8 @@ const site = createServer((req, res) => {
   res.setHeader("content-type", page.type);
   res.end(readFileSync(page.file));
 });
+// A busy machine is slow to reuse connections; a short keep-alive would reset them mid-crawl.
+site.keepAliveTimeout = 30_000;
 await new Promise<void>((resolve) => site.listen(Number(process.env.BENCH_SITE_PORT ?? 0), "127.0.0.1", resolve));
 const siteBase = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 const pageUrl = (page: string) => `${siteBase}/${page}${page.includes(".") ? "" : "/"}`;
@@ -74,7 +76,7 @@ const storageDir = mkdtempSync(path.join(tmpdir(), "console-bench-answers-"));
 const host = await startApiHost({
   database: {},
   storageDir,
-  config: { ...apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "8", CHAT_RATE_LIMIT_PER_MINUTE: "1000000" }, { sessionSecrets: ["x"], jwtSecret: "y" }) },
+  config: { ...apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "4", CHAT_RATE_LIMIT_PER_MINUTE: "1000000" }, { sessionSecrets: ["x"], jwtSecret: "y" }) },
   log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
 });
 const api = serve({ fetch: host.api.fetch, port: Number(process.env.BENCH_API_PORT ?? 0), hostname: "127.0.0.1" });

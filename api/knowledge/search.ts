@@ -47,9 +47,12 @@ export interface QuestionTerm { lexeme: string; idf: number }
 
 const MAX_QUERY_WORDS = 64;
 /** Passages holding every key word that are scored at most. */
-const MAX_CANDIDATES = 600;
-/** Passages scored per key word at most (shared out between the words, 50 each at least). */
-const MAX_ANY_WORD_CANDIDATES = 600;
+const MAX_CANDIDATES = 500;
+/** Passages scored per rare key word at most (shared out between the words, 50 each at least). */
+const MAX_ANY_WORD_CANDIDATES = 500;
+/** A key word is rare when at most this many passages, or this share of them, hold it. */
+const RARE_PASSAGES = 200;
+const RARE_SHARE = 0.02;
 /** A URL whose path ends in .pdf was indexed as a PDF (the pipeline keeps no content type per URL). */
 const PDF_URL = String.raw`\.pdf([?#]|$)`;
 /** BM25's usual constants: term-frequency saturation and the weight of the length normalisation. */
@@ -140,14 +143,19 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // Scoring reads each candidate's whole tsvector; the index finds candidates for almost nothing.
   // So the candidates are bounded: a question whose words fill thousands of passages costs the
   // same as one that fills a few hundred (see docs/decisions/013-bounded-retrieval.md). They are
-  // the passages holding every key word, and per key word up to its share of passages, so a word
-  // found everywhere cannot crowd out the passages holding the rarer, telling words.
-  const candidates = sql`
-    (select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES})
-    union
-    (select pool.id from unnest(${lexemes}) as word cross join lateral (
+  // the passages holding every key word, and those holding any of the question's rarer words (up
+  // to its share each): a passage with nothing but common words cannot rank high under BM25, and
+  // a word found everywhere cannot crowd out the passages holding the telling ones.
+  const rare = terms.filter((t) => (stats.frequencies.get(t.lexeme) ?? 0) <= Math.max(RARE_PASSAGES, stats.passages * RARE_SHARE));
+  const pooled = rare.length ? rare : terms;
+  const everyWordPool = sql`(select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES})`;
+  const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word cross join lateral (
       select id from chunks where app_id = ${options.appId} and tsv @@ quote_literal(word)::tsquery
-      limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / terms.length))}::int) pool)`;
+      limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool)`;
+  // With only common words, their pools are read only when no passage holds them all.
+  const candidates = rare.length ? sql`${everyWordPool} union ${wordPools}`
+    : sql`${everyWordPool} union (select pooled.id from ${wordPools} as pooled
+        where not exists (select 1 from chunks where app_id = ${options.appId} and tsv @@ ${everyWord}))`;
   // A passage's own counts of the key words: marking the key words with weight A and keeping only
   // those (setweight, ts_filter) leaves a tsvector of a few entries, whose positions are the counts.
   const result = await deps.db.execute(sql`
