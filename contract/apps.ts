@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id } from "./common";
+import { Id, webLink } from "./common";
 
 export const CLIENT_TYPES = ["higher_ed", "ecommerce"] as const;
 export const MODE_ENVS = ["staging", "production"] as const;
@@ -85,7 +85,7 @@ const trimmed = (max: number) => z.string().trim().max(max);
 /** The body of POST /v1/apps and PUT /v1/apps/{id}: the client form's fields. */
 export const AppInput = z.object({
   client_name: z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(200),
-  primary_website: trimmed(500).default(""),
+  primary_website: webLink(500).default(""),
   notes: trimmed(5000).default(""),
   url_code: z
     .string({ error: "This string is required" })
@@ -97,9 +97,9 @@ export const AppInput = z.object({
     .refine((code) => !(RESERVED_URL_CODES as readonly string[]).includes(code), {
       message: "This url_code is used by the console itself; choose another",
     }),
-  project_url: trimmed(500).default(""),
+  project_url: webLink(500).default(""),
   market: trimmed(200).default(""),
-  logo_url: z.string().trim().max(1000).nullable().optional(),
+  logo_url: webLink(1000).nullable().optional(),
   country: z.enum(["", ...COUNTRIES.map((c) => c.value)] as [string, ...string[]]).default(""),
   copy_market: z.enum(["", ...COPY_MARKETS.map((c) => c.value)] as [string, ...string[]]).default(""),
   client_type: z.enum(["", ...CLIENT_TYPES]).default(""),
@@ -149,8 +149,8 @@ export const AgentInput = z.object({
     .string({ error: "This string is required" })
     .transform((value) => value.replace(/[^A-Za-z0-9]/g, ""))
     .pipe(z.string().min(1, "Use at least one letter or digit").max(64)),
-  logo: z.string().trim().max(1000).nullable().optional(),
-  url: trimmed(1000).default(""),
+  logo: webLink(1000).nullable().optional(),
+  url: webLink(1000).default(""),
   status: z.enum(AGENT_STATUSES).default("active"),
   mode_env: z.enum(MODE_ENVS).default("staging"),
   metadata: z.record(z.string(), z.unknown()).default({}),

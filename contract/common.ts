@@ -12,3 +12,29 @@ export const MAX_ID = 2_147_483_647; // ids are Postgres integers
 export const IdParam = z.coerce.number().int().positive().max(MAX_ID, "Not a valid id");
 /** An id inside a JSON body. */
 export const Id = z.number().int().positive().max(MAX_ID, "Not a valid id");
+
+/** Longer URLs than any real page has; PostgreSQL indexes cannot hold much longer ones either. */
+export const MAX_URL_LENGTH = 2000;
+export const URL_TOO_LONG = `Keep web addresses under ${MAX_URL_LENGTH.toLocaleString("en")} characters`;
+
+/**
+ * A link the console or the widget shows or follows: an http(s) address, a bare host name, or a
+ * path of this server (`/storage/public/…`). Never `javascript:`, `data:` or a protocol-relative `//host`.
+ */
+export function isWebLink(value: string) {
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return false;
+  if (value.startsWith("/")) return !value.startsWith("//");
+  // A bare host name ("www.northfield.edu/apply"), as people type websites: no scheme to abuse.
+  if (!/^[a-z][a-z0-9+.-]*:/i.test(value)) return /^[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)+([/?#]\S*)?$/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && Boolean(url.hostname);
+  } catch {
+    return false;
+  }
+}
+
+/** An optional web link field: empty, or what isWebLink accepts. */
+export const webLink = (max = MAX_URL_LENGTH) =>
+  z.string().trim().max(max, URL_TOO_LONG).refine((value) => value === "" || isWebLink(value), "Use a web address starting with http:// or https://");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id } from "./common";
+import { Id, MAX_URL_LENGTH, URL_TOO_LONG } from "./common";
 
 /** URL statuses in the spec's list order. */
 export const URL_STATUSES = [
@@ -76,7 +76,7 @@ export const WebsiteInput = z.object({
   skip_patterns: z.array(pattern).max(100).default([]),
   allowed_patterns: z.array(pattern).max(100).default([]),
   /** For few_urls: the addresses to take (default: the website URL itself). */
-  urls: z.array(z.string().trim().pipe(z.url({ protocol: /^https?$/ }))).max(1000).optional(),
+  urls: z.array(z.string().trim().max(MAX_URL_LENGTH, URL_TOO_LONG).pipe(z.url({ protocol: /^https?$/ }))).max(1000).optional(),
 });
 export type WebsiteInput = z.input<typeof WebsiteInput>;
 export const WebsitesUpsertBody = z.object({ websites: z.array(WebsiteInput).min(1).max(100) });
@@ -137,7 +137,7 @@ export type UrlsList = z.infer<typeof UrlsList>;
 
 export const StatusCounts = z.object({ status_counts: z.record(z.string(), z.number().int()), total_count: z.number().int() });
 
-export const BulkCreateBody = z.object({ urls: z.array(z.string().trim().min(1).pipe(z.url({ protocol: /^https?$/, error: "Enter full http(s) addresses" }))).min(1).max(5000) });
+export const BulkCreateBody = z.object({ urls: z.array(z.string().trim().min(1).max(MAX_URL_LENGTH, URL_TOO_LONG).pipe(z.url({ protocol: /^https?$/, error: "Enter full http(s) addresses" }))).min(1).max(5000) });
 export const OkResult = z.object({ message: z.string(), created: z.number().int().optional() });
 
 export const RefreshDaysBody = z.object({

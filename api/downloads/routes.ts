@@ -6,6 +6,7 @@ import { storedFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { uploadStillOpen } from "../files/store";
 import { contentDisposition, contentTypeOf, isSafeKey, LocalStorage } from "../storage/storage";
 
 const pad = (n: number) => String(n).padStart(2, "0");
@@ -91,6 +92,7 @@ export function storageRoutes(app: Hono, deps: ApiDeps) {
   app.put(SIGNED_UPLOAD_PATH, async (c) => {
     const grant = local?.verifyUpload(new URL(c.req.url).searchParams);
     if (!grant) return c.json({ message: "This upload link is invalid or has expired" }, 403);
+    if (!(await uploadStillOpen(grant.key, deps))) return c.json({ message: "This upload link has already been used" }, 403);
     const sentType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
     if (sentType !== grant.contentType) return c.json({ message: `This upload link accepts ${grant.contentType} only` }, 403);
     const body = await readCapped(c.req.raw, deps.config.fileMaxBytes);

@@ -157,10 +157,13 @@ describe("uploading PDFs", () => {
     expect((await refused.json()).message).toBe("This upload link is invalid or has expired");
     expect(await host.deps.storage.head(target.s3_path)).toBeNull();
 
-    // Bytes PUT again after completion land on the upload key, never on what was checked and indexed.
+    // Once the upload is completed its link is spent: nothing more is stored through it.
     expect((await put(target.url, makePdf([["The real thing."]]))).status).toBe(200);
     expect((await call("POST", "/v1/files/complete_upload", { token: admin, body: { url_id: target.url_id, s3_path: target.s3_path } })).status).toBe(200);
-    expect((await put(target.url, notAPdf())).status).toBe(200);
+    const again = await put(target.url, notAPdf());
+    expect(again.status).toBe(403);
+    expect((await again.json()).message).toBe("This upload link has already been used");
+    expect(await host.deps.storage.head(target.s3_path)).toBeNull();
     const [row] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, target.url_id));
     expect(row.storageKey).not.toBe(row.uploadKey);
     expect(Buffer.from((await host.deps.storage.get(row.storageKey!))!).subarray(0, 5).toString()).toBe("%PDF-");

@@ -26,6 +26,18 @@ export function storageNameOf(fileName: string) {
 export const newUploadKey = (appId: number, fileName: string) => `uploads/${appId}/${randomBytes(12).toString("hex")}/${storageNameOf(fileName)}`;
 export const finalKeyOf = (file: FileRecord) => `apps/${file.appId}/files/${file.id}/${storageNameOf(file.fileName)}`;
 
+/**
+ * Whether a signed upload link may still write: a knowledge file's link works only while its file
+ * waits for the bytes. Once completed (accepted and moved, or rejected) the link is spent, so a
+ * leaked link cannot store anything more. Other keys keep plain signed-link rules.
+ */
+export async function uploadStillOpen(key: string, deps: Pick<ApiDeps, "db">) {
+  if (!/^uploads\/\d+\/[0-9a-f]{24}\//.test(key)) return true;
+  const [waiting] = await deps.db.select({ id: knowledgeFiles.id }).from(knowledgeFiles)
+    .where(and(eq(knowledgeFiles.uploadKey, key), eq(knowledgeFiles.status, "pending_upload"))).limit(1);
+  return Boolean(waiting);
+}
+
 export async function signedUploadLink(key: string, deps: StoreDeps) {
   return deps.storage.signedUploadUrl(key, { contentType: FILE_UPLOAD_CONTENT_TYPE, expiresInSeconds: UPLOAD_LINK_SECONDS });
 }

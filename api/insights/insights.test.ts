@@ -135,8 +135,12 @@ describe("the dashboard's figures", () => {
     expect(empty.body.totals.questions).toBe(0);
   });
 
-  it("writes a chart's CSV into Admin Downloads", async () => {
-    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, { token: clientUser, body: { chart: "top_questions" } });
+  it("writes a chart's CSV into Admin Downloads; a read-only Client writes nothing", async () => {
+    const refused = await call("POST", `/v1/apps/${appId}/insights/export`, { token: clientUser, body: { chart: "top_questions" } });
+    expect(refused.status).toBe(403);
+    expect((await call("GET", `/v1/admin_downloads/latest_files?app_id=${appId}`, { token: clientUser })).body.files.insights_top_questions).toBeUndefined();
+    expect((await call("POST", "/v1/apps/999/insights/export", { token: admin, body: { chart: "top_questions" } })).status).toBe(404);
+    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, { token: clientAdmin, body: { chart: "top_questions" } });
     expect(exported.status).toBe(200);
     const latest = await call("GET", `/v1/admin_downloads/latest_files?app_id=${appId}`, { token: clientUser });
     expect(latest.body.files.insights_top_questions.filename).toBe(exported.body.file_name);

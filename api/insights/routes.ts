@@ -86,11 +86,13 @@ export function insightRoutes(route: RouteBuilder) {
     summary: "Writes one chart's figures as a CSV file into the client's Admin Downloads and answers a link to it.",
     params: AppParams, body: InsightExportBody, response: InsightExportResult,
     handler: async ({ params, body, caller, deps }) => {
-      requireApp(caller, params.appId);
+      // An export adds a file to Admin Downloads: a write, which a read-only Client may not make.
+      requireApp(caller, params.appId, "configure");
+      const [app] = await deps.db.select({ urlCode: clientApps.urlCode }).from(clientApps).where(eq(clientApps.id, params.appId));
+      if (!app) throw notFound("Client not found");
       const scope = scopeOf(params.appId, body);
       // The files hold what the charts show, plus longer lists than the dashboard's ten.
       const insights = await readInsights(scope, deps, { questions: 500, sources: 500, leads: 1000 });
-      const [app] = await deps.db.select({ urlCode: clientApps.urlCode }).from(clientApps).where(eq(clientApps.id, params.appId));
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
       const fileName = `${app.urlCode}-${body.chart.replace(/_/g, "-")}-${scope.from}-to-${scope.to}-${stamp}.csv`;
       const key = `reports/${app.urlCode}/${fileName}`;

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { mkdir, readFile, readdir, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 
@@ -103,8 +103,9 @@ export class LocalStorage implements ObjectStorage {
   async put(key: string, body: Uint8Array | string) {
     const file = this.pathOf(key);
     await mkdir(path.dirname(file), { recursive: true });
-    // Written beside and renamed, so a reader never sees half an object.
-    const partial = `${file}.${process.pid}.partial`;
+    // Written beside and renamed, so a reader never sees half an object; each write has its own
+    // partial file, so concurrent writes of one key (two exports in the same second) cannot collide.
+    const partial = `${file}.${process.pid}.${randomBytes(6).toString("hex")}.partial`;
     await writeFile(partial, body);
     await rename(partial, file);
     return { key, size: typeof body === "string" ? Buffer.byteLength(body) : body.byteLength };
@@ -114,7 +115,8 @@ export class LocalStorage implements ObjectStorage {
     try {
       return await readFile(this.pathOf(key));
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      // A folder (`logos`) or a path through a file is no object either.
+      if (["ENOENT", "EISDIR", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) return null;
       throw error;
     }
   }

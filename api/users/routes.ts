@@ -16,6 +16,8 @@ const toUserRow = (u: UserRecord): UserRow => ({
   id: u.id, email: u.email, name: u.name, user_type: u.userType as UserType, created_at: u.createdAt.toISOString(),
 });
 
+export const ACCOUNT_ELSEWHERE = "This person cannot be added here. Ask a System Admin or Admin to give them access.";
+
 /** Collects per-row problems so one answer names every field to fix, and nothing is written. */
 class RowErrors {
   readonly errors: Record<string, string[]> = {};
@@ -90,6 +92,12 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: z.output<type
       const renaming = Boolean(row.id && existing && (existing.name !== row.name || existing.email !== row.email));
       const unchanged = row.action === "add" && existing && grant?.role === row.app_user.role && !renaming;
       if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
+      // Accounts are not an oracle (docs/decisions/016): a Client Admin never links, renames or reads
+      // an account outside their client; staff give such a person access. One message for every case.
+      if (existing && !grant && !isStaff(caller)) {
+        if (row.action !== "delete") problems.add(index, "email", ACCOUNT_ELSEWHERE);
+        continue;
+      }
       if (grant && !roles.includes(grant.role as AppRole)) problems.add(index, "app_user.role", `You may not change the access of a ${grant.role}`);
       if (existing?.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
       // An account can belong to several clients: only staff may rename or re-address it.

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext, signInToConsole } from "../../tests/support/console-context";
+import { cookieHeaderFrom, formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { parseCsv } from "~/lib/csv";
 import { takeToast } from "~/server/toast.server";
@@ -47,11 +47,18 @@ describe("Business Insights", () => {
   });
 
   it("sends the browser to a chart's CSV", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signIn("client.admin@example.com");
     const answer = await settle(() => dashboardAction(args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "outcomes" }, cookie))));
     expect(answer.status).toBe(302);
     const file = await host.api.request(answer.headers.get("location")!);
     expect(parseCsv(await file.text())[0]).toEqual(["Day", "Answered", "Fallback", "Canned (no-go)", "Disclaimed (sensitive)"]);
+  });
+
+  it("tells a read-only Client that chart CSVs are for Client Admins, and stores nothing", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const answer = await settle(() => dashboardAction(args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "leads" }, cookie))));
+    expect(answer.headers.get("location")).toBe("/backoffice/northfield/dashboard?environment=all");
+    expect(await toastOf(answer)).toMatchObject({ type: "error", description: "Only Client Admins can download chart CSVs" });
   });
 });
 

@@ -57,6 +57,8 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
     if (!/^(\/(?!\/)|https?:\/\/)/i.test(file.download_url)) throw new Error("The API gave no link to the file");
     return redirectDocument(file.download_url);
   } catch (error) {
+    // A read-only Client may look but not add files to Admin Downloads.
+    if (error instanceof Response && error.status === 403) return redirectWithToast(back, { type: "error", description: "Only Client Admins can download chart CSVs" });
     if (error instanceof Response) throw error;
     return redirectWithToast(back, { type: "error", description: `Failed to download the CSV: ${error instanceof Error ? error.message : String(error)}` });
   }
