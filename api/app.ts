@@ -12,7 +12,7 @@ import { rejectUnsafeInput } from "./http/input-guard";
 import { downloadRoutes, SIGNED_UPLOAD_PATH, storageRoutes } from "./downloads/routes";
 import { exportRoutes } from "./exports/routes";
 import { appearanceRoutes } from "./appearance/routes";
-import { botInstallRoutes, publicChatRoutes } from "./chat/routes";
+import { botInstallRoutes, publicChatCors, publicChatRoutes } from "./chat/routes";
 import { fileRoutes } from "./files/routes";
 import { insightRoutes } from "./insights/routes";
 import { integrationRoutes } from "./integrations/routes";
@@ -32,6 +32,7 @@ export function createApi(deps: ApiDeps) {
   // Bodies are read whole: anything bigger than the largest legitimate one (bulk URL lists, logo
   // uploads) is refused before it is buffered.
   // Signed uploads stream to storage under their own, larger cap (storageRoutes).
+  publicChatCors(app);
   const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: "The request body is larger than 10 MB" }, 413) });
   app.use("*", (c, next) => (c.req.path === SIGNED_UPLOAD_PATH ? next() : limitBody(c, next)));
   // NUL, lone surrogates and over-long strings never reach a handler or the database.

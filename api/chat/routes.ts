@@ -40,13 +40,20 @@ const encoder = new TextEncoder();
 const line = (event: ChatEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
 
 /**
+ * The widget's endpoints are open to any origin. Registered before the input guards, so that their
+ * refusals (a 400 for a NUL in a message, say) carry CORS headers the widget can read.
+ */
+export function publicChatCors(app: Hono) {
+  app.use("/v1/chat", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"], maxAge: 600 }));
+  app.use("/v1/widget/*", cors({ origin: "*", allowMethods: ["GET", "OPTIONS"], maxAge: 600 }));
+}
+
+/**
  * The public side the widget talks to, open to any origin (it is embedded on clients' sites) but
  * only for a valid embed key: the widget's configuration and the streamed chat.
  */
 export function publicChatRoutes(app: Hono, deps: ApiDeps) {
   const limiter = new RateLimiter(() => deps.config.chatRateLimitPerMinute);
-  app.use("/v1/chat", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"], maxAge: 600 }));
-  app.use("/v1/widget/*", cors({ origin: "*", allowMethods: ["GET", "OPTIONS"], maxAge: 600 }));
 
   app.get("/v1/widget/config", async (c) => {
     const query = WidgetConfigQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
