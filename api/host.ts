@@ -7,6 +7,7 @@ import { consoleLogger, type ApiDeps, type Logger } from "./deps";
 import { JobQueue } from "./jobs/queue";
 import { S3Storage, s3ConfigFromEnv } from "./storage/s3";
 import { LocalStorage, type ObjectStorage } from "./storage/storage";
+import { closeExtractPool } from "./knowledge/extract-pool";
 import { closeFetchAgents } from "./knowledge/fetcher";
 
 export interface ApiHostOptions {
@@ -48,6 +49,7 @@ export async function startApiHost(options: ApiHostOptions) {
     async close() {
       await jobs.stop();
       await closeFetchAgents();
+      await closeExtractPool();
       await handle.close();
     },
   };

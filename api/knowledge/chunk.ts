@@ -105,7 +105,7 @@ export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[
       while (headings.length && headings[headings.length - 1].level >= (block.level ?? 1)) headings.pop();
       headings.push({ level: block.level ?? 1, text: block.text });
       currentPath = headings.map((h) => h.text);
-      unwritten.push(block.text);
+      if (!block.pathOnly) unwritten.push(block.text);
       continue;
     }
     for (const line of block.text.split("\n")) {

@@ -67,11 +67,16 @@ function cleanedBodyBlocks(document: HtmlDocument): Block[] {
 export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPage {
   const { document, visibleChars } = parse(html, rules);
   const pageTitle = titleOf(document);
+  const mainHeading = clean(document.querySelector("h1")?.textContent);
   const readable = readabilityBlocks(document);
   let blocks = readable.blocks;
   if (lengthOf(blocks) < visibleChars * MIN_SHARE_OF_VISIBLE || blocks.length === 0) {
     const body = cleanedBodyBlocks(parse(html, rules).document);
     if (lengthOf(body) > lengthOf(blocks) * 1.5) blocks = body;
+  }
+  // Readability drops the heading that repeats the title; it stays the root of the heading paths.
+  if (mainHeading && !blocks.some((b) => b.kind === "heading" && b.level === 1)) {
+    blocks = [{ kind: "heading", level: 1, text: mainHeading, pathOnly: true }, ...blocks];
   }
   const title = pageTitle || readable.title || blocks.find((b) => b.kind === "heading")?.text || "";
   return { title, blocks, text: blocks.map((b) => b.text).join("\n\n") };

@@ -9,6 +9,8 @@ export interface Block {
   /** 1–6 for headings. */
   level?: number;
   text: string;
+  /** A heading that names where the text is (a PDF's "Page 3") without being part of it. */
+  pathOnly?: boolean;
 }
 
 /** The few DOM members the walker reads; linkedom's nodes and the browser's both have them. */

@@ -5,8 +5,10 @@ import type { ApiDeps } from "../deps";
 import { urls, websites } from "../db/schema";
 import { replaceChunks } from "./chunk-store";
 import { chunkBlocks } from "./chunk";
-import { extractHtml, type CleanupRules, type ExtractedPage } from "./extract-html";
+import type { CleanupRules } from "./extract-html";
 import { extractPdf } from "./extract-pdf";
+import { extractInPool } from "./extract-pool";
+import type { ExtractedChunks } from "./extract-worker";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
 import { passesPatterns, readRobots, readSitemaps, sameSite, sitemapCandidates, type Robots } from "./sitemaps";
@@ -109,29 +111,36 @@ async function claimBatch(websiteId: number, deps: PipelineDeps): Promise<(UrlRe
   return rows.map((row) => ({ ...row, requested: String(row.metadata.requested ?? "to_be_indexed") }));
 }
 
-async function fetchPage(row: UrlRecord, robots: Robots, cleanup: CleanupRules, deps: PipelineDeps): Promise<ExtractedPage> {
+/** Why a page is not indexed when nothing readable came out of it. */
+export const NO_READABLE_TEXT = "No readable text on the page";
+
+async function fetchPage(row: UrlRecord, robots: Robots, cleanup: CleanupRules, deps: PipelineDeps): Promise<ExtractedChunks> {
   if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
   const response = await safeFetch(row.url, fetchOptions(deps));
   if (response.status !== 200) throw new FetchRefused(`The page answered HTTP ${response.status}`);
   if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
-    return extractHtml(response.body.toString("utf8"), cleanup);
+    return extractInPool({ html: response.body.toString("utf8"), rules: cleanup });
   }
-  if (response.contentType === "application/pdf") return extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
+  if (response.contentType === "application/pdf") {
+    const pdf = await extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
+    return { title: pdf.title, text: pdf.text, chunks: chunkBlocks(pdf.blocks) };
+  }
   throw new FetchRefused(`Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`);
 }
 
 async function indexOne(row: UrlRecord, force: boolean, robots: Robots, deps: PipelineDeps) {
   // Read per page, so a clean-up rule saved while a website is being indexed acts on the next page.
   const page = await fetchPage(row, robots, await cleanupRulesFor(row.appId, deps.db), deps);
+  // An operator who sees "indexed" expects the assistant to know the page: no text is a failure.
+  if (!page.chunks.length || !page.text.trim()) throw new Error(NO_READABLE_TEXT);
   const hash = createHash("sha256").update(page.title).update("\n").update(page.text).digest("hex");
   const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
   if (hash === row.contentHash && !force) {
     await deps.db.update(urls).set({ status: "indexed", indexedAt: new Date(), metadata, updatedAt: new Date() }).where(eq(urls.id, row.id));
     return;
   }
-  const pieces = chunkBlocks(page.blocks);
   await deps.db.transaction(async (tx) => {
-    await replaceChunks(tx, { appId: row.appId, urlId: row.id }, pieces);
+    await replaceChunks(tx, { appId: row.appId, urlId: row.id }, page.chunks);
     await tx.update(urls).set({
       status: "indexed", title: page.title.slice(0, 500), contentHash: hash, indexedAt: new Date(), metadata, updatedAt: new Date(),
     }).where(eq(urls.id, row.id));
