@@ -128,9 +128,8 @@ async function fetchPage(row: UrlRecord, robots: Robots, cleanup: CleanupRules, 
   throw new FetchRefused(`Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`);
 }
 
-async function indexOne(row: UrlRecord, force: boolean, robots: Robots, deps: PipelineDeps) {
-  // Read per page, so a clean-up rule saved while a website is being indexed acts on the next page.
-  const page = await fetchPage(row, robots, await cleanupRulesFor(row.appId, deps.db), deps);
+async function indexOne(row: UrlRecord, force: boolean, robots: Robots, cleanup: Promise<CleanupRules>, deps: PipelineDeps) {
+  const page = await fetchPage(row, robots, await cleanup, deps);
   // An operator who sees "indexed" expects the assistant to know the page: no text is a failure.
   if (!page.chunks.length || !page.text.trim()) throw new Error(NO_READABLE_TEXT);
   const hash = createHash("sha256").update(page.title).update("\n").update(page.text).digest("hex");
@@ -163,12 +162,15 @@ export async function processWebsite(websiteId: number, deps: PipelineDeps) {
   for (;;) {
     const batch = await claimBatch(websiteId, deps);
     if (!batch.length) break;
+    // Read per batch, so a clean-up rule saved while a website is being indexed acts within the next batch.
+    let cleanup: Promise<CleanupRules> | null = null;
+    const cleanupRules = () => (cleanup ??= cleanupRulesFor(website.appId, deps.db));
     await Promise.all(batch.map(async (row) => {
       const plan = CLAIM[row.requested] ?? CLAIM.to_be_indexed;
       try {
         if (plan.done === "indexed") {
           const robots = await robotsFor(row.url);
-          await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => indexOne(row, row.metadata.force_index === true, robots, deps));
+          await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => indexOne(row, row.metadata.force_index === true, robots, cleanupRules(), deps));
         } else {
           const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
           await deps.db.transaction(async (tx) => {
