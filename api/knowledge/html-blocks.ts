@@ -140,13 +140,3 @@ export function blocksOf(root: DomNode): Block[] {
   out.close();
   return out.blocks;
 }
-
-/** How many characters of text a reader could see in a subtree (scripts, styles and the like left out). */
-export function visibleTextLength(node: DomNode): number {
-  if (node.nodeType === TEXT) return (node.nodeValue ?? "").replace(/\s+/g, " ").trim().length;
-  if (!isElement(node) && node.nodeType !== 9 && node.nodeType !== 11) return 0;
-  if (isElement(node) && SILENT.has(nameOf(node))) return 0;
-  let length = 0;
-  for (const child of Array.from(node.childNodes)) length += visibleTextLength(child);
-  return length;
-}

@@ -1,6 +1,7 @@
 /**
- * What is removed from a page before its text is read: nodes a reader never sees, the operator's
- * "Clean up HTML Tags" selectors, and (for the cleaned-body fallback only) page furniture.
+ * What is removed from a parsed page before its text is read: the operator's "Clean up HTML Tags"
+ * selectors, and (for the cleaned-body fallback only) page furniture. Hidden nodes and what is
+ * never text were cut from the markup before parsing (html-precut).
  */
 
 /** The DOM members the clean-up uses (linkedom's elements have them). */
@@ -8,7 +9,6 @@ interface CleanElement {
   localName: string;
   parentNode: unknown;
   getAttribute(name: string): string | null;
-  hasAttribute(name: string): boolean;
   remove(): void;
 }
 interface CleanRoot {
@@ -20,24 +20,11 @@ export interface CleanupRules {
   removeSelectors?: string[];
 }
 
-const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
-
-/** Hidden from every reader: the `hidden` attribute, `aria-hidden`, or an inline style that hides it. */
-export function isHidden(el: CleanElement) {
-  if (el.hasAttribute("hidden") || el.getAttribute("aria-hidden") === "true") return true;
-  const style = el.getAttribute("style");
-  return style !== null && HIDING_STYLE.test(style);
-}
-
 /** Removes every element of `root` matched by `test` (outermost first, so nothing is visited twice). */
 function removeWhere(root: CleanRoot, selector: string, test: (el: CleanElement) => boolean) {
   for (const el of Array.from(root.querySelectorAll(selector))) {
     if (el.parentNode && test(el)) el.remove();
   }
-}
-
-export function removeHidden(root: CleanRoot) {
-  removeWhere(root, "[hidden],[aria-hidden],[style]", isHidden);
 }
 
 /** The operator's selectors; one that is not valid CSS removes nothing rather than failing the page. */
