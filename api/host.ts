@@ -10,6 +10,7 @@ import { takeBackAbandonedWork } from "./jobs/recovery";
 import { websitesAwaitingDiscovery } from "./knowledge/pipeline";
 import { S3Storage, s3ConfigFromEnv } from "./storage/s3";
 import { LocalStorage, type ObjectStorage } from "./storage/storage";
+import { closeExtractPool } from "./knowledge/extract-pool";
 import { closeFetchAgents } from "./knowledge/fetcher";
 
 export interface ApiHostOptions {
@@ -69,6 +70,7 @@ export async function startApiHost(options: ApiHostOptions) {
       await jobs.stop();
       await lease?.release();
       await closeFetchAgents();
+      await closeExtractPool();
       await handle.close();
     },
   };

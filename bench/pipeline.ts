@@ -1,11 +1,19 @@
 /**
- * Pipeline throughput: a generated 5,000-page website on 127.0.0.1, discovered through its sitemap
- * and indexed end to end (fetch, extract, chunk, store) by the real jobs, on embedded PGlite.
- *   npx tsx bench/pipeline.ts            BENCH_PAGES=5000 by default
+ * Pipeline throughput against Crawlee's CheerioCrawler, alternately, on the same generated site
+ * (`../shared/bench-site`: 5,000 article pages of ~24 KB behind robots.txt and sitemaps, served
+ * from memory on 127.0.0.1 by its own process). Our side is the whole pipeline through the real
+ * jobs: discovery, fetch, extraction (Readability on the worker pool), chunking and storing, on
+ * embedded PGlite and on PostgreSQL. Crawlee fetches, parses and takes the <main> text only.
+ * Prints pages/s of each run and the ratio of the medians; these machines are noisy, so the
+ * ratio within one run is the figure, not the absolute rates.
+ *
+ *   npx tsx bench/pipeline.ts
+ *   BENCH_PAGES=5000 BENCH_ROUNDS=2 BENCH_SITE_PORT=8765 BENCH_SITE_DIR=../shared/bench-site
+ *   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres (PostgreSQL is skipped when none answers)
+ *   BENCH_CRAWLEE_DIR=a copy of the bench site with its packages installed (else one is made here)
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -14,64 +22,120 @@ import { apiConfigFromEnv } from "../api/config";
 import { clientApps, urls, websites } from "../api/db/schema";
 import { startApiHost } from "../api/host";
 import { requestStatus } from "../api/knowledge/queries";
+import { throwawayPostgres } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
-const words = "admissions tuition campus nursing biology research library housing scholarship advising".split(" ");
-const paragraph = (i: number, n: number) => Array.from({ length: 60 }, (_, k) => words[(i * 7 + k * n) % words.length]).join(" ") + ".";
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
+const PORT = Number(process.env.BENCH_SITE_PORT ?? 8765);
+const CONCURRENCY = 10;
+const SOURCE = path.resolve(process.env.BENCH_SITE_DIR ?? "../shared/bench-site");
+if (!existsSync(path.join(SOURCE, "crawlee-baseline.mjs"))) {
+  console.log(`no bench site under ${SOURCE}; set BENCH_SITE_DIR`);
+  process.exit(0);
+}
 
-const site = createServer((req, res) => {
-  const url = new URL(req.url ?? "/", "http://x");
-  if (url.pathname === "/robots.txt") return res.end("User-agent: *\nAllow: /\n");
-  if (url.pathname === "/sitemap.xml") {
-    res.setHeader("content-type", "application/xml");
-    const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-    return res.end(`<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${Array.from({ length: PAGES }, (_, i) => `<url><loc>${base}/page/${i}</loc></url>`).join("")}</urlset>`);
-  }
-  const i = Number(url.pathname.split("/").pop());
-  res.setHeader("content-type", "text/html; charset=utf-8");
-  res.end(`<!doctype html><html><head><title>Page ${i}</title></head><body><nav><a href="/">Home</a></nav><main><h1>Page ${i}</h1>${
-    [1, 2, 3, 4, 5].map((n) => `<h2>Section ${n}</h2><p>${paragraph(i, n)}</p>`).join("")}</main><footer>Footer</footer></body></html>`);
+const work = mkdtempSync(path.join(tmpdir(), "console-bench-crawl-"));
+const siteDir = process.env.BENCH_CRAWLEE_DIR ? path.resolve(process.env.BENCH_CRAWLEE_DIR) : path.join(work, "site");
+const PG_SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const base = `http://127.0.0.1:${PORT}`;
+const node = (args: string[], cwd: string) => spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "inherit"] });
+const lines = (child: ChildProcess) => new Promise<string>((resolve, reject) => {
+  let out = "";
+  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+  child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}: ${out.slice(-500)}`))));
 });
-await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-const base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
 
-const storageDir = mkdtempSync(path.join(tmpdir(), "console-bench-pipeline-"));
-const host = await startApiHost({
-  database: {},
-  storageDir,
-  config: { ...apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "16" }, { sessionSecrets: ["x"], jwtSecret: "y" }) },
-  log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
-});
-const { db } = host.deps;
-const waitFor = async (check: () => Promise<boolean>) => {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 100));
-};
-try {
-  const [app] = await db.insert(clientApps).values({ clientName: "Bench", urlCode: "bench" }).returning();
-  const [website] = await db.insert(websites).values({ appId: app.id, url: `${base}/` }).returning();
-  let started = performance.now();
-  await host.deps.jobs.send("website-discover", { websiteId: website.id });
-  await waitFor(async () => (await db.select().from(websites).where(eq(websites.id, website.id)))[0].status === "sitemap_generated");
-  console.log(`discovery of ${PAGES} URLs: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+/** Crawlee in its own process, as its README runs it; answers its pages/s. */
+async function crawlee() {
+  const out = await lines(node(["crawlee-baseline.mjs", "--base", base, "--concurrency", String(CONCURRENCY), "--mode", "fixed"], siteDir));
+  const match = /crawlee pages_per_s=([\d.]+) pages=(\d+)/.exec(out);
+  if (!match) throw new Error(`no result from Crawlee: ${out.slice(-300)}`);
+  return { pagesPerSecond: Number(match[1]), pages: Number(match[2]) };
+}
 
-  started = performance.now();
-  const rss0 = process.memoryUsage().rss;
-  await requestStatus(app.id, { websiteId: website.id }, "to_be_indexed", false, { db });
-  // Two jobs on one website share the work through SKIP LOCKED, as two workers would.
-  await host.deps.jobs.send("website-process", { websiteId: website.id });
-  await host.deps.jobs.send("website-process", { websiteId: website.id });
-  await waitFor(async () => {
-    const [{ left }] = await db.select({ left: sql<number>`count(*)::int` }).from(urls)
-      .where(sql`${urls.websiteId} = ${website.id} and ${urls.status} <> 'indexed' and ${urls.status} not like 'failed%'`);
-    return Number(left) === 0;
+/** The whole pipeline on a fresh database: discovery through the sitemaps, then every page indexed. */
+async function pipeline(database: { url: string } | Record<string, never>) {
+  const storageDir = mkdtempSync(path.join(work, "files-"));
+  const host = await startApiHost({
+    database,
+    storageDir,
+    config: apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: String(CONCURRENCY) }, { sessionSecrets: ["x"], jwtSecret: "y" }),
+    log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
   });
-  const seconds = (performance.now() - started) / 1000;
-  const [{ indexed }] = await db.select({ indexed: sql<number>`count(*)::int` }).from(urls).where(sql`${urls.status} = 'indexed'`);
-  const [{ chunkCount }] = await db.execute(sql`select count(*)::int as "chunkCount" from chunks`).then((r) => (r as unknown as { rows: { chunkCount: number }[] }).rows);
-  console.log(`indexed ${indexed} pages (${chunkCount} chunks) in ${seconds.toFixed(2)} s: ${(Number(indexed) / seconds).toFixed(0)} pages/s`);
-  console.log(`rss ${(process.memoryUsage().rss / 1024 / 1024).toFixed(0)} MB (+${((process.memoryUsage().rss - rss0) / 1024 / 1024).toFixed(0)} MB while indexing)`);
+  const { db } = host.deps;
+  const waitFor = async (check: () => Promise<boolean>) => {
+    while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+  };
+  try {
+    const [app] = await db.insert(clientApps).values({ clientName: "Bench", urlCode: `bench${Date.now()}` }).returning();
+    const [website] = await db.insert(websites).values({ appId: app.id, url: `${base}/` }).returning();
+    const started = performance.now();
+    await host.deps.jobs.send("website-discover", { websiteId: website.id });
+    await waitFor(async () => (await db.select().from(websites).where(eq(websites.id, website.id)))[0].status === "sitemap_generated");
+    await requestStatus(app.id, { websiteId: website.id }, "to_be_indexed", false, { db });
+    // Two jobs on one website share the work through SKIP LOCKED, as two workers would.
+    await host.deps.jobs.send("website-process", { websiteId: website.id });
+    await host.deps.jobs.send("website-process", { websiteId: website.id });
+    await waitFor(async () => {
+      const [{ left }] = await db.select({ left: sql<number>`count(*)::int` }).from(urls)
+        .where(sql`${urls.websiteId} = ${website.id} and ${urls.status} not in ('indexed', 'failed_to_index')`);
+      return Number(left) === 0;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    const counts = await db.select({ status: urls.status, n: sql<number>`count(*)::int` }).from(urls).groupBy(urls.status);
+    const indexed = Number(counts.find((c) => c.status === "indexed")?.n ?? 0);
+    const [{ chunks }] = (await db.execute(sql`select count(*)::int as chunks from chunks`) as unknown as { rows: { chunks: number }[] }).rows;
+    return { pagesPerSecond: indexed / seconds, indexed, failed: Number(counts.find((c) => c.status === "failed_to_index")?.n ?? 0), chunks, seconds };
+  } finally {
+    await host.close();
+    rmSync(storageDir, { recursive: true, force: true });
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** Each run indexes into empty tables: a new in-memory PGlite, or a throw-away PostgreSQL database. */
+const databases: { name: string; open: () => Promise<{ database: { url: string } | Record<string, never>; drop: () => Promise<void> } | null> }[] = [
+  { name: "PGlite", open: async () => ({ database: {}, drop: async () => {} }) },
+  {
+    name: "PostgreSQL",
+    open: async () => {
+      const postgres = await throwawayPostgres(PG_SERVER);
+      return postgres && { database: { url: postgres.url }, drop: postgres.drop };
+    },
+  },
+];
+
+let server: ChildProcess | null = null;
+try {
+  if (!process.env.BENCH_CRAWLEE_DIR) {
+    cpSync(SOURCE, siteDir, { recursive: true, filter: (from) => !from.includes("node_modules") });
+    console.log("installing the bench site's pinned Crawlee (npm ci)…");
+    execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: siteDir, stdio: "inherit" });
+  }
+  execFileSync(process.execPath, ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base], { cwd: siteDir, stdio: "inherit" });
+  server = node(["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], siteDir);
+  await new Promise<void>((resolve) => server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()));
+
+  for (const { name, open } of databases) {
+    const ours: number[] = [];
+    const theirs: number[] = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const target = await open();
+      if (!target) {
+        console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
+        break;
+      }
+      const reference = await crawlee();
+      theirs.push(reference.pagesPerSecond);
+      console.log(`${name} round ${round}: crawlee   ${reference.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${reference.pages} pages)`);
+      const result = await pipeline(target.database).finally(target.drop);
+      ours.push(result.pagesPerSecond);
+      console.log(`${name} round ${round}: pipeline  ${result.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${result.indexed} indexed, ${result.failed} failed, ${result.chunks} chunks, ${result.seconds.toFixed(1)} s)`);
+    }
+    if (ours.length) console.log(`${name}: pipeline ${median(ours).toFixed(0)} pages/s, crawlee ${median(theirs).toFixed(0)} pages/s (medians): ratio ${(median(ours) / median(theirs)).toFixed(2)}×\n`);
+  }
 } finally {
-  await host.close();
-  site.close();
-  rmSync(storageDir, { recursive: true, force: true });
+  server?.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
 }

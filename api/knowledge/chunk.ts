@@ -1,17 +1,28 @@
-import type { Block } from "./extract-html";
+import type { Block } from "./html-blocks";
 
 export interface Chunk {
   position: number;
   /** The headings above the chunk's first words, outermost first. */
   headingPath: string[];
+  /** The section's text; the first chunk of a section starts with its heading's line. */
   text: string;
 }
 
 export interface ChunkOptions {
   /** Aim for chunks of about this many characters. */
   targetChars?: number;
-  /** Repeat about this many characters of the previous chunk's end, on sentence boundaries. */
+  /**
+   * Repeat about this many characters of the previous chunk's end, on sentence boundaries. None by
+   * default: repeated sentences count twice in retrieval and in the page's stored text.
+   */
   overlapChars?: number;
+}
+
+/** A sentence (or a cut of one) and whether it opens a new block, so it starts a new line. */
+interface Piece {
+  text: string;
+  opensBlock: boolean;
+  heading?: boolean;
 }
 
 /** Sentence ends: whitespace after . ! or ? (and a closing quote or bracket); no character is lost. */
@@ -22,7 +33,7 @@ function sentencesOf(text: string) {
 }
 
 /** Pieces no longer than `max`: sentences, and over-long sentences cut at word boundaries. */
-function pieces(text: string, max: number): string[] {
+function piecesOf(text: string, max: number): string[] {
   const out: string[] = [];
   for (const sentence of sentencesOf(text)) {
     if (sentence.length <= max) {
@@ -42,35 +53,50 @@ function pieces(text: string, max: number): string[] {
 }
 
 /**
- * Splits a page's blocks into overlapping chunks for retrieval. Each chunk records the heading
- * path it sits under, so an answer can say where on the page it came from; a new section starts
- * a new chunk, so one chunk never mixes two sections' headings.
+ * Splits a page's blocks into chunks for retrieval. Each chunk records the heading path it sits
+ * under, so an answer can say where on the page it came from; a new section starts a new chunk,
+ * so one chunk never mixes two sections' headings, and its first chunk starts with the heading's
+ * own line, so the page's text reads in order. Blocks and lines start new lines.
  */
 export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[] {
   const target = options.targetChars ?? 1200;
-  const overlap = options.overlapChars ?? 200;
+  const overlap = options.overlapChars ?? 0;
   const chunks: Chunk[] = [];
   const headings: { level: number; text: string }[] = [];
-  let current: string[] = [];
+  let unwritten: string[] = []; // headings met since the last text, written before the next text
+  let current: Piece[] = [];
   let currentLength = 0;
   let currentPath: string[] = [];
-  let carried = 0; // sentences at the start of `current` repeated from the previous chunk
+  let carried = 0; // pieces at the start of `current` repeated from the previous chunk
 
   const flush = (keepOverlap: boolean) => {
     if (current.length > carried) {
-      chunks.push({ position: chunks.length, headingPath: currentPath, text: current.join(" ") });
+      const text = current.map((p, i) => (i === 0 ? "" : p.opensBlock ? "\n" : " ") + p.text).join("");
+      chunks.push({ position: chunks.length, headingPath: currentPath, text });
     }
-    const tail: string[] = [];
+    const tail: Piece[] = [];
     if (keepOverlap) {
       let length = 0;
-      for (let i = current.length - 1; i >= 0 && length + current[i].length <= overlap; i--) {
+      for (let i = current.length - 1; i >= 0 && length + current[i].text.length <= overlap; i--) {
         tail.unshift(current[i]);
-        length += current[i].length + 1;
+        length += current[i].text.length + 1;
       }
     }
     current = tail;
-    currentLength = tail.reduce((sum, s) => sum + s.length + 1, 0);
+    currentLength = tail.reduce((sum, p) => sum + p.text.length + 1, 0);
     carried = tail.length;
+  };
+  const add = (piece: Piece) => {
+    // A heading stays with the text under it, however long that text's first sentence.
+    const hasText = current.slice(carried).some((p) => !p.heading);
+    if (currentLength + piece.text.length > target && hasText) flush(true);
+    if (current.length === 0) currentPath = headings.map((h) => h.text);
+    current.push(piece);
+    currentLength += piece.text.length + 1;
+  };
+  const writeHeadings = () => {
+    for (const heading of unwritten) add({ text: heading, opensBlock: true, heading: true });
+    unwritten = [];
   };
 
   for (const block of blocks) {
@@ -79,15 +105,17 @@ export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[
       while (headings.length && headings[headings.length - 1].level >= (block.level ?? 1)) headings.pop();
       headings.push({ level: block.level ?? 1, text: block.text });
       currentPath = headings.map((h) => h.text);
+      if (!block.pathOnly) unwritten.push(block.text);
       continue;
     }
-    for (const piece of pieces(block.text, target)) {
-      if (currentLength + piece.length > target && current.length > carried) flush(true);
-      if (current.length === 0) currentPath = headings.map((h) => h.text);
-      current.push(piece);
-      currentLength += piece.length + 1;
+    for (const line of block.text.split("\n")) {
+      piecesOf(line, target).forEach((text, i) => {
+        writeHeadings();
+        add({ text, opensBlock: i === 0 });
+      });
     }
   }
+  writeHeadings();
   flush(false);
   return chunks;
 }

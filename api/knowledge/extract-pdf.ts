@@ -1,5 +1,6 @@
 import { extractText, getDocumentProxy, getMeta } from "unpdf";
-import type { Block, ExtractedPage } from "./extract-html";
+import type { ExtractedPage } from "./extract-html";
+import type { Block } from "./html-blocks";
 
 export interface ExtractedPdf extends ExtractedPage {
   pageCount: number;
@@ -83,7 +84,7 @@ export async function extractPdf(bytes: Uint8Array, fallbackTitle: string, optio
       if (!page) return;
       const path = sections[index] ?? [];
       path.forEach((heading, depth) => blocks.push({ kind: "heading", level: depth + 1, text: heading }));
-      blocks.push({ kind: "heading", level: path.length + 1, text: `Page ${index + 1}` });
+      blocks.push({ kind: "heading", level: path.length + 1, text: `Page ${index + 1}`, pathOnly: true });
       for (const paragraph of page.split(/\n\s*\n/)) {
         const clean = paragraph.replace(/\s+/g, " ").trim();
         if (clean) blocks.push({ kind: "text", text: clean });

@@ -56,6 +56,58 @@ describe("HTML extraction on a page we wrote", () => {
   });
 });
 
+const article = (body: string, title = "Field notes") => `<!doctype html><html><head><title>${title}</title></head><body>
+  <header><nav><a href="/">Home</a> <a href="/news">News</a></nav></header>
+  <main><article>${body}</article></main><footer>© Example · Contact · Privacy</footer></body></html>`;
+const prose = (topic: string) => `<p>${topic} is described here at some length, so that the article holds enough words for an extractor to trust it as the page's main content.</p>`;
+const textOf = (html: string) => chunkBlocks(extractHtml(html).blocks).map((c) => c.text).join("\n");
+
+describe("what reaches the chunks from pages of many shapes", () => {
+  it("keeps headings and their text in reading order, each section's chunk opening with its heading", () => {
+    const chunks = chunkBlocks(extractHtml(article(`<h2>Arrival</h2>${prose("The arrival")}<h2>Departure</h2>${prose("The departure")}`)).blocks);
+    expect(chunks.map((c) => c.headingPath.at(-1))).toEqual(["Arrival", "Departure"]);
+    expect(chunks[0].text).toMatch(/^Arrival\nThe arrival is described/);
+    expect(chunks[1].text).toMatch(/^Departure\nThe departure is described/);
+  });
+
+  it("keeps a table's rows as rows, cells side by side", () => {
+    const text = textOf(article(`${prose("The fee table")}<table><tr><th>Term</th><th>Fee</th></tr><tr><td>Fall</td><td>$6,200</td></tr><tr><td>Spring</td><td>$6,200</td></tr></table>`));
+    expect(text).toContain("Term | Fee\nFall | $6,200\nSpring | $6,200");
+  });
+
+  it("keeps right-to-left and non-Latin text", () => {
+    const arabic = "تقدم الجامعة منحا دراسية للطلاب المتفوقين في جميع الكليات والبرامج الأكاديمية المختلفة.";
+    const japanese = "大学は全ての学部で優秀な学生に奨学金を提供しています。";
+    const text = textOf(`<!doctype html><html dir="rtl" lang="ar"><head><title>منح</title></head><body><article><p>${arabic}</p><p>${arabic}</p><p>${japanese}</p></article></body></html>`);
+    expect(text).toContain(arabic);
+    expect(text).toContain(japanese);
+  });
+
+  it("keeps the line breaks of <br>-separated text", () => {
+    const text = textOf(article(`${prose("The office")}<p>Admissions Office<br>1 College Road<br>Northfield, NF 01234</p>`));
+    expect(text).toContain("Admissions Office\n1 College Road\nNorthfield, NF 01234");
+  });
+
+  it("leaves out hidden nodes and lazy images' placeholders", () => {
+    const text = textOf(article(`${prose("The visible part")}
+      <p hidden>Hidden by attribute.</p><div style="display: none">Hidden by style.</div><p aria-hidden="true">Hidden from readers.</p>
+      <img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="/campus.jpg" alt="" class="lazyload"><noscript><img src="/campus.jpg"> Image needs JavaScript.</noscript>
+      <span class="lazy-placeholder" style="visibility:hidden">Loading image…</span>${prose("The rest")}`));
+    expect(text).toContain("The visible part is described");
+    expect(text).toContain("The rest is described");
+    for (const leak of ["Hidden by", "Hidden from", "JavaScript", "Loading image", "data:image"]) expect(text).not.toContain(leak);
+  });
+
+  it("keeps every entry of a listing page and the one line of a tiny page, without the navigation", () => {
+    // A listing page: many short entries, no article for Readability to pick.
+    const entries = Array.from({ length: 12 }, (_, i) => `<div class="entry"><h3>Program ${i + 1}</h3><span>Credits: ${30 + i}</span></div>`).join("");
+    const text = textOf(`<!doctype html><html><head><title>Programs</title></head><body><nav><a href="/">Home</a></nav><div class="grid">${entries}</div></body></html>`);
+    for (let i = 1; i <= 12; i++) expect(text).toContain(`Program ${i}`);
+    expect(text).not.toContain("Home");
+    expect(textOf("<html><body><p>Closed today.</p></body></html>")).toBe("Closed today.");
+  });
+});
+
 describe.skipIf(!existsSync(FIXTURES))("HTML extraction on real pages (shared fixtures)", () => {
   const names = existsSync(FIXTURES) ? readdirSync(FIXTURES).filter((n) => existsSync(path.join(FIXTURES, n, "source.html"))) : [];
   it.each(names)("%s: the main text is kept and boilerplate left out", (name) => {

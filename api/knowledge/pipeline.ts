@@ -6,8 +6,10 @@ import { urls, websites } from "../db/schema";
 import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { replaceChunks } from "./chunk-store";
 import { chunkBlocks } from "./chunk";
-import { extractHtml, type CleanupRules, type ExtractedPage } from "./extract-html";
+import type { CleanupRules } from "./extract-html";
 import { extractPdf } from "./extract-pdf";
+import { extractInPool } from "./extract-pool";
+import type { ExtractedChunks } from "./extract-worker";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
 import { passesPatterns, readRobots, readSitemaps, sameSite, sitemapCandidates, type Robots } from "./sitemaps";
@@ -138,14 +140,20 @@ async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlReco
   return rows.map((row) => ({ ...row, requested: String(row.metadata.requested ?? "to_be_indexed") }));
 }
 
-async function fetchPage(row: UrlRecord, robots: Robots, cleanup: CleanupRules, deps: PipelineDeps): Promise<ExtractedPage> {
+/** Why a page is not indexed when nothing readable came out of it. */
+export const NO_READABLE_TEXT = "No readable text on the page";
+
+async function fetchPage(row: UrlRecord, robots: Robots, cleanup: CleanupRules, deps: PipelineDeps): Promise<ExtractedChunks> {
   if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
   const response = await safeFetch(row.url, fetchOptions(deps));
   if (response.status !== 200) throw new FetchRefused(`The page answered HTTP ${response.status}`);
   if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
-    return extractHtml(response.body.toString("utf8"), cleanup);
+    return extractInPool({ html: response.body.toString("utf8"), rules: cleanup });
   }
-  if (response.contentType === "application/pdf") return extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
+  if (response.contentType === "application/pdf") {
+    const pdf = await extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
+    return { title: pdf.title, text: pdf.text, chunks: chunkBlocks(pdf.blocks) };
+  }
   throw new FetchRefused(`Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`);
 }
 
@@ -159,20 +167,20 @@ async function finishUrl(db: PipelineDeps["db"], row: UrlRecord, values: Partial
   if (!held) throw new ClaimLost(`${row.url} was taken back by another worker`);
 }
 
-async function indexOne(row: UrlRecord, force: boolean, robots: Robots, deps: WorkerDeps) {
-  // Read per page, so a clean-up rule saved while a website is being indexed acts on the next page.
-  const page = await fetchPage(row, robots, await cleanupRulesFor(row.appId, deps.db), deps);
+async function indexOne(row: UrlRecord, force: boolean, robots: Robots, cleanup: Promise<CleanupRules>, deps: WorkerDeps) {
+  const page = await fetchPage(row, robots, await cleanup, deps);
+  // An operator who sees "indexed" expects the assistant to know the page: no text is a failure.
+  if (!page.chunks.length || !page.text.trim()) throw new Error(NO_READABLE_TEXT);
   const hash = createHash("sha256").update(page.title).update("\n").update(page.text).digest("hex");
   const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
   if (hash === row.contentHash && !force) {
     await finishUrl(deps.db, row, { status: "indexed", indexedAt: new Date(), metadata }, deps);
     return;
   }
-  const pieces = chunkBlocks(page.blocks);
   await deps.db.transaction(async (tx) => {
     // The claim first: its row lock keeps a recovery sweep out until the chunks are in.
     await finishUrl(tx, row, { status: "indexed", title: page.title.slice(0, 500), contentHash: hash, indexedAt: new Date(), metadata }, deps);
-    await replaceChunks(tx, { appId: row.appId, urlId: row.id }, pieces);
+    await replaceChunks(tx, { appId: row.appId, urlId: row.id }, page.chunks);
   });
 }
 
@@ -192,12 +200,15 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   for (;;) {
     const batch = await claimBatch(websiteId, deps);
     if (!batch.length) break;
+    // Read per batch, so a clean-up rule saved while a website is being indexed acts within the next batch.
+    let cleanup: Promise<CleanupRules> | null = null;
+    const cleanupRules = () => (cleanup ??= cleanupRulesFor(website.appId, deps.db));
     await Promise.all(batch.map(async (row) => {
       const plan = CLAIM[row.requested] ?? CLAIM.to_be_indexed;
       try {
         if (plan.done === "indexed") {
           const robots = await robotsFor(row.url);
-          await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => indexOne(row, row.metadata.force_index === true, robots, deps));
+          await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => indexOne(row, row.metadata.force_index === true, robots, cleanupRules(), deps));
         } else {
           const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
           await deps.db.transaction(async (tx) => {

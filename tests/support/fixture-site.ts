@@ -30,6 +30,8 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
   const lastmods = new Map<string, string>([["/admissions", "2026-01-01"]]);
   let slowMs = options.slowMs ?? 3000;
   const requests: string[] = [];
+  /** Responses served as they are, without the site's layout (a PDF, a script-only shell). */
+  const raw = new Map<string, { type: string; body: string | Buffer }>();
 
   const urlset = (base: string, paths: string[]) =>
     `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
@@ -43,6 +45,8 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
       res.writeHead(status, { "content-type": type });
       res.end(body);
     };
+    const rawPage = raw.get(path);
+    if (rawPage) return send(200, rawPage.type, rawPage.body);
     switch (path) {
       case "/robots.txt":
         return send(200, "text/plain", `User-agent: *\nDisallow: /private/\n\nSitemap: ${base}/sitemap_index.xml\n`);
@@ -77,6 +81,7 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
     base,
     requests,
     setPage: (path: string, title: string, body: string) => pages.set(path, layout(title, body)),
+    setRaw: (path: string, type: string, body: string | Buffer) => raw.set(path, { type, body }),
     setGzSitemap: (paths: string[]) => {
       gzPaths = paths;
     },

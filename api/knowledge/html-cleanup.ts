@@ -1,0 +1,66 @@
+/**
+ * What is removed from a parsed page before its text is read: the operator's "Clean up HTML Tags"
+ * selectors, and (for the cleaned-body fallback only) page furniture. Hidden nodes and what is
+ * never text were cut from the markup before parsing (html-precut).
+ */
+
+/** The DOM members the clean-up uses (linkedom's elements have them). */
+interface CleanElement {
+  localName: string;
+  parentNode: unknown;
+  getAttribute(name: string): string | null;
+  remove(): void;
+}
+interface CleanRoot {
+  querySelectorAll(selector: string): ArrayLike<CleanElement>;
+}
+
+export interface CleanupRules {
+  /** CSS selectors of elements to drop before extraction (AI Finetuning "Clean up HTML Tags"). */
+  removeSelectors?: string[];
+}
+
+/** Removes every element of `root` matched by `test` (outermost first, so nothing is visited twice). */
+function removeWhere(root: CleanRoot, selector: string, test: (el: CleanElement) => boolean) {
+  for (const el of Array.from(root.querySelectorAll(selector))) {
+    if (el.parentNode && test(el)) el.remove();
+  }
+}
+
+/** The operator's selectors; one that is not valid CSS removes nothing rather than failing the page. */
+export function removeOperatorSelectors(root: CleanRoot, rules: CleanupRules) {
+  for (const selector of rules.removeSelectors ?? []) {
+    try {
+      removeWhere(root, selector, () => true);
+    } catch {
+      // An invalid selector (saved before selectors were checked as CSS) is skipped.
+    }
+  }
+}
+
+/** Never content in a cleaned body, wherever they are. */
+const FURNITURE_SELECTOR = [
+  "nav", "aside", "form", "dialog", "menu", "footer", "header",
+  "[role=navigation]", "[role=banner]", "[role=contentinfo]", "[role=complementary]", "[role=dialog]", "[role=alertdialog]", "[role=search]", "[role=menu]", "[role=menubar]",
+].join(",");
+/** Class or id words of boilerplate: cookie banners, share bars, comments, sidebars, promos. */
+const BOILERPLATE = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|comments?|sidebar|breadcrumbs?|newsletter|subscribe|promo|advert|ads|sponsor|related|recommend|popup|modal|footer|masthead|menu|navbar|nav|skip-link|toolbar|signup|paywall|disqus)([\s_-]|$)/i;
+
+/**
+ * Strips a page down to a cleaned body for when the extractor finds nothing: navigation, headers,
+ * footers, asides, forms and elements named like boilerplate go; an <article> or <main>'s own
+ * header stays.
+ */
+export function removeFurniture(root: CleanRoot) {
+  const inContent = (el: CleanElement) => {
+    for (let node = el.parentNode as CleanElement | null; node && "localName" in node; node = node.parentNode as CleanElement | null) {
+      if (node.localName === "article" || node.localName === "main") return true;
+    }
+    return false;
+  };
+  removeWhere(root, FURNITURE_SELECTOR, (el) => !((el.localName === "header" || el.localName === "footer") && inContent(el)));
+  removeWhere(root, "[class],[id]", (el) => {
+    if (["body", "main", "article", "html"].includes(el.localName)) return false;
+    return BOILERPLATE.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`);
+  });
+}
