@@ -56,13 +56,28 @@ export function sendToStorage(context: ConsoleContext, url: string, init: Reques
   return context.apiFetch(new Request(new URL(url, API_BASE), init));
 }
 
-async function parse<T>(response: Response, schema: ZodType<T>): Promise<T> {
+/** An API answer read once: its status and JSON body (or a stand-in error body). */
+interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+async function readAnswer(response: Response): Promise<ApiAnswer> {
   const body = await response.json().catch(() => ({ message: `The API answered ${response.status}` }));
-  if (!response.ok) {
-    const error = ErrorBody.safeParse(body);
-    throw new ApiError(response.status, error.success ? error.data : { message: `The API answered ${response.status}` });
+  return { status: response.status, ok: response.ok, body };
+}
+
+function parseAnswer<T>(answer: ApiAnswer, schema: ZodType<T>): T {
+  if (!answer.ok) {
+    const error = ErrorBody.safeParse(answer.body);
+    throw new ApiError(answer.status, error.success ? error.data : { message: `The API answered ${answer.status}` });
   }
-  return schema.parse(body);
+  return schema.parse(answer.body);
+}
+
+async function parse<T>(response: Response, schema: ZodType<T>): Promise<T> {
+  return parseAnswer(await readAnswer(response), schema);
 }
 
 /** Calls the API without a user (sign-in). */
@@ -87,6 +102,26 @@ function refreshOnce(context: ConsoleContext, refreshToken: string) {
     setTimeout(() => recentRefreshes.delete(refreshToken), REFRESH_MEMORY_MS).unref?.();
   }
   return pending;
+}
+
+/**
+ * GET answers of one browser request. The loaders of one page each ask for what they need (the
+ * root for the user and the client list, each client-scoped layout for the client list again):
+ * with a request scope the API answers each distinct read once per page. Writes clear it.
+ */
+function readOncePerRequest(context: ConsoleContext, key: string, read: () => Promise<ApiAnswer>) {
+  const reads = context.requestScope?.apiReads;
+  if (!reads) return read();
+  let answer = reads.get(key) as Promise<ApiAnswer> | undefined;
+  if (!answer) {
+    answer = read();
+    reads.set(key, answer);
+  }
+  return answer;
+}
+
+function forgetRequestReads(context: ConsoleContext) {
+  context.requestScope?.apiReads.clear();
 }
 
 export interface ApiClient {
@@ -114,7 +149,7 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
     redirect(loginRedirectUrl(request), { headers: { "Set-Cookie": await destroySession(session, context) } });
   if (!session.get("user_token") || !session.get("refresh_token")) throw await signedOut();
 
-  const call = async <T>(schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) => {
+  const answerOf = async (method: string, path: string, options: CallOptions): Promise<ApiAnswer> => {
     const presented = session.get("refresh_token")!;
     let response = await send(context, method, path, options, session.get("user_token"));
     if (response.status === 401) {
@@ -129,8 +164,26 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
       response = await send(context, method, path, options, tokens.user_token);
       if (response.status === 401) throw await signedOut();
     }
+    return readAnswer(response);
+  };
+
+  const answerOnce = async (method: string, path: string, options: CallOptions) => {
+    if (method === "GET") {
+      const key = `${session.get("user_token")} ${buildUrl(path, options.query).href}`;
+      return readOncePerRequest(context, key, () => answerOf(method, path, options));
+    }
+    // A write may change what any read of this request saw, before it or while it ran.
+    forgetRequestReads(context);
     try {
-      return await parse(response, schema);
+      return await answerOf(method, path, options);
+    } finally {
+      forgetRequestReads(context);
+    }
+  };
+
+  const call = async <T>(schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) => {
+    try {
+      return parseAnswer(await answerOnce(method, path, options), schema);
     } catch (error) {
       // Not found and forbidden are the page's answer, not a crash: the route's error boundary shows them.
       if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
