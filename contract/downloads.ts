@@ -1,6 +1,5 @@
 import { z } from "zod";
-
-export const FILE_TYPES = ["app_export"] as const;
+export * from "./values/downloads";
 
 export const AdminFile = z.object({
   filename: z.string(),

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { JOB_STATES, JobState } from "../../contract";
+import { JOB_STATES } from "../../contract/values/jobs";
+import { JobState } from "../../contract";
 import { JobsTable } from "~/components/JobsTable";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
