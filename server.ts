@@ -7,11 +7,13 @@ import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
+import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, isGoogleItself, loadRuntimeSecrets, publicUrlOf, signInLimitsFromEnv } from "./api/config";
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
-import type { ConsoleConfig, ConsoleContext } from "./app/server/context.server";
+import { newRequestScope, type ConsoleConfig, type ConsoleContext } from "./app/server/context.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
 import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
 
@@ -76,6 +78,23 @@ function remoteApiFetch(apiUrl: string) {
   };
 }
 
+/**
+ * Brotli when the browser takes it, else gzip (docs/decisions/019-fast-pages.md has the figures).
+ * Streamed answers (the chat's NDJSON, event streams) pass uncompressed: a compressor would hold
+ * their lines back until its buffer fills.
+ */
+function compressResponses() {
+  const streamed = /^(application\/x-ndjson|text\/event-stream)/i;
+  return compression({
+    filter: (req, res) => !streamed.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res),
+  });
+}
+
+/** Built assets with the .br / .gz copies `npm run build` wrote beside them (scripts/compress-assets.mjs). */
+function staticPrecompressed(root: string, serveStatic: { maxAge: string; immutable?: boolean; index?: false }) {
+  return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br"], index: false, serveStatic });
+}
+
 export async function startServer(env: Env = process.env): Promise<RunningServer> {
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
   const secrets = loadRuntimeSecrets(dataDir, env);
@@ -105,6 +124,8 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     next();
   });
 
+  app.use(compressResponses());
+
   if (host) {
     // The API host's own paths, passed through untouched (no body parsing in front of Hono).
     const apiListener = getRequestListener(host.api.fetch);
@@ -127,7 +148,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     );
   });
   app.use("/demo-site", express.static(path.join(publicDir, "demo-site"), { index: "index.html" }));
-  app.use("/build", express.static(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
+  app.use("/build", staticPrecompressed(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));
   // Fonts never fall through to the console: a missing font is a plain 404, not the 404 page.
   app.use(
     "/fonts",
@@ -136,7 +157,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
       res.status(error.status ?? 404).type("text/plain").send("Not found");
     },
   );
-  app.use(express.static(publicDir, { maxAge: "1h", index: false }));
+  app.use(staticPrecompressed(publicDir, { maxAge: "1h", index: false }));
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });
@@ -160,6 +181,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         appendSetCookie: (cookie) => {
           res.append("Set-Cookie", cookie);
         },
+        requestScope: newRequestScope(),
       }) satisfies ConsoleContext,
     }),
   );

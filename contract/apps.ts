@@ -1,30 +1,7 @@
 import { z } from "zod";
 import { Id, webLink } from "./common";
-
-export const CLIENT_TYPES = ["higher_ed", "ecommerce"] as const;
-export const MODE_ENVS = ["staging", "production"] as const;
-export const AGENT_TYPES = ["enrollment", "engagement", "ecommerce"] as const;
-export const AGENT_TYPE_LABELS: Record<(typeof AGENT_TYPES)[number], string> = {
-  enrollment: "Enrollment",
-  engagement: "Engagement",
-  ecommerce: "Ecommerce",
-};
-
-export const COUNTRIES = [
-  { value: "US", label: "United States Of America (US)" },
-  { value: "UK", label: "United Kingdom (UK)" },
-  { value: "EU", label: "European Union (EU)" },
-  { value: "IN", label: "India (IN)" },
-] as const;
-
-/** copy_market templates; choosing one sets client_type ('Higher Edu' in the title ⇒ higher_ed). */
-export const COPY_MARKETS = [
-  { value: "us_eduenroll", label: "Higher Edu - Enroll" },
-  { value: "us_devry", label: "Higher Edu - Engage" },
-  { value: "us_configdefault", label: "Ecommerce" },
-] as const;
-
-export const MODE_ENV_LABELS: Record<(typeof MODE_ENVS)[number], string> = { staging: "Sandbox", production: "Production" };
+import { CLIENT_TYPES, MODE_ENVS, AGENT_TYPES, COUNTRIES, COPY_MARKETS, RESERVED_URL_CODES, URL_CODE_PATTERN, AGENT_STATUSES } from "./values/apps";
+export * from "./values/apps";
 
 export const AgentSummary = z.object({
   id: z.number().int(),
@@ -67,18 +44,6 @@ export type AppsQuery = z.infer<typeof AppsQuery>;
 
 export const AppsList = z.object({ apps: z.array(ClientApp) });
 export type AppsList = z.infer<typeof AppsList>;
-
-/**
- * First path segments the console and the API host use themselves. A client's url_code becomes
- * the first segment of its pages, so it may not be one of these.
- */
-export const RESERVED_URL_CODES = [
-  "clients", "users", "agent", "auth", "v1", "build", "fonts", "jobs", "login", "logout", "admin",
-  "backoffice", "storage", "sitemap_refresh", "widget.js", "demo-site", "dashboard", "user_profiles",
-  "favicon.ico", "robots.txt", "healthz",
-] as const;
-
-export const URL_CODE_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
@@ -133,8 +98,6 @@ export const Agent = z.object({
   metadata: z.record(z.string(), z.unknown()),
 });
 export type Agent = z.infer<typeof Agent>;
-
-export const AGENT_STATUSES = ["active", "inactive"] as const;
 
 export const siteCodeInUse = (code: string) => `The site code ${code} is already used by another agent of this client`;
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppearanceData, WIDGET_ENVIRONMENTS } from "./appearance";
+export * from "./values/chat";
 
 export const ChatRequest = z.object({
   /** The embed key of the script the widget was loaded with. */
@@ -9,22 +10,6 @@ export const ChatRequest = z.object({
   message: z.string({ error: "Type a message" }).trim().min(1, "Type a message").max(2000, "Keep messages under 2,000 characters"),
 });
 export type ChatRequest = z.input<typeof ChatRequest>;
-
-/** How an answer came about; the insights dashboard counts them. */
-export const CHAT_OUTCOMES = ["answered", "fallback", "canned", "disclaimed"] as const;
-export type ChatOutcome = (typeof CHAT_OUTCOMES)[number];
-
-export interface ChatSource { title: string; url: string }
-
-/**
- * The answer streams as newline-delimited JSON events: `start` (the conversation), `delta`s of
- * text, then `done` with the outcome, sources and any disclaimer.
- */
-export type ChatEvent =
-  | { type: "start"; conversation_id: string }
-  | { type: "delta"; text: string }
-  | { type: "done"; outcome: ChatOutcome; sources: ChatSource[]; disclaimer: string | null; programs: { name: string; url: string }[] }
-  | { type: "error"; message: string };
 
 export const WidgetConfigQuery = z.object({ key: z.string().min(10).max(100), trigger_point: z.string().trim().max(100).default("") });
 export const WidgetConfig = z.object({ environment: z.enum(WIDGET_ENVIRONMENTS), appearance: AppearanceData });

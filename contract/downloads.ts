@@ -1,7 +1,6 @@
 import { z } from "zod";
 import { IdParam } from "./common";
-
-export const FILE_TYPES = ["app_export"] as const;
+export * from "./values/downloads";
 
 export const AdminFile = z.object({
   filename: z.string(),

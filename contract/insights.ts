@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { INSIGHT_ENVIRONMENTS, INSIGHT_CHARTS } from "./values/insights";
+export * from "./values/insights";
 
 /*
  * Business Insights (/dashboard) and the user profile store (/user_profiles): the assistant's
@@ -6,11 +8,6 @@ import { z } from "zod";
  */
 
 const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Not a date");
-export const INSIGHT_ENVIRONMENTS = ["all", "prod", "stage"] as const;
-export const INSIGHT_ENVIRONMENT_LABELS: Record<(typeof INSIGHT_ENVIRONMENTS)[number], string> = { all: "All", prod: "Production", stage: "Sandbox" };
-/** The longest range one request may cover. */
-export const MAX_INSIGHT_DAYS = 366;
-export const DEFAULT_INSIGHT_DAYS = 30;
 
 export const InsightsQuery = z.object({
   from: IsoDay.optional(),
@@ -44,9 +41,6 @@ export const Insights = z.object({
   lead_score_rule: z.string(),
 });
 export type Insights = z.infer<typeof Insights>;
-
-export const INSIGHT_CHARTS = ["conversations", "outcomes", "top_questions", "unanswered_questions", "leads", "sources"] as const;
-export type InsightChart = (typeof INSIGHT_CHARTS)[number];
 export const InsightExportBody = InsightsQuery.extend({ chart: z.enum(INSIGHT_CHARTS, { error: "Unknown chart" }) });
 export const InsightExportResult = z.object({ file_name: z.string(), file_type: z.string(), download_url: z.string() });
 

@@ -1,17 +1,8 @@
 import { z } from "zod";
-
-export const INTEGRATION_GROUPS = ["CRM", "LMS"] as const;
+import { INTEGRATION_GROUPS, INTEGRATION_ENVIRONMENTS, DEFAULT_INTEGRATION_ENVIRONMENT } from "./values/integrations";
+export * from "./values/integrations";
 export const IntegrationGroup = z.enum(INTEGRATION_GROUPS);
 export type IntegrationGroup = z.infer<typeof IntegrationGroup>;
-/** The card groups' headings. */
-export const INTEGRATION_GROUP_TITLES: Record<IntegrationGroup, string> = {
-  CRM: "Agent System Integration",
-  LMS: "Learning Management System",
-};
-export const INTEGRATION_ENVIRONMENTS = ["staging", "production"] as const;
-export const DEFAULT_INTEGRATION_ENVIRONMENT = "staging";
-/** What a secret comes back as: never the value, only that one is stored and how it ends. */
-export const SECRET_MASK_PREFIX = "••••••";
 
 export const SettingField = z.object({
   /** The key under settings_json. */

@@ -1,6 +1,6 @@
 import { z } from "zod";
-
-export const JOB_STATES = ["created", "retry", "active", "completed", "cancelled", "failed"] as const;
+import { JOB_STATES } from "./values/jobs";
+export * from "./values/jobs";
 export const JobState = z.enum(JOB_STATES);
 export type JobState = z.infer<typeof JobState>;
 

@@ -1,30 +1,11 @@
 import { z } from "zod";
 import { Id } from "./common";
-
-/** The spec's profile data categories, in its order: a field's Group. */
-export const PROFILE_GROUPS = [
-  "Academic Profile", "Professional Profile", "Learning Interests", "Program Structure", "Program Content & Descriptions",
-  "Program Eligibility Requirements", "Personal Contact Information", "Academic & Partnership Details", "Scheduling & Duration",
-  "Budgets & Financials", "Career & Skill Maps", "Residency & Visa", "Communication Preferences", "Engagement History",
-  "Enrollment/Application History", "Others",
-] as const;
-export const FIELD_TYPES = ["text", "number", "boolean", "array", "json"] as const;
+import { PROFILE_GROUPS, FIELD_TYPES, MODEL_TYPES, FIELD_NAME_PATTERN } from "./values/personalisation";
+export * from "./values/personalisation";
 export const FieldType = z.enum(FIELD_TYPES, { error: "Choose a type: text, number, boolean, array or json" });
 export type FieldType = z.infer<typeof FieldType>;
-export const MODEL_TYPES = ["user_profile", "program_profile"] as const;
 export const ModelType = z.enum(MODEL_TYPES, { error: "model_type must be user_profile or program_profile" });
 export type ModelType = z.infer<typeof ModelType>;
-/** The JSON view's heading for fields without a group. */
-export const UNGROUPED = "Ungrouped";
-
-export const DATA_MODEL_MESSAGES = {
-  importWarning: "This will overwrite existing data.",
-  confirmDelete: "Confirm Delete",
-  buildWarning: "Building the recommendation model might take some time.",
-} as const;
-
-/** Field names are what the assistant stores values under: a letter first, then letters, digits, _ and spaces. */
-export const FIELD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_ ]*$/;
 
 export const ConfigDetail = z.object({
   id: z.number().int(),

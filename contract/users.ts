@@ -1,25 +1,11 @@
 import { z } from "zod";
 import { Id } from "./common";
-
-export const USER_TYPES = ["user", "admin", "super_admin"] as const;
+import { USER_TYPES, APP_ROLES } from "./values/users";
+export * from "./values/users";
 export const UserType = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof UserType>;
-
-export const APP_ROLES = ["client_user", "client_admin", "admin", "super_admin"] as const;
 export const AppRole = z.enum(APP_ROLES);
 export type AppRole = z.infer<typeof AppRole>;
-
-export const USER_TYPE_LABELS: Record<UserType, string> = {
-  user: "User",
-  admin: "Admin",
-  super_admin: "System Admin",
-};
-export const APP_ROLE_LABELS: Record<AppRole, string> = {
-  client_user: "Client",
-  client_admin: "Client Admin",
-  admin: "Admin",
-  super_admin: "Super Admin",
-};
 
 export const AppRoleGrant = z.object({ app_id: z.number().int(), role: AppRole });
 export type AppRoleGrant = z.infer<typeof AppRoleGrant>;

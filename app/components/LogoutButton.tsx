@@ -1,4 +1,4 @@
-import { Dialog } from "@reach/dialog";
+import { Dialog } from "./Dialog";
 import { Form, Link } from "@remix-run/react";
 import { useState } from "react";
 import * as s from "~/styles/shell.css";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AGENT_STATUSES, AGENT_TYPE_LABELS, AGENT_TYPES, MODE_ENV_LABELS, MODE_ENVS } from "../../contract";
+import { AGENT_STATUSES, AGENT_TYPE_LABELS, AGENT_TYPES, MODE_ENV_LABELS, MODE_ENVS } from "../../contract/values/apps";
 import { titleCase } from "./text";
 
 export type AgentType = (typeof AGENT_TYPES)[number];

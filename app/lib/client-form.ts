@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLIENT_TYPES, COPY_MARKETS, COUNTRIES, MODE_ENVS } from "../../contract";
+import { CLIENT_TYPES, COPY_MARKETS, COUNTRIES, MODE_ENVS } from "../../contract/values/apps";
 
 /**
  * The spec's url_code rule (section 5): remove the protocol, drop a leading 'www.', split on

@@ -1,8 +1,6 @@
 import { z } from "zod";
-import {
-  DEFAULT_TRIGGER_POINT_LABEL, QUALITY_CHECK_DEFAULTS, QualityCheckSettings, TOPIC_ROWS,
-  type AiProbingType, type Control, type ControlInput, type TopicControlType,
-} from "../../contract";
+import { DEFAULT_TRIGGER_POINT_LABEL, TOPIC_ROWS, type TopicControlType } from "../../contract/values/controls";
+import { QUALITY_CHECK_DEFAULTS, QualityCheckSettings, type AiProbingType, type Control, type ControlInput } from "../../contract";
 
 /*
  * The controls and smart-probing screens' pure parts: form schemas, the rows each screen shows,

@@ -1,7 +1,5 @@
-import {
-  CLEANUP_METADATA_EXAMPLE, DEFAULT_TRIGGER_POINT, DEFAULT_TRIGGER_POINT_LABEL, FINETUNING_TABLES, FinetuningInput, isPenaltyType,
-  PAGE_TYPE_LABELS, PENALTY_EXAMPLE, type ClientApp, type Finetuning, type FinetuningType, type FinetuningsUpsertBody, type InputPrompt,
-} from "../../contract";
+import { CLEANUP_METADATA_EXAMPLE, DEFAULT_TRIGGER_POINT, DEFAULT_TRIGGER_POINT_LABEL, FINETUNING_TABLES, PAGE_TYPE_LABELS, PENALTY_EXAMPLE } from "../../contract/values/controls";
+import { FinetuningInput, isPenaltyType, type ClientApp, type Finetuning, type FinetuningType, type FinetuningsUpsertBody, type InputPrompt } from "../../contract";
 import { changedFields, isNewRow, ROW_ERROR } from "~/components/users/rows";
 import type { FieldErrors } from "./required-check";
 

@@ -1,4 +1,5 @@
-import { REVIEW_STATUSES, URL_COUNT_CAP, URL_ORDER_COLUMNS, URL_STATUSES, type ReviewStatus, type UrlsQuery, type UrlStatus } from "../../contract";
+import { REVIEW_STATUSES, URL_COUNT_CAP, URL_ORDER_COLUMNS, URL_STATUSES } from "../../contract/values/knowledge";
+import type { ReviewStatus, UrlsQuery, UrlStatus } from "../../contract";
 
 /** Spec §9: the URL tables' paging and sorting. */
 export const WEBSITE_PAGE_SIZES = [1, 10, 25, 50, 100, 500, 1000, 2000] as const;

@@ -1,4 +1,5 @@
-import { DEFAULT_TAGS, SCAN_MODES, URL_STATUSES, type Website } from "../../contract";
+import { DEFAULT_TAGS, SCAN_MODES, URL_STATUSES } from "../../contract/values/knowledge";
+import type { Website } from "../../contract";
 
 /*
  * Pure rules of the Websites screen (spec sections 2, 5 and 9): what the pattern boxes suggest,

@@ -1,16 +1,10 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
-import { z } from "zod";
-import { CompleteUploadBody, PresignBody } from "../../contract";
 import { userCan } from "~/lib/permissions";
 import { ApiError } from "~/server/api/client.server";
 import { filesApi, getUserInfo } from "~/server/api/resources.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-
-const UploadStep = z.discriminatedUnion("intent", [
-  PresignBody.extend({ intent: z.literal("presign") }),
-  CompleteUploadBody.extend({ intent: z.literal("complete") }),
-]);
+import { UploadStep } from "~/server/files.server";
 
 /**
  * The two API steps of a browser upload, for the Files page's script: register files (answers

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { JOB_STATES, JobState } from "../../contract";
+import { JOB_STATES, jobStateOf } from "../../contract/values/jobs";
 import { JobsTable } from "~/components/JobsTable";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
@@ -13,7 +13,7 @@ import * as ui from "~/styles/ui.css";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const params = new URL(request.url).searchParams;
-  const state = JobState.safeParse(params.get("state")).data;
+  const state = jobStateOf(params.get("state"));
   const page = Math.max(1, Number(params.get("page")) || 1);
   const [queues, jobs] = await Promise.all([jobsApi.queues(api), jobsApi.list(api, { state, page, page_size: 20 })]);
   return json({ queues, jobs, state: state ?? null });

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { JOB_STATES, JobState } from "../../contract";
+import { JOB_STATES, jobStateOf } from "../../contract/values/jobs";
 import { JobsTable } from "~/components/JobsTable";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
@@ -14,7 +14,7 @@ import * as ui from "~/styles/ui.css";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const search = new URL(request.url).searchParams;
-  const state = JobState.safeParse(search.get("state")).data;
+  const state = jobStateOf(search.get("state"));
   const page = Math.max(1, Number(search.get("page")) || 1);
   const queues = await jobsApi.queues(api);
   const queue = queues.find((q) => q.name === params.queue);

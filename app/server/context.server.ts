@@ -23,6 +23,17 @@ export interface ConsoleConfig {
 }
 
 /**
+ * What the loaders of one browser request share. Remix hands each loader its own copy of the
+ * Request but the same load context, so server.ts makes one of these per request.
+ */
+export interface RequestScope {
+  /** GET answers of the API already asked for during this request, by token and URL. */
+  apiReads: Map<string, Promise<unknown>>;
+}
+
+export const newRequestScope = (): RequestScope => ({ apiReads: new Map() });
+
+/**
  * What the composition root (server.ts) hands every loader and action. The console reaches the
  * API only through `apiFetch`: the in-process API by default, or HTTP to API_URL.
  */
@@ -41,6 +52,8 @@ export type ConsoleContext = {
   signInThrottle: SignInThrottle;
   /** This response's Content-Security-Policy nonce, for inline scripts. */
   cspNonce?: string;
+  /** Present when the context lives for one browser request only (server.ts); absent in tests that reuse one. */
+  requestScope?: RequestScope;
 };
 
 export interface SignInThrottle {

@@ -1,10 +1,17 @@
 import { json } from "@remix-run/node";
-import { cleanFileName, FILE_TAGS, FILE_UPLOAD_CONTENT_TYPE, isPdfName, MAX_FILES_PER_UPLOAD, type KnowledgeFile } from "../../contract";
+import { z } from "zod";
+import { CompleteUploadBody, PresignBody, cleanFileName, FILE_TAGS, FILE_UPLOAD_CONTENT_TYPE, isPdfName, MAX_FILES_PER_UPLOAD, type KnowledgeFile } from "../../contract";
 import { UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
 import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
 import { filesApi } from "./api/resources.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
+
+/** The two steps of a browser upload the Files page's script posts (files-upload route). */
+export const UploadStep = z.discriminatedUnion("intent", [
+  PresignBody.extend({ intent: z.literal("presign") }),
+  CompleteUploadBody.extend({ intent: z.literal("complete") }),
+]);
 
 export interface FileUploadOutcome {
   file_name: string;

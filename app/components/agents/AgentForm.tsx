@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionRe
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { AGENT_STATUSES, MODE_ENVS } from "../../../contract";
+import { AGENT_STATUSES, MODE_ENVS } from "../../../contract/values/apps";
 import { AgentForm, agentTypeLabel, modeEnvLabel, stripSiteCode, type AgentFormDefaults, type AgentFormValue } from "~/lib/agent-form";
 import { titleCase } from "~/lib/text";
 import { FormField } from "~/components/FormField";

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm,
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "../../../contract";
+import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "../../../contract/values/apps";
 import { ClientForm, clientTypeForCopyMarket, deriveUrlCode, marketFor, type ClientFormDefaults, type ClientFormValue } from "~/lib/client-form";
 import { FormField } from "~/components/FormField";
 import * as f from "~/styles/forms.css";

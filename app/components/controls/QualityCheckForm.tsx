@@ -1,7 +1,8 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
-import { QUALITY_CHECK_FIELDS, type QualityCheckField, type QualityCheckSettings } from "../../../contract";
+import { QUALITY_CHECK_FIELDS, type QualityCheckField } from "../../../contract/values/controls";
+import type { QualityCheckSettings } from "../../../contract";
 import { FormField } from "~/components/FormField";
 import { qualityBaseline, QualityCheckForm as Schema } from "~/lib/controls";
 import * as f from "~/styles/forms.css";

@@ -1,4 +1,5 @@
-import { APP_ROLE_LABELS, type AppRole } from "../../../contract";
+import { APP_ROLE_LABELS } from "../../../contract/values/users";
+import type { AppRole } from "../../../contract";
 import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/required-check";
 import * as ui from "~/styles/ui.css";

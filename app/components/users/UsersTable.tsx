@@ -1,4 +1,5 @@
-import { USER_TYPE_LABELS, type UserType } from "../../../contract";
+import { USER_TYPE_LABELS } from "../../../contract/values/users";
+import type { UserType } from "../../../contract";
 import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/required-check";
 import * as ui from "~/styles/ui.css";

@@ -1,4 +1,4 @@
-import { Dialog } from "@reach/dialog";
+import { Dialog } from "~/components/Dialog";
 import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { deleteUrlsQuestion, MENU_ACTIONS, menuIntent, RELOAD_AFTER_ACTION_MS, type MenuAction } from "~/lib/websites";

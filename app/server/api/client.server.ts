@@ -56,19 +56,34 @@ export function sendToStorage(context: ConsoleContext, url: string, init: Reques
   return context.apiFetch(new Request(new URL(url, API_BASE), init));
 }
 
-async function parse<T>(response: Response, schema: ZodType<T>): Promise<T> {
+/** An API answer read once: its status and JSON body (or a stand-in error body). */
+interface ApiAnswer {
+  status: number;
+  ok: boolean;
+  body: unknown;
+}
+
+async function readAnswer(response: Response): Promise<ApiAnswer> {
   const body = await response.json().catch(() => ({ message: `The API answered ${response.status}` }));
-  if (!response.ok) {
-    const error = ErrorBody.safeParse(body);
-    throw new ApiError(response.status, error.success ? error.data : { message: `The API answered ${response.status}` });
+  return { status: response.status, ok: response.ok, body };
+}
+
+function parseAnswer<T>(answer: ApiAnswer, schema: ZodType<T>): T {
+  if (!answer.ok) {
+    const error = ErrorBody.safeParse(answer.body);
+    throw new ApiError(answer.status, error.success ? error.data : { message: `The API answered ${answer.status}` });
   }
-  return schema.parse(body);
+  return schema.parse(answer.body);
+}
+
+async function parse<T>(response: Response, schema: ZodType<T>): Promise<T> {
+  return parseAnswer(await readAnswer(response), schema);
 }
 
 /** Not found and forbidden are the page's answer, not a crash: the route's error boundary shows them. */
-async function parseForPage<T>(response: Response, schema: ZodType<T>): Promise<T> {
+function parseForPage<T>(answer: ApiAnswer, schema: ZodType<T>): T {
   try {
-    return await parse(response, schema);
+    return parseAnswer(answer, schema);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
       throw new Response(error.message, { status: error.status, statusText: error.message });
@@ -101,6 +116,26 @@ function refreshOnce(context: ConsoleContext, refreshToken: string) {
   return pending;
 }
 
+/**
+ * GET answers of one browser request. The loaders of one page each ask for what they need (the
+ * root for the user and the client list, each client-scoped layout for the client list again):
+ * with a request scope the API answers each distinct read once per page. Writes clear it.
+ */
+function readOncePerRequest(context: ConsoleContext, key: string, read: () => Promise<ApiAnswer>) {
+  const reads = context.requestScope?.apiReads;
+  if (!reads) return read();
+  let answer = reads.get(key) as Promise<ApiAnswer> | undefined;
+  if (!answer) {
+    answer = read();
+    reads.set(key, answer);
+  }
+  return answer;
+}
+
+function forgetRequestReads(context: ConsoleContext) {
+  context.requestScope?.apiReads.clear();
+}
+
 export interface ApiClient {
   call<T>(schema: ZodType<T>, method: string, path: string, options?: CallOptions): Promise<T>;
   get<T>(schema: ZodType<T>, path: string, query?: Query): Promise<T>;
@@ -130,7 +165,7 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
     throw await signedOut();
   }
 
-  const call = async <T>(schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) => {
+  const answerOf = async (method: string, path: string, options: CallOptions): Promise<ApiAnswer> => {
     const presented = session.get("refresh_token")!;
     let response = await send(context, method, path, options, session.get("user_token"));
     if (response.status === 401) {
@@ -145,7 +180,25 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
       response = await send(context, method, path, options, tokens.user_token);
       if (response.status === 401) throw await signedOut();
     }
-    return parseForPage(response, schema);
+    return readAnswer(response);
+  };
+
+  const answerOnce = async (method: string, path: string, options: CallOptions) => {
+    if (method === "GET") {
+      const key = `${session.get("user_token")} ${buildUrl(path, options.query).href}`;
+      return readOncePerRequest(context, key, () => answerOf(method, path, options));
+    }
+    // A write may change what any read of this request saw, before it or while it ran.
+    forgetRequestReads(context);
+    try {
+      return await answerOf(method, path, options);
+    } finally {
+      forgetRequestReads(context);
+    }
+  };
+
+  const call = async <T>(schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) => {
+    return parseForPage(await answerOnce(method, path, options), schema);
   };
   return clientOf(call, session);
 }
@@ -181,7 +234,7 @@ function bearerClient(context: ConsoleContext, token: string, session: ConsoleSe
   const call: Call = async (schema, method, path, options = {}) => {
     const response = await send(context, method, path, options, token);
     if (response.status === 401) throw json({ message: TOKEN_EXPIRED }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
-    return parseForPage(response, schema);
+    return parseForPage(await readAnswer(response), schema);
   };
   return clientOf(call, session);
 }

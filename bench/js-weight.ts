@@ -1,0 +1,98 @@
+/**
+ * What a browser downloads in JavaScript to open each console route, read from the build's Remix
+ * manifest: the manifest itself, the client entry and its chunks, and every matched route module
+ * (root to leaf) with their chunks, counted once each. Sizes raw, gzip (level 6) and brotli
+ * (quality 4, what the server's compression sends).
+ */
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+interface ManifestRoute {
+  id: string;
+  parentId?: string;
+  path?: string;
+  index?: boolean;
+  module: string;
+  imports?: string[];
+}
+interface Manifest {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, ManifestRoute>;
+  url: string;
+}
+
+export interface RouteWeight {
+  routeId: string;
+  /** The route's URL pattern, parents included. */
+  pattern: string;
+  files: number;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+export function readManifest(publicDir: string): Manifest {
+  const buildDir = path.join(publicDir, "build");
+  const file = readdirSync(buildDir).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error(`no Remix manifest in ${buildDir}: run npm run build first`);
+  const source = readFileSync(path.join(buildDir, file), "utf8");
+  const manifest = JSON.parse(source.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as Manifest;
+  return { ...manifest, url: `/build/${file}` };
+}
+
+function patternOf(routes: Record<string, ManifestRoute>, route: ManifestRoute): string {
+  const parent = route.parentId ? routes[route.parentId] : undefined;
+  const own = route.path ?? "";
+  const before = parent ? patternOf(routes, parent) : "";
+  return `${before.replace(/\/$/, "")}/${own}`.replace(/\/+/g, "/");
+}
+
+export function routeWeights(publicDir: string): RouteWeight[] {
+  const manifest = readManifest(publicDir);
+  const sizes = new Map<string, { raw: number; gzip: number; brotli: number }>();
+  const sizeOf = (url: string) => {
+    let size = sizes.get(url);
+    if (!size) {
+      const bytes = readFileSync(path.join(publicDir, url));
+      size = {
+        raw: bytes.length,
+        gzip: gzipSync(bytes, { level: 9 }).length,
+        brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+      };
+      sizes.set(url, size);
+    }
+    return size;
+  };
+  const parents = new Set(Object.values(manifest.routes).map((route) => route.parentId));
+  // Leaves are the pages one opens; layouts are counted within them.
+  const leaves = Object.values(manifest.routes).filter((route) => !parents.has(route.id) || route.index);
+  const weights = leaves.map((leaf) => {
+    const files = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
+    for (let route: ManifestRoute | undefined = leaf; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+      files.add(route.module);
+      for (const chunk of route.imports ?? []) files.add(chunk);
+    }
+    const total = { raw: 0, gzip: 0, brotli: 0 };
+    for (const file of files) {
+      const size = sizeOf(file);
+      total.raw += size.raw;
+      total.gzip += size.gzip;
+      total.brotli += size.brotli;
+    }
+    return { routeId: leaf.id, pattern: patternOf(manifest.routes, leaf), files: files.size, ...total };
+  });
+  return weights.sort((a, b) => b.gzip - a.gzip);
+}
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+export function formatWeight(weight: RouteWeight) {
+  return `${weight.pattern.padEnd(72)} ${String(weight.files).padStart(3)} files  ${kb(weight.raw).padStart(9)} raw  ${kb(weight.gzip).padStart(8)} gzip  ${kb(weight.brotli).padStart(8)} br`;
+}
+
+if (process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]))) {
+  const weights = routeWeights(path.resolve("public"));
+  console.log(`JavaScript per console route (${weights.length} routes; largest first)`);
+  for (const weight of weights) console.log(formatWeight(weight));
+}

@@ -1,0 +1,18 @@
+/** The chat contract's plain values: no schema and no zod, so browser code can import them (schemas: contract/chat.ts). */
+
+/** How an answer came about; the insights dashboard counts them. */
+export const CHAT_OUTCOMES = ["answered", "fallback", "canned", "disclaimed"] as const;
+
+export type ChatOutcome = (typeof CHAT_OUTCOMES)[number];
+
+export interface ChatSource { title: string; url: string }
+
+/**
+ * The answer streams as newline-delimited JSON events: `start` (the conversation), `delta`s of
+ * text, then `done` with the outcome, sources and any disclaimer.
+ */
+export type ChatEvent =
+  | { type: "start"; conversation_id: string }
+  | { type: "delta"; text: string }
+  | { type: "done"; outcome: ChatOutcome; sources: ChatSource[]; disclaimer: string | null; programs: { name: string; url: string }[] }
+  | { type: "error"; message: string };

@@ -1,0 +1,149 @@
+/** The controls contract's plain values: no schema and no zod, so browser code can import them (schemas: contract/controls.ts). */
+
+/*
+ * Controls, smart probing, input prompts and AI finetuning: the wire format of the spec's
+ * section 7 "Controls, probing, prompts, finetuning", and the constants the screens share with
+ * the API (row counts, labels, field definitions, defaults).
+ */
+
+// ── Trigger points ──────────────────────────────────────────────────────────────────────────
+
+/** The client-wide trigger point ('Default' in the selector). Every agent inherits its settings. */
+export const DEFAULT_TRIGGER_POINT = "";
+
+export const DEFAULT_TRIGGER_POINT_LABEL = "Default";
+
+// ── Controls: AI personality, sensitive topics, no-go topics, quality check ───────────────────
+
+export const AI_PERSONALITY = "ai_personality_guidelines";
+
+export const QUALITY_CHECK = "quality_check";
+
+export const TOPIC_CONTROL_TYPES = ["sensitive_topics", "no_go_topics"] as const;
+
+export type TopicControlType = (typeof TOPIC_CONTROL_TYPES)[number];
+
+export const CONTROL_TYPES = [AI_PERSONALITY, ...TOPIC_CONTROL_TYPES, QUALITY_CHECK] as const;
+
+/** Rows of the Sensitive Topics and No-Go Topics lists (each, per trigger point). */
+export const TOPIC_ROWS = 8;
+
+export const PERSONALITY_MAX_CHARS = 20_000;
+
+export const TOPIC_MAX_CHARS = 300;
+
+export const TOPIC_RESPONSE_MAX_CHARS = 2_000;
+
+/**
+ * The second column of each topic list. Both are stored in `metadata.disclaimer`: for a
+ * sensitive topic it is shown with the answer, for a no-go topic it is said instead of one.
+ */
+export const TOPIC_RESPONSE_LABELS: Record<TopicControlType, string> = {
+  sensitive_topics: "Disclaimer Text",
+  no_go_topics: "Canned Response",
+};
+
+export const TOPIC_HELP_TEXTS: Record<TopicControlType, { topic: string; response: string }> = {
+  sensitive_topics: {
+    topic: "A few words naming the topic, as people would ask about it (for example \"scholarships\").",
+    response: "Shown with every answer about this topic.",
+  },
+  no_go_topics: {
+    topic: "A few words naming the topic the assistant must not discuss.",
+    response: "What the assistant says instead of answering.",
+  },
+};
+
+export type QualityCheckField =
+  | { name: "min_retrieval_confidence" | "max_sources"; label: string; type: "number"; min: number; max: number; step: number; help: string }
+  | { name: "require_source"; label: string; type: "boolean"; help: string }
+  | { name: "fallback_message"; label: string; type: "text"; maxLength: number; help: string };
+
+/** The Quality Check screen's fields, in order. */
+export const QUALITY_CHECK_FIELDS: readonly QualityCheckField[] = [
+  {
+    name: "min_retrieval_confidence", label: "Minimum Retrieval Confidence", type: "number", min: 0, max: 1, step: 0.05,
+    help: "0 to 1. The best matching passage must contain at least this share of the question's key words (after finetuning penalties); otherwise the assistant gives the fallback message instead of guessing.",
+  },
+  {
+    name: "require_source", label: "Require A Source For Every Answer", type: "boolean",
+    help: "Every answer links the pages or files it comes from. When nothing in the knowledge store can be cited, the assistant gives the fallback message rather than answering from general knowledge.",
+  },
+  {
+    name: "max_sources", label: "Maximum Sources Per Answer", type: "number", min: 1, max: 10, step: 1,
+    help: "How many passages an answer may draw on and cite. Fewer keeps answers focused.",
+  },
+  {
+    name: "fallback_message", label: "Fallback Message", type: "text", maxLength: 1000,
+    help: "What the assistant says when it cannot answer with enough confidence.",
+  },
+];
+
+// ── Smart probing (User Probing Guidelines) ─────────────────────────────────────────────────
+
+export const AI_PROBING_TYPES = ["topics", "topic_to_prob_mapping"] as const;
+
+/** Height of each probing text area. */
+export const PROBING_TEXT_ROWS = 10;
+
+export const PROBING_MAX_CHARS = 20_000;
+
+// ── Input prompts ───────────────────────────────────────────────────────────────────────────
+
+export const PROMPT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+export const PROMPT_MAX_CHARS = 10_000;
+
+/** The prompt textarea: 6 to 10 rows, counted at 60 characters per row. */
+export const INPUT_PROMPT_ROWS = { min: 6, max: 10, charsPerRow: 60 } as const;
+
+export const inputPromptRows = (text: string) =>
+  Math.min(INPUT_PROMPT_ROWS.max, Math.max(INPUT_PROMPT_ROWS.min, Math.ceil(text.length / INPUT_PROMPT_ROWS.charsPerRow)));
+
+export const INPUT_PROMPT_MESSAGES = {
+  saved: "Successfully saved the input prompts.",
+  deleteFailed: "Unable to delete prompt. Please try again.",
+  confirmDelete: "Do you want to delete the prompt",
+} as const;
+
+// ── AI Finetuning ───────────────────────────────────────────────────────────────────────────
+
+export const FINETUNING_TYPES = ["url_pattern", "html_weightage", "pdf_weightage", "html_tags_to_remove"] as const;
+
+export const PENALTY_EXAMPLE = 0.5;
+
+/** The Type column of the HTML/PDF table. */
+export const PAGE_TYPE_LABELS = { html_weightage: "HTML", pdf_weightage: "PDF" } as const;
+
+export const CLEANUP_SELECTOR_PATTERN = /^(?:[A-Za-z][A-Za-z0-9-]*|[.#][A-Za-z_-][A-Za-z0-9_-]*)$/;
+
+export const CLEANUP_METADATA_EXAMPLE = '{"tags": ["footer", ".cookie-banner", "#promo"]}';
+
+export const CONTROL_LABELS: Record<(typeof CONTROL_TYPES)[number], string> = {
+  ai_personality_guidelines: "Chatbot Personality",
+  sensitive_topics: "Sensitive Topics",
+  no_go_topics: "No-Go Topics",
+  quality_check: "Hallucination Accuracy & Quality Check",
+};
+
+export const CONTROL_HELP_TEXTS: Record<(typeof CONTROL_TYPES)[number], string> = {
+  ai_personality_guidelines: "How the assistant speaks and behaves: tone, manner, accuracy rules and boundaries. It applies to every answer.",
+  sensitive_topics: "Topics the assistant may answer, but always with the disclaimer text next to the answer (for example financial aid or visas).",
+  no_go_topics: "Topics the assistant never answers: it replies with the canned response instead (for example legal advice or competitors).",
+  quality_check: "When the assistant may answer at all: how well the knowledge store must match the question, and what it says otherwise.",
+};
+
+/** The screen's three tables: which types each holds and the columns it shows. */
+export const FINETUNING_TABLES = [
+  { key: "url_pattern", title: "URL Pattern Based Weightage", types: ["url_pattern"], columns: ["Site", "Pattern", "Penalty"] },
+  { key: "page_type", title: "Page HTML/PDF Based Weightage", types: ["html_weightage", "pdf_weightage"], columns: ["Site", "Type", "Pattern", "Penalty"] },
+  { key: "html_tags", title: "Clean up HTML Tags", types: ["html_tags_to_remove"], columns: ["Site", "Metadata JSON"] },
+] as const satisfies readonly { key: string; title: string; types: readonly (typeof FINETUNING_TYPES)[number][]; columns: readonly string[] }[];
+
+export const AI_PROBING_LABELS: Record<(typeof AI_PROBING_TYPES)[number], string> = {
+  topics: "Topics For Probing",
+  topic_to_prob_mapping: "Topics to Prob Mapping",
+};
+
+export const PENALTY_TYPES = ["url_pattern", "html_weightage", "pdf_weightage"] as const satisfies readonly (typeof FINETUNING_TYPES)[number][];
+export const isPenaltyType = (type: string): type is (typeof PENALTY_TYPES)[number] => (PENALTY_TYPES as readonly string[]).includes(type);

@@ -1,0 +1,25 @@
+/** The personalisation contract's plain values: no schema and no zod, so browser code can import them (schemas: contract/personalisation.ts). */
+
+/** The spec's profile data categories, in its order: a field's Group. */
+export const PROFILE_GROUPS = [
+  "Academic Profile", "Professional Profile", "Learning Interests", "Program Structure", "Program Content & Descriptions",
+  "Program Eligibility Requirements", "Personal Contact Information", "Academic & Partnership Details", "Scheduling & Duration",
+  "Budgets & Financials", "Career & Skill Maps", "Residency & Visa", "Communication Preferences", "Engagement History",
+  "Enrollment/Application History", "Others",
+] as const;
+
+export const FIELD_TYPES = ["text", "number", "boolean", "array", "json"] as const;
+
+export const MODEL_TYPES = ["user_profile", "program_profile"] as const;
+
+/** The JSON view's heading for fields without a group. */
+export const UNGROUPED = "Ungrouped";
+
+export const DATA_MODEL_MESSAGES = {
+  importWarning: "This will overwrite existing data.",
+  confirmDelete: "Confirm Delete",
+  buildWarning: "Building the recommendation model might take some time.",
+} as const;
+
+/** Field names are what the assistant stores values under: a letter first, then letters, digits, _ and spaces. */
+export const FIELD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_ ]*$/;
