@@ -22,7 +22,8 @@ export default defineConfig({
     command: "npx tsx tests/e2e/start-servers.ts",
     url: `${BASE_URL}/healthz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // Migrating and seeding a fresh database takes ~40 s on a busy 2-core machine.
+    timeout: 120_000,
     stdout: "pipe",
   },
 });

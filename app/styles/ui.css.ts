@@ -14,6 +14,8 @@ const buttonBase = style({
   fontWeight: 500,
   cursor: "pointer",
   textDecoration: "none",
+  // A label never breaks over two lines ('Run now' in a narrow column).
+  whiteSpace: "nowrap",
   selectors: { "&:disabled, &[aria-disabled='true']": { opacity: 0.55, cursor: "not-allowed" } },
 });
 
@@ -71,4 +73,57 @@ export const pre = style({
   overflowX: "auto",
   maxHeight: "320px",
   margin: 0,
+});
+
+/**
+ * A wide table scrolls inside its own box, never the page. `position: relative` keeps what is
+ * absolutely placed inside (visually hidden labels) within that box too, instead of widening
+ * the page from outside it.
+ */
+export const tableScroll = style({
+  position: "relative",
+  overflowX: "auto",
+  maxWidth: "100%",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+
+/**
+ * The `<details>` menus and popovers: the summary is the anchor, the panel floats below it. Where
+ * CSS anchor positioning exists the panel is `position: fixed` on the anchor, so no scrolling
+ * container (a table's box, a drawer) can clip it, and it flips above or to the other side when
+ * the viewport has no room; elsewhere it falls back to a plain absolute panel.
+ */
+export const popover = style({ position: "relative", display: "inline-block", anchorScope: "--popover" });
+export const popoverSummary = style({
+  listStyle: "none",
+  cursor: "pointer",
+  anchorName: "--popover",
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+const popoverPanelBase = style({
+  position: "absolute",
+  zIndex: 40,
+  top: "calc(100% + 4px)",
+  margin: 0,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.popover,
+  maxHeight: "min(70vh, 560px)",
+  overflowY: "auto",
+});
+const anchored = {
+  position: "fixed",
+  positionAnchor: "--popover",
+  top: "anchor(bottom)",
+  marginTop: "4px",
+  positionTryFallbacks: "flip-block, flip-inline",
+} as const;
+export const popoverPanel = styleVariants({
+  /** Right edges aligned: a row's ⋯ menu, the profile menu. */
+  alignEnd: [popoverPanelBase, { right: 0, "@supports": { "(anchor-name: --a)": { ...anchored, right: "anchor(right)" } } }],
+  /** Left edges aligned: filter menus. */
+  alignStart: [popoverPanelBase, { left: 0, "@supports": { "(anchor-name: --a)": { ...anchored, left: "anchor(left)" } } }],
 });
