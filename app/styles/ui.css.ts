@@ -127,3 +127,8 @@ export const popoverPanel = styleVariants({
   /** Left edges aligned: filter menus. */
   alignStart: [popoverPanelBase, { left: 0, "@supports": { "(anchor-name: --a)": { ...anchored, left: "anchor(left)" } } }],
 });
+
+/** The shared table's sortable header and pager. */
+export const sortLink = style({ color: "inherit", textDecoration: "none", whiteSpace: "nowrap", selectors: { "&:hover": { color: vars.color.primary } } });
+export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, marginTop: vars.space.md });
+export const pagerForm = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: 0 });
