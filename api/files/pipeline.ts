@@ -6,6 +6,7 @@ import { chunkBlocks } from "../knowledge/chunk";
 import { replaceChunks } from "../knowledge/chunk-store";
 import { extractPdf } from "../knowledge/extract-pdf";
 import { finalKeyOf, setFileStatus, type FileRecord } from "./store";
+import { cutText } from "../../contract";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 
@@ -61,13 +62,13 @@ export async function indexFile(fileId: number, deps: PipelineDeps) {
     await deps.db.transaction(async (tx) => {
       await replaceChunks(tx, { appId: file.appId, fileId: file.id }, pieces);
       await tx.update(knowledgeFiles).set({
-        status: "indexed", title: pdf.title.slice(0, 500), pageCount: pdf.pageCount, errorMessage: null, indexedAt: new Date(), updatedAt: new Date(),
+        status: "indexed", title: cutText(pdf.title, 500), pageCount: pdf.pageCount, errorMessage: null, indexedAt: new Date(), updatedAt: new Date(),
       }).where(eq(knowledgeFiles.id, file.id));
     });
     return { indexed: file.id, pages: pdf.pageCount, chunks: pieces.length };
   } catch (error) {
     const message = (error as Error).message || String(error);
-    await setFileStatus(file.id, "failed_to_index", { errorMessage: message.slice(0, 1000) }, deps);
+    await setFileStatus(file.id, "failed_to_index", { errorMessage: cutText(message, 1000) }, deps);
     return { failed: message };
   }
 }

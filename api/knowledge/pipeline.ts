@@ -10,6 +10,7 @@ import { extractPdf } from "./extract-pdf";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
 import { passesPatterns, readRobots, readSitemaps, sameSite, sitemapCandidates, type Robots } from "./sitemaps";
+import { cutText } from "../../contract";
 
 type UrlRecord = typeof urls.$inferSelect;
 type WebsiteRecord = typeof websites.$inferSelect;
@@ -76,7 +77,7 @@ export async function discoverWebsite(websiteId: number, deps: PipelineDeps) {
     await deps.db.update(websites).set({
       // Misses among guessed locations (no Sitemap line in robots.txt) are not errors once one was found.
       status: "sitemap_generated", sitemaps: found.sitemaps,
-      lastError: found.errors.length && robots.sitemaps.length ? found.errors.join("; ").slice(0, 2000) : null, updatedAt: new Date(),
+      lastError: found.errors.length && robots.sitemaps.length ? cutText(found.errors.join("; "), 2000) : null, updatedAt: new Date(),
     }).where(eq(websites.id, websiteId));
     await refreshUrlsCount(websiteId, deps);
     return { added, sitemaps: found.sitemaps.length, errors: found.errors.length };
@@ -133,7 +134,7 @@ async function indexOne(row: UrlRecord, force: boolean, robots: Robots, deps: Pi
   await deps.db.transaction(async (tx) => {
     await replaceChunks(tx, { appId: row.appId, urlId: row.id }, pieces);
     await tx.update(urls).set({
-      status: "indexed", title: page.title.slice(0, 500), contentHash: hash, indexedAt: new Date(), metadata, updatedAt: new Date(),
+      status: "indexed", title: cutText(page.title, 500), contentHash: hash, indexedAt: new Date(), metadata, updatedAt: new Date(),
     }).where(eq(urls.id, row.id));
   });
 }
@@ -171,7 +172,7 @@ export async function processWebsite(websiteId: number, deps: PipelineDeps) {
       } catch (error) {
         const message = error instanceof FetchRefused || error instanceof Error ? error.message : String(error);
         const { requested: _r, force_index: _f, ...metadata } = row.metadata;
-        await deps.db.update(urls).set({ status: plan.failed, metadata: { ...metadata, error_message: message.slice(0, 1000) }, updatedAt: new Date() }).where(eq(urls.id, row.id));
+        await deps.db.update(urls).set({ status: plan.failed, metadata: { ...metadata, error_message: cutText(message, 1000) }, updatedAt: new Date() }).where(eq(urls.id, row.id));
         done[plan.failed] = (done[plan.failed] ?? 0) + 1;
       }
     }));

@@ -122,3 +122,28 @@ async function checkRoute(page: Page, route: string) {
   await expectNoSeriousAxeViolations(page).catch((error: Error) => failures.push(error.message.split("\n").slice(0, 12).join(" ")));
   expect(failures).toEqual([]);
 }
+
+test("Appearance: a trigger-point selector at client level, and every page says which trigger point it edits", async ({ signedInPage: page }) => {
+  await page.goto("/northfield/appearance");
+  const selector = page.getByLabel("Trigger point", { exact: true });
+  await expect(selector.locator("option").first()).toHaveText("Default");
+  await expect(selector.locator("option", { hasText: "admissions" })).toHaveCount(1);
+  await expect(selector).toHaveValue("");
+  await selector.selectOption("admissions");
+  await expect(page).toHaveURL(/\/northfield\/appearance\?trigger_point=admissions$/);
+  await expect(page.frameLocator('iframe[title="Chat preview"]').locator("body")).toBeAttached();
+  await expect(page.locator('iframe[title="Chat preview"]')).toHaveAttribute("src", "/northfield/appearance/preview?trigger_point=admissions");
+
+  await page.goto(`${AGENT}/appearance`);
+  await expect(page.getByLabel("Trigger point", { exact: true })).toHaveCount(0);
+  await expect(page.getByText("Trigger point: admissions")).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the appearance preview says why it is empty and how to see the widget", async ({ signedInPage: page }) => {
+    await page.goto(`${AGENT}/appearance`);
+    await expect(page.frameLocator('iframe[title="Chat preview"]').getByText(/The preview is empty because JavaScript is off/)).toBeVisible();
+  });
+});

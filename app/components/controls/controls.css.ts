@@ -3,7 +3,6 @@ import { vars } from "~/styles/theme.css";
 import * as ui from "~/styles/ui.css";
 
 export const intro = style({ maxWidth: "72ch", marginTop: 0 });
-export const fixedTriggerPoint = style({ marginTop: 0 });
 
 export const fieldset = style({ border: "none", margin: 0, padding: 0, minWidth: 0, display: "grid", gap: vars.space.xs });
 export const formError = style({ marginBottom: vars.space.md });
