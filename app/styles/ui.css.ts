@@ -16,6 +16,8 @@ const buttonBase = style({
   textDecoration: "none",
   // A label never breaks over two lines ('Run now' in a narrow column).
   whiteSpace: "nowrap",
+  minHeight: vars.size.control,
+  justifyContent: "center",
   selectors: { "&:disabled, &[aria-disabled='true']": { opacity: 0.55, cursor: "not-allowed" } },
 });
 
@@ -23,7 +25,7 @@ export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText }],
   secondary: [buttonBase],
   danger: [buttonBase, { background: vars.color.error, borderColor: vars.color.error, color: "#fff" }],
-  link: [buttonBase, { border: "none", background: "none", color: vars.color.primary, padding: 0 }],
+  link: [buttonBase, { border: "none", background: "none", color: vars.color.primary, padding: 0, minHeight: "auto" }],
 });
 
 export const card = style({
@@ -43,6 +45,7 @@ export const input = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   minWidth: 0,
+  minHeight: vars.size.control,
   selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error, background: vars.color.invalid } },
 });
 export const fieldError = style({ color: vars.color.error, fontSize: "13px", margin: 0 });
