@@ -18,8 +18,9 @@ export function ColumnHeader({ column, view }: { column: TableColumn; view?: Tab
   const ariaSort = current ? (view.order === "asc" ? "ascending" : "descending") : "none";
   return (
     <th scope="col" aria-sort={ariaSort}>
-      <Link to={tableViewSearch(new URLSearchParams(location.search), view, { sort: column.sort })} className={ui.sortLink} preventScrollReset>
-        {column.label} <span aria-hidden="true">{current ? (view.order === "asc" ? "▲" : "▼") : "↕"}</span>
+      {/* The arrow is drawn by CSS (data-sort), so the header's text stays the column's name. */}
+      <Link to={tableViewSearch(new URLSearchParams(location.search), view, { sort: column.sort })} className={ui.sortLink} data-sort={ariaSort} preventScrollReset>
+        {column.label}
       </Link>
     </th>
   );

@@ -132,6 +132,17 @@ export const popoverPanel = styleVariants({
 });
 
 /** The shared table's sortable header and pager. */
-export const sortLink = style({ color: "inherit", textDecoration: "none", whiteSpace: "nowrap", selectors: { "&:hover": { color: vars.color.primary } } });
+export const sortLink = style({
+  color: "inherit",
+  textDecoration: "none",
+  whiteSpace: "nowrap",
+  selectors: {
+    "&:hover": { color: vars.color.primary },
+    "&::after": { marginLeft: vars.space.xs, color: vars.color.muted },
+    "&[data-sort='none']::after": { content: "'↕'" },
+    "&[data-sort='ascending']::after": { content: "'▲'" },
+    "&[data-sort='descending']::after": { content: "'▼'" },
+  },
+});
 export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, marginTop: vars.space.md });
 export const pagerForm = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: 0 });
