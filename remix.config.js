@@ -26,6 +26,9 @@ const clientLevelAliases = {
   "student-profiling": `${R}.student-profiling._index.tsx`,
   "student-profiling/user-profile-data-model": `${R}.user-profiling.user-profile-data-model.tsx`,
   "student-profiling/student-profile-data-model": `${R}.user-profiling.student-profile-data-model.tsx`,
+  // Appearance per trigger point, chosen with the selector (an agent's page fixes its own).
+  appearance: `${R}.appearance.tsx`,
+  "appearance/preview": `${R}.appearance_.preview.tsx`,
 };
 
 /** Paths under /:appName/agent/:agentName ⇒ module. */

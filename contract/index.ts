@@ -13,3 +13,4 @@ export * from "./appearance";
 export * from "./chat";
 export * from "./insights";
 export * from "./csv";
+export * from "./text";

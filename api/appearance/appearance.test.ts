@@ -70,6 +70,18 @@ describe("appearance", () => {
     expect((await call("GET", path(), { token: clientAdmin })).body.data).toMatchObject({ primary_color: "#0a7d4f", greeting_message: "<b>Hi</b> & welcome" });
   });
 
+  it("stores text byte for byte, and refuses half an emoji rather than store U+FFFD in its place", async () => {
+    const text = "Type your question… 😀👩🏽‍💻 مرحبا 你好";
+    expect((await call("PUT", path(), { token: clientAdmin, body: { data: { input_placeholder: text } } })).status).toBe(200);
+    const stored = (await call("GET", path(), { token: clientAdmin })).body.data.input_placeholder as string;
+    expect(Buffer.from(stored, "utf8").toString("hex")).toBe(Buffer.from(text, "utf8").toString("hex"));
+    // JSON may spell a lone surrogate; written to the database it would become ef bf bd.
+    const broken = await call("PUT", path(), { token: clientAdmin, rawBody: '{"data":{"input_placeholder":"Type your question\\ud83d…"}}' });
+    expect(broken.status).toBe(400);
+    expect(broken.body.message).toBe("The request body holds a broken character (half of an emoji or symbol)");
+    expect((await call("GET", path(), { token: clientAdmin })).body.data.input_placeholder).toBe(text);
+  });
+
   it("keeps trigger points apart, over the client default; unknown trigger points are refused", async () => {
     await call("PUT", path(""), { token: clientAdmin, body: { appearance: { value: { launcher_text: "Ask Northfield" } } } });
     expect((await call("GET", path("studentsuccess"), { token: clientAdmin })).body.data).toMatchObject({ launcher_text: "Ask Northfield", primary_color: "#1f4b99" });

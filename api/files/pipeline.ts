@@ -7,6 +7,7 @@ import { replaceChunks } from "../knowledge/chunk-store";
 import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { extractPdf } from "../knowledge/extract-pdf";
 import { finalKeyOf, type FileRecord } from "./store";
+import { cutText } from "../../contract";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 /** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */
@@ -108,7 +109,7 @@ export async function indexFile(fileId: number, deps: WorkerDeps) {
     const pieces = chunkBlocks(pdf.blocks);
     await deps.db.transaction(async (tx) => {
       // The claim first: its row lock keeps a recovery sweep out until the chunks are in.
-      await finishFile(tx, file, { status: "indexed", title: pdf.title.slice(0, 500), pageCount: pdf.pageCount, errorMessage: null, indexedAt: new Date() }, deps);
+      await finishFile(tx, file, { status: "indexed", title: cutText(pdf.title, 500), pageCount: pdf.pageCount, errorMessage: null, indexedAt: new Date() }, deps);
       await replaceChunks(tx, { appId: file.appId, fileId: file.id }, pieces);
     });
     return { indexed: file.id, pages: pdf.pageCount, chunks: pieces.length };
@@ -116,7 +117,7 @@ export async function indexFile(fileId: number, deps: WorkerDeps) {
     if (error instanceof ClaimLost) return { skipped: error.message };
     const message = (error as Error).message || String(error);
     try {
-      await finishFile(deps.db, file, { status: "failed_to_index", errorMessage: message.slice(0, 1000) }, deps);
+      await finishFile(deps.db, file, { status: "failed_to_index", errorMessage: cutText(message, 1000) }, deps);
     } catch (lost) {
       if (lost instanceof ClaimLost) return { skipped: lost.message };
       throw lost;

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { HttpError, badRequest, fieldErrorsOf } from "./errors";
+import { hasBrokenCharacters } from "../../contract";
 import type { ApiDeps } from "../deps";
 import { authenticate, type Caller } from "../auth/caller";
 import { TooManyRequests } from "./throttle";
@@ -64,11 +65,15 @@ export interface RouteBuilder {
 async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  let body: unknown;
   try {
-    return JSON.parse(text);
+    body = JSON.parse(text);
   } catch {
     throw badRequest("The request body is not valid JSON");
   }
+  // A lone surrogate would reach the database as U+FFFD: refuse it rather than store a changed text.
+  if (hasBrokenCharacters(body)) throw badRequest("The request body holds a broken character (half of an emoji or symbol)");
+  return body;
 }
 
 async function readForm(c: Context): Promise<FormData> {

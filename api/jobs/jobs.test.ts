@@ -43,6 +43,16 @@ describe("jobs through pg-boss", () => {
     expect(jobs.body.jobs[0]).toMatchObject({ queue: "purge-refresh-tokens", state: "completed", data: {} });
   });
 
+  it("leaves pg-boss's own queues out of the recent jobs", async () => {
+    const boss = (host.deps.jobs as unknown as { boss: { createQueue(name: string): Promise<void>; send(name: string, data: object): Promise<string | null> } }).boss;
+    await boss.createQueue("__pgboss__send-it");
+    expect(await boss.send("__pgboss__send-it", { name: "purge-refresh-tokens" })).toBeTruthy();
+    const { body } = await call("GET", "/v1/jobs?page_size=100", { token: adminToken });
+    expect(body.jobs.length).toBeGreaterThan(0);
+    expect(body.jobs.map((job: { queue: string }) => job.queue)).not.toContain("__pgboss__send-it");
+    expect(body.total_count).toBe(body.jobs.length);
+  });
+
   it("refuses a payload the catalog does not accept, and unknown queues", async () => {
     expect((await call("POST", "/v1/jobs/no-such-queue/run", { token: adminToken, body: {} })).status).toBe(404);
     expect((await call("GET", "/v1/jobs?state=exploded", { token: adminToken })).status).toBe(400);

@@ -99,15 +99,17 @@ export class JobQueue {
     if (query.queue && !isQueueName(query.queue)) throw notFound(`No queue named ${query.queue}`);
     const where: string[] = [];
     const values: unknown[] = [];
+    // pg-boss keeps queues of its own (the schedule's `__pgboss__send-it`): only ours are listed.
     if (query.queue) where.push(`name = $${values.push(query.queue)}`);
+    else where.push(`name = any($${values.push(queueNames)})`);
     if (query.state) where.push(`state::text = $${values.push(query.state)}`);
-    const clause = where.length ? `where ${where.join(" and ")}` : "";
-    const { rows: [{ count }] } = await this.sql(`select count(*)::int as count from pgboss.job ${clause}`, values.length ? values : undefined);
+    const clause = `where ${where.join(" and ")}`;
+    const { rows: [{ count }] } = await this.sql(`select count(*)::int as count from pgboss.job ${clause}`, values);
     const offset = (query.page - 1) * query.page_size;
     const { rows } = await this.sql(
       `select id::text, name, state::text as state, data, output, retry_count, retry_limit, created_on, started_on, completed_on
          from pgboss.job ${clause} order by created_on desc limit ${query.page_size} offset ${offset}`,
-      values.length ? values : undefined,
+      values,
     );
     const total = Number(count);
     return {

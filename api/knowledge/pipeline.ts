@@ -13,6 +13,7 @@ import type { ExtractedChunks } from "./extract-worker";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
 import { passesPatterns, readRobots, readSitemaps, sameSite, sitemapCandidates, type Robots } from "./sitemaps";
+import { cutText } from "../../contract";
 
 type UrlRecord = typeof urls.$inferSelect;
 type WebsiteRecord = typeof websites.$inferSelect;
@@ -87,7 +88,7 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     await finish({
       // Misses among guessed locations (no Sitemap line in robots.txt) are not errors once one was found.
       status: "sitemap_generated", sitemaps: found.sitemaps,
-      lastError: found.errors.length && robots.sitemaps.length ? found.errors.join("; ").slice(0, 2000) : null,
+      lastError: found.errors.length && robots.sitemaps.length ? cutText(found.errors.join("; "), 2000) : null,
     });
     await refreshUrlsCount(websiteId, deps);
     return { added, sitemaps: found.sitemaps.length, errors: found.errors.length };
@@ -179,7 +180,7 @@ async function indexOne(row: UrlRecord, force: boolean, robots: Robots, cleanup:
   }
   await deps.db.transaction(async (tx) => {
     // The claim first: its row lock keeps a recovery sweep out until the chunks are in.
-    await finishUrl(tx, row, { status: "indexed", title: page.title.slice(0, 500), contentHash: hash, indexedAt: new Date(), metadata }, deps);
+    await finishUrl(tx, row, { status: "indexed", title: cutText(page.title, 500), contentHash: hash, indexedAt: new Date(), metadata }, deps);
     await replaceChunks(tx, { appId: row.appId, urlId: row.id }, page.chunks);
   });
 }
@@ -231,7 +232,7 @@ async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, dep
   const message = error instanceof FetchRefused || error instanceof Error ? error.message : String(error);
   const { requested: _r, force_index: _f, ...metadata } = row.metadata;
   try {
-    await finishUrl(deps.db, row, { status: failedStatus, metadata: { ...metadata, error_message: message.slice(0, 1000) } }, deps);
+    await finishUrl(deps.db, row, { status: failedStatus, metadata: { ...metadata, error_message: cutText(message, 1000) } }, deps);
     return failedStatus;
   } catch (lost) {
     if (lost instanceof ClaimLost) return "taken_back";

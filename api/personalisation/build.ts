@@ -4,6 +4,7 @@ import { chunks, knowledgeFiles, profileFields, programRecords, recommendationBu
 import type { ApiDeps } from "../deps";
 import { extractPrograms, type ModelField, type SourcePassage } from "./extract-programs";
 import { fillWithModel } from "./llm";
+import { cutText } from "../../contract";
 
 type BuildDeps = Pick<ApiDeps, "db" | "config" | "log">;
 
@@ -83,7 +84,7 @@ export async function buildRecommendationModel(buildId: number, deps: BuildDeps)
     return { programs: programs.length, sources: sources.length };
   } catch (error) {
     const message = (error as Error).message || String(error);
-    await deps.db.update(recommendationBuilds).set({ state: "failed", error: message.slice(0, 1000), finishedAt: new Date() }).where(eq(recommendationBuilds.id, buildId));
+    await deps.db.update(recommendationBuilds).set({ state: "failed", error: cutText(message, 1000), finishedAt: new Date() }).where(eq(recommendationBuilds.id, buildId));
     return { failed: message };
   }
 }

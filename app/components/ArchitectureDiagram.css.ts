@@ -39,7 +39,8 @@ export const channelGroups = style([
   {
     display: "grid",
     gap: vars.space.lg,
-    "@container": { [atLeast(WIDE)]: { gridTemplateColumns: "1fr 1fr" } },
+    // Each group as wide as its cards (Students has two, University Systems three): no half-empty box.
+    "@container": { [atLeast(WIDE)]: { gridTemplateColumns: "2fr 3fr" } },
   },
 ]);
 
@@ -87,9 +88,10 @@ export const subAgentGrid = style([
     // One sub agent per row: let the widest card shrink rather than overflow a narrow screen.
     gridTemplateColumns: `repeat(${SUB_AGENT_GRID_WIDTH}, minmax(0, 1fr))`,
     "@container": {
-      [atLeast(MEDIUM)]: { gridTemplateColumns: `repeat(${2 * SUB_AGENT_GRID_WIDTH}, auto)` },
-      [atLeast(WIDE)]: { gridTemplateColumns: `repeat(${3 * SUB_AGENT_GRID_WIDTH}, auto)` },
-      [atLeast(FULL)]: { gridTemplateColumns: `repeat(${6 * SUB_AGENT_GRID_WIDTH}, auto)` },
+      // Equal columns, so the cards of every row line up under those of the row above.
+      [atLeast(MEDIUM)]: { gridTemplateColumns: `repeat(${2 * SUB_AGENT_GRID_WIDTH}, minmax(0, 1fr))` },
+      [atLeast(WIDE)]: { gridTemplateColumns: `repeat(${3 * SUB_AGENT_GRID_WIDTH}, minmax(0, 1fr))` },
+      [atLeast(FULL)]: { gridTemplateColumns: `repeat(${6 * SUB_AGENT_GRID_WIDTH}, minmax(0, 1fr))` },
     },
   },
 ]);

@@ -19,55 +19,57 @@ type JobRow = Omit<JobRecord, "data" | "output"> & { data?: unknown; output?: un
 export function JobsTable({ jobs, showQueue }: { jobs: JobRow[]; showQueue: boolean }) {
   if (!jobs.length) return <p className={ui.muted}>Nothing To Display</p>;
   return (
-    <table>
-      <thead>
-        <tr>
-          {showQueue ? <th scope="col">Queue</th> : null}
-          <th scope="col">State</th>
-          <th scope="col">Created</th>
-          <th scope="col">Finished</th>
-          <th scope="col">Retries</th>
-          <th scope="col">Payload and result</th>
-          <th scope="col">Actions</th>
-        </tr>
-      </thead>
-      <tbody>
-        {jobs.map((job) => (
-          <tr key={job.id} data-job-id={job.id}>
-            {showQueue ? (
-              <td>
-                <Link to={`/jobs/queues/${encodeURIComponent(job.queue)}`}>{job.queue}</Link>
-              </td>
-            ) : null}
-            <td>
-              <span className={ui.chip[stateTone[job.state]]}>{job.state}</span>
-            </td>
-            <td>{formatDateTime(job.created_on)}</td>
-            <td>{job.completed_on ? formatDateTime(job.completed_on) : "—"}</td>
-            <td>
-              {job.retry_count} / {job.retry_limit}
-            </td>
-            <td>
-              <details>
-                <summary>Job {job.id.slice(0, 8)}</summary>
-                <p className={ui.label}>Payload</p>
-                <pre className={ui.pre}>{JSON.stringify(job.data, null, 2)}</pre>
-                <p className={ui.label}>{job.state === "failed" ? "Error" : "Output"}</p>
-                <pre className={ui.pre}>{JSON.stringify(job.output, null, 2)}</pre>
-              </details>
-            </td>
-            <td>
-              {job.state === "failed" || job.state === "cancelled" ? (
-                <JobButton intent="retry" job={job} label="Retry" />
-              ) : null}
-              {job.state === "created" || job.state === "retry" || job.state === "active" ? (
-                <JobButton intent="cancel" job={job} label="Cancel" />
-              ) : null}
-            </td>
+    <div className={ui.tableScroll}>
+      <table>
+        <thead>
+          <tr>
+            {showQueue ? <th scope="col">Queue</th> : null}
+            <th scope="col">State</th>
+            <th scope="col">Created</th>
+            <th scope="col">Finished</th>
+            <th scope="col">Retries</th>
+            <th scope="col">Payload and result</th>
+            <th scope="col">Actions</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {jobs.map((job) => (
+            <tr key={job.id} data-job-id={job.id}>
+              {showQueue ? (
+                <td>
+                  <Link to={`/jobs/queues/${encodeURIComponent(job.queue)}`}>{job.queue}</Link>
+                </td>
+              ) : null}
+              <td>
+                <span className={ui.chip[stateTone[job.state]]}>{job.state}</span>
+              </td>
+              <td>{formatDateTime(job.created_on)}</td>
+              <td>{job.completed_on ? formatDateTime(job.completed_on) : "—"}</td>
+              <td>
+                {job.retry_count} / {job.retry_limit}
+              </td>
+              <td>
+                <details>
+                  <summary>Job {job.id.slice(0, 8)}</summary>
+                  <p className={ui.label}>Payload</p>
+                  <pre className={ui.pre} tabIndex={0} aria-label="Job data">{JSON.stringify(job.data, null, 2)}</pre>
+                  <p className={ui.label}>{job.state === "failed" ? "Error" : "Output"}</p>
+                  <pre className={ui.pre} tabIndex={0} aria-label="Job output">{JSON.stringify(job.output, null, 2)}</pre>
+                </details>
+              </td>
+              <td>
+                {job.state === "failed" || job.state === "cancelled" ? (
+                  <JobButton intent="retry" job={job} label="Retry" />
+                ) : null}
+                {job.state === "created" || job.state === "retry" || job.state === "active" ? (
+                  <JobButton intent="cancel" job={job} label="Cancel" />
+                ) : null}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

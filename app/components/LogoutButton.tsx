@@ -24,7 +24,8 @@ export function LogoutButton() {
         Logout
       </Link>
       {open ? (
-        <Dialog aria-label="Logout" onDismiss={() => setOpen(false)}>
+        <Dialog aria-labelledby="logout-dialog-title" onDismiss={() => setOpen(false)}>
+          <h2 id="logout-dialog-title">Logout</h2>
           <LogoutConfirm onCancel={() => setOpen(false)} />
         </Dialog>
       ) : null}

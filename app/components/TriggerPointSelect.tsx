@@ -1,18 +1,25 @@
 import { Form, useSubmit } from "@remix-run/react";
 import { useHydrated } from "~/components/SaveBar";
 import { HiddenParams } from "~/components/urls/params";
-import type { TriggerPointChoice } from "~/lib/trigger-points";
+import { DEFAULT_TRIGGER_POINT_LABEL, type TriggerPointChoice } from "~/lib/trigger-points";
 import * as ui from "~/styles/ui.css";
 
 /**
- * The trigger-point selector of the controls screens: a GET form on `trigger_point`, so the choice
- * lives in the address. With JavaScript a change loads at once; without it, 'Show' submits.
- * Renders nothing when there is nothing to choose (no trigger points, or an agent fixes one).
+ * The trigger-point selector of the per-trigger-point screens (controls, prompts, appearance): a
+ * GET form on `trigger_point`, so the choice lives in the address. With JavaScript a change loads
+ * at once; without it, 'Show' submits. When there is nothing to choose (no trigger points, or an
+ * agent fixes one) it still says which trigger point the page edits.
  */
 export function TriggerPointSelect({ choice }: { choice: TriggerPointChoice }) {
   const submit = useSubmit();
   const hydrated = useHydrated();
-  if (!choice.selectable) return null;
+  if (!choice.selectable) {
+    return (
+      <p className={`${ui.muted} ${ui.toolbar}`}>
+        <span>Trigger point: <strong>{choice.triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}</strong></span>
+      </p>
+    );
+  }
   return (
     <Form method="get" className={ui.toolbar} aria-label="Choose trigger point">
       <HiddenParams omit={["trigger_point"]} />

@@ -12,3 +12,7 @@ export function valuesFromForm(formData: FormData): AppearanceValues {
   }
   return values;
 }
+
+/** What the empty preview says with JavaScript off: the widget is a script, so it needs JavaScript. */
+export const PREVIEW_WITHOUT_JAVASCRIPT =
+  "The preview is empty because JavaScript is off in this browser: the chat widget is a script. Turn JavaScript on to see it here, with your unsaved changes, or open Bot Testing's Test Chatbot page with JavaScript on to try the saved widget.";

@@ -3,15 +3,29 @@ import { decodeSegment, titleCase } from "./text";
 
 export interface Crumb {
   label: string;
-  /** Absent on the last crumb: it is the current page. */
+  /** Absent on the last crumb (the current page) and on segments that have no page of their own. */
   to?: string;
 }
 
 /**
+ * Addresses that are only a step of a longer one: no route renders them, so their crumbs are
+ * plain text rather than links to the 404 page. Every other prefix of a console address is a page
+ * (hubs, tables behind their drawers, the client's home).
+ */
+const NOT_A_PAGE: RegExp[] = [
+  /^\/agent$/, // the global architecture page /agent/{name}
+  /^\/backoffice(\/[^/]+)?$/, // the back-office host's /backoffice/{url_code}/… pages
+  /^\/[^/]+\/(ai-finetuning|ai-training)$/, // legacy prefixes of single screens
+  /^\/[^/]+\/(agent\/[^/]+\/knowledge-store|ai-training)\/files\/[^/]+$/, // a file's chunks drawer
+];
+
+export const isPageAddress = (path: string) => !NOT_A_PAGE.some((pattern) => pattern.test(path));
+
+/**
  * The spec's breadcrumbs: first the client name (or Home), then each further path segment in
- * title case ('build-agent' ⇒ 'Build Agent'); the last one is not a link, and a single crumb is
- * not shown at all (callers hide an empty list). The bare 'agent' segment has no page of its own,
- * so its crumb leads to the agent list.
+ * title case ('build-agent' ⇒ 'Build Agent', 'ai-finetuning' ⇒ 'AI Finetuning'); the last one is
+ * not a link, and a single crumb is not shown at all (callers hide an empty list). The bare
+ * 'agent' segment of a client has no page of its own, so its crumb leads to the agent list.
  */
 export function breadcrumbsFor(pathname: string, app: ClientApp | null): Crumb[] {
   const segments = pathname.split("/").filter(Boolean);
@@ -28,8 +42,9 @@ export function breadcrumbsFor(pathname: string, app: ClientApp | null): Crumb[]
   let path = base;
   for (const segment of rest) {
     path = `${path}/${segment}`;
-    const isAgentWord = app && segment === "agent" && path === `${base}/agent`;
-    crumbs.push({ label: titleCase(decodeSegment(segment)), to: isAgentWord ? base : path });
+    const label = titleCase(decodeSegment(segment));
+    if (app && path === `${base}/agent`) crumbs.push({ label, to: base });
+    else crumbs.push(isPageAddress(path) ? { label, to: path } : { label });
   }
   if (crumbs.length <= 1) return [];
   const last = crumbs[crumbs.length - 1];

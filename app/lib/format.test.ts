@@ -31,3 +31,12 @@ describe("formatBytes", () => {
     expect(formatBytes(Number.POSITIVE_INFINITY)).toBe("Unknown");
   });
 });
+
+describe("countOf", () => {
+  it("says one chunk, not 1 chunks", async () => {
+    const { countOf } = await import("./format");
+    expect(countOf(1, "chunk")).toBe("1 chunk");
+    expect(countOf(0, "chunk")).toBe("0 chunks");
+    expect(countOf(1200, "page")).toBe("1,200 pages");
+  });
+});

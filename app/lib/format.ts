@@ -21,3 +21,8 @@ export function formatBytes(bytes: number): string {
   const rounded = (Math.round(value * 10) / 10).toFixed(1).replace(/\.0$/, "");
   return `${rounded} ${BYTE_UNITS[unit]}`;
 }
+
+/** A count with its noun in the right number: 1 ⇒ '1 chunk', 3 ⇒ '3 chunks', 1200 ⇒ '1,200 pages'. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
+}

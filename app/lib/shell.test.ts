@@ -110,6 +110,25 @@ describe("breadcrumbs", () => {
     ]);
   });
 
+  it("link only to addresses that are pages, and spell AI in capitals", () => {
+    expect(breadcrumbsFor("/northfield/ai-finetuning/ai-personality", app)).toEqual([
+      { label: "Northfield University", to: "/northfield" }, { label: "AI Finetuning" }, { label: "AI Personality" },
+    ]);
+    expect(breadcrumbsFor("/northfield/ai-training/websites/3", app)).toEqual([
+      { label: "Northfield University", to: "/northfield" }, { label: "AI Training" },
+      { label: "Websites", to: "/northfield/ai-training/websites" }, { label: "3" },
+    ]);
+    expect(breadcrumbsFor("/backoffice/northfield/dashboard", null)).toEqual([
+      { label: "Home", to: "/" }, { label: "Backoffice" }, { label: "Northfield" }, { label: "Dashboard" },
+    ]);
+    expect(breadcrumbsFor("/agent/admissions", null)).toEqual([{ label: "Home", to: "/" }, { label: "Agent" }, { label: "Admissions" }]);
+    expect(breadcrumbsFor("/northfield/agent/admissions/knowledge-store/files/7/chunks", app).map((c) => c.to)).toEqual([
+      "/northfield", "/northfield", "/northfield/agent/admissions", "/northfield/agent/admissions/knowledge-store",
+      "/northfield/agent/admissions/knowledge-store/files", undefined, undefined,
+    ]);
+    expect(breadcrumbsFor("/northfield/agent/admissions/controls/ai-personality", app).at(-1)).toEqual({ label: "AI Personality" });
+  });
+
   it("are hidden (empty) with a single crumb", () => {
     expect(breadcrumbsFor("/", null)).toEqual([]);
     expect(breadcrumbsFor("/northfield", app)).toEqual([]);

@@ -1,7 +1,10 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
+import { TablePager } from "~/components/TableView";
 import { AccessTable } from "~/components/users/AccessTable";
+import { ACCESS_SORTS, accessSortValue } from "~/components/users/sorting";
+import { readTableView, viewRows } from "~/lib/table-view";
 import { accessFormRow, blankAccessRow, type AccessFormRow, type TableActionData } from "~/components/users/rows";
 import { tableGeneration } from "~/components/users/RowsForm";
 import { isStaff, userCan } from "~/lib/permissions";
@@ -14,7 +17,14 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const { users, assignable_roles } = await usersApi.listForApp(api, app.id);
-  return json({ client: { id: app.id, name: app.client_name }, users, assignableRoles: assignable_roles });
+  const view = readTableView(new URL(request.url).searchParams, ACCESS_SORTS);
+  const shown = viewRows(users, view, accessSortValue);
+  return json({
+    client: { id: app.id, name: app.client_name },
+    users: shown.rows,
+    paging: { view, page: shown.page, totalPages: shown.totalPages, total: shown.total },
+    assignableRoles: assignable_roles,
+  });
 }
 
 /** Grants, changes and removals; a client_user (who may only look) gets 403. */
@@ -32,7 +42,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function AccessControl() {
-  const { client, users, assignableRoles } = useLoaderData<typeof loader>();
+  const { client, users, paging, assignableRoles } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as TableActionData<AccessFormRow> | undefined;
   const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const onboardedAt = Object.fromEntries(users.map((user) => [String(user.id), user.app_user.created_at]));
@@ -51,7 +61,9 @@ export default function AccessControl() {
         currentUserId={me?.id ?? null}
         canManage={canManage}
         canEditPeople={Boolean(me && isStaff(me))}
+        view={paging.view}
       />
+      <TablePager {...paging} />
     </section>
   );
 }

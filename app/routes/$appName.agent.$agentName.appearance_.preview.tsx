@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
+import { PREVIEW_WITHOUT_JAVASCRIPT } from "~/lib/appearance";
 import { triggerPointFor } from "~/lib/trigger-points";
 import { botApi } from "~/server/api/bot-api.server";
 import { requireClient } from "~/server/clients.server";
@@ -18,7 +19,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const script = install.content.replace("<script ", '<script data-preview="true" ');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chat preview</title>
 <style>body{margin:0;min-height:100vh;background:repeating-linear-gradient(45deg,#f4f6f9,#f4f6f9 12px,#eef1f5 12px,#eef1f5 24px);font-family:system-ui,sans-serif}</style></head>
-<body><main><p style="padding:16px;color:#4a5568;margin:0">Preview of the chat widget as visitors will see it.</p></main>
+<body><main><p style="padding:16px;color:#4a5568;margin:0">Preview of the chat widget as visitors will see it.</p>
+<noscript><p style="margin:0 16px;padding:12px 16px;background:#fff;border:1px solid #d9dde6;border-radius:8px;color:#1f2430">${PREVIEW_WITHOUT_JAVASCRIPT}</p></noscript></main>
 ${script}
 <script nonce="${ctx.cspNonce ?? ""}">window.addEventListener("load", function () { setTimeout(function () { if (window.AssistantWidget) window.AssistantWidget.open(); }, 1000); });</script>
 </body></html>`;

@@ -50,7 +50,7 @@ export default function BotTesting() {
       {error ? <p role="alert" className={ui.fieldError}>{error}</p> : (
         <>
           <h2>Chatbot web script</h2>
-          <pre className={ui.pre} aria-label="Chatbot web script" data-testid="bot-script">{script}</pre>
+          <pre className={ui.pre} aria-label="Chatbot web script" data-testid="bot-script" tabIndex={0}>{script}</pre>
           <div className={ui.toolbar}>
             {hydrated ? <button type="button" className={ui.button.primary} onClick={() => void copy()}>Copy Script</button> : null}
             <Link to={`${pathname.replace(/\/$/, "")}/test-page?env=${env}`} reloadDocument target="_blank" rel="noopener" className={ui.button.secondary}>Test Chatbot</Link>

@@ -31,39 +31,41 @@ export default function JobsDashboard() {
     <section>
       <h1>Background jobs</h1>
       <h2>Queues</h2>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Queue</th>
-            {JOB_STATES.map((s) => (
-              <th scope="col" key={s}>{s}</th>
-            ))}
-            <th scope="col">Schedule (UTC)</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {queues.map((queue) => (
-            <tr key={queue.name} data-queue={queue.name}>
-              <td>
-                <Link to={`/jobs/queues/${encodeURIComponent(queue.name)}`}>{queue.name}</Link>
-                <div className={ui.muted}>{queue.description}</div>
-              </td>
+      <div className={ui.tableScroll}>
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">Queue</th>
               {JOB_STATES.map((s) => (
-                <td key={s} data-state={s}>{queue.counts[s]}</td>
+                <th scope="col" key={s}>{s}</th>
               ))}
-              <td>{queue.schedule ?? "—"}</td>
-              <td>
-                <Form method="post">
-                  <input type="hidden" name="intent" value="run" />
-                  <input type="hidden" name="queue" value={queue.name} />
-                  <button type="submit" className={ui.button.secondary}>Run now</button>
-                </Form>
-              </td>
+              <th scope="col">Schedule (UTC)</th>
+              <th scope="col">Actions</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {queues.map((queue) => (
+              <tr key={queue.name} data-queue={queue.name}>
+                <td>
+                  <Link to={`/jobs/queues/${encodeURIComponent(queue.name)}`}>{queue.name}</Link>
+                  <div className={ui.muted}>{queue.description}</div>
+                </td>
+                {JOB_STATES.map((s) => (
+                  <td key={s} data-state={s}>{queue.counts[s]}</td>
+                ))}
+                <td>{queue.schedule ?? "—"}</td>
+                <td>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="run" />
+                    <input type="hidden" name="queue" value={queue.name} />
+                    <button type="submit" className={ui.button.secondary}>Run now</button>
+                  </Form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <h2>Recent jobs</h2>
       <nav aria-label="Filter by state" className={ui.toolbar}>

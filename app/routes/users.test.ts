@@ -1,3 +1,4 @@
+import { USER_TYPE_LABELS } from "../../contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
@@ -23,14 +24,14 @@ async function signIn(email: string) {
 
 interface ListedUser { id: number; email: string; name: string; user_type: string; created_at: string; app_user?: { role: string; created_at: string } }
 
-async function listUsers(cookie: string) {
-  const response = await settle(() => usersLoader(args(getRequest("/users", cookie))));
+async function listUsers(cookie: string, search = "?page_size=100") {
+  const response = await settle(() => usersLoader(args(getRequest(`/users${search}`, cookie))));
   expect(response.status).toBe(200);
-  return (await response.json()) as { users: ListedUser[]; assignableTypes: string[] };
+  return (await response.json()) as { users: ListedUser[]; assignableTypes: string[]; paging: { page: number; totalPages: number; total: number } };
 }
 
-async function listAccess(cookie: string) {
-  const response = await settle(() => accessLoader(args(getRequest("/northfield/access-control", cookie), northfield)));
+async function listAccess(cookie: string, search = "?page_size=100") {
+  const response = await settle(() => accessLoader(args(getRequest(`/northfield/access-control${search}`, cookie), northfield)));
   expect(response.status).toBe(200);
   return (await response.json()) as { client: { id: number; name: string }; users: ListedUser[]; assignableRoles: string[] };
 }
@@ -75,6 +76,28 @@ describe("Users (/users)", () => {
     const { users, assignableTypes } = await listUsers(cookie);
     expect(users.map((u) => u.email)).toEqual(expect.arrayContaining(["admin@example.com", "client.admin@example.com", "client.user@example.com"]));
     expect(assignableTypes).toEqual(["user", "admin", "super_admin"]);
+  });
+
+  it("sorts by any column and pages through the address, 10 rows by default", async () => {
+    const cookie = await signIn("admin@example.com");
+    const all = (await listUsers(cookie)).users.map((u) => u.email);
+    const byEmailDesc = [...all].sort((a, b) => b.localeCompare(a, "en", { sensitivity: "base" }));
+    const sorted = await listUsers(cookie, "?sort=email&order=desc&page_size=20");
+    expect(sorted.users.map((u) => u.email)).toEqual(byEmailDesc.slice(0, 20));
+    const byRole = await listUsers(cookie, "?sort=role");
+    // Roles sort by the label people read ('Admin', 'System Admin', 'User'), not the stored value.
+    const labels = byRole.users.map((u) => USER_TYPE_LABELS[u.user_type as keyof typeof USER_TYPE_LABELS]);
+    expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
+    expect(new Set(labels).size).toBeGreaterThan(1);
+    const firstPage = await listUsers(cookie, "");
+    expect(firstPage.users.length).toBe(Math.min(10, all.length));
+    expect(firstPage.paging).toMatchObject({ page: 1, total: all.length, totalPages: Math.max(1, Math.ceil(all.length / 10)) });
+    const byEmail = [...all].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
+    const second = await listUsers(cookie, "?sort=email&page=2&page_size=10");
+    // A page past the end shows the last one.
+    const expectedPage = Math.min(2, Math.max(1, Math.ceil(all.length / 10)));
+    expect(second.paging.page).toBe(expectedPage);
+    expect(second.users.map((u) => u.email)).toEqual(byEmail.slice((expectedPage - 1) * 10, expectedPage * 10));
   });
 
   it("is staff only: the loader and the action answer 403 to a client admin", async () => {
@@ -200,7 +223,8 @@ describe("Users (/users)", () => {
     expect(response.status).toBe(200);
     const body = await response.json();
     expect(body.rows.map((r: { email: string }) => r.email)).toEqual(["", "typed.but.unsaved@example.com", users[0].email]);
-    expect(body.rows[0]).toEqual({ id: "", email: "", name: "", user_type: "", loaded: null });
+    // The spec's default user_type is user: a new row never starts on "Select a role".
+    expect(body.rows[0]).toEqual({ id: "", email: "", name: "", user_type: "user", loaded: null });
     expect(body.errors).toEqual([null, null, null]);
     expect((await listUsers(cookie)).users.some((u) => u.email === "typed.but.unsaved@example.com")).toBe(false);
   });

@@ -3,7 +3,10 @@ import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/rea
 import { RouteError } from "~/components/RouteError";
 import { userFormRow, blankUserRow, type TableActionData, type UserFormRow } from "~/components/users/rows";
 import { tableGeneration } from "~/components/users/RowsForm";
+import { TablePager } from "~/components/TableView";
 import { UsersTable } from "~/components/users/UsersTable";
+import { USERS_SORTS, usersSortValue } from "~/components/users/sorting";
+import { readTableView, viewRows } from "~/lib/table-view";
 import { userCan } from "~/lib/permissions";
 import { requireApi } from "~/server/api/client.server";
 import { getUserInfo, usersApi } from "~/server/api/resources.server";
@@ -15,7 +18,9 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const { users, assignable_user_types } = await usersApi.list(api);
-  return json({ users, assignableTypes: assignable_user_types });
+  const view = readTableView(new URL(request.url).searchParams, USERS_SORTS);
+  const shown = viewRows(users, view, usersSortValue);
+  return json({ users: shown.rows, paging: { view, page: shown.page, totalPages: shown.totalPages, total: shown.total }, assignableTypes: assignable_user_types });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
@@ -32,7 +37,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 export default function Users() {
-  const { users, assignableTypes } = useLoaderData<typeof loader>();
+  const { users, paging, assignableTypes } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as TableActionData<UserFormRow> | undefined;
   const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const createdAt = Object.fromEntries(users.map((user) => [String(user.id), user.created_at]));
@@ -47,7 +52,9 @@ export default function Users() {
         assignableTypes={assignableTypes}
         createdAt={createdAt}
         currentUserId={me?.id ?? null}
+        view={paging.view}
       />
+      <TablePager {...paging} />
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
+import { cutText } from "../../contract";
 
 export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),
@@ -15,7 +16,7 @@ const toastCookie = createCookie("__toast", { path: "/", sameSite: "lax", httpOn
 
 /** The Set-Cookie that shows this toast on the next page the browser renders. */
 export function toastCookieHeader(toast: ToastInput) {
-  const parsed = ToastSchema.parse({ ...toast, description: toast.description.slice(0, 500) });
+  const parsed = ToastSchema.parse({ ...toast, description: cutText(toast.description, 500) });
   return toastCookie.serialize(parsed);
 }
 

@@ -1,9 +1,11 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
+import { popover, popoverPanel, popoverSummary } from "./ui.css";
 
 export const layout = style({
   display: "grid",
-  gridTemplateColumns: "248px 1fr",
+  // minmax(0, …): a wide table scrolls inside its card instead of widening the page.
+  gridTemplateColumns: "248px minmax(0, 1fr)",
   gridTemplateRows: "56px 1fr",
   gridTemplateAreas: `"top top" "nav main"`,
   minHeight: "100vh",
@@ -25,28 +27,9 @@ export const logo = style({ fontWeight: 700, fontSize: "17px", color: vars.color
 export const clientName = style({ fontWeight: 600, color: vars.color.muted, borderLeft: `1px solid ${vars.color.border}`, paddingLeft: vars.space.md });
 export const spacer = style({ flex: 1 });
 
-export const profileMenu = style({ position: "relative" });
-export const profileSummary = style({
-  listStyle: "none",
-  cursor: "pointer",
-  padding: "6px 10px",
-  borderRadius: vars.radius.sm,
-  border: `1px solid ${vars.color.border}`,
-  selectors: { "&::-webkit-details-marker": { display: "none" } },
-});
-export const profilePanel = style({
-  position: "absolute",
-  right: 0,
-  top: "calc(100% + 6px)",
-  minWidth: "220px",
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-  boxShadow: vars.shadow.popover,
-  padding: vars.space.sm,
-  display: "grid",
-  gap: "2px",
-});
+export const profileMenu = popover;
+export const profileSummary = style([popoverSummary, { padding: "6px 10px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}` }]);
+export const profilePanel = style([popoverPanel.alignEnd, { minWidth: "220px", padding: vars.space.sm, display: "grid", gap: "2px" }]);
 export const menuItem = style({
   display: "block",
   padding: "8px 10px",
@@ -61,8 +44,13 @@ export const menuItem = style({
   selectors: { "&:hover": { background: vars.color.canvas } },
 });
 
+/** The sidebar stays in view on long pages, so its background never stops halfway down. */
 export const nav = style({
   gridArea: "nav",
+  position: "sticky",
+  top: "56px",
+  alignSelf: "start",
+  height: "calc(100vh - 56px)",
   background: vars.color.surface,
   borderRight: `1px solid ${vars.color.border}`,
   padding: vars.space.md,

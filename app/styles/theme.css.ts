@@ -22,6 +22,8 @@ export const vars = createGlobalTheme(":root", {
     invalid: "#fff1f0",
   },
   space: { xs: "4px", sm: "8px", md: "16px", lg: "24px", xl: "32px" },
+  /** One height for every input, select and button, so controls side by side line up. */
+  size: { control: "36px" },
   radius: { sm: "4px", md: "8px", lg: "12px" },
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
@@ -46,3 +48,15 @@ globalStyle(":focus-visible", { outline: `2px solid ${vars.color.primary}`, outl
 globalStyle("table", { borderCollapse: "collapse", width: "100%", background: vars.color.surface });
 globalStyle("th, td", { textAlign: "left", padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
 globalStyle("th", { fontWeight: 600, color: vars.color.muted, fontSize: "13px" });
+
+// Every @reach/dialog: a centred card with a title, rounded corners and a shadow over a dimmed page.
+globalStyle("[data-reach-dialog-overlay]", { background: "rgba(15, 23, 42, 0.45)", zIndex: 60 });
+globalStyle("[data-reach-dialog-content]", {
+  width: "min(460px, calc(100vw - 32px))",
+  margin: "18vh auto 0",
+  padding: vars.space.lg,
+  borderRadius: vars.radius.lg,
+  boxShadow: "0 24px 48px rgba(16, 24, 40, 0.24)",
+  background: vars.color.surface,
+});
+globalStyle("[data-reach-dialog-content] > h2:first-child", { marginTop: 0 });

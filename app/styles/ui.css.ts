@@ -14,6 +14,10 @@ const buttonBase = style({
   fontWeight: 500,
   cursor: "pointer",
   textDecoration: "none",
+  // A label never breaks over two lines ('Run now' in a narrow column).
+  whiteSpace: "nowrap",
+  minHeight: vars.size.control,
+  justifyContent: "center",
   selectors: { "&:disabled, &[aria-disabled='true']": { opacity: 0.55, cursor: "not-allowed" } },
 });
 
@@ -21,7 +25,7 @@ export const button = styleVariants({
   primary: [buttonBase, { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText }],
   secondary: [buttonBase],
   danger: [buttonBase, { background: vars.color.error, borderColor: vars.color.error, color: "#fff" }],
-  link: [buttonBase, { border: "none", background: "none", color: vars.color.primary, padding: 0 }],
+  link: [buttonBase, { border: "none", background: "none", color: vars.color.primary, padding: 0, minHeight: "auto" }],
 });
 
 export const card = style({
@@ -41,6 +45,7 @@ export const input = style({
   border: `1px solid ${vars.color.border}`,
   background: vars.color.surface,
   minWidth: 0,
+  minHeight: vars.size.control,
   selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error, background: vars.color.invalid } },
 });
 export const fieldError = style({ color: vars.color.error, fontSize: "13px", margin: 0 });
@@ -72,3 +77,72 @@ export const pre = style({
   maxHeight: "320px",
   margin: 0,
 });
+
+/**
+ * A wide table scrolls inside its own box, never the page. `position: relative` keeps what is
+ * absolutely placed inside (visually hidden labels) within that box too, instead of widening
+ * the page from outside it.
+ */
+export const tableScroll = style({
+  position: "relative",
+  overflowX: "auto",
+  maxWidth: "100%",
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+});
+
+/**
+ * The `<details>` menus and popovers: the summary is the anchor, the panel floats below it. Where
+ * CSS anchor positioning exists the panel is `position: fixed` on the anchor, so no scrolling
+ * container (a table's box, a drawer) can clip it, and it flips above or to the other side when
+ * the viewport has no room; elsewhere it falls back to a plain absolute panel.
+ */
+export const popover = style({ position: "relative", display: "inline-block", anchorScope: "--popover" });
+export const popoverSummary = style({
+  listStyle: "none",
+  cursor: "pointer",
+  anchorName: "--popover",
+  selectors: { "&::-webkit-details-marker": { display: "none" } },
+});
+const popoverPanelBase = style({
+  position: "absolute",
+  zIndex: 40,
+  top: "calc(100% + 4px)",
+  margin: 0,
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.popover,
+  maxHeight: "min(70vh, 560px)",
+  overflowY: "auto",
+});
+const anchored = {
+  position: "fixed",
+  positionAnchor: "--popover",
+  top: "anchor(bottom)",
+  marginTop: "4px",
+  positionTryFallbacks: "flip-block, flip-inline",
+} as const;
+export const popoverPanel = styleVariants({
+  /** Right edges aligned: a row's ⋯ menu, the profile menu. */
+  alignEnd: [popoverPanelBase, { right: 0, "@supports": { "(anchor-name: --a)": { ...anchored, right: "anchor(right)" } } }],
+  /** Left edges aligned: filter menus. */
+  alignStart: [popoverPanelBase, { left: 0, "@supports": { "(anchor-name: --a)": { ...anchored, left: "anchor(left)" } } }],
+});
+
+/** The shared table's sortable header and pager. */
+export const sortLink = style({
+  color: "inherit",
+  textDecoration: "none",
+  whiteSpace: "nowrap",
+  selectors: {
+    "&:hover": { color: vars.color.primary },
+    "&::after": { marginLeft: vars.space.xs, color: vars.color.muted },
+    "&[data-sort='none']::after": { content: "'↕'" },
+    "&[data-sort='ascending']::after": { content: "'▲'" },
+    "&[data-sort='descending']::after": { content: "'▼'" },
+  },
+});
+export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, marginTop: vars.space.md });
+export const pagerForm = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: 0 });

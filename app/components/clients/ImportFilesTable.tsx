@@ -27,44 +27,46 @@ export function ImportFilesTable({ files, selected, onChange, hydrated }: {
   };
 
   return (
-    <table>
-      <thead>
-        <tr>
-          <th scope="col" className={s.checkboxCell}>
-            {hydrated ? (
-              <input
-                ref={allBox}
-                type="checkbox"
-                aria-label="Select all files"
-                checked={all}
-                onChange={(event) => onChange(event.currentTarget.checked ? new Set(files) : new Set())}
-              />
-            ) : (
-              <span className={ui.visuallyHidden}>Select</span>
-            )}
-          </th>
-          <th scope="col">File Name</th>
-        </tr>
-      </thead>
-      <tbody>
-        {files.map((file) => (
-          <tr key={file}>
-            <td className={s.checkboxCell}>
-              <input
-                type="checkbox"
-                name="file_name"
-                value={file}
-                id={`import-${file}`}
-                checked={selected.has(file)}
-                onChange={(event) => toggle(file, event.currentTarget.checked)}
-              />
-            </td>
-            <td>
-              <label htmlFor={`import-${file}`}>{file}</label>
-            </td>
+    <div className={ui.tableScroll}>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col" className={s.checkboxCell}>
+              {hydrated ? (
+                <input
+                  ref={allBox}
+                  type="checkbox"
+                  aria-label="Select all files"
+                  checked={all}
+                  onChange={(event) => onChange(event.currentTarget.checked ? new Set(files) : new Set())}
+                />
+              ) : (
+                <span className={ui.visuallyHidden}>Select</span>
+              )}
+            </th>
+            <th scope="col">File Name</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {files.map((file) => (
+            <tr key={file}>
+              <td className={s.checkboxCell}>
+                <input
+                  type="checkbox"
+                  name="file_name"
+                  value={file}
+                  id={`import-${file}`}
+                  checked={selected.has(file)}
+                  onChange={(event) => toggle(file, event.currentTarget.checked)}
+                />
+              </td>
+              <td>
+                <label htmlFor={`import-${file}`}>{file}</label>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

@@ -21,9 +21,6 @@ export function ControlsScreen({ title, intro, choice, error, children }: {
       <h1 id="controls-title">{title}</h1>
       {intro ? <p className={`${ui.muted} ${s.intro}`}>{intro}</p> : null}
       <TriggerPointSelect choice={choice} />
-      {!choice.selectable && choice.triggerPoint ? (
-        <p className={`${ui.muted} ${s.fixedTriggerPoint}`}>Trigger point: <strong>{choice.triggerPoint}</strong></p>
-      ) : null}
       {error ? <p role="alert" className={ui.fieldError}>{error}</p> : children}
     </section>
   );

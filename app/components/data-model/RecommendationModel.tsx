@@ -66,34 +66,36 @@ export function RecommendationModel({ programs, error, canConfigure, hasFields }
         </p>
       ) : null}
       {programs && programs.programs.length > 0 ? (
-        <table aria-label="Programs found">
-          <thead>
-            <tr><th scope="col">Program</th><th scope="col">Fields</th><th scope="col">Source</th></tr>
-          </thead>
-          <tbody>
-            {programs.programs.map((program) => (
-              <tr key={program.id}>
-                <td>{program.name}</td>
-                <td>
-                  {Object.keys(program.values).length ? (
-                    <dl className={s.values}>
-                      {Object.entries(program.values).map(([field, value]) => (
-                        <div key={field} className={s.valueRow}>
-                          <dt>{field}</dt>
-                          <dd>
-                            {displayValue(value)}
-                            {program.evidence[field] ? <div className={s.evidence}>“{program.evidence[field]}”</div> : null}
-                          </dd>
-                        </div>
-                      ))}
-                    </dl>
-                  ) : <span className={ui.muted}>No field stated on the page</span>}
-                </td>
-                <td><a href={program.source_url} target="_blank" rel="noopener noreferrer">{program.source_url}</a></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div className={ui.tableScroll}>
+          <table aria-label="Programs found">
+            <thead>
+              <tr><th scope="col">Program</th><th scope="col">Fields</th><th scope="col">Source</th></tr>
+            </thead>
+            <tbody>
+              {programs.programs.map((program) => (
+                <tr key={program.id}>
+                  <td>{program.name}</td>
+                  <td>
+                    {Object.keys(program.values).length ? (
+                      <dl className={s.values}>
+                        {Object.entries(program.values).map(([field, value]) => (
+                          <div key={field} className={s.valueRow}>
+                            <dt>{field}</dt>
+                            <dd>
+                              {displayValue(value)}
+                              {program.evidence[field] ? <div className={s.evidence}>“{program.evidence[field]}”</div> : null}
+                            </dd>
+                          </div>
+                        ))}
+                      </dl>
+                    ) : <span className={ui.muted}>No field stated on the page</span>}
+                  </td>
+                  <td><a href={program.source_url} target="_blank" rel="noopener noreferrer">{program.source_url}</a></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
     </section>
   );

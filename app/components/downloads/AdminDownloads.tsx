@@ -17,42 +17,44 @@ export function AdminDownloads({ files }: { files: AdminFile[] }) {
   return (
     <section aria-labelledby="admin-downloads-title">
       <h1 id="admin-downloads-title">{ADMIN_DOWNLOADS_TITLE}</h1>
-      <table className={s.table}>
-        <thead>
-          <tr>
-            <th scope="col">File Name</th>
-            <th scope="col">File Type</th>
-            <th scope="col">Timestamp</th>
-            <th scope="col">Size</th>
-            <th scope="col"><span className={ui.visuallyHidden}>Actions</span></th>
-          </tr>
-        </thead>
-        <tbody>
-          {files.length ? (
-            files.map((file) => (
-              <tr key={file.key} data-file-type={file.file_type}>
-                <td className={s.fileName}>{file.filename}</td>
-                <td>{titleCase(file.file_type)}</td>
-                <td className={s.numeric}>{file.formatted_timestamp}</td>
-                <td className={s.numeric}>{formatBytes(file.size)}</td>
-                <td className={s.actionCell}>
-                  <Form method="post" reloadDocument>
-                    <input type="hidden" name="file_key" value={file.key} />
-                    <input type="hidden" name="filename" value={file.filename} />
-                    <button type="submit" className={ui.button.secondary}>
-                      Download<span className={ui.visuallyHidden}> {file.filename}</span>
-                    </button>
-                  </Form>
-                </td>
-              </tr>
-            ))
-          ) : (
+      <div className={ui.tableScroll}>
+        <table className={s.table}>
+          <thead>
             <tr>
-              <td colSpan={5} className={s.empty}>{NO_FILES_TEXT}</td>
+              <th scope="col">File Name</th>
+              <th scope="col">File Type</th>
+              <th scope="col">Timestamp</th>
+              <th scope="col">Size</th>
+              <th scope="col"><span className={ui.visuallyHidden}>Actions</span></th>
             </tr>
-          )}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {files.length ? (
+              files.map((file) => (
+                <tr key={file.key} data-file-type={file.file_type}>
+                  <td className={s.fileName}>{file.filename}</td>
+                  <td>{titleCase(file.file_type)}</td>
+                  <td className={s.numeric}>{file.formatted_timestamp}</td>
+                  <td className={s.numeric}>{formatBytes(file.size)}</td>
+                  <td className={s.actionCell}>
+                    <Form method="post" reloadDocument>
+                      <input type="hidden" name="file_key" value={file.key} />
+                      <input type="hidden" name="filename" value={file.filename} />
+                      <button type="submit" className={ui.button.secondary}>
+                        Download<span className={ui.visuallyHidden}> {file.filename}</span>
+                      </button>
+                    </Form>
+                  </td>
+                </tr>
+              ))
+            ) : (
+              <tr>
+                <td colSpan={5} className={s.empty}>{NO_FILES_TEXT}</td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -5,6 +5,7 @@ import type { KnowledgeFile } from "../../../contract";
 import { useHydrated } from "~/components/SaveBar";
 import { StatusChip } from "~/components/StatusChip";
 import { formatBytes, NO_FILES_TEXT } from "~/lib/files";
+import { countOf } from "~/lib/format";
 import * as ui from "~/styles/ui.css";
 import * as s from "./files.css";
 
@@ -81,7 +82,7 @@ export function FilesTable({ files, canConfigure, search }: { files: KnowledgeFi
                 <div className={s.nameCell}>
                   <span>{file.file_name}</span>
                   <span className={s.detail}>
-                    {[formatBytes(file.size), file.page_count !== null ? `${file.page_count} ${file.page_count === 1 ? "page" : "pages"}` : "", file.status === "indexed" ? `${file.chunks_count} chunks` : ""]
+                    {[formatBytes(file.size), file.page_count !== null ? countOf(file.page_count, "page") : "", file.status === "indexed" ? countOf(file.chunks_count, "chunk") : ""]
                       .filter(Boolean).join(" · ")}
                   </span>
                 </div>

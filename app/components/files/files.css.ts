@@ -1,11 +1,12 @@
 import { globalStyle, keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as ui from "~/styles/ui.css";
 
 export const toolbar = style({ display: "flex", gap: vars.space.sm, alignItems: "center", justifyContent: "space-between", flexWrap: "wrap", marginBottom: vars.space.md });
 export const search = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
 export const uploadForm = style({ display: "flex", gap: vars.space.sm, alignItems: "center", flexWrap: "wrap" });
 
-export const tableWrap = style({ overflowX: "auto", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const tableWrap = ui.tableScroll;
 globalStyle(`${tableWrap} td`, { verticalAlign: "top" });
 export const nameCell = style({ display: "grid", gap: "2px", minWidth: "14em", overflowWrap: "anywhere" });
 export const detail = style({ color: vars.color.muted, fontSize: "13px" });

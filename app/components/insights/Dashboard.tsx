@@ -37,10 +37,12 @@ const Empty = ({ children }: { children: ReactNode }) => <p className={s.empty}>
 
 function DayTable({ rows, columns }: { rows: InsightDay[]; columns: Series<InsightDay>[] }) {
   return (
-    <table>
-      <thead><tr><th scope="col">Day</th>{columns.map((c) => <th scope="col" key={c.key}>{c.label}</th>)}</tr></thead>
-      <tbody>{rows.map((row) => <tr key={row.day}><td>{row.day}</td>{columns.map((c) => <td key={c.key}>{row[c.key]}</td>)}</tr>)}</tbody>
-    </table>
+    <div className={ui.tableScroll}>
+      <table>
+        <thead><tr><th scope="col">Day</th>{columns.map((c) => <th scope="col" key={c.key}>{c.label}</th>)}</tr></thead>
+        <tbody>{rows.map((row) => <tr key={row.day}><td>{row.day}</td>{columns.map((c) => <td key={c.key}>{row[c.key]}</td>)}</tr>)}</tbody>
+      </table>
+    </div>
   );
 }
 
@@ -136,17 +138,19 @@ export function Dashboard() {
             figures={<DayTable rows={days} columns={[{ key: "leads", label: "Leads", color: "" }]} />} />
           <p>{insights.leads.captured} captured{insights.leads.average_score !== null ? `, average score ${insights.leads.average_score}` : ""}.</p>
           {insights.leads.top.length ? (
-            <table aria-label="Top leads">
-              <thead><tr><th scope="col">Name</th><th scope="col">Contact</th><th scope="col">Score</th><th scope="col">Why</th></tr></thead>
-              <tbody>
-                {insights.leads.top.map((lead) => (
-                  <tr key={lead.conversation_id}>
-                    <td><Link to={`/backoffice/${client.urlCode}/user_profiles?profile=${lead.conversation_id}`}>{lead.name || "(no name)"}</Link></td>
-                    <td>{lead.contact}</td><td>{lead.score}</td><td>{lead.reasons.join(", ")}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <div className={ui.tableScroll}>
+              <table aria-label="Top leads">
+                <thead><tr><th scope="col">Name</th><th scope="col">Contact</th><th scope="col">Score</th><th scope="col">Why</th></tr></thead>
+                <tbody>
+                  {insights.leads.top.map((lead) => (
+                    <tr key={lead.conversation_id}>
+                      <td><Link to={`/backoffice/${client.urlCode}/user_profiles?profile=${lead.conversation_id}`}>{lead.name || "(no name)"}</Link></td>
+                      <td>{lead.contact}</td><td>{lead.score}</td><td>{lead.reasons.join(", ")}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           ) : null}
           <p className={s.scoreRule}>Score: {insights.lead_score_rule}</p>
         </Panel>

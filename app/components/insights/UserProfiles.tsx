@@ -21,14 +21,16 @@ function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo,
   return (
     <Drawer title={`Profile ${show(profile.values.name ?? profile.values.first_name ?? profile.values.email ?? profile.conversation_id.slice(0, 8))}`} size="medium" closeTo={closeTo}>
       <p>Score <strong>{profile.score}</strong> ({profile.reasons.join(", ") || "nothing captured yet"}) · {profile.questions} questions · {profile.trigger_point || "Default"} · {INSIGHT_ENVIRONMENT_LABELS[profile.environment as "prod" | "stage"] ?? profile.environment}</p>
-      <table aria-label="Captured values">
-        <thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">Said in</th></tr></thead>
-        <tbody>
-          {Object.entries(profile.values).map(([field, value]) => (
-            <tr key={field}><td>{field}</td><td>{show(value)}</td><td>{saidIn(field) ? <a href={`#message-${field_sources[field]}`}>“{saidIn(field)!.text.slice(0, 60)}”</a> : ""}</td></tr>
-          ))}
-        </tbody>
-      </table>
+      <div className={ui.tableScroll}>
+        <table aria-label="Captured values">
+          <thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">Said in</th></tr></thead>
+          <tbody>
+            {Object.entries(profile.values).map(([field, value]) => (
+              <tr key={field}><td>{field}</td><td>{show(value)}</td><td>{saidIn(field) ? <a href={`#message-${field_sources[field]}`}>“{saidIn(field)!.text.slice(0, 60)}”</a> : ""}</td></tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <h3>Conversation</h3>
       <ol aria-label="Conversation">
         {messages.map((m) => (
@@ -100,26 +102,28 @@ export function UserProfiles() {
         <>
           <p className={ui.muted}>{list.total.toLocaleString("en-US")} profile{list.total === 1 ? "" : "s"}. Score: {list.lead_score_rule}</p>
           <div className={s.panel}>
-            <table aria-label="Profiles">
-              <thead>
-                <tr>
-                  {fields.map((f) => <th scope="col" key={f}>{f}</th>)}
-                  <th scope="col">Score</th><th scope="col">Questions</th><th scope="col">Trigger point</th><th scope="col">Started</th><th scope="col"><span className={ui.visuallyHidden}>Open</span></th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.length ? list.data.map((row) => (
-                  <tr key={row.conversation_id}>
-                    {fields.map((f) => <td key={f}>{show(row.values[f])}</td>)}
-                    <td title={row.reasons.join(", ")}>{row.score}{row.lead ? <span className={ui.chip.success}> lead</span> : null}</td>
-                    <td>{row.questions}</td>
-                    <td>{row.trigger_point || "Default"} · {row.environment}</td>
-                    <td>{formatDateTime(row.started_at)}</td>
-                    <td><Link to={address({ profile: row.conversation_id, delete: null })} preventScrollReset>View<span className={ui.visuallyHidden}> profile {row.conversation_id}</span></Link></td>
+            <div className={ui.tableScroll}>
+              <table aria-label="Profiles">
+                <thead>
+                  <tr>
+                    {fields.map((f) => <th scope="col" key={f}>{f}</th>)}
+                    <th scope="col">Score</th><th scope="col">Questions</th><th scope="col">Trigger point</th><th scope="col">Started</th><th scope="col"><span className={ui.visuallyHidden}>Open</span></th>
                   </tr>
-                )) : <tr><td colSpan={fields.length + 5} className={s.empty}>No profiles match.</td></tr>}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {list.data.length ? list.data.map((row) => (
+                    <tr key={row.conversation_id}>
+                      {fields.map((f) => <td key={f}>{show(row.values[f])}</td>)}
+                      <td title={row.reasons.join(", ")}>{row.score}{row.lead ? <span className={ui.chip.success}> lead</span> : null}</td>
+                      <td>{row.questions}</td>
+                      <td>{row.trigger_point || "Default"} · {row.environment}</td>
+                      <td>{formatDateTime(row.started_at)}</td>
+                      <td><Link to={address({ profile: row.conversation_id, delete: null })} preventScrollReset>View<span className={ui.visuallyHidden}> profile {row.conversation_id}</span></Link></td>
+                    </tr>
+                  )) : <tr><td colSpan={fields.length + 5} className={s.empty}>No profiles match.</td></tr>}
+                </tbody>
+              </table>
+            </div>
           </div>
           <Pagination page={filters.page} totalPages={totalPages} />
         </>

@@ -86,77 +86,79 @@ export function UrlsTable(props: UrlsTableProps) {
           {hydrated && visible.length ? <span className={ui.muted}>{visible.length} selected</span> : null}
         </Form>
       ) : null}
-      <table className={s.table}>
-        <thead>
-          <tr>
-            {canConfigure ? (
-              <th className={`${s.th} ${s.checkCell}`}>
-                <input
-                  type="checkbox"
-                  aria-label="Select all URLs on this page"
-                  checked={allSelected}
-                  disabled={!hydrated || rows.length === 0}
-                  onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
-                />
-              </th>
-            ) : null}
-            <th className={s.th} aria-sort={sortState("url")}>
-              <Link to={sortHref("url")} className={s.sortLink} preventScrollReset>URLS <span aria-hidden="true">{arrow("url")}</span></Link>
-            </th>
-            {props.showWebsite ? <th className={s.th}>Website</th> : null}
-            {props.showRefreshDays ? <th className={s.th}>Refresh Days</th> : null}
-            <th className={s.th} aria-sort={sortState("status")}>
-              <Link to={sortHref("status")} className={s.sortLink} preventScrollReset>Status <span aria-hidden="true">{arrow("status")}</span></Link>
-            </th>
-            {props.chunksHref ? <th className={s.th}>Chunks</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.length === 0 ? (
+      <div className={ui.tableScroll}>
+        <table className={s.table}>
+          <thead>
             <tr>
-              <td colSpan={columns + (canConfigure ? 1 : 0)} className={s.empty}>{props.emptyText}</td>
+              {canConfigure ? (
+                <th className={`${s.th} ${s.checkCell}`}>
+                  <input
+                    type="checkbox"
+                    aria-label="Select all URLs on this page"
+                    checked={allSelected}
+                    disabled={!hydrated || rows.length === 0}
+                    onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
+                  />
+                </th>
+              ) : null}
+              <th className={s.th} aria-sort={sortState("url")}>
+                <Link to={sortHref("url")} className={s.sortLink} preventScrollReset>URLS <span aria-hidden="true">{arrow("url")}</span></Link>
+              </th>
+              {props.showWebsite ? <th className={s.th}>Website</th> : null}
+              {props.showRefreshDays ? <th className={s.th}>Refresh Days</th> : null}
+              <th className={s.th} aria-sort={sortState("status")}>
+                <Link to={sortHref("status")} className={s.sortLink} preventScrollReset>Status <span aria-hidden="true">{arrow("status")}</span></Link>
+              </th>
+              {props.chunksHref ? <th className={s.th}>Chunks</th> : null}
             </tr>
-          ) : (
-            rows.map((row) => (
-              <tr key={row.id} data-url-id={row.id} data-status={row.status}>
-                {canConfigure ? (
-                  <td className={`${s.td} ${s.checkCell}`}>
-                    <input
-                      type="checkbox"
-                      form={BULK_FORM_ID}
-                      name="url_ids"
-                      value={row.id}
-                      aria-label={`Select ${row.url}`}
-                      {...(hydrated ? { checked: selected.has(row.id), onChange: (event) => toggle(row.id, event.target.checked) } : {})}
-                    />
-                  </td>
-                ) : null}
-                <td className={s.td}>
-                  <a href={row.url} target="_blank" rel="noreferrer" className={s.urlLink}>{row.url}</a>
-                  {row.title ? <div className={s.title}>{row.title}</div> : null}
-                  {row.status.startsWith("failed") && row.metadata.error_message ? (
-                    <p className={s.errorText}>Error: {row.metadata.error_message}</p>
-                  ) : null}
-                </td>
-                {props.showWebsite ? <td className={s.td}><span className={s.title}>{row.website_url}</span></td> : null}
-                {props.showRefreshDays ? (
-                  <td className={s.td}>
-                    <RefreshDays row={row} fallback={props.defaultRefreshDays} disabled={!canConfigure} onToast={props.onToast} />
-                  </td>
-                ) : null}
-                <td className={s.td}><StatusChip status={row.status} /></td>
-                {props.chunksHref ? (
-                  <td className={s.td}>
-                    <Link to={props.chunksHref(row)} className={ui.button.secondary} aria-label={`View chunks of ${row.url}`} preventScrollReset>
-                      View
-                    </Link>
-                  </td>
-                ) : null}
+          </thead>
+          <tbody>
+            {rows.length === 0 ? (
+              <tr>
+                <td colSpan={columns + (canConfigure ? 1 : 0)} className={s.empty}>{props.emptyText}</td>
               </tr>
-            ))
-          )}
-        </tbody>
-      </table>
+            ) : (
+              rows.map((row) => (
+                <tr key={row.id} data-url-id={row.id} data-status={row.status}>
+                  {canConfigure ? (
+                    <td className={`${s.td} ${s.checkCell}`}>
+                      <input
+                        type="checkbox"
+                        form={BULK_FORM_ID}
+                        name="url_ids"
+                        value={row.id}
+                        aria-label={`Select ${row.url}`}
+                        {...(hydrated ? { checked: selected.has(row.id), onChange: (event) => toggle(row.id, event.target.checked) } : {})}
+                      />
+                    </td>
+                  ) : null}
+                  <td className={s.td}>
+                    <a href={row.url} target="_blank" rel="noreferrer" className={s.urlLink}>{row.url}</a>
+                    {row.title ? <div className={s.title}>{row.title}</div> : null}
+                    {row.status.startsWith("failed") && row.metadata.error_message ? (
+                      <p className={s.errorText}>Error: {row.metadata.error_message}</p>
+                    ) : null}
+                  </td>
+                  {props.showWebsite ? <td className={s.td}><span className={s.title}>{row.website_url}</span></td> : null}
+                  {props.showRefreshDays ? (
+                    <td className={s.td}>
+                      <RefreshDays row={row} fallback={props.defaultRefreshDays} disabled={!canConfigure} onToast={props.onToast} />
+                    </td>
+                  ) : null}
+                  <td className={s.td}><StatusChip status={row.status} /></td>
+                  {props.chunksHref ? (
+                    <td className={s.td}>
+                      <Link to={props.chunksHref(row)} className={ui.button.secondary} aria-label={`View chunks of ${row.url}`} preventScrollReset>
+                        View
+                      </Link>
+                    </td>
+                  ) : null}
+                </tr>
+              ))
+            )}
+          </tbody>
+        </table>
+      </div>
     </>
   );
 }

@@ -1,5 +1,6 @@
 import { keyframes, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as ui from "~/styles/ui.css";
 
 export const summary = style({ display: "flex", flexWrap: "wrap", gap: vars.space.lg, margin: `0 0 ${vars.space.md}`, color: vars.color.muted });
 export const summaryValue = style({ color: vars.color.text, fontWeight: 600 });
@@ -7,13 +8,9 @@ export const toolbar = style({ display: "flex", flexWrap: "wrap", gap: vars.spac
 export const grow = style({ flex: 1 });
 export const inlineForm = style({ display: "flex", gap: vars.space.xs, alignItems: "center", margin: 0 });
 
-export const menu = style({ position: "relative" });
-export const menuSummary = style({ listStyle: "none", selectors: { "&::-webkit-details-marker": { display: "none" } } });
-export const menuPanel = style({
-  position: "absolute", zIndex: 5, top: "calc(100% + 4px)", left: 0, minWidth: "280px", maxHeight: "60vh", overflowY: "auto",
-  background: vars.color.surface, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, boxShadow: vars.shadow.popover,
-  padding: vars.space.md, display: "grid", gap: vars.space.md,
-});
+export const menu = ui.popover;
+export const menuSummary = ui.popoverSummary;
+export const menuPanel = style([ui.popoverPanel.alignStart, { minWidth: "280px", padding: vars.space.md, display: "grid", gap: vars.space.md }]);
 export const fieldset = style({ border: "none", padding: 0, margin: 0, display: "grid", gap: vars.space.xs });
 export const legend = style({ fontWeight: 600, marginBottom: vars.space.xs });
 export const check = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });

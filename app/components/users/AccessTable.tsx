@@ -2,7 +2,9 @@ import { APP_ROLE_LABELS } from "../../../contract/values/users";
 import type { AppRole } from "../../../contract";
 import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/required-check";
+import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
+import { ACCESS_COLUMNS } from "./sorting";
 import { SelectCell, TextCell, cx } from "./cells";
 import {
   ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow, changedFields, isNewRow, ROW_ERROR,
@@ -13,6 +15,8 @@ import { useRowsState } from "./useRowsState";
 import * as s from "./UsersTable.css";
 
 export interface AccessTableProps {
+  /** Sorting and paging from the address. */
+  view?: TableView;
   rows: AccessFormRow[];
   errors: (FieldErrors | null)[];
   formError: string | null;
@@ -34,7 +38,7 @@ export const READ_ONLY_MESSAGE = "You can view who has access, but not change it
 
 /** The Access Control table: Email, Name, Role, Onboarded On, and a Remove control per person. */
 export function AccessTable({
-  rows, errors, formError, clientName, assignableRoles, onboardedAt, currentUserId, canManage, canEditPeople,
+  rows, errors, formError, clientName, assignableRoles, onboardedAt, currentUserId, canManage, canEditPeople, view,
 }: AccessTableProps) {
   const table = useRowsState({ rows, errors, required: ACCESS_REQUIRED_FIELDS, toCheck: accessRowToCheck });
   const saving = useSaving();
@@ -45,7 +49,8 @@ export function AccessTable({
   return (
     <RowsForm
       label="Access Control"
-      columns={["Email", "Name", "Role", "Onboarded On"]}
+      columns={ACCESS_COLUMNS}
+      view={view}
       lastColumn="Remove"
       dirty={dirty}
       saving={saving}

@@ -1,6 +1,8 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useState, type FormEvent, type ReactNode } from "react";
 import { SaveBar } from "~/components/SaveBar";
+import { ColumnHeader, type TableColumn } from "~/components/TableView";
+import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
 import { FIX_ROWS_MESSAGE } from "./rows";
 import * as s from "./UsersTable.css";
@@ -133,7 +135,9 @@ export function AddRowButton({ label, intent = "add-row", disabled, onAdd }: { l
 interface RowsTableProps {
   /** The table's accessible name. */
   label: string;
-  columns: readonly string[];
+  /** Headers; those with a `sort` key sort the rows through the address when `view` is given. */
+  columns: readonly (string | TableColumn)[];
+  view?: TableView;
   /** The last column's header (row controls); visually hidden when `hideLastHeader`. */
   lastColumn: string;
   hideLastHeader?: boolean;
@@ -142,15 +146,16 @@ interface RowsTableProps {
 }
 
 /** The table of a rows form: a header row, then the rows (or 'Nothing To Display'). */
-export function RowsTable({ label, columns, lastColumn, hideLastHeader, empty, children }: RowsTableProps) {
+export function RowsTable({ label, columns, view, lastColumn, hideLastHeader, empty, children }: RowsTableProps) {
   return (
     <div className={s.tableWrap}>
       <table className={s.table} aria-label={label}>
         <thead>
           <tr>
-            {columns.map((column) => (
-              <th scope="col" key={column}>{column}</th>
-            ))}
+            {columns.map((column) => {
+              const header = typeof column === "string" ? { label: column } : column;
+              return <ColumnHeader key={header.label} column={header} view={view} />;
+            })}
             <th scope="col">{hideLastHeader ? <span className={ui.visuallyHidden}>{lastColumn}</span> : lastColumn}</th>
           </tr>
         </thead>
@@ -181,7 +186,7 @@ interface RowsFormProps extends Omit<RowsFormShellProps, "children">, Omit<RowsT
  * One form around a whole table: the save bar first (so Enter saves), '+ Add User' (no add
  * button for a read-only user), then the rows.
  */
-export function RowsForm({ label, columns, lastColumn, hideLastHeader, addLabel, onAdd, empty, children, ...shell }: RowsFormProps) {
+export function RowsForm({ label, columns, view, lastColumn, hideLastHeader, addLabel, onAdd, empty, children, ...shell }: RowsFormProps) {
   return (
     <RowsFormShell label={label} {...shell}>
       {shell.readOnly ? null : (
@@ -189,7 +194,7 @@ export function RowsForm({ label, columns, lastColumn, hideLastHeader, addLabel,
           <AddRowButton label={addLabel} disabled={shell.saving} onAdd={onAdd} />
         </div>
       )}
-      <RowsTable label={label} columns={columns} lastColumn={lastColumn} hideLastHeader={hideLastHeader} empty={empty}>
+      <RowsTable label={label} columns={columns} view={view} lastColumn={lastColumn} hideLastHeader={hideLastHeader} empty={empty}>
         {children}
       </RowsTable>
     </RowsFormShell>

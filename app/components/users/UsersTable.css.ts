@@ -1,7 +1,8 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as ui from "~/styles/ui.css";
 
-export const tableWrap = style({ overflowX: "auto", border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md });
+export const tableWrap = ui.tableScroll;
 export const table = style({ minWidth: "720px" });
 
 /** A row the required check (or the API) refused: flagged light red. */

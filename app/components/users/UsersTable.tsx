@@ -2,7 +2,9 @@ import { USER_TYPE_LABELS } from "../../../contract/values/users";
 import type { UserType } from "../../../contract";
 import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/required-check";
+import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
+import { USERS_COLUMNS } from "./sorting";
 import { SelectCell, TextCell, cx } from "./cells";
 import {
   blankUserRow, changedFields, isNewRow, ROW_ERROR, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
@@ -13,6 +15,8 @@ import { useRowsState } from "./useRowsState";
 import * as s from "./UsersTable.css";
 
 export interface UsersTableProps {
+  /** Sorting and paging from the address. */
+  view?: TableView;
   rows: UserFormRow[];
   errors: (FieldErrors | null)[];
   formError: string | null;
@@ -27,7 +31,7 @@ export interface UsersTableProps {
 const typeLabel = (value: string) => USER_TYPE_LABELS[value as UserType] ?? value;
 
 /** The Users screen's table: Email, Name, Role, Created At; one form saving every row. */
-export function UsersTable({ rows, errors, formError, assignableTypes, createdAt, currentUserId }: UsersTableProps) {
+export function UsersTable({ rows, errors, formError, assignableTypes, createdAt, currentUserId, view }: UsersTableProps) {
   const table = useRowsState({ rows, errors, required: USER_REQUIRED_FIELDS, toCheck: userRowToCheck });
   const saving = useSaving();
   const dirty = table.items.some(({ row }) => userRowNeedsSave(row));
@@ -36,7 +40,8 @@ export function UsersTable({ rows, errors, formError, assignableTypes, createdAt
   return (
     <RowsForm
       label="Users"
-      columns={["Email", "Name", "Role", "Created At"]}
+      columns={USERS_COLUMNS}
+      view={view}
       lastColumn="Actions"
       hideLastHeader
       dirty={dirty}

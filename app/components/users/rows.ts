@@ -42,7 +42,8 @@ export const ACCESS_REQUIRED_FIELDS = ["email", "name", "role"] as const;
 export const ROW_ERROR = "row";
 export const FIX_ROWS_MESSAGE = "Fix the highlighted rows before saving.";
 
-export const blankUserRow = (): UserFormRow => ({ id: "", email: "", name: "", user_type: "", loaded: null });
+/** A new Users row starts as user_type user (spec section 6: the default user_type). */
+export const blankUserRow = (): UserFormRow => ({ id: "", email: "", name: "", user_type: "user", loaded: null });
 
 /** A new Access Control row defaults to user_type user and role client_user (spec section 2). */
 export const blankAccessRow = (role = "client_user"): AccessFormRow => ({

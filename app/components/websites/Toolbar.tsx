@@ -29,7 +29,7 @@ export function StatusFilter({ statusCounts, totalCount }: { statusCounts: Recor
   return (
     <details className={s.menu}>
       <summary className={`${ui.button.secondary} ${s.menuSummary}`}>Status: All URLs ▾</summary>
-      <ul className={`${s.menuList} ${s.menuListLeft}`} aria-label="Filter URLs by status">
+      <ul className={s.menuListStart} aria-label="Filter URLs by status">
         {statusFilterOptions(statusCounts, totalCount).map((option) => (
           <li key={option.label}>
             <Link to={urlsDrawerPath(option.status)} className={s.menuItem}>

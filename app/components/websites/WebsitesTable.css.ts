@@ -1,5 +1,6 @@
 import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
+import * as ui from "~/styles/ui.css";
 
 /** A row the required check (or the API) refused: flagged light red. */
 export const rowFlagged = style({});
@@ -51,27 +52,12 @@ export const lastError = style({ color: vars.color.error, fontSize: "12px", marg
 export const addedBy = style({ whiteSpace: "nowrap", color: vars.color.muted, paddingTop: "12px" });
 export const actionsCell = style({ whiteSpace: "nowrap", paddingTop: "10px" });
 
-/** The `<details>` menus (row menu, status filter): a summary button and a floating list. */
-export const menu = style({ position: "relative", display: "inline-block" });
-export const menuSummary = style({
-  listStyle: "none",
-  cursor: "pointer",
-  selectors: { "&::-webkit-details-marker": { display: "none" } },
-});
-export const menuList = style({
-  position: "absolute",
-  right: 0,
-  zIndex: 20,
-  minWidth: "190px",
-  margin: `${vars.space.xs} 0 0`,
-  padding: vars.space.xs,
-  listStyle: "none",
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.sm,
-  boxShadow: vars.shadow.popover,
-});
-export const menuListLeft = style({ left: 0, right: "auto", maxHeight: "60vh", overflowY: "auto" });
+/** The `<details>` menus (row menu, status filter): a summary button and a list floating over the page. */
+export const menu = ui.popover;
+export const menuSummary = ui.popoverSummary;
+const menuListLook = { minWidth: "190px", padding: vars.space.xs, listStyle: "none" } as const;
+export const menuList = style([ui.popoverPanel.alignEnd, menuListLook]);
+export const menuListStart = style([ui.popoverPanel.alignStart, menuListLook]);
 export const menuItem = style({
   display: "flex",
   justifyContent: "space-between",

@@ -1,0 +1,57 @@
+import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
+import { useHydrated } from "~/components/SaveBar";
+import { HiddenParams } from "~/components/urls/params";
+import { TABLE_PAGE_SIZES, tableViewSearch, type TableView } from "~/lib/table-view";
+import * as ui from "~/styles/ui.css";
+
+export interface TableColumn {
+  label: string;
+  /** The `sort` value of a sortable column. */
+  sort?: string;
+}
+
+/** A column header; a sortable one is a link that sorts by it (again: the other way). */
+export function ColumnHeader({ column, view }: { column: TableColumn; view?: TableView }) {
+  const location = useLocation();
+  if (!column.sort || !view) return <th scope="col">{column.label}</th>;
+  const current = view.sort === column.sort;
+  const ariaSort = current ? (view.order === "asc" ? "ascending" : "descending") : "none";
+  return (
+    <th scope="col" aria-sort={ariaSort}>
+      {/* The arrow is drawn by CSS (data-sort), so the header's text stays the column's name. */}
+      <Link to={tableViewSearch(new URLSearchParams(location.search), view, { sort: column.sort })} className={ui.sortLink} data-sort={ariaSort} preventScrollReset>
+        {column.label}
+      </Link>
+    </th>
+  );
+}
+
+/** Rows per page (10, 20, 50, 100) and previous/next, all in the address. */
+export function TablePager({ view, page, totalPages, total }: { view: TableView; page: number; totalPages: number; total: number }) {
+  const location = useLocation();
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const search = new URLSearchParams(location.search);
+  return (
+    <nav aria-label="Pagination" className={ui.pager}>
+      <Form method="get" className={ui.pagerForm} preventScrollReset>
+        <HiddenParams omit={["page_size", "page"]} />
+        <label htmlFor="table-page-size">Rows per page</label>
+        <select
+          id="table-page-size"
+          name="page_size"
+          defaultValue={String(view.pageSize)}
+          className={ui.input}
+          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
+        >
+          {TABLE_PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+        </select>
+        {hydrated ? null : <button type="submit" className={ui.button.secondary}>Apply</button>}
+      </Form>
+      <span className={ui.muted}>{total.toLocaleString("en-US")} in all</span>
+      {page > 1 ? <Link to={tableViewSearch(search, view, { page: page - 1 })} className={ui.button.secondary} preventScrollReset>Previous</Link> : null}
+      <span>Page {page} of {totalPages}</span>
+      {page < totalPages ? <Link to={tableViewSearch(search, view, { page: page + 1 })} className={ui.button.secondary} preventScrollReset>Next</Link> : null}
+    </nav>
+  );
+}
