@@ -57,7 +57,7 @@ describe("appearance", () => {
       avatar_url: "https://evil.example/a.png",
       header_logo_url: "javascript:alert(1)",
       show_sources: "yes",
-      bot_name: "Nora\u0000<script>",
+      bot_name: "Nora\u0007<script>",
       made_up: "x",
     };
     const refused = await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: attacks } } });
@@ -65,6 +65,10 @@ describe("appearance", () => {
     expect(Object.keys(refused.body.errors).sort()).toEqual(Object.keys(attacks).map((k) => `appearance.value.${k}`).sort());
     expect(refused.body.errors["appearance.value.primary_color"]).toEqual(["Primary Colour must be a colour like #1f4b99"]);
     expect(refused.body.errors["appearance.value.font_size"]).toEqual(["Font Size must be a whole number from 12 to 20"]);
+    // A NUL never gets as far as the field checks: the API's input guard refuses it, naming the field.
+    const nul = await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: { bot_name: "Nora\u0000" } } } });
+    expect(nul.status).toBe(400);
+    expect(JSON.stringify(nul.body)).toContain("bot_name");
     // Markup in a text is just text: the widget never renders it as HTML.
     expect((await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: { greeting_message: "<b>Hi</b> & welcome" } } } })).status).toBe(200);
     expect((await call("GET", path(), { token: clientAdmin })).body.data).toMatchObject({ primary_color: "#0a7d4f", greeting_message: "<b>Hi</b> & welcome" });

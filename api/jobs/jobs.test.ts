@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { refreshTokens } from "../db/schema";
+import { eq } from "drizzle-orm";
+import { refreshTokens, users } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -24,14 +25,18 @@ async function waitForState(queue: string, id: string, state: string) {
 
 describe("jobs through pg-boss", () => {
   it("runs a catalog job for real: expired refresh tokens are purged and the output recorded", async () => {
-    const { user_token } = await signInAs(host, "client.user@example.com");
-    expect(user_token).toBeTruthy();
-    await host.deps.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    // Two dead sign-ins of the client user; the admin's own sign-in stays live (its user token
+    // stops working once its sign-in is gone).
+    await signInAs(host, "client.user@example.com");
+    await signInAs(host, "client.user@example.com");
+    const [clientUser] = await host.deps.db.select().from(users).where(eq(users.email, "client.user@example.com"));
+    await host.deps.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, clientUser.id));
     const run = await call("POST", "/v1/jobs/purge-refresh-tokens/run", { token: adminToken, body: {} });
     expect(run.status).toBe(202);
     const job = await waitForState("purge-refresh-tokens", run.body.id, "completed");
     expect((job.output as { deleted: number }).deleted).toBeGreaterThanOrEqual(2);
-    expect(await host.deps.db.select().from(refreshTokens)).toEqual([]);
+    expect(await host.deps.db.select().from(refreshTokens).where(eq(refreshTokens.userId, clientUser.id))).toEqual([]);
+    expect(await host.deps.db.select().from(refreshTokens)).not.toEqual([]);
   });
 
   it("lists queues with counts by state and schedule, and recent jobs", async () => {

@@ -170,9 +170,10 @@ describe("the recommendation model build", () => {
       expect(asked[0].model).toBe("local-test");
       expect(asked[0].fields).toEqual(expect.arrayContaining(["duration_years", "gmat_required", "tuition", "concentrations"]));
       const nursing = done.programs.find((p: { name: string }) => p.name === "Nursing (BSN)");
-      // "no" is not a boolean: the rule-based value (none here) stands.
+      // "no" is not a boolean: the model's answer is dropped and the rule-based value (if any) stands.
       expect(nursing.values).toMatchObject({ duration_years: 4, tuition: 12400 });
-      expect(nursing.values).not.toHaveProperty("gmat_required");
+      expect(nursing.values.gmat_required).not.toBe("no");
+      expect(nursing.evidence.gmat_required ?? "").not.toBe("Filled by the language model from the program's page");
       expect(nursing.evidence.tuition).toBe("Filled by the language model from the program's page");
     } finally {
       host.deps.config.llm = previous;
