@@ -3,7 +3,7 @@ import type { AppRole, UserType } from "../../contract";
 import type { ApiDeps } from "../deps";
 import { appUsers, users } from "../db/schema";
 import { unauthorized } from "../http/errors";
-import { signInStands, verifyUserToken } from "./tokens";
+import { signInStandsColumn, verifyUserToken } from "./tokens";
 
 /** The signed-in user as every route sees it: roles are read fresh on each request. */
 export interface Caller {
@@ -16,17 +16,18 @@ export interface Caller {
 }
 
 /**
- * The user and their app roles in one round trip (a left join): this runs on every authenticated
- * API call, and on the embedded database each round trip costs more than the join.
+ * The user, their app roles and whether the token's sign-in still stands, in one round trip (a
+ * left join and a sub-select): this runs on every authenticated API call, and on the embedded
+ * database each round trip costs more than the join.
  */
-export async function loadCaller(userId: number, deps: Pick<ApiDeps, "db">): Promise<Caller | null> {
+async function loadCaller(userId: number, familyId: string, deps: Pick<ApiDeps, "db">): Promise<(Caller & { signInStands: boolean }) | null> {
   const rows = await deps.db
-    .select({ user: users, appId: appUsers.appId, role: appUsers.role })
+    .select({ user: users, appId: appUsers.appId, role: appUsers.role, signInStands: signInStandsColumn(familyId) })
     .from(users)
     .leftJoin(appUsers, eq(appUsers.userId, users.id))
     .where(eq(users.id, userId));
   if (!rows.length) return null;
-  const { user } = rows[0];
+  const { user, signInStands } = rows[0];
   const roles = rows.flatMap((row) => (row.appId === null || row.role === null ? [] : [[row.appId, row.role as AppRole] as const]));
   return {
     id: user.id,
@@ -35,6 +36,7 @@ export async function loadCaller(userId: number, deps: Pick<ApiDeps, "db">): Pro
     userType: user.userType as UserType,
     createdAt: user.createdAt,
     appRoles: new Map(roles),
+    signInStands: Boolean(signInStands),
   };
 }
 
@@ -42,8 +44,9 @@ export async function authenticate(header: string | undefined, deps: ApiDeps): P
   const match = /^Bearer\s+(.+)$/i.exec(header ?? "");
   if (!match) throw unauthorized("Authentication required");
   const { userId, familyId } = await verifyUserToken(match[1].trim(), deps);
-  const [caller, stands] = await Promise.all([loadCaller(userId, deps), signInStands(familyId, deps)]);
-  if (!caller) throw unauthorized("Invalid token");
-  if (!stands) throw unauthorized("Signed out");
+  const loaded = await loadCaller(userId, familyId, deps);
+  if (!loaded) throw unauthorized("Invalid token");
+  const { signInStands, ...caller } = loaded;
+  if (!signInStands) throw unauthorized("Signed out");
   return caller;
 }

@@ -1,5 +1,5 @@
 import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 import type { TokenPair } from "../../contract";
 import type { ApiDeps } from "../deps";
@@ -95,14 +95,9 @@ export async function rotateRefreshToken(token: string, deps: Pick<ApiDeps, "db"
 }
 
 /** Whether a sign-in still stands: some token of its family is not revoked (sign-out revokes them all). */
-export async function signInStands(familyId: string, deps: Pick<ApiDeps, "db">) {
-  const [live] = await deps.db
-    .select({ id: refreshTokens.id })
-    .from(refreshTokens)
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)))
-    .limit(1);
-  return Boolean(live);
-}
+/** Whether a sign-in (its refresh-token family) still has a live token: a column for the caller's query. */
+export const signInStandsColumn = (familyId: string) =>
+  sql<boolean>`exists (select 1 from refresh_tokens live where live.family_id = ${familyId} and live.revoked_at is null)`;
 
 /** Sign-out: the presented refresh token's whole family stops working. Unknown tokens are ignored. */
 export async function revokeRefreshFamily(token: string, deps: Pick<ApiDeps, "db">) {
