@@ -19,7 +19,7 @@ type JobRow = Omit<JobRecord, "data" | "output"> & { data?: unknown; output?: un
 export function JobsTable({ jobs, showQueue }: { jobs: JobRow[]; showQueue: boolean }) {
   if (!jobs.length) return <p className={ui.muted}>Nothing To Display</p>;
   return (
-    <div className={ui.tableScroll}>
+    <div className={ui.tableScroll} tabIndex={0}>
       <table>
         <thead>
           <tr>

@@ -31,7 +31,7 @@ export default function JobsDashboard() {
     <section>
       <h1>Background jobs</h1>
       <h2>Queues</h2>
-      <div className={ui.tableScroll}>
+      <div className={ui.tableScroll} tabIndex={0}>
         <table>
           <thead>
             <tr>

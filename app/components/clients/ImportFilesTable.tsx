@@ -27,7 +27,7 @@ export function ImportFilesTable({ files, selected, onChange, hydrated }: {
   };
 
   return (
-    <div className={ui.tableScroll}>
+    <div className={ui.tableScroll} tabIndex={0}>
       <table>
         <thead>
           <tr>

@@ -66,7 +66,7 @@ export function RecommendationModel({ programs, error, canConfigure, hasFields }
         </p>
       ) : null}
       {programs && programs.programs.length > 0 ? (
-        <div className={ui.tableScroll}>
+        <div className={ui.tableScroll} tabIndex={0}>
           <table aria-label="Programs found">
             <thead>
               <tr><th scope="col">Program</th><th scope="col">Fields</th><th scope="col">Source</th></tr>

@@ -17,7 +17,7 @@ export function AdminDownloads({ files }: { files: AdminFile[] }) {
   return (
     <section aria-labelledby="admin-downloads-title">
       <h1 id="admin-downloads-title">{ADMIN_DOWNLOADS_TITLE}</h1>
-      <div className={ui.tableScroll}>
+      <div className={ui.tableScroll} tabIndex={0}>
         <table className={s.table}>
           <thead>
             <tr>

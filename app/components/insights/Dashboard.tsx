@@ -37,7 +37,7 @@ const Empty = ({ children }: { children: ReactNode }) => <p className={s.empty}>
 
 function DayTable({ rows, columns }: { rows: InsightDay[]; columns: Series<InsightDay>[] }) {
   return (
-    <div className={ui.tableScroll}>
+    <div className={ui.tableScroll} tabIndex={0}>
       <table>
         <thead><tr><th scope="col">Day</th>{columns.map((c) => <th scope="col" key={c.key}>{c.label}</th>)}</tr></thead>
         <tbody>{rows.map((row) => <tr key={row.day}><td>{row.day}</td>{columns.map((c) => <td key={c.key}>{row[c.key]}</td>)}</tr>)}</tbody>
@@ -138,7 +138,7 @@ export function Dashboard() {
             figures={<DayTable rows={days} columns={[{ key: "leads", label: "Leads", color: "" }]} />} />
           <p>{insights.leads.captured} captured{insights.leads.average_score !== null ? `, average score ${insights.leads.average_score}` : ""}.</p>
           {insights.leads.top.length ? (
-            <div className={ui.tableScroll}>
+            <div className={ui.tableScroll} tabIndex={0}>
               <table aria-label="Top leads">
                 <thead><tr><th scope="col">Name</th><th scope="col">Contact</th><th scope="col">Score</th><th scope="col">Why</th></tr></thead>
                 <tbody>

@@ -21,7 +21,7 @@ function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo,
   return (
     <Drawer title={`Profile ${show(profile.values.name ?? profile.values.first_name ?? profile.values.email ?? profile.conversation_id.slice(0, 8))}`} size="medium" closeTo={closeTo}>
       <p>Score <strong>{profile.score}</strong> ({profile.reasons.join(", ") || "nothing captured yet"}) · {profile.questions} questions · {profile.trigger_point || "Default"} · {INSIGHT_ENVIRONMENT_LABELS[profile.environment as "prod" | "stage"] ?? profile.environment}</p>
-      <div className={ui.tableScroll}>
+      <div className={ui.tableScroll} tabIndex={0}>
         <table aria-label="Captured values">
           <thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">Said in</th></tr></thead>
           <tbody>
@@ -102,7 +102,7 @@ export function UserProfiles() {
         <>
           <p className={ui.muted}>{list.total.toLocaleString("en-US")} profile{list.total === 1 ? "" : "s"}. Score: {list.lead_score_rule}</p>
           <div className={s.panel}>
-            <div className={ui.tableScroll}>
+            <div className={ui.tableScroll} tabIndex={0}>
               <table aria-label="Profiles">
                 <thead>
                   <tr>

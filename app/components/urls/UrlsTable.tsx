@@ -86,7 +86,7 @@ export function UrlsTable(props: UrlsTableProps) {
           {hydrated && visible.length ? <span className={ui.muted}>{visible.length} selected</span> : null}
         </Form>
       ) : null}
-      <div className={ui.tableScroll}>
+      <div className={ui.tableScroll} tabIndex={0}>
         <table className={s.table}>
           <thead>
             <tr>

@@ -1,4 +1,5 @@
-import { APP_ROLE_LABELS, USER_TYPE_LABELS, type AppRole, type AppUserRow, type UserRow, type UserType } from "../../../contract";
+import type { AppRole, AppUserRow, UserRow, UserType } from "../../../contract";
+import { APP_ROLE_LABELS, USER_TYPE_LABELS } from "../../../contract/values/users";
 import type { TableColumn } from "~/components/TableView";
 
 /** The Users and Access Control columns; every one sorts (spec: the shared table's sortable headers). */
