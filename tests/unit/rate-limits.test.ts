@@ -5,9 +5,9 @@ import { eq } from "drizzle-orm";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { action as loginAction } from "../../app/routes/login";
-import { formRequest, settle, testContext } from "../../tests/support/console-context";
-import { signInAs, startTestHost } from "../../tests/support/test-host";
-import { clientApps } from "../db/schema";
+import { formRequest, settle, testContext } from "../support/console-context";
+import { signInAs, startTestHost } from "../support/test-host";
+import { clientApps } from "../../api/db/schema";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let key: string;
