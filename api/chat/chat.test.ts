@@ -218,3 +218,19 @@ describe("the public endpoint's guards", () => {
     expect(await host.deps.db.select().from(conversations).where(eq(conversations.appId, appId))).not.toHaveLength(0);
   });
 });
+
+describe("a visitor who leaves mid-answer", () => {
+  it("still has the answer stored, and nothing fails when the stream is cancelled", async () => {
+    const response = await host.api.request("/v1/chat", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key, trigger_point: "admissions", message: "Where do first-year students live?" }),
+    }, { incoming: { ip: "203.0.113.77" } });
+    const reader = response.body!.getReader();
+    const first = JSON.parse(new TextDecoder().decode((await reader.read()).value).split("\n")[0]) as Extract<ChatEvent, { type: "start" }>;
+    await reader.cancel();
+    // The answer is composed after the page has gone; it is stored all the same (setup fails the
+    // test had anything been logged as an error).
+    await expect.poll(async () => (await host.deps.db.select().from(messages).where(eq(messages.conversationId, first.conversation_id))).map((m) => m.role), { timeout: 5000 })
+      .toEqual(["user", "assistant"]);
+  });
+});

@@ -83,23 +83,32 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
     const triggerPoint = triggerPoints.has(request.trigger_point) ? request.trigger_point : "";
     const { conversationId, messageId, conversationTriggerPoint } = await storeQuestion(request, scope, triggerPoint, deps);
 
+    // A visitor who closes the page cancels the stream; the answer is still composed and stored
+    // (it counts in insights), it just has nobody to go to.
+    let cancelled = false;
     const stream = new ReadableStream<Uint8Array>({
       async start(controller) {
-        controller.enqueue(line({ type: "start", conversation_id: conversationId }));
+        const send = (event: ChatEvent) => {
+          if (!cancelled) controller.enqueue(line(event));
+        };
+        send({ type: "start", conversation_id: conversationId });
         try {
           await captureProfile({ appId: scope.appId, conversationId, messageId, message: request.message }, deps);
           const answer = await respond({ appId: scope.appId, environment: scope.environment, triggerPoint, message: request.message, clientType }, deps);
           // The answer goes out in word groups as it is ready: the widget shows it growing.
-          for (const piece of answer.text.match(/\S+\s*/g) ?? []) controller.enqueue(line({ type: "delta", text: piece }));
+          for (const piece of answer.text.match(/\S+\s*/g) ?? []) send({ type: "delta", text: piece });
           await storeAnswer({
             conversationId, appId: scope.appId, environment: scope.environment, triggerPoint: conversationTriggerPoint, question: request.message,
           }, answer, deps);
-          controller.enqueue(line({ type: "done", outcome: answer.outcome, sources: answer.sources, disclaimer: answer.disclaimer, programs: answer.programs }));
+          send({ type: "done", outcome: answer.outcome, sources: answer.sources, disclaimer: answer.disclaimer, programs: answer.programs });
         } catch (error) {
           deps.log.error("chat answer failed", error);
-          controller.enqueue(line({ type: "error", message: "Sorry, something went wrong. Please try again." }));
+          send({ type: "error", message: "Sorry, something went wrong. Please try again." });
         }
-        controller.close();
+        if (!cancelled) controller.close();
+      },
+      cancel() {
+        cancelled = true;
       },
     });
     return new Response(stream, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
