@@ -170,7 +170,7 @@ try {
       if (holds) onReadable.contained++;
       if (rightSource) onReadable.firstRight++;
     }
-    else words.push(answer.text.split(/\s+/).filter(Boolean).length);
+    if (answer.outcome !== "fallback") words.push(answer.text.split(/\s+/).filter(Boolean).length);
     if (process.env.BENCH_DEBUG === "1") {
       const { hits } = await retrieve({ appId: app.id, query: item.question, limit: 8 }, host.deps);
       for (const hit of hits) console.log(`      ${hit.baseScore.toFixed(2)} ${hit.bm25.toFixed(2)} ${hit.url?.replace(siteBase, "")} ${hit.text.slice(0, 100)}`);
