@@ -10,6 +10,7 @@
  *   npx tsx bench/pipeline.ts
  *   BENCH_PAGES=5000 BENCH_ROUNDS=2 BENCH_SITE_PORT=8765 BENCH_SITE_DIR=../shared/bench-site
  *   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres (PostgreSQL is skipped when none answers)
+ *   BENCH_DATABASES=PGlite,PostgreSQL (the default: both)
  *   BENCH_CRAWLEE_DIR=a copy of the bench site with its packages installed (else one is made here)
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -117,7 +118,8 @@ try {
   server = node(["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], siteDir);
   await new Promise<void>((resolve) => server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()));
 
-  for (const { name, open } of databases) {
+  const only = process.env.BENCH_DATABASES?.split(",");
+  for (const { name, open } of databases.filter((d) => !only || only.includes(d.name))) {
     const ours: number[] = [];
     const theirs: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {

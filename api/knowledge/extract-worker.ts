@@ -16,5 +16,14 @@ export interface ExtractedChunks {
 /** Runs in a pool thread: the page's main content, chunked, so only the result crosses threads. */
 export default function extractAndChunk({ html, rules }: ExtractTask): ExtractedChunks {
   const page = extractHtml(html, rules);
-  return { title: page.title, text: page.text, chunks: chunkBlocks(page.blocks) };
+  const chunks = chunkBlocks(page.blocks).map((chunk) => ({ ...chunk, text: storable(chunk.text), headingPath: chunk.headingPath.map(storable) }));
+  return { title: storable(page.title), text: storable(page.text), chunks };
 }
+
+/**
+ * Text PostgreSQL can store: a page's stray NUL or other control characters (tabs and line breaks
+ * kept) and halves of surrogate pairs would otherwise fail the page's write.
+ */
+const storable = (text: string) =>
+  // eslint-disable-next-line no-control-regex
+  text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "");

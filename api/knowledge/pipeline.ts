@@ -5,6 +5,7 @@ import type { ApiDeps } from "../deps";
 import { urls, websites } from "../db/schema";
 import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { replaceChunks } from "./chunk-store";
+import { IndexedPageWriter } from "./indexed-page-writer";
 import { chunkBlocks } from "./chunk";
 import type { CleanupRules } from "./extract-html";
 import { extractPdf } from "./extract-pdf";
@@ -144,10 +145,16 @@ async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlReco
 /** Why a page is not indexed when nothing readable came out of it. */
 export const NO_READABLE_TEXT = "No readable text on the page";
 
-async function fetchPage(row: UrlRecord, robots: Robots, cleanup: CleanupRules, deps: PipelineDeps): Promise<ExtractedChunks> {
+/** Fetches a page through the host's politeness gate: only the request itself waits its turn. */
+async function fetchPage(row: UrlRecord, robots: Robots, gate: HostGate, deps: PipelineDeps) {
   if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
-  const response = await safeFetch(row.url, fetchOptions(deps));
+  const response = await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => safeFetch(row.url, fetchOptions(deps)));
   if (response.status !== 200) throw new FetchRefused(`The page answered HTTP ${response.status}`);
+  return response;
+}
+
+/** The page's title, text and chunks: HTML on the extraction pool's threads, PDFs through unpdf. */
+async function extractPage(response: Awaited<ReturnType<typeof safeFetch>>, cleanup: CleanupRules): Promise<ExtractedChunks> {
   if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
     return extractInPool({ html: response.body.toString("utf8"), rules: cleanup });
   }
@@ -168,8 +175,16 @@ async function finishUrl(db: PipelineDeps["db"], row: UrlRecord, values: Partial
   if (!held) throw new ClaimLost(`${row.url} was taken back by another worker`);
 }
 
-async function indexOne(row: UrlRecord, force: boolean, robots: Robots, cleanup: Promise<CleanupRules>, deps: WorkerDeps) {
-  const page = await fetchPage(row, robots, await cleanup, deps);
+interface PageWork {
+  robots: Robots;
+  gate: HostGate;
+  cleanup: () => Promise<CleanupRules>;
+  writer: IndexedPageWriter;
+}
+
+async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: WorkerDeps) {
+  const response = await fetchPage(row, work.robots, work.gate, deps);
+  const page = await extractPage(response, await work.cleanup());
   // An operator who sees "indexed" expects the assistant to know the page: no text is a failure.
   if (!page.chunks.length || !page.text.trim()) throw new Error(NO_READABLE_TEXT);
   const hash = createHash("sha256").update(page.title).update("\n").update(page.text).digest("hex");
@@ -178,11 +193,30 @@ async function indexOne(row: UrlRecord, force: boolean, robots: Robots, cleanup:
     await finishUrl(deps.db, row, { status: "indexed", indexedAt: new Date(), metadata }, deps);
     return;
   }
-  await deps.db.transaction(async (tx) => {
-    // The claim first: its row lock keeps a recovery sweep out until the chunks are in.
-    await finishUrl(tx, row, { status: "indexed", title: cutText(page.title, 500), contentHash: hash, indexedAt: new Date(), metadata }, deps);
-    await replaceChunks(tx, { appId: row.appId, urlId: row.id }, page.chunks);
-  });
+  await work.writer.write({ row, title: cutText(page.title, 500), contentHash: hash, metadata, chunks: page.chunks });
+}
+
+/** Pages of one website one job works on at once: fetches queue at the host gate, extraction at the pool. */
+const LANES = 16;
+
+/**
+ * The website's requested URLs, claimed a batch at a time as the lanes need them: a lane that
+ * finishes a page takes the next at once instead of waiting for the slowest page of its batch.
+ */
+function claimedUrls(websiteId: number, deps: WorkerDeps) {
+  const claimed: (UrlRecord & { requested: string })[] = [];
+  let claiming: Promise<void> | null = null;
+  let exhausted = false;
+  return async function next() {
+    while (!claimed.length && !exhausted) {
+      claiming ??= claimBatch(websiteId, deps).then((rows) => {
+        claimed.push(...rows);
+        exhausted = !rows.length;
+      }).finally(() => (claiming = null));
+      await claiming;
+    }
+    return claimed.shift() ?? null;
+  };
 }
 
 /** Works through every requested URL of a website (index, skip, delete) until none is left. */
@@ -190,6 +224,7 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   const website = await loadWebsite(websiteId, deps);
   if (!website) return { skipped: "website gone" };
   const gate = new HostGate(deps.config.crawlConcurrencyPerHost);
+  const writer = new IndexedPageWriter(deps.db, deps.workerId);
   const robotsByOrigin = new Map<string, Promise<Robots>>();
   const robotsFor = (url: string) => {
     const origin = new URL(url).origin;
@@ -197,24 +232,27 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
     if (!robots) robotsByOrigin.set(origin, (robots = readRobots(origin, fetchOptions(deps))));
     return robots;
   };
+  // Read again after a minute, so a clean-up rule saved while a website is being indexed soon acts.
+  let cleanup: { rules: Promise<CleanupRules>; at: number } | null = null;
+  const cleanupRules = () => {
+    if (!cleanup || Date.now() - cleanup.at > 60_000) cleanup = { rules: cleanupRulesFor(website.appId, deps.db), at: Date.now() };
+    return cleanup.rules;
+  };
   const done: Record<string, number> = {};
-  for (;;) {
-    const batch = await claimBatch(websiteId, deps);
-    if (!batch.length) break;
-    // Read per batch, so a clean-up rule saved while a website is being indexed acts within the next batch.
-    let cleanup: Promise<CleanupRules> | null = null;
-    const cleanupRules = () => (cleanup ??= cleanupRulesFor(website.appId, deps.db));
-    await Promise.all(batch.map(async (row) => {
+  const next = claimedUrls(websiteId, deps);
+  const lane = async () => {
+    for (let row = await next(); row; row = await next()) {
       const plan = CLAIM[row.requested] ?? CLAIM.to_be_indexed;
       try {
         if (plan.done === "indexed") {
-          const robots = await robotsFor(row.url);
-          await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => indexOne(row, row.metadata.force_index === true, robots, cleanupRules(), deps));
+          const work = { robots: await robotsFor(row.url), gate, cleanup: cleanupRules, writer };
+          await indexOne(row, row.metadata.force_index === true, work, deps);
         } else {
           const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
+          const current = row;
           await deps.db.transaction(async (tx) => {
-            await finishUrl(tx, row, { status: plan.done, metadata }, deps);
-            await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
+            await finishUrl(tx, current, { status: plan.done, metadata }, deps);
+            await replaceChunks(tx, { appId: current.appId, urlId: current.id }, []);
           });
         }
         done[plan.done] = (done[plan.done] ?? 0) + 1;
@@ -222,8 +260,9 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
         const outcome = error instanceof ClaimLost ? "taken_back" : await failUrl(row, plan.failed, error, deps);
         done[outcome] = (done[outcome] ?? 0) + 1;
       }
-    }));
-  }
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
   return done;
 }
 
