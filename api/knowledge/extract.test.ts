@@ -124,3 +124,15 @@ describe.skipIf(!existsSync(FIXTURES))("HTML extraction on real pages (shared fi
     expect(overlap(bodyWords, words(chunks.map((c) => c.text).join(" "))).precision).toBe(1);
   });
 });
+
+describe("text that reaches the database", () => {
+  it("drops NUL and other control characters and halves of surrogate pairs, keeping line breaks and whole emoji", async () => {
+    const { default: extractAndChunk } = await import("./extract-worker");
+    const html = "<html><head><title>Fees\u0000 2026</title></head><body><article><h1>Fees</h1><p>Tuition is $12,400\u0000 a year \ud800for residents 🎓.<br>Line\u0007 two.</p></article></body></html>";
+    const page = extractAndChunk({ html, rules: { selectors: [] } as never });
+    expect(page.title).toBe("Fees 2026");
+    const text = page.chunks.map((c) => c.text).join("\n");
+    expect(text).toContain("Tuition is $12,400 a year for residents 🎓.\nLine two.");
+    expect(text).not.toMatch(/[\u0000-\u0008\ud800-\udfff]/u);
+  });
+});
