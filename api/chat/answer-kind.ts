@@ -4,12 +4,14 @@
  * English question words and shapes of names, dates and numbers; they only tip the choice between
  * sentences that already share the question's words.
  */
-export type AnswerKind = "person" | "date" | "number" | "place" | "any";
+export type AnswerKind = "person" | "date" | "number" | "place" | "definition" | "any";
 
-const NUMBER_QUESTION = /\bhow (many|much|old|big|large|small|long|far|often|fast|tall|high|heavy|soon)\b|\bwhat (percentage|percent|share|proportion|fraction|number|amount|size|score|rate|price|fee|cost)\b/;
+const NUMBER_QUESTION = /\bhow (many|much|old|big|large|small|long|far|often|fast|tall|high|heavy|soon)\b|\bwhat (percentage|percent|share|proportion|fraction|number|amount|size|score|rate|price|fee|cost)\b|\b(phone|telephone|fax) number\b|\bnumber of\b|\bdoes (it|\w+) cost\b/;
 const PERSON_QUESTION = /\b(who|whom|whose)\b|\bwhich (person|people|writer|author|editor|analyst|founder|company|organi[sz]ation|team|group|body)\b/;
 const DATE_QUESTION = /\bwhen\b|\b(what|which) (year|date|day|month|time|hours|season|week)\b|\bby what date\b/;
 const PLACE_QUESTION = /\bwhere\b|\b(what|which|in which) (city|country|state|place|town|county|region|building|campus|hospital|street|venue|location)\b/;
+/** "What is X?", "What are X?", "What does X mean?": the sentence that says what X is. */
+const DEFINITION_QUESTION = /^\s*(what|who)('s| is| are| was| were) (?<subject>.+?)\??\s*$|^\s*what does (?<term>.+?) (mean|stand for)\??\s*$/i;
 
 export function answerKindOf(question: string): AnswerKind {
   const q = question.toLowerCase();
@@ -17,7 +19,24 @@ export function answerKindOf(question: string): AnswerKind {
   if (PERSON_QUESTION.test(q)) return "person";
   if (DATE_QUESTION.test(q)) return "date";
   if (PLACE_QUESTION.test(q)) return "place";
+  if (DEFINITION_QUESTION.test(q)) return "definition";
   return "any";
+}
+
+/** The words of what a "what is X?" question asks about (X), lower case. */
+export function definedSubjectOf(question: string): string[] {
+  const match = DEFINITION_QUESTION.exec(question);
+  const subject = match?.groups?.subject ?? match?.groups?.term ?? "";
+  return (subject.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((word) => !/^(a|an|the|of|in|on|for|to|and)$/.test(word));
+}
+
+/** A verb that says what something is: the word after the subject of a definition. */
+const DEFINING = /^(is|are|was|were|means|mean|refers|describes|denotes|stands|consists)$/;
+
+/** Whether a sentence says what the subject is: a subject word, then a defining verb within four words. */
+function defines(words: string[], subject: string[]) {
+  const lower = words.map((w) => w.toLowerCase());
+  return lower.some((word, at) => subject.includes(word) && lower.slice(at + 1, at + 5).some((next) => DEFINING.test(next)));
 }
 
 const NUMBER_WORDS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|dozen|dozens|half|once|twice|single|double|triple)$/;
@@ -35,12 +54,14 @@ export function isAnswerWord(word: string, kind: AnswerKind, questionWords: Set<
   if (questionWords.has(lower)) return false;
   switch (kind) {
     case "number":
-      return /\d/.test(word) || NUMBER_WORDS.test(lower);
+      // A figure, not a name holding a digit ("O3", "G40", "v8").
+      return /^[$€£¥]?\d/.test(word) || NUMBER_WORDS.test(lower);
     case "date":
       return YEAR.test(lower) || MONTHS.test(lower) || DAY_WORDS.test(lower) || TIME.test(lower);
     case "person":
     case "place":
       return /^\p{Lu}[\p{L}'’-]+$/u.test(word);
+    case "definition":
     case "any":
       return false;
   }
@@ -69,11 +90,15 @@ function holdsName(words: string[], questionWords: Set<string>) {
   return false;
 }
 
-/** Whether `text` holds an answer of `kind` that is not simply a word of the question. */
-export function holdsAnswerOfKind(text: string, kind: AnswerKind, questionWords: Set<string>): boolean {
+/**
+ * Whether `text` holds an answer of `kind` that is not simply a word of the question. A definition
+ * needs the question's subject (`subject`, from definedSubjectOf).
+ */
+export function holdsAnswerOfKind(text: string, kind: AnswerKind, questionWords: Set<string>, subject: string[] = []): boolean {
   if (kind === "any") return true;
   const words = wordsAsWritten(text);
   if (kind === "person") return holdsName(words, questionWords);
+  if (kind === "definition") return defines(words, subject);
   // A place does not count at the start of the sentence, where every word is capitalised.
   return words.slice(kind === "place" ? 1 : 0).some((word) => isAnswerWord(word, kind, questionWords))
     || (kind === "date" && /\b\d{1,2}(:\d\d)?\s?(am|pm|a\.m\.|p\.m\.)/i.test(text));

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { QuestionTerm, SearchHit } from "../knowledge/search";
-import { answerKindOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
+import { answerKindOf, definedSubjectOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
 import { quoteOf, sentencesOf, wordsOf, type Sentence } from "./sentences";
 
 /** Words a quoted sentence keeps at most; a longer one is quoted around its telling words, marked "…". */
@@ -9,8 +9,9 @@ const MAX_QUOTE_WORDS = 40;
 /** An answer that lists (a how-to, "what are the …") quotes this many sentences and words at most. */
 const LIST_SENTENCES = 4;
 const LIST_WORDS = 80;
-/** The sentence after the lead is added when both together stay within this many words. */
-const PAIR_WORDS = 35;
+/** Sentences after the lead follow it while the answer stays within this many words and sentences. */
+const SHORT_WORDS = 35;
+const SHORT_SENTENCES = 3;
 /** A section heading this short is named before a sentence that opens its section. */
 const SECTION_WORDS = 6;
 
@@ -108,6 +109,8 @@ export async function composeAnswer(question: string, terms: QuestionTerm[], pas
   const totalWeight = terms.reduce((sum, term) => sum + term.idf, 0) || 1;
   const kind = answerKindOf(question);
   const questionWords = new Set(tokensOf(question));
+  const subject = definedSubjectOf(question);
+  const holdsAnswer = (text: string) => holdsAnswerOfKind(text, kind, questionWords, subject);
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   split.forEach((sentences, passage) => {
@@ -123,7 +126,7 @@ export async function composeAnswer(question: string, terms: QuestionTerm[], pas
       for (const stem of inHeading.keys()) if (!found.has(stem)) weight += weightOf.get(stem)! / 2;
       const score = (weight / totalWeight)
         * (0.75 + 0.25 * closeness(found))
-        * (kind === "any" ? 1 : holdsAnswerOfKind(sentence.text, kind, questionWords) ? 1.2 : 0.9)
+        * (kind === "any" ? 1 : holdsAnswer(sentence.text) ? 1.2 : 0.9)
         * informative(sentence.text, weightOf)
         * (1 - 0.03 * passage);
       candidates.push({ passage, index, sentence, score });
@@ -148,13 +151,19 @@ export async function composeAnswer(question: string, terms: QuestionTerm[], pas
       parts.push(text);
       words += wordsOf(text).length;
     }
-  } else if (kind !== "any" && !holdsAnswerOfKind(lead.sentence.text, kind, questionWords)) {
+  } else if (kind !== "any" && !holdsAnswer(lead.sentence.text)) {
     // The sentence that asks's neighbour often holds the answer: "… a Catholic priest. The priest, Fidelis Mukonori, …"
-    if (after && holdsAnswerOfKind(after.text, kind, questionWords)) parts.push(quote(after));
-    else if (before && holdsAnswerOfKind(before.text, kind, questionWords)) parts.unshift(quote(before));
-  } else if (after && wordsOf(parts[0]).length + wordsOf(after.text).length <= PAIR_WORDS) {
-    // A short next sentence usually completes the lead ("… 8:30 am to 5 pm. Phone: (555) 010-1891.").
-    parts.push(quote(after));
+    if (after && holdsAnswer(after.text)) parts.push(quote(after));
+    else if (before && holdsAnswer(before.text)) parts.unshift(quote(before));
+  } else {
+    // Short next sentences usually complete the lead ("… 8:30 am to 5 pm. Phone: (555) 010-1891."):
+    // they follow it while the answer stays short.
+    let words = wordsOf(parts[0]).length;
+    for (const next of sentences.slice(lead.index + 1, lead.index + SHORT_SENTENCES)) {
+      if (words + wordsOf(next.text).length > SHORT_WORDS) break;
+      parts.push(quote(next));
+      words += wordsOf(next.text).length;
+    }
   }
   // The section a sentence sits in often names what it is about ("WebIDE", "Nursing (BSN)").
   const section = passages[lead.passage].headingPath.at(-1) ?? "";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerKindOf, holdsAnswerOfKind, wantsSeveralSentences } from "./answer-kind";
+import { answerKindOf, definedSubjectOf, holdsAnswerOfKind, wantsSeveralSentences } from "./answer-kind";
 import { quoteOf, sentencesOf } from "./sentences";
 
 const texts = (text: string) => sentencesOf(text).map((s) => s.text);
@@ -54,6 +54,18 @@ describe("answer kinds", () => {
     expect(answerKindOf("How much is the application fee?")).toBe("number");
     expect(answerKindOf("Where do guided tours leave from?")).toBe("place");
     expect(answerKindOf("What does the Awesome Bar do?")).toBe("any");
+    expect(answerKindOf("What is the phone number of the registrar?")).toBe("number");
+    expect(answerKindOf("What is white-box monitoring?")).toBe("definition");
+    expect(answerKindOf("What does FAFSA stand for?")).toBe("definition");
+  });
+
+  it("tells a figure from a name holding a digit, and a sentence that defines the subject", () => {
+    expect(holdsAnswerOfKind("Compile it with -O3 for speed.", "number", new Set())).toBe(false);
+    expect(holdsAnswerOfKind("The file is 87 bytes.", "number", new Set())).toBe(true);
+    const subject = definedSubjectOf("What is white-box monitoring?");
+    expect(subject).toEqual(["white", "box", "monitoring"]);
+    expect(holdsAnswerOfKind("White-box monitoring is based on metrics exposed by the internals of the system.", "definition", new Set(), subject)).toBe(true);
+    expect(holdsAnswerOfKind("We combine heavy use of white-box monitoring with black-box probes.", "definition", new Set(), subject)).toBe(false);
   });
 
   it("finds names, dates, numbers and places the question does not already hold", () => {
