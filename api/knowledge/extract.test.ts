@@ -133,6 +133,7 @@ describe("text that reaches the database", () => {
     expect(page.title).toBe("Fees 2026");
     const text = page.chunks.map((c) => c.text).join("\n");
     expect(text).toContain("Tuition is $12,400 a year for residents 🎓.\nLine two.");
+    // eslint-disable-next-line no-control-regex
     expect(text).not.toMatch(/[\u0000-\u0008\ud800-\udfff]/u);
   });
 });
