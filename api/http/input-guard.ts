@@ -8,7 +8,7 @@ const MAX_DEPTH = 32;
 // eslint-disable-next-line no-control-regex
 const NUL = /\u0000/;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** What is wrong with one string, in words for the person who sent it, or null. */
 export function stringProblem(value: string): string | null {

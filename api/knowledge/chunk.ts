@@ -1,4 +1,5 @@
 import type { Block } from "./html-blocks";
+import { storableText } from "./storable-text";
 
 export interface Chunk {
   position: number;
@@ -72,7 +73,8 @@ export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[
   const flush = (keepOverlap: boolean) => {
     if (current.length > carried) {
       const text = current.map((p, i) => (i === 0 ? "" : p.opensBlock ? "\n" : " ") + p.text).join("");
-      chunks.push({ position: chunks.length, headingPath: currentPath, text });
+      // Chunks of every source (pages, PDFs) reach the database through here.
+      chunks.push({ position: chunks.length, headingPath: currentPath.map(storableText), text: storableText(text) });
     }
     const tail: Piece[] = [];
     if (keepOverlap) {

@@ -1,6 +1,7 @@
 import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import type { ExtractedPage } from "./extract-html";
 import type { Block } from "./html-blocks";
+import { storableText } from "./storable-text";
 
 export interface ExtractedPdf extends ExtractedPage {
   pageCount: number;
@@ -77,7 +78,7 @@ export async function extractPdf(bytes: Uint8Array, fallbackTitle: string, optio
       throw new Error("The PDF has no text layer (scanned images only); run it through OCR and upload it again");
     }
     const meta = await getMeta(pdf).catch(() => ({ info: {} as Record<string, unknown> }));
-    const title = String((meta.info as Record<string, unknown>).Title ?? "").trim() || fallbackTitle;
+    const title = storableText(String((meta.info as Record<string, unknown>).Title ?? "").trim() || fallbackTitle);
     const sections = sectionPathByPage(await outlineEntries(pdf), pages.length);
     const blocks: Block[] = [];
     pages.forEach((page, index) => {

@@ -200,16 +200,16 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
 const LANES = 16;
 
 /**
- * The website's requested URLs, claimed a batch at a time as the lanes need them: a lane that
+ * The website's requested URLs, claimed a batch at a time (`claim`) as the lanes need them: a lane that
  * finishes a page takes the next at once instead of waiting for the slowest page of its batch.
  */
-function claimedUrls(websiteId: number, deps: WorkerDeps) {
-  const claimed: (UrlRecord & { requested: string })[] = [];
+function claimedUrls(claim: () => ReturnType<typeof claimBatch>) {
+  const claimed: Awaited<ReturnType<typeof claimBatch>> = [];
   let claiming: Promise<void> | null = null;
   let exhausted = false;
   return async function next() {
     while (!claimed.length && !exhausted) {
-      claiming ??= claimBatch(websiteId, deps).then((rows) => {
+      claiming ??= claim().then((rows) => {
         claimed.push(...rows);
         exhausted = !rows.length;
       }).finally(() => (claiming = null));
@@ -232,16 +232,18 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
     if (!robots) robotsByOrigin.set(origin, (robots = readRobots(origin, fetchOptions(deps))));
     return robots;
   };
-  // Read again after a minute, so a clean-up rule saved while a website is being indexed soon acts.
-  let cleanup: { rules: Promise<CleanupRules>; at: number } | null = null;
-  const cleanupRules = () => {
-    if (!cleanup || Date.now() - cleanup.at > 60_000) cleanup = { rules: cleanupRulesFor(website.appId, deps.db), at: Date.now() };
-    return cleanup.rules;
-  };
+  // Read again with each claimed batch, so a clean-up rule saved while a website is being indexed acts within the next batch.
+  let cleanup: Promise<CleanupRules> | null = null;
+  const cleanupRules = () => (cleanup ??= cleanupRulesFor(website.appId, deps.db));
+  const next = claimedUrls(() => {
+    cleanup = null;
+    return claimBatch(websiteId, deps);
+  });
   const done: Record<string, number> = {};
-  const next = claimedUrls(websiteId, deps);
   const lane = async () => {
-    for (let row = await next(); row; row = await next()) {
+    for (;;) {
+      const row = await next();
+      if (!row) break;
       const plan = CLAIM[row.requested] ?? CLAIM.to_be_indexed;
       try {
         if (plan.done === "indexed") {
@@ -249,10 +251,9 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
           await indexOne(row, row.metadata.force_index === true, work, deps);
         } else {
           const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
-          const current = row;
           await deps.db.transaction(async (tx) => {
-            await finishUrl(tx, current, { status: plan.done, metadata }, deps);
-            await replaceChunks(tx, { appId: current.appId, urlId: current.id }, []);
+            await finishUrl(tx, row, { status: plan.done, metadata }, deps);
+            await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
           });
         }
         done[plan.done] = (done[plan.done] ?? 0) + 1;
