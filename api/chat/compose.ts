@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import type { Database } from "../db/client";
+// A text's lower-case words and each one's lexeme, by the code that made the index's: the two agree.
+import { lexemeOf, wordsOf as tokensOf } from "../knowledge/lexemes";
 import type { QuestionTerm, SearchHit } from "../knowledge/search";
 import { answerKindOf, definedSubjectOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
 import { quoteOf, sentencesOf, wordsOf, type Sentence } from "./sentences";
@@ -28,30 +28,11 @@ interface Candidate {
   score: number;
 }
 
-/**
- * English stems of words, as the index makes them (Postgres' `english` configuration), so that a
- * sentence's words compare with the question's key words exactly as retrieval compared them.
- * Kept in memory: the same words come back in every answer.
- */
-const stems = new Map<string, string>();
-const MAX_STEMS = 100_000;
-const tokensOf = (text: string): string[] => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-
-async function learnStems(words: Iterable<string>, db: Database) {
-  const unknown = [...new Set(words)].filter((word) => !stems.has(word));
-  if (!unknown.length) return;
-  if (stems.size + unknown.length > MAX_STEMS) stems.clear();
-  const result = await db.execute(sql`
-    select word, coalesce(array_to_string(tsvector_to_array(to_tsvector('english', word)), ' '), '') as stem
-    from unnest(array[${sql.join(unknown.map((word) => sql`${word}`), sql`, `)}]::text[]) as word`);
-  for (const row of (result as unknown as { rows: { word: string; stem: string }[] }).rows) stems.set(row.word, row.stem);
-}
-
 /** Word positions of each key word in a text: what coverage and closeness are measured on. */
 function keyWordPositions(text: string, weightOf: Map<string, number>) {
   const positions = new Map<string, number[]>();
   tokensOf(text).forEach((token, position) => {
-    const stem = stems.get(token) ?? "";
+    const stem = lexemeOf(token);
     if (weightOf.has(stem)) positions.set(stem, [...(positions.get(stem) ?? []), position]);
   });
   return positions;
@@ -83,7 +64,7 @@ function closeness(positions: Map<string, number[]>) {
  * ("Learn more about Network Monitor") answers nothing. 1 from four other meaningful words on.
  */
 function informative(text: string, weightOf: Map<string, number>) {
-  const other = new Set(tokensOf(text).map((token) => stems.get(token) ?? "").filter((stem) => stem && !weightOf.has(stem)));
+  const other = new Set(tokensOf(text).map(lexemeOf).filter((stem) => stem && !weightOf.has(stem)));
   return Math.min(1, 0.4 + 0.15 * other.size);
 }
 
@@ -100,10 +81,9 @@ function informative(text: string, weightOf: Map<string, number>) {
  * A long sentence (PDF text often has no full stops) is quoted around its telling words; every cut
  * is marked with "…", and a word is never cut.
  */
-export async function composeAnswer(question: string, terms: QuestionTerm[], passages: SearchHit[], db: Database): Promise<ComposedAnswer> {
+export function composeAnswer(question: string, terms: QuestionTerm[], passages: SearchHit[]): ComposedAnswer {
   const split = passages.map((passage) => sentencesOf(passage.text));
   const headings = passages.map((passage) => [passage.title, ...passage.headingPath].join(" "));
-  await learnStems([...split.flat().flatMap((s) => tokensOf(s.text)), ...headings.flatMap(tokensOf), ...tokensOf(question)], db);
 
   const weightOf = new Map(terms.map((term) => [term.lexeme, term.idf]));
   const totalWeight = terms.reduce((sum, term) => sum + term.idf, 0) || 1;
@@ -136,7 +116,7 @@ export async function composeAnswer(question: string, terms: QuestionTerm[], pas
   if (!lead || lead.score <= 0) return { text: "", passages };
 
   // What a word adds to a quoted window: its key-word weight, and the answer it may be.
-  const stemWeight = (word: string) => tokensOf(word).reduce((sum, token) => sum + (weightOf.get(stems.get(token) ?? "") ?? 0), 0)
+  const stemWeight = (word: string) => tokensOf(word).reduce((sum, token) => sum + (weightOf.get(lexemeOf(token)) ?? 0), 0)
     + (wordsAsWritten(word).some((w) => isAnswerWord(w, kind, questionWords)) ? 1 : 0);
   const quote = (sentence: Sentence) => quoteOf(sentence, MAX_QUOTE_WORDS, stemWeight);
   const sentences = split[lead.passage];

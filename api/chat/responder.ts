@@ -91,7 +91,7 @@ export async function respond(
   const settings = controls.qualityCheck;
   const gate = qualityGate(hits, { ...settings, max_sources: Math.max(settings.max_sources, COMPOSITION_POOL) });
   const programs = await recommendPrograms(input.appId, input.message, deps);
-  const composed = gate.passages.length ? await composeAnswer(input.message, found.terms, gate.passages, deps.db) : { text: "", passages: [] };
+  const composed = gate.passages.length ? composeAnswer(input.message, found.terms, gate.passages) : { text: "", passages: [] };
   const passages = composed.passages.slice(0, settings.max_sources);
   let text = composed.text;
   if (text && deps.config.llm) {

@@ -223,7 +223,11 @@ export const chunks = pgTable("chunks", {
   position: integer("position").notNull(),
   headingPath: jsonb("heading_path").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   text: text("text").notNull(),
-  tsv: tsvector("tsv").generatedAlwaysAs(sql`to_tsvector('english', coalesce(text, ''))`),
+  /**
+   * The text's lexemes, made by api/knowledge/lexemes.ts where the chunk is made; a row inserted
+   * without one gets Postgres' own to_tsvector('english', text) from a trigger (migration 0013).
+   */
+  tsv: tsvector("tsv"),
   createdAt: createdAt(),
 }, (t) => [
   index("chunks_url_idx").on(t.urlId, t.position),

@@ -1,4 +1,5 @@
 import type { Block } from "./html-blocks";
+import { tsvectorOf } from "./lexemes";
 import { storableText } from "./storable-text";
 
 export interface Chunk {
@@ -7,6 +8,8 @@ export interface Chunk {
   headingPath: string[];
   /** The section's text; the first chunk of a section starts with its heading's line. */
   text: string;
+  /** The text's lexemes as a tsvector literal, made where the chunk is made (on a pool thread for pages). */
+  tsv: string;
 }
 
 export interface ChunkOptions {
@@ -74,7 +77,8 @@ export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[
     if (current.length > carried) {
       const text = current.map((p, i) => (i === 0 ? "" : p.opensBlock ? "\n" : " ") + p.text).join("");
       // Chunks of every source (pages, PDFs) reach the database through here.
-      chunks.push({ position: chunks.length, headingPath: currentPath.map(storableText), text: storableText(text) });
+      const stored = storableText(text);
+      chunks.push({ position: chunks.length, headingPath: currentPath.map(storableText), text: stored, tsv: tsvectorOf(stored) });
     }
     const tail: Piece[] = [];
     if (keepOverlap) {

@@ -67,7 +67,7 @@ export class IndexedPageWriter {
  */
 async function writeIndexedPages(db: Database, workerId: string, pages: IndexedPage[]): Promise<Set<number>> {
   const rows = pages.map((p) => ({ id: p.row.id, title: p.title, content_hash: p.contentHash, metadata: p.metadata }));
-  const pieces = pages.flatMap((p) => p.chunks.map((c) => ({ url_id: p.row.id, position: c.position, heading_path: c.headingPath, text: c.text })));
+  const pieces = pages.flatMap((p) => p.chunks.map((c) => ({ url_id: p.row.id, position: c.position, heading_path: c.headingPath, text: c.text, tsv: c.tsv })));
   const result = await db.execute(sql`
     with page as (
       select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(id integer, title text, content_hash text, metadata jsonb)
@@ -79,9 +79,9 @@ async function writeIndexedPages(db: Database, workerId: string, pages: IndexedP
     ), gone as (
       delete from chunks using held where chunks.url_id = held.id
     ), added as (
-      insert into chunks (app_id, url_id, position, heading_path, text)
-      select held.app_id, held.id, piece.position, piece.heading_path, piece.text
-      from jsonb_to_recordset(${JSON.stringify(pieces)}::jsonb) as piece(url_id integer, position integer, heading_path jsonb, text text)
+      insert into chunks (app_id, url_id, position, heading_path, text, tsv)
+      select held.app_id, held.id, piece.position, piece.heading_path, piece.text, piece.tsv::tsvector
+      from jsonb_to_recordset(${JSON.stringify(pieces)}::jsonb) as piece(url_id integer, position integer, heading_path jsonb, text text, tsv text)
       join held on held.id = piece.url_id
     )
     select id from held`);

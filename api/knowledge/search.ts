@@ -1,9 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DEFAULT_TRIGGER_POINT } from "../../contract";
 import { penaltyRulesFor, type PenaltyRule } from "../controls/finetunings";
-import type { Database } from "../db/client";
 import type { ApiDeps } from "../deps";
 import { corpusStats, inverseFrequency } from "./corpus-stats";
+import { everyLexemeQuery, lexemesOf, wordsOf } from "./lexemes";
 
 export interface SearchOptions {
   appId: number;
@@ -84,21 +84,15 @@ function ruleMatches(rule: PenaltyRule): SQL {
 
 /**
  * Words that frame a question rather than say what it is about ("how much", "tell me", "please").
- * Postgres' stop words cover most ("what", "is", "the"); these it keeps, and as they are rare in
+ * The index's stop words cover most ("what", "is", "the"); these it keeps, and as they are rare in
  * reference pages they would otherwise weigh the most.
  */
 const FRAMING = /\bhow (much|many|long|big|large|small|old|often|far|soon|fast)\b|\b(tell|please|know|want|like|give|get|anyone|someone|something|anything|thanks|thank|hi|hello|exactly|actually|really)\b/g;
 
 /** The words of a question that may be key words, lower case, in order. */
 export function questionWords(query: string) {
-  return (query.toLowerCase().replace(FRAMING, (phrase) => (phrase.startsWith("how ") ? "how" : " ")).match(/[\p{L}\p{N}]+/gu) ?? [])
+  return wordsOf(query.toLowerCase().replace(FRAMING, (phrase) => (phrase.startsWith("how ") ? "how" : " ")))
     .filter((w) => w !== "or").slice(0, MAX_QUERY_WORDS);
-}
-
-/** The question's key words as the index stores them: English stems, stop words dropped, each once. */
-async function questionLexemes(words: string[], db: Database) {
-  const result = await db.execute(sql`select lexeme from unnest(tsvector_to_array(to_tsvector('english', ${words.join(" ")}))) as lexeme`);
-  return (result as unknown as { rows: { lexeme: string }[] }).rows.map((row) => row.lexeme);
 }
 
 /**
@@ -119,15 +113,15 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   const limit = Math.max(1, Math.min(options.limit ?? 5, 100));
   const words = questionWords(options.query);
   if (!words.length) return { hits: [], terms: [] };
-  const lexemeList = await questionLexemes(words, deps.db);
+  // Made by the same code that made the passages' lexemes, so the two agree word for word.
+  const lexemeList = lexemesOf(words);
   if (!lexemeList.length) return { hits: [], terms: [] };
   const stats = await corpusStats(options.appId, lexemeList, deps.db);
   const terms = lexemeList.map((lexeme) => ({ lexeme, idf: inverseFrequency(stats.frequencies.get(lexeme) ?? 0, stats.passages) }));
   const totalWeight = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
   const lexemes = sql`array[${sql.join(terms.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]`;
   const weights = sql`array[${sql.join(terms.map((t) => sql`${t.idf}`), sql`, `)}]::float8[]`;
-  // websearch_to_tsquery never fails on user text; the words side by side make it a conjunction.
-  const everyWord = sql`websearch_to_tsquery('english', ${words.join(" ")})`;
+  const everyWord = sql`${everyLexemeQuery(lexemeList)}::tsquery`;
 
   const rules = await penaltyRulesFor(options.appId, options.triggerPoint ?? DEFAULT_TRIGGER_POINT, deps.db);
   const factor = rules.length

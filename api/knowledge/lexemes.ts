@@ -1,0 +1,84 @@
+import snowball from "snowball-stemmers";
+
+/**
+ * Words as the full-text index keeps them, made in our own code rather than by Postgres'
+ * `to_tsvector('english', …)`: lower case, English stop words dropped, English words reduced to
+ * their Snowball stems, numbers and words holding digits kept as written. Passages are turned into
+ * tsvectors on the extraction threads and questions into lexemes here, with the same function, so
+ * the two always agree, and the database only stores and indexes what it is given (the text
+ * search parser was the biggest single cost of writing a page: docs/decisions/017).
+ *
+ * The Snowball stemmer is the one Postgres' `english_stem` dictionary runs and the stop words are
+ * its `english.stop` list, so a passage stored by Postgres itself (before this change, or by the
+ * fallback trigger of migration 0013) has the same lexemes for every ordinary word.
+ */
+
+/** Postgres' english.stop (Snowball's English stop words). */
+const STOP_WORDS = new Set(("i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers "
+  + "herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been "
+  + "being have has had having do does did doing a an the and but if or because as until while of at by for with about against "
+  + "between into through during before after above below to from up down in out on off over under again further then once here "
+  + "there when where why how all any both each few more most other some such no nor not only own same so than too very s t can "
+  + "will just don should now").split(" "));
+
+/** Letters (with their combining marks) and digits: what a word is made of. */
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const DIGIT = /\p{N}/u;
+/** Longer runs are not words (hashes, encoded data): they would only bloat the index. */
+const MAX_WORD_CHARS = 100;
+/** Postgres keeps at most 256 positions of a lexeme, each at most 16383. */
+const MAX_POSITIONS = 256;
+const MAX_POSITION = 16383;
+
+const english = snowball.newStemmer("english");
+const known = new Map<string, string>();
+/** Each thread keeps the stems it has met: the same words come back on every page. */
+const MAX_KNOWN = 200_000;
+
+/** The words of a text, lower case, in order (stop words included: they hold positions). */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().match(WORD) ?? [];
+}
+
+/** A lower-case word's lexeme: "" for a stop word or a run too long to be a word. */
+export function lexemeOf(word: string): string {
+  let lexeme = known.get(word);
+  if (lexeme === undefined) {
+    if (word.length > MAX_WORD_CHARS || STOP_WORDS.has(word)) lexeme = "";
+    else lexeme = DIGIT.test(word) ? word : english.stem(word);
+    if (known.size >= MAX_KNOWN) known.clear();
+    known.set(word, lexeme);
+  }
+  return lexeme;
+}
+
+/** The distinct lexemes of some words, sorted as a tsvector sorts them. */
+export function lexemesOf(words: string[]): string[] {
+  return [...new Set(words.map(lexemeOf).filter(Boolean))].sort();
+}
+
+const NEEDS_ESCAPE = /['\\]/;
+const quoted = (lexeme: string) => (NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'` : `'${lexeme}'`);
+
+/** A text's tsvector, written as Postgres reads one (`'lexeme':1,4 'other':2`), positions from 1. */
+export function tsvectorOf(text: string): string {
+  const positions = new Map<string, string>();
+  const counts = new Map<string, number>();
+  // A chunk is far shorter than the positions Postgres can hold; words past them are left out.
+  const words = wordsOf(text).slice(0, MAX_POSITION);
+  for (let index = 0; index < words.length; index++) {
+    const lexeme = lexemeOf(words[index]);
+    if (!lexeme) continue;
+    const count = counts.get(lexeme) ?? 0;
+    if (count >= MAX_POSITIONS) continue;
+    const position = index + 1;
+    positions.set(lexeme, count ? `${positions.get(lexeme)},${position}` : `${quoted(lexeme)}:${position}`);
+    counts.set(lexeme, count + 1);
+  }
+  return [...positions.values()].join(" ");
+}
+
+/** A tsquery matching passages that hold every one of the lexemes. */
+export function everyLexemeQuery(lexemes: string[]): string {
+  return lexemes.map(quoted).join(" & ");
+}
