@@ -166,9 +166,9 @@ describe("Users (/users)", () => {
     expect(body.errors.slice(1)).toEqual([null, null]);
     expect(body.formError).toBe("Fix the highlighted rows before saving.");
     expect(body.rows).toEqual([
-      { id: "", email: "", name: "", user_type: "", loaded: null },
-      { id: "", email: "half.done@example.com", name: "Half Done", user_type: "user", loaded: null },
-      { id: String(users[0].id), email: users[0].email, name: users[0].name, user_type: users[0].user_type, loaded: { email: users[0].email, name: users[0].name, user_type: users[0].user_type } },
+      { id: "", email: "", name: "", user_type: "", editing: false, loaded: null },
+      { id: "", email: "half.done@example.com", name: "Half Done", user_type: "user", editing: false, loaded: null },
+      { id: String(users[0].id), email: users[0].email, name: users[0].name, user_type: users[0].user_type, editing: false, loaded: { email: users[0].email, name: users[0].name, user_type: users[0].user_type } },
     ]);
     // Nothing was saved: one bad row stops the save.
     expect((await listUsers(cookie)).users.some((u) => u.email === "half.done@example.com")).toBe(false);
@@ -224,7 +224,7 @@ describe("Users (/users)", () => {
     const body = await response.json();
     expect(body.rows.map((r: { email: string }) => r.email)).toEqual(["", "typed.but.unsaved@example.com", users[0].email]);
     // The spec's default user_type is user: a new row never starts on "Select a role".
-    expect(body.rows[0]).toEqual({ id: "", email: "", name: "", user_type: "user", loaded: null });
+    expect(body.rows[0]).toEqual({ id: "", email: "", name: "", user_type: "user", editing: true, loaded: null });
     expect(body.errors).toEqual([null, null, null]);
     expect((await listUsers(cookie)).users.some((u) => u.email === "typed.but.unsaved@example.com")).toBe(false);
   });
@@ -237,6 +237,23 @@ describe("Users (/users)", () => {
     expect(discardNew.rows.map((r: { email: string }) => r.email)).toEqual([users[0].email]);
     const discardExisting = await (await settle(() => usersAction(args(formRequest("/users", { intent: "discard-row:1", ...rows }, cookie))))).json();
     expect(discardExisting.rows).toHaveLength(2);
+  });
+
+  it("edit-row and cancel-edit (no JavaScript) open an existing row as inputs and put it back as loaded, saving nothing", async () => {
+    const cookie = await signIn("admin@example.com");
+    const { users } = await listUsers(cookie);
+    const typed = { ...users[0], name: "Half-typed new name" };
+    const rows = { ...userFields(0, typed, users[0]), "users[0].editing": "true", ...untouchedUser(1, users[1]) };
+    const opened = await (await settle(() => usersAction(args(formRequest("/users", { intent: "edit-row:1", ...rows }, cookie))))).json();
+    expect(opened.rows.map((r: { editing: boolean }) => r.editing)).toEqual([true, true]);
+    expect(opened.rows[0].name).toBe("Half-typed new name");
+    const cancelled = await (await settle(() => usersAction(args(formRequest("/users", { intent: "cancel-edit:0", ...rows }, cookie))))).json();
+    expect(cancelled.rows[0]).toMatchObject({ name: users[0].name, editing: false });
+    expect(cancelled.rows[1].editing).toBe(false);
+    // An intent of another table (or a made-up index) changes nothing.
+    const tampered = await settle(() => usersAction(args(formRequest("/users", { intent: "delete-row:0", ...rows }, cookie))));
+    expect(tampered.status).toBe(400);
+    expect((await listUsers(cookie)).users.find((u) => u.id === users[0].id)?.name).toBe(users[0].name);
   });
 
   it("refuses an unknown intent with 400, rows intact", async () => {
@@ -271,7 +288,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)));
     expect(response.status).toBe(200);
     expect((await response.json()).rows).toEqual([
-      { id: "", email: "", name: "", user_type: "user", role: "client_user", remove: false, loaded: null },
+      { id: "", email: "", name: "", user_type: "user", role: "client_user", remove: false, editing: true, loaded: null },
     ]);
   });
 

@@ -6,7 +6,7 @@ import {
 } from "../../contract";
 import {
   ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow,
-  ROW_ERROR, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
+  reverted, ROW_ERROR, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
   type AccessFormRow, type TableActionData, type UserFormRow,
 } from "~/components/users/rows";
 import type { FieldErrors } from "~/lib/required-check";
@@ -31,6 +31,7 @@ const UsersForm = z.object({
   users: z.array(z.object({
     ...postedPerson,
     user_type: text,
+    editing: text,
     loaded: z.object({ email: text, name: text, user_type: text }).nullable().default(null),
   })).default([]),
 });
@@ -42,38 +43,52 @@ const AccessForm = z.object({
     user_type: text,
     role: text,
     action: text,
+    editing: text,
     loaded: z.object({ email: text, name: text, role: text }).nullable().default(null),
   })).default([]),
 });
 
-export type TableIntent =
+type RowIntent = "discard-row" | "edit-row" | "cancel-edit";
+
+export type TableIntent<Kind extends RowIntent = "discard-row"> =
   | { kind: "save" }
   | { kind: "add-row" }
-  | { kind: "discard-row"; index: number }
+  | { kind: Kind; index: number }
   | { kind: "unknown" };
 
-/** `save`, `add-row` (no-JS '+ Add User') or `discard-row:<index>` (no-JS discard of a new row). */
-export function tableIntent(value: string): TableIntent {
-  if (value === "save" || value === "add-row") return { kind: value };
-  const discard = /^discard-row:(\d+)$/.exec(value);
-  if (discard) return { kind: "discard-row", index: Number(discard[1]) };
+/**
+ * `save`, `add-row` (no-JS '+ Add User'), or a row's own button without JavaScript:
+ * `discard-row:<index>` (a new row) and, where a table offers them, `edit-row:<index>` and
+ * `cancel-edit:<index>` (an existing one). Anything else is unknown.
+ */
+export function tableIntent<Kind extends RowIntent = "discard-row">(value: string, rowIntents: readonly Kind[] = ["discard-row" as Kind]): TableIntent<Kind> {
+  if (value === "save") return { kind: "save" };
+  if (value === "add-row") return { kind: "add-row" };
+  const rowIntent = /^([a-z-]+):(\d+)$/.exec(value);
+  const kind = rowIntent?.[1] as Kind | undefined;
+  if (rowIntent && kind && rowIntents.includes(kind)) return { kind, index: Number(rowIntent[2]) };
   return { kind: "unknown" };
 }
+
+/** The Users and Access Control tables open existing rows for editing and cancel that, besides discarding new ones. */
+const PEOPLE_ROW_INTENTS = ["discard-row", "edit-row", "cancel-edit"] as const;
 
 export function readUsersForm(formData: FormData) {
   const submission = parseWithZod(formData, { schema: UsersForm, disableAutoCoercion: true });
   if (submission.status !== "success") return null;
-  const rows: UserFormRow[] = submission.value.users.map(({ id, email, name, user_type, loaded }) => ({ id, email, name, user_type, loaded }));
-  return { intent: tableIntent(submission.value.intent), rows };
+  const rows: UserFormRow[] = submission.value.users.map(({ id, email, name, user_type, editing, loaded }) => ({
+    id, email, name, user_type, editing: editing === "true", loaded,
+  }));
+  return { intent: tableIntent(submission.value.intent, PEOPLE_ROW_INTENTS), rows };
 }
 
 export function readAccessForm(formData: FormData) {
   const submission = parseWithZod(formData, { schema: AccessForm, disableAutoCoercion: true });
   if (submission.status !== "success") return null;
-  const rows: AccessFormRow[] = submission.value.users.map(({ id, email, name, user_type, role, action, loaded }) => ({
-    id, email, name, user_type: user_type || "user", role, remove: action === "delete", loaded,
+  const rows: AccessFormRow[] = submission.value.users.map(({ id, email, name, user_type, role, action, editing, loaded }) => ({
+    id, email, name, user_type: user_type || "user", role, remove: action === "delete", editing: editing === "true", loaded,
   }));
-  return { intent: tableIntent(submission.value.intent), rows };
+  return { intent: tableIntent(submission.value.intent, PEOPLE_ROW_INTENTS), rows };
 }
 
 /** What to send: the API rows, and for each the index of the form row it came from. */
@@ -172,9 +187,11 @@ export function rowErrorsFromApi(error: ApiError, sentFrom: number[], rowCount: 
 
 export const tableReply = <Row>(data: TableActionData<Row>, status = 200) => json(data, { status });
 
-interface TableSpec<Row extends { id: string }, Payload> {
+type TableRow = { id: string; editing: boolean; loaded: Record<string, string> | null };
+
+interface TableSpec<Row extends TableRow, Payload> {
   request: Request;
-  read: (formData: FormData) => { intent: TableIntent; rows: Row[] } | null;
+  read: (formData: FormData) => { intent: TableIntent<RowIntent>; rows: Row[] } | null;
   blank: () => Row;
   plan: (rows: Row[]) => SavePlan<Payload>;
   /** Sends the rows to the API; answers the message for the success toast. */
@@ -187,7 +204,7 @@ interface TableSpec<Row extends { id: string }, Payload> {
  * The whole action of a rows table: add or discard a row without JavaScript (nothing saved),
  * or check and save. On any error the submitted rows come back as posted, with their messages.
  */
-export async function handleTableAction<Row extends { id: string }, Payload>(spec: TableSpec<Row, Payload>) {
+export async function handleTableAction<Row extends TableRow, Payload>(spec: TableSpec<Row, Payload>) {
   const formData = await spec.request.formData();
   const form = spec.read(formData);
   if (!form) return tableReply<Row>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
@@ -202,6 +219,13 @@ export async function handleTableAction<Row extends { id: string }, Payload>(spe
       // Only a row that was never saved can be discarded; existing ones stay.
       const next = rows.filter((row, index) => index !== intent.index || !isNewRow(row));
       return tableReply({ rows: next, errors: next.map(() => null), formError: null });
+    }
+    case "edit-row":
+    case "cancel-edit": {
+      // Opens an existing row as inputs, or puts it back as loaded; nothing is saved.
+      const next = rows.map((row, index) => (index !== intent.index || isNewRow(row) ? row
+        : intent.kind === "edit-row" ? { ...row, editing: true } : reverted(row)));
+      return tableReply({ rows: next, errors: none(), formError: null });
     }
     case "unknown":
       return tableReply({ rows, errors: none(), formError: "Unknown action" }, 400);

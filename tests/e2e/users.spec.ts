@@ -36,11 +36,49 @@ test.describe("with JavaScript", () => {
 
     await expect(page.getByTestId("toast")).toContainText("1 user saved");
     await expect(saveButton(page)).toBeDisabled();
+    // Once saved, the row reads as text with its Edit action.
     const row = rowOf(page, email);
-    await expect(row.getByRole("textbox").nth(1)).toHaveValue("Added Person");
-    await expect(row.getByRole("combobox")).toHaveValue("user");
+    await expect(row.locator("td").nth(0)).toHaveText(email);
+    await expect(row.locator("td").nth(1)).toHaveText("Added Person");
+    await expect(row.locator("td").nth(2)).toHaveText("User");
     await expect(row.locator("td").nth(3)).toHaveText(DATE_TIME);
+    await expect(row.getByRole("button", { name: `Edit ${email}` })).toBeVisible();
+    await expect(row.getByRole("textbox")).toHaveCount(0);
     await expect(page.getByTestId("save-bar")).toContainText("No unsaved changes");
+  });
+
+  test("Users read as a table of text: Edit opens a row, Cancel puts it back, Save keeps the change", async ({ signedInPage: page }) => {
+    const email = uniqueEmail("a.rather.long.address.for.someone.in.admissions.and.records");
+    await page.goto("/users");
+    await page.getByRole("button", { name: "+ Add User" }).click();
+    await page.getByLabel("Email, row 1", { exact: true }).fill(email);
+    // A long address is never cut inside its box.
+    const input = page.getByLabel("Email, row 1", { exact: true });
+    expect(await input.evaluate((el: HTMLInputElement) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    await page.getByLabel("Name, row 1", { exact: true }).fill("Long Address");
+    await saveButton(page).click();
+    await expect(page.getByTestId("toast")).toContainText("1 user saved");
+
+    // Existing rows are text, with no inputs until one is opened; the long address wraps within the page.
+    await expect(page.locator("tbody input:not([type=hidden]), tbody select")).toHaveCount(0);
+    const row = rowOf(page, email);
+    await expect(row.locator("td").first()).toHaveText(email);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await row.getByRole("button", { name: `Edit ${email}` }).click();
+    const name = row.getByRole("textbox", { name: /^Name, row/ });
+    await expect(name).toHaveValue("Long Address");
+    await name.fill("Changed Then Cancelled");
+    await expect(saveButton(page)).toBeEnabled();
+    await row.getByRole("button", { name: `Cancel editing ${email}` }).click();
+    await expect(row.locator("td").nth(1)).toHaveText("Long Address");
+    await expect(saveButton(page)).toBeDisabled();
+
+    await row.getByRole("button", { name: `Edit ${email}` }).click();
+    await row.getByRole("textbox", { name: /^Name, row/ }).fill("Long Address Renamed");
+    await saveButton(page).click();
+    await expect(page.getByTestId("toast")).toContainText("1 user saved");
+    await expect(rowOf(page, email).locator("td").nth(1)).toHaveText("Long Address Renamed");
+    await expectNoSeriousAxeViolations(page);
   });
 
   test("Users: an empty new row gets the required-field messages; the API's own errors show by their cell", async ({ signedInPage: page }) => {
@@ -81,7 +119,7 @@ test.describe("with JavaScript", () => {
     await signIn(page, "admin@example.com");
     await page.goto("/northfield/access-control");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Access Control");
-    await expect(page.getByRole("columnheader")).toHaveText(["Email", "Name", "Role", "Onboarded On", "Remove"]);
+    await expect(page.getByRole("columnheader")).toHaveText(["Email", "Name", "Role", "Onboarded On", "Actions"]);
     await expect(saveButton(page)).toBeDisabled();
     await expectNoSeriousAxeViolations(page);
 
@@ -95,7 +133,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("toast")).toContainText("Access saved");
     await expect(saveButton(page)).toBeDisabled();
     const row = rowOf(page, email);
-    await expect(row.getByRole("combobox")).toHaveValue("client_user");
+    await expect(row.locator("td").nth(2)).toHaveText("Client");
     await expect(row.locator("td").nth(3)).toHaveText(DATE_TIME);
 
     const context = await browser.newContext();
@@ -143,9 +181,10 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "+ Add User" })).toHaveCount(0);
     await expect(saveButton(page)).toBeDisabled();
     await expect(page.getByTestId("save-bar")).toContainText("You can view who has access, but not change it.");
-    const inputs = page.locator("tbody input:not([type=hidden]), tbody select");
-    expect(await inputs.count()).toBeGreaterThan(0);
-    for (const input of await inputs.all()) await expect(input).toBeDisabled();
+    // The list reads as text with no actions: nothing to edit, remove or save.
+    await expect(page.locator("tbody tr").first()).toBeVisible();
+    await expect(page.locator("tbody input:not([type=hidden]), tbody select")).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Edit / })).toHaveCount(0);
     await expectNoSeriousAxeViolations(page);
   });
 
@@ -180,8 +219,16 @@ test.describe("without JavaScript", () => {
     await saveButton(page).click();
     await expect(page.getByTestId("toast")).toContainText("1 user saved");
     const row = rowOf(page, email);
-    await expect(row.getByRole("combobox")).toHaveValue("admin");
+    await expect(row.locator("td").nth(2)).toHaveText("Admin");
     await expect(row.locator("td").nth(3)).toHaveText(DATE_TIME);
+
+    // Edit and Save are plain form posts too; other rows stay text.
+    await row.getByRole("button", { name: `Edit ${email}` }).click();
+    await expect(page.locator("tbody tr").filter({ has: page.getByRole("textbox") })).toHaveCount(1);
+    await rowOf(page, email).getByRole("textbox", { name: /^Name, row/ }).fill("No Script Renamed");
+    await saveButton(page).click();
+    await expect(page.getByTestId("toast")).toContainText("1 user saved");
+    await expect(rowOf(page, email).locator("td").nth(1)).toHaveText("No Script Renamed");
   });
 
   test("Access Control: grant, then remove with the row's Remove checkbox", async ({ signedInPage: page }) => {

@@ -5,12 +5,12 @@ import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
 import { ACCESS_COLUMNS } from "./sorting";
-import { SelectCell, TextCell, cx } from "./cells";
+import { SelectCell, TextCell, TextValueCell, cx } from "./cells";
 import {
-  ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow, changedFields, isNewRow, ROW_ERROR,
+  ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow, changedFields, isNewRow, reverted, ROW_ERROR, showsInputs,
   type AccessFormRow,
 } from "./rows";
-import { DiscardRowButton, RowsForm, useSaving } from "./RowsForm";
+import { CancelEditButton, DiscardRowButton, EditRowButton, RowsForm, useSaving } from "./RowsForm";
 import { useRowsState } from "./useRowsState";
 import * as s from "./UsersTable.css";
 
@@ -36,7 +36,11 @@ const roleLabel = (value: string) => APP_ROLE_LABELS[value as AppRole] ?? value;
 
 export const READ_ONLY_MESSAGE = "You can view who has access, but not change it.";
 
-/** The Access Control table: Email, Name, Role, Onboarded On, and a Remove control per person. */
+/**
+ * The Access Control table: Email, Name, Role, Onboarded On, and per person an Edit action and a
+ * Remove control. Rows read as text; new, opened, changed and flagged rows show their inputs.
+ * A Client (client_user) reads the table with no actions at all.
+ */
 export function AccessTable({
   rows, errors, formError, clientName, assignableRoles, onboardedAt, currentUserId, canManage, canEditPeople, view,
 }: AccessTableProps) {
@@ -51,7 +55,7 @@ export function AccessTable({
       label="Access Control"
       columns={ACCESS_COLUMNS}
       view={view}
-      lastColumn="Remove"
+      lastColumn="Actions"
       dirty={dirty}
       saving={saving}
       readOnly={!canManage}
@@ -75,81 +79,106 @@ export function AccessTable({
         // Access the caller may not give (or their own) is shown, not edited: the API would refuse it.
         const roleLocked = !isNew && (isSelf || !assignableRoles.includes(row.loaded?.role as AppRole));
         const personLocked = !isNew && !canEditPeople;
-        const disabled = !canManage;
+        const editable = canManage && !(roleLocked && personLocked);
+        const flagged = Object.keys(e).length > 0;
+        const asInputs = editable && showsInputs(row, ACCESS_REQUIRED_FIELDS, flagged);
         const name = (field: string) => `users[${index}].${field}`;
         const id = (field: string) => `access-${key}-${field}`;
+        const who = row.loaded?.email || `row ${n}`;
+        const carried = (
+          <>
+            <input type="hidden" name={name("id")} value={row.id} />
+            {isNew ? <input type="hidden" name={name("user_type")} value={row.user_type} /> : null}
+            {asInputs ? <input type="hidden" name={name("editing")} value="true" /> : null}
+            {row.loaded ? (
+              <>
+                <input type="hidden" name={name("loaded.email")} value={row.loaded.email} />
+                <input type="hidden" name={name("loaded.name")} value={row.loaded.name} />
+                <input type="hidden" name={name("loaded.role")} value={row.loaded.role} />
+              </>
+            ) : null}
+          </>
+        );
+        const removable = !isNew && canManage && !roleLocked;
         return (
-          <tr key={key} className={cx(Object.keys(e).length > 0 && s.rowFlagged, row.remove && s.rowRemoved)} data-row={n}>
-            <TextCell
-              id={id("email")}
-              name={name("email")}
-              type="email"
-              label={`Email, row ${n}`}
-              value={row.email}
-              errors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? []), ...(e.user_type ?? [])]}
-              changed={changed.has("email")}
-              readOnly={personLocked}
-              disabled={disabled}
-              onChange={(email) => table.update(key, { email })}
-            >
-              <input type="hidden" name={name("id")} value={row.id} />
-              {isNew ? <input type="hidden" name={name("user_type")} value={row.user_type} /> : null}
-              {row.loaded ? (
-                <>
-                  <input type="hidden" name={name("loaded.email")} value={row.loaded.email} />
-                  <input type="hidden" name={name("loaded.name")} value={row.loaded.name} />
-                  <input type="hidden" name={name("loaded.role")} value={row.loaded.role} />
-                </>
-              ) : null}
-            </TextCell>
-            <TextCell
-              id={id("name")}
-              name={name("name")}
-              label={`Name, row ${n}`}
-              value={row.name}
-              errors={e.name}
-              changed={changed.has("name")}
-              readOnly={personLocked}
-              disabled={disabled}
-              onChange={(value) => table.update(key, { name: value })}
-            />
-            <SelectCell
-              id={id("role")}
-              name={name("role")}
-              label={`Role, row ${n}`}
-              value={row.role}
-              errors={e.role}
-              changed={changed.has("role")}
-              readOnly={roleLocked}
-              disabled={disabled}
-              readOnlyText={roleLabel(row.role)}
-              options={options.length ? options : [{ value: row.role, label: roleLabel(row.role) }]}
-              onChange={(role) => table.update(key, { role })}
-            />
+          <tr key={key} className={cx(flagged && s.rowFlagged, row.remove && s.rowRemoved)} data-row={n}>
+            {asInputs ? (
+              <>
+                <TextCell
+                  id={id("email")}
+                  name={name("email")}
+                  type="email"
+                  label={`Email, row ${n}`}
+                  value={row.email}
+                  errors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? []), ...(e.user_type ?? [])]}
+                  changed={changed.has("email")}
+                  readOnly={personLocked}
+                  onChange={(email) => table.update(key, { email })}
+                >
+                  {carried}
+                </TextCell>
+                <TextCell
+                  id={id("name")}
+                  name={name("name")}
+                  label={`Name, row ${n}`}
+                  value={row.name}
+                  errors={e.name}
+                  changed={changed.has("name")}
+                  readOnly={personLocked}
+                  onChange={(value) => table.update(key, { name: value })}
+                />
+                <SelectCell
+                  id={id("role")}
+                  name={name("role")}
+                  label={`Role, row ${n}`}
+                  value={row.role}
+                  errors={e.role}
+                  changed={changed.has("role")}
+                  readOnly={roleLocked}
+                  readOnlyText={roleLabel(row.role)}
+                  options={options.length ? options : [{ value: row.role, label: roleLabel(row.role) }]}
+                  onChange={(role) => table.update(key, { role })}
+                />
+              </>
+            ) : (
+              <>
+                <TextValueCell id={id("email")} name={name("email")} value={row.email}>{carried}</TextValueCell>
+                <TextValueCell id={id("name")} name={name("name")} value={row.name} />
+                <TextValueCell id={id("role")} name={name("role")} value={row.role} text={roleLabel(row.role)} />
+              </>
+            )}
             <td className={s.dateCell}>
               {isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(onboardedAt[row.id] ?? "")}
             </td>
             <td className={s.actionsCell}>
               {isNew ? (
                 <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
-              ) : roleLocked && canManage ? null : (
-                <label className={s.removeLabel}>
-                  <input
-                    type="checkbox"
-                    name={name("action")}
-                    value="delete"
-                    checked={row.remove}
-                    disabled={disabled}
-                    aria-label={`Remove, row ${n}`}
-                    onChange={(event) => {
-                      const remove = event.currentTarget.checked;
-                      const person = row.loaded?.email ?? row.email;
-                      if (remove && !window.confirm(`Remove ${person}'s access to ${clientName}? It takes effect when you save.`)) return;
-                      table.update(key, { remove });
-                    }}
-                  />
-                  Remove
-                </label>
+              ) : (
+                <span className={s.rowActions}>
+                  {!editable ? null : asInputs ? (
+                    <CancelEditButton index={index} who={who} onCancel={() => table.update(key, reverted(row))} />
+                  ) : (
+                    <EditRowButton index={index} who={who} onEdit={() => table.update(key, { editing: true })} />
+                  )}
+                  {removable ? (
+                    <label className={s.removeLabel}>
+                      <input
+                        type="checkbox"
+                        name={name("action")}
+                        value="delete"
+                        checked={row.remove}
+                        aria-label={`Remove, row ${n}`}
+                        onChange={(event) => {
+                          const remove = event.currentTarget.checked;
+                          const person = row.loaded?.email ?? row.email;
+                          if (remove && !window.confirm(`Remove ${person}'s access to ${clientName}? It takes effect when you save.`)) return;
+                          table.update(key, { remove });
+                        }}
+                      />
+                      Remove
+                    </label>
+                  ) : null}
+                </span>
               )}
             </td>
           </tr>

@@ -202,23 +202,44 @@ export function RowsForm({ label, columns, view, lastColumn, hideLastHeader, add
 }
 
 /**
- * Discards an unsaved new row: in the browser at once, or (without JavaScript) by posting the
- * `discard-row:<index>` intent so the action answers the rows without it.
+ * A row's own button: in the browser it acts at once (`onClick`); without JavaScript it posts
+ * `<intent>:<index>` and the action answers the rows changed accordingly (nothing is saved).
  */
-export function DiscardRowButton({ index, rowNumber, onDiscard }: { index: number; rowNumber: number; onDiscard: () => void }) {
+function RowIntentButton({ intent, index, label, accessibleName, onClick }: {
+  intent: string;
+  index: number;
+  label: string;
+  accessibleName: string;
+  onClick: () => void;
+}) {
   return (
     <button
       type="submit"
       name="intent"
-      value={`discard-row:${index}`}
+      value={`${intent}:${index}`}
       className={ui.button.link}
-      aria-label={`Discard row ${rowNumber}`}
+      aria-label={accessibleName}
       onClick={(event) => {
         event.preventDefault();
-        onDiscard();
+        onClick();
       }}
     >
-      Discard
+      {label}
     </button>
   );
+}
+
+/** Discards an unsaved new row. */
+export function DiscardRowButton({ index, rowNumber, onDiscard }: { index: number; rowNumber: number; onDiscard: () => void }) {
+  return <RowIntentButton intent="discard-row" index={index} label="Discard" accessibleName={`Discard row ${rowNumber}`} onClick={onDiscard} />;
+}
+
+/** Opens an existing row's values as inputs. */
+export function EditRowButton({ index, who, onEdit }: { index: number; who: string; onEdit: () => void }) {
+  return <RowIntentButton intent="edit-row" index={index} label="Edit" accessibleName={`Edit ${who}`} onClick={onEdit} />;
+}
+
+/** Puts an opened row back as it was loaded. */
+export function CancelEditButton({ index, who, onCancel }: { index: number; who: string; onCancel: () => void }) {
+  return <RowIntentButton intent="cancel-edit" index={index} label="Cancel" accessibleName={`Cancel editing ${who}`} onClick={onCancel} />;
 }

@@ -17,7 +17,8 @@ export const cellInput = style({
   width: "100%",
   minWidth: "9em",
   selectors: {
-    "&[type='email']": { minWidth: "16em" },
+    // An address grows its box as it is typed (its `size` says the same to older browsers).
+    "&[type='email']": { minWidth: "16em", width: "auto", fieldSizing: "content" },
     "&[readonly]": { background: "transparent", borderColor: "transparent", paddingLeft: 0 },
     "&:disabled": { background: vars.color.canvas, color: vars.color.muted, cursor: "not-allowed" },
   },
@@ -38,3 +39,9 @@ export const formError = style({ marginBottom: vars.space.md });
 /** A multi-line cell: grows with the column, resizes only in height. */
 export const cellTextArea = style({ display: "block", resize: "vertical", lineHeight: 1.45, minWidth: "16em" });
 export const monospace = style({ fontFamily: vars.font.mono, fontSize: "13px" });
+
+/** A value read as text: long addresses wrap inside the column instead of running out of it. */
+export const textValue = style({ display: "inline-block", padding: "7px 0", overflowWrap: "anywhere" });
+
+/** The row's own actions (Edit, Cancel, Remove) side by side. */
+export const rowActions = style({ display: "inline-flex", alignItems: "center", gap: vars.space.md });

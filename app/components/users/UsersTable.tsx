@@ -5,12 +5,12 @@ import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
 import { USERS_COLUMNS } from "./sorting";
-import { SelectCell, TextCell, cx } from "./cells";
+import { SelectCell, TextCell, TextValueCell, cx } from "./cells";
 import {
-  blankUserRow, changedFields, isNewRow, ROW_ERROR, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
+  blankUserRow, changedFields, isNewRow, reverted, ROW_ERROR, showsInputs, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
   type UserFormRow,
 } from "./rows";
-import { DiscardRowButton, RowsForm, useSaving } from "./RowsForm";
+import { CancelEditButton, DiscardRowButton, EditRowButton, RowsForm, useSaving } from "./RowsForm";
 import { useRowsState } from "./useRowsState";
 import * as s from "./UsersTable.css";
 
@@ -30,7 +30,10 @@ export interface UsersTableProps {
 
 const typeLabel = (value: string) => USER_TYPE_LABELS[value as UserType] ?? value;
 
-/** The Users screen's table: Email, Name, Role, Created At; one form saving every row. */
+/**
+ * The Users screen's table: Email, Name, Role, Created At; one form saving every row. Rows read
+ * as text with an Edit action; new, opened, changed and flagged rows show their inputs.
+ */
 export function UsersTable({ rows, errors, formError, assignableTypes, createdAt, currentUserId, view }: UsersTableProps) {
   const table = useRowsState({ rows, errors, required: USER_REQUIRED_FIELDS, toCheck: userRowToCheck });
   const saving = useSaving();
@@ -64,60 +67,81 @@ export function UsersTable({ rows, errors, formError, assignableTypes, createdAt
         // An admin may not touch a System Admin (the API refuses it): such rows are shown, not edited.
         const locked = !isNew && !assignableTypes.includes(row.loaded?.user_type as UserType);
         const roleLocked = locked || (!isNew && row.id === String(currentUserId));
+        const flagged = Object.keys(e).length > 0;
+        const asInputs = !locked && showsInputs(row, USER_REQUIRED_FIELDS, flagged);
         const name = (field: string) => `users[${index}].${field}`;
         const id = (field: string) => `users-${key}-${field}`;
+        const who = row.loaded?.email || `row ${n}`;
+        const carried = (
+          <>
+            <input type="hidden" name={name("id")} value={row.id} />
+            {asInputs ? <input type="hidden" name={name("editing")} value="true" /> : null}
+            {row.loaded ? (
+              <>
+                <input type="hidden" name={name("loaded.email")} value={row.loaded.email} />
+                <input type="hidden" name={name("loaded.name")} value={row.loaded.name} />
+                <input type="hidden" name={name("loaded.user_type")} value={row.loaded.user_type} />
+              </>
+            ) : null}
+          </>
+        );
         return (
-          <tr key={key} className={cx(Object.keys(e).length > 0 && s.rowFlagged)} data-row={n}>
-            <TextCell
-              id={id("email")}
-              name={name("email")}
-              type="email"
-              label={`Email, row ${n}`}
-              value={row.email}
-              errors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? [])]}
-              changed={changed.has("email")}
-              readOnly={locked}
-              onChange={(email) => table.update(key, { email })}
-            >
-              <input type="hidden" name={name("id")} value={row.id} />
-              {row.loaded ? (
-                <>
-                  <input type="hidden" name={name("loaded.email")} value={row.loaded.email} />
-                  <input type="hidden" name={name("loaded.name")} value={row.loaded.name} />
-                  <input type="hidden" name={name("loaded.user_type")} value={row.loaded.user_type} />
-                </>
-              ) : null}
-            </TextCell>
-            <TextCell
-              id={id("name")}
-              name={name("name")}
-              label={`Name, row ${n}`}
-              value={row.name}
-              errors={e.name}
-              changed={changed.has("name")}
-              readOnly={locked}
-              onChange={(value) => table.update(key, { name: value })}
-            />
-            <SelectCell
-              id={id("user_type")}
-              name={name("user_type")}
-              label={`Role, row ${n}`}
-              value={row.user_type}
-              errors={e.user_type}
-              changed={changed.has("user_type")}
-              readOnly={roleLocked}
-              readOnlyText={typeLabel(row.user_type)}
-              options={options}
-              placeholder={isNew ? "Select a role" : undefined}
-              onChange={(user_type) => table.update(key, { user_type })}
-            />
+          <tr key={key} className={cx(flagged && s.rowFlagged)} data-row={n}>
+            {asInputs ? (
+              <>
+                <TextCell
+                  id={id("email")}
+                  name={name("email")}
+                  type="email"
+                  label={`Email, row ${n}`}
+                  value={row.email}
+                  errors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? [])]}
+                  changed={changed.has("email")}
+                  onChange={(email) => table.update(key, { email })}
+                >
+                  {carried}
+                </TextCell>
+                <TextCell
+                  id={id("name")}
+                  name={name("name")}
+                  label={`Name, row ${n}`}
+                  value={row.name}
+                  errors={e.name}
+                  changed={changed.has("name")}
+                  onChange={(value) => table.update(key, { name: value })}
+                />
+                <SelectCell
+                  id={id("user_type")}
+                  name={name("user_type")}
+                  label={`Role, row ${n}`}
+                  value={row.user_type}
+                  errors={e.user_type}
+                  changed={changed.has("user_type")}
+                  readOnly={roleLocked}
+                  readOnlyText={typeLabel(row.user_type)}
+                  options={options}
+                  placeholder={isNew ? "Select a role" : undefined}
+                  onChange={(user_type) => table.update(key, { user_type })}
+                />
+              </>
+            ) : (
+              <>
+                <TextValueCell id={id("email")} name={name("email")} value={row.email}>{carried}</TextValueCell>
+                <TextValueCell id={id("name")} name={name("name")} value={row.name} />
+                <TextValueCell id={id("user_type")} name={name("user_type")} value={row.user_type} text={typeLabel(row.user_type)} />
+              </>
+            )}
             <td className={s.dateCell}>
               {isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(createdAt[row.id] ?? "")}
             </td>
             <td className={s.actionsCell}>
               {isNew ? (
                 <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
-              ) : null}
+              ) : locked ? null : asInputs ? (
+                <CancelEditButton index={index} who={who} onCancel={() => table.update(key, reverted(row))} />
+              ) : (
+                <EditRowButton index={index} who={who} onEdit={() => table.update(key, { editing: true })} />
+              )}
             </td>
           </tr>
         );

@@ -52,6 +52,8 @@ export function TextCell({
         spellCheck={false}
         placeholder={placeholder}
         inputMode={inputMode}
+        // An address is never cut inside its box: the box grows with what is typed.
+        size={type === "email" ? Math.max(24, value.length + 2) : undefined}
         readOnly={readOnly}
         disabled={disabled}
         className={cx(ui.input, s.cellInput, changed && s.changed)}
@@ -138,6 +140,20 @@ export function SelectCell({ id, name, label, value, errors, changed, readOnly, 
         ))}
       </select>
       <CellErrors id={id} errors={errors} />
+    </td>
+  );
+}
+
+/**
+ * A value shown as text (a row not opened for editing), still posted through a hidden field so
+ * the form carries every row. Long values wrap rather than being cut.
+ */
+export function TextValueCell({ id, name, value, text, children }: { id: string; name: string; value: string; text?: string; children?: ReactNode }) {
+  return (
+    <td>
+      {children}
+      <input type="hidden" name={name} value={value} />
+      <span id={id} className={s.textValue}>{text ?? value}</span>
     </td>
   );
 }

@@ -12,6 +12,8 @@ export interface UserFormRow {
   email: string;
   name: string;
   user_type: string;
+  /** An existing row opened with its Edit action: shown as inputs rather than text. */
+  editing: boolean;
   loaded: { email: string; name: string; user_type: string } | null;
 }
 
@@ -24,6 +26,8 @@ export interface AccessFormRow {
   role: string;
   /** Marked with the row's Remove control: the spec's action value 'delete'. */
   remove: boolean;
+  /** An existing row opened with its Edit action: shown as inputs rather than text. */
+  editing: boolean;
   loaded: { email: string; name: string; role: string } | null;
 }
 
@@ -43,21 +47,21 @@ export const ROW_ERROR = "row";
 export const FIX_ROWS_MESSAGE = "Fix the highlighted rows before saving.";
 
 /** A new Users row starts as user_type user (spec section 6: the default user_type). */
-export const blankUserRow = (): UserFormRow => ({ id: "", email: "", name: "", user_type: "user", loaded: null });
+export const blankUserRow = (): UserFormRow => ({ id: "", email: "", name: "", user_type: "user", editing: true, loaded: null });
 
 /** A new Access Control row defaults to user_type user and role client_user (spec section 2). */
 export const blankAccessRow = (role = "client_user"): AccessFormRow => ({
-  id: "", email: "", name: "", user_type: "user", role, remove: false, loaded: null,
+  id: "", email: "", name: "", user_type: "user", role, remove: false, editing: true, loaded: null,
 });
 
 export function userFormRow(user: UserRow): UserFormRow {
   const values = { email: user.email, name: user.name, user_type: user.user_type };
-  return { id: String(user.id), ...values, loaded: values };
+  return { id: String(user.id), ...values, editing: false, loaded: values };
 }
 
 export function accessFormRow(user: AppUserRow): AccessFormRow {
   const values = { email: user.email, name: user.name, role: user.app_user.role };
-  return { id: String(user.id), ...values, user_type: user.user_type, remove: false, loaded: values };
+  return { id: String(user.id), ...values, user_type: user.user_type, remove: false, editing: false, loaded: values };
 }
 
 /** The fields whose value differs from what was loaded (every filled field of a new row). */
@@ -67,6 +71,21 @@ export function changedFields<Row extends { loaded: Record<string, string> | nul
 }
 
 export const isNewRow = (row: { id: string }) => row.id === "";
+
+/**
+ * Rows read as text first: a row shows inputs when it is new, opened with Edit, or holds a change
+ * or a message (so nothing typed or flagged is ever hidden behind text).
+ */
+export function showsInputs<Row extends { id: string; editing: boolean; loaded: Record<string, string> | null }>(
+  row: Row, fields: readonly (keyof Row & string)[], flagged: boolean,
+) {
+  return isNewRow(row) || row.editing || flagged || changedFields(row, fields).size > 0;
+}
+
+/** A row put back as it was loaded (Cancel on an opened row). */
+export function reverted<Row extends { loaded: Record<string, string> | null; editing: boolean }>(row: Row): Row {
+  return row.loaded ? { ...row, ...row.loaded, editing: false } : row;
+}
 
 /** A Users row to send: new, or changed since it was loaded. */
 export const userRowNeedsSave = (row: UserFormRow) => isNewRow(row) || changedFields(row, USER_REQUIRED_FIELDS).size > 0;
