@@ -104,7 +104,10 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       let weight = 0;
       for (const stem of found.keys()) weight += weightOf.get(stem)!;
       for (const stem of inHeading.keys()) if (!found.has(stem)) weight += weightOf.get(stem)! / 2;
-      const score = (weight / totalWeight)
+      // Rare words weigh most, but a sentence holding every key word (the question's verb too, however
+      // common) is likelier the answer than one holding the rare ones alone.
+      const coverage = 0.8 * (weight / totalWeight) + 0.2 * (found.size / (weightOf.size || 1));
+      const score = coverage
         * (0.75 + 0.25 * closeness(found))
         * (kind === "any" ? 1 : holdsAnswer(sentence.text) ? 1.2 : 0.9)
         * informative(sentence.text, weightOf)
