@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { ExtractedChunks, ExtractTask } from "./extract-worker";
+import type { ExtractTask } from "./extract-worker";
+import type { ExtractedChunks } from "./extracted";
 
 /**
  * Extraction and chunking run on a small pool of worker threads, one per core: they are the
@@ -14,6 +15,10 @@ function extractPool() {
     filename: new URL("./extract-worker.mjs", import.meta.url).href,
     maxThreads: Math.max(1, availableParallelism()),
     minThreads: 1,
+    // A thread is handed its next pages while it works on one: on embedded PGlite the main thread
+    // is often inside a database statement, and a thread that had to wait for it to hand over the
+    // next page would sit idle meanwhile.
+    concurrentTasksPerWorker: 4,
     // Threads beyond the first leave after a quiet minute; the first stays for the next page.
     idleTimeout: 60_000,
   });

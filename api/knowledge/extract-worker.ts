@@ -1,5 +1,6 @@
-import { chunkBlocks, type Chunk } from "./chunk";
+import { chunkBlocks } from "./chunk";
 import { extractHtml, type CleanupRules } from "./extract-html";
+import { extracted, type ExtractedChunks } from "./extracted";
 import { storableText } from "./storable-text";
 
 export interface ExtractTask {
@@ -7,15 +8,8 @@ export interface ExtractTask {
   rules: CleanupRules;
 }
 
-export interface ExtractedChunks {
-  title: string;
-  /** The page's main text, for the unchanged-content hash. */
-  text: string;
-  chunks: Chunk[];
-}
-
 /** Runs in a pool thread: the page's main content, chunked, so only the result crosses threads. */
 export default function extractAndChunk({ html, rules }: ExtractTask): ExtractedChunks {
   const page = extractHtml(html, rules);
-  return { title: storableText(page.title), text: page.text, chunks: chunkBlocks(page.blocks) };
+  return extracted(storableText(page.title), page.text, chunkBlocks(page.blocks));
 }

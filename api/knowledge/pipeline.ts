@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { cleanupRulesFor } from "../controls/finetunings";
 import type { ApiDeps } from "../deps";
@@ -10,7 +9,7 @@ import { chunkBlocks } from "./chunk";
 import type { CleanupRules } from "./extract-html";
 import { extractPdf } from "./extract-pdf";
 import { extractInPool } from "./extract-pool";
-import type { ExtractedChunks } from "./extract-worker";
+import { extracted, type ExtractedChunks } from "./extracted";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
 import { passesPatterns, readRobots, readSitemaps, sameSite, sitemapCandidates, type Robots } from "./sitemaps";
@@ -160,7 +159,7 @@ async function extractPage(response: Awaited<ReturnType<typeof safeFetch>>, clea
   }
   if (response.contentType === "application/pdf") {
     const pdf = await extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
-    return { title: pdf.title, text: pdf.text, chunks: chunkBlocks(pdf.blocks) };
+    return extracted(pdf.title, pdf.text, chunkBlocks(pdf.blocks));
   }
   throw new FetchRefused(`Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`);
 }
@@ -186,8 +185,8 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
   const response = await fetchPage(row, work.robots, work.gate, deps);
   const page = await extractPage(response, await work.cleanup());
   // An operator who sees "indexed" expects the assistant to know the page: no text is a failure.
-  if (!page.chunks.length || !page.text.trim()) throw new Error(NO_READABLE_TEXT);
-  const hash = createHash("sha256").update(page.title).update("\n").update(page.text).digest("hex");
+  if (!page.chunks.length || !page.hasText) throw new Error(NO_READABLE_TEXT);
+  const hash = page.contentHash;
   const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
   if (hash === row.contentHash && !force) {
     await finishUrl(deps.db, row, { status: "indexed", indexedAt: new Date(), metadata }, deps);
@@ -196,8 +195,12 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
   await work.writer.write({ row, title: cutText(page.title, 500), contentHash: hash, metadata, chunks: page.chunks });
 }
 
-/** Pages of one website one job works on at once: fetches queue at the host gate, extraction at the pool. */
-const LANES = 16;
+/**
+ * Pages of one website one job works on at once: fetches queue at the host gate, extraction at the
+ * pool, writes in groups. A page spends most of its ~80 ms waiting in one of those queues, so 16
+ * lanes left the pool's threads idle a third of the time (docs/decisions/017); 48 keep them busy.
+ */
+const LANES = 48;
 
 /**
  * The website's requested URLs, claimed a batch at a time (`claim`) as the lanes need them: a lane that
