@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client";
 import { chunks, clientApps, knowledgeFiles } from "../db/schema";
 import { chunkBlocks } from "./chunk";
 import { extractHtml } from "./extract-html";
-import { everyLexemeQuery, lexemesOf, tsvectorOf, wordsOf } from "./lexemes";
+import { everyLexemeQuery, lexemesOf, tsvectorOf, verbOfIrregularForm, wordsOf } from "./lexemes";
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -41,9 +41,10 @@ function realText(pages: number) {
 describe("lexemes made in our code", () => {
   // Postgres releases ship different Snowball versions (17 stems "added" as "add", 15 as "ad"): the
   // lexemes agree with the server's for all but a handful of words, and always with each other.
+  // Irregular verbs' past forms are ours alone ("grew" is "grow"), so they are left out here.
   it("are the stems and stop words Postgres' english configuration makes, on real text", async () => {
     const words = [...new Set(wordsOf(realText(60) || "The students were running between universities, studying generously."))]
-      .filter((word) => /^[a-z]+$/.test(word));
+      .filter((word) => /^[a-z]+$/.test(word) && !verbOfIrregularForm(word));
     expect(words.length).toBeGreaterThan(5);
     const theirs = rows<{ word: string; lexeme: string }>(await handle.db.execute(sql`
       select word, coalesce(array_to_string(tsvector_to_array(to_tsvector('english', word)), ' '), '') as lexeme
@@ -53,8 +54,16 @@ describe("lexemes made in our code", () => {
   });
 
   it("make the same tsvector as to_tsvector for prose, positions and stop words included", async () => {
-    const prose = "The Admissions Office opens at 9 am; international students' tuition is $14,200 per semester, and it's billed twice. Running, ran, runs.";
+    const prose = "The Admissions Office opens at 9 am; international students' tuition is $14,200 per semester, and it's billed twice. Running, runs.";
     expect(await normalised(tsvectorOf(prose))).toBe(await postgresTsvector(prose));
+  });
+
+  it("count an irregular verb's past forms as the verb, so questions meet pages across tenses", () => {
+    expect(lexemesOf(wordsOf("Who wrote the specification?"))).toEqual(lexemesOf(wordsOf("the specification was written by")));
+    expect(lexemesOf(["grew"])).toEqual(lexemesOf(["grow"]));
+    expect(lexemesOf(["born"])).toEqual(lexemesOf(["bear"]));
+    // A form of a stop word is a stop word too.
+    expect(lexemesOf(["been", "were", "did"])).toEqual([]);
   });
 
   it("keep non-Latin text, numbers and words with digits, and leave out runs too long to be words", async () => {

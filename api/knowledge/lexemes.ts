@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import snowball from "snowball-stemmers";
 
 /**
@@ -10,7 +11,10 @@ import snowball from "snowball-stemmers";
  *
  * The Snowball stemmer is the one Postgres' `english_stem` dictionary runs and the stop words are
  * its `english.stop` list, so a passage stored by Postgres itself (before this change, or by the
- * fallback trigger of migration 0013) has the same lexemes for every ordinary word.
+ * fallback trigger of migration 0013) has the same lexemes for every ordinary word. One thing is
+ * added: an irregular verb's past forms count as the verb ("grew" as "grow", "written" as "write"),
+ * which a stemmer cannot know and questions ask across ("Who wrote …?" of a page saying
+ * "written by …"). The forms come from WordNet's list (`english-verbs-irregular`).
  */
 
 /** Postgres' english.stop (Snowball's English stop words). */
@@ -31,6 +35,16 @@ const MAX_POSITIONS = 256;
 const MAX_POSITION = 16383;
 
 const english = snowball.newStemmer("english");
+
+/** "grew" ⇒ "grow", "written" ⇒ "write": each irregular past form and participle to its verb. */
+const IRREGULAR_FORMS: Map<string, string> = (() => {
+  const verbs = createRequire(import.meta.url)("english-verbs-irregular/dist/verbs.json") as Record<string, string[][]>;
+  const forms = new Map<string, string>();
+  for (const [verb, conjugations] of Object.entries(verbs)) {
+    for (const form of conjugations.flat()) if (form !== verb && !forms.has(form)) forms.set(form, verb);
+  }
+  return forms;
+})();
 const known = new Map<string, string>();
 /** Each thread keeps the stems it has met: the same words come back on every page. */
 const MAX_KNOWN = 200_000;
@@ -40,12 +54,16 @@ export function wordsOf(text: string): string[] {
   return text.toLowerCase().match(WORD) ?? [];
 }
 
+/** The verb an irregular past form or participle belongs to ("grew" ⇒ "grow"), if it is one. */
+export const verbOfIrregularForm = (word: string) => IRREGULAR_FORMS.get(word);
+
 /** A lower-case word's lexeme: "" for a stop word or a run too long to be a word. */
 export function lexemeOf(word: string): string {
   let lexeme = known.get(word);
   if (lexeme === undefined) {
-    if (word.length > MAX_WORD_CHARS || STOP_WORDS.has(word)) lexeme = "";
-    else lexeme = DIGIT.test(word) ? word : english.stem(word);
+    const verb = IRREGULAR_FORMS.get(word);
+    if (word.length > MAX_WORD_CHARS || STOP_WORDS.has(word) || (verb && STOP_WORDS.has(verb))) lexeme = "";
+    else lexeme = DIGIT.test(word) ? word : english.stem(verb ?? word);
     if (known.size >= MAX_KNOWN) known.clear();
     known.set(word, lexeme);
   }
