@@ -1,35 +1,13 @@
 import { z } from "zod";
 import { Id, IdParam } from "./common";
-import { DEFAULT_TRIGGER_POINT, AI_PERSONALITY, QUALITY_CHECK, TOPIC_CONTROL_TYPES, CONTROL_TYPES, PERSONALITY_MAX_CHARS, TOPIC_MAX_CHARS, TOPIC_RESPONSE_MAX_CHARS, TOPIC_RESPONSE_LABELS, AI_PROBING_TYPES, PROBING_MAX_CHARS, PROMPT_KEY_PATTERN, PROMPT_MAX_CHARS, FINETUNING_TYPES, PENALTY_EXAMPLE, CLEANUP_SELECTOR_PATTERN, CLEANUP_METADATA_EXAMPLE, isPenaltyType } from "./values/controls";
+import { DEFAULT_TRIGGER_POINT, AI_PERSONALITY, QUALITY_CHECK, TOPIC_CONTROL_TYPES, CONTROL_TYPES, PERSONALITY_MAX_CHARS, TOPIC_MAX_CHARS, TOPIC_RESPONSE_MAX_CHARS, TOPIC_RESPONSE_LABELS, AI_PROBING_TYPES, PROBING_MAX_CHARS } from "./values/controls";
+import { PROMPT_KEY_PATTERN, PROMPT_MAX_CHARS, FINETUNING_TYPES, PENALTY_EXAMPLE, CLEANUP_SELECTOR_PATTERN, CLEANUP_METADATA_EXAMPLE, isBlankFinetuning, isPenaltyType, readMetadata, readPenalty } from "./values/tuning";
 export * from "./values/controls";
+export * from "./values/tuning";
 
 const PENALTY_MESSAGE = "The penalty must be a number from 0 to 1";
 
 const METADATA_MESSAGE = `Metadata must be a JSON object, like ${CLEANUP_METADATA_EXAMPLE}`;
-
-/** '' / null / missing ⇒ null; numbers and numeric text ⇒ a number (range checked by the row). */
-function readPenalty(value: unknown): number | null | "invalid" {
-  if (value === undefined || value === null) return null;
-  if (typeof value === "number") return Number.isFinite(value) ? value : "invalid";
-  const text = String(value).trim();
-  if (!text) return null;
-  const number = Number(text);
-  return Number.isFinite(number) ? number : "invalid";
-}
-
-/** Blank text ⇒ {}; JSON text ⇒ its object; an object as is. */
-function readMetadata(value: unknown): Record<string, unknown> | "invalid" {
-  if (value === undefined || value === null) return {};
-  if (typeof value === "string") {
-    if (!value.trim()) return {};
-    try {
-      value = JSON.parse(value);
-    } catch {
-      return "invalid";
-    }
-  }
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : "invalid";
-}
 
 /** A trigger point: '' (Default), one of the client's trigger points or an agent's site code. */
 export const TriggerPoint = z.string({ error: "The trigger point must be text" }).trim().max(100, "Trigger points are at most 100 characters").default(DEFAULT_TRIGGER_POINT);
@@ -264,10 +242,7 @@ export const FinetuningInput = z.object({
     if (!row.id) return null; // an unsaved row deleted before saving: nothing to do
     return { id: row.id, app_id: row.app_id ?? undefined, deleted: true as const };
   }
-  const metadataBlank = metadata !== "invalid" && Object.keys(metadata).length === 0;
-  // The spec: a row is ignored when all its fields (site, pattern, penalty; or site, metadata) are blank.
-  const blank = !row.trigger_point && !row.pattern && penalty === null && metadataBlank;
-  if (blank && !row.id) return null;
+  if (!row.id && isBlankFinetuning({ trigger_point: row.trigger_point, pattern: row.pattern, penalty, metadata })) return null;
 
   if (metadata === "invalid") ctx.addIssue({ code: "custom", path: ["metadata"], message: METADATA_MESSAGE });
   if (penaltyType) {

@@ -1,10 +1,12 @@
-import { Dialog } from "./Dialog";
-import { Form, Link } from "@remix-run/react";
-import { useState } from "react";
+import { Link } from "@remix-run/react";
+import { lazy, Suspense, useState } from "react";
 import * as s from "~/styles/shell.css";
-import * as ui from "~/styles/ui.css";
-import { LOGOUT_QUESTION } from "~/lib/messages";
 
+/**
+ * The dialog, fetched the first time Logout is chosen: the button is on every page (in the
+ * root's shell), the dialog is wanted on few of them.
+ */
+const LogoutDialog = lazy(() => import("./LogoutDialog"));
 
 /** Asks before logging out: a dialog with JavaScript, the server's confirm page (/logout) without. */
 export function LogoutButton() {
@@ -24,34 +26,10 @@ export function LogoutButton() {
         Logout
       </Link>
       {open ? (
-        <Dialog aria-labelledby="logout-dialog-title" onDismiss={() => setOpen(false)}>
-          <h2 id="logout-dialog-title">Logout</h2>
-          <LogoutConfirm onCancel={() => setOpen(false)} />
-        </Dialog>
+        <Suspense fallback={null}>
+          <LogoutDialog onClose={() => setOpen(false)} />
+        </Suspense>
       ) : null}
     </>
-  );
-}
-
-/** The question and its two answers; shared by the dialog and the server-rendered page. */
-export function LogoutConfirm({ onCancel }: { onCancel?: () => void }) {
-  return (
-    <Form method="post" action="/logout" reloadDocument>
-      <p>{LOGOUT_QUESTION}</p>
-      <div className={ui.toolbar}>
-        {onCancel ? (
-          <button type="button" className={ui.button.secondary} onClick={onCancel}>
-            No
-          </button>
-        ) : (
-          <Link to="/" className={ui.button.secondary}>
-            No
-          </Link>
-        )}
-        <button type="submit" className={ui.button.primary}>
-          Yes
-        </button>
-      </div>
-    </Form>
   );
 }

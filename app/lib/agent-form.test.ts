@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { AgentForm } from "./agent-form.schema";
 import {
-  AgentForm, agentFormDefaults, agentGroupTitle, agentTypeLabel, agentTypeOf, agentTypesFor, groupAgents, isShowableLogoUrl,
+  agentFormDefaults, agentGroupTitle, agentTypeLabel, agentTypeOf, agentTypesFor, groupAgents, isShowableLogoUrl,
   modeEnvLabel, newAgentDefaults, newAgentType, stripSiteCode,
 } from "./agent-form";
 

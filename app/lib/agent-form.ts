@@ -1,6 +1,11 @@
-import { z } from "zod";
-import { AGENT_STATUSES, AGENT_TYPE_LABELS, AGENT_TYPES, MODE_ENV_LABELS, MODE_ENVS } from "../../contract/values/apps";
+import { AGENT_TYPE_LABELS, AGENT_TYPES, MODE_ENV_LABELS } from "../../contract/values/apps";
 import { titleCase } from "./text";
+
+/*
+ * The agent screens' plain rules and values. The form's zod schema is in agent-form.schema.ts:
+ * zod is most of a page's JavaScript, and this module is imported by pages that never validate
+ * an agent (the client home groups its agents with it).
+ */
 
 export type AgentType = (typeof AGENT_TYPES)[number];
 
@@ -58,27 +63,6 @@ export function groupAgents<T extends { agent_type?: string | null }>(clientType
     offersCreate: own.includes(type),
   }));
 }
-
-const text = () => z.string().trim().default("");
-
-/**
- * The build-agent form as posted (multipart: the logo file travels with it). The spec shows no
- * required-field messages; the API's refusals come back next to their fields. agent_type and
- * mode_env are read-only on screen: the server takes them from the agent being edited.
- */
-export const AgentForm = z.object({
-  id: z.number().int().positive().optional(),
-  name: text(),
-  agent_type: z.enum(AGENT_TYPES).default("enrollment"),
-  site_code: z.string().default("").transform(stripSiteCode),
-  logo: z.file().optional(),
-  /** The current logo's URL (kept when no new file is chosen, and across a refused save). */
-  logo_url: text(),
-  url: text(),
-  status: z.enum(AGENT_STATUSES).default("active"),
-  mode_env: z.enum(MODE_ENVS).default("staging"),
-});
-export type AgentFormValue = z.output<typeof AgentForm>;
 
 export interface AgentFormDefaults {
   id?: number;

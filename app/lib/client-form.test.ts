@@ -1,9 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import {
-  ClientForm, clientTypeForCopyMarket, completeClientFields, deriveUrlCode, ImportClientsForm, marketFor, parseTriggerPoints,
-  SELECT_FILES_MESSAGE,
-} from "./client-form";
+import { clientTypeForCopyMarket, completeClientFields, deriveUrlCode, marketFor, parseTriggerPoints, SELECT_FILES_MESSAGE } from "./client-form";
+import { ClientForm, ImportClientsForm } from "./client-form.schema";
 
 describe("deriveUrlCode (spec §5: protocol and 'www.' removed, split on dots)", () => {
   it("takes the first part of a two-part host", () => {

@@ -1,5 +1,9 @@
-import { z } from "zod";
-import { CLIENT_TYPES, COPY_MARKETS, COUNTRIES, MODE_ENVS } from "../../contract/values/apps";
+import { CLIENT_TYPES, COPY_MARKETS } from "../../contract/values/apps";
+
+/*
+ * The client screens' plain rules and values. The forms' zod schemas are in
+ * client-form.schema.ts, so that pages using these helpers do not ship zod to the browser.
+ */
 
 /**
  * The spec's url_code rule (section 5): remove the protocol, drop a leading 'www.', split on
@@ -69,34 +73,6 @@ export function completeClientFields(fields: {
   };
 }
 
-const text = () => z.string().trim().default("");
-const oneOf = (values: readonly string[]) => z.enum(["", ...values] as [string, ...string[]]).default("");
-
-/**
- * The onboard / edit form as posted (multipart, so the logo file travels with it). The spec shows
- * no required-field checks: the API's own refusals come back next to their fields.
- */
-export const ClientForm = z.object({
-  client_name: text(),
-  primary_website: text(),
-  logo: z.file().optional(),
-  logo_url: text(),
-  country: oneOf(COUNTRIES.map((country) => country.value)),
-  market: text(),
-  project_url: text(),
-  // Browsers post a textarea's line breaks as CRLF; store plain newlines.
-  notes: text().transform((value) => value.replace(/\r\n?/g, "\n")),
-  url_code: text(),
-  copy_market: oneOf(COPY_MARKETS.map((template) => template.value)),
-  client_type: z.enum(["", ...CLIENT_TYPES]).default(""),
-  // A checkbox posts nothing when unticked; the form starts ticked (the spec's default).
-  onboard_existing_client: z.boolean().default(false),
-  trigger_points: text(),
-  mode_env: z.enum(MODE_ENVS).default("staging"),
-  insync_prod_app_id: text(),
-});
-export type ClientFormValue = z.output<typeof ClientForm>;
-
 /** What a new client's form starts with: mode staging, onboard_existing_client on, no trigger points. */
 export const NEW_CLIENT_DEFAULTS = {
   client_name: "",
@@ -141,8 +117,3 @@ export function clientFormDefaults(app: {
 }
 
 export const SELECT_FILES_MESSAGE = "Select at least one file to import";
-
-/** The import screen's form: the ticked export file names. */
-export const ImportClientsForm = z.object({
-  file_name: z.array(z.string().trim().min(1), { error: SELECT_FILES_MESSAGE }).min(1, SELECT_FILES_MESSAGE),
-});

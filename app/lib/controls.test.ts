@@ -1,9 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { QUALITY_CHECK_DEFAULTS, TOPIC_ROWS, type Control } from "../../contract";
 import {
-  differsFrom, normalizeNewlines, probingFieldOf, qualityBaseline, qualityFieldOf, QualityCheckForm, savedMessage, shouldSendText,
-  topicChanges, topicFieldOf, topicRowsOf, topicsBaseline,
+  differsFrom, normalizeNewlines, probingFieldOf, qualityBaseline, savedMessage, shouldSendText, topicChanges, topicFieldOf, topicRowsOf,
+  topicsBaseline,
 } from "./controls";
+import { qualityFieldOf, QualityCheckForm } from "./controls.schema";
 
 const topic = (id: number, text: string, disclaimer: string, type: Control["internal_name"] = "sensitive_topics"): Control => ({
   id, app_id: 1, internal_name: type, display_name: "", prompt_input_raw: text, trigger_point: "", metadata: { disclaimer },

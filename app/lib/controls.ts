@@ -1,11 +1,12 @@
-import { z } from "zod";
 import { DEFAULT_TRIGGER_POINT_LABEL, TOPIC_ROWS, type TopicControlType } from "../../contract/values/controls";
-import { QUALITY_CHECK_DEFAULTS, QualityCheckSettings, type AiProbingType, type Control, type ControlInput } from "../../contract";
+import type { AiProbingType, Control, ControlInput, QualityCheckSettings } from "../../contract";
+import type { TopicsFormValue } from "./controls.schema";
 
 /*
- * The controls and smart-probing screens' pure parts: form schemas, the rows each screen shows,
- * which entries a save sends (the spec: only those non-empty or changed) and where the API's
- * field errors belong on the form.
+ * The controls and smart-probing screens' pure parts: the rows each screen shows, which entries a
+ * save sends (the spec: only those non-empty or changed) and where the API's field errors belong
+ * on the form. The forms' zod schemas are in controls.schema.ts (contract schemas included), so
+ * that these screens do not ship zod to the browser when they open.
  */
 
 export const READ_ONLY_MESSAGE = "You can view these settings, but not change them.";
@@ -19,38 +20,6 @@ export const normalizeNewlines = (text: string) => text.replace(/\r\n?/g, "\n");
 
 /** The spec's rule for personality and probing texts: send one when it is non-empty or changed. */
 export const shouldSendText = (text: string, saved: string) => text.trim() !== "" || text !== normalizeNewlines(saved);
-
-// conform turns empty fields into undefined: every text defaults back to "".
-const text = () => z.string().optional().default("");
-
-export const PersonalityForm = z.object({ prompt_input_raw: text() });
-export type PersonalityFormValue = z.output<typeof PersonalityForm>;
-
-export const ProbingForm = z.object({ topics: text(), topic_to_prob_mapping: text() });
-export type ProbingFormValue = z.output<typeof ProbingForm>;
-
-export const TopicsForm = z.object({
-  rows: z.array(z.object({ id: z.number().int().positive().optional(), topic: text(), disclaimer: text() })).max(50).default([]),
-});
-export type TopicsFormValue = z.output<typeof TopicsForm>;
-
-/**
- * The quality check's fields with the contract's own rules and messages, minus its defaults: a
- * field left blank is an error rather than silently the default, and an unticked checkbox
- * (absent from the post) is false.
- */
-const quality = QualityCheckSettings.shape;
-export const QualityCheckForm = z.object({
-  min_retrieval_confidence: quality.min_retrieval_confidence.unwrap(),
-  require_source: z.boolean().default(false),
-  max_sources: quality.max_sources.unwrap(),
-  fallback_message: quality.fallback_message.unwrap(),
-});
-
-export function qualitySettingsOf(control: Control | undefined): QualityCheckSettings {
-  const parsed = QualityCheckSettings.safeParse(control?.metadata ?? {});
-  return parsed.success ? parsed.data : { ...QUALITY_CHECK_DEFAULTS };
-}
 
 // ── Topic lists ────────────────────────────────────────────────────────────────────────────────
 
@@ -102,12 +71,6 @@ export function topicFieldOf(path: string, formIndexOf: number[]): string | null
   if (match[2] === "prompt_input_raw" || match[2] === "id") return `rows[${index}].topic`;
   if (match[2].startsWith("metadata")) return `rows[${index}].disclaimer`;
   return null;
-}
-
-/** `controls.0.metadata.{setting}` of a quality-check save ⇒ that setting's field. */
-export function qualityFieldOf(path: string): string | null {
-  const match = /^controls\.0\.metadata\.(\w+)/.exec(path);
-  return match && match[1] in quality ? match[1] : null;
 }
 
 export const personalityFieldOf = (path: string): string | null => (path === "controls.0.prompt_input_raw" ? "prompt_input_raw" : null);

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { inputPromptRows, type Finetuning } from "../../contract";
+import { checkFinetuningRow } from "./tuning.schema";
 import {
-  blankPromptRow, changedFinetuningFields, checkFinetuningRow, finetuningFormRow, finetuningHasChanges, finetuningInputOf, finetuningRowNeedsSave,
+  blankPromptRow, changedFinetuningFields, finetuningFormRow, isBlankNewFinetuning, finetuningHasChanges, finetuningInputOf, finetuningRowNeedsSave,
   finetuningsIntent, isNewFinetuning, nextTemporaryId, promptFormRow, promptRowNeedsSave, siteOptions, siteOptionsFor,
   withBlankFinetuningRow, withoutFinetuningRow, type FinetuningFormRow,
 } from "./tuning";
@@ -87,6 +88,17 @@ describe("finetuning rows", () => {
     // A saved rule emptied is not a blank row to ignore: it must still be complete.
     const emptied = { ...finetuningFormRow(rule()), pattern: "", penalty: "" };
     expect(Object.keys(checkFinetuningRow(emptied).errors ?? {})).toEqual(["pattern", "penalty"]);
+  });
+
+  it("tells a blank new row without zod exactly as the contract's check does", () => {
+    const cleanup = (metadata: string) => newRow({ finetuning_type: "html_tags_to_remove", metadata });
+    const rows = [
+      newRow(), newRow({ trigger_point: "  ", pattern: " ", penalty: " " }), newRow({ pattern: "/news/" }), newRow({ penalty: "0" }),
+      newRow({ penalty: "half" }), newRow({ trigger_point: "admissions" }), newRow({ finetuning_type: "pdf_weightage", metadata: '{"tags": []}' }),
+      cleanup(""), cleanup(" {} "), cleanup("[]"), cleanup("{tags"), cleanup('{"tags": ["footer"]}'), newRow({ finetuning_type: "nothing" }),
+    ];
+    for (const row of rows) expect(isBlankNewFinetuning(row), JSON.stringify(row)).toBe(checkFinetuningRow(row).blank);
+    expect(rows.filter(isBlankNewFinetuning)).toHaveLength(5);
   });
 
   it("reads the pressed button", () => {

@@ -1,12 +1,14 @@
-import { CLEANUP_METADATA_EXAMPLE, DEFAULT_TRIGGER_POINT, DEFAULT_TRIGGER_POINT_LABEL, FINETUNING_TABLES, PAGE_TYPE_LABELS, PENALTY_EXAMPLE } from "../../contract/values/controls";
-import { FinetuningInput, isPenaltyType, type ClientApp, type Finetuning, type FinetuningType, type FinetuningsUpsertBody, type InputPrompt } from "../../contract";
+import { DEFAULT_TRIGGER_POINT, DEFAULT_TRIGGER_POINT_LABEL } from "../../contract/values/controls";
+import {
+  CLEANUP_METADATA_EXAMPLE, FINETUNING_TABLES, isBlankFinetuning, isPenaltyType, PAGE_TYPE_LABELS, PENALTY_EXAMPLE, readMetadata, readPenalty,
+} from "../../contract/values/tuning";
+import type { ClientApp, Finetuning, FinetuningType, FinetuningsUpsertBody, InputPrompt } from "../../contract";
 import { changedFields, isNewRow, ROW_ERROR } from "~/components/users/rows";
-import type { FieldErrors } from "./required-check";
 
 /*
  * Pure rules of the Input Prompts and AI Finetuning screens (spec sections 2, 4 and 5): the rows
- * as their forms carry them, which rows a save sends, and the checks the browser runs before a
- * save and the action runs again.
+ * as their forms carry them and which rows a save sends. The contract's check of a finetuning row
+ * (zod) is in tuning.schema.ts, which the browser loads only when the tables are first used.
  */
 
 const SAVED_ID = /^\d+$/;
@@ -189,25 +191,19 @@ export function finetuningCellOf(path: readonly (string | number)[]): string {
 }
 
 /**
- * The contract's own check of one row (the API runs the same): null when it passes or is a new
- * row left blank (spec section 5: blank rows are ignored), else the messages by cell.
+ * A new row left blank (spec section 5: blank rows are ignored), by the contract's own rule; a row
+ * of a type no table holds is not blank, so the check before a save flags it.
  */
-export function checkFinetuningRow(row: FinetuningFormRow): { blank: boolean; errors: FieldErrors | null } {
-  if (row.deleted) return { blank: false, errors: null };
-  if (!tableOfType(row.finetuning_type)) return { blank: false, errors: { finetuning_type: ["Choose HTML or PDF"] } };
-  const parsed = FinetuningInput.safeParse(finetuningInputOf(row));
-  if (parsed.success) return { blank: parsed.data === null, errors: null };
-  const errors: FieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const cell = finetuningCellOf(issue.path.map((p) => (typeof p === "symbol" ? String(p) : p)));
-    const list = (errors[cell] ??= []);
-    if (!list.includes(issue.message)) list.push(issue.message);
-  }
-  return { blank: false, errors };
+export function isBlankNewFinetuning(row: FinetuningFormRow) {
+  if (!tableOfType(row.finetuning_type)) return false;
+  const input = finetuningInputOf(row);
+  return isBlankFinetuning({
+    trigger_point: input.trigger_point ?? "",
+    pattern: input.pattern ?? "",
+    penalty: readPenalty(input.penalty),
+    metadata: readMetadata(input.metadata),
+  });
 }
-
-/** For the browser's check before a save. */
-export const finetuningRowErrors = (row: FinetuningFormRow) => checkFinetuningRow(row).errors;
 
 /**
  * Whether the save sends this row: a saved row marked deleted, a new row with something in it,
@@ -215,7 +211,7 @@ export const finetuningRowErrors = (row: FinetuningFormRow) => checkFinetuningRo
  */
 export function finetuningRowNeedsSave(row: FinetuningFormRow) {
   if (row.deleted) return !isNewFinetuning(row);
-  if (isNewFinetuning(row)) return !checkFinetuningRow(row).blank;
+  if (isNewFinetuning(row)) return !isBlankNewFinetuning(row);
   return finetuningHasChanges(row);
 }
 

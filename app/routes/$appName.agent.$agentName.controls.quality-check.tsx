@@ -1,24 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { CONTROL_HELP_TEXTS, CONTROL_LABELS, QUALITY_CHECK } from "../../contract/values/controls";
 import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
 import { QualityCheckForm } from "~/components/controls/QualityCheckForm";
 import { RouteError } from "~/components/RouteError";
-import { qualitySettingsOf } from "~/lib/controls";
 import { userCan } from "~/lib/permissions";
 import type { loader as rootLoader } from "~/root";
-import { controlsApi } from "~/server/api/controls-api.server";
-import { controlsScreen, loadOrError, saveQualityCheck, screenData } from "~/server/controls.server";
+import { controlsScreen, loadQualityCheck, saveQualityCheck } from "~/server/controls.server";
 
 const TITLE = CONTROL_LABELS[QUALITY_CHECK];
 
 /** Hallucination Accuracy & Quality Check of one trigger point (the Default's or the built-in settings until saved). */
 export async function loader(args: LoaderFunctionArgs) {
-  const screen = await controlsScreen(args);
-  const { data, error } = await loadOrError(() => controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [QUALITY_CHECK]));
-  const settings = qualitySettingsOf(data?.controls.find((control) => control.internal_name === QUALITY_CHECK));
-  return json({ ...screenData(screen), settings, error });
+  return loadQualityCheck(await controlsScreen(args));
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -1,5 +1,4 @@
 import { getFormProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
@@ -8,10 +7,10 @@ import * as f from "~/styles/forms.css";
 import { IMPORT_LOAD_ERROR_TEXT, NO_IMPORT_FILES_TEXT } from "~/components/clients/texts";
 import { useHydrated } from "~/components/clients/useHydrated";
 import { RouteError } from "~/components/RouteError";
-import { ImportClientsForm } from "~/lib/client-form";
+import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { requireApi } from "~/server/api/client.server";
 import { appsApi } from "~/server/api/resources.server";
-import { importFailureMessage, importedSummary } from "~/server/client-form.server";
+import { importFailureMessage, importedSummary, readImportClientsForm } from "~/server/client-form.server";
 import { consoleContext } from "~/server/context.server";
 import { redirectWithToast } from "~/server/toast.server";
 import * as ui from "~/styles/ui.css";
@@ -30,7 +29,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Imports the ticked files one by one, in order; the first failure stops the run, keeping what was imported. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
-  const submission = parseWithZod(await request.formData(), { schema: ImportClientsForm });
+  const submission = readImportClientsForm(await request.formData());
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   let imported = 0;
   for (const fileName of submission.value.file_name) {
@@ -48,16 +47,23 @@ export async function action({ request, context }: ActionFunctionArgs) {
   return redirectWithToast("/clients", { type: "success", description: importedSummary(imported) });
 }
 
+const IMPORT_FORM_ID = "import-clients";
+
+/** The form's schema, fetched when the form is first used (see useZodValidationOnFirstUse). */
+const loadSchema = () => import("~/lib/client-form.schema").then((module) => module.ImportClientsForm);
+
 export default function ImportClients() {
   const { files, loadError } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
+  const onValidate = useZodValidationOnFirstUse(IMPORT_FORM_ID, loadSchema);
   const [form, fields] = useForm({
+    id: IMPORT_FORM_ID,
     lastResult,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ImportClientsForm }),
+    onValidate,
   });
   const chosen = files.filter((file) => selected.has(file));
   // Without JavaScript the button always submits and the server answers an empty selection.

@@ -1,12 +1,11 @@
 import { getFormProps, getInputProps, useForm, type Submission } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { DevLoginForm } from "~/lib/forms";
 import { LOGIN_TEXT, LOGIN_TITLE, TOO_MANY_SIGN_INS } from "~/lib/messages";
+import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { ApiError } from "~/server/api/client.server";
-import { devSignIn, safeRedirectTo, startSession } from "~/server/auth.server";
+import { devSignIn, readDevLoginForm, safeRedirectTo, startSession } from "~/server/auth.server";
 import { consoleContext } from "~/server/context.server";
 import { commitSession, getSession } from "~/server/session.server";
 import * as s from "~/styles/shell.css";
@@ -36,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = consoleContext(context);
   const formData = await request.formData();
-  const submission = parseWithZod(formData, { schema: DevLoginForm });
+  const submission = readDevLoginForm(formData);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   if (!ctx.config.devLogin) {
     return json(submission.reply({ formErrors: ["Development sign-in is disabled on this server"] }), { status: 403 });
@@ -59,14 +58,21 @@ function tooManySignIns(submission: Submission<unknown>, retryAfterSeconds: numb
   return json(submission.reply({ formErrors: [TOO_MANY_SIGN_INS] }), { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
 }
 
+const DEV_LOGIN_FORM_ID = "dev-login";
+
+/** The form's schema, fetched when the form is first used (see useZodValidationOnFirstUse). */
+const loadSchema = () => import("~/lib/forms.schema").then((module) => module.DevLoginForm);
+
 export default function Login() {
   const { redirectTo, authError, googleEnabled, oneTapClientId, devLogin } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
+  const onValidate = useZodValidationOnFirstUse(DEV_LOGIN_FORM_ID, loadSchema);
   const [form, fields] = useForm({
+    id: DEV_LOGIN_FORM_ID,
     lastResult,
     constraint: undefined,
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: DevLoginForm }),
+    onValidate,
     shouldValidate: "onSubmit",
   });
   useOneTap(oneTapClientId);

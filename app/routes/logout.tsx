@@ -1,5 +1,5 @@
 import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { LogoutConfirm } from "~/components/LogoutButton";
+import { LogoutConfirm } from "~/components/LogoutConfirm";
 import { requireSignedIn, revokeSessionTokens } from "~/server/auth.server";
 import { consoleContext } from "~/server/context.server";
 import { destroySession, getSession } from "~/server/session.server";

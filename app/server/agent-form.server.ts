@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { siteCodeInUse, type Agent, type AgentInput, type ClientApp } from "../../contract";
-import {
-  AgentForm, agentFormDefaults, isShowableLogoUrl, newAgentDefaults, newAgentType, stripSiteCode, type AgentFormDefaults,
-} from "~/lib/agent-form";
+import { agentFormDefaults, isShowableLogoUrl, newAgentDefaults, newAgentType, stripSiteCode, type AgentFormDefaults } from "~/lib/agent-form";
+import { AgentForm } from "~/lib/agent-form.schema";
 import { userCan } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { agentsApi, getUserInfo } from "./api/resources.server";

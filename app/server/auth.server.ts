@@ -1,7 +1,9 @@
+import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
 import { LogoutResult, TokenPair, UserInfo } from "../../contract";
+import { DevLoginForm } from "~/lib/forms.schema";
 import { ApiError, loginRedirectUrl, publicCall } from "./api/client.server";
 import type { ConsoleContext } from "./context.server";
 import { commitSession, getSession, sessionStorageFor } from "./session.server";
@@ -51,6 +53,9 @@ export async function revokeSessionTokens(context: ConsoleContext, refreshToken:
     console.warn(`[console] could not revoke tokens at sign-out: ${(error as Error).message}`);
   }
 }
+
+/** The development sign-in form as posted, checked with its schema (here, so the page's own module does not ship zod). */
+export const readDevLoginForm = (formData: FormData) => parseWithZod(formData, { schema: DevLoginForm });
 
 /** Development sign-in: the API checks the account exists (and that dev sign-in is allowed). */
 export function devSignIn(context: ConsoleContext, email: string) {

@@ -2,7 +2,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import type { AppInput, ClientApp } from "../../contract";
 import { SOMETHING_WENT_WRONG } from "~/lib/messages";
-import { ClientForm, completeClientFields, parseTriggerPoints, type ClientFormValue } from "~/lib/client-form";
+import { completeClientFields, parseTriggerPoints } from "~/lib/client-form";
+import { ClientForm, ImportClientsForm, type ClientFormValue } from "~/lib/client-form.schema";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { appsApi } from "./api/resources.server";
 import { replyWithApiError } from "./forms.server";
@@ -111,6 +112,9 @@ export async function submitClientForm(request: Request, api: ApiClient, existin
     return replyWithApiError(submission, withFormFieldNames(error));
   }
 }
+
+/** The import screen's form as posted (the ticked file names), checked with its schema. */
+export const readImportClientsForm = (formData: FormData) => parseWithZod(formData, { schema: ImportClientsForm });
 
 export const importedSummary = (count: number) => `Imported ${count} ${count === 1 ? "file" : "files"}`;
 

@@ -6,9 +6,9 @@ import {
   type AiProbingType, type ClientApp, type ControlInput, type TopicControlType,
 } from "../../contract";
 import {
-  NOTHING_TO_SAVE, normalizeNewlines, PersonalityForm, personalityFieldOf, ProbingForm, probingFieldOf, QualityCheckForm,
-  qualityFieldOf, savedMessage, shouldSendText, topicChanges, TopicsForm, topicFieldOf, topicRowsOf,
+  NOTHING_TO_SAVE, normalizeNewlines, personalityFieldOf, probingFieldOf, savedMessage, shouldSendText, topicChanges, topicFieldOf, topicRowsOf,
 } from "~/lib/controls";
+import { PersonalityForm, ProbingForm, QualityCheckForm, qualityFieldOf, qualitySettingsOf, TopicsForm } from "~/lib/controls.schema";
 import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { controlsApi } from "./api/controls-api.server";
@@ -145,6 +145,13 @@ export async function saveProbings(screen: ControlsScreen, request: Request) {
 }
 
 // ── The screens' loads ─────────────────────────────────────────────────────────────────────────
+
+/** The quality check of the trigger point (the Default's or the built-in settings until saved). */
+export async function loadQualityCheck(screen: ControlsScreen) {
+  const { data, error } = await loadOrError(() => controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [QUALITY_CHECK]));
+  const settings = qualitySettingsOf(data?.controls.find((control) => control.internal_name === QUALITY_CHECK));
+  return json({ ...screenData(screen), settings, error });
+}
 
 /** A topic list of the trigger point as its 8 rows (saved ones first). */
 export async function loadTopics(screen: ControlsScreen, type: TopicControlType) {

@@ -6,8 +6,9 @@ import { checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, ROW_ERROR, type TableActio
 import { normalizeNewlines } from "~/lib/controls";
 import type { FieldErrors } from "~/lib/required-check";
 import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
+import { checkFinetuningRow } from "~/lib/tuning.schema";
 import {
-  blankPromptRow, checkFinetuningRow, finetuningCellOf, finetuningInputOf, finetuningRowNeedsSave, finetuningsIntent, isNewFinetuning,
+  blankPromptRow, finetuningCellOf, finetuningInputOf, finetuningRowNeedsSave, finetuningsIntent, isNewFinetuning,
   PROMPT_REQUIRED_FIELDS, promptRowNeedsSave, withBlankFinetuningRow, withoutFinetuningRow,
   type FinetuningFormRow, type FinetuningsIntent, type PromptFormRow,
 } from "~/lib/tuning";

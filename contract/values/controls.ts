@@ -1,9 +1,9 @@
 /** The controls contract's plain values: no schema and no zod, so browser code can import them (schemas: contract/controls.ts). */
 
 /*
- * Controls, smart probing, input prompts and AI finetuning: the wire format of the spec's
- * section 7 "Controls, probing, prompts, finetuning", and the constants the screens share with
- * the API (row counts, labels, field definitions, defaults).
+ * Controls and smart probing: the wire format of the spec's section 7 "Controls, probing,
+ * prompts, finetuning", and the constants the screens share with the API (row counts, labels,
+ * field definitions, defaults). Input prompts and AI finetuning: ./tuning.ts.
  */
 
 // ── Trigger points ──────────────────────────────────────────────────────────────────────────
@@ -88,37 +88,6 @@ export const PROBING_TEXT_ROWS = 10;
 
 export const PROBING_MAX_CHARS = 20_000;
 
-// ── Input prompts ───────────────────────────────────────────────────────────────────────────
-
-export const PROMPT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-
-export const PROMPT_MAX_CHARS = 10_000;
-
-/** The prompt textarea: 6 to 10 rows, counted at 60 characters per row. */
-export const INPUT_PROMPT_ROWS = { min: 6, max: 10, charsPerRow: 60 } as const;
-
-export const inputPromptRows = (text: string) =>
-  Math.min(INPUT_PROMPT_ROWS.max, Math.max(INPUT_PROMPT_ROWS.min, Math.ceil(text.length / INPUT_PROMPT_ROWS.charsPerRow)));
-
-export const INPUT_PROMPT_MESSAGES = {
-  saved: "Successfully saved the input prompts.",
-  deleteFailed: "Unable to delete prompt. Please try again.",
-  confirmDelete: "Do you want to delete the prompt",
-} as const;
-
-// ── AI Finetuning ───────────────────────────────────────────────────────────────────────────
-
-export const FINETUNING_TYPES = ["url_pattern", "html_weightage", "pdf_weightage", "html_tags_to_remove"] as const;
-
-export const PENALTY_EXAMPLE = 0.5;
-
-/** The Type column of the HTML/PDF table. */
-export const PAGE_TYPE_LABELS = { html_weightage: "HTML", pdf_weightage: "PDF" } as const;
-
-export const CLEANUP_SELECTOR_PATTERN = /^(?:[A-Za-z][A-Za-z0-9-]*|[.#][A-Za-z_-][A-Za-z0-9_-]*)$/;
-
-export const CLEANUP_METADATA_EXAMPLE = '{"tags": ["footer", ".cookie-banner", "#promo"]}';
-
 export const CONTROL_LABELS: Record<(typeof CONTROL_TYPES)[number], string> = {
   ai_personality_guidelines: "Chatbot Personality",
   sensitive_topics: "Sensitive Topics",
@@ -133,17 +102,7 @@ export const CONTROL_HELP_TEXTS: Record<(typeof CONTROL_TYPES)[number], string> 
   quality_check: "When the assistant may answer at all: how well the knowledge store must match the question, and what it says otherwise.",
 };
 
-/** The screen's three tables: which types each holds and the columns it shows. */
-export const FINETUNING_TABLES = [
-  { key: "url_pattern", title: "URL Pattern Based Weightage", types: ["url_pattern"], columns: ["Site", "Pattern", "Penalty"] },
-  { key: "page_type", title: "Page HTML/PDF Based Weightage", types: ["html_weightage", "pdf_weightage"], columns: ["Site", "Type", "Pattern", "Penalty"] },
-  { key: "html_tags", title: "Clean up HTML Tags", types: ["html_tags_to_remove"], columns: ["Site", "Metadata JSON"] },
-] as const satisfies readonly { key: string; title: string; types: readonly (typeof FINETUNING_TYPES)[number][]; columns: readonly string[] }[];
-
 export const AI_PROBING_LABELS: Record<(typeof AI_PROBING_TYPES)[number], string> = {
   topics: "Topics For Probing",
   topic_to_prob_mapping: "Topics to Prob Mapping",
 };
-
-export const PENALTY_TYPES = ["url_pattern", "html_weightage", "pdf_weightage"] as const satisfies readonly (typeof FINETUNING_TYPES)[number][];
-export const isPenaltyType = (type: string): type is (typeof PENALTY_TYPES)[number] => (PENALTY_TYPES as readonly string[]).includes(type);

@@ -1,15 +1,19 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { AGENT_STATUSES, MODE_ENVS } from "../../../contract/values/apps";
-import { AgentForm, agentTypeLabel, modeEnvLabel, stripSiteCode, type AgentFormDefaults, type AgentFormValue } from "~/lib/agent-form";
+import { agentTypeLabel, modeEnvLabel, stripSiteCode, type AgentFormDefaults } from "~/lib/agent-form";
+import type { AgentFormValue } from "~/lib/agent-form.schema";
+import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { titleCase } from "~/lib/text";
 import { FormField } from "~/components/FormField";
 import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 import * as s from "./agents.css";
 import { AgentLogo } from "./AgentLogo";
+
+/** The form's schema, fetched when the form is first used (see useZodValidationOnFirstUse). */
+const loadSchema = () => import("~/lib/agent-form.schema").then((module) => module.AgentForm);
 
 /** The logo types the spec accepts. */
 export const LOGO_ACCEPT = ".svg,.png,.img";
@@ -41,12 +45,13 @@ function stripAsTyped(event: FormEvent<HTMLInputElement>) {
  */
 export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo, readOnly = false }: AgentFormProps) {
   const navigation = useNavigation();
+  const onValidate = useZodValidationOnFirstUse("agent-form", loadSchema);
   const [form, fields] = useForm<AgentFormValue>({
     id: "agent-form",
     lastResult,
     defaultValue,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: AgentForm }),
+    onValidate,
   });
   const submitting = navigation.state === "submitting";
   // What the server saw last (an uploaded logo's URL survives a refused save), else the agent's own.

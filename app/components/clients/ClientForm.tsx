@@ -1,14 +1,18 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "../../../contract/values/apps";
-import { ClientForm, clientTypeForCopyMarket, deriveUrlCode, marketFor, type ClientFormDefaults, type ClientFormValue } from "~/lib/client-form";
+import { clientTypeForCopyMarket, deriveUrlCode, marketFor, type ClientFormDefaults } from "~/lib/client-form";
+import type { ClientFormValue } from "~/lib/client-form.schema";
+import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { FormField } from "~/components/FormField";
 import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 import * as s from "./clients.css";
 import { PlaceholderLogo } from "./PlaceholderLogo";
+
+/** The form's schema, fetched when the form is first used (see useZodValidationOnFirstUse). */
+const loadSchema = () => import("~/lib/client-form.schema").then((module) => module.ClientForm);
 
 /** The logo types the spec accepts. */
 export const LOGO_ACCEPT = ".svg,.png,.img";
@@ -43,12 +47,13 @@ const followsWebsite = (linked: Linked) => linked.url_code === "" || linked.url_
 export function ClientFormView({ mode, defaultValue, lastResult, readOnly = false, cancelTo }: ClientFormProps) {
   const navigation = useNavigation();
   const editing = mode === "edit";
+  const onValidate = useZodValidationOnFirstUse("client-form", loadSchema);
   const [form, fields] = useForm<ClientFormValue>({
     id: "client-form",
     lastResult,
     defaultValue,
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ClientForm }),
+    onValidate,
   });
 
   const [linked, setLinked] = useState(() => linkedFrom(lastResult?.initialValue ?? defaultValue));

@@ -2,7 +2,7 @@ import { getTextareaProps, useForm, type SubmissionResult } from "@conform-to/re
 import { useMemo } from "react";
 import { AI_PERSONALITY, CONTROL_HELP_TEXTS, CONTROL_LABELS } from "../../../contract/values/controls";
 import { FormField } from "~/components/FormField";
-import type { PersonalityFormValue } from "~/lib/controls";
+import type { PersonalityFormValue } from "~/lib/controls.schema";
 import * as ui from "~/styles/ui.css";
 import { ControlsForm } from "./ControlsForm";
 import * as s from "./controls.css";

@@ -3,7 +3,7 @@ import { useMemo } from "react";
 import { AI_PROBING_TYPES, PROBING_TEXT_ROWS } from "../../../contract/values/controls";
 import { AI_PROBING_LABELS } from "../../../contract/values/controls";
 import { FormField } from "~/components/FormField";
-import type { ProbingFormValue } from "~/lib/controls";
+import type { ProbingFormValue } from "~/lib/controls.schema";
 import * as ui from "~/styles/ui.css";
 import { ControlsForm } from "./ControlsForm";
 import * as s from "./controls.css";

@@ -1,14 +1,17 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useMemo } from "react";
 import { QUALITY_CHECK_FIELDS, type QualityCheckField } from "../../../contract/values/controls";
 import type { QualityCheckSettings } from "../../../contract";
 import { FormField } from "~/components/FormField";
-import { qualityBaseline, QualityCheckForm as Schema } from "~/lib/controls";
+import { qualityBaseline } from "~/lib/controls";
+import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 import { ControlsForm } from "./ControlsForm";
 import * as s from "./controls.css";
+
+/** The form's schema, fetched when the form is first used (see useZodValidationOnFirstUse). */
+const loadSchema = () => import("~/lib/controls.schema").then((module) => module.QualityCheckForm);
 
 /**
  * Hallucination Accuracy & Quality Check: the fields of QUALITY_CHECK_FIELDS, checked in the
@@ -20,13 +23,14 @@ export function QualityCheckForm({ settings, lastResult, readOnly }: {
   readOnly: boolean;
 }) {
   const baseline = useMemo(() => qualityBaseline(settings), [settings]);
+  const onValidate = useZodValidationOnFirstUse("quality-check", loadSchema);
   const [form, fields] = useForm<QualityCheckSettings>({
     id: "quality-check",
     lastResult,
     defaultValue: settings,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: Schema }),
+    onValidate,
   });
 
   const control = (definition: QualityCheckField) => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CLEANUP_METADATA_EXAMPLE, FINETUNING_TABLES, PAGE_TYPE_LABELS } from "../../../contract/values/controls";
+import { CLEANUP_METADATA_EXAMPLE, FINETUNING_TABLES, PAGE_TYPE_LABELS } from "../../../contract/values/tuning";
 import { SelectCell, TextAreaCell, TextCell, cx, type Option } from "~/components/users/cells";
 import { ROW_ERROR } from "~/components/users/rows";
 import { AddRowButton, RowsFormShell, RowsTable, useSaving } from "~/components/users/RowsForm";
@@ -7,10 +7,11 @@ import { useRowsState, type KeyedRow } from "~/components/users/useRowsState";
 import * as us from "~/components/users/UsersTable.css";
 import type { FieldErrors } from "~/lib/required-check";
 import {
-  addRowIntent, blankFinetuningRow, changedFinetuningFields, deleteRowIntent, finetuningRowErrors, finetuningRowNeedsSave,
+  addRowIntent, blankFinetuningRow, changedFinetuningFields, deleteRowIntent, finetuningRowNeedsSave,
   finetuningRowToCheck, isNewFinetuning, METADATA_PLACEHOLDER, nextTemporaryId, PAGE_TYPE_OPTIONS, PENALTY_PLACEHOLDER, siteOptionsFor,
   TABLE_ROW_NAMES, type FinetuningFormRow, type FinetuningTable,
 } from "~/lib/tuning";
+import { useSchemaOnFirstUse } from "~/lib/use-schema-on-first-use";
 import * as s from "./tuning.css";
 
 export const FINETUNING_READ_ONLY_MESSAGE = "You can view this client's finetuning rules, but not change them.";
@@ -38,6 +39,14 @@ const TABLE_HELP: Record<FinetuningTable["key"], ReactNode> = {
     </>
   ),
 };
+
+const FORM_ID = "ai-finetuning";
+
+/**
+ * The contract's check of a row (zod), fetched when the form is first used: until then a save
+ * goes out unchecked and the action's own check answers, as without JavaScript.
+ */
+const loadRowCheck = () => import("~/lib/tuning.schema").then((module) => module.finetuningRowErrors);
 
 export interface FinetuningTablesProps {
   rows: FinetuningFormRow[];
@@ -69,7 +78,8 @@ function TrashIcon() {
  * from the server with the other changes.
  */
 export function FinetuningTables({ rows, errors, formError, sites, canConfigure }: FinetuningTablesProps) {
-  const table = useRowsState({ rows, errors, required: [], toCheck: finetuningRowToCheck, check: finetuningRowErrors });
+  const check = useSchemaOnFirstUse(FORM_ID, loadRowCheck) ?? undefined;
+  const table = useRowsState({ rows, errors, required: [], toCheck: finetuningRowToCheck, check });
   const saving = useSaving();
   const dirty = table.items.some(({ row }) => finetuningRowNeedsSave(row));
   const readOnly = !canConfigure;
@@ -77,6 +87,7 @@ export function FinetuningTables({ rows, errors, formError, sites, canConfigure 
 
   return (
     <RowsFormShell
+      id={FORM_ID}
       label="AI Finetuning"
       dirty={dirty}
       saving={saving}

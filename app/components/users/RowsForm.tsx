@@ -57,6 +57,8 @@ function useFocusLater() {
 }
 
 interface RowsFormShellProps {
+  /** The form's id, for a screen that loads its checks when the form is first used. */
+  id?: string;
   /** The form's accessible name. */
   label: string;
   dirty: boolean;
@@ -78,7 +80,7 @@ interface RowsFormShellProps {
  * One form around one or more rows tables, the save bar first (so Enter saves). Every control
  * inside is a real submit button with an `intent`, so it all works without JavaScript.
  */
-export function RowsFormShell({ label, dirty, saving, readOnly, readOnlyMessage, formError, rowsFlagged, validate, children }: RowsFormShellProps) {
+export function RowsFormShell({ id, label, dirty, saving, readOnly, readOnlyMessage, formError, rowsFlagged, validate, children }: RowsFormShellProps) {
   // A message about rows lasts while rows are flagged; one about the whole form until the next answer.
   const [problem, setProblem] = useState(() => (formError ? { text: formError, aboutRows: rowsFlagged } : null));
   const shownProblem = problem && (!problem.aboutRows || rowsFlagged) ? problem.text : null;
@@ -96,7 +98,7 @@ export function RowsFormShell({ label, dirty, saving, readOnly, readOnlyMessage,
   }
 
   return (
-    <Form method="post" noValidate onSubmit={onSubmit} aria-label={label}>
+    <Form id={id} method="post" noValidate onSubmit={onSubmit} aria-label={label}>
       <SaveBar
         dirty={dirty}
         saving={saving}
