@@ -8,7 +8,7 @@ import { WorkerLease } from "./jobs/leases";
 import { JobQueue } from "./jobs/queue";
 import { takeBackAbandonedWork } from "./jobs/recovery";
 import { websitesAwaitingDiscovery } from "./knowledge/pipeline";
-import { S3Storage, s3ConfigFromEnv } from "./storage/s3";
+import { s3ConfigFromEnv } from "./storage/s3-config";
 import { LocalStorage, type ObjectStorage } from "./storage/storage";
 import { closeExtractPool } from "./knowledge/extract-pool";
 import { closeFetchAgents } from "./knowledge/fetcher";
@@ -34,7 +34,8 @@ export async function startApiHost(options: ApiHostOptions) {
   // Download links are signed with a key derived from the token secret, never the secret itself.
   const storageKey = createHmac("sha256", options.config.jwtSecret).update("storage-links").digest("hex");
   const s3 = s3ConfigFromEnv(options.env ?? process.env);
-  const storage: ObjectStorage = s3 ? new S3Storage(s3) : new LocalStorage(options.storageDir, storageKey);
+  // The AWS SDK loads only when a bucket is set (./storage/s3-config).
+  const storage: ObjectStorage = s3 ? new (await import("./storage/s3")).S3Storage(s3) : new LocalStorage(options.storageDir, storageKey);
   const deps: ApiDeps = { db: handle.db, config: options.config, jobs, storage, log };
   const seeded = (options.seed ?? true) && (await seedIfEmpty(deps));
   let lease: WorkerLease | null = null;
