@@ -2,6 +2,7 @@
  * The composition root: builds the API host (database, jobs, routes) and the Remix console, and
  * serves both from one Express server. `npm start` runs this file.
  */
+import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { getRequestListener } from "@hono/node-server";
@@ -95,6 +96,14 @@ function staticPrecompressed(root: string, serveStatic: { maxAge: string; immuta
   return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br"], index: false, serveStatic });
 }
 
+/** Whether a path names a file or folder at the top of `dir` (other than `skip` and compressed copies). */
+function rootAssetMatcher(dir: string, skip: string[]) {
+  const entries = readdirSync(dir, { withFileTypes: true }).filter((entry) => !skip.includes(entry.name) && !/\.(br|gz)$/.test(entry.name));
+  const files = new Set(entries.filter((entry) => !entry.isDirectory()).map((entry) => `/${entry.name}`));
+  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);
+  return (requestPath: string) => files.has(requestPath) || folders.some((folder) => requestPath.startsWith(folder));
+}
+
 export async function startServer(env: Env = process.env): Promise<RunningServer> {
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
   const secrets = loadRuntimeSecrets(dataDir, env);
@@ -157,7 +166,11 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
       res.status(error.status ?? 404).type("text/plain").send("Not found");
     },
   );
-  app.use(staticPrecompressed(publicDir, { maxAge: "1h", index: false }));
+  // The rest of public/ (icons, widget.js, integrations/) is answered under its own names only, so a
+  // page request reaches Remix without a file lookup on the way (public/ changes only with a build).
+  const rootAssets = staticPrecompressed(publicDir, { maxAge: "1h", index: false });
+  const isRootAsset = rootAssetMatcher(publicDir, ["build", "demo-site"]);
+  app.use((req, res, next) => (isRootAsset(req.path) ? rootAssets(req, res, next) : next()));
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });

@@ -36,6 +36,19 @@ test("built scripts are served from their precompressed copies and keep their ye
   expect(plain.headers()["content-encoding"]).toBeUndefined();
 });
 
+test("the files at the top of public/ are served under their own names; other paths go to the console", async ({ request }) => {
+  const widget = await request.get("/widget.js", { headers: { "accept-encoding": "br" } });
+  expect(widget.status()).toBe(200);
+  expect(widget.headers()["content-encoding"]).toBe("br");
+  expect(widget.headers()["cache-control"]).toContain("max-age=3600");
+  expect((await request.get("/favicon.svg")).headers()["content-type"]).toContain("image/svg+xml");
+  expect((await request.get("/integrations/canvas.svg")).status()).toBe(200);
+  // A look-alike of an asset's name is the console's (sign in first, then its 404), not a file.
+  const missing = await request.get("/widget.js.map", { maxRedirects: 0 });
+  expect([302, 404]).toContain(missing.status());
+  expect(missing.headers()["content-type"] ?? "").not.toContain("javascript");
+});
+
 /**
  * Routes still over the budget, each a drawer over the Websites table: the table page, the
  * website's URL drawer and the chunk drawer (or a CSV export under them) load together, about
