@@ -1,12 +1,17 @@
 /**
  * The kind of answer a question asks for, and whether a sentence holds one: a sentence that names a
- * person answers "who", a date "when", a number "how many", a place "where". The rules are plain
+ * person answers "who", a date "when", a number "how many", a number one can dial "what is the
+ * phone number", a place "where". The rules are plain
  * English question words and shapes of names, dates and numbers; they only tip the choice between
  * sentences that already share the question's words.
  */
-export type AnswerKind = "person" | "date" | "number" | "place" | "definition" | "any";
+export type AnswerKind = "person" | "date" | "number" | "phone" | "place" | "definition" | "any";
 
-const NUMBER_QUESTION = /\bhow (many|much|old|big|large|small|long|far|often|fast|tall|high|heavy|soon)\b|\bwhat (percentage|percent|share|proportion|fraction|number|amount|size|score|rate|price|fee|cost)\b|\b(phone|telephone|fax) number\b|\bnumber of\b|\bdoes (it|\w+) cost\b/;
+const NUMBER_QUESTION = /\bhow (many|much|old|big|large|small|long|far|often|fast|tall|high|heavy|soon)\b|\bwhat (percentage|percent|share|proportion|fraction|number|amount|size|score|rate|price|fee|cost)\b|\bnumber of\b|\bdoes (it|\w+) cost\b/;
+/** "What is the phone number …?", "Which number do I call …?": a number one can dial. */
+const PHONE_QUESTION = /\b(phone|telephone|fax|contact) number\b|\bnumber (do|should|can) (i|we|you) (call|dial|ring)\b/;
+/** Seven or more digits with the usual separators: "(555) 010-1891", "+44 20 7946 0958". */
+const PHONE_NUMBER = /\+?\(?\d[\d ().-]{5,}\d/g;
 const PERSON_QUESTION = /\b(who|whom|whose)\b|\bwhich (person|people|writer|author|editor|analyst|founder|company|organi[sz]ation|team|group|body)\b/;
 const DATE_QUESTION = /\bwhen\b|\b(what|which) (year|date|day|month|time|hours|season|week)\b|\bby what date\b/;
 const PLACE_QUESTION = /\bwhere\b|\b(what|which|in which) (city|country|state|place|town|county|region|building|campus|hospital|street|venue|location)\b/;
@@ -15,6 +20,7 @@ const DEFINITION_QUESTION = /^\s*(what|who)('s| is| are| was| were) (?<subject>.
 
 export function answerKindOf(question: string): AnswerKind {
   const q = question.toLowerCase();
+  if (PHONE_QUESTION.test(q)) return "phone";
   if (NUMBER_QUESTION.test(q)) return "number";
   if (PERSON_QUESTION.test(q)) return "person";
   if (DATE_QUESTION.test(q)) return "date";
@@ -56,6 +62,8 @@ export function isAnswerWord(word: string, kind: AnswerKind, questionWords: Set<
     case "number":
       // A figure, not a name holding a digit ("O3", "G40", "v8").
       return /^[$€£¥]?\d/.test(word) || NUMBER_WORDS.test(lower);
+    case "phone":
+      return /^\+?\(?\d/.test(word);
     case "date":
       return YEAR.test(lower) || MONTHS.test(lower) || DAY_WORDS.test(lower) || TIME.test(lower);
     case "person":
@@ -99,6 +107,7 @@ export function holdsAnswerOfKind(text: string, kind: AnswerKind, questionWords:
   const words = wordsAsWritten(text);
   if (kind === "person") return holdsName(words, questionWords);
   if (kind === "definition") return defines(words, subject);
+  if (kind === "phone") return (text.match(PHONE_NUMBER) ?? []).some((found) => found.replace(/\D/g, "").length >= 7);
   // A place does not count at the start of the sentence, where every word is capitalised.
   return words.slice(kind === "place" ? 1 : 0).some((word) => isAnswerWord(word, kind, questionWords))
     || (kind === "date" && /\b\d{1,2}(:\d\d)?\s?(am|pm|a\.m\.|p\.m\.)/i.test(text));

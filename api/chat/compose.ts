@@ -11,7 +11,7 @@ const LIST_SENTENCES = 4;
 const LIST_WORDS = 80;
 /** Sentences after the lead follow it while the answer stays within this many words and sentences. */
 const SHORT_WORDS = 35;
-const SHORT_SENTENCES = 3;
+const SHORT_SENTENCES = 2;
 /** A section heading this short is named before a sentence that opens its section. */
 const SECTION_WORDS = 6;
 
@@ -135,9 +135,13 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       words += wordsOf(text).length;
     }
   } else if (kind !== "any" && !holdsAnswer(lead.sentence.text)) {
-    // The sentence that asks's neighbour often holds the answer: "… a Catholic priest. The priest, Fidelis Mukonori, …"
+    // The sentence that asks's neighbour often holds the answer: "… a Catholic priest. The priest, Fidelis Mukonori, …",
+    // or the one after it ("Contact us: Office of Admissions, … Open Monday to Friday … Phone: (555) 010-1891."),
+    // quoted after a "…" that marks the sentence left out.
+    const twoOn = sentences[lead.index + 2];
     if (after && holdsAnswer(after.text)) parts.push(quote(after));
     else if (before && holdsAnswer(before.text)) parts.unshift(quote(before));
+    else if (twoOn && holdsAnswer(twoOn.text)) parts.push(`… ${quote(twoOn)}`);
   } else {
     // Short next sentences usually complete the lead ("… 8:30 am to 5 pm. Phone: (555) 010-1891."):
     // they follow it while the answer stays short.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { answerKindOf, definedSubjectOf, holdsAnswerOfKind, wantsSeveralSentences } from "./answer-kind";
+import { composeAnswer } from "./compose";
 import { quoteOf, sentencesOf } from "./sentences";
 
 const texts = (text: string) => sentencesOf(text).map((s) => s.text);
@@ -54,7 +55,8 @@ describe("answer kinds", () => {
     expect(answerKindOf("How much is the application fee?")).toBe("number");
     expect(answerKindOf("Where do guided tours leave from?")).toBe("place");
     expect(answerKindOf("What does the Awesome Bar do?")).toBe("any");
-    expect(answerKindOf("What is the phone number of the registrar?")).toBe("number");
+    expect(answerKindOf("What is the phone number of the registrar?")).toBe("phone");
+    expect(answerKindOf("Which number do I call for housing?")).toBe("phone");
     expect(answerKindOf("What is white-box monitoring?")).toBe("definition");
     expect(answerKindOf("What does FAFSA stand for?")).toBe("definition");
   });
@@ -80,9 +82,29 @@ describe("answer kinds", () => {
     expect(holdsAnswerOfKind("A gunman opened fire in Louisiana.", "place", new Set())).toBe(true);
   });
 
+  it("knows a number one can dial from an address's house number", () => {
+    expect(holdsAnswerOfKind("Contact us: Office of Admissions, 1 College Road, Northfield.", "phone", new Set())).toBe(false);
+    expect(holdsAnswerOfKind("Phone: (555) 010-1891.", "phone", new Set())).toBe(true);
+    expect(holdsAnswerOfKind("Call +44 20 7946 0958 on weekdays.", "phone", new Set())).toBe(true);
+  });
+
   it("tells questions that want several sentences", () => {
     expect(wantsSeveralSentences("How do I build a terrarium?")).toBe(true);
     expect(wantsSeveralSentences("What are the steps to apply?")).toBe(true);
     expect(wantsSeveralSentences("When is the deadline?")).toBe(false);
+  });
+});
+
+describe("composeAnswer", () => {
+  const passage = (text: string) => ({
+    chunkId: 1, urlId: 1, fileId: null, url: "https://example.edu/contact", fileName: null, title: "Contact", position: 0,
+    headingPath: [], text, baseScore: 1, bm25: 1, score: 1, relevance: 1, penalties: [],
+  });
+  const terms = ["phone", "number", "admiss", "offic"].map((lexeme) => ({ lexeme, idf: 1 }));
+
+  it("quotes at most two sentences, marking one it leaves out between them", () => {
+    const text = "Contact us: Office of Admissions, Founders Hall, 1 College Road, Northfield. Open Monday to Friday, 8:30 am to 5 pm. Phone: (555) 010-1891. Email: admissions@example.edu.";
+    const answer = composeAnswer("What is the phone number of the admissions office?", terms, [passage(text)]).text;
+    expect(answer).toBe("Contact us: Office of Admissions, Founders Hall, 1 College Road, Northfield. … Phone: (555) 010-1891.");
   });
 });
