@@ -45,6 +45,7 @@ const IRREGULAR_FORMS: Map<string, string> = (() => {
   }
   return forms;
 })();
+
 const known = new Map<string, string>();
 /** Each thread keeps the stems it has met: the same words come back on every page. */
 const MAX_KNOWN = 200_000;
