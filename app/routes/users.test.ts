@@ -371,6 +371,22 @@ describe("Access Control (/{url_code}/access-control)", () => {
     expect(response.status).toBe(403);
     const addRow = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)));
     expect(addRow.status).toBe(403);
+    const edit = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "edit-row:0" }, cookie), northfield)));
+    expect(edit.status).toBe(403);
+  });
+
+  it("opening a row with a made-up index, a NUL byte or a megabyte in its fields is answered without a 500 and saves nothing", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const [person] = (await listAccess(cookie)).users;
+    const row = { ...accessFields(0, { id: person.id, email: person.email, name: "x".repeat(1_000_000), role: "client_user" }, person), "users[0].editing": "true\u0000" };
+    for (const intent of ["edit-row:99999", "cancel-edit:0", "edit-row:-1", "edit-row:0\u0000"]) {
+      const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent, ...row }, cookie), northfield)));
+      expect(response.status).toBeLessThan(500);
+    }
+    const saved = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "save", ...row, "users[0].name": "Bad\u0000Name" }, cookie), northfield)));
+    expect(saved.status).toBeGreaterThanOrEqual(400);
+    expect(saved.status).toBeLessThan(500);
+    expect((await listAccess(cookie)).users.find((u) => u.id === person.id)?.name).toBe(person.name);
   });
 
   it("answers 404 for a client the user holds no role in", async () => {

@@ -5,7 +5,8 @@ import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
 import { ACCESS_COLUMNS } from "./sorting";
-import { SelectCell, TextCell, TextValueCell, cx } from "./cells";
+import { SelectCell, TextValueCell, cx } from "./cells";
+import { PersonCells } from "./PersonCells";
 import {
   ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow, changedFields, isNewRow, reverted, ROW_ERROR, showsInputs,
   type AccessFormRow,
@@ -85,67 +86,39 @@ export function AccessTable({
         const name = (field: string) => `users[${index}].${field}`;
         const id = (field: string) => `access-${key}-${field}`;
         const who = row.loaded?.email || `row ${n}`;
-        const carried = (
-          <>
-            <input type="hidden" name={name("id")} value={row.id} />
-            {isNew ? <input type="hidden" name={name("user_type")} value={row.user_type} /> : null}
-            {asInputs ? <input type="hidden" name={name("editing")} value="true" /> : null}
-            {row.loaded ? (
-              <>
-                <input type="hidden" name={name("loaded.email")} value={row.loaded.email} />
-                <input type="hidden" name={name("loaded.name")} value={row.loaded.name} />
-                <input type="hidden" name={name("loaded.role")} value={row.loaded.role} />
-              </>
-            ) : null}
-          </>
-        );
         const removable = !isNew && canManage && !roleLocked;
         return (
           <tr key={key} className={cx(flagged && s.rowFlagged, row.remove && s.rowRemoved)} data-row={n}>
+            <PersonCells
+              index={index}
+              rowNumber={n}
+              cellId={id}
+              row={row}
+              loaded={row.loaded}
+              asInputs={asInputs}
+              emailErrors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? []), ...(e.user_type ?? [])]}
+              nameErrors={e.name}
+              changed={changed}
+              readOnly={personLocked}
+              onChange={(patch) => table.update(key, patch)}
+            >
+              {isNew ? <input type="hidden" name={name("user_type")} value={row.user_type} /> : null}
+            </PersonCells>
             {asInputs ? (
-              <>
-                <TextCell
-                  id={id("email")}
-                  name={name("email")}
-                  type="email"
-                  label={`Email, row ${n}`}
-                  value={row.email}
-                  errors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? []), ...(e.user_type ?? [])]}
-                  changed={changed.has("email")}
-                  readOnly={personLocked}
-                  onChange={(email) => table.update(key, { email })}
-                >
-                  {carried}
-                </TextCell>
-                <TextCell
-                  id={id("name")}
-                  name={name("name")}
-                  label={`Name, row ${n}`}
-                  value={row.name}
-                  errors={e.name}
-                  changed={changed.has("name")}
-                  readOnly={personLocked}
-                  onChange={(value) => table.update(key, { name: value })}
-                />
-                <SelectCell
-                  id={id("role")}
-                  name={name("role")}
-                  label={`Role, row ${n}`}
-                  value={row.role}
-                  errors={e.role}
-                  changed={changed.has("role")}
-                  readOnly={roleLocked}
-                  readOnlyText={roleLabel(row.role)}
-                  options={options.length ? options : [{ value: row.role, label: roleLabel(row.role) }]}
-                  onChange={(role) => table.update(key, { role })}
-                />
-              </>
+              <SelectCell
+                id={id("role")}
+                name={name("role")}
+                label={`Role, row ${n}`}
+                value={row.role}
+                errors={e.role}
+                changed={changed.has("role")}
+                readOnly={roleLocked}
+                readOnlyText={roleLabel(row.role)}
+                options={options.length ? options : [{ value: row.role, label: roleLabel(row.role) }]}
+                onChange={(role) => table.update(key, { role })}
+              />
             ) : (
-              <>
-                <TextValueCell id={id("email")} name={name("email")} value={row.email}>{carried}</TextValueCell>
-                <TextValueCell id={id("name")} name={name("name")} value={row.name} />
-                <TextValueCell id={id("role")} name={name("role")} value={row.role} text={roleLabel(row.role)} />
-              </>
+              <TextValueCell id={id("role")} name={name("role")} value={row.role} text={roleLabel(row.role)} />
             )}
             <td className={s.dateCell}>
               {isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(onboardedAt[row.id] ?? "")}

@@ -5,7 +5,8 @@ import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
 import { USERS_COLUMNS } from "./sorting";
-import { SelectCell, TextCell, TextValueCell, cx } from "./cells";
+import { SelectCell, TextValueCell, cx } from "./cells";
+import { PersonCells } from "./PersonCells";
 import {
   blankUserRow, changedFields, isNewRow, reverted, ROW_ERROR, showsInputs, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
   type UserFormRow,
@@ -72,64 +73,36 @@ export function UsersTable({ rows, errors, formError, assignableTypes, createdAt
         const name = (field: string) => `users[${index}].${field}`;
         const id = (field: string) => `users-${key}-${field}`;
         const who = row.loaded?.email || `row ${n}`;
-        const carried = (
-          <>
-            <input type="hidden" name={name("id")} value={row.id} />
-            {asInputs ? <input type="hidden" name={name("editing")} value="true" /> : null}
-            {row.loaded ? (
-              <>
-                <input type="hidden" name={name("loaded.email")} value={row.loaded.email} />
-                <input type="hidden" name={name("loaded.name")} value={row.loaded.name} />
-                <input type="hidden" name={name("loaded.user_type")} value={row.loaded.user_type} />
-              </>
-            ) : null}
-          </>
-        );
         return (
           <tr key={key} className={cx(flagged && s.rowFlagged)} data-row={n}>
+            <PersonCells
+              index={index}
+              rowNumber={n}
+              cellId={id}
+              row={row}
+              loaded={row.loaded}
+              asInputs={asInputs}
+              emailErrors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? [])]}
+              nameErrors={e.name}
+              changed={changed}
+              onChange={(patch) => table.update(key, patch)}
+            />
             {asInputs ? (
-              <>
-                <TextCell
-                  id={id("email")}
-                  name={name("email")}
-                  type="email"
-                  label={`Email, row ${n}`}
-                  value={row.email}
-                  errors={[...(e.email ?? []), ...(e[ROW_ERROR] ?? [])]}
-                  changed={changed.has("email")}
-                  onChange={(email) => table.update(key, { email })}
-                >
-                  {carried}
-                </TextCell>
-                <TextCell
-                  id={id("name")}
-                  name={name("name")}
-                  label={`Name, row ${n}`}
-                  value={row.name}
-                  errors={e.name}
-                  changed={changed.has("name")}
-                  onChange={(value) => table.update(key, { name: value })}
-                />
-                <SelectCell
-                  id={id("user_type")}
-                  name={name("user_type")}
-                  label={`Role, row ${n}`}
-                  value={row.user_type}
-                  errors={e.user_type}
-                  changed={changed.has("user_type")}
-                  readOnly={roleLocked}
-                  readOnlyText={typeLabel(row.user_type)}
-                  options={options}
-                  placeholder={isNew ? "Select a role" : undefined}
-                  onChange={(user_type) => table.update(key, { user_type })}
-                />
-              </>
+              <SelectCell
+                id={id("user_type")}
+                name={name("user_type")}
+                label={`Role, row ${n}`}
+                value={row.user_type}
+                errors={e.user_type}
+                changed={changed.has("user_type")}
+                readOnly={roleLocked}
+                readOnlyText={typeLabel(row.user_type)}
+                options={options}
+                placeholder={isNew ? "Select a role" : undefined}
+                onChange={(user_type) => table.update(key, { user_type })}
+              />
             ) : (
-              <>
-                <TextValueCell id={id("email")} name={name("email")} value={row.email}>{carried}</TextValueCell>
-                <TextValueCell id={id("name")} name={name("name")} value={row.name} />
-                <TextValueCell id={id("user_type")} name={name("user_type")} value={row.user_type} text={typeLabel(row.user_type)} />
-              </>
+              <TextValueCell id={id("user_type")} name={name("user_type")} value={row.user_type} text={typeLabel(row.user_type)} />
             )}
             <td className={s.dateCell}>
               {isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(createdAt[row.id] ?? "")}
