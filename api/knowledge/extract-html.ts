@@ -1,8 +1,7 @@
 import { Readability } from "@mozilla/readability";
-import { parseHTML } from "linkedom";
 import { blocksOf, type Block, type DomNode } from "./html-blocks";
 import { removeFurniture, removeOperatorSelectors, type CleanupRules } from "./html-cleanup";
-import { precutHtml } from "./html-precut";
+import { precutDocument } from "./html-precut";
 
 export type { Block } from "./html-blocks";
 export type { CleanupRules } from "./html-cleanup";
@@ -14,7 +13,7 @@ export interface ExtractedPage {
   text: string;
 }
 
-type HtmlDocument = ReturnType<typeof parseHTML>["document"];
+type HtmlDocument = ReturnType<typeof precutDocument>["document"];
 
 /**
  * Readability's article is trusted unless it holds less than this share of the text a reader sees
@@ -27,10 +26,9 @@ const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, 
 const lengthOf = (blocks: Block[]) => blocks.reduce((sum, b) => sum + b.text.length, 0);
 
 function parse(html: string, rules: CleanupRules): { document: HtmlDocument; visibleChars: number } {
-  const precut = precutHtml(html);
-  const { document } = parseHTML(precut.html);
+  const { document, visibleChars } = precutDocument(html);
   removeOperatorSelectors(document, rules);
-  return { document, visibleChars: precut.visibleChars };
+  return { document, visibleChars };
 }
 
 function titleOf(document: HtmlDocument) {
@@ -49,11 +47,49 @@ function skipWorkWeDoNotNeed(reader: Readability<DomNode>) {
   internals._isProbablyVisible = () => true;
 }
 
+/** The getter and setter `name` has on the object's prototype chain. */
+function inheritedAccessor(object: object, name: string): PropertyDescriptor | undefined {
+  for (let proto = Object.getPrototypeOf(object); proto; proto = Object.getPrototypeOf(proto)) {
+    const descriptor = Object.getOwnPropertyDescriptor(proto, name);
+    if (descriptor) return descriptor;
+  }
+  return undefined;
+}
+
+/** Stands for the body's markup until Readability asks for it back. */
+const BODY_NOT_COPIED = "<!-- the body as parsed -->";
+
+/**
+ * Readability copies the whole body's markup before its first attempt, to put it back if it must
+ * try again with looser rules. Most pages need one attempt, and the copy (serialising every node)
+ * was a twentieth of the extraction's time: the body hands out a token instead, and only when the
+ * token is put back is the page parsed again and its body's markup restored.
+ */
+function copyBodyOnlyWhenRestored(document: HtmlDocument, parsedAgain: () => HtmlDocument, reader: Readability<DomNode>) {
+  const body = document.body as unknown as object | null;
+  if (!body) return;
+  const markup = inheritedAccessor(body, "innerHTML");
+  if (!markup?.get || !markup.set) return;
+  let original: string | null = null;
+  Object.defineProperty(body, "innerHTML", {
+    configurable: true,
+    get: () => BODY_NOT_COPIED,
+    set(value: string) {
+      if (value === BODY_NOT_COPIED) original ??= markup.get!.call(parsedAgain().body) as string;
+      markup.set!.call(body, value === BODY_NOT_COPIED ? original : value);
+      // The copy Readability kept was of the body after its preparing pass (<br> runs made
+      // paragraphs, <font> made <span>); the page parsed again goes through that pass too.
+      if (value === BODY_NOT_COPIED) (reader as unknown as { _prepDocument: () => void })._prepDocument();
+    },
+  });
+}
+
 /** Mozilla's Readability: the article's element, walked into blocks; [] when it finds none. */
-function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: string } {
+function readabilityBlocks(document: HtmlDocument, parsedAgain: () => HtmlDocument): { blocks: Block[]; title: string } {
   try {
     const reader = new Readability<DomNode>(document as unknown as Document, { keepClasses: true, serializer: (node) => node as unknown as DomNode });
     skipWorkWeDoNotNeed(reader);
+    copyBodyOnlyWhenRestored(document, parsedAgain, reader);
     const article = reader.parse();
     if (!article?.content) return { blocks: [], title: "" };
     return { blocks: blocksOf(article.content), title: clean(article.title) };
@@ -81,7 +117,7 @@ export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPa
   const { document, visibleChars } = parse(html, rules);
   const pageTitle = titleOf(document);
   const mainHeading = clean(document.querySelector("h1")?.textContent);
-  const readable = readabilityBlocks(document);
+  const readable = readabilityBlocks(document, () => parse(html, rules).document);
   let blocks = readable.blocks;
   if (lengthOf(blocks) < visibleChars * MIN_SHARE_OF_VISIBLE || blocks.length === 0) {
     const body = cleanedBodyBlocks(parse(html, rules).document);

@@ -1,8 +1,11 @@
 import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { Readability } from "@mozilla/readability";
 import { chunkBlocks } from "./chunk";
 import { extractHtml } from "./extract-html";
+import { blocksOf, type DomNode } from "./html-blocks";
+import { precutDocument, visibleLength } from "./html-precut";
 
 const FIXTURES = path.resolve("../shared/fixtures/real-pages");
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -105,6 +108,36 @@ describe("what reaches the chunks from pages of many shapes", () => {
     for (let i = 1; i <= 12; i++) expect(text).toContain(`Program ${i}`);
     expect(text).not.toContain("Home");
     expect(textOf("<html><body><p>Closed today.</p></body></html>")).toBe("Closed today.");
+  });
+});
+
+describe("the one-pass build and Readability's second attempts", () => {
+  it("counts visible characters as a trimmed, whitespace-collapsed copy would, without making one", () => {
+    for (const text of ["", "   ", " a ", "a\tb\n\nc", "\u00a0x\u2003y\u3000", "one  two\r\nthree ", "\ufeff\u2028end", "été à Zürich — 東京"]) {
+      expect(visibleLength(text)).toBe(text.replace(/\s+/g, " ").trim().length);
+    }
+  });
+
+  it("decodes entities once and keeps the doctype and the attributes", () => {
+    const { document } = precutDocument(`<!DOCTYPE html><html><body><p class="lead" title="a &amp; b">Fish &amp; chips &lt;3</p></body></html>`);
+    const p = document.querySelector("p.lead");
+    expect(p?.textContent).toBe("Fish & chips <3");
+    expect(p?.getAttribute("title")).toBe("a & b");
+    expect(String(document.doctype)).toMatch(/html/i);
+  });
+
+  // Under 500 characters Readability tries again with looser rules, from the body as it was before
+  // its first attempt; we hand it that body only when it asks (extract-html.ts).
+  const shortPages = [
+    `<html><head><title>T</title></head><body><div class="sidebar">Menu one</div><div id="content">First line<br><br>Second paragraph with <font color=red>red</font> words.<br><br>Third line here.</div><div class="comment">A comment that is short.</div></body></html>`,
+    `<html><body><div class="main"><h1>Opening hours</h1><p>We are open from 9 to 5 on weekdays.</p><div class="share">Share this</div><p>Call 555-1234.</p></div></body></html>`,
+  ];
+  it.each(shortPages.map((html, i) => [i, html]))("short page %i: the same blocks as Readability reading a fresh copy of the page", (_i, html) => {
+    const reference = new Readability<DomNode>(precutDocument(html as string).document as unknown as Document, { keepClasses: true, serializer: (node) => node as unknown as DomNode }).parse();
+    const want = blocksOf(reference!.content!).map((b) => b.text);
+    const got = extractHtml(html as string).blocks.filter((b) => !b.pathOnly).map((b) => b.text);
+    expect(got).toEqual(want);
+    expect(got.join(" ")).not.toContain("the body as parsed");
   });
 });
 

@@ -81,20 +81,20 @@ const quoted = (lexeme: string) => (NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.repla
 
 /** A text's tsvector, written as Postgres reads one (`'lexeme':1,4 'other':2`), positions from 1. */
 export function tsvectorOf(text: string): string {
-  const positions = new Map<string, string>();
-  const counts = new Map<string, number>();
+  const positions = new Map<string, number[]>();
   // A chunk is far shorter than the positions Postgres can hold; words past them are left out.
-  const words = wordsOf(text).slice(0, MAX_POSITION);
-  for (let index = 0; index < words.length; index++) {
+  const words = wordsOf(text);
+  const end = Math.min(words.length, MAX_POSITION);
+  for (let index = 0; index < end; index++) {
     const lexeme = lexemeOf(words[index]);
     if (!lexeme) continue;
-    const count = counts.get(lexeme) ?? 0;
-    if (count >= MAX_POSITIONS) continue;
-    const position = index + 1;
-    positions.set(lexeme, count ? `${positions.get(lexeme)},${position}` : `${quoted(lexeme)}:${position}`);
-    counts.set(lexeme, count + 1);
+    const held = positions.get(lexeme);
+    if (!held) positions.set(lexeme, [index + 1]);
+    else if (held.length < MAX_POSITIONS) held.push(index + 1);
   }
-  return [...positions.values()].join(" ");
+  let tsvector = "";
+  for (const [lexeme, held] of positions) tsvector += `${tsvector ? " " : ""}${quoted(lexeme)}:${held.join(",")}`;
+  return tsvector;
 }
 
 /** A tsquery matching passages that hold every one of the lexemes. */
