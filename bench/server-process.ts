@@ -4,7 +4,7 @@
  * throw-away PostgreSQL database, with RSS read from the kernel.
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 
 export interface ServerProcess {
@@ -30,13 +30,18 @@ function waitForExit(child: ChildProcess) {
   });
 }
 
+/** The server `npm start` runs (`npm run build` writes it: scripts/build-server.mjs). */
+export const BUILT_SERVER = "build/server/server.mjs";
+
 /**
- * Starts `node --import tsx server.ts` with `env` over the current environment and waits for its
- * ready line. `nodeOptions` go before the script (e.g. `--cpu-prof`).
+ * Starts the built server (`node build/server/server.mjs`, as `npm start` does) with `env` over
+ * the current environment and waits for its ready line. `nodeOptions` go before the script
+ * (e.g. `--cpu-prof`).
  */
 export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = []): Promise<ServerProcess> {
+  if (!existsSync(BUILT_SERVER)) throw new Error(`no ${BUILT_SERVER}: run npm run build first`);
   const started = performance.now();
-  const child = spawn(process.execPath, [...nodeOptions, "--import", "tsx", "server.ts"], {
+  const child = spawn(process.execPath, [...nodeOptions, BUILT_SERVER], {
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });

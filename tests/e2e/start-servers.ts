@@ -1,16 +1,18 @@
 /**
  * What Playwright starts before the journeys: a local OpenID provider standing in for Google, a
  * small control endpoint to choose the identity it signs in as, and the built console on a fresh
- * data folder (embedded PGlite, seeded demo data).
+ * data folder (embedded PGlite, seeded demo data). The console is the server as `npm start` runs
+ * it: the bundle `npm run build` writes (scripts/build-server.mjs), extraction threads included.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startServer } from "../../server";
+import { pathToFileURL } from "node:url";
 import { startOidcProvider } from "../support/oidc";
 import { E2E } from "./ports";
 
+const { startServer } = (await import(pathToFileURL(path.resolve("build/server/server.mjs")).href)) as typeof import("../../server");
 const oidc = await startOidcProvider(E2E.oidcPort);
 
 const control = createServer((req, res) => {

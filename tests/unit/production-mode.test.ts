@@ -12,7 +12,9 @@ describe("production by default, development when asked", () => {
 
   it("has npm start run the production build in production mode, and npm run dev in development mode", () => {
     const { scripts } = JSON.parse(readFileSync("package.json", "utf8")) as { scripts: Record<string, string> };
-    expect(scripts.start).toMatch(/NODE_ENV=production tsx server\.ts/);
+    // The server as built by `npm run build` (scripts/build-server.mjs), not compiled on every start.
+    expect(scripts.start).toMatch(/NODE_ENV=production node build\/server\/server\.mjs/);
+    expect(scripts.build).toContain("node scripts/build-server.mjs");
     expect(scripts.dev).toMatch(/NODE_ENV=development tsx watch server\.ts/);
   });
 });

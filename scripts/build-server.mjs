@@ -1,0 +1,28 @@
+// Bundles the server (server.ts and the API host it composes) into build/server/, with the
+// extraction threads' entry beside it, so `npm start` runs plain JavaScript: compiling the
+// TypeScript on every start took about a second of the start-up and a loader thread's memory for
+// as long as the server ran (docs/decisions/019-fast-pages.md). Packages stay in node_modules.
+import { cpSync, rmSync } from "node:fs";
+import { build } from "esbuild";
+
+const OUT = "build/server";
+
+rmSync(OUT, { recursive: true, force: true });
+await build({
+  // The pool finds its thread's entry beside the module that starts it (api/knowledge/extract-pool.ts).
+  entryPoints: { server: "server.ts", "extract-worker": "api/knowledge/extract-worker.ts" },
+  outdir: OUT,
+  outExtension: { ".js": ".mjs" },
+  bundle: true,
+  splitting: true,
+  packages: "external",
+  platform: "node",
+  format: "esm",
+  target: "node20",
+  // Not read at run time (no --enable-source-maps: it slows start-up); there for whoever debugs a trace.
+  sourcemap: "linked",
+  logLevel: "warning",
+});
+// The database's migrations are read from beside the module that runs them (api/db/client.ts).
+cpSync("api/db/migrations", `${OUT}/migrations`, { recursive: true });
+console.log(`server bundled into ${OUT}`);
