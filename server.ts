@@ -5,6 +5,7 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { constants as zlibConstants } from "node:zlib";
 import { getRequestListener } from "@hono/node-server";
 import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
@@ -87,6 +88,9 @@ function remoteApiFetch(apiUrl: string) {
 function compressResponses() {
   const streamed = /^(application\/x-ndjson|text\/event-stream)/i;
   return compression({
+    // Brotli's default window (4 MB) makes each answer's encoder allocate megabytes the collector
+    // must account for; a console page or API answer is far smaller than the 256 KB window kept here.
+    brotli: { params: { [zlibConstants.BROTLI_PARAM_LGWIN]: 18 } },
     filter: (req, res) => !streamed.test(String(res.getHeader("Content-Type") ?? "")) && compression.filter(req, res),
   });
 }

@@ -23,6 +23,11 @@ export default function handleRequest(
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
     let shellRendered = false;
+    // A render still waiting after this long is cut off. The timer goes when the render is done:
+    // each pending one held a finished page's whole render in memory (at 150 pages a second, ~750
+    // renders at once), which the collector kept promoting and sweeping.
+    let abortRender = () => {};
+    const abortTimer = setTimeout(() => abortRender(), ABORT_DELAY);
     const ready = () => {
       shellRendered = true;
       const body = new PassThrough();
@@ -36,8 +41,18 @@ export default function handleRequest(
       </NonceProvider>,
       {
         nonce,
-        ...(waitForAll ? { onAllReady: ready } : { onShellReady: ready }),
-        onShellError: reject,
+        onShellReady() {
+          if (!waitForAll) ready();
+        },
+        onAllReady() {
+          // The render is done: the timer would only keep the whole render's memory for 5 s.
+          clearTimeout(abortTimer);
+          if (waitForAll) ready();
+        },
+        onShellError(error: unknown) {
+          clearTimeout(abortTimer);
+          reject(error);
+        },
         onError(error: unknown) {
           responseStatusCode = 500;
           // Errors after the shell are already in the stream; log them rather than lose them.
@@ -45,6 +60,6 @@ export default function handleRequest(
         },
       },
     );
-    setTimeout(abort, ABORT_DELAY);
+    abortRender = abort;
   });
 }

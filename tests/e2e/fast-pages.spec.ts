@@ -1,7 +1,9 @@
+import { get } from "node:http";
 import path from "node:path";
 import { readManifest, routeWeights } from "../../bench/js-weight";
 import type { Page } from "@playwright/test";
 import { expect, signIn, test } from "./fixtures";
+import { BASE_URL } from "./ports";
 
 /** The issue's budget: what a browser downloads in JavaScript to open any console route. */
 const JS_BUDGET_BYTES = 100 * 1024;
@@ -20,6 +22,27 @@ test("pages and API answers are compressed, brotli when the browser takes it, gz
   const json = await page.request.get("/v1/openapi.json", { headers: { "accept-encoding": "br" } });
   expect(json.headers()["content-encoding"]).toBe("br");
   expect((await json.json()).openapi).toBeTruthy();
+});
+
+/** The first bytes of an answer as sent, before any decoding (Playwright's and fetch's clients decode). */
+function rawFirstByte(url: string, headers: Record<string, string>) {
+  return new Promise<number>((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      response.once("data", (chunk: Buffer) => {
+        resolve(chunk[0]);
+        response.destroy();
+      });
+    }).on("error", reject);
+  });
+}
+
+test("brotli answers use a 256 KB window, not the 4 MB default whose encoders cost megabytes an answer", async () => {
+  // A brotli stream opens with its window: bit 0 set and bits 1-3 holding n give 2^(17 + n) bytes.
+  for (const pathname of ["/login", "/v1/openapi.json"]) {
+    const first = await rawFirstByte(`${BASE_URL}${pathname}`, { "accept-encoding": "br" });
+    expect(first & 1, pathname).toBe(1);
+    expect(17 + ((first >> 1) & 7), pathname).toBe(18);
+  }
 });
 
 test("built scripts are served from their precompressed copies and keep their year-long cache", async ({ request }) => {
