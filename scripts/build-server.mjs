@@ -9,8 +9,9 @@ const OUT = "build/server";
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  // The pool finds its thread's entry beside the module that starts it (api/knowledge/extract-pool.ts).
-  entryPoints: { server: "server.ts", "extract-worker": "api/knowledge/extract-worker.ts" },
+  // Threads find their entries beside the module that starts them (api/knowledge/extract-pool.ts,
+  // api/db/pglite-on-thread.ts).
+  entryPoints: { server: "server.ts", "extract-worker": "api/knowledge/extract-worker.ts", "pglite-thread": "api/db/pglite-thread.ts" },
   outdir: OUT,
   outExtension: { ".js": ".mjs" },
   bundle: true,

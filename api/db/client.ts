@@ -1,20 +1,20 @@
 import { fileURLToPath } from "node:url";
 import { mkdirSync } from "node:fs";
 import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
+import { PGliteOnThread } from "./pglite-on-thread";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** The open database plus what pg-boss and shutdown need to reach underneath Drizzle. */
 export type DatabaseHandle =
-  | { kind: "pglite"; db: Database; pglite: PGlite; close: () => Promise<void> }
+  | { kind: "pglite"; db: Database; pglite: PGliteOnThread; close: () => Promise<void> }
   | { kind: "postgres"; db: Database; pool: pg.Pool; connectionString: string; close: () => Promise<void> };
 
 export type DatabaseOptions =
@@ -74,14 +74,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { kind: "postgres", db, pool, connectionString: options.url, close: () => pool.end() };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });
-  // pg_trgm backs the URL substring search; PGlite ships it as a loadable extension.
-  const extensions = { pg_trgm };
   const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
-  const pglite = options.dir ? new PGlite(options.dir, { extensions, startParams }) : new PGlite({ extensions, startParams });
+  // PGlite runs on a thread of its own, so its statements leave the main thread free to serve.
+  const pglite = new PGliteOnThread({ dir: options.dir, startParams });
   await pglite.waitReady;
   // PGlite is one session for the life of the process: a session setting holds for every query.
   await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
-  const db = drizzlePglite({ client: pglite, schema }) as unknown as Database;
+  // Drizzle's driver uses the members the thread's stand-in has (query, exec, transaction).
+  const db = drizzlePglite({ client: pglite as unknown as PGlite, schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return { kind: "pglite", db, pglite, close: () => pglite.close() };
 }

@@ -26,7 +26,7 @@ export class JobQueue {
     const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
     const boss =
       handle.kind === "pglite"
-        ? new PgBoss({ db: fromPglite(handle.pglite), backend: "pglite", useListenNotify: true, ...supervision })
+        ? new PgBoss({ db: fromPglite(handle.pglite as unknown as Parameters<typeof fromPglite>[0]), backend: "pglite", useListenNotify: true, ...supervision })
         : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 4, ...supervision });
     boss.on("error", (error) => log.error("job queue error", error));
     await boss.start();

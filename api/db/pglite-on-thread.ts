@@ -1,0 +1,114 @@
+import { Worker } from "node:worker_threads";
+import type { ThreadReply, ThreadRequest, ThreadResults, ThreadStart } from "./pglite-protocol";
+
+type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, "id"> : never) : never;
+
+export interface QueryOptions {
+  rowMode?: "array" | "object";
+  /** Drizzle passes parsers that keep dates and intervals as Postgres wrote them; the thread has the same. */
+  parsers?: Record<number, unknown>;
+}
+
+/** What callers run statements on: the database, or one open transaction of it. */
+export interface Statements {
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults>;
+  exec(text: string): Promise<ThreadResults[]>;
+}
+
+/**
+ * Embedded PGlite on a thread of its own (api/db/pglite-thread.ts), with the members of PGlite that
+ * Drizzle's PGlite driver, pg-boss's PGlite adapter and our start-up use: `query`, `exec`,
+ * `transaction`, `listen`, `waitReady` and `close`. Statements keep PGlite's order and locking: the
+ * thread runs them on the one PGlite, and a statement outside an open transaction waits for it.
+ */
+export class PGliteOnThread implements Statements {
+  private readonly worker: Worker;
+  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly listeners = new Map<number, (payload: string) => void>();
+  private nextId = 1;
+  private stopped: Error | null = null;
+  readonly waitReady: Promise<void>;
+
+  constructor(start: ThreadStart) {
+    // The thread's entry sits beside this module, in the sources and in the built server alike.
+    this.worker = new Worker(new URL("./pglite-thread.mjs", import.meta.url), { workerData: start });
+    // Like PGlite in the main thread, an idle database does not keep the process alive (see send).
+    this.worker.unref();
+    this.worker.on("message", (reply: ThreadReply) => this.settle(reply));
+    this.worker.on("error", (error) => this.stop(error));
+    this.worker.on("exit", (code) => this.stop(new Error(`the database thread stopped (exit code ${code})`)));
+    this.waitReady = this.send({ op: "ready" }).then(() => undefined);
+  }
+
+  query(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<ThreadResults> {
+    return this.send({ op: "query", text, params, rowMode: options?.rowMode, rawDates: Boolean(options?.parsers), tx }) as Promise<ThreadResults>;
+  }
+
+  exec(text: string, tx?: number): Promise<ThreadResults[]> {
+    return this.send({ op: "exec", text, tx }) as Promise<ThreadResults[]>;
+  }
+
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(work: (tx: Statements) => Promise<T>): Promise<T> {
+    const tx = (await this.send({ op: "begin" })) as number;
+    const statements: Statements = {
+      query: (text, params, options) => this.query(text, params, options, tx),
+      exec: (text) => this.exec(text, tx),
+    };
+    let result: T;
+    try {
+      result = await work(statements);
+    } catch (error) {
+      await this.send({ op: "end", tx, commit: false }).catch(() => {});
+      throw error;
+    }
+    await this.send({ op: "end", tx, commit: true });
+    return result;
+  }
+
+  /** LISTEN on `channel`; answers the function that stops listening. */
+  async listen(channel: string, onNotification: (payload: string) => void): Promise<() => Promise<void>> {
+    const listener = (await this.send({ op: "listen", channel })) as number;
+    this.listeners.set(listener, onNotification);
+    return async () => {
+      this.listeners.delete(listener);
+      await this.send({ op: "unlisten", listener });
+    };
+  }
+
+  async close() {
+    if (this.stopped) return;
+    await this.send({ op: "close" });
+    await this.worker.terminate();
+  }
+
+  private send(request: Request): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    const id = this.nextId++;
+    // While a statement is out, the thread keeps the process alive: its answer is still to come.
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  private settle(reply: ThreadReply) {
+    if ("notify" in reply) {
+      this.listeners.get(reply.notify)?.(reply.payload);
+      return;
+    }
+    const waiting = this.pending.get(reply.id);
+    if (!waiting) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.worker.unref();
+    if ("error" in reply) waiting.reject(Object.assign(new Error(reply.error.message), reply.error));
+    else waiting.resolve(reply.result);
+  }
+
+  private stop(error: Error) {
+    this.stopped ??= error;
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+}
