@@ -1,0 +1,63 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { PGlite } from "@electric-sql/pglite";
+import { PGliteOnThread } from "./pglite-on-thread";
+
+describe("PGlite on its own thread", () => {
+  const db = new PGliteOnThread({ startParams: PGlite.defaultStartParams });
+  afterAll(() => db.close());
+
+  it("answers statements, keeps Postgres' error fields, and commits or rolls back transactions", async () => {
+    await db.waitReady;
+    await db.exec("create table t (id int primary key, at timestamptz default now())");
+    await db.query("insert into t (id) values ($1)", [1]);
+    const duplicate = await db.query("insert into t (id) values (1)").catch((error: unknown) => error);
+    expect(duplicate).toBeInstanceOf(Error);
+    expect(duplicate).toMatchObject({ code: "23505", constraint: "t_pkey" });
+
+    await expect(db.transaction(async (tx) => {
+      await tx.query("insert into t (id) values (2)");
+      throw new Error("changed my mind");
+    })).rejects.toThrow("changed my mind");
+    const kept = await db.transaction(async (tx) => {
+      await tx.query("insert into t (id) values (3)");
+      return (await tx.query("select count(*)::int as n from t")).rows[0];
+    });
+    expect(kept).toEqual({ n: 2 });
+    expect((await db.query("select id from t order by id", [], { rowMode: "array" })).rows).toEqual([[1], [3]]);
+  });
+
+  it("gives dates as written when asked (as Drizzle asks), as Date objects otherwise", async () => {
+    const asked = await db.query("select at from t where id = 1", [], { parsers: {} });
+    expect(typeof (asked.rows[0] as { at: unknown }).at).toBe("string");
+    const plain = await db.query("select at from t where id = 1");
+    expect((plain.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
+  });
+
+  it("delivers notifications to a listener until it stops listening", async () => {
+    const heard: string[] = [];
+    const stop = await db.listen("jobs", (payload) => heard.push(payload));
+    await db.query("select pg_notify('jobs', 'one')");
+    await expect.poll(() => heard).toEqual(["one"]);
+    await stop();
+    await db.query("select pg_notify('jobs', 'two')");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(heard).toEqual(["one"]);
+  });
+
+  it("runs a statement outside a transaction only after the open transaction ends", async () => {
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const transaction = db.transaction(async (tx) => {
+      await tx.query("insert into t (id) values (4)");
+      order.push("in transaction");
+      await held;
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const outside = db.query("select count(*)::int as n from t").then((r) => order.push(`outside saw ${(r.rows[0] as { n: number }).n}`));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await Promise.all([transaction, outside]);
+    expect(order).toEqual(["in transaction", "outside saw 3"]);
+  });
+});
