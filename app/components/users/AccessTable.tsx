@@ -1,12 +1,10 @@
 import { APP_ROLE_LABELS } from "../../../contract/values/users";
 import type { AppRole } from "../../../contract";
-import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
-import * as ui from "~/styles/ui.css";
 import { ACCESS_COLUMNS } from "./sorting";
-import { SelectCell, TextValueCell, cx } from "./cells";
-import { PersonCells } from "./PersonCells";
+import { cx } from "./cells";
+import { PersonCells, RoleCell, SavedAtCell } from "./PersonCells";
 import {
   ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow, changedFields, isNewRow, reverted, ROW_ERROR, showsInputs,
   type AccessFormRow,
@@ -104,25 +102,20 @@ export function AccessTable({
             >
               {isNew ? <input type="hidden" name={name("user_type")} value={row.user_type} /> : null}
             </PersonCells>
-            {asInputs ? (
-              <SelectCell
-                id={id("role")}
-                name={name("role")}
-                label={`Role, row ${n}`}
-                value={row.role}
-                errors={e.role}
-                changed={changed.has("role")}
-                readOnly={roleLocked}
-                readOnlyText={roleLabel(row.role)}
-                options={options.length ? options : [{ value: row.role, label: roleLabel(row.role) }]}
-                onChange={(role) => table.update(key, { role })}
-              />
-            ) : (
-              <TextValueCell id={id("role")} name={name("role")} value={row.role} text={roleLabel(row.role)} />
-            )}
-            <td className={s.dateCell}>
-              {isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(onboardedAt[row.id] ?? "")}
-            </td>
+            <RoleCell
+              asInputs={asInputs}
+              id={id("role")}
+              name={name("role")}
+              label={`Role, row ${n}`}
+              value={row.role}
+              errors={e.role}
+              changed={changed.has("role")}
+              readOnly={roleLocked}
+              readOnlyText={roleLabel(row.role)}
+              options={options.length ? options : [{ value: row.role, label: roleLabel(row.role) }]}
+              onChange={(role) => table.update(key, { role })}
+            />
+            <SavedAtCell isNew={isNew} at={onboardedAt[row.id]} />
             <td className={s.actionsCell}>
               {isNew ? (
                 <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />

@@ -1,5 +1,8 @@
-import type { ReactNode } from "react";
-import { TextCell, TextValueCell } from "./cells";
+import type { ComponentProps, ReactNode } from "react";
+import { formatDateTime } from "~/lib/dates";
+import * as ui from "~/styles/ui.css";
+import { SelectCell, TextCell, TextValueCell } from "./cells";
+import * as s from "./UsersTable.css";
 
 interface PersonCellsProps {
   /** The row's index in the posted form (`users[<index>].…`). */
@@ -76,4 +79,15 @@ export function PersonCells({
       />
     </>
   );
+}
+
+/** A row's role: a select while the row shows inputs, else its label as text (the value still posted). */
+export function RoleCell({ asInputs, ...select }: ComponentProps<typeof SelectCell> & { asInputs: boolean }) {
+  if (asInputs) return <SelectCell {...select} />;
+  return <TextValueCell id={select.id} name={select.name} value={select.value} text={select.readOnlyText} />;
+}
+
+/** When the row was saved (created, onboarded); a new row is not saved yet. */
+export function SavedAtCell({ isNew, at }: { isNew: boolean; at: string | undefined }) {
+  return <td className={s.dateCell}>{isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(at ?? "")}</td>;
 }

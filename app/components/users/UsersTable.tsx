@@ -1,12 +1,10 @@
 import { USER_TYPE_LABELS } from "../../../contract/values/users";
 import type { UserType } from "../../../contract";
-import { formatDateTime } from "~/lib/dates";
 import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
-import * as ui from "~/styles/ui.css";
 import { USERS_COLUMNS } from "./sorting";
-import { SelectCell, TextValueCell, cx } from "./cells";
-import { PersonCells } from "./PersonCells";
+import { cx } from "./cells";
+import { PersonCells, RoleCell, SavedAtCell } from "./PersonCells";
 import {
   blankUserRow, changedFields, isNewRow, reverted, ROW_ERROR, showsInputs, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
   type UserFormRow,
@@ -87,26 +85,21 @@ export function UsersTable({ rows, errors, formError, assignableTypes, createdAt
               changed={changed}
               onChange={(patch) => table.update(key, patch)}
             />
-            {asInputs ? (
-              <SelectCell
-                id={id("user_type")}
-                name={name("user_type")}
-                label={`Role, row ${n}`}
-                value={row.user_type}
-                errors={e.user_type}
-                changed={changed.has("user_type")}
-                readOnly={roleLocked}
-                readOnlyText={typeLabel(row.user_type)}
-                options={options}
-                placeholder={isNew ? "Select a role" : undefined}
-                onChange={(user_type) => table.update(key, { user_type })}
-              />
-            ) : (
-              <TextValueCell id={id("user_type")} name={name("user_type")} value={row.user_type} text={typeLabel(row.user_type)} />
-            )}
-            <td className={s.dateCell}>
-              {isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(createdAt[row.id] ?? "")}
-            </td>
+            <RoleCell
+              asInputs={asInputs}
+              id={id("user_type")}
+              name={name("user_type")}
+              label={`Role, row ${n}`}
+              value={row.user_type}
+              errors={e.user_type}
+              changed={changed.has("user_type")}
+              readOnly={roleLocked}
+              readOnlyText={typeLabel(row.user_type)}
+              options={options}
+              placeholder={isNew ? "Select a role" : undefined}
+              onChange={(user_type) => table.update(key, { user_type })}
+            />
+            <SavedAtCell isNew={isNew} at={createdAt[row.id]} />
             <td className={s.actionsCell}>
               {isNew ? (
                 <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
