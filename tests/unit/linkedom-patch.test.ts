@@ -1,0 +1,53 @@
+import { createRequire } from "node:module";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { describe, expect, it } from "vitest";
+import { parseHTML } from "linkedom";
+
+/**
+ * linkedom is patched (patches/linkedom+*.patch) so a node makes its map of event listeners on its
+ * first addEventListener instead of in its constructor: extraction builds a few thousand nodes a
+ * page and never listens to any, and the Map plus the WeakMap entry per node were ~18 % of a page's
+ * extraction CPU (decision 017). Listening must work exactly as before.
+ */
+// The package exports no deep paths: the two builds' files are reached from its CommonJS entry.
+const require = createRequire(import.meta.url);
+const packageRoot = path.resolve(path.dirname(require.resolve("linkedom")), "..");
+const eventTargetOf = async (build: "cjs" | "esm") =>
+  ((await import(pathToFileURL(path.join(packageRoot, build, "interface", "event-target.js")).href)) as { EventTarget: new () => object }).EventTarget;
+const CommonJsEventTarget = await eventTargetOf("cjs");
+const ModuleEventTarget = await eventTargetOf("esm");
+
+describe("linkedom's lazily made listener maps", () => {
+  it("is applied to both of the package's builds", () => {
+    for (const build of [CommonJsEventTarget, ModuleEventTarget]) {
+      const constructorSource = /constructor\(\)\s*\{[^}]*\}/.exec(build.toString())?.[0] ?? "";
+      expect(constructorSource).not.toContain("new Map");
+    }
+  });
+
+  it("still delivers events, bubbles them, honours once and forgets removed listeners", () => {
+    const { document, Event } = parseHTML("<html><body><main><p id=inner>text</p></main></body></html>");
+    const inner = document.getElementById("inner")!;
+    const main = document.querySelector("main")!;
+    const heard: string[] = [];
+    const onInner = () => heard.push("inner");
+    inner.addEventListener("ping", onInner);
+    inner.addEventListener("ping", () => heard.push("once"), { once: true });
+    main.addEventListener("ping", () => heard.push("main"));
+
+    inner.dispatchEvent(new Event("ping", { bubbles: true }));
+    inner.dispatchEvent(new Event("ping", { bubbles: true }));
+    inner.removeEventListener("ping", onInner);
+    inner.dispatchEvent(new Event("ping", { bubbles: true }));
+
+    expect(heard).toEqual(["inner", "once", "main", "inner", "main", "main"]);
+  });
+
+  it("lets a node that never listened be dispatched to and have listeners removed", () => {
+    const { document, Event } = parseHTML("<html><body><p>quiet</p></body></html>");
+    const quiet = document.querySelector("p")!;
+    expect(() => quiet.removeEventListener("ping", () => {})).not.toThrow();
+    expect(quiet.dispatchEvent(new Event("ping"))).toBe(true);
+  });
+});
