@@ -22,7 +22,8 @@ type PipelineDeps = Pick<ApiDeps, "db" | "config" | "log">;
 type WorkerDeps = PipelineDeps & { workerId: string };
 
 const MAX_URLS_PER_WEBSITE = 100_000;
-const BATCH = 25;
+/** URLs claimed by one statement: a job holds one to two batches beyond the pages its lanes work on. */
+const BATCH = 50;
 
 const fetchOptions = (deps: PipelineDeps): FetchOptions => ({
   allowPrivate: deps.config.crawlAllowPrivate, localExceptions: deps.config.crawlLocalExceptions, timeoutMs: deps.config.crawlTimeoutMs,
@@ -124,21 +125,24 @@ const CLAIM: Record<string, { working: string; done: string; failed: string }> =
 
 /**
  * Takes the next requested URLs of a website, marking them sent_for_* and held by this worker;
- * safe with several workers.
+ * safe with several workers. One statement: the rows come back with the claim.
  */
 async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlRecord & { requested: string })[]> {
-  const result = await deps.db.execute(sql`
-    update urls set status = case status
-        when 'to_be_indexed' then 'sent_for_indexing' when 'to_be_skipped' then 'sent_for_skipping' else 'sent_for_deletion' end,
-      metadata = metadata || jsonb_build_object('requested', status), claimed_by = ${deps.workerId}, updated_at = now()
-    where id in (
+  const rows = await deps.db.update(urls)
+    .set({
+      status: sql`case ${urls.status} when 'to_be_indexed' then 'sent_for_indexing' when 'to_be_skipped' then 'sent_for_skipping' else 'sent_for_deletion' end`,
+      // The set list reads the row as it was: the requested status is kept for the outcome.
+      metadata: sql`${urls.metadata} || jsonb_build_object('requested', ${urls.status})`,
+      claimedBy: deps.workerId,
+      updatedAt: new Date(),
+    })
+    .where(inArray(urls.id, sql`(
       select id from urls where website_id = ${websiteId} and status in ('to_be_indexed', 'to_be_skipped', 'to_be_deleted')
-      order by id limit ${BATCH} for update skip locked)
-    returning id`);
-  const ids = (result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id));
-  if (!ids.length) return [];
-  const rows = await deps.db.select().from(urls).where(inArray(urls.id, ids));
-  return rows.map((row) => ({ ...row, requested: String(row.metadata.requested ?? "to_be_indexed") }));
+      order by id limit ${BATCH} for update skip locked)`))
+    .returning();
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({ ...row, requested: String(row.metadata.requested ?? "to_be_indexed") }));
 }
 
 /** Why a page is not indexed when nothing readable came out of it. */
@@ -197,28 +201,33 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
 
 /**
  * Pages of one website one job works on at once: fetches queue at the host gate, extraction at the
- * pool, writes in groups. A page spends most of its ~80 ms waiting in one of those queues, so 16
- * lanes left the pool's threads idle a third of the time (docs/decisions/017); 48 keep them busy.
+ * pool, writes in groups. A page spends most of its time waiting in one of those queues, so 16
+ * lanes left the pool's threads idle a third of the time (docs/decisions/017); 96 keep them busy
+ * while a grouped write holds the database (48 ran the pipeline 5–10 % slower). A lane holds one
+ * page: ~100 pages of ~25 KB in memory.
  */
-const LANES = 48;
+const LANES = 96;
 
 /**
  * The website's requested URLs, claimed a batch at a time (`claim`) as the lanes need them: a lane that
- * finishes a page takes the next at once instead of waiting for the slowest page of its batch.
+ * finishes a page takes the next at once instead of waiting for the slowest page of its batch. The
+ * next batch is claimed while half of a batch is still in hand: waiting for a claim queued behind
+ * the database's writes kept the lanes idle a third of their time on PGlite (docs/decisions/017).
  */
-function claimedUrls(claim: () => ReturnType<typeof claimBatch>) {
-  const claimed: Awaited<ReturnType<typeof claimBatch>> = [];
+export function claimedUrls<Row>(claim: () => Promise<Row[]>, batchSize = BATCH) {
+  const claimed: Row[] = [];
   let claiming: Promise<void> | null = null;
   let exhausted = false;
+  const refill = () => (claiming ??= claim().then((rows) => {
+    claimed.push(...rows);
+    exhausted = !rows.length;
+  }).finally(() => (claiming = null)));
   return async function next() {
-    while (!claimed.length && !exhausted) {
-      claiming ??= claim().then((rows) => {
-        claimed.push(...rows);
-        exhausted = !rows.length;
-      }).finally(() => (claiming = null));
-      await claiming;
-    }
-    return claimed.shift() ?? null;
+    while (!claimed.length && !exhausted) await refill();
+    const row = claimed.shift() ?? null;
+    // A claim made ahead that fails fails the lane waiting for it, as a claim of its own would.
+    if (row && !exhausted && claimed.length < batchSize / 2) refill().catch(() => {});
+    return row;
   };
 }
 
