@@ -156,13 +156,13 @@ export const urls = pgTable("urls", {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 }, (t) => [
+  // Also what a website's URL list sorted by address reads (a second index on the same columns was dropped in 0014).
   uniqueIndex("urls_website_url_key").on(t.websiteId, t.url),
   // Only URLs in flight: tiny, and what the recovery sweep reads every few seconds.
   index("urls_in_flight_idx").on(t.claimedBy).where(sql`${t.status} in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion')`),
   index("urls_filter_idx").on(t.appId, t.websiteId, t.status, t.sitemapRefreshReviewStatus, t.url),
   index("urls_app_status_idx").on(t.appId, t.status, t.url),
   index("urls_app_url_idx").on(t.appId, t.url),
-  index("urls_website_url_idx").on(t.websiteId, t.url),
   // Only URLs awaiting or after a sitemap review: small, and what the review filter counts.
   index("urls_review_idx").on(t.websiteId, t.sitemapRefreshReviewStatus, t.status).where(sql`${t.sitemapRefreshReviewStatus} is not null`),
   index("urls_url_trgm_idx").using("gin", sql`${t.url} gin_trgm_ops`),
