@@ -4,8 +4,8 @@ import { describe, expect, it } from "vitest";
 
 /**
  * The server's copy of React Router's matcher is patched (patches/@remix-run+router+*.patch) to keep
- * each route tree's ranked branches and each path's compiled pattern instead of rebuilding them on
- * every match. The browser's build (the ESM file) is left as published: it is the reference here.
+ * each route tree's ranked branches, each path's compiled pattern and each pathname's matches
+ * (copied out to every caller) instead of computing them again on every match. The browser's build (the ESM file) is left as published: it is the reference here.
  */
 const require = createRequire(import.meta.url);
 type Route = { id: string; path?: string; index?: boolean; caseSensitive?: boolean; children?: Route[] };
@@ -58,6 +58,20 @@ describe("the server's route matcher, patched to keep what it computes", () => {
     for (let round = 0; round < 2; round++) {
       for (const path of paths) expect(summary(patched.matchRoutes(routes, path)), path).toEqual(summary(published.matchRoutes(routes, path)));
     }
+  });
+
+  it("gives each caller of a path it matched before its own matches, sharing one params object as before", () => {
+    const routes = consoleLikeRoutes();
+    const path = "/northfield/agent/admissions/knowledge-store/websites/42";
+    const first = patched.matchRoutes(routes, path)!;
+    first[0].params.appName = "changed by a caller";
+    first.pop();
+    const again = patched.matchRoutes(routes, path)!;
+    expect(summary(again)).toEqual(summary(published.matchRoutes(routes, path)));
+    expect(again).not.toBe(first);
+    expect(new Set(again.map((m) => m.params)).size).toBe(1);
+    // The same path with partial matching allowed is another question (kept apart in the cache).
+    expect(patched.matchRoutes(routes, "/nowhere/at/all/really")).toEqual(published.matchRoutes(routes, "/nowhere/at/all/really"));
   });
 
   it("sees a new tree as new: a route added to a fresh tree matches", () => {
