@@ -3,6 +3,8 @@ import { createCookie, type Cookie, type CookieOptions } from "@remix-run/node";
 import { CompactEncrypt, compactDecrypt } from "jose";
 
 const encoder = new TextEncoder();
+/** Opened cookies kept per cookie (see `opened`): a few hundred signed-in browsers at once. */
+const MAX_OPENED = 1000;
 const decoder = new TextDecoder();
 
 /** A 256-bit key per secret, derived for this one purpose (the secret also signs other cookies). */
@@ -19,6 +21,10 @@ export function createSealedCookie(name: string, { secrets = [], ...options }: C
   // The JWE is its own integrity check: the cookie underneath is plain.
   const plain = createCookie(name, options);
   const keys = secrets.map(keyOf);
+  // Cookies this process opened, by their sealed value: a signed-in user sends the same one with
+  // every request, and opening it is an AES-GCM decryption through WebCrypto's job queue. Only a
+  // value that opened is kept, so a tampered one is tried (and refused) every time.
+  const opened = new Map<string, string>();
   return {
     name: plain.name,
     isSigned: true,
@@ -28,10 +34,15 @@ export function createSealedCookie(name: string, { secrets = [], ...options }: C
     async parse(cookieHeader, parseOptions) {
       const sealed: unknown = await plain.parse(cookieHeader, parseOptions);
       if (typeof sealed !== "string" || !sealed) return null;
+      const known = opened.get(sealed);
+      if (known !== undefined) return JSON.parse(known);
       for (const key of keys) {
         try {
           const { plaintext } = await compactDecrypt(sealed, key, { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
-          return JSON.parse(decoder.decode(plaintext));
+          const json = decoder.decode(plaintext);
+          if (opened.size >= MAX_OPENED) opened.delete(opened.keys().next().value!);
+          opened.set(sealed, json);
+          return JSON.parse(json);
         } catch {
           // Sealed with another secret, tampered with, or not ours: try the next key.
         }
