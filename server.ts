@@ -12,6 +12,7 @@ import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
+import { CallerScope, type ConsoleCallEnv } from "./api/auth/caller";
 import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, isGoogleItself, loadRuntimeSecrets, publicUrlOf, signInLimitsFromEnv } from "./api/config";
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
@@ -123,6 +124,12 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         work: env.RUN_WORKERS !== "false",
       });
   const apiFetch = env.API_URL ? remoteApiFetch(env.API_URL) : (request: Request) => Promise.resolve(host!.api.fetch(request));
+  // One browser request's calls to the in-process API share the callers they authenticate (api/auth/caller.ts).
+  const pageApiFetch = () => {
+    if (env.API_URL) return apiFetch;
+    const callEnv: ConsoleCallEnv = { callerScope: new CallerScope() };
+    return (request: Request) => Promise.resolve(host!.api.fetch(request, callEnv));
+  };
   const config = consoleConfigFromEnv(env, secrets.sessionSecrets);
   const signInThrottle = new Throttle(signInLimitsFromEnv(env));
 
@@ -189,7 +196,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
       build,
       mode: remixModeOf(env),
       getLoadContext: (req, res) => ({
-        apiFetch,
+        apiFetch: pageApiFetch(),
         config,
         secure: req.secure,
         clientAddress: req.ip ?? null,

@@ -6,7 +6,7 @@ import { authRoutes } from "./auth/routes";
 import { controlRoutes } from "./controls/routes";
 import type { ApiDeps } from "./deps";
 import { openApiDocument } from "./http/openapi";
-import { errorResponse, routeBuilder } from "./http/route";
+import { callerScopeOf, errorResponse, routeBuilder } from "./http/route";
 import { Throttle } from "./http/throttle";
 import { rejectUnsafeInput } from "./http/input-guard";
 import { downloadRoutes, SIGNED_UPLOAD_PATH, storageRoutes } from "./downloads/routes";
@@ -37,6 +37,12 @@ export function createApi(deps: ApiDeps) {
   app.use("*", (c, next) => (c.req.path === SIGNED_UPLOAD_PATH ? next() : limitBody(c, next)));
   // NUL, lone surrogates and over-long strings never reach a handler or the database.
   app.use("*", (c, next) => (c.req.path === SIGNED_UPLOAD_PATH ? next() : rejectUnsafeInput(c, next)));
+
+  // A write made by a console page clears the callers its reads share (api/auth/caller.ts).
+  app.use("*", (c, next) => {
+    callerScopeOf(c)?.noteCall(c.req.method);
+    return next();
+  });
 
   const route = routeBuilder(app, deps);
   authRoutes(route, new Throttle(deps.config.signInLimits));

@@ -50,3 +50,38 @@ export async function authenticate(header: string | undefined, deps: ApiDeps): P
   if (!signInStands) throw unauthorized("Signed out");
   return caller;
 }
+
+/**
+ * The callers one console page has authenticated (server.ts hands the in-process API a new scope
+ * for every browser request): a page's several API reads then load their caller once instead of
+ * once each. A write in the same page clears the scope, so whatever follows it (the loaders after
+ * an action) sees the caller as the write left it. Outside callers of /v1 never have a scope: it
+ * exists only as an object the console passes in-process, which no header can fake.
+ */
+export class CallerScope {
+  private readonly authenticated = new Map<string, Promise<Caller>>();
+
+  /** Every API call of the page comes through here first: a write (public ones too) clears the scope. */
+  noteCall(method: string) {
+    if (method !== "GET" && method !== "HEAD") this.authenticated.clear();
+  }
+
+  /** The caller of an API call made during this page: shared between reads, fresh for a write. */
+  callerOf(method: string, header: string | undefined, deps: ApiDeps): Promise<Caller> {
+    if (method !== "GET" && method !== "HEAD") return authenticate(header, deps);
+    const key = header ?? "";
+    let caller = this.authenticated.get(key);
+    if (!caller) {
+      caller = authenticate(header, deps);
+      this.authenticated.set(key, caller);
+      // A refused token is refused again on the next call, not answered from here.
+      caller.catch(() => this.authenticated.delete(key));
+    }
+    return caller;
+  }
+}
+
+/** What the in-process console passes with each of its API calls (Hono's env of app.fetch). */
+export interface ConsoleCallEnv {
+  callerScope?: CallerScope;
+}

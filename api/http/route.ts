@@ -3,7 +3,7 @@ import { z, type ZodType } from "zod";
 import { HttpError, badRequest, fieldErrorsOf } from "./errors";
 import { hasBrokenCharacters } from "../../contract";
 import type { ApiDeps } from "../deps";
-import { authenticate, type Caller } from "../auth/caller";
+import { CallerScope, authenticate, type Caller, type ConsoleCallEnv } from "../auth/caller";
 import { TooManyRequests } from "./throttle";
 import { inputErrorOf } from "../db/errors";
 
@@ -92,6 +92,12 @@ function parseWith<T>(schema: ZodType<T> | undefined, value: unknown, where: str
   return result.data;
 }
 
+/** The console page's scope of callers, when the console made this call in-process (api/auth/caller.ts). */
+export function callerScopeOf(c: Context) {
+  const scope = (c.env as ConsoleCallEnv | undefined)?.callerScope;
+  return scope instanceof CallerScope ? scope : null;
+}
+
 /**
  * One wrapper for every API route: authenticates (bearer user token), validates params, query and
  * body with the contract's zod schemas, runs the handler and answers JSON. Handlers throw
@@ -106,7 +112,9 @@ export function routeBuilder(app: Hono, deps: ApiDeps): RouteBuilder {
       body: spec.body, query: spec.query, response: spec.response, status: spec.status ?? 200,
     });
     app.on(spec.method.toUpperCase(), spec.path, async (c) => {
-      const caller = isPublic ? null : await authenticate(c.req.header("authorization"), deps);
+      const scope = callerScopeOf(c);
+      const header = c.req.header("authorization");
+      const caller = isPublic ? null : await (scope ? scope.callerOf(c.req.method, header, deps) : authenticate(header, deps));
       const params = parseWith(spec.params, c.req.param(), "path");
       const query = parseWith(spec.query, Object.fromEntries(new URL(c.req.url).searchParams), "query");
       const form = spec.form ? await readForm(c) : null;
