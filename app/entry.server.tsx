@@ -2,10 +2,9 @@
  * Remix's default server entry for Node, plus the CSP nonce: every inline script React and Remix
  * render carries the nonce the security headers announced for this response.
  */
-import { PassThrough } from "node:stream";
-import { createReadableStreamFromReadable, type AppLoadContext, type EntryContext } from "@remix-run/node";
+import { Writable } from "node:stream";
+import type { AppLoadContext, EntryContext } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
-import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 
@@ -19,21 +18,30 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  // Crawlers get the whole document at once; browsers get the shell first and the rest streamed.
-  const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
   return new Promise<Response>((resolve, reject) => {
-    let shellRendered = false;
     // A render still waiting after this long is cut off. The timer goes when the render is done:
     // each pending one held a finished page's whole render in memory (at 150 pages a second, ~750
     // renders at once), which the collector kept promoting and sweeping.
     let abortRender = () => {};
+    let shellRendered = false;
     const abortTimer = setTimeout(() => abortRender(), ABORT_DELAY);
-    const ready = () => {
-      shellRendered = true;
-      const body = new PassThrough();
-      responseHeaders.set("Content-Type", "text/html");
-      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
-      pipe(body);
+    // Every page is sent whole, in one piece. No loader defers data, so a page is all ready as soon
+    // as its shell is; streaming it sent ~2 KB pieces through three streams and the compressor,
+    // one hop each, for nothing the browser could use earlier (docs/decisions/019-fast-pages.md).
+    const sendWhole = () => {
+      const pieces: Buffer[] = [];
+      const collector = new Writable({
+        write(piece: Buffer, _encoding, done) {
+          pieces.push(piece);
+          done();
+        },
+        final(done) {
+          responseHeaders.set("Content-Type", "text/html");
+          resolve(new Response(Buffer.concat(pieces), { headers: responseHeaders, status: responseStatusCode }));
+          done();
+        },
+      });
+      pipe(collector);
     };
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
@@ -42,12 +50,12 @@ export default function handleRequest(
       {
         nonce,
         onShellReady() {
-          if (!waitForAll) ready();
+          shellRendered = true;
         },
         onAllReady() {
           // The render is done: the timer would only keep the whole render's memory for 5 s.
           clearTimeout(abortTimer);
-          if (waitForAll) ready();
+          sendWhole();
         },
         onShellError(error: unknown) {
           clearTimeout(abortTimer);
@@ -55,11 +63,13 @@ export default function handleRequest(
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          // Errors after the shell are already in the stream; log them rather than lose them.
+          // A shell's error reaches Remix (which logs it) through onShellError; later ones only here.
           if (shellRendered) console.error(error);
         },
       },
     );
-    abortRender = abort;
+    abortRender = () => {
+      abort();
+    };
   });
 }
