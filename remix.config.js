@@ -41,7 +41,7 @@ const agentLevelAliases = {
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
-  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true },
+  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
   routes: async (defineRoutes) =>
     defineRoutes((route) => {
       // A second copy of the client scope (its own id) carries the aliases, so they get the same

@@ -1,12 +1,19 @@
 /**
  * What a browser downloads in JavaScript to open each console route, read from the build's Remix
- * manifest: the manifest itself, the client entry and its chunks, and every matched route module
- * (root to leaf) with their chunks, counted once each. Sizes raw, gzip (level 6) and brotli
- * (quality 4, what the server's compression sends).
+ * manifest: the route manifest, the client entry and its chunks, and every matched route module
+ * (root to leaf) with their chunks, counted once each. Sizes raw, gzip (level 9) and brotli
+ * (quality 11, what the build's precompressed copies hold).
+ *
+ * With lazy route discovery (remix.config.js) the page carries only part of the manifest, in an
+ * inline script: the routes matched by the page's path and by each of its parent paths, which is
+ * what Remix's server puts there. That script is counted, compressed on its own, instead of the
+ * manifest file the browser then never loads.
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import remixConfig from "../remix.config.js";
 
 interface ManifestRoute {
   id: string;
@@ -48,18 +55,46 @@ function patternOf(routes: Record<string, ManifestRoute>, route: ManifestRoute):
   return `${before.replace(/\/$/, "")}/${own}`.replace(/\/+/g, "/");
 }
 
+const sizesOf = (bytes: Buffer) => ({
+  raw: bytes.length,
+  gzip: gzipSync(bytes, { level: 9 }).length,
+  brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+});
+
+/** The manifest's routes as a tree React Router can match. */
+function routeTree(routes: Record<string, ManifestRoute>, parentId?: string): AgnosticRouteObject[] {
+  return Object.values(routes)
+    .filter((route) => route.parentId === parentId)
+    .map((route) =>
+      route.index ? { id: route.id, path: route.path, index: true } : { id: route.id, path: route.path, children: routeTree(routes, route.id) },
+    );
+}
+
+/** An address of the pattern (each parameter given a sample value) and each of its parent paths. */
+function pathsOf(pattern: string) {
+  const segments = pattern.split("/").filter(Boolean).map((segment) => (segment.startsWith(":") ? "sample" : segment === "*" ? "any" : segment));
+  return segments.map((_, index) => `/${segments.slice(0, index + 1).join("/")}`).concat("/");
+}
+
+/** The inline script that carries a page's part of the manifest, as Remix's server renders it. */
+function partialManifestScript(manifest: Manifest, tree: AgnosticRouteObject[], pattern: string) {
+  const ids = new Set<string>();
+  for (const address of pathsOf(pattern)) for (const match of matchRoutes(tree, address) ?? []) ids.add(String(match.route.id));
+  const routes = Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]]));
+  // Remix writes it indented by two spaces.
+  return Buffer.from(`window.__remixManifest = ${JSON.stringify({ ...manifest, routes }, null, 2)};`);
+}
+
+const lazyRouteDiscovery = Boolean((remixConfig.future as Record<string, boolean> | undefined)?.v3_lazyRouteDiscovery);
+
 export function routeWeights(publicDir: string): RouteWeight[] {
   const manifest = readManifest(publicDir);
+  const tree = routeTree(manifest.routes);
   const sizes = new Map<string, { raw: number; gzip: number; brotli: number }>();
   const sizeOf = (url: string) => {
     let size = sizes.get(url);
     if (!size) {
-      const bytes = readFileSync(path.join(publicDir, url));
-      size = {
-        raw: bytes.length,
-        gzip: gzipSync(bytes, { level: 9 }).length,
-        brotli: brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
-      };
+      size = sizesOf(readFileSync(path.join(publicDir, url)));
       sizes.set(url, size);
     }
     return size;
@@ -68,19 +103,21 @@ export function routeWeights(publicDir: string): RouteWeight[] {
   // Leaves are the pages one opens; layouts are counted within them.
   const leaves = Object.values(manifest.routes).filter((route) => !parents.has(route.id) || route.index);
   const weights = leaves.map((leaf) => {
-    const files = new Set<string>([manifest.url, manifest.entry.module, ...manifest.entry.imports]);
+    const pattern = patternOf(manifest.routes, leaf);
+    const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+    if (!lazyRouteDiscovery) files.add(manifest.url);
     for (let route: ManifestRoute | undefined = leaf; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
       files.add(route.module);
       for (const chunk of route.imports ?? []) files.add(chunk);
     }
-    const total = { raw: 0, gzip: 0, brotli: 0 };
+    const total = lazyRouteDiscovery ? sizesOf(partialManifestScript(manifest, tree, pattern)) : { raw: 0, gzip: 0, brotli: 0 };
     for (const file of files) {
       const size = sizeOf(file);
       total.raw += size.raw;
       total.gzip += size.gzip;
       total.brotli += size.brotli;
     }
-    return { routeId: leaf.id, pattern: patternOf(manifest.routes, leaf), files: files.size, ...total };
+    return { routeId: leaf.id, pattern, files: files.size, ...total };
   });
   return weights.sort((a, b) => b.gzip - a.gzip);
 }
