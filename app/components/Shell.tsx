@@ -1,4 +1,4 @@
-import { Link, useLocation, useNavigation } from "@remix-run/react";
+import { useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
 import type { ClientApp, UserInfo } from "../../contract";
@@ -8,6 +8,7 @@ import { isUnknownClientPath, selectedClientFor } from "~/lib/clients";
 import { isActive, navigationFor, type NavItem } from "~/lib/navigation";
 import { userCan } from "~/lib/permissions";
 import * as s from "~/styles/shell.css";
+import { InAppLink, useInAppLinkClicks } from "./InAppLink";
 import { LogoutButton } from "./LogoutButton";
 import { PageSkeleton } from "./PageSkeleton";
 
@@ -39,14 +40,15 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
   }, [location.pathname, location.search]);
 
   const waitingForClients = navigation.state === "loading" && isUnknownClientPath(navigation.location.pathname, apps);
+  const followLink = useInAppLinkClicks();
 
   return (
-    <div className={s.layout}>
+    <div className={s.layout} onClick={followLink}>
       <header className={s.topBar}>
-        <Link to="/" className={s.logo} aria-label="Home: all clients">
+        <InAppLink to="/" className={s.logo} aria-label="Home: all clients">
           <img src="/logo.svg" alt="" width={28} height={28} />
           Assistant Console
-        </Link>
+        </InAppLink>
         {app ? <span className={s.clientName} data-testid="selected-client">{app.client_name}</span> : null}
         <span className={s.spacer} />
         <details className={s.profileMenu} ref={profileMenu}>
@@ -57,8 +59,8 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
             <div className={s.menuItem} aria-hidden="true">{user.email}</div>
             {userCan(user, "view_jobs") ? (
               <>
-                <Link to="/jobs" className={s.menuItem}>Background jobs</Link>
-                <Link to="/jobs/queues" className={s.menuItem}>Queue console</Link>
+                <InAppLink to="/jobs" className={s.menuItem}>Background jobs</InAppLink>
+                <InAppLink to="/jobs/queues" className={s.menuItem}>Queue console</InAppLink>
               </>
             ) : null}
             <LogoutButton />
@@ -97,13 +99,13 @@ function NavList({ items, app, backoffice, pathname, nested = false }: {
               {item.label} <span aria-hidden="true">↗</span>
             </a>
           ) : (
-            <Link
+            <InAppLink
               to={item.to!}
               className={s.navLink}
               aria-current={isActive(item, pathname, true) ? "page" : undefined}
             >
               {item.label}
-            </Link>
+            </InAppLink>
           )}
           {item.children?.length ? <NavList items={item.children} app={app} backoffice={backoffice} pathname={pathname} nested /> : null}
         </li>
@@ -119,7 +121,7 @@ function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
       <ol className={s.crumbList}>
         {crumbs.map((crumb, index) => (
           <li key={`${index}-${crumb.label}`} className={s.crumb}>
-            {crumb.to ? <Link to={crumb.to}>{crumb.label}</Link> : <span aria-current="page">{crumb.label}</span>}
+            {crumb.to ? <InAppLink to={crumb.to}>{crumb.label}</InAppLink> : <span aria-current="page">{crumb.label}</span>}
           </li>
         ))}
       </ol>

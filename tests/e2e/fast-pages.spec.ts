@@ -110,7 +110,17 @@ test("a page carries only its own routes of the manifest, and links to other scr
   await page.getByRole("link", { name: "Websites" }).first().click();
   await expect(page).toHaveURL(/\/knowledge-store\/websites$/);
   await expect(page.getByRole("table")).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __clientNavigation?: boolean }).__clientNavigation)).toBe(true);
+  const clientNavigation = () => page.evaluate(() => (window as unknown as { __clientNavigation?: boolean }).__clientNavigation);
+  expect(await clientNavigation()).toBe(true);
+  // The shell's links are plain anchors one handler follows in the app: breadcrumbs too, and back works.
+  const crumb = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link").last();
+  const crumbTarget = await crumb.getAttribute("href");
+  await crumb.click();
+  await expect(page).toHaveURL(new RegExp(`${crumbTarget}$`));
+  expect(await clientNavigation()).toBe(true);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/knowledge-store\/websites$/);
+  expect(await clientNavigation()).toBe(true);
   expect(manifestFiles).toEqual([]);
 });
 
