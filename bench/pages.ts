@@ -84,9 +84,13 @@ async function pagesOn(label: string, env: Record<string, string>) {
   const server = await startServerProcess({ ...env, PORT: String(PORT + 2) });
   try {
     const cookie = await signInCookie(server.url);
+    await fetch(`${server.url}${AGENT_HOME}`, { headers: { cookie } });
+    // V8 gives memory back on its own once a process has been quiet for a while (its memory
+    // reducer: two steps, ~10 s and ~25 s after the last work); both moments are printed.
     await sleep(5_000);
-    const idle = server.rssMb();
-    console.log(`idle RSS                                     ${idle} MB`);
+    console.log(`idle RSS, 5 s after a page                   ${server.rssMb()} MB`);
+    await sleep(25_000);
+    console.log(`idle RSS, settled (30 s after a page)        ${server.rssMb()} MB`);
 
     const floor = await measuredLoad(server, "floor: login page (signed out)", FLOOR, {});
     const home = await measuredLoad(server, "agent home, signed in", AGENT_HOME, { cookie });
@@ -110,6 +114,8 @@ async function pagesOn(label: string, env: Record<string, string>) {
       }
       await sleep(10_000);
       console.log(`RSS after the soak (10 s idle)               ${server.rssMb()} MB`);
+      await sleep(20_000);
+      console.log(`RSS after the soak, settled (30 s idle)      ${server.rssMb()} MB`);
     }
   } finally {
     await server.stop();
