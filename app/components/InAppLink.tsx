@@ -22,8 +22,8 @@ function isPlainClick(event: MouseEvent) {
 /**
  * A click handler for an element holding InAppLinks: a plain click on one of them navigates in
  * the app (as <Link> does: to the same address it replaces the history entry). Other clicks, and
- * anchors with a target or a download, are left to the browser; a <Link>'s own click has already
- * been handled (default prevented) when it bubbles here.
+ * anchors with a target, are left to the browser; a <Link>'s own click (Remix's links carry
+ * `data-discover` too) has already been handled, its default prevented, when it bubbles here.
  */
 export function useInAppLinkClicks() {
   const navigate = useNavigate();
@@ -31,11 +31,9 @@ export function useInAppLinkClicks() {
   const here = `${pathname}${search}${hash}`;
   return useCallback(
     (event: MouseEvent<HTMLElement>) => {
-      if (!isPlainClick(event) || !(event.target instanceof Element)) return;
-      const anchor = event.target.closest("a[data-discover]");
-      if (!anchor || !event.currentTarget.contains(anchor)) return;
-      const target = anchor.getAttribute("target");
-      if ((target && target !== "_self") || anchor.hasAttribute("download")) return;
+      const anchor = isPlainClick(event) ? (event.target as Element).closest("a[data-discover]") : null;
+      const target = anchor?.getAttribute("target");
+      if (!anchor || (target && target !== "_self")) return;
       const to = anchor.getAttribute("href") ?? "";
       // Only the app's own absolute paths; anything else is the browser's to follow.
       if (!to.startsWith("/") || to.startsWith("//")) return;
