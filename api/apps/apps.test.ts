@@ -34,6 +34,15 @@ describe("GET /v1/apps visibility per role", () => {
     expect(await visibleCodes("loner@example.com")).toEqual([]);
   });
 
+  it("answers the same without filters (the shell's prepared reads), each client with its own agents", async () => {
+    expect(await visibleCodes("admin@example.com", "")).toEqual(["shopharbor-outfitters", "northfield"]);
+    expect(await visibleCodes("client.admin@example.com", "")).toEqual(["northfield"]);
+    expect(await visibleCodes("loner@example.com", "")).toEqual([]);
+    const { user_token } = await signInAs(host, "client.user@example.com");
+    const { body } = await call("GET", "/v1/apps", { token: user_token });
+    expect(body.apps.map((app: { agents: { site_code: string }[] }) => app.agents.map((agent) => agent.site_code))).toEqual([["admissions", "studentsuccess"]]);
+  });
+
   it("answers every client field of the spec with its agents", async () => {
     const { user_token } = await signInAs(host, "admin@example.com");
     const { body } = await call("GET", "/v1/apps?status=active", { token: user_token });

@@ -1,9 +1,10 @@
-import { and, asc, eq, ilike, inArray, or, type SQL } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AppInput as AppInputSchema, ClientApp } from "../../contract";
 import type { z } from "zod";
 import type { Caller } from "../auth/caller";
 import { isStaff } from "../auth/permissions";
 import type { ApiDeps } from "../deps";
+import { preparedPerDatabase } from "../db/prepared";
 import { agents, clientApps } from "../db/schema";
 import { notFound } from "../http/errors";
 
@@ -65,29 +66,37 @@ export function appColumns(input: z.output<typeof AppInputSchema>) {
 }
 
 /** The client apps a caller may see (staff: all; others: those they hold a role in), with agents. */
+/** The client list as the console's shell asks for it on every page: prepared (api/db/prepared.ts). */
+const allAppsQuery = preparedPerDatabase((db) => db.select().from(clientApps).orderBy(asc(clientApps.clientName)).prepare("list_apps"));
+const appsByIdQuery = preparedPerDatabase((db) =>
+  db.select().from(clientApps).where(sql`${clientApps.id} = any(${sql.placeholder("ids")})`).orderBy(asc(clientApps.clientName)).prepare("list_apps_by_id"),
+);
+const agentsOfAppsQuery = preparedPerDatabase((db) =>
+  db.select().from(agents).where(sql`${agents.appId} = any(${sql.placeholder("appIds")})`).orderBy(asc(agents.id)).prepare("list_agents_of_apps"),
+);
+
 export async function listVisibleApps(
   caller: Caller,
   filters: { status?: string; search?: string },
   deps: Pick<ApiDeps, "db">,
 ) {
-  const conditions: SQL[] = [];
-  if (filters.status) conditions.push(eq(clientApps.status, filters.status));
-  if (filters.search) {
-    const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(clientApps.clientName, pattern), ilike(clientApps.urlCode, pattern))!);
+  const visibleIds = isStaff(caller) ? null : [...caller.appRoles.keys()];
+  if (visibleIds && !visibleIds.length) return [];
+  let apps: (typeof clientApps.$inferSelect)[];
+  if (!filters.status && !filters.search) {
+    apps = visibleIds ? await appsByIdQuery(deps.db).execute({ ids: visibleIds }) : await allAppsQuery(deps.db).execute();
+  } else {
+    const conditions: SQL[] = [];
+    if (filters.status) conditions.push(eq(clientApps.status, filters.status));
+    if (filters.search) {
+      const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      conditions.push(or(ilike(clientApps.clientName, pattern), ilike(clientApps.urlCode, pattern))!);
+    }
+    if (visibleIds) conditions.push(inArray(clientApps.id, visibleIds));
+    apps = await deps.db.select().from(clientApps).where(and(...conditions)).orderBy(asc(clientApps.clientName));
   }
-  if (!isStaff(caller)) {
-    const ids = [...caller.appRoles.keys()];
-    if (!ids.length) return [];
-    conditions.push(inArray(clientApps.id, ids));
-  }
-  const apps = await deps.db.select().from(clientApps).where(and(...conditions)).orderBy(asc(clientApps.clientName));
   if (!apps.length) return [];
-  const appAgents = await deps.db
-    .select()
-    .from(agents)
-    .where(inArray(agents.appId, apps.map((a) => a.id)))
-    .orderBy(asc(agents.id));
+  const appAgents = await agentsOfAppsQuery(deps.db).execute({ appIds: apps.map((a) => a.id) });
   return apps.map((app) => toClientApp(app, appAgents.filter((a) => a.appId === app.id)));
 }
 

@@ -1,6 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { AppRole, UserType } from "../../contract";
 import type { ApiDeps } from "../deps";
+import { preparedPerDatabase } from "../db/prepared";
 import { appUsers, users } from "../db/schema";
 import { unauthorized } from "../http/errors";
 import { signInStandsColumn, verifyUserToken } from "./tokens";
@@ -20,12 +21,17 @@ export interface Caller {
  * left join and a sub-select): this runs on every authenticated API call, and on the embedded
  * database each round trip costs more than the join.
  */
-async function loadCaller(userId: number, familyId: string, deps: Pick<ApiDeps, "db">): Promise<(Caller & { signInStands: boolean }) | null> {
-  const rows = await deps.db
-    .select({ user: users, appId: appUsers.appId, role: appUsers.role, signInStands: signInStandsColumn(familyId) })
+const callerQuery = preparedPerDatabase((db) =>
+  db
+    .select({ user: users, appId: appUsers.appId, role: appUsers.role, signInStands: signInStandsColumn(sql.placeholder("familyId")) })
     .from(users)
     .leftJoin(appUsers, eq(appUsers.userId, users.id))
-    .where(eq(users.id, userId));
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("load_caller"),
+);
+
+async function loadCaller(userId: number, familyId: string, deps: Pick<ApiDeps, "db">): Promise<(Caller & { signInStands: boolean }) | null> {
+  const rows = await callerQuery(deps.db).execute({ userId, familyId });
   if (!rows.length) return null;
   const { user, signInStands } = rows[0];
   const roles = rows.flatMap((row) => (row.appId === null || row.role === null ? [] : [[row.appId, row.role as AppRole] as const]));

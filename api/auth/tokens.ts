@@ -1,5 +1,5 @@
 import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNull, lt, or, sql, type Placeholder } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
 import type { TokenPair } from "../../contract";
 import type { ApiDeps } from "../deps";
@@ -115,9 +115,12 @@ export async function rotateRefreshToken(token: string, deps: Pick<ApiDeps, "db"
   return { user_token: await signUserToken(claimed.userId, claimed.familyId, deps), refresh_token };
 }
 
-/** Whether a sign-in still stands: some token of its family is not revoked (sign-out revokes them all). */
-/** Whether a sign-in (its refresh-token family) still has a live token: a column for the caller's query. */
-export const signInStandsColumn = (familyId: string) =>
+/**
+ * Whether a sign-in (its refresh-token family) still stands: some token of the family is not
+ * revoked (sign-out revokes them all). A column for the caller's query, which is prepared, so the
+ * family may be a placeholder.
+ */
+export const signInStandsColumn = (familyId: string | Placeholder) =>
   sql<boolean>`exists (select 1 from refresh_tokens live where live.family_id = ${familyId} and live.revoked_at is null)`;
 
 /** Sign-out: the presented refresh token's whole family stops working. Unknown tokens are ignored. */
