@@ -1,6 +1,8 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import type { UrlRow, UrlsQuery, Website } from "../../contract";
 import { DEFAULT_REFRESH_DAYS, URL_COUNT_CAP, UrlsQuery as UrlsQuerySchema } from "../../contract";
+import type { Database } from "../db/client";
+import { preparedPerDatabase } from "../db/prepared";
 import type { ApiDeps } from "../deps";
 import { urlStatusCounts, urls, users, websites } from "../db/schema";
 import type { z } from "zod";
@@ -32,17 +34,25 @@ export function toUrlRow(row: UrlRecord, websiteUrl: string): UrlRow {
 
 const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** A page of a client's websites (all of them, or those whose address holds `pattern`), with who added each. */
+const websitesQuery = (db: Database, where: SQL | undefined) => ({
+  total: db.select({ total: count() }).from(websites).where(where),
+  rows: db.select({ website: websites, addedBy: users.name }).from(websites).leftJoin(users, eq(users.id, websites.addedBy)).where(where)
+    .orderBy(asc(websites.id)).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")),
+});
+/** The Websites page without a search, as it opens: prepared. */
+const allWebsitesQuery = preparedPerDatabase((db) => {
+  const { total, rows } = websitesQuery(db, eq(websites.appId, sql.placeholder("appId")));
+  return { total: total.prepare("count_websites"), rows: rows.prepare("list_websites") };
+});
+
 export async function listWebsites(appId: number, query: { page: number; page_size: number; query?: string }, deps: Pick<ApiDeps, "db">) {
-  const where = and(eq(websites.appId, appId), query.query ? ilike(websites.url, escapeLike(query.query)) : undefined);
-  const [{ total }] = await deps.db.select({ total: count() }).from(websites).where(where);
-  const rows = await deps.db
-    .select({ website: websites, addedBy: users.name })
-    .from(websites)
-    .leftJoin(users, eq(users.id, websites.addedBy))
-    .where(where)
-    .orderBy(asc(websites.id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+  const page = { appId, limit: query.page_size, offset: (query.page - 1) * query.page_size };
+  const read = query.query
+    ? websitesQuery(deps.db, and(eq(websites.appId, appId), ilike(websites.url, escapeLike(query.query))))
+    : allWebsitesQuery(deps.db);
+  const [{ total }] = await read.total.execute(page);
+  const rows = await read.rows.execute(page);
   return {
     websites: rows.map((r) => toWebsite(r.website, r.addedBy)),
     total_count: Number(total),
@@ -72,15 +82,21 @@ function scopeConditions(appId: number, websiteId: number | null, query: ParsedU
 }
 
 /** Counts by status of one website or the whole client, from the trigger-kept counter table. */
+/** The status counts of one website, or of all a client's websites: read by the Websites page each time it shows. */
+const countsQuery = (db: Database, scope: SQL) =>
+  db.select({ status: urlStatusCounts.status, n: sql<number>`sum(${urlStatusCounts.n})::int` }).from(urlStatusCounts).where(scope).groupBy(urlStatusCounts.status);
+const websiteCountsQuery = preparedPerDatabase((db) =>
+  countsQuery(db, eq(urlStatusCounts.websiteId, sql.placeholder("websiteId"))).prepare("website_status_counts"),
+);
+const clientCountsQuery = preparedPerDatabase((db) =>
+  countsQuery(db, inArray(urlStatusCounts.websiteId, db.select({ id: websites.id }).from(websites).where(eq(websites.appId, sql.placeholder("appId")))))
+    .prepare("client_status_counts"),
+);
+
 async function countsFromCounter(appId: number, websiteId: number | null, deps: Pick<ApiDeps, "db">) {
-  const scope = websiteId !== null
-    ? eq(urlStatusCounts.websiteId, websiteId)
-    : inArray(urlStatusCounts.websiteId, deps.db.select({ id: websites.id }).from(websites).where(eq(websites.appId, appId)));
-  const rows = await deps.db
-    .select({ status: urlStatusCounts.status, n: sql<number>`sum(${urlStatusCounts.n})::int` })
-    .from(urlStatusCounts)
-    .where(scope)
-    .groupBy(urlStatusCounts.status);
+  const rows = websiteId !== null
+    ? await websiteCountsQuery(deps.db).execute({ websiteId })
+    : await clientCountsQuery(deps.db).execute({ appId });
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
 }
 
