@@ -38,19 +38,22 @@ export async function refreshUrlsCount(websiteId: number, deps: PipelineDeps) {
   await deps.db.execute(sql`update websites set urls_count = (select count(*) from urls where website_id = ${websiteId}), updated_at = now() where id = ${websiteId}`);
 }
 
-/** Inserts new URLs as pending_review (existing ones are left as they are); returns how many were new. */
+/**
+ * Inserts new URLs as pending_review (existing ones are left as they are); returns how many were new.
+ * A thousand at a time, each batch one JSON parameter: Drizzle's multi-row insert binds every
+ * column of every row (15,000 parameters a batch) and took twice as long on PGlite.
+ */
 export async function addUrls(website: WebsiteRecord, entries: { url: string; lastmod?: string | null; review?: string | null }[], deps: PipelineDeps) {
   let added = 0;
   for (let i = 0; i < entries.length; i += 1000) {
-    const slice = entries.slice(i, i + 1000);
-    const inserted = await deps.db
-      .insert(urls)
-      .values(slice.map((e) => ({
-        appId: website.appId, websiteId: website.id, url: e.url, lastmod: e.lastmod ?? null, sitemapRefreshReviewStatus: e.review ?? null,
-      })))
-      .onConflictDoNothing()
-      .returning({ id: urls.id });
-    added += inserted.length;
+    const slice = entries.slice(i, i + 1000).map((e) => ({ url: e.url, lastmod: e.lastmod ?? null, review: e.review ?? null }));
+    const inserted = await deps.db.execute(sql`
+      insert into urls (app_id, website_id, url, lastmod, sitemap_refresh_review_status)
+      select ${website.appId}, ${website.id}, entry.url, entry.lastmod, entry.review
+      from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as entry(url text, lastmod text, review text)
+      on conflict do nothing
+      returning id`);
+    added += (inserted as unknown as { rows: unknown[] }).rows.length;
   }
   return added;
 }

@@ -51,3 +51,35 @@ describe("linkedom's lazily made listener maps", () => {
     expect(quiet.dispatchEvent(new Event("ping"))).toBe(true);
   });
 });
+
+/**
+ * The same patch keeps compiled selectors (shared/matches.js): extraction asks for the same few
+ * selectors on every page and compiling was a few percent of a page's CPU. A selector's test must
+ * not depend on the document or element it was first compiled for.
+ */
+describe("linkedom's kept compiled selectors", () => {
+  it("answers each document and element by its own nodes", () => {
+    const first = parseHTML("<html><body><div class=a><p>1</p></div><p class=b>2</p></body></html>").document;
+    const second = parseHTML("<html><body><p class=b>3</p><section><div class=a><p>4</p><p>5</p></div></section></body></html>").document;
+    const texts = (nodes: ArrayLike<{ textContent: string | null }>) => Array.from(nodes, (n) => n.textContent);
+    expect(texts(first.querySelectorAll("div.a p, p.b"))).toEqual(["1", "2"]);
+    expect(texts(second.querySelectorAll("div.a p, p.b"))).toEqual(["3", "4", "5"]);
+    expect(second.querySelector("p.b")!.matches("p.b")).toBe(true);
+    expect(first.querySelector("div.a p")!.matches("p.b")).toBe(false);
+  });
+
+  it("still reads :scope relative to the element asked", () => {
+    const { document } = parseHTML("<html><body><div id=x><p>a</p><div id=y><p>b</p><p>c</p></div></div></body></html>");
+    const direct = (id: string) => Array.from(document.getElementById(id)!.querySelectorAll(":scope > p"), (p) => p.textContent);
+    expect(direct("x")).toEqual(["a"]);
+    expect(direct("y")).toEqual(["b", "c"]);
+  });
+
+  it("keeps HTML's case-blind tag names apart from XML's exact ones", () => {
+    const html = parseHTML("<html><body><Item>h</Item></body></html>").document;
+    const xml = new (parseHTML("").DOMParser)().parseFromString("<root><Item>x</Item><item>y</item></root>", "text/xml");
+    expect(Array.from(html.querySelectorAll("ITEM"), (n) => n.textContent)).toEqual(["h"]);
+    expect(Array.from(xml.querySelectorAll("Item"), (n) => n.textContent)).toEqual(["x"]);
+    expect(Array.from(xml.querySelectorAll("item"), (n) => n.textContent)).toEqual(["y"]);
+  });
+});
