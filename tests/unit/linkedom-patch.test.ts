@@ -83,3 +83,24 @@ describe("linkedom's kept compiled selectors", () => {
     expect(Array.from(xml.querySelectorAll("item"), (n) => n.textContent)).toEqual(["y"]);
   });
 });
+
+/**
+ * The patch also upper-cases each tag name once (shared/utils.js): Readability reads `tagName` on
+ * every node it walks, and each read made a new upper-case string (~5 % of a page's extraction).
+ */
+describe("linkedom's remembered upper-case tag names", () => {
+  const localCaseOf = async (build: "cjs" | "esm") =>
+    ((await import(pathToFileURL(path.join(packageRoot, build, "shared", "utils.js")).href)) as { localCase: (node: object) => string }).localCase;
+
+  it("is applied to both of the package's builds", async () => {
+    for (const build of ["cjs", "esm"] as const) expect((await localCaseOf(build)).toString()).toContain("upperCase(localName)");
+  });
+
+  it("names HTML elements in upper case, custom ones included, and leaves XML names as written", () => {
+    const { document } = parseHTML("<html><body><section><my-widget>w</my-widget><p>a</p><p>b</p></section></body></html>");
+    expect(Array.from(document.querySelectorAll("section *"), (node) => node.tagName)).toEqual(["MY-WIDGET", "P", "P"]);
+    expect(document.querySelector("section")!.nodeName).toBe("SECTION");
+    const xml = new (parseHTML("").DOMParser)().parseFromString("<root><Item/><item/></root>", "text/xml");
+    expect(Array.from(xml.querySelectorAll("*"), (node) => node.tagName)).toEqual(["root", "Item", "item"]);
+  });
+});
