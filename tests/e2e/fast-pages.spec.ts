@@ -72,17 +72,9 @@ test("the files at the top of public/ are served under their own names; other pa
   expect(missing.headers()["content-type"] ?? "").not.toContain("javascript");
 });
 
-/**
- * Routes still over the budget: the chunk drawer over the Websites table, where the table page,
- * the website's URL drawer and the chunk drawer load together, 1.0–1.4 KB too much
- * (docs/decisions/019-fast-pages.md, "left to do"). The list may only shrink: any other route
- * over the budget fails.
- */
-const STILL_OVER_BUDGET = [/\/websites\/:websiteId\/chunks$/];
-
 test("every console route opens with at most 100 KB of compressed JavaScript", () => {
   const over = routeWeights(path.resolve("public"))
-    .filter((route) => route.brotli > JS_BUDGET_BYTES && !STILL_OVER_BUDGET.some((known) => known.test(route.pattern)))
+    .filter((route) => route.brotli > JS_BUDGET_BYTES)
     .map((route) => `${route.pattern}: ${(route.brotli / 1024).toFixed(1)} KB`);
   expect(over).toEqual([]);
 });
