@@ -86,7 +86,7 @@ async function pipeline(database: DatabaseOptions) {
     await waitFor(async () => {
       // Every URL was requested to be indexed: the ones still in work are waiting or being indexed (an index range each).
       const [{ working }] = await db.select({
-        working: sql<boolean>`exists (select 1 from urls where app_id = ${app.id} and website_id = ${website.id} and status in ('to_be_indexed', 'sent_for_indexing'))`,
+        working: sql<boolean>`exists (select 1 from urls where urls.app_id = ${app.id} and urls.website_id = ${website.id} and urls.status in ('to_be_indexed', 'sent_for_indexing'))`,
       }).from(sql`(select 1) as once`);
       return !working;
     });

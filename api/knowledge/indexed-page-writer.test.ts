@@ -50,7 +50,7 @@ describe("writing indexed pages", () => {
       row, title: "Long", contentHash: "long", metadata: {}, chunks: [{ position: 0, headingPath: [], text, tsv: tsvectorOf(text) }],
     });
     const result = await host.deps.db.execute(sql`
-      select pg_column_size(c.*) as row_bytes, (select reltoastrelid::regclass::text from pg_class where oid = 'chunks'::regclass) as toast
+      select pg_column_size(c.*) as row_bytes, (select pg_class.reltoastrelid::regclass::text from pg_class where pg_class.oid = 'chunks'::regclass) as toast
       from chunks c where c.url_id = ${row.id}`);
     const [{ row_bytes: rowBytes, toast }] = (result as unknown as { rows: { row_bytes: number; toast: string }[] }).rows;
     expect(Number(rowBytes)).toBeGreaterThan(2100);

@@ -13,7 +13,7 @@ import { extracted, type ExtractedChunks } from "./extracted";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
 import { passesPatterns, readRobots, readSitemaps, sameSite, sitemapCandidates, type Robots } from "./sitemaps";
-import { cutText } from "../../contract";
+import { cutText, isWebLink, MAX_URL_LENGTH } from "../../contract";
 
 type UrlRecord = typeof urls.$inferSelect;
 type WebsiteRecord = typeof websites.$inferSelect;
@@ -59,6 +59,16 @@ export async function addUrls(website: WebsiteRecord, entries: { url: string; la
 }
 
 /**
+ * Whether a sitemap entry is one of the website's pages to store: an http(s) address of its host
+ * without control characters and of a storable length (a sitemap is outside input), passing the
+ * website's patterns and robots.txt.
+ */
+export function isListed(entry: { url: string }, website: Pick<WebsiteRecord, "url" | "allowedPatterns" | "skipPatterns">, robots: Pick<Robots, "isAllowed">) {
+  if (entry.url.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(entry.url) || !isWebLink(entry.url)) return false;
+  return sameSite(entry.url, website.url) && passesPatterns(entry.url, website.allowedPatterns, website.skipPatterns) && robots.isAllowed(entry.url);
+}
+
+/**
  * Sitemap generation: robots.txt, the sitemaps it names (or /sitemap.xml), indexes and gzip
  * followed, allowed/skip patterns applied, pages of other hosts dropped. few_urls websites take
  * their given URLs only.
@@ -85,7 +95,7 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     const robots = await readRobots(origin, fetchOptions(deps));
     const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
     const entries = found.entries
-      .filter((e) => sameSite(e.url, website.url) && passesPatterns(e.url, website.allowedPatterns, website.skipPatterns) && robots.isAllowed(e.url))
+      .filter((e) => isListed(e, website, robots))
       .slice(0, MAX_URLS_PER_WEBSITE);
     if (!found.sitemaps.length) throw new Error(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
     const added = await addUrls(website, entries, deps);
@@ -310,7 +320,7 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
     return { failed: "no sitemap" };
   }
   const listed = new Map(found.entries
-    .filter((e) => sameSite(e.url, website.url) && passesPatterns(e.url, website.allowedPatterns, website.skipPatterns) && robots.isAllowed(e.url))
+    .filter((e) => isListed(e, website, robots))
     .map((e) => [e.url, e]));
   const existing = await deps.db.select({ id: urls.id, url: urls.url, lastmod: urls.lastmod, status: urls.status }).from(urls).where(eq(urls.websiteId, websiteId));
   const known = new Set(existing.map((e) => e.url));

@@ -44,6 +44,16 @@ function decode(body: Buffer) {
 }
 
 /**
+ * A sitemap's `lastmod` as written, kept only when it is short plain text: a sitemap is outside
+ * input, and the value is stored and compared at the next refresh.
+ */
+export function plainLastmod(value: unknown): string | null {
+  const text = value === undefined || value === null ? "" : String(value).trim();
+  // eslint-disable-next-line no-control-regex
+  return text && text.length <= 100 && !/[\u0000-\u001f\u007f]/.test(text) ? text : null;
+}
+
+/**
  * Every page listed by the given sitemaps, following sitemap indexes (depth ≤ 3, ≤ 50 sitemaps).
  * Unreadable sitemaps are reported in `errors` rather than failing the whole discovery.
  */
@@ -76,7 +86,7 @@ export async function readSitemaps(start: string[], options: FetchOptions) {
           for (const item of xml.urlset.url ?? []) {
             if (!item.loc) continue;
             const loc = String(item.loc).trim();
-            entries.set(loc, { url: loc, lastmod: item.lastmod ? String(item.lastmod).trim() : null });
+            entries.set(loc, { url: loc, lastmod: plainLastmod(item.lastmod) });
           }
         } else {
           errors.push(`${url}: not a sitemap`);
