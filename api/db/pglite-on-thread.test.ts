@@ -31,6 +31,22 @@ describe("PGlite on its own thread", () => {
     expect(typeof (asked.rows[0] as { at: unknown }).at).toBe("string");
     const plain = await db.query("select at from t where id = 1");
     expect((plain.rows[0] as { at: unknown }).at).toBeInstanceOf(Date);
+
+    // Arrays of dates too, in and out of transactions, whichever kind of statement came first.
+    const arrays = "select array[at, at] as ats, array[at::date] as days from t where id = 1";
+    const inTransaction = await db.transaction(async (tx) => [
+      (await tx.query(arrays)).rows[0],
+      (await tx.query(arrays, [], { parsers: {} })).rows[0],
+    ]);
+    for (const row of [(await db.query(arrays)).rows[0], inTransaction[0]] as { ats: unknown[]; days: unknown[] }[]) {
+      expect(row.ats).toHaveLength(2);
+      expect(row.ats[0]).toBeInstanceOf(Date);
+      expect(row.days[0]).toBeInstanceOf(Date);
+    }
+    for (const row of [(await db.query(arrays, [], { parsers: {} })).rows[0], inTransaction[1]] as { ats: unknown; days: unknown }[]) {
+      expect(row.ats).toMatch(/^\{"\d{4}-\d\d-\d\d [^"]+","[^"]+"\}$/);
+      expect(row.days).toMatch(/^\{\d{4}-\d\d-\d\d\}$/);
+    }
   });
 
   it("delivers notifications to a listener until it stops listening", async () => {

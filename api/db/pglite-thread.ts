@@ -14,9 +14,34 @@ const { dir, startParams } = workerData as ThreadStart;
 // pg_trgm backs the URL substring search; PGlite ships it as a loadable extension.
 const pglite = dir ? new PGlite(dir, { extensions: { pg_trgm }, startParams }) : new PGlite({ extensions: { pg_trgm }, startParams });
 
-/** Drizzle's parsers for dates and intervals: the text as Postgres wrote it (Drizzle maps it itself). */
-const asWritten = (value: string) => value;
-const RAW_DATES = Object.fromEntries([types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, asWritten]));
+/** The array types of dates and intervals, and of numerics, with their element types. */
+const ARRAYS_OF: Record<number, number> = { 1115: types.TIMESTAMP, 1185: types.TIMESTAMPTZ, 1187: types.INTERVAL, 1182: types.DATE, 1231: types.NUMERIC };
+const DATE_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE];
+type Parser = (text: string, typeId?: number) => unknown;
+/** Drizzle's parsers for those: the text as Postgres wrote it (Drizzle maps it itself). */
+const asWritten: Parser = (value) => value;
+const RAW_DATES = Object.fromEntries([...DATE_TYPES, ...Object.keys(ARRAYS_OF).map(Number)].map((oid) => [oid, asWritten]));
+
+/**
+ * Drizzle's statements (every page's reads) are most of the traffic and want dates as written, so
+ * those are the instance's parsers; pg-boss's ask for PGlite's own parsing (Date objects), given
+ * with the statement. PGlite copies its whole parser table (a few hundred types) into a new object
+ * for every statement given parsers of its own: ~110 µs a statement, about as much as running a
+ * one-row select, so the common case gives none (docs/decisions/019).
+ */
+const parsedDates = pglite.waitReady.then(() => {
+  // Read after start: PGlite adds the array types' parsers when it opens the database.
+  const { parsers } = pglite as unknown as { parsers: Record<number, Parser | undefined> };
+  const parsed: Record<number, Parser> = {};
+  for (const oid of DATE_TYPES) parsed[oid] = parsers[oid] ?? asWritten;
+  // PGlite's array parsers look their element's parser up at each use, which is now the raw one.
+  for (const [array, element] of Object.entries(ARRAYS_OF)) {
+    const elementParser = parsed[element] ?? parsers[element] ?? asWritten;
+    parsed[Number(array)] = (text) => types.arrayParser(text, elementParser, Number(array));
+  }
+  Object.assign(parsers, RAW_DATES);
+  return parsed;
+});
 
 /** Open transactions by id: the transaction's handle, and how to end it (commit or roll back). */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
@@ -65,10 +90,12 @@ const endings = new Map<number, (error: unknown) => void>();
 async function answer(request: ThreadRequest): Promise<unknown> {
   switch (request.op) {
     case "ready":
-      await pglite.waitReady;
+      await parsedDates;
       return null;
-    case "query":
-      return resultsOf(await target(request.tx).query(request.text, request.params, { rowMode: request.rowMode, parsers: request.rawDates ? RAW_DATES : undefined }));
+    case "query": {
+      const parsers = request.rawDates ? undefined : await parsedDates;
+      return resultsOf(await target(request.tx).query(request.text, request.params, { rowMode: request.rowMode, parsers }));
+    }
     case "exec":
       return (await target(request.tx).exec(request.text)).map(resultsOf);
     case "begin": {
