@@ -10,6 +10,9 @@ export interface SessionData {
 }
 export type ConsoleSession = Session<SessionData, { authError: string }>;
 
+/** The session cookie's name. */
+export const SESSION_COOKIE = "__session";
+
 const storages = new Map<string, SessionStorage<SessionData, { authError: string }>>();
 
 /** One storage per secret list and scheme (the cookie is encrypted: docs/decisions/016): the Secure flag follows whether the request came over HTTPS. */
@@ -18,7 +21,7 @@ export function sessionStorageFor(context: Pick<ConsoleContext, "config" | "secu
   let storage = storages.get(key);
   if (!storage) {
     storage = createCookieSessionStorage<SessionData, { authError: string }>({
-      cookie: createSealedCookie("__session", {
+      cookie: createSealedCookie(SESSION_COOKIE, {
         httpOnly: true,
         sameSite: "lax",
         path: "/",

@@ -33,18 +33,22 @@ function buildUrl(path: string, query?: Query) {
   return url;
 }
 
+const NOT_STORED = /no-store/i;
+
 async function send(context: ConsoleContext, method: string, path: string, options: CallOptions, token?: string) {
   const headers = new Headers({ accept: "application/json" });
   if (token) headers.set("authorization", `Bearer ${token}`);
   const isForm = options.body instanceof FormData;
   if (options.body !== undefined && !isForm) headers.set("content-type", "application/json");
-  return context.apiFetch(
+  const response = await context.apiFetch(
     new Request(buildUrl(path, options.query), {
       method,
       headers,
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     }),
   );
+  if (context.requestScope && NOT_STORED.test(response.headers.get("cache-control") ?? "")) context.requestScope.reusable = false;
+  return response;
 }
 
 /**
