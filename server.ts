@@ -118,6 +118,9 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   const secrets = loadRuntimeSecrets(dataDir, env);
 
   // With API_URL the console is a pure client of a remote API host; otherwise we host the API.
+  // The console's build compiles (~a quarter of a second) while the database starts on its thread.
+  const loadingBuild = import(pathToFileURL(path.resolve("build/index.js")).href) as Promise<ServerBuild>;
+  loadingBuild.catch(() => {}); // awaited below; a failed start must not also report it unhandled
   const host = env.API_URL
     ? null
     : await startApiHost({
@@ -190,7 +193,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     res.json({ ok: true });
   });
 
-  const build = (await import(pathToFileURL(path.resolve("build/index.js")).href)) as ServerBuild;
+  const build = await loadingBuild;
   // Every write to the console comes from the console's own pages (docs/decisions/016).
   app.use(refuseCrossSiteWrites());
   app.use(securityHeaders(securityHeaderOptions(env, config)));
