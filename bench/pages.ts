@@ -71,6 +71,18 @@ async function timeNpmStart(env: Record<string, string>, port: number) {
   } finally {
     process.kill(-child.pid!, "SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
+    // npm exits at once; the server it started is still closing its database. The next start on
+    // the same data folder waits until every process of the group is gone.
+    while (groupAlive(child.pid!)) await sleep(20);
+  }
+}
+
+function groupAlive(groupId: number) {
+  try {
+    process.kill(-groupId, 0);
+    return true;
+  } catch {
+    return false;
   }
 }
 
