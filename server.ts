@@ -117,10 +117,10 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   const dataDir = path.resolve(env.DATA_DIR ?? "data");
   const secrets = loadRuntimeSecrets(dataDir, env);
 
-  // With API_URL the console is a pure client of a remote API host; otherwise we host the API.
   // The console's build compiles (~a quarter of a second) while the database starts on its thread.
   const loadingBuild = import(pathToFileURL(path.resolve("build/index.js")).href) as Promise<ServerBuild>;
   loadingBuild.catch(() => {}); // awaited below; a failed start must not also report it unhandled
+  // With API_URL the console is a pure client of a remote API host; otherwise we host the API.
   const host = env.API_URL
     ? null
     : await startApiHost({
