@@ -1,3 +1,4 @@
+import { parse as parseCookieHeader } from "cookie";
 import type { NextFunction, Request, Response } from "express";
 
 /**
@@ -105,7 +106,7 @@ export class PageCache {
   private keyOf(req: Request): string | null {
     const cookie = req.headers.cookie;
     if (!cookie || req.headers.authorization) return null;
-    if (!cookie.split(";").some((pair) => pair.trimStart().startsWith(`${this.options.sessionCookie}=`))) return null;
+    if (parseCookieHeader(cookie)[this.options.sessionCookie] === undefined) return null;
     const key = `${req.originalUrl}\n${cookie}`;
     return key.length <= MAX_KEY_CHARS ? key : null;
   }
