@@ -29,11 +29,27 @@ interface Piece {
   heading?: boolean;
 }
 
-/** Sentence ends: whitespace after . ! or ? (and a closing quote or bracket); no character is lost. */
-const SENTENCE_END = /(?<=[.!?]["')\]]?)\s+/;
+/**
+ * Sentence ends: . ! or ? (and a closing quote or bracket), then the whitespace the text is cut at;
+ * no other character is lost. The punctuation leads the expression so that the search skips to it,
+ * instead of trying a look-behind at every character.
+ */
+const SENTENCE_END = /[.!?]["')\]]?(\s+)/g;
 
 function sentencesOf(text: string) {
-  return text.split(SENTENCE_END).map((s) => s.trim()).filter(Boolean);
+  const sentences: string[] = [];
+  const keep = (sentence: string) => {
+    const trimmed = sentence.trim();
+    if (trimmed) sentences.push(trimmed);
+  };
+  let start = 0;
+  for (const end of text.matchAll(SENTENCE_END)) {
+    const spaceAt = end.index + end[0].length - end[1].length;
+    keep(text.slice(start, spaceAt));
+    start = end.index + end[0].length;
+  }
+  keep(text.slice(start));
+  return sentences;
 }
 
 /** Pieces no longer than `max`: sentences, and over-long sentences cut at word boundaries. */

@@ -91,6 +91,24 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(text).toContain("Admissions Office\n1 College Road\nNorthfield, NF 01234");
   });
 
+  it("reads every kind of whitespace run as one space, across inline elements too, and keeps a paragraph's <br> lines", () => {
+    const text = textOf(article(`${prose("The spacing")}<p>Tabs\tand\u00a0\u00a0no-break  spaces,\nsource line breaks, zero\u200bwidth, <b>bold</b> <i>italic</i>\u2003em.</p>
+      <p>  First line  <br>\t second\u00a0line <br><br> third </p>`));
+    expect(text).toContain("Tabs and no-break spaces, source line breaks, zero width, bold italic em.");
+    expect(text).toContain("First line\nsecond line\nthird");
+  });
+
+  it("cuts long sections into chunks at sentence ends, punctuation, quotes and brackets kept with their sentence", () => {
+    const sentence = (i: number) => [`Item ${i} ends plainly.`, `Did item ${i} ask?!`, `It said "item ${i} is done."`, `(Item ${i} was bracketed.)`][i % 4];
+    const long = Array.from({ length: 120 }, (_, i) => sentence(i)).join("  ");
+    const chunks = chunkBlocks([{ kind: "text", text: long }]);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.text).toMatch(/^(Item \d+ ends|Did item|It said|\(Item)[^]*(\.|\?!|\."|\.\))$/);
+    // Nothing lost or doubled: the chunks put together are the text, its spaces single.
+    expect(chunks.map((c) => c.text).join(" ")).toBe(long.replace(/\s+/g, " "));
+    expect(chunkBlocks([{ kind: "text", text: "No end mark here" }]).map((c) => c.text)).toEqual(["No end mark here"]);
+  });
+
   it("leaves out hidden nodes and lazy images' placeholders", () => {
     const text = textOf(article(`${prose("The visible part")}
       <p hidden>Hidden by attribute.</p><div style="display: none">Hidden by style.</div><p aria-hidden="true">Hidden from readers.</p>

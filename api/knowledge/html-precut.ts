@@ -45,7 +45,9 @@ function isHiddenTag(attribs: Record<string, string>) {
   return attribs.style !== undefined && HIDING_STYLE.test(attribs.style);
 }
 
-const isSpace = (code: number) => code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x2028 || code === 0x2029 || code === 0x3000 || (code >= 0x2000 && code <= 0x200a) || code === 0xfeff || code === 0x1680 || code === 0x202f || code === 0x205f;
+/** JavaScript's \s, one character code at a time; printable ASCII, most of any text, is decided first. */
+const isSpace = (code: number) => (code > 32 && code < 127 ? false
+  : code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x2028 || code === 0x2029 || code === 0x3000 || (code >= 0x2000 && code <= 0x200a) || code === 0xfeff || code === 0x1680 || code === 0x202f || code === 0x205f);
 
 /** The length of `text` once trimmed and its whitespace runs made single spaces, without building that string. */
 export function visibleLength(text: string) {

@@ -79,6 +79,20 @@ export function lexemesOf(words: string[]): string[] {
 const NEEDS_ESCAPE = /['\\]/;
 const quoted = (lexeme: string) => (NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'` : `'${lexeme}'`);
 
+const quotedKnown = new Map<string, string>();
+
+/** A lower-case word's lexeme as a tsvector writes it, quoted: "" for a stop word. Kept like `known`. */
+function quotedLexemeOf(word: string): string {
+  let written = quotedKnown.get(word);
+  if (written === undefined) {
+    const lexeme = lexemeOf(word);
+    written = lexeme && quoted(lexeme);
+    if (quotedKnown.size >= MAX_KNOWN) quotedKnown.clear();
+    quotedKnown.set(word, written);
+  }
+  return written;
+}
+
 /** A text's tsvector, written as Postgres reads one (`'lexeme':1,4 'other':2`), positions from 1. */
 export function tsvectorOf(text: string): string {
   const positions = new Map<string, number[]>();
@@ -86,14 +100,14 @@ export function tsvectorOf(text: string): string {
   const words = wordsOf(text);
   const end = Math.min(words.length, MAX_POSITION);
   for (let index = 0; index < end; index++) {
-    const lexeme = lexemeOf(words[index]);
+    const lexeme = quotedLexemeOf(words[index]);
     if (!lexeme) continue;
     const held = positions.get(lexeme);
     if (!held) positions.set(lexeme, [index + 1]);
     else if (held.length < MAX_POSITIONS) held.push(index + 1);
   }
   let tsvector = "";
-  for (const [lexeme, held] of positions) tsvector += `${tsvector ? " " : ""}${quoted(lexeme)}:${held.join(",")}`;
+  for (const [lexeme, held] of positions) tsvector += `${tsvector ? " " : ""}${lexeme}:${held.join(",")}`;
   return tsvector;
 }
 
