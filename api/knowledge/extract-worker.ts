@@ -4,12 +4,19 @@ import { extracted, type ExtractedChunks } from "./extracted";
 import { storableText } from "./storable-text";
 
 export interface ExtractTask {
-  html: string;
+  /**
+   * The page as fetched (UTF-8 bytes), or its markup. Bytes are read on the thread: the fetching
+   * thread then never holds the page as a string, which lived there until the page was extracted
+   * (a hundred milliseconds and more under load) and was most of what its collector had to copy.
+   */
+  html: Uint8Array | string;
   rules: CleanupRules;
 }
 
+const utf8 = new TextDecoder();
+
 /** Runs in a pool thread: the page's main content, chunked, so only the result crosses threads. */
 export default function extractAndChunk({ html, rules }: ExtractTask): ExtractedChunks {
-  const page = extractHtml(html, rules);
+  const page = extractHtml(typeof html === "string" ? html : utf8.decode(html), rules);
   return extracted(storableText(page.title), page.text, chunkBlocks(page.blocks));
 }

@@ -187,4 +187,15 @@ describe("text that reaches the database", () => {
     // eslint-disable-next-line no-control-regex
     expect(text).not.toMatch(/[\u0000-\u0008\ud800-\udfff]/u);
   });
+
+  it("reads a fetched page's UTF-8 bytes as its markup, a view into a larger buffer included", async () => {
+    const { default: extractAndChunk } = await import("./extract-worker");
+    const html = article(`${prose("Été à Zürich")}<p>東京の大学 🎓 — “quoted”.</p>`, "Café");
+    const framed = Buffer.from(`before${html}after`);
+    const bytes = framed.subarray(Buffer.byteLength("before"), framed.length - Buffer.byteLength("after"));
+    const fromBytes = extractAndChunk({ html: bytes, rules: {} });
+    expect(fromBytes).toEqual(extractAndChunk({ html, rules: {} }));
+    expect(fromBytes.title).toBe("Café");
+    expect(fromBytes.chunks.map((c) => c.text).join("\n")).toContain("東京の大学 🎓 — “quoted”.");
+  });
 });
