@@ -90,6 +90,13 @@ describe("lexemes made in our code", () => {
     expect(found.map((r) => r.position)).toEqual([0]);
   });
 
+  it("write each lexeme once per tsvector, with the positions of every word that stems to it, and no more than Postgres keeps", () => {
+    expect(tsvectorOf("Running runs; the runner ran. Running!")).toBe("'run':1,2,5,6 'runner':4");
+    // The next text starts afresh: nothing of the last one's positions carries over.
+    expect(tsvectorOf("The runner runs.")).toBe("'runner':2 'run':3");
+    expect(tsvectorOf("7 ".repeat(300))).toBe(`'7':${Array.from({ length: 256 }, (_, i) => i + 1).join(",")}`);
+  });
+
   it("quote what a tsvector literal cannot hold as written", () => {
     expect(everyLexemeQuery(["o'neil", "back\\slash"])).toBe("'o''neil' & 'back\\\\slash'");
   });

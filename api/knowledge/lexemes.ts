@@ -79,36 +79,67 @@ export function lexemesOf(words: string[]): string[] {
 const NEEDS_ESCAPE = /['\\]/;
 const quoted = (lexeme: string) => (NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'` : `'${lexeme}'`);
 
-const quotedKnown = new Map<string, string>();
+/**
+ * A lexeme as tsvectorOf writes it, with where it stands in the tsvector being written: one object
+ * per distinct lexeme, shared by all the words that stem to it, so a word costs one lookup and
+ * no per-chunk table is needed (the per-chunk table of positions was a quarter of a page's
+ * extraction: docs/decisions/017).
+ */
+interface WrittenLexeme {
+  /** The lexeme quoted as a tsvector literal holds it; "" for a stop word. */
+  readonly written: string;
+  /** The tsvector being written when this lexeme last appeared in one, and its place in it. */
+  vector: number;
+  slot: number;
+}
 
-/** A lower-case word's lexeme as a tsvector writes it, quoted: "" for a stop word. Kept like `known`. */
-function quotedLexemeOf(word: string): string {
-  let written = quotedKnown.get(word);
-  if (written === undefined) {
+const STOP: WrittenLexeme = { written: "", vector: 0, slot: 0 };
+const lexemeEntries = new Map<string, WrittenLexeme>();
+const wordEntries = new Map<string, WrittenLexeme>();
+let vectorsWritten = 0;
+
+/** A lower-case word's lexeme entry, kept per thread like `known`. */
+function entryOf(word: string): WrittenLexeme {
+  let entry = wordEntries.get(word);
+  if (entry === undefined) {
+    // Both go together: a word must never meet a second entry for a lexeme another word holds.
+    if (wordEntries.size >= MAX_KNOWN) {
+      wordEntries.clear();
+      lexemeEntries.clear();
+    }
     const lexeme = lexemeOf(word);
-    written = lexeme && quoted(lexeme);
-    if (quotedKnown.size >= MAX_KNOWN) quotedKnown.clear();
-    quotedKnown.set(word, written);
+    entry = lexeme ? lexemeEntries.get(lexeme) : STOP;
+    if (entry === undefined) {
+      entry = { written: quoted(lexeme), vector: 0, slot: 0 };
+      lexemeEntries.set(lexeme, entry);
+    }
+    wordEntries.set(word, entry);
   }
-  return written;
+  return entry;
 }
 
 /** A text's tsvector, written as Postgres reads one (`'lexeme':1,4 'other':2`), positions from 1. */
 export function tsvectorOf(text: string): string {
-  const positions = new Map<string, number[]>();
+  const vector = ++vectorsWritten;
+  const parts: string[] = []; // per lexeme, in order of first appearance: `'lexeme':1,4`
+  const counts: number[] = [];
   // A chunk is far shorter than the positions Postgres can hold; words past them are left out.
   const words = wordsOf(text);
   const end = Math.min(words.length, MAX_POSITION);
   for (let index = 0; index < end; index++) {
-    const lexeme = quotedLexemeOf(words[index]);
-    if (!lexeme) continue;
-    const held = positions.get(lexeme);
-    if (!held) positions.set(lexeme, [index + 1]);
-    else if (held.length < MAX_POSITIONS) held.push(index + 1);
+    const entry = entryOf(words[index]);
+    if (entry === STOP) continue;
+    if (entry.vector !== vector) {
+      entry.vector = vector;
+      entry.slot = parts.length;
+      parts.push(`${entry.written}:${index + 1}`);
+      counts.push(1);
+    } else if (counts[entry.slot] < MAX_POSITIONS) {
+      parts[entry.slot] += `,${index + 1}`;
+      counts[entry.slot]++;
+    }
   }
-  let tsvector = "";
-  for (const [lexeme, held] of positions) tsvector += `${tsvector ? " " : ""}${lexeme}:${held.join(",")}`;
-  return tsvector;
+  return parts.join(" ");
 }
 
 /** A tsquery matching passages that hold every one of the lexemes. */
