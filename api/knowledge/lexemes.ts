@@ -46,8 +46,7 @@ const IRREGULAR_FORMS: Map<string, string> = (() => {
   return forms;
 })();
 
-const known = new Map<string, string>();
-/** Each thread keeps the stems it has met: the same words come back on every page. */
+/** Each thread keeps the stems it has met (see entryOf): the same words come back on every page. */
 const MAX_KNOWN = 200_000;
 
 /** The words of a text, lower case, in order (stop words included: they hold positions). */
@@ -58,18 +57,15 @@ export function wordsOf(text: string): string[] {
 /** The verb an irregular past form or participle belongs to ("grew" ⇒ "grow"), if it is one. */
 export const verbOfIrregularForm = (word: string) => IRREGULAR_FORMS.get(word);
 
-/** A lower-case word's lexeme: "" for a stop word or a run too long to be a word. */
-export function lexemeOf(word: string): string {
-  let lexeme = known.get(word);
-  if (lexeme === undefined) {
-    const verb = IRREGULAR_FORMS.get(word);
-    if (word.length > MAX_WORD_CHARS || STOP_WORDS.has(word) || (verb && STOP_WORDS.has(verb))) lexeme = "";
-    else lexeme = DIGIT.test(word) ? word : english.stem(verb ?? word);
-    if (known.size >= MAX_KNOWN) known.clear();
-    known.set(word, lexeme);
-  }
-  return lexeme;
+/** A lower-case word's lexeme, worked out afresh: "" for a stop word or a run too long to be a word. */
+function stemOf(word: string): string {
+  const verb = IRREGULAR_FORMS.get(word);
+  if (word.length > MAX_WORD_CHARS || STOP_WORDS.has(word) || (verb && STOP_WORDS.has(verb))) return "";
+  return DIGIT.test(word) ? word : english.stem(verb ?? word);
 }
+
+/** A lower-case word's lexeme: "" for a stop word or a run too long to be a word. */
+export const lexemeOf = (word: string): string => entryOf(word).lexeme;
 
 /** The distinct lexemes of some words, sorted as a tsvector sorts them. */
 export function lexemesOf(words: string[]): string[] {
@@ -80,26 +76,28 @@ const NEEDS_ESCAPE = /['\\]/;
 const quoted = (lexeme: string) => (NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'` : `'${lexeme}'`);
 
 /**
- * A lexeme as tsvectorOf writes it, with where it stands in the tsvector being written: one object
- * per distinct lexeme, shared by all the words that stem to it, so a word costs one lookup and
- * no per-chunk table is needed (the per-chunk table of positions was a quarter of a page's
+ * A lexeme, as tsvectorOf writes it too, with where it stands in the tsvector being written: one
+ * object per distinct lexeme, shared by all the words that stem to it, so a word costs one lookup
+ * and no per-chunk table is needed (the per-chunk table of positions was a quarter of a page's
  * extraction: docs/decisions/017).
  */
-interface WrittenLexeme {
-  /** The lexeme quoted as a tsvector literal holds it; "" for a stop word. */
+interface LexemeEntry {
+  /** "" for a stop word. */
+  readonly lexeme: string;
+  /** The lexeme quoted as a tsvector literal holds it. */
   readonly written: string;
   /** The tsvector being written when this lexeme last appeared in one, and its place in it. */
   vector: number;
   slot: number;
 }
 
-const STOP: WrittenLexeme = { written: "", vector: 0, slot: 0 };
-const lexemeEntries = new Map<string, WrittenLexeme>();
-const wordEntries = new Map<string, WrittenLexeme>();
+const STOP: LexemeEntry = { lexeme: "", written: "", vector: 0, slot: 0 };
+const wordEntries = new Map<string, LexemeEntry>();
+const lexemeEntries = new Map<string, LexemeEntry>();
 let vectorsWritten = 0;
 
-/** A lower-case word's lexeme entry, kept per thread like `known`. */
-function entryOf(word: string): WrittenLexeme {
+/** A lower-case word's lexeme entry, kept per thread. */
+function entryOf(word: string): LexemeEntry {
   let entry = wordEntries.get(word);
   if (entry === undefined) {
     // Both go together: a word must never meet a second entry for a lexeme another word holds.
@@ -107,10 +105,10 @@ function entryOf(word: string): WrittenLexeme {
       wordEntries.clear();
       lexemeEntries.clear();
     }
-    const lexeme = lexemeOf(word);
+    const lexeme = stemOf(word);
     entry = lexeme ? lexemeEntries.get(lexeme) : STOP;
     if (entry === undefined) {
-      entry = { written: quoted(lexeme), vector: 0, slot: 0 };
+      entry = { lexeme, written: quoted(lexeme), vector: 0, slot: 0 };
       lexemeEntries.set(lexeme, entry);
     }
     wordEntries.set(word, entry);
