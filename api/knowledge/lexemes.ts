@@ -65,7 +65,10 @@ function stemOf(word: string): string {
 }
 
 /** A lower-case word's lexeme: "" for a stop word or a run too long to be a word. */
-export const lexemeOf = (word: string): string => entryOf(word).lexeme;
+export function lexemeOf(word: string): string {
+  forgetWhenFull();
+  return entryOf(word).lexeme;
+}
 
 /** The distinct lexemes of some words, sorted as a tsvector sorts them. */
 export function lexemesOf(words: string[]): string[] {
@@ -96,15 +99,21 @@ const wordEntries = new Map<string, LexemeEntry>();
 const lexemeEntries = new Map<string, LexemeEntry>();
 let vectorsWritten = 0;
 
+/**
+ * Empties the tables when they are full. Only between two tsvectors: emptied in the middle of one,
+ * a lexeme already written would get a second entry and be written twice. Both go together, so a
+ * word never meets a second entry for a lexeme another word holds.
+ */
+function forgetWhenFull() {
+  if (wordEntries.size < MAX_KNOWN) return;
+  wordEntries.clear();
+  lexemeEntries.clear();
+}
+
 /** A lower-case word's lexeme entry, kept per thread. */
 function entryOf(word: string): LexemeEntry {
   let entry = wordEntries.get(word);
   if (entry === undefined) {
-    // Both go together: a word must never meet a second entry for a lexeme another word holds.
-    if (wordEntries.size >= MAX_KNOWN) {
-      wordEntries.clear();
-      lexemeEntries.clear();
-    }
     const lexeme = stemOf(word);
     entry = lexeme ? lexemeEntries.get(lexeme) : STOP;
     if (entry === undefined) {
@@ -118,6 +127,7 @@ function entryOf(word: string): LexemeEntry {
 
 /** A text's tsvector, written as Postgres reads one (`'lexeme':1,4 'other':2`), positions from 1. */
 export function tsvectorOf(text: string): string {
+  forgetWhenFull();
   const vector = ++vectorsWritten;
   const parts: string[] = []; // per lexeme, in order of first appearance: `'lexeme':1,4`
   const counts: number[] = [];
