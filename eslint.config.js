@@ -20,6 +20,17 @@ export default tseslint.config(
     },
   },
   {
+    // Console actions read forms through readForm, which bounds the body and the field names first.
+    files: ["app/**"],
+    ignores: ["app/server/http/form-data.server.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        { selector: "CallExpression[callee.property.name='formData']", message: "Read posted forms with readForm (app/server/http/form-data.server.ts): it bounds the body and the field names." },
+      ],
+    },
+  },
+  {
     files: ["api/**", "contract/**", "server.ts", "tests/**", "bench/**", "*.config.*", "*.js", "*.mjs"],
     rules: { "no-restricted-imports": "off" },
   },

@@ -65,6 +65,22 @@ export function remixModeOf(env: Env): "production" | "development" {
   return env.NODE_ENV === "development" ? "development" : "production";
 }
 
+/**
+ * Express's `trust proxy` from TRUST_PROXY: proxy addresses or subnets (`loopback`,
+ * `10.0.0.0/8, 203.0.113.7`), or a number of hops. `true` would believe every address in
+ * X-Forwarded-For, so anyone could pick the address the rate limits count: it is read as one hop
+ * (the proxy right in front of this server), as Express recommends for a single proxy.
+ */
+export function trustProxySetting(value: string | undefined): string | number | null {
+  const setting = value?.trim();
+  if (!setting || setting === "false") return null;
+  if (setting === "true") {
+    console.warn("[console] TRUST_PROXY=true is read as one hop: name the proxy's addresses, or a hop count, to say it exactly");
+    return 1;
+  }
+  return /^\d+$/.test(setting) ? Number(setting) : setting;
+}
+
 function securityHeaderOptions(env: Env, config: ConsoleConfig): SecurityHeaderOptions {
   const google = config.google;
   return {
@@ -142,7 +158,8 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
 
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", env.TRUST_PROXY === "true" ? true : env.TRUST_PROXY);
+  const trustProxy = trustProxySetting(env.TRUST_PROXY);
+  if (trustProxy !== null) app.set("trust proxy", trustProxy);
   app.use((_req, res, next) => {
     res.set({
       "X-Content-Type-Options": "nosniff",

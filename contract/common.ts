@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID } from "./values/common";
+import { MAX_ID, MAX_PAGE } from "./values/common";
 export * from "./values/common";
 
 /** Every non-2xx answer of the API has this body. `errors` maps a field path to its messages. */
@@ -10,6 +10,8 @@ export const ErrorBody = z.object({
 export type ErrorBody = z.infer<typeof ErrorBody>; // ids are Postgres integers
 export const IdParam = z.coerce.number().int().positive().max(MAX_ID, "Not a valid id");
 /** An id inside a JSON body. */
+/** A page number of a list query (the first page is `first`: 1, or 0 for URL lists). */
+export const pageNumber = (first: 0 | 1) => z.coerce.number().int().min(first).max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`).default(first);
 export const Id = z.number().int().positive().max(MAX_ID, "Not a valid id");
 
 /** Longer URLs than any real page has; PostgreSQL indexes cannot hold much longer ones either. */

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber } from "./common";
 import { INSIGHT_ENVIRONMENTS, INSIGHT_CHARTS } from "./values/insights";
 export * from "./values/insights";
 
@@ -49,7 +50,7 @@ export const UserProfilesQuery = z.object({
   trigger_point: z.string().max(100).optional(),
   environment: z.enum(INSIGHT_ENVIRONMENTS).default("all"),
   leads_only: z.enum(["true", "false"]).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  page: pageNumber(1),
   page_size: z.coerce.number().int().refine((n) => [10, 25, 50, 100, 1000].includes(n), "page_size must be 10, 25, 50, 100 or 1000").default(25),
 });
 /** What a caller sends (page and page_size as numbers). */

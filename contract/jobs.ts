@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { pageNumber } from "./common";
 import { JOB_STATES } from "./values/jobs";
 export * from "./values/jobs";
 export const JobState = z.enum(JOB_STATES);
@@ -33,7 +34,7 @@ export type QueuesList = z.infer<typeof QueuesList>;
 export const JobsQuery = z.object({
   queue: z.string().optional(),
   state: JobState.optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(1),
   page_size: z.coerce.number().int().min(1).max(100).default(20),
 });
 export type JobsQuery = z.infer<typeof JobsQuery>;

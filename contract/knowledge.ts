@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, MAX_URL_LENGTH, URL_TOO_LONG } from "./common";
+import { Id, MAX_URL_LENGTH, pageNumber, URL_TOO_LONG } from "./common";
 import { URL_STATUSES, REQUESTABLE_STATUSES, REVIEW_STATUSES, SCAN_MODES, URL_ORDER_COLUMNS } from "./values/knowledge";
 export * from "./values/knowledge";
 export const UrlStatus = z.enum(URL_STATUSES);
@@ -27,7 +27,7 @@ export type Website = z.infer<typeof Website>;
 
 export const WebsitesQuery = z.object({
   app_name: z.string().optional(),
-  page: z.coerce.number().int().min(1).default(1),
+  page: pageNumber(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
   query: z.string().trim().max(200).optional(),
 });
@@ -67,7 +67,7 @@ export const UpdateStatusResult = z.object({ message: z.string(), updated: z.num
 const csv = <T extends z.ZodType>(item: T) =>
   z.preprocess((value) => (typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : value), z.array(item).optional());
 export const UrlsQuery = z.object({
-  page: z.coerce.number().int().min(0).default(0),
+  page: pageNumber(0),
   page_size: z.coerce.number().int().min(1).max(10_000).default(100),
   order_by: z.enum(URL_ORDER_COLUMNS).default("url"),
   order: z.enum(["asc", "desc"]).default("asc"),

@@ -57,7 +57,7 @@ describe("appearance", () => {
       avatar_url: "https://evil.example/a.png",
       header_logo_url: "javascript:alert(1)",
       show_sources: "yes",
-      bot_name: "Nora\u0007<script>",
+      bot_name: "Nora\t<script>",
       made_up: "x",
     };
     const refused = await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: attacks } } });
@@ -84,6 +84,15 @@ describe("appearance", () => {
     expect(broken.status).toBe(400);
     expect(JSON.stringify(broken.body)).toMatch(/broken character|half of an emoji|surrogate/i);
     expect((await call("GET", path(), { token: clientAdmin })).body.data.input_placeholder).toBe(text);
+  });
+
+  it("refuses control characters no one types, naming the field, and keeps line breaks", async () => {
+    for (const control of ["\u0001", "\u0008", "\u000b", "\u001b[31m", "\u007f", "\u0085"]) {
+      const refused = await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: { input_placeholder: `Ask${control}us` } } } });
+      expect(refused.status, JSON.stringify(control)).toBe(400);
+      expect(refused.body.errors["appearance.value.input_placeholder"]).toEqual(["Contains a control character"]);
+    }
+    expect((await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: { greeting_message: "Hi there\nWelcome" } } } })).status).toBe(200);
   });
 
   it("keeps trigger points apart, over the client default; unknown trigger points are refused", async () => {

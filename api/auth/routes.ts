@@ -28,7 +28,10 @@ export function authRoutes(route: RouteBuilder, signIns: Throttle) {
         : await verifyGoogleIdToken(body.id_token!, google);
       await throttleOrThrow(signIns, null, identity.email);
       const user = await findSignInUser(identity.email, identity.name, deps);
-      if (!user) throw unknownAccount(identity.email);
+      if (!user) {
+        await signIns.failed(identity.email);
+        throw unknownAccount(identity.email);
+      }
       return issueTokens(user.id, deps);
     },
   });
@@ -41,7 +44,10 @@ export function authRoutes(route: RouteBuilder, signIns: Throttle) {
       if (!deps.config.devLoginAllowed) throw forbidden("Development sign-in is disabled on this server");
       await throttleOrThrow(signIns, clientAddressOf(c), body.email);
       const user = await findSignInUser(body.email, "", deps);
-      if (!user) throw unknownAccount(body.email);
+      if (!user) {
+        await signIns.failed(body.email);
+        throw unknownAccount(body.email);
+      }
       return issueTokens(user.id, deps);
     },
   });
@@ -59,8 +65,14 @@ export function authRoutes(route: RouteBuilder, signIns: Throttle) {
     body: RefreshBody, response: TokenPair,
     handler: async ({ body, c, deps }) => {
       if (!body.refresh_token) throw badRequest("refresh_token is required");
-      await throttleOrThrow(signIns, clientAddressOf(c), refreshKey(body.refresh_token));
-      return rotateRefreshToken(body.refresh_token, deps);
+      const key = refreshKey(body.refresh_token);
+      await throttleOrThrow(signIns, clientAddressOf(c), key);
+      try {
+        return await rotateRefreshToken(body.refresh_token, deps);
+      } catch (error) {
+        if (error instanceof HttpError && error.status < 500) await signIns.failed(key);
+        throw error;
+      }
     },
   });
 

@@ -7,12 +7,16 @@ const MAX_DEPTH = 32;
 
 // eslint-disable-next-line no-control-regex
 const NUL = /\u0000/;
+// Control characters no one types: C0 but tab, line feed and carriage return; DEL; C1.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** What is wrong with one string, in words for the person who sent it, or null. */
 export function stringProblem(value: string): string | null {
   if (NUL.test(value)) return "Contains a NUL character";
+  if (CONTROL.test(value)) return "Contains a control character";
   if (LONE_SURROGATE.test(value)) return "Contains an invalid character (a lone surrogate)";
   if (value.length > MAX_STRING_LENGTH) return `Keep this under ${MAX_STRING_LENGTH.toLocaleString("en")} characters`;
   return null;
@@ -50,8 +54,8 @@ function decodedPath(rawPath: string) {
 const isJson = (c: Context) => /\bjson\b/i.test(c.req.header("content-type") ?? "") || !c.req.header("content-type");
 
 /**
- * One guard in front of every API route: text PostgreSQL cannot store (NUL), that is not text at
- * all (a lone UTF-16 surrogate) or that is absurdly long is refused with a 400 naming the field,
+ * One guard in front of every API route: text PostgreSQL cannot store (NUL), control characters,
+ * text that is not text at all (a lone UTF-16 surrogate) or that is absurdly long is refused with a 400 naming the field,
  * in the path, the query or a JSON body, before any handler (or the database) sees it.
  * Routes still validate shapes and their own lengths with the contract's schemas.
  */

@@ -8,32 +8,49 @@ export interface ThrottleLimits {
 }
 
 /**
- * Counts sign-in attempts per client address and per account, each in its own one-minute window
- * (rate-limiter-flexible, in memory: sign-ins are rare, so several processes each keeping their
- * own count only loosens the limit by that factor). `consume` answers the seconds to wait when
- * either count is over its limit. A caller without an address (the console calling the API in
- * process, which throttles addresses itself) is counted per account only.
+ * Sign-in limits (rate-limiter-flexible, in memory: sign-ins are rare, so several processes each
+ * keeping their own count only loosens the limit by that factor), each in a one-minute window:
+ * - per client address, every attempt counts;
+ * - per account, only failed attempts count (an unknown account, a refused token). Counting
+ *   attempts would let anyone lock a real person out by trying their address ten times a minute;
+ *   counting failures still stops guessing at one account from many addresses.
+ * A caller without an address (the console calling the API in process, which throttles
+ * addresses itself) is counted per account only.
  */
 export class Throttle {
   private readonly byAddress: RateLimiterMemory;
-  private readonly byAccount: RateLimiterMemory;
+  private readonly failuresByAccount: RateLimiterMemory;
+  private readonly accountLimit: number;
 
   constructor(limits: ThrottleLimits) {
     this.byAddress = new RateLimiterMemory({ keyPrefix: "address", points: limits.perAddressPerMinute, duration: 60 });
-    this.byAccount = new RateLimiterMemory({ keyPrefix: "account", points: limits.perAccountPerMinute, duration: 60 });
+    this.failuresByAccount = new RateLimiterMemory({ keyPrefix: "account", points: limits.perAccountPerMinute, duration: 60 });
+    this.accountLimit = limits.perAccountPerMinute;
   }
 
+  /** Counts an attempt from `address`; answers the seconds to wait, or null to go ahead. */
   async consume(address: string | null, account: string | null): Promise<number | null> {
-    try {
-      if (address) await this.byAddress.consume(address);
-      if (account) await this.byAccount.consume(account.trim().toLowerCase());
-      return null;
-    } catch (refusal) {
-      if (refusal instanceof RateLimiterRes) return Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
-      throw refusal;
+    if (address) {
+      try {
+        await this.byAddress.consume(address);
+      } catch (refusal) {
+        if (refusal instanceof RateLimiterRes) return secondsOf(refusal);
+        throw refusal;
+      }
     }
+    if (!account) return null;
+    const failures = await this.failuresByAccount.get(accountKey(account));
+    return failures && failures.consumedPoints >= this.accountLimit ? secondsOf(failures) : null;
+  }
+
+  /** Records a failed attempt at `account` (the attempt itself was counted by consume). */
+  async failed(account: string) {
+    await this.failuresByAccount.penalty(accountKey(account), 1);
   }
 }
+
+const accountKey = (account: string) => account.trim().toLowerCase();
+const secondsOf = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
 
 /** A 429 that carries its Retry-After (errorResponse adds the header). */
 export class TooManyRequests extends HttpError {

@@ -11,12 +11,11 @@ import type { RouteBuilder } from "../http/route";
 
 type UserRecord = typeof users.$inferSelect;
 type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
+type AppUserRows = z.output<typeof AppUsersUpsertBody>["users"];
 
 const toUserRow = (u: UserRecord): UserRow => ({
   id: u.id, email: u.email, name: u.name, user_type: u.userType as UserType, created_at: u.createdAt.toISOString(),
 });
-
-export const ACCOUNT_ELSEWHERE = "This person cannot be added here. Ask a System Admin or Admin to give them access.";
 
 /** Collects per-row problems so one answer names every field to fix, and nothing is written. */
 class RowErrors {
@@ -29,14 +28,25 @@ class RowErrors {
   }
 }
 
-async function listAppUsers(appId: number, deps: Pick<ApiDeps, "db">): Promise<AppUserRow[]> {
+/**
+ * The client's members. Staff see each account as it is; a Client Admin sees what belongs to this
+ * client: the account's type and age are facts about it elsewhere (a linked System Admin, an
+ * account older than the grant), so they read as a `user` since the grant.
+ */
+async function listAppUsers(caller: Caller, appId: number, deps: Pick<ApiDeps, "db">): Promise<AppUserRow[]> {
   const rows = await deps.db
     .select({ user: users, role: appUsers.role, grantedAt: appUsers.createdAt })
     .from(appUsers)
     .innerJoin(users, eq(users.id, appUsers.userId))
     .where(eq(appUsers.appId, appId))
     .orderBy(asc(users.email));
-  return rows.map((r) => ({ ...toUserRow(r.user), app_user: { role: r.role as AppRole, created_at: r.grantedAt.toISOString() } }));
+  const staff = isStaff(caller);
+  return rows.map((r) => {
+    const granted = r.grantedAt.toISOString();
+    const account = toUserRow(r.user);
+    const shown = staff ? account : { ...account, user_type: "user" as UserType, created_at: granted };
+    return { ...shown, app_user: { role: r.role as AppRole, created_at: granted } };
+  });
 }
 
 async function findByIdOrEmail(tx: Tx, id: number | undefined, email: string) {
@@ -75,15 +85,17 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
   });
 }
 
-async function upsertAppUsers(caller: Caller, appId: number, rows: z.output<typeof AppUsersUpsertBody>["users"], deps: Pick<ApiDeps, "db">) {
+async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, deps: Pick<ApiDeps, "db">) {
+  if (!isStaff(caller)) return upsertAppUsersAsClientAdmin(caller, appId, rows, deps);
   const roles = assignableAppRoles(caller, appId);
-  const userTypes = isStaff(caller) ? assignableUserTypes(caller) : (["user"] as UserType[]);
+  const userTypes = assignableUserTypes(caller);
   return deps.db.transaction(async (tx) => {
     const problems = new RowErrors();
     const existingRows: (UserRecord | null)[] = [];
     for (const [index, row] of rows.entries()) {
       const existing = await findByIdOrEmail(tx, row.id, row.email);
       existingRows.push(existing);
+      // Staff see every account, so naming a missing one reveals nothing to them.
       if (row.id && !existing) problems.add(index, "id", "This user no longer exists");
       const [grant] = existing
         ? await tx.select().from(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, existing.id)))
@@ -92,18 +104,8 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: z.output<type
       const renaming = Boolean(row.id && existing && (existing.name !== row.name || existing.email !== row.email));
       const unchanged = row.action === "add" && existing && grant?.role === row.app_user.role && !renaming;
       if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
-      // Accounts are not an oracle (docs/decisions/016): a Client Admin never links, renames or reads
-      // an account outside their client; staff give such a person access. One message for every case.
-      if (existing && !grant && !isStaff(caller)) {
-        if (row.action !== "delete") problems.add(index, "email", ACCOUNT_ELSEWHERE);
-        continue;
-      }
       if (grant && !roles.includes(grant.role as AppRole)) problems.add(index, "app_user.role", `You may not change the access of a ${grant.role}`);
       if (existing?.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
-      // An account can belong to several clients: only staff may rename or re-address it.
-      if (renaming && !isStaff(caller)) {
-        problems.add(index, "name", "Only staff can change an existing user's name or email");
-      }
       if (row.action === "delete") continue;
       if (!roles.includes(row.app_user.role)) problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
       if (!existing && !userTypes.includes(row.user_type)) problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
@@ -124,6 +126,78 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: z.output<type
         : (await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).returning())[0];
       await tx.insert(appUsers).values({ appId, userId: user.id, role: row.app_user.role })
         .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: row.app_user.role } });
+    }
+  });
+}
+
+export const NOT_A_MEMBER = "This person is not a member of this client";
+
+/** This client's member named by the row: by id when it has one, else by email. Null for anyone else. */
+async function memberOf(tx: Tx, appId: number, row: AppUserRows[number]) {
+  const [member] = await tx
+    .select({ user: users, role: appUsers.role })
+    .from(appUsers)
+    .innerJoin(users, eq(users.id, appUsers.userId))
+    .where(and(eq(appUsers.appId, appId), row.id ? eq(appUsers.userId, row.id) : eq(users.email, row.email)));
+  return member ?? null;
+}
+
+/**
+ * Accounts are not an oracle (docs/decisions/016): a Client Admin sees only their client's members.
+ * Every person outside the client (no account, another client's member, staff) is handled by the
+ * same statements and gets the same answer, so neither the body nor the time tells them apart:
+ * - a new row (no id) grants access: the account is created if missing, else linked untouched;
+ * - a row with an id must name a member, otherwise one error whether the id exists or not;
+ * - removing someone who is not a member changes nothing, like any other removal.
+ */
+async function upsertAppUsersAsClientAdmin(caller: Caller, appId: number, rows: AppUserRows, deps: Pick<ApiDeps, "db">) {
+  const roles = assignableAppRoles(caller, appId);
+  return deps.db.transaction(async (tx) => {
+    const problems = new RowErrors();
+    const plans: ({ kind: "member"; userId: number } | { kind: "link" } | null)[] = [];
+    for (const [index, row] of rows.entries()) {
+      const member = await memberOf(tx, appId, row);
+      if (!member) {
+        plans.push(row.action === "add" && !row.id ? { kind: "link" } : null);
+        if (row.action === "delete") continue;
+        if (row.id) {
+          problems.add(index, "id", NOT_A_MEMBER);
+          continue;
+        }
+        if (!roles.includes(row.app_user.role)) problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
+        // Refused whether or not the address has an account: refusing only new ones would tell them apart.
+        if (row.user_type !== "user") problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
+        continue;
+      }
+      // Only a row with an id edits the account itself; a row without one just grants access.
+      const renaming = Boolean(row.id && (member.user.name !== row.name || member.user.email !== row.email));
+      const unchanged = row.action === "add" && member.role === row.app_user.role && !renaming;
+      plans.push(unchanged ? null : { kind: "member", userId: member.user.id });
+      if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
+      if (!roles.includes(member.role as AppRole)) problems.add(index, "app_user.role", `You may not change the access of a ${member.role}`);
+      if (member.user.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
+      // An account can belong to several clients: only staff may rename or re-address it. Refused
+      // before any look at who else holds the address, which would reveal an account elsewhere.
+      if (renaming) problems.add(index, "name", "Only staff can change an existing user's name or email");
+      if (row.action === "add" && !roles.includes(row.app_user.role)) problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
+    }
+    problems.throwIfAny();
+    for (const [index, row] of rows.entries()) {
+      const plan = plans[index];
+      if (!plan) continue;
+      if (plan.kind === "member") {
+        if (row.action === "delete") await tx.delete(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, plan.userId)));
+        else await tx.update(appUsers).set({ role: row.app_user.role }).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, plan.userId)));
+        continue;
+      }
+      // The same three statements whether the address is new or has an account elsewhere. An existing
+      // account keeps its name, email and type, and whoever created it never stops another client
+      // from adding the same person.
+      await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).onConflictDoNothing({ target: users.email });
+      const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
+      // A grant that appeared since the check above (another save) is kept, not overwritten with a role
+      // this caller might not be allowed to change.
+      await tx.insert(appUsers).values({ appId, userId: account.id, role: row.app_user.role }).onConflictDoNothing();
     }
   });
 }
@@ -156,7 +230,7 @@ export function userRoutes(route: RouteBuilder) {
     params: AppParams, response: AppUsersList,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
-      return { users: await listAppUsers(params.appId, deps), assignable_roles: assignableAppRoles(caller, params.appId) };
+      return { users: await listAppUsers(caller, params.appId, deps), assignable_roles: assignableAppRoles(caller, params.appId) };
     },
   });
 
@@ -167,7 +241,7 @@ export function userRoutes(route: RouteBuilder) {
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "manage_access");
       await upsertAppUsers(caller, params.appId, body.users, deps);
-      return { users: await listAppUsers(params.appId, deps), message: "Access saved" };
+      return { users: await listAppUsers(caller, params.appId, deps), message: "Access saved" };
     },
   });
 }

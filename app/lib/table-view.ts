@@ -1,3 +1,5 @@
+import { readPageParam } from "./page-param";
+
 /**
  * The shared table's state in the address (spec: sortable column headers, rows per page 10, 20,
  * 50, 100, default 10): `sort`, `order`, `page` (from 1) and `page_size`, so a pasted link shows
@@ -19,11 +21,10 @@ export interface TableView {
 export function readTableView(search: URLSearchParams, sortable: readonly string[]): TableView {
   const sort = search.get("sort");
   const size = Number(search.get("page_size"));
-  const page = Number(search.get("page"));
   return {
     sort: sort && sortable.includes(sort) ? sort : null,
     order: search.get("order") === "desc" ? "desc" : "asc",
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page: readPageParam(search.get("page")),
     pageSize: (TABLE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_TABLE_PAGE_SIZE,
   };
 }

@@ -1,5 +1,6 @@
 import { REVIEW_STATUSES, URL_COUNT_CAP, URL_ORDER_COLUMNS, URL_STATUSES } from "../../contract/values/knowledge";
 import type { ReviewStatus, UrlsQuery, UrlStatus } from "../../contract";
+import { readPageParam } from "./page-param";
 
 /** Spec §9: the URL tables' paging and sorting. */
 export const WEBSITE_PAGE_SIZES = [1, 10, 25, 50, 100, 500, 1000, 2000] as const;
@@ -42,7 +43,7 @@ export function readUrlView(params: URLSearchParams, pageSizes: readonly number[
   const size = readInt(params.get("page_size"));
   const orderBy = params.get("order_by");
   return {
-    page: readInt(params.get("page")) ?? 0,
+    page: readPageParam(params.get("page"), 0),
     pageSize: size !== null && pageSizes.includes(size) ? size : defaultPageSize,
     orderBy: (URL_ORDER_COLUMNS as readonly string[]).includes(orderBy ?? "") ? (orderBy as OrderColumn) : "url",
     order: params.get("order") === "desc" ? "desc" : "asc",

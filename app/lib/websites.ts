@@ -1,5 +1,6 @@
 import { DEFAULT_TAGS, SCAN_MODES, URL_STATUSES } from "../../contract/values/knowledge";
 import type { Website } from "../../contract";
+import { readPageParam } from "./page-param";
 
 /*
  * Pure rules of the Websites screen (spec sections 2, 5 and 9): what the pattern boxes suggest,
@@ -151,11 +152,11 @@ export const urlsDrawerPath = (status: string | null) => (status ? `urls?status=
 
 /** The page, page size and search of the URL, as the API takes them; anything odd falls back to the defaults. */
 export function websitesListParams(search: URLSearchParams) {
-  const page = Number(search.get("page"));
+  const page = readPageParam(search.get("page"));
   const pageSize = Number(search.get("page_size"));
   const query = (search.get("query") ?? "").trim().slice(0, 200);
   return {
-    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    page,
     page_size: (WEBSITES_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_WEBSITES_PAGE_SIZE,
     query,
   };

@@ -10,6 +10,7 @@ import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { exportClientApp } from "~/server/downloads.server";
 import * as ui from "~/styles/ui.css";
+import { readForm } from "~/server/http/form-data.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { app } = await requireClient(request, consoleContext(context), params.appName);
@@ -21,7 +22,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   switch (intent) {
     case EXPORT_INTENT:
       return exportClientApp(api, app);

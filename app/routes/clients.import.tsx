@@ -14,6 +14,7 @@ import { importFailureMessage, importedSummary, readImportClientsForm } from "~/
 import { consoleContext } from "~/server/context.server";
 import { redirectWithToast } from "~/server/toast.server";
 import * as ui from "~/styles/ui.css";
+import { readForm } from "~/server/http/form-data.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
@@ -29,7 +30,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Imports the ticked files one by one, in order; the first failure stops the run, keeping what was imported. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
-  const submission = readImportClientsForm(await request.formData());
+  const submission = readImportClientsForm(await readForm(request));
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   let imported = 0;
   for (const fileName of submission.value.file_name) {

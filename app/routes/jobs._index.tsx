@@ -9,12 +9,14 @@ import { jobsApi } from "~/server/api/resources.server";
 import { consoleContext } from "~/server/context.server";
 import { handleJobAction } from "~/server/jobs.server";
 import * as ui from "~/styles/ui.css";
+import { readForm } from "~/server/http/form-data.server";
+import { readPageParam } from "~/lib/page-param";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const params = new URL(request.url).searchParams;
   const state = jobStateOf(params.get("state"));
-  const page = Math.max(1, Number(params.get("page")) || 1);
+  const page = readPageParam(params.get("page"));
   const [queues, jobs] = await Promise.all([jobsApi.queues(api), jobsApi.list(api, { state, page, page_size: 20 })]);
   return json({ queues, jobs, state: state ?? null });
 }
@@ -22,7 +24,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const url = new URL(request.url);
-  return handleJobAction(api, await request.formData(), `${url.pathname}${url.search}`);
+  return handleJobAction(api, await readForm(request), `${url.pathname}${url.search}`);
 }
 
 export default function JobsDashboard() {

@@ -10,12 +10,14 @@ import { invariantResponse } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleJobAction } from "~/server/jobs.server";
 import * as ui from "~/styles/ui.css";
+import { readForm } from "~/server/http/form-data.server";
+import { readPageParam } from "~/lib/page-param";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const search = new URL(request.url).searchParams;
   const state = jobStateOf(search.get("state"));
-  const page = Math.max(1, Number(search.get("page")) || 1);
+  const page = readPageParam(search.get("page"));
   const queues = await jobsApi.queues(api);
   const queue = queues.find((q) => q.name === params.queue);
   invariantResponse(queue, "Queue not found");
@@ -26,7 +28,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const url = new URL(request.url);
-  return handleJobAction(api, await request.formData(), `${url.pathname}${url.search}`);
+  return handleJobAction(api, await readForm(request), `${url.pathname}${url.search}`);
 }
 
 export default function QueueConsole() {

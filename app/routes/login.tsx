@@ -1,5 +1,5 @@
 import { getFormProps, getInputProps, useForm, type Submission } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { LOGIN_TEXT, LOGIN_TITLE, TOO_MANY_SIGN_INS } from "~/lib/messages";
@@ -10,6 +10,7 @@ import { consoleContext } from "~/server/context.server";
 import { commitSession, getSession } from "~/server/session.server";
 import * as s from "~/styles/shell.css";
 import * as ui from "~/styles/ui.css";
+import { readForm } from "~/server/http/form-data.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = consoleContext(context);
@@ -34,7 +35,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = consoleContext(context);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const submission = readDevLoginForm(formData);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   if (!ctx.config.devLogin) {
@@ -48,11 +49,18 @@ export async function action({ request, context }: ActionFunctionArgs) {
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) return tooManySignIns(submission, 60);
     if (error instanceof ApiError && error.status < 500) {
+      await ctx.signInThrottle.failed(submission.value.email);
       return json(submission.reply({ fieldErrors: { email: [error.message] } }), { status: error.status });
     }
     throw error;
   }
 }
+
+/** A refused sign-in's page says when to try again, as its data request does. */
+export const headers: HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 function tooManySignIns(submission: Submission<unknown>, retryAfterSeconds: number) {
   return json(submission.reply({ formErrors: [TOO_MANY_SIGN_INS] }), { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });

@@ -64,6 +64,19 @@ describe("development sign-in (login action)", () => {
     expect(response.headers.get("location")).toBe(location);
   });
 
+  it.each(["/.//evil.example/phish", "/..//evil.example/phish", "/x/../..//evil.example/phish", "/./%2F/evil.example", "/%2e//evil.example"])(
+    "never answers a signed-in visitor's /login?redirectTo=%s with a redirect another host could serve",
+    async (redirectTo) => {
+      const cookie = await signIn("admin@example.com");
+      const response = await settle(() => loginLoader(args(getRequest(`/login?${new URLSearchParams({ redirectTo })}`, cookie))));
+      expect(response.status).toBe(302);
+      const location = response.headers.get("location")!;
+      expect(new URL(location, "https://console.example").origin).toBe("https://console.example");
+      const signedIn = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo }))));
+      expect(new URL(signedIn.headers.get("location")!, "https://console.example").origin).toBe("https://console.example");
+    },
+  );
+
   it("answers a signed-in visitor's /login?redirectTo=/%0A/x with a redirect home, not a 500", async () => {
     const cookie = await signIn("admin@example.com");
     for (const query of ["redirectTo=/%0A/x", "redirectTo=/%09/evil.example"]) {
@@ -160,6 +173,36 @@ describe("root loader and the API client", () => {
     const stale = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
     const results = await Promise.all([1, 2, 3].map(() => settle(() => rootLoader(args(getRequest("/", stale))))));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+  });
+
+  it("hands the new refresh token only to the request that rotated it; the browser's other requests just use the new user token", async () => {
+    const cookie = await signIn("admin@example.com");
+    const stale = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const contexts = [1, 2, 3].map(() => testContext(host));
+    const results = await Promise.all(contexts.map((context) => settle(() => rootLoader(args(getRequest("/", stale), context)))));
+    expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(contexts.map((context) => context.appendedCookies.length).sort()).toEqual([0, 0, 1]);
+  });
+
+  it("signs out a copied cookie whose refresh token was already rotated, even within seconds, from another browser", async () => {
+    const cookie = await signIn("admin@example.com");
+    const stale = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const victim = testContext(host);
+    expect((await settle(() => rootLoader(args(getRequest("/", stale), victim)))).status).toBe(200);
+    expect(victim.appendedCookies).toHaveLength(1);
+
+    const attacker = testContext(host);
+    attacker.clientAddress = "198.51.100.9";
+    const replayed = await settle(() => rootLoader(args(getRequest("/users", stale), attacker)));
+    expect(replayed.status).toBe(302);
+    expect(replayed.headers.get("location")).toMatch(/^\/login/);
+    for (const handedOut of [...attacker.appendedCookies, replayed.headers.get("set-cookie")]) {
+      const session = await sessionStorageFor(attacker).getSession(cookieHeaderFrom(handedOut));
+      expect(session.get("refresh_token")).toBeUndefined();
+    }
+    // The reuse revoked the sign-in: the victim's rotated session is over too, as reuse detection intends.
+    const after = await withSession(cookieHeaderFrom(victim.appendedCookies[0]), async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    expect((await settle(() => rootLoader(args(getRequest("/users", after), testContext(host))))).status).toBe(302);
   });
 
   it("clears the session and returns to the login screen when the refresh fails", async () => {

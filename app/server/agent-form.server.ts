@@ -10,6 +10,7 @@ import { invariantResponse, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
 import { replyWithApiError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
 
 const textOf = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -73,7 +74,7 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
   const { api, app } = await requireClient(request, context, appName);
   invariantResponse(userCan(await getUserInfo(api), "configure", app.id), "You may not change this client's agents", 403);
 
-  const formData = await request.formData();
+  const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
   formData.set("site_code", stripSiteCode(textOf(formData, "site_code")));
   if (!isShowableLogoUrl(textOf(formData, "logo_url"))) formData.set("logo_url", "");
 

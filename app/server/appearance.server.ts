@@ -4,6 +4,7 @@ import { valuesFromForm } from "~/lib/appearance";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { appearanceApi } from "./api/appearance-api.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
 
 export interface AppearanceActionData {
   formError: string | null;
@@ -20,7 +21,7 @@ const chosenFile = (value: FormDataEntryValue | null): value is File => typeof v
  * beside their fields.
  */
 export async function handleAppearanceAction(request: Request, api: ApiClient, appId: number, triggerPoint: string, backTo: string) {
-  const formData = await request.formData();
+  const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
   const intent = String(formData.get("intent") ?? "save");
   if (intent === "push") {
     const diff = await appearanceApi.diff(api, appId, triggerPoint);

@@ -14,7 +14,8 @@ const THIS_SITE = "http://console.invalid";
  * Where to go after sign-in: only a path of this site. Browsers drop tabs and newlines inside
  * URLs and read `\\` as `/`, so `/\t/evil.example` would leave the site and `/\n/x` cannot
  * even be sent as a header: anything with a control character or a backslash is refused, and
- * what remains must still resolve to this site once parsed the way a browser parses it.
+ * what remains must still resolve to this site once parsed the way a browser parses it, and so
+ * must the normalised path we answer with.
  */
 export function safeRedirectTo(value: FormDataEntryValue | string | null | undefined, fallback = "/") {
   if (typeof value !== "string" || !value.startsWith("/") || value.length > 2048) return fallback;
@@ -27,7 +28,11 @@ export function safeRedirectTo(value: FormDataEntryValue | string | null | undef
     return fallback;
   }
   if (target.origin !== THIS_SITE) return fallback;
-  return `${target.pathname}${target.search}${target.hash}`;
+  // What we answer is itself resolved by the browser: `/.//evil.example` normalises to
+  // `//evil.example`, which a browser reads as another host. Keep it only if it stays here too.
+  const resolved = `${target.pathname}${target.search}${target.hash}`;
+  if (resolved.startsWith("//") || new URL(resolved, THIS_SITE).origin !== THIS_SITE) return fallback;
+  return resolved;
 }
 
 /** Stores freshly issued tokens and the user they belong to, then redirects into the console. */

@@ -8,6 +8,7 @@ import { ApiError, type ApiClient } from "./api/client.server";
 import { appsApi } from "./api/resources.server";
 import { replyWithApiError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
 
 export const UPLOAD_FALLBACK_MESSAGE = "Request successful";
 
@@ -79,7 +80,7 @@ const chosenFile = (value: FormDataEntryValue | null): value is File =>
  * their fields. Success: a new client opens at /{url_code}; an edit stays with 'Saved'.
  */
 export async function submitClientForm(request: Request, api: ApiClient, existing: ClientApp | null) {
-  const formData = await request.formData();
+  const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
   completeFormData(formData, existing);
 
   const logo = formData.get("logo");

@@ -64,6 +64,7 @@ export type ConsoleContext = {
 
 export interface SignInThrottle {
   consume(address: string | null, account: string | null): Promise<number | null>;
+  failed(account: string): Promise<void>;
 }
 
 declare module "@remix-run/server-runtime" {

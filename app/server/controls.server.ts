@@ -16,6 +16,7 @@ import { requireAgentOf, requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
+import { readForm } from "./http/form-data.server";
 
 /** What every controls screen works on: the client, the trigger point and the address to return to. */
 export interface ControlsScreen {
@@ -70,7 +71,7 @@ const nothingToSave = (screen: ControlsScreen) => redirectWithToast(screen.backT
 
 /** The save bar's button says intent=save; a post without one (Enter in some browsers) is a save too. */
 async function readSave(request: Request) {
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = formData.get("intent");
   if (intent !== null && intent !== "save") throw new Response("Unknown intent", { status: 400, statusText: "Unknown intent" });
   return formData;

@@ -13,6 +13,7 @@ import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { rowErrorsFromApi } from "./tuning.server";
 import { tableIntent } from "./users-table.server";
+import { readForm } from "./http/form-data.server";
 
 /*
  * The data model screens: one page per model (the JSON view, Import, Build Recommendation Model
@@ -128,7 +129,7 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
   await requireConfigure(api, app.id);
   const { modelType } = DATA_MODEL_SCREENS[screen];
   const url = new URL(request.url);
-  const submission = parseWithZod(await request.formData(), { schema: PostedForm, disableAutoCoercion: true });
+  const submission = parseWithZod(await readForm(request), { schema: PostedForm, disableAutoCoercion: true });
   if (submission.status !== "success") return fieldsReply([], [], "The form could not be read; reload the page", 400);
   const { intent, record_id, import_app_code, fields } = submission.value;
   const rows: FieldFormRow[] = fields.map(({ loaded, ...values }) => ({ ...values, loaded }));

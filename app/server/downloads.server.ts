@@ -7,6 +7,7 @@ import { appsApi, downloadsApi, getUserInfo } from "./api/resources.server";
 import { invariantResponse, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./http/form-data.server";
 
 export const NO_DOWNLOAD_URL = "No download URL received";
 export const downloadFailed = (filename: string, message: string) => `Failed to download ${filename}: ${message}`;
@@ -46,7 +47,7 @@ const isFollowable = (url: string) => /^(\/(?!\/)|https?:\/\/)/i.test(url);
  */
 export async function downloadFile(request: Request, context: ConsoleContext, appName: string | undefined) {
   const { api } = await requireClient(request, context, appName);
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const key = formData.get("file_key");
   invariantResponse(typeof key === "string" && key !== "", "Choose a file to download", 400);
   const named = formData.get("filename");

@@ -6,6 +6,7 @@ import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
 import { filesApi } from "./api/resources.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./http/form-data.server";
 
 /** The two steps of a browser upload the Files page's script posts (files-upload route). */
 export const UploadStep = z.discriminatedUnion("intent", [
@@ -48,7 +49,7 @@ async function uploadFromForm(request: Request, context: ConsoleContext, api: Ap
   if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
     return json<FilesActionData>({ intent: "upload", formError: "These files are too large to send at once; upload fewer at a time.", outcomes: [] }, { status: 413 });
   }
-  const formData = await request.formData();
+  const formData = await readForm(request, { maxBytes: MAX_FORM_BYTES });
   const files = chosenFiles(formData);
   if (!files.length) return json<FilesActionData>({ intent: "upload", formError: "Choose at least one PDF file.", outcomes: [] }, { status: 400 });
   const notPdf = files.filter((file) => !isPdfName(cleanFileName(file.name)));
@@ -97,7 +98,7 @@ export async function handleFilesAction(args: { request: Request; context: Conso
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     return uploadFromForm(request, context, api, appId, userId, backTo);
   }
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const fileId = Number(formData.get("file_id"));
   if (!Number.isInteger(fileId) || fileId <= 0) throw new Response("Choose a file", { status: 400 });

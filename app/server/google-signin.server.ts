@@ -6,6 +6,7 @@ import { googleAuthenticator, safeRedirectTo, startSession } from "./auth.server
 import type { ConsoleContext } from "./context.server";
 import { TOO_MANY_SIGN_INS } from "../lib/messages";
 import { commitSession, getSession } from "./session.server";
+import { readForm } from "./http/form-data.server";
 
 // Where to land after Google sends the browser back; remix-auth owns the session during the hop.
 const returnToCookie = createCookie("__return_to", { path: "/login", httpOnly: true, sameSite: "lax", maxAge: 600 });
@@ -14,7 +15,7 @@ const returnToCookie = createCookie("__return_to", { path: "/login", httpOnly: t
 export async function beginGoogleSignIn(request: Request, context: ConsoleContext) {
   if (!context.config.google) throw redirect("/login");
   await throttleSignIn(context);
-  const form = await request.clone().formData();
+  const form = await readForm(request.clone());
   const returnTo = safeRedirectTo(form.get("redirectTo"));
   try {
     await googleAuthenticator(request, context).authenticate("google", request);
@@ -47,7 +48,7 @@ export async function finishGoogleSignIn(request: Request, context: ConsoleConte
 /** Google One Tap posts an ID token (double-submit CSRF cookie) straight to us. */
 export async function oneTapSignIn(request: Request, context: ConsoleContext) {
   await throttleSignIn(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const csrfCookie = /(?:^|;\s*)g_csrf_token=([^;]+)/.exec(request.headers.get("Cookie") ?? "")?.[1];
   const credential = form.get("credential");
   if (!csrfCookie || csrfCookie !== form.get("g_csrf_token") || typeof credential !== "string") {

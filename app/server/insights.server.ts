@@ -5,6 +5,7 @@ import { insightsApi } from "./api/insights-api.server";
 import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./http/form-data.server";
 
 /*
  * Business Insights on the back-office host: /backoffice/{url_code}/dashboard?from&to&triggerPoint
@@ -48,7 +49,7 @@ export async function dashboardLoader({ request, context, params }: LoaderFuncti
 export async function dashboardAction({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const chart = String(form.get("chart") ?? "");
   const back = `${url.pathname}${url.search}`;
   if (!(INSIGHT_CHARTS as readonly string[]).includes(chart)) return redirectWithToast(back, { type: "error", description: "Unknown chart" });

@@ -9,6 +9,7 @@ import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./http/form-data.server";
 
 /*
  * The Integrations screen: cards from the API's catalogue, and the 'Link Your {system}' drawer
@@ -43,7 +44,7 @@ const refused = (data: IntegrationActionData, status: number) => json<Integratio
 export async function integrationsAction({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   await requireConfigure(api, app.id);
-  const form = await request.formData();
+  const form = await readForm(request);
   const text = (name: string) => {
     const value = form.get(name);
     return typeof value === "string" ? value.trim() : "";

@@ -19,6 +19,7 @@ import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { tableIntent, type TableIntent } from "./users-table.server";
+import { readForm } from "./http/form-data.server";
 
 /*
  * Input Prompts and AI Finetuning are rows tables in one form each, like Users and Websites: every
@@ -154,7 +155,7 @@ async function deletePrompt(api: ApiClient, appId: number, promptId: number | nu
 export async function handlePromptsAction({ request, api, appId, choice, backTo }: {
   request: Request; api: ApiClient; appId: number; choice: TriggerPointChoice; backTo: string;
 }) {
-  const form = readPromptsForm(await request.formData());
+  const form = readPromptsForm(await readForm(request));
   if (!form) return reply<PromptFormRow>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
   const { intent, rows } = form;
   const none = (list: PromptFormRow[]) => list.map(() => null);
@@ -255,7 +256,7 @@ function savedMessage(saved: number, deleted: number) {
  * to one table or delete one without JavaScript, or save all three tables at once.
  */
 export async function handleFinetuningsAction({ request, api, appId, backTo }: { request: Request; api: ApiClient; appId: number; backTo: string }) {
-  const form = readFinetuningsForm(await request.formData());
+  const form = readFinetuningsForm(await readForm(request));
   if (!form) return reply<FinetuningFormRow>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
   const { intent, rows } = form;
   const none = (list: FinetuningFormRow[]) => list.map(() => null);

@@ -9,6 +9,7 @@ import { knowledgeApi } from "./api/resources.server";
 import { invariantResponse } from "./clients.server";
 import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./http/form-data.server";
 
 
 export function parseWebsiteId(value: string | undefined) {
@@ -60,7 +61,7 @@ export interface RefreshDaysResult {
  */
 export async function handleUrlsAction(options: { request: Request; api: ApiClient; appId: number; websiteId: number | null }) {
   const { request, api, appId, websiteId } = options;
-  const form = await request.formData();
+  const form = await readForm(request);
   const back = new URL(request.url);
   const backTo = `${back.pathname}${back.search}`;
   const intent = String(form.get("intent") ?? "");

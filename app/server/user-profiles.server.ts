@@ -9,6 +9,8 @@ import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./http/form-data.server";
+import { readPageParam } from "~/lib/page-param";
 
 /*
  * The user profile store on the back-office host: /backoffice/{url_code}/user_profiles with its
@@ -30,7 +32,7 @@ export function profileFilters(params: URLSearchParams): UserProfilesQuery & { p
     trigger_point: params.get("triggerPoint") || undefined,
     environment: (INSIGHT_ENVIRONMENTS as readonly string[]).includes(environment ?? "") ? (environment as UserProfilesQuery["environment"]) : "all",
     leads_only: params.get("leads_only") === "true" ? "true" : undefined,
-    page: Math.min(number("page", 1), 100_000),
+    page: readPageParam(params.get("page")),
     page_size: (PROFILE_PAGE_SIZES as readonly number[]).includes(size) ? size : 25,
   };
 }
@@ -67,7 +69,7 @@ export async function userProfilesAction({ request, context, params }: ActionFun
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
   await requireConfigure(api, app.id);
   const url = new URL(request.url);
-  const form = await request.formData();
+  const form = await readForm(request);
   const id = String(form.get("profile_id") ?? "");
   url.searchParams.delete("profile");
   url.searchParams.delete("delete");

@@ -12,6 +12,7 @@ import {
 import type { FieldErrors } from "~/lib/required-check";
 import { ApiError } from "./api/client.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./http/form-data.server";
 
 /*
  * The Users and Access Control tables are one form each: every row posted as indexed fields
@@ -205,7 +206,7 @@ interface TableSpec<Row extends TableRow, Payload> {
  * or check and save. On any error the submitted rows come back as posted, with their messages.
  */
 export async function handleTableAction<Row extends TableRow, Payload>(spec: TableSpec<Row, Payload>) {
-  const formData = await spec.request.formData();
+  const formData = await readForm(spec.request);
   const form = spec.read(formData);
   if (!form) return tableReply<Row>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
   const { intent, rows } = form;

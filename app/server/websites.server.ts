@@ -12,6 +12,7 @@ import { parseLoadedField } from "./forms.server";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/resources.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./http/form-data.server";
 
 /*
  * The Websites table is one form: every row posted as indexed fields (`websites[0].url`, checkboxes
@@ -167,7 +168,7 @@ async function runMenuAction(api: ApiClient, appId: number, action: MenuAction, 
  * add or discard a row without JavaScript, a row-menu action, or check and save the rows.
  */
 export async function handleWebsitesAction({ request, api, appId }: { request: Request; api: ApiClient; appId: number }) {
-  const form = readWebsitesForm(await request.formData());
+  const form = readWebsitesForm(await readForm(request));
   if (!form) return reply({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
   const { intent, rows } = form;
   const none = (list: WebsiteFormRow[]) => list.map(() => null);

@@ -2,3 +2,6 @@
 
 /** Ids travel as numbers in JSON bodies but arrive as strings in paths and queries. */
 export const MAX_ID = 2_147_483_647;
+
+/** The furthest page a list call serves: past it no table has rows, and OFFSET stays far from bigint's end. */
+export const MAX_PAGE = 100_000;

@@ -8,15 +8,16 @@ import { action as loginAction } from "../../app/routes/login";
 import { formRequest, settle, testContext } from "../support/console-context";
 import { signInAs, startTestHost } from "../support/test-host";
 import { clientApps } from "../../api/db/schema";
+import { trustProxySetting } from "../../server";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let key: string;
 const servers: Server[] = [];
 
 /** The API behind Express as server.ts mounts it, with or without a trusted proxy in front. */
-async function listen(trustProxy: string | null) {
+async function listen(trustProxy: string | number | null) {
   const app = express();
-  if (trustProxy) app.set("trust proxy", trustProxy);
+  if (trustProxy !== null) app.set("trust proxy", trustProxy);
   const listener = getRequestListener(host.api.fetch);
   app.all(/^\/(v1|auth)(\/|$)/, (req, res) => listener(req, res));
   const server = await new Promise<Server>((resolve) => {
@@ -67,13 +68,42 @@ describe("the chat limit", () => {
   });
 });
 
+describe("TRUST_PROXY", () => {
+  it("reads true as one hop: what a client wrote into X-Forwarded-For before the proxy's entry is not believed", async () => {
+    const base = await listen(trustProxySetting("true"));
+    // The proxy appends the address it saw (192.0.2.77); the client rotates what it wrote before it.
+    const answers = await statuses(5, (i) => post(base, "/v1/chat", { key, message: `Hop ${i}?` }, `203.0.113.${i + 50}, 192.0.2.77`));
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it("takes hop counts and proxy addresses as Express does, and nothing when unset", () => {
+    expect(trustProxySetting(undefined)).toBeNull();
+    expect(trustProxySetting("")).toBeNull();
+    expect(trustProxySetting("false")).toBeNull();
+    expect(trustProxySetting("2")).toBe(2);
+    expect(trustProxySetting("loopback, 10.0.0.0/8")).toBe("loopback, 10.0.0.0/8");
+  });
+});
+
 describe("sign-in limits at the API", () => {
-  it("limits development sign-ins per account, with Retry-After", async () => {
+  it("limits failed sign-ins per account from any address, with Retry-After", async () => {
     const base = await listen("loopback");
     // A different forwarded address each time: only the account count can stop these.
-    const answers = await statuses(4, (i) => post(base, "/auth/dev", { email: "client.user@example.com" }, `192.0.2.${i + 1}`));
-    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+    const answers = await statuses(4, (i) => post(base, "/auth/dev", { email: "nobody-here@example.com" }, `192.0.2.${i + 1}`));
+    expect(answers.map((r) => r.status)).toEqual([403, 403, 403, 429]);
     expect(Number(answers[3].headers.get("retry-after"))).toBeGreaterThan(0);
+  });
+
+  it("never locks a real account out because others tried its address: successful sign-ins are not failures", async () => {
+    const base = await listen("loopback");
+    const answers = await statuses(8, (i) => post(base, "/auth/dev", { email: "client.user@example.com" }, `192.0.2.${i + 20}`));
+    expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+  });
+
+  it("counts a refused refresh token as a failure of that token", async () => {
+    const base = await listen("loopback");
+    const answers = await statuses(4, (i) => post(base, "/v1/users/generate_access_token", { refresh_token: "the-same-wrong-token" }, `192.0.2.${i + 40}`));
+    expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 429]);
   });
 
   it("limits sign-ins and refreshes per address, across accounts and routes", async () => {
@@ -101,11 +131,20 @@ describe("the console's sign-in form", () => {
     expect((await refused.json()).error[""]).toEqual(["Too many sign-in attempts; wait a minute and try again."]);
   });
 
-  it("answers 429 past the per-account limit from any address", async () => {
+  it("answers 429 past the per-account limit of failures from any address", async () => {
     const context = testContext(host, {}, { perAddressPerMinute: 100, perAccountPerMinute: 1 });
     const attempt = () => settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email: "nobody3@example.com" }), context, params: {} }));
     expect((await attempt()).status).toBe(403);
     context.clientAddress = "192.0.2.200";
     expect((await attempt()).status).toBe(429);
+  });
+
+  it("lets the real admin sign in however often others try the address", async () => {
+    const context = testContext(host, {}, { perAddressPerMinute: 100, perAccountPerMinute: 2 });
+    for (let i = 0; i < 6; i++) {
+      context.clientAddress = `192.0.2.${100 + i}`;
+      const answer = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo: "/" }), context, params: {} }));
+      expect(answer.status).toBe(302);
+    }
   });
 });

@@ -102,22 +102,37 @@ export async function publicCall<T>(context: ConsoleContext, schema: ZodType<T>,
 }
 
 /**
- * Refreshes in flight or just done, by the refresh token they used. Parallel loaders of one page
- * (and a browser that has not yet stored the new cookie) present the same refresh token; sharing
- * one rotation keeps them from tripping the API's reuse detection, which would log the user out.
+ * Refreshes in flight or just done, by the refresh token they used. The data requests of one
+ * client navigation arrive together with the same cookie: the first rotates the tokens, and the
+ * others, presenting the token it just spent, would trip the API's reuse detection and sign the
+ * user out. So a refresh is remembered for a few seconds, but only for the browser that made it
+ * (same address and user agent), and only the request that made it gets the new tokens in its
+ * cookie: the others use the new user token for their own calls and are never handed the
+ * refresh token. A copy of the cookie replayed from elsewhere presents a spent token to the API,
+ * which revokes the sign-in.
  */
-const recentRefreshes = new Map<string, Promise<TokenPair | null>>();
-const REFRESH_MEMORY_MS = 60_000;
+interface RememberedRefresh {
+  tokens: Promise<TokenPair | null>;
+  browser: string;
+  madeBy: ConsoleContext;
+}
+const recentRefreshes = new Map<string, RememberedRefresh>();
+const REFRESH_MEMORY_MS = 10_000;
 
-function refreshOnce(context: ConsoleContext, refreshToken: string) {
-  let pending = recentRefreshes.get(refreshToken);
-  if (!pending) {
-    pending = publicCall(context, TokenPair, "POST", "/v1/users/generate_access_token", { body: { refresh_token: refreshToken } })
-      .catch(() => null);
-    recentRefreshes.set(refreshToken, pending);
+const browserOf = (request: Request, context: ConsoleContext) => `${context.clientAddress ?? ""} ${request.headers.get("user-agent") ?? ""}`;
+
+/** The new tokens, and whether this request may write them into its cookie. */
+async function refreshOnce(request: Request, context: ConsoleContext, refreshToken: string): Promise<{ tokens: TokenPair | null; owner: boolean }> {
+  const browser = browserOf(request, context);
+  const remembered = recentRefreshes.get(refreshToken);
+  if (remembered && remembered.browser === browser) return { tokens: await remembered.tokens, owner: remembered.madeBy === context };
+  const tokens = publicCall(context, TokenPair, "POST", "/v1/users/generate_access_token", { body: { refresh_token: refreshToken } })
+    .catch(() => null);
+  if (!remembered) {
+    recentRefreshes.set(refreshToken, { tokens, browser, madeBy: context });
     setTimeout(() => recentRefreshes.delete(refreshToken), REFRESH_MEMORY_MS).unref?.();
   }
-  return pending;
+  return { tokens: await tokens, owner: true };
 }
 
 /**
@@ -173,10 +188,10 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
     const presented = session.get("refresh_token")!;
     let response = await send(context, method, path, options, session.get("user_token"));
     if (response.status === 401) {
-      const tokens = await refreshOnce(context, presented);
+      const { tokens, owner } = await refreshOnce(request, context, presented);
       if (!tokens) throw await signedOut();
       // Parallel calls of one request share the rotation; only the first writes the cookie.
-      if (session.get("refresh_token") !== tokens.refresh_token) {
+      if (owner && session.get("refresh_token") !== tokens.refresh_token) {
         session.set("user_token", tokens.user_token);
         session.set("refresh_token", tokens.refresh_token);
         context.appendSetCookie(await commitSession(session, context));

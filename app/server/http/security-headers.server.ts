@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
+import type { ServerResponse } from "node:http";
 import type { NextFunction, Request, Response } from "express";
 import helmet from "helmet";
+import onHeaders from "on-headers";
 
 export interface SecurityHeaderOptions {
   /** Google's authorization endpoint when Google sign-in is configured (the sign-in form redirects there). */
@@ -21,7 +23,13 @@ const GOOGLE_GSI = "https://accounts.google.com/gsi/";
  * come from this origin or carry the request's nonce (Remix's inline hydration scripts, the
  * preview's opener); styles may be inline (React style props, the widget's shadow-root style).
  * `frame-ancestors` and one X-Frame-Options say the same thing. HSTS only over HTTPS.
+ * Every answer is `Cache-Control: private, no-store` unless its route chose otherwise: pages and
+ * their data are one user's, and must not outlive sign-out in a browser's or a proxy's cache.
  */
+function keepPrivate(this: ServerResponse) {
+  if (!this.hasHeader("Cache-Control")) this.setHeader("Cache-Control", "private, no-store");
+}
+
 export function securityHeaders(options: SecurityHeaderOptions) {
   const google = options.googleAuthorizationUrl ? [new URL(options.googleAuthorizationUrl).origin] : [];
   const oneTap = options.oneTap ? [GOOGLE_GSI] : [];
@@ -60,6 +68,7 @@ export function securityHeaders(options: SecurityHeaderOptions) {
     res.locals.cspNonce = randomBytes(16).toString("base64");
     res.set("Permissions-Policy", "camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()");
     if (req.secure) res.set("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    onHeaders(res, keepPrivate);
     (isFramablePath(req.path) ? framed : unframed)(req, res, next);
   };
 }

@@ -12,6 +12,9 @@ async function console_(options: Partial<SecurityHeaderOptions> = {}) {
   const app = express();
   app.set("trust proxy", "loopback");
   app.use(securityHeaders({ googleAuthorizationUrl: null, oneTap: false, publicOrigin: null, ...options }));
+  app.get("/download", (_req, res) => {
+    res.set("Cache-Control", "no-store").type("text/csv").send("a,b");
+  });
   app.get("*", (_req, res) => {
     res.type("html").send(`<script nonce="${res.locals.cspNonce}"></script>`);
   });
@@ -57,6 +60,13 @@ describe("security headers of console pages", () => {
       expect(directives(framable.headers.get("content-security-policy"))["frame-ancestors"]).toEqual(["'self'"]);
       expect(framable.headers.get("x-frame-options")).toBe("SAMEORIGIN");
     }
+  });
+
+  it("keep every page out of shared and browser caches, unless the route chose its own caching", async () => {
+    for (const path of ["/northfield/manage", "/northfield/manage?_data=root", "/login"]) {
+      expect((await get(path)).headers.get("cache-control"), path).toBe("private, no-store");
+    }
+    expect((await get("/download")).headers.get("cache-control")).toBe("no-store");
   });
 
   it("send a Permissions-Policy, and HSTS only over HTTPS", async () => {

@@ -1,0 +1,91 @@
+/**
+ * The one way console actions read what a browser posted. `request.formData()` reads a body of any
+ * size and hands it to a parser that trusts every field name: `x[30000000]=1` makes conform build a
+ * 30-million-slot array, a body that is not a form throws (a 500). Here the body is bounded before
+ * it is read, only forms are parsed, and the names are checked before anything builds from them.
+ */
+
+/** A console form is a few kilobytes; a megabyte is far more than any screen posts. */
+export const FORM_MAX_BYTES = 1024 * 1024;
+/** Forms that carry images (logos, avatars): three of at most 2 MB each, the API's limit, and the fields. */
+export const FORM_WITH_IMAGES_MAX_BYTES = 7 * 1024 * 1024;
+/** Far more rows than any screen shows (tables page at most 100 rows; Users at most a few hundred). */
+export const FORM_MAX_ROW_INDEX = 1_000;
+const MAX_FIELDS = 10_000;
+const MAX_NAME_LENGTH = 200;
+
+const FORM_TYPES = /^(application\/x-www-form-urlencoded|multipart\/form-data)\s*(;|$)/i;
+// Field names come from our own forms: letters, digits, dots, brackets and a few separators.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+const ROW_INDEX = /\[(\d*)\]/g;
+
+export interface FormLimits {
+  /** Bytes of the whole body (uploads pass their own, larger limit). */
+  maxBytes?: number;
+  /** The largest row index a field name may carry (`rows[12].name`). */
+  maxRowIndex?: number;
+}
+
+function refusal(status: number, message: string, headers: Record<string, string> = {}) {
+  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+}
+
+const tooLarge = (maxBytes: number) =>
+  refusal(413, `This form is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`}: send less at once.`);
+
+/** The body's bytes, or a 413 as soon as it grows past `maxBytes` (the rest is never read). */
+async function readBoundedBody(request: Request, maxBytes: number): Promise<Blob> {
+  const declared = request.headers.get("content-length");
+  if (declared !== null && !(Number(declared) <= maxBytes)) throw tooLarge(maxBytes);
+  if (!request.body) return new Blob([]);
+  const reader = (request.body as ReadableStream<Uint8Array<ArrayBuffer>>).getReader();
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > maxBytes) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge(maxBytes);
+    }
+    chunks.push(value);
+  }
+  return new Blob(chunks);
+}
+
+/** What is wrong with a field's name, or null: names build the shape conform parses into. */
+function nameProblem(name: string, maxRowIndex: number): string | null {
+  if (name.length > MAX_NAME_LENGTH || CONTROL.test(name)) return "This form has a field the console does not send.";
+  for (const [, digits] of name.matchAll(ROW_INDEX)) {
+    if (digits.length > 9 || Number(digits) > maxRowIndex) return `This form names row ${digits.length > 12 ? `${digits.slice(0, 12)}…` : digits}, more rows than this screen holds.`;
+  }
+  return null;
+}
+
+/**
+ * Reads a posted form with every bound applied first. Throws a Response a route's error boundary
+ * (or a fetcher) shows: 415 when the body is not a form, 413 when it is too large, 400 when it
+ * cannot be parsed or names a field no screen could have sent.
+ */
+export async function readForm(request: Request, limits: FormLimits = {}): Promise<FormData> {
+  const maxBytes = limits.maxBytes ?? FORM_MAX_BYTES;
+  const maxRowIndex = limits.maxRowIndex ?? FORM_MAX_ROW_INDEX;
+  const type = request.headers.get("content-type") ?? "";
+  if (!FORM_TYPES.test(type)) throw refusal(415, "Send this form from the console's page (as a form).");
+  const body = await readBoundedBody(request, maxBytes);
+  let form: FormData;
+  try {
+    form = await new Request(request.url, { method: "POST", headers: { "content-type": type }, body }).formData();
+  } catch {
+    throw refusal(400, "This form could not be read. Reload the page and try again.");
+  }
+  let fields = 0;
+  for (const name of form.keys()) {
+    if (++fields > MAX_FIELDS) throw refusal(400, "This form has more fields than any screen sends.");
+    const problem = nameProblem(name, maxRowIndex);
+    if (problem) throw refusal(400, problem);
+  }
+  return form;
+}
