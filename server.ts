@@ -16,11 +16,7 @@ import { CallerScope, type ConsoleCallEnv } from "./api/auth/caller";
 import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, isGoogleItself, loadRuntimeSecrets, publicUrlOf, signInLimitsFromEnv } from "./api/config";
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
-import { newRequestScope, type ConsoleConfig, type ConsoleContext, type RequestScope } from "./app/server/context.server";
-import { SESSION_COOKIE } from "./app/server/session.server";
-import { listenForChanges, type ChangeNotices } from "./api/db/change-notices";
-import { consoleLogger } from "./api/deps";
-import { PageCache } from "./app/server/http/page-cache.server";
+import { newRequestScope, type ConsoleConfig, type ConsoleContext } from "./app/server/context.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
 import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
 
@@ -214,20 +210,6 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   // Every write to the console comes from the console's own pages (docs/decisions/016).
   app.use(refuseCrossSiteWrites());
   app.use(securityHeaders(securityHeaderOptions(env, config)));
-  // Signed-in pages answered again from memory while the database reports no change (only when
-  // hosting the API: a remote API's database tells this server nothing). PAGE_CACHE=false: never.
-  let changeNotices: ChangeNotices | null = null;
-  const pageCache = host && env.PAGE_CACHE !== "false"
-    ? new PageCache({
-        isLive: () => changeNotices?.live === true,
-        sessionCookie: SESSION_COOKIE,
-        reusable: (res) => (res.locals.requestScope as RequestScope | undefined)?.reusable !== false,
-      })
-    : null;
-  if (pageCache) {
-    changeNotices = await listenForChanges(host!.handle, () => pageCache.changed(), consoleLogger);
-    app.use(pageCache.middleware);
-  }
   app.all(
     "*",
     createRequestHandler({
@@ -243,7 +225,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         appendSetCookie: (cookie) => {
           res.append("Set-Cookie", cookie);
         },
-        requestScope: (res.locals.requestScope = newRequestScope()),
+        requestScope: newRequestScope(),
       }) satisfies ConsoleContext,
     }),
   );
@@ -262,7 +244,6 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     host,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
-      await changeNotices?.stop();
       await host?.close();
     },
   };

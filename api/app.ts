@@ -44,13 +44,6 @@ export function createApi(deps: ApiDeps) {
     return next();
   });
 
-  // pg-boss's tables are not the console's: no change notice says when a job moved on
-  // (migration 0016), so these answers are never reused.
-  app.use("*", async (c, next) => {
-    await next();
-    if (c.req.path === "/v1/jobs" || c.req.path.startsWith("/v1/jobs/")) c.res.headers.set("Cache-Control", "no-store");
-  });
-
   const route = routeBuilder(app, deps);
   authRoutes(route, new Throttle(deps.config.signInLimits));
   appRoutes(route);

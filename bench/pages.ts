@@ -3,10 +3,9 @@
  * - start to first page with `npm start` when nothing changed since the last build;
  * - idle RSS of the server process;
  * - the agent home and Websites pages, signed in, at 50 connections, each beside a trivial
- *   server-rendered page of the same server in the same run (the login page: the floor), as served
- *   (a page asked again is answered from memory while the database reports no change) and
- *   rendered on every request (PAGE_CACHE=false);
- * - RSS before, during and after a soak of both pages, rendered on every request;
+ *   server-rendered page of the same server in the same run (the login page: the floor), every
+ *   page rendered from the database;
+ * - RSS before, during and after a soak of both pages;
  * - brotli against gzip on a rendered page; JavaScript per console route.
  * Embedded PGlite, then a throw-away PostgreSQL database when one answers at BENCH_PG.
  *   npx tsx bench/pages.ts      BENCH_SECONDS=30 BENCH_SOAK_MINUTES=10 BENCH_PORT=4800 by default
@@ -95,7 +94,7 @@ async function pagesOn(label: string, env: Record<string, string>) {
   await first.stop();
   console.log(`npm start to first page, build up to date    ${(await timeNpmStart(env, PORT + 1)).toFixed(0)} ms`);
 
-  let server = await startServerProcess({ ...env, PORT: String(PORT + 2) });
+  const server = await startServerProcess({ ...env, PORT: String(PORT + 2) });
   try {
     const cookie = await signInCookie(server.url);
     await fetch(`${server.url}${AGENT_HOME}`, { headers: { cookie } });
@@ -115,26 +114,14 @@ async function pagesOn(label: string, env: Record<string, string>) {
       console.log(`${formatLoad(run.figures, ratio)}  server CPU ${run.cpuMsPerRequest.toFixed(2)} ms/request`);
     }
     console.log(`RSS after these loads                        ${server.rssMb()} MB`);
-    await server.stop();
-
-    // The same pages rendered on every request (the page cache off): what each render costs,
-    // and the server the soak runs on, so a leak in rendering would show there.
-    server = await startServerProcess({ ...env, PAGE_CACHE: "false", PORT: String(PORT + 2) });
-    const renderCookie = await signInCookie(server.url);
-    await sleep(10_000); // what a start picks up again (pipeline recovery) is done before measuring
-    const rendered = [
-      await measuredLoad(server, "agent home, rendered every time", AGENT_HOME, { cookie: renderCookie }),
-      await measuredLoad(server, "Websites, rendered every time", WEBSITES, { cookie: renderCookie }),
-    ];
-    for (const run of rendered) console.log(`${formatLoad(run.figures, floor.figures)}  server CPU ${run.cpuMsPerRequest.toFixed(2)} ms/request`);
 
     if (SOAK_MINUTES > 0) {
       console.log(`RSS before the soak                          ${server.rssMb()} MB`);
       const soaked: LoadFigures[] = [];
       for (let minute = 1; minute <= SOAK_MINUTES; minute++) {
         const [a, b] = await Promise.all([
-          runLoad({ label: "soak agent home", url: `${server.url}${AGENT_HOME}`, headers: { cookie: renderCookie }, seconds: 60, connections: 25 }),
-          runLoad({ label: "soak Websites", url: `${server.url}${WEBSITES}`, headers: { cookie: renderCookie }, seconds: 60, connections: 25 }),
+          runLoad({ label: "soak agent home", url: `${server.url}${AGENT_HOME}`, headers: { cookie }, seconds: 60, connections: 25 }),
+          runLoad({ label: "soak Websites", url: `${server.url}${WEBSITES}`, headers: { cookie }, seconds: 60, connections: 25 }),
         ]);
         soaked.push(a, b);
         console.log(`RSS during the soak, minute ${String(minute).padStart(2)}             ${server.rssMb()} MB  (${((a.total + b.total) / 60).toFixed(0)} req/s, errors ${a.errors + b.errors})`);

@@ -8,7 +8,6 @@ import { loader as rootLoader } from "~/root";
 import { loader as clientLoader } from "./$appName";
 import { loader as agentLoader } from "./$appName.agent.$agentName";
 import { loader as websitesLoader } from "./$appName.agent.$agentName.knowledge-store.websites";
-import { loader as jobsLoader } from "./jobs._index";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let cookie: string;
@@ -110,15 +109,5 @@ describe("authenticating an API call", () => {
     const info = (await response.json()) as { app_roles: unknown[] };
     expect(info.app_roles.length).toBeGreaterThan(0);
     expect(statements).toHaveLength(1);
-  });
-
-  it("marks a page made of answers the change notices do not cover (pg-boss's jobs) as not to be reused", async () => {
-    const websites = countingContext(true);
-    await loadWebsitesPage(websites.context);
-    expect(websites.context.requestScope?.reusable).toBe(true);
-    const jobs = countingContext(true);
-    const response = await settle(() => jobsLoader({ request: getRequest("/jobs", cookie), context: jobs.context, params: {} }));
-    expect(response.status).toBe(200);
-    expect(jobs.context.requestScope?.reusable).toBe(false);
   });
 });

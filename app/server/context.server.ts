@@ -29,15 +29,9 @@ export interface ConsoleConfig {
 export interface RequestScope {
   /** GET answers of the API already asked for during this request, by token and URL. */
   apiReads: Map<string, Promise<unknown>>;
-  /**
-   * False once the page used an API answer that says `Cache-Control: no-store` (one the
-   * database's change notices do not cover, such as pg-boss's job tables): the page is then
-   * never answered again from memory (app/server/http/page-cache.server.ts).
-   */
-  reusable: boolean;
 }
 
-export const newRequestScope = (): RequestScope => ({ apiReads: new Map(), reusable: true });
+export const newRequestScope = (): RequestScope => ({ apiReads: new Map() });
 
 /**
  * What the composition root (server.ts) hands every loader and action. The console reaches the

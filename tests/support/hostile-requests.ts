@@ -485,19 +485,23 @@ export interface ConsoleProcess {
   kill: () => Promise<void>;
 }
 
+// CommonJS with a dynamic import: `--input-type=module` would be inherited by the server's worker
+// threads, whose entries are files.
 const CHILD_SOURCE = (serverModule: string) => `
-const { startServer } = await import(${JSON.stringify(serverModule)});
-const running = await startServer(process.env);
-process.send({ url: running.url });
-const stop = async () => { await running.close(); process.exit(0); };
-process.on("message", (message) => { if (message === "stop") void stop(); });
-// The test's process is gone (the channel closed): nobody will stop this server otherwise.
-process.on("disconnect", () => void stop());
+(async () => {
+  const { startServer } = await import(${JSON.stringify(serverModule)});
+  const running = await startServer(process.env);
+  process.send({ url: running.url });
+  const stop = async () => { await running.close(); process.exit(0); };
+  process.on("message", (message) => { if (message === "stop") void stop(); });
+  // The test's process is gone (the channel closed): nobody will stop this server otherwise.
+  process.on("disconnect", () => void stop());
+})().catch((error) => { console.error(error); process.exit(1); });
 `;
 
 export async function startConsoleProcess(env: NodeJS.ProcessEnv, options: { heapMb: number; startTimeoutMs: number }): Promise<ConsoleProcess> {
   const serverModule = pathToFileURL(path.resolve("build/server/server.mjs")).href;
-  const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${options.heapMb}`, "--input-type=module", "--eval", CHILD_SOURCE(serverModule)], {
+  const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${options.heapMb}`, "--eval", CHILD_SOURCE(serverModule)], {
     env,
     stdio: ["ignore", "pipe", "pipe", "ipc"],
   });

@@ -33,8 +33,6 @@ function buildUrl(path: string, query?: Query) {
   return url;
 }
 
-const NOT_STORED = /no-store/i;
-
 async function send(context: ConsoleContext, method: string, path: string, options: CallOptions, token?: string) {
   const headers = new Headers({ accept: "application/json" });
   if (token) headers.set("authorization", `Bearer ${token}`);
@@ -47,7 +45,6 @@ async function send(context: ConsoleContext, method: string, path: string, optio
       body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     }),
   );
-  if (context.requestScope && NOT_STORED.test(response.headers.get("cache-control") ?? "")) context.requestScope.reusable = false;
   return response;
 }
 
