@@ -1,0 +1,226 @@
+/**
+ * Answer quality on a public development set, the way the widget is used: the ten SQuAD 2.0
+ * articles of the shared fixtures (qa-dev/) are served as web pages beside the pages
+ * bench/answers.ts indexes (so other pages compete), everything is indexed by the real pipeline
+ * jobs, and every question is asked through POST /v1/chat with an embed key.
+ *
+ * The articles at even positions of the file are the tuning half A, those at odd positions the
+ * confirming half B; every figure is printed for A, for B and for both. Misses are shown for A only,
+ * so that B stays a check on what was tuned by looking at A.
+ *
+ * Figures (texts compared after SQuAD's normalisation: lower case, no punctuation, no articles,
+ * single spaces; a gold answer counts when it appears as whole words):
+ * - answerable questions: the answer contains a gold answer; the median length of the answers that
+ *   were not the fallback, in words; the first cited source is the question's article; the
+ *   fallback was given; and "passage in context": a gold answer is in one of the passages the
+ *   chat's retrieval returns for the question (retrieve, called as the responder calls it), i.e.
+ *   what the answer, quoted or written by a model, is made from;
+ * - unanswerable questions: the fallback was given (abstained);
+ * - chat latency over all questions, asked 4 at a time;
+ * - a floor on the same answerable questions: Okapi BM25 over the paragraphs of the ten articles,
+ *   answered with the sentence of the top paragraph sharing the most question words; it says what
+ *   the pipeline's extraction, ranking and answer add over a plain paragraph search.
+ *
+ *   npx tsx bench/answers-squad.ts
+ *   FIXTURES_DIR=../shared/fixtures    where the shared fixtures are (the default; skipped when absent)
+ *   BENCH_LIMIT=n                      ask only the first n questions of each article (quick runs)
+ *   BENCH_VERBOSE=1                    print half A's misses: question, gold, answer, first source
+ *   BENCH_SITE_PORT, BENCH_API_PORT    ports of the page server and the API (any free port by default)
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { retrieve } from "../api/knowledge/search";
+import { askChat, benchPages, HTML, indexPages, inPool, median, servePages, share, startBenchApi, wordCount, type Asked } from "./answer-pages";
+import { percentiles } from "./support";
+
+const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
+const DATASET = path.join(FIXTURES, "qa-dev", "squad2-dev-10-articles.json");
+const LIMIT = Number(process.env.BENCH_LIMIT ?? 0) || Infinity;
+const VERBOSE = process.env.BENCH_VERBOSE === "1";
+/** Questions in flight at once: a few visitors at a time, as the widget is used. */
+const CONCURRENCY = 4;
+/** What the responder asks retrieval for (api/chat/responder.ts). */
+const RESPONDER_LIMIT = 20;
+
+if (!existsSync(DATASET) || !existsSync(path.join(FIXTURES, "real-pages"))) {
+  console.log(`answers-squad: skipped, no SQuAD development set or shared pages under ${FIXTURES} (set FIXTURES_DIR)`);
+  process.exit(0);
+}
+
+interface SquadFile {
+  data: { title: string; paragraphs: { context: string; qas: { question: string; is_impossible: boolean; answers: { text: string }[] }[] }[] }[];
+}
+interface Question { article: number; half: "A" | "B"; question: string; golds: string[]; answerable: boolean }
+
+const articles = (JSON.parse(readFileSync(DATASET, "utf8")) as SquadFile).data;
+const titleOf = (article: SquadFile["data"][number]) => article.title.replace(/_/g, " ");
+const questions: Question[] = articles.flatMap((article, index) =>
+  article.paragraphs.flatMap((paragraph) => paragraph.qas).slice(0, LIMIT).map((qa) => ({
+    article: index,
+    // A fixed rule naming no article: even positions tune, odd ones confirm.
+    half: index % 2 === 0 ? "A" as const : "B" as const,
+    question: qa.question,
+    golds: [...new Set(qa.answers.map((a) => a.text))],
+    answerable: !qa.is_impossible,
+  })));
+
+const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const articlePage = (index: number) => `squad/${articles[index].title}.html`;
+const pages = benchPages(FIXTURES);
+articles.forEach((article, index) => {
+  const title = escapeHtml(titleOf(article));
+  const body = article.paragraphs.map((p) => `<p>${escapeHtml(p.context)}</p>`).join("\n");
+  pages.set(articlePage(index), { type: HTML, body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>\n<body>\n<h1>${title}</h1>\n${body}\n</body></html>\n` });
+});
+
+/**
+ * SQuAD's answer normalisation. Punctuation is any Unicode punctuation or symbol rather than ASCII's
+ * alone, so that typographic quotes and dashes the pipeline may have straightened do not decide a match.
+ */
+const squadNormal = (text: string) => text.toLowerCase().replace(/[\p{P}\p{S}]/gu, "")
+  // Word edges by Unicode letters, as Python's \b in SQuAD's script (JavaScript's \b knows ASCII only).
+  .replace(/(?<![\p{L}\p{N}_])(a|an|the)(?![\p{L}\p{N}_])/gu, " ").replace(/\s+/g, " ").trim();
+/** Whole words only: a gold "10" is not in "100". */
+const holdsGold = (text: string, golds: string[]) => {
+  const padded = ` ${squadNormal(text)} `;
+  return golds.map(squadNormal).some((gold) => gold && padded.includes(` ${gold} `));
+};
+
+// ---- The floor: Okapi BM25 over the articles' paragraphs, written out so it depends on nothing measured.
+
+const STOP_WORDS = new Set((
+  "a about above after again against all am an and any are as at be because been before being below between both but by can could did do does doing " +
+  "down during each few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most " +
+  "my myself no nor not now of off on once only or other our ours ourselves out over own same she should so some such than that the their theirs them " +
+  "themselves then there these they this those through to too under until up very was we were what when where which while who whom whose why will with " +
+  "would you your yours yourself yourselves"
+).split(" "));
+/** Harman's S-stemmer: plurals only ("dynasties" → "dynasty", "engines" → "engine"), nothing that could merge unrelated words. */
+const stem = (word: string) => {
+  if (word.length > 4 && word.endsWith("ies") && !/[ae]ies$/.test(word)) return `${word.slice(0, -3)}y`;
+  if (word.length > 3 && word.endsWith("es") && !/[aeo]es$/.test(word)) return word.slice(0, -1);
+  if (word.length > 3 && word.endsWith("s") && !/[us]s$/.test(word)) return word.slice(0, -1);
+  return word;
+};
+const termsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP_WORDS.has(w)).map(stem);
+
+const K1 = 1.2;
+const B = 0.75;
+const paragraphs = articles.flatMap((article, index) => article.paragraphs.map((p) => {
+  const terms = termsOf(p.context);
+  const counts = new Map<string, number>();
+  for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
+  return { article: index, text: p.context, counts, length: terms.length };
+}));
+const documentFrequency = new Map<string, number>();
+for (const p of paragraphs) for (const term of p.counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+const averageLength = paragraphs.reduce((sum, p) => sum + p.length, 0) / paragraphs.length;
+/** Lucene's idf, which stays positive for words in more than half the paragraphs. */
+const idf = (term: string) => {
+  const df = documentFrequency.get(term) ?? 0;
+  return Math.log(1 + (paragraphs.length - df + 0.5) / (df + 0.5));
+};
+/** A full stop, ! or ? (with closing quotes or brackets) and space before what can start a sentence. */
+const sentencesOf = (text: string) => text.split(/(?<=[.!?]["')\]]*)\s+(?=["'(]?[\p{Lu}\p{N}])/u).filter(Boolean);
+
+function floorAnswer(question: string) {
+  const asked = [...new Set(termsOf(question))];
+  let best = paragraphs[0];
+  let bestScore = -1;
+  for (const p of paragraphs) {
+    let score = 0;
+    for (const term of asked) {
+      const tf = p.counts.get(term) ?? 0;
+      if (tf) score += (idf(term) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * p.length) / averageLength));
+    }
+    if (score > bestScore) [best, bestScore] = [p, score];
+  }
+  let sentence = "";
+  let shared = -1;
+  for (const candidate of sentencesOf(best.text)) {
+    const words = new Set(termsOf(candidate));
+    const count = asked.filter((term) => words.has(term)).length;
+    if (count > shared) [sentence, shared] = [candidate, count];
+  }
+  return { text: sentence, article: best.article };
+}
+
+// ---- The run.
+
+const site = await servePages(pages);
+const bench = await startBenchApi("answers-squad");
+const { host, apiBase } = bench;
+
+interface Result { item: Question; answer: Asked; holds: boolean; rightSource: boolean; inContext: boolean; floor: { holds: boolean; words: number; rightSource: boolean } }
+
+try {
+  const started = performance.now();
+  const index = await indexPages(host, site.base, [...pages.keys()].map(site.pageUrl), "SQuAD answer bench");
+  console.log(`indexed ${index.pageCount - index.failed.length} of ${index.pageCount} pages through the pipeline in ${index.seconds.toFixed(1)} s; ${index.chunkCount} chunks`);
+  for (const page of index.failed) console.log(`  not indexed: ${page.url.replace(site.base, "")} (${page.metadata.error_message ?? page.status})`);
+  const unreadable = [...pages.keys()].filter((page) => !index.readable.has(site.pageUrl(page)));
+  if (unreadable.length) console.log(`  indexed without text: ${unreadable.join(", ")}`);
+
+  for (const item of questions.slice(0, 5)) await askChat(apiBase, index.key, item.question); // warm-up
+
+  let done = 0;
+  const results = await inPool(questions, CONCURRENCY, async (item): Promise<Result> => {
+    const answer = await askChat(apiBase, index.key, item.question);
+    const articleUrl = site.pageUrl(articlePage(item.article));
+    let inContext = false;
+    if (item.answerable) {
+      // As api/chat/responder.ts calls it: the widget sends no trigger point, so the default one.
+      const { hits } = await retrieve({ appId: index.appId, query: item.question, triggerPoint: "", limit: RESPONDER_LIMIT }, host.deps);
+      inContext = hits.some((hit) => holdsGold(hit.text, item.golds));
+    }
+    const floor = floorAnswer(item.question);
+    if (++done % 500 === 0) console.error(`  ${done} of ${questions.length} asked`);
+    return {
+      item,
+      answer,
+      holds: holdsGold(answer.text, item.golds),
+      rightSource: answer.sources[0]?.url === articleUrl,
+      inContext,
+      floor: { holds: holdsGold(floor.text, item.golds), words: wordCount(floor.text), rightSource: floor.article === item.article },
+    };
+  });
+  const errors = results.filter((r) => r.answer.outcome === "error").length;
+
+  console.log(`\nSQuAD 2.0 development set, ${articles.length} articles (A: even positions, B: odd), ${questions.length} questions${LIMIT < Infinity ? ` (first ${LIMIT} of each article)` : ""}, asked ${CONCURRENCY} at a time over ${index.chunkCount} chunks (extractive, embedded PGlite)`);
+  if (errors) console.log(`  ${errors} questions got an error instead of an answer`);
+  const halves: [string, Result[]][] = [["A", results.filter((r) => r.item.half === "A")], ["B", results.filter((r) => r.item.half === "B")], ["all", results]];
+  for (const [name, rs] of halves) {
+    const answerable = rs.filter((r) => r.item.answerable);
+    const unanswerable = rs.filter((r) => !r.item.answerable);
+    const count = (list: Result[], test: (r: Result) => boolean) => list.filter(test).length;
+    const words = answerable.filter((r) => r.answer.outcome !== "fallback").map((r) => wordCount(r.answer.text));
+    const { p50, p95 } = percentiles(rs.map((r) => r.answer.ms));
+    console.log(`half ${name.padEnd(3)} answerable ${answerable.length}: contains ${share(count(answerable, (r) => r.holds), answerable.length)}  median ${median(words)} words  ` +
+      `first source ${share(count(answerable, (r) => r.rightSource), answerable.length)}  passage in context ${share(count(answerable, (r) => r.inContext), answerable.length)}  ` +
+      `fallback ${share(count(answerable, (r) => r.answer.outcome === "fallback"), answerable.length)} | unanswerable ${unanswerable.length}: ` +
+      `abstained ${share(count(unanswerable, (r) => r.answer.outcome === "fallback"), unanswerable.length)} | p50 ${p50} ms p95 ${p95} ms`);
+  }
+  for (const [name, rs] of halves) {
+    const answerable = rs.filter((r) => r.item.answerable);
+    console.log(`floor ${name.padEnd(3)} (BM25 paragraphs, best sentence): contains ${share(answerable.filter((r) => r.floor.holds).length, answerable.length)}  ` +
+      `median ${median(answerable.map((r) => r.floor.words))} words  first source ${share(answerable.filter((r) => r.floor.rightSource).length, answerable.length)}`);
+  }
+  console.log(`(floor: Okapi BM25 k1=${K1} b=${B}, one document per paragraph of the ${articles.length} articles, lower-cased words, English stop words removed, plural-only S-stemmer)`);
+  console.log(`run took ${((performance.now() - started) / 1000).toFixed(0)} s`);
+
+  if (VERBOSE) {
+    // Half A only: B's misses stay unseen so that B can confirm what A tuned.
+    for (const r of halves[0][1]) {
+      const missed = r.item.answerable ? !r.holds || !r.rightSource : r.answer.outcome !== "fallback";
+      if (!missed) continue;
+      const marks = r.item.answerable ? `${r.holds ? "  " : "✗ "}${r.rightSource ? "    " : "✗src "}${r.inContext ? "" : "✗ctx "}` : "✗answered-unanswerable ";
+      console.log(`\n${marks}${r.item.question}  [${r.item.answerable ? r.item.golds.join(" | ") : "no answer"}; ${titleOf(articles[r.item.article])}]`);
+      console.log(`    ${r.answer.text.replace(/\s+/g, " ")}`);
+      console.log(`    first source: ${r.answer.sources[0]?.url.replace(site.base, "") ?? "none"}`);
+    }
+  }
+} finally {
+  await bench.close();
+  site.close();
+}
