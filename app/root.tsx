@@ -12,7 +12,7 @@ import { requireApi } from "~/server/api/client.server";
 import { getUserInfo, listActiveApps } from "~/server/api/resources.server";
 import { consoleContext } from "~/server/context.server";
 import { takeToast } from "~/server/toast.server";
-import { SOMETHING_WENT_WRONG } from "~/lib/messages";
+import { errorMessageOf } from "~/components/RouteError";
 import { useNonce } from "~/lib/nonce";
 
 export const links: LinksFunction = () => [
@@ -90,7 +90,7 @@ export const meta: MetaFunction = () => [{ title: "Assistant Console" }];
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <p role="alert">{SOMETHING_WENT_WRONG}</p>;
+  const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <p role="alert">{errorMessageOf(error)}</p>;
   return (
     <Document>
       {data?.signedIn ? <Shell {...data.signedIn}>{body}</Shell> : <main>{body}</main>}

@@ -22,7 +22,7 @@ export function authRoutes(route: RouteBuilder, signIns: Throttle) {
       // Google's code or ID token names the account only once verified: count the address first.
       await throttleOrThrow(signIns, clientAddressOf(c), null);
       const google = deps.config.google;
-      if (!google) throw new HttpError(503, "Google sign-in is not configured on this server");
+      if (!google) throw new HttpError(404, "Google sign-in is not configured on this server");
       const identity = body.code
         ? await exchangeGoogleCode(body.code, body.redirect_uri, google)
         : await verifyGoogleIdToken(body.id_token!, google);

@@ -2,12 +2,23 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { NotFound } from "./NotFound";
 
-/** A route's error: 404 as the spec's not-found page, 403 as a plain refusal, anything else as the catch-all text. */
+/**
+ * What a refused request says: the message of a 4xx answer (a form no screen could send, an API
+ * refusal no route handled), or the catch-all text for anything else.
+ */
+export function errorMessageOf(error: unknown): string {
+  if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500) return SOMETHING_WENT_WRONG;
+  const data: unknown = error.data;
+  const message = typeof data === "string" ? data : (data as { message?: unknown } | null)?.message;
+  return typeof message === "string" && message.trim() ? message.slice(0, 500) : SOMETHING_WENT_WRONG;
+}
+
+/** A route's error: 404 as the spec's not-found page, 403 as a plain refusal, a 4xx with its message, anything else as the catch-all text. */
 export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) {
     return <p role="alert">You do not have permission to see this page.</p>;
   }
-  return <p role="alert">{SOMETHING_WENT_WRONG}</p>;
+  return <p role="alert">{errorMessageOf(error)}</p>;
 }

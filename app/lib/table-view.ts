@@ -1,4 +1,4 @@
-import { readPageParam } from "./page-param";
+import { readPageParam } from "./query-params";
 
 /**
  * The shared table's state in the address (spec: sortable column headers, rows per page 10, 20,

@@ -1,6 +1,6 @@
 import { REVIEW_STATUSES, URL_COUNT_CAP, URL_ORDER_COLUMNS, URL_STATUSES } from "../../contract/values/knowledge";
 import type { ReviewStatus, UrlsQuery, UrlStatus } from "../../contract";
-import { readPageParam } from "./page-param";
+import { readPageParam, readSearchParam } from "./query-params";
 
 /** Spec §9: the URL tables' paging and sorting. */
 export const WEBSITE_PAGE_SIZES = [1, 10, 25, 50, 100, 500, 1000, 2000] as const;
@@ -47,7 +47,7 @@ export function readUrlView(params: URLSearchParams, pageSizes: readonly number[
     pageSize: size !== null && pageSizes.includes(size) ? size : defaultPageSize,
     orderBy: (URL_ORDER_COLUMNS as readonly string[]).includes(orderBy ?? "") ? (orderBy as OrderColumn) : "url",
     order: params.get("order") === "desc" ? "desc" : "asc",
-    search: (params.get("search") ?? "").trim().slice(0, 500),
+    search: readSearchParam(params.get("search"), 500),
     statuses: readList(params, "status", URL_STATUSES),
     reviews: readList(params, "review", REVIEW_STATUSES),
   };

@@ -1,6 +1,6 @@
 import { DEFAULT_TAGS, SCAN_MODES, URL_STATUSES } from "../../contract/values/knowledge";
 import type { Website } from "../../contract";
-import { readPageParam } from "./page-param";
+import { readPageParam, readSearchParam } from "./query-params";
 
 /*
  * Pure rules of the Websites screen (spec sections 2, 5 and 9): what the pattern boxes suggest,
@@ -154,7 +154,7 @@ export const urlsDrawerPath = (status: string | null) => (status ? `urls?status=
 export function websitesListParams(search: URLSearchParams) {
   const page = readPageParam(search.get("page"));
   const pageSize = Number(search.get("page_size"));
-  const query = (search.get("query") ?? "").trim().slice(0, 200);
+  const query = readSearchParam(search.get("query"), 200);
   return {
     page,
     page_size: (WEBSITES_PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_WEBSITES_PAGE_SIZE,

@@ -8,12 +8,13 @@ import { ApiError } from "~/server/api/client.server";
 import { filesApi } from "~/server/api/resources.server";
 import { invariantResponse, requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
+import { isRowId } from "~/lib/ids";
 
 /** The chunks drawer of one uploaded file, over the Files page. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const fileId = Number(params.fileId);
-  invariantResponse(Number.isInteger(fileId) && fileId > 0 && fileId <= 2_147_483_647, "File not found");
+  invariantResponse(isRowId(fileId), "File not found");
   try {
     const { file_name, chunks } = await filesApi.chunks(api, app.id, fileId);
     return json({ fileName: file_name, chunks, error: null });

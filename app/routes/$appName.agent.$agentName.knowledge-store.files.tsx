@@ -14,6 +14,7 @@ import { consoleContext } from "~/server/context.server";
 import { handleFilesAction, loadFiles, type FilesActionData } from "~/server/files.server";
 import * as ui from "~/styles/ui.css";
 import type { loader as rootLoader } from "~/root";
+import { readSearchParam } from "~/lib/query-params";
 
 /**
  * The knowledge store's uploaded PDFs (also at /{url_code}/ai-training/files): search in the URL,
@@ -22,7 +23,7 @@ import type { loader as rootLoader } from "~/root";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const url = new URL(request.url);
-  const search = url.searchParams.get("search")?.trim().slice(0, 200) ?? "";
+  const search = readSearchParam(url.searchParams.get("search"), 200);
   const { files, error } = await loadFiles(api, app.id, search);
   const deleteId = Number(url.searchParams.get("delete"));
   return json({

@@ -13,12 +13,13 @@ import { requireApi } from "~/server/api/client.server";
 import { listActiveApps } from "~/server/api/resources.server";
 import { consoleContext } from "~/server/context.server";
 import * as ui from "~/styles/ui.css";
+import { readSearchParam } from "~/lib/query-params";
 
 /** The client list (also at /): `?type=` picks the tab, `?search=` filters by name or url_code. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const params = new URL(request.url).searchParams;
-  const search = (params.get("search") ?? "").trim().slice(0, 100);
+  const search = readSearchParam(params.get("search"), 100);
   const apps = await listActiveApps(api, search || undefined);
   const { tabs, selected } = clientTabs(apps, params.get("type"));
   const clients = apps

@@ -11,7 +11,7 @@ import { consoleContext } from "~/server/context.server";
 import { handleJobAction } from "~/server/jobs.server";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
-import { readPageParam } from "~/lib/page-param";
+import { readPageParam } from "~/lib/query-params";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));

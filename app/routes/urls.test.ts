@@ -246,9 +246,20 @@ describe("unified URL drawer", () => {
     // Unknown ids are accepted (nothing changes)…
     const unknown = await settle(() => unifiedAction(args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999" }, admin), unifiedParams)));
     expect(await toastOf(unknown)).toMatchObject({ type: "success", description: "0 of 1 URLs set to to_be_deleted" });
-    // …an id beyond the API's integer ids is refused (400): the drawer says so.
+    // …an id beyond the API's integer ids names no row: nothing was chosen, and the drawer says so.
     const refused = await settle(() => unifiedAction(args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999999" }, admin), unifiedParams)));
     expect(refused.status).toBe(302);
-    expect(await toastOf(refused)).toMatchObject({ type: "error", description: expect.stringMatching(/^Failed to update URLs to to_be_deleted/) });
+    expect(await toastOf(refused)).toMatchObject({ type: "error", description: "Select at least one URL first." });
+    // …and a refusal of the API says 'Failed to update URLs to {status}'.
+    const context = testContext(host);
+    const refusing = {
+      ...context,
+      apiFetch: async (request: Request) => (new URL(request.url).pathname.endsWith("/urls/update_status")
+        ? Response.json({ message: "Too many URLs at once" }, { status: 400 })
+        : context.apiFetch(request)),
+    };
+    const failed = await settle(() => unifiedAction({ request: formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: String(about.id) }, admin), context: refusing, params: unifiedParams }));
+    expect(failed.status).toBe(302);
+    expect(await toastOf(failed)).toMatchObject({ type: "error", description: "Failed to update URLs to to_be_deleted" });
   });
 });

@@ -11,6 +11,7 @@ import type { ConsoleContext } from "./context.server";
 import { replyWithApiError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
+import { isRowId } from "~/lib/ids";
 
 const textOf = (formData: FormData, name: string) => {
   const value = formData.get(name);
@@ -22,7 +23,7 @@ const chosenFile = (value: FormDataEntryValue | null): value is File =>
 
 function agentIdOf(value: string | null) {
   const id = Number(value);
-  invariantResponse(value && Number.isInteger(id) && id > 0, "Agent not found");
+  invariantResponse(value && isRowId(id), "Agent not found");
   return id;
 }
 

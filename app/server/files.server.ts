@@ -7,6 +7,7 @@ import { filesApi } from "./api/resources.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
+import { isRowId } from "~/lib/ids";
 
 /** The two steps of a browser upload the Files page's script posts (files-upload route). */
 export const UploadStep = z.discriminatedUnion("intent", [
@@ -101,7 +102,7 @@ export async function handleFilesAction(args: { request: Request; context: Conso
   const formData = await readForm(request);
   const intent = String(formData.get("intent") ?? "");
   const fileId = Number(formData.get("file_id"));
-  if (!Number.isInteger(fileId) || fileId <= 0) throw new Response("Choose a file", { status: 400 });
+  if (!isRowId(fileId)) throw new Response("Choose a file", { status: 400 });
   try {
     if (intent === "tags") {
       const tags = formData.getAll("tags").map(String).filter((tag) => (FILE_TAGS as readonly string[]).includes(tag));

@@ -10,11 +10,12 @@ import { invariantResponse } from "./clients.server";
 import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
+import { isRowId } from "~/lib/ids";
 
 
 export function parseWebsiteId(value: string | undefined) {
   const id = Number(value);
-  invariantResponse(Number.isInteger(id) && id > 0, "Website not found");
+  invariantResponse(isRowId(id), "Website not found");
   return id;
 }
 
@@ -72,7 +73,7 @@ export async function handleUrlsAction(options: { request: Request; api: ApiClie
       const action = form.get("bulk");
       if (!isBulkAction(action)) return json({ error: "Unknown bulk action" }, { status: 400 });
       const { status, force } = BULK_ACTIONS[action];
-      const ids = form.getAll("url_ids").map(Number).filter((id) => Number.isInteger(id) && id > 0);
+      const ids = form.getAll("url_ids").map(Number).filter(isRowId);
       if (ids.length === 0) return redirectWithToast(backTo, { type: "error", description: "Select at least one URL first." });
       try {
         const body = { status, url_ids: ids, ...(force ? { force_index: true } : {}) };
@@ -112,7 +113,7 @@ export async function handleUrlsAction(options: { request: Request; api: ApiClie
         byScript
           ? json<RefreshDaysResult>({ intent: "refresh-days", ok, ...(ok ? {} : { error: description }) }, { status: ok ? 200 : 400 })
           : redirectWithToast(backTo, { type: ok ? "success" : "error", description });
-      if (!Number.isInteger(urlId) || urlId <= 0) return answer(false, "Unknown URL");
+      if (!isRowId(urlId)) return answer(false, "Unknown URL");
       if (days === null) return answer(false, REFRESH_DAYS_ERROR);
       try {
         await knowledgeApi.setRefreshDays(api, appId, websiteId, urlId, days);

@@ -10,7 +10,7 @@ import { consoleContext } from "./context.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
-import { readPageParam } from "~/lib/page-param";
+import { readPageParam, readSearchParam } from "~/lib/query-params";
 
 /*
  * The user profile store on the back-office host: /backoffice/{url_code}/user_profiles with its
@@ -28,7 +28,7 @@ export function profileFilters(params: URLSearchParams): UserProfilesQuery & { p
   };
   const size = number("page_size", 25);
   return {
-    search: params.get("search")?.trim() || undefined,
+    search: readSearchParam(params.get("search"), 200) || undefined,
     trigger_point: params.get("triggerPoint") || undefined,
     environment: (INSIGHT_ENVIRONMENTS as readonly string[]).includes(environment ?? "") ? (environment as UserProfilesQuery["environment"]) : "all",
     leads_only: params.get("leads_only") === "true" ? "true" : undefined,

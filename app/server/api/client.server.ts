@@ -1,13 +1,25 @@
+import { STATUS_CODES } from "node:http";
 import { json, redirect } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { ErrorBody, TokenPair } from "../../../contract";
 import type { ConsoleContext } from "../context.server";
 import { commitSession, destroySession, getSession, type ConsoleSession } from "../session.server";
 
-/** A non-2xx answer of the API, with its contract error body. */
+/**
+ * A non-2xx answer of the API, with its contract error body. It has the fields by which Remix
+ * knows an error answer (`isRouteErrorResponse`: status, statusText, internal, data), so a refusal
+ * no loader or action handles is answered with the API's own status and message (a 400 for a
+ * search the API refuses), never turned into a 500.
+ */
 export class ApiError extends Error {
+  readonly statusText: string;
+  readonly internal = false;
+  readonly data: string;
   constructor(readonly status: number, readonly body: ErrorBody) {
     super(body.message);
+    // A reason phrase must be plain ASCII (the message, with its typographic quotes, may not be).
+    this.statusText = STATUS_CODES[status] ?? "";
+    this.data = body.message;
   }
   get fieldErrors() {
     return this.body.errors ?? {};
@@ -87,10 +99,15 @@ function parseForPage<T>(answer: ApiAnswer, schema: ZodType<T>): T {
     return parseAnswer(answer, schema);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-      throw new Response(error.message, { status: error.status, statusText: error.message });
+      throw new Response(error.message, { status: error.status, statusText: asReasonPhrase(error.message) ?? error.statusText });
     }
     throw error;
   }
+}
+
+/** The text as an HTTP reason phrase (tabs, spaces and visible Latin-1), or null when it cannot be one. */
+function asReasonPhrase(text: string) {
+  return /^[\t\x20-\x7e\x80-\xff]{1,200}$/.test(text) ? text : null;
 }
 
 /** Calls the API without a user (sign-in). */

@@ -9,3 +9,14 @@ export function readPageParam(value: string | null, first: 0 | 1 = 1): number {
   if (value === null || !/^\d{1,15}$/.test(value.trim())) return first;
   return Math.min(Math.max(Number(value), first), MAX_PAGE);
 }
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * Search text from the address as the API takes it: control characters (which no one types in a
+ * search box, and the API refuses) become spaces, and it is trimmed and cut to the API's length.
+ */
+export function readSearchParam(value: string | null, maxLength: number): string {
+  return (value ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, maxLength).trim();
+}
