@@ -152,7 +152,7 @@ const site = await servePages(pages);
 const bench = await startBenchApi("answers-squad");
 const { host, apiBase } = bench;
 
-interface Result { item: Question; answer: Asked; holds: boolean; rightSource: boolean; inContext: boolean; floor: { holds: boolean; words: number; rightSource: boolean } }
+interface Result { item: Question; answer: Asked; holds: boolean; rightSource: boolean; inContext: boolean; topRight: boolean; floor: { holds: boolean; words: number; rightSource: boolean } }
 
 try {
   const started = performance.now();
@@ -169,10 +169,12 @@ try {
     const answer = await askChat(apiBase, index.key, item.question);
     const articleUrl = site.pageUrl(articlePage(item.article));
     let inContext = false;
+    let topRight = false;
     if (item.answerable) {
       // As api/chat/responder.ts calls it: the widget sends no trigger point, so the default one.
       const { hits } = await retrieve({ appId: index.appId, query: item.question, triggerPoint: "", limit: RESPONDER_LIMIT }, host.deps);
       inContext = hits.some((hit) => holdsGold(hit.text, item.golds));
+      topRight = hits[0]?.url === articleUrl;
     }
     const floor = floorAnswer(item.question);
     if (++done % 500 === 0) console.error(`  ${done} of ${questions.length} asked`);
@@ -182,6 +184,7 @@ try {
       holds: holdsGold(answer.text, item.golds),
       rightSource: answer.sources[0]?.url === articleUrl,
       inContext,
+      topRight,
       floor: { holds: holdsGold(floor.text, item.golds), words: wordCount(floor.text), rightSource: floor.article === item.article },
     };
   });
@@ -197,7 +200,7 @@ try {
     const words = answerable.filter((r) => r.answer.outcome !== "fallback").map((r) => wordCount(r.answer.text));
     const { p50, p95 } = percentiles(rs.map((r) => r.answer.ms));
     console.log(`half ${name.padEnd(3)} answerable ${answerable.length}: contains ${share(count(answerable, (r) => r.holds), answerable.length)}  median ${median(words)} words  ` +
-      `first source ${share(count(answerable, (r) => r.rightSource), answerable.length)}  passage in context ${share(count(answerable, (r) => r.inContext), answerable.length)}  ` +
+      `first source ${share(count(answerable, (r) => r.rightSource), answerable.length)}  top passage ${share(count(answerable, (r) => r.topRight), answerable.length)}  passage in context ${share(count(answerable, (r) => r.inContext), answerable.length)}  ` +
       `fallback ${share(count(answerable, (r) => r.answer.outcome === "fallback"), answerable.length)} | unanswerable ${unanswerable.length}: ` +
       `abstained ${share(count(unanswerable, (r) => r.answer.outcome === "fallback"), unanswerable.length)} | p50 ${p50} ms p95 ${p95} ms`);
   }

@@ -12,6 +12,14 @@ const LIST_WORDS = 80;
 /** Sentences after the lead follow it while the answer stays within this many words and sentences. */
 const SHORT_WORDS = 35;
 const SHORT_SENTENCES = 2;
+/**
+ * An answer of the kind asked for standing right beside a key word ("tuition is $12,400") answers
+ * the question more surely than one further off in the sentence ("tuition … with a $35 fee").
+ */
+const NEAR_ANSWER_WORDS = 3;
+const NEAR_ANSWER_BONUS = 1.1;
+/** The share of the question's key-word weight a passage's title and headings hold for the question to name them. */
+const NAMES_THE_HEADING = 0.8;
 /** A section heading this short is named before a sentence that opens its section. */
 const SECTION_WORDS = 6;
 
@@ -73,10 +81,12 @@ function informative(text: string, weightOf: Map<string, number>) {
  * first, and one more sentence only when it helps (a short lead gets its next sentence) or a
  * question asks for several (a how-to, a list). A sentence is chosen by
  * - the share of the question's key-word weight it holds, rare words counting above common ones
- *   (retrieval's BM25 weights), words of its section heading or page title counting half;
+ *   (retrieval's BM25 weights), words of its section heading or page title counting half (fully
+ *   when the question is, nearly, that title or heading);
  * - whether it holds the kind of answer asked for (who: a name, when: a date, how many: a number,
  *   where: a place) that the question does not already hold;
  * - how close together its key words stand, and how much it says besides them;
+ * - whether such an answer stands within a few words of a key word;
  * - the passage's rank, slightly.
  * A long sentence (PDF text often has no full stops) is quoted around its telling words; every cut
  * is marked with "…", and a word is never cut.
@@ -91,10 +101,22 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
   const questionWords = new Set(tokensOf(question));
   const subject = definedSubjectOf(question);
   const holdsAnswer = (text: string) => holdsAnswerOfKind(text, kind, questionWords, subject);
+  const isKeyWord = (word: string) => tokensOf(word).some((token) => weightOf.has(lexemeOf(token)));
+  const answerNearKeyWord = (text: string) => {
+    const words = wordsAsWritten(text);
+    const keys = words.flatMap((word, at) => (isKeyWord(word) ? [at] : []));
+    if (!keys.length) return false;
+    return words.some((word, at) => isAnswerWord(word, kind, questionWords) && keys.some((key) => Math.abs(key - at) <= NEAR_ANSWER_WORDS));
+  };
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   split.forEach((sentences, passage) => {
     const inHeading = keyWordPositions(headings[passage], weightOf);
+    // A question that is (nearly) the passage's title or heading asks about what stands under it:
+    // the heading's words then count fully for each of its sentences, not half.
+    let headingWeight = 0;
+    for (const stem of inHeading.keys()) headingWeight += weightOf.get(stem)!;
+    const headingShare = headingWeight / totalWeight >= NAMES_THE_HEADING ? 1 : 0.5;
     sentences.forEach((sentence, index) => {
       // Passages overlap a little: a sentence repeated in the next passage is weighed once.
       const key = sentence.text.toLowerCase();
@@ -103,7 +125,7 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       const found = keyWordPositions(sentence.text, weightOf);
       let weight = 0;
       for (const stem of found.keys()) weight += weightOf.get(stem)!;
-      for (const stem of inHeading.keys()) if (!found.has(stem)) weight += weightOf.get(stem)! / 2;
+      for (const stem of inHeading.keys()) if (!found.has(stem)) weight += weightOf.get(stem)! * headingShare;
       // Rare words weigh most, but a sentence holding every key word (the question's verb too, however
       // common) is likelier the answer than one holding the rare ones alone.
       const coverage = 0.8 * (weight / totalWeight) + 0.2 * (found.size / (weightOf.size || 1));
@@ -111,6 +133,7 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
         * (0.75 + 0.25 * closeness(found))
         * (kind === "any" ? 1 : holdsAnswer(sentence.text) ? 1.2 : 0.9)
         * informative(sentence.text, weightOf)
+        * (kind === "any" ? 1 : answerNearKeyWord(sentence.text) ? NEAR_ANSWER_BONUS : 1)
         * (1 - 0.03 * passage);
       candidates.push({ passage, index, sentence, score });
     });

@@ -106,7 +106,7 @@ export async function indexFile(fileId: number, deps: WorkerDeps) {
     const bytes = file.storageKey ? await deps.storage.get(file.storageKey) : null;
     if (!bytes) throw new Error("The stored file is missing; upload it again");
     const pdf = await extractPdf(bytes, file.fileName.replace(/\.pdf$/i, ""), { maxPages: deps.config.fileMaxPages });
-    const pieces = chunkBlocks(pdf.blocks);
+    const pieces = chunkBlocks(pdf.blocks, { title: pdf.title });
     await deps.db.transaction(async (tx) => {
       // The claim first: its row lock keeps a recovery sweep out until the chunks are in.
       await finishFile(tx, file, { status: "indexed", title: cutText(pdf.title, 500), pageCount: pdf.pageCount, errorMessage: null, indexedAt: new Date() }, deps);

@@ -20,7 +20,12 @@ export interface ChunkOptions {
    * default: repeated sentences count twice in retrieval and in the page's stored text.
    */
   overlapChars?: number;
+  /** The page's (or file's) title: searched with each chunk's headings, never part of its text. */
+  title?: string;
 }
+
+/** How full (of the target size) a chunk must be for a new paragraph to start the next one. */
+const PARAGRAPH_BREAK_SHARE = 0.5;
 
 /** A sentence (or a cut of one) and whether it opens a new block, so it starts a new line. */
 interface Piece {
@@ -72,6 +77,20 @@ function piecesOf(text: string, max: number): string[] {
   return out;
 }
 
+/** The title and the headings above a chunk, each once (a page's h1 usually repeats its title). */
+function fieldsOf(title: string | undefined, headingPath: string[]) {
+  const fields: string[] = [];
+  const seen = new Set<string>();
+  for (const field of [title ?? "", ...headingPath]) {
+    const key = field.trim().toLowerCase();
+    if (key && !seen.has(key)) {
+      seen.add(key);
+      fields.push(field);
+    }
+  }
+  return fields;
+}
+
 /**
  * Splits a page's blocks into chunks for retrieval. Each chunk records the heading path it sits
  * under, so an answer can say where on the page it came from; a new section starts a new chunk,
@@ -94,7 +113,8 @@ export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[
       const text = current.map((p, i) => (i === 0 ? "" : p.opensBlock ? "\n" : " ") + p.text).join("");
       // Chunks of every source (pages, PDFs) reach the database through here.
       const stored = storableText(text);
-      chunks.push({ position: chunks.length, headingPath: currentPath.map(storableText), text: stored, tsv: tsvectorOf(stored) });
+      const headingPath = currentPath.map(storableText);
+      chunks.push({ position: chunks.length, headingPath, text: stored, tsv: tsvectorOf(stored, fieldsOf(options.title, headingPath)) });
     }
     const tail: Piece[] = [];
     if (keepOverlap) {
@@ -111,7 +131,10 @@ export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[
   const add = (piece: Piece) => {
     // A heading stays with the text under it, however long that text's first sentence.
     const hasText = current.slice(carried).some((p) => !p.heading);
-    if (currentLength + piece.text.length > target && hasText) flush(true);
+    // A new paragraph starts a new chunk once the chunk is fairly full: a chunk then holds whole
+    // paragraphs, each about one thing, rather than the end of one and the start of the next.
+    const paragraphBreak = piece.opensBlock && currentLength >= target * PARAGRAPH_BREAK_SHARE;
+    if ((currentLength + piece.text.length > target || paragraphBreak) && hasText) flush(true);
     if (current.length === 0) currentPath = headings.map((h) => h.text);
     current.push(piece);
     currentLength += piece.text.length + 1;

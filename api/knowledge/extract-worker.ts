@@ -18,5 +18,6 @@ const utf8 = new TextDecoder();
 /** Runs in a pool thread: the page's main content, chunked, so only the result crosses threads. */
 export default function extractAndChunk({ html, rules }: ExtractTask): ExtractedChunks {
   const page = extractHtml(typeof html === "string" ? html : utf8.decode(html), rules);
-  return extracted(storableText(page.title), page.text, chunkBlocks(page.blocks));
+  const title = storableText(page.title);
+  return extracted(title, page.text, chunkBlocks(page.blocks, { title }));
 }

@@ -101,3 +101,19 @@ describe("lexemes made in our code", () => {
     expect(everyLexemeQuery(["o'neil", "back\\slash"])).toBe("'o''neil' & 'back\\\\slash'");
   });
 });
+
+describe("words without Latin accents, and fields beside the text", () => {
+  it("takes the accents off Latin letters only", () => {
+    expect(wordsOf("Fiancée in Zürich, São Paulo; naïve façade")).toEqual(["fiancee", "in", "zurich", "sao", "paulo", "naive", "facade"]);
+    expect(lexemesOf(wordsOf("fiancée"))).toEqual(lexemesOf(wordsOf("fiancee")));
+    // Marks that are part of another script's letters stay.
+    expect(wordsOf("हिन्दी")).toEqual(["हिन्दी"]);
+  });
+
+  it("writes a passage's title and headings after its text, at positions of their own weight", () => {
+    expect(tsvectorOf("Tuition is due in March.", ["Tuition and fees", "Payment dates"])).toBe(
+      "'tuition':1,6B 'due':3 'march':5 'fee':8B 'payment':9B 'date':10B",
+    );
+    expect(tsvectorOf("Tuition is due.")).toBe("'tuition':1 'due':3");
+  });
+});

@@ -49,9 +49,22 @@ const IRREGULAR_FORMS: Map<string, string> = (() => {
 /** Each thread keeps the stems it has met (see entryOf): the same words come back on every page. */
 const MAX_KNOWN = 200_000;
 
-/** The words of a text, lower case, in order (stop words included: they hold positions). */
+/** Latin letters that may carry accents (Latin-1 Supplement, Extended-A/B, Extended Additional). */
+const ACCENTED_LATIN = /[\u00c0-\u024f\u1e00-\u1eff]/;
+const LATIN_MARKS = /(\p{Script=Latin})\p{M}+/gu;
+
+/**
+ * Accents off Latin letters ("fiancée" ⇒ "fiancee", "Zürich" ⇒ "zurich"), so a question typed
+ * without them meets the page that has them. Other scripts keep their marks, which are part of
+ * their letters (Devanagari's vowel signs, Arabic's vowels).
+ */
+function withoutLatinAccents(text: string) {
+  return ACCENTED_LATIN.test(text) ? text.normalize("NFD").replace(LATIN_MARKS, "$1").normalize("NFC") : text;
+}
+
+/** The words of a text, lower case and without Latin accents, in order (stop words included: they hold positions). */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().match(WORD) ?? [];
+  return withoutLatinAccents(text.toLowerCase()).match(WORD) ?? [];
 }
 
 /** The verb an irregular past form or participle belongs to ("grew" ⇒ "grow"), if it is one. */
@@ -125,25 +138,39 @@ function entryOf(word: string): LexemeEntry {
   return entry;
 }
 
-/** A text's tsvector, written as Postgres reads one (`'lexeme':1,4 'other':2`), positions from 1. */
-export function tsvectorOf(text: string): string {
+/**
+ * The weight letter of the positions of a passage's fields (its page's title and its headings):
+ * body words carry none (Postgres' D). Retrieval counts the two apart (BM25F), so a question in the
+ * words of a heading finds the passage under it without the heading being repeated in its text.
+ */
+export const FIELD_WEIGHT = "B";
+
+/**
+ * A text's tsvector, written as Postgres reads one (`'lexeme':1,4 'other':2`), positions from 1.
+ * The words of `fields` (title, headings) follow the text's, at positions marked FIELD_WEIGHT.
+ */
+export function tsvectorOf(text: string, fields: readonly string[] = []): string {
   forgetWhenFull();
   const vector = ++vectorsWritten;
   const parts: string[] = []; // per lexeme, in order of first appearance: `'lexeme':1,4`
   const counts: number[] = [];
   // A chunk is far shorter than the positions Postgres can hold; words past them are left out.
   const words = wordsOf(text);
+  const bodyEnd = Math.min(words.length, MAX_POSITION);
+  if (fields.length) words.length = bodyEnd;
+  for (const field of fields) for (const word of wordsOf(field)) words.push(word);
   const end = Math.min(words.length, MAX_POSITION);
   for (let index = 0; index < end; index++) {
     const entry = entryOf(words[index]);
     if (entry === STOP) continue;
+    const position = index < bodyEnd ? `${index + 1}` : `${index + 1}${FIELD_WEIGHT}`;
     if (entry.vector !== vector) {
       entry.vector = vector;
       entry.slot = parts.length;
-      parts.push(`${entry.written}:${index + 1}`);
+      parts.push(`${entry.written}:${position}`);
       counts.push(1);
     } else if (counts[entry.slot] < MAX_POSITIONS) {
-      parts[entry.slot] += `,${index + 1}`;
+      parts[entry.slot] += `,${position}`;
       counts[entry.slot]++;
     }
   }

@@ -176,7 +176,7 @@ async function extractPage(response: Awaited<ReturnType<typeof safeFetch>>, clea
   }
   if (response.contentType === "application/pdf") {
     const pdf = await extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
-    return extracted(pdf.title, pdf.text, chunkBlocks(pdf.blocks));
+    return extracted(pdf.title, pdf.text, chunkBlocks(pdf.blocks, { title: pdf.title }));
   }
   throw new FetchRefused(`Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`);
 }

@@ -3,7 +3,7 @@ import { DEFAULT_TRIGGER_POINT } from "../../contract";
 import { penaltyRulesFor, type PenaltyRule } from "../controls/finetunings";
 import type { ApiDeps } from "../deps";
 import { corpusStats, inverseFrequency } from "./corpus-stats";
-import { everyLexemeQuery, lexemesOf, wordsOf } from "./lexemes";
+import { everyLexemeQuery, FIELD_WEIGHT, lexemesOf, wordsOf } from "./lexemes";
 
 export interface SearchOptions {
   appId: number;
@@ -58,6 +58,12 @@ const PDF_URL = String.raw`\.pdf([?#]|$)`;
 /** BM25's usual constants: term-frequency saturation and the weight of the length normalisation. */
 const BM25_K1 = 1.2;
 const BM25_B = 0.75;
+/**
+ * BM25F: a key word in the passage's title or headings counts this many times one in its text
+ * (the two are summed before BM25 saturates them), so the passages under a heading in the
+ * question's words come first, and a page's own title finds it.
+ */
+const FIELD_BOOST = 3;
 
 /**
  * A finetuning pattern as an ILIKE pattern: it matches anywhere in the URL or file name, any case;
@@ -83,15 +89,23 @@ function ruleMatches(rule: PenaltyRule): SQL {
 }
 
 /**
- * Words that frame a question rather than say what it is about ("how much", "tell me", "please").
+ * Words that frame a question rather than say what it is about ("how much", "tell me", "please",
+ * "what does the page say about").
  * The index's stop words cover most ("what", "is", "the"); these it keeps, and as they are rare in
  * reference pages they would otherwise weigh the most.
  */
-const FRAMING = /\bhow (much|many|long|big|large|small|old|often|far|soon|fast)\b|\b(tell|please|know|want|like|give|get|anyone|someone|something|anything|thanks|thank|hi|hello|exactly|actually|really)\b/g;
+const FRAMING = /\bhow (much|many|long|big|large|small|old|often|far|soon|fast)\b|\b(tell|please|know|want|like|give|get|anyone|someone|something|anything|thanks|thank|hi|hello|exactly|actually|really|say|says|said|mention|mentions|mentioned|page|describe|describes|explain|explains|regarding|concerning)\b/g;
+
+/**
+ * "What does X cost?", "How much will X cost?": the verb asks for an amount (the answer kind), it is
+ * not what the question is about; kept, it would pick the sentence saying what something else costs.
+ */
+const COST_FRAME = /\b(does|do|did|will|would|should|might)\b(.{1,80}?)\bcosts?\b/g;
 
 /** The words of a question that may be key words, lower case, in order. */
 export function questionWords(query: string) {
-  return wordsOf(query.toLowerCase().replace(FRAMING, (phrase) => (phrase.startsWith("how ") ? "how" : " ")))
+  const lower = query.toLowerCase().replace(COST_FRAME, "$1$2");
+  return wordsOf(lower.replace(FRAMING, (phrase) => (phrase.startsWith("how ") ? "how" : " ")))
     .filter((w) => w !== "or").slice(0, MAX_QUERY_WORDS);
 }
 
@@ -160,10 +174,14 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
       from (
         select ch.id, ch.url_id, ch.file_id,
           sum(term.idf)::float8 / ${totalWeight}::float8 as base_score,
-          sum(term.idf * (cardinality(found.positions) * ${BM25_K1 + 1}::float8) /
-            (cardinality(found.positions) + ${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(ch.tsv) / ${stats.averageLength}::float8)))::float8 as bm25
+          sum(term.idf * (found.tf * ${BM25_K1 + 1}::float8) /
+            (found.tf + ${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(ch.tsv) / ${stats.averageLength}::float8)))::float8 as bm25
         from chunks ch
-        cross join lateral unnest(ts_filter(setweight(ch.tsv, 'A', ${lexemes}), '{a}')) as found
+        cross join lateral (
+          select every.lexeme, (cardinality(every.positions) + ${FIELD_BOOST - 1}::float8 * coalesce(cardinality(field.positions), 0))::float8 as tf
+          from unnest(ts_filter(setweight(ch.tsv, 'A', ${lexemes}), '{a}')) as every
+          left join unnest(ts_filter(ch.tsv, ${`{${FIELD_WEIGHT.toLowerCase()}}`}::"char"[])) as field on field.lexeme = every.lexeme
+        ) as found
         join unnest(${lexemes}, ${weights}) as term(lexeme, idf) on term.lexeme = found.lexeme
         where ch.id in (${candidates})
         group by ch.id
