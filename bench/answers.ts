@@ -11,25 +11,15 @@
  *   BENCH_ONLY=regex                   ask only the questions matching it (figures then cover those only)
  *   BENCH_SITE_PORT, BENCH_API_PORT    ports of the page server and the API (any free port by default)
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { existsSync } from "node:fs";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
-import { serve } from "@hono/node-server";
-import { and, eq, sql } from "drizzle-orm";
-import { apiConfigFromEnv } from "../api/config";
-import { embedKeyFor } from "../api/chat/keys";
-import { clientApps, urls, websites } from "../api/db/schema";
-import { startApiHost } from "../api/host";
-import { requestStatus } from "../api/knowledge/queries";
+import { sql } from "drizzle-orm";
 import { retrieve } from "../api/knowledge/search";
 import { QUESTIONS } from "./answer-questions";
+import { askChat, benchPages, indexPages, median, servePages, share, startBenchApi, wordCount } from "./answer-pages";
 import { percentiles } from "./support";
 
 const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
-const DEMO_SITE = path.resolve("public/demo-site");
 const FILLER_CHUNKS = Number(process.env.BENCH_FILLER_CHUNKS ?? 0);
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
 const ONLY = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY, "i") : null;
@@ -40,57 +30,13 @@ if (!existsSync(path.join(FIXTURES, "real-pages"))) {
   process.exit(0);
 }
 
-/** Every page the benchmark indexes, by the path the page server answers it on. */
-function benchPages(): Map<string, { file: string; type: string }> {
-  const pages = new Map<string, { file: string; type: string }>();
-  for (const set of ["real-pages", "real-pages-dev"]) {
-    for (const name of readdirSync(path.join(FIXTURES, set))) {
-      const file = path.join(FIXTURES, set, name, "source.html");
-      if (existsSync(file)) pages.set(`${set}/${name}`, { file, type: "text/html; charset=utf-8" });
-    }
-  }
-  for (const name of readdirSync(path.join(FIXTURES, "pdfs"))) pages.set(`pdfs/${name}`, { file: path.join(FIXTURES, "pdfs", name), type: "application/pdf" });
-  for (const name of ["index.html", "admissions.html", "tuition.html", "campus-life.html", "contact.html", "programs/index.html"]) {
-    pages.set(`demo-site/${name}`, { file: path.join(DEMO_SITE, name), type: "text/html; charset=utf-8" });
-  }
-  return pages;
-}
-
-const pages = benchPages();
-const site = createServer((req, res) => {
-  const page = pages.get(decodeURIComponent(new URL(req.url ?? "/", "http://x").pathname).replace(/^\/|\/$/g, ""));
-  if (!page) {
-    res.statusCode = 404;
-    return res.end("not found");
-  }
-  res.setHeader("content-type", page.type);
-  res.end(readFileSync(page.file));
-});
-// A busy machine is slow to reuse connections; a short keep-alive would reset them mid-crawl.
-site.keepAliveTimeout = 30_000;
-await new Promise<void>((resolve) => site.listen(Number(process.env.BENCH_SITE_PORT ?? 0), "127.0.0.1", resolve));
-const siteBase = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-const pageUrl = (page: string) => `${siteBase}/${page}${page.includes(".") ? "" : "/"}`;
-
-const storageDir = mkdtempSync(path.join(tmpdir(), "console-bench-answers-"));
-const host = await startApiHost({
-  database: {},
-  storageDir,
-  config: { ...apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "4", CHAT_RATE_LIMIT_PER_MINUTE: "1000000" }, { sessionSecrets: ["x"], jwtSecret: "y" }) },
-  log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
-});
-const api = serve({ fetch: host.api.fetch, port: Number(process.env.BENCH_API_PORT ?? 0), hostname: "127.0.0.1" });
-if (!api.listening) await new Promise((resolve) => api.once("listening", resolve));
-const apiBase = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
+const pages = benchPages(FIXTURES);
+const site = await servePages(pages);
+const { host, apiBase, close } = await startBenchApi("answers");
 const { db } = host.deps;
 
 /** Lower case, straight quotes, one kind of dash and single spaces: how expected texts are compared. */
 const normalised = (text: string) => text.toLowerCase().replace(/[‘’´`]/g, "'").replace(/[“”]/g, '"').replace(/[‐-―−]/g, "-").replace(/\s+/g, " ");
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.floor((sorted.length - 1) / 2)] : 0;
-};
-const share = (count: number, total: number) => `${((100 * count) / Math.max(total, 1)).toFixed(1)}%`;
 
 /** Generated passages about a made-up university, as bench/chat.ts stores them: distractors at scale. */
 async function storeFiller(appId: number, websiteId: number, count: number) {
@@ -109,46 +55,22 @@ async function storeFiller(appId: number, websiteId: number, count: number) {
     from urls u, generate_series(0, 9) as p where u.app_id = ${appId} and u.url like 'https://www.filler.example/%'`));
 }
 
-interface Asked { text: string; outcome: string; sources: { title: string; url: string }[]; ms: number }
-
 try {
-  const [app] = await db.insert(clientApps).values({ clientName: "Answer bench", urlCode: "answer-bench", clientType: "higher_ed" }).returning();
-  const [website] = await db.insert(websites).values({ appId: app.id, url: `${siteBase}/`, siteMap: "few_urls", status: "sitemap_generated" }).returning();
-  await db.insert(urls).values([...pages.keys()].map((page) => ({ appId: app.id, websiteId: website.id, url: pageUrl(page) })));
-  const started = performance.now();
-  await requestStatus(app.id, { websiteId: website.id }, "to_be_indexed", false, { db });
-  await host.deps.jobs.send("website-process", { websiteId: website.id });
-  await host.deps.jobs.send("website-process", { websiteId: website.id });
-  for (;;) {
-    const [{ left }] = await db.select({ left: sql<number>`count(*)::int` }).from(urls)
-      .where(and(eq(urls.websiteId, website.id), sql`${urls.status} <> 'indexed' and ${urls.status} not like 'failed%'`));
-    if (Number(left) === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  const index = await indexPages(host, site.base, [...pages.keys()].map(site.pageUrl), "Answer bench");
+  if (FILLER_CHUNKS > 0) {
+    await storeFiller(index.appId, index.websiteId, FILLER_CHUNKS);
+    await db.execute(sql`analyze chunks`);
   }
-  const statuses = await db.select({ url: urls.url, status: urls.status, metadata: urls.metadata }).from(urls).where(eq(urls.websiteId, website.id));
-  const failed = statuses.filter((s) => s.status !== "indexed");
-  if (FILLER_CHUNKS > 0) await storeFiller(app.id, website.id, FILLER_CHUNKS);
-  await db.execute(sql`analyze chunks`);
-  const [{ chunkCount }] = await db.execute(sql`select count(*)::int as "chunkCount" from chunks where app_id = ${app.id}`)
-    .then((r) => (r as unknown as { rows: { chunkCount: number }[] }).rows);
-  console.log(`indexed ${statuses.length - failed.length} of ${statuses.length} pages through the pipeline in ${((performance.now() - started) / 1000).toFixed(1)} s; ${chunkCount} chunks${FILLER_CHUNKS ? ` (${FILLER_CHUNKS} generated)` : ""}`);
-  for (const page of failed) console.log(`  not indexed: ${page.url.replace(siteBase, "")} (${page.metadata.error_message ?? page.status})`);
-
+  const chunkCount = index.chunkCount + FILLER_CHUNKS;
+  console.log(`indexed ${index.pageCount - index.failed.length} of ${index.pageCount} pages through the pipeline in ${index.seconds.toFixed(1)} s; ${chunkCount} chunks${FILLER_CHUNKS ? ` (${FILLER_CHUNKS} generated)` : ""}`);
+  for (const page of index.failed) console.log(`  not indexed: ${page.url.replace(site.base, "")} (${page.metadata.error_message ?? page.status})`);
   // Pages indexed without any text (the extraction found no main content) cannot be answered from;
   // the figures are also printed without their questions, to tell retrieval from extraction.
-  const readable = new Set((await db.execute(sql`select distinct u.url from urls u join chunks c on c.url_id = u.id where u.website_id = ${website.id}`)
-    .then((r) => (r as unknown as { rows: { url: string }[] }).rows)).map((row) => row.url));
-  const unreadable = [...pages.keys()].filter((page) => !readable.has(pageUrl(page)));
+  const readable = index.readable;
+  const unreadable = [...pages.keys()].filter((page) => !readable.has(site.pageUrl(page)));
   if (unreadable.length) console.log(`  indexed without text: ${unreadable.join(", ")}`);
 
-  const key = await embedKeyFor(app.id, "stage", host.deps);
-  const ask = async (message: string): Promise<Asked> => {
-    const begun = performance.now();
-    const response = await fetch(`${apiBase}/v1/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, message }) });
-    const events = (await response.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line) as { type: string; text?: string; outcome?: string; sources?: Asked["sources"] });
-    const done = events.find((e) => e.type === "done");
-    return { text: events.filter((e) => e.type === "delta").map((e) => e.text).join("").trim(), outcome: done?.outcome ?? "error", sources: done?.sources ?? [], ms: performance.now() - begun };
-  };
+  const ask = (message: string) => askChat(apiBase, index.key, message);
   for (const { question } of ASKED.slice(0, 5)) await ask(question); // warm-up
 
   let contained = 0;
@@ -161,24 +83,24 @@ try {
     const answer = await ask(item.question);
     timings.push(answer.ms);
     const holds = item.answers.some((expected) => normalised(answer.text).includes(normalised(expected)));
-    const rightSource = answer.sources[0]?.url.replace(/\/$/, "") === pageUrl(item.page).replace(/\/$/, "");
+    const rightSource = answer.sources[0]?.url.replace(/\/$/, "") === site.pageUrl(item.page).replace(/\/$/, "");
     if (holds) contained++;
     if (rightSource) firstRight++;
     if (answer.outcome === "fallback") fallbacks++;
-    if (readable.has(pageUrl(item.page))) {
+    if (readable.has(site.pageUrl(item.page))) {
       onReadable.asked++;
       if (holds) onReadable.contained++;
       if (rightSource) onReadable.firstRight++;
     }
-    if (answer.outcome !== "fallback") words.push(answer.text.split(/\s+/).filter(Boolean).length);
+    if (answer.outcome !== "fallback") words.push(wordCount(answer.text));
     if (process.env.BENCH_DEBUG === "1") {
-      const { hits } = await retrieve({ appId: app.id, query: item.question, limit: 8 }, host.deps);
-      for (const hit of hits) console.log(`      ${hit.baseScore.toFixed(2)} ${hit.bm25.toFixed(2)} ${hit.url?.replace(siteBase, "")} ${hit.text.slice(0, 100)}`);
+      const { hits } = await retrieve({ appId: index.appId, query: item.question, limit: 8 }, host.deps);
+      for (const hit of hits) console.log(`      ${hit.baseScore.toFixed(2)} ${hit.bm25.toFixed(2)} ${hit.url?.replace(site.base, "")} ${hit.text.slice(0, 100)}`);
     }
     if (VERBOSE && (!holds || !rightSource)) {
       console.log(`\n${holds ? "  " : "✗ "}${rightSource ? "  " : "✗src "}${item.question}  [${item.answers[0]}; ${item.page}]`);
       console.log(`    ${answer.text.replace(/\s+/g, " ")}`);
-      console.log(`    first source: ${answer.sources[0]?.url.replace(siteBase, "") ?? "none"}`);
+      console.log(`    first source: ${answer.sources[0]?.url.replace(site.base, "") ?? "none"}`);
     }
   }
   const { p50, p95 } = percentiles(timings);
@@ -193,8 +115,6 @@ try {
     console.log(`  on the ${onReadable.asked} questions whose page has text: containing ${share(onReadable.contained, onReadable.asked)}, first source right ${share(onReadable.firstRight, onReadable.asked)}`);
   }
 } finally {
-  api.close();
-  await host.close();
+  await close();
   site.close();
-  rmSync(storageDir, { recursive: true, force: true });
 }

@@ -30,7 +30,7 @@ import {
   type HostileRequest,
   type OpenApiDocument,
 } from "../support/hostile-requests";
-import { startConsoleProcess, type ConsoleProcess } from "../support/console-process";
+import { ownConsoleEnv, startConsoleProcess, type ConsoleProcess } from "../support/console-process";
 import { E2E } from "./ports";
 
 // Beside the main e2e servers (base + 0, 1, 10, 11).
@@ -73,21 +73,11 @@ test.describe("hostile requests", () => {
   test.beforeAll(async () => {
     test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(tmpdir(), "console-e2e-hostile-"));
-    serverEnv = {
-      ...process.env,
-      NODE_ENV: "production",
-      AUTH_DEV_LOGIN: "true",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      API_URL: "",
-      PORT: String(PORT),
-      HOST: "127.0.0.1",
-      SESSION_SECRET: "e2e-hostile-session-secret",
-      API_JWT_SECRET: "e2e-hostile-jwt-secret",
+    serverEnv = ownConsoleEnv(dataDir, PORT, {
       // Every stale session is signed in again; thousands of requests must not hit the limit.
       SIGN_IN_RATE_LIMIT_PER_MINUTE: "100000",
       SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE: "100000",
-    };
+    });
     server = await startConsole();
     consoleHttp = await request.newContext({ baseURL: server.url });
     apiHttp = await request.newContext({ baseURL: server.url });

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { expect, request, test, type APIRequestContext } from "@playwright/test";
-import { startConsoleProcess, type ConsoleProcess } from "../support/console-process";
+import { ownConsoleEnv, startConsoleProcess, type ConsoleProcess } from "../support/console-process";
 import { E2E } from "./ports";
 
 const PER_ADDRESS = 10;
@@ -27,20 +27,10 @@ test.describe("sign-in limits", () => {
     test.setTimeout(180_000);
     dataDir = mkdtempSync(path.join(tmpdir(), "console-e2e-limits-"));
     server = await startConsoleProcess(
-      {
-        ...process.env,
-        NODE_ENV: "production",
-        AUTH_DEV_LOGIN: "true",
-        DATA_DIR: dataDir,
-        DATABASE_URL: "",
-        API_URL: "",
-        HOST: "127.0.0.1",
-        PORT: String(E2E.appPort + 21),
-        SESSION_SECRET: "e2e-limits-session",
-        API_JWT_SECRET: "e2e-limits-jwt",
+      ownConsoleEnv(dataDir, E2E.appPort + 21, {
         SIGN_IN_RATE_LIMIT_PER_MINUTE: String(PER_ADDRESS),
         SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE: String(PER_ACCOUNT),
-      },
+      }),
       { heapMb: 1024, startTimeoutMs: 150_000 },
     );
     const browserHeaders = { "Sec-Fetch-Site": "same-origin", Accept: "text/html" };

@@ -7,6 +7,26 @@ import { pathToFileURL } from "node:url";
  * process: a request that exhausts memory or crashes the server then ends that process, not the
  * test that reports it, and a stalled event loop shows as a /healthz that does not answer.
  */
+/**
+ * The environment of a console of its own for one spec: production mode, development sign-in, the
+ * embedded database in `dataDir`, on `port` of 127.0.0.1, with its own secrets; `overrides` last.
+ */
+export function ownConsoleEnv(dataDir: string, port: number, overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    NODE_ENV: "production",
+    AUTH_DEV_LOGIN: "true",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    API_URL: "",
+    HOST: "127.0.0.1",
+    PORT: String(port),
+    SESSION_SECRET: `e2e-session-${port}`,
+    API_JWT_SECRET: `e2e-jwt-${port}`,
+    ...overrides,
+  };
+}
+
 export interface ConsoleProcess {
   url: string;
   /** Whether the process has exited (crashed, killed, out of memory). */
