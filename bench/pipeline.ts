@@ -24,7 +24,7 @@ import type { DatabaseOptions } from "../api/db/client";
 import { clientApps, urls, websites } from "../api/db/schema";
 import { startApiHost } from "../api/host";
 import { requestStatus } from "../api/knowledge/queries";
-import { throwawayPostgres } from "./support";
+import { benchDatabases } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -103,24 +103,7 @@ async function pipeline(database: DatabaseOptions) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-/** Each run indexes into empty tables: PGlite in a new folder, or a throw-away PostgreSQL database. */
-const databases: { name: string; open: () => Promise<{ database: DatabaseOptions; drop: () => Promise<void> } | null> }[] = [
-  {
-    // In a folder, as the console keeps it (server.ts): not in memory, where each file's growth is a copy of it.
-    name: "PGlite",
-    open: async () => {
-      const dir = mkdtempSync(path.join(work, "pglite-"));
-      return { database: { dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-    },
-  },
-  {
-    name: "PostgreSQL",
-    open: async () => {
-      const postgres = await throwawayPostgres(PG_SERVER);
-      return postgres && { database: { url: postgres.url }, drop: postgres.drop };
-    },
-  },
-];
+const databases = benchDatabases(work, PG_SERVER);
 
 let server: ChildProcess | null = null;
 try {

@@ -177,7 +177,7 @@ export function tsvectorOf(text: string, fields: readonly string[] = []): string
   return parts.join(" ");
 }
 
-/** A tsquery matching passages that hold every one of the lexemes. */
-export function everyLexemeQuery(lexemes: string[]): string {
-  return lexemes.map(quoted).join(" & ");
+/** A tsquery matching passages that hold every one of the lexemes (with `weight`: in those positions only). */
+export function everyLexemeQuery(lexemes: string[], weight = ""): string {
+  return lexemes.map((lexeme) => `${quoted(lexeme)}${weight ? `:${weight}` : ""}`).join(" & ");
 }

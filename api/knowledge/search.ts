@@ -48,6 +48,8 @@ export interface QuestionTerm { lexeme: string; idf: number }
 const MAX_QUERY_WORDS = 64;
 /** Passages holding every key word that are scored at most. */
 const MAX_CANDIDATES = 500;
+/** Passages whose title or headings hold every key word that are scored at most. */
+const MAX_FIELD_CANDIDATES = 100;
 /** Passages scored per rare key word at most (shared out between the words, 50 each at least). */
 const MAX_ANY_WORD_CANDIDATES = 500;
 /** A key word is rare when at most this many passages, or this share of them, hold it. */
@@ -156,7 +158,12 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // a word found everywhere cannot crowd out the passages holding the telling ones.
   const rare = terms.filter((t) => (stats.frequencies.get(t.lexeme) ?? 0) <= Math.max(RARE_PASSAGES, stats.passages * RARE_SHARE));
   const pooled = rare.length ? rare : terms;
-  const everyWordPool = sql`(select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES})`;
+  // The passages under a title or heading holding every key word: on a large store more passages
+  // than the pool takes may hold them all in their text (pages citing that title), and the
+  // arbitrary ones the pool took would leave out the page the question names.
+  const everyFieldWord = sql`${everyLexemeQuery(lexemeList, FIELD_WEIGHT)}::tsquery`;
+  const everyWordPool = sql`(select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES})
+    union (select id from chunks where app_id = ${options.appId} and tsv @@ ${everyFieldWord} limit ${MAX_FIELD_CANDIDATES})`;
   const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word cross join lateral (
       select id from chunks where app_id = ${options.appId} and tsv @@ quote_literal(word)::tsquery
       limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool)`;

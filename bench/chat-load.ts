@@ -1,0 +1,201 @@
+/**
+ * Chat under load: 50 visitors asking at once, each posting questions through POST /v1/chat in a
+ * loop and reading every NDJSON stream to its end, over the knowledge the real pipeline indexed from
+ * the generated 5,000-page site (`../shared/bench-site`). Run on embedded PGlite and on PostgreSQL;
+ * prints answers/s, p50 and p95 latency, errors, the fallback share and the share of answers whose
+ * first source is the page the question was made from.
+ *
+ *   npx tsx bench/chat-load.ts
+ *   BENCH_PAGES=5000 BENCH_SECONDS=30 BENCH_VISITORS=50 BENCH_SITE_PORT=8765 BENCH_SITE_DIR=../shared/bench-site
+ *   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres (PostgreSQL is skipped when none answers)
+ *   BENCH_DATABASES=PGlite,PostgreSQL (the default: both)
+ */
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { serve } from "@hono/node-server";
+import { and, eq, sql } from "drizzle-orm";
+import { apiConfigFromEnv } from "../api/config";
+import { embedKeyFor } from "../api/chat/keys";
+import type { DatabaseOptions } from "../api/db/client";
+import { clientApps, urls, websites } from "../api/db/schema";
+import { startApiHost } from "../api/host";
+import { requestStatus } from "../api/knowledge/queries";
+import { askChat, share, type Asked } from "./answer-pages";
+import { benchDatabases, percentiles } from "./support";
+
+const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const VISITORS = Number(process.env.BENCH_VISITORS ?? 50);
+const SAMPLE = 500;
+const PORT = Number(process.env.BENCH_SITE_PORT ?? 8765);
+const SOURCE = path.resolve(process.env.BENCH_SITE_DIR ?? "../shared/bench-site");
+if (!existsSync(path.join(SOURCE, "gen-site.mjs"))) {
+  console.log(`no bench site under ${SOURCE}; set BENCH_SITE_DIR`);
+  process.exit(0);
+}
+const PG_SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+const work = mkdtempSync(path.join(tmpdir(), "console-bench-chat-load-"));
+const siteDir = path.join(work, "site");
+const base = `http://127.0.0.1:${PORT}`;
+const withoutSlash = (url: string) => url.replace(/\/$/, "");
+
+interface Question { message: string; page: string; phrased: boolean }
+
+/**
+ * The API host on `database`, indexing the whole site through the real jobs (discovery through the
+ * sitemaps, then every page), then answering chat over HTTP on 127.0.0.1 with the chat rate limit
+ * out of the way: 50 visitors from one address ask far more than one visitor may.
+ */
+async function indexAndServe(database: DatabaseOptions) {
+  const storageDir = mkdtempSync(path.join(work, "files-"));
+  const host = await startApiHost({
+    database,
+    storageDir,
+    config: apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "10", CHAT_RATE_LIMIT_PER_MINUTE: "100000000" }, { sessionSecrets: ["x"], jwtSecret: "y" }),
+    log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
+  });
+  const close = async () => {
+    await host.close();
+    rmSync(storageDir, { recursive: true, force: true });
+  };
+  try {
+    const { db } = host.deps;
+    // As bench/pipeline.ts checks: one small query every 50 ms on the database the pipeline is busy with.
+    const waitFor = async (check: () => Promise<boolean>) => {
+      while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
+    };
+    const [app] = await db.insert(clientApps).values({ clientName: "Bench", urlCode: `bench${Date.now()}` }).returning();
+    const [website] = await db.insert(websites).values({ appId: app.id, url: `${base}/` }).returning();
+    const started = performance.now();
+    await host.deps.jobs.send("website-discover", { websiteId: website.id });
+    await waitFor(async () => (await db.select().from(websites).where(eq(websites.id, website.id)))[0].status === "sitemap_generated");
+    await requestStatus(app.id, { websiteId: website.id }, "to_be_indexed", false, { db });
+    await host.deps.jobs.send("website-process", { websiteId: website.id });
+    await host.deps.jobs.send("website-process", { websiteId: website.id });
+    await waitFor(async () => {
+      const [{ working }] = await db.select({
+        working: sql<boolean>`exists (select 1 from urls where urls.app_id = ${app.id} and urls.website_id = ${website.id} and urls.status in ('to_be_indexed', 'sent_for_indexing'))`,
+      }).from(sql`(select 1) as once`);
+      return !working;
+    });
+    const seconds = (performance.now() - started) / 1000;
+    // Fresh statistics, as bench/answer-pages.ts takes them, so retrieval is planned for the full table.
+    await db.execute(sql`analyze chunks`);
+    const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
+    const [{ chunks }] = rows<{ chunks: number }>(await db.execute(sql`select count(*)::int as chunks from chunks where app_id = ${app.id}`));
+    const indexed = await db.select({ url: urls.url, title: urls.title }).from(urls)
+      .where(and(eq(urls.websiteId, website.id), eq(urls.status, "indexed")));
+    const key = await embedKeyFor(app.id, "stage", host.deps);
+    const api = serve({ fetch: host.api.fetch, port: 0, hostname: "127.0.0.1" });
+    if (!api.listening) await new Promise((resolve) => api.once("listening", resolve));
+    return {
+      apiBase: `http://127.0.0.1:${(api.address() as AddressInfo).port}`,
+      key,
+      indexed,
+      chunks,
+      seconds,
+      close: async () => {
+        api.close();
+        await close();
+      },
+    };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
+
+/**
+ * A deterministic sample of article pages, evenly spread over them in URL order (discovery order
+ * varies between runs); each gives two questions: its title alone, as a visitor types a topic, and
+ * a sentence around it.
+ */
+function questionsFrom(pages: { url: string; title: string }[]): Question[] {
+  const articles = pages.filter((p) => p.url.includes("/articles/") && p.title.trim()).sort((a, b) => (a.url < b.url ? -1 : 1));
+  const step = Math.max(1, articles.length / SAMPLE);
+  const sample = Array.from({ length: Math.min(SAMPLE, articles.length) }, (_, i) => articles[Math.floor(i * step)]);
+  return sample.flatMap(({ url, title }) => [
+    { message: title, page: url, phrased: false },
+    { message: `What does the page say about ${title}?`, page: url, phrased: true },
+  ]);
+}
+
+/** VISITORS loops, each asking the next question as soon as its last answer has been read, for SECONDS. */
+async function load(apiBase: string, key: string, questions: Question[]) {
+  const results: { question: Question; answer: Asked }[] = [];
+  const ask = async (question: Question): Promise<Asked> => {
+    const begun = performance.now();
+    try {
+      return await askChat(apiBase, key, question.message);
+    } catch {
+      return { text: "", outcome: "error", sources: [], ms: performance.now() - begun };
+    }
+  };
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  // Each visitor starts at its own place in the questions, so the visitors do not ask the same one at once.
+  await Promise.all(Array.from({ length: VISITORS }, async (_, visitor) => {
+    for (let n = Math.floor((visitor * questions.length) / VISITORS); performance.now() < deadline; n++) {
+      const question = questions[n % questions.length];
+      results.push({ question, answer: await ask(question) });
+    }
+  }));
+  // The answers still running at the deadline are counted, so the time runs to the last of them.
+  return { results, seconds: (performance.now() - started) / 1000 };
+}
+
+const databases = benchDatabases(work, PG_SERVER);
+
+let server: ChildProcess | null = null;
+try {
+  // The generator and the page server need only Node, so the copy leaves out the Crawlee packages.
+  cpSync(SOURCE, siteDir, { recursive: true, filter: (from) => !from.includes("node_modules") });
+  execFileSync(process.execPath, ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base], { cwd: siteDir, stdio: "inherit" });
+  server = spawn(process.execPath, ["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], { cwd: siteDir, stdio: ["ignore", "pipe", "inherit"] });
+  await new Promise<void>((resolve) => server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()));
+
+  const only = process.env.BENCH_DATABASES?.split(",");
+  for (const { name, open } of databases.filter((d) => !only || only.includes(d.name))) {
+    const target = await open();
+    if (!target) {
+      console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
+      continue;
+    }
+    try {
+      const site = await indexAndServe(target.database);
+      try {
+        console.log(`${name}: indexed ${site.indexed.length} pages (${site.chunks} chunks) in ${site.seconds.toFixed(1)} s`);
+        const questions = questionsFrom(site.indexed);
+        // A few answers first, so the first visitors do not also pay for cold caches and connections.
+        for (const question of questions.slice(0, 5)) await askChat(site.apiBase, site.key, question.message);
+        const { results, seconds } = await load(site.apiBase, site.key, questions);
+        const answered = results.filter((r) => r.answer.outcome !== "error");
+        const errors = results.length - answered.length;
+        const fallbacks = answered.filter((r) => r.answer.outcome === "fallback").length;
+        const right = (r: { question: Question; answer: Asked }) => withoutSlash(r.answer.sources[0]?.url ?? "") === withoutSlash(r.question.page);
+        const { p50, p95 } = answered.length ? percentiles(answered.map((r) => r.answer.ms)) : { p50: "NaN", p95: "NaN" };
+        console.log(
+          `${name}: ${VISITORS} visitors, ${SECONDS} s: ${(answered.length / seconds).toFixed(0)} answers/s, p50 ${Number(p50).toFixed(0)} ms, p95 ${Number(p95).toFixed(0)} ms, errors ${errors}; ` +
+            `fallback ${share(fallbacks, answered.length)}, first source right ${share(answered.filter(right).length, answered.length)}`,
+        );
+        const byForm = (phrased: boolean) => answered.filter((r) => r.question.phrased === phrased);
+        console.log(
+          `  (${answered.length} answers to ${questions.length} questions from ${questions.length / 2} pages; first source right: ` +
+            `title alone ${share(byForm(false).filter(right).length, byForm(false).length)}, "What does the page say about …?" ${share(byForm(true).filter(right).length, byForm(true).length)})`,
+        );
+      } finally {
+        await site.close();
+      }
+    } finally {
+      await target.drop();
+    }
+  }
+} finally {
+  server?.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
+}
