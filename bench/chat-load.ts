@@ -21,11 +21,10 @@ import { and, eq, sql } from "drizzle-orm";
 import { apiConfigFromEnv } from "../api/config";
 import { embedKeyFor } from "../api/chat/keys";
 import type { DatabaseOptions } from "../api/db/client";
-import { clientApps, urls, websites } from "../api/db/schema";
+import { urls } from "../api/db/schema";
 import { startApiHost } from "../api/host";
-import { requestStatus } from "../api/knowledge/queries";
 import { askChat, share, type Asked } from "./answer-pages";
-import { benchDatabases, percentiles } from "./support";
+import { benchDatabases, crawlAndIndex, percentiles } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -65,25 +64,8 @@ async function indexAndServe(database: DatabaseOptions) {
   };
   try {
     const { db } = host.deps;
-    // As bench/pipeline.ts checks: one small query every 50 ms on the database the pipeline is busy with.
-    const waitFor = async (check: () => Promise<boolean>) => {
-      while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
-    };
-    const [app] = await db.insert(clientApps).values({ clientName: "Bench", urlCode: `bench${Date.now()}` }).returning();
-    const [website] = await db.insert(websites).values({ appId: app.id, url: `${base}/` }).returning();
-    const started = performance.now();
-    await host.deps.jobs.send("website-discover", { websiteId: website.id });
-    await waitFor(async () => (await db.select().from(websites).where(eq(websites.id, website.id)))[0].status === "sitemap_generated");
-    await requestStatus(app.id, { websiteId: website.id }, "to_be_indexed", false, { db });
-    await host.deps.jobs.send("website-process", { websiteId: website.id });
-    await host.deps.jobs.send("website-process", { websiteId: website.id });
-    await waitFor(async () => {
-      const [{ working }] = await db.select({
-        working: sql<boolean>`exists (select 1 from urls where urls.app_id = ${app.id} and urls.website_id = ${website.id} and urls.status in ('to_be_indexed', 'sent_for_indexing'))`,
-      }).from(sql`(select 1) as once`);
-      return !working;
-    });
-    const seconds = (performance.now() - started) / 1000;
+    const { app, website, started, indexed: finished } = await crawlAndIndex(host, base);
+    const seconds = (finished - started) / 1000;
     // Fresh statistics, as bench/answer-pages.ts takes them, so retrieval is planned for the full table.
     await db.execute(sql`analyze chunks`);
     const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;

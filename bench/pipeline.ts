@@ -17,14 +17,12 @@ import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { performance } from "node:perf_hooks";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { apiConfigFromEnv } from "../api/config";
 import type { DatabaseOptions } from "../api/db/client";
-import { clientApps, urls, websites } from "../api/db/schema";
+import { urls } from "../api/db/schema";
 import { startApiHost } from "../api/host";
-import { requestStatus } from "../api/knowledge/queries";
-import { benchDatabases } from "./support";
+import { benchDatabases, crawlAndIndex } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -65,32 +63,9 @@ async function pipeline(database: DatabaseOptions) {
     log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
   });
   const { db } = host.deps;
-  // Each check is a query on the database the pipeline is busy with (on PGlite, its only thread). A
-  // check reads one website row, or stops at the first URL still in work, so checking every 50 ms
-  // costs the run little and each phase's end is seen within 50 ms (a count of the URLs left,
-  // every 50 ms, took 3% of a PGlite run; every 200 ms it hid up to 0.2 s in each phase).
-  const waitFor = async (check: () => Promise<boolean>) => {
-    while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
-  };
   try {
-    const [app] = await db.insert(clientApps).values({ clientName: "Bench", urlCode: `bench${Date.now()}` }).returning();
-    const [website] = await db.insert(websites).values({ appId: app.id, url: `${base}/` }).returning();
-    const started = performance.now();
-    await host.deps.jobs.send("website-discover", { websiteId: website.id });
-    await waitFor(async () => (await db.select().from(websites).where(eq(websites.id, website.id)))[0].status === "sitemap_generated");
-    const discovered = performance.now();
-    await requestStatus(app.id, { websiteId: website.id }, "to_be_indexed", false, { db });
-    // Two jobs on one website share the work through SKIP LOCKED, as two workers would.
-    await host.deps.jobs.send("website-process", { websiteId: website.id });
-    await host.deps.jobs.send("website-process", { websiteId: website.id });
-    await waitFor(async () => {
-      // Every URL was requested to be indexed: the ones still in work are waiting or being indexed (an index range each).
-      const [{ working }] = await db.select({
-        working: sql<boolean>`exists (select 1 from urls where urls.app_id = ${app.id} and urls.website_id = ${website.id} and urls.status in ('to_be_indexed', 'sent_for_indexing'))`,
-      }).from(sql`(select 1) as once`);
-      return !working;
-    });
-    const seconds = (performance.now() - started) / 1000;
+    const { started, discovered, indexed: finished } = await crawlAndIndex(host, base);
+    const seconds = (finished - started) / 1000;
     const counts = await db.select({ status: urls.status, n: sql<number>`count(*)::int` }).from(urls).groupBy(urls.status);
     const indexed = Number(counts.find((c) => c.status === "indexed")?.n ?? 0);
     const [{ chunks }] = (await db.execute(sql`select count(*)::int as chunks from chunks`) as unknown as { rows: { chunks: number }[] }).rows;

@@ -163,7 +163,7 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // arbitrary ones the pool took would leave out the page the question names.
   const everyFieldWord = sql`${everyLexemeQuery(lexemeList, FIELD_WEIGHT)}::tsquery`;
   const everyWordPool = sql`(select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES})
-    union (select id from chunks where app_id = ${options.appId} and tsv @@ ${everyFieldWord} limit ${MAX_FIELD_CANDIDATES})`;
+    union (select titled.id from chunks titled where titled.app_id = ${options.appId} and titled.tsv @@ ${everyFieldWord} limit ${MAX_FIELD_CANDIDATES})`;
   const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word cross join lateral (
       select id from chunks where app_id = ${options.appId} and tsv @@ quote_literal(word)::tsquery
       limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool)`;
