@@ -79,7 +79,9 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
   // The end of a discovery is written only while the claim is ours: a worker whose lease lapsed
   // (and whose discovery was taken back) must not overwrite the result of the one that took it.
   const finish = async (values: Partial<WebsiteRecord>) => {
-    const [held] = await deps.db.update(websites).set({ ...values, claimedBy: null, updatedAt: new Date() })
+    // The count is written with the status, so no reader sees a generated sitemap of 0 URLs.
+    const urlsCount = sql<number>`(select count(*) from urls where website_id = ${websiteId})::int`;
+    const [held] = await deps.db.update(websites).set({ ...values, urlsCount, claimedBy: null, updatedAt: new Date() })
       .where(and(eq(websites.id, websiteId), eq(websites.claimedBy, deps.workerId))).returning({ id: websites.id });
     if (!held) throw new ClaimLost("Sitemap generation was taken back by another worker");
   };
@@ -88,7 +90,6 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
       const given = website.seedUrls.length ? website.seedUrls : [website.url];
       const added = await addUrls(website, given.map((url) => ({ url })), deps);
       await finish({ status: "sitemap_generated", sitemaps: [] });
-      await refreshUrlsCount(websiteId, deps);
       return { added };
     }
     const origin = new URL(website.url).origin;
@@ -104,7 +105,6 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
       status: "sitemap_generated", sitemaps: found.sitemaps,
       lastError: found.errors.length && robots.sitemaps.length ? cutText(found.errors.join("; "), 2000) : null,
     });
-    await refreshUrlsCount(websiteId, deps);
     return { added, sitemaps: found.sitemaps.length, errors: found.errors.length };
   } catch (error) {
     if (error instanceof ClaimLost) return { skipped: error.message };
