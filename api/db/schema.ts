@@ -235,6 +235,8 @@ export const chunks = pgTable("chunks", {
   check("chunks_one_source", sql`num_nonnulls(${t.urlId}, ${t.fileId}) = 1`),
   index("chunks_app_idx").on(t.appId),
   index("chunks_tsv_idx").using("gin", t.tsv),
+  // The title and heading words alone (their weight, B): retrieval's field pool (api/knowledge/search.ts).
+  index("chunks_fields_idx").using("gin", sql`ts_filter(${t.tsv}, '{b}'::"char"[])`),
 ]);
 
 /**

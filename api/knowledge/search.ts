@@ -68,6 +68,13 @@ const BM25_B = 0.75;
 const FIELD_BOOST = 3;
 
 /**
+ * A passage's title and heading words alone (its positions of the field weight): the expression
+ * the index chunks_fields_idx is built on (written out, not bound, so the planner sees it is), so the passages whose fields hold every key word are
+ * found in the index rather than by re-reading every passage holding them anywhere.
+ */
+const fieldsOf = (tsv: SQL) => sql`ts_filter(${tsv}, ${sql.raw(`'{${FIELD_WEIGHT.toLowerCase()}}'`)}::"char"[])`;
+
+/**
  * A finetuning pattern as an ILIKE pattern: it matches anywhere in the URL or file name, any case;
  * `*` stands for any run of characters. `%`, `_` and `\` match themselves.
  */
@@ -161,9 +168,8 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // The passages under a title or heading holding every key word: on a large store more passages
   // than the pool takes may hold them all in their text (pages citing that title), and the
   // arbitrary ones the pool took would leave out the page the question names.
-  const everyFieldWord = sql`${everyLexemeQuery(lexemeList, FIELD_WEIGHT)}::tsquery`;
   const everyWordPool = sql`(select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES})
-    union (select titled.id from chunks titled where titled.app_id = ${options.appId} and titled.tsv @@ ${everyFieldWord} limit ${MAX_FIELD_CANDIDATES})`;
+    union (select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord} limit ${MAX_FIELD_CANDIDATES})`;
   const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word cross join lateral (
       select id from chunks where app_id = ${options.appId} and tsv @@ quote_literal(word)::tsquery
       limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool)`;
@@ -172,26 +178,32 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
     : sql`${everyWordPool} union (select pooled.id from ${wordPools} as pooled
         where not exists (select 1 from chunks where app_id = ${options.appId} and tsv @@ ${everyWord}))`;
   // A passage's own counts of the key words: marking the key words with weight A and keeping only
-  // those (setweight, ts_filter) leaves a tsvector of a few entries, whose positions are the counts.
+  // those (setweight, ts_filter) leaves a tsvector of a few entries, whose positions are the counts;
+  // the same of its field words alone gives their extra counts. Each passage is scored in its own
+  // lateral sub-select, so its tsvector is read once and no row wider than a score is sorted.
   const result = await deps.db.execute(sql`
     select top.id, top.url_id, top.file_id, u.url, f.file_name, coalesce(u.title, f.title, '') as title, ch.position, ch.heading_path, ch.text,
       top.base_score, top.bm25, top.score, top.relevance, top.matched
     from (
       select c.id, c.url_id, c.file_id, c.base_score, c.bm25, c.base_score * ${factor} as score, c.bm25 * ${factor} as relevance, ${matched} as matched
       from (
-        select ch.id, ch.url_id, ch.file_id,
-          sum(term.idf)::float8 / ${totalWeight}::float8 as base_score,
-          sum(term.idf * (found.tf * ${BM25_K1 + 1}::float8) /
-            (found.tf + ${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(ch.tsv) / ${stats.averageLength}::float8)))::float8 as bm25
+        select ch.id, ch.url_id, ch.file_id, scored.base_score, scored.bm25
         from chunks ch
         cross join lateral (
-          select every.lexeme, (cardinality(every.positions) + ${FIELD_BOOST - 1}::float8 * coalesce(cardinality(field.positions), 0))::float8 as tf
-          from unnest(ts_filter(setweight(ch.tsv, 'A', ${lexemes}), '{a}')) as every
-          left join unnest(ts_filter(ch.tsv, ${`{${FIELD_WEIGHT.toLowerCase()}}`}::"char"[])) as field on field.lexeme = every.lexeme
-        ) as found
-        join unnest(${lexemes}, ${weights}) as term(lexeme, idf) on term.lexeme = found.lexeme
-        where ch.id in (${candidates})
-        group by ch.id
+          select sum(term.idf)::float8 / ${totalWeight}::float8 as base_score,
+            sum(term.idf * (found.tf * ${BM25_K1 + 1}::float8) /
+              (found.tf + ${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(ch.tsv) / ${stats.averageLength}::float8)))::float8 as bm25
+          from (
+            select part.lexeme, sum(part.count)::float8 as tf from (
+              select every.lexeme, cardinality(every.positions) as count from unnest(ts_filter(setweight(ch.tsv, 'A', ${lexemes}), '{a}')) as every
+              union all
+              select field.lexeme, ${FIELD_BOOST - 1} * cardinality(field.positions) from unnest(ts_filter(setweight(${fieldsOf(sql`ch.tsv`)}, 'A', ${lexemes}), '{a}')) as field
+            ) as part
+            group by part.lexeme
+          ) as found
+          join unnest(${lexemes}, ${weights}) as term(lexeme, idf) on term.lexeme = found.lexeme
+        ) as scored
+        where ch.id in (${candidates}) and scored.bm25 is not null
       ) c ${sources}
       where c.bm25 * ${factor} > 0
       order by relevance desc, c.id

@@ -1,0 +1,1 @@
+CREATE INDEX "chunks_fields_idx" ON "chunks" USING gin (ts_filter("tsv", '{b}'::"char"[]));
