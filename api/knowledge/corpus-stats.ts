@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { fieldsOf } from "./lexemes";
 
 /**
  * What BM25 needs to know about a client's knowledge store: how many passages it holds, their
@@ -12,6 +13,8 @@ export interface CorpusStats {
   passages: number;
   /** Average number of distinct stems per passage (tsvector length). */
   averageLength: number;
+  /** Average number of distinct stems in a passage's title and headings (its field-weight positions). */
+  averageFieldLength: number;
   /** Passages holding a stem, for the stems asked about so far. */
   frequencies: Map<string, number>;
   measuredAt: number;
@@ -40,10 +43,14 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 export async function corpusStats(appId: number, lexemes: string[], db: Database): Promise<CorpusStats> {
   let stats = byClient.get(appId);
   if (!stats || Date.now() - stats.measuredAt > KEEP_MS) {
-    const [row] = rowsOf<{ passages: number; average_length: number | null }>(await db.execute(sql`
-      select (select count(*)::int from chunks where app_id = ${appId}) as passages,
-        (select avg(length(sample.tsv))::float8 from (select tsv from chunks where app_id = ${appId} limit ${LENGTH_SAMPLE}) sample) as average_length`));
-    stats = { passages: Number(row.passages), averageLength: Number(row.average_length ?? 0) || 1, frequencies: new Map(), measuredAt: Date.now() };
+    const [row] = rowsOf<{ passages: number; average_length: number | null; average_field_length: number | null }>(await db.execute(sql`
+      select (select count(*)::int from chunks where app_id = ${appId}) as passages, sample.average_length, sample.average_field_length
+      from (select avg(length(tsv))::float8 as average_length, avg(length(${fieldsOf(sql`tsv`)}))::float8 as average_field_length
+        from (select tsv from chunks where app_id = ${appId} limit ${LENGTH_SAMPLE}) sampled) sample`));
+    stats = {
+      passages: Number(row.passages), averageLength: Number(row.average_length ?? 0) || 1,
+      averageFieldLength: Number(row.average_field_length ?? 0) || 1, frequencies: new Map(), measuredAt: Date.now(),
+    };
     byClient.set(appId, stats);
   }
   const unknown = lexemes.filter((lexeme) => !stats.frequencies.has(lexeme));

@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import { createRequire } from "node:module";
 import snowball from "snowball-stemmers";
 
@@ -181,3 +182,11 @@ export function tsvectorOf(text: string, fields: readonly string[] = []): string
 export function everyLexemeQuery(lexemes: string[], weight = ""): string {
   return lexemes.map((lexeme) => `${quoted(lexeme)}${weight ? `:${weight}` : ""}`).join(" & ");
 }
+
+/**
+ * A passage's title and heading words alone (its positions of the field weight), in SQL: the
+ * expression the index chunks_fields_idx is built on, written out rather than bound so that the
+ * planner sees it is. Retrieval finds the passages whose fields hold every key word in that index
+ * instead of re-reading every passage that holds them anywhere.
+ */
+export const fieldsOf = (tsv: SQL) => sql`ts_filter(${tsv}, ${sql.raw(`'{${FIELD_WEIGHT.toLowerCase()}}'`)}::"char"[])`;

@@ -3,7 +3,7 @@ import { DEFAULT_TRIGGER_POINT } from "../../contract";
 import { penaltyRulesFor, type PenaltyRule } from "../controls/finetunings";
 import type { ApiDeps } from "../deps";
 import { corpusStats, inverseFrequency } from "./corpus-stats";
-import { everyLexemeQuery, FIELD_WEIGHT, lexemesOf, wordsOf } from "./lexemes";
+import { everyLexemeQuery, fieldsOf, lexemesOf, wordsOf } from "./lexemes";
 
 export interface SearchOptions {
   appId: number;
@@ -67,12 +67,6 @@ const BM25_B = 0.75;
  */
 const FIELD_BOOST = 3;
 
-/**
- * A passage's title and heading words alone (its positions of the field weight): the expression
- * the index chunks_fields_idx is built on (written out, not bound, so the planner sees it is), so the passages whose fields hold every key word are
- * found in the index rather than by re-reading every passage holding them anywhere.
- */
-const fieldsOf = (tsv: SQL) => sql`ts_filter(${tsv}, ${sql.raw(`'{${FIELD_WEIGHT.toLowerCase()}}'`)}::"char"[])`;
 
 /**
  * A finetuning pattern as an ILIKE pattern: it matches anywhere in the URL or file name, any case;
@@ -169,7 +163,7 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // than the pool takes may hold them all in their text (pages citing that title), and the
   // arbitrary ones the pool took would leave out the page the question names.
   const everyWordPool = sql`(select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES})
-    union (select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord} limit ${MAX_FIELD_CANDIDATES})`;
+    union (select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord} order by length(${fieldsOf(sql`titled.tsv`)}), titled.id limit ${MAX_FIELD_CANDIDATES})`;
   const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word cross join lateral (
       select id from chunks where app_id = ${options.appId} and tsv @@ quote_literal(word)::tsquery
       limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool)`;
@@ -191,15 +185,20 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
         from chunks ch
         cross join lateral (
           select sum(term.idf)::float8 / ${totalWeight}::float8 as base_score,
-            sum(term.idf * (found.tf * ${BM25_K1 + 1}::float8) /
-              (found.tf + ${BM25_K1}::float8 * (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(ch.tsv) / ${stats.averageLength}::float8)))::float8 as bm25
+            sum(term.idf * (found.tf * ${BM25_K1 + 1}::float8) / (found.tf + ${BM25_K1}::float8))::float8 as bm25
           from (
-            select part.lexeme, sum(part.count)::float8 as tf from (
-              select every.lexeme, cardinality(every.positions) as count from unnest(ts_filter(setweight(ch.tsv, 'A', ${lexemes}), '{a}')) as every
-              union all
-              select field.lexeme, ${FIELD_BOOST - 1} * cardinality(field.positions) from unnest(ts_filter(setweight(${fieldsOf(sql`ch.tsv`)}, 'A', ${lexemes}), '{a}')) as field
-            ) as part
-            group by part.lexeme
+            -- BM25F: the text's and the fields' counts, each normalised by its own length, summed before saturating.
+            select counted.lexeme,
+              (counted.every - counted.field) / (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(ch.tsv) / ${stats.averageLength}::float8)
+              + ${FIELD_BOOST}::float8 * counted.field / (${1 - BM25_B}::float8 + ${BM25_B}::float8 * length(${fieldsOf(sql`ch.tsv`)}) / ${stats.averageFieldLength}::float8) as tf
+            from (
+              select part.lexeme, sum(part.every)::float8 as every, sum(part.field)::float8 as field from (
+                select every.lexeme, cardinality(every.positions) as every, 0 as field from unnest(ts_filter(setweight(ch.tsv, 'A', ${lexemes}), '{a}')) as every
+                union all
+                select field.lexeme, 0, cardinality(field.positions) from unnest(ts_filter(setweight(${fieldsOf(sql`ch.tsv`)}, 'A', ${lexemes}), '{a}')) as field
+              ) as part
+              group by part.lexeme
+            ) as counted
           ) as found
           join unnest(${lexemes}, ${weights}) as term(lexeme, idf) on term.lexeme = found.lexeme
         ) as scored
