@@ -14,6 +14,8 @@ export interface LoadFigures {
   errors: number;
   non2xx: number;
   total: number;
+  /** Every response time in ms, sorted. */
+  times: number[];
 }
 
 export interface LoadOptions {
@@ -24,7 +26,7 @@ export interface LoadOptions {
   seconds?: number;
 }
 
-function percentile(sorted: number[], p: number) {
+export function percentile(sorted: number[], p: number) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
@@ -50,6 +52,7 @@ export async function runLoad({ label, url, headers = {}, connections = 50, seco
     errors: result.errors + result.timeouts,
     non2xx: result.non2xx,
     total: result.requests.total,
+    times,
   };
 }
 

@@ -5,7 +5,8 @@
  * - the agent home and Websites pages, signed in, at 50 connections, each beside a trivial
  *   server-rendered page of the same server in the same run (the login page: the floor), every
  *   page rendered from the database;
- * - RSS before, during and after a soak of both pages;
+ * - ten operators on ten different screens at once, one connection each: p95 over all of them;
+ * - RSS before, during and after a soak of both pages (BENCH_SOAK_MINUTES, 0 to leave it out);
  * - brotli against gzip on a rendered page; JavaScript per console route.
  * Embedded PGlite, then a throw-away PostgreSQL database when one answers at BENCH_PG.
  *   npx tsx bench/pages.ts      BENCH_SECONDS=30 BENCH_SOAK_MINUTES=10 BENCH_PORT=4800 by default
@@ -18,7 +19,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { formatLoad, runLoad, type LoadFigures } from "./load";
+import { formatLoad, percentile, runLoad, type LoadFigures } from "./load";
 import { formatWeight, routeWeights } from "./js-weight";
 import { signInCookie, startServerProcess, type ServerProcess } from "./server-process";
 import { throwawayPostgres } from "./support";
@@ -30,6 +31,12 @@ const PG = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres"
 const AGENT_HOME = "/northfield/agent/admissions";
 const WEBSITES = "/northfield/agent/admissions/knowledge-store/websites";
 const FLOOR = "/login";
+/** The screens ten operators have open at once, one each. */
+const TEN_SCREENS = [
+  AGENT_HOME, WEBSITES, `${AGENT_HOME}/knowledge-store/files`, `${AGENT_HOME}/controls/ai-personality`,
+  `${AGENT_HOME}/controls/quality-check`, `${AGENT_HOME}/appearance`, `${AGENT_HOME}/bot-testing`,
+  `${AGENT_HOME}/integrations`, `${WEBSITES}/urls`, `${AGENT_HOME}/controls/sensitive-topics`,
+];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -45,6 +52,15 @@ async function measuredLoad(server: ServerProcess, label: string, pathname: stri
   const figures = await runLoad({ label, url: `${server.url}${pathname}`, headers, seconds: SECONDS });
   const cpuMsPerRequest = ((cpuSecondsOf(server.pid) - cpuBefore) * 1000) / Math.max(1, figures.total);
   return { figures, cpuMsPerRequest };
+}
+
+/** Ten operators, each on their own screen, each asking for it again as soon as it has come. */
+async function tenOperators(server: ServerProcess, cookie: string) {
+  const runs = await Promise.all(TEN_SCREENS.map((screen) => runLoad({ label: screen, url: `${server.url}${screen}`, headers: { cookie }, seconds: SECONDS, connections: 1 })));
+  const times = runs.flatMap((run) => run.times).sort((a, b) => a - b);
+  const failed = runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
+  console.log(`ten operators on ten screens                 ${(times.length / SECONDS).toFixed(0)} req/s  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  errors/non-2xx ${failed}`);
+  for (const run of runs) console.log(`  ${run.label.padEnd(70)} p95 ${run.p95.toFixed(1).padStart(6)} ms  (n=${run.total})`);
 }
 
 async function waitForPage(url: string, timeoutMs = 120_000) {
@@ -102,8 +118,8 @@ async function pagesOn(label: string, env: Record<string, string>) {
     // reducer: two steps, ~10 s and ~25 s after the last work); both moments are printed.
     await sleep(5_000);
     console.log(`idle RSS, 5 s after a page                   ${server.rssMb()} MB`);
-    await sleep(25_000);
-    console.log(`idle RSS, settled (30 s after a page)        ${server.rssMb()} MB`);
+    await sleep(55_000);
+    console.log(`idle RSS, settled (60 s after a page)        ${server.rssMb()} MB`);
 
     const floor = await measuredLoad(server, "floor: login page (signed out)", FLOOR, {});
     const home = await measuredLoad(server, "agent home, signed in", AGENT_HOME, { cookie });
@@ -113,6 +129,7 @@ async function pagesOn(label: string, env: Record<string, string>) {
       const ratio = run === floor || run === floorAgain ? undefined : floor.figures;
       console.log(`${formatLoad(run.figures, ratio)}  server CPU ${run.cpuMsPerRequest.toFixed(2)} ms/request`);
     }
+    await tenOperators(server, cookie);
     console.log(`RSS after these loads                        ${server.rssMb()} MB`);
 
     if (SOAK_MINUTES > 0) {
