@@ -12,7 +12,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { serve } from "@hono/node-server";
 import { and, eq, sql } from "drizzle-orm";
-import type { ChatEvent, ChatOutcome, ChatSource } from "../contract";
+import type { ChatEvent, ChatOutcome, ChatSource } from "@contract";
 import { apiConfigFromEnv } from "../api/config";
 import { embedKeyFor } from "../api/chat/keys";
 import { clientApps, urls, websites } from "../api/db/schema";

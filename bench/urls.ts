@@ -11,7 +11,7 @@ import { performance } from "node:perf_hooks";
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { UrlsQuery } from "../contract";
+import { UrlsQuery } from "@contract";
 import { openDatabase, type DatabaseHandle } from "../api/db/client";
 import { clientApps, websites } from "../api/db/schema";
 import { listUrls, statusCounts } from "../api/knowledge/queries";

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
-import { Agent, AgentInput, AgentLogoUpload, IdParam, siteCodeInUse } from "../../contract";
+import { Agent, AgentInput, AgentLogoUpload, IdParam, siteCodeInUse } from "@contract";
 import { storeLogos } from "../apps/routes";
 import { agentTypeOf } from "../apps/queries";
 import { requireApp } from "../auth/permissions";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { APPEARANCE_DEFAULTS } from "../../contract";
+import { APPEARANCE_DEFAULTS } from "@contract";
 import { clientApps } from "../db/schema";
 import { PNG_BYTES } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";

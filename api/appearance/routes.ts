@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import {
   ALL_APPEARANCE_FIELDS, APPEARANCE_DEFAULTS, APPEARANCE_FIELDS, AppearanceDiff, AppearanceDiffBody, AppearancePutBody, AppearanceQuery,
   AppearanceResponse, AppearanceSaved, AppearanceUpload, appearanceValueError, isProductionTarget, type AppearanceValues,
-} from "../../contract";
+} from "@contract";
 import { requireApp } from "../auth/permissions";
 import { clientScope, unknownTriggerPoint } from "../controls/scope";
 import { appearances } from "../db/schema";

@@ -1,5 +1,5 @@
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
-import type { AppInput as AppInputSchema, ClientApp } from "../../contract";
+import type { AppInput as AppInputSchema, ClientApp } from "@contract";
 import type { z } from "zod";
 import type { Caller } from "../auth/caller";
 import { isStaff } from "../auth/permissions";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { AppInput, AppsList, AppsQuery, AppUpdateResult, ClientApp, IdParam, UploadedFiles } from "../../contract";
+import { AppInput, AppsList, AppsQuery, AppUpdateResult, ClientApp, IdParam, UploadedFiles } from "@contract";
 import { can, isStaff, requireApp, requireStaff } from "../auth/permissions";
 import { isUniqueViolation } from "../db/errors";
 import { clientApps } from "../db/schema";

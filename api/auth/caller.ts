@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import type { AppRole, UserType } from "../../contract";
+import type { AppRole, UserType } from "@contract";
 import type { ApiDeps } from "../deps";
 import { preparedPerDatabase } from "../db/prepared";
 import { appUsers, users } from "../db/schema";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { AppRole, UserType } from "../../contract";
+import type { AppRole, UserType } from "@contract";
 import type { Caller } from "./caller";
 import { assignableAppRoles, assignableUserTypes, can, requireApp, type Capability } from "./permissions";
 

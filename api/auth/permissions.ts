@@ -1,5 +1,5 @@
-import type { AppRole, UserType } from "../../contract";
-import { APP_ROLES, USER_TYPES } from "../../contract";
+import type { AppRole, UserType } from "@contract";
+import { APP_ROLES, USER_TYPES } from "@contract";
 import { forbidden, notFound } from "../http/errors";
 import type { Caller } from "./caller";
 

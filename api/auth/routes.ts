@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { DevSignInBody, GoogleSignInBody, LogoutResult, RefreshBody, TokenPair, UserInfo } from "../../contract";
+import { DevSignInBody, GoogleSignInBody, LogoutResult, RefreshBody, TokenPair, UserInfo } from "@contract";
 import { HttpError, badRequest, forbidden } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { clientAddressOf, Throttle, throttleOrThrow } from "../http/throttle";

@@ -1,7 +1,7 @@
 import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from "node:crypto";
 import { and, eq, isNull, lt, or, sql, type Placeholder } from "drizzle-orm";
 import { SignJWT, jwtVerify } from "jose";
-import type { TokenPair } from "../../contract";
+import type { TokenPair } from "@contract";
 import type { ApiDeps } from "../deps";
 import { refreshTokens } from "../db/schema";
 import { unauthorized } from "../http/errors";

@@ -2,7 +2,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatEvent } from "../../contract";
+import type { ChatEvent } from "@contract";
 import { clientApps, conversations, messages, visitorProfiles } from "../db/schema";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatEvent } from "../../contract";
+import type { ChatEvent } from "@contract";
 import { clientApps } from "../db/schema";
 import { makePdf } from "../../tests/support/pdf";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";

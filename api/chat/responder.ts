@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { fileAnswersIn, type ChatOutcome, type ChatSource } from "../../contract";
+import { fileAnswersIn, type ChatOutcome, type ChatSource } from "@contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";

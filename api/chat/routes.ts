@@ -1,6 +1,6 @@
 import type { Hono } from "hono";
 import { cors } from "hono/cors";
-import { BotInstall, BotInstallQuery, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "../../contract";
+import { BotInstall, BotInstallQuery, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "@contract";
 import { appearanceOf } from "../appearance/routes";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";

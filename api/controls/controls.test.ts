@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUALITY_CHECK_DEFAULTS, TOPIC_ROWS } from "../../contract";
+import { QUALITY_CHECK_DEFAULTS, TOPIC_ROWS } from "@contract";
 import { clientApps, controls, controlTopics, users } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { HIGHER_ED_PERSONALITY } from "./defaults";

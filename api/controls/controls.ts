@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   AI_PERSONALITY, CONTROL_LABELS, CONTROL_TYPES, DEFAULT_TRIGGER_POINT, QUALITY_CHECK, QualityCheckSettings, QUALITY_CHECK_DEFAULTS,
   TOPIC_CONTROL_TYPES, TOPIC_ROWS, type Control, type ControlInputParsed, type ControlType, type TopicControlType,
-} from "../../contract";
+} from "@contract";
 import { controls, controlTopics } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { defaultPersonalityFor } from "./defaults";

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { AI_PERSONALITY, CONTROL_LABELS } from "../../contract";
+import { AI_PERSONALITY, CONTROL_LABELS } from "@contract";
 import type { ApiDeps } from "../deps";
 import { controls } from "../db/schema";
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
   DEFAULT_TRIGGER_POINT, FINETUNING_TYPES, PENALTY_TYPES, type Finetuning, type FinetuningChange, type FinetuningType,
-} from "../../contract";
+} from "@contract";
 import { finetunings } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import type { CleanupRules } from "../knowledge/extract-html";

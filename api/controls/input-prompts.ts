@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, ne } from "drizzle-orm";
 import type { z } from "zod";
-import type { InputPrompt, InputPromptInput } from "../../contract";
+import type { InputPrompt, InputPromptInput } from "@contract";
 import { inputPrompts } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { notFound } from "../http/errors";

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { z } from "zod";
-import { AI_PROBING_LABELS, AI_PROBING_TYPES, DEFAULT_TRIGGER_POINT, type AiProbing, type AiProbingInput, type AiProbingType } from "../../contract";
+import { AI_PROBING_LABELS, AI_PROBING_TYPES, DEFAULT_TRIGGER_POINT, type AiProbing, type AiProbingInput, type AiProbingType } from "@contract";
 import { aiProbings } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { addError, checkTriggerPoints, clientScope, saveTransaction, throwIfErrors, type Errors, type Executor } from "./scope";

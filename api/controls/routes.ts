@@ -3,7 +3,7 @@ import {
   AiProbingsBody, AiProbingsList, AiProbingsQuery, AiProbingsSaved, BulkDeleteFinetuningsBody, ControlsList, ControlsPutBody,
   ControlsPutQuery, ControlsQuery, ControlsSaved, DeletedResult, FinetuningsList, FinetuningsQuery, FinetuningsSaved, FinetuningsUpsertBody,
   IdParam, INPUT_PROMPT_MESSAGES, InputPromptsBody, InputPromptsList, InputPromptsQuery, InputPromptsSaved, OkResult,
-} from "../../contract";
+} from "@contract";
 import { requireApp } from "../auth/permissions";
 import type { RouteBuilder } from "../http/route";
 import { listControls, saveControls } from "./controls";

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { QUALITY_CHECK_DEFAULTS } from "../../contract";
+import { QUALITY_CHECK_DEFAULTS } from "@contract";
 import { clientApps } from "../db/schema";
 import type { SearchHit } from "../knowledge/search";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
-import { AI_PERSONALITY, DEFAULT_TRIGGER_POINT, QUALITY_CHECK, type QualityCheckSettings } from "../../contract";
+import { AI_PERSONALITY, DEFAULT_TRIGGER_POINT, QUALITY_CHECK, type QualityCheckSettings } from "@contract";
 import { controlTopics, inputPrompts } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import type { SearchHit } from "../knowledge/search";

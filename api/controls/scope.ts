@@ -1,5 +1,5 @@
 import { eq, sql } from "drizzle-orm";
-import { DEFAULT_TRIGGER_POINT } from "../../contract";
+import { DEFAULT_TRIGGER_POINT } from "@contract";
 import type { Caller } from "../auth/caller";
 import { requireApp } from "../auth/permissions";
 import { isUniqueViolation } from "../db/errors";

@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Context, Hono } from "hono";
-import { DownloadBody, DownloadLink, LatestFiles, LatestFilesQuery, type AdminFile } from "../../contract";
+import { DownloadBody, DownloadLink, LatestFiles, LatestFilesQuery, type AdminFile } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { storedFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";

@@ -2,7 +2,7 @@ import { z } from "zod";
 import {
   AgentInput, AiProbingType, AppInput, AppRole, CleanupMetadata, CONTROL_LABELS, DEFAULT_TRIGGER_POINT, FileTag, FinetuningType, isPenaltyType,
   TOPIC_CONTROL_TYPES, TOPIC_ROWS,
-} from "../../contract";
+} from "@contract";
 import { AppearancesSection, IntegrationsSection, ProfileFieldsSection } from "./profile-sections";
 
 export const EXPORT_FORMAT = "assistant-console/app-export";

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { FieldType, INTEGRATION_ENVIRONMENTS, ModelType, PROFILE_GROUPS } from "../../contract";
+import { FieldType, INTEGRATION_ENVIRONMENTS, ModelType, PROFILE_GROUPS } from "@contract";
 import { appearances, integrations, profileFields } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { systemNamed } from "../integrations/catalog";

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ExportFiles, ExportResult, IdParam, ImportBody, ImportResult, isPenaltyType, TOPIC_CONTROL_TYPES } from "../../contract";
+import { ExportFiles, ExportResult, IdParam, ImportBody, ImportResult, isPenaltyType, TOPIC_CONTROL_TYPES } from "@contract";
 import { appColumns, loadClientApp } from "../apps/queries";
 import { requireApp, requireStaff } from "../auth/permissions";
 import {

@@ -7,7 +7,7 @@ import { replaceChunks } from "../knowledge/chunk-store";
 import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { extractPdf } from "../knowledge/extract-pdf";
 import { finalKeyOf, type FileRecord } from "./store";
-import { cutText } from "../../contract";
+import { cutText } from "@contract";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 /** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */

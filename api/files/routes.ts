@@ -3,7 +3,7 @@ import { z } from "zod";
 import {
   AppIdQuery, CompleteUploadBody, CompleteUploadResult, FileChunks, FileTagsBody, FilesList, FilesQuery, IdParam, isPdfName, KnowledgeFile,
   OkResult, PresignBody, PresignQuery, PresignResult, cleanFileName,
-} from "../../contract";
+} from "@contract";
 import { requireApp } from "../auth/permissions";
 import type { Caller } from "../auth/caller";
 import { chunks, knowledgeFiles } from "../db/schema";

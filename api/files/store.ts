@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, ilike, sql } from "drizzle-orm";
-import { FILE_UPLOAD_CONTENT_TYPE, type FileStatus, type KnowledgeFile } from "../../contract";
+import { FILE_UPLOAD_CONTENT_TYPE, type FileStatus, type KnowledgeFile } from "@contract";
 import { knowledgeFiles, users } from "../db/schema";
 import type { ApiDeps } from "../deps";
 

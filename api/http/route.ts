@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { HttpError, badRequest, fieldErrorsOf } from "./errors";
-import { hasBrokenCharacters } from "../../contract";
+import { hasBrokenCharacters } from "@contract";
 import type { ApiDeps } from "../deps";
 import { CallerScope, authenticate, type Caller, type ConsoleCallEnv } from "../auth/caller";
 import { TooManyRequests } from "./throttle";

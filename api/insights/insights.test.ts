@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatEvent, Insights, UserProfilesList } from "../../contract";
+import type { ChatEvent, Insights, UserProfilesList } from "@contract";
 import { chunks, clientApps, urls, websites } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 

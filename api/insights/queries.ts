@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type Insights, type InsightDay } from "../../contract";
+import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type Insights, type InsightDay } from "@contract";
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
 import { LEAD_SCORE_RULE, LEAD_SCORE_SQL, leadScore } from "./lead-score";

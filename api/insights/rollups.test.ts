@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Insights } from "../../contract";
+import type { Insights } from "@contract";
 import { clientApps, conversations, messages } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { rebuildInsightDays, splitByMonths } from "./rollups";

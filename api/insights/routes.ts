@@ -3,7 +3,7 @@ import { z } from "zod";
 import {
   IdParam, InsightExportBody, InsightExportResult, Insights, InsightsQuery, toCsv, UserProfileDeleted, UserProfileDetail, UserProfilesList,
   UserProfilesQuery, type InsightChart, type UserProfileRow,
-} from "../../contract";
+} from "@contract";
 import { requireApp } from "../auth/permissions";
 import { clientApps, conversations, messages, profileFields, storedFiles, visitorProfiles } from "../db/schema";
 import type { ApiDeps } from "../deps";

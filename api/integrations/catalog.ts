@@ -1,4 +1,4 @@
-import type { ConfigSystem, IntegrationGroup, SettingField } from "../../contract";
+import type { ConfigSystem, IntegrationGroup, SettingField } from "@contract";
 
 const field = (name: string, title: string, options: Partial<Omit<SettingField, "name" | "title">> = {}): SettingField => ({
   name, title, required: options.required ?? true, placeholder: options.placeholder ?? "", info: options.info ?? "", secret: options.secret ?? false,

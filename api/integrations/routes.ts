@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { IdParam, IntegrationsList, IntegrationsSaved, IntegrationsUpsertBody, type Integration } from "../../contract";
+import { IdParam, IntegrationsList, IntegrationsSaved, IntegrationsUpsertBody, type Integration } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { integrations } from "../db/schema";
 import type { ApiDeps } from "../deps";

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto";
-import { SECRET_MASK_PREFIX } from "../../contract";
+import { SECRET_MASK_PREFIX } from "@contract";
 
 const PREFIX = "enc:v1:";
 

@@ -1,6 +1,6 @@
 import { z, type ZodType } from "zod";
 import { purgeDeadRefreshTokens } from "../auth/tokens";
-import { DEFAULT_REFRESH_DAYS } from "../../contract";
+import { DEFAULT_REFRESH_DAYS } from "@contract";
 import { discoverWebsite, processWebsite, queueDueRefreshes, refreshSitemap } from "../knowledge/pipeline";
 import type { WorkerDeps } from "../deps";
 import { indexFile } from "../files/pipeline";

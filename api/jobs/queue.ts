@@ -1,6 +1,6 @@
 import { PgBoss, fromPglite } from "pg-boss";
-import type { JobRecord, JobState, JobsList, JobsQuery, QueueSummary } from "../../contract";
-import { JOB_STATES } from "../../contract";
+import type { JobRecord, JobState, JobsList, JobsQuery, QueueSummary } from "@contract";
+import { JOB_STATES } from "@contract";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger, WorkerDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";

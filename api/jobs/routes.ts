@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { JobCommandResult, JobRecord, JobsList, JobsQuery, QueuesList, RunJobBody } from "../../contract";
+import { JobCommandResult, JobRecord, JobsList, JobsQuery, QueuesList, RunJobBody } from "@contract";
 import { requireStaff } from "../auth/permissions";
 import type { RouteBuilder } from "../http/route";
 

@@ -13,7 +13,7 @@ import { extracted, type ExtractedChunks } from "./extracted";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
 import { passesPatterns, readRobots, readSitemaps, sameSite, sitemapCandidates, type Robots } from "./sitemaps";
-import { cutText, isWebLink, MAX_URL_LENGTH } from "../../contract";
+import { cutText, isWebLink, MAX_URL_LENGTH } from "@contract";
 
 type UrlRecord = typeof urls.$inferSelect;
 type WebsiteRecord = typeof websites.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
-import type { UrlRow, UrlsQuery, Website } from "../../contract";
-import { DEFAULT_REFRESH_DAYS, URL_COUNT_CAP, UrlsQuery as UrlsQuerySchema } from "../../contract";
+import type { UrlRow, UrlsQuery, Website } from "@contract";
+import { DEFAULT_REFRESH_DAYS, URL_COUNT_CAP, UrlsQuery as UrlsQuerySchema } from "@contract";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
 import type { ApiDeps } from "../deps";

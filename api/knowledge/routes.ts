@@ -4,7 +4,7 @@ import { z } from "zod";
 import {
   BulkCreateBody, CachedChunks, CachedChunksBody, Id, IdParam, OkResult, RefreshDaysBody, SitemapRefreshBody, StatusCounts, UpdateStatusBody,
   UpdateStatusResult, UrlRow, UrlsList, UrlsQuery, WebsitesList, WebsitesQuery, WebsitesUpsertBody, WebsitesUpsertResult,
-} from "../../contract";
+} from "@contract";
 import { requireApp } from "../auth/permissions";
 import { chunks, urls, websites } from "../db/schema";
 import type { ApiDeps } from "../deps";

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { DEFAULT_TRIGGER_POINT } from "../../contract";
+import { DEFAULT_TRIGGER_POINT } from "@contract";
 import { penaltyRulesFor, type PenaltyRule } from "../controls/finetunings";
 import type { ApiDeps } from "../deps";
 import { corpusStats, inverseFrequency } from "./corpus-stats";

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
-import type { RecommendationStatus } from "../../contract";
+import type { RecommendationStatus } from "@contract";
 import { chunks, knowledgeFiles, profileFields, programRecords, recommendationBuilds, urls } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { extractPrograms, type ModelField, type SourcePassage } from "./extract-programs";
 import { fillWithModel } from "./llm";
-import { cutText } from "../../contract";
+import { cutText } from "@contract";
 
 type BuildDeps = Pick<ApiDeps, "db" | "config" | "log">;
 

@@ -1,4 +1,4 @@
-import type { FieldType } from "../../contract";
+import type { FieldType } from "@contract";
 
 /** A passage of indexed content with where it sits: what the build reads. */
 export interface SourcePassage {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import {
   ConfigDetailsBody, ConfigDetailsList, ConfigDetailsQuery, ConfigDetailsSaved, DeleteRecordBody, IdParam, ImportConfigBody, ImportConfigResult,
   ProgramRecordsList, RecommendationBuildResult, SuccessResult, type ConfigDetail, type ModelType,
-} from "../../contract";
+} from "@contract";
 import { can, requireApp } from "../auth/permissions";
 import { clientApps, profileFields, programRecords, recommendationBuilds } from "../db/schema";
 import type { ApiDeps } from "../deps";

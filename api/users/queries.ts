@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { UserInfo } from "../../contract";
+import type { UserInfo } from "@contract";
 import type { Caller } from "../auth/caller";
 import type { ApiDeps } from "../deps";
 import { users } from "../db/schema";

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
-import type { AppRole, AppUserRow, UserRow, UserType } from "../../contract";
-import { AppUsersList, AppUsersUpsertBody, AppUsersUpsertResult, IdParam, UsersList, UsersUpsertBody, UsersUpsertResult } from "../../contract";
+import type { AppRole, AppUserRow, UserRow, UserType } from "@contract";
+import { AppUsersList, AppUsersUpsertBody, AppUsersUpsertResult, IdParam, UsersList, UsersUpsertBody, UsersUpsertResult } from "@contract";
 import type { Caller } from "../auth/caller";
 import { assignableAppRoles, assignableUserTypes, isStaff, requireApp, requireStaff } from "../auth/permissions";
 import { appUsers, users } from "../db/schema";

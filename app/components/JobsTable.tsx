@@ -1,5 +1,5 @@
 import { Form, Link } from "@remix-run/react";
-import type { JobRecord } from "../../contract";
+import type { JobRecord } from "@contract";
 import { formatDateTime } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
 

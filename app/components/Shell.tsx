@@ -1,7 +1,7 @@
 import { useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useEffect, useRef } from "react";
-import type { ClientApp, UserInfo } from "../../contract";
+import type { ClientApp, UserInfo } from "@contract";
 import { backofficeUrl } from "~/lib/backoffice";
 import { breadcrumbsFor, type Crumb } from "~/lib/breadcrumbs";
 import { isUnknownClientPath, selectedClientFor } from "~/lib/clients";

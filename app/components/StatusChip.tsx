@@ -1,6 +1,6 @@
-import { FILE_STATUS_COLOURS } from "../../contract/values/files";
-import { STATUS_COLOURS } from "../../contract/values/knowledge";
-import type { UrlStatus } from "../../contract";
+import { FILE_STATUS_COLOURS } from "@contract/values/files";
+import { STATUS_COLOURS } from "@contract/values/knowledge";
+import type { UrlStatus } from "@contract";
 import * as ui from "~/styles/ui.css";
 
 /** A URL, website or file status in the spec's colour (warning, info, secondary, success, default, error). */

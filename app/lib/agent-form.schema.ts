@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { AGENT_STATUSES, AGENT_TYPES, MODE_ENVS } from "../../contract/values/apps";
+import { AGENT_STATUSES, AGENT_TYPES, MODE_ENVS } from "@contract/values/apps";
 import { stripSiteCode } from "./agent-form";
 
 /*

@@ -1,4 +1,4 @@
-import { AGENT_TYPE_LABELS, AGENT_TYPES, MODE_ENV_LABELS } from "../../contract/values/apps";
+import { AGENT_TYPE_LABELS, AGENT_TYPES, MODE_ENV_LABELS } from "@contract/values/apps";
 import { titleCase } from "./text";
 
 /*

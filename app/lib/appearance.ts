@@ -1,4 +1,4 @@
-import { ALL_APPEARANCE_FIELDS, type AppearanceValues } from "../../contract/values/appearance";
+import { ALL_APPEARANCE_FIELDS, type AppearanceValues } from "@contract/values/appearance";
 
 /** The form's fields as appearance values: the action reads the post, the preview the form as it is typed (checkboxes post a hidden "false", then the box's "true"). */
 export function valuesFromForm(formData: FormData): AppearanceValues {

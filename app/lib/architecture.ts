@@ -1,4 +1,4 @@
-import type { ClientApp } from "../../contract";
+import type { ClientApp } from "@contract";
 import { backofficeUrl } from "./backoffice";
 
 /** The spec's card widths, in pixels. */

@@ -1,4 +1,4 @@
-import type { ClientApp } from "../../contract";
+import type { ClientApp } from "@contract";
 
 export type BackofficeMode = "production" | "staging" | "dev";
 

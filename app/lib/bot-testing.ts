@@ -1,4 +1,4 @@
-import { WIDGET_ENVIRONMENT_LABELS, type WidgetEnvironment } from "../../contract/values/appearance";
+import { WIDGET_ENVIRONMENT_LABELS, type WidgetEnvironment } from "@contract/values/appearance";
 
 export const COPY_MESSAGES = { copied: "Text copied to clipboard!", failed: "Failed to copy text." } as const;
 

@@ -1,4 +1,4 @@
-import type { ClientApp } from "../../contract";
+import type { ClientApp } from "@contract";
 import { decodeSegment, titleCase } from "./text";
 
 export interface Crumb {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CLIENT_TYPES, COPY_MARKETS, COUNTRIES, MODE_ENVS } from "../../contract/values/apps";
+import { CLIENT_TYPES, COPY_MARKETS, COUNTRIES, MODE_ENVS } from "@contract/values/apps";
 import { SELECT_FILES_MESSAGE } from "./client-form";
 
 /*

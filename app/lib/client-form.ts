@@ -1,4 +1,4 @@
-import { CLIENT_TYPES, COPY_MARKETS } from "../../contract/values/apps";
+import { CLIENT_TYPES, COPY_MARKETS } from "@contract/values/apps";
 
 /*
  * The client screens' plain rules and values. The forms' zod schemas are in

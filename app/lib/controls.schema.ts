@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { QUALITY_CHECK_DEFAULTS, QualityCheckSettings, type Control } from "../../contract";
+import { QUALITY_CHECK_DEFAULTS, QualityCheckSettings, type Control } from "@contract";
 
 /*
  * The controls forms' schemas and the rules that need them, apart from controls.ts so that zod

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { QUALITY_CHECK_DEFAULTS, TOPIC_ROWS, type Control } from "../../contract";
+import { QUALITY_CHECK_DEFAULTS, TOPIC_ROWS, type Control } from "@contract";
 import {
   differsFrom, normalizeNewlines, probingFieldOf, qualityBaseline, savedMessage, shouldSendText, topicChanges, topicFieldOf, topicRowsOf,
   topicsBaseline,

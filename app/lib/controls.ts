@@ -1,5 +1,5 @@
-import { DEFAULT_TRIGGER_POINT_LABEL, TOPIC_ROWS, type TopicControlType } from "../../contract/values/controls";
-import type { AiProbingType, Control, ControlInput, QualityCheckSettings } from "../../contract";
+import { DEFAULT_TRIGGER_POINT_LABEL, TOPIC_ROWS, type TopicControlType } from "@contract/values/controls";
+import type { AiProbingType, Control, ControlInput, QualityCheckSettings } from "@contract";
 import type { TopicsFormValue } from "./controls.schema";
 
 /*

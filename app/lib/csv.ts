@@ -1,4 +1,4 @@
-export { csvField, toCsv } from "../../contract/csv";
+export { csvField, toCsv } from "@contract/csv";
 
 /** CSV text ⇒ rows of fields (RFC 4180 quoting); a trailing line end adds no empty row. */
 export function parseCsv(text: string): string[][] {

@@ -1,5 +1,5 @@
-import { FIELD_TYPES, PROFILE_GROUPS, UNGROUPED } from "../../contract/values/personalisation";
-import type { ConfigDetail, ModelType } from "../../contract";
+import { FIELD_TYPES, PROFILE_GROUPS, UNGROUPED } from "@contract/values/personalisation";
+import type { ConfigDetail, ModelType } from "@contract";
 import { changedFields, isNewRow } from "~/components/users/rows";
 
 /*

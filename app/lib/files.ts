@@ -1,4 +1,4 @@
-import { FILE_UPLOAD_CONTENT_TYPE } from "../../contract/values/files";
+import { FILE_UPLOAD_CONTENT_TYPE } from "@contract/values/files";
 
 /** The spec's texts for uploads. */
 export const UPLOAD_FAILED_MESSAGE = "Failed to upload files. Please try again.";

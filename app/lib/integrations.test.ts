@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SECRET_MASK_PREFIX, type ConfigSystem, type Integration, type SettingField } from "../../contract";
+import { SECRET_MASK_PREFIX, type ConfigSystem, type Integration, type SettingField } from "@contract";
 import {
   addressWith, apiRefusalsToFields, checkLinkForm, closedDrawerAddress, differsFromBaseline, drawerChoice, linkedEnvironments, linkFormBaseline,
   postedChoice, savedLink, settingsToEcho, type IntegrationConfigs,

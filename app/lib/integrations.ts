@@ -1,5 +1,5 @@
-import { DEFAULT_INTEGRATION_ENVIRONMENT, INTEGRATION_ENVIRONMENTS, INTEGRATION_GROUPS, SECRET_MASK_PREFIX } from "../../contract/values/integrations";
-import type { ConfigSystem, Integration, IntegrationsList } from "../../contract";
+import { DEFAULT_INTEGRATION_ENVIRONMENT, INTEGRATION_ENVIRONMENTS, INTEGRATION_GROUPS, SECRET_MASK_PREFIX } from "@contract/values/integrations";
+import type { ConfigSystem, Integration, IntegrationsList } from "@contract";
 import type { FieldErrors } from "./required-check";
 
 /*

@@ -1,4 +1,4 @@
-import type { ClientApp } from "../../contract";
+import type { ClientApp } from "@contract";
 import { agentSegment, selectedAgentFor } from "./clients";
 
 export interface NavItem {

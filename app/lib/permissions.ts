@@ -1,4 +1,4 @@
-import type { AppRole, UserInfo } from "../../contract";
+import type { AppRole, UserInfo } from "@contract";
 
 /**
  * The console's mirror of the API's role table (DESIGN.md §4): it only hides or disables

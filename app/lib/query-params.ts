@@ -1,4 +1,4 @@
-import { MAX_PAGE } from "../../contract/values/common";
+import { MAX_PAGE } from "@contract/values/common";
 
 /**
  * The page a `?page=` parameter asks for, kept within what the API serves: anything that is not

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClientApp } from "../../contract";
+import type { ClientApp } from "@contract";
 import { backofficeUrl } from "./backoffice";
 import { breadcrumbsFor } from "./breadcrumbs";
 import { isUnknownClientPath, selectedAgentFor, selectedClientFor } from "./clients";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ClientApp } from "../../contract";
+import type { ClientApp } from "@contract";
 import { triggerPointFor } from "./trigger-points";
 
 const app = {

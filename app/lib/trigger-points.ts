@@ -1,4 +1,4 @@
-import type { ClientApp } from "../../contract";
+import type { ClientApp } from "@contract";
 import { selectedAgentFor } from "./clients";
 
 export const DEFAULT_TRIGGER_POINT_LABEL = "Default";

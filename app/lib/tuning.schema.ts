@@ -1,4 +1,4 @@
-import { FinetuningInput } from "../../contract";
+import { FinetuningInput } from "@contract";
 import type { FieldErrors } from "./required-check";
 import { finetuningCellOf, finetuningInputOf, tableOfType, type FinetuningFormRow } from "./tuning";
 

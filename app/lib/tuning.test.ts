@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { inputPromptRows, type Finetuning } from "../../contract";
+import { inputPromptRows, type Finetuning } from "@contract";
 import { checkFinetuningRow } from "./tuning.schema";
 import {
   blankPromptRow, changedFinetuningFields, finetuningFormRow, isBlankNewFinetuning, finetuningHasChanges, finetuningInputOf, finetuningRowNeedsSave,

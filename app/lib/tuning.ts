@@ -1,8 +1,8 @@
-import { DEFAULT_TRIGGER_POINT, DEFAULT_TRIGGER_POINT_LABEL } from "../../contract/values/controls";
+import { DEFAULT_TRIGGER_POINT, DEFAULT_TRIGGER_POINT_LABEL } from "@contract/values/controls";
 import {
   CLEANUP_METADATA_EXAMPLE, FINETUNING_TABLES, isBlankFinetuning, isPenaltyType, PAGE_TYPE_LABELS, PENALTY_EXAMPLE, readMetadata, readPenalty,
-} from "../../contract/values/tuning";
-import type { ClientApp, Finetuning, FinetuningType, FinetuningsUpsertBody, InputPrompt } from "../../contract";
+} from "@contract/values/tuning";
+import type { ClientApp, Finetuning, FinetuningType, FinetuningsUpsertBody, InputPrompt } from "@contract";
 import { changedFields, isNewRow, ROW_ERROR } from "~/components/users/rows";
 
 /*

@@ -1,5 +1,5 @@
-import { REVIEW_STATUSES, URL_COUNT_CAP, URL_ORDER_COLUMNS, URL_STATUSES } from "../../contract/values/knowledge";
-import type { ReviewStatus, UrlsQuery, UrlStatus } from "../../contract";
+import { REVIEW_STATUSES, URL_COUNT_CAP, URL_ORDER_COLUMNS, URL_STATUSES } from "@contract/values/knowledge";
+import type { ReviewStatus, UrlsQuery, UrlStatus } from "@contract";
 import { readPageParam, readSearchParam } from "./query-params";
 
 /** Spec §9: the URL tables' paging and sorting. */

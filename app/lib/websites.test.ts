@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { Website } from "../../contract";
+import type { Website } from "@contract";
 import {
   ALLOWED_PATTERN_SUGGESTIONS, blankWebsiteRow, changedWebsiteFields, hasPendingWork, isBlankNewRow, menuIntent, parsePatterns,
   showsSitemapDiff, skipPatternSuggestions, statusFilterOptions, suggestionOptions, tagOptionsFor, urlsDrawerPath, websiteFormRow,

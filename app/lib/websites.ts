@@ -1,5 +1,5 @@
-import { DEFAULT_TAGS, SCAN_MODES, URL_STATUSES } from "../../contract/values/knowledge";
-import type { Website } from "../../contract";
+import { DEFAULT_TAGS, SCAN_MODES, URL_STATUSES } from "@contract/values/knowledge";
+import type { Website } from "@contract";
 import { readPageParam, readSearchParam } from "./query-params";
 
 /*

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { APPEARANCE_MESSAGES } from "../../contract/values/appearance";
+import { APPEARANCE_MESSAGES } from "@contract/values/appearance";
 import { AppearanceFields } from "~/components/appearance/AppearanceFields";
 import * as s from "~/components/appearance/appearance.css";
 import { RouteError } from "~/components/RouteError";

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
-import { FILE_ENVIRONMENTS_RULE } from "../../contract/values/files";
+import { FILE_ENVIRONMENTS_RULE } from "@contract/values/files";
 import { useHydrated } from "~/components/SaveBar";
 import { COPY_MESSAGES, ENVIRONMENT_OPTIONS, environmentOf } from "~/lib/bot-testing";
 import { ApiError } from "~/server/api/client.server";

@@ -1,5 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
-import { CONTROL_LABELS } from "../../contract/values/controls";
+import { CONTROL_LABELS } from "@contract/values/controls";
 import { TopicsScreen } from "~/components/controls/TopicsForm";
 import { RouteError } from "~/components/RouteError";
 import { controlsScreen, loadTopics, saveTopics } from "~/server/controls.server";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { CONTROL_HELP_TEXTS, CONTROL_LABELS, QUALITY_CHECK } from "../../contract/values/controls";
+import { CONTROL_HELP_TEXTS, CONTROL_LABELS, QUALITY_CHECK } from "@contract/values/controls";
 import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
 import { QualityCheckForm } from "~/components/controls/QualityCheckForm";
 import { RouteError } from "~/components/RouteError";

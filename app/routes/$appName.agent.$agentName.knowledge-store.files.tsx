@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Outlet, useActionData, useLoaderData, useLocation, useParams, useRouteLoaderData } from "@remix-run/react";
-import { FILE_ENVIRONMENTS_RULE, FILE_WORKING_STATUSES, type FileStatus } from "../../contract/values/files";
+import { FILE_ENVIRONMENTS_RULE, FILE_WORKING_STATUSES, type FileStatus } from "@contract/values/files";
 import { DeleteFileConfirm, FilesTable } from "~/components/files/FilesTable";
 import * as s from "~/components/files/files.css";
 import { UploadPanel } from "~/components/files/UploadPanel";

@@ -1,7 +1,7 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
-import { AI_PROBING_TYPES } from "../../contract/values/controls";
+import { AI_PROBING_TYPES } from "@contract/values/controls";
 import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
 import { ProbingForm } from "~/components/controls/ProbingForm";
 import { RouteError } from "~/components/RouteError";

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import {
   Outlet, useActionData, useHref, useLoaderData, useLocation, useNavigation, useRouteLoaderData, type ShouldRevalidateFunction,
 } from "@remix-run/react";
-import { DEFAULT_REFRESH_DAYS } from "../../contract/values/knowledge";
+import { DEFAULT_REFRESH_DAYS } from "@contract/values/knowledge";
 import { Drawer } from "~/components/Drawer";
 import { RouteError } from "~/components/RouteError";
 import { AddLinks } from "~/components/urls/AddLinks";

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useHref, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
-import { DEFAULT_REFRESH_DAYS } from "../../contract/values/knowledge";
+import { DEFAULT_REFRESH_DAYS } from "@contract/values/knowledge";
 import { Drawer } from "~/components/Drawer";
 import { RouteError } from "~/components/RouteError";
 import { ExportLink } from "~/components/urls/ExportLink";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
-import { DATA_MODEL_MESSAGES, type ConfigDetail, type ProgramRecordsList } from "../../contract";
+import { DATA_MODEL_MESSAGES, type ConfigDetail, type ProgramRecordsList } from "@contract";
 import type { FieldErrors } from "~/lib/required-check";
 import { action as programAction, loader as programLoader } from "./$appName.agent.$agentName.knowledge-store.program-data-model";
 import { loader as personalizationProgramLoader } from "./$appName.agent.$agentName.personalization.program-profile-data-model";

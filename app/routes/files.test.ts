@@ -3,7 +3,7 @@ import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf 
 import { makePdf, notAPdf } from "../../tests/support/pdf";
 import { startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
-import type { KnowledgeFile } from "../../contract";
+import type { KnowledgeFile } from "@contract";
 import { action as uploadStep } from "./$appName.files-upload";
 import { action as filesAction, loader as filesLoader } from "./$appName.agent.$agentName.knowledge-store.files";
 

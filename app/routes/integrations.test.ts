@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
-import { INTEGRATION_GROUP_TITLES, SECRET_MASK_PREFIX, type ConfigSystem, type Integration, type IntegrationsList } from "../../contract";
+import { INTEGRATION_GROUP_TITLES, SECRET_MASK_PREFIX, type ConfigSystem, type Integration, type IntegrationsList } from "@contract";
 import type { IntegrationActionData } from "~/server/integrations.server";
 import { action, loader } from "./$appName.agent.$agentName.integrations";
 

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
-import { JOB_STATES, jobStateOf } from "../../contract/values/jobs";
+import { JOB_STATES, jobStateOf } from "@contract/values/jobs";
 import { JobsTable } from "~/components/JobsTable";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRequest, settle, signInToConsole, testContext } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
-import { AppsList, AppUpdateResult } from "../../contract";
+import { AppsList, AppUpdateResult } from "@contract";
 import { requireApi } from "~/server/api/client.server";
 import { newRequestScope, type ConsoleContext } from "~/server/context.server";
 import { loader as rootLoader } from "~/root";

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
-import { INPUT_PROMPT_MESSAGES, type Finetuning, type InputPrompt } from "../../contract";
+import { INPUT_PROMPT_MESSAGES, type Finetuning, type InputPrompt } from "@contract";
 import type { FinetuningFormRow, PromptFormRow } from "~/lib/tuning";
 import type { TriggerPointChoice } from "~/lib/trigger-points";
 import type { FieldErrors } from "~/lib/required-check";

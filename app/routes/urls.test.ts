@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
-import type { UrlRow, UrlsList, Website } from "../../contract";
+import type { UrlRow, UrlsList, Website } from "@contract";
 import { parseCsv } from "~/lib/csv";
 import { takeToast } from "~/server/toast.server";
 import { loader as chunksLoader } from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId.chunks";

@@ -1,4 +1,4 @@
-import { USER_TYPE_LABELS } from "../../contract";
+import { USER_TYPE_LABELS } from "@contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";

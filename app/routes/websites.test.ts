@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
-import type { Website } from "../../contract";
+import type { Website } from "@contract";
 import { takeToast } from "~/server/toast.server";
 import { action as websitesAction, loader as websitesLoader } from "./$appName.agent.$agentName.knowledge-store.websites";
 import { action as loginAction } from "./login";

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import { siteCodeInUse, type Agent, type AgentInput, type ClientApp } from "../../contract";
+import { siteCodeInUse, type Agent, type AgentInput, type ClientApp } from "@contract";
 import { agentFormDefaults, isShowableLogoUrl, newAgentDefaults, newAgentType, stripSiteCode, type AgentFormDefaults } from "~/lib/agent-form";
 import { AgentForm } from "~/lib/agent-form.schema";
 import { userCan } from "~/lib/permissions";

@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import { ALL_APPEARANCE_FIELDS, APPEARANCE_MESSAGES, type AppearanceValues } from "../../contract";
+import { ALL_APPEARANCE_FIELDS, APPEARANCE_MESSAGES, type AppearanceValues } from "@contract";
 import { valuesFromForm } from "~/lib/appearance";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { appearanceApi } from "./api/appearance-api.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
 import { GoogleStrategy } from "remix-auth-google";
-import { LogoutResult, TokenPair, UserInfo } from "../../contract";
+import { LogoutResult, TokenPair, UserInfo } from "@contract";
 import { DevLoginForm } from "~/lib/forms.schema";
 import { ApiError, loginRedirectUrl, publicCall } from "./api/client.server";
 import type { ConsoleContext } from "./context.server";

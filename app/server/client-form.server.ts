@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
-import type { AppInput, ClientApp } from "../../contract";
+import type { AppInput, ClientApp } from "@contract";
 import { SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { completeClientFields, parseTriggerPoints } from "~/lib/client-form";
 import { ClientForm, ImportClientsForm, type ClientFormValue } from "~/lib/client-form.schema";

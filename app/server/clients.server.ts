@@ -1,4 +1,4 @@
-import type { ClientApp } from "../../contract";
+import type { ClientApp } from "@contract";
 import { selectedAgentFor } from "~/lib/clients";
 import { requireApi } from "./api/client.server";
 import { listActiveApps } from "./api/resources.server";

@@ -4,7 +4,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import {
   AI_PERSONALITY, AI_PROBING_LABELS, AI_PROBING_TYPES, CONTROL_LABELS, QUALITY_CHECK,
   type AiProbingType, type ClientApp, type ControlInput, type TopicControlType,
-} from "../../contract";
+} from "@contract";
 import {
   NOTHING_TO_SAVE, normalizeNewlines, personalityFieldOf, probingFieldOf, savedMessage, shouldSendText, topicChanges, topicFieldOf, topicRowsOf,
 } from "~/lib/controls";

@@ -1,6 +1,6 @@
 import { redirectDocument } from "@remix-run/node";
 import { ZodError } from "zod";
-import type { AdminFile, ClientApp } from "../../contract";
+import type { AdminFile, ClientApp } from "@contract";
 import { userCan } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { appsApi, downloadsApi, getUserInfo } from "./api/resources.server";

@@ -1,6 +1,6 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { CompleteUploadBody, PresignBody, cleanFileName, FILE_TAGS, FILE_UPLOAD_CONTENT_TYPE, isPdfName, MAX_FILES_PER_UPLOAD, type KnowledgeFile } from "../../contract";
+import { CompleteUploadBody, PresignBody, cleanFileName, FILE_TAGS, FILE_UPLOAD_CONTENT_TYPE, isPdfName, MAX_FILES_PER_UPLOAD, type KnowledgeFile } from "@contract";
 import { UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
 import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
 import { filesApi } from "./api/resources.server";

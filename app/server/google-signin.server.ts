@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
-import { TokenPair } from "../../contract";
+import { TokenPair } from "@contract";
 import { ApiError, publicCall } from "./api/client.server";
 import { googleAuthenticator, safeRedirectTo, startSession } from "./auth.server";
 import type { ConsoleContext } from "./context.server";

@@ -1,5 +1,5 @@
 import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type InsightChart, type InsightsQuery } from "../../contract";
+import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type InsightChart, type InsightsQuery } from "@contract";
 import { ApiError } from "./api/client.server";
 import { insightsApi } from "./api/insights-api.server";
 import { requireClient } from "./clients.server";

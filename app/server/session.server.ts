@@ -1,5 +1,5 @@
 import { createCookieSessionStorage, type Session, type SessionStorage } from "@remix-run/node";
-import type { UserInfo } from "../../contract";
+import type { UserInfo } from "@contract";
 import type { ConsoleContext } from "./context.server";
 import { createSealedCookie } from "./sealed-cookie.server";
 

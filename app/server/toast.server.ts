@@ -1,6 +1,6 @@
 import { createCookie, redirect } from "@remix-run/node";
 import { z } from "zod";
-import { cutText } from "../../contract";
+import { cutText } from "@contract";
 
 export const ToastSchema = z.object({
   type: z.enum(["success", "error", "info"]).default("info"),

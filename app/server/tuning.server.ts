@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { INPUT_PROMPT_MESSAGES, type FinetuningsUpsertBody, type InputPromptsBody } from "../../contract";
+import { INPUT_PROMPT_MESSAGES, type FinetuningsUpsertBody, type InputPromptsBody } from "@contract";
 import { checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, ROW_ERROR, type TableActionData } from "~/components/users/rows";
 import { normalizeNewlines } from "~/lib/controls";
 import type { FieldErrors } from "~/lib/required-check";

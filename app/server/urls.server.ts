@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import type { UrlRow, Website } from "../../contract";
+import type { UrlRow, Website } from "@contract";
 import { formatInTimeZone, safeTimeZone, toCsv } from "~/lib/csv";
 import {
   BULK_ACTIONS, exportFileName, isBulkAction, parseLinks, parseRefreshDays, readUrlView, REFRESH_DAYS_ERROR, toExportQuery, type UrlView,

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { INSIGHT_ENVIRONMENTS, toCsv, type UserProfileDetail, type UserProfilesQuery } from "../../contract";
+import { INSIGHT_ENVIRONMENTS, toCsv, type UserProfileDetail, type UserProfilesQuery } from "@contract";
 import { PROFILE_PAGE_SIZES } from "~/lib/insights";
 import { userCan } from "~/lib/permissions";
 import { ApiError } from "./api/client.server";

@@ -3,7 +3,7 @@ import { json } from "@remix-run/node";
 import { z } from "zod";
 import {
   AppRole, UserType, type AppUsersUpsertBody, type UsersUpsertBody,
-} from "../../contract";
+} from "@contract";
 import {
   ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow,
   reverted, ROW_ERROR, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { SECRET_MASK_PREFIX } from "../../contract";
+import { SECRET_MASK_PREFIX } from "@contract";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 const PAGE = "/northfield/agent/admissions/integrations";

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { ChatEvent } from "../../contract";
+import type { ChatEvent } from "@contract";
 import { clientApps } from "../../api/db/schema";
 import { startFixtureSite } from "./fixture-site";
 import { indexPages } from "./index-pages";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
-import { AGENT_STATUSES, MODE_ENVS } from "../../../contract/values/apps";
+import { AGENT_STATUSES, MODE_ENVS } from "@contract/values/apps";
 import { agentTypeLabel, modeEnvLabel, stripSiteCode, type AgentFormDefaults } from "~/lib/agent-form";
 import type { AgentFormValue } from "~/lib/agent-form.schema";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";

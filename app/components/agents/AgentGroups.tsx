@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { AgentSummary } from "../../../contract";
+import type { AgentSummary } from "@contract";
 import { agentTypeLabel, type AgentGroup } from "~/lib/agent-form";
 import { agentSegment } from "~/lib/clients";
 import { titleCase } from "~/lib/text";

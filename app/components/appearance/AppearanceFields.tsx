@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { APPEARANCE_FIELDS, APPEARANCE_SECTION_TITLES, APPEARANCE_SECTIONS, HEX_COLOR, type AppearanceField, type AppearanceValues } from "../../../contract/values/appearance";
+import { APPEARANCE_FIELDS, APPEARANCE_SECTION_TITLES, APPEARANCE_SECTIONS, HEX_COLOR, type AppearanceField, type AppearanceValues } from "@contract/values/appearance";
 import * as ui from "~/styles/ui.css";
 import * as s from "./appearance.css";
 

@@ -1,5 +1,5 @@
 import { Link } from "@remix-run/react";
-import type { ClientApp } from "../../../contract";
+import type { ClientApp } from "@contract";
 import { titleCase } from "~/lib/text";
 import * as s from "./clients.css";
 import { PlaceholderLogo } from "./PlaceholderLogo";

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "../../../contract/values/apps";
+import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "@contract/values/apps";
 import { clientTypeForCopyMarket, deriveUrlCode, marketFor, type ClientFormDefaults } from "~/lib/client-form";
 import type { ClientFormValue } from "~/lib/client-form.schema";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";

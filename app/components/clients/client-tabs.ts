@@ -1,4 +1,4 @@
-import { CLIENT_TYPES } from "../../../contract/values/apps";
+import { CLIENT_TYPES } from "@contract/values/apps";
 import { titleCase } from "~/lib/text";
 
 /** The tab of clients whose type is empty or unknown. */

@@ -1,6 +1,6 @@
 import { getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useMemo } from "react";
-import { AI_PERSONALITY, CONTROL_HELP_TEXTS, CONTROL_LABELS } from "../../../contract/values/controls";
+import { AI_PERSONALITY, CONTROL_HELP_TEXTS, CONTROL_LABELS } from "@contract/values/controls";
 import { FormField } from "~/components/FormField";
 import type { PersonalityFormValue } from "~/lib/controls.schema";
 import * as ui from "~/styles/ui.css";

@@ -1,7 +1,7 @@
 import { getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useMemo } from "react";
-import { AI_PROBING_TYPES, PROBING_TEXT_ROWS } from "../../../contract/values/controls";
-import { AI_PROBING_LABELS } from "../../../contract/values/controls";
+import { AI_PROBING_TYPES, PROBING_TEXT_ROWS } from "@contract/values/controls";
+import { AI_PROBING_LABELS } from "@contract/values/controls";
 import { FormField } from "~/components/FormField";
 import type { ProbingFormValue } from "~/lib/controls.schema";
 import * as ui from "~/styles/ui.css";

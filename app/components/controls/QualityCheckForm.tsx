@@ -1,7 +1,7 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useMemo } from "react";
-import { QUALITY_CHECK_FIELDS, type QualityCheckField } from "../../../contract/values/controls";
-import type { QualityCheckSettings } from "../../../contract";
+import { QUALITY_CHECK_FIELDS, type QualityCheckField } from "@contract/values/controls";
+import type { QualityCheckSettings } from "@contract";
 import { FormField } from "~/components/FormField";
 import { qualityBaseline } from "~/lib/controls";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";

@@ -1,7 +1,7 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { CONTROL_HELP_TEXTS, CONTROL_LABELS, TOPIC_HELP_TEXTS, TOPIC_RESPONSE_LABELS, type TopicControlType } from "../../../contract/values/controls";
+import { CONTROL_HELP_TEXTS, CONTROL_LABELS, TOPIC_HELP_TEXTS, TOPIC_RESPONSE_LABELS, type TopicControlType } from "@contract/values/controls";
 import { topicsBaseline, topicsDefaultValue, type TopicRow } from "~/lib/controls";
 import { userCan } from "~/lib/permissions";
 import type { loader as rootLoader } from "~/root";

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { DATA_MODEL_MESSAGES } from "../../../contract/values/personalisation";
+import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
 import { SelectCell, TextAreaCell, TextCell, cx } from "~/components/users/cells";
 import { ROW_ERROR } from "~/components/users/rows";
 import { DiscardRowButton, RowsForm, useSaving } from "~/components/users/RowsForm";

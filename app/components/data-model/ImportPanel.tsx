@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { DATA_MODEL_MESSAGES } from "../../../contract/values/personalisation";
+import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
 import * as ui from "~/styles/ui.css";
 import * as s from "./data-model.css";
 

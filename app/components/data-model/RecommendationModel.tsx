@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
-import { DATA_MODEL_MESSAGES } from "../../../contract/values/personalisation";
-import type { ProgramRecordsList, RecommendationStatus } from "../../../contract";
+import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
+import type { ProgramRecordsList, RecommendationStatus } from "@contract";
 import { usePolling } from "~/components/websites/Toolbar";
 import { formatDateTime } from "~/lib/dates";
 import { displayValue } from "~/lib/data-model";

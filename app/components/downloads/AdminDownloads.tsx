@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import type { AdminFile } from "../../../contract";
+import type { AdminFile } from "@contract";
 import { formatBytes } from "~/lib/format";
 import { titleCase } from "~/lib/text";
 import * as ui from "~/styles/ui.css";

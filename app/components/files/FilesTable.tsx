@@ -1,7 +1,7 @@
 import { Form, Link, useFetcher } from "@remix-run/react";
 import { useEffect, useState } from "react";
-import { FILE_TAGS } from "../../../contract/values/files";
-import type { KnowledgeFile } from "../../../contract";
+import { FILE_TAGS } from "@contract/values/files";
+import type { KnowledgeFile } from "@contract";
 import { useHydrated } from "~/components/SaveBar";
 import { StatusChip } from "~/components/StatusChip";
 import { formatBytes, NO_FILES_TEXT } from "~/lib/files";

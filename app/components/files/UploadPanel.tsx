@@ -1,6 +1,6 @@
 import { Form, useBeforeUnload, useBlocker, useRevalidator } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import type { PresignedUpload } from "../../../contract";
+import type { PresignedUpload } from "@contract";
 import { useHydrated } from "~/components/SaveBar";
 import type { ToastMessage } from "~/components/Toaster";
 import { isPdfFile, putWithProgress, UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";

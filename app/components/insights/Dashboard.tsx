@@ -1,7 +1,7 @@
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS, type InsightChart } from "../../../contract/values/insights";
-import type { InsightDay } from "../../../contract";
+import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS, type InsightChart } from "@contract/values/insights";
+import type { InsightDay } from "@contract";
 import type { dashboardLoader } from "~/server/insights.server";
 import * as ui from "~/styles/ui.css";
 import { DayBars, RankBars, type Series } from "./charts";

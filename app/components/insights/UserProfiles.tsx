@@ -1,6 +1,6 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "../../../contract/values/insights";
-import type { UserProfileDetail } from "../../../contract";
+import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
+import type { UserProfileDetail } from "@contract";
 import { Drawer } from "~/components/Drawer";
 import { Pagination } from "~/components/Pagination";
 import { useAddress } from "~/components/useAddress";

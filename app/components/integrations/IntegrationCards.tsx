@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
-import { INTEGRATION_GROUP_TITLES, INTEGRATION_GROUPS } from "../../../contract/values/integrations";
-import type { Integration } from "../../../contract";
+import { INTEGRATION_GROUP_TITLES, INTEGRATION_GROUPS } from "@contract/values/integrations";
+import type { Integration } from "@contract";
 import { linkedEnvironments, type IntegrationConfigs } from "~/lib/integrations";
 import * as ui from "~/styles/ui.css";
 import * as s from "./integrations.css";

@@ -1,5 +1,5 @@
-import { INTEGRATION_ENVIRONMENTS } from "../../../contract/values/integrations";
-import type { Integration } from "../../../contract";
+import { INTEGRATION_ENVIRONMENTS } from "@contract/values/integrations";
+import type { Integration } from "@contract";
 import { Drawer } from "~/components/Drawer";
 import { formatDateTime } from "~/lib/dates";
 import { ENVIRONMENT_LABELS, type DrawerChoice } from "~/lib/integrations";

@@ -1,6 +1,6 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import type { Integration, SettingField } from "../../../contract";
+import type { Integration, SettingField } from "@contract";
 import { FormField } from "~/components/FormField";
 import { SaveBar } from "~/components/SaveBar";
 import {

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { CLEANUP_METADATA_EXAMPLE, FINETUNING_TABLES, PAGE_TYPE_LABELS } from "../../../contract/values/tuning";
+import { CLEANUP_METADATA_EXAMPLE, FINETUNING_TABLES, PAGE_TYPE_LABELS } from "@contract/values/tuning";
 import { SelectCell, TextAreaCell, TextCell, cx, type Option } from "~/components/users/cells";
 import { ROW_ERROR } from "~/components/users/rows";
 import { AddRowButton, RowsFormShell, RowsTable, useSaving } from "~/components/users/RowsForm";

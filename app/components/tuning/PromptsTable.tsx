@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { INPUT_PROMPT_MESSAGES, inputPromptRows } from "../../../contract/values/tuning";
+import { INPUT_PROMPT_MESSAGES, inputPromptRows } from "@contract/values/tuning";
 import { TextAreaCell, TextCell, cx } from "~/components/users/cells";
 import { ROW_ERROR } from "~/components/users/rows";
 import { DiscardRowButton, RowsForm, useSaving } from "~/components/users/RowsForm";

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
-import { REVIEW_STATUSES, URL_STATUSES } from "../../../contract/values/knowledge";
+import { REVIEW_STATUSES, URL_STATUSES } from "@contract/values/knowledge";
 import { activeFilterCount, viewToParams, type UrlView } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 import { HiddenParams } from "./params";

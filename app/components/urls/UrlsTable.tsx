@@ -1,6 +1,6 @@
 import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { UrlRow } from "../../../contract";
+import type { UrlRow } from "@contract";
 import { StatusChip } from "~/components/StatusChip";
 import { useHydrated } from "~/components/SaveBar";
 import {

@@ -1,5 +1,5 @@
-import { APP_ROLE_LABELS } from "../../../contract/values/users";
-import type { AppRole } from "../../../contract";
+import { APP_ROLE_LABELS } from "@contract/values/users";
+import type { AppRole } from "@contract";
 import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
 import { ACCESS_COLUMNS } from "./sorting";

@@ -1,5 +1,5 @@
-import { USER_TYPE_LABELS } from "../../../contract/values/users";
-import type { UserType } from "../../../contract";
+import { USER_TYPE_LABELS } from "@contract/values/users";
+import type { UserType } from "@contract";
 import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
 import { USERS_COLUMNS } from "./sorting";

@@ -1,4 +1,4 @@
-import type { AppUserRow, UserRow } from "../../../contract";
+import type { AppUserRow, UserRow } from "@contract";
 import { checkRequiredRows, type FieldErrors } from "~/lib/required-check";
 
 /**

@@ -1,5 +1,5 @@
-import type { AppRole, AppUserRow, UserRow, UserType } from "../../../contract";
-import { APP_ROLE_LABELS, USER_TYPE_LABELS } from "../../../contract/values/users";
+import type { AppRole, AppUserRow, UserRow, UserType } from "@contract";
+import { APP_ROLE_LABELS, USER_TYPE_LABELS } from "@contract/values/users";
 import type { TableColumn } from "~/components/TableView";
 
 /** The Users and Access Control columns; every one sorts (spec: the shared table's sortable headers). */

@@ -1,5 +1,5 @@
-import { SCAN_MODES } from "../../../contract/values/knowledge";
-import type { Website } from "../../../contract";
+import { SCAN_MODES } from "@contract/values/knowledge";
+import type { Website } from "@contract";
 import { StatusChip } from "~/components/StatusChip";
 import { cx } from "~/components/users/cells";
 import { ROW_ERROR } from "~/components/users/rows";

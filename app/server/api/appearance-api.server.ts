@@ -1,4 +1,4 @@
-import { AppearanceDiff, AppearanceResponse, AppearanceSaved, AppearanceUpload, type AppearancePutBody } from "../../../contract";
+import { AppearanceDiff, AppearanceResponse, AppearanceSaved, AppearanceUpload, type AppearancePutBody } from "@contract";
 import type { ApiClient } from "./client.server";
 
 const query = (appId: number, triggerPoint: string) => `appId=${appId}&triggerPoint=${encodeURIComponent(triggerPoint)}`;

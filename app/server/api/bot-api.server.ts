@@ -1,4 +1,4 @@
-import { BotInstall } from "../../../contract";
+import { BotInstall } from "@contract";
 import type { ApiClient } from "./client.server";
 
 export const botApi = {

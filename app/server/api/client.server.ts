@@ -1,7 +1,7 @@
 import { STATUS_CODES } from "node:http";
 import { json, redirect } from "@remix-run/node";
 import type { ZodType } from "zod";
-import { ErrorBody, TokenPair } from "../../../contract";
+import { ErrorBody, TokenPair } from "@contract";
 import type { ConsoleContext } from "../context.server";
 import { commitSession, destroySession, getSession, type ConsoleSession } from "../session.server";
 

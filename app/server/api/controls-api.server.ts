@@ -1,7 +1,7 @@
 import {
   AiProbingsList, AiProbingsSaved, ControlsList, ControlsSaved,
   type AiProbingsBody, type AiProbingType, type ControlInput, type ControlType,
-} from "../../../contract";
+} from "@contract";
 import type { ApiClient } from "./client.server";
 
 /** The spec's section 7 calls for controls and smart probing (an empty trigger point is Default and goes unsent). */

@@ -1,7 +1,7 @@
 import {
   InsightExportResult, Insights, UserProfileDeleted, UserProfileDetail, UserProfilesList,
   type InsightChart, type InsightsQuery, type UserProfilesQuery,
-} from "../../../contract";
+} from "@contract";
 import type { ApiClient } from "./client.server";
 
 /** Business Insights and the user profile store. */

@@ -1,4 +1,4 @@
-import { IntegrationsList, IntegrationsSaved, type IntegrationsUpsertBody } from "../../../contract";
+import { IntegrationsList, IntegrationsSaved, type IntegrationsUpsertBody } from "@contract";
 import type { ApiClient } from "./client.server";
 
 /** The spec's section 7 calls for integrations. */

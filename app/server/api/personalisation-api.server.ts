@@ -1,7 +1,7 @@
 import {
   ConfigDetailsList, ConfigDetailsSaved, ImportConfigResult, ProgramRecordsList, RecommendationBuildResult, SuccessResult,
   type ConfigDetailsBody, type ModelType,
-} from "../../../contract";
+} from "@contract";
 import type { ApiClient } from "./client.server";
 
 const base = (appId: number) => `/v1/apps/${appId}/personalisation_config_details`;

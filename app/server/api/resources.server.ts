@@ -4,7 +4,7 @@ import {
   UsersUpsertResult,
   CachedChunks, CompleteUploadResult, FileChunks, FilesList, KnowledgeFile, OkResult, PresignResult, StatusCounts, UpdateStatusResult, UrlRow, UrlsList, WebsitesList, WebsitesUpsertResult,
   type AgentInput, type AppInput, type AppUsersUpsertBody, type JobsQuery, type UrlsQuery, type UsersUpsertBody, type WebsiteInput,
-} from "../../../contract";
+} from "@contract";
 import type { ApiClient } from "./client.server";
 
 /** Typed calls per resource: loaders and actions use these, never raw paths. */

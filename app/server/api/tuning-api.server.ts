@@ -1,7 +1,7 @@
 import {
   DeletedResult, FinetuningsList, FinetuningsSaved, InputPromptsList, InputPromptsSaved, OkResult,
   type FinetuningsUpsertBody, type InputPromptsBody,
-} from "../../../contract";
+} from "@contract";
 import type { ApiClient } from "./client.server";
 
 /**
