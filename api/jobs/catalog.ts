@@ -1,7 +1,9 @@
 import { z, type ZodType } from "zod";
 import { purgeDeadRefreshTokens } from "../auth/tokens";
 import { DEFAULT_REFRESH_DAYS } from "@contract";
-import { discoverWebsite, processWebsite, queueDueRefreshes, refreshSitemap } from "../knowledge/pipeline";
+import { discoverWebsite } from "../knowledge/discover-website";
+import { processWebsite } from "../knowledge/index-website";
+import { queueDueRefreshes, refreshSitemap } from "../knowledge/refresh-sitemap";
 import type { WorkerDeps } from "../deps";
 import { indexFile } from "../files/pipeline";
 import { buildRecommendationModel } from "../personalisation/build";

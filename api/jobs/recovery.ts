@@ -1,6 +1,6 @@
 import type { ApiDeps } from "../deps";
 import { recoverWaitingFiles, takeBackAbandonedFiles } from "../files/pipeline";
-import { takeBackAbandonedUrls, websitesAwaitingDiscovery } from "../knowledge/pipeline";
+import { takeBackAbandonedUrls, websitesAwaitingDiscovery } from "../knowledge/pipeline-recovery";
 
 /**
  * URLs, files and sitemap generations held by workers whose lease lapsed go back in line, and

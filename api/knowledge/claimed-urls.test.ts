@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { claimedUrls } from "./pipeline";
+import { claimedUrls } from "./index-website";
 
 /** A claim that hands out ids a batch at a time, counting its calls, until `total` are handed out. */
 function batches(total: number, size: number) {

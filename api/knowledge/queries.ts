@@ -46,6 +46,15 @@ const allWebsitesQuery = preparedPerDatabase((db) => {
   return { total: total.prepare("count_websites"), rows: rows.prepare("list_websites") };
 });
 
+/** The client's websites of `ids`, in that order, with who added each: what a save answers, however many the client has. */
+export async function websitesByIds(appId: number, ids: number[], deps: Pick<ApiDeps, "db">) {
+  if (!ids.length) return [];
+  const rows = await deps.db.select({ website: websites, addedBy: users.name }).from(websites).leftJoin(users, eq(users.id, websites.addedBy))
+    .where(and(eq(websites.appId, appId), inArray(websites.id, ids)));
+  const byId = new Map(rows.map((r) => [r.website.id, toWebsite(r.website, r.addedBy)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 export async function listWebsites(appId: number, query: { page: number; page_size: number; query?: string }, deps: Pick<ApiDeps, "db">) {
   const page = { appId, limit: query.page_size, offset: (query.page - 1) * query.page_size };
   const read = query.query

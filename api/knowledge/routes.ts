@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import {
@@ -11,8 +11,9 @@ import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { isPublicAddress } from "./fetcher";
-import { addUrls, refreshUrlsCount, updateSitemapDiff } from "./pipeline";
-import { getWebsite, listUrls, listWebsites, requestStatus, statusCounts, toUrlRow } from "./queries";
+import { addUrls, refreshUrlsCount } from "./pipeline-shared";
+import { updateSitemapDiff } from "./refresh-sitemap";
+import { getWebsite, listUrls, listWebsites, requestStatus, statusCounts, toUrlRow, websitesByIds } from "./queries";
 
 const AppParams = z.object({ appId: IdParam });
 const WebsiteParams = z.object({ appId: IdParam, websiteId: IdParam });
@@ -63,34 +64,40 @@ export function knowledgeRoutes(route: RouteBuilder) {
         }
       });
       if (Object.keys(errors).length) throw badRequest("Some websites could not be saved", errors);
-      const saved: number[] = [];
-      const toDiscover: number[] = [];
-      for (const input of body.websites) {
-        const values = {
-          url: input.url, siteMap: input.site_map, enabled: input.enabled, tags: input.tags, skipPatterns: input.skip_patterns,
-          allowedPatterns: input.allowed_patterns, ...(input.urls ? { seedUrls: input.urls } : {}),
-        };
-        if (input.id) {
-          const current = await requireWebsite(params.appId, input.id, deps);
-          await deps.db.update(websites).set({ ...values, updatedAt: new Date() }).where(eq(websites.id, input.id));
-          const rediscover = current.url !== input.url || current.siteMap !== input.site_map
-            || JSON.stringify(current.skipPatterns) !== JSON.stringify(input.skip_patterns)
-            || JSON.stringify(current.allowedPatterns) !== JSON.stringify(input.allowed_patterns) || Boolean(input.urls);
-          if (rediscover) toDiscover.push(input.id);
-          saved.push(input.id);
-        } else {
-          const [created] = await deps.db.insert(websites).values({ ...values, appId: params.appId, addedBy: caller.id }).returning({ id: websites.id });
-          toDiscover.push(created.id);
-          saved.push(created.id);
+      // All rows or none: a row that fails (another client's id, a website deleted meanwhile) leaves
+      // every row as it was, rather than earlier rows with new patterns that are never re-discovered.
+      const { saved, toDiscover } = await deps.db.transaction(async (tx) => {
+        const saved: number[] = [];
+        const toDiscover: number[] = [];
+        for (const input of body.websites) {
+          const values = {
+            url: input.url, siteMap: input.site_map, enabled: input.enabled, tags: input.tags, skipPatterns: input.skip_patterns,
+            allowedPatterns: input.allowed_patterns, ...(input.urls ? { seedUrls: input.urls } : {}),
+          };
+          if (input.id) {
+            const current = await requireWebsite(params.appId, input.id, { db: tx });
+            await tx.update(websites).set({ ...values, updatedAt: new Date() }).where(eq(websites.id, input.id));
+            const rediscover = current.url !== input.url || current.siteMap !== input.site_map
+              || JSON.stringify(current.skipPatterns) !== JSON.stringify(input.skip_patterns)
+              || JSON.stringify(current.allowedPatterns) !== JSON.stringify(input.allowed_patterns) || Boolean(input.urls);
+            if (rediscover) toDiscover.push(input.id);
+            saved.push(input.id);
+          } else {
+            const [created] = await tx.insert(websites).values({ ...values, appId: params.appId, addedBy: caller.id }).returning({ id: websites.id });
+            toDiscover.push(created.id);
+            saved.push(created.id);
+          }
         }
-      }
-      for (const websiteId of toDiscover) {
         // A claim of an earlier discovery is dropped: the one asked for now, with these settings, wins.
-        await deps.db.update(websites).set({ status: "pending_sitemap_generation", claimedBy: null }).where(eq(websites.id, websiteId));
-        await deps.jobs.send("website-discover", { websiteId });
-      }
-      const list = await listWebsites(params.appId, { page: 1, page_size: 100 }, deps);
-      return { websites: list.websites.filter((w) => saved.includes(w.id)), message: "Ok" };
+        if (toDiscover.length) {
+          await tx.update(websites).set({ status: "pending_sitemap_generation", claimedBy: null }).where(inArray(websites.id, toDiscover));
+        }
+        return { saved, toDiscover };
+      });
+      // Queued once the rows are committed; a job lost between the two is found again by the
+      // recovery of websites waiting for discovery.
+      for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
+      return { websites: await websitesByIds(params.appId, saved, deps), message: "Ok" };
     },
   });
 

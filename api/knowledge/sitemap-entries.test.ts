@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isListed } from "./pipeline";
+import { isListed } from "./pipeline-shared";
 import { plainLastmod } from "./sitemaps";
 
 /** A sitemap is outside input: what of it becomes a URL row, and what is left out. */

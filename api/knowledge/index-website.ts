@@ -1,0 +1,196 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { cleanupRulesFor } from "../controls/finetunings";
+import { urls } from "../db/schema";
+import { ClaimLost } from "../jobs/leases";
+import { replaceChunks } from "./chunk-store";
+import { IndexedPageWriter } from "./indexed-page-writer";
+import { chunkBlocks } from "./chunk";
+import type { CleanupRules } from "./extract-html";
+import { extractPdf } from "./extract-pdf";
+import { extractInPool } from "./extract-pool";
+import { extracted, type ExtractedChunks } from "./extracted";
+import { FetchRefused, safeFetch } from "./fetcher";
+import { HostGate } from "./host-gate";
+import { fetchOptions, loadWebsite, type PipelineDeps, type WorkerDeps } from "./pipeline-shared";
+import { readRobots, type Robots } from "./sitemaps";
+import { cutText } from "@contract";
+
+type UrlRecord = typeof urls.$inferSelect;
+
+/** URLs claimed by one statement: a job holds one to two batches beyond the pages its lanes work on. */
+const BATCH = 50;
+
+const CLAIM: Record<string, { working: string; done: string; failed: string }> = {
+  to_be_indexed: { working: "sent_for_indexing", done: "indexed", failed: "failed_to_index" },
+  to_be_skipped: { working: "sent_for_skipping", done: "skipped", failed: "failed_to_skip" },
+  to_be_deleted: { working: "sent_for_deletion", done: "deleted", failed: "failed_to_delete" },
+};
+
+/**
+ * Takes the next requested URLs of a website, marking them sent_for_* and held by this worker;
+ * safe with several workers. One statement: the rows come back with the claim.
+ */
+async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlRecord & { requested: string })[]> {
+  const rows = await deps.db.update(urls)
+    .set({
+      status: sql`case ${urls.status} when 'to_be_indexed' then 'sent_for_indexing' when 'to_be_skipped' then 'sent_for_skipping' else 'sent_for_deletion' end`,
+      // The set list reads the row as it was: the requested status is kept for the outcome.
+      metadata: sql`${urls.metadata} || jsonb_build_object('requested', ${urls.status})`,
+      claimedBy: deps.workerId,
+      updatedAt: new Date(),
+    })
+    .where(inArray(urls.id, sql`(
+      select id from urls where website_id = ${websiteId} and status in ('to_be_indexed', 'to_be_skipped', 'to_be_deleted')
+      order by id limit ${BATCH} for update skip locked)`))
+    .returning();
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({ ...row, requested: String(row.metadata.requested ?? "to_be_indexed") }));
+}
+
+/** Why a page is not indexed when nothing readable came out of it. */
+export const NO_READABLE_TEXT = "No readable text on the page";
+
+/** Fetches a page through the host's politeness gate: only the request itself waits its turn. */
+async function fetchPage(row: UrlRecord, robots: Robots, gate: HostGate, deps: PipelineDeps) {
+  if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
+  const response = await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => safeFetch(row.url, fetchOptions(deps)));
+  if (response.status !== 200) throw new FetchRefused(`The page answered HTTP ${response.status}`);
+  return response;
+}
+
+/** The page's title, text and chunks: HTML on the extraction pool's threads, PDFs through unpdf. */
+async function extractPage(response: Awaited<ReturnType<typeof safeFetch>>, cleanup: CleanupRules): Promise<ExtractedChunks> {
+  if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
+    return extractInPool({ html: response.body, rules: cleanup });
+  }
+  if (response.contentType === "application/pdf") {
+    const pdf = await extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
+    return extracted(pdf.title, pdf.text, chunkBlocks(pdf.blocks, { title: pdf.title }));
+  }
+  throw new FetchRefused(`Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`);
+}
+
+/**
+ * Writes a URL's outcome only while this worker still holds it (inside `db`, a transaction when
+ * chunks change with it): work taken back from a worker whose lease lapsed is not written twice.
+ */
+async function finishUrl(db: PipelineDeps["db"], row: UrlRecord, values: Partial<UrlRecord>, deps: WorkerDeps) {
+  const [held] = await db.update(urls).set({ ...values, claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(urls.id, row.id), eq(urls.claimedBy, deps.workerId))).returning({ id: urls.id });
+  if (!held) throw new ClaimLost(`${row.url} was taken back by another worker`);
+}
+
+interface PageWork {
+  robots: Robots;
+  gate: HostGate;
+  cleanup: () => Promise<CleanupRules>;
+  writer: IndexedPageWriter;
+}
+
+async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: WorkerDeps) {
+  const response = await fetchPage(row, work.robots, work.gate, deps);
+  const page = await extractPage(response, await work.cleanup());
+  // An operator who sees "indexed" expects the assistant to know the page: no text is a failure.
+  if (!page.chunks.length || !page.hasText) throw new Error(NO_READABLE_TEXT);
+  const hash = page.contentHash;
+  const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
+  if (hash === row.contentHash && !force) {
+    await finishUrl(deps.db, row, { status: "indexed", indexedAt: new Date(), metadata }, deps);
+    return;
+  }
+  await work.writer.write({ row, title: cutText(page.title, 500), contentHash: hash, metadata, chunks: page.chunks });
+}
+
+/**
+ * Pages of one website one job works on at once: fetches queue at the host gate, extraction at the
+ * pool, writes in groups. A page spends most of its time waiting in one of those queues, so 16
+ * lanes left the pool's threads idle a third of the time (docs/decisions/017); 96 keep them busy
+ * while a grouped write holds the database (48 ran the pipeline 5–10 % slower). A lane holds one
+ * page: ~100 pages of ~25 KB in memory.
+ */
+const LANES = 96;
+
+/**
+ * The website's requested URLs, claimed a batch at a time (`claim`) as the lanes need them: a lane that
+ * finishes a page takes the next at once instead of waiting for the slowest page of its batch. The
+ * next batch is claimed while half of a batch is still in hand: waiting for a claim queued behind
+ * the database's writes kept the lanes idle a third of their time on PGlite (docs/decisions/017).
+ */
+export function claimedUrls<Row>(claim: () => Promise<Row[]>, batchSize = BATCH) {
+  const claimed: Row[] = [];
+  let claiming: Promise<void> | null = null;
+  let exhausted = false;
+  const refill = () => (claiming ??= claim().then((rows) => {
+    claimed.push(...rows);
+    exhausted = !rows.length;
+  }).finally(() => (claiming = null)));
+  return async function next() {
+    while (!claimed.length && !exhausted) await refill();
+    const row = claimed.shift() ?? null;
+    // A claim made ahead that fails fails the lane waiting for it, as a claim of its own would.
+    if (row && !exhausted && claimed.length < batchSize / 2) refill().catch(() => {});
+    return row;
+  };
+}
+
+/** Works through every requested URL of a website (index, skip, delete) until none is left. */
+export async function processWebsite(websiteId: number, deps: WorkerDeps) {
+  const website = await loadWebsite(websiteId, deps);
+  if (!website) return { skipped: "website gone" };
+  const gate = new HostGate(deps.config.crawlConcurrencyPerHost);
+  const writer = new IndexedPageWriter(deps.db, deps.workerId);
+  const robotsByOrigin = new Map<string, Promise<Robots>>();
+  const robotsFor = (url: string) => {
+    const origin = new URL(url).origin;
+    let robots = robotsByOrigin.get(origin);
+    if (!robots) robotsByOrigin.set(origin, (robots = readRobots(origin, fetchOptions(deps))));
+    return robots;
+  };
+  // Read again with each claimed batch, so a clean-up rule saved while a website is being indexed acts within the next batch.
+  let cleanup: Promise<CleanupRules> | null = null;
+  const cleanupRules = () => (cleanup ??= cleanupRulesFor(website.appId, deps.db));
+  const next = claimedUrls(() => {
+    cleanup = null;
+    return claimBatch(websiteId, deps);
+  });
+  const done: Record<string, number> = {};
+  const lane = async () => {
+    for (;;) {
+      const row = await next();
+      if (!row) break;
+      const plan = CLAIM[row.requested] ?? CLAIM.to_be_indexed;
+      try {
+        if (plan.done === "indexed") {
+          const work = { robots: await robotsFor(row.url), gate, cleanup: cleanupRules, writer };
+          await indexOne(row, row.metadata.force_index === true, work, deps);
+        } else {
+          const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
+          await deps.db.transaction(async (tx) => {
+            await finishUrl(tx, row, { status: plan.done, metadata }, deps);
+            await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
+          });
+        }
+        done[plan.done] = (done[plan.done] ?? 0) + 1;
+      } catch (error) {
+        const outcome = error instanceof ClaimLost ? "taken_back" : await failUrl(row, plan.failed, error, deps);
+        done[outcome] = (done[outcome] ?? 0) + 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
+  return done;
+}
+
+/** Records why a URL failed (unless it was taken back meanwhile); answers the outcome to count. */
+async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, deps: WorkerDeps) {
+  const message = error instanceof FetchRefused || error instanceof Error ? error.message : String(error);
+  const { requested: _r, force_index: _f, ...metadata } = row.metadata;
+  try {
+    await finishUrl(deps.db, row, { status: failedStatus, metadata: { ...metadata, error_message: cutText(message, 1000) } }, deps);
+    return failedStatus;
+  } catch (lost) {
+    if (lost instanceof ClaimLost) return "taken_back";
+    throw lost;
+  }
+}
