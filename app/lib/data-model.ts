@@ -1,6 +1,6 @@
 import { FIELD_TYPES, PROFILE_GROUPS, UNGROUPED } from "@contract/values/personalisation";
 import type { ConfigDetail, ModelType } from "@contract";
-import { changedFields, isNewRow } from "~/components/users/rows";
+import { changedFields, isNewRow } from "~/components/editable-table/rows";
 
 /*
  * Pure rules of the data model screens (spec sections 2 and 5): the rows of the field table as

@@ -3,7 +3,7 @@ import {
   CLEANUP_METADATA_EXAMPLE, FINETUNING_TABLES, isBlankFinetuning, isPenaltyType, PAGE_TYPE_LABELS, PENALTY_EXAMPLE, readMetadata, readPenalty,
 } from "@contract/values/tuning";
 import type { ClientApp, Finetuning, FinetuningType, FinetuningsUpsertBody, InputPrompt } from "@contract";
-import { changedFields, isNewRow, ROW_ERROR } from "~/components/users/rows";
+import { changedFields, isNewRow, ROW_ERROR } from "~/components/editable-table/rows";
 
 /*
  * Pure rules of the Input Prompts and AI Finetuning screens (spec sections 2, 4 and 5): the rows

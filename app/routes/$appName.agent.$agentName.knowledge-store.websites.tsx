@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Outlet, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
-import { tableGeneration } from "~/components/users/RowsForm";
+import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { DeleteUrlsConfirm } from "~/components/websites/RowMenu";
 import { PageSizes, StatusFilter, usePolling, WebsiteSearch } from "~/components/websites/Toolbar";
 import { WebsitesTable } from "~/components/websites/WebsitesTable";

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/rea
 import { RouteError } from "~/components/RouteError";
 import { FinetuningTables } from "~/components/tuning/FinetuningTables";
 import * as s from "~/components/tuning/tuning.css";
-import { tableGeneration } from "~/components/users/RowsForm";
+import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { userCan } from "~/lib/permissions";
 import { finetuningFormRow, siteOptions } from "~/lib/tuning";
 import { tuningApi } from "~/server/api/tuning-api.server";

@@ -4,7 +4,7 @@ import { RouteError } from "~/components/RouteError";
 import { TriggerPointSelect } from "~/components/TriggerPointSelect";
 import { DeletePromptConfirm, PromptsTable } from "~/components/tuning/PromptsTable";
 import * as s from "~/components/tuning/tuning.css";
-import { tableGeneration } from "~/components/users/RowsForm";
+import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { userCan } from "~/lib/permissions";
 import { promptFormRow } from "~/lib/tuning";
 import { tuningApi } from "~/server/api/tuning-api.server";

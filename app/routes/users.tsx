@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
-import { userFormRow, blankUserRow, type TableActionData, type UserFormRow } from "~/components/users/rows";
-import { tableGeneration } from "~/components/users/RowsForm";
+import { userFormRow, blankUserRow, type UserFormRow } from "~/components/users/rows";
+import type { TableActionData } from "~/components/editable-table/rows";
+import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { TablePager } from "~/components/TableView";
 import { UsersTable } from "~/components/users/UsersTable";
 import { USERS_SORTS, usersSortValue } from "~/components/users/sorting";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { ConfigDetailsBody, ProgramRecordsList } from "@contract";
-import { checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, ROW_ERROR, type TableActionData } from "~/components/users/rows";
+import { checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import { blankFieldRow, DATA_MODEL_SCREENS, FIELD_REQUIRED_FIELDS, fieldRowNeedsSave, type DataModelScreen, type FieldFormRow } from "~/lib/data-model";
 import type { FieldErrors } from "~/lib/required-check";
 import { ApiError, type ApiClient } from "./api/client.server";

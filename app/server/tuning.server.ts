@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { INPUT_PROMPT_MESSAGES, type FinetuningsUpsertBody, type InputPromptsBody } from "@contract";
-import { checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, ROW_ERROR, type TableActionData } from "~/components/users/rows";
+import { checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import { normalizeNewlines } from "~/lib/controls";
 import type { FieldErrors } from "~/lib/required-check";
 import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";

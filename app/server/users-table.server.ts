@@ -5,9 +5,11 @@ import {
   AppRole, UserType, type AppUsersUpsertBody, type UsersUpsertBody,
 } from "@contract";
 import {
-  ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow,
-  reverted, ROW_ERROR, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
-  type AccessFormRow, type TableActionData, type UserFormRow,
+  checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, reverted, ROW_ERROR, type TableActionData,
+} from "~/components/editable-table/rows";
+import {
+  ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
+  type AccessFormRow, type UserFormRow,
 } from "~/components/users/rows";
 import type { FieldErrors } from "~/lib/required-check";
 import { ApiError } from "./api/client.server";

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { WebsiteInput } from "@contract";
-import { checkRowsToSave, FIX_ROWS_MESSAGE, ROW_ERROR } from "~/components/users/rows";
+import { checkRowsToSave, FIX_ROWS_MESSAGE, ROW_ERROR } from "~/components/editable-table/rows";
 import type { FieldErrors } from "~/lib/required-check";
 import {
   isNewWebsiteRow, isScanMode, MENU_ACTIONS, parsePatterns, WEBSITE_REQUIRED_FIELDS, websiteRowNeedsSave, websitesIntent, withBlankRow,

@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
 import { Drawer } from "~/components/Drawer";
 import { useAddress } from "~/components/useAddress";
-import { tableGeneration } from "~/components/users/RowsForm";
+import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { DATA_MODEL_SCREENS, fieldFormRow, groupedModel, type DataModelScreen } from "~/lib/data-model";
 import { userCan } from "~/lib/permissions";
 import type { DataModelActionData, dataModelLoader } from "~/server/data-model.server";

@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
-import { SelectCell, TextAreaCell, TextCell, cx } from "~/components/users/cells";
-import { ROW_ERROR } from "~/components/users/rows";
-import { DiscardRowButton, RowsForm, useSaving } from "~/components/users/RowsForm";
-import { useRowsState } from "~/components/users/useRowsState";
-import * as us from "~/components/users/UsersTable.css";
+import { SelectCell, TextAreaCell, TextCell, cx } from "~/components/editable-table/cells";
+import { ROW_ERROR } from "~/components/editable-table/rows";
+import { DiscardRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
+import { useRowsState } from "~/components/editable-table/useRowsState";
+import * as et from "~/components/editable-table/EditableTable.css";
 import {
   blankFieldRow, changedFieldValues, FIELD_COLUMNS, FIELD_REQUIRED_FIELDS, fieldRowNeedsSave, GROUP_OPTIONS, TYPE_OPTIONS, type FieldFormRow,
 } from "~/lib/data-model";
@@ -61,7 +61,7 @@ export function FieldsTable({ noun, rows, errors, formError, canConfigure, delet
         const name = (field: string) => `fields[${index}].${field}`;
         const id = (field: string) => `fields-${key}-${field}`;
         return (
-          <tr key={key} className={cx(Object.keys(e).length > 0 && us.rowFlagged)} data-row={n}>
+          <tr key={key} className={cx(Object.keys(e).length > 0 && et.rowFlagged)} data-row={n}>
             <SelectCell
               id={id("group")}
               name={name("group")}

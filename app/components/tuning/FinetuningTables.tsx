@@ -1,10 +1,10 @@
 import type { ReactNode } from "react";
 import { CLEANUP_METADATA_EXAMPLE, FINETUNING_TABLES, PAGE_TYPE_LABELS } from "@contract/values/tuning";
-import { SelectCell, TextAreaCell, TextCell, cx, type Option } from "~/components/users/cells";
-import { ROW_ERROR } from "~/components/users/rows";
-import { AddRowButton, RowsFormShell, RowsTable, useSaving } from "~/components/users/RowsForm";
-import { useRowsState, type KeyedRow } from "~/components/users/useRowsState";
-import * as us from "~/components/users/UsersTable.css";
+import { SelectCell, TextAreaCell, TextCell, cx, type Option } from "~/components/editable-table/cells";
+import { ROW_ERROR } from "~/components/editable-table/rows";
+import { AddRowButton, RowsFormShell, RowsTable, useSaving } from "~/components/editable-table/RowsForm";
+import { useRowsState, type KeyedRow } from "~/components/editable-table/useRowsState";
+import * as et from "~/components/editable-table/EditableTable.css";
 import type { FieldErrors } from "~/lib/required-check";
 import {
   addRowIntent, blankFinetuningRow, changedFinetuningFields, deleteRowIntent, finetuningRowNeedsSave,
@@ -159,7 +159,7 @@ function FinetuningSection({ spec, items, rowErrors, sites, readOnly, saving, ce
           const label = (column: string) => `${column}, ${rowName} row ${n}`;
           const update = (patch: Partial<FinetuningFormRow>) => onUpdate(key, patch);
           return (
-            <tr key={key} className={cx(Object.keys(e).length > 0 && us.rowFlagged)} data-row={n} data-row-id={row.id}>
+            <tr key={key} className={cx(Object.keys(e).length > 0 && et.rowFlagged)} data-row={n} data-row-id={row.id}>
               <SelectCell
                 id={id("trigger_point")}
                 name={name("trigger_point")}

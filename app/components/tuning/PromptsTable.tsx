@@ -1,11 +1,11 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { INPUT_PROMPT_MESSAGES, inputPromptRows } from "@contract/values/tuning";
-import { TextAreaCell, TextCell, cx } from "~/components/users/cells";
-import { ROW_ERROR } from "~/components/users/rows";
-import { DiscardRowButton, RowsForm, useSaving } from "~/components/users/RowsForm";
-import { useRowsState } from "~/components/users/useRowsState";
-import * as us from "~/components/users/UsersTable.css";
+import { TextAreaCell, TextCell, cx } from "~/components/editable-table/cells";
+import { ROW_ERROR } from "~/components/editable-table/rows";
+import { DiscardRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
+import { useRowsState } from "~/components/editable-table/useRowsState";
+import * as et from "~/components/editable-table/EditableTable.css";
 import type { FieldErrors } from "~/lib/required-check";
 import {
   blankPromptRow, changedPromptFields, PROMPT_COLUMNS, PROMPT_REQUIRED_FIELDS, promptRowNeedsSave, type PromptFormRow,
@@ -63,7 +63,7 @@ export function PromptsTable({ rows, errors, formError, canConfigure, deleteHref
           const name = (field: string) => `input_prompts[${index}].${field}`;
           const id = (field: string) => `prompts-${key}-${field}`;
           return (
-            <tr key={key} className={cx(Object.keys(e).length > 0 && us.rowFlagged)} data-row={n}>
+            <tr key={key} className={cx(Object.keys(e).length > 0 && et.rowFlagged)} data-row={n}>
               <TextCell
                 id={id("internal_name")}
                 name={name("internal_name")}

@@ -2,16 +2,17 @@ import { APP_ROLE_LABELS } from "@contract/values/users";
 import type { AppRole } from "@contract";
 import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
+import { cx } from "~/components/editable-table/cells";
+import { changedFields, isNewRow, reverted, ROW_ERROR, showsInputs } from "~/components/editable-table/rows";
+import { CancelEditButton, DiscardRowButton, EditRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
+import { useRowsState } from "~/components/editable-table/useRowsState";
+import * as s from "~/components/editable-table/EditableTable.css";
 import { ACCESS_COLUMNS } from "./sorting";
-import { cx } from "./cells";
 import { PersonCells, RoleCell, SavedAtCell } from "./PersonCells";
 import {
-  ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow, changedFields, isNewRow, reverted, ROW_ERROR, showsInputs,
+  ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow,
   type AccessFormRow,
 } from "./rows";
-import { CancelEditButton, DiscardRowButton, EditRowButton, RowsForm, useSaving } from "./RowsForm";
-import { useRowsState } from "./useRowsState";
-import * as s from "./UsersTable.css";
 
 export interface AccessTableProps {
   /** Sorting and paging from the address. */

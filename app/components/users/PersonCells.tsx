@@ -1,8 +1,8 @@
 import type { ComponentProps, ReactNode } from "react";
 import { formatDateTime } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
-import { SelectCell, TextCell, TextValueCell } from "./cells";
-import * as s from "./UsersTable.css";
+import { SelectCell, TextCell, TextValueCell } from "~/components/editable-table/cells";
+import * as s from "~/components/editable-table/EditableTable.css";
 
 interface PersonCellsProps {
   /** The row's index in the posted form (`users[<index>].…`). */

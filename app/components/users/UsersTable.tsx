@@ -2,16 +2,17 @@ import { USER_TYPE_LABELS } from "@contract/values/users";
 import type { UserType } from "@contract";
 import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
+import { cx } from "~/components/editable-table/cells";
+import { changedFields, isNewRow, reverted, ROW_ERROR, showsInputs } from "~/components/editable-table/rows";
+import { CancelEditButton, DiscardRowButton, EditRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
+import { useRowsState } from "~/components/editable-table/useRowsState";
+import * as s from "~/components/editable-table/EditableTable.css";
 import { USERS_COLUMNS } from "./sorting";
-import { cx } from "./cells";
 import { PersonCells, RoleCell, SavedAtCell } from "./PersonCells";
 import {
-  blankUserRow, changedFields, isNewRow, reverted, ROW_ERROR, showsInputs, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
+  blankUserRow, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
   type UserFormRow,
 } from "./rows";
-import { CancelEditButton, DiscardRowButton, EditRowButton, RowsForm, useSaving } from "./RowsForm";
-import { useRowsState } from "./useRowsState";
-import * as s from "./UsersTable.css";
 
 export interface UsersTableProps {
   /** Sorting and paging from the address. */

@@ -1,5 +1,5 @@
 import type { AppUserRow, UserRow } from "@contract";
-import { checkRequiredRows, type FieldErrors } from "~/lib/required-check";
+import { changedFields, isNewRow } from "~/components/editable-table/rows";
 
 /**
  * The rows of the Users and Access Control tables as the form carries them: every value a
@@ -31,20 +31,9 @@ export interface AccessFormRow {
   loaded: { email: string; name: string; role: string } | null;
 }
 
-/** What the actions answer when they do not redirect: the rows to show again, nothing typed lost. */
-export interface TableActionData<Row> {
-  rows: Row[];
-  /** Aligned with `rows`; field ⇒ messages, `row` for problems of the whole row. */
-  errors: (FieldErrors | null)[];
-  formError: string | null;
-}
-
 /** Per screen (spec section 5): Users need email, name and user_type; Access Control email, name and role. */
 export const USER_REQUIRED_FIELDS = ["email", "name", "user_type"] as const;
 export const ACCESS_REQUIRED_FIELDS = ["email", "name", "role"] as const;
-
-export const ROW_ERROR = "row";
-export const FIX_ROWS_MESSAGE = "Fix the highlighted rows before saving.";
 
 /** A new Users row starts as user_type user (spec section 6: the default user_type). */
 export const blankUserRow = (): UserFormRow => ({ id: "", email: "", name: "", user_type: "user", editing: true, loaded: null });
@@ -64,29 +53,6 @@ export function accessFormRow(user: AppUserRow): AccessFormRow {
   return { id: String(user.id), ...values, user_type: user.user_type, remove: false, editing: false, loaded: values };
 }
 
-/** The fields whose value differs from what was loaded (every filled field of a new row). */
-export function changedFields<Row extends { loaded: Record<string, string> | null }>(row: Row, fields: readonly (keyof Row & string)[]) {
-  const values = row as unknown as Record<string, string>;
-  return new Set(fields.filter((field) => (row.loaded ? values[field] !== row.loaded[field] : values[field] !== "")));
-}
-
-export const isNewRow = (row: { id: string }) => row.id === "";
-
-/**
- * Rows read as text first: a row shows inputs when it is new, opened with Edit, or holds a change
- * or a message (so nothing typed or flagged is ever hidden behind text).
- */
-export function showsInputs<Row extends { id: string; editing: boolean; loaded: Record<string, string> | null }>(
-  row: Row, fields: readonly (keyof Row & string)[], flagged: boolean,
-) {
-  return isNewRow(row) || row.editing || flagged || changedFields(row, fields).size > 0;
-}
-
-/** A row put back as it was loaded (Cancel on an opened row). */
-export function reverted<Row extends { loaded: Record<string, string> | null; editing: boolean }>(row: Row): Row {
-  return row.loaded ? { ...row, ...row.loaded, editing: false } : row;
-}
-
 /** A Users row to send: new, or changed since it was loaded. */
 export const userRowNeedsSave = (row: UserFormRow) => isNewRow(row) || changedFields(row, USER_REQUIRED_FIELDS).size > 0;
 
@@ -94,16 +60,6 @@ export const userRowNeedsSave = (row: UserFormRow) => isNewRow(row) || changedFi
 export function accessRowNeedsSave(row: AccessFormRow) {
   if (row.remove) return !isNewRow(row);
   return isNewRow(row) || changedFields(row, ACCESS_REQUIRED_FIELDS).size > 0;
-}
-
-/**
- * The required check over the rows about to be saved (new or changed ones; removals need none).
- * Untouched rows are never sent, so they are never held against the save either.
- */
-export function checkRowsToSave<Row extends object>(rows: readonly Row[], needsCheck: (row: Row) => boolean, fields: readonly (keyof Row & string)[]) {
-  const checked = checkRequiredRows(rows, fields);
-  const errors = checked.errors.map((rowErrors, index) => (needsCheck(rows[index]) ? rowErrors : null));
-  return { ok: errors.every((e) => e === null), errors };
 }
 
 export const userRowToCheck = userRowNeedsSave;

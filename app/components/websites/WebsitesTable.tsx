@@ -1,10 +1,10 @@
 import { SCAN_MODES } from "@contract/values/knowledge";
 import type { Website } from "@contract";
 import { StatusChip } from "~/components/StatusChip";
-import { cx } from "~/components/users/cells";
-import { ROW_ERROR } from "~/components/users/rows";
-import { DiscardRowButton, RowsForm, useSaving } from "~/components/users/RowsForm";
-import { useRowsState } from "~/components/users/useRowsState";
+import { cx } from "~/components/editable-table/cells";
+import { ROW_ERROR } from "~/components/editable-table/rows";
+import { DiscardRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
+import { useRowsState } from "~/components/editable-table/useRowsState";
 import type { FieldErrors } from "~/lib/required-check";
 import {
   ALLOWED_PATTERN_SUGGESTIONS, blankWebsiteRow, changedWebsiteFields, isBlankNewRow, isNewWebsiteRow, showsSitemapDiff, SITEMAP_DIFF_TEXT,

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cx } from "~/components/users/cells";
+import { cx } from "~/components/editable-table/cells";
 import { formatPatterns, parsePatterns, suggestionOptions } from "~/lib/websites";
 import * as ui from "~/styles/ui.css";
 import * as s from "./WebsitesTable.css";

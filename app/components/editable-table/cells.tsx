@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
-import * as s from "./UsersTable.css";
+import * as s from "./EditableTable.css";
 
 const cx = (...names: (string | false | null | undefined)[]) => names.filter(Boolean).join(" ");
 

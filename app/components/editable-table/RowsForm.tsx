@@ -5,7 +5,7 @@ import { ColumnHeader, type TableColumn } from "~/components/TableView";
 import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
 import { FIX_ROWS_MESSAGE } from "./rows";
-import * as s from "./UsersTable.css";
+import * as s from "./EditableTable.css";
 
 const generations = new WeakMap<object, number>();
 let lastGeneration = 0;
