@@ -18,7 +18,7 @@ export function ColumnHeader({ column, view }: { column: TableColumn; view?: Tab
   const ariaSort = current ? (view.order === "asc" ? "ascending" : "descending") : "none";
   return (
     <th scope="col" aria-sort={ariaSort}>
-      {/* The arrow is drawn by CSS (data-sort), so the header's text stays the column's name. */}
+      {/* The arrow is drawn by CSS (data-sort) with empty alternative text, so the header and its link are named by the column alone. */}
       <Link to={tableViewSearch(new URLSearchParams(location.search), view, { sort: column.sort })} className={ui.sortLink} data-sort={ariaSort} preventScrollReset>
         {column.label}
       </Link>

@@ -139,9 +139,11 @@ export const sortLink = style({
   selectors: {
     "&:hover": { color: vars.color.primary },
     "&::after": { marginLeft: vars.space.xs, color: vars.color.muted },
-    "&[data-sort='none']::after": { content: "'↕'" },
-    "&[data-sort='ascending']::after": { content: "'▲'" },
-    "&[data-sort='descending']::after": { content: "'▼'" },
+    // Each arrow's alternative text is empty ("/ ''"): the link's name stays the column's name
+    // ("Email", not "Email↕"); aria-sort on the header says the order.
+    "&[data-sort='none']::after": { content: "'↕' / ''" },
+    "&[data-sort='ascending']::after": { content: "'▲' / ''" },
+    "&[data-sort='descending']::after": { content: "'▼' / ''" },
   },
 });
 export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, marginTop: vars.space.md });
