@@ -16,9 +16,10 @@ import { CallerScope, type ConsoleCallEnv } from "./api/auth/caller";
 import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, isGoogleItself, loadRuntimeSecrets, publicUrlOf, signInLimitsFromEnv } from "./api/config";
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
-import { newRequestScope, type ConsoleConfig, type ConsoleContext } from "./app/server/context.server";
+import { type ConsoleConfig, type ConsoleContext } from "./app/server/context.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
 import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
+import { requestScopeOf, serverTiming, timedApiFetch } from "./app/server/http/server-timing.server";
 
 type Env = Record<string, string | undefined>;
 
@@ -210,13 +211,14 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   // Every write to the console comes from the console's own pages (docs/decisions/016).
   app.use(refuseCrossSiteWrites());
   app.use(securityHeaders(securityHeaderOptions(env, config)));
+  app.use(serverTiming());
   app.all(
     "*",
     createRequestHandler({
       build,
       mode: remixModeOf(env),
       getLoadContext: (req, res) => ({
-        apiFetch: pageApiFetch(),
+        apiFetch: timedApiFetch(pageApiFetch(), requestScopeOf(res).timing),
         config,
         secure: req.secure,
         clientAddress: req.ip ?? null,
@@ -225,7 +227,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         appendSetCookie: (cookie) => {
           res.append("Set-Cookie", cookie);
         },
-        requestScope: newRequestScope(),
+        requestScope: requestScopeOf(res),
       }) satisfies ConsoleContext,
     }),
   );

@@ -20,6 +20,7 @@ import { personalisationRoutes } from "./personalisation/routes";
 import { jobRoutes } from "./jobs/routes";
 import { knowledgeRoutes } from "./knowledge/routes";
 import { userRoutes } from "./users/routes";
+import { countingStatements, DATABASE_TIMING } from "./db/statement-timing";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -28,6 +29,13 @@ export function createApi(deps: ApiDeps) {
   const app = new Hono();
   app.onError((error, c) => errorResponse(error, c, deps.log));
   app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+
+  // Each answer says how long its database statements took (Server-Timing: db), which the console
+  // adds up into its pages' own Server-Timing.
+  app.use("*", async (c, next) => {
+    const { timing } = await countingStatements(next);
+    c.res.headers.append("Server-Timing", `${DATABASE_TIMING};dur=${timing.ms.toFixed(1)};desc="${timing.statements} statements"`);
+  });
 
   // Bodies are read whole: anything bigger than the largest legitimate one (bulk URL lists, logo
   // uploads) is refused before it is buffered.

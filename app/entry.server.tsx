@@ -3,10 +3,11 @@
  * render carries the nonce the security headers announced for this response.
  */
 import { Writable } from "node:stream";
-import type { AppLoadContext, EntryContext } from "@remix-run/node";
+import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { noteLoadersDone } from "~/server/http/server-timing.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -17,6 +18,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  noteLoadersDone(loadContext);
   const nonce = loadContext.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     // A render still waiting after this long is cut off. The timer goes when the render is done:
@@ -72,4 +74,10 @@ export default function handleRequest(
       abort();
     };
   });
+}
+
+/** A loader's or action's answer to a client-side navigation or fetcher: its loaders are done. */
+export function handleDataRequest(response: Response, { context }: LoaderFunctionArgs | ActionFunctionArgs) {
+  noteLoadersDone(context);
+  return response;
 }

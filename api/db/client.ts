@@ -8,6 +8,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import { PGliteOnThread } from "./pglite-on-thread";
+import { timedStatement } from "./statement-timing";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -62,6 +63,18 @@ async function whileHoldingLock<T>(pool: pg.Pool, key: number, work: () => Promi
   }
 }
 
+/** Makes `queryable.query` time each promised statement into the current API request. */
+function timeStatementsOf(queryable: { query: (...args: never[]) => unknown }) {
+  const query = queryable.query.bind(queryable) as (...args: unknown[]) => unknown;
+  queryable.query = ((...args: unknown[]) => {
+    // A statement with a callback (pg's older form) or a submittable (a cursor, a stream) answers
+    // nothing to wait for: left as it is.
+    const submittable = typeof (args[0] as { submit?: unknown } | undefined)?.submit === "function";
+    if (submittable || typeof args[args.length - 1] === "function") return query(...args);
+    return timedStatement(() => query(...args) as Promise<unknown>);
+  }) as never;
+}
+
 /** Opens the database and applies every pending migration before anyone uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
@@ -69,6 +82,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection the server closes (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.warn(`[db] idle connection lost: ${error.message}`));
+    // Statements are timed into the API request they run for (its Server-Timing header): the
+    // pool's own, and those of the connections transactions take from it.
+    timeStatementsOf(pool);
+    pool.on("connect", (client) => timeStatementsOf(client));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await whileHoldingLock(pool, MIGRATION_LOCK, () => migratePg(db as never, { migrationsFolder }));
     return { kind: "postgres", db, pool, connectionString: options.url, close: () => pool.end() };

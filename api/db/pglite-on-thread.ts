@@ -1,5 +1,6 @@
 import { Worker } from "node:worker_threads";
 import type { ThreadReply, ThreadRequest, ThreadResults, ThreadStart } from "./pglite-protocol";
+import { timedStatement } from "./statement-timing";
 
 type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, "id"> : never) : never;
 
@@ -41,11 +42,11 @@ export class PGliteOnThread implements Statements {
   }
 
   query(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<ThreadResults> {
-    return this.send({ op: "query", text, params, rowMode: options?.rowMode, rawDates: Boolean(options?.parsers), tx }) as Promise<ThreadResults>;
+    return timedStatement(() => this.send({ op: "query", text, params, rowMode: options?.rowMode, rawDates: Boolean(options?.parsers), tx }) as Promise<ThreadResults>);
   }
 
   exec(text: string, tx?: number): Promise<ThreadResults[]> {
-    return this.send({ op: "exec", text, tx }) as Promise<ThreadResults[]>;
+    return timedStatement(() => this.send({ op: "exec", text, tx }) as Promise<ThreadResults[]>);
   }
 
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */

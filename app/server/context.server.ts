@@ -1,4 +1,5 @@
 import type { AppLoadContext } from "@remix-run/node";
+import { performance } from "node:perf_hooks";
 
 export interface GoogleSignInConfig {
   clientId: string;
@@ -29,9 +30,25 @@ export interface ConsoleConfig {
 export interface RequestScope {
   /** GET answers of the API already asked for during this request, by token and URL. */
   apiReads: Map<string, Promise<unknown>>;
+  /** Where this request's time went: its page's Server-Timing header (server-timing.server.ts). */
+  timing: PageTiming;
 }
 
-export const newRequestScope = (): RequestScope => ({ apiReads: new Map() });
+export interface PageTiming {
+  startedAt: number;
+  /** When the loaders (or the action and loaders) were done and the page's render began. */
+  loadedAt: number | null;
+  apiMs: number;
+  apiCalls: number;
+  /** The database time the API reported for those calls. */
+  databaseMs: number;
+  statements: number;
+}
+
+export const newRequestScope = (): RequestScope => ({
+  apiReads: new Map(),
+  timing: { startedAt: performance.now(), loadedAt: null, apiMs: 0, apiCalls: 0, databaseMs: 0, statements: 0 },
+});
 
 /**
  * What the composition root (server.ts) hands every loader and action. The console reaches the

@@ -72,6 +72,18 @@ test("the files at the top of public/ are served under their own names; other pa
   expect(missing.headers()["content-type"] ?? "").not.toContain("javascript");
 });
 
+test("a page says where its time went: loaders, render, API calls and database time (Server-Timing)", async ({ signedInPage: page }) => {
+  const response = await page.request.get("/northfield/agent/admissions/knowledge-store/websites");
+  expect(response.status()).toBe(200);
+  const timing = response.headers()["server-timing"] ?? "";
+  expect(timing).toMatch(/loader;dur=[\d.]+/);
+  expect(timing).toMatch(/render;dur=[\d.]+/);
+  const api = /api;dur=[\d.]+;desc="(\d+) calls"/.exec(timing);
+  const database = /db;dur=[\d.]+;desc="(\d+) statements"/.exec(timing);
+  expect(Number(api?.[1])).toBeGreaterThan(0);
+  expect(Number(database?.[1])).toBeGreaterThan(0);
+});
+
 test("every console route opens with at most 110 KB of compressed JavaScript", () => {
   const over = routeWeights(path.resolve("public"))
     .filter((route) => route.brotli > JS_BUDGET_BYTES)
