@@ -1,16 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { AgentGroups } from "~/components/agents/AgentGroups";
 import { ClientPreferences, EXPORT_INTENT } from "~/components/agents/ClientPreferences";
 import { RouteError } from "~/components/RouteError";
 import { groupAgents } from "~/lib/agent-form";
 import { userCan } from "~/lib/permissions";
-import type { loader as rootLoader } from "~/root";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { exportClientApp } from "~/server/downloads.server";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
+import { useOptionalUser } from "~/lib/user";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { app } = await requireClient(request, consoleContext(context), params.appName);
@@ -33,7 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AgentListHome() {
   const { client, groups } = useLoaderData<typeof loader>();
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
+  const user = useOptionalUser();
   const canConfigure = user ? userCan(user, "configure", client.id) : false;
   return (
     <section aria-labelledby="agents-title">

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { TablePager } from "~/components/TableView";
 import { AccessTable } from "~/components/users/AccessTable";
@@ -8,12 +8,13 @@ import { readTableView, viewRows } from "~/lib/table-view";
 import { accessFormRow, blankAccessRow, type AccessFormRow } from "~/components/users/rows";
 import type { TableActionData } from "~/components/editable-table/rows";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
-import { isStaff, userCan } from "~/lib/permissions";
-import { getUserInfo, usersApi } from "~/server/api/resources.server";
+import { isStaff } from "~/lib/permissions";
+import { usersApi } from "~/server/api/resources.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleTableAction, planAccessSave, readAccessForm } from "~/server/users-table.server";
-import type { loader as rootLoader } from "~/root";
+import { useOptionalUser, useUserCan } from "~/lib/user";
+import { requireUserWithPermission } from "~/server/permissions.server";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
@@ -31,8 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Grants, changes and removals; a client_user (who may only look) gets 403. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
-  const me = await getUserInfo(api);
-  if (!userCan(me, "manage_access", app.id)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  await requireUserWithPermission(api, "manage_access", app.id);
   return handleTableAction({
     request,
     read: readAccessForm,
@@ -45,9 +45,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function AccessControl() {
   const { client, users, paging, assignableRoles } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as TableActionData<AccessFormRow> | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const me = useOptionalUser();
   const onboardedAt = Object.fromEntries(users.map((user) => [String(user.id), user.app_user.created_at]));
-  const canManage = Boolean(me && userCan(me, "manage_access", client.id)) && assignableRoles.length > 0;
+  const canManage = useUserCan("manage_access", client.id) && assignableRoles.length > 0;
   return (
     <section>
       <h1>Access Control</h1>

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useRouteLoaderData } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { APPEARANCE_MESSAGES } from "@contract/values/appearance";
 import { AppearanceFields } from "~/components/appearance/AppearanceFields";
@@ -8,7 +8,6 @@ import { RouteError } from "~/components/RouteError";
 import { SaveBar } from "~/components/SaveBar";
 import { useToast } from "~/components/Toaster";
 import { TriggerPointSelect } from "~/components/TriggerPointSelect";
-import { userCan } from "~/lib/permissions";
 import { triggerPointFor } from "~/lib/trigger-points";
 import { ApiError } from "~/server/api/client.server";
 import { appearanceApi } from "~/server/api/appearance-api.server";
@@ -18,7 +17,7 @@ import { requireClient } from "~/server/clients.server";
 import { requireConfigure } from "~/server/permissions.server";
 import { consoleContext } from "~/server/context.server";
 import * as ui from "~/styles/ui.css";
-import type { loader as rootLoader } from "~/root";
+import { useCanConfigure } from "~/lib/user";
 
 /** Appearance: the widget's stage values by section, a live preview of the real widget, and the push to production. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -47,7 +46,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function Appearance() {
   const data = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as AppearanceActionData | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const navigation = useNavigation();
   const location = useLocation();
   const toast = useToast();
@@ -55,7 +53,7 @@ export default function Appearance() {
   const frame = useRef<HTMLIFrameElement>(null);
   const timer = useRef<number>();
   const [dirty, setDirty] = useState(false);
-  const canConfigure = Boolean(me && userCan(me, "configure", data.appId));
+  const canConfigure = useCanConfigure(data.appId);
   useEffect(() => {
     if (data.error) toast({ type: "error", description: data.error });
   }, [data.error, toast]);

@@ -1,15 +1,14 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AI_PERSONALITY } from "@contract/values/controls";
 import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
 import { PersonalityForm } from "~/components/controls/PersonalityForm";
 import { RouteError } from "~/components/RouteError";
 import { NOT_SAVED_YET } from "~/lib/controls";
-import { userCan } from "~/lib/permissions";
-import type { loader as rootLoader } from "~/root";
 import { controlsApi } from "~/server/api/controls-api.server";
 import { controlsScreen, loadOrError, savePersonality, screenData } from "~/server/controls.server";
+import { useCanConfigure } from "~/lib/user";
 
 /**
  * AI Personality (also at /{url_code}/controls/ai-personality and the legacy
@@ -30,8 +29,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function AiPersonality() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
-  const readOnly = !(me && userCan(me, "configure", data.client.id));
+  const readOnly = !useCanConfigure(data.client.id);
   const generation = useFormGeneration();
   return (
     <ControlsScreen title="AI Personality" intro={data.saved ? undefined : NOT_SAVED_YET} choice={data.choice} error={data.error}>

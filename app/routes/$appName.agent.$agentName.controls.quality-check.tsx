@@ -1,13 +1,12 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { CONTROL_HELP_TEXTS, CONTROL_LABELS, QUALITY_CHECK } from "@contract/values/controls";
 import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
 import { QualityCheckForm } from "~/components/controls/QualityCheckForm";
 import { RouteError } from "~/components/RouteError";
-import { userCan } from "~/lib/permissions";
-import type { loader as rootLoader } from "~/root";
 import { controlsScreen, loadQualityCheck, saveQualityCheck } from "~/server/controls.server";
+import { useCanConfigure } from "~/lib/user";
 
 const TITLE = CONTROL_LABELS[QUALITY_CHECK];
 
@@ -23,8 +22,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function QualityCheck() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
-  const readOnly = !(me && userCan(me, "configure", data.client.id));
+  const readOnly = !useCanConfigure(data.client.id);
   const generation = useFormGeneration();
   return (
     <ControlsScreen title={TITLE} intro={CONTROL_HELP_TEXTS[QUALITY_CHECK]} choice={data.choice} error={data.error}>

@@ -1,14 +1,13 @@
 import type { MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { IntegrationCards } from "~/components/integrations/IntegrationCards";
 import { LinkDrawer } from "~/components/integrations/LinkDrawer";
 import * as s from "~/components/integrations/integrations.css";
 import { RouteError } from "~/components/RouteError";
 import { addressWith, closedDrawerAddress } from "~/lib/integrations";
-import { userCan } from "~/lib/permissions";
 import { integrationsAction, integrationsLoader, type IntegrationActionData } from "~/server/integrations.server";
 import * as ui from "~/styles/ui.css";
-import type { loader as rootLoader } from "~/root";
+import { useCanConfigure } from "~/lib/user";
 
 /** Integrations: the systems a client can link, by group; `?link=<system>` opens 'Link Your {system}'. */
 export const loader = integrationsLoader;
@@ -17,9 +16,8 @@ export const action = integrationsAction;
 export default function Integrations() {
   const { client, configs, integrations, error, drawer } = useLoaderData<typeof loader>();
   const posted = useActionData<IntegrationActionData>();
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const { pathname, search } = useLocation();
-  const canConfigure = Boolean(me && userCan(me, "configure", client.id));
+  const canConfigure = useCanConfigure(client.id);
 
   return (
     <section>

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Outlet, useActionData, useLoaderData, useLocation, useParams, useRouteLoaderData } from "@remix-run/react";
+import { Form, Outlet, useActionData, useLoaderData, useLocation, useParams } from "@remix-run/react";
 import { FILE_ENVIRONMENTS_RULE, FILE_WORKING_STATUSES, type FileStatus } from "@contract/values/files";
 import { DeleteFileConfirm, FilesTable } from "~/components/files/FilesTable";
 import * as s from "~/components/files/files.css";
@@ -7,14 +7,13 @@ import { UploadPanel } from "~/components/files/UploadPanel";
 import { RouteError } from "~/components/RouteError";
 import { useToast } from "~/components/Toaster";
 import { usePolling } from "~/components/websites/Toolbar";
-import { userCan } from "~/lib/permissions";
-import { getUserInfo } from "~/server/api/resources.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleFilesAction, loadFiles, type FilesActionData } from "~/server/files.server";
 import * as ui from "~/styles/ui.css";
-import type { loader as rootLoader } from "~/root";
 import { readSearchParam } from "~/lib/query-params";
+import { useCanConfigure } from "~/lib/user";
+import { requireUserWithPermission } from "~/server/permissions.server";
 
 /**
  * The knowledge store's uploaded PDFs (also at /{url_code}/ai-training/files): search in the URL,
@@ -38,8 +37,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const ctx = consoleContext(context);
   const { api, app } = await requireClient(request, ctx, params.appName);
-  const me = await getUserInfo(api);
-  if (!userCan(me, "configure", app.id)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  const me = await requireUserWithPermission(api, "configure", app.id);
   const url = new URL(request.url);
   url.searchParams.delete("delete");
   url.searchParams.delete("index");
@@ -49,11 +47,10 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function Files() {
   const data = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as FilesActionData | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const location = useLocation();
   const { appName } = useParams();
   const showToast = useToast();
-  const canConfigure = Boolean(me && userCan(me, "configure", data.client.id));
+  const canConfigure = useCanConfigure(data.client.id);
   usePolling(data.files.some((file) => FILE_WORKING_STATUSES.includes(file.status as FileStatus)));
   const cancelTo = `${location.pathname}${data.search ? `?${new URLSearchParams({ search: data.search })}` : ""}`;
 

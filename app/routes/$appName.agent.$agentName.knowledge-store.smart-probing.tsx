@@ -1,14 +1,13 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AI_PROBING_TYPES } from "@contract/values/controls";
 import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
 import { ProbingForm } from "~/components/controls/ProbingForm";
 import { RouteError } from "~/components/RouteError";
-import { userCan } from "~/lib/permissions";
-import type { loader as rootLoader } from "~/root";
 import { controlsApi } from "~/server/api/controls-api.server";
 import { controlsScreen, loadOrError, saveProbings, screenData } from "~/server/controls.server";
+import { useCanConfigure } from "~/lib/user";
 
 const TITLE = "User Probing Guidelines";
 
@@ -30,8 +29,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function SmartProbing() {
   const data = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>() as SubmissionResult<string[]> | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
-  const readOnly = !(me && userCan(me, "configure", data.client.id));
+  const readOnly = !useCanConfigure(data.client.id);
   const generation = useFormGeneration();
   return (
     <ControlsScreen title={TITLE} choice={data.choice} error={data.error}>

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  Outlet, useActionData, useHref, useLoaderData, useLocation, useNavigation, useRouteLoaderData, type ShouldRevalidateFunction,
+  Outlet, useActionData, useHref, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { DEFAULT_REFRESH_DAYS } from "@contract/values/knowledge";
 import { Drawer } from "~/components/Drawer";
@@ -14,7 +14,6 @@ import { UrlsTable } from "~/components/urls/UrlsTable";
 import { usePolling } from "~/components/urls/usePolling";
 import * as s from "~/components/urls/urls.css";
 import { formatDateTime } from "~/lib/dates";
-import { userCan } from "~/lib/permissions";
 import {
   DEFAULT_URL_PAGE_SIZE, filteredCountText, isFiltered, isInFlight, readUrlView, sameData, toApiQuery, viewToParams, WEBSITE_PAGE_SIZES,
 } from "~/lib/urls";
@@ -22,7 +21,7 @@ import { knowledgeApi } from "~/server/api/resources.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { findWebsite, handleUrlsAction, parseWebsiteId, type AddLinksResult } from "~/server/urls.server";
-import type { loader as rootLoader } from "~/root";
+import { useCanConfigure } from "~/lib/user";
 
 /** The view-links drawer: one website's URLs, with the whole view (filters, sort, page) in the address. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -41,8 +40,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function WebsiteLinksDrawer() {
   const { appId, website, view, list } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as Partial<AddLinksResult> | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
-  const canConfigure = Boolean(me && userCan(me, "configure", appId));
+  const canConfigure = useCanConfigure(appId);
   const location = useLocation();
   const { show } = useClientToast();
   usePolling(list.data.some((row) => isInFlight(row.status)));

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Outlet, useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
@@ -7,13 +7,13 @@ import { DeleteUrlsConfirm } from "~/components/websites/RowMenu";
 import { PageSizes, StatusFilter, usePolling, WebsiteSearch } from "~/components/websites/Toolbar";
 import { WebsitesTable } from "~/components/websites/WebsitesTable";
 import * as s from "~/components/websites/WebsitesTable.css";
-import { userCan } from "~/lib/permissions";
 import { hasPendingWork, websiteFormRow, websitesListParams } from "~/lib/websites";
-import { getUserInfo, knowledgeApi } from "~/server/api/resources.server";
+import { knowledgeApi } from "~/server/api/resources.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleWebsitesAction, type WebsitesActionData } from "~/server/websites.server";
-import type { loader as rootLoader } from "~/root";
+import { useCanConfigure } from "~/lib/user";
+import { requireUserWithPermission } from "~/server/permissions.server";
 
 /**
  * The client's websites (also at /{url_code}/ai-training/websites, without an agent): page, page
@@ -42,17 +42,15 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 /** Saves rows and runs row-menu actions; a user who may only look (client_user) gets 403. */
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
-  const me = await getUserInfo(api);
-  if (!userCan(me, "configure", app.id)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  await requireUserWithPermission(api, "configure", app.id);
   return handleWebsitesAction({ request, api, appId: app.id });
 }
 
 export default function Websites() {
   const data = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as WebsitesActionData | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const location = useLocation();
-  const canConfigure = Boolean(me && userCan(me, "configure", data.client.id));
+  const canConfigure = useCanConfigure(data.client.id);
   const loadedRows = data.websites.map(websiteFormRow);
   const live = Object.fromEntries(data.websites.map((website) => [String(website.id), website]));
   usePolling(hasPendingWork(data.websites, data.statusCounts));

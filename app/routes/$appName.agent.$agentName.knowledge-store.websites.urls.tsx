@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useHref, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useHref, useLoaderData, useLocation } from "@remix-run/react";
 import { DEFAULT_REFRESH_DAYS } from "@contract/values/knowledge";
 import { Drawer } from "~/components/Drawer";
 import { RouteError } from "~/components/RouteError";
@@ -10,13 +10,12 @@ import { UrlsPager } from "~/components/urls/UrlsPager";
 import { UrlsTable } from "~/components/urls/UrlsTable";
 import { usePolling } from "~/components/urls/usePolling";
 import * as s from "~/components/urls/urls.css";
-import { userCan } from "~/lib/permissions";
 import { DEFAULT_URL_PAGE_SIZE, filteredCountText, isFiltered, isInFlight, readUrlView, toApiQuery, UNIFIED_PAGE_SIZES, viewToParams } from "~/lib/urls";
 import { knowledgeApi } from "~/server/api/resources.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleUrlsAction } from "~/server/urls.server";
-import type { loader as rootLoader } from "~/root";
+import { useCanConfigure } from "~/lib/user";
 
 /** The unified URL drawer: every URL of the client, or of the statuses in `?status=`. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -34,8 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function UnifiedUrlsDrawer() {
   const { appId, view, list } = useLoaderData<typeof loader>();
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
-  const canConfigure = Boolean(me && userCan(me, "configure", appId));
+  const canConfigure = useCanConfigure(appId);
   const location = useLocation();
   const { show } = useClientToast();
   usePolling(list.data.some((row) => isInFlight(row.status)));

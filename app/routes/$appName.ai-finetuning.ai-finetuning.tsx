@@ -1,16 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { FinetuningTables } from "~/components/tuning/FinetuningTables";
 import * as s from "~/components/tuning/tuning.css";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
-import { userCan } from "~/lib/permissions";
 import { finetuningFormRow, siteOptions } from "~/lib/tuning";
 import { tuningApi } from "~/server/api/tuning-api.server";
 import { loadOrError, requireConfigure } from "~/server/permissions.server";
 import { handleFinetuningsAction, tuningScreen, type FinetuningsActionData } from "~/server/tuning.server";
 import * as ui from "~/styles/ui.css";
-import type { loader as rootLoader } from "~/root";
+import { useCanConfigure } from "~/lib/user";
 
 /**
  * The client's AI Finetuning rules (legacy /{url_code}/ai-finetuning/ai-finetuning): three tables
@@ -37,8 +36,7 @@ export async function action(args: ActionFunctionArgs) {
 export default function AiFinetuning() {
   const { client, sites, finetunings, error } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as FinetuningsActionData | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
-  const canConfigure = Boolean(me && userCan(me, "configure", client.id));
+  const canConfigure = useCanConfigure(client.id);
 
   return (
     <section>

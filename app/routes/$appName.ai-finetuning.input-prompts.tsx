@@ -1,17 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useLocation, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { TriggerPointSelect } from "~/components/TriggerPointSelect";
 import { DeletePromptConfirm, PromptsTable } from "~/components/tuning/PromptsTable";
 import * as s from "~/components/tuning/tuning.css";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
-import { userCan } from "~/lib/permissions";
 import { promptFormRow } from "~/lib/tuning";
 import { tuningApi } from "~/server/api/tuning-api.server";
 import { loadOrError, requireConfigure } from "~/server/permissions.server";
 import { handlePromptsAction, tuningScreen, type PromptsActionData } from "~/server/tuning.server";
 import * as ui from "~/styles/ui.css";
-import type { loader as rootLoader } from "~/root";
+import { useCanConfigure } from "~/lib/user";
 
 /**
  * Input prompts of one trigger point (legacy /{url_code}/ai-finetuning/input-prompts; at this
@@ -41,9 +40,8 @@ export async function action(args: ActionFunctionArgs) {
 export default function InputPrompts() {
   const { client, choice, prompts, error, deleting } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as PromptsActionData | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const location = useLocation();
-  const canConfigure = Boolean(me && userCan(me, "configure", client.id));
+  const canConfigure = useCanConfigure(client.id);
   const params = new URLSearchParams(location.search);
   params.delete("delete");
   const cancelTo = `${location.pathname}${params.toString() ? `?${params}` : ""}`;

@@ -1,11 +1,11 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AgentFormView } from "~/components/agents/AgentForm";
 import { RouteError } from "~/components/RouteError";
 import { userCan } from "~/lib/permissions";
-import type { loader as rootLoader } from "~/root";
 import { loadAgentForm, submitAgentForm } from "~/server/agent-form.server";
 import { consoleContext } from "~/server/context.server";
+import { useOptionalUser } from "~/lib/user";
 
 const titleOf = (mode: "create" | "edit") => (mode === "edit" ? "Edit Agent" : "Create Agent");
 
@@ -20,7 +20,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function BuildAgent() {
   const { mode, client, defaultValue, formAction } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
+  const user = useOptionalUser();
   const canSave = user ? userCan(user, "configure", client.id) : false;
   return (
     <section aria-labelledby="agent-form-title">

@@ -1,15 +1,15 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { ClientFormView } from "~/components/clients/ClientForm";
 import { editTitle } from "~/components/clients/texts";
 import { RouteError } from "~/components/RouteError";
 import { clientFormDefaults } from "~/lib/client-form";
 import { userCan } from "~/lib/permissions";
-import type { loader as rootLoader } from "~/root";
 import { requireClient } from "~/server/clients.server";
 import { submitClientForm } from "~/server/client-form.server";
 import { consoleContext } from "~/server/context.server";
+import { useOptionalUser } from "~/lib/user";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { app } = await requireClient(request, consoleContext(context), params.appName);
@@ -24,7 +24,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 export default function ManageClient() {
   const { app } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
-  const user = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
+  const user = useOptionalUser();
   const canSave = user ? userCan(user, "configure", app.id) : false;
   const defaultValue = useMemo(() => clientFormDefaults(app), [app]);
   return (

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { userFormRow, blankUserRow, type UserFormRow } from "~/components/users/rows";
 import type { TableActionData } from "~/components/editable-table/rows";
@@ -8,12 +8,12 @@ import { TablePager } from "~/components/TableView";
 import { UsersTable } from "~/components/users/UsersTable";
 import { USERS_SORTS, usersSortValue } from "~/components/users/sorting";
 import { readTableView, viewRows } from "~/lib/table-view";
-import { userCan } from "~/lib/permissions";
 import { requireApi } from "~/server/api/client.server";
-import { getUserInfo, usersApi } from "~/server/api/resources.server";
+import { usersApi } from "~/server/api/resources.server";
 import { consoleContext } from "~/server/context.server";
 import { handleTableAction, planUsersSave, readUsersForm } from "~/server/users-table.server";
-import type { loader as rootLoader } from "~/root";
+import { useOptionalUser } from "~/lib/user";
+import { requireUserWithPermission } from "~/server/permissions.server";
 
 /** Staff only: the API answers 403 to anyone else, and the route's error boundary says so. */
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -26,8 +26,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
-  const me = await getUserInfo(api);
-  if (!userCan(me, "manage_users")) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  await requireUserWithPermission(api, "manage_users");
   return handleTableAction({
     request,
     read: readUsersForm,
@@ -40,7 +39,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 export default function Users() {
   const { users, paging, assignableTypes } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as TableActionData<UserFormRow> | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
+  const me = useOptionalUser();
   const createdAt = Object.fromEntries(users.map((user) => [String(user.id), user.created_at]));
   return (
     <section>

@@ -1,13 +1,19 @@
-import { userCan } from "~/lib/permissions";
+import { userCan, type ConsoleAction } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { getUserInfo } from "./api/resources.server";
 
-/** A client_user may look but not change anything: actions that change a client answer 403. Answers the caller. */
-export async function requireConfigure(api: ApiClient, appId: number) {
+/**
+ * The caller, when they may do `action` (in client `appId`); a 403 otherwise. Every action that
+ * changes something starts here: the screens only hide what the server refuses anyway.
+ */
+export async function requireUserWithPermission(api: ApiClient, action: ConsoleAction, appId?: number) {
   const me = await getUserInfo(api);
-  if (!userCan(me, "configure", appId)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  if (!userCan(me, action, appId)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
   return me;
 }
+
+/** A client_user may look but not change anything: actions that change a client answer 403. Answers the caller. */
+export const requireConfigure = (api: ApiClient, appId: number) => requireUserWithPermission(api, "configure", appId);
 
 /** A load the API refused, as the spec's 'Error: {message}'. Not found and forbidden stay the page's answer. */
 export async function loadOrError<T>(load: () => Promise<T>): Promise<{ data: T; error: null } | { data: null; error: string }> {

@@ -1,14 +1,13 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import { CONTROL_HELP_TEXTS, CONTROL_LABELS, TOPIC_HELP_TEXTS, TOPIC_RESPONSE_LABELS, type TopicControlType } from "@contract/values/controls";
 import { topicsBaseline, topicsDefaultValue, type TopicRow } from "~/lib/controls";
-import { userCan } from "~/lib/permissions";
-import type { loader as rootLoader } from "~/root";
 import type { loadTopics, saveTopics } from "~/server/controls.server";
 import * as ui from "~/styles/ui.css";
 import { ControlsForm, ControlsScreen, useFormGeneration } from "./ControlsForm";
 import * as s from "./controls.css";
+import { useCanConfigure } from "~/lib/user";
 
 type TopicsFormShape = ReturnType<typeof topicsDefaultValue>;
 
@@ -88,8 +87,7 @@ export function TopicsForm({ type, rows, lastResult, readOnly }: {
 export function TopicsScreen({ type }: { type: TopicControlType }) {
   const data = useLoaderData<typeof loadTopics>();
   const lastResult = useActionData<typeof saveTopics>() as SubmissionResult<string[]> | undefined;
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user;
-  const readOnly = !(me && userCan(me, "configure", data.client.id));
+  const readOnly = !useCanConfigure(data.client.id);
   const generation = useFormGeneration();
   return (
     <ControlsScreen title={CONTROL_LABELS[type]} intro={CONTROL_HELP_TEXTS[type]} choice={data.choice} error={data.error}>

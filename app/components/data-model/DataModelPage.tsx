@@ -1,16 +1,15 @@
-import { Link, useActionData, useLoaderData, useRouteLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Drawer } from "~/components/Drawer";
 import { useAddress } from "~/components/useAddress";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { DATA_MODEL_SCREENS, fieldFormRow, groupedModel, type DataModelScreen } from "~/lib/data-model";
-import { userCan } from "~/lib/permissions";
 import type { DataModelActionData, dataModelLoader } from "~/server/data-model.server";
 import * as ui from "~/styles/ui.css";
-import type { loader as rootLoader } from "~/root";
 import { DeleteFieldConfirm, FieldsTable } from "./FieldsTable";
 import { ImportPanel } from "./ImportPanel";
 import { RecommendationModel } from "./RecommendationModel";
 import * as s from "./data-model.css";
+import { useCanConfigure } from "~/lib/user";
 
 /**
  * A profile data model (spec section 2 "Manage User Profile / Program Profile Data Model"): the
@@ -20,10 +19,9 @@ import * as s from "./data-model.css";
 export function DataModelPage({ screen }: { screen: DataModelScreen }) {
   const data = useLoaderData<typeof dataModelLoader>();
   const posted = useActionData<DataModelActionData>();
-  const me = useRouteLoaderData<typeof rootLoader>("root")?.signedIn?.user ?? null;
   const address = useAddress();
   const { noun } = DATA_MODEL_SCREENS[screen];
-  const canConfigure = Boolean(me && userCan(me, "configure", data.client.id));
+  const canConfigure = useCanConfigure(data.client.id);
   const postedFields = posted?.form === "fields" ? posted : undefined;
   const postedImport = posted?.form === "import" ? posted : null;
   const drawerOpen = data.editing || Boolean(postedFields);
