@@ -17,6 +17,9 @@ await build({
   bundle: true,
   splitting: true,
   packages: "external",
+  // The contract's import alias (tsconfig paths) is code of ours, not a package: bundled, not left
+  // for Node to look up in node_modules.
+  alias: { "@contract": "./contract" },
   platform: "node",
   format: "esm",
   target: "node20",

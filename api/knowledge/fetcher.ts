@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from "node:dns";
 import type { LookupAddress } from "node:dns";
 import ipaddr from "ipaddr.js";
 import { Agent, request, type Dispatcher } from "undici";
+import { charsetOf } from "./decode-html";
 
 export class FetchRefused extends Error {}
 
@@ -20,6 +21,8 @@ export interface Fetched {
   url: string;
   status: number;
   contentType: string;
+  /** The charset the Content-Type header names, as written ("Shift_JIS"), or null. */
+  charset: string | null;
   body: Buffer;
 }
 
@@ -155,6 +158,7 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
         url: url.toString(),
         status: answer.statusCode,
         contentType: (headerOf(answer, "content-type") ?? "").split(";")[0].trim().toLowerCase(),
+        charset: charsetOf(headerOf(answer, "content-type")),
         body,
       };
     } catch (error) {

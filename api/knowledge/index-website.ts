@@ -62,7 +62,7 @@ async function fetchPage(row: UrlRecord, robots: Robots, gate: HostGate, deps: P
 /** The page's title, text and chunks: HTML on the extraction pool's threads, PDFs through unpdf. */
 async function extractPage(response: Awaited<ReturnType<typeof safeFetch>>, cleanup: CleanupRules): Promise<ExtractedChunks> {
   if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
-    return extractInPool({ html: response.body, rules: cleanup });
+    return extractInPool({ html: response.body, charset: response.charset, rules: cleanup });
   }
   if (response.contentType === "application/pdf") {
     const pdf = await extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
