@@ -86,6 +86,10 @@ export const UrlRow = z.object({
   refresh_days: z.number().int().nullable(),
   metadata: z.object({ internal_url: z.string().optional(), error_message: z.string().optional() }).catchall(z.unknown()),
   indexed_at: z.string().nullable(),
+  /** When the page was last checked for changes (fetched, answered 304, or skipped by its sitemap's lastmod). */
+  checked_at: z.string().nullable(),
+  /** When the page's text last changed (its passages were written). */
+  changed_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
   website_id: z.number().int(),

@@ -150,6 +150,13 @@ export const urls = pgTable("urls", {
   /** The sitemap's lastmod, to tell changed pages at a sitemap refresh. */
   lastmod: text("lastmod"),
   indexedAt: timestamp("indexed_at", { withTimezone: true }),
+  /** The page's validators as it last answered, sent back on the next fetch (If-None-Match, If-Modified-Since). */
+  etag: text("etag"),
+  lastModified: text("last_modified"),
+  /** When the page was last checked (fetched, answered 304, or skipped by its sitemap lastmod) … */
+  checkedAt: timestamp("checked_at", { withTimezone: true }),
+  /** … and when its text last changed (its chunks were written). */
+  changedAt: timestamp("changed_at", { withTimezone: true }),
   sourceId: text("source_id"),
   /** The worker holding the URL while it is sent_for_*; see worker_leases. */
   claimedBy: uuid("claimed_by"),

@@ -15,6 +15,11 @@ export interface FetchOptions {
   maxBytes?: number;
   maxRedirects?: number;
   accept?: string;
+  /**
+   * The validators of the copy already held: the fetch asks only for a newer one
+   * (If-None-Match, If-Modified-Since), and a 304 answer is returned without a body.
+   */
+  validators?: { etag?: string | null; lastModified?: string | null };
 }
 
 export interface Fetched {
@@ -23,8 +28,14 @@ export interface Fetched {
   contentType: string;
   /** The charset the Content-Type header names, as written ("Shift_JIS"), or null. */
   charset: string | null;
+  /** The answer's validators, to send back on the next fetch of the same page. */
+  etag: string | null;
+  lastModified: string | null;
   body: Buffer;
 }
+
+/** A validator header as it may be sent back: a short line of visible characters, or null. */
+const validatorOf = (value: string | undefined) => (value && value.length <= 200 && /^[\x20-\x7e]+$/.test(value) ? value : null);
 
 export const USER_AGENT = "AssistantConsoleBot/1.0 (+knowledge store crawler)";
 
@@ -141,7 +152,11 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
       const answer = await request(url, {
         method: "GET",
         dispatcher: agentFor(allowPrivate),
-        headers: { "user-agent": USER_AGENT, accept: options.accept ?? "text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.5" },
+        headers: {
+          "user-agent": USER_AGENT, accept: options.accept ?? "text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.5",
+          ...(options.validators?.etag ? { "if-none-match": options.validators.etag } : {}),
+          ...(options.validators?.lastModified ? { "if-modified-since": options.validators.lastModified } : {}),
+        },
         signal,
       });
       if ([301, 302, 303, 307, 308].includes(answer.statusCode)) {
@@ -153,12 +168,17 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
         url = new URL(location, url);
         continue;
       }
-      const body = await readCapped(answer, options.maxBytes ?? 5 * 1024 * 1024, url.toString());
+      // Not modified: the copy held is current, and there is no body to read.
+      const notModified = answer.statusCode === 304;
+      if (notModified) await answer.body.dump();
+      const body = notModified ? Buffer.alloc(0) : await readCapped(answer, options.maxBytes ?? 5 * 1024 * 1024, url.toString());
       return {
         url: url.toString(),
         status: answer.statusCode,
         contentType: (headerOf(answer, "content-type") ?? "").split(";")[0].trim().toLowerCase(),
         charset: charsetOf(headerOf(answer, "content-type")),
+        etag: validatorOf(headerOf(answer, "etag")),
+        lastModified: validatorOf(headerOf(answer, "last-modified")),
         body,
       };
     } catch (error) {

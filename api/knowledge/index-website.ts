@@ -9,10 +9,10 @@ import type { CleanupRules } from "./extract-html";
 import { extractPdf } from "./extract-pdf";
 import { extractInPool } from "./extract-pool";
 import { extracted, type ExtractedChunks } from "./extracted";
-import { FetchRefused, safeFetch } from "./fetcher";
+import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
 import { fetchOptions, loadWebsite, type PipelineDeps, type WorkerDeps } from "./pipeline-shared";
-import { readRobots, type Robots } from "./sitemaps";
+import { readRobots, readSitemaps, sitemapCandidates, type Robots } from "./sitemaps";
 import { cutText } from "@contract";
 
 type UrlRecord = typeof urls.$inferSelect;
@@ -52,11 +52,30 @@ async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlReco
 export const NO_READABLE_TEXT = "No readable text on the page";
 
 /** Fetches a page through the host's politeness gate: only the request itself waits its turn. */
-async function fetchPage(row: UrlRecord, robots: Robots, gate: HostGate, deps: PipelineDeps) {
+async function fetchPage(row: UrlRecord, robots: Robots, gate: HostGate, deps: PipelineDeps, validators: FetchOptions["validators"]) {
   if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
-  const response = await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => safeFetch(row.url, fetchOptions(deps)));
-  if (response.status !== 200) throw new FetchRefused(`The page answered HTTP ${response.status}`);
+  const response = await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => safeFetch(row.url, { ...fetchOptions(deps), validators }));
+  // A page indexed before that its site now says is gone; one never indexed just failed.
+  if ((response.status === 404 || response.status === 410) && row.contentHash !== null) throw new PageGone(`The page is gone (HTTP ${response.status})`);
+  if (response.status !== 200 && !(response.status === 304 && validators)) throw new FetchRefused(`The page answered HTTP ${response.status}`);
   return response;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A page its site says is gone (404, 410): its passages stop answering. */
+export class PageGone extends Error {}
+
+/**
+ * Whether a page already indexed need not be fetched at all: its sitemap's lastmod (as the
+ * sitemap reads now) is no later than when it was last indexed or checked.
+ */
+export function unchangedSinceChecked(row: Pick<UrlRecord, "lastmod" | "checkedAt" | "indexedAt" | "contentHash">) {
+  const checked = row.checkedAt ?? row.indexedAt;
+  if (!row.lastmod || !checked || !row.contentHash) return false;
+  // A lastmod of a day only ("2026-11-20") may mean any time that day: it counts from the day's end.
+  const lastmod = Date.parse(row.lastmod) + (/^\d{4}-\d{2}-\d{2}$/.test(row.lastmod.trim()) ? DAY_MS : 0);
+  return Number.isFinite(lastmod) && lastmod <= checked.getTime();
 }
 
 /** The page's title, text and chunks: HTML on the extraction pool's threads, PDFs through unpdf. */
@@ -86,20 +105,59 @@ interface PageWork {
   gate: HostGate;
   cleanup: () => Promise<CleanupRules>;
   writer: IndexedPageWriter;
+  /** The page's lastmod in its website's sitemaps as they are now (read once a run), or null. */
+  currentLastmod: (url: string) => Promise<string | null>;
 }
 
-async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: WorkerDeps) {
-  const response = await fetchPage(row, work.robots, work.gate, deps);
+/**
+ * The lastmod of each page in the website's sitemaps as they read now, for a run that re-indexes
+ * pages: the lastmod stored with a URL is the sitemap review's baseline and may be old. Empty for
+ * a website of given URLs, or when the sitemaps cannot be read (every page is then fetched).
+ */
+async function currentLastmods(website: { url: string; siteMap: string }, robots: Robots, deps: PipelineDeps) {
+  if (website.siteMap !== "full_website") return new Map<string, string>();
+  try {
+    const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
+    return new Map(found.entries.flatMap((entry) => (entry.lastmod ? [[entry.url, entry.lastmod] as const] : [])));
+  } catch {
+    return new Map<string, string>();
+  }
+}
+
+/** How a page requested for indexing came out: what a refresh reports. */
+export type IndexOutcome = "changed" | "unchanged" | "not_fetched";
+
+/**
+ * Indexes one page. A page indexed before is asked for only if changed: skipped when its sitemap's
+ * lastmod says it has not changed since it was checked, and fetched with its validators otherwise
+ * (a 304 is unchanged, no body read); a page fetched whole is extracted, and its passages are
+ * written only when its text changed. Force Index fetches and writes it whatever it says.
+ */
+async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: WorkerDeps): Promise<IndexOutcome> {
+  const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
+  const held = !force && row.contentHash !== null;
+  const checked = { status: "indexed", indexedAt: new Date(), checkedAt: new Date(), metadata };
+  if (held && unchangedSinceChecked({ ...row, lastmod: await work.currentLastmod(row.url) })) {
+    await finishUrl(deps.db, row, checked, deps);
+    return "not_fetched";
+  }
+  const validators = held ? { etag: row.etag, lastModified: row.lastModified } : undefined;
+  const response = await fetchPage(row, work.robots, work.gate, deps, validators);
+  if (response.status === 304) {
+    await finishUrl(deps.db, row, checked, deps);
+    return "unchanged";
+  }
   const page = await extractPage(response, await work.cleanup());
   // An operator who sees "indexed" expects the assistant to know the page: no text is a failure.
   if (!page.chunks.length || !page.hasText) throw new Error(NO_READABLE_TEXT);
   const hash = page.contentHash;
-  const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
+  const answered = { etag: response.etag, lastModified: response.lastModified };
   if (hash === row.contentHash && !force) {
-    await finishUrl(deps.db, row, { status: "indexed", indexedAt: new Date(), metadata }, deps);
-    return;
+    await finishUrl(deps.db, row, { ...checked, ...answered }, deps);
+    return "unchanged";
   }
-  await work.writer.write({ row, title: cutText(page.title, 500), contentHash: hash, metadata, chunks: page.chunks });
+  await work.writer.write({ row, title: cutText(page.title, 500), contentHash: hash, metadata, chunks: page.chunks, ...answered });
+  return "changed";
 }
 
 /**
@@ -150,6 +208,12 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   // Read again with each claimed batch, so a clean-up rule saved while a website is being indexed acts within the next batch.
   let cleanup: Promise<CleanupRules> | null = null;
   const cleanupRules = () => (cleanup ??= cleanupRulesFor(website.appId, deps.db));
+  // Read only when a page indexed before comes up: a first indexing never reads them.
+  let lastmods: Promise<Map<string, string>> | null = null;
+  const currentLastmod = async (url: string) => {
+    lastmods ??= robotsFor(website.url).then((robots) => currentLastmods(website, robots, deps));
+    return (await lastmods).get(url) ?? null;
+  };
   const next = claimedUrls(() => {
     cleanup = null;
     return claimBatch(websiteId, deps);
@@ -162,8 +226,9 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
       const plan = CLAIM[row.requested] ?? CLAIM.to_be_indexed;
       try {
         if (plan.done === "indexed") {
-          const work = { robots: await robotsFor(row.url), gate, cleanup: cleanupRules, writer };
-          await indexOne(row, row.metadata.force_index === true, work, deps);
+          const work = { robots: await robotsFor(row.url), gate, cleanup: cleanupRules, writer, currentLastmod };
+          const outcome = await indexOne(row, row.metadata.force_index === true, work, deps);
+          done[outcome] = (done[outcome] ?? 0) + 1;
         } else {
           const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
           await deps.db.transaction(async (tx) => {
@@ -174,6 +239,7 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
         done[plan.done] = (done[plan.done] ?? 0) + 1;
       } catch (error) {
         const outcome = error instanceof ClaimLost ? "taken_back" : await failUrl(row, plan.failed, error, deps);
+        if (error instanceof PageGone && outcome === plan.failed) done.gone = (done.gone ?? 0) + 1;
         done[outcome] = (done[outcome] ?? 0) + 1;
       }
     }
@@ -186,8 +252,17 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
 async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, deps: WorkerDeps) {
   const message = error instanceof FetchRefused || error instanceof Error ? error.message : String(error);
   const { requested: _r, force_index: _f, ...metadata } = row.metadata;
+  const values = { status: failedStatus, metadata: { ...metadata, error_message: cutText(message, 1000) } };
   try {
-    await finishUrl(deps.db, row, { status: failedStatus, metadata: { ...metadata, error_message: cutText(message, 1000) } }, deps);
+    if (error instanceof PageGone) {
+      // A gone page's passages stop answering with its failure, in the same transaction.
+      await deps.db.transaction(async (tx) => {
+        await finishUrl(tx, row, { ...values, checkedAt: new Date(), changedAt: new Date(), contentHash: null, etag: null, lastModified: null }, deps);
+        await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
+      });
+    } else {
+      await finishUrl(deps.db, row, values, deps);
+    }
     return failedStatus;
   } catch (lost) {
     if (lost instanceof ClaimLost) return "taken_back";

@@ -12,6 +12,9 @@ export interface IndexedPage {
   contentHash: string;
   metadata: Record<string, unknown>;
   chunks: Chunk[];
+  /** The page's validators as it answered, for the next fetch. */
+  etag?: string | null;
+  lastModified?: string | null;
 }
 
 interface Waiting {
@@ -83,18 +86,19 @@ export class IndexedPageWriter {
 
 /**
  * One statement for a group of pages: the URL rows still claimed by `workerId` become `indexed`
- * with their new title, hash and metadata; their old chunks go and their new ones come in. Rows
+ * with their new title, hash, metadata and validators, checked and changed now; their old chunks go and their new ones come in. Rows
  * taken back by another worker are left alone, chunks included. Answers the ids written.
  */
 async function writeIndexedPages(db: Database, workerId: string, pages: IndexedPage[]): Promise<Set<number>> {
-  const rows = pages.map((p) => ({ id: p.row.id, title: p.title, content_hash: p.contentHash, metadata: p.metadata }));
+  const rows = pages.map((p) => ({ id: p.row.id, title: p.title, content_hash: p.contentHash, metadata: p.metadata, etag: p.etag ?? null, last_modified: p.lastModified ?? null }));
   const pieces = pages.flatMap((p) => p.chunks.map((c) => ({ url_id: p.row.id, position: c.position, heading_path: c.headingPath, text: c.text, tsv: c.tsv })));
   const result = await db.execute(sql`
     with page as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(id integer, title text, content_hash text, metadata jsonb)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(id integer, title text, content_hash text, metadata jsonb, etag text, last_modified text)
     ), held as (
       update urls set status = 'indexed', title = page.title, content_hash = page.content_hash, metadata = page.metadata,
-        indexed_at = now(), claimed_by = null, updated_at = now()
+        etag = page.etag, last_modified = page.last_modified, indexed_at = now(), checked_at = now(), changed_at = now(),
+        claimed_by = null, updated_at = now()
       from page where urls.id = page.id and urls.claimed_by = ${workerId}
       returning urls.id, urls.app_id
     ), gone as (

@@ -27,7 +27,8 @@ export function toUrlRow(row: UrlRecord, websiteUrl: string): UrlRow {
     id: row.id, url: row.url, title: row.title, status: row.status as UrlRow["status"],
     sitemap_refresh_review_status: row.sitemapRefreshReviewStatus as UrlRow["sitemap_refresh_review_status"],
     refresh_days: row.refreshDays, metadata: row.metadata,
-    indexed_at: row.indexedAt?.toISOString() ?? null, created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+    indexed_at: row.indexedAt?.toISOString() ?? null, checked_at: row.checkedAt?.toISOString() ?? null, changed_at: row.changedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
     website_id: row.websiteId, website_url: websiteUrl, source_id: row.sourceId,
   };
 }
