@@ -72,10 +72,41 @@ export class PageGone extends Error {}
  */
 export function unchangedSinceChecked(row: Pick<UrlRecord, "lastmod" | "checkedAt" | "indexedAt" | "contentHash">) {
   const checked = row.checkedAt ?? row.indexedAt;
-  if (!row.lastmod || !checked || !row.contentHash) return false;
-  // A lastmod of a day only ("2026-11-20") may mean any time that day: it counts from the day's end.
-  const lastmod = Date.parse(row.lastmod) + (/^\d{4}-\d{2}-\d{2}$/.test(row.lastmod.trim()) ? DAY_MS : 0);
-  return Number.isFinite(lastmod) && lastmod <= checked.getTime();
+  const lastmod = row.lastmod ? lastChangedBy(row.lastmod) : null;
+  return lastmod !== null && checked !== null && row.contentHash !== null && lastmod <= checked.getTime();
+}
+
+/**
+ * The latest moment a sitemap lastmod allows for the page's last change (ms), or null when it is
+ * not a date. A lastmod of a day only ("2026-11-20") may mean any time that day: its end counts.
+ */
+function lastChangedBy(lastmod: string) {
+  const at = Date.parse(lastmod) + (/^\d{4}-\d{2}-\d{2}$/.test(lastmod.trim()) ? DAY_MS : 0);
+  return Number.isFinite(at) ? at : null;
+}
+
+/**
+ * Before any page is fetched: the website's requested pages, indexed before, whose sitemap lastmod
+ * (as it reads now) is no later than their last check, are checked and indexed as they are, in a
+ * few statements rather than one a page. Force Index requests are left to be fetched.
+ */
+async function skipUnchangedBySitemap(websiteId: number, lastmods: Map<string, string>, deps: PipelineDeps) {
+  const entries = [...lastmods].flatMap(([url, lastmod]) => {
+    const until = lastChangedBy(lastmod);
+    return until === null ? [] : [{ url, until }];
+  });
+  let skipped = 0;
+  for (let i = 0; i < entries.length; i += 1000) {
+    const result = await deps.db.execute(sql`
+      update urls set status = 'indexed', indexed_at = now(), checked_at = now(), updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(entries.slice(i, i + 1000))}::jsonb) as entry(url text, until double precision)
+      where urls.website_id = ${websiteId} and urls.url = entry.url and urls.status = 'to_be_indexed' and urls.content_hash is not null
+        and coalesce(urls.metadata->>'force_index', '') <> 'true'
+        and entry.until <= extract(epoch from coalesce(urls.checked_at, urls.indexed_at)) * 1000
+      returning urls.id`);
+    skipped += (result as unknown as { rows: unknown[] }).rows.length;
+  }
+  return skipped;
 }
 
 /** The page's title, text and chunks: HTML on the extraction pool's threads, PDFs through unpdf. */
@@ -143,8 +174,10 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
   }
   const validators = held ? { etag: row.etag, lastModified: row.lastModified } : undefined;
   const response = await fetchPage(row, work.robots, work.gate, deps, validators);
+  // Unchanged pages are written in groups too: a refresh is mostly them.
+  const unchanged = { row, title: row.title, contentHash: row.contentHash ?? "", metadata, chunks: null };
   if (response.status === 304) {
-    await finishUrl(deps.db, row, checked, deps);
+    await work.writer.write(unchanged);
     return "unchanged";
   }
   const page = await extractPage(response, await work.cleanup());
@@ -153,7 +186,7 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
   const hash = page.contentHash;
   const answered = { etag: response.etag, lastModified: response.lastModified };
   if (hash === row.contentHash && !force) {
-    await finishUrl(deps.db, row, { ...checked, ...answered }, deps);
+    await work.writer.write({ ...unchanged, ...answered });
     return "unchanged";
   }
   await work.writer.write({ row, title: cutText(page.title, 500), contentHash: hash, metadata, chunks: page.chunks, ...answered });
@@ -210,15 +243,19 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   const cleanupRules = () => (cleanup ??= cleanupRulesFor(website.appId, deps.db));
   // Read only when a page indexed before comes up: a first indexing never reads them.
   let lastmods: Promise<Map<string, string>> | null = null;
-  const currentLastmod = async (url: string) => {
-    lastmods ??= robotsFor(website.url).then((robots) => currentLastmods(website, robots, deps));
-    return (await lastmods).get(url) ?? null;
-  };
+  const lastmodsNow = () => (lastmods ??= robotsFor(website.url).then((robots) => currentLastmods(website, robots, deps)));
+  const currentLastmod = async (url: string) => (await lastmodsNow()).get(url) ?? null;
+  const done: Record<string, number> = {};
+  const [{ refreshing }] = (await deps.db.execute(sql`select exists (select 1 from urls
+      where website_id = ${websiteId} and status = 'to_be_indexed' and content_hash is not null) as refreshing`) as unknown as { rows: { refreshing: boolean }[] }).rows;
+  if (refreshing) {
+    const skipped = await skipUnchangedBySitemap(websiteId, await lastmodsNow(), deps);
+    if (skipped) done.not_fetched = skipped;
+  }
   const next = claimedUrls(() => {
     cleanup = null;
     return claimBatch(websiteId, deps);
   });
-  const done: Record<string, number> = {};
   const lane = async () => {
     for (;;) {
       const row = await next();

@@ -5,13 +5,16 @@ import { ClaimLost } from "../jobs/leases";
 import type { Chunk } from "./chunk";
 import { forgetCorpusStats } from "./corpus-stats";
 
-/** A page whose new text is ready to be stored: the URL row's new values and its chunks. */
+/**
+ * A page whose new text is ready to be stored: the URL row's new values and its chunks; or, with
+ * `chunks` null, a page checked and found unchanged (its title, hash and chunks are kept).
+ */
 export interface IndexedPage {
   row: Pick<typeof urls.$inferSelect, "id" | "appId" | "url">;
   title: string;
   contentHash: string;
   metadata: Record<string, unknown>;
-  chunks: Chunk[];
+  chunks: Chunk[] | null;
   /** The page's validators as it answered, for the next fetch. */
   etag?: string | null;
   lastModified?: string | null;
@@ -86,23 +89,31 @@ export class IndexedPageWriter {
 
 /**
  * One statement for a group of pages: the URL rows still claimed by `workerId` become `indexed`
- * with their new title, hash, metadata and validators, checked and changed now; their old chunks go and their new ones come in. Rows
+ * with their new title, hash, metadata and validators, checked and changed now (unchanged pages:
+ * checked now, the rest kept); their old chunks go and their new ones come in. Rows
  * taken back by another worker are left alone, chunks included. Answers the ids written.
  */
 async function writeIndexedPages(db: Database, workerId: string, pages: IndexedPage[]): Promise<Set<number>> {
-  const rows = pages.map((p) => ({ id: p.row.id, title: p.title, content_hash: p.contentHash, metadata: p.metadata, etag: p.etag ?? null, last_modified: p.lastModified ?? null }));
-  const pieces = pages.flatMap((p) => p.chunks.map((c) => ({ url_id: p.row.id, position: c.position, heading_path: c.headingPath, text: c.text, tsv: c.tsv })));
+  const rows = pages.map((p) => ({
+    id: p.row.id, title: p.title, content_hash: p.contentHash, metadata: p.metadata, etag: p.etag ?? null, last_modified: p.lastModified ?? null, rewritten: p.chunks !== null,
+  }));
+  const pieces = pages.flatMap((p) => (p.chunks ?? []).map((c) => ({ url_id: p.row.id, position: c.position, heading_path: c.headingPath, text: c.text, tsv: c.tsv })));
+  // An unchanged page keeps its title, hash and chunks (and its validators when the answer, a 304, sent none).
   const result = await db.execute(sql`
     with page as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(id integer, title text, content_hash text, metadata jsonb, etag text, last_modified text)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(id integer, title text, content_hash text, metadata jsonb, etag text, last_modified text, rewritten boolean)
     ), held as (
-      update urls set status = 'indexed', title = page.title, content_hash = page.content_hash, metadata = page.metadata,
-        etag = page.etag, last_modified = page.last_modified, indexed_at = now(), checked_at = now(), changed_at = now(),
-        claimed_by = null, updated_at = now()
+      update urls set status = 'indexed', metadata = page.metadata,
+        title = case when page.rewritten then page.title else urls.title end,
+        content_hash = case when page.rewritten then page.content_hash else urls.content_hash end,
+        etag = case when page.rewritten then page.etag else coalesce(page.etag, urls.etag) end,
+        last_modified = case when page.rewritten then page.last_modified else coalesce(page.last_modified, urls.last_modified) end,
+        changed_at = case when page.rewritten then now() else urls.changed_at end,
+        indexed_at = now(), checked_at = now(), claimed_by = null, updated_at = now()
       from page where urls.id = page.id and urls.claimed_by = ${workerId}
-      returning urls.id, urls.app_id
+      returning urls.id, urls.app_id, page.rewritten
     ), gone as (
-      delete from chunks using held where chunks.url_id = held.id
+      delete from chunks using held where chunks.url_id = held.id and held.rewritten
     ), added as (
       insert into chunks (app_id, url_id, position, heading_path, text, tsv)
       select held.app_id, held.id, piece.position, piece.heading_path, piece.text, piece.tsv::tsvector
@@ -111,6 +122,6 @@ async function writeIndexedPages(db: Database, workerId: string, pages: IndexedP
     )
     select id from held`);
   // Relevance weights are measured again on the next question (in this process; others within a minute).
-  for (const appId of new Set(pages.map((p) => p.row.appId))) forgetCorpusStats(appId);
+  for (const appId of new Set(pages.filter((p) => p.chunks !== null).map((p) => p.row.appId))) forgetCorpusStats(appId);
   return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
 }

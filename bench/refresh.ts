@@ -1,0 +1,92 @@
+/**
+ * A refresh of the 5,000-page bench site after 1 % of its pages changed, against its first
+ * indexing, on embedded PGlite and on PostgreSQL. The site is served by bench/refresh-site.ts,
+ * which answers with ETag and Last-Modified and honours conditional requests. Two refreshes:
+ * - the changed pages' sitemap lastmod moved (as a CMS does): pages dated before their last check
+ *   are not fetched at all;
+ * - no lastmod in the sitemaps: every page is asked for with its validators, a 304 costs no body.
+ * Prints the time of each and the requests and bytes the site answered.
+ *
+ *   npx tsx bench/refresh.ts
+ *   BENCH_PAGES=5000 BENCH_CHANGED=0.01 BENCH_SITE_PORT=8767 BENCH_SITE_DIR=../shared/bench-site
+ *   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres   BENCH_DATABASES=PGlite,PostgreSQL
+ */
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { and, eq, sql } from "drizzle-orm";
+import { apiConfigFromEnv } from "../api/config";
+import { urls } from "../api/db/schema";
+import { startApiHost } from "../api/host";
+import { startRefreshSite, type SiteCounts } from "./refresh-site";
+import { benchDatabases, crawlAndIndex, indexEveryUrl } from "./support";
+
+const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
+const CHANGED = Number(process.env.BENCH_CHANGED ?? 0.01);
+const PORT = Number(process.env.BENCH_SITE_PORT ?? 8767);
+const SOURCE = path.resolve(process.env.BENCH_SITE_DIR ?? "../shared/bench-site");
+if (!existsSync(path.join(SOURCE, "gen-site.mjs"))) {
+  console.log(`no bench site under ${SOURCE}; set BENCH_SITE_DIR`);
+  process.exit(0);
+}
+const PG_SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const work = mkdtempSync(path.join(tmpdir(), "console-bench-refresh-"));
+
+const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const served = (counts: SiteCounts) => `${counts.requests} requests (${counts.full} whole, ${counts.notModified} not modified), ${megabytes(counts.bytes)}`;
+
+try {
+  cpSync(SOURCE, path.join(work, "site"), { recursive: true, filter: (from) => !from.includes("node_modules") });
+  const pages = path.join(work, "pages");
+  execFileSync(process.execPath, ["gen-site.mjs", "--pages", String(PAGES), "--out", pages, "--base", `http://127.0.0.1:${PORT}`], { cwd: path.join(work, "site"), stdio: "inherit" });
+  const only = process.env.BENCH_DATABASES?.split(",");
+  for (const { name, open } of benchDatabases(work, PG_SERVER).filter((d) => !only || only.includes(d.name))) {
+    const target = await open();
+    if (!target) {
+      console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
+      continue;
+    }
+    const site = await startRefreshSite(pages, PORT);
+    const storageDir = mkdtempSync(path.join(work, "files-"));
+    const host = await startApiHost({
+      database: target.database,
+      storageDir,
+      config: apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "10" }, { sessionSecrets: ["x"], jwtSecret: "y" }),
+      log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
+    });
+    try {
+      const first = await crawlAndIndex(host, site.base);
+      const firstCounts = { ...site.counts };
+      const firstSeconds = (first.indexed - first.started) / 1000;
+      console.log(`${name}: first indexing ${firstSeconds.toFixed(1)} s, ${served(firstCounts)}`);
+      const articles = site.articles();
+      const step = Math.max(1, Math.round(1 / CHANGED));
+      const refresh = async (label: string, changed: string[], moveLastmod: boolean) => {
+        site.change(changed, moveLastmod);
+        site.resetCounts();
+        const [{ since }] = (await host.deps.db.execute(sql`select now() as since`) as unknown as { rows: { since: string }[] }).rows;
+        const started = performance.now();
+        await indexEveryUrl(host, first.app.id, first.website.id);
+        const seconds = (performance.now() - started) / 1000;
+        const [{ rewritten }] = (await host.deps.db.execute(sql`select count(*)::int as rewritten from urls
+          where website_id = ${first.website.id} and changed_at >= ${since}::timestamptz`) as unknown as { rows: { rewritten: number }[] }).rows;
+        console.log(`${name}: refresh, ${label}: ${seconds.toFixed(1)} s (${(firstSeconds / seconds).toFixed(1)}× faster), ${served(site.counts)} ` +
+          `(${((100 * site.counts.bytes) / firstCounts.bytes).toFixed(2)} % of the first indexing's bytes); pages rewritten ${rewritten} of ${changed.length} changed`);
+      };
+      await refresh(`${(CHANGED * 100).toFixed(0)} % changed, sitemap lastmod moved`, articles.filter((_, i) => i % step === 0), true);
+      site.dropLastmods();
+      await refresh(`${(CHANGED * 100).toFixed(0)} % changed, no lastmod (validators only)`, articles.filter((_, i) => i % step === 1), false);
+      const failed = await host.deps.db.select({ n: sql<number>`count(*)::int` }).from(urls).where(and(eq(urls.websiteId, first.website.id), eq(urls.status, "failed_to_index")));
+      if (failed[0].n) console.log(`${name}: ${failed[0].n} pages failed`);
+    } finally {
+      await host.close();
+      await site.close();
+      await target.drop();
+      rmSync(storageDir, { recursive: true, force: true });
+    }
+  }
+} finally {
+  rmSync(work, { recursive: true, force: true });
+}
