@@ -142,6 +142,8 @@ test.describe("with JavaScript", () => {
     await page.getByRole("button", { name: "Force Index" }).click();
     await expect(toast(page)).toContainText("URLs set to to_be_indexed");
     await expect(rowOf(page, tuition).locator("[data-status]")).toHaveText("indexed", { timeout: 20_000 });
+    // When the page's text last changed (and was last checked) shows under its address.
+    await expect(rowOf(page, tuition)).toContainText(/Last changed \d{2}\/\d{2}\/\d{4}/);
 
     await rowOf(page, tuition).getByRole("link", { name: `View chunks of ${tuition}` }).click();
     await expect(page.getByRole("heading", { name: `Chunks for URL ${tuition}` })).toBeVisible();

@@ -9,6 +9,7 @@ import {
 } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 import * as s from "./urls.css";
+import { formatDateTime } from "~/lib/dates";
 
 const BULK_FORM_ID = "urls-bulk-actions";
 
@@ -135,6 +136,12 @@ export function UrlsTable(props: UrlsTableProps) {
                   <td className={s.td}>
                     <a href={row.url} target="_blank" rel="noreferrer" className={s.urlLink}>{row.url}</a>
                     {row.title ? <div className={s.title}>{row.title}</div> : null}
+                    {row.changed_at ? (
+                      <div className={s.title}>
+                        Last changed {formatDateTime(row.changed_at)}
+                        {row.checked_at && row.checked_at !== row.changed_at ? `, checked ${formatDateTime(row.checked_at)}` : ""}
+                      </div>
+                    ) : null}
                     {row.status.startsWith("failed") && row.metadata.error_message ? (
                       <p className={s.errorText}>Error: {row.metadata.error_message}</p>
                     ) : null}
