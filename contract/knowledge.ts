@@ -22,6 +22,15 @@ export const Website = z.object({
   sitemap_diff: z.boolean(),
   updated_at: z.string(),
   last_error: z.string().nullable(),
+  /**
+   * What the last refresh did (pages requested for indexing, by hand or when their refresh days
+   * came): when it began; pages indexed before that were checked, of which unchanged (not fetched
+   * or the same text), changed (re-indexed) and gone; pages indexed for the first time; failures.
+   */
+  last_refresh: z.object({
+    started_at: z.string(), checked: z.number().int(), unchanged: z.number().int(), changed: z.number().int(),
+    gone: z.number().int(), new: z.number().int(), failed: z.number().int(),
+  }).nullable(),
 });
 export type Website = z.infer<typeof Website>;
 

@@ -110,6 +110,17 @@ export const storedFiles = pgTable("stored_files", {
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
 /** A website of a client's knowledge store: crawled through its sitemaps, or a few given URLs. */
+/** A website's last refresh: when it was requested, then its pages' outcomes as the jobs finish them. */
+export interface RefreshRecord {
+  started_at: string;
+  checked: number;
+  unchanged: number;
+  changed: number;
+  gone: number;
+  new: number;
+  failed: number;
+}
+
 export const websites = pgTable("websites", {
   id: serial("id").primaryKey(),
   appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
@@ -125,6 +136,8 @@ export const websites = pgTable("websites", {
   /** Sitemaps found at the last discovery. */
   sitemaps: jsonb("sitemaps").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
   addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
+  /** What the last re-indexing run did (refresh-record.ts): when it began and its pages' outcomes. */
+  lastRefresh: jsonb("last_refresh").$type<RefreshRecord>(),
   urlsCount: integer("urls_count").notNull().default(0),
   sitemapDiff: boolean("sitemap_diff").notNull().default(false),
   lastError: text("last_error"),

@@ -4,6 +4,7 @@ import { urls } from "../db/schema";
 import { ClaimLost } from "../jobs/leases";
 import { replaceChunks } from "./chunk-store";
 import { IndexedPageWriter } from "./indexed-page-writer";
+import { addToRefreshRecord } from "./refresh-record";
 import { chunkBlocks } from "./chunk";
 import type { CleanupRules } from "./extract-html";
 import { extractPdf } from "./extract-pdf";
@@ -156,7 +157,7 @@ async function currentLastmods(website: { url: string; siteMap: string }, robots
 }
 
 /** How a page requested for indexing came out: what a refresh reports. */
-export type IndexOutcome = "changed" | "unchanged" | "not_fetched";
+export type IndexOutcome = "new" | "changed" | "unchanged" | "not_fetched";
 
 /**
  * Indexes one page. A page indexed before is asked for only if changed: skipped when its sitemap's
@@ -190,7 +191,7 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
     return "unchanged";
   }
   await work.writer.write({ row, title: cutText(page.title, 500), contentHash: hash, metadata, chunks: page.chunks, ...answered });
-  return "changed";
+  return row.contentHash === null ? "new" : "changed";
 }
 
 /**
@@ -282,6 +283,7 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
+  await addToRefreshRecord(websiteId, done, deps);
   return done;
 }
 

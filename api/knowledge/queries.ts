@@ -3,6 +3,7 @@ import type { UrlRow, UrlsQuery, Website } from "@contract";
 import { DEFAULT_REFRESH_DAYS, URL_COUNT_CAP, UrlsQuery as UrlsQuerySchema } from "@contract";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
+import { startRefreshRecords } from "./refresh-record";
 import type { ApiDeps } from "../deps";
 import { urlStatusCounts, urls, users, websites } from "../db/schema";
 import type { z } from "zod";
@@ -15,6 +16,7 @@ export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
     id: row.id, app_id: row.appId, url: row.url, urls_count: row.urlsCount, site_map: row.siteMap as Website["site_map"], status: row.status,
     enabled: row.enabled, tags: row.tags, skip_patterns: row.skipPatterns, allowed_patterns: row.allowedPatterns,
     user: addedBy === null ? null : { name: addedBy }, sitemap_diff: row.sitemapDiff, updated_at: row.updatedAt.toISOString(), last_error: row.lastError,
+    last_refresh: row.lastRefresh ?? null,
   };
 }
 
@@ -198,7 +200,9 @@ export async function requestStatus(
     })
     .where(and(...conditions))
     .returning({ websiteId: urls.websiteId });
-  return { updated: updated.length, websiteIds: [...new Set(updated.map((u) => u.websiteId))] };
+  const websiteIds = [...new Set(updated.map((u) => u.websiteId))];
+  if (status === "to_be_indexed") await startRefreshRecords(websiteIds, deps);
+  return { updated: updated.length, websiteIds };
 }
 
 export type { UrlsQuery };

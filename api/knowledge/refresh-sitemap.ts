@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { urls, websites } from "../db/schema";
 import { addUrls, fetchOptions, isListed, loadWebsite, refreshUrlsCount, type PipelineDeps } from "./pipeline-shared";
+import { startRefreshRecords } from "./refresh-record";
 import { readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
 
 /**
@@ -67,5 +68,7 @@ export async function queueDueRefreshes(deps: PipelineDeps, defaultDays: number)
     update urls set status = 'to_be_indexed', updated_at = now()
     where status = 'indexed' and indexed_at < now() - make_interval(days => coalesce(refresh_days, ${defaultDays}))
     returning website_id`);
-  return [...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id)))];
+  const websiteIds = [...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id)))];
+  await startRefreshRecords(websiteIds, deps);
+  return websiteIds;
 }

@@ -92,6 +92,8 @@ afterAll(async () => {
 describe("a refresh fetches only what changed", () => {
   it("indexes every page the first time, keeping their validators", async () => {
     expect((await rows()).map((r) => r.status)).toEqual(Array(6).fill("indexed"));
+    const website = (await call("GET", `/v1/apps/${appId}/websites?page=1&page_size=100`, { token })).body.websites.find((w: { id: number }) => w.id === websiteId);
+    expect(website.last_refresh).toMatchObject({ checked: 0, new: 6, failed: 0 });
     const [etag] = await host.deps.db.select({ etag: urls.etag }).from(urls).where(eq(urls.url, `${base}/etag`));
     expect(etag.etag).toBe('"v1"');
     const [modified] = await host.deps.db.select({ lastModified: urls.lastModified }).from(urls).where(eq(urls.url, `${base}/modified`));
@@ -128,6 +130,10 @@ describe("a refresh fetches only what changed", () => {
     expect(gone.metadata.error_message).toBe("The page is gone (HTTP 410)");
     expect(await chunkText("/going")).toBe("");
     expect(await chunkText("/etag")).toContain("lends books");
+
+    // The website says what the refresh did.
+    const website = (await call("GET", `/v1/apps/${appId}/websites?page=1&page_size=100`, { token })).body.websites.find((w: { id: number }) => w.id === websiteId);
+    expect(website.last_refresh).toMatchObject({ checked: 6, unchanged: 4, changed: 1, gone: 1, new: 0, failed: 0 });
   });
 
   it("fetches the whole page again on Force Index, validators or not", async () => {

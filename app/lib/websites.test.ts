@@ -9,7 +9,7 @@ import {
 const website = (overrides: Partial<Website> = {}): Website => ({
   id: 7, app_id: 1, url: "https://www.northfield.edu/", urls_count: 3, site_map: "full_website", status: "sitemap_generated", enabled: true,
   tags: ["Production"], skip_patterns: ["blog", "2019"], allowed_patterns: [], user: { name: "Ada Admin" }, sitemap_diff: false,
-  updated_at: "2026-01-01T00:00:00.000Z", last_error: null, ...overrides,
+  updated_at: "2026-01-01T00:00:00.000Z", last_error: null, last_refresh: null, ...overrides,
 });
 
 describe("suggestions", () => {

@@ -6,6 +6,7 @@ import { ROW_ERROR } from "~/components/editable-table/rows";
 import { DiscardRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
 import { useRowsState } from "~/components/editable-table/useRowsState";
 import type { FieldErrors } from "~/lib/required-check";
+import { formatDateTime } from "~/lib/dates";
 import {
   ALLOWED_PATTERN_SUGGESTIONS, blankWebsiteRow, changedWebsiteFields, isBlankNewRow, isNewWebsiteRow, showsSitemapDiff, SITEMAP_DIFF_TEXT,
   skipPatternSuggestions, tagOptionsFor, WEBSITE_REQUIRED_FIELDS, websiteRowNeedsSave, type WebsiteFormRow,
@@ -107,6 +108,7 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
               <td className={s.statusCell}>
                 {website ? <StatusChip status={website.status} /> : <span className={ui.muted}>Not saved yet</span>}
                 {website?.last_error ? <p className={s.lastError}>Error: {website.last_error}</p> : null}
+                {website?.last_refresh ? <RefreshSummary record={website.last_refresh} /> : null}
               </td>
               <TagsCell
                 id={id("tags")}
@@ -156,4 +158,15 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
       <DeleteUrlsDialog actions={actions} />
     </>
   );
+}
+
+/** What the website's last refresh did, once any page of it has come out. */
+function RefreshSummary({ record }: { record: NonNullable<Website["last_refresh"]> }) {
+  const parts = [
+    `${record.checked.toLocaleString("en-US")} checked`, `${record.unchanged.toLocaleString("en-US")} unchanged`,
+    `${record.changed.toLocaleString("en-US")} changed`, `${record.gone.toLocaleString("en-US")} gone`, `${record.new.toLocaleString("en-US")} new`,
+    ...(record.failed > 0 ? [`${record.failed.toLocaleString("en-US")} failed`] : []),
+  ];
+  if (record.checked + record.new + record.failed === 0) return null;
+  return <p className={ui.muted} data-testid="refresh-summary">Last refresh {formatDateTime(record.started_at)}: {parts.join(", ")}</p>;
 }
