@@ -167,6 +167,11 @@ test.describe("with JavaScript", () => {
 
     await page.goto(`${drawerOf(website.id)}/chunks?url=${encodeURIComponent("https://nowhere.example/")}`);
     await expect(page.getByRole("alert").filter({ hasText: "URL not found" })).toBeVisible();
+
+    // The Websites screen says what the website's last refresh did (other tests index its pages too).
+    await page.goto(WEBSITES);
+    await expect(page.getByTestId("refresh-summary").first())
+      .toHaveText(/^Last refresh \d{2}\/\d{2}\/\d{4} \| \d{2}:\d{2}: [\d,]+ checked, [\d,]+ unchanged, [\d,]+ changed, [\d,]+ gone, [\d,]+ new/);
   });
 
   test("refresh days save themselves; a value outside 1–365 raises the toast", async ({ signedInPage: page }) => {

@@ -17,7 +17,8 @@ interface CellProps {
   disabled?: boolean;
 }
 
-function CellErrors({ id, errors }: { id: string; errors?: string[] }) {
+/** A cell's messages, below its input and named by it (aria-describedby). */
+export function CellErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <p id={`${id}-error`} className={ui.fieldError}>
@@ -26,7 +27,8 @@ function CellErrors({ id, errors }: { id: string; errors?: string[] }) {
   );
 }
 
-const invalidProps = (id: string, errors?: string[]) =>
+/** What marks a cell's input invalid and points it at its messages. */
+export const invalidProps = (id: string, errors?: string[]) =>
   errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 
 export function TextCell({

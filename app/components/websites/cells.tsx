@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { cx } from "~/components/editable-table/cells";
+import { CellErrors, cx, invalidProps } from "~/components/editable-table/cells";
 import { formatPatterns, parsePatterns, suggestionOptions } from "~/lib/websites";
 import * as ui from "~/styles/ui.css";
 import * as s from "./WebsitesTable.css";
@@ -14,18 +14,6 @@ interface CellProps {
   changed?: boolean;
   readOnly?: boolean;
 }
-
-export function CellErrors({ id, errors }: { id: string; errors?: string[] }) {
-  if (!errors?.length) return null;
-  return (
-    <p id={`${id}-error`} className={ui.fieldError}>
-      {errors.join(" ")}
-    </p>
-  );
-}
-
-const invalidProps = (id: string, errors?: string[]) =>
-  errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 
 /** The website's address, with the red dot beside it when its sitemap changed. */
 export function UrlCell({ id, name, label, value, errors, changed, readOnly, marker, onChange, children }: CellProps & {
