@@ -119,6 +119,25 @@ describe("what reaches the chunks from pages of many shapes", () => {
     for (const leak of ["Hidden by", "Hidden from", "JavaScript", "Loading image", "data:image"]) expect(text).not.toContain(leak);
   });
 
+  it("reads the article of a page whose <header> is never closed, and still drops a closed header's teasers", () => {
+    // The site's header is left open: the browser keeps everything after it inside it, the article too.
+    const unclosed = `<!doctype html><html><head><title>Emden</title></head><body>
+      <header id="branding"><div class="row"><a href="/" class="logo">Travel guide</a></div>
+      <div id="wrap"><article><h1>Emden</h1>${prose("The harbour town")}${prose("Its museums")}</article></div>
+      <footer>Imprint · Privacy</footer></body></html>`;
+    const text = textOf(unclosed);
+    expect(text).toContain("The harbour town is described");
+    expect(text).toContain("Its museums is described");
+    expect(text).not.toContain("Imprint");
+    // A header the page closes itself is furniture, even with an <article> (a weather box) inside.
+    const teaser = `<!doctype html><html><head><title>News</title></head><body>
+      <header><a href="/">Home</a><article class="weather">Sunny, 21 degrees, light wind from the west all day.</article></header>
+      <main>${prose("The council vote")}${prose("The budget")}</main></body></html>`;
+    const news = textOf(teaser);
+    expect(news).toContain("The council vote is described");
+    expect(news).not.toContain("Sunny");
+  });
+
   it("keeps every entry of a listing page and the one line of a tiny page, without the navigation", () => {
     // A listing page: many short entries, no article for Readability to pick.
     const entries = Array.from({ length: 12 }, (_, i) => `<div class="entry"><h3>Program ${i + 1}</h3><span>Credits: ${30 + i}</span></div>`).join("");

@@ -30,8 +30,12 @@ type HtmlDocument = ReturnType<typeof parseHTML>["document"];
 interface BuiltNode {
   parentNode: BuiltNode | null;
   appendChild(child: BuiltNode): unknown;
+  removeChild(child: BuiltNode): unknown;
   setAttribute(name: string, value: string): void;
 }
+
+/** A header, footer or aside outside the article, being built: taken out when it closes unless it holds the article. */
+interface Furniture { element: BuiltNode; visibleCharsBefore: number; holdsContent: boolean }
 
 export interface PrecutPage {
   /** The page's tree without the cut elements (linkedom's document). */
@@ -72,7 +76,11 @@ export function precutDocument(html: string): PrecutPage {
   let skipDepth = 0; // > 0 while inside a cut element: counts open tags below it
   let contentDepth = 0; // open <article>/<main> elements around the current node
   let inBody = false;
-  const opened: boolean[] = []; // per open element: is it an article or main?
+  // Per open element: whether it is an article or main, and, for page furniture (a header, footer
+  // or aside outside the article), what is needed to take it out again when it closes.
+  const opened: { content: boolean; furniture: Furniture | null }[] = [];
+  // The furniture elements open around the current node, innermost last.
+  const furniture: Furniture[] = [];
 
   const parser = new Parser({
     onprocessinginstruction(name, data) {
@@ -84,8 +92,7 @@ export function precutDocument(html: string): PrecutPage {
         return;
       }
       const role = attribs.role ?? "";
-      const cut = SILENT.has(name) || SILENT_ROLES.has(role) || isHiddenTag(attribs) || CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`)
-        || (contentDepth === 0 && (FURNITURE.has(name) || FURNITURE_ROLES.has(role)));
+      const cut = SILENT.has(name) || SILENT_ROLES.has(role) || isHiddenTag(attribs) || CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`);
       if (cut) {
         if (!VOID.has(name)) skipDepth = 1;
         return;
@@ -99,7 +106,14 @@ export function precutDocument(html: string): PrecutPage {
       if (!VOID.has(name)) {
         node = element;
         const content = CONTENT.has(name) || role === "main";
-        opened.push(content);
+        // Furniture is built, then taken out when it closes, unless the page never closed it and
+        // the article turned out to be inside: an unclosed <header> holds everything after it, in
+        // a browser as here. A header the page closes itself is furniture, whatever it holds.
+        const isFurniture = contentDepth === 0 && (FURNITURE.has(name) || FURNITURE_ROLES.has(role));
+        const held = isFurniture ? { element, visibleCharsBefore: visibleChars, holdsContent: false } : null;
+        if (held) furniture.push(held);
+        if (content) for (const around of furniture) around.holdsContent = true;
+        opened.push({ content, furniture: held });
         if (content) contentDepth++;
       }
     },
@@ -108,14 +122,23 @@ export function precutDocument(html: string): PrecutPage {
       node.appendChild(document.createTextNode(text) as unknown as BuiltNode);
       if (inBody) visibleChars += visibleLength(text);
     },
-    onclosetag(name) {
+    onclosetag(name, implied) {
       if (VOID.has(name)) return;
       if (skipDepth) {
         skipDepth--;
         return;
       }
-      if (opened.pop()) contentDepth--;
-      node = node.parentNode ?? node;
+      const closed = opened.pop();
+      if (closed?.content) contentDepth--;
+      const parent = node.parentNode ?? node;
+      if (closed?.furniture) {
+        furniture.pop();
+        if (!(closed.furniture.holdsContent && implied)) {
+          parent.removeChild(closed.furniture.element);
+          visibleChars = closed.furniture.visibleCharsBefore;
+        }
+      }
+      node = parent;
     },
   }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   parser.end(html);
