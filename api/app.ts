@@ -21,6 +21,7 @@ import { jobRoutes } from "./jobs/routes";
 import { knowledgeRoutes } from "./knowledge/routes";
 import { userRoutes } from "./users/routes";
 import { countingStatements, DATABASE_TIMING } from "./db/statement-timing";
+import { testingRoutes } from "./testing/routes";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -66,6 +67,7 @@ export function createApi(deps: ApiDeps) {
   integrationRoutes(route);
   appearanceRoutes(route);
   botInstallRoutes(route);
+  testingRoutes(route);
   controlRoutes(route);
   jobRoutes(route);
   storageRoutes(app, deps);

@@ -14,3 +14,4 @@ export * from "./chat";
 export * from "./insights";
 export * from "./csv";
 export * from "./text";
+export * from "./testing";

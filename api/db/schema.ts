@@ -506,3 +506,44 @@ export const insightSources = pgTable("insight_sources", {
   title: text("title").notNull(),
   cited: integer("cited").notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.url] })]);
+
+/** A question an agent is tested with, and what its answer must do (any of the three expectations). */
+export const testQuestions = pgTable("test_questions", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  triggerPoint: text("trigger_point").notNull().default(""),
+  question: text("question").notNull(),
+  expectSource: text("expect_source"),
+  expectText: text("expect_text"),
+  expectOutcome: text("expect_outcome"),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+}, (t) => [index("test_questions_app_idx").on(t.appId, t.triggerPoint, t.id)]);
+
+/** One run of an agent's test questions in one environment, and its tally. */
+export const testRuns = pgTable("test_runs", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  triggerPoint: text("trigger_point").notNull().default(""),
+  environment: text("environment").notNull(),
+  status: text("status").notNull().default("queued"),
+  trigger: text("trigger").notNull(),
+  passed: integer("passed").notNull().default(0),
+  failed: integer("failed").notNull().default(0),
+  error: text("error"),
+  createdAt: createdAt(),
+  finishedAt: timestamp("finished_at", { withTimezone: true }),
+}, (t) => [index("test_runs_app_idx").on(t.appId, t.triggerPoint, t.environment, t.id)]);
+
+/** Each question's result in a run, kept as asked (the question may change or go later). */
+export const testResults = pgTable("test_results", {
+  id: serial("id").primaryKey(),
+  runId: integer("run_id").notNull().references(() => testRuns.id, { onDelete: "cascade" }),
+  questionId: integer("question_id").references(() => testQuestions.id, { onDelete: "set null" }),
+  question: text("question").notNull(),
+  passed: boolean("passed").notNull(),
+  reason: text("reason"),
+  outcome: text("outcome").notNull(),
+  answer: text("answer").notNull(),
+  sources: jsonb("sources").$type<{ title: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
+}, (t) => [index("test_results_run_idx").on(t.runId, t.id)]);

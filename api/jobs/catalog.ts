@@ -8,6 +8,7 @@ import type { WorkerDeps } from "../deps";
 import { indexFile } from "../files/pipeline";
 import { buildRecommendationModel } from "../personalisation/build";
 import { recoverPipeline } from "./recovery";
+import { runTests } from "../testing/run-tests";
 
 interface JobDefinition<P> {
   description: string;
@@ -67,6 +68,12 @@ export const jobCatalog = {
       for (const websiteId of websiteIds) await deps.jobs.send("website-process", { websiteId });
       return { websites: websiteIds.length };
     },
+  }),
+  "test-run": define({
+    description: "Asks an agent's test questions through the chat's responder and records each result.",
+    payload: z.object({ runId: z.number().int().positive() }),
+    retryLimit: 1,
+    handler: async ({ runId }, deps) => runTests(runId, deps),
   }),
   "file-index": define({
     description: "Extracts, chunks and indexes an uploaded PDF.",

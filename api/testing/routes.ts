@@ -1,0 +1,161 @@
+import { and, count, desc, eq, ilike, asc, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import {
+  IdParam, TestQuestionCreated, TestQuestionInput, TestQuestionsList, TestQuestionsQuery, TestRun, TestRunBody, TestRunQueued, TestRunsList, TestRunsQuery,
+  type TestQuestion,
+} from "@contract";
+import { requireApp } from "../auth/permissions";
+import { clientScope } from "../controls/scope";
+import { testQuestions, testResults, testRuns } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { badRequest, notFound } from "../http/errors";
+import type { RouteBuilder } from "../http/route";
+
+const AppParams = z.object({ appId: IdParam });
+const QuestionParams = z.object({ appId: IdParam, id: IdParam });
+const Deleted = z.object({ message: z.string() });
+
+type QuestionRow = typeof testQuestions.$inferSelect;
+type RunRow = typeof testRuns.$inferSelect;
+
+const toQuestion = (row: QuestionRow): TestQuestion => ({
+  id: row.id, trigger_point: row.triggerPoint, question: row.question, expect_source: row.expectSource, expect_text: row.expectText,
+  expect_outcome: row.expectOutcome as TestQuestion["expect_outcome"], created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+});
+const toRunSummary = (row: RunRow) => ({
+  id: row.id, trigger_point: row.triggerPoint, environment: row.environment as "stage" | "prod", status: row.status as "queued" | "running" | "done" | "failed",
+  trigger: row.trigger, passed: row.passed, failed: row.failed, created_at: row.createdAt.toISOString(), finished_at: row.finishedAt?.toISOString() ?? null,
+});
+const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** A trigger point of the client (or Default), or a 400 naming the field. */
+async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
+  const { triggerPoints } = await clientScope(appId, deps.db);
+  if (!triggerPoints.has(triggerPoint)) throw badRequest("This client has no agent with that trigger point", { trigger_point: ["This client has no agent with that trigger point"] });
+}
+
+async function requireQuestion(appId: number, id: number, deps: Pick<ApiDeps, "db">) {
+  const [row] = await deps.db.select().from(testQuestions).where(and(eq(testQuestions.appId, appId), eq(testQuestions.id, id)));
+  if (!row) throw notFound("Test question not found");
+  return row;
+}
+
+/**
+ * Queues a run of an agent's test questions in one environment; a run of the same agent and
+ * environment still waiting its turn is that run (asking twice queues once). Answers its id.
+ */
+export async function queueTestRun(appId: number, triggerPoint: string, environment: "stage" | "prod", trigger: string, deps: ApiDeps) {
+  const [waiting] = await deps.db.select({ id: testRuns.id }).from(testRuns)
+    .where(and(eq(testRuns.appId, appId), eq(testRuns.triggerPoint, triggerPoint), eq(testRuns.environment, environment), eq(testRuns.status, "queued")));
+  if (waiting) return waiting.id;
+  const [run] = await deps.db.insert(testRuns).values({ appId, triggerPoint, environment, trigger }).returning({ id: testRuns.id });
+  await deps.jobs.send("test-run", { runId: run.id });
+  return run.id;
+}
+
+/** Test questions per agent and their runs: what an operator checks before publishing a change. */
+export function testingRoutes(route: RouteBuilder) {
+  route({
+    method: "get", path: "/v1/apps/:appId/test_questions", tag: "Testing",
+    summary: "The client's test questions (of one trigger point when given), paged and searchable by question.",
+    params: AppParams, query: TestQuestionsQuery, response: TestQuestionsList,
+    handler: async ({ params, query, caller, deps }) => {
+      requireApp(caller, params.appId);
+      const conditions: SQL[] = [eq(testQuestions.appId, params.appId)];
+      if (query.trigger_point !== undefined) conditions.push(eq(testQuestions.triggerPoint, query.trigger_point));
+      if (query.search) conditions.push(ilike(testQuestions.question, escapeLike(query.search)));
+      const where = and(...conditions);
+      const [{ total }] = await deps.db.select({ total: count() }).from(testQuestions).where(where);
+      const rows = await deps.db.select().from(testQuestions).where(where).orderBy(asc(testQuestions.id))
+        .limit(query.page_size).offset((query.page - 1) * query.page_size);
+      return { data: rows.map(toQuestion), total: Number(total) };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/test_questions", tag: "Testing", status: 201,
+    summary: "Adds a test question: the question, its trigger point and what the answer must do (a source cited, a text contained, an outcome).",
+    params: AppParams, body: TestQuestionInput, response: TestQuestionCreated,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      await requireTriggerPoint(params.appId, body.trigger_point, deps);
+      const [row] = await deps.db.insert(testQuestions).values({
+        appId: params.appId, triggerPoint: body.trigger_point, question: body.question,
+        expectSource: body.expect_source, expectText: body.expect_text, expectOutcome: body.expect_outcome,
+      }).returning({ id: testQuestions.id });
+      return { id: row.id };
+    },
+  });
+
+  route({
+    method: "put", path: "/v1/apps/:appId/test_questions/:id", tag: "Testing",
+    summary: "Changes a test question.",
+    params: QuestionParams, body: TestQuestionInput, response: TestQuestionCreated,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      await requireQuestion(params.appId, params.id, deps);
+      await requireTriggerPoint(params.appId, body.trigger_point, deps);
+      await deps.db.update(testQuestions).set({
+        triggerPoint: body.trigger_point, question: body.question, expectSource: body.expect_source, expectText: body.expect_text,
+        expectOutcome: body.expect_outcome, updatedAt: new Date(),
+      }).where(eq(testQuestions.id, params.id));
+      return { id: params.id };
+    },
+  });
+
+  route({
+    method: "delete", path: "/v1/apps/:appId/test_questions/:id", tag: "Testing",
+    summary: "Deletes a test question (its past results keep the question as it was asked).",
+    params: QuestionParams, response: Deleted,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      await requireQuestion(params.appId, params.id, deps);
+      await deps.db.delete(testQuestions).where(eq(testQuestions.id, params.id));
+      return { message: "Test question deleted" };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/test_runs", tag: "Testing", status: 202,
+    summary: "Queues a run of a trigger point's test questions in an environment (stage or prod); a run of the same still waiting is answered instead.",
+    params: AppParams, body: TestRunBody, response: TestRunQueued,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      await requireTriggerPoint(params.appId, body.trigger_point, deps);
+      return { id: await queueTestRun(params.appId, body.trigger_point, body.environment, "manual", deps) };
+    },
+  });
+
+  route({
+    method: "get", path: "/v1/apps/:appId/test_runs", tag: "Testing",
+    summary: "The client's test runs, latest first (the last 100), of one trigger point and environment when given.",
+    params: AppParams, query: TestRunsQuery, response: TestRunsList,
+    handler: async ({ params, query, caller, deps }) => {
+      requireApp(caller, params.appId);
+      const conditions: SQL[] = [eq(testRuns.appId, params.appId)];
+      if (query.trigger_point !== undefined) conditions.push(eq(testRuns.triggerPoint, query.trigger_point));
+      if (query.environment) conditions.push(eq(testRuns.environment, query.environment));
+      const rows = await deps.db.select().from(testRuns).where(and(...conditions)).orderBy(desc(testRuns.id)).limit(100);
+      return { data: rows.map(toRunSummary) };
+    },
+  });
+
+  route({
+    method: "get", path: "/v1/apps/:appId/test_runs/:id", tag: "Testing",
+    summary: "One test run: its status, tally and every question's result (passed or why not, the answer, its outcome and sources).",
+    params: QuestionParams, response: TestRun,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId);
+      const [run] = await deps.db.select().from(testRuns).where(and(eq(testRuns.appId, params.appId), eq(testRuns.id, params.id)));
+      if (!run) throw notFound("Test run not found");
+      const results = await deps.db.select().from(testResults).where(eq(testResults.runId, run.id)).orderBy(asc(testResults.id));
+      return {
+        ...toRunSummary(run),
+        results: results.map((r) => ({
+          question_id: r.questionId, question: r.question, passed: r.passed, reason: r.reason,
+          outcome: r.outcome as "answered" | "fallback" | "canned" | "disclaimed", answer: r.answer, sources: r.sources,
+        })),
+      };
+    },
+  });
+}

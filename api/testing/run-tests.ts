@@ -1,0 +1,71 @@
+import { and, asc, eq } from "drizzle-orm";
+import type { ChatOutcome, ChatSource } from "@contract";
+import { respond } from "../chat/responder";
+import { clientScope } from "../controls/scope";
+import { testQuestions, testResults, testRuns } from "../db/schema";
+import type { WorkerDeps } from "../deps";
+
+type TestQuestionRow = typeof testQuestions.$inferSelect;
+
+/** Words compared as a reader would: case, runs of whitespace and typographic quotes aside. */
+const plain = (text: string) => text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, " ").trim();
+/** An address compared without its scheme's case, a trailing slash or a fragment. */
+const plainUrl = (url: string) => url.trim().replace(/#.*$/, "").replace(/\/+$/, "").toLowerCase();
+
+/** Whether a cited source is the one expected: the same page address, or a file by its name or title. */
+export function citesSource(sources: ChatSource[], expected: string) {
+  const wanted = plainUrl(expected);
+  return sources.some((source) => {
+    if (plainUrl(source.url) === wanted || plain(source.title) === plain(expected)) return true;
+    // A file's link is signed and changes: its name is in the link's path.
+    const path = decodeURIComponent(new URL(source.url, "http://file.invalid").pathname).toLowerCase();
+    return !/^https?:\/\//i.test(expected) && path.endsWith(`/${expected.trim().toLowerCase()}`);
+  });
+}
+
+/** A question's verdict: passed, or the reasons it did not ("source not cited; text missing"). */
+export function judge(question: Pick<TestQuestionRow, "expectSource" | "expectText" | "expectOutcome">, answer: { text: string; outcome: ChatOutcome; sources: ChatSource[] }) {
+  const reasons: string[] = [];
+  if (question.expectOutcome && answer.outcome !== question.expectOutcome) reasons.push(`outcome differs (${answer.outcome}, expected ${question.expectOutcome})`);
+  if (question.expectSource && !citesSource(answer.sources, question.expectSource)) reasons.push("source not cited");
+  if (question.expectText && !plain(answer.text).includes(plain(question.expectText))) reasons.push("text missing");
+  return { passed: reasons.length === 0, reason: reasons.length ? reasons.join("; ") : null };
+}
+
+/** Questions asked at once: the responder's statements queue on the database anyway. */
+const AT_ONCE = 4;
+
+/**
+ * A test run: every test question of the run's agent asked through the responder the widget uses,
+ * in the run's environment (the same knowledge filter as the chat), nothing stored as a visitor's
+ * conversation. Each result is kept as asked; the run ends done with its tally, or failed with why.
+ */
+export async function runTests(runId: number, deps: WorkerDeps) {
+  const [run] = await deps.db.update(testRuns).set({ status: "running" })
+    .where(and(eq(testRuns.id, runId), eq(testRuns.status, "queued"))).returning();
+  if (!run) return { skipped: "not queued (already run, or gone)" };
+  try {
+    const { clientType } = await clientScope(run.appId, deps.db);
+    const questions = await deps.db.select().from(testQuestions)
+      .where(and(eq(testQuestions.appId, run.appId), eq(testQuestions.triggerPoint, run.triggerPoint))).orderBy(asc(testQuestions.id));
+    const environment = run.environment === "prod" ? "prod" : "stage";
+    const results: (typeof testResults.$inferInsert)[] = [];
+    let next = 0;
+    await Promise.all(Array.from({ length: AT_ONCE }, async () => {
+      while (next < questions.length) {
+        const question = questions[next++];
+        const answer = await respond({ appId: run.appId, environment, triggerPoint: run.triggerPoint, message: question.question, clientType }, deps);
+        const verdict = judge(question, answer);
+        results.push({ runId, questionId: question.id, question: question.question, ...verdict, outcome: answer.outcome, answer: answer.text, sources: answer.sources });
+      }
+    }));
+    results.sort((a, b) => (a.questionId ?? 0) - (b.questionId ?? 0));
+    for (let i = 0; i < results.length; i += 200) await deps.db.insert(testResults).values(results.slice(i, i + 200));
+    const passed = results.filter((r) => r.passed).length;
+    await deps.db.update(testRuns).set({ status: "done", passed, failed: results.length - passed, finishedAt: new Date() }).where(eq(testRuns.id, runId));
+    return { passed, failed: results.length - passed };
+  } catch (error) {
+    await deps.db.update(testRuns).set({ status: "failed", error: (error as Error).message.slice(0, 1000), finishedAt: new Date() }).where(eq(testRuns.id, runId));
+    return { failed: (error as Error).message };
+  }
+}

@@ -1,0 +1,121 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientApps, testRuns } from "../db/schema";
+import { startFixtureSite } from "../../tests/support/fixture-site";
+import { indexPages } from "../../tests/support/index-pages";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { until } from "../../tests/support/wait";
+import { citesSource, judge } from "./run-tests";
+
+/** Test questions per agent and their runs, through the API, over a site the real pipeline indexed. */
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let site: Awaited<ReturnType<typeof startFixtureSite>>;
+let call: ReturnType<typeof apiCaller>;
+let admin: string;
+let viewer: string;
+let appId: number;
+let otherAppId: number;
+
+beforeAll(async () => {
+  site = await startFixtureSite();
+  site.setPage("/housing", "Housing | Northfield", "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May every year.</p>");
+  site.setPage("/tours", "Campus tours | Northfield", "<h1>Campus tours</h1><p>Guided tours of the campus leave from Founders Hall at 10 am and 2 pm on weekdays.</p>");
+  host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 10_000 });
+  call = apiCaller(host);
+  admin = (await signInAs(host, "client.admin@example.com")).user_token;
+  viewer = (await signInAs(host, "client.user@example.com")).user_token;
+  appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
+  [{ id: otherAppId }] = await host.deps.db.insert(clientApps).values({ clientName: "Elsewhere", urlCode: "elsewhere-tests" }).returning();
+  const superAdmin = (await signInAs(host, "admin@example.com")).user_token;
+  await indexPages(call, superAdmin, appId, [`${site.base}/housing`, `${site.base}/tours`]);
+});
+afterAll(async () => {
+  await host?.close();
+  await site?.close();
+});
+
+const questions = (query = "") => call("GET", `/v1/apps/${appId}/test_questions${query}`, { token: admin });
+const add = (body: object, token = admin) => call("POST", `/v1/apps/${appId}/test_questions`, { token, body });
+
+describe("test questions", () => {
+  it("are added, listed, searched, changed and deleted; each must say what the answer must do", async () => {
+    const created = await add({ question: "Where do first-year students live?", expect_text: "Lakeside Hall", expect_source: `${site.base}/housing` });
+    expect(created.status).toBe(201);
+    const empty = await add({ question: "Anything?" });
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors.expect_text).toEqual(["Say what the answer must do: a source, a text or an outcome"]);
+    const unknownAgent = await add({ question: "Where?", expect_outcome: "answered", trigger_point: "nowhere" });
+    expect(unknownAgent.status).toBe(400);
+    expect(unknownAgent.body.errors.trigger_point).toBeDefined();
+
+    const other = await add({ question: "When do tours leave?", expect_text: "10 am" });
+    expect((await questions("?search=tours")).body).toMatchObject({ total: 1, data: [{ id: other.body.id, question: "When do tours leave?", expect_text: "10 am" }] });
+    expect((await questions("?page_size=1&page=2")).body.data.map((q: { id: number }) => q.id)).toEqual([other.body.id]);
+
+    const changed = await call("PUT", `/v1/apps/${appId}/test_questions/${other.body.id}`, { token: admin, body: { question: "When do campus tours leave?", expect_text: "2 pm" } });
+    expect(changed.status).toBe(200);
+    expect((await questions("?search=campus")).body.data[0]).toMatchObject({ question: "When do campus tours leave?", expect_text: "2 pm", expect_source: null });
+    expect((await call("DELETE", `/v1/apps/${appId}/test_questions/${other.body.id}`, { token: admin })).status).toBe(200);
+    expect((await questions("?search=tours")).body.total).toBe(0);
+  });
+
+  it("are read-only for a client user and out of reach of another client", async () => {
+    expect((await questions()).status).toBe(200);
+    expect((await call("GET", `/v1/apps/${appId}/test_questions`, { token: viewer })).status).toBe(200);
+    expect((await add({ question: "Where?", expect_outcome: "answered" }, viewer)).status).toBe(403);
+    // Another client's are not there at all, as with every client-scoped call.
+    expect((await call("GET", `/v1/apps/${otherAppId}/test_questions`, { token: admin })).status).toBe(404);
+    const mine = (await questions()).body.data[0].id;
+    expect((await call("DELETE", `/v1/apps/${otherAppId}/test_questions/${mine}`, { token: admin })).status).toBe(404);
+  });
+});
+
+describe("test runs", () => {
+  it("ask every question through the chat's responder and say which passed and why the others did not", async () => {
+    await add({ question: "What time do campus tours leave?", expect_text: "10 am", expect_outcome: "answered" });
+    await add({ question: "Which hall do first-years live in?", expect_text: "Old Quad" });
+    await add({ question: "What is the weather on Mars today?", expect_outcome: "fallback" });
+    const queued = await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "stage" } });
+    expect(queued.status).toBe(202);
+
+    const run = await until("the run to finish", async () => {
+      const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${queued.body.id}`, { token: viewer });
+      return body.status === "done" && body;
+    }, 30_000);
+    expect(run).toMatchObject({ environment: "stage", trigger: "manual", trigger_point: "" });
+    const byQuestion = Object.fromEntries(run.results.map((r: { question: string }) => [r.question, r]));
+    expect(byQuestion["Where do first-year students live?"]).toMatchObject({ passed: true, outcome: "answered" });
+    expect(byQuestion["Where do first-year students live?"].sources[0].url).toBe(`${site.base}/housing`);
+    expect(byQuestion["What time do campus tours leave?"]).toMatchObject({ passed: true });
+    expect(byQuestion["What is the weather on Mars today?"]).toMatchObject({ passed: true, outcome: "fallback" });
+    expect(byQuestion["Which hall do first-years live in?"]).toMatchObject({ passed: false, reason: "text missing", outcome: "answered" });
+    expect(run.passed).toBe(run.results.filter((r: { passed: boolean }) => r.passed).length);
+    expect(run.failed).toBe(1);
+
+    const listed = await call("GET", `/v1/apps/${appId}/test_runs?environment=stage`, { token: viewer });
+    expect(listed.body.data[0]).toMatchObject({ id: queued.body.id, status: "done" });
+    expect((await call("POST", `/v1/apps/${appId}/test_runs`, { token: viewer, body: { environment: "stage" } })).status).toBe(403);
+    expect((await call("GET", `/v1/apps/${otherAppId}/test_runs/${queued.body.id}`, { token: admin })).status).toBe(404);
+    expect((await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "live" } })).status).toBe(400);
+  });
+});
+
+describe("queueing", () => {
+  it("answers the run still waiting for the same agent and environment instead of queueing another", async () => {
+    const [waiting] = await host.deps.db.insert(testRuns).values({ appId, triggerPoint: "", environment: "prod", trigger: "manual" }).returning();
+    const asked = await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "prod" } });
+    expect(asked).toEqual({ status: 202, body: { id: waiting.id } });
+  });
+});
+
+describe("a result's verdict", () => {
+  const answer = { text: "Guided tours leave from Founders Hall at 10\u00a0am.", outcome: "answered" as const, sources: [{ title: "Campus tours", url: "https://www.northfield.edu/tours/" }] };
+  it("compares text as a reader would and sources by address or file name", () => {
+    expect(judge({ expectText: "founders hall at 10 am", expectSource: "https://www.northfield.edu/tours", expectOutcome: "answered" }, answer)).toEqual({ passed: true, reason: null });
+    expect(judge({ expectText: "2 pm", expectSource: "https://www.northfield.edu/housing", expectOutcome: "fallback" }, answer))
+      .toEqual({ passed: false, reason: "outcome differs (answered, expected fallback); source not cited; text missing" });
+    expect(citesSource([{ title: "Catalog 2026", url: "http://127.0.0.1/storage/download/files/7/catalog.pdf?expires=1&signature=x" }], "catalog.pdf")).toBe(true);
+    expect(citesSource([{ title: "Catalog 2026", url: "http://127.0.0.1/storage/download/files/7/catalog.pdf" }], "Catalog 2026")).toBe(true);
+    expect(citesSource([{ title: "Catalog 2026", url: "http://127.0.0.1/x/other.pdf" }], "catalog.pdf")).toBe(false);
+  });
+});

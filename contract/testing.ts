@@ -1,0 +1,81 @@
+import { z } from "zod";
+import { CHAT_OUTCOMES } from "./values/chat";
+import { pageNumber } from "./common";
+
+/**
+ * Test questions and their runs (issue: know before you publish). A test question is asked of one
+ * trigger point (agent) with what its answer must do: cite a source (a page URL or a file name),
+ * contain a text, and/or come out a given way.
+ */
+export const TEST_ENVIRONMENTS = ["stage", "prod"] as const;
+export const TEST_RUN_STATUSES = ["queued", "running", "done", "failed"] as const;
+
+const optionalText = (max: number, label: string) => z.string().trim().max(max, `Keep the ${label} under ${max.toLocaleString("en")} characters`)
+  .optional().nullable().transform((value) => value || null);
+
+export const TestQuestionInput = z.object({
+  trigger_point: z.string({ error: "This field is required" }).trim().max(100, "Keep the trigger point under 100 characters").default(""),
+  question: z.string({ error: "This field is required" }).trim().min(1, "This field is required").max(1000, "Keep the question under 1,000 characters"),
+  expect_source: optionalText(2000, "expected source"),
+  expect_text: optionalText(500, "expected text"),
+  expect_outcome: z.enum(CHAT_OUTCOMES, { error: `The outcome must be one of ${CHAT_OUTCOMES.join(", ")}` }).optional().nullable().transform((value) => value ?? null),
+}).refine((input) => input.expect_source || input.expect_text || input.expect_outcome, {
+  message: "Say what the answer must do: a source, a text or an outcome", path: ["expect_text"],
+});
+export type TestQuestionInput = z.input<typeof TestQuestionInput>;
+
+export const TestQuestion = z.object({
+  id: z.number().int(),
+  trigger_point: z.string(),
+  question: z.string(),
+  expect_source: z.string().nullable(),
+  expect_text: z.string().nullable(),
+  expect_outcome: z.enum(CHAT_OUTCOMES).nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type TestQuestion = z.infer<typeof TestQuestion>;
+
+export const TestQuestionsQuery = z.object({
+  trigger_point: z.string().trim().max(100).optional(),
+  page: pageNumber(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  search: z.string().trim().max(200).optional(),
+});
+export const TestQuestionsList = z.object({ data: z.array(TestQuestion), total: z.number().int() });
+export const TestQuestionCreated = z.object({ id: z.number().int() });
+
+export const TestRunBody = z.object({
+  trigger_point: z.string().trim().max(100).default(""),
+  environment: z.enum(TEST_ENVIRONMENTS, { error: "The environment must be stage or prod" }),
+});
+export const TestRunsQuery = z.object({
+  trigger_point: z.string().trim().max(100).optional(),
+  environment: z.enum(TEST_ENVIRONMENTS).optional(),
+});
+
+export const TestResult = z.object({
+  question_id: z.number().int().nullable(),
+  question: z.string(),
+  passed: z.boolean(),
+  /** Why it failed ("source not cited; text missing"), or null. */
+  reason: z.string().nullable(),
+  outcome: z.enum(CHAT_OUTCOMES),
+  answer: z.string(),
+  sources: z.array(z.object({ title: z.string(), url: z.string() })),
+});
+export const TestRunSummary = z.object({
+  id: z.number().int(),
+  trigger_point: z.string(),
+  environment: z.enum(TEST_ENVIRONMENTS),
+  status: z.enum(TEST_RUN_STATUSES),
+  /** What queued it: "manual" for a run asked for here. */
+  trigger: z.string(),
+  passed: z.number().int(),
+  failed: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export const TestRun = TestRunSummary.extend({ results: z.array(TestResult) });
+export const TestRunsList = z.object({ data: z.array(TestRunSummary) });
+export const TestRunQueued = z.object({ id: z.number().int() });
