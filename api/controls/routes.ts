@@ -11,6 +11,7 @@ import { deleteFinetunings, listFinetunings, saveFinetunings } from "./finetunin
 import { deleteInputPrompt, listInputPrompts, saveInputPrompts } from "./input-prompts";
 import { listProbings, saveProbings } from "./probings";
 import { clientScope, resolveAppId } from "./scope";
+import { queueRunsAfterChange } from "../testing/auto-runs";
 
 const AppParams = z.object({ appId: IdParam });
 const TAG = "Controls";
@@ -37,7 +38,9 @@ export function controlRoutes(route: RouteBuilder) {
     query: ControlsPutQuery, body: ControlsPutBody, response: ControlsSaved,
     handler: async ({ query, body, caller, deps }) => {
       const appId = resolveAppId(caller, { query: query.app_id, body: body.app_id, rows: body.controls, listKey: "controls" });
-      return { message: "Controls saved", controls: await saveControls(appId, body.controls, deps) };
+      const controls = await saveControls(appId, body.controls, deps);
+      await queueRunsAfterChange(appId, triggerPointsOf(body.controls), "controls saved", deps);
+      return { message: "Controls saved", controls };
     },
   });
 
@@ -78,7 +81,9 @@ export function controlRoutes(route: RouteBuilder) {
     params: AppParams, body: InputPromptsBody, response: InputPromptsSaved,
     handler: async ({ params, body, caller, deps }) => {
       const appId = resolveAppId(caller, { query: params.appId, rows: [], listKey: "input_prompts" });
-      return { message: INPUT_PROMPT_MESSAGES.saved, input_prompts: await saveInputPrompts(appId, body.input_prompts, deps) };
+      const inputPrompts = await saveInputPrompts(appId, body.input_prompts, deps);
+      await queueRunsAfterChange(appId, triggerPointsOf(body.input_prompts), "input prompts saved", deps);
+      return { message: INPUT_PROMPT_MESSAGES.saved, input_prompts: inputPrompts };
     },
   });
 
@@ -88,6 +93,7 @@ export function controlRoutes(route: RouteBuilder) {
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const prompt = await deleteInputPrompt(params.appId, params.id, deps);
+      await queueRunsAfterChange(params.appId, [prompt.trigger_point], "input prompt deleted", deps);
       return { message: `Deleted the prompt ${prompt.internal_name}` };
     },
   });
@@ -111,6 +117,7 @@ export function controlRoutes(route: RouteBuilder) {
       const rows = body.finetunings.map((row) => row ?? {});
       const appId = resolveAppId(caller, { body: body.app_id, rows, listKey: "finetunings" });
       const result = await saveFinetunings(appId, body.finetunings, deps);
+      await queueRunsAfterChange(appId, triggerPointsOf(rows), "finetuning saved", deps);
       return { message: "Finetuning saved", ...result };
     },
   });
@@ -122,7 +129,13 @@ export function controlRoutes(route: RouteBuilder) {
     handler: async ({ body, caller, deps }) => {
       requireApp(caller, body.app_id, "configure");
       const deleted = await deleteFinetunings(body.app_id, [...new Set(body.ids)], deps);
+      if (deleted) await queueRunsAfterChange(body.app_id, "every agent", "finetuning deleted", deps);
       return { message: `Deleted ${deleted} rule${deleted === 1 ? "" : "s"}`, deleted };
     },
   });
+}
+
+/** The trigger points a save touched (a row without one is Default's). */
+function triggerPointsOf(rows: { trigger_point?: string | null }[]) {
+  return [...new Set(rows.map((row) => row.trigger_point ?? ""))];
 }

@@ -8,10 +8,11 @@ import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { extractPdf } from "../knowledge/extract-pdf";
 import { finalKeyOf, type FileRecord } from "./store";
 import { cutText } from "@contract";
+import { queueRunsAfterChange } from "../testing/auto-runs";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 /** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */
-type WorkerDeps = PipelineDeps & { workerId: string };
+type WorkerDeps = PipelineDeps & { workerId: string } & Partial<Pick<ApiDeps, "jobs">>;
 
 /** PDF readers accept the header anywhere in the first kilobyte; so do we, and nothing else. */
 export function looksLikePdf(bytes: Uint8Array) {
@@ -112,6 +113,7 @@ export async function indexFile(fileId: number, deps: WorkerDeps) {
       await finishFile(tx, file, { status: "indexed", title: cutText(pdf.title, 500), pageCount: pdf.pageCount, errorMessage: null, indexedAt: new Date() }, deps);
       await replaceChunks(tx, { appId: file.appId, fileId: file.id }, pieces);
     });
+    await queueRunsAfterChange(file.appId, "every agent", "file indexed", deps);
     return { indexed: file.id, pages: pdf.pageCount, chunks: pieces.length };
   } catch (error) {
     if (error instanceof ClaimLost) return { skipped: error.message };

@@ -12,6 +12,7 @@ import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { acceptUpload, deleteFiles, UploadRejected, waitForAcceptance } from "./pipeline";
 import { describeFile, getFile, listFiles, newUploadKey, signedUploadLink } from "./store";
+import { queueRunsAfterChange } from "../testing/auto-runs";
 
 const FileParams = z.object({ id: IdParam });
 
@@ -37,8 +38,11 @@ export function fileRoutes(route: RouteBuilder) {
     method: "patch", path: "/v1/files/:id", tag: "Knowledge files", summary: "Sets a file's tags (sandbox, production): which environments may answer from it.",
     params: FileParams, body: FileTagsBody, response: KnowledgeFile,
     handler: async ({ params, body, caller, deps }) => {
-      await requireFile(params.id, body.app_id, caller, "configure", deps);
-      await deps.db.update(knowledgeFiles).set({ tags: [...new Set(body.tags)], updatedAt: new Date() }).where(eq(knowledgeFiles.id, params.id));
+      const file = await requireFile(params.id, body.app_id, caller, "configure", deps);
+      const tags = [...new Set(body.tags)];
+      await deps.db.update(knowledgeFiles).set({ tags, updatedAt: new Date() }).where(eq(knowledgeFiles.id, params.id));
+      // Tags decide which environments a file answers in.
+      if (JSON.stringify(file.tags) !== JSON.stringify(tags)) await queueRunsAfterChange(file.appId, "every agent", "file tags changed", deps);
       return (await describeFile(params.id, deps))!;
     },
   });

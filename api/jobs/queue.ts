@@ -48,10 +48,10 @@ export class JobQueue {
     return new JobQueue(boss, log);
   }
 
-  /** Enqueues a job after checking its payload against the catalog. */
-  async send<N extends QueueName>(name: N, payload: PayloadOf<N>): Promise<string | null> {
+  /** Enqueues a job after checking its payload against the catalog; `startAfterSeconds` holds it back that long. */
+  async send<N extends QueueName>(name: N, payload: PayloadOf<N>, options: { startAfterSeconds?: number } = {}): Promise<string | null> {
     const data = jobCatalog[name].payload.parse(payload) as object;
-    return this.boss.send(name, data);
+    return options.startAfterSeconds ? this.boss.send(name, data, { startAfter: options.startAfterSeconds }) : this.boss.send(name, data);
   }
 
   /** Starts handlers for every queue of the catalog in this process. */

@@ -5,6 +5,7 @@ import { ClaimLost } from "../jobs/leases";
 import { replaceChunks } from "./chunk-store";
 import { IndexedPageWriter } from "./indexed-page-writer";
 import { addToRefreshRecord } from "./refresh-record";
+import { queueRunsAfterChange } from "../testing/auto-runs";
 import { chunkBlocks } from "./chunk";
 import type { CleanupRules } from "./extract-html";
 import { extractPdf } from "./extract-pdf";
@@ -284,6 +285,10 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   };
   await Promise.all(Array.from({ length: LANES }, lane));
   await addToRefreshRecord(websiteId, done, deps);
+  // What the assistant knows changed: the client's agents' test questions are asked again.
+  if ((done.new ?? 0) + (done.changed ?? 0) + (done.gone ?? 0) + (done.deleted ?? 0) > 0) {
+    await queueRunsAfterChange(website.appId, "every agent", "website indexed", deps);
+  }
   return done;
 }
 

@@ -14,6 +14,7 @@ import { isPublicAddress } from "./fetcher";
 import { addUrls, refreshUrlsCount } from "./pipeline-shared";
 import { updateSitemapDiff } from "./refresh-sitemap";
 import { getWebsite, listUrls, listWebsites, requestStatus, statusCounts, toUrlRow, websitesByIds } from "./queries";
+import { queueRunsAfterChange } from "../testing/auto-runs";
 
 const AppParams = z.object({ appId: IdParam });
 const WebsiteParams = z.object({ appId: IdParam, websiteId: IdParam });
@@ -66,9 +67,10 @@ export function knowledgeRoutes(route: RouteBuilder) {
       if (Object.keys(errors).length) throw badRequest("Some websites could not be saved", errors);
       // All rows or none: a row that fails (another client's id, a website deleted meanwhile) leaves
       // every row as it was, rather than earlier rows with new patterns that are never re-discovered.
-      const { saved, toDiscover } = await deps.db.transaction(async (tx) => {
+      const { saved, toDiscover, tagsChanged } = await deps.db.transaction(async (tx) => {
         const saved: number[] = [];
         const toDiscover: number[] = [];
+        let tagsChanged = false;
         for (const input of body.websites) {
           const values = {
             url: input.url, siteMap: input.site_map, enabled: input.enabled, tags: input.tags, skipPatterns: input.skip_patterns,
@@ -81,6 +83,8 @@ export function knowledgeRoutes(route: RouteBuilder) {
               || JSON.stringify(current.skipPatterns) !== JSON.stringify(input.skip_patterns)
               || JSON.stringify(current.allowedPatterns) !== JSON.stringify(input.allowed_patterns) || Boolean(input.urls);
             if (rediscover) toDiscover.push(input.id);
+            // Tags decide which environments a website answers in.
+            if (JSON.stringify(current.tags) !== JSON.stringify(input.tags)) tagsChanged = true;
             saved.push(input.id);
           } else {
             const [created] = await tx.insert(websites).values({ ...values, appId: params.appId, addedBy: caller.id }).returning({ id: websites.id });
@@ -92,8 +96,9 @@ export function knowledgeRoutes(route: RouteBuilder) {
         if (toDiscover.length) {
           await tx.update(websites).set({ status: "pending_sitemap_generation", claimedBy: null }).where(inArray(websites.id, toDiscover));
         }
-        return { saved, toDiscover };
+        return { saved, toDiscover, tagsChanged };
       });
+      if (tagsChanged) await queueRunsAfterChange(params.appId, "every agent", "website tags changed", deps);
       // Queued once the rows are committed; a job lost between the two is found again by the
       // recovery of websites waiting for discovery.
       for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });

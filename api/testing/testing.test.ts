@@ -108,6 +108,28 @@ describe("queueing", () => {
   });
 });
 
+describe("runs queued by changes", () => {
+  it("follow a control saved for Default, once per agent and environment while one waits, and say what queued them", async () => {
+    const save = (text: string) => call("PUT", "/v1/controls", {
+      token: admin, body: { app_id: appId, controls: [{ app_id: appId, internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "" }] },
+    });
+    const stageRuns = async () => (await call("GET", `/v1/apps/${appId}/test_runs?environment=stage&trigger_point=`, { token: admin })).body.data as { trigger: string; status: string }[];
+    const before = (await stageRuns()).length;
+    expect((await save("Be brief and friendly.")).status).toBe(200);
+    const after = await stageRuns();
+    expect(after.length).toBe(before + 1);
+    // The last run was a minute ago at most: this one waits out the rest of that minute.
+    expect(after[0]).toMatchObject({ trigger: "controls saved", status: "queued" });
+    expect((await save("Be brief, friendly and precise.")).status).toBe(200);
+    expect((await stageRuns()).length).toBe(before + 1);
+  });
+
+  it("are not queued for a client whose agents have no test questions", async () => {
+    await call("PUT", "/v1/controls", { token: (await signInAs(host, "admin@example.com")).user_token, body: { app_id: otherAppId, controls: [{ app_id: otherAppId, internal_name: "ai_personality_guidelines", prompt_input_raw: "Hello.", trigger_point: "" }] } });
+    expect((await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, otherAppId)))).toEqual([]);
+  });
+});
+
 describe("a result's verdict", () => {
   const answer = { text: "Guided tours leave from Founders Hall at 10\u00a0am.", outcome: "answered" as const, sources: [{ title: "Campus tours", url: "https://www.northfield.edu/tours/" }] };
   it("compares text as a reader would and sources by address or file name", () => {
