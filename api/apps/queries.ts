@@ -7,6 +7,7 @@ import type { ApiDeps } from "../deps";
 import { preparedPerDatabase } from "../db/prepared";
 import { agents, clientApps } from "../db/schema";
 import { notFound } from "../http/errors";
+import { containing } from "../db/like";
 
 type AppRow = typeof clientApps.$inferSelect;
 type AgentRow = typeof agents.$inferSelect;
@@ -89,7 +90,7 @@ export async function listVisibleApps(
     const conditions: SQL[] = [];
     if (filters.status) conditions.push(eq(clientApps.status, filters.status));
     if (filters.search) {
-      const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const pattern = containing(filters.search);
       conditions.push(or(ilike(clientApps.clientName, pattern), ilike(clientApps.urlCode, pattern))!);
     }
     if (visibleIds) conditions.push(inArray(clientApps.id, visibleIds));

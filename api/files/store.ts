@@ -3,6 +3,7 @@ import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import { FILE_UPLOAD_CONTENT_TYPE, type FileStatus, type KnowledgeFile } from "@contract";
 import { knowledgeFiles, users } from "../db/schema";
 import type { ApiDeps } from "../deps";
+import { containing } from "../db/like";
 
 export type FileRecord = typeof knowledgeFiles.$inferSelect;
 type StoreDeps = Pick<ApiDeps, "db" | "storage">;
@@ -11,7 +12,6 @@ type StoreDeps = Pick<ApiDeps, "db" | "storage">;
 const VIEW_LINK_SECONDS = 60 * 60;
 const UPLOAD_LINK_SECONDS = 15 * 60;
 
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * The last part of a storage key for a file name: ASCII letters, digits, dots, dashes and
@@ -76,7 +76,7 @@ const listedColumns = {
 export async function listFiles(appId: number, search: string | undefined, deps: StoreDeps) {
   const rows = await deps.db.select(listedColumns).from(knowledgeFiles)
     .leftJoin(users, eq(users.id, knowledgeFiles.addedBy))
-    .where(and(eq(knowledgeFiles.appId, appId), search ? ilike(knowledgeFiles.fileName, escapeLike(search)) : undefined))
+    .where(and(eq(knowledgeFiles.appId, appId), search ? ilike(knowledgeFiles.fileName, containing(search)) : undefined))
     .orderBy(desc(knowledgeFiles.id));
   return Promise.all(rows.map((row) => toKnowledgeFile(row, deps)));
 }

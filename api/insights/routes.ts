@@ -12,6 +12,7 @@ import type { RouteBuilder } from "../http/route";
 import { LEAD_SCORE_RULE, leadScore } from "./lead-score";
 import { insightRange, readInsights, type InsightScope } from "./queries";
 import { rebuildInsightDays } from "./rollups";
+import { containing } from "../db/like";
 
 const AppParams = z.object({ appId: IdParam });
 const ProfileParams = AppParams.extend({ conversationId: z.uuid({ error: "Not a profile id" }) });
@@ -43,7 +44,7 @@ function chartCsv(chart: InsightChart, insights: Insights) {
 /** The profiles of a client as the store lists them (alias p for profiles, c for conversations). */
 function profileFilter(appId: number, query: z.output<typeof UserProfilesQuery>): SQL {
   const parts = [sql`p.app_id = ${appId}`];
-  if (query.search) parts.push(sql`p.values::text ilike ${`%${query.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}`);
+  if (query.search) parts.push(sql`p.values::text ilike ${containing(query.search)}`);
   if (query.trigger_point !== undefined) parts.push(sql`c.trigger_point = ${query.trigger_point}`);
   if (query.environment !== "all") parts.push(sql`c.environment = ${query.environment}`);
   if (query.leads_only === "true") parts.push(sql`p.is_lead`);

@@ -7,6 +7,7 @@ import { startRefreshRecords } from "./refresh-record";
 import type { ApiDeps } from "../deps";
 import { urlStatusCounts, urls, users, websites } from "../db/schema";
 import type { z } from "zod";
+import { containing } from "../db/like";
 
 type WebsiteRecord = typeof websites.$inferSelect;
 type ParsedUrlsQuery = z.output<typeof UrlsQuerySchema>;
@@ -35,7 +36,6 @@ export function toUrlRow(row: UrlRecord, websiteUrl: string): UrlRow {
   };
 }
 
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A page of a client's websites (all of them, or those whose address holds `pattern`), with who added each. */
 const websitesQuery = (db: Database, where: SQL | undefined) => ({
@@ -61,7 +61,7 @@ export async function websitesByIds(appId: number, ids: number[], deps: Pick<Api
 export async function listWebsites(appId: number, query: { page: number; page_size: number; query?: string }, deps: Pick<ApiDeps, "db">) {
   const page = { appId, limit: query.page_size, offset: (query.page - 1) * query.page_size };
   const read = query.query
-    ? websitesQuery(deps.db, and(eq(websites.appId, appId), ilike(websites.url, escapeLike(query.query))))
+    ? websitesQuery(deps.db, and(eq(websites.appId, appId), ilike(websites.url, containing(query.query))))
     : allWebsitesQuery(deps.db);
   const [{ total }] = await read.total.execute(page);
   const rows = await read.rows.execute(page);
@@ -89,7 +89,7 @@ function scopeConditions(appId: number, websiteId: number | null, query: ParsedU
   if (websiteId !== null) conditions.push(eq(urls.websiteId, websiteId));
   if (query.sitemap_refresh_review_status?.length) conditions.push(inArray(urls.sitemapRefreshReviewStatus, query.sitemap_refresh_review_status));
   // The address only: a trigram index keeps it fast at a million URLs (titles have none).
-  if (query.search) conditions.push(ilike(urls.url, escapeLike(query.search)));
+  if (query.search) conditions.push(ilike(urls.url, containing(query.search)));
   return conditions;
 }
 

@@ -10,6 +10,7 @@ import { testQuestions, testResults, testRuns } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { containing } from "../db/like";
 
 const AppParams = z.object({ appId: IdParam });
 const QuestionParams = z.object({ appId: IdParam, id: IdParam });
@@ -26,7 +27,6 @@ const toRunSummary = (row: RunRow) => ({
   id: row.id, trigger_point: row.triggerPoint, environment: row.environment as "stage" | "prod", status: row.status as "queued" | "running" | "done" | "failed",
   trigger: row.trigger, passed: row.passed, failed: row.failed, created_at: row.createdAt.toISOString(), finished_at: row.finishedAt?.toISOString() ?? null,
 });
-const escapeLike = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** A trigger point of the client (or Default), or a 400 naming the field. */
 async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
@@ -63,7 +63,7 @@ export function testingRoutes(route: RouteBuilder) {
       requireApp(caller, params.appId);
       const conditions: SQL[] = [eq(testQuestions.appId, params.appId)];
       if (query.trigger_point !== undefined) conditions.push(eq(testQuestions.triggerPoint, query.trigger_point));
-      if (query.search) conditions.push(ilike(testQuestions.question, escapeLike(query.search)));
+      if (query.search) conditions.push(ilike(testQuestions.question, containing(query.search)));
       const where = and(...conditions);
       const [{ total }] = await deps.db.select({ total: count() }).from(testQuestions).where(where);
       const rows = await deps.db.select().from(testQuestions).where(where).orderBy(asc(testQuestions.id))
