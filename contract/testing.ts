@@ -76,6 +76,12 @@ export const TestRunSummary = z.object({
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });
-export const TestRun = TestRunSummary.extend({ results: z.array(TestResult) });
+/** What changed since the previous finished run of the same agent and environment (null: none before, or not done). */
+export const TestRunChanges = z.object({
+  previous_run_id: z.number().int(),
+  newly_failing: z.array(z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() })),
+  newly_passing: z.array(z.object({ question_id: z.number().int(), question: z.string() })),
+});
+export const TestRun = TestRunSummary.extend({ results: z.array(TestResult), changes: TestRunChanges.nullable() });
 export const TestRunsList = z.object({ data: z.array(TestRunSummary) });
 export const TestRunQueued = z.object({ id: z.number().int() });

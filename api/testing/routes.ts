@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, asc, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   IdParam, TestQuestionCreated, TestQuestionInput, TestQuestionsList, TestQuestionsQuery, TestRun, TestRunBody, TestRunQueued, TestRunsList, TestRunsQuery,
@@ -51,6 +51,28 @@ export async function queueTestRun(appId: number, triggerPoint: string, environm
   const [run] = await deps.db.insert(testRuns).values({ appId, triggerPoint, environment, trigger }).returning({ id: testRuns.id });
   await deps.jobs.send("test-run", { runId: run.id });
   return run.id;
+}
+
+type ResultRow = typeof testResults.$inferSelect;
+
+/**
+ * The questions that failed in `run` but passed in the previous finished run of the same agent and
+ * environment, and those that passed now but not then (questions asked in both runs only).
+ */
+async function changesSincePrevious(run: RunRow, results: ResultRow[], deps: Pick<ApiDeps, "db">) {
+  const [previous] = await deps.db.select({ id: testRuns.id }).from(testRuns)
+    .where(and(eq(testRuns.appId, run.appId), eq(testRuns.triggerPoint, run.triggerPoint), eq(testRuns.environment, run.environment),
+      eq(testRuns.status, "done"), lt(testRuns.id, run.id)))
+    .orderBy(desc(testRuns.id)).limit(1);
+  if (!previous) return null;
+  const before = new Map((await deps.db.select({ questionId: testResults.questionId, passed: testResults.passed }).from(testResults)
+    .where(eq(testResults.runId, previous.id))).map((r) => [r.questionId, r.passed]));
+  const asked = results.filter((r): r is ResultRow & { questionId: number } => r.questionId !== null && before.has(r.questionId));
+  return {
+    previous_run_id: previous.id,
+    newly_failing: asked.filter((r) => before.get(r.questionId) && !r.passed).map((r) => ({ question_id: r.questionId, question: r.question, reason: r.reason })),
+    newly_passing: asked.filter((r) => !before.get(r.questionId) && r.passed).map((r) => ({ question_id: r.questionId, question: r.question })),
+  };
 }
 
 /** Test questions per agent and their runs: what an operator checks before publishing a change. */
@@ -151,6 +173,7 @@ export function testingRoutes(route: RouteBuilder) {
       const results = await deps.db.select().from(testResults).where(eq(testResults.runId, run.id)).orderBy(asc(testResults.id));
       return {
         ...toRunSummary(run),
+        changes: run.status === "done" ? await changesSincePrevious(run, results, deps) : null,
         results: results.map((r) => ({
           question_id: r.questionId, question: r.question, passed: r.passed, reason: r.reason,
           outcome: r.outcome as "answered" | "fallback" | "canned" | "disclaimed", answer: r.answer, sources: r.sources,

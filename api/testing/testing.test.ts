@@ -92,11 +92,31 @@ describe("test runs", () => {
     expect(run.passed).toBe(run.results.filter((r: { passed: boolean }) => r.passed).length);
     expect(run.failed).toBe(1);
 
+    // The first run of an agent and environment has nothing to compare with.
+    expect(run.changes).toBeNull();
     const listed = await call("GET", `/v1/apps/${appId}/test_runs?environment=stage`, { token: viewer });
     expect(listed.body.data[0]).toMatchObject({ id: queued.body.id, status: "done" });
     expect((await call("POST", `/v1/apps/${appId}/test_runs`, { token: viewer, body: { environment: "stage" } })).status).toBe(403);
     expect((await call("GET", `/v1/apps/${otherAppId}/test_runs/${queued.body.id}`, { token: admin })).status).toBe(404);
     expect((await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "live" } })).status).toBe(400);
+  });
+});
+
+describe("a run beside the previous one", () => {
+  it("says which questions newly fail and which newly pass since the last finished run of that environment", async () => {
+    const all = (await call("GET", `/v1/apps/${appId}/test_questions?page_size=100`, { token: admin })).body.data as { id: number; question: string }[];
+    const hall = all.find((q) => q.question === "Which hall do first-years live in?")!;
+    const tours = all.find((q) => q.question === "What time do campus tours leave?")!;
+    await call("PUT", `/v1/apps/${appId}/test_questions/${hall.id}`, { token: admin, body: { question: hall.question, expect_text: "Lakeside Hall" } });
+    await call("PUT", `/v1/apps/${appId}/test_questions/${tours.id}`, { token: admin, body: { question: tours.question, expect_text: "midnight" } });
+    const queued = await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "stage" } });
+    const run = await until("the second run to finish", async () => {
+      const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${queued.body.id}`, { token: admin });
+      return body.status === "done" && body;
+    }, 30_000);
+    expect(run.changes.newly_passing).toEqual([{ question_id: hall.id, question: hall.question }]);
+    expect(run.changes.newly_failing).toEqual([{ question_id: tours.id, question: tours.question, reason: "text missing" }]);
+    expect(run.changes.previous_run_id).toBeLessThan(queued.body.id);
   });
 });
 
