@@ -85,3 +85,15 @@ export const TestRunChanges = z.object({
 export const TestRun = TestRunSummary.extend({ results: z.array(TestResult), changes: TestRunChanges.nullable() });
 export const TestRunsList = z.object({ data: z.array(TestRunSummary) });
 export const TestRunQueued = z.object({ id: z.number().int() });
+
+/**
+ * The production gate's comparison for one agent: its last finished stage run beside its last
+ * finished prod run, and the questions stage fails that prod passes (what a push to production
+ * would break).
+ */
+export const TestGateQuery = z.object({ trigger_point: z.string().trim().max(100).default("") });
+export const TestGate = z.object({
+  stage: TestRunSummary.nullable(),
+  prod: TestRunSummary.nullable(),
+  stage_fails_prod_passes: z.array(z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() })),
+});

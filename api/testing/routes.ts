@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  IdParam, TestQuestionCreated, TestQuestionInput, TestQuestionsList, TestQuestionsQuery, TestRun, TestRunBody, TestRunQueued, TestRunsList, TestRunsQuery,
+  IdParam, TestGate, TestGateQuery, TestQuestionCreated, TestQuestionInput, TestQuestionsList, TestQuestionsQuery, TestRun, TestRunBody, TestRunQueued, TestRunsList, TestRunsQuery,
   type TestQuestion,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
@@ -159,6 +159,28 @@ export function testingRoutes(route: RouteBuilder) {
       if (query.environment) conditions.push(eq(testRuns.environment, query.environment));
       const rows = await deps.db.select().from(testRuns).where(and(...conditions)).orderBy(desc(testRuns.id)).limit(100);
       return { data: rows.map(toRunSummary) };
+    },
+  });
+
+  route({
+    method: "get", path: "/v1/apps/:appId/test_gate", tag: "Testing",
+    summary: "For one trigger point: its last finished stage run beside its last finished prod run, and the questions stage fails that prod passes.",
+    params: AppParams, query: TestGateQuery, response: TestGate,
+    handler: async ({ params, query, caller, deps }) => {
+      requireApp(caller, params.appId);
+      const lastDone = async (environment: "stage" | "prod") => (await deps.db.select().from(testRuns)
+        .where(and(eq(testRuns.appId, params.appId), eq(testRuns.triggerPoint, query.trigger_point), eq(testRuns.environment, environment), eq(testRuns.status, "done")))
+        .orderBy(desc(testRuns.id)).limit(1))[0] ?? null;
+      const [stage, prod] = [await lastDone("stage"), await lastDone("prod")];
+      let breaks: { question_id: number; question: string; reason: string | null }[] = [];
+      if (stage && prod) {
+        const passedInProd = new Set((await deps.db.select({ questionId: testResults.questionId }).from(testResults)
+          .where(and(eq(testResults.runId, prod.id), eq(testResults.passed, true)))).map((r) => r.questionId));
+        breaks = (await deps.db.select().from(testResults).where(and(eq(testResults.runId, stage.id), eq(testResults.passed, false))).orderBy(asc(testResults.id)))
+          .filter((r): r is ResultRow & { questionId: number } => r.questionId !== null && passedInProd.has(r.questionId))
+          .map((r) => ({ question_id: r.questionId, question: r.question, reason: r.reason }));
+      }
+      return { stage: stage && toRunSummary(stage), prod: prod && toRunSummary(prod), stage_fails_prod_passes: breaks };
     },
   });
 

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps, testRuns } from "../db/schema";
+import { clientApps, testQuestions, testResults, testRuns } from "../db/schema";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { indexPages } from "../../tests/support/index-pages";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
@@ -147,6 +147,26 @@ describe("runs queued by changes", () => {
   it("are not queued for a client whose agents have no test questions", async () => {
     await call("PUT", "/v1/controls", { token: (await signInAs(host, "admin@example.com")).user_token, body: { app_id: otherAppId, controls: [{ app_id: otherAppId, internal_name: "ai_personality_guidelines", prompt_input_raw: "Hello.", trigger_point: "" }] } });
     expect((await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, otherAppId)))).toEqual([]);
+  });
+});
+
+describe("the production gate's comparison", () => {
+  it("lists what the last stage run fails that the last prod run passes, for one agent", async () => {
+    const gate = () => call("GET", `/v1/apps/${appId}/test_gate?trigger_point=studentsuccess`, { token: viewer });
+    expect((await gate()).body).toEqual({ stage: null, prod: null, stage_fails_prod_passes: [] });
+    const [question] = await host.deps.db.insert(testQuestions).values({ appId, triggerPoint: "studentsuccess", question: "Who advises new students?", expectText: "advisor" }).returning();
+    const finished = { appId, triggerPoint: "studentsuccess", trigger: "manual", status: "done", finishedAt: new Date() };
+    const [prod] = await host.deps.db.insert(testRuns).values({ ...finished, environment: "prod", passed: 1 }).returning();
+    const [stage] = await host.deps.db.insert(testRuns).values({ ...finished, environment: "stage", failed: 1 }).returning();
+    const result = { questionId: question.id, question: question.question, outcome: "answered", answer: "…", sources: [] };
+    await host.deps.db.insert(testResults).values([
+      { ...result, runId: prod.id, passed: true, reason: null },
+      { ...result, runId: stage.id, passed: false, reason: "text missing" },
+    ]);
+    const { body } = await gate();
+    expect(body.stage).toMatchObject({ id: stage.id, environment: "stage", failed: 1 });
+    expect(body.prod).toMatchObject({ id: prod.id, environment: "prod", passed: 1 });
+    expect(body.stage_fails_prod_passes).toEqual([{ question_id: question.id, question: "Who advises new students?", reason: "text missing" }]);
   });
 });
 
