@@ -18,13 +18,11 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { serve } from "@hono/node-server";
 import { and, eq, sql } from "drizzle-orm";
-import { apiConfigFromEnv } from "../api/config";
 import { embedKeyFor } from "../api/chat/keys";
 import type { DatabaseOptions } from "../api/db/client";
 import { urls } from "../api/db/schema";
-import { startApiHost } from "../api/host";
 import { askChat, share, type Asked } from "./answer-pages";
-import { benchDatabases, crawlAndIndex, percentiles } from "./support";
+import { benchDatabases, crawlAndIndex, percentiles, startBenchHost } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -51,17 +49,7 @@ interface Question { message: string; page: string; phrased: boolean }
  * out of the way: 50 visitors from one address ask far more than one visitor may.
  */
 async function indexAndServe(database: DatabaseOptions) {
-  const storageDir = mkdtempSync(path.join(work, "files-"));
-  const host = await startApiHost({
-    database,
-    storageDir,
-    config: apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "10", CHAT_RATE_LIMIT_PER_MINUTE: "100000000" }, { sessionSecrets: ["x"], jwtSecret: "y" }),
-    log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
-  });
-  const close = async () => {
-    await host.close();
-    rmSync(storageDir, { recursive: true, force: true });
-  };
+  const { host, close } = await startBenchHost(database, work, { CRAWL_CONCURRENCY_PER_HOST: "10", CHAT_RATE_LIMIT_PER_MINUTE: "100000000" });
   try {
     const { db } = host.deps;
     const { app, website, started, indexed: finished } = await crawlAndIndex(host, base);

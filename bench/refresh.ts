@@ -17,11 +17,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { and, eq, sql } from "drizzle-orm";
-import { apiConfigFromEnv } from "../api/config";
 import { urls } from "../api/db/schema";
-import { startApiHost } from "../api/host";
 import { startRefreshSite, type SiteCounts } from "./refresh-site";
-import { benchDatabases, crawlAndIndex, indexEveryUrl } from "./support";
+import { benchDatabases, crawlAndIndex, indexEveryUrl, startBenchHost } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const CHANGED = Number(process.env.BENCH_CHANGED ?? 0.01);
@@ -49,13 +47,7 @@ try {
       continue;
     }
     const site = await startRefreshSite(pages, PORT);
-    const storageDir = mkdtempSync(path.join(work, "files-"));
-    const host = await startApiHost({
-      database: target.database,
-      storageDir,
-      config: apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "10" }, { sessionSecrets: ["x"], jwtSecret: "y" }),
-      log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
-    });
+    const { host, close } = await startBenchHost(target.database, work, { CRAWL_CONCURRENCY_PER_HOST: "10" });
     try {
       const first = await crawlAndIndex(host, site.base);
       const firstCounts = { ...site.counts };
@@ -81,10 +73,9 @@ try {
       const failed = await host.deps.db.select({ n: sql<number>`count(*)::int` }).from(urls).where(and(eq(urls.websiteId, first.website.id), eq(urls.status, "failed_to_index")));
       if (failed[0].n) console.log(`${name}: ${failed[0].n} pages failed`);
     } finally {
-      await host.close();
+      await close();
       await site.close();
       await target.drop();
-      rmSync(storageDir, { recursive: true, force: true });
     }
   }
 } finally {

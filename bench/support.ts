@@ -5,7 +5,8 @@ import pg from "pg";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseOptions } from "../api/db/client";
 import { clientApps, websites } from "../api/db/schema";
-import type { ApiHost } from "../api/host";
+import { apiConfigFromEnv } from "../api/config";
+import { startApiHost, type ApiHost } from "../api/host";
 import { requestStatus } from "../api/knowledge/queries";
 
 /**
@@ -31,6 +32,27 @@ export async function throwawayPostgres(serverUrl: string): Promise<{ url: strin
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * The API host a benchmark drives, on `database`, with its files under a new folder in `work`:
+ * allowed to crawl 127.0.0.1, `env` over that, logging errors only. `close()` also removes the files.
+ */
+export async function startBenchHost(database: DatabaseOptions, work: string, env: Record<string, string> = {}) {
+  const storageDir = mkdtempSync(path.join(work, "files-"));
+  const host = await startApiHost({
+    database,
+    storageDir,
+    config: apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", ...env }, { sessionSecrets: ["x"], jwtSecret: "y" }),
+    log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
+  });
+  return {
+    host,
+    close: async () => {
+      await host.close();
+      rmSync(storageDir, { recursive: true, force: true });
     },
   };
 }

@@ -11,14 +11,11 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { eq, sql } from "drizzle-orm";
-import { apiConfigFromEnv } from "../api/config";
-import { clientApps, testQuestions, testRuns, urls, websites } from "../api/db/schema";
-import { startApiHost } from "../api/host";
-import { requestStatus } from "../api/knowledge/queries";
+import { eq } from "drizzle-orm";
+import { testQuestions, testRuns } from "../api/db/schema";
 import { queueTestRun } from "../api/testing/routes";
-import { servePages, HTML, type ServedPage } from "./answer-pages";
-import { benchDatabases } from "./support";
+import { indexPages, servePages, HTML, type ServedPage } from "./answer-pages";
+import { benchDatabases, startBenchHost } from "./support";
 
 const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
 const DATASET = path.join(FIXTURES, "qa-dev", "squad2-dev-10-articles.json");
@@ -52,27 +49,13 @@ try {
       console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
       continue;
     }
-    const storageDir = mkdtempSync(path.join(work, "files-"));
-    const host = await startApiHost({
-      database: target.database, storageDir,
-      config: apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true" }, { sessionSecrets: ["x"], jwtSecret: "y" }),
-      log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
-    });
+    const { host, close } = await startBenchHost(target.database, work);
     try {
       const { db } = host.deps;
-      const [app] = await db.insert(clientApps).values({ clientName: "Test runs", urlCode: `test-runs-${Date.now()}` }).returning();
-      const [website] = await db.insert(websites).values({ appId: app.id, url: `${site.base}/`, siteMap: "few_urls", status: "sitemap_generated" }).returning();
-      await db.insert(urls).values([...pages.keys()].map((page) => ({ appId: app.id, websiteId: website.id, url: site.pageUrl(page) })));
-      await requestStatus(app.id, { websiteId: website.id }, "to_be_indexed", false, { db });
-      await host.deps.jobs.send("website-process", { websiteId: website.id });
-      for (;;) {
-        const [{ left }] = await db.select({ left: sql<number>`count(*)::int` }).from(urls).where(sql`${urls.websiteId} = ${website.id} and ${urls.status} <> 'indexed' and ${urls.status} not like 'failed%'`);
-        if (Number(left) === 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
-      await db.insert(testQuestions).values(picked.map((qa) => ({ appId: app.id, triggerPoint: "", question: qa.question, expectText: qa.answers[0].text })));
+      const { appId } = await indexPages(host, site.base, [...pages.keys()].map(site.pageUrl), "Test runs");
+      await db.insert(testQuestions).values(picked.map((qa) => ({ appId, triggerPoint: "", question: qa.question, expectText: qa.answers[0].text })));
       const started = performance.now();
-      const runId = await queueTestRun(app.id, "", "stage", "bench", host.deps);
+      const runId = await queueTestRun(appId, "", "stage", "bench", host.deps);
       let run: typeof testRuns.$inferSelect;
       for (;;) {
         [run] = await db.select().from(testRuns).where(eq(testRuns.id, runId));
@@ -83,9 +66,8 @@ try {
       console.log(`${name}: a run of ${picked.length} test questions: ${run.status} in ${seconds.toFixed(1)} s (${(picked.length / seconds).toFixed(0)} questions/s), ` +
         `${run.passed} passed (${((100 * run.passed) / picked.length).toFixed(1)} %), ${run.failed} failed`);
     } finally {
-      await host.close();
+      await close();
       await target.drop();
-      rmSync(storageDir, { recursive: true, force: true });
     }
   }
 } finally {
