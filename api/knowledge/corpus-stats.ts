@@ -44,9 +44,9 @@ export async function corpusStats(appId: number, lexemes: string[], db: Database
   let stats = byClient.get(appId);
   if (!stats || Date.now() - stats.measuredAt > KEEP_MS) {
     const [row] = rowsOf<{ passages: number; average_length: number | null; average_field_length: number | null }>(await db.execute(sql`
-      select (select count(*)::int from chunks where app_id = ${appId}) as passages, sample.average_length, sample.average_field_length
-      from (select avg(length(tsv))::float8 as average_length, avg(length(${fieldsOf(sql`tsv`)}))::float8 as average_field_length
-        from (select tsv from chunks where app_id = ${appId} limit ${LENGTH_SAMPLE}) sampled) sample`));
+      select (select count(*)::int from chunks where chunks.app_id = ${appId}) as passages, sample.average_length, sample.average_field_length
+      from (select avg(length(sampled.tsv))::float8 as average_length, avg(length(${fieldsOf(sql`sampled.tsv`)}))::float8 as average_field_length
+        from (select chunks.tsv from chunks where chunks.app_id = ${appId} limit ${LENGTH_SAMPLE}) sampled) sample`));
     stats = {
       passages: Number(row.passages), averageLength: Number(row.average_length ?? 0) || 1,
       averageFieldLength: Number(row.average_field_length ?? 0) || 1, frequencies: new Map(), measuredAt: Date.now(),

@@ -19,7 +19,7 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
   // (and whose discovery was taken back) must not overwrite the result of the one that took it.
   const finish = async (values: Partial<WebsiteRecord>) => {
     // The count is written with the status, so no reader sees a generated sitemap of 0 URLs.
-    const urlsCount = sql<number>`(select count(*) from urls where website_id = ${websiteId})::int`;
+    const urlsCount = sql<number>`(select count(*) from urls where urls.website_id = ${websiteId})::int`;
     const [held] = await deps.db.update(websites).set({ ...values, urlsCount, claimedBy: null, updatedAt: new Date() })
       .where(and(eq(websites.id, websiteId), eq(websites.claimedBy, deps.workerId))).returning({ id: websites.id });
     if (!held) throw new ClaimLost("Sitemap generation was taken back by another worker");

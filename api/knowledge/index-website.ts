@@ -249,7 +249,7 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   const currentLastmod = async (url: string) => (await lastmodsNow()).get(url) ?? null;
   const done: Record<string, number> = {};
   const [{ refreshing }] = (await deps.db.execute(sql`select exists (select 1 from urls
-      where website_id = ${websiteId} and status = 'to_be_indexed' and content_hash is not null) as refreshing`) as unknown as { rows: { refreshing: boolean }[] }).rows;
+      where urls.website_id = ${websiteId} and urls.status = 'to_be_indexed' and urls.content_hash is not null) as refreshing`) as unknown as { rows: { refreshing: boolean }[] }).rows;
   if (refreshing) {
     const skipped = await skipUnchangedBySitemap(websiteId, await lastmodsNow(), deps);
     if (skipped) done.not_fetched = skipped;

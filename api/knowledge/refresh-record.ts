@@ -29,6 +29,6 @@ export async function addToRefreshRecord(websiteId: number, done: Record<string,
     failed: count("failed_to_index") - count("gone"),
   };
   if (Object.values(added).every((n) => n === 0)) return;
-  const sums = sql.join(COUNTED.map((key) => sql`${sql.raw(`'${key}'`)}, coalesce((last_refresh->>${key})::int, 0) + ${added[key]}::int`), sql`, `);
-  await deps.db.execute(sql`update websites set last_refresh = last_refresh || jsonb_build_object(${sums}) where id = ${websiteId} and last_refresh is not null`);
+  const sums = sql.join(COUNTED.map((key) => sql`${sql.raw(`'${key}'`)}, coalesce((websites.last_refresh->>${key})::int, 0) + ${added[key]}::int`), sql`, `);
+  await deps.db.execute(sql`update websites set last_refresh = websites.last_refresh || jsonb_build_object(${sums}) where websites.id = ${websiteId} and websites.last_refresh is not null`);
 }
