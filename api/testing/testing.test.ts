@@ -67,6 +67,23 @@ describe("test questions", () => {
     expect((await call("GET", `/v1/apps/${otherAppId}/test_questions`, { token: admin })).status).toBe(404);
     const mine = (await questions()).body.data[0].id;
     expect((await call("DELETE", `/v1/apps/${otherAppId}/test_questions/${mine}`, { token: admin })).status).toBe(404);
+    // Another client's question under this client's path is not there either.
+    const [foreign] = await host.deps.db.insert(testQuestions).values({ appId: otherAppId, question: "Theirs?", expectOutcome: "answered" }).returning();
+    expect((await call("PUT", `/v1/apps/${appId}/test_questions/${foreign.id}`, { token: admin, body: { question: "Mine now?", expect_outcome: "answered" } })).status).toBe(404);
+    expect((await call("DELETE", `/v1/apps/${appId}/test_questions/${foreign.id}`, { token: admin })).status).toBe(404);
+    await host.deps.db.delete(testQuestions).where(eq(testQuestions.id, foreign.id));
+  });
+
+  it("refuse a NUL byte, an over-long question and a huge body with a 4xx and a message", async () => {
+    const nul = await add({ question: "Where\u0000 now?", expect_outcome: "answered" });
+    expect(nul.status).toBe(400);
+    expect(nul.body.message).toEqual(expect.any(String));
+    const long = await add({ question: "x".repeat(1_000_000), expect_outcome: "answered" });
+    expect(long.status).toBeGreaterThanOrEqual(400);
+    expect(long.status).toBeLessThan(500);
+    expect(long.body.message).toEqual(expect.any(String));
+    const huge = await call("POST", `/v1/apps/${appId}/test_questions`, { token: admin, rawBody: `{"question":"${"y".repeat(11 * 1024 * 1024)}"}` });
+    expect(huge.status).toBe(413);
   });
 });
 
