@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from "node:child_process";
 import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { performance } from "node:perf_hooks";
 
 export interface ServerProcess {
@@ -36,12 +37,13 @@ export const BUILT_SERVER = "build/server/server.mjs";
 /**
  * Starts the built server (`node build/server/server.mjs`, as `npm start` does) with `env` over
  * the current environment and waits for its ready line. `nodeOptions` go before the script
- * (e.g. `--cpu-prof`).
+ * (e.g. `--cpu-prof`); `checkout` is the folder whose build runs (another commit's, to compare).
  */
-export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = []): Promise<ServerProcess> {
-  if (!existsSync(BUILT_SERVER)) throw new Error(`no ${BUILT_SERVER}: run npm run build first`);
+export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = [], checkout = "."): Promise<ServerProcess> {
+  if (!existsSync(path.join(checkout, BUILT_SERVER))) throw new Error(`no ${BUILT_SERVER} in ${checkout}: run npm run build first`);
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeOptions, BUILT_SERVER], {
+    cwd: checkout,
     env: { ...process.env, ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
