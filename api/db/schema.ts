@@ -547,3 +547,22 @@ export const testResults = pgTable("test_results", {
   answer: text("answer").notNull(),
   sources: jsonb("sources").$type<{ title: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
 }, (t) => [index("test_results_run_idx").on(t.runId, t.id)]);
+
+/**
+ * Every configuration change of a client (docs/decisions/024): who made it, when, and the thing
+ * before and after as the API shows it. `target` says which thing of its kind (a trigger point, a
+ * model type, an agent id) so a restore knows what to write back. The author's email is kept
+ * beside the id: the history outlives the account.
+ */
+export const configChanges = pgTable("config_changes", {
+  id: serial("id").primaryKey(),
+  appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
+  at: timestamp("at", { withTimezone: true }).notNull().defaultNow(),
+  userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+  userEmail: text("user_email").notNull(),
+  kind: text("kind").notNull(),
+  target: text("target").notNull().default(""),
+  summary: text("summary").notNull(),
+  before: jsonb("before").$type<unknown>(),
+  after: jsonb("after").$type<unknown>(),
+}, (t) => [index("config_changes_app_at_idx").on(t.appId, t.at.desc(), t.id.desc())]);
