@@ -13,15 +13,18 @@ export const TEST_RUN_STATUSES = ["queued", "running", "done", "failed"] as cons
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `Keep the ${label} under ${max.toLocaleString("en")} characters`)
   .optional().nullable().transform((value) => value || null);
 
-export const TestQuestionInput = z.object({
+const TestQuestionFields = z.object({
   trigger_point: z.string({ error: "This field is required" }).trim().max(100, "Keep the trigger point under 100 characters").default(""),
   question: z.string({ error: "This field is required" }).trim().min(1, "This field is required").max(1000, "Keep the question under 1,000 characters"),
   expect_source: optionalText(2000, "expected source"),
   expect_text: optionalText(500, "expected text"),
   expect_outcome: z.enum(CHAT_OUTCOMES, { error: `The outcome must be one of ${CHAT_OUTCOMES.join(", ")}` }).optional().nullable().transform((value) => value ?? null),
-}).refine((input) => input.expect_source || input.expect_text || input.expect_outcome, {
-  message: "Say what the answer must do: a source, a text or an outcome", path: ["expect_text"],
 });
+/** A question must expect something; the message sits beside the expected text. */
+const expectsSomething = (input: { expect_source: string | null; expect_text: string | null; expect_outcome: string | null }) =>
+  Boolean(input.expect_source || input.expect_text || input.expect_outcome);
+const EXPECTS_NOTHING = { message: "Say what the answer must do: a source, a text or an outcome", path: ["expect_text"] };
+export const TestQuestionInput = TestQuestionFields.refine(expectsSomething, EXPECTS_NOTHING);
 export type TestQuestionInput = z.input<typeof TestQuestionInput>;
 
 export const TestQuestion = z.object({
@@ -36,14 +39,31 @@ export const TestQuestion = z.object({
 });
 export type TestQuestion = z.infer<typeof TestQuestion>;
 
+export const TEST_QUESTION_SORTS = ["question", "expect_outcome", "updated_at"] as const;
 export const TestQuestionsQuery = z.object({
   trigger_point: z.string().trim().max(100).optional(),
   page: pageNumber(1),
   page_size: z.coerce.number().int().min(1).max(100).default(25),
   search: z.string().trim().max(200).optional(),
+  /** The column to order by (then by id); the order they were added when absent. */
+  sort: z.enum(TEST_QUESTION_SORTS).optional(),
+  order: z.enum(["asc", "desc"]).default("asc"),
 });
 export const TestQuestionsList = z.object({ data: z.array(TestQuestion), total: z.number().int() });
 export const TestQuestionCreated = z.object({ id: z.number().int() });
+
+/** The most questions one import may add (a CSV of them, all added or none). */
+export const TEST_QUESTIONS_IMPORT_MAX = 500;
+/**
+ * Many questions of one trigger point at once. Each row is checked as a single question is; one
+ * bad row refuses the whole import, its messages under `questions.{row}.{field}`.
+ */
+export const TestQuestionsImport = z.object({
+  trigger_point: z.string().trim().max(100, "Keep the trigger point under 100 characters").default(""),
+  questions: z.array(TestQuestionFields.omit({ trigger_point: true }).refine(expectsSomething, EXPECTS_NOTHING)).min(1, "There are no questions to import").max(TEST_QUESTIONS_IMPORT_MAX, `Import at most ${TEST_QUESTIONS_IMPORT_MAX} questions at once`),
+});
+export type TestQuestionsImport = z.input<typeof TestQuestionsImport>;
+export const TestQuestionsImported = z.object({ created: z.number().int() });
 
 export const TestRunBody = z.object({
   trigger_point: z.string().trim().max(100).default(""),
@@ -73,6 +93,8 @@ export const TestRunSummary = z.object({
   trigger: z.string(),
   passed: z.number().int(),
   failed: z.number().int(),
+  /** Questions the run asks: its tally once done; while it waits or runs, the agent's questions now. */
+  total: z.number().int(),
   created_at: z.string(),
   finished_at: z.string().nullable(),
 });
@@ -82,7 +104,12 @@ export const TestRunChanges = z.object({
   newly_failing: z.array(z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() })),
   newly_passing: z.array(z.object({ question_id: z.number().int(), question: z.string() })),
 });
-export const TestRun = TestRunSummary.extend({ results: z.array(TestResult), changes: TestRunChanges.nullable() });
+export const TestRun = TestRunSummary.extend({
+  results: z.array(TestResult),
+  changes: TestRunChanges.nullable(),
+  /** Why a failed run stopped. */
+  error: z.string().nullable(),
+});
 export const TestRunsList = z.object({ data: z.array(TestRunSummary) });
 export const TestRunQueued = z.object({ id: z.number().int() });
 
@@ -97,3 +124,6 @@ export const TestGate = z.object({
   prod: TestRunSummary.nullable(),
   stage_fails_prod_passes: z.array(z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() })),
 });
+export type TestRun = z.infer<typeof TestRun>;
+export type TestRunSummary = z.infer<typeof TestRunSummary>;
+export type TestGate = z.infer<typeof TestGate>;

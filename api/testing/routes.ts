@@ -1,7 +1,8 @@
-import { and, asc, count, desc, eq, ilike, lt, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  IdParam, TestGate, TestGateQuery, TestQuestionCreated, TestQuestionInput, TestQuestionsList, TestQuestionsQuery, TestRun, TestRunBody, TestRunQueued, TestRunsList, TestRunsQuery,
+  IdParam, TEST_QUESTIONS_IMPORT_MAX, TestGate, TestGateQuery, TestQuestionCreated, TestQuestionInput, TestQuestionsImport, TestQuestionsImported, TestQuestionsList,
+  TestQuestionsQuery, TestRun, TestRunBody, TestRunQueued, TestRunsList, TestRunsQuery,
   type TestQuestion,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
@@ -23,10 +24,26 @@ const toQuestion = (row: QuestionRow): TestQuestion => ({
   id: row.id, trigger_point: row.triggerPoint, question: row.question, expect_source: row.expectSource, expect_text: row.expectText,
   expect_outcome: row.expectOutcome as TestQuestion["expect_outcome"], created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
 });
-const toRunSummary = (row: RunRow) => ({
-  id: row.id, trigger_point: row.triggerPoint, environment: row.environment as "stage" | "prod", status: row.status as "queued" | "running" | "done" | "failed",
-  trigger: row.trigger, passed: row.passed, failed: row.failed, created_at: row.createdAt.toISOString(), finished_at: row.finishedAt?.toISOString() ?? null,
-});
+const toRunSummary = (row: RunRow, questionsNow: ReadonlyMap<string, number>) => {
+  const finished = row.status === "done" || row.status === "failed";
+  return {
+    id: row.id, trigger_point: row.triggerPoint, environment: row.environment as "stage" | "prod", status: row.status as "queued" | "running" | "done" | "failed",
+    trigger: row.trigger, passed: row.passed, failed: row.failed,
+    total: finished ? row.passed + row.failed : Math.max(questionsNow.get(row.triggerPoint) ?? 0, row.passed + row.failed),
+    created_at: row.createdAt.toISOString(), finished_at: row.finishedAt?.toISOString() ?? null,
+  };
+};
+
+/** How many test questions each trigger point of the client has now: what a waiting or running run will ask. */
+async function questionCounts(appId: number, runs: RunRow[], deps: Pick<ApiDeps, "db">) {
+  if (runs.every((run) => run.status === "done" || run.status === "failed")) return new Map<string, number>();
+  const rows = await deps.db.select({ triggerPoint: testQuestions.triggerPoint, questions: count() }).from(testQuestions)
+    .where(eq(testQuestions.appId, appId)).groupBy(testQuestions.triggerPoint);
+  return new Map(rows.map((row) => [row.triggerPoint, Number(row.questions)]));
+}
+
+// Questions sort as a reader expects (any case together), whatever the database's collation.
+const QUESTION_ORDER = { question: sql`lower(${testQuestions.question})`, expect_outcome: testQuestions.expectOutcome, updated_at: testQuestions.updatedAt } as const;
 
 /** A trigger point of the client (or Default), or a 400 naming the field. */
 async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
@@ -88,7 +105,9 @@ export function testingRoutes(route: RouteBuilder) {
       if (query.search) conditions.push(ilike(testQuestions.question, containing(query.search)));
       const where = and(...conditions);
       const [{ total }] = await deps.db.select({ total: count() }).from(testQuestions).where(where);
-      const rows = await deps.db.select().from(testQuestions).where(where).orderBy(asc(testQuestions.id))
+      const direction = query.order === "desc" ? desc : asc;
+      const order = query.sort ? [direction(QUESTION_ORDER[query.sort]), direction(testQuestions.id)] : [asc(testQuestions.id)];
+      const rows = await deps.db.select().from(testQuestions).where(where).orderBy(...order)
         .limit(query.page_size).offset((query.page - 1) * query.page_size);
       return { data: rows.map(toQuestion), total: Number(total) };
     },
@@ -106,6 +125,21 @@ export function testingRoutes(route: RouteBuilder) {
         expectSource: body.expect_source, expectText: body.expect_text, expectOutcome: body.expect_outcome,
       }).returning({ id: testQuestions.id });
       return { id: row.id };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/test_questions/import", tag: "Testing", status: 201,
+    summary: `Adds up to ${TEST_QUESTIONS_IMPORT_MAX} test questions of one trigger point at once (a CSV import): all of them, or none when a row is refused.`,
+    params: AppParams, body: TestQuestionsImport, response: TestQuestionsImported,
+    handler: async ({ params, body, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      await requireTriggerPoint(params.appId, body.trigger_point, deps);
+      await deps.db.insert(testQuestions).values(body.questions.map((question) => ({
+        appId: params.appId, triggerPoint: body.trigger_point, question: question.question,
+        expectSource: question.expect_source, expectText: question.expect_text, expectOutcome: question.expect_outcome,
+      })));
+      return { created: body.questions.length };
     },
   });
 
@@ -158,7 +192,8 @@ export function testingRoutes(route: RouteBuilder) {
       if (query.trigger_point !== undefined) conditions.push(eq(testRuns.triggerPoint, query.trigger_point));
       if (query.environment) conditions.push(eq(testRuns.environment, query.environment));
       const rows = await deps.db.select().from(testRuns).where(and(...conditions)).orderBy(desc(testRuns.id)).limit(100);
-      return { data: rows.map(toRunSummary) };
+      const questionsNow = await questionCounts(params.appId, rows, deps);
+      return { data: rows.map((row) => toRunSummary(row, questionsNow)) };
     },
   });
 
@@ -180,7 +215,8 @@ export function testingRoutes(route: RouteBuilder) {
           .filter((r): r is ResultRow & { questionId: number } => r.questionId !== null && passedInProd.has(r.questionId))
           .map((r) => ({ question_id: r.questionId, question: r.question, reason: r.reason }));
       }
-      return { stage: stage && toRunSummary(stage), prod: prod && toRunSummary(prod), stage_fails_prod_passes: breaks };
+      const none = new Map<string, number>();
+      return { stage: stage && toRunSummary(stage, none), prod: prod && toRunSummary(prod, none), stage_fails_prod_passes: breaks };
     },
   });
 
@@ -192,9 +228,10 @@ export function testingRoutes(route: RouteBuilder) {
       requireApp(caller, params.appId);
       const [run] = await deps.db.select().from(testRuns).where(and(eq(testRuns.appId, params.appId), eq(testRuns.id, params.id)));
       if (!run) throw notFound("Test run not found");
-      const results = await deps.db.select().from(testResults).where(eq(testResults.runId, run.id)).orderBy(asc(testResults.id));
+      const results = await deps.db.select().from(testResults).where(eq(testResults.runId, run.id)).orderBy(asc(testResults.questionId), asc(testResults.id));
       return {
-        ...toRunSummary(run),
+        ...toRunSummary(run, await questionCounts(params.appId, [run], deps)),
+        error: run.error,
         changes: run.status === "done" ? await changesSincePrevious(run, results, deps) : null,
         results: results.map((r) => ({
           question_id: r.questionId, question: r.question, passed: r.passed, reason: r.reason,

@@ -34,6 +34,8 @@ export function judge(question: Pick<TestQuestionRow, "expectSource" | "expectTe
 
 /** Questions asked at once: the responder's statements queue on the database anyway. */
 const AT_ONCE = 4;
+/** Results kept per write while a run goes on. */
+const SAVE_EVERY = 25;
 
 /**
  * A test run: every test question of the run's agent asked through the responder the widget uses,
@@ -49,21 +51,38 @@ export async function runTests(runId: number, deps: WorkerDeps) {
     const questions = await deps.db.select().from(testQuestions)
       .where(and(eq(testQuestions.appId, run.appId), eq(testQuestions.triggerPoint, run.triggerPoint))).orderBy(asc(testQuestions.id));
     const environment = run.environment === "prod" ? "prod" : "stage";
-    const results: (typeof testResults.$inferInsert)[] = [];
+    // Results are kept in groups as they come, with the run's tally, so its page shows progress.
+    let pending: (typeof testResults.$inferInsert)[] = [];
+    let passed = 0;
+    let failed = 0;
+    let saving = Promise.resolve();
+    const save = () => {
+      const group = pending;
+      pending = [];
+      const tally = { passed, failed };
+      saving = saving.then(async () => {
+        if (group.length) await deps.db.insert(testResults).values(group);
+        await deps.db.update(testRuns).set(tally).where(eq(testRuns.id, runId));
+      });
+      // A refused write fails the run at the last save, which awaits this chain; not before.
+      saving.catch(() => {});
+      return saving;
+    };
     let next = 0;
     await Promise.all(Array.from({ length: AT_ONCE }, async () => {
       while (next < questions.length) {
         const question = questions[next++];
         const answer = await respond({ appId: run.appId, environment, triggerPoint: run.triggerPoint, message: question.question, clientType }, deps);
         const verdict = judge(question, answer);
-        results.push({ runId, questionId: question.id, question: question.question, ...verdict, outcome: answer.outcome, answer: answer.text, sources: answer.sources });
+        if (verdict.passed) passed += 1;
+        else failed += 1;
+        pending.push({ runId, questionId: question.id, question: question.question, ...verdict, outcome: answer.outcome, answer: answer.text, sources: answer.sources });
+        if (pending.length >= SAVE_EVERY) void save();
       }
     }));
-    results.sort((a, b) => (a.questionId ?? 0) - (b.questionId ?? 0));
-    for (let i = 0; i < results.length; i += 200) await deps.db.insert(testResults).values(results.slice(i, i + 200));
-    const passed = results.filter((r) => r.passed).length;
-    await deps.db.update(testRuns).set({ status: "done", passed, failed: results.length - passed, finishedAt: new Date() }).where(eq(testRuns.id, runId));
-    return { passed, failed: results.length - passed };
+    await save();
+    await deps.db.update(testRuns).set({ status: "done", passed, failed, finishedAt: new Date() }).where(eq(testRuns.id, runId));
+    return { passed, failed };
   } catch (error) {
     await deps.db.update(testRuns).set({ status: "failed", error: (error as Error).message.slice(0, 1000), finishedAt: new Date() }).where(eq(testRuns.id, runId));
     return { failed: (error as Error).message };

@@ -24,6 +24,7 @@ export const HUBS: Record<string, { title: string; cards: HubCard[] }> = {
       { title: "Sensitive Topics", slug: "sensitive-topics", description: "Topics answered with a disclaimer." },
       { title: "No-Go Topics", slug: "no-go-topics", description: "Topics answered only with a canned response." },
       { title: "Hallucination Accuracy & Quality Check", slug: "quality-check", description: "When the assistant should decline rather than guess." },
+      { title: "Test Questions", slug: "test-questions", description: "Questions with what their answers must do, run after every change." },
     ],
   },
   personalization: {

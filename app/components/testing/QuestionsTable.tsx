@@ -1,0 +1,96 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { TestQuestion } from "@contract";
+import { ColumnHeader, TablePager } from "~/components/TableView";
+import { HiddenParams } from "~/components/urls/params";
+import { formatDateTime } from "~/lib/dates";
+import type { TableView } from "~/lib/table-view";
+import { TEST_QUESTION_COLUMNS, outcomeLabel } from "~/lib/test-questions";
+import * as ui from "~/styles/ui.css";
+import * as s from "./testing.css";
+
+/** The search box: a GET form, so the address holds it and it works without JavaScript. */
+export function QuestionSearch({ search }: { search: string }) {
+  return (
+    <Form method="get" role="search" className={ui.toolbar} preventScrollReset>
+      <HiddenParams omit={["search", "page", "edit"]} />
+      <label htmlFor="test-question-search" className={ui.visuallyHidden}>Search questions</label>
+      <input id="test-question-search" type="search" name="search" defaultValue={search} placeholder="Search questions" maxLength={200} className={ui.input} />
+      <button type="submit" className={ui.button.secondary}>Search</button>
+    </Form>
+  );
+}
+
+/** One page of the agent's test questions, sortable, each with Edit and Delete for who may change them. */
+export function QuestionsTable({ questions, paging, canConfigure }: {
+  questions: TestQuestion[];
+  paging: { view: TableView; page: number; totalPages: number; total: number };
+  canConfigure: boolean;
+}) {
+  const location = useLocation();
+  const editHref = (id: number) => {
+    const next = new URLSearchParams(location.search);
+    next.set("edit", String(id));
+    return `?${next}`;
+  };
+  return (
+    <>
+      <div className={ui.tableScroll}>
+        <table aria-label="Test questions">
+          <thead>
+            <tr>
+              {TEST_QUESTION_COLUMNS.map((column) => <ColumnHeader key={column.label} column={column} view={paging.view} />)}
+              {canConfigure ? <th scope="col"><span className={ui.visuallyHidden}>Actions</span></th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {questions.length ? questions.map((question) => (
+              <tr key={question.id}>
+                <td className={s.cellText}>{question.question}</td>
+                <td className={s.cellText}>{question.expect_source ?? ""}</td>
+                <td className={s.cellText}>{question.expect_text ?? ""}</td>
+                <td>{outcomeLabel(question.expect_outcome)}</td>
+                <td>{formatDateTime(question.updated_at)}</td>
+                {canConfigure ? (
+                  <td>
+                    <div className={ui.toolbar}>
+                      <Link to={editHref(question.id)} className={ui.button.secondary} preventScrollReset aria-label={`Edit “${question.question}”`}>Edit</Link>
+                      <Form method="post" className={s.inlineForm} preventScrollReset>
+                        <input type="hidden" name="id" value={question.id} />
+                        <button type="submit" name="intent" value="delete" className={ui.button.secondary} aria-label={`Delete “${question.question}”`}>Delete</button>
+                      </Form>
+                    </div>
+                  </td>
+                ) : null}
+              </tr>
+            )) : (
+              <tr><td colSpan={TEST_QUESTION_COLUMNS.length + (canConfigure ? 1 : 0)} className={ui.muted}>No test questions yet.</td></tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <TablePager view={paging.view} page={paging.page} totalPages={paging.totalPages} total={paging.total} />
+    </>
+  );
+}
+
+/** CSV out (this view's search) and in (added to the agent's questions, all rows or none). */
+export function CsvTools({ exportHref, canConfigure, importErrors }: { exportHref: string; canConfigure: boolean; importErrors: string[] }) {
+  return (
+    <div className={ui.toolbar}>
+      <a href={exportHref} download className={ui.button.secondary}>Export CSV</a>
+      {canConfigure ? (
+        <Form method="post" encType="multipart/form-data" className={ui.toolbar} aria-label="Import test questions" preventScrollReset>
+          <label htmlFor="test-questions-file">CSV file (question, expect_source, expect_text, expect_outcome)</label>
+          <input id="test-questions-file" type="file" name="file" accept=".csv,text/csv" aria-describedby={importErrors.length ? "test-questions-import-errors" : undefined} />
+          <button type="submit" name="intent" value="import" className={ui.button.secondary}>Import CSV</button>
+          {importErrors.length ? (
+            <ul id="test-questions-import-errors" role="alert" className={ui.fieldError}>
+              {importErrors.slice(0, 20).map((line) => <li key={line}>{line}</li>)}
+              {importErrors.length > 20 ? <li>… and {importErrors.length - 20} more</li> : null}
+            </ul>
+          ) : null}
+        </Form>
+      ) : null}
+    </div>
+  );
+}

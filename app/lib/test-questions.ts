@@ -1,0 +1,106 @@
+import { CHAT_OUTCOMES, TEST_QUESTIONS_IMPORT_MAX, type ChatOutcome, type TestQuestion, type TestQuestionInput } from "@contract";
+import { parseCsv, toCsv } from "./csv";
+
+/** How each outcome a question may expect reads on the screen. */
+export const OUTCOME_LABELS: Record<ChatOutcome, string> = {
+  answered: "Answered",
+  fallback: "Fallback",
+  canned: "No-go canned response",
+  disclaimed: "Sensitive-topic disclaimer",
+};
+export const outcomeLabel = (outcome: string | null) => (outcome ? OUTCOME_LABELS[outcome as ChatOutcome] ?? outcome : "");
+
+export const TEST_QUESTION_COLUMNS = [
+  { label: "Question", sort: "question" },
+  { label: "Expected source" },
+  { label: "Expected text" },
+  { label: "Expected outcome", sort: "expect_outcome" },
+  { label: "Updated", sort: "updated_at" },
+] as const;
+export const TEST_QUESTION_SORT_KEYS = TEST_QUESTION_COLUMNS.flatMap((column) => ("sort" in column ? [column.sort] : []));
+
+/** The fields of the add/edit form, as typed (what comes back with a refusal). */
+export interface QuestionFormValues {
+  question: string;
+  expect_source: string;
+  expect_text: string;
+  expect_outcome: string;
+}
+export const EMPTY_QUESTION: QuestionFormValues = { question: "", expect_source: "", expect_text: "", expect_outcome: "" };
+
+const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
+
+export function questionFormValues(form: FormData): QuestionFormValues {
+  return { question: text(form.get("question")), expect_source: text(form.get("expect_source")), expect_text: text(form.get("expect_text")), expect_outcome: text(form.get("expect_outcome")) };
+}
+
+export const formValuesOf = (question: TestQuestion): QuestionFormValues => ({
+  question: question.question, expect_source: question.expect_source ?? "", expect_text: question.expect_text ?? "", expect_outcome: question.expect_outcome ?? "",
+});
+
+/** What the API takes from the form: an empty field expects nothing, an unknown outcome is the API's to refuse. */
+export const questionInputOf = (values: QuestionFormValues, triggerPoint: string): TestQuestionInput => ({
+  trigger_point: triggerPoint,
+  question: values.question,
+  expect_source: values.expect_source || null,
+  expect_text: values.expect_text || null,
+  expect_outcome: (values.expect_outcome || null) as ChatOutcome | null,
+});
+
+// ── CSV ──────────────────────────────────────────────────────────────────────────────────────────
+
+/** The file's columns, in this order on export; on import by their header, in any order. */
+export const CSV_HEADER = ["question", "expect_source", "expect_text", "expect_outcome"] as const;
+
+export function questionsCsv(questions: readonly TestQuestion[]) {
+  return toCsv([CSV_HEADER, ...questions.map((q) => [q.question, q.expect_source ?? "", q.expect_text ?? "", q.expect_outcome ?? ""])]);
+}
+
+export type CsvImport =
+  | { ok: true; questions: Omit<TestQuestionInput, "trigger_point">[] }
+  | { ok: false; message: string };
+
+const outcomeFrom = (value: string): ChatOutcome | string | null => {
+  const wanted = value.trim().toLowerCase();
+  if (!wanted) return null;
+  const byLabel = CHAT_OUTCOMES.find((outcome) => OUTCOME_LABELS[outcome].toLowerCase() === wanted);
+  return byLabel ?? wanted;
+};
+
+/**
+ * A CSV of test questions: a header naming at least `question` (and any of the expectations),
+ * then a row per question; blank rows are skipped. Outcomes may be written as exported or as
+ * the screen shows them. Row checks beyond the shape are the API's.
+ */
+export function readQuestionsCsv(csv: string): CsvImport {
+  const rows = parseCsv(csv.replace(/^\uFEFF/, "")).filter((row) => row.some((cell) => cell.trim() !== ""));
+  if (!rows.length) return { ok: false, message: "The file is empty: it needs a header row and a row per question." };
+  const header = rows[0].map((cell) => cell.trim().toLowerCase().replace(/\s+/g, "_"));
+  const at = Object.fromEntries(CSV_HEADER.map((name) => [name, header.indexOf(name)])) as Record<(typeof CSV_HEADER)[number], number>;
+  if (at.question < 0) return { ok: false, message: `The first row must name the columns: ${CSV_HEADER.join(", ")}.` };
+  const body = rows.slice(1);
+  if (!body.length) return { ok: false, message: "The file has a header but no questions." };
+  if (body.length > TEST_QUESTIONS_IMPORT_MAX) return { ok: false, message: `Import at most ${TEST_QUESTIONS_IMPORT_MAX} questions at once; this file has ${body.length}.` };
+  // An export guards formula-like text with an apostrophe (csvField); reading it back drops it.
+  const cell = (row: string[], index: number) => (index < 0 ? "" : (row[index] ?? "").trim().replace(/^'(?=[=+\-@])/, ""));
+  return {
+    ok: true,
+    questions: body.map((row) => ({
+      question: cell(row, at.question),
+      expect_source: cell(row, at.expect_source) || null,
+      expect_text: cell(row, at.expect_text) || null,
+      expect_outcome: outcomeFrom(cell(row, at.expect_outcome)) as ChatOutcome | null,
+    })),
+  };
+}
+
+/**
+ * The API's refusal of an import (`questions.{row}.{field}`) as lines a person can act on: the
+ * file's row number (the header is row 1) and the column.
+ */
+export function importErrorLines(fieldErrors: Record<string, string[]>): string[] {
+  return Object.entries(fieldErrors).map(([path, messages]) => {
+    const match = /^questions\.(\d+)\.(\w+)$/.exec(path);
+    return match ? `Row ${Number(match[1]) + 2}, ${match[2]}: ${messages.join(" ")}` : messages.join(" ");
+  });
+}

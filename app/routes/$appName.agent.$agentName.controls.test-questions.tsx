@@ -1,0 +1,83 @@
+import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
+import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ControlsScreen } from "~/components/controls/ControlsForm";
+import { RouteError } from "~/components/RouteError";
+import { QuestionForm } from "~/components/testing/QuestionForm";
+import { CsvTools, QuestionSearch, QuestionsTable } from "~/components/testing/QuestionsTable";
+import { RunButtons, RunsTable } from "~/components/testing/Runs";
+import * as s from "~/components/testing/testing.css";
+import { EMPTY_QUESTION } from "~/lib/test-questions";
+import { useCanConfigure } from "~/lib/user";
+import { handleTestQuestionsAction, loadTestQuestions, type TestQuestionsActionData } from "~/server/test-questions.server";
+import * as ui from "~/styles/ui.css";
+
+const TITLE = "Test Questions";
+
+/**
+ * An agent's test questions (beside Hallucination Accuracy & Quality Check): what its answers must
+ * do, run in stage or production through the widget's own responder, and the latest runs.
+ */
+export async function loader(args: LoaderFunctionArgs) {
+  return loadTestQuestions(args);
+}
+
+export async function action(args: ActionFunctionArgs) {
+  return handleTestQuestionsAction(args);
+}
+
+/** A sub page's address, keeping the trigger point chosen at client level (and any `extra` params). */
+function subPage(pathname: string, search: string, sub: string, extra: Record<string, string> = {}) {
+  const params = new URLSearchParams(extra);
+  const triggerPoint = new URLSearchParams(search).get("trigger_point");
+  if (triggerPoint) params.set("trigger_point", triggerPoint);
+  return `${pathname.replace(/\/$/, "")}/${sub}${params.size ? `?${params}` : ""}`;
+}
+
+export default function TestQuestions() {
+  const data = useLoaderData<typeof loader>();
+  const posted = useActionData<typeof action>() as TestQuestionsActionData | undefined;
+  const location = useLocation();
+  const canConfigure = useCanConfigure(data.client.id);
+  const questionPosted = posted && posted.intent !== "import" ? posted : undefined;
+  const editingId = questionPosted?.intent === "update" ? questionPosted.id : data.editing?.id ?? null;
+  const values = questionPosted?.values ?? data.editing?.values ?? EMPTY_QUESTION;
+  const exportHref = subPage(location.pathname, location.search, "export", data.search ? { search: data.search } : {});
+
+  return (
+    <ControlsScreen
+      title={TITLE}
+      intro="Questions with what their answers must do: cite a source, contain a text, or come out a given way. Each change that can change answers runs them again in stage and production."
+      choice={data.choice}
+      error={null}
+    >
+      <section className={s.section} aria-labelledby="runs-title">
+        <h2 id="runs-title">Runs</h2>
+        {canConfigure ? <RunButtons /> : null}
+        <RunsTable runs={data.runs} runHref={(id) => subPage(location.pathname, location.search, `runs/${id}`)} />
+      </section>
+      <section className={s.section} aria-labelledby="questions-title">
+        <h2 id="questions-title">Questions</h2>
+        {canConfigure ? (
+          <QuestionForm
+            key={`${editingId ?? "new"}-${location.key}`}
+            editingId={editingId}
+            values={values}
+            fieldErrors={questionPosted?.fieldErrors ?? {}}
+            formError={questionPosted?.formError ?? null}
+          />
+        ) : <p className={ui.muted}>You can read these questions and their runs; changing them is for those who configure this client.</p>}
+        <CsvTools exportHref={exportHref} canConfigure={canConfigure} importErrors={posted?.importErrors ?? []} />
+        <QuestionSearch search={data.search} />
+        <QuestionsTable questions={data.questions} paging={data.paging} canConfigure={canConfigure} />
+      </section>
+    </ControlsScreen>
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `${TITLE} · ${data.client.name} · Assistant Console` : `${TITLE} · Assistant Console` },
+];
+
+export function ErrorBoundary() {
+  return <RouteError />;
+}

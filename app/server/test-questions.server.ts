@@ -1,0 +1,176 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { TEST_ENVIRONMENTS } from "@contract";
+import { isRowId } from "~/lib/ids";
+import { readPageParam, readSearchParam } from "~/lib/query-params";
+import { readTableView } from "~/lib/table-view";
+import {
+  EMPTY_QUESTION, TEST_QUESTION_SORT_KEYS, formValuesOf, importErrorLines, questionFormValues, questionInputOf, questionsCsv, readQuestionsCsv,
+  type QuestionFormValues,
+} from "~/lib/test-questions";
+import { ApiError } from "./api/client.server";
+import { testingApi } from "./api/testing-api.server";
+import { controlsScreen, type ControlsScreen } from "./controls.server";
+import { readForm } from "./http/form-data.server";
+import { requireConfigure } from "./permissions.server";
+import { redirectWithToast } from "./toast.server";
+
+/** A CSV of 500 questions at their longest is under 2 MB. */
+const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** Runs listed on the screen (the API keeps the last 100). */
+const RUNS_SHOWN = 10;
+
+export interface TestQuestionsActionData {
+  intent: "add" | "update" | "import";
+  /** The question being edited when a change was refused. */
+  id: number | null;
+  values: QuestionFormValues;
+  fieldErrors: Record<string, string[]>;
+  formError: string | null;
+  importErrors: string[];
+}
+
+/** `?edit=` and `?trigger_point=` aside: the screen's address after a save. */
+function addressWithout(backTo: string, ...names: string[]) {
+  const url = new URL(backTo, "http://console.invalid");
+  for (const name of names) url.searchParams.delete(name);
+  url.searchParams.delete("index");
+  return `${url.pathname}${url.search}`;
+}
+
+export async function loadTestQuestions(args: LoaderFunctionArgs) {
+  const screen = await controlsScreen(args);
+  const { api, app, choice } = screen;
+  const params = new URL(args.request.url).searchParams;
+  const view = readTableView(params, TEST_QUESTION_SORT_KEYS);
+  const search = readSearchParam(params.get("search"), 200);
+  const [list, runs] = await Promise.all([
+    testingApi.questions(api, app.id, {
+      trigger_point: choice.triggerPoint, page: view.page, page_size: view.pageSize, search: search || undefined,
+      sort: view.sort ?? undefined, order: view.order,
+    }),
+    testingApi.runs(api, app.id, choice.triggerPoint),
+  ]);
+  const totalPages = Math.max(1, Math.ceil(list.total / view.pageSize));
+  const editId = readPageParam(params.get("edit"), 0);
+  const editing = list.data.find((question) => question.id === editId) ?? null;
+  return json({
+    client: { id: app.id, name: app.client_name },
+    choice,
+    questions: list.data,
+    paging: { view, page: Math.min(view.page, totalPages), totalPages, total: list.total },
+    search,
+    runs: runs.slice(0, RUNS_SHOWN),
+    editing: editing ? { id: editing.id, values: formValuesOf(editing) } : null,
+  });
+}
+
+const refused = (data: Omit<TestQuestionsActionData, "importErrors"> & { importErrors?: string[] }, status: number) =>
+  json<TestQuestionsActionData>({ importErrors: [], ...data }, { status });
+
+/** An API refusal of one question as the form's errors, what was typed kept. */
+function questionRefused(error: unknown, intent: "add" | "update", id: number | null, values: QuestionFormValues) {
+  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  const fieldErrors: Record<string, string[]> = {};
+  const formErrors: string[] = [];
+  for (const [path, messages] of Object.entries(error.fieldErrors)) {
+    if (path in EMPTY_QUESTION) fieldErrors[path] = messages;
+    else formErrors.push(...messages);
+  }
+  if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
+  return refused({ intent, id, values, fieldErrors, formError: formErrors.join(" ") || null }, error.status);
+}
+
+function postedId(form: FormData) {
+  const id = Number(form.get("id"));
+  if (!isRowId(id)) throw new Response("This test question does not exist", { status: 404, statusText: "Not Found" });
+  return id;
+}
+
+async function importCsv(screen: ControlsScreen, form: FormData, backTo: string) {
+  const file = form.get("file");
+  const failed = (lines: string[]) => refused({ intent: "import", id: null, values: EMPTY_QUESTION, fieldErrors: {}, formError: null, importErrors: lines }, 400);
+  if (typeof file === "string" || file === null || file.size === 0) return failed(["Choose a CSV file to import."]);
+  const read = readQuestionsCsv(await file.text());
+  if (!read.ok) return failed([read.message]);
+  try {
+    const { created } = await testingApi.importQuestions(screen.api, screen.app.id, { trigger_point: screen.choice.triggerPoint, questions: read.questions });
+    return redirectWithToast(backTo, { type: "success", description: `${created} test ${created === 1 ? "question" : "questions"} imported` });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return failed(importErrorLines(error.fieldErrors).length ? importErrorLines(error.fieldErrors) : [error.message]);
+  }
+}
+
+/** Add, change, delete, import and run; a client user (who may only look) gets 403. */
+export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
+  const screen = await controlsScreen(args);
+  const { api, app, choice } = screen;
+  await requireConfigure(api, app.id);
+  const form = await readForm(args.request, { maxBytes: IMPORT_MAX_BYTES });
+  const intent = String(form.get("intent") ?? "");
+  const backTo = addressWithout(screen.backTo, "edit");
+  switch (intent) {
+    case "add": {
+      const values = questionFormValues(form);
+      try {
+        await testingApi.add(api, app.id, questionInputOf(values, choice.triggerPoint));
+      } catch (error) {
+        return questionRefused(error, "add", null, values);
+      }
+      return redirectWithToast(backTo, { type: "success", description: "Test question added" });
+    }
+    case "update": {
+      const id = postedId(form);
+      const values = questionFormValues(form);
+      try {
+        await testingApi.change(api, app.id, id, questionInputOf(values, choice.triggerPoint));
+      } catch (error) {
+        return questionRefused(error, "update", id, values);
+      }
+      return redirectWithToast(backTo, { type: "success", description: "Test question saved" });
+    }
+    case "delete": {
+      await testingApi.remove(api, app.id, postedId(form));
+      return redirectWithToast(backTo, { type: "success", description: "Test question deleted" });
+    }
+    case "import":
+      return importCsv(screen, form, backTo);
+    case "run": {
+      const environment = TEST_ENVIRONMENTS.find((name) => name === form.get("environment"));
+      if (!environment) throw new Response("Run in stage or in production", { status: 400, statusText: "Bad Request" });
+      const { id } = await testingApi.queueRun(api, app.id, choice.triggerPoint, environment);
+      const runPage = new URL(`${new URL(backTo, "http://console.invalid").pathname}/runs/${id}`, "http://console.invalid");
+      if (choice.selectable && choice.triggerPoint) runPage.searchParams.set("trigger_point", choice.triggerPoint);
+      return redirectWithToast(`${runPage.pathname}${runPage.search}`, { type: "success", description: `Run queued in ${environment === "prod" ? "production" : "stage"}` });
+    }
+    default:
+      throw new Response("Unknown intent", { status: 400, statusText: "Unknown intent" });
+  }
+}
+
+/** Every test question of the screen's trigger point (with its search) as a CSV file. */
+export async function exportTestQuestions(args: LoaderFunctionArgs) {
+  const { api, app, choice } = await controlsScreen(args);
+  const search = readSearchParam(new URL(args.request.url).searchParams.get("search"), 200) || undefined;
+  const questions = [];
+  for (let page = 1; ; page += 1) {
+    const list = await testingApi.questions(api, app.id, { trigger_point: choice.triggerPoint, page, page_size: 100, search });
+    questions.push(...list.data);
+    if (questions.length >= list.total || !list.data.length) break;
+  }
+  const name = `test_questions_${choice.triggerPoint || "default"}.csv`.replace(/[^\w.-]+/g, "_");
+  return new Response(questionsCsv(questions), {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"` },
+  });
+}
+
+/** One run of the screen's trigger point; a run of another agent or client is not found. */
+export async function loadTestRun(args: LoaderFunctionArgs) {
+  const { api, app, choice } = await controlsScreen(args);
+  const id = Number(args.params.runId);
+  if (!/^\d{1,9}$/.test(args.params.runId ?? "") || !isRowId(id)) throw new Response("This test run does not exist", { status: 404, statusText: "Not Found" });
+  const run = await testingApi.run(api, app.id, id);
+  if (run.trigger_point !== choice.triggerPoint && !choice.selectable) throw new Response("This test run does not exist", { status: 404, statusText: "Not Found" });
+  return json({ client: { id: app.id, name: app.client_name }, choice, run });
+}
+
