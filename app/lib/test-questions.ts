@@ -1,4 +1,4 @@
-import { CHAT_OUTCOMES, TEST_QUESTIONS_IMPORT_MAX, type ChatOutcome, type TestQuestion, type TestQuestionInput } from "@contract";
+import { CHAT_OUTCOMES, TEST_QUESTIONS_IMPORT_MAX, type ChatOutcome, type TestGate, type TestQuestion, type TestQuestionInput } from "@contract";
 import { parseCsv, toCsv } from "./csv";
 
 /** How each outcome a question may expect reads on the screen. */
@@ -104,3 +104,15 @@ export function importErrorLines(fieldErrors: Record<string, string[]>): string[
     return match ? `Row ${Number(match[1]) + 2}, ${match[2]}: ${messages.join(" ")}` : messages.join(" ");
   });
 }
+
+// ── The production gate ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * The stage run whose failures an operator must accept before a change reaches production: the
+ * last finished stage run when it fails questions production passes, else null. A confirmation
+ * names this run, so a newer run with other failures asks again.
+ */
+export const gateRunToAccept = (gate: TestGate | null) => (gate?.stage && gate.stage_fails_prod_passes.length ? gate.stage.id : null);
+
+/** The form field that carries the accepted stage run. */
+export const ACCEPT_FAILING_FIELD = "accept_failing";

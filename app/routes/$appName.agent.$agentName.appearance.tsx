@@ -11,6 +11,9 @@ import { TriggerPointSelect } from "~/components/TriggerPointSelect";
 import { triggerPointFor } from "~/lib/trigger-points";
 import { ApiError } from "~/server/api/client.server";
 import { appearanceApi } from "~/server/api/appearance-api.server";
+import { testingApi } from "~/server/api/testing-api.server";
+import { GateSummary } from "~/components/testing/GateSummary";
+import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
 import { valuesFromForm } from "~/lib/appearance";
 import { handleAppearanceAction, type AppearanceActionData } from "~/server/appearance.server";
 import { requireClient } from "~/server/clients.server";
@@ -26,11 +29,14 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const choice = triggerPointFor(app, url.pathname, url.searchParams);
   try {
     const appearance = await appearanceApi.get(api, app.id, choice.triggerPoint);
-    const diff = url.searchParams.get("confirm") === "push" ? await appearanceApi.diff(api, app.id, choice.triggerPoint) : null;
-    return json({ appId: app.id, choice, values: appearance.data, pushedAt: appearance.pushed_at, diff, error: null });
+    const confirming = url.searchParams.get("confirm") === "push";
+    const [diff, gate] = confirming
+      ? await Promise.all([appearanceApi.diff(api, app.id, choice.triggerPoint), testingApi.gate(api, app.id, choice.triggerPoint)])
+      : [null, null];
+    return json({ appId: app.id, choice, values: appearance.data, pushedAt: appearance.pushed_at, diff, gate, error: null });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return json({ appId: app.id, choice, values: null, pushedAt: null, diff: null, error: APPEARANCE_MESSAGES.loadFailed });
+    return json({ appId: app.id, choice, values: null, pushedAt: null, diff: null, gate: null, error: APPEARANCE_MESSAGES.loadFailed });
   }
 }
 
@@ -69,6 +75,10 @@ export default function Appearance() {
   };
   const search = new URLSearchParams(location.search);
   search.delete("confirm");
+  search.delete("failing");
+  const toAccept = gateRunToAccept(data.gate);
+  // The second confirmation: the operator has seen the questions stage fails and pushes anyway.
+  const confirmingFailures = toAccept !== null && new URLSearchParams(location.search).get("failing") === "confirm";
   const here = `${location.pathname}${search.size ? `?${search}` : ""}`;
   const withConfirm = `${location.pathname}?${new URLSearchParams({ ...Object.fromEntries(search), confirm: "push" })}`;
 
@@ -102,9 +112,16 @@ export default function Appearance() {
               </tbody>
             </table>
           ) : <p className={ui.muted}>Production already shows the stage values.</p>}
+          {data.gate ? <GateSummary gate={data.gate} /> : null}
+          {confirmingFailures ? (
+            <>
+              <p><strong>Push to production although stage fails these questions?</strong></p>
+              <input type="hidden" name={ACCEPT_FAILING_FIELD} value={String(toAccept)} />
+            </>
+          ) : null}
           <div className={ui.toolbar}>
             <Link to={here} className={ui.button.secondary} preventScrollReset>No</Link>
-            <button type="submit" name="intent" value="push" className={ui.button.primary}>Yes</button>
+            <button type="submit" name="intent" value="push" className={ui.button.primary}>{confirmingFailures ? "Push anyway" : "Yes"}</button>
           </div>
         </Form>
       ) : null}

@@ -5,6 +5,8 @@ import { until } from "../../tests/support/wait";
 import * as screen from "./$appName.agent.$agentName.controls.test-questions";
 import * as exportRoute from "./$appName.agent.$agentName.controls.test-questions_.export";
 import * as runRoute from "./$appName.agent.$agentName.controls.test-questions_.runs.$runId";
+import * as appearance from "./$appName.agent.$agentName.appearance";
+import { testRunRecords } from "../../tests/support/test-runs";
 
 /** The Test Questions screen's loader and actions over the real API, as a form post without JavaScript sends them. */
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -122,10 +124,44 @@ describe("Test Questions", () => {
 
   it("lets a client user read the questions and runs but change nothing", async () => {
     expect((await load("", viewer)).questions.length).toBeGreaterThan(0);
-    for (const fields of [{ intent: "add", question: "Q?", expect_text: "x" }, { intent: "run", environment: "stage" }, { intent: "delete", id: "1" }]) {
+    const writes: Record<string, string>[] = [{ intent: "add", question: "Q?", expect_text: "x" }, { intent: "run", environment: "stage" }, { intent: "delete", id: "1" }];
+    for (const fields of writes) {
       expect((await post(fields, viewer)).status).toBe(403);
     }
     expect((await csvPost("question,expect_text\nQ?,x\n", viewer)).status).toBe(403);
     expect((await post({ intent: "launch" })).status).toBe(400);
+  });
+});
+
+describe("the production gate on Appearance's push", () => {
+  const APPEARANCE = "/northfield/agent/admissions/appearance";
+  const appearanceArgs = (request: Request) => ({ request, context: testContext(host), params });
+  it("lists what stage fails that production passes, and pushes only once the operator confirms again for that run", async () => {
+    const records = testRunRecords(host);
+    const question = await records.question(await records.appId("northfield"), "admissions", "Where is the campus?");
+    await records.finishedRun(question, "prod", true);
+    const stageRun = await records.finishedRun(question, "stage", false);
+
+    const confirmPage = await (await settle(() => appearance.loader(appearanceArgs(getRequest(`${APPEARANCE}?confirm=push`, admin))))).json();
+    expect(confirmPage.gate.stage).toMatchObject({ id: stageRun, failed: 1 });
+    expect(confirmPage.gate.stage_fails_prod_passes).toEqual([{ question_id: question.id, question: "Where is the campus?", reason: "text missing" }]);
+
+    const first = await settle(() => appearance.action(appearanceArgs(formRequest(`${APPEARANCE}?confirm=push`, { intent: "push" }, admin))));
+    expect(first.status).toBe(302);
+    expect(first.headers.get("location")).toBe(`${APPEARANCE}?confirm=push&failing=confirm`);
+    expect((await toastOf(first))?.description).toBe("Stage fails test questions that production passes: confirm again to push");
+
+    // A confirmation of another (older) run is no confirmation of this one.
+    const stale = await settle(() => appearance.action(appearanceArgs(formRequest(`${APPEARANCE}?confirm=push&failing=confirm`, { intent: "push", accept_failing: String(stageRun - 1) }, admin))));
+    expect(stale.headers.get("location")).toBe(`${APPEARANCE}?confirm=push&failing=confirm`);
+
+    const pushed = await settle(() => appearance.action(appearanceArgs(formRequest(`${APPEARANCE}?confirm=push&failing=confirm`, { intent: "push", accept_failing: String(stageRun) }, admin))));
+    expect(pushed.headers.get("location")).toBe(APPEARANCE);
+    expect((await toastOf(pushed))?.description).toBe("Pushed to production");
+
+    // Once stage passes again, one confirmation is enough.
+    await records.finishedRun(question, "stage", true);
+    const clean = await settle(() => appearance.action(appearanceArgs(formRequest(`${APPEARANCE}?confirm=push`, { intent: "push" }, admin))));
+    expect((await toastOf(clean))?.description).toBe("Pushed to production");
   });
 });

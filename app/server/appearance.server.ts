@@ -3,6 +3,8 @@ import { ALL_APPEARANCE_FIELDS, APPEARANCE_MESSAGES, type AppearanceValues } fro
 import { valuesFromForm } from "~/lib/appearance";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { appearanceApi } from "./api/appearance-api.server";
+import { testingApi } from "./api/testing-api.server";
+import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
 import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
 
@@ -24,9 +26,20 @@ export async function handleAppearanceAction(request: Request, api: ApiClient, a
   const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
   const intent = String(formData.get("intent") ?? "save");
   if (intent === "push") {
+    // Stage failing questions that production passes: the operator confirms once more, for this run.
+    const toAccept = gateRunToAccept(await testingApi.gate(api, appId, triggerPoint));
+    if (toAccept !== null && formData.get(ACCEPT_FAILING_FIELD) !== String(toAccept)) {
+      const again = new URL(backTo, "http://console.invalid");
+      again.searchParams.set("confirm", "push");
+      again.searchParams.set("failing", "confirm");
+      return redirectWithToast(`${again.pathname}${again.search}`, { type: "error", description: "Stage fails test questions that production passes: confirm again to push" });
+    }
     const diff = await appearanceApi.diff(api, appId, triggerPoint);
     await appearanceApi.save(api, appId, triggerPoint, diff.current_stage_style_guide, "production");
-    return redirectWithToast(backTo.replace(/[?&]confirm=push/, ""), { type: "success", description: "Pushed to production" });
+    const done = new URL(backTo, "http://console.invalid");
+    done.searchParams.delete("confirm");
+    done.searchParams.delete("failing");
+    return redirectWithToast(`${done.pathname}${done.search}`, { type: "success", description: "Pushed to production" });
   }
   const values = valuesFromForm(formData);
   const fieldErrors: Record<string, string> = {};

@@ -1,0 +1,37 @@
+import type { TestGate, TestRunSummary } from "@contract";
+import { formatDateTime } from "~/lib/dates";
+import * as ui from "~/styles/ui.css";
+import { environmentLabel } from "./Runs";
+
+const runLine = (environment: "stage" | "prod", run: TestRunSummary | null) =>
+  run
+    ? `${environmentLabel(environment)}: ${run.passed} passed, ${run.failed} failed (run ${run.id}, ${formatDateTime(run.finished_at ?? run.created_at)})`
+    : `${environmentLabel(environment)}: no finished run yet`;
+
+/**
+ * What a change that reaches production would do to the agent's test questions: the last stage
+ * run beside the last production run, and the questions stage fails that production passes.
+ */
+export function GateSummary({ gate, agentLabel }: { gate: TestGate; agentLabel?: string }) {
+  const failing = gate.stage_fails_prod_passes;
+  return (
+    <div data-testid="test-gate">
+      <p><strong>Test questions{agentLabel ? ` of ${agentLabel}` : ""}</strong></p>
+      <ul>
+        <li>{runLine("stage", gate.stage)}</li>
+        <li>{runLine("prod", gate.prod)}</li>
+      </ul>
+      {failing.length ? (
+        <>
+          <p role="alert" className={ui.fieldError}>
+            Stage fails {failing.length === 1 ? "1 question" : `${failing.length} questions`} that production passes:
+          </p>
+          <ul aria-label="Failing in stage, passing in production">
+            {failing.slice(0, 20).map((row) => <li key={row.question_id}>{row.question} <span className={ui.muted}>({row.reason})</span></li>)}
+            {failing.length > 20 ? <li>… and {failing.length - 20} more</li> : null}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
