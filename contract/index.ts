@@ -15,3 +15,4 @@ export * from "./insights";
 export * from "./csv";
 export * from "./text";
 export * from "./testing";
+export * from "./history";

@@ -11,6 +11,8 @@ import { agents, clientApps } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { changedFields } from "../history/describe";
+import { recordChange, type Change } from "../history/record";
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -51,6 +53,20 @@ async function sentFieldsOf(c: Context) {
   return new Set(raw && typeof raw === "object" ? Object.keys(raw) : []);
 }
 
+/** An agent as GET answers it, or null when the client has no such agent. */
+const agentChange = (appId: number, ids: number[]): Change<Agent> => ({
+  appId, kind: "agent", targets: ids.map(String),
+  created: (agent) => [String(agent.id)],
+  read: async (id, db) => {
+    const [row] = await db.select().from(agents).where(and(eq(agents.appId, appId), eq(agents.id, Number(id))));
+    return row ? toAgent(row) : null;
+  },
+  summary: (_, before, after) => {
+    const { name } = (after ?? before) as Agent;
+    return before ? `Agent ${name}: ${changedFields(before, after).map((field) => field.replace(/_/g, " ")).join(", ")} changed` : `Agent ${name} added`;
+  },
+});
+
 const siteCodeTaken = (code: string) =>
   badRequest("Invalid request body", { site_code: [siteCodeInUse(code)] });
 
@@ -79,16 +95,22 @@ export function agentRoutes(route: RouteBuilder) {
       };
       try {
         const existing = body.id ? await findAgent(params.appId, body.id, deps) : await findAgentBySiteCode(params.appId, body.site_code, deps);
-        if (existing) {
-          const sent = await sentFieldsOf(c);
-          const changed = Object.fromEntries(Object.entries(values).filter(([key]) => sent.has(AGENT_FIELD_NAMES[key as keyof typeof values])));
-          const [updated] = await deps.db.update(agents).set({ ...changed, updatedAt: new Date() }).where(eq(agents.id, existing.id)).returning();
-          return toAgent(updated);
+        const sent = existing ? await sentFieldsOf(c) : null;
+        const { result: agent } = await recordChange(deps, caller, agentChange(params.appId, existing ? [existing.id] : []), async (db) => {
+          if (existing) {
+            const changed = Object.fromEntries(Object.entries(values).filter(([key]) => sent!.has(AGENT_FIELD_NAMES[key as keyof typeof values])));
+            const [updated] = await db.update(agents).set({ ...changed, updatedAt: new Date() }).where(eq(agents.id, existing.id)).returning();
+            return toAgent(updated);
+          }
+          const [created] = await db.insert(agents).values({ ...values, appId: params.appId }).returning();
+          return toAgent(created);
+        });
+        if (!existing) {
+          // After the agent is committed: a failure here is logged and never undoes the agent.
+          const [app] = await deps.db.select({ clientType: clientApps.clientType }).from(clientApps).where(eq(clientApps.id, params.appId));
+          if (app?.clientType) await ensureDefaultPersonality(params.appId, app.clientType, agent.site_code, deps);
         }
-        const [created] = await deps.db.insert(agents).values({ ...values, appId: params.appId }).returning();
-        const [app] = await deps.db.select({ clientType: clientApps.clientType }).from(clientApps).where(eq(clientApps.id, params.appId));
-        if (app?.clientType) await ensureDefaultPersonality(params.appId, app.clientType, created.siteCode, deps);
-        return toAgent(created);
+        return agent;
       } catch (error) {
         if (isUniqueViolation(error)) throw siteCodeTaken(body.site_code);
         throw error;

@@ -1,61 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { and, eq } from "drizzle-orm";
 import {
-  ALL_APPEARANCE_FIELDS, APPEARANCE_DEFAULTS, APPEARANCE_FIELDS, AppearanceDiff, AppearanceDiffBody, AppearancePutBody, AppearanceQuery,
-  AppearanceResponse, AppearanceSaved, AppearanceUpload, appearanceValueError, isProductionTarget, type AppearanceValues,
+  ALL_APPEARANCE_FIELDS, APPEARANCE_FIELDS, AppearanceDiff, AppearanceDiffBody, AppearancePutBody, AppearanceQuery,
+  AppearanceResponse, AppearanceSaved, AppearanceUpload, isProductionTarget,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
-import { clientScope, unknownTriggerPoint } from "../controls/scope";
-import { appearances } from "../db/schema";
 import type { ApiDeps } from "../deps";
+import { appearanceChange } from "../history/kinds";
+import { recordChange } from "../history/record";
 import { badRequest } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { validateLogo } from "../storage/images";
-
-type Environment = "stage" | "prod";
-
-/** Appearances are kept per trigger point the client has (Default, its trigger points, its agents' site codes). */
-async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
-  const { triggerPoints } = await clientScope(appId, deps.db);
-  if (!triggerPoints.has(triggerPoint)) throw badRequest(unknownTriggerPoint(triggerPoint), { triggerPoint: [unknownTriggerPoint(triggerPoint)] });
-}
-
-/** Saved values over the defaults: what the widget of this environment shows. */
-export async function appearanceOf(appId: number, triggerPoint: string, environment: Environment, deps: Pick<ApiDeps, "db">) {
-  const rows = await deps.db.select().from(appearances).where(and(eq(appearances.appId, appId), eq(appearances.environment, environment)));
-  // A trigger point's own values override the client default's, which override the built-in ones.
-  const base = rows.find((r) => r.triggerPoint === "");
-  const own = triggerPoint ? rows.find((r) => r.triggerPoint === triggerPoint) : undefined;
-  return { values: { ...APPEARANCE_DEFAULTS, ...(base?.values ?? {}), ...(own?.values ?? {}) } as AppearanceValues, row: own ?? (triggerPoint ? undefined : base) };
-}
-
-/** Where a value's error is reported: the path of the field inside the request body. */
-const VALUE_PATH = "appearance.value";
-
-/** Every value checked against its field; unknown names refused. Numbers posted as text become numbers. */
-function checkedValues(appId: number, data: Record<string, unknown>) {
-  const errors: Record<string, string[]> = {};
-  const values: AppearanceValues = {};
-  for (const [name, value] of Object.entries(data)) {
-    const field = ALL_APPEARANCE_FIELDS.find((f) => f.internalName === name);
-    if (!field) {
-      errors[`${VALUE_PATH}.${name}`] = [`There is no appearance setting ${name}`];
-      continue;
-    }
-    let error = appearanceValueError(field, value);
-    // An image must be one uploaded for this client, not another's.
-    if (!error && field.type === "image" && value !== "" && !String(value).startsWith(`/storage/public/appearance/${appId}/`)) error = `${field.label} must be an image uploaded here`;
-    if (error) errors[`${VALUE_PATH}.${name}`] = [error];
-    else values[name] = field.type === "number" ? Number(value) : (value as string | boolean);
-  }
-  if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
-  return values;
-}
-
-async function saveValues(appId: number, triggerPoint: string, environment: Environment, values: AppearanceValues, deps: Pick<ApiDeps, "db">) {
-  await deps.db.insert(appearances).values({ appId, triggerPoint, environment, values })
-    .onConflictDoUpdate({ target: [appearances.appId, appearances.triggerPoint, appearances.environment], set: { values, updatedAt: new Date() } });
-}
+import { appearanceOf, checkedValues, requireTriggerPoint, saveAppearance, type Environment } from "./values";
 
 export function appearanceRoutes(route: RouteBuilder) {
   route({
@@ -79,11 +34,9 @@ export function appearanceRoutes(route: RouteBuilder) {
       requireApp(caller, query.appId, "configure");
       await requireTriggerPoint(query.appId, query.triggerPoint, deps);
       const environment: Environment = isProductionTarget(body.targetEnv) ? "prod" : "stage";
-      const current = await appearanceOf(query.appId, query.triggerPoint, environment, deps);
-      const values = { ...(current.row?.values ?? {}), ...checkedValues(query.appId, body.appearance.value) };
-      await saveValues(query.appId, query.triggerPoint, environment, values, deps);
-      const saved = await appearanceOf(query.appId, query.triggerPoint, environment, deps);
-      return { message: environment === "prod" ? "Pushed to production" : "Success!", data: saved.values };
+      const change = appearanceChange(query.appId, environment, query.triggerPoint);
+      const { result: saved } = await recordChange(deps, caller, change, (db) => saveAppearance(query.appId, query.triggerPoint, environment, body.appearance.value, { db }));
+      return { message: environment === "prod" ? "Pushed to production" : "Success!", data: saved };
     },
   });
 

@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { cors } from "hono/cors";
 import { BotInstall, BotInstallQuery, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "@contract";
-import { appearanceOf } from "../appearance/routes";
+import { appearanceOf } from "../appearance/values";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
 import type { ApiDeps } from "../deps";

@@ -64,6 +64,12 @@ export async function saveInputPrompts(appId: number, input: z.output<typeof Inp
   return listInputPrompts(appId, [...new Set(rows.map((r) => r.trigger_point))], deps.db);
 }
 
+/** The trigger point of one of the client's prompts, or null when it has no such prompt. */
+export async function triggerPointOfPrompt(appId: number, id: number, db: Executor) {
+  const [row] = await db.select({ triggerPoint: inputPrompts.triggerPoint }).from(inputPrompts).where(and(eq(inputPrompts.id, id), eq(inputPrompts.appId, appId)));
+  return row?.triggerPoint ?? null;
+}
+
 export async function deleteInputPrompt(appId: number, id: number, deps: Pick<ApiDeps, "db">) {
   const [deleted] = await deps.db.delete(inputPrompts).where(and(eq(inputPrompts.id, id), eq(inputPrompts.appId, appId))).returning();
   if (!deleted) throw notFound("Prompt not found");

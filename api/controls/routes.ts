@@ -8,10 +8,12 @@ import { requireApp } from "../auth/permissions";
 import type { RouteBuilder } from "../http/route";
 import { listControls, saveControls } from "./controls";
 import { deleteFinetunings, listFinetunings, saveFinetunings } from "./finetunings";
-import { deleteInputPrompt, listInputPrompts, saveInputPrompts } from "./input-prompts";
+import { deleteInputPrompt, listInputPrompts, saveInputPrompts, triggerPointOfPrompt } from "./input-prompts";
 import { listProbings, saveProbings } from "./probings";
 import { clientScope, resolveAppId } from "./scope";
 import { queueRunsAfterChange } from "../testing/auto-runs";
+import { controlsChange, finetuningChange, inputPromptsChange, probingChange } from "../history/kinds";
+import { recordChange } from "../history/record";
 
 const AppParams = z.object({ appId: IdParam });
 const TAG = "Controls";
@@ -38,7 +40,7 @@ export function controlRoutes(route: RouteBuilder) {
     query: ControlsPutQuery, body: ControlsPutBody, response: ControlsSaved,
     handler: async ({ query, body, caller, deps }) => {
       const appId = resolveAppId(caller, { query: query.app_id, body: body.app_id, rows: body.controls, listKey: "controls" });
-      const controls = await saveControls(appId, body.controls, deps);
+      const { result: controls } = await recordChange(deps, caller, controlsChange(appId, triggerPointsOf(body.controls)), (db) => saveControls(appId, body.controls, { db }));
       await queueRunsAfterChange(appId, triggerPointsOf(body.controls), "controls saved", deps);
       return { message: "Controls saved", controls };
     },
@@ -61,7 +63,8 @@ export function controlRoutes(route: RouteBuilder) {
     params: AppParams, body: AiProbingsBody, response: AiProbingsSaved,
     handler: async ({ params, body, caller, deps }) => {
       const appId = resolveAppId(caller, { query: params.appId, body: body.app_id, rows: body.ai_probings, listKey: "ai_probings" });
-      return { message: "Probing guidelines saved", ai_probings: await saveProbings(appId, body.ai_probings, deps) };
+      const { result } = await recordChange(deps, caller, probingChange(appId, triggerPointsOf(body.ai_probings)), (db) => saveProbings(appId, body.ai_probings, { db }));
+      return { message: "Probing guidelines saved", ai_probings: result };
     },
   });
 
@@ -81,7 +84,8 @@ export function controlRoutes(route: RouteBuilder) {
     params: AppParams, body: InputPromptsBody, response: InputPromptsSaved,
     handler: async ({ params, body, caller, deps }) => {
       const appId = resolveAppId(caller, { query: params.appId, rows: [], listKey: "input_prompts" });
-      const inputPrompts = await saveInputPrompts(appId, body.input_prompts, deps);
+      const change = inputPromptsChange(appId, triggerPointsOf(body.input_prompts));
+      const { result: inputPrompts } = await recordChange(deps, caller, change, (db) => saveInputPrompts(appId, body.input_prompts, { db }));
       await queueRunsAfterChange(appId, triggerPointsOf(body.input_prompts), "input prompts saved", deps);
       return { message: INPUT_PROMPT_MESSAGES.saved, input_prompts: inputPrompts };
     },
@@ -92,7 +96,10 @@ export function controlRoutes(route: RouteBuilder) {
     params: z.object({ appId: IdParam, id: IdParam }), response: OkResult,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
-      const prompt = await deleteInputPrompt(params.appId, params.id, deps);
+      // The delete is recorded against the prompt's trigger point (none: the delete answers 404).
+      const triggerPoint = await triggerPointOfPrompt(params.appId, params.id, deps.db);
+      const change = inputPromptsChange(params.appId, triggerPoint === null ? [] : [triggerPoint]);
+      const { result: prompt } = await recordChange(deps, caller, change, (db) => deleteInputPrompt(params.appId, params.id, { db }));
       await queueRunsAfterChange(params.appId, [prompt.trigger_point], "input prompt deleted", deps);
       return { message: `Deleted the prompt ${prompt.internal_name}` };
     },
@@ -116,7 +123,7 @@ export function controlRoutes(route: RouteBuilder) {
     handler: async ({ body, caller, deps }) => {
       const rows = body.finetunings.map((row) => row ?? {});
       const appId = resolveAppId(caller, { body: body.app_id, rows, listKey: "finetunings" });
-      const result = await saveFinetunings(appId, body.finetunings, deps);
+      const { result } = await recordChange(deps, caller, finetuningChange(appId), (db) => saveFinetunings(appId, body.finetunings, { db }));
       await queueRunsAfterChange(appId, triggerPointsOf(rows), "finetuning saved", deps);
       return { message: "Finetuning saved", ...result };
     },
@@ -128,7 +135,7 @@ export function controlRoutes(route: RouteBuilder) {
     body: BulkDeleteFinetuningsBody, response: DeletedResult,
     handler: async ({ body, caller, deps }) => {
       requireApp(caller, body.app_id, "configure");
-      const deleted = await deleteFinetunings(body.app_id, [...new Set(body.ids)], deps);
+      const { result: deleted } = await recordChange(deps, caller, finetuningChange(body.app_id), (db) => deleteFinetunings(body.app_id, [...new Set(body.ids)], { db }));
       if (deleted) await queueRunsAfterChange(body.app_id, "every agent", "finetuning deleted", deps);
       return { message: `Deleted ${deleted} rule${deleted === 1 ? "" : "s"}`, deleted };
     },

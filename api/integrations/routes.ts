@@ -2,11 +2,15 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { IdParam, IntegrationsList, IntegrationsSaved, IntegrationsUpsertBody, type Integration } from "@contract";
 import { requireApp } from "../auth/permissions";
+import type { Executor } from "../controls/scope";
 import { integrations } from "../db/schema";
 import type { ApiDeps } from "../deps";
+import { listChanges, listSummary } from "../history/describe";
+import { recordChange, type Change } from "../history/record";
 import { badRequest } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { catalogByGroup, systemNamed } from "./catalog";
+import { withoutSecrets } from "./history-state";
 import { isMasked, maskSecret, SecretBox } from "./secrets";
 
 const AppParams = z.object({ appId: IdParam });
@@ -28,6 +32,16 @@ export function toIntegration(row: IntegrationRow, box: SecretBox): Integration 
   };
 }
 
+const integrationsOf = (appId: number, db: Executor) =>
+  db.select().from(integrations).where(eq(integrations.appId, appId)).orderBy(asc(integrations.id));
+
+/** The client's integrations as GET answers them, but with no trace of a secret's value (docs/decisions/024). */
+const integrationsChange = (appId: number, box: SecretBox): Change => ({
+  appId, kind: "integration", targets: [""],
+  read: async (_, db) => (await integrationsOf(appId, db)).map((row) => withoutSecrets(row, box)),
+  summary: (_, before, after) => listSummary("Integrations", listChanges<{ name: string; environment: string }>(before, after, (i) => `${i.name} (${i.environment})`)),
+});
+
 export function integrationRoutes(route: RouteBuilder) {
   route({
     method: "get", path: "/v1/apps/:appId/integrations", tag: "Integrations",
@@ -35,7 +49,7 @@ export function integrationRoutes(route: RouteBuilder) {
     params: AppParams, response: IntegrationsList,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
-      const rows = await deps.db.select().from(integrations).where(eq(integrations.appId, params.appId)).orderBy(asc(integrations.id));
+      const rows = await integrationsOf(params.appId, deps.db);
       const box = secretBoxOf(deps);
       return { configs: catalogByGroup(), integrations: rows.map((row) => toIntegration(row, box)) };
     },
@@ -84,13 +98,13 @@ export function integrationRoutes(route: RouteBuilder) {
         });
       }
       if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
-      await deps.db.transaction(async (tx) => {
+      await recordChange(deps, caller, integrationsChange(params.appId, box), async (db) => {
         for (const { values, existing } of planned) {
-          if (existing) await tx.update(integrations).set({ ...values, updatedAt: new Date() }).where(eq(integrations.id, existing.id));
-          else await tx.insert(integrations).values({ ...values, appId: params.appId });
+          if (existing) await db.update(integrations).set({ ...values, updatedAt: new Date() }).where(eq(integrations.id, existing.id));
+          else await db.insert(integrations).values({ ...values, appId: params.appId });
         }
       });
-      const rows = await deps.db.select().from(integrations).where(eq(integrations.appId, params.appId)).orderBy(asc(integrations.id));
+      const rows = await integrationsOf(params.appId, deps.db);
       const titles = planned.map((p) => systemNamed(p.values.externalSystem!)!.title);
       return { message: `Saved ${titles.join(", ")}`, integrations: rows.map((row) => toIntegration(row, box)) };
     },

@@ -21,6 +21,14 @@ export class SecretBox {
     return `${PREFIX}${[iv, cipher.getAuthTag(), sealed].map((part) => part.toString("base64url")).join(".")}`;
   }
 
+  /**
+   * A short tag of a stored value that tells two versions apart and nothing else: keyed with the
+   * server secret, so it cannot be checked against guesses without it.
+   */
+  fingerprint(stored: string) {
+    return createHmac("sha256", this.key).update(`fingerprint:${stored}`).digest("hex").slice(0, 8);
+  }
+
   open(stored: string) {
     if (!stored.startsWith(PREFIX)) throw new Error("not a sealed secret");
     const [iv, tag, sealed] = stored.slice(PREFIX.length).split(".").map((part) => Buffer.from(part, "base64url"));

@@ -2,33 +2,22 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   ConfigDetailsBody, ConfigDetailsList, ConfigDetailsQuery, ConfigDetailsSaved, DeleteRecordBody, IdParam, ImportConfigBody, ImportConfigResult,
-  ProgramRecordsList, RecommendationBuildResult, SuccessResult, type ConfigDetail, type ModelType,
+  MODEL_TYPES, ProgramRecordsList, RecommendationBuildResult, SuccessResult, type ModelType,
 } from "@contract";
 import { can, requireApp } from "../auth/permissions";
 import { clientApps, profileFields, programRecords, recommendationBuilds } from "../db/schema";
-import type { ApiDeps } from "../deps";
+import { dataModelChange } from "../history/kinds";
+import { recordChange } from "../history/record";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { closeAbandonedBuilds, latestBuild, programFields } from "./build";
+import { deleteFields, listConfigs, saveConfigDetails } from "./fields";
 
 const AppParams = z.object({ appId: IdParam });
 const BASE = "/v1/apps/:appId/personalisation_config_details";
 const TAG = "Profile data models";
 /** A build still queued or running after this long is taken to be lost. */
 const BUILD_ABANDONED_SECONDS = 60 * 60;
-
-type FieldRow = typeof profileFields.$inferSelect;
-const toConfigDetail = (row: FieldRow): ConfigDetail => ({
-  id: row.id, app_id: row.appId, name: row.name, definition: row.definition,
-  field_type: row.fieldType as ConfigDetail["field_type"], group: row.group, model_type: row.modelType as ModelType,
-});
-
-async function listConfigs(appId: number, modelType: ModelType | undefined, deps: Pick<ApiDeps, "db">) {
-  const rows = await deps.db.select().from(profileFields)
-    .where(and(eq(profileFields.appId, appId), modelType ? eq(profileFields.modelType, modelType) : undefined))
-    .orderBy(asc(profileFields.modelType), asc(profileFields.id));
-  return rows.map(toConfigDetail);
-}
 
 export function personalisationRoutes(route: RouteBuilder) {
   route({
@@ -47,27 +36,8 @@ export function personalisationRoutes(route: RouteBuilder) {
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const rows = body.personalisation_config_details;
-      const existing = await listConfigs(params.appId, undefined, deps);
-      const errors: Record<string, string[]> = {};
-      const key = (model: string, name: string) => `${model}\n${name.toLowerCase()}`;
-      // Names as they will be after the save: the untouched existing ones plus this request's.
-      const touched = new Set(rows.map((r) => r.id).filter(Boolean));
-      const taken = new Map(existing.filter((e) => !touched.has(e.id)).map((e) => [key(e.model_type, e.name), e.name]));
-      rows.forEach((row, i) => {
-        if (row.id && !existing.some((e) => e.id === row.id)) errors[`personalisation_config_details.${i}.id`] = ["This field no longer exists; reload the page"];
-        const k = key(row.model_type, row.name);
-        if (taken.has(k)) errors[`personalisation_config_details.${i}.name`] = [`A field named ${row.name} already exists in this model`];
-        taken.set(k, row.name);
-      });
-      if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
-      await deps.db.transaction(async (tx) => {
-        for (const row of rows) {
-          const values = { name: row.name, definition: row.definition, fieldType: row.field_type, group: row.group, modelType: row.model_type };
-          if (row.id) await tx.update(profileFields).set({ ...values, updatedAt: new Date() }).where(and(eq(profileFields.id, row.id), eq(profileFields.appId, params.appId)));
-          else await tx.insert(profileFields).values({ ...values, appId: params.appId });
-        }
-      });
-      const saved = await listConfigs(params.appId, undefined, deps);
+      const models = [...new Set(rows.map((row) => row.model_type))];
+      const { result: saved } = await recordChange(deps, caller, dataModelChange(params.appId, models), (db) => saveConfigDetails(params.appId, rows, { db }));
       return { message: rows.length === 1 ? "1 field saved" : `${rows.length} fields saved`, personalisation_config_details: saved };
     },
   });
@@ -77,10 +47,13 @@ export function personalisationRoutes(route: RouteBuilder) {
     params: AppParams, body: DeleteRecordBody, response: SuccessResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
-      const removed = await deps.db.delete(profileFields)
-        .where(and(eq(profileFields.id, body.record_id), eq(profileFields.appId, params.appId))).returning({ name: profileFields.name });
+      const [field] = await deps.db.select({ modelType: profileFields.modelType }).from(profileFields)
+        .where(and(eq(profileFields.id, body.record_id), eq(profileFields.appId, params.appId)));
+      if (!field) throw notFound("Field not found");
+      const change = dataModelChange(params.appId, [field.modelType as ModelType]);
+      const { result: removed } = await recordChange(deps, caller, change, (db) => deleteFields(params.appId, [body.record_id], { db }));
       if (!removed.length) throw notFound("Field not found");
-      return { success: true as const, message: `Deleted ${removed[0].name}` };
+      return { success: true as const, message: `Deleted ${removed[0]}` };
     },
   });
 
@@ -96,12 +69,12 @@ export function personalisationRoutes(route: RouteBuilder) {
         throw badRequest(`No client with the code ${body.import_app_code}`, { import_app_code: [`No client with the code ${body.import_app_code}`] });
       }
       if (source.id === params.appId) throw badRequest("Choose another client to import from", { import_app_code: ["Choose another client to import from"] });
-      const models: ModelType[] = body.model_type ? [body.model_type] : ["user_profile", "program_profile"];
+      const models: ModelType[] = body.model_type ? [body.model_type] : [...MODEL_TYPES];
       const copied = await listConfigs(source.id, body.model_type, deps);
-      await deps.db.transaction(async (tx) => {
-        await tx.delete(profileFields).where(and(eq(profileFields.appId, params.appId), inArray(profileFields.modelType, models)));
+      await recordChange(deps, caller, dataModelChange(params.appId, models), async (db) => {
+        await db.delete(profileFields).where(and(eq(profileFields.appId, params.appId), inArray(profileFields.modelType, models)));
         if (copied.length) {
-          await tx.insert(profileFields).values(copied.map((c) => ({
+          await db.insert(profileFields).values(copied.map((c) => ({
             appId: params.appId, modelType: c.model_type, name: c.name, definition: c.definition, fieldType: c.field_type, group: c.group,
           })));
         }

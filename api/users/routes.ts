@@ -8,6 +8,8 @@ import { appUsers, users } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { listChanges, listSummary } from "../history/describe";
+import { recordChange, type Change } from "../history/record";
 
 type UserRecord = typeof users.$inferSelect;
 type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
@@ -202,6 +204,19 @@ async function upsertAppUsersAsClientAdmin(caller: Caller, appId: number, rows: 
   });
 }
 
+interface Member { email: string; name: string; role: string }
+
+/**
+ * Who has access to the client, and as what. Only what belongs to the client: an account's type
+ * and age are facts about it elsewhere (as listAppUsers shows a Client Admin).
+ */
+const accessChange = (appId: number): Change => ({
+  appId, kind: "user_access", targets: [""],
+  read: (_, db) => db.select({ email: users.email, name: users.name, role: appUsers.role }).from(appUsers)
+    .innerJoin(users, eq(users.id, appUsers.userId)).where(eq(appUsers.appId, appId)).orderBy(asc(users.email)),
+  summary: (_, before, after) => listSummary("Access", listChanges<Member>(before, after, (member) => member.email)),
+});
+
 export function userRoutes(route: RouteBuilder) {
   route({
     method: "get", path: "/v1/users", tag: "Users", summary: "Every user (staff only), with the roles the caller may give.",
@@ -240,7 +255,7 @@ export function userRoutes(route: RouteBuilder) {
     params: AppParams, body: AppUsersUpsertBody, response: AppUsersUpsertResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "manage_access");
-      await upsertAppUsers(caller, params.appId, body.users, deps);
+      await recordChange(deps, caller, accessChange(params.appId), (db) => upsertAppUsers(caller, params.appId, body.users, { db }));
       return { users: await listAppUsers(caller, params.appId, deps), message: "Access saved" };
     },
   });

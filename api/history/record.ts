@@ -1,0 +1,59 @@
+import { isDeepStrictEqual } from "node:util";
+import type { ChangeKind } from "@contract";
+import type { Executor } from "../controls/scope";
+import type { Database } from "../db/client";
+import { configChanges } from "../db/schema";
+import type { ApiDeps } from "../deps";
+
+/** Who made a change: the signed-in caller. */
+export interface Author {
+  id: number;
+  email: string;
+}
+
+/** What one save may change, and how to read and describe it. */
+export interface Change<T = unknown> {
+  appId: number;
+  kind: ChangeKind;
+  /** Which things of the kind the save may change, each recorded on its own (trigger points, a model type, an agent's id). */
+  targets: string[];
+  /** Things the save creates, known only from its result (a new agent): recorded with nothing before. */
+  created?: (result: T) => string[];
+  /** The thing as the API answers it (secrets left out), or null when there is none. */
+  read: (target: string, db: Executor) => Promise<unknown>;
+  summary: (target: string, before: unknown, after: unknown) => string;
+}
+
+/** Summaries are one line of the History screen, not a document. */
+const MAX_SUMMARY = 500;
+
+/** What jsonb will hold: dates as text, undefined fields gone. Comparing this way, a save that changes nothing records nothing. */
+const asStored = (value: unknown): unknown => (value === undefined ? null : JSON.parse(JSON.stringify(value)));
+
+/**
+ * Runs a save and records what it changed, in one transaction: each target is read before and
+ * after the save, and each that differs becomes a row of config_changes. A save that fails records
+ * nothing, and a recorded change is never lost for a save that stands. The save runs on the
+ * transaction (its own transactions become savepoints of it), so it must not queue jobs: those go
+ * after, once the change is committed.
+ */
+export async function recordChange<T>(deps: Pick<ApiDeps, "db">, author: Author, change: Change<T>, save: (db: Database) => Promise<T>) {
+  return deps.db.transaction(async (tx) => {
+    const before = new Map<string, unknown>();
+    for (const target of change.targets) before.set(target, asStored(await change.read(target, tx)));
+    const result = await save(tx);
+    const targets = [...new Set([...change.targets, ...(change.created?.(result) ?? [])])];
+    const recorded: number[] = [];
+    for (const target of targets) {
+      const was = before.get(target) ?? null;
+      const now = asStored(await change.read(target, tx));
+      if (isDeepStrictEqual(was, now)) continue;
+      const [row] = await tx.insert(configChanges).values({
+        appId: change.appId, userId: author.id, userEmail: author.email, kind: change.kind, target,
+        summary: change.summary(target, was, now).slice(0, MAX_SUMMARY), before: was, after: now,
+      }).returning({ id: configChanges.id });
+      recorded.push(row.id);
+    }
+    return { result, recorded };
+  });
+}

@@ -1,0 +1,31 @@
+import type { integrations } from "../db/schema";
+import { systemNamed } from "./catalog";
+import type { SecretBox } from "./secrets";
+
+type IntegrationRow = typeof integrations.$inferSelect;
+
+/** Settings that are secret whatever the catalogue says: what their names or titles call them. */
+const SECRET_LIKE = /secret|password|passwd|token|credential|api[_ ]?key|private[_ ]?key|\bkey\b/i;
+
+/** The settings of a system's use case that are secret: marked so in the catalogue, or named like one. */
+export function secretNamesOf(externalSystem: string, usecase: string, stored: string[] = []) {
+  const fields = systemNamed(externalSystem)?.integration_settings.find((u) => u.usecase === usecase)?.settings_json ?? [];
+  return new Set([
+    ...fields.filter((f) => f.secret || SECRET_LIKE.test(f.name) || SECRET_LIKE.test(f.title)).map((f) => f.name),
+    ...stored.filter((name) => SECRET_LIKE.test(name)),
+  ]);
+}
+
+/**
+ * An integration as the history records it: what GET answers, without its save time, and with
+ * every secret setting replaced by a tag that changes when the secret does, never its value nor
+ * its masked tail.
+ */
+export function withoutSecrets(row: IntegrationRow, box: SecretBox) {
+  const secret = secretNamesOf(row.externalSystem, row.usecase, Object.keys(row.settings));
+  const settings: Record<string, string> = {};
+  for (const [name, value] of Object.entries(row.settings)) {
+    settings[name] = secret.has(name) && value ? `[secret not recorded, version ${box.fingerprint(value)}]` : value;
+  }
+  return { id: row.id, name: row.name, environment: row.environment, usecase: row.usecase, external_system: row.externalSystem, settings_json: settings };
+}

@@ -1,0 +1,39 @@
+import { z } from "zod";
+import { pageNumber } from "./common";
+import { CHANGE_KINDS, MAX_HISTORY_PAGE_SIZE } from "./values/history";
+export * from "./values/history";
+
+/** A query value left empty by a form's blank choice ("any kind", "anyone") means no filter. */
+const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
+
+export const HistoryQuery = z.object({
+  kind: z.preprocess(blankIsAbsent, z.enum(CHANGE_KINDS, { error: `The kind must be one of ${CHANGE_KINDS.join(", ")}` }).optional()),
+  /** Who made the change, by email address (any case). */
+  user: z.preprocess(blankIsAbsent, z.string().trim().toLowerCase().max(320, "Email addresses are at most 320 characters").optional()),
+  page: pageNumber(1),
+  page_size: z.coerce.number({ error: "The page size must be a number" }).int("The page size must be a whole number")
+    .min(1, "The page size is at least 1").max(MAX_HISTORY_PAGE_SIZE, `The page size is at most ${MAX_HISTORY_PAGE_SIZE}`).default(25),
+});
+export type HistoryQuery = z.input<typeof HistoryQuery>;
+
+/**
+ * One recorded change: who made it and when, and the thing before and after as the API shows it
+ * (null before: it was created; null after: it was removed). Integrations come without secrets.
+ */
+export const ConfigChange = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  user_email: z.string(),
+  kind: z.enum(CHANGE_KINDS),
+  summary: z.string(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+});
+export type ConfigChange = z.infer<typeof ConfigChange>;
+
+export const HistoryList = z.object({ data: z.array(ConfigChange), total: z.number().int() });
+export type HistoryList = z.infer<typeof HistoryList>;
+
+/** A restore's answer: the change it recorded (null when the thing was in that state already). */
+export const HistoryRestored = z.object({ message: z.string(), id: z.number().int().nullable() });
+export type HistoryRestored = z.infer<typeof HistoryRestored>;

@@ -1,0 +1,35 @@
+/** The history contract's plain values: no schema and no zod, so browser code can import them (schemas: contract/history.ts). */
+
+/** What a recorded configuration change is about. */
+export const CHANGE_KINDS = [
+  "controls", "finetuning", "input_prompts", "appearance", "data_model", "smart_probing", "integration", "website", "agent", "user_access",
+] as const;
+export type ChangeKind = (typeof CHANGE_KINDS)[number];
+
+/**
+ * The kinds whose recorded states can be written back. The others are left out on purpose
+ * (docs/decisions/024-configuration-history.md): an integration's state is recorded without its
+ * secrets, and websites, agents and access are things people add and remove, where writing an old
+ * state back would undo other people's work or re-crawl a site.
+ */
+export const RESTORABLE_CHANGE_KINDS = ["controls", "finetuning", "input_prompts", "appearance", "data_model"] as const satisfies readonly ChangeKind[];
+
+export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
+  controls: "Controls",
+  finetuning: "AI Finetuning",
+  input_prompts: "Input Prompts",
+  appearance: "Appearance",
+  data_model: "Data model",
+  smart_probing: "Smart Probing",
+  integration: "Integrations",
+  website: "Websites",
+  agent: "Agents",
+  user_access: "Users and access",
+};
+
+export const isRestorableKind = (kind: string) => (RESTORABLE_CHANGE_KINDS as readonly string[]).includes(kind);
+
+export const NOT_RESTORABLE = "This kind of change cannot be restored";
+
+/** The longest history page. */
+export const MAX_HISTORY_PAGE_SIZE = 100;
