@@ -22,6 +22,7 @@ import { knowledgeRoutes } from "./knowledge/routes";
 import { userRoutes } from "./users/routes";
 import { countingStatements, DATABASE_TIMING } from "./db/statement-timing";
 import { testingRoutes } from "./testing/routes";
+import { historyRoutes } from "./history/routes";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -68,6 +69,7 @@ export function createApi(deps: ApiDeps) {
   appearanceRoutes(route);
   botInstallRoutes(route);
   testingRoutes(route);
+  historyRoutes(route);
   controlRoutes(route);
   jobRoutes(route);
   storageRoutes(app, deps);

@@ -1,0 +1,161 @@
+import { z, type ZodType } from "zod";
+import {
+  CHANGE_KIND_LABELS, ConfigDetail, ConfigDetailInput, Control, ControlInput, Finetuning, FinetuningInput, InputPromptInput, ModelType,
+  NOT_RESTORABLE, TOPIC_CONTROL_TYPES, type ChangeKind,
+} from "@contract";
+import { saveAppearance } from "../appearance/values";
+import { listControls, saveControls } from "../controls/controls";
+import { listFinetunings, saveFinetunings } from "../controls/finetunings";
+import { deleteInputPrompt, listInputPrompts, saveInputPrompts } from "../controls/input-prompts";
+import type { Database } from "../db/client";
+import { isUniqueViolation } from "../db/errors";
+import type { configChanges } from "../db/schema";
+import type { ApiDeps } from "../deps";
+import { badRequest } from "../http/errors";
+import { deleteFields, listConfigs, saveConfigDetails } from "../personalisation/fields";
+import { queueRunsAfterChange } from "../testing/auto-runs";
+import { stateDate, triggerPointName } from "./describe";
+import { appearanceChange, appearanceTargetOf, controlsChange, dataModelChange, finetuningChange, inputPromptsChange, MODEL_NAMES } from "./kinds";
+import { recordChange, type Author, type Change } from "./record";
+
+type Entry = typeof configChanges.$inferSelect;
+
+const UNFIT = "This recorded state no longer fits what can be saved today; change it by hand instead";
+
+/** The recorded state read with its kind's schema; a state that cannot be read is refused, never half-written. */
+function stateAs<T>(schema: ZodType<T>, state: unknown): T {
+  const parsed = schema.safeParse(state);
+  if (!parsed.success) throw badRequest(UNFIT);
+  return parsed.data;
+}
+
+/** Rows for a save, checked as that save's body would be: the restore goes through the same rules. */
+function asInput<T>(schema: ZodType<T>, rows: unknown[]): NonNullable<T>[] {
+  return rows.map((row) => stateAs(schema, row)).filter((row): row is NonNullable<T> => row !== null);
+}
+
+const isTopic = (control: Control) => (TOPIC_CONTROL_TYPES as readonly string[]).includes(control.internal_name);
+const topicKey = (control: Control) => `${control.internal_name}\u0000${control.prompt_input_raw.toLowerCase()}`;
+
+/**
+ * Controls back to a recorded state, through PUT /v1/controls' save: the personality and quality
+ * check as they were; topics not in the state cleared (which deletes them), the state's topics
+ * saved (a topic still listed is updated in place, keeping its id).
+ */
+async function restoreControls(appId: number, triggerPoint: string, state: unknown, db: Database) {
+  const recorded = stateAs(z.array(Control), state);
+  const keep = new Set(recorded.filter(isTopic).map(topicKey));
+  const current = await listControls(appId, triggerPoint, undefined, { db }, db);
+  const cleared = current.filter((c) => isTopic(c) && c.id !== null && !keep.has(topicKey(c)))
+    .map((c) => ({ id: c.id, internal_name: c.internal_name, trigger_point: triggerPoint, prompt_input_raw: "", metadata: { disclaimer: "" } }));
+  const wanted = recorded.map((c) => ({
+    internal_name: c.internal_name, display_name: c.display_name, prompt_input_raw: c.prompt_input_raw, metadata: c.metadata, trigger_point: triggerPoint,
+  }));
+  await saveControls(appId, asInput(ControlInput, [...cleared, ...wanted]), { db });
+}
+
+/** The finetuning table back to a recorded state, through upsert_finetunings: rules not in it deleted, its rules saved (by id while they exist). */
+async function restoreFinetuning(appId: number, state: unknown, db: Database) {
+  const recorded = stateAs(z.array(Finetuning), state);
+  const current = await listFinetunings(appId, undefined, db);
+  const recordedIds = new Set(recorded.map((rule) => rule.id));
+  const currentIds = new Set(current.map((rule) => rule.id));
+  const rows = asInput(FinetuningInput, [
+    ...current.filter((rule) => !recordedIds.has(rule.id)).map((rule) => ({ id: rule.id, trigger_point: rule.trigger_point, finetuning_type: rule.finetuning_type, deleted: true })),
+    ...recorded.map((rule) => ({
+      id: currentIds.has(rule.id) ? rule.id : undefined, trigger_point: rule.trigger_point, finetuning_type: rule.finetuning_type,
+      pattern: rule.pattern, penalty: rule.penalty, metadata: rule.metadata,
+    })),
+  ]);
+  await saveFinetunings(appId, rows, { db });
+  return [...new Set([...current, ...recorded].map((rule) => rule.trigger_point))];
+}
+
+/** A trigger point's input prompts back to a recorded state: keys not in it deleted, its prompts saved by key. */
+async function restoreInputPrompts(appId: number, triggerPoint: string, state: unknown, db: Database) {
+  const recorded = stateAs(z.array(z.object({ internal_name: z.string(), prompt_input_raw: z.string() })), state);
+  const keys = new Set(recorded.map((prompt) => prompt.internal_name));
+  for (const prompt of await listInputPrompts(appId, [triggerPoint], db)) {
+    if (!keys.has(prompt.internal_name)) await deleteInputPrompt(appId, prompt.id, { db });
+  }
+  const rows = asInput(InputPromptInput, recorded.map((prompt) => ({ internal_name: prompt.internal_name, prompt_input_raw: prompt.prompt_input_raw, trigger_point: triggerPoint })));
+  await saveInputPrompts(appId, rows, { db });
+}
+
+/** A data model back to a recorded state: fields not in it deleted, its fields saved (by id while they exist). */
+async function restoreDataModel(appId: number, model: ModelType, state: unknown, db: Database) {
+  const recorded = stateAs(z.array(ConfigDetail), state).filter((field) => field.model_type === model);
+  const current = await listConfigs(appId, model, { db });
+  const recordedIds = new Set(recorded.map((field) => field.id));
+  const currentIds = new Set(current.map((field) => field.id));
+  await deleteFields(appId, current.filter((field) => !recordedIds.has(field.id)).map((field) => field.id), { db });
+  const rows = asInput(ConfigDetailInput, recorded.map((field) => ({
+    id: currentIds.has(field.id) ? field.id : undefined, name: field.name, definition: field.definition, field_type: field.field_type, group: field.group, model_type: model,
+  })));
+  if (rows.length) await saveConfigDetails(appId, rows, { db });
+}
+
+/** What a restore writes, how it is recorded, and which test runs follow it (as after the kind's own save). */
+interface Plan {
+  change: Change;
+  what: string;
+  write: (db: Database) => Promise<unknown>;
+  runs?: { triggerPoints: () => string[]; trigger: string };
+}
+
+function planFor(entry: Entry): Plan {
+  const { appId, target, after } = entry;
+  switch (entry.kind as ChangeKind) {
+    case "controls":
+      return {
+        change: controlsChange(appId, [target]), what: `the controls of ${triggerPointName(target)}`,
+        write: (db) => restoreControls(appId, target, after, db), runs: { triggerPoints: () => [target], trigger: "controls restored" },
+      };
+    case "finetuning": {
+      let touched: string[] = [];
+      return {
+        change: finetuningChange(appId), what: "the AI Finetuning rules",
+        write: async (db) => (touched = await restoreFinetuning(appId, after, db)), runs: { triggerPoints: () => touched, trigger: "finetuning restored" },
+      };
+    }
+    case "input_prompts":
+      return {
+        change: inputPromptsChange(appId, [target]), what: `the input prompts of ${triggerPointName(target)}`,
+        write: (db) => restoreInputPrompts(appId, target, after, db), runs: { triggerPoints: () => [target], trigger: "input prompts restored" },
+      };
+    case "appearance": {
+      const { environment, triggerPoint } = appearanceTargetOf(target);
+      return {
+        change: appearanceChange(appId, environment, triggerPoint),
+        what: `the appearance of ${triggerPointName(triggerPoint)} (${environment === "prod" ? "production" : "stage"})`,
+        write: (db) => saveAppearance(appId, triggerPoint, environment, stateAs(z.record(z.string(), z.unknown()), after), { db }),
+      };
+    }
+    case "data_model": {
+      const model = stateAs(ModelType, target);
+      return { change: dataModelChange(appId, [model]), what: `the ${MODEL_NAMES[model].toLowerCase()}`, write: (db) => restoreDataModel(appId, model, after, db) };
+    }
+    default:
+      throw badRequest(NOT_RESTORABLE);
+  }
+}
+
+/**
+ * Writes a recorded change's resulting state back, through the code its kind's own save uses, and
+ * records that as a change of its own. Answers the change recorded, or null when the thing was in
+ * that state already.
+ */
+export async function restoreChange(entry: Entry, author: Author, deps: ApiDeps) {
+  const plan = planFor(entry);
+  const summary = `Restored ${plan.what} to the state of ${stateDate(entry.at)}`;
+  let recorded: number[];
+  try {
+    ({ recorded } = await recordChange(deps, author, { ...plan.change, summary: () => summary }, plan.write));
+  } catch (error) {
+    // Only two rows trading names or patterns collide like this: the state is sound, the order of writes is not.
+    if (isUniqueViolation(error)) throw badRequest(`${CHANGE_KIND_LABELS[entry.kind as ChangeKind]}: this state clashes with the current one; change it by hand instead`);
+    throw error;
+  }
+  if (recorded.length && plan.runs) await queueRunsAfterChange(entry.appId, plan.runs.triggerPoints(), plan.runs.trigger, deps);
+  return { id: recorded[0] ?? null, message: recorded.length ? summary : "Nothing to restore: this is the current state already" };
+}

@@ -1,0 +1,51 @@
+import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { HistoryList, HistoryQuery, HistoryRestored, IdParam, isRestorableKind, NOT_RESTORABLE, type ChangeKind } from "@contract";
+import { requireApp } from "../auth/permissions";
+import { clientScope } from "../controls/scope";
+import { configChanges } from "../db/schema";
+import { badRequest, notFound } from "../http/errors";
+import type { RouteBuilder } from "../http/route";
+import { restoreChange } from "./restore";
+
+const AppParams = z.object({ appId: IdParam });
+const ChangeParams = z.object({ appId: IdParam, id: IdParam });
+
+/** The History screen's calls: every configuration change of a client, and writing a recorded state back. */
+export function historyRoutes(route: RouteBuilder) {
+  route({
+    method: "get", path: "/v1/apps/:appId/history", tag: "History",
+    summary: "The client's configuration changes, latest first, paged: who, when, what, and the thing before and after as the API shows it (integrations without secrets). `kind` and `user` (an email) filter them.",
+    params: AppParams, query: HistoryQuery, response: HistoryList,
+    handler: async ({ params, query, caller, deps }) => {
+      requireApp(caller, params.appId);
+      await clientScope(params.appId, deps.db);
+      const conditions: SQL[] = [eq(configChanges.appId, params.appId)];
+      if (query.kind) conditions.push(eq(configChanges.kind, query.kind));
+      if (query.user) conditions.push(eq(configChanges.userEmail, query.user));
+      const where = and(...conditions);
+      const [{ total }] = await deps.db.select({ total: count() }).from(configChanges).where(where);
+      const rows = await deps.db.select().from(configChanges).where(where).orderBy(desc(configChanges.at), desc(configChanges.id))
+        .limit(query.page_size).offset((query.page - 1) * query.page_size);
+      return {
+        data: rows.map((row) => ({
+          id: row.id, at: row.at.toISOString(), user_email: row.userEmail, kind: row.kind as ChangeKind, summary: row.summary, before: row.before ?? null, after: row.after ?? null,
+        })),
+        total: Number(total),
+      };
+    },
+  });
+
+  route({
+    method: "post", path: "/v1/apps/:appId/history/:id/restore", tag: "History",
+    summary: "Writes the state a change left (controls, finetuning, input prompts, appearance, data models) back through that kind's own save, records it as a change, and queues test runs where that save would. Other kinds answer 400.",
+    params: ChangeParams, response: HistoryRestored,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId, "configure");
+      const [entry] = await deps.db.select().from(configChanges).where(and(eq(configChanges.appId, params.appId), eq(configChanges.id, params.id)));
+      if (!entry) throw notFound("Change not found");
+      if (!isRestorableKind(entry.kind)) throw badRequest(NOT_RESTORABLE);
+      return restoreChange(entry, caller, deps);
+    },
+  });
+}
