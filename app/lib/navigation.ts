@@ -32,6 +32,7 @@ function clientItems(app: ClientApp): NavItem[] {
     },
     { label: "Profile", to: `${base}/manage` },
     { label: "Access Control", to: `${base}/access-control` },
+    { label: "History", to: `${base}/history` },
   ];
 }
 

@@ -46,7 +46,7 @@ describe("navigation variants", () => {
     expect(navigationFor("/", null, { canManageUsers: false }).items).toEqual([{ label: "Clients", to: "/clients" }]);
   });
 
-  it("client-level: Agents with one child per agent, Profile, Access Control", () => {
+  it("client-level: Agents with one child per agent, Profile, Access Control, History", () => {
     const nav = navigationFor("/northfield", app);
     expect(nav.variant).toBe("client");
     expect(flatten(nav.items)).toEqual([
@@ -55,6 +55,7 @@ describe("navigation variants", () => {
       "Nameless Code /northfield/agent/Nameless%20Code",
       "Profile /northfield/manage",
       "Access Control /northfield/access-control",
+      "History /northfield/history",
     ]);
   });
 

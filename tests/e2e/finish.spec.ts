@@ -10,7 +10,7 @@ const AGENT = "/northfield/agent/admissions";
 const ROUTES = [
   "/", "/clients", "/clients/new-client", "/clients/import", "/users", "/agent/admissions",
   "/jobs", "/jobs/queues", "/jobs/queues/purge-refresh-tokens",
-  "/northfield", "/northfield/build-agent", "/northfield/build-agent?id=1", "/northfield/manage", "/northfield/access-control",
+  "/northfield", "/northfield/build-agent", "/northfield/build-agent?id=1", "/northfield/manage", "/northfield/access-control", "/northfield/history",
   "/northfield/admin-downloads", "/northfield/controls", "/northfield/controls/ai-personality", "/northfield/controls/sensitive-topics",
   "/northfield/controls/no-go-topics", "/northfield/controls/quality-check", "/northfield/ai-finetuning/ai-finetuning",
   "/northfield/ai-finetuning/input-prompts", "/northfield/ai-finetuning/smart-probe", "/northfield/ai-training/websites",

@@ -14,7 +14,7 @@ test("global navigation with no client selected; clicking a client's agent switc
   // Other journeys add agents to Northfield while this one runs: the seeded ones lead the list.
   const clientNav = await navItems(page, "Client navigation").allTextContents();
   expect(clientNav.slice(0, 3)).toEqual(["Agents", "Admissions Assistant", "Student Success"]);
-  expect(clientNav.slice(-2)).toEqual(["Profile", "Access Control"]);
+  expect(clientNav.slice(-3)).toEqual(["Profile", "Access Control", "History"]);
   await expect(page.getByTestId("selected-client")).toHaveText("Northfield University");
   await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedApp"))).toBe("northfield");
 

@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { formRequest, getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { HISTORY_PAGE_SIZE } from "~/server/history.server";
+import { action, loader } from "./$appName.history";
+
+/** The History screen's loader and action over a real API: the list, its filters and pages, each change's diff, and restore. */
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let admin: string;
+let viewer: string;
+let apiToken: string;
+let appId: number;
+const PAGE = "/northfield/history";
+
+beforeAll(async () => {
+  host = await startTestHost();
+  admin = await signInToConsole(host, "client.admin@example.com");
+  viewer = await signInToConsole(host, "client.user@example.com");
+  apiToken = (await signInAs(host, "client.admin@example.com")).user_token;
+  const apps = await apiCaller(host)("GET", "/v1/apps", { token: apiToken });
+  appId = apps.body.apps.find((a: { url_code: string }) => a.url_code === "northfield").id;
+});
+afterAll(() => host?.close());
+
+const args = (request: Request) => ({ request, context: testContext(host), params: { appName: "northfield" } });
+const savePersonality = (text: string) => apiCaller(host)("PUT", "/v1/controls", {
+  token: apiToken, body: { app_id: appId, controls: [{ internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "admissions" }] },
+});
+
+interface Shown { id: number; kind: string; user_email: string; summary: string; fields: { path: string; change: string; before: string | null; after: string | null }[] }
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function load(search = "", cookie = admin): Promise<any> {
+  const response = await settle(() => loader(args(getRequest(`${PAGE}${search}`, cookie))));
+  expect(response.status).toBe(200);
+  return response.json();
+}
+const restore = (fields: Record<string, string>, cookie = admin, search = "") => settle(() => action(args(formRequest(`${PAGE}${search}`, fields, cookie))));
+
+describe("the History screen", () => {
+  it("lists each change with who, what and its diff, old value and new", async () => {
+    await savePersonality("Be brief.");
+    await savePersonality("Be brief and kind.");
+    const data = await load();
+    expect(data.canRestore).toBe(true);
+    const [latest] = data.changes as Shown[];
+    expect(latest).toMatchObject({ kind: "controls", user_email: "client.admin@example.com", summary: "Chatbot Personality of admissions changed" });
+    expect(latest.fields).toContainEqual({ path: "1 · ai_personality_guidelines › prompt_input_raw", change: "changed", before: "Be brief.", after: "Be brief and kind." });
+    expect(latest).not.toHaveProperty("before");
+    expect(data.people).toContain("client.user@example.com");
+  });
+
+  it("filters by kind and person through the address, and pages", async () => {
+    for (let i = 0; i < HISTORY_PAGE_SIZE; i++) await savePersonality(`Version ${i}.`);
+    await apiCaller(host)("POST", `/v1/apps/${appId}/agents/update_agents`, { token: apiToken, body: { app_id: appId, name: "Library Helper", site_code: "library" } });
+    const agents = await load("?kind=agent");
+    expect(agents.changes.map((c: Shown) => c.summary)).toEqual(["Agent Library Helper added"]);
+    expect(agents.filters).toEqual({ kind: "agent", user: "" });
+    expect((await load("?user=client.user@example.com")).changes).toEqual([]);
+    const first = await load("?kind=controls&user=client.admin@example.com");
+    expect(first).toMatchObject({ page: 1, totalPages: 2 });
+    expect(first.changes).toHaveLength(HISTORY_PAGE_SIZE);
+    const second = await load("?kind=controls&user=client.admin@example.com&page=2");
+    expect(second.changes.map((c: Shown) => c.id)).not.toContain(first.changes[0].id);
+  });
+
+  it("says what is wrong with a filter the API refuses, beside the filters", async () => {
+    for (const search of ["?kind=secrets", "?page=100001", "?user=a%01b"]) {
+      const data = await load(search);
+      expect(data.error, search).toMatch(/^Error: /);
+      expect(data.changes).toEqual([]);
+    }
+  });
+
+  it("restores a recorded state and comes back to the same page with a toast", async () => {
+    await savePersonality("Restore me.");
+    const recorded = (await load("?kind=controls")).changes[0] as Shown;
+    await savePersonality("Replaced.");
+    const response = await restore({ intent: "restore", id: String(recorded.id) }, admin, "?kind=controls");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${PAGE}?kind=controls`);
+    expect(await toastOf(response)).toMatchObject({ type: "success", description: expect.stringMatching(/^Restored the controls of admissions to the state of /) });
+    const latest = (await load("?kind=controls")).changes[0] as Shown;
+    expect(latest.fields).toContainEqual(expect.objectContaining({ before: "Replaced.", after: "Restore me." }));
+  });
+
+  it("says so when a kind cannot be restored, and refuses forms it does not send", async () => {
+    const agent = (await load("?kind=agent")).changes[0] as Shown;
+    const refused = await restore({ intent: "restore", id: String(agent.id) });
+    expect(await toastOf(refused)).toMatchObject({ type: "error", description: "This kind of change cannot be restored" });
+    expect((await restore({ intent: "delete", id: String(agent.id) })).status).toBe(400);
+    expect((await restore({ intent: "restore", id: "1e99" })).status).toBe(400);
+    expect((await restore({ intent: "restore", id: "999999" })).status).toBe(404);
+  });
+
+  it("shows read-only users the history without a way to restore, and answers their restore 403", async () => {
+    const data = await load("", viewer);
+    expect(data.canRestore).toBe(false);
+    expect(data.changes.length).toBeGreaterThan(0);
+    const response = await restore({ intent: "restore", id: String(data.changes[0].id) }, viewer);
+    expect(response.status).toBe(403);
+  });
+
+  it("is not found for a client the user cannot see", async () => {
+    const response = await settle(() => loader({ ...args(getRequest("/shopharbor-outfitters/history", admin)), params: { appName: "shopharbor-outfitters" } }));
+    expect(response.status).toBe(404);
+  });
+});

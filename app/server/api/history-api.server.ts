@@ -1,0 +1,9 @@
+import { HistoryList, HistoryRestored, type HistoryQuery } from "@contract";
+import type { ApiClient } from "./client.server";
+
+/** A client's configuration history, and writing a recorded state back. */
+export const historyApi = {
+  list: (api: ApiClient, appId: number, query: HistoryQuery) =>
+    api.get(HistoryList, `/v1/apps/${appId}/history`, query as Record<string, string | number | undefined>),
+  restore: (api: ApiClient, appId: number, id: number) => api.post(HistoryRestored, `/v1/apps/${appId}/history/${id}/restore`),
+};
