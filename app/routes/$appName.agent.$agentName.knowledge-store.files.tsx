@@ -9,7 +9,8 @@ import { useToast } from "~/components/Toaster";
 import { usePolling } from "~/components/websites/Toolbar";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-import { handleFilesAction, loadFiles, type FilesActionData } from "~/server/files.server";
+import { CONFIRM_TAGS_PARAM, handleFilesAction, loadFiles, tagsToConfirm, type FilesActionData } from "~/server/files.server";
+import { KnowledgeGateConfirm } from "~/components/testing/KnowledgeGateConfirm";
 import * as ui from "~/styles/ui.css";
 import { readSearchParam } from "~/lib/query-params";
 import { useCanConfigure } from "~/lib/user";
@@ -31,6 +32,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     error,
     search,
     deleting: files.find((file) => file.id === deleteId) ?? null,
+    tagsConfirm: url.searchParams.has(CONFIRM_TAGS_PARAM) ? await tagsToConfirm(api, app, files, url.searchParams) : null,
   });
 }
 
@@ -41,7 +43,9 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const url = new URL(request.url);
   url.searchParams.delete("delete");
   url.searchParams.delete("index");
-  return handleFilesAction({ request, context: ctx, api, appId: app.id, userId: me.id, backTo: `${url.pathname}${url.search}` });
+  url.searchParams.delete(CONFIRM_TAGS_PARAM);
+  url.searchParams.delete("tags");
+  return handleFilesAction({ request, context: ctx, api, app, userId: me.id, backTo: `${url.pathname}${url.search}` });
 }
 
 export default function Files() {
@@ -74,6 +78,14 @@ export default function Files() {
       </div>
       {posted && posted.intent !== "upload" ? <p role="alert" className={ui.fieldError}>{posted.formError}</p> : null}
       {data.deleting && canConfigure ? <DeleteFileConfirm file={data.deleting} cancelTo={cancelTo} /> : null}
+      {data.tagsConfirm && canConfigure ? (
+        <Form method="post" aria-label={`Tags of ${data.tagsConfirm.file.name} for production`}>
+          <p>Tag <strong>{data.tagsConfirm.file.name}</strong> {data.tagsConfirm.tags.join(" and ") || "with no tag"}:</p>
+          <input type="hidden" name="file_id" value={data.tagsConfirm.file.id} />
+          {data.tagsConfirm.tags.map((tag) => <input key={tag} type="hidden" name="tags" value={tag} />)}
+          <KnowledgeGateConfirm gate={data.tagsConfirm.gate} intent="tags" cancelTo={cancelTo} />
+        </Form>
+      ) : null}
       {data.error ? <p role="alert" className={ui.fieldError}>{data.error}</p> : <FilesTable files={data.files} canConfigure={canConfigure} search={data.search} />}
       <Outlet />
     </section>

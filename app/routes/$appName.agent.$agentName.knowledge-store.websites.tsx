@@ -5,13 +5,14 @@ import { RouteError } from "~/components/RouteError";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { DeleteUrlsConfirm } from "~/components/websites/RowMenu";
 import { PageSizes, StatusFilter, usePolling, WebsiteSearch } from "~/components/websites/Toolbar";
-import { WebsitesTable } from "~/components/websites/WebsitesTable";
+import { WEBSITES_FORM_ID, WebsitesTable } from "~/components/websites/WebsitesTable";
 import * as s from "~/components/websites/WebsitesTable.css";
 import { hasPendingWork, websiteFormRow, websitesListParams } from "~/lib/websites";
 import { knowledgeApi } from "~/server/api/resources.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleWebsitesAction, type WebsitesActionData } from "~/server/websites.server";
+import { KnowledgeGateConfirm } from "~/components/testing/KnowledgeGateConfirm";
 import { useCanConfigure } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
 
@@ -43,7 +44,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   await requireUserWithPermission(api, "configure", app.id);
-  return handleWebsitesAction({ request, api, appId: app.id });
+  return handleWebsitesAction({ request, api, app });
 }
 
 export default function Websites() {
@@ -64,6 +65,9 @@ export default function Websites() {
       </div>
       {posted?.confirm ? (
         <DeleteUrlsConfirm websiteId={posted.confirm.websiteId} url={posted.confirm.url} cancelTo={`${location.pathname}${location.search}`} />
+      ) : null}
+      {posted?.gate ? (
+        <KnowledgeGateConfirm gate={posted.gate} form={WEBSITES_FORM_ID} intent="save" cancelTo={`${location.pathname}${location.search}`} />
       ) : null}
       <WebsitesTable
         // Only the editable values name the table's content: statuses moving on (polling) keep what is typed.

@@ -1,11 +1,12 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { CompleteUploadBody, PresignBody, cleanFileName, FILE_TAGS, FILE_UPLOAD_CONTENT_TYPE, isPdfName, MAX_FILES_PER_UPLOAD, type KnowledgeFile } from "@contract";
+import { CompleteUploadBody, PresignBody, cleanFileName, FILE_TAGS, FILE_UPLOAD_CONTENT_TYPE, isPdfName, MAX_FILES_PER_UPLOAD, type ClientApp, type KnowledgeFile } from "@contract";
 import { UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
 import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
 import { filesApi } from "./api/resources.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
+import { GATE_MESSAGE, knowledgeGate } from "./production-gate.server";
 import { readForm } from "./http/form-data.server";
 import { isRowId } from "~/lib/ids";
 
@@ -93,9 +94,32 @@ async function uploadFromForm(request: Request, context: ConsoleContext, api: Ap
   return json<FilesActionData>({ intent: "upload", formError: uploaded ? null : UPLOAD_FAILED_MESSAGE, outcomes }, { status: uploaded ? 200 : 400 });
 }
 
+/** The address parameter of the tags confirmation (a file tagged production while stage fails questions). */
+export const CONFIRM_TAGS_PARAM = "confirm_tags";
+
+async function newlyInProduction(api: ApiClient, appId: number, fileId: number, tags: string[]) {
+  if (!tags.includes("production")) return false;
+  const file = (await filesApi.list(api, appId)).files.find((candidate) => candidate.id === fileId);
+  return Boolean(file && !file.tags.includes("production"));
+}
+
+/**
+ * The confirmation `?confirm_tags={file}&tags=…` asks for: the file, the tags it would get and the
+ * gate (null when nothing fails any more, and then nothing is asked).
+ */
+export async function tagsToConfirm(api: ApiClient, app: ClientApp, files: KnowledgeFile[], search: URLSearchParams) {
+  const fileId = Number(search.get(CONFIRM_TAGS_PARAM));
+  const file = files.find((candidate) => candidate.id === fileId);
+  if (!file) return null;
+  const tags = (search.get("tags") ?? "").split(",").filter((tag) => (FILE_TAGS as readonly string[]).includes(tag));
+  const gate = await knowledgeGate(api, app, new FormData());
+  return gate ? { file: { id: file.id, name: file.file_name }, tags, gate } : null;
+}
+
 /** Tags, deletion and the form upload; `backTo` is the page (with its search) to return to. */
-export async function handleFilesAction(args: { request: Request; context: ConsoleContext; api: ApiClient; appId: number; userId: number; backTo: string }) {
-  const { request, context, api, appId, userId, backTo } = args;
+export async function handleFilesAction(args: { request: Request; context: ConsoleContext; api: ApiClient; app: ClientApp; userId: number; backTo: string }) {
+  const { request, context, api, app, userId, backTo } = args;
+  const appId = app.id;
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
     return uploadFromForm(request, context, api, appId, userId, backTo);
   }
@@ -106,6 +130,12 @@ export async function handleFilesAction(args: { request: Request; context: Conso
   try {
     if (intent === "tags") {
       const tags = formData.getAll("tags").map(String).filter((tag) => (FILE_TAGS as readonly string[]).includes(tag));
+      if (await newlyInProduction(api, appId, fileId, tags) && await knowledgeGate(api, app, formData)) {
+        const confirm = new URL(backTo, "http://console.invalid");
+        confirm.searchParams.set(CONFIRM_TAGS_PARAM, String(fileId));
+        confirm.searchParams.set("tags", tags.join(","));
+        return redirectWithToast(`${confirm.pathname}${confirm.search}`, { type: "error", description: GATE_MESSAGE });
+      }
       const saved = await filesApi.setTags(api, appId, fileId, tags);
       return redirectWithToast(backTo, { type: "success", description: `Tags of ${saved.file_name} saved` });
     }

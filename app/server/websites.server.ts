@@ -1,7 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import type { WebsiteInput } from "@contract";
+import type { ClientApp, WebsiteInput } from "@contract";
 import { checkRowsToSave, FIX_ROWS_MESSAGE, ROW_ERROR } from "~/components/editable-table/rows";
 import type { FieldErrors } from "~/lib/required-check";
 import {
@@ -13,6 +13,7 @@ import { ApiError, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/resources.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
+import { GATE_MESSAGE, knowledgeGate, type KnowledgeGate } from "./production-gate.server";
 
 /*
  * The Websites table is one form: every row posted as indexed fields (`websites[0].url`, checkboxes
@@ -30,7 +31,13 @@ export interface WebsitesActionData {
   formError: string | null;
   /** Without JavaScript, Delete URLs first answers this question (the server-rendered confirm step). */
   confirm: { websiteId: number; url: string } | null;
+  /** A save that tags a website Production while stage fails questions production passes: confirm again. */
+  gate: KnowledgeGate | null;
 }
+
+/** The tag that makes a website's pages answer in production. */
+const PRODUCTION_TAG = "Production";
+const newlyInProduction = (row: WebsiteFormRow) => row.tags.includes(PRODUCTION_TAG) && !row.loaded?.tags.includes(PRODUCTION_TAG);
 
 const text = z.string().default("");
 const list = z.preprocess((value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
@@ -128,8 +135,8 @@ export function rowErrorsFromApi(error: ApiError, sentFrom: number[], rowCount: 
   return { errors, formError };
 }
 
-const reply = (data: Omit<WebsitesActionData, "confirm"> & { confirm?: WebsitesActionData["confirm"] }, status = 200) =>
-  json<WebsitesActionData>({ confirm: null, ...data }, { status });
+const reply = (data: Omit<WebsitesActionData, "confirm" | "gate"> & Partial<Pick<WebsitesActionData, "confirm" | "gate">>, status = 200) =>
+  json<WebsitesActionData>({ confirm: null, gate: null, ...data }, { status });
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -167,8 +174,10 @@ async function runMenuAction(api: ApiClient, appId: number, action: MenuAction, 
  * The whole action of the Websites page (the caller has checked the user may configure the client):
  * add or discard a row without JavaScript, a row-menu action, or check and save the rows.
  */
-export async function handleWebsitesAction({ request, api, appId }: { request: Request; api: ApiClient; appId: number }) {
-  const form = readWebsitesForm(await readForm(request));
+export async function handleWebsitesAction({ request, api, app }: { request: Request; api: ApiClient; app: ClientApp }) {
+  const appId = app.id;
+  const formData = await readForm(request);
+  const form = readWebsitesForm(formData);
   if (!form) return reply({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
   const { intent, rows } = form;
   const none = (list: WebsiteFormRow[]) => list.map(() => null);
@@ -197,6 +206,10 @@ export async function handleWebsitesAction({ request, api, appId }: { request: R
   const plan = planWebsitesSave(rows, appId);
   if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
   if (plan.payload.length === 0) return redirectWithToast(backTo(request), { type: "info", description: "No changes to save" });
+  if (plan.sentFrom.some((index) => newlyInProduction(rows[index]))) {
+    const gate = await knowledgeGate(api, app, formData);
+    if (gate) return reply({ rows, errors: none(rows), formError: GATE_MESSAGE, gate }, 409);
+  }
   try {
     const result = await knowledgeApi.saveWebsites(api, appId, plan.payload);
     return redirectWithToast(backTo(request), { type: "success", description: `${plural(result.websites.length, "website")} saved` });

@@ -35,6 +35,9 @@ const SKIP_SUGGESTIONS = skipPatternSuggestions();
  * address, scan mode, tags and patterns editable in place, and a row menu of actions on the website.
  * Status, Added By and the red dot come from the latest load, so polling never resets what is typed.
  */
+/** The table's form, which a confirmation outside it posts again. */
+export const WEBSITES_FORM_ID = "websites-form";
+
 export function WebsitesTable({ rows, errors, formError, live, canConfigure }: WebsitesTableProps) {
   const table = useRowsState({ rows, errors, required: WEBSITE_REQUIRED_FIELDS, toCheck: websiteRowNeedsSave });
   const saving = useSaving();
@@ -45,6 +48,7 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
   return (
     <>
       <RowsForm
+        id={WEBSITES_FORM_ID}
         label="Websites"
         columns={WEBSITE_COLUMNS}
         lastColumn="Actions"
