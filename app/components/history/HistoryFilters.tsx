@@ -1,10 +1,11 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useLocation } from "@remix-run/react";
 import { CHANGE_KIND_LABELS, type ChangeKind } from "@contract";
 import * as ui from "~/styles/ui.css";
 import * as s from "./history.css";
 
 /** Kind and person as address parameters: a plain GET form, so a filtered history is a link and works without JavaScript. */
 export function HistoryFilters({ kinds, people, filters }: { kinds: readonly ChangeKind[]; people: string[]; filters: { kind: string; user: string } }) {
+  const { pathname } = useLocation();
   return (
     // Keyed by the filters, so going back to another address shows that address's choices.
     <Form key={`${filters.kind} ${filters.user}`} method="get" role="search" aria-label="Filter the history" className={ui.toolbar}>
@@ -23,7 +24,7 @@ export function HistoryFilters({ kinds, people, filters }: { kinds: readonly Cha
         {people.map((email) => <option key={email} value={email} />)}
       </datalist>
       <button type="submit" className={ui.button.secondary}>Filter</button>
-      {filters.kind || filters.user ? <Link to="?" className={ui.button.link}>Show every change</Link> : null}
+      {filters.kind || filters.user ? <Link to={pathname} className={ui.button.link}>Show every change</Link> : null}
     </Form>
   );
 }
