@@ -20,6 +20,16 @@ export const InsightsQuery = z.object({
 export type InsightsQuery = z.input<typeof InsightsQuery>;
 
 export const ClosestPassage = z.object({ title: z.string(), url: z.string(), score: z.number(), text: z.string() });
+/** Where a page of the client's own inventory stands, as a gap list groups them. */
+export const GAP_PAGE_STATES = ["indexed", "not_indexed", "skipped", "failed", "deleted"] as const;
+/** A page of the client's inventory (any status) whose address holds the words of an unanswered question. */
+export const GapPage = z.object({
+  url_id: z.number().int(), website_id: z.number().int(), url: z.string(), title: z.string(), status: z.string(),
+  state: z.enum(GAP_PAGE_STATES),
+  /** Why it failed or was skipped, when the pipeline said. */
+  reason: z.string().nullable(),
+});
+export type GapPage = z.infer<typeof GapPage>;
 export const InsightDay = z.object({
   day: z.string(), conversations: z.number(), questions: z.number(),
   answered: z.number(), fallback: z.number(), canned: z.number(), disclaimed: z.number(), leads: z.number(),
@@ -32,7 +42,8 @@ export const Insights = z.object({
   /** Every day of the range, oldest first (days without conversations count zero). */
   days: z.array(InsightDay),
   top_questions: z.array(z.object({ question: z.string(), asked: z.number(), unanswered: z.number() })),
-  unanswered_questions: z.array(z.object({ question: z.string(), unanswered: z.number(), closest: z.array(ClosestPassage) })),
+  /** `closest`: the indexed passages found nearest when it was asked; `pages`: the inventory's pages nearest now, in any status. */
+  unanswered_questions: z.array(z.object({ question: z.string(), unanswered: z.number(), closest: z.array(ClosestPassage), pages: z.array(GapPage) })),
   leads: z.object({
     captured: z.number(),
     average_score: z.number().nullable(),

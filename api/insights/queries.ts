@@ -1,9 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
-import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type Insights, type InsightDay } from "@contract";
+import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type GapPage, type Insights, type InsightDay } from "@contract";
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
 import { LEAD_SCORE_RULE, LEAD_SCORE_SQL, leadScore } from "./lead-score";
 import { splitByMonths } from "./rollups";
+import { closestInventoryPages } from "./gap-pages";
 
 /*
  * The dashboard's figures, read from the rollups (never from raw messages, so the cost follows
@@ -71,7 +72,7 @@ const CONTACT = /e-?mail|phone|mobile/i;
 const firstValue = (values: Record<string, unknown>, pattern: RegExp) =>
   String(Object.entries(values).find(([name, value]) => pattern.test(name) && value !== null && value !== "")?.[1] ?? "");
 
-export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db">, limits = { questions: 10, sources: 10, leads: 10 }): Promise<Insights> {
+export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db">, limits = { questions: 10, sources: 10, leads: 10, gapPages: true }): Promise<Insights> {
   const where = rollupFilter(scope);
   const score = sql.raw(LEAD_SCORE_SQL("p.field_score", "c.question_count"));
   // Independent reads, sent together: on PostgreSQL they run side by side on the pool's connections.
@@ -114,6 +115,7 @@ export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db"
     from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(unansweredKeys.map((q) => sql`${q.question}`), sql`, `)})
     order by r.question_key, r.day desc`)) : [];
   const closestOf = new Map(closestRows.map((row) => [row.question, row.closest]));
+  const pagesOf = limits.gapPages ? await closestInventoryPages(scope.appId, unansweredKeys.map((q) => q.question), deps) : new Map<string, GapPage[]>();
   const topQuestions = questions.filter((q) => q.top_asked).sort((x, y) => Number(y.asked) - Number(x.asked) || x.question.localeCompare(y.question));
   const leadDays = leadRows?.days ?? [];
   const topLeads = leadRows?.top ?? [];
@@ -141,7 +143,7 @@ export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db"
     },
     days,
     top_questions: topQuestions.map((q) => ({ question: q.question, asked: Number(q.asked), unanswered: Number(q.unanswered) })),
-    unanswered_questions: unansweredKeys.map((q) => ({ question: q.question, unanswered: Number(q.unanswered), closest: closestOf.get(q.question) ?? [] })),
+    unanswered_questions: unansweredKeys.map((q) => ({ question: q.question, unanswered: Number(q.unanswered), closest: closestOf.get(q.question) ?? [], pages: pagesOf.get(q.question) ?? [] })),
     leads: {
       captured,
       average_score: captured ? Math.round((scoreSum / captured) * 10) / 10 : null,

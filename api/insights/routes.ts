@@ -93,7 +93,7 @@ export function insightRoutes(route: RouteBuilder) {
       if (!app) throw notFound("Client not found");
       const scope = scopeOf(params.appId, body);
       // The files hold what the charts show, plus longer lists than the dashboard's ten.
-      const insights = await readInsights(scope, deps, { questions: 500, sources: 500, leads: 1000 });
+      const insights = await readInsights(scope, deps, { questions: 500, sources: 500, leads: 1000, gapPages: false });
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
       const fileName = `${app.urlCode}-${body.chart.replace(/_/g, "-")}-${scope.from}-to-${scope.to}-${stamp}.csv`;
       const key = `reports/${app.urlCode}/${fileName}`;

@@ -27,7 +27,19 @@ beforeAll(async () => {
   };
   visitor = await said("my email is lee@example.com");
   await said("Where is the velodrome?", visitor);
+  // A page about it in the inventory, never indexed: the gap list should point at it.
+  const saved = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, { token: admin, body: { websites: [
+    { app_id: appId, url: "https://www.example.edu", site_map: "few_urls", enabled: true, tags: [], skip_patterns: [], allowed_patterns: [] },
+  ] } });
+  const websiteId = saved.body.websites[0].id as number;
+  await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, { token: admin, body: { urls: ["https://www.example.edu/campus/velodrome-and-track"] } });
+  northfieldId = appId;
+  apiToken = admin;
+  apiCall = call;
 });
+let northfieldId: number;
+let apiToken: string;
+let apiCall: ReturnType<typeof apiCaller>;
 afterAll(() => host?.close());
 
 const params = { urlCode: "northfield" };
@@ -59,6 +71,43 @@ describe("Business Insights", () => {
     const answer = await settle(() => dashboardAction(args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "leads" }, cookie))));
     expect(answer.headers.get("location")).toBe("/backoffice/northfield/dashboard?environment=all");
     expect(await toastOf(answer)).toMatchObject({ type: "error", description: "Only Client Admins can download chart CSVs" });
+  });
+});
+
+describe("gaps on Business Insights", () => {
+  const DASHBOARD = "/backoffice/northfield/dashboard?triggerPoint=admissions&environment=stage";
+
+  it("lists an unanswered question beside the inventory's pages about it, with their status", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const page = await (await settle(() => dashboardLoader(args(getRequest(DASHBOARD, cookie))))).json();
+    const gap = page.insights.unanswered_questions.find((q: { question: string }) => q.question === "where is the velodrome");
+    expect(gap.pages).toEqual([expect.objectContaining({ url: "https://www.example.edu/campus/velodrome-and-track", status: "pending_review", state: "not_indexed", reason: null })]);
+  });
+
+  it("keeps an unanswered question as a test question of the trigger point shown, and indexes a page in one click", async () => {
+    const cookie = await signIn("client.admin@example.com");
+    const added = await settle(() => dashboardAction(args(formRequest(DASHBOARD, { intent: "add-test-question", question: "where is the velodrome" }, cookie))));
+    expect(added.headers.get("location")).toBe(DASHBOARD);
+    expect(await toastOf(added)).toMatchObject({ type: "success", description: "Added as a test question of admissions" });
+    const questions = (await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=admissions`, { token: apiToken })).body.data;
+    expect(questions).toEqual([expect.objectContaining({ question: "where is the velodrome", expect_outcome: "answered" })]);
+
+    const page = await (await settle(() => dashboardLoader(args(getRequest(DASHBOARD, cookie))))).json();
+    const [velodrome] = page.insights.unanswered_questions.find((q: { question: string }) => q.question === "where is the velodrome").pages;
+    const indexed = await settle(() => dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: String(velodrome.url_id) }, cookie))));
+    expect(await toastOf(indexed)).toMatchObject({ type: "success", description: "The page is queued for indexing" });
+    const after = await (await settle(() => dashboardLoader(args(getRequest(DASHBOARD, cookie))))).json();
+    const status = after.insights.unanswered_questions.find((q: { question: string }) => q.question === "where is the velodrome").pages[0].status;
+    expect(["to_be_indexed", "sent_for_indexing", "failed_to_index", "indexed"]).toContain(status);
+
+    expect(await toastOf(await settle(() => dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: "x" }, cookie))))))
+      .toMatchObject({ type: "error", description: "Choose a page to index" });
+  });
+
+  it("lets a read-only Client look at the gaps but not close them", async () => {
+    const cookie = await signIn("client.user@example.com");
+    const refused = await settle(() => dashboardAction(args(formRequest(DASHBOARD, { intent: "add-test-question", question: "where is the velodrome" }, cookie))));
+    expect(refused.status).toBe(403);
   });
 });
 

@@ -1,6 +1,11 @@
 import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type InsightChart, type InsightsQuery } from "@contract";
-import { ApiError } from "./api/client.server";
+import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type ClientApp, type InsightChart, type InsightsQuery } from "@contract";
+import { isRowId } from "~/lib/ids";
+import { DEFAULT_TRIGGER_POINT_LABEL } from "~/lib/trigger-points";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { knowledgeApi } from "./api/resources.server";
+import { testingApi } from "./api/testing-api.server";
+import { requireConfigure } from "./permissions.server";
 import { insightsApi } from "./api/insights-api.server";
 import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
@@ -50,8 +55,10 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
   const url = new URL(request.url);
   const form = await readForm(request);
-  const chart = String(form.get("chart") ?? "");
   const back = `${url.pathname}${url.search}`;
+  const intent = form.get("intent");
+  if (intent === "add-test-question" || intent === "index-page") return closeGap(api, app, intent, form, url, back);
+  const chart = String(form.get("chart") ?? "");
   if (!(INSIGHT_CHARTS as readonly string[]).includes(chart)) return redirectWithToast(back, { type: "error", description: "Unknown chart" });
   try {
     const file = await insightsApi.exportChart(api, app.id, chart as InsightChart, insightFilters(url.searchParams));
@@ -62,5 +69,28 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
     if (error instanceof Response && error.status === 403) return redirectWithToast(back, { type: "error", description: "Only Client Admins can download chart CSVs" });
     if (error instanceof Response) throw error;
     return redirectWithToast(back, { type: "error", description: `Failed to download the CSV: ${error instanceof Error ? error.message : String(error)}` });
+  }
+}
+
+/**
+ * A gap's two actions: keep an unanswered question as a test question of the trigger point shown
+ * (Default when all are), expecting an answer; or send a page of the inventory to be indexed.
+ */
+async function closeGap(api: ApiClient, app: ClientApp, intent: "add-test-question" | "index-page", form: FormData, url: URL, back: string) {
+  await requireConfigure(api, app.id);
+  try {
+    if (intent === "add-test-question") {
+      const asked = insightFilters(url.searchParams).trigger_point ?? "";
+      const triggerPoint = app.trigger_points.includes(asked) ? asked : "";
+      await testingApi.add(api, app.id, { trigger_point: triggerPoint, question: String(form.get("question") ?? ""), expect_outcome: "answered" });
+      return redirectWithToast(back, { type: "success", description: `Added as a test question of ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}` });
+    }
+    const urlId = Number(form.get("url_id"));
+    if (!isRowId(urlId)) return redirectWithToast(back, { type: "error", description: "Choose a page to index" });
+    await knowledgeApi.updateUrls(api, app.id, { status: "to_be_indexed", url_ids: [urlId], force_index: true });
+    return redirectWithToast(back, { type: "success", description: "The page is queued for indexing" });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    return redirectWithToast(back, { type: "error", description: error.message });
   }
 }

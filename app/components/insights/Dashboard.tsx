@@ -6,6 +6,8 @@ import type { dashboardLoader } from "~/server/insights.server";
 import * as ui from "~/styles/ui.css";
 import { DayBars, RankBars, type Series } from "./charts";
 import * as s from "./insights.css";
+import { GapList } from "./GapList";
+import { useCanConfigure } from "~/lib/user";
 
 const OUTCOMES: Series<InsightDay>[] = [
   { key: "answered", label: "Answered", color: "#16a34a" },
@@ -57,6 +59,7 @@ export function Dashboard() {
   const agent = client.agents.find((a) => a.siteCode === filters.trigger_point) ?? client.agents[0];
   const store = agent ? `/${client.urlCode}/agent/${encodeURIComponent(agent.siteCode)}/knowledge-store/websites` : null;
   const rangeError = fieldErrors.from?.[0] ?? fieldErrors.to?.[0] ?? null;
+  const canConfigure = useCanConfigure(client.id);
   return (
     <section>
       <h1>Business Insights</h1>
@@ -112,24 +115,7 @@ export function Dashboard() {
         </Panel>
         <Panel title="Unanswered questions" chart="unanswered_questions">
           {insights.unanswered_questions.length ? (
-            <ol>
-              {insights.unanswered_questions.map((q) => (
-                <li key={q.question}>
-                  <strong>{q.question}</strong> <span className={ui.muted}>({q.unanswered}×)</span>
-                  {q.closest.length ? (
-                    <ul className={s.closest}>
-                      {q.closest.map((c) => (
-                        <li key={`${c.url}-${c.text.slice(0, 20)}`}>
-                          Closest: “{c.text.slice(0, 120)}{c.text.length > 120 ? "…" : ""}” {c.url ? <a href={c.url} target="_blank" rel="noopener noreferrer">{c.title || c.url}</a> : c.title} (score {c.score})
-                          {store && c.url ? <> · <Link to={`${store}/urls?search=${encodeURIComponent(c.url)}`}>Index it again</Link></> : null}
-                        </li>
-                      ))}
-                    </ul>
-                  ) : <p className={s.closest}>Nothing in the knowledge store comes close.</p>}
-                  {store ? <p className={s.closest}><Link to={store}>Add the missing page in the knowledge store</Link></p> : null}
-                </li>
-              ))}
-            </ol>
+            <GapList gaps={insights.unanswered_questions} store={store} canConfigure={canConfigure} />
           ) : <Empty>Every question in this range got an answer.</Empty>}
         </Panel>
         <Panel title="Leads" chart="leads">

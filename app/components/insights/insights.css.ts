@@ -23,3 +23,4 @@ export const figures = style({ marginTop: vars.space.sm, fontSize: "13px" });
 export const empty = style({ color: vars.color.muted, margin: `${vars.space.md} 0` });
 export const closest = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.md, color: vars.color.muted, fontSize: "13px" });
 export const scoreRule = style({ color: vars.color.muted, fontSize: "13px" });
+export const inlineForm = style({ display: "inline", marginLeft: vars.space.sm });

@@ -1,0 +1,69 @@
+import { Form, Link } from "@remix-run/react";
+import type { Insights } from "@contract";
+import { StatusChip } from "~/components/StatusChip";
+import * as ui from "~/styles/ui.css";
+import * as s from "./insights.css";
+
+const STATE_LABELS = {
+  indexed: "indexed",
+  not_indexed: "not yet indexed",
+  skipped: "skipped",
+  failed: "failed to index",
+  deleted: "deleted",
+} as const;
+
+type Gap = Insights["unanswered_questions"][number];
+
+/**
+ * The questions that went unanswered, each beside the passages that came closest when it was
+ * asked and the pages of the client's own inventory that look like its subject, whatever their
+ * status: one click indexes a page that is not, another keeps the question as a test question.
+ */
+export function GapList({ gaps, store, canConfigure }: { gaps: Gap[]; store: string | null; canConfigure: boolean }) {
+  return (
+    <ol>
+      {gaps.map((gap) => (
+        <li key={gap.question}>
+          <strong>{gap.question}</strong> <span className={ui.muted}>({gap.unanswered}×)</span>
+          {canConfigure ? (
+            <Form method="post" className={s.inlineForm} preventScrollReset>
+              <input type="hidden" name="question" value={gap.question} />
+              <button type="submit" name="intent" value="add-test-question" className={ui.button.link}>
+                Add as test question<span className={ui.visuallyHidden}>: {gap.question}</span>
+              </button>
+            </Form>
+          ) : null}
+          {gap.closest.length ? (
+            <ul className={s.closest}>
+              {gap.closest.map((c) => (
+                <li key={`${c.url}-${c.text.slice(0, 20)}`}>
+                  Closest: “{c.text.slice(0, 120)}{c.text.length > 120 ? "…" : ""}” {c.url ? <a href={c.url} target="_blank" rel="noopener noreferrer">{c.title || c.url}</a> : c.title} (score {c.score})
+                  {store && c.url ? <> · <Link to={`${store}/urls?search=${encodeURIComponent(c.url)}`}>Index it again</Link></> : null}
+                </li>
+              ))}
+            </ul>
+          ) : <p className={s.closest}>Nothing in the knowledge store comes close.</p>}
+          {gap.pages.length ? (
+            <ul className={s.closest} aria-label={`Pages of the inventory about “${gap.question}”`}>
+              {gap.pages.map((page) => (
+                <li key={page.url_id} data-state={page.state}>
+                  Page: <a href={page.url} target="_blank" rel="noopener noreferrer">{page.title || page.url}</a>{" "}
+                  <StatusChip status={page.status} /> {STATE_LABELS[page.state]}{page.reason ? `: ${page.reason}` : ""}
+                  {canConfigure && page.state !== "indexed" ? (
+                    <Form method="post" className={s.inlineForm} preventScrollReset>
+                      <input type="hidden" name="url_id" value={page.url_id} />
+                      <button type="submit" name="intent" value="index-page" className={ui.button.link}>
+                        Index it<span className={ui.visuallyHidden}>: {page.url}</span>
+                      </button>
+                    </Form>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {store ? <p className={s.closest}><Link to={store}>Add the missing page in the knowledge store</Link></p> : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
