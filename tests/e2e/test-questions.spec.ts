@@ -1,0 +1,150 @@
+import type { Page } from "@playwright/test";
+import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
+
+/*
+ * Test Questions, as an operator uses them: kept per agent beside Quality Check, imported and
+ * exported as CSV, run in stage through the widget's own responder, each run on its own page.
+ * Each test keeps to its own agent, so runs queued by other specs' changes do not meet its rows.
+ */
+const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const toast = (page: Page) => page.getByTestId("toast");
+const questionsTable = (page: Page) => page.getByRole("table", { name: "Test questions" });
+
+test.describe("with JavaScript", () => {
+  const PAGE = "/northfield/agent/admissions/controls/test-questions";
+
+  test("a question is refused beside its field, added, changed and deleted; the hub links the screen", async ({ signedInPage: page }) => {
+    await page.goto("/northfield/agent/admissions/controls");
+    await page.getByRole("link", { name: /Test Questions/ }).first().click();
+    await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Test Questions");
+    await expectNoSeriousAxeViolations(page);
+
+    const question = unique("Where do first-years live?");
+    await page.getByLabel("Question", { exact: true }).fill(question);
+    await page.getByRole("button", { name: "Add question" }).click();
+    await expect(page.getByLabel("Expected text")).toHaveAccessibleDescription(/Say what the answer must do/);
+    await expect(page.getByLabel("Question", { exact: true })).toHaveValue(question);
+
+    await page.getByLabel("Expected text").fill("Lakeside Hall");
+    await page.getByLabel("Expected outcome").selectOption({ label: "Answered" });
+    await page.getByRole("button", { name: "Add question" }).click();
+    await expect(toast(page)).toContainText("Test question added");
+    const row = questionsTable(page).getByRole("row").filter({ hasText: question });
+    await expect(row).toContainText("Lakeside Hall");
+    await expect(row).toContainText("Answered");
+    await expect(page.getByLabel("Question", { exact: true })).toHaveValue("");
+
+    await row.getByRole("link", { name: `Edit “${question}”` }).click();
+    await expect(page.getByRole("heading", { name: "Change the test question" })).toBeVisible();
+    await expect(page.getByLabel("Question", { exact: true })).toHaveValue(question);
+    await page.getByLabel("Expected text").fill("Lakeside");
+    await page.getByRole("button", { name: "Save question" }).click();
+    await expect(toast(page)).toContainText("Test question saved");
+    await expect(questionsTable(page).getByRole("row").filter({ hasText: question })).toContainText("Lakeside");
+    await expect(page).not.toHaveURL(/edit=/);
+
+    await questionsTable(page).getByRole("button", { name: `Delete “${question}”` }).click();
+    await expect(toast(page)).toContainText("Test question deleted");
+    await expect(questionsTable(page).getByRole("row").filter({ hasText: question })).toHaveCount(0);
+  });
+
+  test("questions are imported from a CSV, searched, sorted, and exported back", async ({ signedInPage: page }) => {
+    const SCREEN = "/northfield/agent/studentsuccess/controls/test-questions";
+    const marker = unique("Imported");
+    await page.goto(SCREEN);
+    await page.getByLabel(/^CSV file/).setInputFiles({
+      name: "questions.csv", mimeType: "text/csv",
+      buffer: Buffer.from(`question,expect_text,expect_outcome\n"${marker} b, when?",10 am,answered\n${marker} a?,,Fallback\n`),
+    });
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await expect(toast(page)).toContainText("2 test questions imported");
+
+    await page.getByRole("searchbox", { name: "Search questions" }).fill(marker);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/search=/);
+    await expect(questionsTable(page).getByRole("row")).toHaveCount(3);
+    await questionsTable(page).getByRole("link", { name: "Question" }).click();
+    await expect(questionsTable(page).getByRole("row").nth(1)).toContainText(`${marker} a?`);
+    await questionsTable(page).getByRole("link", { name: "Question" }).click();
+    await expect(questionsTable(page).getByRole("row").nth(1)).toContainText(`${marker} b, when?`);
+
+    const downloading = page.waitForEvent("download");
+    await page.getByRole("link", { name: "Export CSV" }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toBe("test_questions_studentsuccess.csv");
+    const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    expect(text.split("\r\n")[0]).toBe("question,expect_source,expect_text,expect_outcome");
+    expect(text).toContain(`"${marker} b, when?",,10 am,answered`);
+    expect(text).toContain(`${marker} a?,,,fallback`);
+
+    await page.getByLabel(/^CSV file/).setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("question,expect_text\nNothing expected?,\n") });
+    await page.getByRole("button", { name: "Import CSV" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Row 2, expect_text" })).toBeVisible();
+  });
+
+  test("a run in stage shows its progress, then every result, on its own page", async ({ signedInPage: page }) => {
+    const SCREEN = "/northfield/agent/admissions/controls/test-questions";
+    const question = unique("What is the weather on Mars");
+    await page.goto(SCREEN);
+    await page.getByLabel("Question", { exact: true }).fill(`${question}?`);
+    await page.getByLabel("Expected outcome").selectOption({ label: "Fallback" });
+    await page.getByRole("button", { name: "Add question" }).click();
+    await expect(toast(page)).toContainText("Test question added");
+
+    await page.getByRole("button", { name: "Run in stage" }).click();
+    await expect(page).toHaveURL(/\/controls\/test-questions\/runs\/\d+$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Test run \d+$/);
+    await expect(page.getByText("Stage", { exact: true })).toBeVisible();
+    // The page follows the run by itself until it is done.
+    await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 30_000 });
+    const result = page.getByRole("table", { name: "Results" }).getByRole("row").filter({ hasText: question });
+    await expect(result).toContainText("Passed");
+    await expect(result).toContainText("Fallback");
+    await expectNoSeriousAxeViolations(page);
+
+    await page.getByRole("link", { name: "← Test Questions" }).click();
+    await expect(page.getByRole("table", { name: "Test runs" }).getByRole("row").nth(1)).toContainText("Stage");
+  });
+
+  test("Appearance's push to production shows the agent's last stage and production runs", async ({ signedInPage: page }) => {
+    await page.goto("/northfield/agent/admissions/appearance");
+    await page.getByRole("link", { name: "Push to production" }).click();
+    const gate = page.getByTestId("test-gate");
+    await expect(gate).toContainText("Test questions");
+    await expect(gate).toContainText(/Production: (no finished run yet|\d+ passed)/);
+    await page.getByRole("form", { name: "Push to production" }).getByRole("link", { name: "No", exact: true }).click();
+  });
+
+  test("a client user reads the questions and runs but finds nothing to change", async ({ page }) => {
+    const { signIn } = await import("./fixtures");
+    await signIn(page, "client.user@example.com");
+    await page.goto("/northfield/agent/admissions/controls/test-questions");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Test Questions");
+    await expect(page.getByRole("button", { name: "Add question" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Run in stage" })).toHaveCount(0);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toBeVisible();
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("a question is added and run, and the run page reloads itself until the run is done", async ({ signedInPage: page }) => {
+    const SCREEN = "/northfield/controls/test-questions?trigger_point=admissions";
+    const question = unique("Which planet has the velodrome");
+    await page.goto(SCREEN);
+    await page.getByLabel("Question", { exact: true }).fill(`${question}?`);
+    await page.getByRole("button", { name: "Add question" }).click();
+    await expect(page.getByText("Say what the answer must do: a source, a text or an outcome")).toBeVisible();
+    await expect(page.getByLabel("Question", { exact: true })).toHaveValue(`${question}?`);
+    await page.getByLabel("Expected outcome").selectOption({ label: "Fallback" });
+    await page.getByRole("button", { name: "Add question" }).click();
+    await expect(questionsTable(page).getByRole("row").filter({ hasText: question })).toBeVisible();
+
+    await page.getByRole("button", { name: "Run in stage" }).click();
+    await expect(page).toHaveURL(/\/northfield\/controls\/test-questions\/runs\/\d+\?trigger_point=admissions$/);
+    await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole("table", { name: "Results" }).getByRole("row").filter({ hasText: question })).toContainText("Passed");
+  });
+});
