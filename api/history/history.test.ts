@@ -266,6 +266,19 @@ describe("restore", () => {
     expect((await call("GET", `/v1/appearances?appId=${appId}&triggerPoint=`, { token: admin })).body.data.primary_color).toBe("#112233");
     expect((await latest("appearance")).summary).toMatch(/^Restored the appearance of Default \(stage\)/);
 
+    // A production state is restored into stage: production changes only through the push and its gate.
+    const push = (color: string) => call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, { token: admin, body: { appearance: { value: { primary_color: color } }, targetEnv: "production" } });
+    await push("#778899");
+    const pushed = await latest("appearance");
+    expect(pushed.summary).toMatch(/\(production\)/);
+    await paint("#000000");
+    await push("#abcdef");
+    expect((await restore(pushed.id)).status).toBe(200);
+    const both = (await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=`, { token: admin, body: { appearance: { value: {} } } })).body;
+    expect(both.current_stage_style_guide.primary_color).toBe("#778899");
+    expect(both.current_prod_style_guide.primary_color).toBe("#abcdef");
+    expect((await latest("appearance")).summary).toMatch(/^Restored the appearance of Default \(stage, from production's\)/);
+
     const base = `/v1/apps/${appId}/personalisation_config_details`;
     const fields = (await call("GET", `${base}?model_type=user_profile`, { token: admin })).body.personalisation_config_details as { id: number; name: string }[];
     const model = await latest("data_model");

@@ -124,11 +124,13 @@ function planFor(entry: Entry): Plan {
         write: (db) => restoreInputPrompts(appId, target, after, db), runs: { triggerPoints: () => [target], trigger: "input prompts restored" },
       };
     case "appearance": {
+      // Always into stage, a production state included: production changes only through Push to
+      // production, whose confirmation shows the test runs and asks again when stage fails questions.
       const { environment, triggerPoint } = appearanceTargetOf(target);
       return {
-        change: appearanceChange(appId, environment, triggerPoint),
-        what: `the appearance of ${triggerPointName(triggerPoint)} (${environment === "prod" ? "production" : "stage"})`,
-        write: (db) => saveAppearance(appId, triggerPoint, environment, stateAs(z.record(z.string(), z.unknown()), after), { db }),
+        change: appearanceChange(appId, "stage", triggerPoint),
+        what: `the appearance of ${triggerPointName(triggerPoint)} (stage${environment === "prod" ? ", from production's" : ""})`,
+        write: (db) => saveAppearance(appId, triggerPoint, "stage", stateAs(z.record(z.string(), z.unknown()), after), { db }),
       };
     }
     case "data_model": {
