@@ -31,7 +31,14 @@ export const ConfigChange = z.object({
 });
 export type ConfigChange = z.infer<typeof ConfigChange>;
 
-export const HistoryList = z.object({ data: z.array(ConfigChange), total: z.number().int() });
+/** Changes are counted up to this many; past it, `total_is_capped` (the pages still go on). */
+export const HISTORY_COUNT_CAP = 10_000;
+export const HistoryList = z.object({
+  data: z.array(ConfigChange),
+  /** The changes the filters match, counted up to HISTORY_COUNT_CAP. */
+  total: z.number().int(),
+  total_is_capped: z.boolean(),
+});
 export type HistoryList = z.infer<typeof HistoryList>;
 
 /** A restore's answer: the change it recorded (null when the thing was in that state already). */

@@ -565,4 +565,11 @@ export const configChanges = pgTable("config_changes", {
   summary: text("summary").notNull(),
   before: jsonb("before").$type<unknown>(),
   after: jsonb("after").$type<unknown>(),
-}, (t) => [index("config_changes_app_at_idx").on(t.appId, t.at.desc(), t.id.desc())]);
+}, (t) => [
+  // Read backwards for the list's `at desc, id desc`: an index declared DESC NULLS LAST cannot give
+  // that order (DESC means NULLS FIRST), and the planner sorted every row of the client instead.
+  index("config_changes_app_at_idx").on(t.appId, t.at, t.id),
+  // The History screen's two filters, each read in the list's own order.
+  index("config_changes_app_kind_at_idx").on(t.appId, t.kind, t.at, t.id),
+  index("config_changes_app_user_at_idx").on(t.appId, t.userEmail, t.at, t.id),
+]);

@@ -146,9 +146,28 @@ describe("the list", () => {
     const ids = all.data.map((e) => e.id);
     expect(ids).toEqual([...ids].sort((a, b) => b - a));
     const second = await history("?page_size=2&page=2");
-    expect(second).toEqual({ data: all.data.slice(2, 4), total: all.total });
+    expect(second).toEqual({ data: all.data.slice(2, 4), total: all.total, total_is_capped: false });
     expect((await history("?kind=&user=")).total).toBe(all.total);
     expect((await history("?page=100000")).data).toEqual([]);
+  });
+
+  it("counts a long history up to 10,000 and says so, and still pages past it", async () => {
+    const [other] = await host.deps.db.insert(clientApps).values({ clientName: "Long history", urlCode: "long-history" }).returning();
+    const at = Date.now();
+    for (let start = 0; start < 10_050; start += 2_000) {
+      await host.deps.db.insert(configChanges).values(Array.from({ length: Math.min(2_000, 10_050 - start) }, (_, i) => ({
+        appId: other.id, at: new Date(at - (start + i) * 1_000), userEmail: "someone@example.com", kind: "controls", summary: `Change ${start + i}`, before: null, after: null,
+      })));
+    }
+    const { status, body } = await call("GET", `/v1/apps/${other.id}/history?page_size=25&page=402`, { token: staff });
+    expect(status).toBe(200);
+    expect(body.total).toBe(10_000);
+    expect(body.total_is_capped).toBe(true);
+    expect(body.data.map((e: Entry) => e.summary)).toEqual(["Change 10025", "Change 10026", "Change 10027", "Change 10028", "Change 10029",
+      "Change 10030", "Change 10031", "Change 10032", "Change 10033", "Change 10034", "Change 10035", "Change 10036", "Change 10037", "Change 10038",
+      "Change 10039", "Change 10040", "Change 10041", "Change 10042", "Change 10043", "Change 10044", "Change 10045", "Change 10046", "Change 10047",
+      "Change 10048", "Change 10049"]);
+    expect((await call("GET", `/v1/apps/${other.id}/history?kind=agent`, { token: staff })).body).toEqual({ data: [], total: 0, total_is_capped: false });
   });
 
   it("refuses bad filters and pages, and hostile input, with a 4xx and a message", async () => {

@@ -48,7 +48,9 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
     };
   });
   const total = listed.data?.total ?? 0;
+  const totalIsCapped = listed.data?.total_is_capped ?? false;
   const page = Math.max(1, Number.parseInt(filters.page, 10) || 1);
+  const countedPages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
   return {
     client: { id: app.id, name: app.client_name },
     filters: { kind: filters.kind, user: filters.user },
@@ -57,7 +59,9 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
     changes,
     total,
     page,
-    totalPages: Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE)),
+    totalIsCapped,
+    // Past the counted changes the pages go on while they are full.
+    totalPages: totalIsCapped ? Math.max(countedPages, page + (changes.length === HISTORY_PAGE_SIZE ? 1 : 0)) : countedPages,
     error: listed.error,
     canRestore: userCan(me, "configure", app.id),
   };
