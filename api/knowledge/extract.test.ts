@@ -163,6 +163,25 @@ describe("the one-pass build and Readability's second attempts", () => {
     expect(String(document.doctype)).toMatch(/html/i);
   });
 
+  it("builds one <html> with <head> then <body> when the page puts markup before <html> or leaves tags out", () => {
+    const article = `<article><h1>Planting notes</h1><p>${"Plants tell the story of the places they grew in, and of those who moved them. ".repeat(8)}</p></article>`;
+    const pages = [
+      `<style>p{}</style><title>Notes</title><meta name="x" content="y"><!doctype html><html lang="en"><head></head><body>${article}</body></html>`,
+      `<!doctype html><title>Notes</title>${article}`,
+      `<html><head><title>Notes</title></head>${article}<body><p>Last line.</p></body></html>`,
+    ];
+    for (const html of pages) {
+      const { document } = precutDocument(html);
+      const top = Array.from(document.documentElement.children).map((el) => el.localName);
+      expect(top).toEqual(["head", "body"]);
+      expect(document.querySelector("head title")?.textContent).toBe("Notes");
+      expect(document.body.textContent).toContain("Plants tell the story");
+      const extracted = extractHtml(html);
+      expect(extracted.title).toBe("Notes");
+      expect(extracted.text).toContain("Plants tell the story of the places they grew in");
+    }
+  });
+
   // Under 500 characters Readability tries again with looser rules, from the body as it was before
   // its first attempt; we hand it that body only when it asks (extract-html.ts).
   const shortPages = [

@@ -28,10 +28,82 @@ export const HEADING_LEVEL = "data-heading-level";
 type HtmlDocument = ReturnType<typeof parseHTML>["document"];
 /** The few members of linkedom's nodes the build uses. */
 interface BuiltNode {
+  nodeType: number;
+  nodeValue: string | null;
+  localName?: string;
   parentNode: BuiltNode | null;
+  firstChild: BuiltNode | null;
+  childNodes: ArrayLike<BuiltNode>;
   appendChild(child: BuiltNode): unknown;
+  insertBefore(child: BuiltNode, before: BuiltNode | null): unknown;
   removeChild(child: BuiltNode): unknown;
   setAttribute(name: string, value: string): void;
+}
+
+/** What a browser moves into <head> when the page puts it elsewhere before <body>. */
+const HEAD_CONTENT = new Set(["title", "meta", "link", "style", "base"]);
+
+/**
+ * Puts the tree in the shape a browser's parser gives every page: one <html> holding <head> then
+ * <body>. Pages that put a <style> or <title> before <html>, or leave out <html>, <head> or <body>,
+ * are built as written, and linkedom finds the body only as the <html>'s second child: such a page
+ * used to be read as having no body at all. What stood outside goes where a browser puts it:
+ * metadata into the head, anything else into the body, in order.
+ */
+const ELEMENT = 1;
+const TEXT = 3;
+/** Anything but an element or text that shows: blank text, the doctype. */
+const isBlank = (node: BuiltNode) => node.nodeType !== ELEMENT && (node.nodeType !== TEXT || !/\S/.test(node.nodeValue ?? ""));
+
+/** <html> holding <head> then <body> and nothing else but blank text. */
+function isSkeleton(html: BuiltNode) {
+  const elements = Array.from(html.childNodes).filter((n) => !isBlank(n));
+  return elements.length === 2 && elements[0].localName === "head" && elements[1].localName === "body";
+}
+
+function repairSkeleton(document: BuiltNode, create: (name: string) => BuiltNode) {
+  const top = Array.from(document.childNodes);
+  let html = top.find((n) => n.localName === "html") ?? null;
+  if (html && isSkeleton(html) && top.every((n) => n === html || isBlank(n))) return;
+  if (!html) {
+    html = create("html");
+    document.appendChild(html);
+  }
+  let head: BuiltNode | null = null;
+  let body: BuiltNode | null = null;
+  for (const child of Array.from(html.childNodes)) {
+    if (child.localName === "head" && !head) head = child;
+    else if (child.localName === "body" && !body) body = child;
+  }
+  head ??= create("head");
+  body ??= create("body");
+  // Everything outside <head> and <body>, in document order: the document's other nodes around
+  // <html>, and <html>'s own other children.
+  const before: BuiltNode[] = [];
+  const after: BuiltNode[] = [];
+  let seenBody = false;
+  const sort = (n: BuiltNode) => {
+    if (n === head || n === body) {
+      if (n === body) seenBody = true;
+      return;
+    }
+    (seenBody ? after : before).push(n);
+  };
+  for (const n of top) {
+    if (n === html) Array.from(html.childNodes).forEach(sort);
+    else sort(n);
+  }
+  const firstOfBody = body.firstChild;
+  for (const n of before) {
+    if (isBlank(n)) continue;
+    if (HEAD_CONTENT.has(n.localName ?? "")) head.appendChild(n);
+    else body.insertBefore(n, firstOfBody);
+  }
+  for (const n of after) if (!isBlank(n)) body.appendChild(n);
+  // linkedom finds the body only as the element right after the head, the head as the first.
+  if (html.firstChild !== head) html.insertBefore(head, html.firstChild);
+  const afterHead = (head as unknown as { nextSibling: BuiltNode | null }).nextSibling;
+  if (afterHead !== body) html.insertBefore(body, afterHead);
 }
 
 /** A header, footer or aside outside the article, being built: taken out when it closes unless it holds the article. */
@@ -142,5 +214,6 @@ export function precutDocument(html: string): PrecutPage {
     },
   }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   parser.end(html);
+  repairSkeleton(document as unknown as BuiltNode, (name) => document.createElement(name) as unknown as BuiltNode);
   return { document, visibleChars };
 }
