@@ -20,6 +20,21 @@ export default tseslint.config(
     },
   },
   {
+    // Components and browser-side helpers take the contract's plain values (`@contract/values/*`):
+    // a value import of `@contract` itself brings zod and every schema into each route's JavaScript.
+    files: ["app/components/**", "app/lib/**"],
+    ignores: ["**/*.schema.ts", "**/*.test.ts", "**/*.test.tsx"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [{ name: "@contract", allowTypeImports: true, message: "Import plain values from @contract/values/* here (types from @contract are fine)." }],
+          patterns: [{ regex: "^(\\.\\./)+(api|server)(/|$)", message: "The console talks to the API only through app/server/api and contract/." }],
+        },
+      ],
+    },
+  },
+  {
     // Console actions read forms through readForm, which bounds the body and the field names first.
     files: ["app/**"],
     ignores: ["app/server/http/form-data.server.ts", "**/*.test.ts", "**/*.test.tsx"],

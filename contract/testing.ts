@@ -1,14 +1,14 @@
 import { z } from "zod";
 import { CHAT_OUTCOMES } from "./values/chat";
 import { pageNumber } from "./common";
+import { TEST_ENVIRONMENTS, TEST_QUESTIONS_IMPORT_MAX, TEST_QUESTION_SORTS, TEST_RUN_STATUSES } from "./values/testing";
+export * from "./values/testing";
 
 /**
  * Test questions and their runs (issue: know before you publish). A test question is asked of one
  * trigger point (agent) with what its answer must do: cite a source (a page URL or a file name),
  * contain a text, and/or come out a given way.
  */
-export const TEST_ENVIRONMENTS = ["stage", "prod"] as const;
-export const TEST_RUN_STATUSES = ["queued", "running", "done", "failed"] as const;
 
 const optionalText = (max: number, label: string) => z.string().trim().max(max, `Keep the ${label} under ${max.toLocaleString("en")} characters`)
   .optional().nullable().transform((value) => value || null);
@@ -39,7 +39,6 @@ export const TestQuestion = z.object({
 });
 export type TestQuestion = z.infer<typeof TestQuestion>;
 
-export const TEST_QUESTION_SORTS = ["question", "expect_outcome", "updated_at"] as const;
 export const TestQuestionsQuery = z.object({
   trigger_point: z.string().trim().max(100).optional(),
   page: pageNumber(1),
@@ -52,8 +51,6 @@ export const TestQuestionsQuery = z.object({
 export const TestQuestionsList = z.object({ data: z.array(TestQuestion), total: z.number().int() });
 export const TestQuestionCreated = z.object({ id: z.number().int() });
 
-/** The most questions one import may add (a CSV of them, all added or none). */
-export const TEST_QUESTIONS_IMPORT_MAX = 500;
 /**
  * Many questions of one trigger point at once. Each row is checked as a single question is; one
  * bad row refuses the whole import, its messages under `questions.{row}.{field}`.

@@ -1,4 +1,7 @@
-import { CHAT_OUTCOMES, TEST_QUESTIONS_IMPORT_MAX, type ChatOutcome, type TestGate, type TestQuestion, type TestQuestionInput } from "@contract";
+// Plain values only: this module reaches the browser, where the contract's schemas must not.
+import type { TestGate, TestQuestion, TestQuestionInput } from "@contract";
+import { CHAT_OUTCOMES, type ChatOutcome } from "@contract/values/chat";
+import { TEST_QUESTIONS_IMPORT_MAX } from "@contract/values/testing";
 import { parseCsv, toCsv } from "./csv";
 
 /** How each outcome a question may expect reads on the screen. */

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { CHANGE_KIND_LABELS, type ChangeKind } from "@contract";
+import { CHANGE_KIND_LABELS, type ChangeKind } from "@contract/values/history";
 import * as ui from "~/styles/ui.css";
 import * as s from "./history.css";
 

@@ -1,5 +1,5 @@
 import { Form } from "@remix-run/react";
-import { CHANGE_KIND_LABELS, isRestorableKind, type ChangeKind } from "@contract";
+import { CHANGE_KIND_LABELS, isRestorableKind, type ChangeKind } from "@contract/values/history";
 import { formatDateTime } from "~/lib/dates";
 import type { FieldChange } from "~/lib/json-diff";
 import * as ui from "~/styles/ui.css";

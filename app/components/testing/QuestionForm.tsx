@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { CHAT_OUTCOMES } from "@contract";
+import { CHAT_OUTCOMES } from "@contract/values/chat";
 import { FormField } from "~/components/FormField";
 import { OUTCOME_LABELS, type QuestionFormValues } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
