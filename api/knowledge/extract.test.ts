@@ -182,6 +182,27 @@ describe("the one-pass build and Readability's second attempts", () => {
     }
   });
 
+  it("takes out the small box around an e-mail or search field, and only the box", () => {
+    const story = "The council voted to keep the old library open for another ten years, after a long debate. ".repeat(6);
+    const html = `<html><head><title>Library</title></head><body><div class="content">
+      <h1>Library stays open</h1><p>${story}</p>
+      <div><h3>Stay in the loop</h3><p>Our weekly letter, every Friday.</p><form><input type="email" name="address"><button>Go</button></form></div>
+      <p>${story}</p>
+      <div><p>Looking for something?</p><input type="search"></div>
+      <div><p>Write to us:</p><input type="text" name="mail_field"></div>
+      <p>The last paragraph of the story.</p>
+    </div></body></html>`;
+    const text = extractHtml(html).text;
+    expect(text).toContain("The council voted");
+    expect(text).not.toContain("Stay in the loop");
+    expect(text).not.toContain("weekly letter");
+    expect(text).not.toContain("Looking for something");
+    expect(text).not.toContain("Write to us");
+    expect(text).toContain("The last paragraph of the story.");
+    // A field whose nearest container holds a long text takes nothing with it.
+    expect(precutDocument(`<html><body><article><p>${story}<input type="email"></p></article></body></html>`).document.body.textContent).toContain("The council voted");
+  });
+
   // Under 500 characters Readability tries again with looser rules, from the body as it was before
   // its first attempt; we hand it that body only when it asks (extract-html.ts).
   const shortPages = [

@@ -20,6 +20,18 @@ const CONTENT = new Set(["article", "main"]);
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
 /** Cookie and consent banners: Readability keeps them on short pages, where it reads the whole body. */
 const CONSENT_BANNER = /(^|[\s_-])(cookies?[-_]?(banner|bar|notice|consent|popup|modal|law|message|box|wrapper|container|notification)|consent|gdpr)([\s_-]|$)/i;
+/** Fields of sign-up and search boxes: an e-mail address (typed as one, or a text field named for it) or a search. */
+const BOX_FIELD_TYPES = new Set(["email", "search"]);
+const MAIL_NAME = /mail/i;
+function isBoxField(attribs: Record<string, string>) {
+  const type = (attribs.type ?? "text").toLowerCase();
+  return BOX_FIELD_TYPES.has(type) || (type === "text" && MAIL_NAME.test(`${attribs.name ?? ""} ${attribs.id ?? ""}`));
+}
+/**
+ * A sign-up or search box is the largest element around such a field holding at most this many
+ * characters of text (a heading, a line of pitch, a consent line); the article around it holds more.
+ */
+const BOX_MAX_CHARS = 400;
 const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 
 /** The attribute that carries a heading's level through the extractor. */
@@ -60,6 +72,26 @@ function isSkeleton(html: BuiltNode) {
   const elements = Array.from(html.childNodes).filter((n) => !isBlank(n));
   return elements.length === 2 && elements[0].localName === "head" && elements[1].localName === "body";
 }
+
+const textLength = (node: BuiltNode) => visibleLength((node as unknown as { textContent: string | null }).textContent ?? "");
+
+/**
+ * Takes out the box around each e-mail or search field: newsletter sign-ups and search forms sit
+ * inside articles' containers, where Readability keeps their text (it drops only the controls).
+ * The box is found by size, not by its words: the outermost element around the field with little
+ * text, short of the body, an <article> or <main>.
+ */
+function removeFieldBoxes(fields: BuiltNode[]) {
+  for (const field of fields) {
+    let box: BuiltNode | null = null;
+    for (let node = field.parentNode; node?.localName && !KEPT_WHOLE.has(node.localName); node = node.parentNode) {
+      if (textLength(node) > BOX_MAX_CHARS) break;
+      box = node;
+    }
+    box?.parentNode?.removeChild(box);
+  }
+}
+const KEPT_WHOLE = new Set(["html", "body", "article", "main"]);
 
 function repairSkeleton(document: BuiltNode, create: (name: string) => BuiltNode) {
   const top = Array.from(document.childNodes);
@@ -153,6 +185,8 @@ export function precutDocument(html: string): PrecutPage {
   const opened: { content: boolean; furniture: Furniture | null }[] = [];
   // The furniture elements open around the current node, innermost last.
   const furniture: Furniture[] = [];
+  // E-mail and search fields, whose boxes are taken out once the tree is built.
+  const fields: BuiltNode[] = [];
 
   const parser = new Parser({
     onprocessinginstruction(name, data) {
@@ -174,6 +208,7 @@ export function precutDocument(html: string): PrecutPage {
       // Readability turns every <h1> into an <h2>; the mark keeps the page's outline for heading paths.
       if (name === "h1") element.setAttribute(HEADING_LEVEL, "1");
       for (const key in attribs) element.setAttribute(key, attribs[key]);
+      if (name === "input" && isBoxField(attribs)) fields.push(element);
       node.appendChild(element);
       if (!VOID.has(name)) {
         node = element;
@@ -215,5 +250,6 @@ export function precutDocument(html: string): PrecutPage {
   }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
   parser.end(html);
   repairSkeleton(document as unknown as BuiltNode, (name) => document.createElement(name) as unknown as BuiltNode);
+  removeFieldBoxes(fields);
   return { document, visibleChars };
 }
