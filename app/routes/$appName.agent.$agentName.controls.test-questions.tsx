@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
-import { ControlsScreen } from "~/components/controls/ControlsForm";
+import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
 import { RouteError } from "~/components/RouteError";
 import { QuestionForm } from "~/components/testing/QuestionForm";
 import { CsvTools, QuestionSearch, QuestionsTable } from "~/components/testing/QuestionsTable";
@@ -38,6 +38,7 @@ export default function TestQuestions() {
   const posted = useActionData<typeof action>() as TestQuestionsActionData | undefined;
   const location = useLocation();
   const canConfigure = useCanConfigure(data.client.id);
+  const generation = useFormGeneration();
   const questionPosted = posted && posted.intent !== "import" ? posted : undefined;
   const editingId = questionPosted?.intent === "update" ? questionPosted.id : data.editing?.id ?? null;
   const values = questionPosted?.values ?? data.editing?.values ?? EMPTY_QUESTION;
@@ -59,7 +60,9 @@ export default function TestQuestions() {
         <h2 id="questions-title">Questions</h2>
         {canConfigure ? (
           <QuestionForm
-            key={`${editingId ?? "new"}-${location.key}`}
+            // A new form for each page arrived at (another question to edit, the reload after a
+            // save); a refused save keeps the form, and what is being typed in it, as it is.
+            key={`${editingId ?? "new"}-${generation}`}
             editingId={editingId}
             values={values}
             fieldErrors={questionPosted?.fieldErrors ?? {}}
