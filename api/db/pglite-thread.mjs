@@ -4,7 +4,9 @@
 try {
   await import("./pglite-thread.ts");
 } catch (error) {
-  if (error?.code !== "ERR_UNKNOWN_FILE_EXTENSION") throw error;
+  // Node 22.18+ reads TypeScript itself (type stripping) but not our extensionless imports: its
+  // failure to link them (before any of the module ran) also means tsx is needed.
+  if (error?.code !== "ERR_UNKNOWN_FILE_EXTENSION" && error?.code !== "ERR_MODULE_NOT_FOUND") throw error;
   const { register } = await import("tsx/esm/api");
   register();
   await import("./pglite-thread.ts?with-tsx");
