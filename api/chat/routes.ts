@@ -37,6 +37,8 @@ export function botInstallRoutes(route: RouteBuilder) {
 }
 
 const encoder = new TextEncoder();
+/** Up to twelve words (with the spaces after them) per streamed delta. */
+const DELTA_WORDS = /(?:\S+\s*){1,12}/g;
 const line = (event: ChatEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
 
 /**
@@ -95,8 +97,9 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
         try {
           await captureProfile({ appId: scope.appId, conversationId, messageId, message: request.message }, deps);
           const answer = await respond({ appId: scope.appId, environment: scope.environment, triggerPoint, message: request.message, clientType }, deps);
-          // The answer goes out in word groups as it is ready: the widget shows it growing.
-          for (const piece of answer.text.match(/\S+\s*/g) ?? []) send({ type: "delta", text: piece });
+          // The answer goes out in groups of words, so the widget shows it growing; each group is a
+          // write and a line to read on both sides, so not one per word.
+          for (const piece of answer.text.match(DELTA_WORDS) ?? []) send({ type: "delta", text: piece });
           await storeAnswer({
             conversationId, appId: scope.appId, environment: scope.environment, triggerPoint: conversationTriggerPoint, question: request.message,
           }, answer, deps);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, knowledgeFiles, urls, websites } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
-import { likePattern, searchChunks } from "./search";
+import { likePattern, positionCount, searchChunks, tsvectorEntry } from "./search";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -176,5 +176,14 @@ describe("searchChunks over words found everywhere", () => {
     expect(hits.map((hit) => hit.url)).toEqual(["https://kayak.example.com/short", "https://kayak.example.com/long"]);
     expect(hits[0].baseScore).toBe(hits[1].baseScore);
     expect(hits[0].bm25).toBeGreaterThan(hits[1].bm25);
+  });
+});
+
+describe("positionCount", () => {
+  it("counts a lexeme's positions in a tsvector's text form, its quotes and backslashes escaped as Postgres writes them", () => {
+    const tsvector = String.raw`'a\\b':2 'it''s':1A,4A 'plain' 'x':3A 'y''x':9`;
+    const count = (lexeme: string) => positionCount(tsvector, tsvectorEntry(lexeme));
+    expect([count(String.raw`a\b`), count("it's"), count("plain"), count("x"), count("y'x"), count("s"), count("absent")]).toEqual([1, 2, 1, 1, 1, 0, 0]);
+    expect(positionCount("", tsvectorEntry("x"))).toBe(0);
   });
 });
