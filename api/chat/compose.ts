@@ -22,6 +22,8 @@ const NEAR_ANSWER_BONUS = 1.1;
 const NAMES_THE_HEADING = 0.8;
 /** A section heading this short is named before a sentence that opens its section. */
 const SECTION_WORDS = 6;
+/** Two neighbouring sentences weighed as one count this much of their joint score. */
+const PAIR_WEIGHT = 0.85;
 
 export interface ComposedAnswer {
   text: string;
@@ -33,6 +35,8 @@ interface Candidate {
   passage: number;
   index: number;
   sentence: Sentence;
+  /** The sentence after it, when the two are weighed together. */
+  next?: Sentence;
   score: number;
 }
 
@@ -65,6 +69,13 @@ function closeness(positions: Map<string, number[]>) {
     }
   }
   return positions.size / shortest;
+}
+
+/** Whether each of two texts holds a key word the other does not. */
+function eachAddsKeyWordsOf(first: string, second: string, weightOf: Map<string, number>) {
+  const a = keyWordPositions(first, weightOf);
+  const b = keyWordPositions(second, weightOf);
+  return [...a.keys()].some((stem) => !b.has(stem)) && [...b.keys()].some((stem) => !a.has(stem));
 }
 
 /**
@@ -108,6 +119,7 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
     if (!keys.length) return false;
     return words.some((word, at) => isAnswerWord(word, kind, questionWords) && keys.some((key) => Math.abs(key - at) <= NEAR_ANSWER_WORDS));
   };
+  const eachAddsKeyWords = (first: string, second: string) => eachAddsKeyWordsOf(first, second, weightOf);
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   split.forEach((sentences, passage) => {
@@ -117,25 +129,34 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
     let headingWeight = 0;
     for (const stem of inHeading.keys()) headingWeight += weightOf.get(stem)!;
     const headingShare = headingWeight / totalWeight >= NAMES_THE_HEADING ? 1 : 0.5;
-    sentences.forEach((sentence, index) => {
-      // Passages overlap a little: a sentence repeated in the next passage is weighed once.
-      const key = sentence.text.toLowerCase();
-      if (seen.has(key)) return;
-      seen.add(key);
-      const found = keyWordPositions(sentence.text, weightOf);
+    const scoreOf = (text: string) => {
+      const found = keyWordPositions(text, weightOf);
       let weight = 0;
       for (const stem of found.keys()) weight += weightOf.get(stem)!;
       for (const stem of inHeading.keys()) if (!found.has(stem)) weight += weightOf.get(stem)! * headingShare;
       // Rare words weigh most, but a sentence holding every key word (the question's verb too, however
       // common) is likelier the answer than one holding the rare ones alone.
       const coverage = 0.8 * (weight / totalWeight) + 0.2 * (found.size / (weightOf.size || 1));
-      const score = coverage
+      return coverage
         * (0.75 + 0.25 * closeness(found))
-        * (kind === "any" ? 1 : holdsAnswer(sentence.text) ? 1.2 : 0.9)
-        * informative(sentence.text, weightOf)
-        * (kind === "any" ? 1 : answerNearKeyWord(sentence.text) ? NEAR_ANSWER_BONUS : 1)
+        * (kind === "any" ? 1 : holdsAnswer(text) ? 1.2 : 0.9)
+        * informative(text, weightOf)
+        * (kind === "any" ? 1 : answerNearKeyWord(text) ? NEAR_ANSWER_BONUS : 1)
         * (1 - 0.03 * passage);
-      candidates.push({ passage, index, sentence, score });
+    };
+    sentences.forEach((sentence, index) => {
+      // Passages overlap a little: a sentence repeated in the next passage is weighed once.
+      const key = sentence.text.toLowerCase();
+      if (seen.has(key)) return;
+      seen.add(key);
+      candidates.push({ passage, index, sentence, score: scoreOf(sentence.text) });
+      // Two sentences side by side that say together what the question asks, each holding key
+      // words the other lacks ("… known as the Wars of Religion." "The wars finally ended with …"):
+      // weighed as one text, a little below a single sentence that says it all.
+      const next = sentences[index + 1];
+      if (next && !wantsSeveralSentences(question) && eachAddsKeyWords(sentence.text, next.text)) {
+        candidates.push({ passage, index, sentence, next, score: PAIR_WEIGHT * scoreOf(`${sentence.text} ${next.text}`) });
+      }
     });
   });
   const lead = candidates.reduce<Candidate | null>((best, c) => (!best || c.score > best.score ? c : best), null);
@@ -149,7 +170,9 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
   const before = sentences[lead.index - 1];
   const after = sentences[lead.index + 1];
   const parts = [quote(lead.sentence)];
-  if (wantsSeveralSentences(question)) {
+  if (lead.next) {
+    parts.push(quote(lead.next));
+  } else if (wantsSeveralSentences(question)) {
     let words = wordsOf(parts[0]).length;
     for (const next of sentences.slice(lead.index + 1, lead.index + LIST_SENTENCES)) {
       const text = quote(next);

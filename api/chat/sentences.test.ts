@@ -103,8 +103,18 @@ describe("composeAnswer", () => {
   const terms = ["phone", "number", "admiss", "offic"].map((lexeme) => ({ lexeme, idf: 1 }));
 
   it("quotes at most two sentences, marking one it leaves out between them", () => {
-    const text = "Contact us: Office of Admissions, Founders Hall, 1 College Road, Northfield. Open Monday to Friday, 8:30 am to 5 pm. Phone: (555) 010-1891. Email: admissions@example.edu.";
+    const text = "Contact us: Office of Admissions, Founders Hall, 1 College Road, Northfield. Open Monday to Friday, 8:30 am to 5 pm. Phone: (555) 010-1891.";
     const answer = composeAnswer("What is the phone number of the admissions office?", terms, [passage(text)]).text;
     expect(answer).toBe("Contact us: Office of Admissions, Founders Hall, 1 College Road, Northfield. … Phone: (555) 010-1891.");
+  });
+
+  it("quotes two sentences side by side when together they hold what the question asks, and neither alone does", () => {
+    const text = "For decades the river was crossed by the old ferry, which ran every hour from the mill. It was replaced in 1931 by the Kingsway Bridge, built of riveted steel. The town grew quickly afterwards.";
+    const asked = ["bridg", "ferri", "old", "replac"].map((lexeme) => ({ lexeme, idf: 1 }));
+    expect(composeAnswer("Which bridge replaced the old ferry?", asked, [passage(text)]).text)
+      .toBe("For decades the river was crossed by the old ferry, which ran every hour from the mill. It was replaced in 1931 by the Kingsway Bridge, built of riveted steel.");
+    // One sentence that says it all is quoted alone.
+    expect(composeAnswer("Which bridge replaced the old ferry?", asked, [passage(`${text} In 1931 the new Kingsway Bridge of riveted steel replaced the old ferry across the river.`)]).text)
+      .toBe("In 1931 the new Kingsway Bridge of riveted steel replaced the old ferry across the river.");
   });
 });
