@@ -6,7 +6,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  timeout: 30_000,
+  // A journey waits on real jobs (crawls, indexing) and runs accessibility scans; on a busy 2-core
+  // machine some take 25 s or more, so a test gets a minute. Each step's own wait stays 5 s, so a
+  // broken step still fails fast.
+  timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
