@@ -71,11 +71,9 @@ function closeness(positions: Map<string, number[]>) {
   return positions.size / shortest;
 }
 
-/** Whether each of two texts holds a key word the other does not. */
-function eachAddsKeyWordsOf(first: string, second: string, weightOf: Map<string, number>) {
-  const a = keyWordPositions(first, weightOf);
-  const b = keyWordPositions(second, weightOf);
-  return [...a.keys()].some((stem) => !b.has(stem)) && [...b.keys()].some((stem) => !a.has(stem));
+/** Whether each of two texts (their key words found) holds a key word the other does not. */
+function eachAddsKeyWords(first: Map<string, number[]>, second: Map<string, number[]>) {
+  return [...first.keys()].some((stem) => !second.has(stem)) && [...second.keys()].some((stem) => !first.has(stem));
 }
 
 /**
@@ -119,7 +117,6 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
     if (!keys.length) return false;
     return words.some((word, at) => isAnswerWord(word, kind, questionWords) && keys.some((key) => Math.abs(key - at) <= NEAR_ANSWER_WORDS));
   };
-  const eachAddsKeyWords = (first: string, second: string) => eachAddsKeyWordsOf(first, second, weightOf);
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   split.forEach((sentences, passage) => {
@@ -129,8 +126,7 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
     let headingWeight = 0;
     for (const stem of inHeading.keys()) headingWeight += weightOf.get(stem)!;
     const headingShare = headingWeight / totalWeight >= NAMES_THE_HEADING ? 1 : 0.5;
-    const scoreOf = (text: string) => {
-      const found = keyWordPositions(text, weightOf);
+    const scoreOf = (text: string, found = keyWordPositions(text, weightOf)) => {
       let weight = 0;
       for (const stem of found.keys()) weight += weightOf.get(stem)!;
       for (const stem of inHeading.keys()) if (!found.has(stem)) weight += weightOf.get(stem)! * headingShare;
@@ -144,17 +140,18 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
         * (kind === "any" ? 1 : answerNearKeyWord(text) ? NEAR_ANSWER_BONUS : 1)
         * (1 - 0.03 * passage);
     };
+    const keyWordsIn = sentences.map((sentence) => keyWordPositions(sentence.text, weightOf));
     sentences.forEach((sentence, index) => {
       // Passages overlap a little: a sentence repeated in the next passage is weighed once.
       const key = sentence.text.toLowerCase();
       if (seen.has(key)) return;
       seen.add(key);
-      candidates.push({ passage, index, sentence, score: scoreOf(sentence.text) });
+      candidates.push({ passage, index, sentence, score: scoreOf(sentence.text, keyWordsIn[index]) });
       // Two sentences side by side that say together what the question asks, each holding key
       // words the other lacks ("… known as the Wars of Religion." "The wars finally ended with …"):
       // weighed as one text, a little below a single sentence that says it all.
       const next = sentences[index + 1];
-      if (next && !wantsSeveralSentences(question) && eachAddsKeyWords(sentence.text, next.text)) {
+      if (next && !wantsSeveralSentences(question) && eachAddsKeyWords(keyWordsIn[index], keyWordsIn[index + 1])) {
         candidates.push({ passage, index, sentence, next, score: PAIR_WEIGHT * scoreOf(`${sentence.text} ${next.text}`) });
       }
     });

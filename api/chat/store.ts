@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
+import { rowsOf } from "../db/rows";
 import { conversations, insightDays, insightQuestionMonths, insightQuestions, insightSources, messages } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
@@ -9,8 +10,6 @@ import type { ChatAnswer } from "./responder";
  * Storing a conversation as it happens, with the dashboard's rollups (api/insights/rollups.ts)
  * counted in the same statements: a chat message costs two writes, whatever it updates.
  */
-
-type Rows<T> = { rows: T[] };
 
 /** The insight_days column each outcome counts in (a fixed list: never text from a request). */
 const OUTCOME_COLUMNS: Record<ChatAnswer["outcome"], SQL> = {
@@ -45,7 +44,7 @@ export async function storeQuestion(
     insert into ${messages} (conversation_id, app_id, role, text)
     select id, ${scope.appId}, 'user', ${request.message} from chosen
     returning conversation_id, id, (select trigger_point from chosen) as trigger_point`);
-  const [row] = (result as unknown as Rows<{ conversation_id: string; id: number | string; trigger_point: string }>).rows;
+  const [row] = rowsOf<{ conversation_id: string; id: number | string; trigger_point: string }>(result);
   return { conversationId: String(row.conversation_id), messageId: Number(row.id), conversationTriggerPoint: String(row.trigger_point) };
 }
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type GapPage, type Insights, type InsightDay } from "@contract";
+import { rowsOf as rowsOfResult } from "../db/rows";
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
 import { LEAD_SCORE_RULE, LEAD_SCORE_SQL, leadScore } from "./lead-score";
@@ -11,8 +12,7 @@ import { closestInventoryPages } from "./gap-pages";
  * the number of days and distinct questions, not of messages) plus the leads, which are few.
  */
 
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(query: Promise<unknown>) => ((await query) as Rows<T>).rows;
+const rowsOf = async <T>(query: Promise<unknown>) => rowsOfResult<T>(await query);
 
 export interface InsightScope { appId: number; from: string; to: string; triggerPoint?: string; environment: "all" | "prod" | "stage" }
 

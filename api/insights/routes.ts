@@ -5,6 +5,7 @@ import {
   UserProfilesQuery, type InsightChart, type UserProfileRow,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
+import { rowsOf } from "../db/rows";
 import { clientApps, conversations, messages, profileFields, storedFiles, visitorProfiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { notFound } from "../http/errors";
@@ -16,7 +17,6 @@ import { containing } from "../db/like";
 
 const AppParams = z.object({ appId: IdParam });
 const ProfileParams = AppParams.extend({ conversationId: z.uuid({ error: "Not a profile id" }) });
-type Rows<T> = { rows: T[] };
 
 const scopeOf = (appId: number, query: z.output<typeof InsightsQuery>): InsightScope => ({
   appId, ...insightRange(query), triggerPoint: query.trigger_point, environment: query.environment,
@@ -113,11 +113,11 @@ export function insightRoutes(route: RouteBuilder) {
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       const where = profileFilter(params.appId, query);
-      const [{ total }] = ((await deps.db.execute(sql`
-        select count(*)::int as total from visitor_profiles p join conversations c on c.id = p.conversation_id where ${where}`)) as unknown as Rows<{ total: number }>).rows;
-      const rows = ((await deps.db.execute(sql`
+      const [{ total }] = rowsOf<{ total: number }>(await deps.db.execute(sql`
+        select count(*)::int as total from visitor_profiles p join conversations c on c.id = p.conversation_id where ${where}`));
+      const rows = rowsOf<ProfileRecord>(await deps.db.execute(sql`
         select ${PROFILE_COLUMNS} from visitor_profiles p join conversations c on c.id = p.conversation_id where ${where}
-        order by c.started_at desc, p.conversation_id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`)) as unknown as Rows<ProfileRecord>).rows;
+        order by c.started_at desc, p.conversation_id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`));
       const fields = await deps.db.select({ name: profileFields.name }).from(profileFields)
         .where(and(eq(profileFields.appId, params.appId), eq(profileFields.modelType, "user_profile"))).orderBy(asc(profileFields.id));
       return { data: rows.map(toProfileRow), total: Number(total), fields: fields.map((f) => f.name), lead_score_rule: LEAD_SCORE_RULE };
@@ -130,9 +130,9 @@ export function insightRoutes(route: RouteBuilder) {
     params: ProfileParams, response: UserProfileDetail,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
-      const [row] = ((await deps.db.execute(sql`
+      const [row] = rowsOf<ProfileRecord & { source_messages: Record<string, number> }>(await deps.db.execute(sql`
         select ${PROFILE_COLUMNS}, p.source_messages from visitor_profiles p join conversations c on c.id = p.conversation_id
-        where p.app_id = ${params.appId} and p.conversation_id = ${params.conversationId}::uuid`)) as unknown as Rows<ProfileRecord & { source_messages: Record<string, number> }>).rows;
+        where p.app_id = ${params.appId} and p.conversation_id = ${params.conversationId}::uuid`));
       if (!row) throw notFound("Profile not found");
       const said = await deps.db.select().from(messages).where(eq(messages.conversationId, params.conversationId)).orderBy(asc(messages.id));
       return {
@@ -167,16 +167,16 @@ export async function deletePerson(appId: number, conversationId: string, deps: 
   if (!profile) return 0;
   const contacts = contactsOf(profile.values);
   const sameContact = contacts.length
-    ? ((await deps.db.execute(sql`
+    ? rowsOf<{ conversation_id: string }>(await deps.db.execute(sql`
         select p.conversation_id from visitor_profiles p, jsonb_each_text(p.values) v
-        where p.app_id = ${appId} and v.key ~* 'e-?mail|phone|mobile' and lower(btrim(v.value)) in (${sql.join(contacts.map((c) => sql`${c}`), sql`, `)})`)) as unknown as Rows<{ conversation_id: string }>).rows.map((r) => String(r.conversation_id))
+        where p.app_id = ${appId} and v.key ~* 'e-?mail|phone|mobile' and lower(btrim(v.value)) in (${sql.join(contacts.map((c) => sql`${c}`), sql`, `)})`)).map((r) => String(r.conversation_id))
     : [];
   const ids = [...new Set([conversationId, ...sameContact])];
-  const days = ((await deps.db.execute(sql`
+  const days = rowsOf<{ day: string }>(await deps.db.execute(sql`
     select distinct to_char((at_time at time zone 'utc')::date, 'YYYY-MM-DD') as day from (
       select started_at as at_time from conversations where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
       union select created_at from messages where conversation_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
-    ) touched`)) as unknown as Rows<{ day: string }>).rows.map((r) => r.day);
+    ) touched`)).map((r) => r.day);
   const reports = await deps.db.select().from(storedFiles).where(and(eq(storedFiles.appId, appId), inArray(storedFiles.fileType, VISITOR_WORD_REPORTS)));
   await deps.db.transaction(async (tx) => {
     await tx.delete(conversations).where(and(eq(conversations.appId, appId), inArray(conversations.id, ids)));

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
+import { rowsOf } from "../db/rows";
 import { fieldsOf } from "./lexemes";
 
 /**
@@ -36,8 +37,6 @@ export function forgetCorpusStats(appId: number) {
   byClient.delete(appId);
 }
 
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /** The client's figures, with the passage counts of `lexemes` known. */
 export async function corpusStats(appId: number, lexemes: string[], db: Database): Promise<CorpusStats> {

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DEFAULT_TRIGGER_POINT } from "@contract";
 import { penaltyRulesFor, type PenaltyRule } from "../controls/finetunings";
+import { rowsOf } from "../db/rows";
 import type { ApiDeps } from "../deps";
 import { corpusStats, inverseFrequency } from "./corpus-stats";
 import { everyLexemeQuery, fieldsOf, lexemesOf, wordsOf } from "./lexemes";
@@ -68,8 +69,6 @@ const BM25_B = 0.75;
 const FIELD_BOOST = 3;
 
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /** A candidate passage as the database cuts it out: its lengths, and its key words' positions in text and fields. */
 interface CandidateRow { id: number; length: number; field_length: number; every: string; field: string; factor: number; matched: number[] | null }
 
@@ -105,12 +104,8 @@ function scoreCandidates(
   rows: CandidateRow[], terms: QuestionTerm[], totalWeight: number, stats: { averageLength: number; averageFieldLength: number },
 ) {
   const entries = terms.map((term) => tsvectorEntry(term.lexeme));
-  const seen = new Set<number>();
   const scored: { id: number; bm25: number; baseScore: number; factor: number; matched: number[] }[] = [];
   for (const row of rows) {
-    const id = Number(row.id);
-    if (seen.has(id)) continue;
-    seen.add(id);
     if (!row.every) continue;
     const textNorm = 1 - BM25_B + (BM25_B * Number(row.length)) / (stats.averageLength || 1);
     const fieldNorm = 1 - BM25_B + (BM25_B * Number(row.field_length)) / (stats.averageFieldLength || 1);
@@ -126,7 +121,7 @@ function scoreCandidates(
     }
     const factor = Number(row.factor);
     if (!(bm25 * factor > 0)) continue;
-    scored.push({ id, bm25, baseScore: held / totalWeight, factor, matched: (row.matched ?? []).map(Number) });
+    scored.push({ id: Number(row.id), bm25, baseScore: held / totalWeight, factor, matched: (row.matched ?? []).map(Number) });
   }
   return scored.sort((a, b) => b.bm25 * b.factor - a.bm25 * a.factor || a.id - b.id);
 }
@@ -224,15 +219,15 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // The passages under a title or heading holding every key word: on a large store more passages
   // than the pool takes may hold them all in their text (pages citing that title), and the
   // arbitrary ones the pool took would leave out the page the question names.
-  const everyWordPool = sql`(select id from chunks where app_id = ${options.appId} and tsv @@ ${everyWord} limit ${MAX_CANDIDATES})
+  const everyWordPool = sql`(select holding.id from chunks holding where holding.app_id = ${options.appId} and holding.tsv @@ ${everyWord} limit ${MAX_CANDIDATES})
     union (select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord} order by length(${fieldsOf(sql`titled.tsv`)}), titled.id limit ${MAX_FIELD_CANDIDATES})`;
-  const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word cross join lateral (
-      select id from chunks where app_id = ${options.appId} and tsv @@ quote_literal(word)::tsquery
+  const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word(word) cross join lateral (
+      select any_word.id from chunks any_word where any_word.app_id = ${options.appId} and any_word.tsv @@ quote_literal(word.word)::tsquery
       limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool)`;
   // With only common words, their pools are read only when no passage holds them all.
   const candidates = rare.length ? sql`${everyWordPool} union ${wordPools}`
     : sql`${everyWordPool} union (select pooled.id from ${wordPools} as pooled
-        where not exists (select 1 from chunks where app_id = ${options.appId} and tsv @@ ${everyWord}))`;
+        where not exists (select 1 from chunks holding where holding.app_id = ${options.appId} and holding.tsv @@ ${everyWord}))`;
   // A passage's own counts of the key words: marking the key words with weight A and keeping only
   // those (setweight, ts_filter) leaves a tsvector of a few entries, whose positions are the counts;
   // the same of its field words alone gives their extra counts. The database only cuts these small
