@@ -3,6 +3,7 @@ import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 /** Each test works on its own agent's trigger point, so parallel tests never share values. */
 const STUDENT_SUCCESS = "/northfield/agent/studentsuccess/appearance";
 const ADMISSIONS = "/northfield/agent/admissions/appearance";
+const SHOP = "/shopharbor-outfitters/agent/shop/appearance";
 
 test("a colour typed into the form shows in the live preview before saving; save; push after the diff", async ({ signedInPage: page }) => {
   await page.goto(STUDENT_SUCCESS);
@@ -43,6 +44,23 @@ test("a value out of range comes back beside its field with everything else kept
   await page.getByRole("button", { name: "Save" }).click();
   await expect(page.getByRole("alert").filter({ hasText: "Panel Width must be a whole number from 300 to 480" })).toBeVisible();
   await expect(page.getByLabel("Launcher Text", { exact: true })).toHaveValue("Ask admissions");
+});
+
+test("what is typed before the page's JavaScript runs counts as an unsaved change", async ({ signedInPage: page }) => {
+  // The page's scripts are held until a field is filled, as on a slow connection.
+  let release = () => {};
+  const scriptsHeld = new Promise<void>((resolve) => { release = resolve; });
+  await page.route("**/build/**", async (route) => { await scriptsHeld; await route.continue(); });
+  await page.goto(SHOP, { waitUntil: "commit" });
+  await page.getByLabel("Assistant Name", { exact: true }).fill("Harbor Helper");
+  release();
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+  await page.reload();
+  await expect(page.getByLabel("Assistant Name", { exact: true })).toHaveValue("Harbor Helper");
+  await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("No unsaved changes");
 });
 
 test("a client user sees the settings and the preview but cannot save or push", async ({ page }) => {
