@@ -4,7 +4,9 @@ import { penaltyRulesFor, type PenaltyRule } from "../controls/finetunings";
 import { rowsOf } from "../db/rows";
 import type { ApiDeps } from "../deps";
 import { corpusStats, inverseFrequency } from "./corpus-stats";
-import { everyLexemeQuery, fieldsOf, lexemesOf, wordsOf } from "./lexemes";
+import { everyLexemeQuery, fieldsOf, lexemeOf, lexemesOf, wordsOf } from "./lexemes";
+import { isEnglishWord } from "./spelling";
+import { nearestStoredWord, vocabularyOf } from "./vocabulary";
 
 export interface SearchOptions {
   appId: number;
@@ -171,6 +173,38 @@ export function questionWords(query: string) {
 }
 
 /**
+ * The question's lexemes with any found in no passage replaced by the stored word it nearly is
+ * ("gaurentee" ⇒ "guarantee", "ARPNET" ⇒ "ARPANET"), and the corpus figures for them. Only words
+ * that are not English are read so (a real word the store lacks is not a typo); a lexeme with no
+ * stored word near enough stays as asked and weighs against the confidence, as a word of
+ * something the store does not cover should.
+ */
+async function withTyposCorrected(appId: number, words: string[], asked: string[], db: ApiDeps["db"]) {
+  let stats = await corpusStats(appId, asked, db);
+  const unknown = asked.filter((lexeme) => !stats.frequencies.get(lexeme));
+  if (!unknown.length) return { lexemeList: asked, stats };
+  const misspelt: string[] = [];
+  for (const lexeme of unknown) {
+    const written = words.filter((word) => lexemeOf(word) === lexeme);
+    if (!(await Promise.all(written.map(isEnglishWord))).some(Boolean)) misspelt.push(lexeme);
+  }
+  if (!misspelt.length) return { lexemeList: asked, stats };
+  const vocabulary = await vocabularyOf(appId, db);
+  const corrected = new Map(misspelt.flatMap((lexeme) => {
+    const nearest = nearestStoredWord(lexeme, vocabulary);
+    return nearest ? [[lexeme, nearest] as const] : [];
+  }));
+  if (!corrected.size) return { lexemeList: asked, stats };
+  stats = await corpusStats(appId, [...corrected.values()], db);
+  // A word read into the list but gone from the store since is no correction.
+  const lexemeList = [...new Set(asked.map((lexeme) => {
+    const nearest = corrected.get(lexeme);
+    return nearest && stats.frequencies.get(nearest) ? nearest : lexeme;
+  }))].sort();
+  return { lexemeList, stats };
+}
+
+/**
  * Full-text retrieval over a client's chunks, ranked by Okapi BM25 and weighted by the client's
  * AI Finetuning penalties: the chat runtime's retrieval. The GIN index on chunks.tsv finds the
  * candidate passages; each is scored by BM25 (every key word weighted by its rarity in the
@@ -189,9 +223,9 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   const words = questionWords(options.query);
   if (!words.length) return { hits: [], terms: [] };
   // Made by the same code that made the passages' lexemes, so the two agree word for word.
-  const lexemeList = lexemesOf(words);
-  if (!lexemeList.length) return { hits: [], terms: [] };
-  const stats = await corpusStats(options.appId, lexemeList, deps.db);
+  const asked = lexemesOf(words);
+  if (!asked.length) return { hits: [], terms: [] };
+  const { lexemeList, stats } = await withTyposCorrected(options.appId, words, asked, deps.db);
   const terms = lexemeList.map((lexeme) => ({ lexeme, idf: inverseFrequency(stats.frequencies.get(lexeme) ?? 0, stats.passages) }));
   const totalWeight = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
   const lexemes = sql`array[${sql.join(terms.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]`;
