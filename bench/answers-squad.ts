@@ -217,7 +217,10 @@ try {
     for (const r of halves[0][1]) {
       const missed = r.item.answerable ? !r.holds || !r.rightSource : r.answer.outcome !== "fallback";
       if (!missed) continue;
-      const marks = r.item.answerable ? `${r.holds ? "  " : "✗ "}${r.rightSource ? "    " : "✗src "}${r.inContext ? "" : "✗ctx "}` : "✗answered-unanswerable ";
+      // "floor✓src": the floor's paragraph search found the article where the chat did not.
+      const marks = r.item.answerable
+        ? `${r.holds ? "  " : "✗ "}${r.rightSource ? "    " : "✗src "}${r.inContext ? "" : "✗ctx "}${!r.rightSource && r.floor.rightSource ? "floor✓src " : ""}`
+        : "✗answered-unanswerable ";
       console.log(`\n${marks}${r.item.question}  [${r.item.answerable ? r.item.golds.join(" | ") : "no answer"}; ${titleOf(articles[r.item.article])}]`);
       console.log(`    ${r.answer.text.replace(/\s+/g, " ")}`);
       console.log(`    first source: ${r.answer.sources[0]?.url.replace(site.base, "") ?? "none"}`);

@@ -24,6 +24,13 @@ const NAMES_THE_HEADING = 0.8;
 const SECTION_WORDS = 6;
 /** Two neighbouring sentences weighed as one count this much of their joint score. */
 const PAIR_WEIGHT = 0.85;
+/**
+ * A sentence's score is scaled by its passage's retrieval relevance against the best passage's,
+ * from this floor (a passage that barely ranks) to 1 (the best): a sentence of an off-topic
+ * passage that happens to hold the question's rarest word ("Words need defenders.") loses to one
+ * in the passage about the question's subject.
+ */
+const RELEVANCE_FLOOR = 0.5;
 
 export interface ComposedAnswer {
   text: string;
@@ -96,7 +103,7 @@ function informative(text: string, weightOf: Map<string, number>) {
  *   where: a place) that the question does not already hold;
  * - how close together its key words stand, and how much it says besides them;
  * - whether such an answer stands within a few words of a key word;
- * - the passage's rank, slightly.
+ * - the passage's relevance to the whole question (its BM25 against the best passage's), and its rank, slightly.
  * A long sentence (PDF text often has no full stops) is quoted around its telling words; every cut
  * is marked with "…", and a word is never cut.
  */
@@ -117,6 +124,7 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
     if (!keys.length) return false;
     return words.some((word, at) => isAnswerWord(word, kind, questionWords) && keys.some((key) => Math.abs(key - at) <= NEAR_ANSWER_WORDS));
   };
+  const topRelevance = Math.max(...passages.map((p) => p.relevance || 0)) || 1;
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
   split.forEach((sentences, passage) => {
@@ -138,7 +146,8 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
         * (kind === "any" ? 1 : holdsAnswer(text) ? 1.2 : 0.9)
         * informative(text, weightOf)
         * (kind === "any" ? 1 : answerNearKeyWord(text) ? NEAR_ANSWER_BONUS : 1)
-        * (1 - 0.03 * passage);
+        * (1 - 0.03 * passage)
+        * (RELEVANCE_FLOOR + (1 - RELEVANCE_FLOOR) * Math.min(1, (passages[passage].relevance || 0) / topRelevance));
     };
     const keyWordsIn = sentences.map((sentence) => keyWordPositions(sentence.text, weightOf));
     sentences.forEach((sentence, index) => {

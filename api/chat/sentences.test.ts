@@ -117,4 +117,13 @@ describe("composeAnswer", () => {
     expect(composeAnswer("Which bridge replaced the old ferry?", asked, [passage(`${text} In 1931 the new Kingsway Bridge of riveted steel replaced the old ferry across the river.`)]).text)
       .toBe("In 1931 the new Kingsway Bridge of riveted steel replaced the old ferry across the river.");
   });
+
+  it("prefers the passage about the question's subject to an off-topic one holding its rarest word", () => {
+    const asked = [{ lexeme: "settler", idf: 1 }, { lexeme: "fort", idf: 1 }, { lexeme: "defend", idf: 3 }];
+    const about = { ...passage("The settlers of the fort kept a militia of their own, drilled every Sunday."), relevance: 10 };
+    const offTopic = { ...passage("Words need defenders, the essay says."), chunkId: 2, url: "https://example.edu/essay", relevance: 3 };
+    const answer = composeAnswer("How did the settlers defend the fort?", asked, [about, offTopic]);
+    expect(answer.text).toBe("The settlers of the fort kept a militia of their own, drilled every Sunday.");
+    expect(answer.passages[0].url).toBe("https://example.edu/contact");
+  });
 });
