@@ -62,7 +62,7 @@ async function indexAndServe(database: DatabaseOptions) {
     forgetVocabularies(); // the client id of the previous database's run
     const vocabularyStarted = performance.now();
     const vocabulary = await vocabularyOf(app.id, db);
-    const vocabularyRead = { ms: performance.now() - vocabularyStarted, words: [...vocabulary.byLength.values()].reduce((sum, list) => sum + list.length, 0) };
+    const vocabularyRead = { ms: performance.now() - vocabularyStarted, words: [...vocabulary.byLength.values()].reduce((sum, words) => sum + words.lexemes.length, 0) };
     const [{ chunks }] = rows<{ chunks: number }>(await db.execute(sql`select count(*)::int as chunks from chunks where app_id = ${app.id}`));
     const indexed = await db.select({ url: urls.url, title: urls.title }).from(urls)
       .where(and(eq(urls.websiteId, website.id), eq(urls.status, "indexed")));

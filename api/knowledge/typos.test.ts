@@ -45,6 +45,13 @@ describe("retrieval with misspelt words", () => {
     expect(rider.hits.every((hit) => hit.baseScore < 0.5)).toBe(true);
   });
 
+  it("corrects three misspelt words of a question at most", async () => {
+    const stored = ["network", "guarante", "sequenc", "deliveri", "virtual"];
+    const { terms } = await ask("virtaul netwrok gaurentee sequnced delivry");
+    expect(terms).toHaveLength(5);
+    expect(terms.filter((term) => stored.includes(term.lexeme))).toHaveLength(3);
+  });
+
   it("leaves a word near no stored word as asked", async () => {
     const unknown = await ask("zzyzzx network");
     expect(unknown.terms.map((t) => t.lexeme)).toContain("zzyzzx");

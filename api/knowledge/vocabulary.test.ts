@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, editsAllowed, nearestStoredWord, type Vocabulary } from "./vocabulary";
+import { editDistance, editsAllowed, lettersOf, nearestStoredWord, storedWords, type Vocabulary } from "./vocabulary";
 
 const vocabularyOf = (words: Record<string, number>): Vocabulary => {
-  const byLength = new Map<number, { lexeme: string; passages: number }[]>();
+  const lists = new Map<number, { lexeme: string; passages: number }[]>();
   for (const [lexeme, passages] of Object.entries(words)) {
     const length = [...lexeme].length;
-    byLength.set(length, [...(byLength.get(length) ?? []), { lexeme, passages }]);
+    lists.set(length, [...(lists.get(length) ?? []), { lexeme, passages }]);
   }
-  return { byLength, readAt: Date.now() };
+  return { byLength: new Map([...lists].map(([length, list]) => [length, storedWords(list)])), readAt: Date.now() };
 };
 
 describe("editDistance", () => {
@@ -24,6 +24,14 @@ describe("editDistance", () => {
     expect(editDistance("abc", "abcdefgh", 2)).toBe(3);
     expect(editDistance("altpreussisch", "altpreußisch", 2)).toBe(2);
     expect(editDistance("𝔞bc", "abc", 1)).toBe(1);
+  });
+});
+
+describe("lettersOf", () => {
+  it("marks the letters a word holds, every letter beyond a–z on one bit", () => {
+    expect(lettersOf("abc")).toBe(0b111);
+    expect(lettersOf("cab")).toBe(lettersOf("abc"));
+    expect(lettersOf("zürich")).toBe(lettersOf("zrich") | (1 << 26));
   });
 });
 

@@ -12,9 +12,25 @@ import { rowsOf } from "../db/rows";
  * the list is read again.
  */
 export interface Vocabulary {
-  /** Lexemes by length, each with the number of passages holding it when read. */
-  byLength: Map<number, { lexeme: string; passages: number }[]>;
+  /** Stored words by length (in letters). */
+  byLength: Map<number, StoredWords>;
   readAt: number;
+}
+
+/**
+ * Stored words of one length, side by side: each lexeme, the number of passages holding it when
+ * read, and its letters (lettersOf). Typed arrays, so the scan of a bucket's letters runs at a few
+ * nanoseconds a word.
+ */
+export interface StoredWords { lexemes: string[]; passages: Int32Array; letters: Int32Array }
+
+/** Stored words of one length, from their lexemes and passage counts. */
+export function storedWords(words: { lexeme: string; passages: number }[]): StoredWords {
+  return {
+    lexemes: words.map((word) => word.lexeme),
+    passages: Int32Array.from(words, (word) => word.passages),
+    letters: Int32Array.from(words, (word) => lettersOf(word.lexeme)),
+  };
 }
 
 const KEEP_MS = 10 * 60_000;
@@ -34,14 +50,14 @@ async function readVocabulary(appId: number, db: Database): Promise<Vocabulary> 
   const rows = rowsOf<{ word: string; ndoc: number }>(await db.execute(sql`
     select word, ndoc from ts_stat(${`select tsv from chunks where app_id = ${appId}`})
     order by ndoc desc limit ${MAX_WORDS}`));
-  const byLength = new Map<number, { lexeme: string; passages: number }[]>();
+  const lists = new Map<number, { lexeme: string; passages: number }[]>();
   for (const row of rows) {
     const length = [...row.word].length;
-    let list = byLength.get(length);
-    if (!list) byLength.set(length, (list = []));
+    let list = lists.get(length);
+    if (!list) lists.set(length, (list = []));
     list.push({ lexeme: row.word, passages: Number(row.ndoc) });
   }
-  return { byLength, readAt: Date.now() };
+  return { byLength: new Map([...lists].map(([length, list]) => [length, storedWords(list)])), readAt: Date.now() };
 }
 
 /** The client's words, read at most once a while (questions asked together share one read). */
@@ -58,32 +74,58 @@ function refresh(appId: number, db: Database) {
   return reading;
 }
 
+/** A word as a list of its letters' codes (whole code points, so a letter outside the BMP is one). */
+const codesOf = (word: string) => Array.from(word, (letter) => letter.codePointAt(0)!);
+
 /**
  * Optimal string alignment distance (Levenshtein's insertions, deletions and substitutions, plus a
  * swap of two neighbouring letters as one edit: "gaurentee"/"guarantee" is 2), or `limit + 1` as
  * soon as it must exceed `limit`.
  */
 export function editDistance(first: string, second: string, limit: number): number {
-  const a = [...first];
-  const b = [...second];
+  const a = codesOf(first);
+  const b = codesOf(second);
   if (Math.abs(a.length - b.length) > limit) return limit + 1;
-  let beforeLast: number[] = [];
-  let last = Array.from({ length: b.length + 1 }, (_, j) => j);
+  // Three rows of the table, reused: the one before last (for swaps), the last, and the one being filled.
+  let beforeLast = new Int32Array(b.length + 1);
+  let last = Int32Array.from({ length: b.length + 1 }, (_, j) => j);
+  let row = new Int32Array(b.length + 1);
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
+    row[0] = i;
     let rowBest = i;
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforeLast[j - 2] + 1);
-      row.push(value);
-      rowBest = Math.min(rowBest, value);
+      row[j] = value;
+      if (value < rowBest) rowBest = value;
     }
     if (rowBest > limit) return limit + 1;
-    beforeLast = last;
-    last = row;
+    [beforeLast, last, row] = [last, row, beforeLast];
   }
   return last[b.length];
+}
+
+/**
+ * The letters a word holds, one bit each (a–z; every other letter shares one bit). An edit changes
+ * which letters a word holds by two at most, so two words whose sets differ by more than twice the
+ * edits allowed need no table: this rules out nearly every stored word at the cost of a few
+ * instructions.
+ */
+export function lettersOf(word: string) {
+  let mask = 0;
+  for (let i = 0; i < word.length; i++) {
+    const code = word.charCodeAt(i) - 97;
+    mask |= code >= 0 && code < 26 ? 1 << code : 1 << 26;
+  }
+  return mask;
+}
+
+/** The number of bits set in a 32-bit mask (the usual SWAR count). */
+function bitsSet(mask: number) {
+  let v = mask - ((mask >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (((v + (v >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
 }
 
 /** Edits allowed to reach a stored word: none for short words (too many near neighbours), one from five letters, two from eight. */
@@ -103,13 +145,18 @@ export function nearestStoredWord(lexeme: string, vocabulary: Vocabulary): strin
   const limit = editsAllowed(lexeme);
   if (!limit || !LETTERS_ONLY.test(lexeme)) return null;
   const length = [...lexeme].length;
+  const letters = lettersOf(lexeme);
   let best: { lexeme: string; passages: number; distance: number } | null = null;
   for (let other = length - limit; other <= length + limit; other++) {
-    for (const word of vocabulary.byLength.get(other) ?? []) {
-      const distance = editDistance(lexeme, word.lexeme, best ? Math.min(limit, best.distance) : limit);
-      if (distance > limit || word.lexeme === lexeme) continue;
-      if (!best || distance < best.distance || (distance === best.distance && word.passages > best.passages)) {
-        best = { ...word, distance };
+    const words = vocabulary.byLength.get(other);
+    if (!words) continue;
+    for (let index = 0; index < words.letters.length; index++) {
+      if (bitsSet(letters ^ words.letters[index]) > 2 * limit) continue;
+      const stored = words.lexemes[index];
+      const distance = editDistance(lexeme, stored, best ? Math.min(limit, best.distance) : limit);
+      if (distance > limit || stored === lexeme) continue;
+      if (!best || distance < best.distance || (distance === best.distance && words.passages[index] > best.passages)) {
+        best = { lexeme: stored, passages: words.passages[index], distance };
       }
     }
   }
