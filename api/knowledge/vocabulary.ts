@@ -37,6 +37,9 @@ const KEEP_MS = 10 * 60_000;
 /** A store with more distinct words than this keeps its commonest (a typo is corrected to a word seen more than once). */
 const MAX_WORDS = 200_000;
 
+/** Clients whose words are kept at once (about ten megabytes each at most, for 200,000 words). */
+const MAX_CLIENTS = 32;
+
 const byClient = new Map<number, Promise<Vocabulary>>();
 
 /** Forget every client's words (tests that rebuild a store under the same id). */
@@ -69,6 +72,9 @@ export function vocabularyOf(appId: number, db: Database): Promise<Vocabulary> {
 
 function refresh(appId: number, db: Database) {
   const reading = readVocabulary(appId, db);
+  // Kept in the order read: the client read longest ago is forgotten first.
+  byClient.delete(appId);
+  if (byClient.size >= MAX_CLIENTS) byClient.delete(byClient.keys().next().value!);
   byClient.set(appId, reading);
   reading.catch(() => byClient.delete(appId));
   return reading;
