@@ -194,7 +194,9 @@ async function withTyposCorrected(appId: number, words: string[], asked: string[
     if (!(await Promise.all(written.map(isEnglishWord))).some(Boolean)) misspelt.push(lexeme);
   }
   if (!misspelt.length) return { lexemeList: asked, stats };
-  const vocabulary = await vocabularyOf(appId, db);
+  // Without the store's words (a failed read) the question is answered as asked.
+  const vocabulary = await vocabularyOf(appId, db).catch(() => null);
+  if (!vocabulary) return { lexemeList: asked, stats };
   const corrected = new Map(misspelt.slice(0, MAX_CORRECTED_WORDS).flatMap((lexeme) => {
     const nearest = nearestStoredWord(lexeme, vocabulary);
     return nearest ? [[lexeme, nearest] as const] : [];

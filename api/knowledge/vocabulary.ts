@@ -4,7 +4,7 @@ import { rowsOf } from "../db/rows";
 
 /**
  * The words of a client's knowledge store, so that a key word of a question found in no passage
- * ("gaurentee", "Telnet" of a page saying "Telenet") can be read as the stored word it nearly is.
+ * ("gaurentee", "ARPNET" of a page saying "ARPANET") can be read as the stored word it nearly is.
  *
  * Read from the passages' tsvectors by Postgres' own `ts_stat` when a question first needs it, and
  * kept a while per client: a word that has since left the store is harmless (retrieval counts the
@@ -34,6 +34,12 @@ export function storedWords(words: { lexeme: string; passages: number }[]): Stor
 }
 
 const KEEP_MS = 10 * 60_000;
+/**
+ * Passages whose words are read at most: the read costs about 5 µs a passage, so a store of a
+ * million passages would hold the database for seconds. A word misspelt by a visitor is rarely
+ * one that only the passages left unread hold.
+ */
+const MAX_PASSAGES_READ = 100_000;
 /** A store with more distinct words than this keeps its commonest (a typo is corrected to a word seen more than once). */
 const MAX_WORDS = 200_000;
 
@@ -51,7 +57,7 @@ async function readVocabulary(appId: number, db: Database): Promise<Vocabulary> 
   if (!Number.isSafeInteger(appId)) throw new Error("a client id is a whole number");
   // ts_stat takes its query as text; the client id is a checked integer.
   const rows = rowsOf<{ word: string; ndoc: number }>(await db.execute(sql`
-    select word, ndoc from ts_stat(${`select tsv from chunks where app_id = ${appId}`})
+    select word, ndoc from ts_stat(${`select tsv from chunks where app_id = ${appId} limit ${MAX_PASSAGES_READ}`})
     order by ndoc desc limit ${MAX_WORDS}`));
   const lists = new Map<number, { lexeme: string; passages: number }[]>();
   for (const row of rows) {
