@@ -1,4 +1,3 @@
-
 /**
  * English spelling, by Hunspell's en_US dictionary (`dictionary-en`, read by `nspell`): whether a
  * word of a question is a word at all. Only a word that is not may be read as a stored word it
@@ -7,6 +6,7 @@
  *
  * Loaded on the first question that needs it (about 150 ms and 20 MB), then kept.
  */
+
 /** What is used of nspell's checker. */
 interface SpellChecker { correct(word: string): boolean }
 

@@ -7,7 +7,7 @@ const vocabularyOf = (words: Record<string, number>): Vocabulary => {
     const length = [...lexeme].length;
     lists.set(length, [...(lists.get(length) ?? []), { lexeme, passages }]);
   }
-  return { byLength: new Map([...lists].map(([length, list]) => [length, storedWords(list)])), readAt: Date.now() };
+  return { byLength: new Map([...lists].map(([length, list]) => [length, storedWords(list)])) };
 };
 
 describe("editDistance", () => {

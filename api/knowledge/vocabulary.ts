@@ -14,7 +14,6 @@ import { rowsOf } from "../db/rows";
 export interface Vocabulary {
   /** Stored words by length (in letters). */
   byLength: Map<number, StoredWords>;
-  readAt: number;
 }
 
 /**
@@ -46,9 +45,10 @@ const MAX_WORDS = 200_000;
 /** Clients whose words are kept at once (about ten megabytes each at most, for 200,000 words). */
 const MAX_CLIENTS = 32;
 
-const byClient = new Map<number, Promise<Vocabulary>>();
+/** Each client's words, as read or being read, and when the read began. */
+const byClient = new Map<number, { reading: Promise<Vocabulary>; startedAt: number }>();
 
-/** Forget every client's words (tests that rebuild a store under the same id). */
+/** Forget every client's words (a benchmark that builds a store again under the same client id). */
 export function forgetVocabularies() {
   byClient.clear();
 }
@@ -66,23 +66,23 @@ async function readVocabulary(appId: number, db: Database): Promise<Vocabulary> 
     if (!list) lists.set(length, (list = []));
     list.push({ lexeme: row.word, passages: Number(row.ndoc) });
   }
-  return { byLength: new Map([...lists].map(([length, list]) => [length, storedWords(list)])), readAt: Date.now() };
+  return { byLength: new Map([...lists].map(([length, list]) => [length, storedWords(list)])) };
 }
 
-/** The client's words, read at most once a while (questions asked together share one read). */
+/**
+ * The client's words, read at most once a while: questions asked together, or after the words
+ * expired, share one read (the expiry is decided before anything is awaited).
+ */
 export function vocabularyOf(appId: number, db: Database): Promise<Vocabulary> {
   const kept = byClient.get(appId);
-  if (kept) return kept.then((vocabulary) => (Date.now() - vocabulary.readAt > KEEP_MS ? refresh(appId, db) : vocabulary));
-  return refresh(appId, db);
-}
-
-function refresh(appId: number, db: Database) {
+  if (kept && Date.now() - kept.startedAt <= KEEP_MS) return kept.reading;
   const reading = readVocabulary(appId, db);
   // Kept in the order read: the client read longest ago is forgotten first.
   byClient.delete(appId);
   if (byClient.size >= MAX_CLIENTS) byClient.delete(byClient.keys().next().value!);
-  byClient.set(appId, reading);
-  reading.catch(() => byClient.delete(appId));
+  const entry = { reading, startedAt: Date.now() };
+  byClient.set(appId, entry);
+  reading.catch(() => byClient.get(appId) === entry && byClient.delete(appId));
   return reading;
 }
 
