@@ -179,6 +179,29 @@ describe("searchChunks over words found everywhere", () => {
   });
 });
 
+describe("searchChunks weighing a passage's page", () => {
+  it("ranks the page holding every key word above another page's passage holding only the rarest", async () => {
+    const db = host.deps.db;
+    const [app] = await db.insert(clientApps).values({ clientName: "Coast Trust", urlCode: "coast-trust" }).returning();
+    const [site] = await db.insert(websites).values({ appId: app.id, url: "https://coast.example.com", siteMap: "few_urls", status: "sitemap_generated" }).returning();
+    const page = async (path: string, texts: string[]) => {
+      const [row] = await db.insert(urls).values({ appId: app.id, websiteId: site.id, url: `https://coast.example.com${path}`, title: "", status: "indexed" }).returning();
+      await db.insert(chunks).values(texts.map((text, position) => ({ appId: app.id, urlId: row.id, position, text })));
+    };
+    // "signal" is the question's rarest key word: two passages hold it, one of them on a page about flags.
+    await page("/flags", ["Flags signal intent."]);
+    await page("/lighthouse", [
+      "Lighthouse keepers rang a bell in fog so that passing ships kept clear of the rocks.",
+      ...Array.from({ length: 4 }, (_, n) => `Keepers of the lighthouse counted the ships passing in week ${n + 1}.`),
+      "The station's old signal lamp was replaced by an electric one after the war ended.",
+    ]);
+    const hits = await searchChunks({ appId: app.id, query: "How did lighthouse keepers signal ships?", limit: 10 }, host.deps);
+    expect(hits[0].url).toBe("https://coast.example.com/lighthouse");
+    // The flags passage is still found, below the lighthouse page's passages.
+    expect(hits.map((hit) => hit.url)).toContain("https://coast.example.com/flags");
+  });
+});
+
 describe("positionCount", () => {
   it("counts a lexeme's positions in a tsvector's text form, its quotes and backslashes escaped as Postgres writes them", () => {
     const tsvector = String.raw`'a\\b':2 'it''s':1A,4A 'plain' 'x':3A 'y''x':9`;
