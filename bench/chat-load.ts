@@ -9,11 +9,13 @@
  *   BENCH_PAGES=5000 BENCH_SECONDS=30 BENCH_VISITORS=50 BENCH_SITE_PORT=8765 BENCH_SITE_DIR=../shared/bench-site
  *   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres (PostgreSQL is skipped when none answers)
  *   BENCH_DATABASES=PGlite,PostgreSQL (the default: both)
+ *   BENCH_PROFILE=dir (writes a V8 CPU profile of each database's load window there, for DevTools)
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
+import { cpus, tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { serve } from "@hono/node-server";
@@ -126,6 +128,30 @@ async function load(apiBase: string, key: string, questions: Question[]) {
   return { results, seconds: (performance.now() - started) / 1000 };
 }
 
+/** Seconds of CPU time every core of the machine has spent busy since boot (Linux's /proc/stat; 0 elsewhere). */
+function machineCpuSeconds() {
+  if (!existsSync("/proc/stat")) return 0;
+  const [, ...ticks] = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).map(Number);
+  const [user, nice, system, , , irq, softirq, steal] = ticks;
+  return (user + nice + system + irq + softirq + steal) / 100; // USER_HZ is 100 on Linux
+}
+
+/** A V8 CPU profile of this process (the API host and the visitors share it), stopped into a file. */
+async function startProfile() {
+  const session = new Session();
+  session.connect();
+  await session.post("Profiler.enable");
+  await session.post("Profiler.start");
+  return {
+    stop: async (file: string) => {
+      const { profile } = await session.post("Profiler.stop");
+      writeFileSync(file, JSON.stringify(profile));
+      session.disconnect();
+      console.log(`  CPU profile of the load window: ${file}`);
+    },
+  };
+}
+
 const databases = benchDatabases(work, PG_SERVER);
 
 let server: ChildProcess | null = null;
@@ -151,7 +177,14 @@ try {
         const questions = questionsFrom(site.indexed);
         // A few answers first, so the first visitors do not also pay for cold caches and connections.
         for (const question of questions.slice(0, 5)) await askChat(site.apiBase, site.key, question.message);
+        const profiler = process.env.BENCH_PROFILE ? await startProfile() : null;
+        const cpuBefore = { node: process.cpuUsage(), machine: machineCpuSeconds() };
         const { results, seconds } = await load(site.apiBase, site.key, questions);
+        const cpu = {
+          node: (process.cpuUsage(cpuBefore.node).user + process.cpuUsage(cpuBefore.node).system) / 1e6,
+          machine: machineCpuSeconds() - cpuBefore.machine,
+        };
+        if (profiler) await profiler.stop(path.join(process.env.BENCH_PROFILE!, `chat-load-${name}.cpuprofile`));
         const answered = results.filter((r) => r.answer.outcome !== "error");
         const errors = results.length - answered.length;
         const fallbacks = answered.filter((r) => r.answer.outcome === "fallback").length;
@@ -160,6 +193,11 @@ try {
         console.log(
           `${name}: ${VISITORS} visitors, ${SECONDS} s: ${(answered.length / seconds).toFixed(0)} answers/s, p50 ${Number(p50).toFixed(0)} ms, p95 ${Number(p95).toFixed(0)} ms, errors ${errors}; ` +
             `fallback ${share(fallbacks, answered.length)}, first source right ${share(answered.filter(right).length, answered.length)}`,
+        );
+        console.log(
+          `  CPU per answer: ${(1000 * cpu.node / answered.length).toFixed(1)} ms in this process (API host and visitors), ` +
+            `${(1000 * (cpu.machine - cpu.node) / answered.length).toFixed(1)} ms elsewhere (the database, the page server, the system); ` +
+            `the ${cpus().length} cores were busy ${share(Math.round(cpu.machine * 1000), Math.round(seconds * cpus().length * 1000))} of the time`,
         );
         const byForm = (phrased: boolean) => answered.filter((r) => r.question.phrased === phrased);
         console.log(
