@@ -14,7 +14,8 @@
  *   were not the fallback, in words; the first cited source is the question's article; the
  *   fallback was given; and "passage in context": a gold answer is in one of the passages the
  *   chat's retrieval returns for the question (retrieve, called as the responder calls it), i.e.
- *   what the answer, quoted or written by a model, is made from;
+ *   what the answer, quoted or written by a model, is made from (and how often it is the first of
+ *   them, or among the first three);
  * - unanswerable questions: the fallback was given (abstained);
  * - chat latency over all questions, asked 4 at a time;
  * - a floor on the same answerable questions: Okapi BM25 over the paragraphs of the ten articles,
@@ -152,7 +153,7 @@ const site = await servePages(pages);
 const bench = await startBenchApi("answers-squad");
 const { host, apiBase } = bench;
 
-interface Result { item: Question; answer: Asked; holds: boolean; rightSource: boolean; inContext: boolean; topRight: boolean; floor: { holds: boolean; words: number; rightSource: boolean } }
+interface Result { item: Question; answer: Asked; holds: boolean; rightSource: boolean; inContext: boolean; topRight: boolean; goldRank: number; floor: { holds: boolean; words: number; rightSource: boolean } }
 
 try {
   const started = performance.now();
@@ -170,10 +171,12 @@ try {
     const articleUrl = site.pageUrl(articlePage(item.article));
     let inContext = false;
     let topRight = false;
+    let goldRank = -1;
     if (item.answerable) {
       // As api/chat/responder.ts calls it: the widget sends no trigger point, so the default one.
       const { hits } = await retrieve({ appId: index.appId, query: item.question, triggerPoint: "", limit: RESPONDER_LIMIT }, host.deps);
-      inContext = hits.some((hit) => holdsGold(hit.text, item.golds));
+      goldRank = hits.findIndex((hit) => holdsGold(hit.text, item.golds));
+      inContext = goldRank !== -1;
       topRight = hits[0]?.url === articleUrl;
     }
     const floor = floorAnswer(item.question);
@@ -185,6 +188,7 @@ try {
       rightSource: answer.sources[0]?.url === articleUrl,
       inContext,
       topRight,
+      goldRank,
       floor: { holds: holdsGold(floor.text, item.golds), words: wordCount(floor.text), rightSource: floor.article === item.article },
     };
   });
@@ -200,7 +204,8 @@ try {
     const words = answerable.filter((r) => r.answer.outcome !== "fallback").map((r) => wordCount(r.answer.text));
     const { p50, p95 } = percentiles(rs.map((r) => r.answer.ms));
     console.log(`half ${name.padEnd(3)} answerable ${answerable.length}: contains ${share(count(answerable, (r) => r.holds), answerable.length)}  median ${median(words)} words  ` +
-      `first source ${share(count(answerable, (r) => r.rightSource), answerable.length)}  top passage ${share(count(answerable, (r) => r.topRight), answerable.length)}  passage in context ${share(count(answerable, (r) => r.inContext), answerable.length)}  ` +
+      `first source ${share(count(answerable, (r) => r.rightSource), answerable.length)}  top passage ${share(count(answerable, (r) => r.topRight), answerable.length)}  passage in context ${share(count(answerable, (r) => r.inContext), answerable.length)} ` +
+        `(first ${share(count(answerable, (r) => r.goldRank === 0), answerable.length)}, top 3 ${share(count(answerable, (r) => r.goldRank >= 0 && r.goldRank < 3), answerable.length)})  ` +
       `fallback ${share(count(answerable, (r) => r.answer.outcome === "fallback"), answerable.length)} | unanswerable ${unanswerable.length}: ` +
       `abstained ${share(count(unanswerable, (r) => r.answer.outcome === "fallback"), unanswerable.length)} | p50 ${p50} ms p95 ${p95} ms`);
   }
@@ -217,9 +222,10 @@ try {
     for (const r of halves[0][1]) {
       const missed = r.item.answerable ? !r.holds || !r.rightSource : r.answer.outcome !== "fallback";
       if (!missed) continue;
-      // "floor✓src": the floor's paragraph search found the article where the chat did not.
+      // "floor✓src": the floor's paragraph search found the article where the chat did not; "gold@2":
+      // the first passage of the context holding a gold answer is the second.
       const marks = r.item.answerable
-        ? `${r.holds ? "  " : "✗ "}${r.rightSource ? "    " : "✗src "}${r.inContext ? "" : "✗ctx "}${!r.rightSource && r.floor.rightSource ? "floor✓src " : ""}`
+        ? `${r.holds ? "  " : "✗ "}${r.rightSource ? "    " : "✗src "}${r.inContext ? `gold@${r.goldRank + 1} ` : "✗ctx "}${!r.rightSource && r.floor.rightSource ? "floor✓src " : ""}`
         : "✗answered-unanswerable ";
       console.log(`\n${marks}${r.item.question}  [${r.item.answerable ? r.item.golds.join(" | ") : "no answer"}; ${titleOf(articles[r.item.article])}]`);
       console.log(`    ${r.answer.text.replace(/\s+/g, " ")}`);
