@@ -14,6 +14,7 @@ import { consoleContext } from "~/server/context.server";
 import { takeToast } from "~/server/toast.server";
 import { errorMessageOf } from "~/components/RouteError";
 import { useNonce } from "~/lib/nonce";
+import { replayTypedBeforeHydration } from "~/lib/typed-before-hydration";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -46,8 +47,10 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function App() {
   const { signedIn, toast } = useLoaderData<typeof loader>();
-  // Says the browser-side code has taken over (journeys wait for it before relying on it).
+  // Says the browser-side code has taken over (journeys wait for it before relying on it), once
+  // what was typed before it did has reached every screen's state.
   useEffect(() => {
+    replayTypedBeforeHydration();
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (

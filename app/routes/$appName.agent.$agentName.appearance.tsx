@@ -15,7 +15,6 @@ import { testingApi } from "~/server/api/testing-api.server";
 import { GateSummary } from "~/components/testing/GateSummary";
 import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
 import { valuesFromForm } from "~/lib/appearance";
-import { formEditedSinceRender } from "~/lib/form-edited";
 import { handleAppearanceAction, type AppearanceActionData } from "~/server/appearance.server";
 import { requireClient } from "~/server/clients.server";
 import { requireConfigure } from "~/server/permissions.server";
@@ -64,9 +63,9 @@ export default function Appearance() {
   useEffect(() => {
     if (data.error) toast({ type: "error", description: data.error });
   }, [data.error, toast]);
-  // Fresh values remount the fields (their key), so they start clean; but on the first render in
-  // the browser they may already hold what was typed before hydration.
-  useEffect(() => setDirty(form.current ? formEditedSinceRender(form.current) : false), [data.values]);
+  // Fresh values remount the fields (their key), so they start clean. (What was typed before
+  // hydration comes back as input events once hydrated: app/lib/typed-before-hydration.ts.)
+  useEffect(() => setDirty(false), [data.values]);
 
   /** Sends what the form holds now to the preview (unsaved values included), 300 ms after typing settles. */
   const sendToPreview = () => {

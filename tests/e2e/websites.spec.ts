@@ -107,6 +107,35 @@ test.describe("with JavaScript", () => {
     await expect(rowOf(page, `${BASE_URL}/demo-site/`)).toHaveCount(1);
   });
 
+  test("what is typed, picked and ticked before the page's JavaScript runs stays, as unsaved changes", async ({ signedInPage: page }) => {
+    await page.goto(PAGE);
+    const skip = page.getByLabel("Skip Patterns, row 1", { exact: true });
+    const scanMode = page.getByLabel("Scan Mode, row 1", { exact: true });
+    const staged = page.getByRole("group", { name: "Data Tags, row 1", exact: true }).getByLabel("Staged");
+    const loaded = { skip: await skip.inputValue(), scanMode: await scanMode.inputValue(), staged: await staged.isChecked() };
+    const otherMode = loaded.scanMode === "few_urls" ? "full_website" : "few_urls";
+    // The page's scripts (not its styles, which a click waits for) are held until the fields are
+    // edited, as on a slow connection.
+    let release = () => {};
+    const scriptsHeld = new Promise<void>((resolve) => { release = resolve; });
+    await page.route("**/build/**/*.js", async (route) => { await scriptsHeld; await route.continue(); });
+    await page.goto(PAGE, { waitUntil: "commit" });
+    await skip.fill(`${loaded.skip}, archive`);
+    await scanMode.selectOption(otherMode);
+    await staged.setChecked(!loaded.staged);
+    release();
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await expect(skip).toHaveValue(`${loaded.skip}, archive`);
+    await expect(scanMode).toHaveValue(otherMode);
+    await expect(staged).toBeChecked({ checked: !loaded.staged });
+    await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
+    await expect(skip).toHaveCSS("background-color", LIGHT_BLUE);
+    // React holds the text now: the row's next render keeps it.
+    await skip.press("End");
+    await skip.pressSequentially("s");
+    await expect(skip).toHaveValue(`${loaded.skip}, archives`);
+  });
+
   test("read-only for a Client: no add, no save, menu actions disabled but View Links", async ({ page }) => {
     await signIn(page, "client.user@example.com");
     await page.goto(PAGE);

@@ -1,0 +1,100 @@
+/**
+ * What a user types, picks or ticks while the page's JavaScript is still loading (a slow connection)
+ * fires no React event. Hydration then resets some fields to what React rendered (selects, text
+ * areas), and the first re-render of a controlled field resets the rest, so the edit is lost without
+ * a word. The entry remembers every edited field before hydration; once hydrated, each is set again
+ * the way a user's own edit would reach React (an input or change event), so every screen's state,
+ * dirty flag and preview see it.
+ */
+
+interface TypedField {
+  /** The field's place among the page's fields, with what identifies it there. */
+  index: number;
+  tag: string;
+  name: string;
+  type: string;
+  value?: string;
+  checked?: boolean;
+  /** A file input with files chosen (hydration leaves them; only the event is missing). */
+  chosen?: boolean;
+  selected?: boolean[];
+}
+
+const FIELDS = "input, textarea, select";
+/** Fields that hold nothing a user types or picks in place. */
+const NOT_EDITED = new Set(["hidden", "submit", "button", "reset", "image"]);
+/** At most this many fields are remembered (a page is never near it; it bounds a hostile page's cost). */
+const MAX_FIELDS = 2000;
+
+let remembered: TypedField[] = [];
+
+function editedField(element: Element, index: number): TypedField | null {
+  const base = { index, tag: element.tagName, name: element.getAttribute("name") ?? "" };
+  if (element instanceof HTMLInputElement) {
+    if (NOT_EDITED.has(element.type)) return null;
+    if (element.type === "file") return element.files?.length ? { ...base, type: "file", chosen: true } : null;
+    if (element.type === "checkbox" || element.type === "radio") {
+      return element.checked === element.defaultChecked ? null : { ...base, type: element.type, checked: element.checked };
+    }
+    return element.value === element.defaultValue ? null : { ...base, type: element.type, value: element.value };
+  }
+  if (element instanceof HTMLTextAreaElement) {
+    return element.value === element.defaultValue ? null : { ...base, type: "textarea", value: element.value };
+  }
+  if (element instanceof HTMLSelectElement) {
+    const options = Array.from(element.options);
+    // With no option marked selected, a single select starts on its first.
+    const marked = options.some((option) => option.defaultSelected);
+    const edited = options.some((option, at) => option.selected !== (marked ? option.defaultSelected : !element.multiple && at === 0));
+    return edited ? { ...base, type: "select", selected: options.map((option) => option.selected) } : null;
+  }
+  return null;
+}
+
+/** Called before hydration: notes every field whose content differs from what the server rendered. */
+export function rememberTypedBeforeHydration() {
+  const fields = Array.from(document.querySelectorAll(FIELDS)).slice(0, MAX_FIELDS);
+  remembered = fields.flatMap((element, index) => editedField(element, index) ?? []);
+}
+
+/** Sets a field's value past React's record of it, so that React sees the change as a user's. */
+function setNativeValue(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  const prototype = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
+  Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
+}
+
+/**
+ * Called once the page has hydrated: each remembered field, still the same field in the same place,
+ * gets its edit again through the events a user's edit fires.
+ */
+export function replayTypedBeforeHydration() {
+  const edits = remembered;
+  remembered = [];
+  if (!edits.length) return;
+  const fields = Array.from(document.querySelectorAll(FIELDS));
+  for (const edit of edits) {
+    const element = fields[edit.index];
+    if (!element || element.tagName !== edit.tag || (element.getAttribute("name") ?? "") !== edit.name) continue;
+    if (element instanceof HTMLInputElement && element.type === edit.type) {
+      if (edit.chosen) {
+        if (element.files?.length) element.dispatchEvent(new Event("change", { bubbles: true }));
+      } else if (edit.checked !== undefined) {
+        // Back to what React rendered (which its record now holds too), then the user's click.
+        element.checked = element.defaultChecked;
+        if (element.checked !== edit.checked) element.click();
+      } else if (edit.value !== undefined) {
+        // React's record takes what it rendered; the edit then goes past it, so React sees a change.
+        element.value = element.defaultValue;
+        setNativeValue(element, edit.value);
+        element.dispatchEvent(new Event("input", { bubbles: true }));
+      }
+    } else if (element instanceof HTMLTextAreaElement && edit.value !== undefined) {
+      element.value = element.defaultValue;
+      setNativeValue(element, edit.value);
+      element.dispatchEvent(new Event("input", { bubbles: true }));
+    } else if (element instanceof HTMLSelectElement && edit.selected && edit.selected.length === element.options.length) {
+      Array.from(element.options).forEach((option, at) => { option.selected = edit.selected![at]; });
+      element.dispatchEvent(new Event("change", { bubbles: true }));
+    }
+  }
+}
