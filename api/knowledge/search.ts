@@ -276,15 +276,17 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // The passages under a title or heading holding every key word: on a large store more passages
   // than the pool takes may hold them all in their text (pages citing that title), and the
   // arbitrary ones the pool took would leave out the page the question names.
-  const everyWordPool = sql`(select holding.id from chunks holding where holding.app_id = ${options.appId} and holding.tsv @@ ${everyWord} limit ${MAX_CANDIDATES})
+  // The passages holding every key word are found once (a common-word question asks again whether
+  // there are any), and those under a title or heading holding them all are added.
+  const holdingEvery = sql`select holding.id from chunks holding where holding.app_id = ${options.appId} and holding.tsv @@ ${everyWord} limit ${MAX_CANDIDATES}`;
+  const everyWordPool = sql`(select id from holding_every)
     union (select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord} order by length(${fieldsOf(sql`titled.tsv`)}), titled.id limit ${MAX_FIELD_CANDIDATES})`;
   const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word(word) cross join lateral (
       select any_word.id from chunks any_word where any_word.app_id = ${options.appId} and any_word.tsv @@ quote_literal(word.word)::tsquery
       limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool)`;
   // With only common words, their pools are read only when no passage holds them all.
   const candidates = rare.length ? sql`${everyWordPool} union ${wordPools}`
-    : sql`${everyWordPool} union (select pooled.id from ${wordPools} as pooled
-        where not exists (select 1 from chunks holding where holding.app_id = ${options.appId} and holding.tsv @@ ${everyWord}))`;
+    : sql`${everyWordPool} union (select pooled.id from ${wordPools} as pooled where not exists (select 1 from holding_every))`;
   // A passage's own counts of the key words: marking the key words with weight A and keeping only
   // those (setweight, ts_filter) leaves a tsvector of a few entries, whose positions are the counts;
   // the same of its field words alone gives their extra counts. The database only cuts these small
@@ -292,6 +294,7 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // where it costs about a microsecond a passage instead of about twenty in the executor.
   const fields = fieldsOf(sql`c.tsv`);
   const counted = await deps.db.execute(sql`
+    with holding_every as materialized (${holdingEvery})
     select c.id, c.url_id, c.file_id, length(c.tsv) as length, length(${fields}) as field_length,
       ts_filter(setweight(c.tsv, 'A', ${lexemes}), '{a}')::text as every,
       ts_filter(setweight(${fields}, 'A', ${lexemes}), '{a}')::text as field,
