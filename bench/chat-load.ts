@@ -21,6 +21,7 @@ import { performance } from "node:perf_hooks";
 import { serve } from "@hono/node-server";
 import { and, eq, sql } from "drizzle-orm";
 import { embedKeyFor } from "../api/chat/keys";
+import { retrieve } from "../api/knowledge/search";
 import { forgetVocabularies, vocabularyOf } from "../api/knowledge/vocabulary";
 import type { DatabaseOptions } from "../api/db/client";
 import { urls } from "../api/db/schema";
@@ -68,6 +69,16 @@ async function indexAndServe(database: DatabaseOptions) {
     const [{ chunks }] = rows<{ chunks: number }>(await db.execute(sql`select count(*)::int as chunks from chunks where app_id = ${app.id}`));
     const indexed = await db.select({ url: urls.url, title: urls.title }).from(urls)
       .where(and(eq(urls.websiteId, website.id), eq(urls.status, "indexed")));
+    // Retrieval alone for questions asked for the first time (their words' passage counts read from
+    // the index, unless an earlier question shared them) and for the same questions again.
+    const retrievalMs = async (messages: string[]) => {
+      const started = performance.now();
+      for (const query of messages) await retrieve({ appId: app.id, query, limit: 20 }, host.deps);
+      return (performance.now() - started) / messages.length;
+    };
+    const fresh = questionsFrom(indexed).slice(-40).map((q) => q.message);
+    await retrievalMs(["opening hours"]);
+    const retrieval = { firstTime: await retrievalMs(fresh), again: await retrievalMs(fresh) };
     const key = await embedKeyFor(app.id, "stage", host.deps);
     const api = serve({ fetch: host.api.fetch, port: 0, hostname: "127.0.0.1" });
     if (!api.listening) await new Promise((resolve) => api.once("listening", resolve));
@@ -78,6 +89,7 @@ async function indexAndServe(database: DatabaseOptions) {
       chunks,
       seconds,
       vocabularyRead,
+      retrieval,
       close: async () => {
         api.close();
         await close();
@@ -174,6 +186,7 @@ try {
       try {
         console.log(`${name}: indexed ${site.indexed.length} pages (${site.chunks} chunks) in ${site.seconds.toFixed(1)} s; ` +
           `its ${site.vocabularyRead.words} distinct words read in ${site.vocabularyRead.ms.toFixed(0)} ms (once per ten minutes, by the first question with a misspelt word)`);
+        console.log(`  retrieval alone, one question at a time: ${site.retrieval.firstTime.toFixed(1)} ms asked for the first time, ${site.retrieval.again.toFixed(1)} ms asked again (its words' passage counts known)`);
         const questions = questionsFrom(site.indexed);
         // A few answers first, so the first visitors do not also pay for cold caches and connections.
         for (const question of questions.slice(0, 5)) await askChat(site.apiBase, site.key, question.message);

@@ -8,7 +8,10 @@ import { fieldsOf } from "./lexemes";
  * average length, and in how many passages each word occurs. Counting these on every question
  * would cost more than the retrieval itself, so they are kept per client for a minute (and
  * forgotten when the client's passages are replaced): relevance weights need to be about right,
- * not exact to the last page indexed.
+ * not exact to the last page indexed. A word's count (up to 5,000 passages read from the index:
+ * tens of milliseconds for a common word on a large store) is kept ten minutes through those
+ * refreshes, unless it was 0: a word the store lacks is asked again each minute, as retrieval reads
+ * such a word as a misspelling.
  */
 export interface CorpusStats {
   passages: number;
@@ -19,9 +22,14 @@ export interface CorpusStats {
   /** Passages holding a stem, for the stems asked about so far. */
   frequencies: Map<string, number>;
   measuredAt: number;
+  /** When the counts in `frequencies` began to be gathered. */
+  frequenciesSince: number;
 }
 
 const KEEP_MS = 60_000;
+const KEEP_FREQUENCIES_MS = 600_000;
+/** Word counts kept per client at most (a few hundred kilobytes); past it they are gathered again. */
+const MAX_FREQUENCIES = 50_000;
 /** Passages sampled for the average length. */
 const LENGTH_SAMPLE = 1_000;
 /**
@@ -42,13 +50,17 @@ export function forgetCorpusStats(appId: number) {
 export async function corpusStats(appId: number, lexemes: string[], db: Database): Promise<CorpusStats> {
   let stats = byClient.get(appId);
   if (!stats || Date.now() - stats.measuredAt > KEEP_MS) {
+    const measuredAt = Date.now();
+    const previous = stats && measuredAt - stats.frequenciesSince <= KEEP_FREQUENCIES_MS && stats.frequencies.size <= MAX_FREQUENCIES ? stats : null;
     const [row] = rowsOf<{ passages: number; average_length: number | null; average_field_length: number | null }>(await db.execute(sql`
       select (select count(*)::int from chunks where chunks.app_id = ${appId}) as passages, sample.average_length, sample.average_field_length
       from (select avg(length(sampled.tsv))::float8 as average_length, avg(length(${fieldsOf(sql`sampled.tsv`)}))::float8 as average_field_length
         from (select chunks.tsv from chunks where chunks.app_id = ${appId} limit ${LENGTH_SAMPLE}) sampled) sample`));
     stats = {
       passages: Number(row.passages), averageLength: Number(row.average_length ?? 0) || 1,
-      averageFieldLength: Number(row.average_field_length ?? 0) || 1, frequencies: new Map(), measuredAt: Date.now(),
+      averageFieldLength: Number(row.average_field_length ?? 0) || 1, measuredAt,
+      frequencies: new Map(previous ? [...previous.frequencies].filter(([, passages]) => passages > 0) : []),
+      frequenciesSince: previous?.frequenciesSince ?? measuredAt,
     };
     byClient.set(appId, stats);
   }
