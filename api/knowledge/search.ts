@@ -79,7 +79,8 @@ const MAX_CORRECTED_WORDS = 3;
  * page (or file) holds across all its candidate passages, from 1 − PAGE_EVIDENCE (no share) to 1
  * (every key word). A passage of the page about the question's subject then outranks a passage of
  * another page that happens to hold only the question's rarest word. Chosen on the SQuAD tuning
- * half (decision 018): 0.6 to 1 all gave the same first sources, 0.3 fewer.
+ * half (decision 018): from 0.6 to 1 the first source was right for 95.0–95.1 % of its questions,
+ * at 0.3 for 94.7 %, without it for 94.4 %.
  */
 const PAGE_EVIDENCE = 0.8;
 
@@ -273,11 +274,10 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // a word found everywhere cannot crowd out the passages holding the telling ones.
   const rare = terms.filter((t) => (stats.frequencies.get(t.lexeme) ?? 0) <= Math.max(RARE_PASSAGES, stats.passages * RARE_SHARE));
   const pooled = rare.length ? rare : terms;
-  // The passages under a title or heading holding every key word: on a large store more passages
-  // than the pool takes may hold them all in their text (pages citing that title), and the
-  // arbitrary ones the pool took would leave out the page the question names.
   // The passages holding every key word are found once (a common-word question asks again whether
-  // there are any), and those under a title or heading holding them all are added.
+  // there are any). Those under a title or heading holding them all are added: on a large store
+  // more passages than the pool takes may hold them all in their text (pages citing that title),
+  // and the arbitrary ones the pool took would leave out the page the question names.
   const holdingEvery = sql`select holding.id from chunks holding where holding.app_id = ${options.appId} and holding.tsv @@ ${everyWord} limit ${MAX_CANDIDATES}`;
   const everyWordPool = sql`(select id from holding_every)
     union (select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord} order by length(${fieldsOf(sql`titled.tsv`)}), titled.id limit ${MAX_FIELD_CANDIDATES})`;
