@@ -79,6 +79,8 @@ export function replayTypedBeforeHydration() {
       if (edit.chosen) {
         if (element.files?.length) element.dispatchEvent(new Event("change", { bubbles: true }));
       } else if (edit.checked !== undefined) {
+        // A radio left by the user is unchecked by the click on the one chosen, wherever it stands.
+        if (element.type === "radio" && !edit.checked) continue;
         // Back to what React rendered (which its record now holds too), then the user's click.
         element.checked = element.defaultChecked;
         if (element.checked !== edit.checked) element.click();

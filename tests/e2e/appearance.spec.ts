@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Each test works on its own agent's trigger point, so parallel tests never share values. */
@@ -46,21 +47,38 @@ test("a value out of range comes back beside its field with everything else kept
   await expect(page.getByLabel("Launcher Text", { exact: true })).toHaveValue("Ask admissions");
 });
 
-test("what is typed before the page's JavaScript runs counts as an unsaved change", async ({ signedInPage: page }) => {
-  // The page's scripts are held until a field is filled, as on a slow connection.
+/**
+ * Opens the shop's Appearance with its scripts (not its styles, which a click waits for) held until
+ * `edit` has run, as on a slow connection.
+ */
+async function editBeforeScripts(page: Page, edit: () => Promise<void>) {
   let release = () => {};
   const scriptsHeld = new Promise<void>((resolve) => { release = resolve; });
-  await page.route("**/build/**", async (route) => { await scriptsHeld; await route.continue(); });
+  await page.route("**/build/**/*.js", async (route) => { await scriptsHeld; await route.continue(); });
   await page.goto(SHOP, { waitUntil: "commit" });
-  await page.getByLabel("Assistant Name", { exact: true }).fill("Harbor Helper");
+  await edit();
   release();
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
-  await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
-  await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByTestId("toast")).toContainText("Success!");
-  await page.reload();
-  await expect(page.getByLabel("Assistant Name", { exact: true })).toHaveValue("Harbor Helper");
-  await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("No unsaved changes");
+  await page.unrouteAll();
+}
+
+test("what is typed or chosen before the page's JavaScript runs counts as an unsaved change", async ({ signedInPage: page }) => {
+  const position = (label: string) => page.getByRole("radiogroup", { name: "Position" }).getByLabel(label);
+  // The option after the one saved, then (saved) the one before it: a radio's edit survives either order.
+  for (const [name, corner] of [["Harbor Helper", "Bottom left"], ["Harbor Guide", "Bottom right"]]) {
+    await editBeforeScripts(page, async () => {
+      await page.getByLabel("Assistant Name", { exact: true }).fill(name);
+      await position(corner).check();
+    });
+    await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
+    await expect(position(corner)).toBeChecked();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Success!");
+    await page.reload();
+    await expect(page.getByLabel("Assistant Name", { exact: true })).toHaveValue(name);
+    await expect(position(corner)).toBeChecked();
+    await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("No unsaved changes");
+  }
 });
 
 test("a client user sees the settings and the preview but cannot save or push", async ({ page }) => {
