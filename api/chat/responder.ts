@@ -80,7 +80,8 @@ export async function respond(
   input: { appId: number; environment: "stage" | "prod"; triggerPoint: string; message: string; clientType?: string },
   deps: ResponderDeps,
 ): Promise<ChatAnswer> {
-  const controls = await assistantControls(input.appId, input.triggerPoint, deps, input.clientType ? { clientType: input.clientType } : undefined);
+  // The caller's client type, when it read one ("" is a type too: the client has none set).
+  const controls = await assistantControls(input.appId, input.triggerPoint, deps, input.clientType === undefined ? undefined : { clientType: input.clientType });
   const noGo = controls.noGoTopics.find((t) => mentions(input.message, t.topic));
   if (noGo) return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned" };
 
