@@ -193,10 +193,8 @@ try {
         const profiler = process.env.BENCH_PROFILE ? await startProfile() : null;
         const cpuBefore = { node: process.cpuUsage(), machine: machineCpuSeconds() };
         const { results, seconds } = await load(site.apiBase, site.key, questions);
-        const cpu = {
-          node: (process.cpuUsage(cpuBefore.node).user + process.cpuUsage(cpuBefore.node).system) / 1e6,
-          machine: machineCpuSeconds() - cpuBefore.machine,
-        };
+        const nodeUsed = process.cpuUsage(cpuBefore.node);
+        const cpu = { node: (nodeUsed.user + nodeUsed.system) / 1e6, machine: machineCpuSeconds() - cpuBefore.machine };
         if (profiler) await profiler.stop(path.join(process.env.BENCH_PROFILE!, `chat-load-${name}.cpuprofile`));
         const answered = results.filter((r) => r.answer.outcome !== "error");
         const errors = results.length - answered.length;

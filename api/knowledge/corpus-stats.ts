@@ -67,9 +67,9 @@ export async function corpusStats(appId: number, lexemes: string[], db: Database
   const unknown = lexemes.filter((lexeme) => !stats.frequencies.has(lexeme));
   if (unknown.length) {
     const counted = rowsOf<{ lexeme: string; passages: number }>(await db.execute(sql`
-      select word as lexeme, (select count(*)::int from (
-          select 1 from chunks where app_id = ${appId} and tsv @@ quote_literal(word)::tsquery limit ${FREQUENCY_CAP}) hits) as passages
-      from unnest(array[${sql.join(unknown.map((lexeme) => sql`${lexeme}`), sql`, `)}]::text[]) as word`));
+      select asked.word as lexeme, (select count(*)::int from (
+          select 1 from chunks where chunks.app_id = ${appId} and chunks.tsv @@ quote_literal(asked.word)::tsquery limit ${FREQUENCY_CAP}) hits) as passages
+      from unnest(array[${sql.join(unknown.map((lexeme) => sql`${lexeme}`), sql`, `)}]::text[]) as asked(word)`));
     for (const row of counted) stats.frequencies.set(row.lexeme, Number(row.passages));
   }
   return stats;

@@ -279,7 +279,7 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // more passages than the pool takes may hold them all in their text (pages citing that title),
   // and the arbitrary ones the pool took would leave out the page the question names.
   const holdingEvery = sql`select holding.id from chunks holding where holding.app_id = ${options.appId} and holding.tsv @@ ${everyWord} limit ${MAX_CANDIDATES}`;
-  const everyWordPool = sql`(select id from holding_every)
+  const everyWordPool = sql`(select holding_every.id from holding_every)
     union (select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord} order by length(${fieldsOf(sql`titled.tsv`)}), titled.id limit ${MAX_FIELD_CANDIDATES})`;
   const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word(word) cross join lateral (
       select any_word.id from chunks any_word where any_word.app_id = ${options.appId} and any_word.tsv @@ quote_literal(word.word)::tsquery

@@ -57,10 +57,16 @@ export function rememberTypedBeforeHydration() {
   remembered = fields.flatMap((element, index) => editedField(element, index) ?? []);
 }
 
-/** Sets a field's value past React's record of it, so that React sees the change as a user's. */
-function setNativeValue(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
+/**
+ * Types `value` into a text field as a user would reach React: the field (and React's record of it)
+ * first goes back to what React rendered, then the value is set past that record and an input event
+ * fires, so React sees a change.
+ */
+function retype(element: HTMLInputElement | HTMLTextAreaElement, value: string) {
+  element.value = element.defaultValue;
   const prototype = element instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
   Object.getOwnPropertyDescriptor(prototype, "value")?.set?.call(element, value);
+  element.dispatchEvent(new Event("input", { bubbles: true }));
 }
 
 /**
@@ -85,15 +91,10 @@ export function replayTypedBeforeHydration() {
         element.checked = element.defaultChecked;
         if (element.checked !== edit.checked) element.click();
       } else if (edit.value !== undefined) {
-        // React's record takes what it rendered; the edit then goes past it, so React sees a change.
-        element.value = element.defaultValue;
-        setNativeValue(element, edit.value);
-        element.dispatchEvent(new Event("input", { bubbles: true }));
+        retype(element, edit.value);
       }
     } else if (element instanceof HTMLTextAreaElement && edit.value !== undefined) {
-      element.value = element.defaultValue;
-      setNativeValue(element, edit.value);
-      element.dispatchEvent(new Event("input", { bubbles: true }));
+      retype(element, edit.value);
     } else if (element instanceof HTMLSelectElement && edit.selected && edit.selected.length === element.options.length) {
       Array.from(element.options).forEach((option, at) => { option.selected = edit.selected![at]; });
       element.dispatchEvent(new Event("change", { bubbles: true }));
