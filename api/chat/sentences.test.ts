@@ -126,4 +126,18 @@ describe("composeAnswer", () => {
     expect(answer.text).toBe("The settlers of the fort kept a militia of their own, drilled every Sunday.");
     expect(answer.passages[0].url).toBe("https://example.edu/contact");
   });
+
+  it("counts another form of a key word (Brazil for Brazilian) as most of that word", () => {
+    const asked = [{ lexeme: "brazilian", idf: 3 }, { lexeme: "coloni", idf: 1 }, { lexeme: "call", idf: 1 }];
+    const text = "Colonies were called many things over the centuries. Ships came every spring. The settlers in Brazil named their colony France Antarctique.";
+    expect(composeAnswer("What was the Brazilian colony called?", asked, [passage(text)]).text)
+      .toBe("The settlers in Brazil named their colony France Antarctique.");
+  });
+
+  it("does not take the capital opening a sentence for a name, in a pair of sentences either", () => {
+    const asked = [["countri", 3.4], ["gas", 5.1], ["gasolin", 6], ["heat", 4.3], ["ration", 6.3]].map(([lexeme, idf]) => ({ lexeme: String(lexeme), idf: Number(idf) }));
+    const text = "Sweden rationed gasoline and heating oil. The Dutch jailed those who used more than their ration of power. "
+      + "Scarcity was met by rationing (as in many countries). Motorists faced long lines at gas stations from the summer on.";
+    expect(composeAnswer("Which country rationed gasoline and heating gas?", asked, [passage(text)]).text).toMatch(/^Sweden rationed gasoline and heating oil\./);
+  });
 });
