@@ -93,7 +93,7 @@ describe("what reaches the chunks from pages of many shapes", () => {
 
   it("reads every kind of whitespace run as one space, across inline elements too, and keeps a paragraph's <br> lines", () => {
     const text = textOf(article(`${prose("The spacing")}<p>Tabs\tand\u00a0\u00a0no-break  spaces,\nsource line breaks, zero\u200bwidth, <b>bold</b> <i>italic</i>\u2003em.</p>
-      <p>  First line  <br>\t second\u00a0line <br><br> third </p>`));
+      <p>  First line  <br>\t second\u00a0line <br><br> third </p>${prose("The end")}`));
     expect(text).toContain("Tabs and no-break spaces, source line breaks, zero width, bold italic em.");
     expect(text).toContain("First line\nsecond line\nthird");
   });

@@ -11,6 +11,8 @@ export interface Block {
   text: string;
   /** A heading that names where the text is (a PDF's "Page 3") without being part of it. */
   pathOnly?: boolean;
+  /** Text of a list item or a table row: an entry of a list, which says its part in a few words. */
+  item?: boolean;
 }
 
 /** The few DOM members the walker reads; linkedom's nodes and the browser's both have them. */
@@ -26,6 +28,8 @@ export interface DomNode {
 /** Set on a heading whose level the extractor may change (see html-precut). */
 const HEADING_LEVEL = "data-heading-level";
 
+/** Elements whose text is an entry of a list (with table rows): marked `item` on the blocks they give. */
+const ITEMS = new Set(["li", "dt", "dd"]);
 const ELEMENT = 1;
 const TEXT = 3;
 const HEADING = /^h([1-6])$/;
@@ -79,6 +83,8 @@ function inlineText(node: DomNode): string {
 class BlockWriter {
   readonly blocks: Block[] = [];
   private open = "";
+  /** List items and table rows being walked: their paragraphs are items. */
+  itemDepth = 0;
 
   text(run: string) {
     this.open += run;
@@ -87,7 +93,7 @@ class BlockWriter {
   /** Ends the paragraph being written, if it has any text. */
   close() {
     const text = tidy(this.open);
-    if (text) this.blocks.push({ kind: "text", text });
+    if (text) this.blocks.push(this.itemDepth ? { kind: "text", text, item: true } : { kind: "text", text });
     this.open = "";
   }
 
@@ -117,7 +123,7 @@ function tableRow(row: DomNode, out: BlockWriter) {
     return;
   }
   const text = cells.map((cell) => tidy(inlineText(cell)).replace(/\n/g, " ")).filter(Boolean).join(" | ");
-  out.push({ kind: "text", text });
+  out.push({ kind: "text", text, item: true });
 }
 
 function walk(node: DomNode, out: BlockWriter) {
@@ -143,9 +149,12 @@ function walk(node: DomNode, out: BlockWriter) {
     } else if (INLINE.has(name) && !hasBlockChild(child)) {
       out.text(inlineText(child));
     } else {
+      const item = ITEMS.has(name);
       out.close();
+      if (item) out.itemDepth++;
       walk(child, out);
       out.close();
+      if (item) out.itemDepth--;
     }
   }
 }
