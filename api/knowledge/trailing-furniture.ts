@@ -2,8 +2,8 @@ import type { Block } from "./html-blocks";
 
 /**
  * What an article's container still holds after its last paragraph: "Mehr zum Thema", "Continue
- * reading the main story", "Next page: Security>>", a byline, an ad label, a heading over links
- * that were cut. Readability keeps these lines, as they sit inside the article's element; they are
+ * reading the main story", "See what it can do for you", a byline, an ad label, a heading over
+ * links that were cut. Readability keeps these lines, as they sit inside the article's element; they are
  * labels and link texts, not text a visitor's question is answered from. Measured on trafilatura's
  * evaluation pages (decision 022).
  */
