@@ -127,6 +127,16 @@ describe("composeAnswer", () => {
     expect(answer.passages[0].url).toBe("https://example.edu/contact");
   });
 
+  it("quotes an answering sentence of up to 45 words whole, and cuts a longer one around its key words", () => {
+    const asked = [{ lexeme: "librari", idf: 2 }, { lexeme: "open", idf: 1 }];
+    const filler = (n: number) => Array.from({ length: n }, (_, i) => `word${i}`).join(" ");
+    const sentence = (n: number) => `The library opens at eight on weekdays, ${filler(n - 10)} and closes late.`;
+    expect(composeAnswer("When does the library open?", asked, [passage(sentence(45))]).text).toBe(sentence(45));
+    const cut = composeAnswer("When does the library open?", asked, [passage(sentence(46))]).text;
+    expect(cut).toMatch(/^The library opens at eight on weekdays, .*…$/);
+    expect(cut.split(" ")).toHaveLength(45);
+  });
+
   it("counts another form of a key word (Brazil for Brazilian) as most of that word", () => {
     const asked = [{ lexeme: "brazilian", idf: 3 }, { lexeme: "coloni", idf: 1 }, { lexeme: "call", idf: 1 }];
     const text = "Colonies were called many things over the centuries. Ships came every spring. The settlers in Brazil named their colony France Antarctique.";
