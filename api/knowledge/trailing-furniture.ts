@@ -48,5 +48,5 @@ export function withoutTrailingFurniture(blocks: Block[]): Block[] {
     }
     return false;
   });
-  return keptTail.length === blocks.length - lastParagraph - 1 ? blocks : [...blocks.slice(0, lastParagraph + 1), ...keptTail];
+  return [...blocks.slice(0, lastParagraph + 1), ...keptTail];
 }
