@@ -2,6 +2,7 @@ import { Readability } from "@mozilla/readability";
 import { blocksOf, type Block, type DomNode } from "./html-blocks";
 import { removeFurniture, removeOperatorSelectors, type CleanupRules } from "./html-cleanup";
 import { precutDocument } from "./html-precut";
+import { withoutPointerLines } from "./pointer-lines";
 import { withoutTrailingFurniture } from "./trailing-furniture";
 
 export type { Block } from "./html-blocks";
@@ -124,7 +125,7 @@ export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPa
     const body = cleanedBodyBlocks(parse(html, rules).document);
     if (lengthOf(body) > lengthOf(blocks) * 1.5) blocks = body;
   }
-  blocks = withoutTrailingFurniture(blocks);
+  blocks = withoutPointerLines(withoutTrailingFurniture(blocks));
   // Readability drops the heading that repeats the title; it stays the root of the heading paths.
   if (mainHeading && !blocks.some((b) => b.kind === "heading" && b.level === 1)) {
     blocks = [{ kind: "heading", level: 1, text: mainHeading, pathOnly: true }, ...blocks];

@@ -13,6 +13,8 @@ export interface Block {
   pathOnly?: boolean;
   /** Text of a list item or a table row: an entry of a list, which says its part in a few words. */
   item?: boolean;
+  /** Characters of the text that are a link's (set when some are): a line that is mostly a link points elsewhere. */
+  linkChars?: number;
 }
 
 /** The few DOM members the walker reads; linkedom's nodes and the browser's both have them. */
@@ -66,16 +68,27 @@ export function tidy(text: string) {
 const isElement = (node: DomNode) => node.nodeType === ELEMENT;
 const nameOf = (node: DomNode) => (node.localName ?? "").toLowerCase();
 
-/** The text of an inline run: elements' text with `<br>` as a newline and silent elements left out. */
-function inlineText(node: DomNode): string {
-  if (node.nodeType === TEXT) return collapsed(node.nodeValue);
+/** Characters of link text met while reading a run. */
+interface LinkCount { chars: number }
+
+/**
+ * The text of an inline run: elements' text with `<br>` as a newline and silent elements left out.
+ * The characters inside links are added to `links`.
+ */
+function inlineText(node: DomNode, links: LinkCount, inLink = false): string {
+  if (node.nodeType === TEXT) {
+    const text = collapsed(node.nodeValue);
+    if (inLink) links.chars += text.length;
+    return text;
+  }
   if (!isElement(node)) return "";
   const name = nameOf(node);
   if (name === "br") return "\n";
   if (SILENT.has(name)) return "";
   let text = "";
   const children = node.childNodes;
-  for (let i = 0; i < children.length; i++) text += inlineText(children[i]);
+  const linked = inLink || name === "a";
+  for (let i = 0; i < children.length; i++) text += inlineText(children[i], links, linked);
   // A block inside an inline run (a <div> in an <a>) still starts on its own line.
   return INLINE.has(name) ? text : `\n${text}\n`;
 }
@@ -83,23 +96,35 @@ function inlineText(node: DomNode): string {
 class BlockWriter {
   readonly blocks: Block[] = [];
   private open = "";
+  private openLinkChars = 0;
   /** List items and table rows being walked: their paragraphs are items. */
   itemDepth = 0;
+  /** Links being walked (a link around blocks): their text is link text. */
+  linkDepth = 0;
 
-  text(run: string) {
+  /** Adds a run to the paragraph being written, `linkChars` of it inside links. */
+  text(run: string, linkChars = 0) {
     this.open += run;
+    this.openLinkChars += this.linkDepth ? run.length : linkChars;
   }
 
   /** Ends the paragraph being written, if it has any text. */
   close() {
     const text = tidy(this.open);
-    if (text) this.blocks.push(this.itemDepth ? { kind: "text", text, item: true } : { kind: "text", text });
+    if (text) this.blocks.push(this.marked({ kind: "text", text, ...(this.itemDepth ? { item: true } : {}) }, this.openLinkChars));
     this.open = "";
+    this.openLinkChars = 0;
   }
 
-  push(block: Block) {
+  push(block: Block, linkChars = 0) {
     this.close();
-    if (block.text) this.blocks.push(block);
+    if (block.text) this.blocks.push(this.marked(block, this.linkDepth ? block.text.length : linkChars));
+  }
+
+  /** The block with its link characters, when it has some. */
+  private marked(block: Block, linkChars: number): Block {
+    if (linkChars > 0) block.linkChars = Math.min(linkChars, block.text.length);
+    return block;
   }
 }
 
@@ -122,8 +147,9 @@ function tableRow(row: DomNode, out: BlockWriter) {
     for (const cell of cells) walk(cell, out);
     return;
   }
-  const text = cells.map((cell) => tidy(inlineText(cell)).replace(/\n/g, " ")).filter(Boolean).join(" | ");
-  out.push({ kind: "text", text, item: true });
+  const links = { chars: 0 };
+  const text = cells.map((cell) => tidy(inlineText(cell, links)).replace(/\n/g, " ")).filter(Boolean).join(" | ");
+  out.push({ kind: "text", text, item: true }, links.chars);
 }
 
 function walk(node: DomNode, out: BlockWriter) {
@@ -139,7 +165,9 @@ function walk(node: DomNode, out: BlockWriter) {
     if (SILENT.has(name)) continue;
     const heading = HEADING.exec(name);
     if (heading) {
-      out.push({ kind: "heading", level: Number(child.getAttribute?.(HEADING_LEVEL) ?? heading[1]) || Number(heading[1]), text: tidy(inlineText(child)).replace(/\n/g, " ") });
+      const links = { chars: 0 };
+      const text = tidy(inlineText(child, links)).replace(/\n/g, " ");
+      out.push({ kind: "heading", level: Number(child.getAttribute?.(HEADING_LEVEL) ?? heading[1]) || Number(heading[1]), text }, links.chars);
     } else if (name === "br") {
       out.text("\n");
     } else if (name === "pre") {
@@ -147,14 +175,20 @@ function walk(node: DomNode, out: BlockWriter) {
     } else if (name === "tr") {
       tableRow(child, out);
     } else if (INLINE.has(name) && !hasBlockChild(child)) {
-      out.text(inlineText(child));
+      const links = { chars: 0 };
+      const run = inlineText(child, links);
+      out.text(run, links.chars);
     } else {
       const item = ITEMS.has(name);
+      // A link around blocks (a teaser card): all its text is link text.
+      const link = name === "a";
       out.close();
       if (item) out.itemDepth++;
+      if (link) out.linkDepth++;
       walk(child, out);
       out.close();
       if (item) out.itemDepth--;
+      if (link) out.linkDepth--;
     }
   }
 }

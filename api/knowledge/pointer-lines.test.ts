@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { extractHtml } from "./extract-html";
+import { blocksOf, type DomNode } from "./html-blocks";
+import { isPointerLine } from "./pointer-lines";
+import { parseHTML } from "linkedom";
+
+const blocksOfMarkup = (markup: string) => blocksOf(parseHTML(`<!doctype html><html><body>${markup}</body></html>`).document.body as unknown as DomNode);
+
+describe("pointer lines", () => {
+  it("counts the characters of a block that are link text, in links around blocks too", () => {
+    const [line, card, plain] = blocksOfMarkup(`<p><em>Read also: </em><a href="/b"><strong>The river</strong> in spring</a></p>
+      <a href="/c"><div>A whole teaser card</div></a><p>No link at all.</p>`);
+    expect(line).toMatchObject({ text: "Read also: The river in spring", linkChars: "The river in spring".length });
+    expect(card).toMatchObject({ text: "A whole teaser card", linkChars: "A whole teaser card".length });
+    expect(plain.linkChars).toBeUndefined();
+  });
+
+  it("is a short label and a link filling most of the line, and nothing else", () => {
+    const [pointer, sentence, bareLink, item, twoLines] = blocksOfMarkup(`<p>See also: <a href="/x">How the bridge was built</a></p>
+      <p>Note: the <a href="/s">schedule</a> changes in winter, when the ferry runs twice a day.</p>
+      <p><a href="/r">Download the annual report</a></p>
+      <ul><li>Sources: <a href="/y">National archive of the bridge</a></li></ul>
+      <p>Contact: <a href="/m">Office of the harbour master</a><br>Quay 4</p>`);
+    expect(isPointerLine(pointer)).toBe(true);
+    expect(isPointerLine(sentence)).toBe(false);
+    expect(isPointerLine(bareLink)).toBe(false);
+    expect(isPointerLine(item)).toBe(false);
+    expect(isPointerLine(twoLines)).toBe(false);
+  });
+
+  it("is left out of what a page's extraction keeps, wherever it stands between the paragraphs", () => {
+    const page = `<!doctype html><html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>
+      <p>The harbour was dredged in the autumn, so that the larger ferries can berth at the old quay again.</p>
+      <p><strong>Czytaj też: </strong><a href="/other">Nowy most nad rzeką</a></p>
+      <p>The works took eleven weeks and were paid for by the port authority and the town together.</p>
+      <p>Note: the <a href="/s">timetable</a> changes in winter, when the ferry runs twice a day only.</p>
+      <p>The quay itself will be repaired next year, when the last of the old cranes is taken down.</p></article></body></html>`;
+    const { text } = extractHtml(page);
+    expect(text).toContain("paid for by the port authority");
+    expect(text).toContain("when the ferry runs twice a day only.");
+    expect(text).not.toContain("Czytaj też");
+    expect(text).not.toContain("Nowy most");
+  });
+});
