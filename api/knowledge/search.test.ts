@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, knowledgeFiles, urls, websites } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
-import { likePattern, positionCount, searchChunks, tsvectorEntry } from "./search";
+import { likePattern, positionCount, questionWords, searchChunks, tsvectorEntry } from "./search";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -199,6 +199,15 @@ describe("searchChunks weighing a passage's page", () => {
     expect(hits[0].url).toBe("https://coast.example.com/lighthouse");
     // The flags passage is still found, below the lighthouse page's passages.
     expect(hits.map((hit) => hit.url)).toContain("https://coast.example.com/flags");
+  });
+});
+
+describe("questionWords", () => {
+  it("leaves out the noun that only names a date as the kind of answer, and keeps it where it is the subject", () => {
+    expect(questionWords("In what year was the harbour opened?")).toEqual(["in", "what", "was", "the", "harbour", "opened"]);
+    expect(questionWords("By which date must the form reach us?")).not.toContain("date");
+    expect(questionWords("How many years does the degree take?")).toContain("years");
+    expect(questionWords("Is the date of the fair set?")).toContain("date");
   });
 });
 

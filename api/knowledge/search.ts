@@ -187,9 +187,15 @@ const FRAMING = /\bhow (much|many|long|big|large|small|old|often|far|soon|fast)\
  */
 const COST_FRAME = /\b(does|do|did|will|would|should|might)\b(.{1,80}?)\bcosts?\b/g;
 
+/**
+ * "In what year …?", "By which date …?": the noun names the kind of answer asked for, a date; the
+ * sentence that answers says "in 1622", not "year".
+ */
+const DATE_FRAME = /\b(what|which)\s+(year|years|date|month|century|decade)\b/g;
+
 /** The words of a question that may be key words, lower case, in order. */
 export function questionWords(query: string) {
-  const lower = query.toLowerCase().replace(COST_FRAME, "$1$2");
+  const lower = query.toLowerCase().replace(COST_FRAME, "$1$2").replace(DATE_FRAME, "$1");
   return wordsOf(lower.replace(FRAMING, (phrase) => (phrase.startsWith("how ") ? "how" : " ")))
     .filter((w) => w !== "or").slice(0, MAX_QUERY_WORDS);
 }
