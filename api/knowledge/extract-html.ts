@@ -1,6 +1,6 @@
 import { Readability } from "@mozilla/readability";
 import { blocksOf, type Block, type DomNode } from "./html-blocks";
-import { removeFurniture, removeOperatorSelectors, type CleanupRules } from "./html-cleanup";
+import { removeBoilerplateBoxes, removeFurniture, removeOperatorSelectors, type CleanupRules } from "./html-cleanup";
 import { precutDocument } from "./html-precut";
 import { withoutPointerLines } from "./pointer-lines";
 import { withoutTrailingFurniture } from "./trailing-furniture";
@@ -30,6 +30,7 @@ const lengthOf = (blocks: Block[]) => blocks.reduce((sum, b) => sum + b.text.len
 function parse(html: string, rules: CleanupRules): { document: HtmlDocument; visibleChars: number } {
   const { document, visibleChars } = precutDocument(html);
   removeOperatorSelectors(document, rules);
+  if (document.body) removeBoilerplateBoxes(document.body);
   return { document, visibleChars };
 }
 

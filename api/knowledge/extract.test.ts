@@ -146,6 +146,23 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(text).not.toContain("Home");
     expect(textOf("<html><body><p>Closed today.</p></body></html>")).toBe("Closed today.");
   });
+
+  it("takes out of the article the boxes named as notices, newsletters, related articles, breadcrumbs or tags, unless one holds most of it", () => {
+    const paragraph = (n: number) => `<p>The orchard's ${n}th row was planted with an old variety of apple that ripens late and keeps well through the winter months.</p>`;
+    const page = `<!doctype html><html><head><title>Orchard</title></head><body><article><h1>Orchard</h1>
+      <div class="column editorial-disclaimer">This article is a reader's blog and not the view of the editors.</div>
+      ${paragraph(1)}${paragraph(2)}
+      <div class="relatedArticlesTextContainer"><span>Ten pears that ripen early in the season, and where to find them</span></div>
+      ${paragraph(3)}<ul class="post-tags"><li>apples</li><li>winter</li></ul>
+      <div class="signup newsletter-box">Get the gardening letter every Friday, free of charge and easy to cancel.</div>
+      </article></body></html>`;
+    const text = textOf(page);
+    expect(text).toContain("3th row was planted");
+    for (const gone of ["reader's blog", "Ten pears", "apples", "gardening letter"]) expect(text).not.toContain(gone);
+    // A page whose whole text sits in a box with such a name keeps it.
+    const wrapped = textOf(`<!doctype html><html><head><title>Orchard</title></head><body><div class="related-content"><h1>Orchard</h1>${paragraph(1)}${paragraph(2)}${paragraph(3)}</div></body></html>`);
+    expect(wrapped).toContain("2th row was planted");
+  });
 });
 
 describe("the one-pass build and Readability's second attempts", () => {
