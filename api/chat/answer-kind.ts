@@ -18,6 +18,14 @@ const PLACE_QUESTION = /\bwhere\b|\b(what|which|in which) (city|country|state|pl
 /** "What is X?", "What are X?", "What does X mean?": the sentence that says what X is. */
 const DEFINITION_QUESTION = /^\s*(what|who)('s| is| are| was| were) (?<subject>.+?)\??\s*$|^\s*what does (?<term>.+?) (mean|stand for)\??\s*$/i;
 
+/**
+ * "What is X?" asks what X is when X is a term of a few words ("What is packet switching?"). A
+ * longer X ("What was the English title of Polo's book?") asks for something about it, and a
+ * sentence saying "… English lectures were …" is no answer to that. Chosen on half A of the SQuAD
+ * development set (decision 018).
+ */
+const DEFINED_TERM_WORDS = 3;
+
 export function answerKindOf(question: string): AnswerKind {
   const q = question.toLowerCase();
   if (PHONE_QUESTION.test(q)) return "phone";
@@ -25,7 +33,7 @@ export function answerKindOf(question: string): AnswerKind {
   if (PERSON_QUESTION.test(q)) return "person";
   if (DATE_QUESTION.test(q)) return "date";
   if (PLACE_QUESTION.test(q)) return "place";
-  if (DEFINITION_QUESTION.test(q)) return "definition";
+  if (DEFINITION_QUESTION.test(q) && definedSubjectOf(question).length <= DEFINED_TERM_WORDS) return "definition";
   return "any";
 }
 

@@ -59,6 +59,8 @@ describe("answer kinds", () => {
     expect(answerKindOf("Which number do I call for housing?")).toBe("phone");
     expect(answerKindOf("What is white-box monitoring?")).toBe("definition");
     expect(answerKindOf("What does FAFSA stand for?")).toBe("definition");
+    // Something about a longer subject, not what it is.
+    expect(answerKindOf("What was the English title of the author's first book?")).toBe("any");
   });
 
   it("tells a figure from a name holding a digit, and a sentence that defines the subject", () => {
