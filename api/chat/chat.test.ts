@@ -166,7 +166,7 @@ describe("answers", () => {
 });
 
 describe("with LLM_BASE_URL", () => {
-  it("has an OpenAI-compatible model write the answer from the retrieved passages under the personality and input prompts", async () => {
+  it("has an OpenAI-compatible model write the answer from the retrieved passages under the personality, input prompts and probing guidelines", async () => {
     const seen: { system: string; user: string }[] = [];
     const model = createServer((req, res) => {
       let body = "";
@@ -180,6 +180,10 @@ describe("with LLM_BASE_URL", () => {
     });
     await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
     await call("PUT", `/v1/apps/${appId}/input_prompts`, { token: admin, body: { input_prompts: [{ internal_name: "tone", prompt_input_raw: "Be upbeat.", trigger_point: "admissions" }] } });
+    await call("PUT", `/v1/apps/${appId}/ai_probings`, { token: admin, body: { ai_probings: [
+      { internal_name: "topics", prompt_input_raw: "Intended start term", trigger_point: "admissions" },
+      { internal_name: "topic_to_prob_mapping", prompt_input_raw: "Deadlines -> Intended start term", trigger_point: "admissions" },
+    ] } });
     host.deps.config.llm = { baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`, apiKey: "", model: "local", timeoutMs: 5000 };
     try {
       const reply = await chat("When do applications for fall close?");
@@ -187,6 +191,9 @@ describe("with LLM_BASE_URL", () => {
       expect(reply.text).toBe("Fall applications close on January 15 [1] — we'd love to see yours!");
       expect(reply.done.sources[0].url).toBe(`${site.base}/admissions`);
       expect(seen[0].system).toContain("tone: Be upbeat.");
+      // The probing guidelines tell the model what it may ask the visitor after answering.
+      expect(seen[0].system).toMatch(/ask the visitor about one of these topics[^\n]*\nIntended start term/);
+      expect(seen[0].system).toContain("Deadlines -> Intended start term");
       expect(seen[0].system).toContain("Cite the passages you use by their numbers");
       // Passage [1] is the one holding the answering sentence: the first source listed.
       expect(seen[0].user).toMatch(/\[1\] Admissions \| Northfield[^\n]*\nApplications for fall close on January 15\./);
