@@ -147,7 +147,7 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(textOf("<html><body><p>Closed today.</p></body></html>")).toBe("Closed today.");
   });
 
-  it("takes out of the article the boxes named as notices, newsletters, related articles, breadcrumbs or tags, unless one holds most of it", () => {
+  it("takes out of the article the boxes named as notices, newsletters, related articles, breadcrumbs or tags, but never an <article> nor a box holding most of the page", () => {
     const paragraph = (n: number) => `<p>The orchard's ${n}th row was planted with an old variety of apple that ripens late and keeps well through the winter months.</p>`;
     const page = `<!doctype html><html><head><title>Orchard</title></head><body><article><h1>Orchard</h1>
       <div class="column editorial-disclaimer">This article is a reader's blog and not the view of the editors.</div>
@@ -162,6 +162,10 @@ describe("what reaches the chunks from pages of many shapes", () => {
     // A page whose whole text sits in a box with such a name keeps it.
     const wrapped = textOf(`<!doctype html><html><head><title>Orchard</title></head><body><div class="related-content"><h1>Orchard</h1>${paragraph(1)}${paragraph(2)}${paragraph(3)}</div></body></html>`);
     expect(wrapped).toContain("2th row was planted");
+    // So does an <article> whose classes hold such a word, however much else the page holds.
+    const archive = Array.from({ length: 40 }, (_, i) => `<li><a href="/archive/${i}">Orchard diary, week ${i + 1}</a></li>`).join("");
+    const tagged = textOf(`<!doctype html><html><head><title>Orchard</title></head><body><article class="entry has-tags"><h1>Orchard</h1>${paragraph(1)}${paragraph(2)}</article><ul class="archive">${archive}</ul></body></html>`);
+    expect(tagged).toContain("1th row was planted");
   });
 });
 

@@ -87,9 +87,13 @@ function nameWords(el: CleanElement) {
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase().split(/[^a-z]+/).filter(Boolean);
 }
 
+/** Elements that hold the content whatever their names say ("post has-tags" on an <article>). */
+const CONTENT_ELEMENTS = new Set(["html", "body", "main", "article"]);
+
 /** Takes out of a page's body the boxes its names mark as boilerplate (BOX_WORDS). */
 export function removeBoilerplateBoxes(body: CleanRoot & { textContent: string | null }) {
   const pageChars = (body.textContent ?? "").length;
-  removeWhere(body, "[class],[id]", (el) => nameWords(el).some((word) => BOX_WORDS.has(word))
+  removeWhere(body, "[class],[id]", (el) => !CONTENT_ELEMENTS.has(el.localName)
+    && nameWords(el).some((word) => BOX_WORDS.has(word))
     && (el.textContent ?? "").length <= MAX_BOX_SHARE * pageChars);
 }
