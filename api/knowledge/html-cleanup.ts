@@ -45,6 +45,12 @@ const FURNITURE_SELECTOR = [
   "nav", "aside", "form", "dialog", "menu", "footer", "header",
   "[role=navigation]", "[role=banner]", "[role=contentinfo]", "[role=complementary]", "[role=dialog]", "[role=alertdialog]", "[role=search]", "[role=menu]", "[role=menubar]",
 ].join(",");
+/** Elements that hold the content whatever their names say ("post has-tags" on an <article>). */
+const CONTENT_ELEMENTS = new Set(["html", "body", "main", "article"]);
+
+/** An element's class names and id, as one string: what boilerplate is recognised by. */
+const namesOf = (el: CleanElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
+
 /** Class or id words of boilerplate: cookie banners, share bars, comments, sidebars, promos. */
 const BOILERPLATE = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|comments?|sidebar|breadcrumbs?|newsletter|subscribe|promo|advert|ads|sponsor|related|recommend|popup|modal|footer|masthead|menu|navbar|nav|skip-link|toolbar|signup|paywall|disqus)([\s_-]|$)/i;
 
@@ -61,10 +67,7 @@ export function removeFurniture(root: CleanRoot) {
     return false;
   };
   removeWhere(root, FURNITURE_SELECTOR, (el) => !((el.localName === "header" || el.localName === "footer") && inContent(el)));
-  removeWhere(root, "[class],[id]", (el) => {
-    if (["body", "main", "article", "html"].includes(el.localName)) return false;
-    return BOILERPLATE.test(`${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`);
-  });
+  removeWhere(root, "[class],[id]", (el) => !CONTENT_ELEMENTS.has(el.localName) && BOILERPLATE.test(namesOf(el)));
 }
 
 /**
@@ -83,12 +86,9 @@ const MAX_BOX_SHARE = 0.5;
 
 /** An element's class names and id as lower-case words: "relatedArticlesTextContainer" gives related, articles, text, container. */
 function nameWords(el: CleanElement) {
-  return `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`
+  return namesOf(el)
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase().split(/[^a-z]+/).filter(Boolean);
 }
-
-/** Elements that hold the content whatever their names say ("post has-tags" on an <article>). */
-const CONTENT_ELEMENTS = new Set(["html", "body", "main", "article"]);
 
 /** Takes out of a page's body the boxes its names mark as boilerplate (BOX_WORDS). */
 export function removeBoilerplateBoxes(body: CleanRoot & { textContent: string | null }) {
