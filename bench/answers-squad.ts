@@ -12,14 +12,16 @@
  * single spaces; a gold answer counts when it appears as whole words):
  * - answerable questions: the answer contains a gold answer; the median length of the answers that
  *   were not the fallback, in words; the first cited source is the question's article; the
- *   fallback was given; and "passage in context": a gold answer is in one of the passages the
- *   chat's retrieval returns for the question (retrieve, called as the responder calls it), i.e.
- *   what the answer, quoted or written by a model, is made from (and how often it is the first of
- *   them, or among the first three);
+ *   fallback was given; "passage handed to a model": a gold answer is in one of the passages the
+ *   responder hands a model (respond(), called as the chat route calls it: the quoted passage, then
+ *   retrieval's passages within the model's budget); "in retrieval's 20": a gold answer is in one of
+ *   the passages retrieval returns for the question (retrieve, called as the responder calls it),
+ *   and how often the first of them holds it, or one of the first three;
  * - unanswerable questions: the fallback was given (abstained);
  * - chat latency over all questions, asked 4 at a time;
  * - a floor on the same answerable questions: Okapi BM25 over the paragraphs of the ten articles,
- *   answered with the sentence of the top paragraph sharing the most question words; it says what
+ *   answered with the sentence of the top paragraph sharing the most question words, and whether
+ *   its top 3 paragraphs hold a gold answer; it says what
  *   the pipeline's extraction, ranking and answer add over a plain paragraph search.
  *
  *   npx tsx bench/answers-squad.ts
@@ -31,6 +33,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { QUALITY_CHECK_DEFAULTS } from "@contract";
+import { respond } from "../api/chat/responder";
 import { retrieve } from "../api/knowledge/search";
 import { askChat, benchPages, HTML, indexPages, inPool, median, servePages, share, startBenchApi, wordCount, type Asked } from "./answer-pages";
 import { percentiles } from "./support";
@@ -127,16 +131,15 @@ const sentencesOf = (text: string) => text.split(/(?<=[.!?]["')\]]*)\s+(?=["'(]?
 
 function floorAnswer(question: string) {
   const asked = [...new Set(termsOf(question))];
-  let best = paragraphs[0];
-  let bestScore = -1;
-  for (const p of paragraphs) {
+  const ranked = paragraphs.map((p) => {
     let score = 0;
     for (const term of asked) {
       const tf = p.counts.get(term) ?? 0;
       if (tf) score += (idf(term) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * p.length) / averageLength));
     }
-    if (score > bestScore) [best, bestScore] = [p, score];
-  }
+    return { p, score };
+  }).sort((a, b) => b.score - a.score);
+  const best = ranked[0].p;
   let sentence = "";
   let shared = -1;
   for (const candidate of sentencesOf(best.text)) {
@@ -144,7 +147,8 @@ function floorAnswer(question: string) {
     const count = asked.filter((term) => words.has(term)).length;
     if (count > shared) [sentence, shared] = [candidate, count];
   }
-  return { text: sentence, article: best.article };
+  // The top paragraphs, as many as the responder hands a model by default (Maximum Sources Per Answer).
+  return { text: sentence, article: best.article, top: ranked.slice(0, QUALITY_CHECK_DEFAULTS.max_sources).map((r) => r.p.text) };
 }
 
 // ---- The run.
@@ -153,7 +157,7 @@ const site = await servePages(pages);
 const bench = await startBenchApi("answers-squad");
 const { host, apiBase } = bench;
 
-interface Result { item: Question; answer: Asked; holds: boolean; rightSource: boolean; inContext: boolean; topRight: boolean; goldRank: number; floor: { holds: boolean; words: number; rightSource: boolean } }
+interface Result { item: Question; answer: Asked; holds: boolean; rightSource: boolean; inContext: boolean; handed: boolean; topRight: boolean; goldRank: number; floor: { holds: boolean; words: number; rightSource: boolean; handed: boolean } }
 
 try {
   const started = performance.now();
@@ -170,6 +174,7 @@ try {
     const answer = await askChat(apiBase, index.key, item.question);
     const articleUrl = site.pageUrl(articlePage(item.article));
     let inContext = false;
+    let handed = false;
     let topRight = false;
     let goldRank = -1;
     if (item.answerable) {
@@ -178,6 +183,9 @@ try {
       goldRank = hits.findIndex((hit) => holdsGold(hit.text, item.golds));
       inContext = goldRank !== -1;
       topRight = hits[0]?.url === articleUrl;
+      // What a model reads: the responder's own context for the question.
+      const responded = await respond({ appId: index.appId, environment: "stage", triggerPoint: "", message: item.question }, host.deps);
+      handed = responded.context.some((passage) => holdsGold(passage.text, item.golds));
     }
     const floor = floorAnswer(item.question);
     if (++done % 500 === 0) console.error(`  ${done} of ${questions.length} asked`);
@@ -187,9 +195,13 @@ try {
       holds: holdsGold(answer.text, item.golds),
       rightSource: answer.sources[0]?.url === articleUrl,
       inContext,
+      handed,
       topRight,
       goldRank,
-      floor: { holds: holdsGold(floor.text, item.golds), words: wordCount(floor.text), rightSource: floor.article === item.article },
+      floor: {
+        holds: holdsGold(floor.text, item.golds), words: wordCount(floor.text), rightSource: floor.article === item.article,
+        handed: floor.top.some((text) => holdsGold(text, item.golds)),
+      },
     };
   });
   const errors = results.filter((r) => r.answer.outcome === "error").length;
@@ -204,7 +216,8 @@ try {
     const words = answerable.filter((r) => r.answer.outcome !== "fallback").map((r) => wordCount(r.answer.text));
     const { p50, p95 } = percentiles(rs.map((r) => r.answer.ms));
     console.log(`half ${name.padEnd(3)} answerable ${answerable.length}: contains ${share(count(answerable, (r) => r.holds), answerable.length)}  median ${median(words)} words  ` +
-      `first source ${share(count(answerable, (r) => r.rightSource), answerable.length)}  top passage ${share(count(answerable, (r) => r.topRight), answerable.length)}  passage in context ${share(count(answerable, (r) => r.inContext), answerable.length)} ` +
+      `first source ${share(count(answerable, (r) => r.rightSource), answerable.length)}  top passage ${share(count(answerable, (r) => r.topRight), answerable.length)}  ` +
+      `passage handed to a model ${share(count(answerable, (r) => r.handed), answerable.length)}  in retrieval's ${RESPONDER_LIMIT} ${share(count(answerable, (r) => r.inContext), answerable.length)} ` +
         `(first ${share(count(answerable, (r) => r.goldRank === 0), answerable.length)}, top 3 ${share(count(answerable, (r) => r.goldRank >= 0 && r.goldRank < 3), answerable.length)})  ` +
       `fallback ${share(count(answerable, (r) => r.answer.outcome === "fallback"), answerable.length)} | unanswerable ${unanswerable.length}: ` +
       `abstained ${share(count(unanswerable, (r) => r.answer.outcome === "fallback"), unanswerable.length)} | p50 ${p50} ms p95 ${p95} ms`);
@@ -212,7 +225,8 @@ try {
   for (const [name, rs] of halves) {
     const answerable = rs.filter((r) => r.item.answerable);
     console.log(`floor ${name.padEnd(3)} (BM25 paragraphs, best sentence): contains ${share(answerable.filter((r) => r.floor.holds).length, answerable.length)}  ` +
-      `median ${median(answerable.map((r) => r.floor.words))} words  first source ${share(answerable.filter((r) => r.floor.rightSource).length, answerable.length)}`);
+      `median ${median(answerable.map((r) => r.floor.words))} words  first source ${share(answerable.filter((r) => r.floor.rightSource).length, answerable.length)}  ` +
+      `answer in its top ${QUALITY_CHECK_DEFAULTS.max_sources} paragraphs ${share(answerable.filter((r) => r.floor.handed).length, answerable.length)}`);
   }
   console.log(`(floor: Okapi BM25 k1=${K1} b=${B}, one document per paragraph of the ${articles.length} articles, lower-cased words, English stop words removed, plural-only S-stemmer)`);
   console.log(`run took ${((performance.now() - started) / 1000).toFixed(0)} s`);

@@ -168,6 +168,7 @@ describe("answers", () => {
 describe("with LLM_BASE_URL", () => {
   it("has an OpenAI-compatible model write the answer from the retrieved passages under the personality, input prompts and probing guidelines", async () => {
     const seen: { system: string; user: string }[] = [];
+    const replies: string[] = [];
     const model = createServer((req, res) => {
       let body = "";
       req.on("data", (c) => (body += c));
@@ -175,7 +176,7 @@ describe("with LLM_BASE_URL", () => {
         const request = JSON.parse(body);
         seen.push({ system: request.messages[0].content, user: request.messages[1].content });
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ choices: [{ message: { content: "Fall applications close on January 15 [1] — we'd love to see yours! [9]" } }] }));
+        res.end(JSON.stringify({ choices: [{ message: { content: replies.shift() ?? "Fall applications close on January 15 [1] — we'd love to see yours! [99]" } }] }));
       });
     });
     await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
@@ -197,9 +198,18 @@ describe("with LLM_BASE_URL", () => {
       expect(seen[0].system).toContain("Cite the passages you use by their numbers");
       // Passage [1] is the one holding the answering sentence: the first source listed.
       expect(seen[0].user).toMatch(/\[1\] Admissions \| Northfield[^\n]*\nApplications for fall close on January 15\./);
+      // It reads more passages than an answer may cite (Maximum Sources Per Answer, 3 by default)…
+      expect(seen[0].user.match(/^\[\d+\] /gm)!.length).toBeGreaterThan(3);
+      expect(seen[0].system).toContain("cite at most 3 passages");
+      // … and the sources listed are the ones it cites, numbered as they are listed.
+      replies.push("See the housing page [4] and the admissions page [1].");
+      const cited = await chat("When do applications for fall close?");
+      expect(cited.text).toBe("See the housing page [1] and the admissions page [2].");
+      const fourth = /^\[4\] ([^\n]+)$/m.exec(seen[1].user)![1].split(" › ")[0];
+      expect(cited.done.sources.map((s) => s.title)).toEqual([fourth, seen[1].user.match(/^\[1\] ([^\n]+)$/m)![1].split(" › ")[0]]);
       // A no-go topic never reaches the model.
       await chat("Can you give me legal advice?");
-      expect(seen).toHaveLength(1);
+      expect(seen).toHaveLength(2);
       model.close();
       // With the model gone, the quoted answer stands.
       const fallback = await chat("When do applications for fall close?");

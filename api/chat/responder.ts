@@ -5,7 +5,7 @@ import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { retrieve, type SearchHit } from "../knowledge/search";
 import { composeAnswer } from "./compose";
-import { generateAnswer } from "./generate";
+import { generateAnswer, modelContext } from "./generate";
 import { contentWords, mentions, sameWord } from "./words";
 
 export interface ChatAnswer {
@@ -18,11 +18,15 @@ export interface ChatAnswer {
   citedPages: ChatSource[];
   /** For a fallback: the passages retrieval found closest, for the dashboard's unanswered questions. */
   closest: ClosestPassage[];
+  /** The passages the answer cites, the quoted one (or the model's first citation) first. */
+  passages: SearchHit[];
+  /** What a model reads (or would read, without one): the quoted passage, then retrieval's passages in order, within a budget (modelContext). */
+  context: SearchHit[];
 }
 
 export interface ClosestPassage { title: string; url: string; score: number; text: string }
 
-const NOTHING = { sources: [], disclaimer: null, programs: [], citedPages: [], closest: [] };
+const NOTHING = { sources: [], disclaimer: null, programs: [], citedPages: [], closest: [], passages: [], context: [] };
 
 /** The best passages found, whatever the quality check said: what an operator looks at to fill the gap. */
 const closestOf = (hits: SearchHit[]): ClosestPassage[] => hits.slice(0, 3).map((hit) => ({
@@ -93,11 +97,17 @@ export async function respond(
   const gate = qualityGate(hits, { ...settings, max_sources: Math.max(settings.max_sources, COMPOSITION_POOL) });
   const programs = await recommendPrograms(input.appId, input.message, deps);
   const composed = gate.passages.length ? composeAnswer(input.message, found.terms, gate.passages) : { text: "", passages: [] };
-  const passages = composed.passages.slice(0, settings.max_sources);
+  let passages = composed.passages.slice(0, settings.max_sources);
+  // Once the quality check has passed, a model reads more than the answer may cite: the passage
+  // that holds the answer is then among what it reads far more often.
+  const context = composed.text ? modelContext(composed.passages[0], hits) : [];
   let text = composed.text;
   if (text && deps.config.llm) {
     try {
-      text = await generateAnswer(deps.config.llm, input.message, passages, controls, programs);
+      const written = await generateAnswer(deps.config.llm, input.message, context, controls, programs, settings.max_sources);
+      text = written.text;
+      // Sources are what the model cited; an answer citing nothing lists those a quoted one would.
+      if (written.cited.length) passages = written.cited;
     } catch (error) {
       // The quoted answer stands when the model cannot be reached: visitors still get an answer.
       deps.log.warn("language model answer failed; answering with quotes", error);
@@ -122,5 +132,7 @@ export async function respond(
     citedPages: passages.filter((hit) => hit.url).map((hit) => ({ title: hit.title || hit.url!, url: hit.url! }))
       .filter((page, index, all) => all.findIndex((other) => other.url === page.url) === index),
     closest: [],
+    passages,
+    context,
   };
 }
