@@ -121,15 +121,18 @@ export async function indexPages(host: Host, siteBase: string, pageUrls: string[
   return { appId: app.id, websiteId: website.id, key, seconds, pageCount: statuses.length, failed, chunkCount, readable };
 }
 
-export interface Asked { text: string; outcome: ChatOutcome | "error"; sources: ChatSource[]; ms: number }
+export interface Asked { text: string; outcome: ChatOutcome | "error"; sources: ChatSource[]; ms: number; conversationId: string | null }
 
-/** One question through POST /v1/chat with an embed key, read to the end of its stream. */
-export async function askChat(apiBase: string, key: string, message: string): Promise<Asked> {
+/** One question through POST /v1/chat with an embed key (in a conversation, when one is named), read to the end of its stream. */
+export async function askChat(apiBase: string, key: string, message: string, conversationId?: string | null): Promise<Asked> {
   const begun = performance.now();
-  const response = await fetch(`${apiBase}/v1/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, message }) });
+  const body = { key, message, ...(conversationId ? { conversation_id: conversationId } : {}) };
+  const response = await fetch(`${apiBase}/v1/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
   const events = (await response.text()).split("\n").filter(Boolean).map((line) => JSON.parse(line) as ChatEvent);
   const done = events.find((e) => e.type === "done");
+  const start = events.find((e) => e.type === "start");
   return {
+    conversationId: start?.type === "start" ? start.conversation_id : null,
     text: events.map((e) => (e.type === "delta" ? e.text : "")).join("").trim(),
     outcome: done?.outcome ?? "error",
     sources: done?.sources ?? [],

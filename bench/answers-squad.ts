@@ -18,6 +18,9 @@
  *   the passages retrieval returns for the question (retrieve, called as the responder calls it),
  *   and how often the first of them holds it, or one of the first three;
  * - unanswerable questions: the fallback was given (abstained);
+ * - follow-ups: each answerable question that points back ("When did these rebellions take
+ *   place?") asked again in a conversation, right after the question written before it on its
+ *   paragraph, against the same question asked alone;
  * - chat latency over all questions, asked 4 at a time;
  * - a floor on the same answerable questions: Okapi BM25 over the paragraphs of the ten articles,
  *   answered with the sentence of the top paragraph sharing the most question words, and whether
@@ -34,6 +37,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { QUALITY_CHECK_DEFAULTS } from "@contract";
+import { pointsBack } from "../api/chat/follow-up";
 import { respond } from "../api/chat/responder";
 import { retrieve } from "../api/knowledge/search";
 import { askChat, benchPages, HTML, indexPages, inPool, median, servePages, share, startBenchApi, wordCount, type Asked } from "./answer-pages";
@@ -56,12 +60,14 @@ if (!existsSync(DATASET) || !existsSync(path.join(FIXTURES, "real-pages"))) {
 interface SquadFile {
   data: { title: string; paragraphs: { context: string; qas: { question: string; is_impossible: boolean; answers: { text: string }[] }[] }[] }[];
 }
-interface Question { article: number; half: "A" | "B"; question: string; golds: string[]; answerable: boolean }
+interface Question { previous: string | null; article: number; half: "A" | "B"; question: string; golds: string[]; answerable: boolean }
 
 const articles = (JSON.parse(readFileSync(DATASET, "utf8")) as SquadFile).data;
 const titleOf = (article: SquadFile["data"][number]) => article.title.replace(/_/g, " ");
 const questions: Question[] = articles.flatMap((article, index) =>
-  article.paragraphs.flatMap((paragraph) => paragraph.qas).slice(0, LIMIT).map((qa) => ({
+  article.paragraphs.flatMap((paragraph) => paragraph.qas.map((qa, at) => ({ ...qa, previous: at ? paragraph.qas[at - 1].question : null })))
+    .slice(0, LIMIT).map((qa) => ({
+    previous: qa.previous,
     article: index,
     // A fixed rule naming no article: even positions tune, odd ones confirm.
     half: index % 2 === 0 ? "A" as const : "B" as const,
@@ -204,6 +210,13 @@ try {
       },
     };
   });
+  // Follow-ups ("When did these rebellions take place?"): each answerable question that points back
+  // is asked again in a conversation, right after the question written before it on its paragraph.
+  const followUps = questions.filter((q) => q.answerable && q.previous && pointsBack(q.question));
+  const inConversation = new Map(await inPool(followUps, CONCURRENCY, async (item) => {
+    const before = await askChat(apiBase, index.key, item.previous!);
+    return [item, await askChat(apiBase, index.key, item.question, before.conversationId)] as const;
+  }));
   const errors = results.filter((r) => r.answer.outcome === "error").length;
 
   console.log(`\nSQuAD 2.0 development set, ${articles.length} articles (A: even positions, B: odd), ${questions.length} questions${LIMIT < Infinity ? ` (first ${LIMIT} of each article)` : ""}, asked ${CONCURRENCY} at a time over ${index.chunkCount} chunks (extractive, embedded PGlite)`);
@@ -221,6 +234,14 @@ try {
         `(first ${share(count(answerable, (r) => r.goldRank === 0), answerable.length)}, top 3 ${share(count(answerable, (r) => r.goldRank >= 0 && r.goldRank < 3), answerable.length)})  ` +
       `fallback ${share(count(answerable, (r) => r.answer.outcome === "fallback"), answerable.length)} | unanswerable ${unanswerable.length}: ` +
       `abstained ${share(count(unanswerable, (r) => r.answer.outcome === "fallback"), unanswerable.length)} | p50 ${p50} ms p95 ${p95} ms`);
+  }
+  for (const [name, rs] of halves) {
+    const asked = rs.filter((r) => inConversation.has(r.item));
+    const followed = asked.map((r) => inConversation.get(r.item)!);
+    const articleOf = (r: Result) => site.pageUrl(articlePage(r.item.article));
+    console.log(`follow-ups ${name.padEnd(3)} ${asked.length} pointing back: contains ${share(asked.filter((r) => r.holds).length, asked.length)} asked alone, ` +
+      `${share(asked.filter((r, i) => holdsGold(followed[i].text, r.item.golds)).length, asked.length)} after their previous question; ` +
+      `first source ${share(asked.filter((r) => r.rightSource).length, asked.length)} → ${share(asked.filter((r, i) => followed[i].sources[0]?.url === articleOf(r)).length, asked.length)}`);
   }
   for (const [name, rs] of halves) {
     const answerable = rs.filter((r) => r.item.answerable);

@@ -124,7 +124,7 @@ async function load(apiBase: string, key: string, questions: Question[]) {
     try {
       return await askChat(apiBase, key, question.message);
     } catch {
-      return { text: "", outcome: "error", sources: [], ms: performance.now() - begun };
+      return { text: "", outcome: "error", sources: [], ms: performance.now() - begun, conversationId: null };
     }
   };
   const started = performance.now();

@@ -20,12 +20,13 @@ beforeAll(async () => {
   site.setPage("/housing", "Housing | Northfield", "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May.</p>");
   site.setPage("/tours", "Campus tours | Northfield", "<h1>Campus tours</h1><p>Tours of the campus are popular with families, and tours fill up quickly in spring. Guided tours leave from Founders Hall at 10 am and 2 pm on weekdays. Self-guided tour maps wait at the welcome desk for families who arrive early or late.</p>");
   site.setPage("/nursing-school", "Nursing school | Northfield", "<h1>School of Nursing</h1><p>The nursing school is led by a dean appointed by the board of trustees for five years. The dean, Maria Lopez, came to Northfield from Lakeside Medical Center. The school has forty faculty members and two simulation labs.</p>");
+  site.setPage("/programs/history", "History BA | Northfield", "<h1>History (BA)</h1><h2>Admission requirements</h2><p>Applicants send a writing sample of about ten pages.</p>");
   site.setPage("/archive/housing", "Housing 2019 | Northfield", "<h1>Housing (archived)</h1><p>First-year students housing applications open in March; first-year students live in the Old Quad housing.</p>");
   host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 10_000 });
   call = apiCaller(host);
   admin = (await signInAs(host, "admin@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  const pages = ["/admissions", "/programs/nursing", "/about", "/housing", "/archive/housing", "/tours", "/nursing-school"].map((p) => `${site.base}${p}`);
+  const pages = ["/admissions", "/programs/nursing", "/programs/history", "/about", "/housing", "/archive/housing", "/tours", "/nursing-school"].map((p) => `${site.base}${p}`);
   await indexPages(call, admin, appId, pages);
   key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key;
 });
@@ -104,6 +105,21 @@ describe("answers", () => {
     expect(reply.text).not.toContain("popular with families");
     expect(reply.text.split(/\s+/).length).toBeLessThanOrEqual(35);
     expect(reply.done.sources[0].url).toBe(`${site.base}/tours`);
+  });
+
+  it("answers a follow-up that points back at the previous question about what that question asked", async () => {
+    // The same follow-up in two conversations: each is about the program its visitor asked about.
+    const nursing = await chat("Tell me about the nursing program");
+    const nursingFollow = await chat("What are its admission requirements?", { conversation_id: nursing.conversationId });
+    expect(nursingFollow.text).toContain("Applicants need a high-school diploma and two years of laboratory science.");
+    expect(nursingFollow.done.sources[0].url).toBe(`${site.base}/programs/nursing`);
+    const history = await chat("Tell me about the history program");
+    const historyFollow = await chat("What are its admission requirements?", { conversation_id: history.conversationId });
+    expect(historyFollow.text).toContain("Applicants send a writing sample of about ten pages.");
+    expect(historyFollow.done.sources[0].url).toBe(`${site.base}/programs/history`);
+    // A question that does not point back stands on its own, whatever was asked before.
+    const other = await chat("What time do guided tours leave?", { conversation_id: history.conversationId });
+    expect(other.done.sources[0].url).toBe(`${site.base}/tours`);
   });
 
   it("adds the neighbouring sentence that holds the kind of answer asked for (who: a name)", async () => {

@@ -145,16 +145,18 @@ function informative(text: string, weightOf: Map<string, number>) {
  * - whether such an answer stands within a few words of a key word;
  * - the passage's relevance to the whole question (its BM25 against the best passage's), and its rank, slightly.
  * A long sentence (PDF text often has no full stops) is quoted around its telling words; every cut
- * is marked with "…", and a word is never cut.
+ * is marked with "…", and a word is never cut. `searchedFor` is what retrieval was asked (for a
+ * follow-up, the previous question too); the kind of answer wanted comes from the question itself.
  */
-export function composeAnswer(question: string, terms: QuestionTerm[], passages: SearchHit[]): ComposedAnswer {
+export function composeAnswer(question: string, terms: QuestionTerm[], passages: SearchHit[], searchedFor = question): ComposedAnswer {
   const split = passages.map((passage) => sentencesOf(passage.text));
   const headings = passages.map((passage) => [passage.title, ...passage.headingPath].join(" "));
 
   const weightOf = new Map(terms.map((term) => [term.lexeme, term.idf]));
   const totalWeight = terms.reduce((sum, term) => sum + term.idf, 0) || 1;
   const kind = answerKindOf(question);
-  const questionWords = new Set(tokensOf(question));
+  // Words the visitor already said (a follow-up's previous question too) are not an answer.
+  const questionWords = new Set(tokensOf(searchedFor));
   const subject = definedSubjectOf(question);
   const holdsAnswer = (text: string) => holdsAnswerOfKind(text, kind, questionWords, subject);
   const isKeyWord = (word: string) => tokensOf(word).some((token) => weightOf.has(lexemeOf(token)));

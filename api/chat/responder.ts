@@ -5,6 +5,7 @@ import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { retrieve, type SearchHit } from "../knowledge/search";
 import { composeAnswer } from "./compose";
+import { followUpContext } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";
 import { contentWords, mentions, sameWord } from "./words";
 
@@ -81,7 +82,11 @@ async function recommendPrograms(appId: number, question: string, deps: Responde
  * topic adds its disclaimer. With LLM_BASE_URL a model writes the answer from the same passages.
  */
 export async function respond(
-  input: { appId: number; environment: "stage" | "prod"; triggerPoint: string; message: string; clientType?: string },
+  input: {
+    appId: number; environment: "stage" | "prod"; triggerPoint: string; message: string; clientType?: string;
+    /** The visitor's previous question in this conversation, if any: a follow-up is searched with it. */
+    previousQuestion?: string | null;
+  },
   deps: ResponderDeps,
 ): Promise<ChatAnswer> {
   // The caller's client type, when it read one ("" is a type too: the client has none set).
@@ -89,14 +94,18 @@ export async function respond(
   const noGo = controls.noGoTopics.find((t) => mentions(input.message, t.topic));
   if (noGo) return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned" };
 
-  const found = await retrieve({ appId: input.appId, query: input.message, triggerPoint: input.triggerPoint, limit: 20 }, deps);
+  // "How much does it cost?" after a question about the nursing program asks about that program.
+  const earlier = followUpContext(input.message, input.previousQuestion);
+  const found = await retrieve({ appId: input.appId, query: input.message, context: earlier, triggerPoint: input.triggerPoint, limit: 20 }, deps);
   const hits = await withinEnvironment(found.hits, input.environment, deps);
   // The answering sentence is looked for in every passage good enough for the quality check (up
   // to a handful); the answer then cites at most max_sources passages, the one it quotes first.
   const settings = controls.qualityCheck;
   const gate = qualityGate(hits, { ...settings, max_sources: Math.max(settings.max_sources, COMPOSITION_POOL) });
   const programs = await recommendPrograms(input.appId, input.message, deps);
-  const composed = gate.passages.length ? composeAnswer(input.message, found.terms, gate.passages) : { text: "", passages: [] };
+  // The previous question's words found the passages; the question's own choose the sentence.
+  const ownTerms = found.terms.filter((term) => !term.context);
+  const composed = gate.passages.length ? composeAnswer(input.message, ownTerms, gate.passages, earlier ? `${earlier}\n${input.message}` : input.message) : { text: "", passages: [] };
   let passages = composed.passages.slice(0, settings.max_sources);
   // Once the quality check has passed, a model reads more than the answer may cite: the passage
   // that holds the answer is then among what it reads far more often.
@@ -104,7 +113,7 @@ export async function respond(
   let text = composed.text;
   if (text && deps.config.llm) {
     try {
-      const written = await generateAnswer(deps.config.llm, input.message, context, controls, programs, settings.max_sources);
+      const written = await generateAnswer(deps.config.llm, earlier ? `${input.message}\n(Asked just before: ${earlier})` : input.message, context, controls, programs, settings.max_sources);
       text = written.text;
       // Sources are what the model cited; an answer citing nothing lists those a quoted one would.
       if (written.cited.length) passages = written.cited;

@@ -83,7 +83,7 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
     }
     const { triggerPoints, clientType } = await clientScope(scope.appId, deps.db);
     const triggerPoint = triggerPoints.has(request.trigger_point) ? request.trigger_point : "";
-    const { conversationId, messageId, conversationTriggerPoint } = await storeQuestion(request, scope, triggerPoint, deps);
+    const { conversationId, messageId, conversationTriggerPoint, previousQuestion } = await storeQuestion(request, scope, triggerPoint, deps);
 
     // A visitor who closes the page cancels the stream; the answer is still composed and stored
     // (it counts in insights), it just has nobody to go to.
@@ -96,7 +96,7 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
         send({ type: "start", conversation_id: conversationId });
         try {
           await captureProfile({ appId: scope.appId, conversationId, messageId, message: request.message }, deps);
-          const answer = await respond({ appId: scope.appId, environment: scope.environment, triggerPoint, message: request.message, clientType }, deps);
+          const answer = await respond({ appId: scope.appId, environment: scope.environment, triggerPoint, message: request.message, clientType, previousQuestion }, deps);
           // The answer goes out in groups of words, so the widget shows it growing; each group is a
           // write and a line to read on both sides, so not one per word.
           for (const piece of answer.text.match(DELTA_WORDS) ?? []) send({ type: "delta", text: piece });

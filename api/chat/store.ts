@@ -18,7 +18,8 @@ const OUTCOME_COLUMNS: Record<ChatAnswer["outcome"], SQL> = {
 
 /**
  * Stores the visitor's message in the conversation named, if it belongs to this client and
- * environment, else in a new one; counts the question (and a new conversation) for the day.
+ * environment, else in a new one; counts the question (and a new conversation) for the day. Gives
+ * back the visitor's previous question in that conversation (null in a new one): a follow-up leans on it.
  */
 export async function storeQuestion(
   request: { conversation_id?: string; message: string }, scope: { appId: number; environment: string }, triggerPoint: string, deps: Pick<ApiDeps, "db">,
@@ -43,9 +44,14 @@ export async function storeQuestion(
     )
     insert into ${messages} (conversation_id, app_id, role, text)
     select id, ${scope.appId}, 'user', ${request.message} from chosen
-    returning conversation_id, id, (select trigger_point from chosen) as trigger_point`);
-  const [row] = rowsOf<{ conversation_id: string; id: number | string; trigger_point: string }>(result);
-  return { conversationId: String(row.conversation_id), messageId: Number(row.id), conversationTriggerPoint: String(row.trigger_point) };
+    returning conversation_id, id, (select trigger_point from chosen) as trigger_point,
+      -- The statement sees the messages as they were before it: the visitor's previous question.
+      (select m.text from ${messages} m join existing on existing.id = m.conversation_id where m.role = 'user' order by m.id desc limit 1) as previous_question`);
+  const [row] = rowsOf<{ conversation_id: string; id: number | string; trigger_point: string; previous_question: string | null }>(result);
+  return {
+    conversationId: String(row.conversation_id), messageId: Number(row.id), conversationTriggerPoint: String(row.trigger_point),
+    previousQuestion: row.previous_question,
+  };
 }
 
 /**

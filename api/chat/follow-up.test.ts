@@ -1,0 +1,19 @@
+import { describe, expect, it } from "vitest";
+import { followUpContext, pointsBack } from "./follow-up";
+
+describe("follow-up questions", () => {
+  it("point back with a pronoun, a demonstrative or an opening 'and' / 'what about'", () => {
+    for (const question of ["How much does it cost?", "Where did she teach?", "When did these rebellions take place?", "What about housing?", "And for spring?"]) {
+      expect(pointsBack(question), question).toBe(true);
+    }
+    for (const question of ["When do applications for fall close?", "Is there a campus tour?", "What is the program that trains nurses?"]) {
+      expect(pointsBack(question), question).toBe(false);
+    }
+  });
+
+  it("lean on the previous question only when they point back and there is one", () => {
+    expect(followUpContext("What are its admission requirements?", "Tell me about the nursing program")).toBe("Tell me about the nursing program");
+    expect(followUpContext("What are the admission requirements?", "Tell me about the nursing program")).toBeUndefined();
+    expect(followUpContext("What are its admission requirements?", null)).toBeUndefined();
+  });
+});
