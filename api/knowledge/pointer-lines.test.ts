@@ -41,4 +41,24 @@ describe("pointer lines", () => {
     expect(text).not.toContain("Czytaj też");
     expect(text).not.toContain("Nowy most");
   });
+
+  it("takes out a run of headline-long links set as paragraphs, but not one alone, a short one or a list", () => {
+    const page = `<!doctype html><html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>
+      <p>The harbour was dredged in the autumn, so that the larger ferries can berth at the old quay again.</p>
+      <p><a href="/report">Read the port authority's full report on the dredging</a></p>
+      <p>The works took eleven weeks and were paid for by the port authority and the town together.</p>
+      <p><a href="/pdf">Download the map</a></p>
+      <p>The quay itself will be repaired next year, when the last of the old cranes is taken down.</p>
+      <h2>More to read</h2>
+      <p><a href="/a">Ten quiet beaches for an autumn weekend</a></p>
+      <p><a href="/b">How the old lighthouse was moved inland</a></p>
+      <ul><li><a href="/c">The ferry timetable for the winter months</a></li><li><a href="/d">Where to park near the quay in summer</a></li></ul>
+      </article></body></html>`;
+    const { text } = extractHtml(page);
+    expect(text).toContain("Read the port authority's full report on the dredging");
+    expect(text).toContain("Download the map");
+    expect(text).not.toContain("Ten quiet beaches");
+    expect(text).not.toContain("old lighthouse");
+    expect(text).toContain("The ferry timetable for the winter months");
+  });
 });

@@ -2,10 +2,10 @@ import type { Block } from "./html-blocks";
 
 /**
  * "Read also: <a>another story</a>", "See too: <a>…</a>": a line made of a short label and a link
- * to another page, set between an article's paragraphs. Readability keeps it, as it stands inside
- * the article's element; it points elsewhere and answers nothing. Measured on trafilatura's
- * evaluation pages (decision 022): the lines went in every language the pages are in, while
- * Readability's own test pages lost no word.
+ * to another page, set between an article's paragraphs; and a run of lines that are each a
+ * headline-long link (teasers of other articles, set as paragraphs rather than a list). Readability
+ * keeps both, as they stand inside the article's element; they point elsewhere and answer nothing.
+ * Measured on trafilatura's evaluation pages (decision 022).
  */
 
 /** A label of a few words closed by a colon, opening the line ("Czytaj też: ", "VEA TAMBIÉN: "). */
@@ -25,5 +25,17 @@ export function isPointerLine(block: Block) {
     && linkChars >= MIN_LINK_SHARE * block.text.length && linkChars < block.text.length && LABEL.test(block.text);
 }
 
-/** The blocks without pointer lines. */
-export const withoutPointerLines = (blocks: Block[]) => blocks.filter((block) => !isPointerLine(block));
+/** A headline's worth of words: a shorter whole-link line is a button ("Download the report"). */
+const HEADLINE_WORDS = 5;
+
+/**
+ * A line that is nothing but a link the length of a headline, outside a list: a teaser for another
+ * page ("Ten quiet beaches for an autumn weekend"). One alone may be the article's
+ * own pointer; two or more in a row are a block of teasers.
+ */
+const isHeadlineLink = (block: Block | undefined) => !!block && block.kind === "text" && !block.item && !block.text.includes("\n")
+  && (block.linkChars ?? 0) >= block.text.length && block.text.split(/\s+/).length >= HEADLINE_WORDS;
+
+/** The blocks without pointer lines and without runs of headline links. */
+export const withoutPointerLines = (blocks: Block[]) => blocks.filter((block, at) => !isPointerLine(block)
+  && !(isHeadlineLink(block) && (isHeadlineLink(blocks[at - 1]) || isHeadlineLink(blocks[at + 1]))));
