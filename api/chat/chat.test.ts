@@ -241,6 +241,16 @@ describe("the public endpoint's guards", () => {
   it("refuses unknown keys and bad messages, and limits how often one visitor may ask", async () => {
     expect((await chat("Hello", { key: "sk_nobody-issued-this-key" })).status).toBe(403);
     expect((await chat("")).body).toMatchObject({ message: "Type a message" });
+    // A body larger than any chat message can be is refused before it is read, readably by the widget.
+    const huge = await host.api.request("/v1/chat", {
+      method: "POST", headers: { "content-type": "application/json", origin: "https://www.northfield.example" },
+      body: JSON.stringify({ key, message: "x".repeat(20_000) }),
+    });
+    expect(huge.status).toBe(413);
+    expect(huge.headers.get("access-control-allow-origin")).toBe("*");
+    expect(await huge.json()).toEqual({ message: "Keep messages under 2,000 characters" });
+    // The longest message allowed, in characters of three bytes each, still fits.
+    expect((await chat("€".repeat(2000))).status).toBe(200);
     host.deps.config.chatRateLimitPerMinute = 2;
     try {
       expect((await chat("One?", { ip: "198.51.100.9" })).status).toBe(200);

@@ -1,4 +1,5 @@
 import type { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
 import { BotInstall, BotInstallQuery, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "@contract";
 import { appearanceOf } from "../appearance/values";
@@ -43,12 +44,19 @@ const line = (event: ChatEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
 
 /**
  * The widget's endpoints are open to any origin. Registered before the input guards, so that their
- * refusals (a 400 for a NUL in a message, say) carry CORS headers the widget can read.
+ * refusals (a 400 for a NUL in a message, a 413 for a body too large) carry CORS headers the widget
+ * can read.
  */
 export function publicChatCors(app: Hono) {
   app.use("/v1/chat", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"], maxAge: 600 }));
   app.use("/v1/widget/*", cors({ origin: "*", allowMethods: ["GET", "OPTIONS"], maxAge: 600 }));
+  // Anyone may post here, so a body is refused before it is read when it is larger than a chat
+  // request can be: 2,000 characters of message (at most three bytes each), the key and the ids.
+  app.use("/v1/chat", bodyLimit({ maxSize: CHAT_MAX_BODY_BYTES, onError: (c) => c.json({ message: "Keep messages under 2,000 characters" }, 413) }));
 }
+
+/** The largest chat request body: a 2,000-character message, the key and the ids, with room to spare. */
+export const CHAT_MAX_BODY_BYTES = 16 * 1024;
 
 /**
  * The public side the widget talks to, open to any origin (it is embedded on clients' sites) but
