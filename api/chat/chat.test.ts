@@ -117,6 +117,9 @@ describe("answers", () => {
     const historyFollow = await chat("What are its admission requirements?", { conversation_id: history.conversationId });
     expect(historyFollow.text).toContain("Applicants send a writing sample of about ten pages.");
     expect(historyFollow.done.sources[0].url).toBe(`${site.base}/programs/history`);
+    // "What about …?" asks the previous question again about something else.
+    const about = await chat("What about the history program?", { conversation_id: nursingFollow.conversationId });
+    expect(about.text).toContain("Applicants send a writing sample of about ten pages.");
     // A question that does not point back stands on its own, whatever was asked before.
     const other = await chat("What time do guided tours leave?", { conversation_id: history.conversationId });
     expect(other.done.sources[0].url).toBe(`${site.base}/tours`);
