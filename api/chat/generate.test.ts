@@ -18,6 +18,12 @@ describe("a model's citations", () => {
     expect(cited.map((p) => p.chunkId)).toEqual([5, 3]);
   });
 
+  it("read several numbers in one marker", () => {
+    const { text, cited } = citedInOrder("Both halls are new [5, 2], and so is the library [2,9].", passages, 3);
+    expect(text).toBe("Both halls are new [1, 2], and so is the library [2].");
+    expect(cited.map((p) => p.chunkId)).toEqual([5, 2]);
+  });
+
   it("drop numbers that name no passage, and cite nothing when none is named", () => {
     expect(citedInOrder("Closed on Sundays [0] [7] [12].", passages, 3)).toEqual({ text: "Closed on Sundays.", cited: [] });
     expect(citedInOrder("Closed on Sundays.", passages, 3)).toEqual({ text: "Closed on Sundays.", cited: [] });

@@ -39,20 +39,26 @@ export function modelContext(lead: SearchHit, hits: SearchHit[]) {
   return context;
 }
 
+/** A citation marker as models write them: "[2]", or several numbers in one, "[1, 3]". */
+const CITATION = /\s?\[(\d+(?:\s*,\s*\d+)*)\]/g;
+
 /**
  * A model's answer with its citations made to match the sources listed: the passages it cites, in
  * the order it first cites them and at most `maxSources` of them, numbered [1], [2]… in that order.
- * A number naming no passage, or a passage beyond the maximum, loses its marker.
+ * A number naming no passage, or a passage beyond the maximum, is dropped from its marker, and a
+ * marker left with none goes.
  */
 export function citedInOrder(answer: string, passages: SearchHit[], maxSources: number) {
   const cited: number[] = [];
-  for (const [, n] of answer.matchAll(/\[(\d+)\]/g)) {
-    const index = Number(n) - 1;
-    if (index >= 0 && index < passages.length && !cited.includes(index) && cited.length < maxSources) cited.push(index);
+  for (const [, list] of answer.matchAll(CITATION)) {
+    for (const n of list.split(",")) {
+      const index = Number(n) - 1;
+      if (index >= 0 && index < passages.length && !cited.includes(index) && cited.length < maxSources) cited.push(index);
+    }
   }
-  const text = answer.replace(/\s?\[(\d+)\]/g, (marker, n: string) => {
-    const at = cited.indexOf(Number(n) - 1);
-    return at === -1 ? "" : marker.replace(n, String(at + 1));
+  const text = answer.replace(CITATION, (marker, list: string) => {
+    const numbers = list.split(",").map((n) => cited.indexOf(Number(n) - 1) + 1).filter((n, at, all) => n > 0 && all.indexOf(n) === at);
+    return numbers.length ? `${marker.startsWith(" ") ? " " : ""}[${numbers.join(", ")}]` : "";
   });
   return { text, cited: cited.map((index) => passages[index]) };
 }
