@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { AppearanceData, WIDGET_ENVIRONMENTS } from "./appearance";
+import { CHAT_MESSAGE_MAX_CHARS } from "./values/chat";
 export * from "./values/chat";
 
 export const ChatRequest = z.object({
@@ -7,7 +8,8 @@ export const ChatRequest = z.object({
   key: z.string({ error: "The embed key is missing" }).min(10, "The embed key is not valid").max(100, "The embed key is not valid"),
   trigger_point: z.string().trim().max(100).default(""),
   conversation_id: z.uuid({ error: "Not a conversation id" }).optional(),
-  message: z.string({ error: "Type a message" }).trim().min(1, "Type a message").max(2000, "Keep messages under 2,000 characters"),
+  message: z.string({ error: "Type a message" }).trim().min(1, "Type a message")
+    .max(CHAT_MESSAGE_MAX_CHARS, `Keep messages under ${CHAT_MESSAGE_MAX_CHARS.toLocaleString("en")} characters`),
 });
 export type ChatRequest = z.input<typeof ChatRequest>;
 

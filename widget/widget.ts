@@ -3,6 +3,8 @@
  * shadow root (the host page's CSS cannot reach in, ours cannot leak out), styled only through
  * CSS custom properties set from the validated appearance values, text only ever set as text.
  */
+import { CHAT_MESSAGE_MAX_CHARS } from "../contract/values/chat";
+
 type Values = Record<string, string | number | boolean>;
 type WidgetEvent =
   | { type: "start"; conversation_id: string }
@@ -106,6 +108,7 @@ class Widget {
     label.htmlFor = "assistant-input";
     this.input.id = "assistant-input";
     this.input.rows = 1;
+    this.input.maxLength = CHAT_MESSAGE_MAX_CHARS;
     this.send.type = "submit";
     form.append(label, this.input, this.send);
     form.addEventListener("submit", (event) => {
@@ -220,6 +223,8 @@ class Widget {
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => ({}))) as { message?: string };
         bubble.textContent = body.message ?? "Sorry, something went wrong. Please try again.";
+        // Refused (too long, too many at once, …): the visitor gets back what they typed, to change or send again.
+        if (!this.input.value) this.input.value = message;
         return;
       }
       const reader = response.body.getReader();

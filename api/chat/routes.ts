@@ -1,7 +1,7 @@
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { BotInstall, BotInstallQuery, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "@contract";
+import { BotInstall, BotInstallQuery, CHAT_MESSAGE_MAX_CHARS, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "@contract";
 import { appearanceOf } from "../appearance/values";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
@@ -52,7 +52,9 @@ export function publicChatCors(app: Hono) {
   app.use("/v1/widget/*", cors({ origin: "*", allowMethods: ["GET", "OPTIONS"], maxAge: 600 }));
   // Anyone may post here, so a body is refused before it is read when it is larger than a chat
   // request can be: 2,000 characters of message (at most three bytes each), the key and the ids.
-  app.use("/v1/chat", bodyLimit({ maxSize: CHAT_MAX_BODY_BYTES, onError: (c) => c.json({ message: "Keep messages under 2,000 characters" }, 413) }));
+  app.use("/v1/chat", bodyLimit({
+    maxSize: CHAT_MAX_BODY_BYTES, onError: (c) => c.json({ message: `Keep messages under ${CHAT_MESSAGE_MAX_CHARS.toLocaleString("en")} characters` }, 413),
+  }));
 }
 
 /** The largest chat request body: a 2,000-character message, the key and the ids, with room to spare. */

@@ -1,5 +1,8 @@
 /** The chat contract's plain values: no schema and no zod, so browser code can import them (schemas: contract/chat.ts). */
 
+/** The longest chat message a visitor may send, in characters (the widget's text box stops there too). */
+export const CHAT_MESSAGE_MAX_CHARS = 2000;
+
 /** How an answer came about; the insights dashboard counts them. */
 export const CHAT_OUTCOMES = ["answered", "fallback", "canned", "disclaimed"] as const;
 

@@ -59,6 +59,13 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   await expect(chat.getByRole("log")).toContainText("The program admits 120 students each fall.", { timeout: 15_000 });
   await expect(chat.getByRole("list", { name: "Sources" }).getByRole("link").first()).toHaveAttribute("href", /\/demo-site\/programs\/$/);
 
+  // The text box stops where the server does; a message the server refuses comes back to it, the reason in the log.
+  await expect(chat.getByLabel("Your message")).toHaveAttribute("maxlength", "2000");
+  await chat.getByLabel("Your message").fill("Is there a campus tour?\u0007");
+  await chat.getByLabel("Your message").press("Enter");
+  await expect(chat.getByRole("log")).toContainText("Contains a control character");
+  await expect(chat.getByLabel("Your message")).toHaveValue("Is there a campus tour?\u0007");
+
   const results = await new AxeBuilder({ page: testPage }).include("[data-assistant-widget]").analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
