@@ -226,9 +226,16 @@ describe("with LLM_BASE_URL", () => {
       expect(cited.text).toBe("See the housing page [1] and the admissions page [2].");
       const fourth = /^\[4\] ([^\n]+)$/m.exec(seen[1].user)![1].split(" › ")[0];
       expect(cited.done.sources.map((s) => s.title)).toEqual([fourth, seen[1].user.match(/^\[1\] ([^\n]+)$/m)![1].split(" › ")[0]]);
+      // A model that finds no answer in the passages says so with a fixed word: the visitor gets
+      // the fallback message, and the question counts as unanswered.
+      replies.push("NO_ANSWER");
+      const declined = await chat("When do applications for fall close?");
+      expect(declined.text).toBe("Please ask our admissions team."); // the agent's fallback message, set above
+      expect(declined.done).toMatchObject({ outcome: "fallback", sources: [] });
+      expect(seen[2].system).toContain("reply with NO_ANSWER and nothing else");
       // A no-go topic never reaches the model.
       await chat("Can you give me legal advice?");
-      expect(seen).toHaveLength(2);
+      expect(seen).toHaveLength(3);
       model.close();
       // With the model gone, the quoted answer stands.
       const fallback = await chat("When do applications for fall close?");

@@ -63,6 +63,9 @@ export function citedInOrder(answer: string, passages: SearchHit[], maxSources: 
   return { text, cited: cited.map((index) => passages[index]) };
 }
 
+/** What the model is told to reply when the passages do not answer the question. */
+const DECLINED = "NO_ANSWER";
+
 /**
  * The generative responder (with LLM_BASE_URL): an OpenAI-compatible model writes the answer from
  * the passages the extractive responder draws on, in the same order (the one holding the answering
@@ -70,7 +73,9 @@ export function citedInOrder(answer: string, passages: SearchHit[], maxSources: 
  * reads more passages than an answer may cite (the responder's context: the quoted passage, then
  * retrieval's within a budget), so that the passage holding the answer is far more often among them
  * (decision 018). It is told to cite at most `maxSources` of them by number; its citations are
- * renumbered to match the sources listed (`citedInOrder`).
+ * renumbered to match the sources listed (`citedInOrder`). When the passages do not answer, it says
+ * so with a fixed word and the answer is empty: the visitor gets the fallback message, and the
+ * question counts as unanswered, rather than a model's "I don't know" shown with sources.
  */
 export async function generateAnswer(
   llm: LlmConfig, question: string, passages: SearchHit[], controls: AssistantControls, programs: { name: string }[], maxSources: number,
@@ -79,7 +84,7 @@ export async function generateAnswer(
     controls.personality,
     ...Object.entries(controls.inputPrompts).map(([key, prompt]) => `${key}: ${prompt}`),
     ...probingInstructions(controls.probing),
-    "Answer only from the numbered passages. If they do not answer the question, say you do not know.",
+    `Answer only from the numbered passages. If they do not answer the question, reply with ${DECLINED} and nothing else.`,
     "Start with the sentence that answers the question; use one or two sentences unless the question asks for steps or a list.",
     `Cite the passages you use by their numbers in square brackets, like [1]; cite at most ${maxSources === 1 ? "one passage" : `${maxSources} passages`}.`,
   ].filter(Boolean).join("\n\n");
@@ -88,5 +93,7 @@ export async function generateAnswer(
     { role: "system", content: instructions },
     { role: "user", content: `Passages:\n${context}${programs.length ? `\n\nPrograms that may fit: ${programs.map((p) => p.name).join(", ")}` : ""}\n\nQuestion: ${question}` },
   ], { temperature: 0.2 });
+  // The passages did not answer: the responder gives the agent's fallback message, counted as unanswered.
+  if (answer.replace(/[^A-Z_]/g, "") === DECLINED) return { text: "", cited: [] };
   return citedInOrder(answer, passages, maxSources);
 }

@@ -115,8 +115,10 @@ export async function respond(
     try {
       const written = await generateAnswer(deps.config.llm, earlier ? `${input.message}\n(Asked just before: ${earlier})` : input.message, context, controls, programs, settings.max_sources);
       text = written.text;
-      // Sources are what the model cited; an answer citing nothing lists those a quoted one would.
-      if (written.cited.length) passages = written.cited;
+      // Sources are what the model cited; an answer citing nothing lists those a quoted one would,
+      // and a model that found no answer in the passages cites none of them.
+      if (!text) passages = [];
+      else if (written.cited.length) passages = written.cited;
     } catch (error) {
       // The quoted answer stands when the model cannot be reached: visitors still get an answer.
       deps.log.warn("language model answer failed; answering with quotes", error);
