@@ -144,6 +144,11 @@ describe("answers", () => {
     const sensitive = await chat("How much is tuition?");
     expect(sensitive.text).toContain("Tuition is $12,400 per semester.");
     expect(sensitive.done).toMatchObject({ outcome: "disclaimed", disclaimer: "Tuition changes every year; the bursar's office has the current figures." });
+    // A follow-up is about what its previous question was about: the same topics apply to it.
+    const stillSensitive = await chat("Is it charged per semester?", { conversation_id: sensitive.conversationId });
+    expect(stillSensitive.done).toMatchObject({ outcome: "disclaimed", disclaimer: "Tuition changes every year; the bursar's office has the current figures." });
+    const stillNoGo = await chat("What would it cost me?", { conversation_id: canned.conversationId });
+    expect(stillNoGo).toMatchObject({ text: "I can't give legal advice. Please contact a lawyer.", done: { outcome: "canned" } });
   });
 
   it("gives the fallback message below the quality check's confidence", async () => {

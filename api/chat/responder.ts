@@ -91,11 +91,14 @@ export async function respond(
 ): Promise<ChatAnswer> {
   // The caller's client type, when it read one ("" is a type too: the client has none set).
   const controls = await assistantControls(input.appId, input.triggerPoint, deps, input.clientType === undefined ? undefined : { clientType: input.clientType });
-  const noGo = controls.noGoTopics.find((t) => mentions(input.message, t.topic));
-  if (noGo) return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned" };
-
   // "How much does it cost?" after a question about the nursing program asks about that program.
   const earlier = followUpContext(input.message, input.previousQuestion);
+  // So a follow-up raises the topics its previous question raised: "What would it cost me?" after
+  // a no-go question gets the canned response again, and stays within the guardrails.
+  const raises = (topic: string) => mentions(input.message, topic) || (!!earlier && mentions(earlier, topic));
+  const noGo = controls.noGoTopics.find((t) => raises(t.topic));
+  if (noGo) return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned" };
+
   const found = await retrieve({ appId: input.appId, query: input.message, context: earlier, triggerPoint: input.triggerPoint, limit: 20 }, deps);
   const hits = await withinEnvironment(found.hits, input.environment, deps);
   // The answering sentence is looked for in every passage good enough for the quality check (up
@@ -133,7 +136,7 @@ export async function respond(
     if (source && !sources.some((s) => s.url === source.url)) sources.push(source);
   }
   const programLine = programs.length ? `Programs that may fit: ${programs.map((p) => p.name).join(", ")}.` : "";
-  const sensitive = controls.sensitiveTopics.find((t) => mentions(input.message, t.topic));
+  const sensitive = controls.sensitiveTopics.find((t) => raises(t.topic));
   return {
     text: [text, programLine].filter(Boolean).join(" "),
     outcome: sensitive ? "disclaimed" : "answered",
