@@ -79,7 +79,9 @@ async function recommendPrograms(appId: number, question: string, deps: Responde
  * its canned response; otherwise the knowledge store is searched (finetuning penalties applied),
  * the quality check keeps the passages good enough or gives the fallback message, the answer
  * quotes the best sentences with their sources, programs that fit are named, and a sensitive
- * topic adds its disclaimer. With LLM_BASE_URL a model writes the answer from the same passages.
+ * topic adds its disclaimer. With LLM_BASE_URL a model writes the answer from the same passages
+ * and more (modelContext). A follow-up ("What are its admission requirements?") is searched, and
+ * checked against the topics, with the previous question it points back to (api/chat/follow-up.ts).
  */
 export async function respond(
   input: {
