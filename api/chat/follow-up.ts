@@ -1,10 +1,11 @@
 /**
- * Follow-up questions in a conversation: "How much does it cost?" after "Tell me about the nursing
- * program" is about the nursing program. A question that points back at something said before
- * (a pronoun or a demonstrative, "what about …") is searched and answered with the visitor's
- * previous question beside it: its words help find the passages, at half their weight (retrieve's
- * `context`), while the answering sentence is chosen by the question's own words. Any other
- * question stands on its own, so a visitor who changes the subject is not held to the old one.
+ * Follow-up questions in a conversation: "What are its admission requirements?" after "Tell me
+ * about the nursing program" is about the nursing program. A question that points back at
+ * something said before (a pronoun or a demonstrative, "what about …") is searched and answered
+ * with the visitor's previous question beside it: its words help find the passages, at half their
+ * weight (retrieve's `context`), while the answering sentence is chosen by the question's own
+ * words. Any other question stands on its own, so a visitor who changes the subject is not held to
+ * the old one.
  */
 
 /**
@@ -23,5 +24,7 @@ export const pointsBack = (question: string) => POINTS_BACK.test(question);
  * (it was bounded and checked when it was asked).
  */
 export function followUpContext(question: string, previousQuestion: string | null | undefined) {
+  // A question with no key word of its own ("How much does it cost?") still gets the fallback: its
+  // previous question says what it is about, but not what it asks (retrieve needs a word of its own).
   return previousQuestion && pointsBack(question) ? previousQuestion : undefined;
 }

@@ -93,7 +93,7 @@ export async function respond(
 ): Promise<ChatAnswer> {
   // The caller's client type, when it read one ("" is a type too: the client has none set).
   const controls = await assistantControls(input.appId, input.triggerPoint, deps, input.clientType === undefined ? undefined : { clientType: input.clientType });
-  // "How much does it cost?" after a question about the nursing program asks about that program.
+  // "What are its admission requirements?" after a question about the nursing program asks about that program.
   const earlier = followUpContext(input.message, input.previousQuestion);
   // So a follow-up raises the topics its previous question raised: "What would it cost me?" after
   // a no-go question gets the canned response again, and stays within the guardrails.

@@ -16,8 +16,9 @@ export interface SearchOptions {
   triggerPoint?: string;
   limit?: number;
   /**
-   * Words the question leans on without saying them: in a follow-up ("How much does it cost?"),
-   * the visitor's previous question. They are searched too, at CONTEXT_WEIGHT of their weight.
+   * Words the question leans on without saying them: in a follow-up ("What are its admission
+   * requirements?"), the visitor's previous question. They are searched too, at CONTEXT_WEIGHT of
+   * their weight; a question with no key word of its own finds nothing, whatever its context.
    */
   context?: string;
 }
