@@ -227,22 +227,23 @@ export function questionWords(query: string) {
 async function withTyposCorrected(appId: number, words: string[], asked: string[], db: ApiDeps["db"]) {
   let stats = await corpusStats(appId, asked, db);
   const unknown = asked.filter((lexeme) => !stats.frequencies.get(lexeme));
-  const asAsked = (lexeme: string) => lexeme;
-  if (!unknown.length) return { lexemeList: asked, stats, correctionOf: asAsked };
+  // Nothing to correct (or no way to): the question as asked.
+  const asAsked = { lexemeList: asked, stats, correctionOf: (lexeme: string) => lexeme };
+  if (!unknown.length) return asAsked;
   const misspelt: string[] = [];
   for (const lexeme of unknown) {
     const written = words.filter((word) => lexemeOf(word) === lexeme);
     if (!(await Promise.all(written.map(isEnglishWord))).some(Boolean)) misspelt.push(lexeme);
   }
-  if (!misspelt.length) return { lexemeList: asked, stats, correctionOf: asAsked };
+  if (!misspelt.length) return asAsked;
   // Without the store's words (a failed read) the question is answered as asked.
   const vocabulary = await vocabularyOf(appId, db).catch(() => null);
-  if (!vocabulary) return { lexemeList: asked, stats, correctionOf: asAsked };
+  if (!vocabulary) return asAsked;
   const corrected = new Map(misspelt.slice(0, MAX_CORRECTED_WORDS).flatMap((lexeme) => {
     const nearest = nearestStoredWord(lexeme, vocabulary);
     return nearest ? [[lexeme, nearest] as const] : [];
   }));
-  if (!corrected.size) return { lexemeList: asked, stats, correctionOf: asAsked };
+  if (!corrected.size) return asAsked;
   stats = await corpusStats(appId, [...corrected.values()], db);
   // A word read into the list but gone from the store since is no correction.
   const correctionOf = (lexeme: string) => {
