@@ -2,16 +2,18 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { fieldsOf } from "./lexemes";
+import { currentVocabulary, markVocabularyStale, MAX_PASSAGES_READ, passagesHolding } from "./vocabulary";
 
 /**
  * What BM25 needs to know about a client's knowledge store: how many passages it holds, their
  * average length, and in how many passages each word occurs. Counting these on every question
  * would cost more than the retrieval itself, so they are kept per client for a minute (and
  * forgotten when the client's passages are replaced): relevance weights need to be about right,
- * not exact to the last page indexed. A word's count (up to 5,000 passages read from the index:
- * tens of milliseconds for a common word on a large store) is kept ten minutes through those
- * refreshes, unless it was 0: a word the store lacks is asked again each minute, as retrieval reads
- * such a word as a misspelling.
+ * not exact to the last page indexed. A word's count is kept ten minutes through those refreshes,
+ * unless it was 0: a word the store lacks is asked again each minute, as retrieval reads such a
+ * word as a misspelling. Counts come from the store's words as last read (vocabulary.ts: one read
+ * gives them all) while that read is current; otherwise, and for a word the read lacks, from the
+ * index (up to 5,000 passages: tens of milliseconds for a common word on a large store).
  */
 export interface CorpusStats {
   passages: number;
@@ -43,6 +45,7 @@ const byClient = new Map<number, CorpusStats>();
 /** Forget a client's figures (its passages changed): the next question measures again. */
 export function forgetCorpusStats(appId: number) {
   byClient.delete(appId);
+  markVocabularyStale(appId);
 }
 
 
@@ -64,7 +67,21 @@ export async function corpusStats(appId: number, lexemes: string[], db: Database
     };
     byClient.set(appId, stats);
   }
-  const unknown = lexemes.filter((lexeme) => !stats.frequencies.has(lexeme));
+  let unknown = lexemes.filter((lexeme) => !stats.frequencies.has(lexeme));
+  // The store's words, once read (in the background, by the first question to need them), give
+  // every word's count at once, past the index count's cap too; read from the first
+  // MAX_PASSAGES_READ passages of a larger store, they are scaled up to it. Only the words the read
+  // lacks (new since, or rare) are counted here.
+  const atCap = lexemes.filter((lexeme) => stats.frequencies.get(lexeme)! >= FREQUENCY_CAP);
+  const vocabulary = unknown.length || atCap.length ? currentVocabulary(appId, db) : null;
+  if (vocabulary) {
+    const scale = Math.max(1, stats.passages / MAX_PASSAGES_READ);
+    for (const lexeme of [...unknown, ...atCap]) {
+      const passages = passagesHolding(vocabulary, lexeme);
+      if (passages) stats.frequencies.set(lexeme, Math.min(stats.passages, Math.round(passages * scale)));
+    }
+    unknown = unknown.filter((lexeme) => !stats.frequencies.has(lexeme));
+  }
   if (unknown.length) {
     const counted = rowsOf<{ lexeme: string; passages: number }>(await db.execute(sql`
       select asked.word as lexeme, (select count(*)::int from (

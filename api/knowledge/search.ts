@@ -69,6 +69,8 @@ const MAX_ANY_WORD_CANDIDATES = 500;
 /** A key word is rare when at most this many passages, or this share of them, hold it. */
 const RARE_PASSAGES = 200;
 const RARE_SHARE = 0.02;
+/** A key word in at least this share of the passages is in nearly every one: looking it up narrows nothing. */
+const EVERYWHERE_SHARE = 0.9;
 /** A URL whose path ends in .pdf was indexed as a PDF (the pipeline keeps no content type per URL). */
 const PDF_URL = String.raw`\.pdf([?#]|$)`;
 /** BM25's usual constants: term-frequency saturation and the weight of the length normalisation. */
@@ -140,8 +142,10 @@ function scoreCandidates(
   const scored: { id: number; page: string; bm25: number; baseScore: number; factor: number; matched: number[] }[] = [];
   // The key words each page (or file) holds in any of its candidate passages: its page evidence.
   const pageWords = new Map<string, Set<number>>();
+  const seen = new Set<number>();
   for (const row of rows) {
-    if (!row.every) continue;
+    if (!row.every || seen.has(Number(row.id))) continue;
+    seen.add(Number(row.id));
     const textNorm = 1 - BM25_B + (BM25_B * Number(row.length)) / (stats.averageLength || 1);
     const fieldNorm = 1 - BM25_B + (BM25_B * Number(row.field_length)) / (stats.averageFieldLength || 1);
     let bm25 = 0;
@@ -283,6 +287,12 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   const totalWeight = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
   const lexemes = sql`array[${sql.join(terms.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]`;
   const everyWord = sql`${everyLexemeQuery(lexemeList)}::tsquery`;
+  // A word in nearly every passage (a site's name, in every page's title) narrows nothing, yet the
+  // index reads every entry it has to check it: the passages holding every key word are looked up
+  // by the others (still scored on all of them), unless nothing else is left.
+  const narrowing = terms.filter((t) => (stats.frequencies.get(t.lexeme) ?? 0) < stats.passages * EVERYWHERE_SHARE);
+  const everyTellingWord = narrowing.length && narrowing.length < terms.length
+    ? sql`${everyLexemeQuery(narrowing.map((t) => t.lexeme))}::tsquery` : everyWord;
 
   const rules = await penaltyRulesFor(options.appId, options.triggerPoint ?? DEFAULT_TRIGGER_POINT, deps.db);
   const factor = rules.length
@@ -303,33 +313,38 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // a word found everywhere cannot crowd out the passages holding the telling ones.
   const rare = terms.filter((t) => (stats.frequencies.get(t.lexeme) ?? 0) <= Math.max(RARE_PASSAGES, stats.passages * RARE_SHARE));
   const pooled = rare.length ? rare : terms;
-  // The passages holding every key word are found once (a common-word question asks again whether
-  // there are any). Those under a title or heading holding them all are added: on a large store
-  // more passages than the pool takes may hold them all in their text (pages citing that title),
-  // and the arbitrary ones the pool took would leave out the page the question names.
-  const holdingEvery = sql`select holding.id from chunks holding where holding.app_id = ${options.appId} and holding.tsv @@ ${everyWord} limit ${MAX_CANDIDATES}`;
-  const everyWordPool = sql`(select holding_every.id from holding_every)
-    union (select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord} order by length(${fieldsOf(sql`titled.tsv`)}), titled.id limit ${MAX_FIELD_CANDIDATES})`;
-  const wordPools = sql`(select pool.id from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word(word) cross join lateral (
-      select any_word.id from chunks any_word where any_word.app_id = ${options.appId} and any_word.tsv @@ quote_literal(word.word)::tsquery
-      limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool)`;
-  // With only common words, their pools are read only when no passage holds them all.
-  const candidates = rare.length ? sql`${everyWordPool} union ${wordPools}`
-    : sql`${everyWordPool} union (select pooled.id from ${wordPools} as pooled where not exists (select 1 from holding_every))`;
   // A passage's own counts of the key words: marking the key words with weight A and keeping only
   // those (setweight, ts_filter) leaves a tsvector of a few entries, whose positions are the counts;
   // the same of its field words alone gives their extra counts. The database only cuts these small
   // tsvectors out of each candidate (C functions, no sub-select per row); BM25F is added up here,
   // where it costs about a microsecond a passage instead of about twenty in the executor.
   const fields = fieldsOf(sql`c.tsv`);
-  const counted = await deps.db.execute(sql`
-    with holding_every as materialized (${holdingEvery})
-    select c.id, c.url_id, c.file_id, length(c.tsv) as length, length(${fields}) as field_length,
+  const counts = sql`c.id, c.url_id, c.file_id, length(c.tsv) as length, length(${fields}) as field_length,
       ts_filter(setweight(c.tsv, 'A', ${lexemes}), '{a}')::text as every,
       ts_filter(setweight(${fields}, 'A', ${lexemes}), '{a}')::text as field,
-      ${factor} as factor, ${matched} as matched
-    from chunks c ${sources}
-    where c.id in (${candidates})`);
+      ${factor} as factor, ${matched} as matched`;
+  // Each pool cuts its counts out of the rows its index scan reads, rather than naming ids for a
+  // second read of the same rows: a passage is visited once (what the pool of every key word
+  // took is left out of the others). The passages holding every key word are found once (a common-word
+  // question asks again whether there are any). Those under a title or heading holding them all
+  // are added: on a large store more passages than the pool takes may hold them all in their text
+  // (pages citing that title), and the arbitrary ones the pool took would leave out the page the
+  // question names. That pool is sorted before it is cut, so it names its ids first.
+  const holdingEvery = sql`select ${counts} from chunks c ${sources} where c.app_id = ${options.appId} and c.tsv @@ ${everyTellingWord} limit ${MAX_CANDIDATES}`;
+  const titledPool = sql`select ${counts} from chunks c ${sources} where c.id in (
+      select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord}
+      order by length(${fieldsOf(sql`titled.tsv`)}), titled.id limit ${MAX_FIELD_CANDIDATES})
+    and c.id not in (select holding_every.id from holding_every)`;
+  const wordPools = sql`select pool.* from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word(word) cross join lateral (
+      select ${counts} from chunks c ${sources} where c.app_id = ${options.appId} and c.tsv @@ quote_literal(word.word)::tsquery
+      limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool
+    where pool.id not in (select holding_every.id from holding_every)`;
+  // With only common words, their pools are read only when no passage holds them all.
+  const counted = await deps.db.execute(sql`
+    with holding_every as materialized (${holdingEvery})
+    select * from holding_every
+    union all (${titledPool})
+    union all (${wordPools}${rare.length ? sql`` : sql` and not exists (select 1 from holding_every)`})`);
   const scored = scoreCandidates(rowsOf<CandidateRow>(counted), terms, totalWeight, stats).slice(0, limit);
   if (!scored.length) return { hits: [], terms };
   const shown = await deps.db.execute(sql`

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, editsAllowed, lettersOf, nearestStoredWord, storedWords, type Vocabulary } from "./vocabulary";
+import { editDistance, editsAllowed, lettersOf, nearestStoredWord, passagesHolding, storedWords, type Vocabulary } from "./vocabulary";
 
 const vocabularyOf = (words: Record<string, number>): Vocabulary => {
   const lists = new Map<number, { lexeme: string; passages: number }[]>();
@@ -51,5 +51,15 @@ describe("nearestStoredWord", () => {
     expect(nearestStoredWord("dat", stored)).toBeNull();
     expect(nearestStoredWord("2018", stored)).toBeNull();
     expect(nearestStoredWord("protocol", stored)).toBeNull();
+  });
+});
+
+describe("passagesHolding", () => {
+  it("finds each stored word's passage count whatever order the words were read in, and nothing for a word not read", () => {
+    const stored = vocabularyOf({ museum: 12, harbor: 40, zürich: 2, kayak: 3, école: 5, ferry: 7, a: 1 });
+    expect(["museum", "harbor", "zürich", "kayak", "école", "ferry", "a"].map((word) => passagesHolding(stored, word))).toEqual([12, 40, 2, 3, 5, 7, 1]);
+    expect(passagesHolding(stored, "harbour")).toBeUndefined();
+    expect(passagesHolding(stored, "kayaks")).toBeUndefined();
+    expect(passagesHolding(stored, "")).toBeUndefined();
   });
 });

@@ -17,14 +17,34 @@ export interface Vocabulary {
 }
 
 /**
+ * The passages holding `lexeme` when the words were read (undefined for a word the read did not
+ * find): a binary search of the stored words of its length, which are in code-unit order.
+ */
+export function passagesHolding(vocabulary: Vocabulary, lexeme: string): number | undefined {
+  const words = vocabulary.byLength.get([...lexeme].length);
+  if (!words) return undefined;
+  let low = 0;
+  let high = words.lexemes.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const stored = words.lexemes[middle];
+    if (stored === lexeme) return words.passages[middle];
+    if (stored < lexeme) low = middle + 1;
+    else high = middle - 1;
+  }
+  return undefined;
+}
+
+/**
  * Stored words of one length, side by side: each lexeme, the number of passages holding it when
  * read, and its letters (lettersOf). Typed arrays, so the scan of a bucket's letters runs at a few
  * nanoseconds a word.
  */
 export interface StoredWords { lexemes: string[]; passages: Int32Array; letters: Int32Array }
 
-/** Stored words of one length, from their lexemes and passage counts. */
-export function storedWords(words: { lexeme: string; passages: number }[]): StoredWords {
+/** Stored words of one length, from their lexemes and passage counts, put in code-unit order (passagesHolding searches them). */
+export function storedWords(unordered: { lexeme: string; passages: number }[]): StoredWords {
+  const words = [...unordered].sort((a, b) => (a.lexeme < b.lexeme ? -1 : a.lexeme > b.lexeme ? 1 : 0));
   return {
     lexemes: words.map((word) => word.lexeme),
     passages: Int32Array.from(words, (word) => word.passages),
@@ -33,20 +53,26 @@ export function storedWords(words: { lexeme: string; passages: number }[]): Stor
 }
 
 const KEEP_MS = 10 * 60_000;
+/** A read whose counts a change of the store made stale is done again after this long at the soonest. */
+const READ_AGAIN_MS = 60_000;
 /**
  * Passages whose words are read at most: the read costs about 5 µs a passage, so a store of a
  * million passages would hold the database for seconds. A word misspelt by a visitor is rarely
  * one that only the passages left unread hold.
  */
-const MAX_PASSAGES_READ = 100_000;
+export const MAX_PASSAGES_READ = 100_000;
 /** A store with more distinct words than this keeps its commonest (a typo is corrected to a word seen more than once). */
 const MAX_WORDS = 200_000;
 
 /** Clients whose words are kept at once (about ten megabytes each at most, for 200,000 words). */
 const MAX_CLIENTS = 32;
 
-/** Each client's words, as read or being read, and when the read began. */
-const byClient = new Map<number, { reading: Promise<Vocabulary>; startedAt: number }>();
+/**
+ * Each client's words, as read or being read, and when the read began; `read` once it has ended;
+ * `stale` once the client's passages changed after the read began (its counts may be behind).
+ */
+interface KeptRead { reading: Promise<Vocabulary>; startedAt: number; read?: Vocabulary; stale?: boolean }
+const byClient = new Map<number, KeptRead>();
 
 /** Forget every client's words (a benchmark that builds a store again under the same client id). */
 export function forgetVocabularies() {
@@ -76,14 +102,38 @@ async function readVocabulary(appId: number, db: Database): Promise<Vocabulary> 
 export function vocabularyOf(appId: number, db: Database): Promise<Vocabulary> {
   const kept = byClient.get(appId);
   if (kept && Date.now() - kept.startedAt <= KEEP_MS) return kept.reading;
+  return startReading(appId, db).reading;
+}
+
+function startReading(appId: number, db: Database): KeptRead {
   const reading = readVocabulary(appId, db);
   // Kept in the order read: the client read longest ago is forgotten first.
   byClient.delete(appId);
   if (byClient.size >= MAX_CLIENTS) byClient.delete(byClient.keys().next().value!);
-  const entry = { reading, startedAt: Date.now() };
+  const entry: KeptRead = { reading, startedAt: Date.now() };
   byClient.set(appId, entry);
-  reading.catch(() => byClient.get(appId) === entry && byClient.delete(appId));
-  return reading;
+  reading.then((read) => (entry.read = read), () => byClient.get(appId) === entry && byClient.delete(appId));
+  return entry;
+}
+
+/**
+ * The client's words with passage counts that are current, if a read of them has ended; otherwise
+ * null, and a read is begun (unless one is under way, or began less than READ_AGAIN_MS ago) for
+ * the questions that follow. Never waits: the first question after a while is counted word by word.
+ */
+export function currentVocabulary(appId: number, db: Database): Vocabulary | null {
+  const kept = byClient.get(appId);
+  const age = kept ? Date.now() - kept.startedAt : Infinity;
+  if (kept?.read && !kept.stale && age <= KEEP_MS) return kept.read;
+  const underWay = kept && !kept.read && age <= KEEP_MS;
+  if (!underWay && age >= READ_AGAIN_MS) startReading(appId, db).reading.catch(() => {});
+  return null;
+}
+
+/** The client's passages changed: the counts of its words read so far may be behind. */
+export function markVocabularyStale(appId: number) {
+  const kept = byClient.get(appId);
+  if (kept) kept.stale = true;
 }
 
 /** A word as a list of its letters' codes (whole code points, so a letter outside the BMP is one). */
