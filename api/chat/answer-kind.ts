@@ -5,9 +5,11 @@
  * English question words and shapes of names, dates and numbers; they only tip the choice between
  * sentences that already share the question's words.
  */
-export type AnswerKind = "person" | "date" | "number" | "phone" | "place" | "definition" | "any";
+export type AnswerKind = "person" | "date" | "number" | "amount" | "phone" | "place" | "definition" | "any";
 
 const NUMBER_QUESTION = /\bhow (many|much|old|big|large|small|long|far|often|fast|tall|high|heavy|soon)\b|\bwhat (percentage|percent|share|proportion|fraction|number|amount|size|score|rate|price|fee|cost)\b|\bnumber of\b|\bdoes (it|\w+) cost\b/;
+/** A "how much" question about money ("How much does it cost?", "How much is the application fee?") asks for an amount of it. */
+const MONEY_WORDS = /\b(cost|costs|price|prices|priced|fee|fees|charge|charges|charged|pay|paid|spend|spent|tuition|worth)\b/;
 /** "What is the phone number …?", "Which number do I call …?": a number one can dial. */
 const PHONE_QUESTION = /\b(phone|telephone|fax|contact) number\b|\bnumber (do|should|can) (i|we|you) (call|dial|ring)\b/;
 /** Seven or more digits with the usual separators: "(555) 010-1891", "+44 20 7946 0958". */
@@ -29,7 +31,7 @@ const DEFINED_TERM_WORDS = 3;
 export function answerKindOf(question: string): AnswerKind {
   const q = question.toLowerCase();
   if (PHONE_QUESTION.test(q)) return "phone";
-  if (NUMBER_QUESTION.test(q)) return "number";
+  if (NUMBER_QUESTION.test(q)) return MONEY_WORDS.test(q) ? "amount" : "number";
   if (PERSON_QUESTION.test(q)) return "person";
   if (DATE_QUESTION.test(q)) return "date";
   if (PLACE_QUESTION.test(q)) return "place";
@@ -54,6 +56,7 @@ function defines(words: string[], subject: string[]) {
 }
 
 const NUMBER_WORDS = /^(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|hundreds|thousand|thousands|million|millions|billion|dozen|dozens|half|once|twice|single|double|triple)$/;
+const CURRENCY_WORDS = /^(dollars?|euros?|pounds?|cents?|pence|yen|usd|eur|gbp|free)$/;
 const MONTHS = /^(january|february|march|april|may|june|july|august|september|october|november|december|jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)$/;
 const DAY_WORDS = /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|today|tomorrow|yesterday|daily|weekly|monthly|annually|yearly|morning|afternoon|evening|night|midnight|noon|spring|summer|fall|autumn|winter|semester|term|century|decade)$/;
 const YEAR = /^(1[5-9]\d\d|20\d\d)s?$/;
@@ -70,6 +73,9 @@ export function isAnswerWord(word: string, kind: AnswerKind, questionWords: Set<
     case "number":
       // A figure, not a name holding a digit ("O3", "G40", "v8").
       return /^[$€£¥]?\d/.test(word) || NUMBER_WORDS.test(lower);
+    case "amount":
+      // A sum with its currency ("$12,400", "€90"), a currency named after a figure ("400 euros"), or "free".
+      return /^[$€£¥]\d/.test(word) || CURRENCY_WORDS.test(lower);
     case "phone":
       return /^\+?\(?\d/.test(word);
     case "date":

@@ -120,6 +120,14 @@ describe("answers", () => {
     // "What about …?" asks the previous question again about something else.
     const about = await chat("What about the history program?", { conversation_id: nursingFollow.conversationId });
     expect(about.text).toContain("Applicants send a writing sample of about ten pages.");
+    // One that asks for a kind of answer (an amount) with no key word of its own asks it of the previous question's subject.
+    const program = await chat("Tell me about the nursing program");
+    const cost = await chat("How much does it cost?", { conversation_id: program.conversationId });
+    expect(cost.text).toContain("Tuition is $12,400 per semester.");
+    expect(cost.done.sources[0].url).toBe(`${site.base}/programs/nursing`);
+    // One that names neither a subject nor a kind of answer gets the fallback, not the previous answer again.
+    const why = await chat("Why is that?", { conversation_id: program.conversationId });
+    expect(why.done.outcome).toBe("fallback");
     // A question that does not point back stands on its own, whatever was asked before.
     const other = await chat("What time do guided tours leave?", { conversation_id: history.conversationId });
     expect(other.done.sources[0].url).toBe(`${site.base}/tours`);

@@ -147,8 +147,10 @@ function informative(text: string, weightOf: Map<string, number>) {
  * A long sentence (PDF text often has no full stops) is quoted around its telling words; every cut
  * is marked with "…", and a word is never cut. `searchedFor` is what retrieval was asked (for a
  * follow-up, the previous question too); the kind of answer wanted comes from the question itself.
+ * With `kindOnly`, the terms are the previous question's (a follow-up with no key word of its own,
+ * "How much does it cost?"): only a sentence holding the kind of answer asked for may answer.
  */
-export function composeAnswer(question: string, terms: QuestionTerm[], passages: SearchHit[], searchedFor = question): ComposedAnswer {
+export function composeAnswer(question: string, terms: QuestionTerm[], passages: SearchHit[], searchedFor = question, kindOnly = false): ComposedAnswer {
   const split = passages.map((passage) => sentencesOf(passage.text));
   const headings = passages.map((passage) => [passage.title, ...passage.headingPath].join(" "));
 
@@ -187,6 +189,7 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       // Rare words weigh most, but a sentence holding every key word (the question's verb too, however
       // common) is likelier the answer than one holding the rare ones alone.
       const coverage = 0.8 * (weight / totalWeight) + 0.2 * (found.positions.size / (weightOf.size || 1));
+      if (kindOnly && !texts.some(holdsAnswer)) return 0;
       return coverage
         * (0.75 + 0.25 * closeness(found.positions))
         * (kind === "any" ? 1 : texts.some(holdsAnswer) ? 1.2 : 0.9)

@@ -5,7 +5,7 @@ import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { retrieve, type SearchHit } from "../knowledge/search";
 import { composeAnswer } from "./compose";
-import { followUpContext } from "./follow-up";
+import { followUpContext, followUpSearch } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";
 import { contentWords, mentions, sameWord } from "./words";
 
@@ -37,6 +37,17 @@ const closestOf = (hits: SearchHit[]): ClosestPassage[] => hits.slice(0, 3).map(
 type ResponderDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 /** Passages the extractive answer looks for its sentence in. */
 const COMPOSITION_POOL = 8;
+
+/**
+ * The passages that passed the quality check, then the others retrieval found on their pages (at
+ * most COMPOSITION_POOL in all): a follow-up that asks its previous question's subject for an amount
+ * or a date finds it in the section of the page that does not repeat the subject's words ("Tuition").
+ */
+function onTheirPages(passed: SearchHit[], hits: SearchHit[]) {
+  const pageOf = (hit: SearchHit) => (hit.urlId !== null ? `url ${hit.urlId}` : `file ${hit.fileId}`);
+  const pages = new Set(passed.map(pageOf));
+  return [...passed, ...hits.filter((hit) => !passed.includes(hit) && pages.has(pageOf(hit)))].slice(0, COMPOSITION_POOL);
+}
 const PROGRAM_QUESTION = /\b(program|programme|degree|major|course|study|studies|recommend)/i;
 
 /** Uploaded files answer only in the environments they are tagged for (an untagged file in neither). */
@@ -101,16 +112,20 @@ export async function respond(
   const noGo = controls.noGoTopics.find((t) => raises(t.topic));
   if (noGo) return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned" };
 
-  const found = await retrieve({ appId: input.appId, query: input.message, context: earlier, triggerPoint: input.triggerPoint, limit: 20 }, deps);
+  const searched = followUpSearch(input.message, input.previousQuestion);
+  const found = await retrieve({ appId: input.appId, query: searched.query, context: searched.context, triggerPoint: input.triggerPoint, limit: 20 }, deps);
   const hits = await withinEnvironment(found.hits, input.environment, deps);
   // The answering sentence is looked for in every passage good enough for the quality check (up
   // to a handful); the answer then cites at most max_sources passages, the one it quotes first.
   const settings = controls.qualityCheck;
   const gate = qualityGate(hits, { ...settings, max_sources: Math.max(settings.max_sources, COMPOSITION_POOL) });
   const programs = await recommendPrograms(input.appId, input.message, deps);
-  // The previous question's words found the passages; the question's own choose the sentence.
-  const ownTerms = found.terms.filter((term) => !term.context);
-  const composed = gate.passages.length ? composeAnswer(input.message, ownTerms, gate.passages, earlier ? `${earlier}\n${input.message}` : input.message) : { text: "", passages: [] };
+  // The previous question's words helped find the passages; the question's own choose the sentence
+  // (unless it has none, and asks its previous question's subject for a kind of answer).
+  const choosing = searched.ownWords ? found.terms.filter((term) => !term.context) : found.terms;
+  const composed = gate.passages.length
+    ? composeAnswer(input.message, choosing, searched.ownWords ? gate.passages : onTheirPages(gate.passages, hits), earlier ? `${earlier}\n${input.message}` : input.message, !searched.ownWords)
+    : { text: "", passages: [] };
   let passages = composed.passages.slice(0, settings.max_sources);
   // Once the quality check has passed, a model reads more than the answer may cite: the passage
   // that holds the answer is then among what it reads far more often.

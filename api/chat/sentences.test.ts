@@ -52,7 +52,9 @@ describe("answer kinds", () => {
     expect(answerKindOf("Who led the research?")).toBe("person");
     expect(answerKindOf("When is the early action deadline?")).toBe("date");
     expect(answerKindOf("How many students does the program admit?")).toBe("number");
-    expect(answerKindOf("How much is the application fee?")).toBe("number");
+    expect(answerKindOf("How much is the application fee?")).toBe("amount");
+    expect(answerKindOf("How much does it cost?")).toBe("amount");
+    expect(answerKindOf("How much land does the campus cover?")).toBe("number");
     expect(answerKindOf("Where do guided tours leave from?")).toBe("place");
     expect(answerKindOf("What does the Awesome Bar do?")).toBe("any");
     expect(answerKindOf("What is the phone number of the registrar?")).toBe("phone");
@@ -66,6 +68,11 @@ describe("answer kinds", () => {
   it("tells a figure from a name holding a digit, and a sentence that defines the subject", () => {
     expect(holdsAnswerOfKind("Compile it with -O3 for speed.", "number", new Set())).toBe(false);
     expect(holdsAnswerOfKind("The file is 87 bytes.", "number", new Set())).toBe(true);
+    // An amount of money: a figure with its currency, a currency named, or "free"; not any figure.
+    expect(holdsAnswerOfKind("Tuition is $12,400 per semester.", "amount", new Set())).toBe(true);
+    expect(holdsAnswerOfKind("The fee is 40 euros.", "amount", new Set())).toBe(true);
+    expect(holdsAnswerOfKind("Entry to the gallery is free.", "amount", new Set())).toBe(true);
+    expect(holdsAnswerOfKind("The four-year program admits 120 students.", "amount", new Set())).toBe(false);
     const subject = definedSubjectOf("What is white-box monitoring?");
     expect(subject).toEqual(["white", "box", "monitoring"]);
     expect(holdsAnswerOfKind("White-box monitoring is based on metrics exposed by the internals of the system.", "definition", new Set(), subject)).toBe(true);

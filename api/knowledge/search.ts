@@ -221,6 +221,9 @@ export function questionWords(query: string) {
     .filter((w) => w !== "or").slice(0, MAX_QUERY_WORDS);
 }
 
+/** Whether a question has a key word of its own, one retrieval can search by (not only framing and stop words). */
+export const hasKeyWords = (query: string) => lexemesOf(questionWords(query)).length > 0;
+
 /**
  * The question's lexemes with any found in no passage replaced by the stored word it nearly is
  * ("gaurentee" ⇒ "guarantee", "ARPNET" ⇒ "ARPANET"), and the corpus figures for them. Only words
