@@ -327,12 +327,12 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
       ts_filter(setweight(${fields}, 'A', ${lexemes}), '{a}')::text as field,
       ${factor} as factor, ${matched} as matched`;
   // Each pool cuts its counts out of the rows its index scan reads, rather than naming ids for a
-  // second read of the same rows: a passage is visited once (what the pool of every key word
-  // took is left out of the others). The passages holding every key word are found once (a common-word
-  // question asks again whether there are any). Those under a title or heading holding them all
-  // are added: on a large store more passages than the pool takes may hold them all in their text
-  // (pages citing that title), and the arbitrary ones the pool took would leave out the page the
-  // question names. That pool is sorted before it is cut, so it names its ids first.
+  // second scan to read again. The passages holding every key word are found once: the other pools
+  // leave them out, and a common-word question asks whether there are any. Those under a title or
+  // heading holding them all are added: on a large store more passages than the pool takes may hold
+  // them all in their text (pages citing that title), and the arbitrary ones the pool took would
+  // leave out the page the question names. That pool is sorted before it is cut, so it names its
+  // ids first. Two word pools may take one passage: it is scored once.
   const holdingEvery = sql`select ${counts} from chunks c ${sources} where c.app_id = ${options.appId} and c.tsv @@ ${everyTellingWord} limit ${MAX_CANDIDATES}`;
   const titledPool = sql`select ${counts} from chunks c ${sources} where c.id in (
       select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord}
