@@ -185,7 +185,7 @@ try {
       const site = await indexAndServe(target.database);
       try {
         console.log(`${name}: indexed ${site.indexed.length} pages (${site.chunks} chunks) in ${site.seconds.toFixed(1)} s; ` +
-          `its ${site.vocabularyRead.words} distinct words read in ${site.vocabularyRead.ms.toFixed(0)} ms (once per ten minutes, by the first question with a misspelt word)`);
+          `its ${site.vocabularyRead.words} distinct words read in ${site.vocabularyRead.ms.toFixed(0)} ms (once per ten minutes, in the background of the first question that needs word counts or has a misspelt word)`);
         console.log(`  retrieval alone, one question at a time: ${site.retrieval.firstTime.toFixed(1)} ms asked for the first time, ${site.retrieval.again.toFixed(1)} ms asked again (its words' passage counts known)`);
         const questions = questionsFrom(site.indexed);
         // A few answers first, so the first visitors do not also pay for cold caches and connections.
