@@ -36,7 +36,7 @@ export function followUpContext(question: string, previousQuestion: string | nul
  * How a question is searched in its conversation. `query` finds and weighs the passages, `context`
  * (at half weight) helps find them, and `ownWords` says whether only the query's words choose the
  * answering sentence. A follow-up that asks for a kind of answer with no key word of its own ("How
- * much does it cost?", "When does it start?") is searched by its previous question, whose words
+ * much does it cost?", "Where is it?") is searched by its previous question, whose words
  * then choose the sentence with the kind. One that says neither ("Why?", "Tell me more about it")
  * finds nothing, and gets the fallback rather than the previous answer again.
  */

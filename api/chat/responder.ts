@@ -48,6 +48,7 @@ function onTheirPages(passed: SearchHit[], hits: SearchHit[]) {
   const pages = new Set(passed.map(pageOf));
   return [...passed, ...hits.filter((hit) => !passed.includes(hit) && pages.has(pageOf(hit)))].slice(0, COMPOSITION_POOL);
 }
+
 const PROGRAM_QUESTION = /\b(program|programme|degree|major|course|study|studies|recommend)/i;
 
 /** Uploaded files answer only in the environments they are tagged for (an untagged file in neither). */
