@@ -72,7 +72,7 @@ export async function corpusStats(appId: number, lexemes: string[], db: Database
   // every word's count at once, past the index count's cap too; read from the first
   // MAX_PASSAGES_READ passages of a larger store, they are scaled up to it. Only the words the read
   // lacks (new since, or rare) are counted here.
-  const atCap = lexemes.filter((lexeme) => stats.frequencies.get(lexeme)! >= FREQUENCY_CAP);
+  const atCap = lexemes.filter((lexeme) => (stats.frequencies.get(lexeme) ?? 0) >= FREQUENCY_CAP);
   const vocabulary = unknown.length || atCap.length ? currentVocabulary(appId, db) : null;
   if (vocabulary) {
     const scale = Math.max(1, stats.passages / MAX_PASSAGES_READ);
