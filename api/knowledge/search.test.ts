@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, knowledgeFiles, urls, websites } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
-import { likePattern, positionCount, questionWords, searchChunks, tsvectorEntry } from "./search";
+import { likePattern, positionsIn, questionWords, searchChunks, tsvectorEntry } from "./search";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -202,6 +202,26 @@ describe("searchChunks weighing a passage's page", () => {
   });
 });
 
+describe("searchChunks weighing how close together the key words stand", () => {
+  it("ranks the passage naming them side by side above one with the same words scattered", async () => {
+    const db = host.deps.db;
+    const [app] = await db.insert(clientApps).values({ clientName: "Valley College", urlCode: "valley-college" }).returning();
+    const [site] = await db.insert(websites).values({ appId: app.id, url: "https://valley.example.edu", siteMap: "few_urls", status: "sitemap_generated" }).returning();
+    const page = async (path: string, text: string) => {
+      const [row] = await db.insert(urls).values({ appId: app.id, websiteId: site.id, url: `https://valley.example.edu${path}`, title: "", status: "indexed" }).returning();
+      await db.insert(chunks).values({ appId: app.id, urlId: row.id, position: 0, text });
+    };
+    // The same words, as often, in passages of the same length: only their order differs. The
+    // scattered one is stored first, so that on equal scores it would come first.
+    await page("/housing", "The nursing program arranges housing on campus for students, and the residence office is billed each semester for tuition.");
+    await page("/tuition", "Nursing program tuition is billed each semester, and the residence office arranges housing on campus for students.");
+    const hits = await searchChunks({ appId: app.id, query: "What is the nursing program tuition?", limit: 5 }, host.deps);
+    expect(hits.map((hit) => hit.url)).toEqual(["https://valley.example.edu/tuition", "https://valley.example.edu/housing"]);
+    expect(hits[0].baseScore).toBe(hits[1].baseScore);
+    expect(hits[0].bm25).toBeGreaterThan(hits[1].bm25);
+  });
+});
+
 describe("questionWords", () => {
   it("leaves out the noun that only names a date as the kind of answer, and keeps it where it is the subject", () => {
     expect(questionWords("In what year was the harbour opened?")).toEqual(["in", "what", "was", "the", "harbour", "opened"]);
@@ -211,11 +231,12 @@ describe("questionWords", () => {
   });
 });
 
-describe("positionCount", () => {
-  it("counts a lexeme's positions in a tsvector's text form, its quotes and backslashes escaped as Postgres writes them", () => {
-    const tsvector = String.raw`'a\\b':2 'it''s':1A,4A 'plain' 'x':3A 'y''x':9`;
-    const count = (lexeme: string) => positionCount(tsvector, tsvectorEntry(lexeme));
-    expect([count(String.raw`a\b`), count("it's"), count("plain"), count("x"), count("y'x"), count("s"), count("absent")]).toEqual([1, 2, 1, 1, 1, 0, 0]);
-    expect(positionCount("", tsvectorEntry("x"))).toBe(0);
+describe("positionsIn", () => {
+  it("reads a lexeme's positions in a tsvector's text form, its quotes and backslashes escaped as Postgres writes them", () => {
+    const tsvector = String.raw`'a\\b':2 'it''s':1A,4A 'plain' 'x':3A 'y''x':9,12B,130`;
+    const at = (lexeme: string) => positionsIn(tsvector, tsvectorEntry(lexeme));
+    expect([at(String.raw`a\b`), at("it's"), at("plain"), at("x"), at("y'x"), at("s"), at("absent")])
+      .toEqual([[2], [1, 4], [], [3], [9, 12, 130], null, null]);
+    expect(positionsIn("", tsvectorEntry("x"))).toBeNull();
   });
 });
