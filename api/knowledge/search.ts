@@ -152,7 +152,8 @@ export function positionsIn(tsvector: string, entry: string): number[] | null {
   }
   return null;
 }
-/** Where a key word stands in a passage's text (its word position), for PROXIMITY_WORDS. */
+
+/** Where a key word stands in a passage's text, or in its title and headings (its word position). */
 interface KeyWordAt { position: number; term: number }
 
 /**
