@@ -2,6 +2,7 @@ import { Readability } from "@mozilla/readability";
 import { blocksOf, type Block, type DomNode } from "./html-blocks";
 import { removeBoilerplateBoxes, removeFurniture, removeOperatorSelectors, type CleanupRules } from "./html-cleanup";
 import { precutDocument } from "./html-precut";
+import { withLeadParagraphs } from "./lead-paragraphs";
 import { withoutPointerLines } from "./pointer-lines";
 import { withoutTrailingFurniture } from "./trailing-furniture";
 
@@ -87,15 +88,20 @@ function copyBodyOnlyWhenRestored(document: HtmlDocument, parsedAgain: () => Htm
   });
 }
 
-/** Mozilla's Readability: the article's element, walked into blocks; [] when it finds none. */
+/**
+ * Mozilla's Readability: the article's element, walked into blocks, with the lead paragraphs above
+ * it on the page (lead-paragraphs.ts); [] when it finds none.
+ */
 function readabilityBlocks(document: HtmlDocument, parsedAgain: () => HtmlDocument): { blocks: Block[]; title: string } {
   try {
+    // Read before Readability takes its article's nodes out of the page.
+    const pageBlocks = document.body ? blocksOf(document.body as unknown as DomNode) : [];
     const reader = new Readability<DomNode>(document as unknown as Document, { keepClasses: true, serializer: (node) => node as unknown as DomNode });
     skipWorkWeDoNotNeed(reader);
     copyBodyOnlyWhenRestored(document, parsedAgain, reader);
     const article = reader.parse();
     if (!article?.content) return { blocks: [], title: "" };
-    return { blocks: blocksOf(article.content), title: clean(article.title) };
+    return { blocks: withLeadParagraphs(pageBlocks, blocksOf(article.content)), title: clean(article.title) };
   } catch {
     // A page Readability cannot walk is read through the cleaned body instead.
     return { blocks: [], title: "" };

@@ -13,7 +13,7 @@ const ARTICLE_PARAGRAPH = 100;
 /** A line after it shorter than this, and not a sentence, is furniture. */
 const LABEL_CHARS = 60;
 /** Ends like a sentence, in any script (".", "!", "?", "。", "।"…), closing quotes or brackets after. */
-const SENTENCE_END = /\p{Sentence_Terminal}["'”’»)\]]*$/u;
+export const SENTENCE_END = /\p{Sentence_Terminal}["'”’»)\]]*$/u;
 /**
  * Figures, times, prices, e-mail, and "Label: value" lines ("Location: Main Hall"): contact lines
  * and facts are kept, however short.

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { extractHtml } from "./extract-html";
+import type { Block } from "./html-blocks";
+import { withLeadParagraphs } from "./lead-paragraphs";
+
+const paragraph = (subject: string): Block => ({ kind: "text", text: `${subject} is told at some length here, in a paragraph long enough to be taken for the article's own text.` });
+const text = (line: string, linkChars?: number): Block => (linkChars ? { kind: "text", text: line, linkChars } : { kind: "text", text: line });
+const heading = (line: string, level = 2): Block => ({ kind: "heading", level, text: line });
+
+describe("withLeadParagraphs", () => {
+  it("takes the paragraphs above the article up to the main heading, passing over a byline and a date", () => {
+    const article = [paragraph("The body"), paragraph("The rest")];
+    const page = [text("Home", 4), heading("Campus news", 1), paragraph("The lead"), text("21 January 2026"), text("By Ann Lee", 10), ...article];
+    expect(withLeadParagraphs(page, article)).toEqual([paragraph("The lead"), ...article]);
+  });
+
+  it("takes a standfirst set as a long heading as text, and a heading over a taken paragraph", () => {
+    const standfirst = "The board met on Tuesday and agreed to keep the library open late through the whole of the exam season.";
+    const article = [paragraph("The body")];
+    const page = [heading("Library hours", 1), heading(standfirst), heading("What changes"), paragraph("The first change"), ...article];
+    expect(withLeadParagraphs(page, article)).toEqual([text(standfirst), heading("What changes"), paragraph("The first change"), ...article]);
+  });
+
+  it("takes no teaser or list entry, stops at a run of short lines, and takes nothing the article already holds", () => {
+    const article = [paragraph("The body")];
+    const teaser = { ...paragraph("Another story"), linkChars: 90 };
+    expect(withLeadParagraphs([teaser, ...article], article)).toEqual(article);
+    expect(withLeadParagraphs([paragraph("A sidebar"), text("Share"), text("Print"), text("Mail"), ...article], article)).toEqual(article);
+    expect(withLeadParagraphs([{ ...paragraph("An entry"), item: true }, ...article], article)).toEqual(article);
+    const joined = [{ kind: "text" as const, text: `${paragraph("The lead").text}\n${paragraph("The body").text}` }];
+    expect(withLeadParagraphs([paragraph("The lead"), paragraph("The body")], joined)).toEqual(joined);
+    expect(withLeadParagraphs([text("Menu"), text("Search")], [paragraph("Unplaced")])).toEqual([paragraph("Unplaced")]);
+  });
+
+  it("is applied to what a page's extraction keeps: a lead in the article's header, outside the element Readability picks", () => {
+    const body = ["arrivals", "the timetable", "the platforms", "the ticket office"].map((topic) =>
+      `<p>The station's ${topic} are described here in a long paragraph, with commas, clauses, and enough words to be the article's text.</p>`).join("");
+    const page = `<!doctype html><html><head><title>Station</title></head><body><main>
+      <header class="intro"><h1>The station reopens</h1>
+        <p class="lead">After two years of building work the station reopens on Monday, with a new hall and four platforms.</p>
+        <p>21 January 2026</p><p><a href="/ann">Ann Lee</a></p></header>
+      <div class="story">${body}</div></main></body></html>`;
+    const { text: extracted } = extractHtml(page);
+    expect(extracted).toContain("the station reopens on Monday, with a new hall");
+    expect(extracted.indexOf("reopens on Monday")).toBeLessThan(extracted.indexOf("arrivals"));
+    expect(extracted).not.toContain("21 January 2026");
+    expect(extracted).not.toContain("Ann Lee");
+  });
+});

@@ -1,0 +1,64 @@
+import type { Block } from "./html-blocks";
+import { SENTENCE_END } from "./trailing-furniture";
+
+/**
+ * The paragraphs that open an article above the element Readability picked: a lead set in the
+ * page's header ("<p class=lead>" beside the <h1>), a standfirst set as a long <h2>, the first rows
+ * of a page builder's layout whose later rows Readability chose. Readability joins only the
+ * siblings of its best element, so these are lost, and they are often the summary a visitor's
+ * question is answered from. Measured on trafilatura's evaluation pages (decision 022).
+ *
+ * Walking up from the article's first block, a block is taken when it reads as a paragraph: a
+ * sentence of some length, few of its characters link text, not a list entry. A heading over a
+ * taken paragraph is taken with it. A few other lines may stand between (a byline, a date,
+ * a photo credit); they are passed over, not taken. The walk ends at the page's main heading, or
+ * where more lines than that stand in a row. Only shapes are read, never words, so it holds in
+ * every language.
+ */
+
+/** A paragraph this long at least: shorter lines above an article are bylines, dates and labels. */
+const PARAGRAPH_CHARS = 60;
+/** A "heading" this long that ends like a sentence is a standfirst, set in a heading's type. */
+const STANDFIRST_CHARS = 100;
+/** At most this share of a paragraph is link text: more is a teaser or a list of links. */
+const MAX_LINK_SHARE = 0.2;
+/** Lines in a row that are passed over before the walk stops (byline, date, credit). */
+const LINES_PASSED_OVER = 2;
+
+const readsAsParagraph = (block: Block) => !block.item && !block.pathOnly
+  && (block.linkChars ?? 0) <= MAX_LINK_SHARE * block.text.length
+  && block.text.length >= (block.kind === "heading" ? STANDFIRST_CHARS : PARAGRAPH_CHARS)
+  && SENTENCE_END.test(block.text);
+
+/**
+ * The article's blocks with the paragraphs found above it on the page. `pageBlocks` are the whole
+ * page's blocks (after the pre-cut), `article` Readability's; nothing is added when the article's
+ * first block cannot be found on the page as it is.
+ */
+export function withLeadParagraphs(pageBlocks: Block[], article: Block[]): Block[] {
+  if (!article.length) return article;
+  const inArticle = new Set(article.map((block) => block.text));
+  const first = pageBlocks.findIndex((block) => inArticle.has(block.text));
+  if (first <= 0) return article;
+  // Readability may have joined or reworded the page's blocks: what its text already holds is not taken again.
+  const articleText = article.map((block) => block.text).join("\n");
+  const lead: Block[] = [];
+  let passedOver = 0;
+  let paragraphBelow = false;
+  for (let at = first - 1; at >= 0; at--) {
+    const block = pageBlocks[at];
+    if (block.kind === "heading" && (block.level ?? 2) <= 1) break;
+    if (readsAsParagraph(block) && !articleText.includes(block.text)) {
+      // A standfirst set as a heading is text: it must not become a heading path.
+      lead.unshift(block.kind === "heading" ? { kind: "text", text: block.text } : block);
+      passedOver = 0;
+      paragraphBelow = true;
+    } else if (block.kind === "heading") {
+      if (paragraphBelow) lead.unshift(block);
+    } else {
+      paragraphBelow = false;
+      if (++passedOver > LINES_PASSED_OVER) break;
+    }
+  }
+  return [...lead, ...article];
+}
