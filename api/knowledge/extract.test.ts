@@ -147,7 +147,7 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(textOf("<html><body><p>Closed today.</p></body></html>")).toBe("Closed today.");
   });
 
-  it("takes out of the article the boxes named as notices, newsletters, related articles, breadcrumbs or tags, but never an <article> nor a box holding most of the page", () => {
+  it("takes out of the article the boxes named as notices, affiliate notes, embed placeholders, newsletters, related articles, breadcrumbs or tags, but never an <article> nor a box holding most of the page", () => {
     const paragraph = (n: number) => `<p>The orchard's ${n}th row was planted with an old variety of apple that ripens late and keeps well through the winter months.</p>`;
     const page = `<!doctype html><html><head><title>Orchard</title></head><body><article><h1>Orchard</h1>
       <div class="column editorial-disclaimer">This article is a reader's blog and not the view of the editors.</div>
@@ -155,10 +155,12 @@ describe("what reaches the chunks from pages of many shapes", () => {
       <div class="relatedArticlesTextContainer"><span>Ten pears that ripen early in the season, and where to find them</span></div>
       ${paragraph(3)}<ul class="post-tags"><li>apples</li><li>winter</li></ul>
       <div class="signup newsletter-box">Get the gardening letter every Friday, free of charge and easy to cancel.</div>
+      <aside class="shop-affiliate-note"><p>Buying through the nursery links above earns this site a small fee.</p></aside>
+      <div class="video-embed-placeholder"><p>This video is shown once you accept the video host's cookies.</p></div>
       </article></body></html>`;
     const text = textOf(page);
     expect(text).toContain("3th row was planted");
-    for (const gone of ["reader's blog", "Ten pears", "apples", "gardening letter"]) expect(text).not.toContain(gone);
+    for (const gone of ["reader's blog", "Ten pears", "apples", "gardening letter", "a small fee", "host's cookies"]) expect(text).not.toContain(gone);
     // A page whose whole text sits in a box with such a name keeps it.
     const wrapped = textOf(`<!doctype html><html><head><title>Orchard</title></head><body><div class="related-content"><h1>Orchard</h1>${paragraph(1)}${paragraph(2)}${paragraph(3)}</div></body></html>`);
     expect(wrapped).toContain("2th row was planted");

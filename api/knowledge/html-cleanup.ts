@@ -72,15 +72,16 @@ export function removeFurniture(root: CleanRoot) {
 
 /**
  * Words of class names and ids that mark a box Readability would keep inside the article it picks:
- * notices ("editorial-disclaimer", "ad-disclosure"), newsletter boxes, lists of related articles
- * ("relatedArticlesTextContainer"), breadcrumbs and tag lists. Its own list of unlikely names
- * spares an element whose names also sound like content ("column community-notice",
- * "…Articles…"), and a box of plain text becomes a nameless paragraph in its article. So the
- * boxes go before it reads the page. Chosen one word at a time on trafilatura's evaluation pages
- * (decision 022): "teaser" and "lead" are left out, as many sites name the article's own opening
- * paragraph so.
+ * notices ("editorial-disclaimer", "ad-disclosure", "shop-affiliate-note"), the stand-in shown for
+ * an embed until its cookies are accepted ("video-embed-placeholder"), newsletter boxes, lists of
+ * related articles ("relatedArticlesTextContainer"), breadcrumbs and tag lists. Its own list of
+ * unlikely names spares an element whose names also sound like content ("column
+ * community-notice", "…Articles…"), and a box of plain text becomes a nameless paragraph in its
+ * article. So the boxes go before it reads the page. Chosen one word at a time on trafilatura's
+ * evaluation pages (decision 022): "teaser" and "lead" are left out, as many sites name the
+ * article's own opening paragraph so.
  */
-const BOX_WORDS = new Set(["disclaimer", "disclosure", "newsletter", "related", "breadcrumb", "breadcrumbs", "tags"]);
+const BOX_WORDS = new Set(["affiliate", "placeholder", "disclaimer", "disclosure", "newsletter", "related", "breadcrumb", "breadcrumbs", "tags"]);
 /** A box holding more than this share of the page's text is its content, whatever its name. */
 const MAX_BOX_SHARE = 0.5;
 
