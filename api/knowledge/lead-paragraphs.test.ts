@@ -21,15 +21,22 @@ describe("withLeadParagraphs", () => {
     expect(withLeadParagraphs(page, article)).toEqual([text(standfirst), heading("What changes"), paragraph("The first change"), ...article]);
   });
 
-  it("takes no teaser or list entry, stops at a run of short lines, and takes nothing the article already holds", () => {
+  it("takes no teaser or list entry, and nothing the article already holds", () => {
     const article = [paragraph("The body")];
+    const title = heading("Campus news", 1);
     const teaser = { ...paragraph("Another story"), linkChars: 90 };
-    expect(withLeadParagraphs([teaser, ...article], article)).toEqual(article);
-    expect(withLeadParagraphs([paragraph("A sidebar"), text("Share"), text("Print"), text("Mail"), ...article], article)).toEqual(article);
-    expect(withLeadParagraphs([{ ...paragraph("An entry"), item: true }, ...article], article)).toEqual(article);
+    expect(withLeadParagraphs([title, teaser, ...article], article)).toEqual(article);
+    expect(withLeadParagraphs([title, { ...paragraph("An entry"), item: true }, ...article], article)).toEqual(article);
     const joined = [{ kind: "text" as const, text: `${paragraph("The lead").text}\n${paragraph("The body").text}` }];
-    expect(withLeadParagraphs([paragraph("The lead"), paragraph("The body")], joined)).toEqual(joined);
-    expect(withLeadParagraphs([text("Menu"), text("Search")], [paragraph("Unplaced")])).toEqual([paragraph("Unplaced")]);
+    expect(withLeadParagraphs([title, paragraph("The lead"), paragraph("The body")], joined)).toEqual(joined);
+    expect(withLeadParagraphs([title, text("Menu"), text("Search")], [paragraph("Unplaced")])).toEqual([paragraph("Unplaced")]);
+  });
+
+  it("takes nothing unless the walk reaches the page's main heading: a notice above an untitled article, or beyond a run of lines", () => {
+    const article = [paragraph("The body")];
+    const notice = { kind: "text" as const, text: "We use cookies and analytics tools to make this site easier to use for everyone who visits it." };
+    expect(withLeadParagraphs([notice, ...article], article)).toEqual(article);
+    expect(withLeadParagraphs([heading("Campus news", 1), paragraph("A sidebar"), text("Share"), text("Print"), text("Mail"), ...article], article)).toEqual(article);
   });
 
   it("is applied to what a page's extraction keeps: a lead in the article's header, outside the element Readability picks", () => {

@@ -8,11 +8,13 @@ import { SENTENCE_END } from "./trailing-furniture";
  * siblings of its best element, so these are lost, and they are often the summary a visitor's
  * question is answered from. Measured on trafilatura's evaluation pages (decision 022).
  *
- * Walking up from the article's first block, a block is taken when it reads as a paragraph: a
- * sentence of some length, few of its characters link text, not a list entry. A heading over a
- * taken paragraph is taken with it. A few other lines may stand between (a byline, a date,
- * a photo credit); they are passed over, not taken. The walk ends at the page's main heading, or
- * where more lines than that stand in a row. Only shapes are read, never words, so it holds in
+ * Walking up from the article's first block to the page's main heading, a block is taken when it
+ * reads as a paragraph: a sentence of some length, few of its characters link text, not a list
+ * entry. A heading over a taken paragraph is taken with it. A few other lines may stand between (a
+ * byline, a date, a photo credit); they are passed over, not taken. Nothing is taken when more
+ * lines than that stand in a row before the main heading is reached, or when there is none: what
+ * stands above an article with no title between is as likely a cookie notice or an account
+ * message, repeated on every page of the site. Only shapes are read, never words, so it holds in
  * every language.
  */
 
@@ -22,7 +24,7 @@ const PARAGRAPH_CHARS = 60;
 const STANDFIRST_CHARS = 100;
 /** At most this share of a paragraph is link text: more is a teaser or a list of links. */
 const MAX_LINK_SHARE = 0.2;
-/** Lines in a row that are passed over before the walk stops (byline, date, credit). */
+/** Other lines that may stand in a row between the title and the lead (byline, date, credit). */
 const LINES_PASSED_OVER = 2;
 
 const readsAsParagraph = (block: Block) => !block.item && !block.pathOnly
@@ -31,9 +33,9 @@ const readsAsParagraph = (block: Block) => !block.item && !block.pathOnly
   && SENTENCE_END.test(block.text);
 
 /**
- * The article's blocks with the paragraphs found above it on the page. `pageBlocks` are the whole
- * page's blocks (after the pre-cut), `article` Readability's; nothing is added when the article's
- * first block cannot be found on the page as it is.
+ * The article's blocks with the paragraphs found between the page's main heading and it.
+ * `pageBlocks` are the whole page's blocks (after the pre-cut), `article` Readability's; nothing is
+ * added when none of the article's blocks can be found on the page as they are.
  */
 export function withLeadParagraphs(pageBlocks: Block[], article: Block[]): Block[] {
   if (!article.length) return article;
@@ -47,7 +49,7 @@ export function withLeadParagraphs(pageBlocks: Block[], article: Block[]): Block
   let paragraphBelow = false;
   for (let at = first - 1; at >= 0; at--) {
     const block = pageBlocks[at];
-    if (block.kind === "heading" && (block.level ?? 2) <= 1) break;
+    if (block.kind === "heading" && (block.level ?? 2) <= 1) return [...lead, ...article];
     if (readsAsParagraph(block) && !articleText.includes(block.text)) {
       // A standfirst set as a heading is text: it must not become a heading path.
       lead.unshift(block.kind === "heading" ? { kind: "text", text: block.text } : block);
@@ -57,8 +59,8 @@ export function withLeadParagraphs(pageBlocks: Block[], article: Block[]): Block
       if (paragraphBelow) lead.unshift(block);
     } else {
       paragraphBelow = false;
-      if (++passedOver > LINES_PASSED_OVER) break;
+      if (++passedOver > LINES_PASSED_OVER) return article;
     }
   }
-  return [...lead, ...article];
+  return article;
 }
