@@ -226,14 +226,14 @@ describe("the one-pass build and Readability's second attempts", () => {
     expect(precutDocument(`<html><body><article><p>${story}<input type="email"></p></article></body></html>`).document.body.textContent).toContain("The council voted");
   });
 
-  // Under 500 characters Readability tries again with looser rules, from its copy of the body as it
-  // was before its first attempt: the lead paragraphs and the rules after it change nothing here.
   it("still finds the two Readability passes it skips under their names (an upgrade renaming them would bring their cost back unnoticed)", () => {
     const passes = Readability.prototype as unknown as Record<string, unknown>;
     expect(typeof passes._fixRelativeUris).toBe("function");
     expect(typeof passes._isProbablyVisible).toBe("function");
   });
 
+  // Under 500 characters Readability tries again with looser rules, from its copy of the body as it
+  // was before its first attempt: the lead paragraphs and the rules after it change nothing here.
   const shortPages = [
     `<html><head><title>T</title></head><body><div class="sidebar">Menu one</div><div id="content">First line<br><br>Second paragraph with <font color=red>red</font> words.<br><br>Third line here.</div><div class="comment">A comment that is short.</div></body></html>`,
     `<html><body><div class="main"><h1>Opening hours</h1><p>We are open from 9 to 5 on weekdays.</p><div class="share">Share this</div><p>Call 555-1234.</p></div></body></html>`,
