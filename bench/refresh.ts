@@ -32,6 +32,16 @@ if (!existsSync(path.join(SOURCE, "gen-site.mjs"))) {
 const PG_SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const work = mkdtempSync(path.join(tmpdir(), "console-bench-refresh-"));
 
+/** Waits until no database-maintenance job (sent as each indexing run ends) is waiting or running. */
+async function settledMaintenance(host: Awaited<ReturnType<typeof startBenchHost>>["host"]) {
+  for (;;) {
+    const [{ pending }] = (await host.deps.db.execute(sql`select count(*)::int as pending from pgboss.job
+      where name = 'database-maintenance' and state in ('created', 'retry', 'active')`) as unknown as { rows: { pending: number }[] }).rows;
+    if (!pending) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const served = (counts: SiteCounts) => `${counts.requests} requests (${counts.full} whole, ${counts.notModified} not modified), ${megabytes(counts.bytes)}`;
 
@@ -70,6 +80,21 @@ try {
       await refresh(`${(CHANGED * 100).toFixed(0)} % changed, sitemap lastmod moved`, articles.filter((_, i) => i % step === 0), true);
       site.dropLastmods();
       await refresh(`${(CHANGED * 100).toFixed(0)} % changed, no lastmod (validators only)`, articles.filter((_, i) => i % step === 1), false);
+      // Unchanged pages are rewritten by every refresh (checked now): without vacuuming, each left
+      // its old URL rows and their index entries behind. The sizes after more refreshes say whether
+      // anything still grows (api/db/maintenance.ts does autovacuum's work on PGlite).
+      const urlTable = async () => {
+        await settledMaintenance(host);
+        const [row] = (await host.deps.db.execute(sql`select pg_total_relation_size('urls') as bytes, n_dead_tup as dead
+          from pg_stat_user_tables where relname = 'urls'`) as unknown as { rows: { bytes: number; dead: number }[] }).rows;
+        return `${megabytes(Number(row.bytes))} (${row.dead} dead rows)`;
+      };
+      const sizes = [await urlTable()];
+      for (let again = 0; again < 3; again++) {
+        await indexEveryUrl(host, first.app.id, first.website.id);
+        sizes.push(await urlTable());
+      }
+      console.log(`${name}: URL table after the second refresh and three more: ${sizes.join(", ")}`);
       const failed = await host.deps.db.select({ n: sql<number>`count(*)::int` }).from(urls).where(and(eq(urls.websiteId, first.website.id), eq(urls.status, "failed_to_index")));
       if (failed[0].n) console.log(`${name}: ${failed[0].n} pages failed`);
     } finally {

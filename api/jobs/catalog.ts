@@ -1,5 +1,6 @@
 import { z, type ZodType } from "zod";
 import { purgeDeadRefreshTokens } from "../auth/tokens";
+import { maintainTables } from "../db/maintenance";
 import { DEFAULT_REFRESH_DAYS } from "@contract";
 import { discoverWebsite } from "../knowledge/discover-website";
 import { processWebsite } from "../knowledge/index-website";
@@ -93,6 +94,14 @@ export const jobCatalog = {
     schedule: "*/5 * * * *",
     retryLimit: 1,
     handler: async ({ olderThanSeconds }, deps) => recoverPipeline(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds),
+  }),
+  "database-maintenance": define({
+    description: "Vacuums and analyses the tables that need it when the database has no autovacuum of its own (embedded PGlite).",
+    payload: z.object({}),
+    // Also sent when a website's indexing run ends, so its passages are searched with fresh statistics.
+    schedule: "*/5 * * * *",
+    retryLimit: 1,
+    handler: async (_payload, deps) => maintainTables(deps.db),
   }),
 };
 

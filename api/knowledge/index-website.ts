@@ -289,6 +289,9 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   if ((done.new ?? 0) + (done.changed ?? 0) + (done.gone ?? 0) + (done.deleted ?? 0) > 0) {
     await queueRunsAfterChange(website.appId, "every agent", "website indexed", deps);
   }
+  // Every run rewrites URL rows, and most write passages: where nothing else vacuums (embedded
+  // PGlite), the tables past autovacuum's thresholds are looked after now rather than within five minutes.
+  if (Object.values(done).some(Boolean)) await deps.jobs?.send("database-maintenance", {});
   return done;
 }
 
