@@ -93,6 +93,7 @@ export async function extractPdf(bytes: Uint8Array, fallbackTitle: string, optio
     });
     return { title, blocks, text: blocks.filter((b) => b.kind === "text").map((b) => b.text).join("\n\n"), pageCount: pdf.numPages };
   } finally {
-    await pdf.destroy().catch(() => {});
+    // The loading task owns the document and its worker; pdf.js 5 no longer repeats destroy() on the document.
+    await pdf.loadingTask.destroy().catch(() => {});
   }
 }

@@ -8,6 +8,7 @@ import { isUnknownClientPath, selectedClientFor } from "~/lib/clients";
 import { isActive, navigationFor, type NavItem } from "~/lib/navigation";
 import { userCan } from "~/lib/permissions";
 import * as s from "~/styles/shell.css";
+import * as ui from "~/styles/ui.css";
 import { InAppLink, useInAppLinkClicks } from "./InAppLink";
 import { LogoutButton } from "./LogoutButton";
 import { PageSkeleton } from "./PageSkeleton";
@@ -45,14 +46,16 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
   return (
     <div className={s.layout} onClick={followLink}>
       <header className={s.topBar}>
-        <InAppLink to="/" className={s.logo} aria-label="Home: all clients">
+        {/* A link's name starts with the text it shows (WCAG 2.5.3), then says where it goes. */}
+        <InAppLink to="/" className={s.logo}>
           <img src="/logo.svg" alt="" width={28} height={28} />
-          Assistant Console
+          Assistant Console<span className={ui.visuallyHidden}>, home: all clients</span>
         </InAppLink>
         {app ? <span className={s.clientName} data-testid="selected-client">{app.client_name}</span> : null}
         <span className={s.spacer} />
         <details className={s.profileMenu} ref={profileMenu}>
-          <summary className={s.profileSummary} aria-label="Profile menu">
+          {/* Named by the text it shows, then what it opens (WCAG 2.5.3: a visitor who speaks the name finds it). */}
+          <summary className={s.profileSummary} aria-label={`${user.name || user.email}, profile menu`}>
             {user.name || user.email}
           </summary>
           <div className={s.profilePanel}>

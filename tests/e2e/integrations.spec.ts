@@ -11,7 +11,7 @@ const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.ran
 const drawer = (page: Page) => page.getByRole("dialog");
 const toast = (page: Page) => page.getByTestId("toast");
 const saveButton = (page: Page) => drawer(page).getByTestId("save-bar").getByRole("button", { name: "Save" });
-/** A system's card: a link named 'Link Your {system}', with '(linked: …)' once saved. */
+/** A system's card: a link named by what it shows, 'Link Your {system}' first, then its use cases and 'Linked · …' once saved. */
 const card = (page: Page, title: string) => page.getByRole("link", { name: new RegExp(`^Link Your ${title}`) });
 const environmentLink = (page: Page, label: string) => drawer(page).getByRole("navigation", { name: "Environment" }).getByRole("link", { name: label });
 
@@ -32,7 +32,10 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Integrations");
     await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Agent System Integration", "Learning Management System"]);
     const crm = page.getByRole("region", { name: "Agent System Integration" });
-    await expect(crm.getByRole("img", { name: "HubSpot logo" })).toHaveAttribute("src", "/integrations/hubspot.svg");
+    // The logo stands beside the system's name inside the card's link: decorative, so the link reads its name once.
+    await expect(card(page, "HubSpot").locator("img")).toHaveAttribute("src", "/integrations/hubspot.svg");
+    await expect(card(page, "HubSpot").locator("img")).toHaveAttribute("alt", "");
+    await expect(crm.getByRole("link", { name: /^Link Your HubSpot/ })).toBeVisible();
     await expect(card(page, "HubSpot")).toContainText("Send captured leads");
     await expect(page.getByRole("region", { name: "Learning Management System" }).getByRole("link", { name: /^Link Your Canvas/ })).toBeVisible();
     await expectNoSeriousAxeViolations(page);

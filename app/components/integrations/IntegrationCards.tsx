@@ -28,11 +28,11 @@ export function IntegrationCards({ configs, integrations, linkTo }: {
                     to={linkTo(system.name)}
                     className={s.card}
                     preventScrollReset
-                    // The card's name says what it does and whether it is linked, in one phrase.
-                    aria-label={`Link Your ${system.title}${environments.length ? ` (linked: ${environments.join(", ")})` : ""}`}
                   >
-                    <img src={system.icon} alt={`${system.title} logo`} className={s.icon} width={40} height={40} />
-                    <span className={s.cardTitle}>{system.title}</span>
+                    {/* The card is named by what it shows (WCAG 2.5.3), read as "Link Your HubSpot … Linked · staging";
+                        the logo beside the system's name says nothing more. */}
+                    <img src={system.icon} alt="" className={s.icon} width={40} height={40} />
+                    <span className={s.cardTitle}><span className={ui.visuallyHidden}>Link Your </span>{system.title}</span>
                     <span className={s.usecases}>{system.integration_settings.map((u) => u.title).join(" · ")}</span>
                     <span className={s.linked}>
                       {environments.length
