@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps, profileFields } from "../db/schema";
+import { clientApps, profileFields, programRecords, recommendationBuilds } from "../db/schema";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { indexPages } from "../../tests/support/index-pages";
@@ -178,6 +178,40 @@ describe("the recommendation model build", () => {
     } finally {
       host.deps.config.llm = previous;
       model.close();
+    }
+  });
+});
+
+describe("the programs of the last build", () => {
+  it("never shows a completed build with the programs of the build before it, when it completes between the two reads", async () => {
+    const [build] = await host.deps.db.insert(recommendationBuilds).values({ appId: shop, state: "running", method: "rules" }).returning();
+    await host.deps.db.insert(programRecords).values({ appId: shop, name: "Program of the build before", sourceUrl: `${site.base}/before` });
+    // The build completes right after the endpoint's first statement, before its second.
+    const completeTheBuild = () => host.deps.db.transaction(async (tx) => {
+      await tx.delete(programRecords).where(eq(programRecords.appId, shop));
+      await tx.insert(programRecords).values({ appId: shop, name: "Program of this build", sourceUrl: `${site.base}/this` });
+      await tx.update(recommendationBuilds).set({ state: "completed", finishedAt: new Date() }).where(eq(recommendationBuilds.id, build.id));
+    });
+    const driver = (host.handle.kind === "pglite" ? host.handle.pglite : host.handle.pool) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const query = driver.query;
+    let completed = false;
+    driver.query = async function (this: unknown, ...args: unknown[]) {
+      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text ?? "";
+      if (completed || !/program_records|recommendation_builds/.test(text)) return query.apply(this, args);
+      completed = true;
+      driver.query = query;
+      const firstRead = await query.apply(this, args);
+      await completeTheBuild();
+      return firstRead;
+    };
+    try {
+      const { body } = await call("GET", `${base(shop)}/programs`, { token: admin });
+      expect(completed).toBe(true);
+      const names = body.programs.map((p: { name: string }) => p.name);
+      if (body.status.state === "completed") expect(names).toEqual(["Program of this build"]);
+      else expect(body.status.state).toBe("running");
+    } finally {
+      driver.query = query;
     }
   });
 });

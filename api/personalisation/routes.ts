@@ -112,10 +112,13 @@ export function personalisationRoutes(route: RouteBuilder) {
     params: AppParams, response: ProgramRecordsList,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
+      // The state first: a build that completes between the two reads then shows its own programs
+      // (read after it), never the previous build's under its "completed".
+      const status = await latestBuild(params.appId, deps);
       const rows = await deps.db.select().from(programRecords).where(eq(programRecords.appId, params.appId)).orderBy(asc(programRecords.name));
       return {
         programs: rows.map((r) => ({ id: r.id, name: r.name, source_url: r.sourceUrl, values: r.values, evidence: r.evidence, built_at: r.builtAt.toISOString() })),
-        status: await latestBuild(params.appId, deps),
+        status,
       };
     },
   });
