@@ -8,6 +8,7 @@ import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { noteLoadersDone } from "~/server/http/server-timing.server";
+import { withoutUnusedTail } from "~/server/rendered-html.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -34,7 +35,7 @@ export default function handleRequest(
       const pieces: Buffer[] = [];
       const collector = new Writable({
         write(piece: Buffer, _encoding, done) {
-          pieces.push(piece);
+          pieces.push(withoutUnusedTail(piece));
           done();
         },
         final(done) {
