@@ -2,13 +2,12 @@
  * Remix's default server entry for Node, plus the CSP nonce: every inline script React and Remix
  * render carries the nonce the security headers announced for this response.
  */
-import { Writable } from "node:stream";
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { noteLoadersDone } from "~/server/http/server-timing.server";
-import { withoutUnusedTail } from "~/server/rendered-html.server";
+import { pageCollector } from "~/server/rendered-html.server";
 
 const ABORT_DELAY = 5_000;
 
@@ -31,21 +30,10 @@ export default function handleRequest(
     // Every page is sent whole, in one piece. No loader defers data, so a page is all ready as soon
     // as its shell is; streaming it sent ~2 KB pieces through three streams and the compressor,
     // one hop each, for nothing the browser could use earlier (docs/decisions/019-fast-pages.md).
-    const sendWhole = () => {
-      const pieces: Buffer[] = [];
-      const collector = new Writable({
-        write(piece: Buffer, _encoding, done) {
-          pieces.push(withoutUnusedTail(piece));
-          done();
-        },
-        final(done) {
-          responseHeaders.set("Content-Type", "text/html");
-          resolve(new Response(Buffer.concat(pieces), { headers: responseHeaders, status: responseStatusCode }));
-          done();
-        },
-      });
-      pipe(collector);
-    };
+    const sendWhole = () => pipe(pageCollector((page) => {
+      responseHeaders.set("Content-Type", "text/html");
+      resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+    }));
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />

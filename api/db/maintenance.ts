@@ -25,6 +25,13 @@ interface TableActivity {
   modified: number;
 }
 
+/** Whether the database server runs autovacuum (its launcher is one of its processes). */
+export async function autovacuumRuns(db: Database) {
+  const [{ running }] = rowsOf<{ running: boolean }>(await db.execute(sql`
+    select exists (select 1 from pg_stat_activity where pg_stat_activity.backend_type = 'autovacuum launcher') as running`));
+  return running;
+}
+
 export type Maintenance = { skipped: string } | { vacuumed: string[]; analyzed: string[] };
 
 /**
@@ -39,9 +46,7 @@ export type Maintenance = { skipped: string } | { vacuumed: string[]; analyzed: 
  * database's only connection short: under a second for 85,000 passages).
  */
 export async function maintainTables(db: Database): Promise<Maintenance> {
-  const [{ running }] = rowsOf<{ running: boolean }>(await db.execute(sql`
-    select exists (select 1 from pg_stat_activity where backend_type = 'autovacuum launcher') as running`));
-  if (running) return { skipped: "the database server's autovacuum looks after its tables" };
+  if (await autovacuumRuns(db)) return { skipped: "the database server's autovacuum looks after its tables" };
   // A backend reports its tables' counters when idle, at most once a second: this one's (the
   // embedded database's only one) are reported now, so a run just ended is counted.
   await db.execute(sql`select pg_stat_force_next_flush()`);

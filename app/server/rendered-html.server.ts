@@ -1,3 +1,5 @@
+import { Writable } from "node:stream";
+
 /**
  * React 18's streaming renderer (`renderToPipeableStream`) encodes short strings into a 2,048-byte
  * buffer, and when the next character needs more bytes than the buffer has left, it sends the
@@ -12,9 +14,24 @@ const REACT_VIEW_BYTES = 2048;
 const MAX_UNUSED_BYTES = 3;
 
 /** A piece of a rendered page without the unused bytes React 18 may leave at the end of a full buffer. */
-export function withoutUnusedTail(piece: Buffer): Buffer {
+function withoutUnusedTail(piece: Buffer): Buffer {
   if (piece.byteLength !== REACT_VIEW_BYTES) return piece;
   let end = piece.byteLength;
   while (end > piece.byteLength - MAX_UNUSED_BYTES && piece[end - 1] === 0) end--;
   return end === piece.byteLength ? piece : piece.subarray(0, end);
+}
+
+/** Where React's rendered page is piped: its pieces gathered (each without an unused tail) and handed to `whole` as one. */
+export function pageCollector(whole: (page: ReturnType<typeof Buffer.concat>) => void) {
+  const pieces: Buffer[] = [];
+  return new Writable({
+    write(piece: Buffer, _encoding, done) {
+      pieces.push(withoutUnusedTail(piece));
+      done();
+    },
+    final(done) {
+      whole(Buffer.concat(pieces));
+      done();
+    },
+  });
 }
