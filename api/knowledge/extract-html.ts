@@ -52,19 +52,23 @@ function skipWorkWeDoNotNeed(reader: Readability<DomNode>) {
   internals._isProbablyVisible = () => true;
 }
 
+/** Where a page describes itself: the summary its search result and link previews show. */
+const DESCRIPTION_SELECTOR = 'meta[name="description" i], meta[property="og:description" i], meta[name="twitter:description" i]';
+
 /**
  * Mozilla's Readability: the article's element, walked into blocks, with the lead paragraphs above
- * it on the page (lead-paragraphs.ts); [] when it finds none.
+ * it on the page, and the summary its description repeats (lead-paragraphs.ts); [] when it finds none.
  */
 function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: string } {
   try {
     // Read before Readability takes its article's nodes out of the page.
     const pageBlocks = document.body ? blocksOf(document.body as unknown as DomNode) : [];
+    const descriptions = Array.from(document.querySelectorAll(DESCRIPTION_SELECTOR), (meta) => meta.getAttribute("content") ?? "");
     const reader = new Readability<DomNode>(document as unknown as Document, { keepClasses: true, serializer: (node) => node as unknown as DomNode });
     skipWorkWeDoNotNeed(reader);
     const article = reader.parse();
     if (!article?.content) return { blocks: [], title: "" };
-    return { blocks: withLeadParagraphs(pageBlocks, blocksOf(article.content)), title: clean(article.title) };
+    return { blocks: withLeadParagraphs(pageBlocks, blocksOf(article.content), descriptions), title: clean(article.title) };
   } catch {
     // A page Readability cannot walk is read through the cleaned body instead.
     return { blocks: [], title: "" };

@@ -39,6 +39,29 @@ describe("withLeadParagraphs", () => {
     expect(withLeadParagraphs([heading("Campus news", 1), paragraph("A sidebar"), text("Share"), text("Print"), text("Mail"), ...article], article)).toEqual(article);
   });
 
+  it("takes a paragraph the page's description repeats wherever the walk stops, a deck set as a heading as text", () => {
+    const article = [paragraph("The body")];
+    const deck = "The board met on Tuesday and agreed to keep the library open late through the exam season.";
+    const lines = [text("By Ann Lee"), text("21 January 2026"), text("Photo: the reading room"), text("Share")];
+    const page = [heading("Library hours", 1), heading(deck, 2), ...lines, ...article];
+    expect(withLeadParagraphs(page, article)).toEqual(article);
+    expect(withLeadParagraphs(page, article, [deck])).toEqual([text(deck), ...article]);
+    // No title above the article: the description still names its summary.
+    expect(withLeadParagraphs([text(deck), ...lines, ...article], article, [`  ${deck.toUpperCase()} `])).toEqual([text(deck), ...article]);
+    // A description cut short names the paragraph it opens.
+    expect(withLeadParagraphs(page, article, [`${deck.slice(0, 70)}…`])).toEqual([text(deck), ...article]);
+  });
+
+  it("takes no paragraph that says more than the description, nor a tagline above the main heading", () => {
+    const article = [paragraph("The body")];
+    const deck = "The board met on Tuesday and agreed to keep the library open late through the exam season.";
+    const captioned = text(`${deck} Photo: Ann Lee / City Library`);
+    expect(withLeadParagraphs([heading("Library hours", 1), captioned, ...[1, 2, 3].map((n) => text(`Line ${n}`)), ...article], article, [deck])).toEqual(article);
+    const tagline = text("The city library lends books, films and music to everyone who lives or works in the city.");
+    const page = [tagline, text("Home"), heading("Library hours", 1), text("By Ann Lee"), text("21 January 2026"), text("Share"), ...article];
+    expect(withLeadParagraphs(page, article, [tagline.text])).toEqual(article);
+  });
+
   it("is applied to what a page's extraction keeps: a lead in the article's header, outside the element Readability picks", () => {
     const body = ["arrivals", "the timetable", "the platforms", "the ticket office"].map((topic) =>
       `<p>The station's ${topic} are described here in a long paragraph, with commas, clauses, and enough words to be the article's text.</p>`).join("");
@@ -52,5 +75,21 @@ describe("withLeadParagraphs", () => {
     expect(extracted.indexOf("reopens on Monday")).toBeLessThan(extracted.indexOf("arrivals"));
     expect(extracted).not.toContain("21 January 2026");
     expect(extracted).not.toContain("Ann Lee");
+  });
+
+  it("reads the page's description for its summary when a page is extracted", () => {
+    const body = ["arrivals", "the timetable", "the platforms", "the ticket office"].map((topic) =>
+      `<p>The station's ${topic} are described here in a long paragraph, with commas, clauses, and enough words to be the article's text.</p>`).join("");
+    const deck = "After two years of building work the station reopens on Monday, with a new hall and four platforms";
+    const page = (description: string) => `<!doctype html><html><head><title>Station</title>
+      <meta property="og:description" content="${description}"></head><body><main>
+      <header><h1>The station reopens</h1><h2 class="deck">${deck}</h2>
+        <p>21 January 2026</p><p><a href="/ann">Ann Lee</a></p><p>Updated at noon</p><figure><figcaption>The new hall</figcaption></figure></header>
+      <div class="story">${body}</div></main></body></html>`;
+    expect(extractHtml(page("A station")).text).not.toContain(deck);
+    const { text: extracted, blocks } = extractHtml(page(deck));
+    expect(extracted.indexOf(deck)).toBeLessThan(extracted.indexOf("arrivals"));
+    expect(blocks.find((block) => block.text === deck)?.kind).toBe("text");
+    expect(extracted).not.toContain("Updated at noon");
   });
 });

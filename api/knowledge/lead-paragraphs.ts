@@ -16,6 +16,11 @@ import { SENTENCE_END } from "./trailing-furniture";
  * stands above an article with no title between is as likely a cookie notice or an account
  * message, repeated on every page of the site. Only shapes are read, never words, so it holds in
  * every language.
+ *
+ * The page's own description (`<meta name=description>`, Open Graph's, Twitter's) names its summary
+ * outright: a paragraph above the article that the description repeats is taken wherever the walk
+ * stops, since sites put a deck or an abstract beyond a byline, a date and a photo, or under a title
+ * set as an <h2>.
  */
 
 /** A paragraph this long at least: shorter lines above an article are bylines, dates and labels. */
@@ -32,35 +37,73 @@ const readsAsParagraph = (block: Block) => !block.item && !block.pathOnly
   && block.text.length >= (block.kind === "heading" ? STANDFIRST_CHARS : PARAGRAPH_CHARS)
   && SENTENCE_END.test(block.text);
 
+const squeezed = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
+/** A description cut short by its site ("… the first of its kind …"): what stands before the ellipsis. */
+const TRUNCATED = /\s*(…|\.\.\.)$/u;
+
 /**
- * The article's blocks with the paragraphs found between the page's main heading and it.
- * `pageBlocks` are the whole page's blocks (after the pre-cut), `article` Readability's; nothing is
- * added when none of the article's blocks can be found on the page as they are.
+ * Whether a block is the summary the page describes itself with (its `<meta name=description>`,
+ * Open Graph or Twitter description): the same text, or one holding the other, whichever was cut.
  */
-export function withLeadParagraphs(pageBlocks: Block[], article: Block[]): Block[] {
+function isDescribedSummary(block: Block, descriptions: string[]) {
+  if (block.item || block.pathOnly || block.text.length < PARAGRAPH_CHARS || (block.linkChars ?? 0) > MAX_LINK_SHARE * block.text.length) return false;
+  const text = squeezed(block.text);
+  return descriptions.some((description) => {
+    const whole = squeezed(description);
+    const said = whole.replace(TRUNCATED, "");
+    return said.length >= PARAGRAPH_CHARS && (said.includes(text) || (said !== whole && text.startsWith(said)));
+  });
+}
+
+/**
+ * The article's blocks with the paragraphs found between the page's main heading and it, and any
+ * paragraph above it that the page's own description repeats. `pageBlocks` are the whole page's
+ * blocks (after the pre-cut), `article` Readability's, `descriptions` the page's meta descriptions;
+ * nothing is added when none of the article's blocks can be found on the page as they are.
+ */
+export function withLeadParagraphs(pageBlocks: Block[], article: Block[], descriptions: string[] = []): Block[] {
   if (!article.length) return article;
   const inArticle = new Set(article.map((block) => block.text));
   const first = pageBlocks.findIndex((block) => inArticle.has(block.text));
   if (first <= 0) return article;
   // Readability may have joined or reworded the page's blocks: what its text already holds is not taken again.
   const articleText = article.map((block) => block.text).join("\n");
+  const walked = walkToTitle(pageBlocks, first, articleText);
+  // A paragraph the page's description repeats is the article's summary wherever it stands above
+  // the article (a deck under a title set as <h2>, an abstract Readability passed by for the
+  // references, a lead beyond a byline, a date and a photo): the page says so itself. Below the
+  // main heading when one stands above the article, so that a site's tagline in the header, often
+  // also its pages' description, is not taken for one.
+  const title = pageBlocks.findIndex((block) => block.kind === "heading" && (block.level ?? 2) <= 1);
+  const described = pageBlocks.slice(title !== -1 && title < first ? title + 1 : 0, first)
+    .filter((block) => !walked.includes(block) && !articleText.includes(block.text) && isDescribedSummary(block, descriptions));
+  // A standfirst set as a heading is text: it must not become a heading path.
+  const lead = pageBlocks.slice(0, first).filter((block) => walked.includes(block) || described.includes(block))
+    .map((block) => (block.kind === "heading" && (readsAsParagraph(block) || described.includes(block)) ? { kind: "text" as const, text: block.text } : block));
+  return [...lead, ...article];
+}
+
+/**
+ * The lead paragraphs (and headings over them) found walking up from the article's first block
+ * (`first`) to the page's main heading; none when the walk does not reach it.
+ */
+function walkToTitle(pageBlocks: Block[], first: number, articleText: string): Block[] {
   const lead: Block[] = [];
   let passedOver = 0;
   let paragraphBelow = false;
   for (let at = first - 1; at >= 0; at--) {
     const block = pageBlocks[at];
-    if (block.kind === "heading" && (block.level ?? 2) <= 1) return [...lead, ...article];
+    if (block.kind === "heading" && (block.level ?? 2) <= 1) return lead;
     if (readsAsParagraph(block) && !articleText.includes(block.text)) {
-      // A standfirst set as a heading is text: it must not become a heading path.
-      lead.unshift(block.kind === "heading" ? { kind: "text", text: block.text } : block);
+      lead.unshift(block);
       passedOver = 0;
       paragraphBelow = true;
     } else if (block.kind === "heading") {
       if (paragraphBelow) lead.unshift(block);
     } else {
       paragraphBelow = false;
-      if (++passedOver > LINES_PASSED_OVER) return article;
+      if (++passedOver > LINES_PASSED_OVER) return [];
     }
   }
-  return article;
+  return [];
 }
