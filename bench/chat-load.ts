@@ -9,6 +9,8 @@
  *   BENCH_PAGES=5000 BENCH_SECONDS=30 BENCH_VISITORS=50 BENCH_SITE_PORT=8765 BENCH_SITE_DIR=../shared/bench-site
  *   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres (PostgreSQL is skipped when none answers)
  *   BENCH_DATABASES=PGlite,PostgreSQL (the default: both)
+ *   BENCH_THINK_SECONDS=8 (a second pass: the same visitors, each reading an answer and typing the
+ *   next question for 0.5–1.5 times this long before asking it: the pace a person chats at; 0 skips it)
  *   BENCH_PROFILE=dir (writes a V8 CPU profile of each database's load window there, for DevTools)
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
@@ -31,6 +33,7 @@ import { benchDatabases, crawlAndIndex, percentiles, startBenchHost } from "./su
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const VISITORS = Number(process.env.BENCH_VISITORS ?? 50);
+const THINK_SECONDS = Number(process.env.BENCH_THINK_SECONDS ?? 8);
 const SAMPLE = 500;
 const PORT = Number(process.env.BENCH_SITE_PORT ?? 8765);
 const SOURCE = path.resolve(process.env.BENCH_SITE_DIR ?? "../shared/bench-site");
@@ -103,21 +106,25 @@ async function indexAndServe(database: DatabaseOptions) {
 
 /**
  * A deterministic sample of article pages, evenly spread over them in URL order (discovery order
- * varies between runs); each gives two questions: its title alone, as a visitor types a topic, and
+ * varies between runs), `offset` steps on (0.5: the pages between the first sample's); each gives two questions: its title alone, as a visitor types a topic, and
  * a sentence around it.
  */
-function questionsFrom(pages: { url: string; title: string }[]): Question[] {
+function questionsFrom(pages: { url: string; title: string }[], offset = 0): Question[] {
   const articles = pages.filter((p) => p.url.includes("/articles/") && p.title.trim()).sort((a, b) => (a.url < b.url ? -1 : 1));
   const step = Math.max(1, articles.length / SAMPLE);
-  const sample = Array.from({ length: Math.min(SAMPLE, articles.length) }, (_, i) => articles[Math.floor(i * step)]);
+  const sample = Array.from({ length: Math.min(SAMPLE, articles.length) }, (_, i) => articles[Math.floor((i + offset) * step) % articles.length]);
   return sample.flatMap(({ url, title }) => [
     { message: title, page: url, phrased: false },
     { message: `What does the page say about ${title}?`, page: url, phrased: true },
   ]);
 }
 
-/** VISITORS loops, each asking the next question as soon as its last answer has been read, for SECONDS. */
-async function load(apiBase: string, key: string, questions: Question[]) {
+/**
+ * VISITORS loops for SECONDS, each asking the next question as soon as its last answer has been
+ * read (thinkSeconds 0: as fast as the server answers), or after pausing 0.5–1.5 times thinkSeconds
+ * (a person reading the answer and typing the next question; visitors start spread over one pause).
+ */
+async function load(apiBase: string, key: string, questions: Question[], thinkSeconds = 0) {
   const results: { question: Question; answer: Asked }[] = [];
   const ask = async (question: Question): Promise<Asked> => {
     const begun = performance.now();
@@ -130,10 +137,13 @@ async function load(apiBase: string, key: string, questions: Question[]) {
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
   // Each visitor starts at its own place in the questions, so the visitors do not ask the same one at once.
+  const pause = (share: number) => new Promise((resolve) => setTimeout(resolve, share * thinkSeconds * 1000));
   await Promise.all(Array.from({ length: VISITORS }, async (_, visitor) => {
+    await pause(visitor / VISITORS);
     for (let n = Math.floor((visitor * questions.length) / VISITORS); performance.now() < deadline; n++) {
       const question = questions[n % questions.length];
       results.push({ question, answer: await ask(question) });
+      await pause(0.5 + Math.random());
     }
   }));
   // The answers still running at the deadline are counted, so the time runs to the last of them.
@@ -215,6 +225,16 @@ try {
           `  (${answered.length} answers to ${questions.length} questions from ${questions.length / 2} pages; first source right: ` +
             `title alone ${share(byForm(false).filter(right).length, byForm(false).length)}, "What does the page say about …?" ${share(byForm(true).filter(right).length, byForm(true).length)})`,
         );
+        if (THINK_SECONDS > 0) {
+          // Other pages' questions: none asked in the first pass.
+          const paced = await load(site.apiBase, site.key, questionsFrom(site.indexed, 0.5), THINK_SECONDS);
+          const pacedAnswers = paced.results.filter((r) => r.answer.outcome !== "error");
+          const { p50: pacedP50, p95: pacedP95 } = pacedAnswers.length ? percentiles(pacedAnswers.map((r) => r.answer.ms)) : { p50: "NaN", p95: "NaN" };
+          console.log(
+            `${name}: ${VISITORS} visitors chatting, each pausing ${THINK_SECONDS * 0.5}–${THINK_SECONDS * 1.5} s to read and type, ${SECONDS} s: ` +
+              `${(pacedAnswers.length / paced.seconds).toFixed(1)} answers/s, p50 ${Number(pacedP50).toFixed(0)} ms, p95 ${Number(pacedP95).toFixed(0)} ms, errors ${paced.results.length - pacedAnswers.length}`,
+          );
+        }
       } finally {
         await site.close();
       }
