@@ -50,6 +50,7 @@ interface BuiltNode {
   insertBefore(child: BuiltNode, before: BuiltNode | null): unknown;
   removeChild(child: BuiltNode): unknown;
   setAttribute(name: string, value: string): void;
+  removeAttribute(name: string): void;
 }
 
 /** What a browser moves into <head> when the page puts it elsewhere before <body>. */
@@ -148,6 +149,22 @@ export interface PrecutPage {
   visibleChars: number;
 }
 
+/**
+ * A control that shows and hides a part of the page: WAI-ARIA's disclosure and accordion patterns
+ * mark its state with `aria-expanded`, a set of tabs each tab with its role. What it names in
+ * `aria-controls` is the page's text, hidden until asked for.
+ */
+const showsAndHides = (attribs: Record<string, string>) => "aria-expanded" in attribs || attribs.role === "tab";
+/**
+ * A disclosure's button (`aria-expanded`; the accordion pattern sets it in a heading): its label
+ * names the part it opens ("What are the admission requirements?" over its answer), so it is text,
+ * where any other button's label ("Share", "Preview the theme", a recipe's "2x") is not.
+ */
+const isDisclosureButton = (attribs: Record<string, string>) => "aria-expanded" in attribs;
+const HEADING = /^h[1-6]$/;
+/** What Readability reads an element's part in the page from. */
+const NAMING_ATTRIBUTES = ["class", "id"];
+
 function isHiddenTag(attribs: Record<string, string>) {
   if ("hidden" in attribs || attribs["aria-hidden"] === "true") return true;
   return attribs.style !== undefined && HIDING_STYLE.test(attribs.style);
@@ -187,6 +204,13 @@ export function precutDocument(html: string): PrecutPage {
   const furniture: Furniture[] = [];
   // E-mail and search fields, whose boxes are taken out once the tree is built.
   const fields: BuiltNode[] = [];
+  // The ids of the parts of the page that a control shows and hides (showsAndHides): an
+  // accordion's answers and a set of tabs' panels, hidden until asked for, are the page's text.
+  const shownOnRequest = new Set<string>();
+  const headingAround = () => {
+    for (let at: BuiltNode | null = node; at?.localName; at = at.parentNode) if (HEADING.test(at.localName)) return at;
+    return null;
+  };
 
   const parser = new Parser({
     onprocessinginstruction(name, data) {
@@ -198,13 +222,21 @@ export function precutDocument(html: string): PrecutPage {
         return;
       }
       const role = attribs.role ?? "";
-      const cut = SILENT.has(name) || SILENT_ROLES.has(role) || isHiddenTag(attribs) || CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`);
+      if (showsAndHides(attribs)) for (const id of (attribs["aria-controls"] ?? "").split(/\s+/)) if (id) shownOnRequest.add(id);
+      const label = name === "button" && isDisclosureButton(attribs);
+      // An accordion's question is a heading whatever it is named: Readability takes a heading
+      // named like a page's header ("accordion-header") for one and drops it.
+      const heading = label ? headingAround() : null;
+      if (heading) for (const attribute of NAMING_ATTRIBUTES) heading.removeAttribute(attribute);
+      const hidden = isHiddenTag(attribs) && !(attribs.id && shownOnRequest.has(attribs.id));
+      const cut = (SILENT.has(name) && !label) || SILENT_ROLES.has(role) || hidden || CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`);
       if (cut) {
         if (!VOID.has(name)) skipDepth = 1;
         return;
       }
       if (name === "body") inBody = true;
-      const element = document.createElement(name) as unknown as BuiltNode;
+      // A disclosure's label is built as plain inline text: its words, not a control.
+      const element = document.createElement(label ? "span" : name) as unknown as BuiltNode;
       // Readability turns every <h1> into an <h2>; the mark keeps the page's outline for heading paths.
       if (name === "h1") element.setAttribute(HEADING_LEVEL, "1");
       for (const key in attribs) element.setAttribute(key, attribs[key]);

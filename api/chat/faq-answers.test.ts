@@ -1,0 +1,71 @@
+/**
+ * Questions and answers set out as an accordion, the way most FAQ pages are built: the question a
+ * button (WAI-ARIA's accordion pattern puts it in a heading, Bootstrap names that heading
+ * "accordion-header"), the answer a panel hidden until the button is pressed (the `hidden`
+ * attribute, an inline `display: none`, or a class the site's CSS hides). The answers do not repeat
+ * their question's words, as answers often do not, so a visitor asking in those words finds the
+ * answer only when the question was indexed as the answer's heading (docs/decisions/022).
+ */
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { askWidget, indexedSite } from "../../tests/support/widget-chat";
+
+interface Item { question: string; answer: string }
+
+const accordions: { name: string; items: Item[]; render: (item: Item, at: number) => string }[] = [
+  {
+    name: "the WAI-ARIA pattern, panels hidden by attribute",
+    items: [
+      { question: "Can I defer my place to next year?", answer: "Yes: write to the registrar before June 1 and you may start one year later, keeping your scholarship." },
+      { question: "Is campus housing guaranteed for freshmen?", answer: "Every first-year student who replies by May 1 gets a room in one of the four halls on the north lawn." },
+      { question: "Do you accept transfer credits?", answer: "Courses passed with a C or better at an accredited college count toward your degree, up to 60 of them." },
+    ],
+    render: ({ question, answer }, at) => `<h3><button type="button" aria-expanded="false" aria-controls="answer-${at}" id="question-${at}">${question}</button></h3>
+      <div id="answer-${at}" role="region" aria-labelledby="question-${at}" hidden><p>${answer}</p></div>`,
+  },
+  {
+    name: "Bootstrap's accordion, panels hidden by the site's stylesheet",
+    items: [
+      { question: "Which scholarships can international applicants receive?", answer: "Students from abroad compete for the Harbor and Meridian awards, worth up to $9,000 a year each." },
+      { question: "May parents attend orientation?", answer: "Families join the first morning's welcome breakfast and a separate afternoon session with the deans." },
+      { question: "Where do commuters park?", answer: "Lot C beside the stadium is reserved for them; a semester permit costs $140 at the campus police desk." },
+    ],
+    render: ({ question, answer }, at) => `<div class="accordion-item"><h2 class="accordion-header" id="heading-${at}"><button class="accordion-button collapsed"
+      type="button" data-bs-toggle="collapse" data-bs-target="#collapse-${at}" aria-expanded="false" aria-controls="collapse-${at}">${question}</button></h2>
+      <div id="collapse-${at}" class="accordion-collapse collapse"><div class="accordion-body">${answer}</div></div></div>`,
+  },
+  {
+    name: "a script's accordion, panels hidden by inline style",
+    items: [
+      { question: "Are laptops required for engineering students?", answer: "First-year engineers bring a machine that runs Windows with 16 GB of memory; the bookstore lends some." },
+      { question: "Can alumni audit lectures?", answer: "Graduates sit in on two courses a term free of charge once the instructor agrees by e-mail." },
+      { question: "What happens if I miss the enrollment deposit?", answer: "Your offer lapses after May 15 and the seat goes to the waiting list, unless the office grants an extension." },
+    ],
+    render: ({ question, answer }, at) => `<div class="faq-item"><button class="faq-question" aria-expanded="false" aria-controls="faq-${at}">${question}</button>
+      <div class="faq-answer" id="faq-${at}" style="display: none"><p>${answer}</p></div></div>`,
+  },
+];
+
+const pages = accordions.map(({ items, render }, at) => ({
+  path: `/faq-${at + 1}`,
+  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Questions, part ${at + 1}</title></head>
+    <body><header><nav><a href="/">Home</a></nav></header><main><h1>Questions, part ${at + 1}</h1>
+    <p>Answers to what applicants ask us most often, kept up to date by the admissions office every term.</p>
+    ${items.map(render).join("\n")}</main><footer><p>Northfield University</p></footer></body></html>`,
+}));
+
+let site: Awaited<ReturnType<typeof indexedSite>>;
+beforeAll(async () => {
+  site = await indexedSite(pages);
+}, 120_000);
+afterAll(() => site?.close());
+
+describe("an FAQ built as an accordion", () => {
+  it.each(accordions.map(({ name }, at) => [name, at] as const))("answers its questions from the answers it hides: %s", async (_, at) => {
+    for (const { question, answer } of accordions[at].items) {
+      const asked = await askWidget(site, question);
+      expect(asked.outcome, question).toBe("answered");
+      expect(asked.text, question).toContain(answer.split(" ").slice(1, 7).join(" "));
+      expect(asked.firstSource, question).toBe(`${site.base}${pages[at].path}`);
+    }
+  });
+});
