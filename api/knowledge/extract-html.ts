@@ -28,11 +28,25 @@ const MIN_SHARE_OF_VISIBLE = 0.15;
 const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 const lengthOf = (blocks: Block[]) => blocks.reduce((sum, b) => sum + b.text.length, 0);
 
-function parse(html: string, rules: CleanupRules): { document: HtmlDocument; visibleChars: number } {
-  const { document, visibleChars } = precutDocument(html);
+function parse(html: string, rules: CleanupRules) {
+  const { document, visibleChars, declaredTypes } = precutDocument(html);
   removeOperatorSelectors(document, rules);
   if (document.body) removeBoilerplateBoxes(document.body);
-  return { document, visibleChars };
+  return { document, visibleChars, declaredTypes };
+}
+
+/** schema.org's types of a page about one product for sale. */
+const PRODUCT_TYPES = new Set(["product", "productgroup", "individualproduct", "productmodel"]);
+
+/**
+ * A page that says it is a product's (in its structured data, or as Open Graph's `og:type`): not
+ * an article. Its name, price, stock, description and specifications stand in boxes of their own,
+ * and Readability keeps the largest, the description, without the price a visitor asks about.
+ */
+function isProductPage(document: HtmlDocument, declaredTypes: Set<string>) {
+  if ([...declaredTypes].some((type) => PRODUCT_TYPES.has(type))) return true;
+  const ogType = document.querySelector('meta[property="og:type" i]')?.getAttribute("content") ?? "";
+  return /^(og:)?product(\.item|\.group)?$/i.test(ogType.trim());
 }
 
 function titleOf(document: HtmlDocument) {
@@ -88,22 +102,33 @@ function cleanedBodyBlocks(document: HtmlDocument): Block[] {
  * The title and main text of an HTML page. The operator's clean-up selectors and hidden nodes go
  * first; Mozilla's Readability picks the article; where it finds nothing, or far less than the
  * page shows, the cleaned body text is used instead, so a page with text never comes out empty.
+ * A product's page is no article: its cleaned body is read whole (isProductPage).
  */
 export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPage {
-  const { document, visibleChars } = parse(html, rules);
+  const { document, visibleChars, declaredTypes } = parse(html, rules);
   const pageTitle = titleOf(document);
   const mainHeading = clean(document.querySelector("h1")?.textContent);
+  if (isProductPage(document, declaredTypes)) {
+    // The whole of the page's main part, without its furniture, is the product's text.
+    const body = cleanedBodyBlocks(document);
+    if (body.length) return pageOf(pageTitle, mainHeading, body, "");
+  }
   const readable = readabilityBlocks(document);
   let blocks = readable.blocks;
   if (lengthOf(blocks) < visibleChars * MIN_SHARE_OF_VISIBLE || blocks.length === 0) {
     const body = cleanedBodyBlocks(parse(html, rules).document);
     if (lengthOf(body) > lengthOf(blocks) * 1.5) blocks = body;
   }
-  blocks = withoutPointerLines(withoutTrailingFurniture(blocks));
+  return pageOf(pageTitle, mainHeading, blocks, readable.title);
+}
+
+/** The page's title and blocks, the blocks without the lines that point elsewhere or trail the text. */
+function pageOf(pageTitle: string, mainHeading: string, extracted: Block[], readableTitle: string): ExtractedPage {
+  let blocks = withoutPointerLines(withoutTrailingFurniture(extracted));
   // Readability drops the heading that repeats the title; it stays the root of the heading paths.
   if (mainHeading && !blocks.some((b) => b.kind === "heading" && b.level === 1)) {
     blocks = [{ kind: "heading", level: 1, text: mainHeading, pathOnly: true }, ...blocks];
   }
-  const title = pageTitle || readable.title || blocks.find((b) => b.kind === "heading")?.text || "";
+  const title = pageTitle || readableTitle || blocks.find((b) => b.kind === "heading")?.text || "";
   return { title, blocks, text: blocks.map((b) => b.text).join("\n\n") };
 }

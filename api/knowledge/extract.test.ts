@@ -142,6 +142,31 @@ describe("what reaches the chunks from pages of many shapes", () => {
     for (const leak of ["2x", "Share this page", "Preview the dark theme", "A preview no one", "Hidden by attribute"]) expect(text).not.toContain(leak);
   });
 
+  it("reads a page that says it is a product's as a whole (price, stock, specifications), not only its description", () => {
+    const description = ["is a lightweight trail shoe built for long days on rocky ground, with a sole that holds on wet stone",
+      "has an upper of recycled mesh that dries quickly after a stream crossing, and a padded collar"].map((what) => `<p>The Trail Runner 2 ${what}.</p>`).join("");
+    const page = (head: string, scope = "", inside = "") => `<!doctype html><html><head><title>Trail Runner 2</title>${head}</head><body>
+      <header><nav><a href="/men">Men</a><a href="/women">Women</a></nav></header>
+      <main><div class="product"${scope}>${inside}<div class="info"><h1>Trail Runner 2</h1><div class="price-box"><span class="price">$129.00</span></div>
+        <form class="add-to-cart"><select><option>9</option></select><button>Add to cart</button></form><p class="stock">In stock, ships in two days.</p></div>
+        <div class="description"><h2>Description</h2>${description}</div>
+        <div class="specs"><h2>Specifications</h2><table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table></div></div></main>
+      <footer><p>Harbor Outfitters</p></footer></body></html>`;
+    const declared = [
+      `<script type="application/ld+json">{"@context":"https://schema.org","@graph":[{"@type":"WebPage"},{"@type":["Product"],"name":"Trail Runner 2","offers":{"@type":"Offer","price":"129.00"}}]}</script>`,
+      `<meta property="og:type" content="product">`,
+    ];
+    for (const text of [...declared.map((head) => extractHtml(page(head)).text), extractHtml(page("", ` itemscope itemtype="https://schema.org/Product"`)).text]) {
+      for (const kept of ["$129.00", "In stock, ships in two days.", "recycled mesh", "Weight | 280 g"]) expect(text).toContain(kept);
+      for (const furniture of ["Add to cart", "Women", "Harbor Outfitters"]) expect(text).not.toContain(furniture);
+    }
+    // An article whose publication is described as a product (a paywall's markup) is still an article.
+    const article = extractHtml(page(`<script type="application/ld+json">{"@type":"NewsArticle","isPartOf":{"@type":"Product"}}</script>`,
+      ` itemscope itemtype="https://schema.org/NewsArticle"`, `<span itemprop="isPartOf" itemscope itemtype="https://schema.org/Product"></span>`)).text;
+    expect(article).toContain("recycled mesh");
+    expect(article).not.toContain("$129.00");
+  });
+
   it("reads the article of a page whose <header> is never closed, and still drops a closed header's teasers", () => {
     // The site's header is left open: the browser keeps everything after it inside it, the article too.
     const unclosed = `<!doctype html><html><head><title>Emden</title></head><body>

@@ -147,6 +147,34 @@ export interface PrecutPage {
   document: HtmlDocument;
   /** Characters of visible body text kept (whitespace runs counted once). */
   visibleChars: number;
+  /**
+   * What the page says it is in schema.org's words, lower case ("product", "newsarticle"): the
+   * types of its JSON-LD's top-level items (`@graph`'s too) and of its top-level microdata items.
+   */
+  declaredTypes: Set<string>;
+}
+
+const STRUCTURED_DATA = /^application\/ld\+json$/i;
+
+/** A schema.org type as its last path segment, lower case: "http://schema.org/Product" and "Product" give "product". */
+const typeName = (type: string) => type.trim().split("/").pop()!.toLowerCase();
+
+/** The `@type`s of a JSON-LD block's top-level items (and of its `@graph`'s); none when it is not JSON. */
+function jsonLdTypes(text: string): string[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return [];
+  }
+  const items = (Array.isArray(data) ? data : [data]).flatMap((item) => {
+    const graph = (item as { "@graph"?: unknown } | null)?.["@graph"];
+    return Array.isArray(graph) ? [item, ...graph] : [item];
+  });
+  return items.flatMap((item) => {
+    const type = (item as { "@type"?: unknown } | null)?.["@type"];
+    return (Array.isArray(type) ? type : [type]).filter((t): t is string => typeof t === "string").map(typeName);
+  });
 }
 
 /**
@@ -204,6 +232,9 @@ export function precutDocument(html: string): PrecutPage {
   const furniture: Furniture[] = [];
   // E-mail and search fields, whose boxes are taken out once the tree is built.
   const fields: BuiltNode[] = [];
+  const declaredTypes = new Set<string>();
+  // The text of the JSON-LD block being read (it is cut from the tree like every script), or null.
+  let structuredData: string | null = null;
   // The ids of the parts of the page that a control shows and hides (showsAndHides): an
   // accordion's answers and a set of tabs' panels, hidden until asked for, are the page's text.
   const shownOnRequest = new Set<string>();
@@ -232,8 +263,11 @@ export function precutDocument(html: string): PrecutPage {
       const cut = (SILENT.has(name) && !label) || SILENT_ROLES.has(role) || hidden || CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`);
       if (cut) {
         if (!VOID.has(name)) skipDepth = 1;
+        if (name === "script" && STRUCTURED_DATA.test(attribs.type ?? "")) structuredData = "";
         return;
       }
+      // A microdata item that is nobody's property is what the page is (or one of its parts).
+      if ("itemscope" in attribs && !("itemprop" in attribs)) for (const type of (attribs.itemtype ?? "").split(/\s+/)) if (type) declaredTypes.add(typeName(type));
       if (name === "body") inBody = true;
       // A disclosure's label is built as plain inline text: its words, not a control.
       const element = document.createElement(label ? "span" : name) as unknown as BuiltNode;
@@ -257,7 +291,10 @@ export function precutDocument(html: string): PrecutPage {
       }
     },
     ontext(text) {
-      if (skipDepth) return;
+      if (skipDepth) {
+        if (structuredData !== null) structuredData += text;
+        return;
+      }
       node.appendChild(document.createTextNode(text) as unknown as BuiltNode);
       if (inBody) visibleChars += visibleLength(text);
     },
@@ -265,6 +302,10 @@ export function precutDocument(html: string): PrecutPage {
       if (VOID.has(name)) return;
       if (skipDepth) {
         skipDepth--;
+        if (!skipDepth && structuredData !== null) {
+          for (const type of jsonLdTypes(structuredData)) declaredTypes.add(type);
+          structuredData = null;
+        }
         return;
       }
       const closed = opened.pop();
@@ -283,5 +324,5 @@ export function precutDocument(html: string): PrecutPage {
   parser.end(html);
   repairSkeleton(document as unknown as BuiltNode, (name) => document.createElement(name) as unknown as BuiltNode);
   removeFieldBoxes(fields);
-  return { document, visibleChars };
+  return { document, visibleChars, declaredTypes };
 }

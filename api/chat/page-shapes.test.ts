@@ -1,10 +1,15 @@
 /**
+ * Pages that are not articles, answered through the widget as visitors ask.
+ *
  * Questions and answers set out as an accordion, the way most FAQ pages are built: the question a
  * button (WAI-ARIA's accordion pattern puts it in a heading, Bootstrap names that heading
  * "accordion-header"), the answer a panel hidden until the button is pressed (the `hidden`
  * attribute, an inline `display: none`, or a class the site's CSS hides). The answers do not repeat
  * their question's words, as answers often do not, so a visitor asking in those words finds the
  * answer only when the question was indexed as the answer's heading (docs/decisions/022).
+ *
+ * A shop's product page: its price, stock and specifications stand in boxes beside the description,
+ * and a visitor asks about them first.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askWidget, indexedSite } from "../../tests/support/widget-chat";
@@ -53,9 +58,21 @@ const pages = accordions.map(({ items, render }, at) => ({
     ${items.map(render).join("\n")}</main><footer><p>Northfield University</p></footer></body></html>`,
 }));
 
+const product = {
+  path: "/shop/trail-runner-2",
+  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Trail Runner 2 | Campus Store</title>
+    <script type="application/ld+json">{"@context":"https://schema.org","@type":"Product","name":"Trail Runner 2","offers":{"@type":"Offer","price":"129.00","priceCurrency":"USD"}}</script></head>
+    <body><header><nav><a href="/shop">Shop</a></nav></header><main><div class="product">
+    <div class="info"><h1>Trail Runner 2</h1><p class="price">$129.00</p><p class="stock">In stock: ships within two business days, returns free for a month.</p></div>
+    <div class="description"><h2>Description</h2><p>A lightweight shoe for long days on rocky ground, with a sole that holds on wet stone and a rock plate under the forefoot.</p>
+    <p>Its upper of recycled mesh dries quickly after a stream crossing, and a padded collar keeps grit out on steep descents.</p></div>
+    <div class="specs"><h2>Specifications</h2><table><tr><th>Weight</th><td>280 g</td></tr><tr><th>Drop</th><td>6 mm</td></tr></table></div>
+    </div></main><footer><p>Northfield University</p></footer></body></html>`,
+};
+
 let site: Awaited<ReturnType<typeof indexedSite>>;
 beforeAll(async () => {
-  site = await indexedSite(pages);
+  site = await indexedSite([...pages, product]);
 }, 120_000);
 afterAll(() => site?.close());
 
@@ -66,6 +83,20 @@ describe("an FAQ built as an accordion", () => {
       expect(asked.outcome, question).toBe("answered");
       expect(asked.text, question).toContain(answer.split(" ").slice(1, 7).join(" "));
       expect(asked.firstSource, question).toBe(`${site.base}${pages[at].path}`);
+    }
+  });
+});
+
+describe("a product's page", () => {
+  it("answers for its price, its stock and its specifications, not only from its description", async () => {
+    for (const [question, expected] of [
+      ["How much does the Trail Runner 2 cost?", "$129.00"],
+      ["Is the Trail Runner 2 in stock?", "ships within two business days"],
+      ["What is the weight of the Trail Runner 2?", "280 g"],
+    ]) {
+      const asked = await askWidget(site, question);
+      expect(asked.text, question).toContain(expected);
+      expect(asked.firstSource, question).toBe(`${site.base}${product.path}`);
     }
   });
 });
