@@ -9,7 +9,8 @@
  * answer only when the question was indexed as the answer's heading (docs/decisions/022).
  *
  * A shop's product page: its price, stock and specifications stand in boxes beside the description,
- * and a visitor asks about them first.
+ * and a visitor asks about them first. A contact page: its offices stand in a row of cards, the
+ * shortest of which Readability leaves out.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askWidget, indexedSite } from "../../tests/support/widget-chat";
@@ -70,9 +71,20 @@ const product = {
     </div></main><footer><p>Northfield University</p></footer></body></html>`,
 };
 
+const office = (name: string, lines: string) => `<div class="col card"><h2>${name}</h2><p>${lines}</p></div>`;
+const contact = {
+  path: "/contact",
+  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Contact us</title></head>
+    <body><header><nav><a href="/">Home</a></nav></header><main><h1>Contact us</h1>
+    <p>Our counselors answer questions about applying, visiting campus and paying for college, by phone or by e-mail.</p>
+    <div class="row">${office("Office of Admissions", "Hall 2, 100 College Road, Northfield<br>Phone: (555) 010-1891<br>Open Monday to Friday, 8:30 am to 5 pm")}
+    ${office("Student accounts", "Hall 4, 100 College Road, Northfield<br>Phone: (555) 010-1920<br>Open Monday to Thursday, 9 am to 4 pm")}
+    ${office("Financial aid", "Phone: (555) 010-1900")}</div></main><footer><p>Northfield University</p></footer></body></html>`,
+};
+
 let site: Awaited<ReturnType<typeof indexedSite>>;
 beforeAll(async () => {
-  site = await indexedSite([...pages, product]);
+  site = await indexedSite([...pages, product, contact]);
 }, 120_000);
 afterAll(() => site?.close());
 
@@ -97,6 +109,16 @@ describe("a product's page", () => {
       const asked = await askWidget(site, question);
       expect(asked.text, question).toContain(expected);
       expect(asked.firstSource, question).toBe(`${site.base}${product.path}`);
+    }
+  });
+});
+
+describe("a contact page's row of offices", () => {
+  it("answers for each office, the shortest card too", async () => {
+    for (const [question, expected] of [["What is the phone number of the financial aid office?", "(555) 010-1900"], ["What is the phone number of student accounts?", "(555) 010-1920"]]) {
+      const asked = await askWidget(site, question);
+      expect(asked.text, question).toContain(expected);
+      expect(asked.firstSource, question).toBe(`${site.base}${contact.path}`);
     }
   });
 });

@@ -2,6 +2,7 @@ import { Readability } from "@mozilla/readability";
 import { blocksOf, type Block, type DomNode } from "./html-blocks";
 import { removeBoilerplateBoxes, removeFurniture, removeOperatorSelectors, type CleanupRules } from "./html-cleanup";
 import { precutDocument } from "./html-precut";
+import { putBackLeftCards, rowsOf } from "./sibling-cards";
 import { withLeadParagraphs } from "./lead-paragraphs";
 import { withoutPointerLines } from "./pointer-lines";
 import { withoutTrailingFurniture } from "./trailing-furniture";
@@ -78,10 +79,14 @@ function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: st
     // Read before Readability takes its article's nodes out of the page.
     const pageBlocks = document.body ? blocksOf(document.body as unknown as DomNode) : [];
     const descriptions = Array.from(document.querySelectorAll(DESCRIPTION_SELECTOR), (meta) => meta.getAttribute("content") ?? "");
+    // Read before too: which element stood in which row of cards (sibling-cards.ts).
+    const rows = document.body ? rowsOf(document.body as unknown as DomNode) : null;
     const reader = new Readability<DomNode>(document as unknown as Document, { keepClasses: true, serializer: (node) => node as unknown as DomNode });
     skipWorkWeDoNotNeed(reader);
     const article = reader.parse();
     if (!article?.content) return { blocks: [], title: "" };
+    // Cards made like those Readability took, left behind only for being short.
+    if (rows) putBackLeftCards(article.content, rows);
     return { blocks: withLeadParagraphs(pageBlocks, blocksOf(article.content), descriptions), title: clean(article.title) };
   } catch {
     // A page Readability cannot walk is read through the cleaned body instead.

@@ -167,6 +167,22 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(article).not.toContain("$129.00");
   });
 
+  it("keeps every card of a row Readability took some of (a contact page's offices), but no column of teasers made like the article's", () => {
+    const card = (name: string, lines: string) => `<div class="col card"><h2>${name}</h2><p>${lines}</p></div>`;
+    const contact = extractHtml(`<!doctype html><html><head><title>Contact us</title></head><body><main><h1>Contact us</h1>
+      <p>Our admissions counselors answer questions about applying, visiting campus and paying for college.</p>
+      <div class="row">${card("Office of Admissions", "Hall 2, 100 College Road, Northfield<br>Phone: (555) 010-1891, admissions@northfield.example")}
+      ${card("Opening hours", "Monday to Friday, 8:30 am to 5 pm<br>Saturday, 9 am to noon during the fall term")}
+      ${card("Financial aid", "Phone: (555) 010-1900")}</div></main></body></html>`).blocks;
+    expect(contact.filter((block) => block.kind === "heading").map((block) => block.text)).toEqual(["Contact us", "Office of Admissions", "Opening hours", "Financial aid"]);
+    expect(contact.map((block) => block.text)).toContain("Phone: (555) 010-1900");
+
+    const teasers = ["Ten quiet beaches", "A week in the hills", "Night trains return"].map((title) => `<p><a href="/${title.length}">${title} for an autumn weekend away</a> (4 min)</p>`).join("");
+    const grid = extractHtml(article(`<div class="grid"><div class="col">${prose("The harbour")}${prose("The old town")}</div><div class="col">${teasers}</div></div>`)).text;
+    expect(grid).toContain("The old town is described");
+    expect(grid).not.toContain("Ten quiet beaches");
+  });
+
   it("reads the article of a page whose <header> is never closed, and still drops a closed header's teasers", () => {
     // The site's header is left open: the browser keeps everything after it inside it, the article too.
     const unclosed = `<!doctype html><html><head><title>Emden</title></head><body>
