@@ -54,6 +54,37 @@ function sectionPathByPage(entries: { depth: number; title: string; page: number
   return paths;
 }
 
+/** Lines at a page's top or bottom looked at for running heads and feet. */
+const EDGE_LINES = 2;
+/** A line at the edge of this share of the pages (and of three at least) runs through the document. */
+const RUNNING_SHARE = 0.4;
+/** A page number alone on its line: "12", "xiv", "- 3 -". */
+const PAGE_NUMBER = /^[\s\p{Pd}]*(\d{1,4}|[ivxlc]{1,7})[\s\p{Pd}]*$/iu;
+/** Lines compared with their figures left out: "Chapter 2: Structures 3" runs through as "Chapter #: Structures #". */
+const shapeOf = (line: string) => line.replace(/\d+/g, "#").replace(/\s+/g, " ").trim().toLowerCase();
+
+/**
+ * The pages' lines without the document's running heads and feet: a line that opens or ends many
+ * of its pages in the same words (the title, a chapter's name, "Page 3 of 12"), and page numbers
+ * alone on their lines. Left in, they run into the text of every page and into every answer
+ * quoted from it. A page of one or two lines is left as it is: its lines are its text.
+ */
+export function withoutRunningLines(pages: string[][]): string[][] {
+  const edges = (lines: string[]) => (lines.length > EDGE_LINES ? new Set([...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)].map(shapeOf)) : new Set<string>());
+  const pagesAt = new Map<string, number>();
+  for (const lines of pages) for (const shape of edges(lines)) pagesAt.set(shape, (pagesAt.get(shape) ?? 0) + 1);
+  const running = (shape: string) => (pagesAt.get(shape) ?? 0) >= Math.max(3, RUNNING_SHARE * pages.length);
+  return pages.map((lines) => {
+    if (lines.length <= EDGE_LINES) return lines;
+    const cut = (line: string) => PAGE_NUMBER.test(line) || running(shapeOf(line));
+    let start = 0;
+    let end = lines.length;
+    while (start < Math.min(EDGE_LINES, end) && cut(lines[start])) start++;
+    while (end > Math.max(start, lines.length - EDGE_LINES) && cut(lines[end - 1])) end--;
+    return lines.slice(start, end);
+  });
+}
+
 /**
  * The text of a PDF, page by page: each page is a section ("Page N") under the bookmarks that
  * cover it, so chunks say where they came from. Encrypted, corrupt, over-long and text-less
@@ -73,7 +104,8 @@ export async function extractPdf(bytes: Uint8Array, fallbackTitle: string, optio
       throw new Error(`The PDF has ${pdf.numPages} pages; at most ${options.maxPages} are indexed`);
     }
     const { text } = await extractText(pdf, { mergePages: false });
-    const pages = (text as string[]).map((page) => page.replace(/-\n(?=\p{Ll})/gu, "").trim());
+    const lines = withoutRunningLines((text as string[]).map((page) => page.split("\n").map((line) => line.trim())));
+    const pages = lines.map((page) => page.join("\n").replace(/-\n(?=\p{Ll})/gu, "").trim());
     if (!pages.some((page) => page.length > 0)) {
       throw new Error("The PDF has no text layer (scanned images only); run it through OCR and upload it again");
     }
