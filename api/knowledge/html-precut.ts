@@ -260,7 +260,9 @@ export function precutDocument(html: string): PrecutPage {
       const heading = label ? headingAround() : null;
       if (heading) for (const attribute of NAMING_ATTRIBUTES) heading.removeAttribute(attribute);
       const hidden = isHiddenTag(attribs) && !(attribs.id && shownOnRequest.has(attribs.id));
-      const cut = (SILENT.has(name) && !label) || SILENT_ROLES.has(role) || hidden || CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`);
+      // An element in a button's role is one, whatever its tag ("Show picture", "Share", "Load post").
+      const control = role === "button" && !isDisclosureButton(attribs);
+      const cut = (SILENT.has(name) && !label) || control || SILENT_ROLES.has(role) || hidden || CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`);
       if (cut) {
         if (!VOID.has(name)) skipDepth = 1;
         if (name === "script" && STRUCTURED_DATA.test(attribs.type ?? "")) structuredData = "";
