@@ -10,7 +10,8 @@
  *
  * A shop's product page: its price, stock and specifications stand in boxes beside the description,
  * and a visitor asks about them first. A contact page: its offices stand in a row of cards, the
- * shortest of which Readability leaves out.
+ * shortest of which Readability leaves out. A program's page: its quick facts stand in a box beside
+ * the text.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askWidget, indexedSite } from "../../tests/support/widget-chat";
@@ -82,9 +83,20 @@ const contact = {
     ${office("Financial aid", "Phone: (555) 010-1900")}</div></main><footer><p>Northfield University</p></footer></body></html>`,
 };
 
+const program = {
+  path: "/programs/nursing",
+  html: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Nursing (BSN)</title></head>
+    <body><header><nav><a href="/">Home</a></nav></header><main><h1>Nursing (BSN)</h1><div class="layout">
+    <div class="story"><p>Nursing students learn in the classroom, in the simulation lab and on the wards of three hospitals of the region from their second year.</p>
+    <p>Graduates sit the licensing exam in their final spring; nine in ten pass it on their first attempt, well above the state's average.</p>
+    <p>Small seminar groups, a mentor for each student and evening labs make the program workable for those who hold a job.</p></div>
+    <aside class="facts"><h2>Quick facts</h2><ul><li>Credits: 120</li><li>Length: 4 years</li><li>Campus: Hall 7, 100 College Road</li></ul></aside>
+    </div></main><footer><p>Northfield University</p></footer></body></html>`,
+};
+
 let site: Awaited<ReturnType<typeof indexedSite>>;
 beforeAll(async () => {
-  site = await indexedSite([...pages, product, contact]);
+  site = await indexedSite([...pages, product, contact, program]);
 }, 120_000);
 afterAll(() => site?.close());
 
@@ -119,6 +131,16 @@ describe("a contact page's row of offices", () => {
       const asked = await askWidget(site, question);
       expect(asked.text, question).toContain(expected);
       expect(asked.firstSource, question).toBe(`${site.base}${contact.path}`);
+    }
+  });
+});
+
+describe("a program's quick facts", () => {
+  it("answers from the box of facts beside the program's text", async () => {
+    for (const [question, expected] of [["How many credits is the Nursing (BSN) program?", "120"], ["What is the length of the Nursing (BSN) program?", "4 years"]]) {
+      const asked = await askWidget(site, question);
+      expect(asked.text, question).toContain(expected);
+      expect(asked.firstSource, question).toBe(`${site.base}${program.path}`);
     }
   });
 });

@@ -184,6 +184,22 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(grid).not.toContain("Ten quiet beaches");
   });
 
+  it("keeps a titled list of facts Readability leaves beside the article, on its side, but no untitled list of figures", () => {
+    const story = `<div class="content">${prose("The program")}${prose("Clinical placement")}${prose("The licensing exam")}</div>`;
+    const facts = `<div class="facts"><h2>Quick facts</h2><ul><li>Credits: 120</li><li>Length: 4 years</li><li>Campus: Hall 7, 100 College Road</li></ul></div>`;
+    const page = (main: string) => extractHtml(`<!doctype html><html><head><title>Nursing</title></head><body><main><h1>Nursing (BSN)</h1>${main}</main></body></html>`);
+    for (const [main, factsFirst] of [[facts + story, true], [story + facts, false]] as const) {
+      const { text, blocks } = page(main);
+      expect(text).toContain("Credits: 120");
+      expect(blocks.find((block) => block.text === "Quick facts")?.kind).toBe("heading");
+      expect(text.indexOf("Credits: 120") < text.indexOf("The program is described")).toBe(factsFirst);
+    }
+    const byline = `<ul class="meta"><li>24 July 2015</li><li>941 comments</li></ul>`;
+    expect(page(byline + story).text).not.toContain("941 comments");
+    const teasers = `<div><h2>Most read</h2><ul><li><a href="/1">Storm closes 3 roads</a></li><li><a href="/2">Budget: 12 new schools</a></li></ul></div>`;
+    expect(page(story + teasers).text).not.toContain("Storm closes");
+  });
+
   it("reads the article of a page whose <header> is never closed, and still drops a closed header's teasers", () => {
     // The site's header is left open: the browser keeps everything after it inside it, the article too.
     const unclosed = `<!doctype html><html><head><title>Emden</title></head><body>

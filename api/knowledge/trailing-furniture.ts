@@ -18,7 +18,7 @@ export const SENTENCE_END = /\p{Sentence_Terminal}["'”’»)\]]*$/u;
  * Figures, times, prices, e-mail, and "Label: value" lines ("Location: Main Hall"): contact lines
  * and facts are kept, however short.
  */
-const HOLDS_DATA = /[\p{N}@]|\S:\s*\S/u;
+export const HOLDS_DATA = /[\p{N}@]|\S:\s*\S/u;
 
 /**
  * A short line after the article's text that is not a sentence, a list entry or data. A block of
