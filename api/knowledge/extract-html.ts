@@ -3,7 +3,7 @@ import { blocksOf, type Block, type DomNode } from "./html-blocks";
 import { removeBoilerplateBoxes, removeFurniture, removeOperatorSelectors, type CleanupRules } from "./html-cleanup";
 import { precutDocument } from "./html-precut";
 import { putBackLeftCards, rowsOf } from "./sibling-cards";
-import { leftFactBlocks, markFactLists, type FactRoot } from "./fact-lists";
+import { leftFactBlocks, markFactBoxes, type FactRoot } from "./fact-boxes";
 import { withLeadParagraphs } from "./lead-paragraphs";
 import { withoutPointerLines } from "./pointer-lines";
 import { withoutTrailingFurniture } from "./trailing-furniture";
@@ -82,8 +82,8 @@ function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: st
     const descriptions = Array.from(document.querySelectorAll(DESCRIPTION_SELECTOR), (meta) => meta.getAttribute("content") ?? "");
     // Read before too: which element stood in which row of cards (sibling-cards.ts).
     const rows = document.body ? rowsOf(document.body as unknown as DomNode) : null;
-    // And which lists of facts stood beside the article (fact-lists.ts).
-    markFactLists(document as unknown as FactRoot);
+    // And which boxes of facts stood beside the article (fact-boxes.ts).
+    markFactBoxes(document as unknown as FactRoot);
     const reader = new Readability<DomNode>(document as unknown as Document, { keepClasses: true, serializer: (node) => node as unknown as DomNode });
     skipWorkWeDoNotNeed(reader);
     const article = reader.parse();
@@ -91,7 +91,7 @@ function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: st
     // Cards made like those Readability took, left behind only for being short.
     if (rows) putBackLeftCards(article.content, rows);
     const articleBlocks = blocksOf(article.content);
-    // Lists of facts (credits, dates, hours) it left beside the article, each on its side of it.
+    // Boxes of facts (credits, dates, prices, hours) it left beside the article, each on its side of it.
     const left = leftFactBlocks(document as unknown as FactRoot, article.content, pageBlocks, articleBlocks);
     return { blocks: [...left.before, ...withLeadParagraphs(pageBlocks, articleBlocks, descriptions), ...left.after], title: clean(article.title) };
   } catch {

@@ -184,7 +184,7 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(grid).not.toContain("Ten quiet beaches");
   });
 
-  it("keeps a titled list of facts Readability leaves beside the article, on its side, but no untitled list of figures", () => {
+  it("keeps a titled box of facts Readability leaves beside the article (a list, a table, a row of plans), on its side, but no untitled list of figures", () => {
     const story = `<div class="content">${prose("The program")}${prose("Clinical placement")}${prose("The licensing exam")}</div>`;
     const facts = `<div class="facts"><h2>Quick facts</h2><ul><li>Credits: 120</li><li>Length: 4 years</li><li>Campus: Hall 7, 100 College Road</li></ul></div>`;
     const page = (main: string) => extractHtml(`<!doctype html><html><head><title>Nursing</title></head><body><main><h1>Nursing (BSN)</h1>${main}</main></body></html>`);
@@ -194,6 +194,11 @@ describe("what reaches the chunks from pages of many shapes", () => {
       expect(blocks.find((block) => block.text === "Quick facts")?.kind).toBe("heading");
       expect(text.indexOf("Credits: 120") < text.indexOf("The program is described")).toBe(factsFirst);
     }
+    const glance = `<table class="glance"><caption>At a glance</caption><tr><th>Date</th><td>14 March 2026</td></tr><tr><th>Place</th><td>Hall 7</td></tr></table>`;
+    expect(page(story + glance).text).toContain("Date | 14 March 2026");
+    const plan = (name: string, price: string) => `<div class="plan"><h3>${name}</h3><p class="price">${price} a month</p><ul><li>Support by e-mail</li></ul></div>`;
+    const plans = `<h2>Plans</h2><div class="plans">${plan("Basic", "$9")}${plan("Team", "$29")}${plan("Business", "$99")}</div>`;
+    expect(page(plans + story).text).toMatch(/Basic[^]*\$9 a month[^]*Business[^]*\$99 a month[^]*The program is described/);
     const byline = `<ul class="meta"><li>24 July 2015</li><li>941 comments</li></ul>`;
     expect(page(byline + story).text).not.toContain("941 comments");
     const teasers = `<div><h2>Most read</h2><ul><li><a href="/1">Storm closes 3 roads</a></li><li><a href="/2">Budget: 12 new schools</a></li></ul></div>`;
