@@ -111,36 +111,29 @@ describe("an FAQ built as an accordion", () => {
   });
 });
 
-describe("a product's page", () => {
-  it("answers for its price, its stock and its specifications, not only from its description", async () => {
-    for (const [question, expected] of [
-      ["How much does the Trail Runner 2 cost?", "$129.00"],
-      ["Is the Trail Runner 2 in stock?", "ships within two business days"],
-      ["What is the weight of the Trail Runner 2?", "280 g"],
-    ]) {
-      const asked = await askWidget(site, question);
-      expect(asked.text, question).toContain(expected);
-      expect(asked.firstSource, question).toBe(`${site.base}${product.path}`);
-    }
-  });
-});
+/** Each question answered with a text holding what is expected, citing `page` first. */
+async function expectAnsweredFrom(page: { path: string }, questions: [question: string, expected: string][]) {
+  for (const [question, expected] of questions) {
+    const asked = await askWidget(site, question);
+    expect(asked.text, question).toContain(expected);
+    expect(asked.firstSource, question).toBe(`${site.base}${page.path}`);
+  }
+}
 
-describe("a contact page's row of offices", () => {
-  it("answers for each office, the shortest card too", async () => {
-    for (const [question, expected] of [["What is the phone number of the financial aid office?", "(555) 010-1900"], ["What is the phone number of student accounts?", "(555) 010-1920"]]) {
-      const asked = await askWidget(site, question);
-      expect(asked.text, question).toContain(expected);
-      expect(asked.firstSource, question).toBe(`${site.base}${contact.path}`);
-    }
-  });
-});
+describe("pages that set out their facts in boxes of their own", () => {
+  it("answers for a product's price, stock and specifications, not only from its description", () => expectAnsweredFrom(product, [
+    ["How much does the Trail Runner 2 cost?", "$129.00"],
+    ["Is the Trail Runner 2 in stock?", "ships within two business days"],
+    ["What is the weight of the Trail Runner 2?", "280 g"],
+  ]));
 
-describe("a program's quick facts", () => {
-  it("answers from the box of facts beside the program's text", async () => {
-    for (const [question, expected] of [["How many credits is the Nursing (BSN) program?", "120"], ["What is the length of the Nursing (BSN) program?", "4 years"]]) {
-      const asked = await askWidget(site, question);
-      expect(asked.text, question).toContain(expected);
-      expect(asked.firstSource, question).toBe(`${site.base}${program.path}`);
-    }
-  });
+  it("answers for each office of a contact page's row of cards, the shortest too", () => expectAnsweredFrom(contact, [
+    ["What is the phone number of the financial aid office?", "(555) 010-1900"],
+    ["What is the phone number of student accounts?", "(555) 010-1920"],
+  ]));
+
+  it("answers from the box of quick facts beside a program's text", () => expectAnsweredFrom(program, [
+    ["How many credits is the Nursing (BSN) program?", "120"],
+    ["What is the length of the Nursing (BSN) program?", "4 years"],
+  ]));
 });
