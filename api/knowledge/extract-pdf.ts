@@ -58,8 +58,8 @@ function sectionPathByPage(entries: { depth: number; title: string; page: number
 const EDGE_LINES = 2;
 /** A line at the edge of this share of the pages (and of three at least) runs through the document. */
 const RUNNING_SHARE = 0.4;
-/** A page number alone on its line: "12", "xiv", "- 3 -". */
-const PAGE_NUMBER = /^[\s\p{Pd}]*(\d{1,4}|[ivxlc]{1,7})[\s\p{Pd}]*$/iu;
+/** A page number alone on its line: "12", "xiv", "- 3 -" (a roman numeral as such: "civil" is a word). */
+const PAGE_NUMBER = /^[\s\p{Pd}]*(\d{1,4}|(?=[ivxlc])c{0,3}(xc|xl|l?x{0,3})(ix|iv|v?i{0,3}))[\s\p{Pd}]*$/iu;
 /** Lines compared with their figures left out: "Chapter 2: Structures 3" runs through as "Chapter #: Structures #". */
 const shapeOf = (line: string) => line.replace(/\d+/g, "#").replace(/\s+/g, " ").trim().toLowerCase();
 

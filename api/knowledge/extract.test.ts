@@ -161,6 +161,9 @@ describe("what reaches the chunks from pages of many shapes", () => {
       for (const kept of ["$129.00", "In stock, ships in two days.", "recycled mesh", "Weight | 280 g"]) expect(text).toContain(kept);
       for (const furniture of ["Add to cart", "Women", "Harbor Outfitters"]) expect(text).not.toContain(furniture);
     }
+    // A JSON-LD block too long to be read for its type says nothing.
+    const padded = `<script type="application/ld+json">{"@type":"Product","description":"${"x".repeat(300 * 1024)}"}</script>`;
+    expect(extractHtml(page(padded)).text).not.toContain("$129.00");
     // An article whose publication is described as a product (a paywall's markup) is still an article.
     const article = extractHtml(page(`<script type="application/ld+json">{"@type":"NewsArticle","isPartOf":{"@type":"Product"}}</script>`,
       ` itemscope itemtype="https://schema.org/NewsArticle"`, `<span itemprop="isPartOf" itemscope itemtype="https://schema.org/Product"></span>`)).text;

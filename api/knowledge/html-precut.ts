@@ -155,6 +155,11 @@ export interface PrecutPage {
 }
 
 const STRUCTURED_DATA = /^application\/ld\+json$/i;
+/**
+ * A JSON-LD block longer than this is not read for the page's type: a product's or an article's
+ * is a few kilobytes, and parsing is paid for in full whatever a page sends.
+ */
+const MAX_STRUCTURED_DATA_CHARS = 256 * 1024;
 
 /** A schema.org type as its last path segment, lower case: "http://schema.org/Product" and "Product" give "product". */
 const typeName = (type: string) => type.trim().split("/").pop()!.toLowerCase();
@@ -294,7 +299,7 @@ export function precutDocument(html: string): PrecutPage {
     },
     ontext(text) {
       if (skipDepth) {
-        if (structuredData !== null) structuredData += text;
+        if (structuredData !== null && structuredData.length <= MAX_STRUCTURED_DATA_CHARS) structuredData += text;
         return;
       }
       node.appendChild(document.createTextNode(text) as unknown as BuiltNode);
@@ -305,7 +310,7 @@ export function precutDocument(html: string): PrecutPage {
       if (skipDepth) {
         skipDepth--;
         if (!skipDepth && structuredData !== null) {
-          for (const type of jsonLdTypes(structuredData)) declaredTypes.add(type);
+          if (structuredData.length <= MAX_STRUCTURED_DATA_CHARS) for (const type of jsonLdTypes(structuredData)) declaredTypes.add(type);
           structuredData = null;
         }
         return;
