@@ -30,6 +30,23 @@ describe("withoutTrailingFurniture", () => {
     expect(withoutTrailingFurniture(kept)).toEqual(kept);
   });
 
+  it("keeps a directory's names, a run of five short headings with nothing under them, but not teasers' headlines", () => {
+    const names = ["Accounting (BA)", "Biology (BS)", "Chemistry (BS)", "Nursing (BSN)", "Theatre (BA)"].map((name) => heading(name, 3));
+    expect(withoutTrailingFurniture([paragraph("Our programs"), ...names])).toEqual([paragraph("Our programs"), ...names]);
+    expect(withoutTrailingFurniture([paragraph("Our programs"), ...names.slice(0, 4)])).toEqual([paragraph("Our programs")]);
+    const headlines = ["Ten quiet beaches for an autumn weekend", "A week in the hills without a car", "Night trains return to the valley line",
+      "What the new timetable means for you", "Five cafes worth the detour this winter"].map((line) => heading(line, 3));
+    expect(withoutTrailingFurniture([paragraph("The story"), ...headlines])).toEqual([paragraph("The story")]);
+  });
+
+  it("keeps a program index built of linked cards when its page is extracted", () => {
+    const programs = ["Accounting", "Biology", "Chemistry", "Economics", "History", "Nursing", "Physics", "Theatre"];
+    const { text } = extractHtml(`<!doctype html><html><head><title>Programs</title></head><body><header><nav><a href="/">Home</a></nav></header>
+      <main><h1>Undergraduate programs</h1><p>Northfield offers eight bachelor's degrees across the arts, sciences and professions, each with small classes and a faculty mentor.</p>
+      <div class="grid">${programs.map((name) => `<div class="card"><h3><a href="/programs/${name.toLowerCase()}">${name} (BA)</a></h3></div>`).join("")}</div></main></body></html>`);
+    for (const name of programs) expect(text).toContain(`${name} (BA)`);
+  });
+
   it("looks only after the last paragraph, and leaves a page without one as it is", () => {
     const blocks = [text("Menu"), paragraph("The first part"), text("Share"), paragraph("The second part"), text("Share")];
     expect(withoutTrailingFurniture(blocks)).toEqual(blocks.slice(0, 4));

@@ -27,9 +27,29 @@ export const HOLDS_DATA = /[\p{N}@]|\S:\s*\S/u;
 const isTrailingLabel = (block: Block) => block.kind === "text" && !block.item && block.text.length < LABEL_CHARS
   && !block.text.includes("\n") && !SENTENCE_END.test(block.text) && !HOLDS_DATA.test(block.text);
 
+/** A heading short enough to be a name ("Nursing (BA)"), not a headline: fewer words than a headline has. */
+const HEADLINE_WORDS = 5;
+/** Names in a row, at least, that make a directory rather than a pair of teasers. */
+const DIRECTORY_NAMES = 5;
+const isName = (block: Block | undefined) => !!block && block.kind === "heading" && block.text.split(/\s+/).length < HEADLINE_WORDS;
+
+/**
+ * A heading in a run of short ones with nothing under them: a directory's entries (a program index
+ * of linked cards, "Nursing (BA)", "Biology (BS)", …), whose names are the page's text. A teaser's
+ * headline is longer, and a pair of them is no directory.
+ */
+function inRunOfNames(tail: Block[], index: number) {
+  if (!isName(tail[index])) return false;
+  let from = index;
+  let to = index;
+  while (isName(tail[from - 1])) from--;
+  while (isName(tail[to + 1])) to++;
+  return to - from + 1 >= DIRECTORY_NAMES;
+}
+
 /**
  * The blocks without the labels after the article's last paragraph, and without the headings there
- * that are left with nothing under them. List items and table rows stay (a checklist, a table of
+ * that are left with nothing under them (unless they are a directory's names, inRunOfNames). List items and table rows stay (a checklist, a table of
  * results), as do sentences and lines holding figures or an address.
  */
 export function withoutTrailingFurniture(blocks: Block[]): Block[] {
@@ -42,6 +62,7 @@ export function withoutTrailingFurniture(blocks: Block[]): Block[] {
   // A heading stays when text it heads is kept: before the next heading of its level or above.
   const keptTail = tail.filter((block, index) => {
     if (block.kind !== "heading") return true;
+    if (inRunOfNames(tail, index)) return true;
     for (const next of tail.slice(index + 1)) {
       if (next.kind === "text") return true;
       if ((next.level ?? 6) <= (block.level ?? 6)) return false;
