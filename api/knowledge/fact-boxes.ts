@@ -1,3 +1,4 @@
+import { elementChildrenOf, linkShareOf, makeOf, textOf, type ReadNode } from "./dom-reading";
 import { blocksOf, type Block, type DomNode } from "./html-blocks";
 import { HOLDS_DATA } from "./trailing-furniture";
 
@@ -13,7 +14,7 @@ import { HOLDS_DATA } from "./trailing-furniture";
  * decision 022.
  */
 
-export interface FactNode extends DomNode {
+export interface FactNode extends ReadNode {
   parentNode: FactNode | null;
   previousElementSibling: FactNode | null;
   contains(node: FactNode): boolean;
@@ -44,9 +45,6 @@ const MARK = "data-facts-box";
 const CANDIDATES = ["ul", "ol", "dl", "table", "div", "section"]
   .flatMap((tag) => ["main", "article", "[role=main]"].map((root) => `${root} ${tag}`)).join(", ");
 
-const textOf = (node: DomNode) => (node.textContent ?? "").replace(/\s+/g, " ").trim();
-const elementsOf = (node: FactNode) => Array.from(node.childNodes as ArrayLike<FactNode>).filter((child) => child.nodeType === 1);
-const makeOf = (node: FactNode) => `${node.localName} ${node.getAttribute?.("class") ?? ""}`;
 
 /**
  * A box's entries and how long each may be: a list's items, a table's rows, or the cards of a row
@@ -54,10 +52,10 @@ const makeOf = (node: FactNode) => `${node.localName} ${node.getAttribute?.("cla
  */
 function entriesOf(box: FactNode): { entries: FactNode[]; maxChars: number } {
   const name = box.localName ?? "";
-  if (name === "ul" || name === "ol") return { entries: elementsOf(box).filter((child) => child.localName === "li"), maxChars: MAX_ENTRY_CHARS };
+  if (name === "ul" || name === "ol") return { entries: elementChildrenOf(box).filter((child) => child.localName === "li"), maxChars: MAX_ENTRY_CHARS };
   if (name === "dl") return { entries: Array.from(box.querySelectorAll("dd")), maxChars: MAX_ENTRY_CHARS };
   if (name === "table") return { entries: Array.from(box.querySelectorAll("tr")), maxChars: MAX_ENTRY_CHARS };
-  const cards = elementsOf(box);
+  const cards = elementChildrenOf(box);
   return { entries: cards.length && cards.every((card) => makeOf(card) === makeOf(cards[0])) ? cards : [], maxChars: MAX_CARD_CHARS };
 }
 
@@ -67,9 +65,7 @@ function isFactBox(box: FactNode) {
   const texts = entries.map(textOf);
   if (texts.some((text) => text.length > maxChars)) return false;
   const dataShare = texts.filter((text) => HOLDS_DATA.test(text)).length / texts.length;
-  const all = textOf(box).length;
-  const links = Array.from(box.querySelectorAll("a")).reduce((sum, link) => sum + textOf(link).length, 0);
-  return dataShare >= MIN_DATA_SHARE && all > 0 && links <= MAX_LINK_SHARE * all;
+  return dataShare >= MIN_DATA_SHARE && linkShareOf(box) <= MAX_LINK_SHARE;
 }
 
 /** A box's title: the heading right above it (or above its wrapper), or a table's own caption. */
@@ -87,9 +83,10 @@ function titleOf(box: FactNode) {
 export function markFactBoxes(document: FactRoot) {
   const boxes: FactNode[] = [];
   for (const box of Array.from(document.querySelectorAll(CANDIDATES))) {
-    // The title first: most elements have none, and it costs nothing to look.
+    // The title first: most elements have none, and it costs nothing to look. Candidates come in
+    // the page's order and marked boxes never nest, so a box inside one is inside the last marked.
     const title = titleOf(box);
-    if (!title || boxes.some((known) => known.contains(box) || box.contains(known)) || !isFactBox(box)) continue;
+    if (!title || boxes.at(-1)?.contains(box) || !isFactBox(box)) continue;
     boxes.push(box);
     const mark = String(boxes.length);
     box.setAttribute(MARK, mark);
@@ -109,8 +106,13 @@ export function leftFactBlocks(document: FactRoot, article: DomNode, pageBlocks:
     const mark = node.getAttribute?.(MARK) ?? "";
     if (!taken.has(mark)) left.set(mark, [...(left.get(mark) ?? []), node]);
   }
+  // Where each text first stands on the page, read once (a page may leave thousands of boxes).
+  const placeOf = new Map<string, number>();
+  pageBlocks.forEach((block, at) => {
+    if (!placeOf.has(block.text)) placeOf.set(block.text, at);
+  });
   const firstText = articleBlocks.find((block) => !block.pathOnly)?.text;
-  const articleAt = firstText === undefined ? -1 : pageBlocks.findIndex((block) => block.text === firstText);
+  const articleAt = firstText === undefined ? -1 : placeOf.get(firstText) ?? -1;
   const before: Block[] = [];
   const after: Block[] = [];
   for (const nodes of left.values()) {
@@ -122,7 +124,7 @@ export function leftFactBlocks(document: FactRoot, article: DomNode, pageBlocks:
       return level ? [{ kind: "heading", level: Number(level), text: textOf(node) }] : blocksOf(node);
     });
     if (!blocks.length) continue;
-    const at = pageBlocks.findIndex((block) => block.text === blocks[0].text);
+    const at = placeOf.get(blocks[0].text) ?? -1;
     (articleAt !== -1 && at !== -1 && at < articleAt ? before : after).push(...blocks);
   }
   return { before, after };

@@ -50,6 +50,8 @@ describe("withLeadParagraphs", () => {
     expect(withLeadParagraphs([text(deck), ...lines, ...article], article, [`  ${deck.toUpperCase()} `])).toEqual([text(deck), ...article]);
     // A description cut short names the paragraph it opens.
     expect(withLeadParagraphs(page, article, [`${deck.slice(0, 70)}…`])).toEqual([text(deck), ...article]);
+    // One far longer than any summary is not read.
+    expect(withLeadParagraphs(page, article, [`${deck} ${"More words. ".repeat(100)}`])).toEqual(article);
   });
 
   it("takes no paragraph that says more than the description, nor a tagline above the main heading", () => {

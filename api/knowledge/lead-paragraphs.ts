@@ -42,17 +42,28 @@ const squeezed = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase(
 const TRUNCATED = /\s*(…|\.\.\.)$/u;
 
 /**
- * Whether a block is the summary the page describes itself with (its `<meta name=description>`,
- * Open Graph or Twitter description): the same text, or one holding the other, whichever was cut.
+ * A description longer than this is no search result's summary (they run to a few hundred
+ * characters): it is not read, so a page cannot make each of its blocks be searched in a long one.
  */
-function isDescribedSummary(block: Block, descriptions: string[]) {
-  if (block.item || block.pathOnly || block.text.length < PARAGRAPH_CHARS || (block.linkChars ?? 0) > MAX_LINK_SHARE * block.text.length) return false;
-  const text = squeezed(block.text);
-  return descriptions.some((description) => {
+const MAX_DESCRIPTION_CHARS = 1000;
+
+/** A page's descriptions as compared: squeezed, each without the ellipsis of a cut one, and whether it was cut. */
+function describedAs(descriptions: string[]) {
+  return descriptions.filter((description) => description.length <= MAX_DESCRIPTION_CHARS).map((description) => {
     const whole = squeezed(description);
     const said = whole.replace(TRUNCATED, "");
-    return said.length >= PARAGRAPH_CHARS && (said.includes(text) || (said !== whole && text.startsWith(said)));
-  });
+    return { said, cut: said !== whole };
+  }).filter(({ said }) => said.length >= PARAGRAPH_CHARS);
+}
+
+/**
+ * Whether a block is the summary the page describes itself with (its `<meta name=description>`,
+ * Open Graph or Twitter description): held by the description, or opening one that was cut.
+ */
+function isDescribedSummary(block: Block, described: ReturnType<typeof describedAs>) {
+  if (block.item || block.pathOnly || block.text.length < PARAGRAPH_CHARS || (block.linkChars ?? 0) > MAX_LINK_SHARE * block.text.length) return false;
+  const text = squeezed(block.text);
+  return described.some(({ said, cut }) => said.includes(text) || (cut && text.startsWith(said)));
 }
 
 /**
@@ -75,8 +86,9 @@ export function withLeadParagraphs(pageBlocks: Block[], article: Block[], descri
   // main heading when one stands above the article, so that a site's tagline in the header, often
   // also its pages' description, is not taken for one.
   const title = pageBlocks.findIndex((block) => block.kind === "heading" && (block.level ?? 2) <= 1);
-  const described = pageBlocks.slice(title !== -1 && title < first ? title + 1 : 0, first)
-    .filter((block) => !walked.includes(block) && !articleText.includes(block.text) && isDescribedSummary(block, descriptions));
+  const summaries = describedAs(descriptions);
+  const described = summaries.length ? pageBlocks.slice(title !== -1 && title < first ? title + 1 : 0, first)
+    .filter((block) => !walked.includes(block) && !articleText.includes(block.text) && isDescribedSummary(block, summaries)) : [];
   // A standfirst set as a heading is text: it must not become a heading path.
   const lead = pageBlocks.slice(0, first).filter((block) => walked.includes(block) || described.includes(block))
     .map((block) => (block.kind === "heading" && (readsAsParagraph(block) || described.includes(block)) ? { kind: "text" as const, text: block.text } : block));

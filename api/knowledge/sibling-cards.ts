@@ -1,3 +1,4 @@
+import { elementChildrenOf, linkShareOf, makeOf, type ReadNode } from "./dom-reading";
 import type { DomNode } from "./html-blocks";
 
 /**
@@ -10,7 +11,7 @@ import type { DomNode } from "./html-blocks";
  */
 
 /** The DOM members this needs (linkedom's elements have them). */
-interface CardNode extends DomNode {
+interface CardNode extends ReadNode {
   parentNode: CardNode | null;
   nextSibling: CardNode | null;
   insertBefore(node: CardNode, before: CardNode | null): unknown;
@@ -23,19 +24,8 @@ interface CardNode extends DomNode {
  */
 const MAX_LINK_SHARE = 0.5;
 
-const linkShare = (node: CardNode) => {
-  const text = (node.textContent ?? "").replace(/\s+/g, "");
-  const links = (node as unknown as { querySelectorAll(selector: string): ArrayLike<DomNode> }).querySelectorAll("a");
-  let linked = 0;
-  for (let i = 0; i < links.length; i++) linked += (links[i].textContent ?? "").replace(/\s+/g, "").length;
-  return text.length ? linked / text.length : 1;
-};
-
-/** A card's make: its element and its class (an element without one is no card). */
-const makeOf = (node: CardNode) => {
-  const names = node.getAttribute?.("class")?.trim();
-  return names ? `${node.localName} ${names}` : null;
-};
+/** A card's make (dom-reading.ts); an element without a class is no card. */
+const cardMakeOf = (node: CardNode) => (node.getAttribute?.("class")?.trim() ? makeOf(node) : null);
 
 /** Before Readability runs: every parent of classed elements in `body`, with its element children in order. */
 export function rowsOf(body: DomNode): Map<CardNode, CardNode[]> {
@@ -46,7 +36,7 @@ export function rowsOf(body: DomNode): Map<CardNode, CardNode[]> {
     const parent = elements[i].parentNode;
     if (!parent || seen.has(parent)) continue;
     seen.add(parent);
-    const children = Array.from(parent.childNodes as ArrayLike<CardNode>).filter((child) => child.nodeType === 1);
+    const children = elementChildrenOf(parent);
     // One card is no row.
     if (children.length > 1) rows.set(parent, children);
   }
@@ -64,7 +54,7 @@ export function putBackLeftCards(article: DomNode, rows: Map<CardNode, CardNode[
   for (const [row, children] of rows) {
     const taken = children.filter((child) => content.contains(child));
     if (!taken.length || taken.length === children.length) continue;
-    const makes = new Set(taken.map(makeOf).filter(Boolean));
+    const makes = new Set(taken.map(cardMakeOf).filter(Boolean));
     const isTaken = new Set(taken);
     let anchor: CardNode | null = null;
     const before: CardNode[] = [];
@@ -73,7 +63,7 @@ export function putBackLeftCards(article: DomNode, rows: Map<CardNode, CardNode[
         anchor = child;
         continue;
       }
-      const left = child.parentNode === row && makes.has(makeOf(child)) && linkShare(child) <= MAX_LINK_SHARE;
+      const left = child.parentNode === row && makes.has(cardMakeOf(child)) && linkShareOf(child) <= MAX_LINK_SHARE;
       if (!left) continue;
       if (anchor) {
         anchor.parentNode!.insertBefore(child, anchor.nextSibling);

@@ -34,6 +34,9 @@ describe("withoutTrailingFurniture", () => {
     const names = ["Accounting (BA)", "Biology (BS)", "Chemistry (BS)", "Nursing (BSN)", "Theatre (BA)"].map((name) => heading(name, 3));
     expect(withoutTrailingFurniture([paragraph("Our programs"), ...names])).toEqual([paragraph("Our programs"), ...names]);
     expect(withoutTrailingFurniture([paragraph("Our programs"), ...names.slice(0, 4)])).toEqual([paragraph("Our programs")]);
+    // A run of any length is read once: 100,000 names are kept whole.
+    const many = Array.from({ length: 100_000 }, (_, at) => heading(`Course ${at}`, 3));
+    expect(withoutTrailingFurniture([paragraph("Our courses"), ...many])).toHaveLength(100_001);
     const headlines = ["Ten quiet beaches for an autumn weekend", "A week in the hills without a car", "Night trains return to the valley line",
       "What the new timetable means for you", "Five cafes worth the detour this winter"].map((line) => heading(line, 3));
     expect(withoutTrailingFurniture([paragraph("The story"), ...headlines])).toEqual([paragraph("The story")]);

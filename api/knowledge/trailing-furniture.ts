@@ -34,22 +34,26 @@ const DIRECTORY_NAMES = 5;
 const isName = (block: Block | undefined) => !!block && block.kind === "heading" && block.text.split(/\s+/).length < HEADLINE_WORDS;
 
 /**
- * A heading in a run of short ones with nothing under them: a directory's entries (a program index
- * of linked cards, "Nursing (BA)", "Biology (BS)", …), whose names are the page's text. A teaser's
- * headline is longer, and a pair of them is no directory.
+ * The headings of `tail` that stand in runs of short ones with nothing under them: a directory's
+ * entries (a program index of linked cards, "Nursing (BA)", "Biology (BS)", …), whose names are the
+ * page's text. A teaser's headline is longer, and a pair of them is no directory. One pass, however
+ * long the run.
  */
-function inRunOfNames(tail: Block[], index: number) {
-  if (!isName(tail[index])) return false;
-  let from = index;
-  let to = index;
-  while (isName(tail[from - 1])) from--;
-  while (isName(tail[to + 1])) to++;
-  return to - from + 1 >= DIRECTORY_NAMES;
+function directoryNames(tail: Block[]) {
+  const names = new Set<Block>();
+  for (let from = 0; from < tail.length; from++) {
+    if (!isName(tail[from])) continue;
+    let to = from;
+    while (isName(tail[to + 1])) to++;
+    if (to - from + 1 >= DIRECTORY_NAMES) for (let at = from; at <= to; at++) names.add(tail[at]);
+    from = to;
+  }
+  return names;
 }
 
 /**
  * The blocks without the labels after the article's last paragraph, and without the headings there
- * that are left with nothing under them (unless they are a directory's names, inRunOfNames). List items and table rows stay (a checklist, a table of
+ * that are left with nothing under them (unless they are a directory's names, directoryNames). List items and table rows stay (a checklist, a table of
  * results), as do sentences and lines holding figures or an address.
  */
 export function withoutTrailingFurniture(blocks: Block[]): Block[] {
@@ -60,9 +64,10 @@ export function withoutTrailingFurniture(blocks: Block[]): Block[] {
   if (lastParagraph === -1) return blocks;
   const tail = blocks.slice(lastParagraph + 1).filter((block) => !isTrailingLabel(block));
   // A heading stays when text it heads is kept: before the next heading of its level or above.
+  const names = directoryNames(tail);
   const keptTail = tail.filter((block, index) => {
     if (block.kind !== "heading") return true;
-    if (inRunOfNames(tail, index)) return true;
+    if (names.has(block)) return true;
     for (const next of tail.slice(index + 1)) {
       if (next.kind === "text") return true;
       if ((next.level ?? 6) <= (block.level ?? 6)) return false;
