@@ -5,7 +5,7 @@ import { Readability } from "@mozilla/readability";
 import { chunkBlocks } from "./chunk";
 import { extractHtml } from "./extract-html";
 import { blocksOf, type DomNode } from "./html-blocks";
-import { precutDocument, visibleLength } from "./html-precut";
+import { MAX_NESTING, precutDocument, visibleLength } from "./html-precut";
 
 const FIXTURES = path.resolve("../shared/fixtures/real-pages");
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -292,6 +292,30 @@ describe("the one-pass build and Readability's second attempts", () => {
       expect(extracted.title).toBe("Notes");
       expect(extracted.text).toContain("Plants tell the story of the places they grew in");
     }
+  });
+
+  it("builds a page nested thousands of elements deep no deeper than its limit, keeping the text: no overflowed stack, no cubic read", () => {
+    const depthOf = (root: Element) => {
+      let deepest = 0;
+      const stack: [Element, number][] = [[root, 0]];
+      while (stack.length) {
+        const [element, depth] = stack.pop()!;
+        deepest = Math.max(deepest, depth);
+        for (const child of Array.from(element.children)) stack.push([child, depth + 1]);
+      }
+      return deepest;
+    };
+    const lead = "<p>The harbour opened in the spring, and its first ferries carried goods and passengers to the three islands.</p>";
+    const deep = (depth: number, tag: string) => `<!doctype html><html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>${lead}${`<${tag}>`.repeat(depth)}<p>The ferries to the islands leave from the stone pier twice a day.</p>${`</${tag}>`.repeat(depth)}<p>Tickets are sold on board.</p></article></body></html>`;
+    for (const tag of ["div", "span", "li"]) {
+      const { document } = precutDocument(deep(20_000, tag));
+      expect(depthOf(document.documentElement as unknown as Element)).toBeLessThanOrEqual(MAX_NESTING);
+      const text = extractHtml(deep(20_000, tag)).text;
+      expect(text).toMatch(/ferries carried goods[^]*leave from the stone pier twice a day[^]*Tickets are sold on board/);
+    }
+    // A page within the limit is built as written.
+    const { document } = precutDocument(deep(MAX_NESTING - 10, "div"));
+    expect(depthOf(document.documentElement as unknown as Element)).toBe(MAX_NESTING - 10 + 3);
   });
 
   it("takes out the small box around an e-mail or search field, and only the box", () => {
