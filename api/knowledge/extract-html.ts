@@ -1,6 +1,6 @@
 import { Readability } from "@mozilla/readability";
 import { blocksOf, type Block, type DomNode } from "./html-blocks";
-import { removeBoilerplateBoxes, removeFurniture, removeOperatorSelectors, type CleanupRules } from "./html-cleanup";
+import { removeBoilerplateBoxes, removeFurniture, removeOperatorSelectors, removePictureCaptions, type CleanupRules } from "./html-cleanup";
 import { precutDocument } from "./html-precut";
 import { putBackLeftCards, rowsOf } from "./sibling-cards";
 import { leftFactBlocks, markFactBoxes, type FactRoot } from "./fact-boxes";
@@ -33,7 +33,10 @@ const lengthOf = (blocks: Block[]) => blocks.reduce((sum, b) => sum + b.text.len
 function parse(html: string, rules: CleanupRules) {
   const { document, visibleChars, declaredTypes } = precutDocument(html);
   removeOperatorSelectors(document, rules);
-  if (document.body) removeBoilerplateBoxes(document.body);
+  if (document.body) {
+    removeBoilerplateBoxes(document.body);
+    removePictureCaptions(document.body);
+  }
   return { document, visibleChars, declaredTypes };
 }
 

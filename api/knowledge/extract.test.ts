@@ -258,6 +258,24 @@ describe("what reaches the chunks from pages of many shapes", () => {
     const tagged = textOf(`<!doctype html><html><head><title>Orchard</title></head><body><article class="entry has-tags"><h1>Orchard</h1>${paragraph(1)}${paragraph(2)}</article><ul class="archive">${archive}</ul></body></html>`);
     expect(tagged).toContain("1th row was planted");
   });
+
+  it("leaves out the captions of pictures, but keeps a table's or a listing's caption, a caption outside a figure, and a gallery's captions", () => {
+    const paragraph = (n: number) => `<p>The harbour's ${n}th pier was rebuilt in stone after the storm, and the ferries to the islands leave from it twice a day.</p>`;
+    const picture = `<figure><img src="/pier.jpg" alt=""><figcaption>Fishing boats at dawn. <small>© Harbour Photo Agency</small></figcaption></figure>`;
+    const table = `<figure><figcaption>Ferry times in summer</figcaption><table><tr><td>Departs</td><td>09:00</td></tr></table></figure>`;
+    const listing = `<figure><img src="/icon.svg" alt=""><pre>ferry --to islands</pre><figcaption>Booking from the terminal</figcaption></figure>`;
+    const loose = `<div><img src="/step.jpg" alt=""><figcaption>Tie the rope to the second ring.</figcaption></div>`;
+    const text = textOf(`<!doctype html><html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>
+      ${paragraph(1)}${picture}${paragraph(2)}${table}${paragraph(3)}${listing}${paragraph(4)}${loose}${paragraph(5)}</article></body></html>`);
+    expect(text).toContain("2th pier was rebuilt");
+    for (const gone of ["Fishing boats", "Photo Agency"]) expect(text).not.toContain(gone);
+    for (const kept of ["Ferry times in summer", "Booking from the terminal", "Tie the rope"]) expect(text).toContain(kept);
+    // A gallery's page: its captions are most of what it says.
+    const shots = ["The lighthouse from the north beach in winter light", "The old customs house, now the harbour museum", "Nets drying on the quay after the morning catch"];
+    const gallery = textOf(`<!doctype html><html><head><title>Harbour photos</title></head><body><main><h1>Harbour photos</h1><p>Pictures of the harbour.</p>
+      ${shots.map((shot, i) => `<figure><img src="/shot-${i}.jpg" alt=""><figcaption>${shot}</figcaption></figure>`).join("")}</main></body></html>`);
+    for (const shot of shots) expect(gallery).toContain(shot);
+  });
 });
 
 describe("the one-pass build and Readability's second attempts", () => {

@@ -98,3 +98,28 @@ export function removeBoilerplateBoxes(body: CleanRoot & { textContent: string |
     && nameWords(el).some((word) => BOX_WORDS.has(word))
     && (el.textContent ?? "").length <= MAX_BOX_SHARE * pageChars);
 }
+
+/** What a figure shows that a visitor of the chat never sees. */
+const PICTURE_SELECTOR = "img, picture, video";
+/** What makes a figure's caption the title of text the chat does read: a table, a listing, a quote. */
+const READ_FIGURE_SELECTOR = "table, pre, blockquote";
+/** Captions holding more than this share of the page's text are its content: a gallery's page. */
+const MAX_CAPTIONS_SHARE = 0.5;
+
+/**
+ * Takes out the captions of pictures: the `<figcaption>` of a `<figure>` that shows an image or a
+ * video. They describe a picture the chat never shows ("Protesters outside the party's
+ * headquarters on Friday. Ezra Acayan / Getty Images"), carry its credits, and repeat the
+ * article; trafilatura leaves figures out, and its annotators count captions as boilerplate
+ * (decision 022, "Captions of pictures"). A figure of a table, a code listing or a quote keeps its
+ * caption, and so does a gallery, whose captions are most of its page's text.
+ */
+export function removePictureCaptions(body: CleanRoot & { textContent: string | null }) {
+  const captions = Array.from(body.querySelectorAll("figure figcaption")).filter((caption) => {
+    const figure = (caption as unknown as { closest(selector: string): CleanRoot | null }).closest("figure");
+    return figure !== null && figure.querySelectorAll(PICTURE_SELECTOR).length > 0 && figure.querySelectorAll(READ_FIGURE_SELECTOR).length === 0;
+  });
+  const captionChars = captions.reduce((sum, caption) => sum + (caption.textContent ?? "").trim().length, 0);
+  if (captionChars > MAX_CAPTIONS_SHARE * (body.textContent ?? "").trim().length) return;
+  for (const caption of captions) caption.remove();
+}
