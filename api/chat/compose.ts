@@ -2,7 +2,7 @@
 import { lexemeOf, wordsOf as tokensOf } from "../knowledge/lexemes";
 import type { QuestionTerm, SearchHit } from "../knowledge/search";
 import { answerKindOf, definedSubjectOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
-import { quoteOf, sentencesOf, wordsOf, type Sentence } from "./sentences";
+import { factLabelOf, quoteOf, sentencesOf, wordsOf, type Sentence } from "./sentences";
 
 /**
  * Words a quoted sentence keeps at most; a longer one is quoted around its telling words, marked
@@ -122,11 +122,17 @@ function eachAddsKeyWords(first: FoundKeyWords, second: FoundKeyWords) {
   return [...a.keys()].some((stem) => !b.has(stem)) && [...b.keys()].some((stem) => !a.has(stem));
 }
 
+/** Whether a label ("Length" of "Length: 4 years") holds a key word: its line says what the question asks about. */
+const namesKeyWord = (label: string | null, weightOf: Map<string, number>) => !!label && tokensOf(label).some((token) => weightOf.has(lexemeOf(token)));
+
 /**
  * How much a sentence says beyond the question's own words: a sentence made of little else
- * ("Learn more about Network Monitor") answers nothing. 1 from four other meaningful words on.
+ * ("Learn more about Network Monitor") answers nothing. 1 from four other meaningful words on, and
+ * 1 when what it says besides is the kind of answer asked for: a fact's line ("Credits: 120", a
+ * price under a product's name) says all a question for that figure needs in a word or two.
  */
-function informative(text: string, weightOf: Map<string, number>) {
+function informative(text: string, weightOf: Map<string, number>, holdsAskedAnswer: boolean) {
+  if (holdsAskedAnswer || namesKeyWord(factLabelOf(text), weightOf)) return 1;
   const other = new Set(tokensOf(text).map(lexemeOf).filter((stem) => stem && !weightOf.has(stem)));
   return Math.min(1, 0.4 + 0.15 * other.size);
 }
@@ -185,15 +191,19 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       const text = texts.join(" ");
       let weight = 0;
       for (const stem of found.positions.keys()) weight += weightFound(found, stem, weightOf);
-      for (const stem of inHeading.positions.keys()) if (!found.positions.has(stem)) weight += weightFound(inHeading, stem, weightOf) * headingShare;
+      // A fact's line never names its subject ("Length: 4 years" under "Nursing (BSN)"): the
+      // headings above it do, in full.
+      const share = texts.length === 1 && factLabelOf(texts[0]) !== null ? 1 : headingShare;
+      for (const stem of inHeading.positions.keys()) if (!found.positions.has(stem)) weight += weightFound(inHeading, stem, weightOf) * share;
       // Rare words weigh most, but a sentence holding every key word (the question's verb too, however
       // common) is likelier the answer than one holding the rare ones alone.
       const coverage = 0.8 * (weight / totalWeight) + 0.2 * (found.positions.size / (weightOf.size || 1));
-      if (kindOnly && !texts.some(holdsAnswer)) return 0;
+      const answers = kind !== "any" && texts.some(holdsAnswer);
+      if (kindOnly && !answers) return 0;
       return coverage
         * (0.75 + 0.25 * closeness(found.positions))
-        * (kind === "any" ? 1 : texts.some(holdsAnswer) ? 1.2 : 0.9)
-        * informative(text, weightOf)
+        * (kind === "any" ? 1 : answers ? 1.2 : 0.9)
+        * informative(text, weightOf, answers)
         * (kind === "any" ? 1 : texts.some(answerNearKeyWord) ? NEAR_ANSWER_BONUS : 1)
         * (1 - 0.03 * passage)
         * (RELEVANCE_FLOOR + (1 - RELEVANCE_FLOOR) * Math.min(1, (passages[passage].relevance || 0) / topRelevance));
@@ -220,7 +230,11 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
   // What a word adds to a quoted window: its key-word weight, and the answer it may be.
   const stemWeight = (word: string) => tokensOf(word).reduce((sum, token) => sum + (weightOf.get(lexemeOf(token)) ?? 0), 0)
     + (wordsAsWritten(word).some((w) => isAnswerWord(w, kind, questionWords)) ? 1 : 0);
-  const quote = (sentence: Sentence) => quoteOf(sentence, MAX_QUOTE_WORDS, stemWeight);
+  // A table's row of two cells is quoted as its label and value: "Tuition: $9,800 per semester".
+  const quote = (sentence: Sentence) => {
+    const quoted = quoteOf(sentence, MAX_QUOTE_WORDS, stemWeight);
+    return factLabelOf(quoted) !== null && quoted.split(" | ").length === 2 ? quoted.replace(" | ", ": ") : quoted;
+  };
   const sentences = split[lead.passage];
   const before = sentences[lead.index - 1];
   const after = sentences[lead.index + 1];
@@ -243,9 +257,9 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
     if (after && holdsAnswer(after.text)) parts.push(quote(after));
     else if (before && holdsAnswer(before.text)) parts.unshift(quote(before));
     else if (twoOn && holdsAnswer(twoOn.text)) parts.push(`… ${quote(twoOn)}`);
-  } else {
+  } else if (factLabelOf(lead.sentence.text) === null) {
     // Short next sentences usually complete the lead ("… 8:30 am to 5 pm. Phone: (555) 010-1891."):
-    // they follow it while the answer stays short.
+    // they follow it while the answer stays short. A fact's line is complete: the next line is another fact.
     let words = wordsOf(parts[0]).length;
     for (const next of sentences.slice(lead.index + 1, lead.index + SHORT_SENTENCES)) {
       if (words + wordsOf(next.text).length > SHORT_WORDS) break;

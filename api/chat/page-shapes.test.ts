@@ -135,5 +135,14 @@ describe("pages that set out their facts in boxes of their own", () => {
   it("answers from the box of quick facts beside a program's text", () => expectAnsweredFrom(program, [
     ["How many credits is the Nursing (BSN) program?", "120"],
     ["What is the length of the Nursing (BSN) program?", "4 years"],
+    ["How many years does the Nursing (BSN) program take?", "4 years"],
   ]));
+
+  it("quotes the one fact asked for, not the whole box, and a table's row as its label and value", async () => {
+    for (const [question, fact] of [
+      ["How many credits is the Nursing (BSN) program?", "Credits: 120"],
+      ["How many years does the Nursing (BSN) program take?", "Length: 4 years"],
+      ["What is the weight of the Trail Runner 2?", "Weight: 280 g"],
+    ]) expect((await askWidget(site, question)).text, question).toBe(fact);
+  });
 });

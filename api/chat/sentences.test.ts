@@ -21,6 +21,20 @@ describe("sentencesOf", () => {
     ]);
   });
 
+  it("makes each line stating one fact a sentence of its own, and keeps other lines together", () => {
+    expect(texts("Quick facts\nCredits: 120\nLength: 4 years\nCampus: Hall 7, 100 College Road")).toEqual([
+      "Quick facts", "Credits: 120", "Length: 4 years", "Campus: Hall 7, 100 College Road",
+    ]);
+    expect(texts("At a glance\nDuration | 4 years\nTuition | $9,800 per semester")).toEqual(["At a glance", "Duration | 4 years", "Tuition | $9,800 per semester"]);
+    // An address's lines, and a heading's line over its sentence, stay one sentence.
+    expect(texts("Office of Admissions\nHall 2, 100 College Road\nNorthfield")).toEqual(["Office of Admissions Hall 2, 100 College Road Northfield"]);
+    expect(texts("Deadlines\nEarly action closes on November 1.")).toEqual(["Deadlines Early action closes on November 1."]);
+    // A longer opening before a colon is a sentence's, not a label.
+    expect(texts("Intro\nfield id of the Group type: Example.Group.id\nmore")).toEqual(["Intro field id of the Group type: Example.Group.id more"]);
+    // A fact's line is whole without a full stop; another last line is cut.
+    expect(sentencesOf("Tours leave daily.\nLength: 90 minutes").at(-1)).toMatchObject({ text: "Length: 90 minutes", cutAfter: false });
+  });
+
   it("marks a sentence the passage cut at either end", () => {
     const [first, , last] = sentencesOf("system and every Saturday. Tours leave at 10 am. Parking is free for every S");
     expect(first).toMatchObject({ text: "system and every Saturday.", cutBefore: true, cutAfter: false });
@@ -125,6 +139,18 @@ describe("composeAnswer", () => {
     // One sentence that says it all is quoted alone.
     expect(composeAnswer("Which bridge replaced the old ferry?", asked, [passage(`${text} In 1931 the new Kingsway Bridge of riveted steel replaced the old ferry across the river.`)]).text)
       .toBe("In 1931 the new Kingsway Bridge of riveted steel replaced the old ferry across the river.");
+  });
+
+  it("answers from a fact's line of a box or a table, alone and as label and value, the headings above it naming its subject", () => {
+    const box = { ...passage("Quick facts\nCredits: 120\nLength: 4 years\nCampus: Hall 7, 100 College Road"), headingPath: ["Nursing (BSN)", "Quick facts"], chunkId: 2 };
+    const story = passage("Nursing students learn on the wards of three hospitals of the program's region from their second year.");
+    const asked = ["year", "nurs", "bsn", "program", "take"].map((lexeme) => ({ lexeme, idf: 1 }));
+    expect(composeAnswer("How many years does the Nursing (BSN) program take?", asked, [{ ...story, headingPath: ["Nursing (BSN)"] }, box]).text).toBe("Length: 4 years");
+    const credits = ["credit", "nurs", "bsn", "program"].map((lexeme) => ({ lexeme, idf: 1 }));
+    expect(composeAnswer("How many credits is the Nursing (BSN) program?", credits, [{ ...story, headingPath: ["Nursing (BSN)"] }, box]).text).toBe("Credits: 120");
+    const table = { ...passage("At a glance\nCredits | 128\nTuition | $9,800 per semester\nStart | Fall and spring"), headingPath: ["Biology (BS)", "At a glance"] };
+    const tuition = ["tuition", "biolog"].map((lexeme) => ({ lexeme, idf: 1 }));
+    expect(composeAnswer("How much is tuition for biology?", tuition, [table]).text).toBe("Tuition: $9,800 per semester");
   });
 
   it("prefers the passage about the question's subject to an off-topic one holding its rarest word", () => {

@@ -34,9 +34,48 @@ function abbreviationEnds(before: string) {
   return ABBREVIATIONS.has(word) || /^(\p{L}\.)+\p{L}$/u.test(word); // "U.S.", "e.g."
 }
 
-/** The sentences of a passage, in order, each marked when the passage cuts it. */
-export function sentencesOf(text: string): Sentence[] {
-  const flat = text.replace(BULLET, " • ").replace(/\s+/g, " ").trim();
+/**
+ * A line that states one fact: a label, then its value ("Length: 4 years", "Tuition | $9,800 per
+ * semester", a table's row), in a few words. A box of facts or a table reaches a passage as such
+ * lines, one under the other and mostly without full stops, so they would run together into one
+ * "sentence" ("Quick facts Credits: 120 Length: 4 years Campus: …") that an answer quotes whole.
+ */
+const FACT_LABEL = /^([^:|.!?]{1,40})(?::\s|\s\|\s)\S/u;
+/** A label names one thing, in a few words ("Application deadline"); a longer opening is a sentence's. */
+const FACT_LABEL_WORDS = 4;
+const FACT_LINE_WORDS = 16;
+
+/** The label of a fact line ("Length" of "Length: 4 years"), or null when `line` is none. */
+export function factLabelOf(line: string): string | null {
+  const label = FACT_LABEL.exec(line)?.[1];
+  if (label === undefined || wordsOf(label).length > FACT_LABEL_WORDS || wordsOf(line).length > FACT_LINE_WORDS) return null;
+  return label;
+}
+const isFactLine = (line: string) => factLabelOf(line) !== null;
+
+/**
+ * A passage's text as runs to split into sentences: each fact line alone, the lines between fact
+ * lines joined (a heading's line stays with the sentence under it, an address's lines together).
+ */
+function runsOf(text: string): string[] {
+  const runs: string[] = [];
+  let open: string[] = [];
+  for (const line of text.split("\n")) {
+    if (!isFactLine(line.trim())) {
+      open.push(line);
+      continue;
+    }
+    if (open.length) runs.push(open.join(" "));
+    runs.push(line);
+    open = [];
+  }
+  if (open.length) runs.push(open.join(" "));
+  return runs;
+}
+
+/** A run's sentences, split at sentence ends that are not abbreviations' full stops. */
+function piecesOf(run: string): string[] {
+  const flat = run.replace(BULLET, " • ").replace(/\s+/g, " ").trim();
   if (!flat) return [];
   const pieces: string[] = [];
   let start = 0;
@@ -47,12 +86,19 @@ export function sentencesOf(text: string): Sentence[] {
     start = match.index + match[0].length;
   }
   pieces.push(flat.slice(start));
+  return pieces;
+}
+
+/** The sentences of a passage, in order, each marked when the passage cuts it; a fact line is one of its own. */
+export function sentencesOf(text: string): Sentence[] {
+  const pieces = runsOf(text).flatMap(piecesOf);
   // Bullet items are sentences of their own.
   const sentences = pieces.flatMap((piece) => piece.split(" • ")).map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s));
   return sentences.map((sentence, index) => ({
     text: sentence,
     cutBefore: index === 0 && /^[\p{Ll},;:)]/u.test(sentence),
-    cutAfter: index === sentences.length - 1 && !/[.!?:]["'”’)\]]*$/u.test(sentence),
+    // A fact's line is whole without a full stop.
+    cutAfter: index === sentences.length - 1 && !/[.!?:]["'”’)\]]*$/u.test(sentence) && !isFactLine(sentence),
   }));
 }
 
