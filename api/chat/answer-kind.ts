@@ -7,7 +7,7 @@
  */
 export type AnswerKind = "person" | "date" | "number" | "amount" | "phone" | "place" | "definition" | "any";
 
-const NUMBER_QUESTION = /\bhow (many|much|old|big|large|small|long|far|often|fast|tall|high|heavy|soon)\b|\bwhat (percentage|percent|share|proportion|fraction|number|amount|size|score|rate|price|fee|cost)\b|\bnumber of\b|\bdoes (it|\w+) cost\b/;
+const NUMBER_QUESTION = /\bhow (many|much|old|big|large|small|long|far|often|fast|tall|high|heavy|soon)\b|\bwhat(?:'s| is| are| was| were)? (?:the )?(percentage|percent|share|proportion|fraction|number|amount|size|score|rate|price|fee|cost)\b|\bnumber of\b|\bdoes (it|\w+) cost\b/;
 /** A "how much" question about money ("How much does it cost?", "How much is the application fee?") asks for an amount of it. */
 const MONEY_WORDS = /\b(cost|costs|price|prices|priced|fee|fees|charge|charges|charged|pay|paid|spend|spent|tuition|worth)\b/;
 /** "What is the phone number …?", "Which number do I call …?": a number one can dial. */
@@ -17,6 +17,32 @@ const PHONE_NUMBER = /\+?\(?\d[\d ().-]{5,}\d/g;
 const PERSON_QUESTION = /\b(who|whom|whose)\b|\bwhich (person|people|writer|author|editor|analyst|founder|company|organi[sz]ation|team|group|body)\b/;
 const DATE_QUESTION = /\bwhen\b|\b(what|which) (year|date|day|month|time|hours|season|week)\b|\bby what date\b/;
 const PLACE_QUESTION = /\bwhere\b|\b(what|which|in which) (city|country|state|place|town|county|region|building|campus|hospital|street|venue|location)\b/;
+/**
+ * The attribute a question's frame asks for, as the nouns a page labels it with: "How long is the
+ * program?" asks for its length ("Length: 4 years"), "How heavy is it?" for its weight. The
+ * adjectives are those of "how …" questions above, each with its attribute in WordNet's sense
+ * (long: length, heavy: weight, old: age); "where" asks for a location, "when" for a date.
+ */
+const ATTRIBUTES_ASKED: [frame: RegExp, nouns: string[]][] = [
+  [/\bhow long\b/, ["length", "duration"]],
+  [/\bhow old\b/, ["age"]],
+  [/\bhow (big|large|small)\b/, ["size"]],
+  [/\bhow far\b/, ["distance"]],
+  [/\bhow often\b/, ["frequency"]],
+  [/\bhow fast\b/, ["speed"]],
+  [/\bhow (tall|high)\b/, ["height"]],
+  [/\bhow heavy\b/, ["weight"]],
+  [/\bhow much\b/, ["price", "cost", "fee", "amount"]],
+  [/\bwhere\b/, ["location", "address", "place", "venue"]],
+  [/\bwhen\b/, ["date", "deadline", "time", "hours"]],
+];
+
+/** The nouns naming what a question's frame asks for ("length" for "how long"); none for most questions. */
+export function attributesAskedBy(question: string): string[] {
+  const q = question.toLowerCase();
+  return ATTRIBUTES_ASKED.flatMap(([frame, nouns]) => (frame.test(q) ? nouns : []));
+}
+
 /** "What is X?", "What are X?", "What does X mean?": the sentence that says what X is. */
 const DEFINITION_QUESTION = /^\s*(what|who)('s| is| are| was| were) (?<subject>.+?)\??\s*$|^\s*what does (?<term>.+?) (mean|stand for)\??\s*$/i;
 

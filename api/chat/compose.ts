@@ -1,7 +1,7 @@
 // A text's lower-case words and each one's lexeme, by the code that made the index's: the two agree.
 import { lexemeOf, wordsOf as tokensOf } from "../knowledge/lexemes";
 import type { QuestionTerm, SearchHit } from "../knowledge/search";
-import { answerKindOf, definedSubjectOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
+import { answerKindOf, attributesAskedBy, definedSubjectOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
 import { factLabelOf, quoteOf, sentencesOf, wordsOf, type Sentence } from "./sentences";
 
 /**
@@ -163,6 +163,7 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
   const weightOf = new Map(terms.map((term) => [term.lexeme, term.idf]));
   const totalWeight = terms.reduce((sum, term) => sum + term.idf, 0) || 1;
   const kind = answerKindOf(question);
+  const attributesAsked = new Set(attributesAskedBy(question).map(lexemeOf));
   // Words the visitor already said (a follow-up's previous question too) are not an answer.
   const questionWords = new Set(tokensOf(searchedFor));
   const subject = definedSubjectOf(question);
@@ -193,17 +194,25 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       for (const stem of found.positions.keys()) weight += weightFound(found, stem, weightOf);
       // A fact's line never names its subject ("Length: 4 years" under "Nursing (BSN)"): the
       // headings above it do, in full.
-      const share = texts.length === 1 && factLabelOf(texts[0]) !== null ? 1 : headingShare;
+      const label = texts.length === 1 ? factLabelOf(texts[0]) : null;
+      const share = label !== null ? 1 : headingShare;
       for (const stem of inHeading.positions.keys()) if (!found.positions.has(stem)) weight += weightFound(inHeading, stem, weightOf) * share;
+      // Its label may name what the question's frame asks for ("Length" for "How long …?"): that
+      // counts as a key word of average weight.
+      const labelsAsked = label !== null && tokensOf(label).some((token) => attributesAsked.has(lexemeOf(token)));
+      if (labelsAsked) weight += totalWeight / (weightOf.size || 1);
       // Rare words weigh most, but a sentence holding every key word (the question's verb too, however
-      // common) is likelier the answer than one holding the rare ones alone.
-      const coverage = 0.8 * (weight / totalWeight) + 0.2 * (found.positions.size / (weightOf.size || 1));
+      // common) is likelier the answer than one holding the rare ones alone. A fact's line holds
+      // its headings' words and the attribute its label names as its own.
+      let held = found.positions.size;
+      if (label !== null) held += [...inHeading.positions.keys()].filter((stem) => !found.positions.has(stem)).length + (labelsAsked ? 1 : 0);
+      const coverage = 0.8 * (weight / totalWeight) + 0.2 * Math.min(1, held / (weightOf.size || 1));
       const answers = kind !== "any" && texts.some(holdsAnswer);
       if (kindOnly && !answers) return 0;
       return coverage
         * (0.75 + 0.25 * closeness(found.positions))
         * (kind === "any" ? 1 : answers ? 1.2 : 0.9)
-        * informative(text, weightOf, answers)
+        * informative(text, weightOf, answers || labelsAsked)
         * (kind === "any" ? 1 : texts.some(answerNearKeyWord) ? NEAR_ANSWER_BONUS : 1)
         * (1 - 0.03 * passage)
         * (RELEVANCE_FLOOR + (1 - RELEVANCE_FLOOR) * Math.min(1, (passages[passage].relevance || 0) / topRelevance));

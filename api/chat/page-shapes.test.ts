@@ -143,6 +143,9 @@ describe("pages that set out their facts in boxes of their own", () => {
       ["How many credits is the Nursing (BSN) program?", "Credits: 120"],
       ["How many years does the Nursing (BSN) program take?", "Length: 4 years"],
       ["What is the weight of the Trail Runner 2?", "Weight: 280 g"],
+      // The label names what the question's frame asks for: a weight, a length.
+      ["How heavy is the Trail Runner 2?", "Weight: 280 g"],
+      ["How long is the Nursing (BSN) program?", "Length: 4 years"],
     ]) expect((await askWidget(site, question)).text, question).toBe(fact);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerKindOf, definedSubjectOf, holdsAnswerOfKind, wantsSeveralSentences } from "./answer-kind";
+import { answerKindOf, attributesAskedBy, definedSubjectOf, holdsAnswerOfKind, wantsSeveralSentences } from "./answer-kind";
 import { composeAnswer } from "./compose";
 import { quoteOf, sentencesOf } from "./sentences";
 
@@ -111,6 +111,13 @@ describe("answer kinds", () => {
     expect(holdsAnswerOfKind("Call +44 20 7946 0958 on weekdays.", "phone", new Set())).toBe(true);
   });
 
+  it("names the attribute a question's frame asks for", () => {
+    expect(attributesAskedBy("How long is the nursing program?")).toEqual(["length", "duration"]);
+    expect(attributesAskedBy("How heavy is the Trail Runner 2?")).toEqual(["weight"]);
+    expect(attributesAskedBy("Who founded the college?")).toEqual([]);
+    expect(answerKindOf("What is the price of the Trail Runner 2?")).toBe("amount");
+  });
+
   it("tells questions that want several sentences", () => {
     expect(wantsSeveralSentences("How do I build a terrarium?")).toBe(true);
     expect(wantsSeveralSentences("What are the steps to apply?")).toBe(true);
@@ -148,6 +155,9 @@ describe("composeAnswer", () => {
     expect(composeAnswer("How many years does the Nursing (BSN) program take?", asked, [{ ...story, headingPath: ["Nursing (BSN)"] }, box]).text).toBe("Length: 4 years");
     const credits = ["credit", "nurs", "bsn", "program"].map((lexeme) => ({ lexeme, idf: 1 }));
     expect(composeAnswer("How many credits is the Nursing (BSN) program?", credits, [{ ...story, headingPath: ["Nursing (BSN)"] }, box]).text).toBe("Credits: 120");
+    // A label naming what the question's frame asks for ("How long": a length) answers it.
+    const howLong = ["nurs", "program"].map((lexeme) => ({ lexeme, idf: 1 }));
+    expect(composeAnswer("How long is the nursing program?", howLong, [{ ...story, headingPath: ["Nursing (BSN)"] }, box]).text).toBe("Length: 4 years");
     const table = { ...passage("At a glance\nCredits | 128\nTuition | $9,800 per semester\nStart | Fall and spring"), headingPath: ["Biology (BS)", "At a glance"] };
     const tuition = ["tuition", "biolog"].map((lexeme) => ({ lexeme, idf: 1 }));
     expect(composeAnswer("How much is tuition for biology?", tuition, [table]).text).toBe("Tuition: $9,800 per semester");
