@@ -42,6 +42,9 @@ const PAIR_WEIGHT = 0.85;
  */
 const RELEVANCE_FLOOR = 0.5;
 
+/** The heading a PDF's every page is filed under ("Page 3"): its passages are a PDF's. */
+const isPdfPage = (heading: string) => /^Page \d+$/.test(heading);
+
 export interface ComposedAnswer {
   text: string;
   /** The passages, the one the answer leads with first: the order their sources are cited in. */
@@ -157,7 +160,7 @@ function informative(text: string, weightOf: Map<string, number>, holdsAskedAnsw
  * "How much does it cost?"): only a sentence holding the kind of answer asked for may answer.
  */
 export function composeAnswer(question: string, terms: QuestionTerm[], passages: SearchHit[], searchedFor = question, kindOnly = false): ComposedAnswer {
-  const split = passages.map((passage) => sentencesOf(passage.text));
+  const split = passages.map((passage) => sentencesOf(passage.text, passage.headingPath.some(isPdfPage)));
   const headings = passages.map((passage) => [passage.title, ...passage.headingPath].join(" "));
 
   const weightOf = new Map(terms.map((term) => [term.lexeme, term.idf]));
@@ -278,7 +281,7 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
   }
   // The section a sentence sits in often names what it is about ("WebIDE", "Nursing (BSN)").
   const section = passages[lead.passage].headingPath.at(-1) ?? "";
-  if (lead.index === 0 && section && !/^Page \d+$/.test(section) && wordsOf(section).length <= SECTION_WORDS
+  if (lead.index === 0 && section && !isPdfPage(section) && wordsOf(section).length <= SECTION_WORDS
     && !tokensOf(section).some((token) => tokensOf(lead.sentence.text).includes(token))) {
     parts[0] = `${section}: ${parts[0]}`;
   }

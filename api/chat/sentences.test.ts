@@ -35,10 +35,14 @@ describe("sentencesOf", () => {
     expect(sentencesOf("Tours leave daily.\nLength: 90 minutes").at(-1)).toMatchObject({ text: "Length: 90 minutes", cutAfter: false });
   });
 
-  it("marks a sentence the passage cut at either end", () => {
-    const [first, , last] = sentencesOf("system and every Saturday. Tours leave at 10 am. Parking is free for every S");
+  it("marks a sentence the passage cut at either end: its end only where chunking cuts, in a long sentence", () => {
+    const long = `Parking is free ${"for every visitor who comes by bus, by train or on foot ".repeat(12)}and for every S`;
+    const [first, , last] = sentencesOf(`system and every Saturday. Tours leave at 10 am. ${long}`);
     expect(first).toMatchObject({ text: "system and every Saturday.", cutBefore: true, cutAfter: false });
-    expect(last).toMatchObject({ text: "Parking is free for every S", cutBefore: false, cutAfter: true });
+    expect(last).toMatchObject({ text: long, cutBefore: false, cutAfter: true });
+    // A short last line without a full stop is whole, but for a PDF's page, which may end inside a sentence.
+    expect(sentencesOf("Tours leave daily.\nOpen Monday to Friday, 8:30 am to 5 pm").at(-1)).toMatchObject({ cutAfter: false });
+    expect(sentencesOf("Tours leave daily.\nThe museum opens on Monday and", true).at(-1)).toMatchObject({ cutAfter: true });
   });
 });
 

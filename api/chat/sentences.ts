@@ -1,3 +1,5 @@
+import { SHORTEST_CUT_PIECE } from "../knowledge/chunk";
+
 /**
  * Sentences of a stored passage, and quotes of them that never cut a word: what an extractive
  * answer is made of. Passages come from web pages and PDFs; a passage may start or end inside a
@@ -89,16 +91,20 @@ function piecesOf(run: string): string[] {
   return pieces;
 }
 
-/** The sentences of a passage, in order, each marked when the passage cuts it; a fact line is one of its own. */
-export function sentencesOf(text: string): Sentence[] {
+/**
+ * The sentences of a passage, in order, each marked when the passage cuts it; a fact line is one of
+ * its own. A PDF's page may end inside a sentence that goes on on the next page (`fromPdf`).
+ */
+export function sentencesOf(text: string, fromPdf = false): Sentence[] {
   const pieces = runsOf(text).flatMap(piecesOf);
   // Bullet items are sentences of their own.
   const sentences = pieces.flatMap((piece) => piece.split(" • ")).map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s));
   return sentences.map((sentence, index) => ({
     text: sentence,
     cutBefore: index === 0 && /^[\p{Ll},;:)]/u.test(sentence),
-    // A fact's line is whole without a full stop.
-    cutAfter: index === sentences.length - 1 && !/[.!?:]["'”’)\]]*$/u.test(sentence) && !isFactLine(sentence),
+    // A page's passage ends inside a sentence only where chunking cut a long one: a short last
+    // line ("Open Monday to Friday, 8:30 am to 5 pm", a fact's line) is whole without a full stop.
+    cutAfter: index === sentences.length - 1 && !/[.!?:]["'”’)\]]*$/u.test(sentence) && (fromPdf || sentence.length >= SHORTEST_CUT_PIECE),
   }));
 }
 

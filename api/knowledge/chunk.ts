@@ -24,6 +24,15 @@ export interface ChunkOptions {
   title?: string;
 }
 
+/** The size chunks aim for, in characters. */
+export const TARGET_CHARS = 1200;
+/**
+ * A sentence longer than a chunk is cut between words, at least halfway through: a passage that
+ * ends inside a sentence ends with a piece of at least this many characters (piecesOf). A shorter
+ * last line without a full stop is whole ("Open Monday to Friday, 8:30 am to 5 pm").
+ */
+export const SHORTEST_CUT_PIECE = TARGET_CHARS / 2;
+
 /** How full (of the target size) a chunk must be for a new paragraph to start the next one. */
 const PARAGRAPH_BREAK_SHARE = 0.5;
 
@@ -98,7 +107,7 @@ function fieldsOf(title: string | undefined, headingPath: string[]) {
  * own line, so the page's text reads in order. Blocks and lines start new lines.
  */
 export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[] {
-  const target = options.targetChars ?? 1200;
+  const target = options.targetChars ?? TARGET_CHARS;
   const overlap = options.overlapChars ?? 0;
   const chunks: Chunk[] = [];
   const headings: { level: number; text: string }[] = [];
