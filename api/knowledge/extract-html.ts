@@ -1,7 +1,7 @@
 import { Readability } from "@mozilla/readability";
 import { blocksOf, type Block, type DomNode } from "./html-blocks";
 import { removeBoilerplateBoxes, removeFurniture, removeOperatorSelectors, removePictureCaptions, type CleanupRules } from "./html-cleanup";
-import { precutDocument } from "./html-precut";
+import { precutDocument, type PrecutPage } from "./html-precut";
 import { putBackLeftCards, rowsOf } from "./sibling-cards";
 import { leftFactBlocks, markFactBoxes, type FactRoot } from "./fact-boxes";
 import { withLeadParagraphs } from "./lead-paragraphs";
@@ -27,17 +27,37 @@ type HtmlDocument = ReturnType<typeof precutDocument>["document"];
  */
 const MIN_SHARE_OF_VISIBLE = 0.15;
 
+/**
+ * Pages Readability would take too long over are read as their cleaned body. Readability weighs
+ * each container by the text of all it holds, once for each kind of element it cleans, so its cost
+ * grows with the elements times their depth, and with the text times the square of its depth:
+ * - 100 nested <div>s around 100,000 short elements took 40 s. Readability's own `maxElemsToParse`
+ *   would bound them, but it counts with getElementsByTagName("*"), which linkedom answers with
+ *   none. The 372 pages of the development sets hold 308 elements at the median once pre-cut,
+ *   2,374 at the 99th percentile and 4,678 at the most.
+ * - 40 KB of text in 128 nested <div>s took 16 s: its weight (characters × depth², the pre-cut's
+ *   `nestedTextWeight`) is 6.5 × 10⁸. The development sets' pages weigh 4.3 × 10⁵ at the median,
+ *   5.5 × 10⁶ at the 99th percentile and 2.7 × 10⁷ at the most (190 KB of text).
+ */
+const MAX_READABLE_ELEMENTS = 20_000;
+const MAX_READABLE_TEXT_WEIGHT = 1e8;
+
+/** Whether Readability's cost on a pre-cut page is bounded enough to read it (above). */
+export const withinReadabilityBounds = ({ elements, nestedTextWeight }: Pick<PrecutPage, "elements" | "nestedTextWeight">) =>
+  elements <= MAX_READABLE_ELEMENTS && nestedTextWeight <= MAX_READABLE_TEXT_WEIGHT;
+
 const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 const lengthOf = (blocks: Block[]) => blocks.reduce((sum, b) => sum + b.text.length, 0);
 
 function parse(html: string, rules: CleanupRules) {
-  const { document, visibleChars, declaredTypes } = precutDocument(html);
+  const page = precutDocument(html);
+  const { document, visibleChars, declaredTypes } = page;
   removeOperatorSelectors(document, rules);
   if (document.body) {
     removeBoilerplateBoxes(document.body);
     removePictureCaptions(document.body);
   }
-  return { document, visibleChars, declaredTypes };
+  return { document, visibleChars, declaredTypes, readable: withinReadabilityBounds(page) };
 }
 
 /** schema.org's types of a page about one product for sale. */
@@ -119,7 +139,7 @@ function cleanedBodyBlocks(document: HtmlDocument): Block[] {
  * A product's page is no article: its cleaned body is read whole (isProductPage).
  */
 export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPage {
-  const { document, visibleChars, declaredTypes } = parse(html, rules);
+  const { document, visibleChars, declaredTypes, readable: forReadability } = parse(html, rules);
   const pageTitle = titleOf(document);
   const mainHeading = clean(document.querySelector("h1")?.textContent);
   if (isProductPage(document, declaredTypes)) {
@@ -127,7 +147,7 @@ export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPa
     const body = cleanedBodyBlocks(document);
     if (body.length) return pageOf(pageTitle, mainHeading, body, "");
   }
-  const readable = readabilityBlocks(document);
+  const readable = forReadability ? readabilityBlocks(document) : { blocks: [], title: "" };
   let blocks = readable.blocks;
   if (lengthOf(blocks) < visibleChars * MIN_SHARE_OF_VISIBLE || blocks.length === 0) {
     const body = cleanedBodyBlocks(parse(html, rules).document);

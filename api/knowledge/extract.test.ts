@@ -3,9 +3,9 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { Readability } from "@mozilla/readability";
 import { chunkBlocks } from "./chunk";
-import { extractHtml } from "./extract-html";
+import { extractHtml, withinReadabilityBounds } from "./extract-html";
 import { blocksOf, type DomNode } from "./html-blocks";
-import { MAX_NESTING, precutDocument, visibleLength } from "./html-precut";
+import { MAX_NESTING, MAX_OPEN_TAGS, precutDocument, visibleLength } from "./html-precut";
 
 const FIXTURES = path.resolve("../shared/fixtures/real-pages");
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -312,7 +312,7 @@ describe("the one-pass build and Readability's second attempts", () => {
     }
   });
 
-  it("builds a page nested thousands of elements deep no deeper than its limit, keeping the text: no overflowed stack, no cubic read", () => {
+  it("builds a page nested thousands of elements deep no deeper than its limit, keeping the text, and stops reading where too many tags are open", () => {
     const depthOf = (root: Element) => {
       let deepest = 0;
       const stack: [Element, number][] = [[root, 0]];
@@ -325,15 +325,33 @@ describe("the one-pass build and Readability's second attempts", () => {
     };
     const lead = "<p>The harbour opened in the spring, and its first ferries carried goods and passengers to the three islands.</p>";
     const deep = (depth: number, tag: string) => `<!doctype html><html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>${lead}${`<${tag}>`.repeat(depth)}<p>The ferries to the islands leave from the stone pier twice a day.</p>${`</${tag}>`.repeat(depth)}<p>Tickets are sold on board.</p></article></body></html>`;
+    const deepest = MAX_OPEN_TAGS - 10;
     for (const tag of ["div", "span", "li"]) {
-      const { document } = precutDocument(deep(20_000, tag));
+      const { document } = precutDocument(deep(deepest, tag));
       expect(depthOf(document.documentElement as unknown as Element)).toBeLessThanOrEqual(MAX_NESTING);
-      const text = extractHtml(deep(20_000, tag)).text;
+      const text = extractHtml(deep(deepest, tag)).text;
       expect(text).toMatch(/ferries carried goods[^]*leave from the stone pier twice a day[^]*Tickets are sold on board/);
     }
     // A page within the limit is built as written.
     const { document } = precutDocument(deep(MAX_NESTING - 10, "div"));
     expect(depthOf(document.documentElement as unknown as Element)).toBe(MAX_NESTING - 10 + 3);
+    // Past MAX_OPEN_TAGS open tags the page is read no further: what came before stays.
+    const past = extractHtml(deep(100_000, "div")).text;
+    expect(past).toContain("ferries carried goods");
+    expect(past).not.toContain("Tickets are sold");
+  });
+
+  it("reads a page Readability would take too long over (elements by the ten thousand, or long text nested deep) as its cleaned body", () => {
+    const lead = "<p>The harbour opened in the spring, and its first ferries carried goods and passengers to the three islands.</p>";
+    const page = (inside: string, depth: number) => `<!doctype html><html><head><title>Harbour</title></head><body><nav><a href="/">Home</a></nav><main><h1>Harbour</h1>${lead}${"<div>".repeat(depth)}${inside}${"</div>".repeat(depth)}<p>Tickets are sold on board.</p></main></body></html>`;
+    expect(withinReadabilityBounds(precutDocument(page("<b>pier</b> ".repeat(100), 20)))).toBe(true);
+    expect(withinReadabilityBounds(precutDocument(page("<b>pier</b> ".repeat(30_000), 20)))).toBe(false);
+    expect(withinReadabilityBounds(precutDocument(page(`<p>${"The pier is stone ".repeat(2_000)}</p>`, 100)))).toBe(false);
+    for (const html of [page("<b>pier</b> ".repeat(30_000), 20), page(`<p>${"The pier is stone ".repeat(2_000)}</p>`, 100)]) {
+      const text = extractHtml(html).text;
+      expect(text).toMatch(/ferries carried goods[^]*pier[^]*Tickets are sold on board/);
+      expect(text).not.toContain("Home");
+    }
   });
 
   it("takes out the small box around an e-mail or search field, and only the box", () => {

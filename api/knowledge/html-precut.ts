@@ -45,6 +45,7 @@ interface BuiltNode {
   localName?: string;
   parentNode: BuiltNode | null;
   firstChild: BuiltNode | null;
+  lastChild: BuiltNode | null;
   childNodes: ArrayLike<BuiltNode>;
   appendChild(child: BuiltNode): unknown;
   insertBefore(child: BuiltNode, before: BuiltNode | null): unknown;
@@ -140,14 +141,22 @@ function repairSkeleton(document: BuiltNode, create: (name: string) => BuiltNode
 }
 
 /**
- * How deep elements nest in the built tree. An element opened deeper is built beside its parent
- * rather than inside it, as a browser's parser does past its own limit (Blink's is 512): the text
- * stays, the nesting stops growing. Readability's passes cost the cube of the depth on a page
- * nested element in element (each container weighs the text of all it holds, for each tag), so a
- * 30 KB page of 3,000 nested <div>s took 100 s to read; and the block walk recurses once a level.
- * Real pages nest 15 deep at the median and 37 at the most among the 372 of the development sets.
+ * How deep elements nest in the built tree. No element is built deeper: the text of those opened
+ * past the limit goes into the deepest one built, a space apart, in order. A browser's parser
+ * also stops nesting past a limit of its own (Blink's is 512). Readability's passes cost the cube
+ * of the depth on a page nested element in element (each container weighs the text of all it
+ * holds, for each tag), so a 30 KB page of 3,000 nested <div>s took 100 s to read, and the block
+ * walk recurses once a level. Real pages nest 15 deep at the median and 37 at the most among the
+ * 372 of the development sets.
  */
 export const MAX_NESTING = 128;
+/**
+ * Open tags at which the page stops being read. The HTML parser (htmlparser2) keeps its open tags
+ * in an array it adds to and takes from at the front, so each tag costs in proportion to how many
+ * are open: 450,000 nested <div>s (a 5 MB page) took 67 s to parse. What follows the point where
+ * this many tags are open is left out.
+ */
+export const MAX_OPEN_TAGS = 1024;
 
 /** A header, footer or aside outside the article, being built: taken out when it closes unless it holds the article. */
 interface Furniture { element: BuiltNode; visibleCharsBefore: number; holdsContent: boolean }
@@ -162,6 +171,13 @@ export interface PrecutPage {
    * types of its JSON-LD's top-level items (`@graph`'s too) and of its top-level microdata items.
    */
   declaredTypes: Set<string>;
+  /** Elements built. */
+  elements: number;
+  /**
+   * The visible characters weighed by the square of their depth in the tree: what Readability's
+   * reading of nested containers costs in proportion to (extract-html.ts).
+   */
+  nestedTextWeight: number;
 }
 
 const STRUCTURED_DATA = /^application\/ld\+json$/i;
@@ -240,10 +256,12 @@ export function precutDocument(html: string): PrecutPage {
   let skipDepth = 0; // > 0 while inside a cut element: counts open tags below it
   let contentDepth = 0; // open <article>/<main> elements around the current node
   let inBody = false;
+  let elements = 0;
+  let nestedTextWeight = 0;
   // Per open element: whether it is an article or main, and, for page furniture (a header, footer
   // or aside outside the article), what is needed to take it out again when it closes.
   // Each also remembers the node the build returns to when it closes: its parent, or, for an
-  // element built beside its parent past MAX_NESTING, that parent.
+  // element past MAX_NESTING that was not built, the deepest element built.
   const opened: { content: boolean; furniture: Furniture | null; returnTo: BuiltNode }[] = [];
   // The furniture elements open around the current node, innermost last.
   const furniture: Furniture[] = [];
@@ -265,6 +283,10 @@ export function precutDocument(html: string): PrecutPage {
       if (name.toLowerCase() === "!doctype") (document as unknown as { doctype: string }).doctype = data.slice(name.length).trim();
     },
     onopentag(name, attribs) {
+      if (opened.length + skipDepth >= MAX_OPEN_TAGS) {
+        parser.pause();
+        return;
+      }
       if (skipDepth) {
         if (!VOID.has(name)) skipDepth++;
         return;
@@ -288,14 +310,21 @@ export function precutDocument(html: string): PrecutPage {
       // A microdata item that is nobody's property is what the page is (or one of its parts).
       if ("itemscope" in attribs && !("itemprop" in attribs)) for (const type of (attribs.itemtype ?? "").split(/\s+/)) if (type) declaredTypes.add(typeName(type));
       if (name === "body") inBody = true;
+      if (opened.length >= MAX_NESTING) {
+        // Too deep to build: its text goes into the deepest element built, a space apart from the text before.
+        const last = node.lastChild;
+        if (last && !(last.nodeType === TEXT && /\s$/.test(last.nodeValue ?? ""))) node.appendChild(document.createTextNode(" ") as unknown as BuiltNode);
+        if (!VOID.has(name)) opened.push({ content: false, furniture: null, returnTo: node });
+        return;
+      }
       // A disclosure's label is built as plain inline text: its words, not a control.
       const element = document.createElement(label ? "span" : name) as unknown as BuiltNode;
       // Readability turns every <h1> into an <h2>; the mark keeps the page's outline for heading paths.
       if (name === "h1") element.setAttribute(HEADING_LEVEL, "1");
       for (const key in attribs) element.setAttribute(key, attribs[key]);
       if (name === "input" && isBoxField(attribs)) fields.push(element);
-      const tooDeep = opened.length >= MAX_NESTING && node.parentNode !== null;
-      (tooDeep ? node.parentNode! : node).appendChild(element);
+      node.appendChild(element);
+      elements++;
       if (!VOID.has(name)) {
         const returnTo = node;
         node = element;
@@ -317,7 +346,11 @@ export function precutDocument(html: string): PrecutPage {
         return;
       }
       node.appendChild(document.createTextNode(text) as unknown as BuiltNode);
-      if (inBody) visibleChars += visibleLength(text);
+      if (inBody) {
+        const visible = visibleLength(text);
+        visibleChars += visible;
+        nestedTextWeight += visible * opened.length * opened.length;
+      }
     },
     onclosetag(name, implied) {
       if (VOID.has(name)) return;
@@ -344,5 +377,5 @@ export function precutDocument(html: string): PrecutPage {
   parser.end(html);
   repairSkeleton(document as unknown as BuiltNode, (name) => document.createElement(name) as unknown as BuiltNode);
   removeFieldBoxes(fields);
-  return { document, visibleChars, declaredTypes };
+  return { document, visibleChars, declaredTypes, elements, nestedTextWeight };
 }
