@@ -5,6 +5,7 @@ import { precutDocument, type PrecutPage } from "./html-precut";
 import { putBackLeftCards, rowsOf } from "./sibling-cards";
 import { leftFactBlocks, markFactBoxes, type FactRoot } from "./fact-boxes";
 import { withLeadParagraphs } from "./lead-paragraphs";
+import { withoutCreditLines } from "./credit-lines";
 import { withoutPointerLines } from "./pointer-lines";
 import { withoutTrailingFurniture } from "./trailing-furniture";
 
@@ -156,9 +157,9 @@ export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPa
   return pageOf(pageTitle, mainHeading, blocks, readable.title);
 }
 
-/** The page's title and blocks, the blocks without the lines that point elsewhere or trail the text. */
+/** The page's title and blocks, the blocks without the lines that point elsewhere, trail the text or credit a picture. */
 function pageOf(pageTitle: string, mainHeading: string, extracted: Block[], readableTitle: string): ExtractedPage {
-  let blocks = withoutPointerLines(withoutTrailingFurniture(extracted));
+  let blocks = withoutCreditLines(withoutPointerLines(withoutTrailingFurniture(extracted)));
   // Readability drops the heading that repeats the title; it stays the root of the heading paths.
   if (mainHeading && !blocks.some((b) => b.kind === "heading" && b.level === 1)) {
     blocks = [{ kind: "heading", level: 1, text: mainHeading, pathOnly: true }, ...blocks];

@@ -259,7 +259,7 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(tagged).toContain("1th row was planted");
   });
 
-  it("leaves out the captions of pictures, but keeps a table's or a listing's caption, a caption outside a figure, and a gallery's captions", () => {
+  it("leaves out the captions of pictures and short credit lines, but keeps a table's or a listing's caption, a caption outside a figure, and a gallery's captions", () => {
     const paragraph = (n: number) => `<p>The harbour's ${n}th pier was rebuilt in stone after the storm, and the ferries to the islands leave from it twice a day.</p>`;
     const picture = `<figure><img src="/pier.jpg" alt=""><figcaption>Fishing boats at dawn. <small>© Harbour Photo Agency</small></figcaption></figure>`;
     const table = `<figure><figcaption>Ferry times in summer</figcaption><table><tr><td>Departs</td><td>09:00</td></tr></table></figure>`;
@@ -270,6 +270,12 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(text).toContain("2th pier was rebuilt");
     for (const gone of ["Fishing boats", "Photo Agency"]) expect(text).not.toContain(gone);
     for (const kept of ["Ferry times in summer", "Booking from the terminal", "Tie the rope"]) expect(text).toContain(kept);
+    // A credit set as a paragraph under a picture goes too; a paragraph about the sign is longer, and stays.
+    const credited = textOf(`<!doctype html><html><head><title>Harbour</title></head><body><article><h1>Harbour</h1>
+      ${paragraph(1)}<div><img src="/pier.jpg" alt=""><p>The old pier at dawn. | © Harbour Photo Agency</p></div>${paragraph(2)}
+      <p>The museum's guide explains that a © sign beside a painting's title means the museum holds the rights to its reproductions, and that visitors may still photograph it for themselves.</p>${paragraph(3)}</article></body></html>`);
+    expect(credited).not.toContain("Harbour Photo Agency");
+    expect(credited).toContain("holds the rights to its reproductions");
     // A gallery's page: its captions are most of what it says.
     const shots = ["The lighthouse from the north beach in winter light", "The old customs house, now the harbour museum", "Nets drying on the quay after the morning catch"];
     const gallery = textOf(`<!doctype html><html><head><title>Harbour photos</title></head><body><main><h1>Harbour photos</h1><p>Pictures of the harbour.</p>
