@@ -131,11 +131,11 @@ const namesKeyWord = (label: string | null, weightOf: Map<string, number>) => !!
 /**
  * How much a sentence says beyond the question's own words: a sentence made of little else
  * ("Learn more about Network Monitor") answers nothing. 1 from four other meaningful words on, and
- * 1 when what it says besides is the kind of answer asked for: a fact's line ("Credits: 120", a
- * price under a product's name) says all a question for that figure needs in a word or two.
+ * 1 when it says what is asked (`saysWhatIsAsked`): the kind of answer asked for, or a fact's line
+ * whose label names it ("Credits: 120", a price under a product's name), in a word or two.
  */
-function informative(text: string, weightOf: Map<string, number>, holdsAskedAnswer: boolean) {
-  if (holdsAskedAnswer || namesKeyWord(factLabelOf(text), weightOf)) return 1;
+function informative(text: string, weightOf: Map<string, number>, saysWhatIsAsked: boolean) {
+  if (saysWhatIsAsked) return 1;
   const other = new Set(tokensOf(text).map(lexemeOf).filter((stem) => stem && !weightOf.has(stem)));
   return Math.min(1, 0.4 + 0.15 * other.size);
 }
@@ -197,7 +197,8 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       for (const stem of found.positions.keys()) weight += weightFound(found, stem, weightOf);
       // A fact's line never names its subject ("Length: 4 years" under "Nursing (BSN)"): the
       // headings above it do, in full.
-      const label = texts.length === 1 ? factLabelOf(texts[0]) : null;
+      const textLabel = factLabelOf(text);
+      const label = texts.length === 1 ? textLabel : null;
       const share = label !== null ? 1 : headingShare;
       for (const stem of inHeading.positions.keys()) if (!found.positions.has(stem)) weight += weightFound(inHeading, stem, weightOf) * share;
       // Its label may name what the question's frame asks for ("Length" for "How long …?"): that
@@ -215,7 +216,7 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       return coverage
         * (0.75 + 0.25 * closeness(found.positions))
         * (kind === "any" ? 1 : answers ? 1.2 : 0.9)
-        * informative(text, weightOf, answers || labelsAsked)
+        * informative(text, weightOf, answers || labelsAsked || namesKeyWord(textLabel, weightOf))
         * (kind === "any" ? 1 : texts.some(answerNearKeyWord) ? NEAR_ANSWER_BONUS : 1)
         * (1 - 0.03 * passage)
         * (RELEVANCE_FLOOR + (1 - RELEVANCE_FLOOR) * Math.min(1, (passages[passage].relevance || 0) / topRelevance));
