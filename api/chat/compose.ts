@@ -2,13 +2,16 @@
 import { lexemeOf, wordsOf as tokensOf } from "../knowledge/lexemes";
 import type { QuestionTerm, SearchHit } from "../knowledge/search";
 import { answerKindOf, attributesAskedBy, definedSubjectOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
-import { factLabelOf, quoteOf, sentencesOf, wordsOf, type Sentence } from "./sentences";
+import { factLabelOf, quoteOf, sentencesOf, wordCountOf, type Sentence } from "./sentences";
 
 /**
  * Words a quoted sentence keeps at most; a longer one is quoted around its telling words, marked
  * "…". 45 rather than 40 keeps the answer in a few more long sentences (decision 018).
  */
 const MAX_QUOTE_WORDS = 45;
+/** Chinese and Japanese set no space after a sentence's 。！？ (or the closing bracket after it). */
+const ENDS_WITHOUT_SPACE = /[。！？」』）]$/u;
+const joinedSentences = (parts: string[]) => parts.reduce((text, part) => (!text ? part : ENDS_WITHOUT_SPACE.test(text) ? `${text}${part}` : `${text} ${part}`), "");
 /** An answer that lists (a how-to, "what are the …") quotes this many sentences and words at most. */
 const LIST_SENTENCES = 4;
 const LIST_WORDS = 80;
@@ -255,12 +258,12 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
   if (lead.next) {
     parts.push(quote(lead.next));
   } else if (wantsSeveralSentences(question)) {
-    let words = wordsOf(parts[0]).length;
+    let words = wordCountOf(parts[0]);
     for (const next of sentences.slice(lead.index + 1, lead.index + LIST_SENTENCES)) {
       const text = quote(next);
-      if (words + wordsOf(text).length > LIST_WORDS) break;
+      if (words + wordCountOf(text) > LIST_WORDS) break;
       parts.push(text);
-      words += wordsOf(text).length;
+      words += wordCountOf(text);
     }
   } else if (kind !== "any" && !holdsAnswer(lead.sentence.text)) {
     // The sentence that asks's neighbour often holds the answer: "… a Catholic priest. The priest, Fidelis Mukonori, …",
@@ -273,19 +276,19 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
   } else if (factLabelOf(lead.sentence.text) === null) {
     // Short next sentences usually complete the lead ("… 8:30 am to 5 pm. Phone: (555) 010-1891."):
     // they follow it while the answer stays short. A fact's line is complete: the next line is another fact.
-    let words = wordsOf(parts[0]).length;
+    let words = wordCountOf(parts[0]);
     for (const next of sentences.slice(lead.index + 1, lead.index + SHORT_SENTENCES)) {
-      if (words + wordsOf(next.text).length > SHORT_WORDS) break;
+      if (words + wordCountOf(next.text) > SHORT_WORDS) break;
       parts.push(quote(next));
-      words += wordsOf(next.text).length;
+      words += wordCountOf(next.text);
     }
   }
   // The section a sentence sits in often names what it is about ("WebIDE", "Nursing (BSN)").
   const section = passages[lead.passage].headingPath.at(-1) ?? "";
-  if (lead.index === 0 && section && !isPdfPage(section) && wordsOf(section).length <= SECTION_WORDS
+  if (lead.index === 0 && section && !isPdfPage(section) && wordCountOf(section) <= SECTION_WORDS
     && !tokensOf(section).some((token) => tokensOf(lead.sentence.text).includes(token))) {
     parts[0] = `${section}: ${parts[0]}`;
   }
   const leadPassage = passages[lead.passage];
-  return { text: parts.join(" "), passages: [leadPassage, ...passages.filter((p) => p !== leadPassage)] };
+  return { text: joinedSentences(parts), passages: [leadPassage, ...passages.filter((p) => p !== leadPassage)] };
 }

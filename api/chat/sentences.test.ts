@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { answerKindOf, attributesAskedBy, definedSubjectOf, holdsAnswerOfKind, wantsSeveralSentences } from "./answer-kind";
 import { composeAnswer } from "./compose";
-import { quoteOf, sentencesOf } from "./sentences";
+import { quoteOf, sentencesOf, wordCountOf } from "./sentences";
 
 const texts = (text: string) => sentencesOf(text).map((s) => s.text);
 
@@ -44,6 +44,24 @@ describe("sentencesOf", () => {
     expect(sentencesOf("Tours leave daily.\nOpen Monday to Friday, 8:30 am to 5 pm").at(-1)).toMatchObject({ cutAfter: false });
     expect(sentencesOf("Tours leave daily.\nThe museum opens on Monday and", true).at(-1)).toMatchObject({ cutAfter: true });
   });
+
+  it("ends Chinese and Japanese sentences at 。！？ with no space after, and a Thai one where its line ends", () => {
+    expect(sentencesOf("图书馆每天早上八点开放。周末只开放到下午五点！新生宿舍位于校园东侧。").map((s) => s.text))
+      .toEqual(["图书馆每天早上八点开放。", "周末只开放到下午五点！", "新生宿舍位于校园东侧。"]);
+    expect(sentencesOf("「授業料は62万円です。」奨学金は12月1日まで").map((s) => s.text)).toEqual(["「授業料は62万円です。」", "奨学金は12月1日まで"]);
+    expect(sentencesOf("ค่าเล่าเรียนภาคการศึกษาละ 45,000 บาท\nห้องสมุดเปิดทุกวัน").map((s) => s.text))
+      .toEqual(["ค่าเล่าเรียนภาคการศึกษาละ 45,000 บาท", "ห้องสมุดเปิดทุกวัน"]);
+    // Lines of a spaced script still run together until a full stop.
+    expect(sentencesOf("Admissions\nApply by May 1.").map((s) => s.text)).toEqual(["Admissions Apply by May 1."]);
+  });
+});
+
+describe("wordCountOf", () => {
+  it("counts words between spaces, and the words of a script written without them", () => {
+    expect(wordCountOf("Tours leave at 10 am.")).toBe(5);
+    expect(wordCountOf("授業料は1学期あたり62万円です。")).toBeGreaterThanOrEqual(8);
+    expect(wordCountOf("ห้องสมุดเปิดทุกวันตั้งแต่เวลา 8.00 น.")).toBeGreaterThanOrEqual(7);
+  });
 });
 
 describe("quoteOf", () => {
@@ -61,6 +79,14 @@ describe("quoteOf", () => {
     expect(quote).toMatch(/…$/);
     expect(quote).toContain("cut the foam oasis about 3/4 inch smaller.");
     expect(quote.replace(/…/g, "").split(" ")).toHaveLength(20);
+    expect(long).toContain(quote.replace(/…/g, ""));
+  });
+
+  it("cuts a long sentence written without spaces between its words, and joins them as written", () => {
+    const long = `${"学生们在图书馆里安静地读书，".repeat(12)}本校的学费为每学期一万二千元，${"老师们在办公室里讨论课程，".repeat(12)}`;
+    const quote = quoteOf({ text: long, cutBefore: false, cutAfter: false }, 20, (word) => (word === "学费" ? 1 : 0));
+    expect(quote).toMatch(/^…[^ ]+…$/u);
+    expect(quote).toContain("学费为每学期一万二千元");
     expect(long).toContain(quote.replace(/…/g, ""));
   });
 });

@@ -1,4 +1,5 @@
 import { SHORTEST_CUT_PIECE } from "../knowledge/chunk";
+import { isUnspaced, wordBreakPiecesOf, wordsOf as searchWordsOf } from "../knowledge/lexemes";
 
 /**
  * Sentences of a stored passage, and quotes of them that never cut a word: what an extractive
@@ -15,8 +16,13 @@ const ABBREVIATIONS = new Set([
   "oct", "nov", "dec", "tue", "thu", "fri", "cit", "ibid",
 ]);
 
-/** A sentence end: . ! ? (and closing quotes or brackets), then space, then what can start a sentence. */
-const END = /([.!?]["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])/gu;
+/**
+ * A sentence end: . ! ? (and closing quotes or brackets), then space, then what can start a
+ * sentence; or Chinese and Japanese 。！？, which need no space after them.
+ */
+const END = /([.!?]["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])|([。！？][」』）”’"')\]]*)\s*(?=\S)/gu;
+/** What a whole sentence ends with, in either way of writing. */
+const ENDS_SENTENCE = /[.!?:。！？]["'”’)\]」』）]*$/u;
 /** Bullets and list markers that PDFs and flattened lists leave between items. */
 const BULLET = /\s+[•▪◦●■]\s+/g;
 
@@ -36,6 +42,22 @@ function abbreviationEnds(before: string) {
   return ABBREVIATIONS.has(word) || /^(\p{L}\.)+\p{L}$/u.test(word); // "U.S.", "e.g."
 }
 
+const spacedWordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
+
+/**
+ * How many words a text holds: between spaces, and in a script written without them (Chinese,
+ * Japanese, Thai) as the word breaker cuts them. What answers and fact lines are measured in.
+ */
+export const wordCountOf = (text: string) => (isUnspaced(text) ? searchWordsOf(text).length : spacedWordsOf(text).length);
+
+/**
+ * A sentence as the pieces a quote is cut between, and what joins them again: its words between
+ * spaces, or, in a script written without spaces, the word breaker's pieces.
+ */
+function quotablePiecesOf(text: string) {
+  return isUnspaced(text) ? { pieces: wordBreakPiecesOf(text), joiner: "" } : { pieces: spacedWordsOf(text), joiner: " " };
+}
+
 /**
  * A line that states one fact: a label, then its value ("Length: 4 years", "Tuition | $9,800 per
  * semester", a table's row), in a few words. A box of facts or a table reaches a passage as such
@@ -50,10 +72,13 @@ const FACT_LINE_WORDS = 16;
 /** The label of a fact line ("Length" of "Length: 4 years"), or null when `line` is none. */
 export function factLabelOf(line: string): string | null {
   const label = FACT_LABEL.exec(line)?.[1];
-  if (label === undefined || wordsOf(label).length > FACT_LABEL_WORDS || wordsOf(line).length > FACT_LINE_WORDS) return null;
+  if (label === undefined || wordCountOf(label) > FACT_LABEL_WORDS || wordCountOf(line) > FACT_LINE_WORDS) return null;
   return label;
 }
 const isFactLine = (line: string) => factLabelOf(line) !== null;
+
+/** Thai and Lao write no full stop: where a line of theirs breaks, its sentence ends. */
+const UNPUNCTUATED = /[\p{Script=Thai}\p{Script=Lao}]/u;
 
 /**
  * A passage's text as runs to split into sentences: each fact line alone, the lines between fact
@@ -65,6 +90,10 @@ function runsOf(text: string): string[] {
   for (const line of text.split("\n")) {
     if (!isFactLine(line.trim())) {
       open.push(line);
+      if (UNPUNCTUATED.test(line)) {
+        runs.push(open.join(" "));
+        open = [];
+      }
       continue;
     }
     if (open.length) runs.push(open.join(" "));
@@ -82,8 +111,9 @@ function piecesOf(run: string): string[] {
   const pieces: string[] = [];
   let start = 0;
   for (const match of flat.matchAll(END)) {
-    const endOfSentence = match.index + match[1].length;
-    if (match[1].startsWith(".") && abbreviationEnds(flat.slice(start, endOfSentence))) continue;
+    const terminal = match[1] ?? match[2];
+    const endOfSentence = match.index + terminal.length;
+    if (terminal.startsWith(".") && abbreviationEnds(flat.slice(start, endOfSentence))) continue;
     pieces.push(flat.slice(start, endOfSentence));
     start = match.index + match[0].length;
   }
@@ -104,11 +134,9 @@ export function sentencesOf(text: string, fromPdf = false): Sentence[] {
     cutBefore: index === 0 && /^[\p{Ll},;:)]/u.test(sentence),
     // A page's passage ends inside a sentence only where chunking cut a long one: a short last
     // line ("Open Monday to Friday, 8:30 am to 5 pm", a fact's line) is whole without a full stop.
-    cutAfter: index === sentences.length - 1 && !/[.!?:]["'”’)\]]*$/u.test(sentence) && (fromPdf || sentence.length >= SHORTEST_CUT_PIECE),
+    cutAfter: index === sentences.length - 1 && !ENDS_SENTENCE.test(sentence) && (fromPdf || sentence.length >= SHORTEST_CUT_PIECE),
   }));
 }
-
-export const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
 /**
  * The sentence as quoted: whole when it is short enough, otherwise `maxWords` words around the
@@ -117,7 +145,7 @@ export const wordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
  * either end, is marked with "…".
  */
 export function quoteOf(sentence: Sentence, maxWords: number, weightOf: (word: string) => number) {
-  const words = wordsOf(sentence.text);
+  const { pieces: words, joiner } = quotablePiecesOf(sentence.text);
   let from = 0;
   let to = words.length;
   if (words.length > maxWords) {
@@ -135,7 +163,7 @@ export function quoteOf(sentence: Sentence, maxWords: number, weightOf: (word: s
     from = Math.max(0, Math.min(anchor - 3, words.length - maxWords));
     to = from + maxWords;
   }
-  let text = words.slice(from, to).join(" ");
+  let text = words.slice(from, to).join(joiner).trim();
   if (from > 0 || sentence.cutBefore) text = `…${text}`;
   if (to < words.length || sentence.cutAfter) text = `${text.replace(/[,;:]$/, "")}…`;
   return text;

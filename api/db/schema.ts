@@ -248,6 +248,11 @@ export const chunks = pgTable("chunks", {
    * without one gets Postgres' own to_tsvector('english', text) from a trigger (migration 0013).
    */
   tsv: tsvector("tsv"),
+  /**
+   * The tsvector was made before words of scripts written without spaces (Chinese, Japanese, Thai)
+   * were cut apart: the scheduled recovery makes it again from the text (api/knowledge/relexeme.ts).
+   */
+  lexemesStale: boolean("lexemes_stale").notNull().default(false),
   createdAt: createdAt(),
 }, (t) => [
   index("chunks_url_idx").on(t.urlId, t.position),
@@ -257,6 +262,7 @@ export const chunks = pgTable("chunks", {
   index("chunks_tsv_idx").using("gin", t.tsv),
   // The title and heading words alone (their weight, B): retrieval's field pool (api/knowledge/search.ts).
   index("chunks_fields_idx").using("gin", sql`ts_filter(${t.tsv}, '{b}'::"char"[])`),
+  index("chunks_lexemes_stale_idx").on(t.id).where(sql`${t.lexemesStale}`),
 ]);
 
 /**

@@ -1,6 +1,7 @@
 import type { ApiDeps } from "../deps";
 import { recoverWaitingFiles, takeBackAbandonedFiles } from "../files/pipeline";
 import { takeBackAbandonedUrls, websitesAwaitingDiscovery } from "../knowledge/pipeline-recovery";
+import { relexemeStalePassages } from "../knowledge/relexeme";
 
 /**
  * URLs, files and sitemap generations held by workers whose lease lapsed go back in line, and
@@ -21,7 +22,8 @@ export async function takeBackAbandonedWork(deps: ApiDeps) {
 
 /**
  * The scheduled recovery: abandoned work as above, websites and files whose job was lost (waiting
- * longer than `lostAfterSeconds` with no worker on them), and uploads never finished.
+ * longer than `lostAfterSeconds` with no worker on them), uploads never finished, and passages
+ * whose lexemes an older word breaker made (relexeme.ts).
  */
 export async function recoverPipeline(deps: ApiDeps, lostAfterSeconds: number) {
   const abandoned = await takeBackAbandonedWork(deps);
@@ -29,10 +31,13 @@ export async function recoverPipeline(deps: ApiDeps, lostAfterSeconds: number) {
   for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
   const files = await recoverWaitingFiles(deps, lostAfterSeconds);
   for (const fileId of files.toIndex) await deps.jobs.send("file-index", { fileId });
+  const relexemed = await relexemeStalePassages(deps.db);
+  if (relexemed) deps.log.info(`made the lexemes of ${relexemed} passage(s) again`);
   return {
     processing: abandoned.processing,
     discovering: abandoned.discovering + toDiscover.length,
     files: abandoned.files + files.toIndex.length,
     abandonedUploads: files.abandoned,
+    relexemed,
   };
 }

@@ -45,10 +45,11 @@ interface Piece {
 
 /**
  * Sentence ends: . ! or ? (and a closing quote or bracket), then the whitespace the text is cut at;
- * no other character is lost. The punctuation leads the expression so that the search skips to it,
- * instead of trying a look-behind at every character.
+ * no other character is lost. Chinese and Japanese end a sentence with 。！or ？ and no space after.
+ * The punctuation leads the expression so that the search skips to it, instead of trying a
+ * look-behind at every character.
  */
-const SENTENCE_END = /[.!?]["')\]]?(\s+)/g;
+const SENTENCE_END = /[.!?]["')\]]?(\s+)|[。！？][」』）”’"')\]]?(\s*)/g;
 
 function sentencesOf(text: string) {
   const sentences: string[] = [];
@@ -58,7 +59,7 @@ function sentencesOf(text: string) {
   };
   let start = 0;
   for (const end of text.matchAll(SENTENCE_END)) {
-    const spaceAt = end.index + end[0].length - end[1].length;
+    const spaceAt = end.index + end[0].length - (end[1] ?? end[2]).length;
     keep(text.slice(start, spaceAt));
     start = end.index + end[0].length;
   }
@@ -87,7 +88,7 @@ function piecesOf(text: string, max: number): string[] {
 }
 
 /** The title and the headings above a chunk, each once (a page's h1 usually repeats its title). */
-function fieldsOf(title: string | undefined, headingPath: string[]) {
+export function searchedFieldsOf(title: string | undefined, headingPath: string[]) {
   const fields: string[] = [];
   const seen = new Set<string>();
   for (const field of [title ?? "", ...headingPath]) {
@@ -123,7 +124,7 @@ export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[
       // Chunks of every source (pages, PDFs) reach the database through here.
       const stored = storableText(text);
       const headingPath = currentPath.map(storableText);
-      chunks.push({ position: chunks.length, headingPath, text: stored, tsv: tsvectorOf(stored, fieldsOf(options.title, headingPath)) });
+      chunks.push({ position: chunks.length, headingPath, text: stored, tsv: tsvectorOf(stored, searchedFieldsOf(options.title, headingPath)) });
     }
     const tail: Piece[] = [];
     if (keepOverlap) {

@@ -68,7 +68,7 @@ describe("lexemes made in our code", () => {
 
   it("keep non-Latin text, numbers and words with digits, and leave out runs too long to be words", async () => {
     const vector = await normalised(tsvectorOf("مرحبا بالطلاب 東京大学 Ελληνικά mp3 2024 " + "x".repeat(150)));
-    for (const kept of ["'مرحبا'", "'東京大学'", "'2024'", "'mp3'", "'ελληνικά'"]) expect(vector).toContain(kept);
+    for (const kept of ["'مرحبا'", "'東京'", "'大学'", "'2024'", "'mp3'", "'ελληνικά'"]) expect(vector).toContain(kept);
     expect(vector).not.toContain("xxx");
     expect(tsvectorOf("the and of")).toBe("");
   });
@@ -115,5 +115,28 @@ describe("words without Latin accents, and fields beside the text", () => {
       "'tuition':1,6B 'due':3 'march':5 'fee':8B 'payment':9B 'date':10B",
     );
     expect(tsvectorOf("Tuition is due.")).toBe("'tuition':1 'due':3");
+  });
+});
+
+describe("words of scripts written without spaces", () => {
+  it("cuts Chinese, Japanese and Thai into words, and leaves every other text as it was", () => {
+    expect(wordsOf("本校的学费为每学期一万二千元。")).toContain("学费");
+    expect(wordsOf("授業料は1学期あたり62万円です。")).toEqual(expect.arrayContaining(["授業", "学期", "62"]));
+    expect(wordsOf("ห้องสมุดเปิดทุกวัน")).toEqual(expect.arrayContaining(["ห้อง", "สมุด", "ทุก", "วัน"]));
+    // A mixed run: the Latin word stands apart from the kanji next to it.
+    expect(wordsOf("iPhone15の価格")).toEqual(["iphone15", "の", "価格"]);
+    // Spaced scripts are cut as before: Korean between spaces, numbers as the text writes them.
+    expect(wordsOf("한국어 문장입니다 and 45,000 words")).toEqual(["한국어", "문장입니다", "and", "45", "000", "words"]);
+  });
+
+  it("give a question and the sentence that answers it the same key words", () => {
+    const keyWords = (text: string) => lexemesOf(wordsOf(text));
+    // The question word ("多少", "how much") and the function words are stop words, as "what" is.
+    expect(keyWords("学费是多少？")).toEqual(["学费"]);
+    expect(keyWords("本校的学费为每学期一万二千元。")).toEqual(expect.arrayContaining(["学费"]));
+    // Hiragana alone is Japanese grammar, whichever way ICU cuts it ("あり|ます", "ありま|すか").
+    expect(keyWords("学生寮はどこにありますか？")).toEqual(keyWords("学生寮"));
+    expect(keyWords("学生寮は大学の北側にあります。")).toEqual(expect.arrayContaining(keyWords("学生寮")));
+    expect(keyWords("ค่าเล่าเรียนเท่าไหร่")).toEqual(keyWords("ค่าเล่าเรียน"));
   });
 });

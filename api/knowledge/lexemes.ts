@@ -16,6 +16,11 @@ import snowball from "snowball-stemmers";
  * added: an irregular verb's past forms count as the verb ("grew" as "grow", "written" as "write"),
  * which a stemmer cannot know and questions ask across ("Who wrote …?" of a page saying
  * "written by …"). The forms come from WordNet's list (`english-verbs-irregular`).
+ *
+ * Chinese, Japanese, Thai, Lao, Khmer and Burmese put no spaces between words: a run of their
+ * letters is cut into words by the platform's ICU word breaker (`Intl.Segmenter`, with its
+ * dictionaries for these scripts, as Lucene's ICUTokenizer does), and their function words are
+ * stop words too (docs/decisions/026).
  */
 
 /** Postgres' english.stop (Snowball's English stop words). */
@@ -25,6 +30,31 @@ const STOP_WORDS = new Set(("i me my myself we our ours ourselves you your yours
   + "between into through during before after above below to from up down in out on off over under again further then once here "
   + "there when where why how all any both each few more most other some such no nor not only own same so than too very s t can "
   + "will just don should now").split(" "));
+
+/**
+ * Function words of the scripts written without spaces, from the `stopword` package's lists
+ * (Japanese: Lucene's Kuromoji list; Chinese: natural's; Thai: stopwords-iso's), and the question
+ * words those lists lack. Question words are stop words in English too ("what", "where", "how"):
+ * the page that answers "学费是多少？" says what tuition is, never "多少" ("how much").
+ */
+const UNSPACED_STOP_WORDS: ReadonlySet<string> = (() => {
+  const lists = createRequire(import.meta.url)("stopword") as Record<string, string[]>;
+  const questionWords = [
+    "多少", "什么", "哪里", "哪儿", "哪个", "几点", "怎么", "怎样", "为什么", "如何", "吗", // Chinese
+    "何", "誰", // Japanese (those in hiragana are all left out, below)
+    "เท่า", "ไหร่", "ไร", "ไหน", "กี่", "ไหม", "ทำไม", "อย่างไร", "ยังไง", "อะไร", // Thai, as ICU cuts them ("เท่า|ไหร่", "ที่|ไหน")
+  ];
+  return new Set([...lists.zho, ...lists.jpn, ...lists.tha, ...questionWords]);
+})();
+
+/**
+ * A Japanese word written in hiragana alone: a particle, an auxiliary verb or an inflection's
+ * ending ("は", "です", "ありますか"), which is how Japanese writes its grammar; its content words
+ * are written in kanji or katakana. They are left out as Lucene's Japanese analyzer leaves out
+ * those parts of speech. ICU cuts such endings differently in a question and in the page that
+ * answers it ("あり|ます" and "ありま|すか"), so kept they would weigh against the answer.
+ */
+const HIRAGANA_ONLY = /^\p{Script=Hiragana}+$/u;
 
 /** Letters (with their combining marks) and digits: what a word is made of. */
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
@@ -63,9 +93,34 @@ function withoutLatinAccents(text: string) {
   return ACCENTED_LATIN.test(text) ? text.normalize("NFD").replace(LATIN_MARKS, "$1").normalize("NFC") : text;
 }
 
+/** Letters of the scripts written without spaces between words (Han, kana, Thai, Lao, Khmer, Burmese). */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+/** Whether a text holds letters of a script written without spaces between words. */
+export const isUnspaced = (text: string) => UNSPACED.test(text);
+/** ICU's word breaker: its dictionaries cover all of these scripts whatever the locale. */
+const wordBreaker = new Intl.Segmenter(undefined, { granularity: "word" });
+
+/**
+ * A text in the pieces ICU's word breaker cuts it into, words and what stands between them, as
+ * written: joined, they are the text again.
+ */
+export function wordBreakPiecesOf(text: string): string[] {
+  return Array.from(wordBreaker.segment(text), ({ segment }) => segment);
+}
+
+/** A run of letters of an unspaced script, as its words. */
+function unspacedWordsOf(run: string): string[] {
+  const words: string[] = [];
+  for (const { segment, isWordLike } of wordBreaker.segment(run)) if (isWordLike) words.push(segment);
+  return words;
+}
+
 /** The words of a text, lower case and without Latin accents, in order (stop words included: they hold positions). */
 export function wordsOf(text: string): string[] {
-  return withoutLatinAccents(text.toLowerCase()).match(WORD) ?? [];
+  const runs = withoutLatinAccents(text.toLowerCase()).match(WORD) ?? [];
+  // The test costs one scan, far less than the segmenter would on a text that needs none.
+  if (!UNSPACED.test(text)) return runs;
+  return runs.flatMap((run) => (UNSPACED.test(run) ? unspacedWordsOf(run) : [run]));
 }
 
 /** The verb an irregular past form or participle belongs to ("grew" ⇒ "grow"), if it is one. */
@@ -74,7 +129,7 @@ export const verbOfIrregularForm = (word: string) => IRREGULAR_FORMS.get(word);
 /** A lower-case word's lexeme, worked out afresh: "" for a stop word or a run too long to be a word. */
 function stemOf(word: string): string {
   const verb = IRREGULAR_FORMS.get(word);
-  if (word.length > MAX_WORD_CHARS || STOP_WORDS.has(word) || (verb && STOP_WORDS.has(verb))) return "";
+  if (word.length > MAX_WORD_CHARS || STOP_WORDS.has(word) || (verb && STOP_WORDS.has(verb)) || UNSPACED_STOP_WORDS.has(word) || HIRAGANA_ONLY.test(word)) return "";
   return DIGIT.test(word) ? word : english.stem(verb ?? word);
 }
 

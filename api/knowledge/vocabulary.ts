@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { rowsOf } from "../db/rows";
+import { isUnspaced } from "./lexemes";
 
 /**
  * The words of a client's knowledge store, so that a key word of a question found in no passage
@@ -205,7 +206,8 @@ const LETTERS_ONLY = /^\p{L}+$/u;
  */
 export function nearestStoredWord(lexeme: string, vocabulary: Vocabulary): string | null {
   const limit = editsAllowed(lexeme);
-  if (!limit || !LETTERS_ONLY.test(lexeme)) return null;
+  // A word of a script written without spaces was cut out by a dictionary: missing, it is no typo.
+  if (!limit || !LETTERS_ONLY.test(lexeme) || isUnspaced(lexeme)) return null;
   const length = [...lexeme].length;
   const letters = lettersOf(lexeme);
   let best: { lexeme: string; passages: number; distance: number } | null = null;
