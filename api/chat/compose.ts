@@ -1,8 +1,8 @@
 // A text's lower-case words and each one's lexeme, by the code that made the index's: the two agree.
-import { lexemeOf, wordsOf as tokensOf } from "../knowledge/lexemes";
+import { lexemeOf, wordCountOf, wordsOf as tokensOf } from "../knowledge/lexemes";
 import type { QuestionTerm, SearchHit } from "../knowledge/search";
 import { answerKindOf, attributesAskedBy, definedSubjectOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
-import { factLabelOf, quoteOf, sentencesOf, wordCountOf, type Sentence } from "./sentences";
+import { factLabelOf, quoteOf, sentencesOf, type Sentence } from "./sentences";
 
 /**
  * Words a quoted sentence keeps at most; a longer one is quoted around its telling words, marked

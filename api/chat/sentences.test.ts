@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { answerKindOf, attributesAskedBy, definedSubjectOf, holdsAnswerOfKind, wantsSeveralSentences } from "./answer-kind";
 import { composeAnswer } from "./compose";
-import { quoteOf, sentencesOf, wordCountOf } from "./sentences";
+import { wordCountOf } from "../knowledge/lexemes";
+import { quoteOf, sentencesOf } from "./sentences";
 
 const texts = (text: string) => sentencesOf(text).map((s) => s.text);
 

@@ -1,5 +1,5 @@
 import { SHORTEST_CUT_PIECE } from "../knowledge/chunk";
-import { isUnspaced, wordBreakPiecesOf, wordsOf as searchWordsOf } from "../knowledge/lexemes";
+import { isUnspaced, wordBreakPiecesOf, wordCountOf } from "../knowledge/lexemes";
 
 /**
  * Sentences of a stored passage, and quotes of them that never cut a word: what an extractive
@@ -43,12 +43,6 @@ function abbreviationEnds(before: string) {
 }
 
 const spacedWordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
-
-/**
- * How many words a text holds: between spaces, and in a script written without them (Chinese,
- * Japanese, Thai) as the word breaker cuts them. What answers and fact lines are measured in.
- */
-export const wordCountOf = (text: string) => (isUnspaced(text) ? searchWordsOf(text).length : spacedWordsOf(text).length);
 
 /**
  * A sentence as the pieces a quote is cut between, and what joins them again: its words between

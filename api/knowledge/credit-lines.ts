@@ -1,4 +1,5 @@
 import type { Block } from "./html-blocks";
+import { wordCountOf } from "./lexemes";
 
 /**
  * A line this short that bears the copyright sign is a picture's credit or a copyright notice, set
@@ -8,7 +9,7 @@ import type { Block } from "./html-blocks";
  */
 const CREDIT_LINE_WORDS = 25;
 
-const isCreditLine = (block: Block) => block.kind === "text" && block.text.includes("©") && block.text.split(/\s+/).length <= CREDIT_LINE_WORDS;
+const isCreditLine = (block: Block) => block.kind === "text" && block.text.includes("©") && wordCountOf(block.text) <= CREDIT_LINE_WORDS;
 
 /** The blocks without credit and copyright lines. */
 export const withoutCreditLines = (blocks: Block[]) => blocks.filter((block) => !isCreditLine(block));

@@ -115,6 +115,14 @@ function unspacedWordsOf(run: string): string[] {
   return words;
 }
 
+/**
+ * How many words a text holds: between spaces, and in a script written without them (Chinese,
+ * Japanese, Thai) as the word breaker cuts them. What page rules and answers count lengths in.
+ */
+export function wordCountOf(text: string): number {
+  return UNSPACED.test(text) ? wordsOf(text).length : text.split(/\s+/).filter(Boolean).length;
+}
+
 /** The words of a text, lower case and without Latin accents, in order (stop words included: they hold positions). */
 export function wordsOf(text: string): string[] {
   const runs = withoutLatinAccents(text.toLowerCase()).match(WORD) ?? [];

@@ -61,4 +61,17 @@ describe("pointer lines", () => {
     expect(text).not.toContain("old lighthouse");
     expect(text).toContain("The ferry timetable for the winter months");
   });
+
+  it("counts a headline's words in a script written without spaces as the word breaker cuts them", () => {
+    const page = `<!doctype html><html lang="zh"><head><title>港口</title></head><body><article><h1>港口疏浚完成</h1>
+      <p>港口在秋天完成了疏浚工程，较大的渡轮现在又可以停靠在旧码头了。工程持续了十一周，由港务局和市政府共同出资。</p>
+      <p>码头本身将在明年修复，届时最后一台旧起重机也将被拆除。市民可以在港务局的网站上查看详细的施工计划。</p>
+      <p><a href="/a">秋季周末最安静的十个海滩推荐给大家</a></p>
+      <p><a href="/b">老灯塔是如何被整体搬迁到内陆去的</a></p>
+      </article></body></html>`;
+    const { text } = extractHtml(page);
+    expect(text).toContain("港口在秋天完成了疏浚工程");
+    expect(text).not.toContain("最安静的十个海滩");
+    expect(text).not.toContain("老灯塔");
+  });
 });

@@ -1,4 +1,5 @@
 import type { Block } from "./html-blocks";
+import { wordCountOf } from "./lexemes";
 
 /**
  * "Read also: <a>another story</a>", "See too: <a>…</a>": a line made of a short label and a link
@@ -34,7 +35,7 @@ const HEADLINE_WORDS = 5;
  * own pointer; two or more in a row are a block of teasers.
  */
 const isHeadlineLink = (block: Block | undefined) => !!block && block.kind === "text" && !block.item && !block.text.includes("\n")
-  && (block.linkChars ?? 0) >= block.text.length && block.text.split(/\s+/).length >= HEADLINE_WORDS;
+  && (block.linkChars ?? 0) >= block.text.length && wordCountOf(block.text) >= HEADLINE_WORDS;
 
 /** The blocks without pointer lines and without runs of headline links. */
 export const withoutPointerLines = (blocks: Block[]) => blocks.filter((block, at) => !isPointerLine(block)

@@ -1,4 +1,5 @@
 import type { Block } from "./html-blocks";
+import { wordCountOf } from "./lexemes";
 
 /**
  * What an article's container still holds after its last paragraph: "Mehr zum Thema", "Continue
@@ -31,7 +32,7 @@ const isTrailingLabel = (block: Block) => block.kind === "text" && !block.item &
 const HEADLINE_WORDS = 5;
 /** Names in a row, at least, that make a directory rather than a pair of teasers. */
 const DIRECTORY_NAMES = 5;
-const isName = (block: Block | undefined) => !!block && block.kind === "heading" && block.text.split(/\s+/).length < HEADLINE_WORDS;
+const isName = (block: Block | undefined) => !!block && block.kind === "heading" && wordCountOf(block.text) < HEADLINE_WORDS;
 
 /**
  * The headings of `tail` that stand in runs of short ones with nothing under them: a directory's
