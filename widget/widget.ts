@@ -64,6 +64,14 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text 
 const imageUrl = (origin: string, value: unknown) => (typeof value === "string" && value.startsWith("/storage/public/") ? origin + value : "");
 const num = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
 
+/**
+ * Whether a key press belongs to an input method composing a word (Japanese, Chinese, Korean):
+ * its Enter confirms the word and its Escape cancels it, so neither may send or close. Safari
+ * reports the confirming Enter after the composition ended, with the key code 229 that input
+ * methods give.
+ */
+const composing = (event: KeyboardEvent) => event.isComposing || event.keyCode === 229;
+
 class Widget {
   private values: Values = {};
   private readonly root = el("div", "root right");
@@ -116,13 +124,13 @@ class Widget {
       void this.ask();
     });
     this.input.addEventListener("keydown", (event) => {
-      if (event.key === "Enter" && !event.shiftKey) {
+      if (event.key === "Enter" && !event.shiftKey && !composing(event)) {
         event.preventDefault();
         void this.ask();
       }
     });
     this.panel.addEventListener("keydown", (event) => {
-      if (event.key === "Escape") this.close();
+      if (event.key === "Escape" && !composing(event)) this.close();
     });
     this.panel.append(header, this.log, form);
     this.root.append(this.panel, this.launcher);

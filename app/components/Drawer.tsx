@@ -19,7 +19,8 @@ export function Drawer({ title, size, closeTo, children }: { title: ReactNode; s
     panel.current?.focus();
     openDrawers.push(titleId);
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === "Escape" && openDrawers[openDrawers.length - 1] === titleId) navigate(closeTo, { preventScrollReset: true });
+      // An input method's Escape cancels the word being composed in a field of the drawer: it does not close it.
+      if (event.key === "Escape" && !event.isComposing && openDrawers[openDrawers.length - 1] === titleId) navigate(closeTo, { preventScrollReset: true });
     };
     window.addEventListener("keydown", onKey);
     return () => {

@@ -66,6 +66,16 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   await expect(chat.getByRole("log")).toContainText("Contains a control character");
   await expect(chat.getByLabel("Your message")).toHaveValue("Is there a campus tour?\u0007");
 
+  // An input method's Enter confirms the word being composed and its Escape cancels it: neither sends nor closes.
+  const rows = await chat.getByRole("log").locator(".row").count();
+  await chat.getByLabel("Your message").fill("授業料");
+  await chat.getByLabel("Your message").dispatchEvent("keydown", { key: "Enter", isComposing: true, bubbles: true, cancelable: true });
+  await chat.getByLabel("Your message").dispatchEvent("keydown", { key: "Escape", isComposing: true, bubbles: true, cancelable: true });
+  // Sending clears the box and adds the question to the log at once, in the key's own handler.
+  await expect(chat).toBeVisible();
+  await expect(chat.getByLabel("Your message")).toHaveValue("授業料");
+  expect(await chat.getByRole("log").locator(".row").count()).toBe(rows);
+
   const results = await new AxeBuilder({ page: testPage }).include("[data-assistant-widget]").analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
