@@ -136,6 +136,9 @@ describe("pages that set out their facts in boxes of their own", () => {
     ["How many credits is the Nursing (BSN) program?", "120"],
     ["What is the length of the Nursing (BSN) program?", "4 years"],
     ["How many years does the Nursing (BSN) program take?", "4 years"],
+    // The box names the program only in its headings; the page's text, which names it, says nothing of either.
+    ["How long does the nursing program take?", "Length: 4 years"],
+    ["Where is the Nursing (BSN) program taught?", "Campus: Hall 7"],
   ]));
 
   it("quotes the one fact asked for, not the whole box, and a table's row as its label and value", async () => {

@@ -40,8 +40,12 @@ const COMPOSITION_POOL = 8;
 
 /**
  * The passages that passed the quality check, then the others retrieval found on their pages (at
- * most COMPOSITION_POOL in all): a follow-up that asks its previous question's subject for an amount
- * or a date finds it in the section of the page that does not repeat the subject's words ("Tuition").
+ * most COMPOSITION_POOL in all). A page's sections seldom repeat its subject's words: "How long does
+ * the nursing program take?" is answered by the program page's "Quick facts" box ("Length: 4
+ * years"), which names the program only in its headings, and a follow-up that asks its previous
+ * question's subject for an amount or a date finds it in the section headed "Tuition". Once one
+ * passage of a page passes the check, the page is what the question is about, and its other
+ * passages may hold the sentence that answers; the check still decides whether to answer at all.
  */
 function onTheirPages(passed: SearchHit[], hits: SearchHit[]) {
   const pageOf = (hit: SearchHit) => (hit.urlId !== null ? `url ${hit.urlId}` : `file ${hit.fileId}`);
@@ -116,8 +120,9 @@ export async function respond(
   const searched = followUpSearch(input.message, input.previousQuestion);
   const found = await retrieve({ appId: input.appId, query: searched.query, context: searched.context, triggerPoint: input.triggerPoint, limit: 20 }, deps);
   const hits = await withinEnvironment(found.hits, input.environment, deps);
-  // The answering sentence is looked for in every passage good enough for the quality check (up
-  // to a handful); the answer then cites at most max_sources passages, the one it quotes first.
+  // The answering sentence is looked for in every passage good enough for the quality check and
+  // the others of their pages (up to a handful); the answer then cites at most max_sources
+  // passages, the one it quotes first.
   const settings = controls.qualityCheck;
   const gate = qualityGate(hits, { ...settings, max_sources: Math.max(settings.max_sources, COMPOSITION_POOL) });
   const programs = await recommendPrograms(input.appId, input.message, deps);
@@ -125,7 +130,7 @@ export async function respond(
   // (unless it has none, and asks its previous question's subject for a kind of answer).
   const choosing = searched.ownWords ? found.terms.filter((term) => !term.context) : found.terms;
   const composed = gate.passages.length
-    ? composeAnswer(input.message, choosing, searched.ownWords ? gate.passages : onTheirPages(gate.passages, hits), earlier ? `${earlier}\n${input.message}` : input.message, !searched.ownWords)
+    ? composeAnswer(input.message, choosing, onTheirPages(gate.passages, hits), earlier ? `${earlier}\n${input.message}` : input.message, !searched.ownWords)
     : { text: "", passages: [] };
   let passages = composed.passages.slice(0, settings.max_sources);
   // Once the quality check has passed, a model reads more than the answer may cite: the passage
