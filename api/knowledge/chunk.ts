@@ -1,5 +1,5 @@
 import type { Block } from "./html-blocks";
-import { tsvectorOf } from "./lexemes";
+import { isUnspaced, tsvectorOf, wordBreakPiecesOf } from "./lexemes";
 import { storableText } from "./storable-text";
 
 export interface Chunk {
@@ -67,6 +67,29 @@ function sentencesOf(text: string) {
   return sentences;
 }
 
+/** Characters read past a cut in an unspaced script, so that the word standing across it is seen whole. */
+const WORD_LOOKAHEAD = 32;
+
+/**
+ * Where to cut a sentence longer than `max` characters: at its last space in the second half; in a
+ * script written without spaces, at the last word boundary there; else at `max`, never inside a
+ * character.
+ */
+function cutAt(text: string, max: number) {
+  const space = text.lastIndexOf(" ", max);
+  if (space > max / 2) return space;
+  if (isUnspaced(text.slice(0, max))) {
+    let at = 0;
+    for (const piece of wordBreakPiecesOf(text.slice(0, max + WORD_LOOKAHEAD))) {
+      if (at + piece.length > max) break;
+      at += piece.length;
+    }
+    if (at > max / 2) return at;
+  }
+  const code = text.charCodeAt(max - 1);
+  return code >= 0xd800 && code <= 0xdbff ? max - 1 : max;
+}
+
 /** Pieces no longer than `max`: sentences, and over-long sentences cut at word boundaries. */
 function piecesOf(text: string, max: number): string[] {
   const out: string[] = [];
@@ -77,8 +100,7 @@ function piecesOf(text: string, max: number): string[] {
     }
     let rest = sentence;
     while (rest.length > max) {
-      const cut = rest.lastIndexOf(" ", max);
-      const at = cut > max / 2 ? cut : max;
+      const at = cutAt(rest, max);
       out.push(rest.slice(0, at).trim());
       rest = rest.slice(at).trim();
     }

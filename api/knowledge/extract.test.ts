@@ -109,6 +109,21 @@ describe("what reaches the chunks from pages of many shapes", () => {
     expect(chunkBlocks([{ kind: "text", text: "No end mark here" }]).map((c) => c.text)).toEqual(["No end mark here"]);
   });
 
+  it("cuts Chinese and Japanese at 。！？, and a long run without them between two words", () => {
+    const sentences = Array.from({ length: 200 }, (_, i) => `第${i}个学生在图书馆读书。`).join("");
+    const chunks = chunkBlocks([{ kind: "text", text: sentences }]);
+    expect(chunks.length).toBeGreaterThan(1);
+    for (const chunk of chunks) expect(chunk.text).toMatch(/^第\d+个学生[^]*。$/u);
+    // No sentence end at all: every cut falls between the words the word breaker finds ("学费|奖学金|申请").
+    const run = "学费奖学金申请".repeat(400);
+    const cut = chunkBlocks([{ kind: "text", text: run }]);
+    expect(cut.length).toBeGreaterThan(1);
+    expect(cut.map((c) => c.text).join("")).toBe(run);
+    for (const chunk of cut) expect(chunk.text).toMatch(/^(学费|奖学金|申请)+$/u);
+    for (const chunk of cut) expect(chunk.text).toMatch(/申请$|学费$|奖学金$/u);
+    expect(cut.every((chunk) => !chunk.text.endsWith("奖") && !chunk.text.endsWith("奖学"))).toBe(true);
+  });
+
   it("leaves out hidden nodes and lazy images' placeholders", () => {
     const text = textOf(article(`${prose("The visible part")}
       <p hidden>Hidden by attribute.</p><div style="display: none">Hidden by style.</div><p aria-hidden="true">Hidden from readers.</p>
