@@ -52,6 +52,13 @@ describe("sentencesOf", () => {
     expect(sentencesOf("「授業料は62万円です。」奨学金は12月1日まで").map((s) => s.text)).toEqual(["「授業料は62万円です。」", "奨学金は12月1日まで"]);
     expect(sentencesOf("ค่าเล่าเรียนภาคการศึกษาละ 45,000 บาท\nห้องสมุดเปิดทุกวัน").map((s) => s.text))
       .toEqual(["ค่าเล่าเรียนภาคการศึกษาละ 45,000 บาท", "ห้องสมุดเปิดทุกวัน"]);
+    // Scripts without capitals end a sentence at their full stop too: Korean, Arabic (؟), Hindi (।).
+    expect(sentencesOf("등록금은 한 학기에 620만 원입니다. 기숙사는 캠퍼스 북쪽에 있습니다.").map((s) => s.text))
+      .toEqual(["등록금은 한 학기에 620만 원입니다.", "기숙사는 캠퍼스 북쪽에 있습니다."]);
+    expect(sentencesOf("هل الجامعة مفتوحة؟ نعم، كل يوم.").map((s) => s.text)).toEqual(["هل الجامعة مفتوحة؟", "نعم، كل يوم."]);
+    expect(sentencesOf("पुस्तकालय सुबह खुलता है। शुल्क ऑनलाइन जमा करें।").map((s) => s.text)).toEqual(["पुस्तकालय सुबह खुलता है।", "शुल्क ऑनलाइन जमा करें।"]);
+    // An abbreviation before a lower-case word still does not end a sentence.
+    expect(sentencesOf("Bring an ID, e.g. a passport. Then sign in.").map((s) => s.text)).toEqual(["Bring an ID, e.g. a passport.", "Then sign in."]);
     // Lines of a spaced script still run together until a full stop.
     expect(sentencesOf("Admissions\nApply by May 1.").map((s) => s.text)).toEqual(["Admissions Apply by May 1."]);
   });

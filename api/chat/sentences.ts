@@ -17,12 +17,14 @@ const ABBREVIATIONS = new Set([
 ]);
 
 /**
- * A sentence end: . ! ? (and closing quotes or brackets), then space, then what can start a
- * sentence; or Chinese and Japanese 。！？, which need no space after them.
+ * A sentence end: . ! ? (Arabic's ؟, Urdu's ۔, the Devanagari danda ।), closing quotes or brackets,
+ * then space, then what can start a sentence: a capital, a digit, or a letter of a script without
+ * capitals (Korean, Arabic, Hebrew, Hindi); or Chinese and Japanese 。！？, which need no space after
+ * them.
  */
-const END = /([.!?]["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{N}])|([。！？][」』）”’"')\]]*)\s*(?=\S)/gu;
+const END = /([.!?؟۔।]["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{Lo}\p{N}])|([。！？][」』）”’"')\]]*)\s*(?=\S)/gu;
 /** What a whole sentence ends with, in either way of writing. */
-const ENDS_SENTENCE = /[.!?:。！？]["'”’)\]」』）]*$/u;
+const ENDS_SENTENCE = /[.!?:؟۔।。！？]["'”’)\]」』）]*$/u;
 /** Bullets and list markers that PDFs and flattened lists leave between items. */
 const BULLET = /\s+[•▪◦●■]\s+/g;
 

@@ -44,12 +44,12 @@ interface Piece {
 }
 
 /**
- * Sentence ends: . ! or ? (and a closing quote or bracket), then the whitespace the text is cut at;
- * no other character is lost. Chinese and Japanese end a sentence with 。！or ？ and no space after.
- * The punctuation leads the expression so that the search skips to it, instead of trying a
- * look-behind at every character.
+ * Sentence ends: . ! or ? (Arabic's ؟, Urdu's ۔, the danda ।), and a closing quote or bracket, then
+ * the whitespace the text is cut at; no other character is lost. Chinese and Japanese end a sentence
+ * with 。！or ？ and no space after. The punctuation leads the expression so that the search skips
+ * to it, instead of trying a look-behind at every character.
  */
-const SENTENCE_END = /[.!?]["')\]]?(\s+)|[。！？][」』）”’"')\]]?(\s*)/g;
+const SENTENCE_END = /[.!?؟۔।]["')\]]?(\s+)|[。！？][」』）”’"')\]]?(\s*)/g;
 
 function sentencesOf(text: string) {
   const sentences: string[] = [];
