@@ -116,6 +116,7 @@ class Widget {
     label.htmlFor = "assistant-input";
     this.input.id = "assistant-input";
     this.input.rows = 1;
+    this.input.dir = "auto";
     this.input.maxLength = CHAT_MESSAGE_MAX_CHARS;
     this.send.type = "submit";
     form.append(label, this.input, this.send);
@@ -207,6 +208,8 @@ class Widget {
       row.append(img);
     }
     const bubble = el("div", "bubble", text);
+    // Arabic or Hebrew reads right to left whatever the page around the widget says.
+    bubble.dir = "auto";
     row.append(bubble);
     this.log.append(row);
     this.log.scrollTop = this.log.scrollHeight;

@@ -76,6 +76,17 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   await expect(chat.getByLabel("Your message")).toHaveValue("授業料");
   expect(await chat.getByRole("log").locator(".row").count()).toBe(rows);
 
+  // A question in Arabic is typed and shown right to left; the English answer stays left to right.
+  await chat.getByLabel("Your message").fill("هل الجامعة مفتوحة يوم السبت؟");
+  expect(await chat.getByLabel("Your message").evaluate((input) => input.matches(":dir(rtl)"))).toBe(true);
+  await chat.getByLabel("Your message").press("Enter");
+  const asked = chat.getByRole("log").locator(".row.user .bubble").last();
+  await expect(asked).toHaveText("هل الجامعة مفتوحة يوم السبت؟");
+  expect(await asked.evaluate((bubble) => bubble.matches(":dir(rtl)"))).toBe(true);
+  const answered = chat.getByRole("log").locator(".row.bot .bubble").last();
+  await expect(answered).not.toBeEmpty({ timeout: 15_000 });
+  expect(await answered.evaluate((bubble) => bubble.matches(":dir(ltr)"))).toBe(true);
+
   const results = await new AxeBuilder({ page: testPage }).include("[data-assistant-widget]").analyze();
   expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
 
