@@ -1,5 +1,5 @@
 import { SHORTEST_CUT_PIECE } from "../knowledge/chunk";
-import { isUnspaced, wordBreakPiecesOf, wordCountOf } from "../knowledge/lexemes";
+import { isUnspaced, spacedWordsOf, wordBreakPiecesOf, wordCountOf } from "../knowledge/lexemes";
 
 /**
  * Sentences of a stored passage, and quotes of them that never cut a word: what an extractive
@@ -43,8 +43,6 @@ function abbreviationEnds(before: string) {
   if (/^\p{L}$/u.test(word)) return true; // an initial: "Michael B. de Jong"
   return ABBREVIATIONS.has(word) || /^(\p{L}\.)+\p{L}$/u.test(word); // "U.S.", "e.g."
 }
-
-const spacedWordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
 /**
  * A sentence as the pieces a quote is cut between, and what joins them again: its words between

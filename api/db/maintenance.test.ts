@@ -1,22 +1,17 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freshDatabase } from "../../tests/support/test-host";
-import { openDatabase, type DatabaseHandle } from "./client";
+import { openFreshDatabase } from "../../tests/support/test-host";
+import type { DatabaseHandle } from "./client";
 import { autovacuumRuns, maintainTables } from "./maintenance";
 import { rowsOf } from "./rows";
 
 let handle: DatabaseHandle;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 
 beforeAll(async () => {
-  const database = await freshDatabase();
-  drop = database.drop;
-  handle = await openDatabase(database.options);
+  ({ handle, close } = await openFreshDatabase());
 });
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 const probeActivity = async () => rowsOf<{ dead: number; vacuumed: boolean; analysed: boolean; rows: number }>(await handle.db.execute(sql`
   select s.n_dead_tup::int as dead, s.last_vacuum is not null as vacuumed, s.last_analyze is not null as analysed, c.reltuples::int as rows

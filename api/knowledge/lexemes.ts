@@ -120,8 +120,11 @@ function unspacedWordsOf(run: string): string[] {
  * Japanese, Thai) as the word breaker cuts them. What page rules and answers count lengths in.
  */
 export function wordCountOf(text: string): number {
-  return UNSPACED.test(text) ? wordsOf(text).length : text.split(/\s+/).filter(Boolean).length;
+  return UNSPACED.test(text) ? wordsOf(text).length : spacedWordsOf(text).length;
 }
+
+/** A text's runs between spaces, as written. */
+export const spacedWordsOf = (text: string) => text.split(/\s+/).filter(Boolean);
 
 /** The words of a text, lower case and without Latin accents, in order (stop words included: they hold positions). */
 export function wordsOf(text: string): string[] {

@@ -2,8 +2,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { freshDatabase } from "../../tests/support/test-host";
-import { openDatabase, type DatabaseHandle } from "../db/client";
+import { openFreshDatabase } from "../../tests/support/test-host";
+import type { DatabaseHandle } from "../db/client";
 import { rowsOf } from "../db/rows";
 import { clientApps, urls, websites } from "../db/schema";
 import { relexemeStalePassages } from "./relexeme";
@@ -11,16 +11,11 @@ import { searchChunks } from "./search";
 
 // On embedded PGlite, or on a throw-away database of the Postgres lane's server.
 let handle: DatabaseHandle;
-let drop: () => Promise<void>;
+let close: () => Promise<void>;
 beforeAll(async () => {
-  const fresh = await freshDatabase();
-  drop = fresh.drop;
-  handle = await openDatabase(fresh.options);
+  ({ handle, close } = await openFreshDatabase());
 });
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-});
+afterAll(() => close?.());
 
 /** The statement of migration 0025 that marks the passages indexed before words of unspaced scripts were cut apart. */
 const markingStatement = () => readFileSync(path.resolve("api/db/migrations/0025_unspaced_words.sql"), "utf8").split("--> statement-breakpoint").at(-1)!;

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { apiConfigFromEnv, type ApiConfig } from "../../api/config";
-import type { DatabaseOptions } from "../../api/db/client";
+import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../api/db/client";
 import { startApiHost, type ApiHost } from "../../api/host";
 import type { Logger } from "../../api/deps";
 
@@ -32,6 +32,22 @@ export async function freshDatabase(): Promise<{ options: DatabaseOptions; drop:
       await client.connect();
       await client.query(`drop database if exists ${name} with (force)`);
       await client.end();
+    },
+  };
+}
+
+/**
+ * A test file's own database, opened and migrated (freshDatabase's: PGlite, or the Postgres lane's
+ * server); `close()` closes it and drops it.
+ */
+export async function openFreshDatabase(): Promise<{ handle: DatabaseHandle; close: () => Promise<void> }> {
+  const database = await freshDatabase();
+  const handle = await openDatabase(database.options);
+  return {
+    handle,
+    close: async () => {
+      await handle.close();
+      await database.drop();
     },
   };
 }
