@@ -68,7 +68,8 @@ describe("lexemes made in our code", () => {
 
   it("keep non-Latin text, numbers and words with digits, and leave out runs too long to be words", async () => {
     const vector = await normalised(tsvectorOf("مرحبا بالطلاب 東京大学 Ελληνικά mp3 2024 " + "x".repeat(150)));
-    for (const kept of ["'مرحبا'", "'東京'", "'大学'", "'2024'", "'mp3'", "'ελληνικά'"]) expect(vector).toContain(kept);
+    // Arabic words are stemmed ("بالطلاب", with the students: "طلاب"), other scripts kept as written.
+    for (const kept of ["'مرحب'", "'طلاب'", "'東京'", "'大学'", "'2024'", "'mp3'", "'ελληνικά'"]) expect(vector).toContain(kept);
     expect(vector).not.toContain("xxx");
     expect(tsvectorOf("the and of")).toBe("");
   });
@@ -138,5 +139,31 @@ describe("words of scripts written without spaces", () => {
     expect(keyWords("学生寮はどこにありますか？")).toEqual(keyWords("学生寮"));
     expect(keyWords("学生寮は大学の北側にあります。")).toEqual(expect.arrayContaining(keyWords("学生寮")));
     expect(keyWords("ค่าเล่าเรียนเท่าไหร่")).toEqual(keyWords("ค่าเล่าเรียน"));
+  });
+});
+
+describe("words in Cyrillic and Arabic letters", () => {
+  const keyWords = (text: string) => lexemesOf(wordsOf(text));
+
+  it("stem a Russian word's cases and numbers to one lexeme, and read 'е' for 'ё'", () => {
+    expect(keyWords("обучение")).toEqual(keyWords("обучения"));
+    expect(keyWords("стоимости")).toEqual(keyWords("Стоимость"));
+    expect(keyWords("общежитие")).toEqual(keyWords("Общежития"));
+    expect(keyWords("прием")).toEqual(keyWords("Приём"));
+    // Function and question words are stop words, as "how much" and "where" are in English.
+    expect(keyWords("Сколько стоит обучение? Где находится общежитие?")).toEqual(keyWords("стоит обучение находится общежитие"));
+    expect(keyWords("и в на где")).toEqual([]);
+  });
+
+  it("take Arabic's article and vowel signs off its words", () => {
+    expect(keyWords("الرسوم")).toEqual(keyWords("رسوم"));
+    expect(keyWords("المكتبة")).toEqual(keyWords("مكتبة"));
+    expect(keyWords("الطُّلَّاب")).toEqual(keyWords("الطلاب"));
+    expect(keyWords("كم متى أين في")).toEqual([]);
+  });
+
+  it("leave words in other scripts to the English stemmer, and numbers as written", () => {
+    expect(keyWords("universities")).toEqual(["univers"]);
+    expect(keyWords("2024 год")).toEqual(["2024", "год"]);
   });
 });

@@ -21,6 +21,11 @@ import snowball from "snowball-stemmers";
  * letters is cut into words by the platform's ICU word breaker (`Intl.Segmenter`, with its
  * dictionaries for these scripts, as Lucene's ICUTokenizer does), and their function words are
  * stop words too (docs/decisions/026).
+ *
+ * A word in Cyrillic letters is stemmed by Snowball's Russian stemmer and one in Arabic letters by
+ * its Arabic stemmer (the ones Postgres' `russian_stem` and `arabic_stem` run), each with its
+ * language's stop words: the script tells the language apart where English stems would leave the
+ * word as it is (docs/decisions/027).
  */
 
 /** Postgres' english.stop (Snowball's English stop words). */
@@ -48,6 +53,21 @@ const UNSPACED_STOP_WORDS: ReadonlySet<string> = (() => {
 })();
 
 /**
+ * Function words of the languages written in Cyrillic and Arabic letters, from the `stopword`
+ * package's lists (Russian and Ukrainian: Snowball's and stopwords-iso's; Arabic and Persian), and
+ * the question words those lists lack ("сколько", how much; "لماذا", why), as in English.
+ */
+const CYRILLIC_STOP_WORDS: ReadonlySet<string> = (() => {
+  const lists = createRequire(import.meta.url)("stopword") as Record<string, string[]>;
+  const questionWords = ["сколько", "почему", "зачем", "какова", "каков", "каково", "каковы", "скільки", "чому"];
+  return new Set([...lists.rus, ...lists.ukr, ...questionWords].map(withoutYo));
+})();
+const ARABIC_STOP_WORDS: ReadonlySet<string> = (() => {
+  const lists = createRequire(import.meta.url)("stopword") as Record<string, string[]>;
+  return new Set([...lists.ara, ...lists.fas, "لماذا", "اين"].map(withoutArabicMarks));
+})();
+
+/**
  * A Japanese word written in hiragana alone: a particle, an auxiliary verb or an inflection's
  * ending ("は", "です", "ありますか"), which is how Japanese writes its grammar; its content words
  * are written in kanji or katakana. They are left out as Lucene's Japanese analyzer leaves out
@@ -66,6 +86,22 @@ const MAX_POSITIONS = 256;
 const MAX_POSITION = 16383;
 
 const english = snowball.newStemmer("english");
+const russian = snowball.newStemmer("russian");
+const arabic = snowball.newStemmer("arabic");
+
+const CYRILLIC = /\p{Script=Cyrillic}/u;
+const ARABIC = /\p{Script=Arabic}/u;
+/**
+ * Russian writes "ё" as "е" more often than not ("прием" for "приём"), and the stemmer stops at a
+ * letter it does not know: the two forms are one word.
+ */
+function withoutYo(word: string) {
+  return word.replace(/ё/g, "е");
+}
+/** Arabic's vowel signs and its stretching stroke: a page may write them, a question seldom does. */
+function withoutArabicMarks(word: string) {
+  return word.replace(/[\p{M}\u0640]/gu, "");
+}
 
 /** "grew" ⇒ "grow", "written" ⇒ "write": each irregular past form and participle to its verb. */
 const IRREGULAR_FORMS: Map<string, string> = (() => {
@@ -139,9 +175,18 @@ export const verbOfIrregularForm = (word: string) => IRREGULAR_FORMS.get(word);
 
 /** A lower-case word's lexeme, worked out afresh: "" for a stop word or a run too long to be a word. */
 function stemOf(word: string): string {
+  if (word.length > MAX_WORD_CHARS) return "";
+  if (CYRILLIC.test(word)) return stemmedIn(withoutYo(word), CYRILLIC_STOP_WORDS, russian);
+  if (ARABIC.test(word)) return stemmedIn(withoutArabicMarks(word), ARABIC_STOP_WORDS, arabic);
   const verb = IRREGULAR_FORMS.get(word);
-  if (word.length > MAX_WORD_CHARS || STOP_WORDS.has(word) || (verb && STOP_WORDS.has(verb)) || UNSPACED_STOP_WORDS.has(word) || HIRAGANA_ONLY.test(word)) return "";
+  if (STOP_WORDS.has(word) || (verb && STOP_WORDS.has(verb)) || UNSPACED_STOP_WORDS.has(word) || HIRAGANA_ONLY.test(word)) return "";
   return DIGIT.test(word) ? word : english.stem(verb ?? word);
+}
+
+/** A word of a language with its own stop words and stemmer: "" for a stop word, kept as written when it holds a digit. */
+function stemmedIn(word: string, stopWords: ReadonlySet<string>, stemmer: { stem: (word: string) => string }) {
+  if (!word || stopWords.has(word)) return "";
+  return DIGIT.test(word) ? word : stemmer.stem(word);
 }
 
 /** A lower-case word's lexeme: "" for a stop word or a run too long to be a word. */

@@ -17,8 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => close?.());
 
-/** The statement of migration 0025 that marks the passages indexed before words of unspaced scripts were cut apart. */
-const markingStatement = () => readFileSync(path.resolve("api/db/migrations/0025_unspaced_words.sql"), "utf8").split("--> statement-breakpoint").at(-1)!;
+/** A migration's last statement: the one that marks the passages whose lexemes are made again. */
+const markingStatement = (migration: string) => readFileSync(path.resolve(`api/db/migrations/${migration}.sql`), "utf8").split("--> statement-breakpoint").at(-1)!;
 
 it("makes again, from their text, title and headings, the lexemes of passages indexed with each run of Chinese, Japanese or Thai as one word", async () => {
   const { db } = handle;
@@ -36,7 +36,7 @@ it("makes again, from their text, title and headings, the lexemes of passages in
   const before = await stored();
   expect(before[0].tsv).not.toContain("'学费'");
 
-  await db.execute(sql.raw(markingStatement()));
+  await db.execute(sql.raw(markingStatement("0025_unspaced_words")));
   expect((await stored()).map((row) => row.stale)).toEqual([true, true, false]);
 
   expect(await relexemeStalePassages(db)).toBe(2);
@@ -52,4 +52,28 @@ it("makes again, from their text, title and headings, the lexemes of passages in
   expect(hits.map((hit) => hit.text)).toEqual([texts[0], texts[1]]);
   // Nothing is left to do.
   expect(await relexemeStalePassages(db)).toBe(0);
+});
+
+it("makes again the lexemes of passages in Russian or Arabic, indexed with their words unstemmed", async () => {
+  const { db } = handle;
+  const [app] = await db.insert(clientApps).values({ clientName: "Relexeme inflected", urlCode: "relexeme-inflected" }).returning();
+  const [website] = await db.insert(websites).values({ appId: app.id, url: "https://example.ru", siteMap: "few_urls" }).returning();
+  const [page] = await db.insert(urls).values({ appId: app.id, websiteId: website.id, url: "https://example.ru/fees", title: "Стоимость", status: "indexed" }).returning();
+  // As the earlier code stored them: words in these scripts as written, Arabic's article on its nouns.
+  const texts = ["Стоимость обучения составляет 240 000 рублей в год.", "تبلغ الرسوم الدراسية 12000 دولار.", "Tuition is billed each semester."];
+  for (const [position, text] of texts.entries()) {
+    await db.execute(sql`insert into chunks (app_id, url_id, position, heading_path, text, tsv)
+      values (${app.id}, ${page.id}, ${position}, '[]'::jsonb, ${text}, to_tsvector('simple', ${text}))`);
+  }
+  const stale = async () => rowsOf<{ stale: boolean }>(await db.execute(sql`
+    select lexemes_stale as stale from chunks where url_id = ${page.id} order by position`)).map((row) => row.stale);
+  expect(await searchChunks({ appId: app.id, query: "Сколько стоит обучение?", limit: 5 }, { db })).toEqual([]);
+
+  await db.execute(sql.raw(markingStatement("0026_inflected_scripts")));
+  expect(await stale()).toEqual([true, true, false]);
+  expect(await relexemeStalePassages(db)).toBe(2);
+  expect(await stale()).toEqual([false, false, false]);
+  // "обучение" now meets the passage's "обучения", and "رسوم" its "الرسوم".
+  expect((await searchChunks({ appId: app.id, query: "Сколько стоит обучение?", limit: 5 }, { db })).map((hit) => hit.text)).toEqual([texts[0]]);
+  expect((await searchChunks({ appId: app.id, query: "كم رسوم الدراسة؟", limit: 5 }, { db })).map((hit) => hit.text)).toEqual([texts[1]]);
 });
