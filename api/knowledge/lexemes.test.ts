@@ -128,6 +128,8 @@ describe("words of scripts written without spaces", () => {
     expect(wordsOf("iPhone15の価格")).toEqual(["iphone15", "の", "価格"]);
     // Spaced scripts are cut as before: Korean between spaces, numbers as the text writes them.
     expect(wordsOf("한국어 문장입니다 and 45,000 words")).toEqual(["한국어", "문장입니다", "and", "45", "000", "words"]);
+    // A Korean number stands apart from its counter and particle.
+    expect(wordsOf("9월 10일에 450만 원")).toEqual(["9", "월", "10", "일에", "450", "만", "원"]);
   });
 
   it("give a question and the sentence that answers it the same key words", () => {
@@ -165,5 +167,25 @@ describe("words in Cyrillic and Arabic letters", () => {
   it("leave words in other scripts to the English stemmer, and numbers as written", () => {
     expect(keyWords("universities")).toEqual(["univers"]);
     expect(keyWords("2024 год")).toEqual(["2024", "год"]);
+  });
+});
+
+describe("words in Hangul", () => {
+  const keyWords = (text: string) => lexemesOf(wordsOf(text));
+
+  it("give a noun its stem whatever particle it carries, and a verb whatever ending", () => {
+    expect(keyWords("등록금이")).toEqual(keyWords("등록금은"));
+    expect(keyWords("기숙사가")).toEqual(keyWords("기숙사는"));
+    expect(keyWords("책은")).toEqual(keyWords("책을"));
+    expect(keyWords("마감일이")).toEqual(keyWords("마감됩니다"));
+    expect(keyWords("열어요")).toEqual(keyWords("열고"));
+    expect(keyWords("운영합니다")).toEqual(keyWords("운영"));
+  });
+
+  it("leave out question words and the verbs of being and doing, as English does", () => {
+    expect(keyWords("등록금이 얼마예요?")).toEqual(keyWords("등록금"));
+    expect(keyWords("기숙사가 어디에 있어요?")).toEqual(keyWords("기숙사"));
+    expect(keyWords("몇 시에 열어요?")).toEqual(keyWords("시에 열어요"));
+    expect(keyWords("언제 어떻게 누가 왜")).toEqual([]);
   });
 });

@@ -25,7 +25,9 @@ import snowball from "snowball-stemmers";
  * A word in Cyrillic letters is stemmed by Snowball's Russian stemmer and one in Arabic letters by
  * its Arabic stemmer (the ones Postgres' `russian_stem` and `arabic_stem` run), each with its
  * language's stop words: the script tells the language apart where English stems would leave the
- * word as it is (docs/decisions/027).
+ * word as it is. Korean writes a noun with its particle ("등록금은", tuition + topic marker) and a
+ * verb with its ending: a word in Hangul loses its ending and keeps its first two syllables
+ * (docs/decisions/027).
  */
 
 /** Postgres' english.stop (Snowball's English stop words). */
@@ -68,6 +70,39 @@ const ARABIC_STOP_WORDS: ReadonlySet<string> = (() => {
 })();
 
 /**
+ * The endings a Korean word may carry, longest first (closed classes of its grammar): a noun's
+ * particles (case markers, "and", "also", "from", "until"…), the copula's endings ("입니다", is),
+ * and the common endings of a verb ("열어요", "열고" of "열다", to open). A question's word seldom
+ * carries the page's ending ("등록금이" asks of "등록금은"); the stem is what they share.
+ */
+const KOREAN_ENDINGS = ["에서부터", "으로부터", "었습니다", "았습니다", "였습니다", "에게서", "한테서", "로부터", "이라도", "에서는", "에서도",
+  "에게는", "으로는", "까지는", "입니다", "입니까", "습니다", "습니까", "이에요", "인가요", "이예요", "으세요", "까지", "부터", "에서", "에게",
+  "한테", "께서", "으로", "처럼", "보다", "마다", "조차", "밖에", "이나", "이랑", "하고", "에는", "에도", "와는", "과는", "예요", "에요",
+  "이다", "인가", "이며", "이고", "니다", "니까", "세요", "나요", "는데", "지만", "어요", "아요", "어서", "아서", "으면", "으며", "었다",
+  "았다", "는다", "은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만", "고", "며", "면"];
+/**
+ * Korean question words, and the verbs that carry no subject of their own ("있다", to be; "하다",
+ * to do; "되다", to become; "수", can; "알려 주세요", please tell), by their stems as kept below,
+ * or by their first syllable where every word that starts with it is one of them ("있어요",
+ * "없습니다", "몇 시", "되나요").
+ */
+const KOREAN_STOP_STEMS: ReadonlySet<string> = new Set(["얼마", "언제", "어디", "누구", "누가", "무엇", "무슨", "어떻", "어떤", "어느", "며칠",
+  "뭐", "왜", "이", "그", "저", "것", "수", "등", "및", "또", "더", "하", "해", "한", "할", "합", "했", "하는", "해주", "알려", "주", "대해",
+  "관해", "궁금", "싶어", "싶습"]);
+const KOREAN_STOP_SYLLABLES: ReadonlySet<string> = new Set(["있", "없", "몇", "됩", "돼", "되", "된", "될"]);
+/** A Korean word's stem keeps this many syllables: most nouns are two (Sino-Korean), and a verb's ending follows them. */
+const KOREAN_STEM_SYLLABLES = 2;
+
+/** A word in Hangul as the index keeps it: without its ending, cut to its first syllables; "" for a stop word. */
+function koreanStemOf(word: string): string {
+  // "누가" (who) is a word of its own, not "누" with a particle.
+  if (KOREAN_STOP_STEMS.has(word)) return "";
+  const ending = KOREAN_ENDINGS.find((candidate) => word.length > candidate.length && word.endsWith(candidate));
+  const stem = (ending ? word.slice(0, -ending.length) : word).slice(0, KOREAN_STEM_SYLLABLES);
+  return KOREAN_STOP_STEMS.has(stem) || KOREAN_STOP_SYLLABLES.has(stem[0]) ? "" : stem;
+}
+
+/**
  * A Japanese word written in hiragana alone: a particle, an auxiliary verb or an inflection's
  * ending ("は", "です", "ありますか"), which is how Japanese writes its grammar; its content words
  * are written in kanji or katakana. They are left out as Lucene's Japanese analyzer leaves out
@@ -90,6 +125,7 @@ const russian = snowball.newStemmer("russian");
 const arabic = snowball.newStemmer("arabic");
 
 const CYRILLIC = /\p{Script=Cyrillic}/u;
+const HANGUL_ONLY = /^\p{Script=Hangul}+$/u;
 const ARABIC = /\p{Script=Arabic}/u;
 /**
  * Russian writes "ё" as "е" more often than not ("прием" for "приём"), and the stemmer stops at a
@@ -144,6 +180,15 @@ export function wordBreakPiecesOf(text: string): string[] {
   return Array.from(wordBreaker.segment(text), ({ segment }) => segment);
 }
 
+/**
+ * Korean writes a number and its counter or particle as one ("9월", September; "10일에", on the
+ * 10th): the two are cut apart, so that the number is a word as a question may ask it.
+ */
+const HANGUL = /\p{Script=Hangul}/u;
+const HANGUL_OR_NOT = /\p{Script=Hangul}+|[^\p{Script=Hangul}]+/gu;
+/** Letters of a script whose runs are cut further: written without spaces, or Hangul. */
+const CUT_FURTHER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hangul}]/u;
+
 /** A run of letters of an unspaced script, as its words. */
 function unspacedWordsOf(run: string): string[] {
   const words: string[] = [];
@@ -166,8 +211,11 @@ export const spacedWordsOf = (text: string) => text.split(/\s+/).filter(Boolean)
 export function wordsOf(text: string): string[] {
   const runs = withoutLatinAccents(text.toLowerCase()).match(WORD) ?? [];
   // The test costs one scan, far less than the segmenter would on a text that needs none.
-  if (!UNSPACED.test(text)) return runs;
-  return runs.flatMap((run) => (UNSPACED.test(run) ? unspacedWordsOf(run) : [run]));
+  if (!CUT_FURTHER.test(text)) return runs;
+  return runs.flatMap((run) => {
+    if (UNSPACED.test(run)) return unspacedWordsOf(run);
+    return HANGUL.test(run) && DIGIT.test(run) ? run.match(HANGUL_OR_NOT)! : [run];
+  });
 }
 
 /** The verb an irregular past form or participle belongs to ("grew" ⇒ "grow"), if it is one. */
@@ -176,6 +224,7 @@ export const verbOfIrregularForm = (word: string) => IRREGULAR_FORMS.get(word);
 /** A lower-case word's lexeme, worked out afresh: "" for a stop word or a run too long to be a word. */
 function stemOf(word: string): string {
   if (word.length > MAX_WORD_CHARS) return "";
+  if (HANGUL_ONLY.test(word)) return koreanStemOf(word);
   if (CYRILLIC.test(word)) return stemmedIn(withoutYo(word), CYRILLIC_STOP_WORDS, russian);
   if (ARABIC.test(word)) return stemmedIn(withoutArabicMarks(word), ARABIC_STOP_WORDS, arabic);
   const verb = IRREGULAR_FORMS.get(word);

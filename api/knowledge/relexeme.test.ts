@@ -54,13 +54,13 @@ it("makes again, from their text, title and headings, the lexemes of passages in
   expect(await relexemeStalePassages(db)).toBe(0);
 });
 
-it("makes again the lexemes of passages in Russian or Arabic, indexed with their words unstemmed", async () => {
+it("makes again the lexemes of passages in Russian, Arabic or Korean, indexed with their words as written", async () => {
   const { db } = handle;
   const [app] = await db.insert(clientApps).values({ clientName: "Relexeme inflected", urlCode: "relexeme-inflected" }).returning();
   const [website] = await db.insert(websites).values({ appId: app.id, url: "https://example.ru", siteMap: "few_urls" }).returning();
   const [page] = await db.insert(urls).values({ appId: app.id, websiteId: website.id, url: "https://example.ru/fees", title: "Стоимость", status: "indexed" }).returning();
   // As the earlier code stored them: words in these scripts as written, Arabic's article on its nouns.
-  const texts = ["Стоимость обучения составляет 240 000 рублей в год.", "تبلغ الرسوم الدراسية 12000 دولار.", "Tuition is billed each semester."];
+  const texts = ["Стоимость обучения составляет 240 000 рублей в год.", "تبلغ الرسوم الدراسية 12000 دولار.", "등록금은 한 학기에 450만 원입니다.", "Tuition is billed each semester."];
   for (const [position, text] of texts.entries()) {
     await db.execute(sql`insert into chunks (app_id, url_id, position, heading_path, text, tsv)
       values (${app.id}, ${page.id}, ${position}, '[]'::jsonb, ${text}, to_tsvector('simple', ${text}))`);
@@ -70,10 +70,11 @@ it("makes again the lexemes of passages in Russian or Arabic, indexed with their
   expect(await searchChunks({ appId: app.id, query: "Сколько стоит обучение?", limit: 5 }, { db })).toEqual([]);
 
   await db.execute(sql.raw(markingStatement("0026_inflected_scripts")));
-  expect(await stale()).toEqual([true, true, false]);
-  expect(await relexemeStalePassages(db)).toBe(2);
-  expect(await stale()).toEqual([false, false, false]);
-  // "обучение" now meets the passage's "обучения", and "رسوم" its "الرسوم".
+  expect(await stale()).toEqual([true, true, true, false]);
+  expect(await relexemeStalePassages(db)).toBe(3);
+  expect(await stale()).toEqual([false, false, false, false]);
+  // "обучение" now meets the passage's "обучения", "رسوم" its "الرسوم", and "등록금이" its "등록금은".
   expect((await searchChunks({ appId: app.id, query: "Сколько стоит обучение?", limit: 5 }, { db })).map((hit) => hit.text)).toEqual([texts[0]]);
   expect((await searchChunks({ appId: app.id, query: "كم رسوم الدراسة؟", limit: 5 }, { db })).map((hit) => hit.text)).toEqual([texts[1]]);
+  expect((await searchChunks({ appId: app.id, query: "등록금이 얼마예요?", limit: 5 }, { db })).map((hit) => hit.text)).toEqual([texts[2]]);
 });
