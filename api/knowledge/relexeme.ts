@@ -12,8 +12,8 @@ const BATCH = 500;
  * apart (migration 0025 marks them), or before words in Cyrillic, Arabic and Hangul letters were
  * stemmed (migration 0026), get it made again, from their text, title and headings as chunkBlocks
  * makes it, so that a store indexed before answers in Chinese, Japanese, Thai, Russian, Arabic or
- * Korean without
- * every page being fetched again (a refresh leaves an unchanged page's passages as they are).
+ * Korean without every page being fetched again (a refresh leaves an unchanged page's passages as
+ * they are).
  * Batches run until none is left or `budgetMs` has passed; the scheduled recovery calls it again.
  * Answers how many passages were made again.
  */
