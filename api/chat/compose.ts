@@ -283,11 +283,16 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       words += wordCountOf(next.text);
     }
   }
-  // The section a sentence sits in often names what it is about ("WebIDE", "Nursing (BSN)").
+  // The section a sentence sits in often names what it is about ("WebIDE", "Nursing (BSN)"). A
+  // section's first passage opens with its heading's line, which reads on into the first sentence
+  // ("Library Opening hours are …"): the heading is set apart from it as a label.
   const section = passages[lead.passage].headingPath.at(-1) ?? "";
-  if (lead.index === 0 && section && !isPdfPage(section) && wordCountOf(section) <= SECTION_WORDS
-    && !tokensOf(section).some((token) => tokensOf(lead.sentence.text).includes(token))) {
-    parts[0] = `${section}: ${parts[0]}`;
+  if (lead.index === 0 && section && !isPdfPage(section)) {
+    if (parts[0].startsWith(`${section} `) && !/[\p{P}]$/u.test(section)) {
+      parts[0] = `${section}: ${parts[0].slice(section.length + 1)}`;
+    } else if (wordCountOf(section) <= SECTION_WORDS && !tokensOf(section).some((token) => tokensOf(lead.sentence.text).includes(token))) {
+      parts[0] = `${section}: ${parts[0]}`;
+    }
   }
   const leadPassage = passages[lead.passage];
   return { text: joinedSentences(parts), passages: [leadPassage, ...passages.filter((p) => p !== leadPassage)] };

@@ -233,4 +233,13 @@ describe("composeAnswer", () => {
       + "Scarcity was met by rationing (as in many countries). Motorists faced long lines at gas stations from the summer on.";
     expect(composeAnswer("Which country rationed gasoline and heating gas?", asked, [passage(text)]).text).toMatch(/^Sweden rationed gasoline and heating oil\./);
   });
+  it("sets a section's heading apart from the first sentence its line reads on into", () => {
+    const asked = [["book", 2.1], ["cost", 2.5], ["overdu", 6]].map(([lexeme, idf]) => ({ lexeme: String(lexeme), idf: Number(idf) }));
+    const fines = { ...passage("Library fines\nOverdue books cost 25 cents a day, up to 10 dollars."), headingPath: ["Fees", "Library fines"] };
+    expect(composeAnswer("How much do overdue books cost?", asked, [fines]).text).toBe("Library fines: Overdue books cost 25 cents a day, up to 10 dollars.");
+    // In a script without capitals, as in one with them.
+    const hours = [["시간", 3], ["운영", 4]].map(([lexeme, idf]) => ({ lexeme: String(lexeme), idf: Number(idf) }));
+    const library = { ...passage("도서관 이용\n중앙도서관은 평일 오전 9시부터 오후 10시까지 운영합니다."), headingPath: ["도서관 이용"] };
+    expect(composeAnswer("도서관 운영 시간을 알려주세요", hours, [library]).text).toBe("도서관 이용: 중앙도서관은 평일 오전 9시부터 오후 10시까지 운영합니다.");
+  });
 });
