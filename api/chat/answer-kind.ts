@@ -21,7 +21,8 @@ const PLACE_QUESTION = /\bwhere\b|\b(what|which|in which) (city|country|state|pl
  * The attribute a question's frame asks for, as the nouns a page labels it with: "How long is the
  * program?" asks for its length ("Length: 4 years"), "How heavy is it?" for its weight. The
  * adjectives are those of "how …" questions above, each with its attribute in WordNet's sense
- * (long: length, heavy: weight, old: age); "where" asks for a location, "when" for a date.
+ * (long: length, heavy: weight, old: age); "where" asks for a location (a campus, a building,
+ * a room), "when" for a date.
  */
 const ATTRIBUTES_ASKED: [frame: RegExp, nouns: string[]][] = [
   [/\bhow long\b/, ["length", "duration"]],
@@ -33,7 +34,8 @@ const ATTRIBUTES_ASKED: [frame: RegExp, nouns: string[]][] = [
   [/\bhow (tall|high)\b/, ["height"]],
   [/\bhow heavy\b/, ["weight"]],
   [/\bhow much\b/, ["price", "cost", "fee", "amount"]],
-  [/\bwhere\b/, ["location", "address", "place", "venue"]],
+  // The places PLACE_QUESTION names as "which …" questions, as a page labels where a thing is.
+  [/\bwhere\b/, ["location", "address", "place", "venue", "campus", "building", "room", "site"]],
   [/\bwhen\b/, ["date", "deadline", "time", "hours"]],
 ];
 

@@ -139,6 +139,8 @@ describe("pages that set out their facts in boxes of their own", () => {
     // The box names the program only in its headings; the page's text, which names it, says nothing of either.
     ["How long does the nursing program take?", "Length: 4 years"],
     ["Where is the Nursing (BSN) program taught?", "Campus: Hall 7"],
+    // A campus is a location, as a building or a room is: the line labelled so says where.
+    ["Where is the nursing program taught?", "Campus: Hall 7"],
   ]));
 
   it("quotes the one fact asked for, not the whole box, and a table's row as its label and value", async () => {
