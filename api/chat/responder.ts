@@ -108,7 +108,8 @@ export async function respond(
   deps: ResponderDeps,
 ): Promise<ChatAnswer> {
   // The caller's client type, when it read one ("" is a type too: the client has none set).
-  const controls = await assistantControls(input.appId, input.triggerPoint, deps, input.clientType === undefined ? undefined : { clientType: input.clientType });
+  // A quoted answer reads no model instructions: those are read only when a model writes the answer.
+  const controls = await assistantControls(input.appId, input.triggerPoint, deps, input.clientType === undefined ? undefined : { clientType: input.clientType }, { forModel: !!deps.config.llm });
   // "What are its admission requirements?" after a question about the nursing program asks about that program.
   const earlier = followUpContext(input.message, input.previousQuestion);
   // So a follow-up raises the topics its previous question raised: "What would it cost me?" after

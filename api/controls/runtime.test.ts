@@ -53,6 +53,9 @@ describe("what an agent runs with", () => {
     expect(students.noGoTopics.map((t) => t.topic)).toEqual(["Politics"]);
     expect(students.qualityCheck).toEqual(QUALITY_CHECK_DEFAULTS);
     expect(students.inputPrompts).toEqual({ welcome: "Hello!", closing: "Anything else?" });
+    // A quoted answer needs no model instructions: they are left unread, the rest is the same.
+    const quoting = await assistantControls(appId, "admissions", host.deps, undefined, { forModel: false });
+    expect(quoting).toEqual({ ...admissions, probing: { topics: "", mapping: "" }, inputPrompts: {} });
   });
 });
 

@@ -24,17 +24,20 @@ export interface AssistantControls {
  * personality, quality check and probing texts from the trigger point, else Default, else the
  * built-in default; topic lists and input prompts are Default's plus the trigger point's own
  * (its own prompt replacing a Default prompt of the same key). `known` spares the chat runtime a
- * second read of the client it has already read.
+ * second read of the client it has already read. Probing texts and input prompts are written into
+ * a model's instructions and nothing else: without `forModel` they are not read, and come back empty.
  */
-export async function assistantControls(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">, known?: { clientType: string }): Promise<AssistantControls> {
+export async function assistantControls(
+  appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">, known?: { clientType: string }, { forModel = true } = {},
+): Promise<AssistantControls> {
   const points = [...new Set([DEFAULT_TRIGGER_POINT, triggerPoint])];
   const clientType = known?.clientType ?? (await clientScope(appId, deps.db)).clientType;
   const singles = await singleControls(appId, triggerPoint, [AI_PERSONALITY, QUALITY_CHECK], clientType, deps.db);
   const topics = await deps.db.select().from(controlTopics)
     .where(and(eq(controlTopics.appId, appId), inArray(controlTopics.triggerPoint, points))).orderBy(asc(controlTopics.id));
-  const probing = await listProbings(appId, triggerPoint, undefined, deps.db);
-  const prompts = await deps.db.select().from(inputPrompts)
-    .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.triggerPoint, points))).orderBy(asc(inputPrompts.id));
+  const probing = forModel ? await listProbings(appId, triggerPoint, undefined, deps.db) : [];
+  const prompts = forModel ? await deps.db.select().from(inputPrompts)
+    .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.triggerPoint, points))).orderBy(asc(inputPrompts.id)) : [];
   const promptMap: Record<string, string> = {};
   for (const prompt of [...prompts.filter((p) => p.triggerPoint === DEFAULT_TRIGGER_POINT), ...prompts.filter((p) => p.triggerPoint !== DEFAULT_TRIGGER_POINT)]) {
     promptMap[prompt.internalName] = prompt.promptInputRaw;
