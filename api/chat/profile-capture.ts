@@ -39,7 +39,15 @@ export function readProfileValues(message: string, fields: { name: string; field
   return found;
 }
 
+/**
+ * Whether a message may say anything readProfileValues reads: an email address, a phone number, or
+ * one of the lead-ins it looks for ("my …", "I am", "I'm", "this is"). A question that holds none
+ * ("How much is tuition?", most of them) needs no read of the client's fields.
+ */
+export const mayDescribeVisitor = (message: string) => EMAIL.test(message) || PHONE.test(message) || /\b(my|i am|i'm|this is)\b/i.test(message);
+
 export async function captureProfile(input: { appId: number; conversationId: string; messageId: number; message: string }, deps: Pick<ApiDeps, "db">) {
+  if (!mayDescribeVisitor(input.message)) return;
   const fields = await deps.db.select({ name: profileFields.name, field_type: profileFields.fieldType }).from(profileFields)
     .where(and(eq(profileFields.appId, input.appId), eq(profileFields.modelType, "user_profile")));
   const values = readProfileValues(input.message, fields);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readProfileValues } from "../chat/profile-capture";
+import { mayDescribeVisitor, readProfileValues } from "../chat/profile-capture";
 import { fieldScore, leadScore } from "./lead-score";
 
 const fields = [
@@ -14,6 +14,17 @@ describe("what a visitor says about themselves", () => {
     expect(readProfileValues("i'm Bo; reach me at bo@example.org or +1 (555) 010-2233. My gpa is 3.7", fields))
       .toEqual({ first_name: "Bo", email: "bo@example.org", phone: "+1 (555) 010-2233", gpa: 3.7 });
     expect(readProfileValues("my gpa is excellent but my major is undecided", fields)).toEqual({});
+  });
+
+  it("reads a client's fields only for a message that may hold such a value", () => {
+    for (const message of ["My name is Ana", "i'm Bo", "This is Carla", "reach me at bo@example.org", "call +1 (555) 010-2233", "my gpa is 3.7"]) {
+      expect(mayDescribeVisitor(message), message).toBe(true);
+    }
+    // Questions, which are most messages: none of the lead-ins, no address or number to read.
+    for (const message of ["How much is tuition?", "When is the application deadline for 2026?", "Where is the nursing program taught?", "Is myopia covered?"]) {
+      expect(mayDescribeVisitor(message), message).toBe(false);
+      expect(readProfileValues(message, fields), message).toEqual({});
+    }
   });
 });
 
