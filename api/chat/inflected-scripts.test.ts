@@ -5,30 +5,27 @@
  * (api/knowledge/lexemes.ts). Before that, a question asking in another form of the page's words
  * got the fallback, or another page.
  */
-import { afterAll, beforeAll, expect, it } from "vitest";
-import { askWidget, indexedSite } from "../../tests/support/widget-chat";
-
-const page = (lang: string, title: string, paragraphs: string[]) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
-  <title>${title}</title></head><body><main><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join("")}</main></body></html>`;
+import { afterAll, beforeAll, it } from "vitest";
+import { expectAnsweredFrom, expectFallback, indexedSite, pageIn, visitPage } from "../../tests/support/widget-chat";
 
 let site: Awaited<ReturnType<typeof indexedSite>>;
 beforeAll(async () => {
   site = await indexedSite([
-    { path: "/ru/admissions", html: page("ru", "Поступление", [
+    { path: "/ru/admissions", html: pageIn("ru", "Поступление", [
       "Стоимость обучения на бакалавриате составляет 240 000 рублей в год.",
       "Приём заявлений на бакалавриат заканчивается 20 июля. Документы подаются через личный кабинет абитуриента.",
       "Общежития университета находятся в десяти минутах ходьбы от главного корпуса.",
     ]) },
-    { path: "/ru/library", html: page("ru", "Библиотека", [
+    { path: "/ru/library", html: pageIn("ru", "Библиотека", [
       "Читальный зал библиотеки открыт ежедневно с 9 до 21 часа.",
       "Студенты могут брать на дом до пяти книг на срок до одного месяца.",
     ]) },
-    { path: "/ar/fees", html: page("ar", "الرسوم والمكتبة", [
+    { path: "/ar/fees", html: pageIn("ar", "الرسوم والمكتبة", [
       "تبلغ الرسوم الدراسية لطلاب البكالوريوس 12000 دولار في السنة.",
       "تفتح المكتبة المركزية أبوابها من الساعة الثامنة صباحا حتى العاشرة مساء.",
       "يقع السكن الجامعي للطالبات شرق الحرم الجامعي.",
     ]) },
-    { path: "/en/visit", html: page("en", "Visit us", ["Campus tours leave the welcome center every weekday at 10 a.m. and 2 p.m.; book a seat online."]) },
+    visitPage,
   ]);
 }, 60_000);
 afterAll(async () => site?.close());
@@ -45,13 +42,6 @@ it.each([
   ["متى تفتح مكتبة الجامعة؟", "الثامنة", "/ar/fees"],
   ["أين يقع سكن الطالبات؟", "شرق الحرم", "/ar/fees"],
   ["When do campus tours leave?", "10 a.m.", "/en/visit"],
-])("answers %s from its page", async (question, answer, path) => {
-  const asked = await askWidget(site, question);
-  expect(asked.outcome).toBe("answered");
-  expect(asked.text).toContain(answer);
-  expect(asked.firstSource).toBe(`${site.base}${path}`);
-});
+])("answers %s from its page", (question, answer, path) => expectAnsweredFrom(site, question, answer, path));
 
-it.each(["Какая погода на Марсе?", "ما هو سعر الذهب اليوم؟"])("gives the fallback for %s, which no page is about", async (question) => {
-  expect((await askWidget(site, question)).outcome).toBe("fallback");
-});
+it.each(["Какая погода на Марсе?", "ما هو سعر الذهب اليوم؟"])("gives the fallback for %s, which no page is about", (question) => expectFallback(site, question));

@@ -1,3 +1,4 @@
+import { expect } from "vitest";
 import { eq } from "drizzle-orm";
 import type { ChatEvent } from "@contract";
 import { clientApps } from "../../api/db/schema";
@@ -39,4 +40,24 @@ export async function askWidget(site: Awaited<ReturnType<typeof indexedSite>>, m
   const text = events.map((event) => (event.type === "delta" ? event.text : "")).join("");
   const done = events.find((event): event is Extract<ChatEvent, { type: "done" }> => event.type === "done");
   return { text, outcome: done?.outcome ?? "error", firstSource: done?.sources[0]?.url ?? "" };
+}
+
+/** A page of a site in `lang`: its title as its h1, then its paragraphs. */
+export const pageIn = (lang: string, title: string, paragraphs: string[]) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
+  <title>${title}</title></head><body><main><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join("")}</main></body></html>`;
+
+/** An English page beside a site's others: what every language's site must go on answering. */
+export const visitPage = { path: "/en/visit", html: pageIn("en", "Visit us", ["Campus tours leave the welcome center every weekday at 10 a.m. and 2 p.m.; book a seat online."]) };
+
+/** `question` is answered with a text holding `answer`, citing the site's page at `path` first. */
+export async function expectAnsweredFrom(site: Awaited<ReturnType<typeof indexedSite>>, question: string, answer: string, path: string) {
+  const asked = await askWidget(site, question);
+  expect(asked.outcome, question).toBe("answered");
+  expect(asked.text, question).toContain(answer);
+  expect(asked.firstSource, question).toBe(`${site.base}${path}`);
+}
+
+/** `question`, which no page is about, gets the fallback. */
+export async function expectFallback(site: Awaited<ReturnType<typeof indexedSite>>, question: string) {
+  expect((await askWidget(site, question)).outcome, question).toBe("fallback");
 }
