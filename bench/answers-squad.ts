@@ -22,6 +22,8 @@
  *   place?") asked again in a conversation, right after the question written before it on its
  *   paragraph, against the same question asked alone;
  * - chat latency over all questions, asked 4 at a time;
+ * - per article: contains, median words and first source (with the floor's), to show how much the
+ *   figures move from one article to another, as they will on a held-out set of other articles;
  * - a floor on the same answerable questions: Okapi BM25 over the paragraphs of the ten articles,
  *   answered with the sentence of the top paragraph sharing the most question words, and whether
  *   its top 3 paragraphs hold a gold answer; it says what
@@ -250,6 +252,15 @@ try {
       `answer in its top ${QUALITY_CHECK_DEFAULTS.max_sources} paragraphs ${share(answerable.filter((r) => r.floor.handed).length, answerable.length)}`);
   }
   console.log(`(floor: Okapi BM25 k1=${K1} b=${B}, one document per paragraph of the ${articles.length} articles, lower-cased words, English stop words removed, plural-only S-stemmer)`);
+  // How far the figures move from one article to the next: what a held-out set of other articles may see.
+  console.log("per article (answerable questions):");
+  for (const [index, article] of articles.entries()) {
+    const answerable = results.filter((r) => r.item.article === index && r.item.answerable);
+    const words = answerable.filter((r) => r.answer.outcome !== "fallback").map((r) => wordCount(r.answer.text));
+    console.log(`  ${index % 2 ? "B" : "A"} ${titleOf(article).padEnd(28)} ${String(answerable.length).padStart(4)}: contains ${share(answerable.filter((r) => r.holds).length, answerable.length)}` +
+      `  median ${median(words)} words  first source ${share(answerable.filter((r) => r.rightSource).length, answerable.length)}` +
+      `  floor's first source ${share(answerable.filter((r) => r.floor.rightSource).length, answerable.length)}`);
+  }
   console.log(`run took ${((performance.now() - started) / 1000).toFixed(0)} s`);
 
   if (VERBOSE) {
