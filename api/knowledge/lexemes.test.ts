@@ -8,6 +8,9 @@ import { chunkBlocks } from "./chunk";
 import { extractHtml } from "./extract-html";
 import { everyLexemeQuery, lexemesOf, tsvectorOf, verbOfIrregularForm, wordsOf } from "./lexemes";
 
+/** A text's key words as retrieval reads them: its words, stop words left out, stemmed. */
+const keyWords = (text: string) => lexemesOf(wordsOf(text));
+
 let handle: DatabaseHandle;
 beforeAll(async () => {
   handle = await openDatabase({});
@@ -133,7 +136,6 @@ describe("words of scripts written without spaces", () => {
   });
 
   it("give a question and the sentence that answers it the same key words", () => {
-    const keyWords = (text: string) => lexemesOf(wordsOf(text));
     // The question word ("多少", "how much") and the function words are stop words, as "what" is.
     expect(keyWords("学费是多少？")).toEqual(["学费"]);
     expect(keyWords("本校的学费为每学期一万二千元。")).toEqual(expect.arrayContaining(["学费"]));
@@ -145,8 +147,6 @@ describe("words of scripts written without spaces", () => {
 });
 
 describe("words in Cyrillic and Arabic letters", () => {
-  const keyWords = (text: string) => lexemesOf(wordsOf(text));
-
   it("stem a Russian word's cases and numbers to one lexeme, and read 'е' for 'ё'", () => {
     expect(keyWords("обучение")).toEqual(keyWords("обучения"));
     expect(keyWords("стоимости")).toEqual(keyWords("Стоимость"));
@@ -171,8 +171,6 @@ describe("words in Cyrillic and Arabic letters", () => {
 });
 
 describe("words in Hangul", () => {
-  const keyWords = (text: string) => lexemesOf(wordsOf(text));
-
   it("give a noun its stem whatever particle it carries, and a verb whatever ending", () => {
     expect(keyWords("등록금이")).toEqual(keyWords("등록금은"));
     expect(keyWords("기숙사가")).toEqual(keyWords("기숙사는"));
