@@ -16,3 +16,4 @@ export * from "./csv";
 export * from "./text";
 export * from "./testing";
 export * from "./history";
+export * from "./conversations";

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { AnswerTrace } from "@contract";
 import {
-  boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+  boolean, check, customType, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, real, serial, text, timestamp, uniqueIndex, uuid,
 } from "drizzle-orm/pg-core";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).notNull().defaultNow();
@@ -430,7 +431,26 @@ export const conversations = pgTable("conversations", {
   lastMessageAt: timestamp("last_message_at", { withTimezone: true }).notNull().defaultNow(),
   /** The visitor's questions so far: the engagement part of a lead's score. */
   questionCount: integer("question_count").notNull().default(0),
-}, (t) => [index("conversations_app_idx").on(t.appId, t.startedAt)]);
+  /*
+   * What the Conversations list shows and filters on, kept current as messages, ratings and
+   * reviews are stored, so a page of the list reads one row per conversation (docs/decisions/028).
+   */
+  lastQuestion: text("last_question").notNull().default(""),
+  answered: integer("answered").notNull().default(0),
+  fallback: integer("fallback").notNull().default(0),
+  canned: integer("canned").notNull().default(0),
+  disclaimed: integer("disclaimed").notNull().default(0),
+  ratedUp: integer("rated_up").notNull().default(0),
+  ratedDown: integer("rated_down").notNull().default(0),
+  /** Answers rated down that no operator has marked reviewed yet. */
+  downUnreviewed: integer("down_unreviewed").notNull().default(0),
+  /** Answers an operator marked reviewed. */
+  reviewedAnswers: integer("reviewed_answers").notNull().default(0),
+}, (t) => [
+  index("conversations_app_idx").on(t.appId, t.startedAt),
+  // An agent's list, read in its own order.
+  index("conversations_app_trigger_idx").on(t.appId, t.triggerPoint, t.startedAt),
+]);
 
 /** Each question and answer; the answer's outcome (answered, fallback, canned, disclaimed) and sources feed insights. */
 export const messages = pgTable("messages", {
@@ -443,8 +463,23 @@ export const messages = pgTable("messages", {
   sources: jsonb("sources").$type<{ title: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
   /** For an unanswered question: the passages retrieval found closest, so an operator sees what is missing. */
   closest: jsonb("closest").$type<{ title: string; url: string; score: number; text: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  /** For an answer: why it came out as it did, recorded when it was given (contract AnswerTrace; bounded). */
+  trace: jsonb("trace").$type<AnswerTrace>(),
+  /** The visitor's thumbs on an answer, and the comment left with a thumbs down. */
+  rating: text("rating"),
+  comment: text("comment"),
+  ratedAt: timestamp("rated_at", { withTimezone: true }),
+  /** An operator worked through this answer. */
+  reviewed: boolean("reviewed").notNull().default(false),
+  reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+  reviewedBy: text("reviewed_by"),
   createdAt: createdAt(),
-}, (t) => [index("messages_conversation_idx").on(t.conversationId, t.id), index("messages_app_idx").on(t.appId, t.createdAt)]);
+}, (t) => [
+  index("messages_conversation_idx").on(t.conversationId, t.id),
+  index("messages_app_idx").on(t.appId, t.createdAt),
+  // Business Insights' answers rated unhelpful, latest first, without reading every message.
+  index("messages_rated_down_idx").on(t.appId, t.ratedAt).where(sql`${t.rating} = 'down'`),
+]);
 
 /** What a visitor said about themselves, by field of the client's user profile model, with the message it came from. */
 export const visitorProfiles = pgTable("visitor_profiles", {
@@ -552,6 +587,8 @@ export const testResults = pgTable("test_results", {
   outcome: text("outcome").notNull(),
   answer: text("answer").notNull(),
   sources: jsonb("sources").$type<{ title: string; url: string }[]>().notNull().default(sql`'[]'::jsonb`),
+  /** The best passage's score when it was asked: the Quality Check's evidence replays thresholds on it. */
+  topScore: real("top_score"),
 }, (t) => [index("test_results_run_idx").on(t.runId, t.id)]);
 
 /**

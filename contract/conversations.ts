@@ -1,0 +1,165 @@
+import { z } from "zod";
+import { pageNumber } from "./common";
+import { CHAT_OUTCOMES } from "./values/chat";
+import {
+  ANSWER_RATINGS, CONVERSATION_PAGE_SIZES, CONVERSATION_RATING_FILTERS, CONVERSATION_RATINGS, CONVERSATION_SORTS, EVIDENCE_THRESHOLDS,
+  FEEDBACK_COMMENT_MAX_CHARS, TRACE_CONTROL_TYPES,
+} from "./values/conversations";
+import { INSIGHT_ENVIRONMENTS } from "./values/insights";
+export * from "./values/conversations";
+
+/*
+ * Conversations: what the assistant told each visitor, the trace recorded when each answer was
+ * given, the visitor's rating of it, and the operator's review (docs/decisions/028).
+ */
+
+/** A query value left empty by a form's blank choice ("any outcome") means no filter. */
+const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
+const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Not a date");
+const yesNo = (what: string) => z.preprocess(blankIsAbsent, z.enum(["true", "false"], { error: `${what} must be true or false` }).optional());
+
+export const ConversationsQuery = z.object({
+  /** One trigger point ('' for Default), or every one when absent. */
+  trigger_point: z.string().max(100, "Trigger points are at most 100 characters").optional(),
+  environment: z.preprocess(blankIsAbsent, z.enum(INSIGHT_ENVIRONMENTS, { error: "environment must be all, prod or stage" }).default("all")),
+  /** Conversations with at least one answer of this outcome. */
+  outcome: z.preprocess(blankIsAbsent, z.enum(CHAT_OUTCOMES, { error: `outcome must be one of ${CHAT_OUTCOMES.join(", ")}` }).optional()),
+  rating: z.preprocess(blankIsAbsent, z.enum(CONVERSATION_RATING_FILTERS, { error: "rating must be up, down or unrated" }).optional()),
+  lead: yesNo("lead"),
+  reviewed: yesNo("reviewed"),
+  /** Started on or after this UTC day … */
+  from: z.preprocess(blankIsAbsent, IsoDay.optional()),
+  /** … and on or before this one. */
+  to: z.preprocess(blankIsAbsent, IsoDay.optional()),
+  /** Words of any message of the conversation. */
+  search: z.preprocess(blankIsAbsent, z.string().trim().max(200, "Search for at most 200 characters").optional()),
+  sort: z.preprocess(blankIsAbsent, z.enum(CONVERSATION_SORTS, { error: `sort must be one of ${CONVERSATION_SORTS.join(", ")}` }).default("latest")),
+  page: pageNumber(1),
+  page_size: z.preprocess(blankIsAbsent, z.coerce.number({ error: "The page size must be a number" }).int()
+    .refine((n) => (CONVERSATION_PAGE_SIZES as readonly number[]).includes(n), `page_size must be ${CONVERSATION_PAGE_SIZES.join(", ")}`).default(25)),
+}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: "The start date must be on or before the end date", path: ["from"] });
+/** What a caller sends (page and page_size as numbers). */
+export type ConversationsQuery = Omit<z.input<typeof ConversationsQuery>, "page" | "page_size"> & { page?: number; page_size?: number };
+
+export const OutcomeCounts = z.object({ answered: z.number(), fallback: z.number(), canned: z.number(), disclaimed: z.number() });
+export type OutcomeCounts = z.infer<typeof OutcomeCounts>;
+
+export const ConversationRow = z.object({
+  id: z.string(),
+  started_at: z.string(),
+  environment: z.string(),
+  trigger_point: z.string(),
+  /** The visitor's questions. */
+  questions: z.number(),
+  last_question: z.string(),
+  outcomes: OutcomeCounts,
+  /** up: only thumbs up; down: only thumbs down; mixed: both; null: no answer rated. */
+  rating: z.enum(CONVERSATION_RATINGS).nullable(),
+  /** An email or phone number was captured. */
+  lead: z.boolean(),
+  /** An operator marked an answer reviewed and no answer rated down waits for review. */
+  reviewed: z.boolean(),
+});
+export type ConversationRow = z.infer<typeof ConversationRow>;
+
+export const ConversationList = z.object({ data: z.array(ConversationRow), total: z.number() });
+export type ConversationList = z.infer<typeof ConversationList>;
+
+export const TracePassage = z.object({
+  /** The page's address, or null for an uploaded file … */
+  url: z.string().nullable(),
+  /** … whose name this is. */
+  file_name: z.string().nullable(),
+  title: z.string(),
+  heading_path: z.array(z.string()),
+  /** When the page version (or file) quoted was indexed. */
+  indexed_at: z.string().nullable(),
+  /** Retrieval's confidence, after finetuning penalties: what the quality check compares with the threshold. */
+  score: z.number(),
+  /** 1 for the passage retrieval ranked first. */
+  rank: z.number(),
+  penalties: z.array(z.object({ type: z.string(), pattern: z.string(), penalty: z.number() })),
+  /** It reached the threshold in force. */
+  passed: z.boolean(),
+  /** The answer quoted or cited it. */
+  used: z.boolean(),
+  /** Its first TRACE_PASSAGE_CHARS characters. */
+  text: z.string(),
+});
+export type TracePassage = z.infer<typeof TracePassage>;
+
+/** Why an answer came out as it did, recorded when it was given and never recomputed. */
+export const AnswerTrace = z.object({
+  /** The Minimum Retrieval Confidence in force. */
+  threshold: z.number(),
+  /** The best passage's score (0 when retrieval found nothing): what the threshold evidence replays. */
+  top_score: z.number(),
+  passages: z.array(TracePassage),
+  controls: z.array(z.object({ type: z.enum(TRACE_CONTROL_TYPES), name: z.string() })),
+  /** A language model wrote the answer from the passages (else it quotes them). */
+  model: z.boolean(),
+});
+export type AnswerTrace = z.infer<typeof AnswerTrace>;
+
+export const ConversationMessage = z.object({
+  id: z.number(),
+  role: z.enum(["user", "assistant"]),
+  text: z.string(),
+  at: z.string(),
+  /** An answer's outcome; null for a question. */
+  outcome: z.enum(CHAT_OUTCOMES).nullable(),
+  sources: z.array(z.object({ title: z.string(), url: z.string() })),
+  rating: z.enum(ANSWER_RATINGS).nullable(),
+  comment: z.string().nullable(),
+  reviewed: z.boolean(),
+  /** The question this answer answered (null for a question). */
+  question: z.string().nullable(),
+  /** Null for a question, and for answers given before traces were recorded. */
+  trace: AnswerTrace.nullable(),
+});
+export type ConversationMessage = z.infer<typeof ConversationMessage>;
+
+export const ConversationDetail = z.object({
+  id: z.string(),
+  started_at: z.string(),
+  environment: z.string(),
+  trigger_point: z.string(),
+  lead: z.boolean(),
+  messages: z.array(ConversationMessage),
+});
+export type ConversationDetail = z.infer<typeof ConversationDetail>;
+
+export const ReviewBody = z.object({ reviewed: z.boolean({ error: "reviewed must be true or false" }) });
+export const ReviewResult = z.object({ message: z.string(), reviewed: z.boolean() });
+export type ReviewResult = z.infer<typeof ReviewResult>;
+
+export const FeedbackRequest = z.object({
+  key: z.string({ error: "The embed key is missing" }).min(10, "The embed key is not valid").max(100, "The embed key is not valid"),
+  conversation_id: z.uuid({ error: "Not a conversation id" }),
+  message_id: z.number({ error: "Not a message id" }).int("Not a message id").positive("Not a message id").max(2_147_483_647, "Not a message id"),
+  rating: z.enum(ANSWER_RATINGS, { error: "rating must be up or down" }),
+  comment: z.string().trim().max(FEEDBACK_COMMENT_MAX_CHARS, `Keep comments under ${FEEDBACK_COMMENT_MAX_CHARS} characters`).optional(),
+});
+export type FeedbackRequest = z.input<typeof FeedbackRequest>;
+export const FeedbackResult = z.object({ message: z.string(), rating: z.enum(ANSWER_RATINGS) });
+
+/** What the Quality Check would do at each threshold, replayed on the agent's latest test run and its rated answers. */
+export const ThresholdEvidenceQuery = z.object({ trigger_point: z.string().max(100).default("") });
+export const ThresholdPoint = z.object({
+  threshold: z.number(),
+  /** Questions whose best passage reaches the threshold: they would be answered … */
+  answered: z.number(),
+  /** … and those that would get the fallback. */
+  fallback: z.number(),
+  /** Questions whose expectation (a test question's, or a visitor's thumbs) would be met. */
+  passed: z.number(),
+});
+export const ThresholdEvidence = z.object({
+  /** The Minimum Retrieval Confidence in force today. */
+  current: z.number(),
+  /** The test results and rated answers replayed. */
+  test_results: z.number(),
+  rated_answers: z.number(),
+  points: z.array(ThresholdPoint).length(EVIDENCE_THRESHOLDS.length),
+});
+export type ThresholdEvidence = z.infer<typeof ThresholdEvidence>;

@@ -1,0 +1,34 @@
+/** The conversations contract's plain values: no schema and no zod, so browser code can import them (schemas: contract/conversations.ts). */
+
+/** A visitor's verdict on one answer, from the widget's thumbs. */
+export const ANSWER_RATINGS = ["up", "down"] as const;
+export type AnswerRating = (typeof ANSWER_RATINGS)[number];
+
+/** The longest comment a visitor may leave with a thumbs down, in characters (the widget stops there too). */
+export const FEEDBACK_COMMENT_MAX_CHARS = 500;
+
+/** The list's rating filter: conversations with an answer rated up, one rated down, or none rated. */
+export const CONVERSATION_RATING_FILTERS = ["up", "down", "unrated"] as const;
+
+/** A conversation's ratings in one word: null when no answer was rated. */
+export const CONVERSATION_RATINGS = ["up", "down", "mixed"] as const;
+
+export const CONVERSATION_SORTS = ["latest", "oldest", "most_questions"] as const;
+export const CONVERSATION_SORT_LABELS: Record<(typeof CONVERSATION_SORTS)[number], string> = {
+  latest: "Latest first", oldest: "Oldest first", most_questions: "Most questions first",
+};
+
+export const CONVERSATION_PAGE_SIZES = [10, 25, 50, 100, 1000] as const;
+
+/** What a trace records of the controls that shaped an answer. */
+export const TRACE_CONTROL_TYPES = ["no_go_topic", "sensitive_topic", "probing_question", "input_prompt"] as const;
+export const TRACE_CONTROL_LABELS: Record<(typeof TRACE_CONTROL_TYPES)[number], string> = {
+  no_go_topic: "No-Go topic matched", sensitive_topic: "Sensitive topic matched", probing_question: "Probing question asked", input_prompt: "Input prompt",
+};
+
+/** A trace keeps at most this many passages, each cut to TRACE_PASSAGE_CHARS: bounded whatever retrieval found. */
+export const TRACE_MAX_PASSAGES = 10;
+export const TRACE_PASSAGE_CHARS = 300;
+
+/** The Minimum Retrieval Confidence values the Quality Check's evidence is tallied at. */
+export const EVIDENCE_THRESHOLDS = [0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9] as const;
