@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { fileAnswersIn, type ChatOutcome, type ChatSource } from "@contract";
+import { fileAnswersIn, type AnswerTrace, type ChatOutcome, type ChatSource } from "@contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
@@ -7,6 +7,7 @@ import { retrieve, type SearchHit } from "../knowledge/search";
 import { composeAnswer } from "./compose";
 import { followUpContext, followUpSearch } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";
+import { traceOf, type TracedControl } from "./trace";
 import { contentWords, mentions, sameWord } from "./words";
 
 export interface ChatAnswer {
@@ -23,6 +24,8 @@ export interface ChatAnswer {
   passages: SearchHit[];
   /** What a model reads (or would read, without one): the quoted passage, then retrieval's passages in order, within a budget (modelContext). */
   context: SearchHit[];
+  /** Why it came out so, as the Conversations screen shows it: stored with the answer, never recomputed. */
+  trace: AnswerTrace;
 }
 
 export interface ClosestPassage { title: string; url: string; score: number; text: string }
@@ -116,7 +119,10 @@ export async function respond(
   // a no-go question gets the canned response again, and stays within the guardrails.
   const raises = (topic: string) => mentions(input.message, topic) || (!!earlier && mentions(earlier, topic));
   const noGo = controls.noGoTopics.find((t) => raises(t.topic));
-  if (noGo) return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned" };
+  if (noGo) {
+    const trace = traceOf({ hits: [], threshold: controls.qualityCheck.min_retrieval_confidence, used: [], controls: [{ type: "no_go_topic", name: noGo.topic }], model: false });
+    return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned", trace };
+  }
 
   const searched = followUpSearch(input.message, input.previousQuestion);
   const found = await retrieve({ appId: input.appId, query: searched.query, context: searched.context, triggerPoint: input.triggerPoint, limit: 20 }, deps);
@@ -138,29 +144,34 @@ export async function respond(
   // that holds the answer is then among what it reads far more often.
   const context = composed.text ? modelContext(composed.passages[0], hits) : [];
   let text = composed.text;
+  let written = false;
   if (text && deps.config.llm) {
     try {
-      const written = await generateAnswer(deps.config.llm, earlier ? `${input.message}\n(Asked just before: ${earlier})` : input.message, context, controls, programs, settings.max_sources);
-      text = written.text;
+      const model = await generateAnswer(deps.config.llm, earlier ? `${input.message}\n(Asked just before: ${earlier})` : input.message, context, controls, programs, settings.max_sources);
+      text = model.text;
+      written = true;
       // Sources are what the model cited; an answer citing nothing lists those a quoted one would,
       // and a model that found no answer in the passages cites none of them.
       if (!text) passages = [];
-      else if (written.cited.length) passages = written.cited;
+      else if (model.cited.length) passages = model.cited;
     } catch (error) {
       // The quoted answer stands when the model cannot be reached: visitors still get an answer.
       deps.log.warn("language model answer failed; answering with quotes", error);
     }
   }
+  const traceWith = (fired: TracedControl[]) => traceOf({
+    hits, threshold: settings.min_retrieval_confidence, used: text ? passages : [], controls: written ? [...fired, ...modelControls(controls)] : fired, model: written,
+  });
   if (!text && !programs.length) {
-    return { ...NOTHING, text: controls.qualityCheck.fallback_message, outcome: "fallback", closest: closestOf(hits) };
+    return { ...NOTHING, text: controls.qualityCheck.fallback_message, outcome: "fallback", closest: closestOf(hits), trace: traceWith([]) };
   }
+  const sensitive = controls.sensitiveTopics.find((t) => raises(t.topic));
   const sources: ChatSource[] = [];
   for (const hit of passages) {
     const source = await sourceOf(hit, deps);
     if (source && !sources.some((s) => s.url === source.url)) sources.push(source);
   }
   const programLine = programs.length ? `Programs that may fit: ${programs.map((p) => p.name).join(", ")}.` : "";
-  const sensitive = controls.sensitiveTopics.find((t) => raises(t.topic));
   return {
     text: [text, programLine].filter(Boolean).join(" "),
     outcome: sensitive ? "disclaimed" : "answered",
@@ -172,5 +183,14 @@ export async function respond(
     closest: [],
     passages,
     context,
+    trace: traceWith(sensitive ? [{ type: "sensitive_topic", name: sensitive.topic }] : []),
   };
+}
+
+/** The instructions a model was given beyond the passages: the probing questions it may ask, and the input prompts. */
+function modelControls(controls: Awaited<ReturnType<typeof assistantControls>>): TracedControl[] {
+  const fired: TracedControl[] = [];
+  if (controls.probing.topics.trim()) fired.push({ type: "probing_question", name: controls.probing.topics.trim().slice(0, 200) });
+  for (const [name, prompt] of Object.entries(controls.inputPrompts)) if (prompt.trim()) fired.push({ type: "input_prompt", name });
+  return fired;
 }

@@ -110,10 +110,12 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
           // The answer goes out in groups of words, so the widget shows it growing; each group is a
           // write and a line to read on both sides, so not one per word.
           for (const piece of answer.text.match(DELTA_WORDS) ?? []) send({ type: "delta", text: piece });
-          await storeAnswer({
+          const stored = await storeAnswer({
             conversationId, appId: scope.appId, environment: scope.environment, triggerPoint: conversationTriggerPoint, question: request.message,
           }, answer, deps);
-          send({ type: "done", outcome: answer.outcome, sources: answer.sources, disclaimer: answer.disclaimer, programs: answer.programs });
+          send({
+            type: "done", message_id: stored.messageId, outcome: answer.outcome, sources: answer.sources, disclaimer: answer.disclaimer, programs: answer.programs,
+          });
         } catch (error) {
           deps.log.error("chat answer failed", error);
           send({ type: "error", message: "Sorry, something went wrong. Please try again." });

@@ -166,7 +166,7 @@ describe("answer kinds", () => {
 describe("composeAnswer", () => {
   const passage = (text: string) => ({
     chunkId: 1, urlId: 1, fileId: null, url: "https://example.edu/contact", fileName: null, title: "Contact", position: 0,
-    headingPath: [], text, baseScore: 1, bm25: 1, score: 1, relevance: 1, penalties: [],
+    headingPath: [], text, indexedAt: null, baseScore: 1, bm25: 1, score: 1, relevance: 1, penalties: [],
   });
   const terms = ["phone", "number", "admiss", "offic"].map((lexeme) => ({ lexeme, idf: 1 }));
 

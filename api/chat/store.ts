@@ -28,12 +28,12 @@ export async function storeQuestion(
   const named = request.conversation_id ?? null;
   const result = await deps.db.execute(sql`
     with existing as (
-      update ${conversations} set question_count = question_count + 1
+      update ${conversations} set question_count = question_count + 1, last_question = ${request.message}
       where id = ${named}::uuid and app_id = ${scope.appId} and environment = ${scope.environment}
       returning id, trigger_point
     ), created as (
-      insert into ${conversations} (id, app_id, environment, trigger_point, question_count)
-      select ${fresh}::uuid, ${scope.appId}, ${scope.environment}, ${triggerPoint}, 1 where not exists (select 1 from existing)
+      insert into ${conversations} (id, app_id, environment, trigger_point, question_count, last_question)
+      select ${fresh}::uuid, ${scope.appId}, ${scope.environment}, ${triggerPoint}, 1, ${request.message} where not exists (select 1 from existing)
       returning id, trigger_point
     ), chosen as (select id, trigger_point from existing union all select id, trigger_point from created),
     counted as (
@@ -55,8 +55,9 @@ export async function storeQuestion(
 }
 
 /**
- * Stores the answer, marks the conversation's last message, and counts the day's outcome, the
- * question (unanswered ones with the passages found closest) and each source cited.
+ * Stores the answer with its trace, marks the conversation's last message and counts its outcome
+ * there, and counts the day's outcome, the question (unanswered ones with the passages found
+ * closest) and each source cited. Gives back the answer's message id: the widget rates it by it.
  */
 export async function storeAnswer(
   stored: { conversationId: string; appId: number; environment: string; triggerPoint: string; question: string }, answer: ChatAnswer, deps: Pick<ApiDeps, "db">,
@@ -66,11 +67,12 @@ export async function storeAnswer(
   const unanswered = answer.outcome === "fallback" ? 1 : 0;
   const closest = JSON.stringify(answer.closest);
   const outcomeColumn = OUTCOME_COLUMNS[answer.outcome];
-  await deps.db.execute(sql`
+  const result = await deps.db.execute(sql`
     with stored as (
-      insert into ${messages} (conversation_id, app_id, role, text, outcome, sources, closest)
-      values (${conversationId}::uuid, ${appId}, 'assistant', ${text}, ${answer.outcome}, ${JSON.stringify(answer.sources)}::jsonb, ${closest}::jsonb)
-      returning created_at
+      insert into ${messages} (conversation_id, app_id, role, text, outcome, sources, closest, trace)
+      values (${conversationId}::uuid, ${appId}, 'assistant', ${text}, ${answer.outcome}, ${JSON.stringify(answer.sources)}::jsonb, ${closest}::jsonb,
+        ${JSON.stringify(answer.trace)}::jsonb)
+      returning id, created_at
     ), outcome as (
       insert into ${insightDays} (app_id, trigger_point, environment, day, ${outcomeColumn})
       values (${appId}, ${triggerPoint}, ${environment}, ${utcToday}, 1)
@@ -91,6 +93,11 @@ export async function storeAnswer(
       select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, source->>'url', source->>'title', 1
       from jsonb_array_elements(${JSON.stringify(answer.citedPages)}::jsonb) as source
       on conflict (app_id, day, trigger_point, environment, url) do update set cited = ${insightSources}.cited + 1, title = excluded.title
+    ), conversation as (
+      update ${conversations} set last_message_at = (select created_at from stored), ${outcomeColumn} = ${conversations}.${outcomeColumn} + 1
+      where id = ${conversationId}::uuid
     )
-    update ${conversations} set last_message_at = (select created_at from stored) where id = ${conversationId}::uuid`);
+    select id from stored`);
+  const [row] = rowsOf<{ id: number | string }>(result);
+  return { messageId: Number(row.id) };
 }

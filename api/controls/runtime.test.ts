@@ -21,7 +21,7 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 const hit = (score: number, url: string): SearchHit => ({
-  chunkId: 1, urlId: 1, fileId: null, url, fileName: null, title: "", position: 0, headingPath: [], text: "", baseScore: score, bm25: score, score, relevance: score, penalties: [],
+  chunkId: 1, urlId: 1, fileId: null, url, fileName: null, title: "", position: 0, headingPath: [], text: "", indexedAt: null, baseScore: score, bm25: score, score, relevance: score, penalties: [],
 });
 
 describe("what an agent runs with", () => {

@@ -35,6 +35,8 @@ export interface SearchHit {
   position: number;
   headingPath: string[];
   text: string;
+  /** When the page version (or file) holding the passage was indexed: an answer's trace shows it. */
+  indexedAt: string | null;
   /**
    * Share of the question's key-word weight (stemmed, stop words left out, each word weighted by
    * its rarity in the client's knowledge store) that the passage contains, 0–1: what the quality
@@ -419,7 +421,8 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   const scored = scoreCandidates(rowsOf<CandidateRow>(counted), terms, totalWeight, stats).slice(0, limit);
   if (!scored.length) return { hits: [], terms };
   const shown = await deps.db.execute(sql`
-    select ch.id, ch.url_id, ch.file_id, u.url, f.file_name, coalesce(u.title, f.title, '') as title, ch.position, ch.heading_path, ch.text
+    select ch.id, ch.url_id, ch.file_id, u.url, f.file_name, coalesce(u.title, f.title, '') as title, ch.position, ch.heading_path, ch.text,
+      coalesce(u.indexed_at, f.indexed_at) as indexed_at
     from chunks ch
     left join urls u on u.id = ch.url_id
     left join files f on f.id = ch.file_id
@@ -440,6 +443,7 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
       position: Number(row.position),
       headingPath: (row.heading_path as string[]) ?? [],
       text: String(row.text),
+      indexedAt: row.indexed_at ? new Date(row.indexed_at as string).toISOString() : null,
       baseScore: score.baseScore,
       bm25: score.bm25,
       score: score.baseScore * score.factor,

@@ -76,7 +76,7 @@ export async function runTests(runId: number, deps: WorkerDeps) {
         const verdict = judge(question, answer);
         if (verdict.passed) passed += 1;
         else failed += 1;
-        pending.push({ runId, questionId: question.id, question: question.question, ...verdict, outcome: answer.outcome, answer: answer.text, sources: answer.sources });
+        pending.push({ runId, questionId: question.id, question: question.question, ...verdict, outcome: answer.outcome, answer: answer.text, sources: answer.sources, topScore: answer.trace.top_score });
         if (pending.length >= SAVE_EVERY) void save();
       }
     }));

@@ -12,10 +12,10 @@ export interface ChatSource { title: string; url: string }
 
 /**
  * The answer streams as newline-delimited JSON events: `start` (the conversation), `delta`s of
- * text, then `done` with the outcome, sources and any disclaimer.
+ * text, then `done` with the answer's message id (what a rating names), the outcome, sources and any disclaimer.
  */
 export type ChatEvent =
   | { type: "start"; conversation_id: string }
   | { type: "delta"; text: string }
-  | { type: "done"; outcome: ChatOutcome; sources: ChatSource[]; disclaimer: string | null; programs: { name: string; url: string }[] }
+  | { type: "done"; message_id: number; outcome: ChatOutcome; sources: ChatSource[]; disclaimer: string | null; programs: { name: string; url: string }[] }
   | { type: "error"; message: string };
