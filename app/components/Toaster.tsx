@@ -1,3 +1,4 @@
+import { Link } from "@remix-run/react";
 import { createContext, useCallback, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import * as s from "~/styles/shell.css";
 import * as ui from "~/styles/ui.css";
@@ -8,6 +9,8 @@ export interface ToastMessage {
   description: string;
   /** How long it stays (5000 ms unless said otherwise; upload toasts 3 s). */
   durationMs?: number;
+  /** A console page to go on to. */
+  link?: { to: string; label: string };
 }
 
 export const TOAST_DURATION_MS = 5000;
@@ -51,6 +54,7 @@ function Toast({ toast, onClose }: { toast: ToastMessage; onClose: () => void })
         <div>
           {toast.title ? <strong>{toast.title}</strong> : null}
           <div>{toast.description}</div>
+          {toast.link ? <Link to={toast.link.to}>{toast.link.label}</Link> : null}
         </div>
         <button type="button" aria-label="Close notification" onClick={onClose} className={ui.button.link}>
           ×

@@ -21,6 +21,11 @@ const NOT_A_PAGE: RegExp[] = [
 
 export const isPageAddress = (path: string) => !NOT_A_PAGE.some((pattern) => pattern.test(path));
 
+/** A conversation's id, which reads as nothing a person would say: its crumb says what it is. */
+const CONVERSATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const labelOf = (segment: string, previous: string | undefined) =>
+  previous === "conversations" && CONVERSATION_ID.test(segment) ? "Conversation" : titleCase(decodeSegment(segment));
+
 /**
  * The spec's breadcrumbs: first the client name (or Home), then each further path segment in
  * title case ('build-agent' ⇒ 'Build Agent', 'ai-finetuning' ⇒ 'AI Finetuning'); the last one is
@@ -40,9 +45,9 @@ export function breadcrumbsFor(pathname: string, app: ClientApp | null): Crumb[]
     crumbs.push({ label: "Home", to: "/" });
   }
   let path = base;
-  for (const segment of rest) {
+  for (const [index, segment] of rest.entries()) {
     path = `${path}/${segment}`;
-    const label = titleCase(decodeSegment(segment));
+    const label = labelOf(segment, rest[index - 1]);
     if (app && path === `${base}/agent`) crumbs.push({ label, to: base });
     else crumbs.push(isPageAddress(path) ? { label, to: path } : { label });
   }

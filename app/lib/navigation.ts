@@ -32,6 +32,7 @@ function clientItems(app: ClientApp): NavItem[] {
     },
     { label: "Profile", to: `${base}/manage` },
     { label: "Access Control", to: `${base}/access-control` },
+    { label: "Conversations", to: `${base}/conversations` },
     { label: "History", to: `${base}/history` },
   ];
 }
@@ -70,6 +71,7 @@ function agentItems(app: ClientApp, agentName: string, triggerPoint: string | nu
     { label: "Integrations", to: `${base}/integrations` },
     { label: "Appearance", to: `${base}/appearance` },
     { label: "AI Testing", to: `${base}/bot-testing` },
+    { label: "Conversations", to: `${base}/conversations` },
     { label: "Business Insights", external: { page: "/dashboard", triggerPoint } },
     {
       label: "Personalization",

@@ -46,7 +46,7 @@ describe("navigation variants", () => {
     expect(navigationFor("/", null, { canManageUsers: false }).items).toEqual([{ label: "Clients", to: "/clients" }]);
   });
 
-  it("client-level: Agents with one child per agent, Profile, Access Control, History", () => {
+  it("client-level: Agents with one child per agent, Profile, Access Control, Conversations, History", () => {
     const nav = navigationFor("/northfield", app);
     expect(nav.variant).toBe("client");
     expect(flatten(nav.items)).toEqual([
@@ -55,6 +55,7 @@ describe("navigation variants", () => {
       "Nameless Code /northfield/agent/Nameless%20Code",
       "Profile /northfield/manage",
       "Access Control /northfield/access-control",
+      "Conversations /northfield/conversations",
       "History /northfield/history",
     ]);
   });
@@ -80,6 +81,7 @@ describe("navigation variants", () => {
       `Integrations ${p}/integrations`,
       `Appearance ${p}/appearance`,
       `AI Testing ${p}/bot-testing`,
+      `Conversations ${p}/conversations`,
       "Business Insights ext:/dashboard",
       `Personalization ${p}/personalization`,
       `Manage User Profile ${p}/personalization/user-profile-data-model`,
@@ -109,6 +111,18 @@ describe("breadcrumbs", () => {
       { label: "Knowledge Store", to: "/northfield/agent/admissions/knowledge-store" },
       { label: "Websites" },
     ]);
+  });
+
+  it("call a conversation's id Conversation, under the list it belongs to", () => {
+    expect(breadcrumbsFor("/northfield/agent/admissions/conversations/0b7c5a52-3f1e-4f4c-9d7e-2a6f8e1b9c10", app)).toEqual([
+      { label: "Northfield University", to: "/northfield" },
+      { label: "Agent", to: "/northfield" },
+      { label: "Admissions", to: "/northfield/agent/admissions" },
+      { label: "Conversations", to: "/northfield/agent/admissions/conversations" },
+      { label: "Conversation" },
+    ]);
+    expect(breadcrumbsFor("/northfield/conversations/0b7c5a52-3f1e-4f4c-9d7e-2a6f8e1b9c10", app).map((crumb) => crumb.label))
+      .toEqual(["Northfield University", "Conversations", "Conversation"]);
   });
 
   it("link only to addresses that are pages, and spell AI in capitals", () => {

@@ -10,3 +10,21 @@ describe("the toast cookie", () => {
     expect(toast?.description).not.toContain("\uFFFD");
   });
 });
+
+describe("a toast's link", () => {
+  const roundTrip = async (link: { to: string; label: string }) => {
+    const cookie = (await toastCookieHeader({ type: "success", description: "Saved", link })).split(";")[0];
+    return (await takeToast(new Request("http://console.test/", { headers: { Cookie: cookie } }))).toast;
+  };
+
+  it("carries a page of this console to the next page", async () => {
+    expect((await roundTrip({ to: "/northfield/controls/test-questions", label: "Open Test Questions" }))?.link)
+      .toEqual({ to: "/northfield/controls/test-questions", label: "Open Test Questions" });
+  });
+
+  it("never leads to another host", async () => {
+    for (const to of ["//evil.example/x", "https://evil.example/", "/\\evil.example", "javascript:alert(1)"]) {
+      await expect(roundTrip({ to, label: "Go" }), to).rejects.toThrow();
+    }
+  });
+});

@@ -7,6 +7,8 @@ export const ToastSchema = z.object({
   title: z.string().max(120).optional(),
   description: z.string().max(500),
   durationMs: z.number().int().min(1000).max(60_000).optional(),
+  /** A page of this console to go on to ("Open Test Questions"): a path of this server, never another host. */
+  link: z.object({ to: z.string().max(500).regex(/^\/(?![/\\])/, "A path of this console"), label: z.string().max(80) }).optional(),
 });
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = z.input<typeof ToastSchema>;

@@ -14,7 +14,7 @@ test("global navigation with no client selected; clicking a client's agent switc
   // Other journeys add agents to Northfield while this one runs: the seeded ones lead the list.
   const clientNav = await navItems(page, "Client navigation").allTextContents();
   expect(clientNav.slice(0, 3)).toEqual(["Agents", "Admissions Assistant", "Student Success"]);
-  expect(clientNav.slice(-3)).toEqual(["Profile", "Access Control", "History"]);
+  expect(clientNav.slice(-4)).toEqual(["Profile", "Access Control", "Conversations", "History"]);
   await expect(page.getByTestId("selected-client")).toHaveText("Northfield University");
   await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedApp"))).toBe("northfield");
 
@@ -23,7 +23,7 @@ test("global navigation with no client selected; clicking a client's agent switc
   await expect(navItems(page, "Agent navigation")).toHaveText([
     "Home", "AI Knowledge Store", "Websites", "Files", "Smart Probing", "Program Data Model",
     "User Profiling", "Manage User Profile", "User Profile Store ↗", "Controls", "AI Personality", "Sensitive Topics", "No-GO Topics",
-    "Integrations", "Appearance", "AI Testing", "Business Insights ↗", "Personalization", "Manage User Profile", "Manage Program Profile",
+    "Integrations", "Appearance", "AI Testing", "Conversations", "Business Insights ↗", "Personalization", "Manage User Profile", "Manage Program Profile",
     "Admin Downloads",
   ]);
   const insights = page.getByRole("link", { name: "Business Insights" });

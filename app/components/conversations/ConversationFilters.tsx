@@ -1,0 +1,108 @@
+import { Form, Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { CHAT_OUTCOMES } from "@contract/values/chat";
+import { CONVERSATION_RATING_FILTERS, CONVERSATION_SORT_LABELS, CONVERSATION_SORTS } from "@contract/values/conversations";
+import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
+import {
+  CONVERSATION_FILTERS, DEFAULT_CONVERSATION_PAGE_SIZE, LEAD_FILTER_LABELS, pageSizeChoices, RATING_FILTER_LABELS, REVIEWED_FILTER_LABELS,
+  type ConversationFilter, type ConversationFilterValues,
+} from "~/lib/conversations";
+import { OUTCOME_LABELS } from "~/lib/test-questions";
+import * as ui from "~/styles/ui.css";
+import * as s from "./conversations.css";
+
+type FieldErrors = Partial<Record<ConversationFilter, string[]>>;
+
+/** One filter: its label, its control and, when the address held a value the API refuses, why, right beside it. */
+function Filter({ name, label, errors, children }: { name: ConversationFilter; label: string; errors: FieldErrors; children: ReactNode }) {
+  return (
+    <div className={s.filterField}>
+      <label htmlFor={`conversations-${name}`} className={ui.label}>{label}</label>
+      {children}
+      {errors[name]?.length ? <p id={`conversations-${name}-error`} className={ui.fieldError}>{errors[name]!.join(" ")}</p> : null}
+    </div>
+  );
+}
+
+/**
+ * Every filter, the sort and the page size as address parameters: a plain GET form, so a filtered
+ * list is a link ops can share, and it works without JavaScript. What the address held is shown
+ * again as it was, a refused value with its message.
+ */
+export function ConversationFilters({ values, fieldErrors, exportHref }: {
+  values: ConversationFilterValues;
+  fieldErrors: FieldErrors;
+  /** The CSV of these filters; none while a filter is refused. */
+  exportHref: string | null;
+}) {
+  const { pathname, search } = useLocation();
+  const control = (name: ConversationFilter, fallback = "") => ({
+    id: `conversations-${name}`,
+    name,
+    defaultValue: values[name] || fallback,
+    className: ui.input,
+    "aria-invalid": fieldErrors[name] ? true : undefined,
+    "aria-describedby": fieldErrors[name] ? `conversations-${name}-error` : undefined,
+  });
+  const filtered = CONVERSATION_FILTERS.some((name) => values[name] !== "");
+  return (
+    // Keyed by the address, so going back to another one shows that address's choices.
+    <Form key={search} method="get" role="search" aria-label="Filter the conversations" className={s.filters}>
+      <Filter name="from" label="From" errors={fieldErrors}>
+        <input type="date" {...control("from")} />
+      </Filter>
+      <Filter name="to" label="To" errors={fieldErrors}>
+        <input type="date" {...control("to")} />
+      </Filter>
+      <Filter name="environment" label="Environment" errors={fieldErrors}>
+        <select {...control("environment", "all")}>
+          {INSIGHT_ENVIRONMENTS.map((env) => <option key={env} value={env}>{INSIGHT_ENVIRONMENT_LABELS[env]}</option>)}
+        </select>
+      </Filter>
+      <Filter name="outcome" label="Outcome" errors={fieldErrors}>
+        <select {...control("outcome")}>
+          <option value="">Any outcome</option>
+          {CHAT_OUTCOMES.map((outcome) => <option key={outcome} value={outcome}>{OUTCOME_LABELS[outcome]}</option>)}
+        </select>
+      </Filter>
+      <Filter name="rating" label="Rating" errors={fieldErrors}>
+        <select {...control("rating")}>
+          <option value="">Any rating</option>
+          {CONVERSATION_RATING_FILTERS.map((rating) => <option key={rating} value={rating}>{RATING_FILTER_LABELS[rating]}</option>)}
+        </select>
+      </Filter>
+      <Filter name="lead" label="Lead" errors={fieldErrors}>
+        <select {...control("lead")}>
+          <option value="">With or without</option>
+          <option value="true">{LEAD_FILTER_LABELS.true}</option>
+          <option value="false">{LEAD_FILTER_LABELS.false}</option>
+        </select>
+      </Filter>
+      <Filter name="reviewed" label="Reviewed" errors={fieldErrors}>
+        <select {...control("reviewed")}>
+          <option value="">Reviewed or not</option>
+          <option value="true">{REVIEWED_FILTER_LABELS.true}</option>
+          <option value="false">{REVIEWED_FILTER_LABELS.false}</option>
+        </select>
+      </Filter>
+      <Filter name="search" label="Search" errors={fieldErrors}>
+        <input type="search" {...control("search")} placeholder="Words of any message" />
+      </Filter>
+      <Filter name="sort" label="Sort" errors={fieldErrors}>
+        <select {...control("sort", "latest")}>
+          {CONVERSATION_SORTS.map((sort) => <option key={sort} value={sort}>{CONVERSATION_SORT_LABELS[sort]}</option>)}
+        </select>
+      </Filter>
+      <Filter name="page_size" label="Rows per page" errors={fieldErrors}>
+        <select {...control("page_size", String(DEFAULT_CONVERSATION_PAGE_SIZE))}>
+          {pageSizeChoices(values.page_size).map((size) => <option key={size} value={size}>{size}</option>)}
+        </select>
+      </Filter>
+      <div className={s.filterActions}>
+        <button type="submit" className={ui.button.primary}>Apply</button>
+        {filtered ? <Link to={pathname} className={ui.button.secondary}>Clear filters</Link> : null}
+        {exportHref ? <a href={exportHref} className={ui.button.secondary} download>Export CSV</a> : null}
+      </div>
+    </Form>
+  );
+}

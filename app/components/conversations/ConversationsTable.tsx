@@ -1,0 +1,78 @@
+import { Link } from "@remix-run/react";
+import type { ConversationRow } from "@contract";
+import { CHAT_OUTCOMES } from "@contract/values/chat";
+import { INSIGHT_ENVIRONMENT_LABELS } from "@contract/values/insights";
+import { CONVERSATION_RATING_LABELS, OUTCOME_CHIP_LABELS, OUTCOME_TONES, triggerPointLabel } from "~/lib/conversations";
+import { formatDateTime } from "~/lib/dates";
+import * as ui from "~/styles/ui.css";
+import * as s from "./conversations.css";
+
+export const NO_CONVERSATIONS_TEXT = "No conversations match these filters.";
+
+export const environmentLabel = (environment: string) => INSIGHT_ENVIRONMENT_LABELS[environment as "prod" | "stage"] ?? environment;
+
+/** How many answers came out each way, as chips (outcomes with none left out). */
+export function OutcomeChips({ outcomes }: { outcomes: ConversationRow["outcomes"] }) {
+  const shown = CHAT_OUTCOMES.filter((outcome) => outcomes[outcome] > 0);
+  if (!shown.length) return <span className={ui.muted}>No answer</span>;
+  return (
+    <span className={s.chips}>
+      {shown.map((outcome) => (
+        <span key={outcome} className={ui.chip[OUTCOME_TONES[outcome]]} data-outcome={outcome}>{outcomes[outcome]} {OUTCOME_CHIP_LABELS[outcome]}</span>
+      ))}
+    </span>
+  );
+}
+
+/**
+ * The conversations, in the order asked for: when each started (the link to its transcript), where,
+ * how many questions and the last one, how its answers came out, the visitor's rating, whether a
+ * lead was captured and whether it was reviewed. The trigger point column shows at client level only.
+ */
+export function ConversationsTable({ conversations, listPath, showTriggerPoint }: {
+  conversations: ConversationRow[];
+  listPath: string;
+  showTriggerPoint: boolean;
+}) {
+  const columns = 8 + (showTriggerPoint ? 1 : 0);
+  return (
+    <div className={ui.tableScroll} tabIndex={0}>
+      <table aria-label="Conversations">
+        <thead>
+          <tr>
+            <th scope="col">Started (UTC)</th>
+            <th scope="col">Environment</th>
+            {showTriggerPoint ? <th scope="col">Trigger point</th> : null}
+            <th scope="col">Questions</th>
+            <th scope="col">Last question</th>
+            <th scope="col">Outcomes</th>
+            <th scope="col">Rating</th>
+            <th scope="col">Lead</th>
+            <th scope="col">Reviewed</th>
+          </tr>
+        </thead>
+        <tbody>
+          {conversations.length ? conversations.map((row) => (
+            <tr key={row.id} data-conversation-id={row.id}>
+              <td className={s.when}>
+                <Link to={`${listPath}/${row.id}`} aria-label={`Open the conversation started ${formatDateTime(row.started_at)}`}>
+                  <time dateTime={row.started_at}>{formatDateTime(row.started_at)}</time>
+                </Link>
+              </td>
+              <td>{environmentLabel(row.environment)}</td>
+              {showTriggerPoint ? <td>{triggerPointLabel(row.trigger_point)}</td> : null}
+              <td className={s.number}>{row.questions}</td>
+              <td className={s.lastQuestion}>{row.last_question}</td>
+              <td><OutcomeChips outcomes={row.outcomes} /></td>
+              <td>{row.rating ? CONVERSATION_RATING_LABELS[row.rating] : <span className={ui.muted}>Not rated</span>}</td>
+              <td>{row.lead ? <span className={ui.chip.success}>Lead</span> : <span className={ui.muted}>No</span>}</td>
+              <td>{row.reviewed ? "Yes" : <span className={ui.muted}>No</span>}</td>
+            </tr>
+          )) : (
+            <tr><td colSpan={columns}>{NO_CONVERSATIONS_TEXT}</td></tr>
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,135 @@
+// Plain values only: this module reaches the browser, where the contract's schemas must not.
+import type { AnswerTrace, ConversationMessage, ConversationRow, FinetuningsUpsertBody, TracePassage } from "@contract";
+import type { ChatOutcome } from "@contract/values/chat";
+import { CONVERSATION_PAGE_SIZES, type AnswerRating } from "@contract/values/conversations";
+import { PENALTY_EXAMPLE } from "@contract/values/tuning";
+import { toCsv } from "./csv";
+import { DEFAULT_TRIGGER_POINT_LABEL } from "./trigger-points";
+
+/*
+ * The Conversations screens' pure rules: the list's filters as the address holds them, how a
+ * conversation and an answer read, and what the corrections made from an answer send.
+ */
+
+// ── The list's filters ───────────────────────────────────────────────────────────────────────────
+
+/** Every filter of the list, as its address parameter (the page apart: it is no filter). */
+export const CONVERSATION_FILTERS = ["from", "to", "environment", "outcome", "rating", "lead", "reviewed", "search", "sort", "page_size"] as const;
+export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
+/** The filters as typed in the address: kept as they are, even when refused, so the form shows them again. */
+export type ConversationFilterValues = Record<ConversationFilter, string>;
+
+export function filterValuesOf(params: URLSearchParams): ConversationFilterValues {
+  return Object.fromEntries(CONVERSATION_FILTERS.map((name) => [name, params.get(name) ?? ""])) as ConversationFilterValues;
+}
+
+/** Rows per page offered on the screen: the API's own sizes, the thousand kept for exports unless the address asks for it. */
+export const pageSizeChoices = (current: string) =>
+  CONVERSATION_PAGE_SIZES.filter((size) => size <= 100 || String(size) === current);
+
+export const DEFAULT_CONVERSATION_PAGE_SIZE = 25;
+
+export const RATING_FILTER_LABELS = { up: "Rated helpful", down: "Rated unhelpful", unrated: "Not rated" } as const;
+export const LEAD_FILTER_LABELS = { true: "Lead captured", false: "No lead" } as const;
+export const REVIEWED_FILTER_LABELS = { true: "Reviewed", false: "Not reviewed" } as const;
+
+// ── How a conversation reads ─────────────────────────────────────────────────────────────────────
+
+/** A conversation's ratings in one word (null: no answer rated). */
+export const CONVERSATION_RATING_LABELS = { up: "Helpful", down: "Unhelpful", mixed: "Mixed" } as const;
+/** The visitor's thumbs on one answer. */
+export const ANSWER_RATING_LABELS: Record<AnswerRating, string> = { up: "Rated helpful", down: "Rated unhelpful" };
+
+/** The outcomes in the list's chips, shortest first-word form. */
+export const OUTCOME_CHIP_LABELS: Record<ChatOutcome, string> = { answered: "answered", fallback: "fallback", canned: "canned", disclaimed: "disclaimed" };
+export const OUTCOME_TONES: Record<ChatOutcome, "success" | "warning" | "error" | "info"> = {
+  answered: "success", fallback: "warning", canned: "error", disclaimed: "info",
+};
+
+export const triggerPointLabel = (triggerPoint: string) => triggerPoint || DEFAULT_TRIGGER_POINT_LABEL;
+
+/** An address shown as a link: the web pages answers cite, nothing a browser would run (`javascript:`). */
+export const isHttpLink = (value: string) => /^https?:\/\/[^\s/]/i.test(value);
+
+/** A passage's place in its page: its headings, outermost first. */
+export const headingPathText = (path: readonly string[]) => path.join(" › ");
+
+/** The page or file a passage was quoted from, as an expected source or a rule's pattern names it. */
+export const passageSource = (passage: Pick<TracePassage, "url" | "file_name">) => passage.url ?? passage.file_name ?? "";
+
+/** The distinct pages and files of a trace, in retrieval's order: what an expected source is chosen from. */
+export function traceSources(trace: AnswerTrace | null): { value: string; label: string }[] {
+  const seen = new Set<string>();
+  const sources: { value: string; label: string }[] = [];
+  for (const passage of trace?.passages ?? []) {
+    const value = passageSource(passage);
+    if (!value || seen.has(value)) continue;
+    seen.add(value);
+    sources.push({ value, label: passage.title && passage.title !== value ? `${passage.title} (${value})` : value });
+  }
+  return sources;
+}
+
+// ── Corrections made from an answer ──────────────────────────────────────────────────────────────
+
+/** The fields of "Add as test question", as typed (what comes back with a refusal). */
+export interface TestQuestionFromAnswer {
+  question: string;
+  expect_outcome: string;
+  /** Chosen among the trace's pages and files … */
+  expect_source: string;
+  /** … or typed, which wins when filled. */
+  expect_source_typed: string;
+}
+
+/**
+ * The form as an answer prefills it: its question and outcome, and as the expected source the
+ * first page it quoted (none for an answer that quoted nothing: a fallback expects no source).
+ */
+export function testQuestionFromAnswer(answer: Pick<ConversationMessage, "question" | "outcome" | "trace">): TestQuestionFromAnswer {
+  const quoted = answer.trace?.passages.find((passage) => passage.used);
+  return { question: answer.question ?? "", expect_outcome: answer.outcome ?? "", expect_source: quoted ? passageSource(quoted) : "", expect_source_typed: "" };
+}
+
+/** The expected source the form says: the typed one, else the one chosen, else none. */
+export const expectedSourceOf = (values: TestQuestionFromAnswer) => values.expect_source_typed.trim() || values.expect_source.trim() || null;
+
+/** What the two buttons of a passage set its page's penalty to: weighed down by half, or left out of retrieval. */
+export const PAGE_PENALTIES = { lower: PENALTY_EXAMPLE, exclude: 1 } as const;
+export type PagePenalty = keyof typeof PAGE_PENALTIES;
+export const isPagePenalty = (value: unknown): value is PagePenalty => value === "lower" || value === "exclude";
+
+/** The longest pattern a finetuning rule takes (the contract's). */
+const PATTERN_MAX_CHARS = 500;
+
+/**
+ * The finetuning rule that lowers or excludes a passage's page for the trigger point that
+ * answered: a URL pattern naming the page (a file's name for an uploaded file). Rules match a
+ * pattern anywhere in the address, so a long address cut to the rule's length still names it.
+ */
+export function pageRuleOf(passage: Pick<TracePassage, "url" | "file_name">, triggerPoint: string, penalty: PagePenalty): FinetuningsUpsertBody["finetunings"][number] {
+  return {
+    trigger_point: triggerPoint,
+    finetuning_type: passage.url ? "url_pattern" : "pdf_weightage",
+    pattern: passageSource(passage).slice(0, PATTERN_MAX_CHARS),
+    penalty: PAGE_PENALTIES[penalty],
+  };
+}
+
+// ── Export ───────────────────────────────────────────────────────────────────────────────────────
+
+export const CONVERSATIONS_CSV_HEADER = [
+  "Started (UTC)", "Environment", "Trigger point", "Questions", "Last question",
+  "Answered", "Fallback", "Canned", "Disclaimed", "Rating", "Lead", "Reviewed", "Conversation id",
+] as const;
+
+export function conversationsCsv(rows: readonly ConversationRow[]) {
+  return toCsv([
+    CONVERSATIONS_CSV_HEADER,
+    ...rows.map((row) => [
+      row.started_at, row.environment, triggerPointLabel(row.trigger_point), row.questions, row.last_question,
+      row.outcomes.answered, row.outcomes.fallback, row.outcomes.canned, row.outcomes.disclaimed,
+      row.rating ? CONVERSATION_RATING_LABELS[row.rating] : "", row.lead ? "yes" : "no", row.reviewed ? "yes" : "no", row.id,
+    ]),
+  ]);
+}

@@ -1,0 +1,291 @@
+import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { ConversationsQuery, type ClientApp, type ConversationDetail, type ConversationMessage } from "@contract";
+import { agentSegment } from "~/lib/clients";
+import {
+  CONVERSATION_FILTERS, conversationsCsv, DEFAULT_CONVERSATION_PAGE_SIZE, expectedSourceOf, filterValuesOf, isPagePenalty, pageRuleOf, passageSource, triggerPointLabel,
+  type ConversationFilter, type TestQuestionFromAnswer,
+} from "~/lib/conversations";
+import { userCan } from "~/lib/permissions";
+import { readPageParam } from "~/lib/query-params";
+import { ApiError, type ApiClient } from "./api/client.server";
+import { conversationsApi } from "./api/conversations-api.server";
+import { getUserInfo } from "./api/resources.server";
+import { testingApi } from "./api/testing-api.server";
+import { tuningApi } from "./api/tuning-api.server";
+import { invariantResponse, requireAgentOf, requireClient } from "./clients.server";
+import { consoleContext } from "./context.server";
+import { readForm } from "./http/form-data.server";
+import { loadOrError, requireConfigure } from "./permissions.server";
+import { redirectWithToast } from "./toast.server";
+
+/*
+ * The Conversations screens, under an agent (its trigger point's conversations) and for the whole
+ * client: the list with its filters in the address, its CSV, one conversation's transcript with
+ * the trace of each answer, and the corrections an operator makes from an answer.
+ */
+
+type Args = LoaderFunctionArgs | ActionFunctionArgs;
+
+/** Conversations ids are UUIDs: anything else names no conversation, and is not worth asking the API about. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const CONVERSATION_NOT_FOUND = "Conversation not found";
+/** An export reads pages of a thousand, up to a hundred thousand conversations a file. */
+const EXPORT_PAGE_SIZE = 1000;
+const EXPORT_MAX_PAGES = 100;
+
+interface ConversationsScope {
+  api: ApiClient;
+  app: ClientApp;
+  /** The agent of an agent-level address; null for the client's list. */
+  agent: ClientApp["agents"][number] | null;
+  /** The list's own address, where the transcripts hang. */
+  listPath: string;
+}
+
+/**
+ * The client (and under /agent/, the agent) of a Conversations address. Actions run without the
+ * parent loaders, so the agent is checked here too.
+ */
+async function conversationsScope({ request, context, params }: Args): Promise<ConversationsScope> {
+  const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  const agent = params.agentName === undefined ? null : requireAgentOf(app, new URL(request.url).pathname);
+  const listPath = agent ? `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/conversations` : `/${app.url_code}/conversations`;
+  return { api, app, agent, listPath };
+}
+
+const screenData = ({ app, agent, listPath }: ConversationsScope) => ({
+  client: { id: app.id, name: app.client_name, urlCode: app.url_code },
+  agent: agent ? { name: agent.name, triggerPoint: agent.site_code } : null,
+  listPath,
+});
+
+// ── The list ─────────────────────────────────────────────────────────────────────────────────────
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+
+/**
+ * The address's filters checked with the contract's own rules (those the API applies), so that a
+ * refused one is said next to its field rather than as an error page. The page is read leniently,
+ * as on every list: past the last one is an empty page.
+ */
+export function readConversationFilters(params: URLSearchParams) {
+  const values = filterValuesOf(params);
+  const page = readPageParam(params.get("page"));
+  // Nobody types a control character into a search box; the API would refuse it with no field to show it by.
+  const parsed = ConversationsQuery.safeParse({ ...values, search: values.search.replace(CONTROL_CHARACTERS, " "), page });
+  const fieldErrors: Partial<Record<ConversationFilter, string[]>> = {};
+  if (parsed.success) return { values, page, query: parsed.data, fieldErrors };
+  for (const issue of parsed.error.issues) {
+    const [name] = issue.path;
+    // Every rule of the query is about one filter (the dates' order is said beside the start date).
+    const field = CONVERSATION_FILTERS.find((filter) => filter === name) ?? "search";
+    const messages = (fieldErrors[field] ??= []);
+    if (!messages.includes(issue.message)) messages.push(issue.message);
+  }
+  return { values, page, query: null, fieldErrors };
+}
+
+/** The list: one page of the filtered conversations, latest first unless sorted otherwise. */
+export async function loadConversations(args: LoaderFunctionArgs) {
+  const scope = await conversationsScope(args);
+  const { values, page, query, fieldErrors } = readConversationFilters(new URL(args.request.url).searchParams);
+  const pageSize = query?.page_size ?? DEFAULT_CONVERSATION_PAGE_SIZE;
+  // Refused filters are not sent: the page says what to fix beside them instead of listing something else.
+  const listed = query
+    ? await loadOrError(() => conversationsApi.list(scope.api, scope.app.id, { ...query, trigger_point: scope.agent?.site_code }))
+    : { data: null, error: null };
+  const total = listed.data?.total ?? 0;
+  return json({
+    ...screenData(scope),
+    values,
+    fieldErrors,
+    conversations: listed.data?.data ?? [],
+    total,
+    page,
+    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+    filtersRefused: query === null,
+    error: listed.error,
+  });
+}
+
+/** Every conversation the filters find (all pages), as a CSV download. */
+export async function exportConversations(args: LoaderFunctionArgs) {
+  const scope = await conversationsScope(args);
+  const { query, fieldErrors } = readConversationFilters(new URL(args.request.url).searchParams);
+  if (!query) throw new Response(Object.values(fieldErrors).flat().join(" "), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const listQuery = { ...query, trigger_point: scope.agent?.site_code, page_size: EXPORT_PAGE_SIZE };
+  const first = await conversationsApi.list(scope.api, scope.app.id, { ...listQuery, page: 1 });
+  const rows = [...first.data];
+  for (let page = 2; rows.length < first.total && page <= EXPORT_MAX_PAGES; page++) {
+    const next = await conversationsApi.list(scope.api, scope.app.id, { ...listQuery, page });
+    if (!next.data.length) break;
+    rows.push(...next.data);
+  }
+  const who = scope.agent ? `-${agentSegment(scope.agent)}` : "";
+  const name = `${scope.app.url_code}${who}-conversations-${new Date().toISOString().slice(0, 10)}.csv`.replace(/[^\w.-]+/g, "_");
+  return new Response(conversationsCsv(rows), {
+    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
+  });
+}
+
+// ── One conversation ─────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The conversation the address names, when this scope may show it: the API answers 404 for
+ * another client's, and an agent's screens show only what its trigger point was asked.
+ */
+async function requireConversation(scope: ConversationsScope, conversationId: string | undefined): Promise<ConversationDetail> {
+  invariantResponse(conversationId && UUID.test(conversationId), CONVERSATION_NOT_FOUND);
+  const conversation = await conversationsApi.detail(scope.api, scope.app.id, conversationId);
+  invariantResponse(!scope.agent || conversation.trigger_point === scope.agent.site_code, CONVERSATION_NOT_FOUND);
+  return conversation;
+}
+
+/** Where the test questions of a trigger point are kept: its agent's screen, or the client's with it chosen. */
+export function testQuestionsPathFor(app: ClientApp, triggerPoint: string) {
+  const agent = app.agents.find((candidate) => candidate.site_code === triggerPoint);
+  if (agent) return `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/controls/test-questions`;
+  return `/${app.url_code}/controls/test-questions${triggerPoint ? `?${new URLSearchParams({ trigger_point: triggerPoint })}` : ""}`;
+}
+
+const finetuningPathFor = (app: ClientApp) => `/${app.url_code}/ai-finetuning/ai-finetuning`;
+
+/** A transcript: every message with its time, each answer with its sources, rating, review and trace. */
+export async function loadConversation(args: LoaderFunctionArgs) {
+  const scope = await conversationsScope(args);
+  const [conversation, me] = await Promise.all([requireConversation(scope, args.params.conversationId), getUserInfo(scope.api)]);
+  return json({
+    ...screenData(scope),
+    conversation,
+    canCorrect: userCan(me, "configure", scope.app.id),
+    testQuestionsPath: testQuestionsPathFor(scope.app, conversation.trigger_point),
+    finetuningPath: finetuningPathFor(scope.app),
+  });
+}
+
+// ── Corrections from an answer ───────────────────────────────────────────────────────────────────
+
+export const CORRECTION_INTENTS = ["add-test-question", "finetune-page", "review"] as const;
+export type CorrectionIntent = (typeof CORRECTION_INTENTS)[number];
+
+/** What a refused "Add as test question" answers: the form again, as typed, its messages beside the fields. */
+export interface CorrectionActionData {
+  intent: "add-test-question";
+  messageId: number;
+  values: TestQuestionFromAnswer;
+  fieldErrors: Partial<Record<keyof TestQuestionFromAnswer, string[]>>;
+  formError: string | null;
+}
+
+const text = (form: FormData, name: string) => {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+};
+
+/** Back to the answer the correction was made from. */
+const answerAddress = (request: Request, messageId: number) => `${new URL(request.url).pathname}#message-${messageId}`;
+
+/** The API's refusals of a test question, by the form's fields; the rest is said above the form. */
+function testQuestionRefused(error: unknown, messageId: number, values: TestQuestionFromAnswer) {
+  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  const fieldErrors: CorrectionActionData["fieldErrors"] = {};
+  const formErrors: string[] = [];
+  const sourceField = values.expect_source_typed.trim() ? "expect_source_typed" : "expect_source";
+  const fieldOf: Record<string, keyof TestQuestionFromAnswer> = { question: "question", expect_outcome: "expect_outcome", expect_source: sourceField };
+  for (const [path, messages] of Object.entries(error.fieldErrors)) {
+    const field = fieldOf[path];
+    if (field) (fieldErrors[field] ??= []).push(...messages);
+    else formErrors.push(...messages);
+  }
+  if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
+  return json<CorrectionActionData>(
+    { intent: "add-test-question", messageId, values, fieldErrors, formError: formErrors.join(" ") || null },
+    { status: error.status },
+  );
+}
+
+async function addTestQuestion(scope: ConversationsScope, request: Request, conversation: ConversationDetail, answer: ConversationMessage, form: FormData) {
+  const values: TestQuestionFromAnswer = {
+    question: text(form, "question"), expect_outcome: text(form, "expect_outcome"),
+    expect_source: text(form, "expect_source"), expect_source_typed: text(form, "expect_source_typed"),
+  };
+  try {
+    await testingApi.add(scope.api, scope.app.id, {
+      trigger_point: conversation.trigger_point,
+      question: values.question,
+      expect_source: expectedSourceOf(values),
+      expect_text: null,
+      // An outcome the contract does not know is the API's to refuse, beside the field.
+      expect_outcome: (values.expect_outcome || null) as ConversationMessage["outcome"],
+    });
+  } catch (error) {
+    return testQuestionRefused(error, answer.id, values);
+  }
+  return redirectWithToast(answerAddress(request, answer.id), {
+    type: "success",
+    description: "Test question added: it runs with the agent's next test run.",
+    link: { to: testQuestionsPathFor(scope.app, conversation.trigger_point), label: "Open Test Questions" },
+    durationMs: 10_000,
+  });
+}
+
+/**
+ * A finetuning rule for one passage's page, saved with the AI Finetuning screen's own call: the API
+ * records it in History and queues the agent's test runs, as after any save.
+ */
+async function finetunePage(scope: ConversationsScope, request: Request, conversation: ConversationDetail, answer: ConversationMessage, form: FormData) {
+  const weight = form.get("weight");
+  if (!isPagePenalty(weight)) throw new Response("Lower the page or exclude it", { status: 400, statusText: "Bad Request" });
+  const rank = Number(form.get("rank"));
+  const passage = answer.trace?.passages.find((candidate) => candidate.rank === rank);
+  invariantResponse(passage && passageSource(passage), "This passage is not in the answer's trace");
+  const back = answerAddress(request, answer.id);
+  const rule = pageRuleOf(passage, conversation.trigger_point, weight);
+  try {
+    await tuningApi.saveFinetunings(scope.api, scope.app.id, [rule]);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const messages = Object.values(error.fieldErrors).flat();
+    return redirectWithToast(back, { type: "error", description: `Error: ${messages.length ? messages.join(" ") : error.message}` });
+  }
+  const site = triggerPointLabel(conversation.trigger_point);
+  const change = weight === "exclude" ? "left out of" : `weighed down (penalty ${rule.penalty}) in`;
+  return redirectWithToast(back, {
+    type: "success",
+    description: `Finetuning saved: ${rule.pattern} is ${change} ${site}'s answers. A test run follows.`,
+    link: { to: finetuningPathFor(scope.app), label: "Open AI Finetuning" },
+    durationMs: 10_000,
+  });
+}
+
+async function review(scope: ConversationsScope, request: Request, conversation: ConversationDetail, answer: ConversationMessage, form: FormData) {
+  const reviewed = form.get("reviewed");
+  if (reviewed !== "true" && reviewed !== "false") throw new Response("Mark the answer reviewed or not reviewed", { status: 400, statusText: "Bad Request" });
+  const { message } = await conversationsApi.review(scope.api, scope.app.id, conversation.id, answer.id, reviewed === "true");
+  return redirectWithToast(answerAddress(request, answer.id), { type: "success", description: message });
+}
+
+/**
+ * The corrections made from an answer, one form each: a client user (who may only look) gets
+ * 403 before anything is read; an answer not in this conversation is not found.
+ */
+export async function conversationAction(args: ActionFunctionArgs) {
+  const scope = await conversationsScope(args);
+  await requireConfigure(scope.api, scope.app.id);
+  const form = await readForm(args.request);
+  const intent = CORRECTION_INTENTS.find((name) => name === form.get("intent"));
+  if (!intent) throw new Response("This form asks for something the conversation page does not do.", { status: 400, statusText: "Unknown intent" });
+  const conversation = await requireConversation(scope, args.params.conversationId);
+  const messageId = Number(form.get("message_id"));
+  const answer = conversation.messages.find((message) => message.id === messageId && message.role === "assistant");
+  invariantResponse(answer, "This answer is not in this conversation");
+  switch (intent) {
+    case "add-test-question":
+      return addTestQuestion(scope, args.request, conversation, answer, form);
+    case "finetune-page":
+      return finetunePage(scope, args.request, conversation, answer, form);
+    case "review":
+      return review(scope, args.request, conversation, answer, form);
+  }
+}
