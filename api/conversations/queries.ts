@@ -2,7 +2,6 @@ import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
 import type { ConversationDetail, ConversationRow, ConversationsQuery } from "@contract";
 import type { ApiDeps } from "../deps";
-import { containing } from "../db/like";
 import { rowsOf } from "../db/rows";
 
 type Query = z.output<typeof ConversationsQuery>;
@@ -42,7 +41,10 @@ function conversationFilter(appId: number, query: Query): SQL {
   if (query.from) parts.push(sql`c.started_at >= ${query.from}::date::timestamp at time zone 'utc'`);
   if (query.to) parts.push(sql`c.started_at < (${query.to}::date + 1)::timestamp at time zone 'utc'`);
   if (query.search) {
-    parts.push(sql`exists (select 1 from messages m where m.conversation_id = c.id and m.text ilike ${containing(query.search)})`);
+    // Whole words of any message, any case, through messages_words_idx: a substring search read
+    // every message of the client (a second at a million messages).
+    parts.push(sql`c.id in (select m.conversation_id from messages m
+      where m.app_id = ${appId} and to_tsvector('simple', m.text) @@ plainto_tsquery('simple', ${query.search}))`);
   }
   return sql.join(parts, sql` and `);
 }
