@@ -23,6 +23,7 @@ import { userRoutes } from "./users/routes";
 import { countingStatements, DATABASE_TIMING } from "./db/statement-timing";
 import { testingRoutes } from "./testing/routes";
 import { historyRoutes } from "./history/routes";
+import { conversationRoutes } from "./conversations/routes";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -70,6 +71,7 @@ export function createApi(deps: ApiDeps) {
   botInstallRoutes(route);
   testingRoutes(route);
   historyRoutes(route);
+  conversationRoutes(route);
   controlRoutes(route);
   jobRoutes(route);
   storageRoutes(app, deps);

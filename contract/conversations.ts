@@ -31,7 +31,7 @@ export const ConversationsQuery = z.object({
   from: z.preprocess(blankIsAbsent, IsoDay.optional()),
   /** … and on or before this one. */
   to: z.preprocess(blankIsAbsent, IsoDay.optional()),
-  /** Words of any message of the conversation. */
+  /** Whole words of any message of the conversation, any case, all of them. */
   search: z.preprocess(blankIsAbsent, z.string().trim().max(200, "Search for at most 200 characters").optional()),
   sort: z.preprocess(blankIsAbsent, z.enum(CONVERSATION_SORTS, { error: `sort must be one of ${CONVERSATION_SORTS.join(", ")}` }).default("latest")),
   page: pageNumber(1),

@@ -479,6 +479,9 @@ export const messages = pgTable("messages", {
   index("messages_app_idx").on(t.appId, t.createdAt),
   // Business Insights' answers rated unhelpful, latest first, without reading every message.
   index("messages_rated_down_idx").on(t.appId, t.ratedAt).where(sql`${t.rating} = 'down'`),
+  // The Conversations list's search, by words of any message: a scan of every message's text
+  // took a second at a million messages (docs/decisions/028).
+  index("messages_words_idx").using("gin", sql`to_tsvector('simple', ${t.text})`),
 ]);
 
 /** What a visitor said about themselves, by field of the client's user profile model, with the message it came from. */

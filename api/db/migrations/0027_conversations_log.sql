@@ -17,6 +17,7 @@ ALTER TABLE "messages" ADD COLUMN "reviewed_by" text;--> statement-breakpoint
 ALTER TABLE "test_results" ADD COLUMN "top_score" real;--> statement-breakpoint
 CREATE INDEX "conversations_app_trigger_idx" ON "conversations" USING btree ("app_id","trigger_point","started_at");--> statement-breakpoint
 CREATE INDEX "messages_rated_down_idx" ON "messages" USING btree ("app_id","rated_at") WHERE "messages"."rating" = 'down';--> statement-breakpoint
+CREATE INDEX "messages_words_idx" ON "messages" USING gin (to_tsvector('simple', "text"));--> statement-breakpoint
 -- Conversations stored before this migration: their list columns counted from their messages.
 UPDATE "conversations" c SET
   "last_question" = coalesce((SELECT m."text" FROM "messages" m WHERE m."conversation_id" = c."id" AND m."role" = 'user' ORDER BY m."id" DESC LIMIT 1), ''),

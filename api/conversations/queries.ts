@@ -1,0 +1,135 @@
+import { sql, type SQL } from "drizzle-orm";
+import type { z } from "zod";
+import type { ConversationDetail, ConversationRow, ConversationsQuery } from "@contract";
+import type { ApiDeps } from "../deps";
+import { rowsOf } from "../db/rows";
+
+type Query = z.output<typeof ConversationsQuery>;
+
+/** The conversations column each outcome filter reads (a fixed list: never text from a request). */
+const OUTCOME_COLUMNS: Record<NonNullable<Query["outcome"]>, SQL> = {
+  answered: sql.raw("c.answered"), fallback: sql.raw("c.fallback"), canned: sql.raw("c.canned"), disclaimed: sql.raw("c.disclaimed"),
+};
+
+const ORDERS: Record<Query["sort"], SQL> = {
+  latest: sql.raw("c.started_at desc, c.id desc"),
+  oldest: sql.raw("c.started_at asc, c.id asc"),
+  most_questions: sql.raw("c.question_count desc, c.started_at desc, c.id desc"),
+};
+
+/** "Reviewed": an operator went through it, and no answer rated down waits for them. */
+const REVIEWED = sql.raw("(c.reviewed_answers > 0 and c.down_unreviewed = 0)");
+
+/**
+ * The conditions of the Conversations list (alias c for conversations, p for visitor_profiles).
+ * Every filter but the search reads the conversation's own row: its outcome, rating and review
+ * counts are kept on it as messages, ratings and reviews are stored.
+ */
+function conversationFilter(appId: number, query: Query): SQL {
+  const parts = [sql`c.app_id = ${appId}`];
+  if (query.trigger_point !== undefined) parts.push(sql`c.trigger_point = ${query.trigger_point}`);
+  if (query.environment !== "all") parts.push(sql`c.environment = ${query.environment}`);
+  if (query.outcome) parts.push(sql`${OUTCOME_COLUMNS[query.outcome]} > 0`);
+  if (query.rating === "up") parts.push(sql`c.rated_up > 0`);
+  if (query.rating === "down") parts.push(sql`c.rated_down > 0`);
+  if (query.rating === "unrated") parts.push(sql`c.rated_up = 0 and c.rated_down = 0`);
+  if (query.lead === "true") parts.push(sql`p.is_lead`);
+  if (query.lead === "false") parts.push(sql`not coalesce(p.is_lead, false)`);
+  if (query.reviewed === "true") parts.push(REVIEWED);
+  if (query.reviewed === "false") parts.push(sql`not ${REVIEWED}`);
+  // Days are UTC days, as Business Insights counts them.
+  if (query.from) parts.push(sql`c.started_at >= ${query.from}::date::timestamp at time zone 'utc'`);
+  if (query.to) parts.push(sql`c.started_at < (${query.to}::date + 1)::timestamp at time zone 'utc'`);
+  if (query.search) {
+    // Whole words of any message, any case, through messages_words_idx: a substring search read
+    // every message of the client (a second at a million messages).
+    parts.push(sql`c.id in (select m.conversation_id from messages m
+      where m.app_id = ${appId} and to_tsvector('simple', m.text) @@ plainto_tsquery('simple', ${query.search}))`);
+  }
+  return sql.join(parts, sql` and `);
+}
+
+interface ListRecord {
+  id: string; started_at: string | Date; environment: string; trigger_point: string; question_count: number; last_question: string;
+  answered: number; fallback: number; canned: number; disclaimed: number; rated_up: number; rated_down: number; reviewed: boolean; lead: boolean | null;
+}
+
+function ratingOf(up: number, down: number): ConversationRow["rating"] {
+  if (up && down) return "mixed";
+  if (down) return "down";
+  return up ? "up" : null;
+}
+
+const toRow = (row: ListRecord): ConversationRow => ({
+  id: String(row.id),
+  started_at: new Date(row.started_at).toISOString(),
+  environment: row.environment,
+  trigger_point: row.trigger_point,
+  questions: Number(row.question_count),
+  last_question: row.last_question,
+  outcomes: { answered: Number(row.answered), fallback: Number(row.fallback), canned: Number(row.canned), disclaimed: Number(row.disclaimed) },
+  rating: ratingOf(Number(row.rated_up), Number(row.rated_down)),
+  lead: Boolean(row.lead),
+  reviewed: Boolean(row.reviewed),
+});
+
+/** One page of a client's conversations and how many match, read from the conversations' own rows. */
+export async function listConversations(appId: number, query: Query, deps: Pick<ApiDeps, "db">) {
+  const where = conversationFilter(appId, query);
+  // The profile is joined only when the lead filter needs it for counting; the page always shows it.
+  const counted = query.lead ? sql`conversations c left join visitor_profiles p on p.conversation_id = c.id` : sql`conversations c`;
+  const [{ total }] = rowsOf<{ total: number }>(await deps.db.execute(sql`select count(*)::int as total from ${counted} where ${where}`));
+  const rows = rowsOf<ListRecord>(await deps.db.execute(sql`
+    select c.id, c.started_at, c.environment, c.trigger_point, c.question_count, c.last_question, c.answered, c.fallback, c.canned, c.disclaimed,
+      c.rated_up, c.rated_down, ${REVIEWED} as reviewed, p.is_lead as lead
+    from conversations c left join visitor_profiles p on p.conversation_id = c.id
+    where ${where}
+    order by ${ORDERS[query.sort]}
+    limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`));
+  return { data: rows.map(toRow), total: Number(total) };
+}
+
+interface MessageRecord {
+  id: number | string; role: "user" | "assistant"; text: string; created_at: string | Date; outcome: ConversationDetail["messages"][number]["outcome"];
+  sources: { title: string; url: string }[]; rating: "up" | "down" | null; comment: string | null; reviewed: boolean;
+  trace: ConversationDetail["messages"][number]["trace"];
+}
+
+/** A conversation of this client with every message, each answer with the question it answered; null when there is none. */
+export async function conversationDetail(appId: number, conversationId: string, deps: Pick<ApiDeps, "db">): Promise<ConversationDetail | null> {
+  const [conversation] = rowsOf<{ id: string; started_at: string | Date; environment: string; trigger_point: string; lead: boolean | null }>(
+    await deps.db.execute(sql`
+      select c.id, c.started_at, c.environment, c.trigger_point, p.is_lead as lead
+      from conversations c left join visitor_profiles p on p.conversation_id = c.id
+      where c.id = ${conversationId}::uuid and c.app_id = ${appId}`),
+  );
+  if (!conversation) return null;
+  const said = rowsOf<MessageRecord>(await deps.db.execute(sql`
+    select id, role, text, created_at, outcome, sources, rating, comment, reviewed, trace
+    from messages where conversation_id = ${conversationId}::uuid order by id`));
+  let question: string | null = null;
+  return {
+    id: String(conversation.id),
+    started_at: new Date(conversation.started_at).toISOString(),
+    environment: conversation.environment,
+    trigger_point: conversation.trigger_point,
+    lead: Boolean(conversation.lead),
+    messages: said.map((message) => {
+      if (message.role === "user") question = message.text;
+      const isAnswer = message.role === "assistant";
+      return {
+        id: Number(message.id),
+        role: message.role,
+        text: message.text,
+        at: new Date(message.created_at).toISOString(),
+        outcome: isAnswer ? message.outcome : null,
+        sources: message.sources ?? [],
+        rating: message.rating,
+        comment: message.comment,
+        reviewed: Boolean(message.reviewed),
+        question: isAnswer ? question : null,
+        trace: isAnswer ? message.trace ?? null : null,
+      };
+    }),
+  };
+}
