@@ -80,8 +80,8 @@ export function readConversationFilters(params: URLSearchParams) {
     const [name] = issue.path;
     // Every rule of the query is about one filter (the dates' order is said beside the start date).
     const field = CONVERSATION_FILTERS.find((filter) => filter === name) ?? "search";
-    const messages = (fieldErrors[field] ??= []);
-    if (!messages.includes(issue.message)) messages.push(issue.message);
+    // A field's first message says what to fix ("Dates are YYYY-MM-DD"); the ones after it follow from it.
+    fieldErrors[field] ??= [issue.message];
   }
   return { values, page, query: null, fieldErrors };
 }

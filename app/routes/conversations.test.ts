@@ -1,0 +1,319 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChatEvent, ConversationDetail, ConversationRow } from "@contract";
+import { formRequest, getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
+import { apiCaller, signInAs } from "../../tests/support/test-host";
+import { indexedSite, pageIn } from "../../tests/support/widget-chat";
+import { parseCsv } from "~/lib/csv";
+import * as agentList from "./$appName.agent.$agentName.conversations";
+import * as agentTranscript from "./$appName.agent.$agentName.conversations_.$conversationId";
+import * as agentExport from "./$appName.agent.$agentName.conversations_.export";
+import * as clientList from "./$appName.conversations";
+import * as clientTranscript from "./$appName.conversations_.$conversationId";
+import * as clientExport from "./$appName.conversations_.export";
+import * as testQuestions from "./$appName.agent.$agentName.controls.test-questions";
+
+/*
+ * The Conversations screens' loaders and actions over the real API, with conversations held
+ * through the real `/v1/chat` about pages the real pipeline indexed: the list and its filters in
+ * the address, the CSV, a transcript and its traces, and the corrections made from an answer, as
+ * a form post without JavaScript sends them.
+ */
+let site: Awaited<ReturnType<typeof indexedSite>>;
+let call: ReturnType<typeof apiCaller>;
+let admin: string;
+let viewer: string;
+let superToken: string;
+let appId: number;
+
+const AGENT = "/northfield/agent/admissions/conversations";
+const CLIENT = "/northfield/conversations";
+const agentParams = { appName: "northfield", agentName: "admissions" };
+
+/** A visitor's question as the widget sends it; answers the conversation, the answer's message id and its outcome. */
+async function ask(key: string, message: string, options: { triggerPoint?: string; conversation?: string } = {}) {
+  const response = await site.host.api.request("/v1/chat", {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key, trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation }),
+  }, { incoming: { ip: "203.0.113.51" } });
+  const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as ChatEvent);
+  const start = events.find((event): event is Extract<ChatEvent, { type: "start" }> => event.type === "start");
+  const done = events.find((event): event is Extract<ChatEvent, { type: "done" }> => event.type === "done");
+  if (!start || !done) throw new Error(`the chat answered ${JSON.stringify(events)}`);
+  return { conversation: start.conversation_id, answer: done.message_id, outcome: done.outcome };
+}
+
+/*
+ * Admissions: "deadline" (answered from the admissions page, then a fallback), asked first;
+ * Student Success: "lab" (a fallback), asked next; Harbor Outfitters (another client): "harbor".
+ */
+let deadline: Awaited<ReturnType<typeof ask>>;
+let deadlineFallback: Awaited<ReturnType<typeof ask>>;
+let lab: Awaited<ReturnType<typeof ask>>;
+let harbor: Awaited<ReturnType<typeof ask>>;
+
+beforeAll(async () => {
+  site = await indexedSite([
+    { path: "/admissions", html: pageIn("en", "Fall semester applications", ["Applications for the fall semester close on January 15 every year."]) },
+    { path: "/archive", html: pageIn("en", "News archive", ["In 2019, applications for the fall semester closed on March 1."]) },
+  ]);
+  call = apiCaller(site.host);
+  admin = await signInToConsole(site.host, "client.admin@example.com");
+  viewer = await signInToConsole(site.host, "client.user@example.com");
+  superToken = (await signInAs(site.host, "admin@example.com")).user_token;
+  const apps = (await call("GET", "/v1/apps", { token: superToken })).body.apps as { id: number; url_code: string }[];
+  appId = apps.find((app) => app.url_code === "northfield")!.id;
+  const harborId = apps.find((app) => app.url_code === "shopharbor-outfitters")!.id;
+  const harborKey = (await call("GET", `/v1/bot_installs?app_id=${harborId}&env=stage&app_name=shop`, { token: superToken })).body.key as string;
+
+  deadline = await ask(site.key, "When do applications for the fall semester close?");
+  deadlineFallback = await ask(site.key, "Is there a quantum teleportation lab?", { conversation: deadline.conversation });
+  lab = await ask(site.key, "Where is the robotics lab?", { triggerPoint: "studentsuccess" });
+  harbor = await ask(harborKey, "Do you sell rain jackets?", { triggerPoint: "shop" });
+}, 120_000);
+afterAll(() => site?.close());
+
+const args = (request: Request, params: Record<string, string> = agentParams) => ({ request, context: testContext(site.host), params });
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+async function loadList(path: string, cookie = admin): Promise<any> {
+  const response = await settle(() => (path.startsWith(AGENT) ? agentList : clientList).loader(args(getRequest(path, cookie), path.startsWith(AGENT) ? agentParams : { appName: "northfield" })));
+  expect(response.status, path).toBe(200);
+  return response.json();
+}
+const transcript = (id: string, cookie = admin, path = `${AGENT}/${id}`) =>
+  settle(() => agentTranscript.loader(args(getRequest(path, cookie), { ...agentParams, conversationId: id })));
+async function loadTranscript(id: string, cookie = admin): Promise<{ conversation: ConversationDetail; canCorrect: boolean; testQuestionsPath: string }> {
+  const response = await transcript(id, cookie);
+  expect(response.status).toBe(200);
+  return response.json();
+}
+const correct = (id: string, fields: Record<string, string>, cookie = admin) =>
+  settle(() => agentTranscript.action(args(formRequest(`${AGENT}/${id}`, fields, cookie), { ...agentParams, conversationId: id })));
+const ids = (data: { conversations: ConversationRow[] }) => data.conversations.map((row) => row.id);
+
+describe("the Conversations list", () => {
+  it("shows an agent its own conversations, latest first, with what each held", async () => {
+    const data = await loadList(AGENT);
+    expect(data.agent).toEqual({ name: "Admissions Assistant", triggerPoint: "admissions" });
+    expect(ids(data)).toEqual([deadline.conversation]);
+    expect(data.conversations[0]).toMatchObject({
+      environment: "stage", trigger_point: "admissions", questions: 2, last_question: "Is there a quantum teleportation lab?",
+      outcomes: { answered: 1, fallback: 1, canned: 0, disclaimed: 0 }, rating: null, lead: false, reviewed: false,
+    });
+    expect(data).toMatchObject({ total: 1, page: 1, totalPages: 1, filtersRefused: false, error: null, fieldErrors: {} });
+  });
+
+  it("shows the client every agent's conversations, and never another client's", async () => {
+    const data = await loadList(CLIENT);
+    expect(data.agent).toBeNull();
+    expect(ids(data)).toEqual([lab.conversation, deadline.conversation]);
+    expect(ids(data)).not.toContain(harbor.conversation);
+    const elsewhere = await settle(() => clientList.loader(args(getRequest("/shopharbor-outfitters/conversations", admin), { appName: "shopharbor-outfitters" })));
+    expect(elsewhere.status).toBe(404);
+  });
+
+  it("filters, sorts and pages by the address, and keeps what it was given", async () => {
+    expect(ids(await loadList(`${CLIENT}?outcome=answered`))).toEqual([deadline.conversation]);
+    expect(ids(await loadList(`${CLIENT}?search=robotics`))).toEqual([lab.conversation]);
+    expect(ids(await loadList(`${CLIENT}?environment=prod`))).toEqual([]);
+    expect(ids(await loadList(`${CLIENT}?sort=oldest`))).toEqual([deadline.conversation, lab.conversation]);
+    expect(ids(await loadList(`${CLIENT}?sort=most_questions&lead=false&reviewed=false&rating=unrated`))[0]).toBe(deadline.conversation);
+    const today = new Date().toISOString().slice(0, 10);
+    const filtered = await loadList(`${AGENT}?from=${today}&to=${today}&environment=stage&outcome=fallback&page_size=10&page=1`);
+    expect(ids(filtered)).toEqual([deadline.conversation]);
+    expect(filtered.values).toMatchObject({ from: today, to: today, environment: "stage", outcome: "fallback", page_size: "10" });
+    const past = await loadList(`${CLIENT}?page_size=10&page=2`);
+    expect(past).toMatchObject({ conversations: [], total: 2, page: 2, totalPages: 1 });
+  });
+
+  it("says what is wrong with a filter beside it, keeping what was typed, instead of an error page", async () => {
+    const cases: [string, string, RegExp][] = [
+      ["from=yesterday", "from", /^Dates are YYYY-MM-DD$/],
+      ["from=2026-05-02&to=2026-05-01", "from", /^The start date must be on or before the end date$/],
+      ["to=2026-02-30", "to", /^Not a date$/],
+      ["outcome=lost", "outcome", /^outcome must be one of/],
+      ["rating=5", "rating", /^rating must be up, down or unrated$/],
+      ["lead=maybe", "lead", /^lead must be true or false$/],
+      ["reviewed=soon", "reviewed", /^reviewed must be true or false$/],
+      ["environment=live", "environment", /^environment must be all, prod or stage$/],
+      ["page_size=7", "page_size", /^page_size must be/],
+      ["sort=random", "sort", /^sort must be one of/],
+      [`search=${"x".repeat(201)}`, "search", /^Search for at most 200 characters$/],
+    ];
+    for (const [query, field, message] of cases) {
+      const data = await loadList(`${AGENT}?${query}`);
+      expect(data.fieldErrors[field]?.[0], query).toMatch(message);
+      expect(data.filtersRefused, query).toBe(true);
+      expect(data.conversations).toEqual([]);
+    }
+    expect((await loadList(`${AGENT}?outcome=lost&search=lab`)).values).toMatchObject({ outcome: "lost", search: "lab" });
+    // A page number is no filter: past any table, it is an empty page.
+    expect((await loadList(`${AGENT}?page=99999999999999999999`)).filtersRefused).toBe(false);
+  });
+
+  it("exports the filtered list as CSV, every page of it", async () => {
+    const exported = await settle(() => clientExport.loader(args(getRequest(`${CLIENT}/export?outcome=fallback&page_size=10&page=2`, viewer), { appName: "northfield" })));
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="northfield-conversations-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const rows = parseCsv(await exported.text());
+    expect(rows[0]).toEqual([
+      "Started (UTC)", "Environment", "Trigger point", "Questions", "Last question",
+      "Answered", "Fallback", "Canned", "Disclaimed", "Rating", "Lead", "Reviewed", "Conversation id",
+    ]);
+    expect(rows.slice(1).map((row) => row[12])).toEqual([lab.conversation, deadline.conversation]);
+
+    const agentCsv = await settle(() => agentExport.loader(args(getRequest(`${AGENT}/export`, admin))));
+    expect(agentCsv.headers.get("content-disposition")).toMatch(/filename="northfield-admissions-conversations-/);
+    expect(parseCsv(await agentCsv.text()).slice(1).map((row) => row[12])).toEqual([deadline.conversation]);
+
+    const refused = await settle(() => agentExport.loader(args(getRequest(`${AGENT}/export?from=yesterday`, admin))));
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toBe("Dates are YYYY-MM-DD");
+  });
+});
+
+describe("a conversation's transcript", () => {
+  it("holds every message with its time, and each answer its sources and the trace recorded when it was given", async () => {
+    const { conversation, canCorrect, testQuestionsPath } = await loadTranscript(deadline.conversation);
+    expect(canCorrect).toBe(true);
+    expect(testQuestionsPath).toBe("/northfield/agent/admissions/controls/test-questions");
+    expect(conversation.messages.map((message) => [message.role, message.outcome])).toEqual([
+      ["user", null], ["assistant", "answered"], ["user", null], ["assistant", "fallback"],
+    ]);
+    for (const message of conversation.messages) expect(Date.parse(message.at), message.text).not.toBeNaN();
+    const answer = conversation.messages[1];
+    expect(answer.id).toBe(deadline.answer);
+    expect(answer.question).toBe("When do applications for the fall semester close?");
+    expect(answer.sources[0].url).toBe(`${site.base}/admissions`);
+    const [top] = answer.trace!.passages;
+    expect(top).toMatchObject({ url: `${site.base}/admissions`, title: "Fall semester applications", rank: 1, passed: true, used: true, penalties: [] });
+    expect(Date.parse(top.indexed_at!)).not.toBeNaN();
+    expect(answer.trace!.threshold).toBeGreaterThan(0);
+    expect(conversation.messages[3].trace!.passages.every((passage) => !passage.used)).toBe(true);
+  });
+
+  it("reads the same at client level, where another agent's conversations open too", async () => {
+    const response = await settle(() => clientTranscript.loader(args(getRequest(`${CLIENT}/${lab.conversation}`, viewer), { appName: "northfield", conversationId: lab.conversation })));
+    expect(response.status).toBe(200);
+    const data = await response.json();
+    expect(data.conversation.trigger_point).toBe("studentsuccess");
+    expect(data.canCorrect).toBe(false);
+    expect(data.testQuestionsPath).toBe("/northfield/agent/studentsuccess/controls/test-questions");
+  });
+
+  it("is not found for an unknown id, a malformed one, another agent's or another client's conversation", async () => {
+    const unknown = "00000000-0000-4000-8000-000000000000";
+    for (const id of [unknown, "not-a-conversation", lab.conversation, harbor.conversation]) {
+      expect((await transcript(id)).status, id).toBe(404);
+    }
+    const clientLevel = await settle(() => clientTranscript.loader(args(getRequest(`${CLIENT}/${harbor.conversation}`, admin), { appName: "northfield", conversationId: harbor.conversation })));
+    expect(clientLevel.status).toBe(404);
+    const harborPage = await settle(() => clientTranscript.loader(args(
+      getRequest(`/shopharbor-outfitters/conversations/${harbor.conversation}`, admin), { appName: "shopharbor-outfitters", conversationId: harbor.conversation },
+    )));
+    expect(harborPage.status).toBe(404);
+  });
+});
+
+describe("corrections made from an answer", () => {
+  it("adds the answer as a test question, prefilled or typed; a refusal keeps what was typed, each message by its field", async () => {
+    const base = { intent: "add-test-question", message_id: String(deadline.answer) };
+    const refused = await correct(deadline.conversation, { ...base, question: "", expect_outcome: "lost", expect_source: "", expect_source_typed: "x".repeat(2001) });
+    expect(refused.status).toBe(400);
+    const data = await refused.json();
+    expect(data).toMatchObject({ intent: "add-test-question", messageId: deadline.answer, values: { question: "", expect_outcome: "lost", expect_source_typed: "x".repeat(2001) } });
+    expect(data.fieldErrors.question).toEqual(["This field is required"]);
+    expect(data.fieldErrors.expect_outcome[0]).toMatch(/^The outcome must be one of/);
+    expect(data.fieldErrors.expect_source_typed[0]).toMatch(/^Keep the expected source under 2,000 characters/);
+
+    const nothingExpected = await correct(deadline.conversation, { ...base, question: "When do applications close?", expect_outcome: "", expect_source: "", expect_source_typed: "" });
+    expect(nothingExpected.status).toBe(400);
+    expect((await nothingExpected.json()).formError).toBe("Say what the answer must do: a source, a text or an outcome");
+
+    const added = await correct(deadline.conversation, {
+      ...base, question: "When do applications for the fall semester close?", expect_outcome: "answered", expect_source: `${site.base}/admissions`, expect_source_typed: "",
+    });
+    expect(added.status).toBe(302);
+    expect(added.headers.get("location")).toBe(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
+    expect(await toastOf(added)).toMatchObject({
+      type: "success", description: "Test question added: it runs with the agent's next test run.",
+      link: { to: "/northfield/agent/admissions/controls/test-questions", label: "Open Test Questions" },
+    });
+    const typed = await correct(deadline.conversation, {
+      ...base, question: "Is there a quantum teleportation lab?", expect_outcome: "fallback", expect_source: `${site.base}/admissions`, expect_source_typed: "lab-guide.pdf",
+    });
+    expect(typed.status).toBe(302);
+
+    const listed = await settle(() => testQuestions.loader(args(getRequest("/northfield/agent/admissions/controls/test-questions", viewer))));
+    expect((await listed.json()).questions).toEqual(expect.arrayContaining([
+      expect.objectContaining({ question: "When do applications for the fall semester close?", expect_source: `${site.base}/admissions`, expect_outcome: "answered", trigger_point: "admissions" }),
+      expect.objectContaining({ question: "Is there a quantum teleportation lab?", expect_source: "lab-guide.pdf", expect_outcome: "fallback" }),
+    ]));
+  });
+
+  it("lowers or excludes a page of the trace with the finetuning screen's save, recorded in History and followed by a test run", async () => {
+    const { passages } = (await loadTranscript(deadline.conversation)).conversation.messages[1].trace!;
+    const archive = passages.find((passage) => passage.url === `${site.base}/archive`)!;
+    expect(archive.rank).toBeGreaterThan(1);
+    const lowered = await correct(deadline.conversation, { intent: "finetune-page", message_id: String(deadline.answer), rank: String(archive.rank), weight: "lower" });
+    expect(lowered.status).toBe(302);
+    expect(lowered.headers.get("location")).toBe(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
+    expect(await toastOf(lowered)).toMatchObject({
+      type: "success", description: `Finetuning saved: ${site.base}/archive is weighed down (penalty 0.5) in admissions's answers. A test run follows.`,
+      link: { to: "/northfield/ai-finetuning/ai-finetuning" },
+    });
+    const rules = async () => (await call("GET", `/v1/controls/list_finetunings?app_id=${appId}`, { token: superToken })).body.finetunings;
+    expect(await rules()).toEqual([expect.objectContaining({ trigger_point: "admissions", finetuning_type: "url_pattern", pattern: `${site.base}/archive`, penalty: 0.5 })]);
+
+    const excluded = await correct(deadline.conversation, { intent: "finetune-page", message_id: String(deadline.answer), rank: String(archive.rank), weight: "exclude" });
+    expect((await toastOf(excluded))?.description).toMatch(/is left out of admissions's answers/);
+    expect(await rules()).toEqual([expect.objectContaining({ pattern: `${site.base}/archive`, penalty: 1 })]);
+
+    const history = await call("GET", `/v1/apps/${appId}/history?kind=finetuning`, { token: superToken });
+    expect(history.body.data[0]).toMatchObject({ kind: "finetuning", user_email: "client.admin@example.com" });
+    const runs = await call("GET", `/v1/apps/${appId}/test_runs?trigger_point=admissions`, { token: superToken });
+    expect(runs.body.data.map((run: { trigger: string }) => run.trigger)).toContain("finetuning saved");
+
+    // The rule acts: the same question asked again no longer retrieves the excluded page.
+    const again = await ask(site.key, "When do applications for the fall semester close?");
+    const retraced = (await loadTranscript(again.conversation)).conversation.messages[1].trace!;
+    expect(retraced.passages.map((passage) => passage.url)).not.toContain(`${site.base}/archive`);
+
+    expect((await correct(deadline.conversation, { intent: "finetune-page", message_id: String(deadline.answer), rank: "1", weight: "heavier" })).status).toBe(400);
+    expect((await correct(deadline.conversation, { intent: "finetune-page", message_id: String(deadline.answer), rank: "99", weight: "lower" })).status).toBe(404);
+  });
+
+  it("marks an answer reviewed and not reviewed, which the list filters on", async () => {
+    const review = (reviewed: string) => correct(deadline.conversation, { intent: "review", message_id: String(deadline.answer), reviewed });
+    const marked = await review("true");
+    expect(marked.status).toBe(302);
+    expect(await toastOf(marked)).toMatchObject({ type: "success", description: "Marked reviewed" });
+    expect((await loadTranscript(deadline.conversation)).conversation.messages[1].reviewed).toBe(true);
+    expect(ids(await loadList(`${AGENT}?reviewed=true`))).toEqual([deadline.conversation]);
+    expect(await toastOf(await review("false"))).toMatchObject({ description: "Marked not reviewed" });
+    expect(ids(await loadList(`${AGENT}?reviewed=true`))).toEqual([]);
+    expect((await review("maybe")).status).toBe(400);
+  });
+
+  it("refuses a read-only user every correction with 403, and shows them no forms", async () => {
+    expect((await loadTranscript(deadline.conversation, viewer)).canCorrect).toBe(false);
+    const posts: Record<string, string>[] = [
+      { intent: "add-test-question", message_id: String(deadline.answer), question: "Q?", expect_outcome: "answered" },
+      { intent: "finetune-page", message_id: String(deadline.answer), rank: "1", weight: "exclude" },
+      { intent: "review", message_id: String(deadline.answer), reviewed: "true" },
+    ];
+    for (const fields of posts) expect((await correct(deadline.conversation, fields, viewer)).status, fields.intent).toBe(403);
+    expect((await loadTranscript(deadline.conversation)).conversation.messages[1].reviewed).toBe(false);
+  });
+
+  it("answers what no form sends: an unknown intent 400, a question or another conversation's answer, another client's conversation 404", async () => {
+    expect((await correct(deadline.conversation, { intent: "delete", message_id: String(deadline.answer) })).status).toBe(400);
+    const question = deadline.answer - 1;
+    for (const messageId of [String(question), String(lab.answer), "abc", "99999999999"]) {
+      expect((await correct(deadline.conversation, { intent: "review", message_id: messageId, reviewed: "true" })).status, messageId).toBe(404);
+    }
+    expect((await correct(harbor.conversation, { intent: "review", message_id: String(harbor.answer), reviewed: "true" })).status).toBe(404);
+    expect((await correct(lab.conversation, { intent: "review", message_id: String(lab.answer), reviewed: "true" })).status).toBe(404);
+    expect((await correct(deadlineFallback.conversation, { intent: "review", message_id: String(deadlineFallback.answer), reviewed: "true" })).status).toBe(302);
+  });
+});
