@@ -150,6 +150,18 @@ describe("the Conversations list", () => {
     expect((await loadList(`${AGENT}?page=99999999999999999999`)).filtersRefused).toBe(false);
   });
 
+  it("answers addresses no form sends with the page or a 400, never a server error", async () => {
+    const queries = [
+      "page=-1&page_size=0", "page_size=1e9&page=NaN", "sort=%00&order=%ED%A0%80&status=%FF", "search=%00%ED%A0%80", `search=${"a".repeat(8 * 1024)}`,
+      "from=%00&to=9999-99-99", "q[]=1&q[99999999]=2&edit=1&delete=99999999999999999999",
+    ];
+    for (const query of queries) {
+      await loadList(`${CLIENT}?${query}`);
+      const exported = await settle(() => clientExport.loader(args(getRequest(`${CLIENT}/export?${query}`, admin), { appName: "northfield" })));
+      expect([200, 400], query).toContain(exported.status);
+    }
+  });
+
   it("exports the filtered list as CSV, every page of it", async () => {
     const exported = await settle(() => clientExport.loader(args(getRequest(`${CLIENT}/export?outcome=fallback&page_size=10&page=2`, viewer), { appName: "northfield" })));
     expect(exported.status).toBe(200);

@@ -65,7 +65,7 @@ function PassagesTable({ answerId, trace, site, canCorrect }: { answerId: number
           {trace.passages.map((passage) => (
             <tr key={passage.rank} data-rank={passage.rank}>
               <td className={s.number}>{passage.rank}</td>
-              <td>
+              <td className={s.pageCell}>
                 <PassageSource passage={passage} />
                 <details>
                   <summary className={ui.muted}>Passage</summary>

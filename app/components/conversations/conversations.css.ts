@@ -36,6 +36,11 @@ export const comment = style({ borderLeft: `3px solid ${vars.color.border}`, mar
 export const disclosure = style({ marginTop: vars.space.sm });
 export const disclosureSummary = style({ cursor: "pointer", fontWeight: 600, color: vars.color.primary });
 export const disclosureBody = style({ marginTop: vars.space.sm, display: "grid", gap: vars.space.sm, minWidth: 0 });
+// The grid spaces the trace's parts; their own margins would double it.
+globalStyle(`${disclosureBody} > p, ${disclosureBody} > div > p, ${disclosureBody} h3`, { margin: 0 });
+globalStyle(`${disclosureBody} h3`, { fontSize: "15px", marginBottom: vars.space.xs });
+/** A passage's page: its title, address and text need more room than the figures beside them. */
+export const pageCell = style({ minWidth: "16em", overflowWrap: "anywhere" });
 export const passageText = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", color: vars.color.muted, margin: `${vars.space.xs} 0 0`, maxWidth: "60ch" });
 export const url = style({ display: "block", color: vars.color.muted, fontSize: "12px", overflowWrap: "anywhere" });
 export const plainList = style({ margin: 0, paddingLeft: vars.space.lg });

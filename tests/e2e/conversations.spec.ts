@@ -1,0 +1,196 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
+import { BASE_URL } from "./ports";
+
+/*
+ * The Conversations screens as an operator uses them, with JavaScript and without: a list filtered
+ * by its address, a transcript, the trace of an answer ("Why this answer"), and an answer made a
+ * test question that shows in Test Questions. Tests share one server: each visitor says a word of
+ * its own first, which the list's search finds.
+ */
+const LIST = "/northfield/agent/admissions/conversations";
+const TEST_QUESTIONS = "/northfield/agent/admissions/controls/test-questions";
+const QUESTION = "How many students does the nursing program admit?";
+const toast = (page: Page) => page.getByTestId("toast");
+const unique = () => `visitor${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+/** Signs in to the API as the System Admin: headers for its calls, and Northfield's id. */
+async function apiAdmin(request: APIRequestContext) {
+  const { user_token: token } = await (await request.post("/auth/dev", { data: { email: "admin@example.com" } })).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as { id: number; url_code: string }[];
+  return { headers, appId: apps.find((app) => app.url_code === "northfield")!.id };
+}
+
+/** The bundled demo site, indexed through the API (what an operator does with Index All on the Websites page). */
+async function indexDemoSite(request: APIRequestContext) {
+  const { headers, appId } = await apiAdmin(request);
+  const websites = async () => (await (await request.get(`/v1/apps/${appId}/websites`, { headers })).json()).websites as { id: number; url: string; status: string }[];
+  const demo = (await websites()).find((website) => website.url.includes("/demo-site/"))!;
+  await expect.poll(async () => (await websites()).find((website) => website.id === demo.id)!.status, { timeout: 30_000 }).toBe("sitemap_generated");
+  const urls = async () => (await (await request.get(`/v1/apps/${appId}/websites/${demo.id}/urls?page_size=100`, { headers })).json()).data as { status: string }[];
+  if ((await urls()).every((url) => url.status === "indexed")) return;
+  await request.post(`/v1/apps/${appId}/websites/${demo.id}/urls/update_status`, { headers, data: { status: "to_be_indexed" } });
+  await expect.poll(async () => (await urls()).every((url) => url.status === "indexed"), { timeout: 45_000 }).toBe(true);
+}
+
+// Indexing waits on real jobs: once per worker, on its own time, before the journeys that read answers of the site.
+test.beforeAll(async ({ playwright }) => {
+  test.setTimeout(90_000);
+  const request = await playwright.request.newContext({ baseURL: BASE_URL });
+  await indexDemoSite(request);
+  await request.dispose();
+});
+
+/**
+ * A visitor's conversation with the admissions agent through the public chat endpoint, as the
+ * widget holds it: a greeting with the visitor's own word, then a question the demo site answers.
+ */
+async function converse(request: APIRequestContext, marker: string) {
+  const { headers, appId } = await apiAdmin(request);
+  const { key } = await (await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { headers })).json();
+  let conversation: string | undefined;
+  for (const message of [`Hello, this is ${marker}.`, QUESTION]) {
+    const answer = await request.post("/v1/chat", { data: { key, trigger_point: "admissions", message, conversation_id: conversation } });
+    const events = (await answer.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; conversation_id?: string });
+    conversation = events.find((event) => event.type === "start")!.conversation_id;
+  }
+  return conversation!;
+}
+
+/** The answer to the nursing question on a transcript. */
+const nursingAnswer = (page: Page) => page.locator("li[data-role=assistant]").filter({ hasText: "The program admits 120 students each fall." });
+
+async function readTheTrace(page: Page) {
+  const answer = nursingAnswer(page);
+  await answer.getByText("Why this answer", { exact: true }).click();
+  const passages = answer.getByRole("table", { name: "Passages retrieved" });
+  await expect(passages).toBeVisible();
+  const top = passages.getByRole("row").nth(1);
+  await expect(top.getByRole("link").first()).toHaveAttribute("href", /\/demo-site\/programs\/$/);
+  await expect(top).toContainText("Passed");
+  await expect(top).toContainText("Used");
+  await expect(answer.getByText(/^Threshold in force:/)).toBeVisible();
+  await expect(answer.getByText(/^Outcome: Answered\./)).toBeVisible();
+}
+
+/** Test Questions shows the question added from the answer; it is deleted again, leaving the agent's questions as they were. */
+async function seeAndRemoveTestQuestion(page: Page, question: string, marker: string) {
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Test Questions");
+  await page.goto(`${TEST_QUESTIONS}?search=${marker}`);
+  const row = page.getByRole("table", { name: "Test questions" }).getByRole("row").filter({ hasText: question });
+  await expect(row).toContainText("Answered");
+  await expect(row).toContainText("/demo-site/programs/");
+  await row.getByRole("button", { name: `Delete “${question}”` }).click();
+  await expect(toast(page)).toContainText("Test question deleted");
+}
+
+test.describe("with JavaScript", () => {
+  test("the list filtered by its address, a transcript, its trace, and an answer made a test question", async ({ signedInPage: page }) => {
+    const marker = unique();
+    const conversation = await converse(page.request, marker);
+
+    await page.goto(`${LIST}?search=${marker}&outcome=answered&sort=latest`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversations");
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue(marker);
+    await expect(page.getByLabel("Outcome", { exact: true })).toHaveValue("answered");
+    const rows = page.getByRole("table", { name: "Conversations" }).getByRole("row");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText(QUESTION);
+    await expect(rows.nth(1)).toContainText("1 answered");
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", `${LIST}/export?search=${marker}&outcome=answered&sort=latest`);
+    await expectNoSeriousAxeViolations(page);
+
+    // The nav leads here; the client's list holds the conversation too.
+    await page.getByRole("navigation", { name: "Agent navigation" }).getByRole("link", { name: "Conversations" }).click();
+    await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+    await page.goto(`/northfield/conversations?search=${marker}`);
+    await expect(page.getByRole("table", { name: "Conversations" }).getByRole("row").nth(1)).toContainText("admissions");
+    await page.goto(`${LIST}?search=${marker}`);
+
+    await page.getByRole("table", { name: "Conversations" }).getByRole("link", { name: /^Open the conversation started/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(#message-\\d+)?$`));
+    await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem").first()).toContainText(marker);
+    await expect(nursingAnswer(page).getByRole("list", { name: "Sources" }).getByRole("link").first()).toHaveAttribute("href", /\/demo-site\/programs\/$/);
+    await readTheTrace(page);
+    await expectNoSeriousAxeViolations(page);
+
+    const answer = nursingAnswer(page);
+    await answer.getByText("Add as test question", { exact: true }).click();
+    const form = answer.getByRole("form", { name: "Add as test question" });
+    await expect(form.getByLabel("Question")).toHaveValue(QUESTION);
+    await expect(form.getByLabel("Expected outcome")).toHaveValue("answered");
+    await expect(form.getByLabel("Expected source", { exact: true })).toHaveValue(/\/demo-site\/programs\/$/);
+    const question = `${QUESTION} (${marker})`;
+    await form.getByLabel("Question").fill(question);
+    await form.getByRole("button", { name: "Add test question" }).click();
+    await expect(toast(page)).toContainText("Test question added");
+    await toast(page).getByRole("link", { name: "Open Test Questions" }).click();
+    await seeAndRemoveTestQuestion(page, question, marker);
+  });
+
+  test("a filter out of range is said beside it, with the rest of the page", async ({ signedInPage: page }) => {
+    await page.goto(`${LIST}?from=yesterday&page_size=7&search=nursing`);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversations");
+    await expect(page.getByLabel("From")).toHaveAccessibleDescription("Dates are YYYY-MM-DD");
+    await expect(page.getByLabel("Rows per page")).toHaveAccessibleDescription(/^page_size must be/);
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue("nursing");
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
+    await page.goto(`${LIST}/00000000-0000-4000-8000-000000000000`);
+    await expect(page.getByText(/not found/i).first()).toBeVisible();
+  });
+
+  test("a client user reads a transcript and its trace, with nothing to change", async ({ page }) => {
+    const { signIn } = await import("./fixtures");
+    const marker = unique();
+    const conversation = await converse(page.request, marker);
+    await signIn(page, "client.user@example.com");
+    await page.goto(`${LIST}/${conversation}`);
+    await readTheTrace(page);
+    await expect(page.getByRole("button", { name: /^(Lower|Exclude|Mark reviewed|Add test question)/ })).toHaveCount(0);
+    await expect(page.getByText("Add as test question")).toHaveCount(0);
+  });
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the filters are a plain form, the trace opens, and a refused test question keeps what was typed", async ({ signedInPage: page }) => {
+    const marker = unique();
+    const conversation = await converse(page.request, marker);
+
+    await page.goto(LIST);
+    await page.getByLabel("Search", { exact: true }).fill(marker);
+    await page.getByLabel("Outcome", { exact: true }).selectOption({ label: "Answered" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`search=${marker}`));
+    await expect(page).toHaveURL(/outcome=answered/);
+    const rows = page.getByRole("table", { name: "Conversations" }).getByRole("row");
+    await expect(rows).toHaveCount(2);
+
+    await rows.nth(1).getByRole("link").click();
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(#message-\\d+)?$`));
+    await readTheTrace(page);
+
+    const answer = nursingAnswer(page);
+    await answer.getByText("Add as test question", { exact: true }).click();
+    const form = answer.getByRole("form", { name: "Add as test question" });
+    await form.getByLabel("Question").fill("");
+    await form.getByLabel("Or type the expected source").fill("programs-guide.pdf");
+    await form.getByRole("button", { name: "Add test question" }).click();
+    // The server's answer: the message beside the field, everything typed still there.
+    const refused = nursingAnswer(page).getByRole("form", { name: "Add as test question" });
+    await expect(refused.getByLabel("Question")).toHaveAccessibleDescription("This field is required");
+    await expect(refused.getByLabel("Or type the expected source")).toHaveValue("programs-guide.pdf");
+    await expect(refused.getByLabel("Expected outcome")).toHaveValue("answered");
+
+    const question = `${QUESTION} (${marker})`;
+    await refused.getByLabel("Question").fill(question);
+    await refused.getByLabel("Or type the expected source").fill("");
+    await refused.getByRole("button", { name: "Add test question" }).click();
+    await expect(toast(page)).toContainText("Test question added");
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(#message-\\d+)?$`));
+    await toast(page).getByRole("link", { name: "Open Test Questions" }).click();
+    await seeAndRemoveTestQuestion(page, question, marker);
+  });
+});
