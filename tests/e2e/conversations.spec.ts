@@ -116,6 +116,11 @@ test.describe("with JavaScript", () => {
     await expectNoSeriousAxeViolations(page);
 
     const answer = nursingAnswer(page);
+    await answer.getByRole("button", { name: "Mark reviewed" }).click();
+    await expect(toast(page)).toContainText("Marked reviewed");
+    await expect(answer.getByText("Reviewed", { exact: true })).toBeVisible();
+    await expect(answer.getByRole("button", { name: "Mark not reviewed" })).toBeVisible();
+
     await answer.getByText("Add as test question", { exact: true }).click();
     const form = answer.getByRole("form", { name: "Add as test question" });
     await expect(form.getByLabel("Question")).toHaveValue(QUESTION);
@@ -125,6 +130,8 @@ test.describe("with JavaScript", () => {
     await form.getByLabel("Question").fill(question);
     await form.getByRole("button", { name: "Add test question" }).click();
     await expect(toast(page)).toContainText("Test question added");
+    // Saved, the form closes and starts again from the answer.
+    await expect(form).toBeHidden();
     await toast(page).getByRole("link", { name: "Open Test Questions" }).click();
     await seeAndRemoveTestQuestion(page, question, marker);
   });

@@ -1,5 +1,6 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ConversationMessage } from "@contract";
+import { useFormGeneration } from "~/components/controls/ControlsForm";
 import { ANSWER_RATING_LABELS, isHttpLink, OUTCOME_TONES, testQuestionFromAnswer, triggerPointLabel } from "~/lib/conversations";
 import { formatDateTime, formatTimeOfDay } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
@@ -24,8 +25,8 @@ function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
 }
 
 /** One answer: its outcome, text, sources, the visitor's verdict, the review, the trace, and the corrections for those who may make them. */
-function Answer({ answer, triggerPoint, canCorrect, posted }: {
-  answer: ConversationMessage; triggerPoint: string; canCorrect: boolean; posted: PostedTestQuestion | null;
+function Answer({ answer, triggerPoint, canCorrect, posted, generation }: {
+  answer: ConversationMessage; triggerPoint: string; canCorrect: boolean; posted: PostedTestQuestion | null; generation: string;
 }) {
   return (
     <>
@@ -35,7 +36,8 @@ function Answer({ answer, triggerPoint, canCorrect, posted }: {
       {canCorrect ? (
         <div className={s.corrections}>
           <ReviewForm answer={answer} />
-          <TestQuestionForm answer={answer} values={testQuestionFromAnswer(answer)} posted={posted} />
+          {/* A new form after each correction saved (prefilled and closed again); a refused one keeps what is typed. */}
+          <TestQuestionForm key={generation} answer={answer} values={testQuestionFromAnswer(answer)} posted={posted} />
         </div>
       ) : null}
     </>
@@ -50,6 +52,7 @@ function Answer({ answer, triggerPoint, canCorrect, posted }: {
 export function TranscriptScreen() {
   const { agent, listPath, conversation, canCorrect, testQuestionsPath } = useLoaderData<typeof loadConversation>();
   const posted = useActionData<CorrectionActionData>();
+  const generation = useFormGeneration();
   const questions = conversation.messages.filter((message) => message.role === "user").length;
   return (
     <section aria-labelledby="conversation-title">
@@ -84,6 +87,7 @@ export function TranscriptScreen() {
                 triggerPoint={conversation.trigger_point}
                 canCorrect={canCorrect}
                 posted={posted?.messageId === message.id ? posted : null}
+                generation={generation}
               />
             ) : null}
           </li>
