@@ -13,6 +13,8 @@ import { downloadRoutes, SIGNED_UPLOAD_PATH, storageRoutes } from "./downloads/r
 import { exportRoutes } from "./exports/routes";
 import { appearanceRoutes } from "./appearance/routes";
 import { botInstallRoutes, publicChatCors, publicChatRoutes } from "./chat/routes";
+import { chatFeedbackRoutes } from "./chat/feedback";
+import { RateLimiter } from "./chat/rate-limit";
 import { fileRoutes } from "./files/routes";
 import { insightRoutes } from "./insights/routes";
 import { integrationRoutes } from "./integrations/routes";
@@ -76,6 +78,8 @@ export function createApi(deps: ApiDeps) {
   jobRoutes(route);
   storageRoutes(app, deps);
   publicChatRoutes(app, deps);
+  // Ratings count apart from chat messages (a visitor who asked their fill may still rate), by the same rule.
+  chatFeedbackRoutes(route, new RateLimiter(() => deps.config.chatRateLimitPerMinute));
 
   const document = openApiDocument(route.docs);
   app.get("/v1/openapi.json", (c) => c.json(document));

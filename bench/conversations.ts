@@ -16,6 +16,7 @@ import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
+import pg from "pg";
 import { apiConfigFromEnv } from "../api/config";
 import { storeAnswer } from "../api/chat/store";
 import type { ChatAnswer } from "../api/chat/responder";
@@ -30,7 +31,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const CONVERSATIONS = Math.ceil(MESSAGES / 10);
 const DAYS = 90;
 
-const postgres = await throwawayPostgres(process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres");
+// BENCH_KEEP=<name> keeps the loaded store in that database for the next run, which then skips loading.
+const postgres = process.env.BENCH_KEEP ? await keptPostgres(process.env.BENCH_KEEP) : await throwawayPostgres(process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres");
 if (!postgres) {
   console.log("PostgreSQL not reachable: the conversations benchmark needs one (BENCH_PG)");
   process.exit(0);
@@ -58,42 +60,8 @@ const TRACE_SQL = `jsonb_build_object('threshold', 0.4, 'top_score', 0.8, 'model
 
 try {
   const [app] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
-  const loadStarted = performance.now();
-  await db.execute(sql.raw(`
-    insert into conversations (id, app_id, environment, trigger_point, started_at, last_message_at, question_count, last_question)
-    select ${uuidOf("'c' || i")}, ${app.id}, case when i % 4 = 0 then 'prod' else 'stage' end,
-      (array['', 'admissions', 'studentsuccess'])[1 + i % 3],
-      now() - make_interval(days => i % ${DAYS}, secs => i % 86000), now() - make_interval(days => i % ${DAYS}), 5,
-      'What about question number ' || ((i * 7 + 8) % 2000) || '?'
-    from generate_series(1, ${CONVERSATIONS}) as i`));
-  await db.execute(sql.raw(`
-    insert into messages (conversation_id, app_id, role, text, outcome, sources, created_at, trace, rating, rated_at)
-    select ${uuidOf("'c' || i")}, ${app.id}, case when m % 2 = 0 then 'user' else 'assistant' end,
-      case when m % 2 = 0 then 'What about question number ' || ((i * 7 + m) % 2000) || '?' else 'An answer about ' || ((i * 7 + m) % 2000) || '.' end,
-      case when m % 2 = 1 then (array['answered', 'answered', 'answered', 'fallback', 'canned', 'disclaimed'])[1 + (i + m) % 6] end,
-      case when m % 2 = 1 then jsonb_build_array(jsonb_build_object('title', 'Page ' || ((i + m) % 200), 'url', 'https://www.northfield.edu/page-' || ((i + m) % 200))) else '[]'::jsonb end,
-      now() - make_interval(days => i % ${DAYS}, secs => (i % 86000) - m),
-      case when m % 2 = 1 then ${TRACE_SQL} end,
-      case when m % 2 = 1 and (i + m) % 100 < 3 then 'up' when m % 2 = 1 and (i + m) % 100 < 5 then 'down' end,
-      case when m % 2 = 1 and (i + m) % 100 < 5 then now() - make_interval(days => i % ${DAYS}) end
-    from generate_series(1, ${CONVERSATIONS}) as i, generate_series(0, 9) as m`));
-  await db.execute(sql.raw(`
-    update conversations c set answered = s.answered, fallback = s.fallback, canned = s.canned, disclaimed = s.disclaimed,
-      rated_up = s.up, rated_down = s.down, down_unreviewed = s.down
-    from (select conversation_id, count(*) filter (where outcome = 'answered') as answered, count(*) filter (where outcome = 'fallback') as fallback,
-        count(*) filter (where outcome = 'canned') as canned, count(*) filter (where outcome = 'disclaimed') as disclaimed,
-        count(*) filter (where rating = 'up') as up, count(*) filter (where rating = 'down') as down
-      from messages group by conversation_id) s
-    where s.conversation_id = c.id`));
-  await db.execute(sql.raw(`
-    insert into visitor_profiles (conversation_id, app_id, values, field_score, is_lead)
-    select ${uuidOf("'c' || i")}, ${app.id},
-      case when i % 10 = 0 then jsonb_build_object('email', 'visitor' || i || '@example.com') else jsonb_build_object('intended_major', 'Biology') end,
-      case when i % 10 = 0 then 40 else 8 end, i % 10 = 0
-    from generate_series(1, ${CONVERSATIONS}) as i where i % 5 = 0`));
-  await db.execute(sql`vacuum analyze`);
-  const [{ size }] = ((await db.execute(sql`select pg_size_pretty(pg_total_relation_size('messages')) as size`)) as unknown as { rows: { size: string }[] }).rows;
-  console.log(`stored ${MESSAGES.toLocaleString("en-US")} messages (${size} with their traces) in ${CONVERSATIONS.toLocaleString("en-US")} conversations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+  const [{ already }] = ((await db.execute(sql`select count(*)::int as already from conversations`)) as unknown as { rows: { already: number }[] }).rows;
+  if (!already) await load(app.id);
 
   const token = await (async () => {
     const [admin] = await db.select().from(users).where(eq(users.email, host.deps.config.adminEmail));
@@ -188,4 +156,57 @@ function uuidOf(textSql: string) {
 function md5Uuid(text: string) {
   const hex = createHash("md5").update(text).digest("hex").replace(/^(.{12})./, "$14").replace(/^(.{16})./, "$18");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** The store: conversations, their messages with traces and ratings, their list columns, and visitors' profiles. */
+async function load(appId: number) {
+  const loadStarted = performance.now();
+  await db.execute(sql.raw(`
+    insert into conversations (id, app_id, environment, trigger_point, started_at, last_message_at, question_count, last_question)
+    select ${uuidOf("'c' || i")}, ${appId}, case when i % 4 = 0 then 'prod' else 'stage' end,
+      (array['', 'admissions', 'studentsuccess'])[1 + i % 3],
+      now() - make_interval(days => i % ${DAYS}, secs => i % 86000), now() - make_interval(days => i % ${DAYS}), 5,
+      'What about question number ' || ((i * 7 + 8) % 2000) || '?'
+    from generate_series(1, ${CONVERSATIONS}) as i`));
+  await db.execute(sql.raw(`
+    insert into messages (conversation_id, app_id, role, text, outcome, sources, created_at, trace, rating, rated_at)
+    select ${uuidOf("'c' || i")}, ${appId}, case when m % 2 = 0 then 'user' else 'assistant' end,
+      case when m % 2 = 0 then 'What about question number ' || ((i * 7 + m) % 2000) || '?' else 'An answer about ' || ((i * 7 + m) % 2000) || '.' end,
+      case when m % 2 = 1 then (array['answered', 'answered', 'answered', 'fallback', 'canned', 'disclaimed'])[1 + (i + m) % 6] end,
+      case when m % 2 = 1 then jsonb_build_array(jsonb_build_object('title', 'Page ' || ((i + m) % 200), 'url', 'https://www.northfield.edu/page-' || ((i + m) % 200))) else '[]'::jsonb end,
+      now() - make_interval(days => i % ${DAYS}, secs => (i % 86000) - m),
+      case when m % 2 = 1 then ${TRACE_SQL} end,
+      case when m % 2 = 1 and (i + m) % 100 < 3 then 'up' when m % 2 = 1 and (i + m) % 100 < 5 then 'down' end,
+      case when m % 2 = 1 and (i + m) % 100 < 5 then now() - make_interval(days => i % ${DAYS}) end
+    from generate_series(1, ${CONVERSATIONS}) as i, generate_series(0, 9) as m`));
+  await db.execute(sql.raw(`
+    update conversations c set answered = s.answered, fallback = s.fallback, canned = s.canned, disclaimed = s.disclaimed,
+      rated_up = s.up, rated_down = s.down, down_unreviewed = s.down
+    from (select conversation_id, count(*) filter (where outcome = 'answered') as answered, count(*) filter (where outcome = 'fallback') as fallback,
+        count(*) filter (where outcome = 'canned') as canned, count(*) filter (where outcome = 'disclaimed') as disclaimed,
+        count(*) filter (where rating = 'up') as up, count(*) filter (where rating = 'down') as down
+      from messages group by conversation_id) s
+    where s.conversation_id = c.id`));
+  await db.execute(sql.raw(`
+    insert into visitor_profiles (conversation_id, app_id, values, field_score, is_lead)
+    select ${uuidOf("'c' || i")}, ${appId},
+      case when i % 10 = 0 then jsonb_build_object('email', 'visitor' || i || '@example.com') else jsonb_build_object('intended_major', 'Biology') end,
+      case when i % 10 = 0 then 40 else 8 end, i % 10 = 0
+    from generate_series(1, ${CONVERSATIONS}) as i where i % 5 = 0`));
+  await db.execute(sql`vacuum analyze`);
+  const [{ size }] = ((await db.execute(sql`select pg_size_pretty(pg_total_relation_size('messages')) as size`)) as unknown as { rows: { size: string }[] }).rows;
+  console.log(`stored ${MESSAGES.toLocaleString("en-US")} messages (${size} with their traces) in ${CONVERSATIONS.toLocaleString("en-US")} conversations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+}
+
+/** A database of the local PostgreSQL kept between runs (created when missing). */
+async function keptPostgres(name: string) {
+  const serverUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  const { rowCount } = await admin.query("select 1 from pg_database where datname = $1", [name]);
+  if (!rowCount) await admin.query(`create database "${name.replace(/"/g, "")}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: async () => {} };
 }

@@ -67,7 +67,14 @@ export const ConversationRow = z.object({
 });
 export type ConversationRow = z.infer<typeof ConversationRow>;
 
-export const ConversationList = z.object({ data: z.array(ConversationRow), total: z.number() });
+/** Conversations are counted up to this many; past it, `total_is_capped` (the pages still go on). */
+export const CONVERSATION_COUNT_CAP = 10_000;
+export const ConversationList = z.object({
+  data: z.array(ConversationRow),
+  /** The conversations the filters match, counted up to CONVERSATION_COUNT_CAP. */
+  total: z.number(),
+  total_is_capped: z.boolean(),
+});
 export type ConversationList = z.infer<typeof ConversationList>;
 
 export const TracePassage = z.object({

@@ -36,6 +36,22 @@ export const InsightDay = z.object({
 });
 export type InsightDay = z.infer<typeof InsightDay>;
 
+/** An answer a visitor rated down (thumbs down), with the question it answered and the visitor's comment. */
+export const UnhelpfulAnswer = z.object({
+  conversation_id: z.string(),
+  message_id: z.number(),
+  /** The visitor's question just before the answer ('' when none was kept). */
+  question: z.string(),
+  answer: z.string(),
+  comment: z.string().nullable(),
+  rated_at: z.string(),
+  /** An operator has worked through it. */
+  reviewed: z.boolean(),
+  /** The conversation's trigger point ('' for Default). */
+  trigger_point: z.string(),
+});
+export type UnhelpfulAnswer = z.infer<typeof UnhelpfulAnswer>;
+
 export const Insights = z.object({
   range: z.object({ from: z.string(), to: z.string() }),
   totals: InsightDay.omit({ day: true }),
@@ -50,6 +66,8 @@ export const Insights = z.object({
     top: z.array(z.object({ conversation_id: z.string(), name: z.string(), contact: z.string(), score: z.number(), reasons: z.array(z.string()), started_at: z.string() })),
   }),
   top_sources: z.array(z.object({ url: z.string(), title: z.string(), cited: z.number() })),
+  /** Answers rated down in the range (by when they were rated): how many, and the latest first. */
+  unhelpful: z.object({ total: z.number(), answers: z.array(UnhelpfulAnswer) }),
   lead_score_rule: z.string(),
 });
 export type Insights = z.infer<typeof Insights>;

@@ -4,12 +4,16 @@
  * CSS custom properties set from the validated appearance values, text only ever set as text.
  */
 import { CHAT_MESSAGE_MAX_CHARS } from "../contract/values/chat";
+import { FEEDBACK_COMMENT_MAX_CHARS, type AnswerRating } from "../contract/values/conversations";
 
 type Values = Record<string, string | number | boolean>;
 type WidgetEvent =
   | { type: "start"; conversation_id: string }
   | { type: "delta"; text: string }
-  | { type: "done"; outcome: string; sources: { title: string; url: string }[]; disclaimer: string | null; programs: { name: string; url: string }[] }
+  | {
+    type: "done"; message_id: number; outcome: string; sources: { title: string; url: string }[]; disclaimer: string | null;
+    programs: { name: string; url: string }[];
+  }
   | { type: "error"; message: string };
 
 const FONTS: Record<string, string> = {
@@ -31,7 +35,7 @@ const STYLES = `
 .launcher:focus-visible, button:focus-visible, textarea:focus-visible, a:focus-visible { outline: 3px solid var(--primary); outline-offset: 2px; }
 .panel { position: absolute; bottom: 64px; width: var(--width); height: var(--height); max-width: calc(100vw - 2 * var(--offset)); max-height: calc(100vh - 100px); display: flex; flex-direction: column; background: var(--background); border-radius: var(--radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); overflow: hidden; }
 .root.right .panel { right: 0; } .root.left .panel { left: 0; }
-.panel[hidden] { display: none; }
+[hidden] { display: none !important; }
 .header { display: flex; align-items: center; gap: 10px; padding: 12px 14px; background: var(--primary); color: var(--header-text); }
 .header img { height: 28px; max-width: 96px; object-fit: contain; }
 .header h2 { margin: 0; font-size: 1.05em; flex: 1; }
@@ -50,6 +54,12 @@ form { display: flex; gap: 8px; padding: 10px; border-top: 1px solid rgba(0,0,0,
 textarea { flex: 1; resize: none; font: inherit; padding: 8px 10px; border: 1px solid rgba(0,0,0,.25); border-radius: 8px; min-height: 40px; max-height: 120px; color: #111; background: #fff; }
 .send { border: 0; border-radius: 8px; padding: 0 14px; background: var(--primary); color: var(--header-text); font: inherit; font-weight: 600; cursor: pointer; }
 .send:disabled { opacity: .6; cursor: default; }
+.rate { display: flex; flex-wrap: wrap; align-items: center; gap: 6px; margin-top: -4px; font-size: .85em; }
+.thumb { border: 1px solid rgba(0,0,0,.25); border-radius: 999px; padding: 2px 10px; background: transparent; font: inherit; cursor: pointer; }
+.thumb[aria-pressed=true] { background: var(--primary); border-color: var(--primary); }
+.why { display: flex; flex-wrap: wrap; gap: 6px; flex-basis: 100%; }
+.why label { flex-basis: 100%; }
+.status { margin: 0; flex-basis: 100%; } .status:empty { display: none; }
 .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;
 
@@ -92,8 +102,6 @@ class Widget {
     const host = el("div");
     host.setAttribute("data-assistant-widget", "");
     const shadow = host.attachShadow({ mode: "open" });
-    const style = el("style");
-    style.textContent = STYLES;
     const panelId = "assistant-panel";
     this.panel.id = panelId;
     this.panel.hidden = true;
@@ -135,7 +143,14 @@ class Widget {
     });
     this.panel.append(header, this.log, form);
     this.root.append(this.panel, this.launcher);
-    shadow.append(style, this.root);
+    // A host page's Content-Security-Policy may refuse <style> elements (a style-src without
+    // 'unsafe-inline'); a constructed stylesheet is outside its reach. Older browsers get the element.
+    if (shadow.adoptedStyleSheets) {
+      const sheet = new CSSStyleSheet();
+      sheet.replaceSync(STYLES);
+      shadow.adoptedStyleSheets = [sheet];
+    } else shadow.append(el("style", "", STYLES));
+    shadow.append(this.root);
     document.body.append(host);
   }
 
@@ -259,6 +274,73 @@ class Widget {
     }
   }
 
+  /**
+   * Under a finished answer: thumbs up and thumbs down, each sent at once (a second replaces the
+   * first), and after a thumbs down an optional comment. What the server refuses is said in the
+   * status line; the choice shown is the one stored, and a typed comment stays where it was.
+   */
+  private rating(after: HTMLElement, messageId: number) {
+    const conversationId = this.conversationId;
+    const box = el("div", "rate");
+    box.setAttribute("role", "group");
+    box.setAttribute("aria-label", "Rate this answer");
+    const why = el("div", "why");
+    const comment = el("textarea");
+    const label = el("label", "", "What was wrong? (optional)");
+    const sendComment = el("button", "send", "Send comment");
+    const status = el("p", "status");
+    status.setAttribute("role", "status");
+    const thumb = (glyph: string, name: string, rating: AnswerRating) => {
+      const button = el("button", "thumb", glyph);
+      button.type = "button";
+      button.setAttribute("aria-label", name);
+      button.setAttribute("aria-pressed", "false");
+      button.addEventListener("click", () => void send(rating));
+      return button;
+    };
+    const up = thumb("👍", "This answer helped", "up");
+    const down = thumb("👎", "This answer did not help", "down");
+    const buttons = [up, down, sendComment];
+    const send = async (rating: AnswerRating, text?: string) => {
+      buttons.forEach((button) => (button.disabled = true));
+      status.textContent = "";
+      let next: HTMLElement | null = null;
+      try {
+        const response = await fetch(`${this.origin}/v1/chat/feedback`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ key: this.key, conversation_id: conversationId, message_id: messageId, rating, ...(text ? { comment: text } : {}) }),
+        });
+        const body = (await response.json().catch(() => ({}))) as { message?: string };
+        if (!response.ok) throw new Error(body.message);
+        up.setAttribute("aria-pressed", String(rating === "up"));
+        down.setAttribute("aria-pressed", String(rating === "down"));
+        const askWhy = rating === "down" && text === undefined;
+        why.hidden = !askWhy;
+        status.textContent = askWhy ? "Thanks. Tell us what was wrong if you like." : "Thank you for your feedback.";
+        // Focus follows what comes next: the comment box, or back to the thumb once the comment is sent.
+        next = askWhy ? comment : text === undefined ? null : down;
+      } catch (error) {
+        status.textContent = (error instanceof Error && error.message) || "Sorry, your rating could not be sent. Please try again.";
+      } finally {
+        buttons.forEach((button) => (button.disabled = false));
+        // Only now: a disabled button takes no focus.
+        next?.focus();
+      }
+    };
+    comment.id = `why-${messageId}`;
+    label.htmlFor = comment.id;
+    comment.maxLength = FEEDBACK_COMMENT_MAX_CHARS;
+    comment.rows = 2;
+    comment.dir = "auto";
+    sendComment.type = "button";
+    sendComment.addEventListener("click", () => void send("down", comment.value.trim()));
+    why.hidden = true;
+    why.append(label, comment, sendComment);
+    box.append(up, down, why, status);
+    after.after(box);
+  }
+
   private handle(event: WidgetEvent, bubble: HTMLElement) {
     if (event.type === "start") {
       this.conversationId = event.conversation_id;
@@ -285,6 +367,7 @@ class Widget {
         }
         bubble.append(list);
       }
+      if (bubble.parentElement) this.rating(bubble.parentElement, event.message_id);
     }
     this.log.scrollTop = this.log.scrollHeight;
   }

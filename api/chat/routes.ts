@@ -1,11 +1,12 @@
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { BotInstall, BotInstallQuery, CHAT_MESSAGE_MAX_CHARS, ChatRequest, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "@contract";
+import { BotInstall, BotInstallQuery, CHAT_MESSAGE_MAX_CHARS, ChatRequest, FEEDBACK_COMMENT_MAX_CHARS, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "@contract";
 import { appearanceOf } from "../appearance/values";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
 import type { ApiDeps } from "../deps";
+import { FEEDBACK_MAX_BODY_BYTES, FEEDBACK_PATH } from "./feedback";
 import { fieldErrorsOf } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { clientAddressOf } from "../http/throttle";
@@ -48,12 +49,17 @@ const line = (event: ChatEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
  * can read.
  */
 export function publicChatCors(app: Hono) {
-  app.use("/v1/chat", cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"], maxAge: 600 }));
+  const openToAnyOrigin = cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"], maxAge: 600 });
+  app.use("/v1/chat", openToAnyOrigin);
+  app.use(FEEDBACK_PATH, openToAnyOrigin);
   app.use("/v1/widget/*", cors({ origin: "*", allowMethods: ["GET", "OPTIONS"], maxAge: 600 }));
   // Anyone may post here, so a body is refused before it is read when it is larger than a chat
   // request can be: 2,000 characters of message (at most three bytes each), the key and the ids.
   app.use("/v1/chat", bodyLimit({
     maxSize: CHAT_MAX_BODY_BYTES, onError: (c) => c.json({ message: `Keep messages under ${CHAT_MESSAGE_MAX_CHARS.toLocaleString("en")} characters` }, 413),
+  }));
+  app.use(FEEDBACK_PATH, bodyLimit({
+    maxSize: FEEDBACK_MAX_BODY_BYTES, onError: (c) => c.json({ message: `Keep comments under ${FEEDBACK_COMMENT_MAX_CHARS} characters` }, 413),
   }));
 }
 

@@ -128,7 +128,7 @@ describe("the conversations list", () => {
     expect((await ids("?sort=oldest"))[0]).toBe(a.conversation);
     expect((await ids("?sort=most_questions"))[0]).toBe(a.conversation);
     const second = await list("?page_size=10&page=2");
-    expect(second).toEqual({ data: [], total: 4 });
+    expect(second).toEqual({ data: [], total: 4, total_is_capped: false });
     // A blank choice of a filter form is no filter.
     expect((await list("?environment=&outcome=&rating=&lead=&reviewed=&search=&sort=")).total).toBe(4);
   });
@@ -155,6 +155,18 @@ describe("the conversations list", () => {
     const undone = await call("POST", `/v1/apps/${appId}/conversations/${d.conversation}/messages/${d.message}/review`, { token: clientAdmin, body: { reviewed: false } });
     expect(undone.body).toEqual({ message: "Marked not reviewed", reviewed: false });
     expect(await ids("?reviewed=false&rating=down")).toEqual([d.conversation, a.conversation]);
+  });
+
+  it("counts up to 10,000 and says when there are more", async () => {
+    await host.deps.db.execute(sql`
+      insert into conversations (id, app_id, environment, trigger_point, question_count)
+      select gen_random_uuid(), ${harbor}, 'prod', '', 1 from generate_series(1, 10001)`);
+    const many = await call("GET", `/v1/apps/${harbor}/conversations?page_size=10`, { token: admin });
+    expect(many.body.total).toBe(10_000);
+    expect(many.body.total_is_capped).toBe(true);
+    expect(many.body.data).toHaveLength(10);
+    const last = await call("GET", `/v1/apps/${harbor}/conversations?page_size=1000&page=11`, { token: admin });
+    expect(last.body.data).toHaveLength(1);
   });
 
   it("refuses filters out of range with a message for the field", async () => {

@@ -1,8 +1,9 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatEvent, Insights, UserProfilesList } from "@contract";
-import { chunks, clientApps, urls, websites } from "../db/schema";
+import { chunks, clientApps, messages, urls, websites } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { insightRange, readInsights } from "./queries";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -14,7 +15,7 @@ let harbor: number;
 const keys: Record<string, string> = {};
 const SITE = "https://www.northfield.edu";
 
-/** Asks like the widget does; answers the outcome and the conversation. */
+/** Asks like the widget does; answers the outcome, the conversation and the answer's message id. */
 async function ask(message: string, options: { env?: "stage" | "prod"; triggerPoint?: string; conversation?: string } = {}) {
   const response = await host.api.request("/v1/chat", {
     method: "POST", headers: { "content-type": "application/json" },
@@ -23,7 +24,7 @@ async function ask(message: string, options: { env?: "stage" | "prod"; triggerPo
   const events = (await response.text()).trim().split("\n").map((l) => JSON.parse(l) as ChatEvent);
   const start = events.find((e) => e.type === "start") as Extract<ChatEvent, { type: "start" }>;
   const done = events.find((e) => e.type === "done") as Extract<ChatEvent, { type: "done" }>;
-  return { conversation: start.conversation_id, outcome: done.outcome };
+  return { conversation: start.conversation_id, outcome: done.outcome, answer: done.message_id };
 }
 
 /*
@@ -37,6 +38,8 @@ async function ask(message: string, options: { env?: "stage" | "prod"; triggerPo
 const outcomes: string[] = [];
 let dana: string;
 let other: string;
+/** Answers visitors will rate: A's first, B's first (canned), C's (studentsuccess), E's first (prod), A's second. */
+const rated = {} as Record<"a" | "b" | "c" | "e" | "aSecond", { conversation: string; answer: number }>;
 
 beforeAll(async () => {
   host = await startTestHost();
@@ -68,14 +71,19 @@ beforeAll(async () => {
   for (const env of ["stage", "prod"] as const) keys[env] = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}&app_name=admissions`, { token: admin })).body.key;
 
   const a = await ask("When do applications close?");
-  outcomes.push(a.outcome, (await ask("What is the tuition per semester?", { conversation: a.conversation })).outcome);
+  const aSecond = await ask("What is the tuition per semester?", { conversation: a.conversation });
+  outcomes.push(a.outcome, aSecond.outcome);
   outcomes.push((await ask("My name is Dana Quillfeather and my email is dana.q@example.com; my intended major is zoology", { conversation: a.conversation })).outcome);
   dana = a.conversation;
   const b = await ask("Can you give me legal advice?");
+  Object.assign(rated, { a, aSecond, b });
   outcomes.push(b.outcome, (await ask("When do applications close", { conversation: b.conversation })).outcome);
-  outcomes.push((await ask("Where is the quantum teleportation lab?", { triggerPoint: "studentsuccess" })).outcome);
+  const c = await ask("Where is the quantum teleportation lab?", { triggerPoint: "studentsuccess" });
+  rated.c = c;
+  outcomes.push(c.outcome);
   outcomes.push((await ask("where is the  quantum teleportation lab", { triggerPoint: "studentsuccess" })).outcome);
   const e = await ask("When do applications close?", { env: "prod" });
+  rated.e = e;
   outcomes.push(e.outcome, (await ask("My email is sam.other@example.com", { env: "prod", conversation: e.conversation })).outcome);
   other = e.conversation;
   outcomes.push((await ask("Hello again, my email is DANA.Q@example.com", { triggerPoint: "studentsuccess" })).outcome);
@@ -150,6 +158,69 @@ describe("the dashboard's figures", () => {
   });
 });
 
+describe("answers rated unhelpful", () => {
+  const rate = async (env: "stage" | "prod", which: { conversation: string; answer: number }, rating: "up" | "down", comment?: string) => {
+    const response = await host.api.request("/v1/chat/feedback", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key: keys[env], conversation_id: which.conversation, message_id: which.answer, rating, comment }),
+    });
+    expect(response.status).toBe(200);
+  };
+  const answerText = async (id: number) => (await host.deps.db.select().from(messages).where(eq(messages.id, id)))[0].text;
+
+  it("counts the answers rated down in the range, trigger point and environment, and lists them latest first with their questions", async () => {
+    await rate("stage", rated.a, "down", "Which year?");
+    await rate("stage", rated.aSecond, "up");
+    await rate("stage", rated.b, "down");
+    await rate("prod", rated.e, "down", "That date has passed");
+    await rate("stage", rated.c, "down");
+
+    const all = await insights();
+    expect(all.unhelpful.total).toBe(4);
+    expect(all.unhelpful.answers.map((a) => a.message_id)).toEqual([rated.c.answer, rated.e.answer, rated.b.answer, rated.a.answer]);
+    expect(all.unhelpful.answers[1]).toEqual({
+      conversation_id: rated.e.conversation, message_id: rated.e.answer, question: "When do applications close?", answer: await answerText(rated.e.answer),
+      comment: "That date has passed", rated_at: expect.stringMatching(new RegExp(`^${today}T`)), reviewed: false, trigger_point: "admissions",
+    });
+    expect(all.unhelpful.answers[3]).toMatchObject({ question: "When do applications close?", comment: "Which year?", conversation_id: dana });
+    expect(all.unhelpful.answers[2]).toMatchObject({ question: "Can you give me legal advice?", answer: "I can't give legal advice.", comment: null });
+
+    const prod = await insights("?environment=prod");
+    expect(prod.unhelpful).toMatchObject({ total: 1, answers: [{ message_id: rated.e.answer }] });
+    const studentSuccess = await insights("?trigger_point=studentsuccess");
+    expect(studentSuccess.unhelpful).toMatchObject({ total: 1, answers: [{ message_id: rated.c.answer, trigger_point: "studentsuccess" }] });
+    // Rated today: a range that ends yesterday holds none.
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    expect((await insights(`?to=${yesterday}`)).unhelpful).toEqual({ total: 0, answers: [] });
+    // Another client's dashboard holds none of them.
+    expect((await call("GET", `/v1/apps/${harbor}/insights`, { token: admin })).body.unhelpful).toEqual({ total: 0, answers: [] });
+  });
+
+  it("drops an answer rated up again; the list is capped, the count is not", async () => {
+    await rate("stage", rated.b, "up");
+    const all = await insights();
+    expect(all.unhelpful.total).toBe(3);
+    expect(all.unhelpful.answers.map((a) => a.message_id)).toEqual([rated.c.answer, rated.e.answer, rated.a.answer]);
+    const capped = await readInsights({ appId, ...insightRange({}), environment: "all" }, host.deps, {
+      questions: 10, sources: 10, leads: 10, unhelpful: 2, gapPages: false,
+    });
+    expect(capped.unhelpful.total).toBe(3);
+    expect(capped.unhelpful.answers.map((a) => a.message_id)).toEqual([rated.c.answer, rated.e.answer]);
+  });
+
+  it("writes them as a CSV into Admin Downloads", async () => {
+    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, { token: clientAdmin, body: { chart: "unhelpful_answers", environment: "prod" } });
+    expect(exported.status).toBe(200);
+    expect(exported.body.file_type).toBe("insights_unhelpful_answers");
+    const link = new URL(exported.body.download_url, "http://localhost");
+    const rows = (await (await host.api.request(link.pathname + link.search)).text()).trim().split("\r\n");
+    expect(rows[0]).toBe("Rated,Trigger point,Question,Answer,Comment,Reviewed,Conversation,Message");
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toContain(`,admissions,When do applications close?,`);
+    expect(rows[1]).toMatch(new RegExp(`,That date has passed,no,${rated.e.conversation},${rated.e.answer}$`));
+  });
+});
+
 describe("the user profile store", () => {
   it("lists, searches and filters profiles with their scores; shows the conversation behind one", async () => {
     const list = (await call("GET", `/v1/apps/${appId}/user_profiles`, { token: clientUser })).body as UserProfilesList;
@@ -187,7 +258,11 @@ describe("the user profile store", () => {
     // Their reports went too; the figures are recounted without their conversations.
     const latest = await call("GET", `/v1/admin_downloads/latest_files?app_id=${appId}`, { token: admin });
     expect(latest.body.files.insights_leads).toBeUndefined();
+    expect(latest.body.files.insights_unhelpful_answers).toBeUndefined();
     const after = await insights();
+    // Their answer rated unhelpful went with their conversation.
+    expect(after.unhelpful.answers.map((a) => a.conversation_id)).not.toContain(dana);
+    expect(after.unhelpful.total).toBe(2);
     expect(after.totals).toEqual({ conversations: 4, questions: 6, answered: 2, fallback: 3, canned: 1, disclaimed: 0, leads: 1 });
     expect(after.top_questions[0]).toEqual({ question: "when do applications close", asked: 2, unanswered: 0 });
     expect((await call("GET", `/v1/apps/${appId}/user_profiles`, { token: clientUser })).body.total).toBe(1);

@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type GapPage, type Insights, type InsightDay } from "@contract";
+import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type GapPage, type Insights, type InsightDay, type UnhelpfulAnswer } from "@contract";
 import { rowsOf as rowsOfResult } from "../db/rows";
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
@@ -67,16 +67,58 @@ function conversationFilter(scope: InsightScope): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * The answers rated down in the scope (alias m, their conversations c), by when they were rated:
+ * messages_rated_down_idx reads them without the client's other messages.
+ */
+function ratedDownFilter(scope: InsightScope): SQL {
+  const parts = [
+    sql`m.app_id = ${scope.appId}`,
+    sql`m.rating = 'down'`,
+    sql`m.rated_at >= ${scope.from}::date at time zone 'utc'`,
+    sql`m.rated_at < (${scope.to}::date + 1) at time zone 'utc'`,
+  ];
+  if (scope.triggerPoint !== undefined) parts.push(sql`c.trigger_point = ${scope.triggerPoint}`);
+  if (scope.environment !== "all") parts.push(sql`c.environment = ${scope.environment}`);
+  return sql.join(parts, sql` and `);
+}
+
+type UnhelpfulRow = Omit<UnhelpfulAnswer, "rated_at"> & { rated_at: string };
+
+/** How many answers of the scope were rated down, and the latest `limit` with the question each answered. */
+async function readUnhelpful(scope: InsightScope, limit: number, deps: Pick<ApiDeps, "db">): Promise<Insights["unhelpful"]> {
+  const where = ratedDownFilter(scope);
+  const [row] = await rowsOf<{ total: number; answers: UnhelpfulRow[] | null }>(deps.db.execute(sql`
+    select
+      (select count(*)::int from messages m join conversations c on c.id = m.conversation_id where ${where}) as total,
+      (select json_agg(a order by a.rated_at desc, a.message_id desc) from (
+        select m.conversation_id, m.id as message_id, m.text as answer, m.comment, m.rated_at, m.reviewed, c.trigger_point,
+          -- The question is the visitor's message just before the answer (messages_conversation_idx).
+          coalesce((select q.text from messages q where q.conversation_id = m.conversation_id and q.role = 'user' and q.id < m.id
+            order by q.id desc limit 1), '') as question
+        from messages m join conversations c on c.id = m.conversation_id where ${where}
+        order by m.rated_at desc, m.id desc limit ${limit}) a) as answers`));
+  return {
+    total: Number(row?.total ?? 0),
+    answers: (row?.answers ?? []).map((a) => ({
+      conversation_id: String(a.conversation_id), message_id: Number(a.message_id), question: a.question, answer: a.answer,
+      comment: a.comment, rated_at: new Date(a.rated_at).toISOString(), reviewed: Boolean(a.reviewed), trigger_point: a.trigger_point,
+    })),
+  };
+}
+
 const NAME = /(^|[\s_])(first[\s_]|full[\s_])?name$/i;
 const CONTACT = /e-?mail|phone|mobile/i;
 const firstValue = (values: Record<string, unknown>, pattern: RegExp) =>
   String(Object.entries(values).find(([name, value]) => pattern.test(name) && value !== null && value !== "")?.[1] ?? "");
 
-export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db">, limits = { questions: 10, sources: 10, leads: 10, gapPages: true }): Promise<Insights> {
+export async function readInsights(
+  scope: InsightScope, deps: Pick<ApiDeps, "db">, limits = { questions: 10, sources: 10, leads: 10, unhelpful: 10, gapPages: true },
+): Promise<Insights> {
   const where = rollupFilter(scope);
   const score = sql.raw(LEAD_SCORE_SQL("p.field_score", "c.question_count"));
   // Independent reads, sent together: on PostgreSQL they run side by side on the pool's connections.
-  const [dayRows, questions, sources, [leadRows]] = await Promise.all([
+  const [dayRows, questions, sources, [leadRows], unhelpful] = await Promise.all([
     rowsOf<Record<string, string | number>>(deps.db.execute(sql`
       select to_char(r.day, 'YYYY-MM-DD') as day, sum(r.conversations)::int as conversations, sum(r.questions)::int as questions,
         sum(r.answered)::int as answered, sum(r.fallback)::int as fallback, sum(r.canned)::int as canned, sum(r.disclaimed)::int as disclaimed
@@ -107,6 +149,7 @@ export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db"
           from leads group by 1) d) as days,
         (select json_agg(t) from (
           select conversation_id, values, questions, started_at from leads order by score desc, started_at desc limit ${limits.leads}) t) as top`)),
+    readUnhelpful(scope, limits.unhelpful, deps),
   ]);
   const unansweredKeys = questions.filter((q) => q.top_unanswered).sort((x, y) => Number(y.unanswered) - Number(x.unanswered) || x.question.localeCompare(y.question));
   // The passages found closest, for the few questions listed only: the latest day's.
@@ -156,6 +199,7 @@ export async function readInsights(scope: InsightScope, deps: Pick<ApiDeps, "db"
       }),
     },
     top_sources: sources.map((s) => ({ url: s.url, title: s.title, cited: Number(s.cited) })),
+    unhelpful,
     lead_score_rule: LEAD_SCORE_RULE,
   };
 }

@@ -38,6 +38,12 @@ function chartCsv(chart: InsightChart, insights: Insights) {
       return [["Started", "Name", "Contact", "Score", "Why"], ...insights.leads.top.map((l) => [l.started_at, l.name, l.contact, l.score, l.reasons.join("; ")])];
     case "sources":
       return [["Page", "Title", "Cited"], ...insights.top_sources.map((s) => [s.url, s.title, s.cited])];
+    case "unhelpful_answers":
+      return [["Rated", "Trigger point", "Question", "Answer", "Comment", "Reviewed", "Conversation", "Message"],
+        ...insights.unhelpful.answers.map((a) => [
+          a.rated_at, a.trigger_point || "Default", a.question, a.answer, a.comment ?? "", a.reviewed ? "yes" : "no",
+          a.conversation_id, a.message_id,
+        ])];
   }
 }
 
@@ -65,7 +71,7 @@ function toProfileRow(row: ProfileRecord): UserProfileRow {
 const PROFILE_COLUMNS = sql`p.conversation_id, p.values, p.is_lead, c.question_count as questions, c.trigger_point, c.environment, c.started_at, c.last_message_at`;
 
 /** Insight reports that can quote visitors (their questions, their names and contacts). */
-const VISITOR_WORD_REPORTS = ["insights_top_questions", "insights_unanswered_questions", "insights_leads"];
+const VISITOR_WORD_REPORTS = ["insights_top_questions", "insights_unanswered_questions", "insights_leads", "insights_unhelpful_answers"];
 
 /** Values that identify a person: the emails and phone numbers in a profile, lower-cased. */
 const contactsOf = (values: Record<string, unknown>) =>
@@ -74,7 +80,9 @@ const contactsOf = (values: Record<string, unknown>) =>
 export function insightRoutes(route: RouteBuilder) {
   route({
     method: "get", path: "/v1/apps/:appId/insights", tag: "Insights",
-    summary: "Business Insights for a date range (UTC days, the last 30 by default), one trigger point or all, one environment or both: conversations and outcomes per day, top and unanswered questions, leads, most cited sources. Read from daily rollups.",
+    summary: "Business Insights for a date range (UTC days, the last 30 by default), one trigger point or all, one environment or both: "
+      + "conversations and outcomes per day, top and unanswered questions, leads, most cited sources (read from daily rollups), and the "
+      + "answers visitors rated unhelpful, latest first.",
     params: AppParams, query: InsightsQuery, response: Insights,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
@@ -93,7 +101,7 @@ export function insightRoutes(route: RouteBuilder) {
       if (!app) throw notFound("Client not found");
       const scope = scopeOf(params.appId, body);
       // The files hold what the charts show, plus longer lists than the dashboard's ten.
-      const insights = await readInsights(scope, deps, { questions: 500, sources: 500, leads: 1000, gapPages: false });
+      const insights = await readInsights(scope, deps, { questions: 500, sources: 500, leads: 1000, unhelpful: 1000, gapPages: false });
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
       const fileName = `${app.urlCode}-${body.chart.replace(/_/g, "-")}-${scope.from}-to-${scope.to}-${stamp}.csv`;
       const key = `reports/${app.urlCode}/${fileName}`;

@@ -23,10 +23,16 @@ beforeAll(async () => {
   const key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key;
   const said = async (message: string, conversation_id?: string) => {
     const response = await host.api.request("/v1/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, trigger_point: "admissions", message, conversation_id }) });
-    return JSON.parse((await response.text()).split("\n")[0]).conversation_id as string;
+    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+    return { conversation: events[0].conversation_id as string, answer: events.at(-1).message_id as number };
   };
-  visitor = await said("my email is lee@example.com");
-  await said("Where is the velodrome?", visitor);
+  visitor = (await said("my email is lee@example.com")).conversation;
+  const velodrome = await said("Where is the velodrome?", visitor);
+  const rated = await host.api.request("/v1/chat/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({
+    key, conversation_id: velodrome.conversation, message_id: velodrome.answer, rating: "down", comment: "No directions",
+  }) });
+  if (rated.status !== 200) throw new Error(`rating failed: ${rated.status}`);
+  ratedAnswer = velodrome.answer;
   // A page about it in the inventory, never indexed: the gap list should point at it.
   const saved = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, { token: admin, body: { websites: [
     { app_id: appId, url: "https://www.example.edu", site_map: "few_urls", enabled: true, tags: [], skip_patterns: [], allowed_patterns: [] },
@@ -38,6 +44,7 @@ beforeAll(async () => {
   apiCall = call;
 });
 let northfieldId: number;
+let ratedAnswer: number;
 let apiToken: string;
 let apiCall: ReturnType<typeof apiCaller>;
 afterAll(() => host?.close());
@@ -53,6 +60,9 @@ describe("Business Insights", () => {
     expect(page.filters).toEqual({ from: undefined, to: undefined, trigger_point: "admissions", environment: "stage" });
     expect(page.insights.totals).toMatchObject({ conversations: 1, questions: 2, fallback: 2, leads: 1 });
     expect(page.insights.unanswered_questions.map((q: { question: string }) => q.question)).toContain("where is the velodrome");
+    expect(page.insights.unhelpful).toEqual({ total: 1, answers: [expect.objectContaining({
+      conversation_id: visitor, message_id: ratedAnswer, question: "Where is the velodrome?", comment: "No directions", reviewed: false, trigger_point: "admissions",
+    })] });
     const bad = await (await settle(() => dashboardLoader(args(getRequest("/backoffice/northfield/dashboard?from=2026-05-02&to=2026-05-01", cookie))))).json();
     expect(bad.fieldErrors.from).toEqual(["The start date must not be after the end date"]);
     expect(bad.insights.days).toHaveLength(30);

@@ -9,6 +9,8 @@ export const MAX_INSIGHT_DAYS = 366;
 
 export const DEFAULT_INSIGHT_DAYS = 30;
 
-export const INSIGHT_CHARTS = ["conversations", "outcomes", "top_questions", "unanswered_questions", "leads", "sources"] as const;
+export const INSIGHT_CHARTS = [
+  "conversations", "outcomes", "top_questions", "unanswered_questions", "leads", "sources", "unhelpful_answers",
+] as const;
 
 export type InsightChart = (typeof INSIGHT_CHARTS)[number];

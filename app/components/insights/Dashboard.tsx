@@ -7,6 +7,7 @@ import * as ui from "~/styles/ui.css";
 import { DayBars, RankBars, type Series } from "./charts";
 import * as s from "./insights.css";
 import { GapList } from "./GapList";
+import { UnhelpfulList } from "./UnhelpfulList";
 import { useCanConfigure } from "~/lib/user";
 
 const OUTCOMES: Series<InsightDay>[] = [
@@ -51,11 +52,12 @@ function DayTable({ rows, columns }: { rows: InsightDay[]; columns: Series<Insig
 /**
  * Business Insights for one client: totals, conversations over time, outcomes, top and
  * unanswered questions (each linking to the knowledge store, where the missing page can be added
- * or indexed), leads with their scores, and the sources cited most.
+ * or indexed), the answers visitors rated unhelpful (each linking to its conversation), leads with
+ * their scores, and the sources cited most.
  */
 export function Dashboard() {
   const { client, filters, insights, error, fieldErrors } = useLoaderData<typeof dashboardLoader>();
-  const { totals, days } = insights;
+  const { totals, days, unhelpful } = insights;
   const agent = client.agents.find((a) => a.siteCode === filters.trigger_point) ?? client.agents[0];
   const store = agent ? `/${client.urlCode}/agent/${encodeURIComponent(agent.siteCode)}/knowledge-store/websites` : null;
   const rangeError = fieldErrors.from?.[0] ?? fieldErrors.to?.[0] ?? null;
@@ -117,6 +119,15 @@ export function Dashboard() {
           {insights.unanswered_questions.length ? (
             <GapList gaps={insights.unanswered_questions} store={store} canConfigure={canConfigure} />
           ) : <Empty>Every question in this range got an answer.</Empty>}
+        </Panel>
+        <Panel title="Answers rated unhelpful" chart="unhelpful_answers">
+          <p>
+            {unhelpful.total === 1 ? "1 answer" : `${unhelpful.total.toLocaleString("en-US")} answers`} rated unhelpful (thumbs down) by visitors
+            {unhelpful.total > unhelpful.answers.length ? `; the latest ${unhelpful.answers.length}:` : "."}
+          </p>
+          {unhelpful.answers.length ? (
+            <UnhelpfulList answers={unhelpful.answers} urlCode={client.urlCode} agentNames={new Map(client.agents.map((a) => [a.siteCode, a.name]))} />
+          ) : <Empty>No answer was rated unhelpful in this range.</Empty>}
         </Panel>
         <Panel title="Leads" chart="leads">
           <DayBars label={`Leads captured per day: ${insights.leads.captured} in all`} rows={days}

@@ -24,3 +24,9 @@ export const empty = style({ color: vars.color.muted, margin: `${vars.space.md} 
 export const closest = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.md, color: vars.color.muted, fontSize: "13px" });
 export const scoreRule = style({ color: vars.color.muted, fontSize: "13px" });
 export const inlineForm = style({ display: "inline", marginLeft: vars.space.sm });
+export const unhelpfulList = style({ display: "grid", gap: vars.space.md, paddingLeft: vars.space.lg });
+// An answer can run long: three lines are enough to recognise it; the conversation holds the rest.
+export const answerText = style({
+  margin: `${vars.space.xs} 0 0`, fontSize: "13px", display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden",
+});
+export const comment = style({ margin: `${vars.space.xs} 0 0`, fontSize: "13px", fontStyle: "italic" });
