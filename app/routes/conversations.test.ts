@@ -99,7 +99,21 @@ describe("the Conversations list", () => {
       environment: "stage", trigger_point: "admissions", questions: 2, last_question: "Is there a quantum teleportation lab?",
       outcomes: { answered: 1, fallback: 1, canned: 0, disclaimed: 0 }, rating: null, lead: false, reviewed: false,
     });
-    expect(data).toMatchObject({ total: 1, page: 1, totalPages: 1, filtersRefused: false, error: null, fieldErrors: {} });
+    expect(data).toMatchObject({ total: 1, totalIsCapped: false, page: 1, totalPages: 1, filtersRefused: false, error: null, fieldErrors: {} });
+  });
+
+  it("shows the visitor's rating of an answer, given through the widget's own call, and filters on it", async () => {
+    const rated = await site.host.api.request("/v1/chat/feedback", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key: site.key, conversation_id: lab.conversation, message_id: lab.answer, rating: "down", comment: "I asked where the lab is." }),
+    }, { incoming: { ip: "203.0.113.51" } });
+    expect(rated.status, await rated.clone().text()).toBe(200);
+    expect(ids(await loadList(`${CLIENT}?rating=down`))).toEqual([lab.conversation]);
+    expect(ids(await loadList(`${CLIENT}?rating=unrated`))).toEqual([deadline.conversation]);
+    expect((await loadList(CLIENT)).conversations[0]).toMatchObject({ id: lab.conversation, rating: "down" });
+    const response = await settle(() => clientTranscript.loader(args(getRequest(`${CLIENT}/${lab.conversation}`, viewer), { appName: "northfield", conversationId: lab.conversation })));
+    const answer = (await response.json()).conversation.messages[1];
+    expect(answer).toMatchObject({ id: lab.answer, rating: "down", comment: "I asked where the lab is.", reviewed: false });
   });
 
   it("shows the client every agent's conversations, and never another client's", async () => {

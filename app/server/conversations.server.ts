@@ -95,15 +95,20 @@ export async function loadConversations(args: LoaderFunctionArgs) {
   const listed = query
     ? await loadOrError(() => conversationsApi.list(scope.api, scope.app.id, { ...query, trigger_point: scope.agent?.site_code }))
     : { data: null, error: null };
+  const conversations = listed.data?.data ?? [];
   const total = listed.data?.total ?? 0;
+  const totalIsCapped = listed.data?.total_is_capped ?? false;
+  const countedPages = Math.max(1, Math.ceil(total / pageSize));
   return json({
     ...screenData(scope),
     values,
     fieldErrors,
-    conversations: listed.data?.data ?? [],
+    conversations,
     total,
+    totalIsCapped,
     page,
-    totalPages: Math.max(1, Math.ceil(total / pageSize)),
+    // Past the counted conversations the pages go on while they are full.
+    totalPages: totalIsCapped ? Math.max(countedPages, page + (conversations.length === pageSize ? 1 : 0)) : countedPages,
     filtersRefused: query === null,
     error: listed.error,
   });
@@ -115,12 +120,12 @@ export async function exportConversations(args: LoaderFunctionArgs) {
   const { query, fieldErrors } = readConversationFilters(new URL(args.request.url).searchParams);
   if (!query) throw new Response(Object.values(fieldErrors).flat().join(" "), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   const listQuery = { ...query, trigger_point: scope.agent?.site_code, page_size: EXPORT_PAGE_SIZE };
-  const first = await conversationsApi.list(scope.api, scope.app.id, { ...listQuery, page: 1 });
-  const rows = [...first.data];
-  for (let page = 2; rows.length < first.total && page <= EXPORT_MAX_PAGES; page++) {
-    const next = await conversationsApi.list(scope.api, scope.app.id, { ...listQuery, page });
-    if (!next.data.length) break;
-    rows.push(...next.data);
+  const rows = [];
+  // The API counts up to a cap, so the pages are read while they come back full, not up to the count.
+  for (let page = 1; page <= EXPORT_MAX_PAGES; page++) {
+    const { data } = await conversationsApi.list(scope.api, scope.app.id, { ...listQuery, page });
+    rows.push(...data);
+    if (data.length < EXPORT_PAGE_SIZE) break;
   }
   const who = scope.agent ? `-${agentSegment(scope.agent)}` : "";
   const name = `${scope.app.url_code}${who}-conversations-${new Date().toISOString().slice(0, 10)}.csv`.replace(/[^\w.-]+/g, "_");

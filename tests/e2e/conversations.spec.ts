@@ -50,12 +50,14 @@ async function converse(request: APIRequestContext, marker: string) {
   const { headers, appId } = await apiAdmin(request);
   const { key } = await (await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { headers })).json();
   let conversation: string | undefined;
+  let answer = 0;
   for (const message of [`Hello, this is ${marker}.`, QUESTION]) {
-    const answer = await request.post("/v1/chat", { data: { key, trigger_point: "admissions", message, conversation_id: conversation } });
-    const events = (await answer.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; conversation_id?: string });
+    const response = await request.post("/v1/chat", { data: { key, trigger_point: "admissions", message, conversation_id: conversation } });
+    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; conversation_id?: string; message_id?: number });
     conversation = events.find((event) => event.type === "start")!.conversation_id;
+    answer = events.find((event) => event.type === "done")!.message_id!;
   }
-  return conversation!;
+  return { conversation: conversation!, answer, key: key as string };
 }
 
 /** The answer to the nursing question on a transcript. */
@@ -88,7 +90,7 @@ async function seeAndRemoveTestQuestion(page: Page, question: string, marker: st
 test.describe("with JavaScript", () => {
   test("the list filtered by its address, a transcript, its trace, and an answer made a test question", async ({ signedInPage: page }) => {
     const marker = unique();
-    const conversation = await converse(page.request, marker);
+    const { conversation } = await converse(page.request, marker);
 
     await page.goto(`${LIST}?search=${marker}&outcome=answered&sort=latest`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversations");
@@ -150,12 +152,24 @@ test.describe("with JavaScript", () => {
   test("a client user reads a transcript and its trace, with nothing to change", async ({ page }) => {
     const { signIn } = await import("./fixtures");
     const marker = unique();
-    const conversation = await converse(page.request, marker);
+    const { conversation, answer, key } = await converse(page.request, marker);
+    // The visitor's thumbs down, as the widget sends it.
+    const rated = await page.request.post("/v1/chat/feedback", { data: { key, conversation_id: conversation, message_id: answer, rating: "down", comment: `Which campus? (${marker})` } });
+    expect(rated.ok()).toBe(true);
     await signIn(page, "client.user@example.com");
-    await page.goto(`${LIST}/${conversation}`);
+    await page.goto(`${LIST}?rating=down&search=${marker}`);
+    await page.getByRole("table", { name: "Conversations" }).getByRole("link", { name: /^Open the conversation started/ }).click();
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}$`));
+    await expect(nursingAnswer(page).getByText("Rated unhelpful")).toBeVisible();
+    await expect(nursingAnswer(page).getByText(`Which campus? (${marker})`)).toBeVisible();
     await readTheTrace(page);
     await expect(page.getByRole("button", { name: /^(Lower|Exclude|Mark reviewed|Add test question)/ })).toHaveCount(0);
     await expect(page.getByText("Add as test question")).toHaveCount(0);
+
+    // Business Insights links an unhelpful answer to the client's transcript, at the answer itself.
+    await page.goto(`/northfield/conversations/${conversation}#message-${answer}`);
+    await expect(page.locator(`#message-${answer}`)).toContainText("The program admits 120 students each fall.");
+    await expect(page.locator(`#message-${answer}`)).toBeInViewport();
   });
 });
 
@@ -164,7 +178,7 @@ test.describe("without JavaScript", () => {
 
   test("the filters are a plain form, the trace opens, and a refused test question keeps what was typed", async ({ signedInPage: page }) => {
     const marker = unique();
-    const conversation = await converse(page.request, marker);
+    const { conversation } = await converse(page.request, marker);
 
     await page.goto(LIST);
     await page.getByLabel("Search", { exact: true }).fill(marker);

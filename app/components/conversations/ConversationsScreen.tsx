@@ -17,7 +17,7 @@ function exportHrefOf(listPath: string, search: string) {
 
 /** The Conversations list of an agent or of the whole client: filters, the table, its pages and its CSV. */
 export function ConversationsScreen() {
-  const { client, agent, listPath, values, fieldErrors, conversations, total, page, totalPages, filtersRefused, error } =
+  const { client, agent, listPath, values, fieldErrors, conversations, total, totalIsCapped, page, totalPages, filtersRefused, error } =
     useLoaderData<typeof loadConversations>();
   const { search } = useLocation();
   const whose = agent ? `${agent.name} (${triggerPointLabel(agent.triggerPoint)})` : `every agent of ${client.name}`;
@@ -34,9 +34,11 @@ export function ConversationsScreen() {
         <p role="alert" className={ui.fieldError}>A filter above cannot be used as it is: change it and apply the filters again.</p>
       ) : (
         <>
-          <p className={ui.muted} aria-live="polite">{total.toLocaleString("en-US")} conversation{total === 1 ? "" : "s"} match these filters.</p>
+          <p className={ui.muted} aria-live="polite">
+            {totalIsCapped ? "More than " : ""}{total.toLocaleString("en-US")} conversation{total === 1 ? " matches" : "s match"} these filters.
+          </p>
           <ConversationsTable conversations={conversations} listPath={listPath} showTriggerPoint={!agent} />
-          <Pagination page={page} totalPages={totalPages} />
+          <Pagination page={page} totalPages={totalPages} countIsCapped={totalIsCapped} />
         </>
       )}
     </section>
