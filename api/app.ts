@@ -23,6 +23,7 @@ import { userRoutes } from "./users/routes";
 import { countingStatements, DATABASE_TIMING } from "./db/statement-timing";
 import { testingRoutes } from "./testing/routes";
 import { historyRoutes } from "./history/routes";
+import { qualityEvidenceRoutes } from "./quality-evidence/routes";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -71,6 +72,7 @@ export function createApi(deps: ApiDeps) {
   testingRoutes(route);
   historyRoutes(route);
   controlRoutes(route);
+  qualityEvidenceRoutes(route);
   jobRoutes(route);
   storageRoutes(app, deps);
   publicChatRoutes(app, deps);

@@ -479,6 +479,8 @@ export const messages = pgTable("messages", {
   index("messages_app_idx").on(t.appId, t.createdAt),
   // Business Insights' answers rated unhelpful, latest first, without reading every message.
   index("messages_rated_down_idx").on(t.appId, t.ratedAt).where(sql`${t.rating} = 'down'`),
+  // The Quality Check's evidence: an agent's latest rated answers, without reading the unrated ones (docs/decisions/029).
+  index("messages_rated_idx").on(t.appId, t.id).where(sql`${t.rating} is not null`),
 ]);
 
 /** What a visitor said about themselves, by field of the client's user profile model, with the message it came from. */
