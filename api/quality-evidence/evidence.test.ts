@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVIDENCE_THRESHOLDS, type ChatEvent, type ThresholdEvidence } from "@contract";
 import { clientApps, messages, testResults, testRuns } from "../db/schema";
@@ -33,20 +33,23 @@ const AGENT = "admissions";
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  site.setPage("/housing", "Housing | Northfield", "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May every year.</p>");
-  site.setPage("/tours", "Campus tours | Northfield", "<h1>Campus tours</h1><p>Guided tours of the campus leave from Founders Hall at 10 am and 2 pm on weekdays.</p>");
+  site.setPage("/housing", "Housing | Northfield",
+    "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May every year.</p>");
+  site.setPage("/tours", "Campus tours | Northfield",
+    "<h1>Campus tours</h1><p>Guided tours of the campus leave from Founders Hall at 10 am and 2 pm on weekdays.</p>");
   host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 10_000, chatRateLimitPerMinute: 10_000 });
   call = apiCaller(host);
   admin = (await signInAs(host, "client.admin@example.com")).user_token;
   viewer = (await signInAs(host, "client.user@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  [{ id: otherAppId }] = await host.deps.db.insert(clientApps).values({ clientName: "Elsewhere", urlCode: "elsewhere-evidence" }).returning();
+  [{ id: otherAppId }] = await host.deps.db.insert(clientApps).values({ clientName: "Elsewhere", urlCode: "elsewhere-evidence" })
+    .returning();
   await indexPages(call, (await signInAs(host, "admin@example.com")).user_token, appId, [`${site.base}/housing`, `${site.base}/tours`]);
   // Before any test question exists, so that no run is queued by the change.
-  const noGo = await call("PUT", "/v1/controls", {
-    token: admin, body: { app_id: appId, controls: [{ internal_name: "no_go_topics", prompt_input_raw: "tuition", metadata: { disclaimer: "Please ask the bursar." }, trigger_point: AGENT }] },
-  });
-  expect(noGo.status).toBe(200);
+  const noGo = {
+    internal_name: "no_go_topics", prompt_input_raw: "tuition", metadata: { disclaimer: "Please ask the bursar." }, trigger_point: AGENT,
+  };
+  expect((await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [noGo] } })).status).toBe(200);
   for (const question of [
     { question: "Where do first-year students live?", expect_text: "Lakeside Hall", expect_outcome: "answered" },
     { question: "Which hall do first-years live in?", expect_text: "Old Quad" },
@@ -56,7 +59,8 @@ beforeAll(async () => {
     { question: "When does the library open?", expect_text: "published information" },
     { question: "How much is tuition?", expect_outcome: "canned" },
   ]) {
-    expect((await call("POST", `/v1/apps/${appId}/test_questions`, { token: admin, body: { ...question, trigger_point: AGENT } })).status).toBe(201);
+    const added = await call("POST", `/v1/apps/${appId}/test_questions`, { token: admin, body: { ...question, trigger_point: AGENT } });
+    expect(added.status).toBe(201);
   }
 }, 90_000);
 afterAll(async () => {
@@ -79,7 +83,8 @@ async function runTests(environment: "stage" | "prod") {
 
 /** Asks like the widget (POST /v1/chat) and answers the answer's message id and outcome. */
 async function ask(message: string, triggerPoint = AGENT) {
-  const key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=${triggerPoint}`, { token: admin })).body.key as string;
+  const install = await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=${triggerPoint}`, { token: admin });
+  const key = install.body.key as string;
   const response = await host.api.request("/v1/chat", {
     method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, trigger_point: triggerPoint, message }),
   }, { incoming: { ip: "203.0.113.9" } });
@@ -97,7 +102,10 @@ const topScoreOf = async (messageId: number) =>
   (await host.deps.db.select({ trace: messages.trace }).from(messages).where(eq(messages.id, messageId)))[0].trace?.top_score;
 
 /** The points as `threshold: answered/fallback/passed`, to compare whole tables at a glance. */
-const table = (body: ThresholdEvidence) => Object.fromEntries(body.points.map((p) => [p.threshold.toFixed(1), `${p.answered}/${p.fallback}/${p.passed}`]));
+const table = (body: ThresholdEvidence) =>
+  Object.fromEntries(body.points.map((p) => [p.threshold.toFixed(1), `${p.answered}/${p.fallback}/${p.passed}`]));
+/** The same figures at every threshold. */
+const everywhere = (figures: string) => Object.fromEntries(EVIDENCE_THRESHOLDS.map((t) => [t.toFixed(1), figures]));
 
 describe("the evidence for the threshold", () => {
   it("is empty before anything ran or was rated, with today's value", async () => {
@@ -105,7 +113,7 @@ describe("the evidence for the threshold", () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ current: 0.4, test_results: 0, rated_answers: 0 });
     expect(body.points.map((p: { threshold: number }) => p.threshold)).toEqual([...EVIDENCE_THRESHOLDS]);
-    expect(body.points.every((p: { answered: number; fallback: number; passed: number }) => p.answered + p.fallback + p.passed === 0)).toBe(true);
+    expect(table(body)).toEqual(everywhere("0/0/0"));
   });
 
   it("replays the latest stage run: answered when the best score reaches the value, passed as each question expects", async () => {
@@ -115,7 +123,8 @@ describe("the evidence for the threshold", () => {
     expect(byQuestion["When does the library open?"]).toMatchObject({ outcome: "fallback", passed: true });
     expect(byQuestion["How much is tuition?"]).toMatchObject({ outcome: "canned", passed: true });
     expect(byQuestion["Which hall do first-years live in?"]).toMatchObject({ outcome: "answered", passed: false });
-    const scores = Object.fromEntries((await host.deps.db.select().from(testResults).where(eq(testResults.runId, run.id))).map((r) => [r.question, r.topScore]));
+    const results = await host.deps.db.select().from(testResults).where(eq(testResults.runId, run.id));
+    const scores = Object.fromEntries(results.map((r) => [r.question, r.topScore]));
     expect(scores["Where do first-year students live?"]).toBeGreaterThanOrEqual(0.9);
     expect(scores["Which hall do first-years live in?"]).toBeGreaterThanOrEqual(0.9);
     expect(scores["What is the weather on Mars today?"]).toBe(0);
@@ -126,9 +135,7 @@ describe("the evidence for the threshold", () => {
 
     const { body } = await evidence();
     expect(body).toMatchObject({ current: 0.4, test_results: 5, rated_answers: 0 });
-    expect(table(body)).toEqual({
-      "0.1": "4/1/2", "0.2": "4/1/2", "0.3": "3/2/2", "0.4": "3/2/2", "0.5": "2/3/3", "0.6": "2/3/3", "0.7": "2/3/3", "0.8": "2/3/3", "0.9": "2/3/3",
-    });
+    expect(table(body)).toEqual({ ...everywhere("2/3/3"), "0.1": "4/1/2", "0.2": "4/1/2", "0.3": "3/2/2", "0.4": "3/2/2" });
   });
 
   it("adds the latest rated answers given through the chat; unrated, canned and other agents' answers are left out", async () => {
@@ -139,7 +146,8 @@ describe("the evidence for the threshold", () => {
     const canned = await ask("How much is tuition?");
     await ask("Where do first-year students live?");
     const elsewhere = await ask("When do housing applications open?", "studentsuccess");
-    expect([up.outcome, down.outcome, wrongish.outcome, library.outcome, canned.outcome]).toEqual(["answered", "answered", "answered", "fallback", "canned"]);
+    expect([up.outcome, down.outcome, wrongish.outcome, library.outcome, canned.outcome])
+      .toEqual(["answered", "answered", "answered", "fallback", "canned"]);
     expect(await topScoreOf(wrongish.id)).toBeGreaterThan(0.4);
     expect(await topScoreOf(wrongish.id)).toBeLessThan(0.5);
     expect(await topScoreOf(library.id)).toBeGreaterThan(0.2);
@@ -155,9 +163,7 @@ describe("the evidence for the threshold", () => {
     expect(body).toMatchObject({ test_results: 5, rated_answers: 4 });
     // Rated: up at score 1 (passes at every value: always answered), down at 1 (passes at none), down at 0.436 (passes from
     // 0.5, given the fallback), down at 0.279 (passes from 0.3).
-    expect(table(body)).toEqual({
-      "0.1": "8/1/3", "0.2": "8/1/3", "0.3": "6/3/4", "0.4": "6/3/4", "0.5": "4/5/6", "0.6": "4/5/6", "0.7": "4/5/6", "0.8": "4/5/6", "0.9": "4/5/6",
-    });
+    expect(table(body)).toEqual({ ...everywhere("4/5/6"), "0.1": "8/1/3", "0.2": "8/1/3", "0.3": "6/3/4", "0.4": "6/3/4" });
     const other = (await evidence("studentsuccess")).body;
     expect(other).toMatchObject({ test_results: 0, rated_answers: 1 });
     expect(table(other)["0.9"]).toBe("1/0/1");
@@ -167,8 +173,10 @@ describe("the evidence for the threshold", () => {
     await runTests("stage");
     expect((await evidence()).body).toMatchObject({ test_results: 5, rated_answers: 4 });
     // A run still going is not finished: its results wait.
-    const [running] = await host.deps.db.insert(testRuns).values({ appId, triggerPoint: AGENT, environment: "prod", trigger: "manual", status: "running" }).returning();
-    await host.deps.db.insert(testResults).values({ runId: running.id, question: "Half-way?", passed: true, outcome: "answered", answer: "…", topScore: 1 });
+    const [running] = await host.deps.db.insert(testRuns)
+      .values({ appId, triggerPoint: AGENT, environment: "prod", trigger: "manual", status: "running" }).returning();
+    await host.deps.db.insert(testResults)
+      .values({ runId: running.id, question: "Half-way?", passed: true, outcome: "answered", answer: "…", topScore: 1 });
     expect((await evidence()).body).toMatchObject({ test_results: 5 });
     await host.deps.db.delete(testRuns).where(eq(testRuns.id, running.id));
 
@@ -180,15 +188,17 @@ describe("the evidence for the threshold", () => {
 
   it("leaves out results recorded before scores were kept", async () => {
     const [latestProd] = await host.deps.db.select({ id: testRuns.id }).from(testRuns)
-      .where(sql`${testRuns.appId} = ${appId} and ${testRuns.environment} = 'prod' and ${testRuns.status} = 'done'`).orderBy(sql`${testRuns.id} desc`).limit(1);
+      .where(and(eq(testRuns.appId, appId), eq(testRuns.environment, "prod"), eq(testRuns.status, "done")))
+      .orderBy(desc(testRuns.id)).limit(1);
     await host.deps.db.update(testResults).set({ topScore: null }).where(eq(testResults.runId, latestProd.id));
     expect((await evidence()).body).toMatchObject({ test_results: 5, rated_answers: 4 });
   });
 
   it("marks today's value as saved for the agent", async () => {
-    const saved = await call("PUT", "/v1/controls", {
-      token: admin, body: { app_id: appId, controls: [{ internal_name: "quality_check", prompt_input_raw: "", metadata: { min_retrieval_confidence: 0.25 }, trigger_point: "studentsuccess" }] },
-    });
+    const quality = {
+      internal_name: "quality_check", prompt_input_raw: "", metadata: { min_retrieval_confidence: 0.25 }, trigger_point: "studentsuccess",
+    };
+    const saved = await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [quality] } });
     expect(saved.status).toBe(200);
     expect((await evidence("studentsuccess")).body.current).toBe(0.25);
     expect((await evidence()).body.current).toBe(0.4);

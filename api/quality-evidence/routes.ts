@@ -18,7 +18,10 @@ const AppParams = z.object({ appId: IdParam });
  */
 export async function thresholdEvidence(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">): Promise<ThresholdEvidence> {
   const { clientType, triggerPoints } = await clientScope(appId, deps.db);
-  if (!triggerPoints.has(triggerPoint)) throw badRequest(unknownTriggerPoint(triggerPoint), { trigger_point: [unknownTriggerPoint(triggerPoint)] });
+  if (!triggerPoints.has(triggerPoint)) {
+    const message = unknownTriggerPoint(triggerPoint);
+    throw badRequest(message, { trigger_point: [message] });
+  }
   const [quality] = await singleControls(appId, triggerPoint, [QUALITY_CHECK], clientType, deps.db);
   const tests = await testResultSamples(appId, triggerPoint, deps);
   const rated = await ratedAnswerSamples(appId, triggerPoint, deps);

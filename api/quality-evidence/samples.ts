@@ -12,7 +12,11 @@ export const TEST_RESULTS_REPLAYED = 5_000;
 
 type Db = Pick<ApiDeps, "db">;
 
-const outcomeOf = (value: string): ChatOutcome | null => ((CHAT_OUTCOMES as readonly string[]).includes(value) ? (value as ChatOutcome) : null);
+const outcomeOf = (value: string | null): ChatOutcome | null =>
+  (value !== null && (CHAT_OUTCOMES as readonly string[]).includes(value) ? (value as ChatOutcome) : null);
+
+interface TestResultRow { top_score: number | string; outcome: string; passed: boolean; expect_outcome: string | null }
+interface RatedAnswerRow { top_score: number | string; rating: string; outcome: string }
 
 /**
  * The results of the agent's latest finished ('done') test run in stage and in prod that recorded
@@ -22,7 +26,7 @@ const outcomeOf = (value: string): ChatOutcome | null => ((CHAT_OUTCOMES as read
  * test_results_run_idx.
  */
 export async function testResultSamples(appId: number, triggerPoint: string, deps: Db): Promise<ReplaySample[]> {
-  const rows = rowsOf<{ top_score: number | string; outcome: string; passed: boolean; expect_outcome: string | null }>(await deps.db.execute(sql`
+  const rows = rowsOf<TestResultRow>(await deps.db.execute(sql`
     select r.top_score, r.outcome, r.passed, q.expect_outcome
     from ${testResults} r
     join ${testQuestions} q on q.id = r.question_id
@@ -40,7 +44,7 @@ export async function testResultSamples(appId: number, triggerPoint: string, dep
     const ranAs = outcomeOf(row.outcome);
     if (!ranAs) return [];
     const sample = testResultSample({
-      topScore: Number(row.top_score), ranAs, passed: Boolean(row.passed), expectOutcome: row.expect_outcome === null ? null : outcomeOf(row.expect_outcome),
+      topScore: Number(row.top_score), ranAs, passed: Boolean(row.passed), expectOutcome: outcomeOf(row.expect_outcome),
     });
     return sample ? [sample] : [];
   });
@@ -53,7 +57,7 @@ export async function testResultSamples(appId: number, triggerPoint: string, dep
  * for the trigger point: the statement never reads an unrated message.
  */
 export async function ratedAnswerSamples(appId: number, triggerPoint: string, deps: Db): Promise<ReplaySample[]> {
-  const rows = rowsOf<{ top_score: number | string; rating: string; outcome: string }>(await deps.db.execute(sql`
+  const rows = rowsOf<RatedAnswerRow>(await deps.db.execute(sql`
     select (m.trace ->> 'top_score')::float8 as top_score, m.rating, m.outcome
     from ${messages} m
     join ${conversations} c on c.id = m.conversation_id
