@@ -26,6 +26,7 @@ import { countingStatements, DATABASE_TIMING } from "./db/statement-timing";
 import { testingRoutes } from "./testing/routes";
 import { historyRoutes } from "./history/routes";
 import { conversationRoutes } from "./conversations/routes";
+import { qualityEvidenceRoutes } from "./quality-evidence/routes";
 
 export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 
@@ -75,6 +76,7 @@ export function createApi(deps: ApiDeps) {
   historyRoutes(route);
   conversationRoutes(route);
   controlRoutes(route);
+  qualityEvidenceRoutes(route);
   jobRoutes(route);
   storageRoutes(app, deps);
   publicChatRoutes(app, deps);

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatEvent, ConversationDetail, ConversationList } from "@contract";
 import { rowsOf } from "../db/rows";
 import { chunks, clientApps, urls, websites } from "../db/schema";
-import { ratingCountsOf } from "./rating-counts";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -28,10 +27,13 @@ async function ask(message: string, options: { env?: "stage" | "prod"; triggerPo
   return { conversation: start.conversation_id, message: done.message_id, outcome: done.outcome };
 }
 
-/** A visitor's thumbs, written as the feedback call writes them: the message, then its conversation's counts. */
-async function rate(conversation: string, message: number, rating: "up" | "down") {
-  await host.deps.db.execute(sql`update messages set rating = ${rating}, rated_at = now() where id = ${message}`);
-  await host.deps.db.execute(sql`update conversations set ${ratingCountsOf(sql`${conversation}::uuid`)} where id = ${conversation}::uuid`);
+/** A visitor's thumbs, through the widget's feedback call. */
+async function rate(conversation: string, message: number, rating: "up" | "down", env: "stage" | "prod" = "stage") {
+  const response = await host.api.request("/v1/chat/feedback", {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ key: keys[env], conversation_id: conversation, message_id: message, rating, comment: rating === "down" ? "Wrong date" : undefined }),
+  });
+  expect(response.status, await response.clone().text()).toBe(200);
 }
 
 const list = async (query = "", token = clientUser) => {
@@ -135,7 +137,7 @@ describe("the conversations list", () => {
 
   it("filters on the visitors' ratings and on review", async () => {
     await rate(a.conversation, a.message, "up");
-    await rate(d.conversation, d.message, "down");
+    await rate(d.conversation, d.message, "down", "prod");
     const ids = async (query: string) => (await list(query)).data.map((row) => row.id);
     expect(await ids("?rating=up")).toEqual([a.conversation]);
     expect(await ids("?rating=down")).toEqual([d.conversation]);
@@ -146,7 +148,7 @@ describe("the conversations list", () => {
     expect(reviewed).toEqual({ status: 200, body: { message: "Marked reviewed", reviewed: true } });
     expect(await ids("?rating=down&reviewed=false")).toEqual([]);
     expect(await ids("?reviewed=true")).toEqual([d.conversation]);
-    expect((await detail(d.conversation)).messages.find((m) => m.id === d.message)).toMatchObject({ rating: "down", reviewed: true });
+    expect((await detail(d.conversation)).messages.find((m) => m.id === d.message)).toMatchObject({ rating: "down", comment: "Wrong date", reviewed: true });
     // A visitor's second thumbs down on an answer already reviewed does not put it back in the queue by itself.
     await rate(a.conversation, aSensitive, "down");
     expect((await list("?rating=down&reviewed=false")).data.map((row) => row.id)).toEqual([a.conversation]);

@@ -482,6 +482,8 @@ export const messages = pgTable("messages", {
   // The Conversations list's search, by words of any message: a scan of every message's text
   // took a second at a million messages (docs/decisions/028).
   index("messages_words_idx").using("gin", sql`to_tsvector('simple', ${t.text})`),
+  // The Quality Check's evidence: an agent's latest rated answers, without reading the unrated ones (docs/decisions/029).
+  index("messages_rated_idx").on(t.appId, t.id).where(sql`${t.rating} is not null`),
 ]);
 
 /** What a visitor said about themselves, by field of the client's user profile model, with the message it came from. */

@@ -4,13 +4,17 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { CONTROL_HELP_TEXTS, CONTROL_LABELS, QUALITY_CHECK } from "@contract/values/controls";
 import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
 import { QualityCheckForm } from "~/components/controls/QualityCheckForm";
+import { ThresholdEvidenceSection } from "~/components/controls/ThresholdEvidence";
 import { RouteError } from "~/components/RouteError";
 import { controlsScreen, loadQualityCheck, saveQualityCheck } from "~/server/controls.server";
 import { useCanConfigure } from "~/lib/user";
 
 const TITLE = CONTROL_LABELS[QUALITY_CHECK];
 
-/** Hallucination Accuracy & Quality Check of one trigger point (the Default's or the built-in settings until saved). */
+/**
+ * Hallucination Accuracy & Quality Check of one trigger point (the Default's or the built-in settings
+ * until saved), with the evidence for choosing its Minimum Retrieval Confidence.
+ */
 export async function loader(args: LoaderFunctionArgs) {
   return loadQualityCheck(await controlsScreen(args));
 }
@@ -25,9 +29,12 @@ export default function QualityCheck() {
   const readOnly = !useCanConfigure(data.client.id);
   const generation = useFormGeneration();
   return (
-    <ControlsScreen title={TITLE} intro={CONTROL_HELP_TEXTS[QUALITY_CHECK]} choice={data.choice} error={data.error}>
-      <QualityCheckForm key={generation} settings={data.settings} lastResult={lastResult} readOnly={readOnly} />
-    </ControlsScreen>
+    <>
+      <ControlsScreen title={TITLE} intro={CONTROL_HELP_TEXTS[QUALITY_CHECK]} choice={data.choice} error={data.error}>
+        <QualityCheckForm key={generation} settings={data.settings} lastResult={lastResult} readOnly={readOnly} />
+      </ControlsScreen>
+      <ThresholdEvidenceSection evidence={data.evidence} error={data.evidenceError} testQuestionsHref={data.testQuestionsHref} />
+    </>
   );
 }
 

@@ -147,11 +147,28 @@ export async function saveProbings(screen: ControlsScreen, request: Request) {
 
 // ── The screens' loads ─────────────────────────────────────────────────────────────────────────
 
-/** The quality check of the trigger point (the Default's or the built-in settings until saved). */
+/**
+ * The quality check of the trigger point (the Default's or the built-in settings until saved), and
+ * the evidence for its threshold; either can fail alone and says so in its own place.
+ */
 export async function loadQualityCheck(screen: ControlsScreen) {
-  const { data, error } = await loadOrError(() => controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [QUALITY_CHECK]));
-  const settings = qualitySettingsOf(data?.controls.find((control) => control.internal_name === QUALITY_CHECK));
-  return json({ ...screenData(screen), settings, error });
+  const { api, app, choice } = screen;
+  const [controls, evidence] = await Promise.all([
+    loadOrError(() => controlsApi.list(api, app.id, choice.triggerPoint, [QUALITY_CHECK])),
+    loadOrError(() => controlsApi.thresholdEvidence(api, app.id, choice.triggerPoint)),
+  ]);
+  const settings = qualitySettingsOf(controls.data?.controls.find((control) => control.internal_name === QUALITY_CHECK));
+  return json({
+    ...screenData(screen), settings, error: controls.error,
+    evidence: evidence.data, evidenceError: evidence.error, testQuestionsHref: siblingScreen(screen.backTo, "test-questions"),
+  });
+}
+
+/** Another screen beside this one under the same controls path, for the same trigger point (`?trigger_point=` kept). */
+function siblingScreen(backTo: string, slug: string) {
+  const url = new URL(backTo, "http://console.invalid");
+  url.pathname = url.pathname.replace(/[^/]+$/, slug);
+  return `${url.pathname}${url.search}`;
 }
 
 /** A topic list of the trigger point as its 8 rows (saved ones first). */

@@ -1,4 +1,4 @@
-import { style } from "@vanilla-extract/css";
+import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 import * as ui from "~/styles/ui.css";
 
@@ -20,3 +20,15 @@ export const cellInput = style({ width: "100%", selectors: { "&:disabled": { bac
 
 export const narrowInput = style({ maxWidth: "12em" });
 export const checkboxRow = style({ display: "flex", alignItems: "center", gap: vars.space.sm });
+
+// The Quality Check's evidence for the threshold.
+export const evidence = style({ marginTop: vars.space.xl, maxWidth: "760px" });
+export const evidenceNote = style({ fontSize: "13px", maxWidth: "72ch", marginTop: vars.space.sm });
+export const evidenceFigure = style({ margin: `0 0 ${vars.space.md}` });
+export const evidenceSvg = style({ width: "100%", height: "auto", display: "block", overflow: "visible" });
+export const legend = style({
+  display: "flex", gap: vars.space.md, flexWrap: "wrap", listStyle: "none", padding: 0, margin: `${vars.space.sm} 0`, fontSize: "13px",
+});
+globalStyle(`${legend} svg`, { marginRight: "6px", verticalAlign: "middle" });
+export const todayRow = style({ background: vars.color.primarySoft });
+export const todayMark = style({ color: vars.color.text });

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_rated_idx" ON "messages" USING btree ("app_id","id") WHERE "messages"."rating" is not null;

@@ -1,0 +1,80 @@
+import { EVIDENCE_THRESHOLDS, type AnswerRating, type ChatOutcome, type ThresholdEvidence } from "@contract";
+
+/*
+ * The Quality Check's evidence (docs/decisions/029): what each Minimum Retrieval Confidence would
+ * have done to questions already asked, replayed on the best passage's score recorded when each
+ * was asked. The rule, the same one the quality gate applies (api/controls/runtime.ts qualityGate):
+ *
+ *   answered(t) = top_score > 0 and top_score ≥ t; the fallback otherwise.
+ *
+ * What "passed" means at t:
+ * - a test question that expects the fallback passes iff it is not answered at t;
+ * - one that expects an answer (answered, disclaimed or no outcome named) passes iff it is answered
+ *   at t and its checks passed when it ran. One that ran as a fallback had no answer to check:
+ *   its content is unknown and it counts as not passed at every t;
+ * - one that expects the canned response passes at no t: no threshold gives a canned response;
+ * - a visitor's thumbs up passes iff answered at t, a thumbs down iff not answered: a fallback is
+ *   better than an answer the visitor found wrong.
+ *
+ * Canned (no-go) outcomes are decided before retrieval, whatever the threshold: they are left out.
+ */
+
+/** One replayed question: its best passage's score and whether its expectation holds either way. */
+export interface ReplaySample {
+  topScore: number;
+  /** Its expectation is met if the threshold lets it be answered … */
+  passesIfAnswered: boolean;
+  /** … or if the threshold gives it the fallback. */
+  passesIfFallback: boolean;
+}
+
+/** A test result as the replay reads it: the question's expectation now, and how it ran. */
+export interface ReplayedTestResult {
+  topScore: number;
+  expectOutcome: ChatOutcome | null;
+  ranAs: ChatOutcome;
+  /** The run's verdict (outcome, source and text checks together). */
+  passed: boolean;
+}
+
+/** Whether an outcome is an answer from the knowledge store, which the threshold allows or refuses. */
+const isAnswer = (outcome: ChatOutcome | null) => outcome === "answered" || outcome === "disclaimed";
+
+/** A test result as a sample; null for a canned one, which no threshold changes. */
+export function testResultSample(result: ReplayedTestResult): ReplaySample | null {
+  if (result.ranAs === "canned") return null;
+  switch (result.expectOutcome) {
+    case "fallback":
+      return { topScore: result.topScore, passesIfAnswered: false, passesIfFallback: true };
+    case "canned":
+      return { topScore: result.topScore, passesIfAnswered: false, passesIfFallback: false };
+    default:
+      // It ran as an answer: the run's verdict says whether its source, text and outcome were right
+      // (an answer expecting a disclaimer it did not get fails at any threshold, as it should).
+      return { topScore: result.topScore, passesIfAnswered: isAnswer(result.ranAs) && result.passed, passesIfFallback: false };
+  }
+}
+
+/** A rated answer as a sample; null for a canned one. */
+export function ratedAnswerSample(answer: { topScore: number; rating: AnswerRating; outcome: ChatOutcome }): ReplaySample | null {
+  if (answer.outcome === "canned") return null;
+  const up = answer.rating === "up";
+  return { topScore: answer.topScore, passesIfAnswered: up, passesIfFallback: !up };
+}
+
+/** The quality gate's decision at threshold t, on the score recorded. */
+export const answeredAt = (topScore: number, threshold: number) => topScore > 0 && topScore >= threshold;
+
+/** Answered, fallback and passed at each threshold of EVIDENCE_THRESHOLDS. */
+export function thresholdPoints(samples: readonly ReplaySample[]): ThresholdEvidence["points"] {
+  return EVIDENCE_THRESHOLDS.map((threshold) => {
+    let answered = 0;
+    let passed = 0;
+    for (const sample of samples) {
+      const answers = answeredAt(sample.topScore, threshold);
+      if (answers) answered += 1;
+      if (answers ? sample.passesIfAnswered : sample.passesIfFallback) passed += 1;
+    }
+    return { threshold, answered, fallback: samples.length - answered, passed };
+  });
+}
