@@ -39,3 +39,14 @@ export function isWebLink(value: string) {
 /** An optional web link field: empty, or what isWebLink accepts. */
 export const webLink = (max = MAX_URL_LENGTH) =>
   z.string().trim().max(max, URL_TOO_LONG).refine((value) => value === "" || isWebLink(value), "Use a web address starting with http:// or https://");
+
+/** A query value left empty by a form's blank choice ("any kind", "any outcome") means no filter. */
+export const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
+
+/** A calendar day: JavaScript reads 2026-02-30 as March 2, which PostgreSQL refuses, so the day must read back as written. */
+const isCalendarDay = (day: string) => {
+  const time = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+};
+/** A UTC day as YYYY-MM-DD, a real one. */
+export const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").refine(isCalendarDay, "Not a date");

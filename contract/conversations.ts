@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageNumber } from "./common";
+import { blankIsAbsent, IsoDay, pageNumber } from "./common";
 import { CHAT_OUTCOMES } from "./values/chat";
 import {
   ANSWER_RATINGS, CONVERSATION_PAGE_SIZES, CONVERSATION_RATING_FILTERS, CONVERSATION_RATINGS, CONVERSATION_SORTS, EVIDENCE_THRESHOLDS,
@@ -13,14 +13,6 @@ export * from "./values/conversations";
  * given, the visitor's rating of it, and the operator's review (docs/decisions/028).
  */
 
-/** A query value left empty by a form's blank choice ("any outcome") means no filter. */
-const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
-/** A calendar day: JavaScript reads 2026-02-30 as March 2, which PostgreSQL refuses, so the day must read back as written. */
-const isCalendarDay = (day: string) => {
-  const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
-};
-const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").refine(isCalendarDay, "Not a date");
 const yesNo = (what: string) => z.preprocess(blankIsAbsent, z.enum(["true", "false"], { error: `${what} must be true or false` }).optional());
 
 export const ConversationsQuery = z.object({

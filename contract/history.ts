@@ -1,10 +1,8 @@
 import { z } from "zod";
-import { pageNumber } from "./common";
+import { blankIsAbsent, pageNumber } from "./common";
 import { CHANGE_KINDS, MAX_HISTORY_PAGE_SIZE } from "./values/history";
 export * from "./values/history";
 
-/** A query value left empty by a form's blank choice ("any kind", "anyone") means no filter. */
-const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
 export const HistoryQuery = z.object({
   kind: z.preprocess(blankIsAbsent, z.enum(CHANGE_KINDS, { error: `The kind must be one of ${CHANGE_KINDS.join(", ")}` }).optional()),

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { pageNumber } from "./common";
+import { IsoDay, pageNumber } from "./common";
 import { INSIGHT_ENVIRONMENTS, INSIGHT_CHARTS } from "./values/insights";
 export * from "./values/insights";
 
@@ -8,7 +8,6 @@ export * from "./values/insights";
  * conversations, outcomes, questions, leads and cited sources per client.
  */
 
-const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), "Not a date");
 
 export const InsightsQuery = z.object({
   from: IsoDay.optional(),

@@ -138,6 +138,9 @@ describe("the dashboard's figures", () => {
     expect((await call("GET", `/v1/apps/${appId}/insights?from=2026-05-02&to=2026-05-01`, { token: clientUser })).status).toBe(400);
     expect((await call("GET", `/v1/apps/${appId}/insights?from=2024-01-01&to=2026-01-01`, { token: clientUser })).body.errors.from[0]).toBe("Choose at most 366 days");
     expect((await call("GET", `/v1/apps/${appId}/insights?from=yesterday`, { token: clientUser })).status).toBe(400);
+    // A day JavaScript would read as March 2 is refused before it reaches the database.
+    const impossible = await call("GET", `/v1/apps/${appId}/insights?from=2026-02-01&to=2026-02-30`, { token: clientUser });
+    expect(impossible).toMatchObject({ status: 400, body: { errors: { to: ["Not a date"] } } });
     expect((await call("GET", `/v1/apps/${harbor}/insights`, { token: clientAdmin })).status).toBe(404);
     const empty = await call("GET", `/v1/apps/${harbor}/insights`, { token: admin });
     expect(empty.body.totals.questions).toBe(0);
