@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatEvent } from "@contract";
 import { clientApps, conversations, messages } from "../db/schema";
+import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -26,13 +26,7 @@ const visitor = (ip: string) => ({ incoming: { ip } });
 
 /** A question through the public chat, read to its end: the conversation, the answer's message id and the question's. */
 async function ask(message: string, options: { key?: string; conversation?: string; ip?: string } = {}) {
-  const response = await host.api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: options.key ?? keys.stage, message, conversation_id: options.conversation }),
-  }, visitor(options.ip ?? "203.0.113.1"));
-  const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as ChatEvent);
-  const conversation = (events.find((e) => e.type === "start") as Extract<ChatEvent, { type: "start" }>).conversation_id;
-  const answer = (events.find((e) => e.type === "done") as Extract<ChatEvent, { type: "done" }>).message_id;
+  const { conversation, answer } = await chatCall(host.api, { key: options.key ?? keys.stage, message, conversation_id: options.conversation }, options.ip ?? "203.0.113.1");
   const [question] = await host.deps.db.select().from(messages)
     .where(and(eq(messages.conversationId, conversation), eq(messages.role, "user"), eq(messages.text, message)));
   return { conversation, answer, question: question.id };

@@ -1,8 +1,9 @@
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatEvent, ConversationDetail, ConversationList } from "@contract";
+import type { ConversationDetail, ConversationList } from "@contract";
 import { rowsOf } from "../db/rows";
 import { chunks, clientApps, urls, websites } from "../db/schema";
+import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -17,14 +18,10 @@ const SITE = "https://www.northfield.edu";
 
 /** Asks like the widget does; answers the conversation, the answer's message id and outcome. */
 async function ask(message: string, options: { env?: "stage" | "prod"; triggerPoint?: string; conversation?: string } = {}) {
-  const response = await host.api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: keys[options.env ?? "stage"], trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation }),
+  const asked = await chatCall(host.api, {
+    key: keys[options.env ?? "stage"], trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation,
   });
-  const events = (await response.text()).trim().split("\n").map((l) => JSON.parse(l) as ChatEvent);
-  const start = events.find((e) => e.type === "start") as Extract<ChatEvent, { type: "start" }>;
-  const done = events.find((e) => e.type === "done") as Extract<ChatEvent, { type: "done" }>;
-  return { conversation: start.conversation_id, message: done.message_id, outcome: done.outcome };
+  return { conversation: asked.conversation, message: asked.answer, outcome: asked.outcome };
 }
 
 /** A visitor's thumbs, through the widget's feedback call. */

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatEvent, Insights, UserProfilesList } from "@contract";
+import type { Insights, UserProfilesList } from "@contract";
 import { chunks, clientApps, messages, urls, websites } from "../db/schema";
+import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { insightRange, readInsights } from "./queries";
 
@@ -16,16 +17,9 @@ const keys: Record<string, string> = {};
 const SITE = "https://www.northfield.edu";
 
 /** Asks like the widget does; answers the outcome, the conversation and the answer's message id. */
-async function ask(message: string, options: { env?: "stage" | "prod"; triggerPoint?: string; conversation?: string } = {}) {
-  const response = await host.api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: keys[options.env ?? "stage"], trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation }),
-  });
-  const events = (await response.text()).trim().split("\n").map((l) => JSON.parse(l) as ChatEvent);
-  const start = events.find((e) => e.type === "start") as Extract<ChatEvent, { type: "start" }>;
-  const done = events.find((e) => e.type === "done") as Extract<ChatEvent, { type: "done" }>;
-  return { conversation: start.conversation_id, outcome: done.outcome, answer: done.message_id };
-}
+const ask = (message: string, options: { env?: "stage" | "prod"; triggerPoint?: string; conversation?: string } = {}) => chatCall(host.api, {
+  key: keys[options.env ?? "stage"], trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation,
+});
 
 /*
  * A small knowledge store and eleven questions in five conversations with known outcomes:

@@ -1,7 +1,8 @@
 import { and, desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { EVIDENCE_THRESHOLDS, type ChatEvent, type ThresholdEvidence } from "@contract";
+import { EVIDENCE_THRESHOLDS, type ThresholdEvidence } from "@contract";
 import { clientApps, messages, testResults, testRuns } from "../db/schema";
+import { chatCall } from "../../tests/support/chat-call";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { indexPages } from "../../tests/support/index-pages";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
@@ -85,13 +86,8 @@ async function runTests(environment: "stage" | "prod") {
 async function ask(message: string, triggerPoint = AGENT) {
   const install = await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=${triggerPoint}`, { token: admin });
   const key = install.body.key as string;
-  const response = await host.api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, trigger_point: triggerPoint, message }),
-  }, { incoming: { ip: "203.0.113.9" } });
-  expect(response.status).toBe(200);
-  const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as ChatEvent);
-  const done = events.find((event): event is Extract<ChatEvent, { type: "done" }> => event.type === "done")!;
-  return { id: done.message_id, outcome: done.outcome };
+  const { answer, outcome } = await chatCall(host.api, { key, trigger_point: triggerPoint, message }, "203.0.113.9");
+  return { id: answer, outcome };
 }
 
 /** A visitor's thumbs, stored as the widget's feedback call stores it. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChatEvent, ConversationDetail, ConversationRow } from "@contract";
+import type { ConversationDetail, ConversationRow } from "@contract";
+import { chatCall } from "../../tests/support/chat-call";
 import { formRequest, getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
 import { apiCaller, signInAs } from "../../tests/support/test-host";
 import { indexedSite, pageIn } from "../../tests/support/widget-chat";
@@ -30,17 +31,8 @@ const CLIENT = "/northfield/conversations";
 const agentParams = { appName: "northfield", agentName: "admissions" };
 
 /** A visitor's question as the widget sends it; answers the conversation, the answer's message id and its outcome. */
-async function ask(key: string, message: string, options: { triggerPoint?: string; conversation?: string } = {}) {
-  const response = await site.host.api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key, trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation }),
-  }, { incoming: { ip: "203.0.113.51" } });
-  const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as ChatEvent);
-  const start = events.find((event): event is Extract<ChatEvent, { type: "start" }> => event.type === "start");
-  const done = events.find((event): event is Extract<ChatEvent, { type: "done" }> => event.type === "done");
-  if (!start || !done) throw new Error(`the chat answered ${JSON.stringify(events)}`);
-  return { conversation: start.conversation_id, answer: done.message_id, outcome: done.outcome };
-}
+const ask = (key: string, message: string, options: { triggerPoint?: string; conversation?: string } = {}) =>
+  chatCall(site.host.api, { key, trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation }, "203.0.113.51");
 
 /*
  * Admissions: "deadline" (answered from the admissions page, then a fallback), asked first;

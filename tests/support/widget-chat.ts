@@ -1,7 +1,7 @@
 import { expect } from "vitest";
 import { eq } from "drizzle-orm";
-import type { ChatEvent } from "@contract";
 import { clientApps } from "../../api/db/schema";
+import { chatCall } from "./chat-call";
 import { startFixtureSite } from "./fixture-site";
 import { indexPages } from "./index-pages";
 import { apiCaller, signInAs, startTestHost } from "./test-host";
@@ -32,14 +32,8 @@ export async function indexedSite(pages: { path: string; html: string }[]) {
 
 /** A question as the widget asks it (POST /v1/chat), read to the end: the answer, its outcome and first source. */
 export async function askWidget(site: Awaited<ReturnType<typeof indexedSite>>, message: string) {
-  const response = await site.host.api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: site.key, trigger_point: "admissions", message }),
-  }, { incoming: { ip: "203.0.113.50" } });
-  const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as ChatEvent);
-  const text = events.map((event) => (event.type === "delta" ? event.text : "")).join("");
-  const done = events.find((event): event is Extract<ChatEvent, { type: "done" }> => event.type === "done");
-  return { text, outcome: done?.outcome ?? "error", firstSource: done?.sources[0]?.url ?? "" };
+  const { text, outcome, sources } = await chatCall(site.host.api, { key: site.key, trigger_point: "admissions", message });
+  return { text, outcome, firstSource: sources[0]?.url ?? "" };
 }
 
 /** A page of a site in `lang`: its title as its h1, then its paragraphs. */
