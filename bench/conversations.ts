@@ -9,22 +9,15 @@
  *   BENCH_MESSAGES=100000 ...          a smaller store
  */
 import { createHash } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
-import { apiConfigFromEnv } from "../api/config";
 import { storeAnswer } from "../api/chat/store";
 import type { ChatAnswer } from "../api/chat/responder";
 import { traceOf } from "../api/chat/trace";
-import { clientApps, users } from "../api/db/schema";
-import { startApiHost } from "../api/host";
+import { clientApps } from "../api/db/schema";
 import type { SearchHit } from "../api/knowledge/search";
-import { percentiles, throwawayPostgres } from "./support";
+import { percentiles, servedApiHost, throwawayPostgres } from "./support";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
@@ -37,16 +30,7 @@ if (!postgres) {
   console.log("PostgreSQL not reachable: the conversations benchmark needs one (BENCH_PG)");
   process.exit(0);
 }
-const storageDir = mkdtempSync(path.join(tmpdir(), "console-bench-conversations-"));
-const host = await startApiHost({
-  database: { url: postgres.url },
-  storageDir,
-  config: { ...apiConfigFromEnv({}, { sessionSecrets: ["x"], jwtSecret: "y" }), demoSiteUrl: null },
-  log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
-});
-const server = serve({ fetch: host.api.fetch, port: 0, hostname: "127.0.0.1" });
-if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { host, base, token, close } = await servedApiHost(postgres.url);
 const { db } = host.deps;
 
 /** Ten passages of 300 characters that do not compress away (each its own digests), as a trace holds them. */
@@ -63,11 +47,6 @@ try {
   const [{ already }] = ((await db.execute(sql`select count(*)::int as already from conversations`)) as unknown as { rows: { already: number }[] }).rows;
   if (!already) await load(app.id);
 
-  const token = await (async () => {
-    const [admin] = await db.select().from(users).where(eq(users.email, host.deps.config.adminEmail));
-    const response = await fetch(`${base}/auth/dev`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: admin.email }) });
-    return ((await response.json()) as { user_token: string }).user_token;
-  })();
   const timed = async (label: string, request: (round: number) => Promise<Response>) => {
     const once = async (round: number) => {
       const response = await request(round);
@@ -142,10 +121,8 @@ try {
   console.log(`trace of 10 passages: ${Buffer.byteLength(JSON.stringify(trace))} bytes; building it ${(buildMean * 1000).toFixed(0)} µs on average`);
   console.log(`storing an answer with its trace p50 ${a.p50} ms  p95 ${a.p95} ms; without p50 ${b.p50} ms  p95 ${b.p95} ms; means ${mean(withTrace)} against ${mean(withoutTrace)} ms`);
 } finally {
-  server.close();
-  await host.close();
+  await close();
   await postgres.drop();
-  rmSync(storageDir, { recursive: true, force: true });
 }
 
 /** A conversation id from its number, a version 4 UUID as the chat call makes (the API refuses others): the digest with its version and variant set. */

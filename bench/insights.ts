@@ -7,18 +7,11 @@
  *   npx tsx bench/insights.ts        on a throw-away database of the local PostgreSQL (BENCH_PG to choose another)
  *   BENCH_MESSAGES=100000 ...        a smaller store
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { serve } from "@hono/node-server";
 import { eq, sql } from "drizzle-orm";
-import { apiConfigFromEnv } from "../api/config";
-import { clientApps, users } from "../api/db/schema";
-import { startApiHost } from "../api/host";
+import { clientApps } from "../api/db/schema";
 import { rebuildInsightDays } from "../api/insights/rollups";
-import { percentiles, throwawayPostgres } from "./support";
+import { percentiles, servedApiHost, throwawayPostgres } from "./support";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
@@ -30,16 +23,7 @@ if (!postgres) {
   console.log("PostgreSQL not reachable: the insights benchmark needs one (BENCH_PG)");
   process.exit(0);
 }
-const storageDir = mkdtempSync(path.join(tmpdir(), "console-bench-insights-"));
-const host = await startApiHost({
-  database: { url: postgres.url },
-  storageDir,
-  config: { ...apiConfigFromEnv({}, { sessionSecrets: ["x"], jwtSecret: "y" }), demoSiteUrl: null },
-  log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
-});
-const server = serve({ fetch: host.api.fetch, port: 0, hostname: "127.0.0.1" });
-if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const { host, base, token, close } = await servedApiHost(postgres.url);
 const { db } = host.deps;
 
 try {
@@ -79,11 +63,6 @@ try {
   const [{ n }] = ((await db.execute(sql`select (select count(*) from insight_days) + (select count(*) from insight_questions) + (select count(*) from insight_sources) as n`)) as unknown as { rows: { n: number }[] }).rows;
   console.log(`built the rollups of ${DAYS} days from the messages in ${((performance.now() - rollupStarted) / 1000).toFixed(1)} s (${Number(n).toLocaleString("en-US")} rollup rows)`);
 
-  const token = await (async () => {
-    const [admin] = await db.select().from(users).where(eq(users.email, host.deps.config.adminEmail));
-    const response = await fetch(`${base}/auth/dev`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: admin.email }) });
-    return ((await response.json()) as { user_token: string }).user_token;
-  })();
   const measure = async (label: string, query: string) => {
     const get = async () => {
       const response = await fetch(`${base}/v1/apps/${app.id}${query}`, { headers: { authorization: `Bearer ${token}` } });
@@ -107,8 +86,6 @@ try {
   await measure("profile store, first page of 25", "/user_profiles");
   await measure("profile store, search", "/user_profiles?search=visitor1234");
 } finally {
-  server.close();
-  await host.close();
+  await close();
   await postgres.drop();
-  rmSync(storageDir, { recursive: true, force: true });
 }

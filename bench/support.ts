@@ -1,6 +1,9 @@
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import path from "node:path";
+import { serve } from "@hono/node-server";
 import pg from "pg";
 import { eq, sql } from "drizzle-orm";
 import type { DatabaseOptions } from "../api/db/client";
@@ -51,6 +54,35 @@ export async function startBenchHost(database: DatabaseOptions, work: string, en
   return {
     host,
     close: async () => {
+      await host.close();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The API host on the PostgreSQL database at `url`, without the demo site, served over HTTP on
+ * 127.0.0.1, and a System Admin's token: what the benchmarks of API calls over a large store time.
+ */
+export async function servedApiHost(url: string) {
+  const storageDir = mkdtempSync(path.join(tmpdir(), "console-bench-api-"));
+  const host = await startApiHost({
+    database: { url },
+    storageDir,
+    config: { ...apiConfigFromEnv({}, { sessionSecrets: ["x"], jwtSecret: "y" }), demoSiteUrl: null },
+    log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
+  });
+  const server = serve({ fetch: host.api.fetch, port: 0, hostname: "127.0.0.1" });
+  if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const signedIn = await fetch(`${base}/auth/dev`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: host.deps.config.adminEmail }),
+  });
+  const { user_token: token } = (await signedIn.json()) as { user_token: string };
+  return {
+    host, base, token,
+    close: async () => {
+      server.close();
       await host.close();
       rmSync(storageDir, { recursive: true, force: true });
     },
