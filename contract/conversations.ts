@@ -61,9 +61,11 @@ export type ConversationRow = z.infer<typeof ConversationRow>;
 
 /** Conversations are counted up to this many; past it, `total_is_capped` (the pages still go on). */
 export const CONVERSATION_COUNT_CAP = 10_000;
+/** A search's matches are counted up to this many: each is checked on its conversation's messages. */
+export const SEARCH_COUNT_CAP = 1_000;
 export const ConversationList = z.object({
   data: z.array(ConversationRow),
-  /** The conversations the filters match, counted up to CONVERSATION_COUNT_CAP. */
+  /** The conversations the filters match, counted up to CONVERSATION_COUNT_CAP (SEARCH_COUNT_CAP with a search). */
   total: z.number(),
   total_is_capped: z.boolean(),
 });

@@ -156,7 +156,7 @@ describe("the conversations list", () => {
     expect(await ids("?reviewed=false&rating=down")).toEqual([d.conversation, a.conversation]);
   });
 
-  it("counts up to 10,000 and says when there are more", async () => {
+  it("counts up to 10,000 (a search up to 1,000) and says when there are more", async () => {
     await host.deps.db.execute(sql`
       insert into conversations (id, app_id, environment, trigger_point, question_count)
       select gen_random_uuid(), ${harbor}, 'prod', '', 1 from generate_series(1, 10001)`);
@@ -166,6 +166,12 @@ describe("the conversations list", () => {
     expect(many.body.data).toHaveLength(10);
     const last = await call("GET", `/v1/apps/${harbor}/conversations?page_size=1000&page=11`, { token: admin });
     expect(last.body.data).toHaveLength(1);
+    // A search's matches are counted up to 1,000.
+    await host.deps.db.execute(sql`
+      insert into messages (conversation_id, app_id, role, text)
+      select id, app_id, 'user', 'Do you rent kayaks?' from conversations where app_id = ${harbor} limit 1001`);
+    const searched = await call("GET", `/v1/apps/${harbor}/conversations?search=kayaks&page_size=10`, { token: admin });
+    expect(searched.body).toMatchObject({ total: 1000, total_is_capped: true });
   });
 
   it("refuses filters out of range with a message for the field", async () => {

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { CONVERSATION_COUNT_CAP, type ConversationDetail, type ConversationRow, type ConversationsQuery } from "@contract";
+import { CONVERSATION_COUNT_CAP, SEARCH_COUNT_CAP, type ConversationDetail, type ConversationRow, type ConversationsQuery } from "@contract";
 import type { ApiDeps } from "../deps";
 import { rowsOf } from "../db/rows";
 
@@ -81,8 +81,9 @@ export async function listConversations(appId: number, query: Query, deps: Pick<
   const counted = query.lead ? sql`conversations c left join visitor_profiles p on p.conversation_id = c.id` : sql`conversations c`;
   // Counted up to the cap: past it nobody reads the number, and counting every row of a large
   // client cost more than the page itself.
+  const cap = query.search ? SEARCH_COUNT_CAP : CONVERSATION_COUNT_CAP;
   const [{ total }] = rowsOf<{ total: number }>(await deps.db.execute(sql`
-    select count(*)::int as total from (select 1 from ${counted} where ${where} limit ${CONVERSATION_COUNT_CAP + 1}) matched`));
+    select count(*)::int as total from (select 1 from ${counted} where ${where} limit ${cap + 1}) matched`));
   const rows = rowsOf<ListRecord>(await deps.db.execute(sql`
     select c.id, c.started_at, c.environment, c.trigger_point, c.question_count, c.last_question, c.answered, c.fallback, c.canned, c.disclaimed,
       c.rated_up, c.rated_down, ${REVIEWED} as reviewed, p.is_lead as lead
@@ -90,7 +91,7 @@ export async function listConversations(appId: number, query: Query, deps: Pick<
     where ${where}
     order by ${ORDERS[query.sort]}
     limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`));
-  return { data: rows.map(toRow), total: Math.min(Number(total), CONVERSATION_COUNT_CAP), total_is_capped: Number(total) > CONVERSATION_COUNT_CAP };
+  return { data: rows.map(toRow), total: Math.min(Number(total), cap), total_is_capped: Number(total) > cap };
 }
 
 interface MessageRecord {

@@ -450,6 +450,11 @@ export const conversations = pgTable("conversations", {
   index("conversations_app_idx").on(t.appId, t.startedAt),
   // An agent's list, read in its own order.
   index("conversations_app_trigger_idx").on(t.appId, t.triggerPoint, t.startedAt),
+  // The team's review queue (rated down, not reviewed) without reading every conversation: ratings
+  // are few, and a question or an answer does not change these columns (updates stay HOT).
+  index("conversations_app_rated_down_idx").on(t.appId, t.startedAt).where(sql`${t.ratedDown} > 0`),
+  // "Most questions first" read in its order rather than sorted (docs/decisions/028).
+  index("conversations_app_questions_idx").on(t.appId, t.questionCount, t.startedAt),
 ]);
 
 /** Each question and answer; the answer's outcome (answered, fallback, canned, disclaimed) and sources feed insights. */

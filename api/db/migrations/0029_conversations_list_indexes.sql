@@ -1,0 +1,2 @@
+CREATE INDEX "conversations_app_rated_down_idx" ON "conversations" USING btree ("app_id","started_at") WHERE "conversations"."rated_down" > 0;--> statement-breakpoint
+CREATE INDEX "conversations_app_questions_idx" ON "conversations" USING btree ("app_id","question_count","started_at");
