@@ -21,7 +21,7 @@ const ORDERS: Record<Query["sort"], SQL> = {
 const REVIEWED = sql.raw("(c.reviewed_answers > 0 and c.down_unreviewed = 0)");
 
 /**
- * The conditions of the Conversations list (alias c for conversations, p for visitor_profiles).
+ * The conditions of the Conversations list (alias c for conversations).
  * Every filter but the search reads the conversation's own row: its outcome, rating and review
  * counts are kept on it as messages, ratings and reviews are stored.
  */
@@ -33,8 +33,9 @@ function conversationFilter(appId: number, query: Query): SQL {
   if (query.rating === "up") parts.push(sql`c.rated_up > 0`);
   if (query.rating === "down") parts.push(sql`c.rated_down > 0`);
   if (query.rating === "unrated") parts.push(sql`c.rated_up = 0 and c.rated_down = 0`);
-  if (query.lead === "true") parts.push(sql`p.is_lead`);
-  if (query.lead === "false") parts.push(sql`not coalesce(p.is_lead, false)`);
+  const isLead = sql`exists (select 1 from visitor_profiles lead where lead.conversation_id = c.id and lead.is_lead)`;
+  if (query.lead === "true") parts.push(isLead);
+  if (query.lead === "false") parts.push(sql`not ${isLead}`);
   if (query.reviewed === "true") parts.push(REVIEWED);
   if (query.reviewed === "false") parts.push(sql`not ${REVIEWED}`);
   // Days are UTC days, as Business Insights counts them.
@@ -77,13 +78,11 @@ const toRow = (row: ListRecord): ConversationRow => ({
 /** One page of a client's conversations and how many match, read from the conversations' own rows. */
 export async function listConversations(appId: number, query: Query, deps: Pick<ApiDeps, "db">) {
   const where = conversationFilter(appId, query);
-  // The profile is joined only when the lead filter needs it for counting; the page always shows it.
-  const counted = query.lead ? sql`conversations c left join visitor_profiles p on p.conversation_id = c.id` : sql`conversations c`;
   // Counted up to the cap: past it nobody reads the number, and counting every row of a large
   // client cost more than the page itself.
   const cap = query.search ? SEARCH_COUNT_CAP : CONVERSATION_COUNT_CAP;
   const [{ total }] = rowsOf<{ total: number }>(await deps.db.execute(sql`
-    select count(*)::int as total from (select 1 from ${counted} where ${where} limit ${cap + 1}) matched`));
+    select count(*)::int as total from (select 1 from conversations c where ${where} limit ${cap + 1}) matched`));
   const rows = rowsOf<ListRecord>(await deps.db.execute(sql`
     select c.id, c.started_at, c.environment, c.trigger_point, c.question_count, c.last_question, c.answered, c.fallback, c.canned, c.disclaimed,
       c.rated_up, c.rated_down, ${REVIEWED} as reviewed, p.is_lead as lead
