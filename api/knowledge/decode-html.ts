@@ -39,10 +39,3 @@ function decoderFor(encoding: string) {
   }
   return decoder;
 }
-
-/** The charset parameter of a Content-Type header ("text/html; charset=Shift_JIS" → "Shift_JIS"), or null. */
-export function charsetOf(contentType: string | null | undefined): string | null {
-  const match = /;\s*charset\s*=\s*(?:"([^"]*)"|([^;\s]*))/i.exec(contentType ?? "");
-  const label = (match?.[1] ?? match?.[2] ?? "").trim();
-  return label || null;
-}

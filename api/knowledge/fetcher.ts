@@ -2,7 +2,7 @@ import { lookup as dnsLookup } from "node:dns";
 import type { LookupAddress } from "node:dns";
 import ipaddr from "ipaddr.js";
 import { Agent, request, type Dispatcher } from "undici";
-import { charsetOf } from "./decode-html";
+import { charsetOf } from "@contract/text-file";
 
 export class FetchRefused extends Error {}
 

@@ -71,7 +71,9 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
         </details>
       </header>
       <nav className={s.nav} aria-label={`${nav.variant === "global" ? "Global" : nav.variant === "client" ? "Client" : "Agent"} navigation`} data-variant={nav.variant}>
-        <NavList items={nav.items} app={app} backoffice={backoffice} pathname={location.pathname} />
+        <div className={s.navLinks}>
+          <NavList items={nav.items} app={app} backoffice={backoffice} pathname={location.pathname} />
+        </div>
       </nav>
       <main className={s.main}>
         <Breadcrumbs crumbs={crumbs} />

@@ -50,6 +50,9 @@ export const questionInputOf = (values: QuestionFormValues, triggerPoint: string
   expect_outcome: (values.expect_outcome || null) as ChatOutcome | null,
 });
 
+/** What the questions table says without rows: none kept yet, or none matching the search. */
+export const noQuestionsText = (search: string) => (search ? `No test questions match “${search}”.` : "No test questions yet.");
+
 // ── CSV ──────────────────────────────────────────────────────────────────────────────────────────
 
 /** The file's columns, in this order on export; on import by their header, in any order. */

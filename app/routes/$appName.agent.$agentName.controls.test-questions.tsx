@@ -71,7 +71,7 @@ export default function TestQuestions() {
         ) : <p className={ui.muted}>You can read these questions and their runs; changing them is for those who configure this client.</p>}
         <CsvTools exportHref={exportHref} canConfigure={canConfigure} importErrors={posted?.importErrors ?? []} />
         <QuestionSearch search={data.search} />
-        <QuestionsTable questions={data.questions} paging={data.paging} canConfigure={canConfigure} />
+        <QuestionsTable questions={data.questions} paging={data.paging} search={data.search} canConfigure={canConfigure} />
       </section>
     </ControlsScreen>
   );

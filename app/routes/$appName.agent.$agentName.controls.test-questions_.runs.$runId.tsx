@@ -27,7 +27,7 @@ export default function TestRunPage() {
       {finished ? null : <noscript><meta httpEquiv="refresh" content="3" /></noscript>}
       <p><Link to={`${screen}${location.search}`}>← Test Questions</Link></p>
       <h1 id="run-title">Test run {run.id}</h1>
-      <dl className={s.grid}>
+      <dl className={s.facts}>
         <div><dt className={ui.label}>Environment</dt><dd>{environmentLabel(run.environment)}</dd></div>
         <div><dt className={ui.label}>Why it ran</dt><dd>{triggerLabel(run.trigger)}</dd></div>
         <div><dt className={ui.label}>Started</dt><dd>{formatDateTime(run.created_at)}</dd></div>

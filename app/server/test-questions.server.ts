@@ -1,5 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { TEST_ENVIRONMENTS } from "@contract";
+import { decodeTextFile } from "@contract/text-file";
 import { isRowId } from "~/lib/ids";
 import { readPageParam, readSearchParam } from "~/lib/query-params";
 import { readTableView } from "~/lib/table-view";
@@ -14,8 +15,8 @@ import { readForm } from "./http/form-data.server";
 import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 
-/** A CSV of 500 questions at their longest is under 2 MB. */
-const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+/** A CSV of 500 questions at their longest is under 2 MB in UTF-8; UTF-16 takes twice the bytes. */
+const IMPORT_MAX_BYTES = 4 * 1024 * 1024;
 /** Runs listed on the screen (the API keeps the last 100). */
 const RUNS_SHOWN = 10;
 
@@ -90,7 +91,10 @@ async function importCsv(screen: ControlsScreen, form: FormData, backTo: string)
   const file = form.get("file");
   const failed = (lines: string[]) => refused({ intent: "import", id: null, values: EMPTY_QUESTION, fieldErrors: {}, formError: null, importErrors: lines }, 400);
   if (typeof file === "string" || file === null || file.size === 0) return failed(["Choose a CSV file to import."]);
-  const read = readQuestionsCsv(await file.text());
+  // Not `file.text()`: that reads every file as UTF-8, storing a Latin-1 file's accents as U+FFFD.
+  const decoded = decodeTextFile(new Uint8Array(await file.arrayBuffer()), file.type);
+  if (!decoded.ok) return failed([decoded.message]);
+  const read = readQuestionsCsv(decoded.text);
   if (!read.ok) return failed([read.message]);
   try {
     const { created } = await testingApi.importQuestions(screen.api, screen.app.id, { trigger_point: screen.choice.triggerPoint, questions: read.questions });

@@ -44,15 +44,20 @@ export const menuItem = style({
   selectors: { "&:hover": { background: vars.color.canvas } },
 });
 
-/** The sidebar stays in view on long pages, so its background never stops halfway down. */
+/**
+ * The sidebar column runs the whole height of the page (the grid stretches it beside the content),
+ * so its background never stops partway down, not in a full-page capture or a print either. Its
+ * links sit in `navLinks`, which stays in view while the page scrolls.
+ */
 export const nav = style({
   gridArea: "nav",
-  position: "sticky",
-  top: "56px",
-  alignSelf: "start",
-  height: "calc(100vh - 56px)",
   background: vars.color.surface,
   borderRight: `1px solid ${vars.color.border}`,
+});
+export const navLinks = style({
+  position: "sticky",
+  top: "56px",
+  maxHeight: "calc(100vh - 56px)",
   padding: vars.space.md,
   overflowY: "auto",
 });

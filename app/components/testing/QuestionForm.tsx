@@ -29,7 +29,10 @@ export function QuestionForm({ editingId, values, fieldErrors, formError }: {
     className: ui.input,
   });
   return (
-    <Form method="post" className={ui.card} aria-label={editingId ? "Change the test question" : "Add a test question"} preventScrollReset>
+    <Form
+      method="post" className={`${ui.card} ${s.card}`} aria-label={editingId ? "Change the test question" : "Add a test question"}
+      preventScrollReset
+    >
       <h2>{editingId ? "Change the test question" : "Add a test question"}</h2>
       {formError ? <p role="alert" className={ui.fieldError}>{formError}</p> : null}
       {editingId ? <input type="hidden" name="id" value={editingId} /> : null}

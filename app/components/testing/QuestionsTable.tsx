@@ -4,7 +4,7 @@ import { ColumnHeader, TablePager } from "~/components/TableView";
 import { HiddenParams } from "~/components/urls/params";
 import { formatDateTime } from "~/lib/dates";
 import type { TableView } from "~/lib/table-view";
-import { TEST_QUESTION_COLUMNS, outcomeLabel } from "~/lib/test-questions";
+import { TEST_QUESTION_COLUMNS, noQuestionsText, outcomeLabel } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./testing.css";
 
@@ -14,16 +14,22 @@ export function QuestionSearch({ search }: { search: string }) {
     <Form method="get" role="search" className={ui.toolbar} preventScrollReset>
       <HiddenParams omit={["search", "page", "edit"]} />
       <label htmlFor="test-question-search" className={ui.visuallyHidden}>Search questions</label>
-      <input id="test-question-search" type="search" name="search" defaultValue={search} placeholder="Search questions" maxLength={200} className={ui.input} />
+      {/* Keyed by the search, so a page arrived at by a link (Clear the search) shows its own. */}
+      <input
+        key={search} id="test-question-search" type="search" name="search" defaultValue={search}
+        placeholder="Search questions" maxLength={200} className={ui.input}
+      />
       <button type="submit" className={ui.button.secondary}>Search</button>
     </Form>
   );
 }
 
 /** One page of the agent's test questions, sortable, each with Edit and Delete for who may change them. */
-export function QuestionsTable({ questions, paging, canConfigure }: {
+export function QuestionsTable({ questions, paging, search, canConfigure }: {
   questions: TestQuestion[];
   paging: { view: TableView; page: number; totalPages: number; total: number };
+  /** The search the rows match ("" for none). */
+  search: string;
   canConfigure: boolean;
 }) {
   const location = useLocation();
@@ -32,6 +38,8 @@ export function QuestionsTable({ questions, paging, canConfigure }: {
     next.set("edit", String(id));
     return `?${next}`;
   };
+  const withoutSearch = new URLSearchParams(location.search);
+  for (const name of ["search", "page", "edit"]) withoutSearch.delete(name);
   return (
     <>
       <div className={ui.tableScroll}>
@@ -63,7 +71,12 @@ export function QuestionsTable({ questions, paging, canConfigure }: {
                 ) : null}
               </tr>
             )) : (
-              <tr><td colSpan={TEST_QUESTION_COLUMNS.length + (canConfigure ? 1 : 0)} className={ui.muted}>No test questions yet.</td></tr>
+              <tr>
+                <td colSpan={TEST_QUESTION_COLUMNS.length + (canConfigure ? 1 : 0)} className={ui.muted}>
+                  {noQuestionsText(search)}
+                  {search ? <> <Link to={`?${withoutSearch}`} preventScrollReset>Clear the search</Link></> : null}
+                </td>
+              </tr>
             )}
           </tbody>
         </table>
@@ -73,23 +86,31 @@ export function QuestionsTable({ questions, paging, canConfigure }: {
   );
 }
 
-/** CSV out (this view's search) and in (added to the agent's questions, all rows or none). */
+/**
+ * CSV out (this view's search) and in (added to the agent's questions, all rows or none), in a
+ * card of their own below the question form.
+ */
 export function CsvTools({ exportHref, canConfigure, importErrors }: { exportHref: string; canConfigure: boolean; importErrors: string[] }) {
   return (
-    <div className={ui.toolbar}>
+    <div className={`${ui.card} ${s.card} ${s.csvTools}`} role="group" aria-label="Import and export">
       <a href={exportHref} download className={ui.button.secondary}>Export CSV</a>
       {canConfigure ? (
-        <Form method="post" encType="multipart/form-data" className={ui.toolbar} aria-label="Import test questions" preventScrollReset>
-          <label htmlFor="test-questions-file">CSV file (question, expect_source, expect_text, expect_outcome)</label>
-          <input id="test-questions-file" type="file" name="file" accept=".csv,text/csv" aria-describedby={importErrors.length ? "test-questions-import-errors" : undefined} />
-          <button type="submit" name="intent" value="import" className={ui.button.secondary}>Import CSV</button>
-          {importErrors.length ? (
-            <ul id="test-questions-import-errors" role="alert" className={ui.fieldError}>
-              {importErrors.slice(0, 20).map((line) => <li key={line}>{line}</li>)}
-              {importErrors.length > 20 ? <li>… and {importErrors.length - 20} more</li> : null}
-            </ul>
-          ) : null}
+        <Form method="post" encType="multipart/form-data" className={s.csvImport} aria-label="Import test questions" preventScrollReset>
+          <label htmlFor="test-questions-file" className={ui.label}>CSV file (question, expect_source, expect_text, expect_outcome)</label>
+          <div className={s.csvPick}>
+            <input
+              id="test-questions-file" type="file" name="file" accept=".csv,text/csv" className={s.fileInput}
+              aria-describedby={importErrors.length ? "test-questions-import-errors" : undefined}
+            />
+            <button type="submit" name="intent" value="import" className={ui.button.secondary}>Import CSV</button>
+          </div>
         </Form>
+      ) : null}
+      {importErrors.length ? (
+        <ul id="test-questions-import-errors" role="alert" className={`${ui.fieldError} ${s.csvErrors}`}>
+          {importErrors.slice(0, 20).map((line) => <li key={line}>{line}</li>)}
+          {importErrors.length > 20 ? <li>… and {importErrors.length - 20} more</li> : null}
+        </ul>
       ) : null}
     </div>
   );

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
+import { startTestHost } from "../../tests/support/test-host";
+import * as screen from "./$appName.agent.$agentName.controls.test-questions";
+
+/**
+ * The Test Questions CSV import of files a spreadsheet saves in other encodings than UTF-8, through
+ * the screen's action and the real API: each file's bytes as the program that wrote them would.
+ */
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let admin: string;
+const PAGE = "/northfield/agent/studentsuccess/controls/test-questions";
+const params = { appName: "northfield", agentName: "studentsuccess" };
+
+beforeAll(async () => {
+  host = await startTestHost();
+  admin = await signInToConsole(host, "client.admin@example.com");
+});
+afterAll(async () => {
+  await host?.close();
+});
+
+const args = (request: Request) => ({ request, context: testContext(host), params });
+
+function importFile(bytes: Uint8Array<ArrayBuffer>, type = "text/csv") {
+  const body = new FormData();
+  body.append("intent", "import");
+  body.append("file", new File([bytes], "questions.csv", { type }));
+  return settle(() => screen.action(args(new Request(`http://localhost${PAGE}`, { method: "POST", body, headers: { cookie: admin } }))));
+}
+
+/** The stored questions matching `search`, as [question, expect_text]. */
+async function stored(search: string): Promise<[string, string | null][]> {
+  const response = await settle(() => screen.loader(args(getRequest(`${PAGE}?search=${encodeURIComponent(search)}&sort=question`, admin))));
+  const data = await response.json();
+  return data.questions.map((q: { question: string; expect_text: string | null }) => [q.question, q.expect_text]);
+}
+
+/** Two questions with accents Latin-1 holds, as [question, expect_text]. */
+const expected = (marker: string): [string, string][] => [
+  [`Où est la résidence ${marker} ?`, "Zoë"],
+  [`Wann öffnet die Mensa ${marker}?`, "Grüße"],
+];
+const csvOf = (marker: string) => ["question,expect_text", ...expected(marker).map((row) => row.join(","))].join("\r\n") + "\r\n";
+
+const utf16le = (text: string) => new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
+const utf16be = (text: string) => {
+  const bytes = Buffer.from(text, "utf16le");
+  bytes.swap16();
+  return new Uint8Array(Buffer.concat([Buffer.from([0xfe, 0xff]), bytes]));
+};
+const latin1 = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
+
+describe("Test Questions CSV import encodings", () => {
+  it("imports UTF-16 LE and BE files (Excel's Unicode Text) by their byte order mark, accents intact", async () => {
+    for (const [marker, bytes] of [["Zq-LE", utf16le(csvOf("Zq-LE"))], ["Zq-BE", utf16be(csvOf("Zq-BE"))]] as const) {
+      const imported = await importFile(bytes);
+      expect(imported.status).toBe(302);
+      expect((await toastOf(imported))?.description).toBe("2 test questions imported");
+      expect(await stored(marker)).toEqual(expected(marker));
+    }
+  });
+
+  it("refuses a Latin-1 file that declares nothing, saying it is not UTF-8, and stores nothing", async () => {
+    const refused = await importFile(latin1(csvOf("Zq-Latin")));
+    expect(refused.status).toBe(400);
+    const data = await refused.json();
+    expect(data.importErrors).toHaveLength(1);
+    expect(data.importErrors[0]).toMatch(/^This file is not UTF-8 \(line 2 is not\).*Save it as “CSV UTF-8”/);
+    expect(await stored("Zq-Latin")).toEqual([]);
+  });
+
+  it("imports a Latin-1 file whose upload declares its charset", async () => {
+    const imported = await importFile(latin1(csvOf("Zq-Declared")), "text/csv; charset=iso-8859-1");
+    expect((await toastOf(imported))?.description).toBe("2 test questions imported");
+    expect(await stored("Zq-Declared")).toEqual(expected("Zq-Declared"));
+  });
+
+  it("still reads UTF-8 with and without its byte order mark", async () => {
+    const utf8 = Buffer.from(csvOf("Zq-Eight"), "utf8");
+    expect((await toastOf(await importFile(new Uint8Array(utf8))))?.description).toBe("2 test questions imported");
+    expect((await toastOf(await importFile(new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8])))))?.description)
+      .toBe("2 test questions imported");
+    expect(await stored("Zq-Eight")).toEqual([...expected("Zq-Eight"), ...expected("Zq-Eight")].sort((a, b) => a[0].localeCompare(b[0])));
+  });
+});
