@@ -8,7 +8,7 @@
  *    Standard's order for documents;
  * 3. UTF-8 when the bytes are valid UTF-8;
  * 4. anything else is refused with a message that says the file is not UTF-8 and how to save it
- *    so (docs/decisions/031-uploaded-text-encodings.md says why it is not read as Windows-1252).
+ *    so (docs/decisions/033-uploaded-text-encodings.md says why it is not read as Windows-1252).
  *
  * Decoding is the platform's TextDecoder with `fatal: true`: bytes that are not the encoding
  * refuse the file instead of turning into U+FFFD in stored text.
