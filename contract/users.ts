@@ -51,6 +51,10 @@ export const UsersUpsertBody = z.object({ users: z.array(UserUpsertRow).min(1, "
 export type UsersUpsertBody = z.input<typeof UsersUpsertBody>;
 export const UsersUpsertResult = z.object({ users: z.array(UserRow), message: z.string() });
 
+/**
+ * A member as the Access Control screen shows them: `id` is the membership's (what a save's row
+ * `id` names) and `name` the one this client gave the person, not the account's.
+ */
 export const AppUserRow = UserRow.extend({
   app_user: z.object({ role: AppRole, created_at: z.string() }),
 });

@@ -57,13 +57,24 @@ export const clientApps = pgTable("client_apps", {
   updatedAt: updatedAt(),
 }, (t) => [uniqueIndex("client_apps_url_code_key").on(t.urlCode)]);
 
-/** A user's role inside one client app (client_user, client_admin, admin, super_admin). */
+/**
+ * A user's role inside one client app (client_user, client_admin, admin, super_admin). The
+ * Access Control screen shows memberships, not accounts: `id` names the membership there and
+ * `name` is the name this client gave the person, so neither tells a Client Admin how old the
+ * account is or what it is called elsewhere (docs/decisions/032).
+ */
 export const appUsers = pgTable("app_users", {
+  id: serial("id").notNull(),
   appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
   userId: integer("user_id").notNull().references(() => users.id, { onDelete: "cascade" }),
   role: text("role").notNull().default("client_user"),
+  name: text("name").notNull(),
   createdAt: createdAt(),
-}, (t) => [primaryKey({ columns: [t.appId, t.userId] }), index("app_users_user_idx").on(t.userId)]);
+}, (t) => [
+  primaryKey({ columns: [t.appId, t.userId] }),
+  uniqueIndex("app_users_id_key").on(t.id),
+  index("app_users_user_idx").on(t.userId),
+]);
 
 export const agents = pgTable("agents", {
   id: serial("id").primaryKey(),

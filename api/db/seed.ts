@@ -55,8 +55,8 @@ export async function seedIfEmpty(deps: Pick<ApiDeps, "db" | "config" | "log">) 
       { email: "client.user@example.com", name: "Jordan Viewer", userType: "user" },
     ]).returning();
     await tx.insert(appUsers).values([
-      { appId: university.id, userId: clientAdmin.id, role: "client_admin" },
-      { appId: university.id, userId: clientUser.id, role: "client_user" },
+      { appId: university.id, userId: clientAdmin.id, role: "client_admin", name: clientAdmin.name },
+      { appId: university.id, userId: clientUser.id, role: "client_user", name: clientUser.name },
     ]);
     if (deps.config.demoSiteUrl) {
       // Crawled once the server answers (see resumePipeline): a knowledge store that works offline.

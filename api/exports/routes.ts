@@ -22,7 +22,8 @@ async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<Ap
   const promptRows = await deps.db.select().from(inputPrompts).where(eq(inputPrompts.appId, appId)).orderBy(asc(inputPrompts.id));
   const ruleRows = await deps.db.select().from(finetunings).where(eq(finetunings.appId, appId)).orderBy(asc(finetunings.id));
   const accessRows = await deps.db
-    .select({ email: users.email, name: users.name, role: appUsers.role })
+    // The name this client gave each person, not the account's (docs/decisions/032).
+    .select({ email: users.email, name: appUsers.name, role: appUsers.role })
     .from(appUsers)
     .innerJoin(users, eq(users.id, appUsers.userId))
     .where(eq(appUsers.appId, appId))
@@ -150,8 +151,8 @@ async function importExport(file: AppExportFile, deps: Pick<ApiDeps, "db">) {
       const email = grant.email.toLowerCase();
       await tx.insert(users).values({ email, name: grant.name }).onConflictDoNothing();
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-      await tx.insert(appUsers).values({ appId, userId: user.id, role: grant.role })
-        .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: grant.role } });
+      await tx.insert(appUsers).values({ appId, userId: user.id, role: grant.role, name: grant.name })
+        .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: grant.role, name: grant.name } });
     }
     await importProfileSections(appId, file, tx);
     for (const uploaded of file.files) {

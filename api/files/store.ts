@@ -1,7 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { and, desc, eq, ilike, sql } from "drizzle-orm";
 import { FILE_UPLOAD_CONTENT_TYPE, type FileStatus, type KnowledgeFile } from "@contract";
-import { knowledgeFiles, users } from "../db/schema";
+import { appUsers, knowledgeFiles, users } from "../db/schema";
+import { membershipOf, nameInClient } from "../users/member-name";
 import type { ApiDeps } from "../deps";
 import { containing } from "../db/like";
 
@@ -67,7 +68,7 @@ async function toKnowledgeFile({ file, addedBy, chunksCount }: ListedFile, deps:
 
 const listedColumns = {
   file: knowledgeFiles,
-  addedBy: sql<string | null>`nullif(coalesce(nullif(${users.name}, ''), ${users.email}), '')`,
+  addedBy: sql<string | null>`nullif(coalesce(nullif(${nameInClient}, ''), ${users.email}), '')`,
   // Outer column named with its table: Drizzle leaves it bare when a select has no join.
   chunksCount: sql<number>`(select count(*)::int from chunks chunk where chunk.file_id = "files"."id")`,
 };
@@ -76,13 +77,15 @@ const listedColumns = {
 export async function listFiles(appId: number, search: string | undefined, deps: StoreDeps) {
   const rows = await deps.db.select(listedColumns).from(knowledgeFiles)
     .leftJoin(users, eq(users.id, knowledgeFiles.addedBy))
+    .leftJoin(appUsers, membershipOf(knowledgeFiles.appId, knowledgeFiles.addedBy))
     .where(and(eq(knowledgeFiles.appId, appId), search ? ilike(knowledgeFiles.fileName, containing(search)) : undefined))
     .orderBy(desc(knowledgeFiles.id));
   return Promise.all(rows.map((row) => toKnowledgeFile(row, deps)));
 }
 
 export async function describeFile(fileId: number, deps: StoreDeps) {
-  const [row] = await deps.db.select(listedColumns).from(knowledgeFiles).leftJoin(users, eq(users.id, knowledgeFiles.addedBy)).where(eq(knowledgeFiles.id, fileId));
+  const [row] = await deps.db.select(listedColumns).from(knowledgeFiles).leftJoin(users, eq(users.id, knowledgeFiles.addedBy))
+    .leftJoin(appUsers, membershipOf(knowledgeFiles.appId, knowledgeFiles.addedBy)).where(eq(knowledgeFiles.id, fileId));
   return row ? toKnowledgeFile(row, deps) : null;
 }
 

@@ -5,7 +5,8 @@ import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
 import { startRefreshRecords } from "./refresh-record";
 import type { ApiDeps } from "../deps";
-import { urlStatusCounts, urls, users, websites } from "../db/schema";
+import { appUsers, urlStatusCounts, urls, users, websites } from "../db/schema";
+import { membershipOf, nameInClient } from "../users/member-name";
 import type { z } from "zod";
 import { containing } from "../db/like";
 
@@ -40,7 +41,8 @@ export function toUrlRow(row: UrlRecord, websiteUrl: string): UrlRow {
 /** A page of a client's websites (all of them, or those whose address holds `pattern`), with who added each. */
 const websitesQuery = (db: Database, where: SQL | undefined) => ({
   total: db.select({ total: count() }).from(websites).where(where),
-  rows: db.select({ website: websites, addedBy: users.name }).from(websites).leftJoin(users, eq(users.id, websites.addedBy)).where(where)
+  rows: db.select({ website: websites, addedBy: nameInClient }).from(websites).leftJoin(users, eq(users.id, websites.addedBy))
+    .leftJoin(appUsers, membershipOf(websites.appId, websites.addedBy)).where(where)
     .orderBy(asc(websites.id)).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")),
 });
 /** The Websites page without a search, as it opens: prepared. */
@@ -52,7 +54,9 @@ const allWebsitesQuery = preparedPerDatabase((db) => {
 /** The client's websites of `ids`, in that order, with who added each: what a save answers, however many the client has. */
 export async function websitesByIds(appId: number, ids: number[], deps: Pick<ApiDeps, "db">) {
   if (!ids.length) return [];
-  const rows = await deps.db.select({ website: websites, addedBy: users.name }).from(websites).leftJoin(users, eq(users.id, websites.addedBy))
+  const rows = await deps.db.select({ website: websites, addedBy: nameInClient }).from(websites)
+    .leftJoin(users, eq(users.id, websites.addedBy))
+    .leftJoin(appUsers, membershipOf(websites.appId, websites.addedBy))
     .where(and(eq(websites.appId, appId), inArray(websites.id, ids)));
   const byId = new Map(rows.map((r) => [r.website.id, toWebsite(r.website, r.addedBy)]));
   return ids.flatMap((id) => byId.get(id) ?? []);

@@ -31,23 +31,30 @@ class RowErrors {
 }
 
 /**
- * The client's members. Staff see each account as it is; a Client Admin sees what belongs to this
- * client: the account's type and age are facts about it elsewhere (a linked System Admin, an
- * account older than the grant), so they read as a `user` since the grant.
+ * The client's members, as memberships: each row's id is the membership's and its name the one this
+ * client gave the person (docs/decisions/032). Staff see the account's type and age too; a Client
+ * Admin sees what belongs to this client alone: the type and age are facts about the account
+ * elsewhere (a linked System Admin, an account older than the grant), so they read as a `user`
+ * since the grant.
  */
 async function listAppUsers(caller: Caller, appId: number, deps: Pick<ApiDeps, "db">): Promise<AppUserRow[]> {
   const rows = await deps.db
-    .select({ user: users, role: appUsers.role, grantedAt: appUsers.createdAt })
+    .select({ user: users, membership: appUsers })
     .from(appUsers)
     .innerJoin(users, eq(users.id, appUsers.userId))
     .where(eq(appUsers.appId, appId))
     .orderBy(asc(users.email));
   const staff = isStaff(caller);
-  return rows.map((r) => {
-    const granted = r.grantedAt.toISOString();
-    const account = toUserRow(r.user);
-    const shown = staff ? account : { ...account, user_type: "user" as UserType, created_at: granted };
-    return { ...shown, app_user: { role: r.role as AppRole, created_at: granted } };
+  return rows.map(({ user, membership }) => {
+    const granted = membership.createdAt.toISOString();
+    return {
+      id: membership.id,
+      email: user.email,
+      name: membership.name,
+      user_type: staff ? (user.userType as UserType) : "user",
+      created_at: staff ? user.createdAt.toISOString() : granted,
+      app_user: { role: membership.role as AppRole, created_at: granted },
+    };
   });
 }
 
@@ -87,68 +94,85 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
   });
 }
 
+export const NOT_A_MEMBER = "This person is not a member of this client";
+
+type Membership = typeof appUsers.$inferSelect;
+interface Member { user: UserRecord; membership: Membership }
+
+/** This client's member named by the row: by membership id when it has one, else by email. Null for anyone else. */
+async function memberOf(tx: Tx, appId: number, row: AppUserRows[number]): Promise<Member | null> {
+  const [member] = await tx
+    .select({ user: users, membership: appUsers })
+    .from(appUsers)
+    .innerJoin(users, eq(users.id, appUsers.userId))
+    .where(and(eq(appUsers.appId, appId), row.id ? eq(appUsers.id, row.id) : eq(users.email, row.email)));
+  return member ?? null;
+}
+
+/** A row with an id edits the person as this client knows them: the name given here, or (staff only) the account's email. */
+const isRenaming = (row: AppUserRows[number], member: Member) =>
+  Boolean(row.id && (member.membership.name !== row.name || member.user.email !== row.email));
+
+/**
+ * Staff see every account, so naming a missing one reveals nothing to them: a row without id may
+ * name any account by email (granting access links it), and a row with an id may re-address it.
+ * The name is always this client's own; the account's name is the Users screen's.
+ */
 async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, deps: Pick<ApiDeps, "db">) {
   if (!isStaff(caller)) return upsertAppUsersAsClientAdmin(caller, appId, rows, deps);
   const roles = assignableAppRoles(caller, appId);
   const userTypes = assignableUserTypes(caller);
   return deps.db.transaction(async (tx) => {
     const problems = new RowErrors();
-    const existingRows: (UserRecord | null)[] = [];
+    const accounts: (UserRecord | null)[] = [];
     for (const [index, row] of rows.entries()) {
-      const existing = await findByIdOrEmail(tx, row.id, row.email);
-      existingRows.push(existing);
-      // Staff see every account, so naming a missing one reveals nothing to them.
-      if (row.id && !existing) problems.add(index, "id", "This user no longer exists");
-      const [grant] = existing
-        ? await tx.select().from(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, existing.id)))
-        : [];
-      // Only a row with an id edits the account itself; a new row with a known email just grants access.
-      const renaming = Boolean(row.id && existing && (existing.name !== row.name || existing.email !== row.email));
-      const unchanged = row.action === "add" && existing && grant?.role === row.app_user.role && !renaming;
+      const member = await memberOf(tx, appId, row);
+      const account = member?.user ?? (row.id ? null : (await tx.select().from(users).where(eq(users.email, row.email)))[0] ?? null);
+      accounts.push(account);
+      if (row.id && !member) problems.add(index, "id", NOT_A_MEMBER);
+      const renaming = Boolean(member && isRenaming(row, member));
+      const unchanged = row.action === "add" && member?.membership.role === row.app_user.role && !renaming;
       if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
-      if (grant && !roles.includes(grant.role as AppRole)) problems.add(index, "app_user.role", `You may not change the access of a ${grant.role}`);
-      if (existing?.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
+      if (member && !roles.includes(member.membership.role as AppRole)) {
+        problems.add(index, "app_user.role", `You may not change the access of a ${member.membership.role}`);
+      }
+      if (account?.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
       if (row.action === "delete") continue;
       if (!roles.includes(row.app_user.role)) problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
-      if (!existing && !userTypes.includes(row.user_type)) problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
+      if (!account && !row.id && !userTypes.includes(row.user_type)) {
+        problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
+      }
       const sameEmail = (await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email)))[0];
-      if (row.id && sameEmail && sameEmail.id !== existing?.id) problems.add(index, "email", `${row.email} belongs to another user`);
+      if (member && row.id && sameEmail && sameEmail.id !== member.user.id) {
+        problems.add(index, "email", `${row.email} belongs to another user`);
+      }
     }
     problems.throwIfAny();
     for (const [index, row] of rows.entries()) {
-      const existing = existingRows[index];
+      const account = accounts[index];
       if (row.action === "delete") {
-        if (existing) await tx.delete(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, existing.id)));
+        if (account) await tx.delete(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, account.id)));
         continue;
       }
-      const user = existing
-        ? row.id
-          ? (await tx.update(users).set({ name: row.name, email: row.email, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning())[0]
-          : existing
-        : (await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).returning())[0];
-      await tx.insert(appUsers).values({ appId, userId: user.id, role: row.app_user.role })
-        .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: row.app_user.role } });
+      if (account && row.id && account.email !== row.email) {
+        await tx.update(users).set({ email: row.email, updatedAt: new Date() }).where(eq(users.id, account.id));
+      }
+      const userId = account?.id
+        ?? (await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).returning())[0].id;
+      // A row without id grants or changes a role; only a row with an id renames the person here.
+      const role = row.app_user.role;
+      await tx.insert(appUsers).values({ appId, userId, role, name: row.name })
+        .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: row.id ? { role, name: row.name } : { role } });
     }
   });
 }
 
-export const NOT_A_MEMBER = "This person is not a member of this client";
-
-/** This client's member named by the row: by id when it has one, else by email. Null for anyone else. */
-async function memberOf(tx: Tx, appId: number, row: AppUserRows[number]) {
-  const [member] = await tx
-    .select({ user: users, role: appUsers.role })
-    .from(appUsers)
-    .innerJoin(users, eq(users.id, appUsers.userId))
-    .where(and(eq(appUsers.appId, appId), row.id ? eq(appUsers.userId, row.id) : eq(users.email, row.email)));
-  return member ?? null;
-}
-
 /**
- * Accounts are not an oracle (docs/decisions/016): a Client Admin sees only their client's members.
- * Every person outside the client (no account, another client's member, staff) is handled by the
- * same statements and gets the same answer, so neither the body nor the time tells them apart:
- * - a new row (no id) grants access: the account is created if missing, else linked untouched;
+ * Accounts are not an oracle (docs/decisions/016, 032): a Client Admin sees only their client's
+ * members. Every person outside the client (no account, another client's member, staff) is handled
+ * by the same statements and gets the same answer, so neither the body nor the time tells them apart:
+ * - a new row (no id) grants access under the name typed: the account is created if missing, else
+ *   linked untouched; the answer shows the new membership (its id, that name), never the account;
  * - a row with an id must name a member, otherwise one error whether the id exists or not;
  * - removing someone who is not a member changes nothing, like any other removal.
  */
@@ -171,15 +195,17 @@ async function upsertAppUsersAsClientAdmin(caller: Caller, appId: number, rows: 
         if (row.user_type !== "user") problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
         continue;
       }
-      // Only a row with an id edits the account itself; a row without one just grants access.
-      const renaming = Boolean(row.id && (member.user.name !== row.name || member.user.email !== row.email));
-      const unchanged = row.action === "add" && member.role === row.app_user.role && !renaming;
+      // Only a row with an id edits the person; a row without one just grants access or changes the role.
+      const renaming = isRenaming(row, member);
+      const { role } = member.membership;
+      const unchanged = row.action === "add" && role === row.app_user.role && !renaming;
       plans.push(unchanged ? null : { kind: "member", userId: member.user.id });
       if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
-      if (!roles.includes(member.role as AppRole)) problems.add(index, "app_user.role", `You may not change the access of a ${member.role}`);
+      if (!roles.includes(role as AppRole)) problems.add(index, "app_user.role", `You may not change the access of a ${role}`);
       if (member.user.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
-      // An account can belong to several clients: only staff may rename or re-address it. Refused
-      // before any look at who else holds the address, which would reveal an account elsewhere.
+      // The email is the account's, shared with every client it belongs to, so only staff change it
+      // (and, as the screen offers it, the name). Refused before any look at who else holds the
+      // address, which would reveal an account elsewhere.
       if (renaming) problems.add(index, "name", "Only staff can change an existing user's name or email");
       if (row.action === "add" && !roles.includes(row.app_user.role)) problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
     }
@@ -193,28 +219,29 @@ async function upsertAppUsersAsClientAdmin(caller: Caller, appId: number, rows: 
         continue;
       }
       // The same three statements whether the address is new or has an account elsewhere. An existing
-      // account keeps its name, email and type, and whoever created it never stops another client
-      // from adding the same person.
+      // account keeps its name, email and type; this client knows the person by the name typed here,
+      // and whoever created the account never stops another client from adding the same person.
       await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).onConflictDoNothing({ target: users.email });
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
       // A grant that appeared since the check above (another save) is kept, not overwritten with a role
       // this caller might not be allowed to change.
-      await tx.insert(appUsers).values({ appId, userId: account.id, role: row.app_user.role }).onConflictDoNothing();
+      await tx.insert(appUsers).values({ appId, userId: account.id, role: row.app_user.role, name: row.name }).onConflictDoNothing();
     }
   });
 }
 
-interface Member { email: string; name: string; role: string }
+interface AccessEntry { email: string; name: string; role: string }
 
 /**
- * Who has access to the client, and as what. Only what belongs to the client: an account's type
- * and age are facts about it elsewhere (as listAppUsers shows a Client Admin).
+ * Who has access to the client, and as what. Only what belongs to the client: the name it gave each
+ * person, never the account's name, type or age, which are facts about it elsewhere (as listAppUsers
+ * shows a Client Admin).
  */
 const accessChange = (appId: number): Change => ({
   appId, kind: "user_access", targets: [""],
-  read: (_, db) => db.select({ email: users.email, name: users.name, role: appUsers.role }).from(appUsers)
+  read: (_, db) => db.select({ email: users.email, name: appUsers.name, role: appUsers.role }).from(appUsers)
     .innerJoin(users, eq(users.id, appUsers.userId)).where(eq(appUsers.appId, appId)).orderBy(asc(users.email)),
-  summary: (_, before, after) => listSummary("Access", listChanges<Member>(before, after, (member) => member.email)),
+  summary: (_, before, after) => listSummary("Access", listChanges<AccessEntry>(before, after, (entry) => entry.email)),
 });
 
 export function userRoutes(route: RouteBuilder) {
@@ -241,7 +268,8 @@ export function userRoutes(route: RouteBuilder) {
 
   const AppParams = z.object({ appId: IdParam });
   route({
-    method: "get", path: "/v1/apps/:appId/users", tag: "Users", summary: "The client's users with their app_user.role, and the roles the caller may grant.",
+    method: "get", path: "/v1/apps/:appId/users", tag: "Users",
+    summary: "The client's members with their app_user.role (each row's id and name are the membership's), and the roles the caller may grant.",
     params: AppParams, response: AppUsersList,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);

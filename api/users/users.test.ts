@@ -91,7 +91,8 @@ describe("access control (per client)", () => {
       { email: "boss@example.com", name: "Boss", app_user: { role: "admin" } },
     ] } });
     expect(tooHigh.body.errors["users.0.app_user.role"]).toEqual(["You may not give the role admin"]);
-    const viewerId = (await host.deps.db.select().from(users).where(eq(users.email, "client.user@example.com")))[0].id;
+    const listed = (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token["client.admin"] })).body.users;
+    const viewerId = listed.find((u: { email: string }) => u.email === "client.user@example.com").id;
     const rename = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.admin"], body: { users: [
       { id: viewerId, email: "client.user@example.com", name: "Renamed", app_user: { role: "client_user" } },
     ] } });
@@ -107,11 +108,31 @@ describe("access control (per client)", () => {
 });
 
 describe("granting access to an existing account", () => {
-  it("grants without renaming it when the row has no id", async () => {
+  it("grants without renaming the account when the row has no id: the client knows the person by the name typed", async () => {
     const granted = await call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token.admin, body: { users: [
       { email: "client.user@example.com", name: "Whatever Was Typed", app_user: { role: "client_user" } },
     ] } });
     expect(granted.status).toBe(200);
-    expect(granted.body.users.find((u: { email: string }) => u.email === "client.user@example.com").name).toBe("Jordan Viewer");
+    expect(granted.body.users.find((u: { email: string }) => u.email === "client.user@example.com").name).toBe("Whatever Was Typed");
+    expect((await host.deps.db.select().from(users).where(eq(users.email, "client.user@example.com")))[0].name).toBe("Jordan Viewer");
+  });
+
+  it("lets staff rename a member in one client (this client's name) and re-address the account, by the membership's id", async () => {
+    const listed = (await call("GET", `/v1/apps/${harborId}/users`, { token: token.admin })).body.users;
+    const member = listed.find((u: { email: string }) => u.email === "client.user@example.com");
+    const saved = await call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token.admin, body: { users: [
+      { id: member.id, email: "jordan@example.com", name: "Jordan at Harbor", app_user: { role: "client_admin" } },
+    ] } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.users.find((u: { id: number }) => u.id === member.id)).toMatchObject({
+      email: "jordan@example.com", name: "Jordan at Harbor", app_user: { role: "client_admin" },
+    });
+    expect((await host.deps.db.select().from(users).where(eq(users.email, "jordan@example.com")))[0].name).toBe("Jordan Viewer");
+    const northfield = (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token.admin })).body.users;
+    expect(northfield.find((u: { email: string }) => u.email === "jordan@example.com").name).toBe("Jordan Viewer");
+    const taken = await call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token.admin, body: { users: [
+      { id: member.id, email: "staff@example.com", name: "Jordan at Harbor", app_user: { role: "client_admin" } },
+    ] } });
+    expect(taken.body.errors).toEqual({ "users.0.email": ["staff@example.com belongs to another user"] });
   });
 });

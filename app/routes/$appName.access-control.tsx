@@ -59,7 +59,7 @@ export default function AccessControl() {
         clientName={client.name}
         assignableRoles={assignableRoles}
         onboardedAt={onboardedAt}
-        currentUserId={me?.id ?? null}
+        currentUserEmail={me?.email ?? null}
         canManage={canManage}
         canEditPeople={Boolean(me && isStaff(me))}
         view={paging.view}

@@ -1,7 +1,7 @@
 import { USER_TYPE_LABELS } from "@contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
-import { startTestHost } from "../../tests/support/test-host";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { takeToast } from "~/server/toast.server";
 import { action as accessAction, loader as accessLoader } from "./$appName.access-control";
 import { action as loginAction } from "./login";
@@ -315,6 +315,45 @@ describe("Access Control (/{url_code}/access-control)", () => {
     }, cookie), northfield)));
     expect(removed.status).toBe(302);
     expect((await listAccess(cookie)).users.some((u) => u.id === advisor.id)).toBe(false);
+  });
+
+  it("adds another client's member exactly as a new address: the name typed, no trace of the account elsewhere", async () => {
+    // A person of Harbor Outfitters only, under the name Harbor gave them (added by staff).
+    const call = apiCaller(host);
+    const staff = (await signInAs(host, "admin@example.com")).user_token;
+    const apps = (await call("GET", "/v1/apps", { token: staff })).body.apps as { id: number; url_code: string }[];
+    const harbor = apps.find((a) => a.url_code === "shopharbor-outfitters")!;
+    const harborAccess = async () => (await call("GET", `/v1/apps/${harbor.id}/users`, { token: staff })).body.users as ListedUser[];
+    expect((await call("POST", `/v1/apps/${harbor.id}/users/upsert`, { token: staff, body: { users: [
+      { email: "harbor.third@example.com", name: "Real Harbor Name", app_user: { role: "client_user" } },
+    ] } })).status).toBe(200);
+    const atHarbor = (await harborAccess()).find((u) => u.email === "harbor.third@example.com")!;
+
+    const cookie = await signIn("client.admin@example.com");
+    const before = await listAccess(cookie);
+    const saved = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
+      intent: "save",
+      ...accessFields(0, { email: "harbor.third@example.com", name: "Typed Third", role: "client_user" }),
+      ...accessFields(1, { email: "brand.new.person@example.com", name: "Typed New", role: "client_user" }),
+    }, cookie), northfield)));
+    expect(saved.status).toBe(302);
+    expect(await toastOf(saved)).toBe("Access saved");
+
+    const { users: after } = await listAccess(cookie);
+    const shown = ["harbor.third@example.com", "brand.new.person@example.com"].map((email) => after.find((u) => u.email === email)!);
+    // All but the address and the id (which the next assertion reads), with whether Onboarded On is the account's age.
+    const [existing, fresh] = shown.map(({ email: _email, id: _id, created_at, app_user, ...rest }) => ({
+      ...rest, onboarded: created_at === app_user!.created_at,
+    }));
+    expect(existing).toEqual({ ...fresh, name: "Typed Third" });
+    expect(fresh).toEqual({ name: "Typed New", user_type: "user", onboarded: true });
+    // Both rows are the two newest grants, in the order they were sent: an id says nothing of the account's age.
+    const newest = Math.max(atHarbor.id, ...before.users.map((u) => u.id));
+    expect(shown.map((u) => u.id)).toEqual([newest + 1, newest + 2]);
+    // Harbor still knows the person by its own name, and the account keeps it.
+    expect((await harborAccess()).find((u) => u.email === "harbor.third@example.com")?.name).toBe("Real Harbor Name");
+    const accounts = (await call("GET", "/v1/users", { token: staff })).body.users as ListedUser[];
+    expect(accounts.find((u) => u.email === "harbor.third@example.com")?.name).toBe("Real Harbor Name");
   });
 
   it("checks email, name and role on the server and keeps the posted rows", async () => {

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousAxeViolations, SAME_ORIGIN_POST, signIn, test } from "./fixtures";
 
 /*
  * The controls screens and smart probing. Tests share one server and run in parallel, so each
@@ -293,6 +293,9 @@ test("a client user sees every screen read-only, without a save bar, and a save 
     await expect(page.getByTestId("save-bar"), path).toHaveCount(0);
   }
   await expectNoSeriousAxeViolations(page);
-  const refused = await page.request.post("/northfield/controls/no-go-topics", { form: { intent: "save", "rows[0].topic": "x", "rows[0].disclaimer": "y" } });
+  // Posted as the page's own form would be, so that the refusal is the read-only Client's.
+  const refused = await page.request.post("/northfield/controls/no-go-topics", {
+    form: { intent: "save", "rows[0].topic": "x", "rows[0].disclaimer": "y" }, headers: SAME_ORIGIN_POST,
+  });
   expect(refused.status()).toBe(403);
 });

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
+import { expect, expectNoSeriousAxeViolations, SAME_ORIGIN_POST, test } from "./fixtures";
 
 /*
  * The client's History screen: a change made in AI Personality shows with its diff, the list
@@ -73,11 +73,14 @@ test.describe("with JavaScript", () => {
   });
 
   test("a client user reads the history without a restore button", async ({ page }) => {
-    await page.request.post("/login", { form: { intent: "dev", email: "client.user@example.com", redirectTo: "/" } });
+    await page.request.post("/login", {
+      form: { intent: "dev", email: "client.user@example.com", redirectTo: "/" }, headers: SAME_ORIGIN_POST,
+    });
     await page.goto("/northfield/history");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("History");
     await expect(page.getByRole("button", { name: /Restore this state/ })).toHaveCount(0);
-    const refused = await page.request.post("/northfield/history", { form: { intent: "restore", id: "1" } });
+    // Posted as the page's own form would be, so that the refusal is the read-only Client's.
+    const refused = await page.request.post("/northfield/history", { form: { intent: "restore", id: "1" }, headers: SAME_ORIGIN_POST });
     expect(refused.status()).toBe(403);
   });
 });

@@ -23,9 +23,10 @@ export interface AccessTableProps {
   clientName: string;
   /** The roles the caller may grant here: the Role select's options. */
   assignableRoles: AppRole[];
-  /** Onboarded On (app_user.created_at) by user id. */
+  /** Onboarded On (app_user.created_at) by row id (the membership's). */
   onboardedAt: Record<string, string>;
-  currentUserId: number | null;
+  /** The signed-in person's address: rows are memberships, whose ids are not account ids. */
+  currentUserEmail: string | null;
   /** False for a client_user: the table is shown read-only. */
   canManage: boolean;
   /** Only staff may rename or re-address an existing account (it may belong to other clients). */
@@ -42,7 +43,7 @@ export const READ_ONLY_MESSAGE = "You can view who has access, but not change it
  * A Client (client_user) reads the table with no actions at all.
  */
 export function AccessTable({
-  rows, errors, formError, clientName, assignableRoles, onboardedAt, currentUserId, canManage, canEditPeople, view,
+  rows, errors, formError, clientName, assignableRoles, onboardedAt, currentUserEmail, canManage, canEditPeople, view,
 }: AccessTableProps) {
   const table = useRowsState({ rows, errors, required: ACCESS_REQUIRED_FIELDS, toCheck: accessRowToCheck });
   const saving = useSaving();
@@ -75,7 +76,7 @@ export function AccessTable({
         const e = table.rowErrors[key] ?? {};
         const changed = changedFields(row, ACCESS_REQUIRED_FIELDS);
         const isNew = isNewRow(row);
-        const isSelf = !isNew && row.id === String(currentUserId);
+        const isSelf = !isNew && row.loaded?.email === currentUserEmail;
         // Access the caller may not give (or their own) is shown, not edited: the API would refuse it.
         const roleLocked = !isNew && (isSelf || !assignableRoles.includes(row.loaded?.role as AppRole));
         const personLocked = !isNew && !canEditPeople;
