@@ -126,7 +126,9 @@ describe("what is recorded", () => {
     expect(agent.status).toBe(200);
     expect(await latest("agent")).toMatchObject({ summary: "Agent Library Helper added", before: null, after: { site_code: "library" } });
     await call("POST", `/v1/apps/${appId}/agents/update_agents`, { token: admin, body: { app_id: appId, id: agent.body.id, name: "Library Guide", site_code: "library" } });
-    expect(await latest("agent")).toMatchObject({ summary: "Agent Library Guide: Name changed", before: { name: "Library Helper" }, after: { name: "Library Guide" } });
+    expect(await latest("agent")).toMatchObject({
+      summary: "Agent Library Guide: Name changed", before: { name: "Library Helper" }, after: { name: "Library Guide" },
+    });
 
     await call("POST", `/v1/apps/${appId}/users/upsert`, { token: admin, body: { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor" }] } });
     const access = await latest("user_access");

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  HISTORY_COUNT_CAP, HistoryList, HistoryQuery, HistoryRestoreBody, HistoryRestored, IdParam, isRestorableKind, NOT_RESTORABLE, type ChangeKind,
+  HISTORY_COUNT_CAP, HistoryList, HistoryQuery, HistoryRestoreBody, HistoryRestored, IdParam, isRestorableKind, NOT_RESTORABLE,
+  type ChangeKind,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChangeLine } from "@contract";
 import { formRequest, getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { HISTORY_PAGE_SIZE } from "~/server/history.server";
@@ -24,13 +25,15 @@ afterAll(() => host?.close());
 
 const args = (request: Request) => ({ request, context: testContext(host), params: { appName: "northfield" } });
 const saveNoGo = (topic: string, reply: string) => apiCaller(host)("PUT", "/v1/controls", {
-  token: apiToken, body: { app_id: appId, controls: [{ internal_name: "no_go_topics", prompt_input_raw: topic, metadata: { disclaimer: reply }, trigger_point: "admissions" }] },
+  token: apiToken, body: { app_id: appId, controls: [
+    { internal_name: "no_go_topics", prompt_input_raw: topic, metadata: { disclaimer: reply }, trigger_point: "admissions" },
+  ] },
 });
 const savePersonality = (text: string) => apiCaller(host)("PUT", "/v1/controls", {
   token: apiToken, body: { app_id: appId, controls: [{ internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "admissions" }] },
 });
 
-interface Shown { id: number; kind: string; user_email: string; summary: string; changes: { text: string; before?: string; after?: string }[] }
+interface Shown { id: number; kind: string; user_email: string; summary: string; changes: ChangeLine[] }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function load(search = "", cookie = admin): Promise<any> {
   const response = await settle(() => loader(args(getRequest(`${PAGE}${search}`, cookie))));
@@ -47,7 +50,9 @@ describe("the History screen", () => {
     expect(data.canRestore).toBe(true);
     const [latest] = data.changes as Shown[];
     expect(latest).toMatchObject({ kind: "controls", user_email: "client.admin@example.com", summary: "Chatbot Personality of admissions changed" });
-    expect(latest.changes).toEqual([{ text: "AI Personality of Admissions Assistant: Chatbot Personality 'Be brief.' → 'Be brief and kind.'" }]);
+    expect(latest.changes).toEqual([
+      { text: "AI Personality of Admissions Assistant: Chatbot Personality 'Be brief.' → 'Be brief and kind.'" },
+    ]);
     // The states stay on the server: the page gets what differs.
     expect(latest).not.toHaveProperty("before");
     expect(latest).not.toHaveProperty("after");
@@ -58,7 +63,9 @@ describe("the History screen", () => {
     await saveNoGo("tuition refunds", "Please ask the bursar.");
     await saveNoGo("parking permits", "Please ask campus security.");
     const [latest] = (await load("?kind=controls")).changes as Shown[];
-    expect(latest.changes).toEqual([{ text: "No-Go Topics of Admissions Assistant: added 'parking permits' (Canned Response: 'Please ask campus security.')" }]);
+    expect(latest.changes).toEqual([
+      { text: "No-Go Topics of Admissions Assistant: added 'parking permits' (Canned Response: 'Please ask campus security.')" },
+    ]);
   });
 
   it("filters by kind and person through the address, and pages", async () => {
@@ -101,9 +108,13 @@ describe("the History screen", () => {
     const response = await restore({ intent: "revert", id: String(saved.id) }, admin, "?kind=controls&page=1");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${PAGE}?kind=controls&page=1`);
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: expect.stringMatching(/^Reverted the controls of admissions to the state before the change of /) });
+    expect(await toastOf(response)).toMatchObject({
+      type: "success", description: expect.stringMatching(/^Reverted the controls of admissions to the state before the change of /),
+    });
     const latest = (await load("?kind=controls")).changes[0] as Shown;
-    expect(latest.changes).toEqual([{ text: "No-Go Topics of Admissions Assistant: removed 'library fines' (Canned Response: 'Please ask the library desk.')" }]);
+    expect(latest.changes).toEqual([
+      { text: "No-Go Topics of Admissions Assistant: removed 'library fines' (Canned Response: 'Please ask the library desk.')" },
+    ]);
     const again = await restore({ intent: "revert", id: String(saved.id) });
     expect(await toastOf(again)).toMatchObject({ type: "success", description: "Nothing to revert: this is the current state already" });
   });

@@ -61,7 +61,9 @@ async function createAgent(request: APIRequestContext, name: string, siteCode: s
   const headers = { authorization: `Bearer ${token}` };
   const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
   const appId = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield").id;
-  const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, { headers, data: { app_id: appId, name, site_code: siteCode } });
+  const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, {
+    headers, data: { app_id: appId, name, site_code: siteCode },
+  });
   expect(created.status()).toBe(200);
 }
 
@@ -155,7 +157,7 @@ test.describe("without JavaScript", () => {
     await saveTwiceThenRestoreTheFirst(page, "/northfield/agent/admissions/controls/ai-personality", "admissions", "Admissions Assistant");
   });
 
-  test("a No-Go topic saved reads as that topic added, and Revert this change takes it back, with plain form posts", async ({ signedInPage: page }) => {
+  test("a No-Go topic saved reads as that topic added, and is reverted, with plain form posts", async ({ signedInPage: page }) => {
     await saveNoGoTopicThenRevert(page);
   });
 });

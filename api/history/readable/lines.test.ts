@@ -14,7 +14,8 @@ const topics: ListSpec<Topic> = {
 
 describe("values", () => {
   it("quotes texts, says empty and none, yes or no, and never a secret's tag", () => {
-    expect([shown("a"), shown(""), shown(null), shown(true), shown(0.5), shown(["x", "y"]), shown([])]).toEqual(["'a'", "(empty)", "(none)", "Yes", "0.5", "'x', 'y'", "(none)"]);
+    expect([shown("a"), shown(""), shown(null), shown(true), shown(0.5), shown(["x", "y"]), shown([])])
+      .toEqual(["'a'", "(empty)", "(none)", "Yes", "0.5", "'x', 'y'", "(none)"]);
     expect(shown("[secret not recorded, version 1a2b3c4d]")).toBe("a secret (not recorded)");
     expect(shown("x".repeat(500))).toBe(`'${"x".repeat(120)}…'`);
   });
@@ -24,7 +25,9 @@ describe("lists", () => {
   it("matches items by identity, not position: one inserted first reads as that one added", () => {
     const before = [{ text: "Visas", reply: "Ask the office." }, { text: "Fees", reply: "See the fees page." }];
     const after = [{ text: "Parking", reply: "Ask security." }, ...before];
-    expect(listLines("No-Go Topics of Default", topics, before, after)).toEqual([{ text: "No-Go Topics of Default: added 'Parking' (Canned Response: 'Ask security.')" }]);
+    expect(listLines("No-Go Topics of Default", topics, before, after)).toEqual([
+      { text: "No-Go Topics of Default: added 'Parking' (Canned Response: 'Ask security.')" },
+    ]);
   });
 
   it("reads a kept item with a setting changed as changed, and keeps items sharing an identity apart", () => {
@@ -36,9 +39,12 @@ describe("lists", () => {
 
   it("compares lists of words as sets, and says replaced where both values show alike", () => {
     const fields = [{ label: "Data Tags", get: (s: { tags: string[] }) => s.tags, set: true as const }];
-    expect(fieldLines("W", fields, { tags: ["Staged"] }, { tags: ["Production", "Development"] })).toEqual([{ text: "W: Data Tags: added 'Production', 'Development'; removed 'Staged'" }]);
+    expect(fieldLines("W", fields, { tags: ["Staged"] }, { tags: ["Production", "Development"] })).toEqual([
+      { text: "W: Data Tags: added 'Production', 'Development'; removed 'Staged'" },
+    ]);
     const secret = [{ label: "Consumer Secret", get: (s: { v: string }) => s.v }];
-    expect(fieldLines("I", secret, { v: "[secret not recorded, version 1111]" }, { v: "[secret not recorded, version 2222]" })).toEqual([{ text: "I: Consumer Secret replaced" }]);
+    const tag = (version: string) => ({ v: `[secret not recorded, version ${version}]` });
+    expect(fieldLines("I", secret, tag("1111"), tag("2222"))).toEqual([{ text: "I: Consumer Secret replaced" }]);
   });
 });
 
@@ -47,7 +53,11 @@ describe("long texts", () => {
     const text = (middle: string) => `One.\nTwo.\n${middle}\nFour.`;
     const lines = readableChanges("input_prompts", "admissions", [{ internal_name: "fees", prompt_input_raw: text("Three.") }],
       [{ internal_name: "fees", prompt_input_raw: text("Three and a half.") }], places);
-    expect(lines).toEqual([{ text: "Input Prompts of Admissions Assistant: changed 'fees': Prompt changed", before: "…\nThree.\n…", after: "…\nThree and a half.\n…" }]);
+    expect(lines).toEqual([{
+      text: "Input Prompts of Admissions Assistant: changed 'fees': Prompt changed",
+      before: "…\nThree.\n…",
+      after: "…\nThree and a half.\n…",
+    }]);
   });
 });
 

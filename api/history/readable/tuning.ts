@@ -21,10 +21,14 @@ function ruleSpec(table: (typeof FINETUNING_TABLES)[number], placeName: PlaceNam
   const site: Field<RecordedRule> = { label: "Site", get: (rule) => placeName(text(rule.trigger_point)), show: String };
   if (table.key === "html_tags") {
     return {
-      key: (rule) => `${text(rule.trigger_point)}\u0000${metadataJson(rule)}`, name: (rule) => `'${metadataJson(rule)}'`, context: [site], fields: [],
+      key: (rule) => `${text(rule.trigger_point)}\u0000${metadataJson(rule)}`,
+      name: (rule) => `'${metadataJson(rule)}'`,
+      context: [site],
+      fields: [],
     };
   }
-  const typeLabel = (rule: RecordedRule) => (PAGE_TYPE_LABELS as Record<string, string>)[text(rule.finetuning_type)] ?? text(rule.finetuning_type);
+  const typeLabels: Record<string, string> = PAGE_TYPE_LABELS;
+  const typeLabel = (rule: RecordedRule) => typeLabels[text(rule.finetuning_type)] ?? text(rule.finetuning_type);
   const type: Field<RecordedRule> = { label: "Type", get: typeLabel, show: String };
   return {
     key: (rule) => [rule.trigger_point, rule.finetuning_type, rule.pattern].map(text).join("\u0000"),
