@@ -1,7 +1,7 @@
 import { z, type ZodType } from "zod";
 import {
-  CHANGE_KIND_LABELS, ConfigDetail, ConfigDetailInput, Control, ControlInput, Finetuning, FinetuningInput, InputPromptInput, ModelType,
-  NOT_RESTORABLE, TOPIC_CONTROL_TYPES, type ChangeKind, type RestoreState,
+  CHANGE_KIND_LABELS, CONTROL_TYPES, ConfigDetail, ConfigDetailInput, Control, ControlInput, Finetuning, FinetuningInput, InputPromptInput,
+  ModelType, NOT_RESTORABLE, TOPIC_CONTROL_TYPES, type ChangeKind, type RestoreState,
 } from "@contract";
 import { saveAppearance } from "../appearance/values";
 import { listControls, saveControls } from "../controls/controls";
@@ -48,18 +48,30 @@ const topicKey = (control: Control) => `${control.internal_name}\u0000${control.
 /**
  * Controls back to a recorded state, through PUT /v1/controls' save: the personality and quality
  * check as they were; topics not in the state cleared (which deletes them), the state's topics
- * saved (a topic still listed is updated in place, keeping its id).
+ * saved (a topic still listed is updated in place, keeping its id). `only` limits it to some
+ * controls (a revert writes back only what its change touched).
  */
-async function restoreControls(appId: number, triggerPoint: string, state: unknown, db: Database) {
-  const recorded = listState(Control, state);
+async function restoreControls(appId: number, triggerPoint: string, state: unknown, db: Database, only?: Set<string>) {
+  const inScope = (control: Control) => !only || only.has(control.internal_name);
+  const recorded = listState(Control, state).filter(inScope);
   const keep = new Set(recorded.filter(isTopic).map(topicKey));
-  const current = await listControls(appId, triggerPoint, undefined, { db }, db);
+  const current = (await listControls(appId, triggerPoint, undefined, { db }, db)).filter(inScope);
+  const setNow = new Set(current.filter((c) => c.id !== null).map((c) => c.internal_name));
   const cleared = current.filter((c) => isTopic(c) && c.id !== null && !keep.has(topicKey(c)))
     .map((c) => ({ id: c.id, internal_name: c.internal_name, trigger_point: triggerPoint, prompt_input_raw: "", metadata: { disclaimer: "" } }));
-  const wanted = recorded.map((c) => ({
+  // A personality or quality check recorded without an id was not set on this trigger point then (a
+  // default, or Default's inherited); while it is still not set it stays so, not pinned to what it showed.
+  const wanted = recorded.filter((c) => isTopic(c) || c.id !== null || setNow.has(c.internal_name)).map((c) => ({
     internal_name: c.internal_name, display_name: c.display_name, prompt_input_raw: c.prompt_input_raw, metadata: c.metadata, trigger_point: triggerPoint,
   }));
   await saveControls(appId, asInput(ControlInput, [...cleared, ...wanted]), { db });
+}
+
+/** The controls (AI Personality, each topic list, the Quality Check) whose part differs between two recorded states. */
+function controlsTouched(before: unknown, after: unknown) {
+  const part = (state: unknown, type: string) =>
+    JSON.stringify(Array.isArray(state) ? state.filter((control) => (control as Partial<Control>)?.internal_name === type) : []);
+  return new Set(CONTROL_TYPES.filter((type) => part(before, type) !== part(after, type)));
 }
 
 /** The finetuning table back to a recorded state, through upsert_finetunings: rules not in it deleted, its rules saved (by id while they exist). */
@@ -117,11 +129,15 @@ function planFor(entry: Entry, state: RestoreState): Plan {
   const { appId, target } = entry;
   const recorded = state === "before" ? entry.before : entry.after;
   switch (entry.kind as ChangeKind) {
-    case "controls":
+    case "controls": {
+      const only = state === "before" ? controlsTouched(entry.before, entry.after) : undefined;
       return {
         change: controlsChange(appId, [target]), what: `the controls of ${triggerPointName(target)}`,
-        write: (db) => restoreControls(appId, target, recorded, db), runs: { triggerPoints: () => [target], trigger: "controls" },
+        // A revert takes back what its change did: the other controls stay as they are now.
+        write: (db) => restoreControls(appId, target, recorded, db, only),
+        runs: { triggerPoints: () => [target], trigger: "controls" },
       };
+    }
     case "finetuning": {
       let touched: string[] = [];
       return {

@@ -73,6 +73,35 @@ describe("reverting a change", () => {
     expect(await noGoTopics("admissions")).toEqual(["parking permits"]);
   });
 
+  it("takes back only the controls its change touched: a personality inherited or saved since stays as it is now", async () => {
+    await addTestQuestion("studentsuccess");
+    expect((await saveNoGo("studentsuccess", "rival colleges", "I can only speak about Northfield.")).status).toBe(200);
+    const saved = await latest("controls");
+    const personality = (triggerPoint: string, text: string) => call("PUT", "/v1/controls", {
+      token: admin, body: { app_id: appId, controls: [{ internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: triggerPoint }] },
+    });
+    // Default's personality changes under the agent, which has none of its own.
+    expect((await personality("", "Be brief.")).status).toBe(200);
+    const personalityOf = async (triggerPoint: string) =>
+      (await get(`/v1/controls?app_id=${appId}&trigger_point=${triggerPoint}&types=ai_personality_guidelines`)).controls[0];
+    expect(await personalityOf("studentsuccess")).toMatchObject({ id: null, prompt_input_raw: "Be brief." });
+
+    expect((await revert(saved.id)).status).toBe(200);
+    expect(await noGoTopics("studentsuccess")).toEqual([]);
+    expect(await personalityOf("studentsuccess")).toMatchObject({ id: null, prompt_input_raw: "Be brief." });
+    expect(await linesOf("controls")).toEqual([
+      "No-Go Topics of Student Success: removed 'rival colleges' (Canned Response: 'I can only speak about Northfield.')",
+    ]);
+
+    // A personality the agent was given after the change stays too.
+    expect((await saveNoGo("studentsuccess", "other colleges", "Ask me about Northfield.")).status).toBe(200);
+    const next = await latest("controls");
+    expect((await personality("studentsuccess", "Be warm.")).status).toBe(200);
+    expect((await revert(next.id)).status).toBe(200);
+    expect(await noGoTopics("studentsuccess")).toEqual([]);
+    expect(await personalityOf("studentsuccess")).toMatchObject({ prompt_input_raw: "Be warm." });
+  });
+
   it("takes back the first change of prompts, rules and data model fields by removing what it created", async () => {
     await addTestQuestion("");
     await call("PUT", `/v1/apps/${appId}/input_prompts`, { token: admin, body: { input_prompts: [

@@ -61,6 +61,14 @@ describe("long texts", () => {
   });
 });
 
+describe("long texts, a line added", () => {
+  it("show the added line alone, nothing struck", () => {
+    const lines = readableChanges("input_prompts", "", [{ internal_name: "fees", prompt_input_raw: "One.\nTwo." }],
+      [{ internal_name: "fees", prompt_input_raw: "One.\nOne and a half.\nTwo." }], places);
+    expect(lines).toEqual([{ text: "Input Prompts of Default: changed 'fees': Prompt changed", after: "…\nOne and a half.\n…" }]);
+  });
+});
+
 describe("the cap", () => {
   it("lists at most MAX_CHANGE_LINES lines, the last counting the rest", () => {
     const fields = Array.from({ length: 50 }, (_, i) => ({ name: `f${i}`, field_type: "text", group: "Others", definition: "" }));

@@ -49,19 +49,21 @@ const showOf = <T>(field: Field<T>) => (value: unknown) =>
 /**
  * The part of two long texts that differs, whole lines: the lines both begin and end with are left
  * out (an ellipsis says so), so one sentence changed in a long personality shows as that sentence.
+ * A side with no line of its own there (lines only added, or only removed) is left out.
  */
-function differingPart(before: string, after: string) {
-  const was = before.split("\n");
-  const now = after.split("\n");
+function differingPart(before: string, after: string): { before?: string; after?: string } {
+  const was = before ? before.split("\n") : [];
+  const now = after ? after.split("\n") : [];
   let start = 0;
   while (start < was.length && start < now.length && was[start] === now[start]) start++;
   let end = 0;
   while (end < was.length - start && end < now.length - start && was[was.length - 1 - end] === now[now.length - 1 - end]) end++;
   const part = (lines: string[]) => {
     const middle = lines.slice(start, lines.length - end);
-    return block([...(start ? ["…"] : []), ...middle, ...(end ? ["…"] : [])].join("\n"));
+    return middle.length ? block([...(start ? ["…"] : []), ...middle, ...(end ? ["…"] : [])].join("\n")) : undefined;
   };
-  return { before: part(was), after: part(now) };
+  const parts = { before: part(was), after: part(now) };
+  return Object.fromEntries(Object.entries(parts).filter(([, text]) => text !== undefined));
 }
 
 const block = (text: string) => (text.length > BLOCK_CHARS ? `${cutText(text, BLOCK_CHARS)}…` : text);
