@@ -71,9 +71,9 @@ const block = (text: string) => (text.length > BLOCK_CHARS ? `${cutText(text, BL
 /** "Minimum Retrieval Confidence 0.4 → 0.5"; a long text's line says only that it changed, and shows the difference under it. */
 function fieldChange<T>(prefix: string, field: Field<T>, was: unknown, now: unknown): ChangeLine {
   if (field.set) {
-    const words = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
-    const added = words(now).filter((word) => !words(was).includes(word));
-    const removed = words(was).filter((word) => !words(now).includes(word));
+    const itemsOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
+    const added = itemsOf(now).filter((item) => !itemsOf(was).includes(item));
+    const removed = itemsOf(was).filter((item) => !itemsOf(now).includes(item));
     const parts = [...(added.length ? [`added ${shown(added)}`] : []), ...(removed.length ? [`removed ${shown(removed)}`] : [])];
     return { text: `${prefix}${field.label}: ${parts.join("; ") || "reordered"}` };
   }

@@ -76,7 +76,7 @@ function RestoreForm({ id, intent, label, summary }: { id: number; intent: "rest
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
-      <button type="submit" className={ui.button.secondary}>
+      <button type="submit" className={`${ui.button.secondary} ${s.restoreButton}`}>
         {label}<span className={ui.visuallyHidden}> ({summary})</span>
       </button>
     </Form>

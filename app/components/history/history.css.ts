@@ -11,5 +11,7 @@ const value = { whiteSpace: "pre-wrap", overflowWrap: "anywhere", padding: "2px 
 export const before = style({ ...value, background: vars.color.errorSoft, color: vars.color.error });
 export const after = style({ ...value, background: vars.color.successSoft, color: vars.color.success, textDecoration: "none" });
 export const restoreCell = style({ whiteSpace: "nowrap" });
-export const restoreForms = style({ display: "grid", gap: vars.space.xs, justifyItems: "start" });
+// The two buttons of a row stand one above the other, the same width.
+export const restoreForms = style({ display: "grid", gap: vars.space.xs });
+export const restoreButton = style({ width: "100%" });
 export const filterLabel = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, fontWeight: 600 });
