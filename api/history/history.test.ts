@@ -320,7 +320,7 @@ describe("restore", () => {
     expect(forbidden.body.message).toEqual(expect.any(String));
     for (const kind of ["integration", "website", "agent", "user_access", "smart_probing"]) {
       const refused = await restore((await latest(kind)).id);
-      expect(refused).toEqual({ status: 400, body: { message: "This kind of change cannot be restored" } });
+      expect(refused).toEqual({ status: 400, body: { message: "This kind of change cannot be restored or reverted" } });
     }
   });
 });

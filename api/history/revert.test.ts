@@ -177,7 +177,8 @@ describe("what cannot be reverted", () => {
       { internal_name: "topics", prompt_input_raw: "Fees", trigger_point: "" },
     ] } });
     for (const kind of ["agent", "smart_probing"]) {
-      expect(await revert((await latest(kind)).id)).toEqual({ status: 400, body: { message: "This kind of change cannot be restored" } });
+      const refused = await revert((await latest(kind)).id);
+      expect(refused).toEqual({ status: 400, body: { message: "This kind of change cannot be restored or reverted" } });
     }
 
     const [odd] = await host.deps.db.insert(configChanges).values({

@@ -122,9 +122,9 @@ describe("the History screen", () => {
   it("says so when a kind cannot be restored, and refuses forms it does not send", async () => {
     const agent = (await load("?kind=agent")).changes[0] as Shown;
     const refused = await restore({ intent: "restore", id: String(agent.id) });
-    expect(await toastOf(refused)).toMatchObject({ type: "error", description: "This kind of change cannot be restored" });
+    expect(await toastOf(refused)).toMatchObject({ type: "error", description: "This kind of change cannot be restored or reverted" });
     const notReverted = await restore({ intent: "revert", id: String(agent.id) });
-    expect(await toastOf(notReverted)).toMatchObject({ type: "error", description: "This kind of change cannot be restored" });
+    expect(await toastOf(notReverted)).toMatchObject({ type: "error", description: "This kind of change cannot be restored or reverted" });
     for (const intent of ["delete", "constructor", ""]) expect((await restore({ intent, id: String(agent.id) })).status, intent).toBe(400);
     expect((await restore({ intent: "restore", id: "1e99" })).status).toBe(400);
     expect((await restore({ intent: "restore", id: "999999" })).status).toBe(404);

@@ -29,7 +29,7 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
 
 export const isRestorableKind = (kind: string) => (RESTORABLE_CHANGE_KINDS as readonly string[]).includes(kind);
 
-export const NOT_RESTORABLE = "This kind of change cannot be restored";
+export const NOT_RESTORABLE = "This kind of change cannot be restored or reverted";
 
 /**
  * Which recorded state a restore writes back: "after" (Restore this state) puts back what the
