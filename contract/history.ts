@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blankIsAbsent, pageNumber } from "./common";
-import { CHANGE_KINDS, MAX_HISTORY_PAGE_SIZE } from "./values/history";
+import { CHANGE_KINDS, MAX_HISTORY_PAGE_SIZE, RESTORE_STATES } from "./values/history";
 export * from "./values/history";
 
 
@@ -15,8 +15,23 @@ export const HistoryQuery = z.object({
 export type HistoryQuery = z.input<typeof HistoryQuery>;
 
 /**
- * One recorded change: who made it and when, and the thing before and after as the API shows it
- * (null before: it was created; null after: it was removed). Integrations come without secrets.
+ * One line of what a change did, named as the screens name things: "No-Go Topics of Admissions
+ * Assistant: added 'parking permits' (Canned Response: 'Please ask campus security.')". A long
+ * text (a personality, a prompt) is not quoted in the line: its differing part comes in `before`
+ * and `after`, to be shown under it.
+ */
+export const ChangeLine = z.object({
+  text: z.string(),
+  before: z.string().optional(),
+  after: z.string().optional(),
+});
+export type ChangeLine = z.infer<typeof ChangeLine>;
+
+/**
+ * One recorded change: who made it and when, what it did as readable lines (items of a list
+ * matched by what they are, never by position; at most MAX_CHANGE_LINES and a last "… and N
+ * more"), and the thing before and after as the API shows it (null before: it was created; null
+ * after: it was removed). Integrations come without secrets.
  */
 export const ConfigChange = z.object({
   id: z.number().int(),
@@ -24,6 +39,7 @@ export const ConfigChange = z.object({
   user_email: z.string(),
   kind: z.enum(CHANGE_KINDS),
   summary: z.string(),
+  changes: z.array(ChangeLine),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
 });
@@ -38,6 +54,12 @@ export const HistoryList = z.object({
   total_is_capped: z.boolean(),
 });
 export type HistoryList = z.infer<typeof HistoryList>;
+
+/** A restore's body: which state of the change to write back, the one it led to unless said. */
+export const HistoryRestoreBody = z.object({
+  state: z.enum(RESTORE_STATES, { error: `The state must be one of ${RESTORE_STATES.join(", ")}` }).default("after"),
+});
+export type HistoryRestoreBody = z.input<typeof HistoryRestoreBody>;
 
 /** A restore's answer: the change it recorded (null when the thing was in that state already). */
 export const HistoryRestored = z.object({ message: z.string(), id: z.number().int().nullable() });

@@ -12,6 +12,7 @@ import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { changedFields } from "../history/describe";
+import { AGENT_LABELS } from "../history/readable/client";
 import { recordChange, type Change } from "../history/record";
 
 type AgentRow = typeof agents.$inferSelect;
@@ -63,7 +64,9 @@ const agentChange = (appId: number, ids: number[]): Change<Agent> => ({
   },
   summary: (_, before, after) => {
     const { name } = (after ?? before) as Agent;
-    return before ? `Agent ${name}: ${changedFields(before, after).map((field) => field.replace(/_/g, " ")).join(", ")} changed` : `Agent ${name} added`;
+    // Named by the agent form's labels, as History's lines name them.
+    const labels = changedFields(before, after).map((field) => AGENT_LABELS[field] ?? field.replace(/_/g, " "));
+    return before ? `Agent ${name}: ${labels.join(", ")} changed` : `Agent ${name} added`;
   },
 });
 

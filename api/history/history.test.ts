@@ -119,14 +119,16 @@ describe("what is recorded", () => {
     expect(await latest("website")).toMatchObject({ summary: "Website https://www.northfield.edu/ added", before: null, after: { url: "https://www.northfield.edu/", enabled: true } });
     await call("POST", `/v1/apps/${appId}/websites/create_and_update`, { token: admin, body: { websites: [{ ...site.body.websites[0], tags: ["Production"] }] } });
     const tagged = await latest("website");
-    expect(tagged.summary).toBe("Website https://www.northfield.edu/: tags changed");
+    expect(tagged.summary).toBe("Website https://www.northfield.edu/: Data Tags changed");
     expect(tagged.after).not.toHaveProperty("status");
 
     const agent = await call("POST", `/v1/apps/${appId}/agents/update_agents`, { token: admin, body: { app_id: appId, name: "Library Helper", site_code: "library" } });
     expect(agent.status).toBe(200);
     expect(await latest("agent")).toMatchObject({ summary: "Agent Library Helper added", before: null, after: { site_code: "library" } });
     await call("POST", `/v1/apps/${appId}/agents/update_agents`, { token: admin, body: { app_id: appId, id: agent.body.id, name: "Library Guide", site_code: "library" } });
-    expect(await latest("agent")).toMatchObject({ summary: "Agent Library Guide: name changed", before: { name: "Library Helper" }, after: { name: "Library Guide" } });
+    expect(await latest("agent")).toMatchObject({
+      summary: "Agent Library Guide: Name changed", before: { name: "Library Helper" }, after: { name: "Library Guide" },
+    });
 
     await call("POST", `/v1/apps/${appId}/users/upsert`, { token: admin, body: { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor" }] } });
     const access = await latest("user_access");
@@ -318,7 +320,7 @@ describe("restore", () => {
     expect(forbidden.body.message).toEqual(expect.any(String));
     for (const kind of ["integration", "website", "agent", "user_access", "smart_probing"]) {
       const refused = await restore((await latest(kind)).id);
-      expect(refused).toEqual({ status: 400, body: { message: "This kind of change cannot be restored" } });
+      expect(refused).toEqual({ status: 400, body: { message: "This kind of change cannot be restored or reverted" } });
     }
   });
 });

@@ -1,11 +1,15 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { HISTORY_COUNT_CAP, HistoryList, HistoryQuery, HistoryRestored, IdParam, isRestorableKind, NOT_RESTORABLE, type ChangeKind } from "@contract";
+import {
+  HISTORY_COUNT_CAP, HistoryList, HistoryQuery, HistoryRestoreBody, HistoryRestored, IdParam, isRestorableKind, NOT_RESTORABLE,
+  type ChangeKind,
+} from "@contract";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
 import { configChanges } from "../db/schema";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { placeNamesOf, readableChanges } from "./readable";
 import { restoreChange } from "./restore";
 
 const AppParams = z.object({ appId: IdParam });
@@ -15,7 +19,9 @@ const ChangeParams = z.object({ appId: IdParam, id: IdParam });
 export function historyRoutes(route: RouteBuilder) {
   route({
     method: "get", path: "/v1/apps/:appId/history", tag: "History",
-    summary: "The client's configuration changes, latest first, paged: who, when, what, and the thing before and after as the API shows it (integrations without secrets). `kind` and `user` (an email) filter them.",
+    summary: "The client's configuration changes, latest first, paged: who, when, what it did in readable lines (list items matched by "
+      + "what they are, named as the screens name them), and the thing before and after as the API shows it (integrations without "
+      + "secrets). `kind` and `user` (an email) filter them.",
     params: AppParams, query: HistoryQuery, response: HistoryList,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
@@ -30,9 +36,12 @@ export function historyRoutes(route: RouteBuilder) {
       const [{ total }] = await deps.db.select({ total: count() }).from(counted);
       const rows = await deps.db.select().from(configChanges).where(where).orderBy(desc(configChanges.at), desc(configChanges.id))
         .limit(query.page_size).offset((query.page - 1) * query.page_size);
+      const placeName = await placeNamesOf(params.appId, deps.db);
       return {
         data: rows.map((row) => ({
-          id: row.id, at: row.at.toISOString(), user_email: row.userEmail, kind: row.kind as ChangeKind, summary: row.summary, before: row.before ?? null, after: row.after ?? null,
+          id: row.id, at: row.at.toISOString(), user_email: row.userEmail, kind: row.kind as ChangeKind, summary: row.summary,
+          changes: readableChanges(row.kind as ChangeKind, row.target, row.before, row.after, placeName),
+          before: row.before ?? null, after: row.after ?? null,
         })),
         total: Math.min(Number(total), HISTORY_COUNT_CAP),
         total_is_capped: Number(total) > HISTORY_COUNT_CAP,
@@ -42,14 +51,16 @@ export function historyRoutes(route: RouteBuilder) {
 
   route({
     method: "post", path: "/v1/apps/:appId/history/:id/restore", tag: "History",
-    summary: "Writes the state a change left (controls, finetuning, input prompts, appearance, data models) back through that kind's own save, records it as a change, and queues test runs where that save would. Other kinds answer 400.",
-    params: ChangeParams, response: HistoryRestored,
-    handler: async ({ params, caller, deps }) => {
+    summary: "Writes a change's state back (controls, finetuning, input prompts, appearance, data models) through that kind's own save, "
+      + "records it as a change, and queues test runs where that save would. `state`: \"after\" (the default) puts back what the change "
+      + "led to, \"before\" reverts it. Other kinds answer 400.",
+    params: ChangeParams, body: HistoryRestoreBody, response: HistoryRestored,
+    handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const [entry] = await deps.db.select().from(configChanges).where(and(eq(configChanges.appId, params.appId), eq(configChanges.id, params.id)));
       if (!entry) throw notFound("Change not found");
       if (!isRestorableKind(entry.kind)) throw badRequest(NOT_RESTORABLE);
-      return restoreChange(entry, caller, deps);
+      return restoreChange(entry, body.state, caller, deps);
     },
   });
 }

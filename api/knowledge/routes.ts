@@ -16,6 +16,7 @@ import { updateSitemapDiff } from "./refresh-sitemap";
 import { getWebsite, listUrls, listWebsites, requestStatus, statusCounts, toUrlRow, websitesByIds } from "./queries";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import { changedFields } from "../history/describe";
+import { WEBSITE_LABELS } from "../history/readable/client";
 import { recordChange, type Change } from "../history/record";
 
 const AppParams = z.object({ appId: IdParam });
@@ -54,7 +55,9 @@ const websitesChange = (appId: number, ids: number[]): Change<{ saved: number[] 
   summary: (_, before, after) => {
     const { url } = (after ?? before) as { url: string };
     if (!before) return `Website ${url} added`;
-    return `Website ${url}: ${changedFields(before, after).map((name) => name.replace(/_/g, " ")).join(", ")} changed`;
+    // Named by the Websites table's columns, as History's lines name them.
+    const labels = changedFields(before, after).map((name) => WEBSITE_LABELS[name] ?? name.replace(/_/g, " "));
+    return `Website ${url}: ${labels.join(", ")} changed`;
   },
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ChangeLine } from "@contract";
 import { formRequest, getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { HISTORY_PAGE_SIZE } from "~/server/history.server";
@@ -23,11 +24,16 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 const args = (request: Request) => ({ request, context: testContext(host), params: { appName: "northfield" } });
+const saveNoGo = (topic: string, reply: string) => apiCaller(host)("PUT", "/v1/controls", {
+  token: apiToken, body: { app_id: appId, controls: [
+    { internal_name: "no_go_topics", prompt_input_raw: topic, metadata: { disclaimer: reply }, trigger_point: "admissions" },
+  ] },
+});
 const savePersonality = (text: string) => apiCaller(host)("PUT", "/v1/controls", {
   token: apiToken, body: { app_id: appId, controls: [{ internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "admissions" }] },
 });
 
-interface Shown { id: number; kind: string; user_email: string; summary: string; fields: { path: string; change: string; before: string | null; after: string | null }[] }
+interface Shown { id: number; kind: string; user_email: string; summary: string; changes: ChangeLine[] }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function load(search = "", cookie = admin): Promise<any> {
   const response = await settle(() => loader(args(getRequest(`${PAGE}${search}`, cookie))));
@@ -37,16 +43,29 @@ async function load(search = "", cookie = admin): Promise<any> {
 const restore = (fields: Record<string, string>, cookie = admin, search = "") => settle(() => action(args(formRequest(`${PAGE}${search}`, fields, cookie))));
 
 describe("the History screen", () => {
-  it("lists each change with who, what and its diff, old value and new", async () => {
+  it("lists each change with who, what and what it did, old value and new", async () => {
     await savePersonality("Be brief.");
     await savePersonality("Be brief and kind.");
     const data = await load();
     expect(data.canRestore).toBe(true);
     const [latest] = data.changes as Shown[];
     expect(latest).toMatchObject({ kind: "controls", user_email: "client.admin@example.com", summary: "Chatbot Personality of admissions changed" });
-    expect(latest.fields).toContainEqual({ path: "1 · ai_personality_guidelines › prompt_input_raw", change: "changed", before: "Be brief.", after: "Be brief and kind." });
+    expect(latest.changes).toEqual([
+      { text: "AI Personality of Admissions Assistant: Chatbot Personality 'Be brief.' → 'Be brief and kind.'" },
+    ]);
+    // The states stay on the server: the page gets what differs.
     expect(latest).not.toHaveProperty("before");
+    expect(latest).not.toHaveProperty("after");
     expect(data.people).toContain("client.user@example.com");
+  });
+
+  it("shows a No-Go topic saved as that topic added, whatever else the list holds", async () => {
+    await saveNoGo("tuition refunds", "Please ask the bursar.");
+    await saveNoGo("parking permits", "Please ask campus security.");
+    const [latest] = (await load("?kind=controls")).changes as Shown[];
+    expect(latest.changes).toEqual([
+      { text: "No-Go Topics of Admissions Assistant: added 'parking permits' (Canned Response: 'Please ask campus security.')" },
+    ]);
   });
 
   it("filters by kind and person through the address, and pages", async () => {
@@ -80,14 +99,33 @@ describe("the History screen", () => {
     expect(response.headers.get("location")).toBe(`${PAGE}?kind=controls`);
     expect(await toastOf(response)).toMatchObject({ type: "success", description: expect.stringMatching(/^Restored the controls of admissions to the state of /) });
     const latest = (await load("?kind=controls")).changes[0] as Shown;
-    expect(latest.fields).toContainEqual(expect.objectContaining({ before: "Replaced.", after: "Restore me." }));
+    expect(latest.changes).toEqual([{ text: "AI Personality of Admissions Assistant: Chatbot Personality 'Replaced.' → 'Restore me.'" }]);
+  });
+
+  it("reverts a change to the state before it, back on the same page with a toast", async () => {
+    await saveNoGo("library fines", "Please ask the library desk.");
+    const saved = (await load("?kind=controls")).changes[0] as Shown;
+    const response = await restore({ intent: "revert", id: String(saved.id) }, admin, "?kind=controls&page=1");
+    expect(response.status).toBe(302);
+    expect(response.headers.get("location")).toBe(`${PAGE}?kind=controls&page=1`);
+    expect(await toastOf(response)).toMatchObject({
+      type: "success", description: expect.stringMatching(/^Reverted the controls of admissions to the state before the change of /),
+    });
+    const latest = (await load("?kind=controls")).changes[0] as Shown;
+    expect(latest.changes).toEqual([
+      { text: "No-Go Topics of Admissions Assistant: removed 'library fines' (Canned Response: 'Please ask the library desk.')" },
+    ]);
+    const again = await restore({ intent: "revert", id: String(saved.id) });
+    expect(await toastOf(again)).toMatchObject({ type: "success", description: "Nothing to revert: this is the current state already" });
   });
 
   it("says so when a kind cannot be restored, and refuses forms it does not send", async () => {
     const agent = (await load("?kind=agent")).changes[0] as Shown;
     const refused = await restore({ intent: "restore", id: String(agent.id) });
-    expect(await toastOf(refused)).toMatchObject({ type: "error", description: "This kind of change cannot be restored" });
-    expect((await restore({ intent: "delete", id: String(agent.id) })).status).toBe(400);
+    expect(await toastOf(refused)).toMatchObject({ type: "error", description: "This kind of change cannot be restored or reverted" });
+    const notReverted = await restore({ intent: "revert", id: String(agent.id) });
+    expect(await toastOf(notReverted)).toMatchObject({ type: "error", description: "This kind of change cannot be restored or reverted" });
+    for (const intent of ["delete", "constructor", ""]) expect((await restore({ intent, id: String(agent.id) })).status, intent).toBe(400);
     expect((await restore({ intent: "restore", id: "1e99" })).status).toBe(400);
     expect((await restore({ intent: "restore", id: "999999" })).status).toBe(404);
   });
@@ -98,6 +136,7 @@ describe("the History screen", () => {
     expect(data.changes.length).toBeGreaterThan(0);
     const response = await restore({ intent: "restore", id: String(data.changes[0].id) }, viewer);
     expect(response.status).toBe(403);
+    expect((await restore({ intent: "revert", id: String(data.changes[0].id) }, viewer)).status).toBe(403);
   });
 
   it("is not found for a client the user cannot see", async () => {

@@ -1,5 +1,4 @@
-import { CHANGE_KINDS, cutText, MAX_ID, type ChangeKind } from "@contract";
-import { diffJson } from "~/lib/json-diff";
+import { CHANGE_KINDS, MAX_ID, type ChangeKind, type RestoreState } from "@contract";
 import { userCan } from "~/lib/permissions";
 import { ApiError } from "./api/client.server";
 import { historyApi } from "./api/history-api.server";
@@ -11,10 +10,6 @@ import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 
 export const HISTORY_PAGE_SIZE = 25;
-/** A change shows at most this many fields; a data model created whole lists far more than anyone reads. */
-const MAX_FIELDS_SHOWN = 200;
-/** A value longer than this (a long personality) is cut where it is shown. */
-const MAX_VALUE_SHOWN = 10_000;
 
 /** The filters of the address: `kind`, `user` (an email) and `page`, as the API takes them (an empty one is no filter). */
 function filtersOf(url: URL) {
@@ -23,9 +18,9 @@ function filtersOf(url: URL) {
 }
 
 /**
- * The History screen's data: one page of changes, each with its per-field diff worked out here (the
- * states themselves can be whole tables, and the page only shows what differs), the people to
- * filter by, and whether this caller may restore.
+ * The History screen's data: one page of changes, each with the readable lines the API words (the
+ * states themselves can be whole tables, and the page only shows what differs, so they stay
+ * here), the people to filter by, and whether this caller may restore and revert.
  */
 export async function loadHistory(request: Request, context: ConsoleContext, urlCode: string | undefined) {
   const { api, app } = await requireClient(request, context, urlCode);
@@ -38,15 +33,7 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
       kind: (filters.kind || undefined) as ChangeKind | undefined, user: filters.user || undefined, page: filters.page || undefined, page_size: HISTORY_PAGE_SIZE,
     })),
   ]);
-  const changes = (listed.data?.data ?? []).map(({ before, after, ...change }) => {
-    const fields = diffJson(before, after);
-    const cut = (value: string | null) => (value === null ? null : cutText(value, MAX_VALUE_SHOWN));
-    return {
-      ...change,
-      fields: fields.slice(0, MAX_FIELDS_SHOWN).map((field) => ({ ...field, before: cut(field.before), after: cut(field.after) })),
-      moreFields: Math.max(0, fields.length - MAX_FIELDS_SHOWN),
-    };
-  });
+  const changes = (listed.data?.data ?? []).map(({ before: _before, after: _after, ...change }) => change);
   const total = listed.data?.total ?? 0;
   const totalIsCapped = listed.data?.total_is_capped ?? false;
   const page = Math.max(1, Number.parseInt(filters.page, 10) || 1);
@@ -67,21 +54,28 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
   };
 }
 
+/** The form's intents: "Restore this state" writes back what a change led to, "Revert this change" what it replaced. */
+const STATE_OF_INTENT = new Map<string, RestoreState>([["restore", "after"], ["revert", "before"]]);
+
 /**
- * "Restore this state": read-only users get 403 before anything is read. The answer goes back to
- * the same page and filters with a toast, the API's refusal included (a kind that cannot be restored).
+ * "Restore this state" and "Revert this change": read-only users get 403 before anything is read.
+ * The answer goes back to the same page and filters with a toast, the API's refusal included (a
+ * kind that cannot be restored).
  */
 export async function restoreFromHistory(request: Request, context: ConsoleContext, urlCode: string | undefined) {
   const { api, app } = await requireClient(request, context, urlCode);
   await requireConfigure(api, app.id);
   const form = await readForm(request);
-  if (form.get("intent") !== "restore") throw new Response("This form asks for something the History screen does not do.", { status: 400 });
+  const state = STATE_OF_INTENT.get(String(form.get("intent")));
+  if (!state) throw new Response("This form asks for something the History screen does not do.", { status: 400 });
   const id = Number(form.get("id"));
-  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) throw new Response("Choose a change to restore.", { status: 400 });
+  if (!Number.isInteger(id) || id < 1 || id > MAX_ID) {
+    throw new Response(`Choose a change to ${state === "after" ? "restore" : "revert"}.`, { status: 400 });
+  }
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
   try {
-    const { message } = await historyApi.restore(api, app.id, id);
+    const { message } = await historyApi.restore(api, app.id, id, state);
     return redirectWithToast(back, { type: "success", description: message });
   } catch (error) {
     if (error instanceof ApiError) return redirectWithToast(back, { type: "error", description: error.message });

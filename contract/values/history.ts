@@ -29,7 +29,17 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
 
 export const isRestorableKind = (kind: string) => (RESTORABLE_CHANGE_KINDS as readonly string[]).includes(kind);
 
-export const NOT_RESTORABLE = "This kind of change cannot be restored";
+export const NOT_RESTORABLE = "This kind of change cannot be restored or reverted";
+
+/**
+ * Which recorded state a restore writes back: "after" (Restore this state) puts back what the
+ * change led to, "before" (Revert this change) what it replaced.
+ */
+export const RESTORE_STATES = ["before", "after"] as const;
+export type RestoreState = (typeof RESTORE_STATES)[number];
+
+/** A change lists at most this many readable lines; the rest are counted in a last "… and N more". */
+export const MAX_CHANGE_LINES = 20;
 
 /** The longest history page. */
 export const MAX_HISTORY_PAGE_SIZE = 100;

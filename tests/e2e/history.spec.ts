@@ -1,11 +1,13 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, SAME_ORIGIN_POST, test } from "./fixtures";
 
 /*
- * The client's History screen: a change made in AI Personality shows with its diff, the list
- * filters by kind and person, and a recorded state is restored, with JavaScript and without.
- * Tests share one server and run in parallel: each edits its own trigger point's personality with
- * texts unique to it, and finds its rows by those texts.
+ * The client's History screen: a change made in AI Personality shows what it did, the list
+ * filters by kind and person, a recorded state is restored, and a No-Go topic saved reads as that
+ * topic added and is reverted, with JavaScript and without. Tests share one server and run in
+ * parallel: each edits its own trigger point (a revert writes a trigger point's controls back
+ * whole, so the revert tests make an agent of their own) with texts unique to it, and finds its
+ * rows by those texts.
  */
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 const toast = (page: Page) => page.getByTestId("toast");
@@ -17,10 +19,14 @@ async function savePersonality(page: Page, path: string, text: string) {
   await expect(toast(page)).toContainText("AI Personality saved for");
 }
 
-/** The history row of the save that wrote `text` (its diff's new value). */
-const rowThatWrote = (page: Page, text: string) => page.locator("tbody tr", { has: page.locator("ins", { hasText: text }) });
+/** The history row of the save that wrote `text`: its line's new value, or the text shown under a line that says a long text changed. */
+const rowThatWrote = (page: Page, text: string) => page.locator("tbody tr").filter({
+  has: page.locator("li").filter({ hasText: new RegExp(`→ '${text}'$`) }).or(page.locator("ins", { hasText: text })),
+});
+/** The history row one of whose lines reads exactly `line` (found while its <details> is closed too). */
+const rowWithLine = (page: Page, line: string) => page.locator("tbody tr", { has: page.locator("li").getByText(line, { exact: true }) });
 
-async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPointName: string) {
+async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPoint: string, agentName: string) {
   const first = unique("Speak plainly");
   const second = unique("Speak warmly");
   await savePersonality(page, path, first);
@@ -32,23 +38,83 @@ async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPoi
   await expect(latest).toHaveCount(1);
   await expect(latest.getByRole("cell").nth(1)).toHaveText("admin@example.com");
   await expect(latest.getByRole("cell").nth(2)).toHaveText("Controls");
-  // The diff opens from the summary (a <details>): the old text struck, the new one beside it.
-  await expect(latest.locator("summary")).toHaveText(`Chatbot Personality of ${triggerPointName} changed`);
+  // What it did opens from the summary (a <details>), under the screen's names: the old text and the new.
+  await expect(latest.locator("summary")).toHaveText(`Chatbot Personality of ${triggerPoint} changed`);
   await latest.locator("summary").click();
-  await expect(latest.locator("del", { hasText: first })).toBeVisible();
-  await expect(latest.locator("ins", { hasText: second })).toBeVisible();
+  await expect(latest.getByRole("listitem")).toHaveText([`AI Personality of ${agentName}: Chatbot Personality '${first}' → '${second}'`]);
+  await expect(latest.getByRole("listitem")).toBeVisible();
 
   await rowThatWrote(page, first).first().getByRole("button", { name: /Restore this state/ }).click();
-  await expect(toast(page)).toContainText(`Restored the controls of ${triggerPointName} to the state of`);
+  await expect(toast(page)).toContainText(`Restored the controls of ${triggerPoint} to the state of`);
   await expect(page).toHaveURL(/\/northfield\/history\?kind=controls$/);
   await page.goto(path);
   await expect(page.getByLabel("Chatbot Personality")).toHaveValue(first);
 }
 
+/** The topics of a topic list's rows, in order ('' for an empty row). */
+const topicsOnPage = (page: Page) => page.getByRole("textbox", { name: /^Topic, row \d+$/ })
+  .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+
+/** An agent of Northfield made through the API, so that its trigger point is this test's alone. */
+async function createAgent(request: APIRequestContext, name: string, siteCode: string) {
+  const { user_token: token } = await (await request.post("/auth/dev", { data: { email: "admin@example.com" } })).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
+  const appId = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield").id;
+  const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, {
+    headers, data: { app_id: appId, name, site_code: siteCode },
+  });
+  expect(created.status()).toBe(200);
+}
+
+/**
+ * One No-Go topic saved on an agent's own list reads in History as that topic added, under the
+ * agent's name; Revert this change takes it off the list, and the revert reads as it removed.
+ */
+async function saveNoGoTopicThenRevert(page: Page) {
+  const code = unique("desk").replace(/[^A-Za-z0-9]/g, "");
+  const agentName = `Parking Desk ${code}`;
+  await createAgent(page.request, agentName, code);
+  const topic = unique("parking permits");
+  const reply = "Please ask campus security.";
+  const noGoPage = `/northfield/agent/${code}/controls/no-go-topics`;
+  await page.goto(noGoPage);
+  const row = (await topicsOnPage(page)).indexOf("") + 1;
+  await page.getByRole("textbox", { name: `Topic, row ${row}`, exact: true }).fill(topic);
+  await page.getByRole("textbox", { name: `Canned Response, row ${row}`, exact: true }).fill(reply);
+  await page.getByTestId("save-bar").getByRole("button", { name: "Save" }).click();
+  await expect(toast(page)).toContainText(`No-Go Topics saved for ${code}.`);
+
+  await page.goto("/northfield/history?kind=controls");
+  const added = `No-Go Topics of ${agentName}: added '${topic}' (Canned Response: '${reply}')`;
+  const saved = rowWithLine(page, added);
+  await expect(saved).toHaveCount(1);
+  await saved.locator("summary").click();
+  // That line alone: no other control of the trigger point, no id, stored name or metadata path.
+  await expect(saved.getByRole("listitem")).toHaveText([added]);
+  await expect(saved.getByRole("listitem")).toBeVisible();
+
+  await saved.getByRole("button", { name: /Revert this change/ }).click();
+  await expect(toast(page)).toContainText(`Reverted the controls of ${code} to the state before the change of`);
+  await expect(page).toHaveURL(/\/northfield\/history\?kind=controls$/);
+  const reverted = rowWithLine(page, `No-Go Topics of ${agentName}: removed '${topic}' (Canned Response: '${reply}')`);
+  await expect(reverted).toHaveCount(1);
+  await expect(reverted.locator("summary")).toHaveText(/^Reverted the controls of/);
+
+  await page.goto(noGoPage);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("No-Go Topics");
+  expect(await topicsOnPage(page)).not.toContain(topic);
+}
+
 test.describe("with JavaScript", () => {
-  test("a change made in AI Personality shows with its diff, and its state is restored", async ({ signedInPage: page }) => {
-    await saveTwiceThenRestoreTheFirst(page, "/northfield/controls/ai-personality", "Default");
+  test("a change made in AI Personality shows what it did, and its state is restored", async ({ signedInPage: page }) => {
+    await saveTwiceThenRestoreTheFirst(page, "/northfield/controls/ai-personality", "Default", "Default");
     await page.goto("/northfield/history?kind=controls");
+    await expectNoSeriousAxeViolations(page);
+  });
+
+  test("a No-Go topic saved reads as that topic added, and Revert this change takes it back", async ({ signedInPage: page }) => {
+    await saveNoGoTopicThenRevert(page);
     await expectNoSeriousAxeViolations(page);
   });
 
@@ -78,17 +144,23 @@ test.describe("with JavaScript", () => {
     });
     await page.goto("/northfield/history");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("History");
-    await expect(page.getByRole("button", { name: /Restore this state/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /Restore this state|Revert this change/ })).toHaveCount(0);
     // Posted as the page's own form would be, so that the refusal is the read-only Client's.
-    const refused = await page.request.post("/northfield/history", { form: { intent: "restore", id: "1" }, headers: SAME_ORIGIN_POST });
-    expect(refused.status()).toBe(403);
+    for (const intent of ["restore", "revert"]) {
+      const refused = await page.request.post("/northfield/history", { form: { intent, id: "1" }, headers: SAME_ORIGIN_POST });
+      expect(refused.status()).toBe(403);
+    }
   });
 });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the diff opens and a state is restored with plain form posts", async ({ signedInPage: page }) => {
-    await saveTwiceThenRestoreTheFirst(page, "/northfield/agent/admissions/controls/ai-personality", "admissions");
+  test("what a change did opens and a state is restored with plain form posts", async ({ signedInPage: page }) => {
+    await saveTwiceThenRestoreTheFirst(page, "/northfield/agent/admissions/controls/ai-personality", "admissions", "Admissions Assistant");
+  });
+
+  test("a No-Go topic saved reads as that topic added, and is reverted, with plain form posts", async ({ signedInPage: page }) => {
+    await saveNoGoTopicThenRevert(page);
   });
 });

@@ -1,21 +1,22 @@
-import type { FieldChange } from "~/lib/json-diff";
+import type { ChangeLine } from "@contract";
 import * as s from "./history.css";
 
-const WORDS: Record<FieldChange["change"], string> = { added: "added", removed: "removed", changed: "changed" };
-
-/** One change, field by field: the old value struck through, the new one beside it. */
-export function ChangeDiff({ fields, moreFields }: { fields: FieldChange[]; moreFields: number }) {
-  if (!fields.length) return <p>No field differs.</p>;
+/**
+ * What one change did, line by line as the API words it ("No-Go Topics of Default: added
+ * 'parking permits' …"); a long text's differing part shows under its line, the old struck
+ * through and the new beside it.
+ */
+export function ChangeDiff({ lines }: { lines: ChangeLine[] }) {
+  if (!lines.length) return <p>Saved with no difference a screen shows.</p>;
   return (
-    <ul className={s.fields}>
-      {fields.map((field) => (
-        <li key={`${field.change} ${field.path}`} className={s.field} data-change={field.change}>
-          <span className={s.path}>{field.path} ({WORDS[field.change]})</span>
-          {field.before !== null ? <del className={s.before}>{field.before}</del> : null}
-          {field.after !== null ? <ins className={s.after}>{field.after}</ins> : null}
+    <ul className={s.lines}>
+      {lines.map((line, i) => (
+        <li key={i} className={s.line}>
+          <span>{line.text}</span>
+          {line.before !== undefined ? <del className={s.before}>{line.before}</del> : null}
+          {line.after !== undefined ? <ins className={s.after}>{line.after}</ins> : null}
         </li>
       ))}
-      {moreFields ? <li>… and {moreFields.toLocaleString("en")} more fields</li> : null}
     </ul>
   );
 }

@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
+import type { ChangeLine } from "@contract";
 import { CHANGE_KIND_LABELS, isRestorableKind, type ChangeKind } from "@contract/values/history";
 import { formatDateTime } from "~/lib/dates";
-import type { FieldChange } from "~/lib/json-diff";
 import * as ui from "~/styles/ui.css";
 import { ChangeDiff } from "./ChangeDiff";
 import * as s from "./history.css";
@@ -12,16 +12,16 @@ export interface ShownChange {
   user_email: string;
   kind: ChangeKind;
   summary: string;
-  fields: FieldChange[];
-  moreFields: number;
+  changes: ChangeLine[];
 }
 
 export const NO_CHANGES_TEXT = "No changes recorded here yet.";
 
 /**
- * The changes, latest first: when, who, what kind, and the summary that opens onto the diff (a
- * `<details>`, so it opens without JavaScript). Restorable kinds get a plain form post back to this
- * page for those who may change the client.
+ * The changes, latest first: when, who, what kind, and the summary that opens onto what it did (a
+ * `<details>`, so it opens without JavaScript). Restorable kinds get two plain form posts back to
+ * this page for those who may change the client: put back the state the change led to, or the one
+ * before it.
  */
 export function HistoryTable({ changes, canRestore }: { changes: ShownChange[]; canRestore: boolean }) {
   return (
@@ -33,7 +33,7 @@ export function HistoryTable({ changes, canRestore }: { changes: ShownChange[]; 
             <th scope="col">Who</th>
             <th scope="col">Kind</th>
             <th scope="col">Change</th>
-            {canRestore ? <th scope="col"><span className={ui.visuallyHidden}>Restore</span></th> : null}
+            {canRestore ? <th scope="col"><span className={ui.visuallyHidden}>Revert or restore</span></th> : null}
           </tr>
         </thead>
         <tbody>
@@ -45,19 +45,16 @@ export function HistoryTable({ changes, canRestore }: { changes: ShownChange[]; 
               <td>
                 <details>
                   <summary className={s.summary}>{change.summary}</summary>
-                  <ChangeDiff fields={change.fields} moreFields={change.moreFields} />
+                  <ChangeDiff lines={change.changes} />
                 </details>
               </td>
               {canRestore ? (
                 <td className={s.restoreCell}>
                   {isRestorableKind(change.kind) ? (
-                    <Form method="post">
-                      <input type="hidden" name="intent" value="restore" />
-                      <input type="hidden" name="id" value={change.id} />
-                      <button type="submit" className={ui.button.secondary}>
-                        Restore this state<span className={ui.visuallyHidden}> ({change.summary})</span>
-                      </button>
-                    </Form>
+                    <div className={s.restoreForms}>
+                      <RestoreForm id={change.id} intent="revert" label="Revert this change" summary={change.summary} />
+                      <RestoreForm id={change.id} intent="restore" label="Restore this state" summary={change.summary} />
+                    </div>
                   ) : null}
                 </td>
               ) : null}
@@ -70,5 +67,18 @@ export function HistoryTable({ changes, canRestore }: { changes: ShownChange[]; 
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** One of a change's two buttons; its hidden words name the change, so a screen reader tells the rows' buttons apart. */
+function RestoreForm({ id, intent, label, summary }: { id: number; intent: "restore" | "revert"; label: string; summary: string }) {
+  return (
+    <Form method="post">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={id} />
+      <button type="submit" className={`${ui.button.secondary} ${s.restoreButton}`}>
+        {label}<span className={ui.visuallyHidden}> ({summary})</span>
+      </button>
+    </Form>
   );
 }

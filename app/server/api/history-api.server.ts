@@ -1,9 +1,10 @@
-import { HistoryList, HistoryRestored, type HistoryQuery } from "@contract";
+import { HistoryList, HistoryRestored, type HistoryQuery, type RestoreState } from "@contract";
 import type { ApiClient } from "./client.server";
 
-/** A client's configuration history, and writing a recorded state back. */
+/** A client's configuration history, and writing a recorded state back: the one a change led to ("after") or the one before ("before"). */
 export const historyApi = {
   list: (api: ApiClient, appId: number, query: HistoryQuery) =>
     api.get(HistoryList, `/v1/apps/${appId}/history`, query as Record<string, string | number | undefined>),
-  restore: (api: ApiClient, appId: number, id: number) => api.post(HistoryRestored, `/v1/apps/${appId}/history/${id}/restore`),
+  restore: (api: ApiClient, appId: number, id: number, state: RestoreState) =>
+    api.post(HistoryRestored, `/v1/apps/${appId}/history/${id}/restore`, { state }),
 };
