@@ -161,12 +161,14 @@ export function testingRoutes(route: RouteBuilder) {
 
   route({
     method: "post", path: "/v1/apps/:appId/test_runs", tag: "Testing", status: 202,
-    summary: "Starts a run of a trigger point's test questions in an environment (stage or prod) now; a run of the same still waiting is started instead of queueing a second.",
+    summary: "Starts a run of a trigger point's test questions in an environment (stage or prod) now; "
+      + "a run of the same still waiting is started instead of queueing a second.",
     params: AppParams, body: TestRunBody, response: TestRunQueued,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      return { id: await startTestRun({ appId: params.appId, triggerPoint: body.trigger_point, environment: body.environment }, "manual", deps) };
+      const key = { appId: params.appId, triggerPoint: body.trigger_point, environment: body.environment };
+      return { id: await startTestRun(key, "manual", deps) };
     },
   });
 

@@ -197,11 +197,15 @@ describe("queueing", () => {
     await finished((await ask()).body.id, 30_000);
     // A change just after a run: its run is held back for the rest of the minute.
     const saved = await call("PUT", "/v1/controls", {
-      token: admin, body: { app_id: appId, controls: [{ app_id: appId, internal_name: "ai_personality_guidelines", prompt_input_raw: "Answer in full sentences.", trigger_point: "" }] },
+      token: admin, body: {
+        app_id: appId,
+        controls: [{ app_id: appId, trigger_point: "", internal_name: "ai_personality_guidelines", prompt_input_raw: "Answer in full." }],
+      },
     });
     expect(saved.status).toBe(200);
-    const [held] = await host.deps.db.select().from(testRuns)
-      .where(and(eq(testRuns.appId, appId), eq(testRuns.triggerPoint, ""), eq(testRuns.environment, "stage"), eq(testRuns.status, "queued")));
+    const [held] = await host.deps.db.select().from(testRuns).where(and(
+      eq(testRuns.appId, appId), eq(testRuns.triggerPoint, ""), eq(testRuns.environment, "stage"), eq(testRuns.status, "queued"),
+    ));
     expect(held).toMatchObject({ trigger: "controls saved" });
     expect(held.startAfter.getTime() - Date.now()).toBeGreaterThan(30_000);
 

@@ -23,7 +23,8 @@ beforeAll(async () => {
   admin = (await signInAs(host, "client.admin@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
   // Changes queue runs only for agents with test questions.
-  await host.deps.db.insert(testQuestions).values({ appId, triggerPoint: "admissions", question: "When is the deadline?", expectText: "January 15" });
+  await host.deps.db.insert(testQuestions)
+    .values({ appId, triggerPoint: "admissions", question: "When is the deadline?", expectText: "January 15" });
 });
 afterAll(() => host?.close());
 
@@ -32,17 +33,22 @@ const waitingRuns = () => host.deps.db.select().from(testRuns).where(and(eq(test
 
 describe("asking for runs at the same moment", () => {
   it("queues one run per environment for 50 callers and the changes beside them, and answers every caller its id", async () => {
-    const ask = (environment: string) => call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { trigger_point: "admissions", environment } });
+    const ask = (environment: string) =>
+      call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { trigger_point: "admissions", environment } });
     const changes = Array.from({ length: 10 }, () => queueRunsAfterChange(appId, ["admissions"], "controls saved", host.deps));
     const [answers] = await Promise.all([
-      Promise.all(Array.from({ length: 50 }, (_, i) => ask(i % 2 ? "prod" : "stage").then((answer) => ({ environment: i % 2 ? "prod" : "stage", ...answer })))),
+      Promise.all(Array.from({ length: 50 }, async (_, i) => {
+        const environment = i % 2 ? "prod" : "stage";
+        return { environment, ...(await ask(environment)) };
+      })),
       Promise.all(changes),
     ]);
     expect(answers.map((answer) => answer.status)).toEqual(Array(50).fill(202));
     const waiting = await waitingRuns();
     expect(waiting.map((run) => run.environment).sort()).toEqual(["prod", "stage"]);
     for (const run of waiting) {
-      expect(new Set(answers.filter((answer) => answer.environment === run.environment).map((answer) => answer.body.id))).toEqual(new Set([run.id]));
+      const answered = answers.filter((answer) => answer.environment === run.environment).map((answer) => answer.body.id);
+      expect(new Set(answered)).toEqual(new Set([run.id]));
     }
     // Nothing else was queued and removed: these two are every run there is.
     expect((await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId))).length).toBe(2);
@@ -54,7 +60,8 @@ describe("asking for runs at the same moment", () => {
     await expect(second).rejects.toSatisfy(isUniqueViolation);
     // Another agent, or a run no longer waiting, is not held by it.
     await host.deps.db.insert(testRuns).values({ appId, triggerPoint: "studentsuccess", environment: "stage", trigger: "manual" });
-    await host.deps.db.insert(testRuns).values({ appId, triggerPoint: "admissions", environment: "stage", trigger: "manual", status: "done" });
+    const done = { appId, triggerPoint: "admissions", environment: "stage", trigger: "manual", status: "done" };
+    await host.deps.db.insert(testRuns).values(done);
     expect(stage).toBeDefined();
   });
 });
@@ -80,8 +87,10 @@ describe("the migration that makes it a rule", () => {
 
     const kept = await db.select({ id: testRuns.id, status: testRuns.status }).from(testRuns).orderBy(testRuns.id);
     expect(kept).toEqual([
-      { id: inserted[0], status: "queued" }, { id: inserted[2], status: "queued" }, { id: inserted[5], status: "done" }, { id: inserted[6], status: "queued" },
+      { id: inserted[0], status: "queued" }, { id: inserted[2], status: "queued" },
+      { id: inserted[5], status: "done" }, { id: inserted[6], status: "queued" },
     ]);
-    await expect(db.insert(testRuns).values({ appId, triggerPoint: "admissions", environment: "prod", trigger: "manual" })).rejects.toSatisfy(isUniqueViolation);
+    const again = db.insert(testRuns).values({ appId, triggerPoint: "admissions", environment: "prod", trigger: "manual" });
+    await expect(again).rejects.toSatisfy(isUniqueViolation);
   });
 });

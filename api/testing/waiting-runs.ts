@@ -15,7 +15,8 @@ export interface RunKey {
 export const STARTED_BY_HAND = ", started by hand";
 
 const waitingRunOf = (key: RunKey) => and(
-  eq(testRuns.appId, key.appId), eq(testRuns.triggerPoint, key.triggerPoint), eq(testRuns.environment, key.environment), eq(testRuns.status, "queued"),
+  eq(testRuns.appId, key.appId), eq(testRuns.triggerPoint, key.triggerPoint), eq(testRuns.environment, key.environment),
+  eq(testRuns.status, "queued"),
 );
 
 /**

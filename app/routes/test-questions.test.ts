@@ -139,7 +139,10 @@ describe("Test Questions", () => {
     const token = (await signInAs(host, "client.admin@example.com")).user_token;
     const appId = (await load()).client.id;
     const saved = await call("PUT", "/v1/controls", {
-      token, body: { app_id: appId, controls: [{ app_id: appId, internal_name: "ai_personality_guidelines", prompt_input_raw: "Be brief.", trigger_point: "admissions" }] },
+      token, body: {
+        app_id: appId,
+        controls: [{ app_id: appId, trigger_point: "admissions", internal_name: "ai_personality_guidelines", prompt_input_raw: "Brief." }],
+      },
     });
     expect(saved.status).toBe(200);
     // (Production had no run yet: its run started at once.)

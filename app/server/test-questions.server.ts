@@ -148,7 +148,8 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
       }
       const runPage = new URL(`${new URL(backTo, "http://console.invalid").pathname}/runs/${id}`, "http://console.invalid");
       if (choice.selectable && choice.triggerPoint) runPage.searchParams.set("trigger_point", choice.triggerPoint);
-      return redirectWithToast(`${runPage.pathname}${runPage.search}`, { type: "success", description: `Run started in ${environment === "prod" ? "production" : "stage"}` });
+      const description = `Run started in ${environment === "prod" ? "production" : "stage"}`;
+      return redirectWithToast(`${runPage.pathname}${runPage.search}`, { type: "success", description });
     }
     default:
       throw new Response("Unknown intent", { status: 400, statusText: "Unknown intent" });

@@ -55,7 +55,9 @@ export async function openFreshDatabase(): Promise<{ handle: DatabaseHandle; clo
 export const TEST_SECRETS = { sessionSecrets: ["test-session-secret"], jwtSecret: "test-jwt-secret" };
 
 /** `work: false` leaves jobs unhandled (queued runs stay queued), for tests of what is queued. */
-export async function startTestHost(overrides: Partial<ApiConfig> = {}, env: Record<string, string> = {}, options: { work?: boolean } = {}): Promise<ApiHost & { url?: string }> {
+export async function startTestHost(
+  overrides: Partial<ApiConfig> = {}, env: Record<string, string> = {}, options: { work?: boolean } = {},
+): Promise<ApiHost & { url?: string }> {
   const database = await freshDatabase();
   const storageDir = mkdtempSync(path.join(tmpdir(), "console-test-files-"));
   const host = await startApiHost({

@@ -4,5 +4,7 @@ ALTER TABLE "test_runs" ADD COLUMN "start_after" timestamp with time zone DEFAUL
 -- jobs of those removed find no run and end as skipped.
 DELETE FROM "test_runs" AS "later" USING "test_runs" AS "first"
 WHERE "later"."status" = 'queued' AND "first"."status" = 'queued' AND "first"."app_id" = "later"."app_id"
-  AND "first"."trigger_point" = "later"."trigger_point" AND "first"."environment" = "later"."environment" AND "first"."id" < "later"."id";--> statement-breakpoint
-CREATE UNIQUE INDEX "test_runs_one_waiting" ON "test_runs" USING btree ("app_id","trigger_point","environment") WHERE "test_runs"."status" = 'queued';
+  AND "first"."trigger_point" = "later"."trigger_point" AND "first"."environment" = "later"."environment"
+  AND "first"."id" < "later"."id";--> statement-breakpoint
+CREATE UNIQUE INDEX "test_runs_one_waiting" ON "test_runs" USING btree ("app_id","trigger_point","environment")
+  WHERE "test_runs"."status" = 'queued';
