@@ -13,6 +13,7 @@ import compression from "compression";
 import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { CallerScope, type ConsoleCallEnv } from "./api/auth/caller";
+import { demoSitemap } from "./api/db/demo-site";
 import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, isGoogleItself, loadRuntimeSecrets, publicUrlOf, signInLimitsFromEnv } from "./api/config";
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
@@ -182,11 +183,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   const publicDir = path.resolve("public");
   // The bundled demo website (DESIGN.md §3): something to crawl, index and chat about offline.
   app.get("/demo-site/sitemap.xml", (req, res) => {
-    const base = `${req.protocol}://${req.get("host")}/demo-site/`;
-    const pages = ["", "programs/", "admissions.html", "tuition.html", "campus-life.html", "contact.html"];
-    res.type("application/xml").send(
-      `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${pages.map((p) => `<url><loc>${base}${p}</loc></url>`).join("")}</urlset>`,
-    );
+    res.type("application/xml").send(demoSitemap(`${req.protocol}://${req.get("host")}/demo-site/`));
   });
   app.use("/demo-site", express.static(path.join(publicDir, "demo-site"), { index: "index.html" }));
   app.use("/build", staticPrecompressed(path.join(publicDir, "build"), { immutable: true, maxAge: "1y" }));

@@ -58,12 +58,17 @@ export async function startApiHost(options: ApiHostOptions) {
      * Picks up work a previous process left half done (call once the server answers, so the demo
      * site can be crawled). An embedded database has no other worker, so everything waiting lost
      * its job; on Postgres other processes may have queued theirs, and work held by a dead worker
-     * comes back when its lease lapses. The demo site seeded by this start is discovered now.
+     * comes back when its lease lapses. A database this start seeded has nothing to pick up: the
+     * demo site it added is read and indexed now, and the runs of its test questions follow.
      */
     async resumePipeline() {
+      if (seeded) {
+        for (const websiteId of await websitesAwaitingDiscovery(deps, 0)) {
+          await jobs.send("website-discover", { websiteId, indexEveryPage: true });
+        }
+        return;
+      }
       await jobs.send("pipeline-recover", handle.kind === "pglite" ? { olderThanSeconds: 0 } : {});
-      if (!seeded || handle.kind === "pglite") return;
-      for (const websiteId of await websitesAwaitingDiscovery(deps, 0)) await jobs.send("website-discover", { websiteId });
     },
     async close() {
       // Sweeps stop before the job queue they send to; the lease goes once the handlers are done.

@@ -18,7 +18,7 @@ import { and, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import { CHANGE_KINDS } from "@contract";
 import { configChanges, testQuestions, testRuns } from "../api/db/schema";
 import { apiCaller, signInAs } from "../tests/support/test-host";
-import { queueTestRun } from "../api/testing/routes";
+import { startTestRun } from "../api/testing/waiting-runs";
 import { indexPages, servePages, HTML, type ServedPage } from "./answer-pages";
 import { benchDatabases, percentiles, startBenchHost } from "./support";
 
@@ -117,7 +117,7 @@ try {
       const { appId } = await indexPages(host, site.base, [...pages.keys()].map(site.pageUrl), "Test runs");
       await db.insert(testQuestions).values(picked.map((qa) => ({ appId, triggerPoint: "", question: qa.question, expectText: qa.answers[0].text })));
       const started = performance.now();
-      const runId = await queueTestRun(appId, "", "stage", "bench", host.deps);
+      const runId = await startTestRun({ appId, triggerPoint: "", environment: "stage" }, "bench", host.deps);
       let run: typeof testRuns.$inferSelect;
       for (;;) {
         [run] = await db.select().from(testRuns).where(eq(testRuns.id, runId));

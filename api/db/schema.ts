@@ -582,7 +582,10 @@ export const testQuestions = pgTable("test_questions", {
   updatedAt: updatedAt(),
 }, (t) => [index("test_questions_app_idx").on(t.appId, t.triggerPoint, t.id)]);
 
-/** One run of an agent's test questions in one environment, and its tally. */
+/**
+ * One run of an agent's test questions in one environment, and its tally. An agent has at most one
+ * run waiting per environment (`test_runs_one_waiting`): whoever asks while one waits gets that run.
+ */
 export const testRuns = pgTable("test_runs", {
   id: serial("id").primaryKey(),
   appId: integer("app_id").notNull().references(() => clientApps.id, { onDelete: "cascade" }),
@@ -594,8 +597,13 @@ export const testRuns = pgTable("test_runs", {
   failed: integer("failed").notNull().default(0),
   error: text("error"),
   createdAt: createdAt(),
+  /** When its job may start: later than its creation for a run held back by the one-run-a-minute rule. */
+  startAfter: timestamp("start_after", { withTimezone: true }).notNull().defaultNow(),
   finishedAt: timestamp("finished_at", { withTimezone: true }),
-}, (t) => [index("test_runs_app_idx").on(t.appId, t.triggerPoint, t.environment, t.id)]);
+}, (t) => [
+  index("test_runs_app_idx").on(t.appId, t.triggerPoint, t.environment, t.id),
+  uniqueIndex("test_runs_one_waiting").on(t.appId, t.triggerPoint, t.environment).where(sql`${t.status} = 'queued'`),
+]);
 
 /** Each question's result in a run, kept as asked (the question may change or go later). */
 export const testResults = pgTable("test_results", {

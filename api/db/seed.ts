@@ -1,6 +1,10 @@
 import { sql } from "drizzle-orm";
 import type { ApiDeps } from "../deps";
-import { agents, appUsers, clientApps, profileFields, users, websites } from "./schema";
+import { dataModelChange } from "../history/kinds";
+import { recordChange } from "../history/record";
+import { websitesChange } from "../knowledge/website-change";
+import { DEMO_TESTED_AGENT, demoTestQuestions } from "./demo-site";
+import { agents, appUsers, clientApps, profileFields, testQuestions, users, websites } from "./schema";
 
 const DEMO_PROFILE_FIELDS = [
   { modelType: "user_profile", group: "Personal Contact Information", name: "first_name", fieldType: "text", definition: "The name the student goes by" },
@@ -19,7 +23,9 @@ const SEED_LOCK = 0x5eed;
 
 /**
  * First start on an empty database: an administrator, a higher-ed and an ecommerce client with
- * agents, and two client-side users, so a new install shows a working console at once.
+ * agents, and two client-side users, so a new install shows a working console at once. With the
+ * bundled demo site, the university also gets it as a website, data models that match it and its
+ * admissions agent's test questions about it.
  * Does nothing when any user exists. Answers whether it seeded.
  */
 export async function seedIfEmpty(deps: Pick<ApiDeps, "db" | "config" | "log">) {
@@ -59,10 +65,23 @@ export async function seedIfEmpty(deps: Pick<ApiDeps, "db" | "config" | "log">) 
       { appId: university.id, userId: clientUser.id, role: "client_user", name: clientUser.name },
     ]);
     if (deps.config.demoSiteUrl) {
-      // Crawled once the server answers (see resumePipeline): a knowledge store that works offline.
-      await tx.insert(websites).values({ appId: university.id, url: deps.config.demoSiteUrl, siteMap: "full_website", tags: ["Development"], addedBy: admin.id });
+      const demoSiteUrl = deps.config.demoSiteUrl;
+      // Recorded in the History as the administrator's first changes, as any later save is.
+      const author = { id: admin.id, email: admin.email };
+      // Read and indexed once the server answers (see resumePipeline): a knowledge store that works offline.
+      await recordChange({ db: tx }, author, websitesChange(university.id, []), async (db) => {
+        const [demo] = await db.insert(websites)
+          .values({ appId: university.id, url: demoSiteUrl, siteMap: "full_website", tags: ["Development"], addedBy: admin.id })
+          .returning({ id: websites.id });
+        return { saved: [demo.id] };
+      });
       // Data models that match the demo site, so profile capture and the recommendation build have something to fill.
-      await tx.insert(profileFields).values(DEMO_PROFILE_FIELDS.map((field) => ({ ...field, appId: university.id })));
+      await recordChange({ db: tx }, author, dataModelChange(university.id, ["user_profile", "program_profile"]), async (db) => {
+        await db.insert(profileFields).values(DEMO_PROFILE_FIELDS.map((field) => ({ ...field, appId: university.id })));
+      });
+      // Questions about the demo site's pages: the runs that follow its first indexing ask them.
+      const questions = demoTestQuestions(demoSiteUrl).map((question) => ({ ...question, triggerPoint: DEMO_TESTED_AGENT }));
+      await tx.insert(testQuestions).values(questions.map((question) => ({ ...question, appId: university.id })));
     }
     deps.log.info(`seeded demo data; sign in as ${admin.email}`);
     return true;

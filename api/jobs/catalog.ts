@@ -3,6 +3,7 @@ import { purgeDeadRefreshTokens } from "../auth/tokens";
 import { maintainTables } from "../db/maintenance";
 import { DEFAULT_REFRESH_DAYS } from "@contract";
 import { discoverWebsite } from "../knowledge/discover-website";
+import { indexEveryPage } from "../knowledge/index-every-page";
 import { processWebsite } from "../knowledge/index-website";
 import { queueDueRefreshes, refreshSitemap } from "../knowledge/refresh-sitemap";
 import type { WorkerDeps } from "../deps";
@@ -40,10 +41,13 @@ export const jobCatalog = {
     handler: async (_payload, deps) => ({ deleted: await purgeDeadRefreshTokens(deps) }),
   }),
   "website-discover": define({
-    description: "Reads a website's robots.txt and sitemaps and stores its URLs for review.",
-    payload: z.object({ websiteId: z.number().int().positive() }),
+    description: "Reads a website's robots.txt and sitemaps and stores its URLs for review (the demo site's at the first start: to index).",
+    payload: z.object({ websiteId: z.number().int().positive(), indexEveryPage: z.boolean().optional() }),
     retryLimit: 2,
-    handler: async ({ websiteId }, deps) => discoverWebsite(websiteId, deps),
+    handler: async ({ websiteId, indexEveryPage: thenIndex }, deps) => {
+      const discovered = await discoverWebsite(websiteId, deps);
+      return thenIndex ? { ...discovered, ...(await indexEveryPage(websiteId, deps)) } : discovered;
+    },
   }),
   "website-process": define({
     description: "Indexes, skips or deletes the URLs of a website that were asked for.",

@@ -12,7 +12,7 @@ import { takeBackAbandonedFiles } from "../files/pipeline";
 import { startApiHost } from "../host";
 import { processWebsite } from "../knowledge/index-website";
 import { takeBackAbandonedUrls } from "../knowledge/pipeline-recovery";
-import { startFixtureSite } from "../../tests/support/fixture-site";
+import { serveDemoSite } from "../../tests/support/demo-site";
 import { freshDatabase, quietLog, startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
 import { WorkerLease } from "./leases";
@@ -134,14 +134,14 @@ describe("a worker whose lease lapsed mid-page", () => {
 });
 
 describe("the first start", () => {
-  it("discovers the seeded demo website once the server answers, on PostgreSQL too", async () => {
-    const site = await startFixtureSite();
+  it("reads the seeded demo website once the server answers, on PostgreSQL too", async () => {
+    const site = await serveDemoSite();
     const database = await freshDatabase();
     const storageDir = mkdtempSync(path.join(tmpdir(), "console-first-start-"));
     const first = await startApiHost({
       database: database.options,
       storageDir,
-      config: { ...apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true" }, TEST_SECRETS), demoSiteUrl: `${site.base}/` },
+      config: { ...apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true" }, TEST_SECRETS), demoSiteUrl: site.url },
       log: quietLog,
     });
     try {

@@ -2,6 +2,7 @@ import { and, desc, eq, inArray } from "drizzle-orm";
 import { DEFAULT_TRIGGER_POINT } from "@contract";
 import { testQuestions, testRuns } from "../db/schema";
 import type { ApiDeps } from "../deps";
+import { insertWaitingRun } from "./waiting-runs";
 
 /** An agent's runs queued by changes come at most this often per environment. */
 const MIN_SECONDS_BETWEEN_RUNS = 60;
@@ -23,14 +24,14 @@ export async function queueRunsAfterChange(appId: number, triggerPoints: string[
     .where(every ? eq(testQuestions.appId, appId) : and(eq(testQuestions.appId, appId), inArray(testQuestions.triggerPoint, triggerPoints as string[])));
   for (const { triggerPoint } of tested) {
     for (const environment of ENVIRONMENTS) {
-      const [last] = await deps.db.select({ status: testRuns.status, createdAt: testRuns.createdAt }).from(testRuns)
+      const [last] = await deps.db.select({ createdAt: testRuns.createdAt }).from(testRuns)
         .where(and(eq(testRuns.appId, appId), eq(testRuns.triggerPoint, triggerPoint), eq(testRuns.environment, environment)))
         .orderBy(desc(testRuns.id)).limit(1);
-      if (last?.status === "queued") continue;
       const since = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
-      const [run] = await deps.db.insert(testRuns).values({ appId, triggerPoint, environment, trigger }).returning({ id: testRuns.id });
-      const wait = Math.ceil(MIN_SECONDS_BETWEEN_RUNS - since);
-      await jobs.send("test-run", { runId: run.id }, wait > 0 ? { startAfterSeconds: wait } : {});
+      const wait = Math.max(0, Math.ceil(MIN_SECONDS_BETWEEN_RUNS - since));
+      // A run still waiting absorbs the change: no second one is queued (the database keeps one).
+      const runId = await insertWaitingRun({ appId, triggerPoint, environment }, trigger, wait, deps.db);
+      if (runId) await jobs.send("test-run", { runId }, wait > 0 ? { startAfterSeconds: wait } : {});
     }
   }
 }

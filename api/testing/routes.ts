@@ -12,6 +12,7 @@ import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { containing } from "../db/like";
+import { startTestRun } from "./waiting-runs";
 
 const AppParams = z.object({ appId: IdParam });
 const QuestionParams = z.object({ appId: IdParam, id: IdParam });
@@ -55,19 +56,6 @@ async function requireQuestion(appId: number, id: number, deps: Pick<ApiDeps, "d
   const [row] = await deps.db.select().from(testQuestions).where(and(eq(testQuestions.appId, appId), eq(testQuestions.id, id)));
   if (!row) throw notFound("Test question not found");
   return row;
-}
-
-/**
- * Queues a run of an agent's test questions in one environment; a run of the same agent and
- * environment still waiting its turn is that run (asking twice queues once). Answers its id.
- */
-export async function queueTestRun(appId: number, triggerPoint: string, environment: "stage" | "prod", trigger: string, deps: ApiDeps) {
-  const [waiting] = await deps.db.select({ id: testRuns.id }).from(testRuns)
-    .where(and(eq(testRuns.appId, appId), eq(testRuns.triggerPoint, triggerPoint), eq(testRuns.environment, environment), eq(testRuns.status, "queued")));
-  if (waiting) return waiting.id;
-  const [run] = await deps.db.insert(testRuns).values({ appId, triggerPoint, environment, trigger }).returning({ id: testRuns.id });
-  await deps.jobs.send("test-run", { runId: run.id });
-  return run.id;
 }
 
 type ResultRow = typeof testResults.$inferSelect;
@@ -173,12 +161,14 @@ export function testingRoutes(route: RouteBuilder) {
 
   route({
     method: "post", path: "/v1/apps/:appId/test_runs", tag: "Testing", status: 202,
-    summary: "Queues a run of a trigger point's test questions in an environment (stage or prod); a run of the same still waiting is answered instead.",
+    summary: "Starts a run of a trigger point's test questions in an environment (stage or prod) now; "
+      + "a run of the same still waiting is started instead of queueing a second.",
     params: AppParams, body: TestRunBody, response: TestRunQueued,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      return { id: await queueTestRun(params.appId, body.trigger_point, body.environment, "manual", deps) };
+      const key = { appId: params.appId, triggerPoint: body.trigger_point, environment: body.environment };
+      return { id: await startTestRun(key, "manual", deps) };
     },
   });
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientApps, testQuestions, testResults, testRuns } from "../db/schema";
 import { startFixtureSite } from "../../tests/support/fixture-site";
@@ -186,6 +186,39 @@ describe("queueing", () => {
     const [waiting] = await host.deps.db.insert(testRuns).values({ appId, triggerPoint: "", environment: "prod", trigger: "manual" }).returning();
     const asked = await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "prod" } });
     expect(asked).toEqual({ status: 202, body: { id: waiting.id } });
+  });
+
+  it("starts a run that waits out the one-run-a-minute rule at once when asked by hand, instead of queueing a second", async () => {
+    const ask = () => call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "stage" } });
+    const finished = async (id: number, timeoutMs: number) => until(`run ${id} to finish`, async () => {
+      const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${id}`, { token: admin });
+      return body.status === "done" && body;
+    }, timeoutMs);
+    await finished((await ask()).body.id, 30_000);
+    // A change just after a run: its run is held back for the rest of the minute.
+    const saved = await call("PUT", "/v1/controls", {
+      token: admin, body: {
+        app_id: appId,
+        controls: [{ app_id: appId, trigger_point: "", internal_name: "ai_personality_guidelines", prompt_input_raw: "Answer in full." }],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const [held] = await host.deps.db.select().from(testRuns).where(and(
+      eq(testRuns.appId, appId), eq(testRuns.triggerPoint, ""), eq(testRuns.environment, "stage"), eq(testRuns.status, "queued"),
+    ));
+    expect(held).toMatchObject({ trigger: "controls saved" });
+    expect(held.startAfter.getTime() - Date.now()).toBeGreaterThan(30_000);
+
+    const asked = await ask();
+    expect(asked).toEqual({ status: 202, body: { id: held.id } });
+    // Well before the rest of the minute is out.
+    const run = await finished(held.id, 15_000);
+    expect(run).toMatchObject({ trigger: "controls saved, started by hand", error: null });
+    expect(run.results.length).toBeGreaterThan(0);
+    // Asked again once it is done: a new run, started at once too.
+    const again = await ask();
+    expect(again.body.id).toBeGreaterThan(held.id);
+    expect(await finished(again.body.id, 15_000)).toMatchObject({ trigger: "manual" });
   });
 });
 

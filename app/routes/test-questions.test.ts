@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formRequest, getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
-import { startTestHost } from "../../tests/support/test-host";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
 import * as screen from "./$appName.agent.$agentName.controls.test-questions";
 import * as exportRoute from "./$appName.agent.$agentName.controls.test-questions_.export";
@@ -105,7 +105,7 @@ describe("Test Questions", () => {
     expect(queued.status).toBe(302);
     const runPage = queued.headers.get("location")!;
     expect(runPage).toMatch(new RegExp(`^${PAGE}/runs/\\d+$`));
-    expect((await toastOf(queued))?.description).toBe("Run queued in stage");
+    expect((await toastOf(queued))?.description).toBe("Run started in stage");
     const runId = runPage.split("/").pop()!;
     const run = await until("the run to finish", async () => {
       const response = await settle(() => runRoute.loader(args(getRequest(runPage, viewer), { runId })));
@@ -120,6 +120,40 @@ describe("Test Questions", () => {
     const elsewhere = await settle(() => runRoute.loader(args(getRequest(`/shopharbor-outfitters/controls/test-questions/runs/${runId}`, admin), { appName: "shopharbor-outfitters", agentName: undefined as unknown as string, runId })));
     expect(elsewhere.status).toBe(404);
     expect((await settle(() => runRoute.loader(args(getRequest(`${PAGE}/runs/1e9`, admin), { runId: "1e9" })))).status).toBe(404);
+  });
+
+  it("Run in stage starts the run an automatic one waiting for its minute would have been, at once", async () => {
+    const runPageOf = async (response: Response) => {
+      expect(response.status).toBe(302);
+      const runPage = response.headers.get("location")!;
+      return { runPage, runId: runPage.split("/").pop()! };
+    };
+    const finished = (runPage: string, runId: string, timeoutMs: number) => until(`run ${runId} to finish`, async () => {
+      const data = await (await settle(() => runRoute.loader(args(getRequest(runPage, admin), { runId })))).json();
+      return data.run.status === "done" && data.run;
+    }, timeoutMs);
+    const first = await runPageOf(await post({ intent: "run", environment: "stage" }));
+    await finished(first.runPage, first.runId, 30_000);
+    // A change to the agent just after that run: its automatic run waits out the rest of the minute.
+    const call = apiCaller(host);
+    const token = (await signInAs(host, "client.admin@example.com")).user_token;
+    const appId = (await load()).client.id;
+    const saved = await call("PUT", "/v1/controls", {
+      token, body: {
+        app_id: appId,
+        controls: [{ app_id: appId, trigger_point: "admissions", internal_name: "ai_personality_guidelines", prompt_input_raw: "Brief." }],
+      },
+    });
+    expect(saved.status).toBe(200);
+    // (Production had no run yet: its run started at once.)
+    const waiting = (await load()).runs.find((run: { environment: string }) => run.environment === "stage");
+    expect(waiting).toMatchObject({ status: "queued", trigger: "controls saved" });
+
+    const started = await post({ intent: "run", environment: "stage" });
+    expect((await toastOf(started))?.description).toBe("Run started in stage");
+    const second = await runPageOf(started);
+    expect(Number(second.runId)).toBe(waiting.id);
+    expect(await finished(second.runPage, second.runId, 15_000)).toMatchObject({ trigger: "controls saved, started by hand", total: 4 });
   });
 
   it("lets a client user read the questions and runs but change nothing", async () => {

@@ -142,10 +142,18 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
     case "run": {
       const environment = TEST_ENVIRONMENTS.find((name) => name === form.get("environment"));
       if (!environment) throw new Response("Run in stage or in production", { status: 400, statusText: "Bad Request" });
-      const { id } = await testingApi.queueRun(api, app.id, choice.triggerPoint, environment);
+      // The run starts now: a run of the agent waiting for its minute is started rather than a second queued.
+      let id: number;
+      try {
+        ({ id } = await testingApi.startRun(api, app.id, choice.triggerPoint, environment));
+      } catch (error) {
+        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        return redirectWithToast(backTo, { type: "error", description: error.message });
+      }
       const runPage = new URL(`${new URL(backTo, "http://console.invalid").pathname}/runs/${id}`, "http://console.invalid");
       if (choice.selectable && choice.triggerPoint) runPage.searchParams.set("trigger_point", choice.triggerPoint);
-      return redirectWithToast(`${runPage.pathname}${runPage.search}`, { type: "success", description: `Run queued in ${environment === "prod" ? "production" : "stage"}` });
+      const description = `Run started in ${environment === "prod" ? "production" : "stage"}`;
+      return redirectWithToast(`${runPage.pathname}${runPage.search}`, { type: "success", description });
     }
     default:
       throw new Response("Unknown intent", { status: 400, statusText: "Unknown intent" });

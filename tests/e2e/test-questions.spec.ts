@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { APIRequestContext, Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
 
 /*
@@ -10,8 +10,60 @@ const unique = (label: string) => `${label} ${Date.now().toString(36)}${Math.ran
 const toast = (page: Page) => page.getByTestId("toast");
 const questionsTable = (page: Page) => page.getByRole("table", { name: "Test questions" });
 
+/**
+ * A new agent of Northfield with a test question, whose stage run finished a moment ago, and whose
+ * next one, queued by a change to the agent, waits out the rest of that minute (the one-run-a-minute
+ * rule for runs that changes queue). Answers the agent's test questions screen and the waiting run.
+ */
+async function agentWithAnAutomaticRunWaiting(request: APIRequestContext) {
+  const { user_token: token } = await (await request.post("/auth/dev", { data: { email: "admin@example.com" } })).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as { id: number; url_code: string }[];
+  const appId = apps.find((app) => app.url_code === "northfield")!.id;
+  const agent = `waits${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, {
+    headers, data: { app_id: appId, name: `Agent ${agent}`, site_code: agent },
+  });
+  expect(created.ok()).toBe(true);
+  const question = { trigger_point: agent, question: "Is there a velodrome on Mars?", expect_outcome: "fallback" };
+  expect((await request.post(`/v1/apps/${appId}/test_questions`, { headers, data: question })).ok()).toBe(true);
+  const stageRuns = async () => {
+    const listed = await request.get(`/v1/apps/${appId}/test_runs?trigger_point=${agent}&environment=stage`, { headers });
+    return (await listed.json()).data as { id: number; status: string; trigger: string }[];
+  };
+  await request.post(`/v1/apps/${appId}/test_runs`, { headers, data: { trigger_point: agent, environment: "stage" } });
+  await expect.poll(async () => (await stageRuns())[0]?.status, { timeout: 20_000 }).toBe("done");
+  const saved = await request.put("/v1/controls", {
+    headers, data: {
+      app_id: appId,
+      controls: [{ app_id: appId, internal_name: "ai_personality_guidelines", prompt_input_raw: "Be brief.", trigger_point: agent }],
+    },
+  });
+  expect(saved.ok()).toBe(true);
+  const [waiting] = await stageRuns();
+  expect(waiting).toMatchObject({ status: "queued", trigger: "controls saved" });
+  return { screen: `/northfield/agent/${agent}/controls/test-questions`, waitingRun: waiting.id };
+}
+
+/** Run in stage opens the run that was waiting, which starts and finishes well before its minute is out. */
+async function runInStageStartsTheWaitingRun(page: Page) {
+  const { screen, waitingRun } = await agentWithAnAutomaticRunWaiting(page.request);
+  await page.goto(screen);
+  await page.getByRole("button", { name: "Run in stage" }).click();
+  await expect(page).toHaveURL(new RegExp(`/controls/test-questions/runs/${waitingRun}$`));
+  // The waiting run had most of a minute left: done within 15 s, it did not wait for it.
+  await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText("controls saved, started by hand")).toBeVisible();
+  await expect(page.getByText("1 of 1 questions asked: 1 passed, 0 failed.")).toBeVisible();
+}
+
 test.describe("with JavaScript", () => {
   const PAGE = "/northfield/agent/admissions/controls/test-questions";
+
+  test("Run in stage starts the run a change queued, without waiting for its minute", async ({ signedInPage: page }) => {
+    await runInStageStartsTheWaitingRun(page);
+    await expect(toast(page)).toContainText("Run started in stage");
+  });
 
   test("a question is refused beside its field, added, changed and deleted; the hub links the screen", async ({ signedInPage: page }) => {
     await page.goto("/northfield/agent/admissions/controls");
@@ -103,8 +155,12 @@ test.describe("with JavaScript", () => {
     await expect(result).toContainText("Fallback");
     await expectNoSeriousAxeViolations(page);
 
+    const runId = /\/runs\/(\d+)$/.exec(page.url())![1];
     await page.getByRole("link", { name: "← Test Questions" }).click();
-    await expect(page.getByRole("table", { name: "Test runs" }).getByRole("row").nth(1)).toContainText("Stage");
+    // The agent's changes made by other specs queue runs of their own: this run's row, wherever it is.
+    const runRow = page.getByRole("table", { name: "Test runs" }).getByRole("row")
+      .filter({ has: page.getByRole("link", { name: `View run ${runId}` }) });
+    await expect(runRow).toContainText("Stage");
   });
 
   test("Appearance's push to production shows the agent's last stage and production runs", async ({ signedInPage: page }) => {
@@ -129,6 +185,10 @@ test.describe("with JavaScript", () => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("Run in stage starts the run a change queued, and the page reloads itself until it is done", async ({ signedInPage: page }) => {
+    await runInStageStartsTheWaitingRun(page);
+  });
 
   test("a question is added and run, and the run page reloads itself until the run is done", async ({ signedInPage: page }) => {
     const SCREEN = "/northfield/controls/test-questions?trigger_point=admissions";

@@ -35,7 +35,9 @@ export function RunButtons() {
 
 /** The latest runs of the agent, each linking to its page. */
 export function RunsTable({ runs, runHref }: { runs: RunSummary[]; runHref: (id: number) => string }) {
-  if (!runs.length) return <p className={ui.muted}>No run yet. A run starts by itself a minute after a change that can change answers.</p>;
+  if (!runs.length) {
+    return <p className={ui.muted}>No run yet. A run starts by itself after each change that can change answers, at most one a minute.</p>;
+  }
   return (
     <div className={ui.tableScroll}>
       <table aria-label="Test runs">

@@ -25,7 +25,7 @@ export const testingApi = {
   runs: async (api: ApiClient, appId: number, triggerPoint: string) =>
     (await api.get(TestRunsList, `/v1/apps/${appId}/test_runs`, { trigger_point: triggerPoint })).data,
   run: (api: ApiClient, appId: number, id: number) => api.get(TestRun, `/v1/apps/${appId}/test_runs/${id}`),
-  queueRun: (api: ApiClient, appId: number, triggerPoint: string, environment: "stage" | "prod") =>
+  startRun: (api: ApiClient, appId: number, triggerPoint: string, environment: "stage" | "prod") =>
     api.post(TestRunQueued, `/v1/apps/${appId}/test_runs`, { trigger_point: triggerPoint, environment }),
   gate: (api: ApiClient, appId: number, triggerPoint: string) => api.get(TestGate, `/v1/apps/${appId}/test_gate`, { trigger_point: triggerPoint }),
 };

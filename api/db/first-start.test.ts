@@ -1,0 +1,92 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { apiConfigFromEnv } from "../config";
+import { startApiHost } from "../host";
+import { serveDemoSite } from "../../tests/support/demo-site";
+import { TEST_SECRETS, apiCaller, freshDatabase, quietLog, signInAs } from "../../tests/support/test-host";
+import { until } from "../../tests/support/wait";
+import { clientApps } from "./schema";
+
+/**
+ * The first start on an empty database with the bundled demo site, as `npm start` makes it (on
+ * PGlite, and on PostgreSQL in that lane): the demo site read and indexed, and the admissions
+ * agent's test questions about it asked by the runs that follow, so Test Questions, its runs and
+ * the History are not empty for a newcomer.
+ */
+let demo: Awaited<ReturnType<typeof serveDemoSite>>;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let host: Awaited<ReturnType<typeof startApiHost>>;
+let call: ReturnType<typeof apiCaller>;
+let token: string;
+let appId: number;
+const storageDir = mkdtempSync(path.join(tmpdir(), "console-first-start-"));
+
+beforeAll(async () => {
+  demo = await serveDemoSite();
+  database = await freshDatabase();
+  host = await startApiHost({
+    database: database.options,
+    storageDir,
+    config: { ...apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true" }, TEST_SECRETS), demoSiteUrl: demo.url },
+    log: quietLog,
+  });
+  await host.resumePipeline();
+  call = apiCaller(host);
+  token = (await signInAs(host, "client.admin@example.com")).user_token;
+  appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
+});
+afterAll(async () => {
+  await host?.close();
+  await database?.drop();
+  await demo?.close();
+  rmSync(storageDir, { recursive: true, force: true });
+});
+
+describe("the first start with the demo site", () => {
+  it("gives the admissions agent test questions about the demo site's pages, one of them expecting the fallback", async () => {
+    const { body } = await call("GET", `/v1/apps/${appId}/test_questions?trigger_point=admissions&page_size=100`, { token });
+    expect(body.total).toBeGreaterThanOrEqual(5);
+    expect(body.total).toBeLessThanOrEqual(8);
+    const questions = body.data as { expect_source: string | null; expect_outcome: string | null }[];
+    const sources = questions.flatMap((question) => (question.expect_source ? [question.expect_source] : []));
+    expect(sources.length).toBe(body.total - 1);
+    for (const source of sources) expect(source.startsWith(demo.url)).toBe(true);
+    expect(questions.filter((question) => question.expect_outcome === "fallback")).toHaveLength(1);
+  });
+
+  it("reads and indexes the demo site, then runs the questions in stage: every one passes, asked through the responder", async () => {
+    const { body: websites } = await call("GET", `/v1/apps/${appId}/websites`, { token });
+    const [site] = websites.websites;
+    expect(site.url).toBe(demo.url);
+    await until("every demo page indexed", async () => {
+      const { body } = await call("GET", `/v1/apps/${appId}/websites/${site.id}/urls?page_size=100`, { token });
+      return body.data.length === 6 && body.data.every((url: { status: string }) => url.status === "indexed");
+    }, 60_000);
+    const stageRun = await until("the stage run to finish", async () => {
+      const { body } = await call("GET", `/v1/apps/${appId}/test_runs?trigger_point=admissions&environment=stage`, { token });
+      return body.data.length > 0 && ["done", "failed"].includes(body.data[0].status) && body.data;
+    }, 60_000);
+    expect(stageRun).toHaveLength(1);
+    const { body: run } = await call("GET", `/v1/apps/${appId}/test_runs/${stageRun[0].id}`, { token });
+    const failing = run.results.filter((result: { passed: boolean }) => !result.passed);
+    expect(failing, JSON.stringify(failing, null, 1)).toEqual([]);
+    expect(run).toMatchObject({ status: "done", trigger: "website indexed", error: null });
+    expect(run.total).toBe(run.results.length);
+    // Real answers from the indexed pages, each citing the page expected.
+    const cited = run.results.filter((result: { outcome: string }) => result.outcome === "answered");
+    expect(cited.length).toBe(run.total - 1);
+    for (const result of cited) expect(result.sources[0].url.startsWith(demo.url)).toBe(true);
+  });
+
+  it("records the demo configuration in the History, as the administrator's", async () => {
+    const { body } = await call("GET", `/v1/apps/${appId}/history`, { token });
+    const changes = body.data as { kind: string; summary: string; user_email: string }[];
+    expect(changes.map((change) => [change.kind, change.user_email]).sort()).toEqual([
+      ["data_model", "admin@example.com"], ["data_model", "admin@example.com"], ["website", "admin@example.com"],
+    ]);
+    expect(changes.find((change) => change.kind === "website")!.summary).toBe(`Website ${demo.url} added`);
+  });
+});
