@@ -10,9 +10,13 @@
  * 4. anything else is refused with a message that says the file is not UTF-8 and how to save it
  *    so (docs/decisions/033-uploaded-text-encodings.md says why it is not read as Windows-1252).
  *
- * Decoding is the platform's TextDecoder with `fatal: true`: bytes that are not the encoding
- * refuse the file instead of turning into U+FFFD in stored text.
+ * Decoding is a TextDecoder with `fatal: true`: bytes that are not the encoding refuse the file
+ * instead of turning into U+FFFD in stored text. It is @exodus/bytes' TextDecoder, which follows
+ * the Encoding Standard as the platform's does on Node 22: Node 20's reads windows-1252's
+ * 0x80–0x9F as Latin-1 control characters ("caf\u00e9 \u0096" for "café –"), as the page
+ * decoder found before (api/knowledge/decode-html.ts).
  */
+import { TextDecoder as EncodingStandardDecoder } from "@exodus/bytes/encoding.js";
 
 export type DecodedTextFile =
   /** `encoding`: the Encoding Standard's name of what the bytes were read as ("utf-8", "utf-16le", …). */
@@ -42,16 +46,16 @@ function byteOrderMarkOf(bytes: Uint8Array) {
 }
 
 /** A strict decoder for an encoding label, or null when the Encoding Standard knows no such label. */
-function strictDecoder(label: string): TextDecoder | null {
+function strictDecoder(label: string): InstanceType<typeof EncodingStandardDecoder> | null {
   try {
-    return new TextDecoder(label, { fatal: true });
+    return new EncodingStandardDecoder(label, { fatal: true });
   } catch {
     return null;
   }
 }
 
 /** The bytes as the decoder's encoding, or null where they are not (it drops a byte order mark of its own). */
-function decodeOrNull(decoder: TextDecoder, bytes: Uint8Array): string | null {
+function decodeOrNull(decoder: InstanceType<typeof EncodingStandardDecoder>, bytes: Uint8Array): string | null {
   try {
     return decoder.decode(bytes);
   } catch {
@@ -64,7 +68,7 @@ function decodeOrNull(decoder: TextDecoder, bytes: Uint8Array): string | null {
  * decoder marks it with U+FFFD (a file that spelled U+FFFD itself earlier is pointed at there).
  */
 function firstBadUtf8Line(bytes: Uint8Array): number {
-  const lenient = new TextDecoder("utf-8").decode(bytes);
+  const lenient = new EncodingStandardDecoder("utf-8").decode(bytes);
   const at = lenient.indexOf("\uFFFD");
   return lenient.slice(0, Math.max(at, 0)).split(/\r\n|\r|\n/).length;
 }
