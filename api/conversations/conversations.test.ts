@@ -2,9 +2,9 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationDetail, ConversationList } from "@contract";
 import { rowsOf } from "../db/rows";
-import { chunks, clientApps, urls, websites } from "../db/schema";
+import { chunks, urls, websites } from "../db/schema";
 import { chatCall } from "../../tests/support/chat-call";
-import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -60,12 +60,7 @@ let d: { conversation: string; message: number };
 beforeAll(async () => {
   host = await startTestHost();
   call = apiCaller(host);
-  admin = (await signInAs(host, "admin@example.com")).user_token;
-  clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
-  clientUser = (await signInAs(host, "client.user@example.com")).user_token;
-  const apps = await host.deps.db.select().from(clientApps);
-  appId = apps.find((app) => app.urlCode === "northfield")!.id;
-  harbor = apps.find((app) => app.urlCode !== "northfield")!.id;
+  ({ admin, clientAdmin, clientUser, northfield: appId, harbor } = await demoCallers(host));
   const db = host.deps.db;
   const [site] = await db.insert(websites).values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" }).returning();
   for (const [path, title, text] of [

@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Insights, UserProfilesList } from "@contract";
-import { chunks, clientApps, messages, urls, websites } from "../db/schema";
+import { chunks, messages, urls, websites } from "../db/schema";
 import { chatCall } from "../../tests/support/chat-call";
-import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { insightRange, readInsights } from "./queries";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -38,12 +38,7 @@ const rated = {} as Record<"a" | "b" | "c" | "e" | "aSecond", { conversation: st
 beforeAll(async () => {
   host = await startTestHost();
   call = apiCaller(host);
-  admin = (await signInAs(host, "admin@example.com")).user_token;
-  clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
-  clientUser = (await signInAs(host, "client.user@example.com")).user_token;
-  const apps = await host.deps.db.select().from(clientApps);
-  appId = apps.find((a) => a.urlCode === "northfield")!.id;
-  harbor = apps.find((a) => a.urlCode !== "northfield")!.id;
+  ({ admin, clientAdmin, clientUser, northfield: appId, harbor } = await demoCallers(host));
   const db = host.deps.db;
   const [site] = await db.insert(websites).values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" }).returning();
   for (const [path, title, text] of [

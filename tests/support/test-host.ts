@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { apiConfigFromEnv, type ApiConfig } from "../../api/config";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../api/db/client";
+import { clientApps } from "../../api/db/schema";
 import { startApiHost, type ApiHost } from "../../api/host";
 import type { Logger } from "../../api/deps";
 
@@ -100,4 +101,19 @@ export async function signInAs(host: ApiHost, email: string) {
   const { status, body } = await call("POST", "/auth/dev", { body: { email } });
   if (status !== 200) throw new Error(`dev sign-in as ${email} failed: ${status} ${JSON.stringify(body)}`);
   return body as { user_token: string; refresh_token: string };
+}
+
+/**
+ * The seed's three people signed in (System Admin, Northfield's Client Admin and its read-only
+ * Client) and the ids of the two demo clients: Northfield, and Harbor, the other client whose ids
+ * tests send through Northfield's paths.
+ */
+export async function demoCallers(host: ApiHost) {
+  const admin = (await signInAs(host, "admin@example.com")).user_token;
+  const clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
+  const clientUser = (await signInAs(host, "client.user@example.com")).user_token;
+  const apps = await host.deps.db.select().from(clientApps);
+  const northfield = apps.find((app) => app.urlCode === "northfield")!.id;
+  const harbor = apps.find((app) => app.urlCode !== "northfield")!.id;
+  return { admin, clientAdmin, clientUser, northfield, harbor };
 }
