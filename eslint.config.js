@@ -2,9 +2,21 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
+import prettierConfig from "eslint-config-prettier";
 
 export default tseslint.config(
-  { ignores: ["build/", "public/build/", "public/widget.js", "node_modules/", "data/", "test-results/", "playwright-report/", "api/db/migrations/"] },
+  {
+    ignores: [
+      "build/",
+      "public/build/",
+      "public/widget.js",
+      "node_modules/",
+      "data/",
+      "test-results/",
+      "playwright-report/",
+      "api/db/migrations/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +27,14 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "no-restricted-imports": [
         "error",
-        { patterns: [{ regex: "^(\\.\\./)+(api|server)(/|$)", message: "The console talks to the API only through app/server/api and contract/." }] },
+        {
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(api|server)(/|$)",
+              message: "The console talks to the API only through app/server/api and contract/.",
+            },
+          ],
+        },
       ],
     },
   },
@@ -28,8 +47,19 @@ export default tseslint.config(
       "no-restricted-imports": [
         "error",
         {
-          paths: [{ name: "@contract", allowTypeImports: true, message: "Import plain values from @contract/values/* here (types from @contract are fine)." }],
-          patterns: [{ regex: "^(\\.\\./)+(api|server)(/|$)", message: "The console talks to the API only through app/server/api and contract/." }],
+          paths: [
+            {
+              name: "@contract",
+              allowTypeImports: true,
+              message: "Import plain values from @contract/values/* here (types from @contract are fine).",
+            },
+          ],
+          patterns: [
+            {
+              regex: "^(\\.\\./)+(api|server)(/|$)",
+              message: "The console talks to the API only through app/server/api and contract/.",
+            },
+          ],
         },
       ],
     },
@@ -41,7 +71,11 @@ export default tseslint.config(
     rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.property.name='formData']", message: "Read posted forms with readForm (app/server/http/form-data.server.ts): it bounds the body and the field names." },
+        {
+          selector: "CallExpression[callee.property.name='formData']",
+          message:
+            "Read posted forms with readForm (app/server/http/form-data.server.ts): it bounds the body and the field names.",
+        },
       ],
     },
   },
@@ -49,4 +83,6 @@ export default tseslint.config(
     files: ["api/**", "contract/**", "server.ts", "tests/**", "bench/**", "*.config.*", "*.js", "*.mjs"],
     rules: { "no-restricted-imports": "off" },
   },
+  // Layout is Prettier's (`prettier --check` in `npm run lint`): no stylistic rule may argue with it.
+  prettierConfig,
 );

@@ -44,13 +44,19 @@ const agentLevelAliases = {
 export default {
   ignoredRouteFiles: ["**/.*", "**/*.test.{ts,tsx}"],
   serverModuleFormat: "esm",
-  future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true, v3_lazyRouteDiscovery: true },
+  future: {
+    v3_fetcherPersist: true,
+    v3_relativeSplatPath: true,
+    v3_throwAbortReason: true,
+    v3_lazyRouteDiscovery: true,
+  },
   routes: async (defineRoutes) =>
     defineRoutes((route) => {
       // A second copy of the client scope (its own id) carries the aliases, so they get the same
       // loader (client must exist) and error boundary as the canonical pages.
       route(":appName", "routes/$appName.tsx", { id: "alias/client" }, () => {
-        for (const [path, file] of Object.entries(clientLevelAliases)) route(path, file, { id: `alias/client/${path}` });
+        for (const [path, file] of Object.entries(clientLevelAliases))
+          route(path, file, { id: `alias/client/${path}` });
         // The legacy websites address keeps its drawers (view links, chunks, all URLs, exports).
         const W = `${R}.knowledge-store.websites`;
         route("ai-training/websites", `${W}.tsx`, { id: "alias/legacy-websites" }, () => {
@@ -66,7 +72,8 @@ export default {
           route(":fileId/chunks", `${R}.knowledge-store.files.$fileId.chunks.tsx`, { id: "alias/legacy-files/chunks" });
         });
         route("agent/:agentName", `${R}.tsx`, { id: "alias/agent" }, () => {
-          for (const [path, file] of Object.entries(agentLevelAliases)) route(path, file, { id: `alias/agent/${path}` });
+          for (const [path, file] of Object.entries(agentLevelAliases))
+            route(path, file, { id: `alias/agent/${path}` });
         });
       });
     }),

@@ -14,7 +14,15 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { CallerScope, type ConsoleCallEnv } from "./api/auth/caller";
 import { demoSitemap } from "./api/db/demo-site";
-import { GOOGLE_DEFAULTS, apiConfigFromEnv, devSignInEnabled, isGoogleItself, loadRuntimeSecrets, publicUrlOf, signInLimitsFromEnv } from "./api/config";
+import {
+  GOOGLE_DEFAULTS,
+  apiConfigFromEnv,
+  devSignInEnabled,
+  isGoogleItself,
+  loadRuntimeSecrets,
+  publicUrlOf,
+  signInLimitsFromEnv,
+} from "./api/config";
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
 import { type ConsoleConfig, type ConsoleContext } from "./app/server/context.server";
@@ -73,7 +81,9 @@ export function trustProxySetting(value: string | undefined): string | number | 
   const setting = value?.trim();
   if (!setting || setting === "false") return null;
   if (setting === "true") {
-    console.warn("[console] TRUST_PROXY=true is read as one hop: name the proxy's addresses, or a hop count, to say it exactly");
+    console.warn(
+      "[console] TRUST_PROXY=true is read as one hop: name the proxy's addresses, or a hop count, to say it exactly",
+    );
     return 1;
   }
   return /^\d+$/.test(setting) ? Number(setting) : setting;
@@ -95,7 +105,12 @@ function remoteApiFetch(apiUrl: string) {
     const url = new URL(request.url);
     const target = new URL(`${base.pathname.replace(/\/$/, "")}${url.pathname}${url.search}`, base);
     const body = request.method === "GET" || request.method === "HEAD" ? undefined : await request.arrayBuffer();
-    return fetch(target, { method: request.method, headers: request.headers, body, signal: AbortSignal.timeout(30_000) });
+    return fetch(target, {
+      method: request.method,
+      headers: request.headers,
+      body,
+      signal: AbortSignal.timeout(30_000),
+    });
   };
 }
 
@@ -121,7 +136,9 @@ function staticPrecompressed(root: string, serveStatic: { maxAge: string; immuta
 
 /** Whether a path names a file or folder at the top of `dir` (other than `skip` and compressed copies). */
 function rootAssetMatcher(dir: string, skip: string[]) {
-  const entries = readdirSync(dir, { withFileTypes: true }).filter((entry) => !skip.includes(entry.name) && !/\.(br|gz)$/.test(entry.name));
+  const entries = readdirSync(dir, { withFileTypes: true }).filter(
+    (entry) => !skip.includes(entry.name) && !/\.(br|gz)$/.test(entry.name),
+  );
   const files = new Set(entries.filter((entry) => !entry.isDirectory()).map((entry) => `/${entry.name}`));
   const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);
   return (requestPath: string) => files.has(requestPath) || folders.some((folder) => requestPath.startsWith(folder));
@@ -144,7 +161,9 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         env,
         work: env.RUN_WORKERS !== "false",
       });
-  const apiFetch = env.API_URL ? remoteApiFetch(env.API_URL) : (request: Request) => Promise.resolve(host!.api.fetch(request));
+  const apiFetch = env.API_URL
+    ? remoteApiFetch(env.API_URL)
+    : (request: Request) => Promise.resolve(host!.api.fetch(request));
   // One browser request's calls to the in-process API share the callers they authenticate (api/auth/caller.ts).
   const pageApiFetch = () => {
     if (env.API_URL) return apiFetch;
@@ -192,7 +211,10 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     "/fonts",
     express.static(path.join(publicDir, "fonts"), { fallthrough: false, maxAge: "1y" }),
     (error: { status?: number }, _req: express.Request, res: express.Response, _next: express.NextFunction) => {
-      res.status(error.status ?? 404).type("text/plain").send("Not found");
+      res
+        .status(error.status ?? 404)
+        .type("text/plain")
+        .send("Not found");
     },
   );
   // The rest of public/ (icons, widget.js, integrations/) is answered under its own names only, so a
@@ -214,18 +236,19 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     createRequestHandler({
       build,
       mode: remixModeOf(env),
-      getLoadContext: (req, res) => ({
-        apiFetch: timedApiFetch(pageApiFetch(), requestScopeOf(res).timing),
-        config,
-        secure: req.secure,
-        clientAddress: req.ip ?? null,
-        cspNonce: res.locals.cspNonce as string,
-        signInThrottle,
-        appendSetCookie: (cookie) => {
-          res.append("Set-Cookie", cookie);
-        },
-        requestScope: requestScopeOf(res),
-      }) satisfies ConsoleContext,
+      getLoadContext: (req, res) =>
+        ({
+          apiFetch: timedApiFetch(pageApiFetch(), requestScopeOf(res).timing),
+          config,
+          secure: req.secure,
+          clientAddress: req.ip ?? null,
+          cspNonce: res.locals.cspNonce as string,
+          signInThrottle,
+          appendSetCookie: (cookie) => {
+            res.append("Set-Cookie", cookie);
+          },
+          requestScope: requestScopeOf(res),
+        }) satisfies ConsoleContext,
     }),
   );
 

@@ -6,7 +6,10 @@ import { fileURLToPath } from "node:url";
 export default defineConfig({
   plugins: [vanillaExtractPlugin()],
   resolve: {
-    alias: { "~": fileURLToPath(new URL("./app", import.meta.url)), "@contract": fileURLToPath(new URL("./contract", import.meta.url)) },
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "@contract": fileURLToPath(new URL("./contract", import.meta.url)),
+    },
   },
   test: {
     include: ["{api,app,contract,tests/unit}/**/*.test.{ts,tsx}"],

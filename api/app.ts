@@ -40,14 +40,20 @@ export function createApi(deps: ApiDeps) {
   // adds up into its pages' own Server-Timing.
   app.use("*", async (c, next) => {
     const { timing } = await countingStatements(next);
-    c.res.headers.append("Server-Timing", `${DATABASE_TIMING};dur=${timing.ms.toFixed(1)};desc="${timing.statements} statements"`);
+    c.res.headers.append(
+      "Server-Timing",
+      `${DATABASE_TIMING};dur=${timing.ms.toFixed(1)};desc="${timing.statements} statements"`,
+    );
   });
 
   // Bodies are read whole: anything bigger than the largest legitimate one (bulk URL lists, logo
   // uploads) is refused before it is buffered.
   // Signed uploads stream to storage under their own, larger cap (storageRoutes).
   publicChatCors(app);
-  const limitBody = bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ message: "The request body is larger than 10 MB" }, 413) });
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: "The request body is larger than 10 MB" }, 413),
+  });
   app.use("*", (c, next) => (c.req.path === SIGNED_UPLOAD_PATH ? next() : limitBody(c, next)));
   // NUL, lone surrogates and over-long strings never reach a handler or the database.
   app.use("*", (c, next) => (c.req.path === SIGNED_UPLOAD_PATH ? next() : rejectUnsafeInput(c, next)));

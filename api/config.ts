@@ -143,7 +143,10 @@ export function loadRuntimeSecrets(dataDir: string, env: Env): RuntimeSecrets {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(stored, null, 2), { mode: 0o600 });
   }
-  const sessionSecrets = (env.SESSION_SECRET ?? stored.session ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  const sessionSecrets = (env.SESSION_SECRET ?? stored.session ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return { sessionSecrets, jwtSecret: env.API_JWT_SECRET ?? stored.jwt ?? "" };
 }
 
@@ -171,7 +174,9 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     devLoginAllowed: devSignInEnabled(env),
     google: googleConfigFromEnv(env),
     crawlAllowPrivate: env.CRAWL_ALLOW_PRIVATE === "true",
-    crawlLocalExceptions: demoSiteUrl(env) ? [demoSiteUrl(env)!, demoSiteUrl(env)!.replace("127.0.0.1", "localhost")] : [],
+    crawlLocalExceptions: demoSiteUrl(env)
+      ? [demoSiteUrl(env)!, demoSiteUrl(env)!.replace("127.0.0.1", "localhost")]
+      : [],
     demoSiteUrl: demoSiteUrl(env),
     crawlConcurrencyPerHost: Number(env.CRAWL_CONCURRENCY_PER_HOST ?? 4),
     crawlTimeoutMs: Number(env.CRAWL_TIMEOUT_MS ?? 15_000),

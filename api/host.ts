@@ -35,7 +35,9 @@ export async function startApiHost(options: ApiHostOptions) {
   const storageKey = createHmac("sha256", options.config.jwtSecret).update("storage-links").digest("hex");
   const s3 = s3ConfigFromEnv(options.env ?? process.env);
   // The AWS SDK loads only when a bucket is set (./storage/s3-config).
-  const storage: ObjectStorage = s3 ? new (await import("./storage/s3")).S3Storage(s3) : new LocalStorage(options.storageDir, storageKey);
+  const storage: ObjectStorage = s3
+    ? new (await import("./storage/s3")).S3Storage(s3)
+    : new LocalStorage(options.storageDir, storageKey);
   const deps: ApiDeps = { db: handle.db, config: options.config, jobs, storage, log };
   const seeded = (options.seed ?? true) && (await seedIfEmpty(deps));
   let lease: WorkerLease | null = null;

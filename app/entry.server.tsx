@@ -30,10 +30,13 @@ export default function handleRequest(
     // Every page is sent whole, in one piece. No loader defers data, so a page is all ready as soon
     // as its shell is; streaming it sent ~2 KB pieces through three streams and the compressor,
     // one hop each, for nothing the browser could use earlier (docs/decisions/019-fast-pages.md).
-    const sendWhole = () => pipe(pageCollector((page) => {
-      responseHeaders.set("Content-Type", "text/html");
-      resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
-    }));
+    const sendWhole = () =>
+      pipe(
+        pageCollector((page) => {
+          responseHeaders.set("Content-Type", "text/html");
+          resolve(new Response(page, { headers: responseHeaders, status: responseStatusCode }));
+        }),
+      );
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />

@@ -1,7 +1,15 @@
 import { cssBundleHref } from "@remix-run/css-bundle";
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useLoaderData, useRouteError, useRouteLoaderData,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useRouteError,
+  useRouteLoaderData,
 } from "@remix-run/react";
 import { useEffect, type ReactNode } from "react";
 import dialogStyles from "@reach/dialog/styles.css";
@@ -93,10 +101,7 @@ export const meta: MetaFunction = () => [{ title: "Assistant Console" }];
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <p role="alert">{errorMessageOf(error)}</p>;
-  return (
-    <Document>
-      {data?.signedIn ? <Shell {...data.signedIn}>{body}</Shell> : <main>{body}</main>}
-    </Document>
-  );
+  const body =
+    isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <p role="alert">{errorMessageOf(error)}</p>;
+  return <Document>{data?.signedIn ? <Shell {...data.signedIn}>{body}</Shell> : <main>{body}</main>}</Document>;
 }

@@ -24,7 +24,11 @@ export const QUESTIONS: BenchQuestion[] = [
   q("demo-site/index.html", "How many undergraduate students study at Northfield?", "6,200"),
   q("demo-site/index.html", "How big is the median class?", "22 students"),
   q("demo-site/index.html", "Which lake is the university on?", "Lake Ardent"),
-  q("demo-site/index.html", "How many graduates are employed or in graduate school within six months?", "Ninety-four percent"),
+  q(
+    "demo-site/index.html",
+    "How many graduates are employed or in graduate school within six months?",
+    "Ninety-four percent",
+  ),
   q("demo-site/tuition.html", "How much is tuition for out-of-state students?", "$19,800"),
   q("demo-site/tuition.html", "What does tuition cost for state residents?", "$12,400"),
   q("demo-site/tuition.html", "What is the deadline to complete the FAFSA?", "March 1"),
@@ -41,10 +45,18 @@ export const QUESTIONS: BenchQuestion[] = [
   q("demo-site/contact.html", "When do campus tours leave on Saturdays?", "11 am"),
   q("demo-site/contact.html", "Where do guided tours leave from?", "Founders Hall"),
   q("demo-site/programs/index.html", "How many students does the nursing program admit each fall?", "120"),
-  q("demo-site/programs/index.html", "Where do nursing clinical placements take place?", "Northfield Regional Hospital"),
+  q(
+    "demo-site/programs/index.html",
+    "Where do nursing clinical placements take place?",
+    "Northfield Regional Hospital",
+  ),
   q("demo-site/programs/index.html", "Do I need a GMAT score for the MBA?", "not required"),
   q("demo-site/programs/index.html", "How long does the part-time MBA take?", "three years"),
-  q("demo-site/programs/index.html", "Which concentrations can computer science students choose?", "software engineering, data science or security"),
+  q(
+    "demo-site/programs/index.html",
+    "Which concentrations can computer science students choose?",
+    "software engineering, data science or security",
+  ),
   q("demo-site/programs/index.html", "Which licensure exam does the nursing degree prepare for?", "NCLEX-RN"),
   q("demo-site/admissions.html", "When is the early action deadline?", "November 1"),
   q("demo-site/admissions.html", "How much is the application fee?", "$40"),
@@ -74,19 +86,39 @@ export const QUESTIONS: BenchQuestion[] = [
   // GitLab's DevSecOps survey.
   q("real-pages/gitlab-blog", "How many DevSecOps professionals took the survey?", "5,000"),
   q("real-pages/gitlab-blog", "What share of respondents using AI wanted to consolidate their toolchain?", "74%"),
-  q("real-pages/gitlab-blog", "What percentage of respondents said developer onboarding takes more than a month?", "70%"),
+  q(
+    "real-pages/gitlab-blog",
+    "What percentage of respondents said developer onboarding takes more than a month?",
+    "70%",
+  ),
   q("real-pages/gitlab-blog", "How many respondents fear AI will replace their current role?", "49%"),
   q("real-pages/gitlab-blog", "Who is the senior analyst at RedMonk quoted in the survey?", "Rachel Stephens"),
   q("real-pages/gitlab-blog", "Where did cloud computing rank as an investment priority in 2024?", "number five"),
-  q("real-pages/gitlab-blog", "What share of respondents said introducing AI into the software development lifecycle is risky?", "55%"),
+  q(
+    "real-pages/gitlab-blog",
+    "What share of respondents said introducing AI into the software development lifecycle is risky?",
+    "55%",
+  ),
 
   // Google's SRE book: monitoring distributed systems.
-  q("real-pages/google-sre-book-1", "What are the four golden signals of monitoring?", "latency, traffic, errors, and saturation"),
-  q("real-pages/google-sre-book-1", "How many members of an SRE team typically build monitoring systems?", "one or sometimes two"),
+  q(
+    "real-pages/google-sre-book-1",
+    "What are the four golden signals of monitoring?",
+    "latency, traffic, errors, and saturation",
+  ),
+  q(
+    "real-pages/google-sre-book-1",
+    "How many members of an SRE team typically build monitoring systems?",
+    "one or sometimes two",
+  ),
   q("real-pages/google-sre-book-1", "How is traffic measured for a web service?", "HTTP requests per second"),
   q("real-pages/google-sre-book-1", "What gives a very early signal of saturation?", "99th percentile"),
   q("real-pages/google-sre-book-1", "How much downtime per year does 99.9% annual uptime allow?", "9 hours"),
-  q("real-pages/google-sre-book-1", "How should histogram boundaries for latency buckets be distributed?", "exponentially"),
+  q(
+    "real-pages/google-sre-book-1",
+    "How should histogram boundaries for latency buckets be distributed?",
+    "exponentially",
+  ),
   q("real-pages/google-sre-book-1", "What is black-box monitoring?", "symptom-oriented", "externally visible behavior"),
 
   // An IETF draft: remoteStorage.
@@ -109,14 +141,26 @@ export const QUESTIONS: BenchQuestion[] = [
   q("real-pages/medicalnewstoday", "Who led the research on the a-ha moment?", "Michael Shadlen"),
   q("real-pages/medicalnewstoday", "In which journal were the a-ha moment findings published?", "Current Biology"),
   q("real-pages/medicalnewstoday", "How many people performed the direction discrimination task?", "five"),
-  q("real-pages/medicalnewstoday", "What is deciding once the brain has accumulated enough evidence called?", "bounded evidence accumulation"),
-  q("real-pages/medicalnewstoday", "Which technique did the researchers use to determine when the decision was made?", "mental chronometry"),
+  q(
+    "real-pages/medicalnewstoday",
+    "What is deciding once the brain has accumulated enough evidence called?",
+    "bounded evidence accumulation",
+  ),
+  q(
+    "real-pages/medicalnewstoday",
+    "Which technique did the researchers use to determine when the decision was made?",
+    "mental chronometry",
+  ),
   q("real-pages/medicalnewstoday", "At which university did the a-ha moment researchers work?", "Columbia University"),
 
   // Mercurial's evolve extension.
   q("real-pages/mercurial", "How do I make a repository non-publishing?", "phases.publish to false", "publish = false"),
   q("real-pages/mercurial", "What does hg push do to draft changesets by default?", "from draft to public"),
-  q("real-pages/mercurial", "Does Mercurial transfer hidden changesets on push and pull?", "transfer hidden changesets"),
+  q(
+    "real-pages/mercurial",
+    "Does Mercurial transfer hidden changesets on push and pull?",
+    "transfer hidden changesets",
+  ),
 
   // Mozilla: customising Firefox, and Firefox Developer Edition.
   q("real-pages/mozilla-1", "How do I add or remove buttons in Firefox?", "Customize"),
@@ -136,8 +180,16 @@ export const QUESTIONS: BenchQuestion[] = [
   // News pages of the development set.
   q("real-pages-dev/bbc-1", "What did Obama call the greatest frustration of his presidency?", "gun safety laws"),
   q("real-pages-dev/bbc-1", "Who is the BBC's North America editor?", "Jon Sopel"),
-  q("real-pages-dev/bbc-1", "In which state did a gunman open fire at a cinema after the Obama interview?", "Louisiana"),
-  q("real-pages-dev/bbc-1", "How many Americans have been killed by terrorism since 9/11 according to Obama?", "less than 100"),
+  q(
+    "real-pages-dev/bbc-1",
+    "In which state did a gunman open fire at a cinema after the Obama interview?",
+    "Louisiana",
+  ),
+  q(
+    "real-pages-dev/bbc-1",
+    "How many Americans have been killed by terrorism since 9/11 according to Obama?",
+    "less than 100",
+  ),
   q("real-pages-dev/ars-1", "Who found the Minecraft server crash bug?", "Ammar Askar"),
   q("real-pages-dev/ars-1", "How large is the NBT data of the Minecraft attack payload?", "26.6 megabytes"),
   q("real-pages-dev/ars-1", "How small does zlib compress the Minecraft attack data?", "39 kilobytes"),
@@ -149,12 +201,20 @@ export const QUESTIONS: BenchQuestion[] = [
 
   // Real PDFs: the libtasn1 manual and the Shared MIME-info specification.
   q("pdfs/libtasn1.pdf", "What is the header file of libtasn1?", "libtasn1.h"),
-  q("pdfs/libtasn1.pdf", "Under which license can anybody redistribute the libtasn1 library?", "Lesser General Public License"),
+  q(
+    "pdfs/libtasn1.pdf",
+    "Under which license can anybody redistribute the libtasn1 library?",
+    "Lesser General Public License",
+  ),
   q("pdfs/libtasn1.pdf", "Does libtasn1 handle the REAL type?", "handle the REAL type"),
   q("pdfs/libtasn1.pdf", "What does asn1Coding generate?", "DER encoding"),
   q("pdfs/libtasn1.pdf", "Which asn1Decoding option performs a benchmark on decoding?", "--benchmark"),
   q("pdfs/shared-mime-info-spec.pdf", "What is the default glob weight?", "50"),
-  q("pdfs/shared-mime-info-spec.pdf", "Which command must an application run after installing its MIME XML file?", "update-mime-database"),
+  q(
+    "pdfs/shared-mime-info-spec.pdf",
+    "Which command must an application run after installing its MIME XML file?",
+    "update-mime-database",
+  ),
   q("pdfs/shared-mime-info-spec.pdf", "Who wrote the Shared MIME-info Database specification?", "Thomas Leonard"),
   q("pdfs/shared-mime-info-spec.pdf", "What string does the MIME magic file start with?", "MIME-Magic"),
   q("pdfs/shared-mime-info-spec.pdf", "What is an alias of audio/midi?", "audio/x-midi"),

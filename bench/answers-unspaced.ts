@@ -25,7 +25,8 @@ import { benchPages, indexPages, servePages, share, startBenchApi } from "./answ
 const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
 const DEV = path.join(FIXTURES, "extraction-dev");
 /** Letters of the scripts written without spaces (Han, kana, Thai, Lao, Khmer, Burmese). */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/gu;
 /** A page counts when its stored text holds this many such letters; a sentence when it holds this many. */
 const PAGE_LETTERS = 200;
 const SENTENCE_LETTERS = 15;
@@ -52,9 +53,18 @@ if (existsSync(path.join(DEV, "charsets.json"))) {
 const wordBreaker = new Intl.Segmenter(undefined, { granularity: "word" });
 /** The sentence's three longest words of these scripts, in reverse order of length. */
 function keywordsOf(sentence: string) {
-  const words = [...new Set(Array.from(wordBreaker.segment(sentence)).filter((piece) => piece.isWordLike).map((piece) => piece.segment))]
-    .filter((word) => [...word].length >= 2 && letters(word) && !/^\p{Script=Hiragana}+$/u.test(word));
-  return words.sort((a, b) => [...b].length - [...a].length || (a < b ? -1 : 1)).slice(0, 3).reverse().join("");
+  const words = [
+    ...new Set(
+      Array.from(wordBreaker.segment(sentence))
+        .filter((piece) => piece.isWordLike)
+        .map((piece) => piece.segment),
+    ),
+  ].filter((word) => [...word].length >= 2 && letters(word) && !/^\p{Script=Hiragana}+$/u.test(word));
+  return words
+    .sort((a, b) => [...b].length - [...a].length || (a < b ? -1 : 1))
+    .slice(0, 3)
+    .reverse()
+    .join("");
 }
 const clauseOf = (sentence: string) => [...sentence].slice(0, Math.ceil([...sentence].length * 0.6)).join("");
 
@@ -63,13 +73,18 @@ const bench = await startBenchApi("answers-unspaced");
 try {
   const { host } = bench;
   const index = await indexPages(host, site.base, [...pages.keys()].map(site.pageUrl), "Unspaced answer bench");
-  console.log(`indexed ${index.pageCount - index.failed.length} of ${index.pageCount} pages through the pipeline in ${index.seconds.toFixed(1)} s; ${index.chunkCount} chunks`);
-  const stored = rowsOf<{ url: string; text: string }>(await host.deps.db.execute(sql`
-    select u.url, c.text from chunks c join urls u on u.id = c.url_id where c.app_id = ${index.appId} order by u.url, c.position`));
+  console.log(
+    `indexed ${index.pageCount - index.failed.length} of ${index.pageCount} pages through the pipeline in ${index.seconds.toFixed(1)} s; ${index.chunkCount} chunks`,
+  );
+  const stored = rowsOf<{ url: string; text: string }>(
+    await host.deps.db.execute(sql`
+    select u.url, c.text from chunks c join urls u on u.id = c.url_id where c.app_id = ${index.appId} order by u.url, c.position`),
+  );
   const sentencesByPage = new Map<string, string[]>();
   for (const { url, text } of stored) {
     const sentences = sentencesByPage.get(url) ?? [];
-    for (const sentence of text.split(/(?<=[。！？])|\n/u)) if (letters(sentence) >= SENTENCE_LETTERS) sentences.push(sentence.trim());
+    for (const sentence of text.split(/(?<=[。！？])|\n/u))
+      if (letters(sentence) >= SENTENCE_LETTERS) sentences.push(sentence.trim());
     sentencesByPage.set(url, sentences);
   }
   const tally = { keywords: { asked: 0, answered: 0, right: 0 }, clause: { asked: 0, answered: 0, right: 0 } };
@@ -78,9 +93,15 @@ try {
     const step = Math.max(1, Math.floor(sentences.length / PER_PAGE));
     const page = { keywords: { asked: 0, answered: 0, right: 0 }, clause: { asked: 0, answered: 0, right: 0 } };
     for (let at = 0; at < sentences.length; at += step) {
-      for (const [kind, question] of [["keywords", keywordsOf(sentences[at])], ["clause", clauseOf(sentences[at])]] as const) {
+      for (const [kind, question] of [
+        ["keywords", keywordsOf(sentences[at])],
+        ["clause", clauseOf(sentences[at])],
+      ] as const) {
         if (!question) continue;
-        const answer = await respond({ appId: index.appId, environment: "stage", triggerPoint: "", message: question }, host.deps);
+        const answer = await respond(
+          { appId: index.appId, environment: "stage", triggerPoint: "", message: question },
+          host.deps,
+        );
         for (const t of [page[kind], tally[kind]]) {
           t.asked++;
           if (answer.outcome !== "fallback") t.answered++;
@@ -88,10 +109,14 @@ try {
         }
       }
     }
-    console.log(`  ${url.replace(site.base, "")}: keywords ${page.keywords.right}/${page.keywords.asked} first source right, clause ${page.clause.right}/${page.clause.asked}`);
+    console.log(
+      `  ${url.replace(site.base, "")}: keywords ${page.keywords.right}/${page.keywords.asked} first source right, clause ${page.clause.right}/${page.clause.asked}`,
+    );
   }
   for (const [kind, t] of Object.entries(tally)) {
-    console.log(`${kind.padEnd(8)} questions ${t.asked}: answered ${share(t.answered, t.asked)}  first source right ${share(t.right, t.asked)}`);
+    console.log(
+      `${kind.padEnd(8)} questions ${t.asked}: answered ${share(t.answered, t.asked)}  first source right ${share(t.right, t.asked)}`,
+    );
   }
 } finally {
   await bench.close();

@@ -36,23 +36,39 @@ const { host, apiBase, close } = await startBenchApi("answers");
 const { db } = host.deps;
 
 /** Lower case, straight quotes, one kind of dash and single spaces: how expected texts are compared. */
-const normalised = (text: string) => text.toLowerCase().replace(/[‘’´`]/g, "'").replace(/[“”]/g, '"').replace(/[‐-―−]/g, "-").replace(/\s+/g, " ");
+const normalised = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[‘’´`]/g, "'")
+    .replace(/[“”]/g, '"')
+    .replace(/[‐-―−]/g, "-")
+    .replace(/\s+/g, " ");
 
 /** Generated passages about a made-up university, as bench/chat.ts stores them: distractors at scale. */
 async function storeFiller(appId: number, websiteId: number, count: number) {
   const pageCount = Math.ceil(count / 10);
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     insert into urls (app_id, website_id, url, title, status)
-    select ${appId}, ${websiteId}, 'https://www.filler.example/page-' || i, 'Page ' || i, 'indexed' from generate_series(1, ${pageCount}) as i`));
-  const subjects = "nursing biology history physics finance music law design chemistry economics".split(" ").map((s) => `'${s}'`).join(",");
-  const topics = "tuition deadline scholarship housing advising internship laboratory library semester credits".split(" ").map((t) => `'${t}'`).join(",");
-  await db.execute(sql.raw(`
+    select ${appId}, ${websiteId}, 'https://www.filler.example/page-' || i, 'Page ' || i, 'indexed' from generate_series(1, ${pageCount}) as i`),
+  );
+  const subjects = "nursing biology history physics finance music law design chemistry economics"
+    .split(" ")
+    .map((s) => `'${s}'`)
+    .join(",");
+  const topics = "tuition deadline scholarship housing advising internship laboratory library semester credits"
+    .split(" ")
+    .map((t) => `'${t}'`)
+    .join(",");
+  await db.execute(
+    sql.raw(`
     insert into chunks (app_id, url_id, position, heading_path, text)
     select u.app_id, u.id, p, '[]'::jsonb,
       'The ' || (array[${subjects}])[1 + (u.id + p) % 10] || ' program covers ' || (array[${topics}])[1 + (u.id * 3 + p) % 10] || ' and ' ||
       (array[${topics}])[1 + (u.id * 7 + p) % 10] || ' for students in year ' || (1 + p % 4) ||
       '. Details change every semester; contact the office of ' || (array[${subjects}])[1 + u.id % 10] || ' for more.'
-    from urls u, generate_series(0, 9) as p where u.app_id = ${appId} and u.url like 'https://www.filler.example/%'`));
+    from urls u, generate_series(0, 9) as p where u.app_id = ${appId} and u.url like 'https://www.filler.example/%'`),
+  );
 }
 
 try {
@@ -62,8 +78,11 @@ try {
     await db.execute(sql`analyze chunks`);
   }
   const chunkCount = index.chunkCount + FILLER_CHUNKS;
-  console.log(`indexed ${index.pageCount - index.failed.length} of ${index.pageCount} pages through the pipeline in ${index.seconds.toFixed(1)} s; ${chunkCount} chunks${FILLER_CHUNKS ? ` (${FILLER_CHUNKS} generated)` : ""}`);
-  for (const page of index.failed) console.log(`  not indexed: ${page.url.replace(site.base, "")} (${page.metadata.error_message ?? page.status})`);
+  console.log(
+    `indexed ${index.pageCount - index.failed.length} of ${index.pageCount} pages through the pipeline in ${index.seconds.toFixed(1)} s; ${chunkCount} chunks${FILLER_CHUNKS ? ` (${FILLER_CHUNKS} generated)` : ""}`,
+  );
+  for (const page of index.failed)
+    console.log(`  not indexed: ${page.url.replace(site.base, "")} (${page.metadata.error_message ?? page.status})`);
   // Pages indexed without any text (the extraction found no main content) cannot be answered from;
   // the figures are also printed without their questions, to tell retrieval from extraction.
   const readable = index.readable;
@@ -95,10 +114,15 @@ try {
     if (answer.outcome !== "fallback") words.push(wordCount(answer.text));
     if (process.env.BENCH_DEBUG === "1") {
       const { hits } = await retrieve({ appId: index.appId, query: item.question, limit: 8 }, host.deps);
-      for (const hit of hits) console.log(`      ${hit.baseScore.toFixed(2)} ${hit.bm25.toFixed(2)} ${hit.url?.replace(site.base, "")} ${hit.text.slice(0, 100)}`);
+      for (const hit of hits)
+        console.log(
+          `      ${hit.baseScore.toFixed(2)} ${hit.bm25.toFixed(2)} ${hit.url?.replace(site.base, "")} ${hit.text.slice(0, 100)}`,
+        );
     }
     if (VERBOSE && (!holds || !rightSource)) {
-      console.log(`\n${holds ? "  " : "✗ "}${rightSource ? "  " : "✗src "}${item.question}  [${item.answers[0]}; ${item.page}]`);
+      console.log(
+        `\n${holds ? "  " : "✗ "}${rightSource ? "  " : "✗src "}${item.question}  [${item.answers[0]}; ${item.page}]`,
+      );
       console.log(`    ${answer.text.replace(/\s+/g, " ")}`);
       console.log(`    first source: ${answer.sources[0]?.url.replace(site.base, "") ?? "none"}`);
     }
@@ -112,7 +136,9 @@ try {
   console.log(`  fallback message                 ${share(fallbacks, total)}`);
   console.log(`  chat p50 ${p50} ms  p95 ${p95} ms`);
   if (onReadable.asked < total) {
-    console.log(`  on the ${onReadable.asked} questions whose page has text: containing ${share(onReadable.contained, onReadable.asked)}, first source right ${share(onReadable.firstRight, onReadable.asked)}`);
+    console.log(
+      `  on the ${onReadable.asked} questions whose page has text: containing ${share(onReadable.contained, onReadable.asked)}, first source right ${share(onReadable.firstRight, onReadable.asked)}`,
+    );
   }
 } finally {
   await close();

@@ -48,7 +48,11 @@ const siteDir = path.join(work, "site");
 const base = `http://127.0.0.1:${PORT}`;
 const withoutSlash = (url: string) => url.replace(/\/$/, "");
 
-interface Question { message: string; page: string; phrased: boolean }
+interface Question {
+  message: string;
+  page: string;
+  phrased: boolean;
+}
 
 /**
  * The API host on `database`, indexing the whole site through the real jobs (discovery through the
@@ -56,7 +60,10 @@ interface Question { message: string; page: string; phrased: boolean }
  * out of the way: 50 visitors from one address ask far more than one visitor may.
  */
 async function indexAndServe(database: DatabaseOptions) {
-  const { host, close } = await startBenchHost(database, work, { CRAWL_CONCURRENCY_PER_HOST: "10", CHAT_RATE_LIMIT_PER_MINUTE: "100000000" });
+  const { host, close } = await startBenchHost(database, work, {
+    CRAWL_CONCURRENCY_PER_HOST: "10",
+    CHAT_RATE_LIMIT_PER_MINUTE: "100000000",
+  });
   try {
     const { db } = host.deps;
     const { app, website, started, indexed: finished } = await crawlAndIndex(host, base);
@@ -68,9 +75,16 @@ async function indexAndServe(database: DatabaseOptions) {
     forgetVocabularies(); // the client id of the previous database's run
     const vocabularyStarted = performance.now();
     const vocabulary = await vocabularyOf(app.id, db);
-    const vocabularyRead = { ms: performance.now() - vocabularyStarted, words: [...vocabulary.byLength.values()].reduce((sum, words) => sum + words.lexemes.length, 0) };
-    const [{ chunks }] = rows<{ chunks: number }>(await db.execute(sql`select count(*)::int as chunks from chunks where app_id = ${app.id}`));
-    const indexed = await db.select({ url: urls.url, title: urls.title }).from(urls)
+    const vocabularyRead = {
+      ms: performance.now() - vocabularyStarted,
+      words: [...vocabulary.byLength.values()].reduce((sum, words) => sum + words.lexemes.length, 0),
+    };
+    const [{ chunks }] = rows<{ chunks: number }>(
+      await db.execute(sql`select count(*)::int as chunks from chunks where app_id = ${app.id}`),
+    );
+    const indexed = await db
+      .select({ url: urls.url, title: urls.title })
+      .from(urls)
       .where(and(eq(urls.websiteId, website.id), eq(urls.status, "indexed")));
     // Retrieval alone for questions asked for the first time (their words' passage counts read from
     // the index, unless an earlier question shared them) and for the same questions again.
@@ -79,7 +93,9 @@ async function indexAndServe(database: DatabaseOptions) {
       for (const query of messages) await retrieve({ appId: app.id, query, limit: 20 }, host.deps);
       return (performance.now() - started) / messages.length;
     };
-    const fresh = questionsFrom(indexed).slice(-40).map((q) => q.message);
+    const fresh = questionsFrom(indexed)
+      .slice(-40)
+      .map((q) => q.message);
     await retrievalMs(["opening hours"]);
     const retrieval = { firstTime: await retrievalMs(fresh), again: await retrievalMs(fresh) };
     const key = await embedKeyFor(app.id, "stage", host.deps);
@@ -110,9 +126,14 @@ async function indexAndServe(database: DatabaseOptions) {
  * a sentence around it.
  */
 function questionsFrom(pages: { url: string; title: string }[], offset = 0): Question[] {
-  const articles = pages.filter((p) => p.url.includes("/articles/") && p.title.trim()).sort((a, b) => (a.url < b.url ? -1 : 1));
+  const articles = pages
+    .filter((p) => p.url.includes("/articles/") && p.title.trim())
+    .sort((a, b) => (a.url < b.url ? -1 : 1));
   const step = Math.max(1, articles.length / SAMPLE);
-  const sample = Array.from({ length: Math.min(SAMPLE, articles.length) }, (_, i) => articles[Math.floor((i + offset) * step) % articles.length]);
+  const sample = Array.from(
+    { length: Math.min(SAMPLE, articles.length) },
+    (_, i) => articles[Math.floor((i + offset) * step) % articles.length],
+  );
   return sample.flatMap(({ url, title }) => [
     { message: title, page: url, phrased: false },
     { message: `What does the page say about ${title}?`, page: url, phrased: true },
@@ -138,14 +159,16 @@ async function load(apiBase: string, key: string, questions: Question[], thinkSe
   const deadline = started + SECONDS * 1000;
   // Each visitor starts at its own place in the questions, so the visitors do not ask the same one at once.
   const pause = (share: number) => new Promise((resolve) => setTimeout(resolve, share * thinkSeconds * 1000));
-  await Promise.all(Array.from({ length: VISITORS }, async (_, visitor) => {
-    await pause(visitor / VISITORS);
-    for (let n = Math.floor((visitor * questions.length) / VISITORS); performance.now() < deadline; n++) {
-      const question = questions[n % questions.length];
-      results.push({ question, answer: await ask(question) });
-      await pause(0.5 + Math.random());
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: VISITORS }, async (_, visitor) => {
+      await pause(visitor / VISITORS);
+      for (let n = Math.floor((visitor * questions.length) / VISITORS); performance.now() < deadline; n++) {
+        const question = questions[n % questions.length];
+        results.push({ question, answer: await ask(question) });
+        await pause(0.5 + Math.random());
+      }
+    }),
+  );
   // The answers still running at the deadline are counted, so the time runs to the last of them.
   return { results, seconds: (performance.now() - started) / 1000 };
 }
@@ -180,9 +203,18 @@ let server: ChildProcess | null = null;
 try {
   // The generator and the page server need only Node, so the copy leaves out the Crawlee packages.
   cpSync(SOURCE, siteDir, { recursive: true, filter: (from) => !from.includes("node_modules") });
-  execFileSync(process.execPath, ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base], { cwd: siteDir, stdio: "inherit" });
-  server = spawn(process.execPath, ["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], { cwd: siteDir, stdio: ["ignore", "pipe", "inherit"] });
-  await new Promise<void>((resolve) => server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()));
+  execFileSync(
+    process.execPath,
+    ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base],
+    { cwd: siteDir, stdio: "inherit" },
+  );
+  server = spawn(process.execPath, ["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], {
+    cwd: siteDir,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve) =>
+    server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()),
+  );
 
   const only = process.env.BENCH_DATABASES?.split(",");
   for (const { name, open } of databases.filter((d) => !only || only.includes(d.name))) {
@@ -194,9 +226,13 @@ try {
     try {
       const site = await indexAndServe(target.database);
       try {
-        console.log(`${name}: indexed ${site.indexed.length} pages (${site.chunks} chunks) in ${site.seconds.toFixed(1)} s; ` +
-          `its ${site.vocabularyRead.words} distinct words read in ${site.vocabularyRead.ms.toFixed(0)} ms (once per ten minutes, in the background of the first question that needs word counts or has a misspelt word)`);
-        console.log(`  retrieval alone, one question at a time: ${site.retrieval.firstTime.toFixed(1)} ms asked for the first time, ${site.retrieval.again.toFixed(1)} ms asked again (its words' passage counts known)`);
+        console.log(
+          `${name}: indexed ${site.indexed.length} pages (${site.chunks} chunks) in ${site.seconds.toFixed(1)} s; ` +
+            `its ${site.vocabularyRead.words} distinct words read in ${site.vocabularyRead.ms.toFixed(0)} ms (once per ten minutes, in the background of the first question that needs word counts or has a misspelt word)`,
+        );
+        console.log(
+          `  retrieval alone, one question at a time: ${site.retrieval.firstTime.toFixed(1)} ms asked for the first time, ${site.retrieval.again.toFixed(1)} ms asked again (its words' passage counts known)`,
+        );
         const questions = questionsFrom(site.indexed);
         // A few answers first, so the first visitors do not also pay for cold caches and connections.
         for (const question of questions.slice(0, 5)) await askChat(site.apiBase, site.key, question.message);
@@ -209,15 +245,18 @@ try {
         const answered = results.filter((r) => r.answer.outcome !== "error");
         const errors = results.length - answered.length;
         const fallbacks = answered.filter((r) => r.answer.outcome === "fallback").length;
-        const right = (r: { question: Question; answer: Asked }) => withoutSlash(r.answer.sources[0]?.url ?? "") === withoutSlash(r.question.page);
-        const { p50, p95 } = answered.length ? percentiles(answered.map((r) => r.answer.ms)) : { p50: "NaN", p95: "NaN" };
+        const right = (r: { question: Question; answer: Asked }) =>
+          withoutSlash(r.answer.sources[0]?.url ?? "") === withoutSlash(r.question.page);
+        const { p50, p95 } = answered.length
+          ? percentiles(answered.map((r) => r.answer.ms))
+          : { p50: "NaN", p95: "NaN" };
         console.log(
           `${name}: ${VISITORS} visitors, ${SECONDS} s: ${(answered.length / seconds).toFixed(0)} answers/s, p50 ${Number(p50).toFixed(0)} ms, p95 ${Number(p95).toFixed(0)} ms, errors ${errors}; ` +
             `fallback ${share(fallbacks, answered.length)}, first source right ${share(answered.filter(right).length, answered.length)}`,
         );
         console.log(
-          `  CPU per answer: ${(1000 * cpu.node / answered.length).toFixed(1)} ms in this process (API host and visitors), ` +
-            `${(1000 * (cpu.machine - cpu.node) / answered.length).toFixed(1)} ms elsewhere (the database, the page server, the system); ` +
+          `  CPU per answer: ${((1000 * cpu.node) / answered.length).toFixed(1)} ms in this process (API host and visitors), ` +
+            `${((1000 * (cpu.machine - cpu.node)) / answered.length).toFixed(1)} ms elsewhere (the database, the page server, the system); ` +
             `the ${cpus().length} cores were busy ${share(Math.round(cpu.machine * 1000), Math.round(seconds * cpus().length * 1000))} of the time`,
         );
         const byForm = (phrased: boolean) => answered.filter((r) => r.question.phrased === phrased);
@@ -229,7 +268,9 @@ try {
           // Other pages' questions: none asked in the first pass.
           const paced = await load(site.apiBase, site.key, questionsFrom(site.indexed, 0.5), THINK_SECONDS);
           const pacedAnswers = paced.results.filter((r) => r.answer.outcome !== "error");
-          const { p50: pacedP50, p95: pacedP95 } = pacedAnswers.length ? percentiles(pacedAnswers.map((r) => r.answer.ms)) : { p50: "NaN", p95: "NaN" };
+          const { p50: pacedP50, p95: pacedP95 } = pacedAnswers.length
+            ? percentiles(pacedAnswers.map((r) => r.answer.ms))
+            : { p50: "NaN", p95: "NaN" };
           console.log(
             `${name}: ${VISITORS} visitors chatting, each pausing ${THINK_SECONDS * 0.5}–${THINK_SECONDS * 1.5} s to read and type, ${SECONDS} s: ` +
               `${(pacedAnswers.length / paced.seconds).toFixed(1)} answers/s, p50 ${Number(pacedP50).toFixed(0)} ms, p95 ${Number(pacedP95).toFixed(0)} ms, errors ${paced.results.length - pacedAnswers.length}`,

@@ -47,30 +47,45 @@ const { db } = host.deps;
 
 try {
   const [app] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
-  const [website] = await db.insert(websites).values({ appId: app.id, url: "https://www.bench.edu/", siteMap: "few_urls", status: "sitemap_generated" }).returning();
+  const [website] = await db
+    .insert(websites)
+    .values({ appId: app.id, url: "https://www.bench.edu/", siteMap: "few_urls", status: "sitemap_generated" })
+    .returning();
   const loadStarted = performance.now();
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     insert into urls (app_id, website_id, url, title, status)
     select ${app.id}, ${website.id}, 'https://www.bench.edu/' || (array['programs','admissions','tuition','housing','research'])[1 + i % 5] || '/page-' || i,
       'Page ' || i, 'indexed'
-    from generate_series(1, ${PAGES}) as i`));
+    from generate_series(1, ${PAGES}) as i`),
+  );
   const subjects = "nursing biology history physics finance music law design chemistry economics".split(" ");
-  const topics = "tuition deadline scholarship housing advising internship laboratory library semester credits".split(" ");
-  await db.execute(sql.raw(`
+  const topics = "tuition deadline scholarship housing advising internship laboratory library semester credits".split(
+    " ",
+  );
+  await db.execute(
+    sql.raw(`
     insert into chunks (app_id, url_id, position, heading_path, text)
     select u.app_id, u.id, p, '[]'::jsonb,
       'The ' || (array[${subjects.map((s) => `'${s}'`).join(",")}])[1 + (u.id + p) % 10] || ' program covers ' ||
       (array[${topics.map((t) => `'${t}'`).join(",")}])[1 + (u.id * 3 + p) % 10] || ' and ' ||
       (array[${topics.map((t) => `'${t}'`).join(",")}])[1 + (u.id * 7 + p) % 10] || ' for students in year ' || (1 + p % 4) ||
       '. Details change every semester; contact the office of ' || (array[${subjects.map((s) => `'${s}'`).join(",")}])[1 + u.id % 10] || ' for more.'
-    from urls u, generate_series(0, 9) as p where u.website_id = ${website.id}`));
+    from urls u, generate_series(0, 9) as p where u.website_id = ${website.id}`),
+  );
   await db.execute(sql`analyze chunks`);
-  console.log(`loaded ${CHUNKS} chunks on ${PAGES} pages in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `loaded ${CHUNKS} chunks on ${PAGES} pages in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+  );
 
   const key = await embedKeyFor(app.id, "stage", host.deps);
   const questions = subjects.flatMap((s) => topics.map((t) => `What is the ${t} for the ${s} program?`));
   const ask = async (message: string) => {
-    const response = await fetch(`${base}/v1/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, trigger_point: "admissions", message }) });
+    const response = await fetch(`${base}/v1/chat`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key, trigger_point: "admissions", message }),
+    });
     await response.text();
   };
   for (const q of questions.slice(0, 5)) await ask(q); // warm-up
@@ -81,9 +96,13 @@ try {
     samples.push(performance.now() - started);
   }
   const { p50, p95 } = percentiles(samples);
-  console.log(`chat answer over ${CHUNKS} chunks on ${database.label} (extractive, ${ROUNDS} questions): p50 ${p50} ms  p95 ${p95} ms`);
+  console.log(
+    `chat answer over ${CHUNKS} chunks on ${database.label} (extractive, ${ROUNDS} questions): p50 ${p50} ms  p95 ${p95} ms`,
+  );
   const widget = readFileSync(path.resolve("public/widget.js"));
-  console.log(`widget.js ${(widget.length / 1024).toFixed(1)} KB, ${(gzipSync(widget).length / 1024).toFixed(1)} KB gzipped`);
+  console.log(
+    `widget.js ${(widget.length / 1024).toFixed(1)} KB, ${(gzipSync(widget).length / 1024).toFixed(1)} KB gzipped`,
+  );
 } finally {
   server.close();
   await host.close();

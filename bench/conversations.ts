@@ -25,7 +25,9 @@ const CONVERSATIONS = Math.ceil(MESSAGES / 10);
 const DAYS = 90;
 
 // BENCH_KEEP=<name> keeps the loaded store in that database for the next run, which then skips loading.
-const postgres = process.env.BENCH_KEEP ? await keptPostgres(process.env.BENCH_KEEP) : await throwawayPostgres(process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres");
+const postgres = process.env.BENCH_KEEP
+  ? await keptPostgres(process.env.BENCH_KEEP)
+  : await throwawayPostgres(process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres");
 if (!postgres) {
   console.log("PostgreSQL not reachable: the conversations benchmark needs one (BENCH_PG)");
   process.exit(0);
@@ -44,7 +46,11 @@ const TRACE_SQL = `jsonb_build_object('threshold', 0.4, 'top_score', 0.8, 'model
 
 try {
   const [app] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
-  const [{ already }] = ((await db.execute(sql`select count(*)::int as already from conversations`)) as unknown as { rows: { already: number }[] }).rows;
+  const [{ already }] = (
+    (await db.execute(sql`select count(*)::int as already from conversations`)) as unknown as {
+      rows: { already: number }[];
+    }
+  ).rows;
   if (!already) await load(app.id);
 
   const timed = async (label: string, request: (round: number) => Promise<Response>) => {
@@ -63,7 +69,8 @@ try {
     const { p50, p95 } = percentiles(samples);
     console.log(`${label.padEnd(52)} p50 ${p50} ms  p95 ${p95} ms`);
   };
-  const get = (query: string) => () => fetch(`${base}/v1/apps/${app.id}${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const get = (query: string) => () =>
+    fetch(`${base}/v1/apps/${app.id}${query}`, { headers: { authorization: `Bearer ${token}` } });
   const week = new Date(Date.now() - 6 * 86_400_000).toISOString().slice(0, 10);
   await timed("list, first page of 25, all", get("/conversations"));
   await timed("list, one trigger point", get("/conversations?trigger_point=admissions"));
@@ -77,19 +84,43 @@ try {
   await timed("list, search for a word in every question", get("/conversations?search=question"));
   await timed("transcript of a conversation (5 traced answers)", (round) => {
     const id = ((round * 7919) % CONVERSATIONS) + 1;
-    return fetch(`${base}/v1/apps/${app.id}/conversations/${md5Uuid(`c${id}`)}`, { headers: { authorization: `Bearer ${token}` } });
+    return fetch(`${base}/v1/apps/${app.id}/conversations/${md5Uuid(`c${id}`)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
   });
-  const answers = ((await db.execute(sql`select id, conversation_id from messages where role = 'assistant' and rating = 'down' limit ${ROUNDS + 3}`)) as unknown as
-    { rows: { id: number; conversation_id: string }[] }).rows;
-  await timed("mark an answer reviewed", (round) => fetch(`${base}/v1/apps/${app.id}/conversations/${answers[round].conversation_id}/messages/${answers[round].id}/review`, {
-    method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: JSON.stringify({ reviewed: true }),
-  }));
+  const answers = (
+    (await db.execute(
+      sql`select id, conversation_id from messages where role = 'assistant' and rating = 'down' limit ${ROUNDS + 3}`,
+    )) as unknown as { rows: { id: number; conversation_id: string }[] }
+  ).rows;
+  await timed("mark an answer reviewed", (round) =>
+    fetch(
+      `${base}/v1/apps/${app.id}/conversations/${answers[round].conversation_id}/messages/${answers[round].id}/review`,
+      {
+        method: "POST",
+        headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+        body: JSON.stringify({ reviewed: true }),
+      },
+    ),
+  );
 
   // What a trace adds to an answer: building it from twenty hits, and storing it.
   const hits: SearchHit[] = Array.from({ length: 20 }, (_, k) => ({
-    chunkId: k, urlId: k, fileId: null, url: `https://www.northfield.edu/page-${k}`, fileName: null, title: `Page ${k}`, position: 0,
-    headingPath: ["Admissions", "Dates"], text: "Applications for fall close on January 15. ".repeat(20), indexedAt: "2026-03-02T10:00:00.000Z",
-    baseScore: 0.9 - k * 0.04, bm25: 10 - k, score: 0.9 - k * 0.04, relevance: 10 - k, penalties: [],
+    chunkId: k,
+    urlId: k,
+    fileId: null,
+    url: `https://www.northfield.edu/page-${k}`,
+    fileName: null,
+    title: `Page ${k}`,
+    position: 0,
+    headingPath: ["Admissions", "Dates"],
+    text: "Applications for fall close on January 15. ".repeat(20),
+    indexedAt: "2026-03-02T10:00:00.000Z",
+    baseScore: 0.9 - k * 0.04,
+    bm25: 10 - k,
+    score: 0.9 - k * 0.04,
+    relevance: 10 - k,
+    penalties: [],
   }));
   const buildSamples: number[] = [];
   for (let i = 0; i < 2000; i++) {
@@ -99,16 +130,38 @@ try {
   }
   const trace = traceOf({ hits, threshold: 0.4, used: hits.slice(0, 2), controls: [], model: false });
   const answer: ChatAnswer = {
-    text: "Applications for fall close on January 15.", outcome: "answered", sources: [{ title: "Page 0", url: "https://www.northfield.edu/page-0" }],
-    disclaimer: null, programs: [], citedPages: [{ title: "Page 0", url: "https://www.northfield.edu/page-0" }], closest: [], passages: [], context: [], trace,
+    text: "Applications for fall close on January 15.",
+    outcome: "answered",
+    sources: [{ title: "Page 0", url: "https://www.northfield.edu/page-0" }],
+    disclaimer: null,
+    programs: [],
+    citedPages: [{ title: "Page 0", url: "https://www.northfield.edu/page-0" }],
+    closest: [],
+    passages: [],
+    context: [],
+    trace,
   };
   const without = { ...answer, trace: null as unknown as ChatAnswer["trace"] };
-  const stored = { conversationId: md5Uuid("c1"), appId: app.id, environment: "stage", triggerPoint: "admissions", question: "When do applications close?" };
+  const stored = {
+    conversationId: md5Uuid("c1"),
+    appId: app.id,
+    environment: "stage",
+    triggerPoint: "admissions",
+    question: "When do applications close?",
+  };
   const withTrace: number[] = [];
   const withoutTrace: number[] = [];
   for (let i = 0; i < 400; i++) {
     // Alternated, so the machine's drift falls on both alike.
-    for (const [chosen, samples] of i % 2 ? [[answer, withTrace], [without, withoutTrace]] as const : [[without, withoutTrace], [answer, withTrace]] as const) {
+    for (const [chosen, samples] of i % 2
+      ? ([
+          [answer, withTrace],
+          [without, withoutTrace],
+        ] as const)
+      : ([
+          [without, withoutTrace],
+          [answer, withTrace],
+        ] as const)) {
       const started = performance.now();
       await storeAnswer(stored, chosen, host.deps);
       samples.push(performance.now() - started);
@@ -117,9 +170,14 @@ try {
   const buildMean = buildSamples.reduce((sum, ms) => sum + ms, 0) / buildSamples.length;
   const a = percentiles(withTrace.slice(20));
   const b = percentiles(withoutTrace.slice(20));
-  const mean = (samples: number[]) => (samples.slice(20).reduce((sum, ms) => sum + ms, 0) / (samples.length - 20)).toFixed(2);
-  console.log(`trace of 10 passages: ${Buffer.byteLength(JSON.stringify(trace))} bytes; building it ${(buildMean * 1000).toFixed(0)} µs on average`);
-  console.log(`storing an answer with its trace p50 ${a.p50} ms  p95 ${a.p95} ms; without p50 ${b.p50} ms  p95 ${b.p95} ms; means ${mean(withTrace)} against ${mean(withoutTrace)} ms`);
+  const mean = (samples: number[]) =>
+    (samples.slice(20).reduce((sum, ms) => sum + ms, 0) / (samples.length - 20)).toFixed(2);
+  console.log(
+    `trace of 10 passages: ${Buffer.byteLength(JSON.stringify(trace))} bytes; building it ${(buildMean * 1000).toFixed(0)} µs on average`,
+  );
+  console.log(
+    `storing an answer with its trace p50 ${a.p50} ms  p95 ${a.p95} ms; without p50 ${b.p50} ms  p95 ${b.p95} ms; means ${mean(withTrace)} against ${mean(withoutTrace)} ms`,
+  );
 } finally {
   await close();
   await postgres.drop();
@@ -131,21 +189,28 @@ function uuidOf(textSql: string) {
 }
 
 function md5Uuid(text: string) {
-  const hex = createHash("md5").update(text).digest("hex").replace(/^(.{12})./, "$14").replace(/^(.{16})./, "$18");
+  const hex = createHash("md5")
+    .update(text)
+    .digest("hex")
+    .replace(/^(.{12})./, "$14")
+    .replace(/^(.{16})./, "$18");
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 /** The store: conversations, their messages with traces and ratings, their list columns, and visitors' profiles. */
 async function load(appId: number) {
   const loadStarted = performance.now();
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     insert into conversations (id, app_id, environment, trigger_point, started_at, last_message_at, question_count, last_question)
     select ${uuidOf("'c' || i")}, ${appId}, case when i % 4 = 0 then 'prod' else 'stage' end,
       (array['', 'admissions', 'studentsuccess'])[1 + i % 3],
       now() - make_interval(days => i % ${DAYS}, secs => i % 86000), now() - make_interval(days => i % ${DAYS}), 5,
       'What about question number ' || ((i * 7 + 8) % 2000) || '?'
-    from generate_series(1, ${CONVERSATIONS}) as i`));
-  await db.execute(sql.raw(`
+    from generate_series(1, ${CONVERSATIONS}) as i`),
+  );
+  await db.execute(
+    sql.raw(`
     insert into messages (conversation_id, app_id, role, text, outcome, sources, created_at, trace, rating, rated_at)
     select ${uuidOf("'c' || i")}, ${appId}, case when m % 2 = 0 then 'user' else 'assistant' end,
       case when m % 2 = 0 then 'What about question number ' || ((i * 7 + m) % 2000) || '?' else 'An answer about ' || ((i * 7 + m) % 2000) || '.' end,
@@ -155,24 +220,35 @@ async function load(appId: number) {
       case when m % 2 = 1 then ${TRACE_SQL} end,
       case when m % 2 = 1 and (i + m) % 100 < 3 then 'up' when m % 2 = 1 and (i + m) % 100 < 5 then 'down' end,
       case when m % 2 = 1 and (i + m) % 100 < 5 then now() - make_interval(days => i % ${DAYS}) end
-    from generate_series(1, ${CONVERSATIONS}) as i, generate_series(0, 9) as m`));
-  await db.execute(sql.raw(`
+    from generate_series(1, ${CONVERSATIONS}) as i, generate_series(0, 9) as m`),
+  );
+  await db.execute(
+    sql.raw(`
     update conversations c set answered = s.answered, fallback = s.fallback, canned = s.canned, disclaimed = s.disclaimed,
       rated_up = s.up, rated_down = s.down, down_unreviewed = s.down
     from (select conversation_id, count(*) filter (where outcome = 'answered') as answered, count(*) filter (where outcome = 'fallback') as fallback,
         count(*) filter (where outcome = 'canned') as canned, count(*) filter (where outcome = 'disclaimed') as disclaimed,
         count(*) filter (where rating = 'up') as up, count(*) filter (where rating = 'down') as down
       from messages group by conversation_id) s
-    where s.conversation_id = c.id`));
-  await db.execute(sql.raw(`
+    where s.conversation_id = c.id`),
+  );
+  await db.execute(
+    sql.raw(`
     insert into visitor_profiles (conversation_id, app_id, values, field_score, is_lead)
     select ${uuidOf("'c' || i")}, ${appId},
       case when i % 10 = 0 then jsonb_build_object('email', 'visitor' || i || '@example.com') else jsonb_build_object('intended_major', 'Biology') end,
       case when i % 10 = 0 then 40 else 8 end, i % 10 = 0
-    from generate_series(1, ${CONVERSATIONS}) as i where i % 5 = 0`));
+    from generate_series(1, ${CONVERSATIONS}) as i where i % 5 = 0`),
+  );
   await db.execute(sql`vacuum analyze`);
-  const [{ size }] = ((await db.execute(sql`select pg_size_pretty(pg_total_relation_size('messages')) as size`)) as unknown as { rows: { size: string }[] }).rows;
-  console.log(`stored ${MESSAGES.toLocaleString("en-US")} messages (${size} with their traces) in ${CONVERSATIONS.toLocaleString("en-US")} conversations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+  const [{ size }] = (
+    (await db.execute(sql`select pg_size_pretty(pg_total_relation_size('messages')) as size`)) as unknown as {
+      rows: { size: string }[];
+    }
+  ).rows;
+  console.log(
+    `stored ${MESSAGES.toLocaleString("en-US")} messages (${size} with their traces) in ${CONVERSATIONS.toLocaleString("en-US")} conversations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+  );
 }
 
 /** A database of the local PostgreSQL kept between runs (created when missing). */

@@ -23,13 +23,17 @@ const SETS = ["real-pages", "real-pages-dev"];
 /** The reference text: expected.html's blocks, as plain text. */
 function expectedText(file: string) {
   const { document } = parseHTML(`<!doctype html><html><body>${readFileSync(file, "utf8")}</body></html>`);
-  return blocksOf(document.body as unknown as DomNode).map((b) => b.text).join("\n");
+  return blocksOf(document.body as unknown as DomNode)
+    .map((b) => b.text)
+    .join("\n");
 }
 
 const pages = SETS.flatMap((set) => {
   const dir = path.join(FIXTURES, set);
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((name) => existsSync(path.join(dir, name, "source.html"))).map((name) => ({ set, name, dir: path.join(dir, name) }));
+  return readdirSync(dir)
+    .filter((name) => existsSync(path.join(dir, name, "source.html")))
+    .map((name) => ({ set, name, dir: path.join(dir, name) }));
 });
 if (!pages.length) {
   console.log(`no fixtures under ${FIXTURES}; set FIXTURES_DIR`);
@@ -55,12 +59,16 @@ for (const page of pages) {
   const s = overlap(got, want, 4);
   words.push(w);
   shingles.push(s);
-  console.log(`${`${page.set}/${page.name}`.padEnd(44)}        ${fmt(w.precision)}  ${fmt(w.recall)}  ${fmt(w.f1)} | ${fmt(s.f1)}${got.trim() ? "" : "  EMPTY"}`);
+  console.log(
+    `${`${page.set}/${page.name}`.padEnd(44)}        ${fmt(w.precision)}  ${fmt(w.recall)}  ${fmt(w.f1)} | ${fmt(s.f1)}${got.trim() ? "" : "  EMPTY"}`,
+  );
 }
 const all = meanOverlap(words);
 const all4 = meanOverlap(shingles);
-console.log(`\n${pages.length} pages: word precision ${fmt(all.precision)}, recall ${fmt(all.recall)}, F1 ${fmt(all.f1)}` +
-  ` (mean of per-page F1 ${fmt(words.reduce((s, o) => s + o.f1, 0) / words.length)})`);
+console.log(
+  `\n${pages.length} pages: word precision ${fmt(all.precision)}, recall ${fmt(all.recall)}, F1 ${fmt(all.f1)}` +
+    ` (mean of per-page F1 ${fmt(words.reduce((s, o) => s + o.f1, 0) / words.length)})`,
+);
 console.log(`4-word shingles: precision ${fmt(all4.precision)}, recall ${fmt(all4.recall)}, F1 ${fmt(all4.f1)}`);
 console.log(`pages with no text: ${empty}`);
 console.log(`extract + chunk: ${(millis / pages.length).toFixed(1)} ms a page on average (one thread)`);
@@ -75,17 +83,27 @@ console.log(`extract + chunk: ${(millis / pages.length).toFixed(1)} ms a page on
  */
 const DEV = path.join(FIXTURES, "extraction-dev");
 if (existsSync(path.join(DEV, "evaldata.json"))) {
-  const evaldata = JSON.parse(readFileSync(path.join(DEV, "evaldata.json"), "utf8")) as Record<string, { file: string; with: string[]; without: string[] }>;
+  const evaldata = JSON.parse(readFileSync(path.join(DEV, "evaldata.json"), "utf8")) as Record<
+    string,
+    { file: string; with: string[]; without: string[] }
+  >;
   const charsets = JSON.parse(readFileSync(path.join(DEV, "charsets.json"), "utf8")) as Record<string, string>;
   const squeeze = (text: string) => text.replace(/\s+/g, " ").trim();
   const half = (file: string) => (createHash("sha1").update(file).digest()[0] % 2 === 0 ? "A" : "B");
-  const tally = { A: { tp: 0, fn: 0, fp: 0, tn: 0, pages: 0, empty: 0 }, B: { tp: 0, fn: 0, fp: 0, tn: 0, pages: 0, empty: 0 } };
+  const tally = {
+    A: { tp: 0, fn: 0, fp: 0, tn: 0, pages: 0, empty: 0 },
+    B: { tp: 0, fn: 0, fp: 0, tn: 0, pages: 0, empty: 0 },
+  };
   let devMillis = 0;
   for (const { file, with: keep, without: leave } of Object.values(evaldata)) {
     const bytes = readFileSync(path.join(DEV, "html", file));
     const started = performance.now();
     const extracted = extractHtml(decodeHtml(bytes, charsets[file] ?? null));
-    const text = squeeze(chunkBlocks(extracted.blocks).map((c) => c.text).join("\n"));
+    const text = squeeze(
+      chunkBlocks(extracted.blocks)
+        .map((c) => c.text)
+        .join("\n"),
+    );
     devMillis += performance.now() - started;
     const t = tally[half(file)];
     t.pages++;
@@ -107,11 +125,17 @@ if (existsSync(path.join(DEV, "evaldata.json"))) {
   const both = { tp: tally.A.tp + tally.B.tp, fn: tally.A.fn + tally.B.fn, fp: tally.A.fp + tally.B.fp };
   console.log(`\nextraction-dev (trafilatura's evaluation pages, snippet scoring):`);
   const rows: [string, { tp: number; fn: number; fp: number; pages: number; empty: number }][] = [
-    ["half A", tally.A], ["half B", tally.B], ["all", { ...both, pages: tally.A.pages + tally.B.pages, empty: tally.A.empty + tally.B.empty }],
+    ["half A", tally.A],
+    ["half B", tally.B],
+    ["all", { ...both, pages: tally.A.pages + tally.B.pages, empty: tally.A.empty + tally.B.empty }],
   ];
   for (const [label, t] of rows) {
     const { precision, recall, f1 } = scores(t);
-    console.log(`  ${label.padEnd(7)} ${String(t.pages).padStart(3)} pages: precision ${fmt(precision)}, recall ${fmt(recall)}, F1 ${fmt(f1)}, pages empty ${t.empty}`);
+    console.log(
+      `  ${label.padEnd(7)} ${String(t.pages).padStart(3)} pages: precision ${fmt(precision)}, recall ${fmt(recall)}, F1 ${fmt(f1)}, pages empty ${t.empty}`,
+    );
   }
-  console.log(`  (published on the whole set of 990: trafilatura F1 0.924, P 0.906, R 0.943; extraction ${(devMillis / Object.keys(evaldata).length).toFixed(1)} ms a page)`);
+  console.log(
+    `  (published on the whole set of 990: trafilatura F1 0.924, P 0.906, R 0.943; extraction ${(devMillis / Object.keys(evaldata).length).toFixed(1)} ms a page)`,
+  );
 }

@@ -31,10 +31,30 @@ interface HostileRequest {
 
 const devSignIn = "intent=dev&email=admin%40example.com";
 const REQUESTS: HostileRequest[] = [
-  { label: "sign-in form with x[30000000]=1", path: "/login?index", body: () => `${devSignIn}&x[30000000]=1`, signedIn: false },
-  { label: "sign-in form with x[100000000]=1", path: "/login?index", body: () => `${devSignIn}&x[100000000]=1`, signedIn: false },
-  { label: "Access Control save with users[99999999].id=1", path: "/northfield/access-control", body: () => "intent=save&users[99999999].id=1", signedIn: true },
-  { label: "a 64 MB form to the sign-in page", path: "/login?index", body: () => `${devSignIn}&x=${"a".repeat(64 * 1024 * 1024)}`, signedIn: false },
+  {
+    label: "sign-in form with x[30000000]=1",
+    path: "/login?index",
+    body: () => `${devSignIn}&x[30000000]=1`,
+    signedIn: false,
+  },
+  {
+    label: "sign-in form with x[100000000]=1",
+    path: "/login?index",
+    body: () => `${devSignIn}&x[100000000]=1`,
+    signedIn: false,
+  },
+  {
+    label: "Access Control save with users[99999999].id=1",
+    path: "/northfield/access-control",
+    body: () => "intent=save&users[99999999].id=1",
+    signedIn: true,
+  },
+  {
+    label: "a 64 MB form to the sign-in page",
+    path: "/login?index",
+    body: () => `${devSignIn}&x=${"a".repeat(64 * 1024 * 1024)}`,
+    signedIn: false,
+  },
 ];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -83,7 +103,11 @@ async function send(server: ServerProcess, request: HostileRequest, cookie: stri
     const response = await fetch(`${server.url}${request.path}`, {
       method: "POST",
       redirect: "manual",
-      headers: { origin: server.url, "content-type": "application/x-www-form-urlencoded", ...(request.signedIn ? { cookie } : {}) },
+      headers: {
+        origin: server.url,
+        "content-type": "application/x-www-form-urlencoded",
+        ...(request.signedIn ? { cookie } : {}),
+      },
       body: request.body(),
       signal: AbortSignal.timeout(GIVE_UP_MS),
     });
@@ -96,7 +120,9 @@ async function send(server: ServerProcess, request: HostileRequest, cookie: stri
 
 async function measureOn(label: string, env: Record<string, string>) {
   console.log(`\n== ${label}${CHECKOUT === "." ? "" : ` (build of ${CHECKOUT})`}`);
-  console.log(`${"request".padEnd(48)} ${"status".padEnd(22)} ${"answer".padStart(9)}  ${"peak RSS".padStart(9)}  ${"idle RSS".padStart(9)}  /healthz away`);
+  console.log(
+    `${"request".padEnd(48)} ${"status".padEnd(22)} ${"answer".padStart(9)}  ${"peak RSS".padStart(9)}  ${"idle RSS".padStart(9)}  /healthz away`,
+  );
   let port = PORT;
   for (const request of REQUESTS) {
     // A server of its own for each request: the figures of one must not carry the garbage of another.
@@ -122,7 +148,14 @@ async function measureOn(label: string, env: Record<string, string>) {
   }
 }
 
-const base = { NODE_ENV: "production", AUTH_DEV_LOGIN: "true", API_URL: "", HOST: "127.0.0.1", SESSION_SECRET: "bench-session", API_JWT_SECRET: "bench-jwt" };
+const base = {
+  NODE_ENV: "production",
+  AUTH_DEV_LOGIN: "true",
+  API_URL: "",
+  HOST: "127.0.0.1",
+  SESSION_SECRET: "bench-session",
+  API_JWT_SECRET: "bench-jwt",
+};
 const dataDir = mkdtempSync(path.join(tmpdir(), "console-bench-hostile-"));
 try {
   await measureOn("embedded PGlite", { ...base, DATA_DIR: dataDir, DATABASE_URL: "" });

@@ -29,43 +29,63 @@ const { db } = host.deps;
 try {
   const [app] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
   const loadStarted = performance.now();
-  await db.execute(sql.raw(`
+  await db.execute(
+    sql.raw(`
     insert into conversations (id, app_id, environment, trigger_point, started_at, last_message_at, question_count)
     select md5('c' || i)::uuid, ${app.id}, case when i % 4 = 0 then 'prod' else 'stage' end,
       (array['', 'admissions', 'studentsuccess'])[1 + i % 3],
       now() - make_interval(days => i % ${DAYS}, secs => i % 86000), now() - make_interval(days => i % ${DAYS}), 5
-    from generate_series(1, ${CONVERSATIONS}) as i`));
-  await db.execute(sql.raw(`
+    from generate_series(1, ${CONVERSATIONS}) as i`),
+  );
+  await db.execute(
+    sql.raw(`
     insert into messages (conversation_id, app_id, role, text, outcome, sources, created_at)
     select md5('c' || i)::uuid, ${app.id}, case when m % 2 = 0 then 'user' else 'assistant' end,
       case when m % 2 = 0 then 'What about question number ' || ((i * 7 + m) % 2000) || '?' else 'An answer.' end,
       case when m % 2 = 1 then (array['answered', 'answered', 'answered', 'fallback', 'canned', 'disclaimed'])[1 + (i + m) % 6] end,
       case when m % 2 = 1 and (i + m) % 6 < 3 then jsonb_build_array(jsonb_build_object('title', 'Page ' || ((i + m) % 200), 'url', 'https://www.northfield.edu/page-' || ((i + m) % 200))) else '[]'::jsonb end,
       now() - make_interval(days => i % ${DAYS}, secs => (i % 86000) - m)
-    from generate_series(1, ${CONVERSATIONS}) as i, generate_series(0, 9) as m`));
-  await db.execute(sql.raw(`
+    from generate_series(1, ${CONVERSATIONS}) as i, generate_series(0, 9) as m`),
+  );
+  await db.execute(
+    sql.raw(`
     with w as (insert into websites (app_id, url, site_map, status) values (${app.id}, 'https://www.northfield.edu/', 'few_urls', 'sitemap_generated') returning id)
     insert into urls (app_id, website_id, url, title, status)
-    select ${app.id}, w.id, 'https://www.northfield.edu/page-' || p, 'Page ' || p, 'indexed' from w, generate_series(0, 199) as p`));
-  await db.execute(sql.raw(`
+    select ${app.id}, w.id, 'https://www.northfield.edu/page-' || p, 'Page ' || p, 'indexed' from w, generate_series(0, 199) as p`),
+  );
+  await db.execute(
+    sql.raw(`
     insert into visitor_profiles (conversation_id, app_id, values, field_score, is_lead)
     select md5('c' || i)::uuid, ${app.id},
       case when i % 10 = 0 then jsonb_build_object('email', 'visitor' || i || '@example.com', 'first_name', 'Visitor') else jsonb_build_object('intended_major', 'Biology') end,
       case when i % 10 = 0 then 40 else 8 end, i % 10 = 0
-    from generate_series(1, ${CONVERSATIONS}) as i where i % 5 = 0`));
+    from generate_series(1, ${CONVERSATIONS}) as i where i % 5 = 0`),
+  );
   await db.execute(sql`analyze`);
-  console.log(`stored ${MESSAGES.toLocaleString("en-US")} messages in ${CONVERSATIONS.toLocaleString("en-US")} conversations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`);
+  console.log(
+    `stored ${MESSAGES.toLocaleString("en-US")} messages in ${CONVERSATIONS.toLocaleString("en-US")} conversations in ${((performance.now() - loadStarted) / 1000).toFixed(1)} s`,
+  );
 
-  const days = Array.from({ length: DAYS + 1 }, (_, i) => new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10));
+  const days = Array.from({ length: DAYS + 1 }, (_, i) =>
+    new Date(Date.now() - i * 86_400_000).toISOString().slice(0, 10),
+  );
   const rollupStarted = performance.now();
   await rebuildInsightDays(app.id, days, db);
   await db.execute(sql`analyze`);
-  const [{ n }] = ((await db.execute(sql`select (select count(*) from insight_days) + (select count(*) from insight_questions) + (select count(*) from insight_sources) as n`)) as unknown as { rows: { n: number }[] }).rows;
-  console.log(`built the rollups of ${DAYS} days from the messages in ${((performance.now() - rollupStarted) / 1000).toFixed(1)} s (${Number(n).toLocaleString("en-US")} rollup rows)`);
+  const [{ n }] = (
+    (await db.execute(
+      sql`select (select count(*) from insight_days) + (select count(*) from insight_questions) + (select count(*) from insight_sources) as n`,
+    )) as unknown as { rows: { n: number }[] }
+  ).rows;
+  console.log(
+    `built the rollups of ${DAYS} days from the messages in ${((performance.now() - rollupStarted) / 1000).toFixed(1)} s (${Number(n).toLocaleString("en-US")} rollup rows)`,
+  );
 
   const measure = async (label: string, query: string) => {
     const get = async () => {
-      const response = await fetch(`${base}/v1/apps/${app.id}${query}`, { headers: { authorization: `Bearer ${token}` } });
+      const response = await fetch(`${base}/v1/apps/${app.id}${query}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       if (!response.ok) throw new Error(`${query}: ${response.status} ${await response.text()}`);
       await response.json();
     };

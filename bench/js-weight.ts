@@ -66,20 +66,26 @@ function routeTree(routes: Record<string, ManifestRoute>, parentId?: string): Ag
   return Object.values(routes)
     .filter((route) => route.parentId === parentId)
     .map((route) =>
-      route.index ? { id: route.id, path: route.path, index: true } : { id: route.id, path: route.path, children: routeTree(routes, route.id) },
+      route.index
+        ? { id: route.id, path: route.path, index: true }
+        : { id: route.id, path: route.path, children: routeTree(routes, route.id) },
     );
 }
 
 /** An address of the pattern (each parameter given a sample value) and each of its parent paths. */
 function pathsOf(pattern: string) {
-  const segments = pattern.split("/").filter(Boolean).map((segment) => (segment.startsWith(":") ? "sample" : segment === "*" ? "any" : segment));
+  const segments = pattern
+    .split("/")
+    .filter(Boolean)
+    .map((segment) => (segment.startsWith(":") ? "sample" : segment === "*" ? "any" : segment));
   return segments.map((_, index) => `/${segments.slice(0, index + 1).join("/")}`).concat("/");
 }
 
 /** The inline script that carries a page's part of the manifest, as Remix's server renders it. */
 function partialManifestScript(manifest: Manifest, tree: AgnosticRouteObject[], pattern: string) {
   const ids = new Set<string>();
-  for (const address of pathsOf(pattern)) for (const match of matchRoutes(tree, address) ?? []) ids.add(String(match.route.id));
+  for (const address of pathsOf(pattern))
+    for (const match of matchRoutes(tree, address) ?? []) ids.add(String(match.route.id));
   const routes = Object.fromEntries([...ids].map((id) => [id, manifest.routes[id]]));
   // Remix writes it indented by two spaces.
   return Buffer.from(`window.__remixManifest = ${JSON.stringify({ ...manifest, routes }, null, 2)};`);
@@ -106,11 +112,17 @@ export function routeWeights(publicDir: string): RouteWeight[] {
     const pattern = patternOf(manifest.routes, leaf);
     const files = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
     if (!lazyRouteDiscovery) files.add(manifest.url);
-    for (let route: ManifestRoute | undefined = leaf; route; route = route.parentId ? manifest.routes[route.parentId] : undefined) {
+    for (
+      let route: ManifestRoute | undefined = leaf;
+      route;
+      route = route.parentId ? manifest.routes[route.parentId] : undefined
+    ) {
       files.add(route.module);
       for (const chunk of route.imports ?? []) files.add(chunk);
     }
-    const total = lazyRouteDiscovery ? sizesOf(partialManifestScript(manifest, tree, pattern)) : { raw: 0, gzip: 0, brotli: 0 };
+    const total = lazyRouteDiscovery
+      ? sizesOf(partialManifestScript(manifest, tree, pattern))
+      : { raw: 0, gzip: 0, brotli: 0 };
     for (const file of files) {
       const size = sizeOf(file);
       total.raw += size.raw;

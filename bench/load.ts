@@ -31,7 +31,13 @@ export function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-export async function runLoad({ label, url, headers = {}, connections = 50, seconds = 30 }: LoadOptions): Promise<LoadFigures> {
+export async function runLoad({
+  label,
+  url,
+  headers = {},
+  connections = 50,
+  seconds = 30,
+}: LoadOptions): Promise<LoadFigures> {
   const times: number[] = [];
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(

@@ -33,9 +33,16 @@ const WEBSITES = "/northfield/agent/admissions/knowledge-store/websites";
 const FLOOR = "/login";
 /** The screens ten operators have open at once, one each. */
 const TEN_SCREENS = [
-  AGENT_HOME, WEBSITES, `${AGENT_HOME}/knowledge-store/files`, `${AGENT_HOME}/controls/ai-personality`,
-  `${AGENT_HOME}/controls/quality-check`, `${AGENT_HOME}/appearance`, `${AGENT_HOME}/bot-testing`,
-  `${AGENT_HOME}/integrations`, `${WEBSITES}/urls`, `${AGENT_HOME}/controls/sensitive-topics`,
+  AGENT_HOME,
+  WEBSITES,
+  `${AGENT_HOME}/knowledge-store/files`,
+  `${AGENT_HOME}/controls/ai-personality`,
+  `${AGENT_HOME}/controls/quality-check`,
+  `${AGENT_HOME}/appearance`,
+  `${AGENT_HOME}/bot-testing`,
+  `${AGENT_HOME}/integrations`,
+  `${WEBSITES}/urls`,
+  `${AGENT_HOME}/controls/sensitive-topics`,
 ];
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -56,11 +63,18 @@ async function measuredLoad(server: ServerProcess, label: string, pathname: stri
 
 /** Ten operators, each on their own screen, each asking for it again as soon as it has come. */
 async function tenOperators(server: ServerProcess, cookie: string) {
-  const runs = await Promise.all(TEN_SCREENS.map((screen) => runLoad({ label: screen, url: `${server.url}${screen}`, headers: { cookie }, seconds: SECONDS, connections: 1 })));
+  const runs = await Promise.all(
+    TEN_SCREENS.map((screen) =>
+      runLoad({ label: screen, url: `${server.url}${screen}`, headers: { cookie }, seconds: SECONDS, connections: 1 }),
+    ),
+  );
   const times = runs.flatMap((run) => run.times).sort((a, b) => a - b);
   const failed = runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
-  console.log(`ten operators on ten screens                 ${(times.length / SECONDS).toFixed(0)} req/s  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  errors/non-2xx ${failed}`);
-  for (const run of runs) console.log(`  ${run.label.padEnd(70)} p95 ${run.p95.toFixed(1).padStart(6)} ms  (n=${run.total})`);
+  console.log(
+    `ten operators on ten screens                 ${(times.length / SECONDS).toFixed(0)} req/s  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  errors/non-2xx ${failed}`,
+  );
+  for (const run of runs)
+    console.log(`  ${run.label.padEnd(70)} p95 ${run.p95.toFixed(1).padStart(6)} ms  (n=${run.total})`);
 }
 
 async function waitForPage(url: string, timeoutMs = 120_000) {
@@ -79,7 +93,11 @@ async function waitForPage(url: string, timeoutMs = 120_000) {
 /** `npm start` as a user runs it, timed from the command to the first page answered. */
 async function timeNpmStart(env: Record<string, string>, port: number) {
   const started = performance.now();
-  const child = spawn("npm", ["start"], { env: { ...process.env, ...env, PORT: String(port) }, stdio: "ignore", detached: true });
+  const child = spawn("npm", ["start"], {
+    env: { ...process.env, ...env, PORT: String(port) },
+    stdio: "ignore",
+    detached: true,
+  });
   try {
     await waitForPage(`http://127.0.0.1:${port}${FLOOR}`);
     return performance.now() - started;
@@ -137,11 +155,25 @@ async function pagesOn(label: string, env: Record<string, string>) {
       const soaked: LoadFigures[] = [];
       for (let minute = 1; minute <= SOAK_MINUTES; minute++) {
         const [a, b] = await Promise.all([
-          runLoad({ label: "soak agent home", url: `${server.url}${AGENT_HOME}`, headers: { cookie }, seconds: 60, connections: 25 }),
-          runLoad({ label: "soak Websites", url: `${server.url}${WEBSITES}`, headers: { cookie }, seconds: 60, connections: 25 }),
+          runLoad({
+            label: "soak agent home",
+            url: `${server.url}${AGENT_HOME}`,
+            headers: { cookie },
+            seconds: 60,
+            connections: 25,
+          }),
+          runLoad({
+            label: "soak Websites",
+            url: `${server.url}${WEBSITES}`,
+            headers: { cookie },
+            seconds: 60,
+            connections: 25,
+          }),
         ]);
         soaked.push(a, b);
-        console.log(`RSS during the soak, minute ${String(minute).padStart(2)}             ${server.rssMb()} MB  (${((a.total + b.total) / 60).toFixed(0)} req/s, errors ${a.errors + b.errors})`);
+        console.log(
+          `RSS during the soak, minute ${String(minute).padStart(2)}             ${server.rssMb()} MB  (${((a.total + b.total) / 60).toFixed(0)} req/s, errors ${a.errors + b.errors})`,
+        );
       }
       await sleep(10_000);
       console.log(`RSS after the soak (10 s idle)               ${server.rssMb()} MB`);
@@ -165,8 +197,14 @@ function compressionFigures(html: string) {
   const rows = [
     ["gzip level 6 (compression's default)", () => gzipSync(bytes, { level: 6 })],
     ["gzip level 1", () => gzipSync(bytes, { level: 1 })],
-    ["brotli quality 4 (compression's default)", () => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } })],
-    ["brotli quality 11 (build-time assets)", () => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } })],
+    [
+      "brotli quality 4 (compression's default)",
+      () => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } }),
+    ],
+    [
+      "brotli quality 11 (build-time assets)",
+      () => brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    ],
   ] as const;
   console.log(`\n== compressing the agent home page (${(bytes.length / 1024).toFixed(1)} KB of HTML)`);
   for (const [label, run] of rows) {
@@ -176,7 +214,14 @@ function compressionFigures(html: string) {
 }
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "console-bench-pages-"));
-const base = { NODE_ENV: "production", AUTH_DEV_LOGIN: "true", API_URL: "", HOST: "127.0.0.1", SESSION_SECRET: "bench-session", API_JWT_SECRET: "bench-jwt" };
+const base = {
+  NODE_ENV: "production",
+  AUTH_DEV_LOGIN: "true",
+  API_URL: "",
+  HOST: "127.0.0.1",
+  SESSION_SECRET: "bench-session",
+  API_JWT_SECRET: "bench-jwt",
+};
 try {
   await pagesOn("embedded PGlite", { ...base, DATA_DIR: dataDir, DATABASE_URL: "" });
 

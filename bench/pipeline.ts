@@ -38,16 +38,20 @@ const work = mkdtempSync(path.join(tmpdir(), "console-bench-crawl-"));
 const siteDir = process.env.BENCH_CRAWLEE_DIR ? path.resolve(process.env.BENCH_CRAWLEE_DIR) : path.join(work, "site");
 const PG_SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const base = `http://127.0.0.1:${PORT}`;
-const node = (args: string[], cwd: string) => spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "inherit"] });
-const lines = (child: ChildProcess) => new Promise<string>((resolve, reject) => {
-  let out = "";
-  child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
-  child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}: ${out.slice(-500)}`))));
-});
+const node = (args: string[], cwd: string) =>
+  spawn(process.execPath, args, { cwd, stdio: ["ignore", "pipe", "inherit"] });
+const lines = (child: ChildProcess) =>
+  new Promise<string>((resolve, reject) => {
+    let out = "";
+    child.stdout!.on("data", (chunk: Buffer) => (out += chunk.toString()));
+    child.once("exit", (code) => (code === 0 ? resolve(out) : reject(new Error(`exit ${code}: ${out.slice(-500)}`))));
+  });
 
 /** Crawlee in its own process, as its README runs it; answers its pages/s. */
 async function crawlee() {
-  const out = await lines(node(["crawlee-baseline.mjs", "--base", base, "--concurrency", String(CONCURRENCY), "--mode", "fixed"], siteDir));
+  const out = await lines(
+    node(["crawlee-baseline.mjs", "--base", base, "--concurrency", String(CONCURRENCY), "--mode", "fixed"], siteDir),
+  );
   const match = /crawlee pages_per_s=([\d.]+) pages=(\d+)/.exec(out);
   if (!match) throw new Error(`no result from Crawlee: ${out.slice(-300)}`);
   return { pagesPerSecond: Number(match[1]), pages: Number(match[2]) };
@@ -59,17 +63,32 @@ async function pipeline(database: DatabaseOptions) {
   const host = await startApiHost({
     database,
     storageDir,
-    config: apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: String(CONCURRENCY) }, { sessionSecrets: ["x"], jwtSecret: "y" }),
+    config: apiConfigFromEnv(
+      { CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: String(CONCURRENCY) },
+      { sessionSecrets: ["x"], jwtSecret: "y" },
+    ),
     log: { info: () => {}, warn: () => {}, error: (...a) => console.error(...a) },
   });
   const { db } = host.deps;
   try {
     const { started, discovered, indexed: finished } = await crawlAndIndex(host, base);
     const seconds = (finished - started) / 1000;
-    const counts = await db.select({ status: urls.status, n: sql<number>`count(*)::int` }).from(urls).groupBy(urls.status);
+    const counts = await db
+      .select({ status: urls.status, n: sql<number>`count(*)::int` })
+      .from(urls)
+      .groupBy(urls.status);
     const indexed = Number(counts.find((c) => c.status === "indexed")?.n ?? 0);
-    const [{ chunks }] = (await db.execute(sql`select count(*)::int as chunks from chunks`) as unknown as { rows: { chunks: number }[] }).rows;
-    return { pagesPerSecond: indexed / seconds, indexed, failed: Number(counts.find((c) => c.status === "failed_to_index")?.n ?? 0), chunks, seconds, discoverySeconds: (discovered - started) / 1000 };
+    const [{ chunks }] = (
+      (await db.execute(sql`select count(*)::int as chunks from chunks`)) as unknown as { rows: { chunks: number }[] }
+    ).rows;
+    return {
+      pagesPerSecond: indexed / seconds,
+      indexed,
+      failed: Number(counts.find((c) => c.status === "failed_to_index")?.n ?? 0),
+      chunks,
+      seconds,
+      discoverySeconds: (discovered - started) / 1000,
+    };
   } finally {
     await host.close();
     rmSync(storageDir, { recursive: true, force: true });
@@ -87,9 +106,15 @@ try {
     console.log("installing the bench site's pinned Crawlee (npm ci)…");
     execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: siteDir, stdio: "inherit" });
   }
-  execFileSync(process.execPath, ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base], { cwd: siteDir, stdio: "inherit" });
+  execFileSync(
+    process.execPath,
+    ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base],
+    { cwd: siteDir, stdio: "inherit" },
+  );
   server = node(["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], siteDir);
-  await new Promise<void>((resolve) => server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()));
+  await new Promise<void>((resolve) =>
+    server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()),
+  );
 
   const only = process.env.BENCH_DATABASES?.split(",");
   for (const { name, open } of databases.filter((d) => !only || only.includes(d.name))) {
@@ -103,12 +128,19 @@ try {
       }
       const reference = await crawlee();
       theirs.push(reference.pagesPerSecond);
-      console.log(`${name} round ${round}: crawlee   ${reference.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${reference.pages} pages)`);
+      console.log(
+        `${name} round ${round}: crawlee   ${reference.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${reference.pages} pages)`,
+      );
       const result = await pipeline(target.database).finally(target.drop);
       ours.push(result.pagesPerSecond);
-      console.log(`${name} round ${round}: pipeline  ${result.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${result.indexed} indexed, ${result.failed} failed, ${result.chunks} chunks, ${result.seconds.toFixed(1)} s of which sitemaps ${result.discoverySeconds.toFixed(1)} s)`);
+      console.log(
+        `${name} round ${round}: pipeline  ${result.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${result.indexed} indexed, ${result.failed} failed, ${result.chunks} chunks, ${result.seconds.toFixed(1)} s of which sitemaps ${result.discoverySeconds.toFixed(1)} s)`,
+      );
     }
-    if (ours.length) console.log(`${name}: pipeline ${median(ours).toFixed(0)} pages/s, crawlee ${median(theirs).toFixed(0)} pages/s (medians): ratio ${(median(ours) / median(theirs)).toFixed(2)}×\n`);
+    if (ours.length)
+      console.log(
+        `${name}: pipeline ${median(ours).toFixed(0)} pages/s, crawlee ${median(theirs).toFixed(0)} pages/s (medians): ratio ${(median(ours) / median(theirs)).toFixed(2)}×\n`,
+      );
   }
 } finally {
   server?.kill("SIGTERM");

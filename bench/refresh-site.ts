@@ -11,21 +11,37 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { gunzipSync, gzipSync } from "node:zlib";
 
-interface ServedFile { body: Buffer; type: string; etag: string; lastModified: string }
+interface ServedFile {
+  body: Buffer;
+  type: string;
+  etag: string;
+  lastModified: string;
+}
 
 const TYPES: Record<string, string> = {
-  ".html": "text/html; charset=utf-8", ".xml": "application/xml; charset=utf-8", ".gz": "application/gzip", ".txt": "text/plain; charset=utf-8",
+  ".html": "text/html; charset=utf-8",
+  ".xml": "application/xml; charset=utf-8",
+  ".gz": "application/gzip",
+  ".txt": "text/plain; charset=utf-8",
 };
 
-export interface SiteCounts { requests: number; full: number; notModified: number; bytes: number }
+export interface SiteCounts {
+  requests: number;
+  full: number;
+  notModified: number;
+  bytes: number;
+}
 
 /** Serves the site generated under `root` for `port` (gen-site's --base names it in every sitemap). */
 export async function startRefreshSite(root: string, port: number) {
   const files = new Map<string, ServedFile>();
-  const put = (urlPath: string, body: Buffer, modified: Date) => files.set(urlPath, {
-    body, type: TYPES[path.extname(urlPath)] ?? "application/octet-stream",
-    etag: `"${createHash("sha1").update(body).digest("base64url")}"`, lastModified: modified.toUTCString(),
-  });
+  const put = (urlPath: string, body: Buffer, modified: Date) =>
+    files.set(urlPath, {
+      body,
+      type: TYPES[path.extname(urlPath)] ?? "application/octet-stream",
+      etag: `"${createHash("sha1").update(body).digest("base64url")}"`,
+      lastModified: modified.toUTCString(),
+    });
   const firstModified = new Date(Date.now() - 30 * 24 * 3600 * 1000);
   (function walk(dir: string) {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -41,9 +57,11 @@ export async function startRefreshSite(root: string, port: number) {
     counts.requests += 1;
     const file = files.get((req.url ?? "/").split("?")[0]);
     if (!file) return res.writeHead(404).end();
-    const unchanged = req.headers["if-none-match"] !== undefined
-      ? req.headers["if-none-match"] === file.etag
-      : req.headers["if-modified-since"] !== undefined && Date.parse(req.headers["if-modified-since"]) >= Date.parse(file.lastModified);
+    const unchanged =
+      req.headers["if-none-match"] !== undefined
+        ? req.headers["if-none-match"] === file.etag
+        : req.headers["if-modified-since"] !== undefined &&
+          Date.parse(req.headers["if-modified-since"]) >= Date.parse(file.lastModified);
     const validators = { etag: file.etag, "last-modified": file.lastModified };
     if (unchanged) {
       counts.notModified += 1;
@@ -63,7 +81,8 @@ export async function startRefreshSite(root: string, port: number) {
     const body = files.get(urlPath)!.body;
     return (urlPath.endsWith(".gz") ? gunzipSync(body) : body).toString("utf8");
   };
-  const rewriteSitemap = (urlPath: string, xml: string) => put(urlPath, urlPath.endsWith(".gz") ? gzipSync(xml) : Buffer.from(xml), new Date());
+  const rewriteSitemap = (urlPath: string, xml: string) =>
+    put(urlPath, urlPath.endsWith(".gz") ? gzipSync(xml) : Buffer.from(xml), new Date());
 
   return {
     base,
@@ -78,20 +97,31 @@ export async function startRefreshSite(root: string, port: number) {
       const now = new Date();
       for (const urlPath of paths) {
         const file = files.get(urlPath)!;
-        put(urlPath, Buffer.from(file.body.toString("utf8").replace("</main>", `<p>Updated on ${now.toISOString()}: the figures above were revised.</p></main>`)), now);
+        put(
+          urlPath,
+          Buffer.from(
+            file.body
+              .toString("utf8")
+              .replace("</main>", `<p>Updated on ${now.toISOString()}: the figures above were revised.</p></main>`),
+          ),
+          now,
+        );
       }
       if (!moveLastmod) return;
       const changed = new Set(paths.map((p) => `${base}${p}`));
       const today = now.toISOString();
       for (const sitemap of sitemaps()) {
         const xml = xmlOf(sitemap);
-        const moved = xml.replace(/<loc>([^<]+)<\/loc><lastmod>[^<]*<\/lastmod>/g, (whole, loc: string) => (changed.has(loc) ? `<loc>${loc}</loc><lastmod>${today}</lastmod>` : whole));
+        const moved = xml.replace(/<loc>([^<]+)<\/loc><lastmod>[^<]*<\/lastmod>/g, (whole, loc: string) =>
+          changed.has(loc) ? `<loc>${loc}</loc><lastmod>${today}</lastmod>` : whole,
+        );
         if (moved !== xml) rewriteSitemap(sitemap, moved);
       }
     },
     /** The sitemaps without any lastmod: a refresh then rests on the pages' validators alone. */
     dropLastmods() {
-      for (const sitemap of sitemaps()) rewriteSitemap(sitemap, xmlOf(sitemap).replace(/<lastmod>[^<]*<\/lastmod>/g, ""));
+      for (const sitemap of sitemaps())
+        rewriteSitemap(sitemap, xmlOf(sitemap).replace(/<lastmod>[^<]*<\/lastmod>/g, ""));
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

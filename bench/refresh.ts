@@ -35,20 +35,29 @@ const work = mkdtempSync(path.join(tmpdir(), "console-bench-refresh-"));
 /** Waits until no database-maintenance job (sent as each indexing run ends) is waiting or running. */
 async function settledMaintenance(host: Awaited<ReturnType<typeof startBenchHost>>["host"]) {
   for (;;) {
-    const [{ pending }] = (await host.deps.db.execute(sql`select count(*)::int as pending from pgboss.job
-      where name = 'database-maintenance' and state in ('created', 'retry', 'active')`) as unknown as { rows: { pending: number }[] }).rows;
+    const [{ pending }] = (
+      (await host.deps.db.execute(sql`select count(*)::int as pending from pgboss.job
+      where name = 'database-maintenance' and state in ('created', 'retry', 'active')`)) as unknown as {
+        rows: { pending: number }[];
+      }
+    ).rows;
     if (!pending) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
 const megabytes = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-const served = (counts: SiteCounts) => `${counts.requests} requests (${counts.full} whole, ${counts.notModified} not modified), ${megabytes(counts.bytes)}`;
+const served = (counts: SiteCounts) =>
+  `${counts.requests} requests (${counts.full} whole, ${counts.notModified} not modified), ${megabytes(counts.bytes)}`;
 
 try {
   cpSync(SOURCE, path.join(work, "site"), { recursive: true, filter: (from) => !from.includes("node_modules") });
   const pages = path.join(work, "pages");
-  execFileSync(process.execPath, ["gen-site.mjs", "--pages", String(PAGES), "--out", pages, "--base", `http://127.0.0.1:${PORT}`], { cwd: path.join(work, "site"), stdio: "inherit" });
+  execFileSync(
+    process.execPath,
+    ["gen-site.mjs", "--pages", String(PAGES), "--out", pages, "--base", `http://127.0.0.1:${PORT}`],
+    { cwd: path.join(work, "site"), stdio: "inherit" },
+  );
   const only = process.env.BENCH_DATABASES?.split(",");
   for (const { name, open } of benchDatabases(work, PG_SERVER).filter((d) => !only || only.includes(d.name))) {
     const target = await open();
@@ -68,25 +77,43 @@ try {
       const refresh = async (label: string, changed: string[], moveLastmod: boolean) => {
         site.change(changed, moveLastmod);
         site.resetCounts();
-        const [{ since }] = (await host.deps.db.execute(sql`select now() as since`) as unknown as { rows: { since: string }[] }).rows;
+        const [{ since }] = (
+          (await host.deps.db.execute(sql`select now() as since`)) as unknown as { rows: { since: string }[] }
+        ).rows;
         const started = performance.now();
         await indexEveryUrl(host, first.app.id, first.website.id);
         const seconds = (performance.now() - started) / 1000;
-        const [{ rewritten }] = (await host.deps.db.execute(sql`select count(*)::int as rewritten from urls
-          where website_id = ${first.website.id} and changed_at >= ${since}::timestamptz`) as unknown as { rows: { rewritten: number }[] }).rows;
-        console.log(`${name}: refresh, ${label}: ${seconds.toFixed(1)} s (${(firstSeconds / seconds).toFixed(1)}× faster), ${served(site.counts)} ` +
-          `(${((100 * site.counts.bytes) / firstCounts.bytes).toFixed(2)} % of the first indexing's bytes); pages rewritten ${rewritten} of ${changed.length} changed`);
+        const [{ rewritten }] = (
+          (await host.deps.db.execute(sql`select count(*)::int as rewritten from urls
+          where website_id = ${first.website.id} and changed_at >= ${since}::timestamptz`)) as unknown as {
+            rows: { rewritten: number }[];
+          }
+        ).rows;
+        console.log(
+          `${name}: refresh, ${label}: ${seconds.toFixed(1)} s (${(firstSeconds / seconds).toFixed(1)}× faster), ${served(site.counts)} ` +
+            `(${((100 * site.counts.bytes) / firstCounts.bytes).toFixed(2)} % of the first indexing's bytes); pages rewritten ${rewritten} of ${changed.length} changed`,
+        );
       };
-      await refresh(`${(CHANGED * 100).toFixed(0)} % changed, sitemap lastmod moved`, articles.filter((_, i) => i % step === 0), true);
+      await refresh(
+        `${(CHANGED * 100).toFixed(0)} % changed, sitemap lastmod moved`,
+        articles.filter((_, i) => i % step === 0),
+        true,
+      );
       site.dropLastmods();
-      await refresh(`${(CHANGED * 100).toFixed(0)} % changed, no lastmod (validators only)`, articles.filter((_, i) => i % step === 1), false);
+      await refresh(
+        `${(CHANGED * 100).toFixed(0)} % changed, no lastmod (validators only)`,
+        articles.filter((_, i) => i % step === 1),
+        false,
+      );
       // Unchanged pages are rewritten by every refresh (checked now): without vacuuming, each left
       // its old URL rows and their index entries behind. The sizes after more refreshes say whether
       // anything still grows (api/db/maintenance.ts does autovacuum's work on PGlite).
       const urlTable = async () => {
         await settledMaintenance(host);
-        const [row] = (await host.deps.db.execute(sql`select pg_total_relation_size('urls') as bytes, n_dead_tup as dead
-          from pg_stat_user_tables where relname = 'urls'`) as unknown as { rows: { bytes: number; dead: number }[] }).rows;
+        const [row] = (
+          (await host.deps.db.execute(sql`select pg_total_relation_size('urls') as bytes, n_dead_tup as dead
+          from pg_stat_user_tables where relname = 'urls'`)) as unknown as { rows: { bytes: number; dead: number }[] }
+        ).rows;
         return `${megabytes(Number(row.bytes))} (${row.dead} dead rows)`;
       };
       const sizes = [await urlTable()];
@@ -95,7 +122,10 @@ try {
         sizes.push(await urlTable());
       }
       console.log(`${name}: URL table after the second refresh and three more: ${sizes.join(", ")}`);
-      const failed = await host.deps.db.select({ n: sql<number>`count(*)::int` }).from(urls).where(and(eq(urls.websiteId, first.website.id), eq(urls.status, "failed_to_index")));
+      const failed = await host.deps.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(urls)
+        .where(and(eq(urls.websiteId, first.website.id), eq(urls.status, "failed_to_index")));
       if (failed[0].n) console.log(`${name}: ${failed[0].n} pages failed`);
     } finally {
       await close();

@@ -25,12 +25,18 @@ const QUESTIONS = 20;
 
 /** Questions about the demo site's pages, beside the seven the agent ships with: 20 in all. */
 const MORE_QUESTIONS = [
-  ["When is the early action deadline?", "November 1"], ["What does tuition cost for out-of-state students?", "$19,800"],
-  ["How much do housing and meals cost?", "$6,100"], ["When is the FAFSA due?", "March 1"],
-  ["How large are merit scholarships?", "$2,000 to $10,000"], ["Can tuition be paid in installments?", "four monthly installments"],
-  ["How many student clubs are there?", "150"], ["Are first-year students guaranteed a room?", "guaranteed a room"],
-  ["What does the Wellness Center provide?", "primary care and counseling"], ["When is the admissions office open?", "8:30 am to 5 pm"],
-  ["What is the admissions office's phone number?", "(555) 010-1891"], ["Is a GMAT score required for the MBA?", "GMAT"],
+  ["When is the early action deadline?", "November 1"],
+  ["What does tuition cost for out-of-state students?", "$19,800"],
+  ["How much do housing and meals cost?", "$6,100"],
+  ["When is the FAFSA due?", "March 1"],
+  ["How large are merit scholarships?", "$2,000 to $10,000"],
+  ["Can tuition be paid in installments?", "four monthly installments"],
+  ["How many student clubs are there?", "150"],
+  ["Are first-year students guaranteed a room?", "guaranteed a room"],
+  ["What does the Wellness Center provide?", "primary care and counseling"],
+  ["When is the admissions office open?", "8:30 am to 5 pm"],
+  ["What is the admissions office's phone number?", "(555) 010-1891"],
+  ["Is a GMAT score required for the MBA?", "GMAT"],
   ["When was Northfield founded?", "1891"],
 ].map(([question, text]) => ({ question, expect_text: text }));
 
@@ -46,12 +52,21 @@ async function freePort() {
   return port;
 }
 
-interface RunSummary { id: number; status: string; trigger: string; total: number; passed: number; created_at: string }
+interface RunSummary {
+  id: number;
+  status: string;
+  trigger: string;
+  total: number;
+  passed: number;
+  created_at: string;
+}
 
 /** The API of the server as a script calls it, with an administrator's bearer token. */
 async function apiOf(server: ServerProcess) {
   const signIn = await fetch(`${server.url}/auth/dev`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "admin@example.com" }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: "admin@example.com" }),
   });
   const { user_token: token } = (await signIn.json()) as { user_token: string };
   const call = async <T>(method: string, route: string, body?: unknown): Promise<T> => {
@@ -60,7 +75,8 @@ async function apiOf(server: ServerProcess) {
       headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    if (!response.ok) throw new Error(`${method} ${route} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    if (!response.ok)
+      throw new Error(`${method} ${route} answered ${response.status}: ${(await response.text()).slice(0, 300)}`);
     return (await response.json()) as T;
   };
   const { apps } = await call<{ apps: { id: number; url_code: string }[] }>("GET", "/v1/apps?status=active");
@@ -80,36 +96,64 @@ async function until<T>(what: string, check: () => Promise<T | null | undefined 
 async function onDatabase(label: string, env: Record<string, string>) {
   const dataDir = mkdtempSync(path.join(tmpdir(), "console-bench-run-in-stage-"));
   const server = await startServerProcess({
-    NODE_ENV: "production", AUTH_DEV_LOGIN: "true", API_URL: "", HOST: "127.0.0.1", PORT: String(await freePort()),
-    SESSION_SECRET: "bench-session", API_JWT_SECRET: "bench-jwt", DATA_DIR: dataDir, DATABASE_URL: "", ...env,
+    NODE_ENV: "production",
+    AUTH_DEV_LOGIN: "true",
+    API_URL: "",
+    HOST: "127.0.0.1",
+    PORT: String(await freePort()),
+    SESSION_SECRET: "bench-session",
+    API_JWT_SECRET: "bench-jwt",
+    DATA_DIR: dataDir,
+    DATABASE_URL: "",
+    ...env,
   });
   try {
     const { call, appId } = await apiOf(server);
     const stageRuns = async () =>
-      (await call<{ data: RunSummary[] }>("GET", `/v1/apps/${appId}/test_runs?trigger_point=admissions&environment=stage`)).data;
+      (
+        await call<{ data: RunSummary[] }>(
+          "GET",
+          `/v1/apps/${appId}/test_runs?trigger_point=admissions&environment=stage`,
+        )
+      ).data;
     const firstStart = performance.now();
-    const [seeded] = await until("the first start's stage run", async () => {
-      const runs = await stageRuns();
-      return runs[0]?.status === "done" && runs;
-    }, 180_000);
-    console.log(`${label}: first start, the demo site indexed and its ${seeded.total} questions run in stage (${seeded.passed} passed), ` +
-      `done ${seconds(performance.now() - firstStart)} after the server answered`);
-    await call("POST", `/v1/apps/${appId}/test_questions/import`, { trigger_point: "admissions", questions: MORE_QUESTIONS });
+    const [seeded] = await until(
+      "the first start's stage run",
+      async () => {
+        const runs = await stageRuns();
+        return runs[0]?.status === "done" && runs;
+      },
+      180_000,
+    );
+    console.log(
+      `${label}: first start, the demo site indexed and its ${seeded.total} questions run in stage (${seeded.passed} passed), ` +
+        `done ${seconds(performance.now() - firstStart)} after the server answered`,
+    );
+    await call("POST", `/v1/apps/${appId}/test_questions/import`, {
+      trigger_point: "admissions",
+      questions: MORE_QUESTIONS,
+    });
     const cookie = await signInCookie(server.url);
 
     /** The console's Run in stage form post, timed until the run it opened is done. */
     const runInStage = async () => {
       const started = performance.now();
       const posted = await fetch(`${server.url}${SCREEN}`, {
-        method: "POST", redirect: "manual", headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie, origin: server.url, "content-type": "application/x-www-form-urlencoded" },
         body: new URLSearchParams({ intent: "run", environment: "stage" }),
       });
       const runId = Number(/\/runs\/(\d+)/.exec(posted.headers.get("location") ?? "")?.[1]);
       if (posted.status !== 302 || !runId) throw new Error(`Run in stage answered ${posted.status}`);
-      const run = await until(`run ${runId}`, async () => {
-        const now = await call<RunSummary>("GET", `/v1/apps/${appId}/test_runs/${runId}`);
-        return (now.status === "done" || now.status === "failed") && now;
-      }, 120_000);
+      const run = await until(
+        `run ${runId}`,
+        async () => {
+          const now = await call<RunSummary>("GET", `/v1/apps/${appId}/test_runs/${runId}`);
+          return (now.status === "done" || now.status === "failed") && now;
+        },
+        120_000,
+      );
       if (run.total !== QUESTIONS) throw new Error(`the run asked ${run.total} questions, not ${QUESTIONS}`);
       return { ms: performance.now() - started, run };
     };
@@ -121,20 +165,30 @@ async function onDatabase(label: string, env: Record<string, string>) {
       idle.push(ms);
       passed = run.passed;
     }
-    console.log(`${label}: Run in stage to a finished run of ${QUESTIONS} questions (${passed} passed), no run waiting: ` +
-      `median ${seconds(median(idle))}, slowest ${seconds(Math.max(...idle))} (${ROUNDS} rounds)`);
+    console.log(
+      `${label}: Run in stage to a finished run of ${QUESTIONS} questions (${passed} passed), no run waiting: ` +
+        `median ${seconds(median(idle))}, slowest ${seconds(Math.max(...idle))} (${ROUNDS} rounds)`,
+    );
 
     const waiting: number[] = [];
     const heldFor: number[] = [];
     for (let round = 0; round < ROUNDS; round += 1) {
       // A change just after the last run: its run is held back for the rest of that minute.
       const [last] = await stageRuns();
-      await call("PUT", "/v1/controls", { app_id: appId, controls: [{
-        app_id: appId, internal_name: "ai_personality_guidelines", trigger_point: "admissions",
-        prompt_input_raw: `Answer in full sentences (${label}, round ${round}).`,
-      }] });
+      await call("PUT", "/v1/controls", {
+        app_id: appId,
+        controls: [
+          {
+            app_id: appId,
+            internal_name: "ai_personality_guidelines",
+            trigger_point: "admissions",
+            prompt_input_raw: `Answer in full sentences (${label}, round ${round}).`,
+          },
+        ],
+      });
       const [held] = await stageRuns();
-      if (held.status !== "queued" || held.id === last.id) throw new Error(`the change's run is ${held.status}, not waiting`);
+      if (held.status !== "queued" || held.id === last.id)
+        throw new Error(`the change's run is ${held.status}, not waiting`);
       heldFor.push(Date.parse(last.created_at) + 60_000 - Date.now());
       const { ms, run } = await runInStage();
       if (run.id !== held.id || run.trigger !== "controls saved, started by hand") {
@@ -142,9 +196,11 @@ async function onDatabase(label: string, env: Record<string, string>) {
       }
       waiting.push(ms);
     }
-    console.log(`${label}: Run in stage to a finished run of ${QUESTIONS} questions, an automatic run waiting for its minute: ` +
-      `median ${seconds(median(waiting))}, slowest ${seconds(Math.max(...waiting))} ` +
-      `(held back by the rule, it would have started ${seconds(median(heldFor))} after the click)`);
+    console.log(
+      `${label}: Run in stage to a finished run of ${QUESTIONS} questions, an automatic run waiting for its minute: ` +
+        `median ${seconds(median(waiting))}, slowest ${seconds(Math.max(...waiting))} ` +
+        `(held back by the rule, it would have started ${seconds(median(heldFor))} after the click)`,
+    );
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });

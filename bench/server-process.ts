@@ -39,8 +39,13 @@ export const BUILT_SERVER = "build/server/server.mjs";
  * the current environment and waits for its ready line. `nodeOptions` go before the script
  * (e.g. `--cpu-prof`); `checkout` is the folder whose build runs (another commit's, to compare).
  */
-export async function startServerProcess(env: Record<string, string>, nodeOptions: string[] = [], checkout = "."): Promise<ServerProcess> {
-  if (!existsSync(path.join(checkout, BUILT_SERVER))) throw new Error(`no ${BUILT_SERVER} in ${checkout}: run npm run build first`);
+export async function startServerProcess(
+  env: Record<string, string>,
+  nodeOptions: string[] = [],
+  checkout = ".",
+): Promise<ServerProcess> {
+  if (!existsSync(path.join(checkout, BUILT_SERVER)))
+    throw new Error(`no ${BUILT_SERVER} in ${checkout}: run npm run build first`);
   const started = performance.now();
   const child = spawn(process.execPath, [...nodeOptions, BUILT_SERVER], {
     cwd: checkout,
@@ -58,7 +63,9 @@ export async function startServerProcess(env: Record<string, string>, nodeOption
     child.stderr!.on("data", (chunk: Buffer) => {
       log += chunk.toString();
     });
-    child.once("exit", (code) => reject(new Error(`server exited with ${code} before it was ready:\n${log.slice(-2000)}`)));
+    child.once("exit", (code) =>
+      reject(new Error(`server exited with ${code} before it was ready:\n${log.slice(-2000)}`)),
+    );
   });
   const startedInMs = performance.now() - started;
   // Keep draining its output so a chatty server never blocks on a full pipe.
@@ -86,7 +93,10 @@ export async function signInCookie(url: string, email = "admin@example.com") {
     headers: { origin: url, "content-type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ intent: "dev", email }),
   });
-  const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  const cookie = response.headers
+    .getSetCookie()
+    .map((c) => c.split(";")[0])
+    .join("; ");
   if (response.status !== 302 || !cookie.includes("__session")) throw new Error(`sign-in failed: ${response.status}`);
   return cookie;
 }

@@ -76,11 +76,15 @@ export async function servedApiHost(url: string) {
   if (!server.listening) await new Promise((resolve) => server.once("listening", resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const signedIn = await fetch(`${base}/auth/dev`, {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: host.deps.config.adminEmail }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ email: host.deps.config.adminEmail }),
   });
   const { user_token: token } = (await signedIn.json()) as { user_token: string };
   return {
-    host, base, token,
+    host,
+    base,
+    token,
     close: async () => {
       server.close();
       await host.close();
@@ -101,7 +105,10 @@ export function percentiles(samples: number[]) {
  * (as the console keeps it, server.ts: not in memory, where each file's growth is a copy of it), or
  * a throw-away database on the PostgreSQL server at `pgServer` (null when none answers).
  */
-export function benchDatabases(work: string, pgServer: string): { name: string; open: () => Promise<{ database: DatabaseOptions; drop: () => Promise<void> } | null> }[] {
+export function benchDatabases(
+  work: string,
+  pgServer: string,
+): { name: string; open: () => Promise<{ database: DatabaseOptions; drop: () => Promise<void> } | null> }[] {
   return [
     {
       name: "PGlite",
@@ -134,11 +141,19 @@ export async function crawlAndIndex(host: ApiHost, base: string) {
   const waitFor = async (check: () => Promise<boolean>) => {
     while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
   };
-  const [app] = await db.insert(clientApps).values({ clientName: "Bench", urlCode: `bench${Date.now()}` }).returning();
-  const [website] = await db.insert(websites).values({ appId: app.id, url: `${base}/` }).returning();
+  const [app] = await db
+    .insert(clientApps)
+    .values({ clientName: "Bench", urlCode: `bench${Date.now()}` })
+    .returning();
+  const [website] = await db
+    .insert(websites)
+    .values({ appId: app.id, url: `${base}/` })
+    .returning();
   const started = performance.now();
   await host.deps.jobs.send("website-discover", { websiteId: website.id });
-  await waitFor(async () => (await db.select().from(websites).where(eq(websites.id, website.id)))[0].status === "sitemap_generated");
+  await waitFor(
+    async () => (await db.select().from(websites).where(eq(websites.id, website.id)))[0].status === "sitemap_generated",
+  );
   const discovered = performance.now();
   await indexEveryUrl(host, app.id, website.id);
   return { app, website, started, discovered, indexed: performance.now() };
@@ -155,9 +170,11 @@ export async function indexEveryUrl(host: ApiHost, appId: number, websiteId: num
   await host.deps.jobs.send("website-process", { websiteId });
   for (;;) {
     // Every URL was requested to be indexed: the ones still in work are waiting or being indexed.
-    const [{ working }] = await db.select({
-      working: sql<boolean>`exists (select 1 from urls where urls.app_id = ${appId} and urls.website_id = ${websiteId} and urls.status in ('to_be_indexed', 'sent_for_indexing'))`,
-    }).from(sql`(select 1) as once`);
+    const [{ working }] = await db
+      .select({
+        working: sql<boolean>`exists (select 1 from urls where urls.app_id = ${appId} and urls.website_id = ${websiteId} and urls.status in ('to_be_indexed', 'sent_for_indexing'))`,
+      })
+      .from(sql`(select 1) as once`);
     if (!working) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

@@ -37,7 +37,8 @@ export function overlap(got: string, want: string, n = 1): Overlap {
   return { precision, recall, f1: f1Of(precision, recall) };
 }
 
-export const f1Of = (precision: number, recall: number) => (precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0);
+export const f1Of = (precision: number, recall: number) =>
+  precision + recall > 0 ? (2 * precision * recall) / (precision + recall) : 0;
 
 /** Mean precision and recall over pages, and the F1 of those means. */
 export function meanOverlap(pages: Overlap[]): Overlap {

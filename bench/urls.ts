@@ -37,28 +37,42 @@ async function time(run: () => Promise<unknown>) {
 }
 
 async function load(handle: DatabaseHandle) {
-  const [app] = await handle.db.insert(clientApps).values({ clientName: "Bench University", urlCode: "bench" }).returning();
-  const [big, small] = await handle.db.insert(websites).values([
-    { appId: app.id, url: "https://www.bench.edu/" }, { appId: app.id, url: "https://library.bench.edu/" },
-  ]).returning();
+  const [app] = await handle.db
+    .insert(clientApps)
+    .values({ clientName: "Bench University", urlCode: "bench" })
+    .returning();
+  const [big, small] = await handle.db
+    .insert(websites)
+    .values([
+      { appId: app.id, url: "https://www.bench.edu/" },
+      { appId: app.id, url: "https://library.bench.edu/" },
+    ])
+    .returning();
   const started = performance.now();
   const bigCount = Math.floor(TOTAL * 0.8);
   const statuses = `array['pending_review','indexed','indexed','indexed','failed_to_index','skipped','to_be_indexed','deleted']`;
-  for (const [website, from, to, host] of [[big, 1, bigCount, "www"], [small, bigCount + 1, TOTAL, "library"]] as const) {
+  for (const [website, from, to, host] of [
+    [big, 1, bigCount, "www"],
+    [small, bigCount + 1, TOTAL, "library"],
+  ] as const) {
     for (let start = from; start <= to; start += 100_000) {
       const end = Math.min(to, start + 99_999);
-      await handle.db.execute(sql.raw(`
+      await handle.db.execute(
+        sql.raw(`
         insert into urls (app_id, website_id, url, title, status, sitemap_refresh_review_status)
         select ${app.id}, ${website.id},
           'https://${host}.bench.edu/' || (array['programs','admissions','news','events','research','library','about','students'])[1 + i % 8] || '/page-' || i,
           'Page ' || i || ' of ' || (array['Nursing','Biology','History','Physics','Finance','Music','Law','Design'])[1 + (i / 7) % 8],
           (${statuses})[1 + (i * 7) % 8],
           case when i % 50 = 0 then 'new' when i % 97 = 0 then 'changed' else null end
-        from generate_series(${start}, ${end}) as i`));
+        from generate_series(${start}, ${end}) as i`),
+      );
     }
   }
   await handle.db.execute(sql`analyze urls`);
-  console.log(`  loaded ${TOTAL.toLocaleString("en-US")} URLs in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  loaded ${TOTAL.toLocaleString("en-US")} URLs in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   return { appId: app.id, bigId: big.id };
 }
 
@@ -68,13 +82,22 @@ async function measure(label: string, handle: DatabaseHandle) {
   const deps = { db: handle.db };
   const query = (q: Record<string, unknown>) => UrlsQuery.parse(q);
   const cases: [string, Record<string, unknown>][] = [
-    ["drawer: 2 statuses + search + sort by url", { status: "indexed,failed_to_index", search: "nursing", order_by: "url", page_size: 100 }],
-    ["drawer: 2 statuses + search 'admissions' + status desc", { status: "indexed,failed_to_index", search: "admissions", order_by: "status", order: "desc", page_size: 100 }],
+    [
+      "drawer: 2 statuses + search + sort by url",
+      { status: "indexed,failed_to_index", search: "nursing", order_by: "url", page_size: 100 },
+    ],
+    [
+      "drawer: 2 statuses + search 'admissions' + status desc",
+      { status: "indexed,failed_to_index", search: "admissions", order_by: "status", order: "desc", page_size: 100 },
+    ],
     ["drawer: review filter new,changed", { sitemap_refresh_review_status: "new,changed", page_size: 100 }],
     ["drawer: first page, no filter", { page_size: 100 }],
   ];
-  for (const [name, q] of cases) console.log(`  ${name.padEnd(52)} ${await time(() => listUrls(appId, bigId, query(q), deps))}`);
-  console.log(`  ${"unified: 2 statuses + search, all websites".padEnd(52)} ${await time(() => listUrls(appId, null, query(cases[0][1]), deps))}`);
+  for (const [name, q] of cases)
+    console.log(`  ${name.padEnd(52)} ${await time(() => listUrls(appId, bigId, query(q), deps))}`);
+  console.log(
+    `  ${"unified: 2 statuses + search, all websites".padEnd(52)} ${await time(() => listUrls(appId, null, query(cases[0][1]), deps))}`,
+  );
   console.log(`  ${"status_counts (whole client)".padEnd(52)} ${await time(() => statusCounts(appId, deps))}`);
 }
 

@@ -7,10 +7,19 @@ export const AppearanceQuery = z.object({
 });
 export const AppearanceData = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));
 export const AppearanceFieldSchema = z.object({
-  name: z.string(), internalName: z.string(), label: z.string(), type: z.enum(["text", "number", "color", "image", "select", "radio", "boolean"]),
-  options: z.array(z.object({ value: z.string(), label: z.string() })), defaultValue: z.union([z.string(), z.number(), z.boolean()]),
-  style: z.string(), unit: z.string(), isHidden: z.boolean(), group: z.string(),
-  min: z.number().optional(), max: z.number().optional(), maxLength: z.number().optional(),
+  name: z.string(),
+  internalName: z.string(),
+  label: z.string(),
+  type: z.enum(["text", "number", "color", "image", "select", "radio", "boolean"]),
+  options: z.array(z.object({ value: z.string(), label: z.string() })),
+  defaultValue: z.union([z.string(), z.number(), z.boolean()]),
+  style: z.string(),
+  unit: z.string(),
+  isHidden: z.boolean(),
+  group: z.string(),
+  min: z.number().optional(),
+  max: z.number().optional(),
+  maxLength: z.number().optional(),
 });
 export const AppearanceResponse = z.object({
   data: AppearanceData,
@@ -47,7 +56,9 @@ export const isProductionTarget = (targetEnv: string | undefined) => targetEnv =
 export const AppearancePutBody = z.object({
   appearance: AppearanceInput,
   /** "production" saves the given values as production's (the push); stage otherwise. */
-  targetEnv: z.enum(APPEARANCE_TARGET_ENVS, { error: `targetEnv must be one of ${APPEARANCE_TARGET_ENVS.join(", ")}` }).optional(),
+  targetEnv: z
+    .enum(APPEARANCE_TARGET_ENVS, { error: `targetEnv must be one of ${APPEARANCE_TARGET_ENVS.join(", ")}` })
+    .optional(),
 });
 export type AppearancePutBody = z.input<typeof AppearancePutBody>;
 /** The values about to be pushed; without them, stage's saved values are compared. */
@@ -57,7 +68,14 @@ export const AppearanceDiff = z.object({
   current_prod_style_guide: AppearanceData,
   current_stage_style_guide: AppearanceData,
   /** The fields whose values differ, in catalogue order. */
-  changes: z.array(z.object({ internalName: z.string(), label: z.string(), production: z.union([z.string(), z.number(), z.boolean()]), stage: z.union([z.string(), z.number(), z.boolean()]) })),
+  changes: z.array(
+    z.object({
+      internalName: z.string(),
+      label: z.string(),
+      production: z.union([z.string(), z.number(), z.boolean()]),
+      stage: z.union([z.string(), z.number(), z.boolean()]),
+    }),
+  ),
 });
 export type AppearanceDiff = z.infer<typeof AppearanceDiff>;
 export const AppearanceUpload = z.object({ url: z.string(), message: z.string() });

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { Id, webLink } from "./common";
-import { CLIENT_TYPES, MODE_ENVS, AGENT_TYPES, COUNTRIES, COPY_MARKETS, RESERVED_URL_CODES, URL_CODE_PATTERN, AGENT_STATUSES } from "./values/apps";
+import {
+  CLIENT_TYPES,
+  MODE_ENVS,
+  AGENT_TYPES,
+  COUNTRIES,
+  COPY_MARKETS,
+  RESERVED_URL_CODES,
+  URL_CODE_PATTERN,
+  AGENT_STATUSES,
+} from "./values/apps";
 export * from "./values/apps";
 
 export const AgentSummary = z.object({

@@ -1,16 +1,18 @@
 import { z } from "zod";
 
-export const GoogleSignInBody = z.object({
-  /** Authorization code from Google's redirect. */
-  code: z.string().min(1).optional(),
-  /** The redirect URI the code was issued for (must match the one used to ask for it). */
-  redirect_uri: z.string().url().optional(),
-  /** An ID token handed over directly (Google One Tap). */
-  id_token: z.string().min(1).optional(),
-}).refine((b) => Boolean(b.code) !== Boolean(b.id_token), {
-  message: "Send either code or id_token",
-  path: ["code"],
-});
+export const GoogleSignInBody = z
+  .object({
+    /** Authorization code from Google's redirect. */
+    code: z.string().min(1).optional(),
+    /** The redirect URI the code was issued for (must match the one used to ask for it). */
+    redirect_uri: z.string().url().optional(),
+    /** An ID token handed over directly (Google One Tap). */
+    id_token: z.string().min(1).optional(),
+  })
+  .refine((b) => Boolean(b.code) !== Boolean(b.id_token), {
+    message: "Send either code or id_token",
+    path: ["code"],
+  });
 export type GoogleSignInBody = z.infer<typeof GoogleSignInBody>;
 
 export const DevSignInBody = z.object({

@@ -11,7 +11,13 @@ export type ErrorBody = z.infer<typeof ErrorBody>; // ids are Postgres integers
 export const IdParam = z.coerce.number().int().positive().max(MAX_ID, "Not a valid id");
 /** An id inside a JSON body. */
 /** A page number of a list query (the first page is `first`: 1, or 0 for URL lists). */
-export const pageNumber = (first: 0 | 1) => z.coerce.number().int().min(first).max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`).default(first);
+export const pageNumber = (first: 0 | 1) =>
+  z.coerce
+    .number()
+    .int()
+    .min(first)
+    .max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`)
+    .default(first);
 export const Id = z.number().int().positive().max(MAX_ID, "Not a valid id");
 
 /** Longer URLs than any real page has; PostgreSQL indexes cannot hold much longer ones either. */
@@ -38,7 +44,11 @@ export function isWebLink(value: string) {
 
 /** An optional web link field: empty, or what isWebLink accepts. */
 export const webLink = (max = MAX_URL_LENGTH) =>
-  z.string().trim().max(max, URL_TOO_LONG).refine((value) => value === "" || isWebLink(value), "Use a web address starting with http:// or https://");
+  z
+    .string()
+    .trim()
+    .max(max, URL_TOO_LONG)
+    .refine((value) => value === "" || isWebLink(value), "Use a web address starting with http:// or https://");
 
 /** A query value left empty by a form's blank choice ("any kind", "any outcome") means no filter. */
 export const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
@@ -49,4 +59,7 @@ const isCalendarDay = (day: string) => {
   return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
 };
 /** A UTC day as YYYY-MM-DD, a real one. */
-export const IsoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD").refine(isCalendarDay, "Not a date");
+export const IsoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, "Dates are YYYY-MM-DD")
+  .refine(isCalendarDay, "Not a date");

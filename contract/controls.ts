@@ -1,7 +1,30 @@
 import { z } from "zod";
 import { Id, IdParam } from "./common";
-import { DEFAULT_TRIGGER_POINT, AI_PERSONALITY, QUALITY_CHECK, TOPIC_CONTROL_TYPES, CONTROL_TYPES, PERSONALITY_MAX_CHARS, TOPIC_MAX_CHARS, TOPIC_RESPONSE_MAX_CHARS, TOPIC_RESPONSE_LABELS, AI_PROBING_TYPES, PROBING_MAX_CHARS } from "./values/controls";
-import { PROMPT_KEY_PATTERN, PROMPT_MAX_CHARS, FINETUNING_TYPES, PENALTY_EXAMPLE, CLEANUP_SELECTOR_PATTERN, CLEANUP_METADATA_EXAMPLE, isBlankFinetuning, isPenaltyType, readMetadata, readPenalty } from "./values/tuning";
+import {
+  DEFAULT_TRIGGER_POINT,
+  AI_PERSONALITY,
+  QUALITY_CHECK,
+  TOPIC_CONTROL_TYPES,
+  CONTROL_TYPES,
+  PERSONALITY_MAX_CHARS,
+  TOPIC_MAX_CHARS,
+  TOPIC_RESPONSE_MAX_CHARS,
+  TOPIC_RESPONSE_LABELS,
+  AI_PROBING_TYPES,
+  PROBING_MAX_CHARS,
+} from "./values/controls";
+import {
+  PROMPT_KEY_PATTERN,
+  PROMPT_MAX_CHARS,
+  FINETUNING_TYPES,
+  PENALTY_EXAMPLE,
+  CLEANUP_SELECTOR_PATTERN,
+  CLEANUP_METADATA_EXAMPLE,
+  isBlankFinetuning,
+  isPenaltyType,
+  readMetadata,
+  readPenalty,
+} from "./values/tuning";
 export * from "./values/controls";
 export * from "./values/tuning";
 
@@ -10,11 +33,24 @@ const PENALTY_MESSAGE = "The penalty must be a number from 0 to 1";
 const METADATA_MESSAGE = `Metadata must be a JSON object, like ${CLEANUP_METADATA_EXAMPLE}`;
 
 /** A trigger point: '' (Default), one of the client's trigger points or an agent's site code. */
-export const TriggerPoint = z.string({ error: "The trigger point must be text" }).trim().max(100, "Trigger points are at most 100 characters").default(DEFAULT_TRIGGER_POINT);
+export const TriggerPoint = z
+  .string({ error: "The trigger point must be text" })
+  .trim()
+  .max(100, "Trigger points are at most 100 characters")
+  .default(DEFAULT_TRIGGER_POINT);
 
 /** `types=a,b` in a query string, or an array. */
 const csvOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : value), z.array(item).optional());
+  z.preprocess(
+    (value) =>
+      typeof value === "string"
+        ? value
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : value,
+    z.array(item).optional(),
+  );
 export const ControlType = z.enum(CONTROL_TYPES, { error: `internal_name must be one of ${CONTROL_TYPES.join(", ")}` });
 export type ControlType = z.infer<typeof ControlType>;
 
@@ -28,17 +64,29 @@ export const QualityCheckSettings = z.object({
    * message. A passage's score is the share of the question's key words it contains, times
    * the AI Finetuning penalties that apply to its page.
    */
-  min_retrieval_confidence: z.number({ error: "Enter a number from 0 to 1" })
-    .min(0, "Enter a number from 0 to 1").max(1, "Enter a number from 0 to 1").default(0.4),
+  min_retrieval_confidence: z
+    .number({ error: "Enter a number from 0 to 1" })
+    .min(0, "Enter a number from 0 to 1")
+    .max(1, "Enter a number from 0 to 1")
+    .default(0.4),
   /** Every answer names the pages or files it comes from; with nothing to cite, no answer. */
   require_source: z.boolean({ error: "Choose yes or no" }).default(true),
   /** How many passages an answer may draw on (and cite). */
-  max_sources: z.number({ error: "Enter a whole number from 1 to 10" })
-    .int("Enter a whole number from 1 to 10").min(1, "Enter a whole number from 1 to 10").max(10, "Enter a whole number from 1 to 10").default(3),
+  max_sources: z
+    .number({ error: "Enter a whole number from 1 to 10" })
+    .int("Enter a whole number from 1 to 10")
+    .min(1, "Enter a whole number from 1 to 10")
+    .max(10, "Enter a whole number from 1 to 10")
+    .default(3),
   /** Said when the check fails. */
-  fallback_message: z.string({ error: "This string is required" }).trim()
-    .min(1, "This string is required").max(1000, "Keep the message under 1,000 characters")
-    .default("I'm sorry, I couldn't find that in our published information. Please rephrase your question or contact our team, who will be glad to help."),
+  fallback_message: z
+    .string({ error: "This string is required" })
+    .trim()
+    .min(1, "This string is required")
+    .max(1000, "Keep the message under 1,000 characters")
+    .default(
+      "I'm sorry, I couldn't find that in our published information. Please rephrase your question or contact our team, who will be glad to help.",
+    ),
 });
 export type QualityCheckSettings = z.output<typeof QualityCheckSettings>;
 export const QUALITY_CHECK_DEFAULTS: QualityCheckSettings = QualityCheckSettings.parse({});
@@ -67,26 +115,54 @@ const controlBase = {
 const PersonalityInput = z.object({
   ...controlBase,
   internal_name: z.literal(AI_PERSONALITY),
-  prompt_input_raw: z.string({ error: "This string is required" }).max(PERSONALITY_MAX_CHARS, `Keep the personality under ${PERSONALITY_MAX_CHARS.toLocaleString("en-US")} characters`).default(""),
+  prompt_input_raw: z
+    .string({ error: "This string is required" })
+    .max(
+      PERSONALITY_MAX_CHARS,
+      `Keep the personality under ${PERSONALITY_MAX_CHARS.toLocaleString("en-US")} characters`,
+    )
+    .default(""),
   metadata: z.record(z.string(), z.unknown()).default({}),
 });
 
-const TopicInput = z.object({
-  ...controlBase,
-  internal_name: z.enum(TOPIC_CONTROL_TYPES),
-  /** The topic. */
-  prompt_input_raw: z.string({ error: "This string is required" }).trim().max(TOPIC_MAX_CHARS, `Keep the topic under ${TOPIC_MAX_CHARS} characters`).default(""),
-  metadata: z.object({
-    disclaimer: z.string({ error: "This string is required" }).trim().max(TOPIC_RESPONSE_MAX_CHARS, `Keep it under ${TOPIC_RESPONSE_MAX_CHARS.toLocaleString("en-US")} characters`).default(""),
-  }).default({ disclaimer: "" }),
-}).superRefine((row, ctx) => {
-  // A topic without its text (or text without a topic) is half a rule; both blank is an empty row.
-  const topic = row.prompt_input_raw;
-  const response = row.metadata.disclaimer;
-  const label = TOPIC_RESPONSE_LABELS[row.internal_name];
-  if (topic && !response) ctx.addIssue({ code: "custom", path: ["metadata", "disclaimer"], message: `Enter the ${label.toLowerCase()} for this topic` });
-  if (!topic && response) ctx.addIssue({ code: "custom", path: ["prompt_input_raw"], message: `Enter the topic this ${label.toLowerCase()} is for` });
-});
+const TopicInput = z
+  .object({
+    ...controlBase,
+    internal_name: z.enum(TOPIC_CONTROL_TYPES),
+    /** The topic. */
+    prompt_input_raw: z
+      .string({ error: "This string is required" })
+      .trim()
+      .max(TOPIC_MAX_CHARS, `Keep the topic under ${TOPIC_MAX_CHARS} characters`)
+      .default(""),
+    metadata: z
+      .object({
+        disclaimer: z
+          .string({ error: "This string is required" })
+          .trim()
+          .max(TOPIC_RESPONSE_MAX_CHARS, `Keep it under ${TOPIC_RESPONSE_MAX_CHARS.toLocaleString("en-US")} characters`)
+          .default(""),
+      })
+      .default({ disclaimer: "" }),
+  })
+  .superRefine((row, ctx) => {
+    // A topic without its text (or text without a topic) is half a rule; both blank is an empty row.
+    const topic = row.prompt_input_raw;
+    const response = row.metadata.disclaimer;
+    const label = TOPIC_RESPONSE_LABELS[row.internal_name];
+    if (topic && !response)
+      ctx.addIssue({
+        code: "custom",
+        path: ["metadata", "disclaimer"],
+        message: `Enter the ${label.toLowerCase()} for this topic`,
+      });
+    if (!topic && response)
+      ctx.addIssue({
+        code: "custom",
+        path: ["prompt_input_raw"],
+        message: `Enter the topic this ${label.toLowerCase()} is for`,
+      });
+  });
 
 const QualityCheckInput = z.object({
   ...controlBase,
@@ -122,7 +198,9 @@ export const ControlsList = z.object({ controls: z.array(Control) });
 export type ControlsList = z.infer<typeof ControlsList>;
 export const ControlsSaved = z.object({ message: z.string(), controls: z.array(Control) });
 export type ControlsSaved = z.infer<typeof ControlsSaved>;
-export const AiProbingType = z.enum(AI_PROBING_TYPES, { error: `internal_name must be one of ${AI_PROBING_TYPES.join(", ")}` });
+export const AiProbingType = z.enum(AI_PROBING_TYPES, {
+  error: `internal_name must be one of ${AI_PROBING_TYPES.join(", ")}`,
+});
 export type AiProbingType = z.infer<typeof AiProbingType>;
 
 export const AiProbing = z.object({
@@ -141,7 +219,10 @@ export const AiProbingInput = z.object({
   app_id: Id.nullish(),
   internal_name: AiProbingType,
   display_name: z.string().trim().max(200).optional(),
-  prompt_input_raw: z.string({ error: "This string is required" }).max(PROBING_MAX_CHARS, `Keep it under ${PROBING_MAX_CHARS.toLocaleString("en-US")} characters`).default(""),
+  prompt_input_raw: z
+    .string({ error: "This string is required" })
+    .max(PROBING_MAX_CHARS, `Keep it under ${PROBING_MAX_CHARS.toLocaleString("en-US")} characters`)
+    .default(""),
   trigger_point: TriggerPoint,
 });
 export const AiProbingsQuery = z.object({ trigger_point: TriggerPoint, types: csvOf(AiProbingType) });
@@ -166,44 +247,71 @@ export const InputPrompt = z.object({
 });
 export type InputPrompt = z.infer<typeof InputPrompt>;
 
-export const InputPromptInput = z.object({
-  id: Id.nullish(),
-  internal_name: z.string({ error: "This string is required" }).trim().max(100, "Prompt keys are at most 100 characters").default(""),
-  prompt_input_raw: z.string({ error: "This string is required" }).trim().max(PROMPT_MAX_CHARS, `Keep the prompt under ${PROMPT_MAX_CHARS.toLocaleString("en-US")} characters`).default(""),
-  trigger_point: TriggerPoint,
-}).superRefine((row, ctx) => {
-  // A row left completely blank is ignored on save; anything else needs both fields.
-  if (!row.id && !row.internal_name && !row.prompt_input_raw) return;
-  if (!row.internal_name) ctx.addIssue({ code: "custom", path: ["internal_name"], message: "This string is required" });
-  else if (!PROMPT_KEY_PATTERN.test(row.internal_name)) {
-    ctx.addIssue({ code: "custom", path: ["internal_name"], message: "Use letters, digits, '_', '.' and '-' only, without spaces" });
-  }
-  if (!row.prompt_input_raw) ctx.addIssue({ code: "custom", path: ["prompt_input_raw"], message: "This string is required" });
-});
+export const InputPromptInput = z
+  .object({
+    id: Id.nullish(),
+    internal_name: z
+      .string({ error: "This string is required" })
+      .trim()
+      .max(100, "Prompt keys are at most 100 characters")
+      .default(""),
+    prompt_input_raw: z
+      .string({ error: "This string is required" })
+      .trim()
+      .max(PROMPT_MAX_CHARS, `Keep the prompt under ${PROMPT_MAX_CHARS.toLocaleString("en-US")} characters`)
+      .default(""),
+    trigger_point: TriggerPoint,
+  })
+  .superRefine((row, ctx) => {
+    // A row left completely blank is ignored on save; anything else needs both fields.
+    if (!row.id && !row.internal_name && !row.prompt_input_raw) return;
+    if (!row.internal_name)
+      ctx.addIssue({ code: "custom", path: ["internal_name"], message: "This string is required" });
+    else if (!PROMPT_KEY_PATTERN.test(row.internal_name)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["internal_name"],
+        message: "Use letters, digits, '_', '.' and '-' only, without spaces",
+      });
+    }
+    if (!row.prompt_input_raw)
+      ctx.addIssue({ code: "custom", path: ["prompt_input_raw"], message: "This string is required" });
+  });
 export type InputPromptInput = z.input<typeof InputPromptInput>;
 
 export const InputPromptsQuery = z.object({ trigger_point: TriggerPoint });
 export const InputPromptsBody = z.object({
-  input_prompts: z.array(InputPromptInput, { error: "input_prompts must be a list" }).max(200, "Save at most 200 prompts at a time"),
+  input_prompts: z
+    .array(InputPromptInput, { error: "input_prompts must be a list" })
+    .max(200, "Save at most 200 prompts at a time"),
 });
 export type InputPromptsBody = z.input<typeof InputPromptsBody>;
 export const InputPromptsList = z.object({ input_prompts: z.array(InputPrompt) });
 export type InputPromptsList = z.infer<typeof InputPromptsList>;
 export const InputPromptsSaved = InputPromptsList.extend({ message: z.string() });
-export const FinetuningType = z.enum(FINETUNING_TYPES, { error: `finetuning_type must be one of ${FINETUNING_TYPES.join(", ")}` });
+export const FinetuningType = z.enum(FINETUNING_TYPES, {
+  error: `finetuning_type must be one of ${FINETUNING_TYPES.join(", ")}`,
+});
 export type FinetuningType = z.infer<typeof FinetuningType>;
 
 /**
  * The Metadata JSON of a clean-up rule: what to cut out of every page before its text is
  * extracted. Each entry is a tag name (`table`), a class (`.promo`) or an id (`#cookie-banner`).
  */
-export const CleanupMetadata = z.object({
-  tags: z.array(
-    z.string({ error: "Each entry is a tag name, .class or #id" }).trim()
-      .regex(CLEANUP_SELECTOR_PATTERN, "Each entry is a tag name (footer), a class (.promo) or an id (#banner)"),
-    { error: `List what to remove under "tags", like ${CLEANUP_METADATA_EXAMPLE}` },
-  ).min(1, `List what to remove under "tags", like ${CLEANUP_METADATA_EXAMPLE}`).max(100, "At most 100 entries per rule"),
-}).catchall(z.unknown());
+export const CleanupMetadata = z
+  .object({
+    tags: z
+      .array(
+        z
+          .string({ error: "Each entry is a tag name, .class or #id" })
+          .trim()
+          .regex(CLEANUP_SELECTOR_PATTERN, "Each entry is a tag name (footer), a class (.promo) or an id (#banner)"),
+        { error: `List what to remove under "tags", like ${CLEANUP_METADATA_EXAMPLE}` },
+      )
+      .min(1, `List what to remove under "tags", like ${CLEANUP_METADATA_EXAMPLE}`)
+      .max(100, "At most 100 entries per rule"),
+  })
+  .catchall(z.unknown());
 export type CleanupMetadata = z.infer<typeof CleanupMetadata>;
 
 export const Finetuning = z.object({
@@ -224,66 +332,92 @@ export type Finetuning = z.infer<typeof Finetuning>;
  * the metadata as JSON text; rows whose fields are all blank come out as null (ignored), and a
  * saved row marked `deleted` is removed in the same save.
  */
-export const FinetuningInput = z.object({
-  /** Absent or null for a new row (its temporary id stays in the screen). */
-  id: Id.nullish(),
-  app_id: Id.nullish(),
-  trigger_point: TriggerPoint,
-  finetuning_type: FinetuningType,
-  pattern: z.string({ error: "The pattern must be text" }).trim().max(500, "Patterns are at most 500 characters").default(""),
-  penalty: z.union([z.number(), z.string(), z.null()], { error: PENALTY_MESSAGE }).optional(),
-  metadata: z.union([z.string(), z.record(z.string(), z.unknown()), z.null()], { error: METADATA_MESSAGE }).optional(),
-  deleted: z.boolean().optional(),
-}).transform((row, ctx) => {
-  const penalty = readPenalty(row.penalty);
-  const metadata = readMetadata(row.metadata);
-  const penaltyType = isPenaltyType(row.finetuning_type);
-  if (row.deleted) {
-    if (!row.id) return null; // an unsaved row deleted before saving: nothing to do
-    return { id: row.id, app_id: row.app_id ?? undefined, deleted: true as const };
-  }
-  if (!row.id && isBlankFinetuning({ trigger_point: row.trigger_point, pattern: row.pattern, penalty, metadata })) return null;
+export const FinetuningInput = z
+  .object({
+    /** Absent or null for a new row (its temporary id stays in the screen). */
+    id: Id.nullish(),
+    app_id: Id.nullish(),
+    trigger_point: TriggerPoint,
+    finetuning_type: FinetuningType,
+    pattern: z
+      .string({ error: "The pattern must be text" })
+      .trim()
+      .max(500, "Patterns are at most 500 characters")
+      .default(""),
+    penalty: z.union([z.number(), z.string(), z.null()], { error: PENALTY_MESSAGE }).optional(),
+    metadata: z
+      .union([z.string(), z.record(z.string(), z.unknown()), z.null()], { error: METADATA_MESSAGE })
+      .optional(),
+    deleted: z.boolean().optional(),
+  })
+  .transform((row, ctx) => {
+    const penalty = readPenalty(row.penalty);
+    const metadata = readMetadata(row.metadata);
+    const penaltyType = isPenaltyType(row.finetuning_type);
+    if (row.deleted) {
+      if (!row.id) return null; // an unsaved row deleted before saving: nothing to do
+      return { id: row.id, app_id: row.app_id ?? undefined, deleted: true as const };
+    }
+    if (!row.id && isBlankFinetuning({ trigger_point: row.trigger_point, pattern: row.pattern, penalty, metadata }))
+      return null;
 
-  if (metadata === "invalid") ctx.addIssue({ code: "custom", path: ["metadata"], message: METADATA_MESSAGE });
-  if (penaltyType) {
-    if (!row.pattern) ctx.addIssue({ code: "custom", path: ["pattern"], message: "Enter a pattern (use * to match every page)" });
-    if (penalty === null) ctx.addIssue({ code: "custom", path: ["penalty"], message: `Enter a penalty from 0 to 1, for example ${PENALTY_EXAMPLE}` });
-    else if (penalty === "invalid" || penalty < 0 || penalty > 1) ctx.addIssue({ code: "custom", path: ["penalty"], message: PENALTY_MESSAGE });
-  } else {
-    if (row.trigger_point !== DEFAULT_TRIGGER_POINT) {
-      ctx.addIssue({
-        code: "custom", path: ["trigger_point"],
-        message: "Clean-up rules act when pages are indexed, which all agents of a client share: choose Default as the site",
-      });
+    if (metadata === "invalid") ctx.addIssue({ code: "custom", path: ["metadata"], message: METADATA_MESSAGE });
+    if (penaltyType) {
+      if (!row.pattern)
+        ctx.addIssue({ code: "custom", path: ["pattern"], message: "Enter a pattern (use * to match every page)" });
+      if (penalty === null)
+        ctx.addIssue({
+          code: "custom",
+          path: ["penalty"],
+          message: `Enter a penalty from 0 to 1, for example ${PENALTY_EXAMPLE}`,
+        });
+      else if (penalty === "invalid" || penalty < 0 || penalty > 1)
+        ctx.addIssue({ code: "custom", path: ["penalty"], message: PENALTY_MESSAGE });
+    } else {
+      if (row.trigger_point !== DEFAULT_TRIGGER_POINT) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["trigger_point"],
+          message:
+            "Clean-up rules act when pages are indexed, which all agents of a client share: choose Default as the site",
+        });
+      }
+      if (metadata !== "invalid") {
+        const parsed = CleanupMetadata.safeParse(metadata);
+        if (!parsed.success)
+          for (const issue of parsed.error.issues)
+            ctx.addIssue({ code: "custom", path: ["metadata", ...issue.path.map(String)], message: issue.message });
+      }
     }
-    if (metadata !== "invalid") {
-      const parsed = CleanupMetadata.safeParse(metadata);
-      if (!parsed.success) for (const issue of parsed.error.issues) ctx.addIssue({ code: "custom", path: ["metadata", ...issue.path.map(String)], message: issue.message });
-    }
-  }
-  return {
-    id: row.id ?? undefined,
-    app_id: row.app_id ?? undefined,
-    deleted: false as const,
-    trigger_point: row.trigger_point,
-    finetuning_type: row.finetuning_type,
-    pattern: penaltyType ? row.pattern : "",
-    penalty: penaltyType && typeof penalty === "number" ? penalty : null,
-    metadata: metadata === "invalid" ? {} : metadata,
-  };
-});
+    return {
+      id: row.id ?? undefined,
+      app_id: row.app_id ?? undefined,
+      deleted: false as const,
+      trigger_point: row.trigger_point,
+      finetuning_type: row.finetuning_type,
+      pattern: penaltyType ? row.pattern : "",
+      penalty: penaltyType && typeof penalty === "number" ? penalty : null,
+      metadata: metadata === "invalid" ? {} : metadata,
+    };
+  });
 export type FinetuningInput = z.input<typeof FinetuningInput>;
 export type FinetuningChange = NonNullable<z.output<typeof FinetuningInput>>;
 
 export const FinetuningsQuery = z.object({ app_id: IdParam, trigger_point: z.string().trim().max(100).optional() });
 export const FinetuningsUpsertBody = z.object({
   app_id: Id.optional(),
-  finetunings: z.array(FinetuningInput, { error: "finetunings must be a list" }).max(500, "Save at most 500 rules at a time"),
+  finetunings: z
+    .array(FinetuningInput, { error: "finetunings must be a list" })
+    .max(500, "Save at most 500 rules at a time"),
 });
 export type FinetuningsUpsertBody = z.input<typeof FinetuningsUpsertBody>;
 export const FinetuningsList = z.object({ finetunings: z.array(Finetuning) });
 export type FinetuningsList = z.infer<typeof FinetuningsList>;
-export const FinetuningsSaved = FinetuningsList.extend({ message: z.string(), saved: z.number().int(), deleted: z.number().int() });
+export const FinetuningsSaved = FinetuningsList.extend({
+  message: z.string(),
+  saved: z.number().int(),
+  deleted: z.number().int(),
+});
 export type FinetuningsSaved = z.infer<typeof FinetuningsSaved>;
 
 export const BulkDeleteFinetuningsBody = z.object({

@@ -2,8 +2,14 @@ import { z } from "zod";
 import { blankIsAbsent, IsoDay, pageNumber } from "./common";
 import { CHAT_OUTCOMES } from "./values/chat";
 import {
-  ANSWER_RATINGS, CONVERSATION_PAGE_SIZES, CONVERSATION_RATING_FILTERS, CONVERSATION_RATINGS, CONVERSATION_SORTS, EVIDENCE_THRESHOLDS,
-  FEEDBACK_COMMENT_MAX_CHARS, TRACE_CONTROL_TYPES,
+  ANSWER_RATINGS,
+  CONVERSATION_PAGE_SIZES,
+  CONVERSATION_RATING_FILTERS,
+  CONVERSATION_RATINGS,
+  CONVERSATION_SORTS,
+  EVIDENCE_THRESHOLDS,
+  FEEDBACK_COMMENT_MAX_CHARS,
+  TRACE_CONTROL_TYPES,
 } from "./values/conversations";
 import { INSIGHT_ENVIRONMENTS } from "./values/insights";
 export * from "./values/conversations";
@@ -13,32 +19,67 @@ export * from "./values/conversations";
  * given, the visitor's rating of it, and the operator's review (docs/decisions/028).
  */
 
-const yesNo = (what: string) => z.preprocess(blankIsAbsent, z.enum(["true", "false"], { error: `${what} must be true or false` }).optional());
+const yesNo = (what: string) =>
+  z.preprocess(blankIsAbsent, z.enum(["true", "false"], { error: `${what} must be true or false` }).optional());
 
-export const ConversationsQuery = z.object({
-  /** One trigger point ('' for Default), or every one when absent. */
-  trigger_point: z.string().max(100, "Trigger points are at most 100 characters").optional(),
-  environment: z.preprocess(blankIsAbsent, z.enum(INSIGHT_ENVIRONMENTS, { error: "environment must be all, prod or stage" }).default("all")),
-  /** Conversations with at least one answer of this outcome. */
-  outcome: z.preprocess(blankIsAbsent, z.enum(CHAT_OUTCOMES, { error: `outcome must be one of ${CHAT_OUTCOMES.join(", ")}` }).optional()),
-  rating: z.preprocess(blankIsAbsent, z.enum(CONVERSATION_RATING_FILTERS, { error: "rating must be up, down or unrated" }).optional()),
-  lead: yesNo("lead"),
-  reviewed: yesNo("reviewed"),
-  /** Started on or after this UTC day … */
-  from: z.preprocess(blankIsAbsent, IsoDay.optional()),
-  /** … and on or before this one. */
-  to: z.preprocess(blankIsAbsent, IsoDay.optional()),
-  /** Whole words of any message of the conversation, any case, all of them. */
-  search: z.preprocess(blankIsAbsent, z.string().trim().max(200, "Search for at most 200 characters").optional()),
-  sort: z.preprocess(blankIsAbsent, z.enum(CONVERSATION_SORTS, { error: `sort must be one of ${CONVERSATION_SORTS.join(", ")}` }).default("latest")),
-  page: pageNumber(1),
-  page_size: z.preprocess(blankIsAbsent, z.coerce.number({ error: "The page size must be a number" }).int()
-    .refine((n) => (CONVERSATION_PAGE_SIZES as readonly number[]).includes(n), `page_size must be ${CONVERSATION_PAGE_SIZES.join(", ")}`).default(25)),
-}).refine((q) => !q.from || !q.to || q.from <= q.to, { message: "The start date must be on or before the end date", path: ["from"] });
+export const ConversationsQuery = z
+  .object({
+    /** One trigger point ('' for Default), or every one when absent. */
+    trigger_point: z.string().max(100, "Trigger points are at most 100 characters").optional(),
+    environment: z.preprocess(
+      blankIsAbsent,
+      z.enum(INSIGHT_ENVIRONMENTS, { error: "environment must be all, prod or stage" }).default("all"),
+    ),
+    /** Conversations with at least one answer of this outcome. */
+    outcome: z.preprocess(
+      blankIsAbsent,
+      z.enum(CHAT_OUTCOMES, { error: `outcome must be one of ${CHAT_OUTCOMES.join(", ")}` }).optional(),
+    ),
+    rating: z.preprocess(
+      blankIsAbsent,
+      z.enum(CONVERSATION_RATING_FILTERS, { error: "rating must be up, down or unrated" }).optional(),
+    ),
+    lead: yesNo("lead"),
+    reviewed: yesNo("reviewed"),
+    /** Started on or after this UTC day … */
+    from: z.preprocess(blankIsAbsent, IsoDay.optional()),
+    /** … and on or before this one. */
+    to: z.preprocess(blankIsAbsent, IsoDay.optional()),
+    /** Whole words of any message of the conversation, any case, all of them. */
+    search: z.preprocess(blankIsAbsent, z.string().trim().max(200, "Search for at most 200 characters").optional()),
+    sort: z.preprocess(
+      blankIsAbsent,
+      z.enum(CONVERSATION_SORTS, { error: `sort must be one of ${CONVERSATION_SORTS.join(", ")}` }).default("latest"),
+    ),
+    page: pageNumber(1),
+    page_size: z.preprocess(
+      blankIsAbsent,
+      z.coerce
+        .number({ error: "The page size must be a number" })
+        .int()
+        .refine(
+          (n) => (CONVERSATION_PAGE_SIZES as readonly number[]).includes(n),
+          `page_size must be ${CONVERSATION_PAGE_SIZES.join(", ")}`,
+        )
+        .default(25),
+    ),
+  })
+  .refine((q) => !q.from || !q.to || q.from <= q.to, {
+    message: "The start date must be on or before the end date",
+    path: ["from"],
+  });
 /** What a caller sends (page and page_size as numbers). */
-export type ConversationsQuery = Omit<z.input<typeof ConversationsQuery>, "page" | "page_size"> & { page?: number; page_size?: number };
+export type ConversationsQuery = Omit<z.input<typeof ConversationsQuery>, "page" | "page_size"> & {
+  page?: number;
+  page_size?: number;
+};
 
-export const OutcomeCounts = z.object({ answered: z.number(), fallback: z.number(), canned: z.number(), disclaimed: z.number() });
+export const OutcomeCounts = z.object({
+  answered: z.number(),
+  fallback: z.number(),
+  canned: z.number(),
+  disclaimed: z.number(),
+});
 export type OutcomeCounts = z.infer<typeof OutcomeCounts>;
 
 export const ConversationRow = z.object({
@@ -140,11 +181,22 @@ export const ReviewResult = z.object({ message: z.string(), reviewed: z.boolean(
 export type ReviewResult = z.infer<typeof ReviewResult>;
 
 export const FeedbackRequest = z.object({
-  key: z.string({ error: "The embed key is missing" }).min(10, "The embed key is not valid").max(100, "The embed key is not valid"),
+  key: z
+    .string({ error: "The embed key is missing" })
+    .min(10, "The embed key is not valid")
+    .max(100, "The embed key is not valid"),
   conversation_id: z.uuid({ error: "Not a conversation id" }),
-  message_id: z.number({ error: "Not a message id" }).int("Not a message id").positive("Not a message id").max(2_147_483_647, "Not a message id"),
+  message_id: z
+    .number({ error: "Not a message id" })
+    .int("Not a message id")
+    .positive("Not a message id")
+    .max(2_147_483_647, "Not a message id"),
   rating: z.enum(ANSWER_RATINGS, { error: "rating must be up or down" }),
-  comment: z.string().trim().max(FEEDBACK_COMMENT_MAX_CHARS, `Keep comments under ${FEEDBACK_COMMENT_MAX_CHARS} characters`).optional(),
+  comment: z
+    .string()
+    .trim()
+    .max(FEEDBACK_COMMENT_MAX_CHARS, `Keep comments under ${FEEDBACK_COMMENT_MAX_CHARS} characters`)
+    .optional(),
 });
 export type FeedbackRequest = z.input<typeof FeedbackRequest>;
 export const FeedbackResult = z.object({ message: z.string(), rating: z.enum(ANSWER_RATINGS) });

@@ -46,8 +46,12 @@ export const PresignQuery = z.object({
   user_id: IdParam.optional(),
 });
 export const PresignBody = z.object({
-  file_names: z.array(z.string().trim().min(1, "A file name is required").max(255, "File names are at most 255 characters"), { error: "Choose at least one PDF file" })
-    .min(1, "Choose at least one PDF file").max(MAX_FILES_PER_UPLOAD, `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time`),
+  file_names: z
+    .array(z.string().trim().min(1, "A file name is required").max(255, "File names are at most 255 characters"), {
+      error: "Choose at least one PDF file",
+    })
+    .min(1, "Choose at least one PDF file")
+    .max(MAX_FILES_PER_UPLOAD, `Upload at most ${MAX_FILES_PER_UPLOAD} files at a time`),
 });
 export const PresignedUpload = z.object({
   /** PUT the bytes here with Content-Type application/pdf before it expires. */

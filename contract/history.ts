@@ -3,14 +3,23 @@ import { blankIsAbsent, pageNumber } from "./common";
 import { CHANGE_KINDS, MAX_HISTORY_PAGE_SIZE, RESTORE_STATES } from "./values/history";
 export * from "./values/history";
 
-
 export const HistoryQuery = z.object({
-  kind: z.preprocess(blankIsAbsent, z.enum(CHANGE_KINDS, { error: `The kind must be one of ${CHANGE_KINDS.join(", ")}` }).optional()),
+  kind: z.preprocess(
+    blankIsAbsent,
+    z.enum(CHANGE_KINDS, { error: `The kind must be one of ${CHANGE_KINDS.join(", ")}` }).optional(),
+  ),
   /** Who made the change, by email address (any case). */
-  user: z.preprocess(blankIsAbsent, z.string().trim().toLowerCase().max(320, "Email addresses are at most 320 characters").optional()),
+  user: z.preprocess(
+    blankIsAbsent,
+    z.string().trim().toLowerCase().max(320, "Email addresses are at most 320 characters").optional(),
+  ),
   page: pageNumber(1),
-  page_size: z.coerce.number({ error: "The page size must be a number" }).int("The page size must be a whole number")
-    .min(1, "The page size is at least 1").max(MAX_HISTORY_PAGE_SIZE, `The page size is at most ${MAX_HISTORY_PAGE_SIZE}`).default(25),
+  page_size: z.coerce
+    .number({ error: "The page size must be a number" })
+    .int("The page size must be a whole number")
+    .min(1, "The page size is at least 1")
+    .max(MAX_HISTORY_PAGE_SIZE, `The page size is at most ${MAX_HISTORY_PAGE_SIZE}`)
+    .default(25),
 });
 export type HistoryQuery = z.input<typeof HistoryQuery>;
 

@@ -8,7 +8,6 @@ export * from "./values/insights";
  * conversations, outcomes, questions, leads and cited sources per client.
  */
 
-
 export const InsightsQuery = z.object({
   from: IsoDay.optional(),
   to: IsoDay.optional(),
@@ -23,15 +22,25 @@ export const ClosestPassage = z.object({ title: z.string(), url: z.string(), sco
 export const GAP_PAGE_STATES = ["indexed", "not_indexed", "skipped", "failed", "deleted"] as const;
 /** A page of the client's inventory (any status) whose address holds the words of an unanswered question. */
 export const GapPage = z.object({
-  url_id: z.number().int(), website_id: z.number().int(), url: z.string(), title: z.string(), status: z.string(),
+  url_id: z.number().int(),
+  website_id: z.number().int(),
+  url: z.string(),
+  title: z.string(),
+  status: z.string(),
   state: z.enum(GAP_PAGE_STATES),
   /** Why it failed or was skipped, when the pipeline said. */
   reason: z.string().nullable(),
 });
 export type GapPage = z.infer<typeof GapPage>;
 export const InsightDay = z.object({
-  day: z.string(), conversations: z.number(), questions: z.number(),
-  answered: z.number(), fallback: z.number(), canned: z.number(), disclaimed: z.number(), leads: z.number(),
+  day: z.string(),
+  conversations: z.number(),
+  questions: z.number(),
+  answered: z.number(),
+  fallback: z.number(),
+  canned: z.number(),
+  disclaimed: z.number(),
+  leads: z.number(),
 });
 export type InsightDay = z.infer<typeof InsightDay>;
 
@@ -58,11 +67,27 @@ export const Insights = z.object({
   days: z.array(InsightDay),
   top_questions: z.array(z.object({ question: z.string(), asked: z.number(), unanswered: z.number() })),
   /** `closest`: the indexed passages found nearest when it was asked; `pages`: the inventory's pages nearest now, in any status. */
-  unanswered_questions: z.array(z.object({ question: z.string(), unanswered: z.number(), closest: z.array(ClosestPassage), pages: z.array(GapPage) })),
+  unanswered_questions: z.array(
+    z.object({
+      question: z.string(),
+      unanswered: z.number(),
+      closest: z.array(ClosestPassage),
+      pages: z.array(GapPage),
+    }),
+  ),
   leads: z.object({
     captured: z.number(),
     average_score: z.number().nullable(),
-    top: z.array(z.object({ conversation_id: z.string(), name: z.string(), contact: z.string(), score: z.number(), reasons: z.array(z.string()), started_at: z.string() })),
+    top: z.array(
+      z.object({
+        conversation_id: z.string(),
+        name: z.string(),
+        contact: z.string(),
+        score: z.number(),
+        reasons: z.array(z.string()),
+        started_at: z.string(),
+      }),
+    ),
   }),
   top_sources: z.array(z.object({ url: z.string(), title: z.string(), cited: z.number() })),
   /** Answers rated down in the range (by when they were rated): how many, and the latest first. */
@@ -79,10 +104,17 @@ export const UserProfilesQuery = z.object({
   environment: z.enum(INSIGHT_ENVIRONMENTS).default("all"),
   leads_only: z.enum(["true", "false"]).optional(),
   page: pageNumber(1),
-  page_size: z.coerce.number().int().refine((n) => [10, 25, 50, 100, 1000].includes(n), "page_size must be 10, 25, 50, 100 or 1000").default(25),
+  page_size: z.coerce
+    .number()
+    .int()
+    .refine((n) => [10, 25, 50, 100, 1000].includes(n), "page_size must be 10, 25, 50, 100 or 1000")
+    .default(25),
 });
 /** What a caller sends (page and page_size as numbers). */
-export type UserProfilesQuery = Omit<z.input<typeof UserProfilesQuery>, "page" | "page_size"> & { page?: number; page_size?: number };
+export type UserProfilesQuery = Omit<z.input<typeof UserProfilesQuery>, "page" | "page_size"> & {
+  page?: number;
+  page_size?: number;
+};
 
 export const UserProfileRow = z.object({
   conversation_id: z.string(),
@@ -111,7 +143,15 @@ export const UserProfileDetail = z.object({
   profile: UserProfileRow,
   /** Field ⇒ the id of the message its value came from. */
   field_sources: z.record(z.string(), z.number()),
-  messages: z.array(z.object({ id: z.number(), role: z.string(), text: z.string(), outcome: z.string().nullable(), created_at: z.string() })),
+  messages: z.array(
+    z.object({
+      id: z.number(),
+      role: z.string(),
+      text: z.string(),
+      outcome: z.string().nullable(),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type UserProfileDetail = z.infer<typeof UserProfileDetail>;
 

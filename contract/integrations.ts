@@ -55,10 +55,14 @@ export type IntegrationsList = z.infer<typeof IntegrationsList>;
 export const IntegrationInput = z.object({
   /** A label for this link (the system's title when blank). */
   name: z.string({ error: "The name must be text" }).trim().max(200, "Names are at most 200 characters").default(""),
-  environment: z.enum(INTEGRATION_ENVIRONMENTS, { error: "Choose staging or production" }).default(DEFAULT_INTEGRATION_ENVIRONMENT),
+  environment: z
+    .enum(INTEGRATION_ENVIRONMENTS, { error: "Choose staging or production" })
+    .default(DEFAULT_INTEGRATION_ENVIRONMENT),
   usecase: z.string({ error: "Choose a use case" }).trim().min(1, "Choose a use case").max(100),
   external_system: z.string({ error: "Choose a system" }).trim().min(1, "Choose a system").max(100),
-  settings_json: z.record(z.string(), z.string().max(4000, "Values are at most 4,000 characters"), { error: "settings_json must be an object of text values" }),
+  settings_json: z.record(z.string(), z.string().max(4000, "Values are at most 4,000 characters"), {
+    error: "settings_json must be an object of text values",
+  }),
 });
 export type IntegrationInput = z.input<typeof IntegrationInput>;
 export const IntegrationsUpsertBody = z.object({

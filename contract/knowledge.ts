@@ -27,10 +27,17 @@ export const Website = z.object({
    * came): when it began; pages indexed before that were checked, of which unchanged (not fetched
    * or the same text), changed (re-indexed) and gone; pages indexed for the first time; failures.
    */
-  last_refresh: z.object({
-    started_at: z.string(), checked: z.number().int(), unchanged: z.number().int(), changed: z.number().int(),
-    gone: z.number().int(), new: z.number().int(), failed: z.number().int(),
-  }).nullable(),
+  last_refresh: z
+    .object({
+      started_at: z.string(),
+      checked: z.number().int(),
+      unchanged: z.number().int(),
+      changed: z.number().int(),
+      gone: z.number().int(),
+      new: z.number().int(),
+      failed: z.number().int(),
+    })
+    .nullable(),
 });
 export type Website = z.infer<typeof Website>;
 
@@ -52,7 +59,11 @@ const pattern = z.string().trim().min(1).max(200);
 export const WebsiteInput = z.object({
   id: Id.optional(),
   app_id: Id,
-  url: z.string({ error: "This field is required" }).trim().min(1, "This string is required").max(2000)
+  url: z
+    .string({ error: "This field is required" })
+    .trim()
+    .min(1, "This string is required")
+    .max(2000)
     .pipe(z.url({ protocol: /^https?$/, error: "Enter a full http(s) address" })),
   site_map: z.enum(SCAN_MODES, { error: "This field is required" }),
   enabled: z.boolean().default(true),
@@ -60,7 +71,16 @@ export const WebsiteInput = z.object({
   skip_patterns: z.array(pattern).max(100).default([]),
   allowed_patterns: z.array(pattern).max(100).default([]),
   /** For few_urls: the addresses to take (default: the website URL itself). */
-  urls: z.array(z.string().trim().max(MAX_URL_LENGTH, URL_TOO_LONG).pipe(z.url({ protocol: /^https?$/ }))).max(1000).optional(),
+  urls: z
+    .array(
+      z
+        .string()
+        .trim()
+        .max(MAX_URL_LENGTH, URL_TOO_LONG)
+        .pipe(z.url({ protocol: /^https?$/ })),
+    )
+    .max(1000)
+    .optional(),
 });
 export type WebsiteInput = z.input<typeof WebsiteInput>;
 export const WebsitesUpsertBody = z.object({ websites: z.array(WebsiteInput).min(1).max(100) });
@@ -74,7 +94,16 @@ export const UpdateStatusBody = z.object({
 export const UpdateStatusResult = z.object({ message: z.string(), updated: z.number().int() });
 
 const csv = <T extends z.ZodType>(item: T) =>
-  z.preprocess((value) => (typeof value === "string" ? value.split(",").map((s) => s.trim()).filter(Boolean) : value), z.array(item).optional());
+  z.preprocess(
+    (value) =>
+      typeof value === "string"
+        ? value
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean)
+        : value,
+    z.array(item).optional(),
+  );
 export const UrlsQuery = z.object({
   page: pageNumber(0),
   page_size: z.coerce.number().int().min(1).max(10_000).default(100),
@@ -93,7 +122,9 @@ export const UrlRow = z.object({
   status: UrlStatus,
   sitemap_refresh_review_status: ReviewStatus.nullable(),
   refresh_days: z.number().int().nullable(),
-  metadata: z.object({ internal_url: z.string().optional(), error_message: z.string().optional() }).catchall(z.unknown()),
+  metadata: z
+    .object({ internal_url: z.string().optional(), error_message: z.string().optional() })
+    .catchall(z.unknown()),
   indexed_at: z.string().nullable(),
   /** When the page was last checked for changes (fetched, answered 304, or skipped by its sitemap's lastmod). */
   checked_at: z.string().nullable(),
@@ -121,19 +152,57 @@ export const UrlsList = z.object({
 });
 export type UrlsList = z.infer<typeof UrlsList>;
 
-export const StatusCounts = z.object({ status_counts: z.record(z.string(), z.number().int()), total_count: z.number().int() });
+export const StatusCounts = z.object({
+  status_counts: z.record(z.string(), z.number().int()),
+  total_count: z.number().int(),
+});
 
-export const BulkCreateBody = z.object({ urls: z.array(z.string().trim().min(1).max(MAX_URL_LENGTH, URL_TOO_LONG).pipe(z.url({ protocol: /^https?$/, error: "Enter full http(s) addresses" }))).min(1).max(5000) });
+export const BulkCreateBody = z.object({
+  urls: z
+    .array(
+      z
+        .string()
+        .trim()
+        .min(1)
+        .max(MAX_URL_LENGTH, URL_TOO_LONG)
+        .pipe(z.url({ protocol: /^https?$/, error: "Enter full http(s) addresses" })),
+    )
+    .min(1)
+    .max(5000),
+});
 export const OkResult = z.object({ message: z.string(), created: z.number().int().optional() });
 
 export const RefreshDaysBody = z.object({
-  url: z.object({ refresh_days: z.number({ error: "Refresh days must be between 1 and 365." }).int("Refresh days must be between 1 and 365.").min(1, "Refresh days must be between 1 and 365.").max(365, "Refresh days must be between 1 and 365.") }),
+  url: z.object({
+    refresh_days: z
+      .number({ error: "Refresh days must be between 1 and 365." })
+      .int("Refresh days must be between 1 and 365.")
+      .min(1, "Refresh days must be between 1 and 365.")
+      .max(365, "Refresh days must be between 1 and 365."),
+  }),
 });
 
 /** `appId` may come as a number or as its digits in text (both are seen from clients); it must be the path's. */
 export const CachedChunksBody = z.object({
-  appId: z.union([Id, z.string().trim().regex(/^\d{1,10}$/, "Not a valid id").transform(Number).pipe(Id)], { error: "appId must be the client's id" }).optional(),
-  url: z.string({ error: "Say which URL" }).trim().min(1, "Say which URL").max(4096, "URLs are at most 4,096 characters"),
+  appId: z
+    .union(
+      [
+        Id,
+        z
+          .string()
+          .trim()
+          .regex(/^\d{1,10}$/, "Not a valid id")
+          .transform(Number)
+          .pipe(Id),
+      ],
+      { error: "appId must be the client's id" },
+    )
+    .optional(),
+  url: z
+    .string({ error: "Say which URL" })
+    .trim()
+    .min(1, "Say which URL")
+    .max(4096, "URLs are at most 4,096 characters"),
 });
 export const CachedChunks = z.object({
   url: z.string(),

@@ -23,12 +23,23 @@ export const ConfigDetailsList = z.object({ personalisation_config_details: z.ar
 export type ConfigDetailsList = z.infer<typeof ConfigDetailsList>;
 
 const required = (label: string, max: number) =>
-  z.string({ error: "This string is required" }).trim().min(1, { message: "This string is required", abort: true }).max(max, `${label} is at most ${max} characters`);
+  z
+    .string({ error: "This string is required" })
+    .trim()
+    .min(1, { message: "This string is required", abort: true })
+    .max(max, `${label} is at most ${max} characters`);
 
 export const ConfigDetailInput = z.object({
   id: Id.optional(),
-  name: required("A field name", 100).regex(FIELD_NAME_PATTERN, "Start with a letter; use letters, digits, spaces and _ only"),
-  definition: z.string({ error: "The definition must be text" }).trim().max(1000, "A definition is at most 1,000 characters").default(""),
+  name: required("A field name", 100).regex(
+    FIELD_NAME_PATTERN,
+    "Start with a letter; use letters, digits, spaces and _ only",
+  ),
+  definition: z
+    .string({ error: "The definition must be text" })
+    .trim()
+    .max(1000, "A definition is at most 1,000 characters")
+    .default(""),
   field_type: FieldType,
   group: z.enum(PROFILE_GROUPS, { error: "Choose a group" }),
   model_type: ModelType,
@@ -36,8 +47,10 @@ export const ConfigDetailInput = z.object({
 export type ConfigDetailInput = z.input<typeof ConfigDetailInput>;
 
 export const ConfigDetailsBody = z.object({
-  personalisation_config_details: z.array(ConfigDetailInput, { error: "personalisation_config_details must be a list" })
-    .min(1, "Add at least one field").max(500, "Save at most 500 fields at a time"),
+  personalisation_config_details: z
+    .array(ConfigDetailInput, { error: "personalisation_config_details must be a list" })
+    .min(1, "Add at least one field")
+    .max(500, "Save at most 500 fields at a time"),
 });
 export type ConfigDetailsBody = z.input<typeof ConfigDetailsBody>;
 export const ConfigDetailsSaved = ConfigDetailsList.extend({ message: z.string() });
@@ -46,13 +59,25 @@ export const DeleteRecordBody = z.object({ record_id: Id });
 export const SuccessResult = z.object({ success: z.literal(true), message: z.string() });
 
 export const ImportConfigBody = z.object({
-  import_app_code: z.string({ error: "Choose the client to import from" }).trim().min(1, "Choose the client to import from").max(100),
+  import_app_code: z
+    .string({ error: "Choose the client to import from" })
+    .trim()
+    .min(1, "Choose the client to import from")
+    .max(100),
   /** Which model to copy; both when omitted. */
   model_type: ModelType.optional(),
 });
-export const ImportConfigResult = z.object({ status: z.literal("success"), message: z.string(), configs: z.array(ConfigDetail) });
+export const ImportConfigResult = z.object({
+  status: z.literal("success"),
+  message: z.string(),
+  configs: z.array(ConfigDetail),
+});
 
-export const RecommendationBuildResult = z.object({ success: z.literal(true), message: z.string(), job_id: z.string().nullable() });
+export const RecommendationBuildResult = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  job_id: z.string().nullable(),
+});
 
 /** The state of the last recommendation model build, for the page's progress line. */
 export const RecommendationStatus = z.object({

@@ -10,20 +10,44 @@ export * from "./values/testing";
  * contain a text, and/or come out a given way.
  */
 
-const optionalText = (max: number, label: string) => z.string().trim().max(max, `Keep the ${label} under ${max.toLocaleString("en")} characters`)
-  .optional().nullable().transform((value) => value || null);
+const optionalText = (max: number, label: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Keep the ${label} under ${max.toLocaleString("en")} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => value || null);
 
 const TestQuestionFields = z.object({
-  trigger_point: z.string({ error: "This field is required" }).trim().max(100, "Keep the trigger point under 100 characters").default(""),
-  question: z.string({ error: "This field is required" }).trim().min(1, "This field is required").max(1000, "Keep the question under 1,000 characters"),
+  trigger_point: z
+    .string({ error: "This field is required" })
+    .trim()
+    .max(100, "Keep the trigger point under 100 characters")
+    .default(""),
+  question: z
+    .string({ error: "This field is required" })
+    .trim()
+    .min(1, "This field is required")
+    .max(1000, "Keep the question under 1,000 characters"),
   expect_source: optionalText(2000, "expected source"),
   expect_text: optionalText(500, "expected text"),
-  expect_outcome: z.enum(CHAT_OUTCOMES, { error: `The outcome must be one of ${CHAT_OUTCOMES.join(", ")}` }).optional().nullable().transform((value) => value ?? null),
+  expect_outcome: z
+    .enum(CHAT_OUTCOMES, { error: `The outcome must be one of ${CHAT_OUTCOMES.join(", ")}` })
+    .optional()
+    .nullable()
+    .transform((value) => value ?? null),
 });
 /** A question must expect something; the message sits beside the expected text. */
-const expectsSomething = (input: { expect_source: string | null; expect_text: string | null; expect_outcome: string | null }) =>
-  Boolean(input.expect_source || input.expect_text || input.expect_outcome);
-const EXPECTS_NOTHING = { message: "Say what the answer must do: a source, a text or an outcome", path: ["expect_text"] };
+const expectsSomething = (input: {
+  expect_source: string | null;
+  expect_text: string | null;
+  expect_outcome: string | null;
+}) => Boolean(input.expect_source || input.expect_text || input.expect_outcome);
+const EXPECTS_NOTHING = {
+  message: "Say what the answer must do: a source, a text or an outcome",
+  path: ["expect_text"],
+};
 export const TestQuestionInput = TestQuestionFields.refine(expectsSomething, EXPECTS_NOTHING);
 export type TestQuestionInput = z.input<typeof TestQuestionInput>;
 
@@ -57,7 +81,10 @@ export const TestQuestionCreated = z.object({ id: z.number().int() });
  */
 export const TestQuestionsImport = z.object({
   trigger_point: z.string().trim().max(100, "Keep the trigger point under 100 characters").default(""),
-  questions: z.array(TestQuestionFields.omit({ trigger_point: true }).refine(expectsSomething, EXPECTS_NOTHING)).min(1, "There are no questions to import").max(TEST_QUESTIONS_IMPORT_MAX, `Import at most ${TEST_QUESTIONS_IMPORT_MAX} questions at once`),
+  questions: z
+    .array(TestQuestionFields.omit({ trigger_point: true }).refine(expectsSomething, EXPECTS_NOTHING))
+    .min(1, "There are no questions to import")
+    .max(TEST_QUESTIONS_IMPORT_MAX, `Import at most ${TEST_QUESTIONS_IMPORT_MAX} questions at once`),
 });
 export type TestQuestionsImport = z.input<typeof TestQuestionsImport>;
 export const TestQuestionsImported = z.object({ created: z.number().int() });
@@ -98,7 +125,9 @@ export const TestRunSummary = z.object({
 /** What changed since the previous finished run of the same agent and environment (null: none before, or not done). */
 export const TestRunChanges = z.object({
   previous_run_id: z.number().int(),
-  newly_failing: z.array(z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() })),
+  newly_failing: z.array(
+    z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() }),
+  ),
   newly_passing: z.array(z.object({ question_id: z.number().int(), question: z.string() })),
 });
 export const TestRun = TestRunSummary.extend({
@@ -119,7 +148,9 @@ export const TestGateQuery = z.object({ trigger_point: z.string().trim().max(100
 export const TestGate = z.object({
   stage: TestRunSummary.nullable(),
   prod: TestRunSummary.nullable(),
-  stage_fails_prod_passes: z.array(z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() })),
+  stage_fails_prod_passes: z.array(
+    z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() }),
+  ),
 });
 export type TestRun = z.infer<typeof TestRun>;
 export type TestRunSummary = z.infer<typeof TestRunSummary>;

@@ -35,28 +35,42 @@ describe("decodeTextFile", () => {
   });
 
   it("reads a declared charset: Latin-1 as the Encoding Standard does (Windows-1252), the sender's word before a guess", () => {
-    expect(decodeTextFile(latin1(LATIN1), "text/csv; charset=ISO-8859-1")).toEqual({ ok: true, text: LATIN1, encoding: "windows-1252" });
+    expect(decodeTextFile(latin1(LATIN1), "text/csv; charset=ISO-8859-1")).toEqual({
+      ok: true,
+      text: LATIN1,
+      encoding: "windows-1252",
+    });
     const windows1252 = new Uint8Array([...Buffer.from("caf", "latin1"), 0xe9, 0x20, 0x96, 0x20, 0x93, 0x4e, 0x94]);
-    expect(decodeTextFile(windows1252, 'text/csv; charset="windows-1252"')).toMatchObject({ ok: true, text: "café – “N”" });
+    expect(decodeTextFile(windows1252, 'text/csv; charset="windows-1252"')).toMatchObject({
+      ok: true,
+      text: "café – “N”",
+    });
     // A byte order mark outranks the header.
     expect(decodeTextFile(utf16le(CSV), "text/csv; charset=iso-8859-1")).toMatchObject({ ok: true, text: CSV });
   });
 
   it("refuses a charset it cannot read, and bytes that are not what they declare", () => {
-    expect(decodeTextFile(utf8(CSV), "text/csv; charset=x-klingon"))
-      .toEqual(refusal("This file declares the character set “x-klingon”, which the console cannot read."));
-    expect(decodeTextFile(latin1(LATIN1), "text/csv; charset=utf-8"))
-      .toEqual(refusal("This file declares the character set “utf-8” but is not utf-8 text."));
+    expect(decodeTextFile(utf8(CSV), "text/csv; charset=x-klingon")).toEqual(
+      refusal("This file declares the character set “x-klingon”, which the console cannot read."),
+    );
+    expect(decodeTextFile(latin1(LATIN1), "text/csv; charset=utf-8")).toEqual(
+      refusal("This file declares the character set “utf-8” but is not utf-8 text."),
+    );
     const brokenUtf16 = new Uint8Array([...utf16le("question\r\nQ?"), 0x3f]);
-    expect(decodeTextFile(brokenUtf16, "text/csv")).toEqual(refusal("This file starts as UTF-16 LE but is not UTF-16 LE throughout."));
+    expect(decodeTextFile(brokenUtf16, "text/csv")).toEqual(
+      refusal("This file starts as UTF-16 LE but is not UTF-16 LE throughout."),
+    );
   });
 
   it("refuses UTF-16 without a byte order mark instead of reading its zero bytes as NUL characters", () => {
     for (const text of [CSV, "question,expect_text\r\nWhen?,10 am\r\n"]) {
-      expect(decodeTextFile(utf16le(text, false), "text/csv")).toEqual(refusal("This file holds NUL characters, so it is not UTF-8 text"));
+      expect(decodeTextFile(utf16le(text, false), "text/csv")).toEqual(
+        refusal("This file holds NUL characters, so it is not UTF-8 text"),
+      );
     }
-    expect(decodeTextFile(latin1("question\r\nWhen\u0000?"), "text/csv; charset=latin1"))
-      .toEqual(refusal("This file holds NUL characters, so it is not windows-1252 text"));
+    expect(decodeTextFile(latin1("question\r\nWhen\u0000?"), "text/csv; charset=latin1")).toEqual(
+      refusal("This file holds NUL characters, so it is not windows-1252 text"),
+    );
   });
 });
 

@@ -20,8 +20,7 @@ import { TextDecoder as EncodingStandardDecoder } from "@exodus/bytes/encoding.j
 
 export type DecodedTextFile =
   /** `encoding`: the Encoding Standard's name of what the bytes were read as ("utf-8", "utf-16le", …). */
-  | { ok: true; text: string; encoding: string }
-  | { ok: false; message: string };
+  { ok: true; text: string; encoding: string } | { ok: false; message: string };
 
 /** How to get a file this console reads, ending every refusal. */
 const SAVE_AS_UTF8 = "Save it as “CSV UTF-8” (in Excel: Save As → CSV UTF-8) and import it again.";
@@ -89,20 +88,24 @@ function decoded(text: string | null, encoding: string, otherwise: () => Decoded
 export function decodeTextFile(bytes: Uint8Array, contentType: string | null | undefined): DecodedTextFile {
   const mark = byteOrderMarkOf(bytes);
   if (mark) {
-    return decoded(decodeOrNull(strictDecoder(mark.encoding)!, bytes), mark.encoding,
-      () => refused(`This file starts as ${mark.name} but is not ${mark.name} throughout.`));
+    return decoded(decodeOrNull(strictDecoder(mark.encoding)!, bytes), mark.encoding, () =>
+      refused(`This file starts as ${mark.name} but is not ${mark.name} throughout.`),
+    );
   }
   const declared = charsetOf(contentType);
   if (declared) {
     const decoder = strictDecoder(declared);
     if (!decoder) return refused(`This file declares the character set “${declared}”, which the console cannot read.`);
-    return decoded(decodeOrNull(decoder, bytes), decoder.encoding,
-      () => refused(`This file declares the character set “${declared}” but is not ${decoder.encoding} text.`));
+    return decoded(decodeOrNull(decoder, bytes), decoder.encoding, () =>
+      refused(`This file declares the character set “${declared}” but is not ${decoder.encoding} text.`),
+    );
   }
   // Before the UTF-8 check, whose line number would count UTF-16's "\r\0\n\0" as two line ends.
   if (bytes.includes(0)) return nulRefusal("UTF-8");
-  return decoded(decodeOrNull(strictDecoder("utf-8")!, bytes), "utf-8", () => refused(
-    `This file is not UTF-8 (line ${firstBadUtf8Line(bytes)} is not): spreadsheets save plain “CSV” in a regional encoding ` +
-      "such as Windows-1252 (Latin-1).",
-  ));
+  return decoded(decodeOrNull(strictDecoder("utf-8")!, bytes), "utf-8", () =>
+    refused(
+      `This file is not UTF-8 (line ${firstBadUtf8Line(bytes)} is not): spreadsheets save plain “CSV” in a regional encoding ` +
+        "such as Windows-1252 (Latin-1).",
+    ),
+  );
 }

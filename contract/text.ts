@@ -20,6 +20,7 @@ const LONE_SURROGATE = /\p{Cs}/u;
 export function hasBrokenCharacters(value: unknown): boolean {
   if (typeof value === "string") return LONE_SURROGATE.test(value);
   if (Array.isArray(value)) return value.some(hasBrokenCharacters);
-  if (value && typeof value === "object") return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || hasBrokenCharacters(item));
+  if (value && typeof value === "object")
+    return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || hasBrokenCharacters(item));
   return false;
 }

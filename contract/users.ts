@@ -21,7 +21,8 @@ export const UserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
-const required = (max: number) => z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(max);
+const required = (max: number) =>
+  z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(max);
 
 export const UserRow = z.object({
   id: z.number().int(),
@@ -74,6 +75,8 @@ export const AppUserUpsertRow = PersonInput.extend({
   /** The spec's action values: add (default) or delete (remove this person's access). */
   action: z.enum(["add", "delete"]).default("add"),
 });
-export const AppUsersUpsertBody = z.object({ users: z.array(AppUserUpsertRow).min(1, "This array is required").max(500) });
+export const AppUsersUpsertBody = z.object({
+  users: z.array(AppUserUpsertRow).min(1, "This array is required").max(500),
+});
 export type AppUsersUpsertBody = z.input<typeof AppUsersUpsertBody>;
 export const AppUsersUpsertResult = z.object({ users: z.array(AppUserRow), message: z.string() });

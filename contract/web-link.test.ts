@@ -26,13 +26,23 @@ describe("web link fields", () => {
     for (const field of ["logo_url", "project_url", "primary_website"]) {
       const result = AppInput.safeParse({ ...client, [field]: "javascript:alert(document.cookie)" });
       expect(result.success, field).toBe(false);
-      expect(result.error?.issues[0]).toMatchObject({ path: [field], message: "Use a web address starting with http:// or https://" });
+      expect(result.error?.issues[0]).toMatchObject({
+        path: [field],
+        message: "Use a web address starting with http:// or https://",
+      });
     }
     const agent = { app_id: 1, name: "Admissions", site_code: "admissions" };
     for (const field of ["logo", "url"]) {
       expect(AgentInput.safeParse({ ...agent, [field]: "javascript:alert(1)" }).success, field).toBe(false);
     }
-    expect(AppInput.safeParse({ ...client, logo_url: "/storage/public/logos/evil.png", project_url: "", primary_website: "evil.example" }).success).toBe(true);
+    expect(
+      AppInput.safeParse({
+        ...client,
+        logo_url: "/storage/public/logos/evil.png",
+        project_url: "",
+        primary_website: "evil.example",
+      }).success,
+    ).toBe(true);
     expect(AgentInput.safeParse({ ...agent, logo: null, url: "https://evil.example/chat" }).success).toBe(true);
   });
 });

@@ -5,9 +5,25 @@ import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 
 /** What `npm run build` reads: the console, the contract, the widget, the server and API host, and the build's settings. */
-const SOURCES = ["app", "contract", "widget", "api", "server.ts", "remix.config.js", "tsconfig.json", "package-lock.json", "scripts"];
+const SOURCES = [
+  "app",
+  "contract",
+  "widget",
+  "api",
+  "server.ts",
+  "remix.config.js",
+  "tsconfig.json",
+  "package-lock.json",
+  "scripts",
+];
 /** What it writes; the oldest of them dates the build. */
-const OUTPUTS = ["build/index.js", "public/build", "public/widget.js", "public/widget.js.br", "build/server/server.mjs"];
+const OUTPUTS = [
+  "build/index.js",
+  "public/build",
+  "public/widget.js",
+  "public/widget.js.br",
+  "build/server/server.mjs",
+];
 
 function newestIn(entry) {
   if (!existsSync(entry)) return 0;

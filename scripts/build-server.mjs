@@ -11,7 +11,11 @@ rmSync(OUT, { recursive: true, force: true });
 await build({
   // Threads find their entries beside the module that starts them (api/knowledge/extract-pool.ts,
   // api/db/pglite-on-thread.ts).
-  entryPoints: { server: "server.ts", "extract-worker": "api/knowledge/extract-worker.ts", "pglite-thread": "api/db/pglite-thread.ts" },
+  entryPoints: {
+    server: "server.ts",
+    "extract-worker": "api/knowledge/extract-worker.ts",
+    "pglite-thread": "api/db/pglite-thread.ts",
+  },
   outdir: OUT,
   outExtension: { ".js": ".mjs" },
   bundle: true,

@@ -20,7 +20,9 @@ let raw = 0;
 let brotli = 0;
 for (const file of [...assetsIn("public/build"), "public/widget.js"]) {
   const bytes = readFileSync(file);
-  const br = brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } });
+  const br = brotliCompressSync(bytes, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+  });
   writeFileSync(`${file}.br`, br);
   writeFileSync(`${file}.gz`, gzipSync(bytes, { level: 9 }));
   files += 1;

@@ -26,7 +26,10 @@ try {
   const tests = spawnSync("npx", ["vitest", "run", "api", "app/routes", "tests/unit"], { stdio: "inherit", env });
   status = tests.status ?? 1;
   if (status === 0) {
-    const smoke = spawnSync("npx", ["tsx", "tests/postgres-smoke.ts"], { stdio: "inherit", env: { ...env, DATABASE_URL: runUrl.toString() } });
+    const smoke = spawnSync("npx", ["tsx", "tests/postgres-smoke.ts"], {
+      stdio: "inherit",
+      env: { ...env, DATABASE_URL: runUrl.toString() },
+    });
     status = smoke.status ?? 1;
   }
 } finally {

@@ -11,16 +11,20 @@ type WidgetEvent =
   | { type: "start"; conversation_id: string }
   | { type: "delta"; text: string }
   | {
-    type: "done"; message_id: number; outcome: string; sources: { title: string; url: string }[]; disclaimer: string | null;
-    programs: { name: string; url: string }[];
-  }
+      type: "done";
+      message_id: number;
+      outcome: string;
+      sources: { title: string; url: string }[];
+      disclaimer: string | null;
+      programs: { name: string; url: string }[];
+    }
   | { type: "error"; message: string };
 
 const FONTS: Record<string, string> = {
-  system: "system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif",
+  system: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   sans: "Helvetica, Arial, sans-serif",
-  serif: "Georgia, \"Times New Roman\", serif",
-  rounded: "ui-rounded, \"SF Pro Rounded\", system-ui, sans-serif",
+  serif: 'Georgia, "Times New Roman", serif',
+  rounded: 'ui-rounded, "SF Pro Rounded", system-ui, sans-serif',
   mono: "ui-monospace, Menlo, Consolas, monospace",
 };
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
@@ -71,8 +75,10 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text 
 }
 
 /** Only our own stored images, and only as image sources. */
-const imageUrl = (origin: string, value: unknown) => (typeof value === "string" && value.startsWith("/storage/public/") ? origin + value : "");
-const num = (value: unknown, fallback: number) => (typeof value === "number" && Number.isFinite(value) ? value : fallback);
+const imageUrl = (origin: string, value: unknown) =>
+  typeof value === "string" && value.startsWith("/storage/public/") ? origin + value : "";
+const num = (value: unknown, fallback: number) =>
+  typeof value === "number" && Number.isFinite(value) ? value : fallback;
 
 /**
  * Whether a key press belongs to an input method composing a word (Japanese, Chinese, Korean):
@@ -97,7 +103,11 @@ class Widget {
   private greeting: HTMLElement | null = null;
   private timer: number | undefined;
 
-  constructor(private readonly origin: string, private readonly key: string, private readonly triggerPoint: string) {
+  constructor(
+    private readonly origin: string,
+    private readonly key: string,
+    private readonly triggerPoint: string,
+  ) {
     this.conversationId = sessionStorage.getItem(`assistant-widget:${key}`);
     const host = el("div");
     host.setAttribute("data-assistant-widget", "");
@@ -244,7 +254,12 @@ class Widget {
       const response = await fetch(`${this.origin}/v1/chat`, {
         method: "POST",
         headers: { "content-type": "application/json" },
-        body: JSON.stringify({ key: this.key, trigger_point: this.triggerPoint, message, ...(this.conversationId ? { conversation_id: this.conversationId } : {}) }),
+        body: JSON.stringify({
+          key: this.key,
+          trigger_point: this.triggerPoint,
+          message,
+          ...(this.conversationId ? { conversation_id: this.conversationId } : {}),
+        }),
       });
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => ({}))) as { message?: string };
@@ -309,7 +324,13 @@ class Widget {
         const response = await fetch(`${this.origin}/v1/chat/feedback`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ key: this.key, conversation_id: conversationId, message_id: messageId, rating, ...(text ? { comment: text } : {}) }),
+          body: JSON.stringify({
+            key: this.key,
+            conversation_id: conversationId,
+            message_id: messageId,
+            rating,
+            ...(text ? { comment: text } : {}),
+          }),
         });
         const body = (await response.json().catch(() => ({}))) as { message?: string };
         if (!response.ok) throw new Error(body.message);
@@ -321,7 +342,8 @@ class Widget {
         // Focus follows what comes next: the comment box, or back to the thumb once the comment is sent.
         next = askWhy ? comment : text === undefined ? null : down;
       } catch (error) {
-        status.textContent = (error instanceof Error && error.message) || "Sorry, your rating could not be sent. Please try again.";
+        status.textContent =
+          (error instanceof Error && error.message) || "Sorry, your rating could not be sent. Please try again.";
       } finally {
         buttons.forEach((button) => (button.disabled = false));
         // Only now: a disabled button takes no focus.
@@ -351,7 +373,10 @@ class Widget {
       bubble.textContent = event.message;
     } else {
       if (event.disclaimer) bubble.append(el("span", "note", event.disclaimer));
-      const links = [...(this.values.show_sources === false ? [] : event.sources), ...event.programs.map((p) => ({ title: p.name, url: p.url }))];
+      const links = [
+        ...(this.values.show_sources === false ? [] : event.sources),
+        ...event.programs.map((p) => ({ title: p.name, url: p.url })),
+      ];
       const safe = links.filter((link) => /^https?:\/\//.test(link.url));
       if (safe.length) {
         const list = el("ul", "sources");
@@ -374,7 +399,9 @@ class Widget {
 }
 
 declare global {
-  interface Window { AssistantWidget?: { apply: (values: Values) => void; open: () => void } }
+  interface Window {
+    AssistantWidget?: { apply: (values: Values) => void; open: () => void };
+  }
 }
 
 (function start() {
@@ -389,10 +416,13 @@ declare global {
     if (script.dataset.preview === "true") {
       window.AssistantWidget = { apply: (values) => widget.apply(values), open: () => widget.open() };
       window.addEventListener("message", (event) => {
-        if (event.origin === window.location.origin && event.data?.type === "assistant-preview") widget.apply(event.data.values as Values);
+        if (event.origin === window.location.origin && event.data?.type === "assistant-preview")
+          widget.apply(event.data.values as Values);
       });
     }
-    const response = await fetch(`${origin}/v1/widget/config?${new URLSearchParams({ key, trigger_point: triggerPoint })}`);
+    const response = await fetch(
+      `${origin}/v1/widget/config?${new URLSearchParams({ key, trigger_point: triggerPoint })}`,
+    );
     if (!response.ok) return;
     const config = (await response.json()) as { appearance: Values };
     widget.apply(config.appearance);

@@ -33,19 +33,32 @@ export function toAgent(row: AgentRow): Agent {
 }
 
 async function findAgent(appId: number, agentId: number, deps: Pick<ApiDeps, "db">) {
-  const [row] = await deps.db.select().from(agents).where(and(eq(agents.appId, appId), eq(agents.id, agentId)));
+  const [row] = await deps.db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.appId, appId), eq(agents.id, agentId)));
   if (!row) throw notFound("Agent not found");
   return row;
 }
 
 async function findAgentBySiteCode(appId: number, siteCode: string, deps: Pick<ApiDeps, "db">) {
-  const [row] = await deps.db.select().from(agents).where(and(eq(agents.appId, appId), eq(agents.siteCode, siteCode)));
+  const [row] = await deps.db
+    .select()
+    .from(agents)
+    .where(and(eq(agents.appId, appId), eq(agents.siteCode, siteCode)));
   return row ?? null;
 }
 
 /** The wire name of each stored agent field: an update changes only the fields its body names. */
 const AGENT_FIELD_NAMES = {
-  name: "name", agentType: "agent_type", siteCode: "site_code", logo: "logo", url: "url", status: "status", modeEnv: "mode_env", metadata: "metadata",
+  name: "name",
+  agentType: "agent_type",
+  siteCode: "site_code",
+  logo: "logo",
+  url: "url",
+  status: "status",
+  modeEnv: "mode_env",
+  metadata: "metadata",
 } as const;
 
 /** The keys the JSON body named (the validated body has defaults filled in, so it cannot tell). */
@@ -56,10 +69,15 @@ async function sentFieldsOf(c: Context) {
 
 /** An agent as GET answers it, or null when the client has no such agent. */
 const agentChange = (appId: number, ids: number[]): Change<Agent> => ({
-  appId, kind: "agent", targets: ids.map(String),
+  appId,
+  kind: "agent",
+  targets: ids.map(String),
   created: (agent) => [String(agent.id)],
   read: async (id, db) => {
-    const [row] = await db.select().from(agents).where(and(eq(agents.appId, appId), eq(agents.id, Number(id))));
+    const [row] = await db
+      .select()
+      .from(agents)
+      .where(and(eq(agents.appId, appId), eq(agents.id, Number(id))));
     return row ? toAgent(row) : null;
   },
   summary: (_, before, after) => {
@@ -70,15 +88,18 @@ const agentChange = (appId: number, ids: number[]): Change<Agent> => ({
   },
 });
 
-const siteCodeTaken = (code: string) =>
-  badRequest("Invalid request body", { site_code: [siteCodeInUse(code)] });
+const siteCodeTaken = (code: string) => badRequest("Invalid request body", { site_code: [siteCodeInUse(code)] });
 
 export function agentRoutes(route: RouteBuilder) {
   const AppParams = z.object({ appId: IdParam });
 
   route({
-    method: "get", path: "/v1/apps/:appId/agents/:agentId", tag: "Agents", summary: "One agent, for editing.",
-    params: z.object({ appId: IdParam, agentId: IdParam }), response: Agent,
+    method: "get",
+    path: "/v1/apps/:appId/agents/:agentId",
+    tag: "Agents",
+    summary: "One agent, for editing.",
+    params: z.object({ appId: IdParam, agentId: IdParam }),
+    response: Agent,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
       return toAgent(await findAgent(params.appId, params.agentId, deps));
@@ -86,31 +107,62 @@ export function agentRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/agents/update_agents", tag: "Agents",
-    summary: "Creates or updates an agent. The agent updated is the one of `id` when given, else the client's agent with this `site_code`; otherwise a new one is created (defaults: type enrollment, status active, mode_env staging, metadata {}), and a typed client's new agent gets the default personality for its site code. An update changes only the fields sent.",
-    params: AppParams, body: AgentInput, response: Agent,
+    method: "post",
+    path: "/v1/apps/:appId/agents/update_agents",
+    tag: "Agents",
+    summary:
+      "Creates or updates an agent. The agent updated is the one of `id` when given, else the client's agent with this `site_code`; otherwise a new one is created (defaults: type enrollment, status active, mode_env staging, metadata {}), and a typed client's new agent gets the default personality for its site code. An update changes only the fields sent.",
+    params: AppParams,
+    body: AgentInput,
+    response: Agent,
     handler: async ({ params, body, c, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
-      if (body.app_id !== params.appId) throw badRequest("Invalid request body", { app_id: ["app_id must be the client of this path"] });
+      if (body.app_id !== params.appId)
+        throw badRequest("Invalid request body", { app_id: ["app_id must be the client of this path"] });
       const values = {
-        name: body.name, agentType: body.agent_type, siteCode: body.site_code, logo: body.logo ?? null, url: body.url,
-        status: body.status, modeEnv: body.mode_env, metadata: body.metadata,
+        name: body.name,
+        agentType: body.agent_type,
+        siteCode: body.site_code,
+        logo: body.logo ?? null,
+        url: body.url,
+        status: body.status,
+        modeEnv: body.mode_env,
+        metadata: body.metadata,
       };
       try {
-        const existing = body.id ? await findAgent(params.appId, body.id, deps) : await findAgentBySiteCode(params.appId, body.site_code, deps);
+        const existing = body.id
+          ? await findAgent(params.appId, body.id, deps)
+          : await findAgentBySiteCode(params.appId, body.site_code, deps);
         const sent = existing ? await sentFieldsOf(c) : null;
-        const { result: agent } = await recordChange(deps, caller, agentChange(params.appId, existing ? [existing.id] : []), async (db) => {
-          if (existing) {
-            const changed = Object.fromEntries(Object.entries(values).filter(([key]) => sent!.has(AGENT_FIELD_NAMES[key as keyof typeof values])));
-            const [updated] = await db.update(agents).set({ ...changed, updatedAt: new Date() }).where(eq(agents.id, existing.id)).returning();
-            return toAgent(updated);
-          }
-          const [created] = await db.insert(agents).values({ ...values, appId: params.appId }).returning();
-          return toAgent(created);
-        });
+        const { result: agent } = await recordChange(
+          deps,
+          caller,
+          agentChange(params.appId, existing ? [existing.id] : []),
+          async (db) => {
+            if (existing) {
+              const changed = Object.fromEntries(
+                Object.entries(values).filter(([key]) => sent!.has(AGENT_FIELD_NAMES[key as keyof typeof values])),
+              );
+              const [updated] = await db
+                .update(agents)
+                .set({ ...changed, updatedAt: new Date() })
+                .where(eq(agents.id, existing.id))
+                .returning();
+              return toAgent(updated);
+            }
+            const [created] = await db
+              .insert(agents)
+              .values({ ...values, appId: params.appId })
+              .returning();
+            return toAgent(created);
+          },
+        );
         if (!existing) {
           // After the agent is committed: a failure here is logged and never undoes the agent.
-          const [app] = await deps.db.select({ clientType: clientApps.clientType }).from(clientApps).where(eq(clientApps.id, params.appId));
+          const [app] = await deps.db
+            .select({ clientType: clientApps.clientType })
+            .from(clientApps)
+            .where(eq(clientApps.id, params.appId));
           if (app?.clientType) await ensureDefaultPersonality(params.appId, app.clientType, agent.site_code, deps);
         }
         return agent;
@@ -122,12 +174,18 @@ export function agentRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/agents/logo_upload", tag: "Agents", form: true,
+    method: "post",
+    path: "/v1/apps/:appId/agents/logo_upload",
+    tag: "Agents",
+    form: true,
     summary: "Uploads an agent logo (one .svg, .png or .img file in `file`); answers its URL.",
-    params: AppParams, response: AgentLogoUpload,
+    params: AppParams,
+    response: AgentLogoUpload,
     handler: async ({ params, form, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
-      const files = ["file", "files[]", "files"].flatMap((name) => form?.getAll(name) ?? []).filter((v): v is File => typeof v !== "string");
+      const files = ["file", "files[]", "files"]
+        .flatMap((name) => form?.getAll(name) ?? [])
+        .filter((v): v is File => typeof v !== "string");
       if (files.length > 1) throw badRequest("Upload a single logo file", { file: ["Upload a single logo file"] });
       const [url] = await storeLogos(files, `agents/${params.appId}`, deps);
       return { url, message: "Logo uploaded" };

@@ -1,7 +1,15 @@
 import { randomUUID } from "node:crypto";
 import {
-  ALL_APPEARANCE_FIELDS, APPEARANCE_FIELDS, AppearanceDiff, AppearanceDiffBody, AppearancePutBody, AppearanceQuery,
-  AppearanceResponse, AppearanceSaved, AppearanceUpload, isProductionTarget,
+  ALL_APPEARANCE_FIELDS,
+  APPEARANCE_FIELDS,
+  AppearanceDiff,
+  AppearanceDiffBody,
+  AppearancePutBody,
+  AppearanceQuery,
+  AppearanceResponse,
+  AppearanceSaved,
+  AppearanceUpload,
+  isProductionTarget,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import type { ApiDeps } from "../deps";
@@ -14,47 +22,77 @@ import { appearanceOf, checkedValues, requireTriggerPoint, saveAppearance, type 
 
 export function appearanceRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/appearances", tag: "Appearance",
+    method: "get",
+    path: "/v1/appearances",
+    tag: "Appearance",
     summary: "The widget's stage values (defaults filled in) and the field catalogue by section.",
-    query: AppearanceQuery, response: AppearanceResponse,
+    query: AppearanceQuery,
+    response: AppearanceResponse,
     handler: async ({ query, caller, deps }) => {
       requireApp(caller, query.appId);
       await requireTriggerPoint(query.appId, query.triggerPoint, deps);
       const stage = await appearanceOf(query.appId, query.triggerPoint, "stage", deps);
       const prod = await appearanceOf(query.appId, query.triggerPoint, "prod", deps);
-      return { data: stage.values, fields_data: APPEARANCE_FIELDS, pushed_at: prod.row?.updatedAt.toISOString() ?? null };
+      return {
+        data: stage.values,
+        fields_data: APPEARANCE_FIELDS,
+        pushed_at: prod.row?.updatedAt.toISOString() ?? null,
+      };
     },
   });
 
   route({
-    method: "put", path: "/v1/appearances", tag: "Appearance",
-    summary: "Saves the values of `appearance.value` to stage, or with targetEnv production to what production shows (the push). Every value is checked against its field; values not sent keep their saved ones.",
-    query: AppearanceQuery, body: AppearancePutBody, response: AppearanceSaved,
+    method: "put",
+    path: "/v1/appearances",
+    tag: "Appearance",
+    summary:
+      "Saves the values of `appearance.value` to stage, or with targetEnv production to what production shows (the push). Every value is checked against its field; values not sent keep their saved ones.",
+    query: AppearanceQuery,
+    body: AppearancePutBody,
+    response: AppearanceSaved,
     handler: async ({ query, body, caller, deps }) => {
       requireApp(caller, query.appId, "configure");
       await requireTriggerPoint(query.appId, query.triggerPoint, deps);
       const environment: Environment = isProductionTarget(body.targetEnv) ? "prod" : "stage";
       const change = appearanceChange(query.appId, environment, query.triggerPoint);
-      const { result: saved } = await recordChange(deps, caller, change, (db) => saveAppearance(query.appId, query.triggerPoint, environment, body.appearance.value, { db }));
+      const { result: saved } = await recordChange(deps, caller, change, (db) =>
+        saveAppearance(query.appId, query.triggerPoint, environment, body.appearance.value, { db }),
+      );
       return { message: environment === "prod" ? "Pushed to production" : "Success!", data: saved };
     },
   });
 
   /** Production's values beside stage's (with the values about to be pushed laid over them), and what differs. */
-  async function diffOf(appId: number, triggerPoint: string, pending: Record<string, unknown> | undefined, deps: Pick<ApiDeps, "db">) {
+  async function diffOf(
+    appId: number,
+    triggerPoint: string,
+    pending: Record<string, unknown> | undefined,
+    deps: Pick<ApiDeps, "db">,
+  ) {
     await requireTriggerPoint(appId, triggerPoint, deps);
     const saved = (await appearanceOf(appId, triggerPoint, "stage", deps)).values;
     const stage = { ...saved, ...(pending ? checkedValues(appId, pending) : {}) };
     const prod = (await appearanceOf(appId, triggerPoint, "prod", deps)).values;
-    const changes = ALL_APPEARANCE_FIELDS.filter((field) => stage[field.internalName] !== prod[field.internalName])
-      .map((field) => ({ internalName: field.internalName, label: field.label, production: prod[field.internalName], stage: stage[field.internalName] }));
+    const changes = ALL_APPEARANCE_FIELDS.filter((field) => stage[field.internalName] !== prod[field.internalName]).map(
+      (field) => ({
+        internalName: field.internalName,
+        label: field.label,
+        production: prod[field.internalName],
+        stage: stage[field.internalName],
+      }),
+    );
     return { current_prod_style_guide: prod, current_stage_style_guide: stage, changes };
   }
 
   route({
-    method: "post", path: "/v1/appearances/get_diff", tag: "Appearance",
-    summary: "Before a push: production's values (current_prod_style_guide) beside stage's with the posted `appearance.value` laid over them (current_stage_style_guide), and the fields that differ.",
-    query: AppearanceQuery, body: AppearanceDiffBody, response: AppearanceDiff,
+    method: "post",
+    path: "/v1/appearances/get_diff",
+    tag: "Appearance",
+    summary:
+      "Before a push: production's values (current_prod_style_guide) beside stage's with the posted `appearance.value` laid over them (current_stage_style_guide), and the fields that differ.",
+    query: AppearanceQuery,
+    body: AppearanceDiffBody,
+    response: AppearanceDiff,
     handler: async ({ query, body, caller, deps }) => {
       requireApp(caller, query.appId);
       return diffOf(query.appId, query.triggerPoint, body.appearance?.value, deps);
@@ -62,9 +100,12 @@ export function appearanceRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "get", path: "/v1/appearances/get_diff", tag: "Appearance",
+    method: "get",
+    path: "/v1/appearances/get_diff",
+    tag: "Appearance",
     summary: "The same comparison for stage's saved values, without a body.",
-    query: AppearanceQuery, response: AppearanceDiff,
+    query: AppearanceQuery,
+    response: AppearanceDiff,
     handler: async ({ query, caller, deps }) => {
       requireApp(caller, query.appId);
       return diffOf(query.appId, query.triggerPoint, undefined, deps);
@@ -72,17 +113,27 @@ export function appearanceRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/appearances/upload_file", tag: "Appearance", form: true,
-    summary: "Stores an image for the widget (one file in `file`, `files` or `files[]`; PNG, JPEG, GIF, WebP or script-free SVG, at most 2 MB, checked by content) and answers its URL.",
-    query: AppearanceQuery, response: AppearanceUpload,
+    method: "post",
+    path: "/v1/appearances/upload_file",
+    tag: "Appearance",
+    form: true,
+    summary:
+      "Stores an image for the widget (one file in `file`, `files` or `files[]`; PNG, JPEG, GIF, WebP or script-free SVG, at most 2 MB, checked by content) and answers its URL.",
+    query: AppearanceQuery,
+    response: AppearanceUpload,
     handler: async ({ query, form, caller, deps }) => {
       requireApp(caller, query.appId, "configure");
       // The field may be named file, files or files[] (how browsers' FormData arrays are often named).
-      const file = ["file", "files", "files[]"].flatMap((name) => form?.getAll(name) ?? []).find((v): v is File => typeof v !== "string");
+      const file = ["file", "files", "files[]"]
+        .flatMap((name) => form?.getAll(name) ?? [])
+        .find((v): v is File => typeof v !== "string");
       if (!file) throw badRequest("Choose an image to upload", { file: ["Choose an image to upload"] });
       const bytes = new Uint8Array(await file.arrayBuffer());
       // Any image name is accepted; the content decides what it is.
-      const kind = validateLogo(file.name.replace(/\.[^.]*$/, "") + (/\.svg$/i.test(file.name) ? ".svg" : ".img"), bytes);
+      const kind = validateLogo(
+        file.name.replace(/\.[^.]*$/, "") + (/\.svg$/i.test(file.name) ? ".svg" : ".img"),
+        bytes,
+      );
       const key = `public/appearance/${query.appId}/${randomUUID()}.${kind}`;
       await deps.storage.put(key, bytes);
       return { url: `/storage/${key}`, message: "Image uploaded" };

@@ -10,16 +10,28 @@ export type Environment = "stage" | "prod";
 /** Appearances are kept per trigger point the client has (Default, its trigger points, its agents' site codes). */
 export async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
   const { triggerPoints } = await clientScope(appId, deps.db);
-  if (!triggerPoints.has(triggerPoint)) throw badRequest(unknownTriggerPoint(triggerPoint), { triggerPoint: [unknownTriggerPoint(triggerPoint)] });
+  if (!triggerPoints.has(triggerPoint))
+    throw badRequest(unknownTriggerPoint(triggerPoint), { triggerPoint: [unknownTriggerPoint(triggerPoint)] });
 }
 
 /** Saved values over the defaults: what the widget of this environment shows. */
-export async function appearanceOf(appId: number, triggerPoint: string, environment: Environment, deps: Pick<ApiDeps, "db">) {
-  const rows = await deps.db.select().from(appearances).where(and(eq(appearances.appId, appId), eq(appearances.environment, environment)));
+export async function appearanceOf(
+  appId: number,
+  triggerPoint: string,
+  environment: Environment,
+  deps: Pick<ApiDeps, "db">,
+) {
+  const rows = await deps.db
+    .select()
+    .from(appearances)
+    .where(and(eq(appearances.appId, appId), eq(appearances.environment, environment)));
   // A trigger point's own values override the client default's, which override the built-in ones.
   const base = rows.find((r) => r.triggerPoint === "");
   const own = triggerPoint ? rows.find((r) => r.triggerPoint === triggerPoint) : undefined;
-  return { values: { ...APPEARANCE_DEFAULTS, ...(base?.values ?? {}), ...(own?.values ?? {}) } as AppearanceValues, row: own ?? (triggerPoint ? undefined : base) };
+  return {
+    values: { ...APPEARANCE_DEFAULTS, ...(base?.values ?? {}), ...(own?.values ?? {}) } as AppearanceValues,
+    row: own ?? (triggerPoint ? undefined : base),
+  };
 }
 
 /** Where a value's error is reported: the path of the field inside the request body. */
@@ -37,7 +49,13 @@ export function checkedValues(appId: number, data: Record<string, unknown>) {
     }
     let error = appearanceValueError(field, value);
     // An image must be one uploaded for this client, not another's.
-    if (!error && field.type === "image" && value !== "" && !String(value).startsWith(`/storage/public/appearance/${appId}/`)) error = `${field.label} must be an image uploaded here`;
+    if (
+      !error &&
+      field.type === "image" &&
+      value !== "" &&
+      !String(value).startsWith(`/storage/public/appearance/${appId}/`)
+    )
+      error = `${field.label} must be an image uploaded here`;
     if (error) errors[`${VALUE_PATH}.${name}`] = [error];
     else values[name] = field.type === "number" ? Number(value) : (value as string | boolean);
   }
@@ -46,11 +64,22 @@ export function checkedValues(appId: number, data: Record<string, unknown>) {
 }
 
 /** PUT /v1/appearances (and a restore): the posted values over the saved ones, in one environment. Answers what the widget shows then. */
-export async function saveAppearance(appId: number, triggerPoint: string, environment: Environment, posted: Record<string, unknown>, deps: Pick<ApiDeps, "db">) {
+export async function saveAppearance(
+  appId: number,
+  triggerPoint: string,
+  environment: Environment,
+  posted: Record<string, unknown>,
+  deps: Pick<ApiDeps, "db">,
+) {
   await requireTriggerPoint(appId, triggerPoint, deps);
   const current = await appearanceOf(appId, triggerPoint, environment, deps);
   const values = { ...(current.row?.values ?? {}), ...checkedValues(appId, posted) };
-  await deps.db.insert(appearances).values({ appId, triggerPoint, environment, values })
-    .onConflictDoUpdate({ target: [appearances.appId, appearances.triggerPoint, appearances.environment], set: { values, updatedAt: new Date() } });
+  await deps.db
+    .insert(appearances)
+    .values({ appId, triggerPoint, environment, values })
+    .onConflictDoUpdate({
+      target: [appearances.appId, appearances.triggerPoint, appearances.environment],
+      set: { values, updatedAt: new Date() },
+    });
   return (await appearanceOf(appId, triggerPoint, environment, deps)).values;
 }

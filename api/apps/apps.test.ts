@@ -40,7 +40,9 @@ describe("GET /v1/apps visibility per role", () => {
     expect(await visibleCodes("loner@example.com", "")).toEqual([]);
     const { user_token } = await signInAs(host, "client.user@example.com");
     const { body } = await call("GET", "/v1/apps", { token: user_token });
-    expect(body.apps.map((app: { agents: { site_code: string }[] }) => app.agents.map((agent) => agent.site_code))).toEqual([["admissions", "studentsuccess"]]);
+    expect(
+      body.apps.map((app: { agents: { site_code: string }[] }) => app.agents.map((agent) => agent.site_code)),
+    ).toEqual([["admissions", "studentsuccess"]]);
   });
 
   it("answers every client field of the spec with its agents", async () => {
@@ -48,8 +50,23 @@ describe("GET /v1/apps visibility per role", () => {
     const { body } = await call("GET", "/v1/apps?status=active", { token: user_token });
     const northfield = body.apps.find((a: { url_code: string }) => a.url_code === "northfield");
     expect(Object.keys(northfield).sort()).toEqual([
-      "agents", "client_name", "client_type", "copy_market", "country", "id", "insync_prod_app_id", "logo_url", "market",
-      "mode_env", "notes", "onboard_existing_client", "primary_website", "project_url", "status", "trigger_points", "url_code",
+      "agents",
+      "client_name",
+      "client_type",
+      "copy_market",
+      "country",
+      "id",
+      "insync_prod_app_id",
+      "logo_url",
+      "market",
+      "mode_env",
+      "notes",
+      "onboard_existing_client",
+      "primary_website",
+      "project_url",
+      "status",
+      "trigger_points",
+      "url_code",
     ]);
     expect(northfield.agents.map((a: { site_code: string }) => a.site_code)).toEqual(["admissions", "studentsuccess"]);
     expect(northfield).toMatchObject({ client_type: "higher_ed", mode_env: "staging", onboard_existing_client: true });
@@ -68,16 +85,27 @@ describe("the API describes itself", () => {
     const { status, body } = await call("GET", "/v1/openapi.json");
     expect(status).toBe(200);
     expect(body.openapi).toBe("3.1.0");
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining([
-      "/auth/google", "/auth/dev", "/v1/users/get_info", "/v1/users/generate_access_token", "/v1/apps", "/v1/jobs/queues",
-    ]));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining([
+        "/auth/google",
+        "/auth/dev",
+        "/v1/users/get_info",
+        "/v1/users/generate_access_token",
+        "/v1/apps",
+        "/v1/jobs/queues",
+      ]),
+    );
     expect(body.paths["/v1/apps"].get.parameters).toEqual([
-      expect.objectContaining({ name: "status", in: "query" }), expect.objectContaining({ name: "saerch", in: "query" }),
+      expect.objectContaining({ name: "status", in: "query" }),
+      expect.objectContaining({ name: "saerch", in: "query" }),
     ]);
     expect(body.paths["/auth/dev"].post.requestBody.content["application/json"].schema.properties.email).toBeDefined();
   });
 
   it("answers unknown API paths with a JSON 404", async () => {
-    expect(await call("GET", "/v1/nothing-here")).toEqual({ status: 404, body: { message: "No route for GET /v1/nothing-here" } });
+    expect(await call("GET", "/v1/nothing-here")).toEqual({
+      status: 404,
+      body: { message: "No route for GET /v1/nothing-here" },
+    });
   });
 });

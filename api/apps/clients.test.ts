@@ -24,65 +24,121 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 const newClient = (overrides: Record<string, unknown> = {}) => ({
-  client_name: "Lakeside College", primary_website: "https://www.lakeside.edu", notes: "", url_code: "lakeside", project_url: "",
-  market: "us_lakeside", logo_url: null, country: "US", copy_market: "us_eduenroll", client_type: "higher_ed",
-  onboard_existing_client: true, trigger_points: [], mode_env: "staging", insync_prod_app_id: null, ...overrides,
+  client_name: "Lakeside College",
+  primary_website: "https://www.lakeside.edu",
+  notes: "",
+  url_code: "lakeside",
+  project_url: "",
+  market: "us_lakeside",
+  logo_url: null,
+  country: "US",
+  copy_market: "us_eduenroll",
+  client_type: "higher_ed",
+  onboard_existing_client: true,
+  trigger_points: [],
+  mode_env: "staging",
+  insync_prod_app_id: null,
+  ...overrides,
 });
 
 async function upload(path: string, token: string, form: FormData) {
-  const response = await host.api.request(path, { method: "POST", headers: { authorization: `Bearer ${token}` }, body: form });
+  const response = await host.api.request(path, {
+    method: "POST",
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   return { status: response.status, body: await response.json() };
 }
 
 describe("clients", () => {
   it("onboards a client with every field and lists it", async () => {
-    const created = await call("POST", "/v1/apps", { token: tokens.admin, body: newClient({ trigger_points: ["main"] }) });
+    const created = await call("POST", "/v1/apps", {
+      token: tokens.admin,
+      body: newClient({ trigger_points: ["main"] }),
+    });
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ client_name: "Lakeside College", url_code: "lakeside", market: "us_lakeside", client_type: "higher_ed", status: "active", agents: [] });
+    expect(created.body).toMatchObject({
+      client_name: "Lakeside College",
+      url_code: "lakeside",
+      market: "us_lakeside",
+      client_type: "higher_ed",
+      status: "active",
+      agents: [],
+    });
     const listed = await call("GET", "/v1/apps?status=active&saerch=lakes", { token: tokens.admin });
     expect(listed.body.apps.map((a: { url_code: string }) => a.url_code)).toEqual(["lakeside"]);
   });
 
   it("refuses url_codes the console uses, taken ones and malformed ones, next to the field", async () => {
     const reserved = await call("POST", "/v1/apps", { token: tokens.admin, body: newClient({ url_code: "clients" }) });
-    expect(reserved).toMatchObject({ status: 400, body: { errors: { url_code: ["This url_code is used by the console itself; choose another"] } } });
+    expect(reserved).toMatchObject({
+      status: 400,
+      body: { errors: { url_code: ["This url_code is used by the console itself; choose another"] } },
+    });
     const taken = await call("POST", "/v1/apps", { token: tokens.admin, body: newClient({ url_code: "northfield" }) });
     expect(taken.body.errors.url_code).toEqual(["The url_code northfield is already used by another client"]);
-    const malformed = await call("POST", "/v1/apps", { token: tokens.admin, body: newClient({ url_code: "bad code!" }) });
+    const malformed = await call("POST", "/v1/apps", {
+      token: tokens.admin,
+      body: newClient({ url_code: "bad code!" }),
+    });
     expect(malformed.status).toBe(400);
     const missing = await call("POST", "/v1/apps", { token: tokens.admin, body: newClient({ client_name: "  " }) });
     expect(missing.body.errors.client_name).toEqual(["This string is required"]);
   });
 
   it("lets only staff onboard clients", async () => {
-    expect((await call("POST", "/v1/apps", { token: tokens["client.admin"], body: newClient({ url_code: "x1" }) })).status).toBe(403);
+    expect(
+      (await call("POST", "/v1/apps", { token: tokens["client.admin"], body: newClient({ url_code: "x1" }) })).status,
+    ).toBe(403);
   });
 
   it("updates a client, answering in `response`; url_code and country stay as they are", async () => {
-    const current = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find((a: { id: number }) => a.id === northfieldId);
+    const current = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find(
+      (a: { id: number }) => a.id === northfieldId,
+    );
     const { agents: _agents, id: _id, ...fields } = current;
-    const updated = await call("PUT", `/v1/apps/${northfieldId}`, { token: tokens["client.admin"], body: { ...fields, notes: "Edited by the client admin" } });
+    const updated = await call("PUT", `/v1/apps/${northfieldId}`, {
+      token: tokens["client.admin"],
+      body: { ...fields, notes: "Edited by the client admin" },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body.response.notes).toBe("Edited by the client admin");
-    const renamed = await call("PUT", `/v1/apps/${northfieldId}`, { token: tokens.admin, body: { ...fields, url_code: "renamed" } });
+    const renamed = await call("PUT", `/v1/apps/${northfieldId}`, {
+      token: tokens.admin,
+      body: { ...fields, url_code: "renamed" },
+    });
     expect(renamed.body.errors.url_code).toEqual(["The url_code cannot be changed once the client exists"]);
   });
 
   it("hides foreign clients (404) and refuses read-only users (403)", async () => {
     const body = newClient({ url_code: "shopharbor-outfitters" });
     expect((await call("PUT", `/v1/apps/${harborId}`, { token: tokens["client.admin"], body })).status).toBe(404);
-    expect((await call("PUT", `/v1/apps/${northfieldId}`, { token: tokens["client.user"], body: newClient({ url_code: "northfield" }) })).status).toBe(403);
+    expect(
+      (
+        await call("PUT", `/v1/apps/${northfieldId}`, {
+          token: tokens["client.user"],
+          body: newClient({ url_code: "northfield" }),
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe("logo uploads", () => {
   it("stores a PNG and an SVG and serves them back, the SVG sandboxed", async () => {
-    const { status, body } = await upload("/v1/apps/logo_upload", tokens.admin, multipart([
-      { field: "files[]", name: "logo.png", bytes: PNG_BYTES, type: "image/png" },
-      { field: "files[]", name: "mark.svg", bytes: SVG_TEXT, type: "image/svg+xml" },
-    ]));
+    const { status, body } = await upload(
+      "/v1/apps/logo_upload",
+      tokens.admin,
+      multipart([
+        { field: "files[]", name: "logo.png", bytes: PNG_BYTES, type: "image/png" },
+        { field: "files[]", name: "mark.svg", bytes: SVG_TEXT, type: "image/svg+xml" },
+      ]),
+    );
     expect(status).toBe(200);
-    expect(body.files).toEqual([{ url: expect.stringMatching(/^\/storage\/public\/logos\/.+\.png$/) }, { url: expect.stringMatching(/\.svg$/) }]);
+    expect(body.files).toEqual([
+      { url: expect.stringMatching(/^\/storage\/public\/logos\/.+\.png$/) },
+      { url: expect.stringMatching(/\.svg$/) },
+    ]);
     const png = await host.api.request(body.files[0].url);
     expect(png.headers.get("content-type")).toBe("image/png");
     expect(new Uint8Array(await png.arrayBuffer())).toEqual(PNG_BYTES);
@@ -94,82 +150,190 @@ describe("logo uploads", () => {
     const cases: [string, Uint8Array | string, string][] = [
       ["fake.png", "just text", "fake.png does not contain a PNG image"],
       ["photo.gif", PNG_BYTES, "photo.gif: only .svg, .png and .img files are accepted"],
-      ["evil.svg", `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`, "evil.svg contains scripts or embedded content, which logos may not"],
+      [
+        "evil.svg",
+        `<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>`,
+        "evil.svg contains scripts or embedded content, which logos may not",
+      ],
       ["huge.png", new Uint8Array(2 * 1024 * 1024 + 1).fill(1), "huge.png is larger than 2 MB"],
     ];
     for (const [name, bytes, message] of cases) {
-      const { status, body } = await upload("/v1/apps/logo_upload", tokens.admin, multipart([{ field: "files[]", name, bytes }]));
+      const { status, body } = await upload(
+        "/v1/apps/logo_upload",
+        tokens.admin,
+        multipart([{ field: "files[]", name, bytes }]),
+      );
       expect({ status, message: body.message }).toEqual({ status: 400, message });
     }
-    expect((await upload("/v1/apps/logo_upload", tokens.admin, multipart([{ field: "files[]", name: "pic.img", bytes: PNG_BYTES }]))).status).toBe(200);
-    expect((await upload("/v1/apps/logo_upload", tokens["client.user"], multipart([{ field: "files[]", name: "a.png", bytes: PNG_BYTES }]))).status).toBe(403);
+    expect(
+      (
+        await upload(
+          "/v1/apps/logo_upload",
+          tokens.admin,
+          multipart([{ field: "files[]", name: "pic.img", bytes: PNG_BYTES }]),
+        )
+      ).status,
+    ).toBe(200);
+    expect(
+      (
+        await upload(
+          "/v1/apps/logo_upload",
+          tokens["client.user"],
+          multipart([{ field: "files[]", name: "a.png", bytes: PNG_BYTES }]),
+        )
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe("agents", () => {
   it("creates with the spec's defaults, strips the site code, and stores the default personality", async () => {
     const created = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
-      token: tokens["client.admin"], body: { app_id: northfieldId, name: "Graduate Admissions", site_code: "grad-admissions 2026!" },
+      token: tokens["client.admin"],
+      body: { app_id: northfieldId, name: "Graduate Admissions", site_code: "grad-admissions 2026!" },
     });
     expect(created.status).toBe(200);
-    expect(created.body).toMatchObject({ agent_type: "enrollment", site_code: "gradadmissions2026", status: "active", mode_env: "staging", metadata: {}, logo: null });
-    const [personality] = await host.deps.db.select().from(controls)
+    expect(created.body).toMatchObject({
+      agent_type: "enrollment",
+      site_code: "gradadmissions2026",
+      status: "active",
+      mode_env: "staging",
+      metadata: {},
+      logo: null,
+    });
+    const [personality] = await host.deps.db
+      .select()
+      .from(controls)
       .where(and(eq(controls.appId, northfieldId), eq(controls.triggerPoint, "gradadmissions2026")));
-    expect(personality).toMatchObject({ internalName: "ai_personality_guidelines", promptInputRaw: HIGHER_ED_PERSONALITY });
-    const fetched = await call("GET", `/v1/apps/${northfieldId}/agents/${created.body.id}`, { token: tokens["client.user"] });
+    expect(personality).toMatchObject({
+      internalName: "ai_personality_guidelines",
+      promptInputRaw: HIGHER_ED_PERSONALITY,
+    });
+    const fetched = await call("GET", `/v1/apps/${northfieldId}/agents/${created.body.id}`, {
+      token: tokens["client.user"],
+    });
     expect(fetched.body.name).toBe("Graduate Admissions");
   });
 
   it("gives ecommerce agents an empty personality", async () => {
     const created = await call("POST", `/v1/apps/${harborId}/agents/update_agents`, {
-      token: tokens.admin, body: { app_id: harborId, name: "Returns Helper", agent_type: "ecommerce", site_code: "returns" },
+      token: tokens.admin,
+      body: { app_id: harborId, name: "Returns Helper", agent_type: "ecommerce", site_code: "returns" },
     });
-    const [personality] = await host.deps.db.select().from(controls).where(and(eq(controls.appId, harborId), eq(controls.triggerPoint, created.body.site_code)));
+    const [personality] = await host.deps.db
+      .select()
+      .from(controls)
+      .where(and(eq(controls.appId, harborId), eq(controls.triggerPoint, created.body.site_code)));
     expect(personality.promptInputRaw).toBe("");
   });
 
   it("updates by id, refuses a site code another agent uses, and keeps clients apart", async () => {
-    const list = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find((a: { id: number }) => a.id === northfieldId);
+    const list = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find(
+      (a: { id: number }) => a.id === northfieldId,
+    );
     const admissions = list.agents.find((a: { site_code: string }) => a.site_code === "admissions");
     const updated = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
-      token: tokens.admin, body: { id: admissions.id, app_id: northfieldId, name: "Admissions Assistant", site_code: "admissions", url: "https://northfield.edu/apply", status: "inactive" },
+      token: tokens.admin,
+      body: {
+        id: admissions.id,
+        app_id: northfieldId,
+        name: "Admissions Assistant",
+        site_code: "admissions",
+        url: "https://northfield.edu/apply",
+        status: "inactive",
+      },
     });
     expect(updated.body).toMatchObject({ url: "https://northfield.edu/apply", status: "inactive" });
     // An id wins over the site code: renaming an agent's code onto another agent's is refused.
     const clash = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
-      token: tokens.admin, body: { id: admissions.id, app_id: northfieldId, name: "Copy", site_code: "studentsuccess" },
+      token: tokens.admin,
+      body: { id: admissions.id, app_id: northfieldId, name: "Copy", site_code: "studentsuccess" },
     });
-    expect(clash.body.errors.site_code).toEqual(["The site code studentsuccess is already used by another agent of this client"]);
-    expect((await call("GET", `/v1/apps/${harborId}/agents/${admissions.id}`, { token: tokens.admin })).status).toBe(404);
+    expect(clash.body.errors.site_code).toEqual([
+      "The site code studentsuccess is already used by another agent of this client",
+    ]);
+    expect((await call("GET", `/v1/apps/${harborId}/agents/${admissions.id}`, { token: tokens.admin })).status).toBe(
+      404,
+    );
     expect((await call("GET", `/v1/apps/${harborId}/agents/1`, { token: tokens["client.admin"] })).status).toBe(404);
-    expect((await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, { token: tokens["client.user"], body: { app_id: northfieldId, name: "X", site_code: "x" } })).status).toBe(403);
-    const wrongApp = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, { token: tokens.admin, body: { app_id: harborId, name: "X", site_code: "x" } });
+    expect(
+      (
+        await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+          token: tokens["client.user"],
+          body: { app_id: northfieldId, name: "X", site_code: "x" },
+        })
+      ).status,
+    ).toBe(403);
+    const wrongApp = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { app_id: harborId, name: "X", site_code: "x" },
+    });
     expect(wrongApp.body.errors.app_id).toBeDefined();
   });
 
   it("updates the client's agent of the posted site code when no id is sent (the spec's body), changing only the fields sent", async () => {
     const before = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
-      token: tokens.admin, body: { app_id: northfieldId, name: "Night Classes", agent_type: "engagement", site_code: "night", logo: null, url: "https://northfield.edu/night", status: "active", mode_env: "staging", metadata: { tone: "calm" } },
+      token: tokens.admin,
+      body: {
+        app_id: northfieldId,
+        name: "Night Classes",
+        agent_type: "engagement",
+        site_code: "night",
+        logo: null,
+        url: "https://northfield.edu/night",
+        status: "active",
+        mode_env: "staging",
+        metadata: { tone: "calm" },
+      },
     });
-    const agentsBefore = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find((a: { id: number }) => a.id === northfieldId).agents.length;
+    const agentsBefore = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find(
+      (a: { id: number }) => a.id === northfieldId,
+    ).agents.length;
     const updated = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
-      token: tokens.admin, body: { app_id: northfieldId, name: "Evening Classes", site_code: "night", status: "inactive" },
+      token: tokens.admin,
+      body: { app_id: northfieldId, name: "Evening Classes", site_code: "night", status: "inactive" },
     });
-    expect(updated).toMatchObject({ status: 200, body: { id: before.body.id, name: "Evening Classes", status: "inactive", agent_type: "engagement", url: "https://northfield.edu/night", metadata: { tone: "calm" } } });
-    const agentsAfter = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find((a: { id: number }) => a.id === northfieldId).agents.length;
+    expect(updated).toMatchObject({
+      status: 200,
+      body: {
+        id: before.body.id,
+        name: "Evening Classes",
+        status: "inactive",
+        agent_type: "engagement",
+        url: "https://northfield.edu/night",
+        metadata: { tone: "calm" },
+      },
+    });
+    const agentsAfter = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find(
+      (a: { id: number }) => a.id === northfieldId,
+    ).agents.length;
     expect(agentsAfter).toBe(agentsBefore);
     // Another client's agent of the same site code is not touched: this creates Harbor's own.
-    const harbors = await call("POST", `/v1/apps/${harborId}/agents/update_agents`, { token: tokens.admin, body: { app_id: harborId, name: "Night Shop", site_code: "night" } });
+    const harbors = await call("POST", `/v1/apps/${harborId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { app_id: harborId, name: "Night Shop", site_code: "night" },
+    });
     expect(harbors.body.id).not.toBe(before.body.id);
-    expect((await call("GET", `/v1/apps/${northfieldId}/agents/${before.body.id}`, { token: tokens.admin })).body.name).toBe("Evening Classes");
+    expect(
+      (await call("GET", `/v1/apps/${northfieldId}/agents/${before.body.id}`, { token: tokens.admin })).body.name,
+    ).toBe("Evening Classes");
   });
 
   it("uploads a single agent logo", async () => {
-    const one = await upload(`/v1/apps/${northfieldId}/agents/logo_upload`, tokens["client.admin"], multipart([{ field: "file", name: "a.png", bytes: PNG_BYTES }]));
+    const one = await upload(
+      `/v1/apps/${northfieldId}/agents/logo_upload`,
+      tokens["client.admin"],
+      multipart([{ field: "file", name: "a.png", bytes: PNG_BYTES }]),
+    );
     expect(one.body.url).toMatch(/^\/storage\/public\/agents\/\d+\/.+\.png$/);
-    const two = await upload(`/v1/apps/${northfieldId}/agents/logo_upload`, tokens["client.admin"], multipart([
-      { field: "file", name: "a.png", bytes: PNG_BYTES }, { field: "file", name: "b.png", bytes: PNG_BYTES },
-    ]));
+    const two = await upload(
+      `/v1/apps/${northfieldId}/agents/logo_upload`,
+      tokens["client.admin"],
+      multipart([
+        { field: "file", name: "a.png", bytes: PNG_BYTES },
+        { field: "file", name: "b.png", bytes: PNG_BYTES },
+      ]),
+    );
     expect(two.body.message).toBe("Upload a single logo file");
   });
 });

@@ -14,7 +14,9 @@ type AgentRow = typeof agents.$inferSelect;
 
 /** A missing or unknown agent type is treated as enrollment (the spec). */
 export const agentTypeOf = (value: string) =>
-  (["enrollment", "engagement", "ecommerce"].includes(value) ? value : "enrollment") as ClientApp["agents"][number]["agent_type"];
+  (["enrollment", "engagement", "ecommerce"].includes(value)
+    ? value
+    : "enrollment") as ClientApp["agents"][number]["agent_type"];
 
 export function toClientApp(app: AppRow, appAgents: AgentRow[]): ClientApp {
   return {
@@ -68,12 +70,24 @@ export function appColumns(input: z.output<typeof AppInputSchema>) {
 
 /** The client apps a caller may see (staff: all; others: those they hold a role in), with agents. */
 /** The client list as the console's shell asks for it on every page: prepared (api/db/prepared.ts). */
-const allAppsQuery = preparedPerDatabase((db) => db.select().from(clientApps).orderBy(asc(clientApps.clientName)).prepare("list_apps"));
+const allAppsQuery = preparedPerDatabase((db) =>
+  db.select().from(clientApps).orderBy(asc(clientApps.clientName)).prepare("list_apps"),
+);
 const appsByIdQuery = preparedPerDatabase((db) =>
-  db.select().from(clientApps).where(sql`${clientApps.id} = any(${sql.placeholder("ids")})`).orderBy(asc(clientApps.clientName)).prepare("list_apps_by_id"),
+  db
+    .select()
+    .from(clientApps)
+    .where(sql`${clientApps.id} = any(${sql.placeholder("ids")})`)
+    .orderBy(asc(clientApps.clientName))
+    .prepare("list_apps_by_id"),
 );
 const agentsOfAppsQuery = preparedPerDatabase((db) =>
-  db.select().from(agents).where(sql`${agents.appId} = any(${sql.placeholder("appIds")})`).orderBy(asc(agents.id)).prepare("list_agents_of_apps"),
+  db
+    .select()
+    .from(agents)
+    .where(sql`${agents.appId} = any(${sql.placeholder("appIds")})`)
+    .orderBy(asc(agents.id))
+    .prepare("list_agents_of_apps"),
 );
 
 export async function listVisibleApps(
@@ -85,7 +99,9 @@ export async function listVisibleApps(
   if (visibleIds && !visibleIds.length) return [];
   let apps: (typeof clientApps.$inferSelect)[];
   if (!filters.status && !filters.search) {
-    apps = visibleIds ? await appsByIdQuery(deps.db).execute({ ids: visibleIds }) : await allAppsQuery(deps.db).execute();
+    apps = visibleIds
+      ? await appsByIdQuery(deps.db).execute({ ids: visibleIds })
+      : await allAppsQuery(deps.db).execute();
   } else {
     const conditions: SQL[] = [];
     if (filters.status) conditions.push(eq(clientApps.status, filters.status));
@@ -94,11 +110,20 @@ export async function listVisibleApps(
       conditions.push(or(ilike(clientApps.clientName, pattern), ilike(clientApps.urlCode, pattern))!);
     }
     if (visibleIds) conditions.push(inArray(clientApps.id, visibleIds));
-    apps = await deps.db.select().from(clientApps).where(and(...conditions)).orderBy(asc(clientApps.clientName));
+    apps = await deps.db
+      .select()
+      .from(clientApps)
+      .where(and(...conditions))
+      .orderBy(asc(clientApps.clientName));
   }
   if (!apps.length) return [];
   const appAgents = await agentsOfAppsQuery(deps.db).execute({ appIds: apps.map((a) => a.id) });
-  return apps.map((app) => toClientApp(app, appAgents.filter((a) => a.appId === app.id)));
+  return apps.map((app) =>
+    toClientApp(
+      app,
+      appAgents.filter((a) => a.appId === app.id),
+    ),
+  );
 }
 
 export async function loadClientApp(appId: number, deps: Pick<ApiDeps, "db">): Promise<ClientApp> {

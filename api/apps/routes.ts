@@ -11,7 +11,8 @@ import { validateLogo } from "../storage/images";
 import type { ApiDeps } from "../deps";
 import { appColumns, listVisibleApps, loadClientApp } from "./queries";
 
-const urlCodeTaken = (code: string) => badRequest("Invalid request body", { url_code: [`The url_code ${code} is already used by another client`] });
+const urlCodeTaken = (code: string) =>
+  badRequest("Invalid request body", { url_code: [`The url_code ${code} is already used by another client`] });
 
 async function assertUrlCodeFree(code: string, exceptId: number | null, deps: Pick<ApiDeps, "db">) {
   const [existing] = await deps.db.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, code));
@@ -41,17 +42,26 @@ const filesOf = (form: FormData | null, ...names: string[]) =>
 
 export function appRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/apps", tag: "Clients",
-    summary: "Client apps the caller may see, each with its agents. `status=active` filters to active clients; `saerch` matches name or url_code.",
-    query: AppsQuery, response: AppsList,
+    method: "get",
+    path: "/v1/apps",
+    tag: "Clients",
+    summary:
+      "Client apps the caller may see, each with its agents. `status=active` filters to active clients; `saerch` matches name or url_code.",
+    query: AppsQuery,
+    response: AppsList,
     handler: async ({ query, caller, deps }) => ({
       apps: await listVisibleApps(caller, { status: query.status, search: query.saerch }, deps),
     }),
   });
 
   route({
-    method: "post", path: "/v1/apps", tag: "Clients", summary: "Onboards a client (staff only). url_code must be free and not a console word.",
-    body: AppInput, response: ClientApp, status: 201,
+    method: "post",
+    path: "/v1/apps",
+    tag: "Clients",
+    summary: "Onboards a client (staff only). url_code must be free and not a console word.",
+    body: AppInput,
+    response: ClientApp,
+    status: 201,
     handler: async ({ body, caller, deps }) => {
       requireStaff(caller);
       await assertUrlCodeFree(body.url_code, null, deps);
@@ -66,32 +76,47 @@ export function appRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "put", path: "/v1/apps/:appId", tag: "Clients",
-    summary: "Updates a client; the answer is in `response`. url_code and country cannot change once the client exists.",
-    params: z.object({ appId: IdParam }), body: AppInput, response: AppUpdateResult,
+    method: "put",
+    path: "/v1/apps/:appId",
+    tag: "Clients",
+    summary:
+      "Updates a client; the answer is in `response`. url_code and country cannot change once the client exists.",
+    params: z.object({ appId: IdParam }),
+    body: AppInput,
+    response: AppUpdateResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const current = await loadClientApp(params.appId, deps);
       const errors: Record<string, string[]> = {};
-      if (body.url_code !== current.url_code) errors.url_code = ["The url_code cannot be changed once the client exists"];
+      if (body.url_code !== current.url_code)
+        errors.url_code = ["The url_code cannot be changed once the client exists"];
       if (body.country !== current.country) errors.country = ["The country cannot be changed once the client exists"];
       if (Object.keys(errors).length) throw badRequest("Invalid request body", errors);
       // Status (active/inactive) is part of the client record only staff may change.
       if (body.status && body.status !== current.status && !can(caller, "edit_client", params.appId)) throw forbidden();
-      await deps.db.update(clientApps).set({ ...appColumns(body), updatedAt: new Date() }).where(eq(clientApps.id, params.appId));
+      await deps.db
+        .update(clientApps)
+        .set({ ...appColumns(body), updatedAt: new Date() })
+        .where(eq(clientApps.id, params.appId));
       return { response: await loadClientApp(params.appId, deps) };
     },
   });
 
   route({
-    method: "post", path: "/v1/apps/logo_upload", tag: "Clients", form: true,
+    method: "post",
+    path: "/v1/apps/logo_upload",
+    tag: "Clients",
+    form: true,
     summary: "Uploads client logos (multipart `files[]`; .svg, .png or .img, content-checked, at most 2 MB each).",
     response: UploadedFiles,
     handler: async ({ form, caller, deps }) => {
       // Anyone who may configure some client may upload its logo; creating clients is staff-only anyway.
       if (!isStaff(caller) && ![...caller.appRoles.values()].includes("client_admin")) throw forbidden();
       const urls = await storeLogos(filesOf(form, "files[]", "files"), "logos", deps);
-      return { files: urls.map((url) => ({ url })), message: urls.length === 1 ? "Logo uploaded" : `${urls.length} logos uploaded` };
+      return {
+        files: urls.map((url) => ({ url })),
+        message: urls.length === 1 ? "Logo uploaded" : `${urls.length} logos uploaded`,
+      };
     },
   });
 }

@@ -24,13 +24,19 @@ describe("development sign-in", () => {
     expect(status).toBe(200);
     expect(body).toEqual({ user_token: expect.any(String), refresh_token: expect.any(String) });
     const info = await call("GET", "/v1/users/get_info", { token: body.user_token });
-    expect(info.body).toMatchObject({ email: "client.admin@example.com", user_type: "user", app_roles: [{ role: "client_admin" }] });
+    expect(info.body).toMatchObject({
+      email: "client.admin@example.com",
+      user_type: "user",
+      app_roles: [{ role: "client_admin" }],
+    });
   });
 
   it("refuses an unknown account with a clear 403", async () => {
     const { status, body } = await call("POST", "/auth/dev", { body: { email: "stranger@example.com" } });
     expect(status).toBe(403);
-    expect(body.message).toBe("The account stranger@example.com has no access to this console. Ask an administrator to add you.");
+    expect(body.message).toBe(
+      "The account stranger@example.com has no access to this console. Ask an administrator to add you.",
+    );
   });
 
   it("answers 400 with field errors for a bad body, never 500", async () => {
@@ -46,7 +52,9 @@ describe("development sign-in", () => {
   it("is refused when the server disables it (production default)", async () => {
     const production = await startTestHost({ devLoginAllowed: false });
     try {
-      const { status, body } = await apiCaller(production)("POST", "/auth/dev", { body: { email: "admin@example.com" } });
+      const { status, body } = await apiCaller(production)("POST", "/auth/dev", {
+        body: { email: "admin@example.com" },
+      });
       expect(status).toBe(403);
       expect(body.message).toBe("Development sign-in is disabled on this server");
     } finally {
@@ -59,7 +67,11 @@ describe("Google sign-in against a local OpenID provider", () => {
   async function authorizationCode() {
     const authorize = new URL(`${oidc.url}/authorize`);
     authorize.search = new URLSearchParams({
-      client_id: "console-test-client", redirect_uri: "http://127.0.0.1/login/google/callback", response_type: "code", scope: "openid email", state: "s1",
+      client_id: "console-test-client",
+      redirect_uri: "http://127.0.0.1/login/google/callback",
+      response_type: "code",
+      scope: "openid email",
+      state: "s1",
     }).toString();
     const response = await fetch(authorize, { redirect: "manual" });
     return new URL(response.headers.get("location")!).searchParams.get("code")!;
@@ -92,10 +104,14 @@ describe("Google sign-in against a local OpenID provider", () => {
     oidc.setIdentity({ email: "admin@example.com" });
     const good = await call("POST", "/auth/google", { body: { id_token: await oidc.idToken() } });
     expect(good.status).toBe(200);
-    const wrongAudience = await call("POST", "/auth/google", { body: { id_token: await oidc.idToken({ aud: "someone-else" }) } });
+    const wrongAudience = await call("POST", "/auth/google", {
+      body: { id_token: await oidc.idToken({ aud: "someone-else" }) },
+    });
     expect(wrongAudience.status).toBe(401);
     const forged = await new SignJWT({ email: "admin@example.com", aud: "console-test-client", iss: oidc.url })
-      .setProtectedHeader({ alg: "HS256" }).setExpirationTime("5m").sign(new TextEncoder().encode("guess"));
+      .setProtectedHeader({ alg: "HS256" })
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode("guess"));
     expect((await call("POST", "/auth/google", { body: { id_token: forged } })).status).toBe(401);
   });
 
@@ -107,15 +123,29 @@ describe("Google sign-in against a local OpenID provider", () => {
 
 describe("bearer authentication on /v1", () => {
   it("answers 401 JSON for a missing, malformed, forged or expired token", async () => {
-    expect(await call("GET", "/v1/users/get_info")).toEqual({ status: 401, body: { message: "Authentication required" } });
+    expect(await call("GET", "/v1/users/get_info")).toEqual({
+      status: 401,
+      body: { message: "Authentication required" },
+    });
     expect((await call("GET", "/v1/apps", { token: "garbage" })).body).toEqual({ message: "Invalid token" });
-    const forged = await new SignJWT({ typ: "user" }).setProtectedHeader({ alg: "HS256" }).setSubject("1")
-      .setIssuer("assistant-console-api").setExpirationTime("5m").sign(new TextEncoder().encode("another-secret"));
+    const forged = await new SignJWT({ typ: "user" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("1")
+      .setIssuer("assistant-console-api")
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode("another-secret"));
     expect((await call("GET", "/v1/apps", { token: forged })).status).toBe(401);
-    const expired = await new SignJWT({ typ: "user" }).setProtectedHeader({ alg: "HS256" }).setSubject("1")
-      .setIssuer("assistant-console-api").setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
-      .setExpirationTime(Math.floor(Date.now() / 1000) - 60).sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
-    expect(await call("GET", "/v1/apps", { token: expired })).toEqual({ status: 401, body: { message: "Token expired" } });
+    const expired = await new SignJWT({ typ: "user" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("1")
+      .setIssuer("assistant-console-api")
+      .setIssuedAt(Math.floor(Date.now() / 1000) - 3600)
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 60)
+      .sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
+    expect(await call("GET", "/v1/apps", { token: expired })).toEqual({
+      status: 401,
+      body: { message: "Token expired" },
+    });
   });
 });
 
@@ -124,14 +154,23 @@ describe("signing out", () => {
     const session = await signInAs(host, "client.user@example.com");
     const other = await signInAs(host, "client.user@example.com");
     expect((await call("GET", "/v1/users/get_info", { token: session.user_token })).status).toBe(200);
-    expect((await call("POST", "/v1/users/logout", { body: { refresh_token: session.refresh_token } })).status).toBe(200);
-    expect(await call("GET", "/v1/users/get_info", { token: session.user_token })).toEqual({ status: 401, body: { message: "Signed out" } });
+    expect((await call("POST", "/v1/users/logout", { body: { refresh_token: session.refresh_token } })).status).toBe(
+      200,
+    );
+    expect(await call("GET", "/v1/users/get_info", { token: session.user_token })).toEqual({
+      status: 401,
+      body: { message: "Signed out" },
+    });
     expect((await call("GET", "/v1/users/get_info", { token: other.user_token })).status).toBe(200);
   });
 
   it("refuses a user token that names no sign-in", async () => {
-    const bare = await new SignJWT({ typ: "user" }).setProtectedHeader({ alg: "HS256" }).setSubject("1")
-      .setIssuer("assistant-console-api").setExpirationTime("5m").sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
+    const bare = await new SignJWT({ typ: "user" })
+      .setProtectedHeader({ alg: "HS256" })
+      .setSubject("1")
+      .setIssuer("assistant-console-api")
+      .setExpirationTime("5m")
+      .sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
     expect(await call("GET", "/v1/apps", { token: bare })).toEqual({ status: 401, body: { message: "Invalid token" } });
   });
 });
@@ -139,35 +178,53 @@ describe("signing out", () => {
 describe("refresh token rotation", () => {
   it("rotates: the new pair works and the old refresh token is spent", async () => {
     const first = await signInAs(host, "admin@example.com");
-    const rotated = await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: first.refresh_token } });
+    const rotated = await call("POST", "/v1/users/generate_access_token", {
+      body: { refresh_token: first.refresh_token },
+    });
     expect(rotated.status).toBe(200);
     expect(rotated.body.refresh_token).not.toBe(first.refresh_token);
     expect((await call("GET", "/v1/users/get_info", { token: rotated.body.user_token })).status).toBe(200);
-    const again = await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: rotated.body.refresh_token } });
+    const again = await call("POST", "/v1/users/generate_access_token", {
+      body: { refresh_token: rotated.body.refresh_token },
+    });
     expect(again.status).toBe(200);
   });
 
   it("revokes the whole family when a rotated token is presented again", async () => {
     const first = await signInAs(host, "admin@example.com");
-    const second = (await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: first.refresh_token } })).body;
+    const second = (
+      await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: first.refresh_token } })
+    ).body;
     // Someone replays the first (stolen) token: refused, and the legitimate newer one dies with it.
-    const replay = await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: first.refresh_token } });
+    const replay = await call("POST", "/v1/users/generate_access_token", {
+      body: { refresh_token: first.refresh_token },
+    });
     expect(replay).toEqual({ status: 401, body: { message: "Invalid refresh token" } });
-    const legit = await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: second.refresh_token } });
+    const legit = await call("POST", "/v1/users/generate_access_token", {
+      body: { refresh_token: second.refresh_token },
+    });
     expect(legit.status).toBe(401);
     // Another sign-in (another family) is unaffected.
     const other = await signInAs(host, "admin@example.com");
-    expect((await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: other.refresh_token } })).status).toBe(200);
+    expect(
+      (await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: other.refresh_token } })).status,
+    ).toBe(200);
   });
 
   it("lets only one of two concurrent refreshes with the same token win", async () => {
     const pair = await signInAs(host, "admin@example.com");
-    const results = await Promise.all([1, 2].map(() => call("POST", "/v1/users/generate_access_token", { body: { refresh_token: pair.refresh_token } })));
+    const results = await Promise.all(
+      [1, 2].map(() =>
+        call("POST", "/v1/users/generate_access_token", { body: { refresh_token: pair.refresh_token } }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 401]);
   });
 
   it("answers 400 for a missing refresh token and 401 for an unknown one", async () => {
     expect((await call("POST", "/v1/users/generate_access_token", { body: {} })).status).toBe(400);
-    expect((await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: "nope" } })).status).toBe(401);
+    expect((await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: "nope" } })).status).toBe(
+      401,
+    );
   });
 });

@@ -23,18 +23,29 @@ export interface Caller {
  */
 const callerQuery = preparedPerDatabase((db) =>
   db
-    .select({ user: users, appId: appUsers.appId, role: appUsers.role, signInStands: signInStandsColumn(sql.placeholder("familyId")) })
+    .select({
+      user: users,
+      appId: appUsers.appId,
+      role: appUsers.role,
+      signInStands: signInStandsColumn(sql.placeholder("familyId")),
+    })
     .from(users)
     .leftJoin(appUsers, eq(appUsers.userId, users.id))
     .where(eq(users.id, sql.placeholder("userId")))
     .prepare("load_caller"),
 );
 
-async function loadCaller(userId: number, familyId: string, deps: Pick<ApiDeps, "db">): Promise<(Caller & { signInStands: boolean }) | null> {
+async function loadCaller(
+  userId: number,
+  familyId: string,
+  deps: Pick<ApiDeps, "db">,
+): Promise<(Caller & { signInStands: boolean }) | null> {
   const rows = await callerQuery(deps.db).execute({ userId, familyId });
   if (!rows.length) return null;
   const { user, signInStands } = rows[0];
-  const roles = rows.flatMap((row) => (row.appId === null || row.role === null ? [] : [[row.appId, row.role as AppRole] as const]));
+  const roles = rows.flatMap((row) =>
+    row.appId === null || row.role === null ? [] : [[row.appId, row.role as AppRole] as const],
+  );
   return {
     id: user.id,
     email: user.email,

@@ -14,7 +14,11 @@ describe("one rule for development sign-in", () => {
     ["Google configured", google, false],
     ["Google configured, in production", { ...google, NODE_ENV: "production" }, false],
     ["Google configured and asked for", { ...google, AUTH_DEV_LOGIN: "true" }, true],
-    ["production on PostgreSQL, asked for", { NODE_ENV: "production", DATABASE_URL: "postgres://db/console", AUTH_DEV_LOGIN: "true" }, true],
+    [
+      "production on PostgreSQL, asked for",
+      { NODE_ENV: "production", DATABASE_URL: "postgres://db/console", AUTH_DEV_LOGIN: "true" },
+      true,
+    ],
     ["turned off", { AUTH_DEV_LOGIN: "false" }, false],
   ];
   it.each(cases)("%s", (_name, env, expected) => {

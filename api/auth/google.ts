@@ -27,7 +27,8 @@ export async function verifyGoogleIdToken(idToken: string, google: GoogleConfig)
   }
   const email = typeof payload.email === "string" ? payload.email.toLowerCase() : "";
   if (!email) throw new HttpError(401, "Google did not share an email address for this account");
-  if (payload.email_verified === false) throw new HttpError(403, `The Google account ${email} has no verified email address`);
+  if (payload.email_verified === false)
+    throw new HttpError(403, `The Google account ${email} has no verified email address`);
   return { email, name: typeof payload.name === "string" ? payload.name : "" };
 }
 
@@ -51,7 +52,11 @@ export async function exchangeGoogleCode(code: string, redirectUri: string | und
   } catch (error) {
     throw new HttpError(503, `Google could not be reached: ${(error as Error).message}`);
   }
-  const body = (await response.json().catch(() => ({}))) as { id_token?: string; error?: string; error_description?: string };
+  const body = (await response.json().catch(() => ({}))) as {
+    id_token?: string;
+    error?: string;
+    error_description?: string;
+  };
   if (!response.ok) {
     throw badRequest(`Google refused the sign-in code: ${body.error_description ?? body.error ?? response.status}`);
   }

@@ -21,9 +21,13 @@ beforeAll(async () => {
     { email: "outsider@example.com", name: "Outsider", userType: "user" },
   ]);
   for (const [role, email] of Object.entries({
-    super_admin: "admin@example.com", admin: "staff@example.com", client_admin: "client.admin@example.com",
-    client_user: "client.user@example.com", outsider: "outsider@example.com",
-  })) token[role] = (await signInAs(host, email)).user_token;
+    super_admin: "admin@example.com",
+    admin: "staff@example.com",
+    client_admin: "client.admin@example.com",
+    client_user: "client.user@example.com",
+    outsider: "outsider@example.com",
+  }))
+    token[role] = (await signInAs(host, email)).user_token;
   const apps = await host.deps.db.select().from(clientApps);
   ids.A = apps.find((a) => a.urlCode === "northfield")!.id;
   ids.B = apps.find((a) => a.urlCode === "shopharbor-outfitters")!.id;
@@ -42,7 +46,12 @@ const appFields = (which: "A" | "B") => ({
   country: which === "A" ? "US" : "UK",
 });
 
-const cases: { name: string; run: (t: string, which: "A" | "B") => Promise<{ status: number }>; own: Expect; foreign: Expect }[] = [
+const cases: {
+  name: string;
+  run: (t: string, which: "A" | "B") => Promise<{ status: number }>;
+  own: Expect;
+  foreign: Expect;
+}[] = [
   {
     name: "GET agent",
     run: (t, w) => call("GET", `/v1/apps/${app(w)}/agents/${w === "A" ? ids.agentA : ids.agentB}`, { token: t }),
@@ -51,7 +60,11 @@ const cases: { name: string; run: (t: string, which: "A" | "B") => Promise<{ sta
   },
   {
     name: "update_agents",
-    run: (t, w) => call("POST", `/v1/apps/${app(w)}/agents/update_agents`, { token: t, body: { app_id: app(w), name: "Matrix", site_code: `m${Math.random().toString(36).slice(2, 8)}` } }),
+    run: (t, w) =>
+      call("POST", `/v1/apps/${app(w)}/agents/update_agents`, {
+        token: t,
+        body: { app_id: app(w), name: "Matrix", site_code: `m${Math.random().toString(36).slice(2, 8)}` },
+      }),
     own: { super_admin: 200, admin: 200, client_admin: 200, client_user: 403, outsider: 404 },
     foreign: { super_admin: 200, admin: 200, client_admin: 404, client_user: 404, outsider: 404 },
   },
@@ -75,7 +88,11 @@ const cases: { name: string; run: (t: string, which: "A" | "B") => Promise<{ sta
   },
   {
     name: "upsert app users",
-    run: (t, w) => call("POST", `/v1/apps/${app(w)}/users/upsert`, { token: t, body: { users: [{ email: `new-${Math.random().toString(36).slice(2, 8)}@example.com`, name: "New" }] } }),
+    run: (t, w) =>
+      call("POST", `/v1/apps/${app(w)}/users/upsert`, {
+        token: t,
+        body: { users: [{ email: `new-${Math.random().toString(36).slice(2, 8)}@example.com`, name: "New" }] },
+      }),
     own: { super_admin: 200, admin: 200, client_admin: 200, client_user: 403, outsider: 404 },
     foreign: { super_admin: 200, admin: 200, client_admin: 404, client_user: 404, outsider: 404 },
   },
@@ -88,14 +105,30 @@ const cases: { name: string; run: (t: string, which: "A" | "B") => Promise<{ sta
 ];
 
 const globalCases: { name: string; run: (t: string) => Promise<{ status: number }>; expect: Expect }[] = [
-  { name: "GET users", run: (t) => call("GET", "/v1/users", { token: t }), expect: { super_admin: 200, admin: 200, client_admin: 403, client_user: 403, outsider: 403 } },
+  {
+    name: "GET users",
+    run: (t) => call("GET", "/v1/users", { token: t }),
+    expect: { super_admin: 200, admin: 200, client_admin: 403, client_user: 403, outsider: 403 },
+  },
   {
     name: "create app",
-    run: (t) => call("POST", "/v1/apps", { token: t, body: { client_name: "M", url_code: `m-${Math.random().toString(36).slice(2, 8)}` } }),
+    run: (t) =>
+      call("POST", "/v1/apps", {
+        token: t,
+        body: { client_name: "M", url_code: `m-${Math.random().toString(36).slice(2, 8)}` },
+      }),
     expect: { super_admin: 201, admin: 201, client_admin: 403, client_user: 403, outsider: 403 },
   },
-  { name: "export files", run: (t) => call("GET", "/v1/export_files", { token: t }), expect: { super_admin: 200, admin: 200, client_admin: 403, client_user: 403, outsider: 403 } },
-  { name: "jobs", run: (t) => call("GET", "/v1/jobs/queues", { token: t }), expect: { super_admin: 200, admin: 200, client_admin: 403, client_user: 403, outsider: 403 } },
+  {
+    name: "export files",
+    run: (t) => call("GET", "/v1/export_files", { token: t }),
+    expect: { super_admin: 200, admin: 200, client_admin: 403, client_user: 403, outsider: 403 },
+  },
+  {
+    name: "jobs",
+    run: (t) => call("GET", "/v1/jobs/queues", { token: t }),
+    expect: { super_admin: 200, admin: 200, client_admin: 403, client_user: 403, outsider: 403 },
+  },
 ];
 
 const roles: Role[] = ["super_admin", "admin", "client_admin", "client_user", "outsider"];

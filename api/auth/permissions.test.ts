@@ -4,7 +4,11 @@ import type { Caller } from "./caller";
 import { assignableAppRoles, assignableUserTypes, can, requireApp, type Capability } from "./permissions";
 
 const caller = (userType: UserType, roles: Record<number, AppRole> = {}): Caller => ({
-  id: 1, email: "x@example.com", name: "X", userType, createdAt: new Date(),
+  id: 1,
+  email: "x@example.com",
+  name: "X",
+  userType,
+  createdAt: new Date(),
   appRoles: new Map(Object.entries(roles).map(([k, v]) => [Number(k), v])),
 });
 const capabilities: Capability[] = ["read", "configure", "manage_access", "edit_client"];
@@ -37,7 +41,12 @@ describe("the role table", () => {
     expect(assignableUserTypes(caller("super_admin"))).toEqual(["user", "admin", "super_admin"]);
     expect(assignableUserTypes(caller("admin"))).toEqual(["user", "admin"]);
     expect(assignableUserTypes(caller("user", { 1: "client_admin" }))).toEqual([]);
-    expect(assignableAppRoles(caller("super_admin"), 1)).toEqual(["client_user", "client_admin", "admin", "super_admin"]);
+    expect(assignableAppRoles(caller("super_admin"), 1)).toEqual([
+      "client_user",
+      "client_admin",
+      "admin",
+      "super_admin",
+    ]);
     expect(assignableAppRoles(caller("admin"), 1)).toEqual(["client_user", "client_admin", "admin"]);
     expect(assignableAppRoles(caller("user", { 1: "client_admin" }), 1)).toEqual(["client_user", "client_admin"]);
     expect(assignableAppRoles(caller("user", { 1: "client_user" }), 1)).toEqual([]);

@@ -12,10 +12,10 @@ import type { Caller } from "./caller";
  * | app role client_user       | clients where they have a role | nothing (read, test, download)               |
  */
 export type Capability =
-  | "read"          // see the client and everything under it
-  | "configure"     // agents, knowledge, controls, appearance, integrations
+  | "read" // see the client and everything under it
+  | "configure" // agents, knowledge, controls, appearance, integrations
   | "manage_access" // the client's access control list
-  | "edit_client";  // the client record itself (url_code, country, …)
+  | "edit_client"; // the client record itself (url_code, country, …)
 
 export const isStaff = (caller: Caller) => caller.userType === "super_admin" || caller.userType === "admin";
 

@@ -15,9 +15,14 @@ const refreshKey = (token: string) => `refresh:${createHash("sha256").update(tok
 
 export function authRoutes(route: RouteBuilder, signIns: Throttle) {
   route({
-    method: "post", path: "/auth/google", tag: "Session", auth: "public",
-    summary: "Sign in with Google: exchanges an authorization code (or verifies a One Tap ID token) and issues tokens for a known user.",
-    body: GoogleSignInBody, response: TokenPair,
+    method: "post",
+    path: "/auth/google",
+    tag: "Session",
+    auth: "public",
+    summary:
+      "Sign in with Google: exchanges an authorization code (or verifies a One Tap ID token) and issues tokens for a known user.",
+    body: GoogleSignInBody,
+    response: TokenPair,
     handler: async ({ body, c, deps }) => {
       // Google's code or ID token names the account only once verified: count the address first.
       await throttleOrThrow(signIns, clientAddressOf(c), null);
@@ -37,9 +42,13 @@ export function authRoutes(route: RouteBuilder, signIns: Throttle) {
   });
 
   route({
-    method: "post", path: "/auth/dev", tag: "Session", auth: "public",
+    method: "post",
+    path: "/auth/dev",
+    tag: "Session",
+    auth: "public",
     summary: "Development sign-in by the email of an existing user (refused in production unless AUTH_DEV_LOGIN=true).",
-    body: DevSignInBody, response: TokenPair,
+    body: DevSignInBody,
+    response: TokenPair,
     handler: async ({ body, c, deps }) => {
       if (!deps.config.devLoginAllowed) throw forbidden("Development sign-in is disabled on this server");
       await throttleOrThrow(signIns, clientAddressOf(c), body.email);
@@ -53,16 +62,23 @@ export function authRoutes(route: RouteBuilder, signIns: Throttle) {
   });
 
   route({
-    method: "get", path: "/v1/users/get_info", tag: "Session",
+    method: "get",
+    path: "/v1/users/get_info",
+    tag: "Session",
     summary: "The signed-in user, with the client apps they hold a role in.",
     response: UserInfo,
     handler: async ({ caller }) => userInfoOf(caller),
   });
 
   route({
-    method: "post", path: "/v1/users/generate_access_token", tag: "Session", auth: "public",
-    summary: "Rotates a refresh token into a new token pair. Authenticated by the refresh token itself (the user token may have expired). Reusing a rotated token revokes its family.",
-    body: RefreshBody, response: TokenPair,
+    method: "post",
+    path: "/v1/users/generate_access_token",
+    tag: "Session",
+    auth: "public",
+    summary:
+      "Rotates a refresh token into a new token pair. Authenticated by the refresh token itself (the user token may have expired). Reusing a rotated token revokes its family.",
+    body: RefreshBody,
+    response: TokenPair,
     handler: async ({ body, c, deps }) => {
       if (!body.refresh_token) throw badRequest("refresh_token is required");
       const key = refreshKey(body.refresh_token);
@@ -77,9 +93,13 @@ export function authRoutes(route: RouteBuilder, signIns: Throttle) {
   });
 
   route({
-    method: "post", path: "/v1/users/logout", tag: "Session", auth: "public",
+    method: "post",
+    path: "/v1/users/logout",
+    tag: "Session",
+    auth: "public",
     summary: "Signs out: revokes the refresh token and every token rotated from the same sign-in.",
-    body: RefreshBody, response: LogoutResult,
+    body: RefreshBody,
+    response: LogoutResult,
     handler: async ({ body, deps }) => {
       await revokeRefreshFamily(body.refresh_token, deps);
       return { message: "Ok" };

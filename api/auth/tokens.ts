@@ -47,13 +47,19 @@ export async function signUserToken(userId: number, familyId: string, deps: Pick
 const verifiedTokens = new Map<string, { secret: string; userId: number; familyId: string; expiresAt: number }>();
 const MAX_VERIFIED_TOKENS = 1000;
 
-function rememberVerified(token: string, entry: { secret: string; userId: number; familyId: string; expiresAt: number }) {
+function rememberVerified(
+  token: string,
+  entry: { secret: string; userId: number; familyId: string; expiresAt: number },
+) {
   if (verifiedTokens.size >= MAX_VERIFIED_TOKENS) verifiedTokens.delete(verifiedTokens.keys().next().value!);
   verifiedTokens.set(token, entry);
 }
 
 /** The user and sign-in of a valid, unexpired user token, or throws 401. */
-export async function verifyUserToken(token: string, deps: Pick<ApiDeps, "config">): Promise<{ userId: number; familyId: string }> {
+export async function verifyUserToken(
+  token: string,
+  deps: Pick<ApiDeps, "config">,
+): Promise<{ userId: number; familyId: string }> {
   const known = verifiedTokens.get(token);
   if (known && known.secret === deps.config.jwtSecret) {
     // As jose decides it: expired once the current second reaches `exp`.
@@ -66,8 +72,19 @@ export async function verifyUserToken(token: string, deps: Pick<ApiDeps, "config
       algorithms: ["HS256"],
     });
     const id = Number(payload.sub);
-    if (payload.typ !== "user" || !Number.isInteger(id) || typeof payload.sid !== "string" || typeof payload.exp !== "number") throw new Error("wrong token type");
-    rememberVerified(token, { secret: deps.config.jwtSecret, userId: id, familyId: payload.sid, expiresAt: payload.exp });
+    if (
+      payload.typ !== "user" ||
+      !Number.isInteger(id) ||
+      typeof payload.sid !== "string" ||
+      typeof payload.exp !== "number"
+    )
+      throw new Error("wrong token type");
+    rememberVerified(token, {
+      secret: deps.config.jwtSecret,
+      userId: id,
+      familyId: payload.sid,
+      expiresAt: payload.exp,
+    });
     return { userId: id, familyId: payload.sid };
   } catch (error) {
     const expired = error instanceof Error && "code" in error && error.code === "ERR_JWT_EXPIRED";
@@ -94,7 +111,10 @@ export async function issueTokens(userId: number, deps: Pick<ApiDeps, "db" | "co
  * statement that checks it (so two concurrent refreshes cannot both win); presenting a used
  * token again revokes its whole family, logging out whoever holds the stolen copy.
  */
-export async function rotateRefreshToken(token: string, deps: Pick<ApiDeps, "db" | "config" | "log">): Promise<TokenPair> {
+export async function rotateRefreshToken(
+  token: string,
+  deps: Pick<ApiDeps, "db" | "config" | "log">,
+): Promise<TokenPair> {
   const tokenHash = hashToken(token);
   const now = new Date();
   const [claimed] = await deps.db
@@ -125,9 +145,15 @@ export const signInStandsColumn = (familyId: string | Placeholder) =>
 
 /** Sign-out: the presented refresh token's whole family stops working. Unknown tokens are ignored. */
 export async function revokeRefreshFamily(token: string, deps: Pick<ApiDeps, "db">) {
-  const [row] = await deps.db.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hashToken(token)));
+  const [row] = await deps.db
+    .select()
+    .from(refreshTokens)
+    .where(eq(refreshTokens.tokenHash, hashToken(token)));
   if (!row) return false;
-  await deps.db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
+  await deps.db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.familyId, row.familyId), isNull(refreshTokens.revokedAt)));
   return true;
 }
 

@@ -3,8 +3,11 @@ import { apiConfigFromEnv } from "../config";
 import { signUserToken, verifyUserToken } from "./tokens";
 
 /** Verified tokens are remembered (tokens.ts): what a remembered token answers must not change. */
-const configWith = (jwtSecret: string, ttlSeconds: number) =>
-  ({ config: { ...apiConfigFromEnv({ ACCESS_TOKEN_TTL_SECONDS: String(ttlSeconds) }, { sessionSecrets: ["s"], jwtSecret }) } });
+const configWith = (jwtSecret: string, ttlSeconds: number) => ({
+  config: {
+    ...apiConfigFromEnv({ ACCESS_TOKEN_TTL_SECONDS: String(ttlSeconds) }, { sessionSecrets: ["s"], jwtSecret }),
+  },
+});
 
 afterEach(() => {
   vi.useRealTimers();
@@ -27,7 +30,10 @@ describe("a user token verified before", () => {
     const first = configWith("first-secret", 600);
     const token = await signUserToken(8, "family-8", first);
     expect(await verifyUserToken(token, first)).toEqual({ userId: 8, familyId: "family-8" });
-    await expect(verifyUserToken(token, configWith("second-secret", 600))).rejects.toMatchObject({ status: 401, message: "Invalid token" });
+    await expect(verifyUserToken(token, configWith("second-secret", 600))).rejects.toMatchObject({
+      status: 401,
+      message: "Invalid token",
+    });
   });
 
   it("does not make a token that differs by one character valid", async () => {

@@ -17,18 +17,48 @@ let key: string;
 
 beforeAll(async () => {
   site = await startFixtureSite({ slowMs: 100 });
-  site.setPage("/housing", "Housing | Northfield", "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May.</p>");
-  site.setPage("/tours", "Campus tours | Northfield", "<h1>Campus tours</h1><p>Tours of the campus are popular with families, and tours fill up quickly in spring. Guided tours leave from Founders Hall at 10 am and 2 pm on weekdays. Self-guided tour maps wait at the welcome desk for families who arrive early or late.</p>");
-  site.setPage("/nursing-school", "Nursing school | Northfield", "<h1>School of Nursing</h1><p>The nursing school is led by a dean appointed by the board of trustees for five years. The dean, Maria Lopez, came to Northfield from Lakeside Medical Center. The school has forty faculty members and two simulation labs.</p>");
-  site.setPage("/programs/history", "History BA | Northfield", "<h1>History (BA)</h1><h2>Admission requirements</h2><p>Applicants send a writing sample of about ten pages.</p>");
-  site.setPage("/archive/housing", "Housing 2019 | Northfield", "<h1>Housing (archived)</h1><p>First-year students housing applications open in March; first-year students live in the Old Quad housing.</p>");
+  site.setPage(
+    "/housing",
+    "Housing | Northfield",
+    "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May.</p>",
+  );
+  site.setPage(
+    "/tours",
+    "Campus tours | Northfield",
+    "<h1>Campus tours</h1><p>Tours of the campus are popular with families, and tours fill up quickly in spring. Guided tours leave from Founders Hall at 10 am and 2 pm on weekdays. Self-guided tour maps wait at the welcome desk for families who arrive early or late.</p>",
+  );
+  site.setPage(
+    "/nursing-school",
+    "Nursing school | Northfield",
+    "<h1>School of Nursing</h1><p>The nursing school is led by a dean appointed by the board of trustees for five years. The dean, Maria Lopez, came to Northfield from Lakeside Medical Center. The school has forty faculty members and two simulation labs.</p>",
+  );
+  site.setPage(
+    "/programs/history",
+    "History BA | Northfield",
+    "<h1>History (BA)</h1><h2>Admission requirements</h2><p>Applicants send a writing sample of about ten pages.</p>",
+  );
+  site.setPage(
+    "/archive/housing",
+    "Housing 2019 | Northfield",
+    "<h1>Housing (archived)</h1><p>First-year students housing applications open in March; first-year students live in the Old Quad housing.</p>",
+  );
   host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 10_000 });
   call = apiCaller(host);
   admin = (await signInAs(host, "admin@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  const pages = ["/admissions", "/programs/nursing", "/programs/history", "/about", "/housing", "/archive/housing", "/tours", "/nursing-school"].map((p) => `${site.base}${p}`);
+  const pages = [
+    "/admissions",
+    "/programs/nursing",
+    "/programs/history",
+    "/about",
+    "/housing",
+    "/archive/housing",
+    "/tours",
+    "/nursing-school",
+  ].map((p) => `${site.base}${p}`);
   await indexPages(call, admin, appId, pages);
-  key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key;
+  key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body
+    .key;
 });
 afterAll(async () => {
   await host?.close();
@@ -40,16 +70,34 @@ type Done = Extract<ChatEvent, { type: "done" }>;
 /** Posts a message like the widget and reads the streamed events. */
 async function chat(message: string, extra: Record<string, unknown> = {}) {
   // The visitor's address as the web server (Express) established it.
-  const response = await host.api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key, trigger_point: "admissions", message, ...extra, ip: undefined }),
-  }, { incoming: { ip: String(extra.ip ?? "203.0.113.7") } });
+  const response = await host.api.request(
+    "/v1/chat",
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key, trigger_point: "admissions", message, ...extra, ip: undefined }),
+    },
+    { incoming: { ip: String(extra.ip ?? "203.0.113.7") } },
+  );
   if (!response.headers.get("content-type")?.startsWith("application/x-ndjson")) {
     // A refusal is plain JSON: no events, no answer.
-    return { status: response.status, body: await response.json(), events: [] as ChatEvent[], text: "", done: null as unknown as Done, conversationId: "" };
+    return {
+      status: response.status,
+      body: await response.json(),
+      events: [] as ChatEvent[],
+      text: "",
+      done: null as unknown as Done,
+      conversationId: "",
+    };
   }
-  const events = (await response.text()).trim().split("\n").map((l) => JSON.parse(l) as ChatEvent);
-  const text = events.filter((e): e is Extract<ChatEvent, { type: "delta" }> => e.type === "delta").map((e) => e.text).join("");
+  const events = (await response.text())
+    .trim()
+    .split("\n")
+    .map((l) => JSON.parse(l) as ChatEvent);
+  const text = events
+    .filter((e): e is Extract<ChatEvent, { type: "delta" }> => e.type === "delta")
+    .map((e) => e.text)
+    .join("");
   const done = events.find((e): e is Done => e.type === "done")!;
   const start = events.find((e): e is Extract<ChatEvent, { type: "start" }> => e.type === "start")!;
   return { status: response.status, body: null, events, text, done, conversationId: start.conversation_id };
@@ -57,19 +105,33 @@ async function chat(message: string, extra: Record<string, unknown> = {}) {
 
 describe("the embed script", () => {
   it("names this server's widget, the client's key for the environment and the agent", async () => {
-    const install = await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin });
-    expect(install.body.content).toBe(`<script src="${host.deps.config.publicUrl}/widget.js" data-key="${key}" data-environment="stage" data-trigger-point="admissions" defer></script>`);
+    const install = await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, {
+      token: admin,
+    });
+    expect(install.body.content).toBe(
+      `<script src="${host.deps.config.publicUrl}/widget.js" data-key="${key}" data-environment="stage" data-trigger-point="admissions" defer></script>`,
+    );
     const prod = await call("GET", `/v1/bot_installs?app_id=${appId}&env=prod&app_name=admissions`, { token: admin });
     expect(prod.body.key).not.toBe(key);
-    expect((await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key).toBe(key);
+    expect(
+      (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key,
+    ).toBe(key);
     expect((await call("GET", `/v1/bot_installs?app_id=${appId}&env=dev`, { token: admin })).status).toBe(400);
   });
 
   it("serves the widget's settings for a valid key only, to any origin", async () => {
-    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { appearance: { value: { bot_name: "Nora" } } } });
-    const config = await host.api.request(`/v1/widget/config?key=${key}&trigger_point=admissions`, { headers: { origin: "https://www.northfield.example" } });
+    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, {
+      token: admin,
+      body: { appearance: { value: { bot_name: "Nora" } } },
+    });
+    const config = await host.api.request(`/v1/widget/config?key=${key}&trigger_point=admissions`, {
+      headers: { origin: "https://www.northfield.example" },
+    });
     expect(config.headers.get("access-control-allow-origin")).toBe("*");
-    expect(await config.json()).toMatchObject({ environment: "stage", appearance: { bot_name: "Nora", primary_color: "#1f4b99" } });
+    expect(await config.json()).toMatchObject({
+      environment: "stage",
+      appearance: { bot_name: "Nora", primary_color: "#1f4b99" },
+    });
     expect((await host.api.request("/v1/widget/config?key=sk_not-a-real-key-at-all")).status).toBe(403);
   });
 });
@@ -87,15 +149,24 @@ describe("answers", () => {
     expect(reply.done).toMatchObject({ outcome: "answered", disclaimer: null });
     expect(reply.done.sources[0]).toEqual({ title: "Admissions | Northfield", url: `${site.base}/admissions` });
     const stored = await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId));
-    expect(stored.map((m) => [m.role, m.outcome])).toEqual([["user", null], ["assistant", "answered"]]);
+    expect(stored.map((m) => [m.role, m.outcome])).toEqual([
+      ["user", null],
+      ["assistant", "answered"],
+    ]);
     const follow = await chat("And what about nursing?", { conversation_id: reply.conversationId });
     expect(follow.conversationId).toBe(reply.conversationId);
     const [last] = await host.deps.db.select().from(conversations).where(eq(conversations.id, reply.conversationId));
     expect(last.lastMessageAt).not.toBeNull();
     // A conversation id nobody issued (or another client's) starts a new conversation rather than joining one.
-    const stranger = await chat("When do applications close?", { conversation_id: "00000000-0000-4000-8000-000000000000" });
+    const stranger = await chat("When do applications close?", {
+      conversation_id: "00000000-0000-4000-8000-000000000000",
+    });
     expect(stranger.conversationId).not.toBe("00000000-0000-4000-8000-000000000000");
-    expect((await host.deps.db.select().from(messages).where(eq(messages.conversationId, stranger.conversationId))).map((m) => m.role)).toEqual(["user", "assistant"]);
+    expect(
+      (await host.deps.db.select().from(messages).where(eq(messages.conversationId, stranger.conversationId))).map(
+        (m) => m.role,
+      ),
+    ).toEqual(["user", "assistant"]);
   });
 
   it("leads with the sentence that answers, short, and cites its page first", async () => {
@@ -110,11 +181,15 @@ describe("answers", () => {
   it("answers a follow-up that points back at the previous question about what that question asked", async () => {
     // The same follow-up in two conversations: each is about the program its visitor asked about.
     const nursing = await chat("Tell me about the nursing program");
-    const nursingFollow = await chat("What are its admission requirements?", { conversation_id: nursing.conversationId });
+    const nursingFollow = await chat("What are its admission requirements?", {
+      conversation_id: nursing.conversationId,
+    });
     expect(nursingFollow.text).toContain("Applicants need a high-school diploma and two years of laboratory science.");
     expect(nursingFollow.done.sources[0].url).toBe(`${site.base}/programs/nursing`);
     const history = await chat("Tell me about the history program");
-    const historyFollow = await chat("What are its admission requirements?", { conversation_id: history.conversationId });
+    const historyFollow = await chat("What are its admission requirements?", {
+      conversation_id: history.conversationId,
+    });
     expect(historyFollow.text).toContain("Applicants send a writing sample of about ten pages.");
     expect(historyFollow.done.sources[0].url).toBe(`${site.base}/programs/history`);
     // "What about …?" asks the previous question again about something else.
@@ -141,42 +216,103 @@ describe("answers", () => {
   });
 
   it("says a no-go topic's canned response and adds a sensitive topic's disclaimer", async () => {
-    const saved = await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
-      { internal_name: "no_go_topics", prompt_input_raw: "legal advice", metadata: { disclaimer: "I can't give legal advice. Please contact a lawyer." }, trigger_point: "" },
-      { internal_name: "sensitive_topics", prompt_input_raw: "tuition", metadata: { disclaimer: "Tuition changes every year; the bursar's office has the current figures." }, trigger_point: "admissions" },
-    ] } });
+    const saved = await call("PUT", "/v1/controls", {
+      token: admin,
+      body: {
+        app_id: appId,
+        controls: [
+          {
+            internal_name: "no_go_topics",
+            prompt_input_raw: "legal advice",
+            metadata: { disclaimer: "I can't give legal advice. Please contact a lawyer." },
+            trigger_point: "",
+          },
+          {
+            internal_name: "sensitive_topics",
+            prompt_input_raw: "tuition",
+            metadata: { disclaimer: "Tuition changes every year; the bursar's office has the current figures." },
+            trigger_point: "admissions",
+          },
+        ],
+      },
+    });
     expect(saved.status).toBe(200);
     const canned = await chat("Can you give me legal advice about my visa?");
     expect(canned.text).toBe("I can't give legal advice. Please contact a lawyer.");
     expect(canned.done).toMatchObject({ outcome: "canned", sources: [] });
     const sensitive = await chat("How much is tuition?");
     expect(sensitive.text).toContain("Tuition is $12,400 per semester.");
-    expect(sensitive.done).toMatchObject({ outcome: "disclaimed", disclaimer: "Tuition changes every year; the bursar's office has the current figures." });
+    expect(sensitive.done).toMatchObject({
+      outcome: "disclaimed",
+      disclaimer: "Tuition changes every year; the bursar's office has the current figures.",
+    });
     // A follow-up is about what its previous question was about: the same topics apply to it.
     const stillSensitive = await chat("Is it charged per semester?", { conversation_id: sensitive.conversationId });
-    expect(stillSensitive.done).toMatchObject({ outcome: "disclaimed", disclaimer: "Tuition changes every year; the bursar's office has the current figures." });
+    expect(stillSensitive.done).toMatchObject({
+      outcome: "disclaimed",
+      disclaimer: "Tuition changes every year; the bursar's office has the current figures.",
+    });
     const stillNoGo = await chat("What would it cost me?", { conversation_id: canned.conversationId });
-    expect(stillNoGo).toMatchObject({ text: "I can't give legal advice. Please contact a lawyer.", done: { outcome: "canned" } });
+    expect(stillNoGo).toMatchObject({
+      text: "I can't give legal advice. Please contact a lawyer.",
+      done: { outcome: "canned" },
+    });
   });
 
   it("gives the fallback message below the quality check's confidence", async () => {
     const reply = await chat("What is the weather like on Mars tonight?");
     expect(reply.done.outcome).toBe("fallback");
     expect(reply.text).toMatch(/^I'm sorry, I couldn't find that/);
-    await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
-      { internal_name: "quality_check", trigger_point: "admissions", metadata: { min_retrieval_confidence: 0.95, require_source: true, max_sources: 3, fallback_message: "Please ask our admissions team." } },
-    ] } });
+    await call("PUT", "/v1/controls", {
+      token: admin,
+      body: {
+        app_id: appId,
+        controls: [
+          {
+            internal_name: "quality_check",
+            trigger_point: "admissions",
+            metadata: {
+              min_retrieval_confidence: 0.95,
+              require_source: true,
+              max_sources: 3,
+              fallback_message: "Please ask our admissions team.",
+            },
+          },
+        ],
+      },
+    });
     const strict = await chat("When does housing open for first-year students on Mars?");
     expect(strict).toMatchObject({ text: "Please ask our admissions team.", done: { outcome: "fallback" } });
-    await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
-      { internal_name: "quality_check", trigger_point: "admissions", metadata: { min_retrieval_confidence: 0.3, require_source: true, max_sources: 3, fallback_message: "Please ask our admissions team." } },
-    ] } });
+    await call("PUT", "/v1/controls", {
+      token: admin,
+      body: {
+        app_id: appId,
+        controls: [
+          {
+            internal_name: "quality_check",
+            trigger_point: "admissions",
+            metadata: {
+              min_retrieval_confidence: 0.3,
+              require_source: true,
+              max_sources: 3,
+              fallback_message: "Please ask our admissions team.",
+            },
+          },
+        ],
+      },
+    });
   });
 
   it("lets finetuning penalties change which source wins", async () => {
     const before = await chat("Where do first-year students live in housing?");
     expect(before.done.sources[0].url).toBe(`${site.base}/archive/housing`);
-    const rule = await call("POST", "/v1/controls/upsert_finetunings", { token: admin, body: { app_id: appId, finetunings: [{ trigger_point: "", finetuning_type: "url_pattern", pattern: "/archive/", penalty: 0.9 }] } });
+    const rule = await call("POST", "/v1/controls/upsert_finetunings", {
+      token: admin,
+      body: {
+        app_id: appId,
+        finetunings: [{ trigger_point: "", finetuning_type: "url_pattern", pattern: "/archive/", penalty: 0.9 }],
+      },
+    });
     expect(rule.status).toBe(200);
     const after = await chat("Where do first-year students live in housing?");
     expect(after.done.sources[0].url).toBe(`${site.base}/housing`);
@@ -184,13 +320,23 @@ describe("answers", () => {
   });
 
   it("captures what the visitor says about themselves into the user profile fields", async () => {
-    await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, { token: admin, body: { personalisation_config_details: [
-      { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-      { name: "first_name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-      { name: "intended_major", field_type: "text", group: "Learning Interests", model_type: "user_profile" },
-    ] } });
-    const reply = await chat("Hi, my name is Maya Patel and my intended major is nursing. Reach me at maya.patel@example.org please.");
-    const [profile] = await host.deps.db.select().from(visitorProfiles).where(eq(visitorProfiles.conversationId, reply.conversationId));
+    await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
+      token: admin,
+      body: {
+        personalisation_config_details: [
+          { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+          { name: "first_name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+          { name: "intended_major", field_type: "text", group: "Learning Interests", model_type: "user_profile" },
+        ],
+      },
+    });
+    const reply = await chat(
+      "Hi, my name is Maya Patel and my intended major is nursing. Reach me at maya.patel@example.org please.",
+    );
+    const [profile] = await host.deps.db
+      .select()
+      .from(visitorProfiles)
+      .where(eq(visitorProfiles.conversationId, reply.conversationId));
     expect(profile.values).toEqual({ email: "maya.patel@example.org", first_name: "Maya", intended_major: "nursing" });
     const [asked] = await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId));
     expect(profile.sourceMessages).toEqual({ email: asked.id, first_name: asked.id, intended_major: asked.id });
@@ -208,16 +354,44 @@ describe("with LLM_BASE_URL", () => {
         const request = JSON.parse(body);
         seen.push({ system: request.messages[0].content, user: request.messages[1].content });
         res.writeHead(200, { "content-type": "application/json" });
-        res.end(JSON.stringify({ choices: [{ message: { content: replies.shift() ?? "Fall applications close on January 15 [1] — we'd love to see yours! [99]" } }] }));
+        res.end(
+          JSON.stringify({
+            choices: [
+              {
+                message: {
+                  content:
+                    replies.shift() ?? "Fall applications close on January 15 [1] — we'd love to see yours! [99]",
+                },
+              },
+            ],
+          }),
+        );
       });
     });
     await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
-    await call("PUT", `/v1/apps/${appId}/input_prompts`, { token: admin, body: { input_prompts: [{ internal_name: "tone", prompt_input_raw: "Be upbeat.", trigger_point: "admissions" }] } });
-    await call("PUT", `/v1/apps/${appId}/ai_probings`, { token: admin, body: { ai_probings: [
-      { internal_name: "topics", prompt_input_raw: "Intended start term", trigger_point: "admissions" },
-      { internal_name: "topic_to_prob_mapping", prompt_input_raw: "Deadlines -> Intended start term", trigger_point: "admissions" },
-    ] } });
-    host.deps.config.llm = { baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`, apiKey: "", model: "local", timeoutMs: 5000 };
+    await call("PUT", `/v1/apps/${appId}/input_prompts`, {
+      token: admin,
+      body: { input_prompts: [{ internal_name: "tone", prompt_input_raw: "Be upbeat.", trigger_point: "admissions" }] },
+    });
+    await call("PUT", `/v1/apps/${appId}/ai_probings`, {
+      token: admin,
+      body: {
+        ai_probings: [
+          { internal_name: "topics", prompt_input_raw: "Intended start term", trigger_point: "admissions" },
+          {
+            internal_name: "topic_to_prob_mapping",
+            prompt_input_raw: "Deadlines -> Intended start term",
+            trigger_point: "admissions",
+          },
+        ],
+      },
+    });
+    host.deps.config.llm = {
+      baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+      apiKey: "",
+      model: "local",
+      timeoutMs: 5000,
+    };
     try {
       const reply = await chat("When do applications for fall close?");
       // The model cites the passages by number; a number naming no passage is dropped.
@@ -238,7 +412,10 @@ describe("with LLM_BASE_URL", () => {
       const cited = await chat("When do applications for fall close?");
       expect(cited.text).toBe("See the housing page [1] and the admissions page [2].");
       const fourth = /^\[4\] ([^\n]+)$/m.exec(seen[1].user)![1].split(" › ")[0];
-      expect(cited.done.sources.map((s) => s.title)).toEqual([fourth, seen[1].user.match(/^\[1\] ([^\n]+)$/m)![1].split(" › ")[0]]);
+      expect(cited.done.sources.map((s) => s.title)).toEqual([
+        fourth,
+        seen[1].user.match(/^\[1\] ([^\n]+)$/m)![1].split(" › ")[0],
+      ]);
       // A model that finds no answer in the passages says so with a fixed word: the visitor gets
       // the fallback message, and the question counts as unanswered.
       replies.push("NO_ANSWER");
@@ -266,7 +443,8 @@ describe("the public endpoint's guards", () => {
     expect((await chat("")).body).toMatchObject({ message: "Type a message" });
     // A body larger than any chat message can be is refused before it is read, readably by the widget.
     const huge = await host.api.request("/v1/chat", {
-      method: "POST", headers: { "content-type": "application/json", origin: "https://www.northfield.example" },
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://www.northfield.example" },
       body: JSON.stringify({ key, message: "x".repeat(20_000) }),
     });
     expect(huge.status).toBe(413);
@@ -279,7 +457,10 @@ describe("the public endpoint's guards", () => {
       expect((await chat("One?", { ip: "198.51.100.9" })).status).toBe(200);
       expect((await chat("Two?", { ip: "198.51.100.9" })).status).toBe(200);
       const third = await chat("Three?", { ip: "198.51.100.9" });
-      expect(third).toMatchObject({ status: 429, body: { message: "Too many messages at once; wait a minute and try again" } });
+      expect(third).toMatchObject({
+        status: 429,
+        body: { message: "Too many messages at once; wait a minute and try again" },
+      });
       expect((await chat("Another visitor", { ip: "198.51.100.10" })).status).toBe(200);
     } finally {
       host.deps.config.chatRateLimitPerMinute = 30;
@@ -290,16 +471,31 @@ describe("the public endpoint's guards", () => {
 
 describe("a visitor who leaves mid-answer", () => {
   it("still has the answer stored, and nothing fails when the stream is cancelled", async () => {
-    const response = await host.api.request("/v1/chat", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key, trigger_point: "admissions", message: "Where do first-year students live?" }),
-    }, { incoming: { ip: "203.0.113.77" } });
+    const response = await host.api.request(
+      "/v1/chat",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key, trigger_point: "admissions", message: "Where do first-year students live?" }),
+      },
+      { incoming: { ip: "203.0.113.77" } },
+    );
     const reader = response.body!.getReader();
-    const first = JSON.parse(new TextDecoder().decode((await reader.read()).value).split("\n")[0]) as Extract<ChatEvent, { type: "start" }>;
+    const first = JSON.parse(new TextDecoder().decode((await reader.read()).value).split("\n")[0]) as Extract<
+      ChatEvent,
+      { type: "start" }
+    >;
     await reader.cancel();
     // The answer is composed after the page has gone; it is stored all the same (setup fails the
     // test had anything been logged as an error).
-    await expect.poll(async () => (await host.deps.db.select().from(messages).where(eq(messages.conversationId, first.conversation_id))).map((m) => m.role), { timeout: 5000 })
+    await expect
+      .poll(
+        async () =>
+          (await host.deps.db.select().from(messages).where(eq(messages.conversationId, first.conversation_id))).map(
+            (m) => m.role,
+          ),
+        { timeout: 5000 },
+      )
       .toEqual(["user", "assistant"]);
   });
 });

@@ -1,7 +1,15 @@
 // A text's lower-case words and each one's lexeme, by the code that made the index's: the two agree.
 import { lexemeOf, wordCountOf, wordsOf as tokensOf } from "../knowledge/lexemes";
 import type { QuestionTerm, SearchHit } from "../knowledge/search";
-import { answerKindOf, attributesAskedBy, definedSubjectOf, holdsAnswerOfKind, isAnswerWord, wantsSeveralSentences, wordsAsWritten } from "./answer-kind";
+import {
+  answerKindOf,
+  attributesAskedBy,
+  definedSubjectOf,
+  holdsAnswerOfKind,
+  isAnswerWord,
+  wantsSeveralSentences,
+  wordsAsWritten,
+} from "./answer-kind";
 import { factLabelOf, quoteOf, sentencesOf, type Sentence } from "./sentences";
 
 /**
@@ -11,7 +19,11 @@ import { factLabelOf, quoteOf, sentencesOf, type Sentence } from "./sentences";
 const MAX_QUOTE_WORDS = 45;
 /** Chinese and Japanese set no space after a sentence's 。！？ (or the closing bracket after it). */
 const ENDS_WITHOUT_SPACE = /[。！？」』）]$/u;
-const joinedSentences = (parts: string[]) => parts.reduce((text, part) => (!text ? part : ENDS_WITHOUT_SPACE.test(text) ? `${text}${part}` : `${text} ${part}`), "");
+const joinedSentences = (parts: string[]) =>
+  parts.reduce(
+    (text, part) => (!text ? part : ENDS_WITHOUT_SPACE.test(text) ? `${text}${part}` : `${text} ${part}`),
+    "",
+  );
 /** An answer that lists (a how-to, "what are the …") quotes this many sentences and words at most. */
 const LIST_SENTENCES = 4;
 const LIST_WORDS = 80;
@@ -104,7 +116,9 @@ const weightFound = (found: FoundKeyWords, key: string, weightOf: Map<string, nu
 /** How close together the key words found are: 1 when side by side, towards 0 when scattered. */
 function closeness(positions: Map<string, number[]>) {
   if (positions.size < 2) return 1;
-  const events = [...positions].flatMap(([stem, at]) => at.map((position) => ({ stem, position }))).sort((a, b) => a.position - b.position);
+  const events = [...positions]
+    .flatMap(([stem, at]) => at.map((position) => ({ stem, position })))
+    .sort((a, b) => a.position - b.position);
   // The shortest run of words holding every key word found (a sliding window over the positions).
   const inWindow = new Map<string, number>();
   let shortest = Infinity;
@@ -129,7 +143,8 @@ function eachAddsKeyWords(first: FoundKeyWords, second: FoundKeyWords) {
 }
 
 /** Whether a label ("Length" of "Length: 4 years") holds a key word: its line says what the question asks about. */
-const namesKeyWord = (label: string | null, weightOf: Map<string, number>) => !!label && tokensOf(label).some((token) => weightOf.has(lexemeOf(token)));
+const namesKeyWord = (label: string | null, weightOf: Map<string, number>) =>
+  !!label && tokensOf(label).some((token) => weightOf.has(lexemeOf(token)));
 
 /**
  * How much a sentence says beyond the question's own words: a sentence made of little else
@@ -139,7 +154,11 @@ const namesKeyWord = (label: string | null, weightOf: Map<string, number>) => !!
  */
 function informative(text: string, weightOf: Map<string, number>, saysWhatIsAsked: boolean) {
   if (saysWhatIsAsked) return 1;
-  const other = new Set(tokensOf(text).map(lexemeOf).filter((stem) => stem && !weightOf.has(stem)));
+  const other = new Set(
+    tokensOf(text)
+      .map(lexemeOf)
+      .filter((stem) => stem && !weightOf.has(stem)),
+  );
   return Math.min(1, 0.4 + 0.15 * other.size);
 }
 
@@ -162,7 +181,13 @@ function informative(text: string, weightOf: Map<string, number>, saysWhatIsAske
  * With `kindOnly`, the terms are the previous question's (a follow-up with no key word of its own,
  * "How much does it cost?"): only a sentence holding the kind of answer asked for may answer.
  */
-export function composeAnswer(question: string, terms: QuestionTerm[], passages: SearchHit[], searchedFor = question, kindOnly = false): ComposedAnswer {
+export function composeAnswer(
+  question: string,
+  terms: QuestionTerm[],
+  passages: SearchHit[],
+  searchedFor = question,
+  kindOnly = false,
+): ComposedAnswer {
   const split = passages.map((passage) => sentencesOf(passage.text, passage.headingPath.some(isPdfPage)));
   const headings = passages.map((passage) => [passage.title, ...passage.headingPath].join(" "));
 
@@ -179,7 +204,10 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
     const words = wordsAsWritten(text);
     const keys = words.flatMap((word, at) => (isKeyWord(word) ? [at] : []));
     if (!keys.length) return false;
-    return words.some((word, at) => isAnswerWord(word, kind, questionWords) && keys.some((key) => Math.abs(key - at) <= NEAR_ANSWER_WORDS));
+    return words.some(
+      (word, at) =>
+        isAnswerWord(word, kind, questionWords) && keys.some((key) => Math.abs(key - at) <= NEAR_ANSWER_WORDS),
+    );
   };
   const topRelevance = Math.max(...passages.map((p) => p.relevance || 0)) || 1;
   const seen = new Set<string>();
@@ -203,7 +231,8 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       const textLabel = factLabelOf(text);
       const label = texts.length === 1 ? textLabel : null;
       const share = label !== null ? 1 : headingShare;
-      for (const stem of inHeading.positions.keys()) if (!found.positions.has(stem)) weight += weightFound(inHeading, stem, weightOf) * share;
+      for (const stem of inHeading.positions.keys())
+        if (!found.positions.has(stem)) weight += weightFound(inHeading, stem, weightOf) * share;
       // Its label may name what the question's frame asks for ("Length" for "How long …?"): that
       // counts as a key word of average weight.
       const labelsAsked = label !== null && tokensOf(label).some((token) => attributesAsked.has(lexemeOf(token)));
@@ -212,17 +241,21 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
       // common) is likelier the answer than one holding the rare ones alone. A fact's line holds
       // its headings' words and the attribute its label names as its own.
       let held = found.positions.size;
-      if (label !== null) held += [...inHeading.positions.keys()].filter((stem) => !found.positions.has(stem)).length + (labelsAsked ? 1 : 0);
+      if (label !== null)
+        held +=
+          [...inHeading.positions.keys()].filter((stem) => !found.positions.has(stem)).length + (labelsAsked ? 1 : 0);
       const coverage = 0.8 * (weight / totalWeight) + 0.2 * Math.min(1, held / (weightOf.size || 1));
       const answers = kind !== "any" && texts.some(holdsAnswer);
       if (kindOnly && !answers) return 0;
-      return coverage
-        * (0.75 + 0.25 * closeness(found.positions))
-        * (kind === "any" ? 1 : answers ? 1.2 : 0.9)
-        * informative(text, weightOf, answers || labelsAsked || namesKeyWord(textLabel, weightOf))
-        * (kind === "any" ? 1 : texts.some(answerNearKeyWord) ? NEAR_ANSWER_BONUS : 1)
-        * (1 - 0.03 * passage)
-        * (RELEVANCE_FLOOR + (1 - RELEVANCE_FLOOR) * Math.min(1, (passages[passage].relevance || 0) / topRelevance));
+      return (
+        coverage *
+        (0.75 + 0.25 * closeness(found.positions)) *
+        (kind === "any" ? 1 : answers ? 1.2 : 0.9) *
+        informative(text, weightOf, answers || labelsAsked || namesKeyWord(textLabel, weightOf)) *
+        (kind === "any" ? 1 : texts.some(answerNearKeyWord) ? NEAR_ANSWER_BONUS : 1) *
+        (1 - 0.03 * passage) *
+        (RELEVANCE_FLOOR + (1 - RELEVANCE_FLOOR) * Math.min(1, (passages[passage].relevance || 0) / topRelevance))
+      );
     };
     const keyWordsIn = sentences.map((sentence) => keyWordPositions(sentence.text, weightOf));
     sentences.forEach((sentence, index) => {
@@ -244,8 +277,9 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
   if (!lead || lead.score <= 0) return { text: "", passages };
 
   // What a word adds to a quoted window: its key-word weight, and the answer it may be.
-  const stemWeight = (word: string) => tokensOf(word).reduce((sum, token) => sum + (weightOf.get(lexemeOf(token)) ?? 0), 0)
-    + (wordsAsWritten(word).some((w) => isAnswerWord(w, kind, questionWords)) ? 1 : 0);
+  const stemWeight = (word: string) =>
+    tokensOf(word).reduce((sum, token) => sum + (weightOf.get(lexemeOf(token)) ?? 0), 0) +
+    (wordsAsWritten(word).some((w) => isAnswerWord(w, kind, questionWords)) ? 1 : 0);
   // A table's row of two cells is quoted as its label and value: "Tuition: $9,800 per semester".
   const quote = (sentence: Sentence) => {
     const quoted = quoteOf(sentence, MAX_QUOTE_WORDS, stemWeight);
@@ -290,7 +324,10 @@ export function composeAnswer(question: string, terms: QuestionTerm[], passages:
   if (lead.index === 0 && section && !isPdfPage(section)) {
     if (parts[0].startsWith(`${section} `) && !/[\p{P}]$/u.test(section)) {
       parts[0] = `${section}: ${parts[0].slice(section.length + 1)}`;
-    } else if (wordCountOf(section) <= SECTION_WORDS && !tokensOf(section).some((token) => tokensOf(lead.sentence.text).includes(token))) {
+    } else if (
+      wordCountOf(section) <= SECTION_WORDS &&
+      !tokensOf(section).some((token) => tokensOf(lead.sentence.text).includes(token))
+    ) {
       parts[0] = `${section}: ${parts[0]}`;
     }
   }

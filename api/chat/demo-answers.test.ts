@@ -11,7 +11,12 @@ const DEMO_PAGES = ["index.html", "admissions.html", "tuition.html", "campus-lif
 
 let site: Awaited<ReturnType<typeof indexedSite>>;
 beforeAll(async () => {
-  site = await indexedSite(DEMO_PAGES.map((page) => ({ path: `/demo/${page}`, html: readFileSync(path.resolve("public/demo-site", page), "utf8") })));
+  site = await indexedSite(
+    DEMO_PAGES.map((page) => ({
+      path: `/demo/${page}`,
+      html: readFileSync(path.resolve("public/demo-site", page), "utf8"),
+    })),
+  );
 }, 120_000);
 afterAll(() => site?.close());
 

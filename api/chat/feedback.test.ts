@@ -14,7 +14,8 @@ beforeAll(async () => {
   const apps = await host.deps.db.select().from(clientApps);
   const northfield = apps.find((a) => a.urlCode === "northfield")!.id;
   const harbor = apps.find((a) => a.urlCode !== "northfield")!.id;
-  const keyOf = async (appId: number, env: string) => (await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}`, { token: admin })).body.key as string;
+  const keyOf = async (appId: number, env: string) =>
+    (await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}`, { token: admin })).body.key as string;
   keys.stage = await keyOf(northfield, "stage");
   keys.prod = await keyOf(northfield, "prod");
   keys.harbor = await keyOf(harbor, "stage");
@@ -26,17 +27,29 @@ const visitor = (ip: string) => ({ incoming: { ip } });
 
 /** A question through the public chat, read to its end: the conversation, the answer's message id and the question's. */
 async function ask(message: string, options: { key?: string; conversation?: string; ip?: string } = {}) {
-  const { conversation, answer } = await chatCall(host.api, { key: options.key ?? keys.stage, message, conversation_id: options.conversation }, options.ip ?? "203.0.113.1");
-  const [question] = await host.deps.db.select().from(messages)
+  const { conversation, answer } = await chatCall(
+    host.api,
+    { key: options.key ?? keys.stage, message, conversation_id: options.conversation },
+    options.ip ?? "203.0.113.1",
+  );
+  const [question] = await host.deps.db
+    .select()
+    .from(messages)
     .where(and(eq(messages.conversationId, conversation), eq(messages.role, "user"), eq(messages.text, message)));
   return { conversation, answer, question: question.id };
 }
 
 /** Rates like the widget does, from another site. */
 async function rate(body: Record<string, unknown>, ip = "203.0.113.1") {
-  const response = await host.api.request("/v1/chat/feedback", {
-    method: "POST", headers: { "content-type": "application/json", origin: "https://www.northfield.example" }, body: JSON.stringify(body),
-  }, visitor(ip));
+  const response = await host.api.request(
+    "/v1/chat/feedback",
+    {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: "https://www.northfield.example" },
+      body: JSON.stringify(body),
+    },
+    visitor(ip),
+  );
   return { status: response.status, body: await response.json(), headers: response.headers };
 }
 
@@ -60,18 +73,37 @@ describe("a visitor rates an answer", () => {
     expect((await answerRow(answer)).ratedAt).toBeInstanceOf(Date);
     expect(await counts(conversation)).toEqual({ up: 1, down: 0, downUnreviewed: 0 });
 
-    const down = await rate({ key: keys.stage, conversation_id: conversation, message_id: answer, rating: "down", comment: "  It never says where.  " });
+    const down = await rate({
+      key: keys.stage,
+      conversation_id: conversation,
+      message_id: answer,
+      rating: "down",
+      comment: "  It never says where.  ",
+    });
     expect(down).toMatchObject({ status: 200, body: { rating: "down" } });
     expect(await answerRow(answer)).toMatchObject({ rating: "down", comment: "It never says where." });
     expect(await counts(conversation)).toEqual({ up: 0, down: 1, downUnreviewed: 1 });
 
     // Another answer of the same conversation counts beside it.
-    expect((await rate({ key: keys.stage, conversation_id: conversation, message_id: second.answer, rating: "down" })).status).toBe(200);
+    expect(
+      (await rate({ key: keys.stage, conversation_id: conversation, message_id: second.answer, rating: "down" }))
+        .status,
+    ).toBe(200);
     expect(await answerRow(second.answer)).toMatchObject({ rating: "down", comment: null });
     expect(await counts(conversation)).toEqual({ up: 0, down: 2, downUnreviewed: 2 });
 
     // A thumbs up keeps no comment: the comment was about what was wrong.
-    expect((await rate({ key: keys.stage, conversation_id: conversation, message_id: answer, rating: "up", comment: "Never mind" })).status).toBe(200);
+    expect(
+      (
+        await rate({
+          key: keys.stage,
+          conversation_id: conversation,
+          message_id: answer,
+          rating: "up",
+          comment: "Never mind",
+        })
+      ).status,
+    ).toBe(200);
     expect(await answerRow(answer)).toMatchObject({ rating: "up", comment: null });
     expect(await counts(conversation)).toEqual({ up: 1, down: 1, downUnreviewed: 1 });
   });
@@ -80,15 +112,27 @@ describe("a visitor rates an answer", () => {
     const document = await (await host.api.request("/v1/openapi.json")).json();
     const operation = document.paths["/v1/chat/feedback"].post;
     expect(operation.security).toEqual([]);
-    expect(Object.keys(operation.requestBody.content["application/json"].schema.properties)).toEqual(["key", "conversation_id", "message_id", "rating", "comment"]);
-    expect(operation.responses["200"].content["application/json"].schema.properties.rating.enum).toEqual(["up", "down"]);
+    expect(Object.keys(operation.requestBody.content["application/json"].schema.properties)).toEqual([
+      "key",
+      "conversation_id",
+      "message_id",
+      "rating",
+      "comment",
+    ]);
+    expect(operation.responses["200"].content["application/json"].schema.properties.rating.enum).toEqual([
+      "up",
+      "down",
+    ]);
   });
 });
 
 describe("what cannot be rated, and loses nothing", () => {
   it("refuses a visitor's own question: only answers are rated", async () => {
     const { conversation, question, answer } = await ask("Do you have a rowing club?", { ip: "203.0.113.2" });
-    const refused = await rate({ key: keys.stage, conversation_id: conversation, message_id: question, rating: "down" }, "203.0.113.2");
+    const refused = await rate(
+      { key: keys.stage, conversation_id: conversation, message_id: question, rating: "down" },
+      "203.0.113.2",
+    );
     expect(refused).toMatchObject({ status: 422, body: { message: "Only answers can be rated" } });
     expect(await answerRow(question)).toMatchObject({ rating: null, ratedAt: null });
     expect(await answerRow(answer)).toMatchObject({ rating: null });
@@ -100,7 +144,10 @@ describe("what cannot be rated, and loses nothing", () => {
     const theirs = await ask("When does the gym open?", { ip: "198.51.100.3" });
     const production = await ask("When does the pool open?", { key: keys.prod, ip });
     const harbor = await ask("Do you ship to Canada?", { key: keys.harbor, ip });
-    expect((await rate({ key: keys.stage, conversation_id: mine.conversation, message_id: mine.answer, rating: "up" }, ip)).status).toBe(200);
+    expect(
+      (await rate({ key: keys.stage, conversation_id: mine.conversation, message_id: mine.answer, rating: "up" }, ip))
+        .status,
+    ).toBe(200);
 
     const attempts = [
       // A conversation nobody started, and an id no message has.
@@ -116,10 +163,13 @@ describe("what cannot be rated, and loses nothing", () => {
       { key: keys.stage, conversation_id: production.conversation, message_id: production.answer },
     ];
     for (const attempt of attempts) {
-      expect(await rate({ ...attempt, rating: "down", comment: "Wrong" }, ip), JSON.stringify(attempt)).toMatchObject(NOT_FOUND);
+      expect(await rate({ ...attempt, rating: "down", comment: "Wrong" }, ip), JSON.stringify(attempt)).toMatchObject(
+        NOT_FOUND,
+      );
     }
     expect(await answerRow(mine.answer)).toMatchObject({ rating: "up", comment: null });
-    for (const other of [theirs, production, harbor]) expect(await answerRow(other.answer)).toMatchObject({ rating: null, comment: null });
+    for (const other of [theirs, production, harbor])
+      expect(await answerRow(other.answer)).toMatchObject({ rating: null, comment: null });
     expect(await counts(harbor.conversation)).toEqual({ up: 0, down: 0, downUnreviewed: 0 });
     // Each the same answer: the bodies tell nothing apart.
     const bodies = new Set<string>();
@@ -130,18 +180,44 @@ describe("what cannot be rated, and loses nothing", () => {
   it("refuses an oversize comment, a control character, a bad rating or id with a 400 naming the field, and a body too large unread", async () => {
     const ip = "203.0.113.4";
     const { conversation, answer } = await ask("Is there a shuttle bus?", { ip });
-    expect((await rate({ key: keys.stage, conversation_id: conversation, message_id: answer, rating: "down", comment: "Too vague" }, ip)).status).toBe(200);
+    expect(
+      (
+        await rate(
+          { key: keys.stage, conversation_id: conversation, message_id: answer, rating: "down", comment: "Too vague" },
+          ip,
+        )
+      ).status,
+    ).toBe(200);
     const base = { key: keys.stage, conversation_id: conversation, message_id: answer, rating: "down" };
 
     const long = await rate({ ...base, comment: "x".repeat(501) }, ip);
     expect(long).toMatchObject({ status: 400, body: { errors: { comment: ["Keep comments under 500 characters"] } } });
     const control = await rate({ ...base, comment: "Ring the bell\u0007" }, ip);
-    expect(control).toMatchObject({ status: 400, body: { message: "Invalid comment: Contains a control character", errors: { comment: ["Contains a control character"] } } });
+    expect(control).toMatchObject({
+      status: 400,
+      body: {
+        message: "Invalid comment: Contains a control character",
+        errors: { comment: ["Contains a control character"] },
+      },
+    });
     expect(control.headers.get("access-control-allow-origin")).toBe("*");
-    expect(await rate({ ...base, rating: "meh" }, ip)).toMatchObject({ status: 400, body: { errors: { rating: ["rating must be up or down"] } } });
-    expect(await rate({ ...base, message_id: "12" }, ip)).toMatchObject({ status: 400, body: { errors: { message_id: ["Not a message id"] } } });
-    expect(await rate({ ...base, conversation_id: "not-a-uuid" }, ip)).toMatchObject({ status: 400, body: { errors: { conversation_id: ["Not a conversation id"] } } });
-    const malformed = await host.api.request("/v1/chat/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: "{" }, visitor(ip));
+    expect(await rate({ ...base, rating: "meh" }, ip)).toMatchObject({
+      status: 400,
+      body: { errors: { rating: ["rating must be up or down"] } },
+    });
+    expect(await rate({ ...base, message_id: "12" }, ip)).toMatchObject({
+      status: 400,
+      body: { errors: { message_id: ["Not a message id"] } },
+    });
+    expect(await rate({ ...base, conversation_id: "not-a-uuid" }, ip)).toMatchObject({
+      status: 400,
+      body: { errors: { conversation_id: ["Not a conversation id"] } },
+    });
+    const malformed = await host.api.request(
+      "/v1/chat/feedback",
+      { method: "POST", headers: { "content-type": "application/json" }, body: "{" },
+      visitor(ip),
+    );
     expect(malformed.status).toBe(400);
     // Larger than any rating can be: refused before it is read, readably by the widget.
     const huge = await rate({ ...base, comment: "x".repeat(20_000) }, ip);
@@ -157,7 +233,10 @@ describe("what cannot be rated, and loses nothing", () => {
 
   it("refuses a key nobody issued", async () => {
     const { conversation, answer } = await ask("Can I park on campus?", { ip: "203.0.113.5" });
-    const refused = await rate({ key: "sk_nobody-issued-this-key", conversation_id: conversation, message_id: answer, rating: "up" }, "203.0.113.5");
+    const refused = await rate(
+      { key: "sk_nobody-issued-this-key", conversation_id: conversation, message_id: answer, rating: "up" },
+      "203.0.113.5",
+    );
     expect(refused).toMatchObject({ status: 403, body: { message: "This embed script is not valid" } });
     expect(await answerRow(answer)).toMatchObject({ rating: null });
   });
@@ -173,7 +252,10 @@ describe("the public endpoint's guards", () => {
       expect((await rate(body, ip)).status).toBe(200);
       expect((await rate({ ...body, rating: "down" }, ip)).status).toBe(200);
       const third = await rate({ ...body, rating: "up" }, ip);
-      expect(third).toMatchObject({ status: 429, body: { message: "Too many ratings at once; wait a minute and try again" } });
+      expect(third).toMatchObject({
+        status: 429,
+        body: { message: "Too many ratings at once; wait a minute and try again" },
+      });
       expect(third.headers.get("retry-after")).toBe("60");
       expect(third.headers.get("access-control-allow-origin")).toBe("*");
       // The refused rating changed nothing; another visitor is not held up.
@@ -187,7 +269,11 @@ describe("the public endpoint's guards", () => {
   it("answers a CORS preflight from any origin", async () => {
     const preflight = await host.api.request("/v1/chat/feedback", {
       method: "OPTIONS",
-      headers: { origin: "https://www.northfield.example", "access-control-request-method": "POST", "access-control-request-headers": "content-type" },
+      headers: {
+        origin: "https://www.northfield.example",
+        "access-control-request-method": "POST",
+        "access-control-request-headers": "content-type",
+      },
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("*");

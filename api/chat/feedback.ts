@@ -45,41 +45,65 @@ interface Rating {
  * counts the conversation's rating columns again. Throws 404 unless the message is in this
  * client's and environment's conversation, and 422 for a visitor's own question.
  */
-export async function rateAnswer(rated: Rating, scope: { appId: number; environment: Environment }, deps: Pick<ApiDeps, "db">) {
+export async function rateAnswer(
+  rated: Rating,
+  scope: { appId: number; environment: Environment },
+  deps: Pick<ApiDeps, "db">,
+) {
   const comment = rated.rating === "down" && rated.comment ? rated.comment : null;
-  const updated = rowsOf<{ id: number }>(await deps.db.execute(sql`
+  const updated = rowsOf<{ id: number }>(
+    await deps.db.execute(sql`
     update ${messages} m set rating = ${rated.rating}, comment = ${comment}, rated_at = now()
     from ${conversations} c
     where m.id = ${rated.messageId} and m.conversation_id = ${rated.conversationId}::uuid and m.role = 'assistant'
       and c.id = m.conversation_id and c.app_id = ${scope.appId} and c.environment = ${scope.environment}
-    returning m.id`));
+    returning m.id`),
+  );
   if (!updated.length) {
     // Read only when nothing was rated, to say why: a question of this very conversation is the
     // visitor's own, and saying so reveals nothing.
-    const [own] = rowsOf<{ role: string }>(await deps.db.execute(sql`
+    const [own] = rowsOf<{ role: string }>(
+      await deps.db.execute(sql`
       select m.role from ${messages} m join ${conversations} c on c.id = m.conversation_id
       where m.id = ${rated.messageId} and m.conversation_id = ${rated.conversationId}::uuid
-        and c.app_id = ${scope.appId} and c.environment = ${scope.environment}`));
+        and c.app_id = ${scope.appId} and c.environment = ${scope.environment}`),
+    );
     if (own) throw new HttpError(422, ONLY_ANSWERS);
     throw notFound(NO_SUCH_ANSWER);
   }
-  await deps.db.execute(sql`update ${conversations} set ${ratingCountsOf(sql`${rated.conversationId}::uuid`)} where id = ${rated.conversationId}::uuid`);
+  await deps.db.execute(
+    sql`update ${conversations} set ${ratingCountsOf(sql`${rated.conversationId}::uuid`)} where id = ${rated.conversationId}::uuid`,
+  );
 }
 
 /** `POST /v1/chat/feedback`: public like /v1/chat (its CORS and body limit are set in publicChatCors), and limited the same way. */
 export function chatFeedbackRoutes(route: RouteBuilder, limiter: RateLimiter) {
   route({
-    method: "post", path: FEEDBACK_PATH, tag: "Chat", auth: "public",
-    summary: "A visitor rates one answer of their conversation (thumbs up or down, with an optional comment on a thumbs down); a second "
-      + "rating replaces the first. Open to any origin for a valid embed key; limited per key and visitor address like /v1/chat.",
-    body: FeedbackRequest, response: FeedbackResult,
+    method: "post",
+    path: FEEDBACK_PATH,
+    tag: "Chat",
+    auth: "public",
+    summary:
+      "A visitor rates one answer of their conversation (thumbs up or down, with an optional comment on a thumbs down); a second " +
+      "rating replaces the first. Open to any origin for a valid embed key; limited per key and visitor address like /v1/chat.",
+    body: FeedbackRequest,
+    response: FeedbackResult,
     handler: async ({ body, c, deps }) => {
       const scope = await resolveEmbedKey(body.key, deps);
       if (!scope) throw forbidden("This embed script is not valid");
       if (!limiter.allow(`${body.key}\n${clientAddressOf(c) ?? "in-process"}`)) {
         throw new TooManyRequests(60, "Too many ratings at once; wait a minute and try again");
       }
-      await rateAnswer({ conversationId: body.conversation_id, messageId: body.message_id, rating: body.rating, comment: body.comment }, scope, deps);
+      await rateAnswer(
+        {
+          conversationId: body.conversation_id,
+          messageId: body.message_id,
+          rating: body.rating,
+          comment: body.comment,
+        },
+        scope,
+        deps,
+      );
       return { message: "Thank you for your feedback", rating: body.rating };
     },
   });

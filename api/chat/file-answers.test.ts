@@ -19,7 +19,8 @@ beforeAll(async () => {
   call = apiCaller(host);
   admin = (await signInAs(host, "client.admin@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  for (const env of ["stage", "prod"] as const) keys[env] = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}`, { token: admin })).body.key;
+  for (const env of ["stage", "prod"] as const)
+    keys[env] = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}`, { token: admin })).body.key;
 });
 afterAll(async () => {
   await host?.close();
@@ -27,46 +28,81 @@ afterAll(async () => {
 
 /** Uploads a PDF the way the console does (presign, PUT, complete) and waits until it is indexed. */
 async function uploadPdf(name: string, bytes: Buffer) {
-  const presigned = await call("POST", `/v1/files/presigned_urls?app_id=${appId}&user_id=1`, { token: admin, body: { file_names: [name] } });
+  const presigned = await call("POST", `/v1/files/presigned_urls?app_id=${appId}&user_id=1`, {
+    token: admin,
+    body: { file_names: [name] },
+  });
   const target = presigned.body.presigned_urls[0] as { url: string; url_id: number; s3_path: string };
-  await host.api.request(target.url, { method: "PUT", headers: { "content-type": "application/pdf" }, body: new Uint8Array(bytes) });
-  await call("POST", "/v1/files/complete_upload", { token: admin, body: { url_id: target.url_id, s3_path: target.s3_path } });
-  await until(`${name} to be indexed`, async () => {
-    const files = (await call("GET", `/v1/files?app_id=${appId}&search=${encodeURIComponent(name)}`, { token: admin })).body.files as { id: number; status: string }[];
-    return files.find((f) => f.id === target.url_id)?.status === "indexed";
-  }, 30_000);
+  await host.api.request(target.url, {
+    method: "PUT",
+    headers: { "content-type": "application/pdf" },
+    body: new Uint8Array(bytes),
+  });
+  await call("POST", "/v1/files/complete_upload", {
+    token: admin,
+    body: { url_id: target.url_id, s3_path: target.s3_path },
+  });
+  await until(
+    `${name} to be indexed`,
+    async () => {
+      const files = (
+        await call("GET", `/v1/files?app_id=${appId}&search=${encodeURIComponent(name)}`, { token: admin })
+      ).body.files as { id: number; status: string }[];
+      return files.find((f) => f.id === target.url_id)?.status === "indexed";
+    },
+    30_000,
+  );
   return target.url_id;
 }
 
-const tag = (fileId: number, tags: string[]) => call("PATCH", `/v1/files/${fileId}`, { token: admin, body: { app_id: appId, tags } });
+const tag = (fileId: number, tags: string[]) =>
+  call("PATCH", `/v1/files/${fileId}`, { token: admin, body: { app_id: appId, tags } });
 
 /** Asks like the widget in one environment; answers the text, outcome and sources. */
 async function ask(environment: "stage" | "prod", message: string) {
   const response = await host.api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.9" }, body: JSON.stringify({ key: keys[environment], message }),
+    method: "POST",
+    headers: { "content-type": "application/json", "x-forwarded-for": "198.51.100.9" },
+    body: JSON.stringify({ key: keys[environment], message }),
   });
-  const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as ChatEvent);
+  const events = (await response.text())
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as ChatEvent);
   const done = events.find((e): e is Extract<ChatEvent, { type: "done" }> => e.type === "done")!;
-  const text = events.filter((e): e is Extract<ChatEvent, { type: "delta" }> => e.type === "delta").map((e) => e.text).join("");
+  const text = events
+    .filter((e): e is Extract<ChatEvent, { type: "delta" }> => e.type === "delta")
+    .map((e) => e.text)
+    .join("");
   return { text, outcome: done.outcome, sources: done.sources };
 }
 
 /** Every word of the answer is a whole word of the source, in the source's order: no word cut, nothing made up. */
 function quotesWholeWords(answer: string, source: string) {
   const flat = ` ${source.replace(/\s+/g, " ")} `;
-  return answer.split("…").map((part) => part.trim()).filter(Boolean).every((part) => flat.includes(` ${part} `) || flat.includes(` ${part}`) && /[.!?:]$/.test(part));
+  return answer
+    .split("…")
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .every((part) => flat.includes(` ${part} `) || (flat.includes(` ${part}`) && /[.!?:]$/.test(part)));
 }
 
 describe("files and environments", () => {
   it("answers from a file only in the environments it is tagged for; an untagged file answers in neither", async () => {
-    const fileId = await uploadPdf("Visitor parking.pdf", makePdf([["Visitor parking permits cost five dollars a day at the Lot C kiosk."]], "Visitor parking"));
+    const fileId = await uploadPdf(
+      "Visitor parking.pdf",
+      makePdf([["Visitor parking permits cost five dollars a day at the Lot C kiosk."]], "Visitor parking"),
+    );
     const question = "How much do visitor parking permits cost?";
     expect((await ask("stage", question)).outcome).toBe("fallback");
     expect((await ask("prod", question)).outcome).toBe("fallback");
 
     expect((await tag(fileId, ["sandbox"])).status).toBe(200);
     const sandbox = await ask("stage", question);
-    expect(sandbox).toMatchObject({ outcome: "answered", sources: [expect.objectContaining({ title: "Visitor parking" })] });
+    expect(sandbox).toMatchObject({
+      outcome: "answered",
+      sources: [expect.objectContaining({ title: "Visitor parking" })],
+    });
     expect(sandbox.text).toContain("five dollars a day");
     expect((await ask("prod", question)).outcome).toBe("fallback");
 
@@ -84,7 +120,9 @@ describe("answers quoting PDF passages", () => {
     const after = Array.from({ length: 60 }, (_, i) => `crate${i} storage`).join(" ");
     const line = `${before} the archive reading room opens every Saturday at nine ${after}`;
     const words = line.split(" ");
-    const lines = Array.from({ length: Math.ceil(words.length / 8) }, (_, i) => words.slice(i * 8, i * 8 + 8).join(" "));
+    const lines = Array.from({ length: Math.ceil(words.length / 8) }, (_, i) =>
+      words.slice(i * 8, i * 8 + 8).join(" "),
+    );
     const fileId = await uploadPdf("Archive rules.pdf", makePdf([lines], "Archive rules"));
     await tag(fileId, ["sandbox"]);
     const reply = await ask("stage", "When does the archive reading room open?");
@@ -100,11 +138,20 @@ describe("answers quoting PDF passages", () => {
   it.skipIf(!existsSync(realPdfs))("quote whole words from a real manual (shared fixtures)", async () => {
     const fileId = await uploadPdf("libtasn1.pdf", readFileSync(path.join(realPdfs, "libtasn1.pdf")));
     await tag(fileId, ["sandbox"]);
-    const chunks = (await call("GET", `/v1/files/${fileId}/chunks?app_id=${appId}`, { token: admin })).body.chunks as { text: string }[];
-    for (const question of ["What is the header file of libtasn1?", "What does asn1Coding generate?", "Does libtasn1 handle the REAL type?"]) {
+    const chunks = (await call("GET", `/v1/files/${fileId}/chunks?app_id=${appId}`, { token: admin })).body.chunks as {
+      text: string;
+    }[];
+    for (const question of [
+      "What is the header file of libtasn1?",
+      "What does asn1Coding generate?",
+      "Does libtasn1 handle the REAL type?",
+    ]) {
       const reply = await ask("stage", question);
       expect(reply.outcome, question).toBe("answered");
-      expect(chunks.some((chunk) => quotesWholeWords(reply.text.replace(/^[^:]{1,60}: /, ""), chunk.text)), reply.text).toBe(true);
+      expect(
+        chunks.some((chunk) => quotesWholeWords(reply.text.replace(/^[^:]{1,60}: /, ""), chunk.text)),
+        reply.text,
+      ).toBe(true);
       // Whole sentences end with their own punctuation; anything cut ends with "…".
       expect(reply.text, question).toMatch(/([.!?:]["'”’)\]]*|…)$/);
     }

@@ -19,7 +19,8 @@ import { answerKindOf } from "./answer-kind";
  * is in the question itself ("When did Harvard change its name?") does little harm: the previous
  * question's words only help find passages, they do not choose the answering sentence.
  */
-const POINTS_BACK = /\b(it|its|it's|they|them|their|theirs|he|him|his|she|her|hers|this|these|those)\b|^\s*(and|what about|how about)\b/i;
+const POINTS_BACK =
+  /\b(it|its|it's|they|them|their|theirs|he|him|his|she|her|hers|this|these|those)\b|^\s*(and|what about|how about)\b/i;
 
 export const pointsBack = (question: string) => POINTS_BACK.test(question);
 
@@ -40,7 +41,10 @@ export function followUpContext(question: string, previousQuestion: string | nul
  * then choose the sentence with the kind. One that says neither ("Why?", "Tell me more about it")
  * finds nothing, and gets the fallback rather than the previous answer again.
  */
-export function followUpSearch(question: string, previousQuestion: string | null | undefined): { query: string; context?: string; ownWords: boolean } {
+export function followUpSearch(
+  question: string,
+  previousQuestion: string | null | undefined,
+): { query: string; context?: string; ownWords: boolean } {
   const earlier = followUpContext(question, previousQuestion);
   if (earlier && !hasKeyWords(question) && answerKindOf(question) !== "any") return { query: earlier, ownWords: false };
   return { query: question, context: earlier, ownWords: true };

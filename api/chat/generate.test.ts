@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import type { SearchHit } from "../knowledge/search";
 import { citedInOrder, modelContext } from "./generate";
 
-const passage = (n: number, text = `Passage ${n}.`, score = 0.5) => ({ chunkId: n, url: `https://example.edu/${n}`, text, score }) as SearchHit;
+const passage = (n: number, text = `Passage ${n}.`, score = 0.5) =>
+  ({ chunkId: n, url: `https://example.edu/${n}`, text, score }) as SearchHit;
 const passages = [1, 2, 3, 4, 5, 6].map((n) => passage(n));
 
 describe("a model's citations", () => {
@@ -25,7 +26,10 @@ describe("a model's citations", () => {
   });
 
   it("drop numbers that name no passage, and cite nothing when none is named", () => {
-    expect(citedInOrder("Closed on Sundays [0] [7] [12].", passages, 3)).toEqual({ text: "Closed on Sundays.", cited: [] });
+    expect(citedInOrder("Closed on Sundays [0] [7] [12].", passages, 3)).toEqual({
+      text: "Closed on Sundays.",
+      cited: [],
+    });
     expect(citedInOrder("Closed on Sundays.", passages, 3)).toEqual({ text: "Closed on Sundays.", cited: [] });
   });
 });

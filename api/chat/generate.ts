@@ -9,8 +9,10 @@ import { chatCompletion } from "../llm/chat-completion";
  */
 function probingInstructions(probing: AssistantControls["probing"]) {
   return [
-    probing.topics.trim() && `After answering, you may ask the visitor about one of these topics, when it fits the conversation:\n${probing.topics.trim()}`,
-    probing.mapping.trim() && `Which topic to ask about, depending on what the visitor asked:\n${probing.mapping.trim()}`,
+    probing.topics.trim() &&
+      `After answering, you may ask the visitor about one of these topics, when it fits the conversation:\n${probing.topics.trim()}`,
+    probing.mapping.trim() &&
+      `Which topic to ask about, depending on what the visitor asked:\n${probing.mapping.trim()}`,
   ].filter(Boolean) as string[];
 }
 
@@ -53,11 +55,15 @@ export function citedInOrder(answer: string, passages: SearchHit[], maxSources: 
   for (const [, list] of answer.matchAll(CITATION)) {
     for (const n of list.split(",")) {
       const index = Number(n) - 1;
-      if (index >= 0 && index < passages.length && !cited.includes(index) && cited.length < maxSources) cited.push(index);
+      if (index >= 0 && index < passages.length && !cited.includes(index) && cited.length < maxSources)
+        cited.push(index);
     }
   }
   const text = answer.replace(CITATION, (marker, list: string) => {
-    const numbers = list.split(",").map((n) => cited.indexOf(Number(n) - 1) + 1).filter((n, at, all) => n > 0 && all.indexOf(n) === at);
+    const numbers = list
+      .split(",")
+      .map((n) => cited.indexOf(Number(n) - 1) + 1)
+      .filter((n, at, all) => n > 0 && all.indexOf(n) === at);
     return numbers.length ? `${marker.startsWith(" ") ? " " : ""}[${numbers.join(", ")}]` : "";
   });
   return { text, cited: cited.map((index) => passages[index]) };
@@ -78,7 +84,12 @@ const DECLINED = "NO_ANSWER";
  * question counts as unanswered, rather than a model's "I don't know" shown with sources.
  */
 export async function generateAnswer(
-  llm: LlmConfig, question: string, passages: SearchHit[], controls: AssistantControls, programs: { name: string }[], maxSources: number,
+  llm: LlmConfig,
+  question: string,
+  passages: SearchHit[],
+  controls: AssistantControls,
+  programs: { name: string }[],
+  maxSources: number,
 ) {
   const instructions = [
     controls.personality,
@@ -87,12 +98,23 @@ export async function generateAnswer(
     `Answer only from the numbered passages. If they do not answer the question, reply with ${DECLINED} and nothing else.`,
     "Start with the sentence that answers the question; use one or two sentences unless the question asks for steps or a list.",
     `Cite the passages you use by their numbers in square brackets, like [1]; cite at most ${maxSources === 1 ? "one passage" : `${maxSources} passages`}.`,
-  ].filter(Boolean).join("\n\n");
-  const context = passages.map((p, i) => `[${i + 1}] ${[p.title, ...p.headingPath].filter(Boolean).join(" › ")}\n${p.text}`).join("\n\n");
-  const answer = await chatCompletion(llm, [
-    { role: "system", content: instructions },
-    { role: "user", content: `Passages:\n${context}${programs.length ? `\n\nPrograms that may fit: ${programs.map((p) => p.name).join(", ")}` : ""}\n\nQuestion: ${question}` },
-  ], { temperature: 0.2 });
+  ]
+    .filter(Boolean)
+    .join("\n\n");
+  const context = passages
+    .map((p, i) => `[${i + 1}] ${[p.title, ...p.headingPath].filter(Boolean).join(" › ")}\n${p.text}`)
+    .join("\n\n");
+  const answer = await chatCompletion(
+    llm,
+    [
+      { role: "system", content: instructions },
+      {
+        role: "user",
+        content: `Passages:\n${context}${programs.length ? `\n\nPrograms that may fit: ${programs.map((p) => p.name).join(", ")}` : ""}\n\nQuestion: ${question}`,
+      },
+    ],
+    { temperature: 0.2 },
+  );
   // The passages did not answer: the responder gives the agent's fallback message, counted as unanswered.
   if (answer.replace(/[^A-Z_]/g, "") === DECLINED) return { text: "", cited: [] };
   return citedInOrder(answer, passages, maxSources);

@@ -7,11 +7,17 @@ export type Environment = "stage" | "prod";
 
 /** The client's embed key for an environment, made the first time a script is asked for. */
 export async function embedKeyFor(appId: number, environment: Environment, deps: Pick<ApiDeps, "db">) {
-  const [existing] = await deps.db.select().from(embedKeys).where(and(eq(embedKeys.appId, appId), eq(embedKeys.environment, environment)));
+  const [existing] = await deps.db
+    .select()
+    .from(embedKeys)
+    .where(and(eq(embedKeys.appId, appId), eq(embedKeys.environment, environment)));
   if (existing) return existing.key;
   const key = `${environment === "prod" ? "pk" : "sk"}_${randomBytes(18).toString("base64url")}`;
   await deps.db.insert(embedKeys).values({ appId, environment, key }).onConflictDoNothing();
-  const [row] = await deps.db.select().from(embedKeys).where(and(eq(embedKeys.appId, appId), eq(embedKeys.environment, environment)));
+  const [row] = await deps.db
+    .select()
+    .from(embedKeys)
+    .where(and(eq(embedKeys.appId, appId), eq(embedKeys.environment, environment)));
   return row.key;
 }
 

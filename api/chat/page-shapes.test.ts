@@ -16,38 +16,81 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askWidget, indexedSite } from "../../tests/support/widget-chat";
 
-interface Item { question: string; answer: string }
+interface Item {
+  question: string;
+  answer: string;
+}
 
 const accordions: { name: string; items: Item[]; render: (item: Item, at: number) => string }[] = [
   {
     name: "the WAI-ARIA pattern, panels hidden by attribute",
     items: [
-      { question: "Can I defer my place to next year?", answer: "Yes: write to the registrar before June 1 and you may start one year later, keeping your scholarship." },
-      { question: "Is campus housing guaranteed for freshmen?", answer: "Every first-year student who replies by May 1 gets a room in one of the four halls on the north lawn." },
-      { question: "Do you accept transfer credits?", answer: "Courses passed with a C or better at an accredited college count toward your degree, up to 60 of them." },
+      {
+        question: "Can I defer my place to next year?",
+        answer: "Yes: write to the registrar before June 1 and you may start one year later, keeping your scholarship.",
+      },
+      {
+        question: "Is campus housing guaranteed for freshmen?",
+        answer: "Every first-year student who replies by May 1 gets a room in one of the four halls on the north lawn.",
+      },
+      {
+        question: "Do you accept transfer credits?",
+        answer:
+          "Courses passed with a C or better at an accredited college count toward your degree, up to 60 of them.",
+      },
     ],
-    render: ({ question, answer }, at) => `<h3><button type="button" aria-expanded="false" aria-controls="answer-${at}" id="question-${at}">${question}</button></h3>
+    render: (
+      { question, answer },
+      at,
+    ) => `<h3><button type="button" aria-expanded="false" aria-controls="answer-${at}" id="question-${at}">${question}</button></h3>
       <div id="answer-${at}" role="region" aria-labelledby="question-${at}" hidden><p>${answer}</p></div>`,
   },
   {
     name: "Bootstrap's accordion, panels hidden by the site's stylesheet",
     items: [
-      { question: "Which scholarships can international applicants receive?", answer: "Students from abroad compete for the Harbor and Meridian awards, worth up to $9,000 a year each." },
-      { question: "May parents attend orientation?", answer: "Families join the first morning's welcome breakfast and a separate afternoon session with the deans." },
-      { question: "Where do commuters park?", answer: "Lot C beside the stadium is reserved for them; a semester permit costs $140 at the campus police desk." },
+      {
+        question: "Which scholarships can international applicants receive?",
+        answer: "Students from abroad compete for the Harbor and Meridian awards, worth up to $9,000 a year each.",
+      },
+      {
+        question: "May parents attend orientation?",
+        answer: "Families join the first morning's welcome breakfast and a separate afternoon session with the deans.",
+      },
+      {
+        question: "Where do commuters park?",
+        answer:
+          "Lot C beside the stadium is reserved for them; a semester permit costs $140 at the campus police desk.",
+      },
     ],
-    render: ({ question, answer }, at) => `<div class="accordion-item"><h2 class="accordion-header" id="heading-${at}"><button class="accordion-button collapsed"
+    render: (
+      { question, answer },
+      at,
+    ) => `<div class="accordion-item"><h2 class="accordion-header" id="heading-${at}"><button class="accordion-button collapsed"
       type="button" data-bs-toggle="collapse" data-bs-target="#collapse-${at}" aria-expanded="false" aria-controls="collapse-${at}">${question}</button></h2>
       <div id="collapse-${at}" class="accordion-collapse collapse"><div class="accordion-body">${answer}</div></div></div>`,
   },
   {
     name: "a script's accordion, panels hidden by inline style",
     items: [
-      { question: "Are laptops required for engineering students?", answer: "First-year engineers bring a machine that runs Windows with 16 GB of memory; the bookstore lends some." },
-      { question: "Can alumni audit lectures?", answer: "Graduates sit in on two courses a term free of charge once the instructor agrees by e-mail." },
-      { question: "What happens if I miss the enrollment deposit?", answer: "Your offer lapses after May 15 and the seat goes to the waiting list, unless the office grants an extension." },
+      {
+        question: "Are laptops required for engineering students?",
+        answer:
+          "First-year engineers bring a machine that runs Windows with 16 GB of memory; the bookstore lends some.",
+      },
+      {
+        question: "Can alumni audit lectures?",
+        answer: "Graduates sit in on two courses a term free of charge once the instructor agrees by e-mail.",
+      },
+      {
+        question: "What happens if I miss the enrollment deposit?",
+        answer:
+          "Your offer lapses after May 15 and the seat goes to the waiting list, unless the office grants an extension.",
+      },
     ],
-    render: ({ question, answer }, at) => `<div class="faq-item"><button class="faq-question" aria-expanded="false" aria-controls="faq-${at}">${question}</button>
+    render: (
+      { question, answer },
+      at,
+    ) => `<div class="faq-item"><button class="faq-question" aria-expanded="false" aria-controls="faq-${at}">${question}</button>
       <div class="faq-answer" id="faq-${at}" style="display: none"><p>${answer}</p></div></div>`,
   },
 ];
@@ -101,14 +144,17 @@ beforeAll(async () => {
 afterAll(() => site?.close());
 
 describe("an FAQ built as an accordion", () => {
-  it.each(accordions.map(({ name }, at) => [name, at] as const))("answers its questions from the answers it hides: %s", async (_, at) => {
-    for (const { question, answer } of accordions[at].items) {
-      const asked = await askWidget(site, question);
-      expect(asked.outcome, question).toBe("answered");
-      expect(asked.text, question).toContain(answer.split(" ").slice(1, 7).join(" "));
-      expect(asked.firstSource, question).toBe(`${site.base}${pages[at].path}`);
-    }
-  });
+  it.each(accordions.map(({ name }, at) => [name, at] as const))(
+    "answers its questions from the answers it hides: %s",
+    async (_, at) => {
+      for (const { question, answer } of accordions[at].items) {
+        const asked = await askWidget(site, question);
+        expect(asked.outcome, question).toBe("answered");
+        expect(asked.text, question).toContain(answer.split(" ").slice(1, 7).join(" "));
+        expect(asked.firstSource, question).toBe(`${site.base}${pages[at].path}`);
+      }
+    },
+  );
 });
 
 /** Each question answered with a text holding what is expected, citing `page` first. */
@@ -121,27 +167,30 @@ async function expectAnsweredFrom(page: { path: string }, questions: [question: 
 }
 
 describe("pages that set out their facts in boxes of their own", () => {
-  it("answers for a product's price, stock and specifications, not only from its description", () => expectAnsweredFrom(product, [
-    ["How much does the Trail Runner 2 cost?", "$129.00"],
-    ["Is the Trail Runner 2 in stock?", "ships within two business days"],
-    ["What is the weight of the Trail Runner 2?", "280 g"],
-  ]));
+  it("answers for a product's price, stock and specifications, not only from its description", () =>
+    expectAnsweredFrom(product, [
+      ["How much does the Trail Runner 2 cost?", "$129.00"],
+      ["Is the Trail Runner 2 in stock?", "ships within two business days"],
+      ["What is the weight of the Trail Runner 2?", "280 g"],
+    ]));
 
-  it("answers for each office of a contact page's row of cards, the shortest too", () => expectAnsweredFrom(contact, [
-    ["What is the phone number of the financial aid office?", "(555) 010-1900"],
-    ["What is the phone number of student accounts?", "(555) 010-1920"],
-  ]));
+  it("answers for each office of a contact page's row of cards, the shortest too", () =>
+    expectAnsweredFrom(contact, [
+      ["What is the phone number of the financial aid office?", "(555) 010-1900"],
+      ["What is the phone number of student accounts?", "(555) 010-1920"],
+    ]));
 
-  it("answers from the box of quick facts beside a program's text", () => expectAnsweredFrom(program, [
-    ["How many credits is the Nursing (BSN) program?", "120"],
-    ["What is the length of the Nursing (BSN) program?", "4 years"],
-    ["How many years does the Nursing (BSN) program take?", "4 years"],
-    // The box names the program only in its headings; the page's text, which names it, says nothing of either.
-    ["How long does the nursing program take?", "Length: 4 years"],
-    ["Where is the Nursing (BSN) program taught?", "Campus: Hall 7"],
-    // A campus is a location, as a building or a room is: the line labelled so says where.
-    ["Where is the nursing program taught?", "Campus: Hall 7"],
-  ]));
+  it("answers from the box of quick facts beside a program's text", () =>
+    expectAnsweredFrom(program, [
+      ["How many credits is the Nursing (BSN) program?", "120"],
+      ["What is the length of the Nursing (BSN) program?", "4 years"],
+      ["How many years does the Nursing (BSN) program take?", "4 years"],
+      // The box names the program only in its headings; the page's text, which names it, says nothing of either.
+      ["How long does the nursing program take?", "Length: 4 years"],
+      ["Where is the Nursing (BSN) program taught?", "Campus: Hall 7"],
+      // A campus is a location, as a building or a room is: the line labelled so says where.
+      ["Where is the nursing program taught?", "Campus: Hall 7"],
+    ]));
 
   it("quotes the one fact asked for, not the whole box, and a table's row as its label and value", async () => {
     for (const [question, fact] of [
@@ -151,6 +200,7 @@ describe("pages that set out their facts in boxes of their own", () => {
       // The label names what the question's frame asks for: a weight, a length.
       ["How heavy is the Trail Runner 2?", "Weight: 280 g"],
       ["How long is the Nursing (BSN) program?", "Length: 4 years"],
-    ]) expect((await askWidget(site, question)).text, question).toBe(fact);
+    ])
+      expect((await askWidget(site, question)).text, question).toBe(fact);
   });
 });

@@ -20,13 +20,18 @@ export function readProfileValues(message: string, fields: { name: string; field
     else if (/phone|mobile/.test(words)) value = PHONE.exec(message)?.[0]?.trim() ?? null;
     else if (/(^|\s)(first |full )?name$/.test(words)) {
       // The lead-in in any case ("My name is" opens a sentence), the name itself capitalised.
-      value = /\b(?:[Mm]y name is|[Ii] am|[Ii]'m|[Tt]his is)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+)?)/u.exec(message)?.[1] ?? null;
+      value =
+        /\b(?:[Mm]y name is|[Ii] am|[Ii]'m|[Tt]his is)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+)?)/u.exec(message)?.[1] ??
+        null;
       if (value && words.startsWith("first")) value = value.split(" ")[0];
     }
     if (!value) {
       const escaped = words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       // The value runs to the end of its clause: punctuation (not a decimal point), or an "and"/"but" that starts the next one.
-      value = new RegExp(`\\bmy ${escaped} (?:is|=|:)\\s*([^,!?;]{1,80}?)(?=\\s+(?:and|but)\\s|[,!?;]|\\.(?!\\d)|$)`, "i").exec(message)?.[1]?.trim() ?? null;
+      value =
+        new RegExp(`\\bmy ${escaped} (?:is|=|:)\\s*([^,!?;]{1,80}?)(?=\\s+(?:and|but)\\s|[,!?;]|\\.(?!\\d)|$)`, "i")
+          .exec(message)?.[1]
+          ?.trim() ?? null;
     }
     if (!value) continue;
     if (field.field_type === "number") {
@@ -44,23 +49,46 @@ export function readProfileValues(message: string, fields: { name: string; field
  * one of the lead-ins it looks for ("my …", "I am", "I'm", "this is"). A question that holds none
  * ("How much is tuition?", most of them) needs no read of the client's fields.
  */
-export const mayDescribeVisitor = (message: string) => EMAIL.test(message) || PHONE.test(message) || /\b(my|i am|i'm|this is)\b/i.test(message);
+export const mayDescribeVisitor = (message: string) =>
+  EMAIL.test(message) || PHONE.test(message) || /\b(my|i am|i'm|this is)\b/i.test(message);
 
-export async function captureProfile(input: { appId: number; conversationId: string; messageId: number; message: string }, deps: Pick<ApiDeps, "db">) {
+export async function captureProfile(
+  input: { appId: number; conversationId: string; messageId: number; message: string },
+  deps: Pick<ApiDeps, "db">,
+) {
   if (!mayDescribeVisitor(input.message)) return;
-  const fields = await deps.db.select({ name: profileFields.name, field_type: profileFields.fieldType }).from(profileFields)
+  const fields = await deps.db
+    .select({ name: profileFields.name, field_type: profileFields.fieldType })
+    .from(profileFields)
     .where(and(eq(profileFields.appId, input.appId), eq(profileFields.modelType, "user_profile")));
   const values = readProfileValues(input.message, fields);
   if (!Object.keys(values).length) return;
-  const [existing] = await deps.db.select().from(visitorProfiles).where(eq(visitorProfiles.conversationId, input.conversationId));
+  const [existing] = await deps.db
+    .select()
+    .from(visitorProfiles)
+    .where(eq(visitorProfiles.conversationId, input.conversationId));
   const sources = Object.fromEntries(Object.keys(values).map((name) => [name, input.messageId]));
   const merged = { ...(existing?.values ?? {}), ...values };
   const { score, isLead } = fieldScore(merged);
   if (existing) {
-    await deps.db.update(visitorProfiles).set({
-      values: merged, sourceMessages: { ...existing.sourceMessages, ...sources }, fieldScore: score, isLead, updatedAt: new Date(),
-    }).where(eq(visitorProfiles.conversationId, input.conversationId));
+    await deps.db
+      .update(visitorProfiles)
+      .set({
+        values: merged,
+        sourceMessages: { ...existing.sourceMessages, ...sources },
+        fieldScore: score,
+        isLead,
+        updatedAt: new Date(),
+      })
+      .where(eq(visitorProfiles.conversationId, input.conversationId));
   } else {
-    await deps.db.insert(visitorProfiles).values({ conversationId: input.conversationId, appId: input.appId, values, sourceMessages: sources, fieldScore: score, isLead });
+    await deps.db.insert(visitorProfiles).values({
+      conversationId: input.conversationId,
+      appId: input.appId,
+      values,
+      sourceMessages: sources,
+      fieldScore: score,
+      isLead,
+    });
   }
 }

@@ -7,7 +7,10 @@ export class RateLimiter {
   private readonly windows = new Map<string, { start: number; count: number }>();
 
   /** `perMinute` is read on every request, so a changed setting applies at once. */
-  constructor(private readonly perMinute: () => number, private readonly now = () => Date.now()) {}
+  constructor(
+    private readonly perMinute: () => number,
+    private readonly now = () => Date.now(),
+  ) {}
 
   /** True when this request may go ahead; counts it. */
   allow(key: string) {

@@ -28,14 +28,23 @@ export interface ChatAnswer {
   trace: AnswerTrace;
 }
 
-export interface ClosestPassage { title: string; url: string; score: number; text: string }
+export interface ClosestPassage {
+  title: string;
+  url: string;
+  score: number;
+  text: string;
+}
 
 const NOTHING = { sources: [], disclaimer: null, programs: [], citedPages: [], closest: [], passages: [], context: [] };
 
 /** The best passages found, whatever the quality check said: what an operator looks at to fill the gap. */
-const closestOf = (hits: SearchHit[]): ClosestPassage[] => hits.slice(0, 3).map((hit) => ({
-  title: hit.title || hit.url || hit.fileName || "", url: hit.url ?? "", score: Math.round(hit.score * 1000) / 1000, text: hit.text.slice(0, 300),
-}));
+const closestOf = (hits: SearchHit[]): ClosestPassage[] =>
+  hits.slice(0, 3).map((hit) => ({
+    title: hit.title || hit.url || hit.fileName || "",
+    url: hit.url ?? "",
+    score: Math.round(hit.score * 1000) / 1000,
+    text: hit.text.slice(0, 300),
+  }));
 
 type ResponderDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 /** Passages the extractive answer looks for its sentence in. */
@@ -53,7 +62,10 @@ const COMPOSITION_POOL = 8;
 function onTheirPages(passed: SearchHit[], hits: SearchHit[]) {
   const pageOf = (hit: SearchHit) => (hit.urlId !== null ? `url ${hit.urlId}` : `file ${hit.fileId}`);
   const pages = new Set(passed.map(pageOf));
-  return [...passed, ...hits.filter((hit) => !passed.includes(hit) && pages.has(pageOf(hit)))].slice(0, COMPOSITION_POOL);
+  return [...passed, ...hits.filter((hit) => !passed.includes(hit) && pages.has(pageOf(hit)))].slice(
+    0,
+    COMPOSITION_POOL,
+  );
 }
 
 const PROGRAM_QUESTION = /\b(program|programme|degree|major|course|study|studies|recommend)/i;
@@ -62,7 +74,10 @@ const PROGRAM_QUESTION = /\b(program|programme|degree|major|course|study|studies
 async function withinEnvironment(hits: SearchHit[], environment: "stage" | "prod", deps: ResponderDeps) {
   const fileIds = [...new Set(hits.map((h) => h.fileId).filter((id): id is number => id !== null))];
   if (!fileIds.length) return hits;
-  const files = await deps.db.select({ id: knowledgeFiles.id, tags: knowledgeFiles.tags }).from(knowledgeFiles).where(inArray(knowledgeFiles.id, fileIds));
+  const files = await deps.db
+    .select({ id: knowledgeFiles.id, tags: knowledgeFiles.tags })
+    .from(knowledgeFiles)
+    .where(inArray(knowledgeFiles.id, fileIds));
   const allowed = new Set(files.filter((f) => fileAnswersIn(f.tags, environment)).map((f) => f.id));
   return hits.filter((h) => h.fileId === null || allowed.has(h.fileId));
 }
@@ -73,8 +88,14 @@ async function sourceOf(hit: SearchHit, deps: ResponderDeps): Promise<ChatSource
   if (hit.fileId === null) return null;
   const [file] = await deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, hit.fileId));
   if (!file?.storageKey) return null;
-  const link = await deps.storage.signedDownloadUrl(file.storageKey, file.fileName, { inline: true, expiresInSeconds: 24 * 3600 });
-  return { title: file.title || file.fileName, url: link.url.startsWith("/") ? `${deps.config.publicUrl}${link.url}` : link.url };
+  const link = await deps.storage.signedDownloadUrl(file.storageKey, file.fileName, {
+    inline: true,
+    expiresInSeconds: 24 * 3600,
+  });
+  return {
+    title: file.title || file.fileName,
+    url: link.url.startsWith("/") ? `${deps.config.publicUrl}${link.url}` : link.url,
+  };
 }
 
 /** Programs of the last recommendation build whose name or stated values share words with the question. */
@@ -104,7 +125,11 @@ async function recommendPrograms(appId: number, question: string, deps: Responde
  */
 export async function respond(
   input: {
-    appId: number; environment: "stage" | "prod"; triggerPoint: string; message: string; clientType?: string;
+    appId: number;
+    environment: "stage" | "prod";
+    triggerPoint: string;
+    message: string;
+    clientType?: string;
     /** The visitor's previous question in this conversation, if any: a follow-up is searched with it. */
     previousQuestion?: string | null;
   },
@@ -112,7 +137,13 @@ export async function respond(
 ): Promise<ChatAnswer> {
   // The caller's client type, when it read one ("" is a type too: the client has none set).
   // A quoted answer reads no model instructions: those are read only when a model writes the answer.
-  const controls = await assistantControls(input.appId, input.triggerPoint, deps, input.clientType === undefined ? undefined : { clientType: input.clientType }, { forModel: !!deps.config.llm });
+  const controls = await assistantControls(
+    input.appId,
+    input.triggerPoint,
+    deps,
+    input.clientType === undefined ? undefined : { clientType: input.clientType },
+    { forModel: !!deps.config.llm },
+  );
   // "What are its admission requirements?" after a question about the nursing program asks about that program.
   const earlier = followUpContext(input.message, input.previousQuestion);
   // So a follow-up raises the topics its previous question raised: "What would it cost me?" after
@@ -120,12 +151,27 @@ export async function respond(
   const raises = (topic: string) => mentions(input.message, topic) || (!!earlier && mentions(earlier, topic));
   const noGo = controls.noGoTopics.find((t) => raises(t.topic));
   if (noGo) {
-    const trace = traceOf({ hits: [], threshold: controls.qualityCheck.min_retrieval_confidence, used: [], controls: [{ type: "no_go_topic", name: noGo.topic }], model: false });
+    const trace = traceOf({
+      hits: [],
+      threshold: controls.qualityCheck.min_retrieval_confidence,
+      used: [],
+      controls: [{ type: "no_go_topic", name: noGo.topic }],
+      model: false,
+    });
     return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned", trace };
   }
 
   const searched = followUpSearch(input.message, input.previousQuestion);
-  const found = await retrieve({ appId: input.appId, query: searched.query, context: searched.context, triggerPoint: input.triggerPoint, limit: 20 }, deps);
+  const found = await retrieve(
+    {
+      appId: input.appId,
+      query: searched.query,
+      context: searched.context,
+      triggerPoint: input.triggerPoint,
+      limit: 20,
+    },
+    deps,
+  );
   const hits = await withinEnvironment(found.hits, input.environment, deps);
   // The answering sentence is looked for in every passage good enough for the quality check and
   // the others of their pages (up to a handful); the answer then cites at most max_sources
@@ -137,7 +183,13 @@ export async function respond(
   // (unless it has none, and asks its previous question's subject for a kind of answer).
   const choosing = searched.ownWords ? found.terms.filter((term) => !term.context) : found.terms;
   const composed = gate.passages.length
-    ? composeAnswer(input.message, choosing, onTheirPages(gate.passages, hits), earlier ? `${earlier}\n${input.message}` : input.message, !searched.ownWords)
+    ? composeAnswer(
+        input.message,
+        choosing,
+        onTheirPages(gate.passages, hits),
+        earlier ? `${earlier}\n${input.message}` : input.message,
+        !searched.ownWords,
+      )
     : { text: "", passages: [] };
   let passages = composed.passages.slice(0, settings.max_sources);
   // Once the quality check has passed, a model reads more than the answer may cite: the passage
@@ -147,7 +199,14 @@ export async function respond(
   let written = false;
   if (text && deps.config.llm) {
     try {
-      const model = await generateAnswer(deps.config.llm, earlier ? `${input.message}\n(Asked just before: ${earlier})` : input.message, context, controls, programs, settings.max_sources);
+      const model = await generateAnswer(
+        deps.config.llm,
+        earlier ? `${input.message}\n(Asked just before: ${earlier})` : input.message,
+        context,
+        controls,
+        programs,
+        settings.max_sources,
+      );
       text = model.text;
       written = true;
       // Sources are what the model cited; an answer citing nothing lists those a quoted one would,
@@ -159,11 +218,22 @@ export async function respond(
       deps.log.warn("language model answer failed; answering with quotes", error);
     }
   }
-  const traceWith = (fired: TracedControl[]) => traceOf({
-    hits, threshold: settings.min_retrieval_confidence, used: text ? passages : [], controls: written ? [...fired, ...modelControls(controls)] : fired, model: written,
-  });
+  const traceWith = (fired: TracedControl[]) =>
+    traceOf({
+      hits,
+      threshold: settings.min_retrieval_confidence,
+      used: text ? passages : [],
+      controls: written ? [...fired, ...modelControls(controls)] : fired,
+      model: written,
+    });
   if (!text && !programs.length) {
-    return { ...NOTHING, text: controls.qualityCheck.fallback_message, outcome: "fallback", closest: closestOf(hits), trace: traceWith([]) };
+    return {
+      ...NOTHING,
+      text: controls.qualityCheck.fallback_message,
+      outcome: "fallback",
+      closest: closestOf(hits),
+      trace: traceWith([]),
+    };
   }
   const sensitive = controls.sensitiveTopics.find((t) => raises(t.topic));
   const sources: ChatSource[] = [];
@@ -178,7 +248,9 @@ export async function respond(
     sources,
     disclaimer: sensitive?.disclaimer ?? null,
     programs,
-    citedPages: passages.filter((hit) => hit.url).map((hit) => ({ title: hit.title || hit.url!, url: hit.url! }))
+    citedPages: passages
+      .filter((hit) => hit.url)
+      .map((hit) => ({ title: hit.title || hit.url!, url: hit.url! }))
       .filter((page, index, all) => all.findIndex((other) => other.url === page.url) === index),
     closest: [],
     passages,
@@ -190,7 +262,9 @@ export async function respond(
 /** The instructions a model was given beyond the passages: the probing questions it may ask, and the input prompts. */
 function modelControls(controls: Awaited<ReturnType<typeof assistantControls>>): TracedControl[] {
   const fired: TracedControl[] = [];
-  if (controls.probing.topics.trim()) fired.push({ type: "probing_question", name: controls.probing.topics.trim().slice(0, 200) });
-  for (const [name, prompt] of Object.entries(controls.inputPrompts)) if (prompt.trim()) fired.push({ type: "input_prompt", name });
+  if (controls.probing.topics.trim())
+    fired.push({ type: "probing_question", name: controls.probing.topics.trim().slice(0, 200) });
+  for (const [name, prompt] of Object.entries(controls.inputPrompts))
+    if (prompt.trim()) fired.push({ type: "input_prompt", name });
   return fired;
 }

@@ -1,7 +1,16 @@
 import type { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { cors } from "hono/cors";
-import { BotInstall, BotInstallQuery, CHAT_MESSAGE_MAX_CHARS, ChatRequest, FEEDBACK_COMMENT_MAX_CHARS, WidgetConfig, WidgetConfigQuery, type ChatEvent } from "@contract";
+import {
+  BotInstall,
+  BotInstallQuery,
+  CHAT_MESSAGE_MAX_CHARS,
+  ChatRequest,
+  FEEDBACK_COMMENT_MAX_CHARS,
+  WidgetConfig,
+  WidgetConfigQuery,
+  type ChatEvent,
+} from "@contract";
 import { appearanceOf } from "../appearance/values";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
@@ -25,15 +34,24 @@ export function embedScript(publicUrl: string, key: string, environment: string,
 
 export function botInstallRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/bot_installs", tag: "Appearance",
-    summary: "The script that embeds the chat widget for an environment (stage = Sandbox, prod = Production) and agent (`app_name`, its site code).",
-    query: BotInstallQuery, response: BotInstall,
+    method: "get",
+    path: "/v1/bot_installs",
+    tag: "Appearance",
+    summary:
+      "The script that embeds the chat widget for an environment (stage = Sandbox, prod = Production) and agent (`app_name`, its site code).",
+    query: BotInstallQuery,
+    response: BotInstall,
     handler: async ({ query, caller, deps }) => {
       requireApp(caller, query.app_id);
       const { triggerPoints } = await clientScope(query.app_id, deps.db);
       const triggerPoint = triggerPoints.has(query.app_name) ? query.app_name : "";
       const key = await embedKeyFor(query.app_id, query.env, deps);
-      return { content: embedScript(deps.config.publicUrl, key, query.env, triggerPoint), key, environment: query.env, trigger_point: triggerPoint };
+      return {
+        content: embedScript(deps.config.publicUrl, key, query.env, triggerPoint),
+        key,
+        environment: query.env,
+        trigger_point: triggerPoint,
+      };
     },
   });
 }
@@ -49,18 +67,32 @@ const line = (event: ChatEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
  * can read.
  */
 export function publicChatCors(app: Hono) {
-  const openToAnyOrigin = cors({ origin: "*", allowMethods: ["POST", "OPTIONS"], allowHeaders: ["content-type"], maxAge: 600 });
+  const openToAnyOrigin = cors({
+    origin: "*",
+    allowMethods: ["POST", "OPTIONS"],
+    allowHeaders: ["content-type"],
+    maxAge: 600,
+  });
   app.use("/v1/chat", openToAnyOrigin);
   app.use(FEEDBACK_PATH, openToAnyOrigin);
   app.use("/v1/widget/*", cors({ origin: "*", allowMethods: ["GET", "OPTIONS"], maxAge: 600 }));
   // Anyone may post here, so a body is refused before it is read when it is larger than a chat
   // request can be: 2,000 characters of message (at most three bytes each), the key and the ids.
-  app.use("/v1/chat", bodyLimit({
-    maxSize: CHAT_MAX_BODY_BYTES, onError: (c) => c.json({ message: `Keep messages under ${CHAT_MESSAGE_MAX_CHARS.toLocaleString("en")} characters` }, 413),
-  }));
-  app.use(FEEDBACK_PATH, bodyLimit({
-    maxSize: FEEDBACK_MAX_BODY_BYTES, onError: (c) => c.json({ message: `Keep comments under ${FEEDBACK_COMMENT_MAX_CHARS} characters` }, 413),
-  }));
+  app.use(
+    "/v1/chat",
+    bodyLimit({
+      maxSize: CHAT_MAX_BODY_BYTES,
+      onError: (c) =>
+        c.json({ message: `Keep messages under ${CHAT_MESSAGE_MAX_CHARS.toLocaleString("en")} characters` }, 413),
+    }),
+  );
+  app.use(
+    FEEDBACK_PATH,
+    bodyLimit({
+      maxSize: FEEDBACK_MAX_BODY_BYTES,
+      onError: (c) => c.json({ message: `Keep comments under ${FEEDBACK_COMMENT_MAX_CHARS} characters` }, 413),
+    }),
+  );
 }
 
 /** The largest chat request body: a 2,000-character message, the key and the ids, with room to spare. */
@@ -95,11 +127,18 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
     const scope = await resolveEmbedKey(request.key, deps);
     if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
     if (!limiter.allow(`${request.key}\n${clientAddressOf(c) ?? "in-process"}`)) {
-      return c.json({ message: "Too many messages at once; wait a minute and try again" }, 429, { "Retry-After": "60" });
+      return c.json({ message: "Too many messages at once; wait a minute and try again" }, 429, {
+        "Retry-After": "60",
+      });
     }
     const { triggerPoints, clientType } = await clientScope(scope.appId, deps.db);
     const triggerPoint = triggerPoints.has(request.trigger_point) ? request.trigger_point : "";
-    const { conversationId, messageId, conversationTriggerPoint, previousQuestion } = await storeQuestion(request, scope, triggerPoint, deps);
+    const { conversationId, messageId, conversationTriggerPoint, previousQuestion } = await storeQuestion(
+      request,
+      scope,
+      triggerPoint,
+      deps,
+    );
 
     // A visitor who closes the page cancels the stream; the answer is still composed and stored
     // (it counts in insights), it just has nobody to go to.
@@ -112,15 +151,38 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
         send({ type: "start", conversation_id: conversationId });
         try {
           await captureProfile({ appId: scope.appId, conversationId, messageId, message: request.message }, deps);
-          const answer = await respond({ appId: scope.appId, environment: scope.environment, triggerPoint, message: request.message, clientType, previousQuestion }, deps);
+          const answer = await respond(
+            {
+              appId: scope.appId,
+              environment: scope.environment,
+              triggerPoint,
+              message: request.message,
+              clientType,
+              previousQuestion,
+            },
+            deps,
+          );
           // The answer goes out in groups of words, so the widget shows it growing; each group is a
           // write and a line to read on both sides, so not one per word.
           for (const piece of answer.text.match(DELTA_WORDS) ?? []) send({ type: "delta", text: piece });
-          const stored = await storeAnswer({
-            conversationId, appId: scope.appId, environment: scope.environment, triggerPoint: conversationTriggerPoint, question: request.message,
-          }, answer, deps);
+          const stored = await storeAnswer(
+            {
+              conversationId,
+              appId: scope.appId,
+              environment: scope.environment,
+              triggerPoint: conversationTriggerPoint,
+              question: request.message,
+            },
+            answer,
+            deps,
+          );
           send({
-            type: "done", message_id: stored.messageId, outcome: answer.outcome, sources: answer.sources, disclaimer: answer.disclaimer, programs: answer.programs,
+            type: "done",
+            message_id: stored.messageId,
+            outcome: answer.outcome,
+            sources: answer.sources,
+            disclaimer: answer.disclaimer,
+            programs: answer.programs,
           });
         } catch (error) {
           deps.log.error("chat answer failed", error);
@@ -132,6 +194,12 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
         cancelled = true;
       },
     });
-    return new Response(stream, { headers: { "Content-Type": "application/x-ndjson; charset=utf-8", "Cache-Control": "no-store", "X-Accel-Buffering": "no" } });
+    return new Response(stream, {
+      headers: {
+        "Content-Type": "application/x-ndjson; charset=utf-8",
+        "Cache-Control": "no-store",
+        "X-Accel-Buffering": "no",
+      },
+    });
   });
 }

@@ -10,10 +10,67 @@ import { isUnspaced, spacedWordsOf, wordBreakPiecesOf, wordCountOf } from "../kn
 
 /** Words after which a full stop does not end a sentence (titles, Latin and business abbreviations, months). */
 const ABBREVIATIONS = new Set([
-  "mr", "mrs", "ms", "dr", "prof", "sr", "jr", "st", "mt", "ft", "gen", "gov", "sen", "rep", "rev", "hon", "capt", "col", "lt", "sgt",
-  "vs", "etc", "e.g", "i.e", "cf", "al", "approx", "ca", "inc", "ltd", "corp", "fig", "figs", "vol", "vols", "pp",
-  "eds", "dept", "univ", "ph.d", "u.s", "u.k", "u.n", "a.m", "p.m", "jan", "feb", "apr", "jun", "jul", "aug", "sep", "sept",
-  "oct", "nov", "dec", "tue", "thu", "fri", "cit", "ibid",
+  "mr",
+  "mrs",
+  "ms",
+  "dr",
+  "prof",
+  "sr",
+  "jr",
+  "st",
+  "mt",
+  "ft",
+  "gen",
+  "gov",
+  "sen",
+  "rep",
+  "rev",
+  "hon",
+  "capt",
+  "col",
+  "lt",
+  "sgt",
+  "vs",
+  "etc",
+  "e.g",
+  "i.e",
+  "cf",
+  "al",
+  "approx",
+  "ca",
+  "inc",
+  "ltd",
+  "corp",
+  "fig",
+  "figs",
+  "vol",
+  "vols",
+  "pp",
+  "eds",
+  "dept",
+  "univ",
+  "ph.d",
+  "u.s",
+  "u.k",
+  "u.n",
+  "a.m",
+  "p.m",
+  "jan",
+  "feb",
+  "apr",
+  "jun",
+  "jul",
+  "aug",
+  "sep",
+  "sept",
+  "oct",
+  "nov",
+  "dec",
+  "tue",
+  "thu",
+  "fri",
+  "cit",
+  "ibid",
 ]);
 
 /**
@@ -49,7 +106,9 @@ function abbreviationEnds(before: string) {
  * spaces, or, in a script written without spaces, the word breaker's pieces.
  */
 function quotablePiecesOf(text: string) {
-  return isUnspaced(text) ? { pieces: wordBreakPiecesOf(text), joiner: "" } : { pieces: spacedWordsOf(text), joiner: " " };
+  return isUnspaced(text)
+    ? { pieces: wordBreakPiecesOf(text), joiner: "" }
+    : { pieces: spacedWordsOf(text), joiner: " " };
 }
 
 /**
@@ -122,13 +181,19 @@ function piecesOf(run: string): string[] {
 export function sentencesOf(text: string, fromPdf = false): Sentence[] {
   const pieces = runsOf(text).flatMap(piecesOf);
   // Bullet items are sentences of their own.
-  const sentences = pieces.flatMap((piece) => piece.split(" • ")).map((s) => s.trim()).filter((s) => /[\p{L}\p{N}]/u.test(s));
+  const sentences = pieces
+    .flatMap((piece) => piece.split(" • "))
+    .map((s) => s.trim())
+    .filter((s) => /[\p{L}\p{N}]/u.test(s));
   return sentences.map((sentence, index) => ({
     text: sentence,
     cutBefore: index === 0 && /^[\p{Ll},;:)]/u.test(sentence),
     // A page's passage ends inside a sentence only where chunking cut a long one: a short last
     // line ("Open Monday to Friday, 8:30 am to 5 pm", a fact's line) is whole without a full stop.
-    cutAfter: index === sentences.length - 1 && !ENDS_SENTENCE.test(sentence) && (fromPdf || sentence.length >= SHORTEST_CUT_PIECE),
+    cutAfter:
+      index === sentences.length - 1 &&
+      !ENDS_SENTENCE.test(sentence) &&
+      (fromPdf || sentence.length >= SHORTEST_CUT_PIECE),
   }));
 }
 

@@ -1,7 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf } from "../db/rows";
-import { conversations, insightDays, insightQuestionMonths, insightQuestions, insightSources, messages } from "../db/schema";
+import {
+  conversations,
+  insightDays,
+  insightQuestionMonths,
+  insightQuestions,
+  insightSources,
+  messages,
+} from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
 import type { ChatAnswer } from "./responder";
@@ -13,7 +20,10 @@ import type { ChatAnswer } from "./responder";
 
 /** The insight_days column each outcome counts in (a fixed list: never text from a request). */
 const OUTCOME_COLUMNS: Record<ChatAnswer["outcome"], SQL> = {
-  answered: sql.raw("answered"), fallback: sql.raw("fallback"), canned: sql.raw("canned"), disclaimed: sql.raw("disclaimed"),
+  answered: sql.raw("answered"),
+  fallback: sql.raw("fallback"),
+  canned: sql.raw("canned"),
+  disclaimed: sql.raw("disclaimed"),
 };
 
 /**
@@ -22,7 +32,10 @@ const OUTCOME_COLUMNS: Record<ChatAnswer["outcome"], SQL> = {
  * back the visitor's previous question in that conversation (null in a new one): a follow-up leans on it.
  */
 export async function storeQuestion(
-  request: { conversation_id?: string; message: string }, scope: { appId: number; environment: string }, triggerPoint: string, deps: Pick<ApiDeps, "db">,
+  request: { conversation_id?: string; message: string },
+  scope: { appId: number; environment: string },
+  triggerPoint: string,
+  deps: Pick<ApiDeps, "db">,
 ) {
   const fresh = randomUUID();
   const named = request.conversation_id ?? null;
@@ -47,9 +60,16 @@ export async function storeQuestion(
     returning conversation_id, id, (select trigger_point from chosen) as trigger_point,
       -- The statement sees the messages as they were before it: the visitor's previous question.
       (select m.text from ${messages} m join existing on existing.id = m.conversation_id where m.role = 'user' order by m.id desc limit 1) as previous_question`);
-  const [row] = rowsOf<{ conversation_id: string; id: number | string; trigger_point: string; previous_question: string | null }>(result);
+  const [row] = rowsOf<{
+    conversation_id: string;
+    id: number | string;
+    trigger_point: string;
+    previous_question: string | null;
+  }>(result);
   return {
-    conversationId: String(row.conversation_id), messageId: Number(row.id), conversationTriggerPoint: String(row.trigger_point),
+    conversationId: String(row.conversation_id),
+    messageId: Number(row.id),
+    conversationTriggerPoint: String(row.trigger_point),
     previousQuestion: row.previous_question,
   };
 }
@@ -60,7 +80,9 @@ export async function storeQuestion(
  * closest) and each source cited. Gives back the answer's message id: the widget rates it by it.
  */
 export async function storeAnswer(
-  stored: { conversationId: string; appId: number; environment: string; triggerPoint: string; question: string }, answer: ChatAnswer, deps: Pick<ApiDeps, "db">,
+  stored: { conversationId: string; appId: number; environment: string; triggerPoint: string; question: string },
+  answer: ChatAnswer,
+  deps: Pick<ApiDeps, "db">,
 ) {
   const { conversationId, appId, environment, triggerPoint, question } = stored;
   const text = answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text;

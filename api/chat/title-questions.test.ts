@@ -23,7 +23,8 @@ describe("a question in the words of a page's title", () => {
     const misses: string[] = [];
     for (const page of pages) {
       const answer = await askWidget(site, ask(page.title));
-      if (answer.firstSource !== `${site.base}${page.path}`) misses.push(`${page.title} → ${answer.firstSource || `(${answer.outcome})`}`);
+      if (answer.firstSource !== `${site.base}${page.path}`)
+        misses.push(`${page.title} → ${answer.firstSource || `(${answer.outcome})`}`);
     }
     expect(misses.length / pages.length, misses.join("\n")).toBeLessThanOrEqual(0.05);
   });

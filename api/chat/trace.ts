@@ -12,9 +12,13 @@ const rounded = (score: number) => Math.round(score * 1000) / 1000;
  * the threshold in force and which passages reached it, which the answer used, and the controls
  * that fired. Built from what the responder already holds: recording it reads nothing more.
  */
-export function traceOf(
-  input: { hits: SearchHit[]; threshold: number; used: SearchHit[]; controls: TracedControl[]; model: boolean },
-): AnswerTrace {
+export function traceOf(input: {
+  hits: SearchHit[];
+  threshold: number;
+  used: SearchHit[];
+  controls: TracedControl[];
+  model: boolean;
+}): AnswerTrace {
   const used = new Set(input.used.map((hit) => hit.chunkId));
   return {
     threshold: input.threshold,

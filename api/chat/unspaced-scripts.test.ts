@@ -4,25 +4,41 @@
  * the same way (api/knowledge/lexemes.ts); before that, every such question got the fallback.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { askWidget, expectAnsweredFrom, expectFallback, indexedSite, pageIn, visitPage } from "../../tests/support/widget-chat";
+import {
+  askWidget,
+  expectAnsweredFrom,
+  expectFallback,
+  indexedSite,
+  pageIn,
+  visitPage,
+} from "../../tests/support/widget-chat";
 
 let site: Awaited<ReturnType<typeof indexedSite>>;
 beforeAll(async () => {
   site = await indexedSite([
-    { path: "/ja/admissions", html: pageIn("ja", "入学案内", [
-      "出願の締め切りは毎年1月15日です。出願書類はすべてオンラインで提出してください。推薦状は二通必要です。",
-      "授業料は1学期あたり62万円です。奨学金を希望する学生は、12月1日までに申請してください。",
-      "キャンパスは横浜市の港の近くにあり、最寄り駅から徒歩10分です。学生寮は大学の北側にあります。",
-    ]) },
-    { path: "/zh/library", html: pageIn("zh", "图书馆与学费", [
-      "本校的学费为每学期一万二千元。申请奖学金的学生须在十二月一日前提交申请。",
-      "图书馆每天早上八点开放，晚上十点关闭。周末只开放到下午五点。",
-      "新生宿舍位于校园东侧，每个房间住两名学生。",
-    ]) },
-    { path: "/th/fees", html: pageIn("th", "ค่าเล่าเรียน", [
-      "ค่าเล่าเรียนภาคการศึกษาละ 45,000 บาท สำหรับนักศึกษาระดับปริญญาตรี",
-      "ห้องสมุดเปิดทุกวันตั้งแต่เวลา 8.00 น. ถึง 20.00 น.",
-    ]) },
+    {
+      path: "/ja/admissions",
+      html: pageIn("ja", "入学案内", [
+        "出願の締め切りは毎年1月15日です。出願書類はすべてオンラインで提出してください。推薦状は二通必要です。",
+        "授業料は1学期あたり62万円です。奨学金を希望する学生は、12月1日までに申請してください。",
+        "キャンパスは横浜市の港の近くにあり、最寄り駅から徒歩10分です。学生寮は大学の北側にあります。",
+      ]),
+    },
+    {
+      path: "/zh/library",
+      html: pageIn("zh", "图书馆与学费", [
+        "本校的学费为每学期一万二千元。申请奖学金的学生须在十二月一日前提交申请。",
+        "图书馆每天早上八点开放，晚上十点关闭。周末只开放到下午五点。",
+        "新生宿舍位于校园东侧，每个房间住两名学生。",
+      ]),
+    },
+    {
+      path: "/th/fees",
+      html: pageIn("th", "ค่าเล่าเรียน", [
+        "ค่าเล่าเรียนภาคการศึกษาละ 45,000 บาท สำหรับนักศึกษาระดับปริญญาตรี",
+        "ห้องสมุดเปิดทุกวันตั้งแต่เวลา 8.00 น. ถึง 20.00 น.",
+      ]),
+    },
     visitPage,
   ]);
 }, 60_000);
@@ -46,4 +62,7 @@ it("quotes Chinese and Japanese sentences as written, with no space between them
   expect(asked.text).not.toMatch(/。 /u);
 });
 
-it.each(["火星の天気はどうですか？", "股票价格是多少？"])("gives the fallback for %s, which no page is about", (question) => expectFallback(site, question));
+it.each(["火星の天気はどうですか？", "股票价格是多少？"])(
+  "gives the fallback for %s, which no page is about",
+  (question) => expectFallback(site, question),
+);

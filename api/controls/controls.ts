@@ -1,15 +1,36 @@
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import {
-  AI_PERSONALITY, CONTROL_LABELS, CONTROL_TYPES, DEFAULT_TRIGGER_POINT, QUALITY_CHECK, QualityCheckSettings, QUALITY_CHECK_DEFAULTS,
-  TOPIC_CONTROL_TYPES, TOPIC_ROWS, type Control, type ControlInputParsed, type ControlType, type TopicControlType,
+  AI_PERSONALITY,
+  CONTROL_LABELS,
+  CONTROL_TYPES,
+  DEFAULT_TRIGGER_POINT,
+  QUALITY_CHECK,
+  QualityCheckSettings,
+  QUALITY_CHECK_DEFAULTS,
+  TOPIC_CONTROL_TYPES,
+  TOPIC_ROWS,
+  type Control,
+  type ControlInputParsed,
+  type ControlType,
+  type TopicControlType,
 } from "@contract";
 import { controls, controlTopics } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { defaultPersonalityFor } from "./defaults";
-import { addError, checkTriggerPoints, clientScope, saveTransaction, throwIfErrors, type Errors, type Executor, type Tx } from "./scope";
+import {
+  addError,
+  checkTriggerPoints,
+  clientScope,
+  saveTransaction,
+  throwIfErrors,
+  type Errors,
+  type Executor,
+  type Tx,
+} from "./scope";
 
 type SingleType = typeof AI_PERSONALITY | typeof QUALITY_CHECK;
-const isTopicType = (type: string): type is TopicControlType => (TOPIC_CONTROL_TYPES as readonly string[]).includes(type);
+const isTopicType = (type: string): type is TopicControlType =>
+  (TOPIC_CONTROL_TYPES as readonly string[]).includes(type);
 
 type ControlRow = typeof controls.$inferSelect;
 type TopicRow = typeof controlTopics.$inferSelect;
@@ -39,11 +60,24 @@ export function qualitySettingsOf(metadata: Record<string, unknown>): QualityChe
  * the Default row, else the built-in default. Unsaved values answer with id null, so the screen
  * shows what the assistant uses and saving it creates the trigger point's own row.
  */
-export async function singleControls(appId: number, triggerPoint: string, types: SingleType[], clientType: string, db: Executor): Promise<Control[]> {
+export async function singleControls(
+  appId: number,
+  triggerPoint: string,
+  types: SingleType[],
+  clientType: string,
+  db: Executor,
+): Promise<Control[]> {
   if (!types.length) return [];
-  const rows = await db.select().from(controls).where(and(
-    eq(controls.appId, appId), inArray(controls.internalName, types), inArray(controls.triggerPoint, [triggerPoint, DEFAULT_TRIGGER_POINT]),
-  ));
+  const rows = await db
+    .select()
+    .from(controls)
+    .where(
+      and(
+        eq(controls.appId, appId),
+        inArray(controls.internalName, types),
+        inArray(controls.triggerPoint, [triggerPoint, DEFAULT_TRIGGER_POINT]),
+      ),
+    );
   return types.map((type) => {
     const own = rows.find((r) => r.internalName === type && r.triggerPoint === triggerPoint);
     if (own) return fromRow(own);
@@ -51,37 +85,83 @@ export async function singleControls(appId: number, triggerPoint: string, types:
     const base: Control = inherited
       ? { ...fromRow(inherited), id: null, trigger_point: triggerPoint }
       : {
-        id: null, app_id: appId, internal_name: type, display_name: CONTROL_LABELS[type], trigger_point: triggerPoint,
-        prompt_input_raw: type === AI_PERSONALITY ? defaultPersonalityFor(clientType) : "",
-        metadata: type === QUALITY_CHECK ? { ...QUALITY_CHECK_DEFAULTS } : {},
-      };
+          id: null,
+          app_id: appId,
+          internal_name: type,
+          display_name: CONTROL_LABELS[type],
+          trigger_point: triggerPoint,
+          prompt_input_raw: type === AI_PERSONALITY ? defaultPersonalityFor(clientType) : "",
+          metadata: type === QUALITY_CHECK ? { ...QUALITY_CHECK_DEFAULTS } : {},
+        };
     return base;
   });
 }
 
-async function topicControls(appId: number, triggerPoint: string, types: TopicControlType[], db: Executor): Promise<Control[]> {
+async function topicControls(
+  appId: number,
+  triggerPoint: string,
+  types: TopicControlType[],
+  db: Executor,
+): Promise<Control[]> {
   if (!types.length) return [];
-  const rows = await db.select().from(controlTopics)
-    .where(and(eq(controlTopics.appId, appId), eq(controlTopics.triggerPoint, triggerPoint), inArray(controlTopics.internalName, types)))
+  const rows = await db
+    .select()
+    .from(controlTopics)
+    .where(
+      and(
+        eq(controlTopics.appId, appId),
+        eq(controlTopics.triggerPoint, triggerPoint),
+        inArray(controlTopics.internalName, types),
+      ),
+    )
     .orderBy(asc(controlTopics.id));
   return types.flatMap((type) => rows.filter((r) => r.internalName === type).map(fromRow));
 }
 
 /** GET /v1/controls: the asked types in the order given (all types by default). */
-export async function listControls(appId: number, triggerPoint: string, types: readonly ControlType[] | undefined, deps: Pick<ApiDeps, "db">, db: Executor = deps.db) {
+export async function listControls(
+  appId: number,
+  triggerPoint: string,
+  types: readonly ControlType[] | undefined,
+  deps: Pick<ApiDeps, "db">,
+  db: Executor = deps.db,
+) {
   const wanted = [...new Set(types?.length ? types : CONTROL_TYPES)];
   const { clientType } = await clientScope(appId, db);
-  const singles = await singleControls(appId, triggerPoint, wanted.filter((t): t is SingleType => !isTopicType(t)), clientType, db);
+  const singles = await singleControls(
+    appId,
+    triggerPoint,
+    wanted.filter((t): t is SingleType => !isTopicType(t)),
+    clientType,
+    db,
+  );
   const topics = await topicControls(appId, triggerPoint, wanted.filter(isTopicType), db);
-  return wanted.flatMap((type) => (isTopicType(type) ? topics.filter((c) => c.internal_name === type) : singles.filter((c) => c.internal_name === type)));
+  return wanted.flatMap((type) =>
+    isTopicType(type)
+      ? topics.filter((c) => c.internal_name === type)
+      : singles.filter((c) => c.internal_name === type),
+  );
 }
 
 const STALE = "This control no longer exists or belongs to another trigger point; reload the page";
 
-async function saveSingle(appId: number, row: ControlInputParsed & { internal_name: SingleType }, path: string, errors: Errors, tx: Tx) {
-  const [existing] = await tx.select().from(controls).where(and(
-    eq(controls.appId, appId), eq(controls.internalName, row.internal_name), eq(controls.triggerPoint, row.trigger_point),
-  ));
+async function saveSingle(
+  appId: number,
+  row: ControlInputParsed & { internal_name: SingleType },
+  path: string,
+  errors: Errors,
+  tx: Tx,
+) {
+  const [existing] = await tx
+    .select()
+    .from(controls)
+    .where(
+      and(
+        eq(controls.appId, appId),
+        eq(controls.internalName, row.internal_name),
+        eq(controls.triggerPoint, row.trigger_point),
+      ),
+    );
   if (row.id && existing?.id !== row.id) return addError(errors, `${path}.id`, STALE);
   // "Saves only when non-empty or changed": an empty personality that was never saved is not stored.
   if (!existing && row.internal_name === AI_PERSONALITY && !row.prompt_input_raw.trim()) return;
@@ -90,26 +170,62 @@ async function saveSingle(appId: number, row: ControlInputParsed & { internal_na
     promptInputRaw: row.prompt_input_raw,
     metadata: row.metadata,
   };
-  if (existing) await tx.update(controls).set({ ...values, updatedAt: new Date() }).where(eq(controls.id, existing.id));
-  else await tx.insert(controls).values({ ...values, appId, internalName: row.internal_name, triggerPoint: row.trigger_point });
+  if (existing)
+    await tx
+      .update(controls)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(controls.id, existing.id));
+  else
+    await tx
+      .insert(controls)
+      .values({ ...values, appId, internalName: row.internal_name, triggerPoint: row.trigger_point });
 }
 
-async function saveTopic(appId: number, row: ControlInputParsed & { internal_name: TopicControlType }, path: string, errors: Errors, tx: Tx) {
+async function saveTopic(
+  appId: number,
+  row: ControlInputParsed & { internal_name: TopicControlType },
+  path: string,
+  errors: Errors,
+  tx: Tx,
+) {
   const topic = row.prompt_input_raw;
   const disclaimer = row.metadata.disclaimer;
-  const sameTopic = (exceptId?: number) => tx.select({ id: controlTopics.id }).from(controlTopics).where(and(
-    eq(controlTopics.appId, appId), eq(controlTopics.triggerPoint, row.trigger_point), eq(controlTopics.internalName, row.internal_name),
-    sql`lower(${controlTopics.promptInputRaw}) = lower(${topic})`, exceptId ? ne(controlTopics.id, exceptId) : undefined,
-  ));
-  const values = { displayName: row.display_name || CONTROL_LABELS[row.internal_name], promptInputRaw: topic, metadata: { disclaimer }, updatedAt: new Date() };
+  const sameTopic = (exceptId?: number) =>
+    tx
+      .select({ id: controlTopics.id })
+      .from(controlTopics)
+      .where(
+        and(
+          eq(controlTopics.appId, appId),
+          eq(controlTopics.triggerPoint, row.trigger_point),
+          eq(controlTopics.internalName, row.internal_name),
+          sql`lower(${controlTopics.promptInputRaw}) = lower(${topic})`,
+          exceptId ? ne(controlTopics.id, exceptId) : undefined,
+        ),
+      );
+  const values = {
+    displayName: row.display_name || CONTROL_LABELS[row.internal_name],
+    promptInputRaw: topic,
+    metadata: { disclaimer },
+    updatedAt: new Date(),
+  };
   if (row.id) {
-    const [existing] = await tx.select({ id: controlTopics.id }).from(controlTopics).where(and(
-      eq(controlTopics.id, row.id), eq(controlTopics.appId, appId), eq(controlTopics.internalName, row.internal_name), eq(controlTopics.triggerPoint, row.trigger_point),
-    ));
+    const [existing] = await tx
+      .select({ id: controlTopics.id })
+      .from(controlTopics)
+      .where(
+        and(
+          eq(controlTopics.id, row.id),
+          eq(controlTopics.appId, appId),
+          eq(controlTopics.internalName, row.internal_name),
+          eq(controlTopics.triggerPoint, row.trigger_point),
+        ),
+      );
     if (!existing) return addError(errors, `${path}.id`, STALE);
     // A saved row cleared of both its fields is removed from the list.
     if (!topic && !disclaimer) return void (await tx.delete(controlTopics).where(eq(controlTopics.id, row.id)));
-    if ((await sameTopic(row.id)).length) return addError(errors, `${path}.prompt_input_raw`, "This topic is already in the list");
+    if ((await sameTopic(row.id)).length)
+      return addError(errors, `${path}.prompt_input_raw`, "This topic is already in the list");
     await tx.update(controlTopics).set(values).where(eq(controlTopics.id, row.id));
     return;
   }
@@ -117,7 +233,10 @@ async function saveTopic(appId: number, row: ControlInputParsed & { internal_nam
   // Saving the same new topic again updates it rather than listing it twice.
   const [existing] = await sameTopic();
   if (existing) await tx.update(controlTopics).set(values).where(eq(controlTopics.id, existing.id));
-  else await tx.insert(controlTopics).values({ ...values, appId, internalName: row.internal_name, triggerPoint: row.trigger_point });
+  else
+    await tx
+      .insert(controlTopics)
+      .values({ ...values, appId, internalName: row.internal_name, triggerPoint: row.trigger_point });
 }
 
 /** PUT /v1/controls: every row in one transaction; any error saves nothing. */
@@ -129,12 +248,18 @@ export async function saveControls(appId: number, rows: ControlInputParsed[], de
   const seen = new Map<string, number>();
   rows.forEach((row, i) => {
     const key = isTopicType(row.internal_name)
-      ? row.prompt_input_raw && `${row.trigger_point}\u0000${row.internal_name}\u0000${row.prompt_input_raw.toLowerCase()}`
+      ? row.prompt_input_raw &&
+        `${row.trigger_point}\u0000${row.internal_name}\u0000${row.prompt_input_raw.toLowerCase()}`
       : `${row.trigger_point}\u0000${row.internal_name}`;
     if (!key) return;
     if (seen.has(key)) {
-      addError(errors, isTopicType(row.internal_name) ? `controls.${i}.prompt_input_raw` : `controls.${i}.internal_name`,
-        isTopicType(row.internal_name) ? "This topic is listed twice" : "This control is listed twice for this trigger point");
+      addError(
+        errors,
+        isTopicType(row.internal_name) ? `controls.${i}.prompt_input_raw` : `controls.${i}.internal_name`,
+        isTopicType(row.internal_name)
+          ? "This topic is listed twice"
+          : "This control is listed twice for this trigger point",
+      );
     } else seen.set(key, i);
   });
   throwIfErrors(errors);
@@ -142,24 +267,46 @@ export async function saveControls(appId: number, rows: ControlInputParsed[], de
   const touched = new Map<string, Set<ControlType>>();
   await saveTransaction(deps, "controls", async (tx) => {
     for (const [i, row] of rows.entries()) {
-      (touched.get(row.trigger_point) ?? touched.set(row.trigger_point, new Set()).get(row.trigger_point)!).add(row.internal_name);
-      if (isTopicType(row.internal_name)) await saveTopic(appId, row as ControlInputParsed & { internal_name: TopicControlType }, `controls.${i}`, errors, tx);
-      else await saveSingle(appId, row as ControlInputParsed & { internal_name: SingleType }, `controls.${i}`, errors, tx);
+      (touched.get(row.trigger_point) ?? touched.set(row.trigger_point, new Set()).get(row.trigger_point)!).add(
+        row.internal_name,
+      );
+      if (isTopicType(row.internal_name))
+        await saveTopic(
+          appId,
+          row as ControlInputParsed & { internal_name: TopicControlType },
+          `controls.${i}`,
+          errors,
+          tx,
+        );
+      else
+        await saveSingle(appId, row as ControlInputParsed & { internal_name: SingleType }, `controls.${i}`, errors, tx);
     }
     await checkTopicCounts(appId, errors, tx);
     throwIfErrors(errors);
   });
   const saved: Control[] = [];
-  for (const [triggerPoint, types] of touched) saved.push(...await listControls(appId, triggerPoint, [...types], deps));
+  for (const [triggerPoint, types] of touched)
+    saved.push(...(await listControls(appId, triggerPoint, [...types], deps)));
   return saved;
 }
 
 async function checkTopicCounts(appId: number, errors: Errors, tx: Tx) {
-  const counts = await tx.select({ triggerPoint: controlTopics.triggerPoint, internalName: controlTopics.internalName, n: sql<number>`count(*)::int` })
-    .from(controlTopics).where(eq(controlTopics.appId, appId)).groupBy(controlTopics.triggerPoint, controlTopics.internalName);
+  const counts = await tx
+    .select({
+      triggerPoint: controlTopics.triggerPoint,
+      internalName: controlTopics.internalName,
+      n: sql<number>`count(*)::int`,
+    })
+    .from(controlTopics)
+    .where(eq(controlTopics.appId, appId))
+    .groupBy(controlTopics.triggerPoint, controlTopics.internalName);
   for (const count of counts) {
     if (Number(count.n) > TOPIC_ROWS) {
-      addError(errors, "controls", `${CONTROL_LABELS[count.internalName as TopicControlType]} hold at most ${TOPIC_ROWS} topics per trigger point`);
+      addError(
+        errors,
+        "controls",
+        `${CONTROL_LABELS[count.internalName as TopicControlType]} hold at most ${TOPIC_ROWS} topics per trigger point`,
+      );
     }
   }
 }

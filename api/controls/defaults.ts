@@ -45,16 +45,29 @@ export function defaultPersonalityFor(clientType: string) {
  * Stores the default personality control for an agent's site code, unless one exists already.
  * The spec: a failure here is logged, never shown to the user and never undoes the agent.
  */
-export async function ensureDefaultPersonality(appId: number, clientType: string, siteCode: string, deps: Pick<ApiDeps, "db" | "log">) {
+export async function ensureDefaultPersonality(
+  appId: number,
+  clientType: string,
+  siteCode: string,
+  deps: Pick<ApiDeps, "db" | "log">,
+) {
   try {
     const [existing] = await deps.db
       .select({ id: controls.id })
       .from(controls)
-      .where(and(eq(controls.appId, appId), eq(controls.triggerPoint, siteCode), eq(controls.internalName, AI_PERSONALITY)));
+      .where(
+        and(eq(controls.appId, appId), eq(controls.triggerPoint, siteCode), eq(controls.internalName, AI_PERSONALITY)),
+      );
     if (existing) return;
     await deps.db
       .insert(controls)
-      .values({ appId, triggerPoint: siteCode, internalName: AI_PERSONALITY, displayName: CONTROL_LABELS[AI_PERSONALITY], promptInputRaw: defaultPersonalityFor(clientType) })
+      .values({
+        appId,
+        triggerPoint: siteCode,
+        internalName: AI_PERSONALITY,
+        displayName: CONTROL_LABELS[AI_PERSONALITY],
+        promptInputRaw: defaultPersonalityFor(clientType),
+      })
       .onConflictDoNothing();
   } catch (error) {
     deps.log.warn(`default personality for app ${appId} / ${siteCode} was not stored: ${(error as Error).message}`);

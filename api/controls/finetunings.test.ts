@@ -30,26 +30,84 @@ const upsert = (token: string, rows: unknown[], extra: Record<string, unknown> =
 describe("AI finetuning rules", () => {
   it("saves the three tables' rows (penalty as number or text, metadata as JSON text or object, blank metadata as {}) and ignores blank rows", async () => {
     const saved = await upsert(clientAdmin, [
-      { id: null, app_id: northfield, trigger_point: "", finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 },
+      {
+        id: null,
+        app_id: northfield,
+        trigger_point: "",
+        finetuning_type: "url_pattern",
+        pattern: "/news/",
+        penalty: 0.5,
+      },
       { id: null, app_id: northfield, trigger_point: "", finetuning_type: "url_pattern", pattern: "", penalty: "" },
-      { app_id: northfield, trigger_point: "admissions", finetuning_type: "pdf_weightage", pattern: "*.pdf", penalty: "0.25", metadata: "" },
-      { app_id: northfield, trigger_point: "", finetuning_type: "html_weightage", pattern: "/blog/", penalty: 1, metadata: { note: "old posts" } },
-      { app_id: northfield, trigger_point: "", finetuning_type: "html_tags_to_remove", metadata: '{"tags": ["table", ".promo"]}' },
+      {
+        app_id: northfield,
+        trigger_point: "admissions",
+        finetuning_type: "pdf_weightage",
+        pattern: "*.pdf",
+        penalty: "0.25",
+        metadata: "",
+      },
+      {
+        app_id: northfield,
+        trigger_point: "",
+        finetuning_type: "html_weightage",
+        pattern: "/blog/",
+        penalty: 1,
+        metadata: { note: "old posts" },
+      },
+      {
+        app_id: northfield,
+        trigger_point: "",
+        finetuning_type: "html_tags_to_remove",
+        metadata: '{"tags": ["table", ".promo"]}',
+      },
       { app_id: northfield, trigger_point: "", finetuning_type: "html_tags_to_remove", metadata: "  " },
       { app_id: northfield, isNew: true, hasChanges: false, finetuning_type: "html_tags_to_remove", metadata: null },
     ]);
     expect(saved.status).toBe(200);
     expect(saved.body).toMatchObject({ message: "Finetuning saved", saved: 4, deleted: 0 });
     expect(saved.body.finetunings.map(({ id: _id, ...rest }: { id: number }) => rest)).toEqual([
-      { app_id: northfield, trigger_point: "", finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5, metadata: {} },
-      { app_id: northfield, trigger_point: "", finetuning_type: "html_weightage", pattern: "/blog/", penalty: 1, metadata: { note: "old posts" } },
-      { app_id: northfield, trigger_point: "admissions", finetuning_type: "pdf_weightage", pattern: "*.pdf", penalty: 0.25, metadata: {} },
-      { app_id: northfield, trigger_point: "", finetuning_type: "html_tags_to_remove", pattern: "", penalty: null, metadata: { tags: ["table", ".promo"] } },
+      {
+        app_id: northfield,
+        trigger_point: "",
+        finetuning_type: "url_pattern",
+        pattern: "/news/",
+        penalty: 0.5,
+        metadata: {},
+      },
+      {
+        app_id: northfield,
+        trigger_point: "",
+        finetuning_type: "html_weightage",
+        pattern: "/blog/",
+        penalty: 1,
+        metadata: { note: "old posts" },
+      },
+      {
+        app_id: northfield,
+        trigger_point: "admissions",
+        finetuning_type: "pdf_weightage",
+        pattern: "*.pdf",
+        penalty: 0.25,
+        metadata: {},
+      },
+      {
+        app_id: northfield,
+        trigger_point: "",
+        finetuning_type: "html_tags_to_remove",
+        pattern: "",
+        penalty: null,
+        metadata: { tags: ["table", ".promo"] },
+      },
     ]);
     const listed = await call("GET", `/v1/controls/list_finetunings?app_id=${northfield}`, { token: clientUser });
     expect(listed).toEqual({ status: 200, body: { finetunings: saved.body.finetunings } });
-    const onePoint = await call("GET", `/v1/controls/list_finetunings?app_id=${northfield}&trigger_point=admissions`, { token: clientUser });
-    expect(onePoint.body.finetunings.map((f: { finetuning_type: string }) => f.finetuning_type)).toEqual(["pdf_weightage"]);
+    const onePoint = await call("GET", `/v1/controls/list_finetunings?app_id=${northfield}&trigger_point=admissions`, {
+      token: clientUser,
+    });
+    expect(onePoint.body.finetunings.map((f: { finetuning_type: string }) => f.finetuning_type)).toEqual([
+      "pdf_weightage",
+    ]);
   });
 
   it("is idempotent: the same new rows saved again update the saved rules", async () => {
@@ -63,27 +121,57 @@ describe("AI finetuning rules", () => {
     expect(first.status).toBe(200);
     const second = await upsert(clientAdmin, rows);
     expect(second.body.finetunings).toEqual(first.body.finetunings);
-    expect(first.body.finetunings.filter((f: { finetuning_type: string }) => f.finetuning_type === "url_pattern")).toEqual([expect.objectContaining({ pattern: "/news/", penalty: 0.4 })]);
+    expect(
+      first.body.finetunings.filter((f: { finetuning_type: string }) => f.finetuning_type === "url_pattern"),
+    ).toEqual([expect.objectContaining({ pattern: "/news/", penalty: 0.4 })]);
     expect(await host.deps.db.select().from(finetunings).where(eq(finetunings.appId, northfield))).toHaveLength(5);
   });
 
   it("removes rows marked deleted in the same save, and through bulk_delete_finetunings", async () => {
-    const before = (await call("GET", `/v1/controls/list_finetunings?app_id=${northfield}`, { token: clientAdmin })).body.finetunings;
+    const before = (await call("GET", `/v1/controls/list_finetunings?app_id=${northfield}`, { token: clientAdmin }))
+      .body.finetunings;
     const spare = before.find((f: { metadata: { tags?: string[] } }) => f.metadata.tags?.[0] === ".promo");
-    const saved = await upsert(clientAdmin, [{ ...spare, deleted: true }, { app_id: northfield, finetuning_type: "url_pattern", pattern: "/events/*/2019", penalty: 0.9 }]);
+    const saved = await upsert(clientAdmin, [
+      { ...spare, deleted: true },
+      { app_id: northfield, finetuning_type: "url_pattern", pattern: "/events/*/2019", penalty: 0.9 },
+    ]);
     expect(saved.body).toMatchObject({ saved: 1, deleted: 1 });
     expect(saved.body.finetunings.map((f: { id: number }) => f.id)).not.toContain(spare.id);
 
     const events = saved.body.finetunings.find((f: { pattern: string }) => f.pattern === "/events/*/2019");
-    const shopRule = await upsert(admin, [{ app_id: harbor, trigger_point: "shop", finetuning_type: "url_pattern", pattern: "/sale/", penalty: 0.1 }]);
+    const shopRule = await upsert(admin, [
+      { app_id: harbor, trigger_point: "shop", finetuning_type: "url_pattern", pattern: "/sale/", penalty: 0.1 },
+    ]);
     const shopId = shopRule.body.finetunings[0].id;
-    expect((await call("DELETE", "/v1/controls/bulk_delete_finetunings", { token: clientUser, body: { app_id: northfield, ids: [events.id] } })).status).toBe(403);
-    expect((await call("DELETE", "/v1/controls/bulk_delete_finetunings", { token: clientAdmin, body: { app_id: harbor, ids: [shopId] } })).status).toBe(404);
+    expect(
+      (
+        await call("DELETE", "/v1/controls/bulk_delete_finetunings", {
+          token: clientUser,
+          body: { app_id: northfield, ids: [events.id] },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call("DELETE", "/v1/controls/bulk_delete_finetunings", {
+          token: clientAdmin,
+          body: { app_id: harbor, ids: [shopId] },
+        })
+      ).status,
+    ).toBe(404);
     // Another client's id in the list is left alone.
-    const deleted = await call("DELETE", "/v1/controls/bulk_delete_finetunings", { token: clientAdmin, body: { app_id: northfield, ids: [events.id, shopId] } });
+    const deleted = await call("DELETE", "/v1/controls/bulk_delete_finetunings", {
+      token: clientAdmin,
+      body: { app_id: northfield, ids: [events.id, shopId] },
+    });
     expect(deleted).toEqual({ status: 200, body: { message: "Deleted 1 rule", deleted: 1 } });
-    expect((await call("GET", `/v1/controls/list_finetunings?app_id=${harbor}`, { token: admin })).body.finetunings).toHaveLength(1);
-    const empty = await call("DELETE", "/v1/controls/bulk_delete_finetunings", { token: clientAdmin, body: { app_id: northfield, ids: [] } });
+    expect(
+      (await call("GET", `/v1/controls/list_finetunings?app_id=${harbor}`, { token: admin })).body.finetunings,
+    ).toHaveLength(1);
+    const empty = await call("DELETE", "/v1/controls/bulk_delete_finetunings", {
+      token: clientAdmin,
+      body: { app_id: northfield, ids: [] },
+    });
     expect(empty.body.errors).toEqual({ ids: ["Choose at least one rule to delete"] });
   });
 
@@ -97,7 +185,12 @@ describe("AI finetuning rules", () => {
       { app_id: northfield, finetuning_type: "html_tags_to_remove", metadata: "{not json" },
       { app_id: northfield, finetuning_type: "html_tags_to_remove", metadata: "[1, 2]" },
       { app_id: northfield, finetuning_type: "html_tags_to_remove", metadata: { tags: ["div > p"] } },
-      { app_id: northfield, trigger_point: "admissions", finetuning_type: "html_tags_to_remove", metadata: { tags: ["aside"] } },
+      {
+        app_id: northfield,
+        trigger_point: "admissions",
+        finetuning_type: "html_tags_to_remove",
+        metadata: { tags: ["aside"] },
+      },
       { app_id: northfield, finetuning_type: "weird" },
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/d/", penalty: true },
     ]);
@@ -107,11 +200,19 @@ describe("AI finetuning rules", () => {
       "finetunings.1.penalty": ["The penalty must be a number from 0 to 1"],
       "finetunings.2.pattern": ["Enter a pattern (use * to match every page)"],
       "finetunings.3.penalty": ["Enter a penalty from 0 to 1, for example 0.5"],
-      "finetunings.4.metadata": ['Metadata must be a JSON object, like {"tags": ["footer", ".cookie-banner", "#promo"]}'],
-      "finetunings.5.metadata": ['Metadata must be a JSON object, like {"tags": ["footer", ".cookie-banner", "#promo"]}'],
+      "finetunings.4.metadata": [
+        'Metadata must be a JSON object, like {"tags": ["footer", ".cookie-banner", "#promo"]}',
+      ],
+      "finetunings.5.metadata": [
+        'Metadata must be a JSON object, like {"tags": ["footer", ".cookie-banner", "#promo"]}',
+      ],
       "finetunings.6.metadata.tags.0": ["Each entry is a tag name (footer), a class (.promo) or an id (#banner)"],
-      "finetunings.7.trigger_point": ["Clean-up rules act when pages are indexed, which all agents of a client share: choose Default as the site"],
-      "finetunings.8.finetuning_type": ["finetuning_type must be one of url_pattern, html_weightage, pdf_weightage, html_tags_to_remove"],
+      "finetunings.7.trigger_point": [
+        "Clean-up rules act when pages are indexed, which all agents of a client share: choose Default as the site",
+      ],
+      "finetunings.8.finetuning_type": [
+        "finetuning_type must be one of url_pattern, html_weightage, pdf_weightage, html_tags_to_remove",
+      ],
       "finetunings.9.penalty": ["The penalty must be a number from 0 to 1"],
     });
     const semantic = await upsert(clientAdmin, [
@@ -120,7 +221,9 @@ describe("AI finetuning rules", () => {
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/dup/", penalty: 0.7 },
       { app_id: harbor, finetuning_type: "url_pattern", pattern: "/x/", penalty: 0.5 },
     ]);
-    expect(semantic.body.errors).toEqual({ "finetunings.3.app_id": ["Every row must belong to the client being saved"] });
+    expect(semantic.body.errors).toEqual({
+      "finetunings.3.app_id": ["Every row must belong to the client being saved"],
+    });
     const semantic2 = await upsert(clientAdmin, [
       { app_id: northfield, trigger_point: "mars", finetuning_type: "url_pattern", pattern: "/a/", penalty: 0.5 },
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/dup/", penalty: 0.5 },
@@ -128,7 +231,9 @@ describe("AI finetuning rules", () => {
       { id: 999_999, app_id: northfield, finetuning_type: "url_pattern", pattern: "/gone/", penalty: 0.7 },
     ]);
     expect(semantic2.body.errors).toEqual({
-      "finetunings.0.trigger_point": [`"mars" is not a trigger point of this client; choose Default, one of its trigger points or an agent's site code`],
+      "finetunings.0.trigger_point": [
+        `"mars" is not a trigger point of this client; choose Default, one of its trigger points or an agent's site code`,
+      ],
       "finetunings.2.pattern": ["The same rule is listed twice for this site"],
     });
     const gone = await upsert(clientAdmin, [
@@ -142,9 +247,17 @@ describe("AI finetuning rules", () => {
   it("needs a client it may configure", async () => {
     expect((await upsert(clientAdmin, [])).body.errors).toEqual({ app_id: ["Say which client this is for (app_id)"] });
     expect((await upsert(clientAdmin, [], { app_id: northfield })).status).toBe(200);
-    expect((await upsert(clientUser, [{ app_id: northfield, finetuning_type: "url_pattern", pattern: "/x/", penalty: 0.5 }])).status).toBe(403);
-    expect((await upsert(clientAdmin, [{ app_id: harbor, finetuning_type: "url_pattern", pattern: "/x/", penalty: 0.5 }])).status).toBe(404);
-    expect((await call("GET", `/v1/controls/list_finetunings?app_id=${harbor}`, { token: clientUser })).status).toBe(404);
+    expect(
+      (await upsert(clientUser, [{ app_id: northfield, finetuning_type: "url_pattern", pattern: "/x/", penalty: 0.5 }]))
+        .status,
+    ).toBe(403);
+    expect(
+      (await upsert(clientAdmin, [{ app_id: harbor, finetuning_type: "url_pattern", pattern: "/x/", penalty: 0.5 }]))
+        .status,
+    ).toBe(404);
+    expect((await call("GET", `/v1/controls/list_finetunings?app_id=${harbor}`, { token: clientUser })).status).toBe(
+      404,
+    );
     expect((await call("GET", "/v1/controls/list_finetunings", { token: admin })).status).toBe(400);
   });
 });
@@ -153,11 +266,18 @@ describe("rules as the pipeline and retrieval read them", () => {
   it("penalties: Default rules plus the trigger point's own, an own rule replacing the Default one of the same type and pattern", async () => {
     await upsert(clientAdmin, [
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/archive/", penalty: 0.5 },
-      { app_id: northfield, trigger_point: "studentsuccess", finetuning_type: "url_pattern", pattern: "/archive/", penalty: 0.1 },
+      {
+        app_id: northfield,
+        trigger_point: "studentsuccess",
+        finetuning_type: "url_pattern",
+        pattern: "/archive/",
+        penalty: 0.1,
+      },
     ]);
     const general = await penaltyRulesFor(northfield, "", host.deps.db);
     const student = await penaltyRulesFor(northfield, "studentsuccess", host.deps.db);
-    const archive = (rules: typeof general) => rules.filter((r) => r.pattern === "/archive/").map((r) => [r.triggerPoint, r.penalty]);
+    const archive = (rules: typeof general) =>
+      rules.filter((r) => r.pattern === "/archive/").map((r) => [r.triggerPoint, r.penalty]);
     expect(archive(general)).toEqual([["", 0.5]]);
     expect(archive(student)).toEqual([["studentsuccess", 0.1]]);
     expect(student.some((r) => r.type === "pdf_weightage")).toBe(false); // admissions' own rule

@@ -4,19 +4,33 @@ import type { InputPrompt, InputPromptInput } from "@contract";
 import { inputPrompts } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { notFound } from "../http/errors";
-import { addError, checkTriggerPoints, clientScope, saveTransaction, throwIfErrors, type Errors, type Executor } from "./scope";
+import {
+  addError,
+  checkTriggerPoints,
+  clientScope,
+  saveTransaction,
+  throwIfErrors,
+  type Errors,
+  type Executor,
+} from "./scope";
 
 type PromptRow = typeof inputPrompts.$inferSelect;
 
 const fromRow = (row: PromptRow): InputPrompt => ({
-  id: row.id, app_id: row.appId, internal_name: row.internalName, prompt_input_raw: row.promptInputRaw, trigger_point: row.triggerPoint,
+  id: row.id,
+  app_id: row.appId,
+  internal_name: row.internalName,
+  prompt_input_raw: row.promptInputRaw,
+  trigger_point: row.triggerPoint,
   updated_at: row.updatedAt.toISOString(),
 });
 
 /** The prompts saved under the trigger points, oldest first (the table's order stays put as rows are added). */
 export async function listInputPrompts(appId: number, triggerPoints: string[], db: Executor) {
   if (!triggerPoints.length) return [];
-  const rows = await db.select().from(inputPrompts)
+  const rows = await db
+    .select()
+    .from(inputPrompts)
     .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.triggerPoint, triggerPoints)))
     .orderBy(asc(inputPrompts.id));
   return rows.map(fromRow);
@@ -27,11 +41,17 @@ export async function listInputPrompts(appId: number, triggerPoints: string[], d
  * upserted by key (saving the same body twice changes nothing). Blank rows are ignored.
  * Prompts not in the body stay; removing one is DELETE.
  */
-export async function saveInputPrompts(appId: number, input: z.output<typeof InputPromptInput>[], deps: Pick<ApiDeps, "db">) {
+export async function saveInputPrompts(
+  appId: number,
+  input: z.output<typeof InputPromptInput>[],
+  deps: Pick<ApiDeps, "db">,
+) {
   const { triggerPoints } = await clientScope(appId, deps.db);
   const errors: Errors = {};
   checkTriggerPoints(input, triggerPoints, "input_prompts", errors);
-  const rows = input.map((row, index) => ({ ...row, index })).filter((row) => row.id || row.internal_name || row.prompt_input_raw);
+  const rows = input
+    .map((row, index) => ({ ...row, index }))
+    .filter((row) => row.id || row.internal_name || row.prompt_input_raw);
   const seen = new Set<string>();
   for (const row of rows) {
     const key = `${row.trigger_point}\u0000${row.internal_name}`;
@@ -42,16 +62,37 @@ export async function saveInputPrompts(appId: number, input: z.output<typeof Inp
   await saveTransaction(deps, "input_prompts", async (tx) => {
     for (const row of rows) {
       const path = `input_prompts.${row.index}`;
-      const [sameKey] = await tx.select({ id: inputPrompts.id }).from(inputPrompts).where(and(
-        eq(inputPrompts.appId, appId), eq(inputPrompts.triggerPoint, row.trigger_point), eq(inputPrompts.internalName, row.internal_name),
-        row.id ? ne(inputPrompts.id, row.id) : undefined,
-      ));
+      const [sameKey] = await tx
+        .select({ id: inputPrompts.id })
+        .from(inputPrompts)
+        .where(
+          and(
+            eq(inputPrompts.appId, appId),
+            eq(inputPrompts.triggerPoint, row.trigger_point),
+            eq(inputPrompts.internalName, row.internal_name),
+            row.id ? ne(inputPrompts.id, row.id) : undefined,
+          ),
+        );
       const values = { internalName: row.internal_name, promptInputRaw: row.prompt_input_raw, updatedAt: new Date() };
       if (row.id) {
-        const [existing] = await tx.select({ id: inputPrompts.id }).from(inputPrompts)
-          .where(and(eq(inputPrompts.id, row.id), eq(inputPrompts.appId, appId), eq(inputPrompts.triggerPoint, row.trigger_point)));
-        if (!existing) addError(errors, `${path}.id`, "This prompt no longer exists or belongs to another trigger point; reload the page");
-        else if (sameKey) addError(errors, `${path}.internal_name`, "Another prompt of this trigger point already uses this key");
+        const [existing] = await tx
+          .select({ id: inputPrompts.id })
+          .from(inputPrompts)
+          .where(
+            and(
+              eq(inputPrompts.id, row.id),
+              eq(inputPrompts.appId, appId),
+              eq(inputPrompts.triggerPoint, row.trigger_point),
+            ),
+          );
+        if (!existing)
+          addError(
+            errors,
+            `${path}.id`,
+            "This prompt no longer exists or belongs to another trigger point; reload the page",
+          );
+        else if (sameKey)
+          addError(errors, `${path}.internal_name`, "Another prompt of this trigger point already uses this key");
         else await tx.update(inputPrompts).set(values).where(eq(inputPrompts.id, row.id));
       } else if (sameKey) {
         await tx.update(inputPrompts).set(values).where(eq(inputPrompts.id, sameKey.id));
@@ -66,12 +107,18 @@ export async function saveInputPrompts(appId: number, input: z.output<typeof Inp
 
 /** The trigger point of one of the client's prompts, or null when it has no such prompt. */
 export async function triggerPointOfPrompt(appId: number, id: number, db: Executor) {
-  const [row] = await db.select({ triggerPoint: inputPrompts.triggerPoint }).from(inputPrompts).where(and(eq(inputPrompts.id, id), eq(inputPrompts.appId, appId)));
+  const [row] = await db
+    .select({ triggerPoint: inputPrompts.triggerPoint })
+    .from(inputPrompts)
+    .where(and(eq(inputPrompts.id, id), eq(inputPrompts.appId, appId)));
   return row?.triggerPoint ?? null;
 }
 
 export async function deleteInputPrompt(appId: number, id: number, deps: Pick<ApiDeps, "db">) {
-  const [deleted] = await deps.db.delete(inputPrompts).where(and(eq(inputPrompts.id, id), eq(inputPrompts.appId, appId))).returning();
+  const [deleted] = await deps.db
+    .delete(inputPrompts)
+    .where(and(eq(inputPrompts.id, id), eq(inputPrompts.appId, appId)))
+    .returning();
   if (!deleted) throw notFound("Prompt not found");
   return fromRow(deleted);
 }

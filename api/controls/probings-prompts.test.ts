@@ -25,11 +25,34 @@ afterAll(() => host?.close());
 
 describe("smart probing (ai_probings)", () => {
   it("answers one unsaved entry per type, then saves and upserts per trigger point and type", async () => {
-    const empty = await call("GET", `/v1/apps/${northfield}/ai_probings?trigger_point=admissions&types=topics,topic_to_prob_mapping`, { token: clientUser });
-    expect(empty).toEqual({ status: 200, body: { ai_probings: [
-      { id: null, app_id: northfield, internal_name: "topics", display_name: "Topics For Probing", prompt_input_raw: "", trigger_point: "admissions" },
-      { id: null, app_id: northfield, internal_name: "topic_to_prob_mapping", display_name: "Topics to Prob Mapping", prompt_input_raw: "", trigger_point: "admissions" },
-    ] } });
+    const empty = await call(
+      "GET",
+      `/v1/apps/${northfield}/ai_probings?trigger_point=admissions&types=topics,topic_to_prob_mapping`,
+      { token: clientUser },
+    );
+    expect(empty).toEqual({
+      status: 200,
+      body: {
+        ai_probings: [
+          {
+            id: null,
+            app_id: northfield,
+            internal_name: "topics",
+            display_name: "Topics For Probing",
+            prompt_input_raw: "",
+            trigger_point: "admissions",
+          },
+          {
+            id: null,
+            app_id: northfield,
+            internal_name: "topic_to_prob_mapping",
+            display_name: "Topics to Prob Mapping",
+            prompt_input_raw: "",
+            trigger_point: "admissions",
+          },
+        ],
+      },
+    });
     const body = {
       app_id: northfield,
       ai_probings: [
@@ -41,27 +64,61 @@ describe("smart probing (ai_probings)", () => {
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe("Probing guidelines saved");
     expect(saved.body.ai_probings).toEqual([
-      expect.objectContaining({ id: expect.any(Number), internal_name: "topics", prompt_input_raw: "Intended start term\nStudy mode" }),
+      expect.objectContaining({
+        id: expect.any(Number),
+        internal_name: "topics",
+        prompt_input_raw: "Intended start term\nStudy mode",
+      }),
       // Empty and never saved: nothing stored.
       expect.objectContaining({ id: null, internal_name: "topic_to_prob_mapping", prompt_input_raw: "" }),
     ]);
     await call("PUT", `/v1/apps/${northfield}/ai_probings`, { token: clientAdmin, body });
     expect(await host.deps.db.select().from(aiProbings).where(eq(aiProbings.appId, northfield))).toHaveLength(1);
-    const only = await call("GET", `/v1/apps/${northfield}/ai_probings?trigger_point=admissions&types=topics`, { token: clientUser });
+    const only = await call("GET", `/v1/apps/${northfield}/ai_probings?trigger_point=admissions&types=topics`, {
+      token: clientUser,
+    });
     expect(only.body.ai_probings).toEqual([saved.body.ai_probings[0]]);
   });
 
   it("validates and enforces roles", async () => {
-    const bad = await call("PUT", `/v1/apps/${northfield}/ai_probings`, { token: clientAdmin, body: { ai_probings: [{ internal_name: "hobbies", prompt_input_raw: "x" }, { internal_name: "topics", prompt_input_raw: "x", trigger_point: "mars" }] } });
+    const bad = await call("PUT", `/v1/apps/${northfield}/ai_probings`, {
+      token: clientAdmin,
+      body: {
+        ai_probings: [
+          { internal_name: "hobbies", prompt_input_raw: "x" },
+          { internal_name: "topics", prompt_input_raw: "x", trigger_point: "mars" },
+        ],
+      },
+    });
     expect(bad.status).toBe(400);
-    expect(bad.body.errors).toEqual({ "ai_probings.0.internal_name": ["internal_name must be one of topics, topic_to_prob_mapping"] });
-    const unknownPoint = await call("PUT", `/v1/apps/${northfield}/ai_probings`, { token: clientAdmin, body: { ai_probings: [{ internal_name: "topics", prompt_input_raw: "x", trigger_point: "mars" }] } });
+    expect(bad.body.errors).toEqual({
+      "ai_probings.0.internal_name": ["internal_name must be one of topics, topic_to_prob_mapping"],
+    });
+    const unknownPoint = await call("PUT", `/v1/apps/${northfield}/ai_probings`, {
+      token: clientAdmin,
+      body: { ai_probings: [{ internal_name: "topics", prompt_input_raw: "x", trigger_point: "mars" }] },
+    });
     expect(Object.keys(unknownPoint.body.errors)).toEqual(["ai_probings.0.trigger_point"]);
-    const otherClient = await call("PUT", `/v1/apps/${northfield}/ai_probings`, { token: clientAdmin, body: { app_id: harbor, ai_probings: [] } });
+    const otherClient = await call("PUT", `/v1/apps/${northfield}/ai_probings`, {
+      token: clientAdmin,
+      body: { app_id: harbor, ai_probings: [] },
+    });
     expect(otherClient.body.errors).toEqual({ app_id: ["app_id of the body and of the address differ"] });
-    expect((await call("PUT", `/v1/apps/${northfield}/ai_probings`, { token: clientUser, body: { ai_probings: [] } })).status).toBe(403);
+    expect(
+      (await call("PUT", `/v1/apps/${northfield}/ai_probings`, { token: clientUser, body: { ai_probings: [] } }))
+        .status,
+    ).toBe(403);
     expect((await call("GET", `/v1/apps/${harbor}/ai_probings`, { token: clientUser })).status).toBe(404);
-    expect((await call("PUT", `/v1/apps/${harbor}/ai_probings`, { token: admin, body: { ai_probings: [{ internal_name: "topics", prompt_input_raw: "Size\nActivity", trigger_point: "shop" }] } })).status).toBe(200);
+    expect(
+      (
+        await call("PUT", `/v1/apps/${harbor}/ai_probings`, {
+          token: admin,
+          body: {
+            ai_probings: [{ internal_name: "topics", prompt_input_raw: "Size\nActivity", trigger_point: "shop" }],
+          },
+        })
+      ).status,
+    ).toBe(200);
   });
 });
 
@@ -69,58 +126,129 @@ describe("input prompts", () => {
   let welcomeId: number;
 
   it("saves Prompt Key / Prompt rows (blank rows ignored), upserting by key, and lists them per trigger point", async () => {
-    const body = { input_prompts: [
-      { internal_name: "welcome_message", prompt_input_raw: "Hi! Ask me anything about applying to Northfield.", trigger_point: "admissions" },
-      { internal_name: "", prompt_input_raw: "", trigger_point: "admissions" },
-      { internal_name: "lead_capture", prompt_input_raw: "Ask for the visitor's email before sharing the brochure.", trigger_point: "admissions" },
-    ] };
+    const body = {
+      input_prompts: [
+        {
+          internal_name: "welcome_message",
+          prompt_input_raw: "Hi! Ask me anything about applying to Northfield.",
+          trigger_point: "admissions",
+        },
+        { internal_name: "", prompt_input_raw: "", trigger_point: "admissions" },
+        {
+          internal_name: "lead_capture",
+          prompt_input_raw: "Ask for the visitor's email before sharing the brochure.",
+          trigger_point: "admissions",
+        },
+      ],
+    };
     const saved = await call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientAdmin, body });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe("Successfully saved the input prompts.");
-    expect(saved.body.input_prompts.map((p: { internal_name: string }) => p.internal_name)).toEqual(["welcome_message", "lead_capture"]);
+    expect(saved.body.input_prompts.map((p: { internal_name: string }) => p.internal_name)).toEqual([
+      "welcome_message",
+      "lead_capture",
+    ]);
     welcomeId = saved.body.input_prompts[0].id;
     const again = await call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientAdmin, body });
-    expect(again.body.input_prompts.map((p: { id: number }) => p.id)).toEqual(saved.body.input_prompts.map((p: { id: number }) => p.id));
+    expect(again.body.input_prompts.map((p: { id: number }) => p.id)).toEqual(
+      saved.body.input_prompts.map((p: { id: number }) => p.id),
+    );
     expect(await host.deps.db.select().from(inputPrompts)).toHaveLength(2);
 
-    const renamed = await call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientAdmin, body: { input_prompts: [{ id: welcomeId, internal_name: "greeting", prompt_input_raw: "Hello!", trigger_point: "admissions" }] } });
+    const renamed = await call("PUT", `/v1/apps/${northfield}/input_prompts`, {
+      token: clientAdmin,
+      body: {
+        input_prompts: [
+          { id: welcomeId, internal_name: "greeting", prompt_input_raw: "Hello!", trigger_point: "admissions" },
+        ],
+      },
+    });
     // The answer lists every prompt of the trigger points saved.
-    expect(renamed.body.input_prompts).toEqual([expect.objectContaining({ id: welcomeId, internal_name: "greeting", prompt_input_raw: "Hello!" }), expect.objectContaining({ internal_name: "lead_capture" })]);
-    const listed = await call("GET", `/v1/apps/${northfield}/input_prompts?trigger_point=admissions`, { token: clientUser });
-    expect(listed.body.input_prompts.map((p: { internal_name: string }) => p.internal_name)).toEqual(["greeting", "lead_capture"]);
-    expect((await call("GET", `/v1/apps/${northfield}/input_prompts`, { token: clientUser })).body.input_prompts).toEqual([]);
+    expect(renamed.body.input_prompts).toEqual([
+      expect.objectContaining({ id: welcomeId, internal_name: "greeting", prompt_input_raw: "Hello!" }),
+      expect.objectContaining({ internal_name: "lead_capture" }),
+    ]);
+    const listed = await call("GET", `/v1/apps/${northfield}/input_prompts?trigger_point=admissions`, {
+      token: clientUser,
+    });
+    expect(listed.body.input_prompts.map((p: { internal_name: string }) => p.internal_name)).toEqual([
+      "greeting",
+      "lead_capture",
+    ]);
+    expect(
+      (await call("GET", `/v1/apps/${northfield}/input_prompts`, { token: clientUser })).body.input_prompts,
+    ).toEqual([]);
   });
 
   it("requires both fields, a usable key and no duplicates; saves nothing on error", async () => {
-    const bad = await call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientAdmin, body: { input_prompts: [
-      { internal_name: "orphan_key", prompt_input_raw: "   " },
-      { internal_name: "", prompt_input_raw: "A prompt without a key" },
-      { internal_name: "has space", prompt_input_raw: "x" },
-    ] } });
-    expect(bad).toEqual({ status: 400, body: { message: "Invalid request body", errors: {
-      "input_prompts.0.prompt_input_raw": ["This string is required"],
-      "input_prompts.1.internal_name": ["This string is required"],
-      "input_prompts.2.internal_name": ["Use letters, digits, '_', '.' and '-' only, without spaces"],
-    } } });
-    const duplicate = await call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientAdmin, body: { input_prompts: [
-      { internal_name: "faq", prompt_input_raw: "One" }, { internal_name: "faq", prompt_input_raw: "Two" },
-    ] } });
+    const bad = await call("PUT", `/v1/apps/${northfield}/input_prompts`, {
+      token: clientAdmin,
+      body: {
+        input_prompts: [
+          { internal_name: "orphan_key", prompt_input_raw: "   " },
+          { internal_name: "", prompt_input_raw: "A prompt without a key" },
+          { internal_name: "has space", prompt_input_raw: "x" },
+        ],
+      },
+    });
+    expect(bad).toEqual({
+      status: 400,
+      body: {
+        message: "Invalid request body",
+        errors: {
+          "input_prompts.0.prompt_input_raw": ["This string is required"],
+          "input_prompts.1.internal_name": ["This string is required"],
+          "input_prompts.2.internal_name": ["Use letters, digits, '_', '.' and '-' only, without spaces"],
+        },
+      },
+    });
+    const duplicate = await call("PUT", `/v1/apps/${northfield}/input_prompts`, {
+      token: clientAdmin,
+      body: {
+        input_prompts: [
+          { internal_name: "faq", prompt_input_raw: "One" },
+          { internal_name: "faq", prompt_input_raw: "Two" },
+        ],
+      },
+    });
     expect(duplicate.body.errors).toEqual({ "input_prompts.1.internal_name": ["This prompt key is listed twice"] });
-    const clash = await call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientAdmin, body: { input_prompts: [
-      { internal_name: "new_one", prompt_input_raw: "New" },
-      { id: welcomeId, internal_name: "lead_capture", prompt_input_raw: "Clash", trigger_point: "admissions" },
-    ] } });
-    expect(clash.body.errors).toEqual({ "input_prompts.1.internal_name": ["Another prompt of this trigger point already uses this key"] });
-    expect((await host.deps.db.select().from(inputPrompts)).map((p) => p.internalName).sort()).toEqual(["greeting", "lead_capture"]);
+    const clash = await call("PUT", `/v1/apps/${northfield}/input_prompts`, {
+      token: clientAdmin,
+      body: {
+        input_prompts: [
+          { internal_name: "new_one", prompt_input_raw: "New" },
+          { id: welcomeId, internal_name: "lead_capture", prompt_input_raw: "Clash", trigger_point: "admissions" },
+        ],
+      },
+    });
+    expect(clash.body.errors).toEqual({
+      "input_prompts.1.internal_name": ["Another prompt of this trigger point already uses this key"],
+    });
+    expect((await host.deps.db.select().from(inputPrompts)).map((p) => p.internalName).sort()).toEqual([
+      "greeting",
+      "lead_capture",
+    ]);
   });
 
   it("deletes one prompt; client users and other clients may not", async () => {
-    expect((await call("DELETE", `/v1/apps/${northfield}/input_prompts/${welcomeId}`, { token: clientUser })).status).toBe(403);
-    expect((await call("DELETE", `/v1/apps/${harbor}/input_prompts/${welcomeId}`, { token: clientAdmin })).status).toBe(404);
+    expect(
+      (await call("DELETE", `/v1/apps/${northfield}/input_prompts/${welcomeId}`, { token: clientUser })).status,
+    ).toBe(403);
+    expect((await call("DELETE", `/v1/apps/${harbor}/input_prompts/${welcomeId}`, { token: clientAdmin })).status).toBe(
+      404,
+    );
     expect((await call("DELETE", `/v1/apps/${harbor}/input_prompts/${welcomeId}`, { token: admin })).status).toBe(404);
-    expect(await call("DELETE", `/v1/apps/${northfield}/input_prompts/${welcomeId}`, { token: clientAdmin })).toEqual({ status: 200, body: { message: "Deleted the prompt greeting" } });
-    expect((await call("DELETE", `/v1/apps/${northfield}/input_prompts/${welcomeId}`, { token: clientAdmin })).status).toBe(404);
-    expect((await call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientUser, body: { input_prompts: [] } })).status).toBe(403);
+    expect(await call("DELETE", `/v1/apps/${northfield}/input_prompts/${welcomeId}`, { token: clientAdmin })).toEqual({
+      status: 200,
+      body: { message: "Deleted the prompt greeting" },
+    });
+    expect(
+      (await call("DELETE", `/v1/apps/${northfield}/input_prompts/${welcomeId}`, { token: clientAdmin })).status,
+    ).toBe(404);
+    expect(
+      (await call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientUser, body: { input_prompts: [] } }))
+        .status,
+    ).toBe(403);
     expect((await call("GET", `/v1/apps/${harbor}/input_prompts`, { token: clientAdmin })).status).toBe(404);
   });
 });

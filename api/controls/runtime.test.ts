@@ -21,30 +21,70 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 const hit = (score: number, url: string): SearchHit => ({
-  chunkId: 1, urlId: 1, fileId: null, url, fileName: null, title: "", position: 0, headingPath: [], text: "", indexedAt: null, baseScore: score, bm25: score, score, relevance: score, penalties: [],
+  chunkId: 1,
+  urlId: 1,
+  fileId: null,
+  url,
+  fileName: null,
+  title: "",
+  position: 0,
+  headingPath: [],
+  text: "",
+  indexedAt: null,
+  baseScore: score,
+  bm25: score,
+  score,
+  relevance: score,
+  penalties: [],
 });
 
 describe("what an agent runs with", () => {
   it("resolves built-in defaults, Default settings and the trigger point's own", async () => {
     expect(await assistantControls(appId, "admissions", host.deps)).toEqual({
-      personality: HIGHER_ED_PERSONALITY, sensitiveTopics: [], noGoTopics: [], qualityCheck: QUALITY_CHECK_DEFAULTS,
-      probing: { topics: "", mapping: "" }, inputPrompts: {},
+      personality: HIGHER_ED_PERSONALITY,
+      sensitiveTopics: [],
+      noGoTopics: [],
+      qualityCheck: QUALITY_CHECK_DEFAULTS,
+      probing: { topics: "", mapping: "" },
+      inputPrompts: {},
     });
-    await call("PUT", `/v1/controls?app_id=${appId}`, { token, body: { controls: [
-      { internal_name: "ai_personality_guidelines", prompt_input_raw: "Client-wide voice." },
-      { internal_name: "no_go_topics", prompt_input_raw: "Politics", metadata: { disclaimer: "I stay neutral." } },
-      { internal_name: "no_go_topics", prompt_input_raw: "Rankings", metadata: { disclaimer: "I can't compare universities." }, trigger_point: "admissions" },
-      { internal_name: "quality_check", metadata: { min_retrieval_confidence: 0.8 }, trigger_point: "admissions" },
-    ] } });
-    await call("PUT", `/v1/apps/${appId}/ai_probings`, { token, body: { ai_probings: [{ internal_name: "topics", prompt_input_raw: "Start term" }] } });
-    await call("PUT", `/v1/apps/${appId}/input_prompts`, { token, body: { input_prompts: [
-      { internal_name: "welcome", prompt_input_raw: "Hello!" }, { internal_name: "welcome", prompt_input_raw: "Welcome, future student!", trigger_point: "admissions" },
-      { internal_name: "closing", prompt_input_raw: "Anything else?" },
-    ] } });
+    await call("PUT", `/v1/controls?app_id=${appId}`, {
+      token,
+      body: {
+        controls: [
+          { internal_name: "ai_personality_guidelines", prompt_input_raw: "Client-wide voice." },
+          { internal_name: "no_go_topics", prompt_input_raw: "Politics", metadata: { disclaimer: "I stay neutral." } },
+          {
+            internal_name: "no_go_topics",
+            prompt_input_raw: "Rankings",
+            metadata: { disclaimer: "I can't compare universities." },
+            trigger_point: "admissions",
+          },
+          { internal_name: "quality_check", metadata: { min_retrieval_confidence: 0.8 }, trigger_point: "admissions" },
+        ],
+      },
+    });
+    await call("PUT", `/v1/apps/${appId}/ai_probings`, {
+      token,
+      body: { ai_probings: [{ internal_name: "topics", prompt_input_raw: "Start term" }] },
+    });
+    await call("PUT", `/v1/apps/${appId}/input_prompts`, {
+      token,
+      body: {
+        input_prompts: [
+          { internal_name: "welcome", prompt_input_raw: "Hello!" },
+          { internal_name: "welcome", prompt_input_raw: "Welcome, future student!", trigger_point: "admissions" },
+          { internal_name: "closing", prompt_input_raw: "Anything else?" },
+        ],
+      },
+    });
     const admissions = await assistantControls(appId, "admissions", host.deps);
     expect(admissions).toMatchObject({
       personality: "Client-wide voice.",
-      noGoTopics: [{ topic: "Politics", cannedResponse: "I stay neutral." }, { topic: "Rankings", cannedResponse: "I can't compare universities." }],
+      noGoTopics: [
+        { topic: "Politics", cannedResponse: "I stay neutral." },
+        { topic: "Rankings", cannedResponse: "I can't compare universities." },
+      ],
       qualityCheck: { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.8 },
       probing: { topics: "Start term", mapping: "" },
       inputPrompts: { welcome: "Welcome, future student!", closing: "Anything else?" },
@@ -63,14 +103,28 @@ describe("the quality check on retrieval results", () => {
   const hits = [hit(1, "a"), hit(0.75, "b"), hit(0.5, "c"), hit(0.3, "d")];
 
   it("keeps at most max_sources passages reaching the minimum confidence", () => {
-    expect(qualityGate(hits, { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.5, max_sources: 2 }).passages.map((h) => h.url)).toEqual(["a", "b"]);
-    expect(qualityGate(hits, { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.6, max_sources: 5 }).passages.map((h) => h.url)).toEqual(["a", "b"]);
+    expect(
+      qualityGate(hits, { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.5, max_sources: 2 }).passages.map(
+        (h) => h.url,
+      ),
+    ).toEqual(["a", "b"]);
+    expect(
+      qualityGate(hits, { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.6, max_sources: 5 }).passages.map(
+        (h) => h.url,
+      ),
+    ).toEqual(["a", "b"]);
   });
 
   it("says the fallback message when nothing qualifies and a source is required, and leaves it to the responder otherwise", () => {
     const strict = { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.9 };
-    expect(qualityGate([hit(0.5, "c")], strict)).toEqual({ passages: [], fallback: QUALITY_CHECK_DEFAULTS.fallback_message });
-    expect(qualityGate([hit(0.5, "c")], { ...strict, require_source: false })).toEqual({ passages: [], fallback: null });
+    expect(qualityGate([hit(0.5, "c")], strict)).toEqual({
+      passages: [],
+      fallback: QUALITY_CHECK_DEFAULTS.fallback_message,
+    });
+    expect(qualityGate([hit(0.5, "c")], { ...strict, require_source: false })).toEqual({
+      passages: [],
+      fallback: null,
+    });
     expect(qualityGate(hits, strict).fallback).toBeNull();
   });
 });

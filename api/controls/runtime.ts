@@ -28,21 +28,39 @@ export interface AssistantControls {
  * a model's instructions and nothing else: without `forModel` they are not read, and come back empty.
  */
 export async function assistantControls(
-  appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">, known?: { clientType: string }, { forModel = true } = {},
+  appId: number,
+  triggerPoint: string,
+  deps: Pick<ApiDeps, "db">,
+  known?: { clientType: string },
+  { forModel = true } = {},
 ): Promise<AssistantControls> {
   const points = [...new Set([DEFAULT_TRIGGER_POINT, triggerPoint])];
   const clientType = known?.clientType ?? (await clientScope(appId, deps.db)).clientType;
   const singles = await singleControls(appId, triggerPoint, [AI_PERSONALITY, QUALITY_CHECK], clientType, deps.db);
-  const topics = await deps.db.select().from(controlTopics)
-    .where(and(eq(controlTopics.appId, appId), inArray(controlTopics.triggerPoint, points))).orderBy(asc(controlTopics.id));
+  const topics = await deps.db
+    .select()
+    .from(controlTopics)
+    .where(and(eq(controlTopics.appId, appId), inArray(controlTopics.triggerPoint, points)))
+    .orderBy(asc(controlTopics.id));
   const probing = forModel ? await listProbings(appId, triggerPoint, undefined, deps.db) : [];
-  const prompts = forModel ? await deps.db.select().from(inputPrompts)
-    .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.triggerPoint, points))).orderBy(asc(inputPrompts.id)) : [];
+  const prompts = forModel
+    ? await deps.db
+        .select()
+        .from(inputPrompts)
+        .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.triggerPoint, points)))
+        .orderBy(asc(inputPrompts.id))
+    : [];
   const promptMap: Record<string, string> = {};
-  for (const prompt of [...prompts.filter((p) => p.triggerPoint === DEFAULT_TRIGGER_POINT), ...prompts.filter((p) => p.triggerPoint !== DEFAULT_TRIGGER_POINT)]) {
+  for (const prompt of [
+    ...prompts.filter((p) => p.triggerPoint === DEFAULT_TRIGGER_POINT),
+    ...prompts.filter((p) => p.triggerPoint !== DEFAULT_TRIGGER_POINT),
+  ]) {
     promptMap[prompt.internalName] = prompt.promptInputRaw;
   }
-  const list = (name: string) => topics.filter((t) => t.internalName === name).map((t) => ({ topic: t.promptInputRaw, text: String(t.metadata.disclaimer ?? "") }));
+  const list = (name: string) =>
+    topics
+      .filter((t) => t.internalName === name)
+      .map((t) => ({ topic: t.promptInputRaw, text: String(t.metadata.disclaimer ?? "") }));
   return {
     personality: singles.find((c) => c.internal_name === AI_PERSONALITY)!.prompt_input_raw,
     sensitiveTopics: list("sensitive_topics").map(({ topic, text }) => ({ topic, disclaimer: text })),
@@ -62,7 +80,12 @@ export async function assistantControls(
  * message to say when a source is required; without that requirement it is null and the
  * responder may answer from general knowledge (only a generative responder can).
  */
-export function qualityGate(hits: SearchHit[], settings: QualityCheckSettings): { passages: SearchHit[]; fallback: string | null } {
-  const passages = hits.filter((hit) => hit.score >= settings.min_retrieval_confidence && hit.score > 0).slice(0, settings.max_sources);
+export function qualityGate(
+  hits: SearchHit[],
+  settings: QualityCheckSettings,
+): { passages: SearchHit[]; fallback: string | null } {
+  const passages = hits
+    .filter((hit) => hit.score >= settings.min_retrieval_confidence && hit.score > 0)
+    .slice(0, settings.max_sources);
   return { passages, fallback: passages.length || !settings.require_source ? null : settings.fallback_message };
 }

@@ -24,13 +24,16 @@ export function throwIfErrors(errors: Errors) {
 /** The client's type and the trigger points its settings may be saved under. */
 export async function clientScope(appId: number, db: Executor) {
   // One round trip: this runs for every chat message.
-  const [app] = await db.select({
-    clientType: clientApps.clientType,
-    triggerPoints: clientApps.triggerPoints,
-    // Drizzle writes columns of a one-table select without their table, so inside this sub-select a
-    // bare "id" would be the agent's: both sides are spelled out with their tables.
-    siteCodes: sql<string[]>`array(select agent.site_code from agents agent where agent.app_id = "client_apps"."id")`,
-  }).from(clientApps).where(eq(clientApps.id, appId));
+  const [app] = await db
+    .select({
+      clientType: clientApps.clientType,
+      triggerPoints: clientApps.triggerPoints,
+      // Drizzle writes columns of a one-table select without their table, so inside this sub-select a
+      // bare "id" would be the agent's: both sides are spelled out with their tables.
+      siteCodes: sql<string[]>`array(select agent.site_code from agents agent where agent.app_id = "client_apps"."id")`,
+    })
+    .from(clientApps)
+    .where(eq(clientApps.id, appId));
   if (!app) throw notFound("Client not found");
   // Default, the client's trigger points and its agents' site codes (what ensureDefaultPersonality uses).
   const triggerPoints = new Set([DEFAULT_TRIGGER_POINT, ...app.triggerPoints, ...app.siteCodes]);
@@ -41,7 +44,12 @@ export const unknownTriggerPoint = (triggerPoint: string) =>
   `"${triggerPoint}" is not a trigger point of this client; choose Default, one of its trigger points or an agent's site code`;
 
 /** Field errors for rows saved under a trigger point the client does not have. */
-export function checkTriggerPoints(rows: { trigger_point: string }[], allowed: Set<string>, listKey: string, errors: Errors) {
+export function checkTriggerPoints(
+  rows: { trigger_point: string }[],
+  allowed: Set<string>,
+  listKey: string,
+  errors: Errors,
+) {
   rows.forEach((row, i) => {
     if (!allowed.has(row.trigger_point)) {
       addError(errors, `${listKey}.${i}.trigger_point`, unknownTriggerPoint(row.trigger_point));
@@ -53,14 +61,19 @@ export function checkTriggerPoints(rows: { trigger_point: string }[], allowed: S
  * Which client a save is for: the app_id of the query, the body and each row must agree, and at
  * least one must be given. Then the caller must be allowed to configure that client.
  */
-export function resolveAppId(caller: Caller, sources: { query?: number; body?: number; rows: { app_id?: number | null }[]; listKey: string }) {
+export function resolveAppId(
+  caller: Caller,
+  sources: { query?: number; body?: number; rows: { app_id?: number | null }[]; listKey: string },
+) {
   const appId = sources.query ?? sources.body ?? sources.rows.find((r) => r.app_id)?.app_id;
   if (!appId) throw badRequest("Invalid request body", { app_id: ["Say which client this is for (app_id)"] });
   requireApp(caller, appId, "configure");
   const errors: Errors = {};
-  if (sources.body && sources.body !== appId) addError(errors, "app_id", "app_id of the body and of the address differ");
+  if (sources.body && sources.body !== appId)
+    addError(errors, "app_id", "app_id of the body and of the address differ");
   sources.rows.forEach((row, i) => {
-    if (row.app_id && row.app_id !== appId) addError(errors, `${sources.listKey}.${i}.app_id`, "Every row must belong to the client being saved");
+    if (row.app_id && row.app_id !== appId)
+      addError(errors, `${sources.listKey}.${i}.app_id`, "Every row must belong to the client being saved");
   });
   throwIfErrors(errors);
   return appId;
@@ -70,11 +83,18 @@ export function resolveAppId(caller: Caller, sources: { query?: number; body?: n
  * One save, one transaction. A unique violation can only come from two saves racing to add the
  * same row (each save checks its own rows first): the loser hears it as a 400, not a 500.
  */
-export async function saveTransaction<T>(deps: Pick<ApiDeps, "db">, listKey: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function saveTransaction<T>(
+  deps: Pick<ApiDeps, "db">,
+  listKey: string,
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
   try {
     return await deps.db.transaction(work);
   } catch (error) {
-    if (isUniqueViolation(error)) throw badRequest("Invalid request body", { [listKey]: ["Someone saved the same rows at the same time; reload the page and save again"] });
+    if (isUniqueViolation(error))
+      throw badRequest("Invalid request body", {
+        [listKey]: ["Someone saved the same rows at the same time; reload the page and save again"],
+      });
     throw error;
   }
 }

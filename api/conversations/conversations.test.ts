@@ -17,9 +17,15 @@ const keys: Record<string, string> = {};
 const SITE = "https://www.northfield.edu";
 
 /** Asks like the widget does; answers the conversation, the answer's message id and outcome. */
-async function ask(message: string, options: { env?: "stage" | "prod"; triggerPoint?: string; conversation?: string } = {}) {
+async function ask(
+  message: string,
+  options: { env?: "stage" | "prod"; triggerPoint?: string; conversation?: string } = {},
+) {
   const asked = await chatCall(host.api, {
-    key: keys[options.env ?? "stage"], trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation,
+    key: keys[options.env ?? "stage"],
+    trigger_point: options.triggerPoint ?? "admissions",
+    message,
+    conversation_id: options.conversation,
   });
   return { conversation: asked.conversation, message: asked.answer, outcome: asked.outcome };
 }
@@ -27,8 +33,15 @@ async function ask(message: string, options: { env?: "stage" | "prod"; triggerPo
 /** A visitor's thumbs, through the widget's feedback call. */
 async function rate(conversation: string, message: number, rating: "up" | "down", env: "stage" | "prod" = "stage") {
   const response = await host.api.request("/v1/chat/feedback", {
-    method: "POST", headers: { "content-type": "application/json" },
-    body: JSON.stringify({ key: keys[env], conversation_id: conversation, message_id: message, rating, comment: rating === "down" ? "Wrong date" : undefined }),
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      key: keys[env],
+      conversation_id: conversation,
+      message_id: message,
+      rating,
+      comment: rating === "down" ? "Wrong date" : undefined,
+    }),
   });
   expect(response.status, await response.clone().text()).toBe(200);
 }
@@ -62,27 +75,68 @@ beforeAll(async () => {
   call = apiCaller(host);
   ({ admin, clientAdmin, clientUser, northfield: appId, harbor } = await demoCallers(host));
   const db = host.deps.db;
-  const [site] = await db.insert(websites).values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" }).returning();
+  const [site] = await db
+    .insert(websites)
+    .values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" })
+    .returning();
   for (const [path, title, text] of [
     ["/admissions", "Admissions", "Applications for fall close on January 15."],
     ["/archive/admissions", "Admissions 2019", "Applications for fall closed on March 1 in 2019."],
     ["/tuition", "Tuition", "Tuition is $12,400 per semester for every program."],
   ]) {
-    const [page] = await db.insert(urls).values({ appId, websiteId: site.id, url: `${SITE}${path}`, title, status: "indexed", indexedAt: new Date("2026-03-02T10:00:00Z") }).returning();
+    const [page] = await db
+      .insert(urls)
+      .values({
+        appId,
+        websiteId: site.id,
+        url: `${SITE}${path}`,
+        title,
+        status: "indexed",
+        indexedAt: new Date("2026-03-02T10:00:00Z"),
+      })
+      .returning();
     await db.insert(chunks).values({ appId, urlId: page.id, position: 0, text, headingPath: [title, "Dates"] });
   }
-  await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
-    { internal_name: "no_go_topics", prompt_input_raw: "legal advice", metadata: { disclaimer: "I can't give legal advice." }, trigger_point: "" },
-    { internal_name: "sensitive_topics", prompt_input_raw: "tuition", metadata: { disclaimer: "Tuition changes every year." }, trigger_point: "" },
-  ] } });
-  const saved = await call("POST", "/v1/controls/upsert_finetunings", { token: admin, body: { app_id: appId, finetunings: [
-    { trigger_point: "", finetuning_type: "url_pattern", pattern: `${SITE}/archive/*`, penalty: 0.5 },
-  ] } });
+  await call("PUT", "/v1/controls", {
+    token: admin,
+    body: {
+      app_id: appId,
+      controls: [
+        {
+          internal_name: "no_go_topics",
+          prompt_input_raw: "legal advice",
+          metadata: { disclaimer: "I can't give legal advice." },
+          trigger_point: "",
+        },
+        {
+          internal_name: "sensitive_topics",
+          prompt_input_raw: "tuition",
+          metadata: { disclaimer: "Tuition changes every year." },
+          trigger_point: "",
+        },
+      ],
+    },
+  });
+  const saved = await call("POST", "/v1/controls/upsert_finetunings", {
+    token: admin,
+    body: {
+      app_id: appId,
+      finetunings: [{ trigger_point: "", finetuning_type: "url_pattern", pattern: `${SITE}/archive/*`, penalty: 0.5 }],
+    },
+  });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-  await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, { token: admin, body: { personalisation_config_details: [
-    { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-  ] } });
-  for (const env of ["stage", "prod"] as const) keys[env] = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}&app_name=admissions`, { token: admin })).body.key;
+  await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
+    token: admin,
+    body: {
+      personalisation_config_details: [
+        { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+      ],
+    },
+  });
+  for (const env of ["stage", "prod"] as const)
+    keys[env] = (
+      await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}&app_name=admissions`, { token: admin })
+    ).body.key;
 
   a = await ask("When do applications for fall close?");
   aSensitive = (await ask("What is the tuition per semester?", { conversation: a.conversation })).message;
@@ -100,10 +154,19 @@ describe("the conversations list", () => {
     expect(all.data.map((row) => row.id)).toEqual([d.conversation, c.conversation, b.conversation, a.conversation]);
     const first = all.data.find((row) => row.id === a.conversation)!;
     expect(first).toMatchObject({
-      environment: "stage", trigger_point: "admissions", questions: 3, last_question: "My email is dana.q@example.com",
-      outcomes: { answered: 1, disclaimed: 1, fallback: 1, canned: 0 }, rating: null, lead: true, reviewed: false,
+      environment: "stage",
+      trigger_point: "admissions",
+      questions: 3,
+      last_question: "My email is dana.q@example.com",
+      outcomes: { answered: 1, disclaimed: 1, fallback: 1, canned: 0 },
+      rating: null,
+      lead: true,
+      reviewed: false,
     });
-    expect(all.data.find((row) => row.id === b.conversation)).toMatchObject({ outcomes: { canned: 1, answered: 0, fallback: 0, disclaimed: 0 }, lead: false });
+    expect(all.data.find((row) => row.id === b.conversation)).toMatchObject({
+      outcomes: { canned: 1, answered: 0, fallback: 0, disclaimed: 0 },
+      lead: false,
+    });
   });
 
   it("filters by trigger point, environment, outcome, lead, dates and words, and sorts and pages", async () => {
@@ -136,17 +199,29 @@ describe("the conversations list", () => {
     expect((await list("?rating=unrated")).total).toBe(2);
     expect(await ids("?rating=down&reviewed=false")).toEqual([d.conversation]);
 
-    const reviewed = await call("POST", `/v1/apps/${appId}/conversations/${d.conversation}/messages/${d.message}/review`, { token: clientAdmin, body: { reviewed: true } });
+    const reviewed = await call(
+      "POST",
+      `/v1/apps/${appId}/conversations/${d.conversation}/messages/${d.message}/review`,
+      { token: clientAdmin, body: { reviewed: true } },
+    );
     expect(reviewed).toEqual({ status: 200, body: { message: "Marked reviewed", reviewed: true } });
     expect(await ids("?rating=down&reviewed=false")).toEqual([]);
     expect(await ids("?reviewed=true")).toEqual([d.conversation]);
-    expect((await detail(d.conversation)).messages.find((m) => m.id === d.message)).toMatchObject({ rating: "down", comment: "Wrong date", reviewed: true });
+    expect((await detail(d.conversation)).messages.find((m) => m.id === d.message)).toMatchObject({
+      rating: "down",
+      comment: "Wrong date",
+      reviewed: true,
+    });
     // A visitor's second thumbs down on an answer already reviewed does not put it back in the queue by itself.
     await rate(a.conversation, aSensitive, "down");
     expect((await list("?rating=down&reviewed=false")).data.map((row) => row.id)).toEqual([a.conversation]);
     expect((await list()).data.find((row) => row.id === a.conversation)!.rating).toBe("mixed");
 
-    const undone = await call("POST", `/v1/apps/${appId}/conversations/${d.conversation}/messages/${d.message}/review`, { token: clientAdmin, body: { reviewed: false } });
+    const undone = await call(
+      "POST",
+      `/v1/apps/${appId}/conversations/${d.conversation}/messages/${d.message}/review`,
+      { token: clientAdmin, body: { reviewed: false } },
+    );
     expect(undone.body).toEqual({ message: "Marked not reviewed", reviewed: false });
     expect(await ids("?reviewed=false&rating=down")).toEqual([d.conversation, a.conversation]);
   });
@@ -176,7 +251,9 @@ describe("the conversations list", () => {
       expect(response.body.errors[field]?.[0], query).toBeTruthy();
       return response.body.errors[field][0] as string;
     };
-    expect(await refused("?from=2026-05-02&to=2026-05-01", "from")).toBe("The start date must be on or before the end date");
+    expect(await refused("?from=2026-05-02&to=2026-05-01", "from")).toBe(
+      "The start date must be on or before the end date",
+    );
     expect(await refused("?from=yesterday", "from")).toBe("Dates are YYYY-MM-DD");
     expect(await refused("?outcome=lost", "outcome")).toMatch(/^outcome must be one of/);
     expect(await refused("?rating=5", "rating")).toBe("rating must be up, down or unrated");
@@ -190,9 +267,19 @@ describe("the conversations list", () => {
 describe("a conversation's transcript", () => {
   it("holds every message with its time, and each answer its question, sources and the trace recorded when it was given", async () => {
     const transcript = await detail(a.conversation);
-    expect(transcript).toMatchObject({ id: a.conversation, environment: "stage", trigger_point: "admissions", lead: true });
+    expect(transcript).toMatchObject({
+      id: a.conversation,
+      environment: "stage",
+      trigger_point: "admissions",
+      lead: true,
+    });
     expect(transcript.messages.map((m) => [m.role, m.outcome])).toEqual([
-      ["user", null], ["assistant", "answered"], ["user", null], ["assistant", "disclaimed"], ["user", null], ["assistant", "fallback"],
+      ["user", null],
+      ["assistant", "answered"],
+      ["user", null],
+      ["assistant", "disclaimed"],
+      ["user", null],
+      ["assistant", "fallback"],
     ]);
     const answer = transcript.messages[1];
     expect(answer.question).toBe("When do applications for fall close?");
@@ -204,8 +291,16 @@ describe("a conversation's transcript", () => {
     expect(trace.controls).toEqual([]);
     const [top] = trace.passages;
     expect(top).toMatchObject({
-      url: `${SITE}/admissions`, file_name: null, title: "Admissions", heading_path: ["Admissions", "Dates"], indexed_at: "2026-03-02T10:00:00.000Z",
-      rank: 1, passed: true, used: true, penalties: [], text: "Applications for fall close on January 15.",
+      url: `${SITE}/admissions`,
+      file_name: null,
+      title: "Admissions",
+      heading_path: ["Admissions", "Dates"],
+      indexed_at: "2026-03-02T10:00:00.000Z",
+      rank: 1,
+      passed: true,
+      used: true,
+      penalties: [],
+      text: "Applications for fall close on January 15.",
     });
     expect(top.score).toBe(trace.top_score);
     // The archived page was lowered by the finetuning rule, and the trace says by which.
@@ -220,7 +315,11 @@ describe("a conversation's transcript", () => {
 
   it("records the no-go topic that gave a canned response, and the passages a fallback found below the threshold", async () => {
     const canned = (await detail(b.conversation)).messages[1];
-    expect(canned.trace).toMatchObject({ controls: [{ type: "no_go_topic", name: "legal advice" }], passages: [], top_score: 0 });
+    expect(canned.trace).toMatchObject({
+      controls: [{ type: "no_go_topic", name: "legal advice" }],
+      passages: [],
+      top_score: 0,
+    });
     const fallback = (await detail(c.conversation)).messages[1];
     expect(fallback.outcome).toBe("fallback");
     expect(fallback.trace!.passages.every((p) => !p.passed && !p.used)).toBe(true);
@@ -228,19 +327,45 @@ describe("a conversation's transcript", () => {
 
   it("shows what was recorded, not what the settings say now", async () => {
     const before = (await detail(d.conversation)).messages[1].trace;
-    await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
-      { internal_name: "quality_check", metadata: { min_retrieval_confidence: 0.9, max_sources: 3, require_source: true, fallback_message: "Sorry." }, trigger_point: "" },
-    ] } });
+    await call("PUT", "/v1/controls", {
+      token: admin,
+      body: {
+        app_id: appId,
+        controls: [
+          {
+            internal_name: "quality_check",
+            metadata: {
+              min_retrieval_confidence: 0.9,
+              max_sources: 3,
+              require_source: true,
+              fallback_message: "Sorry.",
+            },
+            trigger_point: "",
+          },
+        ],
+      },
+    });
     expect((await detail(d.conversation)).messages[1].trace).toEqual(before);
     expect(before!.threshold).toBe(0.4);
   });
 
   it("keeps each trace bounded: at most 10 passages of 300 characters", async () => {
     const db = host.deps.db;
-    const [site] = await db.select().from(websites).where(sql`app_id = ${appId}`);
+    const [site] = await db
+      .select()
+      .from(websites)
+      .where(sql`app_id = ${appId}`);
     for (let i = 0; i < 14; i += 1) {
-      const [page] = await db.insert(urls).values({ appId, websiteId: site.id, url: `${SITE}/clubs/${i}`, title: `Club ${i}`, status: "indexed" }).returning();
-      await db.insert(chunks).values({ appId, urlId: page.id, position: 0, text: `The chess club ${i} meets on Fridays in the library. ${"Members play rated games. ".repeat(30)}` });
+      const [page] = await db
+        .insert(urls)
+        .values({ appId, websiteId: site.id, url: `${SITE}/clubs/${i}`, title: `Club ${i}`, status: "indexed" })
+        .returning();
+      await db.insert(chunks).values({
+        appId,
+        urlId: page.id,
+        position: 0,
+        text: `The chess club ${i} meets on Fridays in the library. ${"Members play rated games. ".repeat(30)}`,
+      });
     }
     const asked = await ask("When does the chess club meet?");
     const trace = (await detail(asked.conversation)).messages[1].trace!;
@@ -252,30 +377,52 @@ describe("a conversation's transcript", () => {
 describe("who may read and review", () => {
   it("lets a read-only user read everything and change nothing", async () => {
     expect((await list("", clientUser)).total).toBeGreaterThan(0);
-    const refused = await call("POST", `/v1/apps/${appId}/conversations/${a.conversation}/messages/${a.message}/review`, { token: clientUser, body: { reviewed: true } });
+    const refused = await call(
+      "POST",
+      `/v1/apps/${appId}/conversations/${a.conversation}/messages/${a.message}/review`,
+      { token: clientUser, body: { reviewed: true } },
+    );
     expect(refused.status).toBe(403);
   });
 
   it("never reaches another client's conversations, and answers their ids as unknown ones", async () => {
     expect((await call("GET", `/v1/apps/${harbor}/conversations`, { token: clientAdmin })).status).toBe(404);
-    const unknown = await call("GET", `/v1/apps/${appId}/conversations/00000000-0000-4000-8000-000000000000`, { token: admin });
+    const unknown = await call("GET", `/v1/apps/${appId}/conversations/00000000-0000-4000-8000-000000000000`, {
+      token: admin,
+    });
     // Northfield's conversation asked for through Harbor's path: the same answer as an unknown id.
     const elsewhere = await call("GET", `/v1/apps/${harbor}/conversations/${a.conversation}`, { token: admin });
     expect(elsewhere).toEqual(unknown);
     expect(unknown).toEqual({ status: 404, body: { message: "Conversation not found" } });
-    const reviewElsewhere = await call("POST", `/v1/apps/${harbor}/conversations/${a.conversation}/messages/${a.message}/review`, { token: admin, body: { reviewed: true } });
+    const reviewElsewhere = await call(
+      "POST",
+      `/v1/apps/${harbor}/conversations/${a.conversation}/messages/${a.message}/review`,
+      { token: admin, body: { reviewed: true } },
+    );
     expect(reviewElsewhere).toEqual({ status: 404, body: { message: "Message not found in this conversation" } });
     // Another conversation's message through this one's path.
-    const otherMessage = await call("POST", `/v1/apps/${appId}/conversations/${b.conversation}/messages/${a.message}/review`, { token: admin, body: { reviewed: true } });
+    const otherMessage = await call(
+      "POST",
+      `/v1/apps/${appId}/conversations/${b.conversation}/messages/${a.message}/review`,
+      { token: admin, body: { reviewed: true } },
+    );
     expect(otherMessage).toEqual(reviewElsewhere);
   });
 
   it("refuses to review a question, a malformed id or body with a message", async () => {
     const question = a.message - 1;
-    const refused = await call("POST", `/v1/apps/${appId}/conversations/${a.conversation}/messages/${question}/review`, { token: admin, body: { reviewed: true } });
+    const refused = await call(
+      "POST",
+      `/v1/apps/${appId}/conversations/${a.conversation}/messages/${question}/review`,
+      { token: admin, body: { reviewed: true } },
+    );
     expect(refused).toEqual({ status: 400, body: { message: "Only answers can be reviewed" } });
     expect((await call("GET", `/v1/apps/${appId}/conversations/not-a-uuid`, { token: admin })).status).toBe(400);
-    const badBody = await call("POST", `/v1/apps/${appId}/conversations/${a.conversation}/messages/${a.message}/review`, { token: admin, body: { reviewed: "yes" } });
+    const badBody = await call(
+      "POST",
+      `/v1/apps/${appId}/conversations/${a.conversation}/messages/${a.message}/review`,
+      { token: admin, body: { reviewed: "yes" } },
+    );
     expect(badBody.status).toBe(400);
     expect(badBody.body.errors.reviewed[0]).toBe("reviewed must be true or false");
   });
@@ -286,7 +433,11 @@ describe("deleting a visitor's profile", () => {
     const deleted = await call("DELETE", `/v1/apps/${appId}/user_profiles/${a.conversation}`, { token: clientAdmin });
     expect(deleted.status).toBe(200);
     expect((await call("GET", `/v1/apps/${appId}/conversations/${a.conversation}`, { token: admin })).status).toBe(404);
-    const [left] = rowsOf<{ n: number }>(await host.deps.db.execute(sql`select count(*)::int as n from messages where conversation_id = ${a.conversation}::uuid`));
+    const [left] = rowsOf<{ n: number }>(
+      await host.deps.db.execute(
+        sql`select count(*)::int as n from messages where conversation_id = ${a.conversation}::uuid`,
+      ),
+    );
     expect(left.n).toBe(0);
     expect((await list()).data.some((row) => row.id === a.conversation)).toBe(false);
   });

@@ -1,6 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
 import type { z } from "zod";
-import { CONVERSATION_COUNT_CAP, SEARCH_COUNT_CAP, type ConversationDetail, type ConversationRow, type ConversationsQuery } from "@contract";
+import {
+  CONVERSATION_COUNT_CAP,
+  SEARCH_COUNT_CAP,
+  type ConversationDetail,
+  type ConversationRow,
+  type ConversationsQuery,
+} from "@contract";
 import type { ApiDeps } from "../deps";
 import { rowsOf } from "../db/rows";
 
@@ -8,7 +14,10 @@ type Query = z.output<typeof ConversationsQuery>;
 
 /** The conversations column each outcome filter reads (a fixed list: never text from a request). */
 const OUTCOME_COLUMNS: Record<NonNullable<Query["outcome"]>, SQL> = {
-  answered: sql.raw("c.answered"), fallback: sql.raw("c.fallback"), canned: sql.raw("c.canned"), disclaimed: sql.raw("c.disclaimed"),
+  answered: sql.raw("c.answered"),
+  fallback: sql.raw("c.fallback"),
+  canned: sql.raw("c.canned"),
+  disclaimed: sql.raw("c.disclaimed"),
 };
 
 const ORDERS: Record<Query["sort"], SQL> = {
@@ -52,8 +61,20 @@ function conversationFilter(appId: number, query: Query): SQL {
 }
 
 interface ListRecord {
-  id: string; started_at: string | Date; environment: string; trigger_point: string; question_count: number; last_question: string;
-  answered: number; fallback: number; canned: number; disclaimed: number; rated_up: number; rated_down: number; reviewed: boolean; lead: boolean | null;
+  id: string;
+  started_at: string | Date;
+  environment: string;
+  trigger_point: string;
+  question_count: number;
+  last_question: string;
+  answered: number;
+  fallback: number;
+  canned: number;
+  disclaimed: number;
+  rated_up: number;
+  rated_down: number;
+  reviewed: boolean;
+  lead: boolean | null;
 }
 
 function ratingOf(up: number, down: number): ConversationRow["rating"] {
@@ -69,7 +90,12 @@ const toRow = (row: ListRecord): ConversationRow => ({
   trigger_point: row.trigger_point,
   questions: Number(row.question_count),
   last_question: row.last_question,
-  outcomes: { answered: Number(row.answered), fallback: Number(row.fallback), canned: Number(row.canned), disclaimed: Number(row.disclaimed) },
+  outcomes: {
+    answered: Number(row.answered),
+    fallback: Number(row.fallback),
+    canned: Number(row.canned),
+    disclaimed: Number(row.disclaimed),
+  },
   rating: ratingOf(Number(row.rated_up), Number(row.rated_down)),
   lead: Boolean(row.lead),
   reviewed: Boolean(row.reviewed),
@@ -81,36 +107,59 @@ export async function listConversations(appId: number, query: Query, deps: Pick<
   // Counted up to the cap: past it nobody reads the number, and counting every row of a large
   // client cost more than the page itself.
   const cap = query.search ? SEARCH_COUNT_CAP : CONVERSATION_COUNT_CAP;
-  const [{ total }] = rowsOf<{ total: number }>(await deps.db.execute(sql`
-    select count(*)::int as total from (select 1 from conversations c where ${where} limit ${cap + 1}) matched`));
-  const rows = rowsOf<ListRecord>(await deps.db.execute(sql`
+  const [{ total }] = rowsOf<{ total: number }>(
+    await deps.db.execute(sql`
+    select count(*)::int as total from (select 1 from conversations c where ${where} limit ${cap + 1}) matched`),
+  );
+  const rows = rowsOf<ListRecord>(
+    await deps.db.execute(sql`
     select c.id, c.started_at, c.environment, c.trigger_point, c.question_count, c.last_question, c.answered, c.fallback, c.canned, c.disclaimed,
       c.rated_up, c.rated_down, ${REVIEWED} as reviewed, p.is_lead as lead
     from conversations c left join visitor_profiles p on p.conversation_id = c.id
     where ${where}
     order by ${ORDERS[query.sort]}
-    limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`));
+    limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`),
+  );
   return { data: rows.map(toRow), total: Math.min(Number(total), cap), total_is_capped: Number(total) > cap };
 }
 
 interface MessageRecord {
-  id: number | string; role: "user" | "assistant"; text: string; created_at: string | Date; outcome: ConversationDetail["messages"][number]["outcome"];
-  sources: { title: string; url: string }[]; rating: "up" | "down" | null; comment: string | null; reviewed: boolean;
+  id: number | string;
+  role: "user" | "assistant";
+  text: string;
+  created_at: string | Date;
+  outcome: ConversationDetail["messages"][number]["outcome"];
+  sources: { title: string; url: string }[];
+  rating: "up" | "down" | null;
+  comment: string | null;
+  reviewed: boolean;
   trace: ConversationDetail["messages"][number]["trace"];
 }
 
 /** A conversation of this client with every message, each answer with the question it answered; null when there is none. */
-export async function conversationDetail(appId: number, conversationId: string, deps: Pick<ApiDeps, "db">): Promise<ConversationDetail | null> {
-  const [conversation] = rowsOf<{ id: string; started_at: string | Date; environment: string; trigger_point: string; lead: boolean | null }>(
+export async function conversationDetail(
+  appId: number,
+  conversationId: string,
+  deps: Pick<ApiDeps, "db">,
+): Promise<ConversationDetail | null> {
+  const [conversation] = rowsOf<{
+    id: string;
+    started_at: string | Date;
+    environment: string;
+    trigger_point: string;
+    lead: boolean | null;
+  }>(
     await deps.db.execute(sql`
       select c.id, c.started_at, c.environment, c.trigger_point, p.is_lead as lead
       from conversations c left join visitor_profiles p on p.conversation_id = c.id
       where c.id = ${conversationId}::uuid and c.app_id = ${appId}`),
   );
   if (!conversation) return null;
-  const said = rowsOf<MessageRecord>(await deps.db.execute(sql`
+  const said = rowsOf<MessageRecord>(
+    await deps.db.execute(sql`
     select id, role, text, created_at, outcome, sources, rating, comment, reviewed, trace
-    from messages where conversation_id = ${conversationId}::uuid order by id`));
+    from messages where conversation_id = ${conversationId}::uuid order by id`),
+  );
   let question: string | null = null;
   return {
     id: String(conversation.id),
@@ -132,7 +181,7 @@ export async function conversationDetail(appId: number, conversationId: string, 
         comment: message.comment,
         reviewed: Boolean(message.reviewed),
         question: isAnswer ? question : null,
-        trace: isAnswer ? message.trace ?? null : null,
+        trace: isAnswer ? (message.trace ?? null) : null,
       };
     }),
   };

@@ -17,9 +17,14 @@ const MESSAGE_NOT_FOUND = "Message not found in this conversation";
 
 export function conversationRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/apps/:appId/conversations", tag: "Conversations",
-    summary: "The client's conversations (or one trigger point's), latest first by default: each with its questions, last question, outcomes, the visitor's rating, whether a lead was captured and whether it was reviewed. Filters combine.",
-    params: z.object({ appId: IdParam }), query: ConversationsQuery, response: ConversationList,
+    method: "get",
+    path: "/v1/apps/:appId/conversations",
+    tag: "Conversations",
+    summary:
+      "The client's conversations (or one trigger point's), latest first by default: each with its questions, last question, outcomes, the visitor's rating, whether a lead was captured and whether it was reviewed. Filters combine.",
+    params: z.object({ appId: IdParam }),
+    query: ConversationsQuery,
+    response: ConversationList,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       return listConversations(params.appId, query, deps);
@@ -27,9 +32,13 @@ export function conversationRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "get", path: "/v1/apps/:appId/conversations/:conversationId", tag: "Conversations",
-    summary: "A conversation's messages in order; each answer with its sources, the visitor's rating and comment, whether it was reviewed, and the trace recorded when it was given.",
-    params: ConversationParams, response: ConversationDetail,
+    method: "get",
+    path: "/v1/apps/:appId/conversations/:conversationId",
+    tag: "Conversations",
+    summary:
+      "A conversation's messages in order; each answer with its sources, the visitor's rating and comment, whether it was reviewed, and the trace recorded when it was given.",
+    params: ConversationParams,
+    response: ConversationDetail,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
       const detail = await conversationDetail(params.appId, params.conversationId, deps);
@@ -39,21 +48,29 @@ export function conversationRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/conversations/:conversationId/messages/:messageId/review", tag: "Conversations",
+    method: "post",
+    path: "/v1/apps/:appId/conversations/:conversationId/messages/:messageId/review",
+    tag: "Conversations",
     summary: "Marks an answer reviewed (or not), so a team can work through the answers visitors rated unhelpful.",
-    params: MessageParams, body: ReviewBody, response: ReviewResult,
+    params: MessageParams,
+    body: ReviewBody,
+    response: ReviewResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
-      const [message] = rowsOf<{ role: string }>(await deps.db.execute(sql`
+      const [message] = rowsOf<{ role: string }>(
+        await deps.db.execute(sql`
         select role from messages
-        where id = ${params.messageId} and conversation_id = ${params.conversationId}::uuid and app_id = ${params.appId}`));
+        where id = ${params.messageId} and conversation_id = ${params.conversationId}::uuid and app_id = ${params.appId}`),
+      );
       if (!message) throw notFound(MESSAGE_NOT_FOUND);
       if (message.role !== "assistant") throw badRequest("Only answers can be reviewed");
       await deps.db.transaction(async (tx) => {
         await tx.execute(sql`
           update messages set reviewed = ${body.reviewed}, reviewed_at = ${body.reviewed ? sql`now()` : null}, reviewed_by = ${body.reviewed ? caller.email : null}
           where id = ${params.messageId}`);
-        await tx.execute(sql`update conversations set ${ratingCountsOf(sql`${params.conversationId}::uuid`)} where id = ${params.conversationId}::uuid`);
+        await tx.execute(
+          sql`update conversations set ${ratingCountsOf(sql`${params.conversationId}::uuid`)} where id = ${params.conversationId}::uuid`,
+        );
       });
       return { message: body.reviewed ? "Marked reviewed" : "Marked not reviewed", reviewed: body.reviewed };
     },

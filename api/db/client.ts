@@ -78,7 +78,11 @@ function timeStatementsOf(queryable: { query: (...args: never[]) => unknown }) {
 /** Opens the database and applies every pending migration before anyone uses it. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ("url" in options) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10, options: `-c random_page_cost=${RANDOM_PAGE_COST}` });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+    });
     // An idle connection the server closes (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
     pool.on("error", (error) => console.warn(`[db] idle connection lost: ${error.message}`));

@@ -5,12 +5,20 @@
  */
 
 /** The demo site's pages, relative to its address (the sitemap's order). */
-export const DEMO_SITE_PAGES = ["", "programs/", "admissions.html", "tuition.html", "campus-life.html", "contact.html"] as const;
+export const DEMO_SITE_PAGES = [
+  "",
+  "programs/",
+  "admissions.html",
+  "tuition.html",
+  "campus-life.html",
+  "contact.html",
+] as const;
 
 /** The demo site's sitemap for the address it is served at (`base` ends with a slash). */
 export const demoSitemap = (base: string) =>
-  `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${
-    DEMO_SITE_PAGES.map((page) => `<url><loc>${base}${page}</loc></url>`).join("")}</urlset>`;
+  `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${DEMO_SITE_PAGES.map(
+    (page) => `<url><loc>${base}${page}</loc></url>`,
+  ).join("")}</urlset>`;
 
 /** The demo client's agent whose questions ship with the demo. */
 export const DEMO_TESTED_AGENT = "admissions";
@@ -21,8 +29,12 @@ export const DEMO_TESTED_AGENT = "admissions";
  * site does not answer, which must get the fallback rather than a guess.
  */
 export function demoTestQuestions(demoSiteUrl: string) {
-  const answered = (question: string, expectText: string, page: string) =>
-    ({ question, expectText, expectSource: `${demoSiteUrl}${page}`, expectOutcome: "answered" });
+  const answered = (question: string, expectText: string, page: string) => ({
+    question,
+    expectText,
+    expectSource: `${demoSiteUrl}${page}`,
+    expectOutcome: "answered",
+  });
   return [
     answered("When is the regular decision deadline?", "January 15", "admissions.html"),
     answered("How much is the application fee?", "$40", "admissions.html"),
@@ -30,6 +42,11 @@ export function demoTestQuestions(demoSiteUrl: string) {
     answered("How many students does the nursing program admit?", "120 students", "programs/"),
     answered("When do campus tours leave?", "10 am", "contact.html"),
     answered("What TOEFL score do international applicants need?", "TOEFL 80", "admissions.html"),
-    { question: "Who won the football game last night?", expectText: null, expectSource: null, expectOutcome: "fallback" },
+    {
+      question: "Who won the football game last night?",
+      expectText: null,
+      expectSource: null,
+      expectOutcome: "fallback",
+    },
   ];
 }

@@ -1,6 +1,10 @@
 /** Postgres unique_violation, whether it comes straight from the driver or wrapped by Drizzle. */
 export function isUniqueViolation(error: unknown): boolean {
-  for (let current = error as { code?: string; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as { code?: string; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     if (current.code === "23505") return true;
   }
   return false;
@@ -8,7 +12,11 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** The Postgres error code of a driver error, or of the one Drizzle wrapped. */
 function postgresCodeOf(error: unknown): string | null {
-  for (let current = error as { code?: unknown; cause?: unknown } | undefined; current; current = current.cause as typeof current) {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
     if (typeof current.code === "string" && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
   }
   return null;

@@ -47,7 +47,9 @@ afterAll(async () => {
 
 describe("the first start with the demo site", () => {
   it("gives the admissions agent test questions about the demo site's pages, one of them expecting the fallback", async () => {
-    const { body } = await call("GET", `/v1/apps/${appId}/test_questions?trigger_point=admissions&page_size=100`, { token });
+    const { body } = await call("GET", `/v1/apps/${appId}/test_questions?trigger_point=admissions&page_size=100`, {
+      token,
+    });
     expect(body.total).toBeGreaterThanOrEqual(5);
     expect(body.total).toBeLessThanOrEqual(8);
     const questions = body.data as { expect_source: string | null; expect_outcome: string | null }[];
@@ -61,14 +63,24 @@ describe("the first start with the demo site", () => {
     const { body: websites } = await call("GET", `/v1/apps/${appId}/websites`, { token });
     const [site] = websites.websites;
     expect(site.url).toBe(demo.url);
-    await until("every demo page indexed", async () => {
-      const { body } = await call("GET", `/v1/apps/${appId}/websites/${site.id}/urls?page_size=100`, { token });
-      return body.data.length === 6 && body.data.every((url: { status: string }) => url.status === "indexed");
-    }, 60_000);
-    const stageRun = await until("the stage run to finish", async () => {
-      const { body } = await call("GET", `/v1/apps/${appId}/test_runs?trigger_point=admissions&environment=stage`, { token });
-      return body.data.length > 0 && ["done", "failed"].includes(body.data[0].status) && body.data;
-    }, 60_000);
+    await until(
+      "every demo page indexed",
+      async () => {
+        const { body } = await call("GET", `/v1/apps/${appId}/websites/${site.id}/urls?page_size=100`, { token });
+        return body.data.length === 6 && body.data.every((url: { status: string }) => url.status === "indexed");
+      },
+      60_000,
+    );
+    const stageRun = await until(
+      "the stage run to finish",
+      async () => {
+        const { body } = await call("GET", `/v1/apps/${appId}/test_runs?trigger_point=admissions&environment=stage`, {
+          token,
+        });
+        return body.data.length > 0 && ["done", "failed"].includes(body.data[0].status) && body.data;
+      },
+      60_000,
+    );
     expect(stageRun).toHaveLength(1);
     const { body: run } = await call("GET", `/v1/apps/${appId}/test_runs/${stageRun[0].id}`, { token });
     const failing = run.results.filter((result: { passed: boolean }) => !result.passed);
@@ -85,7 +97,9 @@ describe("the first start with the demo site", () => {
     const { body } = await call("GET", `/v1/apps/${appId}/history`, { token });
     const changes = body.data as { kind: string; summary: string; user_email: string }[];
     expect(changes.map((change) => [change.kind, change.user_email]).sort()).toEqual([
-      ["data_model", "admin@example.com"], ["data_model", "admin@example.com"], ["website", "admin@example.com"],
+      ["data_model", "admin@example.com"],
+      ["data_model", "admin@example.com"],
+      ["website", "admin@example.com"],
     ]);
     expect(changes.find((change) => change.kind === "website")!.summary).toBe(`Website ${demo.url} added`);
   });

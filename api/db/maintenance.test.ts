@@ -13,9 +13,12 @@ beforeAll(async () => {
 });
 afterAll(() => close?.());
 
-const probeActivity = async () => rowsOf<{ dead: number; vacuumed: boolean; analysed: boolean; rows: number }>(await handle.db.execute(sql`
+const probeActivity = async () =>
+  rowsOf<{ dead: number; vacuumed: boolean; analysed: boolean; rows: number }>(
+    await handle.db.execute(sql`
   select s.n_dead_tup::int as dead, s.last_vacuum is not null as vacuumed, s.last_analyze is not null as analysed, c.reltuples::int as rows
-  from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'maintenance_probe'`))[0];
+  from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname = 'maintenance_probe'`),
+  )[0];
 
 it("vacuums and analyses a table past autovacuum's thresholds when no autovacuum runs, and leaves it alone once done", async () => {
   const launcher = await autovacuumRuns(handle.db);
@@ -36,9 +39,15 @@ it("vacuums and analyses a table past autovacuum's thresholds when no autovacuum
     expect(first).toEqual({ skipped: "the database server's autovacuum looks after its tables" });
     return;
   }
-  expect(first).toMatchObject({ vacuumed: expect.arrayContaining(["public.maintenance_probe"]), analyzed: expect.arrayContaining(["public.maintenance_probe"]) });
+  expect(first).toMatchObject({
+    vacuumed: expect.arrayContaining(["public.maintenance_probe"]),
+    analyzed: expect.arrayContaining(["public.maintenance_probe"]),
+  });
   expect(await probeActivity()).toMatchObject({ dead: 0, vacuumed: true, analysed: true, rows: 3000 });
 
   const again = await maintainTables(handle.db);
-  expect(again).toMatchObject({ vacuumed: expect.not.arrayContaining(["public.maintenance_probe"]), analyzed: expect.not.arrayContaining(["public.maintenance_probe"]) });
+  expect(again).toMatchObject({
+    vacuumed: expect.not.arrayContaining(["public.maintenance_probe"]),
+    analyzed: expect.not.arrayContaining(["public.maintenance_probe"]),
+  });
 });

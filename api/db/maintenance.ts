@@ -27,8 +27,10 @@ interface TableActivity {
 
 /** Whether the database server runs autovacuum (its launcher is one of its processes). */
 export async function autovacuumRuns(db: Database) {
-  const [{ running }] = rowsOf<{ running: boolean }>(await db.execute(sql`
-    select exists (select 1 from pg_stat_activity where pg_stat_activity.backend_type = 'autovacuum launcher') as running`));
+  const [{ running }] = rowsOf<{ running: boolean }>(
+    await db.execute(sql`
+    select exists (select 1 from pg_stat_activity where pg_stat_activity.backend_type = 'autovacuum launcher') as running`),
+  );
   return running;
 }
 
@@ -50,16 +52,20 @@ export async function maintainTables(db: Database): Promise<Maintenance> {
   // A backend reports its tables' counters when idle, at most once a second: this one's (the
   // embedded database's only one) are reported now, so a run just ended is counted.
   await db.execute(sql`select pg_stat_force_next_flush()`);
-  const tables = rowsOf<TableActivity>(await db.execute(sql`
+  const tables = rowsOf<TableActivity>(
+    await db.execute(sql`
     select s.schemaname as schema, s.relname as name, greatest(c.reltuples, s.n_live_tup)::float8 as rows,
       s.n_dead_tup::float8 as dead, s.n_ins_since_vacuum::float8 as inserted, s.n_mod_since_analyze::float8 as modified
     from pg_stat_user_tables s join pg_class c on c.oid = s.relid
-    where c.relkind in ('r', 'm')`));
+    where c.relkind in ('r', 'm')`),
+  );
   const vacuumed: string[] = [];
   const analyzed: string[] = [];
   for (const table of tables) {
     const rows = Math.max(0, Number(table.rows));
-    const vacuum = Number(table.dead) > VACUUM_BASE + VACUUM_SHARE * rows || Number(table.inserted) > INSERT_VACUUM_BASE + INSERT_VACUUM_SHARE * rows;
+    const vacuum =
+      Number(table.dead) > VACUUM_BASE + VACUUM_SHARE * rows ||
+      Number(table.inserted) > INSERT_VACUUM_BASE + INSERT_VACUUM_SHARE * rows;
     const analyze = Number(table.modified) > ANALYZE_BASE + ANALYZE_SHARE * rows;
     if (!vacuum && !analyze) continue;
     const name = sql`${sql.identifier(table.schema)}.${sql.identifier(table.name)}`;

@@ -14,10 +14,12 @@ describe("PGlite on its own thread", () => {
     expect(duplicate).toBeInstanceOf(Error);
     expect(duplicate).toMatchObject({ code: "23505", constraint: "t_pkey" });
 
-    await expect(db.transaction(async (tx) => {
-      await tx.query("insert into t (id) values (2)");
-      throw new Error("changed my mind");
-    })).rejects.toThrow("changed my mind");
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.query("insert into t (id) values (2)");
+        throw new Error("changed my mind");
+      }),
+    ).rejects.toThrow("changed my mind");
     const kept = await db.transaction(async (tx) => {
       await tx.query("insert into t (id) values (3)");
       return (await tx.query("select count(*)::int as n from t")).rows[0];
@@ -43,7 +45,10 @@ describe("PGlite on its own thread", () => {
       expect(row.ats[0]).toBeInstanceOf(Date);
       expect(row.days[0]).toBeInstanceOf(Date);
     }
-    for (const row of [(await db.query(arrays, [], { parsers: {} })).rows[0], inTransaction[1]] as { ats: unknown; days: unknown }[]) {
+    for (const row of [(await db.query(arrays, [], { parsers: {} })).rows[0], inTransaction[1]] as {
+      ats: unknown;
+      days: unknown;
+    }[]) {
       expect(row.ats).toMatch(/^\{"\d{4}-\d\d-\d\d [^"]+","[^"]+"\}$/);
       expect(row.days).toMatch(/^\{\d{4}-\d\d-\d\d\}$/);
     }
@@ -70,7 +75,9 @@ describe("PGlite on its own thread", () => {
       await held;
     });
     await new Promise((resolve) => setTimeout(resolve, 20));
-    const outside = db.query("select count(*)::int as n from t").then((r) => order.push(`outside saw ${(r.rows[0] as { n: number }).n}`));
+    const outside = db
+      .query("select count(*)::int as n from t")
+      .then((r) => order.push(`outside saw ${(r.rows[0] as { n: number }).n}`));
     await new Promise((resolve) => setTimeout(resolve, 20));
     release();
     await Promise.all([transaction, outside]);

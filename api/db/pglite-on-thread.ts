@@ -42,7 +42,17 @@ export class PGliteOnThread implements Statements {
   }
 
   query(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<ThreadResults> {
-    return timedStatement(() => this.send({ op: "query", text, params, rowMode: options?.rowMode, rawDates: Boolean(options?.parsers), tx }) as Promise<ThreadResults>);
+    return timedStatement(
+      () =>
+        this.send({
+          op: "query",
+          text,
+          params,
+          rowMode: options?.rowMode,
+          rawDates: Boolean(options?.parsers),
+          tx,
+        }) as Promise<ThreadResults>,
+    );
   }
 
   exec(text: string, tx?: number): Promise<ThreadResults[]> {

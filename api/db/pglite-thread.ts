@@ -12,15 +12,25 @@ import type { ThreadReply, ThreadRequest, ThreadResults, ThreadStart } from "./p
 const port = parentPort!;
 const { dir, startParams } = workerData as ThreadStart;
 // pg_trgm backs the URL substring search; PGlite ships it as a loadable extension.
-const pglite = dir ? new PGlite(dir, { extensions: { pg_trgm }, startParams }) : new PGlite({ extensions: { pg_trgm }, startParams });
+const pglite = dir
+  ? new PGlite(dir, { extensions: { pg_trgm }, startParams })
+  : new PGlite({ extensions: { pg_trgm }, startParams });
 
 /** The array types of dates and intervals, and of numerics, with their element types. */
-const ARRAYS_OF: Record<number, number> = { 1115: types.TIMESTAMP, 1185: types.TIMESTAMPTZ, 1187: types.INTERVAL, 1182: types.DATE, 1231: types.NUMERIC };
+const ARRAYS_OF: Record<number, number> = {
+  1115: types.TIMESTAMP,
+  1185: types.TIMESTAMPTZ,
+  1187: types.INTERVAL,
+  1182: types.DATE,
+  1231: types.NUMERIC,
+};
 const DATE_TYPES = [types.TIMESTAMP, types.TIMESTAMPTZ, types.INTERVAL, types.DATE];
 type Parser = (text: string, typeId?: number) => unknown;
 /** Drizzle's parsers for those: the text as Postgres wrote it (Drizzle maps it itself). */
 const asWritten: Parser = (value) => value;
-const RAW_DATES = Object.fromEntries([...DATE_TYPES, ...Object.keys(ARRAYS_OF).map(Number)].map((oid) => [oid, asWritten]));
+const RAW_DATES = Object.fromEntries(
+  [...DATE_TYPES, ...Object.keys(ARRAYS_OF).map(Number)].map((oid) => [oid, asWritten]),
+);
 
 /**
  * Drizzle's statements (every page's reads) are most of the traffic and want dates as written, so
@@ -50,12 +60,18 @@ let nextId = 1;
 /** Thrown inside a transaction's callback to have PGlite roll it back. */
 const ROLL_BACK = Symbol("roll back");
 
-const resultsOf = (result: Results): ThreadResults => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
+const resultsOf = (result: Results): ThreadResults => ({
+  rows: result.rows,
+  fields: result.fields,
+  affectedRows: result.affectedRows,
+});
 
 /** Enough of an error for the caller's checks (Postgres' `code`, `constraint`, `detail` …) to work. */
 function plainError(error: unknown) {
   if (!(error instanceof Error)) return { name: "Error", message: String(error) };
-  const fields = Object.fromEntries(Object.entries(error).filter(([, value]) => ["string", "number", "boolean"].includes(typeof value)));
+  const fields = Object.fromEntries(
+    Object.entries(error).filter(([, value]) => ["string", "number", "boolean"].includes(typeof value)),
+  );
   return { ...fields, name: error.name, message: error.message };
 }
 
@@ -79,7 +95,10 @@ function begin(ended: (error: unknown) => void): Promise<number> {
         transactions.delete(id);
         if (!commit) throw ROLL_BACK;
       })
-      .then(() => ended(null), (error: unknown) => (error === ROLL_BACK ? ended(null) : ended(error)))
+      .then(
+        () => ended(null),
+        (error: unknown) => (error === ROLL_BACK ? ended(null) : ended(error)),
+      )
       .catch(failed);
   });
 }
@@ -94,7 +113,9 @@ async function answer(request: ThreadRequest): Promise<unknown> {
       return null;
     case "query": {
       const parsers = request.rawDates ? undefined : await parsedDates;
-      return resultsOf(await target(request.tx).query(request.text, request.params, { rowMode: request.rowMode, parsers }));
+      return resultsOf(
+        await target(request.tx).query(request.text, request.params, { rowMode: request.rowMode, parsers }),
+      );
     }
     case "exec":
       return (await target(request.tx).exec(request.text)).map(resultsOf);
@@ -118,7 +139,12 @@ async function answer(request: ThreadRequest): Promise<unknown> {
     }
     case "listen": {
       const id = nextId++;
-      listeners.set(id, await pglite.listen(request.channel, (payload) => port.postMessage({ notify: id, payload } satisfies ThreadReply)));
+      listeners.set(
+        id,
+        await pglite.listen(request.channel, (payload) =>
+          port.postMessage({ notify: id, payload } satisfies ThreadReply),
+        ),
+      );
       return id;
     }
     case "unlisten":

@@ -18,7 +18,9 @@ const databaseTiming = (response: Response) => {
 
 describe("the API's Server-Timing", () => {
   it("counts the statements an answer ran and the time they took", async () => {
-    const response = await host.api.request("/v1/apps?page=1&page_size=10", { headers: { authorization: `Bearer ${token}` } });
+    const response = await host.api.request("/v1/apps?page=1&page_size=10", {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.status).toBe(200);
     const timing = databaseTiming(response);
     expect(timing?.statements).toBeGreaterThan(0);

@@ -15,16 +15,27 @@ const formatTimestamp = (d: Date) =>
 
 export function downloadRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/admin_downloads/latest_files", tag: "Admin downloads",
+    method: "get",
+    path: "/v1/admin_downloads/latest_files",
+    tag: "Admin downloads",
     summary: "The client's newest file of each type (app exports, later URL exports and reports).",
-    query: LatestFilesQuery, response: LatestFiles,
+    query: LatestFilesQuery,
+    response: LatestFiles,
     handler: async ({ query, caller, deps }) => {
       requireApp(caller, query.app_id);
-      const rows = await deps.db.select().from(storedFiles).where(eq(storedFiles.appId, query.app_id)).orderBy(desc(storedFiles.createdAt), desc(storedFiles.id));
+      const rows = await deps.db
+        .select()
+        .from(storedFiles)
+        .where(eq(storedFiles.appId, query.app_id))
+        .orderBy(desc(storedFiles.createdAt), desc(storedFiles.id));
       const files: Record<string, AdminFile> = {};
       for (const row of rows) {
         files[row.fileType] ??= {
-          filename: row.fileName, file_type: row.fileType, formatted_timestamp: formatTimestamp(row.createdAt), size: row.size, key: row.storageKey,
+          filename: row.fileName,
+          file_type: row.fileType,
+          formatted_timestamp: formatTimestamp(row.createdAt),
+          size: row.size,
+          key: row.storageKey,
         };
       }
       return { files };
@@ -32,9 +43,12 @@ export function downloadRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/admin_downloads/download", tag: "Admin downloads",
+    method: "post",
+    path: "/v1/admin_downloads/download",
+    tag: "Admin downloads",
     summary: "A signed link, valid for five minutes, that downloads the file.",
-    body: DownloadBody, response: DownloadLink,
+    body: DownloadBody,
+    response: DownloadLink,
     handler: async ({ body, caller, deps }) => {
       const [row] = await deps.db.select().from(storedFiles).where(eq(storedFiles.storageKey, body.file_key));
       if (!row || row.appId === null) throw notFound("File not found");
@@ -48,7 +62,11 @@ export function downloadRoutes(route: RouteBuilder) {
 async function sendStored(c: Context, deps: ApiDeps, key: string, headers: Record<string, string>) {
   const bytes = isSafeKey(key) ? await deps.storage.get(key) : null;
   if (!bytes) return c.json({ message: "File not found" }, 404);
-  return c.body(new Uint8Array(bytes), 200, { "Content-Type": contentTypeOf(key), "X-Content-Type-Options": "nosniff", ...headers });
+  return c.body(new Uint8Array(bytes), 200, {
+    "Content-Type": contentTypeOf(key),
+    "X-Content-Type-Options": "nosniff",
+    ...headers,
+  });
 }
 
 export const SIGNED_UPLOAD_PATH = "/storage/upload";
@@ -92,11 +110,17 @@ export function storageRoutes(app: Hono, deps: ApiDeps) {
   app.put(SIGNED_UPLOAD_PATH, async (c) => {
     const grant = local?.verifyUpload(new URL(c.req.url).searchParams);
     if (!grant) return c.json({ message: "This upload link is invalid or has expired" }, 403);
-    if (!(await uploadStillOpen(grant.key, deps))) return c.json({ message: "This upload link has already been used" }, 403);
+    if (!(await uploadStillOpen(grant.key, deps)))
+      return c.json({ message: "This upload link has already been used" }, 403);
     const sentType = (c.req.header("content-type") ?? "").split(";")[0].trim().toLowerCase();
-    if (sentType !== grant.contentType) return c.json({ message: `This upload link accepts ${grant.contentType} only` }, 403);
+    if (sentType !== grant.contentType)
+      return c.json({ message: `This upload link accepts ${grant.contentType} only` }, 403);
     const body = await readCapped(c.req.raw, deps.config.fileMaxBytes);
-    if (!body) return c.json({ message: `The file is larger than ${Math.round(deps.config.fileMaxBytes / 1024 / 1024)} MB` }, 413);
+    if (!body)
+      return c.json(
+        { message: `The file is larger than ${Math.round(deps.config.fileMaxBytes / 1024 / 1024)} MB` },
+        413,
+      );
     await local!.put(grant.key, body);
     return c.body(null, 200);
   });

@@ -8,7 +8,8 @@ let call: ReturnType<typeof apiCaller>;
 let admin: string;
 let northfieldId: number;
 
-const northfield = async () => (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0]?.id;
+const northfield = async () =>
+  (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0]?.id;
 
 beforeAll(async () => {
   host = await startTestHost();
@@ -17,25 +18,72 @@ beforeAll(async () => {
   northfieldId = await northfield();
   const app_id = northfieldId;
   const saves = await Promise.all([
-    call("PUT", `/v1/controls?app_id=${app_id}`, { token: admin, body: { controls: [
-      { internal_name: "ai_personality_guidelines", prompt_input_raw: "Be brief.", trigger_point: "admissions" },
-      { internal_name: "sensitive_topics", prompt_input_raw: "Financial aid", metadata: { disclaimer: "Confirm with the aid office." }, trigger_point: "admissions" },
-      { internal_name: "sensitive_topics", prompt_input_raw: "Visas", metadata: { disclaimer: "Rules change often." }, trigger_point: "admissions" },
-      { internal_name: "no_go_topics", prompt_input_raw: "Politics", metadata: { disclaimer: "I stay neutral on politics." } },
-      { internal_name: "quality_check", metadata: { min_retrieval_confidence: 0.7, require_source: true }, trigger_point: "admissions" },
-    ] } }),
-    call("PUT", `/v1/apps/${app_id}/ai_probings`, { token: admin, body: { ai_probings: [
-      { internal_name: "topics", prompt_input_raw: "Start term\nStudy mode", trigger_point: "admissions" },
-      { internal_name: "topic_to_prob_mapping", prompt_input_raw: "Start term -> Which term would you like to start?", trigger_point: "admissions" },
-    ] } }),
-    call("PUT", `/v1/apps/${app_id}/input_prompts`, { token: admin, body: { input_prompts: [
-      { internal_name: "welcome_message", prompt_input_raw: "Hi! How can I help with your application?", trigger_point: "admissions" },
-    ] } }),
-    call("POST", "/v1/controls/upsert_finetunings", { token: admin, body: { app_id, finetunings: [
-      { finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 },
-      { trigger_point: "admissions", finetuning_type: "pdf_weightage", pattern: "*", penalty: 0.2 },
-      { finetuning_type: "html_tags_to_remove", metadata: { tags: ["table", ".promo"] } },
-    ] } }),
+    call("PUT", `/v1/controls?app_id=${app_id}`, {
+      token: admin,
+      body: {
+        controls: [
+          { internal_name: "ai_personality_guidelines", prompt_input_raw: "Be brief.", trigger_point: "admissions" },
+          {
+            internal_name: "sensitive_topics",
+            prompt_input_raw: "Financial aid",
+            metadata: { disclaimer: "Confirm with the aid office." },
+            trigger_point: "admissions",
+          },
+          {
+            internal_name: "sensitive_topics",
+            prompt_input_raw: "Visas",
+            metadata: { disclaimer: "Rules change often." },
+            trigger_point: "admissions",
+          },
+          {
+            internal_name: "no_go_topics",
+            prompt_input_raw: "Politics",
+            metadata: { disclaimer: "I stay neutral on politics." },
+          },
+          {
+            internal_name: "quality_check",
+            metadata: { min_retrieval_confidence: 0.7, require_source: true },
+            trigger_point: "admissions",
+          },
+        ],
+      },
+    }),
+    call("PUT", `/v1/apps/${app_id}/ai_probings`, {
+      token: admin,
+      body: {
+        ai_probings: [
+          { internal_name: "topics", prompt_input_raw: "Start term\nStudy mode", trigger_point: "admissions" },
+          {
+            internal_name: "topic_to_prob_mapping",
+            prompt_input_raw: "Start term -> Which term would you like to start?",
+            trigger_point: "admissions",
+          },
+        ],
+      },
+    }),
+    call("PUT", `/v1/apps/${app_id}/input_prompts`, {
+      token: admin,
+      body: {
+        input_prompts: [
+          {
+            internal_name: "welcome_message",
+            prompt_input_raw: "Hi! How can I help with your application?",
+            trigger_point: "admissions",
+          },
+        ],
+      },
+    }),
+    call("POST", "/v1/controls/upsert_finetunings", {
+      token: admin,
+      body: {
+        app_id,
+        finetunings: [
+          { finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 },
+          { trigger_point: "admissions", finetuning_type: "pdf_weightage", pattern: "*", penalty: 0.2 },
+          { finetuning_type: "html_tags_to_remove", metadata: { tags: ["table", ".promo"] } },
+        ],
+      },
+    }),
   ]);
   for (const saved of saves) expect(saved.status).toBe(200);
 });
@@ -49,8 +97,12 @@ async function screensOf(appId: number) {
   const result: Record<string, unknown> = {};
   for (const point of ["", "admissions"]) {
     result[`controls:${point}`] = strip((await get(`/v1/controls?app_id=${appId}&trigger_point=${point}`)).controls);
-    result[`probings:${point}`] = strip((await get(`/v1/apps/${appId}/ai_probings?trigger_point=${point}`)).ai_probings);
-    result[`prompts:${point}`] = strip((await get(`/v1/apps/${appId}/input_prompts?trigger_point=${point}`)).input_prompts);
+    result[`probings:${point}`] = strip(
+      (await get(`/v1/apps/${appId}/ai_probings?trigger_point=${point}`)).ai_probings,
+    );
+    result[`prompts:${point}`] = strip(
+      (await get(`/v1/apps/${appId}/input_prompts?trigger_point=${point}`)).input_prompts,
+    );
   }
   result.finetunings = strip((await get(`/v1/controls/list_finetunings?app_id=${appId}`)).finetunings);
   return result;
@@ -72,15 +124,35 @@ describe("controls, probing, prompts and finetuning in the client export", () =>
     const exported = await call("POST", `/v1/apps/${northfieldId}/exports/export`, { token: admin });
     fileName = exported.body.file_name;
     const file = JSON.parse((await host.deps.storage.get(`exports/${fileName}`))!.toString());
-    expect(file.controls.map((c: { internal_name: string; prompt_input_raw: string }) => `${c.internal_name}:${c.prompt_input_raw}`).sort()).toEqual([
-      "ai_personality_guidelines:Be brief.", "no_go_topics:Politics", "quality_check:", "sensitive_topics:Financial aid", "sensitive_topics:Visas",
+    expect(
+      file.controls
+        .map((c: { internal_name: string; prompt_input_raw: string }) => `${c.internal_name}:${c.prompt_input_raw}`)
+        .sort(),
+    ).toEqual([
+      "ai_personality_guidelines:Be brief.",
+      "no_go_topics:Politics",
+      "quality_check:",
+      "sensitive_topics:Financial aid",
+      "sensitive_topics:Visas",
     ]);
     expect(file.ai_probings).toHaveLength(2);
-    expect(file.input_prompts).toEqual([{ internal_name: "welcome_message", prompt_input_raw: "Hi! How can I help with your application?", trigger_point: "admissions" }]);
+    expect(file.input_prompts).toEqual([
+      {
+        internal_name: "welcome_message",
+        prompt_input_raw: "Hi! How can I help with your application?",
+        trigger_point: "admissions",
+      },
+    ]);
     expect(file.finetunings).toEqual([
       { trigger_point: "", finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5, metadata: {} },
       { trigger_point: "admissions", finetuning_type: "pdf_weightage", pattern: "*", penalty: 0.2, metadata: {} },
-      { trigger_point: "", finetuning_type: "html_tags_to_remove", pattern: "", penalty: null, metadata: { tags: ["table", ".promo"] } },
+      {
+        trigger_point: "",
+        finetuning_type: "html_tags_to_remove",
+        pattern: "",
+        penalty: null,
+        metadata: { tags: ["table", ".promo"] },
+      },
     ]);
   });
 
@@ -99,21 +171,44 @@ describe("controls, probing, prompts and finetuning in the client export", () =>
 
   it("replaces a topic list with the file's, and keeps rules and prompts the file does not name", async () => {
     const id = await northfield();
-    await call("PUT", `/v1/controls?app_id=${id}`, { token: admin, body: { controls: [
-      { internal_name: "sensitive_topics", prompt_input_raw: "Housing", metadata: { disclaimer: "Rooms are limited." }, trigger_point: "admissions" },
-    ] } });
-    await call("PUT", `/v1/apps/${id}/input_prompts`, { token: admin, body: { input_prompts: [{ internal_name: "goodbye", prompt_input_raw: "Bye!", trigger_point: "admissions" }] } });
+    await call("PUT", `/v1/controls?app_id=${id}`, {
+      token: admin,
+      body: {
+        controls: [
+          {
+            internal_name: "sensitive_topics",
+            prompt_input_raw: "Housing",
+            metadata: { disclaimer: "Rooms are limited." },
+            trigger_point: "admissions",
+          },
+        ],
+      },
+    });
+    await call("PUT", `/v1/apps/${id}/input_prompts`, {
+      token: admin,
+      body: { input_prompts: [{ internal_name: "goodbye", prompt_input_raw: "Bye!", trigger_point: "admissions" }] },
+    });
     await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: fileName } });
-    const topics = (await call("GET", `/v1/controls?app_id=${id}&trigger_point=admissions&types=sensitive_topics`, { token: admin })).body.controls;
+    const topics = (
+      await call("GET", `/v1/controls?app_id=${id}&trigger_point=admissions&types=sensitive_topics`, { token: admin })
+    ).body.controls;
     expect(topics.map((t: { prompt_input_raw: string }) => t.prompt_input_raw)).toEqual(["Financial aid", "Visas"]);
-    const prompts = (await call("GET", `/v1/apps/${id}/input_prompts?trigger_point=admissions`, { token: admin })).body.input_prompts;
+    const prompts = (await call("GET", `/v1/apps/${id}/input_prompts?trigger_point=admissions`, { token: admin })).body
+      .input_prompts;
     expect(prompts.map((p: { internal_name: string }) => p.internal_name)).toEqual(["welcome_message", "goodbye"]);
   });
 
   it("still imports files written before these sections existed", async () => {
     const file = JSON.parse((await host.deps.storage.get(`exports/${fileName}`))!.toString());
     const { ai_probings: _p, input_prompts: _i, finetunings: _f, ...older } = file;
-    await host.deps.storage.put("exports/older.json", JSON.stringify({ ...older, app: { ...older.app, url_code: "older-copy", client_name: "Older Copy" }, controls: [] }));
+    await host.deps.storage.put(
+      "exports/older.json",
+      JSON.stringify({
+        ...older,
+        app: { ...older.app, url_code: "older-copy", client_name: "Older Copy" },
+        controls: [],
+      }),
+    );
     const imported = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "older.json" } });
     expect(imported).toMatchObject({ status: 200, body: { created: true } });
     expect(await counts(imported.body.app.id)).toEqual({ topics: 0, probings: 0, prompts: 0, rules: 0 });
@@ -125,14 +220,32 @@ describe("controls, probing, prompts and finetuning in the client export", () =>
     const before = await counts(id);
     const broken = {
       ...file,
-      finetunings: [{ finetuning_type: "url_pattern", pattern: "/x/", penalty: 2 }, { finetuning_type: "html_tags_to_remove", metadata: { tags: ["div > p"] } }],
-      controls: [...file.controls, ...Array.from({ length: 8 }, (_, i) => ({ internal_name: "no_go_topics", prompt_input_raw: `Extra ${i}`, metadata: { disclaimer: "No." } }))],
+      finetunings: [
+        { finetuning_type: "url_pattern", pattern: "/x/", penalty: 2 },
+        { finetuning_type: "html_tags_to_remove", metadata: { tags: ["div > p"] } },
+      ],
+      controls: [
+        ...file.controls,
+        ...Array.from({ length: 8 }, (_, i) => ({
+          internal_name: "no_go_topics",
+          prompt_input_raw: `Extra ${i}`,
+          metadata: { disclaimer: "No." },
+        })),
+      ],
       input_prompts: [{ internal_name: "", prompt_input_raw: "x" }],
     };
     await host.deps.storage.put("exports/broken-controls.json", JSON.stringify(broken));
-    const refused = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "broken-controls.json" } });
+    const refused = await call("POST", "/v1/import_from_file", {
+      token: admin,
+      body: { file_name: "broken-controls.json" },
+    });
     expect(refused.status).toBe(400);
-    expect(Object.keys(refused.body.errors).sort()).toEqual(["controls.12", "finetunings.0.penalty", "finetunings.1.metadata", "input_prompts.0.internal_name"]);
+    expect(Object.keys(refused.body.errors).sort()).toEqual([
+      "controls.12",
+      "finetunings.0.penalty",
+      "finetunings.1.metadata",
+      "input_prompts.0.internal_name",
+    ]);
     expect(await counts(id)).toEqual(before);
   });
 });

@@ -16,7 +16,16 @@ beforeAll(async () => {
   clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
   northfieldId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
   // Something configured under the client, so the round trip has more than defaults to carry.
-  await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, { token: admin, body: { app_id: northfieldId, name: "Library Helper", agent_type: "engagement", site_code: "library", metadata: { greeting: "Hi!" } } });
+  await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+    token: admin,
+    body: {
+      app_id: northfieldId,
+      name: "Library Helper",
+      agent_type: "engagement",
+      site_code: "library",
+      metadata: { greeting: "Hi!" },
+    },
+  });
 });
 afterAll(() => host?.close());
 
@@ -26,11 +35,18 @@ async function configurationOf(urlCode: string) {
   if (!app) return null;
   const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = app;
   const agentRows = (await host.deps.db.select().from(agents).where(eq(agents.appId, app.id)))
-    .map(({ id: _i, appId: _a, createdAt: _c2, updatedAt: _u2, ...rest }) => rest).sort((a, b) => a.siteCode.localeCompare(b.siteCode));
+    .map(({ id: _i, appId: _a, createdAt: _c2, updatedAt: _u2, ...rest }) => rest)
+    .sort((a, b) => a.siteCode.localeCompare(b.siteCode));
   const controlRows = (await host.deps.db.select().from(controls).where(eq(controls.appId, app.id)))
-    .map(({ id: _i, appId: _a, createdAt: _c2, updatedAt: _u2, ...rest }) => rest).sort((a, b) => a.triggerPoint.localeCompare(b.triggerPoint));
-  const access = (await host.deps.db.select({ email: users.email, role: appUsers.role }).from(appUsers).innerJoin(users, eq(users.id, appUsers.userId))
-    .where(eq(appUsers.appId, app.id))).sort((a, b) => a.email.localeCompare(b.email));
+    .map(({ id: _i, appId: _a, createdAt: _c2, updatedAt: _u2, ...rest }) => rest)
+    .sort((a, b) => a.triggerPoint.localeCompare(b.triggerPoint));
+  const access = (
+    await host.deps.db
+      .select({ email: users.email, role: appUsers.role })
+      .from(appUsers)
+      .innerJoin(users, eq(users.id, appUsers.userId))
+      .where(eq(appUsers.appId, app.id))
+  ).sort((a, b) => a.email.localeCompare(b.email));
   return { fields, agents: agentRows, controls: controlRows, access };
 }
 
@@ -38,44 +54,75 @@ describe("export and import", () => {
   it("round-trips a client: export, delete, import reproduces the same configuration; importing again changes nothing", async () => {
     const before = await configurationOf("northfield");
     const exported = await call("POST", `/v1/apps/${northfieldId}/exports/export`, { token: clientAdmin });
-    expect(exported).toMatchObject({ status: 200, body: { message: "Export completed successfully", file_name: expect.stringMatching(/^northfield_\d{8}-\d{6}-\d{3}\.json$/) } });
+    expect(exported).toMatchObject({
+      status: 200,
+      body: {
+        message: "Export completed successfully",
+        file_name: expect.stringMatching(/^northfield_\d{8}-\d{6}-\d{3}\.json$/),
+      },
+    });
     const files = await call("GET", "/v1/export_files", { token: admin });
     expect(files.body.files).toContain(exported.body.file_name);
 
     await host.deps.db.delete(clientApps).where(eq(clientApps.id, northfieldId));
     expect(await configurationOf("northfield")).toBeNull();
 
-    const imported = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: exported.body.file_name } });
+    const imported = await call("POST", "/v1/import_from_file", {
+      token: admin,
+      body: { file_name: exported.body.file_name },
+    });
     expect(imported).toMatchObject({ status: 200, body: { created: true, message: "Imported Northfield University" } });
     expect(await configurationOf("northfield")).toEqual(before);
 
-    const again = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: exported.body.file_name } });
+    const again = await call("POST", "/v1/import_from_file", {
+      token: admin,
+      body: { file_name: exported.body.file_name },
+    });
     expect(again.body).toMatchObject({ created: false, message: "Updated Northfield University" });
     expect(await configurationOf("northfield")).toEqual(before);
   });
 
   it("refuses malformed and foreign files with a clear 400 and writes nothing", async () => {
-    const exportKey = (await host.deps.storage.list("exports")).find((o) => o.key.startsWith("exports/northfield_"))!.key;
+    const exportKey = (await host.deps.storage.list("exports")).find((o) =>
+      o.key.startsWith("exports/northfield_"),
+    )!.key;
     const valid = JSON.parse((await host.deps.storage.get(exportKey))!.toString());
     await host.deps.storage.put("exports/broken.json", "{ not json");
     await host.deps.storage.put("exports/other-tool.json", JSON.stringify({ format: "someone-else", version: 1 }));
     // Valid client, invalid agent: the transaction must not leave the client half-imported.
-    await host.deps.storage.put("exports/half.json", JSON.stringify({ ...valid, app: { ...valid.app, url_code: "halfway" }, agents: [{ name: "", site_code: "" }] }));
+    await host.deps.storage.put(
+      "exports/half.json",
+      JSON.stringify({ ...valid, app: { ...valid.app, url_code: "halfway" }, agents: [{ name: "", site_code: "" }] }),
+    );
     const before = (await host.deps.db.select().from(clientApps)).length;
 
-    expect(await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "broken.json" } })).toEqual({ status: 400, body: { message: "broken.json is not valid JSON" } });
-    const foreign = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "other-tool.json" } });
+    expect(await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "broken.json" } })).toEqual({
+      status: 400,
+      body: { message: "broken.json is not valid JSON" },
+    });
+    const foreign = await call("POST", "/v1/import_from_file", {
+      token: admin,
+      body: { file_name: "other-tool.json" },
+    });
     expect(foreign.body.message).toBe("other-tool.json is not a client export this console can import");
     expect(foreign.body.errors.format).toEqual(["This is not an export of this console"]);
-    expect((await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "half.json" } })).status).toBe(400);
-    expect((await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "../secrets.json" } })).status).toBe(400);
-    expect((await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "missing.json" } })).status).toBe(404);
+    expect(
+      (await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "half.json" } })).status,
+    ).toBe(400);
+    expect(
+      (await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "../secrets.json" } })).status,
+    ).toBe(400);
+    expect(
+      (await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "missing.json" } })).status,
+    ).toBe(404);
     expect((await host.deps.db.select().from(clientApps)).length).toBe(before);
   });
 
   it("keeps import to staff and export to those who may configure the client", async () => {
     expect((await call("GET", "/v1/export_files", { token: clientAdmin })).status).toBe(403);
-    expect((await call("POST", "/v1/import_from_file", { token: clientAdmin, body: { file_name: "x.json" } })).status).toBe(403);
+    expect(
+      (await call("POST", "/v1/import_from_file", { token: clientAdmin, body: { file_name: "x.json" } })).status,
+    ).toBe(403);
     const viewer = (await signInAs(host, "client.user@example.com")).user_token;
     const [app] = await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
     expect((await call("POST", `/v1/apps/${app.id}/exports/export`, { token: viewer })).status).toBe(403);
@@ -84,21 +131,43 @@ describe("export and import", () => {
 
 describe("uploaded files in the export", () => {
   it("carries files' metadata and tags but not their bytes, and an import restores the tags of files of the same name", async () => {
-    const [appId] = (await host.deps.db.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, "northfield"))).map((a) => a.id);
+    const [appId] = (
+      await host.deps.db.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, "northfield"))
+    ).map((a) => a.id);
     await host.deps.storage.put(`apps/${appId}/files/1/Guide.pdf`, "%PDF-1.4 bytes that must not travel");
-    const [file] = await host.deps.db.insert(knowledgeFiles).values({
-      appId, fileName: "Guide, 2026.pdf", uploadKey: `uploads/${appId}/abc/Guide_2026.pdf`, storageKey: `apps/${appId}/files/1/Guide.pdf`,
-      size: 36, pageCount: 2, status: "indexed", tags: ["production"],
-    }).returning();
+    const [file] = await host.deps.db
+      .insert(knowledgeFiles)
+      .values({
+        appId,
+        fileName: "Guide, 2026.pdf",
+        uploadKey: `uploads/${appId}/abc/Guide_2026.pdf`,
+        storageKey: `apps/${appId}/files/1/Guide.pdf`,
+        size: 36,
+        pageCount: 2,
+        status: "indexed",
+        tags: ["production"],
+      })
+      .returning();
     const exported = await call("POST", `/v1/apps/${appId}/exports/export`, { token: clientAdmin });
     const text = (await host.deps.storage.get(`exports/${exported.body.file_name}`))!.toString();
     const content = JSON.parse(text);
-    expect(content.files).toEqual([expect.objectContaining({ file_name: "Guide, 2026.pdf", tags: ["production"], size: 36, page_count: 2, status: "indexed" })]);
+    expect(content.files).toEqual([
+      expect.objectContaining({
+        file_name: "Guide, 2026.pdf",
+        tags: ["production"],
+        size: 36,
+        page_count: 2,
+        status: "indexed",
+      }),
+    ]);
     expect(text).not.toContain("must not travel");
     expect(text).not.toContain(file.storageKey);
 
     await host.deps.db.update(knowledgeFiles).set({ tags: [] }).where(eq(knowledgeFiles.id, file.id));
-    expect((await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: exported.body.file_name } })).status).toBe(200);
+    expect(
+      (await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: exported.body.file_name } }))
+        .status,
+    ).toBe(200);
     const [after] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.appId, appId));
     expect(after.tags).toEqual(["production"]);
     expect(await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.appId, appId))).toHaveLength(1);
@@ -111,12 +180,22 @@ describe("admin downloads", () => {
     await call("POST", `/v1/apps/${app.id}/exports/export`, { token: admin });
     const viewer = (await signInAs(host, "client.user@example.com")).user_token;
     const latest = await call("GET", `/v1/admin_downloads/latest_files?app_id=${app.id}`, { token: viewer });
-    expect(latest.body.files.app_export).toMatchObject({ file_type: "app_export", filename: expect.stringMatching(/^northfield_/), size: expect.any(Number), key: expect.stringMatching(/^exports\//) });
-    const link = await call("POST", "/v1/admin_downloads/download", { token: viewer, body: { file_key: latest.body.files.app_export.key } });
+    expect(latest.body.files.app_export).toMatchObject({
+      file_type: "app_export",
+      filename: expect.stringMatching(/^northfield_/),
+      size: expect.any(Number),
+      key: expect.stringMatching(/^exports\//),
+    });
+    const link = await call("POST", "/v1/admin_downloads/download", {
+      token: viewer,
+      body: { file_key: latest.body.files.app_export.key },
+    });
     expect(link.body.download_url).toMatch(/^\/storage\/download\?/);
     const file = await host.api.request(link.body.download_url);
     expect(file.status).toBe(200);
-    expect(file.headers.get("content-disposition")).toBe(`attachment; filename="${latest.body.files.app_export.filename}"`);
+    expect(file.headers.get("content-disposition")).toBe(
+      `attachment; filename="${latest.body.files.app_export.filename}"`,
+    );
     expect(JSON.parse(await file.text()).app.url_code).toBe("northfield");
 
     const tampered = link.body.download_url.replace(/sig=[^&]+/, "sig=forged");
@@ -126,12 +205,30 @@ describe("admin downloads", () => {
   it("keeps other clients' files out of reach", async () => {
     const [app] = await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
     const latest = await call("GET", `/v1/admin_downloads/latest_files?app_id=${app.id}`, { token: admin });
-    const harborUser = await call("POST", "/v1/users/upsert", { token: admin, body: { users: [{ email: "harbor@example.com", name: "Harbor", user_type: "user" }] } });
+    const harborUser = await call("POST", "/v1/users/upsert", {
+      token: admin,
+      body: { users: [{ email: "harbor@example.com", name: "Harbor", user_type: "user" }] },
+    });
     expect(harborUser.status).toBe(200);
-    const [harbor] = await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "shopharbor-outfitters"));
-    await call("POST", `/v1/apps/${harbor.id}/users/upsert`, { token: admin, body: { users: [{ email: "harbor@example.com", name: "Harbor", app_user: { role: "client_admin" } }] } });
+    const [harbor] = await host.deps.db
+      .select()
+      .from(clientApps)
+      .where(eq(clientApps.urlCode, "shopharbor-outfitters"));
+    await call("POST", `/v1/apps/${harbor.id}/users/upsert`, {
+      token: admin,
+      body: { users: [{ email: "harbor@example.com", name: "Harbor", app_user: { role: "client_admin" } }] },
+    });
     const outsider = (await signInAs(host, "harbor@example.com")).user_token;
-    expect((await call("POST", "/v1/admin_downloads/download", { token: outsider, body: { file_key: latest.body.files.app_export.key } })).status).toBe(404);
-    expect((await call("GET", `/v1/admin_downloads/latest_files?app_id=${app.id}`, { token: outsider })).status).toBe(404);
+    expect(
+      (
+        await call("POST", "/v1/admin_downloads/download", {
+          token: outsider,
+          body: { file_key: latest.body.files.app_export.key },
+        })
+      ).status,
+    ).toBe(404);
+    expect((await call("GET", `/v1/admin_downloads/latest_files?app_id=${app.id}`, { token: outsider })).status).toBe(
+      404,
+    );
   });
 });

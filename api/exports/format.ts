@@ -1,7 +1,17 @@
 import { z } from "zod";
 import {
-  AgentInput, AiProbingType, AppInput, AppRole, CleanupMetadata, CONTROL_LABELS, DEFAULT_TRIGGER_POINT, FileTag, FinetuningType, isPenaltyType,
-  TOPIC_CONTROL_TYPES, TOPIC_ROWS,
+  AgentInput,
+  AiProbingType,
+  AppInput,
+  AppRole,
+  CleanupMetadata,
+  CONTROL_LABELS,
+  DEFAULT_TRIGGER_POINT,
+  FileTag,
+  FinetuningType,
+  isPenaltyType,
+  TOPIC_CONTROL_TYPES,
+  TOPIC_ROWS,
 } from "@contract";
 import { AppearancesSection, IntegrationsSection, ProfileFieldsSection } from "./profile-sections";
 
@@ -37,57 +47,87 @@ export const AppExportFile = z.object({
         const key = `${row.trigger_point}\u0000${row.internal_name}`;
         const topics = groups.get(key) ?? groups.set(key, new Set()).get(key)!;
         const topic = row.prompt_input_raw.trim().toLowerCase();
-        if (!topic) ctx.addIssue({ code: "custom", path: [i, "prompt_input_raw"], message: "A topic row needs its topic" });
-        else if (topics.has(topic)) ctx.addIssue({ code: "custom", path: [i, "prompt_input_raw"], message: "This topic is listed twice" });
+        if (!topic)
+          ctx.addIssue({ code: "custom", path: [i, "prompt_input_raw"], message: "A topic row needs its topic" });
+        else if (topics.has(topic))
+          ctx.addIssue({ code: "custom", path: [i, "prompt_input_raw"], message: "This topic is listed twice" });
         topics.add(topic);
         if (topics.size > TOPIC_ROWS) {
-          ctx.addIssue({ code: "custom", path: [i], message: `${CONTROL_LABELS[row.internal_name as (typeof TOPIC_CONTROL_TYPES)[number]]} hold at most ${TOPIC_ROWS} topics per trigger point` });
+          ctx.addIssue({
+            code: "custom",
+            path: [i],
+            message: `${CONTROL_LABELS[row.internal_name as (typeof TOPIC_CONTROL_TYPES)[number]]} hold at most ${TOPIC_ROWS} topics per trigger point`,
+          });
         }
       });
     }),
   /** Who may use the client: accounts are matched by email and created when missing. */
-  access: z
-    .array(z.object({ email: z.email(), name: z.string().default(""), role: AppRole }))
-    .default([]),
+  access: z.array(z.object({ email: z.email(), name: z.string().default(""), role: AppRole })).default([]),
   /**
    * Uploaded files' metadata and tags, never their bytes: an import sets the tags of the files of
    * the same name the client already has and creates none (their content must be uploaded).
    */
   files: z
-    .array(z.object({
-      file_name: z.string().min(1), tags: z.array(FileTag).default([]), status: z.string().default(""), size: z.number().int().nullable().default(null),
-      page_count: z.number().int().nullable().default(null), title: z.string().default(""), added_by: z.string().nullable().default(null),
-      uploaded_at: z.string().nullable().default(null),
-    }))
+    .array(
+      z.object({
+        file_name: z.string().min(1),
+        tags: z.array(FileTag).default([]),
+        status: z.string().default(""),
+        size: z.number().int().nullable().default(null),
+        page_count: z.number().int().nullable().default(null),
+        title: z.string().default(""),
+        added_by: z.string().nullable().default(null),
+        uploaded_at: z.string().nullable().default(null),
+      }),
+    )
     .default([]),
   /** Smart probing texts, per trigger point (added after version 1 was first written; optional). */
   ai_probings: z
-    .array(z.object({
-      internal_name: AiProbingType, display_name: z.string().default(""), prompt_input_raw: z.string().default(""), trigger_point: z.string().default(""),
-    }))
+    .array(
+      z.object({
+        internal_name: AiProbingType,
+        display_name: z.string().default(""),
+        prompt_input_raw: z.string().default(""),
+        trigger_point: z.string().default(""),
+      }),
+    )
     .default([]),
   /** Input prompts by key, per trigger point (optional). */
   input_prompts: z
-    .array(z.object({ internal_name: z.string().trim().min(1).max(100), prompt_input_raw: z.string().default(""), trigger_point: z.string().default("") }))
+    .array(
+      z.object({
+        internal_name: z.string().trim().min(1).max(100),
+        prompt_input_raw: z.string().default(""),
+        trigger_point: z.string().default(""),
+      }),
+    )
     .default([]),
   /** AI Finetuning rules (optional). */
   finetunings: z
-    .array(z.object({
-      trigger_point: z.string().default(""),
-      finetuning_type: FinetuningType,
-      pattern: z.string().default(""),
-      penalty: z.number().min(0).max(1).nullable().default(null),
-      metadata: z.record(z.string(), z.unknown()).default({}),
-    }).superRefine((rule, ctx) => {
-      if (isPenaltyType(rule.finetuning_type)) {
-        if (rule.penalty === null) ctx.addIssue({ code: "custom", path: ["penalty"], message: "A weightage rule needs its penalty" });
-        if (!rule.pattern) ctx.addIssue({ code: "custom", path: ["pattern"], message: "A weightage rule needs its pattern" });
-        return;
-      }
-      if (rule.trigger_point !== DEFAULT_TRIGGER_POINT) ctx.addIssue({ code: "custom", path: ["trigger_point"], message: "Clean-up rules belong to Default" });
-      const parsed = CleanupMetadata.safeParse(rule.metadata);
-      if (!parsed.success) ctx.addIssue({ code: "custom", path: ["metadata"], message: parsed.error.issues[0].message });
-    }))
+    .array(
+      z
+        .object({
+          trigger_point: z.string().default(""),
+          finetuning_type: FinetuningType,
+          pattern: z.string().default(""),
+          penalty: z.number().min(0).max(1).nullable().default(null),
+          metadata: z.record(z.string(), z.unknown()).default({}),
+        })
+        .superRefine((rule, ctx) => {
+          if (isPenaltyType(rule.finetuning_type)) {
+            if (rule.penalty === null)
+              ctx.addIssue({ code: "custom", path: ["penalty"], message: "A weightage rule needs its penalty" });
+            if (!rule.pattern)
+              ctx.addIssue({ code: "custom", path: ["pattern"], message: "A weightage rule needs its pattern" });
+            return;
+          }
+          if (rule.trigger_point !== DEFAULT_TRIGGER_POINT)
+            ctx.addIssue({ code: "custom", path: ["trigger_point"], message: "Clean-up rules belong to Default" });
+          const parsed = CleanupMetadata.safeParse(rule.metadata);
+          if (!parsed.success)
+            ctx.addIssue({ code: "custom", path: ["metadata"], message: parsed.error.issues[0].message });
+        }),
+    )
     .default([]),
   /** Widget appearances, stage and production (optional). */
   appearances: AppearancesSection,

@@ -1,26 +1,67 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { ExportFiles, ExportResult, IdParam, ImportBody, ImportResult, isPenaltyType, TOPIC_CONTROL_TYPES } from "@contract";
+import {
+  ExportFiles,
+  ExportResult,
+  IdParam,
+  ImportBody,
+  ImportResult,
+  isPenaltyType,
+  TOPIC_CONTROL_TYPES,
+} from "@contract";
 import { appColumns, loadClientApp } from "../apps/queries";
 import { requireApp, requireStaff } from "../auth/permissions";
 import {
-  agents, aiProbings, appUsers, clientApps, controls, controlTopics, finetunings, inputPrompts, knowledgeFiles, storedFiles, users,
+  agents,
+  aiProbings,
+  appUsers,
+  clientApps,
+  controls,
+  controlTopics,
+  finetunings,
+  inputPrompts,
+  knowledgeFiles,
+  storedFiles,
+  users,
 } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, fieldErrorsOf, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { exportProfileSections, importProfileSections } from "./profile-sections";
-import { AppExportFile, EXPORT_FORMAT, EXPORT_VERSION, EXPORTS_FOLDER, exportFileName, isExportFileName } from "./format";
+import {
+  AppExportFile,
+  EXPORT_FORMAT,
+  EXPORT_VERSION,
+  EXPORTS_FOLDER,
+  exportFileName,
+  isExportFileName,
+} from "./format";
 
 /** Everything configured under a client, in the export format. */
 async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<AppExportFile> {
   const app = await loadClientApp(appId, deps);
   const agentRows = await deps.db.select().from(agents).where(eq(agents.appId, appId)).orderBy(asc(agents.id));
   const controlRows = await deps.db.select().from(controls).where(eq(controls.appId, appId)).orderBy(asc(controls.id));
-  const topicRows = await deps.db.select().from(controlTopics).where(eq(controlTopics.appId, appId)).orderBy(asc(controlTopics.id));
-  const probingRows = await deps.db.select().from(aiProbings).where(eq(aiProbings.appId, appId)).orderBy(asc(aiProbings.id));
-  const promptRows = await deps.db.select().from(inputPrompts).where(eq(inputPrompts.appId, appId)).orderBy(asc(inputPrompts.id));
-  const ruleRows = await deps.db.select().from(finetunings).where(eq(finetunings.appId, appId)).orderBy(asc(finetunings.id));
+  const topicRows = await deps.db
+    .select()
+    .from(controlTopics)
+    .where(eq(controlTopics.appId, appId))
+    .orderBy(asc(controlTopics.id));
+  const probingRows = await deps.db
+    .select()
+    .from(aiProbings)
+    .where(eq(aiProbings.appId, appId))
+    .orderBy(asc(aiProbings.id));
+  const promptRows = await deps.db
+    .select()
+    .from(inputPrompts)
+    .where(eq(inputPrompts.appId, appId))
+    .orderBy(asc(inputPrompts.id));
+  const ruleRows = await deps.db
+    .select()
+    .from(finetunings)
+    .where(eq(finetunings.appId, appId))
+    .orderBy(asc(finetunings.id));
   const accessRows = await deps.db
     // The name this client gave each person, not the account's (docs/decisions/032).
     .select({ email: users.email, name: appUsers.name, role: appUsers.role })
@@ -39,34 +80,72 @@ async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<Ap
     version: EXPORT_VERSION,
     exported_at: new Date().toISOString(),
     app: {
-      client_name: app.client_name, primary_website: app.primary_website, notes: app.notes, url_code: app.url_code,
-      project_url: app.project_url, market: app.market, logo_url: app.logo_url, country: app.country, copy_market: app.copy_market,
-      client_type: app.client_type as AppExportFile["app"]["client_type"], onboard_existing_client: app.onboard_existing_client,
-      trigger_points: app.trigger_points, mode_env: app.mode_env as AppExportFile["app"]["mode_env"],
-      insync_prod_app_id: app.insync_prod_app_id, status: app.status as AppExportFile["app"]["status"],
+      client_name: app.client_name,
+      primary_website: app.primary_website,
+      notes: app.notes,
+      url_code: app.url_code,
+      project_url: app.project_url,
+      market: app.market,
+      logo_url: app.logo_url,
+      country: app.country,
+      copy_market: app.copy_market,
+      client_type: app.client_type as AppExportFile["app"]["client_type"],
+      onboard_existing_client: app.onboard_existing_client,
+      trigger_points: app.trigger_points,
+      mode_env: app.mode_env as AppExportFile["app"]["mode_env"],
+      insync_prod_app_id: app.insync_prod_app_id,
+      status: app.status as AppExportFile["app"]["status"],
     },
     agents: agentRows.map((a) => ({
-      name: a.name, agent_type: a.agentType as AppExportFile["agents"][number]["agent_type"], site_code: a.siteCode, logo: a.logo,
-      url: a.url, status: a.status as AppExportFile["agents"][number]["status"], mode_env: a.modeEnv as AppExportFile["agents"][number]["mode_env"],
+      name: a.name,
+      agent_type: a.agentType as AppExportFile["agents"][number]["agent_type"],
+      site_code: a.siteCode,
+      logo: a.logo,
+      url: a.url,
+      status: a.status as AppExportFile["agents"][number]["status"],
+      mode_env: a.modeEnv as AppExportFile["agents"][number]["mode_env"],
       metadata: a.metadata,
     })),
     // Topic list rows travel with the other controls, as on the wire.
     controls: [...controlRows, ...topicRows].map((c) => ({
-      internal_name: c.internalName, display_name: c.displayName, prompt_input_raw: c.promptInputRaw, trigger_point: c.triggerPoint, metadata: c.metadata,
+      internal_name: c.internalName,
+      display_name: c.displayName,
+      prompt_input_raw: c.promptInputRaw,
+      trigger_point: c.triggerPoint,
+      metadata: c.metadata,
     })),
-    access: accessRows.map((a) => ({ email: a.email, name: a.name, role: a.role as AppExportFile["access"][number]["role"] })),
+    access: accessRows.map((a) => ({
+      email: a.email,
+      name: a.name,
+      role: a.role as AppExportFile["access"][number]["role"],
+    })),
     files: fileRows.map(({ file, addedBy }) => ({
-      file_name: file.fileName, tags: file.tags as AppExportFile["files"][number]["tags"], status: file.status, size: file.size,
-      page_count: file.pageCount, title: file.title, added_by: addedBy, uploaded_at: file.createdAt.toISOString(),
+      file_name: file.fileName,
+      tags: file.tags as AppExportFile["files"][number]["tags"],
+      status: file.status,
+      size: file.size,
+      page_count: file.pageCount,
+      title: file.title,
+      added_by: addedBy,
+      uploaded_at: file.createdAt.toISOString(),
     })),
     ai_probings: probingRows.map((p) => ({
-      internal_name: p.internalName as AppExportFile["ai_probings"][number]["internal_name"], display_name: p.displayName,
-      prompt_input_raw: p.promptInputRaw, trigger_point: p.triggerPoint,
+      internal_name: p.internalName as AppExportFile["ai_probings"][number]["internal_name"],
+      display_name: p.displayName,
+      prompt_input_raw: p.promptInputRaw,
+      trigger_point: p.triggerPoint,
     })),
-    input_prompts: promptRows.map((p) => ({ internal_name: p.internalName, prompt_input_raw: p.promptInputRaw, trigger_point: p.triggerPoint })),
+    input_prompts: promptRows.map((p) => ({
+      internal_name: p.internalName,
+      prompt_input_raw: p.promptInputRaw,
+      trigger_point: p.triggerPoint,
+    })),
     finetunings: ruleRows.map((r) => ({
-      trigger_point: r.triggerPoint, finetuning_type: r.finetuningType as AppExportFile["finetunings"][number]["finetuning_type"],
-      pattern: r.pattern, penalty: r.penalty, metadata: r.metadata,
+      trigger_point: r.triggerPoint,
+      finetuning_type: r.finetuningType as AppExportFile["finetunings"][number]["finetuning_type"],
+      pattern: r.pattern,
+      penalty: r.penalty,
+      metadata: r.metadata,
     })),
     ...(await exportProfileSections(appId, deps)),
   };
@@ -82,11 +161,18 @@ const isTopic = (name: string) => (TOPIC_CONTROL_TYPES as readonly string[]).inc
  */
 async function importControls(appId: number, file: AppExportFile, tx: Tx) {
   for (const control of file.controls.filter((c) => !isTopic(c.internal_name))) {
-    const values = { displayName: control.display_name, promptInputRaw: control.prompt_input_raw, metadata: control.metadata };
+    const values = {
+      displayName: control.display_name,
+      promptInputRaw: control.prompt_input_raw,
+      metadata: control.metadata,
+    };
     await tx
       .insert(controls)
       .values({ ...values, appId, internalName: control.internal_name, triggerPoint: control.trigger_point })
-      .onConflictDoUpdate({ target: [controls.appId, controls.triggerPoint, controls.internalName], set: { ...values, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [controls.appId, controls.triggerPoint, controls.internalName],
+        set: { ...values, updatedAt: new Date() },
+      });
   }
   const topicLists = new Map<string, AppExportFile["controls"]>();
   for (const row of file.controls.filter((c) => isTopic(c.internal_name))) {
@@ -95,38 +181,82 @@ async function importControls(appId: number, file: AppExportFile, tx: Tx) {
   }
   for (const [key, rows] of topicLists) {
     const [triggerPoint, internalName] = JSON.parse(key) as [string, string];
-    await tx.delete(controlTopics).where(and(eq(controlTopics.appId, appId), eq(controlTopics.triggerPoint, triggerPoint), eq(controlTopics.internalName, internalName)));
-    await tx.insert(controlTopics).values(rows.map((r) => ({
-      appId, triggerPoint, internalName, displayName: r.display_name, promptInputRaw: r.prompt_input_raw.trim(), metadata: r.metadata,
-    })));
+    await tx
+      .delete(controlTopics)
+      .where(
+        and(
+          eq(controlTopics.appId, appId),
+          eq(controlTopics.triggerPoint, triggerPoint),
+          eq(controlTopics.internalName, internalName),
+        ),
+      );
+    await tx.insert(controlTopics).values(
+      rows.map((r) => ({
+        appId,
+        triggerPoint,
+        internalName,
+        displayName: r.display_name,
+        promptInputRaw: r.prompt_input_raw.trim(),
+        metadata: r.metadata,
+      })),
+    );
   }
   for (const probing of file.ai_probings) {
     const values = { displayName: probing.display_name, promptInputRaw: probing.prompt_input_raw };
-    await tx.insert(aiProbings).values({ ...values, appId, internalName: probing.internal_name, triggerPoint: probing.trigger_point })
-      .onConflictDoUpdate({ target: [aiProbings.appId, aiProbings.triggerPoint, aiProbings.internalName], set: { ...values, updatedAt: new Date() } });
+    await tx
+      .insert(aiProbings)
+      .values({ ...values, appId, internalName: probing.internal_name, triggerPoint: probing.trigger_point })
+      .onConflictDoUpdate({
+        target: [aiProbings.appId, aiProbings.triggerPoint, aiProbings.internalName],
+        set: { ...values, updatedAt: new Date() },
+      });
   }
   for (const prompt of file.input_prompts) {
-    await tx.insert(inputPrompts).values({ appId, internalName: prompt.internal_name, promptInputRaw: prompt.prompt_input_raw, triggerPoint: prompt.trigger_point })
+    await tx
+      .insert(inputPrompts)
+      .values({
+        appId,
+        internalName: prompt.internal_name,
+        promptInputRaw: prompt.prompt_input_raw,
+        triggerPoint: prompt.trigger_point,
+      })
       .onConflictDoUpdate({
         target: [inputPrompts.appId, inputPrompts.triggerPoint, inputPrompts.internalName],
         set: { promptInputRaw: prompt.prompt_input_raw, updatedAt: new Date() },
       });
   }
   for (const rule of file.finetunings) {
-    const values = { appId, triggerPoint: rule.trigger_point, finetuningType: rule.finetuning_type, pattern: rule.pattern, penalty: rule.penalty, metadata: rule.metadata };
+    const values = {
+      appId,
+      triggerPoint: rule.trigger_point,
+      finetuningType: rule.finetuning_type,
+      pattern: rule.pattern,
+      penalty: rule.penalty,
+      metadata: rule.metadata,
+    };
     if (isPenaltyType(rule.finetuning_type)) {
-      await tx.insert(finetunings).values(values).onConflictDoUpdate({
-        target: [finetunings.appId, finetunings.triggerPoint, finetunings.finetuningType, finetunings.pattern],
-        targetWhere: sql`${finetunings.finetuningType} <> 'html_tags_to_remove'`,
-        set: { penalty: rule.penalty, metadata: rule.metadata, updatedAt: new Date() },
-      });
+      await tx
+        .insert(finetunings)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [finetunings.appId, finetunings.triggerPoint, finetunings.finetuningType, finetunings.pattern],
+          targetWhere: sql`${finetunings.finetuningType} <> 'html_tags_to_remove'`,
+          set: { penalty: rule.penalty, metadata: rule.metadata, updatedAt: new Date() },
+        });
       continue;
     }
     // A clean-up rule is identified by its metadata (its list of tags).
-    const [same] = await tx.select({ id: finetunings.id }).from(finetunings).where(and(
-      eq(finetunings.appId, appId), eq(finetunings.triggerPoint, rule.trigger_point), eq(finetunings.finetuningType, rule.finetuning_type),
-      sql`${finetunings.metadata} = ${JSON.stringify(rule.metadata)}::jsonb`,
-    ));
+    const [same] = await tx
+      .select({ id: finetunings.id })
+      .from(finetunings)
+      .where(
+        and(
+          eq(finetunings.appId, appId),
+          eq(finetunings.triggerPoint, rule.trigger_point),
+          eq(finetunings.finetuningType, rule.finetuning_type),
+          sql`${finetunings.metadata} = ${JSON.stringify(rule.metadata)}::jsonb`,
+        ),
+      );
     if (!same) await tx.insert(finetunings).values(values);
   }
 }
@@ -134,29 +264,51 @@ async function importControls(appId: number, file: AppExportFile, tx: Tx) {
 /** Creates or updates the client by url_code from an export, all or nothing. */
 async function importExport(file: AppExportFile, deps: Pick<ApiDeps, "db">) {
   return deps.db.transaction(async (tx) => {
-    const [existing] = await tx.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, file.app.url_code));
+    const [existing] = await tx
+      .select({ id: clientApps.id })
+      .from(clientApps)
+      .where(eq(clientApps.urlCode, file.app.url_code));
     const columns = appColumns(file.app);
     const appId = existing
-      ? (await tx.update(clientApps).set({ ...columns, updatedAt: new Date() }).where(eq(clientApps.id, existing.id)).returning({ id: clientApps.id }))[0].id
+      ? (
+          await tx
+            .update(clientApps)
+            .set({ ...columns, updatedAt: new Date() })
+            .where(eq(clientApps.id, existing.id))
+            .returning({ id: clientApps.id })
+        )[0].id
       : (await tx.insert(clientApps).values(columns).returning({ id: clientApps.id }))[0].id;
     for (const agent of file.agents) {
       const values = {
-        name: agent.name, agentType: agent.agent_type, siteCode: agent.site_code, logo: agent.logo ?? null, url: agent.url,
-        status: agent.status, modeEnv: agent.mode_env, metadata: agent.metadata,
+        name: agent.name,
+        agentType: agent.agent_type,
+        siteCode: agent.site_code,
+        logo: agent.logo ?? null,
+        url: agent.url,
+        status: agent.status,
+        modeEnv: agent.mode_env,
+        metadata: agent.metadata,
       };
-      await tx.insert(agents).values({ ...values, appId }).onConflictDoUpdate({ target: [agents.appId, agents.siteCode], set: { ...values, updatedAt: new Date() } });
+      await tx
+        .insert(agents)
+        .values({ ...values, appId })
+        .onConflictDoUpdate({ target: [agents.appId, agents.siteCode], set: { ...values, updatedAt: new Date() } });
     }
     await importControls(appId, file, tx);
     for (const grant of file.access) {
       const email = grant.email.toLowerCase();
       await tx.insert(users).values({ email, name: grant.name }).onConflictDoNothing();
       const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-      await tx.insert(appUsers).values({ appId, userId: user.id, role: grant.role, name: grant.name })
+      await tx
+        .insert(appUsers)
+        .values({ appId, userId: user.id, role: grant.role, name: grant.name })
         .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: grant.role, name: grant.name } });
     }
     await importProfileSections(appId, file, tx);
     for (const uploaded of file.files) {
-      await tx.update(knowledgeFiles).set({ tags: uploaded.tags, updatedAt: new Date() })
+      await tx
+        .update(knowledgeFiles)
+        .set({ tags: uploaded.tags, updatedAt: new Date() })
         .where(and(eq(knowledgeFiles.appId, appId), eq(knowledgeFiles.fileName, uploaded.file_name)));
     }
     return { appId, created: !existing };
@@ -165,23 +317,34 @@ async function importExport(file: AppExportFile, deps: Pick<ApiDeps, "db">) {
 
 export function exportRoutes(route: RouteBuilder) {
   route({
-    method: "post", path: "/v1/apps/:appId/exports/export", tag: "Clients",
+    method: "post",
+    path: "/v1/apps/:appId/exports/export",
+    tag: "Clients",
     summary: "Writes a versioned JSON export of the client and everything configured under it into storage.",
-    params: z.object({ appId: IdParam }), response: ExportResult,
+    params: z.object({ appId: IdParam }),
+    response: ExportResult,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const content = await buildExport(params.appId, deps);
       const fileName = exportFileName(content.app.url_code);
       const key = `${EXPORTS_FOLDER}/${fileName}`;
       const { size } = await deps.storage.put(key, JSON.stringify(content, null, 2));
-      await deps.db.insert(storedFiles).values({ appId: params.appId, fileType: "app_export", fileName, storageKey: key, size })
-        .onConflictDoUpdate({ target: storedFiles.storageKey, set: { appId: params.appId, size, createdAt: new Date() } });
+      await deps.db
+        .insert(storedFiles)
+        .values({ appId: params.appId, fileType: "app_export", fileName, storageKey: key, size })
+        .onConflictDoUpdate({
+          target: storedFiles.storageKey,
+          set: { appId: params.appId, size, createdAt: new Date() },
+        });
       return { message: "Export completed successfully", file_name: fileName };
     },
   });
 
   route({
-    method: "get", path: "/v1/export_files", tag: "Clients", summary: "Export files that can be imported (staff only), newest first.",
+    method: "get",
+    path: "/v1/export_files",
+    tag: "Clients",
+    summary: "Export files that can be imported (staff only), newest first.",
     response: ExportFiles,
     handler: async ({ caller, deps }) => {
       requireStaff(caller);
@@ -191,12 +354,16 @@ export function exportRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/import_from_file", tag: "Clients",
+    method: "post",
+    path: "/v1/import_from_file",
+    tag: "Clients",
     summary: "Creates or updates a client (by url_code) from an export file; idempotent, all or nothing.",
-    body: ImportBody, response: ImportResult,
+    body: ImportBody,
+    response: ImportResult,
     handler: async ({ body, caller, deps }) => {
       requireStaff(caller);
-      if (!isExportFileName(body.file_name)) throw badRequest("Invalid request body", { file_name: ["Not an export file name"] });
+      if (!isExportFileName(body.file_name))
+        throw badRequest("Invalid request body", { file_name: ["Not an export file name"] });
       const bytes = await deps.storage.get(`${EXPORTS_FOLDER}/${body.file_name}`);
       if (!bytes) throw notFound(`No export file named ${body.file_name}`);
       let json: unknown;
@@ -206,11 +373,14 @@ export function exportRoutes(route: RouteBuilder) {
         throw badRequest(`${body.file_name} is not valid JSON`);
       }
       const parsed = AppExportFile.safeParse(json);
-      if (!parsed.success) throw badRequest(`${body.file_name} is not a client export this console can import`, fieldErrorsOf(parsed.error));
+      if (!parsed.success)
+        throw badRequest(
+          `${body.file_name} is not a client export this console can import`,
+          fieldErrorsOf(parsed.error),
+        );
       const { appId, created } = await importExport(parsed.data, deps);
       const app = await loadClientApp(appId, deps);
       return { message: `${created ? "Imported" : "Updated"} ${app.client_name}`, app, created };
     },
   });
 }
-

@@ -27,7 +27,12 @@ afterAll(async () => {
   await host?.close();
 });
 
-interface Presigned { url: string; url_id: number; s3_path: string; file_name: string }
+interface Presigned {
+  url: string;
+  url_id: number;
+  s3_path: string;
+  file_name: string;
+}
 
 const presign = async (names: string[], token = admin, app = appId) =>
   call("POST", `/v1/files/presigned_urls?app_id=${app}&user_id=1`, { token, body: { file_names: names } });
@@ -41,24 +46,53 @@ async function upload(name: string, bytes: Buffer) {
   const target = body.presigned_urls[0] as Presigned;
   const sent = await put(target.url, bytes);
   expect(sent.status).toBe(200);
-  const completed = await call("POST", "/v1/files/complete_upload", { token: admin, body: { url_id: target.url_id, s3_path: target.s3_path } });
+  const completed = await call("POST", "/v1/files/complete_upload", {
+    token: admin,
+    body: { url_id: target.url_id, s3_path: target.s3_path },
+  });
   return { target, completed };
 }
 
-const listed = async (search = "") => (await call("GET", `/v1/files?app_id=${appId}${search ? `&search=${encodeURIComponent(search)}` : ""}`, { token: admin })).body.files as {
-  id: number; file_name: string; status: string; error_message: string | null; url: string; tags: string[]; added_by: string; page_count: number | null; chunks_count: number;
-}[];
+const listed = async (search = "") =>
+  (
+    await call("GET", `/v1/files?app_id=${appId}${search ? `&search=${encodeURIComponent(search)}` : ""}`, {
+      token: admin,
+    })
+  ).body.files as {
+    id: number;
+    file_name: string;
+    status: string;
+    error_message: string | null;
+    url: string;
+    tags: string[];
+    added_by: string;
+    page_count: number | null;
+    chunks_count: number;
+  }[];
 const fileById = async (id: number) => (await listed()).find((f) => f.id === id)!;
-const settledFile = (id: number) => until(`file ${id} to settle`, async () => {
-  const file = await fileById(id);
-  return ["indexed", "failed_to_index"].includes(file.status) ? file : null;
-});
+const settledFile = (id: number) =>
+  until(`file ${id} to settle`, async () => {
+    const file = await fileById(id);
+    return ["indexed", "failed_to_index"].includes(file.status) ? file : null;
+  });
 
 describe("uploading PDFs", () => {
   it("indexes a multi-page PDF with bookmarks through the same chunk path as web pages", async () => {
-    const pdf = makePdf([["Welcome to the Northfield handbook."], ["Tuition is due on the first of March."], ["Residence halls open in August."]], {
-      title: "Student Handbook", outline: [{ title: "Welcome", page: 1 }, { title: "Money matters", page: 2 }, { title: "Housing", page: 3 }],
-    });
+    const pdf = makePdf(
+      [
+        ["Welcome to the Northfield handbook."],
+        ["Tuition is due on the first of March."],
+        ["Residence halls open in August."],
+      ],
+      {
+        title: "Student Handbook",
+        outline: [
+          { title: "Welcome", page: 1 },
+          { title: "Money matters", page: 2 },
+          { title: "Housing", page: 3 },
+        ],
+      },
+    );
     const { target, completed } = await upload("Student, Handbook+2026.pdf", pdf);
     expect(target.file_name).toBe("Student_ Handbook_2026.pdf");
     expect(target.s3_path).toMatch(new RegExp(`^uploads/${appId}/[0-9a-f]{24}/Student_Handbook_2026\\.pdf$`));
@@ -66,19 +100,33 @@ describe("uploading PDFs", () => {
     expect(completed.body.file.status).toBe("to_be_indexed");
 
     const file = await settledFile(target.url_id);
-    expect(file).toMatchObject({ status: "indexed", page_count: 3, added_by: expect.any(String), error_message: null, chunks_count: 3 });
+    expect(file).toMatchObject({
+      status: "indexed",
+      page_count: 3,
+      added_by: expect.any(String),
+      error_message: null,
+      chunks_count: 3,
+    });
     const stored = await call("GET", `/v1/files/${file.id}/chunks?app_id=${appId}`, { token: clientUser });
-    expect(stored.body.chunks.map((c: { heading_path: string[] }) => c.heading_path)).toEqual([["Welcome", "Page 1"], ["Money matters", "Page 2"], ["Housing", "Page 3"]]);
+    expect(stored.body.chunks.map((c: { heading_path: string[] }) => c.heading_path)).toEqual([
+      ["Welcome", "Page 1"],
+      ["Money matters", "Page 2"],
+      ["Housing", "Page 3"],
+    ]);
     expect(stored.body.chunks[1].text).toContain("Tuition is due on the first of March.");
 
     // The chunks are in the same full-text index as web pages'.
-    const hits = await host.deps.db.execute(sql`select file_id from chunks where tsv @@ plainto_tsquery('english', 'tuition march') and app_id = ${appId}`);
+    const hits = await host.deps.db.execute(
+      sql`select file_id from chunks where tsv @@ plainto_tsquery('english', 'tuition march') and app_id = ${appId}`,
+    );
     expect((hits as unknown as { rows: { file_id: number }[] }).rows.map((r) => Number(r.file_id))).toContain(file.id);
 
     // The listed link shows the very bytes, inline.
     const view = await host.api.request(file.url);
     expect(view.status).toBe(200);
-    expect(view.headers.get("content-disposition")).toBe(`inline; filename="Student__Handbook_2026.pdf"; filename*=UTF-8''Student_%20Handbook_2026.pdf`);
+    expect(view.headers.get("content-disposition")).toBe(
+      `inline; filename="Student__Handbook_2026.pdf"; filename*=UTF-8''Student_%20Handbook_2026.pdf`,
+    );
     expect(Buffer.from(await view.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
@@ -103,7 +151,11 @@ describe("uploading PDFs", () => {
     const renamed = await upload("slides.pdf", notAPdf());
     expect(renamed.completed.status).toBe(400);
     expect(renamed.completed.body.message).toBe("This file is not a PDF (its content is not PDF data)");
-    expect(await fileById(renamed.target.url_id)).toMatchObject({ status: "failed_to_upload", error_message: renamed.completed.body.message, url: "" });
+    expect(await fileById(renamed.target.url_id)).toMatchObject({
+      status: "failed_to_upload",
+      error_message: renamed.completed.body.message,
+      url: "",
+    });
     expect(await host.deps.storage.head(renamed.target.s3_path)).toBeNull();
 
     const big = Buffer.concat([makePdf([["Big"]]), Buffer.alloc(70 * 1024, 32)]);
@@ -112,7 +164,10 @@ describe("uploading PDFs", () => {
     expect(tooBig.status).toBe(413);
 
     const never = (await presign(["never.pdf"])).body.presigned_urls[0] as Presigned;
-    const early = await call("POST", "/v1/files/complete_upload", { token: admin, body: { url_id: never.url_id, s3_path: never.s3_path } });
+    const early = await call("POST", "/v1/files/complete_upload", {
+      token: admin,
+      body: { url_id: never.url_id, s3_path: never.s3_path },
+    });
     expect(early.status).toBe(400);
     expect(early.body.message).toMatch(/has not arrived yet/);
     expect((await fileById(never.url_id)).status).toBe("pending_upload");
@@ -154,7 +209,10 @@ describe("uploading PDFs", () => {
     expect((await put(later.pathname + later.search, makePdf([["x"]]))).status).toBe(403);
     expect((await put(target.url, makePdf([["x"]]), "text/html")).status).toBe(403);
 
-    const expired = await host.deps.storage.signedUploadUrl(target.s3_path, { contentType: "application/pdf", expiresInSeconds: -1 });
+    const expired = await host.deps.storage.signedUploadUrl(target.s3_path, {
+      contentType: "application/pdf",
+      expiresInSeconds: -1,
+    });
     const refused = await put(expired.url, makePdf([["x"]]));
     expect(refused.status).toBe(403);
     expect((await refused.json()).message).toBe("This upload link is invalid or has expired");
@@ -162,24 +220,41 @@ describe("uploading PDFs", () => {
 
     // Once the upload is completed its link is spent: nothing more is stored through it.
     expect((await put(target.url, makePdf([["The real thing."]]))).status).toBe(200);
-    expect((await call("POST", "/v1/files/complete_upload", { token: admin, body: { url_id: target.url_id, s3_path: target.s3_path } })).status).toBe(200);
+    expect(
+      (
+        await call("POST", "/v1/files/complete_upload", {
+          token: admin,
+          body: { url_id: target.url_id, s3_path: target.s3_path },
+        })
+      ).status,
+    ).toBe(200);
     const again = await put(target.url, notAPdf());
     expect(again.status).toBe(403);
     expect((await again.json()).message).toBe("This upload link has already been used");
     expect(await host.deps.storage.head(target.s3_path)).toBeNull();
     const [row] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, target.url_id));
     expect(row.storageKey).not.toBe(row.uploadKey);
-    expect(Buffer.from((await host.deps.storage.get(row.storageKey!))!).subarray(0, 5).toString()).toBe("%PDF-");
+    expect(
+      Buffer.from((await host.deps.storage.get(row.storageKey!))!)
+        .subarray(0, 5)
+        .toString(),
+    ).toBe("%PDF-");
   });
 });
 
 describe("tags, search, deletion and roles", () => {
   it("sets tags (sandbox, production only) and finds files by part of their name", async () => {
     const { target } = await upload("Financial Aid Guide.pdf", makePdf([["Aid is need-based."]]));
-    const tagged = await call("PATCH", `/v1/files/${target.url_id}`, { token: admin, body: { app_id: appId, tags: ["production", "sandbox", "production"] } });
+    const tagged = await call("PATCH", `/v1/files/${target.url_id}`, {
+      token: admin,
+      body: { app_id: appId, tags: ["production", "sandbox", "production"] },
+    });
     expect(tagged.status).toBe(200);
     expect(tagged.body.tags).toEqual(["production", "sandbox"]);
-    const wrongTag = await call("PATCH", `/v1/files/${target.url_id}`, { token: admin, body: { app_id: appId, tags: ["staging"] } });
+    const wrongTag = await call("PATCH", `/v1/files/${target.url_id}`, {
+      token: admin,
+      body: { app_id: appId, tags: ["staging"] },
+    });
     expect(wrongTag.status).toBe(400);
     expect((await listed("financial AID")).map((f) => f.file_name)).toEqual(["Financial Aid Guide.pdf"]);
     expect(await listed("100%")).toEqual([]);
@@ -189,7 +264,9 @@ describe("tags, search, deletion and roles", () => {
     const files = await listed();
     const one = files[0];
     expect((await call("GET", `/v1/files?app_id=${appId}`, { token: clientUser })).status).toBe(200);
-    expect((await call("PATCH", `/v1/files/${one.id}`, { token: clientUser, body: { app_id: appId, tags: [] } })).status).toBe(403);
+    expect(
+      (await call("PATCH", `/v1/files/${one.id}`, { token: clientUser, body: { app_id: appId, tags: [] } })).status,
+    ).toBe(403);
     expect((await presign(["x.pdf"], clientUser)).status).toBe(403);
     expect((await call("DELETE", `/v1/files/${one.id}?app_id=${appId}`, { token: clientUser })).status).toBe(403);
     expect((await call("GET", `/v1/files?app_id=${otherAppId}`, { token: admin })).status).toBe(404);
@@ -215,9 +292,15 @@ describe("tags, search, deletion and roles", () => {
     await settledFile(target.url_id);
     const stale = new Date(Date.now() - 3600_000);
     // As a worker killed mid-file leaves it; and a browser closed before its PUT, two days ago.
-    await host.deps.db.update(knowledgeFiles).set({ status: "sent_for_indexing", updatedAt: stale }).where(eq(knowledgeFiles.id, target.url_id));
+    await host.deps.db
+      .update(knowledgeFiles)
+      .set({ status: "sent_for_indexing", updatedAt: stale })
+      .where(eq(knowledgeFiles.id, target.url_id));
     const lost = (await presign(["lost.pdf"])).body.presigned_urls[0] as Presigned;
-    await host.deps.db.update(knowledgeFiles).set({ createdAt: new Date(Date.now() - 48 * 3600_000) }).where(eq(knowledgeFiles.id, lost.url_id));
+    await host.deps.db
+      .update(knowledgeFiles)
+      .set({ createdAt: new Date(Date.now() - 48 * 3600_000) })
+      .where(eq(knowledgeFiles.id, lost.url_id));
     await host.deps.jobs.send("pipeline-recover", { olderThanSeconds: 60 });
     expect((await settledFile(target.url_id)).status).toBe("indexed");
     const closed = await until("the lost upload to close", async () => {
@@ -236,20 +319,33 @@ describe.skipIf(!existsSync(REAL_PDFS))("real PDFs nobody here wrote (shared fix
     host.deps.config.fileMaxBytes = 10 * 1024 * 1024;
     host.deps.config.fileMaxPages = 500;
     const manual = await upload("libtasn1.pdf", readFileSync(path.join(REAL_PDFS, "libtasn1.pdf")));
-    const spec = await upload("shared-mime-info-spec.pdf", readFileSync(path.join(REAL_PDFS, "shared-mime-info-spec.pdf")));
+    const spec = await upload(
+      "shared-mime-info-spec.pdf",
+      readFileSync(path.join(REAL_PDFS, "shared-mime-info-spec.pdf")),
+    );
     const manualFile = await settledFile(manual.target.url_id);
     const specFile = await settledFile(spec.target.url_id);
     expect(manualFile).toMatchObject({ status: "indexed", page_count: 36 });
     expect(specFile).toMatchObject({ status: "indexed", page_count: 17 });
-    const chunksOf = async (id: number) => (await call("GET", `/v1/files/${id}/chunks?app_id=${appId}`, { token: admin })).body.chunks as { heading_path: string[]; text: string }[];
+    const chunksOf = async (id: number) =>
+      (await call("GET", `/v1/files/${id}/chunks?app_id=${appId}`, { token: admin })).body.chunks as {
+        heading_path: string[];
+        text: string;
+      }[];
     const manualChunks = await chunksOf(manualFile.id);
     expect(manualChunks.length).toBeGreaterThan(30);
     // Chunks sit under the manual's bookmarks, not only "Page N".
-    expect(manualChunks.some((c) => c.heading_path.length > 1 && /Function reference/.test(c.heading_path[0]))).toBe(true);
+    expect(manualChunks.some((c) => c.heading_path.length > 1 && /Function reference/.test(c.heading_path[0]))).toBe(
+      true,
+    );
     expect(manualChunks.map((c) => c.text).join(" ")).toContain("asn1_parser2tree");
     const specChunks = await chunksOf(specFile.id);
     expect(specChunks.some((c) => c.heading_path.some((h) => /Unified system/.test(h)))).toBe(true);
-    const hits = await host.deps.db.execute(sql`select distinct file_id from chunks where app_id = ${appId} and tsv @@ plainto_tsquery('english', 'MIME glob patterns')`);
-    expect((hits as unknown as { rows: { file_id: number }[] }).rows.map((r) => Number(r.file_id))).toEqual([specFile.id]);
+    const hits = await host.deps.db.execute(
+      sql`select distinct file_id from chunks where app_id = ${appId} and tsv @@ plainto_tsquery('english', 'MIME glob patterns')`,
+    );
+    expect((hits as unknown as { rows: { file_id: number }[] }).rows.map((r) => Number(r.file_id))).toEqual([
+      specFile.id,
+    ]);
   });
 });

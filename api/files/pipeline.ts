@@ -33,11 +33,19 @@ const ACCEPTANCE_HOLD_SECONDS = 120;
 /** Holds a pending file for this request; answers the hold's token, or null when another request has it. */
 async function holdForAcceptance(fileId: number, deps: PipelineDeps) {
   const token = randomUUID();
-  const [held] = await deps.db.update(knowledgeFiles).set({ claimedBy: token, updatedAt: new Date() })
-    .where(and(
-      eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, "pending_upload"),
-      or(isNull(knowledgeFiles.claimedBy), lte(knowledgeFiles.updatedAt, sql`now() - make_interval(secs => ${ACCEPTANCE_HOLD_SECONDS})`)),
-    ))
+  const [held] = await deps.db
+    .update(knowledgeFiles)
+    .set({ claimedBy: token, updatedAt: new Date() })
+    .where(
+      and(
+        eq(knowledgeFiles.id, fileId),
+        eq(knowledgeFiles.status, "pending_upload"),
+        or(
+          isNull(knowledgeFiles.claimedBy),
+          lte(knowledgeFiles.updatedAt, sql`now() - make_interval(secs => ${ACCEPTANCE_HOLD_SECONDS})`),
+        ),
+      ),
+    )
     .returning({ id: knowledgeFiles.id });
   return held ? token : null;
 }
@@ -51,8 +59,11 @@ async function holdForAcceptance(fileId: number, deps: PipelineDeps) {
 export async function acceptUpload(file: FileRecord, deps: PipelineDeps) {
   const token = await holdForAcceptance(file.id, deps);
   if (!token) return false;
-  const settle = (changes: Partial<FileRecord>) => deps.db.update(knowledgeFiles).set({ ...changes, claimedBy: null, updatedAt: new Date() })
-    .where(and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, token)));
+  const settle = (changes: Partial<FileRecord>) =>
+    deps.db
+      .update(knowledgeFiles)
+      .set({ ...changes, claimedBy: null, updatedAt: new Date() })
+      .where(and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, token)));
   try {
     const stored = await deps.storage.head(file.uploadKey);
     if (!stored) throw new UploadRejected(`${file.fileName} has not arrived yet; upload it again`);
@@ -61,13 +72,20 @@ export async function acceptUpload(file: FileRecord, deps: PipelineDeps) {
       await settle({ status: "failed_to_upload", errorMessage: reason, size: stored.size });
       return new UploadRejected(reason);
     };
-    if (stored.size > deps.config.fileMaxBytes) throw await reject(`The file is larger than ${megabytes(deps.config.fileMaxBytes)}`);
+    if (stored.size > deps.config.fileMaxBytes)
+      throw await reject(`The file is larger than ${megabytes(deps.config.fileMaxBytes)}`);
     if (stored.size === 0) throw await reject("The file is empty");
     const bytes = await deps.storage.get(file.uploadKey);
     if (!bytes || !looksLikePdf(bytes)) throw await reject("This file is not a PDF (its content is not PDF data)");
     const storageKey = finalKeyOf(file);
     await deps.storage.move(file.uploadKey, storageKey);
-    await settle({ status: "to_be_indexed", storageKey, size: stored.size, contentHash: createHash("sha256").update(bytes).digest("hex"), errorMessage: null });
+    await settle({
+      status: "to_be_indexed",
+      storageKey,
+      size: stored.size,
+      contentHash: createHash("sha256").update(bytes).digest("hex"),
+      errorMessage: null,
+    });
     return true;
   } finally {
     // Whatever went wrong (bytes not there yet, storage down), the file is left to the next try.
@@ -80,22 +98,29 @@ export async function waitForAcceptance(fileId: number, deps: PipelineDeps) {
   const deadline = Date.now() + 15_000;
   for (;;) {
     const [file] = await deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId));
-    if (!file || file.status !== "pending_upload" || file.claimedBy === null || Date.now() > deadline) return file ?? null;
+    if (!file || file.status !== "pending_upload" || file.claimedBy === null || Date.now() > deadline)
+      return file ?? null;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
 
 /** Takes a file waiting for indexing, marking it sent_for_indexing by this worker; null when another worker has it. */
 async function claimFile(fileId: number, deps: WorkerDeps) {
-  const [file] = await deps.db.update(knowledgeFiles).set({ status: "sent_for_indexing", claimedBy: deps.workerId, updatedAt: new Date() })
-    .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, "to_be_indexed"))).returning();
+  const [file] = await deps.db
+    .update(knowledgeFiles)
+    .set({ status: "sent_for_indexing", claimedBy: deps.workerId, updatedAt: new Date() })
+    .where(and(eq(knowledgeFiles.id, fileId), eq(knowledgeFiles.status, "to_be_indexed")))
+    .returning();
   return file ?? null;
 }
 
 /** Writes a file's outcome only while this worker still holds it: work taken back is not written twice. */
 async function finishFile(db: PipelineDeps["db"], file: FileRecord, values: Partial<FileRecord>, deps: WorkerDeps) {
-  const [held] = await db.update(knowledgeFiles).set({ ...values, claimedBy: null, updatedAt: new Date() })
-    .where(and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, deps.workerId))).returning({ id: knowledgeFiles.id });
+  const [held] = await db
+    .update(knowledgeFiles)
+    .set({ ...values, claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, deps.workerId)))
+    .returning({ id: knowledgeFiles.id });
   if (!held) throw new ClaimLost(`${file.fileName} was taken back by another worker`);
 }
 
@@ -110,7 +135,18 @@ export async function indexFile(fileId: number, deps: WorkerDeps) {
     const pieces = chunkBlocks(pdf.blocks, { title: pdf.title });
     await deps.db.transaction(async (tx) => {
       // The claim first: its row lock keeps a recovery sweep out until the chunks are in.
-      await finishFile(tx, file, { status: "indexed", title: cutText(pdf.title, 500), pageCount: pdf.pageCount, errorMessage: null, indexedAt: new Date() }, deps);
+      await finishFile(
+        tx,
+        file,
+        {
+          status: "indexed",
+          title: cutText(pdf.title, 500),
+          pageCount: pdf.pageCount,
+          errorMessage: null,
+          indexedAt: new Date(),
+        },
+        deps,
+      );
       await replaceChunks(tx, { appId: file.appId, fileId: file.id }, pieces);
     });
     await queueRunsAfterChange(file.appId, "every agent", "file indexed", deps);
@@ -132,7 +168,9 @@ const ABANDONED_UPLOAD_HOURS = 24;
 
 /** Files in sent_for_indexing held by no live worker (its lease lapsed) go back in line; answers their ids. */
 export async function takeBackAbandonedFiles(deps: PipelineDeps) {
-  const released = await deps.db.update(knowledgeFiles).set({ status: "to_be_indexed", claimedBy: null, updatedAt: new Date() })
+  const released = await deps.db
+    .update(knowledgeFiles)
+    .set({ status: "to_be_indexed", claimedBy: null, updatedAt: new Date() })
     .where(and(eq(knowledgeFiles.status, "sent_for_indexing"), sql`not ${heldByLiveWorker(knowledgeFiles.claimedBy)}`))
     .returning({ id: knowledgeFiles.id });
   return released.map((f) => f.id);
@@ -145,11 +183,25 @@ export async function takeBackAbandonedFiles(deps: PipelineDeps) {
  */
 export async function recoverWaitingFiles(deps: PipelineDeps, olderThanSeconds: number) {
   const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
-  const waiting = await deps.db.select({ id: knowledgeFiles.id }).from(knowledgeFiles)
-    .where(and(eq(knowledgeFiles.status, "to_be_indexed"), isNull(knowledgeFiles.claimedBy), lte(knowledgeFiles.updatedAt, cutoff)));
-  const abandoned = await deps.db.update(knowledgeFiles)
+  const waiting = await deps.db
+    .select({ id: knowledgeFiles.id })
+    .from(knowledgeFiles)
+    .where(
+      and(
+        eq(knowledgeFiles.status, "to_be_indexed"),
+        isNull(knowledgeFiles.claimedBy),
+        lte(knowledgeFiles.updatedAt, cutoff),
+      ),
+    );
+  const abandoned = await deps.db
+    .update(knowledgeFiles)
     .set({ status: "failed_to_upload", errorMessage: "The upload was not finished", updatedAt: new Date() })
-    .where(and(eq(knowledgeFiles.status, "pending_upload"), lte(knowledgeFiles.createdAt, sql`now() - make_interval(hours => ${ABANDONED_UPLOAD_HOURS})`)))
+    .where(
+      and(
+        eq(knowledgeFiles.status, "pending_upload"),
+        lte(knowledgeFiles.createdAt, sql`now() - make_interval(hours => ${ABANDONED_UPLOAD_HOURS})`),
+      ),
+    )
     .returning({ uploadKey: knowledgeFiles.uploadKey });
   for (const { uploadKey } of abandoned) await deps.storage.delete(uploadKey);
   return { toIndex: waiting.map((f) => f.id), abandoned: abandoned.length };
@@ -158,7 +210,12 @@ export async function recoverWaitingFiles(deps: PipelineDeps, olderThanSeconds: 
 /** Removes files with their chunks (cascade) and their bytes. */
 export async function deleteFiles(files: FileRecord[], deps: PipelineDeps) {
   if (!files.length) return;
-  await deps.db.delete(knowledgeFiles).where(inArray(knowledgeFiles.id, files.map((f) => f.id)));
+  await deps.db.delete(knowledgeFiles).where(
+    inArray(
+      knowledgeFiles.id,
+      files.map((f) => f.id),
+    ),
+  );
   for (const file of files) {
     await deps.storage.delete(file.uploadKey);
     if (file.storageKey) await deps.storage.delete(file.storageKey);

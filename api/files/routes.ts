@@ -1,8 +1,21 @@
 import { asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
-  AppIdQuery, CompleteUploadBody, CompleteUploadResult, FileChunks, FileTagsBody, FilesList, FilesQuery, IdParam, isPdfName, KnowledgeFile,
-  OkResult, PresignBody, PresignQuery, PresignResult, cleanFileName,
+  AppIdQuery,
+  CompleteUploadBody,
+  CompleteUploadResult,
+  FileChunks,
+  FileTagsBody,
+  FilesList,
+  FilesQuery,
+  IdParam,
+  isPdfName,
+  KnowledgeFile,
+  OkResult,
+  PresignBody,
+  PresignQuery,
+  PresignResult,
+  cleanFileName,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import type { Caller } from "../auth/caller";
@@ -17,7 +30,13 @@ import { queueRunsAfterChange } from "../testing/auto-runs";
 const FileParams = z.object({ id: IdParam });
 
 /** The file, if it belongs to `appId` and the caller may act on that client; 404 otherwise. */
-async function requireFile(fileId: number, appId: number, caller: Caller, capability: "read" | "configure", deps: Pick<ApiDeps, "db">) {
+async function requireFile(
+  fileId: number,
+  appId: number,
+  caller: Caller,
+  capability: "read" | "configure",
+  deps: Pick<ApiDeps, "db">,
+) {
   requireApp(caller, appId, capability);
   const file = await getFile(fileId, deps);
   if (!file || file.appId !== appId) throw notFound("File not found");
@@ -26,8 +45,12 @@ async function requireFile(fileId: number, appId: number, caller: Caller, capabi
 
 export function fileRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/files", tag: "Knowledge files", summary: "The client's uploaded files, newest first; `search` matches part of a name.",
-    query: FilesQuery, response: FilesList,
+    method: "get",
+    path: "/v1/files",
+    tag: "Knowledge files",
+    summary: "The client's uploaded files, newest first; `search` matches part of a name.",
+    query: FilesQuery,
+    response: FilesList,
     handler: async ({ query, caller, deps }) => {
       requireApp(caller, query.app_id);
       return { files: await listFiles(query.app_id, query.search, deps) };
@@ -35,21 +58,32 @@ export function fileRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "patch", path: "/v1/files/:id", tag: "Knowledge files", summary: "Sets a file's tags (sandbox, production): which environments may answer from it.",
-    params: FileParams, body: FileTagsBody, response: KnowledgeFile,
+    method: "patch",
+    path: "/v1/files/:id",
+    tag: "Knowledge files",
+    summary: "Sets a file's tags (sandbox, production): which environments may answer from it.",
+    params: FileParams,
+    body: FileTagsBody,
+    response: KnowledgeFile,
     handler: async ({ params, body, caller, deps }) => {
       const file = await requireFile(params.id, body.app_id, caller, "configure", deps);
       const tags = [...new Set(body.tags)];
       await deps.db.update(knowledgeFiles).set({ tags, updatedAt: new Date() }).where(eq(knowledgeFiles.id, params.id));
       // Tags decide which environments a file answers in.
-      if (JSON.stringify(file.tags) !== JSON.stringify(tags)) await queueRunsAfterChange(file.appId, "every agent", "file tags changed", deps);
+      if (JSON.stringify(file.tags) !== JSON.stringify(tags))
+        await queueRunsAfterChange(file.appId, "every agent", "file tags changed", deps);
       return (await describeFile(params.id, deps))!;
     },
   });
 
   route({
-    method: "delete", path: "/v1/files/:id", tag: "Knowledge files", summary: "Deletes a file, its chunks and its stored bytes.",
-    params: FileParams, query: AppIdQuery, response: OkResult,
+    method: "delete",
+    path: "/v1/files/:id",
+    tag: "Knowledge files",
+    summary: "Deletes a file, its chunks and its stored bytes.",
+    params: FileParams,
+    query: AppIdQuery,
+    response: OkResult,
     handler: async ({ params, query, caller, deps }) => {
       const file = await requireFile(params.id, query.app_id, caller, "configure", deps);
       await deleteFiles([file], deps);
@@ -58,9 +92,14 @@ export function fileRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/files/presigned_urls", tag: "Knowledge files",
-    summary: "Registers PDFs to upload and answers, per file, a link that accepts a PUT of its bytes (Content-Type application/pdf) for 15 minutes.",
-    query: PresignQuery, body: PresignBody, response: PresignResult,
+    method: "post",
+    path: "/v1/files/presigned_urls",
+    tag: "Knowledge files",
+    summary:
+      "Registers PDFs to upload and answers, per file, a link that accepts a PUT of its bytes (Content-Type application/pdf) for 15 minutes.",
+    query: PresignQuery,
+    body: PresignBody,
+    response: PresignResult,
     handler: async ({ query, body, caller, deps }) => {
       requireApp(caller, query.app_id, "configure");
       const names = body.file_names.map(cleanFileName);
@@ -70,21 +109,41 @@ export function fileRoutes(route: RouteBuilder) {
         else if (!isPdfName(name)) errors[`file_names.${i}`] = [`${name} is not a PDF; only PDF files are accepted`];
       });
       if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
-      const created = await deps.db.insert(knowledgeFiles)
-        .values(names.map((fileName) => ({ appId: query.app_id, fileName, uploadKey: newUploadKey(query.app_id, fileName), addedBy: caller.id })))
+      const created = await deps.db
+        .insert(knowledgeFiles)
+        .values(
+          names.map((fileName) => ({
+            appId: query.app_id,
+            fileName,
+            uploadKey: newUploadKey(query.app_id, fileName),
+            addedBy: caller.id,
+          })),
+        )
         .returning();
-      const presigned = await Promise.all(created.map(async (file) => {
-        const link = await signedUploadLink(file.uploadKey, deps);
-        return { url: link.url, url_id: file.id, s3_path: file.uploadKey, file_name: file.fileName, expires_at: link.expiresAt.toISOString() };
-      }));
+      const presigned = await Promise.all(
+        created.map(async (file) => {
+          const link = await signedUploadLink(file.uploadKey, deps);
+          return {
+            url: link.url,
+            url_id: file.id,
+            s3_path: file.uploadKey,
+            file_name: file.fileName,
+            expires_at: link.expiresAt.toISOString(),
+          };
+        }),
+      );
       return { presigned_urls: presigned };
     },
   });
 
   route({
-    method: "post", path: "/v1/files/complete_upload", tag: "Knowledge files",
-    summary: "Checks an uploaded file (present, size cap, a PDF by content) and queues it for indexing; a rejected file is marked failed_to_upload with the reason.",
-    body: CompleteUploadBody, response: CompleteUploadResult,
+    method: "post",
+    path: "/v1/files/complete_upload",
+    tag: "Knowledge files",
+    summary:
+      "Checks an uploaded file (present, size cap, a PDF by content) and queues it for indexing; a rejected file is marked failed_to_upload with the reason.",
+    body: CompleteUploadBody,
+    response: CompleteUploadResult,
     handler: async ({ body, caller, deps }) => {
       const file = await getFile(body.url_id, deps);
       if (!file || file.uploadKey !== body.s3_path) throw notFound("Upload not found");
@@ -102,18 +161,29 @@ export function fileRoutes(route: RouteBuilder) {
         else await waitForAcceptance(file.id, deps);
       }
       const described = (await describeFile(file.id, deps))!;
-      if (described.status === "failed_to_upload") throw badRequest(described.error_message ?? "The upload failed", { file: [described.error_message ?? "The upload failed"] });
+      if (described.status === "failed_to_upload")
+        throw badRequest(described.error_message ?? "The upload failed", {
+          file: [described.error_message ?? "The upload failed"],
+        });
       return { message: `${file.fileName} uploaded; indexing has started`, file: described };
     },
   });
 
   route({
-    method: "get", path: "/v1/files/:id/chunks", tag: "Knowledge files", summary: "The stored chunks of one file, in order.",
-    params: FileParams, query: AppIdQuery, response: FileChunks,
+    method: "get",
+    path: "/v1/files/:id/chunks",
+    tag: "Knowledge files",
+    summary: "The stored chunks of one file, in order.",
+    params: FileParams,
+    query: AppIdQuery,
+    response: FileChunks,
     handler: async ({ params, query, caller, deps }) => {
       const file = await requireFile(params.id, query.app_id, caller, "read", deps);
       const list = await deps.db.select().from(chunks).where(eq(chunks.fileId, file.id)).orderBy(asc(chunks.position));
-      return { file_name: file.fileName, chunks: list.map((c) => ({ position: c.position, heading_path: c.headingPath, text: c.text })) };
+      return {
+        file_name: file.fileName,
+        chunks: list.map((c) => ({ position: c.position, heading_path: c.headingPath, text: c.text })),
+      };
     },
   });
 }

@@ -13,18 +13,27 @@ type StoreDeps = Pick<ApiDeps, "db" | "storage">;
 const VIEW_LINK_SECONDS = 60 * 60;
 const UPLOAD_LINK_SECONDS = 15 * 60;
 
-
 /**
  * The last part of a storage key for a file name: ASCII letters, digits, dots, dashes and
  * underscores only, so a key is always safe whatever the name was (the listed name keeps the rest).
  */
 export function storageNameOf(fileName: string) {
-  const ascii = fileName.normalize("NFKD").replace(/\p{M}/gu, "").replace(/[^A-Za-z0-9._-]+/g, "_").replace(/_+/g, "_").replace(/\.{2,}/g, ".");
-  const stem = ascii.replace(/\.pdf$/i, "").replace(/^[^A-Za-z0-9]+/, "").slice(0, 100) || "file";
+  const ascii = fileName
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .replace(/[^A-Za-z0-9._-]+/g, "_")
+    .replace(/_+/g, "_")
+    .replace(/\.{2,}/g, ".");
+  const stem =
+    ascii
+      .replace(/\.pdf$/i, "")
+      .replace(/^[^A-Za-z0-9]+/, "")
+      .slice(0, 100) || "file";
   return `${stem}.pdf`;
 }
 
-export const newUploadKey = (appId: number, fileName: string) => `uploads/${appId}/${randomBytes(12).toString("hex")}/${storageNameOf(fileName)}`;
+export const newUploadKey = (appId: number, fileName: string) =>
+  `uploads/${appId}/${randomBytes(12).toString("hex")}/${storageNameOf(fileName)}`;
 export const finalKeyOf = (file: FileRecord) => `apps/${file.appId}/files/${file.id}/${storageNameOf(file.fileName)}`;
 
 /**
@@ -34,19 +43,34 @@ export const finalKeyOf = (file: FileRecord) => `apps/${file.appId}/files/${file
  */
 export async function uploadStillOpen(key: string, deps: Pick<ApiDeps, "db">) {
   if (!/^uploads\/\d+\/[0-9a-f]{24}\//.test(key)) return true;
-  const [waiting] = await deps.db.select({ id: knowledgeFiles.id }).from(knowledgeFiles)
-    .where(and(eq(knowledgeFiles.uploadKey, key), eq(knowledgeFiles.status, "pending_upload"))).limit(1);
+  const [waiting] = await deps.db
+    .select({ id: knowledgeFiles.id })
+    .from(knowledgeFiles)
+    .where(and(eq(knowledgeFiles.uploadKey, key), eq(knowledgeFiles.status, "pending_upload")))
+    .limit(1);
   return Boolean(waiting);
 }
 
 export async function signedUploadLink(key: string, deps: StoreDeps) {
-  return deps.storage.signedUploadUrl(key, { contentType: FILE_UPLOAD_CONTENT_TYPE, expiresInSeconds: UPLOAD_LINK_SECONDS });
+  return deps.storage.signedUploadUrl(key, {
+    contentType: FILE_UPLOAD_CONTENT_TYPE,
+    expiresInSeconds: UPLOAD_LINK_SECONDS,
+  });
 }
 
-interface ListedFile { file: FileRecord; addedBy: string | null; chunksCount: number }
+interface ListedFile {
+  file: FileRecord;
+  addedBy: string | null;
+  chunksCount: number;
+}
 
 async function toKnowledgeFile({ file, addedBy, chunksCount }: ListedFile, deps: StoreDeps): Promise<KnowledgeFile> {
-  const link = file.storageKey ? await deps.storage.signedDownloadUrl(file.storageKey, file.fileName, { inline: true, expiresInSeconds: VIEW_LINK_SECONDS }) : null;
+  const link = file.storageKey
+    ? await deps.storage.signedDownloadUrl(file.storageKey, file.fileName, {
+        inline: true,
+        expiresInSeconds: VIEW_LINK_SECONDS,
+      })
+    : null;
   return {
     id: file.id,
     app_id: file.appId,
@@ -75,17 +99,25 @@ const listedColumns = {
 
 /** A client's files, newest first, optionally those whose name contains `search`. */
 export async function listFiles(appId: number, search: string | undefined, deps: StoreDeps) {
-  const rows = await deps.db.select(listedColumns).from(knowledgeFiles)
+  const rows = await deps.db
+    .select(listedColumns)
+    .from(knowledgeFiles)
     .leftJoin(users, eq(users.id, knowledgeFiles.addedBy))
     .leftJoin(appUsers, membershipOf(knowledgeFiles.appId, knowledgeFiles.addedBy))
-    .where(and(eq(knowledgeFiles.appId, appId), search ? ilike(knowledgeFiles.fileName, containing(search)) : undefined))
+    .where(
+      and(eq(knowledgeFiles.appId, appId), search ? ilike(knowledgeFiles.fileName, containing(search)) : undefined),
+    )
     .orderBy(desc(knowledgeFiles.id));
   return Promise.all(rows.map((row) => toKnowledgeFile(row, deps)));
 }
 
 export async function describeFile(fileId: number, deps: StoreDeps) {
-  const [row] = await deps.db.select(listedColumns).from(knowledgeFiles).leftJoin(users, eq(users.id, knowledgeFiles.addedBy))
-    .leftJoin(appUsers, membershipOf(knowledgeFiles.appId, knowledgeFiles.addedBy)).where(eq(knowledgeFiles.id, fileId));
+  const [row] = await deps.db
+    .select(listedColumns)
+    .from(knowledgeFiles)
+    .leftJoin(users, eq(users.id, knowledgeFiles.addedBy))
+    .leftJoin(appUsers, membershipOf(knowledgeFiles.appId, knowledgeFiles.addedBy))
+    .where(eq(knowledgeFiles.id, fileId));
   return row ? toKnowledgeFile(row, deps) : null;
 }
 
@@ -94,6 +126,14 @@ export async function getFile(fileId: number, deps: Pick<ApiDeps, "db">) {
   return file ?? null;
 }
 
-export async function setFileStatus(fileId: number, status: FileStatus, changes: Partial<FileRecord>, deps: Pick<ApiDeps, "db">) {
-  await deps.db.update(knowledgeFiles).set({ ...changes, status, updatedAt: new Date() }).where(eq(knowledgeFiles.id, fileId));
+export async function setFileStatus(
+  fileId: number,
+  status: FileStatus,
+  changes: Partial<FileRecord>,
+  deps: Pick<ApiDeps, "db">,
+) {
+  await deps.db
+    .update(knowledgeFiles)
+    .set({ ...changes, status, updatedAt: new Date() })
+    .where(eq(knowledgeFiles.id, fileId));
 }

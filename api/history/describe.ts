@@ -17,7 +17,9 @@ export function listChanges<T>(before: unknown, after: unknown, key: (item: T) =
 /** "Input prompts of Default: added welcome; changed fees" (the names, a few of them, else how many). */
 export function listSummary(subject: string, changes: ReturnType<typeof listChanges>) {
   const few = (names: string[]) => (names.length <= 3 ? names.join(", ") : `${names.length}`);
-  const parts = (["added", "changed", "removed"] as const).filter((what) => changes[what].length).map((what) => `${what} ${few(changes[what])}`);
+  const parts = (["added", "changed", "removed"] as const)
+    .filter((what) => changes[what].length)
+    .map((what) => `${what} ${few(changes[what])}`);
   return parts.length ? `${subject}: ${parts.join("; ")}` : `${subject} changed`;
 }
 
@@ -25,7 +27,9 @@ export function listSummary(subject: string, changes: ReturnType<typeof listChan
 export function changedFields(before: unknown, after: unknown) {
   const was = (before ?? {}) as Record<string, unknown>;
   const now = (after ?? {}) as Record<string, unknown>;
-  return [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((name) => !isDeepStrictEqual(was[name], now[name]));
+  return [...new Set([...Object.keys(was), ...Object.keys(now)])].filter(
+    (name) => !isDeepStrictEqual(was[name], now[name]),
+  );
 }
 
 /** When a recorded state was, as the restore's summary says it (UTC, to the minute). */

@@ -22,30 +22,54 @@ beforeAll(async () => {
   viewer = (await signInAs(host, "client.user@example.com")).user_token;
   staff = (await signInAs(host, "admin@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  [{ id: otherAppId }] = await host.deps.db.insert(clientApps).values({ clientName: "Elsewhere", urlCode: "elsewhere-history" }).returning();
+  [{ id: otherAppId }] = await host.deps.db
+    .insert(clientApps)
+    .values({ clientName: "Elsewhere", urlCode: "elsewhere-history" })
+    .returning();
 });
 afterAll(() => host?.close());
 
-interface Entry { id: number; at: string; user_email: string; kind: string; summary: string; before: unknown; after: unknown }
+interface Entry {
+  id: number;
+  at: string;
+  user_email: string;
+  kind: string;
+  summary: string;
+  before: unknown;
+  after: unknown;
+}
 const history = async (query = "", token = admin) => {
   const { status, body } = await call("GET", `/v1/apps/${appId}/history${query}`, { token });
   expect(status).toBe(200);
   return body as { data: Entry[]; total: number };
 };
 const latest = async (kind: string) => (await history(`?kind=${kind}`)).data[0];
-const restore = (id: number, token = admin, app = appId) => call("POST", `/v1/apps/${app}/history/${id}/restore`, { token });
+const restore = (id: number, token = admin, app = appId) =>
+  call("POST", `/v1/apps/${app}/history/${id}/restore`, { token });
 
-const savePersonality = (text: string, token = admin) => call("PUT", "/v1/controls", {
-  token, body: { app_id: appId, controls: [{ internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "" }] },
-});
-const personalityOf = (state: unknown) => (state as { internal_name: string; prompt_input_raw: string }[]).find((c) => c.internal_name === "ai_personality_guidelines")!.prompt_input_raw;
+const savePersonality = (text: string, token = admin) =>
+  call("PUT", "/v1/controls", {
+    token,
+    body: {
+      app_id: appId,
+      controls: [{ internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "" }],
+    },
+  });
+const personalityOf = (state: unknown) =>
+  (state as { internal_name: string; prompt_input_raw: string }[]).find(
+    (c) => c.internal_name === "ai_personality_guidelines",
+  )!.prompt_input_raw;
 
 describe("what is recorded", () => {
   it("records a control saved: who, when, before and after as GET answers them; saving it unchanged records nothing", async () => {
     const started = Date.now();
     expect((await savePersonality("Be brief.")).status).toBe(200);
     const entry = await latest("controls");
-    expect(entry).toMatchObject({ user_email: ADMIN, kind: "controls", summary: "Chatbot Personality of Default changed" });
+    expect(entry).toMatchObject({
+      user_email: ADMIN,
+      kind: "controls",
+      summary: "Chatbot Personality of Default changed",
+    });
     expect(Date.parse(entry.at)).toBeGreaterThanOrEqual(started - 1000);
     expect(personalityOf(entry.after)).toBe("Be brief.");
     expect(personalityOf(entry.before)).toContain("university"); // the built-in default it replaced
@@ -55,82 +79,172 @@ describe("what is recorded", () => {
   });
 
   it("records finetuning saves and deletes, input prompts saved and deleted, and smart probing", async () => {
-    const saved = await call("POST", "/v1/controls/upsert_finetunings", { token: admin, body: { app_id: appId, finetunings: [
-      { trigger_point: "", finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 },
-    ] } });
+    const saved = await call("POST", "/v1/controls/upsert_finetunings", {
+      token: admin,
+      body: {
+        app_id: appId,
+        finetunings: [{ trigger_point: "", finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 }],
+      },
+    });
     expect(saved.status).toBe(200);
     let entry = await latest("finetuning");
-    expect(entry).toMatchObject({ summary: "AI Finetuning: 1 rule added", before: [], after: [{ pattern: "/news/", penalty: 0.5 }] });
-    await call("DELETE", "/v1/controls/bulk_delete_finetunings", { token: admin, body: { app_id: appId, ids: [saved.body.finetunings[0].id] } });
+    expect(entry).toMatchObject({
+      summary: "AI Finetuning: 1 rule added",
+      before: [],
+      after: [{ pattern: "/news/", penalty: 0.5 }],
+    });
+    await call("DELETE", "/v1/controls/bulk_delete_finetunings", {
+      token: admin,
+      body: { app_id: appId, ids: [saved.body.finetunings[0].id] },
+    });
     entry = await latest("finetuning");
     expect(entry).toMatchObject({ summary: "AI Finetuning: 1 rule removed", after: [] });
 
-    const prompts = await call("PUT", `/v1/apps/${appId}/input_prompts`, { token: admin, body: { input_prompts: [{ internal_name: "welcome", prompt_input_raw: "Say hello." }] } });
+    const prompts = await call("PUT", `/v1/apps/${appId}/input_prompts`, {
+      token: admin,
+      body: { input_prompts: [{ internal_name: "welcome", prompt_input_raw: "Say hello." }] },
+    });
     entry = await latest("input_prompts");
-    expect(entry).toMatchObject({ summary: "Input prompts of Default: added welcome", before: [], after: [{ internal_name: "welcome", prompt_input_raw: "Say hello." }] });
+    expect(entry).toMatchObject({
+      summary: "Input prompts of Default: added welcome",
+      before: [],
+      after: [{ internal_name: "welcome", prompt_input_raw: "Say hello." }],
+    });
     expect(JSON.stringify(entry.after)).not.toContain("updated_at");
     await call("DELETE", `/v1/apps/${appId}/input_prompts/${prompts.body.input_prompts[0].id}`, { token: admin });
-    expect(await latest("input_prompts")).toMatchObject({ summary: "Input prompts of Default: removed welcome", after: [] });
+    expect(await latest("input_prompts")).toMatchObject({
+      summary: "Input prompts of Default: removed welcome",
+      after: [],
+    });
 
-    await call("PUT", `/v1/apps/${appId}/ai_probings`, { token: admin, body: { app_id: appId, ai_probings: [{ internal_name: "topics", prompt_input_raw: "Fees", trigger_point: "admissions" }] } });
+    await call("PUT", `/v1/apps/${appId}/ai_probings`, {
+      token: admin,
+      body: {
+        app_id: appId,
+        ai_probings: [{ internal_name: "topics", prompt_input_raw: "Fees", trigger_point: "admissions" }],
+      },
+    });
     expect(await latest("smart_probing")).toMatchObject({ summary: "Smart probing of admissions changed" });
   });
 
   it("records appearance per trigger point and environment, and data models (saved, deleted, imported)", async () => {
-    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { appearance: { value: { primary_color: "#0a7d4f", bot_name: "Nora" } } } });
+    await call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, {
+      token: admin,
+      body: { appearance: { value: { primary_color: "#0a7d4f", bot_name: "Nora" } } },
+    });
     const appearance = await latest("appearance");
     expect(appearance.summary).toBe("Appearance of admissions (stage): Assistant Name, Primary Colour");
     expect(appearance.before).toMatchObject({ primary_color: "#1f4b99", bot_name: "Virtual Assistant" });
     expect(appearance.after).toMatchObject({ primary_color: "#0a7d4f", bot_name: "Nora" });
 
-    const field = (name: string) => ({ name, field_type: "text", group: "Academic Profile", model_type: "user_profile" });
-    const saved = await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, { token: admin, body: { personalisation_config_details: [field("major"), field("minor")] } });
-    expect(await latest("data_model")).toMatchObject({ summary: "User profile data model: added major, minor", before: [] });
+    const field = (name: string) => ({
+      name,
+      field_type: "text",
+      group: "Academic Profile",
+      model_type: "user_profile",
+    });
+    const saved = await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
+      token: admin,
+      body: { personalisation_config_details: [field("major"), field("minor")] },
+    });
+    expect(await latest("data_model")).toMatchObject({
+      summary: "User profile data model: added major, minor",
+      before: [],
+    });
     const minor = saved.body.personalisation_config_details.find((f: { name: string }) => f.name === "minor");
-    await call("DELETE", `/v1/apps/${appId}/personalisation_config_details/delete_record`, { token: admin, body: { record_id: minor.id } });
-    expect(await latest("data_model")).toMatchObject({ summary: "User profile data model: removed minor", after: [{ name: "major" }] });
+    await call("DELETE", `/v1/apps/${appId}/personalisation_config_details/delete_record`, {
+      token: admin,
+      body: { record_id: minor.id },
+    });
+    expect(await latest("data_model")).toMatchObject({
+      summary: "User profile data model: removed minor",
+      after: [{ name: "major" }],
+    });
   });
 
   it("records integrations without any trace of their secrets", async () => {
-    const save = (secret: string) => call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: admin, body: { integrations: [{
-      external_system: "salesforce", usecase: "lead_sync",
-      settings_json: { instance_url: "https://northfield.my.salesforce.com", client_id: "3MVG9-consumer-key", client_secret: secret },
-    }] } });
+    const save = (secret: string) =>
+      call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+        token: admin,
+        body: {
+          integrations: [
+            {
+              external_system: "salesforce",
+              usecase: "lead_sync",
+              settings_json: {
+                instance_url: "https://northfield.my.salesforce.com",
+                client_id: "3MVG9-consumer-key",
+                client_secret: secret,
+              },
+            },
+          ],
+        },
+      });
     expect((await save(SECRET)).status).toBe(200);
     const first = await latest("integration");
     expect(first.summary).toBe("Integrations: added Salesforce (staging)");
     const recorded = JSON.stringify(first);
-    for (const trace of [SECRET, "2b4d", "3MVG9-consumer-key", "enc:v1:", "••••"]) expect(recorded).not.toContain(trace);
-    expect((first.after as { settings_json: Record<string, string> }[])[0].settings_json.instance_url).toBe("https://northfield.my.salesforce.com");
+    for (const trace of [SECRET, "2b4d", "3MVG9-consumer-key", "enc:v1:", "••••"])
+      expect(recorded).not.toContain(trace);
+    expect((first.after as { settings_json: Record<string, string> }[])[0].settings_json.instance_url).toBe(
+      "https://northfield.my.salesforce.com",
+    );
     // A secret replaced is a change, seen as a new version of it, still without its value.
     expect((await save("another-secret-value-9f9f")).status).toBe(200);
     const second = await latest("integration");
     expect(second.id).not.toBe(first.id);
     expect(second.summary).toBe("Integrations: changed Salesforce (staging)");
     expect(JSON.stringify(second)).not.toContain("9f9f");
-    const [before, after] = [second.before, second.after].map((s) => (s as { settings_json: Record<string, string> }[])[0].settings_json.client_secret);
+    const [before, after] = [second.before, second.after].map(
+      (s) => (s as { settings_json: Record<string, string> }[])[0].settings_json.client_secret,
+    );
     expect(before).toMatch(/^\[secret not recorded, version [0-9a-f]{8}\]$/);
     expect(after).not.toBe(before);
   });
 
   it("records websites' settings, agents and access", async () => {
-    const site = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, { token: admin, body: { websites: [{ app_id: appId, url: "https://www.northfield.edu/", site_map: "full_website" }] } });
+    const site = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token: admin,
+      body: { websites: [{ app_id: appId, url: "https://www.northfield.edu/", site_map: "full_website" }] },
+    });
     expect(site.status).toBe(200);
-    expect(await latest("website")).toMatchObject({ summary: "Website https://www.northfield.edu/ added", before: null, after: { url: "https://www.northfield.edu/", enabled: true } });
-    await call("POST", `/v1/apps/${appId}/websites/create_and_update`, { token: admin, body: { websites: [{ ...site.body.websites[0], tags: ["Production"] }] } });
+    expect(await latest("website")).toMatchObject({
+      summary: "Website https://www.northfield.edu/ added",
+      before: null,
+      after: { url: "https://www.northfield.edu/", enabled: true },
+    });
+    await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token: admin,
+      body: { websites: [{ ...site.body.websites[0], tags: ["Production"] }] },
+    });
     const tagged = await latest("website");
     expect(tagged.summary).toBe("Website https://www.northfield.edu/: Data Tags changed");
     expect(tagged.after).not.toHaveProperty("status");
 
-    const agent = await call("POST", `/v1/apps/${appId}/agents/update_agents`, { token: admin, body: { app_id: appId, name: "Library Helper", site_code: "library" } });
+    const agent = await call("POST", `/v1/apps/${appId}/agents/update_agents`, {
+      token: admin,
+      body: { app_id: appId, name: "Library Helper", site_code: "library" },
+    });
     expect(agent.status).toBe(200);
-    expect(await latest("agent")).toMatchObject({ summary: "Agent Library Helper added", before: null, after: { site_code: "library" } });
-    await call("POST", `/v1/apps/${appId}/agents/update_agents`, { token: admin, body: { app_id: appId, id: agent.body.id, name: "Library Guide", site_code: "library" } });
     expect(await latest("agent")).toMatchObject({
-      summary: "Agent Library Guide: Name changed", before: { name: "Library Helper" }, after: { name: "Library Guide" },
+      summary: "Agent Library Helper added",
+      before: null,
+      after: { site_code: "library" },
+    });
+    await call("POST", `/v1/apps/${appId}/agents/update_agents`, {
+      token: admin,
+      body: { app_id: appId, id: agent.body.id, name: "Library Guide", site_code: "library" },
+    });
+    expect(await latest("agent")).toMatchObject({
+      summary: "Agent Library Guide: Name changed",
+      before: { name: "Library Helper" },
+      after: { name: "Library Guide" },
     });
 
-    await call("POST", `/v1/apps/${appId}/users/upsert`, { token: admin, body: { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor" }] } });
+    await call("POST", `/v1/apps/${appId}/users/upsert`, {
+      token: admin,
+      body: { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor" }] },
+    });
     const access = await latest("user_access");
     expect(access.summary).toBe("Access: added advisor@northfield.edu");
     expect(access.after).toContainEqual({ email: "advisor@northfield.edu", name: "Ada Advisor", role: "client_user" });
@@ -142,7 +256,9 @@ describe("the list", () => {
     await savePersonality("Be brief and kind.", staff);
     const mine = await history(`?user=${ADMIN.toUpperCase()}`);
     expect(mine.data.every((e) => e.user_email === ADMIN)).toBe(true);
-    expect((await history("?user=admin@example.com")).data.map((e) => e.summary)).toEqual(["Chatbot Personality of Default changed"]);
+    expect((await history("?user=admin@example.com")).data.map((e) => e.summary)).toEqual([
+      "Chatbot Personality of Default changed",
+    ]);
     const all = await history("?page_size=100");
     expect(all.total).toBe(all.data.length);
     const ids = all.data.map((e) => e.id);
@@ -154,27 +270,75 @@ describe("the list", () => {
   });
 
   it("counts a long history up to 10,000 and says so, and still pages past it", async () => {
-    const [other] = await host.deps.db.insert(clientApps).values({ clientName: "Long history", urlCode: "long-history" }).returning();
+    const [other] = await host.deps.db
+      .insert(clientApps)
+      .values({ clientName: "Long history", urlCode: "long-history" })
+      .returning();
     const at = Date.now();
     for (let start = 0; start < 10_050; start += 2_000) {
-      await host.deps.db.insert(configChanges).values(Array.from({ length: Math.min(2_000, 10_050 - start) }, (_, i) => ({
-        appId: other.id, at: new Date(at - (start + i) * 1_000), userEmail: "someone@example.com", kind: "controls", summary: `Change ${start + i}`, before: null, after: null,
-      })));
+      await host.deps.db.insert(configChanges).values(
+        Array.from({ length: Math.min(2_000, 10_050 - start) }, (_, i) => ({
+          appId: other.id,
+          at: new Date(at - (start + i) * 1_000),
+          userEmail: "someone@example.com",
+          kind: "controls",
+          summary: `Change ${start + i}`,
+          before: null,
+          after: null,
+        })),
+      );
     }
     const { status, body } = await call("GET", `/v1/apps/${other.id}/history?page_size=25&page=402`, { token: staff });
     expect(status).toBe(200);
     expect(body.total).toBe(10_000);
     expect(body.total_is_capped).toBe(true);
-    expect(body.data.map((e: Entry) => e.summary)).toEqual(["Change 10025", "Change 10026", "Change 10027", "Change 10028", "Change 10029",
-      "Change 10030", "Change 10031", "Change 10032", "Change 10033", "Change 10034", "Change 10035", "Change 10036", "Change 10037", "Change 10038",
-      "Change 10039", "Change 10040", "Change 10041", "Change 10042", "Change 10043", "Change 10044", "Change 10045", "Change 10046", "Change 10047",
-      "Change 10048", "Change 10049"]);
-    expect((await call("GET", `/v1/apps/${other.id}/history?kind=agent`, { token: staff })).body).toEqual({ data: [], total: 0, total_is_capped: false });
+    expect(body.data.map((e: Entry) => e.summary)).toEqual([
+      "Change 10025",
+      "Change 10026",
+      "Change 10027",
+      "Change 10028",
+      "Change 10029",
+      "Change 10030",
+      "Change 10031",
+      "Change 10032",
+      "Change 10033",
+      "Change 10034",
+      "Change 10035",
+      "Change 10036",
+      "Change 10037",
+      "Change 10038",
+      "Change 10039",
+      "Change 10040",
+      "Change 10041",
+      "Change 10042",
+      "Change 10043",
+      "Change 10044",
+      "Change 10045",
+      "Change 10046",
+      "Change 10047",
+      "Change 10048",
+      "Change 10049",
+    ]);
+    expect((await call("GET", `/v1/apps/${other.id}/history?kind=agent`, { token: staff })).body).toEqual({
+      data: [],
+      total: 0,
+      total_is_capped: false,
+    });
   });
 
   it("refuses bad filters and pages, and hostile input, with a 4xx and a message", async () => {
-    for (const query of ["?page_size=101", "?page_size=0", "?page=0", "?page=100001", "?page=99999999999999999999", "?page=abc", "?kind=secrets",
-      "?user=a%00b", `?user=${"x".repeat(1_000_000)}`, `?kind=${"controls".repeat(20_000)}`]) {
+    for (const query of [
+      "?page_size=101",
+      "?page_size=0",
+      "?page=0",
+      "?page=100001",
+      "?page=99999999999999999999",
+      "?page=abc",
+      "?kind=secrets",
+      "?user=a%00b",
+      `?user=${"x".repeat(1_000_000)}`,
+      `?kind=${"controls".repeat(20_000)}`,
+    ]) {
       const { status, body } = await call("GET", `/v1/apps/${appId}/history${query}`, { token: admin });
       expect(status, query.slice(0, 40)).toBe(400);
       expect(body.message).toEqual(expect.any(String));
@@ -189,8 +353,18 @@ describe("the list", () => {
   it("is read by read-only users, and another client's history is never reachable", async () => {
     expect((await history("", viewer)).total).toBeGreaterThan(0);
     expect((await call("GET", `/v1/apps/${otherAppId}/history`, { token: admin })).status).toBe(404);
-    const [foreign] = await host.deps.db.insert(configChanges)
-      .values({ appId: otherAppId, userEmail: "someone@elsewhere.test", kind: "controls", target: "", summary: "Theirs", before: [], after: [] }).returning();
+    const [foreign] = await host.deps.db
+      .insert(configChanges)
+      .values({
+        appId: otherAppId,
+        userEmail: "someone@elsewhere.test",
+        kind: "controls",
+        target: "",
+        summary: "Theirs",
+        before: [],
+        after: [],
+      })
+      .returning();
     expect((await history("?page_size=100")).data.map((e) => e.id)).not.toContain(foreign.id);
     const across = await restore(foreign.id);
     expect(across.status).toBe(404);
@@ -203,15 +377,26 @@ describe("the OpenAPI document", () => {
   it("lists both calls with their parameters", async () => {
     const { body } = await call("GET", "/v1/openapi.json");
     const list = body.paths["/v1/apps/{appId}/history"].get;
-    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual(["appId", "kind", "user", "page", "page_size"]);
-    expect(list.parameters.find((p: { name: string }) => p.name === "page_size").schema).toMatchObject({ maximum: 100 });
+    expect(list.parameters.map((p: { name: string }) => p.name)).toEqual([
+      "appId",
+      "kind",
+      "user",
+      "page",
+      "page_size",
+    ]);
+    expect(list.parameters.find((p: { name: string }) => p.name === "page_size").schema).toMatchObject({
+      maximum: 100,
+    });
     expect(list.responses[200].content["application/json"].schema.properties.data).toBeDefined();
     expect(body.paths["/v1/apps/{appId}/history/{id}/restore"].post.tags).toEqual(["History"]);
   });
 });
 
 describe("restore", () => {
-  const stageRuns = async () => (await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId))).filter((r) => r.environment === "stage");
+  const stageRuns = async () =>
+    (await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId))).filter(
+      (r) => r.environment === "stage",
+    );
 
   it("writes a control's recorded state back, records it as a change of its own and queues a test run", async () => {
     await host.deps.db.insert(testQuestions).values({ appId, question: "Who are you?", expectOutcome: "answered" });
@@ -224,8 +409,12 @@ describe("restore", () => {
 
     const restored = await restore(first.id);
     expect(restored.status).toBe(200);
-    expect(restored.body.message).toMatch(/^Restored the controls of Default to the state of \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
-    const listed = await call("GET", `/v1/controls?app_id=${appId}&trigger_point=&types=ai_personality_guidelines`, { token: admin });
+    expect(restored.body.message).toMatch(
+      /^Restored the controls of Default to the state of \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+    );
+    const listed = await call("GET", `/v1/controls?app_id=${appId}&trigger_point=&types=ai_personality_guidelines`, {
+      token: admin,
+    });
     expect(listed.body.controls[0].prompt_input_raw).toBe("First version.");
     const entry = await latest("controls");
     expect(entry).toMatchObject({ id: restored.body.id, user_email: ADMIN, summary: restored.body.message });
@@ -241,75 +430,136 @@ describe("restore", () => {
   });
 
   it("restores topics: those added since are deleted, the recorded ones come back", async () => {
-    const topics = (rows: [string, string][]) => call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: rows.map(([topic, disclaimer]) => ({
-      internal_name: "sensitive_topics", prompt_input_raw: topic, metadata: { disclaimer }, trigger_point: "admissions",
-    })) } });
+    const topics = (rows: [string, string][]) =>
+      call("PUT", "/v1/controls", {
+        token: admin,
+        body: {
+          app_id: appId,
+          controls: rows.map(([topic, disclaimer]) => ({
+            internal_name: "sensitive_topics",
+            prompt_input_raw: topic,
+            metadata: { disclaimer },
+            trigger_point: "admissions",
+          })),
+        },
+      });
     await topics([["Visas", "Ask the visa office."]]);
     const recorded = await latest("controls");
     await topics([["Housing", "See the housing page."]]);
     expect((await restore(recorded.id)).status).toBe(200);
-    const listed = await call("GET", `/v1/controls?app_id=${appId}&trigger_point=admissions&types=sensitive_topics`, { token: admin });
+    const listed = await call("GET", `/v1/controls?app_id=${appId}&trigger_point=admissions&types=sensitive_topics`, {
+      token: admin,
+    });
     expect(listed.body.controls.map((c: { prompt_input_raw: string }) => c.prompt_input_raw)).toEqual(["Visas"]);
   });
 
   it("restores the finetuning table and input prompts, queueing runs as their saves do", async () => {
-    const upsert = (rows: object[]) => call("POST", "/v1/controls/upsert_finetunings", { token: admin, body: { app_id: appId, finetunings: rows } });
+    const upsert = (rows: object[]) =>
+      call("POST", "/v1/controls/upsert_finetunings", { token: admin, body: { app_id: appId, finetunings: rows } });
     const first = await upsert([{ trigger_point: "", finetuning_type: "url_pattern", pattern: "/old/", penalty: 0.2 }]);
     const recorded = await latest("finetuning");
     await upsert([
-      { id: first.body.finetunings[0].id, trigger_point: "", finetuning_type: "url_pattern", pattern: "/old/", penalty: 0.9 },
+      {
+        id: first.body.finetunings[0].id,
+        trigger_point: "",
+        finetuning_type: "url_pattern",
+        pattern: "/old/",
+        penalty: 0.9,
+      },
       { trigger_point: "", finetuning_type: "html_weightage", pattern: "/blog/", penalty: 0.5 },
     ]);
     await host.deps.db.update(testRuns).set({ status: "done" }).where(eq(testRuns.appId, appId));
     expect((await restore(recorded.id)).status).toBe(200);
-    const rules = (await call("GET", `/v1/controls/list_finetunings?app_id=${appId}`, { token: admin })).body.finetunings;
+    const rules = (await call("GET", `/v1/controls/list_finetunings?app_id=${appId}`, { token: admin })).body
+      .finetunings;
     expect(rules).toEqual(recorded.after);
     expect((await stageRuns()).at(-1)).toMatchObject({ trigger: "finetuning restored", status: "queued" });
-    expect(await latest("finetuning")).toMatchObject({ summary: expect.stringMatching(/^Restored the AI Finetuning rules/) });
+    expect(await latest("finetuning")).toMatchObject({
+      summary: expect.stringMatching(/^Restored the AI Finetuning rules/),
+    });
 
-    const prompts = (rows: [string, string][]) => call("PUT", `/v1/apps/${appId}/input_prompts`, { token: admin, body: { input_prompts: rows.map(([key, text]) => ({ internal_name: key, prompt_input_raw: text })) } });
+    const prompts = (rows: [string, string][]) =>
+      call("PUT", `/v1/apps/${appId}/input_prompts`, {
+        token: admin,
+        body: { input_prompts: rows.map(([key, text]) => ({ internal_name: key, prompt_input_raw: text })) },
+      });
     await prompts([["fees", "Quote the fees page."]]);
     const promptState = await latest("input_prompts");
-    await prompts([["fees", "Never quote fees."], ["tone", "Be formal."]]);
+    await prompts([
+      ["fees", "Never quote fees."],
+      ["tone", "Be formal."],
+    ]);
     await host.deps.db.update(testRuns).set({ status: "done" }).where(eq(testRuns.appId, appId));
     expect((await restore(promptState.id)).status).toBe(200);
     const listed = (await call("GET", `/v1/apps/${appId}/input_prompts`, { token: admin })).body.input_prompts;
-    expect(listed.map((p: { internal_name: string; prompt_input_raw: string }) => [p.internal_name, p.prompt_input_raw])).toEqual([["fees", "Quote the fees page."]]);
+    expect(
+      listed.map((p: { internal_name: string; prompt_input_raw: string }) => [p.internal_name, p.prompt_input_raw]),
+    ).toEqual([["fees", "Quote the fees page."]]);
     expect((await stageRuns()).at(-1)).toMatchObject({ trigger: "input prompts restored" });
   });
 
   it("restores an appearance and a data model", async () => {
-    const paint = (color: string) => call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, { token: admin, body: { appearance: { value: { primary_color: color } } } });
+    const paint = (color: string) =>
+      call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, {
+        token: admin,
+        body: { appearance: { value: { primary_color: color } } },
+      });
     await paint("#112233");
     const recorded = await latest("appearance");
     await paint("#445566");
     expect((await restore(recorded.id)).status).toBe(200);
-    expect((await call("GET", `/v1/appearances?appId=${appId}&triggerPoint=`, { token: admin })).body.data.primary_color).toBe("#112233");
+    expect(
+      (await call("GET", `/v1/appearances?appId=${appId}&triggerPoint=`, { token: admin })).body.data.primary_color,
+    ).toBe("#112233");
     expect((await latest("appearance")).summary).toMatch(/^Restored the appearance of Default \(stage\)/);
 
     // A production state is restored into stage: production changes only through the push and its gate.
-    const push = (color: string) => call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, { token: admin, body: { appearance: { value: { primary_color: color } }, targetEnv: "production" } });
+    const push = (color: string) =>
+      call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, {
+        token: admin,
+        body: { appearance: { value: { primary_color: color } }, targetEnv: "production" },
+      });
     await push("#778899");
     const pushed = await latest("appearance");
     expect(pushed.summary).toMatch(/\(production\)/);
     await paint("#000000");
     await push("#abcdef");
     expect((await restore(pushed.id)).status).toBe(200);
-    const both = (await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=`, { token: admin, body: { appearance: { value: {} } } })).body;
+    const both = (
+      await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=`, {
+        token: admin,
+        body: { appearance: { value: {} } },
+      })
+    ).body;
     expect(both.current_stage_style_guide.primary_color).toBe("#778899");
     expect(both.current_prod_style_guide.primary_color).toBe("#abcdef");
-    expect((await latest("appearance")).summary).toMatch(/^Restored the appearance of Default \(stage, from production's\)/);
+    expect((await latest("appearance")).summary).toMatch(
+      /^Restored the appearance of Default \(stage, from production's\)/,
+    );
 
     const base = `/v1/apps/${appId}/personalisation_config_details`;
-    const fields = (await call("GET", `${base}?model_type=user_profile`, { token: admin })).body.personalisation_config_details as { id: number; name: string }[];
+    const fields = (await call("GET", `${base}?model_type=user_profile`, { token: admin })).body
+      .personalisation_config_details as { id: number; name: string }[];
     const model = await latest("data_model");
     const major = fields.find((f) => f.name === "major")!;
-    await call("POST", `${base}/create_and_update`, { token: admin, body: { personalisation_config_details: [
-      { id: major.id, name: "main_subject", field_type: "text", group: "Academic Profile", model_type: "user_profile" },
-      { name: "gpa", field_type: "number", group: "Academic Profile", model_type: "user_profile" },
-    ] } });
+    await call("POST", `${base}/create_and_update`, {
+      token: admin,
+      body: {
+        personalisation_config_details: [
+          {
+            id: major.id,
+            name: "main_subject",
+            field_type: "text",
+            group: "Academic Profile",
+            model_type: "user_profile",
+          },
+          { name: "gpa", field_type: "number", group: "Academic Profile", model_type: "user_profile" },
+        ],
+      },
+    });
     expect((await restore(model.id)).status).toBe(200);
-    const after = (await call("GET", `${base}?model_type=user_profile`, { token: admin })).body.personalisation_config_details;
+    const after = (await call("GET", `${base}?model_type=user_profile`, { token: admin })).body
+      .personalisation_config_details;
     expect(after).toEqual(model.after);
   });
 

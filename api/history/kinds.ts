@@ -1,4 +1,13 @@
-import { ALL_APPEARANCE_FIELDS, CONTROL_LABELS, type ConfigDetail, type Control, type ControlType, type Finetuning, type InputPrompt, type ModelType } from "@contract";
+import {
+  ALL_APPEARANCE_FIELDS,
+  CONTROL_LABELS,
+  type ConfigDetail,
+  type Control,
+  type ControlType,
+  type Finetuning,
+  type InputPrompt,
+  type ModelType,
+} from "@contract";
 import { appearanceOf, type Environment } from "../appearance/values";
 import { listControls } from "../controls/controls";
 import { listFinetunings } from "../controls/finetunings";
@@ -15,25 +24,34 @@ import type { Change } from "./record";
 
 /** Controls of a trigger point: every type, as GET /v1/controls answers them. */
 export const controlsChange = (appId: number, triggerPoints: string[]): Change => ({
-  appId, kind: "controls", targets: triggerPoints,
+  appId,
+  kind: "controls",
+  targets: triggerPoints,
   read: (triggerPoint, db) => listControls(appId, triggerPoint, undefined, { db }, db),
   summary: (triggerPoint, before, after) => {
-    const ofType = (state: unknown, type: string) => (state as Control[] | null ?? []).filter((c) => c.internal_name === type);
-    const types = Object.keys(CONTROL_LABELS).filter((type) => JSON.stringify(ofType(before, type)) !== JSON.stringify(ofType(after, type)));
+    const ofType = (state: unknown, type: string) =>
+      ((state as Control[] | null) ?? []).filter((c) => c.internal_name === type);
+    const types = Object.keys(CONTROL_LABELS).filter(
+      (type) => JSON.stringify(ofType(before, type)) !== JSON.stringify(ofType(after, type)),
+    );
     return `${types.map((type) => CONTROL_LABELS[type as ControlType]).join(", ") || "Controls"} of ${triggerPointName(triggerPoint)} changed`;
   },
 });
 
 /** Smart probing texts of a trigger point, as GET …/ai_probings answers them. */
 export const probingChange = (appId: number, triggerPoints: string[]): Change => ({
-  appId, kind: "smart_probing", targets: triggerPoints,
+  appId,
+  kind: "smart_probing",
+  targets: triggerPoints,
   read: (triggerPoint, db) => listProbings(appId, triggerPoint, undefined, db),
   summary: (triggerPoint) => `Smart probing of ${triggerPointName(triggerPoint)} changed`,
 });
 
 /** Every AI Finetuning rule of the client (one table, every site), as GET …/list_finetunings answers them. */
 export const finetuningChange = (appId: number): Change => ({
-  appId, kind: "finetuning", targets: [""],
+  appId,
+  kind: "finetuning",
+  targets: [""],
   read: (_, db) => listFinetunings(appId, undefined, db),
   summary: (_, before, after) => {
     const { added, changed, removed } = listChanges<Finetuning>(before, after, (rule) => String(rule.id));
@@ -44,10 +62,16 @@ export const finetuningChange = (appId: number): Change => ({
 
 /** Input prompts of a trigger point, without their save times (a save that changes nothing is not a change). */
 export const inputPromptsChange = (appId: number, triggerPoints: string[]): Change => ({
-  appId, kind: "input_prompts", targets: triggerPoints,
-  read: async (triggerPoint, db) => (await listInputPrompts(appId, [triggerPoint], db)).map(({ updated_at: _, ...prompt }) => prompt),
+  appId,
+  kind: "input_prompts",
+  targets: triggerPoints,
+  read: async (triggerPoint, db) =>
+    (await listInputPrompts(appId, [triggerPoint], db)).map(({ updated_at: _, ...prompt }) => prompt),
   summary: (triggerPoint, before, after) =>
-    listSummary(`Input prompts of ${triggerPointName(triggerPoint)}`, listChanges<InputPrompt>(before, after, (prompt) => prompt.internal_name)),
+    listSummary(
+      `Input prompts of ${triggerPointName(triggerPoint)}`,
+      listChanges<InputPrompt>(before, after, (prompt) => prompt.internal_name),
+    ),
 });
 
 /** An appearance is one environment of one trigger point: its target is "stage/" (Default's) or "prod/site-code". */
@@ -59,25 +83,39 @@ export function appearanceTargetOf(target: string) {
 
 /** What the widget of one environment and trigger point shows (defaults filled in), as GET /v1/appearances answers it. */
 export const appearanceChange = (appId: number, environment: Environment, triggerPoint: string): Change => ({
-  appId, kind: "appearance", targets: [appearanceTarget(environment, triggerPoint)],
+  appId,
+  kind: "appearance",
+  targets: [appearanceTarget(environment, triggerPoint)],
   read: async (target, db) => {
     const { environment: env, triggerPoint: point } = appearanceTargetOf(target);
     return (await appearanceOf(appId, point, env, { db })).values;
   },
   summary: (target, before, after) => {
     const { environment: env, triggerPoint: point } = appearanceTargetOf(target);
-    const labels = changedFields(before, after).map((name) => ALL_APPEARANCE_FIELDS.find((f) => f.internalName === name)?.label ?? name);
+    const labels = changedFields(before, after).map(
+      (name) => ALL_APPEARANCE_FIELDS.find((f) => f.internalName === name)?.label ?? name,
+    );
     const where = `${triggerPointName(point)} (${env === "prod" ? "production" : "stage"})`;
-    return labels.length <= 3 ? `Appearance of ${where}: ${labels.join(", ")}` : `Appearance of ${where}: ${labels.length} settings`;
+    return labels.length <= 3
+      ? `Appearance of ${where}: ${labels.join(", ")}`
+      : `Appearance of ${where}: ${labels.length} settings`;
   },
 });
 
-export const MODEL_NAMES: Record<ModelType, string> = { user_profile: "User profile data model", program_profile: "Program profile data model" };
+export const MODEL_NAMES: Record<ModelType, string> = {
+  user_profile: "User profile data model",
+  program_profile: "Program profile data model",
+};
 
 /** The fields of one data model, as GET …/personalisation_config_details answers them. */
 export const dataModelChange = (appId: number, models: ModelType[]): Change => ({
-  appId, kind: "data_model", targets: models,
+  appId,
+  kind: "data_model",
+  targets: models,
   read: (model, db) => listConfigs(appId, model as ModelType, { db }),
   summary: (model, before, after) =>
-    listSummary(MODEL_NAMES[model as ModelType] ?? model, listChanges<ConfigDetail>(before, after, (field) => field.name)),
+    listSummary(
+      MODEL_NAMES[model as ModelType] ?? model,
+      listChanges<ConfigDetail>(before, after, (field) => field.name),
+    ),
 });

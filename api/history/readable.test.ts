@@ -22,7 +22,12 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-interface Entry { id: number; kind: string; summary: string; changes: ChangeLine[] }
+interface Entry {
+  id: number;
+  kind: string;
+  summary: string;
+  changes: ChangeLine[];
+}
 const latest = async (kind: string) => {
   const { status, body } = await call("GET", `/v1/apps/${appId}/history?kind=${kind}`, { token: admin });
   expect(status).toBe(200);
@@ -36,11 +41,17 @@ const ok = async (response: Promise<{ status: number; body: { message?: string }
 };
 const post = (path: string, body: object) => call("POST", path, { token: admin, body });
 
-const saveControls = (triggerPoint: string, controls: object[]) => ok(call("PUT", "/v1/controls", {
-  token: admin, body: { app_id: appId, controls: controls.map((c) => ({ trigger_point: triggerPoint, ...c })) },
-}));
+const saveControls = (triggerPoint: string, controls: object[]) =>
+  ok(
+    call("PUT", "/v1/controls", {
+      token: admin,
+      body: { app_id: appId, controls: controls.map((c) => ({ trigger_point: triggerPoint, ...c })) },
+    }),
+  );
 const noGo = (topic: string, reply: string) => ({
-  internal_name: "no_go_topics", prompt_input_raw: topic, metadata: { disclaimer: reply },
+  internal_name: "no_go_topics",
+  prompt_input_raw: topic,
+  metadata: { disclaimer: reply },
 });
 const personality = (text: string) => ({ internal_name: "ai_personality_guidelines", prompt_input_raw: text });
 
@@ -49,18 +60,22 @@ describe("controls", () => {
     await saveControls("admissions", [noGo("tuition refunds", "Please ask the bursar.")]);
     await saveControls("admissions", [noGo("parking permits", "Please ask campus security.")]);
     expect((await latest("controls")).changes).toEqual([
-      { text: "No-Go Topics of Admissions Assistant: added 'parking permits' (Canned Response: 'Please ask campus security.')" },
+      {
+        text: "No-Go Topics of Admissions Assistant: added 'parking permits' (Canned Response: 'Please ask campus security.')",
+      },
     ]);
   });
 
   it("reads a topic whose text stayed as changed, one removed as removed, on Default", async () => {
     await saveControls("", [noGo("rival colleges", "I can only speak about Northfield.")]);
-    const listed = await call("GET", `/v1/controls?app_id=${appId}&trigger_point=&types=no_go_topics`, { token: admin });
+    const listed = await call("GET", `/v1/controls?app_id=${appId}&trigger_point=&types=no_go_topics`, {
+      token: admin,
+    });
     const id = listed.body.controls[0].id;
     await saveControls("", [{ ...noGo("rival colleges", "Let's talk about Northfield."), id }]);
     expect(await linesOf("controls")).toEqual([
-      "No-Go Topics of Default: changed 'rival colleges': "
-        + "Canned Response 'I can only speak about Northfield.' → 'Let's talk about Northfield.'",
+      "No-Go Topics of Default: changed 'rival colleges': " +
+        "Canned Response 'I can only speak about Northfield.' → 'Let's talk about Northfield.'",
     ]);
     await saveControls("", [{ ...noGo("", ""), id }]);
     expect(await linesOf("controls")).toEqual([
@@ -79,17 +94,25 @@ describe("controls", () => {
     const text = (middle: string) => ["Be warm.", "Answer in short sentences.", middle, "Never guess fees."].join("\n");
     await saveControls("studentsuccess", [personality(text("Cite the catalogue."))]);
     await saveControls("studentsuccess", [personality(text("Cite the catalogue and the handbook."))]);
-    expect((await latest("controls")).changes).toEqual([{
-      text: "AI Personality of Student Success: Chatbot Personality changed",
-      before: "…\nCite the catalogue.\n…",
-      after: "…\nCite the catalogue and the handbook.\n…",
-    }]);
+    expect((await latest("controls")).changes).toEqual([
+      {
+        text: "AI Personality of Student Success: Chatbot Personality changed",
+        before: "…\nCite the catalogue.\n…",
+        after: "…\nCite the catalogue and the handbook.\n…",
+      },
+    ]);
   });
 
   it("reads smart probing by the texts' labels", async () => {
-    await ok(call("PUT", `/v1/apps/${appId}/ai_probings`, { token: admin, body: { app_id: appId, ai_probings: [
-      { internal_name: "topics", prompt_input_raw: "Start term", trigger_point: "admissions" },
-    ] } }));
+    await ok(
+      call("PUT", `/v1/apps/${appId}/ai_probings`, {
+        token: admin,
+        body: {
+          app_id: appId,
+          ai_probings: [{ internal_name: "topics", prompt_input_raw: "Start term", trigger_point: "admissions" }],
+        },
+      }),
+    );
     expect(await linesOf("smart_probing")).toEqual([
       "User Probing Guidelines of Admissions Assistant: Topics For Probing (empty) → 'Start term'",
     ]);
@@ -108,7 +131,7 @@ describe("tuning and settings", () => {
     expect(await linesOf("finetuning")).toEqual([
       "AI Finetuning, URL Pattern Based Weightage: added '/news/' (Site: Default, Penalty: 0.5)",
       "AI Finetuning, Page HTML/PDF Based Weightage: added 'brochure' (Site: Admissions Assistant, Type: PDF, Penalty: 0.3)",
-      "AI Finetuning, Clean up HTML Tags: added '{\"tags\":[\"footer\"]}' (Site: Default)",
+      'AI Finetuning, Clean up HTML Tags: added \'{"tags":["footer"]}\' (Site: Default)',
     ]);
     const news = saved.body.finetunings.find((rule: { pattern: string }) => rule.pattern === "/news/");
     expect((await upsert([{ ...news, penalty: 0.9 }])).status).toBe(200);
@@ -119,9 +142,17 @@ describe("tuning and settings", () => {
 
   it("reads input prompts by key, a long prompt shown under its line", async () => {
     const long = `Greet the visitor by name. ${"Keep it short. ".repeat(10)}`.trim();
-    await ok(call("PUT", `/v1/apps/${appId}/input_prompts`, { token: admin, body: { input_prompts: [
-      { internal_name: "welcome", prompt_input_raw: "Say hello." }, { internal_name: "greeting", prompt_input_raw: long },
-    ] } }));
+    await ok(
+      call("PUT", `/v1/apps/${appId}/input_prompts`, {
+        token: admin,
+        body: {
+          input_prompts: [
+            { internal_name: "welcome", prompt_input_raw: "Say hello." },
+            { internal_name: "greeting", prompt_input_raw: long },
+          ],
+        },
+      }),
+    );
     expect((await latest("input_prompts")).changes).toEqual([
       { text: "Input Prompts of Default: added 'welcome' (Prompt: 'Say hello.')" },
       { text: "Input Prompts of Default: added 'greeting' (Prompt: below)", after: long },
@@ -130,7 +161,12 @@ describe("tuning and settings", () => {
 
   it("reads appearance by the screen's labels and values, and data model fields by name", async () => {
     const value = { primary_color: "#0a7d4f", position: "bottom-left", show_sources: false, font_size: 16 };
-    await ok(call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, { token: admin, body: { appearance: { value } } }));
+    await ok(
+      call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=admissions`, {
+        token: admin,
+        body: { appearance: { value } },
+      }),
+    );
     expect(await linesOf("appearance")).toEqual([
       "Appearance of Admissions Assistant (stage): Primary Colour '#1f4b99' → '#0a7d4f'",
       "Appearance of Admissions Assistant (stage): Font Size 15 px → 16 px",
@@ -139,7 +175,9 @@ describe("tuning and settings", () => {
     ]);
 
     const save = (fields: object[]) =>
-      post(`/v1/apps/${appId}/personalisation_config_details/create_and_update`, { personalisation_config_details: fields });
+      post(`/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
+        personalisation_config_details: fields,
+      });
     const startTerm = { name: "start_term", field_type: "text", group: "Academic Profile", model_type: "user_profile" };
     const saved = await save([{ ...startTerm, definition: "When they hope to begin" }]);
     expect(await linesOf("data_model")).toEqual([
@@ -147,14 +185,23 @@ describe("tuning and settings", () => {
     ]);
     const field = saved.body.personalisation_config_details.find((f: { name: string }) => f.name === "start_term");
     await ok(save([{ ...field, field_type: "array" }]));
-    expect(await linesOf("data_model")).toEqual(["User Profile Data Model: changed 'start_term': Type 'text' → 'array'"]);
+    expect(await linesOf("data_model")).toEqual([
+      "User Profile Data Model: changed 'start_term': Type 'text' → 'array'",
+    ]);
   });
 
   it("counts past the cap: a data model saved whole lists its first lines and how many more", async () => {
     const rows = Array.from({ length: MAX_CHANGE_LINES + 5 }, (_, i) => ({
-      name: `extra_${i}`, field_type: "text", group: "Others", model_type: "program_profile",
+      name: `extra_${i}`,
+      field_type: "text",
+      group: "Others",
+      model_type: "program_profile",
     }));
-    await ok(post(`/v1/apps/${appId}/personalisation_config_details/create_and_update`, { personalisation_config_details: rows }));
+    await ok(
+      post(`/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
+        personalisation_config_details: rows,
+      }),
+    );
     const lines = await linesOf("data_model");
     expect(lines).toHaveLength(MAX_CHANGE_LINES);
     expect(lines[0]).toMatch(/^Program Profile Data Model: added 'extra_0'/);
@@ -165,15 +212,22 @@ describe("tuning and settings", () => {
 describe("the client's own things", () => {
   it("reads integrations by system and environment, a secret replaced without its value", async () => {
     const settings = { instance_url: "https://northfield.my.salesforce.com", client_id: "3MVG9-consumer-key" };
-    const save = (secret: string) => post(`/v1/apps/${appId}/integrations/upsert`, { integrations: [{
-      external_system: "salesforce", usecase: "lead_sync", settings_json: { ...settings, client_secret: secret },
-    }] });
+    const save = (secret: string) =>
+      post(`/v1/apps/${appId}/integrations/upsert`, {
+        integrations: [
+          {
+            external_system: "salesforce",
+            usecase: "lead_sync",
+            settings_json: { ...settings, client_secret: secret },
+          },
+        ],
+      });
     await ok(save("sk-live-first-secret-1234"));
     expect(await linesOf("integration")).toEqual([
       // In the drawer's order, whatever order the database keeps the settings in.
-      "Integrations: added 'Salesforce' (Environment: staging, Use Case: Send captured leads, Name: 'Salesforce', "
-        + "Instance URL: 'https://northfield.my.salesforce.com', Consumer Key: a secret (not recorded), "
-        + "Consumer Secret: a secret (not recorded))",
+      "Integrations: added 'Salesforce' (Environment: staging, Use Case: Send captured leads, Name: 'Salesforce', " +
+        "Instance URL: 'https://northfield.my.salesforce.com', Consumer Key: a secret (not recorded), " +
+        "Consumer Secret: a secret (not recorded))",
     ]);
     await ok(save("sk-live-second-secret-5678"));
     expect(await linesOf("integration")).toEqual([
@@ -184,20 +238,31 @@ describe("the client's own things", () => {
   it("reads websites, agents and access by the names on their screens", async () => {
     const saveSites = (websites: object[]) => post(`/v1/apps/${appId}/websites/create_and_update`, { websites });
     const site = await saveSites([{ app_id: appId, url: "https://www.northfield.edu/", site_map: "full_website" }]);
-    expect(await linesOf("website")).toEqual(["Websites: added 'https://www.northfield.edu/' (Scan Mode: 'full_website', Enabled: Yes)"]);
+    expect(await linesOf("website")).toEqual([
+      "Websites: added 'https://www.northfield.edu/' (Scan Mode: 'full_website', Enabled: Yes)",
+    ]);
     await ok(saveSites([{ ...site.body.websites[0], tags: ["Production"] }]));
-    expect(await linesOf("website")).toEqual(["Websites: changed 'https://www.northfield.edu/': Data Tags: added 'Production'"]);
+    expect(await linesOf("website")).toEqual([
+      "Websites: changed 'https://www.northfield.edu/': Data Tags: added 'Production'",
+    ]);
 
-    const saveAgent = (agent: object) => post(`/v1/apps/${appId}/agents/update_agents`, { app_id: appId, site_code: "library", ...agent });
+    const saveAgent = (agent: object) =>
+      post(`/v1/apps/${appId}/agents/update_agents`, { app_id: appId, site_code: "library", ...agent });
     const agent = await saveAgent({ name: "Library Helper" });
     expect(await linesOf("agent")).toEqual([
       "Agents: added 'Library Helper' (Agent Type: 'Enrollment', Site Code: 'library', Status: 'active', Mode: 'Sandbox')",
     ]);
     await ok(saveAgent({ id: agent.body.id, name: "Library Guide" }));
-    expect(await linesOf("agent")).toEqual(["Agents: changed 'Library Guide': Name 'Library Helper' → 'Library Guide'"]);
+    expect(await linesOf("agent")).toEqual([
+      "Agents: changed 'Library Guide': Name 'Library Helper' → 'Library Guide'",
+    ]);
 
-    await ok(post(`/v1/apps/${appId}/users/upsert`, { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor" }] }));
-    expect(await linesOf("user_access")).toEqual(["Access Control: added 'advisor@northfield.edu' (Name: 'Ada Advisor', Role: 'Client')"]);
+    await ok(
+      post(`/v1/apps/${appId}/users/upsert`, { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor" }] }),
+    );
+    expect(await linesOf("user_access")).toEqual([
+      "Access Control: added 'advisor@northfield.edu' (Name: 'Ada Advisor', Role: 'Client')",
+    ]);
   });
 });
 
@@ -217,12 +282,23 @@ describe("every line", () => {
 
   it("never breaks the list over a state it cannot read: odd stored states are listed, not an error", async () => {
     const odd = [null, "text", 5, [1, "x", null], { unexpected: { deep: true } }];
-    await host.deps.db.insert(configChanges).values(CHANGE_KINDS.flatMap((kind) => odd.map((state, i) => ({
-      appId, userEmail: "someone@example.com", kind, target: kind === "appearance" ? "stage/" : "", summary: `Odd ${kind}`,
-      before: state, after: odd[(i + 1) % odd.length],
-    }))));
+    await host.deps.db.insert(configChanges).values(
+      CHANGE_KINDS.flatMap((kind) =>
+        odd.map((state, i) => ({
+          appId,
+          userEmail: "someone@example.com",
+          kind,
+          target: kind === "appearance" ? "stage/" : "",
+          summary: `Odd ${kind}`,
+          before: state,
+          after: odd[(i + 1) % odd.length],
+        })),
+      ),
+    );
     const { status, body } = await call("GET", `/v1/apps/${appId}/history?page_size=100`, { token: admin });
     expect(status).toBe(200);
-    expect((body.data as Entry[]).filter((e) => e.summary.startsWith("Odd "))).toHaveLength(CHANGE_KINDS.length * odd.length);
+    expect((body.data as Entry[]).filter((e) => e.summary.startsWith("Odd "))).toHaveLength(
+      CHANGE_KINDS.length * odd.length,
+    );
   });
 });

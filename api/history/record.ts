@@ -37,7 +37,12 @@ const asStored = (value: unknown): unknown => (value === undefined ? null : JSON
  * transaction (its own transactions become savepoints of it), so it must not queue jobs: those go
  * after, once the change is committed.
  */
-export async function recordChange<T>(deps: Pick<ApiDeps, "db">, author: Author, change: Change<T>, save: (db: Database) => Promise<T>) {
+export async function recordChange<T>(
+  deps: Pick<ApiDeps, "db">,
+  author: Author,
+  change: Change<T>,
+  save: (db: Database) => Promise<T>,
+) {
   return deps.db.transaction(async (tx) => {
     const before = new Map<string, unknown>();
     for (const target of change.targets) before.set(target, asStored(await change.read(target, tx)));
@@ -48,10 +53,19 @@ export async function recordChange<T>(deps: Pick<ApiDeps, "db">, author: Author,
       const was = before.get(target) ?? null;
       const now = asStored(await change.read(target, tx));
       if (isDeepStrictEqual(was, now)) continue;
-      const [row] = await tx.insert(configChanges).values({
-        appId: change.appId, userId: author.id, userEmail: author.email, kind: change.kind, target,
-        summary: change.summary(target, was, now).slice(0, MAX_SUMMARY), before: was, after: now,
-      }).returning({ id: configChanges.id });
+      const [row] = await tx
+        .insert(configChanges)
+        .values({
+          appId: change.appId,
+          userId: author.id,
+          userEmail: author.email,
+          kind: change.kind,
+          target,
+          summary: change.summary(target, was, now).slice(0, MAX_SUMMARY),
+          before: was,
+          after: now,
+        })
+        .returning({ id: configChanges.id });
       recorded.push(row.id);
     }
     return { result, recorded };

@@ -1,7 +1,19 @@
 import { z, type ZodType } from "zod";
 import {
-  CHANGE_KIND_LABELS, CONTROL_TYPES, ConfigDetail, ConfigDetailInput, Control, ControlInput, Finetuning, FinetuningInput, InputPromptInput,
-  ModelType, NOT_RESTORABLE, TOPIC_CONTROL_TYPES, type ChangeKind, type RestoreState,
+  CHANGE_KIND_LABELS,
+  CONTROL_TYPES,
+  ConfigDetail,
+  ConfigDetailInput,
+  Control,
+  ControlInput,
+  Finetuning,
+  FinetuningInput,
+  InputPromptInput,
+  ModelType,
+  NOT_RESTORABLE,
+  TOPIC_CONTROL_TYPES,
+  type ChangeKind,
+  type RestoreState,
 } from "@contract";
 import { saveAppearance } from "../appearance/values";
 import { listControls, saveControls } from "../controls/controls";
@@ -15,7 +27,15 @@ import { badRequest } from "../http/errors";
 import { deleteFields, listConfigs, saveConfigDetails } from "../personalisation/fields";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import { stateDate, triggerPointName } from "./describe";
-import { appearanceChange, appearanceTargetOf, controlsChange, dataModelChange, finetuningChange, inputPromptsChange, MODEL_NAMES } from "./kinds";
+import {
+  appearanceChange,
+  appearanceTargetOf,
+  controlsChange,
+  dataModelChange,
+  finetuningChange,
+  inputPromptsChange,
+  MODEL_NAMES,
+} from "./kinds";
 import { recordChange, type Author, type Change } from "./record";
 
 type Entry = typeof configChanges.$inferSelect;
@@ -35,7 +55,7 @@ function stateAs<T>(schema: ZodType<T>, state: unknown): T {
  * is the empty list: reverting a change that created things removes them.
  */
 const listState = <T>(schema: ZodType<T>, state: unknown): T[] =>
-  (state === null || state === undefined ? [] : stateAs(z.array(schema), state));
+  state === null || state === undefined ? [] : stateAs(z.array(schema), state);
 
 /** Rows for a save, checked as that save's body would be: the restore goes through the same rules. */
 function asInput<T>(schema: ZodType<T>, rows: unknown[]): NonNullable<T>[] {
@@ -57,20 +77,35 @@ async function restoreControls(appId: number, triggerPoint: string, state: unkno
   const keep = new Set(recorded.filter(isTopic).map(topicKey));
   const current = (await listControls(appId, triggerPoint, undefined, { db }, db)).filter(inScope);
   const setNow = new Set(current.filter((c) => c.id !== null).map((c) => c.internal_name));
-  const cleared = current.filter((c) => isTopic(c) && c.id !== null && !keep.has(topicKey(c)))
-    .map((c) => ({ id: c.id, internal_name: c.internal_name, trigger_point: triggerPoint, prompt_input_raw: "", metadata: { disclaimer: "" } }));
+  const cleared = current
+    .filter((c) => isTopic(c) && c.id !== null && !keep.has(topicKey(c)))
+    .map((c) => ({
+      id: c.id,
+      internal_name: c.internal_name,
+      trigger_point: triggerPoint,
+      prompt_input_raw: "",
+      metadata: { disclaimer: "" },
+    }));
   // A personality or quality check recorded without an id was not set on this trigger point then (a
   // default, or Default's inherited); while it is still not set it stays so, not pinned to what it showed.
-  const wanted = recorded.filter((c) => isTopic(c) || c.id !== null || setNow.has(c.internal_name)).map((c) => ({
-    internal_name: c.internal_name, display_name: c.display_name, prompt_input_raw: c.prompt_input_raw, metadata: c.metadata, trigger_point: triggerPoint,
-  }));
+  const wanted = recorded
+    .filter((c) => isTopic(c) || c.id !== null || setNow.has(c.internal_name))
+    .map((c) => ({
+      internal_name: c.internal_name,
+      display_name: c.display_name,
+      prompt_input_raw: c.prompt_input_raw,
+      metadata: c.metadata,
+      trigger_point: triggerPoint,
+    }));
   await saveControls(appId, asInput(ControlInput, [...cleared, ...wanted]), { db });
 }
 
 /** The controls (AI Personality, each topic list, the Quality Check) whose part differs between two recorded states. */
 function controlsTouched(before: unknown, after: unknown) {
   const part = (state: unknown, type: string) =>
-    JSON.stringify(Array.isArray(state) ? state.filter((control) => (control as Partial<Control>)?.internal_name === type) : []);
+    JSON.stringify(
+      Array.isArray(state) ? state.filter((control) => (control as Partial<Control>)?.internal_name === type) : [],
+    );
   return new Set(CONTROL_TYPES.filter((type) => part(before, type) !== part(after, type)));
 }
 
@@ -81,10 +116,21 @@ async function restoreFinetuning(appId: number, state: unknown, db: Database) {
   const recordedIds = new Set(recorded.map((rule) => rule.id));
   const currentIds = new Set(current.map((rule) => rule.id));
   const rows = asInput(FinetuningInput, [
-    ...current.filter((rule) => !recordedIds.has(rule.id)).map((rule) => ({ id: rule.id, trigger_point: rule.trigger_point, finetuning_type: rule.finetuning_type, deleted: true })),
+    ...current
+      .filter((rule) => !recordedIds.has(rule.id))
+      .map((rule) => ({
+        id: rule.id,
+        trigger_point: rule.trigger_point,
+        finetuning_type: rule.finetuning_type,
+        deleted: true,
+      })),
     ...recorded.map((rule) => ({
-      id: currentIds.has(rule.id) ? rule.id : undefined, trigger_point: rule.trigger_point, finetuning_type: rule.finetuning_type,
-      pattern: rule.pattern, penalty: rule.penalty, metadata: rule.metadata,
+      id: currentIds.has(rule.id) ? rule.id : undefined,
+      trigger_point: rule.trigger_point,
+      finetuning_type: rule.finetuning_type,
+      pattern: rule.pattern,
+      penalty: rule.penalty,
+      metadata: rule.metadata,
     })),
   ]);
   await saveFinetunings(appId, rows, { db });
@@ -98,7 +144,14 @@ async function restoreInputPrompts(appId: number, triggerPoint: string, state: u
   for (const prompt of await listInputPrompts(appId, [triggerPoint], db)) {
     if (!keys.has(prompt.internal_name)) await deleteInputPrompt(appId, prompt.id, { db });
   }
-  const rows = asInput(InputPromptInput, recorded.map((prompt) => ({ internal_name: prompt.internal_name, prompt_input_raw: prompt.prompt_input_raw, trigger_point: triggerPoint })));
+  const rows = asInput(
+    InputPromptInput,
+    recorded.map((prompt) => ({
+      internal_name: prompt.internal_name,
+      prompt_input_raw: prompt.prompt_input_raw,
+      trigger_point: triggerPoint,
+    })),
+  );
   await saveInputPrompts(appId, rows, { db });
 }
 
@@ -108,10 +161,22 @@ async function restoreDataModel(appId: number, model: ModelType, state: unknown,
   const current = await listConfigs(appId, model, { db });
   const recordedIds = new Set(recorded.map((field) => field.id));
   const currentIds = new Set(current.map((field) => field.id));
-  await deleteFields(appId, current.filter((field) => !recordedIds.has(field.id)).map((field) => field.id), { db });
-  const rows = asInput(ConfigDetailInput, recorded.map((field) => ({
-    id: currentIds.has(field.id) ? field.id : undefined, name: field.name, definition: field.definition, field_type: field.field_type, group: field.group, model_type: model,
-  })));
+  await deleteFields(
+    appId,
+    current.filter((field) => !recordedIds.has(field.id)).map((field) => field.id),
+    { db },
+  );
+  const rows = asInput(
+    ConfigDetailInput,
+    recorded.map((field) => ({
+      id: currentIds.has(field.id) ? field.id : undefined,
+      name: field.name,
+      definition: field.definition,
+      field_type: field.field_type,
+      group: field.group,
+      model_type: model,
+    })),
+  );
   if (rows.length) await saveConfigDetails(appId, rows, { db });
 }
 
@@ -132,7 +197,8 @@ function planFor(entry: Entry, state: RestoreState): Plan {
     case "controls": {
       const only = state === "before" ? controlsTouched(entry.before, entry.after) : undefined;
       return {
-        change: controlsChange(appId, [target]), what: `the controls of ${triggerPointName(target)}`,
+        change: controlsChange(appId, [target]),
+        what: `the controls of ${triggerPointName(target)}`,
         // A revert takes back what its change did: the other controls stay as they are now.
         write: (db) => restoreControls(appId, target, recorded, db, only),
         runs: { triggerPoints: () => [target], trigger: "controls" },
@@ -141,15 +207,18 @@ function planFor(entry: Entry, state: RestoreState): Plan {
     case "finetuning": {
       let touched: string[] = [];
       return {
-        change: finetuningChange(appId), what: "the AI Finetuning rules",
+        change: finetuningChange(appId),
+        what: "the AI Finetuning rules",
         write: async (db) => (touched = await restoreFinetuning(appId, recorded, db)),
         runs: { triggerPoints: () => touched, trigger: "finetuning" },
       };
     }
     case "input_prompts":
       return {
-        change: inputPromptsChange(appId, [target]), what: `the input prompts of ${triggerPointName(target)}`,
-        write: (db) => restoreInputPrompts(appId, target, recorded, db), runs: { triggerPoints: () => [target], trigger: "input prompts" },
+        change: inputPromptsChange(appId, [target]),
+        what: `the input prompts of ${triggerPointName(target)}`,
+        write: (db) => restoreInputPrompts(appId, target, recorded, db),
+        runs: { triggerPoints: () => [target], trigger: "input prompts" },
       };
     case "appearance": {
       // Always into stage, a production state included: production changes only through Push to
@@ -159,13 +228,15 @@ function planFor(entry: Entry, state: RestoreState): Plan {
         change: appearanceChange(appId, "stage", triggerPoint),
         what: `the appearance of ${triggerPointName(triggerPoint)} (stage${environment === "prod" ? ", from production's" : ""})`,
         // An appearance is never recorded as nothing (defaults fill it), so there is always one to write.
-        write: (db) => saveAppearance(appId, triggerPoint, "stage", stateAs(z.record(z.string(), z.unknown()), recorded), { db }),
+        write: (db) =>
+          saveAppearance(appId, triggerPoint, "stage", stateAs(z.record(z.string(), z.unknown()), recorded), { db }),
       };
     }
     case "data_model": {
       const model = stateAs(ModelType, target);
       return {
-        change: dataModelChange(appId, [model]), what: `the ${MODEL_NAMES[model].toLowerCase()}`,
+        change: dataModelChange(appId, [model]),
+        what: `the ${MODEL_NAMES[model].toLowerCase()}`,
         write: (db) => restoreDataModel(appId, model, recorded, db),
       };
     }
@@ -178,11 +249,13 @@ function planFor(entry: Entry, state: RestoreState): Plan {
 const WORDING: Record<RestoreState, { summary: (what: string, at: Date) => string; nothing: string; runs: string }> = {
   after: {
     summary: (what, at) => `Restored ${what} to the state of ${stateDate(at)}`,
-    nothing: "Nothing to restore: this is the current state already", runs: "restored",
+    nothing: "Nothing to restore: this is the current state already",
+    runs: "restored",
   },
   before: {
     summary: (what, at) => `Reverted ${what} to the state before the change of ${stateDate(at)}`,
-    nothing: "Nothing to revert: this is the current state already", runs: "reverted",
+    nothing: "Nothing to revert: this is the current state already",
+    runs: "reverted",
   },
 };
 
@@ -201,7 +274,10 @@ export async function restoreChange(entry: Entry, state: RestoreState, author: A
     ({ recorded } = await recordChange(deps, author, { ...plan.change, summary: () => summary }, plan.write));
   } catch (error) {
     // Only two rows trading names or patterns collide like this: the state is sound, the order of writes is not.
-    if (isUniqueViolation(error)) throw badRequest(`${CHANGE_KIND_LABELS[entry.kind as ChangeKind]}: this state clashes with the current one; change it by hand instead`);
+    if (isUniqueViolation(error))
+      throw badRequest(
+        `${CHANGE_KIND_LABELS[entry.kind as ChangeKind]}: this state clashes with the current one; change it by hand instead`,
+      );
     throw error;
   }
   if (recorded.length && plan.runs) {

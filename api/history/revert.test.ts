@@ -21,29 +21,53 @@ beforeAll(async () => {
   admin = (await signInAs(host, "client.admin@example.com")).user_token;
   viewer = (await signInAs(host, "client.user@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  [{ id: otherAppId }] = await host.deps.db.insert(clientApps).values({ clientName: "Elsewhere", urlCode: "elsewhere-revert" }).returning();
+  [{ id: otherAppId }] = await host.deps.db
+    .insert(clientApps)
+    .values({ clientName: "Elsewhere", urlCode: "elsewhere-revert" })
+    .returning();
 });
 afterAll(() => host?.close());
 
-interface Entry { id: number; kind: string; summary: string; changes: { text: string }[] }
+interface Entry {
+  id: number;
+  kind: string;
+  summary: string;
+  changes: { text: string }[];
+}
 const get = async (path: string) => (await call("GET", path, { token: admin })).body;
 const latest = async (kind: string) => (await get(`/v1/apps/${appId}/history?kind=${kind}`)).data[0] as Entry;
 const linesOf = async (kind: string) => (await latest(kind)).changes.map((line) => line.text);
 const revert = (id: number, token = admin, app = appId) =>
   call("POST", `/v1/apps/${app}/history/${id}/restore`, { token, body: { state: "before" } });
 const stageRuns = async () =>
-  (await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId))).filter((run) => run.environment === "stage");
+  (await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId))).filter(
+    (run) => run.environment === "stage",
+  );
 const runsDone = () => host.deps.db.update(testRuns).set({ status: "done" }).where(eq(testRuns.appId, appId));
 const addTestQuestion = (triggerPoint: string) =>
-  host.deps.db.insert(testQuestions).values({ appId, triggerPoint, question: "Where do I start?", expectOutcome: "answered" });
+  host.deps.db
+    .insert(testQuestions)
+    .values({ appId, triggerPoint, question: "Where do I start?", expectOutcome: "answered" });
 
 const noGoTopics = async (triggerPoint: string) =>
-  (await get(`/v1/controls?app_id=${appId}&trigger_point=${triggerPoint}&types=no_go_topics`)).controls
-    .map((c: { prompt_input_raw: string }) => c.prompt_input_raw);
-const saveNoGo = (triggerPoint: string, topic: string, reply: string) => call("PUT", "/v1/controls", { token: admin, body: {
-  app_id: appId,
-  controls: [{ internal_name: "no_go_topics", prompt_input_raw: topic, metadata: { disclaimer: reply }, trigger_point: triggerPoint }],
-} });
+  (await get(`/v1/controls?app_id=${appId}&trigger_point=${triggerPoint}&types=no_go_topics`)).controls.map(
+    (c: { prompt_input_raw: string }) => c.prompt_input_raw,
+  );
+const saveNoGo = (triggerPoint: string, topic: string, reply: string) =>
+  call("PUT", "/v1/controls", {
+    token: admin,
+    body: {
+      app_id: appId,
+      controls: [
+        {
+          internal_name: "no_go_topics",
+          prompt_input_raw: topic,
+          metadata: { disclaimer: reply },
+          trigger_point: triggerPoint,
+        },
+      ],
+    },
+  });
 
 describe("reverting a change", () => {
   it("takes a No-Go topic's save back: the topic goes, the revert is recorded and a test run follows", async () => {
@@ -56,7 +80,9 @@ describe("reverting a change", () => {
     const reverted = await revert(saved.id);
     expect(reverted.status).toBe(200);
     const minute = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d UTC`;
-    expect(reverted.body.message).toMatch(new RegExp(`^Reverted the controls of admissions to the state before the change of ${minute}$`));
+    expect(reverted.body.message).toMatch(
+      new RegExp(`^Reverted the controls of admissions to the state before the change of ${minute}$`),
+    );
     expect(await noGoTopics("admissions")).toEqual([]);
     expect(await latest("controls")).toMatchObject({ id: reverted.body.id, summary: reverted.body.message });
     expect(await linesOf("controls")).toEqual([
@@ -66,7 +92,10 @@ describe("reverting a change", () => {
     expect(runs.length).toBe(runsBefore + 1);
     expect(runs.at(-1)).toMatchObject({ trigger: "controls reverted", triggerPoint: "admissions", status: "queued" });
 
-    expect((await revert(saved.id)).body).toEqual({ id: null, message: "Nothing to revert: this is the current state already" });
+    expect((await revert(saved.id)).body).toEqual({
+      id: null,
+      message: "Nothing to revert: this is the current state already",
+    });
     // Without a state, as before: the state the change led to.
     const restored = await call("POST", `/v1/apps/${appId}/history/${saved.id}/restore`, { token: admin });
     expect(restored.body.message).toMatch(/^Restored the controls of admissions to the state of /);
@@ -77,13 +106,21 @@ describe("reverting a change", () => {
     await addTestQuestion("studentsuccess");
     expect((await saveNoGo("studentsuccess", "rival colleges", "I can only speak about Northfield.")).status).toBe(200);
     const saved = await latest("controls");
-    const personality = (triggerPoint: string, text: string) => call("PUT", "/v1/controls", {
-      token: admin, body: { app_id: appId, controls: [{ internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: triggerPoint }] },
-    });
+    const personality = (triggerPoint: string, text: string) =>
+      call("PUT", "/v1/controls", {
+        token: admin,
+        body: {
+          app_id: appId,
+          controls: [
+            { internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: triggerPoint },
+          ],
+        },
+      });
     // Default's personality changes under the agent, which has none of its own.
     expect((await personality("", "Be brief.")).status).toBe(200);
     const personalityOf = async (triggerPoint: string) =>
-      (await get(`/v1/controls?app_id=${appId}&trigger_point=${triggerPoint}&types=ai_personality_guidelines`)).controls[0];
+      (await get(`/v1/controls?app_id=${appId}&trigger_point=${triggerPoint}&types=ai_personality_guidelines`))
+        .controls[0];
     expect(await personalityOf("studentsuccess")).toMatchObject({ id: null, prompt_input_raw: "Be brief." });
 
     expect((await revert(saved.id)).status).toBe(200);
@@ -104,18 +141,23 @@ describe("reverting a change", () => {
 
   it("takes back the first change of prompts, rules and data model fields by removing what it created", async () => {
     await addTestQuestion("");
-    await call("PUT", `/v1/apps/${appId}/input_prompts`, { token: admin, body: { input_prompts: [
-      { internal_name: "welcome", prompt_input_raw: "Say hello." },
-    ] } });
+    await call("PUT", `/v1/apps/${appId}/input_prompts`, {
+      token: admin,
+      body: { input_prompts: [{ internal_name: "welcome", prompt_input_raw: "Say hello." }] },
+    });
     const prompts = await latest("input_prompts");
     await runsDone();
     expect((await revert(prompts.id)).status).toBe(200);
     expect((await get(`/v1/apps/${appId}/input_prompts`)).input_prompts).toEqual([]);
     expect((await stageRuns()).at(-1)).toMatchObject({ trigger: "input prompts reverted" });
 
-    await call("POST", "/v1/controls/upsert_finetunings", { token: admin, body: { app_id: appId, finetunings: [
-      { trigger_point: "", finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 },
-    ] } });
+    await call("POST", "/v1/controls/upsert_finetunings", {
+      token: admin,
+      body: {
+        app_id: appId,
+        finetunings: [{ trigger_point: "", finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 }],
+      },
+    });
     const rules = await latest("finetuning");
     await runsDone();
     expect((await revert(rules.id)).status).toBe(200);
@@ -127,37 +169,58 @@ describe("reverting a change", () => {
 
     const base = `/v1/apps/${appId}/personalisation_config_details`;
     const fieldNames = async () =>
-      (await get(`${base}?model_type=user_profile`)).personalisation_config_details.map((f: { name: string }) => f.name);
+      (await get(`${base}?model_type=user_profile`)).personalisation_config_details.map(
+        (f: { name: string }) => f.name,
+      );
     const seeded = await fieldNames();
-    await call("POST", `${base}/create_and_update`, { token: admin, body: { personalisation_config_details: [
-      { name: "start_term", field_type: "text", group: "Academic Profile", model_type: "user_profile" },
-    ] } });
+    await call("POST", `${base}/create_and_update`, {
+      token: admin,
+      body: {
+        personalisation_config_details: [
+          { name: "start_term", field_type: "text", group: "Academic Profile", model_type: "user_profile" },
+        ],
+      },
+    });
     expect(await fieldNames()).toContain("start_term");
     expect((await revert((await latest("data_model")).id)).status).toBe(200);
     expect(await fieldNames()).toEqual(seeded);
   });
 
   it("puts an appearance back as it was before the change, into stage", async () => {
-    const paint = (color: string) => call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, {
-      token: admin, body: { appearance: { value: { primary_color: color } } },
-    });
+    const paint = (color: string) =>
+      call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, {
+        token: admin,
+        body: { appearance: { value: { primary_color: color } } },
+      });
     await paint("#112233");
     await paint("#445566");
     expect((await revert((await latest("appearance")).id)).status).toBe(200);
     expect((await get(`/v1/appearances?appId=${appId}&triggerPoint=`)).data.primary_color).toBe("#112233");
-    expect((await latest("appearance")).summary).toMatch(/^Reverted the appearance of Default \(stage\) to the state before the change/);
+    expect((await latest("appearance")).summary).toMatch(
+      /^Reverted the appearance of Default \(stage\) to the state before the change/,
+    );
   });
 
   it("empties a list whose change has nothing recorded before it", async () => {
-    await call("PUT", `/v1/apps/${appId}/input_prompts`, { token: admin, body: { input_prompts: [
-      { internal_name: "tone", prompt_input_raw: "Be formal.", trigger_point: "admissions" },
-    ] } });
-    const admissionsPrompts = async () => (await get(`/v1/apps/${appId}/input_prompts?trigger_point=admissions`)).input_prompts;
+    await call("PUT", `/v1/apps/${appId}/input_prompts`, {
+      token: admin,
+      body: { input_prompts: [{ internal_name: "tone", prompt_input_raw: "Be formal.", trigger_point: "admissions" }] },
+    });
+    const admissionsPrompts = async () =>
+      (await get(`/v1/apps/${appId}/input_prompts?trigger_point=admissions`)).input_prompts;
     expect(await admissionsPrompts()).toMatchObject([{ internal_name: "tone" }]);
-    const [created] = await host.deps.db.insert(configChanges).values({
-      appId, userEmail: "someone@example.com", kind: "input_prompts", target: "admissions", summary: "Created before states were kept",
-      before: null, after: [{ internal_name: "tone", prompt_input_raw: "Be formal." }],
-    }).returning();
+    const [created] = await host.deps.db
+      .insert(configChanges)
+      .values({
+        appId,
+        userEmail: "someone@example.com",
+        kind: "input_prompts",
+        target: "admissions",
+        summary: "Created before states were kept",
+        before: null,
+        after: [{ internal_name: "tone", prompt_input_raw: "Be formal." }],
+      })
+      .returning();
     expect((await revert(created.id)).status).toBe(200);
     expect(await admissionsPrompts()).toEqual([]);
   });
@@ -166,25 +229,38 @@ describe("reverting a change", () => {
 describe("what cannot be reverted", () => {
   it("refuses an unknown state, kinds without restore and a state that cannot be written, each with a 400 and a message", async () => {
     const entry = await latest("controls");
-    const sideways = await call("POST", `/v1/apps/${appId}/history/${entry.id}/restore`, { token: admin, body: { state: "sideways" } });
+    const sideways = await call("POST", `/v1/apps/${appId}/history/${entry.id}/restore`, {
+      token: admin,
+      body: { state: "sideways" },
+    });
     expect(sideways.status).toBe(400);
     expect(sideways.body.message).toEqual(expect.any(String));
 
     await call("POST", `/v1/apps/${appId}/agents/update_agents`, {
-      token: admin, body: { app_id: appId, name: "Library Helper", site_code: "library" },
+      token: admin,
+      body: { app_id: appId, name: "Library Helper", site_code: "library" },
     });
-    await call("PUT", `/v1/apps/${appId}/ai_probings`, { token: admin, body: { app_id: appId, ai_probings: [
-      { internal_name: "topics", prompt_input_raw: "Fees", trigger_point: "" },
-    ] } });
+    await call("PUT", `/v1/apps/${appId}/ai_probings`, {
+      token: admin,
+      body: { app_id: appId, ai_probings: [{ internal_name: "topics", prompt_input_raw: "Fees", trigger_point: "" }] },
+    });
     for (const kind of ["agent", "smart_probing"]) {
       const refused = await revert((await latest(kind)).id);
       expect(refused).toEqual({ status: 400, body: { message: "This kind of change cannot be restored or reverted" } });
     }
 
-    const [odd] = await host.deps.db.insert(configChanges).values({
-      appId, userEmail: "someone@example.com", kind: "appearance", target: "stage/", summary: "An appearance with nothing before it",
-      before: null, after: {},
-    }).returning();
+    const [odd] = await host.deps.db
+      .insert(configChanges)
+      .values({
+        appId,
+        userEmail: "someone@example.com",
+        kind: "appearance",
+        target: "stage/",
+        summary: "An appearance with nothing before it",
+        before: null,
+        after: {},
+      })
+      .returning();
     const unfit = await revert(odd.id);
     expect(unfit.status).toBe(400);
     expect(unfit.body.message).toMatch(/no longer fits/);
@@ -195,9 +271,18 @@ describe("what cannot be reverted", () => {
     const forbidden = await revert(entry.id, viewer);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toEqual(expect.any(String));
-    const [foreign] = await host.deps.db.insert(configChanges).values({
-      appId: otherAppId, userEmail: "someone@elsewhere.test", kind: "controls", target: "", summary: "Theirs", before: [], after: [],
-    }).returning();
+    const [foreign] = await host.deps.db
+      .insert(configChanges)
+      .values({
+        appId: otherAppId,
+        userEmail: "someone@elsewhere.test",
+        kind: "controls",
+        target: "",
+        summary: "Theirs",
+        before: [],
+        after: [],
+      })
+      .returning();
     expect(await revert(foreign.id)).toEqual({ status: 404, body: { message: "Change not found" } });
     expect((await revert(foreign.id, admin, otherAppId)).status).toBe(404);
   });

@@ -1,7 +1,14 @@
 import { and, count, desc, eq, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  HISTORY_COUNT_CAP, HistoryList, HistoryQuery, HistoryRestoreBody, HistoryRestored, IdParam, isRestorableKind, NOT_RESTORABLE,
+  HISTORY_COUNT_CAP,
+  HistoryList,
+  HistoryQuery,
+  HistoryRestoreBody,
+  HistoryRestored,
+  IdParam,
+  isRestorableKind,
+  NOT_RESTORABLE,
   type ChangeKind,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
@@ -18,11 +25,16 @@ const ChangeParams = z.object({ appId: IdParam, id: IdParam });
 /** The History screen's calls: every configuration change of a client, and writing a recorded state back. */
 export function historyRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/apps/:appId/history", tag: "History",
-    summary: "The client's configuration changes, latest first, paged: who, when, what it did in readable lines (list items matched by "
-      + "what they are, named as the screens name them), and the thing before and after as the API shows it (integrations without "
-      + "secrets). `kind` and `user` (an email) filter them.",
-    params: AppParams, query: HistoryQuery, response: HistoryList,
+    method: "get",
+    path: "/v1/apps/:appId/history",
+    tag: "History",
+    summary:
+      "The client's configuration changes, latest first, paged: who, when, what it did in readable lines (list items matched by " +
+      "what they are, named as the screens name them), and the thing before and after as the API shows it (integrations without " +
+      "secrets). `kind` and `user` (an email) filter them.",
+    params: AppParams,
+    query: HistoryQuery,
+    response: HistoryList,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       await clientScope(params.appId, deps.db);
@@ -32,16 +44,31 @@ export function historyRoutes(route: RouteBuilder) {
       const where = and(...conditions);
       // Counting every change of a long history reads every row (100,000 on PGlite: ~75 ms a page);
       // up to the cap it reads the index's first entries only.
-      const counted = deps.db.select({ id: configChanges.id }).from(configChanges).where(where).limit(HISTORY_COUNT_CAP + 1).as("counted");
+      const counted = deps.db
+        .select({ id: configChanges.id })
+        .from(configChanges)
+        .where(where)
+        .limit(HISTORY_COUNT_CAP + 1)
+        .as("counted");
       const [{ total }] = await deps.db.select({ total: count() }).from(counted);
-      const rows = await deps.db.select().from(configChanges).where(where).orderBy(desc(configChanges.at), desc(configChanges.id))
-        .limit(query.page_size).offset((query.page - 1) * query.page_size);
+      const rows = await deps.db
+        .select()
+        .from(configChanges)
+        .where(where)
+        .orderBy(desc(configChanges.at), desc(configChanges.id))
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size);
       const placeName = await placeNamesOf(params.appId, deps.db);
       return {
         data: rows.map((row) => ({
-          id: row.id, at: row.at.toISOString(), user_email: row.userEmail, kind: row.kind as ChangeKind, summary: row.summary,
+          id: row.id,
+          at: row.at.toISOString(),
+          user_email: row.userEmail,
+          kind: row.kind as ChangeKind,
+          summary: row.summary,
           changes: readableChanges(row.kind as ChangeKind, row.target, row.before, row.after, placeName),
-          before: row.before ?? null, after: row.after ?? null,
+          before: row.before ?? null,
+          after: row.after ?? null,
         })),
         total: Math.min(Number(total), HISTORY_COUNT_CAP),
         total_is_capped: Number(total) > HISTORY_COUNT_CAP,
@@ -50,14 +77,22 @@ export function historyRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/history/:id/restore", tag: "History",
-    summary: "Writes a change's state back (controls, finetuning, input prompts, appearance, data models) through that kind's own save, "
-      + "records it as a change, and queues test runs where that save would. `state`: \"after\" (the default) puts back what the change "
-      + "led to, \"before\" reverts it. Other kinds answer 400.",
-    params: ChangeParams, body: HistoryRestoreBody, response: HistoryRestored,
+    method: "post",
+    path: "/v1/apps/:appId/history/:id/restore",
+    tag: "History",
+    summary:
+      "Writes a change's state back (controls, finetuning, input prompts, appearance, data models) through that kind's own save, " +
+      'records it as a change, and queues test runs where that save would. `state`: "after" (the default) puts back what the change ' +
+      'led to, "before" reverts it. Other kinds answer 400.',
+    params: ChangeParams,
+    body: HistoryRestoreBody,
+    response: HistoryRestored,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
-      const [entry] = await deps.db.select().from(configChanges).where(and(eq(configChanges.appId, params.appId), eq(configChanges.id, params.id)));
+      const [entry] = await deps.db
+        .select()
+        .from(configChanges)
+        .where(and(eq(configChanges.appId, params.appId), eq(configChanges.id, params.id)));
       if (!entry) throw notFound("Change not found");
       if (!isRestorableKind(entry.kind)) throw badRequest(NOT_RESTORABLE);
       return restoreChange(entry, body.state, caller, deps);

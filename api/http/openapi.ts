@@ -12,11 +12,21 @@ export function openApiDocument(docs: RouteDoc[]) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const doc of docs) {
     const path = openApiPath(doc.path);
-    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({ name, in: "path", required: true, schema: { type: "string" } }));
+    const parameters = [...path.matchAll(/\{(\w+)\}/g)].map(([, name]) => ({
+      name,
+      in: "path",
+      required: true,
+      schema: { type: "string" },
+    }));
     if (doc.query) {
       const schema = jsonSchema(doc.query, "input") as { properties?: Record<string, unknown>; required?: string[] };
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
-        parameters.push({ name, in: "query", required: schema.required?.includes(name) ?? false, schema: property as never });
+        parameters.push({
+          name,
+          in: "query",
+          required: schema.required?.includes(name) ?? false,
+          schema: property as never,
+        });
       }
     }
     (paths[path] ??= {})[doc.method] = {
@@ -24,8 +34,14 @@ export function openApiDocument(docs: RouteDoc[]) {
       tags: [doc.tag],
       ...(doc.auth ? { security: [{ bearer: [] }] } : { security: [] }),
       ...(parameters.length ? { parameters } : {}),
-      ...(doc.form ? { requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } } } : {}),
-      ...(doc.body ? { requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.body, "input") } } } } : {}),
+      ...(doc.form
+        ? { requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "object" } } } } }
+        : {}),
+      ...(doc.body
+        ? {
+            requestBody: { required: true, content: { "application/json": { schema: jsonSchema(doc.body, "input") } } },
+          }
+        : {}),
       responses: {
         [doc.status]: {
           description: "OK",

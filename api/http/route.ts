@@ -72,12 +72,14 @@ async function readJson(c: Context): Promise<unknown> {
     throw badRequest("The request body is not valid JSON");
   }
   // A lone surrogate would reach the database as U+FFFD: refuse it rather than store a changed text.
-  if (hasBrokenCharacters(body)) throw badRequest("The request body holds a broken character (half of an emoji or symbol)");
+  if (hasBrokenCharacters(body))
+    throw badRequest("The request body holds a broken character (half of an emoji or symbol)");
   return body;
 }
 
 async function readForm(c: Context): Promise<FormData> {
-  if (!(c.req.header("content-type") ?? "").includes("multipart/form-data")) throw badRequest("Send the files as multipart/form-data");
+  if (!(c.req.header("content-type") ?? "").includes("multipart/form-data"))
+    throw badRequest("Send the files as multipart/form-data");
   try {
     return await c.req.formData();
   } catch {
@@ -108,13 +110,23 @@ export function routeBuilder(app: Hono, deps: ApiDeps): RouteBuilder {
   const define = (<B, Q, P, R>(spec: PublicSpec<B, Q, P, R> | UserSpec<B, Q, P, R>) => {
     const isPublic = spec.auth === "public";
     docs.push({
-      method: spec.method, path: spec.path, summary: spec.summary, tag: spec.tag, auth: !isPublic, form: spec.form ?? false,
-      body: spec.body, query: spec.query, response: spec.response, status: spec.status ?? 200,
+      method: spec.method,
+      path: spec.path,
+      summary: spec.summary,
+      tag: spec.tag,
+      auth: !isPublic,
+      form: spec.form ?? false,
+      body: spec.body,
+      query: spec.query,
+      response: spec.response,
+      status: spec.status ?? 200,
     });
     app.on(spec.method.toUpperCase(), spec.path, async (c) => {
       const scope = callerScopeOf(c);
       const header = c.req.header("authorization");
-      const caller = isPublic ? null : await (scope ? scope.callerOf(c.req.method, header, deps) : authenticate(header, deps));
+      const caller = isPublic
+        ? null
+        : await (scope ? scope.callerOf(c.req.method, header, deps) : authenticate(header, deps));
       const params = parseWith(spec.params, c.req.param(), "path");
       const query = parseWith(spec.query, Object.fromEntries(new URL(c.req.url).searchParams), "query");
       const form = spec.form ? await readForm(c) : null;

@@ -24,7 +24,11 @@ export class Throttle {
 
   constructor(limits: ThrottleLimits) {
     this.byAddress = new RateLimiterMemory({ keyPrefix: "address", points: limits.perAddressPerMinute, duration: 60 });
-    this.failuresByAccount = new RateLimiterMemory({ keyPrefix: "account", points: limits.perAccountPerMinute, duration: 60 });
+    this.failuresByAccount = new RateLimiterMemory({
+      keyPrefix: "account",
+      points: limits.perAccountPerMinute,
+      duration: 60,
+    });
     this.accountLimit = limits.perAccountPerMinute;
   }
 
@@ -54,7 +58,10 @@ const secondsOf = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msB
 
 /** A 429 that carries its Retry-After (errorResponse adds the header). */
 export class TooManyRequests extends HttpError {
-  constructor(readonly retryAfterSeconds: number, message = "Too many attempts; wait a minute and try again") {
+  constructor(
+    readonly retryAfterSeconds: number,
+    message = "Too many attempts; wait a minute and try again",
+  ) {
     super(429, message);
   }
 }

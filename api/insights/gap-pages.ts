@@ -10,7 +10,13 @@ const MAX_TERMS = 6;
 /** A term shorter than this finds no trigram and matches too much. */
 const MIN_TERM_CHARS = 3;
 
-const NOT_INDEXED = new Set(["pending_review", "pending_sitemap_generation", "sitemap_generated", "to_be_indexed", "sent_for_indexing"]);
+const NOT_INDEXED = new Set([
+  "pending_review",
+  "pending_sitemap_generation",
+  "sitemap_generated",
+  "to_be_indexed",
+  "sent_for_indexing",
+]);
 const SKIPPED = new Set(["to_be_skipped", "sent_for_skipping", "skipped"]);
 const FAILED = new Set(["failed_to_index", "failed_to_skip", "failed_to_delete"]);
 
@@ -24,8 +30,10 @@ export function gapStateOf(status: string): GapPage["state"] {
 
 /** The stems of a question's content words, as addresses spell them (`tuition-fees` holds "tuition" and "fee"). */
 export function addressTermsOf(question: string) {
-  return lexemesOf(wordsOf(question)).filter((term) => term.length >= MIN_TERM_CHARS && /^[\p{L}\p{N}]+$/u.test(term))
-    .sort((a, b) => b.length - a.length || a.localeCompare(b)).slice(0, MAX_TERMS);
+  return lexemesOf(wordsOf(question))
+    .filter((term) => term.length >= MIN_TERM_CHARS && /^[\p{L}\p{N}]+$/u.test(term))
+    .sort((a, b) => b.length - a.length || a.localeCompare(b))
+    .slice(0, MAX_TERMS);
 }
 
 const likeTerm = (term: string) => `%${term}%`;
@@ -38,21 +46,37 @@ const likeTerm = (term: string) => `%${term}%`;
  */
 export async function closestInventoryPages(appId: number, questions: string[], deps: Pick<ApiDeps, "db">) {
   const found = new Map<string, GapPage[]>();
-  await Promise.all(questions.map(async (question) => {
-    const terms = addressTermsOf(question);
-    if (!terms.length) return found.set(question, []);
-    const matches = sql.join(terms.map((term) => sql`(lower(urls.url || ' ' || urls.title) like ${likeTerm(term)})::int`), sql` + `);
-    const anyTerm = sql.join(terms.map((term) => sql`urls.url ilike ${likeTerm(term)}`), sql` or `);
-    const { rows } = (await deps.db.execute(sql`
+  await Promise.all(
+    questions.map(async (question) => {
+      const terms = addressTermsOf(question);
+      if (!terms.length) return found.set(question, []);
+      const matches = sql.join(
+        terms.map((term) => sql`(lower(urls.url || ' ' || urls.title) like ${likeTerm(term)})::int`),
+        sql` + `,
+      );
+      const anyTerm = sql.join(
+        terms.map((term) => sql`urls.url ilike ${likeTerm(term)}`),
+        sql` or `,
+      );
+      const { rows } = (await deps.db.execute(sql`
       select urls.id, urls.website_id, urls.url, urls.title, urls.status, urls.metadata->>'error_message' as reason, ${matches} as score
       from urls where urls.app_id = ${appId} and (${anyTerm})
       order by score desc, length(urls.url), urls.id limit ${PAGES_PER_QUESTION}`)) as unknown as {
-      rows: { id: number; website_id: number; url: string; title: string; status: string; reason: string | null }[];
-    };
-    found.set(question, rows.map((row) => ({
-      url_id: Number(row.id), website_id: Number(row.website_id), url: row.url, title: row.title, status: row.status,
-      state: gapStateOf(row.status), reason: row.reason || null,
-    })));
-  }));
+        rows: { id: number; website_id: number; url: string; title: string; status: string; reason: string | null }[];
+      };
+      found.set(
+        question,
+        rows.map((row) => ({
+          url_id: Number(row.id),
+          website_id: Number(row.website_id),
+          url: row.url,
+          title: row.title,
+          status: row.status,
+          state: gapStateOf(row.status),
+          reason: row.reason || null,
+        })),
+      );
+    }),
+  );
   return found;
 }

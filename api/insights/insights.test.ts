@@ -17,9 +17,13 @@ const keys: Record<string, string> = {};
 const SITE = "https://www.northfield.edu";
 
 /** Asks like the widget does; answers the outcome, the conversation and the answer's message id. */
-const ask = (message: string, options: { env?: "stage" | "prod"; triggerPoint?: string; conversation?: string } = {}) => chatCall(host.api, {
-  key: keys[options.env ?? "stage"], trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation,
-});
+const ask = (message: string, options: { env?: "stage" | "prod"; triggerPoint?: string; conversation?: string } = {}) =>
+  chatCall(host.api, {
+    key: keys[options.env ?? "stage"],
+    trigger_point: options.triggerPoint ?? "admissions",
+    message,
+    conversation_id: options.conversation,
+  });
 
 /*
  * A small knowledge store and eleven questions in five conversations with known outcomes:
@@ -40,29 +44,65 @@ beforeAll(async () => {
   call = apiCaller(host);
   ({ admin, clientAdmin, clientUser, northfield: appId, harbor } = await demoCallers(host));
   const db = host.deps.db;
-  const [site] = await db.insert(websites).values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" }).returning();
+  const [site] = await db
+    .insert(websites)
+    .values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" })
+    .returning();
   for (const [path, title, text] of [
     ["/admissions", "Admissions", "Applications for fall close on January 15."],
     ["/tuition", "Tuition", "Tuition is $12,400 per semester for every program."],
   ]) {
-    const [page] = await db.insert(urls).values({ appId, websiteId: site.id, url: `${SITE}${path}`, title, status: "indexed" }).returning();
+    const [page] = await db
+      .insert(urls)
+      .values({ appId, websiteId: site.id, url: `${SITE}${path}`, title, status: "indexed" })
+      .returning();
     await db.insert(chunks).values({ appId, urlId: page.id, position: 0, text });
   }
-  await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, { token: admin, body: { personalisation_config_details: [
-    { name: "name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-    { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-    { name: "intended_major", field_type: "text", group: "Learning Interests", model_type: "user_profile" },
-  ] } });
-  await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [
-    { internal_name: "no_go_topics", prompt_input_raw: "legal advice", metadata: { disclaimer: "I can't give legal advice." }, trigger_point: "" },
-    { internal_name: "sensitive_topics", prompt_input_raw: "tuition", metadata: { disclaimer: "Tuition changes every year." }, trigger_point: "" },
-  ] } });
-  for (const env of ["stage", "prod"] as const) keys[env] = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}&app_name=admissions`, { token: admin })).body.key;
+  await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
+    token: admin,
+    body: {
+      personalisation_config_details: [
+        { name: "name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+        { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+        { name: "intended_major", field_type: "text", group: "Learning Interests", model_type: "user_profile" },
+      ],
+    },
+  });
+  await call("PUT", "/v1/controls", {
+    token: admin,
+    body: {
+      app_id: appId,
+      controls: [
+        {
+          internal_name: "no_go_topics",
+          prompt_input_raw: "legal advice",
+          metadata: { disclaimer: "I can't give legal advice." },
+          trigger_point: "",
+        },
+        {
+          internal_name: "sensitive_topics",
+          prompt_input_raw: "tuition",
+          metadata: { disclaimer: "Tuition changes every year." },
+          trigger_point: "",
+        },
+      ],
+    },
+  });
+  for (const env of ["stage", "prod"] as const)
+    keys[env] = (
+      await call("GET", `/v1/bot_installs?app_id=${appId}&env=${env}&app_name=admissions`, { token: admin })
+    ).body.key;
 
   const a = await ask("When do applications close?");
   const aSecond = await ask("What is the tuition per semester?", { conversation: a.conversation });
   outcomes.push(a.outcome, aSecond.outcome);
-  outcomes.push((await ask("My name is Dana Quillfeather and my email is dana.q@example.com; my intended major is zoology", { conversation: a.conversation })).outcome);
+  outcomes.push(
+    (
+      await ask("My name is Dana Quillfeather and my email is dana.q@example.com; my intended major is zoology", {
+        conversation: a.conversation,
+      })
+    ).outcome,
+  );
   dana = a.conversation;
   const b = await ask("Can you give me legal advice?");
   Object.assign(rated, { a, aSecond, b });
@@ -73,7 +113,10 @@ beforeAll(async () => {
   outcomes.push((await ask("where is the  quantum teleportation lab", { triggerPoint: "studentsuccess" })).outcome);
   const e = await ask("When do applications close?", { env: "prod" });
   rated.e = e;
-  outcomes.push(e.outcome, (await ask("My email is sam.other@example.com", { env: "prod", conversation: e.conversation })).outcome);
+  outcomes.push(
+    e.outcome,
+    (await ask("My email is sam.other@example.com", { env: "prod", conversation: e.conversation })).outcome,
+  );
   other = e.conversation;
   outcomes.push((await ask("Hello again, my email is DANA.Q@example.com", { triggerPoint: "studentsuccess" })).outcome);
 });
@@ -88,19 +131,51 @@ const insights = async (query = "", token = clientUser) => {
 
 describe("the dashboard's figures", () => {
   it("counts conversations, questions and outcomes per day from the rollups", async () => {
-    expect(outcomes).toEqual(["answered", "disclaimed", "fallback", "canned", "answered", "fallback", "fallback", "answered", "fallback", "fallback"]);
+    expect(outcomes).toEqual([
+      "answered",
+      "disclaimed",
+      "fallback",
+      "canned",
+      "answered",
+      "fallback",
+      "fallback",
+      "answered",
+      "fallback",
+      "fallback",
+    ]);
     const all = await insights();
     expect(all.range.to).toBe(today);
     expect(all.days).toHaveLength(30);
-    expect(all.totals).toEqual({ conversations: 6, questions: 10, answered: 3, fallback: 5, canned: 1, disclaimed: 1, leads: 3 });
-    expect(all.days.at(-1)).toEqual({ day: today, conversations: 6, questions: 10, answered: 3, fallback: 5, canned: 1, disclaimed: 1, leads: 3 });
+    expect(all.totals).toEqual({
+      conversations: 6,
+      questions: 10,
+      answered: 3,
+      fallback: 5,
+      canned: 1,
+      disclaimed: 1,
+      leads: 3,
+    });
+    expect(all.days.at(-1)).toEqual({
+      day: today,
+      conversations: 6,
+      questions: 10,
+      answered: 3,
+      fallback: 5,
+      canned: 1,
+      disclaimed: 1,
+      leads: 3,
+    });
     expect(all.days.slice(0, -1).every((d) => d.questions === 0)).toBe(true);
 
     const prod = await insights("?environment=prod");
     expect(prod.totals).toMatchObject({ conversations: 1, questions: 2, answered: 1, fallback: 1 });
     // The month rollup counted the same questions as the daily one.
-    const [sums] = ((await host.deps.db.execute(sql`
-      select (select sum(asked) from insight_questions)::int as days, (select sum(asked) from insight_question_months)::int as months`)) as unknown as { rows: { days: number; months: number }[] }).rows;
+    const [sums] = (
+      (await host.deps.db.execute(sql`
+      select (select sum(asked) from insight_questions)::int as days, (select sum(asked) from insight_question_months)::int as months`)) as unknown as {
+        rows: { days: number; months: number }[];
+      }
+    ).rows;
     expect(sums).toEqual({ days: 10, months: 10 });
     const studentSuccess = await insights("?trigger_point=studentsuccess");
     expect(studentSuccess.totals).toMatchObject({ conversations: 3, questions: 3, fallback: 3, answered: 0 });
@@ -114,21 +189,36 @@ describe("the dashboard's figures", () => {
     ]);
     const lab = all.unanswered_questions.find((q) => q.question === "where is the quantum teleportation lab")!;
     expect(lab.unanswered).toBe(2);
-    expect(all.top_sources).toEqual([{ url: `${SITE}/admissions`, title: "Admissions", cited: 3 }, { url: `${SITE}/tuition`, title: "Tuition", cited: 1 }]);
+    expect(all.top_sources).toEqual([
+      { url: `${SITE}/admissions`, title: "Admissions", cited: 3 },
+      { url: `${SITE}/tuition`, title: "Tuition", cited: 1 },
+    ]);
     expect(all.leads.captured).toBe(3);
     const first = all.leads.top.find((l) => l.conversation_id === dana)!;
     // email 30 + name 10 + one other field 8 + three questions 6.
-    expect(first).toMatchObject({ name: "Dana Quillfeather", contact: "dana.q@example.com", score: 54, reasons: ["email +30", "name +10", "1 other field +8", "3 questions +6"] });
+    expect(first).toMatchObject({
+      name: "Dana Quillfeather",
+      contact: "dana.q@example.com",
+      score: 54,
+      reasons: ["email +30", "name +10", "1 other field +8", "3 questions +6"],
+    });
     expect(all.leads.average_score).toBe(Math.round(((54 + 34 + 32) / 3) * 10) / 10);
     expect(all.lead_score_rule).toMatch(/^Email \+30/);
   });
 
   it("refuses reversed and over-long ranges; other clients' figures are not found", async () => {
-    expect((await call("GET", `/v1/apps/${appId}/insights?from=2026-05-02&to=2026-05-01`, { token: clientUser })).status).toBe(400);
-    expect((await call("GET", `/v1/apps/${appId}/insights?from=2024-01-01&to=2026-01-01`, { token: clientUser })).body.errors.from[0]).toBe("Choose at most 366 days");
+    expect(
+      (await call("GET", `/v1/apps/${appId}/insights?from=2026-05-02&to=2026-05-01`, { token: clientUser })).status,
+    ).toBe(400);
+    expect(
+      (await call("GET", `/v1/apps/${appId}/insights?from=2024-01-01&to=2026-01-01`, { token: clientUser })).body.errors
+        .from[0],
+    ).toBe("Choose at most 366 days");
     expect((await call("GET", `/v1/apps/${appId}/insights?from=yesterday`, { token: clientUser })).status).toBe(400);
     // A day JavaScript would read as March 2 is refused before it reaches the database.
-    const impossible = await call("GET", `/v1/apps/${appId}/insights?from=2026-02-01&to=2026-02-30`, { token: clientUser });
+    const impossible = await call("GET", `/v1/apps/${appId}/insights?from=2026-02-01&to=2026-02-30`, {
+      token: clientUser,
+    });
     expect(impossible).toMatchObject({ status: 400, body: { errors: { to: ["Not a date"] } } });
     expect((await call("GET", `/v1/apps/${harbor}/insights`, { token: clientAdmin })).status).toBe(404);
     const empty = await call("GET", `/v1/apps/${harbor}/insights`, { token: admin });
@@ -136,29 +226,60 @@ describe("the dashboard's figures", () => {
   });
 
   it("writes a chart's CSV into Admin Downloads; a read-only Client writes nothing", async () => {
-    const refused = await call("POST", `/v1/apps/${appId}/insights/export`, { token: clientUser, body: { chart: "top_questions" } });
+    const refused = await call("POST", `/v1/apps/${appId}/insights/export`, {
+      token: clientUser,
+      body: { chart: "top_questions" },
+    });
     expect(refused.status).toBe(403);
-    expect((await call("GET", `/v1/admin_downloads/latest_files?app_id=${appId}`, { token: clientUser })).body.files.insights_top_questions).toBeUndefined();
-    expect((await call("POST", "/v1/apps/999/insights/export", { token: admin, body: { chart: "top_questions" } })).status).toBe(404);
-    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, { token: clientAdmin, body: { chart: "top_questions" } });
+    expect(
+      (await call("GET", `/v1/admin_downloads/latest_files?app_id=${appId}`, { token: clientUser })).body.files
+        .insights_top_questions,
+    ).toBeUndefined();
+    expect(
+      (await call("POST", "/v1/apps/999/insights/export", { token: admin, body: { chart: "top_questions" } })).status,
+    ).toBe(404);
+    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, {
+      token: clientAdmin,
+      body: { chart: "top_questions" },
+    });
     expect(exported.status).toBe(200);
     const latest = await call("GET", `/v1/admin_downloads/latest_files?app_id=${appId}`, { token: clientUser });
     expect(latest.body.files.insights_top_questions.filename).toBe(exported.body.file_name);
-    const file = await host.api.request(new URL(exported.body.download_url, "http://localhost").pathname + new URL(exported.body.download_url, "http://localhost").search);
+    const file = await host.api.request(
+      new URL(exported.body.download_url, "http://localhost").pathname +
+        new URL(exported.body.download_url, "http://localhost").search,
+    );
     const text = await file.text();
-    expect(text.split("\r\n").slice(0, 3)).toEqual(["Question,Asked,Unanswered", "when do applications close,3,0", "where is the quantum teleportation lab,2,2"]);
+    expect(text.split("\r\n").slice(0, 3)).toEqual([
+      "Question,Asked,Unanswered",
+      "when do applications close,3,0",
+      "where is the quantum teleportation lab,2,2",
+    ]);
   });
 });
 
 describe("answers rated unhelpful", () => {
-  const rate = async (env: "stage" | "prod", which: { conversation: string; answer: number }, rating: "up" | "down", comment?: string) => {
+  const rate = async (
+    env: "stage" | "prod",
+    which: { conversation: string; answer: number },
+    rating: "up" | "down",
+    comment?: string,
+  ) => {
     const response = await host.api.request("/v1/chat/feedback", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key: keys[env], conversation_id: which.conversation, message_id: which.answer, rating, comment }),
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        key: keys[env],
+        conversation_id: which.conversation,
+        message_id: which.answer,
+        rating,
+        comment,
+      }),
     });
     expect(response.status).toBe(200);
   };
-  const answerText = async (id: number) => (await host.deps.db.select().from(messages).where(eq(messages.id, id)))[0].text;
+  const answerText = async (id: number) =>
+    (await host.deps.db.select().from(messages).where(eq(messages.id, id)))[0].text;
 
   it("counts the answers rated down in the range, trigger point and environment, and lists them latest first with their questions", async () => {
     await rate("stage", rated.a, "down", "Which year?");
@@ -169,23 +290,48 @@ describe("answers rated unhelpful", () => {
 
     const all = await insights();
     expect(all.unhelpful.total).toBe(4);
-    expect(all.unhelpful.answers.map((a) => a.message_id)).toEqual([rated.c.answer, rated.e.answer, rated.b.answer, rated.a.answer]);
+    expect(all.unhelpful.answers.map((a) => a.message_id)).toEqual([
+      rated.c.answer,
+      rated.e.answer,
+      rated.b.answer,
+      rated.a.answer,
+    ]);
     expect(all.unhelpful.answers[1]).toEqual({
-      conversation_id: rated.e.conversation, message_id: rated.e.answer, question: "When do applications close?", answer: await answerText(rated.e.answer),
-      comment: "That date has passed", rated_at: expect.stringMatching(new RegExp(`^${today}T`)), reviewed: false, trigger_point: "admissions",
+      conversation_id: rated.e.conversation,
+      message_id: rated.e.answer,
+      question: "When do applications close?",
+      answer: await answerText(rated.e.answer),
+      comment: "That date has passed",
+      rated_at: expect.stringMatching(new RegExp(`^${today}T`)),
+      reviewed: false,
+      trigger_point: "admissions",
     });
-    expect(all.unhelpful.answers[3]).toMatchObject({ question: "When do applications close?", comment: "Which year?", conversation_id: dana });
-    expect(all.unhelpful.answers[2]).toMatchObject({ question: "Can you give me legal advice?", answer: "I can't give legal advice.", comment: null });
+    expect(all.unhelpful.answers[3]).toMatchObject({
+      question: "When do applications close?",
+      comment: "Which year?",
+      conversation_id: dana,
+    });
+    expect(all.unhelpful.answers[2]).toMatchObject({
+      question: "Can you give me legal advice?",
+      answer: "I can't give legal advice.",
+      comment: null,
+    });
 
     const prod = await insights("?environment=prod");
     expect(prod.unhelpful).toMatchObject({ total: 1, answers: [{ message_id: rated.e.answer }] });
     const studentSuccess = await insights("?trigger_point=studentsuccess");
-    expect(studentSuccess.unhelpful).toMatchObject({ total: 1, answers: [{ message_id: rated.c.answer, trigger_point: "studentsuccess" }] });
+    expect(studentSuccess.unhelpful).toMatchObject({
+      total: 1,
+      answers: [{ message_id: rated.c.answer, trigger_point: "studentsuccess" }],
+    });
     // Rated today: a range that ends yesterday holds none.
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     expect((await insights(`?to=${yesterday}`)).unhelpful).toEqual({ total: 0, answers: [] });
     // Another client's dashboard holds none of them.
-    expect((await call("GET", `/v1/apps/${harbor}/insights`, { token: admin })).body.unhelpful).toEqual({ total: 0, answers: [] });
+    expect((await call("GET", `/v1/apps/${harbor}/insights`, { token: admin })).body.unhelpful).toEqual({
+      total: 0,
+      answers: [],
+    });
   });
 
   it("drops an answer rated up again; the list is capped, the count is not", async () => {
@@ -194,14 +340,21 @@ describe("answers rated unhelpful", () => {
     expect(all.unhelpful.total).toBe(3);
     expect(all.unhelpful.answers.map((a) => a.message_id)).toEqual([rated.c.answer, rated.e.answer, rated.a.answer]);
     const capped = await readInsights({ appId, ...insightRange({}), environment: "all" }, host.deps, {
-      questions: 10, sources: 10, leads: 10, unhelpful: 2, gapPages: false,
+      questions: 10,
+      sources: 10,
+      leads: 10,
+      unhelpful: 2,
+      gapPages: false,
     });
     expect(capped.unhelpful.total).toBe(3);
     expect(capped.unhelpful.answers.map((a) => a.message_id)).toEqual([rated.c.answer, rated.e.answer]);
   });
 
   it("writes them as a CSV into Admin Downloads", async () => {
-    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, { token: clientAdmin, body: { chart: "unhelpful_answers", environment: "prod" } });
+    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, {
+      token: clientAdmin,
+      body: { chart: "unhelpful_answers", environment: "prod" },
+    });
     expect(exported.status).toBe(200);
     expect(exported.body.file_type).toBe("insights_unhelpful_answers");
     const link = new URL(exported.body.download_url, "http://localhost");
@@ -218,13 +371,31 @@ describe("the user profile store", () => {
     const list = (await call("GET", `/v1/apps/${appId}/user_profiles`, { token: clientUser })).body as UserProfilesList;
     expect(list.total).toBe(3);
     expect(list.fields).toEqual(["name", "email", "intended_major"]);
-    const found = (await call("GET", `/v1/apps/${appId}/user_profiles?search=quillfeather`, { token: clientUser })).body as UserProfilesList;
+    const found = (await call("GET", `/v1/apps/${appId}/user_profiles?search=quillfeather`, { token: clientUser }))
+      .body as UserProfilesList;
     expect(found.data.map((p) => p.conversation_id)).toEqual([dana]);
-    expect(found.data[0]).toMatchObject({ values: { name: "Dana Quillfeather", email: "dana.q@example.com", intended_major: "zoology" }, lead: true, score: 54, questions: 3 });
-    expect(((await call("GET", `/v1/apps/${appId}/user_profiles?environment=prod`, { token: clientUser })).body as UserProfilesList).data.map((p) => p.conversation_id)).toEqual([other]);
+    expect(found.data[0]).toMatchObject({
+      values: { name: "Dana Quillfeather", email: "dana.q@example.com", intended_major: "zoology" },
+      lead: true,
+      score: 54,
+      questions: 3,
+    });
+    expect(
+      (
+        (await call("GET", `/v1/apps/${appId}/user_profiles?environment=prod`, { token: clientUser }))
+          .body as UserProfilesList
+      ).data.map((p) => p.conversation_id),
+    ).toEqual([other]);
 
     const detail = await call("GET", `/v1/apps/${appId}/user_profiles/${dana}`, { token: clientUser });
-    expect(detail.body.messages.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user", "assistant"]);
+    expect(detail.body.messages.map((m: { role: string }) => m.role)).toEqual([
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
     const emailFrom = detail.body.messages.find((m: { id: number }) => m.id === detail.body.field_sources.email);
     expect(emailFrom.text).toContain("dana.q@example.com");
     expect((await call("GET", `/v1/apps/${harbor}/user_profiles`, { token: clientAdmin })).status).toBe(404);
@@ -234,17 +405,34 @@ describe("the user profile store", () => {
     expect((await call("DELETE", `/v1/apps/${appId}/user_profiles/${dana}`, { token: clientUser })).status).toBe(403);
     await call("POST", `/v1/apps/${appId}/insights/export`, { token: admin, body: { chart: "leads" } });
     const deleted = await call("DELETE", `/v1/apps/${appId}/user_profiles/${dana}`, { token: clientAdmin });
-    expect(deleted.body).toEqual({ message: "Deleted the person's 2 profiles and conversations", deleted_conversations: 2 });
+    expect(deleted.body).toEqual({
+      message: "Deleted the person's 2 profiles and conversations",
+      deleted_conversations: 2,
+    });
 
     // Nothing of theirs is left in any table of the database.
-    const tables = ((await host.deps.db.execute(sql`
+    const tables = (
+      (await host.deps.db.execute(sql`
       select table_schema, table_name from information_schema.tables
-      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`)) as unknown as { rows: { table_schema: string; table_name: string }[] }).rows;
+      where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema')`)) as unknown as {
+        rows: { table_schema: string; table_name: string }[];
+      }
+    ).rows;
     expect(tables.length).toBeGreaterThan(20);
     for (const { table_schema, table_name } of tables) {
       for (const trace of ["dana.q@example.com", "Quillfeather", "zoology"]) {
-        const [{ n }] = ((await host.deps.db.execute(sql.raw(`select count(*)::int as n from "${table_schema}"."${table_name}" t where t::text ilike '%${trace}%'`))) as unknown as { rows: { n: number }[] }).rows;
-        expect({ table: `${table_schema}.${table_name}`, trace, n }).toEqual({ table: `${table_schema}.${table_name}`, trace, n: 0 });
+        const [{ n }] = (
+          (await host.deps.db.execute(
+            sql.raw(
+              `select count(*)::int as n from "${table_schema}"."${table_name}" t where t::text ilike '%${trace}%'`,
+            ),
+          )) as unknown as { rows: { n: number }[] }
+        ).rows;
+        expect({ table: `${table_schema}.${table_name}`, trace, n }).toEqual({
+          table: `${table_schema}.${table_name}`,
+          trace,
+          n: 0,
+        });
       }
     }
     // Their reports went too; the figures are recounted without their conversations.
@@ -255,7 +443,15 @@ describe("the user profile store", () => {
     // Their answer rated unhelpful went with their conversation.
     expect(after.unhelpful.answers.map((a) => a.conversation_id)).not.toContain(dana);
     expect(after.unhelpful.total).toBe(2);
-    expect(after.totals).toEqual({ conversations: 4, questions: 6, answered: 2, fallback: 3, canned: 1, disclaimed: 0, leads: 1 });
+    expect(after.totals).toEqual({
+      conversations: 4,
+      questions: 6,
+      answered: 2,
+      fallback: 3,
+      canned: 1,
+      disclaimed: 0,
+      leads: 1,
+    });
     expect(after.top_questions[0]).toEqual({ question: "when do applications close", asked: 2, unanswered: 0 });
     expect((await call("GET", `/v1/apps/${appId}/user_profiles`, { token: clientUser })).body.total).toBe(1);
   });

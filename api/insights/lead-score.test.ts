@@ -3,25 +3,43 @@ import { mayDescribeVisitor, readProfileValues } from "../chat/profile-capture";
 import { fieldScore, leadScore } from "./lead-score";
 
 const fields = [
-  { name: "first_name", field_type: "text" }, { name: "email", field_type: "text" }, { name: "phone", field_type: "text" },
-  { name: "intended_major", field_type: "text" }, { name: "gpa", field_type: "number" },
+  { name: "first_name", field_type: "text" },
+  { name: "email", field_type: "text" },
+  { name: "phone", field_type: "text" },
+  { name: "intended_major", field_type: "text" },
+  { name: "gpa", field_type: "number" },
 ];
 
 describe("what a visitor says about themselves", () => {
   it("reads names after 'My name is' or 'I'm', values to the end of their clause, numbers as numbers", () => {
-    expect(readProfileValues("My name is Ana Lopez and my intended major is marine biology, thanks", fields))
-      .toEqual({ first_name: "Ana", intended_major: "marine biology" });
-    expect(readProfileValues("i'm Bo; reach me at bo@example.org or +1 (555) 010-2233. My gpa is 3.7", fields))
-      .toEqual({ first_name: "Bo", email: "bo@example.org", phone: "+1 (555) 010-2233", gpa: 3.7 });
+    expect(readProfileValues("My name is Ana Lopez and my intended major is marine biology, thanks", fields)).toEqual({
+      first_name: "Ana",
+      intended_major: "marine biology",
+    });
+    expect(readProfileValues("i'm Bo; reach me at bo@example.org or +1 (555) 010-2233. My gpa is 3.7", fields)).toEqual(
+      { first_name: "Bo", email: "bo@example.org", phone: "+1 (555) 010-2233", gpa: 3.7 },
+    );
     expect(readProfileValues("my gpa is excellent but my major is undecided", fields)).toEqual({});
   });
 
   it("reads a client's fields only for a message that may hold such a value", () => {
-    for (const message of ["My name is Ana", "i'm Bo", "This is Carla", "reach me at bo@example.org", "call +1 (555) 010-2233", "my gpa is 3.7"]) {
+    for (const message of [
+      "My name is Ana",
+      "i'm Bo",
+      "This is Carla",
+      "reach me at bo@example.org",
+      "call +1 (555) 010-2233",
+      "my gpa is 3.7",
+    ]) {
       expect(mayDescribeVisitor(message), message).toBe(true);
     }
     // Questions, which are most messages: none of the lead-ins, no address or number to read.
-    for (const message of ["How much is tuition?", "When is the application deadline for 2026?", "Where is the nursing program taught?", "Is myopia covered?"]) {
+    for (const message of [
+      "How much is tuition?",
+      "When is the application deadline for 2026?",
+      "Where is the nursing program taught?",
+      "Is myopia covered?",
+    ]) {
       expect(mayDescribeVisitor(message), message).toBe(false);
       expect(readProfileValues(message, fields), message).toEqual({});
     }
@@ -30,9 +48,18 @@ describe("what a visitor says about themselves", () => {
 
 describe("the lead score", () => {
   it("adds the documented points and says why; only a way to reach someone makes a lead", () => {
-    expect(fieldScore({ first_name: "Ana", intended_major: "biology" })).toEqual({ score: 18, reasons: ["name +10", "1 other field +8"], isLead: false });
-    expect(leadScore({ email: "a@b.co", phone: "555 0102 0304", first_name: "Ana", a: 1, b: 2, c: 3, d: 4 }, 20))
-      .toEqual({ score: 100, reasons: ["email +30", "phone +20", "name +10", "4 other fields +24", "20 questions +16"], isLead: true });
+    expect(fieldScore({ first_name: "Ana", intended_major: "biology" })).toEqual({
+      score: 18,
+      reasons: ["name +10", "1 other field +8"],
+      isLead: false,
+    });
+    expect(
+      leadScore({ email: "a@b.co", phone: "555 0102 0304", first_name: "Ana", a: 1, b: 2, c: 3, d: 4 }, 20),
+    ).toEqual({
+      score: 100,
+      reasons: ["email +30", "phone +20", "name +10", "4 other fields +24", "20 questions +16"],
+      isLead: true,
+    });
     expect(leadScore({ email: "" }, 0)).toEqual({ score: 0, reasons: [], isLead: false });
   });
 });

@@ -14,7 +14,9 @@ const isPhoneField = (name: string) => /phone|mobile/i.test(name);
 const isNameField = (name: string) => /(^|[\s_])(first[\s_]|full[\s_])?name$/i.test(name);
 
 export function fieldScore(values: Record<string, unknown>) {
-  const filled = Object.keys(values).filter((name) => values[name] !== null && values[name] !== undefined && String(values[name]).trim() !== "");
+  const filled = Object.keys(values).filter(
+    (name) => values[name] !== null && values[name] !== undefined && String(values[name]).trim() !== "",
+  );
   const email = filled.some(isEmailField);
   const phone = filled.some(isPhoneField);
   const others = filled.filter((name) => !isEmailField(name) && !isPhoneField(name) && !isNameField(name)).length;
@@ -38,7 +40,9 @@ export const engagementPoints = (questions: number) => Math.min(16, 2 * Math.max
 export function leadScore(values: Record<string, unknown>, questions: number) {
   const fields = fieldScore(values);
   const engagement = engagementPoints(questions);
-  const reasons = engagement ? [...fields.reasons, `${questions} question${questions === 1 ? "" : "s"} +${engagement}`] : fields.reasons;
+  const reasons = engagement
+    ? [...fields.reasons, `${questions} question${questions === 1 ? "" : "s"} +${engagement}`]
+    : fields.reasons;
   return { score: Math.min(100, fields.score + engagement), reasons, isLead: fields.isLead };
 }
 

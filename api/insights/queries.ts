@@ -1,5 +1,12 @@
 import { sql, type SQL } from "drizzle-orm";
-import { DEFAULT_INSIGHT_DAYS, MAX_INSIGHT_DAYS, type GapPage, type Insights, type InsightDay, type UnhelpfulAnswer } from "@contract";
+import {
+  DEFAULT_INSIGHT_DAYS,
+  MAX_INSIGHT_DAYS,
+  type GapPage,
+  type Insights,
+  type InsightDay,
+  type UnhelpfulAnswer,
+} from "@contract";
 import { rowsOf as rowsOfResult } from "../db/rows";
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
@@ -14,7 +21,13 @@ import { closestInventoryPages } from "./gap-pages";
 
 const rowsOf = async <T>(query: Promise<unknown>) => rowsOfResult<T>(await query);
 
-export interface InsightScope { appId: number; from: string; to: string; triggerPoint?: string; environment: "all" | "prod" | "stage" }
+export interface InsightScope {
+  appId: number;
+  from: string;
+  to: string;
+  triggerPoint?: string;
+  environment: "all" | "prod" | "stage";
+}
 
 const DAY_MS = 86_400_000;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -24,8 +37,12 @@ export function insightRange(query: { from?: string; to?: string }, now = Date.n
   const to = query.to ?? isoDay(now);
   const from = query.from ?? isoDay(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_INSIGHT_DAYS - 1) * DAY_MS);
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
-  if (days < 1) throw badRequest("The start date must not be after the end date", { from: ["The start date must not be after the end date"] });
-  if (days > MAX_INSIGHT_DAYS) throw badRequest(`Choose at most ${MAX_INSIGHT_DAYS} days`, { from: [`Choose at most ${MAX_INSIGHT_DAYS} days`] });
+  if (days < 1)
+    throw badRequest("The start date must not be after the end date", {
+      from: ["The start date must not be after the end date"],
+    });
+  if (days > MAX_INSIGHT_DAYS)
+    throw badRequest(`Choose at most ${MAX_INSIGHT_DAYS} days`, { from: [`Choose at most ${MAX_INSIGHT_DAYS} days`] });
   return { from, to, days };
 }
 
@@ -38,19 +55,28 @@ function rollupScope(scope: InsightScope): SQL {
 }
 
 /** The rollup rows of the scope (alias r), its days included. */
-const rollupFilter = (scope: InsightScope): SQL => sql`${rollupScope(scope)} and r.day between ${scope.from}::date and ${scope.to}::date`;
+const rollupFilter = (scope: InsightScope): SQL =>
+  sql`${rollupScope(scope)} and r.day between ${scope.from}::date and ${scope.to}::date`;
 
 /** Question counts of the scope: whole months from the month rollup, the days around them from the daily one. */
 function questionCounts(scope: InsightScope): SQL {
   const { months, dayRanges } = splitByMonths(scope.from, scope.to);
   const parts: SQL[] = [];
   if (dayRanges.length) {
-    const inRanges = sql.join(dayRanges.map(([from, to]) => sql`r.day between ${from}::date and ${to}::date`), sql` or `);
-    parts.push(sql`select r.question_key, r.asked, r.unanswered from insight_questions r where ${rollupScope(scope)} and (${inRanges})`);
+    const inRanges = sql.join(
+      dayRanges.map(([from, to]) => sql`r.day between ${from}::date and ${to}::date`),
+      sql` or `,
+    );
+    parts.push(
+      sql`select r.question_key, r.asked, r.unanswered from insight_questions r where ${rollupScope(scope)} and (${inRanges})`,
+    );
   }
   if (months.length) {
     parts.push(sql`select r.question_key, r.asked, r.unanswered from insight_question_months r
-      where ${rollupScope(scope)} and r.month in (${sql.join(months.map((m) => sql`${m}::date`), sql`, `)})`);
+      where ${rollupScope(scope)} and r.month in (${sql.join(
+        months.map((m) => sql`${m}::date`),
+        sql`, `,
+      )})`);
   }
   return sql.join(parts, sql` union all `);
 }
@@ -86,9 +112,14 @@ function ratedDownFilter(scope: InsightScope): SQL {
 type UnhelpfulRow = Omit<UnhelpfulAnswer, "rated_at"> & { rated_at: string };
 
 /** How many answers of the scope were rated down, and the latest `limit` with the question each answered. */
-async function readUnhelpful(scope: InsightScope, limit: number, deps: Pick<ApiDeps, "db">): Promise<Insights["unhelpful"]> {
+async function readUnhelpful(
+  scope: InsightScope,
+  limit: number,
+  deps: Pick<ApiDeps, "db">,
+): Promise<Insights["unhelpful"]> {
   const where = ratedDownFilter(scope);
-  const [row] = await rowsOf<{ total: number; answers: UnhelpfulRow[] | null }>(deps.db.execute(sql`
+  const [row] = await rowsOf<{ total: number; answers: UnhelpfulRow[] | null }>(
+    deps.db.execute(sql`
     select
       (select count(*)::int from messages m join conversations c on c.id = m.conversation_id where ${where}) as total,
       (select json_agg(a order by a.rated_at desc, a.message_id desc) from (
@@ -97,12 +128,19 @@ async function readUnhelpful(scope: InsightScope, limit: number, deps: Pick<ApiD
           coalesce((select q.text from messages q where q.conversation_id = m.conversation_id and q.role = 'user' and q.id < m.id
             order by q.id desc limit 1), '') as question
         from messages m join conversations c on c.id = m.conversation_id where ${where}
-        order by m.rated_at desc, m.id desc limit ${limit}) a) as answers`));
+        order by m.rated_at desc, m.id desc limit ${limit}) a) as answers`),
+  );
   return {
     total: Number(row?.total ?? 0),
     answers: (row?.answers ?? []).map((a) => ({
-      conversation_id: String(a.conversation_id), message_id: Number(a.message_id), question: a.question, answer: a.answer,
-      comment: a.comment, rated_at: new Date(a.rated_at).toISOString(), reviewed: Boolean(a.reviewed), trigger_point: a.trigger_point,
+      conversation_id: String(a.conversation_id),
+      message_id: Number(a.message_id),
+      question: a.question,
+      answer: a.answer,
+      comment: a.comment,
+      rated_at: new Date(a.rated_at).toISOString(),
+      reviewed: Boolean(a.reviewed),
+      trigger_point: a.trigger_point,
     })),
   };
 }
@@ -110,21 +148,28 @@ async function readUnhelpful(scope: InsightScope, limit: number, deps: Pick<ApiD
 const NAME = /(^|[\s_])(first[\s_]|full[\s_])?name$/i;
 const CONTACT = /e-?mail|phone|mobile/i;
 const firstValue = (values: Record<string, unknown>, pattern: RegExp) =>
-  String(Object.entries(values).find(([name, value]) => pattern.test(name) && value !== null && value !== "")?.[1] ?? "");
+  String(
+    Object.entries(values).find(([name, value]) => pattern.test(name) && value !== null && value !== "")?.[1] ?? "",
+  );
 
 export async function readInsights(
-  scope: InsightScope, deps: Pick<ApiDeps, "db">, limits = { questions: 10, sources: 10, leads: 10, unhelpful: 10, gapPages: true },
+  scope: InsightScope,
+  deps: Pick<ApiDeps, "db">,
+  limits = { questions: 10, sources: 10, leads: 10, unhelpful: 10, gapPages: true },
 ): Promise<Insights> {
   const where = rollupFilter(scope);
   const score = sql.raw(LEAD_SCORE_SQL("p.field_score", "c.question_count"));
   // Independent reads, sent together: on PostgreSQL they run side by side on the pool's connections.
   const [dayRows, questions, sources, [leadRows], unhelpful] = await Promise.all([
-    rowsOf<Record<string, string | number>>(deps.db.execute(sql`
+    rowsOf<Record<string, string | number>>(
+      deps.db.execute(sql`
       select to_char(r.day, 'YYYY-MM-DD') as day, sum(r.conversations)::int as conversations, sum(r.questions)::int as questions,
         sum(r.answered)::int as answered, sum(r.fallback)::int as fallback, sum(r.canned)::int as canned, sum(r.disclaimed)::int as disclaimed
-      from insight_days r where ${where} group by r.day`)),
+      from insight_days r where ${where} group by r.day`),
+    ),
     // One pass over the question rollups answers both lists: the most asked and the most often unanswered.
-    rowsOf<{ question: string; asked: number; unanswered: number; top_asked: boolean; top_unanswered: boolean }>(deps.db.execute(sql`
+    rowsOf<{ question: string; asked: number; unanswered: number; top_asked: boolean; top_unanswered: boolean }>(
+      deps.db.execute(sql`
       select question, asked, unanswered, asked_rank <= ${limits.questions} as top_asked, unanswered > 0 and unanswered_rank <= ${limits.questions} as top_unanswered
       from (
         select question, asked, unanswered,
@@ -132,12 +177,19 @@ export async function readInsights(
         from (select q.question_key as question, sum(q.asked)::int as asked, sum(q.unanswered)::int as unanswered
           from (${questionCounts(scope)}) q group by q.question_key) totals
       ) ranked
-      where asked_rank <= ${limits.questions} or (unanswered > 0 and unanswered_rank <= ${limits.questions})`)),
-    rowsOf<{ url: string; title: string; cited: number }>(deps.db.execute(sql`
+      where asked_rank <= ${limits.questions} or (unanswered > 0 and unanswered_rank <= ${limits.questions})`),
+    ),
+    rowsOf<{ url: string; title: string; cited: number }>(
+      deps.db.execute(sql`
       select r.url, max(r.title) as title, sum(r.cited)::int as cited
-      from insight_sources r where ${where} group by r.url order by cited desc, r.url limit ${limits.sources}`)),
+      from insight_sources r where ${where} group by r.url order by cited desc, r.url limit ${limits.sources}`),
+    ),
     // The leads are read once and answered twice: per day (count and score sum) and the best few.
-    rowsOf<{ days: { day: string; leads: number; score_sum: number }[] | null; top: { conversation_id: string; values: Record<string, unknown>; questions: number; started_at: string }[] | null }>(deps.db.execute(sql`
+    rowsOf<{
+      days: { day: string; leads: number; score_sum: number }[] | null;
+      top: { conversation_id: string; values: Record<string, unknown>; questions: number; started_at: string }[] | null;
+    }>(
+      deps.db.execute(sql`
       with leads as materialized (
         select p.conversation_id, p.values, c.question_count as questions, c.started_at, ${score} as score
         from visitor_profiles p join conversations c on c.id = p.conversation_id
@@ -148,18 +200,36 @@ export async function readInsights(
           select to_char((started_at at time zone 'utc')::date, 'YYYY-MM-DD') as day, count(*)::int as leads, sum(score)::int as score_sum
           from leads group by 1) d) as days,
         (select json_agg(t) from (
-          select conversation_id, values, questions, started_at from leads order by score desc, started_at desc limit ${limits.leads}) t) as top`)),
+          select conversation_id, values, questions, started_at from leads order by score desc, started_at desc limit ${limits.leads}) t) as top`),
+    ),
     readUnhelpful(scope, limits.unhelpful, deps),
   ]);
-  const unansweredKeys = questions.filter((q) => q.top_unanswered).sort((x, y) => Number(y.unanswered) - Number(x.unanswered) || x.question.localeCompare(y.question));
+  const unansweredKeys = questions
+    .filter((q) => q.top_unanswered)
+    .sort((x, y) => Number(y.unanswered) - Number(x.unanswered) || x.question.localeCompare(y.question));
   // The passages found closest, for the few questions listed only: the latest day's.
-  const closestRows = unansweredKeys.length ? await rowsOf<{ question: string; closest: Insights["unanswered_questions"][number]["closest"] }>(deps.db.execute(sql`
+  const closestRows = unansweredKeys.length
+    ? await rowsOf<{ question: string; closest: Insights["unanswered_questions"][number]["closest"] }>(
+        deps.db.execute(sql`
     select distinct on (r.question_key) r.question_key as question, r.closest
-    from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(unansweredKeys.map((q) => sql`${q.question}`), sql`, `)})
-    order by r.question_key, r.day desc`)) : [];
+    from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(
+      unansweredKeys.map((q) => sql`${q.question}`),
+      sql`, `,
+    )})
+    order by r.question_key, r.day desc`),
+      )
+    : [];
   const closestOf = new Map(closestRows.map((row) => [row.question, row.closest]));
-  const pagesOf = limits.gapPages ? await closestInventoryPages(scope.appId, unansweredKeys.map((q) => q.question), deps) : new Map<string, GapPage[]>();
-  const topQuestions = questions.filter((q) => q.top_asked).sort((x, y) => Number(y.asked) - Number(x.asked) || x.question.localeCompare(y.question));
+  const pagesOf = limits.gapPages
+    ? await closestInventoryPages(
+        scope.appId,
+        unansweredKeys.map((q) => q.question),
+        deps,
+      )
+    : new Map<string, GapPage[]>();
+  const topQuestions = questions
+    .filter((q) => q.top_asked)
+    .sort((x, y) => Number(y.asked) - Number(x.asked) || x.question.localeCompare(y.question));
   const leadDays = leadRows?.days ?? [];
   const topLeads = leadRows?.top ?? [];
   const captured = leadDays.reduce((sum, row) => sum + Number(row.leads), 0);
@@ -173,28 +243,52 @@ export async function readInsights(
     const row = byDay.get(day);
     const count = (key: string) => Number(row?.[key] ?? 0);
     days.push({
-      day, conversations: count("conversations"), questions: count("questions"), answered: count("answered"), fallback: count("fallback"),
-      canned: count("canned"), disclaimed: count("disclaimed"), leads: leadsByDay.get(day) ?? 0,
+      day,
+      conversations: count("conversations"),
+      questions: count("questions"),
+      answered: count("answered"),
+      fallback: count("fallback"),
+      canned: count("canned"),
+      disclaimed: count("disclaimed"),
+      leads: leadsByDay.get(day) ?? 0,
     });
   }
   const sum = (key: keyof Omit<InsightDay, "day">) => days.reduce((total, day) => total + day[key], 0);
   return {
     range: { from: scope.from, to: scope.to },
     totals: {
-      conversations: sum("conversations"), questions: sum("questions"), answered: sum("answered"), fallback: sum("fallback"),
-      canned: sum("canned"), disclaimed: sum("disclaimed"), leads: sum("leads"),
+      conversations: sum("conversations"),
+      questions: sum("questions"),
+      answered: sum("answered"),
+      fallback: sum("fallback"),
+      canned: sum("canned"),
+      disclaimed: sum("disclaimed"),
+      leads: sum("leads"),
     },
     days,
-    top_questions: topQuestions.map((q) => ({ question: q.question, asked: Number(q.asked), unanswered: Number(q.unanswered) })),
-    unanswered_questions: unansweredKeys.map((q) => ({ question: q.question, unanswered: Number(q.unanswered), closest: closestOf.get(q.question) ?? [], pages: pagesOf.get(q.question) ?? [] })),
+    top_questions: topQuestions.map((q) => ({
+      question: q.question,
+      asked: Number(q.asked),
+      unanswered: Number(q.unanswered),
+    })),
+    unanswered_questions: unansweredKeys.map((q) => ({
+      question: q.question,
+      unanswered: Number(q.unanswered),
+      closest: closestOf.get(q.question) ?? [],
+      pages: pagesOf.get(q.question) ?? [],
+    })),
     leads: {
       captured,
       average_score: captured ? Math.round((scoreSum / captured) * 10) / 10 : null,
       top: topLeads.map((lead) => {
         const { score: total, reasons } = leadScore(lead.values, Number(lead.questions));
         return {
-          conversation_id: String(lead.conversation_id), name: firstValue(lead.values, NAME), contact: firstValue(lead.values, CONTACT),
-          score: total, reasons, started_at: new Date(lead.started_at).toISOString(),
+          conversation_id: String(lead.conversation_id),
+          name: firstValue(lead.values, NAME),
+          contact: firstValue(lead.values, CONTACT),
+          score: total,
+          reasons,
+          started_at: new Date(lead.started_at).toISOString(),
         };
       }),
     },

@@ -7,11 +7,26 @@ import { rebuildInsightDays, splitByMonths } from "./rollups";
 
 describe("splitByMonths", () => {
   it("reads whole months inside a range and days at its ends", () => {
-    expect(splitByMonths("2026-01-15", "2026-04-10")).toEqual({ months: ["2026-02-01", "2026-03-01"], dayRanges: [["2026-01-15", "2026-01-31"], ["2026-04-01", "2026-04-10"]] });
+    expect(splitByMonths("2026-01-15", "2026-04-10")).toEqual({
+      months: ["2026-02-01", "2026-03-01"],
+      dayRanges: [
+        ["2026-01-15", "2026-01-31"],
+        ["2026-04-01", "2026-04-10"],
+      ],
+    });
     expect(splitByMonths("2026-02-01", "2026-02-28")).toEqual({ months: ["2026-02-01"], dayRanges: [] });
-    expect(splitByMonths("2024-02-01", "2024-03-01")).toEqual({ months: ["2024-02-01"], dayRanges: [["2024-03-01", "2024-03-01"]] });
-    expect(splitByMonths("2026-05-03", "2026-05-30")).toEqual({ months: [], dayRanges: [["2026-05-03", "2026-05-30"]] });
-    expect(splitByMonths("2025-12-31", "2026-01-31")).toEqual({ months: ["2026-01-01"], dayRanges: [["2025-12-31", "2025-12-31"]] });
+    expect(splitByMonths("2024-02-01", "2024-03-01")).toEqual({
+      months: ["2024-02-01"],
+      dayRanges: [["2024-03-01", "2024-03-01"]],
+    });
+    expect(splitByMonths("2026-05-03", "2026-05-30")).toEqual({
+      months: [],
+      dayRanges: [["2026-05-03", "2026-05-30"]],
+    });
+    expect(splitByMonths("2025-12-31", "2026-01-31")).toEqual({
+      months: ["2026-01-01"],
+      dayRanges: [["2025-12-31", "2025-12-31"]],
+    });
   });
 });
 
@@ -28,25 +43,41 @@ describe("questions over months", () => {
     admin = (await signInAs(host, "admin@example.com")).user_token;
     appId = (await host.deps.db.select().from(clientApps)).find((a) => a.urlCode !== "northfield")!.id;
     const asked: [string, string, string][] = [
-      ["2026-01-20", "Do you ship to Norway?", "answered"], ["2026-02-03", "do you ship to norway", "fallback"],
-      ["2026-02-27", "Do you ship to Norway?!", "answered"], ["2026-03-15", "Where is my order?", "fallback"],
-      ["2026-04-02", "Do you ship to Norway?", "answered"], ["2026-04-30", "Where is my order", "answered"],
+      ["2026-01-20", "Do you ship to Norway?", "answered"],
+      ["2026-02-03", "do you ship to norway", "fallback"],
+      ["2026-02-27", "Do you ship to Norway?!", "answered"],
+      ["2026-03-15", "Where is my order?", "fallback"],
+      ["2026-04-02", "Do you ship to Norway?", "answered"],
+      ["2026-04-30", "Where is my order", "answered"],
     ];
     for (const [day, question, outcome] of asked) {
       const id = randomUUID();
       const at = new Date(`${day}T12:00:00Z`);
-      await host.deps.db.insert(conversations).values({ id, appId, environment: "prod", triggerPoint: "shop", startedAt: at, lastMessageAt: at, questionCount: 1 });
+      await host.deps.db.insert(conversations).values({
+        id,
+        appId,
+        environment: "prod",
+        triggerPoint: "shop",
+        startedAt: at,
+        lastMessageAt: at,
+        questionCount: 1,
+      });
       await host.deps.db.insert(messages).values([
         { conversationId: id, appId, role: "user", text: question, createdAt: at },
         { conversationId: id, appId, role: "assistant", text: "…", outcome, createdAt: new Date(at.getTime() + 1000) },
       ]);
     }
-    await rebuildInsightDays(appId, asked.map(([day]) => day), host.deps.db);
+    await rebuildInsightDays(
+      appId,
+      asked.map(([day]) => day),
+      host.deps.db,
+    );
   });
   afterAll(() => host?.close());
 
   const questions = async (from: string, to: string) =>
-    ((await call("GET", `/v1/apps/${appId}/insights?from=${from}&to=${to}`, { token: admin })).body as Insights).top_questions;
+    ((await call("GET", `/v1/apps/${appId}/insights?from=${from}&to=${to}`, { token: admin })).body as Insights)
+      .top_questions;
 
   it("count the same through whole months and through days", async () => {
     // January's end from days, February and March as months, April's start from days.

@@ -20,7 +20,10 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
     for (const table of [insightDays, insightQuestions, insightSources]) {
       await tx.delete(table).where(and(eq(table.appId, appId), inArray(table.day, days)));
     }
-    const dayList = sql.join(days.map((d) => sql`${d}::date`), sql`, `);
+    const dayList = sql.join(
+      days.map((d) => sql`${d}::date`),
+      sql`, `,
+    );
     // Each answer with the question it answered (the visitor's message just before it).
     const answers = sql`
       select m.conversation_id, c.trigger_point, c.environment, (m.created_at at time zone 'utc')::date as day,
@@ -59,12 +62,17 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
       group by a.trigger_point, a.environment, a.day, s->>'url'`);
     // The months those days fall in, recounted from their days (the untouched days included).
     const months = [...new Set(days.map((day) => `${day.slice(0, 7)}-01`))];
-    await tx.delete(insightQuestionMonths).where(and(eq(insightQuestionMonths.appId, appId), inArray(insightQuestionMonths.month, months)));
+    await tx
+      .delete(insightQuestionMonths)
+      .where(and(eq(insightQuestionMonths.appId, appId), inArray(insightQuestionMonths.month, months)));
     await tx.execute(sql`
       insert into insight_question_months (app_id, trigger_point, environment, month, question_key, asked, unanswered)
       select ${appId}, trigger_point, environment, date_trunc('month', day)::date, question_key, sum(asked), sum(unanswered)
       from insight_questions
-      where app_id = ${appId} and date_trunc('month', day)::date in (${sql.join(months.map((m) => sql`${m}::date`), sql`, `)})
+      where app_id = ${appId} and date_trunc('month', day)::date in (${sql.join(
+        months.map((m) => sql`${m}::date`),
+        sql`, `,
+      )})
       group by trigger_point, environment, date_trunc('month', day)::date, question_key`);
   });
 }
@@ -74,7 +82,8 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
  * long ranges read month rollups. Days are YYYY-MM-DD (UTC).
  */
 export function splitByMonths(from: string, to: string) {
-  const next = (day: string, by: number) => new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
+  const next = (day: string, by: number) =>
+    new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
   const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
   const monthEnd = (day: string) => {
     const start = new Date(`${monthStart(day)}T00:00:00Z`);

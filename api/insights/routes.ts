@@ -1,8 +1,18 @@
 import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  IdParam, InsightExportBody, InsightExportResult, Insights, InsightsQuery, toCsv, UserProfileDeleted, UserProfileDetail, UserProfilesList,
-  UserProfilesQuery, type InsightChart, type UserProfileRow,
+  IdParam,
+  InsightExportBody,
+  InsightExportResult,
+  Insights,
+  InsightsQuery,
+  toCsv,
+  UserProfileDeleted,
+  UserProfileDetail,
+  UserProfilesList,
+  UserProfilesQuery,
+  type InsightChart,
+  type UserProfileRow,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { rowsOf } from "../db/rows";
@@ -19,31 +29,62 @@ const AppParams = z.object({ appId: IdParam });
 const ProfileParams = AppParams.extend({ conversationId: z.uuid({ error: "Not a profile id" }) });
 
 const scopeOf = (appId: number, query: z.output<typeof InsightsQuery>): InsightScope => ({
-  appId, ...insightRange(query), triggerPoint: query.trigger_point, environment: query.environment,
+  appId,
+  ...insightRange(query),
+  triggerPoint: query.trigger_point,
+  environment: query.environment,
 });
 
 /** One chart's figures as CSV rows, header first. */
 function chartCsv(chart: InsightChart, insights: Insights) {
   switch (chart) {
     case "conversations":
-      return [["Day", "Conversations", "Questions", "Leads"], ...insights.days.map((d) => [d.day, d.conversations, d.questions, d.leads])];
+      return [
+        ["Day", "Conversations", "Questions", "Leads"],
+        ...insights.days.map((d) => [d.day, d.conversations, d.questions, d.leads]),
+      ];
     case "outcomes":
-      return [["Day", "Answered", "Fallback", "Canned (no-go)", "Disclaimed (sensitive)"], ...insights.days.map((d) => [d.day, d.answered, d.fallback, d.canned, d.disclaimed])];
+      return [
+        ["Day", "Answered", "Fallback", "Canned (no-go)", "Disclaimed (sensitive)"],
+        ...insights.days.map((d) => [d.day, d.answered, d.fallback, d.canned, d.disclaimed]),
+      ];
     case "top_questions":
-      return [["Question", "Asked", "Unanswered"], ...insights.top_questions.map((q) => [q.question, q.asked, q.unanswered])];
+      return [
+        ["Question", "Asked", "Unanswered"],
+        ...insights.top_questions.map((q) => [q.question, q.asked, q.unanswered]),
+      ];
     case "unanswered_questions":
-      return [["Question", "Unanswered", "Closest passage", "Its page", "Its score"],
-        ...insights.unanswered_questions.map((q) => [q.question, q.unanswered, q.closest[0]?.text ?? "", q.closest[0]?.url ?? "", q.closest[0]?.score ?? ""])];
+      return [
+        ["Question", "Unanswered", "Closest passage", "Its page", "Its score"],
+        ...insights.unanswered_questions.map((q) => [
+          q.question,
+          q.unanswered,
+          q.closest[0]?.text ?? "",
+          q.closest[0]?.url ?? "",
+          q.closest[0]?.score ?? "",
+        ]),
+      ];
     case "leads":
-      return [["Started", "Name", "Contact", "Score", "Why"], ...insights.leads.top.map((l) => [l.started_at, l.name, l.contact, l.score, l.reasons.join("; ")])];
+      return [
+        ["Started", "Name", "Contact", "Score", "Why"],
+        ...insights.leads.top.map((l) => [l.started_at, l.name, l.contact, l.score, l.reasons.join("; ")]),
+      ];
     case "sources":
       return [["Page", "Title", "Cited"], ...insights.top_sources.map((s) => [s.url, s.title, s.cited])];
     case "unhelpful_answers":
-      return [["Rated", "Trigger point", "Question", "Answer", "Comment", "Reviewed", "Conversation", "Message"],
+      return [
+        ["Rated", "Trigger point", "Question", "Answer", "Comment", "Reviewed", "Conversation", "Message"],
         ...insights.unhelpful.answers.map((a) => [
-          a.rated_at, a.trigger_point || "Default", a.question, a.answer, a.comment ?? "", a.reviewed ? "yes" : "no",
-          a.conversation_id, a.message_id,
-        ])];
+          a.rated_at,
+          a.trigger_point || "Default",
+          a.question,
+          a.answer,
+          a.comment ?? "",
+          a.reviewed ? "yes" : "no",
+          a.conversation_id,
+          a.message_id,
+        ]),
+      ];
   }
 }
 
@@ -57,33 +98,62 @@ function profileFilter(appId: number, query: z.output<typeof UserProfilesQuery>)
   return sql.join(parts, sql` and `);
 }
 
-interface ProfileRecord { conversation_id: string; values: Record<string, unknown>; is_lead: boolean; questions: number; trigger_point: string; environment: string; started_at: string | Date; last_message_at: string | Date }
+interface ProfileRecord {
+  conversation_id: string;
+  values: Record<string, unknown>;
+  is_lead: boolean;
+  questions: number;
+  trigger_point: string;
+  environment: string;
+  started_at: string | Date;
+  last_message_at: string | Date;
+}
 
 function toProfileRow(row: ProfileRecord): UserProfileRow {
   const { score, reasons } = leadScore(row.values, Number(row.questions));
   return {
-    conversation_id: String(row.conversation_id), values: row.values, lead: Boolean(row.is_lead), score, reasons, questions: Number(row.questions),
-    trigger_point: row.trigger_point, environment: row.environment,
-    started_at: new Date(row.started_at).toISOString(), last_message_at: new Date(row.last_message_at).toISOString(),
+    conversation_id: String(row.conversation_id),
+    values: row.values,
+    lead: Boolean(row.is_lead),
+    score,
+    reasons,
+    questions: Number(row.questions),
+    trigger_point: row.trigger_point,
+    environment: row.environment,
+    started_at: new Date(row.started_at).toISOString(),
+    last_message_at: new Date(row.last_message_at).toISOString(),
   };
 }
 
 const PROFILE_COLUMNS = sql`p.conversation_id, p.values, p.is_lead, c.question_count as questions, c.trigger_point, c.environment, c.started_at, c.last_message_at`;
 
 /** Insight reports that can quote visitors (their questions, their names and contacts). */
-const VISITOR_WORD_REPORTS = ["insights_top_questions", "insights_unanswered_questions", "insights_leads", "insights_unhelpful_answers"];
+const VISITOR_WORD_REPORTS = [
+  "insights_top_questions",
+  "insights_unanswered_questions",
+  "insights_leads",
+  "insights_unhelpful_answers",
+];
 
 /** Values that identify a person: the emails and phone numbers in a profile, lower-cased. */
 const contactsOf = (values: Record<string, unknown>) =>
-  Object.entries(values).filter(([name]) => /e-?mail|phone|mobile/i.test(name)).map(([, value]) => String(value).trim().toLowerCase()).filter(Boolean);
+  Object.entries(values)
+    .filter(([name]) => /e-?mail|phone|mobile/i.test(name))
+    .map(([, value]) => String(value).trim().toLowerCase())
+    .filter(Boolean);
 
 export function insightRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/apps/:appId/insights", tag: "Insights",
-    summary: "Business Insights for a date range (UTC days, the last 30 by default), one trigger point or all, one environment or both: "
-      + "conversations and outcomes per day, top and unanswered questions, leads, most cited sources (read from daily rollups), and the "
-      + "answers visitors rated unhelpful, latest first.",
-    params: AppParams, query: InsightsQuery, response: Insights,
+    method: "get",
+    path: "/v1/apps/:appId/insights",
+    tag: "Insights",
+    summary:
+      "Business Insights for a date range (UTC days, the last 30 by default), one trigger point or all, one environment or both: " +
+      "conversations and outcomes per day, top and unanswered questions, leads, most cited sources (read from daily rollups), and the " +
+      "answers visitors rated unhelpful, latest first.",
+    params: AppParams,
+    query: InsightsQuery,
+    response: Insights,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       return readInsights(scopeOf(params.appId, query), deps);
@@ -91,23 +161,38 @@ export function insightRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/insights/export", tag: "Insights",
+    method: "post",
+    path: "/v1/apps/:appId/insights/export",
+    tag: "Insights",
     summary: "Writes one chart's figures as a CSV file into the client's Admin Downloads and answers a link to it.",
-    params: AppParams, body: InsightExportBody, response: InsightExportResult,
+    params: AppParams,
+    body: InsightExportBody,
+    response: InsightExportResult,
     handler: async ({ params, body, caller, deps }) => {
       // An export adds a file to Admin Downloads: a write, which a read-only Client may not make.
       requireApp(caller, params.appId, "configure");
-      const [app] = await deps.db.select({ urlCode: clientApps.urlCode }).from(clientApps).where(eq(clientApps.id, params.appId));
+      const [app] = await deps.db
+        .select({ urlCode: clientApps.urlCode })
+        .from(clientApps)
+        .where(eq(clientApps.id, params.appId));
       if (!app) throw notFound("Client not found");
       const scope = scopeOf(params.appId, body);
       // The files hold what the charts show, plus longer lists than the dashboard's ten.
-      const insights = await readInsights(scope, deps, { questions: 500, sources: 500, leads: 1000, unhelpful: 1000, gapPages: false });
+      const insights = await readInsights(scope, deps, {
+        questions: 500,
+        sources: 500,
+        leads: 1000,
+        unhelpful: 1000,
+        gapPages: false,
+      });
       const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
       const fileName = `${app.urlCode}-${body.chart.replace(/_/g, "-")}-${scope.from}-to-${scope.to}-${stamp}.csv`;
       const key = `reports/${app.urlCode}/${fileName}`;
       const { size } = await deps.storage.put(key, toCsv(chartCsv(body.chart, insights)));
       const fileType = `insights_${body.chart}`;
-      await deps.db.insert(storedFiles).values({ appId: params.appId, fileType, fileName, storageKey: key, size })
+      await deps.db
+        .insert(storedFiles)
+        .values({ appId: params.appId, fileType, fileName, storageKey: key, size })
         .onConflictDoUpdate({ target: storedFiles.storageKey, set: { size, createdAt: new Date() } });
       const link = await deps.storage.signedDownloadUrl(key, fileName);
       return { file_name: fileName, file_type: fileType, download_url: link.url };
@@ -115,51 +200,93 @@ export function insightRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "get", path: "/v1/apps/:appId/user_profiles", tag: "Insights",
-    summary: "The profiles the assistant captured (values by the client's user profile fields), newest first, with each lead score and why.",
-    params: AppParams, query: UserProfilesQuery, response: UserProfilesList,
+    method: "get",
+    path: "/v1/apps/:appId/user_profiles",
+    tag: "Insights",
+    summary:
+      "The profiles the assistant captured (values by the client's user profile fields), newest first, with each lead score and why.",
+    params: AppParams,
+    query: UserProfilesQuery,
+    response: UserProfilesList,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       const where = profileFilter(params.appId, query);
-      const [{ total }] = rowsOf<{ total: number }>(await deps.db.execute(sql`
-        select count(*)::int as total from visitor_profiles p join conversations c on c.id = p.conversation_id where ${where}`));
-      const rows = rowsOf<ProfileRecord>(await deps.db.execute(sql`
+      const [{ total }] = rowsOf<{ total: number }>(
+        await deps.db.execute(sql`
+        select count(*)::int as total from visitor_profiles p join conversations c on c.id = p.conversation_id where ${where}`),
+      );
+      const rows = rowsOf<ProfileRecord>(
+        await deps.db.execute(sql`
         select ${PROFILE_COLUMNS} from visitor_profiles p join conversations c on c.id = p.conversation_id where ${where}
-        order by c.started_at desc, p.conversation_id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`));
-      const fields = await deps.db.select({ name: profileFields.name }).from(profileFields)
-        .where(and(eq(profileFields.appId, params.appId), eq(profileFields.modelType, "user_profile"))).orderBy(asc(profileFields.id));
-      return { data: rows.map(toProfileRow), total: Number(total), fields: fields.map((f) => f.name), lead_score_rule: LEAD_SCORE_RULE };
-    },
-  });
-
-  route({
-    method: "get", path: "/v1/apps/:appId/user_profiles/:conversationId", tag: "Insights",
-    summary: "One captured profile with the conversation that produced it, and which message each value came from.",
-    params: ProfileParams, response: UserProfileDetail,
-    handler: async ({ params, caller, deps }) => {
-      requireApp(caller, params.appId);
-      const [row] = rowsOf<ProfileRecord & { source_messages: Record<string, number> }>(await deps.db.execute(sql`
-        select ${PROFILE_COLUMNS}, p.source_messages from visitor_profiles p join conversations c on c.id = p.conversation_id
-        where p.app_id = ${params.appId} and p.conversation_id = ${params.conversationId}::uuid`));
-      if (!row) throw notFound("Profile not found");
-      const said = await deps.db.select().from(messages).where(eq(messages.conversationId, params.conversationId)).orderBy(asc(messages.id));
+        order by c.started_at desc, p.conversation_id limit ${query.page_size} offset ${(query.page - 1) * query.page_size}`),
+      );
+      const fields = await deps.db
+        .select({ name: profileFields.name })
+        .from(profileFields)
+        .where(and(eq(profileFields.appId, params.appId), eq(profileFields.modelType, "user_profile")))
+        .orderBy(asc(profileFields.id));
       return {
-        profile: toProfileRow(row),
-        field_sources: row.source_messages,
-        messages: said.map((m) => ({ id: m.id, role: m.role, text: m.text, outcome: m.outcome, created_at: m.createdAt.toISOString() })),
+        data: rows.map(toProfileRow),
+        total: Number(total),
+        fields: fields.map((f) => f.name),
+        lead_score_rule: LEAD_SCORE_RULE,
       };
     },
   });
 
   route({
-    method: "delete", path: "/v1/apps/:appId/user_profiles/:conversationId", tag: "Insights",
-    summary: "Deletes one person's data on request: this profile and every profile of the client sharing its email or phone, their conversations and messages, and their share of the dashboard's figures.",
-    params: ProfileParams, response: UserProfileDeleted,
+    method: "get",
+    path: "/v1/apps/:appId/user_profiles/:conversationId",
+    tag: "Insights",
+    summary: "One captured profile with the conversation that produced it, and which message each value came from.",
+    params: ProfileParams,
+    response: UserProfileDetail,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId);
+      const [row] = rowsOf<ProfileRecord & { source_messages: Record<string, number> }>(
+        await deps.db.execute(sql`
+        select ${PROFILE_COLUMNS}, p.source_messages from visitor_profiles p join conversations c on c.id = p.conversation_id
+        where p.app_id = ${params.appId} and p.conversation_id = ${params.conversationId}::uuid`),
+      );
+      if (!row) throw notFound("Profile not found");
+      const said = await deps.db
+        .select()
+        .from(messages)
+        .where(eq(messages.conversationId, params.conversationId))
+        .orderBy(asc(messages.id));
+      return {
+        profile: toProfileRow(row),
+        field_sources: row.source_messages,
+        messages: said.map((m) => ({
+          id: m.id,
+          role: m.role,
+          text: m.text,
+          outcome: m.outcome,
+          created_at: m.createdAt.toISOString(),
+        })),
+      };
+    },
+  });
+
+  route({
+    method: "delete",
+    path: "/v1/apps/:appId/user_profiles/:conversationId",
+    tag: "Insights",
+    summary:
+      "Deletes one person's data on request: this profile and every profile of the client sharing its email or phone, their conversations and messages, and their share of the dashboard's figures.",
+    params: ProfileParams,
+    response: UserProfileDeleted,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const deleted = await deletePerson(params.appId, params.conversationId, deps);
       if (!deleted) throw notFound("Profile not found");
-      return { message: deleted === 1 ? "Deleted the person's profile and conversation" : `Deleted the person's ${deleted} profiles and conversations`, deleted_conversations: deleted };
+      return {
+        message:
+          deleted === 1
+            ? "Deleted the person's profile and conversation"
+            : `Deleted the person's ${deleted} profiles and conversations`,
+        deleted_conversations: deleted,
+      };
     },
   });
 }
@@ -171,25 +298,50 @@ export function insightRoutes(route: RouteBuilder) {
  * reports that hold visitors' words. Answers how many conversations went.
  */
 export async function deletePerson(appId: number, conversationId: string, deps: Pick<ApiDeps, "db" | "storage">) {
-  const [profile] = await deps.db.select().from(visitorProfiles).where(and(eq(visitorProfiles.appId, appId), eq(visitorProfiles.conversationId, conversationId)));
+  const [profile] = await deps.db
+    .select()
+    .from(visitorProfiles)
+    .where(and(eq(visitorProfiles.appId, appId), eq(visitorProfiles.conversationId, conversationId)));
   if (!profile) return 0;
   const contacts = contactsOf(profile.values);
   const sameContact = contacts.length
-    ? rowsOf<{ conversation_id: string }>(await deps.db.execute(sql`
+    ? rowsOf<{ conversation_id: string }>(
+        await deps.db.execute(sql`
         select p.conversation_id from visitor_profiles p, jsonb_each_text(p.values) v
-        where p.app_id = ${appId} and v.key ~* 'e-?mail|phone|mobile' and lower(btrim(v.value)) in (${sql.join(contacts.map((c) => sql`${c}`), sql`, `)})`)).map((r) => String(r.conversation_id))
+        where p.app_id = ${appId} and v.key ~* 'e-?mail|phone|mobile' and lower(btrim(v.value)) in (${sql.join(
+          contacts.map((c) => sql`${c}`),
+          sql`, `,
+        )})`),
+      ).map((r) => String(r.conversation_id))
     : [];
   const ids = [...new Set([conversationId, ...sameContact])];
-  const days = rowsOf<{ day: string }>(await deps.db.execute(sql`
+  const days = rowsOf<{ day: string }>(
+    await deps.db.execute(sql`
     select distinct to_char((at_time at time zone 'utc')::date, 'YYYY-MM-DD') as day from (
-      select started_at as at_time from conversations where id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
-      union select created_at from messages where conversation_id in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})
-    ) touched`)).map((r) => r.day);
-  const reports = await deps.db.select().from(storedFiles).where(and(eq(storedFiles.appId, appId), inArray(storedFiles.fileType, VISITOR_WORD_REPORTS)));
+      select started_at as at_time from conversations where id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+      union select created_at from messages where conversation_id in (${sql.join(
+        ids.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )})
+    ) touched`),
+  ).map((r) => r.day);
+  const reports = await deps.db
+    .select()
+    .from(storedFiles)
+    .where(and(eq(storedFiles.appId, appId), inArray(storedFiles.fileType, VISITOR_WORD_REPORTS)));
   await deps.db.transaction(async (tx) => {
     await tx.delete(conversations).where(and(eq(conversations.appId, appId), inArray(conversations.id, ids)));
     await rebuildInsightDays(appId, days, tx);
-    if (reports.length) await tx.delete(storedFiles).where(inArray(storedFiles.id, reports.map((r) => r.id)));
+    if (reports.length)
+      await tx.delete(storedFiles).where(
+        inArray(
+          storedFiles.id,
+          reports.map((r) => r.id),
+        ),
+      );
   });
   // Reports are written again on demand; the ones made before may quote this person.
   for (const report of reports) await deps.storage.delete(report.storageKey);

@@ -9,7 +9,8 @@ const SECRET_LIKE = /secret|password|passwd|token|credential|api[_ ]?key|private
 
 /** The settings of a system's use case that are secret: marked so in the catalogue, or named like one. */
 export function secretNamesOf(externalSystem: string, usecase: string, stored: string[] = []) {
-  const fields = systemNamed(externalSystem)?.integration_settings.find((u) => u.usecase === usecase)?.settings_json ?? [];
+  const fields =
+    systemNamed(externalSystem)?.integration_settings.find((u) => u.usecase === usecase)?.settings_json ?? [];
   return new Set([
     ...fields.filter((f) => f.secret || SECRET_LIKE.test(f.name) || SECRET_LIKE.test(f.title)).map((f) => f.name),
     ...stored.filter((name) => SECRET_LIKE.test(name)),
@@ -27,5 +28,12 @@ export function withoutSecrets(row: IntegrationRow, box: SecretBox) {
   for (const [name, value] of Object.entries(row.settings)) {
     settings[name] = secret.has(name) && value ? `[secret not recorded, version ${box.fingerprint(value)}]` : value;
   }
-  return { id: row.id, name: row.name, environment: row.environment, usecase: row.usecase, external_system: row.externalSystem, settings_json: settings };
+  return {
+    id: row.id,
+    name: row.name,
+    environment: row.environment,
+    usecase: row.usecase,
+    external_system: row.externalSystem,
+    settings_json: settings,
+  };
 }

@@ -24,36 +24,80 @@ afterAll(() => host?.close());
 
 const SECRET = "sf-consumer-secret-7a1c9e2b4d";
 const salesforce = (settings: Record<string, string>, environment?: string) => ({
-  integrations: [{ external_system: "salesforce", usecase: "lead_sync", settings_json: settings, ...(environment ? { environment } : {}) }],
+  integrations: [
+    {
+      external_system: "salesforce",
+      usecase: "lead_sync",
+      settings_json: settings,
+      ...(environment ? { environment } : {}),
+    },
+  ],
 });
 
 describe("integrations", () => {
   it("lists the catalogue by group, each system with icon, guide and its use cases' settings", async () => {
     const { status, body } = await call("GET", `/v1/apps/${appId}/integrations`, { token: clientUser });
     expect(status).toBe(200);
-    expect(body.configs.CRM.map((s: { name: string }) => s.name)).toEqual(["salesforce", "hubspot", "slate", "dynamics365"]);
-    expect(body.configs.LMS.map((s: { name: string }) => s.name)).toEqual(["canvas", "moodle", "blackboard", "brightspace"]);
-    const secretField = body.configs.CRM[0].integration_settings[0].settings_json.find((f: { name: string }) => f.name === "client_secret");
-    expect(secretField).toEqual({ name: "client_secret", title: "Consumer Secret", required: true, placeholder: "", info: "From the same connected app.", secret: true });
-    expect(body.configs.CRM[0]).toMatchObject({ icon: "/integrations/salesforce.svg", integration_guide: expect.stringMatching(/^https:\/\//) });
+    expect(body.configs.CRM.map((s: { name: string }) => s.name)).toEqual([
+      "salesforce",
+      "hubspot",
+      "slate",
+      "dynamics365",
+    ]);
+    expect(body.configs.LMS.map((s: { name: string }) => s.name)).toEqual([
+      "canvas",
+      "moodle",
+      "blackboard",
+      "brightspace",
+    ]);
+    const secretField = body.configs.CRM[0].integration_settings[0].settings_json.find(
+      (f: { name: string }) => f.name === "client_secret",
+    );
+    expect(secretField).toEqual({
+      name: "client_secret",
+      title: "Consumer Secret",
+      required: true,
+      placeholder: "",
+      info: "From the same connected app.",
+      secret: true,
+    });
+    expect(body.configs.CRM[0]).toMatchObject({
+      icon: "/integrations/salesforce.svg",
+      integration_guide: expect.stringMatching(/^https:\/\//),
+    });
     expect(body.integrations).toEqual([]);
   });
 
   it("checks required settings, and saves on staging by default with the secret sealed and masked", async () => {
-    const missing = await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientAdmin, body: salesforce({ instance_url: "https://northfield.my.salesforce.com" }) });
+    const missing = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: salesforce({ instance_url: "https://northfield.my.salesforce.com" }),
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.errors).toEqual({
       "integrations.0.settings_json.client_id": ["Consumer Key is required"],
       "integrations.0.settings_json.client_secret": ["Consumer Secret is required"],
     });
     const saved = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
-      token: clientAdmin, body: salesforce({ instance_url: "https://northfield.my.salesforce.com", client_id: "3MVG9-key", client_secret: SECRET }),
+      token: clientAdmin,
+      body: salesforce({
+        instance_url: "https://northfield.my.salesforce.com",
+        client_id: "3MVG9-key",
+        client_secret: SECRET,
+      }),
     });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe("Saved Salesforce");
     expect(saved.body.integrations[0]).toMatchObject({
-      name: "Salesforce", environment: "staging", usecase: "lead_sync", external_system: "salesforce",
-      settings_json: { instance_url: "https://northfield.my.salesforce.com", client_id: "3MVG9-key", client_secret: "••••••2b4d" },
+      name: "Salesforce",
+      environment: "staging",
+      usecase: "lead_sync",
+      external_system: "salesforce",
+      settings_json: {
+        instance_url: "https://northfield.my.salesforce.com",
+        client_id: "3MVG9-key",
+        client_secret: "••••••2b4d",
+      },
     });
     expect(JSON.stringify(saved.body)).not.toContain(SECRET);
     const [row] = await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId));
@@ -65,31 +109,83 @@ describe("integrations", () => {
   it("keeps the stored secret when the masked value (or nothing) is posted back, and replaces it when a new one is typed", async () => {
     const listed = (await call("GET", `/v1/apps/${appId}/integrations`, { token: clientAdmin })).body.integrations[0];
     const [before] = await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId));
-    await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientAdmin, body: salesforce({ ...listed.settings_json, lead_source: "Website Chat" }) });
+    await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: salesforce({ ...listed.settings_json, lead_source: "Website Chat" }),
+    });
     const [masked] = await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId));
     expect(masked.settings.client_secret).toBe(before.settings.client_secret);
     expect(masked.settings.lead_source).toBe("Website Chat");
-    await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientAdmin, body: salesforce({ instance_url: listed.settings_json.instance_url, client_id: "3MVG9-key", client_secret: "" }) });
+    await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: salesforce({ instance_url: listed.settings_json.instance_url, client_id: "3MVG9-key", client_secret: "" }),
+    });
     const [blank] = await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId));
     expect(blank.settings.client_secret).toBe(before.settings.client_secret);
-    await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientAdmin, body: salesforce({ instance_url: listed.settings_json.instance_url, client_id: "3MVG9-key", client_secret: "a-brand-new-secret-value" }) });
+    await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: salesforce({
+        instance_url: listed.settings_json.instance_url,
+        client_id: "3MVG9-key",
+        client_secret: "a-brand-new-secret-value",
+      }),
+    });
     const [replaced] = await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId));
     expect(new SecretBox("test-jwt-secret").open(replaced.settings.client_secret)).toBe("a-brand-new-secret-value");
     // One row per system, use case and environment: production is a second link.
-    await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientAdmin, body: salesforce({ instance_url: "https://prod.my.salesforce.com", client_id: "k", client_secret: "prod-secret-0001" }, "production") });
-    expect((await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId))).map((r) => r.environment).sort()).toEqual(["production", "staging"]);
+    await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: salesforce(
+        { instance_url: "https://prod.my.salesforce.com", client_id: "k", client_secret: "prod-secret-0001" },
+        "production",
+      ),
+    });
+    expect(
+      (await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId)))
+        .map((r) => r.environment)
+        .sort(),
+    ).toEqual(["production", "staging"]);
   });
 
   it("refuses unknown systems, use cases and settings; client users and other clients may not save", async () => {
-    const unknown = await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientAdmin, body: { integrations: [{ external_system: "oracle", usecase: "lead_sync", settings_json: {} }] } });
+    const unknown = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: { integrations: [{ external_system: "oracle", usecase: "lead_sync", settings_json: {} }] },
+    });
     expect(unknown.body.errors).toEqual({ "integrations.0.external_system": ["No system named oracle"] });
-    const usecase = await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientAdmin, body: { integrations: [{ external_system: "canvas", usecase: "lead_sync", settings_json: {} }] } });
+    const usecase = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: { integrations: [{ external_system: "canvas", usecase: "lead_sync", settings_json: {} }] },
+    });
     expect(usecase.body.errors).toEqual({ "integrations.0.usecase": ["Canvas has no use case lead_sync"] });
-    const extra = await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientAdmin, body: { integrations: [{ external_system: "moodle", usecase: "course_catalog", settings_json: { site_url: "https://m.example", web_service_token: "tok-123456789", password: "x" } }] } });
+    const extra = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: {
+        integrations: [
+          {
+            external_system: "moodle",
+            usecase: "course_catalog",
+            settings_json: { site_url: "https://m.example", web_service_token: "tok-123456789", password: "x" },
+          },
+        ],
+      },
+    });
     expect(extra.body.errors).toEqual({ "integrations.0.settings_json.password": ["Moodle has no setting password"] });
-    expect((await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientUser, body: salesforce({}) })).status).toBe(403);
+    expect(
+      (await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientUser, body: salesforce({}) })).status,
+    ).toBe(403);
     expect((await call("GET", `/v1/apps/${otherId}/integrations`, { token: clientAdmin })).status).toBe(404);
-    expect((await call("POST", `/v1/apps/${appId}/integrations/upsert`, { token: clientAdmin, body: { integrations: [{ external_system: "moodle", usecase: "course_catalog", settings_json: {}, environment: "prod" }] } })).body.errors)
-      .toEqual({ "integrations.0.environment": ["Choose staging or production"] });
+    expect(
+      (
+        await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+          token: clientAdmin,
+          body: {
+            integrations: [
+              { external_system: "moodle", usecase: "course_catalog", settings_json: {}, environment: "prod" },
+            ],
+          },
+        })
+      ).body.errors,
+    ).toEqual({ "integrations.0.environment": ["Choose staging or production"] });
   });
 });

@@ -27,8 +27,13 @@ export function toIntegration(row: IntegrationRow, box: SecretBox): Integration 
     settings[name] = secretNames.has(name) ? maskSecret(box.open(value)) : value;
   }
   return {
-    id: row.id, name: row.name, environment: row.environment, usecase: row.usecase, external_system: row.externalSystem,
-    settings_json: settings, updated_at: row.updatedAt.toISOString(),
+    id: row.id,
+    name: row.name,
+    environment: row.environment,
+    usecase: row.usecase,
+    external_system: row.externalSystem,
+    settings_json: settings,
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -37,16 +42,26 @@ const integrationsOf = (appId: number, db: Executor) =>
 
 /** The client's integrations as GET answers them, but with no trace of a secret's value (docs/decisions/024). */
 const integrationsChange = (appId: number, box: SecretBox): Change => ({
-  appId, kind: "integration", targets: [""],
+  appId,
+  kind: "integration",
+  targets: [""],
   read: async (_, db) => (await integrationsOf(appId, db)).map((row) => withoutSecrets(row, box)),
-  summary: (_, before, after) => listSummary("Integrations", listChanges<{ name: string; environment: string }>(before, after, (i) => `${i.name} (${i.environment})`)),
+  summary: (_, before, after) =>
+    listSummary(
+      "Integrations",
+      listChanges<{ name: string; environment: string }>(before, after, (i) => `${i.name} (${i.environment})`),
+    ),
 });
 
 export function integrationRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/apps/:appId/integrations", tag: "Integrations",
-    summary: "The systems that can be linked, by group (CRM, LMS), and this client's saved integrations with secrets masked.",
-    params: AppParams, response: IntegrationsList,
+    method: "get",
+    path: "/v1/apps/:appId/integrations",
+    tag: "Integrations",
+    summary:
+      "The systems that can be linked, by group (CRM, LMS), and this client's saved integrations with secrets masked.",
+    params: AppParams,
+    response: IntegrationsList,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
       const rows = await integrationsOf(params.appId, deps.db);
@@ -56,14 +71,20 @@ export function integrationRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/integrations/upsert", tag: "Integrations",
-    summary: "Saves integrations (one per system, use case and environment; staging by default). Required settings are checked; secrets are stored encrypted and a masked value posted back leaves the stored one unchanged.",
-    params: AppParams, body: IntegrationsUpsertBody, response: IntegrationsSaved,
+    method: "post",
+    path: "/v1/apps/:appId/integrations/upsert",
+    tag: "Integrations",
+    summary:
+      "Saves integrations (one per system, use case and environment; staging by default). Required settings are checked; secrets are stored encrypted and a masked value posted back leaves the stored one unchanged.",
+    params: AppParams,
+    body: IntegrationsUpsertBody,
+    response: IntegrationsSaved,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const box = secretBoxOf(deps);
       const errors: Record<string, string[]> = {};
-      const planned: { values: Omit<typeof integrations.$inferInsert, "appId">; existing: IntegrationRow | null }[] = [];
+      const planned: { values: Omit<typeof integrations.$inferInsert, "appId">; existing: IntegrationRow | null }[] =
+        [];
       for (const [i, input] of body.integrations.entries()) {
         const at = (path: string) => `integrations.${i}.${path}`;
         const system = systemNamed(input.external_system);
@@ -71,10 +92,17 @@ export function integrationRoutes(route: RouteBuilder) {
         if (!system) errors[at("external_system")] = [`No system named ${input.external_system}`];
         else if (!usecase) errors[at("usecase")] = [`${system.title} has no use case ${input.usecase}`];
         if (!system || !usecase) continue;
-        const [existing] = await deps.db.select().from(integrations).where(and(
-          eq(integrations.appId, params.appId), eq(integrations.externalSystem, system.name),
-          eq(integrations.usecase, usecase.usecase), eq(integrations.environment, input.environment),
-        ));
+        const [existing] = await deps.db
+          .select()
+          .from(integrations)
+          .where(
+            and(
+              eq(integrations.appId, params.appId),
+              eq(integrations.externalSystem, system.name),
+              eq(integrations.usecase, usecase.usecase),
+              eq(integrations.environment, input.environment),
+            ),
+          );
         const known = new Set(usecase.settings_json.map((f) => f.name));
         for (const name of Object.keys(input.settings_json)) {
           if (!known.has(name)) errors[at(`settings_json.${name}`)] = [`${system.title} has no setting ${name}`];
@@ -90,17 +118,28 @@ export function integrationRoutes(route: RouteBuilder) {
           } else if (posted) {
             settings[field.name] = posted;
           }
-          if (field.required && !settings[field.name]) errors[at(`settings_json.${field.name}`)] = [`${field.title} is required`];
+          if (field.required && !settings[field.name])
+            errors[at(`settings_json.${field.name}`)] = [`${field.title} is required`];
         }
         planned.push({
-          values: { name: input.name || system.title, externalSystem: system.name, usecase: usecase.usecase, environment: input.environment, settings },
+          values: {
+            name: input.name || system.title,
+            externalSystem: system.name,
+            usecase: usecase.usecase,
+            environment: input.environment,
+            settings,
+          },
           existing: existing ?? null,
         });
       }
       if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
       await recordChange(deps, caller, integrationsChange(params.appId, box), async (db) => {
         for (const { values, existing } of planned) {
-          if (existing) await db.update(integrations).set({ ...values, updatedAt: new Date() }).where(eq(integrations.id, existing.id));
+          if (existing)
+            await db
+              .update(integrations)
+              .set({ ...values, updatedAt: new Date() })
+              .where(eq(integrations.id, existing.id));
           else await db.insert(integrations).values({ ...values, appId: params.appId });
         }
       });

@@ -31,7 +31,10 @@ export class SecretBox {
 
   open(stored: string) {
     if (!stored.startsWith(PREFIX)) throw new Error("not a sealed secret");
-    const [iv, tag, sealed] = stored.slice(PREFIX.length).split(".").map((part) => Buffer.from(part, "base64url"));
+    const [iv, tag, sealed] = stored
+      .slice(PREFIX.length)
+      .split(".")
+      .map((part) => Buffer.from(part, "base64url"));
     const decipher = createDecipheriv("aes-256-gcm", this.key, iv);
     decipher.setAuthTag(tag);
     return Buffer.concat([decipher.update(sealed), decipher.final()]).toString("utf8");

@@ -41,7 +41,8 @@ export const jobCatalog = {
     handler: async (_payload, deps) => ({ deleted: await purgeDeadRefreshTokens(deps) }),
   }),
   "website-discover": define({
-    description: "Reads a website's robots.txt and sitemaps and stores its URLs for review (the demo site's at the first start: to index).",
+    description:
+      "Reads a website's robots.txt and sitemaps and stores its URLs for review (the demo site's at the first start: to index).",
     payload: z.object({ websiteId: z.number().int().positive(), indexEveryPage: z.boolean().optional() }),
     retryLimit: 2,
     handler: async ({ websiteId, indexEveryPage: thenIndex }, deps) => {
@@ -97,10 +98,12 @@ export const jobCatalog = {
     payload: z.object({ olderThanSeconds: z.number().int().min(0).optional() }),
     schedule: "*/5 * * * *",
     retryLimit: 1,
-    handler: async ({ olderThanSeconds }, deps) => recoverPipeline(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds),
+    handler: async ({ olderThanSeconds }, deps) =>
+      recoverPipeline(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds),
   }),
   "database-maintenance": define({
-    description: "Vacuums and analyses the tables that need it when the database has no autovacuum of its own (embedded PGlite).",
+    description:
+      "Vacuums and analyses the tables that need it when the database has no autovacuum of its own (embedded PGlite).",
     payload: z.object({}),
     // Also sent when a website's indexing run ends, so its passages are searched with fresh statistics.
     schedule: "*/5 * * * *",

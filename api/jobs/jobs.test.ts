@@ -30,7 +30,10 @@ describe("jobs through pg-boss", () => {
     await signInAs(host, "client.user@example.com");
     await signInAs(host, "client.user@example.com");
     const [clientUser] = await host.deps.db.select().from(users).where(eq(users.email, "client.user@example.com"));
-    await host.deps.db.update(refreshTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(refreshTokens.userId, clientUser.id));
+    await host.deps.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(refreshTokens.userId, clientUser.id));
     const run = await call("POST", "/v1/jobs/purge-refresh-tokens/run", { token: adminToken, body: {} });
     expect(run.status).toBe(202);
     const job = await waitForState("purge-refresh-tokens", run.body.id, "completed");
@@ -49,7 +52,11 @@ describe("jobs through pg-boss", () => {
   });
 
   it("leaves pg-boss's own queues out of the recent jobs", async () => {
-    const boss = (host.deps.jobs as unknown as { boss: { createQueue(name: string): Promise<void>; send(name: string, data: object): Promise<string | null> } }).boss;
+    const boss = (
+      host.deps.jobs as unknown as {
+        boss: { createQueue(name: string): Promise<void>; send(name: string, data: object): Promise<string | null> };
+      }
+    ).boss;
     await boss.createQueue("__pgboss__send-it");
     expect(await boss.send("__pgboss__send-it", { name: "purge-refresh-tokens" })).toBeTruthy();
     const { body } = await call("GET", "/v1/jobs?page_size=100", { token: adminToken });

@@ -30,13 +30,21 @@ afterAll(() => host?.close());
 /** A lease row as another process would hold it: live for `seconds` (negative: already lapsed). */
 async function otherWorker(seconds: number) {
   const workerId = randomUUID();
-  await host.deps.db.insert(workerLeases).values({ workerId, process: "elsewhere:1", expiresAt: sql`now() + make_interval(secs => ${seconds})` });
+  await host.deps.db
+    .insert(workerLeases)
+    .values({ workerId, process: "elsewhere:1", expiresAt: sql`now() + make_interval(secs => ${seconds})` });
   return workerId;
 }
 
 async function addWebsite(pageUrls: string[], status: string) {
-  const [website] = await host.deps.db.insert(websites).values({ appId, url: pageUrls[0], siteMap: "few_urls", seedUrls: pageUrls, status: "sitemap_generated" }).returning();
-  const rows = await host.deps.db.insert(urls).values(pageUrls.map((url) => ({ appId, websiteId: website.id, url, status }))).returning();
+  const [website] = await host.deps.db
+    .insert(websites)
+    .values({ appId, url: pageUrls[0], siteMap: "few_urls", seedUrls: pageUrls, status: "sitemap_generated" })
+    .returning();
+  const rows = await host.deps.db
+    .insert(urls)
+    .values(pageUrls.map((url) => ({ appId, websiteId: website.id, url, status })))
+    .returning();
   return { website, rows };
 }
 
@@ -45,21 +53,38 @@ describe("worker leases", () => {
     const live = await otherWorker(3600);
     const dead = await otherWorker(-1);
     const dayAgo = new Date(Date.now() - 86_400_000);
-    const { website, rows } = await addWebsite(["https://leases.example/live", "https://leases.example/dead", "https://leases.example/unknown"], "sent_for_indexing");
+    const { website, rows } = await addWebsite(
+      ["https://leases.example/live", "https://leases.example/dead", "https://leases.example/unknown"],
+      "sent_for_indexing",
+    );
     await host.deps.db.update(urls).set({ claimedBy: live, updatedAt: dayAgo }).where(eq(urls.id, rows[0].id));
     await host.deps.db.update(urls).set({ claimedBy: dead }).where(eq(urls.id, rows[1].id));
     await host.deps.db.update(urls).set({ claimedBy: randomUUID() }).where(eq(urls.id, rows[2].id));
-    const files = await host.deps.db.insert(knowledgeFiles).values([
-      { appId, fileName: "live.pdf", uploadKey: "uploads/live.pdf", status: "sent_for_indexing", claimedBy: live, updatedAt: dayAgo },
-      { appId, fileName: "dead.pdf", uploadKey: "uploads/dead.pdf", status: "sent_for_indexing", claimedBy: dead },
-    ]).returning();
+    const files = await host.deps.db
+      .insert(knowledgeFiles)
+      .values([
+        {
+          appId,
+          fileName: "live.pdf",
+          uploadKey: "uploads/live.pdf",
+          status: "sent_for_indexing",
+          claimedBy: live,
+          updatedAt: dayAgo,
+        },
+        { appId, fileName: "dead.pdf", uploadKey: "uploads/dead.pdf", status: "sent_for_indexing", claimedBy: dead },
+      ])
+      .returning();
 
     // Called directly, so what comes back is seen before any job acts on it.
     const taken = await takeBackAbandonedUrls(host.deps);
     const filesTaken = await takeBackAbandonedFiles(host.deps);
 
     const after = await host.deps.db.select().from(urls).where(eq(urls.websiteId, website.id)).orderBy(urls.id);
-    expect(after.map((r) => [r.status, r.claimedBy])).toEqual([["sent_for_indexing", live], ["to_be_indexed", null], ["to_be_indexed", null]]);
+    expect(after.map((r) => [r.status, r.claimedBy])).toEqual([
+      ["sent_for_indexing", live],
+      ["to_be_indexed", null],
+      ["to_be_indexed", null],
+    ]);
     expect(taken.toProcess).toEqual([website.id]);
     expect(filesTaken).toEqual([files[1].id]);
     const [liveFile] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, files[0].id));
@@ -69,10 +94,13 @@ describe("worker leases", () => {
   it("takes back a sitemap generation of a lapsed worker, and leaves a live one's alone", async () => {
     const live = await otherWorker(3600);
     const dead = await otherWorker(-1);
-    const [mine, theirs] = await host.deps.db.insert(websites).values([
-      { appId, url: "https://live.example/", claimedBy: live },
-      { appId, url: "https://dead.example/", claimedBy: dead },
-    ]).returning();
+    const [mine, theirs] = await host.deps.db
+      .insert(websites)
+      .values([
+        { appId, url: "https://live.example/", claimedBy: live },
+        { appId, url: "https://dead.example/", claimedBy: dead },
+      ])
+      .returning();
     const taken = await takeBackAbandonedUrls(host.deps);
     expect(taken.toDiscover).toEqual([theirs.id]);
     const [still] = await host.deps.db.select().from(websites).where(eq(websites.id, mine.id));
@@ -81,7 +109,8 @@ describe("worker leases", () => {
 
   it("keeps a worker's lease alive while it runs and gives it up when it stops; a sole process clears earlier leases", async () => {
     const lease = await WorkerLease.start(host.deps.db, { seconds: 3, soleProcess: false, log: quietLog });
-    const expiry = async () => (await host.deps.db.select().from(workerLeases).where(eq(workerLeases.workerId, lease.workerId)))[0]?.expiresAt;
+    const expiry = async () =>
+      (await host.deps.db.select().from(workerLeases).where(eq(workerLeases.workerId, lease.workerId)))[0]?.expiresAt;
     const first = await expiry();
     expect(first!.getTime()).toBeGreaterThan(Date.now());
     await until("a renewal", async () => (await expiry())!.getTime() > first!.getTime(), 10_000);
@@ -106,7 +135,12 @@ describe("a worker whose lease lapsed mid-page", () => {
       if (req.url !== "/tuition") return res.writeHead(404).end();
       served += 1;
       const text = served === 1 ? "Tuition was 9,000 dollars." : "Tuition is 12,400 dollars from this fall.";
-      const send = () => res.writeHead(200, { "content-type": "text/html" }).end(`<html><head><title>Tuition</title></head><body><main><h1>Tuition</h1><p>${text}</p></main></body></html>`);
+      const send = () =>
+        res
+          .writeHead(200, { "content-type": "text/html" })
+          .end(
+            `<html><head><title>Tuition</title></head><body><main><h1>Tuition</h1><p>${text}</p></main></body></html>`,
+          );
       if (served === 1) setTimeout(send, 5000);
       else send();
     });
@@ -121,10 +155,14 @@ describe("a worker whose lease lapsed mid-page", () => {
     const stalled = await otherWorker(2);
     const late = processWebsite(website.id, { ...host.deps, workerId: stalled });
     // This host's worker sees the lapse, takes the page back and indexes it as it is now.
-    await until("the page to be taken back and indexed", async () => {
-      const [row] = await host.deps.db.select().from(urls).where(eq(urls.id, rows[0].id));
-      return row.status === "indexed";
-    }, 20_000);
+    await until(
+      "the page to be taken back and indexed",
+      async () => {
+        const [row] = await host.deps.db.select().from(urls).where(eq(urls.id, rows[0].id));
+        return row.status === "indexed";
+      },
+      20_000,
+    );
     expect(await late).toEqual({ taken_back: 1 });
     const stored = await host.deps.db.select({ text: chunks.text }).from(chunks).where(eq(chunks.urlId, rows[0].id));
     expect(stored.map((c) => c.text).join(" ")).toContain("12,400");
@@ -146,10 +184,14 @@ describe("the first start", () => {
     });
     try {
       await first.resumePipeline();
-      const [demo] = await until("the demo website's sitemap generation", async () => {
-        const found = await first.deps.db.select().from(websites);
-        return found.length > 0 && found[0].status !== "pending_sitemap_generation" && found;
-      }, 20_000);
+      const [demo] = await until(
+        "the demo website's sitemap generation",
+        async () => {
+          const found = await first.deps.db.select().from(websites);
+          return found.length > 0 && found[0].status !== "pending_sitemap_generation" && found;
+        },
+        20_000,
+      );
       expect(demo).toMatchObject({ status: "sitemap_generated", claimedBy: null });
       expect(demo.urlsCount).toBeGreaterThan(5);
     } finally {

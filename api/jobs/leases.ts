@@ -29,7 +29,10 @@ export class WorkerLease {
   private timer: NodeJS.Timeout | null = null;
   private ticking: Promise<void> | null = null;
 
-  private constructor(private readonly db: Database, private readonly options: LeaseOptions) {}
+  private constructor(
+    private readonly db: Database,
+    private readonly options: LeaseOptions,
+  ) {}
 
   static async start(db: Database, options: LeaseOptions) {
     const lease = new WorkerLease(db, options);
@@ -43,7 +46,8 @@ export class WorkerLease {
   /** Extends the lease from the database's clock (re-creating it if a sweep removed it). */
   async renew() {
     const expiresAt = sql`now() + make_interval(secs => ${this.options.seconds})`;
-    await this.db.insert(workerLeases)
+    await this.db
+      .insert(workerLeases)
       .values({ workerId: this.workerId, process: `${hostname()}:${process.pid}`.slice(0, 200), expiresAt })
       .onConflictDoUpdate({ target: workerLeases.workerId, set: { expiresAt } });
   }

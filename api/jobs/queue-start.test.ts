@@ -38,7 +38,9 @@ it("makes every queue and schedule match the catalog on start, and changes nothi
   const queues = await bossOf(again).getQueues([...queueNames]);
   expect(queues.map((queue) => queue.name).sort()).toEqual([...queueNames].sort());
   expect(queues.find((queue) => queue.name === name)?.retryLimit).toBe(jobCatalog[name].retryLimit ?? 2);
-  expect((await bossOf(again).getSchedules()).find((schedule) => schedule.name === scheduled)?.cron).toBe(jobCatalog[scheduled].schedule);
+  expect((await bossOf(again).getSchedules()).find((schedule) => schedule.name === scheduled)?.cron).toBe(
+    jobCatalog[scheduled].schedule,
+  );
   await again.stop();
 
   const updates: string[] = [];

@@ -20,38 +20,58 @@ const SUPERVISE_SECONDS = 10;
  * and PGlite's in-process LISTEN/NOTIFY, so jobs start within milliseconds in the embedded default.
  */
 export class JobQueue {
-  private constructor(private readonly boss: PgBoss, private readonly log: Logger) {}
+  private constructor(
+    private readonly boss: PgBoss,
+    private readonly log: Logger,
+  ) {}
 
   static async start(handle: DatabaseHandle, log: Logger): Promise<JobQueue> {
     const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
     const boss =
       handle.kind === "pglite"
-        ? new PgBoss({ db: fromPglite(handle.pglite as unknown as Parameters<typeof fromPglite>[0]), backend: "pglite", useListenNotify: true, ...supervision })
+        ? new PgBoss({
+            db: fromPglite(handle.pglite as unknown as Parameters<typeof fromPglite>[0]),
+            backend: "pglite",
+            useListenNotify: true,
+            ...supervision,
+          })
         : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 4, ...supervision });
     boss.on("error", (error) => log.error("job queue error", error));
     await boss.start();
     // Each start makes the queues match the catalog; a queue already as the catalog says is left
     // alone (two statements a queue on every start were a tenth of the embedded start-up).
-    const existing = new Map((await boss.getQueues([...queueNames])).map((queue) => [queue.name, queue as unknown as Record<string, unknown>]));
+    const existing = new Map(
+      (await boss.getQueues([...queueNames])).map((queue) => [queue.name, queue as unknown as Record<string, unknown>]),
+    );
     const schedules = new Map((await boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron]));
     for (const name of queueNames) {
       const job = jobCatalog[name];
       const options = {
-        retryLimit: job.retryLimit ?? 2, retryBackoff: true, notify: true, heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
+        retryLimit: job.retryLimit ?? 2,
+        retryBackoff: true,
+        notify: true,
+        heartbeatSeconds: JOB_HEARTBEAT_SECONDS,
         ...(job.expireInSeconds ? { expireInSeconds: job.expireInSeconds } : {}),
       };
       const queue = existing.get(name);
       if (!queue) await boss.createQueue(name, options);
-      else if (!Object.entries(options).every(([key, value]) => queue[key] === value)) await boss.updateQueue(name, options);
+      else if (!Object.entries(options).every(([key, value]) => queue[key] === value))
+        await boss.updateQueue(name, options);
       if (job.schedule && schedules.get(name) !== job.schedule) await boss.schedule(name, job.schedule, {});
     }
     return new JobQueue(boss, log);
   }
 
   /** Enqueues a job after checking its payload against the catalog; `startAfterSeconds` holds it back that long. */
-  async send<N extends QueueName>(name: N, payload: PayloadOf<N>, options: { startAfterSeconds?: number } = {}): Promise<string | null> {
+  async send<N extends QueueName>(
+    name: N,
+    payload: PayloadOf<N>,
+    options: { startAfterSeconds?: number } = {},
+  ): Promise<string | null> {
     const data = jobCatalog[name].payload.parse(payload) as object;
-    return options.startAfterSeconds ? this.boss.send(name, data, { startAfter: options.startAfterSeconds }) : this.boss.send(name, data);
+    return options.startAfterSeconds
+      ? this.boss.send(name, data, { startAfter: options.startAfterSeconds })
+      : this.boss.send(name, data);
   }
 
   /** Starts handlers for every queue of the catalog in this process. */
@@ -84,7 +104,9 @@ export class JobQueue {
 
   /** Counts by state for every catalog queue, straight from pg-boss's job table. */
   async listQueues(): Promise<QueueSummary[]> {
-    const { rows } = await this.sql("select name, state::text as state, count(*)::int as count from pgboss.job group by name, state");
+    const { rows } = await this.sql(
+      "select name, state::text as state, count(*)::int as count from pgboss.job group by name, state",
+    );
     const schedules = await this.boss.getSchedules();
     return queueNames.map((name) => {
       const counts = Object.fromEntries(JOB_STATES.map((s) => [s, 0])) as Record<JobState, number>;
@@ -108,7 +130,9 @@ export class JobQueue {
     else where.push(`name = any($${values.push(queueNames)})`);
     if (query.state) where.push(`state::text = $${values.push(query.state)}`);
     const clause = `where ${where.join(" and ")}`;
-    const { rows: [{ count }] } = await this.sql(`select count(*)::int as count from pgboss.job ${clause}`, values);
+    const {
+      rows: [{ count }],
+    } = await this.sql(`select count(*)::int as count from pgboss.job ${clause}`, values);
     const offset = (query.page - 1) * query.page_size;
     const { rows } = await this.sql(
       `select id::text, name, state::text as state, data, output, retry_count, retry_limit, created_on, started_on, completed_on
@@ -139,7 +163,8 @@ export class JobQueue {
   /** Puts a failed or cancelled job back in line. */
   async retry(queue: string, id: string) {
     const job = await this.getJob(queue, id);
-    if (job.state !== "failed" && job.state !== "cancelled") throw badRequest(`Only failed or cancelled jobs can be retried; this one is ${job.state}`);
+    if (job.state !== "failed" && job.state !== "cancelled")
+      throw badRequest(`Only failed or cancelled jobs can be retried; this one is ${job.state}`);
     if (job.state === "cancelled") await this.boss.resume(queue, id);
     else await this.boss.retry(queue, id);
     this.log.info(`job ${id} of ${queue} queued again`);
@@ -147,7 +172,8 @@ export class JobQueue {
 
   async cancel(queue: string, id: string) {
     const job = await this.getJob(queue, id);
-    if (!["created", "retry", "active"].includes(job.state)) throw badRequest(`Only waiting or running jobs can be cancelled; this one is ${job.state}`);
+    if (!["created", "retry", "active"].includes(job.state))
+      throw badRequest(`Only waiting or running jobs can be cancelled; this one is ${job.state}`);
     await this.boss.cancel(queue, id);
   }
 
@@ -155,7 +181,8 @@ export class JobQueue {
   async runNow(queue: string, data: Record<string, unknown>) {
     if (!isQueueName(queue)) throw notFound(`No queue named ${queue}`);
     const parsed = jobCatalog[queue].payload.safeParse(data);
-    if (!parsed.success) throw badRequest("This payload does not fit the queue", { data: parsed.error.issues.map((i) => i.message) });
+    if (!parsed.success)
+      throw badRequest("This payload does not fit the queue", { data: parsed.error.issues.map((i) => i.message) });
     return this.send(queue, parsed.data as never);
   }
 }

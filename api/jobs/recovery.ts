@@ -15,7 +15,9 @@ export async function takeBackAbandonedWork(deps: ApiDeps) {
   for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
   for (const fileId of files) await deps.jobs.send("file-index", { fileId });
   if (toProcess.length || toDiscover.length || files.length) {
-    deps.log.info(`took back abandoned work: ${toProcess.length} website(s) to process, ${toDiscover.length} to discover, ${files.length} file(s)`);
+    deps.log.info(
+      `took back abandoned work: ${toProcess.length} website(s) to process, ${toDiscover.length} to discover, ${files.length} file(s)`,
+    );
   }
   return { processing: toProcess.length, discovering: toDiscover.length, files: files.length };
 }

@@ -8,7 +8,10 @@ const JobParams = z.object({ queue: z.string(), id: z.string() });
 /** The background-jobs dashboard and queue console (staff only: jobs span every client). */
 export function jobRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/jobs/queues", tag: "Jobs", summary: "Every queue with its job counts by state and its schedule.",
+    method: "get",
+    path: "/v1/jobs/queues",
+    tag: "Jobs",
+    summary: "Every queue with its job counts by state and its schedule.",
     response: QueuesList,
     handler: async ({ caller, deps }) => {
       requireStaff(caller);
@@ -16,24 +19,36 @@ export function jobRoutes(route: RouteBuilder) {
     },
   });
   route({
-    method: "get", path: "/v1/jobs", tag: "Jobs", summary: "Recent jobs, newest first, optionally of one queue and state.",
-    query: JobsQuery, response: JobsList,
+    method: "get",
+    path: "/v1/jobs",
+    tag: "Jobs",
+    summary: "Recent jobs, newest first, optionally of one queue and state.",
+    query: JobsQuery,
+    response: JobsList,
     handler: async ({ caller, query, deps }) => {
       requireStaff(caller);
       return deps.jobs.listJobs(query);
     },
   });
   route({
-    method: "get", path: "/v1/jobs/:queue/:id", tag: "Jobs", summary: "One job with its payload, output (or error) and retries.",
-    params: JobParams, response: JobRecord,
+    method: "get",
+    path: "/v1/jobs/:queue/:id",
+    tag: "Jobs",
+    summary: "One job with its payload, output (or error) and retries.",
+    params: JobParams,
+    response: JobRecord,
     handler: async ({ caller, params, deps }) => {
       requireStaff(caller);
       return deps.jobs.getJob(params.queue, params.id);
     },
   });
   route({
-    method: "post", path: "/v1/jobs/:queue/:id/retry", tag: "Jobs", summary: "Queues a failed or cancelled job again.",
-    params: JobParams, response: JobCommandResult,
+    method: "post",
+    path: "/v1/jobs/:queue/:id/retry",
+    tag: "Jobs",
+    summary: "Queues a failed or cancelled job again.",
+    params: JobParams,
+    response: JobCommandResult,
     handler: async ({ caller, params, deps }) => {
       requireStaff(caller);
       await deps.jobs.retry(params.queue, params.id);
@@ -41,8 +56,12 @@ export function jobRoutes(route: RouteBuilder) {
     },
   });
   route({
-    method: "post", path: "/v1/jobs/:queue/:id/cancel", tag: "Jobs", summary: "Cancels a waiting or running job.",
-    params: JobParams, response: JobCommandResult,
+    method: "post",
+    path: "/v1/jobs/:queue/:id/cancel",
+    tag: "Jobs",
+    summary: "Cancels a waiting or running job.",
+    params: JobParams,
+    response: JobCommandResult,
     handler: async ({ caller, params, deps }) => {
       requireStaff(caller);
       await deps.jobs.cancel(params.queue, params.id);
@@ -50,8 +69,14 @@ export function jobRoutes(route: RouteBuilder) {
     },
   });
   route({
-    method: "post", path: "/v1/jobs/:queue/run", tag: "Jobs", summary: "Enqueues a job of this queue now.",
-    params: z.object({ queue: z.string() }), body: RunJobBody, response: JobCommandResult, status: 202,
+    method: "post",
+    path: "/v1/jobs/:queue/run",
+    tag: "Jobs",
+    summary: "Enqueues a job of this queue now.",
+    params: z.object({ queue: z.string() }),
+    body: RunJobBody,
+    response: JobCommandResult,
+    status: 202,
     handler: async ({ caller, params, body, deps }) => {
       requireStaff(caller);
       const id = await deps.jobs.runNow(params.queue, body.data);

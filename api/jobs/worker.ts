@@ -8,7 +8,9 @@ import { startApiHost } from "../host";
 
 const dataDir = path.resolve(process.env.DATA_DIR ?? "data");
 if (!process.env.DATABASE_URL) {
-  console.error("npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs the jobs itself.");
+  console.error(
+    "npm run worker needs DATABASE_URL: the embedded database belongs to the server process, which runs the jobs itself.",
+  );
   process.exit(1);
 }
 const secrets = loadRuntimeSecrets(dataDir, process.env);

@@ -14,5 +14,14 @@ export async function replaceChunks(tx: Pick<Database, "delete" | "insert">, sou
   // Relevance weights are measured again on the next question (in this process; others within a minute).
   forgetCorpusStats(source.appId);
   if (!pieces.length) return;
-  await tx.insert(chunks).values(pieces.map((c) => ({ appId: source.appId, ...owner, position: c.position, headingPath: c.headingPath, text: c.text, tsv: c.tsv })));
+  await tx.insert(chunks).values(
+    pieces.map((c) => ({
+      appId: source.appId,
+      ...owner,
+      position: c.position,
+      headingPath: c.headingPath,
+      text: c.text,
+      tsv: c.tsv,
+    })),
+  );
 }

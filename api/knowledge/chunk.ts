@@ -146,7 +146,12 @@ export function chunkBlocks(blocks: Block[], options: ChunkOptions = {}): Chunk[
       // Chunks of every source (pages, PDFs) reach the database through here.
       const stored = storableText(text);
       const headingPath = currentPath.map(storableText);
-      chunks.push({ position: chunks.length, headingPath, text: stored, tsv: tsvectorOf(stored, searchedFieldsOf(options.title, headingPath)) });
+      chunks.push({
+        position: chunks.length,
+        headingPath,
+        text: stored,
+        tsv: tsvectorOf(stored, searchedFieldsOf(options.title, headingPath)),
+      });
     }
     const tail: Piece[] = [];
     if (keepOverlap) {

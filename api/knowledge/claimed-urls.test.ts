@@ -34,9 +34,11 @@ describe("a job's claimed URLs", () => {
     const { claim, calls } = batches(57, 10);
     const next = claimedUrls(claim, 10);
     const seen: number[] = [];
-    await Promise.all(Array.from({ length: 8 }, async () => {
-      for (let row = await next(); row !== null; row = await next()) seen.push(row);
-    }));
+    await Promise.all(
+      Array.from({ length: 8 }, async () => {
+        for (let row = await next(); row !== null; row = await next()) seen.push(row);
+      }),
+    );
     expect(seen.sort((a, b) => a - b)).toEqual(Array.from({ length: 57 }, (_, i) => i));
     // Six batches and the empty claim that said nothing was left.
     expect(calls).toHaveLength(7);

@@ -30,10 +30,14 @@ beforeAll(async () => {
   token = (await signInAs(host, "client.admin@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
   const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
-    token, body: { websites: [{ app_id: appId, url: pageUrl, site_map: "few_urls" }] },
+    token,
+    body: { websites: [{ app_id: appId, url: pageUrl, site_map: "few_urls" }] },
   });
   websiteId = created.body.websites[0].id;
-  await until("the URL list", async () => (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls`, { token })).body.data?.length === 1);
+  await until(
+    "the URL list",
+    async () => (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls`, { token })).body.data?.length === 1,
+  );
 });
 afterAll(async () => {
   await host?.close();
@@ -43,17 +47,26 @@ afterAll(async () => {
 /** Asks for indexing (as the Index menu does) and answers the chunk text once the page is indexed again. */
 async function indexAndRead() {
   const before = (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls`, { token })).body.data[0];
-  await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, { token, body: { status: "to_be_indexed" } });
+  await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+    token,
+    body: { status: "to_be_indexed" },
+  });
   await until("the page to be indexed", async () => {
     const row = (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls`, { token })).body.data[0];
     return row.status === "indexed" && row.indexed_at !== before.indexed_at;
   });
-  const cached = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/fetch_cached_chunks`, { token, body: { appId, url: pageUrl } });
+  const cached = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/fetch_cached_chunks`, {
+    token,
+    body: { appId, url: pageUrl },
+  });
   return cached.body.chunks.map((c: { text: string }) => c.text).join("\n");
 }
 
 const saveRules = (metadata: unknown) =>
-  call("POST", "/v1/controls/upsert_finetunings", { token, body: { finetunings: [{ app_id: appId, finetuning_type: "html_tags_to_remove", metadata }] } });
+  call("POST", "/v1/controls/upsert_finetunings", {
+    token,
+    body: { finetunings: [{ app_id: appId, finetuning_type: "html_tags_to_remove", metadata }] },
+  });
 
 describe("HTML tag clean-up rules at indexing", () => {
   it("without a rule, the campaign box and the table are part of the indexed text", async () => {
@@ -74,7 +87,10 @@ describe("HTML tag clean-up rules at indexing", () => {
 
   it("once the rule is deleted, the next indexing brings them back", async () => {
     const rules = (await call("GET", `/v1/controls/list_finetunings?app_id=${appId}`, { token })).body.finetunings;
-    await call("DELETE", "/v1/controls/bulk_delete_finetunings", { token, body: { app_id: appId, ids: rules.map((r: { id: number }) => r.id) } });
+    await call("DELETE", "/v1/controls/bulk_delete_finetunings", {
+      token,
+      body: { app_id: appId, ids: rules.map((r: { id: number }) => r.id) },
+    });
     const text = await indexAndRead();
     expect(text).toContain("Limited offer");
     expect(text).toContain("Legacy fee table");

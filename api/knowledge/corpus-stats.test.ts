@@ -16,9 +16,16 @@ describe("corpusStats", () => {
     vi.useFakeTimers({ toFake: ["Date"] });
     const db = host.deps.db;
     const [app] = await db.insert(clientApps).values({ clientName: "Pier Museum", urlCode: "pier-museum" }).returning();
-    const [site] = await db.insert(websites).values({ appId: app.id, url: "https://pier.example.com", siteMap: "few_urls", status: "sitemap_generated" }).returning();
-    const [page] = await db.insert(urls).values({ appId: app.id, websiteId: site.id, url: "https://pier.example.com/", title: "Pier", status: "indexed" }).returning();
-    const passage = (position: number, text: string) => db.insert(chunks).values({ appId: app.id, urlId: page.id, position, text });
+    const [site] = await db
+      .insert(websites)
+      .values({ appId: app.id, url: "https://pier.example.com", siteMap: "few_urls", status: "sitemap_generated" })
+      .returning();
+    const [page] = await db
+      .insert(urls)
+      .values({ appId: app.id, websiteId: site.id, url: "https://pier.example.com/", title: "Pier", status: "indexed" })
+      .returning();
+    const passage = (position: number, text: string) =>
+      db.insert(chunks).values({ appId: app.id, urlId: page.id, position, text });
     await passage(0, "The harbor museum opens at ten.");
 
     const first = await corpusStats(app.id, ["harbor", "kayak"], db);
@@ -40,13 +47,30 @@ describe("corpusStats", () => {
   it("counts a word past the index's cap once the store's words are read, and by the index again once the store changed", async () => {
     const db = host.deps.db;
     const [app] = await db.insert(clientApps).values({ clientName: "Ferry Line", urlCode: "ferry-line" }).returning();
-    const [site] = await db.insert(websites).values({ appId: app.id, url: "https://ferry.example.com", siteMap: "few_urls", status: "sitemap_generated" }).returning();
-    const [page] = await db.insert(urls).values({ appId: app.id, websiteId: site.id, url: "https://ferry.example.com/", title: "Ferry", status: "indexed" }).returning();
+    const [site] = await db
+      .insert(websites)
+      .values({ appId: app.id, url: "https://ferry.example.com", siteMap: "few_urls", status: "sitemap_generated" })
+      .returning();
+    const [page] = await db
+      .insert(urls)
+      .values({
+        appId: app.id,
+        websiteId: site.id,
+        url: "https://ferry.example.com/",
+        title: "Ferry",
+        status: "indexed",
+      })
+      .returning();
     const passages = FREQUENCY_CAP + 20;
     for (let from = 0; from < passages; from += 1000) {
-      await db.insert(chunks).values(Array.from({ length: Math.min(1000, passages - from) }, (_, i) => ({
-        appId: app.id, urlId: page.id, position: from + i, text: `The ferry leaves pier ${from + i} on the hour.`,
-      })));
+      await db.insert(chunks).values(
+        Array.from({ length: Math.min(1000, passages - from) }, (_, i) => ({
+          appId: app.id,
+          urlId: page.id,
+          position: from + i,
+          text: `The ferry leaves pier ${from + i} on the hour.`,
+        })),
+      );
     }
 
     // The first question is counted by the index, up to its cap, while the words are read behind it.
@@ -57,7 +81,9 @@ describe("corpusStats", () => {
     expect([read.frequencies.get("ferri"), read.frequencies.get("hour")]).toEqual([passages, passages]);
 
     // Passages stored since the read: its counts are behind, so a word is counted by the index.
-    await db.insert(chunks).values({ appId: app.id, urlId: page.id, position: passages, text: "A kayak tour rounds the pier." });
+    await db
+      .insert(chunks)
+      .values({ appId: app.id, urlId: page.id, position: passages, text: "A kayak tour rounds the pier." });
     forgetCorpusStats(app.id);
     const changed = await corpusStats(app.id, ["pier", "kayak"], db);
     expect([changed.frequencies.get("pier"), changed.frequencies.get("kayak")]).toEqual([FREQUENCY_CAP, 1]);

@@ -48,20 +48,26 @@ export function forgetCorpusStats(appId: number) {
   markVocabularyStale(appId);
 }
 
-
 /** The client's figures, with the passage counts of `lexemes` known. */
 export async function corpusStats(appId: number, lexemes: string[], db: Database): Promise<CorpusStats> {
   let stats = byClient.get(appId);
   if (!stats || Date.now() - stats.measuredAt > KEEP_MS) {
     const measuredAt = Date.now();
-    const previous = stats && measuredAt - stats.frequenciesSince <= KEEP_FREQUENCIES_MS && stats.frequencies.size <= MAX_FREQUENCIES ? stats : null;
-    const [row] = rowsOf<{ passages: number; average_length: number | null; average_field_length: number | null }>(await db.execute(sql`
+    const previous =
+      stats && measuredAt - stats.frequenciesSince <= KEEP_FREQUENCIES_MS && stats.frequencies.size <= MAX_FREQUENCIES
+        ? stats
+        : null;
+    const [row] = rowsOf<{ passages: number; average_length: number | null; average_field_length: number | null }>(
+      await db.execute(sql`
       select (select count(*)::int from chunks where chunks.app_id = ${appId}) as passages, sample.average_length, sample.average_field_length
       from (select avg(length(sampled.tsv))::float8 as average_length, avg(length(${fieldsOf(sql`sampled.tsv`)}))::float8 as average_field_length
-        from (select chunks.tsv from chunks where chunks.app_id = ${appId} limit ${LENGTH_SAMPLE}) sampled) sample`));
+        from (select chunks.tsv from chunks where chunks.app_id = ${appId} limit ${LENGTH_SAMPLE}) sampled) sample`),
+    );
     stats = {
-      passages: Number(row.passages), averageLength: Number(row.average_length ?? 0) || 1,
-      averageFieldLength: Number(row.average_field_length ?? 0) || 1, measuredAt,
+      passages: Number(row.passages),
+      averageLength: Number(row.average_length ?? 0) || 1,
+      averageFieldLength: Number(row.average_field_length ?? 0) || 1,
+      measuredAt,
       frequencies: new Map(previous ? [...previous.frequencies].filter(([, passages]) => passages > 0) : []),
       frequenciesSince: previous?.frequenciesSince ?? measuredAt,
     };
@@ -83,10 +89,15 @@ export async function corpusStats(appId: number, lexemes: string[], db: Database
     unknown = unknown.filter((lexeme) => !stats.frequencies.has(lexeme));
   }
   if (unknown.length) {
-    const counted = rowsOf<{ lexeme: string; passages: number }>(await db.execute(sql`
+    const counted = rowsOf<{ lexeme: string; passages: number }>(
+      await db.execute(sql`
       select asked.word as lexeme, (select count(*)::int from (
           select 1 from chunks where chunks.app_id = ${appId} and chunks.tsv @@ quote_literal(asked.word)::tsquery limit ${FREQUENCY_CAP}) hits) as passages
-      from unnest(array[${sql.join(unknown.map((lexeme) => sql`${lexeme}`), sql`, `)}]::text[]) as asked(word)`));
+      from unnest(array[${sql.join(
+        unknown.map((lexeme) => sql`${lexeme}`),
+        sql`, `,
+      )}]::text[]) as asked(word)`),
+    );
     for (const row of counted) stats.frequencies.set(row.lexeme, Number(row.passages));
   }
   return stats;

@@ -30,7 +30,8 @@ afterAll(async () => {
 async function killMidIndexing(where: string, env: Record<string, string> = {}) {
   // node itself with tsx as a loader (not the tsx wrapper), so SIGKILL reaches the process that works.
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/crashable-host.ts", where, site.base], {
-    stdio: ["ignore", "pipe", "inherit"], env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+    env: { ...process.env, ...env },
   });
   await new Promise<void>((resolve, reject) => {
     child.stdout.on("data", (chunk: Buffer) => {
@@ -44,8 +45,13 @@ async function killMidIndexing(where: string, env: Record<string, string> = {}) 
 }
 
 const statuses = async (db: Database) =>
-  (await db.select({ status: urls.status, n: sql<number>`count(*)::int` }).from(urls).groupBy(urls.status).orderBy(urls.status))
-    .map((r) => `${r.status}:${r.n}`);
+  (
+    await db
+      .select({ status: urls.status, n: sql<number>`count(*)::int` })
+      .from(urls)
+      .groupBy(urls.status)
+      .orderBy(urls.status)
+  ).map((r) => `${r.status}:${r.n}`);
 
 const config = (env: Record<string, string>) =>
   apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "4", ...env }, TEST_SECRETS);
@@ -55,10 +61,16 @@ it("resumes indexing after the process is killed mid-run", async () => {
 
   // A new process opens the same database and picks the work up.
   const host = await startApiHost({
-    database: { dir: path.join(dataDir, "pglite") }, storageDir: path.join(dataDir, "files"), config: config({}), seed: false, log: quietLog,
+    database: { dir: path.join(dataDir, "pglite") },
+    storageDir: path.join(dataDir, "files"),
+    config: config({}),
+    seed: false,
+    log: quietLog,
   });
   try {
-    expect((await statuses(host.deps.db)).some((s) => s.startsWith("sent_for_indexing") || s.startsWith("to_be_indexed"))).toBe(true);
+    expect(
+      (await statuses(host.deps.db)).some((s) => s.startsWith("sent_for_indexing") || s.startsWith("to_be_indexed")),
+    ).toBe(true);
     await host.resumePipeline();
     await until("indexing to resume", async () => (await statuses(host.deps.db)).join() === "indexed:8", 30_000);
   } finally {
@@ -80,18 +92,32 @@ it.skipIf(!process.env.TEST_DATABASE_URL)(
       site.setSlowMs(6000);
       // No resumePipeline: the worker's own lease sweeps must find the dead worker's URLs.
       const host = await startApiHost({
-        database: database.options, storageDir: path.join(dataDir, "pg-files"), config: config({ WORKER_LEASE_SECONDS: "4" }), seed: false, log: quietLog,
+        database: database.options,
+        storageDir: path.join(dataDir, "pg-files"),
+        config: config({ WORKER_LEASE_SECONDS: "4" }),
+        seed: false,
+        log: quietLog,
       });
       try {
         expect((await statuses(host.deps.db)).some((s) => s.startsWith("sent_for_indexing"))).toBe(true);
-        await until("the killed worker's URLs to be indexed", async () => (await statuses(host.deps.db)).join() === "indexed:8", 60_000);
+        await until(
+          "the killed worker's URLs to be indexed",
+          async () => (await statuses(host.deps.db)).join() === "indexed:8",
+          60_000,
+        );
         // Each page once by the survivor: none of its own claims was taken back from it mid-fetch.
         expect(slowFetches() - fetchedByKilled).toBe(8);
         // The killed worker's pg-boss job does not stay active until its expiry (12 hours).
-        await until("no job left active", async () => {
-          const { rows } = await host.handle.db.execute(sql`select count(*)::int as n from pgboss.job where state = 'active'`) as unknown as { rows: { n: number }[] };
-          return Number(rows[0].n) === 0;
-        }, 60_000);
+        await until(
+          "no job left active",
+          async () => {
+            const { rows } = (await host.handle.db.execute(
+              sql`select count(*)::int as n from pgboss.job where state = 'active'`,
+            )) as unknown as { rows: { n: number }[] };
+            return Number(rows[0].n) === 0;
+          },
+          60_000,
+        );
       } finally {
         await host.close();
       }

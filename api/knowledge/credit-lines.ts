@@ -9,7 +9,8 @@ import { wordCountOf } from "./lexemes";
  */
 const CREDIT_LINE_WORDS = 25;
 
-const isCreditLine = (block: Block) => block.kind === "text" && block.text.includes("©") && wordCountOf(block.text) <= CREDIT_LINE_WORDS;
+const isCreditLine = (block: Block) =>
+  block.kind === "text" && block.text.includes("©") && wordCountOf(block.text) <= CREDIT_LINE_WORDS;
 
 /** The blocks without credit and copyright lines. */
 export const withoutCreditLines = (blocks: Block[]) => blocks.filter((block) => !isCreditLine(block));

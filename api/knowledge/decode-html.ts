@@ -13,7 +13,10 @@ const strictUtf8 = new EncodingStandardDecoder("utf-8", { fatal: true });
  * windows-1252's 0x80–0x9F as Latin-1 control characters ("caf\u00e9 \u0096" for "café –").
  */
 export function decodeHtml(bytes: Uint8Array, headerCharset: string | null): string {
-  const declared = htmlEncodingSniffer(bytes, { transportLayerEncodingLabel: headerCharset ?? undefined, defaultEncoding: "" });
+  const declared = htmlEncodingSniffer(bytes, {
+    transportLayerEncodingLabel: headerCharset ?? undefined,
+    defaultEncoding: "",
+  });
   if (declared) return decoderFor(declared).decode(bytes);
   try {
     return strictUtf8.decode(bytes);

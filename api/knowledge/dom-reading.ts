@@ -14,7 +14,8 @@ export interface ReadNode extends DomNode {
 export const textOf = (node: DomNode) => (node.textContent ?? "").replace(/\s+/g, " ").trim();
 
 /** An element's children that are elements, in order. */
-export const elementChildrenOf = <T extends DomNode>(node: T) => Array.from(node.childNodes as ArrayLike<T>).filter((child) => child.nodeType === 1);
+export const elementChildrenOf = <T extends DomNode>(node: T) =>
+  Array.from(node.childNodes as ArrayLike<T>).filter((child) => child.nodeType === 1);
 
 /** What an element is made as: its tag and its class ("div card"); alike elements are made alike. */
 export const makeOf = (node: DomNode) => `${node.localName} ${node.getAttribute?.("class")?.trim() ?? ""}`;

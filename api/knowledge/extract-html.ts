@@ -1,6 +1,12 @@
 import { Readability } from "@mozilla/readability";
 import { blocksOf, type Block, type DomNode } from "./html-blocks";
-import { removeBoilerplateBoxes, removeFurniture, removeOperatorSelectors, removePictureCaptions, type CleanupRules } from "./html-cleanup";
+import {
+  removeBoilerplateBoxes,
+  removeFurniture,
+  removeOperatorSelectors,
+  removePictureCaptions,
+  type CleanupRules,
+} from "./html-cleanup";
 import { precutDocument, type PrecutPage } from "./html-precut";
 import { putBackLeftCards, rowsOf } from "./sibling-cards";
 import { leftFactBlocks, markFactBoxes, type FactRoot } from "./fact-boxes";
@@ -44,7 +50,10 @@ const MAX_READABLE_ELEMENTS = 20_000;
 const MAX_READABLE_TEXT_WEIGHT = 1e8;
 
 /** Whether Readability's cost on a pre-cut page is bounded enough to read it (above). */
-export const withinReadabilityBounds = ({ elements, nestedTextWeight }: Pick<PrecutPage, "elements" | "nestedTextWeight">) =>
+export const withinReadabilityBounds = ({
+  elements,
+  nestedTextWeight,
+}: Pick<PrecutPage, "elements" | "nestedTextWeight">) =>
   elements <= MAX_READABLE_ELEMENTS && nestedTextWeight <= MAX_READABLE_TEXT_WEIGHT;
 
 const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
@@ -93,7 +102,8 @@ function skipWorkWeDoNotNeed(reader: Readability<DomNode>) {
 }
 
 /** Where a page describes itself: the summary its search result and link previews show. */
-const DESCRIPTION_SELECTOR = 'meta[name="description" i], meta[property="og:description" i], meta[name="twitter:description" i]';
+const DESCRIPTION_SELECTOR =
+  'meta[name="description" i], meta[property="og:description" i], meta[name="twitter:description" i]';
 
 /**
  * Mozilla's Readability: the article's element, walked into blocks, with the lead paragraphs above
@@ -103,12 +113,18 @@ function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: st
   try {
     // Read before Readability takes its article's nodes out of the page.
     const pageBlocks = document.body ? blocksOf(document.body as unknown as DomNode) : [];
-    const descriptions = Array.from(document.querySelectorAll(DESCRIPTION_SELECTOR), (meta) => meta.getAttribute("content") ?? "");
+    const descriptions = Array.from(
+      document.querySelectorAll(DESCRIPTION_SELECTOR),
+      (meta) => meta.getAttribute("content") ?? "",
+    );
     // Read before too: which element stood in which row of cards (sibling-cards.ts).
     const rows = document.body ? rowsOf(document.body as unknown as DomNode) : null;
     // And which boxes of facts stood beside the article (fact-boxes.ts).
     markFactBoxes(document as unknown as FactRoot);
-    const reader = new Readability<DomNode>(document as unknown as Document, { keepClasses: true, serializer: (node) => node as unknown as DomNode });
+    const reader = new Readability<DomNode>(document as unknown as Document, {
+      keepClasses: true,
+      serializer: (node) => node as unknown as DomNode,
+    });
     skipWorkWeDoNotNeed(reader);
     const article = reader.parse();
     if (!article?.content) return { blocks: [], title: "" };
@@ -117,7 +133,10 @@ function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: st
     const articleBlocks = blocksOf(article.content);
     // Boxes of facts (credits, dates, prices, hours) it left beside the article, each on its side of it.
     const left = leftFactBlocks(document as unknown as FactRoot, article.content, pageBlocks, articleBlocks);
-    return { blocks: [...left.before, ...withLeadParagraphs(pageBlocks, articleBlocks, descriptions), ...left.after], title: clean(article.title) };
+    return {
+      blocks: [...left.before, ...withLeadParagraphs(pageBlocks, articleBlocks, descriptions), ...left.after],
+      title: clean(article.title),
+    };
   } catch {
     // A page Readability cannot walk is read through the cleaned body instead.
     return { blocks: [], title: "" };

@@ -13,7 +13,11 @@ export interface PdfOptions {
 }
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
-interface OutlineNode { title: string; dest: string | unknown[] | null; items: OutlineNode[] }
+interface OutlineNode {
+  title: string;
+  dest: string | unknown[] | null;
+  items: OutlineNode[];
+}
 
 /** The PDF's bookmarks as (depth, title, first page index), in document order; [] without an outline. */
 async function outlineEntries(pdf: PdfDocument) {
@@ -24,7 +28,12 @@ async function outlineEntries(pdf: PdfDocument) {
       try {
         const dest = typeof node.dest === "string" ? await pdf.getDestination(node.dest) : node.dest;
         const target = dest?.[0];
-        const page = typeof target === "number" ? target : target ? await pdf.getPageIndex(target as Parameters<PdfDocument["getPageIndex"]>[0]) : -1;
+        const page =
+          typeof target === "number"
+            ? target
+            : target
+              ? await pdf.getPageIndex(target as Parameters<PdfDocument["getPageIndex"]>[0])
+              : -1;
         const title = node.title.replace(/\s+/g, " ").trim();
         if (page >= 0 && title) entries.push({ depth, title, page });
       } catch {
@@ -70,7 +79,10 @@ const shapeOf = (line: string) => line.replace(/\d+/g, "#").replace(/\s+/g, " ")
  * quoted from it. A page of one or two lines is left as it is: its lines are its text.
  */
 export function withoutRunningLines(pages: string[][]): string[][] {
-  const edges = (lines: string[]) => (lines.length > EDGE_LINES ? new Set([...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)].map(shapeOf)) : new Set<string>());
+  const edges = (lines: string[]) =>
+    lines.length > EDGE_LINES
+      ? new Set([...lines.slice(0, EDGE_LINES), ...lines.slice(-EDGE_LINES)].map(shapeOf))
+      : new Set<string>();
   const pagesAt = new Map<string, number>();
   for (const lines of pages) for (const shape of edges(lines)) pagesAt.set(shape, (pagesAt.get(shape) ?? 0) + 1);
   const running = (shape: string) => (pagesAt.get(shape) ?? 0) >= Math.max(3, RUNNING_SHARE * pages.length);
@@ -90,13 +102,18 @@ export function withoutRunningLines(pages: string[][]): string[][] {
  * cover it, so chunks say where they came from. Encrypted, corrupt, over-long and text-less
  * (scanned) PDFs fail with a message saying which.
  */
-export async function extractPdf(bytes: Uint8Array, fallbackTitle: string, options: PdfOptions = {}): Promise<ExtractedPdf> {
+export async function extractPdf(
+  bytes: Uint8Array,
+  fallbackTitle: string,
+  options: PdfOptions = {},
+): Promise<ExtractedPdf> {
   let pdf: PdfDocument;
   try {
     pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
   } catch (error) {
     const message = (error as Error).message ?? "";
-    if ((error as Error).name === "PasswordException" || /password/i.test(message)) throw new Error("The PDF is password-protected (encrypted); upload a copy without a password");
+    if ((error as Error).name === "PasswordException" || /password/i.test(message))
+      throw new Error("The PDF is password-protected (encrypted); upload a copy without a password");
     throw new Error(`The PDF could not be read: ${message || "it is damaged"}`);
   }
   try {
@@ -105,7 +122,12 @@ export async function extractPdf(bytes: Uint8Array, fallbackTitle: string, optio
     }
     const { text } = await extractText(pdf, { mergePages: false });
     const lines = withoutRunningLines((text as string[]).map((page) => page.split("\n").map((line) => line.trim())));
-    const pages = lines.map((page) => page.join("\n").replace(/-\n(?=\p{Ll})/gu, "").trim());
+    const pages = lines.map((page) =>
+      page
+        .join("\n")
+        .replace(/-\n(?=\p{Ll})/gu, "")
+        .trim(),
+    );
     if (!pages.some((page) => page.length > 0)) {
       throw new Error("The PDF has no text layer (scanned images only); run it through OCR and upload it again");
     }
@@ -123,7 +145,15 @@ export async function extractPdf(bytes: Uint8Array, fallbackTitle: string, optio
         if (clean) blocks.push({ kind: "text", text: clean });
       }
     });
-    return { title, blocks, text: blocks.filter((b) => b.kind === "text").map((b) => b.text).join("\n\n"), pageCount: pdf.numPages };
+    return {
+      title,
+      blocks,
+      text: blocks
+        .filter((b) => b.kind === "text")
+        .map((b) => b.text)
+        .join("\n\n"),
+      pageCount: pdf.numPages,
+    };
   } finally {
     // The loading task owns the document and its worker; pdf.js 5 no longer repeats destroy() on the document.
     await pdf.loadingTask.destroy().catch(() => {});

@@ -16,5 +16,9 @@ function contentHashOf(title: string, text: string) {
 }
 
 /** What extraction answers for a page's title, text and chunks. */
-export const extracted = (title: string, text: string, chunks: Chunk[]): ExtractedChunks =>
-  ({ title, hasText: text.trim() !== "", contentHash: contentHashOf(title, text), chunks });
+export const extracted = (title: string, text: string, chunks: Chunk[]): ExtractedChunks => ({
+  title,
+  hasText: text.trim() !== "",
+  contentHash: contentHashOf(title, text),
+  chunks,
+});

@@ -21,7 +21,9 @@ export interface FactNode extends ReadNode {
   setAttribute(name: string, value: string): void;
   querySelectorAll(selector: string): ArrayLike<FactNode>;
 }
-export interface FactRoot { querySelectorAll(selector: string): ArrayLike<FactNode> }
+export interface FactRoot {
+  querySelectorAll(selector: string): ArrayLike<FactNode>;
+}
 
 /** Entries of a facts list: at least this many … */
 const MIN_ENTRIES = 2;
@@ -43,8 +45,8 @@ const BOX_TITLE = /^h[2-6]$/;
 const MARK = "data-facts-box";
 /** Where a box of facts may be: a list, a table, or a row of cards (checked by its entries). */
 const CANDIDATES = ["ul", "ol", "dl", "table", "div", "section"]
-  .flatMap((tag) => ["main", "article", "[role=main]"].map((root) => `${root} ${tag}`)).join(", ");
-
+  .flatMap((tag) => ["main", "article", "[role=main]"].map((root) => `${root} ${tag}`))
+  .join(", ");
 
 /**
  * A box's entries and how long each may be: a list's items, a table's rows, or the cards of a row
@@ -52,11 +54,15 @@ const CANDIDATES = ["ul", "ol", "dl", "table", "div", "section"]
  */
 function entriesOf(box: FactNode): { entries: FactNode[]; maxChars: number } {
   const name = box.localName ?? "";
-  if (name === "ul" || name === "ol") return { entries: elementChildrenOf(box).filter((child) => child.localName === "li"), maxChars: MAX_ENTRY_CHARS };
+  if (name === "ul" || name === "ol")
+    return { entries: elementChildrenOf(box).filter((child) => child.localName === "li"), maxChars: MAX_ENTRY_CHARS };
   if (name === "dl") return { entries: Array.from(box.querySelectorAll("dd")), maxChars: MAX_ENTRY_CHARS };
   if (name === "table") return { entries: Array.from(box.querySelectorAll("tr")), maxChars: MAX_ENTRY_CHARS };
   const cards = elementChildrenOf(box);
-  return { entries: cards.length && cards.every((card) => makeOf(card) === makeOf(cards[0])) ? cards : [], maxChars: MAX_CARD_CHARS };
+  return {
+    entries: cards.length && cards.every((card) => makeOf(card) === makeOf(cards[0])) ? cards : [],
+    maxChars: MAX_CARD_CHARS,
+  };
 }
 
 function isFactBox(box: FactNode) {
@@ -100,7 +106,9 @@ export function markFactBoxes(document: FactRoot) {
  * split into those standing before the article's first block on the page and those after it.
  */
 export function leftFactBlocks(document: FactRoot, article: DomNode, pageBlocks: Block[], articleBlocks: Block[]) {
-  const taken = new Set(Array.from((article as unknown as FactRoot).querySelectorAll(`[${MARK}]`), (node) => node.getAttribute?.(MARK)));
+  const taken = new Set(
+    Array.from((article as unknown as FactRoot).querySelectorAll(`[${MARK}]`), (node) => node.getAttribute?.(MARK)),
+  );
   const left = new Map<string, FactNode[]>();
   for (const node of Array.from(document.querySelectorAll(`[${MARK}]`))) {
     const mark = node.getAttribute?.(MARK) ?? "";
@@ -112,7 +120,7 @@ export function leftFactBlocks(document: FactRoot, article: DomNode, pageBlocks:
     if (!placeOf.has(block.text)) placeOf.set(block.text, at);
   });
   const firstText = articleBlocks.find((block) => !block.pathOnly)?.text;
-  const articleAt = firstText === undefined ? -1 : placeOf.get(firstText) ?? -1;
+  const articleAt = firstText === undefined ? -1 : (placeOf.get(firstText) ?? -1);
   const before: Block[] = [];
   const after: Block[] = [];
   for (const nodes of left.values()) {

@@ -52,7 +52,10 @@ afterAll(async () => {
 
 const local = { allowPrivate: true, timeoutMs: 2000 };
 const refusedWith = async (promise: Promise<unknown>) => {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(FetchRefused);
   return (error as Error).message;
 };
@@ -67,30 +70,46 @@ describe("safeFetch", () => {
 
   it("follows redirects to the final address, up to the limit", async () => {
     expect((await safeFetch(`${base}/hop/3`, local)).url).toBe(`${base}/page`);
-    expect(await refusedWith(safeFetch(`${base}/hop/9`, { ...local, maxRedirects: 5 }))).toBe(`${base}/hop/9 redirects more than 5 times`);
+    expect(await refusedWith(safeFetch(`${base}/hop/9`, { ...local, maxRedirects: 5 }))).toBe(
+      `${base}/hop/9 redirects more than 5 times`,
+    );
   });
 
   it("refuses private addresses, by literal and by what a name resolves to, at every hop", async () => {
-    expect(await refusedWith(safeFetch(`${base}/page`, { allowPrivate: false }))).toBe("127.0.0.1 is a private or reserved address");
+    expect(await refusedWith(safeFetch(`${base}/page`, { allowPrivate: false }))).toBe(
+      "127.0.0.1 is a private or reserved address",
+    );
     const port = (server.address() as AddressInfo).port;
-    expect(await refusedWith(safeFetch(`http://localhost:${port}/page`, { allowPrivate: false }))).toMatch(/^localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/);
+    expect(await refusedWith(safeFetch(`http://localhost:${port}/page`, { allowPrivate: false }))).toMatch(
+      /^localhost resolves to (127\.0\.0\.1|::1), a private or reserved address$/,
+    );
     // The first address is an allowed exception; the one it redirects to is not.
-    expect(await refusedWith(safeFetch(`${base}/to-localhost`, { allowPrivate: false, localExceptions: [`${base}/`] }))).toMatch(/^localhost resolves to/);
+    expect(
+      await refusedWith(safeFetch(`${base}/to-localhost`, { allowPrivate: false, localExceptions: [`${base}/`] })),
+    ).toMatch(/^localhost resolves to/);
   });
 
   it("stops reading past the size limit, declared or streamed", async () => {
     const limits = { ...local, maxBytes: 1024 * 1024 };
-    expect(await refusedWith(safeFetch(`${base}/declared-huge`, limits))).toBe(`${base}/declared-huge is larger than 1 MB`);
-    expect(await refusedWith(safeFetch(`${base}/streamed-huge`, limits))).toBe(`${base}/streamed-huge is larger than 1 MB`);
+    expect(await refusedWith(safeFetch(`${base}/declared-huge`, limits))).toBe(
+      `${base}/declared-huge is larger than 1 MB`,
+    );
+    expect(await refusedWith(safeFetch(`${base}/streamed-huge`, limits))).toBe(
+      `${base}/streamed-huge is larger than 1 MB`,
+    );
   });
 
   it("gives up on a body that stops coming, within the deadline", async () => {
     const started = Date.now();
-    expect(await refusedWith(safeFetch(`${base}/stalls`, { allowPrivate: true, timeoutMs: 500 }))).toBe(`${base}/stalls did not answer within 0.5 s`);
+    expect(await refusedWith(safeFetch(`${base}/stalls`, { allowPrivate: true, timeoutMs: 500 }))).toBe(
+      `${base}/stalls did not answer within 0.5 s`,
+    );
     expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it("refuses addresses that are not http(s)", async () => {
-    expect(await refusedWith(safeFetch("ftp://example.edu/file", local))).toBe("ftp://example.edu/file is not an http(s) address");
+    expect(await refusedWith(safeFetch("ftp://example.edu/file", local))).toBe(
+      "ftp://example.edu/file is not an http(s) address",
+    );
   });
 });

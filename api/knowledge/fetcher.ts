@@ -35,7 +35,8 @@ export interface Fetched {
 }
 
 /** A validator header as it may be sent back: a short line of visible characters, or null. */
-const validatorOf = (value: string | undefined) => (value && value.length <= 200 && /^[\x20-\x7e]+$/.test(value) ? value : null);
+const validatorOf = (value: string | undefined) =>
+  value && value.length <= 200 && /^[\x20-\x7e]+$/.test(value) ? value : null;
 
 export const USER_AGENT = "AssistantConsoleBot/1.0 (+knowledge store crawler)";
 
@@ -43,7 +44,8 @@ export const USER_AGENT = "AssistantConsoleBot/1.0 (+knowledge store crawler)";
 export function isPublicAddress(address: string) {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   return parsed.range() === "unicast";
 }
 
@@ -60,8 +62,14 @@ function guardedAgent(allowPrivate: boolean): Dispatcher {
           if (error) return callback(error, "", 0);
           const list = addresses as LookupAddress[];
           const refused = allowPrivate ? undefined : list.find((a) => !isPublicAddress(a.address));
-          if (refused) return callback(new FetchRefused(`${hostname} resolves to ${refused.address}, a private or reserved address`), "", 0);
-          if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+          if (refused)
+            return callback(
+              new FetchRefused(`${hostname} resolves to ${refused.address}, a private or reserved address`),
+              "",
+              0,
+            );
+          if ((options as { all?: boolean }).all)
+            return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
           callback(null, list[0].address, list[0].family);
         });
       },
@@ -129,7 +137,8 @@ function refusal(error: unknown, url: URL, timeoutMs: number) {
   if (error instanceof FetchRefused) return error;
   const cause = (error as { cause?: unknown }).cause;
   if (cause instanceof FetchRefused) return cause;
-  if ((error as Error).name === "TimeoutError") return new FetchRefused(`${url} did not answer within ${timeoutMs / 1000} s`);
+  if ((error as Error).name === "TimeoutError")
+    return new FetchRefused(`${url} did not answer within ${timeoutMs / 1000} s`);
   return new FetchRefused(`${url} could not be fetched: ${(cause as Error)?.message ?? (error as Error).message}`);
 }
 
@@ -145,15 +154,19 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
   const signal = AbortSignal.timeout(timeoutMs);
   let url = new URL(address);
   for (let hop = 0; ; hop++) {
-    if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused(`${url} is not an http(s) address`);
-    const allowPrivate = options.allowPrivate || (options.localExceptions ?? []).some((prefix) => url.toString().startsWith(prefix));
-    if (literalAddressRefused(url, allowPrivate)) throw new FetchRefused(`${url.hostname} is a private or reserved address`);
+    if (url.protocol !== "http:" && url.protocol !== "https:")
+      throw new FetchRefused(`${url} is not an http(s) address`);
+    const allowPrivate =
+      options.allowPrivate || (options.localExceptions ?? []).some((prefix) => url.toString().startsWith(prefix));
+    if (literalAddressRefused(url, allowPrivate))
+      throw new FetchRefused(`${url.hostname} is a private or reserved address`);
     try {
       const answer = await request(url, {
         method: "GET",
         dispatcher: agentFor(allowPrivate),
         headers: {
-          "user-agent": USER_AGENT, accept: options.accept ?? "text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.5",
+          "user-agent": USER_AGENT,
+          accept: options.accept ?? "text/html,application/xhtml+xml,application/pdf;q=0.9,*/*;q=0.5",
           ...(options.validators?.etag ? { "if-none-match": options.validators.etag } : {}),
           ...(options.validators?.lastModified ? { "if-modified-since": options.validators.lastModified } : {}),
         },
@@ -171,7 +184,9 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
       // Not modified: the copy held is current, and there is no body to read.
       const notModified = answer.statusCode === 304;
       if (notModified) await answer.body.dump();
-      const body = notModified ? Buffer.alloc(0) : await readCapped(answer, options.maxBytes ?? 5 * 1024 * 1024, url.toString());
+      const body = notModified
+        ? Buffer.alloc(0)
+        : await readCapped(answer, options.maxBytes ?? 5 * 1024 * 1024, url.toString());
       return {
         url: url.toString(),
         status: answer.statusCode,

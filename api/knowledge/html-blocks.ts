@@ -36,11 +36,69 @@ const ELEMENT = 1;
 const TEXT = 3;
 const HEADING = /^h([1-6])$/;
 /** Elements that never hold readable text. */
-const SILENT = new Set(["script", "style", "noscript", "template", "svg", "math", "canvas", "iframe", "object", "embed", "video", "audio", "img", "picture", "source", "head", "link", "meta", "button", "select", "textarea", "input"]);
+const SILENT = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "math",
+  "canvas",
+  "iframe",
+  "object",
+  "embed",
+  "video",
+  "audio",
+  "img",
+  "picture",
+  "source",
+  "head",
+  "link",
+  "meta",
+  "button",
+  "select",
+  "textarea",
+  "input",
+]);
 /** Inline elements: their text runs on with the text around them. Everything else is a block. */
 const INLINE = new Set([
-  "a", "abbr", "b", "bdi", "bdo", "cite", "code", "data", "del", "dfn", "em", "font", "i", "ins", "kbd", "label", "mark", "q", "rp", "rt",
-  "ruby", "s", "samp", "small", "span", "strong", "sub", "sup", "time", "tt", "u", "var", "wbr", "nobr", "big", "strike", "acronym",
+  "a",
+  "abbr",
+  "b",
+  "bdi",
+  "bdo",
+  "cite",
+  "code",
+  "data",
+  "del",
+  "dfn",
+  "em",
+  "font",
+  "i",
+  "ins",
+  "kbd",
+  "label",
+  "mark",
+  "q",
+  "rp",
+  "rt",
+  "ruby",
+  "s",
+  "samp",
+  "small",
+  "span",
+  "strong",
+  "sub",
+  "sup",
+  "time",
+  "tt",
+  "u",
+  "var",
+  "wbr",
+  "nobr",
+  "big",
+  "strike",
+  "acronym",
 ]);
 
 /**
@@ -69,7 +127,9 @@ const isElement = (node: DomNode) => node.nodeType === ELEMENT;
 const nameOf = (node: DomNode) => (node.localName ?? "").toLowerCase();
 
 /** Characters of link text met while reading a run. */
-interface LinkCount { chars: number }
+interface LinkCount {
+  chars: number;
+}
 
 /**
  * The text of an inline run: elements' text with `<br>` as a newline and silent elements left out.
@@ -111,7 +171,10 @@ class BlockWriter {
   /** Ends the paragraph being written, if it has any text. */
   close() {
     const text = tidy(this.open);
-    if (text) this.blocks.push(this.marked({ kind: "text", text, ...(this.itemDepth ? { item: true } : {}) }, this.openLinkChars));
+    if (text)
+      this.blocks.push(
+        this.marked({ kind: "text", text, ...(this.itemDepth ? { item: true } : {}) }, this.openLinkChars),
+      );
     this.open = "";
     this.openLinkChars = 0;
   }
@@ -148,7 +211,10 @@ function tableRow(row: DomNode, out: BlockWriter) {
     return;
   }
   const links = { chars: 0 };
-  const text = cells.map((cell) => tidy(inlineText(cell, links)).replace(/\n/g, " ")).filter(Boolean).join(" | ");
+  const text = cells
+    .map((cell) => tidy(inlineText(cell, links)).replace(/\n/g, " "))
+    .filter(Boolean)
+    .join(" | ");
   out.push({ kind: "text", text, item: true }, links.chars);
 }
 
@@ -167,7 +233,14 @@ function walk(node: DomNode, out: BlockWriter) {
     if (heading) {
       const links = { chars: 0 };
       const text = tidy(inlineText(child, links)).replace(/\n/g, " ");
-      out.push({ kind: "heading", level: Number(child.getAttribute?.(HEADING_LEVEL) ?? heading[1]) || Number(heading[1]), text }, links.chars);
+      out.push(
+        {
+          kind: "heading",
+          level: Number(child.getAttribute?.(HEADING_LEVEL) ?? heading[1]) || Number(heading[1]),
+          text,
+        },
+        links.chars,
+      );
     } else if (name === "br") {
       out.text("\n");
     } else if (name === "pre") {

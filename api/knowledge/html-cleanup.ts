@@ -42,8 +42,22 @@ export function removeOperatorSelectors(root: CleanRoot, rules: CleanupRules) {
 
 /** Never content in a cleaned body, wherever they are. */
 const FURNITURE_SELECTOR = [
-  "nav", "aside", "form", "dialog", "menu", "footer", "header",
-  "[role=navigation]", "[role=banner]", "[role=contentinfo]", "[role=complementary]", "[role=dialog]", "[role=alertdialog]", "[role=search]", "[role=menu]", "[role=menubar]",
+  "nav",
+  "aside",
+  "form",
+  "dialog",
+  "menu",
+  "footer",
+  "header",
+  "[role=navigation]",
+  "[role=banner]",
+  "[role=contentinfo]",
+  "[role=complementary]",
+  "[role=dialog]",
+  "[role=alertdialog]",
+  "[role=search]",
+  "[role=menu]",
+  "[role=menubar]",
 ].join(",");
 /** Elements that hold the content whatever their names say ("post has-tags" on an <article>). */
 const CONTENT_ELEMENTS = new Set(["html", "body", "main", "article"]);
@@ -52,7 +66,8 @@ const CONTENT_ELEMENTS = new Set(["html", "body", "main", "article"]);
 const namesOf = (el: CleanElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
 
 /** Class or id words of boilerplate: cookie banners, share bars, comments, sidebars, promos. */
-const BOILERPLATE = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|comments?|sidebar|breadcrumbs?|newsletter|subscribe|promo|advert|ads|sponsor|related|recommend|popup|modal|footer|masthead|menu|navbar|nav|skip-link|toolbar|signup|paywall|disqus)([\s_-]|$)/i;
+const BOILERPLATE =
+  /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|comments?|sidebar|breadcrumbs?|newsletter|subscribe|promo|advert|ads|sponsor|related|recommend|popup|modal|footer|masthead|menu|navbar|nav|skip-link|toolbar|signup|paywall|disqus)([\s_-]|$)/i;
 
 /**
  * Strips a page down to a cleaned body for when the extractor finds nothing: navigation, headers,
@@ -61,12 +76,20 @@ const BOILERPLATE = /(^|[\s_-])(cookie|consent|gdpr|share|sharing|social|comment
  */
 export function removeFurniture(root: CleanRoot) {
   const inContent = (el: CleanElement) => {
-    for (let node = el.parentNode as CleanElement | null; node && "localName" in node; node = node.parentNode as CleanElement | null) {
+    for (
+      let node = el.parentNode as CleanElement | null;
+      node && "localName" in node;
+      node = node.parentNode as CleanElement | null
+    ) {
       if (node.localName === "article" || node.localName === "main") return true;
     }
     return false;
   };
-  removeWhere(root, FURNITURE_SELECTOR, (el) => !((el.localName === "header" || el.localName === "footer") && inContent(el)));
+  removeWhere(
+    root,
+    FURNITURE_SELECTOR,
+    (el) => !((el.localName === "header" || el.localName === "footer") && inContent(el)),
+  );
   removeWhere(root, "[class],[id]", (el) => !CONTENT_ELEMENTS.has(el.localName) && BOILERPLATE.test(namesOf(el)));
 }
 
@@ -81,22 +104,40 @@ export function removeFurniture(root: CleanRoot) {
  * evaluation pages (decision 022): "teaser" and "lead" are left out, as many sites name the
  * article's own opening paragraph so.
  */
-const BOX_WORDS = new Set(["affiliate", "placeholder", "disclaimer", "disclosure", "newsletter", "related", "breadcrumb", "breadcrumbs", "tags"]);
+const BOX_WORDS = new Set([
+  "affiliate",
+  "placeholder",
+  "disclaimer",
+  "disclosure",
+  "newsletter",
+  "related",
+  "breadcrumb",
+  "breadcrumbs",
+  "tags",
+]);
 /** A box holding more than this share of the page's text is its content, whatever its name. */
 const MAX_BOX_SHARE = 0.5;
 
 /** An element's class names and id as lower-case words: "relatedArticlesTextContainer" gives related, articles, text, container. */
 function nameWords(el: CleanElement) {
   return namesOf(el)
-    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2").toLowerCase().split(/[^a-z]+/).filter(Boolean);
+    .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
+    .toLowerCase()
+    .split(/[^a-z]+/)
+    .filter(Boolean);
 }
 
 /** Takes out of a page's body the boxes its names mark as boilerplate (BOX_WORDS). */
 export function removeBoilerplateBoxes(body: CleanRoot & { textContent: string | null }) {
   const pageChars = (body.textContent ?? "").length;
-  removeWhere(body, "[class],[id]", (el) => !CONTENT_ELEMENTS.has(el.localName)
-    && nameWords(el).some((word) => BOX_WORDS.has(word))
-    && (el.textContent ?? "").length <= MAX_BOX_SHARE * pageChars);
+  removeWhere(
+    body,
+    "[class],[id]",
+    (el) =>
+      !CONTENT_ELEMENTS.has(el.localName) &&
+      nameWords(el).some((word) => BOX_WORDS.has(word)) &&
+      (el.textContent ?? "").length <= MAX_BOX_SHARE * pageChars,
+  );
 }
 
 /** What a figure shows that a visitor of the chat never sees. */
@@ -117,7 +158,11 @@ const MAX_CAPTIONS_SHARE = 0.5;
 export function removePictureCaptions(body: CleanRoot & { textContent: string | null }) {
   const captions = Array.from(body.querySelectorAll("figure figcaption")).filter((caption) => {
     const figure = (caption as unknown as { closest(selector: string): CleanRoot | null }).closest("figure");
-    return figure !== null && figure.querySelectorAll(PICTURE_SELECTOR).length > 0 && figure.querySelectorAll(READ_FIGURE_SELECTOR).length === 0;
+    return (
+      figure !== null &&
+      figure.querySelectorAll(PICTURE_SELECTOR).length > 0 &&
+      figure.querySelectorAll(READ_FIGURE_SELECTOR).length === 0
+    );
   });
   const captionChars = captions.reduce((sum, caption) => sum + (caption.textContent ?? "").trim().length, 0);
   if (captionChars > MAX_CAPTIONS_SHARE * (body.textContent ?? "").trim().length) return;

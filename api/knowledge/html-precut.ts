@@ -11,15 +11,46 @@ import { parseHTML } from "linkedom";
  */
 
 /** Never text, wherever they are. */
-const SILENT = new Set(["script", "style", "noscript", "template", "svg", "iframe", "object", "embed", "canvas", "select", "button", "textarea", "dialog", "nav"]);
+const SILENT = new Set([
+  "script",
+  "style",
+  "noscript",
+  "template",
+  "svg",
+  "iframe",
+  "object",
+  "embed",
+  "canvas",
+  "select",
+  "button",
+  "textarea",
+  "dialog",
+  "nav",
+]);
 /** Page furniture when outside an <article> or <main> (an article may have its own header and footer). */
 const FURNITURE = new Set(["header", "footer", "aside"]);
 const SILENT_ROLES = new Set(["navigation", "search", "dialog", "alertdialog", "menu", "menubar"]);
 const FURNITURE_ROLES = new Set(["banner", "contentinfo", "complementary"]);
 const CONTENT = new Set(["article", "main"]);
-const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);
+const VOID = new Set([
+  "area",
+  "base",
+  "br",
+  "col",
+  "embed",
+  "hr",
+  "img",
+  "input",
+  "link",
+  "meta",
+  "param",
+  "source",
+  "track",
+  "wbr",
+]);
 /** Cookie and consent banners: Readability keeps them on short pages, where it reads the whole body. */
-const CONSENT_BANNER = /(^|[\s_-])(cookies?[-_]?(banner|bar|notice|consent|popup|modal|law|message|box|wrapper|container|notification)|consent|gdpr)([\s_-]|$)/i;
+const CONSENT_BANNER =
+  /(^|[\s_-])(cookies?[-_]?(banner|bar|notice|consent|popup|modal|law|message|box|wrapper|container|notification)|consent|gdpr)([\s_-]|$)/i;
 /** Fields of sign-up and search boxes: an e-mail address (typed as one, or a text field named for it) or a search. */
 const BOX_FIELD_TYPES = new Set(["email", "search"]);
 const MAIL_NAME = /mail/i;
@@ -67,7 +98,8 @@ const HEAD_CONTENT = new Set(["title", "meta", "link", "style", "base"]);
 const ELEMENT = 1;
 const TEXT = 3;
 /** Anything but an element or text that shows: blank text, the doctype. */
-const isBlank = (node: BuiltNode) => node.nodeType !== ELEMENT && (node.nodeType !== TEXT || !/\S/.test(node.nodeValue ?? ""));
+const isBlank = (node: BuiltNode) =>
+  node.nodeType !== ELEMENT && (node.nodeType !== TEXT || !/\S/.test(node.nodeValue ?? ""));
 
 /** <html> holding <head> then <body> and nothing else but blank text. */
 function isSkeleton(html: BuiltNode) {
@@ -75,7 +107,8 @@ function isSkeleton(html: BuiltNode) {
   return elements.length === 2 && elements[0].localName === "head" && elements[1].localName === "body";
 }
 
-const textLength = (node: BuiltNode) => visibleLength((node as unknown as { textContent: string | null }).textContent ?? "");
+const textLength = (node: BuiltNode) =>
+  visibleLength((node as unknown as { textContent: string | null }).textContent ?? "");
 
 /**
  * Takes out the box around each e-mail or search field: newsletter sign-ups and search forms sit
@@ -159,7 +192,11 @@ export const MAX_NESTING = 128;
 export const MAX_OPEN_TAGS = 1024;
 
 /** A header, footer or aside outside the article, being built: taken out when it closes unless it holds the article. */
-interface Furniture { element: BuiltNode; visibleCharsBefore: number; holdsContent: boolean }
+interface Furniture {
+  element: BuiltNode;
+  visibleCharsBefore: number;
+  holdsContent: boolean;
+}
 
 export interface PrecutPage {
   /** The page's tree without the cut elements (linkedom's document). */
@@ -230,8 +267,20 @@ function isHiddenTag(attribs: Record<string, string>) {
 }
 
 /** JavaScript's \s, one character code at a time; printable ASCII, most of any text, is decided first. */
-const isSpace = (code: number) => (code > 32 && code < 127 ? false
-  : code === 32 || (code >= 9 && code <= 13) || code === 160 || code === 0x2028 || code === 0x2029 || code === 0x3000 || (code >= 0x2000 && code <= 0x200a) || code === 0xfeff || code === 0x1680 || code === 0x202f || code === 0x205f);
+const isSpace = (code: number) =>
+  code > 32 && code < 127
+    ? false
+    : code === 32 ||
+      (code >= 9 && code <= 13) ||
+      code === 160 ||
+      code === 0x2028 ||
+      code === 0x2029 ||
+      code === 0x3000 ||
+      (code >= 0x2000 && code <= 0x200a) ||
+      code === 0xfeff ||
+      code === 0x1680 ||
+      code === 0x202f ||
+      code === 0x205f;
 
 /** The length of `text` once trimmed and its whitespace runs made single spaces, without building that string. */
 export function visibleLength(text: string) {
@@ -278,102 +327,115 @@ export function precutDocument(html: string): PrecutPage {
     return null;
   };
 
-  const parser = new Parser({
-    onprocessinginstruction(name, data) {
-      if (name.toLowerCase() === "!doctype") (document as unknown as { doctype: string }).doctype = data.slice(name.length).trim();
-    },
-    onopentag(name, attribs) {
-      if (opened.length + skipDepth >= MAX_OPEN_TAGS) {
-        parser.pause();
-        return;
-      }
-      if (skipDepth) {
-        if (!VOID.has(name)) skipDepth++;
-        return;
-      }
-      const role = attribs.role ?? "";
-      if (showsAndHides(attribs)) for (const id of (attribs["aria-controls"] ?? "").split(/\s+/)) if (id) shownOnRequest.add(id);
-      const label = name === "button" && isDisclosureButton(attribs);
-      // An accordion's question is a heading whatever it is named: Readability takes a heading
-      // named like a page's header ("accordion-header") for one and drops it.
-      const heading = label ? headingAround() : null;
-      if (heading) for (const attribute of NAMING_ATTRIBUTES) heading.removeAttribute(attribute);
-      const hidden = isHiddenTag(attribs) && !(attribs.id && shownOnRequest.has(attribs.id));
-      // An element in a button's role is one, whatever its tag ("Show picture", "Share", "Load post").
-      const control = role === "button" && !isDisclosureButton(attribs);
-      const cut = (SILENT.has(name) && !label) || control || SILENT_ROLES.has(role) || hidden || CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`);
-      if (cut) {
-        if (!VOID.has(name)) skipDepth = 1;
-        if (name === "script" && STRUCTURED_DATA.test(attribs.type ?? "")) structuredData = "";
-        return;
-      }
-      // A microdata item that is nobody's property is what the page is (or one of its parts).
-      if ("itemscope" in attribs && !("itemprop" in attribs)) for (const type of (attribs.itemtype ?? "").split(/\s+/)) if (type) declaredTypes.add(typeName(type));
-      if (name === "body") inBody = true;
-      if (opened.length >= MAX_NESTING) {
-        // Too deep to build: its text goes into the deepest element built, a space apart from the text before.
-        const last = node.lastChild;
-        if (last && !(last.nodeType === TEXT && /\s$/.test(last.nodeValue ?? ""))) node.appendChild(document.createTextNode(" ") as unknown as BuiltNode);
-        if (!VOID.has(name)) opened.push({ content: false, furniture: null, returnTo: node });
-        return;
-      }
-      // A disclosure's label is built as plain inline text: its words, not a control.
-      const element = document.createElement(label ? "span" : name) as unknown as BuiltNode;
-      // Readability turns every <h1> into an <h2>; the mark keeps the page's outline for heading paths.
-      if (name === "h1") element.setAttribute(HEADING_LEVEL, "1");
-      for (const key in attribs) element.setAttribute(key, attribs[key]);
-      if (name === "input" && isBoxField(attribs)) fields.push(element);
-      node.appendChild(element);
-      elements++;
-      if (!VOID.has(name)) {
-        const returnTo = node;
-        node = element;
-        const content = CONTENT.has(name) || role === "main";
-        // Furniture is built, then taken out when it closes, unless the page never closed it and
-        // the article turned out to be inside: an unclosed <header> holds everything after it, in
-        // a browser as here. A header the page closes itself is furniture, whatever it holds.
-        const isFurniture = contentDepth === 0 && (FURNITURE.has(name) || FURNITURE_ROLES.has(role));
-        const held = isFurniture ? { element, visibleCharsBefore: visibleChars, holdsContent: false } : null;
-        if (held) furniture.push(held);
-        if (content) for (const around of furniture) around.holdsContent = true;
-        opened.push({ content, furniture: held, returnTo });
-        if (content) contentDepth++;
-      }
-    },
-    ontext(text) {
-      if (skipDepth) {
-        if (structuredData !== null && structuredData.length <= MAX_STRUCTURED_DATA_CHARS) structuredData += text;
-        return;
-      }
-      node.appendChild(document.createTextNode(text) as unknown as BuiltNode);
-      if (inBody) {
-        const visible = visibleLength(text);
-        visibleChars += visible;
-        nestedTextWeight += visible * opened.length * opened.length;
-      }
-    },
-    onclosetag(name, implied) {
-      if (VOID.has(name)) return;
-      if (skipDepth) {
-        skipDepth--;
-        if (!skipDepth && structuredData !== null) {
-          if (structuredData.length <= MAX_STRUCTURED_DATA_CHARS) for (const type of jsonLdTypes(structuredData)) declaredTypes.add(type);
-          structuredData = null;
+  const parser = new Parser(
+    {
+      onprocessinginstruction(name, data) {
+        if (name.toLowerCase() === "!doctype")
+          (document as unknown as { doctype: string }).doctype = data.slice(name.length).trim();
+      },
+      onopentag(name, attribs) {
+        if (opened.length + skipDepth >= MAX_OPEN_TAGS) {
+          parser.pause();
+          return;
         }
-        return;
-      }
-      const closed = opened.pop();
-      if (closed?.content) contentDepth--;
-      if (closed?.furniture) {
-        furniture.pop();
-        if (!(closed.furniture.holdsContent && implied)) {
-          closed.furniture.element.parentNode?.removeChild(closed.furniture.element);
-          visibleChars = closed.furniture.visibleCharsBefore;
+        if (skipDepth) {
+          if (!VOID.has(name)) skipDepth++;
+          return;
         }
-      }
-      node = closed?.returnTo ?? node.parentNode ?? node;
+        const role = attribs.role ?? "";
+        if (showsAndHides(attribs))
+          for (const id of (attribs["aria-controls"] ?? "").split(/\s+/)) if (id) shownOnRequest.add(id);
+        const label = name === "button" && isDisclosureButton(attribs);
+        // An accordion's question is a heading whatever it is named: Readability takes a heading
+        // named like a page's header ("accordion-header") for one and drops it.
+        const heading = label ? headingAround() : null;
+        if (heading) for (const attribute of NAMING_ATTRIBUTES) heading.removeAttribute(attribute);
+        const hidden = isHiddenTag(attribs) && !(attribs.id && shownOnRequest.has(attribs.id));
+        // An element in a button's role is one, whatever its tag ("Show picture", "Share", "Load post").
+        const control = role === "button" && !isDisclosureButton(attribs);
+        const cut =
+          (SILENT.has(name) && !label) ||
+          control ||
+          SILENT_ROLES.has(role) ||
+          hidden ||
+          CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`);
+        if (cut) {
+          if (!VOID.has(name)) skipDepth = 1;
+          if (name === "script" && STRUCTURED_DATA.test(attribs.type ?? "")) structuredData = "";
+          return;
+        }
+        // A microdata item that is nobody's property is what the page is (or one of its parts).
+        if ("itemscope" in attribs && !("itemprop" in attribs))
+          for (const type of (attribs.itemtype ?? "").split(/\s+/)) if (type) declaredTypes.add(typeName(type));
+        if (name === "body") inBody = true;
+        if (opened.length >= MAX_NESTING) {
+          // Too deep to build: its text goes into the deepest element built, a space apart from the text before.
+          const last = node.lastChild;
+          if (last && !(last.nodeType === TEXT && /\s$/.test(last.nodeValue ?? "")))
+            node.appendChild(document.createTextNode(" ") as unknown as BuiltNode);
+          if (!VOID.has(name)) opened.push({ content: false, furniture: null, returnTo: node });
+          return;
+        }
+        // A disclosure's label is built as plain inline text: its words, not a control.
+        const element = document.createElement(label ? "span" : name) as unknown as BuiltNode;
+        // Readability turns every <h1> into an <h2>; the mark keeps the page's outline for heading paths.
+        if (name === "h1") element.setAttribute(HEADING_LEVEL, "1");
+        for (const key in attribs) element.setAttribute(key, attribs[key]);
+        if (name === "input" && isBoxField(attribs)) fields.push(element);
+        node.appendChild(element);
+        elements++;
+        if (!VOID.has(name)) {
+          const returnTo = node;
+          node = element;
+          const content = CONTENT.has(name) || role === "main";
+          // Furniture is built, then taken out when it closes, unless the page never closed it and
+          // the article turned out to be inside: an unclosed <header> holds everything after it, in
+          // a browser as here. A header the page closes itself is furniture, whatever it holds.
+          const isFurniture = contentDepth === 0 && (FURNITURE.has(name) || FURNITURE_ROLES.has(role));
+          const held = isFurniture ? { element, visibleCharsBefore: visibleChars, holdsContent: false } : null;
+          if (held) furniture.push(held);
+          if (content) for (const around of furniture) around.holdsContent = true;
+          opened.push({ content, furniture: held, returnTo });
+          if (content) contentDepth++;
+        }
+      },
+      ontext(text) {
+        if (skipDepth) {
+          if (structuredData !== null && structuredData.length <= MAX_STRUCTURED_DATA_CHARS) structuredData += text;
+          return;
+        }
+        node.appendChild(document.createTextNode(text) as unknown as BuiltNode);
+        if (inBody) {
+          const visible = visibleLength(text);
+          visibleChars += visible;
+          nestedTextWeight += visible * opened.length * opened.length;
+        }
+      },
+      onclosetag(name, implied) {
+        if (VOID.has(name)) return;
+        if (skipDepth) {
+          skipDepth--;
+          if (!skipDepth && structuredData !== null) {
+            if (structuredData.length <= MAX_STRUCTURED_DATA_CHARS)
+              for (const type of jsonLdTypes(structuredData)) declaredTypes.add(type);
+            structuredData = null;
+          }
+          return;
+        }
+        const closed = opened.pop();
+        if (closed?.content) contentDepth--;
+        if (closed?.furniture) {
+          furniture.pop();
+          if (!(closed.furniture.holdsContent && implied)) {
+            closed.furniture.element.parentNode?.removeChild(closed.furniture.element);
+            visibleChars = closed.furniture.visibleCharsBefore;
+          }
+        }
+        node = closed?.returnTo ?? node.parentNode ?? node;
+      },
     },
-  }, { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true });
+    { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
+  );
   parser.end(html);
   repairSkeleton(document as unknown as BuiltNode, (name) => document.createElement(name) as unknown as BuiltNode);
   removeFieldBoxes(fields);

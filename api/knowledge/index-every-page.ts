@@ -11,10 +11,13 @@ import { updateSitemapDiff } from "./refresh-sitemap";
  * again once it is read.
  */
 export async function indexEveryPage(websiteId: number, deps: WorkerDeps) {
-  const [website] = await deps.db.select({ appId: websites.appId, status: websites.status }).from(websites)
+  const [website] = await deps.db
+    .select({ appId: websites.appId, status: websites.status })
+    .from(websites)
     .where(eq(websites.id, websiteId));
   if (!website) return { indexing: "website gone" };
-  if (website.status === "pending_sitemap_generation") throw new Error("Its sitemap is still being read: its pages are asked for after");
+  if (website.status === "pending_sitemap_generation")
+    throw new Error("Its sitemap is still being read: its pages are asked for after");
   if (website.status !== "sitemap_generated") return { indexing: `none, the website is ${website.status}` };
   const { updated } = await requestStatus(website.appId, { websiteId }, "to_be_indexed", false, deps);
   await updateSitemapDiff(websiteId, deps);

@@ -33,7 +33,8 @@ const CLAIM: Record<string, { working: string; done: string; failed: string }> =
  * safe with several workers. One statement: the rows come back with the claim.
  */
 async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlRecord & { requested: string })[]> {
-  const rows = await deps.db.update(urls)
+  const rows = await deps.db
+    .update(urls)
     .set({
       status: sql`case ${urls.status} when 'to_be_indexed' then 'sent_for_indexing' when 'to_be_skipped' then 'sent_for_skipping' else 'sent_for_deletion' end`,
       // The set list reads the row as it was: the requested status is kept for the outcome.
@@ -41,9 +42,14 @@ async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlReco
       claimedBy: deps.workerId,
       updatedAt: new Date(),
     })
-    .where(inArray(urls.id, sql`(
+    .where(
+      inArray(
+        urls.id,
+        sql`(
       select id from urls where website_id = ${websiteId} and status in ('to_be_indexed', 'to_be_skipped', 'to_be_deleted')
-      order by id limit ${BATCH} for update skip locked)`))
+      order by id limit ${BATCH} for update skip locked)`,
+      ),
+    )
     .returning();
   return rows
     .sort((a, b) => a.id - b.id)
@@ -54,12 +60,22 @@ async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlReco
 export const NO_READABLE_TEXT = "No readable text on the page";
 
 /** Fetches a page through the host's politeness gate: only the request itself waits its turn. */
-async function fetchPage(row: UrlRecord, robots: Robots, gate: HostGate, deps: PipelineDeps, validators: FetchOptions["validators"]) {
+async function fetchPage(
+  row: UrlRecord,
+  robots: Robots,
+  gate: HostGate,
+  deps: PipelineDeps,
+  validators: FetchOptions["validators"],
+) {
   if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
-  const response = await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () => safeFetch(row.url, { ...fetchOptions(deps), validators }));
+  const response = await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () =>
+    safeFetch(row.url, { ...fetchOptions(deps), validators }),
+  );
   // A page indexed before that its site now says is gone; one never indexed just failed.
-  if ((response.status === 404 || response.status === 410) && row.contentHash !== null) throw new PageGone(`The page is gone (HTTP ${response.status})`);
-  if (response.status !== 200 && !(response.status === 304 && validators)) throw new FetchRefused(`The page answered HTTP ${response.status}`);
+  if ((response.status === 404 || response.status === 410) && row.contentHash !== null)
+    throw new PageGone(`The page is gone (HTTP ${response.status})`);
+  if (response.status !== 200 && !(response.status === 304 && validators))
+    throw new FetchRefused(`The page answered HTTP ${response.status}`);
   return response;
 }
 
@@ -112,15 +128,23 @@ async function skipUnchangedBySitemap(websiteId: number, lastmods: Map<string, s
 }
 
 /** The page's title, text and chunks: HTML on the extraction pool's threads, PDFs through unpdf. */
-async function extractPage(response: Awaited<ReturnType<typeof safeFetch>>, cleanup: CleanupRules): Promise<ExtractedChunks> {
+async function extractPage(
+  response: Awaited<ReturnType<typeof safeFetch>>,
+  cleanup: CleanupRules,
+): Promise<ExtractedChunks> {
   if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
     return extractInPool({ html: response.body, charset: response.charset, rules: cleanup });
   }
   if (response.contentType === "application/pdf") {
-    const pdf = await extractPdf(response.body, decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""));
+    const pdf = await extractPdf(
+      response.body,
+      decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""),
+    );
     return extracted(pdf.title, pdf.text, chunkBlocks(pdf.blocks, { title: pdf.title }));
   }
-  throw new FetchRefused(`Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`);
+  throw new FetchRefused(
+    `Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`,
+  );
 }
 
 /**
@@ -128,8 +152,11 @@ async function extractPage(response: Awaited<ReturnType<typeof safeFetch>>, clea
  * chunks change with it): work taken back from a worker whose lease lapsed is not written twice.
  */
 async function finishUrl(db: PipelineDeps["db"], row: UrlRecord, values: Partial<UrlRecord>, deps: WorkerDeps) {
-  const [held] = await db.update(urls).set({ ...values, claimedBy: null, updatedAt: new Date() })
-    .where(and(eq(urls.id, row.id), eq(urls.claimedBy, deps.workerId))).returning({ id: urls.id });
+  const [held] = await db
+    .update(urls)
+    .set({ ...values, claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(urls.id, row.id), eq(urls.claimedBy, deps.workerId)))
+    .returning({ id: urls.id });
   if (!held) throw new ClaimLost(`${row.url} was taken back by another worker`);
 }
 
@@ -191,7 +218,14 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
     await work.writer.write({ ...unchanged, ...answered });
     return "unchanged";
   }
-  await work.writer.write({ row, title: cutText(page.title, 500), contentHash: hash, metadata, chunks: page.chunks, ...answered });
+  await work.writer.write({
+    row,
+    title: cutText(page.title, 500),
+    contentHash: hash,
+    metadata,
+    chunks: page.chunks,
+    ...answered,
+  });
   return row.contentHash === null ? "new" : "changed";
 }
 
@@ -214,10 +248,13 @@ export function claimedUrls<Row>(claim: () => Promise<Row[]>, batchSize = BATCH)
   const claimed: Row[] = [];
   let claiming: Promise<void> | null = null;
   let exhausted = false;
-  const refill = () => (claiming ??= claim().then((rows) => {
-    claimed.push(...rows);
-    exhausted = !rows.length;
-  }).finally(() => (claiming = null)));
+  const refill = () =>
+    (claiming ??= claim()
+      .then((rows) => {
+        claimed.push(...rows);
+        exhausted = !rows.length;
+      })
+      .finally(() => (claiming = null)));
   return async function next() {
     while (!claimed.length && !exhausted) await refill();
     const row = claimed.shift() ?? null;
@@ -245,11 +282,16 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   const cleanupRules = () => (cleanup ??= cleanupRulesFor(website.appId, deps.db));
   // Read only when a page indexed before comes up: a first indexing never reads them.
   let lastmods: Promise<Map<string, string>> | null = null;
-  const lastmodsNow = () => (lastmods ??= robotsFor(website.url).then((robots) => currentLastmods(website, robots, deps)));
+  const lastmodsNow = () =>
+    (lastmods ??= robotsFor(website.url).then((robots) => currentLastmods(website, robots, deps)));
   const currentLastmod = async (url: string) => (await lastmodsNow()).get(url) ?? null;
   const done: Record<string, number> = {};
-  const [{ refreshing }] = (await deps.db.execute(sql`select exists (select 1 from urls
-      where urls.website_id = ${websiteId} and urls.status = 'to_be_indexed' and urls.content_hash is not null) as refreshing`) as unknown as { rows: { refreshing: boolean }[] }).rows;
+  const [{ refreshing }] = (
+    (await deps.db.execute(sql`select exists (select 1 from urls
+      where urls.website_id = ${websiteId} and urls.status = 'to_be_indexed' and urls.content_hash is not null) as refreshing`)) as unknown as {
+      rows: { refreshing: boolean }[];
+    }
+  ).rows;
   if (refreshing) {
     const skipped = await skipUnchangedBySitemap(websiteId, await lastmodsNow(), deps);
     if (skipped) done.not_fetched = skipped;
@@ -304,7 +346,19 @@ async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, dep
     if (error instanceof PageGone) {
       // A gone page's passages stop answering with its failure, in the same transaction.
       await deps.db.transaction(async (tx) => {
-        await finishUrl(tx, row, { ...values, checkedAt: new Date(), changedAt: new Date(), contentHash: null, etag: null, lastModified: null }, deps);
+        await finishUrl(
+          tx,
+          row,
+          {
+            ...values,
+            checkedAt: new Date(),
+            changedAt: new Date(),
+            contentHash: null,
+            etag: null,
+            lastModified: null,
+          },
+          deps,
+        );
         await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
       });
     } else {

@@ -47,7 +47,10 @@ export class IndexedPageWriter {
   private readonly waiting: Waiting[] = [];
   private draining: Promise<void> | null = null;
 
-  constructor(private readonly db: Database, private readonly workerId: string) {}
+  constructor(
+    private readonly db: Database,
+    private readonly workerId: string,
+  ) {}
 
   write(page: IndexedPage): Promise<void> {
     return new Promise<void>((resolve, reject) => {
@@ -74,7 +77,11 @@ export class IndexedPageWriter {
     while (this.waiting.length) {
       const group = this.waiting.splice(0, MAX_GROUP);
       try {
-        const held = await writeIndexedPages(this.db, this.workerId, group.map((w) => w.page));
+        const held = await writeIndexedPages(
+          this.db,
+          this.workerId,
+          group.map((w) => w.page),
+        );
         for (const { page, resolve, reject } of group) {
           if (held.has(page.row.id)) resolve();
           else reject(new ClaimLost(`${page.row.url} was taken back by another worker`));
@@ -95,9 +102,23 @@ export class IndexedPageWriter {
  */
 async function writeIndexedPages(db: Database, workerId: string, pages: IndexedPage[]): Promise<Set<number>> {
   const rows = pages.map((p) => ({
-    id: p.row.id, title: p.title, content_hash: p.contentHash, metadata: p.metadata, etag: p.etag ?? null, last_modified: p.lastModified ?? null, rewritten: p.chunks !== null,
+    id: p.row.id,
+    title: p.title,
+    content_hash: p.contentHash,
+    metadata: p.metadata,
+    etag: p.etag ?? null,
+    last_modified: p.lastModified ?? null,
+    rewritten: p.chunks !== null,
   }));
-  const pieces = pages.flatMap((p) => (p.chunks ?? []).map((c) => ({ url_id: p.row.id, position: c.position, heading_path: c.headingPath, text: c.text, tsv: c.tsv })));
+  const pieces = pages.flatMap((p) =>
+    (p.chunks ?? []).map((c) => ({
+      url_id: p.row.id,
+      position: c.position,
+      heading_path: c.headingPath,
+      text: c.text,
+      tsv: c.tsv,
+    })),
+  );
   // An unchanged page keeps its title, hash and chunks (and its validators when the answer, a 304, sent none).
   const result = await db.execute(sql`
     with page as (

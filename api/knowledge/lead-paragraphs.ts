@@ -32,10 +32,12 @@ const MAX_LINK_SHARE = 0.2;
 /** Other lines that may stand in a row between the title and the lead (byline, date, credit). */
 const LINES_PASSED_OVER = 2;
 
-const readsAsParagraph = (block: Block) => !block.item && !block.pathOnly
-  && (block.linkChars ?? 0) <= MAX_LINK_SHARE * block.text.length
-  && block.text.length >= (block.kind === "heading" ? STANDFIRST_CHARS : PARAGRAPH_CHARS)
-  && SENTENCE_END.test(block.text);
+const readsAsParagraph = (block: Block) =>
+  !block.item &&
+  !block.pathOnly &&
+  (block.linkChars ?? 0) <= MAX_LINK_SHARE * block.text.length &&
+  block.text.length >= (block.kind === "heading" ? STANDFIRST_CHARS : PARAGRAPH_CHARS) &&
+  SENTENCE_END.test(block.text);
 
 const squeezed = (text: string) => text.replace(/\s+/g, " ").trim().toLowerCase();
 /** A description cut short by its site ("… the first of its kind …"): what stands before the ellipsis. */
@@ -49,11 +51,14 @@ const MAX_DESCRIPTION_CHARS = 1000;
 
 /** A page's descriptions as compared: squeezed, each without the ellipsis of a cut one, and whether it was cut. */
 function describedAs(descriptions: string[]) {
-  return descriptions.filter((description) => description.length <= MAX_DESCRIPTION_CHARS).map((description) => {
-    const whole = squeezed(description);
-    const said = whole.replace(TRUNCATED, "");
-    return { said, cut: said !== whole };
-  }).filter(({ said }) => said.length >= PARAGRAPH_CHARS);
+  return descriptions
+    .filter((description) => description.length <= MAX_DESCRIPTION_CHARS)
+    .map((description) => {
+      const whole = squeezed(description);
+      const said = whole.replace(TRUNCATED, "");
+      return { said, cut: said !== whole };
+    })
+    .filter(({ said }) => said.length >= PARAGRAPH_CHARS);
 }
 
 /**
@@ -61,7 +66,13 @@ function describedAs(descriptions: string[]) {
  * Open Graph or Twitter description): held by the description, or opening one that was cut.
  */
 function isDescribedSummary(block: Block, described: ReturnType<typeof describedAs>) {
-  if (block.item || block.pathOnly || block.text.length < PARAGRAPH_CHARS || (block.linkChars ?? 0) > MAX_LINK_SHARE * block.text.length) return false;
+  if (
+    block.item ||
+    block.pathOnly ||
+    block.text.length < PARAGRAPH_CHARS ||
+    (block.linkChars ?? 0) > MAX_LINK_SHARE * block.text.length
+  )
+    return false;
   const text = squeezed(block.text);
   return described.some(({ said, cut }) => said.includes(text) || (cut && text.startsWith(said)));
 }
@@ -87,11 +98,23 @@ export function withLeadParagraphs(pageBlocks: Block[], article: Block[], descri
   // also its pages' description, is not taken for one.
   const title = pageBlocks.findIndex((block) => block.kind === "heading" && (block.level ?? 2) <= 1);
   const summaries = describedAs(descriptions);
-  const described = summaries.length ? pageBlocks.slice(title !== -1 && title < first ? title + 1 : 0, first)
-    .filter((block) => !walked.includes(block) && !articleText.includes(block.text) && isDescribedSummary(block, summaries)) : [];
+  const described = summaries.length
+    ? pageBlocks
+        .slice(title !== -1 && title < first ? title + 1 : 0, first)
+        .filter(
+          (block) =>
+            !walked.includes(block) && !articleText.includes(block.text) && isDescribedSummary(block, summaries),
+        )
+    : [];
   // A standfirst set as a heading is text: it must not become a heading path.
-  const lead = pageBlocks.slice(0, first).filter((block) => walked.includes(block) || described.includes(block))
-    .map((block) => (block.kind === "heading" && (readsAsParagraph(block) || described.includes(block)) ? { kind: "text" as const, text: block.text } : block));
+  const lead = pageBlocks
+    .slice(0, first)
+    .filter((block) => walked.includes(block) || described.includes(block))
+    .map((block) =>
+      block.kind === "heading" && (readsAsParagraph(block) || described.includes(block))
+        ? { kind: "text" as const, text: block.text }
+        : block,
+    );
   return [...lead, ...article];
 }
 

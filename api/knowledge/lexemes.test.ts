@@ -32,13 +32,15 @@ function realText(pages: number) {
   } catch {
     return "";
   }
-  return names.map((name) => {
-    try {
-      return extractHtml(readFileSync(path.join(dir, name, "expected.html"), "utf8")).text;
-    } catch {
-      return "";
-    }
-  }).join("\n");
+  return names
+    .map((name) => {
+      try {
+        return extractHtml(readFileSync(path.join(dir, name, "expected.html"), "utf8")).text;
+      } catch {
+        return "";
+      }
+    })
+    .join("\n");
 }
 
 describe("lexemes made in our code", () => {
@@ -46,23 +48,29 @@ describe("lexemes made in our code", () => {
   // lexemes agree with the server's for all but a handful of words, and always with each other.
   // Irregular verbs' past forms are ours alone ("grew" is "grow"), so they are left out here.
   it("are the stems and stop words Postgres' english configuration makes, on real text", async () => {
-    const words = [...new Set(wordsOf(realText(60) || "The students were running between universities, studying generously."))]
-      .filter((word) => /^[a-z]+$/.test(word) && !verbOfIrregularForm(word));
+    const words = [
+      ...new Set(wordsOf(realText(60) || "The students were running between universities, studying generously.")),
+    ].filter((word) => /^[a-z]+$/.test(word) && !verbOfIrregularForm(word));
     expect(words.length).toBeGreaterThan(5);
-    const theirs = rows<{ word: string; lexeme: string }>(await handle.db.execute(sql`
+    const theirs = rows<{ word: string; lexeme: string }>(
+      await handle.db.execute(sql`
       select word, coalesce(array_to_string(tsvector_to_array(to_tsvector('english', word)), ' '), '') as lexeme
-      from unnest(${`{${words.join(",")}}`}::text[]) as word`));
+      from unnest(${`{${words.join(",")}}`}::text[]) as word`),
+    );
     const differ = theirs.filter(({ word, lexeme }) => (lexemesOf([word])[0] ?? "") !== lexeme);
     expect(differ.length / theirs.length).toBeLessThan(0.002);
   });
 
   it("make the same tsvector as to_tsvector for prose, positions and stop words included", async () => {
-    const prose = "The Admissions Office opens at 9 am; international students' tuition is $14,200 per semester, and it's billed twice. Running, runs.";
+    const prose =
+      "The Admissions Office opens at 9 am; international students' tuition is $14,200 per semester, and it's billed twice. Running, runs.";
     expect(await normalised(tsvectorOf(prose))).toBe(await postgresTsvector(prose));
   });
 
   it("count an irregular verb's past forms as the verb, so questions meet pages across tenses", () => {
-    expect(lexemesOf(wordsOf("Who wrote the specification?"))).toEqual(lexemesOf(wordsOf("the specification was written by")));
+    expect(lexemesOf(wordsOf("Who wrote the specification?"))).toEqual(
+      lexemesOf(wordsOf("the specification was written by")),
+    );
     expect(lexemesOf(["grew"])).toEqual(lexemesOf(["grow"]));
     expect(lexemesOf(["born"])).toEqual(lexemesOf(["bear"]));
     // A form of a stop word is a stop word too.
@@ -72,7 +80,8 @@ describe("lexemes made in our code", () => {
   it("keep non-Latin text, numbers and words with digits, and leave out runs too long to be words", async () => {
     const vector = await normalised(tsvectorOf("مرحبا بالطلاب 東京大学 Ελληνικά mp3 2024 " + "x".repeat(150)));
     // Arabic words are stemmed ("بالطلاب", with the students: "طلاب"), other scripts kept as written.
-    for (const kept of ["'مرحب'", "'طلاب'", "'東京'", "'大学'", "'2024'", "'mp3'", "'ελληνικά'"]) expect(vector).toContain(kept);
+    for (const kept of ["'مرحب'", "'طلاب'", "'東京'", "'大学'", "'2024'", "'mp3'", "'ελληνικά'"])
+      expect(vector).toContain(kept);
     expect(vector).not.toContain("xxx");
     expect(tsvectorOf("the and of")).toBe("");
   });
@@ -80,17 +89,24 @@ describe("lexemes made in our code", () => {
   it("are stored as given, and a row inserted without them gets Postgres' own", async () => {
     const { db } = handle;
     const [app] = await db.insert(clientApps).values({ clientName: "Lexemes", urlCode: "lexemes" }).returning();
-    const [file] = await db.insert(knowledgeFiles).values({ appId: app.id, fileName: "guide.pdf", uploadKey: "k", status: "indexed" }).returning();
+    const [file] = await db
+      .insert(knowledgeFiles)
+      .values({ appId: app.id, fileName: "guide.pdf", uploadKey: "k", status: "indexed" })
+      .returning();
     const [chunk] = chunkBlocks([{ kind: "text", text: "Parking permits are sold at the campus desk." }]);
     await db.insert(chunks).values([
       { appId: app.id, fileId: file.id, position: 0, text: chunk.text, tsv: chunk.tsv },
       { appId: app.id, fileId: file.id, position: 1, text: "Library cards are free." },
     ]);
-    const stored = rows<{ tsv: string }>(await db.execute(sql`select tsv::text as tsv from chunks where file_id = ${file.id} order by position`));
+    const stored = rows<{ tsv: string }>(
+      await db.execute(sql`select tsv::text as tsv from chunks where file_id = ${file.id} order by position`),
+    );
     expect(stored[0].tsv).toBe(await normalised(chunk.tsv));
     expect(stored[1].tsv).toBe(await postgresTsvector("Library cards are free."));
-    const found = rows<{ position: number }>(await db.execute(sql`
-      select position from chunks where file_id = ${file.id} and tsv @@ ${everyLexemeQuery(lexemesOf(wordsOf("parking permit")))}::tsquery`));
+    const found = rows<{ position: number }>(
+      await db.execute(sql`
+      select position from chunks where file_id = ${file.id} and tsv @@ ${everyLexemeQuery(lexemesOf(wordsOf("parking permit")))}::tsquery`),
+    );
     expect(found.map((r) => r.position)).toEqual([0]);
   });
 
@@ -108,7 +124,15 @@ describe("lexemes made in our code", () => {
 
 describe("words without Latin accents, and fields beside the text", () => {
   it("takes the accents off Latin letters only", () => {
-    expect(wordsOf("Fiancée in Zürich, São Paulo; naïve façade")).toEqual(["fiancee", "in", "zurich", "sao", "paulo", "naive", "facade"]);
+    expect(wordsOf("Fiancée in Zürich, São Paulo; naïve façade")).toEqual([
+      "fiancee",
+      "in",
+      "zurich",
+      "sao",
+      "paulo",
+      "naive",
+      "facade",
+    ]);
     expect(lexemesOf(wordsOf("fiancée"))).toEqual(lexemesOf(wordsOf("fiancee")));
     // Marks that are part of another script's letters stay.
     expect(wordsOf("हिन्दी")).toEqual(["हिन्दी"]);
@@ -130,7 +154,14 @@ describe("words of scripts written without spaces", () => {
     // A mixed run: the Latin word stands apart from the kanji next to it.
     expect(wordsOf("iPhone15の価格")).toEqual(["iphone15", "の", "価格"]);
     // Spaced scripts are cut as before: Korean between spaces, numbers as the text writes them.
-    expect(wordsOf("한국어 문장입니다 and 45,000 words")).toEqual(["한국어", "문장입니다", "and", "45", "000", "words"]);
+    expect(wordsOf("한국어 문장입니다 and 45,000 words")).toEqual([
+      "한국어",
+      "문장입니다",
+      "and",
+      "45",
+      "000",
+      "words",
+    ]);
     // A Korean number stands apart from its counter and particle.
     expect(wordsOf("9월 10일에 450만 원")).toEqual(["9", "월", "10", "일에", "450", "만", "원"]);
   });
@@ -153,7 +184,9 @@ describe("words in Cyrillic and Arabic letters", () => {
     expect(keyWords("общежитие")).toEqual(keyWords("Общежития"));
     expect(keyWords("прием")).toEqual(keyWords("Приём"));
     // Function and question words are stop words, as "how much" and "where" are in English.
-    expect(keyWords("Сколько стоит обучение? Где находится общежитие?")).toEqual(keyWords("стоит обучение находится общежитие"));
+    expect(keyWords("Сколько стоит обучение? Где находится общежитие?")).toEqual(
+      keyWords("стоит обучение находится общежитие"),
+    );
     expect(keyWords("и в на где")).toEqual([]);
   });
 

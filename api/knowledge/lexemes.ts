@@ -31,12 +31,16 @@ import snowball from "snowball-stemmers";
  */
 
 /** Postgres' english.stop (Snowball's English stop words). */
-const STOP_WORDS = new Set(("i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers "
-  + "herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been "
-  + "being have has had having do does did doing a an the and but if or because as until while of at by for with about against "
-  + "between into through during before after above below to from up down in out on off over under again further then once here "
-  + "there when where why how all any both each few more most other some such no nor not only own same so than too very s t can "
-  + "will just don should now").split(" "));
+const STOP_WORDS = new Set(
+  (
+    "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers " +
+    "herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been " +
+    "being have has had having do does did doing a an the and but if or because as until while of at by for with about against " +
+    "between into through during before after above below to from up down in out on off over under again further then once here " +
+    "there when where why how all any both each few more most other some such no nor not only own same so than too very s t can " +
+    "will just don should now"
+  ).split(" "),
+);
 
 /**
  * Function words of the scripts written without spaces, from the `stopword` package's lists
@@ -47,9 +51,29 @@ const STOP_WORDS = new Set(("i me my myself we our ours ourselves you your yours
 const UNSPACED_STOP_WORDS: ReadonlySet<string> = (() => {
   const lists = createRequire(import.meta.url)("stopword") as Record<string, string[]>;
   const questionWords = [
-    "多少", "什么", "哪里", "哪儿", "哪个", "几点", "怎么", "怎样", "为什么", "如何", "吗", // Chinese
-    "何", "誰", // Japanese (those in hiragana are all left out, below)
-    "เท่า", "ไหร่", "ไร", "ไหน", "กี่", "ไหม", "ทำไม", "อย่างไร", "ยังไง", "อะไร", // Thai, as ICU cuts them ("เท่า|ไหร่", "ที่|ไหน")
+    "多少",
+    "什么",
+    "哪里",
+    "哪儿",
+    "哪个",
+    "几点",
+    "怎么",
+    "怎样",
+    "为什么",
+    "如何",
+    "吗", // Chinese
+    "何",
+    "誰", // Japanese (those in hiragana are all left out, below)
+    "เท่า",
+    "ไหร่",
+    "ไร",
+    "ไหน",
+    "กี่",
+    "ไหม",
+    "ทำไม",
+    "อย่างไร",
+    "ยังไง",
+    "อะไร", // Thai, as ICU cuts them ("เท่า|ไหร่", "ที่|ไหน")
   ];
   return new Set([...lists.zho, ...lists.jpn, ...lists.tha, ...questionWords]);
 })();
@@ -75,20 +99,131 @@ const ARABIC_STOP_WORDS: ReadonlySet<string> = (() => {
  * and the common endings of a verb ("열어요", "열고" of "열다", to open). A question's word seldom
  * carries the page's ending ("등록금이" asks of "등록금은"); the stem is what they share.
  */
-const KOREAN_ENDINGS = ["에서부터", "으로부터", "었습니다", "았습니다", "였습니다", "에게서", "한테서", "로부터", "이라도", "에서는", "에서도",
-  "에게는", "으로는", "까지는", "입니다", "입니까", "습니다", "습니까", "이에요", "인가요", "이예요", "으세요", "까지", "부터", "에서", "에게",
-  "한테", "께서", "으로", "처럼", "보다", "마다", "조차", "밖에", "이나", "이랑", "하고", "에는", "에도", "와는", "과는", "예요", "에요",
-  "이다", "인가", "이며", "이고", "니다", "니까", "세요", "나요", "는데", "지만", "어요", "아요", "어서", "아서", "으면", "으며", "었다",
-  "았다", "는다", "은", "는", "이", "가", "을", "를", "의", "에", "로", "와", "과", "도", "만", "고", "며", "면"];
+const KOREAN_ENDINGS = [
+  "에서부터",
+  "으로부터",
+  "었습니다",
+  "았습니다",
+  "였습니다",
+  "에게서",
+  "한테서",
+  "로부터",
+  "이라도",
+  "에서는",
+  "에서도",
+  "에게는",
+  "으로는",
+  "까지는",
+  "입니다",
+  "입니까",
+  "습니다",
+  "습니까",
+  "이에요",
+  "인가요",
+  "이예요",
+  "으세요",
+  "까지",
+  "부터",
+  "에서",
+  "에게",
+  "한테",
+  "께서",
+  "으로",
+  "처럼",
+  "보다",
+  "마다",
+  "조차",
+  "밖에",
+  "이나",
+  "이랑",
+  "하고",
+  "에는",
+  "에도",
+  "와는",
+  "과는",
+  "예요",
+  "에요",
+  "이다",
+  "인가",
+  "이며",
+  "이고",
+  "니다",
+  "니까",
+  "세요",
+  "나요",
+  "는데",
+  "지만",
+  "어요",
+  "아요",
+  "어서",
+  "아서",
+  "으면",
+  "으며",
+  "었다",
+  "았다",
+  "는다",
+  "은",
+  "는",
+  "이",
+  "가",
+  "을",
+  "를",
+  "의",
+  "에",
+  "로",
+  "와",
+  "과",
+  "도",
+  "만",
+  "고",
+  "며",
+  "면",
+];
 /**
  * Korean question words, and the verbs that carry no subject of their own ("있다", to be; "하다",
  * to do; "되다", to become; "수", can; "알려 주세요", please tell), by their stems as kept below,
  * or by their first syllable where every word that starts with it is one of them ("있어요",
  * "없습니다", "몇 시", "되나요").
  */
-const KOREAN_STOP_STEMS: ReadonlySet<string> = new Set(["얼마", "언제", "어디", "누구", "누가", "무엇", "무슨", "어떻", "어떤", "어느", "며칠",
-  "뭐", "왜", "이", "그", "저", "것", "수", "등", "및", "또", "더", "하", "해", "한", "할", "합", "했", "하는", "해주", "알려", "주", "대해",
-  "관해", "궁금", "싶어", "싶습"]);
+const KOREAN_STOP_STEMS: ReadonlySet<string> = new Set([
+  "얼마",
+  "언제",
+  "어디",
+  "누구",
+  "누가",
+  "무엇",
+  "무슨",
+  "어떻",
+  "어떤",
+  "어느",
+  "며칠",
+  "뭐",
+  "왜",
+  "이",
+  "그",
+  "저",
+  "것",
+  "수",
+  "등",
+  "및",
+  "또",
+  "더",
+  "하",
+  "해",
+  "한",
+  "할",
+  "합",
+  "했",
+  "하는",
+  "해주",
+  "알려",
+  "주",
+  "대해",
+  "관해",
+  "궁금",
+  "싶어",
+  "싶습",
+]);
 const KOREAN_STOP_SYLLABLES: ReadonlySet<string> = new Set(["있", "없", "몇", "됩", "돼", "되", "된", "될"]);
 /** A Korean word's stem keeps this many syllables: most nouns are two (Sino-Korean), and a verb's ending follows them. */
 const KOREAN_STEM_SYLLABLES = 2;
@@ -166,7 +301,8 @@ function withoutLatinAccents(text: string) {
 }
 
 /** Letters of the scripts written without spaces between words (Han, kana, Thai, Lao, Khmer, Burmese). */
-const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
+const UNSPACED =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]/u;
 /** Whether a text holds letters of a script written without spaces between words. */
 export const isUnspaced = (text: string) => UNSPACED.test(text);
 /** ICU's word breaker: its dictionaries cover all of these scripts whatever the locale. */
@@ -187,7 +323,8 @@ export function wordBreakPiecesOf(text: string): string[] {
 const HANGUL = /\p{Script=Hangul}/u;
 const HANGUL_OR_NOT = /\p{Script=Hangul}+|[^\p{Script=Hangul}]+/gu;
 /** Letters of a script whose runs are cut further: written without spaces, or Hangul. */
-const CUT_FURTHER = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hangul}]/u;
+const CUT_FURTHER =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Hangul}]/u;
 
 /** A run of letters of an unspaced script, as its words. */
 function unspacedWordsOf(run: string): string[] {
@@ -228,7 +365,13 @@ function stemOf(word: string): string {
   if (CYRILLIC.test(word)) return stemmedIn(withoutYo(word), CYRILLIC_STOP_WORDS, russian);
   if (ARABIC.test(word)) return stemmedIn(withoutArabicMarks(word), ARABIC_STOP_WORDS, arabic);
   const verb = IRREGULAR_FORMS.get(word);
-  if (STOP_WORDS.has(word) || (verb && STOP_WORDS.has(verb)) || UNSPACED_STOP_WORDS.has(word) || HIRAGANA_ONLY.test(word)) return "";
+  if (
+    STOP_WORDS.has(word) ||
+    (verb && STOP_WORDS.has(verb)) ||
+    UNSPACED_STOP_WORDS.has(word) ||
+    HIRAGANA_ONLY.test(word)
+  )
+    return "";
   return DIGIT.test(word) ? word : english.stem(verb ?? word);
 }
 
@@ -250,7 +393,8 @@ export function lexemesOf(words: string[]): string[] {
 }
 
 const NEEDS_ESCAPE = /['\\]/;
-const quoted = (lexeme: string) => (NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'` : `'${lexeme}'`);
+const quoted = (lexeme: string) =>
+  NEEDS_ESCAPE.test(lexeme) ? `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'` : `'${lexeme}'`;
 
 /**
  * A lexeme, as tsvectorOf writes it too, with where it stands in the tsvector being written: one

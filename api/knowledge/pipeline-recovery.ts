@@ -9,8 +9,16 @@ import type { PipelineDeps } from "./pipeline-shared";
  * discover again. Work of a live worker is never touched, however long it takes.
  */
 export async function takeBackAbandonedUrls(deps: PipelineDeps) {
-  const released = await deps.db.update(websites).set({ claimedBy: null, updatedAt: new Date() })
-    .where(and(eq(websites.status, "pending_sitemap_generation"), sql`${websites.claimedBy} is not null`, sql`not ${heldByLiveWorker(websites.claimedBy)}`))
+  const released = await deps.db
+    .update(websites)
+    .set({ claimedBy: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(websites.status, "pending_sitemap_generation"),
+        sql`${websites.claimedBy} is not null`,
+        sql`not ${heldByLiveWorker(websites.claimedBy)}`,
+      ),
+    )
     .returning({ id: websites.id });
   const result = await deps.db.execute(sql`
     update urls set status = case status
@@ -19,7 +27,9 @@ export async function takeBackAbandonedUrls(deps: PipelineDeps) {
     where urls.status in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion') and not ${heldByLiveWorker(urls.claimedBy)}
     returning website_id`);
   return {
-    toProcess: [...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id)))],
+    toProcess: [
+      ...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id))),
+    ],
     toDiscover: released.map((w) => w.id),
   };
 }
@@ -30,7 +40,15 @@ export async function takeBackAbandonedUrls(deps: PipelineDeps) {
  */
 export async function websitesAwaitingDiscovery(deps: PipelineDeps, olderThanSeconds: number) {
   const cutoff = new Date(Date.now() - olderThanSeconds * 1000);
-  const waiting = await deps.db.select({ id: websites.id }).from(websites)
-    .where(and(eq(websites.status, "pending_sitemap_generation"), isNull(websites.claimedBy), sql`${websites.updatedAt} <= ${cutoff}`));
+  const waiting = await deps.db
+    .select({ id: websites.id })
+    .from(websites)
+    .where(
+      and(
+        eq(websites.status, "pending_sitemap_generation"),
+        isNull(websites.claimedBy),
+        sql`${websites.updatedAt} <= ${cutoff}`,
+      ),
+    );
   return waiting.map((w) => w.id);
 }

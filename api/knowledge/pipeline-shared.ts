@@ -12,7 +12,9 @@ export type PipelineDeps = Pick<ApiDeps, "db" | "config" | "log">;
 export type WorkerDeps = PipelineDeps & { workerId: string } & Partial<Pick<ApiDeps, "jobs">>;
 
 export const fetchOptions = (deps: PipelineDeps): FetchOptions => ({
-  allowPrivate: deps.config.crawlAllowPrivate, localExceptions: deps.config.crawlLocalExceptions, timeoutMs: deps.config.crawlTimeoutMs,
+  allowPrivate: deps.config.crawlAllowPrivate,
+  localExceptions: deps.config.crawlLocalExceptions,
+  timeoutMs: deps.config.crawlTimeoutMs,
 });
 
 export async function loadWebsite(websiteId: number, deps: PipelineDeps) {
@@ -21,7 +23,9 @@ export async function loadWebsite(websiteId: number, deps: PipelineDeps) {
 }
 
 export async function refreshUrlsCount(websiteId: number, deps: PipelineDeps) {
-  await deps.db.execute(sql`update websites set urls_count = (select count(*) from urls where website_id = ${websiteId}), updated_at = now() where id = ${websiteId}`);
+  await deps.db.execute(
+    sql`update websites set urls_count = (select count(*) from urls where website_id = ${websiteId}), updated_at = now() where id = ${websiteId}`,
+  );
 }
 
 /**
@@ -29,10 +33,16 @@ export async function refreshUrlsCount(websiteId: number, deps: PipelineDeps) {
  * A thousand at a time, each batch one JSON parameter: Drizzle's multi-row insert binds every
  * column of every row (15,000 parameters a batch) and took twice as long on PGlite.
  */
-export async function addUrls(website: WebsiteRecord, entries: { url: string; lastmod?: string | null; review?: string | null }[], deps: PipelineDeps) {
+export async function addUrls(
+  website: WebsiteRecord,
+  entries: { url: string; lastmod?: string | null; review?: string | null }[],
+  deps: PipelineDeps,
+) {
   let added = 0;
   for (let i = 0; i < entries.length; i += 1000) {
-    const slice = entries.slice(i, i + 1000).map((e) => ({ url: e.url, lastmod: e.lastmod ?? null, review: e.review ?? null }));
+    const slice = entries
+      .slice(i, i + 1000)
+      .map((e) => ({ url: e.url, lastmod: e.lastmod ?? null, review: e.review ?? null }));
     const inserted = await deps.db.execute(sql`
       insert into urls (app_id, website_id, url, lastmod, sitemap_refresh_review_status)
       select ${website.appId}, ${website.id}, entry.url, entry.lastmod, entry.review
@@ -49,7 +59,15 @@ export async function addUrls(website: WebsiteRecord, entries: { url: string; la
  * without control characters and of a storable length (a sitemap is outside input), passing the
  * website's patterns and robots.txt.
  */
-export function isListed(entry: { url: string }, website: Pick<WebsiteRecord, "url" | "allowedPatterns" | "skipPatterns">, robots: Pick<Robots, "isAllowed">) {
+export function isListed(
+  entry: { url: string },
+  website: Pick<WebsiteRecord, "url" | "allowedPatterns" | "skipPatterns">,
+  robots: Pick<Robots, "isAllowed">,
+) {
   if (entry.url.length > MAX_URL_LENGTH || !/^https?:\/\//i.test(entry.url) || !isWebLink(entry.url)) return false;
-  return sameSite(entry.url, website.url) && passesPatterns(entry.url, website.allowedPatterns, website.skipPatterns) && robots.isAllowed(entry.url);
+  return (
+    sameSite(entry.url, website.url) &&
+    passesPatterns(entry.url, website.allowedPatterns, website.skipPatterns) &&
+    robots.isAllowed(entry.url)
+  );
 }

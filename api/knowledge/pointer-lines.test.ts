@@ -4,11 +4,13 @@ import { blocksOf, type DomNode } from "./html-blocks";
 import { isPointerLine } from "./pointer-lines";
 import { parseHTML } from "linkedom";
 
-const blocksOfMarkup = (markup: string) => blocksOf(parseHTML(`<!doctype html><html><body>${markup}</body></html>`).document.body as unknown as DomNode);
+const blocksOfMarkup = (markup: string) =>
+  blocksOf(parseHTML(`<!doctype html><html><body>${markup}</body></html>`).document.body as unknown as DomNode);
 
 describe("pointer lines", () => {
   it("counts the characters of a block that are link text, in links around blocks too", () => {
-    const [line, card, plain] = blocksOfMarkup(`<p><em>Read also: </em><a href="/b"><strong>The river</strong> in spring</a></p>
+    const [line, card, plain] =
+      blocksOfMarkup(`<p><em>Read also: </em><a href="/b"><strong>The river</strong> in spring</a></p>
       <a href="/c"><div>A whole teaser card</div></a><p>No link at all.</p>`);
     expect(line).toMatchObject({ text: "Read also: The river in spring", linkChars: "The river in spring".length });
     expect(card).toMatchObject({ text: "A whole teaser card", linkChars: "A whole teaser card".length });
@@ -16,7 +18,8 @@ describe("pointer lines", () => {
   });
 
   it("is a short label and a link filling most of the line, and nothing else", () => {
-    const [pointer, sentence, bareLink, item, twoLines] = blocksOfMarkup(`<p>See also: <a href="/x">How the bridge was built</a></p>
+    const [pointer, sentence, bareLink, item, twoLines] =
+      blocksOfMarkup(`<p>See also: <a href="/x">How the bridge was built</a></p>
       <p>Note: the <a href="/s">schedule</a> changes in winter, when the ferry runs twice a day.</p>
       <p><a href="/r">Download the annual report</a></p>
       <ul><li>Sources: <a href="/y">National archive of the bridge</a></li></ul>

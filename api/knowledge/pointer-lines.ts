@@ -22,8 +22,14 @@ const MAX_CHARS = 200;
  */
 export function isPointerLine(block: Block) {
   const linkChars = block.linkChars ?? 0;
-  return !block.item && block.text.length <= MAX_CHARS && !block.text.includes("\n")
-    && linkChars >= MIN_LINK_SHARE * block.text.length && linkChars < block.text.length && LABEL.test(block.text);
+  return (
+    !block.item &&
+    block.text.length <= MAX_CHARS &&
+    !block.text.includes("\n") &&
+    linkChars >= MIN_LINK_SHARE * block.text.length &&
+    linkChars < block.text.length &&
+    LABEL.test(block.text)
+  );
 }
 
 /** A headline's worth of words: a shorter whole-link line is a button ("Download the report"). */
@@ -34,9 +40,18 @@ const HEADLINE_WORDS = 5;
  * page ("Ten quiet beaches for an autumn weekend"). One alone may be the article's
  * own pointer; two or more in a row are a block of teasers.
  */
-const isHeadlineLink = (block: Block | undefined) => !!block && block.kind === "text" && !block.item && !block.text.includes("\n")
-  && (block.linkChars ?? 0) >= block.text.length && wordCountOf(block.text) >= HEADLINE_WORDS;
+const isHeadlineLink = (block: Block | undefined) =>
+  !!block &&
+  block.kind === "text" &&
+  !block.item &&
+  !block.text.includes("\n") &&
+  (block.linkChars ?? 0) >= block.text.length &&
+  wordCountOf(block.text) >= HEADLINE_WORDS;
 
 /** The blocks without pointer lines and without runs of headline links. */
-export const withoutPointerLines = (blocks: Block[]) => blocks.filter((block, at) => !isPointerLine(block)
-  && !(isHeadlineLink(block) && (isHeadlineLink(blocks[at - 1]) || isHeadlineLink(blocks[at + 1]))));
+export const withoutPointerLines = (blocks: Block[]) =>
+  blocks.filter(
+    (block, at) =>
+      !isPointerLine(block) &&
+      !(isHeadlineLink(block) && (isHeadlineLink(blocks[at - 1]) || isHeadlineLink(blocks[at + 1]))),
+  );

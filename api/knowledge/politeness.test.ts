@@ -7,7 +7,11 @@ import { readRobots } from "./sitemaps";
 describe("politeness", () => {
   it("reads crawl-delay, disallow rules and sitemaps from robots.txt", async () => {
     const server = createServer((req, res) => {
-      res.end(req.url === "/robots.txt" ? "User-agent: *\nCrawl-delay: 2\nDisallow: /private/\nSitemap: https://example.edu/sitemap.xml\n" : "");
+      res.end(
+        req.url === "/robots.txt"
+          ? "User-agent: *\nCrawl-delay: 2\nDisallow: /private/\nSitemap: https://example.edu/sitemap.xml\n"
+          : "",
+      );
     });
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
     try {

@@ -15,9 +15,20 @@ type ParsedUrlsQuery = z.output<typeof UrlsQuerySchema>;
 
 export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
   return {
-    id: row.id, app_id: row.appId, url: row.url, urls_count: row.urlsCount, site_map: row.siteMap as Website["site_map"], status: row.status,
-    enabled: row.enabled, tags: row.tags, skip_patterns: row.skipPatterns, allowed_patterns: row.allowedPatterns,
-    user: addedBy === null ? null : { name: addedBy }, sitemap_diff: row.sitemapDiff, updated_at: row.updatedAt.toISOString(), last_error: row.lastError,
+    id: row.id,
+    app_id: row.appId,
+    url: row.url,
+    urls_count: row.urlsCount,
+    site_map: row.siteMap as Website["site_map"],
+    status: row.status,
+    enabled: row.enabled,
+    tags: row.tags,
+    skip_patterns: row.skipPatterns,
+    allowed_patterns: row.allowedPatterns,
+    user: addedBy === null ? null : { name: addedBy },
+    sitemap_diff: row.sitemapDiff,
+    updated_at: row.updatedAt.toISOString(),
+    last_error: row.lastError,
     last_refresh: row.lastRefresh ?? null,
   };
 }
@@ -28,22 +39,36 @@ type UrlRecord = typeof urls.$inferSelect;
 
 export function toUrlRow(row: UrlRecord, websiteUrl: string): UrlRow {
   return {
-    id: row.id, url: row.url, title: row.title, status: row.status as UrlRow["status"],
+    id: row.id,
+    url: row.url,
+    title: row.title,
+    status: row.status as UrlRow["status"],
     sitemap_refresh_review_status: row.sitemapRefreshReviewStatus as UrlRow["sitemap_refresh_review_status"],
-    refresh_days: row.refreshDays, metadata: row.metadata,
-    indexed_at: row.indexedAt?.toISOString() ?? null, checked_at: row.checkedAt?.toISOString() ?? null, changed_at: row.changedAt?.toISOString() ?? null,
-    created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
-    website_id: row.websiteId, website_url: websiteUrl, source_id: row.sourceId,
+    refresh_days: row.refreshDays,
+    metadata: row.metadata,
+    indexed_at: row.indexedAt?.toISOString() ?? null,
+    checked_at: row.checkedAt?.toISOString() ?? null,
+    changed_at: row.changedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    website_id: row.websiteId,
+    website_url: websiteUrl,
+    source_id: row.sourceId,
   };
 }
-
 
 /** A page of a client's websites (all of them, or those whose address holds `pattern`), with who added each. */
 const websitesQuery = (db: Database, where: SQL | undefined) => ({
   total: db.select({ total: count() }).from(websites).where(where),
-  rows: db.select({ website: websites, addedBy: nameInClient }).from(websites).leftJoin(users, eq(users.id, websites.addedBy))
-    .leftJoin(appUsers, membershipOf(websites.appId, websites.addedBy)).where(where)
-    .orderBy(asc(websites.id)).limit(sql.placeholder("limit")).offset(sql.placeholder("offset")),
+  rows: db
+    .select({ website: websites, addedBy: nameInClient })
+    .from(websites)
+    .leftJoin(users, eq(users.id, websites.addedBy))
+    .leftJoin(appUsers, membershipOf(websites.appId, websites.addedBy))
+    .where(where)
+    .orderBy(asc(websites.id))
+    .limit(sql.placeholder("limit"))
+    .offset(sql.placeholder("offset")),
 });
 /** The Websites page without a search, as it opens: prepared. */
 const allWebsitesQuery = preparedPerDatabase((db) => {
@@ -54,7 +79,9 @@ const allWebsitesQuery = preparedPerDatabase((db) => {
 /** The client's websites of `ids`, in that order, with who added each: what a save answers, however many the client has. */
 export async function websitesByIds(appId: number, ids: number[], deps: Pick<ApiDeps, "db">) {
   if (!ids.length) return [];
-  const rows = await deps.db.select({ website: websites, addedBy: nameInClient }).from(websites)
+  const rows = await deps.db
+    .select({ website: websites, addedBy: nameInClient })
+    .from(websites)
     .leftJoin(users, eq(users.id, websites.addedBy))
     .leftJoin(appUsers, membershipOf(websites.appId, websites.addedBy))
     .where(and(eq(websites.appId, appId), inArray(websites.id, ids)));
@@ -62,7 +89,11 @@ export async function websitesByIds(appId: number, ids: number[], deps: Pick<Api
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function listWebsites(appId: number, query: { page: number; page_size: number; query?: string }, deps: Pick<ApiDeps, "db">) {
+export async function listWebsites(
+  appId: number,
+  query: { page: number; page_size: number; query?: string },
+  deps: Pick<ApiDeps, "db">,
+) {
   const page = { appId, limit: query.page_size, offset: (query.page - 1) * query.page_size };
   const read = query.query
     ? websitesQuery(deps.db, and(eq(websites.appId, appId), ilike(websites.url, containing(query.query))))
@@ -78,20 +109,29 @@ export async function listWebsites(appId: number, query: { page: number; page_si
 }
 
 export async function getWebsite(appId: number, websiteId: number, deps: Pick<ApiDeps, "db">) {
-  const [row] = await deps.db.select().from(websites).where(and(eq(websites.appId, appId), eq(websites.id, websiteId)));
+  const [row] = await deps.db
+    .select()
+    .from(websites)
+    .where(and(eq(websites.appId, appId), eq(websites.id, websiteId)));
   return row ?? null;
 }
 
 const ORDER_COLUMNS = {
-  url: urls.url, status: urls.status, title: urls.title, refresh_days: urls.refreshDays,
-  indexed_at: urls.indexedAt, created_at: urls.createdAt, updated_at: urls.updatedAt,
+  url: urls.url,
+  status: urls.status,
+  title: urls.title,
+  refresh_days: urls.refreshDays,
+  indexed_at: urls.indexedAt,
+  created_at: urls.createdAt,
+  updated_at: urls.updatedAt,
 } as const;
 
 /** Every filter but the status one: the status counts of the dropdown are counted under it. */
 function scopeConditions(appId: number, websiteId: number | null, query: ParsedUrlsQuery): SQL[] {
   const conditions: SQL[] = [eq(urls.appId, appId)];
   if (websiteId !== null) conditions.push(eq(urls.websiteId, websiteId));
-  if (query.sitemap_refresh_review_status?.length) conditions.push(inArray(urls.sitemapRefreshReviewStatus, query.sitemap_refresh_review_status));
+  if (query.sitemap_refresh_review_status?.length)
+    conditions.push(inArray(urls.sitemapRefreshReviewStatus, query.sitemap_refresh_review_status));
   // The address only: a trigram index keeps it fast at a million URLs (titles have none).
   if (query.search) conditions.push(ilike(urls.url, containing(query.search)));
   return conditions;
@@ -100,19 +140,32 @@ function scopeConditions(appId: number, websiteId: number | null, query: ParsedU
 /** Counts by status of one website or the whole client, from the trigger-kept counter table. */
 /** The status counts of one website, or of all a client's websites: read by the Websites page each time it shows. */
 const countsQuery = (db: Database, scope: SQL) =>
-  db.select({ status: urlStatusCounts.status, n: sql<number>`sum(${urlStatusCounts.n})::int` }).from(urlStatusCounts).where(scope).groupBy(urlStatusCounts.status);
+  db
+    .select({ status: urlStatusCounts.status, n: sql<number>`sum(${urlStatusCounts.n})::int` })
+    .from(urlStatusCounts)
+    .where(scope)
+    .groupBy(urlStatusCounts.status);
 const websiteCountsQuery = preparedPerDatabase((db) =>
   countsQuery(db, eq(urlStatusCounts.websiteId, sql.placeholder("websiteId"))).prepare("website_status_counts"),
 );
 const clientCountsQuery = preparedPerDatabase((db) =>
-  countsQuery(db, inArray(urlStatusCounts.websiteId, db.select({ id: websites.id }).from(websites).where(eq(websites.appId, sql.placeholder("appId")))))
-    .prepare("client_status_counts"),
+  countsQuery(
+    db,
+    inArray(
+      urlStatusCounts.websiteId,
+      db
+        .select({ id: websites.id })
+        .from(websites)
+        .where(eq(websites.appId, sql.placeholder("appId"))),
+    ),
+  ).prepare("client_status_counts"),
 );
 
 async function countsFromCounter(appId: number, websiteId: number | null, deps: Pick<ApiDeps, "db">) {
-  const rows = websiteId !== null
-    ? await websiteCountsQuery(deps.db).execute({ websiteId })
-    : await clientCountsQuery(deps.db).execute({ appId });
+  const rows =
+    websiteId !== null
+      ? await websiteCountsQuery(deps.db).execute({ websiteId })
+      : await clientCountsQuery(deps.db).execute({ appId });
   return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
 }
 
@@ -120,7 +173,12 @@ async function countsFromCounter(appId: number, websiteId: number | null, deps: 
  * A page of URLs of one website (or of the whole client) with the spec's filters, search and sort,
  * done by the database. Also answers the counts by status under the same search and review filter.
  */
-export async function listUrls(appId: number, websiteId: number | null, query: ParsedUrlsQuery, deps: Pick<ApiDeps, "db">) {
+export async function listUrls(
+  appId: number,
+  websiteId: number | null,
+  query: ParsedUrlsQuery,
+  deps: Pick<ApiDeps, "db">,
+) {
   const scope = scopeConditions(appId, websiteId, query);
   const where = and(...scope, query.status?.length ? inArray(urls.status, query.status) : undefined);
   const column = ORDER_COLUMNS[query.order_by];
@@ -133,7 +191,12 @@ export async function listUrls(appId: number, websiteId: number | null, query: P
   const narrowed = Boolean(query.search || query.sitemap_refresh_review_status?.length);
   const countsQuery = narrowed
     ? (async () => {
-        const matches = deps.db.select({ status: urls.status }).from(urls).where(and(...scope)).limit(COUNT_CAP + 1).as("matches");
+        const matches = deps.db
+          .select({ status: urls.status })
+          .from(urls)
+          .where(and(...scope))
+          .limit(COUNT_CAP + 1)
+          .as("matches");
         const rows = await deps.db.select({ status: matches.status, n: count() }).from(matches).groupBy(matches.status);
         return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
       })()
@@ -150,16 +213,17 @@ export async function listUrls(appId: number, websiteId: number | null, query: P
   const fewMatches = narrowed && !capped;
   // coalesce(x, x) is x, but no index matches it.
   const sortKey = fewMatches ? sql`coalesce(${column}, ${column})` : column;
-  const rows = totalCount === 0 || query.page * query.page_size >= totalCount && !capped
-    ? []
-    : await deps.db
-        .select({ url: urls, websiteUrl: websites.url })
-        .from(urls)
-        .innerJoin(websites, eq(websites.id, urls.websiteId))
-        .where(where)
-        .orderBy(direction(sortKey), direction(urls.id))
-        .limit(query.page_size)
-        .offset(query.page * query.page_size);
+  const rows =
+    totalCount === 0 || (query.page * query.page_size >= totalCount && !capped)
+      ? []
+      : await deps.db
+          .select({ url: urls, websiteUrl: websites.url })
+          .from(urls)
+          .innerJoin(websites, eq(websites.id, urls.websiteId))
+          .where(where)
+          .orderBy(direction(sortKey), direction(urls.id))
+          .limit(query.page_size)
+          .offset(query.page * query.page_size);
   return {
     data: rows.map((r) => toUrlRow(r.url, r.websiteUrl)),
     count: rows.length,

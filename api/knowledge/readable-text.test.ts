@@ -28,7 +28,17 @@ beforeAll(async () => {
   token = (await signInAs(host, "client.admin@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
   const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
-    token, body: { websites: [{ app_id: appId, url: `${site.base}/map`, site_map: "few_urls", urls: [`${site.base}/map`, `${site.base}/scan.pdf`] }] },
+    token,
+    body: {
+      websites: [
+        {
+          app_id: appId,
+          url: `${site.base}/map`,
+          site_map: "few_urls",
+          urls: [`${site.base}/map`, `${site.base}/scan.pdf`],
+        },
+      ],
+    },
   });
   websiteId = created.body.websites[0].id;
   await until("the URL list", async () => (await rows()).length === 2);
@@ -38,16 +48,31 @@ afterAll(async () => {
   await site?.close();
 });
 
-const rows = async () => (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls`, { token })).body.data as
-  { id: number; url: string; status: string; title: string | null; metadata: { error_message?: string } }[];
+const rows = async () =>
+  (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls`, { token })).body.data as {
+    id: number;
+    url: string;
+    status: string;
+    title: string | null;
+    metadata: { error_message?: string };
+  }[];
 const rowOf = async (path: string) => (await rows()).find((r) => r.url === `${site.base}${path}`)!;
-const settled = () => until("indexing to finish", async () => (await rows()).every((r) => !/^(to_be_|sent_for_)/.test(r.status)));
+const settled = () =>
+  until("indexing to finish", async () => (await rows()).every((r) => !/^(to_be_|sent_for_)/.test(r.status)));
 const chunksOf = async (path: string) =>
-  (await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/fetch_cached_chunks`, { token, body: { url: `${site.base}${path}` } })).body.chunks as { text: string }[];
+  (
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/fetch_cached_chunks`, {
+      token,
+      body: { url: `${site.base}${path}` },
+    })
+  ).body.chunks as { text: string }[];
 
 describe("a page with no readable text is never indexed", () => {
   it("marks a script-only page and a scanned PDF failed_to_index with the reason, and stores no chunks", async () => {
-    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, { token, body: { status: "to_be_indexed" } });
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed" },
+    });
     await settled();
     const shell = await rowOf("/map");
     expect(shell.status).toBe("failed_to_index");
@@ -59,10 +84,19 @@ describe("a page with no readable text is never indexed", () => {
   });
 
   it("indexes the page once it has text, when the operator asks again", async () => {
-    site.setRaw("/map", "text/html; charset=utf-8", SHELL.replace('<div id="root"></div>',
-      '<div id="root"><h1>Campus map</h1><p>The library stands north of the main quad.</p><h2>Parking</h2><p>Visitors park in lot C.</p></div>'));
+    site.setRaw(
+      "/map",
+      "text/html; charset=utf-8",
+      SHELL.replace(
+        '<div id="root"></div>',
+        '<div id="root"><h1>Campus map</h1><p>The library stands north of the main quad.</p><h2>Parking</h2><p>Visitors park in lot C.</p></div>',
+      ),
+    );
     const shell = await rowOf("/map");
-    const retried = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, { token, body: { status: "to_be_indexed", url_ids: [shell.id] } });
+    const retried = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed", url_ids: [shell.id] },
+    });
     expect(retried.status).toBe(200);
     await settled();
     const again = await rowOf("/map");

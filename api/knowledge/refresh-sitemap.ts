@@ -15,13 +15,17 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
   const robots = await readRobots(origin, fetchOptions(deps));
   const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
   if (!found.sitemaps.length) {
-    await deps.db.update(websites).set({ lastError: `Sitemap refresh: no sitemap found (${found.errors.join("; ")})`, updatedAt: new Date() }).where(eq(websites.id, websiteId));
+    await deps.db
+      .update(websites)
+      .set({ lastError: `Sitemap refresh: no sitemap found (${found.errors.join("; ")})`, updatedAt: new Date() })
+      .where(eq(websites.id, websiteId));
     return { failed: "no sitemap" };
   }
-  const listed = new Map(found.entries
-    .filter((e) => isListed(e, website, robots))
-    .map((e) => [e.url, e]));
-  const existing = await deps.db.select({ id: urls.id, url: urls.url, lastmod: urls.lastmod, status: urls.status }).from(urls).where(eq(urls.websiteId, websiteId));
+  const listed = new Map(found.entries.filter((e) => isListed(e, website, robots)).map((e) => [e.url, e]));
+  const existing = await deps.db
+    .select({ id: urls.id, url: urls.url, lastmod: urls.lastmod, status: urls.status })
+    .from(urls)
+    .where(eq(urls.websiteId, websiteId));
   const known = new Set(existing.map((e) => e.url));
   const marks: Record<string, number[]> = { new: [], removed: [], changed: [], unchanged: [] };
   for (const row of existing) {
@@ -40,19 +44,41 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
         // The new lastmod is the baseline once the change has been seen.
         for (const id of slice) {
           const row = existing.find((e) => e.id === id)!;
-          await deps.db.update(urls).set({ sitemapRefreshReviewStatus: "changed", lastmod: listed.get(row.url)!.lastmod, updatedAt: new Date() }).where(eq(urls.id, id));
+          await deps.db
+            .update(urls)
+            .set({
+              sitemapRefreshReviewStatus: "changed",
+              lastmod: listed.get(row.url)!.lastmod,
+              updatedAt: new Date(),
+            })
+            .where(eq(urls.id, id));
         }
       } else if (slice.length) {
-        await deps.db.update(urls).set({ sitemapRefreshReviewStatus: mark, updatedAt: new Date() }).where(inArray(urls.id, slice));
+        await deps.db
+          .update(urls)
+          .set({ sitemapRefreshReviewStatus: mark, updatedAt: new Date() })
+          .where(inArray(urls.id, slice));
       }
     }
   }
   const fresh = [...listed.values()].filter((e) => !known.has(e.url));
-  const added = await addUrls(website, fresh.map((e) => ({ url: e.url, lastmod: e.lastmod, review: "new" })), deps);
-  await deps.db.update(websites).set({ sitemaps: found.sitemaps, updatedAt: new Date() }).where(eq(websites.id, websiteId));
+  const added = await addUrls(
+    website,
+    fresh.map((e) => ({ url: e.url, lastmod: e.lastmod, review: "new" })),
+    deps,
+  );
+  await deps.db
+    .update(websites)
+    .set({ sitemaps: found.sitemaps, updatedAt: new Date() })
+    .where(eq(websites.id, websiteId));
   await updateSitemapDiff(websiteId, deps);
   await refreshUrlsCount(websiteId, deps);
-  return { new: added, removed: marks.removed.length, changed: marks.changed.length, unchanged: marks.unchanged.length };
+  return {
+    new: added,
+    removed: marks.removed.length,
+    changed: marks.changed.length,
+    unchanged: marks.unchanged.length,
+  };
 }
 
 /** The red dot: true while any URL of the website awaits review. */
@@ -68,7 +94,9 @@ export async function queueDueRefreshes(deps: PipelineDeps, defaultDays: number)
     update urls set status = 'to_be_indexed', updated_at = now()
     where status = 'indexed' and indexed_at < now() - make_interval(days => coalesce(refresh_days, ${defaultDays}))
     returning website_id`);
-  const websiteIds = [...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id)))];
+  const websiteIds = [
+    ...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id))),
+  ];
   await startRefreshRecords(websiteIds, deps);
   return websiteIds;
 }

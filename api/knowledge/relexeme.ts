@@ -21,12 +21,17 @@ export async function relexemeStalePassages(db: Database, budgetMs = 20_000): Pr
   const until = Date.now() + budgetMs;
   let done = 0;
   while (Date.now() < until) {
-    const stale = rowsOf<{ id: number; text: string; heading_path: string[]; title: string | null }>(await db.execute(sql`
+    const stale = rowsOf<{ id: number; text: string; heading_path: string[]; title: string | null }>(
+      await db.execute(sql`
       select c.id, c.text, c.heading_path, coalesce(u.title, f.title) as title
       from chunks c left join urls u on u.id = c.url_id left join files f on f.id = c.file_id
-      where c.lexemes_stale order by c.id limit ${BATCH}`));
+      where c.lexemes_stale order by c.id limit ${BATCH}`),
+    );
     if (!stale.length) break;
-    const made = stale.map((row) => ({ id: Number(row.id), tsv: tsvectorOf(row.text, searchedFieldsOf(row.title ?? undefined, row.heading_path ?? [])) }));
+    const made = stale.map((row) => ({
+      id: Number(row.id),
+      tsv: tsvectorOf(row.text, searchedFieldsOf(row.title ?? undefined, row.heading_path ?? [])),
+    }));
     // Matched by id and still marked: a passage written again meanwhile (its page indexed anew) is left as written.
     await db.execute(sql`
       update chunks c set tsv = (made.value->>'tsv')::tsvector, lexemes_stale = false

@@ -2,8 +2,24 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import {
-  BulkCreateBody, CachedChunks, CachedChunksBody, Id, IdParam, OkResult, RefreshDaysBody, SitemapRefreshBody, StatusCounts, UpdateStatusBody,
-  UpdateStatusResult, UrlRow, UrlsList, UrlsQuery, WebsitesList, WebsitesQuery, WebsitesUpsertBody, WebsitesUpsertResult,
+  BulkCreateBody,
+  CachedChunks,
+  CachedChunksBody,
+  Id,
+  IdParam,
+  OkResult,
+  RefreshDaysBody,
+  SitemapRefreshBody,
+  StatusCounts,
+  UpdateStatusBody,
+  UpdateStatusResult,
+  UrlRow,
+  UrlsList,
+  UrlsQuery,
+  WebsitesList,
+  WebsitesQuery,
+  WebsitesUpsertBody,
+  WebsitesUpsertResult,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { chunks, urls, websites } from "../db/schema";
@@ -26,7 +42,12 @@ function privateAddressError(address: string, deps: Pick<ApiDeps, "config">) {
   if (deps.config.crawlAllowPrivate) return null;
   if (deps.config.crawlLocalExceptions.some((prefix) => address.startsWith(prefix))) return null;
   const host = new URL(address).hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || (ipaddr.isValid(host) && !isPublicAddress(host))) {
+  if (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host.endsWith(".internal") ||
+    (ipaddr.isValid(host) && !isPublicAddress(host))
+  ) {
     return `${host} is a private or local address, which the crawler does not visit`;
   }
   return null;
@@ -44,8 +65,13 @@ async function startProcessing(websiteIds: number[], deps: ApiDeps) {
 
 export function knowledgeRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/apps/:appId/websites", tag: "Knowledge", summary: "The client's websites, paged (page from 1) and searchable by address.",
-    params: AppParams, query: WebsitesQuery, response: WebsitesList,
+    method: "get",
+    path: "/v1/apps/:appId/websites",
+    tag: "Knowledge",
+    summary: "The client's websites, paged (page from 1) and searchable by address.",
+    params: AppParams,
+    query: WebsitesQuery,
+    response: WebsitesList,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       return listWebsites(params.appId, query, deps);
@@ -53,9 +79,14 @@ export function knowledgeRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/websites/create_and_update", tag: "Knowledge",
-    summary: "Creates websites (no id) or updates them (with id). A new website, or a changed address, scan mode or pattern, starts sitemap generation.",
-    params: AppParams, body: WebsitesUpsertBody, response: WebsitesUpsertResult,
+    method: "post",
+    path: "/v1/apps/:appId/websites/create_and_update",
+    tag: "Knowledge",
+    summary:
+      "Creates websites (no id) or updates them (with id). A new website, or a changed address, scan mode or pattern, starts sitemap generation.",
+    params: AppParams,
+    body: WebsitesUpsertBody,
+    response: WebsitesUpsertResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const errors: Record<string, string[]> = {};
@@ -69,35 +100,57 @@ export function knowledgeRoutes(route: RouteBuilder) {
       if (Object.keys(errors).length) throw badRequest("Some websites could not be saved", errors);
       // All rows or none: a row that fails (another client's id, a website deleted meanwhile) leaves
       // every row as it was, rather than earlier rows with new patterns that are never re-discovered.
-      const change = websitesChange(params.appId, body.websites.flatMap((w) => (w.id ? [w.id] : [])));
-      const { result: { saved, toDiscover, tagsChanged } } = await recordChange(deps, caller, change, async (tx) => {
+      const change = websitesChange(
+        params.appId,
+        body.websites.flatMap((w) => (w.id ? [w.id] : [])),
+      );
+      const {
+        result: { saved, toDiscover, tagsChanged },
+      } = await recordChange(deps, caller, change, async (tx) => {
         const saved: number[] = [];
         const toDiscover: number[] = [];
         let tagsChanged = false;
         for (const input of body.websites) {
           const values = {
-            url: input.url, siteMap: input.site_map, enabled: input.enabled, tags: input.tags, skipPatterns: input.skip_patterns,
-            allowedPatterns: input.allowed_patterns, ...(input.urls ? { seedUrls: input.urls } : {}),
+            url: input.url,
+            siteMap: input.site_map,
+            enabled: input.enabled,
+            tags: input.tags,
+            skipPatterns: input.skip_patterns,
+            allowedPatterns: input.allowed_patterns,
+            ...(input.urls ? { seedUrls: input.urls } : {}),
           };
           if (input.id) {
             const current = await requireWebsite(params.appId, input.id, { db: tx });
-            await tx.update(websites).set({ ...values, updatedAt: new Date() }).where(eq(websites.id, input.id));
-            const rediscover = current.url !== input.url || current.siteMap !== input.site_map
-              || JSON.stringify(current.skipPatterns) !== JSON.stringify(input.skip_patterns)
-              || JSON.stringify(current.allowedPatterns) !== JSON.stringify(input.allowed_patterns) || Boolean(input.urls);
+            await tx
+              .update(websites)
+              .set({ ...values, updatedAt: new Date() })
+              .where(eq(websites.id, input.id));
+            const rediscover =
+              current.url !== input.url ||
+              current.siteMap !== input.site_map ||
+              JSON.stringify(current.skipPatterns) !== JSON.stringify(input.skip_patterns) ||
+              JSON.stringify(current.allowedPatterns) !== JSON.stringify(input.allowed_patterns) ||
+              Boolean(input.urls);
             if (rediscover) toDiscover.push(input.id);
             // Tags decide which environments a website answers in.
             if (JSON.stringify(current.tags) !== JSON.stringify(input.tags)) tagsChanged = true;
             saved.push(input.id);
           } else {
-            const [created] = await tx.insert(websites).values({ ...values, appId: params.appId, addedBy: caller.id }).returning({ id: websites.id });
+            const [created] = await tx
+              .insert(websites)
+              .values({ ...values, appId: params.appId, addedBy: caller.id })
+              .returning({ id: websites.id });
             toDiscover.push(created.id);
             saved.push(created.id);
           }
         }
         // A claim of an earlier discovery is dropped: the one asked for now, with these settings, wins.
         if (toDiscover.length) {
-          await tx.update(websites).set({ status: "pending_sitemap_generation", claimedBy: null }).where(inArray(websites.id, toDiscover));
+          await tx
+            .update(websites)
+            .set({ status: "pending_sitemap_generation", claimedBy: null })
+            .where(inArray(websites.id, toDiscover));
         }
         return { saved, toDiscover, tagsChanged };
       });
@@ -110,13 +163,24 @@ export function knowledgeRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/websites/:websiteId/urls/update_status", tag: "Knowledge",
-    summary: "Asks for to_be_indexed (force_index re-chunks unchanged pages), to_be_skipped or to_be_deleted on chosen URLs, or on the whole website without url_ids.",
-    params: WebsiteParams, body: UpdateStatusBody, response: UpdateStatusResult,
+    method: "post",
+    path: "/v1/apps/:appId/websites/:websiteId/urls/update_status",
+    tag: "Knowledge",
+    summary:
+      "Asks for to_be_indexed (force_index re-chunks unchanged pages), to_be_skipped or to_be_deleted on chosen URLs, or on the whole website without url_ids.",
+    params: WebsiteParams,
+    body: UpdateStatusBody,
+    response: UpdateStatusResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireWebsite(params.appId, params.websiteId, deps);
-      const result = await requestStatus(params.appId, { websiteId: params.websiteId, urlIds: body.url_ids }, body.status, body.force_index === true, deps);
+      const result = await requestStatus(
+        params.appId,
+        { websiteId: params.websiteId, urlIds: body.url_ids },
+        body.status,
+        body.force_index === true,
+        deps,
+      );
       await updateSitemapDiff(params.websiteId, deps);
       await startProcessing(result.websiteIds, deps);
       return { message: "Ok", updated: result.updated };
@@ -124,13 +188,22 @@ export function knowledgeRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/urls/update_status", tag: "Knowledge",
+    method: "post",
+    path: "/v1/apps/:appId/urls/update_status",
+    tag: "Knowledge",
     summary: "The unified drawer's bulk action: the same request on URLs of any website of the client.",
-    params: AppParams, body: UpdateStatusBody.extend({ url_ids: z.array(Id).min(1, "Choose at least one URL").max(10_000) }),
+    params: AppParams,
+    body: UpdateStatusBody.extend({ url_ids: z.array(Id).min(1, "Choose at least one URL").max(10_000) }),
     response: UpdateStatusResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
-      const result = await requestStatus(params.appId, { websiteId: null, urlIds: body.url_ids }, body.status, body.force_index === true, deps);
+      const result = await requestStatus(
+        params.appId,
+        { websiteId: null, urlIds: body.url_ids },
+        body.status,
+        body.force_index === true,
+        deps,
+      );
       for (const websiteId of result.websiteIds) await updateSitemapDiff(websiteId, deps);
       await startProcessing(result.websiteIds, deps);
       return { message: "Ok", updated: result.updated };
@@ -138,9 +211,13 @@ export function knowledgeRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/sitemap_refresh", tag: "Knowledge",
+    method: "post",
+    path: "/sitemap_refresh",
+    tag: "Knowledge",
     summary: "Re-reads a website's sitemaps and marks its URLs new, removed, changed or unchanged for review.",
-    body: SitemapRefreshBody, response: OkResult, status: 202,
+    body: SitemapRefreshBody,
+    response: OkResult,
+    status: 202,
     handler: async ({ body, caller, deps }) => {
       const [website] = await deps.db.select().from(websites).where(eq(websites.id, body.id));
       if (!website) throw notFound("Website not found");
@@ -151,8 +228,12 @@ export function knowledgeRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "get", path: "/v1/apps/:appId/urls/status_counts", tag: "Knowledge", summary: "How many URLs of the client are in each status.",
-    params: AppParams, response: StatusCounts,
+    method: "get",
+    path: "/v1/apps/:appId/urls/status_counts",
+    tag: "Knowledge",
+    summary: "How many URLs of the client are in each status.",
+    params: AppParams,
+    response: StatusCounts,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
       return statusCounts(params.appId, deps);
@@ -160,9 +241,14 @@ export function knowledgeRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "get", path: "/v1/apps/:appId/websites/:websiteId/urls", tag: "Knowledge",
-    summary: "A website's URLs: page (from 0), page_size, order_by, order, search, status=a,b, sitemap_refresh_review_status=a,b.",
-    params: WebsiteParams, query: UrlsQuery, response: UrlsList,
+    method: "get",
+    path: "/v1/apps/:appId/websites/:websiteId/urls",
+    tag: "Knowledge",
+    summary:
+      "A website's URLs: page (from 0), page_size, order_by, order, search, status=a,b, sitemap_refresh_review_status=a,b.",
+    params: WebsiteParams,
+    query: UrlsQuery,
+    response: UrlsList,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       await requireWebsite(params.appId, params.websiteId, deps);
@@ -171,8 +257,13 @@ export function knowledgeRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "get", path: "/v1/apps/:appId/urls", tag: "Knowledge", summary: "All URLs of the client (the unified drawer), with the same query.",
-    params: AppParams, query: UrlsQuery, response: UrlsList,
+    method: "get",
+    path: "/v1/apps/:appId/urls",
+    tag: "Knowledge",
+    summary: "All URLs of the client (the unified drawer), with the same query.",
+    params: AppParams,
+    query: UrlsQuery,
+    response: UrlsList,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       return listUrls(params.appId, null, query, deps);
@@ -180,9 +271,13 @@ export function knowledgeRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/websites/:websiteId/urls/bulk_create", tag: "Knowledge",
+    method: "post",
+    path: "/v1/apps/:appId/websites/:websiteId/urls/bulk_create",
+    tag: "Knowledge",
     summary: "Adds URLs to a website (as pending_review); already known ones are left as they are.",
-    params: WebsiteParams, body: BulkCreateBody, response: OkResult,
+    params: WebsiteParams,
+    body: BulkCreateBody,
+    response: OkResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const website = await requireWebsite(params.appId, params.websiteId, deps);
@@ -192,15 +287,24 @@ export function knowledgeRoutes(route: RouteBuilder) {
         if (problem) errors[`urls.${i}`] = [problem];
       });
       if (Object.keys(errors).length) throw badRequest("Some URLs cannot be added", errors);
-      const created = await addUrls(website, [...new Set(body.urls)].map((url) => ({ url })), deps);
+      const created = await addUrls(
+        website,
+        [...new Set(body.urls)].map((url) => ({ url })),
+        deps,
+      );
       await refreshUrlsCount(website.id, deps);
       return { message: "Ok", created };
     },
   });
 
   route({
-    method: "put", path: "/v1/apps/:appId/websites/:websiteId/urls/:urlId", tag: "Knowledge", summary: "Sets a URL's refresh days (1–365).",
-    params: z.object({ appId: IdParam, websiteId: IdParam, urlId: IdParam }), body: RefreshDaysBody, response: UrlRow,
+    method: "put",
+    path: "/v1/apps/:appId/websites/:websiteId/urls/:urlId",
+    tag: "Knowledge",
+    summary: "Sets a URL's refresh days (1–365).",
+    params: z.object({ appId: IdParam, websiteId: IdParam, urlId: IdParam }),
+    body: RefreshDaysBody,
+    response: UrlRow,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const website = await requireWebsite(params.appId, params.websiteId, deps);
@@ -215,18 +319,29 @@ export function knowledgeRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/websites/:websiteId/urls/fetch_cached_chunks", tag: "Knowledge",
-    summary: "The stored chunks of one URL, in order. `appId` (a number, or its digits as text) is optional and must be the path's client.",
-    params: WebsiteParams, body: CachedChunksBody, response: CachedChunks,
+    method: "post",
+    path: "/v1/apps/:appId/websites/:websiteId/urls/fetch_cached_chunks",
+    tag: "Knowledge",
+    summary:
+      "The stored chunks of one URL, in order. `appId` (a number, or its digits as text) is optional and must be the path's client.",
+    params: WebsiteParams,
+    body: CachedChunksBody,
+    response: CachedChunks,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId);
-      if (body.appId !== undefined && body.appId !== params.appId) throw badRequest("Invalid request body", { appId: ["appId must be the client of this path"] });
+      if (body.appId !== undefined && body.appId !== params.appId)
+        throw badRequest("Invalid request body", { appId: ["appId must be the client of this path"] });
       await requireWebsite(params.appId, params.websiteId, deps);
-      const [row] = await deps.db.select({ id: urls.id }).from(urls).where(and(eq(urls.websiteId, params.websiteId), eq(urls.url, body.url)));
+      const [row] = await deps.db
+        .select({ id: urls.id })
+        .from(urls)
+        .where(and(eq(urls.websiteId, params.websiteId), eq(urls.url, body.url)));
       if (!row) throw notFound("URL not found");
       const list = await deps.db.select().from(chunks).where(eq(chunks.urlId, row.id)).orderBy(asc(chunks.position));
-      return { url: body.url, chunks: list.map((c) => ({ position: c.position, heading_path: c.headingPath, text: c.text })) };
+      return {
+        url: body.url,
+        chunks: list.map((c) => ({ position: c.position, heading_path: c.headingPath, text: c.text })),
+      };
     },
   });
 }
-

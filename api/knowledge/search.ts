@@ -119,9 +119,18 @@ const PROXIMITY_WORDS = 10;
 const PROXIMITY_BOOST = 2;
 const PROXIMITY_PAGE_POWER = 4;
 
-
 /** A candidate passage as the database cuts it out: its lengths, and its key words' positions in text and fields. */
-interface CandidateRow { id: number; url_id: number | null; file_id: number | null; length: number; field_length: number; every: string; field: string; factor: number; matched: number[] | null }
+interface CandidateRow {
+  id: number;
+  url_id: number | null;
+  file_id: number | null;
+  length: number;
+  field_length: number;
+  every: string;
+  field: string;
+  factor: number;
+  matched: number[] | null;
+}
 
 /** A lexeme as it opens its entry in a tsvector's text form: quoted, its quotes and backslashes doubled. */
 export const tsvectorEntry = (lexeme: string) => `'${lexeme.replace(/\\/g, "\\\\").replace(/'/g, "''")}'`;
@@ -156,7 +165,10 @@ export function positionsIn(tsvector: string, entry: string): number[] | null {
 }
 
 /** Where a key word stands in a passage's text, or in its title and headings (its word position). */
-interface KeyWordAt { position: number; term: number }
+interface KeyWordAt {
+  position: number;
+  term: number;
+}
 
 /**
  * The most key-word weight that any PROXIMITY_WORDS consecutive words of a passage hold, each key
@@ -195,11 +207,22 @@ function weightNearTogether(found: KeyWordAt[], weights: number[]) {
  * Candidates holding no key word, or removed by a penalty of 1, are left out.
  */
 function scoreCandidates(
-  rows: CandidateRow[], terms: QuestionTerm[], totalWeight: number, stats: { averageLength: number; averageFieldLength: number },
+  rows: CandidateRow[],
+  terms: QuestionTerm[],
+  totalWeight: number,
+  stats: { averageLength: number; averageFieldLength: number },
 ) {
   const entries = terms.map((term) => tsvectorEntry(term.lexeme));
   const termWeights = terms.map((term) => term.idf);
-  const scored: { id: number; page: string; bm25: number; baseScore: number; factor: number; matched: number[]; near: number }[] = [];
+  const scored: {
+    id: number;
+    page: string;
+    bm25: number;
+    baseScore: number;
+    factor: number;
+    matched: number[];
+    near: number;
+  }[] = [];
   // The key words each page (or file) holds in any of its candidate passages: its page evidence.
   const pageWords = new Map<string, Set<number>>();
   const seen = new Set<number>();
@@ -224,19 +247,35 @@ function scoreCandidates(
       const fieldCount = inFieldsAt ? inFieldsAt.length || 1 : 0;
       // Fields' words follow the text's (tsvectorOf): nearness is measured in each apart, so that a
       // title in the question's words counts as near as a sentence of the text in them.
-      for (const position of positions) (inFieldsAt?.includes(position) ? inFields : inText).push({ position, term: index });
+      for (const position of positions)
+        (inFieldsAt?.includes(position) ? inFields : inText).push({ position, term: index });
       const tf = (all - fieldCount) / textNorm + (FIELD_BOOST * fieldCount) / fieldNorm;
       bm25 += (term.idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1);
       held += term.idf;
     }
     const factor = Number(row.factor);
     if (!(bm25 * factor > 0)) continue;
-    scored.push({ id: Number(row.id), page, bm25, baseScore: held / totalWeight, factor, matched: (row.matched ?? []).map(Number), near: Math.max(weightNearTogether(inText, termWeights), weightNearTogether(inFields, termWeights)) / totalWeight });
+    scored.push({
+      id: Number(row.id),
+      page,
+      bm25,
+      baseScore: held / totalWeight,
+      factor,
+      matched: (row.matched ?? []).map(Number),
+      near: Math.max(weightNearTogether(inText, termWeights), weightNearTogether(inFields, termWeights)) / totalWeight,
+    });
   }
-  const pageShare = new Map([...pageWords].map(([page, held]) => [page, [...held].reduce((sum, index) => sum + terms[index].idf, 0) / totalWeight]));
+  const pageShare = new Map(
+    [...pageWords].map(([page, held]) => [
+      page,
+      [...held].reduce((sum, index) => sum + terms[index].idf, 0) / totalWeight,
+    ]),
+  );
   for (const passage of scored) {
     const share = pageShare.get(passage.page)!;
-    passage.bm25 *= (1 - PAGE_EVIDENCE + PAGE_EVIDENCE * share) * (1 + PROXIMITY_BOOST * passage.near * share ** PROXIMITY_PAGE_POWER);
+    passage.bm25 *=
+      (1 - PAGE_EVIDENCE + PAGE_EVIDENCE * share) *
+      (1 + PROXIMITY_BOOST * passage.near * share ** PROXIMITY_PAGE_POWER);
   }
   return scored.sort((a, b) => b.bm25 * b.factor - a.bm25 * a.factor || a.id - b.id);
 }
@@ -270,7 +309,8 @@ function ruleMatches(rule: PenaltyRule): SQL {
  * The index's stop words cover most ("what", "is", "the"); these it keeps, and as they are rare in
  * reference pages they would otherwise weigh the most.
  */
-const FRAMING = /\bhow (much|many|long|big|large|small|old|often|far|soon|fast)\b|\b(tell|please|know|want|like|give|get|anyone|someone|something|anything|thanks|thank|hi|hello|exactly|actually|really|say|says|said|mention|mentions|mentioned|page|describe|describes|explain|explains|regarding|concerning)\b/g;
+const FRAMING =
+  /\bhow (much|many|long|big|large|small|old|often|far|soon|fast)\b|\b(tell|please|know|want|like|give|get|anyone|someone|something|anything|thanks|thank|hi|hello|exactly|actually|really|say|says|said|mention|mentions|mentioned|page|describe|describes|explain|explains|regarding|concerning)\b/g;
 
 /**
  * "What does X cost?", "How much will X cost?": the verb asks for an amount (the answer kind), it is
@@ -288,7 +328,8 @@ const DATE_FRAME = /\b(what|which)\s+(year|years|date|month|century|decade)\b/g;
 export function questionWords(query: string) {
   const lower = query.toLowerCase().replace(COST_FRAME, "$1$2").replace(DATE_FRAME, "$1");
   return wordsOf(lower.replace(FRAMING, (phrase) => (phrase.startsWith("how ") ? "how" : " ")))
-    .filter((w) => w !== "or").slice(0, MAX_QUERY_WORDS);
+    .filter((w) => w !== "or")
+    .slice(0, MAX_QUERY_WORDS);
 }
 
 /** Whether a question has a key word of its own, one retrieval can search by (not only framing and stop words). */
@@ -316,10 +357,12 @@ async function withTyposCorrected(appId: number, words: string[], asked: string[
   // Without the store's words (a failed read) the question is answered as asked.
   const vocabulary = await vocabularyOf(appId, db).catch(() => null);
   if (!vocabulary) return asAsked;
-  const corrected = new Map(misspelt.slice(0, MAX_CORRECTED_WORDS).flatMap((lexeme) => {
-    const nearest = nearestStoredWord(lexeme, vocabulary);
-    return nearest ? [[lexeme, nearest] as const] : [];
-  }));
+  const corrected = new Map(
+    misspelt.slice(0, MAX_CORRECTED_WORDS).flatMap((lexeme) => {
+      const nearest = nearestStoredWord(lexeme, vocabulary);
+      return nearest ? [[lexeme, nearest] as const] : [];
+    }),
+  );
   if (!corrected.size) return asAsked;
   stats = await corpusStats(appId, [...corrected.values()], db);
   // A word read into the list but gone from the store since is no correction.
@@ -344,7 +387,10 @@ export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "
 }
 
 /** searchChunks, plus the question's key words with their weights (what answer composition weighs sentences by). */
-export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">): Promise<{ hits: SearchHit[]; terms: QuestionTerm[] }> {
+export async function retrieve(
+  options: SearchOptions,
+  deps: Pick<ApiDeps, "db">,
+): Promise<{ hits: SearchHit[]; terms: QuestionTerm[] }> {
   const limit = Math.max(1, Math.min(options.limit ?? 5, 100));
   const ownWords = questionWords(options.query);
   if (!ownWords.length) return { hits: [], terms: [] };
@@ -355,24 +401,37 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   const { lexemeList, stats, correctionOf } = await withTyposCorrected(options.appId, words, asked, deps.db);
   const own = new Set(lexemesOf(ownWords).map(correctionOf));
   const terms = lexemeList.map((lexeme) => ({
-    lexeme, idf: inverseFrequency(stats.frequencies.get(lexeme) ?? 0, stats.passages) * (own.has(lexeme) ? 1 : CONTEXT_WEIGHT), context: !own.has(lexeme),
+    lexeme,
+    idf: inverseFrequency(stats.frequencies.get(lexeme) ?? 0, stats.passages) * (own.has(lexeme) ? 1 : CONTEXT_WEIGHT),
+    context: !own.has(lexeme),
   }));
   const totalWeight = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
-  const lexemes = sql`array[${sql.join(terms.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]`;
+  const lexemes = sql`array[${sql.join(
+    terms.map((t) => sql`${t.lexeme}`),
+    sql`, `,
+  )}]::text[]`;
   const everyWord = sql`${everyLexemeQuery(lexemeList)}::tsquery`;
   // A word in nearly every passage (a site's name, in every page's title) narrows nothing, yet the
   // index reads every entry it has to check it: the passages holding every key word are looked up
   // by the others (still scored on all of them), unless nothing else is left.
   const narrowing = terms.filter((t) => (stats.frequencies.get(t.lexeme) ?? 0) < stats.passages * EVERYWHERE_SHARE);
-  const everyTellingWord = narrowing.length && narrowing.length < terms.length
-    ? sql`${everyLexemeQuery(narrowing.map((t) => t.lexeme))}::tsquery` : everyWord;
+  const everyTellingWord =
+    narrowing.length && narrowing.length < terms.length
+      ? sql`${everyLexemeQuery(narrowing.map((t) => t.lexeme))}::tsquery`
+      : everyWord;
 
   const rules = await penaltyRulesFor(options.appId, options.triggerPoint ?? DEFAULT_TRIGGER_POINT, deps.db);
   const factor = rules.length
-    ? sql.join(rules.map((r) => sql`(case when ${ruleMatches(r)} then ${1 - r.penalty}::float8 else 1 end)`), sql` * `)
+    ? sql.join(
+        rules.map((r) => sql`(case when ${ruleMatches(r)} then ${1 - r.penalty}::float8 else 1 end)`),
+        sql` * `,
+      )
     : sql`1::float8`;
   const matched = rules.length
-    ? sql`array_remove(array[${sql.join(rules.map((r) => sql`case when ${ruleMatches(r)} then ${r.id}::int end`), sql`, `)}], null)`
+    ? sql`array_remove(array[${sql.join(
+        rules.map((r) => sql`case when ${ruleMatches(r)} then ${r.id}::int end`),
+        sql`, `,
+      )}], null)`
     : sql`'{}'::int[]`;
   // Page addresses are joined for scoring only when a rule needs them, and for the answer only
   // for the rows kept: with no rules, scoring reads nothing but the chunks.
@@ -384,7 +443,9 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
   // the passages holding every key word, and those holding any of the question's rarer words (up
   // to its share each): a passage with nothing but common words cannot rank high under BM25, and
   // a word found everywhere cannot crowd out the passages holding the telling ones.
-  const rare = terms.filter((t) => (stats.frequencies.get(t.lexeme) ?? 0) <= Math.max(RARE_PASSAGES, stats.passages * RARE_SHARE));
+  const rare = terms.filter(
+    (t) => (stats.frequencies.get(t.lexeme) ?? 0) <= Math.max(RARE_PASSAGES, stats.passages * RARE_SHARE),
+  );
   const pooled = rare.length ? rare : terms;
   // A passage's own counts of the key words: marking the key words with weight A and keeping only
   // those (setweight, ts_filter) leaves a tsvector of a few entries, whose positions are the counts;
@@ -408,7 +469,10 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
       select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord}
       order by length(${fieldsOf(sql`titled.tsv`)}), titled.id limit ${MAX_FIELD_CANDIDATES})
     and c.id not in (select holding_every.id from holding_every)`;
-  const wordPools = sql`select pool.* from unnest(array[${sql.join(pooled.map((t) => sql`${t.lexeme}`), sql`, `)}]::text[]) as word(word) cross join lateral (
+  const wordPools = sql`select pool.* from unnest(array[${sql.join(
+    pooled.map((t) => sql`${t.lexeme}`),
+    sql`, `,
+  )}]::text[]) as word(word) cross join lateral (
       select ${counts} from chunks c ${sources} where c.app_id = ${options.appId} and c.tsv @@ quote_literal(word.word)::tsquery
       limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool
     where pool.id not in (select holding_every.id from holding_every)`;
@@ -433,24 +497,28 @@ export async function retrieve(options: SearchOptions, deps: Pick<ApiDeps, "db">
     const row = passages.get(score.id);
     // A passage deleted between the two reads (its page indexed again) is left out.
     if (!row) return [];
-    return [{
-      chunkId: score.id,
-      urlId: row.url_id === null ? null : Number(row.url_id),
-      fileId: row.file_id === null ? null : Number(row.file_id),
-      url: (row.url as string | null) ?? null,
-      fileName: (row.file_name as string | null) ?? null,
-      title: String(row.title ?? ""),
-      position: Number(row.position),
-      headingPath: (row.heading_path as string[]) ?? [],
-      text: String(row.text),
-      indexedAt: row.indexed_at ? new Date(row.indexed_at as string).toISOString() : null,
-      baseScore: score.baseScore,
-      bm25: score.bm25,
-      score: score.baseScore * score.factor,
-      relevance: score.bm25 * score.factor,
-      penalties: score.matched.map((id) => byId.get(Number(id))!).filter(Boolean)
-        .map(({ id, type, pattern, penalty }) => ({ id, type, pattern, penalty })),
-    }];
+    return [
+      {
+        chunkId: score.id,
+        urlId: row.url_id === null ? null : Number(row.url_id),
+        fileId: row.file_id === null ? null : Number(row.file_id),
+        url: (row.url as string | null) ?? null,
+        fileName: (row.file_name as string | null) ?? null,
+        title: String(row.title ?? ""),
+        position: Number(row.position),
+        headingPath: (row.heading_path as string[]) ?? [],
+        text: String(row.text),
+        indexedAt: row.indexed_at ? new Date(row.indexed_at as string).toISOString() : null,
+        baseScore: score.baseScore,
+        bm25: score.bm25,
+        score: score.baseScore * score.factor,
+        relevance: score.bm25 * score.factor,
+        penalties: score.matched
+          .map((id) => byId.get(Number(id))!)
+          .filter(Boolean)
+          .map(({ id, type, pattern, penalty }) => ({ id, type, pattern, penalty })),
+      },
+    ];
   });
   return { hits, terms };
 }

@@ -30,7 +30,9 @@ const cardMakeOf = (node: CardNode) => (node.getAttribute?.("class")?.trim() ? m
 /** Before Readability runs: every parent of classed elements in `body`, with its element children in order. */
 export function rowsOf(body: DomNode): Map<CardNode, CardNode[]> {
   const rows = new Map<CardNode, CardNode[]>();
-  const elements = (body as unknown as { querySelectorAll(selector: string): ArrayLike<CardNode> }).querySelectorAll("[class]");
+  const elements = (body as unknown as { querySelectorAll(selector: string): ArrayLike<CardNode> }).querySelectorAll(
+    "[class]",
+  );
   const seen = new Set<CardNode>();
   for (let i = 0; i < elements.length; i++) {
     const parent = elements[i].parentNode;

@@ -35,11 +35,16 @@ export async function readRobots(origin: string, options: FetchOptions): Promise
   };
 }
 
-const parser = new XMLParser({ ignoreAttributes: true, removeNSPrefix: true, isArray: (name) => name === "url" || name === "sitemap" });
+const parser = new XMLParser({
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  isArray: (name) => name === "url" || name === "sitemap",
+});
 
 function decode(body: Buffer) {
   // Gzipped sitemaps (.xml.gz) are recognised by their magic bytes, whatever the headers say.
-  if (body[0] === 0x1f && body[1] === 0x8b) return gunzipSync(body, { maxOutputLength: MAX_UNCOMPRESSED }).toString("utf8");
+  if (body[0] === 0x1f && body[1] === 0x8b)
+    return gunzipSync(body, { maxOutputLength: MAX_UNCOMPRESSED }).toString("utf8");
   return body.toString("utf8");
 }
 
@@ -69,7 +74,11 @@ export async function readSitemaps(start: string[], options: FetchOptions) {
       if (seen.has(url) || seen.size >= MAX_SITEMAPS) continue;
       seen.add(url);
       try {
-        const response = await safeFetch(url, { ...options, maxBytes: 20 * 1024 * 1024, accept: "application/xml,text/xml,*/*;q=0.5" });
+        const response = await safeFetch(url, {
+          ...options,
+          maxBytes: 20 * 1024 * 1024,
+          accept: "application/xml,text/xml,*/*;q=0.5",
+        });
         if (response.status !== 200) {
           errors.push(`${url}: HTTP ${response.status}`);
           continue;
@@ -80,7 +89,9 @@ export async function readSitemaps(start: string[], options: FetchOptions) {
         };
         if (xml.sitemapindex) {
           read.push(url);
-          if (depth < 3) for (const child of xml.sitemapindex.sitemap ?? []) if (child.loc) next.push({ url: String(child.loc).trim(), depth: depth + 1 });
+          if (depth < 3)
+            for (const child of xml.sitemapindex.sitemap ?? [])
+              if (child.loc) next.push({ url: String(child.loc).trim(), depth: depth + 1 });
         } else if (xml.urlset) {
           read.push(url);
           for (const item of xml.urlset.url ?? []) {

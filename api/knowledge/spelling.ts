@@ -8,15 +8,18 @@
  */
 
 /** What is used of nspell's checker. */
-interface SpellChecker { correct(word: string): boolean }
+interface SpellChecker {
+  correct(word: string): boolean;
+}
 
 let checker: Promise<SpellChecker> | null = null;
 
 function loadChecker() {
-  checker ??= Promise.all([import("nspell"), import("dictionary-en")])
-    .then(([{ default: nspell }, { default: dictionary }]): SpellChecker =>
+  checker ??= Promise.all([import("nspell"), import("dictionary-en")]).then(
+    ([{ default: nspell }, { default: dictionary }]): SpellChecker =>
       // The dictionary's files as bytes, which nspell reads as its typings' Buffers.
-      nspell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) }));
+      nspell({ aff: Buffer.from(dictionary.aff), dic: Buffer.from(dictionary.dic) }),
+  );
   checker.catch(() => (checker = null));
   return checker;
 }

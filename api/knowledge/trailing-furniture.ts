@@ -25,14 +25,20 @@ export const HOLDS_DATA = /[\p{N}@]|\S:\s*\S/u;
  * A short line after the article's text that is not a sentence, a list entry or data. A block of
  * several lines (an address, a verse, lines set apart with <br>) is set out on purpose: it stays.
  */
-const isTrailingLabel = (block: Block) => block.kind === "text" && !block.item && block.text.length < LABEL_CHARS
-  && !block.text.includes("\n") && !SENTENCE_END.test(block.text) && !HOLDS_DATA.test(block.text);
+const isTrailingLabel = (block: Block) =>
+  block.kind === "text" &&
+  !block.item &&
+  block.text.length < LABEL_CHARS &&
+  !block.text.includes("\n") &&
+  !SENTENCE_END.test(block.text) &&
+  !HOLDS_DATA.test(block.text);
 
 /** A heading short enough to be a name ("Nursing (BA)"), not a headline: fewer words than a headline has. */
 const HEADLINE_WORDS = 5;
 /** Names in a row, at least, that make a directory rather than a pair of teasers. */
 const DIRECTORY_NAMES = 5;
-const isName = (block: Block | undefined) => !!block && block.kind === "heading" && wordCountOf(block.text) < HEADLINE_WORDS;
+const isName = (block: Block | undefined) =>
+  !!block && block.kind === "heading" && wordCountOf(block.text) < HEADLINE_WORDS;
 
 /**
  * The headings of `tail` that stand in runs of short ones with nothing under them: a directory's

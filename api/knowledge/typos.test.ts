@@ -12,13 +12,27 @@ beforeAll(async () => {
   host = await startTestHost();
   const db = host.deps.db;
   appId = (await db.select().from(clientApps)).find((a) => a.urlCode === "northfield")!.id;
-  const [site] = await db.insert(websites).values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" }).returning();
+  const [site] = await db
+    .insert(websites)
+    .values({ appId, url: SITE, siteMap: "few_urls", status: "sitemap_generated" })
+    .returning();
   const page = async (path: string, title: string, text: string) => {
-    const [row] = await db.insert(urls).values({ appId, websiteId: site.id, url: `${SITE}${path}`, title, status: "indexed" }).returning();
+    const [row] = await db
+      .insert(urls)
+      .values({ appId, websiteId: site.id, url: `${SITE}${path}`, title, status: "indexed" })
+      .returning();
     await db.insert(chunks).values({ appId, urlId: row.id, position: 0, text });
   };
-  await page("/network/delivery", "Delivery", "In the virtual call system, the network guarantees sequenced delivery of data to the host.");
-  await page("/network/history", "History", "The ARPANET was the first network to use packet switching across the country.");
+  await page(
+    "/network/delivery",
+    "Delivery",
+    "In the virtual call system, the network guarantees sequenced delivery of data to the host.",
+  );
+  await page(
+    "/network/history",
+    "History",
+    "The ARPANET was the first network to use packet switching across the country.",
+  );
   await page("/campus/river", "The river", "The river flows north past the campus boathouse.");
 });
 afterAll(() => host?.close());

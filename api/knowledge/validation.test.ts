@@ -18,16 +18,28 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 const save = (website: Record<string, unknown>) =>
-  call("POST", `/v1/apps/${appId}/websites/create_and_update`, { token, body: { websites: [{ app_id: appId, site_map: "full_website", ...website }] } });
+  call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+    token,
+    body: { websites: [{ app_id: appId, site_map: "full_website", ...website }] },
+  });
 
 describe("website and URL input", () => {
   it("refuses addresses the crawler must never visit", async () => {
-    for (const url of ["http://127.0.0.1/", "http://localhost:3000/admin", "http://10.0.0.8/", "http://169.254.169.254/latest/meta-data", "http://[::1]/", "http://192.168.1.1/"]) {
+    for (const url of [
+      "http://127.0.0.1/",
+      "http://localhost:3000/admin",
+      "http://10.0.0.8/",
+      "http://169.254.169.254/latest/meta-data",
+      "http://[::1]/",
+      "http://192.168.1.1/",
+    ]) {
       const { status, body } = await save({ url });
       expect({ url, status }).toEqual({ url, status: 400 });
       expect(body.errors["websites.0.url"][0]).toMatch(/private or local address/);
     }
-    expect((await save({ url: "ftp://example.com/" })).body.errors["websites.0.url"]).toEqual(["Enter a full http(s) address"]);
+    expect((await save({ url: "ftp://example.com/" })).body.errors["websites.0.url"]).toEqual([
+      "Enter a full http(s) address",
+    ]);
     // The one exception: this server's own demo site.
     const demo = host.deps.config.crawlLocalExceptions[0];
     expect((await save({ url: `${demo}programs/`, site_map: "few_urls" })).status).toBe(200);
@@ -38,26 +50,47 @@ describe("website and URL input", () => {
   it("answers 400 for unknown statuses and page sizes, 413 for huge bodies", async () => {
     const created = await save({ url: "https://www.example.edu/" });
     const websiteId = created.body.websites[0].id;
-    const bad = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, { token, body: { status: "indexed" } });
+    const bad = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "indexed" },
+    });
     expect(bad.body.errors.status).toEqual(["status must be one of to_be_indexed, to_be_skipped, to_be_deleted"]);
     expect((await call("GET", `/v1/apps/${appId}/websites?page_size=1000`, { token })).status).toBe(400);
-    expect((await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?page_size=20000`, { token })).status).toBe(400);
-    expect((await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?order_by=password`, { token })).status).toBe(400);
+    expect((await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?page_size=20000`, { token })).status).toBe(
+      400,
+    );
+    expect(
+      (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?order_by=password`, { token })).status,
+    ).toBe(400);
     const huge = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, {
-      token, rawBody: JSON.stringify({ urls: Array.from({ length: 6000 }, (_, i) => `https://www.example.edu/${"x".repeat(1800)}/${i}`) }),
+      token,
+      rawBody: JSON.stringify({
+        urls: Array.from({ length: 6000 }, (_, i) => `https://www.example.edu/${"x".repeat(1800)}/${i}`),
+      }),
     });
     expect(huge).toEqual({ status: 413, body: { message: "The request body is larger than 10 MB" } });
-    const private_ = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, { token, body: { urls: ["http://127.0.0.1:5432/"] } });
+    const private_ = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, {
+      token,
+      body: { urls: ["http://127.0.0.1:5432/"] },
+    });
     expect(private_.body.errors["urls.0"][0]).toMatch(/private or local address/);
   });
 
   it("keeps other clients' websites out of reach", async () => {
-    const [harbor] = await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "shopharbor-outfitters"));
+    const [harbor] = await host.deps.db
+      .select()
+      .from(clientApps)
+      .where(eq(clientApps.urlCode, "shopharbor-outfitters"));
     expect((await call("GET", `/v1/apps/${harbor.id}/websites`, { token })).status).toBe(404);
     const created = await save({ url: "https://www.example.org/" });
     const admin = (await signInAs(host, "admin@example.com")).user_token;
-    expect((await call("GET", `/v1/apps/${harbor.id}/websites/${created.body.websites[0].id}/urls`, { token: admin })).status).toBe(404);
+    expect(
+      (await call("GET", `/v1/apps/${harbor.id}/websites/${created.body.websites[0].id}/urls`, { token: admin }))
+        .status,
+    ).toBe(404);
     const viewer = (await signInAs(host, "client.user@example.com")).user_token;
-    expect((await call("POST", "/sitemap_refresh", { token: viewer, body: { id: created.body.websites[0].id } })).status).toBe(403);
+    expect(
+      (await call("POST", "/sitemap_refresh", { token: viewer, body: { id: created.body.websites[0].id } })).status,
+    ).toBe(403);
   });
 });

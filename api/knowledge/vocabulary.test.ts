@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { editDistance, editsAllowed, lettersOf, nearestStoredWord, passagesHolding, storedWords, type Vocabulary } from "./vocabulary";
+import {
+  editDistance,
+  editsAllowed,
+  lettersOf,
+  nearestStoredWord,
+  passagesHolding,
+  storedWords,
+  type Vocabulary,
+} from "./vocabulary";
 
 const vocabularyOf = (words: Record<string, number>): Vocabulary => {
   const lists = new Map<number, { lexeme: string; passages: number }[]>();
@@ -36,7 +44,16 @@ describe("lettersOf", () => {
 });
 
 describe("nearestStoredWord", () => {
-  const stored = vocabularyOf({ guarante: 4, arpanet: 8, telenet: 4, datanet: 3, network: 40, netwook: 1, date: 9, "2019": 5 });
+  const stored = vocabularyOf({
+    guarante: 4,
+    arpanet: 8,
+    telenet: 4,
+    datanet: 3,
+    network: 40,
+    netwook: 1,
+    date: 9,
+    "2019": 5,
+  });
 
   it("finds the stored word fewest edits away, the most used of equals", () => {
     expect(nearestStoredWord("gaurente", stored)).toBe("guarante");
@@ -57,7 +74,9 @@ describe("nearestStoredWord", () => {
 describe("passagesHolding", () => {
   it("finds each stored word's passage count whatever order the words were read in, and nothing for a word not read", () => {
     const stored = vocabularyOf({ museum: 12, harbor: 40, zürich: 2, kayak: 3, école: 5, ferry: 7, a: 1 });
-    expect(["museum", "harbor", "zürich", "kayak", "école", "ferry", "a"].map((word) => passagesHolding(stored, word))).toEqual([12, 40, 2, 3, 5, 7, 1]);
+    expect(
+      ["museum", "harbor", "zürich", "kayak", "école", "ferry", "a"].map((word) => passagesHolding(stored, word)),
+    ).toEqual([12, 40, 2, 3, 5, 7, 1]);
     expect(passagesHolding(stored, "harbour")).toBeUndefined();
     expect(passagesHolding(stored, "kayaks")).toBeUndefined();
     expect(passagesHolding(stored, "")).toBeUndefined();

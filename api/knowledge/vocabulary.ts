@@ -41,7 +41,11 @@ export function passagesHolding(vocabulary: Vocabulary, lexeme: string): number 
  * read, and its letters (lettersOf). Typed arrays, so the scan of a bucket's letters runs at a few
  * nanoseconds a word.
  */
-export interface StoredWords { lexemes: string[]; passages: Int32Array; letters: Int32Array }
+export interface StoredWords {
+  lexemes: string[];
+  passages: Int32Array;
+  letters: Int32Array;
+}
 
 /** Stored words of one length, from their lexemes and passage counts, put in code-unit order (passagesHolding searches them). */
 export function storedWords(unordered: { lexeme: string; passages: number }[]): StoredWords {
@@ -72,7 +76,12 @@ const MAX_CLIENTS = 32;
  * Each client's words, as read or being read, and when the read began; `read` once it has ended;
  * `stale` once the client's passages changed after the read began (its counts may be behind).
  */
-interface KeptRead { reading: Promise<Vocabulary>; startedAt: number; read?: Vocabulary; stale?: boolean }
+interface KeptRead {
+  reading: Promise<Vocabulary>;
+  startedAt: number;
+  read?: Vocabulary;
+  stale?: boolean;
+}
 const byClient = new Map<number, KeptRead>();
 
 /** Forget every client's words (a benchmark that builds a store again under the same client id). */
@@ -83,9 +92,11 @@ export function forgetVocabularies() {
 async function readVocabulary(appId: number, db: Database): Promise<Vocabulary> {
   if (!Number.isSafeInteger(appId)) throw new Error("a client id is a whole number");
   // ts_stat takes its query as text; the client id is a checked integer.
-  const rows = rowsOf<{ word: string; ndoc: number }>(await db.execute(sql`
+  const rows = rowsOf<{ word: string; ndoc: number }>(
+    await db.execute(sql`
     select word, ndoc from ts_stat(${`select tsv from chunks where app_id = ${appId} limit ${MAX_PASSAGES_READ}`})
-    order by ndoc desc limit ${MAX_WORDS}`));
+    order by ndoc desc limit ${MAX_WORDS}`),
+  );
   const lists = new Map<number, { lexeme: string; passages: number }[]>();
   for (const row of rows) {
     const length = [...row.word].length;
@@ -113,7 +124,10 @@ function startReading(appId: number, db: Database): KeptRead {
   if (byClient.size >= MAX_CLIENTS) byClient.delete(byClient.keys().next().value!);
   const entry: KeptRead = { reading, startedAt: Date.now() };
   byClient.set(appId, entry);
-  reading.then((read) => (entry.read = read), () => byClient.get(appId) === entry && byClient.delete(appId));
+  reading.then(
+    (read) => (entry.read = read),
+    () => byClient.get(appId) === entry && byClient.delete(appId),
+  );
   return entry;
 }
 
@@ -159,7 +173,8 @@ export function editDistance(first: string, second: string, limit: number): numb
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(last[j] + 1, row[j - 1] + 1, last[j - 1] + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, beforeLast[j - 2] + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, beforeLast[j - 2] + 1);
       row[j] = value;
       if (value < rowBest) rowBest = value;
     }

@@ -9,14 +9,21 @@ async function websiteSettings(appId: number, websiteId: number, deps: Pick<ApiD
   const row = await getWebsite(appId, websiteId, deps);
   if (!row) return null;
   return {
-    id: row.id, url: row.url, site_map: row.siteMap, enabled: row.enabled, tags: row.tags,
-    skip_patterns: row.skipPatterns, allowed_patterns: row.allowedPatterns,
+    id: row.id,
+    url: row.url,
+    site_map: row.siteMap,
+    enabled: row.enabled,
+    tags: row.tags,
+    skip_patterns: row.skipPatterns,
+    allowed_patterns: row.allowedPatterns,
   };
 }
 
 /** Websites saved or created, for the History: each one's settings before and after. */
 export const websitesChange = (appId: number, ids: number[]): Change<{ saved: number[] }> => ({
-  appId, kind: "website", targets: ids.map(String),
+  appId,
+  kind: "website",
+  targets: ids.map(String),
   created: ({ saved }) => saved.map(String),
   read: (id, db) => websiteSettings(appId, Number(id), { db }),
   summary: (_, before, after) => {

@@ -13,14 +13,24 @@ beforeAll(async () => {
   host = await startTestHost();
   call = apiCaller(host);
   token = (await signInAs(host, "admin@example.com")).user_token;
-  [{ id: appId }, { id: otherAppId }] = await host.deps.db.insert(clientApps).values([
-    { clientName: "Listing", urlCode: "listing" },
-    { clientName: "Elsewhere", urlCode: "elsewhere" },
-  ]).returning();
-  await host.deps.db.insert(websites).values([
-    ...["https://a.example.edu/", "https://b.example.edu/", "https://c.example.org/", "https://100%25.example.org/"].map((url) => ({ appId, url })),
-    { appId: otherAppId, url: "https://other.example.edu/" },
-  ]);
+  [{ id: appId }, { id: otherAppId }] = await host.deps.db
+    .insert(clientApps)
+    .values([
+      { clientName: "Listing", urlCode: "listing" },
+      { clientName: "Elsewhere", urlCode: "elsewhere" },
+    ])
+    .returning();
+  await host.deps.db
+    .insert(websites)
+    .values([
+      ...[
+        "https://a.example.edu/",
+        "https://b.example.edu/",
+        "https://c.example.org/",
+        "https://100%25.example.org/",
+      ].map((url) => ({ appId, url })),
+      { appId: otherAppId, url: "https://other.example.edu/" },
+    ]);
 });
 afterAll(() => host?.close());
 
@@ -32,15 +42,34 @@ const list = async (query: string) => {
 
 describe("a client's websites, a page at a time", () => {
   it("pages through all of them in the order they were added, none of another client's", async () => {
-    expect(await list("page=1&page_size=2")).toEqual({ urls: ["https://a.example.edu/", "https://b.example.edu/"], total: 4, pages: 2 });
-    expect(await list("page=2&page_size=2")).toEqual({ urls: ["https://c.example.org/", "https://100%25.example.org/"], total: 4, pages: 2 });
+    expect(await list("page=1&page_size=2")).toEqual({
+      urls: ["https://a.example.edu/", "https://b.example.edu/"],
+      total: 4,
+      pages: 2,
+    });
+    expect(await list("page=2&page_size=2")).toEqual({
+      urls: ["https://c.example.org/", "https://100%25.example.org/"],
+      total: 4,
+      pages: 2,
+    });
     expect((await list("page=3&page_size=2")).urls).toEqual([]);
   });
 
   it("searches the addresses, wildcards taken literally, and pages the matches", async () => {
-    expect(await list("query=example.edu&page_size=1")).toEqual({ urls: ["https://a.example.edu/"], total: 2, pages: 2 });
-    expect(await list("query=example.edu&page=2&page_size=1")).toEqual({ urls: ["https://b.example.edu/"], total: 2, pages: 2 });
-    expect(await list(`query=${encodeURIComponent("100%")}`)).toMatchObject({ urls: ["https://100%25.example.org/"], total: 1 });
+    expect(await list("query=example.edu&page_size=1")).toEqual({
+      urls: ["https://a.example.edu/"],
+      total: 2,
+      pages: 2,
+    });
+    expect(await list("query=example.edu&page=2&page_size=1")).toEqual({
+      urls: ["https://b.example.edu/"],
+      total: 2,
+      pages: 2,
+    });
+    expect(await list(`query=${encodeURIComponent("100%")}`)).toMatchObject({
+      urls: ["https://100%25.example.org/"],
+      total: 1,
+    });
     expect(await list(`query=${encodeURIComponent("%")}`)).toMatchObject({ total: 1 });
     expect(await list("query=nowhere")).toEqual({ urls: [], total: 0, pages: 1 });
   });

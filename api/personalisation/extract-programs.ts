@@ -26,23 +26,80 @@ export interface FoundProgram {
  * A heading that names a program: a credential word (Bachelor of…, Master's, Certificate…), or a
  * degree abbreviation on its own or in brackets ("Nursing (BSN)", "MBA").
  */
-const PROGRAM_HEADING = /\b(bachelor|master|doctor(ate)?|associate|certificate|diploma|degree|major|minor|programme?)\b|\((?:[A-Z][A-Za-z.]{1,6})\)|\b(?:BSc|BA|BS|BSN|BBA|BEng|MSc|MS|MA|MBA|MEd|MEng|MPH|MFA|PhD|EdD|DNP|LLM|JD)\b/i;
+const PROGRAM_HEADING =
+  /\b(bachelor|master|doctor(ate)?|associate|certificate|diploma|degree|major|minor|programme?)\b|\((?:[A-Z][A-Za-z.]{1,6})\)|\b(?:BSc|BA|BS|BSN|BBA|BEng|MSc|MS|MA|MBA|MEd|MEng|MPH|MFA|PhD|EdD|DNP|LLM|JD)\b/i;
 /** Page furniture that is never a program section. */
 const NOT_A_SECTION = /^(page \d+|programs?|programmes?|overview|introduction|contents)$/i;
 const NUMBER_WORDS: Record<string, number> = {
-  one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12,
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
 };
 /** Words too common in program pages to tell one field from another. */
 const STOP_WORDS = new Set([
-  "the", "and", "for", "with", "that", "this", "from", "into", "what", "which", "when", "where", "whether", "their", "there",
-  "program", "programs", "programme", "student", "students", "course", "courses", "number", "value", "field", "name", "type", "text",
-  "offered", "offer", "offers", "about", "list", "other", "does", "have", "has", "will", "must", "can", "are", "its", "how",
+  "the",
+  "and",
+  "for",
+  "with",
+  "that",
+  "this",
+  "from",
+  "into",
+  "what",
+  "which",
+  "when",
+  "where",
+  "whether",
+  "their",
+  "there",
+  "program",
+  "programs",
+  "programme",
+  "student",
+  "students",
+  "course",
+  "courses",
+  "number",
+  "value",
+  "field",
+  "name",
+  "type",
+  "text",
+  "offered",
+  "offer",
+  "offers",
+  "about",
+  "list",
+  "other",
+  "does",
+  "have",
+  "has",
+  "will",
+  "must",
+  "can",
+  "are",
+  "its",
+  "how",
 ]);
 
-const sentencesOf = (text: string) => text.split(/(?<=[.!?])\s+/).map((s) => s.trim()).filter(Boolean);
+const sentencesOf = (text: string) =>
+  text
+    .split(/(?<=[.!?])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
 const stem = (word: string) => word.toLowerCase().replace(/(ing|ed|es|s)$/, "");
 
-const wordsOf = (text: string) => (text.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((w) => !STOP_WORDS.has(w)).map(stem);
+const wordsOf = (text: string) =>
+  (text.toLowerCase().match(/[a-z]{3,}/g) ?? []).filter((w) => !STOP_WORDS.has(w)).map(stem);
 
 /**
  * Word stems of a field's name (strong evidence) and of its definition (weaker), without the
@@ -55,7 +112,8 @@ export function keywordsOf(field: ModelField) {
 }
 
 /** Same word: equal stems, or the same first five letters (admits, admitted; enrol, enrolment). */
-const sameWord = (a: string, b: string) => a === b || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5));
+const sameWord = (a: string, b: string) =>
+  a === b || (a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5));
 
 function hitsOf(sentence: string, keywords: { name: string[]; definition: string[] }) {
   const stems = wordsOf(sentence);
@@ -79,7 +137,9 @@ function firstMention(sentence: string, keywords: { name: string[]; definition: 
 /** The number written nearest to `at` (digits or one…twelve), or null when the text has none. */
 function numberNear(text: string, at: number): number | null {
   let best: { value: number; distance: number } | null = null;
-  for (const match of text.matchAll(/\b(\d{1,3}(?:,\d{3})*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi)) {
+  for (const match of text.matchAll(
+    /\b(\d{1,3}(?:,\d{3})*(?:\.\d+)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b/gi,
+  )) {
     const token = match[1].toLowerCase();
     const value = NUMBER_WORDS[token] ?? Number(token.replace(/,/g, ""));
     const distance = Math.abs((match.index ?? 0) - at);
@@ -89,13 +149,22 @@ function numberNear(text: string, at: number): number | null {
 }
 
 function listIn(text: string): string[] | null {
-  const tail = text.replace(/^.*?(?:\b(?:include|includes|including|in|such as|are|is)\b|:)/i, "").replace(/[.!?]$/, "");
-  const items = tail.split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/).map((s) => s.trim()).filter((s) => s && s.split(" ").length <= 5);
+  const tail = text
+    .replace(/^.*?(?:\b(?:include|includes|including|in|such as|are|is)\b|:)/i, "")
+    .replace(/[.!?]$/, "");
+  const items = tail
+    .split(/,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+/)
+    .map((s) => s.trim())
+    .filter((s) => s && s.split(" ").length <= 5);
   return items.length >= 2 ? items : null;
 }
 
 /** The field's value as this section states it, with the sentence it came from; null when the text does not say. */
-export function readField(field: ModelField, programName: string, text: string): { value: unknown; sentence: string } | null {
+export function readField(
+  field: ModelField,
+  programName: string,
+  text: string,
+): { value: unknown; sentence: string } | null {
   const words = field.name.toLowerCase().replace(/_/g, " ");
   if (/^(program )?(name|title)$|^program$/.test(words)) return { value: programName, sentence: programName };
   const keywords = keywordsOf(field);
@@ -103,7 +172,8 @@ export function readField(field: ModelField, programName: string, text: string):
   // "Label: value" lines state a field outright.
   for (const sentence of sentencesOf(text)) {
     const labelled = sentence.match(/^([A-Za-z][A-Za-z /&-]{2,40}):\s*(.+)$/);
-    if (labelled && isAbout(hitsOf(labelled[1], keywords))) return coerce(field, labelled[2].replace(/[.]$/, ""), sentence);
+    if (labelled && isAbout(hitsOf(labelled[1], keywords)))
+      return coerce(field, labelled[2].replace(/[.]$/, ""), sentence);
   }
   const ranked = sentencesOf(text)
     .map((sentence) => ({ sentence, hits: hitsOf(sentence, keywords) }))
@@ -152,7 +222,9 @@ export function extractPrograms(passages: SourcePassage[], fields: ModelField[])
   const sections = new Map<string, { name: string; sourceUrl: string; texts: string[] }>();
   for (const passage of passages) {
     const headings = passage.headingPath.filter((h) => !/^Page \d+$/.test(h));
-    const name = [...headings].reverse().map(programNameOf).find(Boolean) ?? (headings.length === 0 ? programNameOf(passage.pageTitle.split(/\s[|·–-]\s/)[0]) : null);
+    const name =
+      [...headings].reverse().map(programNameOf).find(Boolean) ??
+      (headings.length === 0 ? programNameOf(passage.pageTitle.split(/\s[|·–-]\s/)[0]) : null);
     if (!name) continue;
     const key = name.toLowerCase();
     const section = sections.get(key) ?? { name, sourceUrl: passage.sourceUrl, texts: [] };

@@ -7,13 +7,20 @@ import { badRequest } from "../http/errors";
 
 type FieldRow = typeof profileFields.$inferSelect;
 const toConfigDetail = (row: FieldRow): ConfigDetail => ({
-  id: row.id, app_id: row.appId, name: row.name, definition: row.definition,
-  field_type: row.fieldType as ConfigDetail["field_type"], group: row.group, model_type: row.modelType as ModelType,
+  id: row.id,
+  app_id: row.appId,
+  name: row.name,
+  definition: row.definition,
+  field_type: row.fieldType as ConfigDetail["field_type"],
+  group: row.group,
+  model_type: row.modelType as ModelType,
 });
 
 /** The fields of the client's data models (of one model when given), as GET answers them. */
 export async function listConfigs(appId: number, modelType: ModelType | undefined, deps: Pick<ApiDeps, "db">) {
-  const rows = await deps.db.select().from(profileFields)
+  const rows = await deps.db
+    .select()
+    .from(profileFields)
     .where(and(eq(profileFields.appId, appId), modelType ? eq(profileFields.modelType, modelType) : undefined))
     .orderBy(asc(profileFields.modelType), asc(profileFields.id));
   return rows.map(toConfigDetail);
@@ -23,7 +30,11 @@ export async function listConfigs(appId: number, modelType: ModelType | undefine
  * POST …/create_and_update (and a restore): creates fields (no id) and updates fields (with id) in
  * one transaction; names are unique per model, whatever their case. Answers every field of the client.
  */
-export async function saveConfigDetails(appId: number, rows: z.output<typeof ConfigDetailInput>[], deps: Pick<ApiDeps, "db">) {
+export async function saveConfigDetails(
+  appId: number,
+  rows: z.output<typeof ConfigDetailInput>[],
+  deps: Pick<ApiDeps, "db">,
+) {
   const existing = await listConfigs(appId, undefined, deps);
   const errors: Record<string, string[]> = {};
   const key = (model: string, name: string) => `${model}\n${name.toLowerCase()}`;
@@ -31,16 +42,28 @@ export async function saveConfigDetails(appId: number, rows: z.output<typeof Con
   const touched = new Set(rows.map((r) => r.id).filter(Boolean));
   const taken = new Map(existing.filter((e) => !touched.has(e.id)).map((e) => [key(e.model_type, e.name), e.name]));
   rows.forEach((row, i) => {
-    if (row.id && !existing.some((e) => e.id === row.id)) errors[`personalisation_config_details.${i}.id`] = ["This field no longer exists; reload the page"];
+    if (row.id && !existing.some((e) => e.id === row.id))
+      errors[`personalisation_config_details.${i}.id`] = ["This field no longer exists; reload the page"];
     const k = key(row.model_type, row.name);
-    if (taken.has(k)) errors[`personalisation_config_details.${i}.name`] = [`A field named ${row.name} already exists in this model`];
+    if (taken.has(k))
+      errors[`personalisation_config_details.${i}.name`] = [`A field named ${row.name} already exists in this model`];
     taken.set(k, row.name);
   });
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
   await deps.db.transaction(async (tx) => {
     for (const row of rows) {
-      const values = { name: row.name, definition: row.definition, fieldType: row.field_type, group: row.group, modelType: row.model_type };
-      if (row.id) await tx.update(profileFields).set({ ...values, updatedAt: new Date() }).where(and(eq(profileFields.id, row.id), eq(profileFields.appId, appId)));
+      const values = {
+        name: row.name,
+        definition: row.definition,
+        fieldType: row.field_type,
+        group: row.group,
+        modelType: row.model_type,
+      };
+      if (row.id)
+        await tx
+          .update(profileFields)
+          .set({ ...values, updatedAt: new Date() })
+          .where(and(eq(profileFields.id, row.id), eq(profileFields.appId, appId)));
       else await tx.insert(profileFields).values({ ...values, appId });
     }
   });
@@ -50,7 +73,9 @@ export async function saveConfigDetails(appId: number, rows: z.output<typeof Con
 /** Deletes fields of the client by id (another client's ids are left alone); answers the names deleted. */
 export async function deleteFields(appId: number, ids: number[], deps: Pick<ApiDeps, "db">) {
   if (!ids.length) return [];
-  const removed = await deps.db.delete(profileFields)
-    .where(and(inArray(profileFields.id, ids), eq(profileFields.appId, appId))).returning({ name: profileFields.name });
+  const removed = await deps.db
+    .delete(profileFields)
+    .where(and(inArray(profileFields.id, ids), eq(profileFields.appId, appId)))
+    .returning({ name: profileFields.name });
   return removed.map((r) => r.name);
 }

@@ -34,105 +34,222 @@ afterAll(async () => {
 });
 
 const base = (appId: number) => `/v1/apps/${appId}/personalisation_config_details`;
-const field = (name: string, field_type: string, group: string, model_type = "program_profile", definition = "") => ({ name, field_type, group, model_type, definition });
+const field = (name: string, field_type: string, group: string, model_type = "program_profile", definition = "") => ({
+  name,
+  field_type,
+  group,
+  model_type,
+  definition,
+});
 
 describe("data model fields", () => {
   it("creates and updates fields of both models, separate per client, and lists them per model", async () => {
-    const saved = await call("POST", `${base(northfield)}/create_and_update`, { token: clientAdmin, body: { personalisation_config_details: [
-      field("first_name", "text", "Personal Contact Information", "user_profile", "Given name"),
-      field("gpa", "number", "Academic Profile", "user_profile"),
-      field("program_name", "text", "Program Content & Descriptions"),
-    ] } });
+    const saved = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          field("first_name", "text", "Personal Contact Information", "user_profile", "Given name"),
+          field("gpa", "number", "Academic Profile", "user_profile"),
+          field("program_name", "text", "Program Content & Descriptions"),
+        ],
+      },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe("3 fields saved");
     const users = await call("GET", `${base(northfield)}?model_type=user_profile`, { token: clientUser });
-    expect(users.body.personalisation_config_details.map((f: { name: string }) => f.name)).toEqual(["first_name", "gpa"]);
+    expect(users.body.personalisation_config_details.map((f: { name: string }) => f.name)).toEqual([
+      "first_name",
+      "gpa",
+    ]);
     const gpa = users.body.personalisation_config_details[1];
-    const renamed = await call("POST", `${base(northfield)}/create_and_update`, { token: clientAdmin, body: { personalisation_config_details: [{ ...field("grade_point_average", "number", "Academic Profile", "user_profile"), id: gpa.id }] } });
-    expect(renamed.body.personalisation_config_details.find((f: { id: number }) => f.id === gpa.id).name).toBe("grade_point_average");
+    const renamed = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          { ...field("grade_point_average", "number", "Academic Profile", "user_profile"), id: gpa.id },
+        ],
+      },
+    });
+    expect(renamed.body.personalisation_config_details.find((f: { id: number }) => f.id === gpa.id).name).toBe(
+      "grade_point_average",
+    );
     expect((await call("GET", base(shop), { token: admin })).body.personalisation_config_details).toEqual([]);
   });
 
   it("refuses missing names, types and groups, and a name already in the model, next to the field", async () => {
-    const bad = await call("POST", `${base(northfield)}/create_and_update`, { token: clientAdmin, body: { personalisation_config_details: [
-      { name: "", field_type: "text", group: "Others", model_type: "user_profile" },
-      { name: "email", field_type: "date", group: "Others", model_type: "user_profile" },
-      { name: "phone", field_type: "text", group: "Somewhere", model_type: "user_profile" },
-    ] } });
+    const bad = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          { name: "", field_type: "text", group: "Others", model_type: "user_profile" },
+          { name: "email", field_type: "date", group: "Others", model_type: "user_profile" },
+          { name: "phone", field_type: "text", group: "Somewhere", model_type: "user_profile" },
+        ],
+      },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({
       "personalisation_config_details.0.name": ["This string is required"],
       "personalisation_config_details.1.field_type": ["Choose a type: text, number, boolean, array or json"],
       "personalisation_config_details.2.group": ["Choose a group"],
     });
-    const twice = await call("POST", `${base(northfield)}/create_and_update`, { token: clientAdmin, body: { personalisation_config_details: [field("FIRST_NAME", "text", "Others", "user_profile")] } });
+    const twice = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: { personalisation_config_details: [field("FIRST_NAME", "text", "Others", "user_profile")] },
+    });
     expect(twice.status).toBe(400);
-    expect(twice.body.errors["personalisation_config_details.0.name"]).toEqual(["A field named FIRST_NAME already exists in this model"]);
+    expect(twice.body.errors["personalisation_config_details.0.name"]).toEqual([
+      "A field named FIRST_NAME already exists in this model",
+    ]);
     // The same name in the other model is fine.
-    expect((await call("POST", `${base(northfield)}/create_and_update`, { token: clientAdmin, body: { personalisation_config_details: [field("first_name", "text", "Others")] } })).status).toBe(200);
+    expect(
+      (
+        await call("POST", `${base(northfield)}/create_and_update`, {
+          token: clientAdmin,
+          body: { personalisation_config_details: [field("first_name", "text", "Others")] },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it("deletes one field; client users read but cannot change; other clients are not found", async () => {
     const [row] = await host.deps.db.select().from(profileFields).where(eq(profileFields.name, "first_name"));
-    expect((await call("DELETE", `${base(northfield)}/delete_record`, { token: clientUser, body: { record_id: row.id } })).status).toBe(403);
-    expect((await call("DELETE", `${base(shop)}/delete_record`, { token: clientAdmin, body: { record_id: row.id } })).status).toBe(404);
-    const removed = await call("DELETE", `${base(northfield)}/delete_record`, { token: clientAdmin, body: { record_id: row.id } });
+    expect(
+      (await call("DELETE", `${base(northfield)}/delete_record`, { token: clientUser, body: { record_id: row.id } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await call("DELETE", `${base(shop)}/delete_record`, { token: clientAdmin, body: { record_id: row.id } })).status,
+    ).toBe(404);
+    const removed = await call("DELETE", `${base(northfield)}/delete_record`, {
+      token: clientAdmin,
+      body: { record_id: row.id },
+    });
     expect(removed.body).toEqual({ success: true, message: "Deleted first_name" });
-    expect((await call("DELETE", `${base(northfield)}/delete_record`, { token: clientAdmin, body: { record_id: row.id } })).status).toBe(404);
+    expect(
+      (await call("DELETE", `${base(northfield)}/delete_record`, { token: clientAdmin, body: { record_id: row.id } }))
+        .status,
+    ).toBe(404);
   });
 
   it("imports another client's model, replacing this one's in one transaction; unknown or unseen codes are a clear 400", async () => {
     const [shopApp] = await host.deps.db.select().from(clientApps).where(eq(clientApps.id, shop));
     const shopCode = shopApp.urlCode;
-    await call("POST", `${base(shop)}/create_and_update`, { token: admin, body: { personalisation_config_details: [field("budget", "number", "Budgets & Financials", "user_profile")] } });
-    const unknown = await call("POST", `${base(northfield)}/import_config`, { token: admin, body: { import_app_code: "nowhere" } });
+    await call("POST", `${base(shop)}/create_and_update`, {
+      token: admin,
+      body: { personalisation_config_details: [field("budget", "number", "Budgets & Financials", "user_profile")] },
+    });
+    const unknown = await call("POST", `${base(northfield)}/import_config`, {
+      token: admin,
+      body: { import_app_code: "nowhere" },
+    });
     expect(unknown).toMatchObject({ status: 400, body: { message: "No client with the code nowhere" } });
     // The client admin of Northfield may not see the other client: it is answered like an unknown one.
-    const unseen = await call("POST", `${base(northfield)}/import_config`, { token: clientAdmin, body: { import_app_code: shopCode } });
+    const unseen = await call("POST", `${base(northfield)}/import_config`, {
+      token: clientAdmin,
+      body: { import_app_code: shopCode },
+    });
     expect(unseen.body.message).toBe(`No client with the code ${shopCode}`);
-    const programBefore = (await call("GET", `${base(northfield)}?model_type=program_profile`, { token: admin })).body.personalisation_config_details;
-    const imported = await call("POST", `${base(northfield)}/import_config`, { token: admin, body: { import_app_code: shopCode, model_type: "user_profile" } });
+    const programBefore = (await call("GET", `${base(northfield)}?model_type=program_profile`, { token: admin })).body
+      .personalisation_config_details;
+    const imported = await call("POST", `${base(northfield)}/import_config`, {
+      token: admin,
+      body: { import_app_code: shopCode, model_type: "user_profile" },
+    });
     expect(imported.body).toMatchObject({ status: "success", message: `Imported 1 field from ${shopApp.clientName}` });
     expect(imported.body.configs.map((c: { name: string }) => c.name)).toEqual(["budget"]);
     // The program model was not touched.
-    expect((await call("GET", `${base(northfield)}?model_type=program_profile`, { token: admin })).body.personalisation_config_details).toEqual(programBefore);
+    expect(
+      (await call("GET", `${base(northfield)}?model_type=program_profile`, { token: admin })).body
+        .personalisation_config_details,
+    ).toEqual(programBefore);
   });
 });
 
 describe("the recommendation model build", () => {
-
   beforeAll(async () => {
-    site.setPage("/programs/mba", "MBA | Northfield", "<h1>Master of Business Administration</h1><p>The MBA takes two years full-time. A GMAT score is not required for applicants with work experience.</p><p>Tuition: 32,000 per year.</p>");
-    site.setPage("/programs/cs", "Computer Science | Northfield", "<h1>Computer Science (BS)</h1><p>A four-year program. Students choose a concentration in software engineering, data science or security.</p>");
-    await indexPages(call, admin, northfield, ["/programs/nursing", "/programs/mba", "/programs/cs", "/about"].map((p) => `${site.base}${p}`));
-    await call("POST", `${base(northfield)}/create_and_update`, { token: admin, body: { personalisation_config_details: [
-      field("duration_years", "number", "Scheduling & Duration", "program_profile", "How many years the program takes"),
-      field("gmat_required", "boolean", "Program Eligibility Requirements", "program_profile", "Whether a GMAT score is required"),
-      field("tuition", "number", "Budgets & Financials", "program_profile", "Tuition per year or semester"),
-      field("concentrations", "array", "Program Structure", "program_profile", "Concentrations to choose from"),
-    ] } });
+    site.setPage(
+      "/programs/mba",
+      "MBA | Northfield",
+      "<h1>Master of Business Administration</h1><p>The MBA takes two years full-time. A GMAT score is not required for applicants with work experience.</p><p>Tuition: 32,000 per year.</p>",
+    );
+    site.setPage(
+      "/programs/cs",
+      "Computer Science | Northfield",
+      "<h1>Computer Science (BS)</h1><p>A four-year program. Students choose a concentration in software engineering, data science or security.</p>",
+    );
+    await indexPages(
+      call,
+      admin,
+      northfield,
+      ["/programs/nursing", "/programs/mba", "/programs/cs", "/about"].map((p) => `${site.base}${p}`),
+    );
+    await call("POST", `${base(northfield)}/create_and_update`, {
+      token: admin,
+      body: {
+        personalisation_config_details: [
+          field(
+            "duration_years",
+            "number",
+            "Scheduling & Duration",
+            "program_profile",
+            "How many years the program takes",
+          ),
+          field(
+            "gmat_required",
+            "boolean",
+            "Program Eligibility Requirements",
+            "program_profile",
+            "Whether a GMAT score is required",
+          ),
+          field("tuition", "number", "Budgets & Financials", "program_profile", "Tuition per year or semester"),
+          field("concentrations", "array", "Program Structure", "program_profile", "Concentrations to choose from"),
+        ],
+      },
+    });
   });
 
   const programs = async () => (await call("GET", `${base(northfield)}/programs`, { token: clientUser })).body;
 
   it("finds the programs in the indexed pages and fills the program model's fields from what they state", async () => {
     expect((await programs()).status.state).toBe("never");
-    expect((await call("POST", `${base(northfield)}/recommendation_model_init`, { token: clientUser, body: {} })).status).toBe(403);
-    const started = await call("POST", `${base(northfield)}/recommendation_model_init`, { token: clientAdmin, body: {} });
-    expect(started.body).toMatchObject({ success: true, message: "Building the recommendation model. This might take some time.", job_id: expect.any(String) });
+    expect(
+      (await call("POST", `${base(northfield)}/recommendation_model_init`, { token: clientUser, body: {} })).status,
+    ).toBe(403);
+    const started = await call("POST", `${base(northfield)}/recommendation_model_init`, {
+      token: clientAdmin,
+      body: {},
+    });
+    expect(started.body).toMatchObject({
+      success: true,
+      message: "Building the recommendation model. This might take some time.",
+      job_id: expect.any(String),
+    });
     const done = await until("the build", async () => {
       const body = await programs();
       return ["completed", "failed"].includes(body.status.state) ? body : null;
     });
-    expect(done.status).toMatchObject({ state: "completed", method: "rules", error: null, progress: { pages: 4, programs: 3 } });
+    expect(done.status).toMatchObject({
+      state: "completed",
+      method: "rules",
+      error: null,
+      progress: { pages: 4, programs: 3 },
+    });
     const byName = Object.fromEntries(done.programs.map((p: { name: string }) => [p.name, p]));
-    expect(Object.keys(byName).sort()).toEqual(["Computer Science (BS)", "Master of Business Administration", "Nursing (BSN)"]);
+    expect(Object.keys(byName).sort()).toEqual([
+      "Computer Science (BS)",
+      "Master of Business Administration",
+      "Nursing (BSN)",
+    ]);
     expect(byName["Master of Business Administration"]).toMatchObject({
       source_url: `${site.base}/programs/mba`,
       values: { duration_years: 2, gmat_required: false, tuition: 32000 },
       evidence: { gmat_required: "A GMAT score is not required for applicants with work experience." },
     });
-    expect(byName["Computer Science (BS)"].values).toMatchObject({ duration_years: 4, concentrations: ["software engineering", "data science", "security"] });
+    expect(byName["Computer Science (BS)"].values).toMatchObject({
+      duration_years: 4,
+      concentrations: ["software engineering", "data science", "security"],
+    });
     expect(byName["Computer Science (BS)"].values).not.toHaveProperty("tuition");
     expect(byName["Nursing (BSN)"].values.duration_years).toBe(4);
     expect(byName["Nursing (BSN)"].values.tuition).toBe(12400);
@@ -140,7 +257,10 @@ describe("the recommendation model build", () => {
 
   it("refuses to build without a program model", async () => {
     const refused = await call("POST", `${base(shop)}/recommendation_model_init`, { token: admin, body: {} });
-    expect(refused).toMatchObject({ status: 400, body: { message: "Add fields to the program profile data model before building the recommendation model" } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: "Add fields to the program profile data model before building the recommendation model" },
+    });
   });
 
   it("with LLM_BASE_URL fills fields with an OpenAI-compatible model and keeps only answers of the right type", async () => {
@@ -152,14 +272,22 @@ describe("the recommendation model build", () => {
         const request = JSON.parse(body);
         const content = JSON.parse(request.messages[1].content);
         asked.push({ model: request.model, fields: content.fields.map((f: { name: string }) => f.name) });
-        const answer = content.program === "Nursing (BSN)" ? { duration_years: 4, gmat_required: "no", tuition: 12400, concentrations: null } : {};
+        const answer =
+          content.program === "Nursing (BSN)"
+            ? { duration_years: 4, gmat_required: "no", tuition: 12400, concentrations: null }
+            : {};
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ choices: [{ message: { content: JSON.stringify(answer) } }] }));
       });
     });
     await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
     const previous = host.deps.config.llm;
-    host.deps.config.llm = { baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`, apiKey: "", model: "local-test", timeoutMs: 5000 };
+    host.deps.config.llm = {
+      baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+      apiKey: "",
+      model: "local-test",
+      timeoutMs: 5000,
+    };
     try {
       await call("POST", `${base(northfield)}/recommendation_model_init`, { token: admin, body: {} });
       const done = await until("the model build", async () => {
@@ -168,7 +296,9 @@ describe("the recommendation model build", () => {
       });
       expect(asked).toHaveLength(3);
       expect(asked[0].model).toBe("local-test");
-      expect(asked[0].fields).toEqual(expect.arrayContaining(["duration_years", "gmat_required", "tuition", "concentrations"]));
+      expect(asked[0].fields).toEqual(
+        expect.arrayContaining(["duration_years", "gmat_required", "tuition", "concentrations"]),
+      );
       const nursing = done.programs.find((p: { name: string }) => p.name === "Nursing (BSN)");
       // "no" is not a boolean: the model's answer is dropped and the rule-based value (if any) stands.
       expect(nursing.values).toMatchObject({ duration_years: 4, tuition: 12400 });
@@ -184,19 +314,32 @@ describe("the recommendation model build", () => {
 
 describe("the programs of the last build", () => {
   it("never shows a completed build with the programs of the build before it, when it completes between the two reads", async () => {
-    const [build] = await host.deps.db.insert(recommendationBuilds).values({ appId: shop, state: "running", method: "rules" }).returning();
-    await host.deps.db.insert(programRecords).values({ appId: shop, name: "Program of the build before", sourceUrl: `${site.base}/before` });
+    const [build] = await host.deps.db
+      .insert(recommendationBuilds)
+      .values({ appId: shop, state: "running", method: "rules" })
+      .returning();
+    await host.deps.db
+      .insert(programRecords)
+      .values({ appId: shop, name: "Program of the build before", sourceUrl: `${site.base}/before` });
     // The build completes right after the endpoint's first statement, before its second.
-    const completeTheBuild = () => host.deps.db.transaction(async (tx) => {
-      await tx.delete(programRecords).where(eq(programRecords.appId, shop));
-      await tx.insert(programRecords).values({ appId: shop, name: "Program of this build", sourceUrl: `${site.base}/this` });
-      await tx.update(recommendationBuilds).set({ state: "completed", finishedAt: new Date() }).where(eq(recommendationBuilds.id, build.id));
-    });
-    const driver = (host.handle.kind === "pglite" ? host.handle.pglite : host.handle.pool) as unknown as { query: (...args: unknown[]) => Promise<unknown> };
+    const completeTheBuild = () =>
+      host.deps.db.transaction(async (tx) => {
+        await tx.delete(programRecords).where(eq(programRecords.appId, shop));
+        await tx
+          .insert(programRecords)
+          .values({ appId: shop, name: "Program of this build", sourceUrl: `${site.base}/this` });
+        await tx
+          .update(recommendationBuilds)
+          .set({ state: "completed", finishedAt: new Date() })
+          .where(eq(recommendationBuilds.id, build.id));
+      });
+    const driver = (host.handle.kind === "pglite" ? host.handle.pglite : host.handle.pool) as unknown as {
+      query: (...args: unknown[]) => Promise<unknown>;
+    };
     const query = driver.query;
     let completed = false;
     driver.query = async function (this: unknown, ...args: unknown[]) {
-      const text = typeof args[0] === "string" ? args[0] : (args[0] as { text?: string })?.text ?? "";
+      const text = typeof args[0] === "string" ? args[0] : ((args[0] as { text?: string })?.text ?? "");
       if (completed || !/program_records|recommendation_builds/.test(text)) return query.apply(this, args);
       completed = true;
       driver.query = query;

@@ -34,23 +34,39 @@ const AGENT = "admissions";
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  site.setPage("/housing", "Housing | Northfield",
-    "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May every year.</p>");
-  site.setPage("/tours", "Campus tours | Northfield",
-    "<h1>Campus tours</h1><p>Guided tours of the campus leave from Founders Hall at 10 am and 2 pm on weekdays.</p>");
+  site.setPage(
+    "/housing",
+    "Housing | Northfield",
+    "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May every year.</p>",
+  );
+  site.setPage(
+    "/tours",
+    "Campus tours | Northfield",
+    "<h1>Campus tours</h1><p>Guided tours of the campus leave from Founders Hall at 10 am and 2 pm on weekdays.</p>",
+  );
   host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 10_000, chatRateLimitPerMinute: 10_000 });
   call = apiCaller(host);
   admin = (await signInAs(host, "client.admin@example.com")).user_token;
   viewer = (await signInAs(host, "client.user@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  [{ id: otherAppId }] = await host.deps.db.insert(clientApps).values({ clientName: "Elsewhere", urlCode: "elsewhere-evidence" })
+  [{ id: otherAppId }] = await host.deps.db
+    .insert(clientApps)
+    .values({ clientName: "Elsewhere", urlCode: "elsewhere-evidence" })
     .returning();
-  await indexPages(call, (await signInAs(host, "admin@example.com")).user_token, appId, [`${site.base}/housing`, `${site.base}/tours`]);
+  await indexPages(call, (await signInAs(host, "admin@example.com")).user_token, appId, [
+    `${site.base}/housing`,
+    `${site.base}/tours`,
+  ]);
   // Before any test question exists, so that no run is queued by the change.
   const noGo = {
-    internal_name: "no_go_topics", prompt_input_raw: "tuition", metadata: { disclaimer: "Please ask the bursar." }, trigger_point: AGENT,
+    internal_name: "no_go_topics",
+    prompt_input_raw: "tuition",
+    metadata: { disclaimer: "Please ask the bursar." },
+    trigger_point: AGENT,
   };
-  expect((await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [noGo] } })).status).toBe(200);
+  expect((await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [noGo] } })).status).toBe(
+    200,
+  );
   for (const question of [
     { question: "Where do first-year students live?", expect_text: "Lakeside Hall", expect_outcome: "answered" },
     { question: "Which hall do first-years live in?", expect_text: "Old Quad" },
@@ -60,7 +76,10 @@ beforeAll(async () => {
     { question: "When does the library open?", expect_text: "published information" },
     { question: "How much is tuition?", expect_outcome: "canned" },
   ]) {
-    const added = await call("POST", `/v1/apps/${appId}/test_questions`, { token: admin, body: { ...question, trigger_point: AGENT } });
+    const added = await call("POST", `/v1/apps/${appId}/test_questions`, {
+      token: admin,
+      body: { ...question, trigger_point: AGENT },
+    });
     expect(added.status).toBe(201);
   }
 }, 90_000);
@@ -74,17 +93,26 @@ const evidence = async (triggerPoint = AGENT, token = viewer) =>
 
 /** Runs the agent's test questions in an environment through the real runner; answers the run as the API shows it. */
 async function runTests(environment: "stage" | "prod") {
-  const queued = await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { trigger_point: AGENT, environment } });
+  const queued = await call("POST", `/v1/apps/${appId}/test_runs`, {
+    token: admin,
+    body: { trigger_point: AGENT, environment },
+  });
   expect(queued.status).toBe(202);
-  return until(`the ${environment} run to finish`, async () => {
-    const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${queued.body.id}`, { token: admin });
-    return body.status === "done" && body;
-  }, 30_000);
+  return until(
+    `the ${environment} run to finish`,
+    async () => {
+      const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${queued.body.id}`, { token: admin });
+      return body.status === "done" && body;
+    },
+    30_000,
+  );
 }
 
 /** Asks like the widget (POST /v1/chat) and answers the answer's message id and outcome. */
 async function ask(message: string, triggerPoint = AGENT) {
-  const install = await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=${triggerPoint}`, { token: admin });
+  const install = await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=${triggerPoint}`, {
+    token: admin,
+  });
   const key = install.body.key as string;
   const { answer, outcome } = await chatCall(host.api, { key, trigger_point: triggerPoint, message }, "203.0.113.9");
   return { id: answer, outcome };
@@ -95,7 +123,8 @@ const rate = (messageId: number, rating: "up" | "down") =>
   host.deps.db.update(messages).set({ rating, ratedAt: new Date() }).where(eq(messages.id, messageId));
 
 const topScoreOf = async (messageId: number) =>
-  (await host.deps.db.select({ trace: messages.trace }).from(messages).where(eq(messages.id, messageId)))[0].trace?.top_score;
+  (await host.deps.db.select({ trace: messages.trace }).from(messages).where(eq(messages.id, messageId)))[0].trace
+    ?.top_score;
 
 /** The points as `threshold: answered/fallback/passed`, to compare whole tables at a glance. */
 const table = (body: ThresholdEvidence) =>
@@ -114,7 +143,9 @@ describe("the evidence for the threshold", () => {
 
   it("replays the latest stage run: answered when the best score reaches the value, passed as each question expects", async () => {
     const run = await runTests("stage");
-    const byQuestion = Object.fromEntries(run.results.map((r: { question: string; outcome: string; passed: boolean }) => [r.question, r]));
+    const byQuestion = Object.fromEntries(
+      run.results.map((r: { question: string; outcome: string; passed: boolean }) => [r.question, r]),
+    );
     // How each ran at today's 0.4, and the scores the replay reads: the premises of the counts below.
     expect(byQuestion["When does the library open?"]).toMatchObject({ outcome: "fallback", passed: true });
     expect(byQuestion["How much is tuition?"]).toMatchObject({ outcome: "canned", passed: true });
@@ -131,7 +162,13 @@ describe("the evidence for the threshold", () => {
 
     const { body } = await evidence();
     expect(body).toMatchObject({ current: 0.4, test_results: 5, rated_answers: 0 });
-    expect(table(body)).toEqual({ ...everywhere("2/3/3"), "0.1": "4/1/2", "0.2": "4/1/2", "0.3": "3/2/2", "0.4": "3/2/2" });
+    expect(table(body)).toEqual({
+      ...everywhere("2/3/3"),
+      "0.1": "4/1/2",
+      "0.2": "4/1/2",
+      "0.3": "3/2/2",
+      "0.4": "3/2/2",
+    });
   });
 
   it("adds the latest rated answers given through the chat; unrated, canned and other agents' answers are left out", async () => {
@@ -142,8 +179,13 @@ describe("the evidence for the threshold", () => {
     const canned = await ask("How much is tuition?");
     await ask("Where do first-year students live?");
     const elsewhere = await ask("When do housing applications open?", "studentsuccess");
-    expect([up.outcome, down.outcome, wrongish.outcome, library.outcome, canned.outcome])
-      .toEqual(["answered", "answered", "answered", "fallback", "canned"]);
+    expect([up.outcome, down.outcome, wrongish.outcome, library.outcome, canned.outcome]).toEqual([
+      "answered",
+      "answered",
+      "answered",
+      "fallback",
+      "canned",
+    ]);
     expect(await topScoreOf(wrongish.id)).toBeGreaterThan(0.4);
     expect(await topScoreOf(wrongish.id)).toBeLessThan(0.5);
     expect(await topScoreOf(library.id)).toBeGreaterThan(0.2);
@@ -159,7 +201,13 @@ describe("the evidence for the threshold", () => {
     expect(body).toMatchObject({ test_results: 5, rated_answers: 4 });
     // Rated: up at score 1 (passes at every value: always answered), down at 1 (passes at none), down at 0.436 (passes from
     // 0.5, given the fallback), down at 0.279 (passes from 0.3).
-    expect(table(body)).toEqual({ ...everywhere("4/5/6"), "0.1": "8/1/3", "0.2": "8/1/3", "0.3": "6/3/4", "0.4": "6/3/4" });
+    expect(table(body)).toEqual({
+      ...everywhere("4/5/6"),
+      "0.1": "8/1/3",
+      "0.2": "8/1/3",
+      "0.3": "6/3/4",
+      "0.4": "6/3/4",
+    });
     const other = (await evidence("studentsuccess")).body;
     expect(other).toMatchObject({ test_results: 0, rated_answers: 1 });
     expect(table(other)["0.9"]).toBe("1/0/1");
@@ -169,10 +217,18 @@ describe("the evidence for the threshold", () => {
     await runTests("stage");
     expect((await evidence()).body).toMatchObject({ test_results: 5, rated_answers: 4 });
     // A run still going is not finished: its results wait.
-    const [running] = await host.deps.db.insert(testRuns)
-      .values({ appId, triggerPoint: AGENT, environment: "prod", trigger: "manual", status: "running" }).returning();
-    await host.deps.db.insert(testResults)
-      .values({ runId: running.id, question: "Half-way?", passed: true, outcome: "answered", answer: "…", topScore: 1 });
+    const [running] = await host.deps.db
+      .insert(testRuns)
+      .values({ appId, triggerPoint: AGENT, environment: "prod", trigger: "manual", status: "running" })
+      .returning();
+    await host.deps.db.insert(testResults).values({
+      runId: running.id,
+      question: "Half-way?",
+      passed: true,
+      outcome: "answered",
+      answer: "…",
+      topScore: 1,
+    });
     expect((await evidence()).body).toMatchObject({ test_results: 5 });
     await host.deps.db.delete(testRuns).where(eq(testRuns.id, running.id));
 
@@ -183,16 +239,22 @@ describe("the evidence for the threshold", () => {
   });
 
   it("leaves out results recorded before scores were kept", async () => {
-    const [latestProd] = await host.deps.db.select({ id: testRuns.id }).from(testRuns)
+    const [latestProd] = await host.deps.db
+      .select({ id: testRuns.id })
+      .from(testRuns)
       .where(and(eq(testRuns.appId, appId), eq(testRuns.environment, "prod"), eq(testRuns.status, "done")))
-      .orderBy(desc(testRuns.id)).limit(1);
+      .orderBy(desc(testRuns.id))
+      .limit(1);
     await host.deps.db.update(testResults).set({ topScore: null }).where(eq(testResults.runId, latestProd.id));
     expect((await evidence()).body).toMatchObject({ test_results: 5, rated_answers: 4 });
   });
 
   it("marks today's value as saved for the agent", async () => {
     const quality = {
-      internal_name: "quality_check", prompt_input_raw: "", metadata: { min_retrieval_confidence: 0.25 }, trigger_point: "studentsuccess",
+      internal_name: "quality_check",
+      prompt_input_raw: "",
+      metadata: { min_retrieval_confidence: 0.25 },
+      trigger_point: "studentsuccess",
     };
     const saved = await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [quality] } });
     expect(saved.status).toBe(200);
@@ -219,7 +281,9 @@ describe("who may see it, and what is refused", () => {
     const long = await evidence("x".repeat(101));
     expect(long.status).toBe(400);
     expect(long.body.message).toEqual(expect.any(String));
-    const repeated = await call("GET", `/v1/apps/${appId}/quality_check/evidence?trigger_point=a&trigger_point=b`, { token: viewer });
+    const repeated = await call("GET", `/v1/apps/${appId}/quality_check/evidence?trigger_point=a&trigger_point=b`, {
+      token: viewer,
+    });
     expect(repeated.status).toBeGreaterThanOrEqual(400);
     expect(repeated.status).toBeLessThan(500);
     expect((await call("GET", "/v1/apps/0/quality_check/evidence", { token: viewer })).status).toBe(400);

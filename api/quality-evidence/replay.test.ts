@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { EVIDENCE_THRESHOLDS } from "@contract";
 import { answeredAt, ratedAnswerSample, testResultSample, thresholdPoints, type ReplaySample } from "./replay";
 
-const at = (samples: ReplaySample[], threshold: number) => thresholdPoints(samples).find((point) => point.threshold === threshold)!;
+const at = (samples: ReplaySample[], threshold: number) =>
+  thresholdPoints(samples).find((point) => point.threshold === threshold)!;
 
 describe("the quality gate replayed", () => {
   it("answers from a best score that reaches the value, never from a score of 0", () => {
@@ -23,7 +24,12 @@ describe("a test result", () => {
   it("that expects an answer passes where answered, if its checks passed when it ran", () => {
     const right = testResultSample({ topScore: 0.6, expectOutcome: null, ranAs: "answered", passed: true })!;
     const wrong = testResultSample({ topScore: 0.6, expectOutcome: "answered", ranAs: "answered", passed: false })!;
-    const disclaimed = testResultSample({ topScore: 0.6, expectOutcome: "disclaimed", ranAs: "disclaimed", passed: true })!;
+    const disclaimed = testResultSample({
+      topScore: 0.6,
+      expectOutcome: "disclaimed",
+      ranAs: "disclaimed",
+      passed: true,
+    })!;
     expect(at([right, wrong, disclaimed], 0.6)).toMatchObject({ answered: 3, passed: 2 });
     expect(at([right, wrong, disclaimed], 0.7)).toMatchObject({ answered: 0, fallback: 3, passed: 0 });
   });
@@ -35,7 +41,12 @@ describe("a test result", () => {
   });
 
   it("that expects the canned response passes at no value; a canned one is left out", () => {
-    const expectsCanned = testResultSample({ topScore: 0.8, expectOutcome: "canned", ranAs: "answered", passed: false })!;
+    const expectsCanned = testResultSample({
+      topScore: 0.8,
+      expectOutcome: "canned",
+      ranAs: "answered",
+      passed: false,
+    })!;
     expect(thresholdPoints([expectsCanned]).every((point) => point.passed === 0)).toBe(true);
     expect(testResultSample({ topScore: 0, expectOutcome: "canned", ranAs: "canned", passed: true })).toBeNull();
   });

@@ -51,12 +51,20 @@ export function testResultSample(result: ReplayedTestResult): ReplaySample | nul
     default:
       // It ran as an answer: the run's verdict says whether its source, text and outcome were right
       // (an answer expecting a disclaimer it did not get fails at any threshold, as it should).
-      return { topScore: result.topScore, passesIfAnswered: isAnswer(result.ranAs) && result.passed, passesIfFallback: false };
+      return {
+        topScore: result.topScore,
+        passesIfAnswered: isAnswer(result.ranAs) && result.passed,
+        passesIfFallback: false,
+      };
   }
 }
 
 /** A rated answer as a sample; null for a canned one. */
-export function ratedAnswerSample(answer: { topScore: number; rating: AnswerRating; outcome: ChatOutcome }): ReplaySample | null {
+export function ratedAnswerSample(answer: {
+  topScore: number;
+  rating: AnswerRating;
+  outcome: ChatOutcome;
+}): ReplaySample | null {
   if (answer.outcome === "canned") return null;
   const up = answer.rating === "up";
   return { topScore: answer.topScore, passesIfAnswered: up, passesIfFallback: !up };

@@ -13,10 +13,19 @@ export const TEST_RESULTS_REPLAYED = 5_000;
 type Db = Pick<ApiDeps, "db">;
 
 const outcomeOf = (value: string | null): ChatOutcome | null =>
-  (value !== null && (CHAT_OUTCOMES as readonly string[]).includes(value) ? (value as ChatOutcome) : null);
+  value !== null && (CHAT_OUTCOMES as readonly string[]).includes(value) ? (value as ChatOutcome) : null;
 
-interface TestResultRow { top_score: number | string; outcome: string; passed: boolean; expect_outcome: string | null }
-interface RatedAnswerRow { top_score: number | string; rating: string; outcome: string }
+interface TestResultRow {
+  top_score: number | string;
+  outcome: string;
+  passed: boolean;
+  expect_outcome: string | null;
+}
+interface RatedAnswerRow {
+  top_score: number | string;
+  rating: string;
+  outcome: string;
+}
 
 /**
  * The results of the agent's latest finished ('done') test run in stage and in prod that recorded
@@ -26,7 +35,8 @@ interface RatedAnswerRow { top_score: number | string; rating: string; outcome: 
  * test_results_run_idx.
  */
 export async function testResultSamples(appId: number, triggerPoint: string, deps: Db): Promise<ReplaySample[]> {
-  const rows = rowsOf<TestResultRow>(await deps.db.execute(sql`
+  const rows = rowsOf<TestResultRow>(
+    await deps.db.execute(sql`
     select r.top_score, r.outcome, r.passed, q.expect_outcome
     from ${testResults} r
     join ${testQuestions} q on q.id = r.question_id
@@ -39,12 +49,16 @@ export async function testResultSamples(appId: number, triggerPoint: string, dep
     )
       and r.top_score is not null and r.outcome <> 'canned'
     order by r.run_id, r.id
-    limit ${TEST_RESULTS_REPLAYED}`));
+    limit ${TEST_RESULTS_REPLAYED}`),
+  );
   return rows.flatMap((row) => {
     const ranAs = outcomeOf(row.outcome);
     if (!ranAs) return [];
     const sample = testResultSample({
-      topScore: Number(row.top_score), ranAs, passed: Boolean(row.passed), expectOutcome: outcomeOf(row.expect_outcome),
+      topScore: Number(row.top_score),
+      ranAs,
+      passed: Boolean(row.passed),
+      expectOutcome: outcomeOf(row.expect_outcome),
     });
     return sample ? [sample] : [];
   });
@@ -57,7 +71,8 @@ export async function testResultSamples(appId: number, triggerPoint: string, dep
  * for the trigger point: the statement never reads an unrated message.
  */
 export async function ratedAnswerSamples(appId: number, triggerPoint: string, deps: Db): Promise<ReplaySample[]> {
-  const rows = rowsOf<RatedAnswerRow>(await deps.db.execute(sql`
+  const rows = rowsOf<RatedAnswerRow>(
+    await deps.db.execute(sql`
     select (m.trace ->> 'top_score')::float8 as top_score, m.rating, m.outcome
     from ${messages} m
     join ${conversations} c on c.id = m.conversation_id
@@ -65,7 +80,8 @@ export async function ratedAnswerSamples(appId: number, triggerPoint: string, de
       and jsonb_typeof(m.trace -> 'top_score') = 'number' and m.outcome <> 'canned'
       and c.trigger_point = ${triggerPoint}
     order by m.id desc
-    limit ${RATED_ANSWERS_REPLAYED}`));
+    limit ${RATED_ANSWERS_REPLAYED}`),
+  );
   return rows.flatMap((row) => {
     const outcome = outcomeOf(row.outcome);
     const rating = (ANSWER_RATINGS as readonly string[]).includes(row.rating) ? (row.rating as AnswerRating) : null;

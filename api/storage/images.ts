@@ -6,7 +6,8 @@ export const LOGO_EXTENSIONS = [".svg", ".png", ".img"] as const;
 
 type Sniffed = "png" | "jpg" | "gif" | "webp" | "svg" | null;
 
-const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) => signature.every((b, i) => bytes[offset + i] === b);
+const startsWith = (bytes: Uint8Array, signature: number[], offset = 0) =>
+  signature.every((b, i) => bytes[offset + i] === b);
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
 /** What the bytes are, whatever the file is called. */
@@ -16,7 +17,10 @@ export function sniffImage(bytes: Uint8Array): Sniffed {
   if (startsWith(bytes, ascii("GIF87a")) || startsWith(bytes, ascii("GIF89a"))) return "gif";
   if (startsWith(bytes, ascii("RIFF")) && startsWith(bytes, ascii("WEBP"), 8)) return "webp";
   const head = new TextDecoder("utf-8", { fatal: false }).decode(bytes.subarray(0, 4096)).replace(/^\uFEFF/, "");
-  const withoutProlog = head.replace(/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*/i, "");
+  const withoutProlog = head.replace(
+    /^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*/i,
+    "",
+  );
   if (/^<svg[\s>]/i.test(withoutProlog)) return "svg";
   return null;
 }
@@ -27,12 +31,17 @@ export function sniffImage(bytes: Uint8Array): Sniffed {
  */
 export function validateLogo(fileName: string, bytes: Uint8Array): string {
   const extension = (/\.[^.]+$/.exec(fileName.toLowerCase())?.[0] ?? "") as (typeof LOGO_EXTENSIONS)[number];
-  if (!LOGO_EXTENSIONS.includes(extension)) throw badRequest(`${fileName}: only .svg, .png and .img files are accepted`);
+  if (!LOGO_EXTENSIONS.includes(extension))
+    throw badRequest(`${fileName}: only .svg, .png and .img files are accepted`);
   if (bytes.byteLength === 0) throw badRequest(`${fileName} is empty`);
   if (bytes.byteLength > MAX_LOGO_BYTES) throw badRequest(`${fileName} is larger than 2 MB`);
   const kind = sniffImage(bytes);
-  const fits = extension === ".svg" ? kind === "svg" : extension === ".png" ? kind === "png" : kind !== null && kind !== "svg";
-  if (!fits) throw badRequest(`${fileName} does not contain a ${extension === ".img" ? "PNG, JPEG, GIF or WebP" : extension.slice(1).toUpperCase()} image`);
+  const fits =
+    extension === ".svg" ? kind === "svg" : extension === ".png" ? kind === "png" : kind !== null && kind !== "svg";
+  if (!fits)
+    throw badRequest(
+      `${fileName} does not contain a ${extension === ".img" ? "PNG, JPEG, GIF or WebP" : extension.slice(1).toUpperCase()} image`,
+    );
   if (kind === "svg") {
     const text = new TextDecoder().decode(bytes);
     if (/<script|\son[a-z]+\s*=|javascript:|<foreignObject/i.test(text)) {

@@ -25,10 +25,11 @@ import type { S3Config } from "./s3-config";
 
 export { s3ConfigFromEnv, type S3Config } from "./s3-config";
 
-
 function createClient(config: S3Config) {
   const credentials =
-    config.accessKeyId && config.secretAccessKey ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey } : undefined;
+    config.accessKeyId && config.secretAccessKey
+      ? { accessKeyId: config.accessKeyId, secretAccessKey: config.secretAccessKey }
+      : undefined;
   return new S3Client({
     region: config.region,
     endpoint: config.endpoint,
@@ -45,7 +46,8 @@ function createClient(config: S3Config) {
 
 /** A missing object, not a missing bucket: a misconfigured bucket should fail loudly, not look empty. */
 const isMissing = (error: unknown) =>
-  error instanceof NoSuchKey || (error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound"));
+  error instanceof NoSuchKey ||
+  (error instanceof S3ServiceException && (error.name === "NoSuchKey" || error.name === "NotFound"));
 
 function checkedKey(key: string) {
   if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
@@ -77,7 +79,12 @@ export class S3Storage implements ObjectStorage {
 
   async put(key: string, body: Uint8Array | string, contentType?: string) {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: body, ContentType: contentType ?? contentTypeOf(key) }),
+      new PutObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(key),
+        Body: body,
+        ContentType: contentType ?? contentTypeOf(key),
+      }),
     );
     return { key, size: typeof body === "string" ? Buffer.byteLength(body) : body.byteLength };
   }
@@ -112,7 +119,11 @@ export class S3Storage implements ObjectStorage {
   async move(from: string, to: string) {
     const source = this.objectKey(from);
     await this.client.send(
-      new CopyObjectCommand({ Bucket: this.bucket, Key: this.objectKey(to), CopySource: `${this.bucket}/${encodeURIComponent(source).replace(/%2F/g, "/")}` }),
+      new CopyObjectCommand({
+        Bucket: this.bucket,
+        Key: this.objectKey(to),
+        CopySource: `${this.bucket}/${encodeURIComponent(source).replace(/%2F/g, "/")}`,
+      }),
     );
     await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: source }));
   }
@@ -124,7 +135,12 @@ export class S3Storage implements ObjectStorage {
     do {
       const page: ListObjectsV2CommandOutput = await this.client.send(
         // The delimiter folds deeper keys into CommonPrefixes: only the folder's own objects come back.
-        new ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.prefix}${folder}/`, Delimiter: "/", ContinuationToken: token }),
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: `${this.prefix}${folder}/`,
+          Delimiter: "/",
+          ContinuationToken: token,
+        }),
       );
       for (const item of page.Contents ?? []) {
         const key = (item.Key ?? "").slice(this.prefix.length);
@@ -139,18 +155,30 @@ export class S3Storage implements ObjectStorage {
     const expiresIn = options.expiresInSeconds ?? 300;
     // The response header override is a query parameter of the URL, so it is covered by the signature.
     const disposition = contentDisposition(filename, options.inline);
-    const command = new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), ResponseContentDisposition: disposition });
+    const command = new GetObjectCommand({
+      Bucket: this.bucket,
+      Key: this.objectKey(key),
+      ResponseContentDisposition: disposition,
+    });
     return this.presign(command, expiresIn);
   }
 
   async signedUploadUrl(key: string, options: UploadLinkOptions): Promise<SignedLink> {
-    const command = new PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), ContentType: options.contentType });
+    const command = new PutObjectCommand({
+      Bucket: this.bucket,
+      Key: this.objectKey(key),
+      ContentType: options.contentType,
+    });
     // The presigner leaves Content-Type out of the signature unless told to sign it; signed, S3
     // refuses a PUT that sends any other type.
     return this.presign(command, options.expiresInSeconds ?? 900, new Set(["content-type"]));
   }
 
-  private async presign(command: GetObjectCommand | PutObjectCommand, expiresIn: number, signableHeaders?: Set<string>): Promise<SignedLink> {
+  private async presign(
+    command: GetObjectCommand | PutObjectCommand,
+    expiresIn: number,
+    signableHeaders?: Set<string>,
+  ): Promise<SignedLink> {
     // The signature carries its time in whole seconds, and the link expires counted from that.
     const signingDate = new Date(Math.floor(Date.now() / 1000) * 1000);
     const url = await getSignedUrl(this.client, command, { expiresIn, signingDate, signableHeaders });

@@ -18,7 +18,9 @@ interface Subject {
 }
 
 const listening = (server: Server) =>
-  new Promise<string>((resolve) => server.once("listening", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  new Promise<string>((resolve) =>
+    server.once("listening", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 
 const closing = (server: Server) => new Promise<void>((resolve) => server.close(() => resolve()));
 
@@ -94,7 +96,10 @@ describe.each([
 
   it("puts, gets and heads objects of text and bytes", async () => {
     expect(await storage.put("objects/note.txt", "héllo")).toEqual({ key: "objects/note.txt", size: 6 });
-    expect(await storage.put("objects/bytes.bin", new Uint8Array([0, 1, 2, 255]))).toEqual({ key: "objects/bytes.bin", size: 4 });
+    expect(await storage.put("objects/bytes.bin", new Uint8Array([0, 1, 2, 255]))).toEqual({
+      key: "objects/bytes.bin",
+      size: 4,
+    });
     expect(text(await storage.get("objects/note.txt"))).toBe("héllo");
     expect([...((await storage.get("objects/bytes.bin")) ?? [])]).toEqual([0, 1, 2, 255]);
     expect(await storage.head("objects/note.txt")).toEqual({ size: 6 });
@@ -118,7 +123,9 @@ describe.each([
       { key: "listing/new.json", size: 2 },
       { key: "listing/old.txt", size: 3 },
     ]);
-    expect(listed.every((o) => o.modifiedAt instanceof Date && Math.abs(o.modifiedAt.getTime() - Date.now()) < 60_000)).toBe(true);
+    expect(
+      listed.every((o) => o.modifiedAt instanceof Date && Math.abs(o.modifiedAt.getTime() - Date.now()) < 60_000),
+    ).toBe(true);
     expect((await storage.list("listing")).map((o) => o.key)).toEqual(["listing/new.json", "listing/old.txt"]);
     expect(await storage.list("nothing-here/")).toEqual([]);
   });
@@ -196,7 +203,9 @@ describe.each([
     expect(response.headers.get("content-disposition")).toMatch(/^attachment; filename="Q3_report__final_\.pdf"/);
     expect(response.headers.get("content-disposition")).toBe(contentDisposition("Q3 report (final).pdf"));
     expect(await response.text()).toBe("%PDF-1.4 report");
-    const inline = await fetch(subject.absolute((await storage.signedDownloadUrl("files/report.pdf", "r.pdf", { inline: true })).url));
+    const inline = await fetch(
+      subject.absolute((await storage.signedDownloadUrl("files/report.pdf", "r.pdf", { inline: true })).url),
+    );
     expect(inline.headers.get("content-disposition")).toBe('inline; filename="r.pdf"');
     expect(await inline.text()).toBe("%PDF-1.4 report");
   });
@@ -212,7 +221,10 @@ describe.each([
   it("refuses upload and download links once they have expired", async () => {
     await storage.put("files/expiring.txt", "soon gone");
     const download = await storage.signedDownloadUrl("files/expiring.txt", "e.txt", { expiresInSeconds: 1 });
-    const uploadLink = await storage.signedUploadUrl("uploads/late.txt", { contentType: "text/plain", expiresInSeconds: 1 });
+    const uploadLink = await storage.signedUploadUrl("uploads/late.txt", {
+      contentType: "text/plain",
+      expiresInSeconds: 1,
+    });
     // Links expire on whole seconds: after two, a one-second link is past its time however it was cut.
     await sleep(2100);
     expectRefused(await fetch(subject.absolute(download.url)));

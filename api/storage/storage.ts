@@ -62,7 +62,8 @@ const CONTENT_TYPES: Record<string, string> = {
   ".csv": "text/csv; charset=utf-8",
   ".pdf": "application/pdf",
 };
-export const contentTypeOf = (key: string) => CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
+export const contentTypeOf = (key: string) =>
+  CONTENT_TYPES[path.extname(key).toLowerCase()] ?? "application/octet-stream";
 
 /** Keys are relative slash paths of safe characters; nothing can climb out of the storage folder. */
 export function isSafeKey(key: string) {
@@ -76,7 +77,10 @@ export const attachmentName = (filename: string) => filename.replace(/[^A-Za-z0-
 export function contentDisposition(filename: string, inline = false) {
   const plain = `${inline ? "inline" : "attachment"}; filename="${attachmentName(filename)}"`;
   if (attachmentName(filename) === filename) return plain;
-  const encoded = encodeURIComponent(filename).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(filename).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `${plain}; filename*=UTF-8''${encoded}`;
 }
 
@@ -93,7 +97,10 @@ export interface UploadGrant {
 export class LocalStorage implements ObjectStorage {
   readonly kind = "local" as const;
 
-  constructor(private readonly root: string, private readonly secret: string) {}
+  constructor(
+    private readonly root: string,
+    private readonly secret: string,
+  ) {}
 
   private pathOf(key: string) {
     if (!isSafeKey(key)) throw new Error(`unsafe storage key: ${key}`);
@@ -151,12 +158,18 @@ export class LocalStorage implements ObjectStorage {
       throw error;
     }
     const objects = await Promise.all(
-      names.filter((name) => isSafeKey(name)).map(async (name) => {
-        const info = await stat(path.join(folder, name));
-        return info.isFile() ? { key: `${prefix.replace(/\/$/, "")}/${name}`, size: info.size, modifiedAt: info.mtime } : null;
-      }),
+      names
+        .filter((name) => isSafeKey(name))
+        .map(async (name) => {
+          const info = await stat(path.join(folder, name));
+          return info.isFile()
+            ? { key: `${prefix.replace(/\/$/, "")}/${name}`, size: info.size, modifiedAt: info.mtime }
+            : null;
+        }),
     );
-    return objects.filter((o): o is StoredObject => o !== null).sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
+    return objects
+      .filter((o): o is StoredObject => o !== null)
+      .sort((a, b) => b.modifiedAt.getTime() - a.modifiedAt.getTime());
   }
 
   /** Every field of the grant is signed, so changing any of them (or the method) breaks the link. */

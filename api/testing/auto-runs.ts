@@ -15,18 +15,38 @@ const ENVIRONMENTS = ["stage", "prod"] as const;
  * agent without test questions gets no run. A run still waiting absorbs the change; within a
  * minute of the last run, the next waits out the rest of that minute.
  */
-export async function queueRunsAfterChange(appId: number, triggerPoints: string[] | "every agent", trigger: string, deps: Pick<ApiDeps, "db"> & Partial<Pick<ApiDeps, "jobs">>) {
+export async function queueRunsAfterChange(
+  appId: number,
+  triggerPoints: string[] | "every agent",
+  trigger: string,
+  deps: Pick<ApiDeps, "db"> & Partial<Pick<ApiDeps, "jobs">>,
+) {
   // A pipeline driven without a queue (a benchmark calling it directly) has no runs to queue.
   if (!deps.jobs) return;
   const jobs = deps.jobs;
   const every = triggerPoints === "every agent" || triggerPoints.includes(DEFAULT_TRIGGER_POINT);
-  const tested = await deps.db.selectDistinct({ triggerPoint: testQuestions.triggerPoint }).from(testQuestions)
-    .where(every ? eq(testQuestions.appId, appId) : and(eq(testQuestions.appId, appId), inArray(testQuestions.triggerPoint, triggerPoints as string[])));
+  const tested = await deps.db
+    .selectDistinct({ triggerPoint: testQuestions.triggerPoint })
+    .from(testQuestions)
+    .where(
+      every
+        ? eq(testQuestions.appId, appId)
+        : and(eq(testQuestions.appId, appId), inArray(testQuestions.triggerPoint, triggerPoints as string[])),
+    );
   for (const { triggerPoint } of tested) {
     for (const environment of ENVIRONMENTS) {
-      const [last] = await deps.db.select({ createdAt: testRuns.createdAt }).from(testRuns)
-        .where(and(eq(testRuns.appId, appId), eq(testRuns.triggerPoint, triggerPoint), eq(testRuns.environment, environment)))
-        .orderBy(desc(testRuns.id)).limit(1);
+      const [last] = await deps.db
+        .select({ createdAt: testRuns.createdAt })
+        .from(testRuns)
+        .where(
+          and(
+            eq(testRuns.appId, appId),
+            eq(testRuns.triggerPoint, triggerPoint),
+            eq(testRuns.environment, environment),
+          ),
+        )
+        .orderBy(desc(testRuns.id))
+        .limit(1);
       const since = last ? (Date.now() - last.createdAt.getTime()) / 1000 : Infinity;
       const wait = Math.max(0, Math.ceil(MIN_SECONDS_BETWEEN_RUNS - since));
       // A run still waiting absorbs the change: no second one is queued (the database keeps one).

@@ -1,8 +1,21 @@
 import { and, asc, count, desc, eq, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  IdParam, TEST_QUESTIONS_IMPORT_MAX, TestGate, TestGateQuery, TestQuestionCreated, TestQuestionInput, TestQuestionsImport, TestQuestionsImported, TestQuestionsList,
-  TestQuestionsQuery, TestRun, TestRunBody, TestRunQueued, TestRunsList, TestRunsQuery,
+  IdParam,
+  TEST_QUESTIONS_IMPORT_MAX,
+  TestGate,
+  TestGateQuery,
+  TestQuestionCreated,
+  TestQuestionInput,
+  TestQuestionsImport,
+  TestQuestionsImported,
+  TestQuestionsList,
+  TestQuestionsQuery,
+  TestRun,
+  TestRunBody,
+  TestRunQueued,
+  TestRunsList,
+  TestRunsQuery,
   type TestQuestion,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
@@ -22,38 +35,65 @@ type QuestionRow = typeof testQuestions.$inferSelect;
 type RunRow = typeof testRuns.$inferSelect;
 
 const toQuestion = (row: QuestionRow): TestQuestion => ({
-  id: row.id, trigger_point: row.triggerPoint, question: row.question, expect_source: row.expectSource, expect_text: row.expectText,
-  expect_outcome: row.expectOutcome as TestQuestion["expect_outcome"], created_at: row.createdAt.toISOString(), updated_at: row.updatedAt.toISOString(),
+  id: row.id,
+  trigger_point: row.triggerPoint,
+  question: row.question,
+  expect_source: row.expectSource,
+  expect_text: row.expectText,
+  expect_outcome: row.expectOutcome as TestQuestion["expect_outcome"],
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
 });
 const toRunSummary = (row: RunRow, questionsNow: ReadonlyMap<string, number>) => {
   const finished = row.status === "done" || row.status === "failed";
   return {
-    id: row.id, trigger_point: row.triggerPoint, environment: row.environment as "stage" | "prod", status: row.status as "queued" | "running" | "done" | "failed",
-    trigger: row.trigger, passed: row.passed, failed: row.failed,
-    total: finished ? row.passed + row.failed : Math.max(questionsNow.get(row.triggerPoint) ?? 0, row.passed + row.failed),
-    created_at: row.createdAt.toISOString(), finished_at: row.finishedAt?.toISOString() ?? null,
+    id: row.id,
+    trigger_point: row.triggerPoint,
+    environment: row.environment as "stage" | "prod",
+    status: row.status as "queued" | "running" | "done" | "failed",
+    trigger: row.trigger,
+    passed: row.passed,
+    failed: row.failed,
+    total: finished
+      ? row.passed + row.failed
+      : Math.max(questionsNow.get(row.triggerPoint) ?? 0, row.passed + row.failed),
+    created_at: row.createdAt.toISOString(),
+    finished_at: row.finishedAt?.toISOString() ?? null,
   };
 };
 
 /** How many test questions each trigger point of the client has now: what a waiting or running run will ask. */
 async function questionCounts(appId: number, runs: RunRow[], deps: Pick<ApiDeps, "db">) {
   if (runs.every((run) => run.status === "done" || run.status === "failed")) return new Map<string, number>();
-  const rows = await deps.db.select({ triggerPoint: testQuestions.triggerPoint, questions: count() }).from(testQuestions)
-    .where(eq(testQuestions.appId, appId)).groupBy(testQuestions.triggerPoint);
+  const rows = await deps.db
+    .select({ triggerPoint: testQuestions.triggerPoint, questions: count() })
+    .from(testQuestions)
+    .where(eq(testQuestions.appId, appId))
+    .groupBy(testQuestions.triggerPoint);
   return new Map(rows.map((row) => [row.triggerPoint, Number(row.questions)]));
 }
 
 // Questions sort as a reader expects (any case together), whatever the database's collation.
-const QUESTION_ORDER = { question: sql`lower(${testQuestions.question})`, expect_outcome: testQuestions.expectOutcome, updated_at: testQuestions.updatedAt } as const;
+const QUESTION_ORDER = {
+  question: sql`lower(${testQuestions.question})`,
+  expect_outcome: testQuestions.expectOutcome,
+  updated_at: testQuestions.updatedAt,
+} as const;
 
 /** A trigger point of the client (or Default), or a 400 naming the field. */
 async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
   const { triggerPoints } = await clientScope(appId, deps.db);
-  if (!triggerPoints.has(triggerPoint)) throw badRequest("This client has no agent with that trigger point", { trigger_point: ["This client has no agent with that trigger point"] });
+  if (!triggerPoints.has(triggerPoint))
+    throw badRequest("This client has no agent with that trigger point", {
+      trigger_point: ["This client has no agent with that trigger point"],
+    });
 }
 
 async function requireQuestion(appId: number, id: number, deps: Pick<ApiDeps, "db">) {
-  const [row] = await deps.db.select().from(testQuestions).where(and(eq(testQuestions.appId, appId), eq(testQuestions.id, id)));
+  const [row] = await deps.db
+    .select()
+    .from(testQuestions)
+    .where(and(eq(testQuestions.appId, appId), eq(testQuestions.id, id)));
   if (!row) throw notFound("Test question not found");
   return row;
 }
@@ -65,27 +105,53 @@ type ResultRow = typeof testResults.$inferSelect;
  * environment, and those that passed now but not then (questions asked in both runs only).
  */
 async function changesSincePrevious(run: RunRow, results: ResultRow[], deps: Pick<ApiDeps, "db">) {
-  const [previous] = await deps.db.select({ id: testRuns.id }).from(testRuns)
-    .where(and(eq(testRuns.appId, run.appId), eq(testRuns.triggerPoint, run.triggerPoint), eq(testRuns.environment, run.environment),
-      eq(testRuns.status, "done"), lt(testRuns.id, run.id)))
-    .orderBy(desc(testRuns.id)).limit(1);
+  const [previous] = await deps.db
+    .select({ id: testRuns.id })
+    .from(testRuns)
+    .where(
+      and(
+        eq(testRuns.appId, run.appId),
+        eq(testRuns.triggerPoint, run.triggerPoint),
+        eq(testRuns.environment, run.environment),
+        eq(testRuns.status, "done"),
+        lt(testRuns.id, run.id),
+      ),
+    )
+    .orderBy(desc(testRuns.id))
+    .limit(1);
   if (!previous) return null;
-  const before = new Map((await deps.db.select({ questionId: testResults.questionId, passed: testResults.passed }).from(testResults)
-    .where(eq(testResults.runId, previous.id))).map((r) => [r.questionId, r.passed]));
-  const asked = results.filter((r): r is ResultRow & { questionId: number } => r.questionId !== null && before.has(r.questionId));
+  const before = new Map(
+    (
+      await deps.db
+        .select({ questionId: testResults.questionId, passed: testResults.passed })
+        .from(testResults)
+        .where(eq(testResults.runId, previous.id))
+    ).map((r) => [r.questionId, r.passed]),
+  );
+  const asked = results.filter(
+    (r): r is ResultRow & { questionId: number } => r.questionId !== null && before.has(r.questionId),
+  );
   return {
     previous_run_id: previous.id,
-    newly_failing: asked.filter((r) => before.get(r.questionId) && !r.passed).map((r) => ({ question_id: r.questionId, question: r.question, reason: r.reason })),
-    newly_passing: asked.filter((r) => !before.get(r.questionId) && r.passed).map((r) => ({ question_id: r.questionId, question: r.question })),
+    newly_failing: asked
+      .filter((r) => before.get(r.questionId) && !r.passed)
+      .map((r) => ({ question_id: r.questionId, question: r.question, reason: r.reason })),
+    newly_passing: asked
+      .filter((r) => !before.get(r.questionId) && r.passed)
+      .map((r) => ({ question_id: r.questionId, question: r.question })),
   };
 }
 
 /** Test questions per agent and their runs: what an operator checks before publishing a change. */
 export function testingRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/apps/:appId/test_questions", tag: "Testing",
+    method: "get",
+    path: "/v1/apps/:appId/test_questions",
+    tag: "Testing",
     summary: "The client's test questions (of one trigger point when given), paged and searchable by question.",
-    params: AppParams, query: TestQuestionsQuery, response: TestQuestionsList,
+    params: AppParams,
+    query: TestQuestionsQuery,
+    response: TestQuestionsList,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       const conditions: SQL[] = [eq(testQuestions.appId, params.appId)];
@@ -94,63 +160,108 @@ export function testingRoutes(route: RouteBuilder) {
       const where = and(...conditions);
       const [{ total }] = await deps.db.select({ total: count() }).from(testQuestions).where(where);
       const direction = query.order === "desc" ? desc : asc;
-      const order = query.sort ? [direction(QUESTION_ORDER[query.sort]), direction(testQuestions.id)] : [asc(testQuestions.id)];
-      const rows = await deps.db.select().from(testQuestions).where(where).orderBy(...order)
-        .limit(query.page_size).offset((query.page - 1) * query.page_size);
+      const order = query.sort
+        ? [direction(QUESTION_ORDER[query.sort]), direction(testQuestions.id)]
+        : [asc(testQuestions.id)];
+      const rows = await deps.db
+        .select()
+        .from(testQuestions)
+        .where(where)
+        .orderBy(...order)
+        .limit(query.page_size)
+        .offset((query.page - 1) * query.page_size);
       return { data: rows.map(toQuestion), total: Number(total) };
     },
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/test_questions", tag: "Testing", status: 201,
-    summary: "Adds a test question: the question, its trigger point and what the answer must do (a source cited, a text contained, an outcome).",
-    params: AppParams, body: TestQuestionInput, response: TestQuestionCreated,
+    method: "post",
+    path: "/v1/apps/:appId/test_questions",
+    tag: "Testing",
+    status: 201,
+    summary:
+      "Adds a test question: the question, its trigger point and what the answer must do (a source cited, a text contained, an outcome).",
+    params: AppParams,
+    body: TestQuestionInput,
+    response: TestQuestionCreated,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      const [row] = await deps.db.insert(testQuestions).values({
-        appId: params.appId, triggerPoint: body.trigger_point, question: body.question,
-        expectSource: body.expect_source, expectText: body.expect_text, expectOutcome: body.expect_outcome,
-      }).returning({ id: testQuestions.id });
+      const [row] = await deps.db
+        .insert(testQuestions)
+        .values({
+          appId: params.appId,
+          triggerPoint: body.trigger_point,
+          question: body.question,
+          expectSource: body.expect_source,
+          expectText: body.expect_text,
+          expectOutcome: body.expect_outcome,
+        })
+        .returning({ id: testQuestions.id });
       return { id: row.id };
     },
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/test_questions/import", tag: "Testing", status: 201,
+    method: "post",
+    path: "/v1/apps/:appId/test_questions/import",
+    tag: "Testing",
+    status: 201,
     summary: `Adds up to ${TEST_QUESTIONS_IMPORT_MAX} test questions of one trigger point at once (a CSV import): all of them, or none when a row is refused.`,
-    params: AppParams, body: TestQuestionsImport, response: TestQuestionsImported,
+    params: AppParams,
+    body: TestQuestionsImport,
+    response: TestQuestionsImported,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      await deps.db.insert(testQuestions).values(body.questions.map((question) => ({
-        appId: params.appId, triggerPoint: body.trigger_point, question: question.question,
-        expectSource: question.expect_source, expectText: question.expect_text, expectOutcome: question.expect_outcome,
-      })));
+      await deps.db.insert(testQuestions).values(
+        body.questions.map((question) => ({
+          appId: params.appId,
+          triggerPoint: body.trigger_point,
+          question: question.question,
+          expectSource: question.expect_source,
+          expectText: question.expect_text,
+          expectOutcome: question.expect_outcome,
+        })),
+      );
       return { created: body.questions.length };
     },
   });
 
   route({
-    method: "put", path: "/v1/apps/:appId/test_questions/:id", tag: "Testing",
+    method: "put",
+    path: "/v1/apps/:appId/test_questions/:id",
+    tag: "Testing",
     summary: "Changes a test question.",
-    params: QuestionParams, body: TestQuestionInput, response: TestQuestionCreated,
+    params: QuestionParams,
+    body: TestQuestionInput,
+    response: TestQuestionCreated,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireQuestion(params.appId, params.id, deps);
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      await deps.db.update(testQuestions).set({
-        triggerPoint: body.trigger_point, question: body.question, expectSource: body.expect_source, expectText: body.expect_text,
-        expectOutcome: body.expect_outcome, updatedAt: new Date(),
-      }).where(eq(testQuestions.id, params.id));
+      await deps.db
+        .update(testQuestions)
+        .set({
+          triggerPoint: body.trigger_point,
+          question: body.question,
+          expectSource: body.expect_source,
+          expectText: body.expect_text,
+          expectOutcome: body.expect_outcome,
+          updatedAt: new Date(),
+        })
+        .where(eq(testQuestions.id, params.id));
       return { id: params.id };
     },
   });
 
   route({
-    method: "delete", path: "/v1/apps/:appId/test_questions/:id", tag: "Testing",
+    method: "delete",
+    path: "/v1/apps/:appId/test_questions/:id",
+    tag: "Testing",
     summary: "Deletes a test question (its past results keep the question as it was asked).",
-    params: QuestionParams, response: Deleted,
+    params: QuestionParams,
+    response: Deleted,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireQuestion(params.appId, params.id, deps);
@@ -160,10 +271,16 @@ export function testingRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/test_runs", tag: "Testing", status: 202,
-    summary: "Starts a run of a trigger point's test questions in an environment (stage or prod) now; "
-      + "a run of the same still waiting is started instead of queueing a second.",
-    params: AppParams, body: TestRunBody, response: TestRunQueued,
+    method: "post",
+    path: "/v1/apps/:appId/test_runs",
+    tag: "Testing",
+    status: 202,
+    summary:
+      "Starts a run of a trigger point's test questions in an environment (stage or prod) now; " +
+      "a run of the same still waiting is started instead of queueing a second.",
+    params: AppParams,
+    body: TestRunBody,
+    response: TestRunQueued,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
@@ -173,59 +290,120 @@ export function testingRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "get", path: "/v1/apps/:appId/test_runs", tag: "Testing",
+    method: "get",
+    path: "/v1/apps/:appId/test_runs",
+    tag: "Testing",
     summary: "The client's test runs, latest first (the last 100), of one trigger point and environment when given.",
-    params: AppParams, query: TestRunsQuery, response: TestRunsList,
+    params: AppParams,
+    query: TestRunsQuery,
+    response: TestRunsList,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
       const conditions: SQL[] = [eq(testRuns.appId, params.appId)];
       if (query.trigger_point !== undefined) conditions.push(eq(testRuns.triggerPoint, query.trigger_point));
       if (query.environment) conditions.push(eq(testRuns.environment, query.environment));
-      const rows = await deps.db.select().from(testRuns).where(and(...conditions)).orderBy(desc(testRuns.id)).limit(100);
+      const rows = await deps.db
+        .select()
+        .from(testRuns)
+        .where(and(...conditions))
+        .orderBy(desc(testRuns.id))
+        .limit(100);
       const questionsNow = await questionCounts(params.appId, rows, deps);
       return { data: rows.map((row) => toRunSummary(row, questionsNow)) };
     },
   });
 
   route({
-    method: "get", path: "/v1/apps/:appId/test_gate", tag: "Testing",
-    summary: "For one trigger point: its last finished stage run beside its last finished prod run, and the questions stage fails that prod passes.",
-    params: AppParams, query: TestGateQuery, response: TestGate,
+    method: "get",
+    path: "/v1/apps/:appId/test_gate",
+    tag: "Testing",
+    summary:
+      "For one trigger point: its last finished stage run beside its last finished prod run, and the questions stage fails that prod passes.",
+    params: AppParams,
+    query: TestGateQuery,
+    response: TestGate,
     handler: async ({ params, query, caller, deps }) => {
       requireApp(caller, params.appId);
-      const lastDone = async (environment: "stage" | "prod") => (await deps.db.select().from(testRuns)
-        .where(and(eq(testRuns.appId, params.appId), eq(testRuns.triggerPoint, query.trigger_point), eq(testRuns.environment, environment), eq(testRuns.status, "done")))
-        .orderBy(desc(testRuns.id)).limit(1))[0] ?? null;
+      const lastDone = async (environment: "stage" | "prod") =>
+        (
+          await deps.db
+            .select()
+            .from(testRuns)
+            .where(
+              and(
+                eq(testRuns.appId, params.appId),
+                eq(testRuns.triggerPoint, query.trigger_point),
+                eq(testRuns.environment, environment),
+                eq(testRuns.status, "done"),
+              ),
+            )
+            .orderBy(desc(testRuns.id))
+            .limit(1)
+        )[0] ?? null;
       const [stage, prod] = [await lastDone("stage"), await lastDone("prod")];
       let breaks: { question_id: number; question: string; reason: string | null }[] = [];
       if (stage && prod) {
-        const passedInProd = new Set((await deps.db.select({ questionId: testResults.questionId }).from(testResults)
-          .where(and(eq(testResults.runId, prod.id), eq(testResults.passed, true)))).map((r) => r.questionId));
-        breaks = (await deps.db.select().from(testResults).where(and(eq(testResults.runId, stage.id), eq(testResults.passed, false))).orderBy(asc(testResults.id)))
-          .filter((r): r is ResultRow & { questionId: number } => r.questionId !== null && passedInProd.has(r.questionId))
+        const passedInProd = new Set(
+          (
+            await deps.db
+              .select({ questionId: testResults.questionId })
+              .from(testResults)
+              .where(and(eq(testResults.runId, prod.id), eq(testResults.passed, true)))
+          ).map((r) => r.questionId),
+        );
+        breaks = (
+          await deps.db
+            .select()
+            .from(testResults)
+            .where(and(eq(testResults.runId, stage.id), eq(testResults.passed, false)))
+            .orderBy(asc(testResults.id))
+        )
+          .filter(
+            (r): r is ResultRow & { questionId: number } => r.questionId !== null && passedInProd.has(r.questionId),
+          )
           .map((r) => ({ question_id: r.questionId, question: r.question, reason: r.reason }));
       }
       const none = new Map<string, number>();
-      return { stage: stage && toRunSummary(stage, none), prod: prod && toRunSummary(prod, none), stage_fails_prod_passes: breaks };
+      return {
+        stage: stage && toRunSummary(stage, none),
+        prod: prod && toRunSummary(prod, none),
+        stage_fails_prod_passes: breaks,
+      };
     },
   });
 
   route({
-    method: "get", path: "/v1/apps/:appId/test_runs/:id", tag: "Testing",
-    summary: "One test run: its status, tally and every question's result (passed or why not, the answer, its outcome and sources).",
-    params: QuestionParams, response: TestRun,
+    method: "get",
+    path: "/v1/apps/:appId/test_runs/:id",
+    tag: "Testing",
+    summary:
+      "One test run: its status, tally and every question's result (passed or why not, the answer, its outcome and sources).",
+    params: QuestionParams,
+    response: TestRun,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
-      const [run] = await deps.db.select().from(testRuns).where(and(eq(testRuns.appId, params.appId), eq(testRuns.id, params.id)));
+      const [run] = await deps.db
+        .select()
+        .from(testRuns)
+        .where(and(eq(testRuns.appId, params.appId), eq(testRuns.id, params.id)));
       if (!run) throw notFound("Test run not found");
-      const results = await deps.db.select().from(testResults).where(eq(testResults.runId, run.id)).orderBy(asc(testResults.questionId), asc(testResults.id));
+      const results = await deps.db
+        .select()
+        .from(testResults)
+        .where(eq(testResults.runId, run.id))
+        .orderBy(asc(testResults.questionId), asc(testResults.id));
       return {
         ...toRunSummary(run, await questionCounts(params.appId, [run], deps)),
         error: run.error,
         changes: run.status === "done" ? await changesSincePrevious(run, results, deps) : null,
         results: results.map((r) => ({
-          question_id: r.questionId, question: r.question, passed: r.passed, reason: r.reason,
-          outcome: r.outcome as "answered" | "fallback" | "canned" | "disclaimed", answer: r.answer, sources: r.sources,
+          question_id: r.questionId,
+          question: r.question,
+          passed: r.passed,
+          reason: r.reason,
+          outcome: r.outcome as "answered" | "fallback" | "canned" | "disclaimed",
+          answer: r.answer,
+          sources: r.sources,
         })),
       };
     },

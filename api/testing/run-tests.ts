@@ -8,7 +8,13 @@ import type { WorkerDeps } from "../deps";
 type TestQuestionRow = typeof testQuestions.$inferSelect;
 
 /** Words compared as a reader would: case, runs of whitespace and typographic quotes aside. */
-const plain = (text: string) => text.toLowerCase().replace(/[\u2018\u2019]/g, "'").replace(/[\u201c\u201d]/g, '"').replace(/\s+/g, " ").trim();
+const plain = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201c\u201d]/g, '"')
+    .replace(/\s+/g, " ")
+    .trim();
 /** An address compared without its scheme's case, a trailing slash or a fragment. */
 const plainUrl = (url: string) => url.trim().replace(/#.*$/, "").replace(/\/+$/, "").toLowerCase();
 
@@ -24,9 +30,13 @@ export function citesSource(sources: ChatSource[], expected: string) {
 }
 
 /** A question's verdict: passed, or the reasons it did not ("source not cited; text missing"). */
-export function judge(question: Pick<TestQuestionRow, "expectSource" | "expectText" | "expectOutcome">, answer: { text: string; outcome: ChatOutcome; sources: ChatSource[] }) {
+export function judge(
+  question: Pick<TestQuestionRow, "expectSource" | "expectText" | "expectOutcome">,
+  answer: { text: string; outcome: ChatOutcome; sources: ChatSource[] },
+) {
   const reasons: string[] = [];
-  if (question.expectOutcome && answer.outcome !== question.expectOutcome) reasons.push(`outcome differs (${answer.outcome}, expected ${question.expectOutcome})`);
+  if (question.expectOutcome && answer.outcome !== question.expectOutcome)
+    reasons.push(`outcome differs (${answer.outcome}, expected ${question.expectOutcome})`);
   if (question.expectSource && !citesSource(answer.sources, question.expectSource)) reasons.push("source not cited");
   if (question.expectText && !plain(answer.text).includes(plain(question.expectText))) reasons.push("text missing");
   return { passed: reasons.length === 0, reason: reasons.length ? reasons.join("; ") : null };
@@ -43,13 +53,19 @@ const SAVE_EVERY = 25;
  * conversation. Each result is kept as asked; the run ends done with its tally, or failed with why.
  */
 export async function runTests(runId: number, deps: WorkerDeps) {
-  const [run] = await deps.db.update(testRuns).set({ status: "running" })
-    .where(and(eq(testRuns.id, runId), eq(testRuns.status, "queued"))).returning();
+  const [run] = await deps.db
+    .update(testRuns)
+    .set({ status: "running" })
+    .where(and(eq(testRuns.id, runId), eq(testRuns.status, "queued")))
+    .returning();
   if (!run) return { skipped: "not queued (already run, or gone)" };
   try {
     const { clientType } = await clientScope(run.appId, deps.db);
-    const questions = await deps.db.select().from(testQuestions)
-      .where(and(eq(testQuestions.appId, run.appId), eq(testQuestions.triggerPoint, run.triggerPoint))).orderBy(asc(testQuestions.id));
+    const questions = await deps.db
+      .select()
+      .from(testQuestions)
+      .where(and(eq(testQuestions.appId, run.appId), eq(testQuestions.triggerPoint, run.triggerPoint)))
+      .orderBy(asc(testQuestions.id));
     const environment = run.environment === "prod" ? "prod" : "stage";
     // Results are kept in groups as they come, with the run's tally, so its page shows progress.
     let pending: (typeof testResults.$inferInsert)[] = [];
@@ -69,22 +85,42 @@ export async function runTests(runId: number, deps: WorkerDeps) {
       return saving;
     };
     let next = 0;
-    await Promise.all(Array.from({ length: AT_ONCE }, async () => {
-      while (next < questions.length) {
-        const question = questions[next++];
-        const answer = await respond({ appId: run.appId, environment, triggerPoint: run.triggerPoint, message: question.question, clientType }, deps);
-        const verdict = judge(question, answer);
-        if (verdict.passed) passed += 1;
-        else failed += 1;
-        pending.push({ runId, questionId: question.id, question: question.question, ...verdict, outcome: answer.outcome, answer: answer.text, sources: answer.sources, topScore: answer.trace.top_score });
-        if (pending.length >= SAVE_EVERY) void save();
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: AT_ONCE }, async () => {
+        while (next < questions.length) {
+          const question = questions[next++];
+          const answer = await respond(
+            { appId: run.appId, environment, triggerPoint: run.triggerPoint, message: question.question, clientType },
+            deps,
+          );
+          const verdict = judge(question, answer);
+          if (verdict.passed) passed += 1;
+          else failed += 1;
+          pending.push({
+            runId,
+            questionId: question.id,
+            question: question.question,
+            ...verdict,
+            outcome: answer.outcome,
+            answer: answer.text,
+            sources: answer.sources,
+            topScore: answer.trace.top_score,
+          });
+          if (pending.length >= SAVE_EVERY) void save();
+        }
+      }),
+    );
     await save();
-    await deps.db.update(testRuns).set({ status: "done", passed, failed, finishedAt: new Date() }).where(eq(testRuns.id, runId));
+    await deps.db
+      .update(testRuns)
+      .set({ status: "done", passed, failed, finishedAt: new Date() })
+      .where(eq(testRuns.id, runId));
     return { passed, failed };
   } catch (error) {
-    await deps.db.update(testRuns).set({ status: "failed", error: (error as Error).message.slice(0, 1000), finishedAt: new Date() }).where(eq(testRuns.id, runId));
+    await deps.db
+      .update(testRuns)
+      .set({ status: "failed", error: (error as Error).message.slice(0, 1000), finishedAt: new Date() })
+      .where(eq(testRuns.id, runId));
     return { failed: (error as Error).message };
   }
 }

@@ -18,14 +18,25 @@ let otherAppId: number;
 
 beforeAll(async () => {
   site = await startFixtureSite();
-  site.setPage("/housing", "Housing | Northfield", "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May every year.</p>");
-  site.setPage("/tours", "Campus tours | Northfield", "<h1>Campus tours</h1><p>Guided tours of the campus leave from Founders Hall at 10 am and 2 pm on weekdays.</p>");
+  site.setPage(
+    "/housing",
+    "Housing | Northfield",
+    "<h1>Housing</h1><p>First-year students live in Lakeside Hall. Housing applications open in May every year.</p>",
+  );
+  site.setPage(
+    "/tours",
+    "Campus tours | Northfield",
+    "<h1>Campus tours</h1><p>Guided tours of the campus leave from Founders Hall at 10 am and 2 pm on weekdays.</p>",
+  );
   host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 10_000 });
   call = apiCaller(host);
   admin = (await signInAs(host, "client.admin@example.com")).user_token;
   viewer = (await signInAs(host, "client.user@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  [{ id: otherAppId }] = await host.deps.db.insert(clientApps).values({ clientName: "Elsewhere", urlCode: "elsewhere-tests" }).returning();
+  [{ id: otherAppId }] = await host.deps.db
+    .insert(clientApps)
+    .values({ clientName: "Elsewhere", urlCode: "elsewhere-tests" })
+    .returning();
   const superAdmin = (await signInAs(host, "admin@example.com")).user_token;
   await indexPages(call, superAdmin, appId, [`${site.base}/housing`, `${site.base}/tours`]);
 });
@@ -39,7 +50,11 @@ const add = (body: object, token = admin) => call("POST", `/v1/apps/${appId}/tes
 
 describe("test questions", () => {
   it("are added, listed, searched, changed and deleted; each must say what the answer must do", async () => {
-    const created = await add({ question: "Where do first-year students live?", expect_text: "Lakeside Hall", expect_source: `${site.base}/housing` });
+    const created = await add({
+      question: "Where do first-year students live?",
+      expect_text: "Lakeside Hall",
+      expect_source: `${site.base}/housing`,
+    });
     expect(created.status).toBe(201);
     const empty = await add({ question: "Anything?" });
     expect(empty.status).toBe(400);
@@ -49,13 +64,27 @@ describe("test questions", () => {
     expect(unknownAgent.body.errors.trigger_point).toBeDefined();
 
     const other = await add({ question: "When do tours leave?", expect_text: "10 am" });
-    expect((await questions("?search=tours")).body).toMatchObject({ total: 1, data: [{ id: other.body.id, question: "When do tours leave?", expect_text: "10 am" }] });
-    expect((await questions("?page_size=1&page=2")).body.data.map((q: { id: number }) => q.id)).toEqual([other.body.id]);
+    expect((await questions("?search=tours")).body).toMatchObject({
+      total: 1,
+      data: [{ id: other.body.id, question: "When do tours leave?", expect_text: "10 am" }],
+    });
+    expect((await questions("?page_size=1&page=2")).body.data.map((q: { id: number }) => q.id)).toEqual([
+      other.body.id,
+    ]);
 
-    const changed = await call("PUT", `/v1/apps/${appId}/test_questions/${other.body.id}`, { token: admin, body: { question: "When do campus tours leave?", expect_text: "2 pm" } });
+    const changed = await call("PUT", `/v1/apps/${appId}/test_questions/${other.body.id}`, {
+      token: admin,
+      body: { question: "When do campus tours leave?", expect_text: "2 pm" },
+    });
     expect(changed.status).toBe(200);
-    expect((await questions("?search=campus")).body.data[0]).toMatchObject({ question: "When do campus tours leave?", expect_text: "2 pm", expect_source: null });
-    expect((await call("DELETE", `/v1/apps/${appId}/test_questions/${other.body.id}`, { token: admin })).status).toBe(200);
+    expect((await questions("?search=campus")).body.data[0]).toMatchObject({
+      question: "When do campus tours leave?",
+      expect_text: "2 pm",
+      expect_source: null,
+    });
+    expect((await call("DELETE", `/v1/apps/${appId}/test_questions/${other.body.id}`, { token: admin })).status).toBe(
+      200,
+    );
     expect((await questions("?search=tours")).body.total).toBe(0);
   });
 
@@ -65,23 +94,31 @@ describe("test questions", () => {
       (await add({ question: "alpha question?", expect_outcome: "answered" })).body.id,
       (await add({ question: "Charlie question?", expect_outcome: "canned" })).body.id,
     ];
-    const order = async (query: string) => ((await questions(`?search=question%3F&${query}`)).body.data as { question: string }[]).map((q) => q.question);
+    const order = async (query: string) =>
+      ((await questions(`?search=question%3F&${query}`)).body.data as { question: string }[]).map((q) => q.question);
     expect(await order("")).toEqual(["Bravo question?", "alpha question?", "Charlie question?"]);
     expect(await order("sort=question")).toEqual(["alpha question?", "Bravo question?", "Charlie question?"]);
-    expect(await order("sort=question&order=desc")).toEqual(["Charlie question?", "Bravo question?", "alpha question?"]);
+    expect(await order("sort=question&order=desc")).toEqual([
+      "Charlie question?",
+      "Bravo question?",
+      "alpha question?",
+    ]);
     expect(await order("sort=expect_outcome")).toEqual(["alpha question?", "Charlie question?", "Bravo question?"]);
     expect((await questions("?sort=id;drop")).status).toBe(400);
     for (const id of ids) await call("DELETE", `/v1/apps/${appId}/test_questions/${id}`, { token: admin });
   });
 
   it("are imported many at once: all of them, or none when one row is refused (its row named)", async () => {
-    const imported = (rows: object[], token = admin) => call("POST", `/v1/apps/${appId}/test_questions/import`, { token, body: { questions: rows } });
+    const imported = (rows: object[], token = admin) =>
+      call("POST", `/v1/apps/${appId}/test_questions/import`, { token, body: { questions: rows } });
     const refused = await imported([
       { question: "Imported one?", expect_outcome: "answered" },
       { question: "Imported two?" },
     ]);
     expect(refused.status).toBe(400);
-    expect(refused.body.errors["questions.1.expect_text"]).toEqual(["Say what the answer must do: a source, a text or an outcome"]);
+    expect(refused.body.errors["questions.1.expect_text"]).toEqual([
+      "Say what the answer must do: a source, a text or an outcome",
+    ]);
     expect((await questions("?search=Imported")).body.total).toBe(0);
 
     const done = await imported([
@@ -92,13 +129,29 @@ describe("test questions", () => {
     expect(done.body).toEqual({ created: 2 });
     const listed = (await questions("?search=Imported")).body;
     expect(listed.total).toBe(2);
-    expect(listed.data[1]).toMatchObject({ question: "Imported two?", expect_text: "two", expect_source: "https://example.org/two", trigger_point: "" });
+    expect(listed.data[1]).toMatchObject({
+      question: "Imported two?",
+      expect_text: "two",
+      expect_source: "https://example.org/two",
+      trigger_point: "",
+    });
 
     expect((await imported([], admin)).status).toBe(400);
-    expect((await imported(Array.from({ length: 501 }, (_, i) => ({ question: `Q${i}?`, expect_outcome: "answered" })))).status).toBe(400);
+    expect(
+      (await imported(Array.from({ length: 501 }, (_, i) => ({ question: `Q${i}?`, expect_outcome: "answered" }))))
+        .status,
+    ).toBe(400);
     expect((await imported([{ question: "Mine?", expect_outcome: "answered" }], viewer)).status).toBe(403);
-    expect((await call("POST", `/v1/apps/${otherAppId}/test_questions/import`, { token: admin, body: { questions: [{ question: "Theirs?", expect_outcome: "answered" }] } })).status).toBe(404);
-    for (const row of listed.data as { id: number }[]) await call("DELETE", `/v1/apps/${appId}/test_questions/${row.id}`, { token: admin });
+    expect(
+      (
+        await call("POST", `/v1/apps/${otherAppId}/test_questions/import`, {
+          token: admin,
+          body: { questions: [{ question: "Theirs?", expect_outcome: "answered" }] },
+        })
+      ).status,
+    ).toBe(404);
+    for (const row of listed.data as { id: number }[])
+      await call("DELETE", `/v1/apps/${appId}/test_questions/${row.id}`, { token: admin });
   });
 
   it("are read-only for a client user and out of reach of another client", async () => {
@@ -110,8 +163,18 @@ describe("test questions", () => {
     const mine = (await questions()).body.data[0].id;
     expect((await call("DELETE", `/v1/apps/${otherAppId}/test_questions/${mine}`, { token: admin })).status).toBe(404);
     // Another client's question under this client's path is not there either.
-    const [foreign] = await host.deps.db.insert(testQuestions).values({ appId: otherAppId, question: "Theirs?", expectOutcome: "answered" }).returning();
-    expect((await call("PUT", `/v1/apps/${appId}/test_questions/${foreign.id}`, { token: admin, body: { question: "Mine now?", expect_outcome: "answered" } })).status).toBe(404);
+    const [foreign] = await host.deps.db
+      .insert(testQuestions)
+      .values({ appId: otherAppId, question: "Theirs?", expectOutcome: "answered" })
+      .returning();
+    expect(
+      (
+        await call("PUT", `/v1/apps/${appId}/test_questions/${foreign.id}`, {
+          token: admin,
+          body: { question: "Mine now?", expect_outcome: "answered" },
+        })
+      ).status,
+    ).toBe(404);
     expect((await call("DELETE", `/v1/apps/${appId}/test_questions/${foreign.id}`, { token: admin })).status).toBe(404);
     await host.deps.db.delete(testQuestions).where(eq(testQuestions.id, foreign.id));
   });
@@ -124,7 +187,10 @@ describe("test questions", () => {
     expect(long.status).toBeGreaterThanOrEqual(400);
     expect(long.status).toBeLessThan(500);
     expect(long.body.message).toEqual(expect.any(String));
-    const huge = await call("POST", `/v1/apps/${appId}/test_questions`, { token: admin, rawBody: `{"question":"${"y".repeat(11 * 1024 * 1024)}"}` });
+    const huge = await call("POST", `/v1/apps/${appId}/test_questions`, {
+      token: admin,
+      rawBody: `{"question":"${"y".repeat(11 * 1024 * 1024)}"}`,
+    });
     expect(huge.status).toBe(413);
   });
 });
@@ -137,17 +203,25 @@ describe("test runs", () => {
     const queued = await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "stage" } });
     expect(queued.status).toBe(202);
 
-    const run = await until("the run to finish", async () => {
-      const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${queued.body.id}`, { token: viewer });
-      return body.status === "done" && body;
-    }, 30_000);
+    const run = await until(
+      "the run to finish",
+      async () => {
+        const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${queued.body.id}`, { token: viewer });
+        return body.status === "done" && body;
+      },
+      30_000,
+    );
     expect(run).toMatchObject({ environment: "stage", trigger: "manual", trigger_point: "" });
     const byQuestion = Object.fromEntries(run.results.map((r: { question: string }) => [r.question, r]));
     expect(byQuestion["Where do first-year students live?"]).toMatchObject({ passed: true, outcome: "answered" });
     expect(byQuestion["Where do first-year students live?"].sources[0].url).toBe(`${site.base}/housing`);
     expect(byQuestion["What time do campus tours leave?"]).toMatchObject({ passed: true });
     expect(byQuestion["What is the weather on Mars today?"]).toMatchObject({ passed: true, outcome: "fallback" });
-    expect(byQuestion["Which hall do first-years live in?"]).toMatchObject({ passed: false, reason: "text missing", outcome: "answered" });
+    expect(byQuestion["Which hall do first-years live in?"]).toMatchObject({
+      passed: false,
+      reason: "text missing",
+      outcome: "answered",
+    });
     expect(run.passed).toBe(run.results.filter((r: { passed: boolean }) => r.passed).length);
     expect(run.failed, JSON.stringify(run.results.filter((r: { passed: boolean }) => !r.passed))).toBe(1);
     expect(run.total).toBe(run.results.length);
@@ -157,55 +231,100 @@ describe("test runs", () => {
     expect(run.changes).toBeNull();
     const listed = await call("GET", `/v1/apps/${appId}/test_runs?environment=stage`, { token: viewer });
     expect(listed.body.data[0]).toMatchObject({ id: queued.body.id, status: "done" });
-    expect((await call("POST", `/v1/apps/${appId}/test_runs`, { token: viewer, body: { environment: "stage" } })).status).toBe(403);
-    expect((await call("GET", `/v1/apps/${otherAppId}/test_runs/${queued.body.id}`, { token: admin })).status).toBe(404);
-    expect((await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "live" } })).status).toBe(400);
+    expect(
+      (await call("POST", `/v1/apps/${appId}/test_runs`, { token: viewer, body: { environment: "stage" } })).status,
+    ).toBe(403);
+    expect((await call("GET", `/v1/apps/${otherAppId}/test_runs/${queued.body.id}`, { token: admin })).status).toBe(
+      404,
+    );
+    expect(
+      (await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "live" } })).status,
+    ).toBe(400);
   });
 });
 
 describe("a run beside the previous one", () => {
   it("says which questions newly fail and which newly pass since the last finished run of that environment", async () => {
-    const all = (await call("GET", `/v1/apps/${appId}/test_questions?page_size=100`, { token: admin })).body.data as { id: number; question: string }[];
+    const all = (await call("GET", `/v1/apps/${appId}/test_questions?page_size=100`, { token: admin })).body.data as {
+      id: number;
+      question: string;
+    }[];
     const hall = all.find((q) => q.question === "Which hall do first-years live in?")!;
     const tours = all.find((q) => q.question === "What time do campus tours leave?")!;
-    await call("PUT", `/v1/apps/${appId}/test_questions/${hall.id}`, { token: admin, body: { question: hall.question, expect_text: "Lakeside Hall" } });
-    await call("PUT", `/v1/apps/${appId}/test_questions/${tours.id}`, { token: admin, body: { question: tours.question, expect_text: "midnight" } });
+    await call("PUT", `/v1/apps/${appId}/test_questions/${hall.id}`, {
+      token: admin,
+      body: { question: hall.question, expect_text: "Lakeside Hall" },
+    });
+    await call("PUT", `/v1/apps/${appId}/test_questions/${tours.id}`, {
+      token: admin,
+      body: { question: tours.question, expect_text: "midnight" },
+    });
     const queued = await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "stage" } });
-    const run = await until("the second run to finish", async () => {
-      const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${queued.body.id}`, { token: admin });
-      return body.status === "done" && body;
-    }, 30_000);
+    const run = await until(
+      "the second run to finish",
+      async () => {
+        const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${queued.body.id}`, { token: admin });
+        return body.status === "done" && body;
+      },
+      30_000,
+    );
     expect(run.changes.newly_passing).toEqual([{ question_id: hall.id, question: hall.question }]);
-    expect(run.changes.newly_failing).toEqual([{ question_id: tours.id, question: tours.question, reason: "text missing" }]);
+    expect(run.changes.newly_failing).toEqual([
+      { question_id: tours.id, question: tours.question, reason: "text missing" },
+    ]);
     expect(run.changes.previous_run_id).toBeLessThan(queued.body.id);
   });
 });
 
 describe("queueing", () => {
   it("answers the run still waiting for the same agent and environment instead of queueing another", async () => {
-    const [waiting] = await host.deps.db.insert(testRuns).values({ appId, triggerPoint: "", environment: "prod", trigger: "manual" }).returning();
+    const [waiting] = await host.deps.db
+      .insert(testRuns)
+      .values({ appId, triggerPoint: "", environment: "prod", trigger: "manual" })
+      .returning();
     const asked = await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "prod" } });
     expect(asked).toEqual({ status: 202, body: { id: waiting.id } });
   });
 
   it("starts a run that waits out the one-run-a-minute rule at once when asked by hand, instead of queueing a second", async () => {
     const ask = () => call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "stage" } });
-    const finished = async (id: number, timeoutMs: number) => until(`run ${id} to finish`, async () => {
-      const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${id}`, { token: admin });
-      return body.status === "done" && body;
-    }, timeoutMs);
+    const finished = async (id: number, timeoutMs: number) =>
+      until(
+        `run ${id} to finish`,
+        async () => {
+          const { body } = await call("GET", `/v1/apps/${appId}/test_runs/${id}`, { token: admin });
+          return body.status === "done" && body;
+        },
+        timeoutMs,
+      );
     await finished((await ask()).body.id, 30_000);
     // A change just after a run: its run is held back for the rest of the minute.
     const saved = await call("PUT", "/v1/controls", {
-      token: admin, body: {
+      token: admin,
+      body: {
         app_id: appId,
-        controls: [{ app_id: appId, trigger_point: "", internal_name: "ai_personality_guidelines", prompt_input_raw: "Answer in full." }],
+        controls: [
+          {
+            app_id: appId,
+            trigger_point: "",
+            internal_name: "ai_personality_guidelines",
+            prompt_input_raw: "Answer in full.",
+          },
+        ],
       },
     });
     expect(saved.status).toBe(200);
-    const [held] = await host.deps.db.select().from(testRuns).where(and(
-      eq(testRuns.appId, appId), eq(testRuns.triggerPoint, ""), eq(testRuns.environment, "stage"), eq(testRuns.status, "queued"),
-    ));
+    const [held] = await host.deps.db
+      .select()
+      .from(testRuns)
+      .where(
+        and(
+          eq(testRuns.appId, appId),
+          eq(testRuns.triggerPoint, ""),
+          eq(testRuns.environment, "stage"),
+          eq(testRuns.status, "queued"),
+        ),
+      );
     expect(held).toMatchObject({ trigger: "controls saved" });
     expect(held.startAfter.getTime() - Date.now()).toBeGreaterThan(30_000);
 
@@ -224,10 +343,19 @@ describe("queueing", () => {
 
 describe("runs queued by changes", () => {
   it("follow a control saved for Default, once per agent and environment while one waits, and say what queued them", async () => {
-    const save = (text: string) => call("PUT", "/v1/controls", {
-      token: admin, body: { app_id: appId, controls: [{ app_id: appId, internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "" }] },
-    });
-    const stageRuns = async () => (await call("GET", `/v1/apps/${appId}/test_runs?environment=stage&trigger_point=`, { token: admin })).body.data as { trigger: string; status: string }[];
+    const save = (text: string) =>
+      call("PUT", "/v1/controls", {
+        token: admin,
+        body: {
+          app_id: appId,
+          controls: [
+            { app_id: appId, internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "" },
+          ],
+        },
+      });
+    const stageRuns = async () =>
+      (await call("GET", `/v1/apps/${appId}/test_runs?environment=stage&trigger_point=`, { token: admin })).body
+        .data as { trigger: string; status: string }[];
     const before = (await stageRuns()).length;
     expect((await save("Be brief and friendly.")).status).toBe(200);
     const after = await stageRuns();
@@ -239,8 +367,21 @@ describe("runs queued by changes", () => {
   });
 
   it("are not queued for a client whose agents have no test questions", async () => {
-    await call("PUT", "/v1/controls", { token: (await signInAs(host, "admin@example.com")).user_token, body: { app_id: otherAppId, controls: [{ app_id: otherAppId, internal_name: "ai_personality_guidelines", prompt_input_raw: "Hello.", trigger_point: "" }] } });
-    expect((await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, otherAppId)))).toEqual([]);
+    await call("PUT", "/v1/controls", {
+      token: (await signInAs(host, "admin@example.com")).user_token,
+      body: {
+        app_id: otherAppId,
+        controls: [
+          {
+            app_id: otherAppId,
+            internal_name: "ai_personality_guidelines",
+            prompt_input_raw: "Hello.",
+            trigger_point: "",
+          },
+        ],
+      },
+    });
+    expect(await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, otherAppId))).toEqual([]);
   });
 });
 
@@ -248,11 +389,32 @@ describe("the production gate's comparison", () => {
   it("lists what the last stage run fails that the last prod run passes, for one agent", async () => {
     const gate = () => call("GET", `/v1/apps/${appId}/test_gate?trigger_point=studentsuccess`, { token: viewer });
     expect((await gate()).body).toEqual({ stage: null, prod: null, stage_fails_prod_passes: [] });
-    const [question] = await host.deps.db.insert(testQuestions).values({ appId, triggerPoint: "studentsuccess", question: "Who advises new students?", expectText: "advisor" }).returning();
-    const finished = { appId, triggerPoint: "studentsuccess", trigger: "manual", status: "done", finishedAt: new Date() };
-    const [prod] = await host.deps.db.insert(testRuns).values({ ...finished, environment: "prod", passed: 1 }).returning();
-    const [stage] = await host.deps.db.insert(testRuns).values({ ...finished, environment: "stage", failed: 1 }).returning();
-    const result = { questionId: question.id, question: question.question, outcome: "answered", answer: "…", sources: [] };
+    const [question] = await host.deps.db
+      .insert(testQuestions)
+      .values({ appId, triggerPoint: "studentsuccess", question: "Who advises new students?", expectText: "advisor" })
+      .returning();
+    const finished = {
+      appId,
+      triggerPoint: "studentsuccess",
+      trigger: "manual",
+      status: "done",
+      finishedAt: new Date(),
+    };
+    const [prod] = await host.deps.db
+      .insert(testRuns)
+      .values({ ...finished, environment: "prod", passed: 1 })
+      .returning();
+    const [stage] = await host.deps.db
+      .insert(testRuns)
+      .values({ ...finished, environment: "stage", failed: 1 })
+      .returning();
+    const result = {
+      questionId: question.id,
+      question: question.question,
+      outcome: "answered",
+      answer: "…",
+      sources: [],
+    };
     await host.deps.db.insert(testResults).values([
       { ...result, runId: prod.id, passed: true, reason: null },
       { ...result, runId: stage.id, passed: false, reason: "text missing" },
@@ -260,18 +422,50 @@ describe("the production gate's comparison", () => {
     const { body } = await gate();
     expect(body.stage).toMatchObject({ id: stage.id, environment: "stage", failed: 1 });
     expect(body.prod).toMatchObject({ id: prod.id, environment: "prod", passed: 1 });
-    expect(body.stage_fails_prod_passes).toEqual([{ question_id: question.id, question: "Who advises new students?", reason: "text missing" }]);
+    expect(body.stage_fails_prod_passes).toEqual([
+      { question_id: question.id, question: "Who advises new students?", reason: "text missing" },
+    ]);
   });
 });
 
 describe("a result's verdict", () => {
-  const answer = { text: "Guided tours leave from Founders Hall at 10\u00a0am.", outcome: "answered" as const, sources: [{ title: "Campus tours", url: "https://www.northfield.edu/tours/" }] };
+  const answer = {
+    text: "Guided tours leave from Founders Hall at 10\u00a0am.",
+    outcome: "answered" as const,
+    sources: [{ title: "Campus tours", url: "https://www.northfield.edu/tours/" }],
+  };
   it("compares text as a reader would and sources by address or file name", () => {
-    expect(judge({ expectText: "founders hall at 10 am", expectSource: "https://www.northfield.edu/tours", expectOutcome: "answered" }, answer)).toEqual({ passed: true, reason: null });
-    expect(judge({ expectText: "2 pm", expectSource: "https://www.northfield.edu/housing", expectOutcome: "fallback" }, answer))
-      .toEqual({ passed: false, reason: "outcome differs (answered, expected fallback); source not cited; text missing" });
-    expect(citesSource([{ title: "Catalog 2026", url: "http://127.0.0.1/storage/download/files/7/catalog.pdf?expires=1&signature=x" }], "catalog.pdf")).toBe(true);
-    expect(citesSource([{ title: "Catalog 2026", url: "http://127.0.0.1/storage/download/files/7/catalog.pdf" }], "Catalog 2026")).toBe(true);
+    expect(
+      judge(
+        {
+          expectText: "founders hall at 10 am",
+          expectSource: "https://www.northfield.edu/tours",
+          expectOutcome: "answered",
+        },
+        answer,
+      ),
+    ).toEqual({ passed: true, reason: null });
+    expect(
+      judge(
+        { expectText: "2 pm", expectSource: "https://www.northfield.edu/housing", expectOutcome: "fallback" },
+        answer,
+      ),
+    ).toEqual({
+      passed: false,
+      reason: "outcome differs (answered, expected fallback); source not cited; text missing",
+    });
+    expect(
+      citesSource(
+        [{ title: "Catalog 2026", url: "http://127.0.0.1/storage/download/files/7/catalog.pdf?expires=1&signature=x" }],
+        "catalog.pdf",
+      ),
+    ).toBe(true);
+    expect(
+      citesSource(
+        [{ title: "Catalog 2026", url: "http://127.0.0.1/storage/download/files/7/catalog.pdf" }],
+        "Catalog 2026",
+      ),
+    ).toBe(true);
     expect(citesSource([{ title: "Catalog 2026", url: "http://127.0.0.1/x/other.pdf" }], "catalog.pdf")).toBe(false);
   });
 });

@@ -14,10 +14,13 @@ export interface RunKey {
 /** What a waiting run's trigger gains when someone asks for it by hand: why it was queued stays readable. */
 export const STARTED_BY_HAND = ", started by hand";
 
-const waitingRunOf = (key: RunKey) => and(
-  eq(testRuns.appId, key.appId), eq(testRuns.triggerPoint, key.triggerPoint), eq(testRuns.environment, key.environment),
-  eq(testRuns.status, "queued"),
-);
+const waitingRunOf = (key: RunKey) =>
+  and(
+    eq(testRuns.appId, key.appId),
+    eq(testRuns.triggerPoint, key.triggerPoint),
+    eq(testRuns.environment, key.environment),
+    eq(testRuns.status, "queued"),
+  );
 
 /**
  * A new waiting run of `key`, due in `startAfterSeconds`, unless one already waits. The database
@@ -26,9 +29,13 @@ const waitingRunOf = (key: RunKey) => and(
  * run's id, or null when one was waiting; the caller sends its job.
  */
 export async function insertWaitingRun(key: RunKey, trigger: string, startAfterSeconds: number, db: Executor) {
-  const [run] = await db.insert(testRuns)
+  const [run] = await db
+    .insert(testRuns)
     .values({ ...key, trigger, startAfter: sql`now() + make_interval(secs => ${Math.max(0, startAfterSeconds)})` })
-    .onConflictDoNothing({ target: [testRuns.appId, testRuns.triggerPoint, testRuns.environment], where: sql`status = 'queued'` })
+    .onConflictDoNothing({
+      target: [testRuns.appId, testRuns.triggerPoint, testRuns.environment],
+      where: sql`status = 'queued'`,
+    })
     .returning({ id: testRuns.id });
   return run?.id ?? null;
 }
@@ -51,7 +58,8 @@ export async function startTestRun(key: RunKey, trigger: string, deps: Pick<ApiD
       return created;
     }
     // Only one caller brings a held-back run forward (the row is updated once); the others find it due.
-    const [broughtForward] = await deps.db.update(testRuns)
+    const [broughtForward] = await deps.db
+      .update(testRuns)
       .set({ startAfter: sql`now()`, trigger: sql`${testRuns.trigger} || ${STARTED_BY_HAND}` })
       .where(and(waitingRunOf(key), sql`${testRuns.startAfter} > now()`))
       .returning({ id: testRuns.id });

@@ -6,7 +6,8 @@ import { appUsers, users } from "../db/schema";
  * The join that finds, beside `users`, the membership in the same client of whoever `userId` names:
  * `leftJoin(appUsers, membershipOf(appId, userId))`.
  */
-export const membershipOf = (appId: PgColumn, userId: PgColumn) => and(eq(appUsers.appId, appId), eq(appUsers.userId, userId));
+export const membershipOf = (appId: PgColumn, userId: PgColumn) =>
+  and(eq(appUsers.appId, appId), eq(appUsers.userId, userId));
 
 /**
  * A person as one client knows them (docs/decisions/032): the name the client gave its member, not

@@ -1,7 +1,15 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { AppRole, AppUserRow, UserRow, UserType } from "@contract";
-import { AppUsersList, AppUsersUpsertBody, AppUsersUpsertResult, IdParam, UsersList, UsersUpsertBody, UsersUpsertResult } from "@contract";
+import {
+  AppUsersList,
+  AppUsersUpsertBody,
+  AppUsersUpsertResult,
+  IdParam,
+  UsersList,
+  UsersUpsertBody,
+  UsersUpsertResult,
+} from "@contract";
 import type { Caller } from "../auth/caller";
 import { assignableAppRoles, assignableUserTypes, isStaff, requireApp, requireStaff } from "../auth/permissions";
 import { appUsers, users } from "../db/schema";
@@ -16,7 +24,11 @@ type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
 type AppUserRows = z.output<typeof AppUsersUpsertBody>["users"];
 
 const toUserRow = (u: UserRecord): UserRow => ({
-  id: u.id, email: u.email, name: u.name, user_type: u.userType as UserType, created_at: u.createdAt.toISOString(),
+  id: u.id,
+  email: u.email,
+  name: u.name,
+  user_type: u.userType as UserType,
+  created_at: u.createdAt.toISOString(),
 });
 
 /** Collects per-row problems so one answer names every field to fix, and nothing is written. */
@@ -69,15 +81,20 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
     const problems = new RowErrors();
     const existingRows: (UserRecord | null)[] = [];
     for (const [index, row] of rows.entries()) {
-      if (!allowed.includes(row.user_type)) problems.add(index, "user_type", `You may not give the role ${row.user_type}`);
+      if (!allowed.includes(row.user_type))
+        problems.add(index, "user_type", `You may not give the role ${row.user_type}`);
       // A row without id is a new person: an address already in use is refused, never overwritten.
       const existing = row.id ? await findByIdOrEmail(tx, row.id, row.email) : null;
       if (row.id && !existing) problems.add(index, "id", "This user no longer exists");
-      if (existing?.userType === "super_admin" && caller.userType !== "super_admin") problems.add(index, "user_type", "Only a System Admin may change a System Admin");
-      if (existing?.id === caller.id && row.user_type !== caller.userType) problems.add(index, "user_type", "You cannot change your own role");
+      if (existing?.userType === "super_admin" && caller.userType !== "super_admin")
+        problems.add(index, "user_type", "Only a System Admin may change a System Admin");
+      if (existing?.id === caller.id && row.user_type !== caller.userType)
+        problems.add(index, "user_type", "You cannot change your own role");
       const sameEmail = (await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email)))[0];
-      if (sameEmail && sameEmail.id !== existing?.id) problems.add(index, "email", `${row.email} belongs to another user`);
-      if (rows.findIndex((other) => other.email === row.email) !== index) problems.add(index, "email", `${row.email} appears twice`);
+      if (sameEmail && sameEmail.id !== existing?.id)
+        problems.add(index, "email", `${row.email} belongs to another user`);
+      if (rows.findIndex((other) => other.email === row.email) !== index)
+        problems.add(index, "email", `${row.email} appears twice`);
       existingRows.push(existing);
     }
     problems.throwIfAny();
@@ -86,7 +103,11 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
       const existing = existingRows[index];
       const values = { email: row.email, name: row.name, userType: row.user_type };
       const [written] = existing
-        ? await tx.update(users).set({ ...values, updatedAt: new Date() }).where(eq(users.id, existing.id)).returning()
+        ? await tx
+            .update(users)
+            .set({ ...values, updatedAt: new Date() })
+            .where(eq(users.id, existing.id))
+            .returning()
         : await tx.insert(users).values(values).returning();
       saved.push(written.id);
     }
@@ -97,7 +118,10 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
 export const NOT_A_MEMBER = "This person is not a member of this client";
 
 type Membership = typeof appUsers.$inferSelect;
-interface Member { user: UserRecord; membership: Membership }
+interface Member {
+  user: UserRecord;
+  membership: Membership;
+}
 
 /** This client's member named by the row: by membership id when it has one, else by email. Null for anyone else. */
 async function memberOf(tx: Tx, appId: number, row: AppUserRows[number]): Promise<Member | null> {
@@ -127,7 +151,9 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
     const accounts: (UserRecord | null)[] = [];
     for (const [index, row] of rows.entries()) {
       const member = await memberOf(tx, appId, row);
-      const account = member?.user ?? (row.id ? null : (await tx.select().from(users).where(eq(users.email, row.email)))[0] ?? null);
+      const account =
+        member?.user ??
+        (row.id ? null : ((await tx.select().from(users).where(eq(users.email, row.email)))[0] ?? null));
       accounts.push(account);
       if (row.id && !member) problems.add(index, "id", NOT_A_MEMBER);
       const renaming = Boolean(member && isRenaming(row, member));
@@ -138,7 +164,8 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
       }
       if (account?.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
       if (row.action === "delete") continue;
-      if (!roles.includes(row.app_user.role)) problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
+      if (!roles.includes(row.app_user.role))
+        problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
       if (!account && !row.id && !userTypes.includes(row.user_type)) {
         problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
       }
@@ -157,12 +184,19 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
       if (account && row.id && account.email !== row.email) {
         await tx.update(users).set({ email: row.email, updatedAt: new Date() }).where(eq(users.id, account.id));
       }
-      const userId = account?.id
-        ?? (await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).returning())[0].id;
+      const userId =
+        account?.id ??
+        (await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).returning())[0]
+          .id;
       // A row without id grants or changes a role; only a row with an id renames the person here.
       const role = row.app_user.role;
-      await tx.insert(appUsers).values({ appId, userId, role, name: row.name })
-        .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: row.id ? { role, name: row.name } : { role } });
+      await tx
+        .insert(appUsers)
+        .values({ appId, userId, role, name: row.name })
+        .onConflictDoUpdate({
+          target: [appUsers.appId, appUsers.userId],
+          set: row.id ? { role, name: row.name } : { role },
+        });
     }
   });
 }
@@ -176,7 +210,12 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
  * - a row with an id must name a member, otherwise one error whether the id exists or not;
  * - removing someone who is not a member changes nothing, like any other removal.
  */
-async function upsertAppUsersAsClientAdmin(caller: Caller, appId: number, rows: AppUserRows, deps: Pick<ApiDeps, "db">) {
+async function upsertAppUsersAsClientAdmin(
+  caller: Caller,
+  appId: number,
+  rows: AppUserRows,
+  deps: Pick<ApiDeps, "db">,
+) {
   const roles = assignableAppRoles(caller, appId);
   return deps.db.transaction(async (tx) => {
     const problems = new RowErrors();
@@ -190,7 +229,8 @@ async function upsertAppUsersAsClientAdmin(caller: Caller, appId: number, rows: 
           problems.add(index, "id", NOT_A_MEMBER);
           continue;
         }
-        if (!roles.includes(row.app_user.role)) problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
+        if (!roles.includes(row.app_user.role))
+          problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
         // Refused whether or not the address has an account: refusing only new ones would tell them apart.
         if (row.user_type !== "user") problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
         continue;
@@ -201,36 +241,53 @@ async function upsertAppUsersAsClientAdmin(caller: Caller, appId: number, rows: 
       const unchanged = row.action === "add" && role === row.app_user.role && !renaming;
       plans.push(unchanged ? null : { kind: "member", userId: member.user.id });
       if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
-      if (!roles.includes(role as AppRole)) problems.add(index, "app_user.role", `You may not change the access of a ${role}`);
+      if (!roles.includes(role as AppRole))
+        problems.add(index, "app_user.role", `You may not change the access of a ${role}`);
       if (member.user.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
       // The email is the account's, shared with every client it belongs to, so only staff change it
       // (and, as the screen offers it, the name). Refused before any look at who else holds the
       // address, which would reveal an account elsewhere.
       if (renaming) problems.add(index, "name", "Only staff can change an existing user's name or email");
-      if (row.action === "add" && !roles.includes(row.app_user.role)) problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
+      if (row.action === "add" && !roles.includes(row.app_user.role))
+        problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
     }
     problems.throwIfAny();
     for (const [index, row] of rows.entries()) {
       const plan = plans[index];
       if (!plan) continue;
       if (plan.kind === "member") {
-        if (row.action === "delete") await tx.delete(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, plan.userId)));
-        else await tx.update(appUsers).set({ role: row.app_user.role }).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, plan.userId)));
+        if (row.action === "delete")
+          await tx.delete(appUsers).where(and(eq(appUsers.appId, appId), eq(appUsers.userId, plan.userId)));
+        else
+          await tx
+            .update(appUsers)
+            .set({ role: row.app_user.role })
+            .where(and(eq(appUsers.appId, appId), eq(appUsers.userId, plan.userId)));
         continue;
       }
       // The same three statements whether the address is new or has an account elsewhere. An existing
       // account keeps its name, email and type; this client knows the person by the name typed here,
       // and whoever created the account never stops another client from adding the same person.
-      await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).onConflictDoNothing({ target: users.email });
+      await tx
+        .insert(users)
+        .values({ email: row.email, name: row.name, userType: row.user_type })
+        .onConflictDoNothing({ target: users.email });
       const [account] = await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email));
       // A grant that appeared since the check above (another save) is kept, not overwritten with a role
       // this caller might not be allowed to change.
-      await tx.insert(appUsers).values({ appId, userId: account.id, role: row.app_user.role, name: row.name }).onConflictDoNothing();
+      await tx
+        .insert(appUsers)
+        .values({ appId, userId: account.id, role: row.app_user.role, name: row.name })
+        .onConflictDoNothing();
     }
   });
 }
 
-interface AccessEntry { email: string; name: string; role: string }
+interface AccessEntry {
+  email: string;
+  name: string;
+  role: string;
+}
 
 /**
  * Who has access to the client, and as what. Only what belongs to the client: the name it gave each
@@ -238,15 +295,29 @@ interface AccessEntry { email: string; name: string; role: string }
  * shows a Client Admin).
  */
 const accessChange = (appId: number): Change => ({
-  appId, kind: "user_access", targets: [""],
-  read: (_, db) => db.select({ email: users.email, name: appUsers.name, role: appUsers.role }).from(appUsers)
-    .innerJoin(users, eq(users.id, appUsers.userId)).where(eq(appUsers.appId, appId)).orderBy(asc(users.email)),
-  summary: (_, before, after) => listSummary("Access", listChanges<AccessEntry>(before, after, (entry) => entry.email)),
+  appId,
+  kind: "user_access",
+  targets: [""],
+  read: (_, db) =>
+    db
+      .select({ email: users.email, name: appUsers.name, role: appUsers.role })
+      .from(appUsers)
+      .innerJoin(users, eq(users.id, appUsers.userId))
+      .where(eq(appUsers.appId, appId))
+      .orderBy(asc(users.email)),
+  summary: (_, before, after) =>
+    listSummary(
+      "Access",
+      listChanges<AccessEntry>(before, after, (entry) => entry.email),
+    ),
 });
 
 export function userRoutes(route: RouteBuilder) {
   route({
-    method: "get", path: "/v1/users", tag: "Users", summary: "Every user (staff only), with the roles the caller may give.",
+    method: "get",
+    path: "/v1/users",
+    tag: "Users",
+    summary: "Every user (staff only), with the roles the caller may give.",
     response: UsersList,
     handler: async ({ caller, deps }) => {
       requireStaff(caller);
@@ -256,9 +327,12 @@ export function userRoutes(route: RouteBuilder) {
   });
 
   route({
-    method: "post", path: "/v1/users/upsert", tag: "Users",
+    method: "post",
+    path: "/v1/users/upsert",
+    tag: "Users",
     summary: "Creates or updates users (by id, else by email). Every row is checked first; one bad row saves nothing.",
-    body: UsersUpsertBody, response: UsersUpsertResult,
+    body: UsersUpsertBody,
+    response: UsersUpsertResult,
     handler: async ({ body, caller, deps }) => {
       requireStaff(caller);
       const saved = await upsertUsers(caller, body.users, deps);
@@ -268,24 +342,37 @@ export function userRoutes(route: RouteBuilder) {
 
   const AppParams = z.object({ appId: IdParam });
   route({
-    method: "get", path: "/v1/apps/:appId/users", tag: "Users",
-    summary: "The client's members with their app_user.role (each row's id and name are the membership's), and the roles the caller may grant.",
-    params: AppParams, response: AppUsersList,
+    method: "get",
+    path: "/v1/apps/:appId/users",
+    tag: "Users",
+    summary:
+      "The client's members with their app_user.role (each row's id and name are the membership's), and the roles the caller may grant.",
+    params: AppParams,
+    response: AppUsersList,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId);
-      return { users: await listAppUsers(caller, params.appId, deps), assignable_roles: assignableAppRoles(caller, params.appId) };
+      return {
+        users: await listAppUsers(caller, params.appId, deps),
+        assignable_roles: assignableAppRoles(caller, params.appId),
+      };
     },
   });
 
   route({
-    method: "post", path: "/v1/apps/:appId/users/upsert", tag: "Users",
-    summary: "Grants, changes (action add) or removes (action delete) access to the client; unknown emails become new users.",
-    params: AppParams, body: AppUsersUpsertBody, response: AppUsersUpsertResult,
+    method: "post",
+    path: "/v1/apps/:appId/users/upsert",
+    tag: "Users",
+    summary:
+      "Grants, changes (action add) or removes (action delete) access to the client; unknown emails become new users.",
+    params: AppParams,
+    body: AppUsersUpsertBody,
+    response: AppUsersUpsertResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "manage_access");
-      await recordChange(deps, caller, accessChange(params.appId), (db) => upsertAppUsers(caller, params.appId, body.users, { db }));
+      await recordChange(deps, caller, accessChange(params.appId), (db) =>
+        upsertAppUsers(caller, params.appId, body.users, { db }),
+      );
       return { users: await listAppUsers(caller, params.appId, deps), message: "Access saved" };
     },
   });
 }
-

@@ -13,7 +13,12 @@ beforeAll(async () => {
   host = await startTestHost();
   call = apiCaller(host);
   await host.deps.db.insert(users).values({ email: "staff@example.com", name: "Staff", userType: "admin" });
-  for (const email of ["admin@example.com", "staff@example.com", "client.admin@example.com", "client.user@example.com"]) {
+  for (const email of [
+    "admin@example.com",
+    "staff@example.com",
+    "client.admin@example.com",
+    "client.user@example.com",
+  ]) {
     token[email.split("@")[0]] = (await signInAs(host, email)).user_token;
   }
   const apps = await host.deps.db.select().from(clientApps);
@@ -26,41 +31,78 @@ describe("users (staff screen)", () => {
   it("lists users with the role options of the caller's standing", async () => {
     const asSuper = await call("GET", "/v1/users", { token: token.admin });
     expect(asSuper.body.assignable_user_types).toEqual(["user", "admin", "super_admin"]);
-    expect(asSuper.body.users[0]).toEqual({ id: expect.any(Number), email: expect.any(String), name: expect.any(String), user_type: expect.any(String), created_at: expect.any(String) });
-    expect((await call("GET", "/v1/users", { token: token.staff })).body.assignable_user_types).toEqual(["user", "admin"]);
+    expect(asSuper.body.users[0]).toEqual({
+      id: expect.any(Number),
+      email: expect.any(String),
+      name: expect.any(String),
+      user_type: expect.any(String),
+      created_at: expect.any(String),
+    });
+    expect((await call("GET", "/v1/users", { token: token.staff })).body.assignable_user_types).toEqual([
+      "user",
+      "admin",
+    ]);
     expect((await call("GET", "/v1/users", { token: token["client.admin"] })).status).toBe(403);
   });
 
   it("creates and updates users in one save; a new row never overwrites an existing account", async () => {
     const staffId = (await host.deps.db.select().from(users).where(eq(users.email, "staff@example.com")))[0].id;
-    const saved = await call("POST", "/v1/users/upsert", { token: token.admin, body: { users: [
-      { email: "New.Person@Example.com", name: "New Person", user_type: "user" },
-      { id: staffId, email: "staff@example.com", name: "Staff Renamed", user_type: "admin" },
-    ] } });
+    const saved = await call("POST", "/v1/users/upsert", {
+      token: token.admin,
+      body: {
+        users: [
+          { email: "New.Person@Example.com", name: "New Person", user_type: "user" },
+          { id: staffId, email: "staff@example.com", name: "Staff Renamed", user_type: "admin" },
+        ],
+      },
+    });
     expect(saved.status).toBe(200);
-    expect(saved.body.users.map((u: { email: string; name: string }) => `${u.email} ${u.name}`)).toEqual(["new.person@example.com New Person", "staff@example.com Staff Renamed"]);
-    const clash = await call("POST", "/v1/users/upsert", { token: token.admin, body: { users: [{ email: "staff@example.com", name: "Impostor", user_type: "user" }] } });
+    expect(saved.body.users.map((u: { email: string; name: string }) => `${u.email} ${u.name}`)).toEqual([
+      "new.person@example.com New Person",
+      "staff@example.com Staff Renamed",
+    ]);
+    const clash = await call("POST", "/v1/users/upsert", {
+      token: token.admin,
+      body: { users: [{ email: "staff@example.com", name: "Impostor", user_type: "user" }] },
+    });
     expect(clash.body.errors["users.0.email"]).toEqual(["staff@example.com belongs to another user"]);
   });
 
   it("names every bad row and saves none of them", async () => {
-    const result = await call("POST", "/v1/users/upsert", { token: token.admin, body: { users: [
-      { email: "fine@example.com", name: "Fine", user_type: "user" },
-      { email: "", name: "", user_type: "user" },
-      { email: "client.user@example.com", name: "Dup", user_type: "user", id: 999999 },
-    ] } });
+    const result = await call("POST", "/v1/users/upsert", {
+      token: token.admin,
+      body: {
+        users: [
+          { email: "fine@example.com", name: "Fine", user_type: "user" },
+          { email: "", name: "", user_type: "user" },
+          { email: "client.user@example.com", name: "Dup", user_type: "user", id: 999999 },
+        ],
+      },
+    });
     expect(result.status).toBe(400);
-    expect(result.body.errors).toMatchObject({ "users.1.email": ["This string is required"], "users.1.name": ["This string is required"] });
+    expect(result.body.errors).toMatchObject({
+      "users.1.email": ["This string is required"],
+      "users.1.name": ["This string is required"],
+    });
     expect((await host.deps.db.select().from(users).where(eq(users.email, "fine@example.com"))).length).toBe(0);
   });
 
   it("stops admins at admin: no super_admin grants, no edits of super_admin rows, no self-demotion", async () => {
-    const grant = await call("POST", "/v1/users/upsert", { token: token.staff, body: { users: [{ email: "x@example.com", name: "X", user_type: "super_admin" }] } });
+    const grant = await call("POST", "/v1/users/upsert", {
+      token: token.staff,
+      body: { users: [{ email: "x@example.com", name: "X", user_type: "super_admin" }] },
+    });
     expect(grant.body.errors["users.0.user_type"]).toEqual(["You may not give the role super_admin"]);
     const adminId = (await host.deps.db.select().from(users).where(eq(users.email, "admin@example.com")))[0].id;
-    const touch = await call("POST", "/v1/users/upsert", { token: token.staff, body: { users: [{ id: adminId, email: "admin@example.com", name: "Hijacked", user_type: "user" }] } });
+    const touch = await call("POST", "/v1/users/upsert", {
+      token: token.staff,
+      body: { users: [{ id: adminId, email: "admin@example.com", name: "Hijacked", user_type: "user" }] },
+    });
     expect(touch.body.errors["users.0.user_type"]).toContain("Only a System Admin may change a System Admin");
-    const self = await call("POST", "/v1/users/upsert", { token: token.admin, body: { users: [{ id: adminId, email: "admin@example.com", name: "Me", user_type: "user" }] } });
+    const self = await call("POST", "/v1/users/upsert", {
+      token: token.admin,
+      body: { users: [{ id: adminId, email: "admin@example.com", name: "Me", user_type: "user" }] },
+    });
     expect(self.body.errors["users.0.user_type"]).toEqual(["You cannot change your own role"]);
   });
 });
@@ -68,71 +110,123 @@ describe("users (staff screen)", () => {
 describe("access control (per client)", () => {
   it("lists the client's users with app_user.role; client users may read", async () => {
     const list = await call("GET", `/v1/apps/${northfieldId}/users`, { token: token["client.user"] });
-    expect(list.body.users.map((u: { email: string; app_user: { role: string } }) => `${u.email}:${u.app_user.role}`))
-      .toEqual(["client.admin@example.com:client_admin", "client.user@example.com:client_user"]);
+    expect(
+      list.body.users.map((u: { email: string; app_user: { role: string } }) => `${u.email}:${u.app_user.role}`),
+    ).toEqual(["client.admin@example.com:client_admin", "client.user@example.com:client_user"]);
     expect(list.body.assignable_roles).toEqual([]);
-    expect((await call("GET", `/v1/apps/${northfieldId}/users`, { token: token["client.admin"] })).body.assignable_roles).toEqual(["client_user", "client_admin"]);
+    expect(
+      (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token["client.admin"] })).body.assignable_roles,
+    ).toEqual(["client_user", "client_admin"]);
   });
 
   it("lets a client admin grant access to a new person (a new user account) and remove it again", async () => {
-    const granted = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.admin"], body: { users: [
-      { email: "advisor@northfield.edu", name: "Ada Advisor" },
-    ] } });
+    const granted = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+      token: token["client.admin"],
+      body: { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor" }] },
+    });
     expect(granted.status).toBe(200);
-    expect(granted.body.users.find((u: { email: string }) => u.email === "advisor@northfield.edu")).toMatchObject({ user_type: "user", app_user: { role: "client_user" } });
-    const removed = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.admin"], body: { users: [
-      { email: "advisor@northfield.edu", name: "Ada Advisor", action: "delete" },
-    ] } });
+    expect(granted.body.users.find((u: { email: string }) => u.email === "advisor@northfield.edu")).toMatchObject({
+      user_type: "user",
+      app_user: { role: "client_user" },
+    });
+    const removed = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+      token: token["client.admin"],
+      body: { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor", action: "delete" }] },
+    });
     expect(removed.body.users.map((u: { email: string }) => u.email)).not.toContain("advisor@northfield.edu");
   });
 
   it("refuses grants above the caller, edits of shared accounts, and other clients", async () => {
-    const tooHigh = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.admin"], body: { users: [
-      { email: "boss@example.com", name: "Boss", app_user: { role: "admin" } },
-    ] } });
+    const tooHigh = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+      token: token["client.admin"],
+      body: { users: [{ email: "boss@example.com", name: "Boss", app_user: { role: "admin" } }] },
+    });
     expect(tooHigh.body.errors["users.0.app_user.role"]).toEqual(["You may not give the role admin"]);
     const listed = (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token["client.admin"] })).body.users;
     const viewerId = listed.find((u: { email: string }) => u.email === "client.user@example.com").id;
-    const rename = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.admin"], body: { users: [
-      { id: viewerId, email: "client.user@example.com", name: "Renamed", app_user: { role: "client_user" } },
-    ] } });
+    const rename = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+      token: token["client.admin"],
+      body: {
+        users: [{ id: viewerId, email: "client.user@example.com", name: "Renamed", app_user: { role: "client_user" } }],
+      },
+    });
     expect(rename.body.errors["users.0.name"]).toEqual(["Only staff can change an existing user's name or email"]);
-    const unchanged = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.admin"], body: { users: [
-      { email: "client.admin@example.com", name: "Casey Admin", app_user: { role: "client_admin" } },
-      { email: "client.user@example.com", name: "Jordan Viewer", app_user: { role: "client_user" } },
-    ] } });
+    const unchanged = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+      token: token["client.admin"],
+      body: {
+        users: [
+          { email: "client.admin@example.com", name: "Casey Admin", app_user: { role: "client_admin" } },
+          { email: "client.user@example.com", name: "Jordan Viewer", app_user: { role: "client_user" } },
+        ],
+      },
+    });
     expect(unchanged.status).toBe(200);
-    expect((await call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token["client.admin"], body: { users: [{ email: "a@b.co", name: "A" }] } })).status).toBe(404);
-    expect((await call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token: token["client.user"], body: { users: [{ email: "a@b.co", name: "A" }] } })).status).toBe(403);
+    expect(
+      (
+        await call("POST", `/v1/apps/${harborId}/users/upsert`, {
+          token: token["client.admin"],
+          body: { users: [{ email: "a@b.co", name: "A" }] },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+          token: token["client.user"],
+          body: { users: [{ email: "a@b.co", name: "A" }] },
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe("granting access to an existing account", () => {
   it("grants without renaming the account when the row has no id: the client knows the person by the name typed", async () => {
-    const granted = await call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token.admin, body: { users: [
-      { email: "client.user@example.com", name: "Whatever Was Typed", app_user: { role: "client_user" } },
-    ] } });
+    const granted = await call("POST", `/v1/apps/${harborId}/users/upsert`, {
+      token: token.admin,
+      body: {
+        users: [{ email: "client.user@example.com", name: "Whatever Was Typed", app_user: { role: "client_user" } }],
+      },
+    });
     expect(granted.status).toBe(200);
-    expect(granted.body.users.find((u: { email: string }) => u.email === "client.user@example.com").name).toBe("Whatever Was Typed");
-    expect((await host.deps.db.select().from(users).where(eq(users.email, "client.user@example.com")))[0].name).toBe("Jordan Viewer");
+    expect(granted.body.users.find((u: { email: string }) => u.email === "client.user@example.com").name).toBe(
+      "Whatever Was Typed",
+    );
+    expect((await host.deps.db.select().from(users).where(eq(users.email, "client.user@example.com")))[0].name).toBe(
+      "Jordan Viewer",
+    );
   });
 
   it("lets staff rename a member in one client (this client's name) and re-address the account, by the membership's id", async () => {
     const listed = (await call("GET", `/v1/apps/${harborId}/users`, { token: token.admin })).body.users;
     const member = listed.find((u: { email: string }) => u.email === "client.user@example.com");
-    const saved = await call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token.admin, body: { users: [
-      { id: member.id, email: "jordan@example.com", name: "Jordan at Harbor", app_user: { role: "client_admin" } },
-    ] } });
+    const saved = await call("POST", `/v1/apps/${harborId}/users/upsert`, {
+      token: token.admin,
+      body: {
+        users: [
+          { id: member.id, email: "jordan@example.com", name: "Jordan at Harbor", app_user: { role: "client_admin" } },
+        ],
+      },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.users.find((u: { id: number }) => u.id === member.id)).toMatchObject({
-      email: "jordan@example.com", name: "Jordan at Harbor", app_user: { role: "client_admin" },
+      email: "jordan@example.com",
+      name: "Jordan at Harbor",
+      app_user: { role: "client_admin" },
     });
-    expect((await host.deps.db.select().from(users).where(eq(users.email, "jordan@example.com")))[0].name).toBe("Jordan Viewer");
+    expect((await host.deps.db.select().from(users).where(eq(users.email, "jordan@example.com")))[0].name).toBe(
+      "Jordan Viewer",
+    );
     const northfield = (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token.admin })).body.users;
     expect(northfield.find((u: { email: string }) => u.email === "jordan@example.com").name).toBe("Jordan Viewer");
-    const taken = await call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token.admin, body: { users: [
-      { id: member.id, email: "staff@example.com", name: "Jordan at Harbor", app_user: { role: "client_admin" } },
-    ] } });
+    const taken = await call("POST", `/v1/apps/${harborId}/users/upsert`, {
+      token: token.admin,
+      body: {
+        users: [
+          { id: member.id, email: "staff@example.com", name: "Jordan at Harbor", app_user: { role: "client_admin" } },
+        ],
+      },
+    });
     expect(taken.body.errors).toEqual({ "users.0.email": ["staff@example.com belongs to another user"] });
   });
 });

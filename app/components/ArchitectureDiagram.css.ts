@@ -54,7 +54,10 @@ const panel = style({
 export const channelGroup = panel;
 export const channelGroupTitle = style([sectionLabelText]);
 
-export const cardRow = style([list, { display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space.md }]);
+export const cardRow = style([
+  list,
+  { display: "flex", flexWrap: "wrap", justifyContent: "center", gap: vars.space.md },
+]);
 
 export const routerRow = style({
   display: "flex",
@@ -95,7 +98,11 @@ export const subAgentGrid = style([
     },
   },
 ]);
-export const subAgentCell = style({ gridColumn: `span ${SUB_AGENT_GRID_WIDTH}`, display: "flex", justifyContent: "center" });
+export const subAgentCell = style({
+  gridColumn: `span ${SUB_AGENT_GRID_WIDTH}`,
+  display: "flex",
+  justifyContent: "center",
+});
 
 export const storePanel = panel;
 export const storeGrid = style([
@@ -151,7 +158,16 @@ export const cardWidth = styleVariants(CARD_WIDTH_PX, (px) => ({ width: `${px}px
 
 export const cardTone = styleVariants({
   channel: [cardBase],
-  router: [cardBase, { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText, minHeight: "72px", fontSize: "16px" }],
+  router: [
+    cardBase,
+    {
+      background: vars.color.primary,
+      borderColor: vars.color.primary,
+      color: vars.color.primaryText,
+      minHeight: "72px",
+      fontSize: "16px",
+    },
+  ],
   memory: [cardBase, { background: vars.color.infoSoft }],
   subAgent: [cardBase, { background: vars.color.primarySoft }],
   store: [cardBase, { background: vars.color.warningSoft }],

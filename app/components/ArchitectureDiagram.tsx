@@ -2,8 +2,15 @@ import { Link, useLocation, useParams, useRouteLoaderData } from "@remix-run/rea
 import { useId, useState, type ReactNode } from "react";
 import type { loader as rootLoader } from "~/root";
 import {
-  AGENT_MEMORY, CHANNEL_GROUPS, DATA_STORES, ROUTER_AGENT, SUB_AGENTS, cardLink, tooltipText,
-  type ArchitectureCard, type DiagramScope,
+  AGENT_MEMORY,
+  CHANNEL_GROUPS,
+  DATA_STORES,
+  ROUTER_AGENT,
+  SUB_AGENTS,
+  cardLink,
+  tooltipText,
+  type ArchitectureCard,
+  type DiagramScope,
 } from "~/lib/architecture";
 import { agentSegment, selectedAgentFor, selectedClientFor } from "~/lib/clients";
 import * as s from "./ArchitectureDiagram.css";
@@ -58,9 +65,25 @@ export function ArchitectureDiagram() {
       <Connector>
         <line className={`${s.dashedLine} ${s.fromWide}`} x1="25%" y1="0" x2="50%" y2="100%" markerEnd={arrowTo} />
         <line className={`${s.dashedLine} ${s.fromWide}`} x1="75%" y1="0" x2="50%" y2="100%" markerEnd={arrowTo} />
-        <line className={`${s.dashedLine} ${s.narrowerThanWide}`} x1="50%" y1="0" x2="50%" y2="100%" markerEnd={arrowTo} />
+        <line
+          className={`${s.dashedLine} ${s.narrowerThanWide}`}
+          x1="50%"
+          y1="0"
+          x2="50%"
+          y2="100%"
+          markerEnd={arrowTo}
+        />
         <defs>
-          <marker id={arrowHeadId} viewBox="0 0 10 10" refX="10" refY="5" markerUnits="userSpaceOnUse" markerWidth="10" markerHeight="10" orient="auto-start-reverse">
+          <marker
+            id={arrowHeadId}
+            viewBox="0 0 10 10"
+            refX="10"
+            refY="5"
+            markerUnits="userSpaceOnUse"
+            markerWidth="10"
+            markerHeight="10"
+            orient="auto-start-reverse"
+          >
             <path className={s.arrowHead} d="M0,0 L10,5 L0,10 z" />
           </marker>
         </defs>
@@ -71,8 +94,24 @@ export function ArchitectureDiagram() {
         <DiagramCard card={ROUTER_AGENT} scope={scope} tone="router" />
         <div className={s.routerMemory}>
           <svg className={s.memoryConnector} aria-hidden="true" focusable="false">
-            <line className={`${s.dashedLine} ${s.narrowerThanMedium}`} x1="50%" y1="0" x2="50%" y2="100%" markerStart={arrowTo} markerEnd={arrowTo} />
-            <line className={`${s.dashedLine} ${s.fromMedium}`} x1="0" y1="50%" x2="100%" y2="50%" markerStart={arrowTo} markerEnd={arrowTo} />
+            <line
+              className={`${s.dashedLine} ${s.narrowerThanMedium}`}
+              x1="50%"
+              y1="0"
+              x2="50%"
+              y2="100%"
+              markerStart={arrowTo}
+              markerEnd={arrowTo}
+            />
+            <line
+              className={`${s.dashedLine} ${s.fromMedium}`}
+              x1="0"
+              y1="50%"
+              x2="100%"
+              y2="50%"
+              markerStart={arrowTo}
+              markerEnd={arrowTo}
+            />
           </svg>
           <DiagramCard card={AGENT_MEMORY} scope={scope} tone="memory" />
         </div>
@@ -94,9 +133,25 @@ export function ArchitectureDiagram() {
       </div>
 
       <Connector>
-        <line className={`${s.dashedLine} ${s.fromMedium}`} x1="16.667%" y1="0" x2="16.667%" y2="100%" markerStart={arrowTo} markerEnd={arrowTo} />
+        <line
+          className={`${s.dashedLine} ${s.fromMedium}`}
+          x1="16.667%"
+          y1="0"
+          x2="16.667%"
+          y2="100%"
+          markerStart={arrowTo}
+          markerEnd={arrowTo}
+        />
         <line className={s.dashedLine} x1="50%" y1="0" x2="50%" y2="100%" markerStart={arrowTo} markerEnd={arrowTo} />
-        <line className={`${s.dashedLine} ${s.fromMedium}`} x1="83.333%" y1="0" x2="83.333%" y2="100%" markerStart={arrowTo} markerEnd={arrowTo} />
+        <line
+          className={`${s.dashedLine} ${s.fromMedium}`}
+          x1="83.333%"
+          y1="0"
+          x2="83.333%"
+          y2="100%"
+          markerStart={arrowTo}
+          markerEnd={arrowTo}
+        />
       </Connector>
 
       <div className={s.storePanel}>
@@ -122,7 +177,17 @@ function Connector({ children }: { children: ReactNode }) {
   );
 }
 
-function DiagramCard({ card, scope, tone, badge }: { card: ArchitectureCard; scope: DiagramScope; tone: Tone; badge?: number }) {
+function DiagramCard({
+  card,
+  scope,
+  tone,
+  badge,
+}: {
+  card: ArchitectureCard;
+  scope: DiagramScope;
+  tone: Tone;
+  badge?: number;
+}) {
   const tooltipId = useId();
   // WCAG 1.4.13: a tooltip that appears on hover or focus must be dismissable without moving away.
   const [tooltipDismissed, setTooltipDismissed] = useState(false);
@@ -130,14 +195,22 @@ function DiagramCard({ card, scope, tone, badge }: { card: ArchitectureCard; sco
   const className = `${s.cardTone[tone]} ${s.cardWidth[card.width]}`;
   const content = (
     <>
-      {badge !== undefined && <span className={s.subAgentNumber} aria-hidden="true">{badge}</span>}
+      {badge !== undefined && (
+        <span className={s.subAgentNumber} aria-hidden="true">
+          {badge}
+        </span>
+      )}
       <span>{card.title}</span>
     </>
   );
 
   let cardElement: ReactNode;
   if (link.kind === "internal") {
-    cardElement = <Link to={link.to} className={className} aria-describedby={tooltipId}>{content}</Link>;
+    cardElement = (
+      <Link to={link.to} className={className} aria-describedby={tooltipId}>
+        {content}
+      </Link>
+    );
   } else if (link.kind === "newWindow") {
     cardElement = (
       <a href={link.href} target="_blank" rel="noreferrer" className={className} aria-describedby={tooltipId}>

@@ -11,7 +11,13 @@ import * as ui from "~/styles/ui.css";
  * JSON, with Copy JSON, font size A-/A+ and a dark or light theme — the last two kept in the
  * address (`font`, `theme`) so they work without JavaScript and survive a reload.
  */
-export function ChunksDrawer({ title, closeTo, chunks, error, loading }: {
+export function ChunksDrawer({
+  title,
+  closeTo,
+  chunks,
+  error,
+  loading,
+}: {
   title: string;
   closeTo: string;
   chunks: unknown[] | null;
@@ -50,25 +56,51 @@ export function ChunksDrawer({ title, closeTo, chunks, error, loading }: {
             Copy JSON
           </button>
         ) : null}
-        <Link to={hrefWith({ font: String(smaller) })} replace preventScrollReset className={ui.button.secondary} aria-label="Smaller font (A-)" aria-disabled={font <= FONT_SIZES.min || undefined}>
+        <Link
+          to={hrefWith({ font: String(smaller) })}
+          replace
+          preventScrollReset
+          className={ui.button.secondary}
+          aria-label="Smaller font (A-)"
+          aria-disabled={font <= FONT_SIZES.min || undefined}
+        >
           A-
         </Link>
         <span aria-live="polite">{font}px</span>
-        <Link to={hrefWith({ font: String(larger) })} replace preventScrollReset className={ui.button.secondary} aria-label="Larger font (A+)" aria-disabled={font >= FONT_SIZES.max || undefined}>
+        <Link
+          to={hrefWith({ font: String(larger) })}
+          replace
+          preventScrollReset
+          className={ui.button.secondary}
+          aria-label="Larger font (A+)"
+          aria-disabled={font >= FONT_SIZES.max || undefined}
+        >
           A+
         </Link>
-        <Link to={hrefWith({ theme: theme === "dark" ? "light" : "dark" })} replace preventScrollReset className={ui.button.secondary}>
+        <Link
+          to={hrefWith({ theme: theme === "dark" ? "light" : "dark" })}
+          replace
+          preventScrollReset
+          className={ui.button.secondary}
+        >
           {theme === "dark" ? "Light theme" : "Dark theme"}
         </Link>
       </div>
       {loading ? (
         <div role="status" aria-label="Loading chunks" className={s.spinner} />
       ) : error ? (
-        <p className={s.errorBox} role="alert">{error}</p>
+        <p className={s.errorBox} role="alert">
+          {error}
+        </p>
       ) : !chunks || chunks.length === 0 ? (
         <p className={ui.muted}>No data available</p>
       ) : (
-        <pre className={`${s.json[theme]} ${s.jsonFont[String(font)] ?? ""}`} data-testid="chunks-json" tabIndex={0} aria-label="Chunks as JSON">
+        <pre
+          className={`${s.json[theme]} ${s.jsonFont[String(font)] ?? ""}`}
+          data-testid="chunks-json"
+          tabIndex={0}
+          aria-label="Chunks as JSON"
+        >
           {text}
         </pre>
       )}

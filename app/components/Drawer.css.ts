@@ -22,8 +22,12 @@ export const panel = styleVariants({
   full: [panelBase, { width: "94%" }],
 });
 export const header = style({
-  display: "flex", alignItems: "center", justifyContent: "space-between", gap: vars.space.md,
-  padding: `${vars.space.md} ${vars.space.lg}`, borderBottom: `1px solid ${vars.color.border}`,
+  display: "flex",
+  alignItems: "center",
+  justifyContent: "space-between",
+  gap: vars.space.md,
+  padding: `${vars.space.md} ${vars.space.lg}`,
+  borderBottom: `1px solid ${vars.color.border}`,
 });
 export const body = style({ padding: vars.space.lg, overflowY: "auto", flex: 1 });
 

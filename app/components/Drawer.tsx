@@ -11,7 +11,17 @@ const openDrawers: string[] = [];
  * closing it is a link back to the parent (so it works without JavaScript). With JavaScript,
  * Escape and a click on the backdrop close it too, and focus moves into it.
  */
-export function Drawer({ title, size, closeTo, children }: { title: ReactNode; size: "wide" | "medium" | "full"; closeTo: string; children: ReactNode }) {
+export function Drawer({
+  title,
+  size,
+  closeTo,
+  children,
+}: {
+  title: ReactNode;
+  size: "wide" | "medium" | "full";
+  closeTo: string;
+  children: ReactNode;
+}) {
   const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
   const titleId = useId();
@@ -20,7 +30,8 @@ export function Drawer({ title, size, closeTo, children }: { title: ReactNode; s
     openDrawers.push(titleId);
     const onKey = (event: KeyboardEvent) => {
       // An input method's Escape cancels the word being composed in a field of the drawer: it does not close it.
-      if (event.key === "Escape" && !event.isComposing && openDrawers[openDrawers.length - 1] === titleId) navigate(closeTo, { preventScrollReset: true });
+      if (event.key === "Escape" && !event.isComposing && openDrawers[openDrawers.length - 1] === titleId)
+        navigate(closeTo, { preventScrollReset: true });
     };
     window.addEventListener("keydown", onKey);
     return () => {
@@ -31,7 +42,14 @@ export function Drawer({ title, size, closeTo, children }: { title: ReactNode; s
   return (
     <>
       <div className={s.backdrop} onClick={() => navigate(closeTo, { preventScrollReset: true })} aria-hidden="true" />
-      <section ref={panel} className={s.panel[size]} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <section
+        ref={panel}
+        className={s.panel[size]}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        tabIndex={-1}
+      >
         <header className={s.header}>
           <h2 id={titleId}>{title}</h2>
           <Link to={closeTo} preventScrollReset className={ui.button.secondary} aria-label="Close">

@@ -29,13 +29,30 @@ export function HubPage() {
             </>
           );
           if (card.slug) {
-            return <Link key={card.title} to={`${base}/${card.slug}`} className={s.hubCard}>{body}</Link>;
+            return (
+              <Link key={card.title} to={`${base}/${card.slug}`} className={s.hubCard}>
+                {body}
+              </Link>
+            );
           }
           if (card.backofficePage && app && root?.signedIn) {
-            const href = backofficeUrl({ ...root.signedIn.backoffice, app, page: card.backofficePage, triggerPoint: agent?.site_code });
-            return <a key={card.title} href={href} target="_blank" rel="noreferrer" className={s.hubCard}>{body}</a>;
+            const href = backofficeUrl({
+              ...root.signedIn.backoffice,
+              app,
+              page: card.backofficePage,
+              triggerPoint: agent?.site_code,
+            });
+            return (
+              <a key={card.title} href={href} target="_blank" rel="noreferrer" className={s.hubCard}>
+                {body}
+              </a>
+            );
           }
-          return <div key={card.title} className={s.hubCard}>{body}</div>;
+          return (
+            <div key={card.title} className={s.hubCard}>
+              {body}
+            </div>
+          );
         })}
       </div>
     </section>

@@ -16,7 +16,9 @@ export function InAppLink({ to, ...anchor }: Omit<AnchorHTMLAttributes<HTMLAncho
 
 /** Whether a click is one the browser would follow in this tab (no modifier, main button). */
 function isPlainClick(event: MouseEvent) {
-  return !event.defaultPrevented && event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey);
+  return (
+    !event.defaultPrevented && event.button === 0 && !(event.metaKey || event.altKey || event.ctrlKey || event.shiftKey)
+  );
 }
 
 /**

@@ -52,9 +52,13 @@ export function JobsTable({ jobs, showQueue }: { jobs: JobRow[]; showQueue: bool
                 <details>
                   <summary>Job {job.id.slice(0, 8)}</summary>
                   <p className={ui.label}>Payload</p>
-                  <pre className={ui.pre} tabIndex={0} aria-label="Job data">{JSON.stringify(job.data, null, 2)}</pre>
+                  <pre className={ui.pre} tabIndex={0} aria-label="Job data">
+                    {JSON.stringify(job.data, null, 2)}
+                  </pre>
                   <p className={ui.label}>{job.state === "failed" ? "Error" : "Output"}</p>
-                  <pre className={ui.pre} tabIndex={0} aria-label="Job output">{JSON.stringify(job.output, null, 2)}</pre>
+                  <pre className={ui.pre} tabIndex={0} aria-label="Job output">
+                    {JSON.stringify(job.output, null, 2)}
+                  </pre>
                 </details>
               </td>
               <td>

@@ -2,7 +2,12 @@ import { Link, useLocation } from "@remix-run/react";
 import * as ui from "~/styles/ui.css";
 
 /** Previous/next links that keep every other search param, so a pasted URL shows the same page. */
-export function Pagination({ page, totalPages, param = "page", countIsCapped = false }: {
+export function Pagination({
+  page,
+  totalPages,
+  param = "page",
+  countIsCapped = false,
+}: {
   page: number;
   totalPages: number;
   param?: string;
@@ -18,11 +23,20 @@ export function Pagination({ page, totalPages, param = "page", countIsCapped = f
   };
   return (
     <nav aria-label="Pagination" className={ui.toolbar}>
-      {page > 1 ? <Link to={hrefFor(page - 1)} className={ui.button.secondary}>Previous</Link> : null}
+      {page > 1 ? (
+        <Link to={hrefFor(page - 1)} className={ui.button.secondary}>
+          Previous
+        </Link>
+      ) : null}
       <span>
-        Page {page} of {totalPages}{countIsCapped ? "+" : ""}
+        Page {page} of {totalPages}
+        {countIsCapped ? "+" : ""}
       </span>
-      {page < totalPages ? <Link to={hrefFor(page + 1)} className={ui.button.secondary}>Next</Link> : null}
+      {page < totalPages ? (
+        <Link to={hrefFor(page + 1)} className={ui.button.secondary}>
+          Next
+        </Link>
+      ) : null}
     </nav>
   );
 }

@@ -9,7 +9,11 @@ const noSubscription = () => () => {};
  * for anything mounted after hydration, so client-side navigations do not flash an enabled Save).
  */
 export function useHydrated() {
-  return useSyncExternalStore(noSubscription, () => true, () => false);
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
 
 export interface SaveBarProps {
@@ -38,7 +42,14 @@ export interface SaveBarProps {
  * surrounding `<Form method="post">`. Place it first in the form so that Enter in a field saves.
  */
 export function SaveBar({
-  dirty, saving = false, disabled = false, label = "Save", message, messageTone = "idle", name = "intent", value = "save",
+  dirty,
+  saving = false,
+  disabled = false,
+  label = "Save",
+  message,
+  messageTone = "idle",
+  name = "intent",
+  value = "save",
 }: SaveBarProps) {
   const hydrated = useHydrated();
   const off = disabled || saving || (hydrated && !dirty);
@@ -46,8 +57,17 @@ export function SaveBar({
   const tone = message ? messageTone : dirty && hydrated ? "dirty" : "idle";
   return (
     <div className={s.bar} data-testid="save-bar">
-      <p className={s.status[tone]} role="status" aria-live="polite">{text}</p>
-      <button type="submit" name={name} value={value} className={ui.button.primary} disabled={off} aria-busy={saving || undefined}>
+      <p className={s.status[tone]} role="status" aria-live="polite">
+        {text}
+      </p>
+      <button
+        type="submit"
+        name={name}
+        value={value}
+        className={ui.button.primary}
+        disabled={off}
+        aria-busy={saving || undefined}
+      >
         {label}
       </button>
     </div>

@@ -51,7 +51,11 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
           <img src="/logo.svg" alt="" width={28} height={28} />
           Assistant Console<span className={ui.visuallyHidden}>, home: all clients</span>
         </InAppLink>
-        {app ? <span className={s.clientName} data-testid="selected-client">{app.client_name}</span> : null}
+        {app ? (
+          <span className={s.clientName} data-testid="selected-client">
+            {app.client_name}
+          </span>
+        ) : null}
         <span className={s.spacer} />
         <details className={s.profileMenu} ref={profileMenu}>
           {/* Named by the text it shows, then what it opens (WCAG 2.5.3: a visitor who speaks the name finds it). */}
@@ -59,18 +63,28 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
             {user.name || user.email}
           </summary>
           <div className={s.profilePanel}>
-            <div className={s.menuItem} aria-hidden="true">{user.email}</div>
+            <div className={s.menuItem} aria-hidden="true">
+              {user.email}
+            </div>
             {userCan(user, "view_jobs") ? (
               <>
-                <InAppLink to="/jobs" className={s.menuItem}>Background jobs</InAppLink>
-                <InAppLink to="/jobs/queues" className={s.menuItem}>Queue console</InAppLink>
+                <InAppLink to="/jobs" className={s.menuItem}>
+                  Background jobs
+                </InAppLink>
+                <InAppLink to="/jobs/queues" className={s.menuItem}>
+                  Queue console
+                </InAppLink>
               </>
             ) : null}
             <LogoutButton />
           </div>
         </details>
       </header>
-      <nav className={s.nav} aria-label={`${nav.variant === "global" ? "Global" : nav.variant === "client" ? "Client" : "Agent"} navigation`} data-variant={nav.variant}>
+      <nav
+        className={s.nav}
+        aria-label={`${nav.variant === "global" ? "Global" : nav.variant === "client" ? "Client" : "Agent"} navigation`}
+        data-variant={nav.variant}
+      >
         <div className={s.navLinks}>
           <NavList items={nav.items} app={app} backoffice={backoffice} pathname={location.pathname} />
         </div>
@@ -83,7 +97,13 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
   );
 }
 
-function NavList({ items, app, backoffice, pathname, nested = false }: {
+function NavList({
+  items,
+  app,
+  backoffice,
+  pathname,
+  nested = false,
+}: {
   items: NavItem[];
   app: ClientApp | null;
   backoffice: ShellProps["backoffice"];
@@ -97,7 +117,12 @@ function NavList({ items, app, backoffice, pathname, nested = false }: {
           {item.external && app ? (
             <a
               className={s.navLink}
-              href={backofficeUrl({ ...backoffice, app, page: item.external.page, triggerPoint: item.external.triggerPoint })}
+              href={backofficeUrl({
+                ...backoffice,
+                app,
+                page: item.external.page,
+                triggerPoint: item.external.triggerPoint,
+              })}
               target="_blank"
               rel="noreferrer"
             >
@@ -112,7 +137,9 @@ function NavList({ items, app, backoffice, pathname, nested = false }: {
               {item.label}
             </InAppLink>
           )}
-          {item.children?.length ? <NavList items={item.children} app={app} backoffice={backoffice} pathname={pathname} nested /> : null}
+          {item.children?.length ? (
+            <NavList items={item.children} app={app} backoffice={backoffice} pathname={pathname} nested />
+          ) : null}
         </li>
       ))}
     </ul>
@@ -126,7 +153,11 @@ function Breadcrumbs({ crumbs }: { crumbs: Crumb[] }) {
       <ol className={s.crumbList}>
         {crumbs.map((crumb, index) => (
           <li key={`${index}-${crumb.label}`} className={s.crumb}>
-            {crumb.to ? <InAppLink to={crumb.to}>{crumb.label}</InAppLink> : <span aria-current="page">{crumb.label}</span>}
+            {crumb.to ? (
+              <InAppLink to={crumb.to}>{crumb.label}</InAppLink>
+            ) : (
+              <span aria-current="page">{crumb.label}</span>
+            )}
           </li>
         ))}
       </ol>

@@ -19,7 +19,12 @@ export function ColumnHeader({ column, view }: { column: TableColumn; view?: Tab
   return (
     <th scope="col" aria-sort={ariaSort}>
       {/* The arrow is drawn by CSS (data-sort) with empty alternative text, so the header and its link are named by the column alone. */}
-      <Link to={tableViewSearch(new URLSearchParams(location.search), view, { sort: column.sort })} className={ui.sortLink} data-sort={ariaSort} preventScrollReset>
+      <Link
+        to={tableViewSearch(new URLSearchParams(location.search), view, { sort: column.sort })}
+        className={ui.sortLink}
+        data-sort={ariaSort}
+        preventScrollReset
+      >
         {column.label}
       </Link>
     </th>
@@ -27,7 +32,17 @@ export function ColumnHeader({ column, view }: { column: TableColumn; view?: Tab
 }
 
 /** Rows per page (10, 20, 50, 100) and previous/next, all in the address. */
-export function TablePager({ view, page, totalPages, total }: { view: TableView; page: number; totalPages: number; total: number }) {
+export function TablePager({
+  view,
+  page,
+  totalPages,
+  total,
+}: {
+  view: TableView;
+  page: number;
+  totalPages: number;
+  total: number;
+}) {
   const location = useLocation();
   const submit = useSubmit();
   const hydrated = useHydrated();
@@ -44,14 +59,32 @@ export function TablePager({ view, page, totalPages, total }: { view: TableView;
           className={ui.input}
           onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
         >
-          {TABLE_PAGE_SIZES.map((size) => <option key={size} value={size}>{size}</option>)}
+          {TABLE_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
         </select>
-        {hydrated ? null : <button type="submit" className={ui.button.secondary}>Apply</button>}
+        {hydrated ? null : (
+          <button type="submit" className={ui.button.secondary}>
+            Apply
+          </button>
+        )}
       </Form>
       <span className={ui.muted}>{total.toLocaleString("en-US")} in all</span>
-      {page > 1 ? <Link to={tableViewSearch(search, view, { page: page - 1 })} className={ui.button.secondary} preventScrollReset>Previous</Link> : null}
-      <span>Page {page} of {totalPages}</span>
-      {page < totalPages ? <Link to={tableViewSearch(search, view, { page: page + 1 })} className={ui.button.secondary} preventScrollReset>Next</Link> : null}
+      {page > 1 ? (
+        <Link to={tableViewSearch(search, view, { page: page - 1 })} className={ui.button.secondary} preventScrollReset>
+          Previous
+        </Link>
+      ) : null}
+      <span>
+        Page {page} of {totalPages}
+      </span>
+      {page < totalPages ? (
+        <Link to={tableViewSearch(search, view, { page: page + 1 })} className={ui.button.secondary} preventScrollReset>
+          Next
+        </Link>
+      ) : null}
     </nav>
   );
 }

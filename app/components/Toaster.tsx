@@ -28,14 +28,19 @@ export const useToast = () => useContext(ToastContext);
  */
 export function ToastProvider({ serverToast, children }: { serverToast: ToastMessage | null; children: ReactNode }) {
   const counter = useRef(0);
-  const [current, setCurrent] = useState<{ id: number; toast: ToastMessage } | null>(serverToast ? { id: 0, toast: serverToast } : null);
+  const [current, setCurrent] = useState<{ id: number; toast: ToastMessage } | null>(
+    serverToast ? { id: 0, toast: serverToast } : null,
+  );
   const show = useCallback<ShowToast>((toast) => setCurrent({ id: ++counter.current, toast }), []);
   useEffect(() => {
     if (serverToast) show(serverToast);
   }, [serverToast, show]);
   useEffect(() => {
     if (!current) return;
-    const timer = setTimeout(() => setCurrent((now) => (now?.id === current.id ? null : now)), current.toast.durationMs ?? TOAST_DURATION_MS);
+    const timer = setTimeout(
+      () => setCurrent((now) => (now?.id === current.id ? null : now)),
+      current.toast.durationMs ?? TOAST_DURATION_MS,
+    );
     return () => clearTimeout(timer);
   }, [current]);
   return (

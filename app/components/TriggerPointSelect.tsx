@@ -16,14 +16,18 @@ export function TriggerPointSelect({ choice }: { choice: TriggerPointChoice }) {
   if (!choice.selectable) {
     return (
       <p className={`${ui.muted} ${ui.toolbar}`}>
-        <span>Trigger point: <strong>{choice.triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}</strong></span>
+        <span>
+          Trigger point: <strong>{choice.triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}</strong>
+        </span>
       </p>
     );
   }
   return (
     <Form method="get" className={ui.toolbar} aria-label="Choose trigger point">
       <HiddenParams omit={["trigger_point"]} />
-      <label className={ui.label} htmlFor="trigger-point">Trigger point</label>
+      <label className={ui.label} htmlFor="trigger-point">
+        Trigger point
+      </label>
       <select
         key={choice.triggerPoint}
         id="trigger-point"
@@ -33,10 +37,16 @@ export function TriggerPointSelect({ choice }: { choice: TriggerPointChoice }) {
         onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
       >
         {choice.options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>
-      {hydrated ? null : <button type="submit" className={ui.button.secondary}>Show</button>}
+      {hydrated ? null : (
+        <button type="submit" className={ui.button.secondary}>
+          Show
+        </button>
+      )}
     </Form>
   );
 }

@@ -2,8 +2,17 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { AgentForm } from "./agent-form.schema";
 import {
-  agentFormDefaults, agentGroupTitle, agentTypeLabel, agentTypeOf, agentTypesFor, groupAgents, isShowableLogoUrl,
-  modeEnvLabel, newAgentDefaults, newAgentType, stripSiteCode,
+  agentFormDefaults,
+  agentGroupTitle,
+  agentTypeLabel,
+  agentTypeOf,
+  agentTypesFor,
+  groupAgents,
+  isShowableLogoUrl,
+  modeEnvLabel,
+  newAgentDefaults,
+  newAgentType,
+  stripSiteCode,
 } from "./agent-form";
 
 describe("site code", () => {
@@ -23,7 +32,13 @@ describe("site code", () => {
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     expect(submission.value).toMatchObject({
-      name: "Grad Assistant", site_code: "gradschool1", agent_type: "enrollment", status: "active", mode_env: "staging", url: "", logo_url: "",
+      name: "Grad Assistant",
+      site_code: "gradschool1",
+      agent_type: "enrollment",
+      status: "active",
+      mode_env: "staging",
+      url: "",
+      logo_url: "",
     });
   });
 
@@ -80,7 +95,9 @@ describe("grouping agents by client type", () => {
 
   it("gives ecommerce clients only Ecommerce Agents", () => {
     const groups = groupAgents("ecommerce", [{ id: 9, agent_type: "ecommerce" }]);
-    expect(groups.map((g) => [g.title, g.type, g.agents.map((a) => a.id)])).toEqual([["Ecommerce Agents", "ecommerce", [9]]]);
+    expect(groups.map((g) => [g.title, g.type, g.agents.map((a) => a.id)])).toEqual([
+      ["Ecommerce Agents", "ecommerce", [9]],
+    ]);
     expect(groupAgents("ecommerce", []).map((g) => g.title)).toEqual(["Ecommerce Agents"]);
   });
 
@@ -91,7 +108,10 @@ describe("grouping agents by client type", () => {
   });
 
   it("shows an agent of a type the client does not work with in a group of its own, without a create card", () => {
-    const groups = groupAgents("ecommerce", [{ id: 5, agent_type: "ecommerce" }, { id: 6, agent_type: "engagement" }]);
+    const groups = groupAgents("ecommerce", [
+      { id: 5, agent_type: "ecommerce" },
+      { id: 6, agent_type: "engagement" },
+    ]);
     expect(groups.map((g) => [g.title, g.agents.map((a) => a.id), g.offersCreate])).toEqual([
       ["Ecommerce Agents", [5], true],
       ["Engagement Agents", [6], false],
@@ -103,15 +123,37 @@ describe("grouping agents by client type", () => {
 describe("form defaults", () => {
   it("start a new agent active in the sandbox", () => {
     expect(newAgentDefaults("engagement")).toEqual({
-      name: "", agent_type: "engagement", site_code: "", logo_url: "", url: "", status: "active", mode_env: "staging",
+      name: "",
+      agent_type: "engagement",
+      site_code: "",
+      logo_url: "",
+      url: "",
+      status: "active",
+      mode_env: "staging",
     });
   });
 
   it("carry an existing agent, a missing logo as empty text", () => {
-    expect(agentFormDefaults({
-      id: 7, name: "Grad", agent_type: "engagement", site_code: "grad", logo: null, url: "https://x.example", status: "inactive", mode_env: "production",
-    })).toEqual({
-      id: 7, name: "Grad", agent_type: "engagement", site_code: "grad", logo_url: "", url: "https://x.example", status: "inactive", mode_env: "production",
+    expect(
+      agentFormDefaults({
+        id: 7,
+        name: "Grad",
+        agent_type: "engagement",
+        site_code: "grad",
+        logo: null,
+        url: "https://x.example",
+        status: "inactive",
+        mode_env: "production",
+      }),
+    ).toEqual({
+      id: 7,
+      name: "Grad",
+      agent_type: "engagement",
+      site_code: "grad",
+      logo_url: "",
+      url: "https://x.example",
+      status: "inactive",
+      mode_env: "production",
     });
   });
 

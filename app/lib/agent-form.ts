@@ -53,9 +53,14 @@ export interface AgentGroup<T> {
  * any other client type), only 'Ecommerce Agents' for ecommerce. An agent whose type the client
  * does not work with is not hidden: it gets a group of its own after them, without a create card.
  */
-export function groupAgents<T extends { agent_type?: string | null }>(clientType: string, agents: T[]): AgentGroup<T>[] {
+export function groupAgents<T extends { agent_type?: string | null }>(
+  clientType: string,
+  agents: T[],
+): AgentGroup<T>[] {
   const own = agentTypesFor(clientType);
-  const extra = AGENT_TYPES.filter((type) => !own.includes(type) && agents.some((agent) => agentTypeOf(agent.agent_type) === type));
+  const extra = AGENT_TYPES.filter(
+    (type) => !own.includes(type) && agents.some((agent) => agentTypeOf(agent.agent_type) === type),
+  );
   return [...own, ...extra].map((type) => ({
     type,
     title: agentGroupTitle(type),
@@ -88,7 +93,14 @@ export const newAgentDefaults = (agentType: AgentType): AgentFormDefaults => ({
 
 /** An existing agent as the form's starting values. */
 export const agentFormDefaults = (agent: {
-  id: number; name: string; agent_type: string; site_code: string; logo: string | null; url: string; status: string; mode_env: string;
+  id: number;
+  name: string;
+  agent_type: string;
+  site_code: string;
+  logo: string | null;
+  url: string;
+  status: string;
+  mode_env: string;
 }): AgentFormDefaults => ({
   id: agent.id,
   name: agent.name,

@@ -1,7 +1,17 @@
 import { describe, expect, it } from "vitest";
 import {
-  AGENT_MEMORY, ALL_CARDS, CARD_WIDTH_PX, CHANNEL_GROUPS, CHOOSE_CLIENT_PATH, DATA_STORES, ROUTER_AGENT, SUB_AGENTS,
-  cardLink, tooltipText, type ArchitectureCard, type DiagramScope,
+  AGENT_MEMORY,
+  ALL_CARDS,
+  CARD_WIDTH_PX,
+  CHANNEL_GROUPS,
+  CHOOSE_CLIENT_PATH,
+  DATA_STORES,
+  ROUTER_AGENT,
+  SUB_AGENTS,
+  cardLink,
+  tooltipText,
+  type ArchitectureCard,
+  type DiagramScope,
 } from "./architecture";
 
 const northfield = { url_code: "northfield", country: "US", market: "us_northfield" };
@@ -11,7 +21,12 @@ const clientScope: DiagramScope = {
   triggerPoint: "admissions",
   backoffice: { origin: "http://console.test" },
 };
-const globalScope: DiagramScope = { client: null, agentSegment: "admissions", triggerPoint: null, backoffice: { origin: "http://console.test" } };
+const globalScope: DiagramScope = {
+  client: null,
+  agentSegment: "admissions",
+  triggerPoint: null,
+  backoffice: { origin: "http://console.test" },
+};
 
 const byTitle = (title: string): ArchitectureCard => {
   const found = ALL_CARDS.find((card) => card.title === title);
@@ -50,7 +65,10 @@ describe("architecture diagram cards", () => {
     const widths = Object.fromEntries(ALL_CARDS.map((card) => [card.title, CARD_WIDTH_PX[card.width]]));
     expect(widths["Program Recommendations & Personalization"]).toBe(320);
     expect(widths["Business Analytics & Feedback Loop"]).toBe(225);
-    const others = ALL_CARDS.filter((card) => !["Program Recommendations & Personalization", "Business Analytics & Feedback Loop"].includes(card.title));
+    const others = ALL_CARDS.filter(
+      (card) =>
+        !["Program Recommendations & Personalization", "Business Analytics & Feedback Loop"].includes(card.title),
+    );
     for (const card of others) expect(widths[card.title], card.title).toBe(180);
   });
 
@@ -106,7 +124,10 @@ describe("where cards lead", () => {
     });
     expect(tooltipText(card, link)).toMatch(/new window/);
 
-    const templated = cardLink(card.target, { ...clientScope, backoffice: { origin: "http://console.test", template: "https://{url_code}.insights.test" } });
+    const templated = cardLink(card.target, {
+      ...clientScope,
+      backoffice: { origin: "http://console.test", template: "https://{url_code}.insights.test" },
+    });
     expect(templated).toMatchObject({ href: "https://northfield.insights.test/dashboard?triggerPoint=admissions" });
   });
 

@@ -30,26 +30,48 @@ export interface SubAgentCard extends ArchitectureCard {
 
 const section = (path: string): CardTarget => ({ kind: "section", path });
 const card = (title: string, tooltip: string, target: CardTarget, width: CardWidth = "default"): ArchitectureCard => ({
-  title, tooltip, target, width,
+  title,
+  tooltip,
+  target,
+  width,
 });
 const subAgent = (title: string, tooltip: string, target: CardTarget, width: CardWidth = "default"): SubAgentCard => ({
-  ...card(title, tooltip, target, width), gridWidth: SUB_AGENT_GRID_WIDTH,
+  ...card(title, tooltip, target, width),
+  gridWidth: SUB_AGENT_GRID_WIDTH,
 });
 
 export const CHANNEL_GROUPS: { title: string; channels: ArchitectureCard[] }[] = [
   {
     title: "Students",
     channels: [
-      card("Chat", "Students talk to the agent in the website chat. Try it on the Bot Testing page.", section("bot-testing")),
-      card("Email", "Students reach the agent by email. The console has no settings for this channel.", { kind: "none" }),
+      card(
+        "Chat",
+        "Students talk to the agent in the website chat. Try it on the Bot Testing page.",
+        section("bot-testing"),
+      ),
+      card("Email", "Students reach the agent by email. The console has no settings for this channel.", {
+        kind: "none",
+      }),
     ],
   },
   {
     title: "University Systems",
     channels: [
-      card("Marketing Tools", "The university's marketing tools send conversations to the agent. The console has no settings for this channel.", { kind: "none" }),
-      card("Agent Chat", "The chat window the university embeds. Its look is set on the Appearance page.", section("appearance")),
-      card("APIs", "The university's systems call the agent through APIs. The console has no settings for this channel.", { kind: "none" }),
+      card(
+        "Marketing Tools",
+        "The university's marketing tools send conversations to the agent. The console has no settings for this channel.",
+        { kind: "none" },
+      ),
+      card(
+        "Agent Chat",
+        "The chat window the university embeds. Its look is set on the Appearance page.",
+        section("appearance"),
+      ),
+      card(
+        "APIs",
+        "The university's systems call the agent through APIs. The console has no settings for this channel.",
+        { kind: "none" },
+      ),
     ],
   },
 ];
@@ -67,16 +89,32 @@ export const AGENT_MEMORY = card(
 );
 
 export const SUB_AGENTS: SubAgentCard[] = [
-  subAgent("RAG based Q&A", "Answers questions from the AI Knowledge Store: websites, files and program data.", section("knowledge-store")),
-  subAgent("Accuracy & Controls", "Guardrails: AI personality, sensitive and no-go topics, hallucination and quality checks.", section("controls")),
-  subAgent("Student Profiler", "Builds a profile of each student from the conversation, following the user profile data model.", section("user-profiling")),
+  subAgent(
+    "RAG based Q&A",
+    "Answers questions from the AI Knowledge Store: websites, files and program data.",
+    section("knowledge-store"),
+  ),
+  subAgent(
+    "Accuracy & Controls",
+    "Guardrails: AI personality, sensitive and no-go topics, hallucination and quality checks.",
+    section("controls"),
+  ),
+  subAgent(
+    "Student Profiler",
+    "Builds a profile of each student from the conversation, following the user profile data model.",
+    section("user-profiling"),
+  ),
   subAgent(
     "Program Recommendations & Personalization",
     "Recommends programs and tailors answers using the user and program profile data models.",
     section("personalization"),
     "personalization",
   ),
-  subAgent("Lead Capture & Scoring", "Captures and scores leads and hands them to the CRM integrations.", section("integrations")),
+  subAgent(
+    "Lead Capture & Scoring",
+    "Captures and scores leads and hands them to the CRM integrations.",
+    section("integrations"),
+  ),
   subAgent(
     "Business Analytics & Feedback Loop",
     "Business insights about conversations and leads, fed back to improve the agent.",
@@ -86,8 +124,16 @@ export const SUB_AGENTS: SubAgentCard[] = [
 ];
 
 export const DATA_STORES: ArchitectureCard[] = [
-  card("AI Knowledge Store", "Programs, policies, registrations and so on: what the agent knows.", section("knowledge-store")),
-  card("User Profile Store", "What the agent learns about each student, shaped by the user profile data model.", section("user-profiling/user-profile-data-model")),
+  card(
+    "AI Knowledge Store",
+    "Programs, policies, registrations and so on: what the agent knows.",
+    section("knowledge-store"),
+  ),
+  card(
+    "User Profile Store",
+    "What the agent learns about each student, shaped by the user profile data model.",
+    section("user-profiling/user-profile-data-model"),
+  ),
   card("Lead Store", "Captured leads, synchronised with the CRM through integrations.", section("integrations")),
 ];
 
@@ -130,13 +176,22 @@ export function cardLink(target: CardTarget, scope: DiagramScope): CardLink {
       return { kind: "none" };
     case "section":
       if (!scope.client) return { kind: "internal", to: CHOOSE_CLIENT_PATH, needsClient: true };
-      return { kind: "internal", to: `${agentBasePath(scope.client, scope.agentSegment)}/${target.path}`, needsClient: false };
+      return {
+        kind: "internal",
+        to: `${agentBasePath(scope.client, scope.agentSegment)}/${target.path}`,
+        needsClient: false,
+      };
     case "dashboard":
       // Dashboards are per client: without one there is nothing to open but the client list.
       if (!scope.client || !scope.backoffice) return { kind: "internal", to: CHOOSE_CLIENT_PATH, needsClient: true };
       return {
         kind: "newWindow",
-        href: backofficeUrl({ ...scope.backoffice, app: scope.client, page: DASHBOARD_PAGE, triggerPoint: scope.triggerPoint }),
+        href: backofficeUrl({
+          ...scope.backoffice,
+          app: scope.client,
+          page: DASHBOARD_PAGE,
+          triggerPoint: scope.triggerPoint,
+        }),
         needsClient: false,
       };
   }
@@ -144,7 +199,8 @@ export function cardLink(target: CardTarget, scope: DiagramScope): CardLink {
 
 /** The card's tooltip, completed with what clicking it will actually do here. */
 export function tooltipText(card: ArchitectureCard, link: CardLink) {
-  if (link.kind === "internal" && link.needsClient) return `${card.tooltip} No client is selected: this opens the client list to choose one first.`;
+  if (link.kind === "internal" && link.needsClient)
+    return `${card.tooltip} No client is selected: this opens the client list to choose one first.`;
   if (link.kind === "newWindow") return `${card.tooltip} Opens the dashboard in a new window.`;
   return card.tooltip;
 }

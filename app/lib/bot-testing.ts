@@ -3,9 +3,13 @@ import { WIDGET_ENVIRONMENT_LABELS, type WidgetEnvironment } from "@contract/val
 export const COPY_MESSAGES = { copied: "Text copied to clipboard!", failed: "Failed to copy text." } as const;
 
 /** `?env=` of the Bot Testing page: stage (Sandbox) unless prod is asked for. */
-export const environmentOf = (search: URLSearchParams): WidgetEnvironment => (search.get("env") === "prod" ? "prod" : "stage");
+export const environmentOf = (search: URLSearchParams): WidgetEnvironment =>
+  search.get("env") === "prod" ? "prod" : "stage";
 
-export const ENVIRONMENT_OPTIONS = (Object.keys(WIDGET_ENVIRONMENT_LABELS) as WidgetEnvironment[]).map((value) => ({ value, label: WIDGET_ENVIRONMENT_LABELS[value] }));
+export const ENVIRONMENT_OPTIONS = (Object.keys(WIDGET_ENVIRONMENT_LABELS) as WidgetEnvironment[]).map((value) => ({
+  value,
+  label: WIDGET_ENVIRONMENT_LABELS[value],
+}));
 
 /** A bare page that embeds exactly the given script, as a client's site would. */
 export function testPageHtml(title: string, script: string) {

@@ -1,6 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { clientTypeForCopyMarket, completeClientFields, deriveUrlCode, marketFor, parseTriggerPoints, SELECT_FILES_MESSAGE } from "./client-form";
+import {
+  clientTypeForCopyMarket,
+  completeClientFields,
+  deriveUrlCode,
+  marketFor,
+  parseTriggerPoints,
+  SELECT_FILES_MESSAGE,
+} from "./client-form";
 import { ClientForm, ImportClientsForm } from "./client-form.schema";
 
 describe("deriveUrlCode (spec §5: protocol and 'www.' removed, split on dots)", () => {
@@ -60,10 +67,20 @@ describe("clientTypeForCopyMarket", () => {
 });
 
 describe("completeClientFields", () => {
-  const base = { primary_website: "https://www.northfield.edu", url_code: "", country: "US", copy_market: "us_devry", client_type: "" };
+  const base = {
+    primary_website: "https://www.northfield.edu",
+    url_code: "",
+    country: "US",
+    copy_market: "us_devry",
+    client_type: "",
+  };
 
   it("derives a blank url_code, then market and client_type", () => {
-    expect(completeClientFields(base)).toEqual({ url_code: "northfield", market: "us_northfield", client_type: "higher_ed" });
+    expect(completeClientFields(base)).toEqual({
+      url_code: "northfield",
+      market: "us_northfield",
+      client_type: "higher_ed",
+    });
   });
 
   it("keeps a url_code the user chose", () => {
@@ -94,7 +111,11 @@ describe("the form schemas", () => {
     expect(submission.status).toBe("success");
     if (submission.status !== "success") return;
     expect(submission.value).toMatchObject({
-      client_name: "Acme", onboard_existing_client: false, mode_env: "staging", country: "", trigger_points: "",
+      client_name: "Acme",
+      onboard_existing_client: false,
+      mode_env: "staging",
+      country: "",
+      trigger_points: "",
     });
   });
 
@@ -109,7 +130,13 @@ describe("the form schemas", () => {
     expect(none.status === "error" && none.error?.file_name).toEqual([SELECT_FILES_MESSAGE]);
     const one = parseWithZod(form([["file_name", "a.json"]]), { schema: ImportClientsForm });
     expect(one.status === "success" && one.value.file_name).toEqual(["a.json"]);
-    const two = parseWithZod(form([["file_name", "a.json"], ["file_name", "b.json"]]), { schema: ImportClientsForm });
+    const two = parseWithZod(
+      form([
+        ["file_name", "a.json"],
+        ["file_name", "b.json"],
+      ]),
+      { schema: ImportClientsForm },
+    );
     expect(two.status === "success" && two.value.file_name).toEqual(["a.json", "b.json"]);
   });
 });

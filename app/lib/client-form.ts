@@ -94,9 +94,20 @@ export type ClientFormDefaults = typeof NEW_CLIENT_DEFAULTS;
 
 /** An existing client as the form's starting values. */
 export function clientFormDefaults(app: {
-  client_name: string; primary_website: string; logo_url: string | null; country: string; market: string; project_url: string;
-  notes: string; url_code: string; copy_market: string; client_type: string; onboard_existing_client: boolean;
-  trigger_points: string[]; mode_env: string; insync_prod_app_id: string | null;
+  client_name: string;
+  primary_website: string;
+  logo_url: string | null;
+  country: string;
+  market: string;
+  project_url: string;
+  notes: string;
+  url_code: string;
+  copy_market: string;
+  client_type: string;
+  onboard_existing_client: boolean;
+  trigger_points: string[];
+  mode_env: string;
+  insync_prod_app_id: string | null;
 }): ClientFormDefaults {
   return {
     client_name: app.client_name,

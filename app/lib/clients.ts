@@ -33,5 +33,7 @@ export function selectedAgentFor(pathname: string, app: ClientApp | null) {
   const [, , agentWord, agentName] = pathname.split("/");
   if (agentWord !== "agent" || !agentName) return null;
   const wanted = decodeSegment(agentName);
-  return app.agents.find((agent) => agent.site_code === wanted) ?? app.agents.find((agent) => agent.name === wanted) ?? null;
+  return (
+    app.agents.find((agent) => agent.site_code === wanted) ?? app.agents.find((agent) => agent.name === wanted) ?? null
+  );
 }

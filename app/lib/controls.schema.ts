@@ -17,7 +17,10 @@ export const ProbingForm = z.object({ topics: text(), topic_to_prob_mapping: tex
 export type ProbingFormValue = z.output<typeof ProbingForm>;
 
 export const TopicsForm = z.object({
-  rows: z.array(z.object({ id: z.number().int().positive().optional(), topic: text(), disclaimer: text() })).max(50).default([]),
+  rows: z
+    .array(z.object({ id: z.number().int().positive().optional(), topic: text(), disclaimer: text() }))
+    .max(50)
+    .default([]),
 });
 export type TopicsFormValue = z.output<typeof TopicsForm>;
 

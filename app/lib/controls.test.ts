@@ -1,35 +1,79 @@
 import { describe, expect, it } from "vitest";
 import { QUALITY_CHECK_DEFAULTS, TOPIC_ROWS, type Control } from "@contract";
 import {
-  differsFrom, normalizeNewlines, probingFieldOf, qualityBaseline, savedMessage, shouldSendText, topicChanges, topicFieldOf, topicRowsOf,
+  differsFrom,
+  normalizeNewlines,
+  probingFieldOf,
+  qualityBaseline,
+  savedMessage,
+  shouldSendText,
+  topicChanges,
+  topicFieldOf,
+  topicRowsOf,
   topicsBaseline,
 } from "./controls";
 import { qualityFieldOf, QualityCheckForm } from "./controls.schema";
 
-const topic = (id: number, text: string, disclaimer: string, type: Control["internal_name"] = "sensitive_topics"): Control => ({
-  id, app_id: 1, internal_name: type, display_name: "", prompt_input_raw: text, trigger_point: "", metadata: { disclaimer },
+const topic = (
+  id: number,
+  text: string,
+  disclaimer: string,
+  type: Control["internal_name"] = "sensitive_topics",
+): Control => ({
+  id,
+  app_id: 1,
+  internal_name: type,
+  display_name: "",
+  prompt_input_raw: text,
+  trigger_point: "",
+  metadata: { disclaimer },
 });
 
 describe("topic lists", () => {
   it("show the saved topics first, then blank rows up to 8", () => {
-    const rows = topicRowsOf([topic(4, "visas", "See the office."), topic(9, "fees", "x", "no_go_topics")], "sensitive_topics");
+    const rows = topicRowsOf(
+      [topic(4, "visas", "See the office."), topic(9, "fees", "x", "no_go_topics")],
+      "sensitive_topics",
+    );
     expect(rows).toHaveLength(TOPIC_ROWS);
     expect(rows[0]).toEqual({ id: 4, topic: "visas", disclaimer: "See the office." });
     expect(rows.slice(1).every((row) => row.id === null && !row.topic && !row.disclaimer)).toBe(true);
   });
 
   it("send rows with text and saved rows (an emptied one is removed by the API), not untouched blanks", () => {
-    const { controls, formIndexOf } = topicChanges([
-      { id: 4, topic: "", disclaimer: "" },
-      { topic: "", disclaimer: "" },
-      { topic: "  loans ", disclaimer: "Line one\r\nline two " },
-      { id: 7, topic: "grants", disclaimer: "Kept" },
-    ], "sensitive_topics", "admissions");
+    const { controls, formIndexOf } = topicChanges(
+      [
+        { id: 4, topic: "", disclaimer: "" },
+        { topic: "", disclaimer: "" },
+        { topic: "  loans ", disclaimer: "Line one\r\nline two " },
+        { id: 7, topic: "grants", disclaimer: "Kept" },
+      ],
+      "sensitive_topics",
+      "admissions",
+    );
     expect(formIndexOf).toEqual([0, 2, 3]);
     expect(controls).toEqual([
-      { id: 4, internal_name: "sensitive_topics", prompt_input_raw: "", metadata: { disclaimer: "" }, trigger_point: "admissions" },
-      { id: null, internal_name: "sensitive_topics", prompt_input_raw: "loans", metadata: { disclaimer: "Line one\nline two" }, trigger_point: "admissions" },
-      { id: 7, internal_name: "sensitive_topics", prompt_input_raw: "grants", metadata: { disclaimer: "Kept" }, trigger_point: "admissions" },
+      {
+        id: 4,
+        internal_name: "sensitive_topics",
+        prompt_input_raw: "",
+        metadata: { disclaimer: "" },
+        trigger_point: "admissions",
+      },
+      {
+        id: null,
+        internal_name: "sensitive_topics",
+        prompt_input_raw: "loans",
+        metadata: { disclaimer: "Line one\nline two" },
+        trigger_point: "admissions",
+      },
+      {
+        id: 7,
+        internal_name: "sensitive_topics",
+        prompt_input_raw: "grants",
+        metadata: { disclaimer: "Kept" },
+        trigger_point: "admissions",
+      },
     ]);
   });
 
@@ -70,7 +114,10 @@ describe("quality check", () => {
       ["min_retrieval_confidence", "Enter a number from 0 to 1"],
       ["max_sources", "Enter a whole number from 1 to 10"],
     ]);
-    expect(QualityCheckForm.parse({ min_retrieval_confidence: 0.5, max_sources: 2, fallback_message: "Sorry" }).require_source).toBe(false);
+    expect(
+      QualityCheckForm.parse({ min_retrieval_confidence: 0.5, max_sources: 2, fallback_message: "Sorry" })
+        .require_source,
+    ).toBe(false);
   });
 
   it("maps settings errors to their fields", () => {

@@ -10,10 +10,12 @@ import type { TopicsFormValue } from "./controls.schema";
  */
 
 export const READ_ONLY_MESSAGE = "You can view these settings, but not change them.";
-export const NOT_SAVED_YET = "Not saved for this trigger point yet: this is the text the assistant uses now (the Default's, or the built-in default).";
+export const NOT_SAVED_YET =
+  "Not saved for this trigger point yet: this is the text the assistant uses now (the Default's, or the built-in default).";
 export const NOTHING_TO_SAVE = "Nothing to save: nothing was entered or changed.";
 
-export const savedMessage = (what: string, triggerPoint: string) => `${what} saved for ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}.`;
+export const savedMessage = (what: string, triggerPoint: string) =>
+  `${what} saved for ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}.`;
 
 /** Browsers post text-area line breaks as CRLF; what is stored and compared uses LF. */
 export const normalizeNewlines = (text: string) => text.replace(/\r\n?/g, "\n");
@@ -29,20 +31,29 @@ export interface TopicRow {
   disclaimer: string;
 }
 
-const disclaimerOf = (control: Control) => (typeof control.metadata.disclaimer === "string" ? control.metadata.disclaimer : "");
+const disclaimerOf = (control: Control) =>
+  typeof control.metadata.disclaimer === "string" ? control.metadata.disclaimer : "";
 
 /** The list's saved topics first, then blank rows up to the spec's 8. */
 export function topicRowsOf(controls: Control[], type: TopicControlType): TopicRow[] {
   const saved = controls
     .filter((control) => control.internal_name === type)
     .map((control) => ({ id: control.id, topic: control.prompt_input_raw, disclaimer: disclaimerOf(control) }));
-  const blanks = Array.from({ length: Math.max(0, TOPIC_ROWS - saved.length) }, () => ({ id: null, topic: "", disclaimer: "" }));
+  const blanks = Array.from({ length: Math.max(0, TOPIC_ROWS - saved.length) }, () => ({
+    id: null,
+    topic: "",
+    disclaimer: "",
+  }));
   return [...saved, ...blanks];
 }
 
 /** The rows as conform's default value (ids as text, as a form holds them). */
 export const topicsDefaultValue = (rows: TopicRow[]) => ({
-  rows: rows.map((row) => ({ id: row.id === null ? "" : String(row.id), topic: row.topic, disclaimer: row.disclaimer })),
+  rows: rows.map((row) => ({
+    id: row.id === null ? "" : String(row.id),
+    topic: row.topic,
+    disclaimer: row.disclaimer,
+  })),
 });
 
 /**
@@ -57,7 +68,13 @@ export function topicChanges(rows: TopicsFormValue["rows"], type: TopicControlTy
     const topic = row.topic.trim();
     const disclaimer = normalizeNewlines(row.disclaimer).trim();
     if (!topic && !disclaimer && !row.id) return;
-    controls.push({ id: row.id ?? null, internal_name: type, prompt_input_raw: topic, metadata: { disclaimer }, trigger_point: triggerPoint });
+    controls.push({
+      id: row.id ?? null,
+      internal_name: type,
+      prompt_input_raw: topic,
+      metadata: { disclaimer },
+      trigger_point: triggerPoint,
+    });
     formIndexOf.push(index);
   });
   return { controls, formIndexOf };
@@ -73,7 +90,8 @@ export function topicFieldOf(path: string, formIndexOf: number[]): string | null
   return null;
 }
 
-export const personalityFieldOf = (path: string): string | null => (path === "controls.0.prompt_input_raw" ? "prompt_input_raw" : null);
+export const personalityFieldOf = (path: string): string | null =>
+  path === "controls.0.prompt_input_raw" ? "prompt_input_raw" : null;
 
 /** `ai_probings.{i}.prompt_input_raw` ⇒ the text area of the i-th entry sent. */
 export function probingFieldOf(path: string, sent: readonly AiProbingType[]): string | null {
@@ -87,7 +105,12 @@ export function probingFieldOf(path: string, sent: readonly AiProbingType[]): st
 export type Baseline = Record<string, string>;
 
 export const topicsBaseline = (rows: TopicRow[]): Baseline =>
-  Object.fromEntries(rows.flatMap((row, i) => [[`rows[${i}].topic`, row.topic], [`rows[${i}].disclaimer`, row.disclaimer]]));
+  Object.fromEntries(
+    rows.flatMap((row, i) => [
+      [`rows[${i}].topic`, row.topic],
+      [`rows[${i}].disclaimer`, row.disclaimer],
+    ]),
+  );
 
 export const qualityBaseline = (settings: QualityCheckSettings): Baseline => ({
   min_retrieval_confidence: String(settings.min_retrieval_confidence),
@@ -98,5 +121,7 @@ export const qualityBaseline = (settings: QualityCheckSettings): Baseline => ({
 
 /** The dirty flag: whether any field's current text differs from what was loaded. */
 export function differsFrom(baseline: Baseline, current: Baseline) {
-  return Object.entries(baseline).some(([name, value]) => normalizeNewlines(current[name] ?? "") !== normalizeNewlines(value));
+  return Object.entries(baseline).some(
+    ([name, value]) => normalizeNewlines(current[name] ?? "") !== normalizeNewlines(value),
+  );
 }

@@ -1,15 +1,39 @@
 import { describe, expect, it } from "vitest";
 import { FinetuningInput, type AnswerTrace, type ConversationRow, type TracePassage } from "@contract";
 import {
-  conversationsCsv, expectedSourceOf, filterValuesOf, headingPathText, isHttpLink, pageRuleOf, pageSizeChoices, testQuestionFromAnswer, traceSources,
+  conversationsCsv,
+  expectedSourceOf,
+  filterValuesOf,
+  headingPathText,
+  isHttpLink,
+  pageRuleOf,
+  pageSizeChoices,
+  testQuestionFromAnswer,
+  traceSources,
 } from "./conversations";
 import { parseCsv } from "./csv";
 
 const passage = (rank: number, fields: Partial<TracePassage> = {}): TracePassage => ({
-  url: `https://www.northfield.edu/page-${rank}`, file_name: null, title: `Page ${rank}`, heading_path: [], indexed_at: null,
-  score: 1 / rank, rank, penalties: [], passed: true, used: false, text: "…", ...fields,
+  url: `https://www.northfield.edu/page-${rank}`,
+  file_name: null,
+  title: `Page ${rank}`,
+  heading_path: [],
+  indexed_at: null,
+  score: 1 / rank,
+  rank,
+  penalties: [],
+  passed: true,
+  used: false,
+  text: "…",
+  ...fields,
 });
-const trace = (passages: TracePassage[]): AnswerTrace => ({ threshold: 0.3, top_score: 1, passages, controls: [], model: false });
+const trace = (passages: TracePassage[]): AnswerTrace => ({
+  threshold: 0.3,
+  top_score: 1,
+  passages,
+  controls: [],
+  model: false,
+});
 
 describe("the list's filters in the address", () => {
   it("reads every filter as typed, a missing one as empty", () => {
@@ -26,9 +50,13 @@ describe("the list's filters in the address", () => {
 
 describe("an answer's trace", () => {
   it("names each page or file once, in retrieval's order, with its title", () => {
-    const sources = traceSources(trace([
-      passage(1), passage(2, { url: "https://www.northfield.edu/page-1" }), passage(3, { url: null, file_name: "catalog.pdf", title: "catalog.pdf" }),
-    ]));
+    const sources = traceSources(
+      trace([
+        passage(1),
+        passage(2, { url: "https://www.northfield.edu/page-1" }),
+        passage(3, { url: null, file_name: "catalog.pdf", title: "catalog.pdf" }),
+      ]),
+    );
     expect(sources).toEqual([
       { value: "https://www.northfield.edu/page-1", label: "Page 1 (https://www.northfield.edu/page-1)" },
       { value: "catalog.pdf", label: "catalog.pdf" },
@@ -39,25 +67,44 @@ describe("an answer's trace", () => {
   it("joins a heading path outermost first, and links only web addresses", () => {
     expect(headingPathText(["Admissions", "Deadlines"])).toBe("Admissions › Deadlines");
     expect(isHttpLink("https://www.northfield.edu/")).toBe(true);
-    for (const bad of ["javascript:alert(1)", "//evil.example", "https:///x", "catalog.pdf"]) expect(isHttpLink(bad), bad).toBe(false);
+    for (const bad of ["javascript:alert(1)", "//evil.example", "https:///x", "catalog.pdf"])
+      expect(isHttpLink(bad), bad).toBe(false);
   });
 });
 
 describe("a test question made from an answer", () => {
   it("expects the question's outcome and the first page the answer quoted", () => {
-    const answer = { question: "When are applications due?", outcome: "answered" as const, trace: trace([passage(1), passage(2, { used: true })]) };
+    const answer = {
+      question: "When are applications due?",
+      outcome: "answered" as const,
+      trace: trace([passage(1), passage(2, { used: true })]),
+    };
     expect(testQuestionFromAnswer(answer)).toEqual({
-      question: "When are applications due?", expect_outcome: "answered", expect_source: "https://www.northfield.edu/page-2", expect_source_typed: "",
+      question: "When are applications due?",
+      expect_outcome: "answered",
+      expect_source: "https://www.northfield.edu/page-2",
+      expect_source_typed: "",
     });
   });
 
   it("expects no source of a fallback or of an answer given before traces", () => {
-    expect(testQuestionFromAnswer({ question: "Weather on Mars?", outcome: "fallback", trace: trace([passage(1)]) }).expect_source).toBe("");
-    expect(testQuestionFromAnswer({ question: null, outcome: "answered", trace: null })).toMatchObject({ question: "", expect_source: "" });
+    expect(
+      testQuestionFromAnswer({ question: "Weather on Mars?", outcome: "fallback", trace: trace([passage(1)]) })
+        .expect_source,
+    ).toBe("");
+    expect(testQuestionFromAnswer({ question: null, outcome: "answered", trace: null })).toMatchObject({
+      question: "",
+      expect_source: "",
+    });
   });
 
   it("sends the typed source over the chosen one, and none when neither is given", () => {
-    const values = { question: "Q?", expect_outcome: "", expect_source: "https://a.example/x", expect_source_typed: "" };
+    const values = {
+      question: "Q?",
+      expect_outcome: "",
+      expect_source: "https://a.example/x",
+      expect_source_typed: "",
+    };
     expect(expectedSourceOf(values)).toBe("https://a.example/x");
     expect(expectedSourceOf({ ...values, expect_source_typed: "  catalog.pdf " })).toBe("catalog.pdf");
     expect(expectedSourceOf({ ...values, expect_source: " " })).toBeNull();
@@ -67,15 +114,26 @@ describe("a test question made from an answer", () => {
 describe("a finetuning rule made from a passage", () => {
   it("lowers a page by half or excludes it for the trigger point that answered, as the contract takes it", () => {
     const lower = pageRuleOf(passage(1), "admissions", "lower");
-    expect(lower).toEqual({ trigger_point: "admissions", finetuning_type: "url_pattern", pattern: "https://www.northfield.edu/page-1", penalty: 0.5 });
+    expect(lower).toEqual({
+      trigger_point: "admissions",
+      finetuning_type: "url_pattern",
+      pattern: "https://www.northfield.edu/page-1",
+      penalty: 0.5,
+    });
     expect(pageRuleOf(passage(1), "", "exclude").penalty).toBe(1);
     expect(FinetuningInput.safeParse(lower).success).toBe(true);
   });
 
   it("names an uploaded file by its name, and cuts a long address to the pattern's length", () => {
-    expect(pageRuleOf(passage(1, { url: null, file_name: "catalog.pdf" }), "admissions", "lower"))
-      .toMatchObject({ finetuning_type: "pdf_weightage", pattern: "catalog.pdf" });
-    const long = pageRuleOf(passage(1, { url: `https://www.northfield.edu/${"a".repeat(900)}` }), "admissions", "exclude");
+    expect(pageRuleOf(passage(1, { url: null, file_name: "catalog.pdf" }), "admissions", "lower")).toMatchObject({
+      finetuning_type: "pdf_weightage",
+      pattern: "catalog.pdf",
+    });
+    const long = pageRuleOf(
+      passage(1, { url: `https://www.northfield.edu/${"a".repeat(900)}` }),
+      "admissions",
+      "exclude",
+    );
     expect(long.pattern).toHaveLength(500);
     expect(FinetuningInput.safeParse(long).success).toBe(true);
   });
@@ -84,14 +142,33 @@ describe("a finetuning rule made from a passage", () => {
 describe("the list's CSV", () => {
   it("has a row per conversation that reads back as written", () => {
     const row: ConversationRow = {
-      id: "0b7c5a52-3f1e-4f4c-9d7e-2a6f8e1b9c10", started_at: "2026-11-28T04:50:00.000Z", environment: "stage", trigger_point: "",
-      questions: 2, last_question: "=cost, and \"fees\"?", outcomes: { answered: 1, fallback: 1, canned: 0, disclaimed: 0 },
-      rating: "mixed", lead: true, reviewed: false,
+      id: "0b7c5a52-3f1e-4f4c-9d7e-2a6f8e1b9c10",
+      started_at: "2026-11-28T04:50:00.000Z",
+      environment: "stage",
+      trigger_point: "",
+      questions: 2,
+      last_question: '=cost, and "fees"?',
+      outcomes: { answered: 1, fallback: 1, canned: 0, disclaimed: 0 },
+      rating: "mixed",
+      lead: true,
+      reviewed: false,
     };
     const [header, line] = parseCsv(conversationsCsv([row]));
     expect(header[0]).toBe("Started (UTC)");
     expect(line).toEqual([
-      "2026-11-28T04:50:00.000Z", "stage", "Default", "2", "'=cost, and \"fees\"?", "1", "1", "0", "0", "Mixed", "yes", "no", row.id,
+      "2026-11-28T04:50:00.000Z",
+      "stage",
+      "Default",
+      "2",
+      '\'=cost, and "fees"?',
+      "1",
+      "1",
+      "0",
+      "0",
+      "Mixed",
+      "yes",
+      "no",
+      row.id,
     ]);
   });
 });

@@ -14,13 +14,26 @@ import { DEFAULT_TRIGGER_POINT_LABEL } from "./trigger-points";
 // ── The list's filters ───────────────────────────────────────────────────────────────────────────
 
 /** Every filter of the list, as its address parameter (the page apart: it is no filter). */
-export const CONVERSATION_FILTERS = ["from", "to", "environment", "outcome", "rating", "lead", "reviewed", "search", "sort", "page_size"] as const;
+export const CONVERSATION_FILTERS = [
+  "from",
+  "to",
+  "environment",
+  "outcome",
+  "rating",
+  "lead",
+  "reviewed",
+  "search",
+  "sort",
+  "page_size",
+] as const;
 export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
 /** The filters as typed in the address: kept as they are, even when refused, so the form shows them again. */
 export type ConversationFilterValues = Record<ConversationFilter, string>;
 
 export function filterValuesOf(params: URLSearchParams): ConversationFilterValues {
-  return Object.fromEntries(CONVERSATION_FILTERS.map((name) => [name, params.get(name) ?? ""])) as ConversationFilterValues;
+  return Object.fromEntries(
+    CONVERSATION_FILTERS.map((name) => [name, params.get(name) ?? ""]),
+  ) as ConversationFilterValues;
 }
 
 /** Rows per page offered on the screen: the API's own sizes, the thousand kept for exports unless the address asks for it. */
@@ -41,9 +54,17 @@ export const CONVERSATION_RATING_LABELS = { up: "Helpful", down: "Unhelpful", mi
 export const ANSWER_RATING_LABELS: Record<AnswerRating, string> = { up: "Rated helpful", down: "Rated unhelpful" };
 
 /** The outcomes in the list's chips, shortest first-word form. */
-export const OUTCOME_CHIP_LABELS: Record<ChatOutcome, string> = { answered: "answered", fallback: "fallback", canned: "canned", disclaimed: "disclaimed" };
+export const OUTCOME_CHIP_LABELS: Record<ChatOutcome, string> = {
+  answered: "answered",
+  fallback: "fallback",
+  canned: "canned",
+  disclaimed: "disclaimed",
+};
 export const OUTCOME_TONES: Record<ChatOutcome, "success" | "warning" | "error" | "info"> = {
-  answered: "success", fallback: "warning", canned: "error", disclaimed: "info",
+  answered: "success",
+  fallback: "warning",
+  canned: "error",
+  disclaimed: "info",
 };
 
 export const triggerPointLabel = (triggerPoint: string) => triggerPoint || DEFAULT_TRIGGER_POINT_LABEL;
@@ -55,7 +76,8 @@ export const isHttpLink = (value: string) => /^https?:\/\/[^\s/]/i.test(value);
 export const headingPathText = (path: readonly string[]) => path.join(" › ");
 
 /** The page or file a passage was quoted from, as an expected source or a rule's pattern names it. */
-export const passageSource = (passage: Pick<TracePassage, "url" | "file_name">) => passage.url ?? passage.file_name ?? "";
+export const passageSource = (passage: Pick<TracePassage, "url" | "file_name">) =>
+  passage.url ?? passage.file_name ?? "";
 
 /** The distinct pages and files of a trace, in retrieval's order: what an expected source is chosen from. */
 export function traceSources(trace: AnswerTrace | null): { value: string; label: string }[] {
@@ -86,13 +108,21 @@ export interface TestQuestionFromAnswer {
  * The form as an answer prefills it: its question and outcome, and as the expected source the
  * first page it quoted (none for an answer that quoted nothing: a fallback expects no source).
  */
-export function testQuestionFromAnswer(answer: Pick<ConversationMessage, "question" | "outcome" | "trace">): TestQuestionFromAnswer {
+export function testQuestionFromAnswer(
+  answer: Pick<ConversationMessage, "question" | "outcome" | "trace">,
+): TestQuestionFromAnswer {
   const quoted = answer.trace?.passages.find((passage) => passage.used);
-  return { question: answer.question ?? "", expect_outcome: answer.outcome ?? "", expect_source: quoted ? passageSource(quoted) : "", expect_source_typed: "" };
+  return {
+    question: answer.question ?? "",
+    expect_outcome: answer.outcome ?? "",
+    expect_source: quoted ? passageSource(quoted) : "",
+    expect_source_typed: "",
+  };
 }
 
 /** The expected source the form says: the typed one, else the one chosen, else none. */
-export const expectedSourceOf = (values: TestQuestionFromAnswer) => values.expect_source_typed.trim() || values.expect_source.trim() || null;
+export const expectedSourceOf = (values: TestQuestionFromAnswer) =>
+  values.expect_source_typed.trim() || values.expect_source.trim() || null;
 
 /** What the two buttons of a passage set its page's penalty to: weighed down by half, or left out of retrieval. */
 export const PAGE_PENALTIES = { lower: PENALTY_EXAMPLE, exclude: 1 } as const;
@@ -107,7 +137,11 @@ const PATTERN_MAX_CHARS = 500;
  * answered: a URL pattern naming the page (a file's name for an uploaded file). Rules match a
  * pattern anywhere in the address, so a long address cut to the rule's length still names it.
  */
-export function pageRuleOf(passage: Pick<TracePassage, "url" | "file_name">, triggerPoint: string, penalty: PagePenalty): FinetuningsUpsertBody["finetunings"][number] {
+export function pageRuleOf(
+  passage: Pick<TracePassage, "url" | "file_name">,
+  triggerPoint: string,
+  penalty: PagePenalty,
+): FinetuningsUpsertBody["finetunings"][number] {
   return {
     trigger_point: triggerPoint,
     finetuning_type: passage.url ? "url_pattern" : "pdf_weightage",
@@ -119,17 +153,38 @@ export function pageRuleOf(passage: Pick<TracePassage, "url" | "file_name">, tri
 // ── Export ───────────────────────────────────────────────────────────────────────────────────────
 
 export const CONVERSATIONS_CSV_HEADER = [
-  "Started (UTC)", "Environment", "Trigger point", "Questions", "Last question",
-  "Answered", "Fallback", "Canned", "Disclaimed", "Rating", "Lead", "Reviewed", "Conversation id",
+  "Started (UTC)",
+  "Environment",
+  "Trigger point",
+  "Questions",
+  "Last question",
+  "Answered",
+  "Fallback",
+  "Canned",
+  "Disclaimed",
+  "Rating",
+  "Lead",
+  "Reviewed",
+  "Conversation id",
 ] as const;
 
 export function conversationsCsv(rows: readonly ConversationRow[]) {
   return toCsv([
     CONVERSATIONS_CSV_HEADER,
     ...rows.map((row) => [
-      row.started_at, row.environment, triggerPointLabel(row.trigger_point), row.questions, row.last_question,
-      row.outcomes.answered, row.outcomes.fallback, row.outcomes.canned, row.outcomes.disclaimed,
-      row.rating ? CONVERSATION_RATING_LABELS[row.rating] : "", row.lead ? "yes" : "no", row.reviewed ? "yes" : "no", row.id,
+      row.started_at,
+      row.environment,
+      triggerPointLabel(row.trigger_point),
+      row.questions,
+      row.last_question,
+      row.outcomes.answered,
+      row.outcomes.fallback,
+      row.outcomes.canned,
+      row.outcomes.disclaimed,
+      row.rating ? CONVERSATION_RATING_LABELS[row.rating] : "",
+      row.lead ? "yes" : "no",
+      row.reviewed ? "yes" : "no",
+      row.id,
     ]),
   ]);
 }

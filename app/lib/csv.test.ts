@@ -23,14 +23,21 @@ describe("csvField", () => {
 
 describe("toCsv and parseCsv", () => {
   it("round-trips awkward fields", () => {
-    const rows = [["url", "title", "metadata"], ["https://a.example/?q=1,2", 'The "best", really\nyes', '{"a":1}'], ["", "", ""]];
+    const rows = [
+      ["url", "title", "metadata"],
+      ["https://a.example/?q=1,2", 'The "best", really\nyes', '{"a":1}'],
+      ["", "", ""],
+    ];
     const text = toCsv(rows);
     expect(text.endsWith("\r\n")).toBe(true);
     expect(parseCsv(text)).toEqual(rows);
   });
 
   it("parses LF-only files and a missing final line end", () => {
-    expect(parseCsv("a,b\nc,d")).toEqual([["a", "b"], ["c", "d"]]);
+    expect(parseCsv("a,b\nc,d")).toEqual([
+      ["a", "b"],
+      ["c", "d"],
+    ]);
     expect(parseCsv("")).toEqual([]);
   });
 });

@@ -65,9 +65,18 @@ export function formatInTimeZone(value: string | null | undefined, zone: string)
   if (Number.isNaN(date.getTime())) return "";
   const parts = Object.fromEntries(
     new Intl.DateTimeFormat("en-US", {
-      timeZone: zone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit",
-      hourCycle: "h23", timeZoneName: "short",
-    }).formatToParts(date).map((part) => [part.type, part.value]),
+      timeZone: zone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+      timeZoneName: "short",
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
   );
   const hour = parts.hour === "24" ? "00" : parts.hour;
   return `${parts.year}-${parts.month}-${parts.day} ${pad(Number(hour))}:${parts.minute}:${parts.second} ${parts.timeZoneName}`;

@@ -1,8 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { blankFieldRow, displayValue, fieldFormRow, fieldRowNeedsSave, groupedModel } from "./data-model";
 
-const detail = (name: string, group: string, field_type = "text", definition = "") =>
-  ({ id: 1, app_id: 1, model_type: "user_profile" as const, name, group, field_type: field_type as "text", definition });
+const detail = (name: string, group: string, field_type = "text", definition = "") => ({
+  id: 1,
+  app_id: 1,
+  model_type: "user_profile" as const,
+  name,
+  group,
+  field_type: field_type as "text",
+  definition,
+});
 
 describe("the JSON view", () => {
   it("groups fields in the spec's group order, 'Ungrouped' last, definitions only where given", () => {
@@ -28,6 +35,12 @@ describe("the field rows", () => {
   });
 
   it("show program values as text", () => {
-    expect([displayValue(true), displayValue(["a", "b"]), displayValue(3.5), displayValue(null), displayValue({ a: 1 })]).toEqual(["yes", "a, b", "3.5", "", '{"a":1}']);
+    expect([
+      displayValue(true),
+      displayValue(["a", "b"]),
+      displayValue(3.5),
+      displayValue(null),
+      displayValue({ a: 1 }),
+    ]).toEqual(["yes", "a, b", "3.5", "", '{"a":1}']);
   });
 });

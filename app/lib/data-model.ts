@@ -11,7 +11,11 @@ import { changedFields, isNewRow } from "~/components/editable-table/rows";
 export const DATA_MODEL_SCREENS = {
   "user-profile": { modelType: "user_profile", title: "Manage User Profile Data Model", noun: "user profile" },
   "student-profile": { modelType: "user_profile", title: "Manage Student Profile Data Model", noun: "student profile" },
-  "program-profile": { modelType: "program_profile", title: "Manage Program Profile Data Model", noun: "program profile" },
+  "program-profile": {
+    modelType: "program_profile",
+    title: "Manage Program Profile Data Model",
+    noun: "program profile",
+  },
   "program-data-model": { modelType: "program_profile", title: "Program Data Model", noun: "program profile" },
 } as const satisfies Record<string, { modelType: ModelType; title: string; noun: string }>;
 export type DataModelScreen = keyof typeof DATA_MODEL_SCREENS;
@@ -35,10 +39,22 @@ const EDITABLE = ["group", "name", "definition", "field_type"] as const;
 export const GROUP_OPTIONS = PROFILE_GROUPS.map((group) => ({ value: group, label: group }));
 export const TYPE_OPTIONS = FIELD_TYPES.map((type) => ({ value: type, label: type }));
 
-export const blankFieldRow = (): FieldFormRow => ({ id: "", group: "", name: "", definition: "", field_type: "", loaded: null });
+export const blankFieldRow = (): FieldFormRow => ({
+  id: "",
+  group: "",
+  name: "",
+  definition: "",
+  field_type: "",
+  loaded: null,
+});
 
 export function fieldFormRow(detail: ConfigDetail): FieldFormRow {
-  const values = { group: detail.group, name: detail.name, definition: detail.definition, field_type: detail.field_type };
+  const values = {
+    group: detail.group,
+    name: detail.name,
+    definition: detail.definition,
+    field_type: detail.field_type,
+  };
   return { id: String(detail.id), ...values, loaded: values };
 }
 
@@ -61,7 +77,9 @@ export function groupedModel(details: readonly Pick<ConfigDetail, "name" | "grou
   for (const detail of details) {
     const group = detail.group.trim() || UNGROUPED;
     const fields = byGroup.get(group) ?? {};
-    fields[detail.name] = detail.definition ? { type: detail.field_type, definition: detail.definition } : { type: detail.field_type };
+    fields[detail.name] = detail.definition
+      ? { type: detail.field_type, definition: detail.definition }
+      : { type: detail.field_type };
     byGroup.set(group, fields);
   }
   const order = (group: string) => {

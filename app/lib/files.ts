@@ -7,9 +7,11 @@ export const NO_FILES_TEXT = "No files uploaded yet.";
 /** Upload toasts stay 3 s (other toasts 5 s). */
 export const UPLOAD_TOAST_MS = 3000;
 
-export const uploadedMessage = (count: number) => (count === 1 ? "1 file uploaded; indexing has started" : `${count} files uploaded; indexing has started`);
+export const uploadedMessage = (count: number) =>
+  count === 1 ? "1 file uploaded; indexing has started" : `${count} files uploaded; indexing has started`;
 
-export const isPdfFile = (file: { name: string; type: string }) => /\.pdf$/i.test(file.name) || file.type === FILE_UPLOAD_CONTENT_TYPE;
+export const isPdfFile = (file: { name: string; type: string }) =>
+  /\.pdf$/i.test(file.name) || file.type === FILE_UPLOAD_CONTENT_TYPE;
 
 export const formatBytes = (bytes: number | null) => {
   if (bytes === null) return "";

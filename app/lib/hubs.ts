@@ -11,35 +11,74 @@ export const HUBS: Record<string, { title: string; cards: HubCard[] }> = {
   "knowledge-store": {
     title: "AI Knowledge Store",
     cards: [
-      { title: "Websites", slug: "websites", description: "Crawl websites through their sitemaps and index their pages." },
+      {
+        title: "Websites",
+        slug: "websites",
+        description: "Crawl websites through their sitemaps and index their pages.",
+      },
       { title: "Files", slug: "files", description: "Upload PDF files for the assistant to learn from." },
-      { title: "Smart Probing", slug: "smart-probing", description: "Topics the assistant asks about, and how it probes them." },
+      {
+        title: "Smart Probing",
+        slug: "smart-probing",
+        description: "Topics the assistant asks about, and how it probes them.",
+      },
       { title: "Program Data Model", slug: "program-data-model", description: "The fields that describe a program." },
     ],
   },
   controls: {
     title: "Controls",
     cards: [
-      { title: "AI Personality", slug: "ai-personality", description: "The guidelines that shape how the assistant speaks." },
+      {
+        title: "AI Personality",
+        slug: "ai-personality",
+        description: "The guidelines that shape how the assistant speaks.",
+      },
       { title: "Sensitive Topics", slug: "sensitive-topics", description: "Topics answered with a disclaimer." },
       { title: "No-Go Topics", slug: "no-go-topics", description: "Topics answered only with a canned response." },
-      { title: "Hallucination Accuracy & Quality Check", slug: "quality-check", description: "When the assistant should decline rather than guess." },
-      { title: "Test Questions", slug: "test-questions", description: "Questions with what their answers must do, run after every change." },
+      {
+        title: "Hallucination Accuracy & Quality Check",
+        slug: "quality-check",
+        description: "When the assistant should decline rather than guess.",
+      },
+      {
+        title: "Test Questions",
+        slug: "test-questions",
+        description: "Questions with what their answers must do, run after every change.",
+      },
     ],
   },
   personalization: {
     title: "Personalization",
     cards: [
-      { title: "User Profile Data Model", slug: "user-profile-data-model", description: "What the assistant learns about a user." },
-      { title: "Program Profile Data Model", slug: "program-profile-data-model", description: "What describes a program, for recommendations." },
+      {
+        title: "User Profile Data Model",
+        slug: "user-profile-data-model",
+        description: "What the assistant learns about a user.",
+      },
+      {
+        title: "Program Profile Data Model",
+        slug: "program-profile-data-model",
+        description: "What describes a program, for recommendations.",
+      },
     ],
   },
   "user-profiling": {
     title: "User Profiling",
     cards: [
-      { title: "Student Profile Data Model", slug: "student-profile-data-model", description: "The fields of a student profile." },
-      { title: "Student Profile Store", backofficePage: "/user_profiles", description: "The profiles captured by the assistant." },
-      { title: "University's Student Profile Store", description: "The university's own records, kept in its systems." },
+      {
+        title: "Student Profile Data Model",
+        slug: "student-profile-data-model",
+        description: "The fields of a student profile.",
+      },
+      {
+        title: "Student Profile Store",
+        backofficePage: "/user_profiles",
+        description: "The profiles captured by the assistant.",
+      },
+      {
+        title: "University's Student Profile Store",
+        description: "The university's own records, kept in its systems.",
+      },
     ],
   },
 };

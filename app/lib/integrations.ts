@@ -1,4 +1,9 @@
-import { DEFAULT_INTEGRATION_ENVIRONMENT, INTEGRATION_ENVIRONMENTS, INTEGRATION_GROUPS, SECRET_MASK_PREFIX } from "@contract/values/integrations";
+import {
+  DEFAULT_INTEGRATION_ENVIRONMENT,
+  INTEGRATION_ENVIRONMENTS,
+  INTEGRATION_GROUPS,
+  SECRET_MASK_PREFIX,
+} from "@contract/values/integrations";
 import type { ConfigSystem, Integration, IntegrationsList } from "@contract";
 import type { FieldErrors } from "./required-check";
 
@@ -12,7 +17,10 @@ export type IntegrationEnvironment = (typeof INTEGRATION_ENVIRONMENTS)[number];
 export type IntegrationConfigs = IntegrationsList["configs"];
 
 export const INTEGRATIONS_READ_ONLY_MESSAGE = "You can view this client's integrations, but not change them.";
-export const ENVIRONMENT_LABELS: Record<IntegrationEnvironment, string> = { staging: "Staging", production: "Production" };
+export const ENVIRONMENT_LABELS: Record<IntegrationEnvironment, string> = {
+  staging: "Staging",
+  production: "Production",
+};
 
 /** The search params that open the drawer; the page without them is the drawer closed. */
 export const DRAWER_PARAMS = ["link", "usecase", "environment"] as const;
@@ -23,7 +31,8 @@ export interface DrawerChoice {
   environment: IntegrationEnvironment;
 }
 
-const isEnvironment = (value: string): value is IntegrationEnvironment => (INTEGRATION_ENVIRONMENTS as readonly string[]).includes(value);
+const isEnvironment = (value: string): value is IntegrationEnvironment =>
+  (INTEGRATION_ENVIRONMENTS as readonly string[]).includes(value);
 
 /** Every system of the catalogue, in group order. */
 export const allSystems = (configs: IntegrationConfigs) => INTEGRATION_GROUPS.flatMap((group) => configs[group]);
@@ -35,7 +44,8 @@ export const allSystems = (configs: IntegrationConfigs) => INTEGRATION_GROUPS.fl
 export function drawerChoice(configs: IntegrationConfigs, params: URLSearchParams): DrawerChoice | null {
   const system = allSystems(configs).find((candidate) => candidate.name === params.get("link"));
   if (!system || system.integration_settings.length === 0) return null;
-  const usecase = system.integration_settings.find((u) => u.usecase === params.get("usecase")) ?? system.integration_settings[0];
+  const usecase =
+    system.integration_settings.find((u) => u.usecase === params.get("usecase")) ?? system.integration_settings[0];
   const asked = params.get("environment") ?? "";
   return { system, usecase, environment: isEnvironment(asked) ? asked : DEFAULT_INTEGRATION_ENVIRONMENT };
 }
@@ -59,7 +69,12 @@ export function postedChoice(
 
 /** The saved link for exactly this system, use case and environment, if any. */
 export const savedLink = (integrations: Integration[], choice: DrawerChoice) =>
-  integrations.find((i) => i.external_system === choice.system.name && i.usecase === choice.usecase.usecase && i.environment === choice.environment) ?? null;
+  integrations.find(
+    (i) =>
+      i.external_system === choice.system.name &&
+      i.usecase === choice.usecase.usecase &&
+      i.environment === choice.environment,
+  ) ?? null;
 
 /** The environments a system is linked in (for its card). */
 export const linkedEnvironments = (integrations: Integration[], system: string) =>
@@ -71,11 +86,15 @@ export const settingInputName = (setting: string) => `settings.${setting}`;
 export const NAME_MAX_LENGTH = 200;
 
 /** The drawer's checks, run by the action before anything reaches the API: required settings (a kept secret's mask counts) and the name's length. */
-export function checkLinkForm(choice: DrawerChoice, values: { name: string; settings: Record<string, string> }): FieldErrors {
+export function checkLinkForm(
+  choice: DrawerChoice,
+  values: { name: string; settings: Record<string, string> },
+): FieldErrors {
   const errors: FieldErrors = {};
   if (values.name.length > NAME_MAX_LENGTH) errors.name = [`Names are at most ${NAME_MAX_LENGTH} characters`];
   for (const field of choice.usecase.settings_json) {
-    if (field.required && !(values.settings[field.name] ?? "").trim()) errors[field.name] = [`${field.title} is required`];
+    if (field.required && !(values.settings[field.name] ?? "").trim())
+      errors[field.name] = [`${field.title} is required`];
   }
   return errors;
 }
@@ -98,7 +117,8 @@ export function settingsToEcho(choice: DrawerChoice, settings: Record<string, st
 /** The form's values as loaded (what a save compares against to know the form changed). */
 export function linkFormBaseline(choice: DrawerChoice, saved: Integration | null): Record<string, string> {
   const baseline: Record<string, string> = { name: saved?.name ?? "" };
-  for (const field of choice.usecase.settings_json) baseline[settingInputName(field.name)] = saved?.settings_json[field.name] ?? "";
+  for (const field of choice.usecase.settings_json)
+    baseline[settingInputName(field.name)] = saved?.settings_json[field.name] ?? "";
   return baseline;
 }
 
@@ -110,11 +130,15 @@ export const differsFromBaseline = (baseline: Record<string, string>, current: R
  * The API's refusals of one saved integration, keyed `integrations.0.settings_json.<setting>` (or
  * `integrations.0.name`), as messages beside the drawer's fields; anything else is the form's.
  */
-export function apiRefusalsToFields(apiErrors: Record<string, string[]>): { errors: FieldErrors; formMessages: string[] } {
+export function apiRefusalsToFields(apiErrors: Record<string, string[]>): {
+  errors: FieldErrors;
+  formMessages: string[];
+} {
   const errors: FieldErrors = {};
   const formMessages: string[] = [];
   for (const [path, messages] of Object.entries(apiErrors)) {
-    const field = /^integrations\.0\.settings_json\.(.+)$/.exec(path)?.[1] ?? (path === "integrations.0.name" ? "name" : null);
+    const field =
+      /^integrations\.0\.settings_json\.(.+)$/.exec(path)?.[1] ?? (path === "integrations.0.name" ? "name" : null);
     if (field) errors[field] = [...(errors[field] ?? []), ...messages];
     else formMessages.push(...messages);
   }

@@ -28,7 +28,10 @@ function clientItems(app: ClientApp): NavItem[] {
     {
       label: "Agents",
       to: base,
-      children: app.agents.map((agent) => ({ label: agent.name, to: `${base}/agent/${encodeURIComponent(agentSegment(agent))}` })),
+      children: app.agents.map((agent) => ({
+        label: agent.name,
+        to: `${base}/agent/${encodeURIComponent(agentSegment(agent))}`,
+      })),
     },
     { label: "Profile", to: `${base}/manage` },
     { label: "Access Control", to: `${base}/access-control` },
@@ -89,7 +92,11 @@ function agentItems(app: ClientApp, agentName: string, triggerPoint: string | nu
  * The spec's three navigation variants: global with no client selected, client-level under
  * /{url_code}, agent-level under /{url_code}/agent/{site_code or name}.
  */
-export function navigationFor(pathname: string, app: ClientApp | null, options: { canManageUsers?: boolean } = {}): Navigation {
+export function navigationFor(
+  pathname: string,
+  app: ClientApp | null,
+  options: { canManageUsers?: boolean } = {},
+): Navigation {
   if (!app) {
     const items = options.canManageUsers === false ? GLOBAL_ITEMS.filter((item) => item.to !== "/users") : GLOBAL_ITEMS;
     return { variant: "global", items };

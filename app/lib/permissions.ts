@@ -6,7 +6,8 @@ import type { AppRole, UserInfo } from "@contract";
  */
 type Who = Pick<UserInfo, "user_type" | "app_roles">;
 
-export const isStaff = (user: Pick<UserInfo, "user_type">) => user.user_type === "super_admin" || user.user_type === "admin";
+export const isStaff = (user: Pick<UserInfo, "user_type">) =>
+  user.user_type === "super_admin" || user.user_type === "admin";
 
 export function appRoleOf(user: Who, appId: number): AppRole | null {
   if (user.user_type === "super_admin") return "super_admin";
@@ -15,10 +16,10 @@ export function appRoleOf(user: Who, appId: number): AppRole | null {
 }
 
 export type ConsoleAction =
-  | "manage_users"   // the global Users screen
-  | "view_jobs"      // background jobs and the queue console
-  | "create_client"  // onboard and import clients
-  | "configure"      // a client's agents, knowledge, controls, appearance … (needs appId)
+  | "manage_users" // the global Users screen
+  | "view_jobs" // background jobs and the queue console
+  | "create_client" // onboard and import clients
+  | "configure" // a client's agents, knowledge, controls, appearance … (needs appId)
   | "manage_access"; // a client's Access Control (needs appId)
 
 export function userCan(user: Who, action: ConsoleAction, appId?: number): boolean {

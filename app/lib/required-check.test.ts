@@ -85,7 +85,11 @@ describe("checkRequiredRows", () => {
   });
 
   it("lets the save go ahead when every row passes (and for no rows)", () => {
-    expect(checkRequiredRows([{ email: "a@example.com", name: "Ann" }], fields)).toEqual({ ok: true, errors: [null], flagged: [] });
+    expect(checkRequiredRows([{ email: "a@example.com", name: "Ann" }], fields)).toEqual({
+      ok: true,
+      errors: [null],
+      flagged: [],
+    });
     expect(checkRequiredRows([], fields)).toEqual({ ok: true, errors: [], flagged: [] });
   });
 });

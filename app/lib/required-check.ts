@@ -65,7 +65,10 @@ export interface RowsCheck {
 }
 
 /** The check over a table's rows: rows that fail are flagged and the save must not go ahead. */
-export function checkRequiredRows<T extends object>(rows: readonly T[], fields: readonly (keyof T & string)[]): RowsCheck {
+export function checkRequiredRows<T extends object>(
+  rows: readonly T[],
+  fields: readonly (keyof T & string)[],
+): RowsCheck {
   const errors = rows.map((row) => {
     const rowErrors = requiredErrors(row, fields);
     return hasErrors(rowErrors) ? rowErrors : null;

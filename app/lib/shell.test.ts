@@ -7,11 +7,31 @@ import { HUBS, hubBasePath, hubTypeOf } from "./hubs";
 import { navigationFor, type NavItem } from "./navigation";
 
 const app: ClientApp = {
-  id: 1, client_name: "Northfield University", primary_website: "https://www.northfield.edu", logo_url: null, country: "US",
-  market: "us_northfield", project_url: "", notes: "", url_code: "northfield", copy_market: "us_eduenroll", client_type: "higher_ed",
-  onboard_existing_client: true, trigger_points: ["admissions"], mode_env: "staging", insync_prod_app_id: null, status: "active",
+  id: 1,
+  client_name: "Northfield University",
+  primary_website: "https://www.northfield.edu",
+  logo_url: null,
+  country: "US",
+  market: "us_northfield",
+  project_url: "",
+  notes: "",
+  url_code: "northfield",
+  copy_market: "us_eduenroll",
+  client_type: "higher_ed",
+  onboard_existing_client: true,
+  trigger_points: ["admissions"],
+  mode_env: "staging",
+  insync_prod_app_id: null,
+  status: "active",
   agents: [
-    { id: 1, name: "Admissions Assistant", site_code: "admissions", agent_type: "enrollment", logo: null, status: "active" },
+    {
+      id: 1,
+      name: "Admissions Assistant",
+      site_code: "admissions",
+      agent_type: "enrollment",
+      logo: null,
+      status: "active",
+    },
     { id: 2, name: "Nameless Code", site_code: "", agent_type: "engagement", logo: null, status: "active" },
   ],
 };
@@ -42,7 +62,13 @@ describe("client selection", () => {
 
 describe("navigation variants", () => {
   it("global: Clients and Users", () => {
-    expect(navigationFor("/users", null)).toEqual({ variant: "global", items: [{ label: "Clients", to: "/clients" }, { label: "Users", to: "/users" }] });
+    expect(navigationFor("/users", null)).toEqual({
+      variant: "global",
+      items: [
+        { label: "Clients", to: "/clients" },
+        { label: "Users", to: "/users" },
+      ],
+    });
     expect(navigationFor("/", null, { canManageUsers: false }).items).toEqual([{ label: "Clients", to: "/clients" }]);
   });
 
@@ -95,12 +121,17 @@ describe("navigation variants", () => {
 describe("breadcrumbs", () => {
   it("start with Home outside a client, title-case the segments, and leave the last unlinked", () => {
     expect(breadcrumbsFor("/clients/new-client", null)).toEqual([
-      { label: "Home", to: "/" }, { label: "Clients", to: "/clients" }, { label: "New Client" },
+      { label: "Home", to: "/" },
+      { label: "Clients", to: "/clients" },
+      { label: "New Client" },
     ]);
   });
 
   it("start with the client name inside a client; build-agent reads Build Agent", () => {
-    expect(breadcrumbsFor("/northfield/build-agent", app)).toEqual([{ label: "Northfield University", to: "/northfield" }, { label: "Build Agent" }]);
+    expect(breadcrumbsFor("/northfield/build-agent", app)).toEqual([
+      { label: "Northfield University", to: "/northfield" },
+      { label: "Build Agent" },
+    ]);
   });
 
   it("lead the bare agent segment back to the agent list", () => {
@@ -114,34 +145,57 @@ describe("breadcrumbs", () => {
   });
 
   it("call a conversation's id Conversation, under the list it belongs to", () => {
-    expect(breadcrumbsFor("/northfield/agent/admissions/conversations/0b7c5a52-3f1e-4f4c-9d7e-2a6f8e1b9c10", app)).toEqual([
+    expect(
+      breadcrumbsFor("/northfield/agent/admissions/conversations/0b7c5a52-3f1e-4f4c-9d7e-2a6f8e1b9c10", app),
+    ).toEqual([
       { label: "Northfield University", to: "/northfield" },
       { label: "Agent", to: "/northfield" },
       { label: "Admissions", to: "/northfield/agent/admissions" },
       { label: "Conversations", to: "/northfield/agent/admissions/conversations" },
       { label: "Conversation" },
     ]);
-    expect(breadcrumbsFor("/northfield/conversations/0b7c5a52-3f1e-4f4c-9d7e-2a6f8e1b9c10", app).map((crumb) => crumb.label))
-      .toEqual(["Northfield University", "Conversations", "Conversation"]);
+    expect(
+      breadcrumbsFor("/northfield/conversations/0b7c5a52-3f1e-4f4c-9d7e-2a6f8e1b9c10", app).map((crumb) => crumb.label),
+    ).toEqual(["Northfield University", "Conversations", "Conversation"]);
   });
 
   it("link only to addresses that are pages, and spell AI in capitals", () => {
     expect(breadcrumbsFor("/northfield/ai-finetuning/ai-personality", app)).toEqual([
-      { label: "Northfield University", to: "/northfield" }, { label: "AI Finetuning" }, { label: "AI Personality" },
+      { label: "Northfield University", to: "/northfield" },
+      { label: "AI Finetuning" },
+      { label: "AI Personality" },
     ]);
     expect(breadcrumbsFor("/northfield/ai-training/websites/3", app)).toEqual([
-      { label: "Northfield University", to: "/northfield" }, { label: "AI Training" },
-      { label: "Websites", to: "/northfield/ai-training/websites" }, { label: "3" },
+      { label: "Northfield University", to: "/northfield" },
+      { label: "AI Training" },
+      { label: "Websites", to: "/northfield/ai-training/websites" },
+      { label: "3" },
     ]);
     expect(breadcrumbsFor("/backoffice/northfield/dashboard", null)).toEqual([
-      { label: "Home", to: "/" }, { label: "Backoffice" }, { label: "Northfield" }, { label: "Dashboard" },
+      { label: "Home", to: "/" },
+      { label: "Backoffice" },
+      { label: "Northfield" },
+      { label: "Dashboard" },
     ]);
-    expect(breadcrumbsFor("/agent/admissions", null)).toEqual([{ label: "Home", to: "/" }, { label: "Agent" }, { label: "Admissions" }]);
-    expect(breadcrumbsFor("/northfield/agent/admissions/knowledge-store/files/7/chunks", app).map((c) => c.to)).toEqual([
-      "/northfield", "/northfield", "/northfield/agent/admissions", "/northfield/agent/admissions/knowledge-store",
-      "/northfield/agent/admissions/knowledge-store/files", undefined, undefined,
+    expect(breadcrumbsFor("/agent/admissions", null)).toEqual([
+      { label: "Home", to: "/" },
+      { label: "Agent" },
+      { label: "Admissions" },
     ]);
-    expect(breadcrumbsFor("/northfield/agent/admissions/controls/ai-personality", app).at(-1)).toEqual({ label: "AI Personality" });
+    expect(breadcrumbsFor("/northfield/agent/admissions/knowledge-store/files/7/chunks", app).map((c) => c.to)).toEqual(
+      [
+        "/northfield",
+        "/northfield",
+        "/northfield/agent/admissions",
+        "/northfield/agent/admissions/knowledge-store",
+        "/northfield/agent/admissions/knowledge-store/files",
+        undefined,
+        undefined,
+      ],
+    );
+    expect(breadcrumbsFor("/northfield/agent/admissions/controls/ai-personality", app).at(-1)).toEqual({
+      label: "AI Personality",
+    });
   });
 
   it("are hidden (empty) with a single crumb", () => {
@@ -153,13 +207,28 @@ describe("breadcrumbs", () => {
 
 describe("back-office redirect URLs", () => {
   it("default to this server, carrying url_code, country, market and the trigger point", () => {
-    expect(backofficeUrl({ template: undefined, origin: "http://127.0.0.1:3000", app, page: "/dashboard", triggerPoint: "admissions" }))
-      .toBe("http://127.0.0.1:3000/backoffice/northfield/dashboard?country=us&market=us_northfield&triggerPoint=admissions");
+    expect(
+      backofficeUrl({
+        template: undefined,
+        origin: "http://127.0.0.1:3000",
+        app,
+        page: "/dashboard",
+        triggerPoint: "admissions",
+      }),
+    ).toBe(
+      "http://127.0.0.1:3000/backoffice/northfield/dashboard?country=us&market=us_northfield&triggerPoint=admissions",
+    );
   });
 
   it("fill a configured host template; no trigger point at client level", () => {
-    expect(backofficeUrl({ template: "https://{url_code}-{country}.insights.example.com/{market}", origin: "http://x", app, page: "/user_profiles" }))
-      .toBe("https://northfield-us.insights.example.com/us_northfield/user_profiles");
+    expect(
+      backofficeUrl({
+        template: "https://{url_code}-{country}.insights.example.com/{market}",
+        origin: "http://x",
+        app,
+        page: "/user_profiles",
+      }),
+    ).toBe("https://northfield-us.insights.example.com/us_northfield/user_profiles");
   });
 });
 
@@ -171,13 +240,18 @@ describe("hubs", () => {
   });
 
   it("link their cards beside the hub, under the agent when there is one", () => {
-    expect(hubBasePath("/northfield/agent/admissions/knowledge%20store", "knowledge-store")).toBe("/northfield/agent/admissions/knowledge-store");
+    expect(hubBasePath("/northfield/agent/admissions/knowledge%20store", "knowledge-store")).toBe(
+      "/northfield/agent/admissions/knowledge-store",
+    );
     expect(hubBasePath("/northfield/ai-finetuning/controls", "controls")).toBe("/northfield/controls");
   });
 });
 
 describe("the console's permission mirror", () => {
-  const user = (user_type: "user" | "admin" | "super_admin", app_roles: { app_id: number; role: "client_user" | "client_admin" }[] = []) => ({ user_type, app_roles });
+  const user = (
+    user_type: "user" | "admin" | "super_admin",
+    app_roles: { app_id: number; role: "client_user" | "client_admin" }[] = [],
+  ) => ({ user_type, app_roles });
   it("follows the role table", async () => {
     const { userCan } = await import("./permissions");
     expect(userCan(user("admin"), "manage_users")).toBe(true);

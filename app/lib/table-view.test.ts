@@ -6,16 +6,34 @@ const valueOf = (row: { email: string }) => row.email;
 
 describe("the shared table's view in the address", () => {
   it("defaults to 10 rows, page 1, the API's order; ignores what it does not know", () => {
-    expect(readTableView(new URLSearchParams(""), ["email"])).toEqual({ sort: null, order: "asc", page: 1, pageSize: 10 });
-    expect(readTableView(new URLSearchParams("sort=password&page=-2&page_size=7&order=sideways"), ["email"]))
-      .toEqual({ sort: null, order: "asc", page: 1, pageSize: 10 });
-    expect(readTableView(new URLSearchParams("sort=email&order=desc&page=2&page_size=20"), ["email"]))
-      .toEqual({ sort: "email", order: "desc", page: 2, pageSize: 20 });
+    expect(readTableView(new URLSearchParams(""), ["email"])).toEqual({
+      sort: null,
+      order: "asc",
+      page: 1,
+      pageSize: 10,
+    });
+    expect(readTableView(new URLSearchParams("sort=password&page=-2&page_size=7&order=sideways"), ["email"])).toEqual({
+      sort: null,
+      order: "asc",
+      page: 1,
+      pageSize: 10,
+    });
+    expect(readTableView(new URLSearchParams("sort=email&order=desc&page=2&page_size=20"), ["email"])).toEqual({
+      sort: "email",
+      order: "desc",
+      page: 2,
+      pageSize: 20,
+    });
   });
 
   it("sorts without regard to case, then pages", () => {
     const view = readTableView(new URLSearchParams("sort=email&page_size=10"), ["email"]);
-    expect(viewRows(people, view, valueOf).rows.map((r) => r.email)).toEqual(["alice@x.org", "Bob@x.org", "carol@x.org", "dave@x.org"]);
+    expect(viewRows(people, view, valueOf).rows.map((r) => r.email)).toEqual([
+      "alice@x.org",
+      "Bob@x.org",
+      "carol@x.org",
+      "dave@x.org",
+    ]);
     const desc = { ...view, order: "desc" as const, pageSize: 10 };
     expect(viewRows(people, desc, valueOf).rows[0].email).toBe("dave@x.org");
     const many = Array.from({ length: 25 }, (_, i) => ({ email: `u${String(i).padStart(2, "0")}@x.org` }));

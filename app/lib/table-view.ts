@@ -41,14 +41,23 @@ export function viewRows<T>(rows: readonly T[], view: TableView, valueOf: (row: 
     : [...rows];
   const totalPages = Math.max(1, Math.ceil(sorted.length / view.pageSize));
   const page = Math.min(view.page, totalPages);
-  return { rows: sorted.slice((page - 1) * view.pageSize, page * view.pageSize), page, totalPages, total: sorted.length };
+  return {
+    rows: sorted.slice((page - 1) * view.pageSize, page * view.pageSize),
+    page,
+    totalPages,
+    total: sorted.length,
+  };
 }
 
 /**
  * The address after a change of view. A new sort column starts ascending, the same one flips;
  * changing the sort or the page size goes back to page 1. Other params stay.
  */
-export function tableViewSearch(search: URLSearchParams, view: TableView, change: { sort?: string; page?: number; pageSize?: number }) {
+export function tableViewSearch(
+  search: URLSearchParams,
+  view: TableView,
+  change: { sort?: string; page?: number; pageSize?: number },
+) {
   const next = new URLSearchParams(search);
   if (change.sort !== undefined) {
     const order: SortOrder = view.sort === change.sort && view.order === "asc" ? "desc" : "asc";

@@ -11,7 +11,8 @@ export const OUTCOME_LABELS: Record<ChatOutcome, string> = {
   canned: "No-go canned response",
   disclaimed: "Sensitive-topic disclaimer",
 };
-export const outcomeLabel = (outcome: string | null) => (outcome ? OUTCOME_LABELS[outcome as ChatOutcome] ?? outcome : "");
+export const outcomeLabel = (outcome: string | null) =>
+  outcome ? (OUTCOME_LABELS[outcome as ChatOutcome] ?? outcome) : "";
 
 export const TEST_QUESTION_COLUMNS = [
   { label: "Question", sort: "question" },
@@ -20,7 +21,9 @@ export const TEST_QUESTION_COLUMNS = [
   { label: "Expected outcome", sort: "expect_outcome" },
   { label: "Updated", sort: "updated_at" },
 ] as const;
-export const TEST_QUESTION_SORT_KEYS = TEST_QUESTION_COLUMNS.flatMap((column) => ("sort" in column ? [column.sort] : []));
+export const TEST_QUESTION_SORT_KEYS = TEST_QUESTION_COLUMNS.flatMap((column) =>
+  "sort" in column ? [column.sort] : [],
+);
 
 /** The fields of the add/edit form, as typed (what comes back with a refusal). */
 export interface QuestionFormValues {
@@ -29,16 +32,29 @@ export interface QuestionFormValues {
   expect_text: string;
   expect_outcome: string;
 }
-export const EMPTY_QUESTION: QuestionFormValues = { question: "", expect_source: "", expect_text: "", expect_outcome: "" };
+export const EMPTY_QUESTION: QuestionFormValues = {
+  question: "",
+  expect_source: "",
+  expect_text: "",
+  expect_outcome: "",
+};
 
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
 export function questionFormValues(form: FormData): QuestionFormValues {
-  return { question: text(form.get("question")), expect_source: text(form.get("expect_source")), expect_text: text(form.get("expect_text")), expect_outcome: text(form.get("expect_outcome")) };
+  return {
+    question: text(form.get("question")),
+    expect_source: text(form.get("expect_source")),
+    expect_text: text(form.get("expect_text")),
+    expect_outcome: text(form.get("expect_outcome")),
+  };
 }
 
 export const formValuesOf = (question: TestQuestion): QuestionFormValues => ({
-  question: question.question, expect_source: question.expect_source ?? "", expect_text: question.expect_text ?? "", expect_outcome: question.expect_outcome ?? "",
+  question: question.question,
+  expect_source: question.expect_source ?? "",
+  expect_text: question.expect_text ?? "",
+  expect_outcome: question.expect_outcome ?? "",
 });
 
 /** What the API takes from the form: an empty field expects nothing, an unknown outcome is the API's to refuse. */
@@ -51,7 +67,8 @@ export const questionInputOf = (values: QuestionFormValues, triggerPoint: string
 });
 
 /** What the questions table says without rows: none kept yet, or none matching the search. */
-export const noQuestionsText = (search: string) => (search ? `No test questions match “${search}”.` : "No test questions yet.");
+export const noQuestionsText = (search: string) =>
+  search ? `No test questions match “${search}”.` : "No test questions yet.";
 
 // ── CSV ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -59,12 +76,14 @@ export const noQuestionsText = (search: string) => (search ? `No test questions 
 export const CSV_HEADER = ["question", "expect_source", "expect_text", "expect_outcome"] as const;
 
 export function questionsCsv(questions: readonly TestQuestion[]) {
-  return toCsv([CSV_HEADER, ...questions.map((q) => [q.question, q.expect_source ?? "", q.expect_text ?? "", q.expect_outcome ?? ""])]);
+  return toCsv([
+    CSV_HEADER,
+    ...questions.map((q) => [q.question, q.expect_source ?? "", q.expect_text ?? "", q.expect_outcome ?? ""]),
+  ]);
 }
 
 export type CsvImport =
-  | { ok: true; questions: Omit<TestQuestionInput, "trigger_point">[] }
-  | { ok: false; message: string };
+  { ok: true; questions: Omit<TestQuestionInput, "trigger_point">[] } | { ok: false; message: string };
 
 const outcomeFrom = (value: string): ChatOutcome | string | null => {
   const wanted = value.trim().toLowerCase();
@@ -82,13 +101,21 @@ export function readQuestionsCsv(csv: string): CsvImport {
   const rows = parseCsv(csv.replace(/^\uFEFF/, "")).filter((row) => row.some((cell) => cell.trim() !== ""));
   if (!rows.length) return { ok: false, message: "The file is empty: it needs a header row and a row per question." };
   const header = rows[0].map((cell) => cell.trim().toLowerCase().replace(/\s+/g, "_"));
-  const at = Object.fromEntries(CSV_HEADER.map((name) => [name, header.indexOf(name)])) as Record<(typeof CSV_HEADER)[number], number>;
+  const at = Object.fromEntries(CSV_HEADER.map((name) => [name, header.indexOf(name)])) as Record<
+    (typeof CSV_HEADER)[number],
+    number
+  >;
   if (at.question < 0) return { ok: false, message: `The first row must name the columns: ${CSV_HEADER.join(", ")}.` };
   const body = rows.slice(1);
   if (!body.length) return { ok: false, message: "The file has a header but no questions." };
-  if (body.length > TEST_QUESTIONS_IMPORT_MAX) return { ok: false, message: `Import at most ${TEST_QUESTIONS_IMPORT_MAX} questions at once; this file has ${body.length}.` };
+  if (body.length > TEST_QUESTIONS_IMPORT_MAX)
+    return {
+      ok: false,
+      message: `Import at most ${TEST_QUESTIONS_IMPORT_MAX} questions at once; this file has ${body.length}.`,
+    };
   // An export guards formula-like text with an apostrophe (csvField); reading it back drops it.
-  const cell = (row: string[], index: number) => (index < 0 ? "" : (row[index] ?? "").trim().replace(/^'(?=[=+\-@])/, ""));
+  const cell = (row: string[], index: number) =>
+    index < 0 ? "" : (row[index] ?? "").trim().replace(/^'(?=[=+\-@])/, "");
   return {
     ok: true,
     questions: body.map((row) => ({
@@ -118,7 +145,8 @@ export function importErrorLines(fieldErrors: Record<string, string[]>): string[
  * last finished stage run when it fails questions production passes, else null. A confirmation
  * names this run, so a newer run with other failures asks again.
  */
-export const gateRunToAccept = (gate: TestGate | null) => (gate?.stage && gate.stage_fails_prod_passes.length ? gate.stage.id : null);
+export const gateRunToAccept = (gate: TestGate | null) =>
+  gate?.stage && gate.stage_fails_prod_passes.length ? gate.stage.id : null;
 
 /** The form field that carries the accepted stage run. */
 export const ACCEPT_FAILING_FIELD = "accept_failing";

@@ -1,5 +1,13 @@
 /** Words that keep their capitals when a name is title-cased ('ai-finetuning' ⇒ 'AI Finetuning'). */
-const ACRONYMS: Record<string, string> = { ai: "AI", csv: "CSV", crm: "CRM", lms: "LMS", pdf: "PDF", url: "URL", urls: "URLs" };
+const ACRONYMS: Record<string, string> = {
+  ai: "AI",
+  csv: "CSV",
+  crm: "CRM",
+  lms: "LMS",
+  pdf: "PDF",
+  url: "URL",
+  urls: "URLs",
+};
 
 /** 'knowledge-store' ⇒ 'Knowledge Store', 'file_type' ⇒ 'File Type', 'ai-personality' ⇒ 'AI Personality'. */
 export function titleCase(value: string) {

@@ -3,7 +3,9 @@ import { EVIDENCE_THRESHOLDS, type ThresholdEvidence } from "@contract";
 import { isTodayValue, replayedWhat, todayBetween } from "./threshold-evidence";
 
 const evidence = (current: number, testResults = 2, ratedAnswers = 1): ThresholdEvidence => ({
-  current, test_results: testResults, rated_answers: ratedAnswers,
+  current,
+  test_results: testResults,
+  rated_answers: ratedAnswers,
   points: EVIDENCE_THRESHOLDS.map((threshold) => ({ threshold, answered: 0, fallback: 0, passed: 0 })),
 });
 

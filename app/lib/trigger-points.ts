@@ -19,7 +19,10 @@ export interface TriggerPointChoice {
 export function triggerPointFor(app: ClientApp, pathname: string, search: URLSearchParams): TriggerPointChoice {
   const agent = selectedAgentFor(pathname, app);
   if (agent) return { triggerPoint: agent.site_code, selectable: false, options: [] };
-  const options = [{ value: "", label: DEFAULT_TRIGGER_POINT_LABEL }, ...app.trigger_points.map((point) => ({ value: point, label: point }))];
+  const options = [
+    { value: "", label: DEFAULT_TRIGGER_POINT_LABEL },
+    ...app.trigger_points.map((point) => ({ value: point, label: point })),
+  ];
   const asked = search.get("trigger_point") ?? "";
   const triggerPoint = app.trigger_points.includes(asked) ? asked : "";
   return { triggerPoint, selectable: app.trigger_points.length > 0, options };

@@ -1,6 +1,13 @@
 import { DEFAULT_TRIGGER_POINT, DEFAULT_TRIGGER_POINT_LABEL } from "@contract/values/controls";
 import {
-  CLEANUP_METADATA_EXAMPLE, FINETUNING_TABLES, isBlankFinetuning, isPenaltyType, PAGE_TYPE_LABELS, PENALTY_EXAMPLE, readMetadata, readPenalty,
+  CLEANUP_METADATA_EXAMPLE,
+  FINETUNING_TABLES,
+  isBlankFinetuning,
+  isPenaltyType,
+  PAGE_TYPE_LABELS,
+  PENALTY_EXAMPLE,
+  readMetadata,
+  readPenalty,
 } from "@contract/values/tuning";
 import type { ClientApp, Finetuning, FinetuningType, FinetuningsUpsertBody, InputPrompt } from "@contract";
 import { changedFields, isNewRow, ROW_ERROR } from "~/components/editable-table/rows";
@@ -104,7 +111,14 @@ export const tableOfType = (type: string): FinetuningTable | undefined =>
   FINETUNING_TABLES.find((table) => (table.types as readonly string[]).includes(type));
 
 export const blankFinetuningRow = (table: FinetuningTable, id: string): FinetuningFormRow => ({
-  id, trigger_point: DEFAULT_TRIGGER_POINT, finetuning_type: table.types[0], pattern: "", penalty: "", metadata: "", deleted: false, loaded: null,
+  id,
+  trigger_point: DEFAULT_TRIGGER_POINT,
+  finetuning_type: table.types[0],
+  pattern: "",
+  penalty: "",
+  metadata: "",
+  deleted: false,
+  loaded: null,
 });
 
 /** '+ Add' of one table: a blank row with a temporary id at the top. */
@@ -118,7 +132,8 @@ export function withoutFinetuningRow(rows: FinetuningFormRow[], index: number) {
   return rows.flatMap((row, i) => (i !== index ? [row] : isNewFinetuning(row) ? [] : [{ ...row, deleted: true }]));
 }
 
-export const formatMetadata = (metadata: Record<string, unknown>) => (Object.keys(metadata).length ? JSON.stringify(metadata) : "");
+export const formatMetadata = (metadata: Record<string, unknown>) =>
+  Object.keys(metadata).length ? JSON.stringify(metadata) : "";
 
 export function finetuningFormRow(rule: Finetuning): FinetuningFormRow {
   const values: FinetuningValues = {
@@ -164,13 +179,15 @@ export function changedFinetuningFields(row: FinetuningFormRow): Set<FinetuningF
 }
 
 /** hasChanges: a saved row edited since it was loaded. */
-export const finetuningHasChanges = (row: FinetuningFormRow) => !isNewFinetuning(row) && changedFinetuningFields(row).size > 0;
+export const finetuningHasChanges = (row: FinetuningFormRow) =>
+  !isNewFinetuning(row) && changedFinetuningFields(row).size > 0;
 
 /** The row as the API takes it (penalty as text, metadata as JSON text: the contract reads both). */
 export function finetuningInputOf(row: FinetuningFormRow): FinetuningsUpsertBody["finetunings"][number] {
   const id = isNewFinetuning(row) ? null : Number(row.id);
   const type = row.finetuning_type as FinetuningType;
-  if (row.deleted) return { id, trigger_point: row.loaded?.trigger_point ?? row.trigger_point, finetuning_type: type, deleted: true };
+  if (row.deleted)
+    return { id, trigger_point: row.loaded?.trigger_point ?? row.trigger_point, finetuning_type: type, deleted: true };
   const penaltyType = isPenaltyType(row.finetuning_type);
   return {
     id,
@@ -186,7 +203,14 @@ export function finetuningInputOf(row: FinetuningFormRow): FinetuningsUpsertBody
 /** The cell an error path (after `finetunings.<n>.`) belongs to; anything else is the row's. */
 export function finetuningCellOf(path: readonly (string | number)[]): string {
   const [first] = path;
-  if (first === "trigger_point" || first === "pattern" || first === "penalty" || first === "metadata" || first === "finetuning_type") return first;
+  if (
+    first === "trigger_point" ||
+    first === "pattern" ||
+    first === "penalty" ||
+    first === "metadata" ||
+    first === "finetuning_type"
+  )
+    return first;
   return ROW_ERROR;
 }
 
@@ -222,9 +246,17 @@ export const finetuningRowToCheck = (row: FinetuningFormRow) => !row.deleted && 
  * The Site column's choices: Default, the client's trigger points and its agents' site codes
  * (what the API accepts), plus any other value a saved rule has.
  */
-export function siteOptions(app: { trigger_points: readonly string[]; agents: readonly Pick<ClientApp["agents"][number], "site_code">[] }) {
-  const codes = [...app.trigger_points, ...app.agents.map((agent) => agent.site_code)].map((code) => code.trim()).filter(Boolean);
-  return [{ value: DEFAULT_TRIGGER_POINT, label: DEFAULT_TRIGGER_POINT_LABEL }, ...[...new Set(codes)].map((code) => ({ value: code, label: code }))];
+export function siteOptions(app: {
+  trigger_points: readonly string[];
+  agents: readonly Pick<ClientApp["agents"][number], "site_code">[];
+}) {
+  const codes = [...app.trigger_points, ...app.agents.map((agent) => agent.site_code)]
+    .map((code) => code.trim())
+    .filter(Boolean);
+  return [
+    { value: DEFAULT_TRIGGER_POINT, label: DEFAULT_TRIGGER_POINT_LABEL },
+    ...[...new Set(codes)].map((code) => ({ value: code, label: code })),
+  ];
 }
 
 /** The choices of one row's Site: a site no longer offered (a removed trigger point) stays shown. */

@@ -34,7 +34,9 @@ function editedField(element: Element, index: number): TypedField | null {
     if (NOT_EDITED.has(element.type)) return null;
     if (element.type === "file") return element.files?.length ? { ...base, type: "file", chosen: true } : null;
     if (element.type === "checkbox" || element.type === "radio") {
-      return element.checked === element.defaultChecked ? null : { ...base, type: element.type, checked: element.checked };
+      return element.checked === element.defaultChecked
+        ? null
+        : { ...base, type: element.type, checked: element.checked };
     }
     return element.value === element.defaultValue ? null : { ...base, type: element.type, value: element.value };
   }
@@ -45,7 +47,9 @@ function editedField(element: Element, index: number): TypedField | null {
     const options = Array.from(element.options);
     // With no option marked selected, a single select starts on its first.
     const marked = options.some((option) => option.defaultSelected);
-    const edited = options.some((option, at) => option.selected !== (marked ? option.defaultSelected : !element.multiple && at === 0));
+    const edited = options.some(
+      (option, at) => option.selected !== (marked ? option.defaultSelected : !element.multiple && at === 0),
+    );
     return edited ? { ...base, type: "select", selected: options.map((option) => option.selected) } : null;
   }
   return null;
@@ -95,8 +99,14 @@ export function replayTypedBeforeHydration() {
       }
     } else if (element instanceof HTMLTextAreaElement && edit.value !== undefined) {
       retype(element, edit.value);
-    } else if (element instanceof HTMLSelectElement && edit.selected && edit.selected.length === element.options.length) {
-      Array.from(element.options).forEach((option, at) => { option.selected = edit.selected![at]; });
+    } else if (
+      element instanceof HTMLSelectElement &&
+      edit.selected &&
+      edit.selected.length === element.options.length
+    ) {
+      Array.from(element.options).forEach((option, at) => {
+        option.selected = edit.selected![at];
+      });
       element.dispatchEvent(new Event("change", { bubbles: true }));
     }
   }

@@ -1,14 +1,37 @@
 import { describe, expect, it } from "vitest";
 import {
-  activeFilterCount, exportFileName, filteredCountText, isFiltered, isInFlight, parseLinks, parseRefreshDays, readFontSize, readUrlView,
-  sortBy, toApiQuery, toExportQuery, UNIFIED_PAGE_SIZES, viewerSettings, viewToParams, withPage, withPageSize,
+  activeFilterCount,
+  exportFileName,
+  filteredCountText,
+  isFiltered,
+  isInFlight,
+  parseLinks,
+  parseRefreshDays,
+  readFontSize,
+  readUrlView,
+  sortBy,
+  toApiQuery,
+  toExportQuery,
+  UNIFIED_PAGE_SIZES,
+  viewerSettings,
+  viewToParams,
+  withPage,
+  withPageSize,
 } from "./urls";
 
 const view = (search = "") => readUrlView(new URLSearchParams(search));
 
 describe("readUrlView", () => {
   it("defaults to page 0, 100 rows, url ascending, no filters", () => {
-    expect(view()).toEqual({ page: 0, pageSize: 100, orderBy: "url", order: "asc", search: "", statuses: [], reviews: [] });
+    expect(view()).toEqual({
+      page: 0,
+      pageSize: 100,
+      orderBy: "url",
+      order: "asc",
+      search: "",
+      statuses: [],
+      reviews: [],
+    });
   });
 
   it("reads comma lists and repeated params alike, dropping unknown values", () => {
@@ -19,8 +42,18 @@ describe("readUrlView", () => {
   });
 
   it("accepts only the drawer's page sizes and known sort columns", () => {
-    expect(view("page_size=500&page=3&order_by=status&order=desc")).toMatchObject({ pageSize: 500, page: 3, orderBy: "status", order: "desc" });
-    expect(view("page_size=7&page=-1&order_by=drop table&order=sideways")).toMatchObject({ pageSize: 100, page: 0, orderBy: "url", order: "asc" });
+    expect(view("page_size=500&page=3&order_by=status&order=desc")).toMatchObject({
+      pageSize: 500,
+      page: 3,
+      orderBy: "status",
+      order: "desc",
+    });
+    expect(view("page_size=7&page=-1&order_by=drop table&order=sideways")).toMatchObject({
+      pageSize: 100,
+      page: 0,
+      orderBy: "url",
+      order: "asc",
+    });
     expect(readUrlView(new URLSearchParams("page_size=1"), UNIFIED_PAGE_SIZES).pageSize).toBe(100);
     expect(readUrlView(new URLSearchParams("page_size=200"), UNIFIED_PAGE_SIZES).pageSize).toBe(200);
   });
@@ -28,18 +61,39 @@ describe("readUrlView", () => {
 
 describe("toApiQuery", () => {
   it("maps the view to the API's query with comma lists", () => {
-    expect(toApiQuery(view("status=indexed,failed_to_index&review=new&search=x&page=2&page_size=10&order_by=status&order=desc"))).toEqual({
-      page: 2, page_size: 10, order_by: "status", order: "desc", search: "x",
-      status: "indexed,failed_to_index", sitemap_refresh_review_status: "new",
+    expect(
+      toApiQuery(
+        view("status=indexed,failed_to_index&review=new&search=x&page=2&page_size=10&order_by=status&order=desc"),
+      ),
+    ).toEqual({
+      page: 2,
+      page_size: 10,
+      order_by: "status",
+      order: "desc",
+      search: "x",
+      status: "indexed,failed_to_index",
+      sitemap_refresh_review_status: "new",
     });
   });
 
   it("leaves out empty filters", () => {
-    expect(toApiQuery(view())).toEqual({ page: 0, page_size: 100, order_by: "url", order: "asc", search: undefined, status: undefined, sitemap_refresh_review_status: undefined });
+    expect(toApiQuery(view())).toEqual({
+      page: 0,
+      page_size: 100,
+      order_by: "url",
+      order: "asc",
+      search: undefined,
+      status: undefined,
+      sitemap_refresh_review_status: undefined,
+    });
   });
 
   it("exports up to 10000 rows from the first page with the same filters", () => {
-    expect(toExportQuery(view("status=indexed&page=4&page_size=10"))).toMatchObject({ page: 0, page_size: 10000, status: "indexed" });
+    expect(toExportQuery(view("status=indexed&page=4&page_size=10"))).toMatchObject({
+      page: 0,
+      page_size: 10000,
+      status: "indexed",
+    });
   });
 });
 
@@ -76,7 +130,10 @@ describe("filters", () => {
 
 describe("parseLinks ('Add Links')", () => {
   it("trims lines and drops empty ones", () => {
-    expect(parseLinks("  https://a.example/1 \r\n\n   \nhttps://a.example/2\n")).toEqual(["https://a.example/1", "https://a.example/2"]);
+    expect(parseLinks("  https://a.example/1 \r\n\n   \nhttps://a.example/2\n")).toEqual([
+      "https://a.example/1",
+      "https://a.example/2",
+    ]);
     expect(parseLinks(" \n \n")).toEqual([]);
   });
 });
@@ -106,7 +163,11 @@ describe("small helpers", () => {
   });
 
   it("names the export file after the site and the time", () => {
-    expect(exportFileName("www.northfield.edu", new Date("2026-03-04T05:06:07.890Z"))).toBe("urls_export_www.northfield.edu_20260304T050607Z.csv");
-    expect(exportFileName("127.0.0.1:4800", new Date("2026-03-04T05:06:07Z"))).toBe("urls_export_127.0.0.1_4800_20260304T050607Z.csv");
+    expect(exportFileName("www.northfield.edu", new Date("2026-03-04T05:06:07.890Z"))).toBe(
+      "urls_export_www.northfield.edu_20260304T050607Z.csv",
+    );
+    expect(exportFileName("127.0.0.1:4800", new Date("2026-03-04T05:06:07Z"))).toBe(
+      "urls_export_127.0.0.1_4800_20260304T050607Z.csv",
+    );
   });
 });

@@ -30,7 +30,10 @@ export interface UrlView {
 
 /** A list param given as `a,b`, as repeated params, or both; unknown values are dropped. */
 function readList<T extends string>(params: URLSearchParams, name: string, allowed: readonly T[]): T[] {
-  const values = params.getAll(name).flatMap((value) => value.split(",")).map((value) => value.trim());
+  const values = params
+    .getAll(name)
+    .flatMap((value) => value.split(","))
+    .map((value) => value.trim());
   return allowed.filter((candidate) => values.includes(candidate));
 }
 
@@ -39,7 +42,11 @@ function readInt(value: string | null) {
   return Number(value);
 }
 
-export function readUrlView(params: URLSearchParams, pageSizes: readonly number[] = WEBSITE_PAGE_SIZES, defaultPageSize = DEFAULT_URL_PAGE_SIZE): UrlView {
+export function readUrlView(
+  params: URLSearchParams,
+  pageSizes: readonly number[] = WEBSITE_PAGE_SIZES,
+  defaultPageSize = DEFAULT_URL_PAGE_SIZE,
+): UrlView {
   const size = readInt(params.get("page_size"));
   const orderBy = params.get("order_by");
   return {
@@ -105,7 +112,10 @@ export function filteredCountText(total: number, capped: boolean) {
 
 /** 'Add Links': lines trimmed, empty ones dropped. */
 export function parseLinks(text: string) {
-  return text.split(/\r?\n/).map((line) => line.trim()).filter(Boolean);
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
 }
 
 /** An integer from 1 to 365, or null. */
@@ -127,7 +137,8 @@ export const BULK_ACTIONS = {
   delete: { label: "Delete", status: "to_be_deleted", force: false },
 } as const;
 export type BulkAction = keyof typeof BULK_ACTIONS;
-export const isBulkAction = (value: unknown): value is BulkAction => typeof value === "string" && Object.hasOwn(BULK_ACTIONS, value);
+export const isBulkAction = (value: unknown): value is BulkAction =>
+  typeof value === "string" && Object.hasOwn(BULK_ACTIONS, value);
 
 export const FONT_SIZES = { min: 10, max: 24, step: 2, start: 14 } as const;
 
@@ -141,13 +152,19 @@ export function readFontSize(value: string | null) {
 
 /** The chunks drawer's JSON viewer settings from its address (`font`, `theme`). */
 export function viewerSettings(params: URLSearchParams) {
-  return { font: readFontSize(params.get("font")), theme: (params.get("theme") === "light" ? "light" : "dark") as "light" | "dark" };
+  return {
+    font: readFontSize(params.get("font")),
+    theme: (params.get("theme") === "light" ? "light" : "dark") as "light" | "dark",
+  };
 }
 
 /** `urls_export_{site}_{timestamp}.csv`: the site is the website's host, or 'all'. */
 export function exportFileName(site: string, now: Date) {
   const safeSite = site.replace(/[^A-Za-z0-9.-]+/g, "_") || "all";
-  const stamp = now.toISOString().replace(/\.\d{3}Z$/, "Z").replace(/[-:]/g, "");
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d{3}Z$/, "Z")
+    .replace(/[-:]/g, "");
   return `urls_export_${safeSite}_${stamp}.csv`;
 }
 

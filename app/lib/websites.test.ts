@@ -1,15 +1,43 @@
 import { describe, expect, it } from "vitest";
 import type { Website } from "@contract";
 import {
-  ALLOWED_PATTERN_SUGGESTIONS, blankWebsiteRow, changedWebsiteFields, hasPendingWork, isBlankNewRow, menuIntent, parsePatterns,
-  showsSitemapDiff, skipPatternSuggestions, statusFilterOptions, suggestionOptions, tagOptionsFor, urlsDrawerPath, websiteFormRow,
-  websiteRowNeedsSave, websitesIntent, websitesListParams, withBlankRow,
+  ALLOWED_PATTERN_SUGGESTIONS,
+  blankWebsiteRow,
+  changedWebsiteFields,
+  hasPendingWork,
+  isBlankNewRow,
+  menuIntent,
+  parsePatterns,
+  showsSitemapDiff,
+  skipPatternSuggestions,
+  statusFilterOptions,
+  suggestionOptions,
+  tagOptionsFor,
+  urlsDrawerPath,
+  websiteFormRow,
+  websiteRowNeedsSave,
+  websitesIntent,
+  websitesListParams,
+  withBlankRow,
 } from "./websites";
 
 const website = (overrides: Partial<Website> = {}): Website => ({
-  id: 7, app_id: 1, url: "https://www.northfield.edu/", urls_count: 3, site_map: "full_website", status: "sitemap_generated", enabled: true,
-  tags: ["Production"], skip_patterns: ["blog", "2019"], allowed_patterns: [], user: { name: "Ada Admin" }, sitemap_diff: false,
-  updated_at: "2026-01-01T00:00:00.000Z", last_error: null, last_refresh: null, ...overrides,
+  id: 7,
+  app_id: 1,
+  url: "https://www.northfield.edu/",
+  urls_count: 3,
+  site_map: "full_website",
+  status: "sitemap_generated",
+  enabled: true,
+  tags: ["Production"],
+  skip_patterns: ["blog", "2019"],
+  allowed_patterns: [],
+  user: { name: "Ada Admin" },
+  sitemap_diff: false,
+  updated_at: "2026-01-01T00:00:00.000Z",
+  last_error: null,
+  last_refresh: null,
+  ...overrides,
 });
 
 describe("suggestions", () => {
@@ -23,11 +51,22 @@ describe("suggestions", () => {
   });
 
   it("offers the spec's allowed patterns", () => {
-    expect(ALLOWED_PATTERN_SUGGESTIONS).toEqual(["/products/", "/services/", "/catalog/", "/category/", "/shop/", "/store/", "/item/"]);
+    expect(ALLOWED_PATTERN_SUGGESTIONS).toEqual([
+      "/products/",
+      "/services/",
+      "/catalog/",
+      "/category/",
+      "/shop/",
+      "/store/",
+      "/item/",
+    ]);
   });
 
   it("completes the item being typed and keeps those before it; chosen ones are not offered again", () => {
-    expect(suggestionOptions("", ["news", "blog"])).toEqual([{ value: "news", label: "news" }, { value: "blog", label: "blog" }]);
+    expect(suggestionOptions("", ["news", "blog"])).toEqual([
+      { value: "news", label: "news" },
+      { value: "blog", label: "blog" },
+    ]);
     expect(suggestionOptions("blog, ne", ["news", "blog", "contact"])).toEqual([
       { value: "blog, news", label: "news" },
       { value: "blog, contact", label: "contact" },
@@ -46,7 +85,13 @@ describe("parsePatterns", () => {
 describe("row diffing", () => {
   it("an untouched loaded row has no changes and is not sent", () => {
     const row = websiteFormRow(website());
-    expect(row).toMatchObject({ id: "7", url: "https://www.northfield.edu/", site_map: "full_website", tags: ["Production"], skip_patterns: "blog, 2019" });
+    expect(row).toMatchObject({
+      id: "7",
+      url: "https://www.northfield.edu/",
+      site_map: "full_website",
+      tags: ["Production"],
+      skip_patterns: "blog, 2019",
+    });
     expect(changedWebsiteFields(row).size).toBe(0);
     expect(websiteRowNeedsSave(row)).toBe(false);
   });
@@ -54,8 +99,21 @@ describe("row diffing", () => {
   it("names each changed field; tag order and pattern spacing are not changes", () => {
     const row = websiteFormRow(website({ tags: ["Production", "Staged"] }));
     expect(changedWebsiteFields({ ...row, tags: ["Staged", "Production"], skip_patterns: "blog,2019 " }).size).toBe(0);
-    const edited = { ...row, url: "https://northfield.edu/", site_map: "few_urls", tags: ["Staged"], skip_patterns: "blog", allowed_patterns: "/shop/" };
-    expect([...changedWebsiteFields(edited)].sort()).toEqual(["allowed_patterns", "site_map", "skip_patterns", "tags", "url"]);
+    const edited = {
+      ...row,
+      url: "https://northfield.edu/",
+      site_map: "few_urls",
+      tags: ["Staged"],
+      skip_patterns: "blog",
+      allowed_patterns: "/shop/",
+    };
+    expect([...changedWebsiteFields(edited)].sort()).toEqual([
+      "allowed_patterns",
+      "site_map",
+      "skip_patterns",
+      "tags",
+      "url",
+    ]);
     expect(websiteRowNeedsSave(edited)).toBe(true);
   });
 
@@ -79,7 +137,13 @@ describe("row diffing", () => {
   });
 
   it("offers the default tags plus any other tag the row has", () => {
-    expect(tagOptionsFor({ tags: ["Legacy"] }, { tags: ["Old"] })).toEqual(["Development", "Staged", "Production", "Old", "Legacy"]);
+    expect(tagOptionsFor({ tags: ["Legacy"] }, { tags: ["Old"] })).toEqual([
+      "Development",
+      "Staged",
+      "Production",
+      "Old",
+      "Legacy",
+    ]);
   });
 });
 
@@ -96,7 +160,9 @@ describe("polling", () => {
     expect(hasPendingWork([website({ status: "pending_sitemap_generation" })], {})).toBe(true);
     expect(hasPendingWork([website()], { indexed: 4, to_be_indexed: 1 })).toBe(true);
     expect(hasPendingWork([website()], { sent_for_deletion: 2 })).toBe(true);
-    expect(hasPendingWork([website()], { indexed: 4, pending_review: 3, failed_to_index: 1, to_be_skipped: 0 })).toBe(false);
+    expect(hasPendingWork([website()], { indexed: 4, pending_review: 3, failed_to_index: 1, to_be_skipped: 0 })).toBe(
+      false,
+    );
     expect(hasPendingWork([], {})).toBe(false);
   });
 });
@@ -120,9 +186,21 @@ describe("status filter", () => {
 describe("list params", () => {
   it("reads page, page size (10 or 25) and query, falling back to page 1 and size 25", () => {
     expect(websitesListParams(new URLSearchParams(""))).toEqual({ page: 1, page_size: 25, query: "" });
-    expect(websitesListParams(new URLSearchParams("page=3&page_size=10&query= north "))).toEqual({ page: 3, page_size: 10, query: "north" });
-    expect(websitesListParams(new URLSearchParams("page=0&page_size=50"))).toEqual({ page: 1, page_size: 25, query: "" });
-    expect(websitesListParams(new URLSearchParams("page=x&page_size=abc"))).toEqual({ page: 1, page_size: 25, query: "" });
+    expect(websitesListParams(new URLSearchParams("page=3&page_size=10&query= north "))).toEqual({
+      page: 3,
+      page_size: 10,
+      query: "north",
+    });
+    expect(websitesListParams(new URLSearchParams("page=0&page_size=50"))).toEqual({
+      page: 1,
+      page_size: 25,
+      query: "",
+    });
+    expect(websitesListParams(new URLSearchParams("page=x&page_size=abc"))).toEqual({
+      page: 1,
+      page_size: 25,
+      query: "",
+    });
   });
 });
 
@@ -131,9 +209,19 @@ describe("intents", () => {
     expect(websitesIntent("save")).toEqual({ kind: "save" });
     expect(websitesIntent("add-row")).toEqual({ kind: "add-row" });
     expect(websitesIntent("discard-row:2")).toEqual({ kind: "discard-row", index: 2 });
-    expect(websitesIntent(menuIntent("index-all", 5))).toEqual({ kind: "menu", action: "index-all", websiteId: 5, confirmed: false });
+    expect(websitesIntent(menuIntent("index-all", 5))).toEqual({
+      kind: "menu",
+      action: "index-all",
+      websiteId: 5,
+      confirmed: false,
+    });
     expect(websitesIntent(menuIntent("force-index", 5))).toMatchObject({ action: "force-index" });
-    expect(websitesIntent(menuIntent("delete-urls", 9, true))).toEqual({ kind: "menu", action: "delete-urls", websiteId: 9, confirmed: true });
+    expect(websitesIntent(menuIntent("delete-urls", 9, true))).toEqual({
+      kind: "menu",
+      action: "delete-urls",
+      websiteId: 9,
+      confirmed: true,
+    });
     expect(websitesIntent("index-all-confirmed:5")).toEqual({ kind: "unknown" });
     expect(websitesIntent("drop-table:1")).toEqual({ kind: "unknown" });
   });

@@ -15,7 +15,15 @@ export const POLL_INTERVAL_MS = 2000;
 export const SITEMAP_DIFF_TEXT = "Sitemap differences detected";
 
 export const TAG_OPTIONS: readonly string[] = DEFAULT_TAGS;
-export const ALLOWED_PATTERN_SUGGESTIONS = ["/products/", "/services/", "/catalog/", "/category/", "/shop/", "/store/", "/item/"] as const;
+export const ALLOWED_PATTERN_SUGGESTIONS = [
+  "/products/",
+  "/services/",
+  "/catalog/",
+  "/category/",
+  "/shop/",
+  "/store/",
+  "/item/",
+] as const;
 
 /** Skip suggestions: calendar, news, blog, contact, and every year from 2000 to the current one. */
 export function skipPatternSuggestions(now: Date = new Date()) {
@@ -26,7 +34,14 @@ export function skipPatternSuggestions(now: Date = new Date()) {
 
 /** Comma-separated text ⇒ patterns: trimmed, blanks dropped, duplicates kept once. */
 export function parsePatterns(text: string): string[] {
-  return [...new Set(text.split(",").map((part) => part.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(",")
+        .map((part) => part.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export const formatPatterns = (patterns: readonly string[]) => patterns.join(", ");
@@ -69,7 +84,13 @@ export const WEBSITE_FIELDS = ["url", "site_map", "tags", "skip_patterns", "allo
 export type WebsiteField = (typeof WEBSITE_FIELDS)[number];
 
 export const blankWebsiteRow = (): WebsiteFormRow => ({
-  id: "", url: "", site_map: "", tags: [], skip_patterns: "", allowed_patterns: "", loaded: null,
+  id: "",
+  url: "",
+  site_map: "",
+  tags: [],
+  skip_patterns: "",
+  allowed_patterns: "",
+  loaded: null,
 });
 
 export function websiteFormRow(website: Website): WebsiteFormRow {
@@ -83,8 +104,10 @@ export function websiteFormRow(website: Website): WebsiteFormRow {
   return { id: String(website.id), ...values, tags: [...values.tags], loaded: { ...values, enabled: website.enabled } };
 }
 
-const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((item, i) => item === b[i]);
-const sameSet = (a: readonly string[], b: readonly string[]) => sameList([...new Set(a)].sort(), [...new Set(b)].sort());
+const sameList = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((item, i) => item === b[i]);
+const sameSet = (a: readonly string[], b: readonly string[]) =>
+  sameList([...new Set(a)].sort(), [...new Set(b)].sort());
 
 function fieldDiffers(field: WebsiteField, current: WebsiteValues, loaded: WebsiteValues) {
   switch (field) {
@@ -121,17 +144,26 @@ export function withBlankRow(rows: WebsiteFormRow[]): { rows: WebsiteFormRow[]; 
   return { rows: [blankWebsiteRow(), ...rows], blankIndex: 0 };
 }
 
-export const isScanMode = (value: string): value is (typeof SCAN_MODES)[number] => (SCAN_MODES as readonly string[]).includes(value);
+export const isScanMode = (value: string): value is (typeof SCAN_MODES)[number] =>
+  (SCAN_MODES as readonly string[]).includes(value);
 
 /** Tags a row's checkboxes offer: the default ones, then any others it already has. */
-export const tagOptionsFor = (row: Pick<WebsiteValues, "tags">, loaded?: Pick<WebsiteValues, "tags"> | null) =>
-  [...new Set([...TAG_OPTIONS, ...(loaded?.tags ?? []), ...row.tags])];
+export const tagOptionsFor = (row: Pick<WebsiteValues, "tags">, loaded?: Pick<WebsiteValues, "tags"> | null) => [
+  ...new Set([...TAG_OPTIONS, ...(loaded?.tags ?? []), ...row.tags]),
+];
 
 /** The red dot: only a website the API says has sitemap differences awaiting review. */
 export const showsSitemapDiff = (website: Pick<Website, "sitemap_diff"> | undefined) => website?.sitemap_diff === true;
 
 /** URL statuses that mean work is under way (requested or sent). */
-export const PROCESSING_STATUSES = ["to_be_indexed", "sent_for_indexing", "to_be_skipped", "sent_for_skipping", "to_be_deleted", "sent_for_deletion"] as const;
+export const PROCESSING_STATUSES = [
+  "to_be_indexed",
+  "sent_for_indexing",
+  "to_be_skipped",
+  "sent_for_skipping",
+  "to_be_deleted",
+  "sent_for_deletion",
+] as const;
 
 /** Poll while a website's sitemap is being generated or any URL is being processed. */
 export function hasPendingWork(websites: readonly Pick<Website, "status">[], statusCounts: Record<string, number>) {
@@ -148,7 +180,8 @@ export function statusFilterOptions(statusCounts: Record<string, number>, totalC
 }
 
 /** Where the status filter leads: the unified URL drawer, scoped to a status or not. */
-export const urlsDrawerPath = (status: string | null) => (status ? `urls?status=${encodeURIComponent(status)}` : "urls");
+export const urlsDrawerPath = (status: string | null) =>
+  status ? `urls?status=${encodeURIComponent(status)}` : "urls";
 
 /** The page, page size and search of the URL, as the API takes them; anything odd falls back to the defaults. */
 export function websitesListParams(search: URLSearchParams) {
@@ -197,4 +230,5 @@ export function websitesIntent(value: string): WebsitesIntent {
 export const menuIntent = (action: MenuAction, websiteId: number | string, confirmed = false) =>
   `${action}${confirmed ? "-confirmed" : ""}:${websiteId}`;
 
-export const deleteUrlsQuestion = (url: string) => `Delete all URLs of ${url}? Their chunks are removed from the knowledge store.`;
+export const deleteUrlsQuestion = (url: string) =>
+  `Delete all URLs of ${url}? Their chunks are removed from the knowledge store.`;

@@ -31,12 +31,31 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const appearance = await appearanceApi.get(api, app.id, choice.triggerPoint);
     const confirming = url.searchParams.get("confirm") === "push";
     const [diff, gate] = confirming
-      ? await Promise.all([appearanceApi.diff(api, app.id, choice.triggerPoint), testingApi.gate(api, app.id, choice.triggerPoint)])
+      ? await Promise.all([
+          appearanceApi.diff(api, app.id, choice.triggerPoint),
+          testingApi.gate(api, app.id, choice.triggerPoint),
+        ])
       : [null, null];
-    return json({ appId: app.id, choice, values: appearance.data, pushedAt: appearance.pushed_at, diff, gate, error: null });
+    return json({
+      appId: app.id,
+      choice,
+      values: appearance.data,
+      pushedAt: appearance.pushed_at,
+      diff,
+      gate,
+      error: null,
+    });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return json({ appId: app.id, choice, values: null, pushedAt: null, diff: null, gate: null, error: APPEARANCE_MESSAGES.loadFailed });
+    return json({
+      appId: app.id,
+      choice,
+      values: null,
+      pushedAt: null,
+      diff: null,
+      gate: null,
+      error: APPEARANCE_MESSAGES.loadFailed,
+    });
   }
 }
 
@@ -72,7 +91,10 @@ export default function Appearance() {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
       if (!form.current) return;
-      frame.current?.contentWindow?.postMessage({ type: "assistant-preview", values: { ...data.values, ...valuesFromForm(new FormData(form.current)) } }, window.location.origin);
+      frame.current?.contentWindow?.postMessage(
+        { type: "assistant-preview", values: { ...data.values, ...valuesFromForm(new FormData(form.current)) } },
+        window.location.origin,
+      );
     }, 300);
   };
   const search = new URLSearchParams(location.search);
@@ -89,7 +111,9 @@ export default function Appearance() {
       <section>
         <h1>Appearance</h1>
         <TriggerPointSelect choice={data.choice} />
-        <p role="alert" className={ui.fieldError}>{data.error}</p>
+        <p role="alert" className={ui.fieldError}>
+          {data.error}
+        </p>
       </section>
     );
   }
@@ -98,43 +122,101 @@ export default function Appearance() {
     <section>
       <div className={ui.pageHeader}>
         <h1>Appearance</h1>
-        {canConfigure ? <Link to={withConfirm} preventScrollReset className={ui.button.secondary}>Push to production</Link> : null}
+        {canConfigure ? (
+          <Link to={withConfirm} preventScrollReset className={ui.button.secondary}>
+            Push to production
+          </Link>
+        ) : null}
       </div>
       <TriggerPointSelect choice={data.choice} />
       {data.diff ? (
         <Form method="post" className={s.confirm} aria-label="Push to production">
-          <p role="alert"><strong>{APPEARANCE_MESSAGES.confirmPush}</strong> Production will show these stage values:</p>
+          <p role="alert">
+            <strong>{APPEARANCE_MESSAGES.confirmPush}</strong> Production will show these stage values:
+          </p>
           {data.diff.changes.length ? (
             <table aria-label="Differences between production and stage">
-              <thead><tr><th scope="col">Setting</th><th scope="col">Production</th><th scope="col">Stage</th></tr></thead>
+              <thead>
+                <tr>
+                  <th scope="col">Setting</th>
+                  <th scope="col">Production</th>
+                  <th scope="col">Stage</th>
+                </tr>
+              </thead>
               <tbody>
                 {data.diff.changes.map((change) => (
-                  <tr key={change.internalName}><td>{change.label}</td><td>{String(change.production)}</td><td>{String(change.stage)}</td></tr>
+                  <tr key={change.internalName}>
+                    <td>{change.label}</td>
+                    <td>{String(change.production)}</td>
+                    <td>{String(change.stage)}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
-          ) : <p className={ui.muted}>Production already shows the stage values.</p>}
+          ) : (
+            <p className={ui.muted}>Production already shows the stage values.</p>
+          )}
           {data.gate ? <GateSummary gate={data.gate} /> : null}
           {confirmingFailures ? (
             <>
-              <p><strong>Push to production although stage fails these questions?</strong></p>
+              <p>
+                <strong>Push to production although stage fails these questions?</strong>
+              </p>
               <input type="hidden" name={ACCEPT_FAILING_FIELD} value={String(toAccept)} />
             </>
           ) : null}
           <div className={ui.toolbar}>
-            <Link to={here} className={ui.button.secondary} preventScrollReset>No</Link>
-            <button type="submit" name="intent" value="push" className={ui.button.primary}>{confirmingFailures ? "Push anyway" : "Yes"}</button>
+            <Link to={here} className={ui.button.secondary} preventScrollReset>
+              No
+            </Link>
+            <button type="submit" name="intent" value="push" className={ui.button.primary}>
+              {confirmingFailures ? "Push anyway" : "Yes"}
+            </button>
           </div>
         </Form>
       ) : null}
-      {data.pushedAt ? <p className={ui.muted}>Last pushed to production {new Date(data.pushedAt).toLocaleString("en-US")}.</p> : null}
+      {data.pushedAt ? (
+        <p className={ui.muted}>Last pushed to production {new Date(data.pushedAt).toLocaleString("en-US")}.</p>
+      ) : null}
       <div className={s.layout}>
-        <Form ref={form} method="post" encType="multipart/form-data" noValidate aria-label="Appearance settings" onInput={() => { setDirty(true); sendToPreview(); }} onChange={() => { setDirty(true); sendToPreview(); }}>
-          {canConfigure ? <SaveBar dirty={dirty || Boolean(posted)} saving={navigation.state === "submitting"} message={posted?.formError ?? null} messageTone="error" /> : null}
-          <AppearanceFields key={JSON.stringify(data.values)} values={values} errors={posted?.fieldErrors ?? {}} readOnly={!canConfigure} />
+        <Form
+          ref={form}
+          method="post"
+          encType="multipart/form-data"
+          noValidate
+          aria-label="Appearance settings"
+          onInput={() => {
+            setDirty(true);
+            sendToPreview();
+          }}
+          onChange={() => {
+            setDirty(true);
+            sendToPreview();
+          }}
+        >
+          {canConfigure ? (
+            <SaveBar
+              dirty={dirty || Boolean(posted)}
+              saving={navigation.state === "submitting"}
+              message={posted?.formError ?? null}
+              messageTone="error"
+            />
+          ) : null}
+          <AppearanceFields
+            key={JSON.stringify(data.values)}
+            values={values}
+            errors={posted?.fieldErrors ?? {}}
+            readOnly={!canConfigure}
+          />
         </Form>
         <div className={s.preview}>
-          <iframe ref={frame} title="Chat preview" src={`${location.pathname.replace(/\/$/, "")}/preview${data.choice.selectable && data.choice.triggerPoint ? `?trigger_point=${encodeURIComponent(data.choice.triggerPoint)}` : ""}`} className={s.frame} onLoad={sendToPreview} />
+          <iframe
+            ref={frame}
+            title="Chat preview"
+            src={`${location.pathname.replace(/\/$/, "")}/preview${data.choice.selectable && data.choice.triggerPoint ? `?trigger_point=${encodeURIComponent(data.choice.triggerPoint)}` : ""}`}
+            className={s.frame}
+            onLoad={sendToPreview}
+          />
         </div>
       </div>
     </section>

@@ -41,30 +41,79 @@ export default function BotTesting() {
     <section>
       <h1>AI Testing</h1>
       <Form method="get" className={ui.toolbar} aria-label="Choose environment">
-        <label className={ui.label} htmlFor="environment">Environment</label>
-        <select key={env} id="environment" name="env" defaultValue={env} className={ui.input} onChange={(event) => submit(event.currentTarget.form, { replace: true })}>
-          {ENVIRONMENT_OPTIONS.map((option) => <option key={option.value} value={option.value}>{option.label}</option>)}
+        <label className={ui.label} htmlFor="environment">
+          Environment
+        </label>
+        <select
+          key={env}
+          id="environment"
+          name="env"
+          defaultValue={env}
+          className={ui.input}
+          onChange={(event) => submit(event.currentTarget.form, { replace: true })}
+        >
+          {ENVIRONMENT_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
         </select>
-        {hydrated ? null : <button type="submit" className={ui.button.secondary}>Show</button>}
+        {hydrated ? null : (
+          <button type="submit" className={ui.button.secondary}>
+            Show
+          </button>
+        )}
       </Form>
-      {error ? <p role="alert" className={ui.fieldError}>{error}</p> : (
+      {error ? (
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
+      ) : (
         <>
           <h2>Chatbot web script</h2>
-          <pre className={ui.pre} aria-label="Chatbot web script" data-testid="bot-script" tabIndex={0}>{script}</pre>
+          <pre className={ui.pre} aria-label="Chatbot web script" data-testid="bot-script" tabIndex={0}>
+            {script}
+          </pre>
           <div className={ui.toolbar}>
-            {hydrated ? <button type="button" className={ui.button.primary} onClick={() => void copy()}>Copy Script</button> : null}
-            <Link to={`${pathname.replace(/\/$/, "")}/test-page?env=${env}`} reloadDocument target="_blank" rel="noopener" className={ui.button.secondary}>Test Chatbot</Link>
-            <a href="#script-guide" className={ui.button.link}>SCRIPT GUIDE</a>
+            {hydrated ? (
+              <button type="button" className={ui.button.primary} onClick={() => void copy()}>
+                Copy Script
+              </button>
+            ) : null}
+            <Link
+              to={`${pathname.replace(/\/$/, "")}/test-page?env=${env}`}
+              reloadDocument
+              target="_blank"
+              rel="noopener"
+              className={ui.button.secondary}
+            >
+              Test Chatbot
+            </Link>
+            <a href="#script-guide" className={ui.button.link}>
+              SCRIPT GUIDE
+            </a>
           </div>
         </>
       )}
       <section id="script-guide" aria-labelledby="script-guide-title">
         <h2 id="script-guide-title">Script guide</h2>
         <ol>
-          <li>Copy the script for the environment you want: Sandbox answers with the stage appearance, Production with what was pushed to production. {FILE_ENVIRONMENTS_RULE}</li>
-          <li>Paste it once into every page where {agentName} should appear, just before the closing <code>&lt;/body&gt;</code> tag (or in your tag manager as custom HTML).</li>
-          <li>Publish the page and reload it: the launcher appears in the corner set in Appearance. Nothing else is needed: the script loads its settings and answers from this console.</li>
-          <li>Keep the key in the script as it is. Each environment has its own key; the assistant answers only on pages carrying a valid one.</li>
+          <li>
+            Copy the script for the environment you want: Sandbox answers with the stage appearance, Production with
+            what was pushed to production. {FILE_ENVIRONMENTS_RULE}
+          </li>
+          <li>
+            Paste it once into every page where {agentName} should appear, just before the closing{" "}
+            <code>&lt;/body&gt;</code> tag (or in your tag manager as custom HTML).
+          </li>
+          <li>
+            Publish the page and reload it: the launcher appears in the corner set in Appearance. Nothing else is
+            needed: the script loads its settings and answers from this console.
+          </li>
+          <li>
+            Keep the key in the script as it is. Each environment has its own key; the assistant answers only on pages
+            carrying a valid one.
+          </li>
         </ol>
       </section>
     </section>

@@ -17,9 +17,16 @@ import { useCanConfigure } from "~/lib/user";
  */
 export async function loader(args: LoaderFunctionArgs) {
   const screen = await controlsScreen(args);
-  const { data, error } = await loadOrError(() => controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [AI_PERSONALITY]));
+  const { data, error } = await loadOrError(() =>
+    controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [AI_PERSONALITY]),
+  );
   const personality = data?.controls.find((control) => control.internal_name === AI_PERSONALITY);
-  return json({ ...screenData(screen), text: personality?.prompt_input_raw ?? "", saved: personality?.id != null, error });
+  return json({
+    ...screenData(screen),
+    text: personality?.prompt_input_raw ?? "",
+    saved: personality?.id != null,
+    error,
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {
@@ -32,7 +39,12 @@ export default function AiPersonality() {
   const readOnly = !useCanConfigure(data.client.id);
   const generation = useFormGeneration();
   return (
-    <ControlsScreen title="AI Personality" intro={data.saved ? undefined : NOT_SAVED_YET} choice={data.choice} error={data.error}>
+    <ControlsScreen
+      title="AI Personality"
+      intro={data.saved ? undefined : NOT_SAVED_YET}
+      choice={data.choice}
+      error={data.error}
+    >
       <PersonalityForm key={generation} text={data.text} lastResult={lastResult} readOnly={readOnly} />
     </ControlsScreen>
   );

@@ -33,7 +33,11 @@ export default function QualityCheck() {
       <ControlsScreen title={TITLE} intro={CONTROL_HELP_TEXTS[QUALITY_CHECK]} choice={data.choice} error={data.error}>
         <QualityCheckForm key={generation} settings={data.settings} lastResult={lastResult} readOnly={readOnly} />
       </ControlsScreen>
-      <ThresholdEvidenceSection evidence={data.evidence} error={data.evidenceError} testQuestionsHref={data.testQuestionsHref} />
+      <ThresholdEvidenceSection
+        evidence={data.evidence}
+        error={data.evidenceError}
+        testQuestionsHref={data.testQuestionsHref}
+      />
     </>
   );
 }

@@ -8,7 +8,11 @@ import { RunButtons, RunsTable } from "~/components/testing/Runs";
 import * as s from "~/components/testing/testing.css";
 import { EMPTY_QUESTION } from "~/lib/test-questions";
 import { useCanConfigure } from "~/lib/user";
-import { handleTestQuestionsAction, loadTestQuestions, type TestQuestionsActionData } from "~/server/test-questions.server";
+import {
+  handleTestQuestionsAction,
+  loadTestQuestions,
+  type TestQuestionsActionData,
+} from "~/server/test-questions.server";
 import * as ui from "~/styles/ui.css";
 
 const TITLE = "Test Questions";
@@ -40,7 +44,7 @@ export default function TestQuestions() {
   const canConfigure = useCanConfigure(data.client.id);
   const generation = useFormGeneration();
   const questionPosted = posted && posted.intent !== "import" ? posted : undefined;
-  const editingId = questionPosted?.intent === "update" ? questionPosted.id : data.editing?.id ?? null;
+  const editingId = questionPosted?.intent === "update" ? questionPosted.id : (data.editing?.id ?? null);
   const values = questionPosted?.values ?? data.editing?.values ?? EMPTY_QUESTION;
   const exportHref = subPage(location.pathname, location.search, "export", data.search ? { search: data.search } : {});
 
@@ -68,10 +72,19 @@ export default function TestQuestions() {
             fieldErrors={questionPosted?.fieldErrors ?? {}}
             formError={questionPosted?.formError ?? null}
           />
-        ) : <p className={ui.muted}>You can read these questions and their runs; changing them is for those who configure this client.</p>}
+        ) : (
+          <p className={ui.muted}>
+            You can read these questions and their runs; changing them is for those who configure this client.
+          </p>
+        )}
         <CsvTools exportHref={exportHref} canConfigure={canConfigure} importErrors={posted?.importErrors ?? []} />
         <QuestionSearch search={data.search} />
-        <QuestionsTable questions={data.questions} paging={data.paging} search={data.search} canConfigure={canConfigure} />
+        <QuestionsTable
+          questions={data.questions}
+          paging={data.paging}
+          search={data.search}
+          canConfigure={canConfigure}
+        />
       </section>
     </ControlsScreen>
   );

@@ -24,20 +24,44 @@ export default function TestRunPage() {
   const asked = run.passed + run.failed;
   return (
     <section aria-labelledby="run-title">
-      {finished ? null : <noscript><meta httpEquiv="refresh" content="3" /></noscript>}
-      <p><Link to={`${screen}${location.search}`}>← Test Questions</Link></p>
+      {finished ? null : (
+        <noscript>
+          <meta httpEquiv="refresh" content="3" />
+        </noscript>
+      )}
+      <p>
+        <Link to={`${screen}${location.search}`}>← Test Questions</Link>
+      </p>
       <h1 id="run-title">Test run {run.id}</h1>
       <dl className={s.facts}>
-        <div><dt className={ui.label}>Environment</dt><dd>{environmentLabel(run.environment)}</dd></div>
-        <div><dt className={ui.label}>Why it ran</dt><dd>{triggerLabel(run.trigger)}</dd></div>
-        <div><dt className={ui.label}>Started</dt><dd>{formatDateTime(run.created_at)}</dd></div>
-        <div><dt className={ui.label}>Status</dt><dd><RunStatus run={run} /></dd></div>
+        <div>
+          <dt className={ui.label}>Environment</dt>
+          <dd>{environmentLabel(run.environment)}</dd>
+        </div>
+        <div>
+          <dt className={ui.label}>Why it ran</dt>
+          <dd>{triggerLabel(run.trigger)}</dd>
+        </div>
+        <div>
+          <dt className={ui.label}>Started</dt>
+          <dd>{formatDateTime(run.created_at)}</dd>
+        </div>
+        <div>
+          <dt className={ui.label}>Status</dt>
+          <dd>
+            <RunStatus run={run} />
+          </dd>
+        </div>
       </dl>
       <p aria-live="polite">
         <progress className={s.progress} max={Math.max(run.total, 1)} value={asked} aria-label="Questions asked" />{" "}
         {asked} of {run.total} questions asked: {run.passed} passed, {run.failed} failed.
       </p>
-      {run.error ? <p role="alert" className={ui.fieldError}>The run stopped: {run.error}</p> : null}
+      {run.error ? (
+        <p role="alert" className={ui.fieldError}>
+          The run stopped: {run.error}
+        </p>
+      ) : null}
       {run.status === "done" ? (
         <section className={s.section} aria-labelledby="changes-title">
           <h2 id="changes-title">Since the previous run</h2>
@@ -53,7 +77,9 @@ export default function TestRunPage() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Test run ${data.run.id} · ${data.client.name} · Assistant Console` : "Test run · Assistant Console" },
+  {
+    title: data ? `Test run ${data.run.id} · ${data.client.name} · Assistant Console` : "Test run · Assistant Console",
+  },
 ];
 
 export function ErrorBoundary() {

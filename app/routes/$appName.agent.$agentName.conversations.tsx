@@ -16,7 +16,11 @@ export default function AgentConversations() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.agent ? `Conversations · ${data.agent.name} · ${data.client.name} · Assistant Console` : "Conversations · Assistant Console" },
+  {
+    title: data?.agent
+      ? `Conversations · ${data.agent.name} · ${data.client.name} · Assistant Console`
+      : "Conversations · Assistant Console",
+  },
 ];
 
 export function ErrorBoundary() {

@@ -18,7 +18,11 @@ export default function AgentConversation() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data?.agent ? `Conversation · ${data.agent.name} · ${data.client.name} · Assistant Console` : "Conversation · Assistant Console" },
+  {
+    title: data?.agent
+      ? `Conversation · ${data.agent.name} · ${data.client.name} · Assistant Console`
+      : "Conversation · Assistant Console",
+  },
 ];
 
 export function ErrorBoundary() {

@@ -23,13 +23,20 @@ export default function Integrations() {
     <section>
       <h1>Integrations</h1>
       <p className={s.intro}>
-        Link {client.name}'s CRM and learning management systems: captured leads go to the CRM, and the assistant reads the course catalogue from the LMS.
-        Keys, tokens and passwords are stored encrypted and never shown again in full.
+        Link {client.name}'s CRM and learning management systems: captured leads go to the CRM, and the assistant reads
+        the course catalogue from the LMS. Keys, tokens and passwords are stored encrypted and never shown again in
+        full.
       </p>
       {error || !configs ? (
-        <p role="alert" className={ui.fieldError}>{error}</p>
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
       ) : (
-        <IntegrationCards configs={configs} integrations={integrations} linkTo={(system) => addressWith(pathname, search, { link: system, usecase: null, environment: null })} />
+        <IntegrationCards
+          configs={configs}
+          integrations={integrations}
+          linkTo={(system) => addressWith(pathname, search, { link: system, usecase: null, environment: null })}
+        />
       )}
       {drawer ? (
         <LinkDrawer

@@ -19,7 +19,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     const { file_name, chunks } = await filesApi.chunks(api, app.id, fileId);
     return json({ fileName: file_name, chunks, error: null });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw new Response("File not found", { status: 404, statusText: "File not found" });
+    if (error instanceof ApiError && error.status === 404)
+      throw new Response("File not found", { status: 404, statusText: "File not found" });
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return json({ fileName: "", chunks: null, error: `Error: ${error.message}` });
   }
@@ -32,18 +33,36 @@ export default function FileChunks() {
   const back = new URLSearchParams(location.search);
   for (const key of ["font", "theme"]) back.delete(key);
   const closeTo = `${location.pathname.replace(/\/\d+\/chunks\/?$/, "")}${back.size ? `?${back}` : ""}`;
-  const loading = navigation.state === "loading" && navigation.location.pathname !== location.pathname && navigation.location.pathname.endsWith("/chunks");
-  return <ChunksDrawer title={`Chunks for file ${fileName}`} closeTo={closeTo} chunks={chunks} error={error} loading={loading} />;
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname !== location.pathname &&
+    navigation.location.pathname.endsWith("/chunks");
+  return (
+    <ChunksDrawer
+      title={`Chunks for file ${fileName}`}
+      closeTo={closeTo}
+      chunks={chunks}
+      error={error}
+      loading={loading}
+    />
+  );
 }
 
 /** Font size and theme are the browser's business: changing them asks the API for nothing. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.href !== nextUrl.href && sameData(currentUrl, nextUrl, ["font", "theme"])) return false;
   return defaultShouldRevalidate;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data?.fileName ? `Chunks for file ${data.fileName} · Assistant Console` : "Chunks · Assistant Console" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.fileName ? `Chunks for file ${data.fileName} · Assistant Console` : "Chunks · Assistant Console" },
+];
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -9,7 +9,13 @@ import { useToast } from "~/components/Toaster";
 import { usePolling } from "~/components/websites/Toolbar";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-import { CONFIRM_TAGS_PARAM, handleFilesAction, loadFiles, tagsToConfirm, type FilesActionData } from "~/server/files.server";
+import {
+  CONFIRM_TAGS_PARAM,
+  handleFilesAction,
+  loadFiles,
+  tagsToConfirm,
+  type FilesActionData,
+} from "~/server/files.server";
 import { KnowledgeGateConfirm } from "~/components/testing/KnowledgeGateConfirm";
 import * as ui from "~/styles/ui.css";
 import { readSearchParam } from "~/lib/query-params";
@@ -32,7 +38,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     error,
     search,
     deleting: files.find((file) => file.id === deleteId) ?? null,
-    tagsConfirm: url.searchParams.has(CONFIRM_TAGS_PARAM) ? await tagsToConfirm(api, app, files, url.searchParams) : null,
+    tagsConfirm: url.searchParams.has(CONFIRM_TAGS_PARAM)
+      ? await tagsToConfirm(api, app, files, url.searchParams)
+      : null,
   });
 }
 
@@ -61,11 +69,22 @@ export default function Files() {
   return (
     <section>
       <h1>Files</h1>
-      <p className={ui.muted} data-testid="file-environments">{FILE_ENVIRONMENTS_RULE}</p>
+      <p className={ui.muted} data-testid="file-environments">
+        {FILE_ENVIRONMENTS_RULE}
+      </p>
       <div className={s.toolbar}>
         <Form method="get" role="search" className={s.search} aria-label="Search files">
-          <input type="search" name="search" defaultValue={data.search} aria-label="Search files" placeholder="Search files" className={ui.input} />
-          <button type="submit" className={ui.button.secondary}>Search</button>
+          <input
+            type="search"
+            name="search"
+            defaultValue={data.search}
+            aria-label="Search files"
+            placeholder="Search files"
+            className={ui.input}
+          />
+          <button type="submit" className={ui.button.secondary}>
+            Search
+          </button>
         </Form>
         {canConfigure ? (
           <UploadPanel
@@ -76,17 +95,31 @@ export default function Files() {
           />
         ) : null}
       </div>
-      {posted && posted.intent !== "upload" ? <p role="alert" className={ui.fieldError}>{posted.formError}</p> : null}
+      {posted && posted.intent !== "upload" ? (
+        <p role="alert" className={ui.fieldError}>
+          {posted.formError}
+        </p>
+      ) : null}
       {data.deleting && canConfigure ? <DeleteFileConfirm file={data.deleting} cancelTo={cancelTo} /> : null}
       {data.tagsConfirm && canConfigure ? (
         <Form method="post" aria-label={`Tags of ${data.tagsConfirm.file.name} for production`}>
-          <p>Tag <strong>{data.tagsConfirm.file.name}</strong> {data.tagsConfirm.tags.join(" and ") || "with no tag"}:</p>
+          <p>
+            Tag <strong>{data.tagsConfirm.file.name}</strong> {data.tagsConfirm.tags.join(" and ") || "with no tag"}:
+          </p>
           <input type="hidden" name="file_id" value={data.tagsConfirm.file.id} />
-          {data.tagsConfirm.tags.map((tag) => <input key={tag} type="hidden" name="tags" value={tag} />)}
+          {data.tagsConfirm.tags.map((tag) => (
+            <input key={tag} type="hidden" name="tags" value={tag} />
+          ))}
           <KnowledgeGateConfirm gate={data.tagsConfirm.gate} intent="tags" cancelTo={cancelTo} />
         </Form>
       ) : null}
-      {data.error ? <p role="alert" className={ui.fieldError}>{data.error}</p> : <FilesTable files={data.files} canConfigure={canConfigure} search={data.search} />}
+      {data.error ? (
+        <p role="alert" className={ui.fieldError}>
+          {data.error}
+        </p>
+      ) : (
+        <FilesTable files={data.files} canConfigure={canConfigure} search={data.search} />
+      )}
       <Outlet />
     </section>
   );

@@ -17,9 +17,16 @@ const TITLE = "User Probing Guidelines";
  */
 export async function loader(args: LoaderFunctionArgs) {
   const screen = await controlsScreen(args);
-  const { data, error } = await loadOrError(() => controlsApi.listProbings(screen.api, screen.app.id, screen.choice.triggerPoint, AI_PROBING_TYPES));
-  const textOf = (type: (typeof AI_PROBING_TYPES)[number]) => data?.ai_probings.find((entry) => entry.internal_name === type)?.prompt_input_raw ?? "";
-  return json({ ...screenData(screen), texts: { topics: textOf("topics"), topic_to_prob_mapping: textOf("topic_to_prob_mapping") }, error });
+  const { data, error } = await loadOrError(() =>
+    controlsApi.listProbings(screen.api, screen.app.id, screen.choice.triggerPoint, AI_PROBING_TYPES),
+  );
+  const textOf = (type: (typeof AI_PROBING_TYPES)[number]) =>
+    data?.ai_probings.find((entry) => entry.internal_name === type)?.prompt_input_raw ?? "";
+  return json({
+    ...screenData(screen),
+    texts: { topics: textOf("topics"), topic_to_prob_mapping: textOf("topic_to_prob_mapping") },
+    error,
+  });
 }
 
 export async function action(args: ActionFunctionArgs) {

@@ -14,7 +14,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const websiteId = parseWebsiteId(params.websiteId);
   const search = new URL(request.url).searchParams;
   const url = search.get("url")?.trim() ?? "";
-  const result = url ? await loadChunks(api, app.id, websiteId, url) : { chunks: null, error: "Choose a URL to see its chunks" };
+  const result = url
+    ? await loadChunks(api, app.id, websiteId, url)
+    : { chunks: null, error: "Choose a URL to see its chunks" };
   return json({ url, ...result });
 }
 
@@ -26,19 +28,30 @@ export default function UrlChunks() {
   for (const key of ["url", "font", "theme"]) back.delete(key);
   const closeTo = `${location.pathname.replace(/\/chunks\/?$/, "")}${back.size ? `?${back}` : ""}`;
   // Another URL's chunks on their way (font and theme changes load nothing).
-  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname
-    && new URLSearchParams(navigation.location.search).get("url") !== url;
-  return <ChunksDrawer title={`Chunks for URL ${url}`} closeTo={closeTo} chunks={chunks} error={error} loading={loading} />;
+  const loading =
+    navigation.state === "loading" &&
+    navigation.location.pathname === location.pathname &&
+    new URLSearchParams(navigation.location.search).get("url") !== url;
+  return (
+    <ChunksDrawer title={`Chunks for URL ${url}`} closeTo={closeTo} chunks={chunks} error={error} loading={loading} />
+  );
 }
 
 /** Font size and theme are the browser's business: changing them asks the API for nothing. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   if (currentUrl.href !== nextUrl.href && sameData(currentUrl, nextUrl, ["font", "theme"])) return false;
   return defaultShouldRevalidate;
 };
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: data ? `Chunks for URL ${data.url} · Assistant Console` : "Chunks · Assistant Console" }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data ? `Chunks for URL ${data.url} · Assistant Console` : "Chunks · Assistant Console" },
+];
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -1,6 +1,12 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import {
-  Outlet, useActionData, useHref, useLoaderData, useLocation, useNavigation, type ShouldRevalidateFunction,
+  Outlet,
+  useActionData,
+  useHref,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+  type ShouldRevalidateFunction,
 } from "@remix-run/react";
 import { DEFAULT_REFRESH_DAYS } from "@contract/values/knowledge";
 import { Drawer } from "~/components/Drawer";
@@ -15,7 +21,15 @@ import { usePolling } from "~/components/urls/usePolling";
 import * as s from "~/components/urls/urls.css";
 import { formatDateTime } from "~/lib/dates";
 import {
-  DEFAULT_URL_PAGE_SIZE, filteredCountText, isFiltered, isInFlight, readUrlView, sameData, toApiQuery, viewToParams, WEBSITE_PAGE_SIZES,
+  DEFAULT_URL_PAGE_SIZE,
+  filteredCountText,
+  isFiltered,
+  isInFlight,
+  readUrlView,
+  sameData,
+  toApiQuery,
+  viewToParams,
+  WEBSITE_PAGE_SIZES,
 } from "~/lib/urls";
 import { knowledgeApi } from "~/server/api/resources.server";
 import { requireClient } from "~/server/clients.server";
@@ -28,7 +42,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const websiteId = parseWebsiteId(params.websiteId);
   const view = readUrlView(new URL(request.url).searchParams, WEBSITE_PAGE_SIZES);
-  const [website, list] = await Promise.all([findWebsite(api, app.id, websiteId), knowledgeApi.websiteUrls(api, app.id, websiteId, toApiQuery(view))]);
+  const [website, list] = await Promise.all([
+    findWebsite(api, app.id, websiteId),
+    knowledgeApi.websiteUrls(api, app.id, websiteId, toApiQuery(view)),
+  ]);
   return json({ appId: app.id, website, view, list });
 }
 
@@ -62,7 +79,9 @@ export default function WebsiteLinksDrawer() {
         </div>
         <div>
           <dt>Total URLs</dt>
-          <dd className={s.summaryValue} data-testid="total-urls">{website.urls_count}</dd>
+          <dd className={s.summaryValue} data-testid="total-urls">
+            {website.urls_count}
+          </dd>
         </div>
         <div>
           <dt>Last updated</dt>
@@ -73,10 +92,19 @@ export default function WebsiteLinksDrawer() {
         <UrlSearch view={view} />
         <FilterMenu view={view} defaultPageSize={DEFAULT_URL_PAGE_SIZE} />
         <span className={s.grow} />
-        {canConfigure ? <AddLinks error={posted?.intent === "add-links" ? posted.error ?? null : null} postedText={posted?.text ?? ""} /> : null}
+        {canConfigure ? (
+          <AddLinks
+            error={posted?.intent === "add-links" ? (posted.error ?? null) : null}
+            postedText={posted?.text ?? ""}
+          />
+        ) : null}
         <ExportLink href={exportHref} onToast={show} />
       </div>
-      {isFiltered(view) ? <p className={s.filtered} role="status">{filteredCountText(list.total, list.total_is_capped)}</p> : null}
+      {isFiltered(view) ? (
+        <p className={s.filtered} role="status">
+          {filteredCountText(list.total, list.total_is_capped)}
+        </p>
+      ) : null}
       <UrlsTable
         rows={list.data}
         view={view}
@@ -89,7 +117,12 @@ export default function WebsiteLinksDrawer() {
         emptyText="Nothing To Display"
         onToast={show}
       />
-      <UrlsPager view={view} totalPages={list.total_pages} pageSizes={WEBSITE_PAGE_SIZES} defaultPageSize={DEFAULT_URL_PAGE_SIZE} />
+      <UrlsPager
+        view={view}
+        totalPages={list.total_pages}
+        pageSizes={WEBSITE_PAGE_SIZES}
+        defaultPageSize={DEFAULT_URL_PAGE_SIZE}
+      />
       <Outlet />
       <ChunksOnTheirWay closeTo={location.pathname + location.search} />
     </Drawer>
@@ -111,7 +144,12 @@ function ChunksOnTheirWay({ closeTo }: { closeTo: string }) {
 }
 
 /** Opening, closing or restyling the chunks drawer leaves this view's data as it is. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
   if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
   const own = (pathname: string) => pathname.replace(/\/chunks\/?$/, "");
   if (currentUrl.href !== nextUrl.href && sameData(currentUrl, nextUrl, ["url", "font", "theme"], own)) return false;

@@ -24,7 +24,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const list = websitesListParams(new URL(request.url).searchParams);
   const [websites, counts] = await Promise.all([
-    knowledgeApi.websites(api, app.id, { page: list.page, page_size: list.page_size, query: list.query || undefined, app_name: app.url_code }),
+    knowledgeApi.websites(api, app.id, {
+      page: list.page,
+      page_size: list.page_size,
+      query: list.query || undefined,
+      app_name: app.url_code,
+    }),
     knowledgeApi.statusCounts(api, app.id),
   ]);
   return json({
@@ -64,10 +69,19 @@ export default function Websites() {
         <StatusFilter statusCounts={data.statusCounts} totalCount={data.totalUrls} />
       </div>
       {posted?.confirm ? (
-        <DeleteUrlsConfirm websiteId={posted.confirm.websiteId} url={posted.confirm.url} cancelTo={`${location.pathname}${location.search}`} />
+        <DeleteUrlsConfirm
+          websiteId={posted.confirm.websiteId}
+          url={posted.confirm.url}
+          cancelTo={`${location.pathname}${location.search}`}
+        />
       ) : null}
       {posted?.gate ? (
-        <KnowledgeGateConfirm gate={posted.gate} form={WEBSITES_FORM_ID} intent="save" cancelTo={`${location.pathname}${location.search}`} />
+        <KnowledgeGateConfirm
+          gate={posted.gate}
+          form={WEBSITES_FORM_ID}
+          intent="save"
+          cancelTo={`${location.pathname}${location.search}`}
+        />
       ) : null}
       <WebsitesTable
         // Only the editable values name the table's content: statuses moving on (polling) keep what is typed.

@@ -10,7 +10,16 @@ import { UrlsPager } from "~/components/urls/UrlsPager";
 import { UrlsTable } from "~/components/urls/UrlsTable";
 import { usePolling } from "~/components/urls/usePolling";
 import * as s from "~/components/urls/urls.css";
-import { DEFAULT_URL_PAGE_SIZE, filteredCountText, isFiltered, isInFlight, readUrlView, toApiQuery, UNIFIED_PAGE_SIZES, viewToParams } from "~/lib/urls";
+import {
+  DEFAULT_URL_PAGE_SIZE,
+  filteredCountText,
+  isFiltered,
+  isInFlight,
+  readUrlView,
+  toApiQuery,
+  UNIFIED_PAGE_SIZES,
+  viewToParams,
+} from "~/lib/urls";
 import { knowledgeApi } from "~/server/api/resources.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
@@ -51,9 +60,19 @@ export default function UnifiedUrlsDrawer() {
         <ExportLink href={exportHref} onToast={show} />
       </div>
       <p className={s.summary}>
-        <span>Total URLs <span className={s.summaryValue}>{list.total}{list.total_is_capped ? "+" : ""}</span></span>
+        <span>
+          Total URLs{" "}
+          <span className={s.summaryValue}>
+            {list.total}
+            {list.total_is_capped ? "+" : ""}
+          </span>
+        </span>
       </p>
-      {searched ? <p className={s.filtered} role="status">{filteredCountText(list.total, list.total_is_capped)}</p> : null}
+      {searched ? (
+        <p className={s.filtered} role="status">
+          {filteredCountText(list.total, list.total_is_capped)}
+        </p>
+      ) : null}
       <UrlsTable
         rows={list.data}
         view={view}
@@ -65,13 +84,22 @@ export default function UnifiedUrlsDrawer() {
         emptyText="No URLs found"
         onToast={show}
       />
-      <UrlsPager view={view} totalPages={list.total_pages} pageSizes={UNIFIED_PAGE_SIZES} defaultPageSize={DEFAULT_URL_PAGE_SIZE} />
+      <UrlsPager
+        view={view}
+        totalPages={list.total_pages}
+        pageSizes={UNIFIED_PAGE_SIZES}
+        defaultPageSize={DEFAULT_URL_PAGE_SIZE}
+      />
     </Drawer>
   );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.view.statuses.length === 1 ? `${data.view.statuses[0]} URLs` : "All URLs"} · Assistant Console` : "URLs · Assistant Console" },
+  {
+    title: data
+      ? `${data.view.statuses.length === 1 ? `${data.view.statuses[0]} URLs` : "All URLs"} · Assistant Console`
+      : "URLs · Assistant Console",
+  },
 ];
 
 export function ErrorBoundary() {

@@ -42,11 +42,13 @@ export default function AiFinetuning() {
     <section>
       <h1>AI Finetuning</h1>
       <p className={s.intro}>
-        Rules that weigh which pages the assistant answers from, and what is cut out of pages before they are indexed. Changes in all three
-        tables are saved together.
+        Rules that weigh which pages the assistant answers from, and what is cut out of pages before they are indexed.
+        Changes in all three tables are saved together.
       </p>
       {error ? (
-        <p role="alert" className={ui.fieldError}>{error}</p>
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
       ) : (
         <FinetuningTables
           key={tableGeneration(posted, finetunings)}

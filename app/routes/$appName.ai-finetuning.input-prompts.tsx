@@ -54,11 +54,16 @@ export default function InputPrompts() {
   return (
     <section>
       <h1>Input Prompts</h1>
-      <p className={s.intro}>Named prompts the assistant uses for this trigger point. Each needs a Prompt Key (letters, digits, _ . -) and its text.</p>
+      <p className={s.intro}>
+        Named prompts the assistant uses for this trigger point. Each needs a Prompt Key (letters, digits, _ . -) and
+        its text.
+      </p>
       <TriggerPointSelect choice={choice} />
       {deleting && canConfigure ? <DeletePromptConfirm prompt={deleting} cancelTo={cancelTo} /> : null}
       {error ? (
-        <p role="alert" className={ui.fieldError}>{error}</p>
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
       ) : (
         <PromptsTable
           // A new trigger point, a saved change or an action's answer starts the table afresh.

@@ -39,7 +39,9 @@ export default function BuildAgent() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [{ title: `${titleOf(data?.mode ?? "create")} · Assistant Console` }];
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: `${titleOf(data?.mode ?? "create")} · Assistant Console` },
+];
 
 export function ErrorBoundary() {
   return <RouteError />;

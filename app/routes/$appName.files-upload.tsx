@@ -14,9 +14,11 @@ import { UploadStep } from "~/server/files.server";
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const me = await getUserInfo(api);
-  if (!userCan(me, "configure", app.id)) return json({ message: "You do not have permission to upload files" }, { status: 403 });
+  if (!userCan(me, "configure", app.id))
+    return json({ message: "You do not have permission to upload files" }, { status: 403 });
   const step = UploadStep.safeParse(await request.json().catch(() => null));
-  if (!step.success) return json({ message: step.error.issues[0]?.message ?? "Invalid upload request" }, { status: 400 });
+  if (!step.success)
+    return json({ message: step.error.issues[0]?.message ?? "Invalid upload request" }, { status: 400 });
   try {
     if (step.data.intent === "presign") return json(await filesApi.presign(api, app.id, me.id, step.data.file_names));
     return json(await filesApi.completeUpload(api, step.data.url_id, step.data.s3_path));

@@ -18,15 +18,22 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function History() {
-  const { client, filters, kinds, people, changes, total, totalIsCapped, page, totalPages, error, canRestore } = useLoaderData<typeof loader>();
+  const { client, filters, kinds, people, changes, total, totalIsCapped, page, totalPages, error, canRestore } =
+    useLoaderData<typeof loader>();
   return (
     <section>
       <h1>History</h1>
       <p className={ui.muted}>
-        Every configuration change of {client.name}: who made it, when, and what it changed. {totalIsCapped ? "More than " : ""}{total.toLocaleString("en")} change{total === 1 ? "" : "s"} shown by these filters.
+        Every configuration change of {client.name}: who made it, when, and what it changed.{" "}
+        {totalIsCapped ? "More than " : ""}
+        {total.toLocaleString("en")} change{total === 1 ? "" : "s"} shown by these filters.
       </p>
       <HistoryFilters kinds={kinds} people={people} filters={filters} />
-      {error ? <p role="alert" className={ui.fieldError}>{error}</p> : null}
+      {error ? (
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
+      ) : null}
       <HistoryTable changes={changes} canRestore={canRestore} />
       <Pagination page={page} totalPages={totalPages} countIsCapped={totalIsCapped} />
     </section>

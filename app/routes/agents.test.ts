@@ -5,7 +5,10 @@ import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-hos
 import { takeToast } from "~/server/toast.server";
 import { action as homeAction, loader as homeLoader } from "./$appName._index";
 import { action as downloadAction, loader as downloadsLoader } from "./$appName.admin-downloads";
-import { action as agentDownloadAction, loader as agentDownloadsLoader } from "./$appName.agent.$agentName.admin-downloads";
+import {
+  action as agentDownloadAction,
+  loader as agentDownloadsLoader,
+} from "./$appName.agent.$agentName.admin-downloads";
 import { action as buildAction, loader as buildLoader } from "./$appName.build-agent";
 import { action as loginAction } from "./login";
 
@@ -26,24 +29,38 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-const args = (request: Request, params: Record<string, string>, context = testContext(host)) => ({ request, context, params });
+const args = (request: Request, params: Record<string, string>, context = testContext(host)) => ({
+  request,
+  context,
+  params,
+});
 const northfield = { appName: "northfield" };
 
 async function signIn(email: string) {
-  const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }), {})));
+  const response = await settle(() =>
+    loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }), {})),
+  );
   expect(response.status).toBe(302);
   return cookieHeaderFrom(response.headers.get("set-cookie"));
 }
 
-interface AgentRow { id: number; name: string; site_code: string; agent_type: string; logo: string | null }
+interface AgentRow {
+  id: number;
+  name: string;
+  site_code: string;
+  agent_type: string;
+  logo: string | null;
+}
 
 async function appByCode(urlCode: string) {
   const { body } = await call("GET", "/v1/apps", { token: adminToken });
   return (body.apps as { id: number; url_code: string; agents: AgentRow[] }[]).find((app) => app.url_code === urlCode)!;
 }
 
-const agentById = async (id: number) => (await call("GET", `/v1/apps/${northfieldId}/agents/${id}`, { token: adminToken })).body;
-const agentBySiteCode = async (siteCode: string) => (await appByCode("northfield")).agents.find((a) => a.site_code === siteCode);
+const agentById = async (id: number) =>
+  (await call("GET", `/v1/apps/${northfieldId}/agents/${id}`, { token: adminToken })).body;
+const agentBySiteCode = async (siteCode: string) =>
+  (await appByCode("northfield")).agents.find((a) => a.site_code === siteCode);
 
 /** The build-agent form as the browser posts it: multipart, with an empty file input when no logo is chosen. */
 function agentFormRequest(url: string, fields: Record<string, string | File>, cookie: string) {
@@ -76,47 +93,72 @@ describe("agent list home", () => {
   });
 
   it("gives an ecommerce client only Ecommerce Agents", async () => {
-    const data = await loaderData(() => homeLoader(args(getRequest("/shopharbor-outfitters", admin), { appName: "shopharbor-outfitters" })));
-    expect(data.groups.map((g: { title: string; agents: AgentRow[] }) => [g.title, g.agents.map((a) => a.name)])).toEqual([
-      ["Ecommerce Agents", ["Shop Assistant"]],
-    ]);
+    const data = await loaderData(() =>
+      homeLoader(args(getRequest("/shopharbor-outfitters", admin), { appName: "shopharbor-outfitters" })),
+    );
+    expect(
+      data.groups.map((g: { title: string; agents: AgentRow[] }) => [g.title, g.agents.map((a) => a.name)]),
+    ).toEqual([["Ecommerce Agents", ["Shop Assistant"]]]);
   });
 
   it("answers 400 to an unknown intent", async () => {
-    const response = await settle(() => homeAction(args(formRequest("/northfield?index", { intent: "explode" }, admin), northfield)));
+    const response = await settle(() =>
+      homeAction(args(formRequest("/northfield?index", { intent: "explode" }, admin), northfield)),
+    );
     expect(response.status).toBe(400);
   });
 });
 
 describe("build-agent loader", () => {
   it("preselects ?type for a new agent, with the spec's defaults", async () => {
-    const data = await loaderData(() => buildLoader(args(getRequest("/northfield/build-agent?type=engagement", admin), northfield)));
+    const data = await loaderData(() =>
+      buildLoader(args(getRequest("/northfield/build-agent?type=engagement", admin), northfield)),
+    );
     expect(data.mode).toBe("create");
     expect(data.formAction).toBe("/northfield/build-agent?type=engagement");
     expect(data.defaultValue).toEqual({
-      name: "", agent_type: "engagement", site_code: "", logo_url: "", url: "", status: "active", mode_env: "staging",
+      name: "",
+      agent_type: "engagement",
+      site_code: "",
+      logo_url: "",
+      url: "",
+      status: "active",
+      mode_env: "staging",
     });
   });
 
   it("starts an agent without ?type as the client's first type", async () => {
-    const higherEd = await loaderData(() => buildLoader(args(getRequest("/northfield/build-agent", admin), northfield)));
+    const higherEd = await loaderData(() =>
+      buildLoader(args(getRequest("/northfield/build-agent", admin), northfield)),
+    );
     expect(higherEd.defaultValue.agent_type).toBe("enrollment");
-    const shop = await loaderData(() => buildLoader(args(getRequest("/shopharbor-outfitters/build-agent", admin), { appName: "shopharbor-outfitters" })));
+    const shop = await loaderData(() =>
+      buildLoader(args(getRequest("/shopharbor-outfitters/build-agent", admin), { appName: "shopharbor-outfitters" })),
+    );
     expect(shop.defaultValue.agent_type).toBe("ecommerce");
   });
 
   it("loads the agent of ?id for editing", async () => {
     const admissions = (await agentBySiteCode("admissions"))!;
-    const data = await loaderData(() => buildLoader(args(getRequest(`/northfield/build-agent?id=${admissions.id}`, admin), northfield)));
+    const data = await loaderData(() =>
+      buildLoader(args(getRequest(`/northfield/build-agent?id=${admissions.id}`, admin), northfield)),
+    );
     expect(data.mode).toBe("edit");
     expect(data.formAction).toBe(`/northfield/build-agent?id=${admissions.id}`);
-    expect(data.defaultValue).toMatchObject({ id: admissions.id, name: "Admissions Assistant", agent_type: "enrollment", site_code: "admissions" });
+    expect(data.defaultValue).toMatchObject({
+      id: admissions.id,
+      name: "Admissions Assistant",
+      agent_type: "enrollment",
+      site_code: "admissions",
+    });
   });
 
   it("answers 404 for an id that is no agent of this client", async () => {
     const shopAgent = (await appByCode("shopharbor-outfitters")).agents[0];
     for (const id of ["abc", "0", String(shopAgent.id), "999999"]) {
-      const response = await settle(() => buildLoader(args(getRequest(`/northfield/build-agent?id=${id}`, admin), northfield)));
+      const response = await settle(() =>
+        buildLoader(args(getRequest(`/northfield/build-agent?id=${id}`, admin), northfield)),
+      );
       expect(response.status, id).toBe(404);
     }
   });
@@ -124,29 +166,63 @@ describe("build-agent loader", () => {
 
 describe("build-agent action", () => {
   it("creates an agent with the defaults and a stripped site code, then goes home with a toast", async () => {
-    const response = await settle(() => buildAction(args(agentFormRequest("/northfield/build-agent?type=engagement", {
-      name: "  Graduate Helper ", agent_type: "engagement", site_code: "grad-help_01!", url: "https://www.northfield.edu/grad",
-      // Read-only on screen: a posted mode is ignored, a new agent starts in the sandbox.
-      mode_env: "production",
-    }, admin), northfield)));
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=engagement",
+            {
+              name: "  Graduate Helper ",
+              agent_type: "engagement",
+              site_code: "grad-help_01!",
+              url: "https://www.northfield.edu/grad",
+              // Read-only on screen: a posted mode is ignored, a new agent starts in the sandbox.
+              mode_env: "production",
+            },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/northfield");
     expect(await toastOf(response)).toEqual({ type: "success", description: "Graduate Helper created" });
 
     const created = (await agentBySiteCode("gradhelp01"))!;
     expect(await agentById(created.id)).toMatchObject({
-      name: "Graduate Helper", agent_type: "engagement", site_code: "gradhelp01", logo: null, url: "https://www.northfield.edu/grad",
-      status: "active", mode_env: "staging", metadata: {},
+      name: "Graduate Helper",
+      agent_type: "engagement",
+      site_code: "gradhelp01",
+      logo: null,
+      url: "https://www.northfield.edu/grad",
+      status: "active",
+      mode_env: "staging",
+      metadata: {},
     });
     const home = await loaderData(() => homeLoader(args(getRequest("/northfield", admin), northfield)));
     expect(home.groups[1].agents.map((a: AgentRow) => a.site_code)).toContain("gradhelp01");
   });
 
   it("uploads the logo with the form and stores its URL", async () => {
-    const response = await settle(() => buildAction(args(agentFormRequest("/northfield/build-agent?type=enrollment", {
-      name: "Logo Agent", agent_type: "enrollment", site_code: "logoagent", status: "inactive",
-      logo: new File([PNG_BYTES], "logo.png", { type: "image/png" }),
-    }, admin), northfield)));
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=enrollment",
+            {
+              name: "Logo Agent",
+              agent_type: "enrollment",
+              site_code: "logoagent",
+              status: "inactive",
+              logo: new File([PNG_BYTES], "logo.png", { type: "image/png" }),
+            },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     const created = await agentById((await agentBySiteCode("logoagent"))!.id);
     expect(created.status).toBe("inactive");
@@ -157,10 +233,24 @@ describe("build-agent action", () => {
   });
 
   it("shows a refused logo upload next to the logo field and keeps everything typed", async () => {
-    const response = await settle(() => buildAction(args(agentFormRequest("/northfield/build-agent?type=enrollment", {
-      name: "Bad Logo", agent_type: "enrollment", site_code: "bad-logo", url: "https://x.example",
-      logo: new File(["not an image"], "notes.txt", { type: "text/plain" }),
-    }, admin), northfield)));
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=enrollment",
+            {
+              name: "Bad Logo",
+              agent_type: "enrollment",
+              site_code: "bad-logo",
+              url: "https://x.example",
+              logo: new File(["not an image"], "notes.txt", { type: "text/plain" }),
+            },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(400);
     const reply = await response.json();
     expect(reply.error.logo).toEqual(["notes.txt: only .svg, .png and .img files are accepted"]);
@@ -169,84 +259,185 @@ describe("build-agent action", () => {
   });
 
   it("edits an agent, keeping its type, mode and metadata", async () => {
-    await settle(() => buildAction(args(agentFormRequest("/northfield/build-agent?type=enrollment", {
-      name: "Editable", agent_type: "enrollment", site_code: "editable",
-    }, admin), northfield)));
+    await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=enrollment",
+            {
+              name: "Editable",
+              agent_type: "enrollment",
+              site_code: "editable",
+            },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
     const agent = (await agentBySiteCode("editable"))!;
-    const response = await settle(() => buildAction(args(agentFormRequest(`/northfield/build-agent?id=${agent.id}`, {
-      id: String(agent.id), name: "Edited Agent", agent_type: "ecommerce", site_code: "edited.agent", url: "https://e.example",
-      status: "inactive", mode_env: "production", logo_url: "",
-    }, admin), northfield)));
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            `/northfield/build-agent?id=${agent.id}`,
+            {
+              id: String(agent.id),
+              name: "Edited Agent",
+              agent_type: "ecommerce",
+              site_code: "edited.agent",
+              url: "https://e.example",
+              status: "inactive",
+              mode_env: "production",
+              logo_url: "",
+            },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/northfield");
     expect(await toastOf(response)).toEqual({ type: "success", description: "Edited Agent saved" });
     expect(await agentById(agent.id)).toMatchObject({
-      id: agent.id, name: "Edited Agent", agent_type: "enrollment", site_code: "editedagent", url: "https://e.example",
-      status: "inactive", mode_env: "staging",
+      id: agent.id,
+      name: "Edited Agent",
+      agent_type: "enrollment",
+      site_code: "editedagent",
+      url: "https://e.example",
+      status: "inactive",
+      mode_env: "staging",
     });
   });
 
   it("keeps the current logo on edit when no new file is chosen", async () => {
     const withLogo = (await agentBySiteCode("logoagent"))!;
     const logo = (await agentById(withLogo.id)).logo;
-    const response = await settle(() => buildAction(args(agentFormRequest(`/northfield/build-agent?id=${withLogo.id}`, {
-      id: String(withLogo.id), name: "Logo Agent Renamed", site_code: "logoagent", logo_url: logo, status: "active",
-    }, admin), northfield)));
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            `/northfield/build-agent?id=${withLogo.id}`,
+            {
+              id: String(withLogo.id),
+              name: "Logo Agent Renamed",
+              site_code: "logoagent",
+              logo_url: logo,
+              status: "active",
+            },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(await agentById(withLogo.id)).toMatchObject({ name: "Logo Agent Renamed", logo });
   });
 
   it("puts a site code already in use next to the site code field, keeping the values", async () => {
-    const response = await settle(() => buildAction(args(agentFormRequest("/northfield/build-agent?type=engagement", {
-      name: "Second Admissions", agent_type: "engagement", site_code: "admis-sions", url: "https://dup.example",
-    }, admin), northfield)));
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=engagement",
+            {
+              name: "Second Admissions",
+              agent_type: "engagement",
+              site_code: "admis-sions",
+              url: "https://dup.example",
+            },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(400);
     const reply = await response.json();
     expect(reply.error.site_code).toEqual(["The site code admissions is already used by another agent of this client"]);
-    expect(reply.initialValue).toMatchObject({ name: "Second Admissions", site_code: "admissions", url: "https://dup.example", agent_type: "engagement" });
+    expect(reply.initialValue).toMatchObject({
+      name: "Second Admissions",
+      site_code: "admissions",
+      url: "https://dup.example",
+      agent_type: "engagement",
+    });
   });
 
   it("refuses a client user with 403", async () => {
     const before = (await appByCode("northfield")).agents.length;
-    const response = await settle(() => buildAction(args(agentFormRequest("/northfield/build-agent?type=enrollment", {
-      name: "Sneaky", agent_type: "enrollment", site_code: "sneaky",
-    }, clientUser), northfield)));
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=enrollment",
+            {
+              name: "Sneaky",
+              agent_type: "enrollment",
+              site_code: "sneaky",
+            },
+            clientUser,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(403);
     expect((await appByCode("northfield")).agents).toHaveLength(before);
   });
 
   it("lets a client user read the form of an agent", async () => {
     const admissions = (await agentBySiteCode("admissions"))!;
-    const data = await loaderData(() => buildLoader(args(getRequest(`/northfield/build-agent?id=${admissions.id}`, clientUser), northfield)));
+    const data = await loaderData(() =>
+      buildLoader(args(getRequest(`/northfield/build-agent?id=${admissions.id}`, clientUser), northfield)),
+    );
     expect(data.defaultValue.name).toBe("Admissions Assistant");
   });
 });
 
 describe("export and admin downloads", () => {
   it("lists nothing for a client without files", async () => {
-    const data = await loaderData(() => downloadsLoader(args(getRequest("/shopharbor-outfitters/admin-downloads", admin), { appName: "shopharbor-outfitters" })));
+    const data = await loaderData(() =>
+      downloadsLoader(
+        args(getRequest("/shopharbor-outfitters/admin-downloads", admin), { appName: "shopharbor-outfitters" }),
+      ),
+    );
     expect(data.files).toEqual([]);
   });
 
   it("refuses Export App to a client user", async () => {
-    const response = await settle(() => homeAction(args(formRequest("/northfield?index", { intent: "export" }, clientUser), northfield)));
+    const response = await settle(() =>
+      homeAction(args(formRequest("/northfield?index", { intent: "export" }, clientUser), northfield)),
+    );
     expect(response.status).toBe(403);
   });
 
   it("exports the client with a success toast; the export is then downloadable through a signed link", async () => {
-    const exported = await settle(() => homeAction(args(formRequest("/northfield?index", { intent: "export" }, admin), northfield)));
+    const exported = await settle(() =>
+      homeAction(args(formRequest("/northfield?index", { intent: "export" }, admin), northfield)),
+    );
     expect(exported.status).toBe(302);
     expect(exported.headers.get("location")).toBe("/northfield");
     expect(await toastOf(exported)).toEqual({ type: "success", description: "Export completed successfully" });
 
-    const data = await loaderData(() => downloadsLoader(args(getRequest("/northfield/admin-downloads", admin), northfield)));
+    const data = await loaderData(() =>
+      downloadsLoader(args(getRequest("/northfield/admin-downloads", admin), northfield)),
+    );
     expect(data.files).toHaveLength(1);
     const [file] = data.files;
     expect(file).toMatchObject({ file_type: "app_export", filename: expect.stringMatching(/northfield.*\.json$/) });
     expect(file.size).toBeGreaterThan(0);
 
     // A client user may download.
-    const response = await settle(() => downloadAction(args(formRequest("/northfield/admin-downloads", { file_key: file.key, filename: file.filename }, clientUser), northfield)));
+    const response = await settle(() =>
+      downloadAction(
+        args(
+          formRequest("/northfield/admin-downloads", { file_key: file.key, filename: file.filename }, clientUser),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("x-remix-reload-document")).toBe("true");
     const link = response.headers.get("location")!;
@@ -262,17 +453,40 @@ describe("export and admin downloads", () => {
 
   it("serves the same files and downloads on the agent-level page", async () => {
     const params = { appName: "northfield", agentName: "admissions" };
-    const data = await loaderData(() => agentDownloadsLoader(args(getRequest("/northfield/agent/admissions/admin-downloads", admin), params)));
+    const data = await loaderData(() =>
+      agentDownloadsLoader(args(getRequest("/northfield/agent/admissions/admin-downloads", admin), params)),
+    );
     expect(data.files.map((f: { file_type: string }) => f.file_type)).toEqual(["app_export"]);
-    const response = await settle(() => agentDownloadAction(args(formRequest("/northfield/agent/admissions/admin-downloads", { file_key: data.files[0].key, filename: data.files[0].filename }, admin), params)));
+    const response = await settle(() =>
+      agentDownloadAction(
+        args(
+          formRequest(
+            "/northfield/agent/admissions/admin-downloads",
+            { file_key: data.files[0].key, filename: data.files[0].filename },
+            admin,
+          ),
+          params,
+        ),
+      ),
+    );
     expect(response.headers.get("location")).toMatch(/^\/storage\/download\?/);
   });
 
   it("returns to the page with 'Failed to download {filename}: {message}' when the API refuses", async () => {
-    const response = await settle(() => downloadAction(args(formRequest("/northfield/admin-downloads", { file_key: "exports/nope.json", filename: "nope.json" }, admin), northfield)));
+    const response = await settle(() =>
+      downloadAction(
+        args(
+          formRequest("/northfield/admin-downloads", { file_key: "exports/nope.json", filename: "nope.json" }, admin),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/northfield/admin-downloads");
-    expect(await toastOf(response)).toEqual({ type: "error", description: "Failed to download nope.json: File not found" });
+    expect(await toastOf(response)).toEqual({
+      type: "error",
+      description: "Failed to download nope.json: File not found",
+    });
   });
 
   it("says 'No download URL received' when the API answers without a link", async () => {
@@ -281,17 +495,41 @@ describe("export and admin downloads", () => {
       new URL(request.url).pathname === "/v1/admin_downloads/download"
         ? Response.json({ download_url: "", url: "", expires_at: new Date().toISOString() })
         : host.api.fetch(request);
-    const blank = await settle(() => downloadAction(args(formRequest("/northfield/admin-downloads", { file_key: "k", filename: "export.json" }, admin), northfield, context)));
-    expect(await toastOf(blank)).toEqual({ type: "error", description: "Failed to download export.json: No download URL received" });
+    const blank = await settle(() =>
+      downloadAction(
+        args(
+          formRequest("/northfield/admin-downloads", { file_key: "k", filename: "export.json" }, admin),
+          northfield,
+          context,
+        ),
+      ),
+    );
+    expect(await toastOf(blank)).toEqual({
+      type: "error",
+      description: "Failed to download export.json: No download URL received",
+    });
 
     context.apiFetch = async (request) =>
       new URL(request.url).pathname === "/v1/admin_downloads/download" ? Response.json({}) : host.api.fetch(request);
-    const missing = await settle(() => downloadAction(args(formRequest("/northfield/admin-downloads", { file_key: "k", filename: "export.json" }, admin), northfield, context)));
-    expect(await toastOf(missing)).toEqual({ type: "error", description: "Failed to download export.json: No download URL received" });
+    const missing = await settle(() =>
+      downloadAction(
+        args(
+          formRequest("/northfield/admin-downloads", { file_key: "k", filename: "export.json" }, admin),
+          northfield,
+          context,
+        ),
+      ),
+    );
+    expect(await toastOf(missing)).toEqual({
+      type: "error",
+      description: "Failed to download export.json: No download URL received",
+    });
   });
 
   it("answers 400 when no file is named", async () => {
-    const response = await settle(() => downloadAction(args(formRequest("/northfield/admin-downloads", {}, admin), northfield)));
+    const response = await settle(() =>
+      downloadAction(args(formRequest("/northfield/admin-downloads", {}, admin), northfield)),
+    );
     expect(response.status).toBe(400);
   });
 
@@ -301,8 +539,13 @@ describe("export and admin downloads", () => {
       new URL(request.url).pathname.endsWith("/exports/export")
         ? Response.json({ message: "Storage is full" }, { status: 400 })
         : host.api.fetch(request);
-    const response = await settle(() => homeAction(args(formRequest("/northfield?index", { intent: "export" }, admin), northfield, context)));
+    const response = await settle(() =>
+      homeAction(args(formRequest("/northfield?index", { intent: "export" }, admin), northfield, context)),
+    );
     expect(response.headers.get("location")).toBe("/northfield");
-    expect(await toastOf(response)).toEqual({ type: "error", description: "Failed to export Northfield University: Storage is full" });
+    expect(await toastOf(response)).toEqual({
+      type: "error",
+      description: "Failed to export Northfield University: Storage is full",
+    });
   });
 });

@@ -16,7 +16,8 @@ afterAll(() => host?.close());
 const context = () => testContext(host);
 const post = (cookie?: string) =>
   new Request("http://localhost/generate_jwt_token", { method: "POST", headers: cookie ? { cookie } : {} });
-const withBearer = (url: string, token: string) => new Request(`http://localhost${url}`, { headers: { authorization: `Bearer ${token}` } });
+const withBearer = (url: string, token: string) =>
+  new Request(`http://localhost${url}`, { headers: { authorization: `Bearer ${token}` } });
 
 async function tokenFor(email: string) {
   const cookie = await signInToConsole(host, email);
@@ -38,26 +39,52 @@ describe("POST /generate_jwt_token", () => {
 
   it("gives a token the back-office pages accept as a bearer, within the user's clients", async () => {
     const token = await tokenFor("client.user@example.com");
-    const page = await settle(() => dashboardLoader({ request: withBearer("/backoffice/northfield/dashboard", token), context: context(), params: { urlCode: "northfield" } }));
+    const page = await settle(() =>
+      dashboardLoader({
+        request: withBearer("/backoffice/northfield/dashboard", token),
+        context: context(),
+        params: { urlCode: "northfield" },
+      }),
+    );
     expect(page.status).toBe(200);
     expect((await page.json()).client.name).toBe("Northfield University");
-    const other = await settle(() => dashboardLoader({ request: withBearer("/backoffice/shopharbor-outfitters/dashboard", token), context: context(), params: { urlCode: "shopharbor-outfitters" } }));
+    const other = await settle(() =>
+      dashboardLoader({
+        request: withBearer("/backoffice/shopharbor-outfitters/dashboard", token),
+        context: context(),
+        params: { urlCode: "shopharbor-outfitters" },
+      }),
+    );
     expect(other.status).toBe(404);
   });
 
   it("answers 401 to a bad or expired bearer, so the caller fetches a new token and retries", async () => {
-    const page = await settle(() => dashboardLoader({ request: withBearer("/backoffice/northfield/dashboard", "not.a.token"), context: context(), params: { urlCode: "northfield" } }));
+    const page = await settle(() =>
+      dashboardLoader({
+        request: withBearer("/backoffice/northfield/dashboard", "not.a.token"),
+        context: context(),
+        params: { urlCode: "northfield" },
+      }),
+    );
     expect(page.status).toBe(401);
     expect(page.headers.get("www-authenticate")).toBe("Bearer");
   });
 
   it("is not a way into the console's other pages, which keep to the session cookie", async () => {
     const token = await tokenFor("admin@example.com");
-    const clients = await settle(() => clientsLoader({ request: withBearer("/clients", token), context: context(), params: {} }));
+    const clients = await settle(() =>
+      clientsLoader({ request: withBearer("/clients", token), context: context(), params: {} }),
+    );
     expect(clients.status).toBe(302);
     expect(clients.headers.get("location")).toMatch(/^\/login/);
     // Without either, a back-office page sends the browser to sign in as before.
-    const signedOut = await settle(() => dashboardLoader({ request: getRequest("/backoffice/northfield/dashboard"), context: context(), params: { urlCode: "northfield" } }));
+    const signedOut = await settle(() =>
+      dashboardLoader({
+        request: getRequest("/backoffice/northfield/dashboard"),
+        context: context(),
+        params: { urlCode: "northfield" },
+      }),
+    );
     expect(signedOut.status).toBe(302);
   });
 });

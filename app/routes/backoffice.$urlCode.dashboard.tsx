@@ -12,7 +12,11 @@ export default function BusinessInsights() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Business Insights · ${data.client.name} · Assistant Console` : "Business Insights · Assistant Console" },
+  {
+    title: data
+      ? `Business Insights · ${data.client.name} · Assistant Console`
+      : "Business Insights · Assistant Console",
+  },
 ];
 
 export function ErrorBoundary() {

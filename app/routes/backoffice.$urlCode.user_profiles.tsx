@@ -12,7 +12,11 @@ export default function UserProfileStore() {
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `User Profile Store · ${data.client.name} · Assistant Console` : "User Profile Store · Assistant Console" },
+  {
+    title: data
+      ? `User Profile Store · ${data.client.name} · Assistant Console`
+      : "User Profile Store · Assistant Console",
+  },
 ];
 
 export function ErrorBoundary() {

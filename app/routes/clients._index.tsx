@@ -38,8 +38,12 @@ export default function ClientsList() {
         <h1 id="clients-title">Clients</h1>
         {canCreate ? (
           <div className={s.headerActions}>
-            <Link to="/clients/import" className={ui.button.secondary}>Import Clients</Link>
-            <Link to="/clients/new-client" className={ui.button.primary}>+ Create New Client</Link>
+            <Link to="/clients/import" className={ui.button.secondary}>
+              Import Clients
+            </Link>
+            <Link to="/clients/new-client" className={ui.button.primary}>
+              + Create New Client
+            </Link>
           </div>
         ) : null}
       </div>

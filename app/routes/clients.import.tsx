@@ -76,16 +76,26 @@ export default function ImportClients() {
       <h1 id="import-title">Import Clients</h1>
       <Form method="post" {...getFormProps(form)}>
         {loadError ? (
-          <p role="alert" className={ui.fieldError}>{IMPORT_LOAD_ERROR_TEXT}</p>
+          <p role="alert" className={ui.fieldError}>
+            {IMPORT_LOAD_ERROR_TEXT}
+          </p>
         ) : files.length ? (
           <ImportFilesTable files={files} selected={selected} onChange={setSelected} hydrated={hydrated} />
         ) : (
           <p className={ui.muted}>{NO_IMPORT_FILES_TEXT}</p>
         )}
-        {errors.length ? <p id={fields.file_name.errorId} role="alert" className={ui.fieldError}>{errors[0]}</p> : null}
+        {errors.length ? (
+          <p id={fields.file_name.errorId} role="alert" className={ui.fieldError}>
+            {errors[0]}
+          </p>
+        ) : null}
         <div className={f.actions}>
-          <button type="submit" className={ui.button.primary} disabled={disabled}>Import Selected</button>
-          <Link to="/clients" className={ui.button.secondary}>Cancel</Link>
+          <button type="submit" className={ui.button.primary} disabled={disabled}>
+            Import Selected
+          </button>
+          <Link to="/clients" className={ui.button.secondary}>
+            Cancel
+          </Link>
         </div>
       </Form>
     </section>

@@ -21,10 +21,16 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-const args = (request: Request, context = testContext(host), params: Record<string, string> = {}) => ({ request, context, params });
+const args = (request: Request, context = testContext(host), params: Record<string, string> = {}) => ({
+  request,
+  context,
+  params,
+});
 
 async function signIn(email: string) {
-  const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))));
+  const response = await settle(() =>
+    loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))),
+  );
   expect(response.status).toBe(302);
   return cookieHeaderFrom(response.headers.get("set-cookie"));
 }
@@ -45,7 +51,9 @@ async function toastOf(response: Response) {
 
 async function appByCode(urlCode: string) {
   const { body } = await call("GET", "/v1/apps", { token: adminToken });
-  return (body.apps as { id: number; url_code: string; [key: string]: unknown }[]).find((app) => app.url_code === urlCode);
+  return (body.apps as { id: number; url_code: string; [key: string]: unknown }[]).find(
+    (app) => app.url_code === urlCode,
+  );
 }
 
 const noFile = () => new File([], "", { type: "application/octet-stream" });
@@ -72,12 +80,17 @@ describe("clients list loader", () => {
       { key: "ecommerce", label: "Ecommerce", count: 1 },
     ]);
 
-    const nothing = await (await settle(() => listLoader(args(getRequest("/clients?search=zzz-nobody&type=higher_ed", admin))))).json();
+    const nothing = await (
+      await settle(() => listLoader(args(getRequest("/clients?search=zzz-nobody&type=higher_ed", admin))))
+    ).json();
     expect(nothing.clients).toEqual([]);
   });
 
   it("groups a client without a known type under 'Other', after the known types", async () => {
-    const { status } = await call("POST", "/v1/apps", { token: adminToken, body: { client_name: "Untyped Org", url_code: "untyped-org" } });
+    const { status } = await call("POST", "/v1/apps", {
+      token: adminToken,
+      body: { client_name: "Untyped Org", url_code: "untyped-org" },
+    });
     expect(status).toBe(201);
     const data = await (await settle(() => listLoader(args(getRequest("/clients?type=other", admin))))).json();
     expect(data.tabs.map((tab: { label: string }) => tab.label)).toEqual(["Higher Ed", "Ecommerce", "Other"]);
@@ -97,16 +110,37 @@ describe("onboard form (/clients/new-client)", () => {
   it("is staff-only", async () => {
     expect((await settle(() => newClientLoader(args(getRequest("/clients/new-client", admin))))).status).toBe(200);
     const clientAdmin = await signIn("client.admin@example.com");
-    expect((await settle(() => newClientLoader(args(getRequest("/clients/new-client", clientAdmin))))).status).toBe(403);
+    expect((await settle(() => newClientLoader(args(getRequest("/clients/new-client", clientAdmin))))).status).toBe(
+      403,
+    );
   });
 
   it("creates a client with the url_code derived from the website, computing market and client_type, and opens it", async () => {
     const response = await settle(() =>
-      createAction(args(multipartRequest("/clients/new-client", {
-        client_name: "Lakeside College", primary_website: "https://www.lakeside-college.edu", logo: noFile(), logo_url: "",
-        country: "UK", market: "", project_url: "https://www.lakeside-college.edu/apply", notes: "Line one\nLine two", url_code: "",
-        copy_market: "us_devry", client_type: "", trigger_points: "apply, , visit", mode_env: "production", insync_prod_app_id: "",
-      }, admin))),
+      createAction(
+        args(
+          multipartRequest(
+            "/clients/new-client",
+            {
+              client_name: "Lakeside College",
+              primary_website: "https://www.lakeside-college.edu",
+              logo: noFile(),
+              logo_url: "",
+              country: "UK",
+              market: "",
+              project_url: "https://www.lakeside-college.edu/apply",
+              notes: "Line one\nLine two",
+              url_code: "",
+              copy_market: "us_devry",
+              client_type: "",
+              trigger_points: "apply, , visit",
+              mode_env: "production",
+              insync_prod_app_id: "",
+            },
+            admin,
+          ),
+        ),
+      ),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/lakeside-college");
@@ -114,58 +148,123 @@ describe("onboard form (/clients/new-client)", () => {
 
     const app = await appByCode("lakeside-college");
     expect(app).toMatchObject({
-      client_name: "Lakeside College", market: "uk_lakeside-college", country: "UK", copy_market: "us_devry", client_type: "higher_ed",
-      trigger_points: ["apply", "visit"], mode_env: "production", onboard_existing_client: false, notes: "Line one\nLine two",
-      logo_url: null, insync_prod_app_id: null,
+      client_name: "Lakeside College",
+      market: "uk_lakeside-college",
+      country: "UK",
+      copy_market: "us_devry",
+      client_type: "higher_ed",
+      trigger_points: ["apply", "visit"],
+      mode_env: "production",
+      onboard_existing_client: false,
+      notes: "Line one\nLine two",
+      logo_url: null,
+      insync_prod_app_id: null,
     });
   });
 
   it("uploads the logo with the form and stores its URL as logo_url", async () => {
     const response = await settle(() =>
-      createAction(args(multipartRequest("/clients/new-client", {
-        client_name: "Pixel Store", primary_website: "shop.pixel-store.com", url_code: "", country: "US", copy_market: "us_configdefault",
-        onboard_existing_client: "on", logo: new File([PNG_BYTES], "pixel.png", { type: "image/png" }),
-      }, admin))),
+      createAction(
+        args(
+          multipartRequest(
+            "/clients/new-client",
+            {
+              client_name: "Pixel Store",
+              primary_website: "shop.pixel-store.com",
+              url_code: "",
+              country: "US",
+              copy_market: "us_configdefault",
+              onboard_existing_client: "on",
+              logo: new File([PNG_BYTES], "pixel.png", { type: "image/png" }),
+            },
+            admin,
+          ),
+        ),
+      ),
     );
     expect(response.headers.get("location")).toBe("/shoppixel-store");
     expect(await toastOf(response)).toMatchObject({ type: "success", title: "Logo uploaded" });
     const app = await appByCode("shoppixel-store");
-    expect(app).toMatchObject({ client_type: "ecommerce", market: "us_shoppixel-store", onboard_existing_client: true });
+    expect(app).toMatchObject({
+      client_type: "ecommerce",
+      market: "us_shoppixel-store",
+      onboard_existing_client: true,
+    });
     expect(app?.logo_url).toMatch(/^\/storage\/public\/logos\/.+\.png$/);
   });
 
   it("puts a refused logo next to the logo field and keeps everything typed", async () => {
     const response = await settle(() =>
-      createAction(args(multipartRequest("/clients/new-client", {
-        client_name: "Fake Logo Inc", primary_website: "https://fakelogo.com", url_code: "", country: "US",
-        logo: new File(["not an image"], "logo.png", { type: "image/png" }),
-      }, admin))),
+      createAction(
+        args(
+          multipartRequest(
+            "/clients/new-client",
+            {
+              client_name: "Fake Logo Inc",
+              primary_website: "https://fakelogo.com",
+              url_code: "",
+              country: "US",
+              logo: new File(["not an image"], "logo.png", { type: "image/png" }),
+            },
+            admin,
+          ),
+        ),
+      ),
     );
     expect(response.status).toBe(400);
     const reply = await response.json();
     expect(reply.error.logo).toEqual(["logo.png does not contain a PNG image"]);
-    expect(reply.initialValue).toMatchObject({ client_name: "Fake Logo Inc", primary_website: "https://fakelogo.com", url_code: "fakelogo", market: "us_fakelogo" });
+    expect(reply.initialValue).toMatchObject({
+      client_name: "Fake Logo Inc",
+      primary_website: "https://fakelogo.com",
+      url_code: "fakelogo",
+      market: "us_fakelogo",
+    });
     expect(await appByCode("fakelogo")).toBeUndefined();
   });
 
   it("answers a reserved url_code with 400, the API's message on url_code and the typed values kept", async () => {
     const response = await settle(() =>
-      createAction(args(multipartRequest("/clients/new-client", {
-        client_name: "Clashing Name", primary_website: "https://www.clashing.org", url_code: "clients", country: "IN", notes: "keep me",
-        logo: noFile(),
-      }, admin))),
+      createAction(
+        args(
+          multipartRequest(
+            "/clients/new-client",
+            {
+              client_name: "Clashing Name",
+              primary_website: "https://www.clashing.org",
+              url_code: "clients",
+              country: "IN",
+              notes: "keep me",
+              logo: noFile(),
+            },
+            admin,
+          ),
+        ),
+      ),
     );
     expect(response.status).toBe(400);
     const reply = await response.json();
     expect(reply.error.url_code).toEqual(["This url_code is used by the console itself; choose another"]);
     expect(reply.initialValue).toMatchObject({
-      client_name: "Clashing Name", primary_website: "https://www.clashing.org", url_code: "clients", notes: "keep me", market: "in_clients",
+      client_name: "Clashing Name",
+      primary_website: "https://www.clashing.org",
+      url_code: "clients",
+      notes: "keep me",
+      market: "in_clients",
     });
   });
 
   it("answers a taken url_code next to url_code, derived on the server when left blank", async () => {
     const response = await settle(() =>
-      createAction(args(multipartRequest("/clients/new-client", { client_name: "Another Northfield", primary_website: "northfield.edu" }, admin))),
+      createAction(
+        args(
+          multipartRequest(
+            "/clients/new-client",
+            { client_name: "Another Northfield", primary_website: "northfield.edu" },
+            admin,
+          ),
+        ),
+      ),
     );
     expect(response.status).toBe(400);
     const reply = await response.json();
@@ -174,7 +273,9 @@ describe("onboard form (/clients/new-client)", () => {
   });
 
   it("shows the API's required-field message for a missing client name", async () => {
-    const response = await settle(() => createAction(args(multipartRequest("/clients/new-client", { primary_website: "nameless.io" }, admin))));
+    const response = await settle(() =>
+      createAction(args(multipartRequest("/clients/new-client", { primary_website: "nameless.io" }, admin))),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).error.client_name).toEqual(["This string is required"]);
   });
@@ -182,47 +283,85 @@ describe("onboard form (/clients/new-client)", () => {
 
 describe("edit form (/{url_code}/manage)", () => {
   const editFields = (overrides: Record<string, string> = {}) => ({
-    client_name: "Lakeside College of Arts", primary_website: "https://www.lakeside-college.edu", logo: noFile(), logo_url: "",
-    country: "UK", url_code: "lakeside-college", copy_market: "us_configdefault", client_type: "higher_ed", trigger_points: "apply",
-    mode_env: "staging", onboard_existing_client: "on", notes: "", project_url: "", insync_prod_app_id: "LK-1", ...overrides,
+    client_name: "Lakeside College of Arts",
+    primary_website: "https://www.lakeside-college.edu",
+    logo: noFile(),
+    logo_url: "",
+    country: "UK",
+    url_code: "lakeside-college",
+    copy_market: "us_configdefault",
+    client_type: "higher_ed",
+    trigger_points: "apply",
+    mode_env: "staging",
+    onboard_existing_client: "on",
+    notes: "",
+    project_url: "",
+    insync_prod_app_id: "LK-1",
+    ...overrides,
   });
 
   it("loads the client of the path", async () => {
-    const data = await (await settle(() => manageLoader(args(getRequest("/northfield/manage", admin), testContext(host), { appName: "northfield" })))).json();
+    const data = await (
+      await settle(() =>
+        manageLoader(args(getRequest("/northfield/manage", admin), testContext(host), { appName: "northfield" })),
+      )
+    ).json();
     expect(data.app.client_name).toBe("Northfield University");
-    const missing = await settle(() => manageLoader(args(getRequest("/nosuch/manage", admin), testContext(host), { appName: "nosuch" })));
+    const missing = await settle(() =>
+      manageLoader(args(getRequest("/nosuch/manage", admin), testContext(host), { appName: "nosuch" })),
+    );
     expect(missing.status).toBe(404);
   });
 
   it("saves, stays on the page with 'Saved', and keeps url_code and country whatever is posted", async () => {
     const response = await settle(() =>
-      manageAction(args(
-        multipartRequest("/lakeside-college/manage", editFields({ url_code: "renamed", country: "US" }), admin),
-        testContext(host),
-        { appName: "lakeside-college" },
-      )),
+      manageAction(
+        args(
+          multipartRequest("/lakeside-college/manage", editFields({ url_code: "renamed", country: "US" }), admin),
+          testContext(host),
+          { appName: "lakeside-college" },
+        ),
+      ),
     );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/lakeside-college/manage");
     expect(await toastOf(response)).toMatchObject({ type: "success", description: "Saved" });
     expect(await appByCode("renamed")).toBeUndefined();
     expect(await appByCode("lakeside-college")).toMatchObject({
-      client_name: "Lakeside College of Arts", country: "UK", market: "uk_lakeside-college", client_type: "ecommerce",
-      trigger_points: ["apply"], onboard_existing_client: true, insync_prod_app_id: "LK-1",
+      client_name: "Lakeside College of Arts",
+      country: "UK",
+      market: "uk_lakeside-college",
+      client_type: "ecommerce",
+      trigger_points: ["apply"],
+      onboard_existing_client: true,
+      insync_prod_app_id: "LK-1",
     });
   });
 
   it("lets a client admin save their client; a client user is refused", async () => {
     const northfield = await appByCode("northfield");
     const fields = editFields({
-      client_name: "Northfield University", primary_website: "https://www.northfield.edu", country: "US", url_code: "northfield",
-      copy_market: "us_eduenroll", trigger_points: "admissions, studentsuccess", logo_url: String(northfield?.logo_url ?? ""),
+      client_name: "Northfield University",
+      primary_website: "https://www.northfield.edu",
+      country: "US",
+      url_code: "northfield",
+      copy_market: "us_eduenroll",
+      trigger_points: "admissions, studentsuccess",
+      logo_url: String(northfield?.logo_url ?? ""),
     });
     const clientAdmin = await signIn("client.admin@example.com");
-    const saved = await settle(() => manageAction(args(multipartRequest("/northfield/manage", fields, clientAdmin), testContext(host), { appName: "northfield" })));
+    const saved = await settle(() =>
+      manageAction(
+        args(multipartRequest("/northfield/manage", fields, clientAdmin), testContext(host), { appName: "northfield" }),
+      ),
+    );
     expect(saved.status).toBe(302);
     const clientUser = await signIn("client.user@example.com");
-    const refused = await settle(() => manageAction(args(multipartRequest("/northfield/manage", fields, clientUser), testContext(host), { appName: "northfield" })));
+    const refused = await settle(() =>
+      manageAction(
+        args(multipartRequest("/northfield/manage", fields, clientUser), testContext(host), { appName: "northfield" }),
+      ),
+    );
     expect(refused.status).toBe(403);
   });
 });
@@ -230,7 +369,10 @@ describe("edit form (/{url_code}/manage)", () => {
 describe("import clients (/clients/import)", () => {
   async function exportOf(urlCode: string) {
     const app = await appByCode(urlCode);
-    const response = await host.api.request(`/v1/apps/${app!.id}/exports/export`, { method: "POST", headers: { authorization: `Bearer ${adminToken}` } });
+    const response = await host.api.request(`/v1/apps/${app!.id}/exports/export`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(response.status).toBe(200);
     return ((await response.json()) as { file_name: string }).file_name;
   }
@@ -256,7 +398,13 @@ describe("import clients (/clients/import)", () => {
 
   it("says the list could not load when the API fails, rather than failing the page", async () => {
     const context = testContext(host);
-    const broken = { ...context, apiFetch: async (request: Request) => (new URL(request.url).pathname === "/v1/export_files" ? new Response(JSON.stringify({ message: "boom" }), { status: 500 }) : context.apiFetch(request)) };
+    const broken = {
+      ...context,
+      apiFetch: async (request: Request) =>
+        new URL(request.url).pathname === "/v1/export_files"
+          ? new Response(JSON.stringify({ message: "boom" }), { status: 500 })
+          : context.apiFetch(request),
+    };
     const data = await (await settle(() => importLoader(args(getRequest("/clients/import", admin), broken)))).json();
     expect(data).toEqual({ files: [], loadError: true });
   });
@@ -284,7 +432,9 @@ describe("import clients (/clients/import)", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/clients/import");
     expect(await toastOf(response)).toEqual({
-      type: "error", title: "Imported 1 file", description: `${missing}: No export file named ${missing}`,
+      type: "error",
+      title: "Imported 1 file",
+      description: `${missing}: No export file named ${missing}`,
     });
     expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside College of Arts");
     expect((await appByCode("shoppixel-store"))?.client_name).toBe("Pixel renamed");

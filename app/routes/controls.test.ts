@@ -1,6 +1,13 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  settle,
+  testContext,
+  signInToConsole,
+  toastOf,
+} from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { NOTHING_TO_SAVE } from "~/lib/controls";
 import * as personality from "./$appName.agent.$agentName.controls.ai-personality";
@@ -29,7 +36,11 @@ function paramsOf(path: string) {
   return agentWord === "agent" ? { appName, agentName } : { appName };
 }
 
-const args = (request: Request, context = testContext(host)) => ({ request, context, params: paramsOf(new URL(request.url).pathname) });
+const args = (request: Request, context = testContext(host)) => ({
+  request,
+  context,
+  params: paramsOf(new URL(request.url).pathname),
+});
 
 const signIn = (email: string) => signInToConsole(host, email);
 
@@ -42,7 +53,6 @@ async function load(screen: Screen, path: string, cookie: string): Promise<any> 
 
 const save = (screen: Screen, path: string, fields: Record<string, string>, cookie: string) =>
   settle(() => screen.action(args(formRequest(path, { intent: "save", ...fields }, cookie))));
-
 
 let admin: string;
 beforeAll(async () => {
@@ -66,7 +76,10 @@ describe("AI Personality", () => {
     const response = await save(personality, PAGE, { prompt_input_raw: "Be brief.\r\nBe kind." }, admin);
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(PAGE);
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: "AI Personality saved for admissions." });
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      description: "AI Personality saved for admissions.",
+    });
     expect(await load(personality, PAGE, admin)).toMatchObject({ text: "Be brief.\nBe kind.", saved: true });
   });
 
@@ -88,22 +101,35 @@ describe("AI Personality", () => {
     const path = "/northfield/ai-finetuning/ai-personality?trigger_point=studentsuccess";
     const response = await save(personality, path, { prompt_input_raw: "Success coach voice." }, admin);
     expect(response.headers.get("location")).toBe(path);
-    expect((await load(personality, "/northfield/agent/studentsuccess/controls/ai-personality", admin)).text).toBe("Success coach voice.");
+    expect((await load(personality, "/northfield/agent/studentsuccess/controls/ai-personality", admin)).text).toBe(
+      "Success coach voice.",
+    );
     // An unknown trigger point is the Default, not an error.
-    expect((await load(personality, "/northfield/controls/ai-personality?trigger_point=nope", admin)).choice.triggerPoint).toBe("");
+    expect(
+      (await load(personality, "/northfield/controls/ai-personality?trigger_point=nope", admin)).choice.triggerPoint,
+    ).toBe("");
   });
 });
 
 describe("Sensitive and No-Go Topics", () => {
   const CLIENT_PAGE = "/northfield/controls/sensitive-topics?trigger_point=studentsuccess";
   const AGENT_PAGE = "/northfield/agent/studentsuccess/controls/sensitive-topics";
-  const row = (i: number, topic: string, disclaimer: string, id = "") => ({ [`rows[${i}].id`]: id, [`rows[${i}].topic`]: topic, [`rows[${i}].disclaimer`]: disclaimer });
+  const row = (i: number, topic: string, disclaimer: string, id = "") => ({
+    [`rows[${i}].id`]: id,
+    [`rows[${i}].topic`]: topic,
+    [`rows[${i}].disclaimer`]: disclaimer,
+  });
 
   it("lists 8 rows and saves the filled ones for the chosen trigger point", async () => {
     const empty = await load(sensitive, CLIENT_PAGE, admin);
     expect(empty.rows).toHaveLength(8);
     expect(empty.choice).toMatchObject({ triggerPoint: "studentsuccess", selectable: true });
-    const response = await save(sensitive, CLIENT_PAGE, { ...row(0, "", ""), ...row(1, "scholarships", "Awards vary by year."), ...row(2, "", "") }, admin);
+    const response = await save(
+      sensitive,
+      CLIENT_PAGE,
+      { ...row(0, "", ""), ...row(1, "scholarships", "Awards vary by year."), ...row(2, "", "") },
+      admin,
+    );
     expect(response.headers.get("location")).toBe(CLIENT_PAGE);
     expect(await toastOf(response)).toMatchObject({ description: "Sensitive Topics saved for studentsuccess." });
     const saved = await load(sensitive, AGENT_PAGE, admin);
@@ -115,7 +141,12 @@ describe("Sensitive and No-Go Topics", () => {
 
   it("puts the API's message beside the half-filled field and keeps every row typed", async () => {
     const page = "/northfield/agent/admissions/controls/no-go-topics";
-    const response = await save(noGo, page, { ...row(0, "", ""), ...row(1, "", ""), ...row(2, "competitors", ""), ...row(3, "", "Ask our team.") }, admin);
+    const response = await save(
+      noGo,
+      page,
+      { ...row(0, "", ""), ...row(1, "", ""), ...row(2, "competitors", ""), ...row(3, "", "Ask our team.") },
+      admin,
+    );
     expect(response.status).toBe(400);
     const reply = await response.json();
     expect(reply.error["rows[2].disclaimer"]).toEqual(["Enter the canned response for this topic"]);
@@ -127,9 +158,19 @@ describe("Sensitive and No-Go Topics", () => {
 
   it("removes a saved row posted empty, and changes the others", async () => {
     const page = "/northfield/agent/admissions/controls/sensitive-topics";
-    await save(sensitive, page, { ...row(0, "housing", "Rooms are limited."), ...row(1, "visas", "Ask the international office.") }, admin);
+    await save(
+      sensitive,
+      page,
+      { ...row(0, "housing", "Rooms are limited."), ...row(1, "visas", "Ask the international office.") },
+      admin,
+    );
     const [first, second] = (await load(sensitive, page, admin)).rows;
-    const response = await save(sensitive, page, { ...row(0, "", "", String(first.id)), ...row(1, "visas", "Changed.", String(second.id)) }, admin);
+    const response = await save(
+      sensitive,
+      page,
+      { ...row(0, "", "", String(first.id)), ...row(1, "visas", "Changed.", String(second.id)) },
+      admin,
+    );
     expect(response.status).toBe(302);
     const rows = (await load(sensitive, page, admin)).rows;
     expect(rows[0]).toMatchObject({ id: second.id, topic: "visas", disclaimer: "Changed." });
@@ -146,19 +187,41 @@ describe("Hallucination Accuracy & Quality Check", () => {
   const PAGE = "/northfield/agent/studentsuccess/controls/quality-check";
 
   it("shows the defaults, refuses out-of-range values beside their fields, and saves", async () => {
-    expect((await load(quality, PAGE, admin)).settings).toMatchObject({ min_retrieval_confidence: 0.4, require_source: true, max_sources: 3 });
-    const refused = await save(quality, PAGE, { min_retrieval_confidence: "1.5", require_source: "on", max_sources: "", fallback_message: "Sorry." }, admin);
+    expect((await load(quality, PAGE, admin)).settings).toMatchObject({
+      min_retrieval_confidence: 0.4,
+      require_source: true,
+      max_sources: 3,
+    });
+    const refused = await save(
+      quality,
+      PAGE,
+      { min_retrieval_confidence: "1.5", require_source: "on", max_sources: "", fallback_message: "Sorry." },
+      admin,
+    );
     expect(refused.status).toBe(400);
     const reply = await refused.json();
-    expect(reply.error).toMatchObject({ min_retrieval_confidence: ["Enter a number from 0 to 1"], max_sources: ["Enter a whole number from 1 to 10"] });
+    expect(reply.error).toMatchObject({
+      min_retrieval_confidence: ["Enter a number from 0 to 1"],
+      max_sources: ["Enter a whole number from 1 to 10"],
+    });
     expect(reply.initialValue).toMatchObject({ min_retrieval_confidence: "1.5", fallback_message: "Sorry." });
 
     // Unticked, the checkbox is not posted at all: that is "no".
-    const response = await save(quality, PAGE, { min_retrieval_confidence: "0.25", max_sources: "5", fallback_message: "Please ask our team." }, admin);
+    const response = await save(
+      quality,
+      PAGE,
+      { min_retrieval_confidence: "0.25", max_sources: "5", fallback_message: "Please ask our team." },
+      admin,
+    );
     expect(response.status).toBe(302);
-    expect(await toastOf(response)).toMatchObject({ description: "Hallucination Accuracy & Quality Check saved for studentsuccess." });
+    expect(await toastOf(response)).toMatchObject({
+      description: "Hallucination Accuracy & Quality Check saved for studentsuccess.",
+    });
     expect((await load(quality, PAGE, admin)).settings).toEqual({
-      min_retrieval_confidence: 0.25, require_source: false, max_sources: 5, fallback_message: "Please ask our team.",
+      min_retrieval_confidence: 0.25,
+      require_source: false,
+      max_sources: 5,
+      fallback_message: "Please ask our team.",
     });
   });
 });
@@ -167,7 +230,12 @@ describe("User Probing Guidelines", () => {
   it("saves only the texts that are non-empty or changed; agents inherit the Default's", async () => {
     const legacy = "/northfield/ai-finetuning/smart-probe";
     expect((await load(probing, legacy, admin)).texts).toEqual({ topics: "", topic_to_prob_mapping: "" });
-    const response = await save(probing, legacy, { topics: "Start term\r\nStudy mode", topic_to_prob_mapping: "" }, admin);
+    const response = await save(
+      probing,
+      legacy,
+      { topics: "Start term\r\nStudy mode", topic_to_prob_mapping: "" },
+      admin,
+    );
     expect(response.headers.get("location")).toBe(legacy);
     expect(await toastOf(response)).toMatchObject({ description: "User Probing Guidelines saved for Default." });
     const agent = await load(probing, "/northfield/agent/admissions/knowledge-store/smart-probing", admin);
@@ -185,7 +253,9 @@ describe("User Probing Guidelines", () => {
 describe("who may save", () => {
   it("lets a client user look but answers 403 to a save", async () => {
     const viewer = await signIn("client.user@example.com");
-    expect((await load(sensitive, "/northfield/agent/admissions/controls/sensitive-topics", viewer)).rows).toHaveLength(8);
+    expect((await load(sensitive, "/northfield/agent/admissions/controls/sensitive-topics", viewer)).rows).toHaveLength(
+      8,
+    );
     for (const [screen, path] of [
       [personality, "/northfield/agent/admissions/controls/ai-personality"],
       [sensitive, "/northfield/agent/admissions/controls/sensitive-topics"],
@@ -199,9 +269,17 @@ describe("who may save", () => {
 
   it("lets a client admin save; an unknown agent is 404", async () => {
     const clientAdmin = await signIn("client.admin@example.com");
-    const response = await save(probing, "/northfield/agent/admissions/knowledge-store/smart-probing", { topics: "", topic_to_prob_mapping: "Map A" }, clientAdmin);
+    const response = await save(
+      probing,
+      "/northfield/agent/admissions/knowledge-store/smart-probing",
+      { topics: "", topic_to_prob_mapping: "Map A" },
+      clientAdmin,
+    );
     expect(response.status).toBe(302);
-    expect((await save(probing, "/northfield/agent/ghost/knowledge-store/smart-probing", { topics: "x" }, clientAdmin)).status).toBe(404);
+    expect(
+      (await save(probing, "/northfield/agent/ghost/knowledge-store/smart-probing", { topics: "x" }, clientAdmin))
+        .status,
+    ).toBe(404);
   });
 });
 
@@ -213,7 +291,9 @@ describe("a load the API refuses", () => {
       new URL(request.url).pathname === "/v1/controls"
         ? Response.json({ message: "Controls are unavailable" }, { status: 400 })
         : apiFetch(request);
-    const response = await settle(() => quality.loader(args(getRequest("/northfield/controls/quality-check", admin), context)));
+    const response = await settle(() =>
+      quality.loader(args(getRequest("/northfield/controls/quality-check", admin), context)),
+    );
     expect(await response.json()).toMatchObject({ error: "Error: Controls are unavailable" });
   });
 });

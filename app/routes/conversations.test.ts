@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationDetail, ConversationRow } from "@contract";
 import { chatCall } from "../../tests/support/chat-call";
-import { formRequest, getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  settle,
+  signInToConsole,
+  testContext,
+  toastOf,
+} from "../../tests/support/console-context";
 import { apiCaller, signInAs } from "../../tests/support/test-host";
 import { indexedSite, pageIn } from "../../tests/support/widget-chat";
 import { parseCsv } from "~/lib/csv";
@@ -32,7 +39,11 @@ const agentParams = { appName: "northfield", agentName: "admissions" };
 
 /** A visitor's question as the widget sends it; answers the conversation, the answer's message id and its outcome. */
 const ask = (key: string, message: string, options: { triggerPoint?: string; conversation?: string } = {}) =>
-  chatCall(site.host.api, { key, trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation }, "203.0.113.51");
+  chatCall(
+    site.host.api,
+    { key, trigger_point: options.triggerPoint ?? "admissions", message, conversation_id: options.conversation },
+    "203.0.113.51",
+  );
 
 /*
  * Admissions: "deadline" (answered from the admissions page, then a fallback), asked first;
@@ -45,8 +56,16 @@ let harbor: Awaited<ReturnType<typeof ask>>;
 
 beforeAll(async () => {
   site = await indexedSite([
-    { path: "/admissions", html: pageIn("en", "Fall semester applications", ["Applications for the fall semester close on January 15 every year."]) },
-    { path: "/archive", html: pageIn("en", "News archive", ["In 2019, applications for the fall semester closed on March 1."]) },
+    {
+      path: "/admissions",
+      html: pageIn("en", "Fall semester applications", [
+        "Applications for the fall semester close on January 15 every year.",
+      ]),
+    },
+    {
+      path: "/archive",
+      html: pageIn("en", "News archive", ["In 2019, applications for the fall semester closed on March 1."]),
+    },
   ]);
   call = apiCaller(site.host);
   admin = await signInToConsole(site.host, "client.admin@example.com");
@@ -55,31 +74,48 @@ beforeAll(async () => {
   const apps = (await call("GET", "/v1/apps", { token: superToken })).body.apps as { id: number; url_code: string }[];
   appId = apps.find((app) => app.url_code === "northfield")!.id;
   const harborId = apps.find((app) => app.url_code === "shopharbor-outfitters")!.id;
-  const harborKey = (await call("GET", `/v1/bot_installs?app_id=${harborId}&env=stage&app_name=shop`, { token: superToken })).body.key as string;
+  const harborKey = (
+    await call("GET", `/v1/bot_installs?app_id=${harborId}&env=stage&app_name=shop`, { token: superToken })
+  ).body.key as string;
 
   deadline = await ask(site.key, "When do applications for the fall semester close?");
-  deadlineFallback = await ask(site.key, "Is there a quantum teleportation lab?", { conversation: deadline.conversation });
+  deadlineFallback = await ask(site.key, "Is there a quantum teleportation lab?", {
+    conversation: deadline.conversation,
+  });
   lab = await ask(site.key, "Where is the robotics lab?", { triggerPoint: "studentsuccess" });
   harbor = await ask(harborKey, "Do you sell rain jackets?", { triggerPoint: "shop" });
 }, 120_000);
 afterAll(() => site?.close());
 
-const args = (request: Request, params: Record<string, string> = agentParams) => ({ request, context: testContext(site.host), params });
+const args = (request: Request, params: Record<string, string> = agentParams) => ({
+  request,
+  context: testContext(site.host),
+  params,
+});
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function loadList(path: string, cookie = admin): Promise<any> {
-  const response = await settle(() => (path.startsWith(AGENT) ? agentList : clientList).loader(args(getRequest(path, cookie), path.startsWith(AGENT) ? agentParams : { appName: "northfield" })));
+  const response = await settle(() =>
+    (path.startsWith(AGENT) ? agentList : clientList).loader(
+      args(getRequest(path, cookie), path.startsWith(AGENT) ? agentParams : { appName: "northfield" }),
+    ),
+  );
   expect(response.status, path).toBe(200);
   return response.json();
 }
 const transcript = (id: string, cookie = admin, path = `${AGENT}/${id}`) =>
   settle(() => agentTranscript.loader(args(getRequest(path, cookie), { ...agentParams, conversationId: id })));
-async function loadTranscript(id: string, cookie = admin): Promise<{ conversation: ConversationDetail; canCorrect: boolean; testQuestionsPath: string }> {
+async function loadTranscript(
+  id: string,
+  cookie = admin,
+): Promise<{ conversation: ConversationDetail; canCorrect: boolean; testQuestionsPath: string }> {
   const response = await transcript(id, cookie);
   expect(response.status).toBe(200);
   return response.json();
 }
 const correct = (id: string, fields: Record<string, string>, cookie = admin) =>
-  settle(() => agentTranscript.action(args(formRequest(`${AGENT}/${id}`, fields, cookie), { ...agentParams, conversationId: id })));
+  settle(() =>
+    agentTranscript.action(args(formRequest(`${AGENT}/${id}`, fields, cookie), { ...agentParams, conversationId: id })),
+  );
 const ids = (data: { conversations: ConversationRow[] }) => data.conversations.map((row) => row.id);
 
 describe("the Conversations list", () => {
@@ -88,24 +124,61 @@ describe("the Conversations list", () => {
     expect(data.agent).toEqual({ name: "Admissions Assistant", triggerPoint: "admissions" });
     expect(ids(data)).toEqual([deadline.conversation]);
     expect(data.conversations[0]).toMatchObject({
-      environment: "stage", trigger_point: "admissions", questions: 2, last_question: "Is there a quantum teleportation lab?",
-      outcomes: { answered: 1, fallback: 1, canned: 0, disclaimed: 0 }, rating: null, lead: false, reviewed: false,
+      environment: "stage",
+      trigger_point: "admissions",
+      questions: 2,
+      last_question: "Is there a quantum teleportation lab?",
+      outcomes: { answered: 1, fallback: 1, canned: 0, disclaimed: 0 },
+      rating: null,
+      lead: false,
+      reviewed: false,
     });
-    expect(data).toMatchObject({ total: 1, totalIsCapped: false, page: 1, totalPages: 1, filtersRefused: false, error: null, fieldErrors: {} });
+    expect(data).toMatchObject({
+      total: 1,
+      totalIsCapped: false,
+      page: 1,
+      totalPages: 1,
+      filtersRefused: false,
+      error: null,
+      fieldErrors: {},
+    });
   });
 
   it("shows the visitor's rating of an answer, given through the widget's own call, and filters on it", async () => {
-    const rated = await site.host.api.request("/v1/chat/feedback", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key: site.key, conversation_id: lab.conversation, message_id: lab.answer, rating: "down", comment: "I asked where the lab is." }),
-    }, { incoming: { ip: "203.0.113.51" } });
+    const rated = await site.host.api.request(
+      "/v1/chat/feedback",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          key: site.key,
+          conversation_id: lab.conversation,
+          message_id: lab.answer,
+          rating: "down",
+          comment: "I asked where the lab is.",
+        }),
+      },
+      { incoming: { ip: "203.0.113.51" } },
+    );
     expect(rated.status, await rated.clone().text()).toBe(200);
     expect(ids(await loadList(`${CLIENT}?rating=down`))).toEqual([lab.conversation]);
     expect(ids(await loadList(`${CLIENT}?rating=unrated`))).toEqual([deadline.conversation]);
     expect((await loadList(CLIENT)).conversations[0]).toMatchObject({ id: lab.conversation, rating: "down" });
-    const response = await settle(() => clientTranscript.loader(args(getRequest(`${CLIENT}/${lab.conversation}`, viewer), { appName: "northfield", conversationId: lab.conversation })));
+    const response = await settle(() =>
+      clientTranscript.loader(
+        args(getRequest(`${CLIENT}/${lab.conversation}`, viewer), {
+          appName: "northfield",
+          conversationId: lab.conversation,
+        }),
+      ),
+    );
     const answer = (await response.json()).conversation.messages[1];
-    expect(answer).toMatchObject({ id: lab.answer, rating: "down", comment: "I asked where the lab is.", reviewed: false });
+    expect(answer).toMatchObject({
+      id: lab.answer,
+      rating: "down",
+      comment: "I asked where the lab is.",
+      reviewed: false,
+    });
   });
 
   it("shows the client every agent's conversations, and never another client's", async () => {
@@ -113,7 +186,11 @@ describe("the Conversations list", () => {
     expect(data.agent).toBeNull();
     expect(ids(data)).toEqual([lab.conversation, deadline.conversation]);
     expect(ids(data)).not.toContain(harbor.conversation);
-    const elsewhere = await settle(() => clientList.loader(args(getRequest("/shopharbor-outfitters/conversations", admin), { appName: "shopharbor-outfitters" })));
+    const elsewhere = await settle(() =>
+      clientList.loader(
+        args(getRequest("/shopharbor-outfitters/conversations", admin), { appName: "shopharbor-outfitters" }),
+      ),
+    );
     expect(elsewhere.status).toBe(404);
   });
 
@@ -122,11 +199,21 @@ describe("the Conversations list", () => {
     expect(ids(await loadList(`${CLIENT}?search=robotics`))).toEqual([lab.conversation]);
     expect(ids(await loadList(`${CLIENT}?environment=prod`))).toEqual([]);
     expect(ids(await loadList(`${CLIENT}?sort=oldest`))).toEqual([deadline.conversation, lab.conversation]);
-    expect(ids(await loadList(`${CLIENT}?sort=most_questions&lead=false&reviewed=false&rating=unrated`))[0]).toBe(deadline.conversation);
+    expect(ids(await loadList(`${CLIENT}?sort=most_questions&lead=false&reviewed=false&rating=unrated`))[0]).toBe(
+      deadline.conversation,
+    );
     const today = new Date().toISOString().slice(0, 10);
-    const filtered = await loadList(`${AGENT}?from=${today}&to=${today}&environment=stage&outcome=fallback&page_size=10&page=1`);
+    const filtered = await loadList(
+      `${AGENT}?from=${today}&to=${today}&environment=stage&outcome=fallback&page_size=10&page=1`,
+    );
     expect(ids(filtered)).toEqual([deadline.conversation]);
-    expect(filtered.values).toMatchObject({ from: today, to: today, environment: "stage", outcome: "fallback", page_size: "10" });
+    expect(filtered.values).toMatchObject({
+      from: today,
+      to: today,
+      environment: "stage",
+      outcome: "fallback",
+      page_size: "10",
+    });
     const past = await loadList(`${CLIENT}?page_size=10&page=2`);
     expect(past).toMatchObject({ conversations: [], total: 2, page: 2, totalPages: 1 });
   });
@@ -151,38 +238,69 @@ describe("the Conversations list", () => {
       expect(data.filtersRefused, query).toBe(true);
       expect(data.conversations).toEqual([]);
     }
-    expect((await loadList(`${AGENT}?outcome=lost&search=lab`)).values).toMatchObject({ outcome: "lost", search: "lab" });
+    expect((await loadList(`${AGENT}?outcome=lost&search=lab`)).values).toMatchObject({
+      outcome: "lost",
+      search: "lab",
+    });
     // A page number is no filter: past any table, it is an empty page.
     expect((await loadList(`${AGENT}?page=99999999999999999999`)).filtersRefused).toBe(false);
   });
 
   it("answers addresses no form sends with the page or a 400, never a server error", async () => {
     const queries = [
-      "page=-1&page_size=0", "page_size=1e9&page=NaN", "sort=%00&order=%ED%A0%80&status=%FF", "search=%00%ED%A0%80", `search=${"a".repeat(8 * 1024)}`,
-      "from=%00&to=9999-99-99", "q[]=1&q[99999999]=2&edit=1&delete=99999999999999999999",
+      "page=-1&page_size=0",
+      "page_size=1e9&page=NaN",
+      "sort=%00&order=%ED%A0%80&status=%FF",
+      "search=%00%ED%A0%80",
+      `search=${"a".repeat(8 * 1024)}`,
+      "from=%00&to=9999-99-99",
+      "q[]=1&q[99999999]=2&edit=1&delete=99999999999999999999",
     ];
     for (const query of queries) {
       await loadList(`${CLIENT}?${query}`);
-      const exported = await settle(() => clientExport.loader(args(getRequest(`${CLIENT}/export?${query}`, admin), { appName: "northfield" })));
+      const exported = await settle(() =>
+        clientExport.loader(args(getRequest(`${CLIENT}/export?${query}`, admin), { appName: "northfield" })),
+      );
       expect([200, 400], query).toContain(exported.status);
     }
   });
 
   it("exports the filtered list as CSV, every page of it", async () => {
-    const exported = await settle(() => clientExport.loader(args(getRequest(`${CLIENT}/export?outcome=fallback&page_size=10&page=2`, viewer), { appName: "northfield" })));
+    const exported = await settle(() =>
+      clientExport.loader(
+        args(getRequest(`${CLIENT}/export?outcome=fallback&page_size=10&page=2`, viewer), { appName: "northfield" }),
+      ),
+    );
     expect(exported.status).toBe(200);
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
-    expect(exported.headers.get("content-disposition")).toMatch(/^attachment; filename="northfield-conversations-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(exported.headers.get("content-disposition")).toMatch(
+      /^attachment; filename="northfield-conversations-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     const rows = parseCsv(await exported.text());
     expect(rows[0]).toEqual([
-      "Started (UTC)", "Environment", "Trigger point", "Questions", "Last question",
-      "Answered", "Fallback", "Canned", "Disclaimed", "Rating", "Lead", "Reviewed", "Conversation id",
+      "Started (UTC)",
+      "Environment",
+      "Trigger point",
+      "Questions",
+      "Last question",
+      "Answered",
+      "Fallback",
+      "Canned",
+      "Disclaimed",
+      "Rating",
+      "Lead",
+      "Reviewed",
+      "Conversation id",
     ]);
     expect(rows.slice(1).map((row) => row[12])).toEqual([lab.conversation, deadline.conversation]);
 
     const agentCsv = await settle(() => agentExport.loader(args(getRequest(`${AGENT}/export`, admin))));
     expect(agentCsv.headers.get("content-disposition")).toMatch(/filename="northfield-admissions-conversations-/);
-    expect(parseCsv(await agentCsv.text()).slice(1).map((row) => row[12])).toEqual([deadline.conversation]);
+    expect(
+      parseCsv(await agentCsv.text())
+        .slice(1)
+        .map((row) => row[12]),
+    ).toEqual([deadline.conversation]);
 
     const refused = await settle(() => agentExport.loader(args(getRequest(`${AGENT}/export?from=yesterday`, admin))));
     expect(refused.status).toBe(400);
@@ -196,7 +314,10 @@ describe("a conversation's transcript", () => {
     expect(canCorrect).toBe(true);
     expect(testQuestionsPath).toBe("/northfield/agent/admissions/controls/test-questions");
     expect(conversation.messages.map((message) => [message.role, message.outcome])).toEqual([
-      ["user", null], ["assistant", "answered"], ["user", null], ["assistant", "fallback"],
+      ["user", null],
+      ["assistant", "answered"],
+      ["user", null],
+      ["assistant", "fallback"],
     ]);
     for (const message of conversation.messages) expect(Date.parse(message.at), message.text).not.toBeNaN();
     const answer = conversation.messages[1];
@@ -204,14 +325,28 @@ describe("a conversation's transcript", () => {
     expect(answer.question).toBe("When do applications for the fall semester close?");
     expect(answer.sources[0].url).toBe(`${site.base}/admissions`);
     const [top] = answer.trace!.passages;
-    expect(top).toMatchObject({ url: `${site.base}/admissions`, title: "Fall semester applications", rank: 1, passed: true, used: true, penalties: [] });
+    expect(top).toMatchObject({
+      url: `${site.base}/admissions`,
+      title: "Fall semester applications",
+      rank: 1,
+      passed: true,
+      used: true,
+      penalties: [],
+    });
     expect(Date.parse(top.indexed_at!)).not.toBeNaN();
     expect(answer.trace!.threshold).toBeGreaterThan(0);
     expect(conversation.messages[3].trace!.passages.every((passage) => !passage.used)).toBe(true);
   });
 
   it("reads the same at client level, where another agent's conversations open too", async () => {
-    const response = await settle(() => clientTranscript.loader(args(getRequest(`${CLIENT}/${lab.conversation}`, viewer), { appName: "northfield", conversationId: lab.conversation })));
+    const response = await settle(() =>
+      clientTranscript.loader(
+        args(getRequest(`${CLIENT}/${lab.conversation}`, viewer), {
+          appName: "northfield",
+          conversationId: lab.conversation,
+        }),
+      ),
+    );
     expect(response.status).toBe(200);
     const data = await response.json();
     expect(data.conversation.trigger_point).toBe("studentsuccess");
@@ -224,11 +359,23 @@ describe("a conversation's transcript", () => {
     for (const id of [unknown, "not-a-conversation", lab.conversation, harbor.conversation]) {
       expect((await transcript(id)).status, id).toBe(404);
     }
-    const clientLevel = await settle(() => clientTranscript.loader(args(getRequest(`${CLIENT}/${harbor.conversation}`, admin), { appName: "northfield", conversationId: harbor.conversation })));
+    const clientLevel = await settle(() =>
+      clientTranscript.loader(
+        args(getRequest(`${CLIENT}/${harbor.conversation}`, admin), {
+          appName: "northfield",
+          conversationId: harbor.conversation,
+        }),
+      ),
+    );
     expect(clientLevel.status).toBe(404);
-    const harborPage = await settle(() => clientTranscript.loader(args(
-      getRequest(`/shopharbor-outfitters/conversations/${harbor.conversation}`, admin), { appName: "shopharbor-outfitters", conversationId: harbor.conversation },
-    )));
+    const harborPage = await settle(() =>
+      clientTranscript.loader(
+        args(getRequest(`/shopharbor-outfitters/conversations/${harbor.conversation}`, admin), {
+          appName: "shopharbor-outfitters",
+          conversationId: harbor.conversation,
+        }),
+      ),
+    );
     expect(harborPage.status).toBe(404);
   });
 });
@@ -236,54 +383,113 @@ describe("a conversation's transcript", () => {
 describe("corrections made from an answer", () => {
   it("adds the answer as a test question, prefilled or typed; a refusal keeps what was typed, each message by its field", async () => {
     const base = { intent: "add-test-question", message_id: String(deadline.answer) };
-    const refused = await correct(deadline.conversation, { ...base, question: "", expect_outcome: "lost", expect_source: "", expect_source_typed: "x".repeat(2001) });
+    const refused = await correct(deadline.conversation, {
+      ...base,
+      question: "",
+      expect_outcome: "lost",
+      expect_source: "",
+      expect_source_typed: "x".repeat(2001),
+    });
     expect(refused.status).toBe(400);
     const data = await refused.json();
-    expect(data).toMatchObject({ intent: "add-test-question", messageId: deadline.answer, values: { question: "", expect_outcome: "lost", expect_source_typed: "x".repeat(2001) } });
+    expect(data).toMatchObject({
+      intent: "add-test-question",
+      messageId: deadline.answer,
+      values: { question: "", expect_outcome: "lost", expect_source_typed: "x".repeat(2001) },
+    });
     expect(data.fieldErrors.question).toEqual(["This field is required"]);
     expect(data.fieldErrors.expect_outcome[0]).toMatch(/^The outcome must be one of/);
     expect(data.fieldErrors.expect_source_typed[0]).toMatch(/^Keep the expected source under 2,000 characters/);
 
-    const nothingExpected = await correct(deadline.conversation, { ...base, question: "When do applications close?", expect_outcome: "", expect_source: "", expect_source_typed: "" });
+    const nothingExpected = await correct(deadline.conversation, {
+      ...base,
+      question: "When do applications close?",
+      expect_outcome: "",
+      expect_source: "",
+      expect_source_typed: "",
+    });
     expect(nothingExpected.status).toBe(400);
-    expect((await nothingExpected.json()).formError).toBe("Say what the answer must do: a source, a text or an outcome");
+    expect((await nothingExpected.json()).formError).toBe(
+      "Say what the answer must do: a source, a text or an outcome",
+    );
 
     const added = await correct(deadline.conversation, {
-      ...base, question: "When do applications for the fall semester close?", expect_outcome: "answered", expect_source: `${site.base}/admissions`, expect_source_typed: "",
+      ...base,
+      question: "When do applications for the fall semester close?",
+      expect_outcome: "answered",
+      expect_source: `${site.base}/admissions`,
+      expect_source_typed: "",
     });
     expect(added.status).toBe(302);
     expect(added.headers.get("location")).toBe(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
     expect(await toastOf(added)).toMatchObject({
-      type: "success", description: "Test question added: it runs with the agent's next test run.",
+      type: "success",
+      description: "Test question added: it runs with the agent's next test run.",
       link: { to: "/northfield/agent/admissions/controls/test-questions", label: "Open Test Questions" },
     });
     const typed = await correct(deadline.conversation, {
-      ...base, question: "Is there a quantum teleportation lab?", expect_outcome: "fallback", expect_source: `${site.base}/admissions`, expect_source_typed: "lab-guide.pdf",
+      ...base,
+      question: "Is there a quantum teleportation lab?",
+      expect_outcome: "fallback",
+      expect_source: `${site.base}/admissions`,
+      expect_source_typed: "lab-guide.pdf",
     });
     expect(typed.status).toBe(302);
 
-    const listed = await settle(() => testQuestions.loader(args(getRequest("/northfield/agent/admissions/controls/test-questions", viewer))));
-    expect((await listed.json()).questions).toEqual(expect.arrayContaining([
-      expect.objectContaining({ question: "When do applications for the fall semester close?", expect_source: `${site.base}/admissions`, expect_outcome: "answered", trigger_point: "admissions" }),
-      expect.objectContaining({ question: "Is there a quantum teleportation lab?", expect_source: "lab-guide.pdf", expect_outcome: "fallback" }),
-    ]));
+    const listed = await settle(() =>
+      testQuestions.loader(args(getRequest("/northfield/agent/admissions/controls/test-questions", viewer))),
+    );
+    expect((await listed.json()).questions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          question: "When do applications for the fall semester close?",
+          expect_source: `${site.base}/admissions`,
+          expect_outcome: "answered",
+          trigger_point: "admissions",
+        }),
+        expect.objectContaining({
+          question: "Is there a quantum teleportation lab?",
+          expect_source: "lab-guide.pdf",
+          expect_outcome: "fallback",
+        }),
+      ]),
+    );
   });
 
   it("lowers or excludes a page of the trace with the finetuning screen's save, recorded in History and followed by a test run", async () => {
     const { passages } = (await loadTranscript(deadline.conversation)).conversation.messages[1].trace!;
     const archive = passages.find((passage) => passage.url === `${site.base}/archive`)!;
     expect(archive.rank).toBeGreaterThan(1);
-    const lowered = await correct(deadline.conversation, { intent: "finetune-page", message_id: String(deadline.answer), rank: String(archive.rank), weight: "lower" });
+    const lowered = await correct(deadline.conversation, {
+      intent: "finetune-page",
+      message_id: String(deadline.answer),
+      rank: String(archive.rank),
+      weight: "lower",
+    });
     expect(lowered.status).toBe(302);
     expect(lowered.headers.get("location")).toBe(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
     expect(await toastOf(lowered)).toMatchObject({
-      type: "success", description: `Finetuning saved: ${site.base}/archive is weighed down (penalty 0.5) in admissions's answers. A test run follows.`,
+      type: "success",
+      description: `Finetuning saved: ${site.base}/archive is weighed down (penalty 0.5) in admissions's answers. A test run follows.`,
       link: { to: "/northfield/ai-finetuning/ai-finetuning" },
     });
-    const rules = async () => (await call("GET", `/v1/controls/list_finetunings?app_id=${appId}`, { token: superToken })).body.finetunings;
-    expect(await rules()).toEqual([expect.objectContaining({ trigger_point: "admissions", finetuning_type: "url_pattern", pattern: `${site.base}/archive`, penalty: 0.5 })]);
+    const rules = async () =>
+      (await call("GET", `/v1/controls/list_finetunings?app_id=${appId}`, { token: superToken })).body.finetunings;
+    expect(await rules()).toEqual([
+      expect.objectContaining({
+        trigger_point: "admissions",
+        finetuning_type: "url_pattern",
+        pattern: `${site.base}/archive`,
+        penalty: 0.5,
+      }),
+    ]);
 
-    const excluded = await correct(deadline.conversation, { intent: "finetune-page", message_id: String(deadline.answer), rank: String(archive.rank), weight: "exclude" });
+    const excluded = await correct(deadline.conversation, {
+      intent: "finetune-page",
+      message_id: String(deadline.answer),
+      rank: String(archive.rank),
+      weight: "exclude",
+    });
     expect((await toastOf(excluded))?.description).toMatch(/is left out of admissions's answers/);
     expect(await rules()).toEqual([expect.objectContaining({ pattern: `${site.base}/archive`, penalty: 1 })]);
 
@@ -297,12 +503,31 @@ describe("corrections made from an answer", () => {
     const retraced = (await loadTranscript(again.conversation)).conversation.messages[1].trace!;
     expect(retraced.passages.map((passage) => passage.url)).not.toContain(`${site.base}/archive`);
 
-    expect((await correct(deadline.conversation, { intent: "finetune-page", message_id: String(deadline.answer), rank: "1", weight: "heavier" })).status).toBe(400);
-    expect((await correct(deadline.conversation, { intent: "finetune-page", message_id: String(deadline.answer), rank: "99", weight: "lower" })).status).toBe(404);
+    expect(
+      (
+        await correct(deadline.conversation, {
+          intent: "finetune-page",
+          message_id: String(deadline.answer),
+          rank: "1",
+          weight: "heavier",
+        })
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await correct(deadline.conversation, {
+          intent: "finetune-page",
+          message_id: String(deadline.answer),
+          rank: "99",
+          weight: "lower",
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it("marks an answer reviewed and not reviewed, which the list filters on", async () => {
-    const review = (reviewed: string) => correct(deadline.conversation, { intent: "review", message_id: String(deadline.answer), reviewed });
+    const review = (reviewed: string) =>
+      correct(deadline.conversation, { intent: "review", message_id: String(deadline.answer), reviewed });
     const marked = await review("true");
     expect(marked.status).toBe(302);
     expect(await toastOf(marked)).toMatchObject({ type: "success", description: "Marked reviewed" });
@@ -320,18 +545,37 @@ describe("corrections made from an answer", () => {
       { intent: "finetune-page", message_id: String(deadline.answer), rank: "1", weight: "exclude" },
       { intent: "review", message_id: String(deadline.answer), reviewed: "true" },
     ];
-    for (const fields of posts) expect((await correct(deadline.conversation, fields, viewer)).status, fields.intent).toBe(403);
+    for (const fields of posts)
+      expect((await correct(deadline.conversation, fields, viewer)).status, fields.intent).toBe(403);
     expect((await loadTranscript(deadline.conversation)).conversation.messages[1].reviewed).toBe(false);
   });
 
   it("answers what no form sends: an unknown intent 400, a question or another conversation's answer, another client's conversation 404", async () => {
-    expect((await correct(deadline.conversation, { intent: "delete", message_id: String(deadline.answer) })).status).toBe(400);
+    expect(
+      (await correct(deadline.conversation, { intent: "delete", message_id: String(deadline.answer) })).status,
+    ).toBe(400);
     const question = deadline.answer - 1;
     for (const messageId of [String(question), String(lab.answer), "abc", "99999999999"]) {
-      expect((await correct(deadline.conversation, { intent: "review", message_id: messageId, reviewed: "true" })).status, messageId).toBe(404);
+      expect(
+        (await correct(deadline.conversation, { intent: "review", message_id: messageId, reviewed: "true" })).status,
+        messageId,
+      ).toBe(404);
     }
-    expect((await correct(harbor.conversation, { intent: "review", message_id: String(harbor.answer), reviewed: "true" })).status).toBe(404);
-    expect((await correct(lab.conversation, { intent: "review", message_id: String(lab.answer), reviewed: "true" })).status).toBe(404);
-    expect((await correct(deadlineFallback.conversation, { intent: "review", message_id: String(deadlineFallback.answer), reviewed: "true" })).status).toBe(302);
+    expect(
+      (await correct(harbor.conversation, { intent: "review", message_id: String(harbor.answer), reviewed: "true" }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await correct(lab.conversation, { intent: "review", message_id: String(lab.answer), reviewed: "true" })).status,
+    ).toBe(404);
+    expect(
+      (
+        await correct(deadlineFallback.conversation, {
+          intent: "review",
+          message_id: String(deadlineFallback.answer),
+          reviewed: "true",
+        })
+      ).status,
+    ).toBe(302);
   });
 });

@@ -1,11 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  settle,
+  testContext,
+  signInToConsole,
+  toastOf,
+} from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { DATA_MODEL_MESSAGES, type ConfigDetail, type ProgramRecordsList } from "@contract";
 import type { FieldErrors } from "~/lib/required-check";
-import { action as programAction, loader as programLoader } from "./$appName.agent.$agentName.knowledge-store.program-data-model";
+import {
+  action as programAction,
+  loader as programLoader,
+} from "./$appName.agent.$agentName.knowledge-store.program-data-model";
 import { loader as personalizationProgramLoader } from "./$appName.agent.$agentName.personalization.program-profile-data-model";
-import { action as userAction, loader as userLoader } from "./$appName.agent.$agentName.personalization.user-profile-data-model";
+import {
+  action as userAction,
+  loader as userLoader,
+} from "./$appName.agent.$agentName.personalization.user-profile-data-model";
 import { loader as studentLoader } from "./$appName.agent.$agentName.user-profiling.student-profile-data-model";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -35,7 +48,12 @@ interface PageData {
   importChoices: { code: string; name: string }[];
   programs: ProgramRecordsList | null;
 }
-interface FieldsAnswer { form: "fields"; rows: { id: string; name: string; group: string; field_type: string }[]; errors: (FieldErrors | null)[]; formError: string | null }
+interface FieldsAnswer {
+  form: "fields";
+  rows: { id: string; name: string; group: string; field_type: string }[];
+  errors: (FieldErrors | null)[];
+  formError: string | null;
+}
 
 async function load(loader: typeof userLoader, path: string, cookie: string) {
   const response = await settle(() => loader(args(getRequest(path, cookie))));
@@ -44,7 +62,11 @@ async function load(loader: typeof userLoader, path: string, cookie: string) {
 }
 
 /** The fields the drawer's form posts for one row (a saved one also posts what was loaded). */
-function row(index: number, values: { id?: number; group: string; name: string; definition?: string; field_type: string }, loaded?: ConfigDetail) {
+function row(
+  index: number,
+  values: { id?: number; group: string; name: string; definition?: string; field_type: string },
+  loaded?: ConfigDetail,
+) {
   const p = `fields[${index}]`;
   return {
     [`${p}.id`]: values.id ? String(values.id) : "",
@@ -52,10 +74,14 @@ function row(index: number, values: { id?: number; group: string; name: string; 
     [`${p}.name`]: values.name,
     [`${p}.definition`]: values.definition ?? "",
     [`${p}.field_type`]: values.field_type,
-    ...(loaded ? {
-      [`${p}.loaded.group`]: loaded.group, [`${p}.loaded.name`]: loaded.name,
-      [`${p}.loaded.definition`]: loaded.definition, [`${p}.loaded.field_type`]: loaded.field_type,
-    } : {}),
+    ...(loaded
+      ? {
+          [`${p}.loaded.group`]: loaded.group,
+          [`${p}.loaded.name`]: loaded.name,
+          [`${p}.loaded.definition`]: loaded.definition,
+          [`${p}.loaded.field_type`]: loaded.field_type,
+        }
+      : {}),
   };
 }
 const untouched = (index: number, field: ConfigDetail) => row(index, { ...field }, field);
@@ -63,38 +89,83 @@ const untouched = (index: number, field: ConfigDetail) => row(index, { ...field 
 describe("the data model screens", () => {
   it("save new fields from the drawer, then show them grouped, separate per model", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const saved = await settle(() => userAction(args(formRequest(`${USER}?edit=1`, {
-      intent: "save",
-      ...row(0, { group: "Academic Profile", name: "intended_major", definition: "The major the student wants", field_type: "text" }),
-      ...row(1, { group: "Residency & Visa", name: "needs_visa", field_type: "boolean" }),
-    }, cookie))));
+    const saved = await settle(() =>
+      userAction(
+        args(
+          formRequest(
+            `${USER}?edit=1`,
+            {
+              intent: "save",
+              ...row(0, {
+                group: "Academic Profile",
+                name: "intended_major",
+                definition: "The major the student wants",
+                field_type: "text",
+              }),
+              ...row(1, { group: "Residency & Visa", name: "needs_visa", field_type: "boolean" }),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(USER);
     expect(await toastOf(saved)).toMatchObject({ type: "success", description: "2 fields saved" });
 
     const user = await load(userLoader, USER, cookie);
     expect(user.title).toBe("Manage User Profile Data Model");
-    expect(user.fields.map((f) => [f.group, f.name, f.field_type])).toEqual([["Academic Profile", "intended_major", "text"], ["Residency & Visa", "needs_visa", "boolean"]]);
+    expect(user.fields.map((f) => [f.group, f.name, f.field_type])).toEqual([
+      ["Academic Profile", "intended_major", "text"],
+      ["Residency & Visa", "needs_visa", "boolean"],
+    ]);
     // The student-profiling screen edits the same user model; the program screens do not see it.
-    expect((await load(studentLoader, "/northfield/agent/admissions/user-profiling/student-profile-data-model", cookie)).fields).toHaveLength(2);
+    expect(
+      (await load(studentLoader, "/northfield/agent/admissions/user-profiling/student-profile-data-model", cookie))
+        .fields,
+    ).toHaveLength(2);
     expect((await load(programLoader, PROGRAM, cookie)).fields).toEqual([]);
   });
 
   it("checks name, type and group on the server, keeping every row as typed", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const answer = await settle(() => userAction(args(formRequest(`${USER}?edit=1`, {
-      intent: "save",
-      ...row(0, { group: "", name: "", definition: "kept as typed", field_type: "" }),
-      ...row(1, { group: "Others", name: "1bad name", field_type: "number" }),
-    }, cookie))));
+    const answer = await settle(() =>
+      userAction(
+        args(
+          formRequest(
+            `${USER}?edit=1`,
+            {
+              intent: "save",
+              ...row(0, { group: "", name: "", definition: "kept as typed", field_type: "" }),
+              ...row(1, { group: "Others", name: "1bad name", field_type: "number" }),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(answer.status).toBe(400);
     const body = (await answer.json()) as FieldsAnswer;
-    expect(body.errors[0]).toEqual({ group: ["This string is required"], name: ["This string is required"], field_type: ["This string is required"] });
+    expect(body.errors[0]).toEqual({
+      group: ["This string is required"],
+      name: ["This string is required"],
+      field_type: ["This string is required"],
+    });
     expect(body.errors[1]).toBeNull();
     expect(body.rows[0]).toMatchObject({ definition: "kept as typed" });
 
     // The API's own refusal (the name's pattern) lands on the cell it is about.
-    const refused = await settle(() => userAction(args(formRequest(`${USER}?edit=1`, { intent: "save", ...row(0, { group: "Others", name: "1bad name", field_type: "number" }) }, cookie))));
+    const refused = await settle(() =>
+      userAction(
+        args(
+          formRequest(
+            `${USER}?edit=1`,
+            { intent: "save", ...row(0, { group: "Others", name: "1bad name", field_type: "number" }) },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(refused.status).toBe(400);
     const refusedBody = (await refused.json()) as FieldsAnswer;
     expect(refusedBody.errors[0]?.name?.[0]).toMatch(/Start with a letter/);
@@ -104,17 +175,55 @@ describe("the data model screens", () => {
   it("adds and discards rows without JavaScript, and edits only what changed", async () => {
     const cookie = await signIn("client.admin@example.com");
     const { fields } = await load(userLoader, USER, cookie);
-    const added = await settle(() => userAction(args(formRequest(`${USER}?edit=1`, { intent: "add-row", ...untouched(0, fields[0]), ...untouched(1, fields[1]) }, cookie))));
+    const added = await settle(() =>
+      userAction(
+        args(
+          formRequest(
+            `${USER}?edit=1`,
+            { intent: "add-row", ...untouched(0, fields[0]), ...untouched(1, fields[1]) },
+            cookie,
+          ),
+        ),
+      ),
+    );
     const addedBody = (await added.json()) as FieldsAnswer;
     expect(addedBody.rows.map((r) => r.name)).toEqual(["", "intended_major", "needs_visa"]);
-    const discarded = await settle(() => userAction(args(formRequest(`${USER}?edit=1`, {
-      intent: "discard-row:0", ...row(0, { group: "", name: "", field_type: "" }), ...untouched(1, fields[0]), ...untouched(2, fields[1]),
-    }, cookie))));
-    expect(((await discarded.json()) as FieldsAnswer).rows.map((r) => r.name)).toEqual(["intended_major", "needs_visa"]);
+    const discarded = await settle(() =>
+      userAction(
+        args(
+          formRequest(
+            `${USER}?edit=1`,
+            {
+              intent: "discard-row:0",
+              ...row(0, { group: "", name: "", field_type: "" }),
+              ...untouched(1, fields[0]),
+              ...untouched(2, fields[1]),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(((await discarded.json()) as FieldsAnswer).rows.map((r) => r.name)).toEqual([
+      "intended_major",
+      "needs_visa",
+    ]);
 
-    const renamed = await settle(() => userAction(args(formRequest(`${USER}?edit=1`, {
-      intent: "save", ...row(0, { ...fields[0], name: "planned_major" }, fields[0]), ...untouched(1, fields[1]),
-    }, cookie))));
+    const renamed = await settle(() =>
+      userAction(
+        args(
+          formRequest(
+            `${USER}?edit=1`,
+            {
+              intent: "save",
+              ...row(0, { ...fields[0], name: "planned_major" }, fields[0]),
+              ...untouched(1, fields[1]),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(await toastOf(renamed)).toMatchObject({ description: "1 field saved" });
     expect((await load(userLoader, USER, cookie)).fields.map((f) => f.name)).toEqual(["planned_major", "needs_visa"]);
   });
@@ -125,7 +234,17 @@ describe("the data model screens", () => {
     const asking = await load(userLoader, `${USER}?edit=1&delete=${fields[1].id}`, cookie);
     expect(asking).toMatchObject({ editing: true, deleting: { id: fields[1].id, name: "needs_visa" } });
     expect(DATA_MODEL_MESSAGES.confirmDelete).toBe("Confirm Delete");
-    const deleted = await settle(() => userAction(args(formRequest(`${USER}?edit=1&delete=${fields[1].id}`, { intent: "delete-field", record_id: String(fields[1].id) }, cookie))));
+    const deleted = await settle(() =>
+      userAction(
+        args(
+          formRequest(
+            `${USER}?edit=1&delete=${fields[1].id}`,
+            { intent: "delete-field", record_id: String(fields[1].id) },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe(`${USER}?edit=1`);
     expect(await toastOf(deleted)).toMatchObject({ type: "success", description: "Deleted needs_visa" });
@@ -135,23 +254,36 @@ describe("the data model screens", () => {
   it("imports another client's model over this one after the warning; no choice is a message by the field", async () => {
     const staff = await signIn("admin@example.com");
     const shop = "/shopharbor-outfitters/agent/shop/personalization/user-profile-data-model";
-    const shopArgs = (request: Request) => ({ request, context: testContext(host), params: { appName: "shopharbor-outfitters", agentName: "shop" } });
+    const shopArgs = (request: Request) => ({
+      request,
+      context: testContext(host),
+      params: { appName: "shopharbor-outfitters", agentName: "shop" },
+    });
     const page = (await settle(() => userLoader(shopArgs(getRequest(`${shop}?import=1`, staff))))) as Response;
     const pageData = (await page.json()) as PageData;
     expect(pageData.importing).toBe(true);
     expect(pageData.importChoices.map((c) => c.code)).toContain("northfield");
     expect(pageData.importChoices.map((c) => c.code)).not.toContain("shopharbor-outfitters");
 
-    const empty = await settle(() => userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "" }, staff))));
+    const empty = await settle(() =>
+      userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "" }, staff))),
+    );
     expect(empty.status).toBe(400);
     expect(await empty.json()).toEqual({ form: "import", code: "", error: "Choose the client to import from" });
-    const unknown = await settle(() => userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "nowhere" }, staff))));
+    const unknown = await settle(() =>
+      userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "nowhere" }, staff))),
+    );
     expect(await unknown.json()).toEqual({ form: "import", code: "nowhere", error: "No client with the code nowhere" });
 
-    const imported = await settle(() => userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "northfield" }, staff))));
+    const imported = await settle(() =>
+      userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "northfield" }, staff))),
+    );
     expect(imported.status).toBe(302);
     expect(imported.headers.get("location")).toBe(shop);
-    expect(await toastOf(imported)).toMatchObject({ type: "success", description: "Imported 1 field from Northfield University" });
+    expect(await toastOf(imported)).toMatchObject({
+      type: "success",
+      description: "Imported 1 field from Northfield University",
+    });
     const after = (await (await settle(() => userLoader(shopArgs(getRequest(shop, staff))))).json()) as PageData;
     expect(after.fields.map((f) => f.name)).toEqual(["planned_major"]);
   });
@@ -161,13 +293,33 @@ describe("the data model screens", () => {
     const before = await load(programLoader, PROGRAM, cookie);
     expect(before.programs?.status.state).toBe("never");
     const refused = await settle(() => programAction(args(formRequest(PROGRAM, { intent: "build" }, cookie))));
-    expect(await toastOf(refused)).toMatchObject({ type: "error", description: "Add fields to the program profile data model before building the recommendation model" });
+    expect(await toastOf(refused)).toMatchObject({
+      type: "error",
+      description: "Add fields to the program profile data model before building the recommendation model",
+    });
 
-    await settle(() => programAction(args(formRequest(`${PROGRAM}?edit=1`, { intent: "save", ...row(0, { group: "Budgets & Financials", name: "tuition", field_type: "number" }) }, cookie))));
+    await settle(() =>
+      programAction(
+        args(
+          formRequest(
+            `${PROGRAM}?edit=1`,
+            { intent: "save", ...row(0, { group: "Budgets & Financials", name: "tuition", field_type: "number" }) },
+            cookie,
+          ),
+        ),
+      ),
+    );
     const started = await settle(() => programAction(args(formRequest(PROGRAM, { intent: "build" }, cookie))));
-    expect(await toastOf(started)).toMatchObject({ type: "success", description: "Building the recommendation model. This might take some time." });
+    expect(await toastOf(started)).toMatchObject({
+      type: "success",
+      description: "Building the recommendation model. This might take some time.",
+    });
     // The personalization Program Profile page edits the same program model.
-    const same = await load(personalizationProgramLoader, "/northfield/agent/admissions/personalization/program-profile-data-model", cookie);
+    const same = await load(
+      personalizationProgramLoader,
+      "/northfield/agent/admissions/personalization/program-profile-data-model",
+      cookie,
+    );
     expect(same.fields.map((f) => f.name)).toEqual(["tuition"]);
     expect(["queued", "running", "completed"]).toContain(same.programs?.status.state);
   });
@@ -176,7 +328,11 @@ describe("the data model screens", () => {
     const cookie = await signIn("client.user@example.com");
     const page = await load(userLoader, `${USER}?edit=1`, cookie);
     expect(page.fields.map((f) => f.name)).toEqual(["planned_major"]);
-    const attempts: Record<string, string>[] = [{ intent: "save", ...row(0, { group: "Others", name: "x", field_type: "text" }) }, { intent: "import", import_app_code: "northfield" }, { intent: "build" }];
+    const attempts: Record<string, string>[] = [
+      { intent: "save", ...row(0, { group: "Others", name: "x", field_type: "text" }) },
+      { intent: "import", import_app_code: "northfield" },
+      { intent: "build" },
+    ];
     for (const fields of attempts) {
       const answer = await settle(() => userAction(args(formRequest(`${USER}?edit=1`, fields, cookie))));
       expect(answer.status).toBe(403);

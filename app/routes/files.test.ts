@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  settle,
+  testContext,
+  signInToConsole,
+  toastOf,
+} from "../../tests/support/console-context";
 import { makePdf, notAPdf } from "../../tests/support/pdf";
 import { startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
@@ -30,33 +37,64 @@ async function load(cookie: string, search = "") {
 
 function multipart(files: { name: string; bytes: Buffer }[], cookie: string, search = "") {
   const body = new FormData();
-  for (const file of files) body.append("files", new File([new Uint8Array(file.bytes)], file.name, { type: "application/pdf" }));
+  for (const file of files)
+    body.append("files", new File([new Uint8Array(file.bytes)], file.name, { type: "application/pdf" }));
   return new Request(`http://console.test${PAGE}${search}`, { method: "POST", body, headers: { cookie } });
 }
-
 
 describe("the Files page without JavaScript", () => {
   it("uploads the posted PDFs on the server and returns to the page with a 3 s toast", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const response = await settle(() => filesAction(args(multipart([{ name: "Visit, days+tours.pdf", bytes: makePdf([["Tours leave at ten."]]) }], cookie, "?search=Visit"))));
+    const response = await settle(() =>
+      filesAction(
+        args(
+          multipart(
+            [{ name: "Visit, days+tours.pdf", bytes: makePdf([["Tours leave at ten."]]) }],
+            cookie,
+            "?search=Visit",
+          ),
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${PAGE}?search=Visit`);
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: "1 file uploaded; indexing has started", durationMs: 3000 });
-    const file = await until("the file to be indexed", async () => (await load(cookie, "?search=Visit")).files.find((f) => f.status === "indexed"));
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      description: "1 file uploaded; indexing has started",
+      durationMs: 3000,
+    });
+    const file = await until("the file to be indexed", async () =>
+      (await load(cookie, "?search=Visit")).files.find((f) => f.status === "indexed"),
+    );
     expect(file).toMatchObject({ file_name: "Visit_ days_tours.pdf", chunks_count: 1 });
   });
 
   it("reports each refused file and keeps the others", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const response = await settle(() => filesAction(args(multipart([
-      { name: "fine.pdf", bytes: makePdf([["Fine."]]) }, { name: "zip.pdf", bytes: notAPdf() },
-    ], cookie))));
+    const response = await settle(() =>
+      filesAction(
+        args(
+          multipart(
+            [
+              { name: "fine.pdf", bytes: makePdf([["Fine."]]) },
+              { name: "zip.pdf", bytes: notAPdf() },
+            ],
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
-      intent: "upload", formError: null,
+      intent: "upload",
+      formError: null,
       outcomes: [
         { file_name: "fine.pdf", ok: true, message: "Uploaded" },
-        { file_name: "zip.pdf", ok: false, message: "Failed to upload file: This file is not a PDF (its content is not PDF data)" },
+        {
+          file_name: "zip.pdf",
+          ok: false,
+          message: "Failed to upload file: This file is not a PDF (its content is not PDF data)",
+        },
       ],
     });
     const none = await settle(() => filesAction(args(multipart([], cookie))));
@@ -67,11 +105,17 @@ describe("the Files page without JavaScript", () => {
   it("saves tags, asks before deleting, and deletes", async () => {
     const cookie = await signIn("client.admin@example.com");
     const [file] = (await load(cookie, "?search=fine")).files;
-    const tagged = await settle(() => filesAction(args(formRequest(PAGE, { intent: "tags", file_id: String(file.id), tags: "production" }, cookie))));
+    const tagged = await settle(() =>
+      filesAction(args(formRequest(PAGE, { intent: "tags", file_id: String(file.id), tags: "production" }, cookie))),
+    );
     expect(await toastOf(tagged)).toMatchObject({ description: "Tags of fine.pdf saved" });
     expect((await load(cookie, "?search=fine")).files[0].tags).toEqual(["production"]);
     expect((await load(cookie, `?delete=${file.id}`)).deleting?.id).toBe(file.id);
-    const removed = await settle(() => filesAction(args(formRequest(`${PAGE}?delete=${file.id}`, { intent: "delete", file_id: String(file.id) }, cookie))));
+    const removed = await settle(() =>
+      filesAction(
+        args(formRequest(`${PAGE}?delete=${file.id}`, { intent: "delete", file_id: String(file.id) }, cookie)),
+      ),
+    );
     expect(removed.headers.get("location")).toBe(PAGE);
     expect((await load(cookie, "?search=fine")).files).toEqual([]);
   });
@@ -79,11 +123,21 @@ describe("the Files page without JavaScript", () => {
   it("refuses a client user's changes, in the page and in the upload steps", async () => {
     const cookie = await signIn("client.user@example.com");
     expect((await load(cookie)).files.length).toBeGreaterThan(0);
-    const response = await settle(() => filesAction(args(multipart([{ name: "x.pdf", bytes: makePdf([["x"]]) }], cookie))));
+    const response = await settle(() =>
+      filesAction(args(multipart([{ name: "x.pdf", bytes: makePdf([["x"]]) }], cookie))),
+    );
     expect(response.status).toBe(403);
-    const step = await settle(() => uploadStep({ request: new Request("http://console.test/northfield/files-upload", {
-      method: "POST", headers: { cookie, "content-type": "application/json" }, body: JSON.stringify({ intent: "presign", file_names: ["x.pdf"] }),
-    }), context: testContext(host), params: { appName: "northfield" } }));
+    const step = await settle(() =>
+      uploadStep({
+        request: new Request("http://console.test/northfield/files-upload", {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json" },
+          body: JSON.stringify({ intent: "presign", file_names: ["x.pdf"] }),
+        }),
+        context: testContext(host),
+        params: { appName: "northfield" },
+      }),
+    );
     expect(step.status).toBe(403);
   });
 });

@@ -15,7 +15,11 @@ beforeAll(async () => {
   oidc = await startOidcProvider();
   host = await startTestHost({ google: oidc.apiGoogleConfig });
   context = testContext(host, {
-    google: { clientId: oidc.env.GOOGLE_CLIENT_ID, clientSecret: oidc.env.GOOGLE_CLIENT_SECRET, authorizationUrl: oidc.env.GOOGLE_AUTHORIZATION_URL },
+    google: {
+      clientId: oidc.env.GOOGLE_CLIENT_ID,
+      clientSecret: oidc.env.GOOGLE_CLIENT_SECRET,
+      authorizationUrl: oidc.env.GOOGLE_AUTHORIZATION_URL,
+    },
     devLogin: false,
   });
 });
@@ -63,7 +67,13 @@ describe("Google authorization-code sign-in through the console", () => {
 
 describe("Google One Tap", () => {
   const oneTap = (credential: string, csrfBody: string, csrfCookie: string) =>
-    settle(() => oneTapAction(args(formRequest("/login/google/one-tap", { credential, g_csrf_token: csrfBody }, `g_csrf_token=${csrfCookie}`))));
+    settle(() =>
+      oneTapAction(
+        args(
+          formRequest("/login/google/one-tap", { credential, g_csrf_token: csrfBody }, `g_csrf_token=${csrfCookie}`),
+        ),
+      ),
+    );
 
   it("signs in with a verified ID token when the CSRF double-submit matches", async () => {
     oidc.setIdentity({ email: "admin@example.com" });

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChangeLine } from "@contract";
-import { formRequest, getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  settle,
+  signInToConsole,
+  testContext,
+  toastOf,
+} from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { HISTORY_PAGE_SIZE } from "~/server/history.server";
 import { action, loader } from "./$appName.history";
@@ -24,23 +31,45 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 const args = (request: Request) => ({ request, context: testContext(host), params: { appName: "northfield" } });
-const saveNoGo = (topic: string, reply: string) => apiCaller(host)("PUT", "/v1/controls", {
-  token: apiToken, body: { app_id: appId, controls: [
-    { internal_name: "no_go_topics", prompt_input_raw: topic, metadata: { disclaimer: reply }, trigger_point: "admissions" },
-  ] },
-});
-const savePersonality = (text: string) => apiCaller(host)("PUT", "/v1/controls", {
-  token: apiToken, body: { app_id: appId, controls: [{ internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "admissions" }] },
-});
+const saveNoGo = (topic: string, reply: string) =>
+  apiCaller(host)("PUT", "/v1/controls", {
+    token: apiToken,
+    body: {
+      app_id: appId,
+      controls: [
+        {
+          internal_name: "no_go_topics",
+          prompt_input_raw: topic,
+          metadata: { disclaimer: reply },
+          trigger_point: "admissions",
+        },
+      ],
+    },
+  });
+const savePersonality = (text: string) =>
+  apiCaller(host)("PUT", "/v1/controls", {
+    token: apiToken,
+    body: {
+      app_id: appId,
+      controls: [{ internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "admissions" }],
+    },
+  });
 
-interface Shown { id: number; kind: string; user_email: string; summary: string; changes: ChangeLine[] }
+interface Shown {
+  id: number;
+  kind: string;
+  user_email: string;
+  summary: string;
+  changes: ChangeLine[];
+}
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 async function load(search = "", cookie = admin): Promise<any> {
   const response = await settle(() => loader(args(getRequest(`${PAGE}${search}`, cookie))));
   expect(response.status).toBe(200);
   return response.json();
 }
-const restore = (fields: Record<string, string>, cookie = admin, search = "") => settle(() => action(args(formRequest(`${PAGE}${search}`, fields, cookie))));
+const restore = (fields: Record<string, string>, cookie = admin, search = "") =>
+  settle(() => action(args(formRequest(`${PAGE}${search}`, fields, cookie))));
 
 describe("the History screen", () => {
   it("lists each change with who, what and what it did, old value and new", async () => {
@@ -49,7 +78,11 @@ describe("the History screen", () => {
     const data = await load();
     expect(data.canRestore).toBe(true);
     const [latest] = data.changes as Shown[];
-    expect(latest).toMatchObject({ kind: "controls", user_email: "client.admin@example.com", summary: "Chatbot Personality of admissions changed" });
+    expect(latest).toMatchObject({
+      kind: "controls",
+      user_email: "client.admin@example.com",
+      summary: "Chatbot Personality of admissions changed",
+    });
     expect(latest.changes).toEqual([
       { text: "AI Personality of Admissions Assistant: Chatbot Personality 'Be brief.' → 'Be brief and kind.'" },
     ]);
@@ -64,13 +97,18 @@ describe("the History screen", () => {
     await saveNoGo("parking permits", "Please ask campus security.");
     const [latest] = (await load("?kind=controls")).changes as Shown[];
     expect(latest.changes).toEqual([
-      { text: "No-Go Topics of Admissions Assistant: added 'parking permits' (Canned Response: 'Please ask campus security.')" },
+      {
+        text: "No-Go Topics of Admissions Assistant: added 'parking permits' (Canned Response: 'Please ask campus security.')",
+      },
     ]);
   });
 
   it("filters by kind and person through the address, and pages", async () => {
     for (let i = 0; i < HISTORY_PAGE_SIZE; i++) await savePersonality(`Version ${i}.`);
-    await apiCaller(host)("POST", `/v1/apps/${appId}/agents/update_agents`, { token: apiToken, body: { app_id: appId, name: "Library Helper", site_code: "library" } });
+    await apiCaller(host)("POST", `/v1/apps/${appId}/agents/update_agents`, {
+      token: apiToken,
+      body: { app_id: appId, name: "Library Helper", site_code: "library" },
+    });
     const agents = await load("?kind=agent");
     expect(agents.changes.map((c: Shown) => c.summary)).toEqual(["Agent Library Helper added"]);
     expect(agents.filters).toEqual({ kind: "agent", user: "" });
@@ -97,9 +135,14 @@ describe("the History screen", () => {
     const response = await restore({ intent: "restore", id: String(recorded.id) }, admin, "?kind=controls");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${PAGE}?kind=controls`);
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: expect.stringMatching(/^Restored the controls of admissions to the state of /) });
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      description: expect.stringMatching(/^Restored the controls of admissions to the state of /),
+    });
     const latest = (await load("?kind=controls")).changes[0] as Shown;
-    expect(latest.changes).toEqual([{ text: "AI Personality of Admissions Assistant: Chatbot Personality 'Replaced.' → 'Restore me.'" }]);
+    expect(latest.changes).toEqual([
+      { text: "AI Personality of Admissions Assistant: Chatbot Personality 'Replaced.' → 'Restore me.'" },
+    ]);
   });
 
   it("reverts a change to the state before it, back on the same page with a toast", async () => {
@@ -109,23 +152,36 @@ describe("the History screen", () => {
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${PAGE}?kind=controls&page=1`);
     expect(await toastOf(response)).toMatchObject({
-      type: "success", description: expect.stringMatching(/^Reverted the controls of admissions to the state before the change of /),
+      type: "success",
+      description: expect.stringMatching(/^Reverted the controls of admissions to the state before the change of /),
     });
     const latest = (await load("?kind=controls")).changes[0] as Shown;
     expect(latest.changes).toEqual([
-      { text: "No-Go Topics of Admissions Assistant: removed 'library fines' (Canned Response: 'Please ask the library desk.')" },
+      {
+        text: "No-Go Topics of Admissions Assistant: removed 'library fines' (Canned Response: 'Please ask the library desk.')",
+      },
     ]);
     const again = await restore({ intent: "revert", id: String(saved.id) });
-    expect(await toastOf(again)).toMatchObject({ type: "success", description: "Nothing to revert: this is the current state already" });
+    expect(await toastOf(again)).toMatchObject({
+      type: "success",
+      description: "Nothing to revert: this is the current state already",
+    });
   });
 
   it("says so when a kind cannot be restored, and refuses forms it does not send", async () => {
     const agent = (await load("?kind=agent")).changes[0] as Shown;
     const refused = await restore({ intent: "restore", id: String(agent.id) });
-    expect(await toastOf(refused)).toMatchObject({ type: "error", description: "This kind of change cannot be restored or reverted" });
+    expect(await toastOf(refused)).toMatchObject({
+      type: "error",
+      description: "This kind of change cannot be restored or reverted",
+    });
     const notReverted = await restore({ intent: "revert", id: String(agent.id) });
-    expect(await toastOf(notReverted)).toMatchObject({ type: "error", description: "This kind of change cannot be restored or reverted" });
-    for (const intent of ["delete", "constructor", ""]) expect((await restore({ intent, id: String(agent.id) })).status, intent).toBe(400);
+    expect(await toastOf(notReverted)).toMatchObject({
+      type: "error",
+      description: "This kind of change cannot be restored or reverted",
+    });
+    for (const intent of ["delete", "constructor", ""])
+      expect((await restore({ intent, id: String(agent.id) })).status, intent).toBe(400);
     expect((await restore({ intent: "restore", id: "1e99" })).status).toBe(400);
     expect((await restore({ intent: "restore", id: "999999" })).status).toBe(404);
   });
@@ -140,7 +196,12 @@ describe("the History screen", () => {
   });
 
   it("is not found for a client the user cannot see", async () => {
-    const response = await settle(() => loader({ ...args(getRequest("/shopharbor-outfitters/history", admin)), params: { appName: "shopharbor-outfitters" } }));
+    const response = await settle(() =>
+      loader({
+        ...args(getRequest("/shopharbor-outfitters/history", admin)),
+        params: { appName: "shopharbor-outfitters" },
+      }),
+    );
     expect(response.status).toBe(404);
   });
 });

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
+import {
+  cookieHeaderFrom,
+  formRequest,
+  getRequest,
+  settle,
+  testContext,
+  signInToConsole,
+  toastOf,
+} from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { parseCsv } from "~/lib/csv";
 import { takeToast } from "~/server/toast.server";
@@ -15,30 +23,70 @@ beforeAll(async () => {
   host = await startTestHost();
   const call = apiCaller(host);
   const admin = (await signInAs(host, "admin@example.com")).user_token;
-  const apps = (await call("GET", "/v1/apps?status=active", { token: admin })).body.apps as { id: number; url_code: string }[];
+  const apps = (await call("GET", "/v1/apps?status=active", { token: admin })).body.apps as {
+    id: number;
+    url_code: string;
+  }[];
   const appId = apps.find((a) => a.url_code === "northfield")!.id;
-  await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, { token: admin, body: { personalisation_config_details: [
-    { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-  ] } });
-  const key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key;
+  await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
+    token: admin,
+    body: {
+      personalisation_config_details: [
+        { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+      ],
+    },
+  });
+  const key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin }))
+    .body.key;
   const said = async (message: string, conversation_id?: string) => {
-    const response = await host.api.request("/v1/chat", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ key, trigger_point: "admissions", message, conversation_id }) });
-    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line));
+    const response = await host.api.request("/v1/chat", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ key, trigger_point: "admissions", message, conversation_id }),
+    });
+    const events = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line));
     return { conversation: events[0].conversation_id as string, answer: events.at(-1).message_id as number };
   };
   visitor = (await said("my email is lee@example.com")).conversation;
   const velodrome = await said("Where is the velodrome?", visitor);
-  const rated = await host.api.request("/v1/chat/feedback", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({
-    key, conversation_id: velodrome.conversation, message_id: velodrome.answer, rating: "down", comment: "No directions",
-  }) });
+  const rated = await host.api.request("/v1/chat/feedback", {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      key,
+      conversation_id: velodrome.conversation,
+      message_id: velodrome.answer,
+      rating: "down",
+      comment: "No directions",
+    }),
+  });
   if (rated.status !== 200) throw new Error(`rating failed: ${rated.status}`);
   ratedAnswer = velodrome.answer;
   // A page about it in the inventory, never indexed: the gap list should point at it.
-  const saved = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, { token: admin, body: { websites: [
-    { app_id: appId, url: "https://www.example.edu", site_map: "few_urls", enabled: true, tags: [], skip_patterns: [], allowed_patterns: [] },
-  ] } });
+  const saved = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+    token: admin,
+    body: {
+      websites: [
+        {
+          app_id: appId,
+          url: "https://www.example.edu",
+          site_map: "few_urls",
+          enabled: true,
+          tags: [],
+          skip_patterns: [],
+          allowed_patterns: [],
+        },
+      ],
+    },
+  });
   const websiteId = saved.body.websites[0].id as number;
-  await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, { token: admin, body: { urls: ["https://www.example.edu/campus/velodrome-and-track"] } });
+  await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, {
+    token: admin,
+    body: { urls: ["https://www.example.edu/campus/velodrome-and-track"] },
+  });
   northfieldId = appId;
   apiToken = admin;
   apiCall = call;
@@ -56,31 +104,70 @@ const signIn = (email: string) => signInToConsole(host, email);
 describe("Business Insights", () => {
   it("loads the figures for the filters in the address, and says a bad range by the dates", async () => {
     const cookie = await signIn("client.user@example.com");
-    const page = await (await settle(() => dashboardLoader(args(getRequest("/backoffice/northfield/dashboard?triggerPoint=admissions&environment=stage", cookie))))).json();
+    const page = await (
+      await settle(() =>
+        dashboardLoader(
+          args(getRequest("/backoffice/northfield/dashboard?triggerPoint=admissions&environment=stage", cookie)),
+        ),
+      )
+    ).json();
     expect(page.filters).toEqual({ from: undefined, to: undefined, trigger_point: "admissions", environment: "stage" });
     expect(page.insights.totals).toMatchObject({ conversations: 1, questions: 2, fallback: 2, leads: 1 });
-    expect(page.insights.unanswered_questions.map((q: { question: string }) => q.question)).toContain("where is the velodrome");
-    expect(page.insights.unhelpful).toEqual({ total: 1, answers: [expect.objectContaining({
-      conversation_id: visitor, message_id: ratedAnswer, question: "Where is the velodrome?", comment: "No directions", reviewed: false, trigger_point: "admissions",
-    })] });
-    const bad = await (await settle(() => dashboardLoader(args(getRequest("/backoffice/northfield/dashboard?from=2026-05-02&to=2026-05-01", cookie))))).json();
+    expect(page.insights.unanswered_questions.map((q: { question: string }) => q.question)).toContain(
+      "where is the velodrome",
+    );
+    expect(page.insights.unhelpful).toEqual({
+      total: 1,
+      answers: [
+        expect.objectContaining({
+          conversation_id: visitor,
+          message_id: ratedAnswer,
+          question: "Where is the velodrome?",
+          comment: "No directions",
+          reviewed: false,
+          trigger_point: "admissions",
+        }),
+      ],
+    });
+    const bad = await (
+      await settle(() =>
+        dashboardLoader(args(getRequest("/backoffice/northfield/dashboard?from=2026-05-02&to=2026-05-01", cookie))),
+      )
+    ).json();
     expect(bad.fieldErrors.from).toEqual(["The start date must not be after the end date"]);
     expect(bad.insights.days).toHaveLength(30);
   });
 
   it("sends the browser to a chart's CSV", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const answer = await settle(() => dashboardAction(args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "outcomes" }, cookie))));
+    const answer = await settle(() =>
+      dashboardAction(
+        args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "outcomes" }, cookie)),
+      ),
+    );
     expect(answer.status).toBe(302);
     const file = await host.api.request(answer.headers.get("location")!);
-    expect(parseCsv(await file.text())[0]).toEqual(["Day", "Answered", "Fallback", "Canned (no-go)", "Disclaimed (sensitive)"]);
+    expect(parseCsv(await file.text())[0]).toEqual([
+      "Day",
+      "Answered",
+      "Fallback",
+      "Canned (no-go)",
+      "Disclaimed (sensitive)",
+    ]);
   });
 
   it("tells a read-only Client that chart CSVs are for Client Admins, and stores nothing", async () => {
     const cookie = await signIn("client.user@example.com");
-    const answer = await settle(() => dashboardAction(args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "leads" }, cookie))));
+    const answer = await settle(() =>
+      dashboardAction(
+        args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "leads" }, cookie)),
+      ),
+    );
     expect(answer.headers.get("location")).toBe("/backoffice/northfield/dashboard?environment=all");
-    expect(await toastOf(answer)).toMatchObject({ type: "error", description: "Only Client Admins can download chart CSVs" });
+    expect(await toastOf(answer)).toMatchObject({
+      type: "error",
+      description: "Only Client Admins can download chart CSVs",
+    });
   });
 });
 
@@ -90,33 +177,68 @@ describe("gaps on Business Insights", () => {
   it("lists an unanswered question beside the inventory's pages about it, with their status", async () => {
     const cookie = await signIn("client.user@example.com");
     const page = await (await settle(() => dashboardLoader(args(getRequest(DASHBOARD, cookie))))).json();
-    const gap = page.insights.unanswered_questions.find((q: { question: string }) => q.question === "where is the velodrome");
-    expect(gap.pages).toEqual([expect.objectContaining({ url: "https://www.example.edu/campus/velodrome-and-track", status: "pending_review", state: "not_indexed", reason: null })]);
+    const gap = page.insights.unanswered_questions.find(
+      (q: { question: string }) => q.question === "where is the velodrome",
+    );
+    expect(gap.pages).toEqual([
+      expect.objectContaining({
+        url: "https://www.example.edu/campus/velodrome-and-track",
+        status: "pending_review",
+        state: "not_indexed",
+        reason: null,
+      }),
+    ]);
   });
 
   it("keeps an unanswered question as a test question of the trigger point shown, and indexes a page in one click", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const added = await settle(() => dashboardAction(args(formRequest(DASHBOARD, { intent: "add-test-question", question: "where is the velodrome" }, cookie))));
+    const added = await settle(() =>
+      dashboardAction(
+        args(formRequest(DASHBOARD, { intent: "add-test-question", question: "where is the velodrome" }, cookie)),
+      ),
+    );
     expect(added.headers.get("location")).toBe(DASHBOARD);
-    expect(await toastOf(added)).toMatchObject({ type: "success", description: "Added as a test question of admissions" });
-    const questions = (await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=admissions`, { token: apiToken })).body.data;
-    expect(questions).toEqual([expect.objectContaining({ question: "where is the velodrome", expect_outcome: "answered" })]);
+    expect(await toastOf(added)).toMatchObject({
+      type: "success",
+      description: "Added as a test question of admissions",
+    });
+    const questions = (
+      await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=admissions`, { token: apiToken })
+    ).body.data;
+    expect(questions).toEqual([
+      expect.objectContaining({ question: "where is the velodrome", expect_outcome: "answered" }),
+    ]);
 
     const page = await (await settle(() => dashboardLoader(args(getRequest(DASHBOARD, cookie))))).json();
-    const [velodrome] = page.insights.unanswered_questions.find((q: { question: string }) => q.question === "where is the velodrome").pages;
-    const indexed = await settle(() => dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: String(velodrome.url_id) }, cookie))));
+    const [velodrome] = page.insights.unanswered_questions.find(
+      (q: { question: string }) => q.question === "where is the velodrome",
+    ).pages;
+    const indexed = await settle(() =>
+      dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: String(velodrome.url_id) }, cookie))),
+    );
     expect(await toastOf(indexed)).toMatchObject({ type: "success", description: "The page is queued for indexing" });
     const after = await (await settle(() => dashboardLoader(args(getRequest(DASHBOARD, cookie))))).json();
-    const status = after.insights.unanswered_questions.find((q: { question: string }) => q.question === "where is the velodrome").pages[0].status;
+    const status = after.insights.unanswered_questions.find(
+      (q: { question: string }) => q.question === "where is the velodrome",
+    ).pages[0].status;
     expect(["to_be_indexed", "sent_for_indexing", "failed_to_index", "indexed"]).toContain(status);
 
-    expect(await toastOf(await settle(() => dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: "x" }, cookie))))))
-      .toMatchObject({ type: "error", description: "Choose a page to index" });
+    expect(
+      await toastOf(
+        await settle(() =>
+          dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: "x" }, cookie))),
+        ),
+      ),
+    ).toMatchObject({ type: "error", description: "Choose a page to index" });
   });
 
   it("lets a read-only Client look at the gaps but not close them", async () => {
     const cookie = await signIn("client.user@example.com");
-    const refused = await settle(() => dashboardAction(args(formRequest(DASHBOARD, { intent: "add-test-question", question: "where is the velodrome" }, cookie))));
+    const refused = await settle(() =>
+      dashboardAction(
+        args(formRequest(DASHBOARD, { intent: "add-test-question", question: "where is the velodrome" }, cookie)),
+      ),
+    );
     expect(refused.status).toBe(403);
   });
 });
@@ -124,22 +246,54 @@ describe("gaps on Business Insights", () => {
 describe("the User Profile Store", () => {
   it("lists and opens profiles; exports them as CSV", async () => {
     const cookie = await signIn("client.user@example.com");
-    const page = await (await settle(() => profilesLoader(args(getRequest(`/backoffice/northfield/user_profiles?search=lee@&profile=${visitor}`, cookie))))).json();
+    const page = await (
+      await settle(() =>
+        profilesLoader(args(getRequest(`/backoffice/northfield/user_profiles?search=lee@&profile=${visitor}`, cookie))),
+      )
+    ).json();
     expect(page.list.data.map((p: { conversation_id: string }) => p.conversation_id)).toEqual([visitor]);
     expect(page.detail.messages).toHaveLength(4);
     expect(page.canDelete).toBe(false);
-    const csv = parseCsv(await (await settle(() => exportLoader(args(getRequest("/backoffice/northfield/user_profiles/export?search=lee", cookie))))).text());
+    const csv = parseCsv(
+      await (
+        await settle(() =>
+          exportLoader(args(getRequest("/backoffice/northfield/user_profiles/export?search=lee", cookie))),
+        )
+      ).text(),
+    );
     expect(csv[0].slice(0, 3)).toEqual(["email", "Lead", "Score"]);
     expect(csv[1].slice(0, 3)).toEqual(["lee@example.com", "yes", "34"]);
   });
 
   it("deletes a person for a client admin only", async () => {
     const viewer = await signIn("client.user@example.com");
-    const refused = await settle(() => profilesAction(args(formRequest(`/backoffice/northfield/user_profiles?profile=${visitor}&delete=1`, { intent: "delete", profile_id: visitor }, viewer))));
+    const refused = await settle(() =>
+      profilesAction(
+        args(
+          formRequest(
+            `/backoffice/northfield/user_profiles?profile=${visitor}&delete=1`,
+            { intent: "delete", profile_id: visitor },
+            viewer,
+          ),
+        ),
+      ),
+    );
     expect(refused.status).toBe(403);
     const cookie = await signIn("client.admin@example.com");
-    const done = await settle(() => profilesAction(args(formRequest(`/backoffice/northfield/user_profiles?search=lee&profile=${visitor}&delete=1`, { intent: "delete", profile_id: visitor }, cookie))));
+    const done = await settle(() =>
+      profilesAction(
+        args(
+          formRequest(
+            `/backoffice/northfield/user_profiles?search=lee&profile=${visitor}&delete=1`,
+            { intent: "delete", profile_id: visitor },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(done.headers.get("location")).toBe("/backoffice/northfield/user_profiles?search=lee");
-    expect((await takeToast(getRequest("/", cookieHeaderFrom(done.headers.get("set-cookie"))))).toast?.description).toBe("Deleted the person's profile and conversation");
+    expect(
+      (await takeToast(getRequest("/", cookieHeaderFrom(done.headers.get("set-cookie"))))).toast?.description,
+    ).toBe("Deleted the person's profile and conversation");
   });
 });

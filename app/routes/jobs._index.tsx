@@ -39,7 +39,9 @@ export default function JobsDashboard() {
             <tr>
               <th scope="col">Queue</th>
               {JOB_STATES.map((s) => (
-                <th scope="col" key={s}>{s}</th>
+                <th scope="col" key={s}>
+                  {s}
+                </th>
               ))}
               <th scope="col">Schedule (UTC)</th>
               <th scope="col">Actions</th>
@@ -53,14 +55,18 @@ export default function JobsDashboard() {
                   <div className={ui.muted}>{queue.description}</div>
                 </td>
                 {JOB_STATES.map((s) => (
-                  <td key={s} data-state={s}>{queue.counts[s]}</td>
+                  <td key={s} data-state={s}>
+                    {queue.counts[s]}
+                  </td>
                 ))}
                 <td>{queue.schedule ?? "—"}</td>
                 <td>
                   <Form method="post">
                     <input type="hidden" name="intent" value="run" />
                     <input type="hidden" name="queue" value={queue.name} />
-                    <button type="submit" className={ui.button.secondary}>Run now</button>
+                    <button type="submit" className={ui.button.secondary}>
+                      Run now
+                    </button>
                   </Form>
                 </td>
               </tr>
@@ -71,9 +77,16 @@ export default function JobsDashboard() {
 
       <h2>Recent jobs</h2>
       <nav aria-label="Filter by state" className={ui.toolbar}>
-        <Link to="/jobs" aria-current={state === null ? "true" : undefined} className={ui.button.secondary}>All</Link>
+        <Link to="/jobs" aria-current={state === null ? "true" : undefined} className={ui.button.secondary}>
+          All
+        </Link>
         {JOB_STATES.map((s) => (
-          <Link key={s} to={`/jobs?state=${s}`} aria-current={state === s ? "true" : undefined} className={ui.button.secondary}>
+          <Link
+            key={s}
+            to={`/jobs?state=${s}`}
+            aria-current={state === s ? "true" : undefined}
+            className={ui.button.secondary}
+          >
             {s}
           </Link>
         ))}

@@ -41,7 +41,9 @@ export default function QueueConsole() {
         <Form method="post">
           <input type="hidden" name="intent" value="run" />
           <input type="hidden" name="queue" value={queue.name} />
-          <button type="submit" className={ui.button.primary}>Run now</button>
+          <button type="submit" className={ui.button.primary}>
+            Run now
+          </button>
         </Form>
       </div>
       <p className={ui.muted}>
@@ -49,15 +51,26 @@ export default function QueueConsole() {
       </p>
       <nav aria-label="Queues" className={ui.toolbar}>
         {queues.map((q) => (
-          <Link key={q.name} to={`/jobs/queues/${encodeURIComponent(q.name)}`} aria-current={q.name === queue.name ? "page" : undefined}>
+          <Link
+            key={q.name}
+            to={`/jobs/queues/${encodeURIComponent(q.name)}`}
+            aria-current={q.name === queue.name ? "page" : undefined}
+          >
             {q.name} ({q.total})
           </Link>
         ))}
       </nav>
       <nav aria-label="Filter by state" className={ui.toolbar}>
-        <Link to={base} className={ui.button.secondary} aria-current={state === null ? "true" : undefined}>All ({queue.total})</Link>
+        <Link to={base} className={ui.button.secondary} aria-current={state === null ? "true" : undefined}>
+          All ({queue.total})
+        </Link>
         {JOB_STATES.map((s) => (
-          <Link key={s} to={`${base}?state=${s}`} className={ui.button.secondary} aria-current={state === s ? "true" : undefined}>
+          <Link
+            key={s}
+            to={`${base}?state=${s}`}
+            className={ui.button.secondary}
+            aria-current={state === s ? "true" : undefined}
+          >
             {s} ({queue.counts[s]})
           </Link>
         ))}

@@ -1,5 +1,12 @@
 import { getFormProps, getInputProps, useForm, type Submission } from "@conform-to/react";
-import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import {
+  json,
+  redirect,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
 import { LOGIN_TEXT, LOGIN_TITLE, TOO_MANY_SIGN_INS } from "~/lib/messages";
@@ -26,7 +33,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       authError,
       googleEnabled: Boolean(google),
       // One Tap is Google's own widget: offered only against the real Google, and only with JavaScript.
-      oneTapClientId: google && google.authorizationUrl.startsWith("https://accounts.google.com/") ? google.clientId : null,
+      oneTapClientId:
+        google && google.authorizationUrl.startsWith("https://accounts.google.com/") ? google.clientId : null,
       devLogin: ctx.config.devLogin,
     },
     authError ? { headers: { "Set-Cookie": await commitSession(session, ctx) } } : undefined,
@@ -63,7 +71,10 @@ export const headers: HeadersFunction = ({ actionHeaders }) => {
 };
 
 function tooManySignIns(submission: Submission<unknown>, retryAfterSeconds: number) {
-  return json(submission.reply({ formErrors: [TOO_MANY_SIGN_INS] }), { status: 429, headers: { "Retry-After": String(retryAfterSeconds) } });
+  return json(submission.reply({ formErrors: [TOO_MANY_SIGN_INS] }), {
+    status: 429,
+    headers: { "Retry-After": String(retryAfterSeconds) },
+  });
 }
 
 const DEV_LOGIN_FORM_ID = "dev-login";
@@ -91,11 +102,17 @@ export default function Login() {
         <img src="/logo.svg" alt="" width={40} height={40} />
         <h1 id="login-title">{LOGIN_TITLE}</h1>
         <p>{LOGIN_TEXT}</p>
-        {authError ? <p role="alert" className={ui.fieldError}>{authError}</p> : null}
+        {authError ? (
+          <p role="alert" className={ui.fieldError}>
+            {authError}
+          </p>
+        ) : null}
         {googleEnabled ? (
           <Form method="post" action="/login/google" reloadDocument>
             <input type="hidden" name="redirectTo" value={redirectTo} />
-            <button type="submit" className={ui.button.primary}>Sign in with Google</button>
+            <button type="submit" className={ui.button.primary}>
+              Sign in with Google
+            </button>
           </Form>
         ) : null}
         {devLogin ? (
@@ -105,15 +122,21 @@ export default function Login() {
             <input type="hidden" name="intent" value="dev" />
             <input type="hidden" name="redirectTo" value={redirectTo} />
             <div className={ui.field}>
-              <label htmlFor={fields.email.id} className={ui.label}>Email</label>
-              <input
-                {...getInputProps(fields.email, { type: "email" })}
-                className={ui.input}
-                autoComplete="email"
-              />
-              {fields.email.errors ? <p id={fields.email.errorId} className={ui.fieldError}>{fields.email.errors[0]}</p> : null}
+              <label htmlFor={fields.email.id} className={ui.label}>
+                Email
+              </label>
+              <input {...getInputProps(fields.email, { type: "email" })} className={ui.input} autoComplete="email" />
+              {fields.email.errors ? (
+                <p id={fields.email.errorId} className={ui.fieldError}>
+                  {fields.email.errors[0]}
+                </p>
+              ) : null}
             </div>
-            {form.errors ? <p id={form.errorId} className={ui.fieldError} role="alert">{form.errors[0]}</p> : null}
+            {form.errors ? (
+              <p id={form.errorId} className={ui.fieldError} role="alert">
+                {form.errors[0]}
+              </p>
+            ) : null}
             <button type="submit" className={ui.button.secondary} disabled={navigation.state === "submitting"}>
               Sign in (development)
             </button>

@@ -84,23 +84,39 @@ describe("the API reads of one page", () => {
 describe("authenticating an API call", () => {
   it("reads the caller and their roles in one database round trip", async () => {
     const handle = host.handle;
-    const token = (await (await host.api.request("/auth/dev", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "client.admin@example.com" }) })).json()) as { user_token: string };
+    const token = (await (
+      await host.api.request("/auth/dev", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "client.admin@example.com" }),
+      })
+    ).json()) as { user_token: string };
     const statements: string[] = [];
     const record = (statement: unknown) => statements.push(String(statement));
     let response: Response;
     if (handle.kind === "pglite") {
       const query = handle.pglite.query.bind(handle.pglite);
-      handle.pglite.query = ((sql: string, ...rest: never[]) => (record(sql), query(sql, ...rest))) as typeof handle.pglite.query;
+      handle.pglite.query = ((sql: string, ...rest: never[]) => (
+        record(sql),
+        query(sql, ...rest)
+      )) as typeof handle.pglite.query;
       try {
-        response = await host.api.request("/v1/users/get_info", { headers: { authorization: `Bearer ${token.user_token}` } });
+        response = await host.api.request("/v1/users/get_info", {
+          headers: { authorization: `Bearer ${token.user_token}` },
+        });
       } finally {
         handle.pglite.query = query;
       }
     } else {
       const query = handle.pool.query.bind(handle.pool);
-      handle.pool.query = ((config: { text?: string } | string, ...rest: never[]) => (record(typeof config === "string" ? config : config.text), query(config as never, ...rest))) as typeof handle.pool.query;
+      handle.pool.query = ((config: { text?: string } | string, ...rest: never[]) => (
+        record(typeof config === "string" ? config : config.text),
+        query(config as never, ...rest)
+      )) as typeof handle.pool.query;
       try {
-        response = await host.api.request("/v1/users/get_info", { headers: { authorization: `Bearer ${token.user_token}` } });
+        response = await host.api.request("/v1/users/get_info", {
+          headers: { authorization: `Bearer ${token.user_token}` },
+        });
       } finally {
         handle.pool.query = query;
       }

@@ -27,8 +27,15 @@ beforeAll(async () => {
   for (const question of [
     { question: "Where do first-year students live?", expect_text: "Lakeside Hall" },
     { question: "What is the weather on Mars today?", expect_outcome: "fallback" },
-  ]) await call("POST", `/v1/apps/${appId}/test_questions`, { token, body: { ...question, trigger_point: "admissions" } });
-  const run = await call("POST", `/v1/apps/${appId}/test_runs`, { token, body: { trigger_point: "admissions", environment: "stage" } });
+  ])
+    await call("POST", `/v1/apps/${appId}/test_questions`, {
+      token,
+      body: { ...question, trigger_point: "admissions" },
+    });
+  const run = await call("POST", `/v1/apps/${appId}/test_runs`, {
+    token,
+    body: { trigger_point: "admissions", environment: "stage" },
+  });
   const runPage = `/v1/apps/${appId}/test_runs/${run.body.id}`;
   await until("the stage run to finish", async () => (await call("GET", runPage, { token })).body.status === "done");
   viewer = await signInToConsole(host, "client.user@example.com");

@@ -15,22 +15,36 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-const args = (request: Request, context = testContext(host), params: Record<string, string> = {}) => ({ request, context, params });
+const args = (request: Request, context = testContext(host), params: Record<string, string> = {}) => ({
+  request,
+  context,
+  params,
+});
 
 async function signIn(email: string) {
-  const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/northfield" }))));
+  const response = await settle(() =>
+    loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/northfield" }))),
+  );
   expect(response.status).toBe(302);
   return cookieHeaderFrom(response.headers.get("set-cookie"));
 }
 
 async function expiredToken(userId: number) {
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ typ: "user" }).setProtectedHeader({ alg: "HS256" }).setSubject(String(userId)).setIssuer("assistant-console-api")
-    .setIssuedAt(now - 3600).setExpirationTime(now - 60).sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
+  return new SignJWT({ typ: "user" })
+    .setProtectedHeader({ alg: "HS256" })
+    .setSubject(String(userId))
+    .setIssuer("assistant-console-api")
+    .setIssuedAt(now - 3600)
+    .setExpirationTime(now - 60)
+    .sign(new TextEncoder().encode(TEST_SECRETS.jwtSecret));
 }
 
 /** Rewrites the session in a cookie, as if time had passed. */
-async function withSession(cookie: string, change: (session: Awaited<ReturnType<ReturnType<typeof sessionStorageFor>["getSession"]>>) => Promise<void>) {
+async function withSession(
+  cookie: string,
+  change: (session: Awaited<ReturnType<ReturnType<typeof sessionStorageFor>["getSession"]>>) => Promise<void>,
+) {
   const storage = sessionStorageFor(testContext(host));
   const session = await storage.getSession(cookie);
   await change(session);
@@ -39,7 +53,11 @@ async function withSession(cookie: string, change: (session: Awaited<ReturnType<
 
 describe("development sign-in (login action)", () => {
   it("starts a session and goes where the user was heading", async () => {
-    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo: "/northfield" }))));
+    const response = await settle(() =>
+      loginAction(
+        args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo: "/northfield" })),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/northfield");
     const cookie = response.headers.get("set-cookie")!;
@@ -47,7 +65,11 @@ describe("development sign-in (login action)", () => {
   });
 
   it("never redirects off the site", async () => {
-    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo: "//evil.example" }))));
+    const response = await settle(() =>
+      loginAction(
+        args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo: "//evil.example" })),
+      ),
+    );
     expect(response.headers.get("location")).toBe("/");
   });
 
@@ -59,21 +81,35 @@ describe("development sign-in (login action)", () => {
     ["https://evil.example/", "/"],
     ["/northfield/manage?tab=1#top", "/northfield/manage?tab=1#top"],
   ])("sends redirectTo %j after sign-in to %j, a path of this site", async (redirectTo, location) => {
-    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo }))));
+    const response = await settle(() =>
+      loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo }))),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(location);
   });
 
-  it.each(["/.//evil.example/phish", "/..//evil.example/phish", "/x/../..//evil.example/phish", "/./%2F/evil.example", "/%2e//evil.example"])(
+  it.each([
+    "/.//evil.example/phish",
+    "/..//evil.example/phish",
+    "/x/../..//evil.example/phish",
+    "/./%2F/evil.example",
+    "/%2e//evil.example",
+  ])(
     "never answers a signed-in visitor's /login?redirectTo=%s with a redirect another host could serve",
     async (redirectTo) => {
       const cookie = await signIn("admin@example.com");
-      const response = await settle(() => loginLoader(args(getRequest(`/login?${new URLSearchParams({ redirectTo })}`, cookie))));
+      const response = await settle(() =>
+        loginLoader(args(getRequest(`/login?${new URLSearchParams({ redirectTo })}`, cookie))),
+      );
       expect(response.status).toBe(302);
       const location = response.headers.get("location")!;
       expect(new URL(location, "https://console.example").origin).toBe("https://console.example");
-      const signedIn = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo }))));
-      expect(new URL(signedIn.headers.get("location")!, "https://console.example").origin).toBe("https://console.example");
+      const signedIn = await settle(() =>
+        loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo }))),
+      );
+      expect(new URL(signedIn.headers.get("location")!, "https://console.example").origin).toBe(
+        "https://console.example",
+      );
     },
   );
 
@@ -87,10 +123,14 @@ describe("development sign-in (login action)", () => {
   });
 
   it("puts the API's message next to the email field for an unknown account", async () => {
-    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "stranger@example.com" }))));
+    const response = await settle(() =>
+      loginAction(args(formRequest("/login", { intent: "dev", email: "stranger@example.com" }))),
+    );
     expect(response.status).toBe(403);
     const reply = await response.json();
-    expect(reply.error.email).toEqual(["The account stranger@example.com has no access to this console. Ask an administrator to add you."]);
+    expect(reply.error.email).toEqual([
+      "The account stranger@example.com has no access to this console. Ask an administrator to add you.",
+    ]);
     expect(reply.initialValue.email).toBe("stranger@example.com");
   });
 
@@ -106,7 +146,9 @@ describe("development sign-in (login action)", () => {
     const context = testContext(host, { devLogin: false });
     const page = await (await settle(() => loginLoader(args(getRequest("/login"), context)))).json();
     expect(page.devLogin).toBe(false);
-    const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com" }), context)));
+    const response = await settle(() =>
+      loginAction(args(formRequest("/login", { intent: "dev", email: "admin@example.com" }), context)),
+    );
     expect(response.status).toBe(403);
   });
 
@@ -158,7 +200,9 @@ describe("root loader and the API client", () => {
 
   it("refreshes an expired user token once, retries, and writes the new tokens to the cookie", async () => {
     const cookie = await signIn("admin@example.com");
-    const stale = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const stale = await withSession(cookie, async (session) =>
+      session.set("user_token", await expiredToken(session.get("user")!.id)),
+    );
     const context = testContext(host);
     const data = await (await settle(() => rootLoader(args(getRequest("/", stale), context)))).json();
     expect(data.signedIn.apps).toHaveLength(2);
@@ -170,23 +214,31 @@ describe("root loader and the API client", () => {
 
   it("shares one refresh between parallel loaders holding the same expired token", async () => {
     const cookie = await signIn("admin@example.com");
-    const stale = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const stale = await withSession(cookie, async (session) =>
+      session.set("user_token", await expiredToken(session.get("user")!.id)),
+    );
     const results = await Promise.all([1, 2, 3].map(() => settle(() => rootLoader(args(getRequest("/", stale))))));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
   });
 
   it("hands the new refresh token only to the request that rotated it; the browser's other requests just use the new user token", async () => {
     const cookie = await signIn("admin@example.com");
-    const stale = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const stale = await withSession(cookie, async (session) =>
+      session.set("user_token", await expiredToken(session.get("user")!.id)),
+    );
     const contexts = [1, 2, 3].map(() => testContext(host));
-    const results = await Promise.all(contexts.map((context) => settle(() => rootLoader(args(getRequest("/", stale), context)))));
+    const results = await Promise.all(
+      contexts.map((context) => settle(() => rootLoader(args(getRequest("/", stale), context)))),
+    );
     expect(results.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(contexts.map((context) => context.appendedCookies.length).sort()).toEqual([0, 0, 1]);
   });
 
   it("signs out a copied cookie whose refresh token was already rotated, even within seconds, from another browser", async () => {
     const cookie = await signIn("admin@example.com");
-    const stale = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const stale = await withSession(cookie, async (session) =>
+      session.set("user_token", await expiredToken(session.get("user")!.id)),
+    );
     const victim = testContext(host);
     expect((await settle(() => rootLoader(args(getRequest("/", stale), victim)))).status).toBe(200);
     expect(victim.appendedCookies).toHaveLength(1);
@@ -201,7 +253,9 @@ describe("root loader and the API client", () => {
       expect(session.get("refresh_token")).toBeUndefined();
     }
     // The reuse revoked the sign-in: the victim's rotated session is over too, as reuse detection intends.
-    const after = await withSession(cookieHeaderFrom(victim.appendedCookies[0]), async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const after = await withSession(cookieHeaderFrom(victim.appendedCookies[0]), async (session) =>
+      session.set("user_token", await expiredToken(session.get("user")!.id)),
+    );
     expect((await settle(() => rootLoader(args(getRequest("/users", after), testContext(host))))).status).toBe(302);
   });
 
@@ -219,8 +273,12 @@ describe("root loader and the API client", () => {
 
   it("hands over a toast once and clears it", async () => {
     const cookie = await signIn("admin@example.com");
-    const toastCookie = (await redirectWithToast("/", { type: "success", description: "Saved" })).headers.get("set-cookie");
-    const response = await settle(() => rootLoader(args(getRequest("/", `${cookie}; ${cookieHeaderFrom(toastCookie)}`))));
+    const toastCookie = (await redirectWithToast("/", { type: "success", description: "Saved" })).headers.get(
+      "set-cookie",
+    );
+    const response = await settle(() =>
+      rootLoader(args(getRequest("/", `${cookie}; ${cookieHeaderFrom(toastCookie)}`))),
+    );
     expect((await response.json()).toast).toEqual({ type: "success", description: "Saved" });
     expect(response.headers.get("set-cookie")).toMatch(/^__toast=;.*Max-Age=0/);
   });
@@ -229,15 +287,23 @@ describe("root loader and the API client", () => {
 describe("client scope", () => {
   it("answers 404 for a url_code that is no client", async () => {
     const cookie = await signIn("admin@example.com");
-    const response = await settle(() => clientScopeLoader(args(getRequest("/nosuch", cookie), testContext(host), { appName: "nosuch" })));
+    const response = await settle(() =>
+      clientScopeLoader(args(getRequest("/nosuch", cookie), testContext(host), { appName: "nosuch" })),
+    );
     expect(response.status).toBe(404);
   });
 
   it("answers 404 for a client the user holds no role in", async () => {
     const cookie = await signIn("client.user@example.com");
-    const foreign = await settle(() => clientScopeLoader(args(getRequest("/shopharbor-outfitters", cookie), testContext(host), { appName: "shopharbor-outfitters" })));
+    const foreign = await settle(() =>
+      clientScopeLoader(
+        args(getRequest("/shopharbor-outfitters", cookie), testContext(host), { appName: "shopharbor-outfitters" }),
+      ),
+    );
     expect(foreign.status).toBe(404);
-    const own = await settle(() => clientScopeLoader(args(getRequest("/northfield", cookie), testContext(host), { appName: "northfield" })));
+    const own = await settle(() =>
+      clientScopeLoader(args(getRequest("/northfield", cookie), testContext(host), { appName: "northfield" })),
+    );
     expect(own.status).toBe(200);
   });
 });
@@ -252,7 +318,9 @@ describe("logout", () => {
 
   it("revokes the refresh token at the API, so a copied cookie is dead too", async () => {
     const cookie = await signIn("admin@example.com");
-    const copied = await withSession(cookie, async (session) => session.set("user_token", await expiredToken(session.get("user")!.id)));
+    const copied = await withSession(cookie, async (session) =>
+      session.set("user_token", await expiredToken(session.get("user")!.id)),
+    );
     await settle(() => logoutAction(args(formRequest("/logout", {}, cookie))));
     const response = await settle(() => rootLoader(args(getRequest("/", copied))));
     expect(response.headers.get("location")).toBe("/login");
@@ -262,10 +330,14 @@ describe("logout", () => {
 describe("session cookie secrets", () => {
   it("keep verifying cookies signed with an older secret after rotation", async () => {
     const cookie = await signIn("client.user@example.com");
-    const rotated = testContext(host, { sessionSecrets: ["a-newer-secret", ...testContext(host).config.sessionSecrets] });
+    const rotated = testContext(host, {
+      sessionSecrets: ["a-newer-secret", ...testContext(host).config.sessionSecrets],
+    });
     const data = await (await settle(() => rootLoader(args(getRequest("/", cookie), rotated)))).json();
     expect(data.signedIn.user.email).toBe("client.user@example.com");
     const stranger = testContext(host, { sessionSecrets: ["unrelated-secret"] });
-    expect((await settle(() => rootLoader(args(getRequest("/", cookie), stranger)))).headers.get("location")).toBe("/login");
+    expect((await settle(() => rootLoader(args(getRequest("/", cookie), stranger)))).headers.get("location")).toBe(
+      "/login",
+    );
   });
 });

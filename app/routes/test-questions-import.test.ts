@@ -26,12 +26,16 @@ function importFile(bytes: Uint8Array<ArrayBuffer>, type = "text/csv") {
   const body = new FormData();
   body.append("intent", "import");
   body.append("file", new File([bytes], "questions.csv", { type }));
-  return settle(() => screen.action(args(new Request(`http://localhost${PAGE}`, { method: "POST", body, headers: { cookie: admin } }))));
+  return settle(() =>
+    screen.action(args(new Request(`http://localhost${PAGE}`, { method: "POST", body, headers: { cookie: admin } }))),
+  );
 }
 
 /** The stored questions matching `search`, as [question, expect_text]. */
 async function stored(search: string): Promise<[string, string | null][]> {
-  const response = await settle(() => screen.loader(args(getRequest(`${PAGE}?search=${encodeURIComponent(search)}&sort=question`, admin))));
+  const response = await settle(() =>
+    screen.loader(args(getRequest(`${PAGE}?search=${encodeURIComponent(search)}&sort=question`, admin))),
+  );
   const data = await response.json();
   return data.questions.map((q: { question: string; expect_text: string | null }) => [q.question, q.expect_text]);
 }
@@ -41,9 +45,11 @@ const expected = (marker: string): [string, string][] => [
   [`Où est la résidence ${marker} ?`, "Zoë"],
   [`Wann öffnet die Mensa ${marker}?`, "Grüße"],
 ];
-const csvOf = (marker: string) => ["question,expect_text", ...expected(marker).map((row) => row.join(","))].join("\r\n") + "\r\n";
+const csvOf = (marker: string) =>
+  ["question,expect_text", ...expected(marker).map((row) => row.join(","))].join("\r\n") + "\r\n";
 
-const utf16le = (text: string) => new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
+const utf16le = (text: string) =>
+  new Uint8Array(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]));
 const utf16be = (text: string) => {
   const bytes = Buffer.from(text, "utf16le");
   bytes.swap16();
@@ -53,7 +59,10 @@ const latin1 = (text: string) => new Uint8Array(Buffer.from(text, "latin1"));
 
 describe("Test Questions CSV import encodings", () => {
   it("imports UTF-16 LE and BE files (Excel's Unicode Text) by their byte order mark, accents intact", async () => {
-    for (const [marker, bytes] of [["Zq-LE", utf16le(csvOf("Zq-LE"))], ["Zq-BE", utf16be(csvOf("Zq-BE"))]] as const) {
+    for (const [marker, bytes] of [
+      ["Zq-LE", utf16le(csvOf("Zq-LE"))],
+      ["Zq-BE", utf16be(csvOf("Zq-BE"))],
+    ] as const) {
       const imported = await importFile(bytes);
       expect(imported.status).toBe(302);
       expect((await toastOf(imported))?.description).toBe("2 test questions imported");
@@ -79,8 +88,12 @@ describe("Test Questions CSV import encodings", () => {
   it("still reads UTF-8 with and without its byte order mark", async () => {
     const utf8 = Buffer.from(csvOf("Zq-Eight"), "utf8");
     expect((await toastOf(await importFile(new Uint8Array(utf8))))?.description).toBe("2 test questions imported");
-    expect((await toastOf(await importFile(new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8])))))?.description)
-      .toBe("2 test questions imported");
-    expect(await stored("Zq-Eight")).toEqual([...expected("Zq-Eight"), ...expected("Zq-Eight")].sort((a, b) => a[0].localeCompare(b[0])));
+    expect(
+      (await toastOf(await importFile(new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8])))))
+        ?.description,
+    ).toBe("2 test questions imported");
+    expect(await stored("Zq-Eight")).toEqual(
+      [...expected("Zq-Eight"), ...expected("Zq-Eight")].sort((a, b) => a[0].localeCompare(b[0])),
+    );
   });
 });

@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formRequest, getRequest, settle, testContext, signInToConsole, toastOf } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  settle,
+  testContext,
+  signInToConsole,
+  toastOf,
+} from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { INPUT_PROMPT_MESSAGES, type Finetuning, type InputPrompt } from "@contract";
 import type { FinetuningFormRow, PromptFormRow } from "~/lib/tuning";
@@ -23,7 +30,6 @@ const params = { appName: "northfield" };
 const args = (request: Request, context = testContext(host)) => ({ request, context, params });
 
 const signIn = (email: string) => signInToConsole(host, email);
-
 
 interface Answer<Row> {
   rows: Row[];
@@ -57,7 +63,12 @@ function promptFields(index: number, row: { id?: number; key: string; text: stri
     [`${p}.id`]: row.id ? String(row.id) : "",
     [`${p}.internal_name`]: row.key,
     [`${p}.prompt_input_raw`]: row.text,
-    ...(loaded ? { [`${p}.loaded.internal_name`]: loaded.internal_name, [`${p}.loaded.prompt_input_raw`]: loaded.prompt_input_raw } : {}),
+    ...(loaded
+      ? {
+          [`${p}.loaded.internal_name`]: loaded.internal_name,
+          [`${p}.loaded.prompt_input_raw`]: loaded.prompt_input_raw,
+        }
+      : {}),
   };
 }
 const untouchedPrompt = (index: number, prompt: InputPrompt) =>
@@ -70,26 +81,37 @@ describe("Input Prompts", () => {
     expect(initial.choice).toMatchObject({ triggerPoint: "", selectable: true });
     expect(initial.choice.options.map((o) => o.label)).toEqual(["Default", "admissions", "studentsuccess"]);
 
-    const saved = await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "welcome_message", text: "Welcome!\r\nHow can I help?" }) }, "?trigger_point=admissions");
+    const saved = await postPrompts(
+      cookie,
+      { intent: "save", ...promptFields(0, { key: "welcome_message", text: "Welcome!\r\nHow can I help?" }) },
+      "?trigger_point=admissions",
+    );
     expect(saved.status).toBe(302);
     expect(saved.headers.get("location")).toBe(`${PROMPTS}?trigger_point=admissions`);
     expect(await toastOf(saved)).toMatchObject({ type: "success", description: INPUT_PROMPT_MESSAGES.saved });
 
     const admissions = await loadPrompts(cookie, "?trigger_point=admissions");
     expect(admissions.choice.triggerPoint).toBe("admissions");
-    expect(admissions.prompts).toMatchObject([{ internal_name: "welcome_message", prompt_input_raw: "Welcome!\nHow can I help?", trigger_point: "admissions" }]);
+    expect(admissions.prompts).toMatchObject([
+      { internal_name: "welcome_message", prompt_input_raw: "Welcome!\nHow can I help?", trigger_point: "admissions" },
+    ]);
     expect((await loadPrompts(cookie)).prompts.some((p) => p.internal_name === "welcome_message")).toBe(false);
   });
 
   it("requires the key and the prompt, on the server too, keeping what was typed", async () => {
     const cookie = await signIn("client.admin@example.com");
     const response = await postPrompts(cookie, {
-      intent: "save", ...promptFields(0, { key: "only_key", text: "  " }), ...promptFields(1, { key: "", text: "Text without a key" }),
+      intent: "save",
+      ...promptFields(0, { key: "only_key", text: "  " }),
+      ...promptFields(1, { key: "", text: "Text without a key" }),
     });
     expect(response.status).toBe(400);
     const answer = (await response.json()) as Answer<PromptFormRow>;
     expect(answer.formError).toBe("Fix the highlighted rows before saving.");
-    expect(answer.errors).toEqual([{ prompt_input_raw: ["This string is required"] }, { internal_name: ["This string is required"] }]);
+    expect(answer.errors).toEqual([
+      { prompt_input_raw: ["This string is required"] },
+      { internal_name: ["This string is required"] },
+    ]);
     expect(answer.rows.map((r) => r.prompt_input_raw)).toEqual(["  ", "Text without a key"]);
   });
 
@@ -98,7 +120,9 @@ describe("Input Prompts", () => {
     await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "closing", text: "Goodbye." }) });
     const [closing] = (await loadPrompts(cookie)).prompts.filter((p) => p.internal_name === "closing");
     const response = await postPrompts(cookie, {
-      intent: "save", ...untouchedPrompt(0, closing), ...promptFields(1, { key: "has spaces", text: "Some text" }),
+      intent: "save",
+      ...untouchedPrompt(0, closing),
+      ...promptFields(1, { key: "has spaces", text: "Some text" }),
     });
     expect(response.status).toBe(400);
     const answer = (await response.json()) as Answer<PromptFormRow>;
@@ -107,9 +131,14 @@ describe("Input Prompts", () => {
     expect(answer.rows[1]).toMatchObject({ internal_name: "has spaces", prompt_input_raw: "Some text" });
 
     // An edit of a saved prompt updates it.
-    const edited = await postPrompts(cookie, { intent: "save", ...promptFields(0, { id: closing.id, key: "closing", text: "See you soon." }, closing) });
+    const edited = await postPrompts(cookie, {
+      intent: "save",
+      ...promptFields(0, { id: closing.id, key: "closing", text: "See you soon." }, closing),
+    });
     expect(await toastOf(edited)).toMatchObject({ description: INPUT_PROMPT_MESSAGES.saved });
-    expect((await loadPrompts(cookie)).prompts.find((p) => p.id === closing.id)?.prompt_input_raw).toBe("See you soon.");
+    expect((await loadPrompts(cookie)).prompts.find((p) => p.id === closing.id)?.prompt_input_raw).toBe(
+      "See you soon.",
+    );
   });
 
   it("adds and discards rows without JavaScript", async () => {
@@ -121,23 +150,42 @@ describe("Input Prompts", () => {
       { id: "", internal_name: "", prompt_input_raw: "", loaded: null },
       { id: "", internal_name: "typed", prompt_input_raw: "kept", loaded: null },
     ]);
-    const discarded = await postPrompts(cookie, { intent: "discard-row:0", ...promptFields(0, { key: "", text: "" }), ...promptFields(1, { key: "typed", text: "kept" }) });
+    const discarded = await postPrompts(cookie, {
+      intent: "discard-row:0",
+      ...promptFields(0, { key: "", text: "" }),
+      ...promptFields(1, { key: "typed", text: "kept" }),
+    });
     expect(((await discarded.json()) as Answer<PromptFormRow>).rows.map((r) => r.internal_name)).toEqual(["typed"]);
     expect((await postPrompts(cookie, { intent: "explode" })).status).toBe(400);
   });
 
   it("asks before deleting a saved prompt, deletes it, and says when it cannot", async () => {
     const cookie = await signIn("client.admin@example.com");
-    await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "to_delete", text: "Soon gone." }) }, "?trigger_point=studentsuccess");
-    const [prompt] = (await loadPrompts(cookie, "?trigger_point=studentsuccess")).prompts.filter((p) => p.internal_name === "to_delete");
-    expect((await loadPrompts(cookie, `?trigger_point=studentsuccess&delete=${prompt.id}`)).deleting).toEqual({ id: prompt.id, internal_name: "to_delete" });
+    await postPrompts(
+      cookie,
+      { intent: "save", ...promptFields(0, { key: "to_delete", text: "Soon gone." }) },
+      "?trigger_point=studentsuccess",
+    );
+    const [prompt] = (await loadPrompts(cookie, "?trigger_point=studentsuccess")).prompts.filter(
+      (p) => p.internal_name === "to_delete",
+    );
+    expect((await loadPrompts(cookie, `?trigger_point=studentsuccess&delete=${prompt.id}`)).deleting).toEqual({
+      id: prompt.id,
+      internal_name: "to_delete",
+    });
     expect((await loadPrompts(cookie, "?delete=999999")).deleting).toBeNull();
 
-    const deleted = await postPrompts(cookie, { intent: "delete", prompt_id: String(prompt.id) }, `?trigger_point=studentsuccess&delete=${prompt.id}`);
+    const deleted = await postPrompts(
+      cookie,
+      { intent: "delete", prompt_id: String(prompt.id) },
+      `?trigger_point=studentsuccess&delete=${prompt.id}`,
+    );
     expect(deleted.status).toBe(302);
     expect(deleted.headers.get("location")).toBe(`${PROMPTS}?trigger_point=studentsuccess`);
     expect(await toastOf(deleted)).toMatchObject({ type: "success", description: "Deleted the prompt to_delete" });
-    expect((await loadPrompts(cookie, "?trigger_point=studentsuccess")).prompts.some((p) => p.id === prompt.id)).toBe(false);
+    expect((await loadPrompts(cookie, "?trigger_point=studentsuccess")).prompts.some((p) => p.id === prompt.id)).toBe(
+      false,
+    );
 
     const again = await postPrompts(cookie, { intent: "delete", prompt_id: String(prompt.id) });
     expect(await toastOf(again)).toMatchObject({ type: "error", description: INPUT_PROMPT_MESSAGES.deleteFailed });
@@ -146,7 +194,9 @@ describe("Input Prompts", () => {
   it("lets a client user look but not change anything", async () => {
     const cookie = await signIn("client.user@example.com");
     expect((await loadPrompts(cookie)).error).toBeNull();
-    expect((await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "nope", text: "Nope" }) })).status).toBe(403);
+    expect(
+      (await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "nope", text: "Nope" }) })).status,
+    ).toBe(403);
     expect((await postPrompts(cookie, { intent: "delete", prompt_id: "1" })).status).toBe(403);
   });
 
@@ -155,11 +205,15 @@ describe("Input Prompts", () => {
     const context = testContext(host);
     const failing = {
       ...context,
-      apiFetch: async (request: Request) => (new URL(request.url).pathname.endsWith("/input_prompts")
-        ? Response.json({ message: "The database is resting" }, { status: 503 })
-        : context.apiFetch(request)),
+      apiFetch: async (request: Request) =>
+        new URL(request.url).pathname.endsWith("/input_prompts")
+          ? Response.json({ message: "The database is resting" }, { status: 503 })
+          : context.apiFetch(request),
     };
-    expect(await loadPrompts(cookie, "", failing)).toMatchObject({ prompts: [], error: "Error: The database is resting" });
+    expect(await loadPrompts(cookie, "", failing)).toMatchObject({
+      prompts: [],
+      error: "Error: The database is resting",
+    });
   });
 });
 
@@ -197,23 +251,37 @@ function ruleFields(index: number, row: RowInput, loaded?: Finetuning) {
   if (row.deleted) fields[`${p}.deleted`] = "true";
   if (loaded) {
     fields[`${p}.loaded`] = JSON.stringify({
-      trigger_point: loaded.trigger_point, finetuning_type: loaded.finetuning_type, pattern: loaded.pattern,
-      penalty: loaded.penalty === null ? "" : String(loaded.penalty), metadata: Object.keys(loaded.metadata).length ? JSON.stringify(loaded.metadata) : "",
+      trigger_point: loaded.trigger_point,
+      finetuning_type: loaded.finetuning_type,
+      pattern: loaded.pattern,
+      penalty: loaded.penalty === null ? "" : String(loaded.penalty),
+      metadata: Object.keys(loaded.metadata).length ? JSON.stringify(loaded.metadata) : "",
     });
   }
   return fields;
 }
-const untouchedRule = (index: number, rule: Finetuning) => ruleFields(index, {
-  id: String(rule.id), trigger_point: rule.trigger_point, finetuning_type: rule.finetuning_type, pattern: rule.pattern,
-  penalty: rule.penalty === null ? "" : String(rule.penalty), metadata: Object.keys(rule.metadata).length ? JSON.stringify(rule.metadata) : "",
-}, rule);
+const untouchedRule = (index: number, rule: Finetuning) =>
+  ruleFields(
+    index,
+    {
+      id: String(rule.id),
+      trigger_point: rule.trigger_point,
+      finetuning_type: rule.finetuning_type,
+      pattern: rule.pattern,
+      penalty: rule.penalty === null ? "" : String(rule.penalty),
+      metadata: Object.keys(rule.metadata).length ? JSON.stringify(rule.metadata) : "",
+    },
+    rule,
+  );
 
 describe("AI Finetuning", () => {
   it("offers Default, the trigger points and the agents' site codes as sites", async () => {
     const cookie = await signIn("client.admin@example.com");
     const data = await loadFinetuning(cookie);
     expect(data.sites).toEqual([
-      { value: "", label: "Default" }, { value: "admissions", label: "admissions" }, { value: "studentsuccess", label: "studentsuccess" },
+      { value: "", label: "Default" },
+      { value: "admissions", label: "admissions" },
+      { value: "studentsuccess", label: "studentsuccess" },
     ]);
     expect(data.error).toBeNull();
   });
@@ -224,17 +292,42 @@ describe("AI Finetuning", () => {
       intent: "save",
       ...ruleFields(0, { finetuning_type: "url_pattern", pattern: "/news/", penalty: "0.5" }),
       ...ruleFields(1, { finetuning_type: "url_pattern" }), // left blank
-      ...ruleFields(2, { finetuning_type: "pdf_weightage", trigger_point: "admissions", pattern: "brochure", penalty: "0.25" }),
+      ...ruleFields(2, {
+        finetuning_type: "pdf_weightage",
+        trigger_point: "admissions",
+        pattern: "brochure",
+        penalty: "0.25",
+      }),
       ...ruleFields(3, { finetuning_type: "html_tags_to_remove", metadata: '{"tags": ["footer", ".cookie-banner"]}' }),
     });
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(FINETUNING);
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: "AI Finetuning saved: 3 rules saved" });
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      description: "AI Finetuning saved: 3 rules saved",
+    });
     const { finetunings } = await loadFinetuning(cookie);
     expect(finetunings).toEqual([
-      expect.objectContaining({ finetuning_type: "url_pattern", trigger_point: "", pattern: "/news/", penalty: 0.5, metadata: {} }),
-      expect.objectContaining({ finetuning_type: "pdf_weightage", trigger_point: "admissions", pattern: "brochure", penalty: 0.25 }),
-      expect.objectContaining({ finetuning_type: "html_tags_to_remove", trigger_point: "", pattern: "", penalty: null, metadata: { tags: ["footer", ".cookie-banner"] } }),
+      expect.objectContaining({
+        finetuning_type: "url_pattern",
+        trigger_point: "",
+        pattern: "/news/",
+        penalty: 0.5,
+        metadata: {},
+      }),
+      expect.objectContaining({
+        finetuning_type: "pdf_weightage",
+        trigger_point: "admissions",
+        pattern: "brochure",
+        penalty: 0.25,
+      }),
+      expect.objectContaining({
+        finetuning_type: "html_tags_to_remove",
+        trigger_point: "",
+        pattern: "",
+        penalty: null,
+        metadata: { tags: ["footer", ".cookie-banner"] },
+      }),
     ]);
   });
 
@@ -254,7 +347,11 @@ describe("AI Finetuning", () => {
       { metadata: [expect.stringMatching(/^Metadata must be a JSON object, like/)] },
       null,
     ]);
-    expect(answer.rows.map((r) => [r.id, r.penalty, r.metadata])).toEqual([["new-1", "2", ""], ["new-2", "", "{tags: [footer"], ["new-3", "0.1", ""]]);
+    expect(answer.rows.map((r) => [r.id, r.penalty, r.metadata])).toEqual([
+      ["new-1", "2", ""],
+      ["new-2", "", "{tags: [footer"],
+      ["new-3", "0.1", ""],
+    ]);
     expect((await loadFinetuning(cookie)).finetunings.some((r) => r.pattern === "/fine/")).toBe(false);
   });
 
@@ -273,24 +370,42 @@ describe("AI Finetuning", () => {
     expect(answer.errors[0]).toBeNull();
     expect(answer.errors[1]).toBeNull();
     expect(answer.errors[2]).toEqual({ pattern: ["The same rule is listed twice for this site"] });
-    expect(answer.errors[3]).toEqual({ trigger_point: [expect.stringMatching(/"nowhere" is not a trigger point of this client/)] });
+    expect(answer.errors[3]).toEqual({
+      trigger_point: [expect.stringMatching(/"nowhere" is not a trigger point of this client/)],
+    });
     expect(answer.rows[3]).toMatchObject({ trigger_point: "nowhere", pattern: "/x/", penalty: "0.2" });
   });
 
   it("adds a blank row with a temporary id and deletes rows without JavaScript", async () => {
     const cookie = await signIn("client.admin@example.com");
     const [news] = (await loadFinetuning(cookie)).finetunings.filter((r) => r.pattern === "/news/");
-    const added = await postFinetuning(cookie, { intent: "add-row:page_type", ...untouchedRule(0, news), ...ruleFields(1, { id: "new-1", finetuning_type: "url_pattern", pattern: "/typed/" }) });
+    const added = await postFinetuning(cookie, {
+      intent: "add-row:page_type",
+      ...untouchedRule(0, news),
+      ...ruleFields(1, { id: "new-1", finetuning_type: "url_pattern", pattern: "/typed/" }),
+    });
     const { rows } = (await added.json()) as Answer<FinetuningFormRow>;
     expect(rows.map((r) => [r.id, r.finetuning_type, r.pattern, r.deleted])).toEqual([
-      ["new-2", "html_weightage", "", false], [String(news.id), "url_pattern", "/news/", false], ["new-1", "url_pattern", "/typed/", false],
+      ["new-2", "html_weightage", "", false],
+      [String(news.id), "url_pattern", "/news/", false],
+      ["new-1", "url_pattern", "/typed/", false],
     ]);
     // Deleting the new row drops it; deleting the saved one marks it, to be removed on save.
-    const fields = { ...untouchedRule(0, news), ...ruleFields(1, { id: "new-1", finetuning_type: "url_pattern", pattern: "/typed/" }) };
-    const dropped = (await (await postFinetuning(cookie, { intent: "delete-row:1", ...fields })).json()) as Answer<FinetuningFormRow>;
+    const fields = {
+      ...untouchedRule(0, news),
+      ...ruleFields(1, { id: "new-1", finetuning_type: "url_pattern", pattern: "/typed/" }),
+    };
+    const dropped = (await (
+      await postFinetuning(cookie, { intent: "delete-row:1", ...fields })
+    ).json()) as Answer<FinetuningFormRow>;
     expect(dropped.rows.map((r) => r.id)).toEqual([String(news.id)]);
-    const marked = (await (await postFinetuning(cookie, { intent: "delete-row:0", ...fields })).json()) as Answer<FinetuningFormRow>;
-    expect(marked.rows.map((r) => [r.id, r.deleted])).toEqual([[String(news.id), true], ["new-1", false]]);
+    const marked = (await (
+      await postFinetuning(cookie, { intent: "delete-row:0", ...fields })
+    ).json()) as Answer<FinetuningFormRow>;
+    expect(marked.rows.map((r) => [r.id, r.deleted])).toEqual([
+      [String(news.id), true],
+      ["new-1", false],
+    ]);
     expect((await loadFinetuning(cookie)).finetunings.some((r) => r.id === news.id)).toBe(true);
   });
 
@@ -302,8 +417,23 @@ describe("AI Finetuning", () => {
     const cleanup = before.find((r) => r.finetuning_type === "html_tags_to_remove")!;
     const response = await postFinetuning(cookie, {
       intent: "save",
-      ...ruleFields(0, { id: String(news.id), finetuning_type: "url_pattern", pattern: "/news/", penalty: "0.75" }, news),
-      ...ruleFields(1, { id: String(brochure.id), finetuning_type: "pdf_weightage", trigger_point: "admissions", pattern: "brochure", penalty: "0.25", deleted: true }, brochure),
+      ...ruleFields(
+        0,
+        { id: String(news.id), finetuning_type: "url_pattern", pattern: "/news/", penalty: "0.75" },
+        news,
+      ),
+      ...ruleFields(
+        1,
+        {
+          id: String(brochure.id),
+          finetuning_type: "pdf_weightage",
+          trigger_point: "admissions",
+          pattern: "brochure",
+          penalty: "0.25",
+          deleted: true,
+        },
+        brochure,
+      ),
       ...untouchedRule(2, cleanup),
     });
     expect(await toastOf(response)).toMatchObject({ description: "AI Finetuning saved: 1 rule saved, 1 rule deleted" });
@@ -319,7 +449,10 @@ describe("AI Finetuning", () => {
   it("lets a client user look but not change anything", async () => {
     const cookie = await signIn("client.user@example.com");
     expect((await loadFinetuning(cookie)).finetunings.length).toBeGreaterThan(0);
-    const response = await postFinetuning(cookie, { intent: "save", ...ruleFields(0, { finetuning_type: "url_pattern", pattern: "/no/", penalty: "0.5" }) });
+    const response = await postFinetuning(cookie, {
+      intent: "save",
+      ...ruleFields(0, { finetuning_type: "url_pattern", pattern: "/no/", penalty: "0.5" }),
+    });
     expect(response.status).toBe(403);
   });
 });

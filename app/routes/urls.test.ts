@@ -7,9 +7,15 @@ import { parseCsv } from "~/lib/csv";
 import { takeToast } from "~/server/toast.server";
 import { loader as chunksLoader } from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId.chunks";
 import { loader as exportLoader } from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId.export";
-import { action as drawerAction, loader as drawerLoader } from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId";
+import {
+  action as drawerAction,
+  loader as drawerLoader,
+} from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId";
 import { loader as unifiedExportLoader } from "./$appName.agent.$agentName.knowledge-store.websites.urls.export";
-import { action as unifiedAction, loader as unifiedLoader } from "./$appName.agent.$agentName.knowledge-store.websites.urls";
+import {
+  action as unifiedAction,
+  loader as unifiedLoader,
+} from "./$appName.agent.$agentName.knowledge-store.websites.urls";
 import { action as loginAction } from "./login";
 import { until } from "../../tests/support/wait";
 
@@ -22,13 +28,19 @@ let websiteId: number;
 let admin: string;
 let viewer: string;
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: testContext(host), params });
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  context: testContext(host),
+  params,
+});
 const base = () => `/northfield/agent/admissions/knowledge-store/websites/${websiteId}`;
 const params = () => ({ appName: "northfield", agentName: "admissions", websiteId: String(websiteId) });
 const unifiedParams = { appName: "northfield", agentName: "admissions" };
 
 async function signIn(email: string) {
-  const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))));
+  const response = await settle(() =>
+    loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))),
+  );
   expect(response.status).toBe(302);
   return cookieHeaderFrom(response.headers.get("set-cookie"));
 }
@@ -37,7 +49,11 @@ const apiUrls = async (query = "page_size=1000") =>
   (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?${query}`, { token })).body as UrlsList;
 const rowFor = async (path: string) => (await apiUrls()).data.find((row) => row.url === `${site.base}${path}`)!;
 
-interface DrawerData { website: Website; view: { statuses: string[]; reviews: string[]; search: string; page: number; pageSize: number }; list: UrlsList }
+interface DrawerData {
+  website: Website;
+  view: { statuses: string[]; reviews: string[]; search: string; page: number; pageSize: number };
+  list: UrlsList;
+}
 async function openDrawer(search = "", cookie = admin) {
   const response = await settle(() => drawerLoader(args(getRequest(`${base()}${search}`, cookie), params())));
   expect(response.status).toBe(200);
@@ -57,7 +73,8 @@ beforeAll(async () => {
   const apps = (await call("GET", "/v1/apps?status=active", { token })).body.apps as { id: number; url_code: string }[];
   appId = apps.find((app) => app.url_code === "northfield")!.id;
   const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
-    token, body: { websites: [{ app_id: appId, url: `${site.base}/`, site_map: "full_website", skip_patterns: ["blog"] }] },
+    token,
+    body: { websites: [{ app_id: appId, url: `${site.base}/`, site_map: "full_website", skip_patterns: ["blog"] }] },
   });
   expect(created.status).toBe(200);
   websiteId = created.body.websites[0].id;
@@ -92,35 +109,56 @@ describe("view-links drawer loader", () => {
 
     const paged = await openDrawer("?page_size=1&page=1&order_by=url&order=desc");
     expect(paged.list.data).toHaveLength(1);
-    const all = (await apiUrls()).data.map((row) => row.url).sort().reverse();
+    const all = (await apiUrls()).data
+      .map((row) => row.url)
+      .sort()
+      .reverse();
     expect(paged.list.data[0].url).toBe(all[1]);
   });
 
   it("answers 404 for a website of nobody", async () => {
-    const response = await settle(() => drawerLoader(args(getRequest(`${base()}`, admin), { ...params(), websiteId: "999999" })));
+    const response = await settle(() =>
+      drawerLoader(args(getRequest(`${base()}`, admin), { ...params(), websiteId: "999999" })),
+    );
     expect(response.status).toBe(404);
   });
 });
 
 describe("view-links drawer actions", () => {
   it("adds links (trimmed, blank lines dropped) and says so", async () => {
-    const response = await settle(() => drawerAction(args(formRequest(`${base()}?status=pending_review`, {
-      intent: "add-links", links: `  ${site.base}/added-one  \n\n   \n${site.base}/added-two\n`,
-    }, admin), params())));
+    const response = await settle(() =>
+      drawerAction(
+        args(
+          formRequest(
+            `${base()}?status=pending_review`,
+            {
+              intent: "add-links",
+              links: `  ${site.base}/added-one  \n\n   \n${site.base}/added-two\n`,
+            },
+            admin,
+          ),
+          params(),
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${base()}?status=pending_review`);
-    expect((await toastOf(response))).toMatchObject({ type: "success", description: "2 links added" });
+    expect(await toastOf(response)).toMatchObject({ type: "success", description: "2 links added" });
     expect(await rowFor("/added-one")).toMatchObject({ status: "pending_review" });
     expect(await rowFor("/added-two")).toBeTruthy();
   });
 
   it("does nothing when no line is left, and shows the API's refusal beside the box", async () => {
     const before = (await apiUrls()).data.length;
-    const blank = await settle(() => drawerAction(args(formRequest(base(), { intent: "add-links", links: " \n  \n" }, admin), params())));
+    const blank = await settle(() =>
+      drawerAction(args(formRequest(base(), { intent: "add-links", links: " \n  \n" }, admin), params())),
+    );
     expect(blank.status).toBe(302);
     expect((await apiUrls()).data.length).toBe(before);
 
-    const refused = await settle(() => drawerAction(args(formRequest(base(), { intent: "add-links", links: "not a url" }, admin), params())));
+    const refused = await settle(() =>
+      drawerAction(args(formRequest(base(), { intent: "add-links", links: "not a url" }, admin), params())),
+    );
     expect(refused.status).toBe(400);
     const body = await refused.json();
     expect(body).toMatchObject({ intent: "add-links", text: "not a url" });
@@ -129,52 +167,129 @@ describe("view-links drawer actions", () => {
 
   it("sets refresh days, and refuses values outside 1–365 with the spec's toast", async () => {
     const row = await rowFor("/about");
-    const saved = await settle(() => drawerAction(args(formRequest(base(), { intent: "refresh-days", url_id: String(row.id), refresh_days: "45" }, admin), params())));
+    const saved = await settle(() =>
+      drawerAction(
+        args(
+          formRequest(base(), { intent: "refresh-days", url_id: String(row.id), refresh_days: "45" }, admin),
+          params(),
+        ),
+      ),
+    );
     expect(saved.status).toBe(302);
     expect((await toastOf(saved))?.type).toBe("success");
     expect((await rowFor("/about")).refresh_days).toBe(45);
 
     for (const bad of ["0", "366", "2.5", "x"]) {
-      const refused = await settle(() => drawerAction(args(formRequest(base(), { intent: "refresh-days", url_id: String(row.id), refresh_days: bad }, admin), params())));
+      const refused = await settle(() =>
+        drawerAction(
+          args(
+            formRequest(base(), { intent: "refresh-days", url_id: String(row.id), refresh_days: bad }, admin),
+            params(),
+          ),
+        ),
+      );
       expect(refused.status).toBe(302);
-      expect(await toastOf(refused)).toMatchObject({ type: "error", description: "Refresh days must be between 1 and 365." });
+      expect(await toastOf(refused)).toMatchObject({
+        type: "error",
+        description: "Refresh days must be between 1 and 365.",
+      });
     }
     expect((await rowFor("/about")).refresh_days).toBe(45);
 
-    const byScript = await settle(() => drawerAction(args(formRequest(base(), { intent: "refresh-days", url_id: String(row.id), refresh_days: "400", _fetcher: "1" }, admin), params())));
+    const byScript = await settle(() =>
+      drawerAction(
+        args(
+          formRequest(
+            base(),
+            { intent: "refresh-days", url_id: String(row.id), refresh_days: "400", _fetcher: "1" },
+            admin,
+          ),
+          params(),
+        ),
+      ),
+    );
     expect(byScript.status).toBe(400);
-    expect(await byScript.json()).toEqual({ intent: "refresh-days", ok: false, error: "Refresh days must be between 1 and 365." });
+    expect(await byScript.json()).toEqual({
+      intent: "refresh-days",
+      ok: false,
+      error: "Refresh days must be between 1 and 365.",
+    });
   });
 
   it("indexes the chosen URLs with a bulk action, then the chunks drawer shows their chunks", async () => {
     const home = await rowFor("/");
     const nursing = await rowFor("/programs/nursing");
-    const asked = await settle(() => drawerAction(args(new Request(`http://localhost${base()}?search=n`, {
-      method: "POST",
-      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
-      body: new URLSearchParams([["intent", "bulk"], ["bulk", "index"], ["url_ids", String(home.id)], ["url_ids", String(nursing.id)]]),
-    }), params())));
+    const asked = await settle(() =>
+      drawerAction(
+        args(
+          new Request(`http://localhost${base()}?search=n`, {
+            method: "POST",
+            headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+            body: new URLSearchParams([
+              ["intent", "bulk"],
+              ["bulk", "index"],
+              ["url_ids", String(home.id)],
+              ["url_ids", String(nursing.id)],
+            ]),
+          }),
+          params(),
+        ),
+      ),
+    );
     expect(asked.status).toBe(302);
     expect(asked.headers.get("location")).toBe(`${base()}?search=n`);
     expect(await toastOf(asked)).toMatchObject({ type: "success", description: "2 of 2 URLs set to to_be_indexed" });
-    await until("both URLs indexed", async () => (await rowFor("/")).status === "indexed" && (await rowFor("/programs/nursing")).status === "indexed");
+    await until(
+      "both URLs indexed",
+      async () => (await rowFor("/")).status === "indexed" && (await rowFor("/programs/nursing")).status === "indexed",
+    );
     expect((await rowFor("/about")).status).toBe("pending_review");
 
-    const chunks = await settle(() => chunksLoader(args(getRequest(`${base()}/chunks?url=${encodeURIComponent(`${site.base}/programs/nursing`)}&font=30&theme=light`, admin), params())));
+    const chunks = await settle(() =>
+      chunksLoader(
+        args(
+          getRequest(
+            `${base()}/chunks?url=${encodeURIComponent(`${site.base}/programs/nursing`)}&font=30&theme=light`,
+            admin,
+          ),
+          params(),
+        ),
+      ),
+    );
     expect(chunks.status).toBe(200);
     const data = await chunks.json();
     expect(data).toMatchObject({ url: `${site.base}/programs/nursing`, error: null });
     expect(data.chunks.map((c: { text: string }) => c.text).join(" ")).toContain("licensure");
 
-    const none = await (await settle(() => chunksLoader(args(getRequest(`${base()}/chunks?url=${encodeURIComponent(`${site.base}/about`)}`, admin), params())))).json();
+    const none = await (
+      await settle(() =>
+        chunksLoader(
+          args(getRequest(`${base()}/chunks?url=${encodeURIComponent(`${site.base}/about`)}`, admin), params()),
+        ),
+      )
+    ).json();
     expect(none).toMatchObject({ chunks: [], error: null });
-    const unknown = await (await settle(() => chunksLoader(args(getRequest(`${base()}/chunks?url=${encodeURIComponent("https://nowhere.example/")}`, admin), params())))).json();
+    const unknown = await (
+      await settle(() =>
+        chunksLoader(
+          args(getRequest(`${base()}/chunks?url=${encodeURIComponent("https://nowhere.example/")}`, admin), params()),
+        ),
+      )
+    ).json();
     expect(unknown).toMatchObject({ chunks: null, error: "URL not found" });
   });
 
   it("answers 400 to an unknown intent and to a bulk action without a known action", async () => {
-    expect((await settle(() => drawerAction(args(formRequest(base(), { intent: "explode" }, admin), params())))).status).toBe(400);
-    expect((await settle(() => drawerAction(args(formRequest(base(), { intent: "bulk", bulk: "melt", url_ids: "1" }, admin), params())))).status).toBe(400);
+    expect(
+      (await settle(() => drawerAction(args(formRequest(base(), { intent: "explode" }, admin), params())))).status,
+    ).toBe(400);
+    expect(
+      (
+        await settle(() =>
+          drawerAction(args(formRequest(base(), { intent: "bulk", bulk: "melt", url_ids: "1" }, admin), params())),
+        )
+      ).status,
+    ).toBe(400);
   });
 
   it("is read-only for a client_user: viewing works, every action answers 403", async () => {
@@ -188,20 +303,41 @@ describe("view-links drawer actions", () => {
     for (const fields of refused) {
       expect((await settle(() => drawerAction(args(formRequest(base(), fields, viewer), params())))).status).toBe(403);
     }
-    expect((await settle(() => unifiedAction(args(formRequest("/x", { intent: "bulk", bulk: "skip", url_ids: String(row.id) }, viewer), unifiedParams)))).status).toBe(403);
+    expect(
+      (
+        await settle(() =>
+          unifiedAction(
+            args(formRequest("/x", { intent: "bulk", bulk: "skip", url_ids: String(row.id) }, viewer), unifiedParams),
+          ),
+        )
+      ).status,
+    ).toBe(403);
     expect((await rowFor("/about")).status).toBe("pending_review");
   });
 });
 
 describe("CSV export", () => {
   it("answers the filtered URLs as a CSV file named after the site, dates in the asked time zone", async () => {
-    const response = await settle(() => exportLoader(args(getRequest(`${base()}/export?status=indexed&tz=America/New_York`, admin), params())));
+    const response = await settle(() =>
+      exportLoader(args(getRequest(`${base()}/export?status=indexed&tz=America/New_York`, admin), params())),
+    );
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^text\/csv/);
     const host127 = new URL(site.base).host.replace(":", "_");
-    expect(response.headers.get("content-disposition")).toMatch(new RegExp(`^attachment; filename="urls_export_${host127}_\\d{8}T\\d{6}Z\\.csv"$`));
+    expect(response.headers.get("content-disposition")).toMatch(
+      new RegExp(`^attachment; filename="urls_export_${host127}_\\d{8}T\\d{6}Z\\.csv"$`),
+    );
     const [header, ...rows] = parseCsv(await response.text());
-    expect(header).toEqual(["url", "title", "status", "sitemap_refresh_review_status", "metadata", "indexed_at", "created_at", "updated_at"]);
+    expect(header).toEqual([
+      "url",
+      "title",
+      "status",
+      "sitemap_refresh_review_status",
+      "metadata",
+      "indexed_at",
+      "created_at",
+      "updated_at",
+    ]);
     expect(rows.map((row) => row[0]).sort()).toEqual([`${site.base}/`, `${site.base}/programs/nursing`]);
     const nursing = rows.find((row) => row[0].endsWith("/programs/nursing"))!;
     expect(nursing[1]).toBe("Nursing BSN | Northfield");
@@ -211,11 +347,17 @@ describe("CSV export", () => {
   });
 
   it("defaults to UTC, and the unified export adds website_url and names the file 'all'", async () => {
-    const plain = parseCsv(await (await settle(() => exportLoader(args(getRequest(`${base()}/export?search=nursing`, admin), params())))).text());
+    const plain = parseCsv(
+      await (
+        await settle(() => exportLoader(args(getRequest(`${base()}/export?search=nursing`, admin), params())))
+      ).text(),
+    );
     expect(plain).toHaveLength(2);
     expect(plain[1][6]).toMatch(/ UTC$/);
 
-    const response = await settle(() => unifiedExportLoader(args(getRequest("/x/export?status=pending_review", viewer), unifiedParams)));
+    const response = await settle(() =>
+      unifiedExportLoader(args(getRequest("/x/export?status=pending_review", viewer), unifiedParams)),
+    );
     expect(response.headers.get("content-disposition")).toMatch(/filename="urls_export_all_\d{8}T\d{6}Z\.csv"/);
     const [header, ...rows] = parseCsv(await response.text());
     expect(header.at(-1)).toBe("website_url");
@@ -227,39 +369,71 @@ describe("CSV export", () => {
 
 describe("unified URL drawer", () => {
   it("lists the client's URLs of one status with their website, paged 25/50/100/200", async () => {
-    const response = await settle(() => unifiedLoader(args(getRequest("/x?status=indexed&page_size=25", admin), unifiedParams)));
-    const { list, view } = (await response.json()) as { list: UrlsList; view: { pageSize: number; statuses: string[] } };
+    const response = await settle(() =>
+      unifiedLoader(args(getRequest("/x?status=indexed&page_size=25", admin), unifiedParams)),
+    );
+    const { list, view } = (await response.json()) as {
+      list: UrlsList;
+      view: { pageSize: number; statuses: string[] };
+    };
     expect(view).toMatchObject({ pageSize: 25, statuses: ["indexed"] });
     expect(list.data.every((row: UrlRow) => row.status === "indexed")).toBe(true);
     expect(list.data.map((row) => row.website_url)).toContain(`${site.base}/`);
-    const odd = await (await settle(() => unifiedLoader(args(getRequest("/x?page_size=1", admin), unifiedParams)))).json();
+    const odd = await (
+      await settle(() => unifiedLoader(args(getRequest("/x?page_size=1", admin), unifiedParams)))
+    ).json();
     expect(odd.view.pageSize).toBe(100);
   });
 
   it("skips chosen URLs of any website, and says 'Failed to update URLs to {status}' on a refusal", async () => {
     const about = await rowFor("/about");
-    const skipped = await settle(() => unifiedAction(args(formRequest("/x?status=pending_review", { intent: "bulk", bulk: "skip", url_ids: String(about.id) }, admin), unifiedParams)));
+    const skipped = await settle(() =>
+      unifiedAction(
+        args(
+          formRequest("/x?status=pending_review", { intent: "bulk", bulk: "skip", url_ids: String(about.id) }, admin),
+          unifiedParams,
+        ),
+      ),
+    );
     expect(skipped.status).toBe(302);
     expect(skipped.headers.get("location")).toBe("/x?status=pending_review");
     await until("about skipped", async () => (await rowFor("/about")).status === "skipped");
 
     // Unknown ids are accepted (nothing changes)…
-    const unknown = await settle(() => unifiedAction(args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999" }, admin), unifiedParams)));
+    const unknown = await settle(() =>
+      unifiedAction(
+        args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999" }, admin), unifiedParams),
+      ),
+    );
     expect(await toastOf(unknown)).toMatchObject({ type: "success", description: "0 of 1 URLs set to to_be_deleted" });
     // …an id beyond the API's integer ids names no row: nothing was chosen, and the drawer says so.
-    const refused = await settle(() => unifiedAction(args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999999" }, admin), unifiedParams)));
+    const refused = await settle(() =>
+      unifiedAction(
+        args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999999" }, admin), unifiedParams),
+      ),
+    );
     expect(refused.status).toBe(302);
     expect(await toastOf(refused)).toMatchObject({ type: "error", description: "Select at least one URL first." });
     // …and a refusal of the API says 'Failed to update URLs to {status}'.
     const context = testContext(host);
     const refusing = {
       ...context,
-      apiFetch: async (request: Request) => (new URL(request.url).pathname.endsWith("/urls/update_status")
-        ? Response.json({ message: "Too many URLs at once" }, { status: 400 })
-        : context.apiFetch(request)),
+      apiFetch: async (request: Request) =>
+        new URL(request.url).pathname.endsWith("/urls/update_status")
+          ? Response.json({ message: "Too many URLs at once" }, { status: 400 })
+          : context.apiFetch(request),
     };
-    const failed = await settle(() => unifiedAction({ request: formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: String(about.id) }, admin), context: refusing, params: unifiedParams }));
+    const failed = await settle(() =>
+      unifiedAction({
+        request: formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: String(about.id) }, admin),
+        context: refusing,
+        params: unifiedParams,
+      }),
+    );
     expect(failed.status).toBe(302);
-    expect(await toastOf(failed)).toMatchObject({ type: "error", description: "Failed to update URLs to to_be_deleted" });
+    expect(await toastOf(failed)).toMatchObject({
+      type: "error",
+      description: "Failed to update URLs to to_be_deleted",
+    });
   });
 });

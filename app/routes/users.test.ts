@@ -13,45 +13,82 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-const args = (request: Request, params: Record<string, string> = {}) => ({ request, context: testContext(host), params });
+const args = (request: Request, params: Record<string, string> = {}) => ({
+  request,
+  context: testContext(host),
+  params,
+});
 const northfield = { appName: "northfield" };
 
 async function signIn(email: string) {
-  const response = await settle(() => loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))));
+  const response = await settle(() =>
+    loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))),
+  );
   expect(response.status).toBe(302);
   return cookieHeaderFrom(response.headers.get("set-cookie"));
 }
 
-interface ListedUser { id: number; email: string; name: string; user_type: string; created_at: string; app_user?: { role: string; created_at: string } }
+interface ListedUser {
+  id: number;
+  email: string;
+  name: string;
+  user_type: string;
+  created_at: string;
+  app_user?: { role: string; created_at: string };
+}
 
 async function listUsers(cookie: string, search = "?page_size=100") {
   const response = await settle(() => usersLoader(args(getRequest(`/users${search}`, cookie))));
   expect(response.status).toBe(200);
-  return (await response.json()) as { users: ListedUser[]; assignableTypes: string[]; paging: { page: number; totalPages: number; total: number } };
+  return (await response.json()) as {
+    users: ListedUser[];
+    assignableTypes: string[];
+    paging: { page: number; totalPages: number; total: number };
+  };
 }
 
 async function listAccess(cookie: string, search = "?page_size=100") {
-  const response = await settle(() => accessLoader(args(getRequest(`/northfield/access-control${search}`, cookie), northfield)));
+  const response = await settle(() =>
+    accessLoader(args(getRequest(`/northfield/access-control${search}`, cookie), northfield)),
+  );
   expect(response.status).toBe(200);
-  return (await response.json()) as { client: { id: number; name: string }; users: ListedUser[]; assignableRoles: string[] };
+  return (await response.json()) as {
+    client: { id: number; name: string };
+    users: ListedUser[];
+    assignableRoles: string[];
+  };
 }
 
 /** The indexed fields the Users form posts for one row (loaded values only for existing rows). */
-function userFields(index: number, row: { id?: number; email: string; name: string; user_type: string }, loaded?: ListedUser) {
+function userFields(
+  index: number,
+  row: { id?: number; email: string; name: string; user_type: string },
+  loaded?: ListedUser,
+) {
   const p = `users[${index}]`;
   return {
     [`${p}.id`]: row.id ? String(row.id) : "",
     [`${p}.email`]: row.email,
     [`${p}.name`]: row.name,
     [`${p}.user_type`]: row.user_type,
-    ...(loaded ? { [`${p}.loaded.email`]: loaded.email, [`${p}.loaded.name`]: loaded.name, [`${p}.loaded.user_type`]: loaded.user_type } : {}),
+    ...(loaded
+      ? {
+          [`${p}.loaded.email`]: loaded.email,
+          [`${p}.loaded.name`]: loaded.name,
+          [`${p}.loaded.user_type`]: loaded.user_type,
+        }
+      : {}),
   };
 }
 
 /** The same row untouched: current values equal to the loaded ones. */
 const untouchedUser = (index: number, user: ListedUser) => userFields(index, user, user);
 
-function accessFields(index: number, row: { id?: number; email: string; name: string; role: string; user_type?: string; remove?: boolean }, loaded?: ListedUser) {
+function accessFields(
+  index: number,
+  row: { id?: number; email: string; name: string; role: string; user_type?: string; remove?: boolean },
+  loaded?: ListedUser,
+) {
   const p = `users[${index}]`;
   return {
     [`${p}.id`]: row.id ? String(row.id) : "",
@@ -60,7 +97,13 @@ function accessFields(index: number, row: { id?: number; email: string; name: st
     [`${p}.role`]: row.role,
     ...(row.id ? {} : { [`${p}.user_type`]: row.user_type ?? "user" }),
     ...(row.remove ? { [`${p}.action`]: "delete" } : {}),
-    ...(loaded ? { [`${p}.loaded.email`]: loaded.email, [`${p}.loaded.name`]: loaded.name, [`${p}.loaded.role`]: loaded.app_user!.role } : {}),
+    ...(loaded
+      ? {
+          [`${p}.loaded.email`]: loaded.email,
+          [`${p}.loaded.name`]: loaded.name,
+          [`${p}.loaded.role`]: loaded.app_user!.role,
+        }
+      : {}),
   };
 }
 
@@ -74,7 +117,9 @@ describe("Users (/users)", () => {
   it("lists every user with the roles the caller may give", async () => {
     const cookie = await signIn("admin@example.com");
     const { users, assignableTypes } = await listUsers(cookie);
-    expect(users.map((u) => u.email)).toEqual(expect.arrayContaining(["admin@example.com", "client.admin@example.com", "client.user@example.com"]));
+    expect(users.map((u) => u.email)).toEqual(
+      expect.arrayContaining(["admin@example.com", "client.admin@example.com", "client.user@example.com"]),
+    );
     expect(assignableTypes).toEqual(["user", "admin", "super_admin"]);
   });
 
@@ -91,7 +136,11 @@ describe("Users (/users)", () => {
     expect(new Set(labels).size).toBeGreaterThan(1);
     const firstPage = await listUsers(cookie, "");
     expect(firstPage.users.length).toBe(Math.min(10, all.length));
-    expect(firstPage.paging).toMatchObject({ page: 1, total: all.length, totalPages: Math.max(1, Math.ceil(all.length / 10)) });
+    expect(firstPage.paging).toMatchObject({
+      page: 1,
+      total: all.length,
+      totalPages: Math.max(1, Math.ceil(all.length / 10)),
+    });
     const byEmail = [...all].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" }));
     const second = await listUsers(cookie, "?sort=email&page=2&page_size=10");
     // A page past the end shows the last one.
@@ -112,18 +161,35 @@ describe("Users (/users)", () => {
     const { users } = await listUsers(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
     const others = users.filter((u) => u !== viewer);
-    const response = await settle(() => usersAction(args(formRequest("/users", {
-      intent: "save",
-      ...userFields(0, { email: "new.person@example.com", name: "New Person", user_type: "admin" }),
-      ...userFields(1, { id: viewer.id, email: viewer.email, name: "Jordan Renamed", user_type: viewer.user_type }, viewer),
-      ...Object.assign({}, ...others.map((u, i) => untouchedUser(i + 2, u))),
-    }, cookie))));
+    const response = await settle(() =>
+      usersAction(
+        args(
+          formRequest(
+            "/users",
+            {
+              intent: "save",
+              ...userFields(0, { email: "new.person@example.com", name: "New Person", user_type: "admin" }),
+              ...userFields(
+                1,
+                { id: viewer.id, email: viewer.email, name: "Jordan Renamed", user_type: viewer.user_type },
+                viewer,
+              ),
+              ...Object.assign({}, ...others.map((u, i) => untouchedUser(i + 2, u))),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe("/users");
     expect(await toastOf(response)).toContain("2 users saved");
 
     const after = (await listUsers(cookie)).users;
-    expect(after.find((u) => u.email === "new.person@example.com")).toMatchObject({ name: "New Person", user_type: "admin" });
+    expect(after.find((u) => u.email === "new.person@example.com")).toMatchObject({
+      name: "New Person",
+      user_type: "admin",
+    });
     expect(after.find((u) => u.id === viewer.id)?.name).toBe("Jordan Renamed");
   });
 
@@ -132,15 +198,36 @@ describe("Users (/users)", () => {
     const { users } = await listUsers(cookie);
     const target = users.find((u) => u.email === "client.admin@example.com")!;
     // Someone else renames the user after our page loaded…
-    await settle(() => usersAction(args(formRequest("/users", {
-      intent: "save", ...userFields(0, { ...target, name: "Renamed Elsewhere" }, target),
-    }, cookie))));
+    await settle(() =>
+      usersAction(
+        args(
+          formRequest(
+            "/users",
+            {
+              intent: "save",
+              ...userFields(0, { ...target, name: "Renamed Elsewhere" }, target),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     // …and we save the page as loaded, with one new row: the stale row is not sent.
-    const response = await settle(() => usersAction(args(formRequest("/users", {
-      intent: "save",
-      ...userFields(0, { email: "another.new@example.com", name: "Another", user_type: "user" }),
-      ...untouchedUser(1, target),
-    }, cookie))));
+    const response = await settle(() =>
+      usersAction(
+        args(
+          formRequest(
+            "/users",
+            {
+              intent: "save",
+              ...userFields(0, { email: "another.new@example.com", name: "Another", user_type: "user" }),
+              ...untouchedUser(1, target),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(response.status).toBe(302);
     expect(await toastOf(response)).toContain("1 user saved");
     expect((await listUsers(cookie)).users.find((u) => u.id === target.id)?.name).toBe("Renamed Elsewhere");
@@ -168,7 +255,14 @@ describe("Users (/users)", () => {
     expect(body.rows).toEqual([
       { id: "", email: "", name: "", user_type: "", editing: false, loaded: null },
       { id: "", email: "half.done@example.com", name: "Half Done", user_type: "user", editing: false, loaded: null },
-      { id: String(users[0].id), email: users[0].email, name: users[0].name, user_type: users[0].user_type, editing: false, loaded: { email: users[0].email, name: users[0].name, user_type: users[0].user_type } },
+      {
+        id: String(users[0].id),
+        email: users[0].email,
+        name: users[0].name,
+        user_type: users[0].user_type,
+        editing: false,
+        loaded: { email: users[0].email, name: users[0].name, user_type: users[0].user_type },
+      },
     ]);
     // Nothing was saved: one bad row stops the save.
     expect((await listUsers(cookie)).users.some((u) => u.email === "half.done@example.com")).toBe(false);
@@ -178,13 +272,23 @@ describe("Users (/users)", () => {
     const cookie = await signIn("admin@example.com");
     const { users } = await listUsers(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
-    const response = await settle(() => usersAction(args(formRequest("/users", {
-      intent: "save",
-      ...untouchedUser(0, users[0]),
-      ...untouchedUser(1, users[1]),
-      ...userFields(2, { email: "not-an-email", name: "Typo", user_type: "user" }),
-      ...userFields(3, { email: viewer.email, name: "Duplicate", user_type: "user" }),
-    }, cookie))));
+    const response = await settle(() =>
+      usersAction(
+        args(
+          formRequest(
+            "/users",
+            {
+              intent: "save",
+              ...untouchedUser(0, users[0]),
+              ...untouchedUser(1, users[1]),
+              ...userFields(2, { email: "not-an-email", name: "Typo", user_type: "user" }),
+              ...userFields(3, { email: viewer.email, name: "Duplicate", user_type: "user" }),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     // The API saw two rows (users.0, users.1); they are form rows 2 and 3.
@@ -199,13 +303,23 @@ describe("Users (/users)", () => {
   it("maps the API's per-row refusals (rows checked against each other) to the right form row", async () => {
     const cookie = await signIn("admin@example.com");
     const { users } = await listUsers(cookie);
-    const response = await settle(() => usersAction(args(formRequest("/users", {
-      intent: "save",
-      ...untouchedUser(0, users[0]),
-      ...userFields(1, { email: "twice@example.com", name: "First", user_type: "user" }),
-      ...untouchedUser(2, users[1]),
-      ...userFields(3, { email: "twice@example.com", name: "Second", user_type: "user" }),
-    }, cookie))));
+    const response = await settle(() =>
+      usersAction(
+        args(
+          formRequest(
+            "/users",
+            {
+              intent: "save",
+              ...untouchedUser(0, users[0]),
+              ...userFields(1, { email: "twice@example.com", name: "First", user_type: "user" }),
+              ...untouchedUser(2, users[1]),
+              ...userFields(3, { email: "twice@example.com", name: "Second", user_type: "user" }),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.errors).toEqual([null, null, null, { email: ["twice@example.com appears twice"] }]);
@@ -215,14 +329,28 @@ describe("Users (/users)", () => {
   it("add-row (no JavaScript) returns the posted rows with an empty one at the top, saving nothing", async () => {
     const cookie = await signIn("admin@example.com");
     const { users } = await listUsers(cookie);
-    const response = await settle(() => usersAction(args(formRequest("/users", {
-      intent: "add-row",
-      ...userFields(0, { email: "typed.but.unsaved@example.com", name: "Typed", user_type: "user" }),
-      ...untouchedUser(1, users[0]),
-    }, cookie))));
+    const response = await settle(() =>
+      usersAction(
+        args(
+          formRequest(
+            "/users",
+            {
+              intent: "add-row",
+              ...userFields(0, { email: "typed.but.unsaved@example.com", name: "Typed", user_type: "user" }),
+              ...untouchedUser(1, users[0]),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(response.status).toBe(200);
     const body = await response.json();
-    expect(body.rows.map((r: { email: string }) => r.email)).toEqual(["", "typed.but.unsaved@example.com", users[0].email]);
+    expect(body.rows.map((r: { email: string }) => r.email)).toEqual([
+      "",
+      "typed.but.unsaved@example.com",
+      users[0].email,
+    ]);
     // The spec's default user_type is user: a new row never starts on "Select a role".
     expect(body.rows[0]).toEqual({ id: "", email: "", name: "", user_type: "user", editing: true, loaded: null });
     expect(body.errors).toEqual([null, null, null]);
@@ -233,9 +361,13 @@ describe("Users (/users)", () => {
     const cookie = await signIn("admin@example.com");
     const { users } = await listUsers(cookie);
     const rows = { ...userFields(0, { email: "", name: "", user_type: "" }), ...untouchedUser(1, users[0]) };
-    const discardNew = await (await settle(() => usersAction(args(formRequest("/users", { intent: "discard-row:0", ...rows }, cookie))))).json();
+    const discardNew = await (
+      await settle(() => usersAction(args(formRequest("/users", { intent: "discard-row:0", ...rows }, cookie))))
+    ).json();
     expect(discardNew.rows.map((r: { email: string }) => r.email)).toEqual([users[0].email]);
-    const discardExisting = await (await settle(() => usersAction(args(formRequest("/users", { intent: "discard-row:1", ...rows }, cookie))))).json();
+    const discardExisting = await (
+      await settle(() => usersAction(args(formRequest("/users", { intent: "discard-row:1", ...rows }, cookie))))
+    ).json();
     expect(discardExisting.rows).toHaveLength(2);
   });
 
@@ -244,23 +376,40 @@ describe("Users (/users)", () => {
     const { users } = await listUsers(cookie);
     const typed = { ...users[0], name: "Half-typed new name" };
     const rows = { ...userFields(0, typed, users[0]), "users[0].editing": "true", ...untouchedUser(1, users[1]) };
-    const opened = await (await settle(() => usersAction(args(formRequest("/users", { intent: "edit-row:1", ...rows }, cookie))))).json();
+    const opened = await (
+      await settle(() => usersAction(args(formRequest("/users", { intent: "edit-row:1", ...rows }, cookie))))
+    ).json();
     expect(opened.rows.map((r: { editing: boolean }) => r.editing)).toEqual([true, true]);
     expect(opened.rows[0].name).toBe("Half-typed new name");
-    const cancelled = await (await settle(() => usersAction(args(formRequest("/users", { intent: "cancel-edit:0", ...rows }, cookie))))).json();
+    const cancelled = await (
+      await settle(() => usersAction(args(formRequest("/users", { intent: "cancel-edit:0", ...rows }, cookie))))
+    ).json();
     expect(cancelled.rows[0]).toMatchObject({ name: users[0].name, editing: false });
     expect(cancelled.rows[1].editing).toBe(false);
     // An intent of another table (or a made-up index) changes nothing.
-    const tampered = await settle(() => usersAction(args(formRequest("/users", { intent: "delete-row:0", ...rows }, cookie))));
+    const tampered = await settle(() =>
+      usersAction(args(formRequest("/users", { intent: "delete-row:0", ...rows }, cookie))),
+    );
     expect(tampered.status).toBe(400);
     expect((await listUsers(cookie)).users.find((u) => u.id === users[0].id)?.name).toBe(users[0].name);
   });
 
   it("refuses an unknown intent with 400, rows intact", async () => {
     const cookie = await signIn("admin@example.com");
-    const response = await settle(() => usersAction(args(formRequest("/users", {
-      intent: "launch", ...userFields(0, { email: "x@example.com", name: "X", user_type: "user" }),
-    }, cookie))));
+    const response = await settle(() =>
+      usersAction(
+        args(
+          formRequest(
+            "/users",
+            {
+              intent: "launch",
+              ...userFields(0, { email: "x@example.com", name: "X", user_type: "user" }),
+            },
+            cookie,
+          ),
+        ),
+      ),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).rows[0].email).toBe("x@example.com");
   });
@@ -268,7 +417,9 @@ describe("Users (/users)", () => {
   it("redirects with an info toast when nothing changed", async () => {
     const cookie = await signIn("admin@example.com");
     const { users } = await listUsers(cookie);
-    const response = await settle(() => usersAction(args(formRequest("/users", { intent: "save", ...untouchedUser(0, users[0]) }, cookie))));
+    const response = await settle(() =>
+      usersAction(args(formRequest("/users", { intent: "save", ...untouchedUser(0, users[0]) }, cookie))),
+    );
     expect(response.status).toBe(302);
     expect(await toastOf(response)).toContain("No changes to save");
   });
@@ -285,21 +436,48 @@ describe("Access Control (/{url_code}/access-control)", () => {
 
   it("add-row gives a new row the spec's defaults: user_type user, role client_user", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)));
+    const response = await settle(() =>
+      accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)),
+    );
     expect(response.status).toBe(200);
     expect((await response.json()).rows).toEqual([
-      { id: "", email: "", name: "", user_type: "user", role: "client_user", remove: false, editing: true, loaded: null },
+      {
+        id: "",
+        email: "",
+        name: "",
+        user_type: "user",
+        role: "client_user",
+        remove: false,
+        editing: true,
+        loaded: null,
+      },
     ]);
   });
 
   it("grants access to a new person with the defaults, then removes it", async () => {
     const cookie = await signIn("client.admin@example.com");
     const before = await listAccess(cookie);
-    const granted = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
-      intent: "save",
-      ...accessFields(0, { email: "New.Advisor@Example.com", name: "New Advisor", role: "client_user" }),
-      ...Object.assign({}, ...before.users.map((u, i) => accessFields(i + 1, { id: u.id, email: u.email, name: u.name, role: u.app_user!.role }, u))),
-    }, cookie), northfield)));
+    const granted = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            {
+              intent: "save",
+              ...accessFields(0, { email: "New.Advisor@Example.com", name: "New Advisor", role: "client_user" }),
+              ...Object.assign(
+                {},
+                ...before.users.map((u, i) =>
+                  accessFields(i + 1, { id: u.id, email: u.email, name: u.name, role: u.app_user!.role }, u),
+                ),
+              ),
+            },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(granted.status).toBe(302);
     expect(granted.headers.get("location")).toBe("/northfield/access-control");
     expect(await toastOf(granted)).toContain("Access saved");
@@ -309,10 +487,25 @@ describe("Access Control (/{url_code}/access-control)", () => {
     expect(advisor).toMatchObject({ name: "New Advisor", user_type: "user", app_user: { role: "client_user" } });
     expect(advisor.app_user!.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    const removed = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
-      intent: "save",
-      ...accessFields(0, { id: advisor.id, email: advisor.email, name: advisor.name, role: "client_user", remove: true }, advisor),
-    }, cookie), northfield)));
+    const removed = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            {
+              intent: "save",
+              ...accessFields(
+                0,
+                { id: advisor.id, email: advisor.email, name: advisor.name, role: "client_user", remove: true },
+                advisor,
+              ),
+            },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(removed.status).toBe(302);
     expect((await listAccess(cookie)).users.some((u) => u.id === advisor.id)).toBe(false);
   });
@@ -323,27 +516,49 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const staff = (await signInAs(host, "admin@example.com")).user_token;
     const apps = (await call("GET", "/v1/apps", { token: staff })).body.apps as { id: number; url_code: string }[];
     const harbor = apps.find((a) => a.url_code === "shopharbor-outfitters")!;
-    const harborAccess = async () => (await call("GET", `/v1/apps/${harbor.id}/users`, { token: staff })).body.users as ListedUser[];
-    expect((await call("POST", `/v1/apps/${harbor.id}/users/upsert`, { token: staff, body: { users: [
-      { email: "harbor.third@example.com", name: "Real Harbor Name", app_user: { role: "client_user" } },
-    ] } })).status).toBe(200);
+    const harborAccess = async () =>
+      (await call("GET", `/v1/apps/${harbor.id}/users`, { token: staff })).body.users as ListedUser[];
+    expect(
+      (
+        await call("POST", `/v1/apps/${harbor.id}/users/upsert`, {
+          token: staff,
+          body: {
+            users: [{ email: "harbor.third@example.com", name: "Real Harbor Name", app_user: { role: "client_user" } }],
+          },
+        })
+      ).status,
+    ).toBe(200);
     const atHarbor = (await harborAccess()).find((u) => u.email === "harbor.third@example.com")!;
 
     const cookie = await signIn("client.admin@example.com");
     const before = await listAccess(cookie);
-    const saved = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
-      intent: "save",
-      ...accessFields(0, { email: "harbor.third@example.com", name: "Typed Third", role: "client_user" }),
-      ...accessFields(1, { email: "brand.new.person@example.com", name: "Typed New", role: "client_user" }),
-    }, cookie), northfield)));
+    const saved = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            {
+              intent: "save",
+              ...accessFields(0, { email: "harbor.third@example.com", name: "Typed Third", role: "client_user" }),
+              ...accessFields(1, { email: "brand.new.person@example.com", name: "Typed New", role: "client_user" }),
+            },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(saved.status).toBe(302);
     expect(await toastOf(saved)).toBe("Access saved");
 
     const { users: after } = await listAccess(cookie);
-    const shown = ["harbor.third@example.com", "brand.new.person@example.com"].map((email) => after.find((u) => u.email === email)!);
+    const shown = ["harbor.third@example.com", "brand.new.person@example.com"].map((email) =>
+      after.find((u) => u.email === email)!,
+    );
     // All but the address and the id (which the next assertion reads), with whether Onboarded On is the account's age.
     const [existing, fresh] = shown.map(({ email: _email, id: _id, created_at, app_user, ...rest }) => ({
-      ...rest, onboarded: created_at === app_user!.created_at,
+      ...rest,
+      onboarded: created_at === app_user!.created_at,
     }));
     expect(existing).toEqual({ ...fresh, name: "Typed Third" });
     expect(fresh).toEqual({ name: "Typed New", user_type: "user", onboarded: true });
@@ -358,10 +573,21 @@ describe("Access Control (/{url_code}/access-control)", () => {
 
   it("checks email, name and role on the server and keeps the posted rows", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
-      intent: "save",
-      ...accessFields(0, { email: "", name: "", role: "" }),
-    }, cookie), northfield)));
+    const response = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            {
+              intent: "save",
+              ...accessFields(0, { email: "", name: "", role: "" }),
+            },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.errors[0]).toEqual({
@@ -376,10 +602,25 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const cookie = await signIn("client.admin@example.com");
     const { users } = await listAccess(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
-    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
-      intent: "save",
-      ...accessFields(0, { id: viewer.id, email: viewer.email, name: "Someone Else", role: "client_user" }, viewer),
-    }, cookie), northfield)));
+    const response = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            {
+              intent: "save",
+              ...accessFields(
+                0,
+                { id: viewer.id, email: viewer.email, name: "Someone Else", role: "client_user" },
+                viewer,
+              ),
+            },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(400);
     const body = await response.json();
     expect(body.errors[0]).toEqual({ name: ["Only staff can change an existing user's name or email"] });
@@ -390,10 +631,27 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const cookie = await signIn("client.admin@example.com");
     const { users } = await listAccess(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
-    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
-      intent: "save",
-      ...accessFields(0, { id: viewer.id, email: viewer.email, name: viewer.name, role: "client_user", remove: true }),
-    }, cookie), northfield)));
+    const response = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            {
+              intent: "save",
+              ...accessFields(0, {
+                id: viewer.id,
+                email: viewer.email,
+                name: viewer.name,
+                role: "client_user",
+                remove: true,
+              }),
+            },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(400);
     expect((await response.json()).errors[0]).toEqual({ row: ["This row cannot be read; reload the page"] });
     expect((await listAccess(cookie)).users.some((u) => u.id === viewer.id)).toBe(true);
@@ -403,26 +661,61 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const cookie = await signIn("client.user@example.com");
     const { assignableRoles } = await listAccess(cookie);
     expect(assignableRoles).toEqual([]);
-    const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", {
-      intent: "save",
-      ...accessFields(0, { email: "sneaky@example.com", name: "Sneaky", role: "client_admin" }),
-    }, cookie), northfield)));
+    const response = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            {
+              intent: "save",
+              ...accessFields(0, { email: "sneaky@example.com", name: "Sneaky", role: "client_admin" }),
+            },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(response.status).toBe(403);
-    const addRow = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)));
+    const addRow = await settle(() =>
+      accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)),
+    );
     expect(addRow.status).toBe(403);
-    const edit = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "edit-row:0" }, cookie), northfield)));
+    const edit = await settle(() =>
+      accessAction(args(formRequest("/northfield/access-control", { intent: "edit-row:0" }, cookie), northfield)),
+    );
     expect(edit.status).toBe(403);
   });
 
   it("opening a row with a made-up index, a NUL byte or a megabyte in its fields is answered without a 500 and saves nothing", async () => {
     const cookie = await signIn("client.admin@example.com");
     const [person] = (await listAccess(cookie)).users;
-    const row = { ...accessFields(0, { id: person.id, email: person.email, name: "x".repeat(1_000_000), role: "client_user" }, person), "users[0].editing": "true\u0000" };
+    const row = {
+      ...accessFields(
+        0,
+        { id: person.id, email: person.email, name: "x".repeat(1_000_000), role: "client_user" },
+        person,
+      ),
+      "users[0].editing": "true\u0000",
+    };
     for (const intent of ["edit-row:99999", "cancel-edit:0", "edit-row:-1", "edit-row:0\u0000"]) {
-      const response = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent, ...row }, cookie), northfield)));
+      const response = await settle(() =>
+        accessAction(args(formRequest("/northfield/access-control", { intent, ...row }, cookie), northfield)),
+      );
       expect(response.status).toBeLessThan(500);
     }
-    const saved = await settle(() => accessAction(args(formRequest("/northfield/access-control", { intent: "save", ...row, "users[0].name": "Bad\u0000Name" }, cookie), northfield)));
+    const saved = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            { intent: "save", ...row, "users[0].name": "Bad\u0000Name" },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
     expect(saved.status).toBeGreaterThanOrEqual(400);
     expect(saved.status).toBeLessThan(500);
     expect((await listAccess(cookie)).users.find((u) => u.id === person.id)?.name).toBe(person.name);
@@ -431,8 +724,13 @@ describe("Access Control (/{url_code}/access-control)", () => {
   it("answers 404 for a client the user holds no role in", async () => {
     const cookie = await signIn("client.admin@example.com");
     const params = { appName: "shopharbor-outfitters" };
-    expect((await settle(() => accessLoader(args(getRequest("/shopharbor-outfitters/access-control", cookie), params)))).status).toBe(404);
-    const response = await settle(() => accessAction(args(formRequest("/shopharbor-outfitters/access-control", { intent: "add-row" }, cookie), params)));
+    expect(
+      (await settle(() => accessLoader(args(getRequest("/shopharbor-outfitters/access-control", cookie), params))))
+        .status,
+    ).toBe(404);
+    const response = await settle(() =>
+      accessAction(args(formRequest("/shopharbor-outfitters/access-control", { intent: "add-row" }, cookie), params)),
+    );
     expect(response.status).toBe(404);
   });
 });

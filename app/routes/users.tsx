@@ -21,7 +21,11 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const { users, assignable_user_types } = await usersApi.list(api);
   const view = readTableView(new URL(request.url).searchParams, USERS_SORTS);
   const shown = viewRows(users, view, usersSortValue);
-  return json({ users: shown.rows, paging: { view, page: shown.page, totalPages: shown.totalPages, total: shown.total }, assignableTypes: assignable_user_types });
+  return json({
+    users: shown.rows,
+    paging: { view, page: shown.page, totalPages: shown.totalPages, total: shown.total },
+    assignableTypes: assignable_user_types,
+  });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {

@@ -4,7 +4,10 @@ import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import type { Website } from "@contract";
 import { takeToast } from "~/server/toast.server";
-import { action as websitesAction, loader as websitesLoader } from "./$appName.agent.$agentName.knowledge-store.websites";
+import {
+  action as websitesAction,
+  loader as websitesLoader,
+} from "./$appName.agent.$agentName.knowledge-store.websites";
 import { action as loginAction } from "./login";
 import { until } from "../../tests/support/wait";
 
@@ -29,7 +32,13 @@ const params = { appName: "northfield", agentName: "enrollment" };
 const args = (request: Request) => ({ request, context: testContext(host), params });
 
 async function signIn(email: string) {
-  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
+  const response = await settle(() =>
+    loginAction({
+      request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }),
+      context: testContext(host),
+      params: {},
+    }),
+  );
   expect(response.status).toBe(302);
   return cookieHeaderFrom(response.headers.get("set-cookie"));
 }
@@ -61,7 +70,11 @@ async function toastOf(response: Response) {
 }
 
 /** The fields the form posts for one row (an existing row also posts what was loaded). */
-function rowFields(index: number, row: { id?: number; url: string; site_map: string; tags?: string[]; skip?: string; allowed?: string }, loaded?: Website) {
+function rowFields(
+  index: number,
+  row: { id?: number; url: string; site_map: string; tags?: string[]; skip?: string; allowed?: string },
+  loaded?: Website,
+) {
   const p = `websites[${index}]`;
   const fields: [string, string][] = [
     [`${p}.id`, row.id ? String(row.id) : ""],
@@ -72,10 +85,17 @@ function rowFields(index: number, row: { id?: number; url: string; site_map: str
     [`${p}.allowed_patterns`, row.allowed ?? ""],
   ];
   if (loaded) {
-    fields.push([`${p}.loaded`, JSON.stringify({
-      url: loaded.url, site_map: loaded.site_map, tags: loaded.tags, skip_patterns: loaded.skip_patterns.join(", "),
-      allowed_patterns: loaded.allowed_patterns.join(", "), enabled: loaded.enabled,
-    })]);
+    fields.push([
+      `${p}.loaded`,
+      JSON.stringify({
+        url: loaded.url,
+        site_map: loaded.site_map,
+        tags: loaded.tags,
+        skip_patterns: loaded.skip_patterns.join(", "),
+        allowed_patterns: loaded.allowed_patterns.join(", "),
+        enabled: loaded.enabled,
+      }),
+    ]);
   }
   return fields;
 }
@@ -94,7 +114,10 @@ const postEntries = (cookie: string, entries: [string, string][], search = "") =
 const apiWebsites = async (appId: number) =>
   (await call("GET", `/v1/apps/${appId}/websites?page_size=100`, { token: apiToken })).body.websites as Website[];
 const apiUrls = async (appId: number, websiteId: number) =>
-  (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?page_size=1000`, { token: apiToken })).body.data as { url: string; status: string }[];
+  (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?page_size=1000`, { token: apiToken })).body.data as {
+    url: string;
+    status: string;
+  }[];
 
 let fixtureWebsite: Website;
 
@@ -110,20 +133,37 @@ describe("Websites page: loader", () => {
 
   it("takes page, page_size (10 or 25) and query from the URL", async () => {
     const cookie = await signIn("client.admin@example.com");
-    expect(await load(cookie, "?page=2&page_size=10&query=nothing-like-this")).toMatchObject({ page: 2, pageSize: 10, query: "nothing-like-this", websites: [] });
+    expect(await load(cookie, "?page=2&page_size=10&query=nothing-like-this")).toMatchObject({
+      page: 2,
+      pageSize: 10,
+      query: "nothing-like-this",
+      websites: [],
+    });
     expect((await load(cookie, "?page_size=500")).pageSize).toBe(25);
   });
 
   it("answers at the legacy address without an agent segment", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const response = await settle(() => websitesLoader({ request: getRequest("/northfield/ai-training/websites?page_size=10", cookie), context: testContext(host), params: { appName: "northfield" } }));
+    const response = await settle(() =>
+      websitesLoader({
+        request: getRequest("/northfield/ai-training/websites?page_size=10", cookie),
+        context: testContext(host),
+        params: { appName: "northfield" },
+      }),
+    );
     expect(response.status).toBe(200);
     expect((await response.json()).pageSize).toBe(10);
   });
 
   it("answers 404 for a client the user cannot see", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const response = await settle(() => websitesLoader({ request: getRequest("/nowhere/ai-training/websites", cookie), context: testContext(host), params: { appName: "nowhere" } }));
+    const response = await settle(() =>
+      websitesLoader({
+        request: getRequest("/nowhere/ai-training/websites", cookie),
+        context: testContext(host),
+        params: { appName: "nowhere" },
+      }),
+    );
     expect(response.status).toBe(404);
   });
 });
@@ -132,17 +172,44 @@ describe("Websites page: saving rows", () => {
   it("adds a website; the API starts discovery and the sitemap is generated", async () => {
     const cookie = await signIn("client.admin@example.com");
     const before = await load(cookie);
-    const response = await postEntries(cookie, [
-      ["intent", "save"],
-      ...rowFields(0, { url: `${site.base}/`, site_map: "full_website", tags: ["Development", "Staged"], skip: "blog, 2019" }),
-      ...before.websites.flatMap((w, i) => rowFields(i + 1, { id: w.id, url: w.url, site_map: w.site_map, tags: w.tags, skip: w.skip_patterns.join(", "), allowed: w.allowed_patterns.join(", ") }, w)),
-    ], "?page_size=10");
+    const response = await postEntries(
+      cookie,
+      [
+        ["intent", "save"],
+        ...rowFields(0, {
+          url: `${site.base}/`,
+          site_map: "full_website",
+          tags: ["Development", "Staged"],
+          skip: "blog, 2019",
+        }),
+        ...before.websites.flatMap((w, i) =>
+          rowFields(
+            i + 1,
+            {
+              id: w.id,
+              url: w.url,
+              site_map: w.site_map,
+              tags: w.tags,
+              skip: w.skip_patterns.join(", "),
+              allowed: w.allowed_patterns.join(", "),
+            },
+            w,
+          ),
+        ),
+      ],
+      "?page_size=10",
+    );
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${PAGE}?page_size=10`);
     expect(await toastOf(response)).toMatchObject({ type: "success", description: "1 website saved" });
 
     const created = (await apiWebsites(before.client.id)).find((w) => w.url === `${site.base}/`);
-    expect(created).toMatchObject({ site_map: "full_website", tags: ["Development", "Staged"], skip_patterns: ["blog", "2019"], user: { name: expect.any(String) } });
+    expect(created).toMatchObject({
+      site_map: "full_website",
+      tags: ["Development", "Staged"],
+      skip_patterns: ["blog", "2019"],
+      user: { name: expect.any(String) },
+    });
     fixtureWebsite = await until("sitemap_generated", async () => {
       const w = (await apiWebsites(before.client.id)).find((x) => x.id === created!.id);
       return w?.status === "sitemap_generated" ? w : null;
@@ -168,10 +235,28 @@ describe("Websites page: saving rows", () => {
     expect(body.errors[1]).toBeNull();
     expect(body.formError).toBe("Fix the highlighted rows before saving.");
     expect(body.rows).toEqual([
-      { id: "", url: "", site_map: "", tags: ["Production"], skip_patterns: "news", allowed_patterns: "", loaded: null },
-      { id: "", url: "https://typed-but-not-saved.example/", site_map: "few_urls", tags: [], skip_patterns: "", allowed_patterns: "", loaded: null },
+      {
+        id: "",
+        url: "",
+        site_map: "",
+        tags: ["Production"],
+        skip_patterns: "news",
+        allowed_patterns: "",
+        loaded: null,
+      },
+      {
+        id: "",
+        url: "https://typed-but-not-saved.example/",
+        site_map: "few_urls",
+        tags: [],
+        skip_patterns: "",
+        allowed_patterns: "",
+        loaded: null,
+      },
     ]);
-    expect((await apiWebsites(before.client.id)).some((w) => w.url === "https://typed-but-not-saved.example/")).toBe(false);
+    expect((await apiWebsites(before.client.id)).some((w) => w.url === "https://typed-but-not-saved.example/")).toBe(
+      false,
+    );
   });
 
   it("puts the API's field errors (websites.N.url) next to the row they came from", async () => {
@@ -180,7 +265,18 @@ describe("Websites page: saving rows", () => {
     const first = websites[0];
     const response = await postEntries(cookie, [
       ["intent", "save"],
-      ...rowFields(0, { id: first.id, url: first.url, site_map: first.site_map, tags: first.tags, skip: first.skip_patterns.join(", "), allowed: first.allowed_patterns.join(", ") }, first),
+      ...rowFields(
+        0,
+        {
+          id: first.id,
+          url: first.url,
+          site_map: first.site_map,
+          tags: first.tags,
+          skip: first.skip_patterns.join(", "),
+          allowed: first.allowed_patterns.join(", "),
+        },
+        first,
+      ),
       ...rowFields(1, { url: "not an address", site_map: "few_urls" }),
     ]);
     expect(response.status).toBe(400);
@@ -195,14 +291,22 @@ describe("Websites page: saving rows", () => {
     const w = fixtureWebsite;
     const unchanged = await postEntries(cookie, [
       ["intent", "save"],
-      ...rowFields(0, { id: w.id, url: w.url, site_map: w.site_map, tags: w.tags, skip: w.skip_patterns.join(", ") }, w),
+      ...rowFields(
+        0,
+        { id: w.id, url: w.url, site_map: w.site_map, tags: w.tags, skip: w.skip_patterns.join(", ") },
+        w,
+      ),
     ]);
     expect(unchanged.status).toBe(302);
     expect((await toastOf(unchanged))?.description).toBe("No changes to save");
 
     const changed = await postEntries(cookie, [
       ["intent", "save"],
-      ...rowFields(0, { id: w.id, url: w.url, site_map: w.site_map, tags: ["Production"], skip: w.skip_patterns.join(", ") }, w),
+      ...rowFields(
+        0,
+        { id: w.id, url: w.url, site_map: w.site_map, tags: ["Production"], skip: w.skip_patterns.join(", ") },
+        w,
+      ),
     ]);
     expect(changed.status).toBe(302);
     expect((await toastOf(changed))?.description).toBe("1 website saved");
@@ -211,11 +315,18 @@ describe("Websites page: saving rows", () => {
 
   it("without JavaScript, '+ Add Website' adds one blank row at the top, and only one", async () => {
     const cookie = await signIn("client.admin@example.com");
-    const once = await postEntries(cookie, [["intent", "add-row"], ...rowFields(0, { url: "https://x.example/", site_map: "few_urls" })]);
+    const once = await postEntries(cookie, [
+      ["intent", "add-row"],
+      ...rowFields(0, { url: "https://x.example/", site_map: "few_urls" }),
+    ]);
     expect(once.status).toBe(200);
     const body = await once.json();
     expect(body.rows.map((r: { url: string }) => r.url)).toEqual(["", "https://x.example/"]);
-    const twice = await postEntries(cookie, [["intent", "add-row"], ...rowFields(0, { url: "", site_map: "" }), ...rowFields(1, { url: "https://x.example/", site_map: "few_urls" })]);
+    const twice = await postEntries(cookie, [
+      ["intent", "add-row"],
+      ...rowFields(0, { url: "", site_map: "" }),
+      ...rowFields(1, { url: "https://x.example/", site_map: "few_urls" }),
+    ]);
     expect((await twice.json()).rows).toHaveLength(2);
   });
 });
@@ -229,11 +340,20 @@ describe("Websites page: row menu", () => {
     const response = await post(cookie, { intent: `index-all:${w.id}` }, "?query=127");
     expect(response.status).toBe(302);
     expect(response.headers.get("location")).toBe(`${PAGE}?query=127`);
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: `Index All: ${before.length} URLs set to to_be_indexed` });
+    expect(await toastOf(response)).toMatchObject({
+      type: "success",
+      description: `Index All: ${before.length} URLs set to to_be_indexed`,
+    });
     // Every URL left pending_review: asked for indexing (and possibly already picked up by the worker).
     const after = await apiUrls(w.app_id, w.id);
-    expect(after.every((u) => ["to_be_indexed", "sent_for_indexing", "indexed", "failed_to_index"].includes(u.status))).toBe(true);
-    await until("indexing to finish", async () => (await apiUrls(w.app_id, w.id)).every((u) => !/^(to_be_|sent_for_)/.test(u.status)), 30_000);
+    expect(
+      after.every((u) => ["to_be_indexed", "sent_for_indexing", "indexed", "failed_to_index"].includes(u.status)),
+    ).toBe(true);
+    await until(
+      "indexing to finish",
+      async () => (await apiUrls(w.app_id, w.id)).every((u) => !/^(to_be_|sent_for_)/.test(u.status)),
+      30_000,
+    );
   });
 
   it("Delete URLs asks first without JavaScript; confirming sets to_be_deleted", async () => {
@@ -265,7 +385,10 @@ describe("Websites page: row menu", () => {
     const cookie = await signIn("client.admin@example.com");
     const response = await post(cookie, { intent: "skip-all:999999" });
     expect(response.status).toBe(302);
-    expect(await toastOf(response)).toMatchObject({ type: "error", description: "Failed to update URLs to to_be_skipped" });
+    expect(await toastOf(response)).toMatchObject({
+      type: "error",
+      description: "Failed to update URLs to to_be_skipped",
+    });
   });
 
   it("an unknown intent answers 400", async () => {
@@ -280,7 +403,10 @@ describe("Websites page: read-only for a Client", () => {
     const data = await load(cookie);
     expect(data.websites.length).toBeGreaterThan(0);
     expect((await post(cookie, { intent: `index-all:${fixtureWebsite.id}` })).status).toBe(403);
-    const save = await postEntries(cookie, [["intent", "save"], ...rowFields(0, { url: "https://sneaky.example/", site_map: "few_urls" })]);
+    const save = await postEntries(cookie, [
+      ["intent", "save"],
+      ...rowFields(0, { url: "https://sneaky.example/", site_map: "few_urls" }),
+    ]);
     expect(save.status).toBe(403);
     expect((await apiWebsites(data.client.id)).some((w) => w.url === "https://sneaky.example/")).toBe(false);
   });

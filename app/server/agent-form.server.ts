@@ -1,7 +1,14 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { siteCodeInUse, type Agent, type AgentInput, type ClientApp } from "@contract";
-import { agentFormDefaults, isShowableLogoUrl, newAgentDefaults, newAgentType, stripSiteCode, type AgentFormDefaults } from "~/lib/agent-form";
+import {
+  agentFormDefaults,
+  isShowableLogoUrl,
+  newAgentDefaults,
+  newAgentType,
+  stripSiteCode,
+  type AgentFormDefaults,
+} from "~/lib/agent-form";
 import { AgentForm } from "~/lib/agent-form.schema";
 import { userCan } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
@@ -36,7 +43,11 @@ export interface AgentFormPage {
 }
 
 /** build-agent: `?id=` loads the agent to edit; otherwise a new agent of `?type=` (or the client's first type). */
-export async function loadAgentForm(request: Request, context: ConsoleContext, appName: string | undefined): Promise<AgentFormPage> {
+export async function loadAgentForm(
+  request: Request,
+  context: ConsoleContext,
+  appName: string | undefined,
+): Promise<AgentFormPage> {
   const { api, app } = await requireClient(request, context, appName);
   const client = { id: app.id, client_name: app.client_name, url_code: app.url_code };
   const search = new URL(request.url).searchParams;
@@ -61,7 +72,11 @@ function onFormFields(error: unknown) {
     else others.push(...messages);
   }
   if (!others.length) return error;
-  return new ApiError(error.status, { ...error.body, message: others.join(" "), errors: Object.keys(errors).length ? errors : undefined });
+  return new ApiError(error.status, {
+    ...error.body,
+    message: others.join(" "),
+    errors: Object.keys(errors).length ? errors : undefined,
+  });
 }
 
 /**
@@ -73,7 +88,11 @@ function onFormFields(error: unknown) {
  */
 export async function submitAgentForm(request: Request, context: ConsoleContext, appName: string | undefined) {
   const { api, app } = await requireClient(request, context, appName);
-  invariantResponse(userCan(await getUserInfo(api), "configure", app.id), "You may not change this client's agents", 403);
+  invariantResponse(
+    userCan(await getUserInfo(api), "configure", app.id),
+    "You may not change this client's agents",
+    403,
+  );
 
   const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
   formData.set("site_code", stripSiteCode(textOf(formData, "site_code")));
@@ -102,7 +121,9 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
     const uploaded = await uploadLogo(api, app.id, logo);
     if (uploaded.error) {
       const submission = parseWithZod(formData, { schema: AgentForm });
-      return json(submission.reply({ fieldErrors: { logo: [uploaded.error.message] } }), { status: uploaded.error.status });
+      return json(submission.reply({ fieldErrors: { logo: [uploaded.error.message] } }), {
+        status: uploaded.error.status,
+      });
     }
     formData.set("logo_url", uploaded.url);
   }
@@ -111,7 +132,10 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   try {
     const saved = await agentsApi.save(api, toAgentInput(submission.value, app.id, existing));
-    return redirectWithToast(`/${app.url_code}`, { type: "success", description: `${saved.name} ${existing ? "saved" : "created"}` });
+    return redirectWithToast(`/${app.url_code}`, {
+      type: "success",
+      description: `${saved.name} ${existing ? "saved" : "created"}`,
+    });
   } catch (error) {
     return replyWithApiError(submission, onFormFields(error));
   }

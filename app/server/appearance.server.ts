@@ -15,14 +15,21 @@ export interface AppearanceActionData {
   values: AppearanceValues;
 }
 
-const chosenFile = (value: FormDataEntryValue | null): value is File => typeof value !== "string" && value !== null && value.size > 0;
+const chosenFile = (value: FormDataEntryValue | null): value is File =>
+  typeof value !== "string" && value !== null && value.size > 0;
 
 /**
  * Save (stage), ask to push, and push to production. Images chosen in the form are uploaded
  * first and their stored URLs saved; the API checks every value and its messages come back
  * beside their fields.
  */
-export async function handleAppearanceAction(request: Request, api: ApiClient, appId: number, triggerPoint: string, backTo: string) {
+export async function handleAppearanceAction(
+  request: Request,
+  api: ApiClient,
+  appId: number,
+  triggerPoint: string,
+  backTo: string,
+) {
   const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
   const intent = String(formData.get("intent") ?? "save");
   if (intent === "push") {
@@ -32,14 +39,20 @@ export async function handleAppearanceAction(request: Request, api: ApiClient, a
       const again = new URL(backTo, "http://console.invalid");
       again.searchParams.set("confirm", "push");
       again.searchParams.set("failing", "confirm");
-      return redirectWithToast(`${again.pathname}${again.search}`, { type: "error", description: "Stage fails test questions that production passes: confirm again to push" });
+      return redirectWithToast(`${again.pathname}${again.search}`, {
+        type: "error",
+        description: "Stage fails test questions that production passes: confirm again to push",
+      });
     }
     const diff = await appearanceApi.diff(api, appId, triggerPoint);
     await appearanceApi.save(api, appId, triggerPoint, diff.current_stage_style_guide, "production");
     const done = new URL(backTo, "http://console.invalid");
     done.searchParams.delete("confirm");
     done.searchParams.delete("failing");
-    return redirectWithToast(`${done.pathname}${done.search}`, { type: "success", description: "Pushed to production" });
+    return redirectWithToast(`${done.pathname}${done.search}`, {
+      type: "success",
+      description: "Pushed to production",
+    });
   }
   const values = valuesFromForm(formData);
   const fieldErrors: Record<string, string> = {};
@@ -55,12 +68,17 @@ export async function handleAppearanceAction(request: Request, api: ApiClient, a
         fieldErrors[field.internalName] = error.message;
       }
     }
-    if (Object.keys(fieldErrors).length) return json<AppearanceActionData>({ formError: null, fieldErrors, values }, { status: 400 });
+    if (Object.keys(fieldErrors).length)
+      return json<AppearanceActionData>({ formError: null, fieldErrors, values }, { status: 400 });
     await appearanceApi.save(api, appId, triggerPoint, values);
     return redirectWithToast(backTo, { type: "success", description: APPEARANCE_MESSAGES.saved });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    for (const [path, messages] of Object.entries(error.fieldErrors)) fieldErrors[path.replace(/^appearance\.value\./, "")] = messages[0];
-    return json<AppearanceActionData>({ formError: Object.keys(fieldErrors).length ? null : error.message, fieldErrors, values }, { status: error.status });
+    for (const [path, messages] of Object.entries(error.fieldErrors))
+      fieldErrors[path.replace(/^appearance\.value\./, "")] = messages[0];
+    return json<AppearanceActionData>(
+      { formError: Object.keys(fieldErrors).length ? null : error.message, fieldErrors, values },
+      { status: error.status },
+    );
   }
 }

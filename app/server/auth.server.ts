@@ -73,7 +73,10 @@ export function devSignIn(context: ConsoleContext, email: string) {
  * own tokens; Google's URLs come from configuration so tests can use a local OpenID provider.
  */
 class ConsoleGoogleStrategy extends GoogleStrategy<TokenPair> {
-  constructor(private readonly context: ConsoleContext, callbackURL: string) {
+  constructor(
+    private readonly context: ConsoleContext,
+    callbackURL: string,
+  ) {
     const google = context.config.google!;
     super(
       { clientID: google.clientId, clientSecret: google.clientSecret, callbackURL, prompt: "select_account" },
@@ -98,7 +101,10 @@ class ConsoleGoogleStrategy extends GoogleStrategy<TokenPair> {
 export const GOOGLE_CALLBACK_PATH = "/login/google/callback";
 
 export function googleAuthenticator(request: Request, context: ConsoleContext) {
-  const authenticator = new Authenticator<TokenPair>(sessionStorageFor(context), { sessionKey: "oauthTokens" as never, throwOnError: true });
+  const authenticator = new Authenticator<TokenPair>(sessionStorageFor(context), {
+    sessionKey: "oauthTokens" as never,
+    throwOnError: true,
+  });
   const callbackURL = new URL(GOOGLE_CALLBACK_PATH, request.url).toString();
   authenticator.use(new ConsoleGoogleStrategy(context, callbackURL), "google");
   return authenticator;

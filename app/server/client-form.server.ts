@@ -47,7 +47,8 @@ function formFieldOf(path: string) {
 function withFormFieldNames(error: unknown) {
   if (!(error instanceof ApiError) || !error.body.errors) return error;
   const errors: Record<string, string[]> = {};
-  for (const [path, messages] of Object.entries(error.body.errors)) (errors[formFieldOf(path)] ??= []).push(...messages);
+  for (const [path, messages] of Object.entries(error.body.errors))
+    (errors[formFieldOf(path)] ??= []).push(...messages);
   return new ApiError(error.status, { ...error.body, errors });
 }
 
@@ -108,7 +109,11 @@ export async function submitClientForm(request: Request, api: ApiClient, existin
       return redirectWithToast(`/${saved.url_code}/manage`, { type: "success", title, description: "Saved" });
     }
     const created = await appsApi.create(api, input);
-    return redirectWithToast(`/${created.url_code}`, { type: "success", title, description: `${created.client_name} onboarded` });
+    return redirectWithToast(`/${created.url_code}`, {
+      type: "success",
+      title,
+      description: `${created.client_name} onboarded`,
+    });
   } catch (error) {
     return replyWithApiError(submission, withFormFieldNames(error));
   }
@@ -126,6 +131,7 @@ export const importedSummary = (count: number) => `Imported ${count} ${count ===
  */
 export function importFailureMessage(error: unknown): string {
   if (error instanceof ApiError) return error.status < 500 ? error.message : SOMETHING_WENT_WRONG;
-  if (error instanceof Response && error.status >= 400 && error.status < 500) return error.statusText || `The API answered ${error.status}`;
+  if (error instanceof Response && error.status >= 400 && error.status < 500)
+    return error.statusText || `The API answered ${error.status}`;
   throw error;
 }

@@ -2,13 +2,35 @@ import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  AI_PERSONALITY, AI_PROBING_LABELS, AI_PROBING_TYPES, CONTROL_LABELS, QUALITY_CHECK,
-  type AiProbingType, type ClientApp, type ControlInput, type TopicControlType,
+  AI_PERSONALITY,
+  AI_PROBING_LABELS,
+  AI_PROBING_TYPES,
+  CONTROL_LABELS,
+  QUALITY_CHECK,
+  type AiProbingType,
+  type ClientApp,
+  type ControlInput,
+  type TopicControlType,
 } from "@contract";
 import {
-  NOTHING_TO_SAVE, normalizeNewlines, personalityFieldOf, probingFieldOf, savedMessage, shouldSendText, topicChanges, topicFieldOf, topicRowsOf,
+  NOTHING_TO_SAVE,
+  normalizeNewlines,
+  personalityFieldOf,
+  probingFieldOf,
+  savedMessage,
+  shouldSendText,
+  topicChanges,
+  topicFieldOf,
+  topicRowsOf,
 } from "~/lib/controls";
-import { PersonalityForm, ProbingForm, QualityCheckForm, qualityFieldOf, qualitySettingsOf, TopicsForm } from "~/lib/controls.schema";
+import {
+  PersonalityForm,
+  ProbingForm,
+  QualityCheckForm,
+  qualityFieldOf,
+  qualitySettingsOf,
+  TopicsForm,
+} from "~/lib/controls.schema";
 import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { controlsApi } from "./api/controls-api.server";
@@ -31,15 +53,27 @@ export interface ControlsScreen {
  * The client (and, under /agent/, the agent) of a controls screen and the trigger point it edits.
  * Actions run without the parent loaders, so the agent is checked here too.
  */
-export async function controlsScreen({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs): Promise<ControlsScreen> {
+export async function controlsScreen({
+  request,
+  context,
+  params,
+}: LoaderFunctionArgs | ActionFunctionArgs): Promise<ControlsScreen> {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const url = new URL(request.url);
   if (params.agentName !== undefined) requireAgentOf(app, url.pathname);
-  return { api, app, choice: triggerPointFor(app, url.pathname, url.searchParams), backTo: `${url.pathname}${url.search}` };
+  return {
+    api,
+    app,
+    choice: triggerPointFor(app, url.pathname, url.searchParams),
+    backTo: `${url.pathname}${url.search}`,
+  };
 }
 
 /** The loader data every screen shares. */
-export const screenData = ({ app, choice }: ControlsScreen) => ({ client: { id: app.id, name: app.client_name }, choice });
+export const screenData = ({ app, choice }: ControlsScreen) => ({
+  client: { id: app.id, name: app.client_name },
+  choice,
+});
 
 export { loadOrError };
 
@@ -67,13 +101,15 @@ export function replyWithFieldErrors(submission: Replyable, error: unknown, fiel
 
 const saved = (screen: ControlsScreen, what: string) =>
   redirectWithToast(screen.backTo, { type: "success", description: savedMessage(what, screen.choice.triggerPoint) });
-const nothingToSave = (screen: ControlsScreen) => redirectWithToast(screen.backTo, { type: "info", description: NOTHING_TO_SAVE });
+const nothingToSave = (screen: ControlsScreen) =>
+  redirectWithToast(screen.backTo, { type: "info", description: NOTHING_TO_SAVE });
 
 /** The save bar's button says intent=save; a post without one (Enter in some browsers) is a save too. */
 async function readSave(request: Request) {
   const formData = await readForm(request);
   const intent = formData.get("intent");
-  if (intent !== null && intent !== "save") throw new Response("Unknown intent", { status: 400, statusText: "Unknown intent" });
+  if (intent !== null && intent !== "save")
+    throw new Response("Unknown intent", { status: 400, statusText: "Unknown intent" });
   return formData;
 }
 
@@ -89,7 +125,9 @@ export async function savePersonality(screen: ControlsScreen, request: Request) 
   const [current] = (await controlsApi.list(api, app.id, choice.triggerPoint, [AI_PERSONALITY])).controls;
   if (!shouldSendText(text, current?.prompt_input_raw ?? "")) return nothingToSave(screen);
   try {
-    await controlsApi.save(api, app.id, [{ internal_name: AI_PERSONALITY, prompt_input_raw: text, trigger_point: choice.triggerPoint }]);
+    await controlsApi.save(api, app.id, [
+      { internal_name: AI_PERSONALITY, prompt_input_raw: text, trigger_point: choice.triggerPoint },
+    ]);
   } catch (error) {
     return replyWithFieldErrors(submission, error, personalityFieldOf);
   }
@@ -116,7 +154,12 @@ export async function saveQualityCheck(screen: ControlsScreen, request: Request)
   await requireConfigure(screen.api, screen.app.id);
   const submission = parseWithZod(await readSave(request), { schema: QualityCheckForm });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const control: ControlInput = { internal_name: QUALITY_CHECK, prompt_input_raw: "", metadata: submission.value, trigger_point: screen.choice.triggerPoint };
+  const control: ControlInput = {
+    internal_name: QUALITY_CHECK,
+    prompt_input_raw: "",
+    metadata: submission.value,
+    trigger_point: screen.choice.triggerPoint,
+  };
   try {
     await controlsApi.save(screen.api, screen.app.id, [control]);
   } catch (error) {
@@ -132,13 +175,23 @@ export async function saveProbings(screen: ControlsScreen, request: Request) {
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { api, app, choice } = screen;
   const current = (await controlsApi.listProbings(api, app.id, choice.triggerPoint, AI_PROBING_TYPES)).ai_probings;
-  const savedText = (type: AiProbingType) => current.find((entry) => entry.internal_name === type)?.prompt_input_raw ?? "";
-  const sent = AI_PROBING_TYPES.filter((type) => shouldSendText(normalizeNewlines(submission.value[type]), savedText(type)));
+  const savedText = (type: AiProbingType) =>
+    current.find((entry) => entry.internal_name === type)?.prompt_input_raw ?? "";
+  const sent = AI_PROBING_TYPES.filter((type) =>
+    shouldSendText(normalizeNewlines(submission.value[type]), savedText(type)),
+  );
   if (!sent.length) return nothingToSave(screen);
   try {
-    await controlsApi.saveProbings(api, app.id, sent.map((type) => ({
-      internal_name: type, display_name: AI_PROBING_LABELS[type], prompt_input_raw: normalizeNewlines(submission.value[type]), trigger_point: choice.triggerPoint,
-    })));
+    await controlsApi.saveProbings(
+      api,
+      app.id,
+      sent.map((type) => ({
+        internal_name: type,
+        display_name: AI_PROBING_LABELS[type],
+        prompt_input_raw: normalizeNewlines(submission.value[type]),
+        trigger_point: choice.triggerPoint,
+      })),
+    );
   } catch (error) {
     return replyWithFieldErrors(submission, error, (path) => probingFieldOf(path, sent));
   }
@@ -157,10 +210,16 @@ export async function loadQualityCheck(screen: ControlsScreen) {
     loadOrError(() => controlsApi.list(api, app.id, choice.triggerPoint, [QUALITY_CHECK])),
     loadOrError(() => controlsApi.thresholdEvidence(api, app.id, choice.triggerPoint)),
   ]);
-  const settings = qualitySettingsOf(controls.data?.controls.find((control) => control.internal_name === QUALITY_CHECK));
+  const settings = qualitySettingsOf(
+    controls.data?.controls.find((control) => control.internal_name === QUALITY_CHECK),
+  );
   return json({
-    ...screenData(screen), settings, error: controls.error,
-    evidence: evidence.data, evidenceError: evidence.error, testQuestionsHref: siblingScreen(screen.backTo, "test-questions"),
+    ...screenData(screen),
+    settings,
+    error: controls.error,
+    evidence: evidence.data,
+    evidenceError: evidence.error,
+    testQuestionsHref: siblingScreen(screen.backTo, "test-questions"),
   });
 }
 
@@ -173,6 +232,8 @@ function siblingScreen(backTo: string, slug: string) {
 
 /** A topic list of the trigger point as its 8 rows (saved ones first). */
 export async function loadTopics(screen: ControlsScreen, type: TopicControlType) {
-  const { data, error } = await loadOrError(() => controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [type]));
+  const { data, error } = await loadOrError(() =>
+    controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [type]),
+  );
   return json({ ...screenData(screen), rows: topicRowsOf(data?.controls ?? [], type), error });
 }

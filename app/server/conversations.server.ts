@@ -2,8 +2,17 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { ConversationsQuery, type ClientApp, type ConversationDetail, type ConversationMessage } from "@contract";
 import { agentSegment } from "~/lib/clients";
 import {
-  CONVERSATION_FILTERS, conversationsCsv, DEFAULT_CONVERSATION_PAGE_SIZE, expectedSourceOf, filterValuesOf, isPagePenalty, pageRuleOf, passageSource, triggerPointLabel,
-  type ConversationFilter, type TestQuestionFromAnswer,
+  CONVERSATION_FILTERS,
+  conversationsCsv,
+  DEFAULT_CONVERSATION_PAGE_SIZE,
+  expectedSourceOf,
+  filterValuesOf,
+  isPagePenalty,
+  pageRuleOf,
+  passageSource,
+  triggerPointLabel,
+  type ConversationFilter,
+  type TestQuestionFromAnswer,
 } from "~/lib/conversations";
 import { userCan } from "~/lib/permissions";
 import { readPageParam } from "~/lib/query-params";
@@ -49,7 +58,9 @@ interface ConversationsScope {
 async function conversationsScope({ request, context, params }: Args): Promise<ConversationsScope> {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const agent = params.agentName === undefined ? null : requireAgentOf(app, new URL(request.url).pathname);
-  const listPath = agent ? `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/conversations` : `/${app.url_code}/conversations`;
+  const listPath = agent
+    ? `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/conversations`
+    : `/${app.url_code}/conversations`;
   return { api, app, agent, listPath };
 }
 
@@ -73,7 +84,11 @@ export function readConversationFilters(params: URLSearchParams) {
   const values = filterValuesOf(params);
   const page = readPageParam(params.get("page"));
   // Nobody types a control character into a search box; the API would refuse it with no field to show it by.
-  const parsed = ConversationsQuery.safeParse({ ...values, search: values.search.replace(CONTROL_CHARACTERS, " "), page });
+  const parsed = ConversationsQuery.safeParse({
+    ...values,
+    search: values.search.replace(CONTROL_CHARACTERS, " "),
+    page,
+  });
   const fieldErrors: Partial<Record<ConversationFilter, string[]>> = {};
   if (parsed.success) return { values, page, query: parsed.data, fieldErrors };
   for (const issue of parsed.error.issues) {
@@ -93,7 +108,9 @@ export async function loadConversations(args: LoaderFunctionArgs) {
   const pageSize = query?.page_size ?? DEFAULT_CONVERSATION_PAGE_SIZE;
   // Refused filters are not sent: the page says what to fix beside them instead of listing something else.
   const listed = query
-    ? await loadOrError(() => conversationsApi.list(scope.api, scope.app.id, { ...query, trigger_point: scope.agent?.site_code }))
+    ? await loadOrError(() =>
+        conversationsApi.list(scope.api, scope.app.id, { ...query, trigger_point: scope.agent?.site_code }),
+      )
     : { data: null, error: null };
   const conversations = listed.data?.data ?? [];
   const total = listed.data?.total ?? 0;
@@ -108,7 +125,9 @@ export async function loadConversations(args: LoaderFunctionArgs) {
     totalIsCapped,
     page,
     // Past the counted conversations the pages go on while they are full.
-    totalPages: totalIsCapped ? Math.max(countedPages, page + (conversations.length === pageSize ? 1 : 0)) : countedPages,
+    totalPages: totalIsCapped
+      ? Math.max(countedPages, page + (conversations.length === pageSize ? 1 : 0))
+      : countedPages,
     filtersRefused: query === null,
     error: listed.error,
   });
@@ -118,7 +137,11 @@ export async function loadConversations(args: LoaderFunctionArgs) {
 export async function exportConversations(args: LoaderFunctionArgs) {
   const scope = await conversationsScope(args);
   const { query, fieldErrors } = readConversationFilters(new URL(args.request.url).searchParams);
-  if (!query) throw new Response(Object.values(fieldErrors).flat().join(" "), { status: 400, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  if (!query)
+    throw new Response(Object.values(fieldErrors).flat().join(" "), {
+      status: 400,
+      headers: { "Content-Type": "text/plain; charset=utf-8" },
+    });
   const listQuery = { ...query, trigger_point: scope.agent?.site_code, page_size: EXPORT_PAGE_SIZE };
   const rows = [];
   // The API counts up to a cap, so the pages are read while they come back full, not up to the count.
@@ -128,9 +151,16 @@ export async function exportConversations(args: LoaderFunctionArgs) {
     if (data.length < EXPORT_PAGE_SIZE) break;
   }
   const who = scope.agent ? `-${agentSegment(scope.agent)}` : "";
-  const name = `${scope.app.url_code}${who}-conversations-${new Date().toISOString().slice(0, 10)}.csv`.replace(/[^\w.-]+/g, "_");
+  const name = `${scope.app.url_code}${who}-conversations-${new Date().toISOString().slice(0, 10)}.csv`.replace(
+    /[^\w.-]+/g,
+    "_",
+  );
   return new Response(conversationsCsv(rows), {
-    headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" },
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+    },
   });
 }
 
@@ -140,7 +170,10 @@ export async function exportConversations(args: LoaderFunctionArgs) {
  * The conversation the address names, when this scope may show it: the API answers 404 for
  * another client's, and an agent's screens show only what its trigger point was asked.
  */
-async function requireConversation(scope: ConversationsScope, conversationId: string | undefined): Promise<ConversationDetail> {
+async function requireConversation(
+  scope: ConversationsScope,
+  conversationId: string | undefined,
+): Promise<ConversationDetail> {
   invariantResponse(conversationId && UUID.test(conversationId), CONVERSATION_NOT_FOUND);
   const conversation = await conversationsApi.detail(scope.api, scope.app.id, conversationId);
   invariantResponse(!scope.agent || conversation.trigger_point === scope.agent.site_code, CONVERSATION_NOT_FOUND);
@@ -159,7 +192,10 @@ const finetuningPathFor = (app: ClientApp) => `/${app.url_code}/ai-finetuning/ai
 /** A transcript: every message with its time, each answer with its sources, rating, review and trace. */
 export async function loadConversation(args: LoaderFunctionArgs) {
   const scope = await conversationsScope(args);
-  const [conversation, me] = await Promise.all([requireConversation(scope, args.params.conversationId), getUserInfo(scope.api)]);
+  const [conversation, me] = await Promise.all([
+    requireConversation(scope, args.params.conversationId),
+    getUserInfo(scope.api),
+  ]);
   return json({
     ...screenData(scope),
     conversation,
@@ -197,7 +233,11 @@ function testQuestionRefused(error: unknown, messageId: number, values: TestQues
   const fieldErrors: CorrectionActionData["fieldErrors"] = {};
   const formErrors: string[] = [];
   const sourceField = values.expect_source_typed.trim() ? "expect_source_typed" : "expect_source";
-  const fieldOf: Record<string, keyof TestQuestionFromAnswer> = { question: "question", expect_outcome: "expect_outcome", expect_source: sourceField };
+  const fieldOf: Record<string, keyof TestQuestionFromAnswer> = {
+    question: "question",
+    expect_outcome: "expect_outcome",
+    expect_source: sourceField,
+  };
   for (const [path, messages] of Object.entries(error.fieldErrors)) {
     const field = fieldOf[path];
     if (field) (fieldErrors[field] ??= []).push(...messages);
@@ -210,10 +250,18 @@ function testQuestionRefused(error: unknown, messageId: number, values: TestQues
   );
 }
 
-async function addTestQuestion(scope: ConversationsScope, request: Request, conversation: ConversationDetail, answer: ConversationMessage, form: FormData) {
+async function addTestQuestion(
+  scope: ConversationsScope,
+  request: Request,
+  conversation: ConversationDetail,
+  answer: ConversationMessage,
+  form: FormData,
+) {
   const values: TestQuestionFromAnswer = {
-    question: text(form, "question"), expect_outcome: text(form, "expect_outcome"),
-    expect_source: text(form, "expect_source"), expect_source_typed: text(form, "expect_source_typed"),
+    question: text(form, "question"),
+    expect_outcome: text(form, "expect_outcome"),
+    expect_source: text(form, "expect_source"),
+    expect_source_typed: text(form, "expect_source_typed"),
   };
   try {
     await testingApi.add(scope.api, scope.app.id, {
@@ -239,9 +287,16 @@ async function addTestQuestion(scope: ConversationsScope, request: Request, conv
  * A finetuning rule for one passage's page, saved with the AI Finetuning screen's own call: the API
  * records it in History and queues the agent's test runs, as after any save.
  */
-async function finetunePage(scope: ConversationsScope, request: Request, conversation: ConversationDetail, answer: ConversationMessage, form: FormData) {
+async function finetunePage(
+  scope: ConversationsScope,
+  request: Request,
+  conversation: ConversationDetail,
+  answer: ConversationMessage,
+  form: FormData,
+) {
   const weight = form.get("weight");
-  if (!isPagePenalty(weight)) throw new Response("Lower the page or exclude it", { status: 400, statusText: "Bad Request" });
+  if (!isPagePenalty(weight))
+    throw new Response("Lower the page or exclude it", { status: 400, statusText: "Bad Request" });
   const rank = Number(form.get("rank"));
   const passage = answer.trace?.passages.find((candidate) => candidate.rank === rank);
   invariantResponse(passage && passageSource(passage), "This passage is not in the answer's trace");
@@ -252,7 +307,10 @@ async function finetunePage(scope: ConversationsScope, request: Request, convers
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     const messages = Object.values(error.fieldErrors).flat();
-    return redirectWithToast(back, { type: "error", description: `Error: ${messages.length ? messages.join(" ") : error.message}` });
+    return redirectWithToast(back, {
+      type: "error",
+      description: `Error: ${messages.length ? messages.join(" ") : error.message}`,
+    });
   }
   const site = triggerPointLabel(conversation.trigger_point);
   const change = weight === "exclude" ? "left out of" : `weighed down (penalty ${rule.penalty}) in`;
@@ -264,10 +322,23 @@ async function finetunePage(scope: ConversationsScope, request: Request, convers
   });
 }
 
-async function review(scope: ConversationsScope, request: Request, conversation: ConversationDetail, answer: ConversationMessage, form: FormData) {
+async function review(
+  scope: ConversationsScope,
+  request: Request,
+  conversation: ConversationDetail,
+  answer: ConversationMessage,
+  form: FormData,
+) {
   const reviewed = form.get("reviewed");
-  if (reviewed !== "true" && reviewed !== "false") throw new Response("Mark the answer reviewed or not reviewed", { status: 400, statusText: "Bad Request" });
-  const { message } = await conversationsApi.review(scope.api, scope.app.id, conversation.id, answer.id, reviewed === "true");
+  if (reviewed !== "true" && reviewed !== "false")
+    throw new Response("Mark the answer reviewed or not reviewed", { status: 400, statusText: "Bad Request" });
+  const { message } = await conversationsApi.review(
+    scope.api,
+    scope.app.id,
+    conversation.id,
+    answer.id,
+    reviewed === "true",
+  );
   return redirectWithToast(answerAddress(request, answer.id), { type: "success", description: message });
 }
 
@@ -280,7 +351,11 @@ export async function conversationAction(args: ActionFunctionArgs) {
   await requireConfigure(scope.api, scope.app.id);
   const form = await readForm(args.request);
   const intent = CORRECTION_INTENTS.find((name) => name === form.get("intent"));
-  if (!intent) throw new Response("This form asks for something the conversation page does not do.", { status: 400, statusText: "Unknown intent" });
+  if (!intent)
+    throw new Response("This form asks for something the conversation page does not do.", {
+      status: 400,
+      statusText: "Unknown intent",
+    });
   const conversation = await requireConversation(scope, args.params.conversationId);
   const messageId = Number(form.get("message_id"));
   const answer = conversation.messages.find((message) => message.id === messageId && message.role === "assistant");

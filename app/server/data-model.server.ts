@@ -2,8 +2,21 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { ConfigDetailsBody, ProgramRecordsList } from "@contract";
-import { checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
-import { blankFieldRow, DATA_MODEL_SCREENS, FIELD_REQUIRED_FIELDS, fieldRowNeedsSave, type DataModelScreen, type FieldFormRow } from "~/lib/data-model";
+import {
+  checkRowsToSave,
+  FIX_ROWS_MESSAGE,
+  isNewRow,
+  ROW_ERROR,
+  type TableActionData,
+} from "~/components/editable-table/rows";
+import {
+  blankFieldRow,
+  DATA_MODEL_SCREENS,
+  FIELD_REQUIRED_FIELDS,
+  fieldRowNeedsSave,
+  type DataModelScreen,
+  type FieldFormRow,
+} from "~/lib/data-model";
 import type { FieldErrors } from "~/lib/required-check";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { personalisationApi } from "./api/personalisation-api.server";
@@ -40,7 +53,8 @@ export async function dataModelLoader({ request, context, params }: LoaderFuncti
   const { data: fields, error } = await loadOrError(() => personalisationApi.fields(api, app.id, modelType));
   let programs: ProgramRecordsList | null = null;
   let programsError: string | null = null;
-  if (modelType === "program_profile") ({ data: programs, error: programsError } = await loadOrError(() => personalisationApi.programs(api, app.id)));
+  if (modelType === "program_profile")
+    ({ data: programs, error: programsError } = await loadOrError(() => personalisationApi.programs(api, app.id)));
   const deleting = fields?.find((field) => String(field.id) === url.searchParams.get("delete")) ?? null;
   return json({
     client: { id: app.id, name: app.client_name, urlCode: app.url_code },
@@ -51,14 +65,20 @@ export async function dataModelLoader({ request, context, params }: LoaderFuncti
     editing: url.searchParams.has("edit"),
     importing: url.searchParams.has("import"),
     deleting: deleting ? { id: deleting.id, name: deleting.name } : null,
-    importChoices: apps.filter((other) => other.id !== app.id).map((other) => ({ code: other.url_code, name: other.client_name })),
+    importChoices: apps
+      .filter((other) => other.id !== app.id)
+      .map((other) => ({ code: other.url_code, name: other.client_name })),
     programs,
     programsError,
   });
 }
 
 export type FieldsActionData = TableActionData<FieldFormRow> & { form: "fields" };
-export interface ImportActionData { form: "import"; code: string; error: string }
+export interface ImportActionData {
+  form: "import";
+  code: string;
+  error: string;
+}
 export type DataModelActionData = FieldsActionData | ImportActionData;
 
 const text = z.string().default("");
@@ -66,10 +86,18 @@ const PostedForm = z.object({
   intent: text,
   record_id: text,
   import_app_code: text,
-  fields: z.array(z.object({
-    id: text, group: text, name: text, definition: text, field_type: text,
-    loaded: z.object({ group: text, name: text, definition: text, field_type: text }).nullable().default(null),
-  })).default([]),
+  fields: z
+    .array(
+      z.object({
+        id: text,
+        group: text,
+        name: text,
+        definition: text,
+        field_type: text,
+        loaded: z.object({ group: text, name: text, definition: text, field_type: text }).nullable().default(null),
+      }),
+    )
+    .default([]),
 });
 
 const fieldsReply = (rows: FieldFormRow[], errors: (FieldErrors | null)[], formError: string | null, status = 200) =>
@@ -77,19 +105,26 @@ const fieldsReply = (rows: FieldFormRow[], errors: (FieldErrors | null)[], formE
 const none = (rows: FieldFormRow[]) => rows.map(() => null);
 
 /** The required check on the rows to send (never trusting the browser's), then the API rows. */
-export function planFieldsSave(rows: FieldFormRow[], modelType: ConfigDetailsBody["personalisation_config_details"][number]["model_type"]) {
+export function planFieldsSave(
+  rows: FieldFormRow[],
+  modelType: ConfigDetailsBody["personalisation_config_details"][number]["model_type"],
+) {
   const { errors } = checkRowsToSave(rows, fieldRowNeedsSave, FIELD_REQUIRED_FIELDS);
   const payload: ConfigDetailsBody["personalisation_config_details"] = [];
   const sentFrom: number[] = [];
   rows.forEach((row, index) => {
     if (!fieldRowNeedsSave(row)) return;
-    if (!isNewRow(row) && (!SAVED_ID.test(row.id) || !row.loaded)) errors[index] = { ...errors[index], [ROW_ERROR]: ["This row cannot be read; reload the page"] };
+    if (!isNewRow(row) && (!SAVED_ID.test(row.id) || !row.loaded))
+      errors[index] = { ...errors[index], [ROW_ERROR]: ["This row cannot be read; reload the page"] };
     if (errors[index]) return;
     payload.push({
       ...(isNewRow(row) ? {} : { id: Number(row.id) }),
       // The contract checks the group against the spec's categories and the type against its five.
-      group: row.group as never, field_type: row.field_type as never,
-      name: row.name.trim(), definition: row.definition.trim(), model_type: modelType,
+      group: row.group as never,
+      field_type: row.field_type as never,
+      name: row.name.trim(),
+      definition: row.definition.trim(),
+      model_type: modelType,
     });
     sentFrom.push(index);
   });
@@ -102,18 +137,26 @@ const fieldCellOf = ([field]: string[]) => (field && FIELD_CELLS.has(field) ? fi
 /** A refusal the user can act on (bad input, not found, forbidden) rather than a broken server. */
 const refusal = (error: unknown): error is ApiError | Response =>
   error instanceof ApiError ? error.status < 500 : error instanceof Response && error.status < 500;
-const messageOf = (error: ApiError | Response) => (error instanceof ApiError ? error.message : error.statusText || "Not allowed");
+const messageOf = (error: ApiError | Response) =>
+  error instanceof ApiError ? error.message : error.statusText || "Not allowed";
 
 async function saveFields(api: ApiClient, appId: number, rows: FieldFormRow[], modelType: FieldsModel, url: URL) {
   const plan = planFieldsSave(rows, modelType);
   if (!plan.ok) return fieldsReply(rows, plan.errors, FIX_ROWS_MESSAGE, 400);
-  if (plan.payload.length === 0) return redirectWithToast(pageAddress(url, "edit"), { type: "info", description: "No changes to save" });
+  if (plan.payload.length === 0)
+    return redirectWithToast(pageAddress(url, "edit"), { type: "info", description: "No changes to save" });
   try {
     const { message } = await personalisationApi.saveFields(api, appId, plan.payload);
     return redirectWithToast(pageAddress(url, "none"), { type: "success", description: message });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const { errors, formError } = rowErrorsFromApi(error, "personalisation_config_details", plan.sentFrom, rows.length, fieldCellOf);
+    const { errors, formError } = rowErrorsFromApi(
+      error,
+      "personalisation_config_details",
+      plan.sentFrom,
+      rows.length,
+      fieldCellOf,
+    );
     return fieldsReply(rows, errors, formError, error.status);
   }
 }
@@ -136,7 +179,8 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
 
   if (intent === "delete-field") {
     const back = pageAddress(url, "edit");
-    if (!SAVED_ID.test(record_id)) return redirectWithToast(back, { type: "error", description: "Unable to delete the field. Please try again." });
+    if (!SAVED_ID.test(record_id))
+      return redirectWithToast(back, { type: "error", description: "Unable to delete the field. Please try again." });
     try {
       const { message } = await personalisationApi.deleteField(api, app.id, Number(record_id));
       return redirectWithToast(back, { type: "success", description: message });
@@ -147,18 +191,29 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
   }
   if (intent === "import") {
     const code = import_app_code.trim();
-    if (!code) return json<DataModelActionData>({ form: "import", code, error: "Choose the client to import from" }, { status: 400 });
+    if (!code)
+      return json<DataModelActionData>(
+        { form: "import", code, error: "Choose the client to import from" },
+        { status: 400 },
+      );
     try {
       const { message } = await personalisationApi.importModel(api, app.id, code, modelType);
       return redirectWithToast(pageAddress(url, "none"), { type: "success", description: message });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      return json<DataModelActionData>({ form: "import", code, error: error.fieldErrors.import_app_code?.[0] ?? error.message }, { status: error.status });
+      return json<DataModelActionData>(
+        { form: "import", code, error: error.fieldErrors.import_app_code?.[0] ?? error.message },
+        { status: error.status },
+      );
     }
   }
   if (intent === "build") {
     const back = pageAddress(url, "none");
-    if (modelType !== "program_profile") return redirectWithToast(back, { type: "error", description: "Only the program model builds a recommendation model" });
+    if (modelType !== "program_profile")
+      return redirectWithToast(back, {
+        type: "error",
+        description: "Only the program model builds a recommendation model",
+      });
     try {
       const { message } = await personalisationApi.buildRecommendationModel(api, app.id);
       return redirectWithToast(back, { type: "success", description: message });

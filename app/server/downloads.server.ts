@@ -80,6 +80,9 @@ export async function exportClientApp(api: ApiClient, app: Pick<ClientApp, "id" 
     const result = await appsApi.exportApp(api, app.id);
     return redirectWithToast(home, { type: "success", description: result.message });
   } catch (error) {
-    return redirectWithToast(home, { type: "error", description: `Failed to export ${app.client_name}: ${failureMessage(error)}` });
+    return redirectWithToast(home, {
+      type: "error",
+      description: `Failed to export ${app.client_name}: ${failureMessage(error)}`,
+    });
   }
 }

@@ -1,6 +1,16 @@
 import { json } from "@remix-run/node";
 import { z } from "zod";
-import { CompleteUploadBody, PresignBody, cleanFileName, FILE_TAGS, FILE_UPLOAD_CONTENT_TYPE, isPdfName, MAX_FILES_PER_UPLOAD, type ClientApp, type KnowledgeFile } from "@contract";
+import {
+  CompleteUploadBody,
+  PresignBody,
+  cleanFileName,
+  FILE_TAGS,
+  FILE_UPLOAD_CONTENT_TYPE,
+  isPdfName,
+  MAX_FILES_PER_UPLOAD,
+  type ClientApp,
+  type KnowledgeFile,
+} from "@contract";
 import { UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
 import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
 import { filesApi } from "./api/resources.server";
@@ -27,7 +37,11 @@ export type FilesActionData =
   | { intent: "tags" | "delete"; formError: string; fileId: number };
 
 /** The files of a client, or the API's refusal as the spec's 'Error: {message}'. */
-export async function loadFiles(api: ApiClient, appId: number, search: string): Promise<{ files: KnowledgeFile[]; error: string | null }> {
+export async function loadFiles(
+  api: ApiClient,
+  appId: number,
+  search: string,
+): Promise<{ files: KnowledgeFile[]; error: string | null }> {
   try {
     return { files: (await filesApi.list(api, appId, search || undefined)).files, error: null };
   } catch (error) {
@@ -40,43 +54,85 @@ export async function loadFiles(api: ApiClient, appId: number, search: string): 
 const MAX_FORM_BYTES = MAX_FILES_PER_UPLOAD * 50 * 1024 * 1024;
 
 const chosenFiles = (formData: FormData) =>
-  formData.getAll("files").filter((value): value is File => typeof value !== "string" && (value.size > 0 || value.name !== ""));
+  formData
+    .getAll("files")
+    .filter((value): value is File => typeof value !== "string" && (value.size > 0 || value.name !== ""));
 
 /**
  * The upload without JavaScript: the form posts the PDFs here and the server does what the
  * browser does otherwise — register them, PUT each to its signed link, complete each — and
  * reports per file.
  */
-async function uploadFromForm(request: Request, context: ConsoleContext, api: ApiClient, appId: number, userId: number, backTo: string) {
+async function uploadFromForm(
+  request: Request,
+  context: ConsoleContext,
+  api: ApiClient,
+  appId: number,
+  userId: number,
+  backTo: string,
+) {
   if (Number(request.headers.get("content-length") ?? 0) > MAX_FORM_BYTES) {
-    return json<FilesActionData>({ intent: "upload", formError: "These files are too large to send at once; upload fewer at a time.", outcomes: [] }, { status: 413 });
+    return json<FilesActionData>(
+      {
+        intent: "upload",
+        formError: "These files are too large to send at once; upload fewer at a time.",
+        outcomes: [],
+      },
+      { status: 413 },
+    );
   }
   const formData = await readForm(request, { maxBytes: MAX_FORM_BYTES });
   const files = chosenFiles(formData);
-  if (!files.length) return json<FilesActionData>({ intent: "upload", formError: "Choose at least one PDF file.", outcomes: [] }, { status: 400 });
+  if (!files.length)
+    return json<FilesActionData>(
+      { intent: "upload", formError: "Choose at least one PDF file.", outcomes: [] },
+      { status: 400 },
+    );
   const notPdf = files.filter((file) => !isPdfName(cleanFileName(file.name)));
   if (notPdf.length) {
-    return json<FilesActionData>({
-      intent: "upload", formError: "Only PDF files are accepted.",
-      outcomes: notPdf.map((file) => ({ file_name: file.name, ok: false, message: `${UPLOAD_FILE_FAILED}: ${file.name} is not a PDF` })),
-    }, { status: 400 });
+    return json<FilesActionData>(
+      {
+        intent: "upload",
+        formError: "Only PDF files are accepted.",
+        outcomes: notPdf.map((file) => ({
+          file_name: file.name,
+          ok: false,
+          message: `${UPLOAD_FILE_FAILED}: ${file.name} is not a PDF`,
+        })),
+      },
+      { status: 400 },
+    );
   }
   let presigned;
   try {
-    presigned = (await filesApi.presign(api, appId, userId, files.map((file) => file.name))).presigned_urls;
+    presigned = (
+      await filesApi.presign(
+        api,
+        appId,
+        userId,
+        files.map((file) => file.name),
+      )
+    ).presigned_urls;
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return json<FilesActionData>({ intent: "upload", formError: `${UPLOAD_FAILED_MESSAGE} ${error.message}`, outcomes: [] }, { status: error.status });
+    return json<FilesActionData>(
+      { intent: "upload", formError: `${UPLOAD_FAILED_MESSAGE} ${error.message}`, outcomes: [] },
+      { status: error.status },
+    );
   }
   const outcomes: FileUploadOutcome[] = [];
   for (const [index, target] of presigned.entries()) {
     const file = files[index];
     try {
       const sent = await sendToStorage(context, target.url, {
-        method: "PUT", headers: { "content-type": FILE_UPLOAD_CONTENT_TYPE }, body: new Uint8Array(await file.arrayBuffer()),
+        method: "PUT",
+        headers: { "content-type": FILE_UPLOAD_CONTENT_TYPE },
+        body: new Uint8Array(await file.arrayBuffer()),
       });
       if (!sent.ok) {
-        const reason = ((await sent.json().catch(() => null)) as { message?: string } | null)?.message ?? `storage answered ${sent.status}`;
+        const reason =
+          ((await sent.json().catch(() => null)) as { message?: string } | null)?.message ??
+          `storage answered ${sent.status}`;
         outcomes.push({ file_name: target.file_name, ok: false, message: `${UPLOAD_FILE_FAILED}: ${reason}` });
         continue;
       }
@@ -89,9 +145,16 @@ async function uploadFromForm(request: Request, context: ConsoleContext, api: Ap
   }
   const uploaded = outcomes.filter((o) => o.ok).length;
   if (uploaded === outcomes.length) {
-    return redirectWithToast(backTo, { type: "success", description: uploadedMessage(uploaded), durationMs: UPLOAD_TOAST_MS });
+    return redirectWithToast(backTo, {
+      type: "success",
+      description: uploadedMessage(uploaded),
+      durationMs: UPLOAD_TOAST_MS,
+    });
   }
-  return json<FilesActionData>({ intent: "upload", formError: uploaded ? null : UPLOAD_FAILED_MESSAGE, outcomes }, { status: uploaded ? 200 : 400 });
+  return json<FilesActionData>(
+    { intent: "upload", formError: uploaded ? null : UPLOAD_FAILED_MESSAGE, outcomes },
+    { status: uploaded ? 200 : 400 },
+  );
 }
 
 /** The address parameter of the tags confirmation (a file tagged production while stage fails questions). */
@@ -117,7 +180,14 @@ export async function tagsToConfirm(api: ApiClient, app: ClientApp, files: Knowl
 }
 
 /** Tags, deletion and the form upload; `backTo` is the page (with its search) to return to. */
-export async function handleFilesAction(args: { request: Request; context: ConsoleContext; api: ApiClient; app: ClientApp; userId: number; backTo: string }) {
+export async function handleFilesAction(args: {
+  request: Request;
+  context: ConsoleContext;
+  api: ApiClient;
+  app: ClientApp;
+  userId: number;
+  backTo: string;
+}) {
   const { request, context, api, app, userId, backTo } = args;
   const appId = app.id;
   if ((request.headers.get("content-type") ?? "").startsWith("multipart/form-data")) {
@@ -129,8 +199,11 @@ export async function handleFilesAction(args: { request: Request; context: Conso
   if (!isRowId(fileId)) throw new Response("Choose a file", { status: 400 });
   try {
     if (intent === "tags") {
-      const tags = formData.getAll("tags").map(String).filter((tag) => (FILE_TAGS as readonly string[]).includes(tag));
-      if (await newlyInProduction(api, appId, fileId, tags) && await knowledgeGate(api, app, formData)) {
+      const tags = formData
+        .getAll("tags")
+        .map(String)
+        .filter((tag) => (FILE_TAGS as readonly string[]).includes(tag));
+      if ((await newlyInProduction(api, appId, fileId, tags)) && (await knowledgeGate(api, app, formData))) {
         const confirm = new URL(backTo, "http://console.invalid");
         confirm.searchParams.set(CONFIRM_TAGS_PARAM, String(fileId));
         confirm.searchParams.set("tags", tags.join(","));
@@ -141,11 +214,17 @@ export async function handleFilesAction(args: { request: Request; context: Conso
     }
     if (intent === "delete") {
       const removed = await filesApi.remove(api, appId, fileId);
-      return redirectWithToast(backTo.replace(/([?&])delete=\d+&?/, "$1").replace(/[?&]$/, ""), { type: "success", description: removed.message });
+      return redirectWithToast(backTo.replace(/([?&])delete=\d+&?/, "$1").replace(/[?&]$/, ""), {
+        type: "success",
+        description: removed.message,
+      });
     }
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return json<FilesActionData>({ intent: intent as "tags" | "delete", formError: error.message, fileId }, { status: error.status });
+    return json<FilesActionData>(
+      { intent: intent as "tags" | "delete", formError: error.message, fileId },
+      { status: error.status },
+    );
   }
   throw new Response(`Unknown action: ${intent}`, { status: 400 });
 }

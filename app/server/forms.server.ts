@@ -16,7 +16,9 @@ export function replyWithApiError(submission: Replyable, error: unknown, fieldNa
   const fieldErrors: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(error.fieldErrors)) fieldErrors[fieldNames[path] ?? path] = messages;
   const hasFields = Object.keys(fieldErrors).length > 0;
-  return json(submission.reply({ formErrors: hasFields ? [] : [error.message], fieldErrors }), { status: error.status });
+  return json(submission.reply({ formErrors: hasFields ? [] : [error.message], fieldErrors }), {
+    status: error.status,
+  });
 }
 
 /**
@@ -24,7 +26,10 @@ export function replyWithApiError(submission: Replyable, error: unknown, fieldNa
  * against `schema`, or null when the field is missing or was tampered with (the row then counts
  * as unreadable, never as unchanged).
  */
-export function parseLoadedField<T>(schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } }, raw: string): T | null {
+export function parseLoadedField<T>(
+  schema: { safeParse: (value: unknown) => { success: true; data: T } | { success: false } },
+  raw: string,
+): T | null {
   if (!raw) return null;
   try {
     const parsed = schema.safeParse(JSON.parse(raw));

@@ -67,7 +67,10 @@ export async function oneTapSignIn(request: Request, context: ConsoleContext) {
 async function throttleSignIn(context: ConsoleContext) {
   const wait = await context.signInThrottle.consume(context.clientAddress, null);
   if (wait !== null) {
-    throw new Response(TOO_MANY_SIGN_INS, { status: 429, headers: { "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" } });
+    throw new Response(TOO_MANY_SIGN_INS, {
+      status: 429,
+      headers: { "Retry-After": String(wait), "Content-Type": "text/plain; charset=utf-8" },
+    });
   }
 }
 

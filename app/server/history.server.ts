@@ -29,9 +29,14 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
     getUserInfo(api),
     usersApi.listForApp(api, app.id),
     // A filter the API refuses (an unknown kind, a page past the last) is said on the page, beside the filters to fix it.
-    loadOrError(() => historyApi.list(api, app.id, {
-      kind: (filters.kind || undefined) as ChangeKind | undefined, user: filters.user || undefined, page: filters.page || undefined, page_size: HISTORY_PAGE_SIZE,
-    })),
+    loadOrError(() =>
+      historyApi.list(api, app.id, {
+        kind: (filters.kind || undefined) as ChangeKind | undefined,
+        user: filters.user || undefined,
+        page: filters.page || undefined,
+        page_size: HISTORY_PAGE_SIZE,
+      }),
+    ),
   ]);
   const changes = (listed.data?.data ?? []).map(({ before: _before, after: _after, ...change }) => change);
   const total = listed.data?.total ?? 0;
@@ -48,14 +53,19 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
     page,
     totalIsCapped,
     // Past the counted changes the pages go on while they are full.
-    totalPages: totalIsCapped ? Math.max(countedPages, page + (changes.length === HISTORY_PAGE_SIZE ? 1 : 0)) : countedPages,
+    totalPages: totalIsCapped
+      ? Math.max(countedPages, page + (changes.length === HISTORY_PAGE_SIZE ? 1 : 0))
+      : countedPages,
     error: listed.error,
     canRestore: userCan(me, "configure", app.id),
   };
 }
 
 /** The form's intents: "Restore this state" writes back what a change led to, "Revert this change" what it replaced. */
-const STATE_OF_INTENT = new Map<string, RestoreState>([["restore", "after"], ["revert", "before"]]);
+const STATE_OF_INTENT = new Map<string, RestoreState>([
+  ["restore", "after"],
+  ["revert", "before"],
+]);
 
 /**
  * "Restore this state" and "Revert this change": read-only users get 403 before anything is read.

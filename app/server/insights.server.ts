@@ -19,15 +19,20 @@ import { readForm } from "./http/form-data.server";
  */
 
 /** The filters of the address, as the API takes them (unknown values left for the API to refuse). */
-export function insightFilters(params: URLSearchParams): InsightsQuery & { environment: (typeof INSIGHT_ENVIRONMENTS)[number] } {
+export function insightFilters(
+  params: URLSearchParams,
+): InsightsQuery & { environment: (typeof INSIGHT_ENVIRONMENTS)[number] } {
   const environment = params.get("environment");
   const value = (name: string) => params.get(name)?.trim() || undefined;
   return {
     from: value("from"),
     to: value("to"),
     // 'triggerPoint' is the back-office links' spelling; an empty one means every trigger point.
-    trigger_point: params.has("triggerPoint") && params.get("triggerPoint") !== "" ? params.get("triggerPoint")! : undefined,
-    environment: (INSIGHT_ENVIRONMENTS as readonly string[]).includes(environment ?? "") ? (environment as (typeof INSIGHT_ENVIRONMENTS)[number]) : "all",
+    trigger_point:
+      params.has("triggerPoint") && params.get("triggerPoint") !== "" ? params.get("triggerPoint")! : undefined,
+    environment: (INSIGHT_ENVIRONMENTS as readonly string[]).includes(environment ?? "")
+      ? (environment as (typeof INSIGHT_ENVIRONMENTS)[number])
+      : "all",
   };
 }
 
@@ -36,17 +41,34 @@ export async function dashboardLoader({ request, context, params }: LoaderFuncti
   const url = new URL(request.url);
   const filters = insightFilters(url.searchParams);
   const client = {
-    id: app.id, name: app.client_name, urlCode: app.url_code,
+    id: app.id,
+    name: app.client_name,
+    urlCode: app.url_code,
     triggerPoints: [...new Set([...app.trigger_points, ...app.agents.map((a) => a.site_code)])].filter(Boolean),
     agents: app.agents.map((a) => ({ siteCode: a.site_code, name: a.name })),
   };
   try {
-    return json({ client, filters, insights: await insightsApi.insights(api, app.id, filters), error: null, fieldErrors: {} as Record<string, string[]> });
+    return json({
+      client,
+      filters,
+      insights: await insightsApi.insights(api, app.id, filters),
+      error: null,
+      fieldErrors: {} as Record<string, string[]>,
+    });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     // A bad range: say so by the dates, and show the default range meanwhile.
-    const fallback = await insightsApi.insights(api, app.id, { trigger_point: filters.trigger_point, environment: filters.environment });
-    return json({ client, filters, insights: fallback, error: `Error: ${error.message}`, fieldErrors: error.fieldErrors });
+    const fallback = await insightsApi.insights(api, app.id, {
+      trigger_point: filters.trigger_point,
+      environment: filters.environment,
+    });
+    return json({
+      client,
+      filters,
+      insights: fallback,
+      error: `Error: ${error.message}`,
+      fieldErrors: error.fieldErrors,
+    });
   }
 }
 
@@ -59,16 +81,21 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
   const intent = form.get("intent");
   if (intent === "add-test-question" || intent === "index-page") return closeGap(api, app, intent, form, url, back);
   const chart = String(form.get("chart") ?? "");
-  if (!(INSIGHT_CHARTS as readonly string[]).includes(chart)) return redirectWithToast(back, { type: "error", description: "Unknown chart" });
+  if (!(INSIGHT_CHARTS as readonly string[]).includes(chart))
+    return redirectWithToast(back, { type: "error", description: "Unknown chart" });
   try {
     const file = await insightsApi.exportChart(api, app.id, chart as InsightChart, insightFilters(url.searchParams));
     if (!/^(\/(?!\/)|https?:\/\/)/i.test(file.download_url)) throw new Error("The API gave no link to the file");
     return redirectDocument(file.download_url);
   } catch (error) {
     // A read-only Client may look but not add files to Admin Downloads.
-    if (error instanceof Response && error.status === 403) return redirectWithToast(back, { type: "error", description: "Only Client Admins can download chart CSVs" });
+    if (error instanceof Response && error.status === 403)
+      return redirectWithToast(back, { type: "error", description: "Only Client Admins can download chart CSVs" });
     if (error instanceof Response) throw error;
-    return redirectWithToast(back, { type: "error", description: `Failed to download the CSV: ${error instanceof Error ? error.message : String(error)}` });
+    return redirectWithToast(back, {
+      type: "error",
+      description: `Failed to download the CSV: ${error instanceof Error ? error.message : String(error)}`,
+    });
   }
 }
 
@@ -76,14 +103,28 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
  * A gap's two actions: keep an unanswered question as a test question of the trigger point shown
  * (Default when all are), expecting an answer; or send a page of the inventory to be indexed.
  */
-async function closeGap(api: ApiClient, app: ClientApp, intent: "add-test-question" | "index-page", form: FormData, url: URL, back: string) {
+async function closeGap(
+  api: ApiClient,
+  app: ClientApp,
+  intent: "add-test-question" | "index-page",
+  form: FormData,
+  url: URL,
+  back: string,
+) {
   await requireConfigure(api, app.id);
   try {
     if (intent === "add-test-question") {
       const asked = insightFilters(url.searchParams).trigger_point ?? "";
       const triggerPoint = app.trigger_points.includes(asked) ? asked : "";
-      await testingApi.add(api, app.id, { trigger_point: triggerPoint, question: String(form.get("question") ?? ""), expect_outcome: "answered" });
-      return redirectWithToast(back, { type: "success", description: `Added as a test question of ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}` });
+      await testingApi.add(api, app.id, {
+        trigger_point: triggerPoint,
+        question: String(form.get("question") ?? ""),
+        expect_outcome: "answered",
+      });
+      return redirectWithToast(back, {
+        type: "success",
+        description: `Added as a test question of ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}`,
+      });
     }
     const urlId = Number(form.get("url_id"));
     if (!isRowId(urlId)) return redirectWithToast(back, { type: "error", description: "Choose a page to index" });

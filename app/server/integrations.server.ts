@@ -1,6 +1,13 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import {
-  apiRefusalsToFields, checkLinkForm, closedDrawerAddress, drawerChoice, postedChoice, savedLink, settingInputName, settingsToEcho,
+  apiRefusalsToFields,
+  checkLinkForm,
+  closedDrawerAddress,
+  drawerChoice,
+  postedChoice,
+  savedLink,
+  settingInputName,
+  settingsToEcho,
 } from "~/lib/integrations";
 import type { FieldErrors } from "~/lib/required-check";
 import { ApiError } from "./api/client.server";
@@ -51,27 +58,43 @@ export async function integrationsAction({ request, context, params }: ActionFun
   };
   const { configs } = await integrationsApi.list(api, app.id);
   // The system, use case and environment come from the posted fields, checked against the catalogue.
-  const { choice, error } = postedChoice(configs, { external_system: text("external_system"), usecase: text("usecase"), environment: text("environment") });
+  const { choice, error } = postedChoice(configs, {
+    external_system: text("external_system"),
+    usecase: text("usecase"),
+    environment: text("environment"),
+  });
   if (!choice) return refused({ values: { name: text("name"), settings: {} }, errors: {}, formError: error }, 400);
 
-  const settings = Object.fromEntries(choice.usecase.settings_json.map((field) => [field.name, text(settingInputName(field.name))]));
+  const settings = Object.fromEntries(
+    choice.usecase.settings_json.map((field) => [field.name, text(settingInputName(field.name))]),
+  );
   const values = { name: text("name"), settings };
   const echoed = { name: values.name, settings: settingsToEcho(choice, settings) };
   const errors = checkLinkForm(choice, values);
-  if (Object.keys(errors).length) return refused({ values: echoed, errors, formError: "Fill in the highlighted settings." }, 400);
+  if (Object.keys(errors).length)
+    return refused({ values: echoed, errors, formError: "Fill in the highlighted settings." }, 400);
 
   try {
-    await integrationsApi.save(api, app.id, [{
-      name: values.name, environment: choice.environment, usecase: choice.usecase.usecase, external_system: choice.system.name, settings_json: settings,
-    }]);
+    await integrationsApi.save(api, app.id, [
+      {
+        name: values.name,
+        environment: choice.environment,
+        usecase: choice.usecase.usecase,
+        external_system: choice.system.name,
+        settings_json: settings,
+      },
+    ]);
   } catch (failure) {
     if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
     const { errors: fieldErrors, formMessages } = apiRefusalsToFields(failure.fieldErrors);
-    const formError = formMessages.join(" ") || (Object.keys(fieldErrors).length ? "Fill in the highlighted settings." : failure.message);
+    const formError =
+      formMessages.join(" ") ||
+      (Object.keys(fieldErrors).length ? "Fill in the highlighted settings." : failure.message);
     return refused({ values: echoed, errors: fieldErrors, formError }, failure.status);
   }
   const url = new URL(request.url);
   return redirectWithToast(closedDrawerAddress(url.pathname, url.search), {
-    type: "success", description: `${choice.system.title} linked (${choice.environment})`,
+    type: "success",
+    description: `${choice.system.title} linked (${choice.environment})`,
   });
 }

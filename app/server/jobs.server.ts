@@ -23,7 +23,8 @@ export async function handleJobAction(api: ApiClient, formData: FormData, backTo
           : await jobsApi.cancel(api, action.queue, action.id);
     return redirectWithToast(backTo, { type: "success", description: `${result.message} (${action.queue})` });
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return redirectWithToast(backTo, { type: "error", description: error.message });
+    if (error instanceof ApiError && error.status < 500)
+      return redirectWithToast(backTo, { type: "error", description: error.message });
     throw error;
   }
 }

@@ -16,7 +16,9 @@ export async function requireUserWithPermission(api: ApiClient, action: ConsoleA
 export const requireConfigure = (api: ApiClient, appId: number) => requireUserWithPermission(api, "configure", appId);
 
 /** A load the API refused, as the spec's 'Error: {message}'. Not found and forbidden stay the page's answer. */
-export async function loadOrError<T>(load: () => Promise<T>): Promise<{ data: T; error: null } | { data: null; error: string }> {
+export async function loadOrError<T>(
+  load: () => Promise<T>,
+): Promise<{ data: T; error: null } | { data: null; error: string }> {
   try {
     return { data: await load(), error: null };
   } catch (error) {

@@ -17,11 +17,20 @@ export interface KnowledgeGate {
  */
 export async function knowledgeGate(api: ApiClient, app: ClientApp, form: FormData): Promise<KnowledgeGate | null> {
   const triggerPoints = ["", ...app.trigger_points];
-  const gates = await Promise.all(triggerPoints.map(async (triggerPoint) => ({ triggerPoint, gate: await testingApi.gate(api, app.id, triggerPoint) })));
+  const gates = await Promise.all(
+    triggerPoints.map(async (triggerPoint) => ({
+      triggerPoint,
+      gate: await testingApi.gate(api, app.id, triggerPoint),
+    })),
+  );
   const agents = gates.filter(({ gate }) => gate.stage && gate.stage_fails_prod_passes.length);
   if (!agents.length) return null;
-  const acceptKey = agents.map(({ gate }) => gate.stage!.id).sort((a, b) => a - b).join("-");
+  const acceptKey = agents
+    .map(({ gate }) => gate.stage!.id)
+    .sort((a, b) => a - b)
+    .join("-");
   return form.get(ACCEPT_FAILING_FIELD) === acceptKey ? null : { agents, acceptKey };
 }
 
-export const GATE_MESSAGE = "Stage fails test questions that production passes. Look at them below, then save again to go ahead.";
+export const GATE_MESSAGE =
+  "Stage fails test questions that production passes. Look at them below, then save again to go ahead.";

@@ -10,10 +10,17 @@ const TRICKY = "Café naïve — “quoted” … 😀👩🏽‍💻 مرحبا
 function render(cells: number, destination: Writable) {
   const { pipe } = renderToPipeableStream(
     <main>
-      {Array.from({ length: cells }, (_, i) => <span key={i}>{i % 10}</span>)}
+      {Array.from({ length: cells }, (_, i) => (
+        <span key={i}>{i % 10}</span>
+      ))}
       <textarea defaultValue={TRICKY} />
     </main>,
-    { onAllReady: () => pipe(destination), onError: (error) => { destination.destroy(error as Error); } },
+    {
+      onAllReady: () => pipe(destination),
+      onError: (error) => {
+        destination.destroy(error as Error);
+      },
+    },
   );
 }
 

@@ -24,7 +24,9 @@ describe("a sealed cookie opened before", () => {
     expect(await cookie.parse(altered)).toBeNull();
     expect(await createSealedCookie("__session", { secrets: ["second"], path: "/" }).parse(header)).toBeNull();
     // A rotated list still opens what the old first secret sealed.
-    expect(await createSealedCookie("__session", { secrets: ["second", "first"], path: "/" }).parse(header)).toEqual({ user_token: "t" });
+    expect(await createSealedCookie("__session", { secrets: ["second", "first"], path: "/" }).parse(header)).toEqual({
+      user_token: "t",
+    });
   });
 
   it("opens from a header with other cookies around it, the same when remembered; none or an empty one is null", async () => {

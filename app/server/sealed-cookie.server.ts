@@ -43,7 +43,10 @@ export function createSealedCookie(name: string, { secrets = [], ...options }: C
       if (typeof sealed !== "string" || !sealed) return null;
       for (const key of keys) {
         try {
-          const { plaintext } = await compactDecrypt(sealed, key, { keyManagementAlgorithms: ["dir"], contentEncryptionAlgorithms: ["A256GCM"] });
+          const { plaintext } = await compactDecrypt(sealed, key, {
+            keyManagementAlgorithms: ["dir"],
+            contentEncryptionAlgorithms: ["A256GCM"],
+          });
           const json = decoder.decode(plaintext);
           if (opened.size >= MAX_OPENED) opened.delete(opened.keys().next().value!);
           opened.set(sent, json);

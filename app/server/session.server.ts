@@ -41,7 +41,10 @@ const sessions = new WeakMap<Request, Promise<ConsoleSession>>();
  * The session of this request, read once: loaders, the API client and the auth helpers of one
  * request share the same object, so tokens refreshed by one are seen by the others.
  */
-export function getSession(request: Request, context: Pick<ConsoleContext, "config" | "secure">): Promise<ConsoleSession> {
+export function getSession(
+  request: Request,
+  context: Pick<ConsoleContext, "config" | "secure">,
+): Promise<ConsoleSession> {
   let session = sessions.get(request);
   if (!session) {
     session = sessionStorageFor(context).getSession(request.headers.get("Cookie"));

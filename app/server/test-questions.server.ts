@@ -5,7 +5,14 @@ import { isRowId } from "~/lib/ids";
 import { readPageParam, readSearchParam } from "~/lib/query-params";
 import { readTableView } from "~/lib/table-view";
 import {
-  EMPTY_QUESTION, TEST_QUESTION_SORT_KEYS, formValuesOf, importErrorLines, questionFormValues, questionInputOf, questionsCsv, readQuestionsCsv,
+  EMPTY_QUESTION,
+  TEST_QUESTION_SORT_KEYS,
+  formValuesOf,
+  importErrorLines,
+  questionFormValues,
+  questionInputOf,
+  questionsCsv,
+  readQuestionsCsv,
   type QuestionFormValues,
 } from "~/lib/test-questions";
 import { ApiError } from "./api/client.server";
@@ -46,8 +53,12 @@ export async function loadTestQuestions(args: LoaderFunctionArgs) {
   const search = readSearchParam(params.get("search"), 200);
   const [list, runs] = await Promise.all([
     testingApi.questions(api, app.id, {
-      trigger_point: choice.triggerPoint, page: view.page, page_size: view.pageSize, search: search || undefined,
-      sort: view.sort ?? undefined, order: view.order,
+      trigger_point: choice.triggerPoint,
+      page: view.page,
+      page_size: view.pageSize,
+      search: search || undefined,
+      sort: view.sort ?? undefined,
+      order: view.order,
     }),
     testingApi.runs(api, app.id, choice.triggerPoint),
   ]);
@@ -89,7 +100,11 @@ function postedId(form: FormData) {
 
 async function importCsv(screen: ControlsScreen, form: FormData, backTo: string) {
   const file = form.get("file");
-  const failed = (lines: string[]) => refused({ intent: "import", id: null, values: EMPTY_QUESTION, fieldErrors: {}, formError: null, importErrors: lines }, 400);
+  const failed = (lines: string[]) =>
+    refused(
+      { intent: "import", id: null, values: EMPTY_QUESTION, fieldErrors: {}, formError: null, importErrors: lines },
+      400,
+    );
   if (typeof file === "string" || file === null || file.size === 0) return failed(["Choose a CSV file to import."]);
   // Not `file.text()`: that reads every file as UTF-8, storing a Latin-1 file's accents as U+FFFD.
   const decoded = decodeTextFile(new Uint8Array(await file.arrayBuffer()), file.type);
@@ -97,8 +112,14 @@ async function importCsv(screen: ControlsScreen, form: FormData, backTo: string)
   const read = readQuestionsCsv(decoded.text);
   if (!read.ok) return failed([read.message]);
   try {
-    const { created } = await testingApi.importQuestions(screen.api, screen.app.id, { trigger_point: screen.choice.triggerPoint, questions: read.questions });
-    return redirectWithToast(backTo, { type: "success", description: `${created} test ${created === 1 ? "question" : "questions"} imported` });
+    const { created } = await testingApi.importQuestions(screen.api, screen.app.id, {
+      trigger_point: screen.choice.triggerPoint,
+      questions: read.questions,
+    });
+    return redirectWithToast(backTo, {
+      type: "success",
+      description: `${created} test ${created === 1 ? "question" : "questions"} imported`,
+    });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return failed(importErrorLines(error.fieldErrors).length ? importErrorLines(error.fieldErrors) : [error.message]);
@@ -150,7 +171,10 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         return redirectWithToast(backTo, { type: "error", description: error.message });
       }
-      const runPage = new URL(`${new URL(backTo, "http://console.invalid").pathname}/runs/${id}`, "http://console.invalid");
+      const runPage = new URL(
+        `${new URL(backTo, "http://console.invalid").pathname}/runs/${id}`,
+        "http://console.invalid",
+      );
       if (choice.selectable && choice.triggerPoint) runPage.searchParams.set("trigger_point", choice.triggerPoint);
       const description = `Run started in ${environment === "prod" ? "production" : "stage"}`;
       return redirectWithToast(`${runPage.pathname}${runPage.search}`, { type: "success", description });
@@ -166,7 +190,12 @@ export async function exportTestQuestions(args: LoaderFunctionArgs) {
   const search = readSearchParam(new URL(args.request.url).searchParams.get("search"), 200) || undefined;
   const questions = [];
   for (let page = 1; ; page += 1) {
-    const list = await testingApi.questions(api, app.id, { trigger_point: choice.triggerPoint, page, page_size: 100, search });
+    const list = await testingApi.questions(api, app.id, {
+      trigger_point: choice.triggerPoint,
+      page,
+      page_size: 100,
+      search,
+    });
     questions.push(...list.data);
     if (questions.length >= list.total || !list.data.length) break;
   }
@@ -180,9 +209,10 @@ export async function exportTestQuestions(args: LoaderFunctionArgs) {
 export async function loadTestRun(args: LoaderFunctionArgs) {
   const { api, app, choice } = await controlsScreen(args);
   const id = Number(args.params.runId);
-  if (!/^\d{1,9}$/.test(args.params.runId ?? "") || !isRowId(id)) throw new Response("This test run does not exist", { status: 404, statusText: "Not Found" });
+  if (!/^\d{1,9}$/.test(args.params.runId ?? "") || !isRowId(id))
+    throw new Response("This test run does not exist", { status: 404, statusText: "Not Found" });
   const run = await testingApi.run(api, app.id, id);
-  if (run.trigger_point !== choice.triggerPoint && !choice.selectable) throw new Response("This test run does not exist", { status: 404, statusText: "Not Found" });
+  if (run.trigger_point !== choice.triggerPoint && !choice.selectable)
+    throw new Response("This test run does not exist", { status: 404, statusText: "Not Found" });
   return json({ client: { id: app.id, name: app.client_name }, choice, run });
 }
-

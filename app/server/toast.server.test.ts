@@ -18,8 +18,9 @@ describe("a toast's link", () => {
   };
 
   it("carries a page of this console to the next page", async () => {
-    expect((await roundTrip({ to: "/northfield/controls/test-questions", label: "Open Test Questions" }))?.link)
-      .toEqual({ to: "/northfield/controls/test-questions", label: "Open Test Questions" });
+    expect(
+      (await roundTrip({ to: "/northfield/controls/test-questions", label: "Open Test Questions" }))?.link,
+    ).toEqual({ to: "/northfield/controls/test-questions", label: "Open Test Questions" });
   });
 
   it("never leads to another host", async () => {

@@ -8,7 +8,15 @@ export const ToastSchema = z.object({
   description: z.string().max(500),
   durationMs: z.number().int().min(1000).max(60_000).optional(),
   /** A page of this console to go on to ("Open Test Questions"): a path of this server, never another host. */
-  link: z.object({ to: z.string().max(500).regex(/^\/(?![/\\])/, "A path of this console"), label: z.string().max(80) }).optional(),
+  link: z
+    .object({
+      to: z
+        .string()
+        .max(500)
+        .regex(/^\/(?![/\\])/, "A path of this console"),
+      label: z.string().max(80),
+    })
+    .optional(),
 });
 export type Toast = z.infer<typeof ToastSchema>;
 export type ToastInput = z.input<typeof ToastSchema>;
@@ -38,5 +46,3 @@ export async function takeToast(request: Request): Promise<{ toast: Toast | null
     clearCookie: await toastCookie.serialize("", { maxAge: 0 }),
   };
 }
-
-

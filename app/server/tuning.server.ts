@@ -2,15 +2,31 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { INPUT_PROMPT_MESSAGES, type FinetuningsUpsertBody, type InputPromptsBody } from "@contract";
-import { checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
+import {
+  checkRowsToSave,
+  FIX_ROWS_MESSAGE,
+  isNewRow,
+  ROW_ERROR,
+  type TableActionData,
+} from "~/components/editable-table/rows";
 import { normalizeNewlines } from "~/lib/controls";
 import type { FieldErrors } from "~/lib/required-check";
 import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
 import { checkFinetuningRow } from "~/lib/tuning.schema";
 import {
-  blankPromptRow, finetuningCellOf, finetuningInputOf, finetuningRowNeedsSave, finetuningsIntent, isNewFinetuning,
-  PROMPT_REQUIRED_FIELDS, promptRowNeedsSave, withBlankFinetuningRow, withoutFinetuningRow,
-  type FinetuningFormRow, type FinetuningsIntent, type PromptFormRow,
+  blankPromptRow,
+  finetuningCellOf,
+  finetuningInputOf,
+  finetuningRowNeedsSave,
+  finetuningsIntent,
+  isNewFinetuning,
+  PROMPT_REQUIRED_FIELDS,
+  promptRowNeedsSave,
+  withBlankFinetuningRow,
+  withoutFinetuningRow,
+  type FinetuningFormRow,
+  type FinetuningsIntent,
+  type PromptFormRow,
 } from "~/lib/tuning";
 import { parseLoadedField } from "./forms.server";
 import { ApiError, type ApiClient } from "./api/client.server";
@@ -56,13 +72,18 @@ function addError(errors: (FieldErrors | null)[], index: number, field: string, 
  * the form row the n-th sent row came from; messages about no row become the form's message.
  */
 export function rowErrorsFromApi(
-  error: ApiError, listKey: string, sentFrom: number[], rowCount: number, cellOf: (path: string[]) => string,
+  error: ApiError,
+  listKey: string,
+  sentFrom: number[],
+  rowCount: number,
+  cellOf: (path: string[]) => string,
 ) {
   const errors: (FieldErrors | null)[] = Array.from({ length: rowCount }, () => null);
   const loose: string[] = [];
   for (const [path, messages] of Object.entries(error.fieldErrors)) {
     const [list, index, ...rest] = path.split(".");
-    const formIndex = list === listKey && index !== undefined && SAVED_ID.test(index) ? sentFrom[Number(index)] : undefined;
+    const formIndex =
+      list === listKey && index !== undefined && SAVED_ID.test(index) ? sentFrom[Number(index)] : undefined;
     if (formIndex === undefined) {
       loose.push(...messages);
       continue;
@@ -84,12 +105,16 @@ export type PromptsActionData = TableActionData<PromptFormRow>;
 const PromptsForm = z.object({
   intent: text,
   prompt_id: text,
-  input_prompts: z.array(z.object({
-    id: text,
-    internal_name: text,
-    prompt_input_raw: text,
-    loaded: z.object({ internal_name: text, prompt_input_raw: text }).nullable().default(null),
-  })).default([]),
+  input_prompts: z
+    .array(
+      z.object({
+        id: text,
+        internal_name: text,
+        prompt_input_raw: text,
+        loaded: z.object({ internal_name: text, prompt_input_raw: text }).nullable().default(null),
+      }),
+    )
+    .default([]),
 });
 
 type PromptsIntent = TableIntent | { kind: "delete"; promptId: number | null };
@@ -103,9 +128,12 @@ export function readPromptsForm(formData: FormData): { intent: PromptsIntent; ro
     id,
     internal_name,
     prompt_input_raw: normalizeNewlines(prompt_input_raw),
-    loaded: loaded ? { internal_name: loaded.internal_name, prompt_input_raw: normalizeNewlines(loaded.prompt_input_raw) } : null,
+    loaded: loaded
+      ? { internal_name: loaded.internal_name, prompt_input_raw: normalizeNewlines(loaded.prompt_input_raw) }
+      : null,
   }));
-  if (intent === "delete") return { intent: { kind: "delete", promptId: SAVED_ID.test(prompt_id) ? Number(prompt_id) : null }, rows };
+  if (intent === "delete")
+    return { intent: { kind: "delete", promptId: SAVED_ID.test(prompt_id) ? Number(prompt_id) : null }, rows };
   return { intent: tableIntent(intent), rows };
 }
 
@@ -118,16 +146,25 @@ interface SavePlan<Payload> {
 }
 
 /** The required check (spec section 5) on the prompts to send, then the API rows. */
-export function planPromptsSave(rows: PromptFormRow[], triggerPoint: string): SavePlan<InputPromptsBody["input_prompts"][number]> {
+export function planPromptsSave(
+  rows: PromptFormRow[],
+  triggerPoint: string,
+): SavePlan<InputPromptsBody["input_prompts"][number]> {
   const { errors } = checkRowsToSave(rows, promptRowNeedsSave, PROMPT_REQUIRED_FIELDS);
   const payload: InputPromptsBody["input_prompts"] = [];
   const sentFrom: number[] = [];
   rows.forEach((row, index) => {
     if (!promptRowNeedsSave(row)) return;
     const id = SAVED_ID.test(row.id) ? Number(row.id) : null;
-    if (!isNewRow(row) && (id === null || !row.loaded)) addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
+    if (!isNewRow(row) && (id === null || !row.loaded))
+      addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
     if (errors[index]) return;
-    payload.push({ ...(id ? { id } : {}), internal_name: row.internal_name.trim(), prompt_input_raw: row.prompt_input_raw, trigger_point: triggerPoint });
+    payload.push({
+      ...(id ? { id } : {}),
+      internal_name: row.internal_name.trim(),
+      prompt_input_raw: row.prompt_input_raw,
+      trigger_point: triggerPoint,
+    });
     sentFrom.push(index);
   });
   return { payload, sentFrom, errors, ok: errors.every((e) => e === null) };
@@ -137,7 +174,8 @@ const PROMPT_CELLS = new Set(["internal_name", "prompt_input_raw"]);
 const promptCellOf = ([field]: string[]) => (field && PROMPT_CELLS.has(field) ? field : ROW_ERROR);
 
 async function deletePrompt(api: ApiClient, appId: number, promptId: number | null, backTo: string) {
-  if (promptId === null) return redirectWithToast(backTo, { type: "error", description: INPUT_PROMPT_MESSAGES.deleteFailed });
+  if (promptId === null)
+    return redirectWithToast(backTo, { type: "error", description: INPUT_PROMPT_MESSAGES.deleteFailed });
   try {
     const { message } = await tuningApi.deleteInputPrompt(api, appId, promptId);
     return redirectWithToast(backTo, { type: "success", description: message });
@@ -152,11 +190,25 @@ async function deletePrompt(api: ApiClient, appId: number, promptId: number | nu
  * The Input Prompts action (the caller has checked the user may configure the client): add or
  * discard a row without JavaScript, delete a saved prompt (after the confirm step), or save.
  */
-export async function handlePromptsAction({ request, api, appId, choice, backTo }: {
-  request: Request; api: ApiClient; appId: number; choice: TriggerPointChoice; backTo: string;
+export async function handlePromptsAction({
+  request,
+  api,
+  appId,
+  choice,
+  backTo,
+}: {
+  request: Request;
+  api: ApiClient;
+  appId: number;
+  choice: TriggerPointChoice;
+  backTo: string;
 }) {
   const form = readPromptsForm(await readForm(request));
-  if (!form) return reply<PromptFormRow>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
+  if (!form)
+    return reply<PromptFormRow>(
+      { rows: [], errors: [], formError: "The form could not be read; reload the page" },
+      400,
+    );
   const { intent, rows } = form;
   const none = (list: PromptFormRow[]) => list.map(() => null);
   switch (intent.kind) {
@@ -195,16 +247,20 @@ export type FinetuningsActionData = TableActionData<FinetuningFormRow>;
 
 const FinetuningsForm = z.object({
   intent: text,
-  finetunings: z.array(z.object({
-    id: text,
-    trigger_point: text,
-    finetuning_type: text,
-    pattern: text,
-    penalty: text,
-    metadata: text,
-    deleted: text,
-    loaded: text,
-  })).default([]),
+  finetunings: z
+    .array(
+      z.object({
+        id: text,
+        trigger_point: text,
+        finetuning_type: text,
+        pattern: text,
+        penalty: text,
+        metadata: text,
+        deleted: text,
+        loaded: text,
+      }),
+    )
+    .default([]),
 });
 
 const Loaded = z.object({
@@ -217,7 +273,9 @@ const Loaded = z.object({
 
 const parseLoaded = (raw: string): FinetuningFormRow["loaded"] => parseLoadedField(Loaded, raw);
 
-export function readFinetuningsForm(formData: FormData): { intent: FinetuningsIntent; rows: FinetuningFormRow[] } | null {
+export function readFinetuningsForm(
+  formData: FormData,
+): { intent: FinetuningsIntent; rows: FinetuningFormRow[] } | null {
   const submission = parseWithZod(formData, { schema: FinetuningsForm, disableAutoCoercion: true });
   if (submission.status !== "success") return null;
   const rows = submission.value.finetunings.map(({ deleted, loaded, metadata, ...values }) => ({
@@ -236,7 +294,8 @@ export function planFinetuningsSave(rows: FinetuningFormRow[]): SavePlan<Finetun
   const sentFrom: number[] = [];
   rows.forEach((row, index) => {
     if (!finetuningRowNeedsSave(row)) return;
-    if (!isNewFinetuning(row) && !row.loaded) addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
+    if (!isNewFinetuning(row) && !row.loaded)
+      addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
     const check = checkFinetuningRow(row);
     if (check.errors) errors[index] = { ...errors[index], ...check.errors };
     if (errors[index]) return;
@@ -247,7 +306,10 @@ export function planFinetuningsSave(rows: FinetuningFormRow[]): SavePlan<Finetun
 }
 
 function savedMessage(saved: number, deleted: number) {
-  const parts = [saved ? `${plural(saved, "rule")} saved` : "", deleted ? `${plural(deleted, "rule")} deleted` : ""].filter(Boolean);
+  const parts = [
+    saved ? `${plural(saved, "rule")} saved` : "",
+    deleted ? `${plural(deleted, "rule")} deleted` : "",
+  ].filter(Boolean);
   return `AI Finetuning saved${parts.length ? `: ${parts.join(", ")}` : ""}`;
 }
 
@@ -255,9 +317,23 @@ function savedMessage(saved: number, deleted: number) {
  * The AI Finetuning action (the caller has checked the user may configure the client): add a row
  * to one table or delete one without JavaScript, or save all three tables at once.
  */
-export async function handleFinetuningsAction({ request, api, appId, backTo }: { request: Request; api: ApiClient; appId: number; backTo: string }) {
+export async function handleFinetuningsAction({
+  request,
+  api,
+  appId,
+  backTo,
+}: {
+  request: Request;
+  api: ApiClient;
+  appId: number;
+  backTo: string;
+}) {
   const form = readFinetuningsForm(await readForm(request));
-  if (!form) return reply<FinetuningFormRow>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
+  if (!form)
+    return reply<FinetuningFormRow>(
+      { rows: [], errors: [], formError: "The form could not be read; reload the page" },
+      400,
+    );
   const { intent, rows } = form;
   const none = (list: FinetuningFormRow[]) => list.map(() => null);
   switch (intent.kind) {

@@ -2,7 +2,15 @@ import { json } from "@remix-run/node";
 import type { UrlRow, Website } from "@contract";
 import { formatInTimeZone, safeTimeZone, toCsv } from "~/lib/csv";
 import {
-  BULK_ACTIONS, exportFileName, isBulkAction, parseLinks, parseRefreshDays, readUrlView, REFRESH_DAYS_ERROR, toExportQuery, type UrlView,
+  BULK_ACTIONS,
+  exportFileName,
+  isBulkAction,
+  parseLinks,
+  parseRefreshDays,
+  readUrlView,
+  REFRESH_DAYS_ERROR,
+  toExportQuery,
+  type UrlView,
 } from "~/lib/urls";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/resources.server";
@@ -11,7 +19,6 @@ import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { isRowId } from "~/lib/ids";
-
 
 export function parseWebsiteId(value: string | undefined) {
   const id = Number(value);
@@ -60,7 +67,12 @@ export interface RefreshDaysResult {
  * view with a toast, or the Add Links form's error; a refresh-days save sent by JavaScript
  * (`_fetcher`) gets a plain answer instead of a redirect.
  */
-export async function handleUrlsAction(options: { request: Request; api: ApiClient; appId: number; websiteId: number | null }) {
+export async function handleUrlsAction(options: {
+  request: Request;
+  api: ApiClient;
+  appId: number;
+  websiteId: number | null;
+}) {
   const { request, api, appId, websiteId } = options;
   const form = await readForm(request);
   const back = new URL(request.url);
@@ -74,15 +86,23 @@ export async function handleUrlsAction(options: { request: Request; api: ApiClie
       if (!isBulkAction(action)) return json({ error: "Unknown bulk action" }, { status: 400 });
       const { status, force } = BULK_ACTIONS[action];
       const ids = form.getAll("url_ids").map(Number).filter(isRowId);
-      if (ids.length === 0) return redirectWithToast(backTo, { type: "error", description: "Select at least one URL first." });
+      if (ids.length === 0)
+        return redirectWithToast(backTo, { type: "error", description: "Select at least one URL first." });
       try {
         const body = { status, url_ids: ids, ...(force ? { force_index: true } : {}) };
-        const result = websiteId === null
-          ? await knowledgeApi.updateUrls(api, appId, body)
-          : await knowledgeApi.updateWebsiteUrls(api, appId, websiteId, body);
-        return redirectWithToast(backTo, { type: "success", description: `${result.updated} of ${ids.length} URLs set to ${status}` });
+        const result =
+          websiteId === null
+            ? await knowledgeApi.updateUrls(api, appId, body)
+            : await knowledgeApi.updateWebsiteUrls(api, appId, websiteId, body);
+        return redirectWithToast(backTo, {
+          type: "success",
+          description: `${result.updated} of ${ids.length} URLs set to ${status}`,
+        });
       } catch (error) {
-        const description = websiteId === null ? `Failed to update URLs to ${status}` : `Failed to update URLs to ${status}: ${messageOf(error)}`;
+        const description =
+          websiteId === null
+            ? `Failed to update URLs to ${status}`
+            : `Failed to update URLs to ${status}: ${messageOf(error)}`;
         return redirectWithToast(backTo, { type: "error", description });
       }
     }
@@ -94,9 +114,13 @@ export async function handleUrlsAction(options: { request: Request; api: ApiClie
       if (links.length === 0) return redirectWithToast(backTo, { type: "info", description: "No links to add." });
       try {
         const result = await knowledgeApi.addUrls(api, appId, websiteId, links);
-        if (result.message !== "Ok") return json<AddLinksResult>({ intent: "add-links", error: result.message, text }, { status: 400 });
+        if (result.message !== "Ok")
+          return json<AddLinksResult>({ intent: "add-links", error: result.message, text }, { status: 400 });
         const added = result.created ?? links.length;
-        return redirectWithToast(backTo, { type: "success", description: `${added} ${added === 1 ? "link" : "links"} added` });
+        return redirectWithToast(backTo, {
+          type: "success",
+          description: `${added} ${added === 1 ? "link" : "links"} added`,
+        });
       } catch (error) {
         if (error instanceof ApiError && error.status < 500) {
           return json<AddLinksResult>({ intent: "add-links", error: messageOf(error), text }, { status: 400 });
@@ -111,7 +135,10 @@ export async function handleUrlsAction(options: { request: Request; api: ApiClie
       const days = parseRefreshDays(form.get("refresh_days"));
       const answer = async (ok: boolean, description: string) =>
         byScript
-          ? json<RefreshDaysResult>({ intent: "refresh-days", ok, ...(ok ? {} : { error: description }) }, { status: ok ? 200 : 400 })
+          ? json<RefreshDaysResult>(
+              { intent: "refresh-days", ok, ...(ok ? {} : { error: description }) },
+              { status: ok ? 200 : 400 },
+            )
           : redirectWithToast(backTo, { type: ok ? "success" : "error", description });
       if (!isRowId(urlId)) return answer(false, "Unknown URL");
       if (days === null) return answer(false, REFRESH_DAYS_ERROR);
@@ -139,7 +166,16 @@ export async function loadChunks(api: ApiClient, appId: number, websiteId: numbe
   }
 }
 
-const EXPORT_COLUMNS = ["url", "title", "status", "sitemap_refresh_review_status", "metadata", "indexed_at", "created_at", "updated_at"] as const;
+const EXPORT_COLUMNS = [
+  "url",
+  "title",
+  "status",
+  "sitemap_refresh_review_status",
+  "metadata",
+  "indexed_at",
+  "created_at",
+  "updated_at",
+] as const;
 
 /** The CSV of a list of URLs, dates in the user's time zone (labelled); website_url in the unified export. */
 export function urlsCsv(rows: UrlRow[], timeZone: string, unified: boolean) {
@@ -148,8 +184,14 @@ export function urlsCsv(rows: UrlRow[], timeZone: string, unified: boolean) {
   return toCsv([
     header,
     ...rows.map((row) => [
-      row.url, row.title, row.status, row.sitemap_refresh_review_status ?? "", row.metadata,
-      formatInTimeZone(row.indexed_at, zone), formatInTimeZone(row.created_at, zone), formatInTimeZone(row.updated_at, zone),
+      row.url,
+      row.title,
+      row.status,
+      row.sitemap_refresh_review_status ?? "",
+      row.metadata,
+      formatInTimeZone(row.indexed_at, zone),
+      formatInTimeZone(row.created_at, zone),
+      formatInTimeZone(row.updated_at, zone),
       ...(unified ? [row.website_url] : []),
     ]),
   ]);
@@ -157,7 +199,11 @@ export function urlsCsv(rows: UrlRow[], timeZone: string, unified: boolean) {
 
 /** The export resource routes' answer: up to 10000 rows with the view's filters, as a download. */
 export async function exportUrls(options: {
-  request: Request; pageSizes: readonly number[]; site: string; unified: boolean; list: (view: ReturnType<typeof toExportQuery>) => Promise<{ data: UrlRow[] }>;
+  request: Request;
+  pageSizes: readonly number[];
+  site: string;
+  unified: boolean;
+  list: (view: ReturnType<typeof toExportQuery>) => Promise<{ data: UrlRow[] }>;
 }) {
   const params = new URL(options.request.url).searchParams;
   const view: UrlView = readUrlView(params, options.pageSizes);

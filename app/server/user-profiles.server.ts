@@ -30,7 +30,9 @@ export function profileFilters(params: URLSearchParams): UserProfilesQuery & { p
   return {
     search: readSearchParam(params.get("search"), 200) || undefined,
     trigger_point: params.get("triggerPoint") || undefined,
-    environment: (INSIGHT_ENVIRONMENTS as readonly string[]).includes(environment ?? "") ? (environment as UserProfilesQuery["environment"]) : "all",
+    environment: (INSIGHT_ENVIRONMENTS as readonly string[]).includes(environment ?? "")
+      ? (environment as UserProfilesQuery["environment"])
+      : "all",
     leads_only: params.get("leads_only") === "true" ? "true" : undefined,
     page: readPageParam(params.get("page")),
     page_size: (PROFILE_PAGE_SIZES as readonly number[]).includes(size) ? size : 25,
@@ -54,7 +56,12 @@ export async function userProfilesLoader({ request, context, params }: LoaderFun
     }
   }
   return json({
-    client: { id: app.id, name: app.client_name, urlCode: app.url_code, triggerPoints: [...new Set([...app.trigger_points, ...app.agents.map((a) => a.site_code)])].filter(Boolean) },
+    client: {
+      id: app.id,
+      name: app.client_name,
+      urlCode: app.url_code,
+      triggerPoints: [...new Set([...app.trigger_points, ...app.agents.map((a) => a.site_code)])].filter(Boolean),
+    },
     filters,
     list,
     error,
@@ -74,13 +81,16 @@ export async function userProfilesAction({ request, context, params }: ActionFun
   url.searchParams.delete("profile");
   url.searchParams.delete("delete");
   const back = `${url.pathname}${url.search}`;
-  if (form.get("intent") !== "delete" || !UUID.test(id)) return redirectWithToast(back, { type: "error", description: "Unknown action" });
+  if (form.get("intent") !== "delete" || !UUID.test(id))
+    return redirectWithToast(back, { type: "error", description: "Unknown action" });
   try {
     const { message } = await insightsApi.deleteProfile(api, app.id, id);
     return redirectWithToast(back, { type: "success", description: message });
   } catch (failure) {
-    if (failure instanceof ApiError && failure.status < 500) return redirectWithToast(back, { type: "error", description: `Error: ${failure.message}` });
-    if (failure instanceof Response && failure.status === 404) return redirectWithToast(back, { type: "error", description: "Error: Profile not found" });
+    if (failure instanceof ApiError && failure.status < 500)
+      return redirectWithToast(back, { type: "error", description: `Error: ${failure.message}` });
+    if (failure instanceof Response && failure.status === 404)
+      return redirectWithToast(back, { type: "error", description: "Error: Profile not found" });
     throw failure;
   }
 }
@@ -92,12 +102,29 @@ export async function userProfilesCsv({ request, context, params }: LoaderFuncti
   const first = await insightsApi.profiles(api, app.id, { ...filters, page: 1, page_size: 1000 });
   const rows = [...first.data];
   // Pages of a thousand, up to a hundred thousand profiles per file.
-  for (let page = 2; rows.length < first.total && page <= 100; page++) rows.push(...(await insightsApi.profiles(api, app.id, { ...filters, page, page_size: 1000 })).data);
+  for (let page = 2; rows.length < first.total && page <= 100; page++)
+    rows.push(...(await insightsApi.profiles(api, app.id, { ...filters, page, page_size: 1000 })).data);
   const fields = [...new Set([...first.fields, ...rows.flatMap((row) => Object.keys(row.values))])];
   const csv = toCsv([
     [...fields, "Lead", "Score", "Why", "Questions", "Trigger point", "Environment", "Started", "Profile id"],
-    ...rows.map((row) => [...fields.map((f) => row.values[f] ?? ""), row.lead ? "yes" : "no", row.score, row.reasons.join("; "), row.questions, row.trigger_point, row.environment, row.started_at, row.conversation_id]),
+    ...rows.map((row) => [
+      ...fields.map((f) => row.values[f] ?? ""),
+      row.lead ? "yes" : "no",
+      row.score,
+      row.reasons.join("; "),
+      row.questions,
+      row.trigger_point,
+      row.environment,
+      row.started_at,
+      row.conversation_id,
+    ]),
   ]);
   const name = `${app.url_code}-user-profiles-${new Date().toISOString().slice(0, 10)}.csv`;
-  return new Response(csv, { headers: { "Content-Type": "text/csv; charset=utf-8", "Content-Disposition": `attachment; filename="${name}"`, "Cache-Control": "no-store" } });
+  return new Response(csv, {
+    headers: {
+      "Content-Type": "text/csv; charset=utf-8",
+      "Content-Disposition": `attachment; filename="${name}"`,
+      "Cache-Control": "no-store",
+    },
+  });
 }

@@ -1,15 +1,24 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { z } from "zod";
+import { AppRole, UserType, type AppUsersUpsertBody, type UsersUpsertBody } from "@contract";
 import {
-  AppRole, UserType, type AppUsersUpsertBody, type UsersUpsertBody,
-} from "@contract";
-import {
-  checkRowsToSave, FIX_ROWS_MESSAGE, isNewRow, reverted, ROW_ERROR, type TableActionData,
+  checkRowsToSave,
+  FIX_ROWS_MESSAGE,
+  isNewRow,
+  reverted,
+  ROW_ERROR,
+  type TableActionData,
 } from "~/components/editable-table/rows";
 import {
-  ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
-  type AccessFormRow, type UserFormRow,
+  ACCESS_REQUIRED_FIELDS,
+  accessRowNeedsSave,
+  accessRowToCheck,
+  USER_REQUIRED_FIELDS,
+  userRowNeedsSave,
+  userRowToCheck,
+  type AccessFormRow,
+  type UserFormRow,
 } from "~/components/users/rows";
 import type { FieldErrors } from "~/lib/required-check";
 import { ApiError } from "./api/client.server";
@@ -31,40 +40,48 @@ const postedPerson = { id: text, email: text, name: text };
 
 const UsersForm = z.object({
   intent: text,
-  users: z.array(z.object({
-    ...postedPerson,
-    user_type: text,
-    editing: text,
-    loaded: z.object({ email: text, name: text, user_type: text }).nullable().default(null),
-  })).default([]),
+  users: z
+    .array(
+      z.object({
+        ...postedPerson,
+        user_type: text,
+        editing: text,
+        loaded: z.object({ email: text, name: text, user_type: text }).nullable().default(null),
+      }),
+    )
+    .default([]),
 });
 
 const AccessForm = z.object({
   intent: text,
-  users: z.array(z.object({
-    ...postedPerson,
-    user_type: text,
-    role: text,
-    action: text,
-    editing: text,
-    loaded: z.object({ email: text, name: text, role: text }).nullable().default(null),
-  })).default([]),
+  users: z
+    .array(
+      z.object({
+        ...postedPerson,
+        user_type: text,
+        role: text,
+        action: text,
+        editing: text,
+        loaded: z.object({ email: text, name: text, role: text }).nullable().default(null),
+      }),
+    )
+    .default([]),
 });
 
 type RowIntent = "discard-row" | "edit-row" | "cancel-edit";
 
 export type TableIntent<Kind extends RowIntent = "discard-row"> =
-  | { kind: "save" }
-  | { kind: "add-row" }
-  | { kind: Kind; index: number }
-  | { kind: "unknown" };
+  { kind: "save" } | { kind: "add-row" } | { kind: Kind; index: number } | { kind: "unknown" };
 
 /**
  * `save`, `add-row` (no-JS '+ Add User'), or a row's own button without JavaScript:
  * `discard-row:<index>` (a new row) and, where a table offers them, `edit-row:<index>` and
  * `cancel-edit:<index>` (an existing one). Anything else is unknown.
  */
-export function tableIntent<Kind extends RowIntent = "discard-row">(value: string, rowIntents: readonly Kind[] = ["discard-row" as Kind]): TableIntent<Kind> {
+export function tableIntent<Kind extends RowIntent = "discard-row">(
+  value: string,
+  rowIntents: readonly Kind[] = ["discard-row" as Kind],
+): TableIntent<Kind> {
   if (value === "save") return { kind: "save" };
   if (value === "add-row") return { kind: "add-row" };
   const rowIntent = /^([a-z-]+):(\d+)$/.exec(value);
@@ -80,7 +97,12 @@ export function readUsersForm(formData: FormData) {
   const submission = parseWithZod(formData, { schema: UsersForm, disableAutoCoercion: true });
   if (submission.status !== "success") return null;
   const rows: UserFormRow[] = submission.value.users.map(({ id, email, name, user_type, editing, loaded }) => ({
-    id, email, name, user_type, editing: editing === "true", loaded,
+    id,
+    email,
+    name,
+    user_type,
+    editing: editing === "true",
+    loaded,
   }));
   return { intent: tableIntent(submission.value.intent, PEOPLE_ROW_INTENTS), rows };
 }
@@ -88,9 +110,18 @@ export function readUsersForm(formData: FormData) {
 export function readAccessForm(formData: FormData) {
   const submission = parseWithZod(formData, { schema: AccessForm, disableAutoCoercion: true });
   if (submission.status !== "success") return null;
-  const rows: AccessFormRow[] = submission.value.users.map(({ id, email, name, user_type, role, action, editing, loaded }) => ({
-    id, email, name, user_type: user_type || "user", role, remove: action === "delete", editing: editing === "true", loaded,
-  }));
+  const rows: AccessFormRow[] = submission.value.users.map(
+    ({ id, email, name, user_type, role, action, editing, loaded }) => ({
+      id,
+      email,
+      name,
+      user_type: user_type || "user",
+      role,
+      remove: action === "delete",
+      editing: editing === "true",
+      loaded,
+    }),
+  );
   return { intent: tableIntent(submission.value.intent, PEOPLE_ROW_INTENTS), rows };
 }
 
@@ -141,7 +172,13 @@ export function planAccessSave(rows: AccessFormRow[]): SavePlan<AppUsersUpsertBo
         return;
       }
       // A removal sends the person as loaded: edits made to a row being removed are moot.
-      payload.push({ id, email: row.loaded.email, name: row.loaded.name, app_user: { role: role.data }, action: "delete" });
+      payload.push({
+        id,
+        email: row.loaded.email,
+        name: row.loaded.name,
+        app_user: { role: role.data },
+        action: "delete",
+      });
       sentFrom.push(index);
       return;
     }
@@ -163,14 +200,24 @@ export function planAccessSave(rows: AccessFormRow[]): SavePlan<AppUsersUpsertBo
 
 /** API field paths (after `users.<n>.`) ⇒ the table's cell names; anything else belongs to the row. */
 const API_FIELDS: Record<string, string> = {
-  email: "email", name: "name", user_type: "user_type", role: "role", "app_user.role": "role", app_user: "role",
+  email: "email",
+  name: "name",
+  user_type: "user_type",
+  role: "role",
+  "app_user.role": "role",
+  app_user: "role",
 };
 
 /**
  * Puts an API refusal back on the rows: `users.<n>.<field>` lands on the form row the n-th sent
  * row came from; messages the API gives for no row become the form's error.
  */
-export function rowErrorsFromApi(error: ApiError, sentFrom: number[], rowCount: number, fields: Record<string, string> = {}) {
+export function rowErrorsFromApi(
+  error: ApiError,
+  sentFrom: number[],
+  rowCount: number,
+  fields: Record<string, string> = {},
+) {
   const errors: (FieldErrors | null)[] = Array.from({ length: rowCount }, () => null);
   const loose: string[] = [];
   for (const [path, messages] of Object.entries(error.fieldErrors)) {
@@ -210,7 +257,8 @@ interface TableSpec<Row extends TableRow, Payload> {
 export async function handleTableAction<Row extends TableRow, Payload>(spec: TableSpec<Row, Payload>) {
   const formData = await readForm(spec.request);
   const form = spec.read(formData);
-  if (!form) return tableReply<Row>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
+  if (!form)
+    return tableReply<Row>({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
   const { intent, rows } = form;
   const none = () => rows.map(() => null);
   switch (intent.kind) {
@@ -226,8 +274,13 @@ export async function handleTableAction<Row extends TableRow, Payload>(spec: Tab
     case "edit-row":
     case "cancel-edit": {
       // Opens an existing row as inputs, or puts it back as loaded; nothing is saved.
-      const next = rows.map((row, index) => (index !== intent.index || isNewRow(row) ? row
-        : intent.kind === "edit-row" ? { ...row, editing: true } : reverted(row)));
+      const next = rows.map((row, index) =>
+        index !== intent.index || isNewRow(row)
+          ? row
+          : intent.kind === "edit-row"
+            ? { ...row, editing: true }
+            : reverted(row),
+      );
       return tableReply({ rows: next, errors: none(), formError: null });
     }
     case "unknown":
@@ -238,7 +291,8 @@ export async function handleTableAction<Row extends TableRow, Payload>(spec: Tab
   const plan = spec.plan(rows);
   if (!plan.ok) return tableReply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
   const { pathname, search } = new URL(spec.request.url);
-  if (plan.payload.length === 0) return redirectWithToast(`${pathname}${search}`, { type: "info", description: "No changes to save" });
+  if (plan.payload.length === 0)
+    return redirectWithToast(`${pathname}${search}`, { type: "info", description: "No changes to save" });
   try {
     const message = await spec.save(plan.payload);
     return redirectWithToast(`${pathname}${search}`, { type: "success", description: message });

@@ -5,8 +5,17 @@ import type { ClientApp, WebsiteInput } from "@contract";
 import { checkRowsToSave, FIX_ROWS_MESSAGE, ROW_ERROR } from "~/components/editable-table/rows";
 import type { FieldErrors } from "~/lib/required-check";
 import {
-  isNewWebsiteRow, isScanMode, MENU_ACTIONS, parsePatterns, WEBSITE_REQUIRED_FIELDS, websiteRowNeedsSave, websitesIntent, withBlankRow,
-  type MenuAction, type WebsiteFormRow, type WebsitesIntent,
+  isNewWebsiteRow,
+  isScanMode,
+  MENU_ACTIONS,
+  parsePatterns,
+  WEBSITE_REQUIRED_FIELDS,
+  websiteRowNeedsSave,
+  websitesIntent,
+  withBlankRow,
+  type MenuAction,
+  type WebsiteFormRow,
+  type WebsitesIntent,
 } from "~/lib/websites";
 import { parseLoadedField } from "./forms.server";
 import { ApiError, type ApiClient } from "./api/client.server";
@@ -37,22 +46,30 @@ export interface WebsitesActionData {
 
 /** The tag that makes a website's pages answer in production. */
 const PRODUCTION_TAG = "Production";
-const newlyInProduction = (row: WebsiteFormRow) => row.tags.includes(PRODUCTION_TAG) && !row.loaded?.tags.includes(PRODUCTION_TAG);
+const newlyInProduction = (row: WebsiteFormRow) =>
+  row.tags.includes(PRODUCTION_TAG) && !row.loaded?.tags.includes(PRODUCTION_TAG);
 
 const text = z.string().default("");
-const list = z.preprocess((value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]), z.array(z.string()));
+const list = z.preprocess(
+  (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string()),
+);
 
 const WebsitesForm = z.object({
   intent: text,
-  websites: z.array(z.object({
-    id: text,
-    url: text,
-    site_map: text,
-    tags: list,
-    skip_patterns: text,
-    allowed_patterns: text,
-    loaded: text,
-  })).default([]),
+  websites: z
+    .array(
+      z.object({
+        id: text,
+        url: text,
+        site_map: text,
+        tags: list,
+        skip_patterns: text,
+        allowed_patterns: text,
+        loaded: text,
+      }),
+    )
+    .default([]),
 });
 
 const Loaded = z.object({
@@ -94,8 +111,10 @@ export function planWebsitesSave(rows: WebsiteFormRow[], appId: number): SavePla
   rows.forEach((row, index) => {
     if (!websiteRowNeedsSave(row)) return;
     const id = /^\d+$/.test(row.id) ? Number(row.id) : null;
-    if (!isNewWebsiteRow(row) && (id === null || !row.loaded)) addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
-    if (row.site_map && !isScanMode(row.site_map)) addError(errors, index, "site_map", "Choose one of the offered scan modes");
+    if (!isNewWebsiteRow(row) && (id === null || !row.loaded))
+      addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
+    if (row.site_map && !isScanMode(row.site_map))
+      addError(errors, index, "site_map", "Choose one of the offered scan modes");
     if (errors[index] || !isScanMode(row.site_map)) return;
     payload.push({
       ...(id ? { id } : {}),
@@ -114,7 +133,12 @@ export function planWebsitesSave(rows: WebsiteFormRow[], appId: number): SavePla
 
 /** API field names (after `websites.<n>.`) ⇒ the table's cells; anything else belongs to the row. */
 const API_FIELDS: Record<string, string> = {
-  url: "url", urls: "url", site_map: "site_map", tags: "tags", skip_patterns: "skip_patterns", allowed_patterns: "allowed_patterns",
+  url: "url",
+  urls: "url",
+  site_map: "site_map",
+  tags: "tags",
+  skip_patterns: "skip_patterns",
+  allowed_patterns: "allowed_patterns",
 };
 
 /** Puts an API refusal back on the rows; messages about no row become the form's message. */
@@ -135,8 +159,10 @@ export function rowErrorsFromApi(error: ApiError, sentFrom: number[], rowCount: 
   return { errors, formError };
 }
 
-const reply = (data: Omit<WebsitesActionData, "confirm" | "gate"> & Partial<Pick<WebsitesActionData, "confirm" | "gate">>, status = 200) =>
-  json<WebsitesActionData>({ confirm: null, gate: null, ...data }, { status });
+const reply = (
+  data: Omit<WebsitesActionData, "confirm" | "gate"> & Partial<Pick<WebsitesActionData, "confirm" | "gate">>,
+  status = 200,
+) => json<WebsitesActionData>({ confirm: null, gate: null, ...data }, { status });
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -154,7 +180,8 @@ async function runMenuAction(api: ApiClient, appId: number, action: MenuAction, 
       return redirectWithToast(backTo(request), { type: "success", description: "Sitemap refresh started" });
     }
     const result = await knowledgeApi.updateWebsiteUrls(api, appId, websiteId, {
-      status: spec.status, ...(spec.force ? { force_index: true } : {}),
+      status: spec.status,
+      ...(spec.force ? { force_index: true } : {}),
     });
     return redirectWithToast(backTo(request), {
       type: "success",
@@ -162,10 +189,12 @@ async function runMenuAction(api: ApiClient, appId: number, action: MenuAction, 
     });
   } catch (error) {
     // The client calls throw 403/404 as responses for error boundaries; here they are a failed action.
-    const refused = (error instanceof ApiError && error.status < 500) || (error instanceof Response && error.status < 500);
+    const refused =
+      (error instanceof ApiError && error.status < 500) || (error instanceof Response && error.status < 500);
     if (!refused) throw error;
     const reason = error instanceof ApiError ? error.message : error.statusText;
-    const description = spec.status === null ? `Failed to refresh the sitemap: ${reason}` : `Failed to update URLs to ${spec.status}`;
+    const description =
+      spec.status === null ? `Failed to refresh the sitemap: ${reason}` : `Failed to update URLs to ${spec.status}`;
     return redirectWithToast(backTo(request), { type: "error", description });
   }
 }
@@ -174,7 +203,15 @@ async function runMenuAction(api: ApiClient, appId: number, action: MenuAction, 
  * The whole action of the Websites page (the caller has checked the user may configure the client):
  * add or discard a row without JavaScript, a row-menu action, or check and save the rows.
  */
-export async function handleWebsitesAction({ request, api, app }: { request: Request; api: ApiClient; app: ClientApp }) {
+export async function handleWebsitesAction({
+  request,
+  api,
+  app,
+}: {
+  request: Request;
+  api: ApiClient;
+  app: ClientApp;
+}) {
   const appId = app.id;
   const formData = await readForm(request);
   const form = readWebsitesForm(formData);
@@ -193,7 +230,8 @@ export async function handleWebsitesAction({ request, api, app }: { request: Req
     }
     case "menu": {
       if (intent.action === "delete-urls" && !intent.confirmed) {
-        const url = rows.find((row) => row.id === String(intent.websiteId))?.loaded?.url ?? `website ${intent.websiteId}`;
+        const url =
+          rows.find((row) => row.id === String(intent.websiteId))?.loaded?.url ?? `website ${intent.websiteId}`;
         return reply({ rows, errors: none(rows), formError: null, confirm: { websiteId: intent.websiteId, url } });
       }
       return runMenuAction(api, appId, intent.action, intent.websiteId, request);
@@ -205,14 +243,18 @@ export async function handleWebsitesAction({ request, api, app }: { request: Req
   }
   const plan = planWebsitesSave(rows, appId);
   if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
-  if (plan.payload.length === 0) return redirectWithToast(backTo(request), { type: "info", description: "No changes to save" });
+  if (plan.payload.length === 0)
+    return redirectWithToast(backTo(request), { type: "info", description: "No changes to save" });
   if (plan.sentFrom.some((index) => newlyInProduction(rows[index]))) {
     const gate = await knowledgeGate(api, app, formData);
     if (gate) return reply({ rows, errors: none(rows), formError: GATE_MESSAGE, gate }, 409);
   }
   try {
     const result = await knowledgeApi.saveWebsites(api, appId, plan.payload);
-    return redirectWithToast(backTo(request), { type: "success", description: `${plural(result.websites.length, "website")} saved` });
+    return redirectWithToast(backTo(request), {
+      type: "success",
+      description: `${plural(result.websites.length, "website")} saved`,
+    });
   } catch (error) {
     // A website deleted meanwhile (404) is said on the form, keeping what was typed.
     if (error instanceof Response && error.status === 404) {

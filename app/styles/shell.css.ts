@@ -23,13 +23,32 @@ export const topBar = style({
   top: 0,
   zIndex: 10,
 });
-export const logo = style({ fontWeight: 700, fontSize: "17px", color: vars.color.text, textDecoration: "none", display: "flex", alignItems: "center", gap: vars.space.sm });
-export const clientName = style({ fontWeight: 600, color: vars.color.muted, borderLeft: `1px solid ${vars.color.border}`, paddingLeft: vars.space.md });
+export const logo = style({
+  fontWeight: 700,
+  fontSize: "17px",
+  color: vars.color.text,
+  textDecoration: "none",
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+});
+export const clientName = style({
+  fontWeight: 600,
+  color: vars.color.muted,
+  borderLeft: `1px solid ${vars.color.border}`,
+  paddingLeft: vars.space.md,
+});
 export const spacer = style({ flex: 1 });
 
 export const profileMenu = popover;
-export const profileSummary = style([popoverSummary, { padding: "6px 10px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}` }]);
-export const profilePanel = style([popoverPanel.alignEnd, { minWidth: "220px", padding: vars.space.sm, display: "grid", gap: "2px" }]);
+export const profileSummary = style([
+  popoverSummary,
+  { padding: "6px 10px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}` },
+]);
+export const profilePanel = style([
+  popoverPanel.alignEnd,
+  { minWidth: "220px", padding: vars.space.sm, display: "grid", gap: "2px" },
+]);
 export const menuItem = style({
   display: "block",
   padding: "8px 10px",
@@ -62,7 +81,13 @@ export const navLinks = style({
   overflowY: "auto",
 });
 export const navList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" });
-export const navChildren = style({ listStyle: "none", margin: "2px 0 6px 12px", padding: 0, display: "grid", gap: "2px" });
+export const navChildren = style({
+  listStyle: "none",
+  margin: "2px 0 6px 12px",
+  padding: 0,
+  display: "grid",
+  gap: "2px",
+});
 export const navLink = style({
   display: "block",
   padding: "6px 10px",
@@ -78,8 +103,17 @@ export const navLink = style({
 export const main = style({ gridArea: "main", padding: vars.space.lg, minWidth: 0 });
 
 export const breadcrumbs = style({ marginBottom: vars.space.md, fontSize: "13px" });
-export const crumbList = style({ display: "flex", flexWrap: "wrap", gap: vars.space.xs, listStyle: "none", margin: 0, padding: 0 });
-export const crumb = style({ selectors: { "&:not(:last-child)::after": { content: "'/'", marginLeft: vars.space.xs, color: vars.color.muted } } });
+export const crumbList = style({
+  display: "flex",
+  flexWrap: "wrap",
+  gap: vars.space.xs,
+  listStyle: "none",
+  margin: 0,
+  padding: 0,
+});
+export const crumb = style({
+  selectors: { "&:not(:last-child)::after": { content: "'/'", marginLeft: vars.space.xs, color: vars.color.muted } },
+});
 
 export const toaster = style({
   position: "fixed",

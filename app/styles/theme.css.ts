@@ -29,7 +29,10 @@ export const vars = createGlobalTheme(":root", {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     mono: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
   },
-  shadow: { card: "0 1px 2px rgba(16,24,40,.06), 0 1px 3px rgba(16,24,40,.1)", popover: "0 8px 24px rgba(16,24,40,.16)" },
+  shadow: {
+    card: "0 1px 2px rgba(16,24,40,.06), 0 1px 3px rgba(16,24,40,.1)",
+    popover: "0 8px 24px rgba(16,24,40,.16)",
+  },
 });
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
@@ -46,7 +49,12 @@ globalStyle("h1", { fontSize: "22px", margin: `0 0 ${vars.space.md}` });
 globalStyle("h2", { fontSize: "17px", margin: `0 0 ${vars.space.sm}` });
 globalStyle(":focus-visible", { outline: `2px solid ${vars.color.primary}`, outlineOffset: "2px" });
 globalStyle("table", { borderCollapse: "collapse", width: "100%", background: vars.color.surface });
-globalStyle("th, td", { textAlign: "left", padding: `${vars.space.sm} ${vars.space.md}`, borderBottom: `1px solid ${vars.color.border}`, verticalAlign: "top" });
+globalStyle("th, td", {
+  textAlign: "left",
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  borderBottom: `1px solid ${vars.color.border}`,
+  verticalAlign: "top",
+});
 globalStyle("th", { fontWeight: 600, color: vars.color.muted, fontSize: "13px" });
 
 // Every @reach/dialog: a centred card with a title, rounded corners and a shadow over a dimmed page.

@@ -22,7 +22,10 @@ const buttonBase = style({
 });
 
 export const button = styleVariants({
-  primary: [buttonBase, { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText }],
+  primary: [
+    buttonBase,
+    { background: vars.color.primary, borderColor: vars.color.primary, color: vars.color.primaryText },
+  ],
   secondary: [buttonBase],
   danger: [buttonBase, { background: vars.color.error, borderColor: vars.color.error, color: "#fff" }],
   link: [buttonBase, { border: "none", background: "none", color: vars.color.primary, padding: 0, minHeight: "auto" }],
@@ -50,20 +53,82 @@ export const input = style({
 });
 export const fieldError = style({ color: vars.color.error, fontSize: "13px", margin: 0 });
 export const muted = style({ color: vars.color.muted });
-export const toolbar = style({ display: "flex", gap: vars.space.sm, alignItems: "center", flexWrap: "wrap", marginBottom: vars.space.md });
-export const pageHeader = style({ display: "flex", justifyContent: "space-between", alignItems: "center", gap: vars.space.md, marginBottom: vars.space.md });
+export const toolbar = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+  flexWrap: "wrap",
+  marginBottom: vars.space.md,
+});
+export const pageHeader = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "center",
+  gap: vars.space.md,
+  marginBottom: vars.space.md,
+});
 
 export const chip = styleVariants({
-  default: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: "#eceff4", color: vars.color.muted },
-  success: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: vars.color.successSoft, color: vars.color.success },
-  warning: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: vars.color.warningSoft, color: vars.color.warning },
-  error: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: vars.color.errorSoft, color: vars.color.error },
-  info: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: vars.color.infoSoft, color: vars.color.info },
-  secondary: { padding: "2px 8px", borderRadius: "999px", fontSize: "12px", fontWeight: 600, background: "#efe7ff", color: "#5b2bb5" },
+  default: {
+    padding: "2px 8px",
+    borderRadius: "999px",
+    fontSize: "12px",
+    fontWeight: 600,
+    background: "#eceff4",
+    color: vars.color.muted,
+  },
+  success: {
+    padding: "2px 8px",
+    borderRadius: "999px",
+    fontSize: "12px",
+    fontWeight: 600,
+    background: vars.color.successSoft,
+    color: vars.color.success,
+  },
+  warning: {
+    padding: "2px 8px",
+    borderRadius: "999px",
+    fontSize: "12px",
+    fontWeight: 600,
+    background: vars.color.warningSoft,
+    color: vars.color.warning,
+  },
+  error: {
+    padding: "2px 8px",
+    borderRadius: "999px",
+    fontSize: "12px",
+    fontWeight: 600,
+    background: vars.color.errorSoft,
+    color: vars.color.error,
+  },
+  info: {
+    padding: "2px 8px",
+    borderRadius: "999px",
+    fontSize: "12px",
+    fontWeight: 600,
+    background: vars.color.infoSoft,
+    color: vars.color.info,
+  },
+  secondary: {
+    padding: "2px 8px",
+    borderRadius: "999px",
+    fontSize: "12px",
+    fontWeight: 600,
+    background: "#efe7ff",
+    color: "#5b2bb5",
+  },
 });
 
 export const visuallyHidden = style({
-  position: "absolute", width: 1, height: 1, padding: 0, margin: -1, overflow: "hidden", clip: "rect(0,0,0,0)", whiteSpace: "nowrap", border: 0,
+  position: "absolute",
+  width: 1,
+  height: 1,
+  padding: 0,
+  margin: -1,
+  overflow: "hidden",
+  clip: "rect(0,0,0,0)",
+  whiteSpace: "nowrap",
+  border: 0,
 });
 
 export const pre = style({
@@ -126,9 +191,15 @@ const anchored = {
 } as const;
 export const popoverPanel = styleVariants({
   /** Right edges aligned: a row's ⋯ menu, the profile menu. */
-  alignEnd: [popoverPanelBase, { right: 0, "@supports": { "(anchor-name: --a)": { ...anchored, right: "anchor(right)" } } }],
+  alignEnd: [
+    popoverPanelBase,
+    { right: 0, "@supports": { "(anchor-name: --a)": { ...anchored, right: "anchor(right)" } } },
+  ],
   /** Left edges aligned: filter menus. */
-  alignStart: [popoverPanelBase, { left: 0, "@supports": { "(anchor-name: --a)": { ...anchored, left: "anchor(left)" } } }],
+  alignStart: [
+    popoverPanelBase,
+    { left: 0, "@supports": { "(anchor-name: --a)": { ...anchored, left: "anchor(left)" } } },
+  ],
 });
 
 /** The shared table's sortable header and pager. */
@@ -146,5 +217,11 @@ export const sortLink = style({
     "&[data-sort='descending']::after": { content: "'▼' / ''" },
   },
 });
-export const pager = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.md, marginTop: vars.space.md });
+export const pager = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.md,
+  marginTop: vars.space.md,
+});
 export const pagerForm = style({ display: "flex", alignItems: "center", gap: vars.space.sm, margin: 0 });

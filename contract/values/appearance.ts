@@ -25,10 +25,10 @@ export const WIDGET_ENVIRONMENT_LABELS: Record<WidgetEnvironment, string> = { st
 
 /** Fonts the widget may use: system stacks only, so nothing is fetched from elsewhere. */
 export const WIDGET_FONTS = {
-  system: "system-ui, -apple-system, \"Segoe UI\", Roboto, sans-serif",
+  system: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   sans: "Helvetica, Arial, sans-serif",
-  serif: "Georgia, \"Times New Roman\", serif",
-  rounded: "ui-rounded, \"SF Pro Rounded\", system-ui, sans-serif",
+  serif: 'Georgia, "Times New Roman", serif',
+  rounded: 'ui-rounded, "SF Pro Rounded", system-ui, sans-serif',
   mono: "ui-monospace, Menlo, Consolas, monospace",
 } as const;
 
@@ -52,8 +52,15 @@ export interface AppearanceField {
   maxLength?: number;
 }
 
-const f = (field: Omit<AppearanceField, "name" | "options" | "unit" | "isHidden" | "style"> & Partial<AppearanceField>): AppearanceField => ({
-  name: field.internalName, options: [], unit: "", isHidden: false, style: "", ...field,
+const f = (
+  field: Omit<AppearanceField, "name" | "options" | "unit" | "isHidden" | "style"> & Partial<AppearanceField>,
+): AppearanceField => ({
+  name: field.internalName,
+  options: [],
+  unit: "",
+  isHidden: false,
+  style: "",
+  ...field,
 });
 
 /**
@@ -63,43 +70,238 @@ const f = (field: Omit<AppearanceField, "name" | "options" | "unit" | "isHidden"
  */
 export const APPEARANCE_FIELDS: Record<AppearanceSection, AppearanceField[]> = {
   BASIC_SETTINGS_FIELDS: [
-    f({ group: "Texts", internalName: "bot_name", label: "Assistant Name", type: "text", defaultValue: "Virtual Assistant", maxLength: 60, style: "header title" }),
-    f({ group: "Texts", internalName: "greeting_message", label: "Greeting Message", type: "text", defaultValue: "Hi! How can I help you today?", maxLength: 300, style: "first message" }),
-    f({ group: "Texts", internalName: "input_placeholder", label: "Input Placeholder", type: "text", defaultValue: "Type your question…", maxLength: 80, style: "message box" }),
-    f({ group: "Texts", internalName: "launcher_text", label: "Launcher Text", type: "text", defaultValue: "Chat with us", maxLength: 40, style: "launcher label" }),
-    f({ group: "Colours", internalName: "primary_color", label: "Primary Colour", type: "color", defaultValue: "#1f4b99", style: "header, launcher, send button" }),
-    f({ group: "Colours", internalName: "header_text_color", label: "Header Text Colour", type: "color", defaultValue: "#ffffff", style: "header text" }),
-    f({ group: "Colours", internalName: "background_color", label: "Background Colour", type: "color", defaultValue: "#ffffff", style: "panel background" }),
-    f({ group: "Colours", internalName: "user_bubble_color", label: "Visitor Message Colour", type: "color", defaultValue: "#1f4b99", style: "visitor bubbles" }),
-    f({ group: "Colours", internalName: "user_text_color", label: "Visitor Text Colour", type: "color", defaultValue: "#ffffff", style: "visitor text" }),
-    f({ group: "Colours", internalName: "bot_bubble_color", label: "Assistant Message Colour", type: "color", defaultValue: "#eef2f7", style: "assistant bubbles" }),
-    f({ group: "Colours", internalName: "bot_text_color", label: "Assistant Text Colour", type: "color", defaultValue: "#14213d", style: "assistant text" }),
     f({
-      group: "Typography", internalName: "font_family", label: "Font", type: "select", defaultValue: "system", style: "font-family",
+      group: "Texts",
+      internalName: "bot_name",
+      label: "Assistant Name",
+      type: "text",
+      defaultValue: "Virtual Assistant",
+      maxLength: 60,
+      style: "header title",
+    }),
+    f({
+      group: "Texts",
+      internalName: "greeting_message",
+      label: "Greeting Message",
+      type: "text",
+      defaultValue: "Hi! How can I help you today?",
+      maxLength: 300,
+      style: "first message",
+    }),
+    f({
+      group: "Texts",
+      internalName: "input_placeholder",
+      label: "Input Placeholder",
+      type: "text",
+      defaultValue: "Type your question…",
+      maxLength: 80,
+      style: "message box",
+    }),
+    f({
+      group: "Texts",
+      internalName: "launcher_text",
+      label: "Launcher Text",
+      type: "text",
+      defaultValue: "Chat with us",
+      maxLength: 40,
+      style: "launcher label",
+    }),
+    f({
+      group: "Colours",
+      internalName: "primary_color",
+      label: "Primary Colour",
+      type: "color",
+      defaultValue: "#1f4b99",
+      style: "header, launcher, send button",
+    }),
+    f({
+      group: "Colours",
+      internalName: "header_text_color",
+      label: "Header Text Colour",
+      type: "color",
+      defaultValue: "#ffffff",
+      style: "header text",
+    }),
+    f({
+      group: "Colours",
+      internalName: "background_color",
+      label: "Background Colour",
+      type: "color",
+      defaultValue: "#ffffff",
+      style: "panel background",
+    }),
+    f({
+      group: "Colours",
+      internalName: "user_bubble_color",
+      label: "Visitor Message Colour",
+      type: "color",
+      defaultValue: "#1f4b99",
+      style: "visitor bubbles",
+    }),
+    f({
+      group: "Colours",
+      internalName: "user_text_color",
+      label: "Visitor Text Colour",
+      type: "color",
+      defaultValue: "#ffffff",
+      style: "visitor text",
+    }),
+    f({
+      group: "Colours",
+      internalName: "bot_bubble_color",
+      label: "Assistant Message Colour",
+      type: "color",
+      defaultValue: "#eef2f7",
+      style: "assistant bubbles",
+    }),
+    f({
+      group: "Colours",
+      internalName: "bot_text_color",
+      label: "Assistant Text Colour",
+      type: "color",
+      defaultValue: "#14213d",
+      style: "assistant text",
+    }),
+    f({
+      group: "Typography",
+      internalName: "font_family",
+      label: "Font",
+      type: "select",
+      defaultValue: "system",
+      style: "font-family",
       options: [
-        { value: "system", label: "System" }, { value: "sans", label: "Sans serif" }, { value: "serif", label: "Serif" },
-        { value: "rounded", label: "Rounded" }, { value: "mono", label: "Monospace" },
+        { value: "system", label: "System" },
+        { value: "sans", label: "Sans serif" },
+        { value: "serif", label: "Serif" },
+        { value: "rounded", label: "Rounded" },
+        { value: "mono", label: "Monospace" },
       ],
     }),
-    f({ group: "Typography", internalName: "font_size", label: "Font Size", type: "number", defaultValue: 15, min: 12, max: 20, unit: "px", style: "font-size" }),
     f({
-      group: "Layout", internalName: "position", label: "Position", type: "radio", defaultValue: "bottom-right", style: "corner of the page",
-      options: [{ value: "bottom-right", label: "Bottom right" }, { value: "bottom-left", label: "Bottom left" }],
+      group: "Typography",
+      internalName: "font_size",
+      label: "Font Size",
+      type: "number",
+      defaultValue: 15,
+      min: 12,
+      max: 20,
+      unit: "px",
+      style: "font-size",
     }),
-    f({ group: "Layout", internalName: "corner_radius", label: "Corner Radius", type: "number", defaultValue: 12, min: 0, max: 24, unit: "px", style: "border-radius" }),
+    f({
+      group: "Layout",
+      internalName: "position",
+      label: "Position",
+      type: "radio",
+      defaultValue: "bottom-right",
+      style: "corner of the page",
+      options: [
+        { value: "bottom-right", label: "Bottom right" },
+        { value: "bottom-left", label: "Bottom left" },
+      ],
+    }),
+    f({
+      group: "Layout",
+      internalName: "corner_radius",
+      label: "Corner Radius",
+      type: "number",
+      defaultValue: 12,
+      min: 0,
+      max: 24,
+      unit: "px",
+      style: "border-radius",
+    }),
   ],
   ADVANCED_SETTINGS_FIELDS: [
-    f({ group: "Size", internalName: "width", label: "Panel Width", type: "number", defaultValue: 380, min: 300, max: 480, unit: "px", style: "width" }),
-    f({ group: "Size", internalName: "height", label: "Panel Height", type: "number", defaultValue: 560, min: 400, max: 720, unit: "px", style: "height" }),
-    f({ group: "Size", internalName: "offset", label: "Distance From The Edge", type: "number", defaultValue: 20, min: 0, max: 64, unit: "px", style: "bottom / side" }),
-    f({ group: "Behaviour", internalName: "auto_open_delay", label: "Open By Itself After", type: "number", defaultValue: 0, min: 0, max: 120, unit: "s", style: "0 keeps it closed" }),
-    f({ group: "Behaviour", internalName: "show_sources", label: "Show Sources Under Answers", type: "boolean", defaultValue: true, style: "source links" }),
-    f({ group: "Behaviour", internalName: "z_index", label: "Stacking Order", type: "number", defaultValue: 2147483000, min: 1, max: 2147483647, style: "z-index", isHidden: true }),
+    f({
+      group: "Size",
+      internalName: "width",
+      label: "Panel Width",
+      type: "number",
+      defaultValue: 380,
+      min: 300,
+      max: 480,
+      unit: "px",
+      style: "width",
+    }),
+    f({
+      group: "Size",
+      internalName: "height",
+      label: "Panel Height",
+      type: "number",
+      defaultValue: 560,
+      min: 400,
+      max: 720,
+      unit: "px",
+      style: "height",
+    }),
+    f({
+      group: "Size",
+      internalName: "offset",
+      label: "Distance From The Edge",
+      type: "number",
+      defaultValue: 20,
+      min: 0,
+      max: 64,
+      unit: "px",
+      style: "bottom / side",
+    }),
+    f({
+      group: "Behaviour",
+      internalName: "auto_open_delay",
+      label: "Open By Itself After",
+      type: "number",
+      defaultValue: 0,
+      min: 0,
+      max: 120,
+      unit: "s",
+      style: "0 keeps it closed",
+    }),
+    f({
+      group: "Behaviour",
+      internalName: "show_sources",
+      label: "Show Sources Under Answers",
+      type: "boolean",
+      defaultValue: true,
+      style: "source links",
+    }),
+    f({
+      group: "Behaviour",
+      internalName: "z_index",
+      label: "Stacking Order",
+      type: "number",
+      defaultValue: 2147483000,
+      min: 1,
+      max: 2147483647,
+      style: "z-index",
+      isHidden: true,
+    }),
   ],
   IMAGES_AND_ICONS: [
-    f({ group: "Images", internalName: "avatar_url", label: "Assistant Avatar", type: "image", defaultValue: "", style: "beside assistant messages" }),
-    f({ group: "Images", internalName: "launcher_icon_url", label: "Launcher Icon", type: "image", defaultValue: "", style: "launcher button" }),
-    f({ group: "Images", internalName: "header_logo_url", label: "Header Logo", type: "image", defaultValue: "", style: "panel header" }),
+    f({
+      group: "Images",
+      internalName: "avatar_url",
+      label: "Assistant Avatar",
+      type: "image",
+      defaultValue: "",
+      style: "beside assistant messages",
+    }),
+    f({
+      group: "Images",
+      internalName: "launcher_icon_url",
+      label: "Launcher Icon",
+      type: "image",
+      defaultValue: "",
+      style: "launcher button",
+    }),
+    f({
+      group: "Images",
+      internalName: "header_logo_url",
+      label: "Header Logo",
+      type: "image",
+      defaultValue: "",
+      style: "panel header",
+    }),
   ],
 };
 
@@ -107,7 +309,9 @@ export const ALL_APPEARANCE_FIELDS = APPEARANCE_SECTIONS.flatMap((section) => AP
 
 export type AppearanceValues = Record<string, string | number | boolean>;
 
-export const APPEARANCE_DEFAULTS: AppearanceValues = Object.fromEntries(ALL_APPEARANCE_FIELDS.map((field) => [field.internalName, field.defaultValue]));
+export const APPEARANCE_DEFAULTS: AppearanceValues = Object.fromEntries(
+  ALL_APPEARANCE_FIELDS.map((field) => [field.internalName, field.defaultValue]),
+);
 
 export const HEX_COLOR = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
@@ -121,20 +325,29 @@ export function appearanceValueError(field: AppearanceField, value: unknown): st
       return typeof value === "string" && HEX_COLOR.test(value) ? null : `${field.label} must be a colour like #1f4b99`;
     case "number": {
       const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
-      if (typeof n !== "number" || !Number.isFinite(n) || !Number.isInteger(n)) return `${field.label} must be a whole number from ${field.min} to ${field.max}`;
-      return n < (field.min ?? -Infinity) || n > (field.max ?? Infinity) ? `${field.label} must be a whole number from ${field.min} to ${field.max}` : null;
+      if (typeof n !== "number" || !Number.isFinite(n) || !Number.isInteger(n))
+        return `${field.label} must be a whole number from ${field.min} to ${field.max}`;
+      return n < (field.min ?? -Infinity) || n > (field.max ?? Infinity)
+        ? `${field.label} must be a whole number from ${field.min} to ${field.max}`
+        : null;
     }
     case "boolean":
       return typeof value === "boolean" ? null : `${field.label} must be on or off`;
     case "select":
     case "radio":
-      return field.options.some((o) => o.value === value) ? null : `Choose one of: ${field.options.map((o) => o.label).join(", ")}`;
+      return field.options.some((o) => o.value === value)
+        ? null
+        : `Choose one of: ${field.options.map((o) => o.label).join(", ")}`;
     case "image":
-      return value === "" || (typeof value === "string" && APPEARANCE_IMAGE_PATH.test(value)) ? null : `${field.label} must be an image uploaded here`;
+      return value === "" || (typeof value === "string" && APPEARANCE_IMAGE_PATH.test(value))
+        ? null
+        : `${field.label} must be an image uploaded here`;
     default:
       if (typeof value !== "string") return `${field.label} must be text`;
       if (value.length > (field.maxLength ?? 300)) return `${field.label} is at most ${field.maxLength} characters`;
       // Text is shown as text, never markup; control characters have no business in it.
-      return /\p{Cc}/u.test(value.replace(/\n/g, "")) ? `${field.label} contains characters that cannot be shown` : null;
+      return /\p{Cc}/u.test(value.replace(/\n/g, ""))
+        ? `${field.label} contains characters that cannot be shown`
+        : null;
   }
 }

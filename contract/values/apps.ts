@@ -26,16 +26,38 @@ export const COPY_MARKETS = [
   { value: "us_configdefault", label: "Ecommerce" },
 ] as const;
 
-export const MODE_ENV_LABELS: Record<(typeof MODE_ENVS)[number], string> = { staging: "Sandbox", production: "Production" };
+export const MODE_ENV_LABELS: Record<(typeof MODE_ENVS)[number], string> = {
+  staging: "Sandbox",
+  production: "Production",
+};
 
 /**
  * First path segments the console and the API host use themselves. A client's url_code becomes
  * the first segment of its pages, so it may not be one of these.
  */
 export const RESERVED_URL_CODES = [
-  "clients", "users", "agent", "auth", "v1", "build", "fonts", "jobs", "login", "logout", "admin",
-  "backoffice", "storage", "sitemap_refresh", "widget.js", "demo-site", "dashboard", "user_profiles",
-  "favicon.ico", "robots.txt", "healthz", "generate_jwt_token",
+  "clients",
+  "users",
+  "agent",
+  "auth",
+  "v1",
+  "build",
+  "fonts",
+  "jobs",
+  "login",
+  "logout",
+  "admin",
+  "backoffice",
+  "storage",
+  "sitemap_refresh",
+  "widget.js",
+  "demo-site",
+  "dashboard",
+  "user_profiles",
+  "favicon.ico",
+  "robots.txt",
+  "healthz",
+  "generate_jwt_token",
 ] as const;
 
 export const URL_CODE_PATTERN = /^[a-z0-9][a-z0-9-]*$/;

@@ -8,7 +8,10 @@ export const CHAT_OUTCOMES = ["answered", "fallback", "canned", "disclaimed"] as
 
 export type ChatOutcome = (typeof CHAT_OUTCOMES)[number];
 
-export interface ChatSource { title: string; url: string }
+export interface ChatSource {
+  title: string;
+  url: string;
+}
 
 /**
  * The answer streams as newline-delimited JSON events: `start` (the conversation), `delta`s of
@@ -17,5 +20,12 @@ export interface ChatSource { title: string; url: string }
 export type ChatEvent =
   | { type: "start"; conversation_id: string }
   | { type: "delta"; text: string }
-  | { type: "done"; message_id: number; outcome: ChatOutcome; sources: ChatSource[]; disclaimer: string | null; programs: { name: string; url: string }[] }
+  | {
+      type: "done";
+      message_id: number;
+      outcome: ChatOutcome;
+      sources: ChatSource[];
+      disclaimer: string | null;
+      programs: { name: string; url: string }[];
+    }
   | { type: "error"; message: string };

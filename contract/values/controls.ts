@@ -45,7 +45,7 @@ export const TOPIC_RESPONSE_LABELS: Record<TopicControlType, string> = {
 
 export const TOPIC_HELP_TEXTS: Record<TopicControlType, { topic: string; response: string }> = {
   sensitive_topics: {
-    topic: "A few words naming the topic, as people would ask about it (for example \"scholarships\").",
+    topic: 'A few words naming the topic, as people would ask about it (for example "scholarships").',
     response: "Shown with every answer about this topic.",
   },
   no_go_topics: {
@@ -55,26 +55,49 @@ export const TOPIC_HELP_TEXTS: Record<TopicControlType, { topic: string; respons
 };
 
 export type QualityCheckField =
-  | { name: "min_retrieval_confidence" | "max_sources"; label: string; type: "number"; min: number; max: number; step: number; help: string }
+  | {
+      name: "min_retrieval_confidence" | "max_sources";
+      label: string;
+      type: "number";
+      min: number;
+      max: number;
+      step: number;
+      help: string;
+    }
   | { name: "require_source"; label: string; type: "boolean"; help: string }
   | { name: "fallback_message"; label: string; type: "text"; maxLength: number; help: string };
 
 /** The Quality Check screen's fields, in order. */
 export const QUALITY_CHECK_FIELDS: readonly QualityCheckField[] = [
   {
-    name: "min_retrieval_confidence", label: "Minimum Retrieval Confidence", type: "number", min: 0, max: 1, step: 0.05,
+    name: "min_retrieval_confidence",
+    label: "Minimum Retrieval Confidence",
+    type: "number",
+    min: 0,
+    max: 1,
+    step: 0.05,
     help: "0 to 1. The best matching passage must contain at least this share of the question's key words (after finetuning penalties); otherwise the assistant gives the fallback message instead of guessing.",
   },
   {
-    name: "require_source", label: "Require A Source For Every Answer", type: "boolean",
+    name: "require_source",
+    label: "Require A Source For Every Answer",
+    type: "boolean",
     help: "Every answer links the pages or files it comes from. When nothing in the knowledge store can be cited, the assistant gives the fallback message rather than answering from general knowledge.",
   },
   {
-    name: "max_sources", label: "Maximum Sources Per Answer", type: "number", min: 1, max: 10, step: 1,
+    name: "max_sources",
+    label: "Maximum Sources Per Answer",
+    type: "number",
+    min: 1,
+    max: 10,
+    step: 1,
     help: "How many passages an answer may draw on and cite. Fewer keeps answers focused.",
   },
   {
-    name: "fallback_message", label: "Fallback Message", type: "text", maxLength: 1000,
+    name: "fallback_message",
+    label: "Fallback Message",
+    type: "text",
+    maxLength: 1000,
     help: "What the assistant says when it cannot answer with enough confidence.",
   },
 ];
@@ -96,10 +119,14 @@ export const CONTROL_LABELS: Record<(typeof CONTROL_TYPES)[number], string> = {
 };
 
 export const CONTROL_HELP_TEXTS: Record<(typeof CONTROL_TYPES)[number], string> = {
-  ai_personality_guidelines: "How the assistant speaks and behaves: tone, manner, accuracy rules and boundaries. It applies to every answer.",
-  sensitive_topics: "Topics the assistant may answer, but always with the disclaimer text next to the answer (for example financial aid or visas).",
-  no_go_topics: "Topics the assistant never answers: it replies with the canned response instead (for example legal advice or competitors).",
-  quality_check: "When the assistant may answer at all: how well the knowledge store must match the question, and what it says otherwise.",
+  ai_personality_guidelines:
+    "How the assistant speaks and behaves: tone, manner, accuracy rules and boundaries. It applies to every answer.",
+  sensitive_topics:
+    "Topics the assistant may answer, but always with the disclaimer text next to the answer (for example financial aid or visas).",
+  no_go_topics:
+    "Topics the assistant never answers: it replies with the canned response instead (for example legal advice or competitors).",
+  quality_check:
+    "When the assistant may answer at all: how well the knowledge store must match the question, and what it says otherwise.",
 };
 
 export const AI_PROBING_LABELS: Record<(typeof AI_PROBING_TYPES)[number], string> = {

@@ -15,7 +15,9 @@ export const CONVERSATION_RATINGS = ["up", "down", "mixed"] as const;
 
 export const CONVERSATION_SORTS = ["latest", "oldest", "most_questions"] as const;
 export const CONVERSATION_SORT_LABELS: Record<(typeof CONVERSATION_SORTS)[number], string> = {
-  latest: "Latest first", oldest: "Oldest first", most_questions: "Most questions first",
+  latest: "Latest first",
+  oldest: "Oldest first",
+  most_questions: "Most questions first",
 };
 
 export const CONVERSATION_PAGE_SIZES = [10, 25, 50, 100, 1000] as const;
@@ -23,7 +25,10 @@ export const CONVERSATION_PAGE_SIZES = [10, 25, 50, 100, 1000] as const;
 /** What a trace records of the controls that shaped an answer. */
 export const TRACE_CONTROL_TYPES = ["no_go_topic", "sensitive_topic", "probing_question", "input_prompt"] as const;
 export const TRACE_CONTROL_LABELS: Record<(typeof TRACE_CONTROL_TYPES)[number], string> = {
-  no_go_topic: "No-Go topic matched", sensitive_topic: "Sensitive topic matched", probing_question: "Probing question asked", input_prompt: "Input prompt",
+  no_go_topic: "No-Go topic matched",
+  sensitive_topic: "Sensitive topic matched",
+  probing_question: "Probing question asked",
+  input_prompt: "Input prompt",
 };
 
 /** A trace keeps at most this many passages, each cut to TRACE_PASSAGE_CHARS: bounded whatever retrieval found. */

@@ -8,21 +8,33 @@ export const FILE_TAGS = ["sandbox", "production"] as const;
  * is indexed (its chunks can be read) but answers nowhere, so nothing reaches Production's
  * visitors by accident. Sandbox (stage) reads the sandbox tag, Production (prod) the production tag.
  */
-export const fileAnswersIn = (tags: readonly string[], environment: "stage" | "prod") => tags.includes(environment === "prod" ? "production" : "sandbox");
+export const fileAnswersIn = (tags: readonly string[], environment: "stage" | "prod") =>
+  tags.includes(environment === "prod" ? "production" : "sandbox");
 
 /** The same rule in the console's words (Files page and the Script guide). */
-export const FILE_ENVIRONMENTS_RULE = "The assistant answers from a file only in the environments it is tagged for: sandbox for Sandbox, production for Production. An untagged file answers in neither.";
+export const FILE_ENVIRONMENTS_RULE =
+  "The assistant answers from a file only in the environments it is tagged for: sandbox for Sandbox, production for Production. An untagged file answers in neither.";
 
 /**
  * Where an uploaded file is: waiting for its bytes, then through the same index path as a web
  * page (the URL statuses' words and colours), or failed with a readable reason.
  */
-export const FILE_STATUSES = ["pending_upload", "to_be_indexed", "sent_for_indexing", "indexed", "failed_to_upload", "failed_to_index"] as const;
+export const FILE_STATUSES = [
+  "pending_upload",
+  "to_be_indexed",
+  "sent_for_indexing",
+  "indexed",
+  "failed_to_upload",
+  "failed_to_index",
+] as const;
 
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
 /** Display colours of the statuses URLs do not have (the others share the URL statuses' colours). */
-export const FILE_STATUS_COLOURS: Record<string, "info" | "error"> = { pending_upload: "info", failed_to_upload: "error" };
+export const FILE_STATUS_COLOURS: Record<string, "info" | "error"> = {
+  pending_upload: "info",
+  failed_to_upload: "error",
+};
 
 /** Statuses that change without anyone acting: the Files page watches while one is shown. */
 export const FILE_WORKING_STATUSES: readonly FileStatus[] = ["to_be_indexed", "sent_for_indexing"];
@@ -36,7 +48,10 @@ export const FILE_UPLOAD_CONTENT_TYPE = "application/pdf";
  * and so do path separators and control characters, so a name never climbs folders anywhere.
  */
 export function cleanFileName(name: string) {
-  const base = name.replace(/[,+/\\]|\p{Cc}/gu, "_").replace(/^[.\s]+/, "").trim();
+  const base = name
+    .replace(/[,+/\\]|\p{Cc}/gu, "_")
+    .replace(/^[.\s]+/, "")
+    .trim();
   return base.slice(-255);
 }
 

@@ -2,7 +2,16 @@
 
 /** What a recorded configuration change is about. */
 export const CHANGE_KINDS = [
-  "controls", "finetuning", "input_prompts", "appearance", "data_model", "smart_probing", "integration", "website", "agent", "user_access",
+  "controls",
+  "finetuning",
+  "input_prompts",
+  "appearance",
+  "data_model",
+  "smart_probing",
+  "integration",
+  "website",
+  "agent",
+  "user_access",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -12,7 +21,13 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
  * secrets, and websites, agents and access are things people add and remove, where writing an old
  * state back would undo other people's work or re-crawl a site.
  */
-export const RESTORABLE_CHANGE_KINDS = ["controls", "finetuning", "input_prompts", "appearance", "data_model"] as const satisfies readonly ChangeKind[];
+export const RESTORABLE_CHANGE_KINDS = [
+  "controls",
+  "finetuning",
+  "input_prompts",
+  "appearance",
+  "data_model",
+] as const satisfies readonly ChangeKind[];
 
 export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   controls: "Controls",

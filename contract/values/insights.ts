@@ -2,7 +2,11 @@
 
 export const INSIGHT_ENVIRONMENTS = ["all", "prod", "stage"] as const;
 
-export const INSIGHT_ENVIRONMENT_LABELS: Record<(typeof INSIGHT_ENVIRONMENTS)[number], string> = { all: "All", prod: "Production", stage: "Sandbox" };
+export const INSIGHT_ENVIRONMENT_LABELS: Record<(typeof INSIGHT_ENVIRONMENTS)[number], string> = {
+  all: "All",
+  prod: "Production",
+  stage: "Sandbox",
+};
 
 /** The longest range one request may cover. */
 export const MAX_INSIGHT_DAYS = 366;
@@ -10,7 +14,13 @@ export const MAX_INSIGHT_DAYS = 366;
 export const DEFAULT_INSIGHT_DAYS = 30;
 
 export const INSIGHT_CHARTS = [
-  "conversations", "outcomes", "top_questions", "unanswered_questions", "leads", "sources", "unhelpful_answers",
+  "conversations",
+  "outcomes",
+  "top_questions",
+  "unanswered_questions",
+  "leads",
+  "sources",
+  "unhelpful_answers",
 ] as const;
 
 export type InsightChart = (typeof INSIGHT_CHARTS)[number];

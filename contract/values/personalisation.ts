@@ -2,10 +2,22 @@
 
 /** The spec's profile data categories, in its order: a field's Group. */
 export const PROFILE_GROUPS = [
-  "Academic Profile", "Professional Profile", "Learning Interests", "Program Structure", "Program Content & Descriptions",
-  "Program Eligibility Requirements", "Personal Contact Information", "Academic & Partnership Details", "Scheduling & Duration",
-  "Budgets & Financials", "Career & Skill Maps", "Residency & Visa", "Communication Preferences", "Engagement History",
-  "Enrollment/Application History", "Others",
+  "Academic Profile",
+  "Professional Profile",
+  "Learning Interests",
+  "Program Structure",
+  "Program Content & Descriptions",
+  "Program Eligibility Requirements",
+  "Personal Contact Information",
+  "Academic & Partnership Details",
+  "Scheduling & Duration",
+  "Budgets & Financials",
+  "Career & Skill Maps",
+  "Residency & Visa",
+  "Communication Preferences",
+  "Engagement History",
+  "Enrollment/Application History",
+  "Others",
 ] as const;
 
 export const FIELD_TYPES = ["text", "number", "boolean", "array", "json"] as const;

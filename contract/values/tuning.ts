@@ -15,7 +15,10 @@ export const PROMPT_MAX_CHARS = 10_000;
 export const INPUT_PROMPT_ROWS = { min: 6, max: 10, charsPerRow: 60 } as const;
 
 export const inputPromptRows = (text: string) =>
-  Math.min(INPUT_PROMPT_ROWS.max, Math.max(INPUT_PROMPT_ROWS.min, Math.ceil(text.length / INPUT_PROMPT_ROWS.charsPerRow)));
+  Math.min(
+    INPUT_PROMPT_ROWS.max,
+    Math.max(INPUT_PROMPT_ROWS.min, Math.ceil(text.length / INPUT_PROMPT_ROWS.charsPerRow)),
+  );
 
 export const INPUT_PROMPT_MESSAGES = {
   saved: "Successfully saved the input prompts.",
@@ -38,13 +41,33 @@ export const CLEANUP_METADATA_EXAMPLE = '{"tags": ["footer", ".cookie-banner", "
 
 /** The screen's three tables: which types each holds and the columns it shows. */
 export const FINETUNING_TABLES = [
-  { key: "url_pattern", title: "URL Pattern Based Weightage", types: ["url_pattern"], columns: ["Site", "Pattern", "Penalty"] },
-  { key: "page_type", title: "Page HTML/PDF Based Weightage", types: ["html_weightage", "pdf_weightage"], columns: ["Site", "Type", "Pattern", "Penalty"] },
+  {
+    key: "url_pattern",
+    title: "URL Pattern Based Weightage",
+    types: ["url_pattern"],
+    columns: ["Site", "Pattern", "Penalty"],
+  },
+  {
+    key: "page_type",
+    title: "Page HTML/PDF Based Weightage",
+    types: ["html_weightage", "pdf_weightage"],
+    columns: ["Site", "Type", "Pattern", "Penalty"],
+  },
   { key: "html_tags", title: "Clean up HTML Tags", types: ["html_tags_to_remove"], columns: ["Site", "Metadata JSON"] },
-] as const satisfies readonly { key: string; title: string; types: readonly (typeof FINETUNING_TYPES)[number][]; columns: readonly string[] }[];
+] as const satisfies readonly {
+  key: string;
+  title: string;
+  types: readonly (typeof FINETUNING_TYPES)[number][];
+  columns: readonly string[];
+}[];
 
-export const PENALTY_TYPES = ["url_pattern", "html_weightage", "pdf_weightage"] as const satisfies readonly (typeof FINETUNING_TYPES)[number][];
-export const isPenaltyType = (type: string): type is (typeof PENALTY_TYPES)[number] => (PENALTY_TYPES as readonly string[]).includes(type);
+export const PENALTY_TYPES = [
+  "url_pattern",
+  "html_weightage",
+  "pdf_weightage",
+] as const satisfies readonly (typeof FINETUNING_TYPES)[number][];
+export const isPenaltyType = (type: string): type is (typeof PENALTY_TYPES)[number] =>
+  (PENALTY_TYPES as readonly string[]).includes(type);
 
 /** A finetuning row's penalty as posted: '' / null / missing ⇒ null; numbers and numeric text ⇒ a number (range checked by the row). */
 export function readPenalty(value: unknown): number | null | "invalid" {
@@ -67,7 +90,9 @@ export function readMetadata(value: unknown): Record<string, unknown> | "invalid
       return "invalid";
     }
   }
-  return typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : "invalid";
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : "invalid";
 }
 
 /**
@@ -81,5 +106,11 @@ export function isBlankFinetuning(row: {
   penalty: ReturnType<typeof readPenalty>;
   metadata: ReturnType<typeof readMetadata>;
 }): boolean {
-  return !row.trigger_point.trim() && !row.pattern.trim() && row.penalty === null && row.metadata !== "invalid" && Object.keys(row.metadata).length === 0;
+  return (
+    !row.trigger_point.trim() &&
+    !row.pattern.trim() &&
+    row.penalty === null &&
+    row.metadata !== "invalid" &&
+    Object.keys(row.metadata).length === 0
+  );
 }

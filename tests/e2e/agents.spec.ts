@@ -15,7 +15,8 @@ function pngOnDisk() {
 }
 
 const group = (page: Page, title: string) => page.getByRole("region", { name: title });
-const card = (page: Page, name: string) => page.getByTestId("agent-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
+const card = (page: Page, name: string) =>
+  page.getByTestId("agent-card").filter({ has: page.getByRole("heading", { name, exact: true }) });
 
 /** Types into the site code field once the page is interactive (characters typed before hydration are not filtered). */
 async function typeSiteCode(page: Page, typed: string, expected: string) {
@@ -34,7 +35,13 @@ async function createClient(request: APIRequestContext, urlCode: string) {
   const { user_token } = (await signedIn.json()) as { user_token: string };
   const response = await request.post("/v1/apps", {
     headers: { authorization: `Bearer ${user_token}` },
-    data: { client_name: `Empty ${urlCode}`, url_code: urlCode, client_type: "higher_ed", country: "US", market: `us_${urlCode}` },
+    data: {
+      client_name: `Empty ${urlCode}`,
+      url_code: urlCode,
+      client_type: "higher_ed",
+      country: "US",
+      market: `us_${urlCode}`,
+    },
   });
   expect(response.status()).toBe(201);
 }
@@ -45,27 +52,55 @@ async function expectCardSize(locator: Locator) {
 }
 
 test.describe("with JavaScript", () => {
-  test("agent list home: groups, cards opening the agent, edit buttons and 'Create New Agent' cards", async ({ signedInPage: page }) => {
+  test("agent list home: groups, cards opening the agent, edit buttons and 'Create New Agent' cards", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/northfield");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Agents");
-    await expect(page.getByTestId("agent-group").getByRole("heading", { level: 2 })).toHaveText(["Enrollment Agents", "Engagement Agents"]);
+    await expect(page.getByTestId("agent-group").getByRole("heading", { level: 2 })).toHaveText([
+      "Enrollment Agents",
+      "Engagement Agents",
+    ]);
 
     const admissions = card(page, "Admissions Assistant");
-    await expect(group(page, "Enrollment Agents").getByTestId("agent-card").filter({ hasText: "Admissions Assistant" })).toHaveCount(1);
-    await expect(admissions.getByRole("link", { name: /Admissions Assistant/ }).first()).toHaveAttribute("href", "/northfield/agent/admissions");
-    await expect(admissions.getByRole("link", { name: "Edit Admissions Assistant" })).toHaveAttribute("href", /^\/northfield\/build-agent\?id=\d+$/);
+    await expect(
+      group(page, "Enrollment Agents").getByTestId("agent-card").filter({ hasText: "Admissions Assistant" }),
+    ).toHaveCount(1);
+    await expect(admissions.getByRole("link", { name: /Admissions Assistant/ }).first()).toHaveAttribute(
+      "href",
+      "/northfield/agent/admissions",
+    );
+    await expect(admissions.getByRole("link", { name: "Edit Admissions Assistant" })).toHaveAttribute(
+      "href",
+      /^\/northfield\/build-agent\?id=\d+$/,
+    );
     await expect(admissions.getByTestId("fallback-agent-logo")).toBeVisible();
     await expectCardSize(admissions);
     await expect(group(page, "Engagement Agents").getByRole("link", { name: "Edit Student Success" })).toBeVisible();
-    await expect(card(page, "Student Success").getByRole("link").first()).toHaveAttribute("href", "/northfield/agent/studentsuccess");
+    await expect(card(page, "Student Success").getByRole("link").first()).toHaveAttribute(
+      "href",
+      "/northfield/agent/studentsuccess",
+    );
 
-    await expect(group(page, "Enrollment Agents").getByRole("link", { name: "Create New Agent" })).toHaveAttribute("href", "/northfield/build-agent?type=enrollment");
-    await expect(group(page, "Engagement Agents").getByRole("link", { name: "Create New Agent" })).toHaveAttribute("href", "/northfield/build-agent?type=engagement");
+    await expect(group(page, "Enrollment Agents").getByRole("link", { name: "Create New Agent" })).toHaveAttribute(
+      "href",
+      "/northfield/build-agent?type=enrollment",
+    );
+    await expect(group(page, "Engagement Agents").getByRole("link", { name: "Create New Agent" })).toHaveAttribute(
+      "href",
+      "/northfield/build-agent?type=engagement",
+    );
     await expectCardSize(group(page, "Engagement Agents").getByRole("link", { name: "Create New Agent" }));
 
     const preferences = page.getByRole("region", { name: "Manage Client Preference" });
-    await expect(preferences.getByRole("link", { name: "Manage Profile" })).toHaveAttribute("href", "/northfield/manage");
-    await expect(preferences.getByRole("link", { name: "Manage Access Control" })).toHaveAttribute("href", "/northfield/access-control");
+    await expect(preferences.getByRole("link", { name: "Manage Profile" })).toHaveAttribute(
+      "href",
+      "/northfield/manage",
+    );
+    await expect(preferences.getByRole("link", { name: "Manage Access Control" })).toHaveAttribute(
+      "href",
+      "/northfield/access-control",
+    );
     await expect(preferences.getByRole("button", { name: "Export App" })).toBeEnabled();
     await expectNoSeriousAxeViolations(page);
 
@@ -78,7 +113,9 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/northfield\/agent\/admissions$/);
   });
 
-  test("create an engagement agent with a logo and a stripped site code, see it home and in the navigation; then edit it", async ({ signedInPage: page }) => {
+  test("create an engagement agent with a logo and a stripped site code, see it home and in the navigation; then edit it", async ({
+    signedInPage: page,
+  }) => {
     test.slow(); // a long journey with two accessibility scans
     const id = unique();
     const name = `Alumni Helper ${id}`;
@@ -107,9 +144,9 @@ test.describe("with JavaScript", () => {
     await expect(created.getByRole("link").first()).toHaveAttribute("href", `/northfield/agent/alumni${id}help`);
     await expect(created.getByTestId("agent-logo")).toHaveAttribute("src", /^\/storage\/public\/agents\/\d+\/.+\.png$/);
     await expect(created).toContainText(`Engagement · alumni${id}help`);
-    await expect(page.getByRole("navigation", { name: "Client navigation" }).getByRole("link", { name })).toHaveAttribute(
-      "href", `/northfield/agent/alumni${id}help`,
-    );
+    await expect(
+      page.getByRole("navigation", { name: "Client navigation" }).getByRole("link", { name }),
+    ).toHaveAttribute("href", `/northfield/agent/alumni${id}help`);
 
     await created.getByRole("link", { name: `Edit ${name}` }).click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Agent");
@@ -130,7 +167,9 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Name").fill("Second Admissions");
     await typeSiteCode(page, "admis.sions", "admissions");
     await page.getByRole("button", { name: "Create" }).click();
-    await expect(page.getByText("The site code admissions is already used by another agent of this client")).toBeVisible();
+    await expect(
+      page.getByText("The site code admissions is already used by another agent of this client"),
+    ).toBeVisible();
     await expect(page.getByLabel("Site Code")).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Name")).toHaveValue("Second Admissions");
   });
@@ -138,14 +177,19 @@ test.describe("with JavaScript", () => {
   test("an ecommerce client shows only 'Ecommerce Agents'", async ({ signedInPage: page }) => {
     await page.goto("/shopharbor-outfitters");
     await expect(page.getByTestId("agent-group").getByRole("heading", { level: 2 })).toHaveText(["Ecommerce Agents"]);
-    await expect(group(page, "Ecommerce Agents").getByTestId("agent-card").filter({ hasText: "Shop Assistant" })).toHaveCount(1);
+    await expect(
+      group(page, "Ecommerce Agents").getByTestId("agent-card").filter({ hasText: "Shop Assistant" }),
+    ).toHaveCount(1);
     await expect(group(page, "Ecommerce Agents").getByRole("link", { name: "Create New Agent" })).toHaveAttribute(
-      "href", "/shopharbor-outfitters/build-agent?type=ecommerce",
+      "href",
+      "/shopharbor-outfitters/build-agent?type=ecommerce",
     );
     await expect(page.getByRole("region", { name: "Enrollment Agents" })).toHaveCount(0);
   });
 
-  test("Export App reads 'Exporting...' while it runs, then toasts; the export downloads from Admin Downloads", async ({ signedInPage: page }) => {
+  test("Export App reads 'Exporting...' while it runs, then toasts; the export downloads from Admin Downloads", async ({
+    signedInPage: page,
+  }) => {
     test.slow(); // export, listing, download and an accessibility scan
     await page.goto("/northfield");
     // Hold the export's request a moment so its running state can be seen.
@@ -213,7 +257,9 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the build-agent form creates an agent (the server strips the site code) and refuses a site code in use", async ({ page }) => {
+  test("the build-agent form creates an agent (the server strips the site code) and refuses a site code in use", async ({
+    page,
+  }) => {
     const id = unique();
     const name = `Library Desk ${id}`;
     await signIn(page);
@@ -236,7 +282,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Site Code").fill(`lib${id}-desk`);
     await page.getByLabel("URL", { exact: true }).fill("https://dup.example");
     await page.getByRole("button", { name: "Create" }).click();
-    await expect(page.getByText(`The site code lib${id}desk is already used by another agent of this client`)).toBeVisible();
+    await expect(
+      page.getByText(`The site code lib${id}desk is already used by another agent of this client`),
+    ).toBeVisible();
     await expect(page.getByLabel("Name")).toHaveValue("Duplicate Desk");
     await expect(page.getByLabel("Site Code")).toHaveValue(`lib${id}desk`);
     await expect(page.getByLabel("URL", { exact: true })).toHaveValue("https://dup.example");
@@ -250,7 +298,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Name").fill(`Careers ${id}`);
     await page.getByLabel("Site Code").fill(`careers${id}`);
     await page.getByRole("button", { name: "Create" }).click();
-    await card(page, `Careers ${id}`).getByRole("link", { name: `Edit Careers ${id}` }).click();
+    await card(page, `Careers ${id}`)
+      .getByRole("link", { name: `Edit Careers ${id}` })
+      .click();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Edit Agent");
     await page.getByLabel("Name").fill(`Careers Office ${id}`);
     await page.getByRole("button", { name: "Save" }).click();
@@ -261,7 +311,10 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("toast")).toContainText("Export completed successfully");
     await page.goto("/northfield/admin-downloads");
     const downloading = page.waitForEvent("download");
-    await page.locator("tbody tr[data-file-type='app_export']").getByRole("button", { name: /^Download/ }).click();
+    await page
+      .locator("tbody tr[data-file-type='app_export']")
+      .getByRole("button", { name: /^Download/ })
+      .click();
     const download = await downloading;
     expect(download.suggestedFilename()).toMatch(/northfield.*\.json$/);
   });

@@ -7,11 +7,15 @@ import { BASE_URL } from "./ports";
 
 /** The embed script an operator copies for Northfield's admissions agent (Sandbox). */
 async function embedScript(request: APIRequestContext) {
-  const { user_token: token } = await (await request.post("/auth/dev", { data: { email: "admin@example.com" } })).json();
+  const { user_token: token } = await (
+    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
+  ).json();
   const headers = { authorization: `Bearer ${token}` };
   const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
   const appId = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield").id;
-  return (await (await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { headers })).json()).content as string;
+  return (
+    await (await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { headers })).json()
+  ).content as string;
 }
 
 /**
@@ -29,10 +33,15 @@ async function startClientSite(embed: string) {
       <body><main><h1>Northfield University</h1><p>Welcome to campus.</p></main>${embed}</body></html>`);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
 }
 
-test("a visitor on a client's site rates an answer down with the keyboard, comments, and the operator finds it in Business Insights", async ({ signedInPage: page }) => {
+test("a visitor on a client's site rates an answer down with the keyboard, comments, and the operator finds it in Business Insights", async ({
+  signedInPage: page,
+}) => {
   const site = await startClientSite(await embedScript(page.request));
   try {
     expect(new URL(site.url).origin).not.toBe(new URL(BASE_URL).origin);
@@ -89,13 +98,18 @@ test("a visitor on a client's site rates an answer down with the keyboard, comme
     expect(await launcher.evaluate((button) => getComputedStyle(button).borderRadius)).toBe("999px");
     expect(refused).toEqual([]);
     const results = await new AxeBuilder({ page }).include("[data-assistant-widget]").analyze();
-    expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+    expect(
+      results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),
+    ).toEqual([]);
 
     await page.goto("/backoffice/northfield/dashboard?environment=stage");
     const unhelpful = page.getByRole("region", { name: "Answers rated unhelpful" });
     const answer = unhelpful.getByRole("listitem").filter({ hasText: question });
     await expect(answer).toContainText("It does not say where the track is.");
-    await expect(answer.getByRole("link", { name: question })).toHaveAttribute("href", `/northfield/conversations/${rated.conversation_id}#message-${rated.message_id}`);
+    await expect(answer.getByRole("link", { name: question })).toHaveAttribute(
+      "href",
+      `/northfield/conversations/${rated.conversation_id}#message-${rated.message_id}`,
+    );
     await expect(unhelpful).toContainText(/\d+ answers? rated unhelpful/);
     await expectNoSeriousAxeViolations(page);
   } finally {

@@ -6,7 +6,9 @@ const STUDENT_SUCCESS = "/northfield/agent/studentsuccess/appearance";
 const ADMISSIONS = "/northfield/agent/admissions/appearance";
 const SHOP = "/shopharbor-outfitters/agent/shop/appearance";
 
-test("a colour typed into the form shows in the live preview before saving; save; push after the diff", async ({ signedInPage: page }) => {
+test("a colour typed into the form shows in the live preview before saving; save; push after the diff", async ({
+  signedInPage: page,
+}) => {
   await page.goto(STUDENT_SUCCESS);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appearance");
   const preview = page.frameLocator('iframe[title="Chat preview"]');
@@ -43,7 +45,9 @@ test("a value out of range comes back beside its field with everything else kept
   await page.getByLabel("Panel Width (px)").fill("900");
   await page.getByLabel("Launcher Text", { exact: true }).fill("Ask admissions");
   await page.getByRole("button", { name: "Save" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Panel Width must be a whole number from 300 to 480" })).toBeVisible();
+  await expect(
+    page.getByRole("alert").filter({ hasText: "Panel Width must be a whole number from 300 to 480" }),
+  ).toBeVisible();
   await expect(page.getByLabel("Launcher Text", { exact: true })).toHaveValue("Ask admissions");
 });
 
@@ -53,8 +57,13 @@ test("a value out of range comes back beside its field with everything else kept
  */
 async function editBeforeScripts(page: Page, edit: () => Promise<void>) {
   let release = () => {};
-  const scriptsHeld = new Promise<void>((resolve) => { release = resolve; });
-  await page.route("**/build/**/*.js", async (route) => { await scriptsHeld; await route.continue(); });
+  const scriptsHeld = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/build/**/*.js", async (route) => {
+    await scriptsHeld;
+    await route.continue();
+  });
   await page.goto(SHOP, { waitUntil: "commit" });
   await edit();
   release();
@@ -62,10 +71,15 @@ async function editBeforeScripts(page: Page, edit: () => Promise<void>) {
   await page.unrouteAll();
 }
 
-test("what is typed or chosen before the page's JavaScript runs counts as an unsaved change", async ({ signedInPage: page }) => {
+test("what is typed or chosen before the page's JavaScript runs counts as an unsaved change", async ({
+  signedInPage: page,
+}) => {
   const position = (label: string) => page.getByRole("radiogroup", { name: "Position" }).getByLabel(label);
   // The option after the one saved, then (saved) the one before it: a radio's edit survives either order.
-  for (const [name, corner] of [["Harbor Helper", "Bottom left"], ["Harbor Guide", "Bottom right"]]) {
+  for (const [name, corner] of [
+    ["Harbor Helper", "Bottom left"],
+    ["Harbor Guide", "Bottom right"],
+  ]) {
     await editBeforeScripts(page, async () => {
       await page.getByLabel("Assistant Name", { exact: true }).fill(name);
       await position(corner).check();

@@ -3,11 +3,22 @@ import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
 
 const AGENT_HOME = "/northfield/agent/admissions";
 const CARD_TITLES = [
-  "Chat", "Email", "Marketing Tools", "Agent Chat", "APIs",
-  "Enrollment AI", "Agent Memory",
-  "RAG based Q&A", "Accuracy & Controls", "Student Profiler", "Program Recommendations & Personalization",
-  "Lead Capture & Scoring", "Business Analytics & Feedback Loop",
-  "AI Knowledge Store", "User Profile Store", "Lead Store",
+  "Chat",
+  "Email",
+  "Marketing Tools",
+  "Agent Chat",
+  "APIs",
+  "Enrollment AI",
+  "Agent Memory",
+  "RAG based Q&A",
+  "Accuracy & Controls",
+  "Student Profiler",
+  "Program Recommendations & Personalization",
+  "Lead Capture & Scoring",
+  "Business Analytics & Feedback Loop",
+  "AI Knowledge Store",
+  "User Profile Store",
+  "Lead Store",
 ];
 
 const diagram = (page: Page) => page.getByRole("main");
@@ -57,7 +68,9 @@ test.describe("architecture diagram", () => {
     await expect(memoryTooltip).toBeHidden();
   });
 
-  test("the global route shows the diagram for the agent in the path and sends section cards to the client list", async ({ signedInPage: page }) => {
+  test("the global route shows the diagram for the agent in the path and sends section cards to the client list", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/agent/admissions");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("admissions");
     for (const title of CARD_TITLES) await expect(diagram(page).getByText(title, { exact: true }), title).toBeVisible();

@@ -6,22 +6,44 @@ const PAGE = "/northfield/agent/admissions/bot-testing";
 
 /** The bundled demo site, indexed through the API (what an operator does with Index All on the Websites page). */
 async function indexDemoSite(request: APIRequestContext) {
-  const { user_token: token } = await (await request.post("/auth/dev", { data: { email: "admin@example.com" } })).json();
+  const { user_token: token } = await (
+    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
+  ).json();
   const headers = { authorization: `Bearer ${token}` };
   const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
   const app = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield");
   const websites = await (await request.get(`/v1/apps/${app.id}/websites`, { headers })).json();
   const demo = websites.websites.find((w: { url: string }) => w.url.includes("/demo-site/"));
-  await expect.poll(async () => (await (await request.get(`/v1/apps/${app.id}/websites`, { headers })).json()).websites.find((w: { id: number }) => w.id === demo.id).status, { timeout: 20_000 })
+  await expect
+    .poll(
+      async () =>
+        (await (await request.get(`/v1/apps/${app.id}/websites`, { headers })).json()).websites.find(
+          (w: { id: number }) => w.id === demo.id,
+        ).status,
+      { timeout: 20_000 },
+    )
     .toBe("sitemap_generated");
-  await request.post(`/v1/apps/${app.id}/websites/${demo.id}/urls/update_status`, { headers, data: { status: "to_be_indexed" } });
-  await expect.poll(async () => {
-    const urls = await (await request.get(`/v1/apps/${app.id}/websites/${demo.id}/urls?page_size=100`, { headers })).json();
-    return urls.data.every((u: { status: string }) => u.status === "indexed");
-  }, { timeout: 30_000 }).toBe(true);
+  await request.post(`/v1/apps/${app.id}/websites/${demo.id}/urls/update_status`, {
+    headers,
+    data: { status: "to_be_indexed" },
+  });
+  await expect
+    .poll(
+      async () => {
+        const urls = await (
+          await request.get(`/v1/apps/${app.id}/websites/${demo.id}/urls?page_size=100`, { headers })
+        ).json();
+        return urls.data.every((u: { status: string }) => u.status === "indexed");
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
 }
 
-test("shows the agent's script per environment, copies it, and holds a conversation on the test page", async ({ signedInPage: page, context }) => {
+test("shows the agent's script per environment, copies it, and holds a conversation on the test page", async ({
+  signedInPage: page,
+  context,
+}) => {
   await indexDemoSite(page.request);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(PAGE);
@@ -45,7 +67,10 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   await page.getByLabel("Environment", { exact: true }).selectOption("stage");
   await expect(script).toHaveText(stageScript!);
 
-  const [testPage] = await Promise.all([context.waitForEvent("page"), page.getByRole("link", { name: "Test Chatbot" }).click()]);
+  const [testPage] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("link", { name: "Test Chatbot" }).click(),
+  ]);
   await testPage.waitForLoadState();
   // The page as served carries the script byte for byte.
   expect(await (await page.request.get(testPage.url())).text()).toContain(stageScript!);
@@ -57,7 +82,10 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   await chat.getByLabel("Your message").fill("How many students does the nursing program admit?");
   await chat.getByLabel("Your message").press("Enter");
   await expect(chat.getByRole("log")).toContainText("The program admits 120 students each fall.", { timeout: 15_000 });
-  await expect(chat.getByRole("list", { name: "Sources" }).getByRole("link").first()).toHaveAttribute("href", /\/demo-site\/programs\/$/);
+  await expect(chat.getByRole("list", { name: "Sources" }).getByRole("link").first()).toHaveAttribute(
+    "href",
+    /\/demo-site\/programs\/$/,
+  );
 
   // The text box stops where the server does; a message the server refuses comes back to it, the reason in the log.
   await expect(chat.getByLabel("Your message")).toHaveAttribute("maxlength", "2000");
@@ -69,8 +97,12 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   // An input method's Enter confirms the word being composed and its Escape cancels it: neither sends nor closes.
   const rows = await chat.getByRole("log").locator(".row").count();
   await chat.getByLabel("Your message").fill("授業料");
-  await chat.getByLabel("Your message").dispatchEvent("keydown", { key: "Enter", isComposing: true, bubbles: true, cancelable: true });
-  await chat.getByLabel("Your message").dispatchEvent("keydown", { key: "Escape", isComposing: true, bubbles: true, cancelable: true });
+  await chat
+    .getByLabel("Your message")
+    .dispatchEvent("keydown", { key: "Enter", isComposing: true, bubbles: true, cancelable: true });
+  await chat
+    .getByLabel("Your message")
+    .dispatchEvent("keydown", { key: "Escape", isComposing: true, bubbles: true, cancelable: true });
   // Sending clears the box and adds the question to the log at once, in the key's own handler.
   await expect(chat).toBeVisible();
   await expect(chat.getByLabel("Your message")).toHaveValue("授業料");
@@ -88,7 +120,9 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   expect(await answered.evaluate((bubble) => bubble.matches(":dir(ltr)"))).toBe(true);
 
   const results = await new AxeBuilder({ page: testPage }).include("[data-assistant-widget]").analyze();
-  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual([]);
+  expect(results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id)).toEqual(
+    [],
+  );
 
   // Escape closes the panel and gives focus back to the launcher.
   await chat.getByLabel("Your message").press("Escape");

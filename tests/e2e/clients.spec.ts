@@ -24,7 +24,13 @@ async function apiAsAdmin(request: APIRequestContext) {
     async createClient(urlCode: string, clientName: string) {
       const response = await request.post("/v1/apps", {
         headers,
-        data: { client_name: clientName, url_code: urlCode, client_type: "ecommerce", country: "EU", market: `eu_${urlCode}` },
+        data: {
+          client_name: clientName,
+          url_code: urlCode,
+          client_type: "ecommerce",
+          country: "EU",
+          market: `eu_${urlCode}`,
+        },
       });
       expect(response.status()).toBe(201);
       return ((await response.json()) as { id: number }).id;
@@ -37,10 +43,13 @@ async function apiAsAdmin(request: APIRequestContext) {
   };
 }
 
-const tab = (page: Page, name: string) => page.getByRole("navigation", { name: "Client types" }).getByRole("link", { name: new RegExp(`^${name} \\(`) });
+const tab = (page: Page, name: string) =>
+  page.getByRole("navigation", { name: "Client types" }).getByRole("link", { name: new RegExp(`^${name} \\(`) });
 
 test.describe("with JavaScript", () => {
-  test("onboard a client: url_code follows the website until edited, the logo uploads, the client opens; then edit it", async ({ signedInPage: page }) => {
+  test("onboard a client: url_code follows the website until edited, the logo uploads, the client opens; then edit it", async ({
+    signedInPage: page,
+  }) => {
     const code = uniqueCode("lakeside");
     await page.goto("/clients");
     await page.getByRole("link", { name: "+ Create New Client" }).click();
@@ -121,10 +130,15 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/clients\/new-client$/);
   });
 
-  test("clients list: tabs per type, empty text, search as you type, a card opens its client", async ({ signedInPage: page }) => {
+  test("clients list: tabs per type, empty text, search as you type, a card opens its client", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Clients");
-    await expect(page.getByRole("navigation", { name: "Client types" }).getByRole("link")).toHaveText([/^Higher Ed/, /^Ecommerce/]);
+    await expect(page.getByRole("navigation", { name: "Client types" }).getByRole("link")).toHaveText([
+      /^Higher Ed/,
+      /^Ecommerce/,
+    ]);
     await expect(tab(page, "Higher Ed")).toHaveAttribute("aria-current", "page");
     await expect(page.getByTestId("client-card").filter({ hasText: "Northfield University" })).toContainText("Active");
     await expect(page.getByRole("link", { name: "Import Clients" })).toHaveAttribute("href", "/clients/import");
@@ -156,7 +170,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("selected-client")).toHaveText("Northfield University");
   });
 
-  test("a client user sees their client without the create and import buttons, and may not edit it", async ({ page }) => {
+  test("a client user sees their client without the create and import buttons, and may not edit it", async ({
+    page,
+  }) => {
     await signIn(page, "client.user@example.com");
     await page.goto("/clients");
     await expect(page.getByTestId("client-card").filter({ hasText: "Northfield University" })).toBeVisible();
@@ -167,7 +183,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Save" })).toHaveCount(0);
   });
 
-  test("import clients: select-all is indeterminate when partial; importing goes back to the list with a summary", async ({ signedInPage: page }) => {
+  test("import clients: select-all is indeterminate when partial; importing goes back to the list with a summary", async ({
+    signedInPage: page,
+  }) => {
     const api = await apiAsAdmin(page.request);
     const fileName = await api.exportClient(await api.createClient(uniqueCode("imported"), "Imported Client"));
     // A second file, so a single tick is a partial selection.
@@ -214,7 +232,9 @@ test.describe("without JavaScript", () => {
     await expect(page.getByText("No clients found for this type")).toBeVisible();
   });
 
-  test("the onboard form derives a blank url_code on the server, uploads the logo and opens the client", async ({ signedInPage: page }) => {
+  test("the onboard form derives a blank url_code on the server, uploads the logo and opens the client", async ({
+    signedInPage: page,
+  }) => {
     const code = uniqueCode("nojs");
     await page.goto("/clients/new-client");
     await page.getByLabel("Client Name").fill("No Script College");
@@ -241,7 +261,9 @@ test.describe("without JavaScript", () => {
     await page.goto("/clients/new-client");
     await page.getByLabel("Client Name").fill("Reserved Words Ltd");
     await page.getByLabel("URL Code").fill("clients");
-    await page.getByLabel("Logo").setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await page
+      .getByLabel("Logo")
+      .setInputFiles({ name: "logo.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
     await page.getByRole("button", { name: "Create" }).click();
     await expect(page.getByText("logo.png does not contain a PNG image")).toBeVisible();
     await expect(page.getByLabel("Client Name")).toHaveValue("Reserved Words Ltd");

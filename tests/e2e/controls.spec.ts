@@ -12,11 +12,14 @@ const saveButton = (page: Page) => page.getByTestId("save-bar").getByRole("butto
 const toast = (page: Page) => page.getByTestId("toast");
 const topicInputs = (page: Page) => page.getByRole("textbox", { name: /^Topic, row \d+$/ });
 const topicField = (page: Page, n: number) => page.getByRole("textbox", { name: `Topic, row ${n}`, exact: true });
-const responseField = (page: Page, label: string, n: number) => page.getByRole("textbox", { name: `${label}, row ${n}`, exact: true });
+const responseField = (page: Page, label: string, n: number) =>
+  page.getByRole("textbox", { name: `${label}, row ${n}`, exact: true });
 
 /** The row number (1-based) whose topic is `text` ('' finds the first empty row); 0 when none. */
 async function rowWithTopic(page: Page, text: string) {
-  const values = await topicInputs(page).evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+  const values = await topicInputs(page).evaluateAll((inputs) =>
+    inputs.map((input) => (input as HTMLInputElement).value),
+  );
   return values.indexOf(text) + 1;
 }
 
@@ -34,7 +37,9 @@ async function clearTopicRow(page: Page, topic: string, responseLabel: string) {
 }
 
 test.describe("with JavaScript", () => {
-  test("AI Personality: prefilled, refused beside the field when too long, saved with a toast, kept after reload", async ({ signedInPage: page }) => {
+  test("AI Personality: prefilled, refused beside the field when too long, saved with a toast, kept after reload", async ({
+    signedInPage: page,
+  }) => {
     const PAGE = "/northfield/agent/studentsuccess/controls/ai-personality";
     await page.goto(PAGE);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("AI Personality");
@@ -62,13 +67,17 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Chatbot Personality")).toHaveValue(text);
   });
 
-  test("Sensitive Topics: 8 rows with help, a half-filled row gets the API's message, saved rows can be removed", async ({ signedInPage: page }) => {
+  test("Sensitive Topics: 8 rows with help, a half-filled row gets the API's message, saved rows can be removed", async ({
+    signedInPage: page,
+  }) => {
     const PAGE = "/northfield/agent/studentsuccess/controls/sensitive-topics";
     const topic = unique("grant");
     await page.goto(PAGE);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Sensitive Topics");
     await expect(topicInputs(page)).toHaveCount(8);
-    await expect(page.getByRole("columnheader", { name: /Disclaimer Text/ })).toContainText("Shown with every answer about this topic.");
+    await expect(page.getByRole("columnheader", { name: /Disclaimer Text/ })).toContainText(
+      "Shown with every answer about this topic.",
+    );
     await expectSaveWaitsForChanges(page);
     await expectNoSeriousAxeViolations(page);
 
@@ -96,12 +105,16 @@ test.describe("with JavaScript", () => {
     expect(await rowWithTopic(page, topic)).toBe(0);
   });
 
-  test("No-Go Topics: a canned response without its topic is refused beside the topic; saved and removed", async ({ signedInPage: page }) => {
+  test("No-Go Topics: a canned response without its topic is refused beside the topic; saved and removed", async ({
+    signedInPage: page,
+  }) => {
     const PAGE = "/northfield/agent/studentsuccess/controls/no-go-topics";
     const topic = unique("rival");
     await page.goto(PAGE);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("No-Go Topics");
-    await expect(page.getByRole("columnheader", { name: /Canned Response/ })).toContainText("What the assistant says instead of answering.");
+    await expect(page.getByRole("columnheader", { name: /Canned Response/ })).toContainText(
+      "What the assistant says instead of answering.",
+    );
     const n = await rowWithTopic(page, "");
     await responseField(page, "Canned Response", n).fill("I can only speak about Northfield.");
     await saveButton(page).click();
@@ -121,7 +134,9 @@ test.describe("with JavaScript", () => {
     expect(await rowWithTopic(page, topic)).toBe(0);
   });
 
-  test("Quality Check: numbers checked beside their fields, saved with a toast and kept after reload", async ({ signedInPage: page }) => {
+  test("Quality Check: numbers checked beside their fields, saved with a toast and kept after reload", async ({
+    signedInPage: page,
+  }) => {
     const PAGE = "/northfield/agent/studentsuccess/controls/quality-check";
     const fallback = unique("Please call us");
     await page.goto(PAGE);
@@ -152,7 +167,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Fallback Message")).toHaveValue(fallback);
   });
 
-  test("User Probing Guidelines: two 10-row texts, a refused one keeps its message, a saved one stays", async ({ signedInPage: page }) => {
+  test("User Probing Guidelines: two 10-row texts, a refused one keeps its message, a saved one stays", async ({
+    signedInPage: page,
+  }) => {
     const PAGE = "/northfield/agent/studentsuccess/knowledge-store/smart-probing";
     const topics = `${unique("Start term")}\nStudy mode`;
     await page.goto(PAGE);
@@ -178,7 +195,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Topics to Prob Mapping")).toHaveValue("Start term: ask when they hope to begin.");
   });
 
-  test("at client level the trigger-point selector chooses what is edited, and a save keeps the choice", async ({ signedInPage: page }) => {
+  test("at client level the trigger-point selector chooses what is edited, and a save keeps the choice", async ({
+    signedInPage: page,
+  }) => {
     const topic = unique("dorm");
     await page.goto("/northfield/controls/sensitive-topics");
     const selector = page.getByLabel("Trigger point", { exact: true });
@@ -212,7 +231,9 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("every screen saves with a plain form post; the server's messages come back beside the fields", async ({ page }) => {
+  test("every screen saves with a plain form post; the server's messages come back beside the fields", async ({
+    page,
+  }) => {
     test.setTimeout(90_000);
     await signIn(page);
     const CLIENT = "/shopharbor-outfitters";
@@ -232,7 +253,9 @@ test.describe("without JavaScript", () => {
     let n = await rowWithTopic(page, "");
     await topicField(page, n).fill(sensitive);
     await saveButton(page).click();
-    await expect(responseField(page, "Disclaimer Text", n)).toHaveAccessibleDescription(/Enter the disclaimer text for this topic/);
+    await expect(responseField(page, "Disclaimer Text", n)).toHaveAccessibleDescription(
+      /Enter the disclaimer text for this topic/,
+    );
     await expect(topicField(page, n)).toHaveValue(sensitive);
     await responseField(page, "Disclaimer Text", n).fill("Returns are free within 30 days.");
     await saveButton(page).click();
@@ -247,7 +270,9 @@ test.describe("without JavaScript", () => {
     await responseField(page, "Canned Response", n).fill("Please contact our legal team.");
     await saveButton(page).click();
     await expect(toast(page)).toContainText("No-Go Topics saved for Default.");
-    await expect(responseField(page, "Canned Response", await rowWithTopic(page, noGo))).toHaveValue("Please contact our legal team.");
+    await expect(responseField(page, "Canned Response", await rowWithTopic(page, noGo))).toHaveValue(
+      "Please contact our legal team.",
+    );
 
     // Quality Check: the server checks the numbers (no browser checks in the way).
     const fallback = unique("Ask in store");
@@ -255,7 +280,9 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Minimum Retrieval Confidence").fill("2");
     await page.getByLabel("Fallback Message").fill(fallback);
     await saveButton(page).click();
-    await expect(page.getByLabel("Minimum Retrieval Confidence")).toHaveAccessibleDescription(/Enter a number from 0 to 1/);
+    await expect(page.getByLabel("Minimum Retrieval Confidence")).toHaveAccessibleDescription(
+      /Enter a number from 0 to 1/,
+    );
     await expect(page.getByLabel("Fallback Message")).toHaveValue(fallback);
     await page.getByLabel("Minimum Retrieval Confidence").fill("0.5");
     await saveButton(page).click();
@@ -295,7 +322,8 @@ test("a client user sees every screen read-only, without a save bar, and a save 
   await expectNoSeriousAxeViolations(page);
   // Posted as the page's own form would be, so that the refusal is the read-only Client's.
   const refused = await page.request.post("/northfield/controls/no-go-topics", {
-    form: { intent: "save", "rows[0].topic": "x", "rows[0].disclaimer": "y" }, headers: SAME_ORIGIN_POST,
+    form: { intent: "save", "rows[0].topic": "x", "rows[0].disclaimer": "y" },
+    headers: SAME_ORIGIN_POST,
   });
   expect(refused.status()).toBe(403);
 });

@@ -16,22 +16,41 @@ const unique = () => `visitor${Date.now().toString(36)}${Math.random().toString(
 
 /** Signs in to the API as the System Admin: headers for its calls, and Northfield's id. */
 async function apiAdmin(request: APIRequestContext) {
-  const { user_token: token } = await (await request.post("/auth/dev", { data: { email: "admin@example.com" } })).json();
+  const { user_token: token } = await (
+    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
+  ).json();
   const headers = { authorization: `Bearer ${token}` };
-  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as { id: number; url_code: string }[];
+  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as {
+    id: number;
+    url_code: string;
+  }[];
   return { headers, appId: apps.find((app) => app.url_code === "northfield")!.id };
 }
 
 /** The bundled demo site, indexed through the API (what an operator does with Index All on the Websites page). */
 async function indexDemoSite(request: APIRequestContext) {
   const { headers, appId } = await apiAdmin(request);
-  const websites = async () => (await (await request.get(`/v1/apps/${appId}/websites`, { headers })).json()).websites as { id: number; url: string; status: string }[];
+  const websites = async () =>
+    (await (await request.get(`/v1/apps/${appId}/websites`, { headers })).json()).websites as {
+      id: number;
+      url: string;
+      status: string;
+    }[];
   const demo = (await websites()).find((website) => website.url.includes("/demo-site/"))!;
-  await expect.poll(async () => (await websites()).find((website) => website.id === demo.id)!.status, { timeout: 30_000 }).toBe("sitemap_generated");
-  const urls = async () => (await (await request.get(`/v1/apps/${appId}/websites/${demo.id}/urls?page_size=100`, { headers })).json()).data as { status: string }[];
+  await expect
+    .poll(async () => (await websites()).find((website) => website.id === demo.id)!.status, { timeout: 30_000 })
+    .toBe("sitemap_generated");
+  const urls = async () =>
+    (await (await request.get(`/v1/apps/${appId}/websites/${demo.id}/urls?page_size=100`, { headers })).json())
+      .data as { status: string }[];
   if ((await urls()).every((url) => url.status === "indexed")) return;
-  await request.post(`/v1/apps/${appId}/websites/${demo.id}/urls/update_status`, { headers, data: { status: "to_be_indexed" } });
-  await expect.poll(async () => (await urls()).every((url) => url.status === "indexed"), { timeout: 45_000 }).toBe(true);
+  await request.post(`/v1/apps/${appId}/websites/${demo.id}/urls/update_status`, {
+    headers,
+    data: { status: "to_be_indexed" },
+  });
+  await expect
+    .poll(async () => (await urls()).every((url) => url.status === "indexed"), { timeout: 45_000 })
+    .toBe(true);
 }
 
 // Indexing waits on real jobs: once per worker, on its own time, before the journeys that read answers of the site.
@@ -48,12 +67,19 @@ test.beforeAll(async ({ playwright }) => {
  */
 async function converse(request: APIRequestContext, marker: string) {
   const { headers, appId } = await apiAdmin(request);
-  const { key } = await (await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { headers })).json();
+  const { key } = await (
+    await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { headers })
+  ).json();
   let conversation: string | undefined;
   let answer = 0;
   for (const message of [`Hello, this is ${marker}.`, QUESTION]) {
-    const response = await request.post("/v1/chat", { data: { key, trigger_point: "admissions", message, conversation_id: conversation } });
-    const events = (await response.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; conversation_id?: string; message_id?: number });
+    const response = await request.post("/v1/chat", {
+      data: { key, trigger_point: "admissions", message, conversation_id: conversation },
+    });
+    const events = (await response.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; conversation_id?: string; message_id?: number });
     conversation = events.find((event) => event.type === "start")!.conversation_id;
     answer = events.find((event) => event.type === "done")!.message_id!;
   }
@@ -61,7 +87,8 @@ async function converse(request: APIRequestContext, marker: string) {
 }
 
 /** The answer to the nursing question on a transcript. */
-const nursingAnswer = (page: Page) => page.locator("li[data-role=assistant]").filter({ hasText: "The program admits 120 students each fall." });
+const nursingAnswer = (page: Page) =>
+  page.locator("li[data-role=assistant]").filter({ hasText: "The program admits 120 students each fall." });
 
 async function readTheTrace(page: Page) {
   const answer = nursingAnswer(page);
@@ -88,7 +115,9 @@ async function seeAndRemoveTestQuestion(page: Page, question: string, marker: st
 }
 
 test.describe("with JavaScript", () => {
-  test("the list filtered by its address, a transcript, its trace, and an answer made a test question", async ({ signedInPage: page }) => {
+  test("the list filtered by its address, a transcript, its trace, and an answer made a test question", async ({
+    signedInPage: page,
+  }) => {
     const marker = unique();
     const { conversation } = await converse(page.request, marker);
 
@@ -100,20 +129,34 @@ test.describe("with JavaScript", () => {
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(1)).toContainText(QUESTION);
     await expect(rows.nth(1)).toContainText("1 answered");
-    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", `${LIST}/export?search=${marker}&outcome=answered&sort=latest`);
+    await expect(page.getByRole("link", { name: "Export CSV" })).toHaveAttribute(
+      "href",
+      `${LIST}/export?search=${marker}&outcome=answered&sort=latest`,
+    );
     await expectNoSeriousAxeViolations(page);
 
     // The nav leads here; the client's list holds the conversation too.
-    await page.getByRole("navigation", { name: "Agent navigation" }).getByRole("link", { name: "Conversations" }).click();
+    await page
+      .getByRole("navigation", { name: "Agent navigation" })
+      .getByRole("link", { name: "Conversations" })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${LIST}$`));
     await page.goto(`/northfield/conversations?search=${marker}`);
-    await expect(page.getByRole("table", { name: "Conversations" }).getByRole("row").nth(1)).toContainText("admissions");
+    await expect(page.getByRole("table", { name: "Conversations" }).getByRole("row").nth(1)).toContainText(
+      "admissions",
+    );
     await page.goto(`${LIST}?search=${marker}`);
 
-    await page.getByRole("table", { name: "Conversations" }).getByRole("link", { name: /^Open the conversation started/ }).click();
+    await page
+      .getByRole("table", { name: "Conversations" })
+      .getByRole("link", { name: /^Open the conversation started/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(#message-\\d+)?$`));
     await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem").first()).toContainText(marker);
-    await expect(nursingAnswer(page).getByRole("list", { name: "Sources" }).getByRole("link").first()).toHaveAttribute("href", /\/demo-site\/programs\/$/);
+    await expect(nursingAnswer(page).getByRole("list", { name: "Sources" }).getByRole("link").first()).toHaveAttribute(
+      "href",
+      /\/demo-site\/programs\/$/,
+    );
     await readTheTrace(page);
     await expectNoSeriousAxeViolations(page);
 
@@ -154,11 +197,22 @@ test.describe("with JavaScript", () => {
     const marker = unique();
     const { conversation, answer, key } = await converse(page.request, marker);
     // The visitor's thumbs down, as the widget sends it.
-    const rated = await page.request.post("/v1/chat/feedback", { data: { key, conversation_id: conversation, message_id: answer, rating: "down", comment: `Which campus? (${marker})` } });
+    const rated = await page.request.post("/v1/chat/feedback", {
+      data: {
+        key,
+        conversation_id: conversation,
+        message_id: answer,
+        rating: "down",
+        comment: `Which campus? (${marker})`,
+      },
+    });
     expect(rated.ok()).toBe(true);
     await signIn(page, "client.user@example.com");
     await page.goto(`${LIST}?rating=down&search=${marker}`);
-    await page.getByRole("table", { name: "Conversations" }).getByRole("link", { name: /^Open the conversation started/ }).click();
+    await page
+      .getByRole("table", { name: "Conversations" })
+      .getByRole("link", { name: /^Open the conversation started/ })
+      .click();
     await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}$`));
     await expect(nursingAnswer(page).getByText("Rated unhelpful")).toBeVisible();
     await expect(nursingAnswer(page).getByText(`Which campus? (${marker})`)).toBeVisible();
@@ -176,7 +230,9 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the filters are a plain form, the trace opens, and a refused test question keeps what was typed", async ({ signedInPage: page }) => {
+  test("the filters are a plain form, the trace opens, and a refused test question keeps what was typed", async ({
+    signedInPage: page,
+  }) => {
     const marker = unique();
     const { conversation } = await converse(page.request, marker);
 

@@ -12,7 +12,10 @@ const saveButton = (page: Page) => drawer(page).getByTestId("save-bar").getByRol
 const toast = (page: Page) => page.getByTestId("toast");
 const jsonView = (page: Page) => page.getByLabel(/data model as JSON$/);
 /** The drawer's row whose Field Name holds this name. */
-const fieldRow = (page: Page, name: string) => drawer(page).locator("tbody tr").filter({ has: page.locator(`input[value="${name}"]`) });
+const fieldRow = (page: Page, name: string) =>
+  drawer(page)
+    .locator("tbody tr")
+    .filter({ has: page.locator(`input[value="${name}"]`) });
 
 /** Waits until React owns the page, so clicks run the browser-side code rather than plain form posts. */
 async function hydrated(page: Page) {
@@ -20,7 +23,9 @@ async function hydrated(page: Page) {
 }
 
 test.describe("with JavaScript", () => {
-  test("user profile: add fields in the drawer, required checks, JSON view grouped, Confirm Delete", async ({ signedInPage: page }) => {
+  test("user profile: add fields in the drawer, required checks, JSON view grouped, Confirm Delete", async ({
+    signedInPage: page,
+  }) => {
     const major = unique("minor_subject");
     const budget = unique("budget");
     await page.goto(USER_MODEL);
@@ -29,7 +34,13 @@ test.describe("with JavaScript", () => {
     await page.getByRole("link", { name: "Add/Edit" }).click();
     await expect(page).toHaveURL(/\?edit=1$/);
     await expect(drawer(page).getByRole("heading", { name: "Edit the user profile data model" })).toBeVisible();
-    await expect(drawer(page).getByRole("columnheader")).toHaveText(["Group", "Field Name", "Definition", "Type", "Actions"]);
+    await expect(drawer(page).getByRole("columnheader")).toHaveText([
+      "Group",
+      "Field Name",
+      "Definition",
+      "Type",
+      "Actions",
+    ]);
     await expectNoSeriousAxeViolations(page);
 
     // A new row without name, type and group is flagged beside each cell; nothing is sent.
@@ -40,7 +51,9 @@ test.describe("with JavaScript", () => {
     await expect(drawer(page).getByText("Fix the highlighted rows before saving.")).toBeVisible();
     await expect(page.getByLabel("Field Name, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
     await expect(page.getByLabel("Type, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
-    await expect(page.getByLabel("Definition, row 1", { exact: true })).toHaveValue("A second subject the student likes");
+    await expect(page.getByLabel("Definition, row 1", { exact: true })).toHaveValue(
+      "A second subject the student likes",
+    );
 
     await page.getByLabel("Group, row 1", { exact: true }).selectOption("Learning Interests");
     await page.getByLabel("Field Name, row 1", { exact: true }).fill(major);
@@ -55,23 +68,32 @@ test.describe("with JavaScript", () => {
 
     // The JSON view groups fields by group.
     const json = JSON.parse((await jsonView(page).textContent()) ?? "{}");
-    expect(json["Learning Interests"][major]).toEqual({ type: "text", definition: "A second subject the student likes" });
+    expect(json["Learning Interests"][major]).toEqual({
+      type: "text",
+      definition: "A second subject the student likes",
+    });
     expect(json["Budgets & Financials"][budget]).toEqual({ type: "number" });
 
     // Delete asks 'Confirm Delete' first; Cancel keeps the field.
     await page.getByRole("link", { name: "Add/Edit" }).click();
-    await fieldRow(page, budget).getByRole("link", { name: `Delete field ${budget}` }).click();
+    await fieldRow(page, budget)
+      .getByRole("link", { name: `Delete field ${budget}` })
+      .click();
     await expect(drawer(page).getByRole("alert")).toContainText(`Confirm Delete: the field “${budget}”`);
     await drawer(page).getByRole("link", { name: "Cancel" }).click();
     await expect(drawer(page).getByRole("alert")).toHaveCount(0);
-    await fieldRow(page, budget).getByRole("link", { name: `Delete field ${budget}` }).click();
+    await fieldRow(page, budget)
+      .getByRole("link", { name: `Delete field ${budget}` })
+      .click();
     await drawer(page).getByRole("button", { name: "Delete field" }).click();
     await expect(toast(page)).toContainText(`Deleted ${budget}`);
     await expect(fieldRow(page, budget)).toHaveCount(0);
     await expect(fieldRow(page, major)).toHaveCount(1);
   });
 
-  test("program model: the knowledge store and personalization pages edit one model; Build Recommendation Model runs to the end", async ({ signedInPage: page }) => {
+  test("program model: the knowledge store and personalization pages edit one model; Build Recommendation Model runs to the end", async ({
+    signedInPage: page,
+  }) => {
     const field = unique("intake_size");
     await page.goto(`${PROGRAM_MODEL}?edit=1`);
     await hydrated(page);
@@ -96,7 +118,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Build Recommendation Model" })).toBeEnabled();
   });
 
-  test("Import copies another client's model after the warning; no choice is said by the field", async ({ signedInPage: page }) => {
+  test("Import copies another client's model after the warning; no choice is said by the field", async ({
+    signedInPage: page,
+  }) => {
     const shop = "/shopharbor-outfitters/agent/shop/personalization/program-profile-data-model";
     await page.goto(shop);
     await hydrated(page);
@@ -119,7 +143,9 @@ test.describe("with JavaScript", () => {
     await page.getByRole("link", { name: "View Fields" }).click();
     await expect(drawer(page).getByRole("heading", { name: "Fields of the user profile data model" })).toBeVisible();
     await expect(saveButton(page)).toBeDisabled();
-    await expect(drawer(page).getByText("You can view this client's user profile data model, but not change it.")).toBeVisible();
+    await expect(
+      drawer(page).getByText("You can view this client's user profile data model, but not change it."),
+    ).toBeVisible();
     await expect(drawer(page).getByRole("button", { name: "+ Add Field" })).toHaveCount(0);
     await expect(drawer(page).getByRole("link", { name: /^Delete field/ })).toHaveCount(0);
   });
@@ -128,7 +154,9 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the drawer opens by its link; rows are added, saved and deleted through plain forms", async ({ signedInPage: page }) => {
+  test("the drawer opens by its link; rows are added, saved and deleted through plain forms", async ({
+    signedInPage: page,
+  }) => {
     const field = unique("preferred_campus");
     await page.goto("/northfield/user-profiling/student-profile-data-model");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Manage Student Profile Data Model");
@@ -146,7 +174,9 @@ test.describe("without JavaScript", () => {
     await expect(jsonView(page)).toContainText(field);
 
     await page.getByRole("link", { name: "Add/Edit" }).click();
-    await fieldRow(page, field).getByRole("link", { name: `Delete field ${field}` }).click();
+    await fieldRow(page, field)
+      .getByRole("link", { name: `Delete field ${field}` })
+      .click();
     await drawer(page).getByRole("button", { name: "Delete field" }).click();
     await expect(toast(page)).toContainText(`Deleted ${field}`);
     await expect(fieldRow(page, field)).toHaveCount(0);

@@ -59,7 +59,9 @@ test("built scripts are served from their precompressed copies and keep their ye
   expect(plain.headers()["content-encoding"]).toBeUndefined();
 });
 
-test("the files at the top of public/ are served under their own names; other paths go to the console", async ({ request }) => {
+test("the files at the top of public/ are served under their own names; other paths go to the console", async ({
+  request,
+}) => {
   const widget = await request.get("/widget.js", { headers: { "accept-encoding": "br" } });
   expect(widget.status()).toBe(200);
   expect(widget.headers()["content-encoding"]).toBe("br");
@@ -72,7 +74,9 @@ test("the files at the top of public/ are served under their own names; other pa
   expect(missing.headers()["content-type"] ?? "").not.toContain("javascript");
 });
 
-test("a page says where its time went: loaders, render, API calls and database time (Server-Timing)", async ({ signedInPage: page }) => {
+test("a page says where its time went: loaders, render, API calls and database time (Server-Timing)", async ({
+  signedInPage: page,
+}) => {
   const response = await page.request.get("/northfield/agent/admissions/knowledge-store/websites");
   expect(response.status()).toBe(200);
   const timing = response.headers()["server-timing"] ?? "";
@@ -91,7 +95,9 @@ test("every console route opens with at most 110 KB of compressed JavaScript", (
   expect(over).toEqual([]);
 });
 
-test("a page carries only its own routes of the manifest, and links to other screens still navigate in the browser", async ({ signedInPage: page }) => {
+test("a page carries only its own routes of the manifest, and links to other screens still navigate in the browser", async ({
+  signedInPage: page,
+}) => {
   const manifestFiles: string[] = [];
   const discovered: string[] = [];
   page.on("request", (request) => {
@@ -114,7 +120,8 @@ test("a page carries only its own routes of the manifest, and links to other scr
   await page.getByRole("link", { name: "Websites" }).first().click();
   await expect(page).toHaveURL(/\/knowledge-store\/websites$/);
   await expect(page.getByRole("table")).toBeVisible();
-  const clientNavigation = () => page.evaluate(() => (window as unknown as { __clientNavigation?: boolean }).__clientNavigation);
+  const clientNavigation = () =>
+    page.evaluate(() => (window as unknown as { __clientNavigation?: boolean }).__clientNavigation);
   expect(await clientNavigation()).toBe(true);
   // The shell's links are plain anchors one handler follows in the app: breadcrumbs too, and back works.
   const crumb = page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link").last();
@@ -161,7 +168,9 @@ function watchSaves(page: Page) {
   return saves;
 }
 
-test("a form's schema loads when the form is first used, then checks in the browser", async ({ signedInPage: page }) => {
+test("a form's schema loads when the form is first used, then checks in the browser", async ({
+  signedInPage: page,
+}) => {
   const seen = watchScripts(page);
   const saves = watchSaves(page);
   await page.goto(QUALITY_CHECK);
@@ -178,7 +187,9 @@ test("a form's schema loads when the form is first used, then checks in the brow
   expect(saves).toEqual([]);
 });
 
-test("before a form's schema arrives the form posts and the server's message shows beside the field", async ({ signedInPage: page }) => {
+test("before a form's schema arrives the form posts and the server's message shows beside the field", async ({
+  signedInPage: page,
+}) => {
   const saves = watchSaves(page);
   await page.goto(QUALITY_CHECK);
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");

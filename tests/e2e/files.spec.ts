@@ -8,13 +8,19 @@ const LEGACY_PAGE = "/northfield/ai-training/files";
 
 /** Tests share one server and run in parallel: every file name is unique to its test. */
 const unique = (label: string) => `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-const pdfFile = (name: string, pages: string[][], options: Parameters<typeof makePdf>[1] = {}) =>
-  ({ name, mimeType: "application/pdf", buffer: makePdf(pages, options) });
-const rowOf = (page: Page, fileName: string) => page.getByRole("row").filter({ has: page.getByRole("cell", { name: fileName, exact: false }) });
+const pdfFile = (name: string, pages: string[][], options: Parameters<typeof makePdf>[1] = {}) => ({
+  name,
+  mimeType: "application/pdf",
+  buffer: makePdf(pages, options),
+});
+const rowOf = (page: Page, fileName: string) =>
+  page.getByRole("row").filter({ has: page.getByRole("cell", { name: fileName, exact: false }) });
 const statusOf = (page: Page, fileName: string) => rowOf(page, fileName).locator("[data-status]");
 
 test.describe("with JavaScript", () => {
-  test("uploads PDFs with progress, keeps the user on the page meanwhile, and shows each file's outcome", async ({ signedInPage: page }) => {
+  test("uploads PDFs with progress, keeps the user on the page meanwhile, and shows each file's outcome", async ({
+    signedInPage: page,
+  }) => {
     const stem = unique("handbook");
     const good = `${stem}.pdf`;
     const locked = `${stem}-locked.pdf`;
@@ -26,18 +32,29 @@ test.describe("with JavaScript", () => {
     // A slow line, so the upload is seen in flight: about 1.5 MB at 400 KB/s.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 400 * 1024 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 400 * 1024,
+    });
     const big = makePdf([["Welcome to the Northfield handbook."], ["Tuition is due on the first of March."]], {
-      title: "Handbook", outline: [{ title: "Welcome", page: 1 }, { title: "Money", page: 2 }],
+      title: "Handbook",
+      outline: [
+        { title: "Welcome", page: 1 },
+        { title: "Money", page: 2 },
+      ],
     });
     // Bytes after the end marker are ignored by readers: padding that keeps it a valid PDF.
     const padded = Buffer.concat([big, Buffer.from(`\n%${"x".repeat(1_500_000)}\n`)]);
 
-    await page.getByLabel("PDF files to upload").setInputFiles([
-      { name: good, mimeType: "application/pdf", buffer: padded },
-      pdfFile(locked, [["Secret"]], { encrypted: true }),
-      { name: renamed, mimeType: "application/pdf", buffer: notAPdf() },
-    ]);
+    await page
+      .getByLabel("PDF files to upload")
+      .setInputFiles([
+        { name: good, mimeType: "application/pdf", buffer: padded },
+        pdfFile(locked, [["Secret"]], { encrypted: true }),
+        { name: renamed, mimeType: "application/pdf", buffer: notAPdf() },
+      ]);
     const button = page.getByRole("button", { name: "Uploading…" });
     await expect(button).toBeDisabled();
     const progress = page.getByLabel(`Upload of ${good}`);
@@ -50,10 +67,17 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
 
     await expect(page.getByRole("button", { name: "+ Upload Files" })).toBeEnabled({ timeout: 20_000 });
-    await cdp.send("Network.emulateNetworkConditions", { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
     await expect(progress).toHaveAttribute("value", "1");
     await expect(page.getByRole("list", { name: "Uploads" })).toContainText(`${renamed}`);
-    await expect(page.getByRole("list", { name: "Uploads" }).getByRole("alert")).toHaveText("Failed to upload file: This file is not a PDF (its content is not PDF data)");
+    await expect(page.getByRole("list", { name: "Uploads" }).getByRole("alert")).toHaveText(
+      "Failed to upload file: This file is not a PDF (its content is not PDF data)",
+    );
     await expect(page.getByTestId("toast")).toContainText(/Failed to upload files\. Please try again\./);
 
     await expect(statusOf(page, good)).toHaveText("indexed", { timeout: 20_000 });
@@ -61,11 +85,16 @@ test.describe("with JavaScript", () => {
     await expect(statusOf(page, locked)).toHaveText("failed_to_index");
     await expect(rowOf(page, locked)).toContainText("password-protected");
     await expect(statusOf(page, renamed)).toHaveText("failed_to_upload");
-    await expect(rowOf(page, good).getByRole("link", { name: /Open PDF/ })).toHaveAttribute("href", /^\/storage\/download\?/);
+    await expect(rowOf(page, good).getByRole("link", { name: /Open PDF/ })).toHaveAttribute(
+      "href",
+      /^\/storage\/download\?/,
+    );
     await expectNoSeriousAxeViolations(page);
 
     // The file's chunks, like a URL's.
-    await rowOf(page, good).getByRole("link", { name: /View chunks/ }).click();
+    await rowOf(page, good)
+      .getByRole("link", { name: /View chunks/ })
+      .click();
     const drawer = page.getByRole("dialog", { name: `Chunks for file ${good}` });
     await expect(drawer.getByTestId("chunks-json")).toContainText('"Money"');
     await expect(drawer.getByTestId("chunks-json")).toContainText("Tuition is due on the first of March.");
@@ -78,7 +107,9 @@ test.describe("with JavaScript", () => {
     await expect(drawer).toBeHidden();
   });
 
-  test("tags save as they are ticked; search narrows the list; a file is deleted after a question", async ({ signedInPage: page }) => {
+  test("tags save as they are ticked; search narrows the list; a file is deleted after a question", async ({
+    signedInPage: page,
+  }) => {
     const name = `${unique("aid")}.pdf`;
     await page.goto(PAGE);
     await page.getByLabel("PDF files to upload").setInputFiles([pdfFile(name, [["Aid is need-based."]])]);
@@ -100,7 +131,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("No files match “no-such-file-anywhere”.")).toBeVisible();
 
     await page.goto(`${PAGE}?search=${encodeURIComponent(name)}`);
-    await rowOf(page, name).getByRole("link", { name: /Delete/ }).click();
+    await rowOf(page, name)
+      .getByRole("link", { name: /Delete/ })
+      .click();
     await expect(page.getByRole("alert").filter({ hasText: `Delete ${name}?` })).toBeVisible();
     await page.getByRole("button", { name: "Delete file" }).click();
     await expect(page.getByTestId("toast")).toContainText(`Deleted ${name}`);
@@ -128,7 +161,11 @@ test("a console started with API_URL passes the signed upload on to the API host
   await page.getByLabel("PDF files to upload").setInputFiles([pdfFile(name, [["Uploaded through a remote console."]])]);
   await expect(page.getByTestId("toast")).toContainText("1 file uploaded; indexing has started");
   await expect(statusOf(page, name)).toHaveText("indexed", { timeout: 20_000 });
-  const pdf = await page.request.get(`${remote}${await rowOf(page, name).getByRole("link", { name: /Open PDF/ }).getAttribute("href")}`);
+  const pdf = await page.request.get(
+    `${remote}${await rowOf(page, name)
+      .getByRole("link", { name: /Open PDF/ })
+      .getAttribute("href")}`,
+  );
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");
 });
@@ -143,7 +180,12 @@ test.describe("without JavaScript", () => {
     await page.goto(LEGACY_PAGE);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Files");
 
-    await page.getByLabel("PDF files to upload").setInputFiles([pdfFile(good, [["Campus tours run on Fridays."]]), { name: bad, mimeType: "application/pdf", buffer: notAPdf() }]);
+    await page
+      .getByLabel("PDF files to upload")
+      .setInputFiles([
+        pdfFile(good, [["Campus tours run on Fridays."]]),
+        { name: bad, mimeType: "application/pdf", buffer: notAPdf() },
+      ]);
     await page.getByRole("button", { name: "+ Upload Files" }).click();
     const uploads = page.getByRole("list", { name: "Uploads" }).getByRole("listitem");
     await expect(uploads.filter({ hasText: bad })).toContainText("Failed to upload file: This file is not a PDF");
@@ -153,23 +195,32 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "+ Upload Files" }).click();
     await expect(page.getByTestId("toast")).toContainText("1 file uploaded; indexing has started");
 
-    await expect.poll(async () => {
-      await page.goto(`${LEGACY_PAGE}?search=${stem}`);
-      return statusOf(page, good).textContent();
-    }, { timeout: 20_000 }).toBe("indexed");
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${LEGACY_PAGE}?search=${stem}`);
+          return statusOf(page, good).textContent();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe("indexed");
 
     await rowOf(page, good).getByLabel("Sandbox").check();
     await rowOf(page, good).getByRole("button", { name: "Save tags" }).click();
     await expect(page.getByTestId("toast")).toContainText(`Tags of ${good} saved`);
     await expect(rowOf(page, good).getByLabel("Sandbox")).toBeChecked();
 
-    await rowOf(page, good).getByRole("link", { name: /View chunks/ }).click();
+    await rowOf(page, good)
+      .getByRole("link", { name: /View chunks/ })
+      .click();
     await expect(page.getByTestId("chunks-json")).toContainText("Campus tours run on Fridays.");
     await page.getByRole("link", { name: "A+" }).click();
     await expect(page.getByText("16px")).toBeVisible();
     await page.getByRole("link", { name: /Close/ }).click();
 
-    await rowOf(page, good).getByRole("link", { name: /Delete/ }).click();
+    await rowOf(page, good)
+      .getByRole("link", { name: /Delete/ })
+      .click();
     await page.getByRole("button", { name: "Delete file" }).click();
     await expect(page.getByTestId("toast")).toContainText(`Deleted ${good}`);
     await expect(rowOf(page, good)).toHaveCount(0);

@@ -8,25 +8,67 @@ import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
  */
 const AGENT = "/northfield/agent/admissions";
 const ROUTES = [
-  "/", "/clients", "/clients/new-client", "/clients/import", "/users", "/agent/admissions",
-  "/jobs", "/jobs/queues", "/jobs/queues/purge-refresh-tokens",
-  "/northfield", "/northfield/build-agent", "/northfield/build-agent?id=1", "/northfield/manage", "/northfield/access-control", "/northfield/history",
-  "/northfield/admin-downloads", "/northfield/controls", "/northfield/controls/ai-personality", "/northfield/controls/sensitive-topics",
-  "/northfield/controls/no-go-topics", "/northfield/controls/quality-check", "/northfield/controls/test-questions", "/northfield/ai-finetuning/ai-finetuning",
-  "/northfield/ai-finetuning/input-prompts", "/northfield/ai-finetuning/smart-probe", "/northfield/ai-training/websites",
-  "/northfield/ai-training/files", "/northfield/personalization", "/northfield/user-profiling", "/northfield/student-profiling",
+  "/",
+  "/clients",
+  "/clients/new-client",
+  "/clients/import",
+  "/users",
+  "/agent/admissions",
+  "/jobs",
+  "/jobs/queues",
+  "/jobs/queues/purge-refresh-tokens",
+  "/northfield",
+  "/northfield/build-agent",
+  "/northfield/build-agent?id=1",
+  "/northfield/manage",
+  "/northfield/access-control",
+  "/northfield/history",
+  "/northfield/admin-downloads",
+  "/northfield/controls",
+  "/northfield/controls/ai-personality",
+  "/northfield/controls/sensitive-topics",
+  "/northfield/controls/no-go-topics",
+  "/northfield/controls/quality-check",
+  "/northfield/controls/test-questions",
+  "/northfield/ai-finetuning/ai-finetuning",
+  "/northfield/ai-finetuning/input-prompts",
+  "/northfield/ai-finetuning/smart-probe",
+  "/northfield/ai-training/websites",
+  "/northfield/ai-training/files",
+  "/northfield/personalization",
+  "/northfield/user-profiling",
+  "/northfield/student-profiling",
   "/shopharbor-outfitters",
-  AGENT, `${AGENT}/knowledge-store`, `${AGENT}/knowledge-store/websites`, `${AGENT}/knowledge-store/websites/urls`,
-  `${AGENT}/knowledge-store/files`, `${AGENT}/knowledge-store/smart-probing`, `${AGENT}/knowledge-store/program-data-model`,
-  `${AGENT}/controls`, `${AGENT}/controls/ai-personality`, `${AGENT}/controls/sensitive-topics`, `${AGENT}/controls/no-go-topics`,
-  `${AGENT}/controls/quality-check`, `${AGENT}/controls/test-questions`, `${AGENT}/user-profiling`, `${AGENT}/user-profiling/user-profile-data-model`,
-  `${AGENT}/user-profiling/student-profile-data-model`, `${AGENT}/personalization`, `${AGENT}/personalization/user-profile-data-model`,
-  `${AGENT}/personalization/program-profile-data-model`, `${AGENT}/integrations`, `${AGENT}/appearance`, `${AGENT}/bot-testing`,
-  `${AGENT}/admin-downloads`, "/backoffice/northfield/dashboard", "/backoffice/northfield/user_profiles",
+  AGENT,
+  `${AGENT}/knowledge-store`,
+  `${AGENT}/knowledge-store/websites`,
+  `${AGENT}/knowledge-store/websites/urls`,
+  `${AGENT}/knowledge-store/files`,
+  `${AGENT}/knowledge-store/smart-probing`,
+  `${AGENT}/knowledge-store/program-data-model`,
+  `${AGENT}/controls`,
+  `${AGENT}/controls/ai-personality`,
+  `${AGENT}/controls/sensitive-topics`,
+  `${AGENT}/controls/no-go-topics`,
+  `${AGENT}/controls/quality-check`,
+  `${AGENT}/controls/test-questions`,
+  `${AGENT}/user-profiling`,
+  `${AGENT}/user-profiling/user-profile-data-model`,
+  `${AGENT}/user-profiling/student-profile-data-model`,
+  `${AGENT}/personalization`,
+  `${AGENT}/personalization/user-profile-data-model`,
+  `${AGENT}/personalization/program-profile-data-model`,
+  `${AGENT}/integrations`,
+  `${AGENT}/appearance`,
+  `${AGENT}/bot-testing`,
+  `${AGENT}/admin-downloads`,
+  "/backoffice/northfield/dashboard",
+  "/backoffice/northfield/user_profiles",
 ];
 
 /** How far the page scrolls sideways (0 when it fits). */
-const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const sidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
 /**
  * Opens every `<details>` whose panel floats (a menu or popover) and answers the items that are
@@ -45,7 +87,9 @@ async function unreachableMenuItems(page: Page) {
     const summary = menu.locator(":scope > summary");
     if ((await menu.getAttribute("open")) !== null || !(await summary.isVisible())) continue;
     const floats = await menu.evaluate((details) =>
-      [...details.children].some((child) => child.tagName !== "SUMMARY" && /absolute|fixed/.test(getComputedStyle(child).position)),
+      [...details.children].some(
+        (child) => child.tagName !== "SUMMARY" && /absolute|fixed/.test(getComputedStyle(child).position),
+      ),
     );
     if (!floats) continue;
     // A menu under an open drawer (the top bar's, the page's behind it) is out of play until the drawer closes.
@@ -59,8 +103,9 @@ async function unreachableMenuItems(page: Page) {
     await summary.click();
     const label = (await summary.textContent())?.trim() || `menu ${index}`;
     const unreachable = await menu.evaluate((details) => {
-      const items = [...details.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea")]
-        .filter((item) => !item.closest("summary"));
+      const items = [
+        ...details.querySelectorAll<HTMLElement>("a[href], button, input:not([type=hidden]), select, textarea"),
+      ].filter((item) => !item.closest("summary"));
       return items.flatMap((item) => {
         // A long menu scrolls within itself: bring the item into its own panel's view first.
         for (let box = item.parentElement; box && box !== details; box = box.parentElement) {
@@ -91,7 +136,9 @@ test.describe("every console route at 1280 × 800", () => {
   test.setTimeout(90_000);
 
   for (const route of ROUTES) {
-    test(`${route}: no sideways scroll, breadcrumb links answer 200, no serious axe violation, every menu item reachable`, async ({ signedInPage: page }) => {
+    test(`${route}: no sideways scroll, breadcrumb links answer 200, no serious axe violation, every menu item reachable`, async ({
+      signedInPage: page,
+    }) => {
       await checkRoute(page, route);
     });
   }
@@ -106,24 +153,33 @@ test.describe("every console route at 1280 × 800", () => {
 async function checkRoute(page: Page, route: string) {
   const response = await page.goto(route);
   expect(response?.status(), route).toBe(200);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, {
+    timeout: 10_000,
+  });
   const failures: string[] = [];
 
   const overflow = await sidewaysScroll(page);
   if (overflow > 0) failures.push(`scrolls ${overflow} px sideways`);
 
-  const crumbs = await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link").evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
+  const crumbs = await page
+    .getByRole("navigation", { name: "Breadcrumb" })
+    .getByRole("link")
+    .evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).href));
   for (const href of crumbs) {
     const status = (await page.request.get(href)).status();
     if (status !== 200) failures.push(`breadcrumb ${href} answers ${status}`);
   }
 
   for (const item of await unreachableMenuItems(page)) failures.push(`menu item out of reach: ${item}`);
-  await expectNoSeriousAxeViolations(page).catch((error: Error) => failures.push(error.message.split("\n").slice(0, 12).join(" ")));
+  await expectNoSeriousAxeViolations(page).catch((error: Error) =>
+    failures.push(error.message.split("\n").slice(0, 12).join(" ")),
+  );
   expect(failures).toEqual([]);
 }
 
-test("Appearance: a trigger-point selector at client level, and every page says which trigger point it edits", async ({ signedInPage: page }) => {
+test("Appearance: a trigger-point selector at client level, and every page says which trigger point it edits", async ({
+  signedInPage: page,
+}) => {
   await page.goto("/northfield/appearance");
   const selector = page.getByLabel("Trigger point", { exact: true });
   await expect(selector.locator("option").first()).toHaveText("Default");
@@ -132,7 +188,10 @@ test("Appearance: a trigger-point selector at client level, and every page says 
   await selector.selectOption("admissions");
   await expect(page).toHaveURL(/\/northfield\/appearance\?trigger_point=admissions$/);
   await expect(page.frameLocator('iframe[title="Chat preview"]').locator("body")).toBeAttached();
-  await expect(page.locator('iframe[title="Chat preview"]')).toHaveAttribute("src", "/northfield/appearance/preview?trigger_point=admissions");
+  await expect(page.locator('iframe[title="Chat preview"]')).toHaveAttribute(
+    "src",
+    "/northfield/appearance/preview?trigger_point=admissions",
+  );
 
   await page.goto(`${AGENT}/appearance`);
   await expect(page.getByLabel("Trigger point", { exact: true })).toHaveCount(0);
@@ -144,6 +203,8 @@ test.describe("without JavaScript", () => {
 
   test("the appearance preview says why it is empty and how to see the widget", async ({ signedInPage: page }) => {
     await page.goto(`${AGENT}/appearance`);
-    await expect(page.frameLocator('iframe[title="Chat preview"]').getByText(/The preview is empty because JavaScript is off/)).toBeVisible();
+    await expect(
+      page.frameLocator('iframe[title="Chat preview"]').getByText(/The preview is empty because JavaScript is off/),
+    ).toBeVisible();
   });
 });

@@ -10,13 +10,19 @@ export const SAME_ORIGIN_POST = { "sec-fetch-site": "same-origin" };
 
 /** Signs in through the development sign-in form's endpoint, sharing cookies with the page. */
 export async function signIn(page: Page, email = "admin@example.com") {
-  const response = await page.request.post("/login", { form: { intent: "dev", email, redirectTo: "/" }, headers: SAME_ORIGIN_POST });
+  const response = await page.request.post("/login", {
+    form: { intent: "dev", email, redirectTo: "/" },
+    headers: SAME_ORIGIN_POST,
+  });
   expect(response.ok()).toBe(true);
 }
 
 /** Chooses who the local OpenID provider signs in as. */
 export async function setGoogleIdentity(email: string, name = "") {
-  const response = await fetch(`http://127.0.0.1:${E2E.controlPort}/identity`, { method: "PUT", body: JSON.stringify({ email, name }) });
+  const response = await fetch(`http://127.0.0.1:${E2E.controlPort}/identity`, {
+    method: "PUT",
+    body: JSON.stringify({ email, name }),
+  });
   if (!response.ok) throw new Error("could not set the provider's identity");
 }
 

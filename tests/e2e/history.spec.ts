@@ -20,11 +20,16 @@ async function savePersonality(page: Page, path: string, text: string) {
 }
 
 /** The history row of the save that wrote `text`: its line's new value, or the text shown under a line that says a long text changed. */
-const rowThatWrote = (page: Page, text: string) => page.locator("tbody tr").filter({
-  has: page.locator("li").filter({ hasText: new RegExp(`→ '${text}'$`) }).or(page.locator("ins", { hasText: text })),
-});
+const rowThatWrote = (page: Page, text: string) =>
+  page.locator("tbody tr").filter({
+    has: page
+      .locator("li")
+      .filter({ hasText: new RegExp(`→ '${text}'$`) })
+      .or(page.locator("ins", { hasText: text })),
+  });
 /** The history row one of whose lines reads exactly `line` (found while its <details> is closed too). */
-const rowWithLine = (page: Page, line: string) => page.locator("tbody tr", { has: page.locator("li").getByText(line, { exact: true }) });
+const rowWithLine = (page: Page, line: string) =>
+  page.locator("tbody tr", { has: page.locator("li").getByText(line, { exact: true }) });
 
 async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPoint: string, agentName: string) {
   const first = unique("Speak plainly");
@@ -41,10 +46,15 @@ async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPoi
   // What it did opens from the summary (a <details>), under the screen's names: the old text and the new.
   await expect(latest.locator("summary")).toHaveText(`Chatbot Personality of ${triggerPoint} changed`);
   await latest.locator("summary").click();
-  await expect(latest.getByRole("listitem")).toHaveText([`AI Personality of ${agentName}: Chatbot Personality '${first}' → '${second}'`]);
+  await expect(latest.getByRole("listitem")).toHaveText([
+    `AI Personality of ${agentName}: Chatbot Personality '${first}' → '${second}'`,
+  ]);
   await expect(latest.getByRole("listitem")).toBeVisible();
 
-  await rowThatWrote(page, first).first().getByRole("button", { name: /Restore this state/ }).click();
+  await rowThatWrote(page, first)
+    .first()
+    .getByRole("button", { name: /Restore this state/ })
+    .click();
   await expect(toast(page)).toContainText(`Restored the controls of ${triggerPoint} to the state of`);
   await expect(page).toHaveURL(/\/northfield\/history\?kind=controls$/);
   await page.goto(path);
@@ -52,17 +62,22 @@ async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPoi
 }
 
 /** The topics of a topic list's rows, in order ('' for an empty row). */
-const topicsOnPage = (page: Page) => page.getByRole("textbox", { name: /^Topic, row \d+$/ })
-  .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
+const topicsOnPage = (page: Page) =>
+  page
+    .getByRole("textbox", { name: /^Topic, row \d+$/ })
+    .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value));
 
 /** An agent of Northfield made through the API, so that its trigger point is this test's alone. */
 async function createAgent(request: APIRequestContext, name: string, siteCode: string) {
-  const { user_token: token } = await (await request.post("/auth/dev", { data: { email: "admin@example.com" } })).json();
+  const { user_token: token } = await (
+    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
+  ).json();
   const headers = { authorization: `Bearer ${token}` };
   const apps = await (await request.get("/v1/apps?status=active", { headers })).json();
   const appId = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield").id;
   const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, {
-    headers, data: { app_id: appId, name, site_code: siteCode },
+    headers,
+    data: { app_id: appId, name, site_code: siteCode },
   });
   expect(created.status()).toBe(200);
 }
@@ -107,18 +122,24 @@ async function saveNoGoTopicThenRevert(page: Page) {
 }
 
 test.describe("with JavaScript", () => {
-  test("a change made in AI Personality shows what it did, and its state is restored", async ({ signedInPage: page }) => {
+  test("a change made in AI Personality shows what it did, and its state is restored", async ({
+    signedInPage: page,
+  }) => {
     await saveTwiceThenRestoreTheFirst(page, "/northfield/controls/ai-personality", "Default", "Default");
     await page.goto("/northfield/history?kind=controls");
     await expectNoSeriousAxeViolations(page);
   });
 
-  test("a No-Go topic saved reads as that topic added, and Revert this change takes it back", async ({ signedInPage: page }) => {
+  test("a No-Go topic saved reads as that topic added, and Revert this change takes it back", async ({
+    signedInPage: page,
+  }) => {
     await saveNoGoTopicThenRevert(page);
     await expectNoSeriousAxeViolations(page);
   });
 
-  test("filters by kind and person through the address; the client navigation links the screen", async ({ signedInPage: page }) => {
+  test("filters by kind and person through the address; the client navigation links the screen", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/northfield");
     await page.getByRole("navigation", { name: "Client navigation" }).getByRole("link", { name: "History" }).click();
     await expect(page).toHaveURL(/\/northfield\/history$/);
@@ -127,7 +148,9 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Person").fill("admin@example.com");
     await page.getByRole("button", { name: "Filter" }).click();
     await expect(page).toHaveURL(/\?kind=controls&user=admin%40example\.com$/);
-    const kinds = await page.locator("tbody tr").evaluateAll((rows) => rows.map((row) => row.getAttribute("data-kind")));
+    const kinds = await page
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute("data-kind")));
     expect(kinds.length).toBeGreaterThan(0);
     expect(new Set(kinds)).toEqual(new Set(["controls"]));
     const who = await page.locator("tbody tr td:nth-child(2)").allTextContents();
@@ -140,14 +163,18 @@ test.describe("with JavaScript", () => {
 
   test("a client user reads the history without a restore button", async ({ page }) => {
     await page.request.post("/login", {
-      form: { intent: "dev", email: "client.user@example.com", redirectTo: "/" }, headers: SAME_ORIGIN_POST,
+      form: { intent: "dev", email: "client.user@example.com", redirectTo: "/" },
+      headers: SAME_ORIGIN_POST,
     });
     await page.goto("/northfield/history");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("History");
     await expect(page.getByRole("button", { name: /Restore this state|Revert this change/ })).toHaveCount(0);
     // Posted as the page's own form would be, so that the refusal is the read-only Client's.
     for (const intent of ["restore", "revert"]) {
-      const refused = await page.request.post("/northfield/history", { form: { intent, id: "1" }, headers: SAME_ORIGIN_POST });
+      const refused = await page.request.post("/northfield/history", {
+        form: { intent, id: "1" },
+        headers: SAME_ORIGIN_POST,
+      });
       expect(refused.status()).toBe(403);
     }
   });
@@ -157,10 +184,17 @@ test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("what a change did opens and a state is restored with plain form posts", async ({ signedInPage: page }) => {
-    await saveTwiceThenRestoreTheFirst(page, "/northfield/agent/admissions/controls/ai-personality", "admissions", "Admissions Assistant");
+    await saveTwiceThenRestoreTheFirst(
+      page,
+      "/northfield/agent/admissions/controls/ai-personality",
+      "admissions",
+      "Admissions Assistant",
+    );
   });
 
-  test("a No-Go topic saved reads as that topic added, and is reverted, with plain form posts", async ({ signedInPage: page }) => {
+  test("a No-Go topic saved reads as that topic added, and is reverted, with plain form posts", async ({
+    signedInPage: page,
+  }) => {
     await saveNoGoTopicThenRevert(page);
   });
 });

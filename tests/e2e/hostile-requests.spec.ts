@@ -136,7 +136,10 @@ test.describe("hostile requests", () => {
       if (!bearerStale) return bearer;
       let ok = false;
       if (bearer) {
-        const check = await apiHttp.get("/v1/users/get_info", { headers: { authorization: `Bearer ${bearer}` }, maxRetries: RETRIES });
+        const check = await apiHttp.get("/v1/users/get_info", {
+          headers: { authorization: `Bearer ${bearer}` },
+          maxRetries: RETRIES,
+        });
         ok = check.status() === 200;
         await check.dispose();
       }
@@ -150,7 +153,10 @@ test.describe("hostile requests", () => {
       return bearer;
     }
     async function apiGet<T>(url: string): Promise<T> {
-      const response = await apiHttp.get(url, { headers: { authorization: `Bearer ${await freshBearer()}` }, maxRetries: RETRIES });
+      const response = await apiHttp.get(url, {
+        headers: { authorization: `Bearer ${await freshBearer()}` },
+        maxRetries: RETRIES,
+      });
       expect(response.status(), `GET ${url}`).toBe(200);
       const body = (await response.json()) as T;
       await response.dispose();
@@ -158,14 +164,18 @@ test.describe("hostile requests", () => {
     }
 
     /* Real ids from the demo data, so requests get past "no such client" to the code behind. */
-    const { apps } = await apiGet<{ apps: { id: number; url_code: string; agents: { id: number; site_code: string }[] }[] }>("/v1/apps");
+    const { apps } = await apiGet<{
+      apps: { id: number; url_code: string; agents: { id: number; site_code: string }[] }[];
+    }>("/v1/apps");
     const app = apps.find((a) => a.url_code === "northfield") ?? apps[0];
     const agent = app.agents[0];
     const { websites } = await apiGet<{ websites: { id: number }[] }>(`/v1/apps/${app.id}/websites`);
     const urls = await apiGet<{ data: { id: number }[] }>(`/v1/apps/${app.id}/urls?page_size=1`);
     const { files } = await apiGet<{ files: { id: number }[] }>(`/v1/files?app_id=${app.id}`);
     const { queues } = await apiGet<{ queues: { name: string }[] }>("/v1/jobs/queues");
-    const { input_prompts: prompts } = await apiGet<{ input_prompts: { id: number }[] }>(`/v1/apps/${app.id}/input_prompts`);
+    const { input_prompts: prompts } = await apiGet<{ input_prompts: { id: number }[] }>(
+      `/v1/apps/${app.id}/input_prompts`,
+    );
     const idOr = (value: number | string | undefined) => String(value ?? 999999);
     const consoleParams = {
       appName: app.url_code,
@@ -199,7 +209,9 @@ test.describe("hostile requests", () => {
       .flatMap((route, i) => consoleActionRequests(route, vocabulary, i));
     const document = await apiGet<OpenApiDocument>("/v1/openapi.json");
     const targets = apiTargets(document).filter((target) => target.template !== "/v1/openapi.json");
-    const apiReads = targets.filter((target) => target.method === "GET").flatMap((target) => apiReadRequests(target, apiUrl(target, apiValues)));
+    const apiReads = targets
+      .filter((target) => target.method === "GET")
+      .flatMap((target) => apiReadRequests(target, apiUrl(target, apiValues)));
     const apiWrites = targets
       .filter((target) => target.method !== "GET")
       .sort((a, b) => last(a.template) - last(b.template))
@@ -208,9 +220,12 @@ test.describe("hostile requests", () => {
     // The enumeration itself must not quietly come up short.
     expect(routes.filter((route) => route.hasAction).length, "console routes with an action").toBeGreaterThan(40);
     expect(routes.filter((route) => route.hasLoader).length, "console routes with a loader").toBeGreaterThan(60);
-    expect(vocabulary.intents, "intents found in the console's sources").toEqual(expect.arrayContaining(["save", "add-row", "delete", "bulk", "upload"]));
+    expect(vocabulary.intents, "intents found in the console's sources").toEqual(
+      expect.arrayContaining(["save", "add-row", "delete", "bulk", "upload"]),
+    );
     expect(targets.length, "operations in the OpenAPI document").toBeGreaterThan(60);
-    for (const template of ["/auth/dev", "/auth/google", "/sitemap_refresh"]) expect(targets.map((t) => t.template)).toContain(template);
+    for (const template of ["/auth/dev", "/auth/google", "/sitemap_refresh"])
+      expect(targets.map((t) => t.template)).toContain(template);
 
     const actionRoutes = routes.filter((route) => route.hasAction);
     console.log(
@@ -238,7 +253,11 @@ test.describe("hostile requests", () => {
       failureGroups.set(group, (failureGroups.get(group) ?? 0) + 1);
     };
 
-    async function fetchOnce(http: APIRequestContext, req: HostileRequest, headers: Record<string, string>): Promise<Outcome> {
+    async function fetchOnce(
+      http: APIRequestContext,
+      req: HostileRequest,
+      headers: Record<string, string>,
+    ): Promise<Outcome> {
       const started = Date.now();
       try {
         const response = await http.fetch(req.url, {
@@ -250,7 +269,12 @@ test.describe("hostile requests", () => {
           failOnStatusCode: false,
         });
         const text = (await response.body()).toString("utf8");
-        const outcome = { status: String(response.status()), text, location: response.headers().location, ms: Date.now() - started };
+        const outcome = {
+          status: String(response.status()),
+          text,
+          location: response.headers().location,
+          ms: Date.now() - started,
+        };
         await response.dispose();
         return outcome;
       } catch (error) {
@@ -261,7 +285,11 @@ test.describe("hostile requests", () => {
     async function healthProblem(): Promise<string | null> {
       if (server.exited()) return "the server's process exited";
       try {
-        const response = await apiHttp.get("/healthz", { timeout: HEALTH_TIMEOUT_MS, maxRedirects: 0, maxRetries: RETRIES });
+        const response = await apiHttp.get("/healthz", {
+          timeout: HEALTH_TIMEOUT_MS,
+          maxRedirects: 0,
+          maxRetries: RETRIES,
+        });
         const status = response.status();
         await response.dispose();
         return status === 200 ? null : `/healthz answered ${status}`;
@@ -312,7 +340,10 @@ test.describe("hostile requests", () => {
         fail(`stalled server after ${req.target}`, `server stalled after ${what}: ${problem}`);
         return false;
       }
-      fail(`dead server after ${req.target}`, `server ${server.exited() ? "exited" : "hung"} after ${what}: ${problem}; it said: ${server.lastOutput()}`);
+      fail(
+        `dead server after ${req.target}`,
+        `server ${server.exited() ? "exited" : "hung"} after ${what}: ${problem}; it said: ${server.lastOutput()}`,
+      );
       await server.kill();
       if (++restarts > MAX_RESTARTS) {
         stopped = `the server died ${restarts} times: the remaining requests were not sent`;
@@ -348,12 +379,26 @@ test.describe("hostile requests", () => {
       });
     }
 
-    console.log(`hostile requests: ${sent} sent; ${countsLine(counts)} (signed in ${signIns} times${restarts ? `, server restarted ${restarts} times` : ""})`);
-    if (skipped) console.log(`skipped: ${skipped} requests to code that had already taken the server down or stalled it (${[...broken].join(", ")})`);
-    if (slow.length) console.log(`slower than ${SLOW_MS} ms (${slow.length}):\n  ${slow.sort((a, b) => parseInt(b) - parseInt(a)).slice(0, 20).join("\n  ")}`);
-    if (notes.length) console.log(`not the status the variant expects (${notes.length}):\n  ${notes.slice(0, 40).join("\n  ")}`);
+    console.log(
+      `hostile requests: ${sent} sent; ${countsLine(counts)} (signed in ${signIns} times${restarts ? `, server restarted ${restarts} times` : ""})`,
+    );
+    if (skipped)
+      console.log(
+        `skipped: ${skipped} requests to code that had already taken the server down or stalled it (${[...broken].join(", ")})`,
+      );
+    if (slow.length)
+      console.log(
+        `slower than ${SLOW_MS} ms (${slow.length}):\n  ${slow
+          .sort((a, b) => parseInt(b) - parseInt(a))
+          .slice(0, 20)
+          .join("\n  ")}`,
+      );
+    if (notes.length)
+      console.log(`not the status the variant expects (${notes.length}):\n  ${notes.slice(0, 40).join("\n  ")}`);
     if (failures.length) {
-      console.log(`failures by kind, status and target (${failures.length}):\n  ${[...failureGroups].map(([key, n]) => `${n} × ${key}`).join("\n  ")}`);
+      console.log(
+        `failures by kind, status and target (${failures.length}):\n  ${[...failureGroups].map(([key, n]) => `${n} × ${key}`).join("\n  ")}`,
+      );
     }
 
     expect(stopped, stopped).toBe("");

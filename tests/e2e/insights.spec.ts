@@ -10,14 +10,24 @@ async function converse(request: APIRequestContext, messages: string[], triggerP
   const signedIn = await request.post("/auth/dev", { data: { email: "admin@example.com" } });
   const token = ((await signedIn.json()) as { user_token: string }).user_token;
   const apps = await request.get("/v1/apps?status=active", { headers: { authorization: `Bearer ${token}` } });
-  const appId = ((await apps.json()) as { apps: { id: number; url_code: string }[] }).apps.find((a) => a.url_code === "northfield")!.id;
-  const install = await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=${triggerPoint}`, { headers: { authorization: `Bearer ${token}` } });
+  const appId = ((await apps.json()) as { apps: { id: number; url_code: string }[] }).apps.find(
+    (a) => a.url_code === "northfield",
+  )!.id;
+  const install = await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=${triggerPoint}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const key = ((await install.json()) as { key: string }).key;
   let conversation: string | undefined;
   for (const message of messages) {
-    const answer = await request.post("/v1/chat", { data: { key, trigger_point: triggerPoint, message, conversation_id: conversation } });
+    const answer = await request.post("/v1/chat", {
+      data: { key, trigger_point: triggerPoint, message, conversation_id: conversation },
+    });
     expect(answer.headers()["content-type"]).toContain("application/x-ndjson");
-    const start = (await answer.text()).trim().split("\n").map((line) => JSON.parse(line) as { type: string; conversation_id?: string }).find((e) => e.type === "start");
+    const start = (await answer.text())
+      .trim()
+      .split("\n")
+      .map((line) => JSON.parse(line) as { type: string; conversation_id?: string })
+      .find((e) => e.type === "start");
     conversation = start!.conversation_id;
   }
   return conversation!;
@@ -27,16 +37,24 @@ async function converse(request: APIRequestContext, messages: string[], triggerP
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 test.describe("with JavaScript", () => {
-  test("Business Insights: totals, real SVG charts with tooltips, an unanswered question linking to the knowledge store, a chart's CSV", async ({ signedInPage: page }) => {
+  test("Business Insights: totals, real SVG charts with tooltips, an unanswered question linking to the knowledge store, a chart's CSV", async ({
+    signedInPage: page,
+  }) => {
     const id = unique();
     await converse(page.request, [`Is there a zorbwheel ${id}?`, `Is there a zorbwheel ${id}?`]);
     await page.goto(DASHBOARD);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business Insights");
     await expect(page.getByRole("img", { name: /^Conversations per day: \d+ in all/ })).toBeVisible();
     const unanswered = page.getByRole("region", { name: "Unanswered questions" });
-    const question = unanswered.getByRole("listitem").filter({ hasText: `is there a zorbwheel ${id}` }).first();
+    const question = unanswered
+      .getByRole("listitem")
+      .filter({ hasText: `is there a zorbwheel ${id}` })
+      .first();
     await expect(question).toContainText("(2×)");
-    await expect(question.getByRole("link", { name: "Add the missing page in the knowledge store" })).toHaveAttribute("href", "/northfield/agent/admissions/knowledge-store/websites");
+    await expect(question.getByRole("link", { name: "Add the missing page in the knowledge store" })).toHaveAttribute(
+      "href",
+      "/northfield/agent/admissions/knowledge-store/websites",
+    );
     await expectNoSeriousAxeViolations(page);
 
     // With JavaScript a tooltip follows the pointer over a bar.
@@ -52,9 +70,14 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("tr[data-file-type=insights_unanswered_questions]")).toBeVisible();
   });
 
-  test("User Profile Store: search, open a profile with its conversation, delete the person after the question", async ({ signedInPage: page }) => {
+  test("User Profile Store: search, open a profile with its conversation, delete the person after the question", async ({
+    signedInPage: page,
+  }) => {
     const id = unique();
-    await converse(page.request, [`My name is Mira and my email is mira.${id}@example.com`, "When do applications close?"]);
+    await converse(page.request, [
+      `My name is Mira and my email is mira.${id}@example.com`,
+      "When do applications close?",
+    ]);
     await page.goto(PROFILES);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("User Profile Store");
     await page.getByLabel("Search").fill(`mira.${id}`);
@@ -91,7 +114,9 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the dashboard's filters and the store's search work through plain GET forms; the charts are there", async ({ signedInPage: page }) => {
+  test("the dashboard's filters and the store's search work through plain GET forms; the charts are there", async ({
+    signedInPage: page,
+  }) => {
     const id = unique();
     await converse(page.request, [`my email is nojs.${id}@example.com`, `Any glorptastic ${id}?`], "studentsuccess");
     await page.goto(DASHBOARD);

@@ -13,14 +13,17 @@ const toast = (page: Page) => page.getByTestId("toast");
 const saveButton = (page: Page) => drawer(page).getByTestId("save-bar").getByRole("button", { name: "Save" });
 /** A system's card: a link named by what it shows, 'Link Your {system}' first, then its use cases and 'Linked · …' once saved. */
 const card = (page: Page, title: string) => page.getByRole("link", { name: new RegExp(`^Link Your ${title}`) });
-const environmentLink = (page: Page, label: string) => drawer(page).getByRole("navigation", { name: "Environment" }).getByRole("link", { name: label });
+const environmentLink = (page: Page, label: string) =>
+  drawer(page).getByRole("navigation", { name: "Environment" }).getByRole("link", { name: label });
 
 async function hydrated(page: Page) {
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
 }
 
 test.describe("with JavaScript", () => {
-  test("link HubSpot: required setting flagged beside it, saved with a toast, linked on its card, the token only ever masked", async ({ signedInPage: page }) => {
+  test("link HubSpot: required setting flagged beside it, saved with a toast, linked on its card, the token only ever masked", async ({
+    signedInPage: page,
+  }) => {
     const token = unique("pat-na1-secret");
     const owner = `${unique("admissions")}@northfield.edu`;
     const consoleErrors: string[] = [];
@@ -30,14 +33,19 @@ test.describe("with JavaScript", () => {
     await page.goto(PAGE);
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Integrations");
-    await expect(page.getByRole("heading", { level: 2 })).toHaveText(["Agent System Integration", "Learning Management System"]);
+    await expect(page.getByRole("heading", { level: 2 })).toHaveText([
+      "Agent System Integration",
+      "Learning Management System",
+    ]);
     const crm = page.getByRole("region", { name: "Agent System Integration" });
     // The logo stands beside the system's name inside the card's link: decorative, so the link reads its name once.
     await expect(card(page, "HubSpot").locator("img")).toHaveAttribute("src", "/integrations/hubspot.svg");
     await expect(card(page, "HubSpot").locator("img")).toHaveAttribute("alt", "");
     await expect(crm.getByRole("link", { name: /^Link Your HubSpot/ })).toBeVisible();
     await expect(card(page, "HubSpot")).toContainText("Send captured leads");
-    await expect(page.getByRole("region", { name: "Learning Management System" }).getByRole("link", { name: /^Link Your Canvas/ })).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Learning Management System" }).getByRole("link", { name: /^Link Your Canvas/ }),
+    ).toBeVisible();
     await expectNoSeriousAxeViolations(page);
 
     await card(page, "HubSpot").click();
@@ -73,7 +81,9 @@ test.describe("with JavaScript", () => {
     // Reopened: the saved values, the token as its mask.
     await card(page, "HubSpot").click();
     await expect(drawer(page).getByLabel("Contact Owner Email")).toHaveValue(owner);
-    await expect(drawer(page).getByLabel("Private App Access Token *")).toHaveValue(`${SECRET_MASK_PREFIX}${token.slice(-4)}`);
+    await expect(drawer(page).getByLabel("Private App Access Token *")).toHaveValue(
+      `${SECRET_MASK_PREFIX}${token.slice(-4)}`,
+    );
     await expect(drawer(page).getByText(/^Linked in staging; last saved/)).toBeVisible();
 
     // The page's HTML (markup and loader data) never holds the token in full.
@@ -102,7 +112,9 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("open Moodle's drawer by its card, choose production, get the required messages, save, see it linked", async ({ signedInPage: page }) => {
+  test("open Moodle's drawer by its card, choose production, get the required messages, save, see it linked", async ({
+    signedInPage: page,
+  }) => {
     const token = unique("moodle-token");
     await page.goto(PAGE);
     await card(page, "Moodle").click();
@@ -113,7 +125,9 @@ test.describe("without JavaScript", () => {
 
     await drawer(page).getByLabel("Moodle Site URL *").fill("https://moodle.northfield.edu");
     await saveButton(page).click();
-    await expect(drawer(page).getByLabel("Web Service Token *")).toHaveAccessibleDescription(/Web Service Token is required/);
+    await expect(drawer(page).getByLabel("Web Service Token *")).toHaveAccessibleDescription(
+      /Web Service Token is required/,
+    );
     await expect(drawer(page).getByLabel("Moodle Site URL *")).toHaveValue("https://moodle.northfield.edu");
 
     await drawer(page).getByLabel("Web Service Token *").fill(token);

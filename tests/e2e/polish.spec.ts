@@ -35,7 +35,9 @@ for (const javaScriptEnabled of [true, false]) {
   test.describe(javaScriptEnabled ? "with JavaScript" : "without JavaScript", () => {
     test.use({ javaScriptEnabled });
 
-    test("the navigation column runs from the top bar to the bottom of long pages, its links in view", async ({ signedInPage: page }) => {
+    test("the navigation column runs from the top bar to the bottom of long pages, its links in view", async ({
+      signedInPage: page,
+    }) => {
       // A short window makes every one of these pages long: the global, client and agent navigation.
       await page.setViewportSize({ width: 1200, height: 420 });
       for (const path of ["/jobs", "/northfield/manage", SCREEN]) {
@@ -56,10 +58,18 @@ for (const javaScriptEnabled of [true, false]) {
       }
     });
 
-    test("the expectation fields line up, a hint or an error under one; the CSV tools have a card", async ({ signedInPage: page }) => {
+    test("the expectation fields line up, a hint or an error under one; the CSV tools have a card", async ({
+      signedInPage: page,
+    }) => {
       await page.goto(SCREEN);
-      const inputs = [page.getByLabel("Expected source"), page.getByLabel("Expected text"), page.getByLabel("Expected outcome")];
-      const labels = ["expect_source", "expect_text", "expect_outcome"].map((name) => page.locator(`label[for="test-question-${name}"]`));
+      const inputs = [
+        page.getByLabel("Expected source"),
+        page.getByLabel("Expected text"),
+        page.getByLabel("Expected outcome"),
+      ];
+      const labels = ["expect_source", "expect_text", "expect_outcome"].map((name) =>
+        page.locator(`label[for="test-question-${name}"]`),
+      );
       const expectInOneRow = async () => {
         const inputBoxes = await Promise.all(inputs.map(box));
         const labelBoxes = await Promise.all(labels.map(box));
@@ -84,7 +94,9 @@ for (const javaScriptEnabled of [true, false]) {
       const padding = await card.evaluate((element) => parseFloat(getComputedStyle(element).paddingLeft));
       expect(padding).toBeGreaterThanOrEqual(16);
       const parts = [
-        card.getByRole("link", { name: "Export CSV" }), card.getByText(/^CSV file/), card.getByLabel(/^CSV file/),
+        card.getByRole("link", { name: "Export CSV" }),
+        card.getByText(/^CSV file/),
+        card.getByLabel(/^CSV file/),
         card.getByRole("button", { name: "Import CSV" }),
       ];
       for (const part of parts) {
@@ -111,11 +123,15 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(table).not.toContainText("match");
     });
 
-    test("a UTF-16 CSV imports with its accents; a Latin-1 one is refused, saying it is not UTF-8", async ({ signedInPage: page }) => {
+    test("a UTF-16 CSV imports with its accents; a Latin-1 one is refused, saying it is not UTF-8", async ({
+      signedInPage: page,
+    }) => {
       const marker = unique("Résidence");
       const csv = `question,expect_text\r\nOù est la ${marker} ?,Zoë\r\n`;
       await page.goto(SCREEN);
-      await page.getByLabel(/^CSV file/).setInputFiles({ name: "latin1.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "latin1") });
+      await page
+        .getByLabel(/^CSV file/)
+        .setInputFiles({ name: "latin1.csv", mimeType: "text/csv", buffer: Buffer.from(csv, "latin1") });
       await page.getByRole("button", { name: "Import CSV" }).click();
       await expect(page.getByRole("alert").filter({ hasText: "This file is not UTF-8 (line 2 is not)" })).toBeVisible();
 

@@ -55,7 +55,9 @@ for (const javaScriptEnabled of [true, false]) {
       await expectSameBytes(page.getByLabel("Greeting Message", { exact: true }), greeting);
     });
 
-    test(`client notes survive the multipart client form with a logo attached, ${how}`, async ({ signedInPage: page }) => {
+    test(`client notes survive the multipart client form with a logo attached, ${how}`, async ({
+      signedInPage: page,
+    }) => {
       const notes = `${TRICKY}\nSecond line ${javaScriptEnabled ? "js" : "nojs"} ⸻ ✓`;
       await page.goto("/shopharbor-outfitters/manage");
       await page.getByLabel("Notes").fill(notes);

@@ -4,7 +4,9 @@ import { BASE_URL, E2E } from "./ports";
 const navItems = (page: import("@playwright/test").Page, name: string) =>
   page.getByRole("navigation", { name }).getByRole("link");
 
-test("global navigation with no client selected; clicking a client's agent switches variants", async ({ signedInPage: page }) => {
+test("global navigation with no client selected; clicking a client's agent switches variants", async ({
+  signedInPage: page,
+}) => {
   await page.goto("/clients");
   await expect(navItems(page, "Global navigation")).toHaveText(["Clients", "Users"]);
   await expect(page.getByTestId("selected-client")).toHaveCount(0);
@@ -18,17 +20,41 @@ test("global navigation with no client selected; clicking a client's agent switc
   await expect(page.getByTestId("selected-client")).toHaveText("Northfield University");
   await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedApp"))).toBe("northfield");
 
-  await page.getByRole("navigation", { name: "Client navigation" }).getByRole("link", { name: "Admissions Assistant" }).click();
+  await page
+    .getByRole("navigation", { name: "Client navigation" })
+    .getByRole("link", { name: "Admissions Assistant" })
+    .click();
   await expect(page).toHaveURL(/\/northfield\/agent\/admissions$/);
   await expect(navItems(page, "Agent navigation")).toHaveText([
-    "Home", "AI Knowledge Store", "Websites", "Files", "Smart Probing", "Program Data Model",
-    "User Profiling", "Manage User Profile", "User Profile Store ↗", "Controls", "AI Personality", "Sensitive Topics", "No-GO Topics",
-    "Integrations", "Appearance", "AI Testing", "Conversations", "Business Insights ↗", "Personalization", "Manage User Profile", "Manage Program Profile",
+    "Home",
+    "AI Knowledge Store",
+    "Websites",
+    "Files",
+    "Smart Probing",
+    "Program Data Model",
+    "User Profiling",
+    "Manage User Profile",
+    "User Profile Store ↗",
+    "Controls",
+    "AI Personality",
+    "Sensitive Topics",
+    "No-GO Topics",
+    "Integrations",
+    "Appearance",
+    "AI Testing",
+    "Conversations",
+    "Business Insights ↗",
+    "Personalization",
+    "Manage User Profile",
+    "Manage Program Profile",
     "Admin Downloads",
   ]);
   const insights = page.getByRole("link", { name: "Business Insights" });
   await expect(insights).toHaveAttribute("target", "_blank");
-  await expect(insights).toHaveAttribute("href", `${BASE_URL}/backoffice/northfield/dashboard?country=us&market=us_northfield&triggerPoint=admissions`);
+  await expect(insights).toHaveAttribute(
+    "href",
+    `${BASE_URL}/backoffice/northfield/dashboard?country=us&market=us_northfield&triggerPoint=admissions`,
+  );
   await expectNoSeriousAxeViolations(page);
 
   await page.getByRole("link", { name: "Websites" }).click();
@@ -42,7 +68,9 @@ test("global navigation with no client selected; clicking a client's agent switc
   await expect.poll(() => page.evaluate(() => localStorage.getItem("selectedApp"))).toBeNull();
 });
 
-test("breadcrumbs: client name or Home first, title-cased segments, last not a link, hidden when alone", async ({ signedInPage: page }) => {
+test("breadcrumbs: client name or Home first, title-cased segments, last not a link, hidden when alone", async ({
+  signedInPage: page,
+}) => {
   await page.goto("/clients/new-client");
   const crumbs = page.getByRole("navigation", { name: "Breadcrumb" });
   await expect(crumbs.getByRole("listitem")).toHaveText(["Home", "Clients", "New Client"]);
@@ -52,7 +80,13 @@ test("breadcrumbs: client name or Home first, title-cased segments, last not a l
   await expect(crumbs.getByRole("listitem")).toHaveText(["Northfield University", "Build Agent"]);
 
   await page.goto("/northfield/agent/admissions/controls/no-go-topics");
-  await expect(crumbs.getByRole("listitem")).toHaveText(["Northfield University", "Agent", "Admissions", "Controls", "No Go Topics"]);
+  await expect(crumbs.getByRole("listitem")).toHaveText([
+    "Northfield University",
+    "Agent",
+    "Admissions",
+    "Controls",
+    "No Go Topics",
+  ]);
   await crumbs.getByRole("link", { name: "Controls" }).click();
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Controls");
 
@@ -87,7 +121,9 @@ test("every kind of route the spec lists answers, aliases included", async ({ si
   await expect(page).toHaveURL(/\/northfield\/agent\/admissions\/controls\/quality-check$/);
 });
 
-test("404 rules: unknown client, unknown page in a client, unknown agent; /fonts/ is not the 404 page", async ({ signedInPage: page }) => {
+test("404 rules: unknown client, unknown page in a client, unknown agent; /fonts/ is not the 404 page", async ({
+  signedInPage: page,
+}) => {
   for (const path of ["/no-such-client", "/northfield/no-such-page", "/northfield/agent/ghost", "/clients/nothing"]) {
     const response = await page.goto(path);
     expect(response?.status(), path).toBe(404);
@@ -110,7 +146,9 @@ test("a client user sees only their client and no jobs links; foreign clients ar
   expect((await page.goto("/jobs"))?.status()).toBe(403);
 });
 
-test("background jobs: run a queue from the dashboard, watch it complete, open its queue console", async ({ signedInPage: page }) => {
+test("background jobs: run a queue from the dashboard, watch it complete, open its queue console", async ({
+  signedInPage: page,
+}) => {
   await page.goto("/northfield");
   await page.getByLabel("Profile menu").click();
   await page.getByRole("link", { name: "Background jobs" }).click();

@@ -35,7 +35,11 @@ test.describe("sign-in limits", () => {
     );
     const browserHeaders = { "Sec-Fetch-Site": "same-origin", Accept: "text/html" };
     http = await request.newContext({ baseURL: server.url, extraHTTPHeaders: browserHeaders });
-    signedOut = await request.newContext({ baseURL: server.url, extraHTTPHeaders: browserHeaders, storageState: { cookies: [], origins: [] } });
+    signedOut = await request.newContext({
+      baseURL: server.url,
+      extraHTTPHeaders: browserHeaders,
+      storageState: { cookies: [], origins: [] },
+    });
   });
 
   test.afterAll(async () => {
@@ -46,13 +50,18 @@ test.describe("sign-in limits", () => {
   });
 
   // The development sign-in form as a browser without JavaScript posts it: a document request.
-  const signIn = (email: string, from = http) => from.post("/login", { form: { intent: "dev", email, redirectTo: "/" }, maxRedirects: 0 });
+  const signIn = (email: string, from = http) =>
+    from.post("/login", { form: { intent: "dev", email, redirectTo: "/" }, maxRedirects: 0 });
 
   test("count failures per account, every attempt per address, and say when to try again on the full page", async () => {
     // The real admin signs in more often than the per-account limit: successes are no failures.
     for (let i = 0; i < PER_ACCOUNT * 3; i++) expect((await signIn("admin@example.com")).status()).toBe(302);
 
-    const ghost = [await signIn("ghost@example.com", signedOut), await signIn("ghost@example.com", signedOut), await signIn("ghost@example.com", signedOut)];
+    const ghost = [
+      await signIn("ghost@example.com", signedOut),
+      await signIn("ghost@example.com", signedOut),
+      await signIn("ghost@example.com", signedOut),
+    ];
     expect(ghost.map((answer) => answer.status())).toEqual([403, 403, 429]);
     const locked = ghost[2];
     expect(Number(locked.headers()["retry-after"])).toBeGreaterThan(0);

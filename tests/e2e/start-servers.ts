@@ -12,7 +12,9 @@ import { pathToFileURL } from "node:url";
 import { startOidcProvider } from "../support/oidc";
 import { E2E } from "./ports";
 
-const { startServer } = (await import(pathToFileURL(path.resolve("build/server/server.mjs")).href)) as typeof import("../../server");
+const { startServer } = (await import(
+  pathToFileURL(path.resolve("build/server/server.mjs")).href
+)) as typeof import("../../server");
 const oidc = await startOidcProvider(E2E.oidcPort);
 
 const control = createServer((req, res) => {

@@ -16,27 +16,43 @@ const questionsTable = (page: Page) => page.getByRole("table", { name: "Test que
  * rule for runs that changes queue). Answers the agent's test questions screen and the waiting run.
  */
 async function agentWithAnAutomaticRunWaiting(request: APIRequestContext) {
-  const { user_token: token } = await (await request.post("/auth/dev", { data: { email: "admin@example.com" } })).json();
+  const { user_token: token } = await (
+    await request.post("/auth/dev", { data: { email: "admin@example.com" } })
+  ).json();
   const headers = { authorization: `Bearer ${token}` };
-  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as { id: number; url_code: string }[];
+  const apps = (await (await request.get("/v1/apps?status=active", { headers })).json()).apps as {
+    id: number;
+    url_code: string;
+  }[];
   const appId = apps.find((app) => app.url_code === "northfield")!.id;
   const agent = `waits${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, {
-    headers, data: { app_id: appId, name: `Agent ${agent}`, site_code: agent },
+    headers,
+    data: { app_id: appId, name: `Agent ${agent}`, site_code: agent },
   });
   expect(created.ok()).toBe(true);
   const question = { trigger_point: agent, question: "Is there a velodrome on Mars?", expect_outcome: "fallback" };
   expect((await request.post(`/v1/apps/${appId}/test_questions`, { headers, data: question })).ok()).toBe(true);
   const stageRuns = async () => {
-    const listed = await request.get(`/v1/apps/${appId}/test_runs?trigger_point=${agent}&environment=stage`, { headers });
+    const listed = await request.get(`/v1/apps/${appId}/test_runs?trigger_point=${agent}&environment=stage`, {
+      headers,
+    });
     return (await listed.json()).data as { id: number; status: string; trigger: string }[];
   };
   await request.post(`/v1/apps/${appId}/test_runs`, { headers, data: { trigger_point: agent, environment: "stage" } });
   await expect.poll(async () => (await stageRuns())[0]?.status, { timeout: 20_000 }).toBe("done");
   const saved = await request.put("/v1/controls", {
-    headers, data: {
+    headers,
+    data: {
       app_id: appId,
-      controls: [{ app_id: appId, internal_name: "ai_personality_guidelines", prompt_input_raw: "Be brief.", trigger_point: agent }],
+      controls: [
+        {
+          app_id: appId,
+          internal_name: "ai_personality_guidelines",
+          prompt_input_raw: "Be brief.",
+          trigger_point: agent,
+        },
+      ],
     },
   });
   expect(saved.ok()).toBe(true);
@@ -60,14 +76,21 @@ async function runInStageStartsTheWaitingRun(page: Page) {
 test.describe("with JavaScript", () => {
   const PAGE = "/northfield/agent/admissions/controls/test-questions";
 
-  test("Run in stage starts the run a change queued, without waiting for its minute", async ({ signedInPage: page }) => {
+  test("Run in stage starts the run a change queued, without waiting for its minute", async ({
+    signedInPage: page,
+  }) => {
     await runInStageStartsTheWaitingRun(page);
     await expect(toast(page)).toContainText("Run started in stage");
   });
 
-  test("a question is refused beside its field, added, changed and deleted; the hub links the screen", async ({ signedInPage: page }) => {
+  test("a question is refused beside its field, added, changed and deleted; the hub links the screen", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/northfield/agent/admissions/controls");
-    await page.getByRole("link", { name: /Test Questions/ }).first().click();
+    await page
+      .getByRole("link", { name: /Test Questions/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Test Questions");
     await expectNoSeriousAxeViolations(page);
@@ -96,7 +119,9 @@ test.describe("with JavaScript", () => {
     await expect(questionsTable(page).getByRole("row").filter({ hasText: question })).toContainText("Lakeside");
     await expect(page).not.toHaveURL(/edit=/);
 
-    await questionsTable(page).getByRole("button", { name: `Delete “${question}”` }).click();
+    await questionsTable(page)
+      .getByRole("button", { name: `Delete “${question}”` })
+      .click();
     await expect(toast(page)).toContainText("Test question deleted");
     await expect(questionsTable(page).getByRole("row").filter({ hasText: question })).toHaveCount(0);
   });
@@ -106,8 +131,11 @@ test.describe("with JavaScript", () => {
     const marker = unique("Imported");
     await page.goto(SCREEN);
     await page.getByLabel(/^CSV file/).setInputFiles({
-      name: "questions.csv", mimeType: "text/csv",
-      buffer: Buffer.from(`question,expect_text,expect_outcome\n"${marker} b, when?",10 am,answered\n${marker} a?,,Fallback\n`),
+      name: "questions.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(
+        `question,expect_text,expect_outcome\n"${marker} b, when?",10 am,answered\n${marker} a?,,Fallback\n`,
+      ),
     });
     await page.getByRole("button", { name: "Import CSV" }).click();
     await expect(toast(page)).toContainText("2 test questions imported");
@@ -125,12 +153,20 @@ test.describe("with JavaScript", () => {
     await page.getByRole("link", { name: "Export CSV" }).click();
     const file = await downloading;
     expect(file.suggestedFilename()).toBe("test_questions_studentsuccess.csv");
-    const text = await (await file.createReadStream()).toArray().then((chunks) => Buffer.concat(chunks).toString("utf8"));
+    const text = await (
+      await file.createReadStream()
+    )
+      .toArray()
+      .then((chunks) => Buffer.concat(chunks).toString("utf8"));
     expect(text.split("\r\n")[0]).toBe("question,expect_source,expect_text,expect_outcome");
     expect(text).toContain(`"${marker} b, when?",,10 am,answered`);
     expect(text).toContain(`${marker} a?,,,fallback`);
 
-    await page.getByLabel(/^CSV file/).setInputFiles({ name: "bad.csv", mimeType: "text/csv", buffer: Buffer.from("question,expect_text\nNothing expected?,\n") });
+    await page.getByLabel(/^CSV file/).setInputFiles({
+      name: "bad.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("question,expect_text\nNothing expected?,\n"),
+    });
     await page.getByRole("button", { name: "Import CSV" }).click();
     await expect(page.getByRole("alert").filter({ hasText: "Row 2, expect_text" })).toBeVisible();
   });
@@ -158,12 +194,16 @@ test.describe("with JavaScript", () => {
     const runId = /\/runs\/(\d+)$/.exec(page.url())![1];
     await page.getByRole("link", { name: "← Test Questions" }).click();
     // The agent's changes made by other specs queue runs of their own: this run's row, wherever it is.
-    const runRow = page.getByRole("table", { name: "Test runs" }).getByRole("row")
+    const runRow = page
+      .getByRole("table", { name: "Test runs" })
+      .getByRole("row")
       .filter({ has: page.getByRole("link", { name: `View run ${runId}` }) });
     await expect(runRow).toContainText("Stage");
   });
 
-  test("Appearance's push to production shows the agent's last stage and production runs", async ({ signedInPage: page }) => {
+  test("Appearance's push to production shows the agent's last stage and production runs", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/northfield/agent/admissions/appearance");
     await page.getByRole("link", { name: "Push to production" }).click();
     const gate = page.getByTestId("test-gate");
@@ -186,11 +226,15 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("Run in stage starts the run a change queued, and the page reloads itself until it is done", async ({ signedInPage: page }) => {
+  test("Run in stage starts the run a change queued, and the page reloads itself until it is done", async ({
+    signedInPage: page,
+  }) => {
     await runInStageStartsTheWaitingRun(page);
   });
 
-  test("a question is added and run, and the run page reloads itself until the run is done", async ({ signedInPage: page }) => {
+  test("a question is added and run, and the run page reloads itself until the run is done", async ({
+    signedInPage: page,
+  }) => {
     const SCREEN = "/northfield/controls/test-questions?trigger_point=admissions";
     const question = unique("Which planet has the velodrome");
     await page.goto(SCREEN);
@@ -205,6 +249,8 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Run in stage" }).click();
     await expect(page).toHaveURL(/\/northfield\/controls\/test-questions\/runs\/\d+\?trigger_point=admissions$/);
     await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 30_000 });
-    await expect(page.getByRole("table", { name: "Results" }).getByRole("row").filter({ hasText: question })).toContainText("Passed");
+    await expect(
+      page.getByRole("table", { name: "Results" }).getByRole("row").filter({ hasText: question }),
+    ).toContainText("Passed");
   });
 });

@@ -14,12 +14,15 @@ const toast = (page: Page) => page.getByTestId("toast");
 // The second test reads what the first made.
 test.describe.configure({ mode: "serial" });
 
-const evidenceTable = (page: Page) => page.getByRole("table", { name: "Evidence at each Minimum Retrieval Confidence" });
+const evidenceTable = (page: Page) =>
+  page.getByRole("table", { name: "Evidence at each Minimum Retrieval Confidence" });
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("the evidence says how to get some, then replays the run at every value with today's marked", async ({ signedInPage: page }) => {
+  test("the evidence says how to get some, then replays the run at every value with today's marked", async ({
+    signedInPage: page,
+  }) => {
     test.setTimeout(90_000);
     await page.goto(QUALITY);
     await page.getByLabel("Minimum Retrieval Confidence").fill("0.3");
@@ -52,12 +55,17 @@ test.describe("without JavaScript", () => {
     await expect(today.getByRole("rowheader")).toHaveText("0.3 (today)");
     await expect(today.getByRole("cell")).toHaveText(["0", /^[1-9]\d*$/, /^([1-9]\d*) of \1$/]);
     await expect(rows.filter({ hasText: "0.9" }).getByRole("rowheader")).toHaveText("0.9");
-    await expect(evidence.getByRole("img")).toHaveAttribute("aria-label", /Today's value is 0\.3: 0 answered, \d+ fallback, \d+ passed\./);
+    await expect(evidence.getByRole("img")).toHaveAttribute(
+      "aria-label",
+      /Today's value is 0\.3: 0 answered, \d+ fallback, \d+ passed\./,
+    );
     await expect(evidence).toContainText("counts as not passed at every value");
   });
 });
 
-test("with JavaScript, the chart and the table behind it pass the accessibility checks", async ({ signedInPage: page }) => {
+test("with JavaScript, the chart and the table behind it pass the accessibility checks", async ({
+  signedInPage: page,
+}) => {
   await page.goto(QUALITY);
   await expect(evidenceTable(page)).toBeVisible();
   await expect(page.getByRole("region", { name: "Evidence for the threshold" }).getByRole("img")).toBeVisible();

@@ -24,7 +24,8 @@ async function rowIdWith(page: Page, value: string, inTextarea = false) {
 const rowById = (page: Page, id: string) => page.locator(`tr[data-row-id="${id}"]`);
 
 /** The Input Prompts row whose Prompt Key holds this key. */
-const promptRow = (page: Page, key: string) => page.locator("tbody tr").filter({ has: page.locator(`input[value="${key}"]`) });
+const promptRow = (page: Page, key: string) =>
+  page.locator("tbody tr").filter({ has: page.locator(`input[value="${key}"]`) });
 
 test.describe("with JavaScript", () => {
   test("AI Finetuning: add, refuse, save, edit and delete rows in each table", async ({ signedInPage: page }) => {
@@ -34,9 +35,24 @@ test.describe("with JavaScript", () => {
     await page.goto(FINETUNING);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("AI Finetuning");
     await expect(page.getByRole("heading", { level: 2 })).toHaveText([URL_TABLE, PAGE_TABLE, CLEANUP_TABLE]);
-    await expect(page.getByRole("table", { name: URL_TABLE }).getByRole("columnheader")).toHaveText(["Site", "Pattern", "Penalty", "Actions"]);
-    await expect(page.getByRole("table", { name: PAGE_TABLE }).getByRole("columnheader")).toHaveText(["Site", "Type", "Pattern", "Penalty", "Actions"]);
-    await expect(page.getByRole("table", { name: CLEANUP_TABLE }).getByRole("columnheader")).toHaveText(["Site", "Metadata JSON", "Actions"]);
+    await expect(page.getByRole("table", { name: URL_TABLE }).getByRole("columnheader")).toHaveText([
+      "Site",
+      "Pattern",
+      "Penalty",
+      "Actions",
+    ]);
+    await expect(page.getByRole("table", { name: PAGE_TABLE }).getByRole("columnheader")).toHaveText([
+      "Site",
+      "Type",
+      "Pattern",
+      "Penalty",
+      "Actions",
+    ]);
+    await expect(page.getByRole("table", { name: CLEANUP_TABLE }).getByRole("columnheader")).toHaveText([
+      "Site",
+      "Metadata JSON",
+      "Actions",
+    ]);
     await expect(saveButton(page)).toBeDisabled();
 
     // URL pattern: a new row has a temporary id; a penalty of 2 is refused beside its cell.
@@ -52,7 +68,10 @@ test.describe("with JavaScript", () => {
     await expect(saveButton(page)).toBeDisabled(); // a blank row is ignored: nothing to save yet
     await page.getByLabel("Pattern, URL pattern row 1", { exact: true }).fill(news);
     await page.getByLabel("Penalty, URL pattern row 1", { exact: true }).fill("2");
-    await expect(page.getByLabel("Penalty, URL pattern row 1", { exact: true })).toHaveAttribute("placeholder", "e.g. 0.5");
+    await expect(page.getByLabel("Penalty, URL pattern row 1", { exact: true })).toHaveAttribute(
+      "placeholder",
+      "e.g. 0.5",
+    );
 
     // HTML/PDF: a PDF rule for one site.
     await section(page, PAGE_TABLE).getByRole("button", { name: "+ Add" }).click();
@@ -95,10 +114,16 @@ test.describe("with JavaScript", () => {
     await expect(rowById(page, brochureId!).getByLabel(/^Site/)).toHaveValue("admissions");
 
     // Edit one, delete two: deleted rows disappear at once and leave the server on save.
-    await rowById(page, newsId!).getByLabel(/^Penalty/).fill("0.75");
-    await rowById(page, brochureId!).getByRole("button", { name: /^Delete HTML\/PDF row \d+$/ }).click();
+    await rowById(page, newsId!)
+      .getByLabel(/^Penalty/)
+      .fill("0.75");
+    await rowById(page, brochureId!)
+      .getByRole("button", { name: /^Delete HTML\/PDF row \d+$/ })
+      .click();
     await expect(rowById(page, brochureId!)).toBeHidden();
-    await rowById(page, promoId!).getByRole("button", { name: /^Delete Clean-up row \d+$/ }).click();
+    await rowById(page, promoId!)
+      .getByRole("button", { name: /^Delete Clean-up row \d+$/ })
+      .click();
     await expect(rowById(page, promoId!)).toBeHidden();
     await saveButton(page).click();
     await expect(toast(page)).toContainText("AI Finetuning saved: 1 rule saved, 2 rules deleted");
@@ -108,12 +133,16 @@ test.describe("with JavaScript", () => {
     await expect(rowById(page, promoId!)).toHaveCount(0);
 
     // Clean up after ourselves.
-    await rowById(page, newsId!).getByRole("button", { name: /^Delete URL pattern row \d+$/ }).click();
+    await rowById(page, newsId!)
+      .getByRole("button", { name: /^Delete URL pattern row \d+$/ })
+      .click();
     await saveButton(page).click();
     await expect(toast(page)).toContainText("1 rule deleted");
   });
 
-  test("AI Finetuning: what only the API finds comes back beside the right cell, nothing typed lost", async ({ signedInPage: page }) => {
+  test("AI Finetuning: what only the API finds comes back beside the right cell, nothing typed lost", async ({
+    signedInPage: page,
+  }) => {
     const events = `/events-${unique("u")}/`;
     await page.goto(FINETUNING);
     const add = section(page, URL_TABLE).getByRole("button", { name: "+ Add" });
@@ -137,7 +166,10 @@ test.describe("with JavaScript", () => {
     const second = page.getByLabel("Pattern, URL pattern row 2", { exact: true });
     await expect(second).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("tr", { has: second })).toContainText("The same rule is listed twice for this site");
-    await expect(page.getByLabel("Pattern, URL pattern row 1", { exact: true })).not.toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Pattern, URL pattern row 1", { exact: true })).not.toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
     await expect(page.getByLabel("Penalty, URL pattern row 1", { exact: true })).toHaveValue("0.4");
     await expect(page.getByLabel("Penalty, URL pattern row 2", { exact: true })).toHaveValue("0.2");
     await expect(page.locator("tr", { has: second })).toHaveAttribute("data-row-id", /^new-\d+$/);
@@ -147,12 +179,16 @@ test.describe("with JavaScript", () => {
     await expect(toast(page)).toContainText("AI Finetuning saved: 1 rule saved");
     const id = await rowIdWith(page, events);
     expect(id).toMatch(/^\d+$/);
-    await rowById(page, id!).getByRole("button", { name: /^Delete URL pattern row/ }).click();
+    await rowById(page, id!)
+      .getByRole("button", { name: /^Delete URL pattern row/ })
+      .click();
     await saveButton(page).click();
     await expect(toast(page)).toContainText("1 rule deleted");
   });
 
-  test("Input Prompts: add with the required checks, save, reload, delete after the question", async ({ signedInPage: page }) => {
+  test("Input Prompts: add with the required checks, save, reload, delete after the question", async ({
+    signedInPage: page,
+  }) => {
     const key = unique("welcome").replace(/-/g, "_");
     await page.goto(PROMPTS);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Input Prompts");
@@ -174,7 +210,9 @@ test.describe("with JavaScript", () => {
     await prompt.fill(`Greet the student warmly. ${"Mention the open day and the application deadline. ".repeat(9)}`);
     await expect(prompt).toHaveAttribute("rows", "9");
     await saveButton(page).click();
-    await expect(page.locator("tbody tr").first()).toContainText("Use letters, digits, '_', '.' and '-' only, without spaces");
+    await expect(page.locator("tbody tr").first()).toContainText(
+      "Use letters, digits, '_', '.' and '-' only, without spaces",
+    );
     await expect(prompt).toHaveValue(/^Greet the student warmly\./);
 
     await page.getByLabel("Prompt Key, row 1", { exact: true }).fill(key);
@@ -183,20 +221,26 @@ test.describe("with JavaScript", () => {
     await expect(saveButton(page)).toBeDisabled();
     await expectNoSeriousAxeViolations(page);
     await page.reload();
-    await expect(promptRow(page, key).getByRole("textbox", { name: /^Prompt, row/ })).toHaveValue(/^Greet the student warmly\./);
+    await expect(promptRow(page, key).getByRole("textbox", { name: /^Prompt, row/ })).toHaveValue(
+      /^Greet the student warmly\./,
+    );
     // Each trigger point has its own prompts.
     await page.goto(PROMPTS);
     await expect(promptRow(page, key)).toHaveCount(0);
 
     await page.goto(`${PROMPTS}?trigger_point=studentsuccess`);
-    await promptRow(page, key).getByRole("link", { name: `Delete prompt ${key}` }).click();
+    await promptRow(page, key)
+      .getByRole("link", { name: `Delete prompt ${key}` })
+      .click();
     const question = page.getByRole("form", { name: "Delete prompt" });
     await expect(question.getByRole("alert")).toHaveText(`Do you want to delete the prompt “${key}”?`);
     await question.getByRole("link", { name: "Cancel" }).click();
     await expect(question).toHaveCount(0);
     await expect(promptRow(page, key)).toHaveCount(1);
 
-    await promptRow(page, key).getByRole("link", { name: `Delete prompt ${key}` }).click();
+    await promptRow(page, key)
+      .getByRole("link", { name: `Delete prompt ${key}` })
+      .click();
     await question.getByRole("button", { name: "Delete prompt" }).click();
     await expect(toast(page)).toContainText(`Deleted the prompt ${key}`);
     await expect(page).toHaveURL(new RegExp(`${PROMPTS}\\?trigger_point=studentsuccess$`));
@@ -208,7 +252,9 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Prompt, row 1", { exact: true }).fill("Short-lived.");
     await saveButton(page).click();
     await expect(toast(page)).toContainText("Successfully saved the input prompts.");
-    await promptRow(page, `${key}_again`).getByRole("link", { name: /^Delete prompt/ }).click();
+    await promptRow(page, `${key}_again`)
+      .getByRole("link", { name: /^Delete prompt/ })
+      .click();
     await expect(question).toBeVisible();
     const other = await page.context().newPage();
     await other.goto(page.url());
@@ -234,7 +280,10 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Penalty, URL pattern row 1", { exact: true }).fill("1.5");
     await saveButton(page).click();
     // The server's check: the message beside its cell, what was typed kept.
-    await expect(page.getByLabel("Penalty, URL pattern row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByLabel("Penalty, URL pattern row 1", { exact: true })).toHaveAttribute(
+      "aria-invalid",
+      "true",
+    );
     await expect(row).toContainText("The penalty must be a number from 0 to 1");
     await expect(page.getByLabel("Pattern, URL pattern row 1", { exact: true })).toHaveValue(pattern);
 
@@ -244,7 +293,9 @@ test.describe("without JavaScript", () => {
     const id = await rowIdWith(page, pattern);
     expect(id).toMatch(/^\d+$/);
 
-    await rowById(page, id!).getByRole("button", { name: /^Delete URL pattern row/ }).click();
+    await rowById(page, id!)
+      .getByRole("button", { name: /^Delete URL pattern row/ })
+      .click();
     await expect(rowById(page, id!)).toBeHidden();
     await saveButton(page).click();
     await expect(toast(page)).toContainText("AI Finetuning saved: 1 rule deleted");
@@ -267,7 +318,9 @@ test.describe("without JavaScript", () => {
     await expect(toast(page)).toContainText("Successfully saved the input prompts.");
     await expect(page).toHaveURL(/trigger_point=admissions/);
 
-    await promptRow(page, key).getByRole("link", { name: `Delete prompt ${key}` }).click();
+    await promptRow(page, key)
+      .getByRole("link", { name: `Delete prompt ${key}` })
+      .click();
     await expect(page.getByRole("alert").filter({ hasText: "Do you want to delete the prompt" })).toContainText(key);
     await page.getByRole("button", { name: "Delete prompt" }).click();
     await expect(toast(page)).toContainText(`Deleted the prompt ${key}`);
@@ -282,12 +335,16 @@ test("a client user sees both screens read-only", async ({ page }) => {
   await expect(page.getByRole("button", { name: "+ Add" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /^Delete / })).toHaveCount(0);
   await expect(saveButton(page)).toBeDisabled();
-  await expect(page.getByTestId("save-bar")).toContainText("You can view this client's finetuning rules, but not change them.");
+  await expect(page.getByTestId("save-bar")).toContainText(
+    "You can view this client's finetuning rules, but not change them.",
+  );
 
   await page.goto(PROMPTS);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Input Prompts");
   await expect(page.getByRole("button", { name: "+ Add Input Prompt" })).toHaveCount(0);
   await expect(page.getByRole("link", { name: /^Delete prompt/ })).toHaveCount(0);
   await expect(saveButton(page)).toBeDisabled();
-  await expect(page.getByTestId("save-bar")).toContainText("You can view this client's input prompts, but not change them.");
+  await expect(page.getByTestId("save-bar")).toContainText(
+    "You can view this client's input prompts, but not change them.",
+  );
 });

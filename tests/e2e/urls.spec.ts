@@ -38,10 +38,17 @@ async function createWebsite(request: APIRequestContext, label: string, pages = 
   });
   expect(created.status(), await created.text()).toBe(200);
   const id = ((await created.json()) as { websites: { id: number }[] }).websites[0].id;
-  await expect.poll(async () => {
-    const list = await request.get(`/v1/apps/${appId}/websites/${id}/urls`, { headers: { authorization: `Bearer ${token}` } });
-    return ((await list.json()) as { data: unknown[] }).data.length;
-  }, { timeout: 15_000 }).toBe(urls.length);
+  await expect
+    .poll(
+      async () => {
+        const list = await request.get(`/v1/apps/${appId}/websites/${id}/urls`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        return ((await list.json()) as { data: unknown[] }).data.length;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(urls.length);
   return { id, tag, origin, urls, appId };
 }
 
@@ -51,25 +58,38 @@ async function demoWebsite(request: APIRequestContext) {
   const appId = await northfieldId(request, token);
   const headers = { authorization: `Bearer ${token}` };
   const list = await request.get(`/v1/apps/${appId}/websites?page_size=100&query=demo-site`, { headers });
-  const website = ((await list.json()) as { websites: { id: number; url: string }[] }).websites.find((w) => w.url === `${BASE_URL}/demo-site/`)!;
+  const website = ((await list.json()) as { websites: { id: number; url: string }[] }).websites.find(
+    (w) => w.url === `${BASE_URL}/demo-site/`,
+  )!;
   expect(website).toBeTruthy();
-  await expect.poll(async () => {
-    const urls = await request.get(`/v1/apps/${appId}/websites/${website.id}/urls`, { headers });
-    return ((await urls.json()) as { data: unknown[] }).data.length;
-  }, { timeout: 20_000 }).toBeGreaterThanOrEqual(6);
+  await expect
+    .poll(
+      async () => {
+        const urls = await request.get(`/v1/apps/${appId}/websites/${website.id}/urls`, { headers });
+        return ((await urls.json()) as { data: unknown[] }).data.length;
+      },
+      { timeout: 20_000 },
+    )
+    .toBeGreaterThanOrEqual(6);
   return website;
 }
 
 /** The drawer over the Websites page (whose own table stays behind it). */
 const drawer = (page: Page) => page.getByRole("dialog").first();
-const rowOf = (page: Page, url: string) => drawer(page).locator("tbody tr").filter({ has: page.getByRole("link", { name: url, exact: true }) });
+const rowOf = (page: Page, url: string) =>
+  drawer(page)
+    .locator("tbody tr")
+    .filter({ has: page.getByRole("link", { name: url, exact: true }) });
 /** JavaScript has taken over the drawer: the export link then carries the browser's time zone. */
-const hydrated = (page: Page) => expect(drawer(page).getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /tz=/);
+const hydrated = (page: Page) =>
+  expect(drawer(page).getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /tz=/);
 const daysOf = (page: Page, url: string) => page.getByLabel(`Refresh days for ${url}`, { exact: true });
 const toast = (page: Page) => page.getByTestId("toast").last();
 
 test.describe("with JavaScript", () => {
-  test("a pasted link opens the view-links drawer with its search and filters applied", async ({ signedInPage: page }) => {
+  test("a pasted link opens the view-links drawer with its search and filters applied", async ({
+    signedInPage: page,
+  }) => {
     const site = await createWebsite(page.request, "paste");
     await page.goto(`${drawerOf(site.id)}?search=tuition&status=pending_review,indexed&page_size=10`);
     await expect(drawer(page).getByRole("heading", { name: `${site.origin}/` })).toBeVisible();
@@ -97,7 +117,9 @@ test.describe("with JavaScript", () => {
     await expect(drawer(page).getByRole("columnheader", { name: /Status/ })).toHaveAttribute("aria-sort", "ascending");
   });
 
-  test("add links, then select rows and Skip them: the selection clears and the statuses move on", async ({ signedInPage: page }) => {
+  test("add links, then select rows and Skip them: the selection clears and the statuses move on", async ({
+    signedInPage: page,
+  }) => {
     const site = await createWebsite(page.request, "links", ["tuition.html"]);
     await page.goto(drawerOf(site.id));
     await hydrated(page);
@@ -132,7 +154,10 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Index", exact: true })).toBeDisabled();
   });
 
-  test("Index a demo-site page, watch it become indexed, then read its chunks", async ({ signedInPage: page, context }) => {
+  test("Index a demo-site page, watch it become indexed, then read its chunks", async ({
+    signedInPage: page,
+    context,
+  }) => {
     await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: BASE_URL });
     const website = await demoWebsite(page.request);
     const tuition = `${BASE_URL}/demo-site/tuition.html`;
@@ -145,7 +170,9 @@ test.describe("with JavaScript", () => {
     // When the page's text last changed (and was last checked) shows under its address.
     await expect(rowOf(page, tuition)).toContainText(/Last changed \d{2}\/\d{2}\/\d{4}/);
 
-    await rowOf(page, tuition).getByRole("link", { name: `View chunks of ${tuition}` }).click();
+    await rowOf(page, tuition)
+      .getByRole("link", { name: `View chunks of ${tuition}` })
+      .click();
     await expect(page.getByRole("heading", { name: `Chunks for URL ${tuition}` })).toBeVisible();
     const json = page.getByTestId("chunks-json");
     await expect(json).toContainText('"text"');
@@ -170,8 +197,9 @@ test.describe("with JavaScript", () => {
 
     // The Websites screen says what the website's last refresh did (other tests index its pages too).
     await page.goto(WEBSITES);
-    await expect(page.getByTestId("refresh-summary").first())
-      .toHaveText(/^Last refresh \d{2}\/\d{2}\/\d{4} \| \d{2}:\d{2}: [\d,]+ checked, [\d,]+ unchanged, [\d,]+ changed, [\d,]+ gone, [\d,]+ new/);
+    await expect(page.getByTestId("refresh-summary").first()).toHaveText(
+      /^Last refresh \d{2}\/\d{2}\/\d{4} \| \d{2}:\d{2}: [\d,]+ checked, [\d,]+ unchanged, [\d,]+ changed, [\d,]+ gone, [\d,]+ new/,
+    );
   });
 
   test("refresh days save themselves; a value outside 1–365 raises the toast", async ({ signedInPage: page }) => {
@@ -196,10 +224,21 @@ test.describe("with JavaScript", () => {
     const download = page.waitForEvent("download");
     await page.getByRole("link", { name: "Export CSV" }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(new RegExp(`^urls_export_${new URL(site.origin).host.replace(/\./g, "\\.")}_\\d{8}T\\d{6}Z\\.csv$`));
+    expect(file.suggestedFilename()).toMatch(
+      new RegExp(`^urls_export_${new URL(site.origin).host.replace(/\./g, "\\.")}_\\d{8}T\\d{6}Z\\.csv$`),
+    );
     await expect(toast(page)).toContainText("Export completed successfully");
     const [header, ...rows] = parseCsv(await readFile((await file.path())!, "utf8"));
-    expect(header).toEqual(["url", "title", "status", "sitemap_refresh_review_status", "metadata", "indexed_at", "created_at", "updated_at"]);
+    expect(header).toEqual([
+      "url",
+      "title",
+      "status",
+      "sitemap_refresh_review_status",
+      "metadata",
+      "indexed_at",
+      "created_at",
+      "updated_at",
+    ]);
     expect(rows.map((row) => row[0])).toEqual([site.urls[1]]);
   });
 
@@ -223,7 +262,9 @@ test.describe("with JavaScript", () => {
     expect(statuses.every((status) => status === "indexed")).toBe(true);
   });
 
-  test("read-only for a Client: no bulk actions, no Add Links, refresh days disabled; export and chunks stay", async ({ page }) => {
+  test("read-only for a Client: no bulk actions, no Add Links, refresh days disabled; export and chunks stay", async ({
+    page,
+  }) => {
     const site = await createWebsite(page.request, "viewer", ["contact.html"]);
     await signIn(page, "client.user@example.com");
     await page.goto(drawerOf(site.id));
@@ -240,7 +281,9 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
-  test("filters, Add Links, a bulk action and refresh days all work through plain forms", async ({ signedInPage: page }) => {
+  test("filters, Add Links, a bulk action and refresh days all work through plain forms", async ({
+    signedInPage: page,
+  }) => {
     const site = await createWebsite(page.request, "nojs");
     await page.goto(drawerOf(site.id));
 

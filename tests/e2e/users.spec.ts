@@ -2,7 +2,8 @@ import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Tests share one server and run in parallel: every person they create is new. */
-const uniqueEmail = (prefix: string) => `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
+const uniqueEmail = (prefix: string) =>
+  `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 
 const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \| \d{2}:\d{2}$/;
 const LIGHT_BLUE = "rgb(230, 244, 255)"; // vars.color.changed
@@ -23,10 +24,13 @@ async function expectColumnHeaders(page: Page, names: string[]) {
 
 const saveButton = (page: Page) => page.getByTestId("save-bar").getByRole("button", { name: "Save" });
 /** The table row whose email cell holds this address. */
-const rowOf = (page: Page, email: string) => page.locator("tbody tr").filter({ has: page.locator(`input[value="${email}"]`) });
+const rowOf = (page: Page, email: string) =>
+  page.locator("tbody tr").filter({ has: page.locator(`input[value="${email}"]`) });
 
 test.describe("with JavaScript", () => {
-  test("Users: add a user; the save bar is disabled until a change and again after the save", async ({ signedInPage: page }) => {
+  test("Users: add a user; the save bar is disabled until a change and again after the save", async ({
+    signedInPage: page,
+  }) => {
     const email = uniqueEmail("added");
     await page.goto("/users");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Users");
@@ -60,7 +64,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("save-bar")).toContainText("No unsaved changes");
   });
 
-  test("Users read as a table of text: Edit opens a row, Cancel puts it back, Save keeps the change", async ({ signedInPage: page }) => {
+  test("Users read as a table of text: Edit opens a row, Cancel puts it back, Save keeps the change", async ({
+    signedInPage: page,
+  }) => {
     const email = uniqueEmail("a.rather.long.address.for.someone.in.admissions.and.records");
     await page.goto("/users");
     await page.getByRole("button", { name: "+ Add User" }).click();
@@ -94,7 +100,9 @@ test.describe("with JavaScript", () => {
     await expectNoSeriousAxeViolations(page);
   });
 
-  test("Users: an empty new row gets the required-field messages; the API's own errors show by their cell", async ({ signedInPage: page }) => {
+  test("Users: an empty new row gets the required-field messages; the API's own errors show by their cell", async ({
+    signedInPage: page,
+  }) => {
     await page.goto("/users");
     await page.getByRole("button", { name: "+ Add User" }).click();
     await saveButton(page).click();
@@ -127,7 +135,10 @@ test.describe("with JavaScript", () => {
     await expect(saveButton(page)).toBeDisabled();
   });
 
-  test("Access Control: add a person as Client, who can then sign in and open Northfield", async ({ page, browser }) => {
+  test("Access Control: add a person as Client, who can then sign in and open Northfield", async ({
+    page,
+    browser,
+  }) => {
     const email = uniqueEmail("advisor");
     await signIn(page, "admin@example.com");
     await page.goto("/northfield/access-control");
@@ -238,7 +249,9 @@ test.describe("without JavaScript", () => {
     // Edit and Save are plain form posts too; other rows stay text.
     await row.getByRole("button", { name: `Edit ${email}` }).click();
     await expect(page.locator("tbody tr").filter({ has: page.getByRole("textbox") })).toHaveCount(1);
-    await rowOf(page, email).getByRole("textbox", { name: /^Name, row/ }).fill("No Script Renamed");
+    await rowOf(page, email)
+      .getByRole("textbox", { name: /^Name, row/ })
+      .fill("No Script Renamed");
     await saveButton(page).click();
     await expect(page.getByTestId("toast")).toContainText("1 user saved");
     await expect(rowOf(page, email).locator("td").nth(1)).toHaveText("No Script Renamed");
@@ -254,7 +267,9 @@ test.describe("without JavaScript", () => {
     await saveButton(page).click();
     await expect(page.getByTestId("toast")).toContainText("Access saved");
 
-    await rowOf(page, email).getByRole("checkbox", { name: /^Remove, row/ }).check();
+    await rowOf(page, email)
+      .getByRole("checkbox", { name: /^Remove, row/ })
+      .check();
     await saveButton(page).click();
     await expect(page.getByTestId("toast")).toContainText("Access saved");
     await expect(rowOf(page, email)).toHaveCount(0);

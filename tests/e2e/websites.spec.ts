@@ -11,18 +11,31 @@ const LIGHT_BLUE = "rgb(230, 244, 255)"; // vars.color.changed
  * generate it. (The API refuses the bundled demo site's 127.0.0.1 address when a website is saved,
  * although its crawler may visit it.)
  */
-const uniqueUrl = (label: string) => `https://${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example/programs/`;
+const uniqueUrl = (label: string) =>
+  `https://${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.example/programs/`;
 
 const saveButton = (page: Page) => page.getByTestId("save-bar").getByRole("button", { name: "Save" });
 /** The table row whose Urls cell holds this address. */
-const rowOf = (page: Page, url: string) => page.locator("tbody tr").filter({ has: page.locator(`input[value="${url}"]`) });
+const rowOf = (page: Page, url: string) =>
+  page.locator("tbody tr").filter({ has: page.locator(`input[value="${url}"]`) });
 
 test.describe("with JavaScript", () => {
-  test("add a website, watch it reach sitemap_generated, then Index All from the row menu", async ({ signedInPage: page }) => {
+  test("add a website, watch it reach sitemap_generated, then Index All from the row menu", async ({
+    signedInPage: page,
+  }) => {
     const url = uniqueUrl("js");
     await page.goto(PAGE);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Websites");
-    await expect(page.getByRole("columnheader")).toHaveText(["Urls", "Scan Mode", "Status", "Data Tags", "Skip Patterns", "Allowed Patterns", "Added By", "Actions"]);
+    await expect(page.getByRole("columnheader")).toHaveText([
+      "Urls",
+      "Scan Mode",
+      "Status",
+      "Data Tags",
+      "Skip Patterns",
+      "Allowed Patterns",
+      "Added By",
+      "Actions",
+    ]);
     await expect(saveButton(page)).toBeDisabled();
     await expectNoSeriousAxeViolations(page);
 
@@ -82,7 +95,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("navigation", { name: "Rows per page" }).locator("[aria-current]")).toHaveText("10");
     await expect(rowOf(page, `${BASE_URL}/demo-site/`)).toHaveCount(1);
     // The seeded website has no sitemap differences: no red dot.
-    await expect(rowOf(page, `${BASE_URL}/demo-site/`).getByRole("img", { name: "Sitemap differences detected" })).toHaveCount(0);
+    await expect(
+      rowOf(page, `${BASE_URL}/demo-site/`).getByRole("img", { name: "Sitemap differences detected" }),
+    ).toHaveCount(0);
 
     await page.getByRole("searchbox", { name: "Search websites" }).fill("no-such-website-anywhere");
     await page.getByRole("searchbox", { name: "Search websites" }).press("Enter");
@@ -107,18 +122,29 @@ test.describe("with JavaScript", () => {
     await expect(rowOf(page, `${BASE_URL}/demo-site/`)).toHaveCount(1);
   });
 
-  test("what is typed, picked and ticked before the page's JavaScript runs stays, as unsaved changes", async ({ signedInPage: page }) => {
+  test("what is typed, picked and ticked before the page's JavaScript runs stays, as unsaved changes", async ({
+    signedInPage: page,
+  }) => {
     await page.goto(PAGE);
     const skip = page.getByLabel("Skip Patterns, row 1", { exact: true });
     const scanMode = page.getByLabel("Scan Mode, row 1", { exact: true });
     const staged = page.getByRole("group", { name: "Data Tags, row 1", exact: true }).getByLabel("Staged");
-    const loaded = { skip: await skip.inputValue(), scanMode: await scanMode.inputValue(), staged: await staged.isChecked() };
+    const loaded = {
+      skip: await skip.inputValue(),
+      scanMode: await scanMode.inputValue(),
+      staged: await staged.isChecked(),
+    };
     const otherMode = loaded.scanMode === "few_urls" ? "full_website" : "few_urls";
     // The page's scripts (not its styles, which a click waits for) are held until the fields are
     // edited, as on a slow connection.
     let release = () => {};
-    const scriptsHeld = new Promise<void>((resolve) => { release = resolve; });
-    await page.route("**/build/**/*.js", async (route) => { await scriptsHeld; await route.continue(); });
+    const scriptsHeld = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route("**/build/**/*.js", async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
     await page.goto(PAGE, { waitUntil: "commit" });
     await skip.fill(`${loaded.skip}, archive`);
     await scanMode.selectOption(otherMode);
@@ -142,7 +168,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Websites");
     await expect(page.getByRole("button", { name: "+ Add Website" })).toHaveCount(0);
     await expect(saveButton(page)).toBeDisabled();
-    await expect(page.getByTestId("save-bar")).toContainText("You can view this client's websites, but not change them.");
+    await expect(page.getByTestId("save-bar")).toContainText(
+      "You can view this client's websites, but not change them.",
+    );
     const row = rowOf(page, `${BASE_URL}/demo-site/`);
     await row.getByLabel(`Actions for ${BASE_URL}/demo-site/`).click();
     await expect(row.getByRole("link", { name: "View Links" })).toBeVisible();

@@ -19,11 +19,22 @@ export interface ChatCall {
  * with what came back when the stream holds no answer, so a test fails on the cause.
  */
 export async function chatCall(api: InProcessApi, request: ChatRequest, ip = "203.0.113.50"): Promise<ChatCall> {
-  const response = await api.request("/v1/chat", {
-    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(request),
-  }, { incoming: { ip } });
+  const response = await api.request(
+    "/v1/chat",
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request),
+    },
+    { incoming: { ip } },
+  );
   const body = await response.text();
-  const events = response.ok ? body.trim().split("\n").map((line) => JSON.parse(line) as ChatEvent) : [];
+  const events = response.ok
+    ? body
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line) as ChatEvent)
+    : [];
   const start = events.find((event): event is Extract<ChatEvent, { type: "start" }> => event.type === "start");
   const done = events.find((event): event is Extract<ChatEvent, { type: "done" }> => event.type === "done");
   if (!start || !done) throw new Error(`the chat answered ${response.status} ${body}`);

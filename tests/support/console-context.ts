@@ -67,7 +67,13 @@ export async function settle(run: () => Promise<unknown>): Promise<Response> {
 /** Signs in through the console's development sign-in form; answers the session cookie to send. */
 export async function signInToConsole(host: ApiHost, email: string) {
   const { action: loginAction } = await import("../../app/routes/login");
-  const response = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context: testContext(host), params: {} }));
+  const response = await settle(() =>
+    loginAction({
+      request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }),
+      context: testContext(host),
+      params: {},
+    }),
+  );
   if (response.status !== 302) throw new Error(`dev sign-in as ${email} answered ${response.status}`);
   return cookieHeaderFrom(response.headers.get("set-cookie"));
 }

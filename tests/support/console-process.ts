@@ -11,7 +11,11 @@ import { pathToFileURL } from "node:url";
  * The environment of a console of its own for one spec: production mode, development sign-in, the
  * embedded database in `dataDir`, on `port` of 127.0.0.1, with its own secrets; `overrides` last.
  */
-export function ownConsoleEnv(dataDir: string, port: number, overrides: Record<string, string> = {}): NodeJS.ProcessEnv {
+export function ownConsoleEnv(
+  dataDir: string,
+  port: number,
+  overrides: Record<string, string> = {},
+): NodeJS.ProcessEnv {
   return {
     ...process.env,
     NODE_ENV: "production",
@@ -53,12 +57,19 @@ const CHILD_SOURCE = (serverModule: string) => `
 })().catch((error) => { console.error(error); process.exit(1); });
 `;
 
-export async function startConsoleProcess(env: NodeJS.ProcessEnv, options: { heapMb: number; startTimeoutMs: number }): Promise<ConsoleProcess> {
+export async function startConsoleProcess(
+  env: NodeJS.ProcessEnv,
+  options: { heapMb: number; startTimeoutMs: number },
+): Promise<ConsoleProcess> {
   const serverModule = pathToFileURL(path.resolve("build/server/server.mjs")).href;
-  const child: ChildProcess = spawn(process.execPath, [`--max-old-space-size=${options.heapMb}`, "--eval", CHILD_SOURCE(serverModule)], {
-    env,
-    stdio: ["ignore", "pipe", "pipe", "ipc"],
-  });
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [`--max-old-space-size=${options.heapMb}`, "--eval", CHILD_SOURCE(serverModule)],
+    {
+      env,
+      stdio: ["ignore", "pipe", "pipe", "ipc"],
+    },
+  );
   const output: string[] = [];
   const keep = (chunk: Buffer) => {
     output.push(...chunk.toString("utf8").split("\n").filter(Boolean));
@@ -74,7 +85,9 @@ export async function startConsoleProcess(env: NodeJS.ProcessEnv, options: { hea
       reject(new Error(`the console did not start within ${options.startTimeoutMs} ms:\n${output.join("\n")}`));
     }, options.startTimeoutMs);
     child.once("message", (message: { url: string }) => (clearTimeout(timer), resolve(message.url)));
-    void exit.then(() => (clearTimeout(timer), reject(new Error(`the console exited while starting:\n${output.join("\n")}`))));
+    void exit.then(
+      () => (clearTimeout(timer), reject(new Error(`the console exited while starting:\n${output.join("\n")}`))),
+    );
   });
   return {
     url,

@@ -15,7 +15,8 @@ export async function serveDemoSite() {
     const pathname = new URL(req.url ?? "/", "http://demo.invalid").pathname;
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/demo-site/`;
     if (pathname === "/robots.txt") return void res.writeHead(404).end();
-    if (pathname === "/demo-site/sitemap.xml") return void res.writeHead(200, { "content-type": "application/xml" }).end(demoSitemap(base));
+    if (pathname === "/demo-site/sitemap.xml")
+      return void res.writeHead(200, { "content-type": "application/xml" }).end(demoSitemap(base));
     const file = pathname.replace(/^\/demo-site\//, "").replace(/(^|\/)$/, "$1index.html");
     if (!pathname.startsWith("/demo-site/") || file.includes("..")) return void res.writeHead(404).end();
     readFile(path.join(DEMO_DIR, file)).then(

@@ -3,7 +3,10 @@ import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { makePdf } from "./pdf";
 
-const layout = (title: string, body: string) => `<!doctype html><html><head><title>${title}</title><script>window.track = "analytics";</script></head>
+const layout = (
+  title: string,
+  body: string,
+) => `<!doctype html><html><head><title>${title}</title><script>window.track = "analytics";</script></head>
 <body><header><nav><a href="/">Home</a> <a href="/programs/nursing">Programs</a> <a href="/apply">Apply now</a></nav></header>
 <div id="cookie-consent">This site uses cookies. Accept all?</div>
 <main>${body}</main>
@@ -17,15 +20,45 @@ const layout = (title: string, body: string) => `<!doctype html><html><head><tit
  */
 export async function startFixtureSite(options: { slowMs?: number } = {}) {
   const pages = new Map<string, string>([
-    ["/", layout("Northfield Demo University", "<h1>Welcome to Northfield</h1><p>Northfield is a small university with big ambitions. We offer forty undergraduate programs.</p>")],
-    ["/programs/nursing", layout("Nursing BSN | Northfield", "<h1>Nursing (BSN)</h1><p>The four-year nursing program prepares you for licensure.</p><h2>Admission requirements</h2><p>Applicants need a high-school diploma and two years of laboratory science.</p><h2>Tuition</h2><p>Tuition is $12,400 per semester.</p>")],
+    [
+      "/",
+      layout(
+        "Northfield Demo University",
+        "<h1>Welcome to Northfield</h1><p>Northfield is a small university with big ambitions. We offer forty undergraduate programs.</p>",
+      ),
+    ],
+    [
+      "/programs/nursing",
+      layout(
+        "Nursing BSN | Northfield",
+        "<h1>Nursing (BSN)</h1><p>The four-year nursing program prepares you for licensure.</p><h2>Admission requirements</h2><p>Applicants need a high-school diploma and two years of laboratory science.</p><h2>Tuition</h2><p>Tuition is $12,400 per semester.</p>",
+      ),
+    ],
     ["/about", layout("About | Northfield", "<h1>About us</h1><p>Founded in 1891 on the shores of Lake Ardent.</p>")],
-    ["/admissions", layout("Admissions | Northfield", "<h1>Admissions</h1><p>Applications for fall close on January 15.</p>")],
-    ["/landing", layout("Landing | Northfield", "<h1>Landing page</h1><p>You were redirected here from an old address.</p>")],
+    [
+      "/admissions",
+      layout("Admissions | Northfield", "<h1>Admissions</h1><p>Applications for fall close on January 15.</p>"),
+    ],
+    [
+      "/landing",
+      layout("Landing | Northfield", "<h1>Landing page</h1><p>You were redirected here from an old address.</p>"),
+    ],
     ["/private/secret", layout("Secret", "<p>Staff only.</p>")],
     ["/blog/news", layout("News", "<p>Campus news.</p>")],
   ]);
-  const sitemapPaths = ["/", "/programs/nursing", "/redirect-me", "/missing", "/broken", "/slow", "/huge", "/guide.pdf", "/data.json", "/private/secret", "/blog/news"];
+  const sitemapPaths = [
+    "/",
+    "/programs/nursing",
+    "/redirect-me",
+    "/missing",
+    "/broken",
+    "/slow",
+    "/huge",
+    "/guide.pdf",
+    "/data.json",
+    "/private/secret",
+    "/blog/news",
+  ];
   let gzPaths = ["/about", "/admissions"];
   const lastmods = new Map<string, string>([["/admissions", "2026-01-01"]]);
   let slowMs = options.slowMs ?? 3000;
@@ -35,7 +68,8 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
 
   const urlset = (base: string, paths: string[]) =>
     `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
-      .map((p) => `<url><loc>${base}${p}</loc>${lastmods.has(p) ? `<lastmod>${lastmods.get(p)}</lastmod>` : ""}</url>`).join("")}</urlset>`;
+      .map((p) => `<url><loc>${base}${p}</loc>${lastmods.has(p) ? `<lastmod>${lastmods.get(p)}</lastmod>` : ""}</url>`)
+      .join("")}</urlset>`;
 
   const server: Server = createServer((req, res) => {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -51,7 +85,11 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
       case "/robots.txt":
         return send(200, "text/plain", `User-agent: *\nDisallow: /private/\n\nSitemap: ${base}/sitemap_index.xml\n`);
       case "/sitemap_index.xml":
-        return send(200, "application/xml", `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/sitemap-pages.xml</loc></sitemap><sitemap><loc>${base}/sitemap-more.xml.gz</loc></sitemap></sitemapindex>`);
+        return send(
+          200,
+          "application/xml",
+          `<?xml version="1.0"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><sitemap><loc>${base}/sitemap-pages.xml</loc></sitemap><sitemap><loc>${base}/sitemap-more.xml.gz</loc></sitemap></sitemapindex>`,
+        );
       case "/sitemap-pages.xml":
         return send(200, "application/xml", urlset(base, sitemapPaths));
       case "/sitemap-more.xml.gz":
@@ -67,7 +105,14 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
       case "/huge":
         return send(200, "text/html", `<html><body><p>${"x".repeat(6 * 1024 * 1024)}</p></body></html>`);
       case "/guide.pdf":
-        return send(200, "application/pdf", makePdf([["Northfield applicant guide", "Visit campus on Fridays."], ["Financial aid deadlines are in March."]], "Applicant Guide"));
+        return send(
+          200,
+          "application/pdf",
+          makePdf(
+            [["Northfield applicant guide", "Visit campus on Fridays."], ["Financial aid deadlines are in March."]],
+            "Applicant Guide",
+          ),
+        );
       case "/data.json":
         return send(200, "application/json", JSON.stringify({ programs: 40 }));
     }
@@ -89,9 +134,10 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
     setSlowMs: (ms: number) => {
       slowMs = ms;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -7,14 +7,23 @@
  */
 
 const VOCABULARY = (
-  "archive library river mountain harbor bridge railway station museum garden forest valley island weather season "
-  + "signal pattern structure framework process method analysis sample model theory practice evidence report review "
-  + "community council policy budget project program schedule meeting proposal agreement contract engineer designer "
-  + "operator teacher student researcher editor reader visitor copper timber granite glass canvas paper cotton silver "
-  + "marble clay grain coffee olive northern coastal rural urban alpine tropical algorithm protocol interface storage "
-  + "memory cache latency packet socket festival concert theatre gallery novel poem painting recipe journey voyage"
+  "archive library river mountain harbor bridge railway station museum garden forest valley island weather season " +
+  "signal pattern structure framework process method analysis sample model theory practice evidence report review " +
+  "community council policy budget project program schedule meeting proposal agreement contract engineer designer " +
+  "operator teacher student researcher editor reader visitor copper timber granite glass canvas paper cotton silver " +
+  "marble clay grain coffee olive northern coastal rural urban alpine tropical algorithm protocol interface storage " +
+  "memory cache latency packet socket festival concert theatre gallery novel poem painting recipe journey voyage"
 ).split(" ");
-const TOPICS = ["Urban Planning", "Marine Biology", "Public Libraries", "Coffee Trade", "Bridge Design", "Forest Ecology", "Network Protocols", "Glass Making"];
+const TOPICS = [
+  "Urban Planning",
+  "Marine Biology",
+  "Public Libraries",
+  "Coffee Trade",
+  "Bridge Design",
+  "Forest Ecology",
+  "Network Protocols",
+  "Glass Making",
+];
 
 /** A small fast generator of numbers in [0, 1) (mulberry32), so a seed always gives the same site. */
 function randomFrom(seed: number) {
@@ -39,7 +48,10 @@ export function generateSite(pageCount: number, seed = 1): GeneratedPage[] {
   const random = randomFrom(seed);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)];
   const words = (count: number) => Array.from({ length: count }, () => pick(VOCABULARY)).join(" ");
-  const titles = Array.from({ length: pageCount }, () => `${pick(TOPICS)}: ${capitalised(words(3 + Math.floor(random() * 3)))}`);
+  const titles = Array.from(
+    { length: pageCount },
+    () => `${pick(TOPICS)}: ${capitalised(words(3 + Math.floor(random() * 3)))}`,
+  );
   const paths = titles.map((_, index) => `/articles/${String(index + 1).padStart(4, "0")}.html`);
   const link = (index: number) => `<a href="${paths[index]}">${titles[index]}</a>`;
   const sentence = () => `${capitalised(words(8 + Math.floor(random() * 12)))}.`;

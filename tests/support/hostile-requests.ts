@@ -45,10 +45,42 @@ export interface ConsoleVocabulary {
 }
 
 // Words that sit on lines about intents without being one (HTML attributes, navigation states).
-const NOT_INTENTS = new Set(["alert", "button", "error", "false", "get", "hidden", "idle", "intent", "loading", "none", "post", "submit", "submitting", "text", "true"]);
+const NOT_INTENTS = new Set([
+  "alert",
+  "button",
+  "error",
+  "false",
+  "get",
+  "hidden",
+  "idle",
+  "intent",
+  "loading",
+  "none",
+  "post",
+  "submit",
+  "submitting",
+  "text",
+  "true",
+]);
 // Field names every form family shares, beside those the sources name literally (conform builds
 // most names at runtime, so the sources alone miss them).
-const COMMON_FIELDS = ["id", "name", "email", "url", "url_code", "client_name", "site_code", "agent_type", "user_type", "page", "app_id", "website_id", "status", "tags", "_fetcher"];
+const COMMON_FIELDS = [
+  "id",
+  "name",
+  "email",
+  "url",
+  "url_code",
+  "client_name",
+  "site_code",
+  "agent_type",
+  "user_type",
+  "page",
+  "app_id",
+  "website_id",
+  "status",
+  "tags",
+  "_fetcher",
+];
 
 function sourceFiles(dir: string): string[] {
   return (readdirSync(dir, { recursive: true }) as string[])
@@ -83,13 +115,26 @@ export function consoleVocabulary(appDir: string): ConsoleVocabulary {
   const intentsByFile = new Map<string, string[]>();
   const importsByFile = new Map<string, string[]>();
   const resolve = (from: string, specifier: string) => {
-    const base = specifier.startsWith("~/") ? path.join(appDir, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;
+    const base = specifier.startsWith("~/")
+      ? path.join(appDir, specifier.slice(2))
+      : specifier.startsWith(".")
+        ? path.resolve(path.dirname(from), specifier)
+        : null;
     if (!base) return null;
-    return [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")].find((candidate) => files.has(candidate)) ?? null;
+    return (
+      [base, `${base}.ts`, `${base}.tsx`, path.join(base, "index.ts"), path.join(base, "index.tsx")].find((candidate) =>
+        files.has(candidate),
+      ) ?? null
+    );
   };
   for (const [file, source] of files) {
     intentsByFile.set(file, intentsIn(source));
-    importsByFile.set(file, [...source.matchAll(/\bfrom "([^"]+)"/g)].map(([, specifier]) => resolve(file, specifier)).filter((f): f is string => f !== null));
+    importsByFile.set(
+      file,
+      [...source.matchAll(/\bfrom "([^"]+)"/g)]
+        .map(([, specifier]) => resolve(file, specifier))
+        .filter((f): f is string => f !== null),
+    );
     for (const [, name] of source.matchAll(/\bname="([a-zA-Z_][\w.]*)"/g)) if (name !== "intent") fieldNames.add(name);
     for (const [, table] of source.matchAll(/`([a-z_]+)\[\$\{/g)) tables.add(table);
   }
@@ -107,7 +152,12 @@ export function consoleVocabulary(appDir: string): ConsoleVocabulary {
     if (entry) visit(entry);
     return [...found].sort();
   };
-  return { intents: [...new Set([...intentsByFile.values()].flat())].sort(), intentsOf, fieldNames: [...fieldNames].sort(), tables: [...tables].sort() };
+  return {
+    intents: [...new Set([...intentsByFile.values()].flat())].sort(),
+    intentsOf,
+    fieldNames: [...fieldNames].sort(),
+    tables: [...tables].sort(),
+  };
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -185,19 +235,60 @@ const MB = 1024 * 1024;
 
 /** Hostile values, already percent-encoded as they travel in a urlencoded body or a query. */
 export const HOSTILE_VALUES = [
-  "%00", "a%00b", "%ED%A0%80", "%FF%FE", "%C0%AF", "%F0%9F%98%80", "99999999999999999999", "1e308", "-0", "NaN", "Infinity", "-1",
-  "4294967296", "1.5", "", "%20", "javascript%3Aalert(1)", "..%2F..%2Fetc%2Fpasswd", "%3Cscript%3Ealert(1)%3C%2Fscript%3E", "[]", "{}", "null",
-  "true", "'%20OR%201%3D1%20--", "a".repeat(5_000),
+  "%00",
+  "a%00b",
+  "%ED%A0%80",
+  "%FF%FE",
+  "%C0%AF",
+  "%F0%9F%98%80",
+  "99999999999999999999",
+  "1e308",
+  "-0",
+  "NaN",
+  "Infinity",
+  "-1",
+  "4294967296",
+  "1.5",
+  "",
+  "%20",
+  "javascript%3Aalert(1)",
+  "..%2F..%2Fetc%2Fpasswd",
+  "%3Cscript%3Ealert(1)%3C%2Fscript%3E",
+  "[]",
+  "{}",
+  "null",
+  "true",
+  "'%20OR%201%3D1%20--",
+  "a".repeat(5_000),
 ];
 export const HUGE_NUMBERS = ["99999999999999999999", "1e308", "-0", "NaN"];
-const HOSTILE_SUFFIXES = ["99999999999999999999", "4294967296", "-1", "1e308", "NaN", "%00", "%ED%A0%80", "", "abc", "0x10"];
+const HOSTILE_SUFFIXES = [
+  "99999999999999999999",
+  "4294967296",
+  "-1",
+  "1e308",
+  "NaN",
+  "%00",
+  "%ED%A0%80",
+  "",
+  "abc",
+  "0x10",
+];
 
-function multipart(parts: { name: string; value: string | Buffer; filename?: string }[], boundary = BOUNDARY, close = true): Buffer {
+function multipart(
+  parts: { name: string; value: string | Buffer; filename?: string }[],
+  boundary = BOUNDARY,
+  close = true,
+): Buffer {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = `form-data; name="${part.name}"${part.filename !== undefined ? `; filename="${part.filename}"` : ""}`;
     const type = part.filename !== undefined ? "\r\nContent-Type: application/octet-stream" : "";
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`), Buffer.from(part.value), Buffer.from("\r\n"));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}${type}\r\n\r\n`),
+      Buffer.from(part.value),
+      Buffer.from("\r\n"),
+    );
   }
   if (close) chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return Buffer.concat(chunks);
@@ -215,7 +306,9 @@ const shared = (() => {
       // Just under the console's 1 MB form limit, so the string reaches the action.
       oneMegabyteForm: Buffer.from(`intent=save&name=${"a".repeat(MB - 200)}`),
       twoMegabyteForm: Buffer.from(`intent=save&name=${"a".repeat(2 * MB)}`),
-      oneMegabyteJson: Buffer.from(JSON.stringify({ name: "a".repeat(MB), url: `https://example.com/${"a".repeat(MB)}` })),
+      oneMegabyteJson: Buffer.from(
+        JSON.stringify({ name: "a".repeat(MB), url: `https://example.com/${"a".repeat(MB)}` }),
+      ),
       twoMegabyteJson: Buffer.from(JSON.stringify({ name: "a".repeat(2 * MB) })),
       deepJson: Buffer.from(`${"[".repeat(20_000)}${"]".repeat(20_000)}`),
     };
@@ -237,16 +330,35 @@ function contentTypeBodies(): Body[] {
     form("text/plain", "intent=save&name=a", "text/plain"),
     form("json valid", JSON.stringify({ intent: "save", rows: [{ name: "a" }], name: "a" }), "application/json"),
     form("json invalid", '{"intent":"save","name":', "application/json"),
-    form("octet-stream", Buffer.from([0x00, 0xff, 0xfe, 0x1f, 0x8b, 0x08, 0x00, 0x80, 0x3d, 0x3d]), "application/octet-stream"),
+    form(
+      "octet-stream",
+      Buffer.from([0x00, 0xff, 0xfe, 0x1f, 0x8b, 0x08, 0x00, 0x80, 0x3d, 0x3d]),
+      "application/octet-stream",
+    ),
     { variant: "no body, no content type" },
     form("empty content type", "intent=save&name=a", ""),
     form("form with unknown charset", "intent=save&name=a", `${FORM}; charset=x-no-such-charset`),
     form("form declared utf-16", Buffer.from("intent=save&name=a", "utf16le"), `${FORM}; charset=utf-16`),
-    form("multipart malformed", `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave\r\n--${BOUNDARY}\r\nContent-Dispos`, `multipart/form-data; boundary=${BOUNDARY}`),
+    form(
+      "multipart malformed",
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="intent"\r\n\r\nsave\r\n--${BOUNDARY}\r\nContent-Dispos`,
+      `multipart/form-data; boundary=${BOUNDARY}`,
+    ),
     form("multipart garbage body", "this is not multipart at all", `multipart/form-data; boundary=${BOUNDARY}`),
     form("multipart missing boundary", multipart([{ name: "intent", value: "save" }]), "multipart/form-data"),
     form("multipart empty boundary", multipart([{ name: "intent", value: "save" }]), "multipart/form-data; boundary="),
-    form("multipart unclosed", multipart([{ name: "intent", value: "save" }, { name: "name", value: "a" }], BOUNDARY, false), `multipart/form-data; boundary=${BOUNDARY}`),
+    form(
+      "multipart unclosed",
+      multipart(
+        [
+          { name: "intent", value: "save" },
+          { name: "name", value: "a" },
+        ],
+        BOUNDARY,
+        false,
+      ),
+      `multipart/form-data; boundary=${BOUNDARY}`,
+    ),
     form(
       "multipart hostile names and file",
       multipart([
@@ -271,11 +383,20 @@ function shapeBodies(tables: string[]): Body[] {
     form("sparse rows[4294967296].name", "intent=save&rows[4294967296].name=a"),
     form("sparse a[1e9]", "intent=save&a[1e9]=1"),
     form("dotted a.99999999.b", "intent=save&a.99999999.b=1"),
-    form("negative and empty indexes", "intent=save&rows[-1].name=a&rows[].name=b&rows[0][99999999]=c&rows[0x10].name=d"),
+    form(
+      "negative and empty indexes",
+      "intent=save&rows[-1].name=a&rows[].name=b&rows[0][99999999]=c&rows[0x10].name=d",
+    ),
     form("every table at row 99999999", `intent=save&${eachTable((t) => `${t}[99999999].name=a`)}`),
     // Rows 0 and 1000 with nothing between: holes where the code expects rows.
-    form("every table with holes up to row 1000", `intent=save&${eachTable((t) => `${t}[0].name=a&${t}[1000].name=b&${t}[1000].id=1`)}`),
-    form("every table starting at row 5", `intent=save&${eachTable((t) => `${t}[5].name=a&${t}[5].id=99999999999999999999`)}`),
+    form(
+      "every table with holes up to row 1000",
+      `intent=save&${eachTable((t) => `${t}[0].name=a&${t}[1000].name=b&${t}[1000].id=1`)}`,
+    ),
+    form(
+      "every table starting at row 5",
+      `intent=save&${eachTable((t) => `${t}[5].name=a&${t}[5].id=99999999999999999999`)}`,
+    ),
     form("prototype names", "intent=save&__proto__[admin]=1&constructor.prototype.admin=1&rows[0].__proto__=x"),
     form("20,000 fields", manyFields),
     form("20,000 row fields", manyRows),
@@ -291,14 +412,37 @@ function encodingBodies(): Body[] {
     form("surrogate in name", "intent=save&%ED%A0%80=1"),
     form("surrogate in value", "intent=save&name=%ED%A0%80&url=%ED%B0%80"),
     form("invalid UTF-8 escapes", "intent=save&%FF=%FF&name=%FF%FE&%C0%AF=%C0%AF"),
-    form("raw invalid UTF-8 bytes", Buffer.concat([Buffer.from("intent=save&name="), Buffer.from([0xff, 0xfe, 0x00, 0xed, 0xa0, 0x80]), Buffer.from("&"), Buffer.from([0xc3]), Buffer.from("=1")])),
+    form(
+      "raw invalid UTF-8 bytes",
+      Buffer.concat([
+        Buffer.from("intent=save&name="),
+        Buffer.from([0xff, 0xfe, 0x00, 0xed, 0xa0, 0x80]),
+        Buffer.from("&"),
+        Buffer.from([0xc3]),
+        Buffer.from("=1"),
+      ]),
+    ),
     form("broken escapes", "intent=save&name=%&na%zzme=%G0&%=%%"),
   ];
 }
 
 function numberBodies(fieldNames: string[]): Body[] {
-  const numeric = ["id", "page", "page_size", "url_id", "refresh_days", "app_id", "website_id", "file_id", "index", "rows[0].id", "users[0].id"];
-  const names = [...new Set([...numeric, ...fieldNames.filter((name) => /(_id|_days|days|page|size|count|max|min)$/.test(name))])];
+  const numeric = [
+    "id",
+    "page",
+    "page_size",
+    "url_id",
+    "refresh_days",
+    "app_id",
+    "website_id",
+    "file_id",
+    "index",
+    "rows[0].id",
+    "users[0].id",
+  ];
+  const names = [
+    ...new Set([...numeric, ...fieldNames.filter((name) => /(_id|_days|days|page|size|count|max|min)$/.test(name))]),
+  ];
   return HUGE_NUMBERS.map((n) => form(`number ${n}`, `intent=save&${names.map((name) => `${name}=${n}`).join("&")}`));
 }
 
@@ -315,22 +459,45 @@ const garbageForm = (vocabulary: ConsoleVocabulary) => {
   const names = [
     ...vocabulary.fieldNames,
     ...vocabulary.tables.flatMap((t) => [`${t}[0].name`, `${t}[0].id`, `${t}[999].email`, `${t}[0].url`]),
-    "x[]", "a.b.c", "__proto__", "constructor",
+    "x[]",
+    "a.b.c",
+    "__proto__",
+    "constructor",
   ];
-  return fc.array(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...HOSTILE_VALUES)), { minLength: 2, maxLength: 6 });
+  return fc.array(fc.tuple(fc.constantFrom(...names), fc.constantFrom(...HOSTILE_VALUES)), {
+    minLength: 2,
+    maxLength: 6,
+  });
 };
 
 /**
  * The posts aimed at one console action. A canonical route gets the full list; an alias of a
  * module already covered gets the bodies of the wrong kind and a few forms.
  */
-export function consoleActionRequests(route: ConsoleRoute, vocabulary: ConsoleVocabulary, routeIndex: number): HostileRequest[] {
+export function consoleActionRequests(
+  route: ConsoleRoute,
+  vocabulary: ConsoleVocabulary,
+  routeIndex: number,
+): HostileRequest[] {
   const url = `${route.path}${route.index ? "?index" : ""}`;
   const target = `POST ${route.template}`;
   const family = `action ${route.moduleRoute}`;
-  const as = (body: Body): HostileRequest => ({ method: "POST", url, target, family, variant: body.variant, headers: { "sec-fetch-site": "same-origin", ...body.headers }, body: body.body });
+  const as = (body: Body): HostileRequest => ({
+    method: "POST",
+    url,
+    target,
+    family,
+    variant: body.variant,
+    headers: { "sec-fetch-site": "same-origin", ...body.headers },
+    body: body.body,
+  });
   if (!route.canonical) {
-    return [...contentTypeBodies().slice(0, 6), ...shapeBodies(vocabulary.tables).slice(0, 3), encodingBodies()[0], encodingBodies()[5]].map(as);
+    return [
+      ...contentTypeBodies().slice(0, 6),
+      ...shapeBodies(vocabulary.tables).slice(0, 3),
+      encodingBodies()[0],
+      encodingBodies()[5],
+    ].map(as);
   }
   const seed = SEED + routeIndex;
   // The route's own intents, one it has never heard of, and `save` where it names none.
@@ -338,24 +505,43 @@ export function consoleActionRequests(route: ConsoleRoute, vocabulary: ConsoleVo
   const intents = [...new Set([...(own.length ? own : ["save"]), "no-such-intent"])];
   const garbage = fc.sample(garbageForm(vocabulary), { seed, numRuns: intents.length });
   const intentBodies = intents.map((intent, i) =>
-    form(`intent ${intent} + garbage`, `intent=${intent}&${garbage[i].map(([name, value]) => `${name}=${value}`).join("&")}`),
+    form(
+      `intent ${intent} + garbage`,
+      `intent=${intent}&${garbage[i].map(([name, value]) => `${name}=${value}`).join("&")}`,
+    ),
   );
   // Row and menu intents carry an index or an id after a colon (`discard-row:3`, `index-all:12`).
   const compound = own.filter((intent) => intent.includes("-"));
   const compoundBodies = compound.length
     ? fc
-        .sample(fc.tuple(fc.constantFrom(...compound), fc.constantFrom(...HOSTILE_SUFFIXES), fc.boolean()), { seed, numRuns: 3 })
+        .sample(fc.tuple(fc.constantFrom(...compound), fc.constantFrom(...HOSTILE_SUFFIXES), fc.boolean()), {
+          seed,
+          numRuns: 3,
+        })
         .map(([intent, suffix, confirmed]) => {
           const value = `${intent}${confirmed ? "-confirmed" : ""}:${suffix}`;
           return form(`intent ${value}`, `intent=${value}`);
         })
     : [];
   const crossSite: HostileRequest = {
-    method: "POST", url, target, family, variant: "cross-site (expect 403)",
-    headers: { "sec-fetch-site": "cross-site", origin: "null", "content-type": FORM }, body: Buffer.from("intent=save"),
+    method: "POST",
+    url,
+    target,
+    family,
+    variant: "cross-site (expect 403)",
+    headers: { "sec-fetch-site": "cross-site", origin: "null", "content-type": FORM },
+    body: Buffer.from("intent=save"),
   };
   return [
-    ...[...contentTypeBodies(), ...shapeBodies(vocabulary.tables), ...encodingBodies(), ...numberBodies(vocabulary.fieldNames), ...sizeBodies(), ...intentBodies, ...compoundBodies].map(as),
+    ...[
+      ...contentTypeBodies(),
+      ...shapeBodies(vocabulary.tables),
+      ...encodingBodies(),
+      ...numberBodies(vocabulary.fieldNames),
+      ...sizeBodies(),
+      ...intentBodies,
+      ...compoundBodies,
+    ].map(as),
     crossSite,
   ];
 }
@@ -368,12 +554,21 @@ export function consolePageRequests(route: ConsoleRoute): HostileRequest[] {
     ["page_size=1e9&page=NaN", "page_size 1e9"],
     ["sort=%00&order=%ED%A0%80&status=%FF", "NUL and invalid UTF-8"],
     ["search=%00%ED%A0%80", "search with NUL and a lone surrogate"],
-    ["q[]=1&q[99999999]=2&edit=1&import=1&delete=99999999999999999999&profile=%00&confirm=push&index", "params of other screens"],
+    [
+      "q[]=1&q[99999999]=2&edit=1&import=1&delete=99999999999999999999&profile=%00&confirm=push&index",
+      "params of other screens",
+    ],
     [`search=${"a".repeat(8 * 1024)}`, "search 8 KB"],
     [`search=${"a".repeat(100 * 1024)}`, "search 100 KB"],
     ["redirectTo=/.//evil.example&redirectTo=/%09/evil.example", "redirectTo off-site"],
   ];
-  return queries.map(([query, variant]) => ({ method: "GET", url: `${route.path}?${query}`, target: `GET ${route.template}`, family: `loader ${route.moduleRoute}`, variant }));
+  return queries.map(([query, variant]) => ({
+    method: "GET",
+    url: `${route.path}?${query}`,
+    target: `GET ${route.template}`,
+    family: `loader ${route.moduleRoute}`,
+    variant,
+  }));
 }
 
 /* ------------------------------------------------------------------------------------------------
@@ -402,7 +597,8 @@ export function apiTargets(document: OpenApiDocument): ApiTarget[] {
     Object.entries(methods).map(([method, operation]) => ({ method: method.toUpperCase(), template, operation })),
   );
   for (const template of ["/auth/dev", "/auth/google", "/sitemap_refresh"]) {
-    if (!targets.some((t) => t.template === template)) targets.push({ method: "POST", template, operation: { requestBody: { content: { "application/json": {} } } } });
+    if (!targets.some((t) => t.template === template))
+      targets.push({ method: "POST", template, operation: { requestBody: { content: { "application/json": {} } } } });
   }
   return targets;
 }
@@ -438,9 +634,30 @@ export function apiWriteRequests(target: ApiTarget, url: string, index: number):
   const withAll = (raw: string) => `{${keys.map((key) => `${JSON.stringify(key)}:${raw}`).join(",")}}`;
   const { oneMegabyteJson, twoMegabyteJson, deepJson } = shared();
   // Schema-shaped bodies with hostile leaves; api/http/fuzz.test.ts samples many more of these.
-  const leaf = fc.constantFrom<unknown>("\u0000", "\ud800", "a\udfffb", "", -1, 0, 1e308, 2 ** 53, 1.5, null, true, [], {}, "x".repeat(3000), "javascript:alert(1)", [null], { "": null });
+  const leaf = fc.constantFrom<unknown>(
+    "\u0000",
+    "\ud800",
+    "a\udfffb",
+    "",
+    -1,
+    0,
+    1e308,
+    2 ** 53,
+    1.5,
+    null,
+    true,
+    [],
+    {},
+    "x".repeat(3000),
+    "javascript:alert(1)",
+    [null],
+    { "": null },
+  );
   const sampled = fc
-    .sample(fc.dictionary(fc.constantFrom(...keys), leaf, { minKeys: 1, maxKeys: keys.length }), { seed: SEED + index, numRuns: 1 })
+    .sample(fc.dictionary(fc.constantFrom(...keys), leaf, { minKeys: 1, maxKeys: keys.length }), {
+      seed: SEED + index,
+      numRuns: 1,
+    })
     .map((value) => jsonBody("json sampled", JSON.stringify(value)));
   const bodies: Body[] = [
     jsonBody("json {}", "{}"),
@@ -453,17 +670,35 @@ export function apiWriteRequests(target: ApiTarget, url: string, index: number):
     jsonBody("json -0", withAll("-0")),
     jsonBody("json NUL key and value", `{"\\u0000":"\\u0000",${withAll('"a\\u0000b"').slice(1)}`),
     jsonBody("json lone surrogates", withAll('"\\ud800"')),
-    jsonBody("json raw invalid UTF-8", Buffer.concat([Buffer.from(`{${JSON.stringify(keys[0])}:"`), Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80]), Buffer.from('"}')])),
+    jsonBody(
+      "json raw invalid UTF-8",
+      Buffer.concat([
+        Buffer.from(`{${JSON.stringify(keys[0])}:"`),
+        Buffer.from([0xff, 0xfe, 0xed, 0xa0, 0x80]),
+        Buffer.from('"}'),
+      ]),
+    ),
     jsonBody("json __proto__", '{"__proto__":{"admin":true},"constructor":{"prototype":{"admin":true}}}'),
     jsonBody("json 20,000-deep array", deepJson),
     jsonBody("json two 1 MB strings", oneMegabyteJson),
     jsonBody("json 2 MB body", twoMegabyteJson),
     ...sampled,
     ...contentTypeBodies().filter((body) => !body.variant.startsWith("json") && !body.variant.startsWith("form ")),
-    form("urlencoded sparse indexes", "x[30000000]=1&users[99999999].id=1&rows[4294967296].name=a&a[1e9]=1&a.99999999.b=1"),
+    form(
+      "urlencoded sparse indexes",
+      "x[30000000]=1&users[99999999].id=1&rows[4294967296].name=a&a[1e9]=1&a.99999999.b=1",
+    ),
   ];
   const operation = `${target.method} ${target.template}`;
-  return bodies.map((body) => ({ method: target.method, url, target: operation, family: operation, variant: body.variant, headers: body.headers, body: body.body }));
+  return bodies.map((body) => ({
+    method: target.method,
+    url,
+    target: operation,
+    family: operation,
+    variant: body.variant,
+    headers: body.headers,
+    body: body.body,
+  }));
 }
 
 /** Query strings for one operation that reads. */
@@ -476,7 +711,13 @@ export function apiReadRequests(target: ApiTarget, url: string): HostileRequest[
     ["page=99999999999999999999&page_size=1e9", "page huge"],
     [all("%00") || "x=%00", "NUL in every query parameter"],
     [all("99999999999999999999") || "x=-1", "huge number in every query parameter"],
-  ].map(([query, variant]) => ({ method: target.method, url: join(query), target: operation, family: operation, variant }));
+  ].map(([query, variant]) => ({
+    method: target.method,
+    url: join(query),
+    target: operation,
+    family: operation,
+    variant,
+  }));
 }
 
 /* ------------------------------------------------------------------------------------------------

@@ -39,7 +39,10 @@ export async function startOidcProvider(port = 0) {
     },
     /** An ID token as Google One Tap would post it. */
     async idToken(claims: Record<string, unknown> = {}) {
-      return server.issuer.buildToken({ scopesOrTransform: (_header, payload) => Object.assign(payload, { aud: "console-test-client", ...identity, ...claims }) });
+      return server.issuer.buildToken({
+        scopesOrTransform: (_header, payload) =>
+          Object.assign(payload, { aud: "console-test-client", ...identity, ...claims }),
+      });
     },
     stop: () => server.stop(),
   };

@@ -23,7 +23,10 @@ function assemble(bodies: Record<number, string>, count: number, trailerExtra = 
     out += `${id} 0 obj\n${bodies[id]}\nendobj\n`;
   }
   const xref = Buffer.byteLength(out, "latin1");
-  out += `xref\n0 ${count}\n0000000000 65535 f \n${offsets.slice(1).map((o) => `${String(o).padStart(10, "0")} 00000 n \n`).join("")}`;
+  out += `xref\n0 ${count}\n0000000000 65535 f \n${offsets
+    .slice(1)
+    .map((o) => `${String(o).padStart(10, "0")} 00000 n \n`)
+    .join("")}`;
   out += `trailer\n<< /Size ${count} /Root 1 0 R /Info 4 0 R${trailerExtra} >>\nstartxref\n${xref}\n%%EOF\n`;
   return Buffer.from(out, "latin1");
 }
@@ -42,7 +45,8 @@ export function makePdf(pages: string[][], titleOrShape: string | PdfShape = "Fi
     const stream = shape.imagesOnly
       ? "q 400 0 0 300 100 400 cm /Im1 Do Q"
       : `BT /F1 12 Tf 72 720 Td 16 TL ${lines.map((l) => `(${escape(l)}) Tj T*`).join(" ")} ET`;
-    bodies[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 5 0 R >> >> /Contents ${contentId} 0 R >>`;
+    bodies[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 5 0 R >> >> /Contents ${contentId} 0 R >>`;
     bodies[contentId] = `<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`;
   }
   let catalogExtra = "";
@@ -50,10 +54,15 @@ export function makePdf(pages: string[][], titleOrShape: string | PdfShape = "Fi
     const outlineId = next++;
     const itemIds = shape.outline.map(() => next++);
     shape.outline.forEach((item, i) => {
-      const links = [i > 0 ? `/Prev ${itemIds[i - 1]} 0 R` : "", i < itemIds.length - 1 ? `/Next ${itemIds[i + 1]} 0 R` : ""].join(" ");
-      bodies[itemIds[i]] = `<< /Title (${escape(item.title)}) /Parent ${outlineId} 0 R ${links} /Dest [${pageIds[item.page - 1]} 0 R /Fit] >>`;
+      const links = [
+        i > 0 ? `/Prev ${itemIds[i - 1]} 0 R` : "",
+        i < itemIds.length - 1 ? `/Next ${itemIds[i + 1]} 0 R` : "",
+      ].join(" ");
+      bodies[itemIds[i]] =
+        `<< /Title (${escape(item.title)}) /Parent ${outlineId} 0 R ${links} /Dest [${pageIds[item.page - 1]} 0 R /Fit] >>`;
     });
-    bodies[outlineId] = `<< /Type /Outlines /First ${itemIds[0]} 0 R /Last ${itemIds[itemIds.length - 1]} 0 R /Count ${itemIds.length} >>`;
+    bodies[outlineId] =
+      `<< /Type /Outlines /First ${itemIds[0]} 0 R /Last ${itemIds[itemIds.length - 1]} 0 R /Count ${itemIds.length} >>`;
     catalogExtra = ` /Outlines ${outlineId} 0 R /PageMode /UseOutlines`;
   }
   bodies[1] = `<< /Type /Catalog /Pages 2 0 R${catalogExtra} >>`;
@@ -65,13 +74,19 @@ export function makePdf(pages: string[][], titleOrShape: string | PdfShape = "Fi
   if (!shape.encrypted) return assemble(bodies, next);
   // A standard security handler whose check values match no empty password: readers must ask for one.
   const encryptId = next++;
-  const filler = (seed: number) => Array.from({ length: 32 }, (_, i) => ((i * 37 + seed) % 256).toString(16).padStart(2, "0")).join("");
+  const filler = (seed: number) =>
+    Array.from({ length: 32 }, (_, i) => ((i * 37 + seed) % 256).toString(16).padStart(2, "0")).join("");
   bodies[encryptId] = `<< /Filter /Standard /V 1 /R 2 /O <${filler(11)}> /U <${filler(91)}> /P -44 >>`;
-  return assemble(bodies, next, ` /Encrypt ${encryptId} 0 R /ID [<${filler(5).slice(0, 32)}> <${filler(5).slice(0, 32)}>]`);
+  return assemble(
+    bodies,
+    next,
+    ` /Encrypt ${encryptId} 0 R /ID [<${filler(5).slice(0, 32)}> <${filler(5).slice(0, 32)}>]`,
+  );
 }
 
 /** The first part of a valid PDF, cut off: what a broken transfer leaves. */
 export const truncatedPdf = () => makePdf([["This document was cut off half way."]]).subarray(0, 120);
 
 /** A ZIP archive's opening bytes under a .pdf name. */
-export const notAPdf = () => Buffer.concat([Buffer.from("PK\x03\x04\x14\x00\x00\x00\x08\x00", "latin1"), Buffer.alloc(200, 7)]);
+export const notAPdf = () =>
+  Buffer.concat([Buffer.from("PK\x03\x04\x14\x00\x00\x00\x08\x00", "latin1"), Buffer.alloc(200, 7)]);

@@ -11,13 +11,18 @@ interface S3rverApp {
   configureBuckets(): Promise<void>;
   getMiddleware(): RequestListener;
 }
-type S3rverClass = new (options: { silent: boolean; directory: string; configureBuckets: { name: string }[] }) => S3rverApp;
+type S3rverClass = new (options: {
+  silent: boolean;
+  directory: string;
+  configureBuckets: { name: string }[];
+}) => S3rverApp;
 const S3rver = createRequire(import.meta.url)("s3rver") as S3rverClass;
 
 /** s3rver's built-in account: both the access key id and the secret. */
 export const S3RVER_KEY = "S3RVER";
 const hmac = (key: string | Buffer, text: string) => createHmac("sha256", key).update(text).digest();
-const rfc3986 = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const rfc3986 = (text: string) =>
+  encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /**
  * s3rver checks that a presigned URL has not expired but skips the V4 signature itself, so a
@@ -36,13 +41,33 @@ function presignedSignatureMatches(request: IncomingMessage, secret: string) {
     .join("&");
   const canonicalHeaders = signedHeaders
     .split(";")
-    .map((name) => `${name}:${String(request.headers[name] ?? "").trim().replace(/\s+/g, " ")}\n`)
+    .map(
+      (name) =>
+        `${name}:${String(request.headers[name] ?? "")
+          .trim()
+          .replace(/\s+/g, " ")}\n`,
+    )
     .join("");
   const payload = query.get("X-Amz-Content-Sha256") ?? "UNSIGNED-PAYLOAD";
-  const canonicalRequest = [request.method, url.pathname, canonicalQuery, canonicalHeaders, signedHeaders, payload].join("\n");
+  const canonicalRequest = [
+    request.method,
+    url.pathname,
+    canonicalQuery,
+    canonicalHeaders,
+    signedHeaders,
+    payload,
+  ].join("\n");
   const scope = [day, region, service, terminator].join("/");
-  const stringToSign = ["AWS4-HMAC-SHA256", query.get("X-Amz-Date"), scope, createHash("sha256").update(canonicalRequest).digest("hex")].join("\n");
-  const signingKey = [day, region, service, terminator].reduce<Buffer | string>((key, part) => hmac(key, part), `AWS4${secret}`);
+  const stringToSign = [
+    "AWS4-HMAC-SHA256",
+    query.get("X-Amz-Date"),
+    scope,
+    createHash("sha256").update(canonicalRequest).digest("hex"),
+  ].join("\n");
+  const signingKey = [day, region, service, terminator].reduce<Buffer | string>(
+    (key, part) => hmac(key, part),
+    `AWS4${secret}`,
+  );
   return hmac(signingKey, stringToSign).toString("hex") === query.get("X-Amz-Signature");
 }
 
@@ -64,7 +89,9 @@ export async function startS3Server(bucket: string) {
     if (!url.searchParams.has("X-Amz-Signature") || presignedSignatureMatches(request, S3RVER_KEY)) {
       return handle(request, response);
     }
-    response.writeHead(403, { "Content-Type": "application/xml" }).end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
+    response
+      .writeHead(403, { "Content-Type": "application/xml" })
+      .end("<Error><Code>SignatureDoesNotMatch</Code></Error>");
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   return {

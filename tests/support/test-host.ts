@@ -57,7 +57,9 @@ export const TEST_SECRETS = { sessionSecrets: ["test-session-secret"], jwtSecret
 
 /** `work: false` leaves jobs unhandled (queued runs stay queued), for tests of what is queued. */
 export async function startTestHost(
-  overrides: Partial<ApiConfig> = {}, env: Record<string, string> = {}, options: { work?: boolean } = {},
+  overrides: Partial<ApiConfig> = {},
+  env: Record<string, string> = {},
+  options: { work?: boolean } = {},
 ): Promise<ApiHost & { url?: string }> {
   const database = await freshDatabase();
   const storageDir = mkdtempSync(path.join(tmpdir(), "console-test-files-"));
@@ -67,7 +69,12 @@ export async function startTestHost(
     work: options.work,
     // No demo website or demo data models: tests add what they need, and nothing crawls a port no test controls.
     // Test files sign in over and over: the sign-in limits get their own tests.
-    config: { ...apiConfigFromEnv(env, TEST_SECRETS), demoSiteUrl: null, signInLimits: { perAddressPerMinute: 10_000, perAccountPerMinute: 10_000 }, ...overrides },
+    config: {
+      ...apiConfigFromEnv(env, TEST_SECRETS),
+      demoSiteUrl: null,
+      signInLimits: { perAddressPerMinute: 10_000, perAccountPerMinute: 10_000 },
+      ...overrides,
+    },
     log: quietLog,
   });
   return {

@@ -11,17 +11,42 @@ type Host = Awaited<ReturnType<typeof startTestHost>>;
  */
 export function testRunRecords(host: Host) {
   return {
-    appId: async (urlCode: string) => (await host.deps.db.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, urlCode)))[0].id,
+    appId: async (urlCode: string) =>
+      (await host.deps.db.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, urlCode)))[0].id,
     question: async (appId: number, triggerPoint: string, question: string) =>
-      (await host.deps.db.insert(testQuestions).values({ appId, triggerPoint, question, expectText: "expected" }).returning())[0],
+      (
+        await host.deps.db
+          .insert(testQuestions)
+          .values({ appId, triggerPoint, question, expectText: "expected" })
+          .returning()
+      )[0],
     /** A done run of one question in an environment, passed or failed ("text missing"); answers its id. */
-    finishedRun: async (question: { id: number; appId: number; triggerPoint: string; question: string }, environment: "stage" | "prod", passed: boolean) => {
-      const [run] = await host.deps.db.insert(testRuns).values({
-        appId: question.appId, triggerPoint: question.triggerPoint, environment, trigger: "manual", status: "done",
-        passed: passed ? 1 : 0, failed: passed ? 0 : 1, finishedAt: new Date(),
-      }).returning();
+    finishedRun: async (
+      question: { id: number; appId: number; triggerPoint: string; question: string },
+      environment: "stage" | "prod",
+      passed: boolean,
+    ) => {
+      const [run] = await host.deps.db
+        .insert(testRuns)
+        .values({
+          appId: question.appId,
+          triggerPoint: question.triggerPoint,
+          environment,
+          trigger: "manual",
+          status: "done",
+          passed: passed ? 1 : 0,
+          failed: passed ? 0 : 1,
+          finishedAt: new Date(),
+        })
+        .returning();
       await host.deps.db.insert(testResults).values({
-        runId: run.id, questionId: question.id, question: question.question, passed, reason: passed ? null : "text missing", outcome: "answered", answer: "…",
+        runId: run.id,
+        questionId: question.id,
+        question: question.question,
+        passed,
+        reason: passed ? null : "text missing",
+        outcome: "answered",
+        answer: "…",
       });
       return run.id;
     },

@@ -17,8 +17,14 @@ export async function indexedSite(pages: { path: string; html: string }[]) {
   const call = apiCaller(host);
   const admin = (await signInAs(host, "admin@example.com")).user_token;
   const appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
-  await indexPages(call, admin, appId, pages.map((page) => `${site.base}${page.path}`));
-  const key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body.key as string;
+  await indexPages(
+    call,
+    admin,
+    appId,
+    pages.map((page) => `${site.base}${page.path}`),
+  );
+  const key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin }))
+    .body.key as string;
   return {
     host,
     base: site.base,
@@ -32,19 +38,37 @@ export async function indexedSite(pages: { path: string; html: string }[]) {
 
 /** A question as the widget asks it (POST /v1/chat), read to the end: the answer, its outcome and first source. */
 export async function askWidget(site: Awaited<ReturnType<typeof indexedSite>>, message: string) {
-  const { text, outcome, sources } = await chatCall(site.host.api, { key: site.key, trigger_point: "admissions", message });
+  const { text, outcome, sources } = await chatCall(site.host.api, {
+    key: site.key,
+    trigger_point: "admissions",
+    message,
+  });
   return { text, outcome, firstSource: sources[0]?.url ?? "" };
 }
 
 /** A page of a site in `lang`: its title as its h1, then its paragraphs. */
-export const pageIn = (lang: string, title: string, paragraphs: string[]) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
+export const pageIn = (
+  lang: string,
+  title: string,
+  paragraphs: string[],
+) => `<!doctype html><html lang="${lang}"><head><meta charset="utf-8">
   <title>${title}</title></head><body><main><h1>${title}</h1>${paragraphs.map((p) => `<p>${p}</p>`).join("")}</main></body></html>`;
 
 /** An English page beside a site's others: what every language's site must go on answering. */
-export const visitPage = { path: "/en/visit", html: pageIn("en", "Visit us", ["Campus tours leave the welcome center every weekday at 10 a.m. and 2 p.m.; book a seat online."]) };
+export const visitPage = {
+  path: "/en/visit",
+  html: pageIn("en", "Visit us", [
+    "Campus tours leave the welcome center every weekday at 10 a.m. and 2 p.m.; book a seat online.",
+  ]),
+};
 
 /** `question` is answered with a text holding `answer`, citing the site's page at `path` first. */
-export async function expectAnsweredFrom(site: Awaited<ReturnType<typeof indexedSite>>, question: string, answer: string, path: string) {
+export async function expectAnsweredFrom(
+  site: Awaited<ReturnType<typeof indexedSite>>,
+  question: string,
+  answer: string,
+  path: string,
+) {
   const asked = await askWidget(site, question);
   expect(asked.outcome, question).toBe("answered");
   expect(asked.text, question).toContain(answer);

@@ -14,7 +14,11 @@ import { parseHTML } from "linkedom";
 const require = createRequire(import.meta.url);
 const packageRoot = path.resolve(path.dirname(require.resolve("linkedom")), "..");
 const eventTargetOf = async (build: "cjs" | "esm") =>
-  ((await import(pathToFileURL(path.join(packageRoot, build, "interface", "event-target.js")).href)) as { EventTarget: new () => object }).EventTarget;
+  (
+    (await import(pathToFileURL(path.join(packageRoot, build, "interface", "event-target.js")).href)) as {
+      EventTarget: new () => object;
+    }
+  ).EventTarget;
 const CommonJsEventTarget = await eventTargetOf("cjs");
 const ModuleEventTarget = await eventTargetOf("esm");
 
@@ -60,7 +64,9 @@ describe("linkedom's lazily made listener maps", () => {
 describe("linkedom's kept compiled selectors", () => {
   it("answers each document and element by its own nodes", () => {
     const first = parseHTML("<html><body><div class=a><p>1</p></div><p class=b>2</p></body></html>").document;
-    const second = parseHTML("<html><body><p class=b>3</p><section><div class=a><p>4</p><p>5</p></div></section></body></html>").document;
+    const second = parseHTML(
+      "<html><body><p class=b>3</p><section><div class=a><p>4</p><p>5</p></div></section></body></html>",
+    ).document;
     const texts = (nodes: ArrayLike<{ textContent: string | null }>) => Array.from(nodes, (n) => n.textContent);
     expect(texts(first.querySelectorAll("div.a p, p.b"))).toEqual(["1", "2"]);
     expect(texts(second.querySelectorAll("div.a p, p.b"))).toEqual(["3", "4", "5"]);
@@ -69,15 +75,21 @@ describe("linkedom's kept compiled selectors", () => {
   });
 
   it("still reads :scope relative to the element asked", () => {
-    const { document } = parseHTML("<html><body><div id=x><p>a</p><div id=y><p>b</p><p>c</p></div></div></body></html>");
-    const direct = (id: string) => Array.from(document.getElementById(id)!.querySelectorAll(":scope > p"), (p) => p.textContent);
+    const { document } = parseHTML(
+      "<html><body><div id=x><p>a</p><div id=y><p>b</p><p>c</p></div></div></body></html>",
+    );
+    const direct = (id: string) =>
+      Array.from(document.getElementById(id)!.querySelectorAll(":scope > p"), (p) => p.textContent);
     expect(direct("x")).toEqual(["a"]);
     expect(direct("y")).toEqual(["b", "c"]);
   });
 
   it("keeps HTML's case-blind tag names apart from XML's exact ones", () => {
     const html = parseHTML("<html><body><Item>h</Item></body></html>").document;
-    const xml = new (parseHTML("").DOMParser)().parseFromString("<root><Item>x</Item><item>y</item></root>", "text/xml");
+    const xml = new (parseHTML("").DOMParser)().parseFromString(
+      "<root><Item>x</Item><item>y</item></root>",
+      "text/xml",
+    );
     expect(Array.from(html.querySelectorAll("ITEM"), (n) => n.textContent)).toEqual(["h"]);
     expect(Array.from(xml.querySelectorAll("Item"), (n) => n.textContent)).toEqual(["x"]);
     expect(Array.from(xml.querySelectorAll("item"), (n) => n.textContent)).toEqual(["y"]);
@@ -90,14 +102,21 @@ describe("linkedom's kept compiled selectors", () => {
  */
 describe("linkedom's remembered upper-case tag names", () => {
   const localCaseOf = async (build: "cjs" | "esm") =>
-    ((await import(pathToFileURL(path.join(packageRoot, build, "shared", "utils.js")).href)) as { localCase: (node: object) => string }).localCase;
+    (
+      (await import(pathToFileURL(path.join(packageRoot, build, "shared", "utils.js")).href)) as {
+        localCase: (node: object) => string;
+      }
+    ).localCase;
 
   it("is applied to both of the package's builds", async () => {
-    for (const build of ["cjs", "esm"] as const) expect((await localCaseOf(build)).toString()).toContain("upperCase(localName)");
+    for (const build of ["cjs", "esm"] as const)
+      expect((await localCaseOf(build)).toString()).toContain("upperCase(localName)");
   });
 
   it("names HTML elements in upper case, custom ones included, and leaves XML names as written", () => {
-    const { document } = parseHTML("<html><body><section><my-widget>w</my-widget><p>a</p><p>b</p></section></body></html>");
+    const { document } = parseHTML(
+      "<html><body><section><my-widget>w</my-widget><p>a</p><p>b</p></section></body></html>",
+    );
     expect(Array.from(document.querySelectorAll("section *"), (node) => node.tagName)).toEqual(["MY-WIDGET", "P", "P"]);
     expect(document.querySelector("section")!.nodeName).toBe("SECTION");
     const xml = new (parseHTML("").DOMParser)().parseFromString("<root><Item/><item/></root>", "text/xml");

@@ -42,10 +42,15 @@ async function statuses(count: number, send: (i: number) => Promise<Response>) {
 }
 
 beforeAll(async () => {
-  host = await startTestHost({ chatRateLimitPerMinute: 3, signInLimits: { perAddressPerMinute: 6, perAccountPerMinute: 3 } });
+  host = await startTestHost({
+    chatRateLimitPerMinute: 3,
+    signInLimits: { perAddressPerMinute: 6, perAccountPerMinute: 3 },
+  });
   const admin = (await signInAs(host, "admin@example.com")).user_token;
   const [app] = await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
-  const install = await host.api.request(`/v1/bot_installs?app_id=${app.id}&env=stage&app_name=admissions`, { headers: { authorization: `Bearer ${admin}` } });
+  const install = await host.api.request(`/v1/bot_installs?app_id=${app.id}&env=stage&app_name=admissions`, {
+    headers: { authorization: `Bearer ${admin}` },
+  });
   key = (await install.json()).key;
 });
 afterAll(async () => {
@@ -56,14 +61,18 @@ afterAll(async () => {
 describe("the chat limit", () => {
   it("ignores X-Forwarded-For without a trusted proxy: rotating it dodges nothing", async () => {
     const base = await listen(null);
-    const answers = await statuses(5, (i) => post(base, "/v1/chat", { key, message: `Question ${i}?` }, `198.51.100.${i + 1}`));
+    const answers = await statuses(5, (i) =>
+      post(base, "/v1/chat", { key, message: `Question ${i}?` }, `198.51.100.${i + 1}`),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
     expect(answers[3].headers.get("retry-after")).toBe("60");
   });
 
   it("keys on the forwarded address behind a trusted proxy", async () => {
     const base = await listen("loopback");
-    const answers = await statuses(5, (i) => post(base, "/v1/chat", { key, message: `Question ${i}?` }, `203.0.113.${i + 1}`));
+    const answers = await statuses(5, (i) =>
+      post(base, "/v1/chat", { key, message: `Question ${i}?` }, `203.0.113.${i + 1}`),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
   });
 });
@@ -72,7 +81,9 @@ describe("TRUST_PROXY", () => {
   it("reads true as one hop: what a client wrote into X-Forwarded-For before the proxy's entry is not believed", async () => {
     const base = await listen(trustProxySetting("true"));
     // The proxy appends the address it saw (192.0.2.77); the client rotates what it wrote before it.
-    const answers = await statuses(5, (i) => post(base, "/v1/chat", { key, message: `Hop ${i}?` }, `203.0.113.${i + 50}, 192.0.2.77`));
+    const answers = await statuses(5, (i) =>
+      post(base, "/v1/chat", { key, message: `Hop ${i}?` }, `203.0.113.${i + 50}, 192.0.2.77`),
+    );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
   });
 
@@ -89,27 +100,35 @@ describe("sign-in limits at the API", () => {
   it("limits failed sign-ins per account from any address, with Retry-After", async () => {
     const base = await listen("loopback");
     // A different forwarded address each time: only the account count can stop these.
-    const answers = await statuses(4, (i) => post(base, "/auth/dev", { email: "nobody-here@example.com" }, `192.0.2.${i + 1}`));
+    const answers = await statuses(4, (i) =>
+      post(base, "/auth/dev", { email: "nobody-here@example.com" }, `192.0.2.${i + 1}`),
+    );
     expect(answers.map((r) => r.status)).toEqual([403, 403, 403, 429]);
     expect(Number(answers[3].headers.get("retry-after"))).toBeGreaterThan(0);
   });
 
   it("never locks a real account out because others tried its address: successful sign-ins are not failures", async () => {
     const base = await listen("loopback");
-    const answers = await statuses(8, (i) => post(base, "/auth/dev", { email: "client.user@example.com" }, `192.0.2.${i + 20}`));
+    const answers = await statuses(8, (i) =>
+      post(base, "/auth/dev", { email: "client.user@example.com" }, `192.0.2.${i + 20}`),
+    );
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
   });
 
   it("counts a refused refresh token as a failure of that token", async () => {
     const base = await listen("loopback");
-    const answers = await statuses(4, (i) => post(base, "/v1/users/generate_access_token", { refresh_token: "the-same-wrong-token" }, `192.0.2.${i + 40}`));
+    const answers = await statuses(4, (i) =>
+      post(base, "/v1/users/generate_access_token", { refresh_token: "the-same-wrong-token" }, `192.0.2.${i + 40}`),
+    );
     expect(answers.map((r) => r.status)).toEqual([401, 401, 401, 429]);
   });
 
   it("limits sign-ins and refreshes per address, across accounts and routes", async () => {
     const base = await listen(null);
     const answers = await statuses(7, (i) =>
-      i % 2 ? post(base, "/v1/users/generate_access_token", { refresh_token: `not-a-token-${i}` }) : post(base, "/auth/dev", { email: `someone${i}@example.com` }),
+      i % 2
+        ? post(base, "/v1/users/generate_access_token", { refresh_token: `not-a-token-${i}` })
+        : post(base, "/auth/dev", { email: `someone${i}@example.com` }),
     );
     expect(answers.slice(0, 6).map((r) => r.status)).toEqual([403, 401, 403, 401, 403, 401]);
     expect(answers[6].status).toBe(429);
@@ -122,7 +141,10 @@ describe("sign-in limits at the API", () => {
 describe("the console's sign-in form", () => {
   it("answers 429 with Retry-After past the per-address limit, whatever the email", async () => {
     const context = testContext(host, {}, { perAddressPerMinute: 2, perAccountPerMinute: 100 });
-    const attempt = (email: string) => settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context, params: {} }));
+    const attempt = (email: string) =>
+      settle(() =>
+        loginAction({ request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }), context, params: {} }),
+      );
     expect((await attempt("nobody1@example.com")).status).toBe(403);
     expect((await attempt("nobody2@example.com")).status).toBe(403);
     const refused = await attempt("admin@example.com");
@@ -133,7 +155,14 @@ describe("the console's sign-in form", () => {
 
   it("answers 429 past the per-account limit of failures from any address", async () => {
     const context = testContext(host, {}, { perAddressPerMinute: 100, perAccountPerMinute: 1 });
-    const attempt = () => settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email: "nobody3@example.com" }), context, params: {} }));
+    const attempt = () =>
+      settle(() =>
+        loginAction({
+          request: formRequest("/login", { intent: "dev", email: "nobody3@example.com" }),
+          context,
+          params: {},
+        }),
+      );
     expect((await attempt()).status).toBe(403);
     context.clientAddress = "192.0.2.200";
     expect((await attempt()).status).toBe(429);
@@ -143,7 +172,13 @@ describe("the console's sign-in form", () => {
     const context = testContext(host, {}, { perAddressPerMinute: 100, perAccountPerMinute: 2 });
     for (let i = 0; i < 6; i++) {
       context.clientAddress = `192.0.2.${100 + i}`;
-      const answer = await settle(() => loginAction({ request: formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo: "/" }), context, params: {} }));
+      const answer = await settle(() =>
+        loginAction({
+          request: formRequest("/login", { intent: "dev", email: "admin@example.com", redirectTo: "/" }),
+          context,
+          params: {},
+        }),
+      );
       expect(answer.status).toBe(302);
     }
   });

@@ -27,7 +27,10 @@ function integrationFields(integration: Recorded): Field<Recorded>[] {
   const stored = Object.keys(asRecord(integration.settings_json) ?? {});
   // The drawer's order (the database keeps an object's keys in an order of its own), then any it no longer offers.
   const offered = (usecase?.settings_json ?? []).map((field) => field.name);
-  const settings = [...offered.filter((name) => stored.includes(name)), ...stored.filter((name) => !offered.includes(name)).sort()];
+  const settings = [
+    ...offered.filter((name) => stored.includes(name)),
+    ...stored.filter((name) => !offered.includes(name)).sort(),
+  ];
   return [
     { label: "Name", get: (i) => text(i.name) },
     ...settings.map((name): Field<Recorded> => ({
@@ -62,19 +65,33 @@ const WEBSITE_FIELDS: Field<Recorded>[] = [
 
 /** The Websites table's columns by the stored setting each shows: summaries name what changed with them. */
 export const WEBSITE_LABELS: Record<string, string> = {
-  url: "URL", site_map: "Scan Mode", enabled: "Enabled", tags: "Data Tags",
-  skip_patterns: "Skip Patterns", allowed_patterns: "Allowed Patterns",
+  url: "URL",
+  site_map: "Scan Mode",
+  enabled: "Enabled",
+  tags: "Data Tags",
+  skip_patterns: "Skip Patterns",
+  allowed_patterns: "Allowed Patterns",
 };
 
 /** One website's settings (what people chose, not what crawling made of it). */
 export function websiteLines(before: unknown, after: unknown): ChangeLine[] {
-  const spec: ListSpec<Recorded> = { key: () => "the website", name: (site) => `'${text(site.url)}'`, fields: WEBSITE_FIELDS };
+  const spec: ListSpec<Recorded> = {
+    key: () => "the website",
+    name: (site) => `'${text(site.url)}'`,
+    fields: WEBSITE_FIELDS,
+  };
   return listLines("Websites", spec, one(before), one(after));
 }
 
 /** The agent form's fields by the stored setting each shows. */
 export const AGENT_LABELS: Record<string, string> = {
-  name: "Name", agent_type: "Agent Type", site_code: "Site Code", logo: "Logo", url: "URL", status: "Status", mode_env: "Mode",
+  name: "Name",
+  agent_type: "Agent Type",
+  site_code: "Site Code",
+  logo: "Logo",
+  url: "URL",
+  status: "Status",
+  mode_env: "Mode",
   metadata: "Other Settings",
 };
 
@@ -87,12 +104,19 @@ const AGENT_FIELDS: Field<Recorded>[] = [
   { label: AGENT_LABELS.status, get: (agent) => agent.status },
   { label: AGENT_LABELS.mode_env, get: (agent) => agent.mode_env, show: labelOf(MODE_ENV_LABELS) },
   // Empty settings are no settings: a new agent's {} is not listed.
-  { label: AGENT_LABELS.metadata, get: (agent) => (Object.keys(asRecord(agent.metadata) ?? {}).length ? agent.metadata : null) },
+  {
+    label: AGENT_LABELS.metadata,
+    get: (agent) => (Object.keys(asRecord(agent.metadata) ?? {}).length ? agent.metadata : null),
+  },
 ];
 
 /** One agent, named by its name. */
 export function agentLines(before: unknown, after: unknown): ChangeLine[] {
-  const spec: ListSpec<Recorded> = { key: () => "the agent", name: (agent) => `'${text(agent.name)}'`, fields: AGENT_FIELDS };
+  const spec: ListSpec<Recorded> = {
+    key: () => "the agent",
+    name: (agent) => `'${text(agent.name)}'`,
+    fields: AGENT_FIELDS,
+  };
   return listLines("Agents", spec, one(before), one(after));
 }
 

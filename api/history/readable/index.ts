@@ -8,25 +8,48 @@ import { finetuningLines, inputPromptLines } from "./tuning";
 export { placeNamesOf, type PlaceName } from "./places";
 
 /** What one recorded change did, line by line, as the screens name things (docs/decisions/031). */
-function linesOf(kind: ChangeKind, target: string, before: unknown, after: unknown, placeName: PlaceName): ChangeLine[] {
+function linesOf(
+  kind: ChangeKind,
+  target: string,
+  before: unknown,
+  after: unknown,
+  placeName: PlaceName,
+): ChangeLine[] {
   switch (kind) {
-    case "controls": return controlsLines(target, before, after, placeName);
-    case "smart_probing": return probingLines(target, before, after, placeName);
-    case "finetuning": return finetuningLines(before, after, placeName);
-    case "input_prompts": return inputPromptLines(target, before, after, placeName);
-    case "appearance": return appearanceLines(target, before, after, placeName);
-    case "data_model": return dataModelLines(target, before, after);
-    case "integration": return integrationLines(before, after);
-    case "website": return websiteLines(before, after);
-    case "agent": return agentLines(before, after);
-    case "user_access": return accessLines(before, after);
+    case "controls":
+      return controlsLines(target, before, after, placeName);
+    case "smart_probing":
+      return probingLines(target, before, after, placeName);
+    case "finetuning":
+      return finetuningLines(before, after, placeName);
+    case "input_prompts":
+      return inputPromptLines(target, before, after, placeName);
+    case "appearance":
+      return appearanceLines(target, before, after, placeName);
+    case "data_model":
+      return dataModelLines(target, before, after);
+    case "integration":
+      return integrationLines(before, after);
+    case "website":
+      return websiteLines(before, after);
+    case "agent":
+      return agentLines(before, after);
+    case "user_access":
+      return accessLines(before, after);
     // A kind this version does not know (a row written by a newer one) is listed with its summary alone.
-    default: return [];
+    default:
+      return [];
   }
 }
 
 /** The readable lines of a change, at most MAX_CHANGE_LINES: a data model imported whole is counted, not listed. */
-export function readableChanges(kind: ChangeKind, target: string, before: unknown, after: unknown, placeName: PlaceName): ChangeLine[] {
+export function readableChanges(
+  kind: ChangeKind,
+  target: string,
+  before: unknown,
+  after: unknown,
+  placeName: PlaceName,
+): ChangeLine[] {
   const lines = linesOf(kind, target, before, after, placeName);
   if (lines.length <= MAX_CHANGE_LINES) return lines;
   const more = lines.length - (MAX_CHANGE_LINES - 1);

@@ -39,12 +39,15 @@ export function shown(value: unknown): string {
   }
   if (typeof value === "boolean") return value ? "Yes" : "No";
   if (typeof value === "number") return String(value);
-  if (Array.isArray(value) && value.every((item) => typeof item === "string")) return value.length ? value.map(shown).join(", ") : "(none)";
+  if (Array.isArray(value) && value.every((item) => typeof item === "string"))
+    return value.length ? value.map(shown).join(", ") : "(none)";
   return cutText(JSON.stringify(value), INLINE_CHARS);
 }
 
-const showOf = <T>(field: Field<T>) => (value: unknown) =>
-  (field.show && value !== null && value !== undefined ? field.show(value) : shown(value));
+const showOf =
+  <T>(field: Field<T>) =>
+  (value: unknown) =>
+    field.show && value !== null && value !== undefined ? field.show(value) : shown(value);
 
 /**
  * The part of two long texts that differs, whole lines: the lines both begin and end with are left
@@ -57,7 +60,12 @@ function differingPart(before: string, after: string): { before?: string; after?
   let start = 0;
   while (start < was.length && start < now.length && was[start] === now[start]) start++;
   let end = 0;
-  while (end < was.length - start && end < now.length - start && was[was.length - 1 - end] === now[now.length - 1 - end]) end++;
+  while (
+    end < was.length - start &&
+    end < now.length - start &&
+    was[was.length - 1 - end] === now[now.length - 1 - end]
+  )
+    end++;
   const part = (lines: string[]) => {
     const middle = lines.slice(start, lines.length - end);
     return middle.length ? block([...(start ? ["…"] : []), ...middle, ...(end ? ["…"] : [])].join("\n")) : undefined;
@@ -74,7 +82,10 @@ function fieldChange<T>(prefix: string, field: Field<T>, was: unknown, now: unkn
     const itemsOf = (value: unknown) => (Array.isArray(value) ? value.map(String) : []);
     const added = itemsOf(now).filter((item) => !itemsOf(was).includes(item));
     const removed = itemsOf(was).filter((item) => !itemsOf(now).includes(item));
-    const parts = [...(added.length ? [`added ${shown(added)}`] : []), ...(removed.length ? [`removed ${shown(removed)}`] : [])];
+    const parts = [
+      ...(added.length ? [`added ${shown(added)}`] : []),
+      ...(removed.length ? [`removed ${shown(removed)}`] : []),
+    ];
     return { text: `${prefix}${field.label}: ${parts.join("; ") || "reordered"}` };
   }
   if (isLong(was) || isLong(now)) {
@@ -88,7 +99,12 @@ function fieldChange<T>(prefix: string, field: Field<T>, was: unknown, now: unkn
 }
 
 /** One line per setting that differs between two states of one thing. */
-export function fieldLines<T>(subject: string, fields: Field<T>[], before: T | undefined, after: T | undefined): ChangeLine[] {
+export function fieldLines<T>(
+  subject: string,
+  fields: Field<T>[],
+  before: T | undefined,
+  after: T | undefined,
+): ChangeLine[] {
   return fields.flatMap((field) => {
     const was = before === undefined ? undefined : field.get(before);
     const now = after === undefined ? undefined : field.get(after);
@@ -119,7 +135,8 @@ function byKey<T>(items: T[], key: (item: T) => string) {
   return map;
 }
 
-const fieldsOf = <T>(spec: ListSpec<T>, item: T) => (typeof spec.fields === "function" ? spec.fields(item) : spec.fields);
+const fieldsOf = <T>(spec: ListSpec<T>, item: T) =>
+  typeof spec.fields === "function" ? spec.fields(item) : spec.fields;
 
 /** "added 'x' (Canned Response: 'y')": the item's context and filled settings; its first long text goes under the line. */
 function wholeItem<T>(subject: string, verb: "added" | "removed", spec: ListSpec<T>, item: T): ChangeLine {
@@ -158,7 +175,9 @@ export function listLines<T>(subject: string, spec: ListSpec<T>, before: T[], af
     }
     const old = was.get(key) as T;
     const labels = new Set<string>();
-    const fields = [...fieldsOf(spec, old), ...fieldsOf(spec, item)].filter((field) => !labels.has(field.label) && labels.add(field.label));
+    const fields = [...fieldsOf(spec, old), ...fieldsOf(spec, item)].filter(
+      (field) => !labels.has(field.label) && labels.add(field.label),
+    );
     const prefix = `${subject}: changed ${spec.name(item)}${contextOf(spec, item)}: `;
     for (const field of fields) {
       const [a, b] = [field.get(old), field.get(item)];
@@ -171,12 +190,18 @@ export function listLines<T>(subject: string, spec: ListSpec<T>, before: T[], af
 
 /** A recorded state read defensively: an old or odd row never breaks the page that lists it. */
 export const asList = <T>(state: unknown): T[] =>
-  (Array.isArray(state) ? state.filter((item) => item && typeof item === "object") as T[] : []);
+  Array.isArray(state) ? (state.filter((item) => item && typeof item === "object") as T[]) : [];
 export const asRecord = (state: unknown): Record<string, unknown> | undefined =>
   state && typeof state === "object" && !Array.isArray(state) ? (state as Record<string, unknown>) : undefined;
 
 /** A text field of a recorded item (absent as ""). */
-export const text = (value: unknown) => (typeof value === "string" ? value : value === null || value === undefined ? "" : String(value));
+export const text = (value: unknown) =>
+  typeof value === "string" ? value : value === null || value === undefined ? "" : String(value);
 
 /** "client_secret" ⇒ "Client Secret": a setting the catalogue does not name, said in words. */
-export const words = (name: string) => name.split(/[_\s-]+/).filter(Boolean).map((word) => word[0].toUpperCase() + word.slice(1)).join(" ");
+export const words = (name: string) =>
+  name
+    .split(/[_\s-]+/)
+    .filter(Boolean)
+    .map((word) => word[0].toUpperCase() + word.slice(1))
+    .join(" ");

@@ -11,7 +11,11 @@ export type PlaceName = (triggerPoint: string) => string;
  * are today's: a renamed agent's old changes show its new name, the one on its screens now.
  */
 export async function placeNamesOf(appId: number, db: Executor): Promise<PlaceName> {
-  const rows = await db.select({ siteCode: agents.siteCode, name: agents.name }).from(agents).where(eq(agents.appId, appId));
+  const rows = await db
+    .select({ siteCode: agents.siteCode, name: agents.name })
+    .from(agents)
+    .where(eq(agents.appId, appId));
   const names = new Map(rows.filter((row) => row.siteCode).map((row) => [row.siteCode, row.name]));
-  return (triggerPoint) => (triggerPoint === "" ? DEFAULT_TRIGGER_POINT_LABEL : names.get(triggerPoint) ?? triggerPoint);
+  return (triggerPoint) =>
+    triggerPoint === "" ? DEFAULT_TRIGGER_POINT_LABEL : (names.get(triggerPoint) ?? triggerPoint);
 }

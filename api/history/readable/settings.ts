@@ -21,7 +21,9 @@ function appearanceShow(field: AppearanceField) {
 }
 
 const APPEARANCE_FIELDS: Field<Record<string, unknown>>[] = ALL_APPEARANCE_FIELDS.map((field) => ({
-  label: field.label, get: (values) => values[field.internalName], show: appearanceShow(field),
+  label: field.label,
+  get: (values) => values[field.internalName],
+  show: appearanceShow(field),
 }));
 const KNOWN = new Set(ALL_APPEARANCE_FIELDS.map((field) => field.internalName));
 
@@ -31,7 +33,8 @@ export function appearanceLines(target: string, before: unknown, after: unknown,
   const was = asRecord(before) ?? {};
   const now = asRecord(after) ?? {};
   // Settings stored before the screen stopped offering them still read in words.
-  const others = [...new Set([...Object.keys(was), ...Object.keys(now)])].filter((name) => !KNOWN.has(name))
+  const others = [...new Set([...Object.keys(was), ...Object.keys(now)])]
+    .filter((name) => !KNOWN.has(name))
     .map((name): Field<Record<string, unknown>> => ({ label: words(name), get: (values) => values[name] }));
   const subject = `Appearance of ${placeName(triggerPoint)} (${environment === "prod" ? "production" : "stage"})`;
   return fieldLines(subject, [...APPEARANCE_FIELDS, ...others], was, now);

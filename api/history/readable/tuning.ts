@@ -42,7 +42,8 @@ function ruleSpec(table: (typeof FINETUNING_TABLES)[number], placeName: PlaceNam
 export function finetuningLines(before: unknown, after: unknown, placeName: PlaceName): ChangeLine[] {
   return FINETUNING_TABLES.flatMap((table) => {
     const types: readonly unknown[] = table.types;
-    const inTable = (state: unknown) => asList<RecordedRule>(state).filter((rule) => types.includes(rule.finetuning_type));
+    const inTable = (state: unknown) =>
+      asList<RecordedRule>(state).filter((rule) => types.includes(rule.finetuning_type));
     return listLines(`AI Finetuning, ${table.title}`, ruleSpec(table, placeName), inTable(before), inTable(after));
   });
 }
@@ -53,7 +54,12 @@ interface RecordedPrompt {
 }
 
 /** Input prompts of one trigger point, each by its Prompt Key. */
-export function inputPromptLines(triggerPoint: string, before: unknown, after: unknown, placeName: PlaceName): ChangeLine[] {
+export function inputPromptLines(
+  triggerPoint: string,
+  before: unknown,
+  after: unknown,
+  placeName: PlaceName,
+): ChangeLine[] {
   const spec: ListSpec<RecordedPrompt> = {
     key: (prompt) => text(prompt.internal_name),
     name: (prompt) => `'${text(prompt.internal_name)}'`,

@@ -61,14 +61,17 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
   const logoUrl = pick("logo_url");
   const agentType = pick("agent_type");
   const modeEnv = pick("mode_env");
-  const errorIdOf = (field: { errors?: string[]; errorId: string }) => (field.errors?.length ? field.errorId : undefined);
+  const errorIdOf = (field: { errors?: string[]; errorId: string }) =>
+    field.errors?.length ? field.errorId : undefined;
   const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
   return (
     <Form method="post" action={action} encType="multipart/form-data" className={s.form} {...getFormProps(form)}>
       {readOnly ? <p className={s.notice}>You can view this agent but not change it.</p> : null}
       {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${f.formErrors}`}>{form.errors.join(" ")}</p>
+        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${f.formErrors}`}>
+          {form.errors.join(" ")}
+        </p>
       ) : null}
       {defaultValue.id ? <input type="hidden" name={fields.id.name} value={defaultValue.id} /> : null}
       <fieldset disabled={readOnly} className={f.formGrid}>
@@ -78,7 +81,12 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
           <input {...getInputProps(fields.name, { type: "text" })} className={ui.input} autoComplete="off" />
         </FormField>
 
-        <FormField label="Agent Type" id={fields.agent_type.id} errorId={fields.agent_type.errorId} errors={fields.agent_type.errors}>
+        <FormField
+          label="Agent Type"
+          id={fields.agent_type.id}
+          errorId={fields.agent_type.errorId}
+          errors={fields.agent_type.errors}
+        >
           <input
             id={fields.agent_type.id}
             type="text"
@@ -90,8 +98,13 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
           <input type="hidden" name={fields.agent_type.name} value={agentType} />
         </FormField>
 
-        <FormField label="Site Code" id={fields.site_code.id} errorId={fields.site_code.errorId} errors={fields.site_code.errors}
-          hint="Letters and digits only; anything else is removed.">
+        <FormField
+          label="Site Code"
+          id={fields.site_code.id}
+          errorId={fields.site_code.errorId}
+          errors={fields.site_code.errors}
+          hint="Letters and digits only; anything else is removed."
+        >
           <input
             {...getInputProps(fields.site_code, { type: "text" })}
             className={ui.input}
@@ -103,7 +116,13 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
           />
         </FormField>
 
-        <FormField label="Logo" id={fields.logo.id} errorId={fields.logo.errorId} errors={fields.logo.errors} hint="One .svg, .png or .img file.">
+        <FormField
+          label="Logo"
+          id={fields.logo.id}
+          errorId={fields.logo.errorId}
+          errors={fields.logo.errors}
+          hint="One .svg, .png or .img file."
+        >
           <div className={f.logoRow}>
             <AgentLogo src={logoUrl} className={f.logoPreview} alt="Current logo" />
             <input
@@ -118,18 +137,30 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
         </FormField>
 
         <FormField label="URL" id={fields.url.id} errorId={fields.url.errorId} errors={fields.url.errors}>
-          <input {...getInputProps(fields.url, { type: "text" })} inputMode="url" className={ui.input} placeholder="https://www.example.edu" />
+          <input
+            {...getInputProps(fields.url, { type: "text" })}
+            inputMode="url"
+            className={ui.input}
+            placeholder="https://www.example.edu"
+          />
         </FormField>
 
         <FormField label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
           <select {...getSelectProps(fields.status)} className={ui.input}>
             {AGENT_STATUSES.map((status) => (
-              <option key={status} value={status}>{titleCase(status)}</option>
+              <option key={status} value={status}>
+                {titleCase(status)}
+              </option>
             ))}
           </select>
         </FormField>
 
-        <FormField label="Mode" id={fields.mode_env.id} errorId={fields.mode_env.errorId} errors={fields.mode_env.errors}>
+        <FormField
+          label="Mode"
+          id={fields.mode_env.id}
+          errorId={fields.mode_env.errorId}
+          errors={fields.mode_env.errors}
+        >
           {/* Read-only: a disabled select posts nothing, so the value travels in a hidden field. */}
           <select
             id={fields.mode_env.id}
@@ -140,7 +171,9 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
             aria-describedby={describedBy(errorIdOf(fields.mode_env))}
           >
             {[...new Set([...MODE_ENVS, modeEnv])].map((value) => (
-              <option key={value} value={value}>{modeEnvLabel(value)}</option>
+              <option key={value} value={value}>
+                {modeEnvLabel(value)}
+              </option>
             ))}
           </select>
           <input type="hidden" name={fields.mode_env.name} value={modeEnv} />
@@ -151,7 +184,9 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
         <button type="submit" className={ui.button.primary} disabled={readOnly || submitting}>
           {mode === "edit" ? "Save" : "Create"}
         </button>
-        <Link to={cancelTo} className={ui.button.secondary}>Cancel</Link>
+        <Link to={cancelTo} className={ui.button.secondary}>
+          Cancel
+        </Link>
       </div>
     </Form>
   );

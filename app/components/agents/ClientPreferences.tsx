@@ -14,9 +14,15 @@ export function ClientPreferences({ urlCode, canExport }: { urlCode: string; can
   const exporting = navigation.state !== "idle" && navigation.formData?.get("intent") === EXPORT_INTENT;
   return (
     <section aria-labelledby="client-preferences-title" className={s.preferences}>
-      <h2 id="client-preferences-title" className={s.preferencesTitle}>Manage Client Preference</h2>
-      <Link to={`/${urlCode}/manage`} className={ui.button.secondary}>Manage Profile</Link>
-      <Link to={`/${urlCode}/access-control`} className={ui.button.secondary}>Manage Access Control</Link>
+      <h2 id="client-preferences-title" className={s.preferencesTitle}>
+        Manage Client Preference
+      </h2>
+      <Link to={`/${urlCode}/manage`} className={ui.button.secondary}>
+        Manage Profile
+      </Link>
+      <Link to={`/${urlCode}/access-control`} className={ui.button.secondary}>
+        Manage Access Control
+      </Link>
       <Form method="post">
         <input type="hidden" name="intent" value={EXPORT_INTENT} />
         <button type="submit" className={ui.button.primary} disabled={!canExport || exporting}>

@@ -72,8 +72,20 @@ export const cardMeta = style({
   textOverflow: "ellipsis",
   whiteSpace: "nowrap",
 });
-export const status = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, color: vars.color.muted, fontSize: "13px" });
-export const dot = style({ width: "8px", height: "8px", borderRadius: "50%", display: "inline-block", background: vars.color.muted });
+export const status = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  color: vars.color.muted,
+  fontSize: "13px",
+});
+export const dot = style({
+  width: "8px",
+  height: "8px",
+  borderRadius: "50%",
+  display: "inline-block",
+  background: vars.color.muted,
+});
 export const dotActive = style({ background: vars.color.success });
 
 export const editButton = style({

@@ -1,5 +1,12 @@
 import { useState } from "react";
-import { APPEARANCE_FIELDS, APPEARANCE_SECTION_TITLES, APPEARANCE_SECTIONS, HEX_COLOR, type AppearanceField, type AppearanceValues } from "@contract/values/appearance";
+import {
+  APPEARANCE_FIELDS,
+  APPEARANCE_SECTION_TITLES,
+  APPEARANCE_SECTIONS,
+  HEX_COLOR,
+  type AppearanceField,
+  type AppearanceValues,
+} from "@contract/values/appearance";
 import * as ui from "~/styles/ui.css";
 import * as s from "./appearance.css";
 
@@ -16,29 +23,73 @@ function ColourInput({ field, value, readOnly }: { field: AppearanceField; value
         disabled={readOnly}
         onChange={(event) => setText(event.currentTarget.value)}
       />
-      <input id={field.internalName} name={field.internalName} className={ui.input} value={text} readOnly={readOnly} spellCheck={false}
-        onChange={(event) => setText(event.currentTarget.value)} />
+      <input
+        id={field.internalName}
+        name={field.internalName}
+        className={ui.input}
+        value={text}
+        readOnly={readOnly}
+        spellCheck={false}
+        onChange={(event) => setText(event.currentTarget.value)}
+      />
     </span>
   );
 }
 
-function FieldInput({ field, value, readOnly }: { field: AppearanceField; value: AppearanceValues[string]; readOnly: boolean }) {
+function FieldInput({
+  field,
+  value,
+  readOnly,
+}: {
+  field: AppearanceField;
+  value: AppearanceValues[string];
+  readOnly: boolean;
+}) {
   switch (field.type) {
     case "color":
       return <ColourInput field={field} value={String(value)} readOnly={readOnly} />;
     case "number":
-      return <input id={field.internalName} name={field.internalName} type="number" min={field.min} max={field.max} step={1} defaultValue={String(value)} readOnly={readOnly} className={ui.input} />;
+      return (
+        <input
+          id={field.internalName}
+          name={field.internalName}
+          type="number"
+          min={field.min}
+          max={field.max}
+          step={1}
+          defaultValue={String(value)}
+          readOnly={readOnly}
+          className={ui.input}
+        />
+      );
     case "boolean":
       return (
         <span>
           <input type="hidden" name={field.internalName} value="false" />
-          <input id={field.internalName} name={field.internalName} type="checkbox" value="true" defaultChecked={value === true} disabled={readOnly} />
+          <input
+            id={field.internalName}
+            name={field.internalName}
+            type="checkbox"
+            value="true"
+            defaultChecked={value === true}
+            disabled={readOnly}
+          />
         </span>
       );
     case "select":
       return (
-        <select id={field.internalName} name={field.internalName} defaultValue={String(value)} disabled={readOnly} className={ui.input}>
-          {field.options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+        <select
+          id={field.internalName}
+          name={field.internalName}
+          defaultValue={String(value)}
+          disabled={readOnly}
+          className={ui.input}
+        >
+          {field.options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
         </select>
       );
     case "radio":
@@ -46,7 +97,14 @@ function FieldInput({ field, value, readOnly }: { field: AppearanceField; value:
         <span role="radiogroup" aria-labelledby={`${field.internalName}-label`}>
           {field.options.map((o) => (
             <label key={o.value}>
-              <input type="radio" name={field.internalName} value={o.value} defaultChecked={value === o.value} disabled={readOnly} /> {o.label}{" "}
+              <input
+                type="radio"
+                name={field.internalName}
+                value={o.value}
+                defaultChecked={value === o.value}
+                disabled={readOnly}
+              />{" "}
+              {o.label}{" "}
             </label>
           ))}
         </span>
@@ -58,19 +116,46 @@ function FieldInput({ field, value, readOnly }: { field: AppearanceField; value:
           <input type="hidden" name={field.internalName} value={String(value)} />
           {readOnly ? null : (
             <>
-              <input id={field.internalName} name={`${field.internalName}__file`} type="file" accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml" className={ui.input} />
-              {value ? <label><input type="checkbox" name={`${field.internalName}__remove`} value="true" /> Remove</label> : null}
+              <input
+                id={field.internalName}
+                name={`${field.internalName}__file`}
+                type="file"
+                accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
+                className={ui.input}
+              />
+              {value ? (
+                <label>
+                  <input type="checkbox" name={`${field.internalName}__remove`} value="true" /> Remove
+                </label>
+              ) : null}
             </>
           )}
         </span>
       );
     default:
-      return <input id={field.internalName} name={field.internalName} defaultValue={String(value)} maxLength={field.maxLength} readOnly={readOnly} className={ui.input} />;
+      return (
+        <input
+          id={field.internalName}
+          name={field.internalName}
+          defaultValue={String(value)}
+          maxLength={field.maxLength}
+          readOnly={readOnly}
+          className={ui.input}
+        />
+      );
   }
 }
 
 /** The three collapsible sections (Basic settings, Images & Icons, Advanced Settings), fields grouped as the catalogue says. */
-export function AppearanceFields({ values, errors, readOnly }: { values: AppearanceValues; errors: Record<string, string>; readOnly: boolean }) {
+export function AppearanceFields({
+  values,
+  errors,
+  readOnly,
+}: {
+  values: AppearanceValues;
+  errors: Record<string, string>;
+  readOnly: boolean;
+}) {
   const order = [APPEARANCE_SECTIONS[0], APPEARANCE_SECTIONS[2], APPEARANCE_SECTIONS[1]];
   return (
     <>
@@ -78,20 +163,38 @@ export function AppearanceFields({ values, errors, readOnly }: { values: Appeara
         const fields = APPEARANCE_FIELDS[section].filter((f) => !f.isHidden);
         const groups = [...new Set(fields.map((f) => f.group))];
         return (
-          <details key={section} className={s.section} open={section !== "ADVANCED_SETTINGS_FIELDS" || Object.keys(errors).some((name) => fields.some((f) => f.internalName === name))}>
+          <details
+            key={section}
+            className={s.section}
+            open={
+              section !== "ADVANCED_SETTINGS_FIELDS" ||
+              Object.keys(errors).some((name) => fields.some((f) => f.internalName === name))
+            }
+          >
             <summary className={s.summary}>{APPEARANCE_SECTION_TITLES[section]}</summary>
             {groups.map((group) => (
               <fieldset key={group} className={s.group}>
                 <legend className={s.legend}>{group}</legend>
-                {fields.filter((f) => f.group === group).map((field) => (
-                  <div key={field.internalName} className={ui.field}>
-                    <label id={`${field.internalName}-label`} htmlFor={field.internalName} className={ui.label}>
-                      {field.label}{field.unit ? ` (${field.unit})` : ""}
-                    </label>
-                    <FieldInput field={field} value={values[field.internalName] ?? field.defaultValue} readOnly={readOnly} />
-                    {errors[field.internalName] ? <p className={ui.fieldError} role="alert">{errors[field.internalName]}</p> : null}
-                  </div>
-                ))}
+                {fields
+                  .filter((f) => f.group === group)
+                  .map((field) => (
+                    <div key={field.internalName} className={ui.field}>
+                      <label id={`${field.internalName}-label`} htmlFor={field.internalName} className={ui.label}>
+                        {field.label}
+                        {field.unit ? ` (${field.unit})` : ""}
+                      </label>
+                      <FieldInput
+                        field={field}
+                        value={values[field.internalName] ?? field.defaultValue}
+                        readOnly={readOnly}
+                      />
+                      {errors[field.internalName] ? (
+                        <p className={ui.fieldError} role="alert">
+                          {errors[field.internalName]}
+                        </p>
+                      ) : null}
+                    </div>
+                  ))}
               </fieldset>
             ))}
           </details>

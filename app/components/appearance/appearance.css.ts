@@ -1,14 +1,52 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const layout = style({ display: "grid", gridTemplateColumns: "minmax(0, 1fr) minmax(320px, 440px)", gap: vars.space.lg, alignItems: "start" });
-export const section = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, background: vars.color.surface, marginBottom: vars.space.md, padding: `0 ${vars.space.md}` });
+export const layout = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) minmax(320px, 440px)",
+  gap: vars.space.lg,
+  alignItems: "start",
+});
+export const section = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  marginBottom: vars.space.md,
+  padding: `0 ${vars.space.md}`,
+});
 export const summary = style({ cursor: "pointer", fontWeight: 700, padding: `${vars.space.sm} 0` });
-export const group = style({ border: "none", margin: `0 0 ${vars.space.md}`, padding: 0, display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))", gap: vars.space.sm });
+export const group = style({
+  border: "none",
+  margin: `0 0 ${vars.space.md}`,
+  padding: 0,
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(220px, 1fr))",
+  gap: vars.space.sm,
+});
 export const legend = style({ fontWeight: 600, marginBottom: vars.space.xs, color: vars.color.muted });
 export const colour = style({ display: "flex", gap: vars.space.xs, alignItems: "center" });
-export const swatch = style({ width: "40px", height: "34px", padding: 0, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.sm, background: "none" });
-export const preview = style({ position: "sticky", top: vars.space.md, border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, overflow: "hidden", background: vars.color.canvas });
+export const swatch = style({
+  width: "40px",
+  height: "34px",
+  padding: 0,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  background: "none",
+});
+export const preview = style({
+  position: "sticky",
+  top: vars.space.md,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  overflow: "hidden",
+  background: vars.color.canvas,
+});
 export const frame = style({ width: "100%", height: "680px", border: "none", display: "block" });
-export const confirm = style({ border: `1px solid ${vars.color.warning}`, background: vars.color.surface, borderRadius: vars.radius.md, padding: vars.space.md, marginBottom: vars.space.md });
+export const confirm = style({
+  border: `1px solid ${vars.color.warning}`,
+  background: vars.color.surface,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
+});
 export const thumb = style({ maxHeight: "40px", maxWidth: "120px", display: "block", marginBottom: vars.space.xs });

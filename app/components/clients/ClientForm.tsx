@@ -1,4 +1,11 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import {
+  getFormProps,
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  useForm,
+  type SubmissionResult,
+} from "@conform-to/react";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "@contract/values/apps";
@@ -26,7 +33,10 @@ interface ClientFormProps {
   cancelTo: string;
 }
 
-type Linked = Pick<ClientFormDefaults, "primary_website" | "url_code" | "country" | "copy_market" | "client_type" | "logo_url">;
+type Linked = Pick<
+  ClientFormDefaults,
+  "primary_website" | "url_code" | "country" | "copy_market" | "client_type" | "logo_url"
+>;
 
 const LINKED = ["primary_website", "url_code", "country", "copy_market", "client_type", "logo_url"] as const;
 
@@ -37,7 +47,8 @@ function linkedFrom(source: Record<string, unknown>): Linked {
   return linked;
 }
 
-const followsWebsite = (linked: Linked) => linked.url_code === "" || linked.url_code === deriveUrlCode(linked.primary_website);
+const followsWebsite = (linked: Linked) =>
+  linked.url_code === "" || linked.url_code === deriveUrlCode(linked.primary_website);
 
 /**
  * The onboard / edit client form: one multipart form (the logo file travels with it) that works
@@ -73,21 +84,38 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
 
   const invalid = (errors: string[] | undefined) => (errors?.length ? true : undefined);
   const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
-  const errorIdOf = (field: { errors?: string[]; errorId: string }) => (field.errors?.length ? field.errorId : undefined);
+  const errorIdOf = (field: { errors?: string[]; errorId: string }) =>
+    field.errors?.length ? field.errorId : undefined;
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
       {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${f.formErrors}`}>{form.errors[0]}</p>
+        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${f.formErrors}`}>
+          {form.errors[0]}
+        </p>
       ) : null}
       <fieldset disabled={readOnly} className={f.formGrid}>
         <legend className={ui.visuallyHidden}>Client details</legend>
 
-        <FormField label="Client Name" id={fields.client_name.id} errorId={fields.client_name.errorId} errors={fields.client_name.errors}>
-          <input {...getInputProps(fields.client_name, { type: "text" })} className={ui.input} autoComplete="organization" />
+        <FormField
+          label="Client Name"
+          id={fields.client_name.id}
+          errorId={fields.client_name.errorId}
+          errors={fields.client_name.errors}
+        >
+          <input
+            {...getInputProps(fields.client_name, { type: "text" })}
+            className={ui.input}
+            autoComplete="organization"
+          />
         </FormField>
 
-        <FormField label="Primary Website" id={fields.primary_website.id} errorId={fields.primary_website.errorId} errors={fields.primary_website.errors}>
+        <FormField
+          label="Primary Website"
+          id={fields.primary_website.id}
+          errorId={fields.primary_website.errorId}
+          errors={fields.primary_website.errors}
+        >
           <input
             id={fields.primary_website.id}
             name={fields.primary_website.name}
@@ -109,10 +137,23 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           />
         </FormField>
 
-        <FormField label="Logo" id={fields.logo.id} errorId={fields.logo.errorId} errors={fields.logo.errors} hint="An .svg, .png or .img file.">
+        <FormField
+          label="Logo"
+          id={fields.logo.id}
+          errorId={fields.logo.errorId}
+          errors={fields.logo.errors}
+          hint="An .svg, .png or .img file."
+        >
           <div className={f.logoRow}>
             {linked.logo_url ? (
-              <img src={linked.logo_url} alt="Current logo" className={f.logoPreview} width={48} height={48} data-testid="logo-preview" />
+              <img
+                src={linked.logo_url}
+                alt="Current logo"
+                className={f.logoPreview}
+                width={48}
+                height={48}
+                data-testid="logo-preview"
+              />
             ) : (
               <PlaceholderLogo className={f.logoPreview} />
             )}
@@ -126,7 +167,12 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           <input type="hidden" name={fields.logo_url.name} value={linked.logo_url} />
         </FormField>
 
-        <FormField label="Country" id={fields.country.id} errorId={fields.country.errorId} errors={fields.country.errors}>
+        <FormField
+          label="Country"
+          id={fields.country.id}
+          errorId={fields.country.errorId}
+          errors={fields.country.errors}
+        >
           <select
             id={fields.country.id}
             name={editing ? undefined : fields.country.name}
@@ -139,14 +185,22 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           >
             <option value="">Select</option>
             {COUNTRIES.map((country) => (
-              <option key={country.value} value={country.value}>{country.label}</option>
+              <option key={country.value} value={country.value}>
+                {country.label}
+              </option>
             ))}
           </select>
           {/* A disabled select posts nothing; the country of an existing client is fixed. */}
           {editing ? <input type="hidden" name={fields.country.name} value={linked.country} /> : null}
         </FormField>
 
-        <FormField label="Market" id={fields.market.id} errorId={fields.market.errorId} errors={fields.market.errors} hint="Lower-cased country, underscore, url_code.">
+        <FormField
+          label="Market"
+          id={fields.market.id}
+          errorId={fields.market.errorId}
+          errors={fields.market.errors}
+          hint="Lower-cased country, underscore, url_code."
+        >
           <input
             id={fields.market.id}
             name={fields.market.name}
@@ -158,12 +212,22 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           />
         </FormField>
 
-        <FormField label="Project URL" id={fields.project_url.id} errorId={fields.project_url.errorId} errors={fields.project_url.errors}>
+        <FormField
+          label="Project URL"
+          id={fields.project_url.id}
+          errorId={fields.project_url.errorId}
+          errors={fields.project_url.errors}
+        >
           <input {...getInputProps(fields.project_url, { type: "text" })} inputMode="url" className={ui.input} />
         </FormField>
 
-        <FormField label="URL Code" id={fields.url_code.id} errorId={fields.url_code.errorId} errors={fields.url_code.errors}
-          hint={editing ? "Fixed once the client exists." : "Derived from the primary website until you change it."}>
+        <FormField
+          label="URL Code"
+          id={fields.url_code.id}
+          errorId={fields.url_code.errorId}
+          errors={fields.url_code.errors}
+          hint={editing ? "Fixed once the client exists." : "Derived from the primary website until you change it."}
+        >
           <input
             id={fields.url_code.id}
             name={fields.url_code.name}
@@ -183,7 +247,12 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           />
         </FormField>
 
-        <FormField label="Copy Market" id={fields.copy_market.id} errorId={fields.copy_market.errorId} errors={fields.copy_market.errors}>
+        <FormField
+          label="Copy Market"
+          id={fields.copy_market.id}
+          errorId={fields.copy_market.errorId}
+          errors={fields.copy_market.errors}
+        >
           <select
             id={fields.copy_market.id}
             name={fields.copy_market.name}
@@ -195,13 +264,20 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           >
             <option value="">Select</option>
             {COPY_MARKETS.map((template) => (
-              <option key={template.value} value={template.value}>{template.label}</option>
+              <option key={template.value} value={template.value}>
+                {template.label}
+              </option>
             ))}
           </select>
         </FormField>
 
-        <FormField label="Client Type" id={fields.client_type.id} errorId={fields.client_type.errorId} errors={fields.client_type.errors}
-          hint="Set by the copy market: Higher Edu templates are higher_ed, others ecommerce.">
+        <FormField
+          label="Client Type"
+          id={fields.client_type.id}
+          errorId={fields.client_type.errorId}
+          errors={fields.client_type.errors}
+          hint="Set by the copy market: Higher Edu templates are higher_ed, others ecommerce."
+        >
           <input
             id={fields.client_type.id}
             name={fields.client_type.name}
@@ -213,8 +289,13 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           />
         </FormField>
 
-        <FormField label="Trigger Points" id={fields.trigger_points.id} errorId={fields.trigger_points.errorId} errors={fields.trigger_points.errors}
-          hint="Separate trigger points with commas.">
+        <FormField
+          label="Trigger Points"
+          id={fields.trigger_points.id}
+          errorId={fields.trigger_points.errorId}
+          errors={fields.trigger_points.errors}
+          hint="Separate trigger points with commas."
+        >
           <input
             {...getInputProps(fields.trigger_points, { type: "text" })}
             className={ui.input}
@@ -222,16 +303,27 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           />
         </FormField>
 
-        <FormField label="Mode" id={fields.mode_env.id} errorId={fields.mode_env.errorId} errors={fields.mode_env.errors}>
+        <FormField
+          label="Mode"
+          id={fields.mode_env.id}
+          errorId={fields.mode_env.errorId}
+          errors={fields.mode_env.errors}
+        >
           <select {...getSelectProps(fields.mode_env)} className={ui.input}>
             {MODE_ENVS.map((mode) => (
-              <option key={mode} value={mode}>{MODE_ENV_LABELS[mode]}</option>
+              <option key={mode} value={mode}>
+                {MODE_ENV_LABELS[mode]}
+              </option>
             ))}
           </select>
         </FormField>
 
-        <FormField label="InSync Prod App ID" id={fields.insync_prod_app_id.id} errorId={fields.insync_prod_app_id.errorId}
-          errors={fields.insync_prod_app_id.errors}>
+        <FormField
+          label="InSync Prod App ID"
+          id={fields.insync_prod_app_id.id}
+          errorId={fields.insync_prod_app_id.errorId}
+          errors={fields.insync_prod_app_id.errors}
+        >
           <input {...getInputProps(fields.insync_prod_app_id, { type: "text" })} className={ui.input} />
         </FormField>
 
@@ -240,7 +332,13 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           <label htmlFor={fields.onboard_existing_client.id}>Onboard existing client</label>
         </div>
 
-        <FormField label="Notes" id={fields.notes.id} errorId={fields.notes.errorId} errors={fields.notes.errors} className={s.wide}>
+        <FormField
+          label="Notes"
+          id={fields.notes.id}
+          errorId={fields.notes.errorId}
+          errors={fields.notes.errors}
+          className={s.wide}
+        >
           <textarea {...getTextareaProps(fields.notes)} rows={3} className={ui.input} />
         </FormField>
       </fieldset>
@@ -251,7 +349,9 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
             {editing ? "Save" : "Create"}
           </button>
         )}
-        <Link to={cancelTo} className={ui.button.secondary}>Cancel</Link>
+        <Link to={cancelTo} className={ui.button.secondary}>
+          Cancel
+        </Link>
       </div>
     </Form>
   );

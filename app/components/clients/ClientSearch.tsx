@@ -23,7 +23,9 @@ export function ClientSearch({ search }: { search: string }) {
 
   return (
     <Form method="get" action={pathname} role="search" className={s.search}>
-      <label htmlFor="client-search" className={ui.visuallyHidden}>Search clients</label>
+      <label htmlFor="client-search" className={ui.visuallyHidden}>
+        Search clients
+      </label>
       <input
         ref={input}
         id="client-search"
@@ -36,7 +38,9 @@ export function ClientSearch({ search }: { search: string }) {
           if (event.currentTarget.form) searchAsYouType(event.currentTarget.form);
         }}
       />
-      <button type="submit" className={ui.button.secondary}>Search</button>
+      <button type="submit" className={ui.button.secondary}>
+        Search
+      </button>
     </Form>
   );
 }

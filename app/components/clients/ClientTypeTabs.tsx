@@ -10,9 +10,13 @@ export function ClientTypeTabs({ tabs, selected, search }: { tabs: ClientTab[]; 
       <ul className={s.tabs}>
         {tabs.map((tab) => (
           <li key={tab.key}>
-            <Link to={hrefOf(tab.key)} className={s.tab} aria-current={tab.key === selected ? "page" : undefined} data-type={tab.key}>
-              {tab.label}{" "}
-              <span className={s.tabCount}>({tab.count})</span>
+            <Link
+              to={hrefOf(tab.key)}
+              className={s.tab}
+              aria-current={tab.key === selected ? "page" : undefined}
+              data-type={tab.key}
+            >
+              {tab.label} <span className={s.tabCount}>({tab.count})</span>
             </Link>
           </li>
         ))}

@@ -6,7 +6,12 @@ import * as s from "./clients.css";
  * The importable export files with a checkbox each. The select-all box needs JavaScript (it is
  * indeterminate when some are ticked); without it the row boxes post as an ordinary form.
  */
-export function ImportFilesTable({ files, selected, onChange, hydrated }: {
+export function ImportFilesTable({
+  files,
+  selected,
+  onChange,
+  hydrated,
+}: {
   files: string[];
   selected: Set<string>;
   onChange: (next: Set<string>) => void;

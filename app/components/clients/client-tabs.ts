@@ -25,7 +25,6 @@ export function clientTabs(apps: { client_type: string }[], requested: string | 
   const keys = [...CLIENT_TYPES].sort().reverse() as string[];
   if (counts.has(OTHER_TAB) || requested === OTHER_TAB) keys.push(OTHER_TAB);
   const tabs: ClientTab[] = keys.map((key) => ({ key, label: titleCase(key), count: counts.get(key) ?? 0 }));
-  const selected =
-    tabs.find((tab) => tab.key === requested) ?? tabs.find((tab) => tab.count > 0) ?? tabs[0];
+  const selected = tabs.find((tab) => tab.key === requested) ?? tabs.find((tab) => tab.count > 0) ?? tabs[0];
   return { tabs, selected: selected.key };
 }

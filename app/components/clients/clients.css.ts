@@ -62,7 +62,13 @@ export const clientLogo = style({
   background: vars.color.canvas,
 });
 export const clientName = style({ fontSize: "16px", margin: 0, overflowWrap: "anywhere" });
-export const status = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, color: vars.color.muted, fontSize: "13px" });
+export const status = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  color: vars.color.muted,
+  fontSize: "13px",
+});
 export const greenDot = style({
   width: "8px",
   height: "8px",
@@ -74,7 +80,12 @@ export const greenDot = style({
 /* Onboard / edit form */
 
 export const wide = style({ gridColumn: "1 / -1" });
-export const checkboxField = style({ display: "flex", alignItems: "center", gap: vars.space.sm, marginBottom: vars.space.md });
+export const checkboxField = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.sm,
+  marginBottom: vars.space.md,
+});
 export const fileInput = style({ flex: "1 1 0", minWidth: 0, width: "100%" });
 
 /* Import */

@@ -9,7 +9,13 @@ import * as ui from "~/styles/ui.css";
 import * as s from "./controls.css";
 
 /** The frame of every controls screen: title, what it is for, the trigger point, then the form or the load error. */
-export function ControlsScreen({ title, intro, choice, error, children }: {
+export function ControlsScreen({
+  title,
+  intro,
+  choice,
+  error,
+  children,
+}: {
   title: string;
   intro?: string;
   choice: TriggerPointChoice;
@@ -21,7 +27,13 @@ export function ControlsScreen({ title, intro, choice, error, children }: {
       <h1 id="controls-title">{title}</h1>
       {intro ? <p className={`${ui.muted} ${s.intro}`}>{intro}</p> : null}
       <TriggerPointSelect choice={choice} />
-      {error ? <p role="alert" className={ui.fieldError}>{error}</p> : children}
+      {error ? (
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
+      ) : (
+        children
+      )}
     </section>
   );
 }
@@ -45,7 +57,11 @@ export function useFormGeneration() {
 function useSaving() {
   const navigation = useNavigation();
   const location = useLocation();
-  return navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction?.split("?")[0] === location.pathname;
+  return (
+    navigation.state === "submitting" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formAction?.split("?")[0] === location.pathname
+  );
 }
 
 /** Every named field's current text, as the baseline spells it (a ticked checkbox is "on"). */
@@ -53,8 +69,14 @@ function currentValues(form: HTMLFormElement, names: string[]): Baseline {
   const values: Baseline = {};
   for (const name of names) {
     const element = form.elements.namedItem(name);
-    if (element instanceof HTMLInputElement && element.type === "checkbox") values[name] = element.checked ? element.value : "";
-    else if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement || element instanceof HTMLSelectElement) values[name] = element.value;
+    if (element instanceof HTMLInputElement && element.type === "checkbox")
+      values[name] = element.checked ? element.value : "";
+    else if (
+      element instanceof HTMLInputElement ||
+      element instanceof HTMLTextAreaElement ||
+      element instanceof HTMLSelectElement
+    )
+      values[name] = element.value;
   }
   return values;
 }
@@ -79,7 +101,13 @@ function useDirty(baseline: Baseline) {
  * after a successful save the page reloads the saved values and the form starts clean. A user
  * who may only look gets the fields disabled and no save bar.
  */
-export function ControlsForm<Schema extends Record<string, unknown>>({ form, label, baseline, readOnly, children }: {
+export function ControlsForm<Schema extends Record<string, unknown>>({
+  form,
+  label,
+  baseline,
+  readOnly,
+  children,
+}: {
   form: FormMetadata<Schema, string[]>;
   label: string;
   baseline: Baseline;
@@ -100,9 +128,15 @@ export function ControlsForm<Schema extends Record<string, unknown>>({ form, lab
       aria-label={label}
       onChange={check}
     >
-      {readOnly ? <p className={`${ui.muted} ${s.readOnlyNote}`}>{READ_ONLY_MESSAGE}</p> : <SaveBar dirty={dirty} saving={saving} />}
+      {readOnly ? (
+        <p className={`${ui.muted} ${s.readOnlyNote}`}>{READ_ONLY_MESSAGE}</p>
+      ) : (
+        <SaveBar dirty={dirty} saving={saving} />
+      )}
       {form.errors?.length ? (
-        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${s.formError}`}>{form.errors.join(" ")}</p>
+        <p id={form.errorId} role="alert" className={`${ui.fieldError} ${s.formError}`}>
+          {form.errors.join(" ")}
+        </p>
       ) : null}
       <fieldset disabled={readOnly} className={s.fieldset}>
         <legend className={ui.visuallyHidden}>{label}</legend>

@@ -8,7 +8,11 @@ import { ControlsForm } from "./ControlsForm";
 import * as s from "./controls.css";
 
 /** AI Personality: the one large 'Chatbot Personality' text. */
-export function PersonalityForm({ text, lastResult, readOnly }: {
+export function PersonalityForm({
+  text,
+  lastResult,
+  readOnly,
+}: {
   text: string;
   lastResult: SubmissionResult<string[]> | undefined;
   readOnly: boolean;
@@ -18,8 +22,18 @@ export function PersonalityForm({ text, lastResult, readOnly }: {
   const field = fields.prompt_input_raw;
   return (
     <ControlsForm form={form} label="AI Personality" baseline={defaultValue} readOnly={readOnly}>
-      <FormField label={CONTROL_LABELS[AI_PERSONALITY]} id={field.id} errorId={field.errorId} errors={field.errors} hint={CONTROL_HELP_TEXTS[AI_PERSONALITY]}>
-        <textarea {...getTextareaProps(field, { ariaDescribedBy: `${field.id}-hint` })} rows={24} className={`${ui.input} ${s.personality}`} />
+      <FormField
+        label={CONTROL_LABELS[AI_PERSONALITY]}
+        id={field.id}
+        errorId={field.errorId}
+        errors={field.errors}
+        hint={CONTROL_HELP_TEXTS[AI_PERSONALITY]}
+      >
+        <textarea
+          {...getTextareaProps(field, { ariaDescribedBy: `${field.id}-hint` })}
+          rows={24}
+          className={`${ui.input} ${s.personality}`}
+        />
       </FormField>
     </ControlsForm>
   );

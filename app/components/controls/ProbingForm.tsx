@@ -9,19 +9,32 @@ import { ControlsForm } from "./ControlsForm";
 import * as s from "./controls.css";
 
 /** User Probing Guidelines: 'Topics For Probing' and 'Topics to Prob Mapping', 10 rows each. */
-export function ProbingForm({ texts, lastResult, readOnly }: {
+export function ProbingForm({
+  texts,
+  lastResult,
+  readOnly,
+}: {
   texts: ProbingFormValue;
   lastResult: SubmissionResult<string[]> | undefined;
   readOnly: boolean;
 }) {
-  const defaultValue = useMemo(() => ({ topics: texts.topics, topic_to_prob_mapping: texts.topic_to_prob_mapping }), [texts.topics, texts.topic_to_prob_mapping]);
+  const defaultValue = useMemo(
+    () => ({ topics: texts.topics, topic_to_prob_mapping: texts.topic_to_prob_mapping }),
+    [texts.topics, texts.topic_to_prob_mapping],
+  );
   const [form, fields] = useForm<ProbingFormValue>({ id: "smart-probing", lastResult, defaultValue });
   return (
     <ControlsForm form={form} label="User Probing Guidelines" baseline={defaultValue} readOnly={readOnly}>
       {AI_PROBING_TYPES.map((type) => {
         const field = fields[type];
         return (
-          <FormField key={type} label={AI_PROBING_LABELS[type]} id={field.id} errorId={field.errorId} errors={field.errors}>
+          <FormField
+            key={type}
+            label={AI_PROBING_LABELS[type]}
+            id={field.id}
+            errorId={field.errorId}
+            errors={field.errors}
+          >
             <textarea {...getTextareaProps(field)} rows={PROBING_TEXT_ROWS} className={`${ui.input} ${s.textarea}`} />
           </FormField>
         );

@@ -17,7 +17,11 @@ const loadSchema = () => import("~/lib/controls.schema").then((module) => module
  * Hallucination Accuracy & Quality Check: the fields of QUALITY_CHECK_FIELDS, checked in the
  * browser with the same rules the server applies (and shown beside each field either way).
  */
-export function QualityCheckForm({ settings, lastResult, readOnly }: {
+export function QualityCheckForm({
+  settings,
+  lastResult,
+  readOnly,
+}: {
   settings: QualityCheckSettings;
   lastResult: SubmissionResult<string[]> | undefined;
   readOnly: boolean;
@@ -39,7 +43,14 @@ export function QualityCheckForm({ settings, lastResult, readOnly }: {
       case "number": {
         const field = fields[definition.name];
         return (
-          <FormField key={definition.name} label={definition.label} id={field.id} errorId={field.errorId} errors={field.errors} hint={definition.help}>
+          <FormField
+            key={definition.name}
+            label={definition.label}
+            id={field.id}
+            errorId={field.errorId}
+            errors={field.errors}
+            hint={definition.help}
+          >
             <input
               {...getInputProps(field, { type: "number", ariaDescribedBy: hintId })}
               min={definition.min}
@@ -57,17 +68,32 @@ export function QualityCheckForm({ settings, lastResult, readOnly }: {
           <div key={definition.name} className={ui.field}>
             <div className={s.checkboxRow}>
               <input {...getInputProps(field, { type: "checkbox", ariaDescribedBy: hintId })} />
-              <label htmlFor={field.id} className={ui.label}>{definition.label}</label>
+              <label htmlFor={field.id} className={ui.label}>
+                {definition.label}
+              </label>
             </div>
-            <p id={hintId} className={f.hint}>{definition.help}</p>
-            {field.errors?.length ? <p id={field.errorId} className={ui.fieldError}>{field.errors.join(" ")}</p> : null}
+            <p id={hintId} className={f.hint}>
+              {definition.help}
+            </p>
+            {field.errors?.length ? (
+              <p id={field.errorId} className={ui.fieldError}>
+                {field.errors.join(" ")}
+              </p>
+            ) : null}
           </div>
         );
       }
       case "text": {
         const field = fields[definition.name];
         return (
-          <FormField key={definition.name} label={definition.label} id={field.id} errorId={field.errorId} errors={field.errors} hint={definition.help}>
+          <FormField
+            key={definition.name}
+            label={definition.label}
+            id={field.id}
+            errorId={field.errorId}
+            errors={field.errors}
+            hint={definition.help}
+          >
             <textarea
               {...getTextareaProps(field, { ariaDescribedBy: hintId })}
               maxLength={definition.maxLength}

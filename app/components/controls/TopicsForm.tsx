@@ -1,7 +1,13 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
-import { CONTROL_HELP_TEXTS, CONTROL_LABELS, TOPIC_HELP_TEXTS, TOPIC_RESPONSE_LABELS, type TopicControlType } from "@contract/values/controls";
+import {
+  CONTROL_HELP_TEXTS,
+  CONTROL_LABELS,
+  TOPIC_HELP_TEXTS,
+  TOPIC_RESPONSE_LABELS,
+  type TopicControlType,
+} from "@contract/values/controls";
 import { topicsBaseline, topicsDefaultValue, type TopicRow } from "~/lib/controls";
 import type { loadTopics, saveTopics } from "~/server/controls.server";
 import * as ui from "~/styles/ui.css";
@@ -15,7 +21,12 @@ type TopicsFormShape = ReturnType<typeof topicsDefaultValue>;
  * Sensitive Topics (with their Disclaimer Text) or No-Go Topics (with their Canned Response):
  * 8 rows of topic and text, each column with its help text, each field with the API's message.
  */
-export function TopicsForm({ type, rows, lastResult, readOnly }: {
+export function TopicsForm({
+  type,
+  rows,
+  lastResult,
+  readOnly,
+}: {
   type: TopicControlType;
   rows: TopicRow[];
   lastResult: SubmissionResult<string[]> | undefined;
@@ -34,14 +45,20 @@ export function TopicsForm({ type, rows, lastResult, readOnly }: {
         <table className={s.table} aria-label={label}>
           <thead>
             <tr>
-              <th scope="col" className={s.rowNumber}>#</th>
+              <th scope="col" className={s.rowNumber}>
+                #
+              </th>
               <th scope="col" className={s.topicColumn}>
                 Topic
-                <span id={topicHelpId} className={s.columnHelp}>{TOPIC_HELP_TEXTS[type].topic}</span>
+                <span id={topicHelpId} className={s.columnHelp}>
+                  {TOPIC_HELP_TEXTS[type].topic}
+                </span>
               </th>
               <th scope="col">
                 {responseLabel}
-                <span id={responseHelpId} className={s.columnHelp}>{TOPIC_HELP_TEXTS[type].response}</span>
+                <span id={responseHelpId} className={s.columnHelp}>
+                  {TOPIC_HELP_TEXTS[type].response}
+                </span>
               </th>
             </tr>
           </thead>
@@ -53,13 +70,21 @@ export function TopicsForm({ type, rows, lastResult, readOnly }: {
                 <tr key={row.key} data-row={n}>
                   <td className={s.rowNumber}>{n}</td>
                   <td>
-                    <input type="hidden" name={id.name} defaultValue={typeof id.initialValue === "string" ? id.initialValue : ""} />
+                    <input
+                      type="hidden"
+                      name={id.name}
+                      defaultValue={typeof id.initialValue === "string" ? id.initialValue : ""}
+                    />
                     <input
                       {...getInputProps(topic, { type: "text", ariaDescribedBy: topicHelpId })}
                       aria-label={`Topic, row ${n}`}
                       className={`${ui.input} ${s.cellInput}`}
                     />
-                    {topic.errors?.length ? <p id={topic.errorId} className={ui.fieldError}>{topic.errors.join(" ")}</p> : null}
+                    {topic.errors?.length ? (
+                      <p id={topic.errorId} className={ui.fieldError}>
+                        {topic.errors.join(" ")}
+                      </p>
+                    ) : null}
                   </td>
                   <td>
                     <textarea
@@ -68,7 +93,11 @@ export function TopicsForm({ type, rows, lastResult, readOnly }: {
                       rows={2}
                       className={`${ui.input} ${s.cellInput} ${s.textarea}`}
                     />
-                    {disclaimer.errors?.length ? <p id={disclaimer.errorId} className={ui.fieldError}>{disclaimer.errors.join(" ")}</p> : null}
+                    {disclaimer.errors?.length ? (
+                      <p id={disclaimer.errorId} className={ui.fieldError}>
+                        {disclaimer.errors.join(" ")}
+                      </p>
+                    ) : null}
                   </td>
                 </tr>
               );
@@ -90,7 +119,12 @@ export function TopicsScreen({ type }: { type: TopicControlType }) {
   const readOnly = !useCanConfigure(data.client.id);
   const generation = useFormGeneration();
   return (
-    <ControlsScreen title={CONTROL_LABELS[type]} intro={CONTROL_HELP_TEXTS[type]} choice={data.choice} error={data.error}>
+    <ControlsScreen
+      title={CONTROL_LABELS[type]}
+      intro={CONTROL_HELP_TEXTS[type]}
+      choice={data.choice}
+      error={data.error}
+    >
       <TopicsForm key={generation} type={type} rows={data.rows} lastResult={lastResult} readOnly={readOnly} />
     </ControlsScreen>
   );

@@ -17,14 +17,18 @@ export interface PostedTestQuestion {
 /** "Mark reviewed" or "Mark not reviewed": one button, so a team can work through the answers visitors rated unhelpful. */
 export function ReviewForm({ answer }: { answer: ConversationMessage }) {
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "review"
-    && navigation.formData?.get("message_id") === String(answer.id);
+  const busy =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "review" &&
+    navigation.formData?.get("message_id") === String(answer.id);
   return (
     <Form method="post" className={s.inlineForm} preventScrollReset>
       <input type="hidden" name="intent" value="review" />
       <input type="hidden" name="message_id" value={answer.id} />
       <input type="hidden" name="reviewed" value={answer.reviewed ? "false" : "true"} />
-      <button type="submit" className={ui.button.secondary} disabled={busy}>{answer.reviewed ? "Mark not reviewed" : "Mark reviewed"}</button>
+      <button type="submit" className={ui.button.secondary} disabled={busy}>
+        {answer.reviewed ? "Mark not reviewed" : "Mark reviewed"}
+      </button>
     </Form>
   );
 }
@@ -34,15 +38,26 @@ export function ReviewForm({ answer }: { answer: ConversationMessage }) {
  * source a page of its trace (chosen, or typed instead). A `<details>` that opens without
  * JavaScript, and stays open with what was typed and the messages when the API refuses it.
  */
-export function TestQuestionForm({ answer, values, posted }: { answer: ConversationMessage; values: TestQuestionFromAnswer; posted: PostedTestQuestion | null }) {
+export function TestQuestionForm({
+  answer,
+  values,
+  posted,
+}: {
+  answer: ConversationMessage;
+  values: TestQuestionFromAnswer;
+  posted: PostedTestQuestion | null;
+}) {
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-test-question"
-    && navigation.formData?.get("message_id") === String(answer.id);
+  const saving =
+    navigation.state === "submitting" &&
+    navigation.formData?.get("intent") === "add-test-question" &&
+    navigation.formData?.get("message_id") === String(answer.id);
   const shown = posted?.values ?? values;
   const errors = posted?.fieldErrors ?? {};
   const sources = traceSources(answer.trace);
   // A source chosen earlier that is not in the trace (a refused post) stays among the choices.
-  if (shown.expect_source && !sources.some((source) => source.value === shown.expect_source)) sources.push({ value: shown.expect_source, label: shown.expect_source });
+  if (shown.expect_source && !sources.some((source) => source.value === shown.expect_source))
+    sources.push({ value: shown.expect_source, label: shown.expect_source });
   const id = (name: keyof TestQuestionFromAnswer) => `answer-${answer.id}-${name}`;
   const field = (name: keyof TestQuestionFromAnswer) => ({
     id: id(name),
@@ -58,29 +73,58 @@ export function TestQuestionForm({ answer, values, posted }: { answer: Conversat
       <Form method="post" className={s.correctionForm} aria-label="Add as test question" preventScrollReset>
         <input type="hidden" name="intent" value="add-test-question" />
         <input type="hidden" name="message_id" value={answer.id} />
-        {posted?.formError ? <p role="alert" className={ui.fieldError}>{posted.formError}</p> : null}
+        {posted?.formError ? (
+          <p role="alert" className={ui.fieldError}>
+            {posted.formError}
+          </p>
+        ) : null}
         <FormField label="Question" id={id("question")} errorId={`${id("question")}-error`} errors={errors.question}>
           <textarea {...field("question")} rows={2} maxLength={1000} />
         </FormField>
-        <FormField label="Expected outcome" id={id("expect_outcome")} errorId={`${id("expect_outcome")}-error`} errors={errors.expect_outcome}>
+        <FormField
+          label="Expected outcome"
+          id={id("expect_outcome")}
+          errorId={`${id("expect_outcome")}-error`}
+          errors={errors.expect_outcome}
+        >
           <select {...field("expect_outcome")}>
             <option value="">Any</option>
-            {CHAT_OUTCOMES.map((outcome) => <option key={outcome} value={outcome}>{OUTCOME_LABELS[outcome]}</option>)}
+            {CHAT_OUTCOMES.map((outcome) => (
+              <option key={outcome} value={outcome}>
+                {OUTCOME_LABELS[outcome]}
+              </option>
+            ))}
           </select>
         </FormField>
-        <FormField label="Expected source" id={id("expect_source")} errorId={`${id("expect_source")}-error`} errors={errors.expect_source}
-          hint="A page or file of this answer's trace the answer must cite.">
+        <FormField
+          label="Expected source"
+          id={id("expect_source")}
+          errorId={`${id("expect_source")}-error`}
+          errors={errors.expect_source}
+          hint="A page or file of this answer's trace the answer must cite."
+        >
           <select {...field("expect_source")}>
             <option value="">None</option>
-            {sources.map((source) => <option key={source.value} value={source.value}>{source.label}</option>)}
+            {sources.map((source) => (
+              <option key={source.value} value={source.value}>
+                {source.label}
+              </option>
+            ))}
           </select>
         </FormField>
-        <FormField label="Or type the expected source" id={id("expect_source_typed")} errorId={`${id("expect_source_typed")}-error`}
-          errors={errors.expect_source_typed} hint="A page address or a file name; used instead of the choice above when filled.">
+        <FormField
+          label="Or type the expected source"
+          id={id("expect_source_typed")}
+          errorId={`${id("expect_source_typed")}-error`}
+          errors={errors.expect_source_typed}
+          hint="A page address or a file name; used instead of the choice above when filled."
+        >
           <input {...field("expect_source_typed")} maxLength={2000} />
         </FormField>
         <div>
-          <button type="submit" className={ui.button.primary} disabled={saving}>Add test question</button>
+          <button type="submit" className={ui.button.primary} disabled={saving}>
+            Add test question
+          </button>
         </div>
       </Form>
     </details>

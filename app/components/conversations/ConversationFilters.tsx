@@ -1,11 +1,21 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { CHAT_OUTCOMES } from "@contract/values/chat";
-import { CONVERSATION_RATING_FILTERS, CONVERSATION_SORT_LABELS, CONVERSATION_SORTS } from "@contract/values/conversations";
+import {
+  CONVERSATION_RATING_FILTERS,
+  CONVERSATION_SORT_LABELS,
+  CONVERSATION_SORTS,
+} from "@contract/values/conversations";
 import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
 import {
-  CONVERSATION_FILTERS, DEFAULT_CONVERSATION_PAGE_SIZE, LEAD_FILTER_LABELS, pageSizeChoices, RATING_FILTER_LABELS, REVIEWED_FILTER_LABELS,
-  type ConversationFilter, type ConversationFilterValues,
+  CONVERSATION_FILTERS,
+  DEFAULT_CONVERSATION_PAGE_SIZE,
+  LEAD_FILTER_LABELS,
+  pageSizeChoices,
+  RATING_FILTER_LABELS,
+  REVIEWED_FILTER_LABELS,
+  type ConversationFilter,
+  type ConversationFilterValues,
 } from "~/lib/conversations";
 import { OUTCOME_LABELS } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
@@ -14,12 +24,28 @@ import * as s from "./conversations.css";
 type FieldErrors = Partial<Record<ConversationFilter, string[]>>;
 
 /** One filter: its label, its control and, when the address held a value the API refuses, why, right beside it. */
-function Filter({ name, label, errors, children }: { name: ConversationFilter; label: string; errors: FieldErrors; children: ReactNode }) {
+function Filter({
+  name,
+  label,
+  errors,
+  children,
+}: {
+  name: ConversationFilter;
+  label: string;
+  errors: FieldErrors;
+  children: ReactNode;
+}) {
   return (
     <div className={s.filterField}>
-      <label htmlFor={`conversations-${name}`} className={ui.label}>{label}</label>
+      <label htmlFor={`conversations-${name}`} className={ui.label}>
+        {label}
+      </label>
       {children}
-      {errors[name]?.length ? <p id={`conversations-${name}-error`} className={ui.fieldError}>{errors[name]!.join(" ")}</p> : null}
+      {errors[name]?.length ? (
+        <p id={`conversations-${name}-error`} className={ui.fieldError}>
+          {errors[name]!.join(" ")}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -29,7 +55,11 @@ function Filter({ name, label, errors, children }: { name: ConversationFilter; l
  * list is a link ops can share, and it works without JavaScript. What the address held is shown
  * again as it was, a refused value with its message.
  */
-export function ConversationFilters({ values, fieldErrors, exportHref }: {
+export function ConversationFilters({
+  values,
+  fieldErrors,
+  exportHref,
+}: {
   values: ConversationFilterValues;
   fieldErrors: FieldErrors;
   /** The CSV of these filters; none while a filter is refused. */
@@ -56,19 +86,31 @@ export function ConversationFilters({ values, fieldErrors, exportHref }: {
       </Filter>
       <Filter name="environment" label="Environment" errors={fieldErrors}>
         <select {...control("environment", "all")}>
-          {INSIGHT_ENVIRONMENTS.map((env) => <option key={env} value={env}>{INSIGHT_ENVIRONMENT_LABELS[env]}</option>)}
+          {INSIGHT_ENVIRONMENTS.map((env) => (
+            <option key={env} value={env}>
+              {INSIGHT_ENVIRONMENT_LABELS[env]}
+            </option>
+          ))}
         </select>
       </Filter>
       <Filter name="outcome" label="Outcome" errors={fieldErrors}>
         <select {...control("outcome")}>
           <option value="">Any outcome</option>
-          {CHAT_OUTCOMES.map((outcome) => <option key={outcome} value={outcome}>{OUTCOME_LABELS[outcome]}</option>)}
+          {CHAT_OUTCOMES.map((outcome) => (
+            <option key={outcome} value={outcome}>
+              {OUTCOME_LABELS[outcome]}
+            </option>
+          ))}
         </select>
       </Filter>
       <Filter name="rating" label="Rating" errors={fieldErrors}>
         <select {...control("rating")}>
           <option value="">Any rating</option>
-          {CONVERSATION_RATING_FILTERS.map((rating) => <option key={rating} value={rating}>{RATING_FILTER_LABELS[rating]}</option>)}
+          {CONVERSATION_RATING_FILTERS.map((rating) => (
+            <option key={rating} value={rating}>
+              {RATING_FILTER_LABELS[rating]}
+            </option>
+          ))}
         </select>
       </Filter>
       <Filter name="lead" label="Lead" errors={fieldErrors}>
@@ -90,18 +132,36 @@ export function ConversationFilters({ values, fieldErrors, exportHref }: {
       </Filter>
       <Filter name="sort" label="Sort" errors={fieldErrors}>
         <select {...control("sort", "latest")}>
-          {CONVERSATION_SORTS.map((sort) => <option key={sort} value={sort}>{CONVERSATION_SORT_LABELS[sort]}</option>)}
+          {CONVERSATION_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {CONVERSATION_SORT_LABELS[sort]}
+            </option>
+          ))}
         </select>
       </Filter>
       <Filter name="page_size" label="Rows per page" errors={fieldErrors}>
         <select {...control("page_size", String(DEFAULT_CONVERSATION_PAGE_SIZE))}>
-          {pageSizeChoices(values.page_size).map((size) => <option key={size} value={size}>{size}</option>)}
+          {pageSizeChoices(values.page_size).map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
         </select>
       </Filter>
       <div className={s.filterActions}>
-        <button type="submit" className={ui.button.primary}>Apply</button>
-        {filtered ? <Link to={pathname} className={ui.button.secondary}>Clear filters</Link> : null}
-        {exportHref ? <a href={exportHref} className={ui.button.secondary} download>Export CSV</a> : null}
+        <button type="submit" className={ui.button.primary}>
+          Apply
+        </button>
+        {filtered ? (
+          <Link to={pathname} className={ui.button.secondary}>
+            Clear filters
+          </Link>
+        ) : null}
+        {exportHref ? (
+          <a href={exportHref} className={ui.button.secondary} download>
+            Export CSV
+          </a>
+        ) : null}
       </div>
     </Form>
   );

@@ -17,25 +17,48 @@ function exportHrefOf(listPath: string, search: string) {
 
 /** The Conversations list of an agent or of the whole client: filters, the table, its pages and its CSV. */
 export function ConversationsScreen() {
-  const { client, agent, listPath, values, fieldErrors, conversations, total, totalIsCapped, page, totalPages, filtersRefused, error } =
-    useLoaderData<typeof loadConversations>();
+  const {
+    client,
+    agent,
+    listPath,
+    values,
+    fieldErrors,
+    conversations,
+    total,
+    totalIsCapped,
+    page,
+    totalPages,
+    filtersRefused,
+    error,
+  } = useLoaderData<typeof loadConversations>();
   const { search } = useLocation();
   const whose = agent ? `${agent.name} (${triggerPointLabel(agent.triggerPoint)})` : `every agent of ${client.name}`;
   return (
     <section>
       <h1>Conversations</h1>
       <p className={s.intro}>
-        What visitors asked {whose} and what the assistant answered, latest first. Open one to read each answer with the sources it cited and
-        why it came out as it did.
+        What visitors asked {whose} and what the assistant answered, latest first. Open one to read each answer with the
+        sources it cited and why it came out as it did.
       </p>
-      <ConversationFilters values={values} fieldErrors={fieldErrors} exportHref={filtersRefused ? null : exportHrefOf(listPath, search)} />
-      {error ? <p role="alert" className={ui.fieldError}>{error}</p> : null}
+      <ConversationFilters
+        values={values}
+        fieldErrors={fieldErrors}
+        exportHref={filtersRefused ? null : exportHrefOf(listPath, search)}
+      />
+      {error ? (
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
+      ) : null}
       {filtersRefused ? (
-        <p role="alert" className={ui.fieldError}>A filter above cannot be used as it is: change it and apply the filters again.</p>
+        <p role="alert" className={ui.fieldError}>
+          A filter above cannot be used as it is: change it and apply the filters again.
+        </p>
       ) : (
         <>
           <p className={ui.muted} aria-live="polite">
-            {totalIsCapped ? "More than " : ""}{total.toLocaleString("en-US")} conversation{total === 1 ? " matches" : "s match"} these filters.
+            {totalIsCapped ? "More than " : ""}
+            {total.toLocaleString("en-US")} conversation{total === 1 ? " matches" : "s match"} these filters.
           </p>
           <ConversationsTable conversations={conversations} listPath={listPath} showTriggerPoint={!agent} />
           <Pagination page={page} totalPages={totalPages} countIsCapped={totalIsCapped} />

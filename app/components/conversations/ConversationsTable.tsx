@@ -9,7 +9,8 @@ import * as s from "./conversations.css";
 
 export const NO_CONVERSATIONS_TEXT = "No conversations match these filters.";
 
-export const environmentLabel = (environment: string) => INSIGHT_ENVIRONMENT_LABELS[environment as "prod" | "stage"] ?? environment;
+export const environmentLabel = (environment: string) =>
+  INSIGHT_ENVIRONMENT_LABELS[environment as "prod" | "stage"] ?? environment;
 
 /** How many answers came out each way, as chips (outcomes with none left out). */
 export function OutcomeChips({ outcomes }: { outcomes: ConversationRow["outcomes"] }) {
@@ -18,7 +19,9 @@ export function OutcomeChips({ outcomes }: { outcomes: ConversationRow["outcomes
   return (
     <span className={s.chips}>
       {shown.map((outcome) => (
-        <span key={outcome} className={ui.chip[OUTCOME_TONES[outcome]]} data-outcome={outcome}>{outcomes[outcome]} {OUTCOME_CHIP_LABELS[outcome]}</span>
+        <span key={outcome} className={ui.chip[OUTCOME_TONES[outcome]]} data-outcome={outcome}>
+          {outcomes[outcome]} {OUTCOME_CHIP_LABELS[outcome]}
+        </span>
       ))}
     </span>
   );
@@ -29,7 +32,11 @@ export function OutcomeChips({ outcomes }: { outcomes: ConversationRow["outcomes
  * how many questions and the last one, how its answers came out, the visitor's rating, whether a
  * lead was captured and whether it was reviewed. The trigger point column shows at client level only.
  */
-export function ConversationsTable({ conversations, listPath, showTriggerPoint }: {
+export function ConversationsTable({
+  conversations,
+  listPath,
+  showTriggerPoint,
+}: {
   conversations: ConversationRow[];
   listPath: string;
   showTriggerPoint: boolean;
@@ -52,24 +59,37 @@ export function ConversationsTable({ conversations, listPath, showTriggerPoint }
           </tr>
         </thead>
         <tbody>
-          {conversations.length ? conversations.map((row) => (
-            <tr key={row.id} data-conversation-id={row.id}>
-              <td className={s.when}>
-                <Link to={`${listPath}/${row.id}`} aria-label={`Open the conversation started ${formatDateTime(row.started_at)}`}>
-                  <time dateTime={row.started_at}>{formatDateTime(row.started_at)}</time>
-                </Link>
-              </td>
-              <td>{environmentLabel(row.environment)}</td>
-              {showTriggerPoint ? <td>{triggerPointLabel(row.trigger_point)}</td> : null}
-              <td className={s.number}>{row.questions}</td>
-              <td className={s.lastQuestion}>{row.last_question}</td>
-              <td><OutcomeChips outcomes={row.outcomes} /></td>
-              <td>{row.rating ? CONVERSATION_RATING_LABELS[row.rating] : <span className={ui.muted}>Not rated</span>}</td>
-              <td>{row.lead ? <span className={ui.chip.success}>Lead</span> : <span className={ui.muted}>No</span>}</td>
-              <td>{row.reviewed ? "Yes" : <span className={ui.muted}>No</span>}</td>
+          {conversations.length ? (
+            conversations.map((row) => (
+              <tr key={row.id} data-conversation-id={row.id}>
+                <td className={s.when}>
+                  <Link
+                    to={`${listPath}/${row.id}`}
+                    aria-label={`Open the conversation started ${formatDateTime(row.started_at)}`}
+                  >
+                    <time dateTime={row.started_at}>{formatDateTime(row.started_at)}</time>
+                  </Link>
+                </td>
+                <td>{environmentLabel(row.environment)}</td>
+                {showTriggerPoint ? <td>{triggerPointLabel(row.trigger_point)}</td> : null}
+                <td className={s.number}>{row.questions}</td>
+                <td className={s.lastQuestion}>{row.last_question}</td>
+                <td>
+                  <OutcomeChips outcomes={row.outcomes} />
+                </td>
+                <td>
+                  {row.rating ? CONVERSATION_RATING_LABELS[row.rating] : <span className={ui.muted}>Not rated</span>}
+                </td>
+                <td>
+                  {row.lead ? <span className={ui.chip.success}>Lead</span> : <span className={ui.muted}>No</span>}
+                </td>
+                <td>{row.reviewed ? "Yes" : <span className={ui.muted}>No</span>}</td>
+              </tr>
+            ))
+          ) : (
+            <tr>
+              <td colSpan={columns}>{NO_CONVERSATIONS_TEXT}</td>
             </tr>
-          )) : (
-            <tr><td colSpan={columns}>{NO_CONVERSATIONS_TEXT}</td></tr>
           )}
         </tbody>
       </table>

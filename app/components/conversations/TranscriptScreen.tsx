@@ -1,7 +1,13 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import type { ConversationMessage } from "@contract";
 import { useFormGeneration } from "~/components/controls/ControlsForm";
-import { ANSWER_RATING_LABELS, isHttpLink, OUTCOME_TONES, testQuestionFromAnswer, triggerPointLabel } from "~/lib/conversations";
+import {
+  ANSWER_RATING_LABELS,
+  isHttpLink,
+  OUTCOME_TONES,
+  testQuestionFromAnswer,
+  triggerPointLabel,
+} from "~/lib/conversations";
 import { formatDateTime, formatTimeOfDay } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
 import type { CorrectionActionData, loadConversation } from "~/server/conversations.server";
@@ -17,7 +23,13 @@ function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
     <ul className={s.sources} aria-label="Sources">
       {sources.map((source) => (
         <li key={source.url}>
-          {isHttpLink(source.url) ? <a href={source.url} target="_blank" rel="noreferrer">{source.title || source.url}</a> : source.title || source.url}
+          {isHttpLink(source.url) ? (
+            <a href={source.url} target="_blank" rel="noreferrer">
+              {source.title || source.url}
+            </a>
+          ) : (
+            source.title || source.url
+          )}
         </li>
       ))}
     </ul>
@@ -25,13 +37,28 @@ function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
 }
 
 /** One answer: its outcome, text, sources, the visitor's verdict, the review, the trace, and the corrections for those who may make them. */
-function Answer({ answer, triggerPoint, canCorrect, posted, generation }: {
-  answer: ConversationMessage; triggerPoint: string; canCorrect: boolean; posted: PostedTestQuestion | null; generation: string;
+function Answer({
+  answer,
+  triggerPoint,
+  canCorrect,
+  posted,
+  generation,
+}: {
+  answer: ConversationMessage;
+  triggerPoint: string;
+  canCorrect: boolean;
+  posted: PostedTestQuestion | null;
+  generation: string;
 }) {
   return (
     <>
       <Sources sources={answer.sources} />
-      {answer.comment ? <blockquote className={s.comment}><span className={ui.visuallyHidden}>The visitor's comment: </span>{answer.comment}</blockquote> : null}
+      {answer.comment ? (
+        <blockquote className={s.comment}>
+          <span className={ui.visuallyHidden}>The visitor's comment: </span>
+          {answer.comment}
+        </blockquote>
+      ) : null}
       <WhyThisAnswer answer={answer} triggerPoint={triggerPoint} canCorrect={canCorrect} />
       {canCorrect ? (
         <div className={s.corrections}>
@@ -56,18 +83,34 @@ export function TranscriptScreen() {
   const questions = conversation.messages.filter((message) => message.role === "user").length;
   return (
     <section aria-labelledby="conversation-title">
-      <p><Link to={listPath}>← Conversations</Link></p>
+      <p>
+        <Link to={listPath}>← Conversations</Link>
+      </p>
       <h1 id="conversation-title">Conversation of {formatDateTime(conversation.started_at)} (UTC)</h1>
       <dl className={s.facts}>
-        <div><dt>Environment</dt><dd>{environmentLabel(conversation.environment)}</dd></div>
-        {agent ? null : <div><dt>Trigger point</dt><dd>{triggerPointLabel(conversation.trigger_point)}</dd></div>}
-        <div><dt>Questions</dt><dd>{questions}</dd></div>
-        <div><dt>Lead captured</dt><dd>{conversation.lead ? "Yes" : "No"}</dd></div>
+        <div>
+          <dt>Environment</dt>
+          <dd>{environmentLabel(conversation.environment)}</dd>
+        </div>
+        {agent ? null : (
+          <div>
+            <dt>Trigger point</dt>
+            <dd>{triggerPointLabel(conversation.trigger_point)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>Questions</dt>
+          <dd>{questions}</dd>
+        </div>
+        <div>
+          <dt>Lead captured</dt>
+          <dd>{conversation.lead ? "Yes" : "No"}</dd>
+        </div>
       </dl>
       {canCorrect ? (
         <p className={ui.muted}>
-          Each answer can become a <Link to={testQuestionsPath}>test question</Link>, lower or exclude a page it was drawn from (in “Why this
-          answer”), or be marked reviewed.
+          Each answer can become a <Link to={testQuestionsPath}>test question</Link>, lower or exclude a page it was
+          drawn from (in “Why this answer”), or be marked reviewed.
         </p>
       ) : null}
       <ol className={s.messages} aria-label="Messages">
@@ -75,9 +118,19 @@ export function TranscriptScreen() {
           <li key={message.id} id={`message-${message.id}`} className={s.message} data-role={message.role}>
             <div className={s.messageHeader}>
               <strong>{message.role === "user" ? "Visitor" : "Assistant"}</strong>
-              <time dateTime={message.at} title={formatDateTime(message.at)} className={ui.muted}>{formatTimeOfDay(message.at)}</time>
-              {message.outcome ? <span className={ui.chip[OUTCOME_TONES[message.outcome]]} data-outcome={message.outcome}>{outcomeLabel(message.outcome)}</span> : null}
-              {message.rating ? <span className={message.rating === "up" ? ui.chip.success : ui.chip.error}>{ANSWER_RATING_LABELS[message.rating]}</span> : null}
+              <time dateTime={message.at} title={formatDateTime(message.at)} className={ui.muted}>
+                {formatTimeOfDay(message.at)}
+              </time>
+              {message.outcome ? (
+                <span className={ui.chip[OUTCOME_TONES[message.outcome]]} data-outcome={message.outcome}>
+                  {outcomeLabel(message.outcome)}
+                </span>
+              ) : null}
+              {message.rating ? (
+                <span className={message.rating === "up" ? ui.chip.success : ui.chip.error}>
+                  {ANSWER_RATING_LABELS[message.rating]}
+                </span>
+              ) : null}
               {message.role === "assistant" && message.reviewed ? <span className={ui.chip.info}>Reviewed</span> : null}
             </div>
             <p className={s.text}>{message.text}</p>

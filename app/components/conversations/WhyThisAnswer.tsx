@@ -7,19 +7,29 @@ import { outcomeLabel } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
 
-const PENALTY_TYPE_LABELS: Record<string, string> = { url_pattern: "URL pattern", html_weightage: "HTML pages", pdf_weightage: "PDF" };
+const PENALTY_TYPE_LABELS: Record<string, string> = {
+  url_pattern: "URL pattern",
+  html_weightage: "HTML pages",
+  pdf_weightage: "PDF",
+};
 
 /** The page a passage was quoted from (a link, opening in a new tab) or the uploaded file's name. */
 function PassageSource({ passage }: { passage: TracePassage }) {
   if (passage.url && isHttpLink(passage.url)) {
     return (
       <>
-        <a href={passage.url} target="_blank" rel="noreferrer">{passage.title || passage.url}</a>
+        <a href={passage.url} target="_blank" rel="noreferrer">
+          {passage.title || passage.url}
+        </a>
         <span className={s.url}>{passage.url}</span>
       </>
     );
   }
-  return <>{passage.file_name ?? passage.url ?? passage.title} <span className={ui.muted}>(file)</span></>;
+  return (
+    <>
+      {passage.file_name ?? passage.url ?? passage.title} <span className={ui.muted}>(file)</span>
+    </>
+  );
 }
 
 /**
@@ -34,16 +44,34 @@ function FinetuneButtons({ answerId, passage, site }: { answerId: number; passag
       <input type="hidden" name="message_id" value={answerId} />
       <input type="hidden" name="rank" value={passage.rank} />
       <button type="submit" name="weight" value="lower" className={ui.button.secondary}>
-        Lower<span className={ui.visuallyHidden}> {what} for {site}</span>
+        Lower
+        <span className={ui.visuallyHidden}>
+          {" "}
+          {what} for {site}
+        </span>
       </button>
       <button type="submit" name="weight" value="exclude" className={ui.button.secondary}>
-        Exclude<span className={ui.visuallyHidden}> {what} for {site}</span>
+        Exclude
+        <span className={ui.visuallyHidden}>
+          {" "}
+          {what} for {site}
+        </span>
       </button>
     </Form>
   );
 }
 
-function PassagesTable({ answerId, trace, site, canCorrect }: { answerId: number; trace: AnswerTrace; site: string; canCorrect: boolean }) {
+function PassagesTable({
+  answerId,
+  trace,
+  site,
+  canCorrect,
+}: {
+  answerId: number;
+  trace: AnswerTrace;
+  site: string;
+  canCorrect: boolean;
+}) {
   if (!trace.passages.length) return <p>Retrieval found no passage for this question.</p>;
   return (
     <div className={ui.tableScroll} tabIndex={0}>
@@ -72,21 +100,47 @@ function PassagesTable({ answerId, trace, site, canCorrect }: { answerId: number
                   <p className={s.passageText}>{passage.text}</p>
                 </details>
               </td>
-              <td>{passage.heading_path.length ? headingPathText(passage.heading_path) : <span className={ui.muted}>None</span>}</td>
-              <td className={s.when}>{passage.indexed_at ? <time dateTime={passage.indexed_at}>{formatDateTime(passage.indexed_at)}</time> : "Unknown"}</td>
+              <td>
+                {passage.heading_path.length ? (
+                  headingPathText(passage.heading_path)
+                ) : (
+                  <span className={ui.muted}>None</span>
+                )}
+              </td>
+              <td className={s.when}>
+                {passage.indexed_at ? (
+                  <time dateTime={passage.indexed_at}>{formatDateTime(passage.indexed_at)}</time>
+                ) : (
+                  "Unknown"
+                )}
+              </td>
               <td className={s.number}>{passage.score}</td>
               <td>
                 {passage.penalties.length ? (
                   <ul className={s.plainList}>
                     {passage.penalties.map((penalty) => (
-                      <li key={`${penalty.type} ${penalty.pattern}`}>{penalty.penalty} ({PENALTY_TYPE_LABELS[penalty.type] ?? penalty.type} “{penalty.pattern}”)</li>
+                      <li key={`${penalty.type} ${penalty.pattern}`}>
+                        {penalty.penalty} ({PENALTY_TYPE_LABELS[penalty.type] ?? penalty.type} “{penalty.pattern}”)
+                      </li>
                     ))}
                   </ul>
-                ) : <span className={ui.muted}>None</span>}
+                ) : (
+                  <span className={ui.muted}>None</span>
+                )}
               </td>
-              <td>{passage.passed ? <span className={ui.chip.success}>Passed</span> : <span className={ui.chip.default}>Below threshold</span>}</td>
+              <td>
+                {passage.passed ? (
+                  <span className={ui.chip.success}>Passed</span>
+                ) : (
+                  <span className={ui.chip.default}>Below threshold</span>
+                )}
+              </td>
               <td>{passage.used ? "Used" : <span className={ui.muted}>Not used</span>}</td>
-              {canCorrect ? <td><FinetuneButtons answerId={answerId} passage={passage} site={site} /></td> : null}
+              {canCorrect ? (
+                <td>
+                  <FinetuneButtons answerId={answerId} passage={passage} site={site} />
+                </td>
+              ) : null}
             </tr>
           ))}
         </tbody>
@@ -100,7 +154,15 @@ function PassagesTable({ answerId, trace, site, canCorrect }: { answerId: number
  * operator reads what the visitor got: the passages retrieval ranked, the threshold in force, the
  * controls that fired and the outcome. A `<details>`, so it opens without JavaScript.
  */
-export function WhyThisAnswer({ answer, triggerPoint, canCorrect }: { answer: ConversationMessage; triggerPoint: string; canCorrect: boolean }) {
+export function WhyThisAnswer({
+  answer,
+  triggerPoint,
+  canCorrect,
+}: {
+  answer: ConversationMessage;
+  triggerPoint: string;
+  canCorrect: boolean;
+}) {
   const { trace } = answer;
   const site = triggerPointLabel(triggerPoint);
   return (
@@ -110,27 +172,35 @@ export function WhyThisAnswer({ answer, triggerPoint, canCorrect }: { answer: Co
         <div className={s.disclosureBody}>
           <p>
             Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>.{" "}
-            {trace.model ? "A language model wrote the answer from the passages used." : "The answer quotes the passages used."}
+            {trace.model
+              ? "A language model wrote the answer from the passages used."
+              : "The answer quotes the passages used."}
           </p>
           <p>
-            Threshold in force: <strong>{trace.threshold}</strong> (the Minimum Retrieval Confidence a passage must reach); the best passage
-            scored <strong>{trace.top_score}</strong>.
+            Threshold in force: <strong>{trace.threshold}</strong> (the Minimum Retrieval Confidence a passage must
+            reach); the best passage scored <strong>{trace.top_score}</strong>.
           </p>
           <div>
             <h3>Controls that fired</h3>
             {trace.controls.length ? (
               <ul className={s.plainList}>
                 {trace.controls.map((control, index) => (
-                  <li key={`${control.type} ${index}`}>{TRACE_CONTROL_LABELS[control.type]}: {control.name}</li>
+                  <li key={`${control.type} ${index}`}>
+                    {TRACE_CONTROL_LABELS[control.type]}: {control.name}
+                  </li>
                 ))}
               </ul>
-            ) : <p className={ui.muted}>None fired.</p>}
+            ) : (
+              <p className={ui.muted}>None fired.</p>
+            )}
           </div>
           <h3>Passages retrieved</h3>
           <PassagesTable answerId={answer.id} trace={trace} site={site} canCorrect={canCorrect} />
         </div>
       ) : (
-        <p className={s.disclosureBody}>No trace was recorded for this answer: it was given before answers kept their traces.</p>
+        <p className={s.disclosureBody}>
+          No trace was recorded for this answer: it was given before answers kept their traces.
+        </p>
       )}
     </details>
   );

@@ -4,9 +4,21 @@ import { vars } from "~/styles/theme.css";
 export const intro = style({ color: vars.color.muted, maxWidth: "72ch", marginTop: 0 });
 
 // ── The list ──
-export const filters = style({ display: "flex", gap: vars.space.md, alignItems: "flex-start", flexWrap: "wrap", marginBottom: vars.space.md });
+export const filters = style({
+  display: "flex",
+  gap: vars.space.md,
+  alignItems: "flex-start",
+  flexWrap: "wrap",
+  marginBottom: vars.space.md,
+});
 export const filterField = style({ display: "grid", gap: vars.space.xs, maxWidth: "240px" });
-export const filterActions = style({ display: "flex", gap: vars.space.sm, alignItems: "center", flexWrap: "wrap", alignSelf: "flex-end" });
+export const filterActions = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+  flexWrap: "wrap",
+  alignSelf: "flex-end",
+});
 export const when = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
 export const lastQuestion = style({ maxWidth: "420px", overflowWrap: "anywhere" });
 export const chips = style({ display: "flex", gap: vars.space.xs, flexWrap: "wrap" });
@@ -29,10 +41,21 @@ export const message = style({
     "&:target": { outline: `2px solid ${vars.color.primary}`, outlineOffset: "2px" },
   },
 });
-export const messageHeader = style({ display: "flex", gap: vars.space.sm, alignItems: "center", flexWrap: "wrap", marginBottom: vars.space.xs });
+export const messageHeader = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+  flexWrap: "wrap",
+  marginBottom: vars.space.xs,
+});
 export const text = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", margin: `0 0 ${vars.space.sm}` });
 export const sources = style({ margin: `0 0 ${vars.space.sm}`, paddingLeft: vars.space.lg, overflowWrap: "anywhere" });
-export const comment = style({ borderLeft: `3px solid ${vars.color.border}`, margin: `0 0 ${vars.space.sm}`, padding: `0 ${vars.space.sm}`, color: vars.color.muted });
+export const comment = style({
+  borderLeft: `3px solid ${vars.color.border}`,
+  margin: `0 0 ${vars.space.sm}`,
+  padding: `0 ${vars.space.sm}`,
+  color: vars.color.muted,
+});
 export const disclosure = style({ marginTop: vars.space.sm });
 export const disclosureSummary = style({ cursor: "pointer", fontWeight: 600, color: vars.color.primary });
 export const disclosureBody = style({ marginTop: vars.space.sm, display: "grid", gap: vars.space.sm, minWidth: 0 });
@@ -41,10 +64,27 @@ globalStyle(`${disclosureBody} > p, ${disclosureBody} > div > p, ${disclosureBod
 globalStyle(`${disclosureBody} h3`, { fontSize: "15px", marginBottom: vars.space.xs });
 /** A passage's page: its title, address and text need more room than the figures beside them. */
 export const pageCell = style({ minWidth: "16em", overflowWrap: "anywhere" });
-export const passageText = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", color: vars.color.muted, margin: `${vars.space.xs} 0 0`, maxWidth: "60ch" });
+export const passageText = style({
+  whiteSpace: "pre-wrap",
+  overflowWrap: "anywhere",
+  color: vars.color.muted,
+  margin: `${vars.space.xs} 0 0`,
+  maxWidth: "60ch",
+});
 export const url = style({ display: "block", color: vars.color.muted, fontSize: "12px", overflowWrap: "anywhere" });
 export const plainList = style({ margin: 0, paddingLeft: vars.space.lg });
-export const corrections = style({ display: "flex", gap: vars.space.md, alignItems: "flex-start", flexWrap: "wrap", marginTop: vars.space.sm });
-export const correctionForm = style({ display: "grid", gap: vars.space.sm, marginTop: vars.space.sm, maxWidth: "640px" });
+export const corrections = style({
+  display: "flex",
+  gap: vars.space.md,
+  alignItems: "flex-start",
+  flexWrap: "wrap",
+  marginTop: vars.space.sm,
+});
+export const correctionForm = style({
+  display: "grid",
+  gap: vars.space.sm,
+  marginTop: vars.space.sm,
+  maxWidth: "640px",
+});
 export const inlineForm = style({ display: "inline-flex", gap: vars.space.xs, margin: 0 });
 export const number = style({ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" });

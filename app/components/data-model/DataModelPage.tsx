@@ -32,39 +32,60 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
       <div className={ui.pageHeader}>
         <h1>{data.title}</h1>
         <div className={ui.toolbar}>
-          {canConfigure ? <Link to={address({ import: "1", edit: null, delete: null })} className={ui.button.secondary} preventScrollReset>Import</Link> : null}
+          {canConfigure ? (
+            <Link
+              to={address({ import: "1", edit: null, delete: null })}
+              className={ui.button.secondary}
+              preventScrollReset
+            >
+              Import
+            </Link>
+          ) : null}
           <Link to={address({ edit: "1", import: null })} className={ui.button.primary} preventScrollReset>
             {canConfigure ? "Add/Edit" : "View Fields"}
           </Link>
         </div>
       </div>
       <p className={s.intro}>
-        The fields that describe a {noun} for {data.client.name}: the assistant fills them from conversations and pages, and the
-        console's insights read them. Each field has a group, a name, what it means, and a type.
+        The fields that describe a {noun} for {data.client.name}: the assistant fills them from conversations and pages,
+        and the console's insights read them. Each field has a group, a name, what it means, and a type.
       </p>
       {(data.importing || postedImport) && canConfigure ? (
         <ImportPanel noun={noun} choices={data.importChoices} cancelTo={closed} posted={postedImport} />
       ) : null}
       {data.error ? (
-        <p role="alert" className={ui.fieldError}>{data.error}</p>
+        <p role="alert" className={ui.fieldError}>
+          {data.error}
+        </p>
       ) : (
         <section className={s.section} aria-labelledby="json-view-title">
-          <h2 id="json-view-title" className={s.sectionTitle}>JSON view</h2>
+          <h2 id="json-view-title" className={s.sectionTitle}>
+            JSON view
+          </h2>
           {data.fields.length ? (
             <pre className={`${ui.pre} ${s.json}`} tabIndex={0} aria-label={`The ${noun} data model as JSON`}>
               {JSON.stringify(groupedModel(data.fields), null, 2)}
             </pre>
           ) : (
-            <p className={ui.muted}>No fields yet.{canConfigure ? " Use Add/Edit to describe the model, or Import another client's." : ""}</p>
+            <p className={ui.muted}>
+              No fields yet.{canConfigure ? " Use Add/Edit to describe the model, or Import another client's." : ""}
+            </p>
           )}
         </section>
       )}
       {data.modelType === "program_profile" ? (
-        <RecommendationModel programs={data.programs} error={data.programsError} canConfigure={canConfigure} hasFields={data.fields.length > 0} />
+        <RecommendationModel
+          programs={data.programs}
+          error={data.programsError}
+          canConfigure={canConfigure}
+          hasFields={data.fields.length > 0}
+        />
       ) : null}
       {drawerOpen && !data.error ? (
         <Drawer title={`${canConfigure ? "Edit" : "Fields of"} the ${noun} data model`} size="full" closeTo={closed}>
-          {data.deleting && canConfigure ? <DeleteFieldConfirm field={data.deleting} cancelTo={address({ delete: null })} /> : null}
+          {data.deleting && canConfigure ? (
+            <DeleteFieldConfirm field={data.deleting} cancelTo={address({ delete: null })} />
+          ) : null}
           <FieldsTable
             // A saved change or an action's answer starts the table afresh; revalidating keeps what is typed.
             key={tableGeneration(postedFields, data.fields)}

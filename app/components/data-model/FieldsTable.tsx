@@ -7,7 +7,14 @@ import { DiscardRowButton, RowsForm, useSaving } from "~/components/editable-tab
 import { useRowsState } from "~/components/editable-table/useRowsState";
 import * as et from "~/components/editable-table/EditableTable.css";
 import {
-  blankFieldRow, changedFieldValues, FIELD_COLUMNS, FIELD_REQUIRED_FIELDS, fieldRowNeedsSave, GROUP_OPTIONS, TYPE_OPTIONS, type FieldFormRow,
+  blankFieldRow,
+  changedFieldValues,
+  FIELD_COLUMNS,
+  FIELD_REQUIRED_FIELDS,
+  fieldRowNeedsSave,
+  GROUP_OPTIONS,
+  TYPE_OPTIONS,
+  type FieldFormRow,
 } from "~/lib/data-model";
 import type { FieldErrors } from "~/lib/required-check";
 import * as ui from "~/styles/ui.css";
@@ -50,7 +57,10 @@ export function FieldsTable({ noun, rows, errors, formError, canConfigure, delet
       onAdd={() => `fields-${table.addRow(blankFieldRow())}-group`}
       validate={() => {
         const { ok, first } = table.validate();
-        return { ok, focusId: first ? `fields-${first.key}-${first.field === ROW_ERROR ? "name" : first.field}` : null };
+        return {
+          ok,
+          focusId: first ? `fields-${first.key}-${first.field === ROW_ERROR ? "name" : first.field}` : null,
+        };
       }}
       empty={table.items.length === 0}
     >
@@ -88,7 +98,9 @@ export function FieldsTable({ noun, rows, errors, formError, canConfigure, delet
             >
               <input type="hidden" name={name("id")} value={row.id} />
               {row.loaded
-                ? Object.entries(row.loaded).map(([field, value]) => <input key={field} type="hidden" name={name(`loaded.${field}`)} value={value} />)
+                ? Object.entries(row.loaded).map(([field, value]) => (
+                    <input key={field} type="hidden" name={name(`loaded.${field}`)} value={value} />
+                  ))
                 : null}
             </TextCell>
             <TextAreaCell
@@ -138,14 +150,25 @@ export function DeleteFieldConfirm({ field, cancelTo }: { field: { id: number; n
   const box = useRef<HTMLFormElement>(null);
   useEffect(() => box.current?.focus(), [field.id]);
   return (
-    <Form method="post" ref={box} tabIndex={-1} className={cx(s.question, s.danger)} aria-label={DATA_MODEL_MESSAGES.confirmDelete} preventScrollReset>
+    <Form
+      method="post"
+      ref={box}
+      tabIndex={-1}
+      className={cx(s.question, s.danger)}
+      aria-label={DATA_MODEL_MESSAGES.confirmDelete}
+      preventScrollReset
+    >
       <input type="hidden" name="record_id" value={field.id} />
       <p role="alert" className={s.questionText}>
         {DATA_MODEL_MESSAGES.confirmDelete}: the field “{field.name}” and its meaning go for good.
       </p>
       <div className={ui.toolbar}>
-        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>Cancel</Link>
-        <button type="submit" name="intent" value="delete-field" className={ui.button.danger}>Delete field</button>
+        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="delete-field" className={ui.button.danger}>
+          Delete field
+        </button>
       </div>
     </Form>
   );

@@ -8,7 +8,12 @@ import * as s from "./data-model.css";
  * Import (`?import=1`): copies another client's model of this kind over this one, after the spec's
  * warning. Rendered by the server, so it works without JavaScript; the link back cancels.
  */
-export function ImportPanel({ noun, choices, cancelTo, posted }: {
+export function ImportPanel({
+  noun,
+  choices,
+  cancelTo,
+  posted,
+}: {
   noun: string;
   choices: { code: string; name: string }[];
   cancelTo: string;
@@ -18,11 +23,23 @@ export function ImportPanel({ noun, choices, cancelTo, posted }: {
   useEffect(() => box.current?.focus(), []);
   const errorId = "import-app-code-error";
   return (
-    <Form method="post" ref={box} tabIndex={-1} className={s.question} aria-label={`Import a ${noun} data model`} noValidate preventScrollReset>
-      <p role="alert" className={s.questionText}>{DATA_MODEL_MESSAGES.importWarning}</p>
+    <Form
+      method="post"
+      ref={box}
+      tabIndex={-1}
+      className={s.question}
+      aria-label={`Import a ${noun} data model`}
+      noValidate
+      preventScrollReset
+    >
+      <p role="alert" className={s.questionText}>
+        {DATA_MODEL_MESSAGES.importWarning}
+      </p>
       <p className={s.intro}>The {noun} data model of the client you choose replaces this client's, field for field.</p>
       <div className={ui.field}>
-        <label htmlFor="import-app-code" className={ui.label}>Import from</label>
+        <label htmlFor="import-app-code" className={ui.label}>
+          Import from
+        </label>
         <select
           id="import-app-code"
           name="import_app_code"
@@ -33,14 +50,24 @@ export function ImportPanel({ noun, choices, cancelTo, posted }: {
         >
           <option value="">Choose a client</option>
           {choices.map((choice) => (
-            <option key={choice.code} value={choice.code}>{choice.name} ({choice.code})</option>
+            <option key={choice.code} value={choice.code}>
+              {choice.name} ({choice.code})
+            </option>
           ))}
         </select>
-        {posted?.error ? <p id={errorId} className={ui.fieldError}>{posted.error}</p> : null}
+        {posted?.error ? (
+          <p id={errorId} className={ui.fieldError}>
+            {posted.error}
+          </p>
+        ) : null}
       </div>
       <div className={ui.toolbar}>
-        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>Cancel</Link>
-        <button type="submit" name="intent" value="import" className={ui.button.primary}>Import</button>
+        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="import" className={ui.button.primary}>
+          Import
+        </button>
       </div>
     </Form>
   );

@@ -13,7 +13,9 @@ const METHOD = { rules: "rule-based extraction", llm: "a language model" } as co
 
 /** One line on the last build: what it is doing or did, with its figures. */
 function statusLine(status: RecommendationStatus) {
-  const figures = status.progress ? `${plural(status.progress.pages, "page")} read, ${plural(status.progress.programs, "program")} found` : "";
+  const figures = status.progress
+    ? `${plural(status.progress.pages, "page")} read, ${plural(status.progress.programs, "program")} found`
+    : "";
   switch (status.state) {
     case "never":
       return "The recommendation model has not been built yet.";
@@ -32,7 +34,12 @@ function statusLine(status: RecommendationStatus) {
  * 'Build Recommendation Model' and what the last build found: programs with the program model's
  * fields as their pages state them, each with its source. Follows a running build every 2 s.
  */
-export function RecommendationModel({ programs, error, canConfigure, hasFields }: {
+export function RecommendationModel({
+  programs,
+  error,
+  canConfigure,
+  hasFields,
+}: {
   programs: ProgramRecordsList | null;
   error: string | null;
   canConfigure: boolean;
@@ -45,20 +52,32 @@ export function RecommendationModel({ programs, error, canConfigure, hasFields }
   const starting = navigation.state === "submitting" && navigation.formData?.get("intent") === "build";
   return (
     <section className={s.section} aria-labelledby="recommendation-title">
-      <h2 id="recommendation-title" className={s.sectionTitle}>Recommendation Model</h2>
+      <h2 id="recommendation-title" className={s.sectionTitle}>
+        Recommendation Model
+      </h2>
       <p className={s.intro}>
-        Finds the programs in this client's indexed pages and files and fills the program model's fields where the pages state them.
-        The assistant recommends programs from these records. {DATA_MODEL_MESSAGES.buildWarning}
+        Finds the programs in this client's indexed pages and files and fills the program model's fields where the pages
+        state them. The assistant recommends programs from these records. {DATA_MODEL_MESSAGES.buildWarning}
       </p>
       {canConfigure ? (
         <Form method="post" className={ui.toolbar} preventScrollReset>
-          <button type="submit" name="intent" value="build" className={ui.button.primary} disabled={running || starting || !hasFields}>
+          <button
+            type="submit"
+            name="intent"
+            value="build"
+            className={ui.button.primary}
+            disabled={running || starting || !hasFields}
+          >
             {running ? "Building…" : "Build Recommendation Model"}
           </button>
           {!hasFields ? <span className={ui.muted}>Add fields to the program model first.</span> : null}
         </Form>
       ) : null}
-      {error ? <p role="alert" className={ui.fieldError}>{error}</p> : null}
+      {error ? (
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
+      ) : null}
       {status ? (
         <p className={s.status} role="status">
           {running ? <progress className={s.progress} aria-label="Recommendation model build" /> : null}
@@ -69,7 +88,11 @@ export function RecommendationModel({ programs, error, canConfigure, hasFields }
         <div className={ui.tableScroll} tabIndex={0}>
           <table aria-label="Programs found">
             <thead>
-              <tr><th scope="col">Program</th><th scope="col">Fields</th><th scope="col">Source</th></tr>
+              <tr>
+                <th scope="col">Program</th>
+                <th scope="col">Fields</th>
+                <th scope="col">Source</th>
+              </tr>
             </thead>
             <tbody>
               {programs.programs.map((program) => (
@@ -83,14 +106,22 @@ export function RecommendationModel({ programs, error, canConfigure, hasFields }
                             <dt>{field}</dt>
                             <dd>
                               {displayValue(value)}
-                              {program.evidence[field] ? <div className={s.evidence}>“{program.evidence[field]}”</div> : null}
+                              {program.evidence[field] ? (
+                                <div className={s.evidence}>“{program.evidence[field]}”</div>
+                              ) : null}
                             </dd>
                           </div>
                         ))}
                       </dl>
-                    ) : <span className={ui.muted}>No field stated on the page</span>}
+                    ) : (
+                      <span className={ui.muted}>No field stated on the page</span>
+                    )}
                   </td>
-                  <td><a href={program.source_url} target="_blank" rel="noopener noreferrer">{program.source_url}</a></td>
+                  <td>
+                    <a href={program.source_url} target="_blank" rel="noopener noreferrer">
+                      {program.source_url}
+                    </a>
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -10,8 +10,12 @@ export const json = style({ maxHeight: "560px" });
 
 /** The server-rendered questions (import, delete) that work without JavaScript. */
 export const question = style({
-  border: `1px solid ${vars.color.warning}`, background: vars.color.warningSoft, borderRadius: vars.radius.md,
-  padding: vars.space.md, marginBottom: vars.space.md, maxWidth: "720px",
+  border: `1px solid ${vars.color.warning}`,
+  background: vars.color.warningSoft,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
+  maxWidth: "720px",
 });
 export const danger = style({ borderColor: vars.color.error, background: vars.color.errorSoft });
 export const questionText = style({ margin: `0 0 ${vars.space.sm}`, fontWeight: 600 });
@@ -23,7 +27,12 @@ export const definitionCell = style({ minWidth: "280px" });
 export const progress = style({ width: "240px", verticalAlign: "middle", marginRight: vars.space.sm });
 export const status = style({ margin: `${vars.space.sm} 0` });
 
-export const values = style({ display: "grid", gridTemplateColumns: "max-content 1fr", gap: `2px ${vars.space.sm}`, margin: 0 });
+export const values = style({
+  display: "grid",
+  gridTemplateColumns: "max-content 1fr",
+  gap: `2px ${vars.space.sm}`,
+  margin: 0,
+});
 globalStyle(`${values} dt`, { fontWeight: 600 });
 globalStyle(`${values} dd`, { margin: 0 });
 export const evidence = style({ color: vars.color.muted, fontSize: "12px" });

@@ -25,7 +25,9 @@ export function AdminDownloads({ files }: { files: AdminFile[] }) {
               <th scope="col">File Type</th>
               <th scope="col">Timestamp</th>
               <th scope="col">Size</th>
-              <th scope="col"><span className={ui.visuallyHidden}>Actions</span></th>
+              <th scope="col">
+                <span className={ui.visuallyHidden}>Actions</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -49,7 +51,9 @@ export function AdminDownloads({ files }: { files: AdminFile[] }) {
               ))
             ) : (
               <tr>
-                <td colSpan={5} className={s.empty}>{NO_FILES_TEXT}</td>
+                <td colSpan={5} className={s.empty}>
+                  {NO_FILES_TEXT}
+                </td>
               </tr>
             )}
           </tbody>

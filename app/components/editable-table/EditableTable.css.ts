@@ -32,7 +32,12 @@ export const changed = style({
 export const readOnlyValue = style({ display: "inline-block", padding: "7px 0" });
 export const dateCell = style({ whiteSpace: "nowrap", color: vars.color.muted, paddingTop: "15px" });
 export const actionsCell = style({ whiteSpace: "nowrap", paddingTop: "12px" });
-export const removeLabel = style({ display: "inline-flex", alignItems: "center", gap: vars.space.xs, cursor: "pointer" });
+export const removeLabel = style({
+  display: "inline-flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  cursor: "pointer",
+});
 export const empty = style({ textAlign: "center", color: vars.color.muted });
 export const formError = style({ marginBottom: vars.space.md });
 

@@ -80,7 +80,18 @@ interface RowsFormShellProps {
  * One form around one or more rows tables, the save bar first (so Enter saves). Every control
  * inside is a real submit button with an `intent`, so it all works without JavaScript.
  */
-export function RowsFormShell({ id, label, dirty, saving, readOnly, readOnlyMessage, formError, rowsFlagged, validate, children }: RowsFormShellProps) {
+export function RowsFormShell({
+  id,
+  label,
+  dirty,
+  saving,
+  readOnly,
+  readOnlyMessage,
+  formError,
+  rowsFlagged,
+  validate,
+  children,
+}: RowsFormShellProps) {
   // A message about rows lasts while rows are flagged; one about the whole form until the next answer.
   const [problem, setProblem] = useState(() => (formError ? { text: formError, aboutRows: rowsFlagged } : null));
   const shownProblem = problem && (!problem.aboutRows || rowsFlagged) ? problem.text : null;
@@ -115,7 +126,17 @@ export function RowsFormShell({ id, label, dirty, saving, readOnly, readOnlyMess
  * '+ Add …': with JavaScript adds a row in place (`onAdd` answers the id to focus); without it
  * posts its `intent` so the action answers the rows plus a blank one.
  */
-export function AddRowButton({ label, intent = "add-row", disabled, onAdd }: { label: string; intent?: string; disabled?: boolean; onAdd: () => string }) {
+export function AddRowButton({
+  label,
+  intent = "add-row",
+  disabled,
+  onAdd,
+}: {
+  label: string;
+  intent?: string;
+  disabled?: boolean;
+  onAdd: () => string;
+}) {
   const focusLater = useFocusLater();
   return (
     <button
@@ -164,7 +185,9 @@ export function RowsTable({ label, columns, view, lastColumn, hideLastHeader, em
         <tbody>
           {empty ? (
             <tr>
-              <td colSpan={columns.length + 1} className={s.empty}>Nothing To Display</td>
+              <td colSpan={columns.length + 1} className={s.empty}>
+                Nothing To Display
+              </td>
             </tr>
           ) : (
             children
@@ -188,7 +211,18 @@ interface RowsFormProps extends Omit<RowsFormShellProps, "children">, Omit<RowsT
  * One form around a whole table: the save bar first (so Enter saves), '+ Add User' (no add
  * button for a read-only user), then the rows.
  */
-export function RowsForm({ label, columns, view, lastColumn, hideLastHeader, addLabel, onAdd, empty, children, ...shell }: RowsFormProps) {
+export function RowsForm({
+  label,
+  columns,
+  view,
+  lastColumn,
+  hideLastHeader,
+  addLabel,
+  onAdd,
+  empty,
+  children,
+  ...shell
+}: RowsFormProps) {
   return (
     <RowsFormShell label={label} {...shell}>
       {shell.readOnly ? null : (
@@ -196,7 +230,14 @@ export function RowsForm({ label, columns, view, lastColumn, hideLastHeader, add
           <AddRowButton label={addLabel} disabled={shell.saving} onAdd={onAdd} />
         </div>
       )}
-      <RowsTable label={label} columns={columns} view={view} lastColumn={lastColumn} hideLastHeader={hideLastHeader} empty={empty}>
+      <RowsTable
+        label={label}
+        columns={columns}
+        view={view}
+        lastColumn={lastColumn}
+        hideLastHeader={hideLastHeader}
+        empty={empty}
+      >
         {children}
       </RowsTable>
     </RowsFormShell>
@@ -207,7 +248,13 @@ export function RowsForm({ label, columns, view, lastColumn, hideLastHeader, add
  * A row's own button: in the browser it acts at once (`onClick`); without JavaScript it posts
  * `<intent>:<index>` and the action answers the rows changed accordingly (nothing is saved).
  */
-function RowIntentButton({ intent, index, label, accessibleName, onClick }: {
+function RowIntentButton({
+  intent,
+  index,
+  label,
+  accessibleName,
+  onClick,
+}: {
   intent: string;
   index: number;
   label: string;
@@ -232,16 +279,42 @@ function RowIntentButton({ intent, index, label, accessibleName, onClick }: {
 }
 
 /** Discards an unsaved new row. */
-export function DiscardRowButton({ index, rowNumber, onDiscard }: { index: number; rowNumber: number; onDiscard: () => void }) {
-  return <RowIntentButton intent="discard-row" index={index} label="Discard" accessibleName={`Discard row ${rowNumber}`} onClick={onDiscard} />;
+export function DiscardRowButton({
+  index,
+  rowNumber,
+  onDiscard,
+}: {
+  index: number;
+  rowNumber: number;
+  onDiscard: () => void;
+}) {
+  return (
+    <RowIntentButton
+      intent="discard-row"
+      index={index}
+      label="Discard"
+      accessibleName={`Discard row ${rowNumber}`}
+      onClick={onDiscard}
+    />
+  );
 }
 
 /** Opens an existing row's values as inputs. */
 export function EditRowButton({ index, who, onEdit }: { index: number; who: string; onEdit: () => void }) {
-  return <RowIntentButton intent="edit-row" index={index} label="Edit" accessibleName={`Edit ${who}`} onClick={onEdit} />;
+  return (
+    <RowIntentButton intent="edit-row" index={index} label="Edit" accessibleName={`Edit ${who}`} onClick={onEdit} />
+  );
 }
 
 /** Puts an opened row back as it was loaded. */
 export function CancelEditButton({ index, who, onCancel }: { index: number; who: string; onCancel: () => void }) {
-  return <RowIntentButton intent="cancel-edit" index={index} label="Cancel" accessibleName={`Cancel editing ${who}`} onClick={onCancel} />;
+  return (
+    <RowIntentButton
+      intent="cancel-edit"
+      index={index}
+      label="Cancel"
+      accessibleName={`Cancel editing ${who}`}
+      onClick={onCancel}
+    />
+  );
 }

@@ -32,7 +32,19 @@ export const invalidProps = (id: string, errors?: string[]) =>
   errors?.length ? { "aria-invalid": true as const, "aria-describedby": `${id}-error` } : {};
 
 export function TextCell({
-  id, name, label, value, errors, changed, readOnly, disabled, type = "text", placeholder, inputMode, onChange, children,
+  id,
+  name,
+  label,
+  value,
+  errors,
+  changed,
+  readOnly,
+  disabled,
+  type = "text",
+  placeholder,
+  inputMode,
+  onChange,
+  children,
 }: CellProps & {
   type?: "text" | "email";
   placeholder?: string;
@@ -68,7 +80,22 @@ export function TextCell({
 }
 
 /** Longer text (a prompt, a JSON object): a textarea of `rows` lines. */
-export function TextAreaCell({ id, name, label, value, errors, changed, readOnly, disabled, rows, placeholder, spellCheck = false, monospace, onChange, children }: CellProps & {
+export function TextAreaCell({
+  id,
+  name,
+  label,
+  value,
+  errors,
+  changed,
+  readOnly,
+  disabled,
+  rows,
+  placeholder,
+  spellCheck = false,
+  monospace,
+  onChange,
+  children,
+}: CellProps & {
   rows: number;
   placeholder?: string;
   spellCheck?: boolean;
@@ -108,7 +135,20 @@ export interface Option {
  * A role: a select of the options the caller may give, or (when the row's current value is not
  * one of them, or the row is locked) its label, still posted through a hidden field.
  */
-export function SelectCell({ id, name, label, value, errors, changed, readOnly, disabled, options, placeholder, readOnlyText, onChange }: CellProps & {
+export function SelectCell({
+  id,
+  name,
+  label,
+  value,
+  errors,
+  changed,
+  readOnly,
+  disabled,
+  options,
+  placeholder,
+  readOnlyText,
+  onChange,
+}: CellProps & {
   options: Option[];
   /** An empty first choice, for rows that have no value yet. */
   placeholder?: string;
@@ -119,7 +159,9 @@ export function SelectCell({ id, name, label, value, errors, changed, readOnly, 
     return (
       <td>
         <input type="hidden" name={name} value={value} />
-        <span id={id} className={s.readOnlyValue}>{readOnlyText}</span>
+        <span id={id} className={s.readOnlyValue}>
+          {readOnlyText}
+        </span>
         <CellErrors id={id} errors={errors} />
       </td>
     );
@@ -138,7 +180,9 @@ export function SelectCell({ id, name, label, value, errors, changed, readOnly, 
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
         {options.map((option) => (
-          <option key={option.value} value={option.value}>{option.label}</option>
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
         ))}
       </select>
       <CellErrors id={id} errors={errors} />
@@ -150,12 +194,26 @@ export function SelectCell({ id, name, label, value, errors, changed, readOnly, 
  * A value shown as text (a row not opened for editing), still posted through a hidden field so
  * the form carries every row. Long values wrap rather than being cut.
  */
-export function TextValueCell({ id, name, value, text, children }: { id: string; name: string; value: string; text?: string; children?: ReactNode }) {
+export function TextValueCell({
+  id,
+  name,
+  value,
+  text,
+  children,
+}: {
+  id: string;
+  name: string;
+  value: string;
+  text?: string;
+  children?: ReactNode;
+}) {
   return (
     <td>
       {children}
       <input type="hidden" name={name} value={value} />
-      <span id={id} className={s.textValue}>{text ?? value}</span>
+      <span id={id} className={s.textValue}>
+        {text ?? value}
+      </span>
     </td>
   );
 }

@@ -12,7 +12,10 @@ export const ROW_ERROR = "row";
 export const FIX_ROWS_MESSAGE = "Fix the highlighted rows before saving.";
 
 /** The fields whose value differs from what was loaded (every filled field of a new row). */
-export function changedFields<Row extends { loaded: Record<string, string> | null }>(row: Row, fields: readonly (keyof Row & string)[]) {
+export function changedFields<Row extends { loaded: Record<string, string> | null }>(
+  row: Row,
+  fields: readonly (keyof Row & string)[],
+) {
   const values = row as unknown as Record<string, string>;
   return new Set(fields.filter((field) => (row.loaded ? values[field] !== row.loaded[field] : values[field] !== "")));
 }
@@ -24,7 +27,9 @@ export const isNewRow = (row: { id: string }) => row.id === "";
  * or a message (so nothing typed or flagged is ever hidden behind text).
  */
 export function showsInputs<Row extends { id: string; editing: boolean; loaded: Record<string, string> | null }>(
-  row: Row, fields: readonly (keyof Row & string)[], flagged: boolean,
+  row: Row,
+  fields: readonly (keyof Row & string)[],
+  flagged: boolean,
 ) {
   return isNewRow(row) || row.editing || flagged || changedFields(row, fields).size > 0;
 }
@@ -38,7 +43,11 @@ export function reverted<Row extends { loaded: Record<string, string> | null; ed
  * The required check over the rows about to be saved (new or changed ones; removals need none).
  * Untouched rows are never sent, so they are never held against the save either.
  */
-export function checkRowsToSave<Row extends object>(rows: readonly Row[], needsCheck: (row: Row) => boolean, fields: readonly (keyof Row & string)[]) {
+export function checkRowsToSave<Row extends object>(
+  rows: readonly Row[],
+  needsCheck: (row: Row) => boolean,
+  fields: readonly (keyof Row & string)[],
+) {
   const checked = checkRequiredRows(rows, fields);
   const errors = checked.errors.map((rowErrors, index) => (needsCheck(rows[index]) ? rowErrors : null));
   return { ok: errors.every((e) => e === null), errors };

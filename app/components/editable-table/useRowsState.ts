@@ -28,7 +28,9 @@ const keyOf = (row: { id: string }, index: number) => (row.id ? `u${row.id}` : `
  * per-row messages (the server's, then the required check's before a save).
  */
 export function useRowsState<Row extends { id: string }>({ rows, errors, required, toCheck, check }: Options<Row>) {
-  const [items, setItems] = useState<KeyedRow<Row>[]>(() => rows.map((row, index) => ({ key: keyOf(row, index), row })));
+  const [items, setItems] = useState<KeyedRow<Row>[]>(() =>
+    rows.map((row, index) => ({ key: keyOf(row, index), row })),
+  );
   const [rowErrors, setRowErrors] = useState<Record<string, FieldErrors>>(() => {
     const byKey: Record<string, FieldErrors> = {};
     rows.forEach((row, index) => {
@@ -39,24 +41,30 @@ export function useRowsState<Row extends { id: string }>({ rows, errors, require
   const nextKey = useRef(rows.length);
 
   /** Changes fields of one row. A flagged row is re-checked as it is fixed. */
-  const update = useCallback((key: string, patch: Partial<Row>) => {
-    const before = check ? items.find((item) => item.key === key)?.row : undefined;
-    setItems((current) => current.map((item) => (item.key === key ? { ...item, row: { ...item.row, ...patch } } : item)));
-    setRowErrors((current) => {
-      const existing = current[key];
-      if (!existing) return current;
-      const next: FieldErrors = { ...existing };
-      const fresh = check && before ? (check({ ...before, ...patch }) ?? {}) : null;
-      for (const [field, value] of Object.entries(patch)) {
-        delete next[field];
-        if (fresh) {
-          if (fresh[field]) next[field] = fresh[field];
-        } else if ((required as readonly string[]).includes(field)) Object.assign(next, requiredErrors({ [field]: value }));
-      }
-      const { [key]: _dropped, ...rest } = current;
-      return hasErrors(next) ? { ...rest, [key]: next } : rest;
-    });
-  }, [required, check, items]);
+  const update = useCallback(
+    (key: string, patch: Partial<Row>) => {
+      const before = check ? items.find((item) => item.key === key)?.row : undefined;
+      setItems((current) =>
+        current.map((item) => (item.key === key ? { ...item, row: { ...item.row, ...patch } } : item)),
+      );
+      setRowErrors((current) => {
+        const existing = current[key];
+        if (!existing) return current;
+        const next: FieldErrors = { ...existing };
+        const fresh = check && before ? (check({ ...before, ...patch }) ?? {}) : null;
+        for (const [field, value] of Object.entries(patch)) {
+          delete next[field];
+          if (fresh) {
+            if (fresh[field]) next[field] = fresh[field];
+          } else if ((required as readonly string[]).includes(field))
+            Object.assign(next, requiredErrors({ [field]: value }));
+        }
+        const { [key]: _dropped, ...rest } = current;
+        return hasErrors(next) ? { ...rest, [key]: next } : rest;
+      });
+    },
+    [required, check, items],
+  );
 
   const addRow = useCallback((row: Row) => {
     const key = `new${nextKey.current++}`;
@@ -82,7 +90,12 @@ export function useRowsState<Row extends { id: string }>({ rows, errors, require
     });
     setRowErrors(byKey);
     const firstErrors = found[firstIndex];
-    const first = firstErrors ? { key: items[firstIndex].key, field: required.find((field) => firstErrors[field]) ?? Object.keys(firstErrors)[0] } : null;
+    const first = firstErrors
+      ? {
+          key: items[firstIndex].key,
+          field: required.find((field) => firstErrors[field]) ?? Object.keys(firstErrors)[0],
+        }
+      : null;
     return { ok: firstIndex === -1, first };
   }, [items, required, toCheck, check]);
 

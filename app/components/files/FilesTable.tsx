@@ -44,7 +44,11 @@ function TagsForm({ file }: { file: KnowledgeFile }) {
             {TAG_LABELS[tag]}
           </label>
         ))}
-        {hydrated ? null : <button type="submit" className={ui.button.secondary}>Save tags</button>}
+        {hydrated ? null : (
+          <button type="submit" className={ui.button.secondary}>
+            Save tags
+          </button>
+        )}
       </fieldset>
     </fetcher.Form>
   );
@@ -56,7 +60,15 @@ function ReadOnlyTags({ tags }: { tags: string[] }) {
 }
 
 /** Columns File Name, URL, Status, Tags, Added By (the spec's), then the row's actions. */
-export function FilesTable({ files, canConfigure, search }: { files: KnowledgeFile[]; canConfigure: boolean; search: string }) {
+export function FilesTable({
+  files,
+  canConfigure,
+  search,
+}: {
+  files: KnowledgeFile[];
+  canConfigure: boolean;
+  search: string;
+}) {
   if (!files.length) {
     return <p className={ui.muted}>{search ? `No files match “${search}”.` : NO_FILES_TEXT}</p>;
   }
@@ -72,7 +84,9 @@ export function FilesTable({ files, canConfigure, search }: { files: KnowledgeFi
             <th scope="col">Status</th>
             <th scope="col">Tags</th>
             <th scope="col">Added By</th>
-            <th scope="col"><span className={ui.visuallyHidden}>Actions</span></th>
+            <th scope="col">
+              <span className={ui.visuallyHidden}>Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -82,13 +96,24 @@ export function FilesTable({ files, canConfigure, search }: { files: KnowledgeFi
                 <div className={s.nameCell}>
                   <span>{file.file_name}</span>
                   <span className={s.detail}>
-                    {[formatBytes(file.size), file.page_count !== null ? countOf(file.page_count, "page") : "", file.status === "indexed" ? countOf(file.chunks_count, "chunk") : ""]
-                      .filter(Boolean).join(" · ")}
+                    {[
+                      formatBytes(file.size),
+                      file.page_count !== null ? countOf(file.page_count, "page") : "",
+                      file.status === "indexed" ? countOf(file.chunks_count, "chunk") : "",
+                    ]
+                      .filter(Boolean)
+                      .join(" · ")}
                   </span>
                 </div>
               </td>
               <td>
-                {file.url ? <a href={file.url} target="_blank" rel="noopener noreferrer">Open PDF<span className={ui.visuallyHidden}> {file.file_name}</span></a> : <span className={ui.muted}>—</span>}
+                {file.url ? (
+                  <a href={file.url} target="_blank" rel="noopener noreferrer">
+                    Open PDF<span className={ui.visuallyHidden}> {file.file_name}</span>
+                  </a>
+                ) : (
+                  <span className={ui.muted}>—</span>
+                )}
               </td>
               <td>
                 <StatusChip status={file.status} />
@@ -99,10 +124,14 @@ export function FilesTable({ files, canConfigure, search }: { files: KnowledgeFi
               <td>
                 <div className={s.actions}>
                   {file.chunks_count > 0 ? (
-                    <Link to={`${file.id}/chunks${query}`} preventScrollReset>View chunks<span className={ui.visuallyHidden}> of {file.file_name}</span></Link>
+                    <Link to={`${file.id}/chunks${query}`} preventScrollReset>
+                      View chunks<span className={ui.visuallyHidden}> of {file.file_name}</span>
+                    </Link>
                   ) : null}
                   {canConfigure ? (
-                    <Link to={deleteHref(file.id)} preventScrollReset className={ui.button.link}>Delete<span className={ui.visuallyHidden}> {file.file_name}</span></Link>
+                    <Link to={deleteHref(file.id)} preventScrollReset className={ui.button.link}>
+                      Delete<span className={ui.visuallyHidden}> {file.file_name}</span>
+                    </Link>
                   ) : null}
                 </div>
               </td>
@@ -119,10 +148,16 @@ export function DeleteFileConfirm({ file, cancelTo }: { file: KnowledgeFile; can
   return (
     <Form method="post" className={s.confirm} aria-label="Delete file">
       <input type="hidden" name="file_id" value={file.id} />
-      <p role="alert">Delete {file.file_name}? Its chunks leave the knowledge store and the assistant stops answering from it.</p>
+      <p role="alert">
+        Delete {file.file_name}? Its chunks leave the knowledge store and the assistant stops answering from it.
+      </p>
       <div className={ui.toolbar}>
-        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>Cancel</Link>
-        <button type="submit" name="intent" value="delete" className={ui.button.danger}>Delete file</button>
+        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="delete" className={ui.button.danger}>
+          Delete file
+        </button>
       </div>
     </Form>
   );

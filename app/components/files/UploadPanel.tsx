@@ -3,19 +3,35 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import type { PresignedUpload } from "@contract";
 import { useHydrated } from "~/components/SaveBar";
 import type { ToastMessage } from "~/components/Toaster";
-import { isPdfFile, putWithProgress, UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
+import {
+  isPdfFile,
+  putWithProgress,
+  UPLOAD_FAILED_MESSAGE,
+  UPLOAD_FILE_FAILED,
+  UPLOAD_TOAST_MS,
+  uploadedMessage,
+} from "~/lib/files";
 import type { FileUploadOutcome } from "~/server/files.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./files.css";
 
 type UploadState = "waiting" | "uploading" | "done" | "failed";
-interface Upload { name: string; progress: number; state: UploadState; message: string }
+interface Upload {
+  name: string;
+  progress: number;
+  state: UploadState;
+  message: string;
+}
 
 /** Files sent at once: enough to fill the line, few enough that each shows steady progress. */
 const PARALLEL_UPLOADS = 3;
 
 async function postStep<T>(endpoint: string, body: unknown): Promise<T> {
-  const response = await fetch(endpoint, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  const response = await fetch(endpoint, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(body),
+  });
   const answer = (await response.json().catch(() => ({}))) as T & { message?: string };
   if (!response.ok) throw new Error(answer.message ?? `The console answered ${response.status}`);
   return answer;
@@ -27,7 +43,12 @@ async function postStep<T>(endpoint: string, body: unknown): Promise<T> {
  * (button spinning and disabled). Without JavaScript the same form posts the files to the page's
  * action, which does those steps on the server; `outcomes` are its per-file results.
  */
-export function UploadPanel({ endpoint, outcomes, formError, onToast }: {
+export function UploadPanel({
+  endpoint,
+  outcomes,
+  formError,
+  onToast,
+}: {
   endpoint: string;
   outcomes: FileUploadOutcome[];
   formError: string | null;
@@ -40,11 +61,16 @@ export function UploadPanel({ endpoint, outcomes, formError, onToast }: {
   const uploading = uploads.some((upload) => upload.state === "waiting" || upload.state === "uploading");
 
   // Leaving is blocked while bytes are on their way: closing the tab asks, links inside the console wait.
-  useBeforeUnload(useCallback((event) => {
-    if (!uploading) return;
-    event.preventDefault();
-    event.returnValue = "";
-  }, [uploading]));
+  useBeforeUnload(
+    useCallback(
+      (event) => {
+        if (!uploading) return;
+        event.preventDefault();
+        event.returnValue = "";
+      },
+      [uploading],
+    ),
+  );
   const blocker = useBlocker(uploading);
   useEffect(() => {
     if (blocker.state !== "blocked") return;
@@ -60,7 +86,12 @@ export function UploadPanel({ endpoint, outcomes, formError, onToast }: {
     const rejected = files.filter((file) => !isPdfFile(file));
     setUploads([
       ...pdfs.map((file) => ({ name: file.name, progress: 0, state: "waiting" as const, message: "Waiting" })),
-      ...rejected.map((file) => ({ name: file.name, progress: 0, state: "failed" as const, message: `${UPLOAD_FILE_FAILED}: only PDF files are accepted` })),
+      ...rejected.map((file) => ({
+        name: file.name,
+        progress: 0,
+        state: "failed" as const,
+        message: `${UPLOAD_FILE_FAILED}: only PDF files are accepted`,
+      })),
     ]);
     if (!pdfs.length) {
       onToast({ type: "error", description: UPLOAD_FAILED_MESSAGE, durationMs: UPLOAD_TOAST_MS });
@@ -68,10 +99,26 @@ export function UploadPanel({ endpoint, outcomes, formError, onToast }: {
     }
     let presigned: PresignedUpload[];
     try {
-      presigned = (await postStep<{ presigned_urls: PresignedUpload[] }>(endpoint, { intent: "presign", file_names: pdfs.map((f) => f.name) })).presigned_urls;
+      presigned = (
+        await postStep<{ presigned_urls: PresignedUpload[] }>(endpoint, {
+          intent: "presign",
+          file_names: pdfs.map((f) => f.name),
+        })
+      ).presigned_urls;
     } catch (error) {
-      setUploads((current) => current.map((upload) => (upload.state === "waiting" ? { ...upload, state: "failed", message: `${UPLOAD_FILE_FAILED}: ${(error as Error).message}` } : upload)));
-      onToast({ type: "error", title: UPLOAD_FAILED_MESSAGE, description: (error as Error).message, durationMs: UPLOAD_TOAST_MS });
+      setUploads((current) =>
+        current.map((upload) =>
+          upload.state === "waiting"
+            ? { ...upload, state: "failed", message: `${UPLOAD_FILE_FAILED}: ${(error as Error).message}` }
+            : upload,
+        ),
+      );
+      onToast({
+        type: "error",
+        title: UPLOAD_FAILED_MESSAGE,
+        description: (error as Error).message,
+        durationMs: UPLOAD_TOAST_MS,
+      });
       return;
     }
     let next = 0;
@@ -93,13 +140,19 @@ export function UploadPanel({ endpoint, outcomes, formError, onToast }: {
     };
     await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, presigned.length) }, worker));
     revalidator.revalidate();
-    if (succeeded === files.length) onToast({ type: "success", description: uploadedMessage(succeeded), durationMs: UPLOAD_TOAST_MS });
+    if (succeeded === files.length)
+      onToast({ type: "success", description: uploadedMessage(succeeded), durationMs: UPLOAD_TOAST_MS });
     else onToast({ type: "error", description: UPLOAD_FAILED_MESSAGE, durationMs: UPLOAD_TOAST_MS });
   }
 
   const shown: Upload[] = uploads.length
     ? uploads
-    : outcomes.map((o) => ({ name: o.file_name, progress: o.ok ? 1 : 0, state: o.ok ? "done" : "failed", message: o.message }));
+    : outcomes.map((o) => ({
+        name: o.file_name,
+        progress: o.ok ? 1 : 0,
+        state: o.ok ? "done" : "failed",
+        message: o.message,
+      }));
 
   return (
     <div>
@@ -130,7 +183,11 @@ export function UploadPanel({ endpoint, outcomes, formError, onToast }: {
           {uploading ? "Uploading…" : "+ Upload Files"}
         </button>
       </Form>
-      {formError ? <p role="alert" className={ui.fieldError}>{formError}</p> : null}
+      {formError ? (
+        <p role="alert" className={ui.fieldError}>
+          {formError}
+        </p>
+      ) : null}
       {shown.length ? (
         <ul className={s.uploads} aria-label="Uploads">
           {shown.map((upload, index) => (

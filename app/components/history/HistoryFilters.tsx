@@ -4,27 +4,61 @@ import * as ui from "~/styles/ui.css";
 import * as s from "./history.css";
 
 /** Kind and person as address parameters: a plain GET form, so a filtered history is a link and works without JavaScript. */
-export function HistoryFilters({ kinds, people, filters }: { kinds: readonly ChangeKind[]; people: string[]; filters: { kind: string; user: string } }) {
+export function HistoryFilters({
+  kinds,
+  people,
+  filters,
+}: {
+  kinds: readonly ChangeKind[];
+  people: string[];
+  filters: { kind: string; user: string };
+}) {
   const { pathname } = useLocation();
   return (
     // Keyed by the filters, so going back to another address shows that address's choices.
-    <Form key={`${filters.kind} ${filters.user}`} method="get" role="search" aria-label="Filter the history" className={ui.toolbar}>
+    <Form
+      key={`${filters.kind} ${filters.user}`}
+      method="get"
+      role="search"
+      aria-label="Filter the history"
+      className={ui.toolbar}
+    >
       <label className={s.filterLabel}>
         Kind
         <select name="kind" defaultValue={filters.kind} className={ui.input}>
           <option value="">Any kind</option>
-          {kinds.map((kind) => <option key={kind} value={kind}>{CHANGE_KIND_LABELS[kind]}</option>)}
+          {kinds.map((kind) => (
+            <option key={kind} value={kind}>
+              {CHANGE_KIND_LABELS[kind]}
+            </option>
+          ))}
         </select>
       </label>
       <label className={s.filterLabel}>
         Person
-        <input type="email" name="user" defaultValue={filters.user} list="history-people" placeholder="Anyone" maxLength={320} className={ui.input} />
+        <input
+          type="email"
+          name="user"
+          defaultValue={filters.user}
+          list="history-people"
+          placeholder="Anyone"
+          maxLength={320}
+          className={ui.input}
+        />
       </label>
       <datalist id="history-people">
-        {people.map((email) => <option key={email} value={email} />)}
+        {people.map((email) => (
+          <option key={email} value={email} />
+        ))}
       </datalist>
-      <button type="submit" className={ui.button.secondary}>Filter</button>
-      {filters.kind || filters.user ? <Link to={pathname} className={ui.button.link}>Show every change</Link> : null}
+      <button type="submit" className={ui.button.secondary}>
+        Filter
+      </button>
+      {filters.kind || filters.user ? (
+        <Link to={pathname} className={ui.button.link}>
+          Show every change
+        </Link>
+      ) : null}
     </Form>
   );
 }

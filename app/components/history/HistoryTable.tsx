@@ -33,33 +33,51 @@ export function HistoryTable({ changes, canRestore }: { changes: ShownChange[]; 
             <th scope="col">Who</th>
             <th scope="col">Kind</th>
             <th scope="col">Change</th>
-            {canRestore ? <th scope="col"><span className={ui.visuallyHidden}>Revert or restore</span></th> : null}
+            {canRestore ? (
+              <th scope="col">
+                <span className={ui.visuallyHidden}>Revert or restore</span>
+              </th>
+            ) : null}
           </tr>
         </thead>
         <tbody>
-          {changes.length ? changes.map((change) => (
-            <tr key={change.id} data-change-id={change.id} data-kind={change.kind}>
-              <td className={s.when}><time dateTime={change.at}>{formatDateTime(change.at)}</time></td>
-              <td className={s.who}>{change.user_email}</td>
-              <td>{CHANGE_KIND_LABELS[change.kind]}</td>
-              <td>
-                <details>
-                  <summary className={s.summary}>{change.summary}</summary>
-                  <ChangeDiff lines={change.changes} />
-                </details>
-              </td>
-              {canRestore ? (
-                <td className={s.restoreCell}>
-                  {isRestorableKind(change.kind) ? (
-                    <div className={s.restoreForms}>
-                      <RestoreForm id={change.id} intent="revert" label="Revert this change" summary={change.summary} />
-                      <RestoreForm id={change.id} intent="restore" label="Restore this state" summary={change.summary} />
-                    </div>
-                  ) : null}
+          {changes.length ? (
+            changes.map((change) => (
+              <tr key={change.id} data-change-id={change.id} data-kind={change.kind}>
+                <td className={s.when}>
+                  <time dateTime={change.at}>{formatDateTime(change.at)}</time>
                 </td>
-              ) : null}
-            </tr>
-          )) : (
+                <td className={s.who}>{change.user_email}</td>
+                <td>{CHANGE_KIND_LABELS[change.kind]}</td>
+                <td>
+                  <details>
+                    <summary className={s.summary}>{change.summary}</summary>
+                    <ChangeDiff lines={change.changes} />
+                  </details>
+                </td>
+                {canRestore ? (
+                  <td className={s.restoreCell}>
+                    {isRestorableKind(change.kind) ? (
+                      <div className={s.restoreForms}>
+                        <RestoreForm
+                          id={change.id}
+                          intent="revert"
+                          label="Revert this change"
+                          summary={change.summary}
+                        />
+                        <RestoreForm
+                          id={change.id}
+                          intent="restore"
+                          label="Restore this state"
+                          summary={change.summary}
+                        />
+                      </div>
+                    ) : null}
+                  </td>
+                ) : null}
+              </tr>
+            ))
+          ) : (
             <tr>
               <td colSpan={canRestore ? 5 : 4}>{NO_CHANGES_TEXT}</td>
             </tr>
@@ -71,13 +89,24 @@ export function HistoryTable({ changes, canRestore }: { changes: ShownChange[]; 
 }
 
 /** One of a change's two buttons; its hidden words name the change, so a screen reader tells the rows' buttons apart. */
-function RestoreForm({ id, intent, label, summary }: { id: number; intent: "restore" | "revert"; label: string; summary: string }) {
+function RestoreForm({
+  id,
+  intent,
+  label,
+  summary,
+}: {
+  id: number;
+  intent: "restore" | "revert";
+  label: string;
+  summary: string;
+}) {
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <button type="submit" className={`${ui.button.secondary} ${s.restoreButton}`}>
-        {label}<span className={ui.visuallyHidden}> ({summary})</span>
+        {label}
+        <span className={ui.visuallyHidden}> ({summary})</span>
       </button>
     </Form>
   );

@@ -4,12 +4,29 @@ import { vars } from "~/styles/theme.css";
 export const when = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
 export const who = style({ overflowWrap: "anywhere", minWidth: "10em" });
 export const summary = style({ cursor: "pointer", overflowWrap: "anywhere" });
-export const lines = style({ listStyle: "none", margin: `${vars.space.sm} 0 0`, padding: 0, display: "grid", gap: vars.space.sm });
+export const lines = style({
+  listStyle: "none",
+  margin: `${vars.space.sm} 0 0`,
+  padding: 0,
+  display: "grid",
+  gap: vars.space.sm,
+});
 export const line = style({ display: "grid", gap: "2px", overflowWrap: "anywhere" });
 // Long texts (a personality) keep their lines and wrap inside the column, never widening the page.
-const value = { whiteSpace: "pre-wrap", overflowWrap: "anywhere", padding: "2px 6px", borderRadius: vars.radius.sm, display: "block" } as const;
+const value = {
+  whiteSpace: "pre-wrap",
+  overflowWrap: "anywhere",
+  padding: "2px 6px",
+  borderRadius: vars.radius.sm,
+  display: "block",
+} as const;
 export const before = style({ ...value, background: vars.color.errorSoft, color: vars.color.error });
-export const after = style({ ...value, background: vars.color.successSoft, color: vars.color.success, textDecoration: "none" });
+export const after = style({
+  ...value,
+  background: vars.color.successSoft,
+  color: vars.color.success,
+  textDecoration: "none",
+});
 export const restoreCell = style({ whiteSpace: "nowrap" });
 // The two buttons of a row stand one above the other, the same width.
 export const restoreForms = style({ display: "grid", gap: vars.space.xs });

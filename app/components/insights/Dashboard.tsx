@@ -28,7 +28,9 @@ function Panel({ title, chart, children }: { title: string; chart: InsightChart;
         <h2 id={`chart-${chart}`}>{title}</h2>
         <Form method="post" action={`${location.pathname}${location.search}`} reloadDocument>
           <input type="hidden" name="chart" value={chart} />
-          <button type="submit" className={ui.button.link} disabled={busy}>Download CSV<span className={ui.visuallyHidden}> of {title}</span></button>
+          <button type="submit" className={ui.button.link} disabled={busy}>
+            Download CSV<span className={ui.visuallyHidden}> of {title}</span>
+          </button>
         </Form>
       </div>
       {children}
@@ -42,8 +44,26 @@ function DayTable({ rows, columns }: { rows: InsightDay[]; columns: Series<Insig
   return (
     <div className={ui.tableScroll} tabIndex={0}>
       <table>
-        <thead><tr><th scope="col">Day</th>{columns.map((c) => <th scope="col" key={c.key}>{c.label}</th>)}</tr></thead>
-        <tbody>{rows.map((row) => <tr key={row.day}><td>{row.day}</td>{columns.map((c) => <td key={c.key}>{row[c.key]}</td>)}</tr>)}</tbody>
+        <thead>
+          <tr>
+            <th scope="col">Day</th>
+            {columns.map((c) => (
+              <th scope="col" key={c.key}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.day}>
+              <td>{row.day}</td>
+              {columns.map((c) => (
+                <td key={c.key}>{row[c.key]}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
       </table>
     </div>
   );
@@ -59,90 +79,202 @@ export function Dashboard() {
   const { client, filters, insights, error, fieldErrors } = useLoaderData<typeof dashboardLoader>();
   const { totals, days, unhelpful } = insights;
   const agent = client.agents.find((a) => a.siteCode === filters.trigger_point) ?? client.agents[0];
-  const store = agent ? `/${client.urlCode}/agent/${encodeURIComponent(agent.siteCode)}/knowledge-store/websites` : null;
+  const store = agent
+    ? `/${client.urlCode}/agent/${encodeURIComponent(agent.siteCode)}/knowledge-store/websites`
+    : null;
   const rangeError = fieldErrors.from?.[0] ?? fieldErrors.to?.[0] ?? null;
   const canConfigure = useCanConfigure(client.id);
   return (
     <section>
       <h1>Business Insights</h1>
-      <p className={s.intro}>What {client.name}'s assistant was asked and how it answered, {insights.range.from} to {insights.range.to} (UTC days).</p>
+      <p className={s.intro}>
+        What {client.name}'s assistant was asked and how it answered, {insights.range.from} to {insights.range.to} (UTC
+        days).
+      </p>
       <Form method="get" className={s.filters} aria-label="Filters">
         <div className={s.filterField}>
-          <label htmlFor="insights-from" className={ui.label}>From</label>
-          <input id="insights-from" type="date" name="from" defaultValue={filters.from ?? insights.range.from} className={ui.input}
-            {...(rangeError ? { "aria-invalid": true, "aria-describedby": "insights-range-error" } : {})} />
+          <label htmlFor="insights-from" className={ui.label}>
+            From
+          </label>
+          <input
+            id="insights-from"
+            type="date"
+            name="from"
+            defaultValue={filters.from ?? insights.range.from}
+            className={ui.input}
+            {...(rangeError ? { "aria-invalid": true, "aria-describedby": "insights-range-error" } : {})}
+          />
         </div>
         <div className={s.filterField}>
-          <label htmlFor="insights-to" className={ui.label}>To</label>
-          <input id="insights-to" type="date" name="to" defaultValue={filters.to ?? insights.range.to} className={ui.input} />
+          <label htmlFor="insights-to" className={ui.label}>
+            To
+          </label>
+          <input
+            id="insights-to"
+            type="date"
+            name="to"
+            defaultValue={filters.to ?? insights.range.to}
+            className={ui.input}
+          />
         </div>
         <div className={s.filterField}>
-          <label htmlFor="insights-trigger-point" className={ui.label}>Trigger point</label>
-          <select id="insights-trigger-point" name="triggerPoint" defaultValue={filters.trigger_point ?? ""} className={ui.input}>
+          <label htmlFor="insights-trigger-point" className={ui.label}>
+            Trigger point
+          </label>
+          <select
+            id="insights-trigger-point"
+            name="triggerPoint"
+            defaultValue={filters.trigger_point ?? ""}
+            className={ui.input}
+          >
             <option value="">All</option>
-            {client.triggerPoints.map((tp) => <option key={tp} value={tp}>{tp}</option>)}
+            {client.triggerPoints.map((tp) => (
+              <option key={tp} value={tp}>
+                {tp}
+              </option>
+            ))}
           </select>
         </div>
         <div className={s.filterField}>
-          <label htmlFor="insights-environment" className={ui.label}>Environment</label>
+          <label htmlFor="insights-environment" className={ui.label}>
+            Environment
+          </label>
           <select id="insights-environment" name="environment" defaultValue={filters.environment} className={ui.input}>
-            {INSIGHT_ENVIRONMENTS.map((env) => <option key={env} value={env}>{INSIGHT_ENVIRONMENT_LABELS[env]}</option>)}
+            {INSIGHT_ENVIRONMENTS.map((env) => (
+              <option key={env} value={env}>
+                {INSIGHT_ENVIRONMENT_LABELS[env]}
+              </option>
+            ))}
           </select>
         </div>
-        <button type="submit" className={ui.button.primary}>Apply</button>
+        <button type="submit" className={ui.button.primary}>
+          Apply
+        </button>
       </Form>
-      {rangeError ? <p id="insights-range-error" role="alert" className={ui.fieldError}>{rangeError} (showing the last 30 days)</p> : error ? <p role="alert" className={ui.fieldError}>{error}</p> : null}
+      {rangeError ? (
+        <p id="insights-range-error" role="alert" className={ui.fieldError}>
+          {rangeError} (showing the last 30 days)
+        </p>
+      ) : error ? (
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
+      ) : null}
 
       <dl className={s.totals} aria-label="Totals">
-        {([["Conversations", totals.conversations], ["Questions", totals.questions], ["Answered", totals.answered], ["Fallback", totals.fallback],
-          ["Canned (no-go)", totals.canned], ["Disclaimed (sensitive)", totals.disclaimed], ["Leads", totals.leads]] as const).map(([name, value]) => (
-          <div key={name} className={s.total}><dt>{name}</dt><dd>{value.toLocaleString("en-US")}</dd></div>
+        {(
+          [
+            ["Conversations", totals.conversations],
+            ["Questions", totals.questions],
+            ["Answered", totals.answered],
+            ["Fallback", totals.fallback],
+            ["Canned (no-go)", totals.canned],
+            ["Disclaimed (sensitive)", totals.disclaimed],
+            ["Leads", totals.leads],
+          ] as const
+        ).map(([name, value]) => (
+          <div key={name} className={s.total}>
+            <dt>{name}</dt>
+            <dd>{value.toLocaleString("en-US")}</dd>
+          </div>
         ))}
       </dl>
 
       <div className={s.grid}>
         <Panel title="Conversations over time" chart="conversations">
-          <DayBars label={`Conversations per day: ${totals.conversations} in all`} rows={days}
+          <DayBars
+            label={`Conversations per day: ${totals.conversations} in all`}
+            rows={days}
             series={[{ key: "conversations", label: "Conversations", color: "#2563eb" }]}
-            figures={<DayTable rows={days} columns={[{ key: "conversations", label: "Conversations", color: "" }, { key: "questions", label: "Questions", color: "" }]} />} />
+            figures={
+              <DayTable
+                rows={days}
+                columns={[
+                  { key: "conversations", label: "Conversations", color: "" },
+                  { key: "questions", label: "Questions", color: "" },
+                ]}
+              />
+            }
+          />
         </Panel>
         <Panel title="Answered, fallback, canned, disclaimed" chart="outcomes">
-          <DayBars label={`Answers per day by outcome: ${totals.answered} answered, ${totals.fallback} fallback, ${totals.canned} canned, ${totals.disclaimed} disclaimed`}
-            rows={days} series={OUTCOMES} figures={<DayTable rows={days} columns={OUTCOMES} />} />
+          <DayBars
+            label={`Answers per day by outcome: ${totals.answered} answered, ${totals.fallback} fallback, ${totals.canned} canned, ${totals.disclaimed} disclaimed`}
+            rows={days}
+            series={OUTCOMES}
+            figures={<DayTable rows={days} columns={OUTCOMES} />}
+          />
         </Panel>
         <Panel title="Top questions" chart="top_questions">
           {insights.top_questions.length ? (
-            <RankBars label="The questions asked most" items={insights.top_questions.map((q) => ({ label: q.question, value: q.asked, note: q.unanswered ? `${q.unanswered} unanswered` : undefined }))} />
-          ) : <Empty>No questions in this range.</Empty>}
+            <RankBars
+              label="The questions asked most"
+              items={insights.top_questions.map((q) => ({
+                label: q.question,
+                value: q.asked,
+                note: q.unanswered ? `${q.unanswered} unanswered` : undefined,
+              }))}
+            />
+          ) : (
+            <Empty>No questions in this range.</Empty>
+          )}
         </Panel>
         <Panel title="Unanswered questions" chart="unanswered_questions">
           {insights.unanswered_questions.length ? (
             <GapList gaps={insights.unanswered_questions} store={store} canConfigure={canConfigure} />
-          ) : <Empty>Every question in this range got an answer.</Empty>}
+          ) : (
+            <Empty>Every question in this range got an answer.</Empty>
+          )}
         </Panel>
         <Panel title="Answers rated unhelpful" chart="unhelpful_answers">
           <p>
-            {unhelpful.total === 1 ? "1 answer" : `${unhelpful.total.toLocaleString("en-US")} answers`} rated unhelpful (thumbs down) by visitors
+            {unhelpful.total === 1 ? "1 answer" : `${unhelpful.total.toLocaleString("en-US")} answers`} rated unhelpful
+            (thumbs down) by visitors
             {unhelpful.total > unhelpful.answers.length ? `; the latest ${unhelpful.answers.length}:` : "."}
           </p>
           {unhelpful.answers.length ? (
-            <UnhelpfulList answers={unhelpful.answers} urlCode={client.urlCode} agentNames={new Map(client.agents.map((a) => [a.siteCode, a.name]))} />
-          ) : <Empty>No answer was rated unhelpful in this range.</Empty>}
+            <UnhelpfulList
+              answers={unhelpful.answers}
+              urlCode={client.urlCode}
+              agentNames={new Map(client.agents.map((a) => [a.siteCode, a.name]))}
+            />
+          ) : (
+            <Empty>No answer was rated unhelpful in this range.</Empty>
+          )}
         </Panel>
         <Panel title="Leads" chart="leads">
-          <DayBars label={`Leads captured per day: ${insights.leads.captured} in all`} rows={days}
+          <DayBars
+            label={`Leads captured per day: ${insights.leads.captured} in all`}
+            rows={days}
             series={[{ key: "leads", label: "Leads", color: "#0891b2" }]}
-            figures={<DayTable rows={days} columns={[{ key: "leads", label: "Leads", color: "" }]} />} />
-          <p>{insights.leads.captured} captured{insights.leads.average_score !== null ? `, average score ${insights.leads.average_score}` : ""}.</p>
+            figures={<DayTable rows={days} columns={[{ key: "leads", label: "Leads", color: "" }]} />}
+          />
+          <p>
+            {insights.leads.captured} captured
+            {insights.leads.average_score !== null ? `, average score ${insights.leads.average_score}` : ""}.
+          </p>
           {insights.leads.top.length ? (
             <div className={ui.tableScroll} tabIndex={0}>
               <table aria-label="Top leads">
-                <thead><tr><th scope="col">Name</th><th scope="col">Contact</th><th scope="col">Score</th><th scope="col">Why</th></tr></thead>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Contact</th>
+                    <th scope="col">Score</th>
+                    <th scope="col">Why</th>
+                  </tr>
+                </thead>
                 <tbody>
                   {insights.leads.top.map((lead) => (
                     <tr key={lead.conversation_id}>
-                      <td><Link to={`/backoffice/${client.urlCode}/user_profiles?profile=${lead.conversation_id}`}>{lead.name || "(no name)"}</Link></td>
-                      <td>{lead.contact}</td><td>{lead.score}</td><td>{lead.reasons.join(", ")}</td>
+                      <td>
+                        <Link to={`/backoffice/${client.urlCode}/user_profiles?profile=${lead.conversation_id}`}>
+                          {lead.name || "(no name)"}
+                        </Link>
+                      </td>
+                      <td>{lead.contact}</td>
+                      <td>{lead.score}</td>
+                      <td>{lead.reasons.join(", ")}</td>
                     </tr>
                   ))}
                 </tbody>
@@ -153,8 +285,17 @@ export function Dashboard() {
         </Panel>
         <Panel title="Sources cited most" chart="sources">
           {insights.top_sources.length ? (
-            <RankBars label="The pages answers cited most" items={insights.top_sources.map((src) => ({ label: src.title || src.url, value: src.cited, note: src.url }))} />
-          ) : <Empty>No answer cited a page in this range.</Empty>}
+            <RankBars
+              label="The pages answers cited most"
+              items={insights.top_sources.map((src) => ({
+                label: src.title || src.url,
+                value: src.cited,
+                note: src.url,
+              }))}
+            />
+          ) : (
+            <Empty>No answer cited a page in this range.</Empty>
+          )}
         </Panel>
       </div>
     </section>

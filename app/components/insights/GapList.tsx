@@ -37,18 +37,38 @@ export function GapList({ gaps, store, canConfigure }: { gaps: Gap[]; store: str
             <ul className={s.closest}>
               {gap.closest.map((c) => (
                 <li key={`${c.url}-${c.text.slice(0, 20)}`}>
-                  Closest: “{c.text.slice(0, 120)}{c.text.length > 120 ? "…" : ""}” {c.url ? <a href={c.url} target="_blank" rel="noopener noreferrer">{c.title || c.url}</a> : c.title} (score {c.score})
-                  {store && c.url ? <> · <Link to={`${store}/urls?search=${encodeURIComponent(c.url)}`}>Index it again</Link></> : null}
+                  Closest: “{c.text.slice(0, 120)}
+                  {c.text.length > 120 ? "…" : ""}”{" "}
+                  {c.url ? (
+                    <a href={c.url} target="_blank" rel="noopener noreferrer">
+                      {c.title || c.url}
+                    </a>
+                  ) : (
+                    c.title
+                  )}{" "}
+                  (score {c.score})
+                  {store && c.url ? (
+                    <>
+                      {" "}
+                      · <Link to={`${store}/urls?search=${encodeURIComponent(c.url)}`}>Index it again</Link>
+                    </>
+                  ) : null}
                 </li>
               ))}
             </ul>
-          ) : <p className={s.closest}>Nothing in the knowledge store comes close.</p>}
+          ) : (
+            <p className={s.closest}>Nothing in the knowledge store comes close.</p>
+          )}
           {gap.pages.length ? (
             <ul className={s.closest} aria-label={`Pages of the inventory about “${gap.question}”`}>
               {gap.pages.map((page) => (
                 <li key={page.url_id} data-state={page.state}>
-                  Page: <a href={page.url} target="_blank" rel="noopener noreferrer">{page.title || page.url}</a>{" "}
-                  <StatusChip status={page.status} /> {STATE_LABELS[page.state]}{page.reason ? `: ${page.reason}` : ""}
+                  Page:{" "}
+                  <a href={page.url} target="_blank" rel="noopener noreferrer">
+                    {page.title || page.url}
+                  </a>{" "}
+                  <StatusChip status={page.status} /> {STATE_LABELS[page.state]}
+                  {page.reason ? `: ${page.reason}` : ""}
                   {canConfigure && page.state !== "indexed" ? (
                     <Form method="post" className={s.inlineForm} preventScrollReset>
                       <input type="hidden" name="url_id" value={page.url_id} />
@@ -61,7 +81,11 @@ export function GapList({ gaps, store, canConfigure }: { gaps: Gap[]; store: str
               ))}
             </ul>
           ) : null}
-          {store ? <p className={s.closest}><Link to={store}>Add the missing page in the knowledge store</Link></p> : null}
+          {store ? (
+            <p className={s.closest}>
+              <Link to={store}>Add the missing page in the knowledge store</Link>
+            </p>
+          ) : null}
         </li>
       ))}
     </ol>

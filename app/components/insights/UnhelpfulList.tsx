@@ -12,7 +12,15 @@ export const conversationLink = (urlCode: string, answer: Pick<UnhelpfulAnswer, 
  * The answers visitors rated unhelpful, latest first: the question (a link to the conversation
  * at that answer), what the assistant said, the visitor's comment, where and when.
  */
-export function UnhelpfulList({ answers, urlCode, agentNames }: { answers: UnhelpfulAnswer[]; urlCode: string; agentNames: Map<string, string> }) {
+export function UnhelpfulList({
+  answers,
+  urlCode,
+  agentNames,
+}: {
+  answers: UnhelpfulAnswer[];
+  urlCode: string;
+  agentNames: Map<string, string>;
+}) {
   return (
     <ol className={s.unhelpfulList} aria-label="The latest answers rated unhelpful">
       {answers.map((answer) => (
@@ -21,8 +29,14 @@ export function UnhelpfulList({ answers, urlCode, agentNames }: { answers: Unhel
           <p className={s.answerText}>{answer.answer}</p>
           {answer.comment ? <p className={s.comment}>Visitor’s comment: “{answer.comment}”</p> : null}
           <p className={s.closest}>
-            {agentNames.get(answer.trigger_point) ?? (answer.trigger_point || DEFAULT_TRIGGER_POINT_LABEL)} · rated {answer.rated_at.slice(0, 10)}
-            {answer.reviewed ? <> · <span className={ui.chip.success}>Reviewed</span></> : null}
+            {agentNames.get(answer.trigger_point) ?? (answer.trigger_point || DEFAULT_TRIGGER_POINT_LABEL)} · rated{" "}
+            {answer.rated_at.slice(0, 10)}
+            {answer.reviewed ? (
+              <>
+                {" "}
+                · <span className={ui.chip.success}>Reviewed</span>
+              </>
+            ) : null}
           </p>
         </li>
       ))}

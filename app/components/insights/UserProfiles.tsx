@@ -10,23 +10,60 @@ import type { userProfilesLoader } from "~/server/user-profiles.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
 
-const show = (value: unknown) => (value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value));
+const show = (value: unknown) =>
+  value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
 
 /** One profile: its values (each with the message it came from), its score and why, and the whole conversation. */
-function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo, cancelDeleteTo }: {
-  detail: UserProfileDetail; closeTo: string; canDelete: boolean; confirmingDelete: boolean; deleteTo: string; cancelDeleteTo: string;
+function ProfileDrawer({
+  detail,
+  closeTo,
+  canDelete,
+  confirmingDelete,
+  deleteTo,
+  cancelDeleteTo,
+}: {
+  detail: UserProfileDetail;
+  closeTo: string;
+  canDelete: boolean;
+  confirmingDelete: boolean;
+  deleteTo: string;
+  cancelDeleteTo: string;
 }) {
   const { profile, messages, field_sources } = detail;
   const saidIn = (field: string) => messages.find((m) => m.id === field_sources[field]);
   return (
-    <Drawer title={`Profile ${show(profile.values.name ?? profile.values.first_name ?? profile.values.email ?? profile.conversation_id.slice(0, 8))}`} size="medium" closeTo={closeTo}>
-      <p>Score <strong>{profile.score}</strong> ({profile.reasons.join(", ") || "nothing captured yet"}) · {profile.questions} questions · {profile.trigger_point || "Default"} · {INSIGHT_ENVIRONMENT_LABELS[profile.environment as "prod" | "stage"] ?? profile.environment}</p>
+    <Drawer
+      title={`Profile ${show(profile.values.name ?? profile.values.first_name ?? profile.values.email ?? profile.conversation_id.slice(0, 8))}`}
+      size="medium"
+      closeTo={closeTo}
+    >
+      <p>
+        Score <strong>{profile.score}</strong> ({profile.reasons.join(", ") || "nothing captured yet"}) ·{" "}
+        {profile.questions} questions · {profile.trigger_point || "Default"} ·{" "}
+        {INSIGHT_ENVIRONMENT_LABELS[profile.environment as "prod" | "stage"] ?? profile.environment}
+      </p>
       <div className={ui.tableScroll} tabIndex={0}>
         <table aria-label="Captured values">
-          <thead><tr><th scope="col">Field</th><th scope="col">Value</th><th scope="col">Said in</th></tr></thead>
+          <thead>
+            <tr>
+              <th scope="col">Field</th>
+              <th scope="col">Value</th>
+              <th scope="col">Said in</th>
+            </tr>
+          </thead>
           <tbody>
             {Object.entries(profile.values).map(([field, value]) => (
-              <tr key={field}><td>{field}</td><td>{show(value)}</td><td>{saidIn(field) ? <a href={`#message-${field_sources[field]}`}>“{saidIn(field)!.text.slice(0, 60)}”</a> : ""}</td></tr>
+              <tr key={field}>
+                <td>{field}</td>
+                <td>{show(value)}</td>
+                <td>
+                  {saidIn(field) ? (
+                    <a href={`#message-${field_sources[field]}`}>“{saidIn(field)!.text.slice(0, 60)}”</a>
+                  ) : (
+                    ""
+                  )}
+                </td>
+              </tr>
             ))}
           </tbody>
         </table>
@@ -35,7 +72,9 @@ function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo,
       <ol aria-label="Conversation">
         {messages.map((m) => (
           <li key={m.id} id={`message-${m.id}`}>
-            <strong>{m.role === "user" ? "Visitor" : "Assistant"}</strong>{m.outcome ? <span className={ui.muted}> ({m.outcome})</span> : null} <span className={ui.muted}>{formatDateTime(m.created_at)}</span>
+            <strong>{m.role === "user" ? "Visitor" : "Assistant"}</strong>
+            {m.outcome ? <span className={ui.muted}> ({m.outcome})</span> : null}{" "}
+            <span className={ui.muted}>{formatDateTime(m.created_at)}</span>
             <p>{m.text}</p>
           </li>
         ))}
@@ -44,13 +83,24 @@ function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo,
         confirmingDelete ? (
           <Form method="post" className={s.panel} aria-label="Delete this person's data">
             <input type="hidden" name="profile_id" value={profile.conversation_id} />
-            <p role="alert"><strong>Delete this person's data?</strong> Their profile, every other profile with the same email or phone, and their conversations are removed for good, and the dashboard is recounted without them.</p>
+            <p role="alert">
+              <strong>Delete this person's data?</strong> Their profile, every other profile with the same email or
+              phone, and their conversations are removed for good, and the dashboard is recounted without them.
+            </p>
             <div className={ui.toolbar}>
-              <Link to={cancelDeleteTo} className={ui.button.secondary}>Cancel</Link>
-              <button type="submit" name="intent" value="delete" className={ui.button.danger}>Delete everything about this person</button>
+              <Link to={cancelDeleteTo} className={ui.button.secondary}>
+                Cancel
+              </Link>
+              <button type="submit" name="intent" value="delete" className={ui.button.danger}>
+                Delete everything about this person
+              </button>
             </div>
           </Form>
-        ) : <Link to={deleteTo} className={ui.button.danger}>Delete this person's data</Link>
+        ) : (
+          <Link to={deleteTo} className={ui.button.danger}>
+            Delete this person's data
+          </Link>
+        )
       ) : null}
     </Drawer>
   );
@@ -58,7 +108,8 @@ function ProfileDrawer({ detail, closeTo, canDelete, confirmingDelete, deleteTo,
 
 /** The user profile store: what the assistant captured, searchable and filterable by address, with export and deletion on request. */
 export function UserProfiles() {
-  const { client, filters, list, error, detail, confirmingDelete, canDelete } = useLoaderData<typeof userProfilesLoader>();
+  const { client, filters, list, error, detail, confirmingDelete, canDelete } =
+    useLoaderData<typeof userProfilesLoader>();
   const location = useLocation();
   const address = useAddress();
   const exportParams = new URLSearchParams(location.search);
@@ -68,59 +119,144 @@ export function UserProfiles() {
   return (
     <section>
       <h1>User Profile Store</h1>
-      <p className={s.intro}>What {client.name}'s visitors told the assistant about themselves, by the fields of its user profile data model.</p>
+      <p className={s.intro}>
+        What {client.name}'s visitors told the assistant about themselves, by the fields of its user profile data model.
+      </p>
       <Form method="get" className={s.filters} aria-label="Filters">
         <div className={s.filterField}>
-          <label htmlFor="profiles-search" className={ui.label}>Search</label>
-          <input id="profiles-search" type="search" name="search" defaultValue={filters.search ?? ""} className={ui.input} placeholder="Name, email, any value" />
+          <label htmlFor="profiles-search" className={ui.label}>
+            Search
+          </label>
+          <input
+            id="profiles-search"
+            type="search"
+            name="search"
+            defaultValue={filters.search ?? ""}
+            className={ui.input}
+            placeholder="Name, email, any value"
+          />
         </div>
         <div className={s.filterField}>
-          <label htmlFor="profiles-trigger-point" className={ui.label}>Trigger point</label>
-          <select id="profiles-trigger-point" name="triggerPoint" defaultValue={filters.trigger_point ?? ""} className={ui.input}>
+          <label htmlFor="profiles-trigger-point" className={ui.label}>
+            Trigger point
+          </label>
+          <select
+            id="profiles-trigger-point"
+            name="triggerPoint"
+            defaultValue={filters.trigger_point ?? ""}
+            className={ui.input}
+          >
             <option value="">All</option>
-            {client.triggerPoints.map((tp) => <option key={tp} value={tp}>{tp}</option>)}
+            {client.triggerPoints.map((tp) => (
+              <option key={tp} value={tp}>
+                {tp}
+              </option>
+            ))}
           </select>
         </div>
         <div className={s.filterField}>
-          <label htmlFor="profiles-environment" className={ui.label}>Environment</label>
+          <label htmlFor="profiles-environment" className={ui.label}>
+            Environment
+          </label>
           <select id="profiles-environment" name="environment" defaultValue={filters.environment} className={ui.input}>
-            {INSIGHT_ENVIRONMENTS.map((env) => <option key={env} value={env}>{INSIGHT_ENVIRONMENT_LABELS[env]}</option>)}
+            {INSIGHT_ENVIRONMENTS.map((env) => (
+              <option key={env} value={env}>
+                {INSIGHT_ENVIRONMENT_LABELS[env]}
+              </option>
+            ))}
           </select>
         </div>
         <div className={s.filterField}>
-          <label htmlFor="profiles-page-size" className={ui.label}>Per page</label>
-          <select id="profiles-page-size" name="page_size" defaultValue={String(filters.page_size)} className={ui.input}>
-            {PROFILE_PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+          <label htmlFor="profiles-page-size" className={ui.label}>
+            Per page
+          </label>
+          <select
+            id="profiles-page-size"
+            name="page_size"
+            defaultValue={String(filters.page_size)}
+            className={ui.input}
+          >
+            {PROFILE_PAGE_SIZES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
           </select>
         </div>
-        <label><input type="checkbox" name="leads_only" value="true" defaultChecked={filters.leads_only === "true"} /> Leads only</label>
-        <button type="submit" className={ui.button.primary}>Apply</button>
-        <a href={`/backoffice/${client.urlCode}/user_profiles/export${exportParams.size ? `?${exportParams}` : ""}`} className={ui.button.secondary} download>Export CSV</a>
+        <label>
+          <input type="checkbox" name="leads_only" value="true" defaultChecked={filters.leads_only === "true"} /> Leads
+          only
+        </label>
+        <button type="submit" className={ui.button.primary}>
+          Apply
+        </button>
+        <a
+          href={`/backoffice/${client.urlCode}/user_profiles/export${exportParams.size ? `?${exportParams}` : ""}`}
+          className={ui.button.secondary}
+          download
+        >
+          Export CSV
+        </a>
       </Form>
-      {error ? <p role="alert" className={ui.fieldError}>{error}</p> : null}
+      {error ? (
+        <p role="alert" className={ui.fieldError}>
+          {error}
+        </p>
+      ) : null}
       {list ? (
         <>
-          <p className={ui.muted}>{list.total.toLocaleString("en-US")} profile{list.total === 1 ? "" : "s"}. Score: {list.lead_score_rule}</p>
+          <p className={ui.muted}>
+            {list.total.toLocaleString("en-US")} profile{list.total === 1 ? "" : "s"}. Score: {list.lead_score_rule}
+          </p>
           <div className={s.panel}>
             <div className={ui.tableScroll} tabIndex={0}>
               <table aria-label="Profiles">
                 <thead>
                   <tr>
-                    {fields.map((f) => <th scope="col" key={f}>{f}</th>)}
-                    <th scope="col">Score</th><th scope="col">Questions</th><th scope="col">Trigger point</th><th scope="col">Started</th><th scope="col"><span className={ui.visuallyHidden}>Open</span></th>
+                    {fields.map((f) => (
+                      <th scope="col" key={f}>
+                        {f}
+                      </th>
+                    ))}
+                    <th scope="col">Score</th>
+                    <th scope="col">Questions</th>
+                    <th scope="col">Trigger point</th>
+                    <th scope="col">Started</th>
+                    <th scope="col">
+                      <span className={ui.visuallyHidden}>Open</span>
+                    </th>
                   </tr>
                 </thead>
                 <tbody>
-                  {list.data.length ? list.data.map((row) => (
-                    <tr key={row.conversation_id}>
-                      {fields.map((f) => <td key={f}>{show(row.values[f])}</td>)}
-                      <td title={row.reasons.join(", ")}>{row.score}{row.lead ? <span className={ui.chip.success}> lead</span> : null}</td>
-                      <td>{row.questions}</td>
-                      <td>{row.trigger_point || "Default"} · {row.environment}</td>
-                      <td>{formatDateTime(row.started_at)}</td>
-                      <td><Link to={address({ profile: row.conversation_id, delete: null })} preventScrollReset>View<span className={ui.visuallyHidden}> profile {row.conversation_id}</span></Link></td>
+                  {list.data.length ? (
+                    list.data.map((row) => (
+                      <tr key={row.conversation_id}>
+                        {fields.map((f) => (
+                          <td key={f}>{show(row.values[f])}</td>
+                        ))}
+                        <td title={row.reasons.join(", ")}>
+                          {row.score}
+                          {row.lead ? <span className={ui.chip.success}> lead</span> : null}
+                        </td>
+                        <td>{row.questions}</td>
+                        <td>
+                          {row.trigger_point || "Default"} · {row.environment}
+                        </td>
+                        <td>{formatDateTime(row.started_at)}</td>
+                        <td>
+                          <Link to={address({ profile: row.conversation_id, delete: null })} preventScrollReset>
+                            View<span className={ui.visuallyHidden}> profile {row.conversation_id}</span>
+                          </Link>
+                        </td>
+                      </tr>
+                    ))
+                  ) : (
+                    <tr>
+                      <td colSpan={fields.length + 5} className={s.empty}>
+                        No profiles match.
+                      </td>
                     </tr>
-                  )) : <tr><td colSpan={fields.length + 5} className={s.empty}>No profiles match.</td></tr>}
+                  )}
                 </tbody>
               </table>
             </div>

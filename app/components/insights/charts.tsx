@@ -7,7 +7,11 @@ import * as s from "./insights.css";
  * tooltip follows the pointer.
  */
 
-export interface Series<Row> { key: keyof Row & string; label: string; color: string }
+export interface Series<Row> {
+  key: keyof Row & string;
+  label: string;
+  color: string;
+}
 
 /** Shows `data-tip` of the element under the pointer, just above it. */
 function useTooltip() {
@@ -18,9 +22,17 @@ function useTooltip() {
     const frame = box.current?.getBoundingClientRect();
     if (!target || !frame) return setTip(null);
     const rect = target.getBoundingClientRect();
-    setTip({ text: target.getAttribute("data-tip") ?? "", x: rect.left + rect.width / 2 - frame.left, y: rect.top - frame.top });
+    setTip({
+      text: target.getAttribute("data-tip") ?? "",
+      x: rect.left + rect.width / 2 - frame.left,
+      y: rect.top - frame.top,
+    });
   };
-  const overlay = tip ? <div className={s.tooltip} style={{ left: tip.x, top: tip.y }} role="presentation">{tip.text}</div> : null;
+  const overlay = tip ? (
+    <div className={s.tooltip} style={{ left: tip.x, top: tip.y }} role="presentation">
+      {tip.text}
+    </div>
+  ) : null;
   return { box, overlay, handlers: { onMouseMove: onMove, onMouseLeave: () => setTip(null) } };
 }
 
@@ -29,16 +41,30 @@ function Legend<Row>({ series }: { series: Series<Row>[] }) {
   return (
     <ul className={s.legend}>
       {series.map((item) => (
-        <li key={item.key}><span className={s.swatch} style={{ background: item.color }} aria-hidden="true" />{item.label}</li>
+        <li key={item.key}>
+          <span className={s.swatch} style={{ background: item.color }} aria-hidden="true" />
+          {item.label}
+        </li>
       ))}
     </ul>
   );
 }
 
-const shortDay = (day: string) => new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
+const shortDay = (day: string) =>
+  new Date(`${day}T00:00:00Z`).toLocaleDateString("en-US", { month: "short", day: "numeric", timeZone: "UTC" });
 
 /** Bars per day (stacked when there are several series), with the day axis and the highest value marked. */
-export function DayBars<Row extends { day: string }>({ label, rows, series, figures }: { label: string; rows: Row[]; series: Series<Row>[]; figures: ReactNode }) {
+export function DayBars<Row extends { day: string }>({
+  label,
+  rows,
+  series,
+  figures,
+}: {
+  label: string;
+  rows: Row[];
+  series: Series<Row>[];
+  figures: ReactNode;
+}) {
   const { box, overlay, handlers } = useTooltip();
   const width = 640;
   const height = 180;
@@ -55,8 +81,12 @@ export function DayBars<Row extends { day: string }>({ label, rows, series, figu
     <figure className={s.figure} ref={box} {...handlers}>
       <svg className={s.svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
         <line x1={left} x2={width} y1={height - bottom} y2={height - bottom} stroke="#cbd5e1" />
-        <text x={left - 6} y={top + 4} textAnchor="end" fontSize="11" fill="#64748b">{max}</text>
-        <text x={left - 6} y={height - bottom} textAnchor="end" fontSize="11" fill="#64748b">0</text>
+        <text x={left - 6} y={top + 4} textAnchor="end" fontSize="11" fill="#64748b">
+          {max}
+        </text>
+        <text x={left - 6} y={height - bottom} textAnchor="end" fontSize="11" fill="#64748b">
+          0
+        </text>
         {rows.map((row, index) => {
           const x = left + index * slot + (slot - bar) / 2;
           let y = height - bottom;
@@ -68,25 +98,46 @@ export function DayBars<Row extends { day: string }>({ label, rows, series, figu
                 y -= h;
                 const tip = `${shortDay(row.day)}: ${value(row, item.key)} ${item.label.toLowerCase()}`;
                 return h > 0 ? (
-                  <rect key={item.key} x={x} y={y} width={bar} height={h} fill={item.color} data-tip={series.length > 1 ? `${tip} (of ${total})` : tip}>
+                  <rect
+                    key={item.key}
+                    x={x}
+                    y={y}
+                    width={bar}
+                    height={h}
+                    fill={item.color}
+                    data-tip={series.length > 1 ? `${tip} (of ${total})` : tip}
+                  >
                     <title>{tip}</title>
                   </rect>
                 ) : null;
               })}
-              {index % every === 0 ? <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize="11" fill="#64748b">{shortDay(row.day)}</text> : null}
+              {index % every === 0 ? (
+                <text x={x + bar / 2} y={height - 6} textAnchor="middle" fontSize="11" fill="#64748b">
+                  {shortDay(row.day)}
+                </text>
+              ) : null}
             </g>
           );
         })}
       </svg>
       {overlay}
       <Legend series={series} />
-      <details className={s.figures}><summary>Show the figures</summary>{figures}</details>
+      <details className={s.figures}>
+        <summary>Show the figures</summary>
+        {figures}
+      </details>
     </figure>
   );
 }
 
 /** Horizontal bars for a ranked list (questions, pages), longest first. */
-export function RankBars({ label, items }: { label: string; items: { label: string; value: number; note?: string }[] }) {
+export function RankBars({
+  label,
+  items,
+}: {
+  label: string;
+  items: { label: string; value: number; note?: string }[];
+}) {
   const { box, overlay, handlers } = useTooltip();
   const width = 640;
   const row = 26;
@@ -101,9 +152,15 @@ export function RankBars({ label, items }: { label: string; items: { label: stri
           const tip = `${item.label}: ${item.value}${item.note ? ` (${item.note})` : ""}`;
           return (
             <g key={`${item.label}-${index}`} transform={`translate(0 ${index * row})`}>
-              <text x={0} y={17} fontSize="12" fill="#0f172a">{clip(item.label)}</text>
-              <rect x={width * 0.5} y={5} width={barWidth(item.value)} height={16} rx={2} fill="#2563eb" data-tip={tip}><title>{tip}</title></rect>
-              <text x={width * 0.5 + barWidth(item.value) + 6} y={17} fontSize="12" fill="#475569">{item.value}</text>
+              <text x={0} y={17} fontSize="12" fill="#0f172a">
+                {clip(item.label)}
+              </text>
+              <rect x={width * 0.5} y={5} width={barWidth(item.value)} height={16} rx={2} fill="#2563eb" data-tip={tip}>
+                <title>{tip}</title>
+              </rect>
+              <text x={width * 0.5 + barWidth(item.value) + 6} y={17} fontSize="12" fill="#475569">
+                {item.value}
+              </text>
             </g>
           );
         })}

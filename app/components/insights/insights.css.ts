@@ -2,31 +2,96 @@ import { globalStyle, style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 export const intro = style({ color: vars.color.muted, maxWidth: "72ch", marginTop: 0 });
-export const filters = style({ display: "flex", gap: vars.space.md, alignItems: "flex-end", flexWrap: "wrap", marginBottom: vars.space.lg });
+export const filters = style({
+  display: "flex",
+  gap: vars.space.md,
+  alignItems: "flex-end",
+  flexWrap: "wrap",
+  marginBottom: vars.space.lg,
+});
 export const filterField = style({ display: "grid", gap: vars.space.xs });
-export const totals = style({ display: "grid", gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))", gap: vars.space.md, margin: `0 0 ${vars.space.lg}`, padding: 0 });
-export const total = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.md, background: vars.color.surface });
+export const totals = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))",
+  gap: vars.space.md,
+  margin: `0 0 ${vars.space.lg}`,
+  padding: 0,
+});
+export const total = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  background: vars.color.surface,
+});
 globalStyle(`${total} dt`, { color: vars.color.muted, fontSize: "13px" });
 globalStyle(`${total} dd`, { margin: 0, fontSize: "24px", fontWeight: 600 });
-export const grid = style({ display: "grid", gridTemplateColumns: "repeat(auto-fit, minmax(420px, 1fr))", gap: vars.space.lg });
-export const panel = style({ border: `1px solid ${vars.color.border}`, borderRadius: vars.radius.md, padding: vars.space.md, background: vars.color.surface, minWidth: 0 });
-export const panelHeader = style({ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: vars.space.sm, marginBottom: vars.space.sm });
+export const grid = style({
+  display: "grid",
+  gridTemplateColumns: "repeat(auto-fit, minmax(420px, 1fr))",
+  gap: vars.space.lg,
+});
+export const panel = style({
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  background: vars.color.surface,
+  minWidth: 0,
+});
+export const panelHeader = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "baseline",
+  gap: vars.space.sm,
+  marginBottom: vars.space.sm,
+});
 export const figure = style({ margin: 0, position: "relative" });
 export const svg = style({ width: "100%", height: "auto", display: "block", overflow: "visible" });
-export const legend = style({ display: "flex", gap: vars.space.md, flexWrap: "wrap", listStyle: "none", padding: 0, margin: `${vars.space.sm} 0`, fontSize: "13px" });
-export const swatch = style({ display: "inline-block", width: "10px", height: "10px", borderRadius: "2px", marginRight: "6px" });
+export const legend = style({
+  display: "flex",
+  gap: vars.space.md,
+  flexWrap: "wrap",
+  listStyle: "none",
+  padding: 0,
+  margin: `${vars.space.sm} 0`,
+  fontSize: "13px",
+});
+export const swatch = style({
+  display: "inline-block",
+  width: "10px",
+  height: "10px",
+  borderRadius: "2px",
+  marginRight: "6px",
+});
 export const tooltip = style({
-  position: "absolute", pointerEvents: "none", background: "#0f172a", color: "#fff", fontSize: "12px", padding: "4px 8px",
-  borderRadius: vars.radius.sm, whiteSpace: "nowrap", transform: "translate(-50%, -120%)", zIndex: 2,
+  position: "absolute",
+  pointerEvents: "none",
+  background: "#0f172a",
+  color: "#fff",
+  fontSize: "12px",
+  padding: "4px 8px",
+  borderRadius: vars.radius.sm,
+  whiteSpace: "nowrap",
+  transform: "translate(-50%, -120%)",
+  zIndex: 2,
 });
 export const figures = style({ marginTop: vars.space.sm, fontSize: "13px" });
 export const empty = style({ color: vars.color.muted, margin: `${vars.space.md} 0` });
-export const closest = style({ margin: `${vars.space.xs} 0 0`, paddingLeft: vars.space.md, color: vars.color.muted, fontSize: "13px" });
+export const closest = style({
+  margin: `${vars.space.xs} 0 0`,
+  paddingLeft: vars.space.md,
+  color: vars.color.muted,
+  fontSize: "13px",
+});
 export const scoreRule = style({ color: vars.color.muted, fontSize: "13px" });
 export const inlineForm = style({ display: "inline", marginLeft: vars.space.sm });
 export const unhelpfulList = style({ display: "grid", gap: vars.space.md, paddingLeft: vars.space.lg });
 // An answer can run long: three lines are enough to recognise it; the conversation holds the rest.
 export const answerText = style({
-  margin: `${vars.space.xs} 0 0`, fontSize: "13px", display: "-webkit-box", WebkitLineClamp: 3, WebkitBoxOrient: "vertical", overflow: "hidden",
+  margin: `${vars.space.xs} 0 0`,
+  fontSize: "13px",
+  display: "-webkit-box",
+  WebkitLineClamp: 3,
+  WebkitBoxOrient: "vertical",
+  overflow: "hidden",
 });
 export const comment = style({ margin: `${vars.space.xs} 0 0`, fontSize: "13px", fontStyle: "italic" });

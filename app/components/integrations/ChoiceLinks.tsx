@@ -6,7 +6,12 @@ import * as s from "./integrations.css";
  * One of a few values, chosen by address: plain links (so the choice works without JavaScript),
  * the chosen one marked current. Following one replaces the history entry, since it only changes the view.
  */
-export function ChoiceLinks({ label, options, current, hrefOf }: {
+export function ChoiceLinks({
+  label,
+  options,
+  current,
+  hrefOf,
+}: {
   label: string;
   options: { value: string; label: string }[];
   current: string;
@@ -14,7 +19,9 @@ export function ChoiceLinks({ label, options, current, hrefOf }: {
 }) {
   return (
     <nav aria-label={label} className={s.choice}>
-      <p className={s.choiceLabel} aria-hidden="true">{label}</p>
+      <p className={s.choiceLabel} aria-hidden="true">
+        {label}
+      </p>
       <ul className={s.choices}>
         {options.map((option) => {
           const chosen = option.value === current;

@@ -13,7 +13,14 @@ import * as s from "./integrations.css";
  * 'Link Your {system}': the integration guide, the use case (when the system has several) and the
  * environment, both chosen by address (staging by default), then the form with what is saved there.
  */
-export function LinkDrawer({ choice, saved, posted, canConfigure, closeTo, choiceHref }: {
+export function LinkDrawer({
+  choice,
+  saved,
+  posted,
+  canConfigure,
+  closeTo,
+  choiceHref,
+}: {
   choice: DrawerChoice;
   saved: Integration | null;
   posted: IntegrationActionData | undefined;
@@ -25,7 +32,8 @@ export function LinkDrawer({ choice, saved, posted, canConfigure, closeTo, choic
   return (
     <Drawer title={`Link Your ${system.title}`} size="medium" closeTo={closeTo}>
       <a href={system.integration_guide} target="_blank" rel="noopener noreferrer" className={s.guide}>
-        {system.title} integration guide<span aria-hidden="true"> ↗</span><span className={ui.visuallyHidden}> (opens in a new tab)</span>
+        {system.title} integration guide<span aria-hidden="true"> ↗</span>
+        <span className={ui.visuallyHidden}> (opens in a new tab)</span>
       </a>
       {system.integration_settings.length > 1 ? (
         <ChoiceLinks
@@ -35,7 +43,9 @@ export function LinkDrawer({ choice, saved, posted, canConfigure, closeTo, choic
           hrefOf={(value) => choiceHref({ usecase: value })}
         />
       ) : (
-        <p className={s.choice}><strong>Use case:</strong> {usecase.title}</p>
+        <p className={s.choice}>
+          <strong>Use case:</strong> {usecase.title}
+        </p>
       )}
       <ChoiceLinks
         label="Environment"
@@ -44,7 +54,9 @@ export function LinkDrawer({ choice, saved, posted, canConfigure, closeTo, choic
         hrefOf={(value) => choiceHref({ environment: value })}
       />
       <p className={`${ui.muted} ${s.status}`}>
-        {saved ? `Linked in ${environment}; last saved ${formatDateTime(saved.updated_at)} UTC.` : `Not linked in ${environment} yet.`}
+        {saved
+          ? `Linked in ${environment}; last saved ${formatDateTime(saved.updated_at)} UTC.`
+          : `Not linked in ${environment} yet.`}
       </p>
       <LinkForm
         // Another use case or environment starts the form afresh from what is saved there.

@@ -4,7 +4,12 @@ import type { Integration, SettingField } from "@contract";
 import { FormField } from "~/components/FormField";
 import { SaveBar } from "~/components/SaveBar";
 import {
-  differsFromBaseline, INTEGRATIONS_READ_ONLY_MESSAGE, linkFormBaseline, NAME_MAX_LENGTH, settingInputName, type DrawerChoice,
+  differsFromBaseline,
+  INTEGRATIONS_READ_ONLY_MESSAGE,
+  linkFormBaseline,
+  NAME_MAX_LENGTH,
+  settingInputName,
+  type DrawerChoice,
 } from "~/lib/integrations";
 import type { FieldErrors } from "~/lib/required-check";
 import type { IntegrationActionData } from "~/server/integrations.server";
@@ -22,20 +27,38 @@ function useDirty(baseline: Record<string, string>) {
   const check = useCallback(() => {
     const form = formRef.current;
     if (!form) return;
-    const current = Object.fromEntries(Object.keys(baseline).map((name) => {
-      const element = form.elements.namedItem(name);
-      return [name, element instanceof HTMLInputElement ? element.value : ""];
-    }));
+    const current = Object.fromEntries(
+      Object.keys(baseline).map((name) => {
+        const element = form.elements.namedItem(name);
+        return [name, element instanceof HTMLInputElement ? element.value : ""];
+      }),
+    );
     setDirty(differsFromBaseline(baseline, current));
   }, [baseline]);
   useEffect(check, [check]);
   return { formRef, dirty, check };
 }
 
-function SettingInput({ field, value, errors, readOnly }: { field: SettingField; value: string; errors: string[] | undefined; readOnly: boolean }) {
+function SettingInput({
+  field,
+  value,
+  errors,
+  readOnly,
+}: {
+  field: SettingField;
+  value: string;
+  errors: string[] | undefined;
+  readOnly: boolean;
+}) {
   const id = `setting-${field.name}`;
   return (
-    <FormField label={`${field.title}${field.required ? " *" : ""}`} id={id} errorId={`${id}-error`} errors={errors} hint={field.info || undefined}>
+    <FormField
+      label={`${field.title}${field.required ? " *" : ""}`}
+      id={id}
+      errorId={`${id}-error`}
+      errors={errors}
+      hint={field.info || undefined}
+    >
       <input
         id={id}
         name={settingInputName(field.name)}
@@ -59,7 +82,12 @@ function SettingInput({ field, value, errors, readOnly }: { field: SettingField;
  * save bar first so Enter saves, then the name and the use case's settings. The system, use case
  * and environment ride along as hidden fields, which the action checks against the catalogue.
  */
-export function LinkForm({ choice, saved, posted, canConfigure }: {
+export function LinkForm({
+  choice,
+  saved,
+  posted,
+  canConfigure,
+}: {
   choice: DrawerChoice;
   saved: Integration | null;
   posted: IntegrationActionData | undefined;
@@ -68,7 +96,10 @@ export function LinkForm({ choice, saved, posted, canConfigure }: {
   const location = useLocation();
   const navigation = useNavigation();
   const address = `${location.pathname}${location.search}`;
-  const saving = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST" && navigation.formAction?.split("?")[0] === location.pathname;
+  const saving =
+    navigation.state === "submitting" &&
+    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formAction?.split("?")[0] === location.pathname;
   const { system, usecase, environment } = choice;
   const baseline = useMemo(() => linkFormBaseline(choice, saved), [choice, saved]);
   const { formRef, dirty, check } = useDirty(baseline);
@@ -76,19 +107,34 @@ export function LinkForm({ choice, saved, posted, canConfigure }: {
   const valueOf = (setting: string) => posted?.values.settings[setting] ?? saved?.settings_json[setting] ?? "";
 
   return (
-    <Form ref={formRef} method="post" action={address} preventScrollReset noValidate aria-label={`Link Your ${system.title}`} className={s.form} onChange={check}>
+    <Form
+      ref={formRef}
+      method="post"
+      action={address}
+      preventScrollReset
+      noValidate
+      aria-label={`Link Your ${system.title}`}
+      className={s.form}
+      onChange={check}
+    >
       <SaveBar
         dirty={dirty}
         saving={saving}
         disabled={!canConfigure}
-        message={canConfigure ? posted?.formError ?? null : INTEGRATIONS_READ_ONLY_MESSAGE}
+        message={canConfigure ? (posted?.formError ?? null) : INTEGRATIONS_READ_ONLY_MESSAGE}
         messageTone={canConfigure && posted?.formError ? "error" : "idle"}
       />
       <input type="hidden" name="external_system" value={system.name} />
       <input type="hidden" name="usecase" value={usecase.usecase} />
       <input type="hidden" name="environment" value={environment} />
       <p className={`${ui.muted} ${s.requiredNote}`}>Fields marked * are required.</p>
-      <FormField label="Name" id="integration-name" errorId="integration-name-error" errors={errors.name} hint={`A label for this link; ${system.title} when blank.`}>
+      <FormField
+        label="Name"
+        id="integration-name"
+        errorId="integration-name-error"
+        errors={errors.name}
+        hint={`A label for this link; ${system.title} when blank.`}
+      >
         <input
           id="integration-name"
           name="name"
@@ -102,7 +148,13 @@ export function LinkForm({ choice, saved, posted, canConfigure }: {
         />
       </FormField>
       {usecase.settings_json.map((field) => (
-        <SettingInput key={field.name} field={field} value={valueOf(field.name)} errors={errors[field.name]} readOnly={!canConfigure} />
+        <SettingInput
+          key={field.name}
+          field={field}
+          value={valueOf(field.name)}
+          errors={errors[field.name]}
+          readOnly={!canConfigure}
+        />
       ))}
     </Form>
   );

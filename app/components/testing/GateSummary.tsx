@@ -16,7 +16,9 @@ export function GateSummary({ gate, agentLabel }: { gate: TestGate; agentLabel?:
   const failing = gate.stage_fails_prod_passes;
   return (
     <div data-testid="test-gate">
-      <p><strong>Test questions{agentLabel ? ` of ${agentLabel}` : ""}</strong></p>
+      <p>
+        <strong>Test questions{agentLabel ? ` of ${agentLabel}` : ""}</strong>
+      </p>
       <ul>
         <li>{runLine("stage", gate.stage)}</li>
         <li>{runLine("prod", gate.prod)}</li>
@@ -27,7 +29,11 @@ export function GateSummary({ gate, agentLabel }: { gate: TestGate; agentLabel?:
             Stage fails {failing.length === 1 ? "1 question" : `${failing.length} questions`} that production passes:
           </p>
           <ul aria-label="Failing in stage, passing in production">
-            {failing.slice(0, 20).map((row) => <li key={row.question_id}>{row.question} <span className={ui.muted}>({row.reason})</span></li>)}
+            {failing.slice(0, 20).map((row) => (
+              <li key={row.question_id}>
+                {row.question} <span className={ui.muted}>({row.reason})</span>
+              </li>
+            ))}
             {failing.length > 20 ? <li>… and {failing.length - 20} more</li> : null}
           </ul>
         </>

@@ -10,7 +10,13 @@ import { GateSummary } from "./GateSummary";
  * questions production passes: each such agent's runs and questions, then "Save anyway", which
  * posts the same form again (`form` names it) with the runs accepted.
  */
-export function KnowledgeGateConfirm({ gate, form, intent, cancelTo, children }: {
+export function KnowledgeGateConfirm({
+  gate,
+  form,
+  intent,
+  cancelTo,
+  children,
+}: {
   gate: KnowledgeGate;
   /** The id of the form to post again, when the confirmation sits outside it. */
   form?: string;
@@ -23,12 +29,18 @@ export function KnowledgeGateConfirm({ gate, form, intent, cancelTo, children }:
       {gate.agents.map(({ triggerPoint, gate: agentGate }) => (
         <GateSummary key={triggerPoint} gate={agentGate} agentLabel={triggerPoint || DEFAULT_TRIGGER_POINT_LABEL} />
       ))}
-      <p><strong>Make this knowledge answer in production anyway?</strong></p>
+      <p>
+        <strong>Make this knowledge answer in production anyway?</strong>
+      </p>
       {children}
       <input type="hidden" name={ACCEPT_FAILING_FIELD} value={gate.acceptKey} form={form} />
       <div className={ui.toolbar}>
-        <a href={cancelTo} className={ui.button.secondary}>Cancel</a>
-        <button type="submit" name="intent" value={intent} form={form} className={ui.button.primary}>Save anyway</button>
+        <a href={cancelTo} className={ui.button.secondary}>
+          Cancel
+        </a>
+        <button type="submit" name="intent" value={intent} form={form} className={ui.button.primary}>
+          Save anyway
+        </button>
       </div>
     </div>
   );

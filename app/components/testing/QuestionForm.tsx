@@ -9,7 +9,12 @@ import * as s from "./testing.css";
  * Adding a test question, or changing the one `?edit=` names: a plain POST to the screen. A
  * refusal comes back with what was typed and each message beside its field.
  */
-export function QuestionForm({ editingId, values, fieldErrors, formError }: {
+export function QuestionForm({
+  editingId,
+  values,
+  fieldErrors,
+  formError,
+}: {
   editingId: number | null;
   values: QuestionFormValues;
   fieldErrors: Record<string, string[]>;
@@ -17,7 +22,8 @@ export function QuestionForm({ editingId, values, fieldErrors, formError }: {
 }) {
   const location = useLocation();
   const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === (editingId ? "update" : "add");
+  const saving =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === (editingId ? "update" : "add");
   const cancel = new URLSearchParams(location.search);
   cancel.delete("edit");
   const field = (name: keyof QuestionFormValues) => ({
@@ -30,36 +36,77 @@ export function QuestionForm({ editingId, values, fieldErrors, formError }: {
   });
   return (
     <Form
-      method="post" className={`${ui.card} ${s.card}`} aria-label={editingId ? "Change the test question" : "Add a test question"}
+      method="post"
+      className={`${ui.card} ${s.card}`}
+      aria-label={editingId ? "Change the test question" : "Add a test question"}
       preventScrollReset
     >
       <h2>{editingId ? "Change the test question" : "Add a test question"}</h2>
-      {formError ? <p role="alert" className={ui.fieldError}>{formError}</p> : null}
+      {formError ? (
+        <p role="alert" className={ui.fieldError}>
+          {formError}
+        </p>
+      ) : null}
       {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
       <div className={s.grid}>
-        <FormField label="Question" id="test-question-question" errorId="test-question-question-error" errors={fieldErrors.question} className={s.wide}>
+        <FormField
+          label="Question"
+          id="test-question-question"
+          errorId="test-question-question-error"
+          errors={fieldErrors.question}
+          className={s.wide}
+        >
           <textarea {...field("question")} rows={2} maxLength={1000} required />
         </FormField>
-        <FormField label="Expected source" id="test-question-expect_source" errorId="test-question-expect_source-error" errors={fieldErrors.expect_source}
-          hint="A page address or a file name the answer must cite.">
+        <FormField
+          label="Expected source"
+          id="test-question-expect_source"
+          errorId="test-question-expect_source-error"
+          errors={fieldErrors.expect_source}
+          hint="A page address or a file name the answer must cite."
+        >
           <input {...field("expect_source")} maxLength={2000} />
         </FormField>
-        <FormField label="Expected text" id="test-question-expect_text" errorId="test-question-expect_text-error" errors={fieldErrors.expect_text}
-          hint="Words the answer must contain.">
+        <FormField
+          label="Expected text"
+          id="test-question-expect_text"
+          errorId="test-question-expect_text-error"
+          errors={fieldErrors.expect_text}
+          hint="Words the answer must contain."
+        >
           <input {...field("expect_text")} maxLength={500} />
         </FormField>
-        <FormField label="Expected outcome" id="test-question-expect_outcome" errorId="test-question-expect_outcome-error" errors={fieldErrors.expect_outcome}>
+        <FormField
+          label="Expected outcome"
+          id="test-question-expect_outcome"
+          errorId="test-question-expect_outcome-error"
+          errors={fieldErrors.expect_outcome}
+        >
           <select {...field("expect_outcome")}>
             <option value="">Any</option>
-            {CHAT_OUTCOMES.map((outcome) => <option key={outcome} value={outcome}>{OUTCOME_LABELS[outcome]}</option>)}
+            {CHAT_OUTCOMES.map((outcome) => (
+              <option key={outcome} value={outcome}>
+                {OUTCOME_LABELS[outcome]}
+              </option>
+            ))}
           </select>
         </FormField>
       </div>
       <div className={ui.toolbar}>
-        <button type="submit" name="intent" value={editingId ? "update" : "add"} className={ui.button.primary} disabled={saving}>
+        <button
+          type="submit"
+          name="intent"
+          value={editingId ? "update" : "add"}
+          className={ui.button.primary}
+          disabled={saving}
+        >
           {editingId ? "Save question" : "Add question"}
         </button>
-        {editingId ? <Link to={`?${cancel}`} className={ui.button.secondary} preventScrollReset>Cancel</Link> : null}
+        {editingId ? (
+          <Link to={`?${cancel}`} className={ui.button.secondary} preventScrollReset>
+            Cancel
+          </Link>
+        ) : null}
       </div>
     </Form>
   );

@@ -17,7 +17,11 @@ const STATUS_TONES = { queued: "info", running: "warning", done: "success", fail
 export function RunStatus({ run }: { run: Pick<RunSummary, "status" | "passed" | "failed"> }) {
   const tone = run.status === "done" && run.failed > 0 ? "error" : STATUS_TONES[run.status];
   const label = run.status === "done" ? (run.failed ? `${run.failed} failed` : "all passed") : run.status;
-  return <span className={ui.chip[tone]} data-status={run.status}>{label}</span>;
+  return (
+    <span className={ui.chip[tone]} data-status={run.status}>
+      {label}
+    </span>
+  );
 }
 
 /** The two run buttons of a screen whose user may change things. */
@@ -27,8 +31,12 @@ export function RunButtons() {
   return (
     <Form method="post" className={ui.toolbar} aria-label="Run the test questions" preventScrollReset>
       <input type="hidden" name="intent" value="run" />
-      <button type="submit" name="environment" value="stage" className={ui.button.primary} disabled={running}>Run in stage</button>
-      <button type="submit" name="environment" value="prod" className={ui.button.secondary} disabled={running}>Run in production</button>
+      <button type="submit" name="environment" value="stage" className={ui.button.primary} disabled={running}>
+        Run in stage
+      </button>
+      <button type="submit" name="environment" value="prod" className={ui.button.secondary} disabled={running}>
+        Run in production
+      </button>
     </Form>
   );
 }
@@ -36,13 +44,27 @@ export function RunButtons() {
 /** The latest runs of the agent, each linking to its page. */
 export function RunsTable({ runs, runHref }: { runs: RunSummary[]; runHref: (id: number) => string }) {
   if (!runs.length) {
-    return <p className={ui.muted}>No run yet. A run starts by itself after each change that can change answers, at most one a minute.</p>;
+    return (
+      <p className={ui.muted}>
+        No run yet. A run starts by itself after each change that can change answers, at most one a minute.
+      </p>
+    );
   }
   return (
     <div className={ui.tableScroll}>
       <table aria-label="Test runs">
         <thead>
-          <tr><th scope="col">Started</th><th scope="col">Environment</th><th scope="col">Why</th><th scope="col">Result</th><th scope="col">Passed</th><th scope="col">Failed</th><th scope="col"><span className={ui.visuallyHidden}>Open</span></th></tr>
+          <tr>
+            <th scope="col">Started</th>
+            <th scope="col">Environment</th>
+            <th scope="col">Why</th>
+            <th scope="col">Result</th>
+            <th scope="col">Passed</th>
+            <th scope="col">Failed</th>
+            <th scope="col">
+              <span className={ui.visuallyHidden}>Open</span>
+            </th>
+          </tr>
         </thead>
         <tbody>
           {runs.map((run) => (
@@ -50,10 +72,14 @@ export function RunsTable({ runs, runHref }: { runs: RunSummary[]; runHref: (id:
               <td>{formatDateTime(run.created_at)}</td>
               <td>{environmentLabel(run.environment)}</td>
               <td>{triggerLabel(run.trigger)}</td>
-              <td><RunStatus run={run} /></td>
+              <td>
+                <RunStatus run={run} />
+              </td>
               <td>{run.passed}</td>
               <td>{run.failed}</td>
-              <td><Link to={runHref(run.id)}>View run {run.id}</Link></td>
+              <td>
+                <Link to={runHref(run.id)}>View run {run.id}</Link>
+              </td>
             </tr>
           ))}
         </tbody>
@@ -69,21 +95,41 @@ export function RunResults({ results }: { results: TestRun["results"] }) {
     <div className={ui.tableScroll}>
       <table aria-label="Results">
         <thead>
-          <tr><th scope="col">Question</th><th scope="col">Result</th><th scope="col">Outcome</th><th scope="col">Answer</th><th scope="col">Sources</th></tr>
+          <tr>
+            <th scope="col">Question</th>
+            <th scope="col">Result</th>
+            <th scope="col">Outcome</th>
+            <th scope="col">Answer</th>
+            <th scope="col">Sources</th>
+          </tr>
         </thead>
         <tbody>
           {results.map((result, index) => (
             <tr key={`${result.question_id ?? "gone"}-${index}`} data-passed={result.passed}>
               <td className={s.cellText}>{result.question}</td>
-              <td>{result.passed ? <span className={ui.chip.success}>Passed</span> : <span className={ui.chip.error}>Failed: {result.reason}</span>}</td>
+              <td>
+                {result.passed ? (
+                  <span className={ui.chip.success}>Passed</span>
+                ) : (
+                  <span className={ui.chip.error}>Failed: {result.reason}</span>
+                )}
+              </td>
               <td>{outcomeLabel(result.outcome)}</td>
               <td className={s.answer}>{result.answer}</td>
               <td>
                 {result.sources.length ? (
                   <ul>
-                    {result.sources.map((source) => <li key={source.url}><a href={source.url} target="_blank" rel="noreferrer noopener">{source.title || source.url}</a></li>)}
+                    {result.sources.map((source) => (
+                      <li key={source.url}>
+                        <a href={source.url} target="_blank" rel="noreferrer noopener">
+                          {source.title || source.url}
+                        </a>
+                      </li>
+                    ))}
                   </ul>
-                ) : <span className={ui.muted}>None</span>}
+                ) : (
+                  <span className={ui.muted}>None</span>
+                )}
               </td>
             </tr>
           ))}
@@ -98,17 +144,31 @@ export function RunChanges({ changes, runHref }: { changes: TestRun["changes"]; 
   if (!changes) return <p className={ui.muted}>No earlier finished run of this environment to compare with.</p>;
   return (
     <>
-      <p className={ui.muted}>Compared with <Link to={runHref(changes.previous_run_id)}>run {changes.previous_run_id}</Link>.</p>
+      <p className={ui.muted}>
+        Compared with <Link to={runHref(changes.previous_run_id)}>run {changes.previous_run_id}</Link>.
+      </p>
       <h3>Newly failing ({changes.newly_failing.length})</h3>
       {changes.newly_failing.length ? (
         <ul aria-label="Newly failing">
-          {changes.newly_failing.map((row) => <li key={row.question_id}>{row.question} <span className={ui.muted}>({row.reason})</span></li>)}
+          {changes.newly_failing.map((row) => (
+            <li key={row.question_id}>
+              {row.question} <span className={ui.muted}>({row.reason})</span>
+            </li>
+          ))}
         </ul>
-      ) : <p className={ui.muted}>None.</p>}
+      ) : (
+        <p className={ui.muted}>None.</p>
+      )}
       <h3>Newly passing ({changes.newly_passing.length})</h3>
       {changes.newly_passing.length ? (
-        <ul aria-label="Newly passing">{changes.newly_passing.map((row) => <li key={row.question_id}>{row.question}</li>)}</ul>
-      ) : <p className={ui.muted}>None.</p>}
+        <ul aria-label="Newly passing">
+          {changes.newly_passing.map((row) => (
+            <li key={row.question_id}>{row.question}</li>
+          ))}
+        </ul>
+      ) : (
+        <p className={ui.muted}>None.</p>
+      )}
     </>
   );
 }

@@ -20,9 +20,20 @@ export const grid = style({
 export const wide = style({ gridColumn: "1 / -1" });
 
 /** Export beside import: each a block of its own that wraps under the other on a narrow screen. */
-export const csvTools = style({ display: "flex", flexWrap: "wrap", alignItems: "flex-end", gap: `${vars.space.md} ${vars.space.lg}` });
+export const csvTools = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "flex-end",
+  gap: `${vars.space.md} ${vars.space.lg}`,
+});
 export const csvImport = style({ display: "grid", gap: vars.space.xs, minWidth: 0, margin: 0 });
-export const csvPick = style({ display: "flex", flexWrap: "wrap", alignItems: "center", gap: vars.space.sm, minWidth: 0 });
+export const csvPick = style({
+  display: "flex",
+  flexWrap: "wrap",
+  alignItems: "center",
+  gap: vars.space.sm,
+  minWidth: 0,
+});
 export const fileInput = style({ minWidth: 0, maxWidth: "100%" });
 export const csvErrors = style({ flexBasis: "100%", margin: 0, paddingLeft: vars.space.lg });
 

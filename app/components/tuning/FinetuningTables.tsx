@@ -7,9 +7,21 @@ import { useRowsState, type KeyedRow } from "~/components/editable-table/useRows
 import * as et from "~/components/editable-table/EditableTable.css";
 import type { FieldErrors } from "~/lib/required-check";
 import {
-  addRowIntent, blankFinetuningRow, changedFinetuningFields, deleteRowIntent, finetuningRowNeedsSave,
-  finetuningRowToCheck, isNewFinetuning, METADATA_PLACEHOLDER, nextTemporaryId, PAGE_TYPE_OPTIONS, PENALTY_PLACEHOLDER, siteOptionsFor,
-  TABLE_ROW_NAMES, type FinetuningFormRow, type FinetuningTable,
+  addRowIntent,
+  blankFinetuningRow,
+  changedFinetuningFields,
+  deleteRowIntent,
+  finetuningRowNeedsSave,
+  finetuningRowToCheck,
+  isNewFinetuning,
+  METADATA_PLACEHOLDER,
+  nextTemporaryId,
+  PAGE_TYPE_OPTIONS,
+  PENALTY_PLACEHOLDER,
+  siteOptionsFor,
+  TABLE_ROW_NAMES,
+  type FinetuningFormRow,
+  type FinetuningTable,
 } from "~/lib/tuning";
 import { useSchemaOnFirstUse } from "~/lib/use-schema-on-first-use";
 import * as s from "./tuning.css";
@@ -20,22 +32,24 @@ export const FINETUNING_READ_ONLY_MESSAGE = "You can view this client's finetuni
 const TABLE_HELP: Record<FinetuningTable["key"], ReactNode> = {
   url_pattern: (
     <>
-      Lowers pages whose address matches the pattern when the assistant looks for answers. The pattern matches anywhere in the
-      address, <code className={s.code}>*</code> standing for any characters (<code className={s.code}>/news/</code>,{" "}
-      <code className={s.code}>/events/*/2019</code>). Penalty 0 to 1: 0 changes nothing, 0.5 halves a page&apos;s score, 1 leaves it out.
+      Lowers pages whose address matches the pattern when the assistant looks for answers. The pattern matches anywhere
+      in the address, <code className={s.code}>*</code> standing for any characters (
+      <code className={s.code}>/news/</code>, <code className={s.code}>/events/*/2019</code>). Penalty 0 to 1: 0 changes
+      nothing, 0.5 halves a page&apos;s score, 1 leaves it out.
     </>
   ),
   page_type: (
     <>
-      The same, for one kind of page: {PAGE_TYPE_LABELS.html_weightage} (web pages) or {PAGE_TYPE_LABELS.pdf_weightage} (uploaded files by
-      file name, and addresses ending in .pdf). Use <code className={s.code}>*</code> to match every page of that kind.
+      The same, for one kind of page: {PAGE_TYPE_LABELS.html_weightage} (web pages) or {PAGE_TYPE_LABELS.pdf_weightage}{" "}
+      (uploaded files by file name, and addresses ending in .pdf). Use <code className={s.code}>*</code> to match every
+      page of that kind.
     </>
   ),
   html_tags: (
     <>
       Parts of every page removed before its text is read: tag names, <code className={s.code}>.class</code> or{" "}
-      <code className={s.code}>#id</code>, like <code className={s.code}>{CLEANUP_METADATA_EXAMPLE}</code>. Pages are indexed once for all
-      agents, so these rules use the Default site; pages change when they are next indexed.
+      <code className={s.code}>#id</code>, like <code className={s.code}>{CLEANUP_METADATA_EXAMPLE}</code>. Pages are
+      indexed once for all agents, so these rules use the Default site; pages change when they are next indexed.
     </>
   ),
 };
@@ -97,7 +111,10 @@ export function FinetuningTables({ rows, errors, formError, sites, canConfigure 
       rowsFlagged={table.anyErrors}
       validate={() => {
         const { ok, first } = table.validate();
-        return { ok, focusId: first ? cellId(first.key, first.field === ROW_ERROR ? "trigger_point" : first.field) : null };
+        return {
+          ok,
+          focusId: first ? cellId(first.key, first.field === ROW_ERROR ? "trigger_point" : first.field) : null,
+        };
       }}
     >
       {FINETUNING_TABLES.map((spec) => (
@@ -110,7 +127,12 @@ export function FinetuningTables({ rows, errors, formError, sites, canConfigure 
           readOnly={readOnly}
           saving={saving}
           cellId={cellId}
-          onAdd={() => cellId(table.addRow(blankFinetuningRow(spec, nextTemporaryId(table.items.map((item) => item.row)))), "trigger_point")}
+          onAdd={() =>
+            cellId(
+              table.addRow(blankFinetuningRow(spec, nextTemporaryId(table.items.map((item) => item.row)))),
+              "trigger_point",
+            )
+          }
           onUpdate={table.update}
           onDelete={(key, row) => (isNewFinetuning(row) ? table.discard(key) : table.update(key, { deleted: true }))}
         />
@@ -134,10 +156,23 @@ interface SectionProps {
 }
 
 /** One table: its title and help, '+ Add', and its rows (the form's rows of its types, not deleted). */
-function FinetuningSection({ spec, items, rowErrors, sites, readOnly, saving, cellId, onAdd, onUpdate, onDelete }: SectionProps) {
+function FinetuningSection({
+  spec,
+  items,
+  rowErrors,
+  sites,
+  readOnly,
+  saving,
+  cellId,
+  onAdd,
+  onUpdate,
+  onDelete,
+}: SectionProps) {
   const types = spec.types as readonly string[];
   // Each row keeps its index in the whole form: its fields are posted as finetunings[<index>].
-  const shown = items.map((item, index) => ({ ...item, index })).filter(({ row }) => !row.deleted && types.includes(row.finetuning_type));
+  const shown = items
+    .map((item, index) => ({ ...item, index }))
+    .filter(({ row }) => !row.deleted && types.includes(row.finetuning_type));
   const titleId = `ft-title-${spec.key}`;
   const rowName = TABLE_ROW_NAMES[spec.key];
   return (
@@ -147,9 +182,17 @@ function FinetuningSection({ spec, items, rowErrors, sites, readOnly, saving, ce
           <h2 id={titleId}>{spec.title}</h2>
           <p className={s.help}>{TABLE_HELP[spec.key]}</p>
         </div>
-        {readOnly ? null : <AddRowButton label="+ Add" intent={addRowIntent(spec.key)} disabled={saving} onAdd={onAdd} />}
+        {readOnly ? null : (
+          <AddRowButton label="+ Add" intent={addRowIntent(spec.key)} disabled={saving} onAdd={onAdd} />
+        )}
       </div>
-      <RowsTable label={spec.title} columns={spec.columns} lastColumn="Actions" hideLastHeader empty={shown.length === 0}>
+      <RowsTable
+        label={spec.title}
+        columns={spec.columns}
+        lastColumn="Actions"
+        hideLastHeader
+        empty={shown.length === 0}
+      >
         {shown.map(({ key, row, index }, position) => {
           const n = position + 1;
           const e = rowErrors[key] ?? {};
@@ -256,7 +299,15 @@ function FinetuningSection({ spec, items, rowErrors, sites, readOnly, saving, ce
 }
 
 /** The hidden fields that travel with a row: its id, what was loaded, and a type no cell edits. */
-function RowFields({ row, name, fixedType }: { row: FinetuningFormRow; name: (field: string) => string; fixedType: boolean }) {
+function RowFields({
+  row,
+  name,
+  fixedType,
+}: {
+  row: FinetuningFormRow;
+  name: (field: string) => string;
+  fixedType: boolean;
+}) {
   return (
     <>
       <input type="hidden" name={name("id")} value={row.id} />

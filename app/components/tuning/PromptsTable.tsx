@@ -8,7 +8,12 @@ import { useRowsState } from "~/components/editable-table/useRowsState";
 import * as et from "~/components/editable-table/EditableTable.css";
 import type { FieldErrors } from "~/lib/required-check";
 import {
-  blankPromptRow, changedPromptFields, PROMPT_COLUMNS, PROMPT_REQUIRED_FIELDS, promptRowNeedsSave, type PromptFormRow,
+  blankPromptRow,
+  changedPromptFields,
+  PROMPT_COLUMNS,
+  PROMPT_REQUIRED_FIELDS,
+  promptRowNeedsSave,
+  type PromptFormRow,
 } from "~/lib/tuning";
 import * as ui from "~/styles/ui.css";
 import * as s from "./tuning.css";
@@ -51,7 +56,10 @@ export function PromptsTable({ rows, errors, formError, canConfigure, deleteHref
         onAdd={() => `prompts-${table.addRow(blankPromptRow())}-internal_name`}
         validate={() => {
           const { ok, first } = table.validate();
-          return { ok, focusId: first ? `prompts-${first.key}-${first.field === ROW_ERROR ? "internal_name" : first.field}` : null };
+          return {
+            ok,
+            focusId: first ? `prompts-${first.key}-${first.field === ROW_ERROR ? "internal_name" : first.field}` : null,
+          };
         }}
         empty={table.items.length === 0}
       >
@@ -100,7 +108,8 @@ export function PromptsTable({ rows, errors, formError, canConfigure, deleteHref
                   <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
                 ) : (
                   <Link to={deleteHref(row.id)} preventScrollReset className={ui.button.link}>
-                    Delete<span className={ui.visuallyHidden}> prompt {row.loaded?.internal_name ?? row.internal_name}</span>
+                    Delete
+                    <span className={ui.visuallyHidden}> prompt {row.loaded?.internal_name ?? row.internal_name}</span>
                   </Link>
                 )}
               </td>
@@ -116,7 +125,13 @@ export function PromptsTable({ rows, errors, formError, canConfigure, deleteHref
  * The question before a saved prompt is deleted, rendered by the server (`?delete=<id>`), so it
  * works without JavaScript; the link back cancels.
  */
-export function DeletePromptConfirm({ prompt, cancelTo }: { prompt: { id: number; internal_name: string }; cancelTo: string }) {
+export function DeletePromptConfirm({
+  prompt,
+  cancelTo,
+}: {
+  prompt: { id: number; internal_name: string };
+  cancelTo: string;
+}) {
   const box = useRef<HTMLFormElement>(null);
   // Brought into view (and read out) when it opens below a long table's top.
   useEffect(() => box.current?.focus(), [prompt.id]);
@@ -127,8 +142,12 @@ export function DeletePromptConfirm({ prompt, cancelTo }: { prompt: { id: number
         {INPUT_PROMPT_MESSAGES.confirmDelete} “{prompt.internal_name}”?
       </p>
       <div className={ui.toolbar}>
-        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>Cancel</Link>
-        <button type="submit" name="intent" value="delete" className={ui.button.danger}>Delete prompt</button>
+        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>
+          Cancel
+        </Link>
+        <button type="submit" name="intent" value="delete" className={ui.button.danger}>
+          Delete prompt
+        </button>
       </div>
     </Form>
   );

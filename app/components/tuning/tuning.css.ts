@@ -5,9 +5,26 @@ export const intro = style({ color: vars.color.muted, maxWidth: "72ch", marginTo
 
 /** One finetuning table: its title, what it does, '+ Add', the rows. */
 export const section = style({ marginBottom: vars.space.xl });
-export const sectionHeader = style({ display: "flex", justifyContent: "space-between", alignItems: "flex-start", gap: vars.space.md, marginBottom: vars.space.sm });
-export const help = style({ color: vars.color.muted, fontSize: "13px", margin: `0 0 ${vars.space.sm}`, maxWidth: "80ch" });
-export const code = style({ fontFamily: vars.font.mono, fontSize: "12px", background: vars.color.canvas, padding: "1px 4px", borderRadius: vars.radius.sm });
+export const sectionHeader = style({
+  display: "flex",
+  justifyContent: "space-between",
+  alignItems: "flex-start",
+  gap: vars.space.md,
+  marginBottom: vars.space.sm,
+});
+export const help = style({
+  color: vars.color.muted,
+  fontSize: "13px",
+  margin: `0 0 ${vars.space.sm}`,
+  maxWidth: "80ch",
+});
+export const code = style({
+  fontFamily: vars.font.mono,
+  fontSize: "12px",
+  background: vars.color.canvas,
+  padding: "1px 4px",
+  borderRadius: vars.radius.sm,
+});
 
 export const actionsCell = style({ whiteSpace: "nowrap", paddingTop: "12px", width: "1%" });
 
@@ -33,7 +50,11 @@ export const icon = style({ width: "18px", height: "18px" });
 
 /** The server-rendered question before a prompt is deleted. */
 export const confirm = style({
-  border: `1px solid ${vars.color.error}`, background: vars.color.errorSoft, borderRadius: vars.radius.md, padding: vars.space.md, marginBottom: vars.space.md,
+  border: `1px solid ${vars.color.error}`,
+  background: vars.color.errorSoft,
+  borderRadius: vars.radius.md,
+  padding: vars.space.md,
+  marginBottom: vars.space.md,
 });
 export const confirmText = style({ margin: `0 0 ${vars.space.sm}`, fontWeight: 600 });
 globalStyle(`${confirm} > :last-child`, { marginBottom: 0 });

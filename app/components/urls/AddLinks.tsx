@@ -40,7 +40,9 @@ export function AddLinks({ error, postedText }: { error: string | null; postedTe
         }}
       >
         <input type="hidden" name="intent" value="add-links" />
-        <label htmlFor="add-links" className={ui.label}>Links (one per line)</label>
+        <label htmlFor="add-links" className={ui.label}>
+          Links (one per line)
+        </label>
         <textarea
           id="add-links"
           name="links"
@@ -52,22 +54,28 @@ export function AddLinks({ error, postedText }: { error: string | null; postedTe
           aria-describedby={error ? "add-links-error" : undefined}
           placeholder="https://www.example.edu/page"
         />
-        {error ? <p id="add-links-error" className={s.errorText} role="alert">{error}</p> : null}
+        {error ? (
+          <p id="add-links-error" className={s.errorText} role="alert">
+            {error}
+          </p>
+        ) : null}
         <div className={s.toolbar}>
           {hydrated ? (
-          <button
-            type="button"
-            className={ui.button.secondary}
-            onClick={() => {
-              setText("");
-              setOpen(false);
-            }}
-          >
-            Cancel
-          </button>
+            <button
+              type="button"
+              className={ui.button.secondary}
+              onClick={() => {
+                setText("");
+                setOpen(false);
+              }}
+            >
+              Cancel
+            </button>
           ) : (
             // Without JavaScript, reloading the view closes the box.
-            <a href={`${location.pathname}${location.search}`} className={ui.button.secondary}>Cancel</a>
+            <a href={`${location.pathname}${location.search}`} className={ui.button.secondary}>
+              Cancel
+            </a>
           )}
           <button type="submit" className={ui.button.primary} disabled={adding || (hydrated && blank)}>
             {adding ? "Adding…" : "Add"}

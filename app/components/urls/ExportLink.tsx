@@ -2,14 +2,21 @@ import { useState } from "react";
 import { useHydrated } from "~/components/SaveBar";
 import * as ui from "~/styles/ui.css";
 
-const fileNameOf = (disposition: string | null) => /filename="?([^";]+)"?/.exec(disposition ?? "")?.[1] ?? "urls_export.csv";
+const fileNameOf = (disposition: string | null) =>
+  /filename="?([^";]+)"?/.exec(disposition ?? "")?.[1] ?? "urls_export.csv";
 
 /**
  * Export CSV: a link to the export resource route with the view's filters. Without JavaScript it
  * simply downloads (dates in UTC); with it the browser's time zone goes along, the file is
  * fetched, handed to the browser as a download, and a toast says how it went.
  */
-export function ExportLink({ href, onToast }: { href: string; onToast: (type: "success" | "error", description: string) => void }) {
+export function ExportLink({
+  href,
+  onToast,
+}: {
+  href: string;
+  onToast: (type: "success" | "error", description: string) => void;
+}) {
   const hydrated = useHydrated();
   const [running, setRunning] = useState(false);
   const withZone = (base: string) => {

@@ -19,7 +19,9 @@ export function UrlSearch({ view, asYouType = false }: { view: UrlView; asYouTyp
   return (
     <Form method="get" role="search" className={s.inlineForm} preventScrollReset>
       <HiddenParams omit={["search", "page"]} />
-      <label htmlFor="url-search" className={ui.visuallyHidden}>Search URLs</label>
+      <label htmlFor="url-search" className={ui.visuallyHidden}>
+        Search URLs
+      </label>
       <input
         id="url-search"
         type="search"
@@ -31,10 +33,15 @@ export function UrlSearch({ view, asYouType = false }: { view: UrlView; asYouTyp
           if (!asYouType) return;
           const form = event.currentTarget.form;
           clearTimeout(timer.current);
-          timer.current = setTimeout(() => submit(form, { replace: true, preventScrollReset: true }), SEARCH_DEBOUNCE_MS);
+          timer.current = setTimeout(
+            () => submit(form, { replace: true, preventScrollReset: true }),
+            SEARCH_DEBOUNCE_MS,
+          );
         }}
       />
-      <button type="submit" className={ui.button.secondary}>Search</button>
+      <button type="submit" className={ui.button.secondary}>
+        Search
+      </button>
     </Form>
   );
 }
@@ -47,7 +54,12 @@ export function FilterMenu({ view, defaultPageSize }: { view: UrlView; defaultPa
   return (
     <details className={s.menu} key={location.search}>
       <summary className={`${ui.button.secondary} ${s.menuSummary}`}>
-        Filters {count ? <span className={s.badge} aria-label={`${count} active filters`}>{count}</span> : null}
+        Filters{" "}
+        {count ? (
+          <span className={s.badge} aria-label={`${count} active filters`}>
+            {count}
+          </span>
+        ) : null}
       </summary>
       <Form method="get" className={s.menuPanel} preventScrollReset>
         <HiddenParams omit={["status", "review", "page"]} />
@@ -70,8 +82,12 @@ export function FilterMenu({ view, defaultPageSize }: { view: UrlView; defaultPa
           ))}
         </fieldset>
         <div className={s.toolbar}>
-          <button type="submit" className={ui.button.primary}>Apply filters</button>
-          <Link to={`?${cleared}`} className={ui.button.secondary} preventScrollReset>Clear filters</Link>
+          <button type="submit" className={ui.button.primary}>
+            Apply filters
+          </button>
+          <Link to={`?${cleared}`} className={ui.button.secondary} preventScrollReset>
+            Clear filters
+          </Link>
         </div>
       </Form>
     </details>

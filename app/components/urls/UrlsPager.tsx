@@ -6,8 +6,16 @@ import { HiddenParams } from "./params";
 import * as s from "./urls.css";
 
 /** Zero-based paging in the address: page size (a new size starts again at page 0) and previous/next. */
-export function UrlsPager({ view, totalPages, pageSizes, defaultPageSize }: {
-  view: UrlView; totalPages: number; pageSizes: readonly number[]; defaultPageSize: number;
+export function UrlsPager({
+  view,
+  totalPages,
+  pageSizes,
+  defaultPageSize,
+}: {
+  view: UrlView;
+  totalPages: number;
+  pageSizes: readonly number[];
+  defaultPageSize: number;
 }) {
   const hydrated = useHydrated();
   const submit = useSubmit();
@@ -25,14 +33,30 @@ export function UrlsPager({ view, totalPages, pageSizes, defaultPageSize }: {
           onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
         >
           {pageSizes.map((size) => (
-            <option key={size} value={size}>{size}</option>
+            <option key={size} value={size}>
+              {size}
+            </option>
           ))}
         </select>
-        {hydrated ? null : <button type="submit" className={ui.button.secondary}>Apply</button>}
+        {hydrated ? null : (
+          <button type="submit" className={ui.button.secondary}>
+            Apply
+          </button>
+        )}
       </Form>
-      {view.page > 0 ? <Link to={hrefFor(view.page - 1)} className={ui.button.secondary} preventScrollReset>Previous</Link> : null}
-      <span>Page {Math.min(view.page + 1, Math.max(totalPages, 1))} of {Math.max(totalPages, 1)}</span>
-      {view.page + 1 < totalPages ? <Link to={hrefFor(view.page + 1)} className={ui.button.secondary} preventScrollReset>Next</Link> : null}
+      {view.page > 0 ? (
+        <Link to={hrefFor(view.page - 1)} className={ui.button.secondary} preventScrollReset>
+          Previous
+        </Link>
+      ) : null}
+      <span>
+        Page {Math.min(view.page + 1, Math.max(totalPages, 1))} of {Math.max(totalPages, 1)}
+      </span>
+      {view.page + 1 < totalPages ? (
+        <Link to={hrefFor(view.page + 1)} className={ui.button.secondary} preventScrollReset>
+          Next
+        </Link>
+      ) : null}
     </nav>
   );
 }

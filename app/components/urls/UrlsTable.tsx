@@ -4,8 +4,17 @@ import type { UrlRow } from "@contract";
 import { StatusChip } from "~/components/StatusChip";
 import { useHydrated } from "~/components/SaveBar";
 import {
-  BULK_ACTIONS, parseRefreshDays, REFRESH_DAYS_DEBOUNCE_MS, REFRESH_DAYS_ERROR, RELOAD_DELAY_MS, REFRESH_DAYS_MIN,
-  sortBy, viewToParams, type BulkAction, type OrderColumn, type UrlView,
+  BULK_ACTIONS,
+  parseRefreshDays,
+  REFRESH_DAYS_DEBOUNCE_MS,
+  REFRESH_DAYS_ERROR,
+  RELOAD_DELAY_MS,
+  REFRESH_DAYS_MIN,
+  sortBy,
+  viewToParams,
+  type BulkAction,
+  type OrderColumn,
+  type UrlView,
 } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 import * as s from "./urls.css";
@@ -62,7 +71,8 @@ export function UrlsTable(props: UrlsTableProps) {
     });
 
   const sortHref = (column: OrderColumn) => `?${viewToParams(sortBy(view, column), props.defaultPageSize)}`;
-  const sortState = (column: OrderColumn) => (view.orderBy === column ? (view.order === "asc" ? "ascending" : "descending") : "none");
+  const sortState = (column: OrderColumn) =>
+    view.orderBy === column ? (view.order === "asc" ? "ascending" : "descending") : "none";
   const arrow = (column: OrderColumn) => (view.orderBy === column ? (view.order === "asc" ? "▲" : "▼") : "↕");
   const columns = 3 + (props.showWebsite ? 1 : 0) + (props.showRefreshDays ? 1 : 0) + (props.chunksHref ? 1 : 0);
 
@@ -98,17 +108,23 @@ export function UrlsTable(props: UrlsTableProps) {
                     aria-label="Select all URLs on this page"
                     checked={allSelected}
                     disabled={!hydrated || rows.length === 0}
-                    onChange={(event) => setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())}
+                    onChange={(event) =>
+                      setSelected(event.target.checked ? new Set(rows.map((row) => row.id)) : new Set())
+                    }
                   />
                 </th>
               ) : null}
               <th className={s.th} aria-sort={sortState("url")}>
-                <Link to={sortHref("url")} className={s.sortLink} preventScrollReset>URLS <span aria-hidden="true">{arrow("url")}</span></Link>
+                <Link to={sortHref("url")} className={s.sortLink} preventScrollReset>
+                  URLS <span aria-hidden="true">{arrow("url")}</span>
+                </Link>
               </th>
               {props.showWebsite ? <th className={s.th}>Website</th> : null}
               {props.showRefreshDays ? <th className={s.th}>Refresh Days</th> : null}
               <th className={s.th} aria-sort={sortState("status")}>
-                <Link to={sortHref("status")} className={s.sortLink} preventScrollReset>Status <span aria-hidden="true">{arrow("status")}</span></Link>
+                <Link to={sortHref("status")} className={s.sortLink} preventScrollReset>
+                  Status <span aria-hidden="true">{arrow("status")}</span>
+                </Link>
               </th>
               {props.chunksHref ? <th className={s.th}>Chunks</th> : null}
             </tr>
@@ -116,7 +132,9 @@ export function UrlsTable(props: UrlsTableProps) {
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={columns + (canConfigure ? 1 : 0)} className={s.empty}>{props.emptyText}</td>
+                <td colSpan={columns + (canConfigure ? 1 : 0)} className={s.empty}>
+                  {props.emptyText}
+                </td>
               </tr>
             ) : (
               rows.map((row) => (
@@ -129,33 +147,55 @@ export function UrlsTable(props: UrlsTableProps) {
                         name="url_ids"
                         value={row.id}
                         aria-label={`Select ${row.url}`}
-                        {...(hydrated ? { checked: selected.has(row.id), onChange: (event) => toggle(row.id, event.target.checked) } : {})}
+                        {...(hydrated
+                          ? { checked: selected.has(row.id), onChange: (event) => toggle(row.id, event.target.checked) }
+                          : {})}
                       />
                     </td>
                   ) : null}
                   <td className={s.td}>
-                    <a href={row.url} target="_blank" rel="noreferrer" className={s.urlLink}>{row.url}</a>
+                    <a href={row.url} target="_blank" rel="noreferrer" className={s.urlLink}>
+                      {row.url}
+                    </a>
                     {row.title ? <div className={s.title}>{row.title}</div> : null}
                     {row.changed_at ? (
                       <div className={s.title}>
                         Last changed {formatDateTime(row.changed_at)}
-                        {row.checked_at && row.checked_at !== row.changed_at ? `, checked ${formatDateTime(row.checked_at)}` : ""}
+                        {row.checked_at && row.checked_at !== row.changed_at
+                          ? `, checked ${formatDateTime(row.checked_at)}`
+                          : ""}
                       </div>
                     ) : null}
                     {row.status.startsWith("failed") && row.metadata.error_message ? (
                       <p className={s.errorText}>Error: {row.metadata.error_message}</p>
                     ) : null}
                   </td>
-                  {props.showWebsite ? <td className={s.td}><span className={s.title}>{row.website_url}</span></td> : null}
-                  {props.showRefreshDays ? (
+                  {props.showWebsite ? (
                     <td className={s.td}>
-                      <RefreshDays row={row} fallback={props.defaultRefreshDays} disabled={!canConfigure} onToast={props.onToast} />
+                      <span className={s.title}>{row.website_url}</span>
                     </td>
                   ) : null}
-                  <td className={s.td}><StatusChip status={row.status} /></td>
+                  {props.showRefreshDays ? (
+                    <td className={s.td}>
+                      <RefreshDays
+                        row={row}
+                        fallback={props.defaultRefreshDays}
+                        disabled={!canConfigure}
+                        onToast={props.onToast}
+                      />
+                    </td>
+                  ) : null}
+                  <td className={s.td}>
+                    <StatusChip status={row.status} />
+                  </td>
                   {props.chunksHref ? (
                     <td className={s.td}>
-                      <Link to={props.chunksHref(row)} className={ui.button.secondary} aria-label={`View chunks of ${row.url}`} preventScrollReset>
+                      <Link
+                        to={props.chunksHref(row)}
+                        className={ui.button.secondary}
+                        aria-label={`View chunks of ${row.url}`}
+                        preventScrollReset
+                      >
                         View
                       </Link>
                     </td>
@@ -174,7 +214,17 @@ export function UrlsTable(props: UrlsTableProps) {
  * Refresh days of one URL. With JavaScript the value saves itself 500 ms after the last keystroke
  * (a value outside 1–365 raises the spec's toast instead); without it the row's Save button posts it.
  */
-function RefreshDays({ row, fallback, disabled, onToast }: { row: UrlRow; fallback: number; disabled: boolean; onToast: UrlsTableProps["onToast"] }) {
+function RefreshDays({
+  row,
+  fallback,
+  disabled,
+  onToast,
+}: {
+  row: UrlRow;
+  fallback: number;
+  disabled: boolean;
+  onToast: UrlsTableProps["onToast"];
+}) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
   const timer = useRef<ReturnType<typeof setTimeout>>();
@@ -188,10 +238,17 @@ function RefreshDays({ row, fallback, disabled, onToast }: { row: UrlRow; fallba
   }, [fetcher.state, fetcher.data, onToast]);
   const inputId = `refresh-days-${row.id}`;
   return (
-    <fetcher.Form method="post" className={s.inlineForm} preventScrollReset onSubmit={(event) => hydrated && event.preventDefault()}>
+    <fetcher.Form
+      method="post"
+      className={s.inlineForm}
+      preventScrollReset
+      onSubmit={(event) => hydrated && event.preventDefault()}
+    >
       <input type="hidden" name="intent" value="refresh-days" />
       <input type="hidden" name="url_id" value={row.id} />
-      <label htmlFor={inputId} className={ui.visuallyHidden}>Refresh days for {row.url}</label>
+      <label htmlFor={inputId} className={ui.visuallyHidden}>
+        Refresh days for {row.url}
+      </label>
       <input
         id={inputId}
         type="number"
@@ -207,12 +264,20 @@ function RefreshDays({ row, fallback, disabled, onToast }: { row: UrlRow; fallba
           timer.current = setTimeout(() => {
             const days = parseRefreshDays(value);
             if (days === null) return onToast("error", REFRESH_DAYS_ERROR);
-            fetcher.submit({ intent: "refresh-days", url_id: String(row.id), refresh_days: String(days), _fetcher: "1" }, { method: "post" });
+            fetcher.submit(
+              { intent: "refresh-days", url_id: String(row.id), refresh_days: String(days), _fetcher: "1" },
+              { method: "post" },
+            );
           }, REFRESH_DAYS_DEBOUNCE_MS);
         }}
       />
       {hydrated ? null : (
-        <button type="submit" className={ui.button.secondary} disabled={disabled} aria-label={`Save refresh days for ${row.url}`}>
+        <button
+          type="submit"
+          className={ui.button.secondary}
+          disabled={disabled}
+          aria-label={`Save refresh days for ${row.url}`}
+        >
           Save
         </button>
       )}

@@ -4,13 +4,22 @@ import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
 import { cx } from "~/components/editable-table/cells";
 import { changedFields, isNewRow, reverted, ROW_ERROR, showsInputs } from "~/components/editable-table/rows";
-import { CancelEditButton, DiscardRowButton, EditRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
+import {
+  CancelEditButton,
+  DiscardRowButton,
+  EditRowButton,
+  RowsForm,
+  useSaving,
+} from "~/components/editable-table/RowsForm";
 import { useRowsState } from "~/components/editable-table/useRowsState";
 import * as s from "~/components/editable-table/EditableTable.css";
 import { ACCESS_COLUMNS } from "./sorting";
 import { PersonCells, RoleCell, SavedAtCell } from "./PersonCells";
 import {
-  ACCESS_REQUIRED_FIELDS, accessRowNeedsSave, accessRowToCheck, blankAccessRow,
+  ACCESS_REQUIRED_FIELDS,
+  accessRowNeedsSave,
+  accessRowToCheck,
+  blankAccessRow,
   type AccessFormRow,
 } from "./rows";
 
@@ -43,13 +52,24 @@ export const READ_ONLY_MESSAGE = "You can view who has access, but not change it
  * A Client (client_user) reads the table with no actions at all.
  */
 export function AccessTable({
-  rows, errors, formError, clientName, assignableRoles, onboardedAt, currentUserEmail, canManage, canEditPeople, view,
+  rows,
+  errors,
+  formError,
+  clientName,
+  assignableRoles,
+  onboardedAt,
+  currentUserEmail,
+  canManage,
+  canEditPeople,
+  view,
 }: AccessTableProps) {
   const table = useRowsState({ rows, errors, required: ACCESS_REQUIRED_FIELDS, toCheck: accessRowToCheck });
   const saving = useSaving();
   const dirty = table.items.some(({ row }) => accessRowNeedsSave(row));
   const options = assignableRoles.map((value) => ({ value, label: roleLabel(value) }));
-  const defaultRole: AppRole = assignableRoles.includes("client_user") ? "client_user" : (assignableRoles[0] ?? "client_user");
+  const defaultRole: AppRole = assignableRoles.includes("client_user")
+    ? "client_user"
+    : (assignableRoles[0] ?? "client_user");
 
   return (
     <RowsForm
@@ -139,7 +159,13 @@ export function AccessTable({
                         onChange={(event) => {
                           const remove = event.currentTarget.checked;
                           const person = row.loaded?.email ?? row.email;
-                          if (remove && !window.confirm(`Remove ${person}'s access to ${clientName}? It takes effect when you save.`)) return;
+                          if (
+                            remove &&
+                            !window.confirm(
+                              `Remove ${person}'s access to ${clientName}? It takes effect when you save.`,
+                            )
+                          )
+                            return;
                           table.update(key, { remove });
                         }}
                       />

@@ -31,7 +31,18 @@ interface PersonCellsProps {
  * fields every row posts: its id, whether it is opened for editing, and what was loaded.
  */
 export function PersonCells({
-  index, rowNumber, cellId, row, loaded, asInputs, emailErrors, nameErrors, changed, readOnly, children, onChange,
+  index,
+  rowNumber,
+  cellId,
+  row,
+  loaded,
+  asInputs,
+  emailErrors,
+  nameErrors,
+  changed,
+  readOnly,
+  children,
+  onChange,
 }: PersonCellsProps) {
   const name = (field: string) => `users[${index}].${field}`;
   const carried = (
@@ -47,7 +58,9 @@ export function PersonCells({
   if (!asInputs) {
     return (
       <>
-        <TextValueCell id={cellId("email")} name={name("email")} value={row.email}>{carried}</TextValueCell>
+        <TextValueCell id={cellId("email")} name={name("email")} value={row.email}>
+          {carried}
+        </TextValueCell>
         <TextValueCell id={cellId("name")} name={name("name")} value={row.name} />
       </>
     );
@@ -89,5 +102,7 @@ export function RoleCell({ asInputs, ...select }: ComponentProps<typeof SelectCe
 
 /** When the row was saved (created, onboarded); a new row is not saved yet. */
 export function SavedAtCell({ isNew, at }: { isNew: boolean; at: string | undefined }) {
-  return <td className={s.dateCell}>{isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(at ?? "")}</td>;
+  return (
+    <td className={s.dateCell}>{isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(at ?? "")}</td>
+  );
 }

@@ -4,15 +4,18 @@ import type { FieldErrors } from "~/lib/required-check";
 import type { TableView } from "~/lib/table-view";
 import { cx } from "~/components/editable-table/cells";
 import { changedFields, isNewRow, reverted, ROW_ERROR, showsInputs } from "~/components/editable-table/rows";
-import { CancelEditButton, DiscardRowButton, EditRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
+import {
+  CancelEditButton,
+  DiscardRowButton,
+  EditRowButton,
+  RowsForm,
+  useSaving,
+} from "~/components/editable-table/RowsForm";
 import { useRowsState } from "~/components/editable-table/useRowsState";
 import * as s from "~/components/editable-table/EditableTable.css";
 import { USERS_COLUMNS } from "./sorting";
 import { PersonCells, RoleCell, SavedAtCell } from "./PersonCells";
-import {
-  blankUserRow, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck,
-  type UserFormRow,
-} from "./rows";
+import { blankUserRow, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck, type UserFormRow } from "./rows";
 
 export interface UsersTableProps {
   /** Sorting and paging from the address. */
@@ -34,7 +37,15 @@ const typeLabel = (value: string) => USER_TYPE_LABELS[value as UserType] ?? valu
  * The Users screen's table: Email, Name, Role, Created At; one form saving every row. Rows read
  * as text with an Edit action; new, opened, changed and flagged rows show their inputs.
  */
-export function UsersTable({ rows, errors, formError, assignableTypes, createdAt, currentUserId, view }: UsersTableProps) {
+export function UsersTable({
+  rows,
+  errors,
+  formError,
+  assignableTypes,
+  createdAt,
+  currentUserId,
+  view,
+}: UsersTableProps) {
   const table = useRowsState({ rows, errors, required: USER_REQUIRED_FIELDS, toCheck: userRowToCheck });
   const saving = useSaving();
   const dirty = table.items.some(({ row }) => userRowNeedsSave(row));

@@ -36,11 +36,25 @@ export const USER_REQUIRED_FIELDS = ["email", "name", "user_type"] as const;
 export const ACCESS_REQUIRED_FIELDS = ["email", "name", "role"] as const;
 
 /** A new Users row starts as user_type user (spec section 6: the default user_type). */
-export const blankUserRow = (): UserFormRow => ({ id: "", email: "", name: "", user_type: "user", editing: true, loaded: null });
+export const blankUserRow = (): UserFormRow => ({
+  id: "",
+  email: "",
+  name: "",
+  user_type: "user",
+  editing: true,
+  loaded: null,
+});
 
 /** A new Access Control row defaults to user_type user and role client_user (spec section 2). */
 export const blankAccessRow = (role = "client_user"): AccessFormRow => ({
-  id: "", email: "", name: "", user_type: "user", role, remove: false, editing: true, loaded: null,
+  id: "",
+  email: "",
+  name: "",
+  user_type: "user",
+  role,
+  remove: false,
+  editing: true,
+  loaded: null,
 });
 
 export function userFormRow(user: UserRow): UserFormRow {
@@ -54,7 +68,8 @@ export function accessFormRow(user: AppUserRow): AccessFormRow {
 }
 
 /** A Users row to send: new, or changed since it was loaded. */
-export const userRowNeedsSave = (row: UserFormRow) => isNewRow(row) || changedFields(row, USER_REQUIRED_FIELDS).size > 0;
+export const userRowNeedsSave = (row: UserFormRow) =>
+  isNewRow(row) || changedFields(row, USER_REQUIRED_FIELDS).size > 0;
 
 /** An Access Control row to send: new, changed, or an existing one marked for removal. */
 export function accessRowNeedsSave(row: AccessFormRow) {

@@ -4,10 +4,16 @@ import type { TableColumn } from "~/components/TableView";
 
 /** The Users and Access Control columns; every one sorts (spec: the shared table's sortable headers). */
 export const USERS_COLUMNS: TableColumn[] = [
-  { label: "Email", sort: "email" }, { label: "Name", sort: "name" }, { label: "Role", sort: "role" }, { label: "Created At", sort: "created_at" },
+  { label: "Email", sort: "email" },
+  { label: "Name", sort: "name" },
+  { label: "Role", sort: "role" },
+  { label: "Created At", sort: "created_at" },
 ];
 export const ACCESS_COLUMNS: TableColumn[] = [
-  { label: "Email", sort: "email" }, { label: "Name", sort: "name" }, { label: "Role", sort: "role" }, { label: "Onboarded On", sort: "onboarded_on" },
+  { label: "Email", sort: "email" },
+  { label: "Name", sort: "name" },
+  { label: "Role", sort: "role" },
+  { label: "Onboarded On", sort: "onboarded_on" },
 ];
 export const USERS_SORTS = USERS_COLUMNS.map((c) => c.sort!);
 export const ACCESS_SORTS = ACCESS_COLUMNS.map((c) => c.sort!);

@@ -53,7 +53,13 @@ const ORDER: MenuAction[] = ["index-all", "force-index", "skip-all", "delete-url
  * JavaScript (Delete URLs then answers with the server's confirm step). View Links stays for
  * users who may only look; the other entries are disabled for them.
  */
-export function RowMenu({ websiteId, url, row, canConfigure, actions }: {
+export function RowMenu({
+  websiteId,
+  url,
+  row,
+  canConfigure,
+  actions,
+}: {
   websiteId: number;
   url: string;
   row: number;
@@ -68,7 +74,9 @@ export function RowMenu({ websiteId, url, row, canConfigure, actions }: {
       </summary>
       <ul className={s.menuList}>
         <li>
-          <Link to={String(websiteId)} className={s.menuItem} onClick={close}>View Links</Link>
+          <Link to={String(websiteId)} className={s.menuItem} onClick={close}>
+            View Links
+          </Link>
         </li>
         {ORDER.map((action) => (
           <li key={action}>
@@ -120,8 +128,15 @@ export function DeleteUrlsConfirm({ websiteId, url, cancelTo }: { websiteId: num
     <Form method="post" className={s.confirm} aria-label="Delete URLs">
       <p role="alert">{deleteUrlsQuestion(url)}</p>
       <div className={ui.toolbar}>
-        <Link to={cancelTo} className={ui.button.secondary}>Cancel</Link>
-        <button type="submit" name="intent" value={menuIntent("delete-urls", websiteId, true)} className={ui.button.danger}>
+        <Link to={cancelTo} className={ui.button.secondary}>
+          Cancel
+        </Link>
+        <button
+          type="submit"
+          name="intent"
+          value={menuIntent("delete-urls", websiteId, true)}
+          className={ui.button.danger}
+        >
           Delete URLs
         </button>
       </div>

@@ -1,7 +1,11 @@
 import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import {
-  DEFAULT_WEBSITES_PAGE_SIZE, POLL_INTERVAL_MS, statusFilterOptions, urlsDrawerPath, WEBSITES_PAGE_SIZES,
+  DEFAULT_WEBSITES_PAGE_SIZE,
+  POLL_INTERVAL_MS,
+  statusFilterOptions,
+  urlsDrawerPath,
+  WEBSITES_PAGE_SIZES,
 } from "~/lib/websites";
 import * as ui from "~/styles/ui.css";
 import * as s from "./WebsitesTable.css";
@@ -19,13 +23,21 @@ export function WebsiteSearch({ query, pageSize }: { query: string; pageSize: nu
         className={`${ui.input} ${s.searchInput}`}
       />
       {pageSize !== DEFAULT_WEBSITES_PAGE_SIZE ? <input type="hidden" name="page_size" value={pageSize} /> : null}
-      <button type="submit" className={ui.button.secondary}>Search</button>
+      <button type="submit" className={ui.button.secondary}>
+        Search
+      </button>
     </Form>
   );
 }
 
 /** The status filter: 'All URLs' and each status with its count, leading to the unified URL drawer. */
-export function StatusFilter({ statusCounts, totalCount }: { statusCounts: Record<string, number>; totalCount: number }) {
+export function StatusFilter({
+  statusCounts,
+  totalCount,
+}: {
+  statusCounts: Record<string, number>;
+  totalCount: number;
+}) {
   return (
     <details className={s.menu}>
       <summary className={`${ui.button.secondary} ${s.menuSummary}`}>Status: All URLs ▾</summary>
@@ -57,9 +69,13 @@ export function PageSizes({ pageSize }: { pageSize: number }) {
       <span className={ui.muted}>Rows per page:</span>
       {WEBSITES_PAGE_SIZES.map((size) =>
         size === pageSize ? (
-          <span key={size} className={s.currentSize} aria-current="true">{size}</span>
+          <span key={size} className={s.currentSize} aria-current="true">
+            {size}
+          </span>
         ) : (
-          <Link key={size} to={hrefFor(size)}>{size}</Link>
+          <Link key={size} to={hrefFor(size)}>
+            {size}
+          </Link>
         ),
       )}
     </nav>
@@ -74,7 +90,10 @@ export function usePolling(active: boolean) {
   const revalidator = useRevalidator();
   const navigation = useNavigation();
   const latest = useRef({ revalidate: revalidator.revalidate, idle: true });
-  latest.current = { revalidate: revalidator.revalidate, idle: revalidator.state === "idle" && navigation.state === "idle" };
+  latest.current = {
+    revalidate: revalidator.revalidate,
+    idle: revalidator.state === "idle" && navigation.state === "idle",
+  };
   useEffect(() => {
     if (!active) return;
     const timer = setInterval(() => {

@@ -45,10 +45,22 @@ export const tags = style({
 });
 export const tagsChanged = style({ background: vars.color.changed, borderColor: vars.color.info });
 export const tagsInvalid = style({ borderColor: vars.color.error });
-export const tagOption = style({ display: "flex", alignItems: "center", gap: vars.space.xs, whiteSpace: "nowrap", cursor: "pointer" });
+export const tagOption = style({
+  display: "flex",
+  alignItems: "center",
+  gap: vars.space.xs,
+  whiteSpace: "nowrap",
+  cursor: "pointer",
+});
 
 export const statusCell = style({ whiteSpace: "nowrap", paddingTop: "12px" });
-export const lastError = style({ color: vars.color.error, fontSize: "12px", margin: `${vars.space.xs} 0 0`, whiteSpace: "normal", maxWidth: "18em" });
+export const lastError = style({
+  color: vars.color.error,
+  fontSize: "12px",
+  margin: `${vars.space.xs} 0 0`,
+  whiteSpace: "normal",
+  maxWidth: "18em",
+});
 export const addedBy = style({ whiteSpace: "nowrap", color: vars.color.muted, paddingTop: "12px" });
 export const actionsCell = style({ whiteSpace: "nowrap", paddingTop: "10px" });
 
@@ -79,10 +91,22 @@ export const menuItem = style({
 });
 export const count = style({ color: vars.color.muted, fontVariantNumeric: "tabular-nums" });
 
-export const toolbar = style({ display: "flex", gap: vars.space.md, alignItems: "center", flexWrap: "wrap", marginBottom: vars.space.md });
+export const toolbar = style({
+  display: "flex",
+  gap: vars.space.md,
+  alignItems: "center",
+  flexWrap: "wrap",
+  marginBottom: vars.space.md,
+});
 export const search = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
 export const searchInput = style({ minWidth: "18em" });
-export const footer = style({ display: "flex", gap: vars.space.lg, alignItems: "center", flexWrap: "wrap", marginTop: vars.space.md });
+export const footer = style({
+  display: "flex",
+  gap: vars.space.lg,
+  alignItems: "center",
+  flexWrap: "wrap",
+  marginTop: vars.space.md,
+});
 export const pageSizes = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
 export const currentSize = style({ fontWeight: 700 });
 

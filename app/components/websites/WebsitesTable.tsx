@@ -8,15 +8,33 @@ import { useRowsState } from "~/components/editable-table/useRowsState";
 import type { FieldErrors } from "~/lib/required-check";
 import { formatDateTime } from "~/lib/dates";
 import {
-  ALLOWED_PATTERN_SUGGESTIONS, blankWebsiteRow, changedWebsiteFields, isBlankNewRow, isNewWebsiteRow, showsSitemapDiff, SITEMAP_DIFF_TEXT,
-  skipPatternSuggestions, tagOptionsFor, WEBSITE_REQUIRED_FIELDS, websiteRowNeedsSave, type WebsiteFormRow,
+  ALLOWED_PATTERN_SUGGESTIONS,
+  blankWebsiteRow,
+  changedWebsiteFields,
+  isBlankNewRow,
+  isNewWebsiteRow,
+  showsSitemapDiff,
+  SITEMAP_DIFF_TEXT,
+  skipPatternSuggestions,
+  tagOptionsFor,
+  WEBSITE_REQUIRED_FIELDS,
+  websiteRowNeedsSave,
+  type WebsiteFormRow,
 } from "~/lib/websites";
 import * as ui from "~/styles/ui.css";
 import { PatternsCell, SelectCell, TagsCell, UrlCell } from "./cells";
 import { DeleteUrlsDialog, RowMenu, useMenuActions } from "./RowMenu";
 import * as s from "./WebsitesTable.css";
 
-export const WEBSITE_COLUMNS = ["Urls", "Scan Mode", "Status", "Data Tags", "Skip Patterns", "Allowed Patterns", "Added By"];
+export const WEBSITE_COLUMNS = [
+  "Urls",
+  "Scan Mode",
+  "Status",
+  "Data Tags",
+  "Skip Patterns",
+  "Allowed Patterns",
+  "Added By",
+];
 export const READ_ONLY_MESSAGE = "You can view this client's websites, but not change them.";
 
 export interface WebsitesTableProps {
@@ -90,9 +108,17 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
                 changed={changed.has("url")}
                 readOnly={readOnly}
                 onChange={(url) => table.update(key, { url })}
-                marker={showsSitemapDiff(website) ? (
-                  <span className={s.diffDot} role="img" aria-label={SITEMAP_DIFF_TEXT} title={SITEMAP_DIFF_TEXT} data-testid="sitemap-diff" />
-                ) : null}
+                marker={
+                  showsSitemapDiff(website) ? (
+                    <span
+                      className={s.diffDot}
+                      role="img"
+                      aria-label={SITEMAP_DIFF_TEXT}
+                      title={SITEMAP_DIFF_TEXT}
+                      data-testid="sitemap-diff"
+                    />
+                  ) : null
+                }
               >
                 <input type="hidden" name={name("id")} value={row.id} />
                 {row.loaded ? <input type="hidden" name={name("loaded")} value={JSON.stringify(row.loaded)} /> : null}
@@ -152,7 +178,13 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
                 {isNew ? (
                   <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
                 ) : (
-                  <RowMenu websiteId={Number(row.id)} url={row.loaded?.url ?? row.url} row={n} canConfigure={canConfigure} actions={actions} />
+                  <RowMenu
+                    websiteId={Number(row.id)}
+                    url={row.loaded?.url ?? row.url}
+                    row={n}
+                    canConfigure={canConfigure}
+                    actions={actions}
+                  />
                 )}
               </td>
             </tr>
@@ -167,10 +199,17 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
 /** What the website's last refresh did, once any page of it has come out. */
 function RefreshSummary({ record }: { record: NonNullable<Website["last_refresh"]> }) {
   const parts = [
-    `${record.checked.toLocaleString("en-US")} checked`, `${record.unchanged.toLocaleString("en-US")} unchanged`,
-    `${record.changed.toLocaleString("en-US")} changed`, `${record.gone.toLocaleString("en-US")} gone`, `${record.new.toLocaleString("en-US")} new`,
+    `${record.checked.toLocaleString("en-US")} checked`,
+    `${record.unchanged.toLocaleString("en-US")} unchanged`,
+    `${record.changed.toLocaleString("en-US")} changed`,
+    `${record.gone.toLocaleString("en-US")} gone`,
+    `${record.new.toLocaleString("en-US")} new`,
     ...(record.failed > 0 ? [`${record.failed.toLocaleString("en-US")} failed`] : []),
   ];
   if (record.checked + record.new + record.failed === 0) return null;
-  return <p className={ui.muted} data-testid="refresh-summary">Last refresh {formatDateTime(record.started_at)}: {parts.join(", ")}</p>;
+  return (
+    <p className={ui.muted} data-testid="refresh-summary">
+      Last refresh {formatDateTime(record.started_at)}: {parts.join(", ")}
+    </p>
+  );
 }

@@ -16,7 +16,18 @@ interface CellProps {
 }
 
 /** The website's address, with the red dot beside it when its sitemap changed. */
-export function UrlCell({ id, name, label, value, errors, changed, readOnly, marker, onChange, children }: CellProps & {
+export function UrlCell({
+  id,
+  name,
+  label,
+  value,
+  errors,
+  changed,
+  readOnly,
+  marker,
+  onChange,
+  children,
+}: CellProps & {
   value: string;
   marker?: ReactNode;
   onChange: (value: string) => void;
@@ -49,7 +60,18 @@ export function UrlCell({ id, name, label, value, errors, changed, readOnly, mar
   );
 }
 
-export function SelectCell({ id, name, label, value, errors, changed, readOnly, options, placeholder, onChange }: CellProps & {
+export function SelectCell({
+  id,
+  name,
+  label,
+  value,
+  errors,
+  changed,
+  readOnly,
+  options,
+  placeholder,
+  onChange,
+}: CellProps & {
   value: string;
   options: readonly string[];
   placeholder: string;
@@ -70,7 +92,9 @@ export function SelectCell({ id, name, label, value, errors, changed, readOnly, 
       >
         {value === "" || !options.includes(value) ? <option value={value}>{value || placeholder}</option> : null}
         {options.map((option) => (
-          <option key={option} value={option}>{option}</option>
+          <option key={option} value={option}>
+            {option}
+          </option>
         ))}
       </select>
       <CellErrors id={id} errors={errors} />
@@ -79,7 +103,17 @@ export function SelectCell({ id, name, label, value, errors, changed, readOnly, 
 }
 
 /** Data Tags: one checkbox per offered tag, grouped under the cell's name. */
-export function TagsCell({ id, name, label, value, options, errors, changed, readOnly, onChange }: CellProps & {
+export function TagsCell({
+  id,
+  name,
+  label,
+  value,
+  options,
+  errors,
+  changed,
+  readOnly,
+  onChange,
+}: CellProps & {
   value: string[];
   options: string[];
   onChange: (value: string[]) => void;
@@ -103,7 +137,9 @@ export function TagsCell({ id, name, label, value, options, errors, changed, rea
                 value={tag}
                 checked={checked}
                 disabled={readOnly}
-                onChange={(event) => onChange(event.currentTarget.checked ? [...value, tag] : value.filter((t) => t !== tag))}
+                onChange={(event) =>
+                  onChange(event.currentTarget.checked ? [...value, tag] : value.filter((t) => t !== tag))
+                }
               />
               {tag}
             </label>
@@ -119,7 +155,17 @@ export function TagsCell({ id, name, label, value, options, errors, changed, rea
  * Skip or allowed patterns: comma-separated text, with the spec's suggestions offered through a
  * datalist that completes the item being typed and keeps the ones before it.
  */
-export function PatternsCell({ id, name, label, value, suggestions, errors, changed, readOnly, onChange }: CellProps & {
+export function PatternsCell({
+  id,
+  name,
+  label,
+  value,
+  suggestions,
+  errors,
+  changed,
+  readOnly,
+  onChange,
+}: CellProps & {
   value: string;
   suggestions: readonly string[];
   onChange: (value: string) => void;

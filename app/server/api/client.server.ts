@@ -15,7 +15,10 @@ export class ApiError extends Error {
   readonly statusText: string;
   readonly internal = false;
   readonly data: string;
-  constructor(readonly status: number, readonly body: ErrorBody) {
+  constructor(
+    readonly status: number,
+    readonly body: ErrorBody,
+  ) {
     super(body.message);
     // A reason phrase must be plain ASCII (the message, with its typographic quotes, may not be).
     this.statusText = STATUS_CODES[status] ?? "";
@@ -99,7 +102,10 @@ function parseForPage<T>(answer: ApiAnswer, schema: ZodType<T>): T {
     return parseAnswer(answer, schema);
   } catch (error) {
     if (error instanceof ApiError && (error.status === 403 || error.status === 404)) {
-      throw new Response(error.message, { status: error.status, statusText: asReasonPhrase(error.message) ?? error.statusText });
+      throw new Response(error.message, {
+        status: error.status,
+        statusText: asReasonPhrase(error.message) ?? error.statusText,
+      });
     }
     throw error;
   }
@@ -111,7 +117,13 @@ function asReasonPhrase(text: string) {
 }
 
 /** Calls the API without a user (sign-in). */
-export async function publicCall<T>(context: ConsoleContext, schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) {
+export async function publicCall<T>(
+  context: ConsoleContext,
+  schema: ZodType<T>,
+  method: string,
+  path: string,
+  options: CallOptions = {},
+) {
   return parse(await send(context, method, path, options), schema);
 }
 
@@ -133,15 +145,22 @@ interface RememberedRefresh {
 const recentRefreshes = new Map<string, RememberedRefresh>();
 const REFRESH_MEMORY_MS = 10_000;
 
-const browserOf = (request: Request, context: ConsoleContext) => `${context.clientAddress ?? ""} ${request.headers.get("user-agent") ?? ""}`;
+const browserOf = (request: Request, context: ConsoleContext) =>
+  `${context.clientAddress ?? ""} ${request.headers.get("user-agent") ?? ""}`;
 
 /** The new tokens, and whether this request may write them into its cookie. */
-async function refreshOnce(request: Request, context: ConsoleContext, refreshToken: string): Promise<{ tokens: TokenPair | null; owner: boolean }> {
+async function refreshOnce(
+  request: Request,
+  context: ConsoleContext,
+  refreshToken: string,
+): Promise<{ tokens: TokenPair | null; owner: boolean }> {
   const browser = browserOf(request, context);
   const remembered = recentRefreshes.get(refreshToken);
-  if (remembered && remembered.browser === browser) return { tokens: await remembered.tokens, owner: remembered.madeBy === context };
-  const tokens = publicCall(context, TokenPair, "POST", "/v1/users/generate_access_token", { body: { refresh_token: refreshToken } })
-    .catch(() => null);
+  if (remembered && remembered.browser === browser)
+    return { tokens: await remembered.tokens, owner: remembered.madeBy === context };
+  const tokens = publicCall(context, TokenPair, "POST", "/v1/users/generate_access_token", {
+    body: { refresh_token: refreshToken },
+  }).catch(() => null);
   if (!remembered) {
     recentRefreshes.set(refreshToken, { tokens, browser, madeBy: context });
     setTimeout(() => recentRefreshes.delete(refreshToken), REFRESH_MEMORY_MS).unref?.();
@@ -266,7 +285,8 @@ function backofficeBearer(request: Request) {
 function bearerClient(context: ConsoleContext, token: string, session: ConsoleSession): ApiClient {
   const call: Call = async (schema, method, path, options = {}) => {
     const response = await send(context, method, path, options, token);
-    if (response.status === 401) throw json({ message: TOKEN_EXPIRED }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
+    if (response.status === 401)
+      throw json({ message: TOKEN_EXPIRED }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
     return parseForPage(await readAnswer(response), schema);
   };
   return clientOf(call, session);

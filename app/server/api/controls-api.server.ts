@@ -1,6 +1,13 @@
 import {
-  AiProbingsList, AiProbingsSaved, ControlsList, ControlsSaved, ThresholdEvidence,
-  type AiProbingsBody, type AiProbingType, type ControlInput, type ControlType,
+  AiProbingsList,
+  AiProbingsSaved,
+  ControlsList,
+  ControlsSaved,
+  ThresholdEvidence,
+  type AiProbingsBody,
+  type AiProbingType,
+  type ControlInput,
+  type ControlType,
 } from "@contract";
 import type { ApiClient } from "./client.server";
 
@@ -13,7 +20,9 @@ export const controlsApi = {
   listProbings: (api: ApiClient, appId: number, triggerPoint: string, types: readonly AiProbingType[]) =>
     api.get(AiProbingsList, `/v1/apps/${appId}/ai_probings`, { trigger_point: triggerPoint, types: [...types] }),
   saveProbings: (api: ApiClient, appId: number, aiProbings: AiProbingsBody["ai_probings"]) =>
-    api.call(AiProbingsSaved, "PUT", `/v1/apps/${appId}/ai_probings`, { body: { app_id: appId, ai_probings: aiProbings } }),
+    api.call(AiProbingsSaved, "PUT", `/v1/apps/${appId}/ai_probings`, {
+      body: { app_id: appId, ai_probings: aiProbings },
+    }),
   /** What each Minimum Retrieval Confidence would do to the trigger point's replayed questions (the Quality Check's evidence). */
   thresholdEvidence: (api: ApiClient, appId: number, triggerPoint: string) =>
     api.get(ThresholdEvidence, `/v1/apps/${appId}/quality_check/evidence`, { trigger_point: triggerPoint }),

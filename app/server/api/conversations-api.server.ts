@@ -21,5 +21,9 @@ export const conversationsApi = {
   detail: (api: ApiClient, appId: number, conversationId: string) =>
     api.get(ConversationDetail, `/v1/apps/${appId}/conversations/${encodeURIComponent(conversationId)}`),
   review: (api: ApiClient, appId: number, conversationId: string, messageId: number, reviewed: boolean) =>
-    api.post(ReviewResult, `/v1/apps/${appId}/conversations/${encodeURIComponent(conversationId)}/messages/${messageId}/review`, { reviewed }),
+    api.post(
+      ReviewResult,
+      `/v1/apps/${appId}/conversations/${encodeURIComponent(conversationId)}/messages/${messageId}/review`,
+      { reviewed },
+    ),
 };

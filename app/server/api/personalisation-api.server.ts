@@ -1,6 +1,12 @@
 import {
-  ConfigDetailsList, ConfigDetailsSaved, ImportConfigResult, ProgramRecordsList, RecommendationBuildResult, SuccessResult,
-  type ConfigDetailsBody, type ModelType,
+  ConfigDetailsList,
+  ConfigDetailsSaved,
+  ImportConfigResult,
+  ProgramRecordsList,
+  RecommendationBuildResult,
+  SuccessResult,
+  type ConfigDetailsBody,
+  type ModelType,
 } from "@contract";
 import type { ApiClient } from "./client.server";
 
@@ -17,7 +23,11 @@ export const personalisationApi = {
     api.call(SuccessResult, "DELETE", `${base(appId)}/delete_record`, { body: { record_id: recordId } }),
   /** Replaces this client's model of that type with a copy of the other client's. */
   importModel: (api: ApiClient, appId: number, importAppCode: string, modelType: ModelType) =>
-    api.post(ImportConfigResult, `${base(appId)}/import_config`, { import_app_code: importAppCode, model_type: modelType }),
-  buildRecommendationModel: (api: ApiClient, appId: number) => api.post(RecommendationBuildResult, `${base(appId)}/recommendation_model_init`, {}),
+    api.post(ImportConfigResult, `${base(appId)}/import_config`, {
+      import_app_code: importAppCode,
+      model_type: modelType,
+    }),
+  buildRecommendationModel: (api: ApiClient, appId: number) =>
+    api.post(RecommendationBuildResult, `${base(appId)}/recommendation_model_init`, {}),
   programs: (api: ApiClient, appId: number) => api.get(ProgramRecordsList, `${base(appId)}/programs`),
 };

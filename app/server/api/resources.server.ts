@@ -1,9 +1,44 @@
 import {
-  Agent, AgentLogoUpload, AppsList, AppUpdateResult, AppUsersList, AppUsersUpsertResult, ClientApp, DownloadLink, ExportFiles,
-  ExportResult, ImportResult, JobCommandResult, JobRecord, JobsList, LatestFiles, QueuesList, UploadedFiles, UserInfo, UsersList,
+  Agent,
+  AgentLogoUpload,
+  AppsList,
+  AppUpdateResult,
+  AppUsersList,
+  AppUsersUpsertResult,
+  ClientApp,
+  DownloadLink,
+  ExportFiles,
+  ExportResult,
+  ImportResult,
+  JobCommandResult,
+  JobRecord,
+  JobsList,
+  LatestFiles,
+  QueuesList,
+  UploadedFiles,
+  UserInfo,
+  UsersList,
   UsersUpsertResult,
-  CachedChunks, CompleteUploadResult, FileChunks, FilesList, KnowledgeFile, OkResult, PresignResult, StatusCounts, UpdateStatusResult, UrlRow, UrlsList, WebsitesList, WebsitesUpsertResult,
-  type AgentInput, type AppInput, type AppUsersUpsertBody, type JobsQuery, type UrlsQuery, type UsersUpsertBody, type WebsiteInput,
+  CachedChunks,
+  CompleteUploadResult,
+  FileChunks,
+  FilesList,
+  KnowledgeFile,
+  OkResult,
+  PresignResult,
+  StatusCounts,
+  UpdateStatusResult,
+  UrlRow,
+  UrlsList,
+  WebsitesList,
+  WebsitesUpsertResult,
+  type AgentInput,
+  type AppInput,
+  type AppUsersUpsertBody,
+  type JobsQuery,
+  type UrlsQuery,
+  type UsersUpsertBody,
+  type WebsiteInput,
 } from "@contract";
 import type { ApiClient } from "./client.server";
 
@@ -16,7 +51,8 @@ export const listActiveApps = async (api: ApiClient, search?: string) =>
 
 export const appsApi = {
   create: (api: ApiClient, input: AppInput) => api.post(ClientApp, "/v1/apps", input),
-  update: async (api: ApiClient, appId: number, input: AppInput) => (await api.put(AppUpdateResult, `/v1/apps/${appId}`, input)).response,
+  update: async (api: ApiClient, appId: number, input: AppInput) =>
+    (await api.put(AppUpdateResult, `/v1/apps/${appId}`, input)).response,
   /** Uploads logo files (`files[]`); answers their URLs. */
   uploadLogos: async (api: ApiClient, files: File[]) => {
     const form = new FormData();
@@ -25,7 +61,8 @@ export const appsApi = {
   },
   exportApp: (api: ApiClient, appId: number) => api.post(ExportResult, `/v1/apps/${appId}/exports/export`),
   exportFiles: async (api: ApiClient) => (await api.get(ExportFiles, "/v1/export_files")).files,
-  importFromFile: (api: ApiClient, fileName: string) => api.post(ImportResult, "/v1/import_from_file", { file_name: fileName }),
+  importFromFile: (api: ApiClient, fileName: string) =>
+    api.post(ImportResult, "/v1/import_from_file", { file_name: fileName }),
 };
 
 export const agentsApi = {
@@ -43,12 +80,15 @@ export const usersApi = {
   list: (api: ApiClient) => api.get(UsersList, "/v1/users"),
   upsert: (api: ApiClient, body: UsersUpsertBody) => api.post(UsersUpsertResult, "/v1/users/upsert", body),
   listForApp: (api: ApiClient, appId: number) => api.get(AppUsersList, `/v1/apps/${appId}/users`),
-  upsertForApp: (api: ApiClient, appId: number, body: AppUsersUpsertBody) => api.post(AppUsersUpsertResult, `/v1/apps/${appId}/users/upsert`, body),
+  upsertForApp: (api: ApiClient, appId: number, body: AppUsersUpsertBody) =>
+    api.post(AppUsersUpsertResult, `/v1/apps/${appId}/users/upsert`, body),
 };
 
 export const downloadsApi = {
-  latest: async (api: ApiClient, appId: number) => (await api.get(LatestFiles, "/v1/admin_downloads/latest_files", { app_id: appId })).files,
-  link: (api: ApiClient, fileKey: string) => api.post(DownloadLink, "/v1/admin_downloads/download", { file_key: fileKey }),
+  latest: async (api: ApiClient, appId: number) =>
+    (await api.get(LatestFiles, "/v1/admin_downloads/latest_files", { app_id: appId })).files,
+  link: (api: ApiClient, fileKey: string) =>
+    api.post(DownloadLink, "/v1/admin_downloads/download", { file_key: fileKey }),
 };
 
 export const jobsApi = {
@@ -60,24 +100,36 @@ export const jobsApi = {
     api.post(JobCommandResult, `/v1/jobs/${encodeURIComponent(queue)}/${encodeURIComponent(id)}/retry`),
   cancel: (api: ApiClient, queue: string, id: string) =>
     api.post(JobCommandResult, `/v1/jobs/${encodeURIComponent(queue)}/${encodeURIComponent(id)}/cancel`),
-  run: (api: ApiClient, queue: string) => api.post(JobCommandResult, `/v1/jobs/${encodeURIComponent(queue)}/run`, { data: {} }),
+  run: (api: ApiClient, queue: string) =>
+    api.post(JobCommandResult, `/v1/jobs/${encodeURIComponent(queue)}/run`, { data: {} }),
 };
 
 export const knowledgeApi = {
-  websites: (api: ApiClient, appId: number, query: { page?: number; page_size?: number; query?: string; app_name?: string }) =>
-    api.get(WebsitesList, `/v1/apps/${appId}/websites`, query),
+  websites: (
+    api: ApiClient,
+    appId: number,
+    query: { page?: number; page_size?: number; query?: string; app_name?: string },
+  ) => api.get(WebsitesList, `/v1/apps/${appId}/websites`, query),
   saveWebsites: (api: ApiClient, appId: number, websites: WebsiteInput[]) =>
     api.post(WebsitesUpsertResult, `/v1/apps/${appId}/websites/create_and_update`, { websites }),
   /** Without urlIds the whole website is targeted (the row menu). */
-  updateWebsiteUrls: (api: ApiClient, appId: number, websiteId: number, body: { status: string; url_ids?: number[]; force_index?: boolean }) =>
-    api.post(UpdateStatusResult, `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, body),
+  updateWebsiteUrls: (
+    api: ApiClient,
+    appId: number,
+    websiteId: number,
+    body: { status: string; url_ids?: number[]; force_index?: boolean },
+  ) => api.post(UpdateStatusResult, `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, body),
   updateUrls: (api: ApiClient, appId: number, body: { status: string; url_ids: number[]; force_index?: boolean }) =>
     api.post(UpdateStatusResult, `/v1/apps/${appId}/urls/update_status`, body),
   refreshSitemap: (api: ApiClient, websiteId: number) => api.post(OkResult, "/sitemap_refresh", { id: websiteId }),
   statusCounts: (api: ApiClient, appId: number) => api.get(StatusCounts, `/v1/apps/${appId}/urls/status_counts`),
   /** One website's URLs; statuses and review statuses travel comma-separated. */
   websiteUrls: (api: ApiClient, appId: number, websiteId: number, query: UrlsQuery) =>
-    api.get(UrlsList, `/v1/apps/${appId}/websites/${websiteId}/urls`, query as Record<string, string | number | string[] | undefined>),
+    api.get(
+      UrlsList,
+      `/v1/apps/${appId}/websites/${websiteId}/urls`,
+      query as Record<string, string | number | string[] | undefined>,
+    ),
   allUrls: (api: ApiClient, appId: number, query: UrlsQuery) =>
     api.get(UrlsList, `/v1/apps/${appId}/urls`, query as Record<string, string | number | string[] | undefined>),
   addUrls: (api: ApiClient, appId: number, websiteId: number, urls: string[]) =>
@@ -92,10 +144,16 @@ export const filesApi = {
   list: (api: ApiClient, appId: number, search?: string) => api.get(FilesList, "/v1/files", { app_id: appId, search }),
   setTags: (api: ApiClient, appId: number, fileId: number, tags: string[]) =>
     api.call(KnowledgeFile, "PATCH", `/v1/files/${fileId}`, { body: { app_id: appId, tags } }),
-  remove: (api: ApiClient, appId: number, fileId: number) => api.call(OkResult, "DELETE", `/v1/files/${fileId}`, { query: { app_id: appId } }),
+  remove: (api: ApiClient, appId: number, fileId: number) =>
+    api.call(OkResult, "DELETE", `/v1/files/${fileId}`, { query: { app_id: appId } }),
   /** Registers files to upload; each answer carries the link its bytes are PUT to. */
   presign: (api: ApiClient, appId: number, userId: number, fileNames: string[]) =>
-    api.call(PresignResult, "POST", "/v1/files/presigned_urls", { query: { app_id: appId, user_id: userId }, body: { file_names: fileNames } }),
-  completeUpload: (api: ApiClient, urlId: number, s3Path: string) => api.post(CompleteUploadResult, "/v1/files/complete_upload", { url_id: urlId, s3_path: s3Path }),
-  chunks: (api: ApiClient, appId: number, fileId: number) => api.get(FileChunks, `/v1/files/${fileId}/chunks`, { app_id: appId }),
+    api.call(PresignResult, "POST", "/v1/files/presigned_urls", {
+      query: { app_id: appId, user_id: userId },
+      body: { file_names: fileNames },
+    }),
+  completeUpload: (api: ApiClient, urlId: number, s3Path: string) =>
+    api.post(CompleteUploadResult, "/v1/files/complete_upload", { url_id: urlId, s3_path: s3Path }),
+  chunks: (api: ApiClient, appId: number, fileId: number) =>
+    api.get(FileChunks, `/v1/files/${fileId}/chunks`, { app_id: appId }),
 };

@@ -1,6 +1,14 @@
 import {
-  OkResult, TestGate, TestQuestionCreated, TestQuestionsImported, TestQuestionsList, TestRun, TestRunQueued, TestRunsList,
-  type TestQuestionInput, type TestQuestionsImport,
+  OkResult,
+  TestGate,
+  TestQuestionCreated,
+  TestQuestionsImported,
+  TestQuestionsList,
+  TestRun,
+  TestRunQueued,
+  TestRunsList,
+  type TestQuestionInput,
+  type TestQuestionsImport,
 } from "@contract";
 import type { ApiClient } from "./client.server";
 
@@ -17,15 +25,20 @@ export interface TestQuestionsListQuery {
 export const testingApi = {
   questions: (api: ApiClient, appId: number, query: TestQuestionsListQuery) =>
     api.get(TestQuestionsList, `/v1/apps/${appId}/test_questions`, { ...query }),
-  add: (api: ApiClient, appId: number, input: TestQuestionInput) => api.post(TestQuestionCreated, `/v1/apps/${appId}/test_questions`, input),
-  change: (api: ApiClient, appId: number, id: number, input: TestQuestionInput) => api.put(TestQuestionCreated, `/v1/apps/${appId}/test_questions/${id}`, input),
-  remove: (api: ApiClient, appId: number, id: number) => api.call(OkResult, "DELETE", `/v1/apps/${appId}/test_questions/${id}`),
-  importQuestions: (api: ApiClient, appId: number, body: TestQuestionsImport) => api.post(TestQuestionsImported, `/v1/apps/${appId}/test_questions/import`, body),
+  add: (api: ApiClient, appId: number, input: TestQuestionInput) =>
+    api.post(TestQuestionCreated, `/v1/apps/${appId}/test_questions`, input),
+  change: (api: ApiClient, appId: number, id: number, input: TestQuestionInput) =>
+    api.put(TestQuestionCreated, `/v1/apps/${appId}/test_questions/${id}`, input),
+  remove: (api: ApiClient, appId: number, id: number) =>
+    api.call(OkResult, "DELETE", `/v1/apps/${appId}/test_questions/${id}`),
+  importQuestions: (api: ApiClient, appId: number, body: TestQuestionsImport) =>
+    api.post(TestQuestionsImported, `/v1/apps/${appId}/test_questions/import`, body),
 
   runs: async (api: ApiClient, appId: number, triggerPoint: string) =>
     (await api.get(TestRunsList, `/v1/apps/${appId}/test_runs`, { trigger_point: triggerPoint })).data,
   run: (api: ApiClient, appId: number, id: number) => api.get(TestRun, `/v1/apps/${appId}/test_runs/${id}`),
   startRun: (api: ApiClient, appId: number, triggerPoint: string, environment: "stage" | "prod") =>
     api.post(TestRunQueued, `/v1/apps/${appId}/test_runs`, { trigger_point: triggerPoint, environment }),
-  gate: (api: ApiClient, appId: number, triggerPoint: string) => api.get(TestGate, `/v1/apps/${appId}/test_gate`, { trigger_point: triggerPoint }),
+  gate: (api: ApiClient, appId: number, triggerPoint: string) =>
+    api.get(TestGate, `/v1/apps/${appId}/test_gate`, { trigger_point: triggerPoint }),
 };

@@ -1,6 +1,12 @@
 import {
-  DeletedResult, FinetuningsList, FinetuningsSaved, InputPromptsList, InputPromptsSaved, OkResult,
-  type FinetuningsUpsertBody, type InputPromptsBody,
+  DeletedResult,
+  FinetuningsList,
+  FinetuningsSaved,
+  InputPromptsList,
+  InputPromptsSaved,
+  OkResult,
+  type FinetuningsUpsertBody,
+  type InputPromptsBody,
 } from "@contract";
 import type { ApiClient } from "./client.server";
 

@@ -23,19 +23,27 @@ async function refusalOf(read: Promise<unknown>) {
 
 describe("readForm", () => {
   it("reads an ordinary form, rows included", async () => {
-    const form = await readForm(urlencoded("intent=save&users[0].email=a%40example.com&users[1].email=b%40example.com"));
+    const form = await readForm(
+      urlencoded("intent=save&users[0].email=a%40example.com&users[1].email=b%40example.com"),
+    );
     expect(form.get("intent")).toBe("save");
     expect(form.getAll("users[1].email")).toEqual(["b@example.com"]);
   });
 
   it("refuses a row index no screen could send before anything is built from it", async () => {
-    for (const name of ["x[30000000]", "users[99999999].id", "rows[4294967296].name", "a[1001]", `a[${"9".repeat(60)}]`]) {
+    for (const name of [
+      "x[30000000]",
+      "users[99999999].id",
+      "rows[4294967296].name",
+      "a[1001]",
+      `a[${"9".repeat(60)}]`,
+    ]) {
       const refusal = await refusalOf(readForm(urlencoded(`intent=dev&${encodeURIComponent(name)}=1`)));
       expect(refusal.status, name).toBe(400);
       expect(refusal.message).toMatch(/more rows than this screen holds/);
     }
     expect((await readForm(urlencoded("a[1000]=1"))).get("a[1000]")).toBe("1");
-    expect((await readForm(urlencoded("a[3]=1"), { maxRowIndex: 2 }).catch((r: Response) => r.status))).toBe(400);
+    expect(await readForm(urlencoded("a[3]=1"), { maxRowIndex: 2 }).catch((r: Response) => r.status)).toBe(400);
   });
 
   it("refuses field names with control characters, and absurd numbers of fields", async () => {
@@ -46,8 +54,14 @@ describe("readForm", () => {
   });
 
   it("answers 415 to a body that is not a form", async () => {
-    for (const type of ["text/plain", "application/json", "application/octet-stream", null, "multipart/mixed; boundary=x"]) {
-      const refusal = await refusalOf(readForm(post("{\"a\":1}", type)));
+    for (const type of [
+      "text/plain",
+      "application/json",
+      "application/octet-stream",
+      null,
+      "multipart/mixed; boundary=x",
+    ]) {
+      const refusal = await refusalOf(readForm(post('{"a":1}', type)));
       expect(refusal.status, String(type)).toBe(415);
     }
   });
@@ -65,7 +79,9 @@ describe("readForm", () => {
         controller.enqueue(new TextEncoder().encode("a=1&"));
       },
     });
-    const refusal = await refusalOf(readForm(post(body, "application/x-www-form-urlencoded", { "content-length": String(64 * 1024 * 1024) })));
+    const refusal = await refusalOf(
+      readForm(post(body, "application/x-www-form-urlencoded", { "content-length": String(64 * 1024 * 1024) })),
+    );
     expect(refusal.status).toBe(413);
     expect(refusal.message).toMatch(/larger than 1 MB/);
     expect(pulls).toBeLessThanOrEqual(1); // a stream may be primed once; nothing is read from it

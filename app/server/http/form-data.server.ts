@@ -28,11 +28,17 @@ export interface FormLimits {
 }
 
 function refusal(status: number, message: string, headers: Record<string, string> = {}) {
-  return new Response(message, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers } });
+  return new Response(message, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store", ...headers },
+  });
 }
 
 const tooLarge = (maxBytes: number) =>
-  refusal(413, `This form is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`}: send less at once.`);
+  refusal(
+    413,
+    `This form is larger than ${maxBytes >= 1024 * 1024 ? `${Math.round(maxBytes / (1024 * 1024))} MB` : `${Math.round(maxBytes / 1024)} KB`}: send less at once.`,
+  );
 
 /** The body's bytes, or a 413 as soon as it grows past `maxBytes` (the rest is never read). */
 async function readBoundedBody(request: Request, maxBytes: number): Promise<Blob> {
@@ -59,7 +65,8 @@ async function readBoundedBody(request: Request, maxBytes: number): Promise<Blob
 function nameProblem(name: string, maxRowIndex: number): string | null {
   if (name.length > MAX_NAME_LENGTH || CONTROL.test(name)) return "This form has a field the console does not send.";
   for (const [, digits] of name.matchAll(ROW_INDEX)) {
-    if (digits.length > 9 || Number(digits) > maxRowIndex) return `This form names row ${digits.length > 12 ? `${digits.slice(0, 12)}…` : digits}, more rows than this screen holds.`;
+    if (digits.length > 9 || Number(digits) > maxRowIndex)
+      return `This form names row ${digits.length > 12 ? `${digits.slice(0, 12)}…` : digits}, more rows than this screen holds.`;
   }
   return null;
 }

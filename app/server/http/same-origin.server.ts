@@ -30,14 +30,18 @@ const hostOf = (url: string) => {
   }
 };
 
-export const CROSS_SITE_MESSAGE = "This request came from another site. Changes can only be made from the console itself.";
+export const CROSS_SITE_MESSAGE =
+  "This request came from another site. Changes can only be made from the console itself.";
 export const UNSAID_ORIGIN_MESSAGE =
   "This request did not say which page it came from, so it could have come from another site. " +
   "Changes can only be made from the console itself: if your browser or an extension removes the Origin and Referer headers, " +
   "allow them for this site.";
 
 /** A refused write: the header that gave it away, and what the answer says. */
-export interface Refusal { evidence: string; message: string }
+export interface Refusal {
+  evidence: string;
+  message: string;
+}
 
 const crossSite = (evidence: string): Refusal => ({ evidence, message: CROSS_SITE_MESSAGE });
 
@@ -65,7 +69,8 @@ export function crossSiteRefusal(request: WriteRequest): Refusal | null {
   }
   if (site === "same-origin") return null;
   if (request.origin === "null") return crossSite("Origin: null");
-  if (request.referer !== undefined) return hostOf(request.referer) === request.host ? null : crossSite(`Referer: ${request.referer}`);
+  if (request.referer !== undefined)
+    return hostOf(request.referer) === request.host ? null : crossSite(`Referer: ${request.referer}`);
   return request.signedIn ? { evidence: "no Origin, Sec-Fetch-Site or Referer", message: UNSAID_ORIGIN_MESSAGE } : null;
 }
 
@@ -77,7 +82,8 @@ export function refuseCrossSiteWrites() {
       method: req.method,
       path: req.path,
       // Behind a trusted proxy the browser addressed the proxy's host.
-      host: (req.app.get("trust proxy fn")(req.socket.remoteAddress, 0) && req.get("x-forwarded-host")) || req.get("host"),
+      host:
+        (req.app.get("trust proxy fn")(req.socket.remoteAddress, 0) && req.get("x-forwarded-host")) || req.get("host"),
       origin: req.get("origin"),
       secFetchSite: req.get("sec-fetch-site"),
       referer: req.get("referer"),

@@ -3,7 +3,11 @@ import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  CROSS_SITE_MESSAGE, crossSiteRefusal, refuseCrossSiteWrites, UNSAID_ORIGIN_MESSAGE, type WriteRequest,
+  CROSS_SITE_MESSAGE,
+  crossSiteRefusal,
+  refuseCrossSiteWrites,
+  UNSAID_ORIGIN_MESSAGE,
+  type WriteRequest,
 } from "./same-origin.server";
 import { SESSION_COOKIE } from "../session.server";
 
@@ -54,30 +58,51 @@ const COMBINATIONS = `
   null     -            -         403        403
 `;
 
-interface Combination { origin?: string; secFetchSite?: string; referer?: string; signedIn: "pass" | "403"; anonymous: "pass" | "403" }
+interface Combination {
+  origin?: string;
+  secFetchSite?: string;
+  referer?: string;
+  signedIn: "pass" | "403";
+  anonymous: "pass" | "403";
+}
 
-const urlOf = (value: string, path: string) => (value === "same" ? `${SAME}${path}` : value === "foreign" ? `${FOREIGN}${path}` : value);
-const combinations: Combination[] = COMBINATIONS.trim().split("\n").slice(1).map((line) => {
-  const [origin, site, referer, signedIn, anonymous] = line.trim().split(/\s+/);
-  return {
-    origin: origin === "-" ? undefined : urlOf(origin, ""),
-    secFetchSite: site === "-" ? undefined : site,
-    referer: referer === "-" ? undefined : urlOf(referer, "/northfield/manage"),
-    signedIn: signedIn as Combination["signedIn"],
-    anonymous: anonymous as Combination["anonymous"],
-  };
-});
-const named = (c: Combination) => `Origin ${c.origin ?? "-"}, Sec-Fetch-Site ${c.secFetchSite ?? "-"}, Referer ${c.referer ?? "-"}`;
+const urlOf = (value: string, path: string) =>
+  value === "same" ? `${SAME}${path}` : value === "foreign" ? `${FOREIGN}${path}` : value;
+const combinations: Combination[] = COMBINATIONS.trim()
+  .split("\n")
+  .slice(1)
+  .map((line) => {
+    const [origin, site, referer, signedIn, anonymous] = line.trim().split(/\s+/);
+    return {
+      origin: origin === "-" ? undefined : urlOf(origin, ""),
+      secFetchSite: site === "-" ? undefined : site,
+      referer: referer === "-" ? undefined : urlOf(referer, "/northfield/manage"),
+      signedIn: signedIn as Combination["signedIn"],
+      anonymous: anonymous as Combination["anonymous"],
+    };
+  });
+const named = (c: Combination) =>
+  `Origin ${c.origin ?? "-"}, Sec-Fetch-Site ${c.secFetchSite ?? "-"}, Referer ${c.referer ?? "-"}`;
 
 describe("crossSiteRefusal", () => {
   const write: WriteRequest = {
-    method: "POST", path: "/northfield/manage", host: HOST, origin: undefined, secFetchSite: undefined, referer: undefined, signedIn: true,
+    method: "POST",
+    path: "/northfield/manage",
+    host: HOST,
+    origin: undefined,
+    secFetchSite: undefined,
+    referer: undefined,
+    signedIn: true,
   };
 
   it.each(combinations.map((c) => [named(c), c] as const))("%s", (_name, c) => {
     const headers = { origin: c.origin, secFetchSite: c.secFetchSite, referer: c.referer };
-    expect(crossSiteRefusal({ ...write, ...headers, signedIn: true }) === null ? "pass" : "403", "signed in").toBe(c.signedIn);
-    expect(crossSiteRefusal({ ...write, ...headers, signedIn: false }) === null ? "pass" : "403", "anonymous").toBe(c.anonymous);
+    expect(crossSiteRefusal({ ...write, ...headers, signedIn: true }) === null ? "pass" : "403", "signed in").toBe(
+      c.signedIn,
+    );
+    expect(crossSiteRefusal({ ...write, ...headers, signedIn: false }) === null ? "pass" : "403", "anonymous").toBe(
+      c.anonymous,
+    );
   });
 
   it.each([
@@ -137,7 +162,9 @@ describe("refuseCrossSiteWrites in front of the console", () => {
 
   const post = (headers: Record<string, string>, to = base) =>
     fetch(`${to}/northfield/manage?_data=routes%2F%24appName.manage`, {
-      method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: "name=Evil",
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...headers },
+      body: "name=Evil",
     });
   const signedIn = { cookie: `theme=dark; ${SESSION_COOKIE}=sealed` };
 
@@ -146,14 +173,21 @@ describe("refuseCrossSiteWrites in front of the console", () => {
       // The console as the browser addressed it: the test server's own host stands for "same".
       const local = (value: string | undefined) => value?.replace(SAME, base);
       const sent = { origin: local(c.origin), "sec-fetch-site": c.secFetchSite, referer: local(c.referer) };
-      const headers = Object.fromEntries(Object.entries(sent).filter((entry): entry is [string, string] => entry[1] !== undefined));
-      for (const [cookie, expected] of [[signedIn, c.signedIn], [{}, c.anonymous]] as const) {
+      const headers = Object.fromEntries(
+        Object.entries(sent).filter((entry): entry is [string, string] => entry[1] !== undefined),
+      );
+      for (const [cookie, expected] of [
+        [signedIn, c.signedIn],
+        [{}, c.anonymous],
+      ] as const) {
         const before = writes.length;
         const response = await post({ ...headers, ...cookie });
         const what = `${named(c)}${"cookie" in cookie ? ", signed in" : ""}`;
         expect(response.status === 204 ? "pass" : String(response.status), what).toBe(expected);
         if (expected === "403") {
-          expect(await response.text(), what).toMatch(/^This request (came from another site|did not say which page it came from)/);
+          expect(await response.text(), what).toMatch(
+            /^This request (came from another site|did not say which page it came from)/,
+          );
           expect(response.headers.get("cache-control"), what).toBe("no-store");
           expect(writes.length, what).toBe(before);
         }
@@ -170,7 +204,9 @@ describe("refuseCrossSiteWrites in front of the console", () => {
 
   it("compares Origin and Referer with the host the browser addressed, behind a trusted proxy", async () => {
     const forwarded = { ...signedIn, "x-forwarded-host": "console.example" };
-    expect((await post({ ...forwarded, referer: "https://console.example/northfield/manage" }, proxiedBase)).status).toBe(204);
+    expect(
+      (await post({ ...forwarded, referer: "https://console.example/northfield/manage" }, proxiedBase)).status,
+    ).toBe(204);
     expect((await post({ ...forwarded, origin: "https://console.example" }, proxiedBase)).status).toBe(204);
     expect((await post({ ...forwarded, referer: `${proxiedBase}/northfield/manage` }, proxiedBase)).status).toBe(403);
     // Not trusted: a forwarded host is the client's own claim, and the Host header decides.

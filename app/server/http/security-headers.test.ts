@@ -30,7 +30,12 @@ async function console_(options: Partial<SecurityHeaderOptions> = {}) {
 }
 
 const directives = (csp: string | null) =>
-  Object.fromEntries((csp ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name, values]));
+  Object.fromEntries(
+    (csp ?? "")
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name, values]),
+  );
 
 describe("security headers of console pages", () => {
   let get: Awaited<ReturnType<typeof console_>>;
@@ -55,7 +60,10 @@ describe("security headers of console pages", () => {
     const page = await get("/northfield/manage");
     expect(directives(page.headers.get("content-security-policy"))["frame-ancestors"]).toEqual(["'none'"]);
     expect(page.headers.get("x-frame-options")).toBe("DENY");
-    for (const path of ["/northfield/agent/admissions/appearance/preview", "/northfield/agent/admissions/bot-testing/test-page"]) {
+    for (const path of [
+      "/northfield/agent/admissions/appearance/preview",
+      "/northfield/agent/admissions/bot-testing/test-page",
+    ]) {
       const framable = await get(path);
       expect(directives(framable.headers.get("content-security-policy"))["frame-ancestors"]).toEqual(["'self'"]);
       expect(framable.headers.get("x-frame-options")).toBe("SAMEORIGIN");
@@ -78,7 +86,11 @@ describe("security headers of console pages", () => {
   });
 
   it("open Google's One Tap and sign-in form target only when configured", async () => {
-    const withGoogle = await console_({ googleAuthorizationUrl: "https://accounts.google.com/o/oauth2/v2/auth", oneTap: true, publicOrigin: "https://chat.example" });
+    const withGoogle = await console_({
+      googleAuthorizationUrl: "https://accounts.google.com/o/oauth2/v2/auth",
+      oneTap: true,
+      publicOrigin: "https://chat.example",
+    });
     const csp = directives((await withGoogle("/login")).headers.get("content-security-policy"));
     expect(csp["script-src"]).toContain("https://accounts.google.com/gsi/");
     expect(csp["script-src"]).toContain("https://chat.example");

@@ -12,7 +12,9 @@ describe("a page's Server-Timing", () => {
     expect(scope.timing).toMatchObject({ apiCalls: 2, databaseMs: 5, statements: 6 });
     noteLoadersDone({ requestScope: scope });
     const header = serverTimingOf(scope.timing, scope.timing.loadedAt! + 4);
-    expect(header).toMatch(/^loader;dur=[\d.]+, render;dur=4\.0, api;dur=[\d.]+;desc="2 calls", db;dur=5\.0;desc="6 statements"$/);
+    expect(header).toMatch(
+      /^loader;dur=[\d.]+, render;dur=4\.0, api;dur=[\d.]+;desc="2 calls", db;dur=5\.0;desc="6 statements"$/,
+    );
   });
 
   it("reads the API's db metric among others, and nothing from an answer without one", () => {
