@@ -29,6 +29,13 @@ export default defineConfig({
       ],
     },
   },
+  // The hostile-request sweep (every page, action and API operation sent malformed requests) runs
+  // its own console and takes minutes: CI runs it after `npm test` (`npm run test:hostile`), so the
+  // everyday suite stays a tool people run.
+  projects: [
+    { name: "journeys", testIgnore: /hostile-requests\.spec\.ts$/ },
+    { name: "hostile", testMatch: /hostile-requests\.spec\.ts$/ },
+  ],
   webServer: {
     command: "npx tsx tests/e2e/start-servers.ts",
     url: `${BASE_URL}/healthz`,
