@@ -7,11 +7,11 @@ import { consoleLogger, type ApiDeps, type Logger } from "./deps";
 import { WorkerLease } from "./jobs/leases";
 import { JobQueue } from "./jobs/queue";
 import { takeBackAbandonedWork } from "./jobs/recovery";
-import { websitesAwaitingDiscovery } from "./knowledge/pipeline-recovery";
+import { websitesAwaitingDiscovery } from "./knowledge/crawl/pipeline-recovery";
 import { s3ConfigFromEnv } from "./storage/s3-config";
 import { LocalStorage, type ObjectStorage } from "./storage/storage";
-import { closeExtractPool } from "./knowledge/extract-pool";
-import { closeFetchAgents } from "./knowledge/fetcher";
+import { closeExtractPool } from "./knowledge/crawl/extract-pool";
+import { closeFetchAgents } from "./knowledge/crawl/fetcher";
 
 export interface ApiHostOptions {
   database: DatabaseOptions;

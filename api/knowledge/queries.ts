@@ -3,7 +3,7 @@ import type { UrlRow, UrlsQuery, Website } from "@contract";
 import { DEFAULT_REFRESH_DAYS, URL_COUNT_CAP, UrlsQuery as UrlsQuerySchema } from "@contract";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
-import { startRefreshRecords } from "./refresh-record";
+import { startRefreshRecords } from "./crawl/refresh-record";
 import type { ApiDeps } from "../deps";
 import { appUsers, urlStatusCounts, urls, users, websites } from "../db/schema";
 import { membershipOf, nameInClient } from "../users/member-name";
