@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { websites } from "../../db/schema";
 import type { WorkerDeps } from "../../deps";
-import { requestStatus } from "../queries";
+import { requestStatus } from "./request-status";
 import { updateSitemapDiff } from "./refresh-sitemap";
 
 /**
