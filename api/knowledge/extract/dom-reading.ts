@@ -1,4 +1,5 @@
 import type { DomNode } from "./html-blocks";
+import { ELEMENT_NODE } from "./rules";
 
 /**
  * How the extraction's passes around Readability (sibling-cards.ts, fact-boxes.ts) read an element:
@@ -15,7 +16,7 @@ export const textOf = (node: DomNode) => (node.textContent ?? "").replace(/\s+/g
 
 /** An element's children that are elements, in order. */
 export const elementChildrenOf = <T extends DomNode>(node: T) =>
-  Array.from(node.childNodes as ArrayLike<T>).filter((child) => child.nodeType === 1);
+  Array.from(node.childNodes as ArrayLike<T>).filter((child) => child.nodeType === ELEMENT_NODE);
 
 /** What an element is made as: its tag and its class ("div card"); alike elements are made alike. */
 export const makeOf = (node: DomNode) => `${node.localName} ${node.getAttribute?.("class")?.trim() ?? ""}`;

@@ -14,6 +14,7 @@ import { withLeadParagraphs } from "./passes/lead-paragraphs";
 import { withoutCreditLines } from "./passes/credit-lines";
 import { withoutPointerLines } from "./passes/pointer-lines";
 import { withoutTrailingFurniture } from "./passes/trailing-furniture";
+import { CONTENT_ROLE } from "./rules";
 
 export type { Block } from "./html-blocks";
 export type { CleanupRules } from "./html-cleanup";
@@ -147,7 +148,7 @@ function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: st
 function cleanedBodyBlocks(document: HtmlDocument): Block[] {
   removeFurniture(document);
   const articles = document.querySelectorAll("article");
-  const root = document.querySelector("main, [role=main]") ?? (articles.length === 1 ? articles[0] : null);
+  const root = document.querySelector(`main, [role=${CONTENT_ROLE}]`) ?? (articles.length === 1 ? articles[0] : null);
   const main = root ? blocksOf(root as unknown as DomNode) : [];
   return lengthOf(main) > 0 ? main : blocksOf((document.body ?? document) as unknown as DomNode);
 }

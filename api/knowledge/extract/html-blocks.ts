@@ -3,6 +3,7 @@
  * on: headings with their level and paragraphs of text, in reading order. Table rows stay rows,
  * `<br>` stays a line break, preformatted text keeps its lines.
  */
+import { ELEMENT_NODE, HEADING, HEADING_LEVEL, NOT_WALKED, TEXT_NODE } from "./rules";
 
 export interface Block {
   kind: "heading" | "text";
@@ -27,39 +28,8 @@ export interface DomNode {
   getAttribute?(name: string): string | null;
 }
 
-/** Set on a heading whose level the extractor may change (see html-precut). */
-const HEADING_LEVEL = "data-heading-level";
-
 /** Elements whose text is an entry of a list (with table rows): marked `item` on the blocks they give. */
 const ITEMS = new Set(["li", "dt", "dd"]);
-const ELEMENT = 1;
-const TEXT = 3;
-const HEADING = /^h([1-6])$/;
-/** Elements that never hold readable text. */
-const SILENT = new Set([
-  "script",
-  "style",
-  "noscript",
-  "template",
-  "svg",
-  "math",
-  "canvas",
-  "iframe",
-  "object",
-  "embed",
-  "video",
-  "audio",
-  "img",
-  "picture",
-  "source",
-  "head",
-  "link",
-  "meta",
-  "button",
-  "select",
-  "textarea",
-  "input",
-]);
 /** Inline elements: their text runs on with the text around them. Everything else is a block. */
 const INLINE = new Set([
   "a",
@@ -123,7 +93,7 @@ export function tidy(text: string) {
     .join("\n");
 }
 
-const isElement = (node: DomNode) => node.nodeType === ELEMENT;
+const isElement = (node: DomNode) => node.nodeType === ELEMENT_NODE;
 const nameOf = (node: DomNode) => (node.localName ?? "").toLowerCase();
 
 /** Characters of link text met while reading a run. */
@@ -136,7 +106,7 @@ interface LinkCount {
  * The characters inside links are added to `links`.
  */
 function inlineText(node: DomNode, links: LinkCount, inLink = false): string {
-  if (node.nodeType === TEXT) {
+  if (node.nodeType === TEXT_NODE) {
     const text = collapsed(node.nodeValue);
     if (inLink) links.chars += text.length;
     return text;
@@ -144,7 +114,7 @@ function inlineText(node: DomNode, links: LinkCount, inLink = false): string {
   if (!isElement(node)) return "";
   const name = nameOf(node);
   if (name === "br") return "\n";
-  if (SILENT.has(name)) return "";
+  if (NOT_WALKED.has(name)) return "";
   let text = "";
   const children = node.childNodes;
   const linked = inLink || name === "a";
@@ -197,7 +167,7 @@ function hasBlockChild(node: DomNode): boolean {
     const child = children[i];
     if (!isElement(child)) continue;
     const name = nameOf(child);
-    if (SILENT.has(name) || name === "br") continue;
+    if (NOT_WALKED.has(name) || name === "br") continue;
     if (!INLINE.has(name) || hasBlockChild(child)) return true;
   }
   return false;
@@ -222,13 +192,13 @@ function walk(node: DomNode, out: BlockWriter) {
   const children = node.childNodes;
   for (let i = 0; i < children.length; i++) {
     const child = children[i];
-    if (child.nodeType === TEXT) {
+    if (child.nodeType === TEXT_NODE) {
       out.text(collapsed(child.nodeValue));
       continue;
     }
     if (!isElement(child)) continue;
     const name = nameOf(child);
-    if (SILENT.has(name)) continue;
+    if (NOT_WALKED.has(name)) continue;
     const heading = HEADING.exec(name);
     if (heading) {
       const links = { chars: 0 };

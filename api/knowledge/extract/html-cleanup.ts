@@ -4,6 +4,7 @@
  * page furniture. Hidden nodes and what is never text were cut from the markup before parsing
  * (html-precut).
  */
+import { CLEANED_BODY_CUTS, CONTENT_ELEMENTS, KEPT_WHOLE } from "./rules";
 
 /** The DOM members the clean-up uses (linkedom's elements have them). */
 interface CleanElement {
@@ -40,28 +41,6 @@ export function removeOperatorSelectors(root: CleanRoot, rules: CleanupRules) {
   }
 }
 
-/** Never content in a cleaned body, wherever they are. */
-const FURNITURE_SELECTOR = [
-  "nav",
-  "aside",
-  "form",
-  "dialog",
-  "menu",
-  "footer",
-  "header",
-  "[role=navigation]",
-  "[role=banner]",
-  "[role=contentinfo]",
-  "[role=complementary]",
-  "[role=dialog]",
-  "[role=alertdialog]",
-  "[role=search]",
-  "[role=menu]",
-  "[role=menubar]",
-].join(",");
-/** Elements that hold the content whatever their names say ("post has-tags" on an <article>). */
-const CONTENT_ELEMENTS = new Set(["html", "body", "main", "article"]);
-
 /** An element's class names and id, as one string: what boilerplate is recognised by. */
 const namesOf = (el: CleanElement) => `${el.getAttribute("class") ?? ""} ${el.getAttribute("id") ?? ""}`;
 
@@ -81,16 +60,16 @@ export function removeFurniture(root: CleanRoot) {
       node && "localName" in node;
       node = node.parentNode as CleanElement | null
     ) {
-      if (node.localName === "article" || node.localName === "main") return true;
+      if (CONTENT_ELEMENTS.has(node.localName)) return true;
     }
     return false;
   };
   removeWhere(
     root,
-    FURNITURE_SELECTOR,
+    CLEANED_BODY_CUTS,
     (el) => !((el.localName === "header" || el.localName === "footer") && inContent(el)),
   );
-  removeWhere(root, "[class],[id]", (el) => !CONTENT_ELEMENTS.has(el.localName) && BOILERPLATE.test(namesOf(el)));
+  removeWhere(root, "[class],[id]", (el) => !KEPT_WHOLE.has(el.localName) && BOILERPLATE.test(namesOf(el)));
 }
 
 /**
@@ -134,7 +113,7 @@ export function removeBoilerplateBoxes(body: CleanRoot & { textContent: string |
     body,
     "[class],[id]",
     (el) =>
-      !CONTENT_ELEMENTS.has(el.localName) &&
+      !KEPT_WHOLE.has(el.localName) &&
       nameWords(el).some((word) => BOX_WORDS.has(word)) &&
       (el.textContent ?? "").length <= MAX_BOX_SHARE * pageChars,
   );

@@ -1,5 +1,18 @@
 import { Parser } from "htmlparser2";
 import { parseHTML } from "linkedom";
+import {
+  CONTENT_ELEMENTS,
+  CONTENT_ROLE,
+  CUT_WHILE_PARSING,
+  ELEMENT_NODE,
+  FURNITURE_ELEMENTS,
+  FURNITURE_ROLES,
+  HEADING,
+  HEADING_LEVEL,
+  KEPT_WHOLE,
+  NAVIGATION_ROLES,
+  TEXT_NODE,
+} from "./rules";
 
 /**
  * One streaming pass over the raw markup builds the page's DOM (linkedom's), leaving out what is
@@ -10,28 +23,6 @@ import { parseHTML } from "linkedom";
  * and letting linkedom tokenize it again, saves a third of the parsing.
  */
 
-/** Never text, wherever they are. */
-const SILENT = new Set([
-  "script",
-  "style",
-  "noscript",
-  "template",
-  "svg",
-  "iframe",
-  "object",
-  "embed",
-  "canvas",
-  "select",
-  "button",
-  "textarea",
-  "dialog",
-  "nav",
-]);
-/** Page furniture when outside an <article> or <main> (an article may have its own header and footer). */
-const FURNITURE = new Set(["header", "footer", "aside"]);
-const SILENT_ROLES = new Set(["navigation", "search", "dialog", "alertdialog", "menu", "menubar"]);
-const FURNITURE_ROLES = new Set(["banner", "contentinfo", "complementary"]);
-const CONTENT = new Set(["article", "main"]);
 const VOID = new Set([
   "area",
   "base",
@@ -65,9 +56,6 @@ function isBoxField(attribs: Record<string, string>) {
 const BOX_MAX_CHARS = 400;
 const HIDING_STYLE = /(?:^|;)\s*(?:display\s*:\s*none|visibility\s*:\s*hidden)\s*(?:!important\s*)?(?:;|$)/i;
 
-/** The attribute that carries a heading's level through the extractor. */
-export const HEADING_LEVEL = "data-heading-level";
-
 type HtmlDocument = ReturnType<typeof parseHTML>["document"];
 /** The few members of linkedom's nodes the build uses. */
 interface BuiltNode {
@@ -88,18 +76,9 @@ interface BuiltNode {
 /** What a browser moves into <head> when the page puts it elsewhere before <body>. */
 const HEAD_CONTENT = new Set(["title", "meta", "link", "style", "base"]);
 
-/**
- * Puts the tree in the shape a browser's parser gives every page: one <html> holding <head> then
- * <body>. Pages that put a <style> or <title> before <html>, or leave out <html>, <head> or <body>,
- * are built as written, and linkedom finds the body only as the <html>'s second child: such a page
- * used to be read as having no body at all. What stood outside goes where a browser puts it:
- * metadata into the head, anything else into the body, in order.
- */
-const ELEMENT = 1;
-const TEXT = 3;
 /** Anything but an element or text that shows: blank text, the doctype. */
 const isBlank = (node: BuiltNode) =>
-  node.nodeType !== ELEMENT && (node.nodeType !== TEXT || !/\S/.test(node.nodeValue ?? ""));
+  node.nodeType !== ELEMENT_NODE && (node.nodeType !== TEXT_NODE || !/\S/.test(node.nodeValue ?? ""));
 
 /** <html> holding <head> then <body> and nothing else but blank text. */
 function isSkeleton(html: BuiltNode) {
@@ -126,8 +105,14 @@ function removeFieldBoxes(fields: BuiltNode[]) {
     box?.parentNode?.removeChild(box);
   }
 }
-const KEPT_WHOLE = new Set(["html", "body", "article", "main"]);
 
+/**
+ * Puts the tree in the shape a browser's parser gives every page: one <html> holding <head> then
+ * <body>. Pages that put a <style> or <title> before <html>, or leave out <html>, <head> or <body>,
+ * are built as written, and linkedom finds the body only as the <html>'s second child: such a page
+ * used to be read as having no body at all. What stood outside goes where a browser puts it:
+ * metadata into the head, anything else into the body, in order.
+ */
 function repairSkeleton(document: BuiltNode, create: (name: string) => BuiltNode) {
   const top = Array.from(document.childNodes);
   let html = top.find((n) => n.localName === "html") ?? null;
@@ -257,7 +242,6 @@ const showsAndHides = (attribs: Record<string, string>) => "aria-expanded" in at
  * where any other button's label ("Share", "Preview the theme", a recipe's "2x") is not.
  */
 const isDisclosureButton = (attribs: Record<string, string>) => "aria-expanded" in attribs;
-const HEADING = /^h[1-6]$/;
 /** What Readability reads an element's part in the page from. */
 const NAMING_ATTRIBUTES = ["class", "id"];
 
@@ -354,9 +338,9 @@ export function precutDocument(html: string): PrecutPage {
         // An element in a button's role is one, whatever its tag ("Show picture", "Share", "Load post").
         const control = role === "button" && !isDisclosureButton(attribs);
         const cut =
-          (SILENT.has(name) && !label) ||
+          (CUT_WHILE_PARSING.has(name) && !label) ||
           control ||
-          SILENT_ROLES.has(role) ||
+          NAVIGATION_ROLES.has(role) ||
           hidden ||
           CONSENT_BANNER.test(`${attribs.class ?? ""} ${attribs.id ?? ""}`);
         if (cut) {
@@ -371,7 +355,7 @@ export function precutDocument(html: string): PrecutPage {
         if (opened.length >= MAX_NESTING) {
           // Too deep to build: its text goes into the deepest element built, a space apart from the text before.
           const last = node.lastChild;
-          if (last && !(last.nodeType === TEXT && /\s$/.test(last.nodeValue ?? "")))
+          if (last && !(last.nodeType === TEXT_NODE && /\s$/.test(last.nodeValue ?? "")))
             node.appendChild(document.createTextNode(" ") as unknown as BuiltNode);
           if (!VOID.has(name)) opened.push({ content: false, furniture: null, returnTo: node });
           return;
@@ -387,11 +371,11 @@ export function precutDocument(html: string): PrecutPage {
         if (!VOID.has(name)) {
           const returnTo = node;
           node = element;
-          const content = CONTENT.has(name) || role === "main";
+          const content = CONTENT_ELEMENTS.has(name) || role === CONTENT_ROLE;
           // Furniture is built, then taken out when it closes, unless the page never closed it and
           // the article turned out to be inside: an unclosed <header> holds everything after it, in
           // a browser as here. A header the page closes itself is furniture, whatever it holds.
-          const isFurniture = contentDepth === 0 && (FURNITURE.has(name) || FURNITURE_ROLES.has(role));
+          const isFurniture = contentDepth === 0 && (FURNITURE_ELEMENTS.has(name) || FURNITURE_ROLES.has(role));
           const held = isFurniture ? { element, visibleCharsBefore: visibleChars, holdsContent: false } : null;
           if (held) furniture.push(held);
           if (content) for (const around of furniture) around.holdsContent = true;

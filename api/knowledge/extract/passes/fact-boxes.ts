@@ -1,6 +1,6 @@
 import { elementChildrenOf, linkShareOf, makeOf, textOf, type ReadNode } from "../dom-reading";
 import { blocksOf, type Block, type DomNode } from "../html-blocks";
-import { HOLDS_DATA } from "./trailing-furniture";
+import { CONTENT_ELEMENTS, CONTENT_ROLE, HEADING, HOLDS_DATA, MAX_LINK_SHARE_OF_FACT_BOX } from "../rules";
 
 /**
  * Boxes of facts Readability leaves beside the article: a program's "Quick facts" (credits: 120,
@@ -32,11 +32,8 @@ const MAX_ENTRY_CHARS = 120;
 const MAX_CARD_CHARS = 300;
 /** … and at least this share of them holding data. */
 const MIN_DATA_SHARE = 0.6;
-/** Lists mostly of links are navigation or teasers. */
-const MAX_LINK_SHARE = 0.3;
-const HEADING = /^h([1-6])$/;
 /** A box's title: any heading but the page's own (a byline's list stands under that). */
-const BOX_TITLE = /^h[2-6]$/;
+const isBoxTitle = (name: string) => Number(HEADING.exec(name)?.[1]) > 1;
 /**
  * The mark a box of facts (and its title) carries through Readability. Readability may read the
  * page a second time from a copy of its markup, so the elements found before are not those it
@@ -45,7 +42,7 @@ const BOX_TITLE = /^h[2-6]$/;
 const MARK = "data-facts-box";
 /** Where a box of facts may be: a list, a table, or a row of cards (checked by its entries). */
 const CANDIDATES = ["ul", "ol", "dl", "table", "div", "section"]
-  .flatMap((tag) => ["main", "article", "[role=main]"].map((root) => `${root} ${tag}`))
+  .flatMap((tag) => [...CONTENT_ELEMENTS, `[role=${CONTENT_ROLE}]`].map((root) => `${root} ${tag}`))
   .join(", ");
 
 /**
@@ -71,14 +68,14 @@ function isFactBox(box: FactNode) {
   const texts = entries.map(textOf);
   if (texts.some((text) => text.length > maxChars)) return false;
   const dataShare = texts.filter((text) => HOLDS_DATA.test(text)).length / texts.length;
-  return dataShare >= MIN_DATA_SHARE && linkShareOf(box) <= MAX_LINK_SHARE;
+  return dataShare >= MIN_DATA_SHARE && linkShareOf(box) <= MAX_LINK_SHARE_OF_FACT_BOX;
 }
 
 /** A box's title: the heading right above it (or above its wrapper), or a table's own caption. */
 function titleOf(box: FactNode) {
   if (box.localName === "table" && box.querySelectorAll("caption").length) return box;
   const heading = box.previousElementSibling ?? box.parentNode?.previousElementSibling ?? null;
-  return heading && BOX_TITLE.test(heading.localName ?? "") ? heading : null;
+  return heading && isBoxTitle(heading.localName ?? "") ? heading : null;
 }
 
 /**

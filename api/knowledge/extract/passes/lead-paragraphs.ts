@@ -1,5 +1,5 @@
 import type { Block } from "../html-blocks";
-import { SENTENCE_END } from "./trailing-furniture";
+import { MAX_LINK_SHARE_OF_LEAD, SENTENCE_END } from "../rules";
 
 /**
  * The paragraphs that open an article above the element Readability picked: a lead set in the
@@ -27,15 +27,13 @@ import { SENTENCE_END } from "./trailing-furniture";
 const PARAGRAPH_CHARS = 60;
 /** A "heading" this long that ends like a sentence is a standfirst, set in a heading's type. */
 const STANDFIRST_CHARS = 100;
-/** At most this share of a paragraph is link text: more is a teaser or a list of links. */
-const MAX_LINK_SHARE = 0.2;
 /** Other lines that may stand in a row between the title and the lead (byline, date, credit). */
 const LINES_PASSED_OVER = 2;
 
 const readsAsParagraph = (block: Block) =>
   !block.item &&
   !block.pathOnly &&
-  (block.linkChars ?? 0) <= MAX_LINK_SHARE * block.text.length &&
+  (block.linkChars ?? 0) <= MAX_LINK_SHARE_OF_LEAD * block.text.length &&
   block.text.length >= (block.kind === "heading" ? STANDFIRST_CHARS : PARAGRAPH_CHARS) &&
   SENTENCE_END.test(block.text);
 
@@ -70,7 +68,7 @@ function isDescribedSummary(block: Block, described: ReturnType<typeof described
     block.item ||
     block.pathOnly ||
     block.text.length < PARAGRAPH_CHARS ||
-    (block.linkChars ?? 0) > MAX_LINK_SHARE * block.text.length
+    (block.linkChars ?? 0) > MAX_LINK_SHARE_OF_LEAD * block.text.length
   )
     return false;
   const text = squeezed(block.text);

@@ -1,5 +1,6 @@
 import type { Block } from "../html-blocks";
 import { wordCountOf } from "../../words/lexemes";
+import { HEADLINE_WORDS, MIN_LINK_SHARE_OF_POINTER } from "../rules";
 
 /**
  * "Read also: <a>another story</a>", "See too: <a>…</a>": a line made of a short label and a link
@@ -11,9 +12,7 @@ import { wordCountOf } from "../../words/lexemes";
 
 /** A label of a few words closed by a colon, opening the line ("Czytaj też: ", "VEA TAMBIÉN: "). */
 const LABEL = /^[^:.!?\n]{2,30}:\s/u;
-/** The link holds at least this share of the line's characters … */
-const MIN_LINK_SHARE = 0.6;
-/** … and the line is no longer than this: a paragraph with a link in it is text. */
+/** The line is no longer than this: a paragraph with a link in it is text. */
 const MAX_CHARS = 200;
 
 /**
@@ -26,14 +25,11 @@ export function isPointerLine(block: Block) {
     !block.item &&
     block.text.length <= MAX_CHARS &&
     !block.text.includes("\n") &&
-    linkChars >= MIN_LINK_SHARE * block.text.length &&
+    linkChars >= MIN_LINK_SHARE_OF_POINTER * block.text.length &&
     linkChars < block.text.length &&
     LABEL.test(block.text)
   );
 }
-
-/** A headline's worth of words: a shorter whole-link line is a button ("Download the report"). */
-const HEADLINE_WORDS = 5;
 
 /**
  * A line that is nothing but a link the length of a headline, outside a list: a teaser for another

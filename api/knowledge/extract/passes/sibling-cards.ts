@@ -1,5 +1,6 @@
 import { elementChildrenOf, linkShareOf, makeOf, type ReadNode } from "../dom-reading";
 import type { DomNode } from "../html-blocks";
+import { MAX_LINK_SHARE_OF_CARD } from "../rules";
 
 /**
  * Cards Readability leaves behind. It picks the best-scoring element, then joins those of its
@@ -17,12 +18,6 @@ interface CardNode extends ReadNode {
   insertBefore(node: CardNode, before: CardNode | null): unknown;
   contains(node: CardNode): boolean;
 }
-
-/**
- * At most this share of a card's text is link text: a column of teasers beside the article (made
- * like it, as grid columns are) is links, and stays out.
- */
-const MAX_LINK_SHARE = 0.5;
 
 /** A card's make (dom-reading.ts); an element without a class is no card. */
 const cardMakeOf = (node: CardNode) => (node.getAttribute?.("class")?.trim() ? makeOf(node) : null);
@@ -65,7 +60,8 @@ export function putBackLeftCards(article: DomNode, rows: Map<CardNode, CardNode[
         anchor = child;
         continue;
       }
-      const left = child.parentNode === row && makes.has(cardMakeOf(child)) && linkShareOf(child) <= MAX_LINK_SHARE;
+      const left =
+        child.parentNode === row && makes.has(cardMakeOf(child)) && linkShareOf(child) <= MAX_LINK_SHARE_OF_CARD;
       if (!left) continue;
       if (anchor) {
         anchor.parentNode!.insertBefore(child, anchor.nextSibling);

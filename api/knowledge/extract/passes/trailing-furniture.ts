@@ -1,5 +1,6 @@
 import type { Block } from "../html-blocks";
 import { wordCountOf } from "../../words/lexemes";
+import { HEADLINE_WORDS, HOLDS_DATA, SENTENCE_END } from "../rules";
 
 /**
  * What an article's container still holds after its last paragraph: "Mehr zum Thema", "Continue
@@ -13,13 +14,6 @@ import { wordCountOf } from "../../words/lexemes";
 const ARTICLE_PARAGRAPH = 100;
 /** A line after it shorter than this, and not a sentence, is furniture. */
 const LABEL_CHARS = 60;
-/** Ends like a sentence, in any script (".", "!", "?", "。", "।"…), closing quotes or brackets after. */
-export const SENTENCE_END = /\p{Sentence_Terminal}["'”’»)\]]*$/u;
-/**
- * Figures, times, prices, e-mail, and "Label: value" lines ("Location: Main Hall"): contact lines
- * and facts are kept, however short.
- */
-export const HOLDS_DATA = /[\p{N}@]|\S:\s*\S/u;
 
 /**
  * A short line after the article's text that is not a sentence, a list entry or data. A block of
@@ -33,10 +27,9 @@ const isTrailingLabel = (block: Block) =>
   !SENTENCE_END.test(block.text) &&
   !HOLDS_DATA.test(block.text);
 
-/** A heading short enough to be a name ("Nursing (BA)"), not a headline: fewer words than a headline has. */
-const HEADLINE_WORDS = 5;
 /** Names in a row, at least, that make a directory rather than a pair of teasers. */
 const DIRECTORY_NAMES = 5;
+/** A heading short enough to be a name ("Nursing (BA)"), not a headline. */
 const isName = (block: Block | undefined) =>
   !!block && block.kind === "heading" && wordCountOf(block.text) < HEADLINE_WORDS;
 
