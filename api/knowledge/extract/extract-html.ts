@@ -60,14 +60,124 @@ export const withinReadabilityBounds = ({
 const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 const lengthOf = (blocks: Block[]) => blocks.reduce((sum, b) => sum + b.text.length, 0);
 
+/** Where a page describes itself: the summary its search result and link previews show. */
+const DESCRIPTION_SELECTOR =
+  'meta[name="description" i], meta[property="og:description" i], meta[name="twitter:description" i]';
+
+/** The page before Readability reads it, as the passes around Readability see it. */
+interface WholePage {
+  document: HtmlDocument;
+  body: DomNode | null;
+  /** The page's blocks, read before Readability takes its article's nodes out of the page. */
+  blocks: Block[];
+}
+
+/** Readability's article: its element, and the blocks read from it before any pass changed them. */
+interface Article {
+  content: DomNode;
+  blocks: Block[];
+}
+
+/** What a pass around Readability does to its article: to the element before its blocks are read, then to the blocks. */
+interface ArticleWork {
+  element?: (content: DomNode) => void;
+  blocks?: (blocks: Block[], article: Article) => Block[];
+}
+
+/**
+ * A pass of the extraction, in up to three steps, each run at its moment of every page:
+ * - `page`: on the parsed page, before anything reads it (the cleaned body's second parse too);
+ * - `aroundReadability`: on the whole page before Readability reads it, noting what Readability
+ *   will take away or leave behind, and answering what to do to its article after; a page
+ *   Readability does not read skips it;
+ * - `blocks`: on the page's blocks, whichever way they were read (Readability's article, a cleaned body).
+ */
+interface Pass {
+  page?: (document: HtmlDocument, rules: CleanupRules) => void;
+  aroundReadability?: (page: WholePage) => ArticleWork;
+  blocks?: (blocks: Block[]) => Block[];
+}
+
+/** The operator's "Clean up HTML Tags" selectors. */
+const operatorSelectors: Pass = { page: (document, rules) => removeOperatorSelectors(document, rules) };
+
+/** Boxes whose names mark them as boilerplate, which Readability would keep inside the article. */
+const boilerplateBoxes: Pass = {
+  page: (document) => {
+    if (document.body) removeBoilerplateBoxes(document.body);
+  },
+};
+
+/** Captions of pictures the chat never shows. */
+const pictureCaptions: Pass = {
+  page: (document) => {
+    if (document.body) removePictureCaptions(document.body);
+  },
+};
+
+/** The paragraphs above the article's element, and the summary the page's description repeats. */
+const leadParagraphs: Pass = {
+  aroundReadability: (page) => {
+    const descriptions = Array.from(
+      page.document.querySelectorAll(DESCRIPTION_SELECTOR),
+      (meta) => meta.getAttribute("content") ?? "",
+    );
+    return { blocks: (blocks) => withLeadParagraphs(page.blocks, blocks, descriptions) };
+  },
+};
+
+/** Cards made like those Readability took, left behind only for being short. */
+const siblingCards: Pass = {
+  aroundReadability: ({ body }) => {
+    // Which element stood in which row of cards.
+    const rows = body ? rowsOf(body) : null;
+    return {
+      element: (content) => {
+        if (rows) putBackLeftCards(content, rows);
+      },
+    };
+  },
+};
+
+/** Boxes of facts (credits, dates, prices, hours) Readability left beside the article, each on its side of it. */
+const factBoxes: Pass = {
+  aroundReadability: (page) => {
+    const document = page.document as unknown as FactRoot;
+    markFactBoxes(document);
+    return {
+      blocks: (blocks, article) => {
+        // Placed by where the article's own first block stands, whatever the passes before added.
+        const left = leftFactBlocks(document, article.content, page.blocks, article.blocks);
+        return [...left.before, ...blocks, ...left.after];
+      },
+    };
+  },
+};
+
+/** The labels and emptied headings after the article's last paragraph. */
+const trailingFurniture: Pass = { blocks: withoutTrailingFurniture };
+/** Lines that point elsewhere ("Read also: …") and runs of headline links. */
+const pointerLines: Pass = { blocks: withoutPointerLines };
+/** Short lines crediting a picture or stating a copyright. */
+const creditLines: Pass = { blocks: withoutCreditLines };
+
+/** The passes in the order they run; at each moment of a page (Pass), those with a step for it run in this order. */
+const PASSES: readonly Pass[] = [
+  operatorSelectors,
+  boilerplateBoxes,
+  pictureCaptions,
+  leadParagraphs,
+  siblingCards,
+  factBoxes,
+  trailingFurniture,
+  pointerLines,
+  creditLines,
+];
+
 function parse(html: string, rules: CleanupRules) {
   const page = precutDocument(html);
   const { document, visibleChars, declaredTypes } = page;
-  removeOperatorSelectors(document, rules);
-  if (document.body) {
-    removeBoilerplateBoxes(document.body);
-    removePictureCaptions(document.body);
-  }
+  for (const pass of PASSES) pass.page?.(document, rules);
   return { document, visibleChars, declaredTypes, readable: withinReadabilityBounds(page) };
 }
 
@@ -102,41 +212,27 @@ function skipWorkWeDoNotNeed(reader: Readability<DomNode>) {
   internals._isProbablyVisible = () => true;
 }
 
-/** Where a page describes itself: the summary its search result and link previews show. */
-const DESCRIPTION_SELECTOR =
-  'meta[name="description" i], meta[property="og:description" i], meta[name="twitter:description" i]';
-
 /**
- * Mozilla's Readability: the article's element, walked into blocks, with the lead paragraphs above
- * it on the page, and the summary its description repeats (lead-paragraphs.ts); [] when it finds none.
+ * Mozilla's Readability: the article's element, walked into blocks, with the passes around it
+ * (PASSES); [] when it finds none.
  */
 function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: string } {
   try {
-    // Read before Readability takes its article's nodes out of the page.
-    const pageBlocks = document.body ? blocksOf(document.body as unknown as DomNode) : [];
-    const descriptions = Array.from(
-      document.querySelectorAll(DESCRIPTION_SELECTOR),
-      (meta) => meta.getAttribute("content") ?? "",
-    );
-    // Read before too: which element stood in which row of cards (sibling-cards.ts).
-    const rows = document.body ? rowsOf(document.body as unknown as DomNode) : null;
-    // And which boxes of facts stood beside the article (fact-boxes.ts).
-    markFactBoxes(document as unknown as FactRoot);
+    const body = document.body as unknown as DomNode | null;
+    const page: WholePage = { document, body, blocks: body ? blocksOf(body) : [] };
+    const work = PASSES.flatMap((pass) => (pass.aroundReadability ? [pass.aroundReadability(page)] : []));
     const reader = new Readability<DomNode>(document as unknown as Document, {
       keepClasses: true,
       serializer: (node) => node as unknown as DomNode,
     });
     skipWorkWeDoNotNeed(reader);
-    const article = reader.parse();
-    if (!article?.content) return { blocks: [], title: "" };
-    // Cards made like those Readability took, left behind only for being short.
-    if (rows) putBackLeftCards(article.content, rows);
-    const articleBlocks = blocksOf(article.content);
-    // Boxes of facts (credits, dates, prices, hours) it left beside the article, each on its side of it.
-    const left = leftFactBlocks(document as unknown as FactRoot, article.content, pageBlocks, articleBlocks);
+    const parsed = reader.parse();
+    if (!parsed?.content) return { blocks: [], title: "" };
+    for (const step of work) step.element?.(parsed.content);
+    const article: Article = { content: parsed.content, blocks: blocksOf(parsed.content) };
     return {
-      blocks: [...left.before, ...withLeadParagraphs(pageBlocks, articleBlocks, descriptions), ...left.after],
-      title: clean(article.title),
+      blocks: work.reduce((blocks, step) => step.blocks?.(blocks, article) ?? blocks, article.blocks),
+      title: clean(parsed.title),
     };
   } catch {
     // A page Readability cannot walk is read through the cleaned body instead.
@@ -177,9 +273,9 @@ export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPa
   return pageOf(pageTitle, mainHeading, blocks, readable.title);
 }
 
-/** The page's title and blocks, the blocks without the lines that point elsewhere, trail the text or credit a picture. */
+/** The page's title and blocks, the blocks through the passes over blocks (PASSES). */
 function pageOf(pageTitle: string, mainHeading: string, extracted: Block[], readableTitle: string): ExtractedPage {
-  let blocks = withoutCreditLines(withoutPointerLines(withoutTrailingFurniture(extracted)));
+  let blocks = PASSES.reduce((passed, pass) => pass.blocks?.(passed) ?? passed, extracted);
   // Readability drops the heading that repeats the title; it stays the root of the heading paths.
   if (mainHeading && !blocks.some((b) => b.kind === "heading" && b.level === 1)) {
     blocks = [{ kind: "heading", level: 1, text: mainHeading, pathOnly: true }, ...blocks];
