@@ -1,7 +1,8 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { websites } from "../../db/schema";
 import { ClaimLost, heldByLiveWorker } from "../../jobs/leases";
-import { addUrls, fetchOptions, isListed, type WebsiteRecord, type WorkerDeps } from "./pipeline-shared";
+import type { WorkerDeps } from "../../deps";
+import { addUrls, fetchOptions, isListed, type WebsiteRecord } from "./pipeline-shared";
 import { readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
 import { cutText } from "@contract";
 

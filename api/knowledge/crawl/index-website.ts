@@ -13,7 +13,8 @@ import { extractInPool } from "./extract-pool";
 import { extracted, type ExtractedChunks } from "./extracted";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
-import { fetchOptions, loadWebsite, type PipelineDeps, type WorkerDeps } from "./pipeline-shared";
+import type { WorkerDeps } from "../../deps";
+import { fetchOptions, loadWebsite, type PipelineDeps } from "./pipeline-shared";
 import { readRobots, readSitemaps, sitemapCandidates, type Robots } from "./sitemaps";
 import { cutText } from "@contract";
 
@@ -333,7 +334,7 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   }
   // Every run rewrites URL rows, and most write passages: where nothing else vacuums (embedded
   // PGlite), the tables past autovacuum's thresholds are looked after now rather than within five minutes.
-  if (Object.values(done).some(Boolean)) await deps.jobs?.send("database-maintenance", {});
+  if (Object.values(done).some(Boolean)) await deps.jobs.send("database-maintenance", {});
   return done;
 }
 

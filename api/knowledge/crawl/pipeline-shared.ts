@@ -7,9 +7,6 @@ import { isWebLink, MAX_URL_LENGTH } from "@contract";
 
 export type WebsiteRecord = typeof websites.$inferSelect;
 export type PipelineDeps = Pick<ApiDeps, "db" | "config" | "log">;
-/** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */
-/** A job's deps; the queue is there to queue what follows (test runs after indexing). */
-export type WorkerDeps = PipelineDeps & { workerId: string } & Partial<Pick<ApiDeps, "jobs">>;
 
 export const fetchOptions = (deps: PipelineDeps): FetchOptions => ({
   allowPrivate: deps.config.crawlAllowPrivate,
