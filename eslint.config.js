@@ -3,6 +3,42 @@ import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import prettierConfig from "eslint-config-prettier";
+import { readdirSync } from "node:fs";
+
+/**
+ * api/knowledge's stages, lowest first: each folder imports only the folders before it, and the
+ * routes and queries at its root import them all (words ← extract ← index ← crawl ← routes).
+ */
+const KNOWLEDGE_STAGES = ["words", "extract", "index", "crawl"];
+/** The modules at api/knowledge's root: the routes' stage, above every folder. */
+const KNOWLEDGE_ROOT = readdirSync(new URL("./api/knowledge", import.meta.url))
+  .filter((name) => name.endsWith(".ts") && !name.endsWith(".test.ts"))
+  .map((name) => name.replace(/\.ts$/, ""));
+
+/**
+ * One block a stage folder: an import of a later stage, or of the root's modules, is an error. Tests
+ * are left out: a stage's test may follow its output further along (extract.test.ts chunks what it
+ * extracts); nothing imports a test, so it closes no cycle.
+ */
+const knowledgeStageDirection = KNOWLEDGE_STAGES.map((stage, at) => {
+  const later = KNOWLEDGE_STAGES.slice(at + 1);
+  const message = `api/knowledge/${stage} imports only the stages before it: ${KNOWLEDGE_STAGES.join(" ← ")} ← routes.`;
+  return {
+    files: [`api/knowledge/${stage}/**`],
+    ignores: ["**/*.test.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        {
+          patterns: [
+            ...(later.length ? [{ regex: `^(\\.\\./)+(knowledge/)?(${later.join("|")})/`, message }] : []),
+            { regex: `^(\\.\\./)+(knowledge/)?(${KNOWLEDGE_ROOT.join("|")})$`, message },
+          ],
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   {
@@ -83,6 +119,7 @@ export default tseslint.config(
     files: ["api/**", "contract/**", "server.ts", "tests/**", "bench/**", "*.config.*", "*.js", "*.mjs"],
     rules: { "no-restricted-imports": "off" },
   },
+  ...knowledgeStageDirection,
   // Layout is Prettier's (`prettier --check` in `npm run lint`): no stylistic rule may argue with it.
   prettierConfig,
 );

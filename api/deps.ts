@@ -1,6 +1,6 @@
 import type { ApiConfig } from "./config";
 import type { Database } from "./db/client";
-import type { JobQueue } from "./jobs/queue";
+import type { JobQueue } from "./jobs/job-queue";
 import type { ObjectStorage } from "./storage/storage";
 
 export interface Logger {

@@ -5,13 +5,13 @@ import { openDatabase, type DatabaseOptions } from "./db/client";
 import { seedIfEmpty } from "./db/seed";
 import { consoleLogger, type ApiDeps, type Logger } from "./deps";
 import { WorkerLease } from "./jobs/leases";
-import { JobQueue } from "./jobs/queue";
+import { PgBossJobQueue } from "./jobs/queue";
 import { takeBackAbandonedWork } from "./jobs/recovery";
-import { websitesAwaitingDiscovery } from "./knowledge/pipeline-recovery";
+import { websitesAwaitingDiscovery } from "./knowledge/crawl/pipeline-recovery";
 import { s3ConfigFromEnv } from "./storage/s3-config";
 import { LocalStorage, type ObjectStorage } from "./storage/storage";
-import { closeExtractPool } from "./knowledge/extract-pool";
-import { closeFetchAgents } from "./knowledge/fetcher";
+import { closeExtractPool } from "./knowledge/crawl/extract-pool";
+import { closeFetchAgents } from "./knowledge/crawl/fetcher";
 
 export interface ApiHostOptions {
   database: DatabaseOptions;
@@ -30,7 +30,7 @@ export interface ApiHostOptions {
 export async function startApiHost(options: ApiHostOptions) {
   const log = options.log ?? consoleLogger;
   const handle = await openDatabase(options.database);
-  const jobs = await JobQueue.start(handle, log);
+  const jobs = await PgBossJobQueue.start(handle, log);
   // Download links are signed with a key derived from the token secret, never the secret itself.
   const storageKey = createHmac("sha256", options.config.jwtSecret).update("storage-links").digest("hex");
   const s3 = s3ConfigFromEnv(options.env ?? process.env);

@@ -17,7 +17,7 @@ import { apiConfigFromEnv } from "../api/config";
 import { embedKeyFor } from "../api/chat/keys";
 import { clientApps, urls, websites } from "../api/db/schema";
 import { startApiHost } from "../api/host";
-import { requestStatus } from "../api/knowledge/queries";
+import { requestStatus } from "../api/knowledge/crawl/request-status";
 
 /** A page the page server answers: a file on disk, or a body made by the benchmark. */
 export interface ServedPage {

@@ -41,7 +41,7 @@ import { performance } from "node:perf_hooks";
 import { QUALITY_CHECK_DEFAULTS } from "@contract";
 import { pointsBack } from "../api/chat/follow-up";
 import { respond } from "../api/chat/responder";
-import { retrieve } from "../api/knowledge/search";
+import { retrieve } from "../api/knowledge/index/search";
 import {
   askChat,
   benchPages,

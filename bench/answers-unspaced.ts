@@ -19,7 +19,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { respond } from "../api/chat/responder";
 import { rowsOf } from "../api/db/rows";
-import { decodeHtml } from "../api/knowledge/decode-html";
+import { decodeHtml } from "../api/knowledge/extract/decode-html";
 import { benchPages, indexPages, servePages, share, startBenchApi } from "./answer-pages";
 
 const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");

@@ -14,7 +14,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { retrieve } from "../api/knowledge/search";
+import { retrieve } from "../api/knowledge/index/search";
 import { QUESTIONS } from "./answer-questions";
 import { askChat, benchPages, indexPages, median, servePages, share, startBenchApi, wordCount } from "./answer-pages";
 import { percentiles } from "./support";

@@ -23,8 +23,8 @@ import { performance } from "node:perf_hooks";
 import { serve } from "@hono/node-server";
 import { and, eq, sql } from "drizzle-orm";
 import { embedKeyFor } from "../api/chat/keys";
-import { retrieve } from "../api/knowledge/search";
-import { forgetVocabularies, vocabularyOf } from "../api/knowledge/vocabulary";
+import { retrieve } from "../api/knowledge/index/search";
+import { forgetVocabularies, vocabularyOf } from "../api/knowledge/index/vocabulary";
 import type { DatabaseOptions } from "../api/db/client";
 import { urls } from "../api/db/schema";
 import { askChat, share, type Asked } from "./answer-pages";
@@ -71,7 +71,7 @@ async function indexAndServe(database: DatabaseOptions) {
     // Fresh statistics, as bench/answer-pages.ts takes them, so retrieval is planned for the full table.
     await db.execute(sql`analyze chunks`);
     const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
-    // The store's words, read once for the typo correction of retrieval (api/knowledge/vocabulary.ts).
+    // The store's words, read once for the typo correction of retrieval (api/knowledge/index/vocabulary.ts).
     forgetVocabularies(); // the client id of the previous database's run
     const vocabularyStarted = performance.now();
     const vocabulary = await vocabularyOf(app.id, db);

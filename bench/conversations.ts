@@ -16,7 +16,7 @@ import { storeAnswer } from "../api/chat/store";
 import type { ChatAnswer } from "../api/chat/responder";
 import { traceOf } from "../api/chat/trace";
 import { clientApps } from "../api/db/schema";
-import type { SearchHit } from "../api/knowledge/search";
+import type { SearchHit } from "../api/knowledge/index/search";
 import { percentiles, servedApiHost, throwawayPostgres } from "./support";
 
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);

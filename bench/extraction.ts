@@ -11,10 +11,10 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { parseHTML } from "linkedom";
-import { chunkBlocks } from "../api/knowledge/chunk";
-import { decodeHtml } from "../api/knowledge/decode-html";
-import { extractHtml } from "../api/knowledge/extract-html";
-import { blocksOf, type DomNode } from "../api/knowledge/html-blocks";
+import { chunkBlocks } from "../api/knowledge/index/chunk";
+import { decodeHtml } from "../api/knowledge/extract/decode-html";
+import { extractHtml } from "../api/knowledge/extract/extract-html";
+import { blocksOf, type DomNode } from "../api/knowledge/extract/html-blocks";
 import { meanOverlap, overlap, type Overlap } from "./text-overlap";
 
 const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");

@@ -18,7 +18,7 @@ import { apiConfigFromEnv } from "../api/config";
 import type { DatabaseOptions } from "../api/db/client";
 import { clientApps, websites, workerLeases } from "../api/db/schema";
 import { startApiHost } from "../api/host";
-import { takeBackAbandonedUrls } from "../api/knowledge/pipeline-recovery";
+import { takeBackAbandonedUrls } from "../api/knowledge/crawl/pipeline-recovery";
 import { startFixtureSite } from "../tests/support/fixture-site";
 import { percentiles, throwawayPostgres } from "./support";
 

@@ -10,7 +10,7 @@ import type { DatabaseOptions } from "../api/db/client";
 import { clientApps, websites } from "../api/db/schema";
 import { apiConfigFromEnv } from "../api/config";
 import { startApiHost, type ApiHost } from "../api/host";
-import { requestStatus } from "../api/knowledge/queries";
+import { requestStatus } from "../api/knowledge/crawl/request-status";
 
 /**
  * A throw-away database on the PostgreSQL server at `serverUrl`, or null when no server answers

@@ -14,7 +14,7 @@
  * instead of turning into U+FFFD in stored text. It is @exodus/bytes' TextDecoder, which follows
  * the Encoding Standard as the platform's does on Node 22: Node 20's reads windows-1252's
  * 0x80–0x9F as Latin-1 control characters ("caf\u00e9 \u0096" for "café –"), as the page
- * decoder found before (api/knowledge/decode-html.ts).
+ * decoder found before (api/knowledge/extract/decode-html.ts).
  */
 import { TextDecoder as EncodingStandardDecoder } from "@exodus/bytes/encoding.js";
 

@@ -9,11 +9,11 @@ const OUT = "build/server";
 
 rmSync(OUT, { recursive: true, force: true });
 await build({
-  // Threads find their entries beside the module that starts them (api/knowledge/extract-pool.ts,
+  // Threads find their entries beside the module that starts them (api/knowledge/crawl/extract-pool.ts,
   // api/db/pglite-on-thread.ts).
   entryPoints: {
     server: "server.ts",
-    "extract-worker": "api/knowledge/extract-worker.ts",
+    "extract-worker": "api/knowledge/crawl/extract-worker.ts",
     "pglite-thread": "api/db/pglite-thread.ts",
   },
   outdir: OUT,

@@ -1,6 +1,6 @@
 // A text's lower-case words and each one's lexeme, by the code that made the index's: the two agree.
-import { lexemeOf, wordCountOf, wordsOf as tokensOf } from "../knowledge/lexemes";
-import type { QuestionTerm, SearchHit } from "../knowledge/search";
+import { lexemeOf, wordCountOf, wordsOf as tokensOf } from "../knowledge/words/lexemes";
+import type { QuestionTerm, SearchHit } from "../knowledge/index/search";
 import {
   answerKindOf,
   attributesAskedBy,

@@ -1,4 +1,4 @@
-import { hasKeyWords } from "../knowledge/search";
+import { hasKeyWords } from "../knowledge/index/search";
 import { answerKindOf } from "./answer-kind";
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { SearchHit } from "../knowledge/search";
+import type { SearchHit } from "../knowledge/index/search";
 import { citedInOrder, modelContext } from "./generate";
 
 const passage = (n: number, text = `Passage ${n}.`, score = 0.5) =>

@@ -1,6 +1,6 @@
 import type { LlmConfig } from "../config";
 import type { AssistantControls } from "../controls/runtime";
-import type { SearchHit } from "../knowledge/search";
+import type { SearchHit } from "../knowledge/index/search";
 import { chatCompletion } from "../llm/chat-completion";
 
 /**

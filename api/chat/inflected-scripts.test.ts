@@ -2,7 +2,7 @@
  * Sites in Russian and Arabic, answered through the widget as visitors ask. Both languages inflect
  * their words, and Arabic writes "the" as part of the word ("الرسوم", the fees): a question meets
  * its page only once both are reduced to the same stems by their language's stemmer
- * (api/knowledge/lexemes.ts). Before that, a question asking in another form of the page's words
+ * (api/knowledge/words/lexemes.ts). Before that, a question asking in another form of the page's words
  * got the fallback, or another page.
  */
 import { afterAll, beforeAll, it } from "vitest";

@@ -2,7 +2,7 @@
  * A site in Korean, answered through the widget as visitors ask. Korean writes spaces between
  * phrases, not words: a noun carries its particle ("등록금은", tuition + topic marker) and a verb its
  * ending, and compounds are written as one ("중앙도서관", central library). A question meets its page
- * only once both are cut into the same pieces (api/knowledge/lexemes.ts).
+ * only once both are cut into the same pieces (api/knowledge/words/lexemes.ts).
  */
 import { afterAll, beforeAll, it } from "vitest";
 import { expectAnsweredFrom, expectFallback, indexedSite, pageIn, visitPage } from "../../tests/support/widget-chat";

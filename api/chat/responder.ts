@@ -3,7 +3,7 @@ import { fileAnswersIn, type AnswerTrace, type ChatOutcome, type ChatSource } fr
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import { retrieve, type SearchHit } from "../knowledge/search";
+import { retrieve, type SearchHit } from "../knowledge/index/search";
 import { composeAnswer } from "./compose";
 import { followUpContext, followUpSearch } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";

@@ -7,7 +7,7 @@ import {
   wantsSeveralSentences,
 } from "./answer-kind";
 import { composeAnswer } from "./compose";
-import { wordCountOf } from "../knowledge/lexemes";
+import { wordCountOf } from "../knowledge/words/lexemes";
 import { quoteOf, sentencesOf } from "./sentences";
 
 const texts = (text: string) => sentencesOf(text).map((s) => s.text);

@@ -1,5 +1,5 @@
-import { SHORTEST_CUT_PIECE } from "../knowledge/chunk";
-import { isUnspaced, spacedWordsOf, wordBreakPiecesOf, wordCountOf } from "../knowledge/lexemes";
+import { SHORTEST_CUT_PIECE } from "../knowledge/index/chunk";
+import { isUnspaced, spacedWordsOf, wordBreakPiecesOf, wordCountOf } from "../knowledge/words/lexemes";
 
 /**
  * Sentences of a stored passage, and quotes of them that never cut a word: what an extractive

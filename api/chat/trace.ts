@@ -1,5 +1,5 @@
 import { TRACE_MAX_PASSAGES, TRACE_PASSAGE_CHARS, type AnswerTrace } from "@contract";
-import type { SearchHit } from "../knowledge/search";
+import type { SearchHit } from "../knowledge/index/search";
 
 /** A control that shaped an answer, as the trace names it. */
 export type TracedControl = AnswerTrace["controls"][number];

@@ -1,7 +1,7 @@
 /**
  * Sites in Chinese, Japanese and Thai, answered through the widget as visitors ask. These scripts
  * put no spaces between words, so a passage and a question meet only once both are cut into words
- * the same way (api/knowledge/lexemes.ts); before that, every such question got the fallback.
+ * the same way (api/knowledge/words/lexemes.ts); before that, every such question got the fallback.
  */
 import { afterAll, beforeAll, expect, it } from "vitest";
 import {

@@ -9,7 +9,7 @@ import {
 } from "@contract";
 import { finetunings } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import type { CleanupRules } from "../knowledge/extract-html";
+import type { CleanupRules } from "../knowledge/extract/extract-html";
 import {
   addError,
   clientScope,

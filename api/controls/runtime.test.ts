@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUALITY_CHECK_DEFAULTS } from "@contract";
 import { clientApps } from "../db/schema";
-import type { SearchHit } from "../knowledge/search";
+import type { SearchHit } from "../knowledge/index/search";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { HIGHER_ED_PERSONALITY } from "./defaults";
 import { assistantControls, qualityGate } from "./runtime";

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { AI_PERSONALITY, DEFAULT_TRIGGER_POINT, QUALITY_CHECK, type QualityCheckSettings } from "@contract";
 import { controlTopics, inputPrompts } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import type { SearchHit } from "../knowledge/search";
+import type { SearchHit } from "../knowledge/index/search";
 import { singleControls } from "./controls";
 import { clientScope } from "./scope";
 import { listProbings } from "./probings";

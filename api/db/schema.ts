@@ -373,13 +373,13 @@ export const chunks = pgTable(
       .default(sql`'[]'::jsonb`),
     text: text("text").notNull(),
     /**
-     * The text's lexemes, made by api/knowledge/lexemes.ts where the chunk is made; a row inserted
+     * The text's lexemes, made by api/knowledge/words/lexemes.ts where the chunk is made; a row inserted
      * without one gets Postgres' own to_tsvector('english', text) from a trigger (migration 0013).
      */
     tsv: tsvector("tsv"),
     /**
      * The tsvector was made before words of scripts written without spaces (Chinese, Japanese, Thai)
-     * were cut apart: the scheduled recovery makes it again from the text (api/knowledge/relexeme.ts).
+     * were cut apart: the scheduled recovery makes it again from the text (api/knowledge/index/relexeme.ts).
      */
     lexemesStale: boolean("lexemes_stale").notNull().default(false),
     createdAt: createdAt(),
@@ -390,7 +390,7 @@ export const chunks = pgTable(
     check("chunks_one_source", sql`num_nonnulls(${t.urlId}, ${t.fileId}) = 1`),
     index("chunks_app_idx").on(t.appId),
     index("chunks_tsv_idx").using("gin", t.tsv),
-    // The title and heading words alone (their weight, B): retrieval's field pool (api/knowledge/search.ts).
+    // The title and heading words alone (their weight, B): retrieval's field pool (api/knowledge/index/search.ts).
     index("chunks_fields_idx").using("gin", sql`ts_filter(${t.tsv}, '{b}'::"char"[])`),
     index("chunks_lexemes_stale_idx")
       .on(t.id)
@@ -489,7 +489,7 @@ export const inputPrompts = pgTable(
 
 /**
  * AI Finetuning rules. url_pattern, html_weightage and pdf_weightage lower retrieval scores at
- * query time (api/knowledge/search.ts); html_tags_to_remove cuts elements out of pages when they
+ * query time (api/knowledge/index/search.ts); html_tags_to_remove cuts elements out of pages when they
  * are indexed (metadata.tags). See docs/decisions/010-quality-check-and-finetuning.md.
  */
 export const finetunings = pgTable(

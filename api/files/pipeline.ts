@@ -1,18 +1,16 @@
 import { createHash, randomUUID } from "node:crypto";
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { knowledgeFiles } from "../db/schema";
-import type { ApiDeps } from "../deps";
-import { chunkBlocks } from "../knowledge/chunk";
-import { replaceChunks } from "../knowledge/chunk-store";
+import type { ApiDeps, WorkerDeps } from "../deps";
+import { chunkBlocks } from "../knowledge/index/chunk";
+import { replaceChunks } from "../knowledge/index/chunk-store";
 import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
-import { extractPdf } from "../knowledge/extract-pdf";
+import { extractPdf } from "../knowledge/extract/extract-pdf";
 import { finalKeyOf, type FileRecord } from "./store";
 import { cutText } from "@contract";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
-/** A job handler's deps: the worker id is written into every claim it makes (see api/jobs/leases.ts). */
-type WorkerDeps = PipelineDeps & { workerId: string } & Partial<Pick<ApiDeps, "jobs">>;
 
 /** PDF readers accept the header anywhere in the first kilobyte; so do we, and nothing else. */
 export function looksLikePdf(bytes: Uint8Array) {

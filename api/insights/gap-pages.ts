@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { GapPage } from "@contract";
 import type { ApiDeps } from "../deps";
-import { lexemesOf, wordsOf } from "../knowledge/lexemes";
+import { lexemesOf, wordsOf } from "../knowledge/words/lexemes";
 
 /** Pages listed per question. */
 const PAGES_PER_QUESTION = 3;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { freshDatabase, quietLog } from "../../tests/support/test-host";
 import { openDatabase, type DatabaseHandle } from "../db/client";
-import { jobCatalog, queueNames } from "./catalog";
-import { JobQueue } from "./queue";
+import { queueDefinitions, queueNames } from "./payloads";
+import { PgBossJobQueue } from "./queue";
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let handle: DatabaseHandle;
@@ -22,24 +22,24 @@ type Boss = {
   updateQueue(name: string, options: object): Promise<void>;
   unschedule(name: string): Promise<void>;
 };
-const bossOf = (queue: JobQueue) => (queue as unknown as { boss: Boss }).boss;
+const bossOf = (queue: PgBossJobQueue) => (queue as unknown as { boss: Boss }).boss;
 
 it("makes every queue and schedule match the catalog on start, and changes nothing already matching", async () => {
-  const first = await JobQueue.start(handle, quietLog);
+  const first = await PgBossJobQueue.start(handle, quietLog);
   const boss = bossOf(first);
   const name = queueNames[0];
   // As an older catalog would have left them.
   await boss.updateQueue(name, { retryLimit: 9 });
-  const scheduled = queueNames.find((queue) => jobCatalog[queue].schedule)!;
+  const scheduled = queueNames.find((queue) => queueDefinitions[queue].schedule)!;
   await boss.unschedule(scheduled);
   await first.stop();
 
-  const again = await JobQueue.start(handle, quietLog);
+  const again = await PgBossJobQueue.start(handle, quietLog);
   const queues = await bossOf(again).getQueues([...queueNames]);
   expect(queues.map((queue) => queue.name).sort()).toEqual([...queueNames].sort());
-  expect(queues.find((queue) => queue.name === name)?.retryLimit).toBe(jobCatalog[name].retryLimit ?? 2);
+  expect(queues.find((queue) => queue.name === name)?.retryLimit).toBe(queueDefinitions[name].retryLimit ?? 2);
   expect((await bossOf(again).getSchedules()).find((schedule) => schedule.name === scheduled)?.cron).toBe(
-    jobCatalog[scheduled].schedule,
+    queueDefinitions[scheduled].schedule,
   );
   await again.stop();
 
@@ -51,7 +51,7 @@ it("makes every queue and schedule match the catalog on start, and changes nothi
     return update.call(this, queue, options);
   };
   try {
-    await (await JobQueue.start(handle, quietLog)).stop();
+    await (await PgBossJobQueue.start(handle, quietLog)).stop();
   } finally {
     prototype.updateQueue = update;
   }

@@ -4,7 +4,9 @@ import { JOB_STATES } from "@contract";
 import type { DatabaseHandle } from "../db/client";
 import type { Logger, WorkerDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
-import { isQueueName, jobCatalog, queueNames, type PayloadOf, type QueueName } from "./catalog";
+import { jobHandlers } from "./catalog";
+import type { JobQueue } from "./job-queue";
+import { isQueueName, queueDefinitions, queueNames, type PayloadOf, type QueueName } from "./payloads";
 
 /**
  * Jobs of a killed process show `active` until pg-boss notices: workers touch their jobs every
@@ -19,13 +21,13 @@ const SUPERVISE_SECONDS = 10;
  * several worker processes can share on Postgres. On PGlite it runs through pg-boss's own adapter
  * and PGlite's in-process LISTEN/NOTIFY, so jobs start within milliseconds in the embedded default.
  */
-export class JobQueue {
+export class PgBossJobQueue implements JobQueue {
   private constructor(
     private readonly boss: PgBoss,
     private readonly log: Logger,
   ) {}
 
-  static async start(handle: DatabaseHandle, log: Logger): Promise<JobQueue> {
+  static async start(handle: DatabaseHandle, log: Logger): Promise<PgBossJobQueue> {
     const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
     const boss =
       handle.kind === "pglite"
@@ -38,14 +40,14 @@ export class JobQueue {
         : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 4, ...supervision });
     boss.on("error", (error) => log.error("job queue error", error));
     await boss.start();
-    // Each start makes the queues match the catalog; a queue already as the catalog says is left
+    // Each start makes the queues match their definitions; a queue already as defined is left
     // alone (two statements a queue on every start were a tenth of the embedded start-up).
     const existing = new Map(
       (await boss.getQueues([...queueNames])).map((queue) => [queue.name, queue as unknown as Record<string, unknown>]),
     );
     const schedules = new Map((await boss.getSchedules()).map((schedule) => [schedule.name, schedule.cron]));
     for (const name of queueNames) {
-      const job = jobCatalog[name];
+      const job = queueDefinitions[name];
       const options = {
         retryLimit: job.retryLimit ?? 2,
         retryBackoff: true,
@@ -59,30 +61,31 @@ export class JobQueue {
         await boss.updateQueue(name, options);
       if (job.schedule && schedules.get(name) !== job.schedule) await boss.schedule(name, job.schedule, {});
     }
-    return new JobQueue(boss, log);
+    return new PgBossJobQueue(boss, log);
   }
 
-  /** Enqueues a job after checking its payload against the catalog; `startAfterSeconds` holds it back that long. */
+  /** Enqueues a job after checking its payload against its queue's definition; `startAfterSeconds` holds it back that long. */
   async send<N extends QueueName>(
     name: N,
     payload: PayloadOf<N>,
     options: { startAfterSeconds?: number } = {},
   ): Promise<string | null> {
-    const data = jobCatalog[name].payload.parse(payload) as object;
+    const data = queueDefinitions[name].payload.parse(payload) as object;
     return options.startAfterSeconds
       ? this.boss.send(name, data, { startAfter: options.startAfterSeconds })
       : this.boss.send(name, data);
   }
 
-  /** Starts handlers for every queue of the catalog in this process. */
+  /** Starts handlers for every queue in this process. */
   async work(deps: WorkerDeps) {
     for (const name of queueNames) {
-      const job = jobCatalog[name];
+      const schema = queueDefinitions[name].payload;
+      const handler = jobHandlers[name];
       let workerId: string | null = null;
       workerId = await this.boss.work(name, { batchSize: 1 }, async ([item]) => {
         try {
-          const payload = job.payload.parse(item.data);
-          const output = await job.handler(payload as never, deps);
+          const payload = schema.parse(item.data);
+          const output = await handler(payload as never, deps);
           return output ?? {};
         } finally {
           // With LISTEN/NOTIFY a worker sleeps up to 30 s after each job, and a notification that
@@ -102,7 +105,7 @@ export class JobQueue {
     return this.boss.getDb().executeSql(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
   }
 
-  /** Counts by state for every catalog queue, straight from pg-boss's job table. */
+  /** Counts by state for every queue, straight from pg-boss's job table. */
   async listQueues(): Promise<QueueSummary[]> {
     const { rows } = await this.sql(
       "select name, state::text as state, count(*)::int as count from pgboss.job group by name, state",
@@ -113,7 +116,7 @@ export class JobQueue {
       for (const row of rows) if (row.name === name) counts[row.state as JobState] = Number(row.count);
       return {
         name,
-        description: jobCatalog[name].description,
+        description: queueDefinitions[name].description,
         counts,
         total: Object.values(counts).reduce((a, b) => a + b, 0),
         schedule: schedules.find((s) => s.name === name)?.cron ?? null,
@@ -177,10 +180,10 @@ export class JobQueue {
     await this.boss.cancel(queue, id);
   }
 
-  /** Runs a catalog job now (the dashboard's "Run now"). */
+  /** Runs a job now (the dashboard's "Run now"). */
   async runNow(queue: string, data: Record<string, unknown>) {
     if (!isQueueName(queue)) throw notFound(`No queue named ${queue}`);
-    const parsed = jobCatalog[queue].payload.safeParse(data);
+    const parsed = queueDefinitions[queue].payload.safeParse(data);
     if (!parsed.success)
       throw badRequest("This payload does not fit the queue", { data: parsed.error.issues.map((i) => i.message) });
     return this.send(queue, parsed.data as never);

@@ -1,7 +1,7 @@
 import type { ApiDeps } from "../deps";
 import { recoverWaitingFiles, takeBackAbandonedFiles } from "../files/pipeline";
-import { takeBackAbandonedUrls, websitesAwaitingDiscovery } from "../knowledge/pipeline-recovery";
-import { relexemeStalePassages } from "../knowledge/relexeme";
+import { takeBackAbandonedUrls, websitesAwaitingDiscovery } from "../knowledge/crawl/pipeline-recovery";
+import { relexemeStalePassages } from "../knowledge/index/relexeme";
 
 /**
  * URLs, files and sitemap generations held by workers whose lease lapsed go back in line, and

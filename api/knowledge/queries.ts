@@ -3,7 +3,6 @@ import type { UrlRow, UrlsQuery, Website } from "@contract";
 import { DEFAULT_REFRESH_DAYS, URL_COUNT_CAP, UrlsQuery as UrlsQuerySchema } from "@contract";
 import type { Database } from "../db/client";
 import { preparedPerDatabase } from "../db/prepared";
-import { startRefreshRecords } from "./refresh-record";
 import type { ApiDeps } from "../deps";
 import { appUsers, urlStatusCounts, urls, users, websites } from "../db/schema";
 import { membershipOf, nameInClient } from "../users/member-name";
@@ -240,37 +239,6 @@ export async function listUrls(
 export async function statusCounts(appId: number, deps: Pick<ApiDeps, "db">) {
   const status_counts = await countsFromCounter(appId, null, deps);
   return { status_counts, total_count: Object.values(status_counts).reduce((a, b) => a + b, 0) };
-}
-
-/**
- * Marks URLs as requested (to_be_indexed / to_be_skipped / to_be_deleted) and answers the websites
- * whose processing must start. URLs awaiting sitemap review count as reviewed once acted on.
- */
-export async function requestStatus(
-  appId: number,
-  target: { websiteId: number | null; urlIds?: number[] },
-  status: string,
-  force: boolean,
-  deps: Pick<ApiDeps, "db">,
-) {
-  const conditions: SQL[] = [eq(urls.appId, appId)];
-  if (target.websiteId !== null) conditions.push(eq(urls.websiteId, target.websiteId));
-  if (target.urlIds) conditions.push(inArray(urls.id, target.urlIds));
-  // URLs already on their way are left alone; a deleted URL can be indexed again.
-  conditions.push(sql`${urls.status} not in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion')`);
-  const updated = await deps.db
-    .update(urls)
-    .set({
-      status,
-      metadata: force ? sql`${urls.metadata} || '{"force_index": true}'::jsonb` : sql`${urls.metadata} - 'force_index'`,
-      sitemapRefreshReviewStatus: sql`case when ${urls.sitemapRefreshReviewStatus} in ('new', 'removed', 'changed') then 'reviewed' else ${urls.sitemapRefreshReviewStatus} end`,
-      updatedAt: new Date(),
-    })
-    .where(and(...conditions))
-    .returning({ websiteId: urls.websiteId });
-  const websiteIds = [...new Set(updated.map((u) => u.websiteId))];
-  if (status === "to_be_indexed") await startRefreshRecords(websiteIds, deps);
-  return { updated: updated.length, websiteIds };
 }
 
 export type { UrlsQuery };

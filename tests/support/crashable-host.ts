@@ -11,7 +11,7 @@ import { eq, sql } from "drizzle-orm";
 import { apiConfigFromEnv } from "../../api/config";
 import { clientApps, urls, websites } from "../../api/db/schema";
 import { startApiHost } from "../../api/host";
-import { requestStatus } from "../../api/knowledge/queries";
+import { requestStatus } from "../../api/knowledge/crawl/request-status";
 
 const [where, siteBase] = process.argv.slice(2);
 const onPostgres = where.startsWith("postgres");

@@ -1,0 +1,82 @@
+import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { websites } from "../../db/schema";
+import { ClaimLost, heldByLiveWorker } from "../../jobs/leases";
+import type { WorkerDeps } from "../../deps";
+import { addUrls, fetchOptions, isListed, type WebsiteRecord } from "./pipeline-shared";
+import { readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
+import { cutText } from "@contract";
+
+const MAX_URLS_PER_WEBSITE = 100_000;
+
+/**
+ * Sitemap generation: robots.txt, the sitemaps it names (or /sitemap.xml), indexes and gzip
+ * followed, allowed/skip patterns applied, pages of other hosts dropped. few_urls websites take
+ * their given URLs only.
+ */
+export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
+  const website = await claimDiscovery(websiteId, deps);
+  if (!website) return { skipped: "not waiting for sitemap generation, or another worker has it" };
+  // The end of a discovery is written only while the claim is ours: a worker whose lease lapsed
+  // (and whose discovery was taken back) must not overwrite the result of the one that took it.
+  const finish = async (values: Partial<WebsiteRecord>) => {
+    // The count is written with the status, so no reader sees a generated sitemap of 0 URLs.
+    const urlsCount = sql<number>`(select count(*) from urls where urls.website_id = ${websiteId})::int`;
+    const [held] = await deps.db
+      .update(websites)
+      .set({ ...values, urlsCount, claimedBy: null, updatedAt: new Date() })
+      .where(and(eq(websites.id, websiteId), eq(websites.claimedBy, deps.workerId)))
+      .returning({ id: websites.id });
+    if (!held) throw new ClaimLost("Sitemap generation was taken back by another worker");
+  };
+  try {
+    if (website.siteMap === "few_urls") {
+      const given = website.seedUrls.length ? website.seedUrls : [website.url];
+      const added = await addUrls(
+        website,
+        given.map((url) => ({ url })),
+        deps,
+      );
+      await finish({ status: "sitemap_generated", sitemaps: [] });
+      return { added };
+    }
+    const origin = new URL(website.url).origin;
+    const robots = await readRobots(origin, fetchOptions(deps));
+    const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
+    const entries = found.entries.filter((e) => isListed(e, website, robots)).slice(0, MAX_URLS_PER_WEBSITE);
+    if (!found.sitemaps.length) throw new Error(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
+    const added = await addUrls(website, entries, deps);
+    await finish({
+      // Misses among guessed locations (no Sitemap line in robots.txt) are not errors once one was found.
+      status: "sitemap_generated",
+      sitemaps: found.sitemaps,
+      lastError: found.errors.length && robots.sitemaps.length ? cutText(found.errors.join("; "), 2000) : null,
+    });
+    return { added, sitemaps: found.sitemaps.length, errors: found.errors.length };
+  } catch (error) {
+    if (error instanceof ClaimLost) return { skipped: error.message };
+    const message = (error as Error).message;
+    await finish({ status: "failed_to_index", lastError: message }).catch((lost) => {
+      if (!(lost instanceof ClaimLost)) throw lost;
+    });
+    return { failed: message };
+  }
+}
+
+/**
+ * Takes a website waiting for sitemap generation for this worker; null when it is not waiting
+ * (a duplicate job) or a live worker already has it.
+ */
+async function claimDiscovery(websiteId: number, deps: WorkerDeps): Promise<WebsiteRecord | null> {
+  const [website] = await deps.db
+    .update(websites)
+    .set({ claimedBy: deps.workerId, lastError: null, updatedAt: new Date() })
+    .where(
+      and(
+        eq(websites.id, websiteId),
+        eq(websites.status, "pending_sitemap_generation"),
+        or(isNull(websites.claimedBy), sql`not ${heldByLiveWorker(websites.claimedBy)}`),
+      ),
+    )
+    .returning();
+  return website ?? null;
+}

@@ -1,0 +1,373 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import { cleanupRulesFor } from "../../controls/finetunings";
+import { urls } from "../../db/schema";
+import { ClaimLost } from "../../jobs/leases";
+import { replaceChunks } from "../index/chunk-store";
+import { IndexedPageWriter } from "../index/indexed-page-writer";
+import { addToRefreshRecord } from "./refresh-record";
+import { queueRunsAfterChange } from "../../testing/auto-runs";
+import { chunkBlocks } from "../index/chunk";
+import type { CleanupRules } from "../extract/extract-html";
+import { extractPdf } from "../extract/extract-pdf";
+import { extractInPool } from "./extract-pool";
+import { extracted, type ExtractedChunks } from "./extracted";
+import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
+import { HostGate } from "./host-gate";
+import type { WorkerDeps } from "../../deps";
+import { fetchOptions, loadWebsite, type PipelineDeps } from "./pipeline-shared";
+import { readRobots, readSitemaps, sitemapCandidates, type Robots } from "./sitemaps";
+import { cutText } from "@contract";
+
+type UrlRecord = typeof urls.$inferSelect;
+
+/** URLs claimed by one statement: a job holds one to two batches beyond the pages its lanes work on. */
+const BATCH = 50;
+
+const CLAIM: Record<string, { working: string; done: string; failed: string }> = {
+  to_be_indexed: { working: "sent_for_indexing", done: "indexed", failed: "failed_to_index" },
+  to_be_skipped: { working: "sent_for_skipping", done: "skipped", failed: "failed_to_skip" },
+  to_be_deleted: { working: "sent_for_deletion", done: "deleted", failed: "failed_to_delete" },
+};
+
+/**
+ * Takes the next requested URLs of a website, marking them sent_for_* and held by this worker;
+ * safe with several workers. One statement: the rows come back with the claim.
+ */
+async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlRecord & { requested: string })[]> {
+  const rows = await deps.db
+    .update(urls)
+    .set({
+      status: sql`case ${urls.status} when 'to_be_indexed' then 'sent_for_indexing' when 'to_be_skipped' then 'sent_for_skipping' else 'sent_for_deletion' end`,
+      // The set list reads the row as it was: the requested status is kept for the outcome.
+      metadata: sql`${urls.metadata} || jsonb_build_object('requested', ${urls.status})`,
+      claimedBy: deps.workerId,
+      updatedAt: new Date(),
+    })
+    .where(
+      inArray(
+        urls.id,
+        sql`(
+      select id from urls where website_id = ${websiteId} and status in ('to_be_indexed', 'to_be_skipped', 'to_be_deleted')
+      order by id limit ${BATCH} for update skip locked)`,
+      ),
+    )
+    .returning();
+  return rows
+    .sort((a, b) => a.id - b.id)
+    .map((row) => ({ ...row, requested: String(row.metadata.requested ?? "to_be_indexed") }));
+}
+
+/** Why a page is not indexed when nothing readable came out of it. */
+export const NO_READABLE_TEXT = "No readable text on the page";
+
+/** Fetches a page through the host's politeness gate: only the request itself waits its turn. */
+async function fetchPage(
+  row: UrlRecord,
+  robots: Robots,
+  gate: HostGate,
+  deps: PipelineDeps,
+  validators: FetchOptions["validators"],
+) {
+  if (!robots.isAllowed(row.url)) throw new FetchRefused("Blocked by robots.txt");
+  const response = await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () =>
+    safeFetch(row.url, { ...fetchOptions(deps), validators }),
+  );
+  // A page indexed before that its site now says is gone; one never indexed just failed.
+  if ((response.status === 404 || response.status === 410) && row.contentHash !== null)
+    throw new PageGone(`The page is gone (HTTP ${response.status})`);
+  if (response.status !== 200 && !(response.status === 304 && validators))
+    throw new FetchRefused(`The page answered HTTP ${response.status}`);
+  return response;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A page its site says is gone (404, 410): its passages stop answering. */
+export class PageGone extends Error {}
+
+/**
+ * Whether a page already indexed need not be fetched at all: its sitemap's lastmod (as the
+ * sitemap reads now) is no later than when it was last indexed or checked.
+ */
+export function unchangedSinceChecked(row: Pick<UrlRecord, "lastmod" | "checkedAt" | "indexedAt" | "contentHash">) {
+  const checked = row.checkedAt ?? row.indexedAt;
+  const lastmod = row.lastmod ? lastChangedBy(row.lastmod) : null;
+  return lastmod !== null && checked !== null && row.contentHash !== null && lastmod <= checked.getTime();
+}
+
+/**
+ * The latest moment a sitemap lastmod allows for the page's last change (ms), or null when it is
+ * not a date. A lastmod of a day only ("2026-11-20") may mean any time that day: its end counts.
+ */
+function lastChangedBy(lastmod: string) {
+  const at = Date.parse(lastmod) + (/^\d{4}-\d{2}-\d{2}$/.test(lastmod.trim()) ? DAY_MS : 0);
+  return Number.isFinite(at) ? at : null;
+}
+
+/**
+ * Before any page is fetched: the website's requested pages, indexed before, whose sitemap lastmod
+ * (as it reads now) is no later than their last check, are checked and indexed as they are, in a
+ * few statements rather than one a page. Force Index requests are left to be fetched.
+ */
+async function skipUnchangedBySitemap(websiteId: number, lastmods: Map<string, string>, deps: PipelineDeps) {
+  const entries = [...lastmods].flatMap(([url, lastmod]) => {
+    const until = lastChangedBy(lastmod);
+    return until === null ? [] : [{ url, until }];
+  });
+  let skipped = 0;
+  for (let i = 0; i < entries.length; i += 1000) {
+    const result = await deps.db.execute(sql`
+      update urls set status = 'indexed', indexed_at = now(), checked_at = now(), updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(entries.slice(i, i + 1000))}::jsonb) as entry(url text, until double precision)
+      where urls.website_id = ${websiteId} and urls.url = entry.url and urls.status = 'to_be_indexed' and urls.content_hash is not null
+        and coalesce(urls.metadata->>'force_index', '') <> 'true'
+        and entry.until <= extract(epoch from coalesce(urls.checked_at, urls.indexed_at)) * 1000
+      returning urls.id`);
+    skipped += (result as unknown as { rows: unknown[] }).rows.length;
+  }
+  return skipped;
+}
+
+/** The page's title, text and chunks: HTML on the extraction pool's threads, PDFs through unpdf. */
+async function extractPage(
+  response: Awaited<ReturnType<typeof safeFetch>>,
+  cleanup: CleanupRules,
+): Promise<ExtractedChunks> {
+  if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
+    return extractInPool({ html: response.body, charset: response.charset, rules: cleanup });
+  }
+  if (response.contentType === "application/pdf") {
+    const pdf = await extractPdf(
+      response.body,
+      decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""),
+    );
+    return extracted(pdf.title, pdf.text, chunkBlocks(pdf.blocks, { title: pdf.title }));
+  }
+  throw new FetchRefused(
+    `Only HTML and PDF pages are indexed; this one is ${response.contentType || "of no declared type"}`,
+  );
+}
+
+/**
+ * Writes a URL's outcome only while this worker still holds it (inside `db`, a transaction when
+ * chunks change with it): work taken back from a worker whose lease lapsed is not written twice.
+ */
+async function finishUrl(db: PipelineDeps["db"], row: UrlRecord, values: Partial<UrlRecord>, deps: WorkerDeps) {
+  const [held] = await db
+    .update(urls)
+    .set({ ...values, claimedBy: null, updatedAt: new Date() })
+    .where(and(eq(urls.id, row.id), eq(urls.claimedBy, deps.workerId)))
+    .returning({ id: urls.id });
+  if (!held) throw new ClaimLost(`${row.url} was taken back by another worker`);
+}
+
+interface PageWork {
+  robots: Robots;
+  gate: HostGate;
+  cleanup: () => Promise<CleanupRules>;
+  writer: IndexedPageWriter;
+  /** The page's lastmod in its website's sitemaps as they are now (read once a run), or null. */
+  currentLastmod: (url: string) => Promise<string | null>;
+}
+
+/**
+ * The lastmod of each page in the website's sitemaps as they read now, for a run that re-indexes
+ * pages: the lastmod stored with a URL is the sitemap review's baseline and may be old. Empty for
+ * a website of given URLs, or when the sitemaps cannot be read (every page is then fetched).
+ */
+async function currentLastmods(website: { url: string; siteMap: string }, robots: Robots, deps: PipelineDeps) {
+  if (website.siteMap !== "full_website") return new Map<string, string>();
+  try {
+    const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
+    return new Map(found.entries.flatMap((entry) => (entry.lastmod ? [[entry.url, entry.lastmod] as const] : [])));
+  } catch {
+    return new Map<string, string>();
+  }
+}
+
+/** How a page requested for indexing came out: what a refresh reports. */
+export type IndexOutcome = "new" | "changed" | "unchanged" | "not_fetched";
+
+/**
+ * Indexes one page. A page indexed before is asked for only if changed: skipped when its sitemap's
+ * lastmod says it has not changed since it was checked, and fetched with its validators otherwise
+ * (a 304 is unchanged, no body read); a page fetched whole is extracted, and its passages are
+ * written only when its text changed. Force Index fetches and writes it whatever it says.
+ */
+async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: WorkerDeps): Promise<IndexOutcome> {
+  const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
+  const held = !force && row.contentHash !== null;
+  const checked = { status: "indexed", indexedAt: new Date(), checkedAt: new Date(), metadata };
+  if (held && unchangedSinceChecked({ ...row, lastmod: await work.currentLastmod(row.url) })) {
+    await finishUrl(deps.db, row, checked, deps);
+    return "not_fetched";
+  }
+  const validators = held ? { etag: row.etag, lastModified: row.lastModified } : undefined;
+  const response = await fetchPage(row, work.robots, work.gate, deps, validators);
+  // Unchanged pages are written in groups too: a refresh is mostly them.
+  const unchanged = { row, title: row.title, contentHash: row.contentHash ?? "", metadata, chunks: null };
+  if (response.status === 304) {
+    await work.writer.write(unchanged);
+    return "unchanged";
+  }
+  const page = await extractPage(response, await work.cleanup());
+  // An operator who sees "indexed" expects the assistant to know the page: no text is a failure.
+  if (!page.chunks.length || !page.hasText) throw new Error(NO_READABLE_TEXT);
+  const hash = page.contentHash;
+  const answered = { etag: response.etag, lastModified: response.lastModified };
+  if (hash === row.contentHash && !force) {
+    await work.writer.write({ ...unchanged, ...answered });
+    return "unchanged";
+  }
+  await work.writer.write({
+    row,
+    title: cutText(page.title, 500),
+    contentHash: hash,
+    metadata,
+    chunks: page.chunks,
+    ...answered,
+  });
+  return row.contentHash === null ? "new" : "changed";
+}
+
+/**
+ * Pages of one website one job works on at once: fetches queue at the host gate, extraction at the
+ * pool, writes in groups. A page spends most of its time waiting in one of those queues, so 16
+ * lanes left the pool's threads idle a third of the time (docs/decisions/017); 96 keep them busy
+ * while a grouped write holds the database (48 ran the pipeline 5–10 % slower). A lane holds one
+ * page: ~100 pages of ~25 KB in memory.
+ */
+const LANES = 96;
+
+/**
+ * The website's requested URLs, claimed a batch at a time (`claim`) as the lanes need them: a lane that
+ * finishes a page takes the next at once instead of waiting for the slowest page of its batch. The
+ * next batch is claimed while half of a batch is still in hand: waiting for a claim queued behind
+ * the database's writes kept the lanes idle a third of their time on PGlite (docs/decisions/017).
+ */
+export function claimedUrls<Row>(claim: () => Promise<Row[]>, batchSize = BATCH) {
+  const claimed: Row[] = [];
+  let claiming: Promise<void> | null = null;
+  let exhausted = false;
+  const refill = () =>
+    (claiming ??= claim()
+      .then((rows) => {
+        claimed.push(...rows);
+        exhausted = !rows.length;
+      })
+      .finally(() => (claiming = null)));
+  return async function next() {
+    while (!claimed.length && !exhausted) await refill();
+    const row = claimed.shift() ?? null;
+    // A claim made ahead that fails fails the lane waiting for it, as a claim of its own would.
+    if (row && !exhausted && claimed.length < batchSize / 2) refill().catch(() => {});
+    return row;
+  };
+}
+
+/** Works through every requested URL of a website (index, skip, delete) until none is left. */
+export async function processWebsite(websiteId: number, deps: WorkerDeps) {
+  const website = await loadWebsite(websiteId, deps);
+  if (!website) return { skipped: "website gone" };
+  const gate = new HostGate(deps.config.crawlConcurrencyPerHost);
+  const writer = new IndexedPageWriter(deps.db, deps.workerId);
+  const robotsByOrigin = new Map<string, Promise<Robots>>();
+  const robotsFor = (url: string) => {
+    const origin = new URL(url).origin;
+    let robots = robotsByOrigin.get(origin);
+    if (!robots) robotsByOrigin.set(origin, (robots = readRobots(origin, fetchOptions(deps))));
+    return robots;
+  };
+  // Read again with each claimed batch, so a clean-up rule saved while a website is being indexed acts within the next batch.
+  let cleanup: Promise<CleanupRules> | null = null;
+  const cleanupRules = () => (cleanup ??= cleanupRulesFor(website.appId, deps.db));
+  // Read only when a page indexed before comes up: a first indexing never reads them.
+  let lastmods: Promise<Map<string, string>> | null = null;
+  const lastmodsNow = () =>
+    (lastmods ??= robotsFor(website.url).then((robots) => currentLastmods(website, robots, deps)));
+  const currentLastmod = async (url: string) => (await lastmodsNow()).get(url) ?? null;
+  const done: Record<string, number> = {};
+  const [{ refreshing }] = (
+    (await deps.db.execute(sql`select exists (select 1 from urls
+      where urls.website_id = ${websiteId} and urls.status = 'to_be_indexed' and urls.content_hash is not null) as refreshing`)) as unknown as {
+      rows: { refreshing: boolean }[];
+    }
+  ).rows;
+  if (refreshing) {
+    const skipped = await skipUnchangedBySitemap(websiteId, await lastmodsNow(), deps);
+    if (skipped) done.not_fetched = skipped;
+  }
+  const next = claimedUrls(() => {
+    cleanup = null;
+    return claimBatch(websiteId, deps);
+  });
+  const lane = async () => {
+    for (;;) {
+      const row = await next();
+      if (!row) break;
+      const plan = CLAIM[row.requested] ?? CLAIM.to_be_indexed;
+      try {
+        if (plan.done === "indexed") {
+          const work = { robots: await robotsFor(row.url), gate, cleanup: cleanupRules, writer, currentLastmod };
+          const outcome = await indexOne(row, row.metadata.force_index === true, work, deps);
+          done[outcome] = (done[outcome] ?? 0) + 1;
+        } else {
+          const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
+          await deps.db.transaction(async (tx) => {
+            await finishUrl(tx, row, { status: plan.done, metadata }, deps);
+            await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
+          });
+        }
+        done[plan.done] = (done[plan.done] ?? 0) + 1;
+      } catch (error) {
+        const outcome = error instanceof ClaimLost ? "taken_back" : await failUrl(row, plan.failed, error, deps);
+        if (error instanceof PageGone && outcome === plan.failed) done.gone = (done.gone ?? 0) + 1;
+        done[outcome] = (done[outcome] ?? 0) + 1;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: LANES }, lane));
+  await addToRefreshRecord(websiteId, done, deps);
+  // What the assistant knows changed: the client's agents' test questions are asked again.
+  if ((done.new ?? 0) + (done.changed ?? 0) + (done.gone ?? 0) + (done.deleted ?? 0) > 0) {
+    await queueRunsAfterChange(website.appId, "every agent", "website indexed", deps);
+  }
+  // Every run rewrites URL rows, and most write passages: where nothing else vacuums (embedded
+  // PGlite), the tables past autovacuum's thresholds are looked after now rather than within five minutes.
+  if (Object.values(done).some(Boolean)) await deps.jobs.send("database-maintenance", {});
+  return done;
+}
+
+/** Records why a URL failed (unless it was taken back meanwhile); answers the outcome to count. */
+async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, deps: WorkerDeps) {
+  const message = error instanceof FetchRefused || error instanceof Error ? error.message : String(error);
+  const { requested: _r, force_index: _f, ...metadata } = row.metadata;
+  const values = { status: failedStatus, metadata: { ...metadata, error_message: cutText(message, 1000) } };
+  try {
+    if (error instanceof PageGone) {
+      // A gone page's passages stop answering with its failure, in the same transaction.
+      await deps.db.transaction(async (tx) => {
+        await finishUrl(
+          tx,
+          row,
+          {
+            ...values,
+            checkedAt: new Date(),
+            changedAt: new Date(),
+            contentHash: null,
+            etag: null,
+            lastModified: null,
+          },
+          deps,
+        );
+        await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
+      });
+    } else {
+      await finishUrl(deps.db, row, values, deps);
+    }
+    return failedStatus;
+  } catch (lost) {
+    if (lost instanceof ClaimLost) return "taken_back";
+    throw lost;
+  }
+}

@@ -1,0 +1,288 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chunks, clientApps, urls } from "../../db/schema";
+import { startFixtureSite } from "../../../tests/support/fixture-site";
+import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
+import { until } from "../../../tests/support/wait";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let site: Awaited<ReturnType<typeof startFixtureSite>>;
+let call: ReturnType<typeof apiCaller>;
+let token: string;
+let appId: number;
+let websiteId: number;
+
+beforeAll(async () => {
+  // /huge streams 6 MB with no length given, read until past the 5 MB cap: within the fetch's
+  // deadline even on a busy machine (1 s was not always enough), which /slow overruns.
+  site = await startFixtureSite({ slowMs: 6000 });
+  host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 3000 });
+  call = apiCaller(host);
+  token = (await signInAs(host, "client.admin@example.com")).user_token;
+  appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
+});
+afterAll(async () => {
+  await host?.close();
+  await site?.close();
+});
+
+const website = async () =>
+  (await call("GET", `/v1/apps/${appId}/websites`, { token })).body.websites.find(
+    (w: { id: number }) => w.id === websiteId,
+  );
+const urlRows = async (query = "page_size=1000") =>
+  (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?${query}`, { token })).body;
+const byPath = async () =>
+  Object.fromEntries((await urlRows()).data.map((u: { url: string }) => [u.url.replace(site.base, ""), u]));
+const settled = () =>
+  until(
+    "the queue to drain",
+    async () => {
+      const rows = (await urlRows()).data as { status: string }[];
+      return rows.every((r) => !/^(to_be_|sent_for_)/.test(r.status));
+    },
+    30_000,
+  );
+
+describe("the knowledge pipeline against a local website", () => {
+  it("discovers URLs through robots.txt, a sitemap index and a gzipped sitemap, applying robots and skip patterns", async () => {
+    const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token,
+      body: {
+        websites: [
+          {
+            app_id: appId,
+            url: `${site.base}/`,
+            site_map: "full_website",
+            skip_patterns: ["blog"],
+            tags: ["Development"],
+          },
+        ],
+      },
+    });
+    expect(created.status).toBe(200);
+    websiteId = created.body.websites[0].id;
+    expect(created.body.websites[0]).toMatchObject({
+      status: "pending_sitemap_generation",
+      user: { name: "Casey Admin" },
+    });
+    await until("sitemap_generated", async () => (await website())?.status === "sitemap_generated");
+    const paths = Object.keys(await byPath()).sort();
+    expect(paths).toEqual([
+      "/",
+      "/about",
+      "/admissions",
+      "/broken",
+      "/data.json",
+      "/guide.pdf",
+      "/huge",
+      "/missing",
+      "/programs/nursing",
+      "/redirect-me",
+      "/slow",
+    ]);
+    expect((await website()).urls_count).toBe(11);
+    expect(Object.values(await byPath()).every((u) => (u as { status: string }).status === "pending_review")).toBe(
+      true,
+    );
+  });
+
+  it("indexes the whole website: pages, redirects and PDFs indexed; errors recorded per URL; nothing left in flight", async () => {
+    const asked = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed" },
+    });
+    expect(asked.body).toEqual({ message: "Ok", updated: 11 });
+    await settled();
+    const rows = await byPath();
+    const summary = Object.fromEntries(
+      Object.entries(rows).map(([path, row]) => [path, (row as { status: string }).status]),
+    );
+    expect(summary).toEqual({
+      "/": "indexed",
+      "/about": "indexed",
+      "/admissions": "indexed",
+      "/programs/nursing": "indexed",
+      "/redirect-me": "indexed",
+      "/guide.pdf": "indexed",
+      "/missing": "failed_to_index",
+      "/broken": "failed_to_index",
+      "/slow": "failed_to_index",
+      "/huge": "failed_to_index",
+      "/data.json": "failed_to_index",
+    });
+    expect(rows["/missing"].metadata.error_message).toBe("The page answered HTTP 404");
+    expect(rows["/broken"].metadata.error_message).toBe("The page answered HTTP 500");
+    expect(rows["/slow"].metadata.error_message).toMatch(/did not answer within 3 s/);
+    expect(rows["/huge"].metadata.error_message).toMatch(/larger than 5 MB/);
+    expect(rows["/data.json"].metadata.error_message).toBe(
+      "Only HTML and PDF pages are indexed; this one is application/json",
+    );
+    expect(rows["/programs/nursing"].title).toBe("Nursing BSN | Northfield");
+    expect(rows["/guide.pdf"].title).toBe("Applicant Guide");
+    expect(rows["/"].indexed_at).toBeTruthy();
+  });
+
+  it("stores chunks of the main text only, with heading paths", async () => {
+    const nursing = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/fetch_cached_chunks`, {
+      token,
+      body: { appId, url: `${site.base}/programs/nursing` },
+    });
+    const text = nursing.body.chunks.map((c: { text: string }) => c.text).join(" ");
+    expect(text).toContain("Applicants need a high-school diploma");
+    for (const junk of ["Apply now", "cookies", "All rights reserved", "analytics"]) expect(text).not.toContain(junk);
+    expect(nursing.body.chunks.map((c: { heading_path: string[] }) => c.heading_path)).toContainEqual([
+      "Nursing (BSN)",
+      "Tuition",
+    ]);
+    const pdf = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/fetch_cached_chunks`, {
+      token,
+      body: { url: `${site.base}/guide.pdf` },
+    });
+    expect(
+      pdf.body.chunks.map((c: { heading_path: string[]; text: string }) => `${c.heading_path[0]}: ${c.text}`),
+    ).toEqual([
+      "Page 1: Northfield applicant guide Visit campus on Fridays.",
+      "Page 2: Financial aid deadlines are in March.",
+    ]);
+    // Full-text search finds them.
+    const found = await host.deps.db.execute(
+      `select count(*)::int as n from chunks where tsv @@ plainto_tsquery('english', 'laboratory science')`,
+    );
+    expect((found as unknown as { rows: { n: number }[] }).rows[0].n).toBe(1);
+  });
+
+  it("keeps unchanged pages' chunks, re-chunks on force_index and on changed content", async () => {
+    const rows = await byPath();
+    const chunkIds = async (id: number) =>
+      (await host.deps.db.select({ id: chunks.id }).from(chunks).where(eq(chunks.urlId, id))).map((c) => c.id);
+    const aboutId = rows["/about"].id;
+    const before = await chunkIds(aboutId);
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed", url_ids: [aboutId] },
+    });
+    await settled();
+    expect(await chunkIds(aboutId)).toEqual(before);
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed", url_ids: [aboutId], force_index: true },
+    });
+    await settled();
+    const forced = await chunkIds(aboutId);
+    expect(forced).not.toEqual(before);
+    site.setPage("/about", "About | Northfield", "<h1>About us</h1><p>Founded in 1891. Now with a new library.</p>");
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed", url_ids: [aboutId] },
+    });
+    await settled();
+    const [chunk] = await host.deps.db.select().from(chunks).where(eq(chunks.urlId, aboutId));
+    expect(chunk.text).toContain("new library");
+  });
+
+  it("skips and deletes: chunks leave retrieval, the rows stay", async () => {
+    const rows = await byPath();
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_skipped", url_ids: [rows["/about"].id] },
+    });
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_deleted", url_ids: [rows["/admissions"].id] },
+    });
+    await settled();
+    const after = await byPath();
+    expect([after["/about"].status, after["/admissions"].status]).toEqual(["skipped", "deleted"]);
+    expect(await host.deps.db.select().from(chunks).where(eq(chunks.urlId, rows["/about"].id))).toEqual([]);
+    expect(await host.deps.db.select().from(chunks).where(eq(chunks.urlId, rows["/admissions"].id))).toEqual([]);
+  });
+
+  it("filters, searches, sorts and counts URLs in the database", async () => {
+    const failed = await urlRows("status=failed_to_index,skipped&order_by=url&order=desc&page_size=2&page=0");
+    expect(failed.total).toBe(6);
+    expect(failed.count).toBe(2);
+    expect(failed.total_pages).toBe(3);
+    expect(failed.data.map((u: { url: string }) => u.url.replace(site.base, ""))).toEqual(["/slow", "/missing"]);
+    expect(failed.status_counts).toEqual({ indexed: 4, failed_to_index: 5, skipped: 1, deleted: 1 });
+    expect(failed.default_refresh_day).toBe(30);
+    const searched = await urlRows("search=NURS");
+    expect(searched.data.map((u: { url: string }) => u.url.replace(site.base, ""))).toEqual(["/programs/nursing"]);
+    const counts = await call("GET", `/v1/apps/${appId}/urls/status_counts`, { token });
+    expect(counts.body.total_count).toBe(11);
+    const unified = await call("GET", `/v1/apps/${appId}/urls?status=deleted`, { token });
+    expect(unified.body.data[0]).toMatchObject({ website_url: `${site.base}/` });
+    const bad = await call("GET", `/v1/apps/${appId}/urls?status=exploded&page_size=0`, { token });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors).sort()).toEqual(["page_size", "status.0"]);
+  });
+
+  it("computes the sitemap diff: new, removed, changed and unchanged, with the red dot until reviewed", async () => {
+    site.setGzSitemap(["/admissions", "/new-page"]);
+    site.setLastmod("/admissions", "2026-11-01");
+    site.setPage("/new-page", "New | Northfield", "<h1>New page</h1><p>Fresh.</p>");
+    expect((await call("POST", "/sitemap_refresh", { token, body: { id: websiteId } })).status).toBe(202);
+    await until("the sitemap diff", async () => (await website()).sitemap_diff);
+    const rows = await byPath();
+    expect(rows["/new-page"].sitemap_refresh_review_status).toBe("new");
+    expect(rows["/about"].sitemap_refresh_review_status).toBe("removed");
+    expect(rows["/admissions"].sitemap_refresh_review_status).toBe("changed");
+    expect(rows["/programs/nursing"].sitemap_refresh_review_status).toBe("unchanged");
+    const review = await urlRows("sitemap_refresh_review_status=new,removed,changed");
+    expect(review.total).toBe(3);
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed", url_ids: review.data.map((u: { id: number }) => u.id) },
+    });
+    await settled();
+    expect((await website()).sitemap_diff).toBe(false);
+    expect((await byPath())["/new-page"]).toMatchObject({
+      status: "indexed",
+      sitemap_refresh_review_status: "reviewed",
+    });
+  });
+
+  it("resumes URLs a crashed worker left in flight, and re-indexes URLs past their refresh days", async () => {
+    const rows = await byPath();
+    await host.deps.db.update(urls).set({ status: "sent_for_indexing" }).where(eq(urls.id, rows["/"].id));
+    await host.deps.jobs.send("pipeline-recover", { olderThanSeconds: 0 });
+    await until("the abandoned URL to be indexed", async () => (await byPath())["/"].status === "indexed");
+
+    const old = new Date(Date.now() - 40 * 86_400_000);
+    await host.deps.db.update(urls).set({ indexedAt: old }).where(eq(urls.id, rows["/programs/nursing"].id));
+    await host.deps.db
+      .update(urls)
+      .set({ indexedAt: old, refreshDays: 60 })
+      .where(eq(urls.id, rows["/landing"]?.id ?? rows["/redirect-me"].id));
+    await host.deps.jobs.send("urls-refresh-due", {});
+    await until("the due URL to be re-indexed", async () => {
+      const row = (await byPath())["/programs/nursing"];
+      return row.status === "indexed" && new Date(row.indexed_at) > old;
+    });
+    expect(new Date((await byPath())["/redirect-me"].indexed_at).getTime()).toBe(old.getTime());
+  });
+
+  it("takes only the given URLs for few_urls websites, and adds links and refresh days by hand", async () => {
+    const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token,
+      body: { websites: [{ app_id: appId, url: `${site.base}/programs/nursing`, site_map: "few_urls" }] },
+    });
+    const id = created.body.websites[0].id;
+    await until("few_urls discovery", async () => {
+      const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
+      return list.body.total === 1 && list.body;
+    });
+    const bulk = await call("POST", `/v1/apps/${appId}/websites/${id}/urls/bulk_create`, {
+      token,
+      body: { urls: [`${site.base}/about`, `${site.base}/about`, `${site.base}/admissions`] },
+    });
+    expect(bulk.body).toEqual({ message: "Ok", created: 2 });
+    const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
+    const urlId = list.body.data[0].id;
+    const put = (days: unknown) =>
+      call("PUT", `/v1/apps/${appId}/websites/${id}/urls/${urlId}`, { token, body: { url: { refresh_days: days } } });
+    expect((await put(45)).body.refresh_days).toBe(45);
+    for (const bad of [0, 366, 2.5, "x"])
+      expect((await put(bad)).body.errors["url.refresh_days"]).toEqual(["Refresh days must be between 1 and 365."]);
+  });
+});

@@ -1,0 +1,35 @@
+import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
+import type { ApiDeps } from "../../deps";
+import { urls } from "../../db/schema";
+import { startRefreshRecords } from "./refresh-record";
+
+/**
+ * Marks URLs as requested (to_be_indexed / to_be_skipped / to_be_deleted) and answers the websites
+ * whose processing must start. URLs awaiting sitemap review count as reviewed once acted on.
+ */
+export async function requestStatus(
+  appId: number,
+  target: { websiteId: number | null; urlIds?: number[] },
+  status: string,
+  force: boolean,
+  deps: Pick<ApiDeps, "db">,
+) {
+  const conditions: SQL[] = [eq(urls.appId, appId)];
+  if (target.websiteId !== null) conditions.push(eq(urls.websiteId, target.websiteId));
+  if (target.urlIds) conditions.push(inArray(urls.id, target.urlIds));
+  // URLs already on their way are left alone; a deleted URL can be indexed again.
+  conditions.push(sql`${urls.status} not in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion')`);
+  const updated = await deps.db
+    .update(urls)
+    .set({
+      status,
+      metadata: force ? sql`${urls.metadata} || '{"force_index": true}'::jsonb` : sql`${urls.metadata} - 'force_index'`,
+      sitemapRefreshReviewStatus: sql`case when ${urls.sitemapRefreshReviewStatus} in ('new', 'removed', 'changed') then 'reviewed' else ${urls.sitemapRefreshReviewStatus} end`,
+      updatedAt: new Date(),
+    })
+    .where(and(...conditions))
+    .returning({ websiteId: urls.websiteId });
+  const websiteIds = [...new Set(updated.map((u) => u.websiteId))];
+  if (status === "to_be_indexed") await startRefreshRecords(websiteIds, deps);
+  return { updated: updated.length, websiteIds };
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { makePdf } from "../../../tests/support/pdf";
+import { extractPdf, withoutRunningLines } from "./extract-pdf";
+
+describe("a PDF's running heads and feet", () => {
+  it("leaves out a line that opens or ends many pages in the same words, figures aside, and page numbers alone on a line", () => {
+    const body = [
+      ["Rooms are let by the term.", "Halls close in June."],
+      ["Meals are served from 7 am.", "Vegetarian dishes daily."],
+      ["Laundry rooms are in each basement.", "Bring your own detergent."],
+      ["Quiet hours start at 11 pm.", "Guests leave by midnight."],
+    ];
+    const pages = body.map((lines, at) => [`Chapter ${at + 1}: Living on campus ${at + 3}`, ...lines, `${at + 3}`]);
+    expect(withoutRunningLines(pages)).toEqual(body);
+    // Roman and dashed page numbers; a line in the middle of a page stays whatever it says.
+    expect(
+      withoutRunningLines([
+        ["xiv", "Preface", "12", "The end."],
+        ["- 3 -", "Text", "More text", "Last line"],
+        ["Civil", "Rights", "law", "xl"],
+      ]),
+    ).toEqual([
+      ["Preface", "12", "The end."],
+      ["Text", "More text", "Last line"],
+      ["Civil", "Rights", "law"],
+    ]);
+  });
+
+  it("keeps what repeats on few pages, and pages of one or two lines whole", () => {
+    const pages = [
+      ["Contents", "Fees", "Housing"],
+      ["Fees are due in March.", "Late fees apply.", "See the bursar."],
+      ["Housing opens in August.", "Bring bedding.", "Contents"],
+    ];
+    expect(withoutRunningLines(pages)).toEqual(pages);
+    const short = [1, 2, 3, 4].map((n) => [`Handbook ${n}`, "1"]);
+    expect(withoutRunningLines(short)).toEqual(short);
+  });
+
+  it("reads a document whose every page carries its title and a page number as the pages' own text alone", async () => {
+    const pages = [
+      "Tuition is due on the first of March.",
+      "Residence halls open in August.",
+      "Parking permits cost $140 a term.",
+      "The library opens at 7 am.",
+    ].map((line, at) => [
+      "Northfield Student Handbook 2026",
+      line,
+      `A second line of page ${at + 1} says more.`,
+      `Page ${at + 1} of 4`,
+    ]);
+    const { text } = await extractPdf(makePdf(pages, "Student Handbook"), "handbook.pdf");
+    expect(text).toContain("Parking permits cost $140 a term.");
+    expect(text).not.toContain("Northfield Student Handbook 2026");
+    expect(text).not.toMatch(/Page \d of 4/);
+  });
+});
