@@ -9,7 +9,7 @@ import { accessFormRow, blankAccessRow, type AccessFormRow } from "~/components/
 import type { TableActionData } from "~/components/editable-table/rows";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { isStaff } from "~/lib/permissions";
-import { usersApi } from "~/server/api/resources.server";
+import { usersApi } from "~/server/api/users-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleTableAction, planAccessSave, readAccessForm } from "~/server/users-table.server";

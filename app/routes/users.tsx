@@ -9,7 +9,7 @@ import { UsersTable } from "~/components/users/UsersTable";
 import { USERS_SORTS, usersSortValue } from "~/components/users/sorting";
 import { readTableView, viewRows } from "~/lib/table-view";
 import { requireApi } from "~/server/api/client.server";
-import { usersApi } from "~/server/api/resources.server";
+import { usersApi } from "~/server/api/users-api.server";
 import { consoleContext } from "~/server/context.server";
 import { handleTableAction, planUsersSave, readUsersForm } from "~/server/users-table.server";
 import { useOptionalUser } from "~/lib/user";

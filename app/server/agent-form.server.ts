@@ -12,7 +12,8 @@ import {
 import { AgentForm } from "~/lib/agent-form.schema";
 import { userCan } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { agentsApi, getUserInfo } from "./api/resources.server";
+import { agentsApi } from "./api/agents-api.server";
+import { getUserInfo } from "./api/users-api.server";
 import { invariantResponse, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
 import { replyWithApiError } from "./forms.server";

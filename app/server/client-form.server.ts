@@ -5,7 +5,7 @@ import { SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { completeClientFields, parseTriggerPoints } from "~/lib/client-form";
 import { ClientForm, ImportClientsForm, type ClientFormValue } from "~/lib/client-form.schema";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { appsApi } from "./api/resources.server";
+import { appsApi } from "./api/apps-api.server";
 import { replyWithApiError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";

@@ -18,7 +18,7 @@ import { userCan } from "~/lib/permissions";
 import { readPageParam } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
-import { getUserInfo } from "./api/resources.server";
+import { getUserInfo } from "./api/users-api.server";
 import { testingApi } from "./api/testing-api.server";
 import { tuningApi } from "./api/tuning-api.server";
 import { invariantResponse, requireAgentOf, requireClient } from "./clients.server";

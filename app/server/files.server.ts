@@ -13,7 +13,7 @@ import {
 } from "@contract";
 import { UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
 import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
-import { filesApi } from "./api/resources.server";
+import { filesApi } from "./api/files-api.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { GATE_MESSAGE, knowledgeGate } from "./production-gate.server";

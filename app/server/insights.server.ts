@@ -3,7 +3,7 @@ import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type ClientApp, type InsightChart
 import { isRowId } from "~/lib/ids";
 import { DEFAULT_TRIGGER_POINT_LABEL } from "~/lib/trigger-points";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { knowledgeApi } from "./api/resources.server";
+import { knowledgeApi } from "./api/knowledge-api.server";
 import { testingApi } from "./api/testing-api.server";
 import { requireConfigure } from "./permissions.server";
 import { insightsApi } from "./api/insights-api.server";

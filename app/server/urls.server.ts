@@ -13,7 +13,7 @@ import {
   type UrlView,
 } from "~/lib/urls";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { knowledgeApi } from "./api/resources.server";
+import { knowledgeApi } from "./api/knowledge-api.server";
 import { invariantResponse } from "./clients.server";
 import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";

@@ -4,7 +4,7 @@ import { PROFILE_PAGE_SIZES } from "~/lib/insights";
 import { userCan } from "~/lib/permissions";
 import { ApiError } from "./api/client.server";
 import { insightsApi } from "./api/insights-api.server";
-import { getUserInfo } from "./api/resources.server";
+import { getUserInfo } from "./api/users-api.server";
 import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { loadOrError, requireConfigure } from "./permissions.server";

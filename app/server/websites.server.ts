@@ -19,7 +19,7 @@ import {
 } from "~/lib/websites";
 import { parseLoadedField } from "./forms.server";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { knowledgeApi } from "./api/resources.server";
+import { knowledgeApi } from "./api/knowledge-api.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { GATE_MESSAGE, knowledgeGate, type KnowledgeGate } from "./production-gate.server";
