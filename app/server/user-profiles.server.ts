@@ -10,6 +10,7 @@ import { consoleContext } from "./context.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
+import { textOf } from "./http/form-fields.server";
 import { readPageParam, readSearchParam } from "~/lib/query-params";
 
 /*
@@ -77,7 +78,7 @@ export async function userProfilesAction({ request, context, params }: ActionFun
   await requireConfigure(api, app.id);
   const url = new URL(request.url);
   const form = await readForm(request);
-  const id = String(form.get("profile_id") ?? "");
+  const id = textOf(form, "profile_id");
   url.searchParams.delete("profile");
   url.searchParams.delete("delete");
   const back = `${url.pathname}${url.search}`;
