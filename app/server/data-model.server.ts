@@ -2,13 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { ConfigDetailsBody, ProgramRecordsList } from "@contract";
-import {
-  checkRowsToSave,
-  FIX_ROWS_MESSAGE,
-  isNewRow,
-  ROW_ERROR,
-  type TableActionData,
-} from "~/components/editable-table/rows";
+import { checkRowsToSave, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import {
   blankFieldRow,
   DATA_MODEL_SCREENS,
@@ -25,18 +19,18 @@ import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import {
+  addedOrDiscarded,
   addError,
   cellsByField,
   noRowErrors,
   postedText as text,
-  rowErrorsFromApi,
+  saveRows,
   savedIdOf,
   savePlan,
   tableIntent,
   UNREADABLE_FORM_MESSAGE,
   UNREADABLE_ROW_MESSAGE,
   type ApiRows,
-  type RowErrors,
 } from "./table-kit.server";
 
 /*
@@ -108,8 +102,8 @@ const PostedForm = z.object({
     .default([]),
 });
 
-const fieldsReply = (rows: FieldFormRow[], errors: RowErrors, formError: string | null, status = 200) =>
-  json<DataModelActionData>({ form: "fields", rows, errors, formError }, { status });
+const fieldsReply = (data: TableActionData<FieldFormRow>, status = 200) =>
+  json<DataModelActionData>({ form: "fields", ...data }, { status });
 
 /** The required check on the rows to send (never trusting the browser's), then the API rows. */
 export function planFieldsSave(
@@ -150,18 +144,14 @@ const messageOf = (error: ApiError | Response) =>
   error instanceof ApiError ? error.message : error.statusText || "Not allowed";
 
 async function saveFields(api: ApiClient, appId: number, rows: FieldFormRow[], modelType: FieldsModel, url: URL) {
-  const plan = planFieldsSave(rows, modelType);
-  if (!plan.ok) return fieldsReply(rows, plan.errors, FIX_ROWS_MESSAGE, 400);
-  if (plan.payload.length === 0)
-    return redirectWithToast(pageAddress(url, "edit"), { type: "info", description: "No changes to save" });
-  try {
-    const { message } = await personalisationApi.saveFields(api, appId, plan.payload);
-    return redirectWithToast(pageAddress(url, "none"), { type: "success", description: message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const { errors, formError } = rowErrorsFromApi(error, FIELD_API_ROWS, plan.sentFrom, rows.length);
-    return fieldsReply(rows, errors, formError, error.status);
-  }
+  return saveRows({
+    rows,
+    plan: planFieldsSave(rows, modelType),
+    apiRows: FIELD_API_ROWS,
+    send: async (payload) => (await personalisationApi.saveFields(api, appId, payload)).message,
+    backTo: { unchanged: pageAddress(url, "edit"), saved: pageAddress(url, "none") },
+    reply: fieldsReply,
+  });
 }
 type FieldsModel = ConfigDetailsBody["personalisation_config_details"][number]["model_type"];
 
@@ -176,7 +166,8 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
   const { modelType } = DATA_MODEL_SCREENS[screen];
   const url = new URL(request.url);
   const submission = parseWithZod(await readForm(request), { schema: PostedForm, disableAutoCoercion: true });
-  if (submission.status !== "success") return fieldsReply([], [], UNREADABLE_FORM_MESSAGE, 400);
+  if (submission.status !== "success")
+    return fieldsReply({ rows: [], errors: [], formError: UNREADABLE_FORM_MESSAGE }, 400);
   const { intent, record_id, import_app_code, fields } = submission.value;
   const rows: FieldFormRow[] = fields.map(({ loaded, ...values }) => ({ ...values, loaded }));
 
@@ -229,17 +220,11 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
 
   const table = tableIntent(intent);
   switch (table.kind) {
-    case "add-row": {
-      const next = [blankFieldRow(), ...rows];
-      return fieldsReply(next, noRowErrors(next), null);
-    }
-    case "discard-row": {
-      // Only a row never saved is discarded here; a saved field is deleted after a question.
-      const next = rows.filter((row, index) => index !== table.index || !isNewRow(row));
-      return fieldsReply(next, noRowErrors(next), null);
-    }
+    case "add-row":
+    case "discard-row":
+      return fieldsReply(addedOrDiscarded(rows, table, blankFieldRow));
     case "unknown":
-      return fieldsReply(rows, noRowErrors(rows), "Unknown action", 400);
+      return fieldsReply({ rows, errors: noRowErrors(rows), formError: "Unknown action" }, 400);
     case "save":
       return saveFields(api, app.id, rows, modelType, url);
   }

@@ -34,8 +34,11 @@ export const savedIdOf = (id: string) => (/^\d+$/.test(id) ? Number(id) : null);
 
 type RowIntent = "discard-row" | "edit-row" | "cancel-edit";
 
+/** A row's own button names its row (one member per kind, so a `switch` on the kind narrows). */
+type RowButton<Kind extends RowIntent> = Kind extends RowIntent ? { kind: Kind; index: number } : never;
+
 export type TableIntent<Kind extends RowIntent = "discard-row"> =
-  { kind: "save" } | { kind: "add-row" } | { kind: Kind; index: number } | { kind: "unknown" };
+  { kind: "save" } | { kind: "add-row" } | RowButton<Kind> | { kind: "unknown" };
 
 /**
  * `save`, `add-row` (no-JS '+ Add'), or a row's own button without JavaScript:
@@ -50,7 +53,7 @@ export function tableIntent<Kind extends RowIntent = "discard-row">(
   if (value === "add-row") return { kind: "add-row" };
   const rowIntent = /^([a-z-]+):(\d+)$/.exec(value);
   const kind = rowIntent?.[1] as Kind | undefined;
-  if (rowIntent && kind && rowIntents.includes(kind)) return { kind, index: Number(rowIntent[2]) };
+  if (rowIntent && kind && rowIntents.includes(kind)) return { kind, index: Number(rowIntent[2]) } as RowButton<Kind>;
   return { kind: "unknown" };
 }
 
@@ -128,9 +131,69 @@ export function rowErrorsFromApi(error: ApiError, rows: ApiRows, sentFrom: numbe
   return { errors, formError };
 }
 
-// ── The action of a plain rows table ────────────────────────────────────────────────────────
+// ── Answers ─────────────────────────────────────────────────────────────────────────────────
 
 export const tableReply = <Row>(data: TableActionData<Row>, status = 200) => json(data, { status });
+
+/**
+ * What '+ Add' and a new row's discard button do without JavaScript, nothing saved: a blank row on
+ * top, or the rows without that one. Only a row never saved is discarded; a saved one stays (it is
+ * deleted after a question, where a table deletes at all).
+ */
+export function addedOrDiscarded<Row extends { id: string }>(
+  rows: Row[],
+  intent: { kind: "add-row" } | { kind: "discard-row"; index: number },
+  blank: () => Row,
+): TableActionData<Row> {
+  const next =
+    intent.kind === "add-row"
+      ? [blank(), ...rows]
+      : rows.filter((row, index) => index !== intent.index || !isNewRow(row));
+  return { rows: next, errors: noRowErrors(next), formError: null };
+}
+
+// ── Saving ──────────────────────────────────────────────────────────────────────────────────
+
+interface RowsSave<Row, Payload, Reply extends Response> {
+  rows: Row[];
+  plan: SavePlan<Payload>;
+  apiRows: ApiRows;
+  /** Sends the rows to the API; answers the success toast's message. */
+  send: (payload: Payload[]) => Promise<string>;
+  /** Where the toast is shown: the same page, or one address when nothing was sent and another after a save. */
+  backTo: string | { unchanged: string; saved: string };
+  /** The table's answer when it does not redirect: the rows as posted, with their messages. */
+  reply: (data: TableActionData<Row>, status: number) => Reply;
+}
+
+/**
+ * Saves what a plan sends: the plan's messages back on the rows (400) when it found any, 'No
+ * changes to save' when it sends nothing, else the rows sent and a success toast. An API refusal
+ * comes back on the rows it is about, with everything as posted.
+ */
+export async function saveRows<Row, Payload, Reply extends Response>({
+  rows,
+  plan,
+  apiRows,
+  send,
+  backTo,
+  reply,
+}: RowsSave<Row, Payload, Reply>) {
+  const { unchanged, saved } = typeof backTo === "string" ? { unchanged: backTo, saved: backTo } : backTo;
+  if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
+  if (plan.payload.length === 0)
+    return redirectWithToast(unchanged, { type: "info", description: "No changes to save" });
+  try {
+    const message = await send(plan.payload);
+    return redirectWithToast(saved, { type: "success", description: message });
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    const { errors, formError } = rowErrorsFromApi(error, apiRows, plan.sentFrom, rows.length);
+    return reply({ rows, errors, formError }, error.status);
+  }
+}
+
+// ── The action of a plain rows table ────────────────────────────────────────────────────────
 
 type TableRow = { id: string; editing: boolean; loaded: Record<string, string> | null };
 
@@ -158,15 +221,9 @@ export async function handleTableAction<Row extends TableRow, Payload>(spec: Tab
   if (!form) return tableReply<Row>({ rows: [], errors: [], formError: UNREADABLE_FORM_MESSAGE }, 400);
   const { intent, rows } = form;
   switch (intent.kind) {
-    case "add-row": {
-      const next = [spec.blank(), ...rows];
-      return tableReply({ rows: next, errors: noRowErrors(next), formError: null });
-    }
-    case "discard-row": {
-      // Only a row that was never saved can be discarded; existing ones stay.
-      const next = rows.filter((row, index) => index !== intent.index || !isNewRow(row));
-      return tableReply({ rows: next, errors: noRowErrors(next), formError: null });
-    }
+    case "add-row":
+    case "discard-row":
+      return tableReply(addedOrDiscarded(rows, intent, spec.blank));
     case "edit-row":
     case "cancel-edit": {
       // Opens an existing row as inputs, or puts it back as loaded; nothing is saved.
@@ -184,17 +241,13 @@ export async function handleTableAction<Row extends TableRow, Payload>(spec: Tab
     case "save":
       break;
   }
-  const plan = spec.plan(rows);
-  if (!plan.ok) return tableReply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
   const { pathname, search } = new URL(spec.request.url);
-  if (plan.payload.length === 0)
-    return redirectWithToast(`${pathname}${search}`, { type: "info", description: "No changes to save" });
-  try {
-    const message = await spec.save(plan.payload);
-    return redirectWithToast(`${pathname}${search}`, { type: "success", description: message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const { errors, formError } = rowErrorsFromApi(error, spec.apiRows, plan.sentFrom, rows.length);
-    return tableReply({ rows, errors, formError }, error.status);
-  }
+  return saveRows({
+    rows,
+    plan: spec.plan(rows),
+    apiRows: spec.apiRows,
+    send: spec.save,
+    backTo: `${pathname}${search}`,
+    reply: tableReply,
+  });
 }

@@ -2,13 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { INPUT_PROMPT_MESSAGES, type FinetuningsUpsertBody, type InputPromptsBody } from "@contract";
-import {
-  checkRowsToSave,
-  FIX_ROWS_MESSAGE,
-  isNewRow,
-  ROW_ERROR,
-  type TableActionData,
-} from "~/components/editable-table/rows";
+import { checkRowsToSave, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import { normalizeNewlines } from "~/lib/controls";
 import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
 import { checkFinetuningRow } from "~/lib/tuning.schema";
@@ -35,11 +29,12 @@ import { consoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import {
+  addedOrDiscarded,
   addError,
   cellsByField,
   noRowErrors,
   postedText as text,
-  rowErrorsFromApi,
+  saveRows,
   savedIdOf,
   savePlan,
   tableIntent,
@@ -176,31 +171,25 @@ export async function handlePromptsAction({
   switch (intent.kind) {
     case "delete":
       return deletePrompt(api, appId, intent.promptId, backTo);
-    case "add-row": {
-      const next = [blankPromptRow(), ...rows];
-      return reply({ rows: next, errors: noRowErrors(next), formError: null });
-    }
-    case "discard-row": {
-      // Only a row that was never saved can be discarded; saved prompts are deleted after a question.
-      const next = rows.filter((row, index) => index !== intent.index || !isNewRow(row));
-      return reply({ rows: next, errors: noRowErrors(next), formError: null });
-    }
+    case "add-row":
+    case "discard-row":
+      return reply(addedOrDiscarded(rows, intent, blankPromptRow));
     case "unknown":
       return reply({ rows, errors: noRowErrors(rows), formError: "Unknown action" }, 400);
     case "save":
       break;
   }
-  const plan = planPromptsSave(rows, choice.triggerPoint);
-  if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
-  if (plan.payload.length === 0) return redirectWithToast(backTo, { type: "info", description: "No changes to save" });
-  try {
-    await tuningApi.saveInputPrompts(api, appId, plan.payload);
-    return redirectWithToast(backTo, { type: "success", description: INPUT_PROMPT_MESSAGES.saved });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const { errors, formError } = rowErrorsFromApi(error, PROMPT_API_ROWS, plan.sentFrom, rows.length);
-    return reply({ rows, errors, formError }, error.status);
-  }
+  return saveRows({
+    rows,
+    plan: planPromptsSave(rows, choice.triggerPoint),
+    apiRows: PROMPT_API_ROWS,
+    send: async (payload) => {
+      await tuningApi.saveInputPrompts(api, appId, payload);
+      return INPUT_PROMPT_MESSAGES.saved;
+    },
+    backTo,
+    reply,
+  });
 }
 
 // ── AI Finetuning ───────────────────────────────────────────────────────────────────────────
@@ -308,15 +297,15 @@ export async function handleFinetuningsAction({
     case "save":
       break;
   }
-  const plan = planFinetuningsSave(rows);
-  if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
-  if (plan.payload.length === 0) return redirectWithToast(backTo, { type: "info", description: "No changes to save" });
-  try {
-    const result = await tuningApi.saveFinetunings(api, appId, plan.payload);
-    return redirectWithToast(backTo, { type: "success", description: savedMessage(result.saved, result.deleted) });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const { errors, formError } = rowErrorsFromApi(error, FINETUNING_API_ROWS, plan.sentFrom, rows.length);
-    return reply({ rows, errors, formError }, error.status);
-  }
+  return saveRows({
+    rows,
+    plan: planFinetuningsSave(rows),
+    apiRows: FINETUNING_API_ROWS,
+    send: async (payload) => {
+      const result = await tuningApi.saveFinetunings(api, appId, payload);
+      return savedMessage(result.saved, result.deleted);
+    },
+    backTo,
+    reply,
+  });
 }
