@@ -170,7 +170,7 @@ const PEOPLE_API_ROWS: ApiRows = {
   cellOf: cellsByField(["email", "name", "user_type", "role"], { app_user: "role" }),
 };
 
-/** The Users table: staff and their types. */
+/** The Users table (/users): every account and its type. */
 export const usersTable: TableKind<UserFormRow, UsersUpsertBody["users"][number]> = {
   read: readUsersForm,
   blank: blankUserRow,
