@@ -5,14 +5,15 @@ import { TablePager } from "~/components/TableView";
 import { AccessTable } from "~/components/users/AccessTable";
 import { ACCESS_SORTS, accessSortValue } from "~/components/users/sorting";
 import { readTableView, viewRows } from "~/lib/table-view";
-import { accessFormRow, blankAccessRow, type AccessFormRow } from "~/components/users/rows";
+import { accessFormRow, type AccessFormRow } from "~/components/users/rows";
 import type { TableActionData } from "~/components/editable-table/rows";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { isStaff } from "~/lib/permissions";
-import { usersApi } from "~/server/api/resources.server";
+import { usersApi } from "~/server/api/users-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-import { handleTableAction, planAccessSave, readAccessForm } from "~/server/users-table.server";
+import { handleTableAction } from "~/server/table-kit.server";
+import { accessTable } from "~/server/users-table.server";
 import { useOptionalUser, useUserCan } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
 
@@ -35,9 +36,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   await requireUserWithPermission(api, "manage_access", app.id);
   return handleTableAction({
     request,
-    read: readAccessForm,
-    blank: () => blankAccessRow(),
-    plan: planAccessSave,
+    ...accessTable,
     save: async (users) => (await usersApi.upsertForApp(api, app.id, { users })).message,
   });
 }

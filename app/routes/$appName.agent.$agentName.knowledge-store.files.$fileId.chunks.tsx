@@ -5,7 +5,7 @@ import { ChunksDrawer } from "~/components/ChunksDrawer";
 import { RouteError } from "~/components/RouteError";
 import { sameData } from "~/lib/urls";
 import { ApiError } from "~/server/api/client.server";
-import { filesApi } from "~/server/api/resources.server";
+import { filesApi } from "~/server/api/files-api.server";
 import { invariantResponse, requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { isRowId } from "~/lib/ids";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { siteOf, WEBSITE_PAGE_SIZES } from "~/lib/urls";
-import { knowledgeApi } from "~/server/api/resources.server";
+import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { exportUrls, findWebsite, parseWebsiteId } from "~/server/urls.server";

@@ -31,7 +31,7 @@ import {
   viewToParams,
   WEBSITE_PAGE_SIZES,
 } from "~/lib/urls";
-import { knowledgeApi } from "~/server/api/resources.server";
+import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { findWebsite, handleUrlsAction, parseWebsiteId, type AddLinksResult } from "~/server/urls.server";

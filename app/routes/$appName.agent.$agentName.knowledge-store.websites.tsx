@@ -8,7 +8,7 @@ import { PageSizes, StatusFilter, usePolling, WebsiteSearch } from "~/components
 import { WEBSITES_FORM_ID, WebsitesTable } from "~/components/websites/WebsitesTable";
 import * as s from "~/components/websites/WebsitesTable.css";
 import { hasPendingWork, websiteFormRow, websitesListParams } from "~/lib/websites";
-import { knowledgeApi } from "~/server/api/resources.server";
+import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleWebsitesAction, type WebsitesActionData } from "~/server/websites.server";

@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { UNIFIED_PAGE_SIZES } from "~/lib/urls";
-import { knowledgeApi } from "~/server/api/resources.server";
+import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { exportUrls } from "~/server/urls.server";

@@ -20,7 +20,7 @@ import {
   UNIFIED_PAGE_SIZES,
   viewToParams,
 } from "~/lib/urls";
-import { knowledgeApi } from "~/server/api/resources.server";
+import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleUrlsAction } from "~/server/urls.server";

@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { userCan } from "~/lib/permissions";
 import { ApiError } from "~/server/api/client.server";
-import { filesApi, getUserInfo } from "~/server/api/resources.server";
+import { filesApi } from "~/server/api/files-api.server";
+import { getUserInfo } from "~/server/api/users-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { UploadStep } from "~/server/files.server";

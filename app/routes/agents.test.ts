@@ -1,8 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  loaderJson,
+  settle,
+  signInToConsole,
+  testContext,
+} from "../../tests/support/console-context";
 import { PNG_BYTES } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
-import { takeToast } from "~/server/toast.server";
 import { action as homeAction, loader as homeLoader } from "./$appName._index";
 import { action as downloadAction, loader as downloadsLoader } from "./$appName.admin-downloads";
 import {
@@ -10,7 +16,6 @@ import {
   loader as agentDownloadsLoader,
 } from "./$appName.agent.$agentName.admin-downloads";
 import { action as buildAction, loader as buildLoader } from "./$appName.build-agent";
-import { action as loginAction } from "./login";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -23,8 +28,8 @@ beforeAll(async () => {
   host = await startTestHost();
   call = apiCaller(host);
   adminToken = (await signInAs(host, "admin@example.com")).user_token;
-  admin = await signIn("admin@example.com");
-  clientUser = await signIn("client.user@example.com");
+  admin = await signInToConsole(host, "admin@example.com");
+  clientUser = await signInToConsole(host, "client.user@example.com");
   northfieldId = (await appByCode("northfield")).id;
 });
 afterAll(() => host?.close());
@@ -35,14 +40,6 @@ const args = (request: Request, params: Record<string, string>, context = testCo
   params,
 });
 const northfield = { appName: "northfield" };
-
-async function signIn(email: string) {
-  const response = await settle(() =>
-    loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }), {})),
-  );
-  expect(response.status).toBe(302);
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
 
 interface AgentRow {
   id: number;
@@ -70,20 +67,9 @@ function agentFormRequest(url: string, fields: Record<string, string | File>, co
   return new Request(`http://localhost${url}`, { method: "POST", body, headers: { cookie } });
 }
 
-async function toastOf(response: Response) {
-  const cookie = cookieHeaderFrom(response.headers.get("set-cookie"));
-  return (await takeToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
-}
-
-const loaderData = async (run: () => Promise<unknown>) => {
-  const response = await settle(run);
-  expect(response.status).toBe(200);
-  return response.json();
-};
-
 describe("agent list home", () => {
   it("groups a higher_ed client's agents as Enrollment and Engagement", async () => {
-    const data = await loaderData(() => homeLoader(args(getRequest("/northfield", admin), northfield)));
+    const data = await loaderJson(homeLoader, args(getRequest("/northfield", admin), northfield));
     expect(data.client.url_code).toBe("northfield");
     const groups = data.groups as { title: string; type: string; offersCreate: boolean; agents: AgentRow[] }[];
     expect(groups.map((g) => g.title)).toEqual(["Enrollment Agents", "Engagement Agents"]);
@@ -93,8 +79,9 @@ describe("agent list home", () => {
   });
 
   it("gives an ecommerce client only Ecommerce Agents", async () => {
-    const data = await loaderData(() =>
-      homeLoader(args(getRequest("/shopharbor-outfitters", admin), { appName: "shopharbor-outfitters" })),
+    const data = await loaderJson(
+      homeLoader,
+      args(getRequest("/shopharbor-outfitters", admin), { appName: "shopharbor-outfitters" }),
     );
     expect(
       data.groups.map((g: { title: string; agents: AgentRow[] }) => [g.title, g.agents.map((a) => a.name)]),
@@ -111,8 +98,9 @@ describe("agent list home", () => {
 
 describe("build-agent loader", () => {
   it("preselects ?type for a new agent, with the spec's defaults", async () => {
-    const data = await loaderData(() =>
-      buildLoader(args(getRequest("/northfield/build-agent?type=engagement", admin), northfield)),
+    const data = await loaderJson(
+      buildLoader,
+      args(getRequest("/northfield/build-agent?type=engagement", admin), northfield),
     );
     expect(data.mode).toBe("create");
     expect(data.formAction).toBe("/northfield/build-agent?type=engagement");
@@ -128,20 +116,20 @@ describe("build-agent loader", () => {
   });
 
   it("starts an agent without ?type as the client's first type", async () => {
-    const higherEd = await loaderData(() =>
-      buildLoader(args(getRequest("/northfield/build-agent", admin), northfield)),
-    );
+    const higherEd = await loaderJson(buildLoader, args(getRequest("/northfield/build-agent", admin), northfield));
     expect(higherEd.defaultValue.agent_type).toBe("enrollment");
-    const shop = await loaderData(() =>
-      buildLoader(args(getRequest("/shopharbor-outfitters/build-agent", admin), { appName: "shopharbor-outfitters" })),
+    const shop = await loaderJson(
+      buildLoader,
+      args(getRequest("/shopharbor-outfitters/build-agent", admin), { appName: "shopharbor-outfitters" }),
     );
     expect(shop.defaultValue.agent_type).toBe("ecommerce");
   });
 
   it("loads the agent of ?id for editing", async () => {
     const admissions = (await agentBySiteCode("admissions"))!;
-    const data = await loaderData(() =>
-      buildLoader(args(getRequest(`/northfield/build-agent?id=${admissions.id}`, admin), northfield)),
+    const data = await loaderJson(
+      buildLoader,
+      args(getRequest(`/northfield/build-agent?id=${admissions.id}`, admin), northfield),
     );
     expect(data.mode).toBe("edit");
     expect(data.formAction).toBe(`/northfield/build-agent?id=${admissions.id}`);
@@ -185,9 +173,8 @@ describe("build-agent action", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/northfield");
-    expect(await toastOf(response)).toEqual({ type: "success", description: "Graduate Helper created" });
+    expect(response).toHaveRedirect("/northfield");
+    await expect(response).toSendToast({ type: "success", description: "Graduate Helper created" });
 
     const created = (await agentBySiteCode("gradhelp01"))!;
     expect(await agentById(created.id)).toMatchObject({
@@ -200,7 +187,7 @@ describe("build-agent action", () => {
       mode_env: "staging",
       metadata: {},
     });
-    const home = await loaderData(() => homeLoader(args(getRequest("/northfield", admin), northfield)));
+    const home = await loaderJson(homeLoader, args(getRequest("/northfield", admin), northfield));
     expect(home.groups[1].agents.map((a: AgentRow) => a.site_code)).toContain("gradhelp01");
   });
 
@@ -223,7 +210,7 @@ describe("build-agent action", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
+    expect(response).toHaveRedirect();
     const created = await agentById((await agentBySiteCode("logoagent"))!.id);
     expect(created.status).toBe("inactive");
     expect(created.logo).toMatch(/^\/storage\/public\/agents\/\d+\/[0-9a-f-]+\.png$/);
@@ -297,9 +284,8 @@ describe("build-agent action", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/northfield");
-    expect(await toastOf(response)).toEqual({ type: "success", description: "Edited Agent saved" });
+    expect(response).toHaveRedirect("/northfield");
+    await expect(response).toSendToast({ type: "success", description: "Edited Agent saved" });
     expect(await agentById(agent.id)).toMatchObject({
       id: agent.id,
       name: "Edited Agent",
@@ -332,7 +318,7 @@ describe("build-agent action", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
+    expect(response).toHaveRedirect();
     expect(await agentById(withLogo.id)).toMatchObject({ name: "Logo Agent Renamed", logo });
   });
 
@@ -389,8 +375,9 @@ describe("build-agent action", () => {
 
   it("lets a client user read the form of an agent", async () => {
     const admissions = (await agentBySiteCode("admissions"))!;
-    const data = await loaderData(() =>
-      buildLoader(args(getRequest(`/northfield/build-agent?id=${admissions.id}`, clientUser), northfield)),
+    const data = await loaderJson(
+      buildLoader,
+      args(getRequest(`/northfield/build-agent?id=${admissions.id}`, clientUser), northfield),
     );
     expect(data.defaultValue.name).toBe("Admissions Assistant");
   });
@@ -398,10 +385,9 @@ describe("build-agent action", () => {
 
 describe("export and admin downloads", () => {
   it("lists nothing for a client without files", async () => {
-    const data = await loaderData(() =>
-      downloadsLoader(
-        args(getRequest("/shopharbor-outfitters/admin-downloads", admin), { appName: "shopharbor-outfitters" }),
-      ),
+    const data = await loaderJson(
+      downloadsLoader,
+      args(getRequest("/shopharbor-outfitters/admin-downloads", admin), { appName: "shopharbor-outfitters" }),
     );
     expect(data.files).toEqual([]);
   });
@@ -417,13 +403,10 @@ describe("export and admin downloads", () => {
     const exported = await settle(() =>
       homeAction(args(formRequest("/northfield?index", { intent: "export" }, admin), northfield)),
     );
-    expect(exported.status).toBe(302);
-    expect(exported.headers.get("location")).toBe("/northfield");
-    expect(await toastOf(exported)).toEqual({ type: "success", description: "Export completed successfully" });
+    expect(exported).toHaveRedirect("/northfield");
+    await expect(exported).toSendToast({ type: "success", description: "Export completed successfully" });
 
-    const data = await loaderData(() =>
-      downloadsLoader(args(getRequest("/northfield/admin-downloads", admin), northfield)),
-    );
+    const data = await loaderJson(downloadsLoader, args(getRequest("/northfield/admin-downloads", admin), northfield));
     expect(data.files).toHaveLength(1);
     const [file] = data.files;
     expect(file).toMatchObject({ file_type: "app_export", filename: expect.stringMatching(/northfield.*\.json$/) });
@@ -438,10 +421,9 @@ describe("export and admin downloads", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
+    expect(response).toHaveRedirect(/^\/storage\/download\?/);
     expect(response.headers.get("x-remix-reload-document")).toBe("true");
     const link = response.headers.get("location")!;
-    expect(link).toMatch(/^\/storage\/download\?/);
 
     const served = await host.api.fetch(new Request(`http://localhost${link}`));
     expect(served.status).toBe(200);
@@ -453,8 +435,9 @@ describe("export and admin downloads", () => {
 
   it("serves the same files and downloads on the agent-level page", async () => {
     const params = { appName: "northfield", agentName: "admissions" };
-    const data = await loaderData(() =>
-      agentDownloadsLoader(args(getRequest("/northfield/agent/admissions/admin-downloads", admin), params)),
+    const data = await loaderJson(
+      agentDownloadsLoader,
+      args(getRequest("/northfield/agent/admissions/admin-downloads", admin), params),
     );
     expect(data.files.map((f: { file_type: string }) => f.file_type)).toEqual(["app_export"]);
     const response = await settle(() =>
@@ -469,7 +452,7 @@ describe("export and admin downloads", () => {
         ),
       ),
     );
-    expect(response.headers.get("location")).toMatch(/^\/storage\/download\?/);
+    expect(response).toHaveRedirect(/^\/storage\/download\?/);
   });
 
   it("returns to the page with 'Failed to download {filename}: {message}' when the API refuses", async () => {
@@ -481,9 +464,8 @@ describe("export and admin downloads", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/northfield/admin-downloads");
-    expect(await toastOf(response)).toEqual({
+    expect(response).toHaveRedirect("/northfield/admin-downloads");
+    await expect(response).toSendToast({
       type: "error",
       description: "Failed to download nope.json: File not found",
     });
@@ -504,7 +486,7 @@ describe("export and admin downloads", () => {
         ),
       ),
     );
-    expect(await toastOf(blank)).toEqual({
+    await expect(blank).toSendToast({
       type: "error",
       description: "Failed to download export.json: No download URL received",
     });
@@ -520,7 +502,7 @@ describe("export and admin downloads", () => {
         ),
       ),
     );
-    expect(await toastOf(missing)).toEqual({
+    await expect(missing).toSendToast({
       type: "error",
       description: "Failed to download export.json: No download URL received",
     });
@@ -542,8 +524,8 @@ describe("export and admin downloads", () => {
     const response = await settle(() =>
       homeAction(args(formRequest("/northfield?index", { intent: "export" }, admin), northfield, context)),
     );
-    expect(response.headers.get("location")).toBe("/northfield");
-    expect(await toastOf(response)).toEqual({
+    expect(response).toHaveRedirect("/northfield");
+    await expect(response).toSendToast({
       type: "error",
       description: "Failed to export Northfield University: Storage is full",
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getRequest, settle, signInToConsole, testContext } from "../../tests/support/console-context";
+import { getRequest, loaderJson, settle, signInToConsole, testContext } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { loader as dashboardLoader } from "./backoffice.$urlCode.dashboard";
 import { loader as clientsLoader } from "./clients._index";
@@ -39,15 +39,12 @@ describe("POST /generate_jwt_token", () => {
 
   it("gives a token the back-office pages accept as a bearer, within the user's clients", async () => {
     const token = await tokenFor("client.user@example.com");
-    const page = await settle(() =>
-      dashboardLoader({
-        request: withBearer("/backoffice/northfield/dashboard", token),
-        context: context(),
-        params: { urlCode: "northfield" },
-      }),
-    );
-    expect(page.status).toBe(200);
-    expect((await page.json()).client.name).toBe("Northfield University");
+    const page = await loaderJson(dashboardLoader, {
+      request: withBearer("/backoffice/northfield/dashboard", token),
+      context: context(),
+      params: { urlCode: "northfield" },
+    });
+    expect(page.client.name).toBe("Northfield University");
     const other = await settle(() =>
       dashboardLoader({
         request: withBearer("/backoffice/shopharbor-outfitters/dashboard", token),
@@ -75,8 +72,7 @@ describe("POST /generate_jwt_token", () => {
     const clients = await settle(() =>
       clientsLoader({ request: withBearer("/clients", token), context: context(), params: {} }),
     );
-    expect(clients.status).toBe(302);
-    expect(clients.headers.get("location")).toMatch(/^\/login/);
+    expect(clients).toHaveRedirect(/^\/login/);
     // Without either, a back-office page sends the browser to sign in as before.
     const signedOut = await settle(() =>
       dashboardLoader({
@@ -85,6 +81,6 @@ describe("POST /generate_jwt_token", () => {
         params: { urlCode: "northfield" },
       }),
     );
-    expect(signedOut.status).toBe(302);
+    expect(signedOut).toHaveRedirect();
   });
 });

@@ -10,7 +10,7 @@ import { RouteError } from "~/components/RouteError";
 import { userCan } from "~/lib/permissions";
 import type { loader as rootLoader } from "~/root";
 import { requireApi } from "~/server/api/client.server";
-import { listActiveApps } from "~/server/api/resources.server";
+import { listActiveApps } from "~/server/api/apps-api.server";
 import { consoleContext } from "~/server/context.server";
 import * as ui from "~/styles/ui.css";
 import { readSearchParam } from "~/lib/query-params";

@@ -9,7 +9,7 @@ import { useHydrated } from "~/components/clients/useHydrated";
 import { RouteError } from "~/components/RouteError";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { requireApi } from "~/server/api/client.server";
-import { appsApi } from "~/server/api/resources.server";
+import { appsApi } from "~/server/api/apps-api.server";
 import { importFailureMessage, importedSummary, readImportClientsForm } from "~/server/client-form.server";
 import { consoleContext } from "~/server/context.server";
 import { redirectWithToast } from "~/server/toast.server";

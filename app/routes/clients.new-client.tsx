@@ -6,7 +6,7 @@ import { RouteError } from "~/components/RouteError";
 import { NEW_CLIENT_DEFAULTS } from "~/lib/client-form";
 import { userCan } from "~/lib/permissions";
 import { requireApi } from "~/server/api/client.server";
-import { getUserInfo } from "~/server/api/resources.server";
+import { getUserInfo } from "~/server/api/users-api.server";
 import { invariantResponse } from "~/server/clients.server";
 import { submitClientForm } from "~/server/client-form.server";
 import { consoleContext } from "~/server/context.server";

@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import { getRequest, loaderJson, settle, signInToConsole, testContext } from "../../tests/support/console-context";
 import { PNG_BYTES } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
-import { takeToast } from "~/server/toast.server";
 import { loader as manageLoader, action as manageAction } from "./$appName.manage";
 import { loader as listLoader } from "./clients._index";
 import { action as importAction, loader as importLoader } from "./clients.import";
 import { action as createAction, loader as newClientLoader } from "./clients.new-client";
-import { action as loginAction } from "./login";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -17,7 +15,7 @@ beforeAll(async () => {
   host = await startTestHost();
   call = apiCaller(host);
   adminToken = (await signInAs(host, "admin@example.com")).user_token;
-  admin = await signIn("admin@example.com");
+  admin = await signInToConsole(host, "admin@example.com");
 });
 afterAll(() => host?.close());
 
@@ -27,14 +25,6 @@ const args = (request: Request, context = testContext(host), params: Record<stri
   params,
 });
 
-async function signIn(email: string) {
-  const response = await settle(() =>
-    loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))),
-  );
-  expect(response.status).toBe(302);
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
-
 /** A multipart POST, as the browser sends the client form (the logo file travels with it). */
 function multipartRequest(url: string, fields: Record<string, string | File | string[]>, cookie: string) {
   const body = new FormData();
@@ -42,11 +32,6 @@ function multipartRequest(url: string, fields: Record<string, string | File | st
     for (const one of Array.isArray(value) ? value : [value]) body.append(name, one);
   }
   return new Request(`http://localhost${url}`, { method: "POST", body, headers: { cookie } });
-}
-
-async function toastOf(response: Response) {
-  const cookie = cookieHeaderFrom(response.headers.get("set-cookie"));
-  return (await takeToast(new Request("http://localhost/", { headers: { cookie } }))).toast;
 }
 
 async function appByCode(urlCode: string) {
@@ -60,19 +45,21 @@ const noFile = () => new File([], "", { type: "application/octet-stream" });
 
 describe("clients list loader", () => {
   it("groups clients in tabs per type, sorted descending, and opens the first tab with clients", async () => {
-    const data = await (await settle(() => listLoader(args(getRequest("/clients", admin))))).json();
+    const data = await loaderJson(listLoader, args(getRequest("/clients", admin)));
     expect(data.tabs.map((tab: { key: string }) => tab.key)).toEqual(["higher_ed", "ecommerce"]);
     expect(data.selected).toBe("higher_ed");
     expect(data.clients.map((c: { url_code: string }) => c.url_code)).toContain("northfield");
     expect(data.clients.map((c: { url_code: string }) => c.url_code)).not.toContain("shopharbor-outfitters");
   });
 
-  it("takes the tab from ?type and the search from ?search", async () => {
-    const ecommerce = await (await settle(() => listLoader(args(getRequest("/clients?type=ecommerce", admin))))).json();
+  it("takes the tab from ?type", async () => {
+    const ecommerce = await loaderJson(listLoader, args(getRequest("/clients?type=ecommerce", admin)));
     expect(ecommerce.selected).toBe("ecommerce");
     expect(ecommerce.clients.map((c: { url_code: string }) => c.url_code)).toEqual(["shopharbor-outfitters"]);
+  });
 
-    const searched = await (await settle(() => listLoader(args(getRequest("/?search=harbor", admin))))).json();
+  it("searches by ?search, counting each tab's matches and opening a tab that has some", async () => {
+    const searched = await loaderJson(listLoader, args(getRequest("/?search=harbor", admin)));
     expect(searched.search).toBe("harbor");
     expect(searched.selected).toBe("ecommerce");
     expect(searched.tabs).toEqual([
@@ -80,9 +67,7 @@ describe("clients list loader", () => {
       { key: "ecommerce", label: "Ecommerce", count: 1 },
     ]);
 
-    const nothing = await (
-      await settle(() => listLoader(args(getRequest("/clients?search=zzz-nobody&type=higher_ed", admin))))
-    ).json();
+    const nothing = await loaderJson(listLoader, args(getRequest("/clients?search=zzz-nobody&type=higher_ed", admin)));
     expect(nothing.clients).toEqual([]);
   });
 
@@ -92,24 +77,24 @@ describe("clients list loader", () => {
       body: { client_name: "Untyped Org", url_code: "untyped-org" },
     });
     expect(status).toBe(201);
-    const data = await (await settle(() => listLoader(args(getRequest("/clients?type=other", admin))))).json();
+    const data = await loaderJson(listLoader, args(getRequest("/clients?type=other", admin)));
     expect(data.tabs.map((tab: { label: string }) => tab.label)).toEqual(["Higher Ed", "Ecommerce", "Other"]);
     expect(data.selected).toBe("other");
     expect(data.clients.map((c: { url_code: string }) => c.url_code)).toEqual(["untyped-org"]);
   });
 
   it("shows a client user only their own clients", async () => {
-    const user = await signIn("client.user@example.com");
-    const data = await (await settle(() => listLoader(args(getRequest("/clients?type=ecommerce", user))))).json();
+    const user = await signInToConsole(host, "client.user@example.com");
+    const data = await loaderJson(listLoader, args(getRequest("/clients?type=ecommerce", user)));
     expect(data.clients).toEqual([]);
-    expect(data.tabs.find((tab: { key: string }) => tab.key === "higher_ed").count).toBe(1);
+    expect(data.tabs.find((tab: { key: string }) => tab.key === "higher_ed")!.count).toBe(1);
   });
 });
 
 describe("onboard form (/clients/new-client)", () => {
   it("is staff-only", async () => {
     expect((await settle(() => newClientLoader(args(getRequest("/clients/new-client", admin))))).status).toBe(200);
-    const clientAdmin = await signIn("client.admin@example.com");
+    const clientAdmin = await signInToConsole(host, "client.admin@example.com");
     expect((await settle(() => newClientLoader(args(getRequest("/clients/new-client", clientAdmin))))).status).toBe(
       403,
     );
@@ -142,9 +127,8 @@ describe("onboard form (/clients/new-client)", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/lakeside-college");
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: "Lakeside College onboarded" });
+    expect(response).toHaveRedirect("/lakeside-college");
+    await expect(response).toSendToast({ type: "success", description: "Lakeside College onboarded" });
 
     const app = await appByCode("lakeside-college");
     expect(app).toMatchObject({
@@ -182,8 +166,12 @@ describe("onboard form (/clients/new-client)", () => {
         ),
       ),
     );
-    expect(response.headers.get("location")).toBe("/shoppixel-store");
-    expect(await toastOf(response)).toMatchObject({ type: "success", title: "Logo uploaded" });
+    expect(response).toHaveRedirect("/shoppixel-store");
+    await expect(response).toSendToast({
+      type: "success",
+      title: "Logo uploaded",
+      description: "Pixel Store onboarded",
+    });
     const app = await appByCode("shoppixel-store");
     expect(app).toMatchObject({
       client_type: "ecommerce",
@@ -301,11 +289,10 @@ describe("edit form (/{url_code}/manage)", () => {
   });
 
   it("loads the client of the path", async () => {
-    const data = await (
-      await settle(() =>
-        manageLoader(args(getRequest("/northfield/manage", admin), testContext(host), { appName: "northfield" })),
-      )
-    ).json();
+    const data = await loaderJson(
+      manageLoader,
+      args(getRequest("/northfield/manage", admin), testContext(host), { appName: "northfield" }),
+    );
     expect(data.app.client_name).toBe("Northfield University");
     const missing = await settle(() =>
       manageLoader(args(getRequest("/nosuch/manage", admin), testContext(host), { appName: "nosuch" })),
@@ -323,9 +310,8 @@ describe("edit form (/{url_code}/manage)", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/lakeside-college/manage");
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: "Saved" });
+    expect(response).toHaveRedirect("/lakeside-college/manage");
+    await expect(response).toSendToast({ type: "success", description: "Saved" });
     expect(await appByCode("renamed")).toBeUndefined();
     expect(await appByCode("lakeside-college")).toMatchObject({
       client_name: "Lakeside College of Arts",
@@ -349,14 +335,14 @@ describe("edit form (/{url_code}/manage)", () => {
       trigger_points: "admissions, studentsuccess",
       logo_url: String(northfield?.logo_url ?? ""),
     });
-    const clientAdmin = await signIn("client.admin@example.com");
+    const clientAdmin = await signInToConsole(host, "client.admin@example.com");
     const saved = await settle(() =>
       manageAction(
         args(multipartRequest("/northfield/manage", fields, clientAdmin), testContext(host), { appName: "northfield" }),
       ),
     );
-    expect(saved.status).toBe(302);
-    const clientUser = await signIn("client.user@example.com");
+    expect(saved).toHaveRedirect();
+    const clientUser = await signInToConsole(host, "client.user@example.com");
     const refused = await settle(() =>
       manageAction(
         args(multipartRequest("/northfield/manage", fields, clientUser), testContext(host), { appName: "northfield" }),
@@ -391,7 +377,7 @@ describe("import clients (/clients/import)", () => {
 
   it("lists the files that can be imported", async () => {
     const fileName = await exportOf("northfield");
-    const data = await (await settle(() => importLoader(args(getRequest("/clients/import", admin))))).json();
+    const data = await loaderJson(importLoader, args(getRequest("/clients/import", admin)));
     expect(data).toMatchObject({ loadError: false });
     expect(data.files).toContain(fileName);
   });
@@ -405,7 +391,7 @@ describe("import clients (/clients/import)", () => {
           ? new Response(JSON.stringify({ message: "boom" }), { status: 500 })
           : context.apiFetch(request),
     };
-    const data = await (await settle(() => importLoader(args(getRequest("/clients/import", admin), broken)))).json();
+    const data = await loaderJson(importLoader, args(getRequest("/clients/import", admin), broken));
     expect(data).toEqual({ files: [], loadError: true });
   });
 
@@ -415,9 +401,8 @@ describe("import clients (/clients/import)", () => {
     await rename("lakeside-college", "Lakeside renamed");
     await rename("shoppixel-store", "Pixel renamed");
     const response = await settle(() => importAction(args(importRequest([first, second]))));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/clients");
-    expect(await toastOf(response)).toEqual({ type: "success", description: "Imported 2 files" });
+    expect(response).toHaveRedirect("/clients");
+    await expect(response).toSendToast({ type: "success", description: "Imported 2 files" });
     expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside College of Arts");
     expect((await appByCode("shoppixel-store"))?.client_name).toBe("Pixel Store");
   });
@@ -429,9 +414,8 @@ describe("import clients (/clients/import)", () => {
     await rename("shoppixel-store", "Pixel renamed");
     const missing = "nobody_20200101-000000.json";
     const response = await settle(() => importAction(args(importRequest([first, missing, third]))));
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/clients/import");
-    expect(await toastOf(response)).toEqual({
+    expect(response).toHaveRedirect("/clients/import");
+    await expect(response).toSendToast({
       type: "error",
       title: "Imported 1 file",
       description: `${missing}: No export file named ${missing}`,

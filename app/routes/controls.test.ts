@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
   getRequest,
+  loaderJson,
   settle,
   testContext,
   signInToConsole,
-  toastOf,
 } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { NOTHING_TO_SAVE } from "~/lib/controls";
@@ -42,31 +42,29 @@ const args = (request: Request, context = testContext(host)) => ({
   params: paramsOf(new URL(request.url).pathname),
 });
 
-const signIn = (email: string) => signInToConsole(host, email);
-
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function load(screen: Screen, path: string, cookie: string): Promise<any> {
-  const response = await settle(() => screen.loader(args(getRequest(path, cookie))));
-  expect(response.status).toBe(200);
-  return response.json();
-}
+const load = (screen: Screen, path: string, cookie: string): Promise<any> =>
+  loaderJson(screen.loader, args(getRequest(path, cookie)));
 
 const save = (screen: Screen, path: string, fields: Record<string, string>, cookie: string) =>
   settle(() => screen.action(args(formRequest(path, { intent: "save", ...fields }, cookie))));
 
 let admin: string;
 beforeAll(async () => {
-  admin = await signIn("admin@example.com");
+  admin = await signInToConsole(host, "admin@example.com");
 });
 
 describe("AI Personality", () => {
   const PAGE = "/northfield/agent/admissions/controls/ai-personality";
 
-  it("shows the higher-ed default until saved, and empty text for an ecommerce client", async () => {
+  it("shows the higher-ed default until saved", async () => {
     const data = await load(personality, PAGE, admin);
     expect(data.choice).toEqual({ triggerPoint: "admissions", selectable: false, options: [] });
     expect(data.text).toMatch(/^You are the university's virtual assistant/);
     expect(data.saved).toBe(false);
+  });
+
+  it("shows empty text for an ecommerce client, whose trigger points are chosen on the page", async () => {
     const shop = await load(personality, "/shopharbor-outfitters/controls/ai-personality", admin);
     expect(shop).toMatchObject({ text: "", saved: false, error: null });
     expect(shop.choice.options.map((o: { label: string }) => o.label)).toEqual(["Default", "shop"]);
@@ -74,21 +72,23 @@ describe("AI Personality", () => {
 
   it("saves with the browser's line breaks made plain, and returns to the same address with a toast", async () => {
     const response = await save(personality, PAGE, { prompt_input_raw: "Be brief.\r\nBe kind." }, admin);
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(PAGE);
-    expect(await toastOf(response)).toMatchObject({
+    expect(response).toHaveRedirect(PAGE);
+    await expect(response).toSendToast({
       type: "success",
       description: "AI Personality saved for admissions.",
     });
     expect(await load(personality, PAGE, admin)).toMatchObject({ text: "Be brief.\nBe kind.", saved: true });
   });
 
-  it("does not save an empty text that was empty, and keeps what was typed when the API refuses", async () => {
+  it("does not save an empty text that was empty", async () => {
     const path = "/shopharbor-outfitters/controls/ai-personality";
     const nothing = await save(personality, path, { prompt_input_raw: "" }, admin);
-    expect(await toastOf(nothing)).toMatchObject({ type: "info", description: NOTHING_TO_SAVE });
+    await expect(nothing).toSendToast({ type: "info", description: NOTHING_TO_SAVE });
     expect((await load(personality, path, admin)).saved).toBe(false);
+  });
 
+  it("keeps what was typed when the API refuses", async () => {
+    const path = "/shopharbor-outfitters/controls/ai-personality";
     const long = "x".repeat(20_001);
     const refused = await save(personality, path, { prompt_input_raw: long }, admin);
     expect(refused.status).toBe(400);
@@ -100,11 +100,13 @@ describe("AI Personality", () => {
   it("saves at a client-level trigger point chosen with ?trigger_point= (the legacy address too)", async () => {
     const path = "/northfield/ai-finetuning/ai-personality?trigger_point=studentsuccess";
     const response = await save(personality, path, { prompt_input_raw: "Success coach voice." }, admin);
-    expect(response.headers.get("location")).toBe(path);
+    expect(response).toHaveRedirect(path);
     expect((await load(personality, "/northfield/agent/studentsuccess/controls/ai-personality", admin)).text).toBe(
       "Success coach voice.",
     );
-    // An unknown trigger point is the Default, not an error.
+  });
+
+  it("takes an unknown ?trigger_point= for the Default, not an error", async () => {
     expect(
       (await load(personality, "/northfield/controls/ai-personality?trigger_point=nope", admin)).choice.triggerPoint,
     ).toBe("");
@@ -130,8 +132,8 @@ describe("Sensitive and No-Go Topics", () => {
       { ...row(0, "", ""), ...row(1, "scholarships", "Awards vary by year."), ...row(2, "", "") },
       admin,
     );
-    expect(response.headers.get("location")).toBe(CLIENT_PAGE);
-    expect(await toastOf(response)).toMatchObject({ description: "Sensitive Topics saved for studentsuccess." });
+    expect(response).toHaveRedirect(CLIENT_PAGE);
+    await expect(response).toSendToast({ type: "success", description: "Sensitive Topics saved for studentsuccess." });
     const saved = await load(sensitive, AGENT_PAGE, admin);
     expect(saved.rows[0]).toMatchObject({ topic: "scholarships", disclaimer: "Awards vary by year." });
     expect(saved.rows[0].id).toEqual(expect.any(Number));
@@ -171,7 +173,7 @@ describe("Sensitive and No-Go Topics", () => {
       { ...row(0, "", "", String(first.id)), ...row(1, "visas", "Changed.", String(second.id)) },
       admin,
     );
-    expect(response.status).toBe(302);
+    expect(response).toHaveRedirect();
     const rows = (await load(sensitive, page, admin)).rows;
     expect(rows[0]).toMatchObject({ id: second.id, topic: "visas", disclaimer: "Changed." });
     expect(rows[1]).toMatchObject({ id: null, topic: "" });
@@ -179,19 +181,22 @@ describe("Sensitive and No-Go Topics", () => {
 
   it("says so when nothing was entered", async () => {
     const response = await save(noGo, "/northfield/controls/no-go-topics", { ...row(0, "", "") }, admin);
-    expect(await toastOf(response)).toMatchObject({ type: "info", description: NOTHING_TO_SAVE });
+    await expect(response).toSendToast({ type: "info", description: NOTHING_TO_SAVE });
   });
 });
 
 describe("Hallucination Accuracy & Quality Check", () => {
   const PAGE = "/northfield/agent/studentsuccess/controls/quality-check";
 
-  it("shows the defaults, refuses out-of-range values beside their fields, and saves", async () => {
+  it("shows the defaults", async () => {
     expect((await load(quality, PAGE, admin)).settings).toMatchObject({
       min_retrieval_confidence: 0.4,
       require_source: true,
       max_sources: 3,
     });
+  });
+
+  it("refuses out-of-range values beside their fields, keeping what was typed", async () => {
     const refused = await save(
       quality,
       PAGE,
@@ -205,16 +210,18 @@ describe("Hallucination Accuracy & Quality Check", () => {
       max_sources: ["Enter a whole number from 1 to 10"],
     });
     expect(reply.initialValue).toMatchObject({ min_retrieval_confidence: "1.5", fallback_message: "Sorry." });
+  });
 
-    // Unticked, the checkbox is not posted at all: that is "no".
+  it("saves, reading a checkbox left unticked (not posted at all) as no", async () => {
     const response = await save(
       quality,
       PAGE,
       { min_retrieval_confidence: "0.25", max_sources: "5", fallback_message: "Please ask our team." },
       admin,
     );
-    expect(response.status).toBe(302);
-    expect(await toastOf(response)).toMatchObject({
+    expect(response).toHaveRedirect();
+    await expect(response).toSendToast({
+      type: "success",
       description: "Hallucination Accuracy & Quality Check saved for studentsuccess.",
     });
     expect((await load(quality, PAGE, admin)).settings).toEqual({
@@ -236,8 +243,8 @@ describe("User Probing Guidelines", () => {
       { topics: "Start term\r\nStudy mode", topic_to_prob_mapping: "" },
       admin,
     );
-    expect(response.headers.get("location")).toBe(legacy);
-    expect(await toastOf(response)).toMatchObject({ description: "User Probing Guidelines saved for Default." });
+    expect(response).toHaveRedirect(legacy);
+    await expect(response).toSendToast({ type: "success", description: "User Probing Guidelines saved for Default." });
     const agent = await load(probing, "/northfield/agent/admissions/knowledge-store/smart-probing", admin);
     expect(agent.texts).toEqual({ topics: "Start term\nStudy mode", topic_to_prob_mapping: "" });
   });
@@ -252,7 +259,7 @@ describe("User Probing Guidelines", () => {
 
 describe("who may save", () => {
   it("lets a client user look but answers 403 to a save", async () => {
-    const viewer = await signIn("client.user@example.com");
+    const viewer = await signInToConsole(host, "client.user@example.com");
     expect((await load(sensitive, "/northfield/agent/admissions/controls/sensitive-topics", viewer)).rows).toHaveLength(
       8,
     );
@@ -267,15 +274,19 @@ describe("who may save", () => {
     }
   });
 
-  it("lets a client admin save; an unknown agent is 404", async () => {
-    const clientAdmin = await signIn("client.admin@example.com");
+  it("lets a client admin save", async () => {
+    const clientAdmin = await signInToConsole(host, "client.admin@example.com");
     const response = await save(
       probing,
       "/northfield/agent/admissions/knowledge-store/smart-probing",
       { topics: "", topic_to_prob_mapping: "Map A" },
       clientAdmin,
     );
-    expect(response.status).toBe(302);
+    expect(response).toHaveRedirect();
+  });
+
+  it("answers 404 to a save for an unknown agent", async () => {
+    const clientAdmin = await signInToConsole(host, "client.admin@example.com");
     expect(
       (await save(probing, "/northfield/agent/ghost/knowledge-store/smart-probing", { topics: "x" }, clientAdmin))
         .status,
@@ -291,9 +302,10 @@ describe("a load the API refuses", () => {
       new URL(request.url).pathname === "/v1/controls"
         ? Response.json({ message: "Controls are unavailable" }, { status: 400 })
         : apiFetch(request);
-    const response = await settle(() =>
-      quality.loader(args(getRequest("/northfield/controls/quality-check", admin), context)),
+    const data = await loaderJson(
+      quality.loader,
+      args(getRequest("/northfield/controls/quality-check", admin), context),
     );
-    expect(await response.json()).toMatchObject({ error: "Error: Controls are unavailable" });
+    expect(data).toMatchObject({ error: "Error: Controls are unavailable" });
   });
 });

@@ -4,10 +4,10 @@ import { chatCall } from "../../tests/support/chat-call";
 import {
   formRequest,
   getRequest,
+  loaderJson,
   settle,
   signInToConsole,
   testContext,
-  toastOf,
 } from "../../tests/support/console-context";
 import { apiCaller, signInAs } from "../../tests/support/test-host";
 import { indexedSite, pageIn } from "../../tests/support/widget-chat";
@@ -93,25 +93,20 @@ const args = (request: Request, params: Record<string, string> = agentParams) =>
   params,
 });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function loadList(path: string, cookie = admin): Promise<any> {
-  const response = await settle(() =>
-    (path.startsWith(AGENT) ? agentList : clientList).loader(
-      args(getRequest(path, cookie), path.startsWith(AGENT) ? agentParams : { appName: "northfield" }),
-    ),
-  );
-  expect(response.status, path).toBe(200);
-  return response.json();
-}
+const loadList = (path: string, cookie = admin): Promise<any> =>
+  path.startsWith(AGENT)
+    ? loaderJson(agentList.loader, args(getRequest(path, cookie), agentParams))
+    : loaderJson(clientList.loader, args(getRequest(path, cookie), { appName: "northfield" }));
 const transcript = (id: string, cookie = admin, path = `${AGENT}/${id}`) =>
   settle(() => agentTranscript.loader(args(getRequest(path, cookie), { ...agentParams, conversationId: id })));
-async function loadTranscript(
+const loadTranscript = async (
   id: string,
   cookie = admin,
-): Promise<{ conversation: ConversationDetail; canCorrect: boolean; testQuestionsPath: string }> {
-  const response = await transcript(id, cookie);
-  expect(response.status).toBe(200);
-  return response.json();
-}
+): Promise<{ conversation: ConversationDetail; canCorrect: boolean; testQuestionsPath: string }> =>
+  loaderJson(
+    agentTranscript.loader,
+    args(getRequest(`${AGENT}/${id}`, cookie), { ...agentParams, conversationId: id }),
+  );
 const correct = (id: string, fields: Record<string, string>, cookie = admin) =>
   settle(() =>
     agentTranscript.action(args(formRequest(`${AGENT}/${id}`, fields, cookie), { ...agentParams, conversationId: id })),
@@ -194,14 +189,20 @@ describe("the Conversations list", () => {
     expect(elsewhere.status).toBe(404);
   });
 
-  it("filters, sorts and pages by the address, and keeps what it was given", async () => {
+  it("filters by the address", async () => {
     expect(ids(await loadList(`${CLIENT}?outcome=answered`))).toEqual([deadline.conversation]);
     expect(ids(await loadList(`${CLIENT}?search=robotics`))).toEqual([lab.conversation]);
     expect(ids(await loadList(`${CLIENT}?environment=prod`))).toEqual([]);
+  });
+
+  it("sorts by the address", async () => {
     expect(ids(await loadList(`${CLIENT}?sort=oldest`))).toEqual([deadline.conversation, lab.conversation]);
     expect(ids(await loadList(`${CLIENT}?sort=most_questions&lead=false&reviewed=false&rating=unrated`))[0]).toBe(
       deadline.conversation,
     );
+  });
+
+  it("keeps the filters it was given, for the form to show", async () => {
     const today = new Date().toISOString().slice(0, 10);
     const filtered = await loadList(
       `${AGENT}?from=${today}&to=${today}&environment=stage&outcome=fallback&page_size=10&page=1`,
@@ -214,6 +215,9 @@ describe("the Conversations list", () => {
       outcome: "fallback",
       page_size: "10",
     });
+  });
+
+  it("pages by the address, a page past the end being empty", async () => {
     const past = await loadList(`${CLIENT}?page_size=10&page=2`);
     expect(past).toMatchObject({ conversations: [], total: 2, page: 2, totalPages: 1 });
   });
@@ -381,8 +385,10 @@ describe("a conversation's transcript", () => {
 });
 
 describe("corrections made from an answer", () => {
-  it("adds the answer as a test question, prefilled or typed; a refusal keeps what was typed, each message by its field", async () => {
-    const base = { intent: "add-test-question", message_id: String(deadline.answer) };
+  const asTestQuestion = () => ({ intent: "add-test-question", message_id: String(deadline.answer) });
+
+  it("refuses a test question without what it needs, keeping what was typed, each message by its field", async () => {
+    const base = asTestQuestion();
     const refused = await correct(deadline.conversation, {
       ...base,
       question: "",
@@ -412,7 +418,10 @@ describe("corrections made from an answer", () => {
     expect((await nothingExpected.json()).formError).toBe(
       "Say what the answer must do: a source, a text or an outcome",
     );
+  });
 
+  it("adds the answer as a test question, prefilled or typed", async () => {
+    const base = asTestQuestion();
     const added = await correct(deadline.conversation, {
       ...base,
       question: "When do applications for the fall semester close?",
@@ -420,12 +429,12 @@ describe("corrections made from an answer", () => {
       expect_source: `${site.base}/admissions`,
       expect_source_typed: "",
     });
-    expect(added.status).toBe(302);
-    expect(added.headers.get("location")).toBe(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
-    expect(await toastOf(added)).toMatchObject({
+    expect(added).toHaveRedirect(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
+    await expect(added).toSendToast({
       type: "success",
       description: "Test question added: it runs with the agent's next test run.",
       link: { to: "/northfield/agent/admissions/controls/test-questions", label: "Open Test Questions" },
+      durationMs: 10_000,
     });
     const typed = await correct(deadline.conversation, {
       ...base,
@@ -434,12 +443,13 @@ describe("corrections made from an answer", () => {
       expect_source: `${site.base}/admissions`,
       expect_source_typed: "lab-guide.pdf",
     });
-    expect(typed.status).toBe(302);
+    expect(typed).toHaveRedirect();
 
-    const listed = await settle(() =>
-      testQuestions.loader(args(getRequest("/northfield/agent/admissions/controls/test-questions", viewer))),
+    const listed = await loaderJson(
+      testQuestions.loader,
+      args(getRequest("/northfield/agent/admissions/controls/test-questions", viewer)),
     );
-    expect((await listed.json()).questions).toEqual(
+    expect(listed.questions).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
           question: "When do applications for the fall semester close?",
@@ -456,9 +466,16 @@ describe("corrections made from an answer", () => {
     );
   });
 
-  it("lowers or excludes a page of the trace with the finetuning screen's save, recorded in History and followed by a test run", async () => {
+  /** The archive page among the passages the deadline answer's trace recorded. */
+  const archivePassage = async () => {
     const { passages } = (await loadTranscript(deadline.conversation)).conversation.messages[1].trace!;
-    const archive = passages.find((passage) => passage.url === `${site.base}/archive`)!;
+    return passages.find((passage) => passage.url === `${site.base}/archive`)!;
+  };
+  const finetuningRules = async () =>
+    (await call("GET", `/v1/controls/list_finetunings?app_id=${appId}`, { token: superToken })).body.finetunings;
+
+  it("lowers a page of the trace with the finetuning screen's save", async () => {
+    const archive = await archivePassage();
     expect(archive.rank).toBeGreaterThan(1);
     const lowered = await correct(deadline.conversation, {
       intent: "finetune-page",
@@ -466,16 +483,14 @@ describe("corrections made from an answer", () => {
       rank: String(archive.rank),
       weight: "lower",
     });
-    expect(lowered.status).toBe(302);
-    expect(lowered.headers.get("location")).toBe(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
-    expect(await toastOf(lowered)).toMatchObject({
+    expect(lowered).toHaveRedirect(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
+    await expect(lowered).toSendToast({
       type: "success",
       description: `Finetuning saved: ${site.base}/archive is weighed down (penalty 0.5) in admissions's answers. A test run follows.`,
-      link: { to: "/northfield/ai-finetuning/ai-finetuning" },
+      link: { to: "/northfield/ai-finetuning/ai-finetuning", label: "Open AI Finetuning" },
+      durationMs: 10_000,
     });
-    const rules = async () =>
-      (await call("GET", `/v1/controls/list_finetunings?app_id=${appId}`, { token: superToken })).body.finetunings;
-    expect(await rules()).toEqual([
+    expect(await finetuningRules()).toEqual([
       expect.objectContaining({
         trigger_point: "admissions",
         finetuning_type: "url_pattern",
@@ -483,15 +498,23 @@ describe("corrections made from an answer", () => {
         penalty: 0.5,
       }),
     ]);
+  });
 
+  it("excludes a page of the trace, recorded in History and followed by a test run", async () => {
+    const archive = await archivePassage();
     const excluded = await correct(deadline.conversation, {
       intent: "finetune-page",
       message_id: String(deadline.answer),
       rank: String(archive.rank),
       weight: "exclude",
     });
-    expect((await toastOf(excluded))?.description).toMatch(/is left out of admissions's answers/);
-    expect(await rules()).toEqual([expect.objectContaining({ pattern: `${site.base}/archive`, penalty: 1 })]);
+    await expect(excluded).toSendToast({
+      type: "success",
+      description: `Finetuning saved: ${site.base}/archive is left out of admissions's answers. A test run follows.`,
+      link: { to: "/northfield/ai-finetuning/ai-finetuning", label: "Open AI Finetuning" },
+      durationMs: 10_000,
+    });
+    expect(await finetuningRules()).toEqual([expect.objectContaining({ pattern: `${site.base}/archive`, penalty: 1 })]);
 
     const history = await call("GET", `/v1/apps/${appId}/history?kind=finetuning`, { token: superToken });
     expect(history.body.data[0]).toMatchObject({ kind: "finetuning", user_email: "client.admin@example.com" });
@@ -502,7 +525,9 @@ describe("corrections made from an answer", () => {
     const again = await ask(site.key, "When do applications for the fall semester close?");
     const retraced = (await loadTranscript(again.conversation)).conversation.messages[1].trace!;
     expect(retraced.passages.map((passage) => passage.url)).not.toContain(`${site.base}/archive`);
+  });
 
+  it("refuses a weight it does not offer (400) and a page the trace does not hold (404)", async () => {
     expect(
       (
         await correct(deadline.conversation, {
@@ -529,11 +554,11 @@ describe("corrections made from an answer", () => {
     const review = (reviewed: string) =>
       correct(deadline.conversation, { intent: "review", message_id: String(deadline.answer), reviewed });
     const marked = await review("true");
-    expect(marked.status).toBe(302);
-    expect(await toastOf(marked)).toMatchObject({ type: "success", description: "Marked reviewed" });
+    expect(marked).toHaveRedirect();
+    await expect(marked).toSendToast({ type: "success", description: "Marked reviewed" });
     expect((await loadTranscript(deadline.conversation)).conversation.messages[1].reviewed).toBe(true);
     expect(ids(await loadList(`${AGENT}?reviewed=true`))).toEqual([deadline.conversation]);
-    expect(await toastOf(await review("false"))).toMatchObject({ description: "Marked not reviewed" });
+    await expect(await review("false")).toSendToast({ type: "success", description: "Marked not reviewed" });
     expect(ids(await loadList(`${AGENT}?reviewed=true`))).toEqual([]);
     expect((await review("maybe")).status).toBe(400);
   });

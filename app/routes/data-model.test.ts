@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
   getRequest,
+  loaderJson,
   settle,
   testContext,
   signInToConsole,
-  toastOf,
 } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { DATA_MODEL_MESSAGES, type ConfigDetail, type ProgramRecordsList } from "@contract";
@@ -35,8 +35,6 @@ const PROGRAM = "/northfield/agent/admissions/knowledge-store/program-data-model
 const params = { appName: "northfield", agentName: "admissions" };
 const args = (request: Request) => ({ request, context: testContext(host), params });
 
-const signIn = (email: string) => signInToConsole(host, email);
-
 interface PageData {
   title: string;
   modelType: string;
@@ -55,11 +53,8 @@ interface FieldsAnswer {
   formError: string | null;
 }
 
-async function load(loader: typeof userLoader, path: string, cookie: string) {
-  const response = await settle(() => loader(args(getRequest(path, cookie))));
-  expect(response.status).toBe(200);
-  return (await response.json()) as PageData;
-}
+const load = async (loader: typeof userLoader, path: string, cookie: string) =>
+  (await loaderJson(loader, args(getRequest(path, cookie)))) as PageData;
 
 /** The fields the drawer's form posts for one row (a saved one also posts what was loaded). */
 function row(
@@ -88,7 +83,7 @@ const untouched = (index: number, field: ConfigDetail) => row(index, { ...field 
 
 describe("the data model screens", () => {
   it("save new fields from the drawer, then show them grouped, separate per model", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const saved = await settle(() =>
       userAction(
         args(
@@ -109,9 +104,8 @@ describe("the data model screens", () => {
         ),
       ),
     );
-    expect(saved.status).toBe(302);
-    expect(saved.headers.get("location")).toBe(USER);
-    expect(await toastOf(saved)).toMatchObject({ type: "success", description: "2 fields saved" });
+    expect(saved).toHaveRedirect(USER);
+    await expect(saved).toSendToast({ type: "success", description: "2 fields saved" });
 
     const user = await load(userLoader, USER, cookie);
     expect(user.title).toBe("Manage User Profile Data Model");
@@ -128,7 +122,7 @@ describe("the data model screens", () => {
   });
 
   it("checks name, type and group on the server, keeping every row as typed", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const answer = await settle(() =>
       userAction(
         args(
@@ -172,8 +166,8 @@ describe("the data model screens", () => {
     expect(refusedBody.rows[0].name).toBe("1bad name");
   });
 
-  it("adds and discards rows without JavaScript, and edits only what changed", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("adds a blank row on top without JavaScript", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const { fields } = await load(userLoader, USER, cookie);
     const added = await settle(() =>
       userAction(
@@ -188,6 +182,11 @@ describe("the data model screens", () => {
     );
     const addedBody = (await added.json()) as FieldsAnswer;
     expect(addedBody.rows.map((r) => r.name)).toEqual(["", "intended_major", "needs_visa"]);
+  });
+
+  it("discards a new row without JavaScript", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const { fields } = await load(userLoader, USER, cookie);
     const discarded = await settle(() =>
       userAction(
         args(
@@ -208,7 +207,11 @@ describe("the data model screens", () => {
       "intended_major",
       "needs_visa",
     ]);
+  });
 
+  it("saves only the field that changed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const { fields } = await load(userLoader, USER, cookie);
     const renamed = await settle(() =>
       userAction(
         args(
@@ -224,12 +227,12 @@ describe("the data model screens", () => {
         ),
       ),
     );
-    expect(await toastOf(renamed)).toMatchObject({ description: "1 field saved" });
+    await expect(renamed).toSendToast({ type: "success", description: "1 field saved" });
     expect((await load(userLoader, USER, cookie)).fields.map((f) => f.name)).toEqual(["planned_major", "needs_visa"]);
   });
 
   it("asks 'Confirm Delete' by address, then deletes one field", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const { fields } = await load(userLoader, USER, cookie);
     const asking = await load(userLoader, `${USER}?edit=1&delete=${fields[1].id}`, cookie);
     expect(asking).toMatchObject({ editing: true, deleting: { id: fields[1].id, name: "needs_visa" } });
@@ -245,59 +248,74 @@ describe("the data model screens", () => {
         ),
       ),
     );
-    expect(deleted.status).toBe(302);
-    expect(deleted.headers.get("location")).toBe(`${USER}?edit=1`);
-    expect(await toastOf(deleted)).toMatchObject({ type: "success", description: "Deleted needs_visa" });
+    expect(deleted).toHaveRedirect(`${USER}?edit=1`);
+    await expect(deleted).toSendToast({ type: "success", description: "Deleted needs_visa" });
     expect((await load(userLoader, USER, cookie)).fields.map((f) => f.name)).toEqual(["planned_major"]);
   });
 
-  it("imports another client's model over this one after the warning; no choice is a message by the field", async () => {
-    const staff = await signIn("admin@example.com");
+  describe("importing another client's model", () => {
     const shop = "/shopharbor-outfitters/agent/shop/personalization/user-profile-data-model";
     const shopArgs = (request: Request) => ({
       request,
       context: testContext(host),
       params: { appName: "shopharbor-outfitters", agentName: "shop" },
     });
-    const page = (await settle(() => userLoader(shopArgs(getRequest(`${shop}?import=1`, staff))))) as Response;
-    const pageData = (await page.json()) as PageData;
-    expect(pageData.importing).toBe(true);
-    expect(pageData.importChoices.map((c) => c.code)).toContain("northfield");
-    expect(pageData.importChoices.map((c) => c.code)).not.toContain("shopharbor-outfitters");
 
-    const empty = await settle(() =>
-      userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "" }, staff))),
-    );
-    expect(empty.status).toBe(400);
-    expect(await empty.json()).toEqual({ form: "import", code: "", error: "Choose the client to import from" });
-    const unknown = await settle(() =>
-      userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "nowhere" }, staff))),
-    );
-    expect(await unknown.json()).toEqual({ form: "import", code: "nowhere", error: "No client with the code nowhere" });
-
-    const imported = await settle(() =>
-      userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "northfield" }, staff))),
-    );
-    expect(imported.status).toBe(302);
-    expect(imported.headers.get("location")).toBe(shop);
-    expect(await toastOf(imported)).toMatchObject({
-      type: "success",
-      description: "Imported 1 field from Northfield University",
+    it("asks by address, offering every other client", async () => {
+      const staff = await signInToConsole(host, "admin@example.com");
+      const pageData = (await loaderJson(userLoader, shopArgs(getRequest(`${shop}?import=1`, staff)))) as PageData;
+      expect(pageData.importing).toBe(true);
+      expect(pageData.importChoices.map((c) => c.code)).toContain("northfield");
+      expect(pageData.importChoices.map((c) => c.code)).not.toContain("shopharbor-outfitters");
     });
-    const after = (await (await settle(() => userLoader(shopArgs(getRequest(shop, staff))))).json()) as PageData;
-    expect(after.fields.map((f) => f.name)).toEqual(["planned_major"]);
+
+    it("says by the field when no client, or an unknown one, is chosen", async () => {
+      const staff = await signInToConsole(host, "admin@example.com");
+      const empty = await settle(() =>
+        userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "" }, staff))),
+      );
+      expect(empty.status).toBe(400);
+      expect(await empty.json()).toEqual({ form: "import", code: "", error: "Choose the client to import from" });
+      const unknown = await settle(() =>
+        userAction(shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "nowhere" }, staff))),
+      );
+      expect(await unknown.json()).toEqual({
+        form: "import",
+        code: "nowhere",
+        error: "No client with the code nowhere",
+      });
+    });
+
+    it("imports the chosen client's model over this one", async () => {
+      const staff = await signInToConsole(host, "admin@example.com");
+      const imported = await settle(() =>
+        userAction(
+          shopArgs(formRequest(`${shop}?import=1`, { intent: "import", import_app_code: "northfield" }, staff)),
+        ),
+      );
+      expect(imported).toHaveRedirect(shop);
+      await expect(imported).toSendToast({
+        type: "success",
+        description: "Imported 1 field from Northfield University",
+      });
+      const after = (await loaderJson(userLoader, shopArgs(getRequest(shop, staff)))) as PageData;
+      expect(after.fields.map((f) => f.name)).toEqual(["planned_major"]);
+    });
   });
 
-  it("builds the recommendation model only with program fields, and shows the build's state", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("refuses to build the recommendation model without program fields", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const before = await load(programLoader, PROGRAM, cookie);
     expect(before.programs?.status.state).toBe("never");
     const refused = await settle(() => programAction(args(formRequest(PROGRAM, { intent: "build" }, cookie))));
-    expect(await toastOf(refused)).toMatchObject({
+    await expect(refused).toSendToast({
       type: "error",
       description: "Add fields to the program profile data model before building the recommendation model",
     });
+  });
 
+  it("builds the recommendation model from program fields, its state shown on both program pages", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     await settle(() =>
       programAction(
         args(
@@ -310,7 +328,7 @@ describe("the data model screens", () => {
       ),
     );
     const started = await settle(() => programAction(args(formRequest(PROGRAM, { intent: "build" }, cookie))));
-    expect(await toastOf(started)).toMatchObject({
+    await expect(started).toSendToast({
       type: "success",
       description: "Building the recommendation model. This might take some time.",
     });
@@ -325,7 +343,7 @@ describe("the data model screens", () => {
   });
 
   it("lets a client user look at the fields but not change them", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signInToConsole(host, "client.user@example.com");
     const page = await load(userLoader, `${USER}?edit=1`, cookie);
     expect(page.fields.map((f) => f.name)).toEqual(["planned_major"]);
     const attempts: Record<string, string>[] = [

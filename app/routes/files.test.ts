@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
   getRequest,
+  loaderJson,
   settle,
   testContext,
   signInToConsole,
-  toastOf,
 } from "../../tests/support/console-context";
 import { makePdf, notAPdf } from "../../tests/support/pdf";
 import { startTestHost } from "../../tests/support/test-host";
@@ -27,13 +27,11 @@ const PAGE = "/northfield/agent/admissions/knowledge-store/files";
 const params = { appName: "northfield", agentName: "admissions" };
 const args = (request: Request) => ({ request, context: testContext(host), params });
 
-const signIn = (email: string) => signInToConsole(host, email);
-
-async function load(cookie: string, search = "") {
-  const response = await settle(() => filesLoader(args(getRequest(`${PAGE}${search}`, cookie))));
-  expect(response.status).toBe(200);
-  return (await response.json()) as { files: KnowledgeFile[]; error: string | null; deleting: KnowledgeFile | null };
-}
+const load = async (
+  cookie: string,
+  search = "",
+): Promise<{ files: KnowledgeFile[]; error: string | null; deleting: KnowledgeFile | null }> =>
+  loaderJson(filesLoader, args(getRequest(`${PAGE}${search}`, cookie)));
 
 function multipart(files: { name: string; bytes: Buffer }[], cookie: string, search = "") {
   const body = new FormData();
@@ -44,7 +42,7 @@ function multipart(files: { name: string; bytes: Buffer }[], cookie: string, sea
 
 describe("the Files page without JavaScript", () => {
   it("uploads the posted PDFs on the server and returns to the page with a 3 s toast", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await settle(() =>
       filesAction(
         args(
@@ -56,9 +54,8 @@ describe("the Files page without JavaScript", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${PAGE}?search=Visit`);
-    expect(await toastOf(response)).toMatchObject({
+    expect(response).toHaveRedirect(`${PAGE}?search=Visit`);
+    await expect(response).toSendToast({
       type: "success",
       description: "1 file uploaded; indexing has started",
       durationMs: 3000,
@@ -70,7 +67,7 @@ describe("the Files page without JavaScript", () => {
   });
 
   it("reports each refused file and keeps the others", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await settle(() =>
       filesAction(
         args(
@@ -97,31 +94,40 @@ describe("the Files page without JavaScript", () => {
         },
       ],
     });
+  });
+
+  it("asks for a file when none is chosen", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const none = await settle(() => filesAction(args(multipart([], cookie))));
     expect(none.status).toBe(400);
     expect((await none.json()).formError).toBe("Choose at least one PDF file.");
   });
 
-  it("saves tags, asks before deleting, and deletes", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("saves a file's tags", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const [file] = (await load(cookie, "?search=fine")).files;
     const tagged = await settle(() =>
       filesAction(args(formRequest(PAGE, { intent: "tags", file_id: String(file.id), tags: "production" }, cookie))),
     );
-    expect(await toastOf(tagged)).toMatchObject({ description: "Tags of fine.pdf saved" });
+    await expect(tagged).toSendToast({ type: "success", description: "Tags of fine.pdf saved" });
     expect((await load(cookie, "?search=fine")).files[0].tags).toEqual(["production"]);
+  });
+
+  it("asks by address before deleting a file, then deletes it", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const [file] = (await load(cookie, "?search=fine")).files;
     expect((await load(cookie, `?delete=${file.id}`)).deleting?.id).toBe(file.id);
     const removed = await settle(() =>
       filesAction(
         args(formRequest(`${PAGE}?delete=${file.id}`, { intent: "delete", file_id: String(file.id) }, cookie)),
       ),
     );
-    expect(removed.headers.get("location")).toBe(PAGE);
+    expect(removed).toHaveRedirect(PAGE);
     expect((await load(cookie, "?search=fine")).files).toEqual([]);
   });
 
   it("refuses a client user's changes, in the page and in the upload steps", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signInToConsole(host, "client.user@example.com");
     expect((await load(cookie)).files.length).toBeGreaterThan(0);
     const response = await settle(() =>
       filesAction(args(multipart([{ name: "x.pdf", bytes: makePdf([["x"]]) }], cookie))),

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { requireApi } from "~/server/api/client.server";
-import { getUserInfo } from "~/server/api/resources.server";
+import { getUserInfo } from "~/server/api/users-api.server";
 import { consoleContext } from "~/server/context.server";
 import { getSession } from "~/server/session.server";
 

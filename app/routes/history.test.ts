@@ -3,10 +3,10 @@ import type { ChangeLine } from "@contract";
 import {
   formRequest,
   getRequest,
+  loaderJson,
   settle,
   signInToConsole,
   testContext,
-  toastOf,
 } from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { HISTORY_PAGE_SIZE } from "~/server/history.server";
@@ -63,11 +63,8 @@ interface Shown {
   changes: ChangeLine[];
 }
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function load(search = "", cookie = admin): Promise<any> {
-  const response = await settle(() => loader(args(getRequest(`${PAGE}${search}`, cookie))));
-  expect(response.status).toBe(200);
-  return response.json();
-}
+const load = (search = "", cookie = admin): Promise<any> =>
+  loaderJson(loader, args(getRequest(`${PAGE}${search}`, cookie)));
 const restore = (fields: Record<string, string>, cookie = admin, search = "") =>
   settle(() => action(args(formRequest(`${PAGE}${search}`, fields, cookie))));
 
@@ -103,8 +100,7 @@ describe("the History screen", () => {
     ]);
   });
 
-  it("filters by kind and person through the address, and pages", async () => {
-    for (let i = 0; i < HISTORY_PAGE_SIZE; i++) await savePersonality(`Version ${i}.`);
+  it("filters by kind through the address", async () => {
     await apiCaller(host)("POST", `/v1/apps/${appId}/agents/update_agents`, {
       token: apiToken,
       body: { app_id: appId, name: "Library Helper", site_code: "library" },
@@ -112,7 +108,14 @@ describe("the History screen", () => {
     const agents = await load("?kind=agent");
     expect(agents.changes.map((c: Shown) => c.summary)).toEqual(["Agent Library Helper added"]);
     expect(agents.filters).toEqual({ kind: "agent", user: "" });
+  });
+
+  it("filters by person through the address", async () => {
     expect((await load("?user=client.user@example.com")).changes).toEqual([]);
+  });
+
+  it("pages through the address", async () => {
+    for (let i = 0; i < HISTORY_PAGE_SIZE; i++) await savePersonality(`Version ${i}.`);
     const first = await load("?kind=controls&user=client.admin@example.com");
     expect(first).toMatchObject({ page: 1, totalPages: 2 });
     expect(first.changes).toHaveLength(HISTORY_PAGE_SIZE);
@@ -133,9 +136,8 @@ describe("the History screen", () => {
     const recorded = (await load("?kind=controls")).changes[0] as Shown;
     await savePersonality("Replaced.");
     const response = await restore({ intent: "restore", id: String(recorded.id) }, admin, "?kind=controls");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${PAGE}?kind=controls`);
-    expect(await toastOf(response)).toMatchObject({
+    expect(response).toHaveRedirect(`${PAGE}?kind=controls`);
+    await expect(response).toSendToast({
       type: "success",
       description: expect.stringMatching(/^Restored the controls of admissions to the state of /),
     });
@@ -149,9 +151,8 @@ describe("the History screen", () => {
     await saveNoGo("library fines", "Please ask the library desk.");
     const saved = (await load("?kind=controls")).changes[0] as Shown;
     const response = await restore({ intent: "revert", id: String(saved.id) }, admin, "?kind=controls&page=1");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${PAGE}?kind=controls&page=1`);
-    expect(await toastOf(response)).toMatchObject({
+    expect(response).toHaveRedirect(`${PAGE}?kind=controls&page=1`);
+    await expect(response).toSendToast({
       type: "success",
       description: expect.stringMatching(/^Reverted the controls of admissions to the state before the change of /),
     });
@@ -161,25 +162,34 @@ describe("the History screen", () => {
         text: "No-Go Topics of Admissions Assistant: removed 'library fines' (Canned Response: 'Please ask the library desk.')",
       },
     ]);
-    const again = await restore({ intent: "revert", id: String(saved.id) });
-    expect(await toastOf(again)).toMatchObject({
+  });
+
+  it("says there is nothing to revert when the state before a change is the current one", async () => {
+    const [, reverted] = (await load("?kind=controls")).changes as Shown[];
+    expect(reverted.changes[0].text).toContain("added 'library fines'");
+    const again = await restore({ intent: "revert", id: String(reverted.id) });
+    await expect(again).toSendToast({
       type: "success",
       description: "Nothing to revert: this is the current state already",
     });
   });
 
-  it("says so when a kind cannot be restored, and refuses forms it does not send", async () => {
+  it("says so when a kind cannot be restored or reverted", async () => {
     const agent = (await load("?kind=agent")).changes[0] as Shown;
     const refused = await restore({ intent: "restore", id: String(agent.id) });
-    expect(await toastOf(refused)).toMatchObject({
+    await expect(refused).toSendToast({
       type: "error",
       description: "This kind of change cannot be restored or reverted",
     });
     const notReverted = await restore({ intent: "revert", id: String(agent.id) });
-    expect(await toastOf(notReverted)).toMatchObject({
+    await expect(notReverted).toSendToast({
       type: "error",
       description: "This kind of change cannot be restored or reverted",
     });
+  });
+
+  it("refuses forms it does not send: an unknown intent or id 400, a change it does not hold 404", async () => {
+    const agent = (await load("?kind=agent")).changes[0] as Shown;
     for (const intent of ["delete", "constructor", ""])
       expect((await restore({ intent, id: String(agent.id) })).status, intent).toBe(400);
     expect((await restore({ intent: "restore", id: "1e99" })).status).toBe(400);

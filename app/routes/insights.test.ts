@@ -1,16 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  cookieHeaderFrom,
   formRequest,
   getRequest,
+  loaderJson,
   settle,
-  testContext,
   signInToConsole,
-  toastOf,
+  testContext,
 } from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { parseCsv } from "~/lib/csv";
-import { takeToast } from "~/server/toast.server";
 import { action as dashboardAction, loader as dashboardLoader } from "./backoffice.$urlCode.dashboard";
 import { action as profilesAction, loader as profilesLoader } from "./backoffice.$urlCode.user_profiles";
 import { loader as exportLoader } from "./backoffice.$urlCode.user_profiles_.export";
@@ -99,18 +97,13 @@ afterAll(() => host?.close());
 
 const params = { urlCode: "northfield" };
 const args = (request: Request) => ({ request, context: testContext(host), params });
-const signIn = (email: string) => signInToConsole(host, email);
-
 describe("Business Insights", () => {
-  it("loads the figures for the filters in the address, and says a bad range by the dates", async () => {
-    const cookie = await signIn("client.user@example.com");
-    const page = await (
-      await settle(() =>
-        dashboardLoader(
-          args(getRequest("/backoffice/northfield/dashboard?triggerPoint=admissions&environment=stage", cookie)),
-        ),
-      )
-    ).json();
+  it("loads the figures for the filters in the address", async () => {
+    const cookie = await signInToConsole(host, "client.user@example.com");
+    const page = await loaderJson(
+      dashboardLoader,
+      args(getRequest("/backoffice/northfield/dashboard?triggerPoint=admissions&environment=stage", cookie)),
+    );
     expect(page.filters).toEqual({ from: undefined, to: undefined, trigger_point: "admissions", environment: "stage" });
     expect(page.insights.totals).toMatchObject({ conversations: 1, questions: 2, fallback: 2, leads: 1 });
     expect(page.insights.unanswered_questions.map((q: { question: string }) => q.question)).toContain(
@@ -129,23 +122,26 @@ describe("Business Insights", () => {
         }),
       ],
     });
-    const bad = await (
-      await settle(() =>
-        dashboardLoader(args(getRequest("/backoffice/northfield/dashboard?from=2026-05-02&to=2026-05-01", cookie))),
-      )
-    ).json();
+  });
+
+  it("says a bad range by the dates, showing the default 30 days", async () => {
+    const cookie = await signInToConsole(host, "client.user@example.com");
+    const bad = await loaderJson(
+      dashboardLoader,
+      args(getRequest("/backoffice/northfield/dashboard?from=2026-05-02&to=2026-05-01", cookie)),
+    );
     expect(bad.fieldErrors.from).toEqual(["The start date must not be after the end date"]);
     expect(bad.insights.days).toHaveLength(30);
   });
 
   it("sends the browser to a chart's CSV", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const answer = await settle(() =>
       dashboardAction(
         args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "outcomes" }, cookie)),
       ),
     );
-    expect(answer.status).toBe(302);
+    expect(answer).toHaveRedirect();
     const file = await host.api.request(answer.headers.get("location")!);
     expect(parseCsv(await file.text())[0]).toEqual([
       "Day",
@@ -157,14 +153,14 @@ describe("Business Insights", () => {
   });
 
   it("tells a read-only Client that chart CSVs are for Client Admins, and stores nothing", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signInToConsole(host, "client.user@example.com");
     const answer = await settle(() =>
       dashboardAction(
         args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "leads" }, cookie)),
       ),
     );
-    expect(answer.headers.get("location")).toBe("/backoffice/northfield/dashboard?environment=all");
-    expect(await toastOf(answer)).toMatchObject({
+    expect(answer).toHaveRedirect("/backoffice/northfield/dashboard?environment=all");
+    await expect(answer).toSendToast({
       type: "error",
       description: "Only Client Admins can download chart CSVs",
     });
@@ -175,12 +171,12 @@ describe("gaps on Business Insights", () => {
   const DASHBOARD = "/backoffice/northfield/dashboard?triggerPoint=admissions&environment=stage";
 
   it("lists an unanswered question beside the inventory's pages about it, with their status", async () => {
-    const cookie = await signIn("client.user@example.com");
-    const page = await (await settle(() => dashboardLoader(args(getRequest(DASHBOARD, cookie))))).json();
+    const cookie = await signInToConsole(host, "client.user@example.com");
+    const page = await loaderJson(dashboardLoader, args(getRequest(DASHBOARD, cookie)));
     const gap = page.insights.unanswered_questions.find(
       (q: { question: string }) => q.question === "where is the velodrome",
     );
-    expect(gap.pages).toEqual([
+    expect(gap!.pages).toEqual([
       expect.objectContaining({
         url: "https://www.example.edu/campus/velodrome-and-track",
         status: "pending_review",
@@ -190,15 +186,15 @@ describe("gaps on Business Insights", () => {
     ]);
   });
 
-  it("keeps an unanswered question as a test question of the trigger point shown, and indexes a page in one click", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("keeps an unanswered question as a test question of the trigger point shown", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const added = await settle(() =>
       dashboardAction(
         args(formRequest(DASHBOARD, { intent: "add-test-question", question: "where is the velodrome" }, cookie)),
       ),
     );
-    expect(added.headers.get("location")).toBe(DASHBOARD);
-    expect(await toastOf(added)).toMatchObject({
+    expect(added).toHaveRedirect(DASHBOARD);
+    await expect(added).toSendToast({
       type: "success",
       description: "Added as a test question of admissions",
     });
@@ -208,32 +204,35 @@ describe("gaps on Business Insights", () => {
     expect(questions).toEqual([
       expect.objectContaining({ question: "where is the velodrome", expect_outcome: "answered" }),
     ]);
+  });
 
-    const page = await (await settle(() => dashboardLoader(args(getRequest(DASHBOARD, cookie))))).json();
+  it("indexes a gap's page in one click", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const page = await loaderJson(dashboardLoader, args(getRequest(DASHBOARD, cookie)));
     const [velodrome] = page.insights.unanswered_questions.find(
       (q: { question: string }) => q.question === "where is the velodrome",
-    ).pages;
+    )!.pages;
     const indexed = await settle(() =>
       dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: String(velodrome.url_id) }, cookie))),
     );
-    expect(await toastOf(indexed)).toMatchObject({ type: "success", description: "The page is queued for indexing" });
-    const after = await (await settle(() => dashboardLoader(args(getRequest(DASHBOARD, cookie))))).json();
+    await expect(indexed).toSendToast({ type: "success", description: "The page is queued for indexing" });
+    const after = await loaderJson(dashboardLoader, args(getRequest(DASHBOARD, cookie)));
     const status = after.insights.unanswered_questions.find(
       (q: { question: string }) => q.question === "where is the velodrome",
-    ).pages[0].status;
+    )!.pages[0].status;
     expect(["to_be_indexed", "sent_for_indexing", "failed_to_index", "indexed"]).toContain(status);
+  });
 
-    expect(
-      await toastOf(
-        await settle(() =>
-          dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: "x" }, cookie))),
-        ),
-      ),
-    ).toMatchObject({ type: "error", description: "Choose a page to index" });
+  it("says so when no page is chosen to index", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const refused = await settle(() =>
+      dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: "x" }, cookie))),
+    );
+    await expect(refused).toSendToast({ type: "error", description: "Choose a page to index" });
   });
 
   it("lets a read-only Client look at the gaps but not close them", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signInToConsole(host, "client.user@example.com");
     const refused = await settle(() =>
       dashboardAction(
         args(formRequest(DASHBOARD, { intent: "add-test-question", question: "where is the velodrome" }, cookie)),
@@ -244,16 +243,19 @@ describe("gaps on Business Insights", () => {
 });
 
 describe("the User Profile Store", () => {
-  it("lists and opens profiles; exports them as CSV", async () => {
-    const cookie = await signIn("client.user@example.com");
-    const page = await (
-      await settle(() =>
-        profilesLoader(args(getRequest(`/backoffice/northfield/user_profiles?search=lee@&profile=${visitor}`, cookie))),
-      )
-    ).json();
-    expect(page.list.data.map((p: { conversation_id: string }) => p.conversation_id)).toEqual([visitor]);
-    expect(page.detail.messages).toHaveLength(4);
+  it("lists and opens profiles", async () => {
+    const cookie = await signInToConsole(host, "client.user@example.com");
+    const page = await loaderJson(
+      profilesLoader,
+      args(getRequest(`/backoffice/northfield/user_profiles?search=lee@&profile=${visitor}`, cookie)),
+    );
+    expect(page.list!.data.map((p: { conversation_id: string }) => p.conversation_id)).toEqual([visitor]);
+    expect(page.detail!.messages).toHaveLength(4);
     expect(page.canDelete).toBe(false);
+  });
+
+  it("exports the profiles found as CSV", async () => {
+    const cookie = await signInToConsole(host, "client.user@example.com");
     const csv = parseCsv(
       await (
         await settle(() =>
@@ -265,8 +267,8 @@ describe("the User Profile Store", () => {
     expect(csv[1].slice(0, 3)).toEqual(["lee@example.com", "yes", "34"]);
   });
 
-  it("deletes a person for a client admin only", async () => {
-    const viewer = await signIn("client.user@example.com");
+  it("refuses a read-only Client's delete", async () => {
+    const viewer = await signInToConsole(host, "client.user@example.com");
     const refused = await settle(() =>
       profilesAction(
         args(
@@ -279,7 +281,10 @@ describe("the User Profile Store", () => {
       ),
     );
     expect(refused.status).toBe(403);
-    const cookie = await signIn("client.admin@example.com");
+  });
+
+  it("deletes a person for a client admin", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const done = await settle(() =>
       profilesAction(
         args(
@@ -291,9 +296,7 @@ describe("the User Profile Store", () => {
         ),
       ),
     );
-    expect(done.headers.get("location")).toBe("/backoffice/northfield/user_profiles?search=lee");
-    expect(
-      (await takeToast(getRequest("/", cookieHeaderFrom(done.headers.get("set-cookie"))))).toast?.description,
-    ).toBe("Deleted the person's profile and conversation");
+    expect(done).toHaveRedirect("/backoffice/northfield/user_profiles?search=lee");
+    await expect(done).toSendToast({ type: "success", description: "Deleted the person's profile and conversation" });
   });
 });

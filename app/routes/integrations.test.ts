@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
   getRequest,
+  loaderJson,
   settle,
   testContext,
   signInToConsole,
-  toastOf,
 } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import {
@@ -31,19 +31,14 @@ const PAGE = "/northfield/agent/admissions/integrations";
 const params = { appName: "northfield", agentName: "admissions" };
 const args = (request: Request, context = testContext(host)) => ({ request, context, params });
 
-const signIn = (email: string) => signInToConsole(host, email);
-
 interface PageData {
   configs: IntegrationsList["configs"] | null;
   integrations: Integration[];
   error: string | null;
   drawer: { system: ConfigSystem; usecase: { usecase: string }; environment: string; saved: Integration | null } | null;
 }
-async function load(cookie: string, search = "", context = testContext(host)) {
-  const response = await settle(() => loader(args(getRequest(`${PAGE}${search}`, cookie), context)));
-  expect(response.status).toBe(200);
-  return (await response.json()) as PageData;
-}
+const load = async (cookie: string, search = "", context = testContext(host)): Promise<PageData> =>
+  loaderJson(loader, args(getRequest(`${PAGE}${search}`, cookie), context));
 
 /** What the drawer's form posts: its hidden choice, the name, each setting, and the save bar's button. */
 const linkForm = (
@@ -74,8 +69,8 @@ const SECRET = "s3cret-value-9876";
 const savedSalesforce = async (cookie: string) => (await load(cookie, "?link=salesforce")).drawer!.saved!;
 
 describe("the Integrations screen", () => {
-  it("groups the catalogue's systems, each with icon, guide and use cases, and opens a drawer by address (staging by default)", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("groups the catalogue's systems, each with icon, guide and use cases", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const page = await load(cookie);
     expect(page.error).toBeNull();
     expect(page.configs!.CRM.map((s) => s.name)).toEqual(
@@ -92,7 +87,10 @@ describe("the Integrations screen", () => {
       integration_guide: expect.stringMatching(/^https:\/\//),
     });
     expect(page.drawer).toBeNull();
+  });
 
+  it("opens a system's drawer by address, staging by default", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const open = await load(cookie, "?link=salesforce");
     expect(open.drawer).toMatchObject({
       system: { title: "Salesforce" },
@@ -108,7 +106,7 @@ describe("the Integrations screen", () => {
   });
 
   it("shows 'Error: {message}' when the integrations cannot be loaded", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const context = testContext(host);
     const failing = {
       ...context,
@@ -125,7 +123,7 @@ describe("the Integrations screen", () => {
   });
 
   it("checks required settings itself, keeping what was typed beside the messages (but never a new secret)", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const answer = await post(
       cookie,
       salesforce(
@@ -158,8 +156,8 @@ describe("the Integrations screen", () => {
     expect((await load(cookie)).integrations.some((i) => i.external_system === "salesforce")).toBe(false);
   });
 
-  it("refuses a system, use case or environment the catalogue does not have, and shows the API's refusals beside the fields", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("refuses a system, use case or environment the catalogue does not have", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const wrongEnvironment = await post(
       cookie,
       salesforce(
@@ -175,7 +173,10 @@ describe("the Integrations screen", () => {
     expect((await refusal(await post(cookie, linkForm("canvas", "lead_sync", {}), "?link=canvas"))).formError).toBe(
       "Choose one of Canvas's use cases.",
     );
+  });
 
+  it("shows the API's refusals beside the fields", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     // A mask passes the console's required check, but with nothing stored behind it the API refuses it: beside the field.
     const dynamics = await post(
       cookie,
@@ -194,7 +195,7 @@ describe("the Integrations screen", () => {
   });
 
   it("saves a link, closes the drawer with a toast, and shows its secret only masked", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const saved = await post(
       cookie,
       salesforce({
@@ -204,9 +205,8 @@ describe("the Integrations screen", () => {
       }),
       "?link=salesforce&environment=staging",
     );
-    expect(saved.status).toBe(302);
-    expect(saved.headers.get("location")).toBe(PAGE);
-    expect(await toastOf(saved)).toMatchObject({ type: "success", description: "Salesforce linked (staging)" });
+    expect(saved).toHaveRedirect(PAGE);
+    await expect(saved).toSendToast({ type: "success", description: "Salesforce linked (staging)" });
 
     const page = await load(cookie, "?link=salesforce");
     expect(page.integrations.filter((i) => i.external_system === "salesforce").map((i) => i.environment)).toEqual([
@@ -222,8 +222,8 @@ describe("the Integrations screen", () => {
     expect((await load(cookie, "?link=salesforce&environment=production")).drawer!.saved).toBeNull();
   });
 
-  it("keeps the stored secret when its mask is posted back unchanged, and replaces it when a new one is typed", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("keeps the stored secret when its mask is posted back unchanged", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const before = await savedSalesforce(cookie);
     const again = await post(
       cookie,
@@ -232,7 +232,7 @@ describe("the Integrations screen", () => {
         { name: "Northfield org" },
       ),
     );
-    expect(again.status).toBe(302);
+    expect(again).toHaveRedirect();
     const after = await savedSalesforce(cookie);
     expect(after).toMatchObject({
       name: "Northfield org",
@@ -240,18 +240,22 @@ describe("the Integrations screen", () => {
     });
     // The API masks by decrypting what it stores: the same mask means the original secret is still there.
     expect(after.settings_json.client_secret).toBe(`${SECRET_MASK_PREFIX}9876`);
+  });
 
+  it("replaces the stored secret when a new one is typed, and keeps that one after", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const before = await savedSalesforce(cookie);
     expect(
-      (await post(cookie, salesforce({ ...after.settings_json, client_secret: "a-brand-new-secret-4321" }))).status,
-    ).toBe(302);
+      await post(cookie, salesforce({ ...before.settings_json, client_secret: "a-brand-new-secret-4321" })),
+    ).toHaveRedirect();
     const replaced = await savedSalesforce(cookie);
     expect(replaced.settings_json.client_secret).toBe(`${SECRET_MASK_PREFIX}4321`);
-    expect((await post(cookie, salesforce(replaced.settings_json))).status).toBe(302);
+    expect(await post(cookie, salesforce(replaced.settings_json))).toHaveRedirect();
     expect((await savedSalesforce(cookie)).settings_json.client_secret).toBe(`${SECRET_MASK_PREFIX}4321`);
   });
 
   it("lets a client user look at a saved link but not save: 403", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signInToConsole(host, "client.user@example.com");
     const page = await load(cookie, "?link=salesforce");
     expect(page.drawer?.saved?.settings_json).toMatchObject({
       client_id: "3MVG9-new-key",

@@ -5,7 +5,7 @@ import { JobsTable } from "~/components/JobsTable";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
 import { requireApi } from "~/server/api/client.server";
-import { jobsApi } from "~/server/api/resources.server";
+import { jobsApi } from "~/server/api/jobs-api.server";
 import { invariantResponse } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleJobAction } from "~/server/jobs.server";

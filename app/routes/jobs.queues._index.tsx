@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { requireApi } from "~/server/api/client.server";
-import { jobsApi } from "~/server/api/resources.server";
+import { jobsApi } from "~/server/api/jobs-api.server";
 import { consoleContext } from "~/server/context.server";
 
 /** The queue console opens on the first queue; each queue has its own addressable page. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
+import { getRequest, loaderJson, settle, signInToConsole, testContext } from "../../tests/support/console-context";
 import { makePdf } from "../../tests/support/pdf";
 import { startTestHost } from "../../tests/support/test-host";
 import { testRunRecords } from "../../tests/support/test-runs";
@@ -50,7 +50,7 @@ describe("a website tagged Production", () => {
     ["websites[0].allowed_patterns", ""],
   ];
 
-  it("is held with the failing questions listed, the rows kept as typed, and saved once confirmed for those runs", async () => {
+  it("is held with the failing questions listed and the rows kept as typed", async () => {
     const held = await settle(() => websites.action(args(formOf(WEBSITES, newRow(["Production"])))));
     expect(held.status).toBe(409);
     const data = await held.json();
@@ -65,16 +65,21 @@ describe("a website tagged Production", () => {
         gate: { stage_fails_prod_passes: [{ question: "When is orientation?", reason: "text missing" }] },
       },
     ]);
+  });
 
+  it("stays held when confirmed for other runs", async () => {
     const wrongKey = await settle(() =>
       websites.action(args(formOf(WEBSITES, [...newRow(["Production"]), ["accept_failing", "1-2-3"]]))),
     );
     expect(wrongKey.status).toBe(409);
+  });
+
+  it("is saved once confirmed for the runs listed", async () => {
     const saved = await settle(() =>
       websites.action(args(formOf(WEBSITES, [...newRow(["Production"]), ["accept_failing", acceptKey]]))),
     );
-    expect(saved.status).toBe(302);
-    expect((await toastOf(saved))?.description).toBe("1 website saved");
+    expect(saved).toHaveRedirect();
+    await expect(saved).toSendToast({ type: "success", description: "1 website saved" });
   });
 
   it("is not held when the save does not add Production", async () => {
@@ -91,12 +96,24 @@ describe("a website tagged Production", () => {
         ),
       ),
     );
-    expect(saved.status).toBe(302);
+    expect(saved).toHaveRedirect();
   });
 });
 
 describe("a file tagged production", () => {
-  it("asks again on the page, then saves the tags once confirmed", async () => {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const load = (search = ""): Promise<any> => loaderJson(files.loader, args(getRequest(`${FILES}${search}`, admin)));
+  const savedTags = async (fileId: number) =>
+    (await load()).files.find((f: { id: number }) => f.id === fileId).tags as string[];
+  const tagsForm = (fileId: number, tags: string[], extra: [string, string][] = []): [string, string][] => [
+    ["intent", "tags"],
+    ["file_id", String(fileId)],
+    ...tags.map((tag): [string, string] => ["tags", tag]),
+    ...extra,
+  ];
+  let file: { id: number };
+
+  beforeAll(async () => {
     const upload = new FormData();
     upload.append(
       "files",
@@ -109,63 +126,41 @@ describe("a file tagged production", () => {
         args(new Request(`http://localhost${FILES}`, { method: "POST", body: upload, headers: { cookie: admin } })),
       ),
     );
-    const load = async (search = "") =>
-      await (await settle(() => files.loader(args(getRequest(`${FILES}${search}`, admin))))).json();
-    const file = await until("the file to be listed", async () =>
+    file = await until("the file to be listed", async () =>
       (await load()).files.find((f: { file_name: string }) => f.file_name === "orientation.pdf"),
     );
+  });
 
-    const held = await settle(() =>
-      files.action(
-        args(
-          formOf(FILES, [
-            ["intent", "tags"],
-            ["file_id", String(file.id)],
-            ["tags", "sandbox"],
-            ["tags", "production"],
-          ]),
-        ),
-      ),
-    );
-    expect(held.status).toBe(302);
-    expect(held.headers.get("location")).toBe(`${FILES}?confirm_tags=${file.id}&tags=sandbox%2Cproduction`);
+  it("asks again on the page, changing nothing yet", async () => {
+    const held = await settle(() => files.action(args(formOf(FILES, tagsForm(file.id, ["sandbox", "production"])))));
+    expect(held).toHaveRedirect(`${FILES}?confirm_tags=${file.id}&tags=sandbox%2Cproduction`);
     const confirming = await load(`?confirm_tags=${file.id}&tags=sandbox%2Cproduction`);
     expect(confirming.tagsConfirm).toMatchObject({
       file: { id: file.id, name: "orientation.pdf" },
       tags: ["sandbox", "production"],
       gate: { acceptKey },
     });
-    expect((await load()).files.find((f: { id: number }) => f.id === file.id).tags).toEqual([]);
+    expect(await savedTags(file.id)).toEqual([]);
+  });
 
+  it("saves the tags once confirmed", async () => {
     const saved = await settle(() =>
       files.action(
         args(
-          formOf(`${FILES}?confirm_tags=${file.id}&tags=sandbox%2Cproduction`, [
-            ["intent", "tags"],
-            ["file_id", String(file.id)],
-            ["tags", "sandbox"],
-            ["tags", "production"],
-            ["accept_failing", acceptKey],
-          ]),
+          formOf(
+            `${FILES}?confirm_tags=${file.id}&tags=sandbox%2Cproduction`,
+            tagsForm(file.id, ["sandbox", "production"], [["accept_failing", acceptKey]]),
+          ),
         ),
       ),
     );
-    expect(saved.headers.get("location")).toBe(FILES);
-    expect((await toastOf(saved))?.description).toBe("Tags of orientation.pdf saved");
-    expect((await load()).files.find((f: { id: number }) => f.id === file.id).tags).toEqual(["sandbox", "production"]);
+    expect(saved).toHaveRedirect(FILES);
+    await expect(saved).toSendToast({ type: "success", description: "Tags of orientation.pdf saved" });
+    expect(await savedTags(file.id)).toEqual(["sandbox", "production"]);
+  });
 
-    // Sandbox alone, or production already there: nothing to ask.
-    const again = await settle(() =>
-      files.action(
-        args(
-          formOf(FILES, [
-            ["intent", "tags"],
-            ["file_id", String(file.id)],
-            ["tags", "production"],
-          ]),
-        ),
-      ),
-    );
-    expect((await toastOf(again))?.description).toBe("Tags of orientation.pdf saved");
+  it("does not ask when production is already there", async () => {
+    const again = await settle(() => files.action(args(formOf(FILES, tagsForm(file.id, ["production"])))));
+    await expect(again).toSendToast({ type: "success", description: "Tags of orientation.pdf saved" });
   });
 });

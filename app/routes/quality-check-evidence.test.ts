@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getRequest, settle, signInToConsole, testContext } from "../../tests/support/console-context";
+import { getRequest, loaderJson, signInToConsole, testContext } from "../../tests/support/console-context";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { indexPages } from "../../tests/support/index-pages";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
@@ -51,12 +51,8 @@ function paramsOf(path: string) {
   return agentWord === "agent" ? { appName, agentName } : { appName };
 }
 
-async function load(path: string, context = testContext(host)) {
-  const request = getRequest(path, viewer);
-  const response = await settle(() => quality.loader({ request, context, params: paramsOf(path) }));
-  expect(response.status).toBe(200);
-  return response.json();
-}
+const load = (path: string, context = testContext(host)) =>
+  loaderJson(quality.loader, { request: getRequest(path, viewer), context, params: paramsOf(path) });
 
 describe("the Quality Check screen's evidence", () => {
   it("replays the agent's latest run at each value, beside today's value and the settings", async () => {
@@ -65,8 +61,8 @@ describe("the Quality Check screen's evidence", () => {
     expect(data.evidenceError).toBeNull();
     expect(data.evidence).toMatchObject({ current: 0.4, test_results: 2, rated_answers: 0 });
     // The housing question is answered (score 1) and right at every value; the weather one gets the fallback, as expected.
-    expect(data.evidence.points).toHaveLength(9);
-    for (const point of data.evidence.points) expect(point).toMatchObject({ answered: 1, fallback: 1, passed: 2 });
+    expect(data.evidence!.points).toHaveLength(9);
+    for (const point of data.evidence!.points) expect(point).toMatchObject({ answered: 1, fallback: 1, passed: 2 });
     expect(data.testQuestionsHref).toBe("/northfield/agent/admissions/controls/test-questions");
   });
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { getRequest, settle, signInToConsole, testContext, toastOf } from "../../tests/support/console-context";
+import { getRequest, loaderJson, settle, signInToConsole, testContext } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import * as screen from "./$appName.agent.$agentName.controls.test-questions";
 
@@ -33,10 +33,10 @@ function importFile(bytes: Uint8Array<ArrayBuffer>, type = "text/csv") {
 
 /** The stored questions matching `search`, as [question, expect_text]. */
 async function stored(search: string): Promise<[string, string | null][]> {
-  const response = await settle(() =>
-    screen.loader(args(getRequest(`${PAGE}?search=${encodeURIComponent(search)}&sort=question`, admin))),
+  const data = await loaderJson(
+    screen.loader,
+    args(getRequest(`${PAGE}?search=${encodeURIComponent(search)}&sort=question`, admin)),
   );
-  const data = await response.json();
   return data.questions.map((q: { question: string; expect_text: string | null }) => [q.question, q.expect_text]);
 }
 
@@ -64,8 +64,8 @@ describe("Test Questions CSV import encodings", () => {
       ["Zq-BE", utf16be(csvOf("Zq-BE"))],
     ] as const) {
       const imported = await importFile(bytes);
-      expect(imported.status).toBe(302);
-      expect((await toastOf(imported))?.description).toBe("2 test questions imported");
+      expect(imported).toHaveRedirect();
+      await expect(imported).toSendToast({ type: "success", description: "2 test questions imported" });
       expect(await stored(marker)).toEqual(expected(marker));
     }
   });
@@ -81,17 +81,16 @@ describe("Test Questions CSV import encodings", () => {
 
   it("imports a Latin-1 file whose upload declares its charset", async () => {
     const imported = await importFile(latin1(csvOf("Zq-Declared")), "text/csv; charset=iso-8859-1");
-    expect((await toastOf(imported))?.description).toBe("2 test questions imported");
+    await expect(imported).toSendToast({ type: "success", description: "2 test questions imported" });
     expect(await stored("Zq-Declared")).toEqual(expected("Zq-Declared"));
   });
 
   it("still reads UTF-8 with and without its byte order mark", async () => {
     const utf8 = Buffer.from(csvOf("Zq-Eight"), "utf8");
-    expect((await toastOf(await importFile(new Uint8Array(utf8))))?.description).toBe("2 test questions imported");
-    expect(
-      (await toastOf(await importFile(new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8])))))
-        ?.description,
-    ).toBe("2 test questions imported");
+    const withoutMark = await importFile(new Uint8Array(utf8));
+    await expect(withoutMark).toSendToast({ type: "success", description: "2 test questions imported" });
+    const withMark = await importFile(new Uint8Array(Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), utf8])));
+    await expect(withMark).toSendToast({ type: "success", description: "2 test questions imported" });
     expect(await stored("Zq-Eight")).toEqual(
       [...expected("Zq-Eight"), ...expected("Zq-Eight")].sort((a, b) => a[0].localeCompare(b[0])),
     );

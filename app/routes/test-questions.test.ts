@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
   getRequest,
+  loaderJson,
   settle,
   signInToConsole,
   testContext,
-  toastOf,
 } from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
@@ -37,11 +37,10 @@ const args = (request: Request, extra: Record<string, string> = {}) => ({
   params: { ...params, ...extra },
 });
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-async function load(search = "", cookie = admin): Promise<any> {
-  const response = await settle(() => screen.loader(args(getRequest(`${PAGE}${search}`, cookie))));
-  expect(response.status).toBe(200);
-  return response.json();
-}
+const load = (search = "", cookie = admin): Promise<any> =>
+  loaderJson(screen.loader, args(getRequest(`${PAGE}${search}`, cookie)));
+const loadRun = (runPage: string, runId: string, cookie = admin) =>
+  loaderJson(runRoute.loader, args(getRequest(runPage, cookie), { runId }));
 const post = (fields: Record<string, string>, cookie = admin, search = "") =>
   settle(() => screen.action(args(formRequest(`${PAGE}${search}`, fields, cookie))));
 function csvPost(csv: string, cookie = admin) {
@@ -54,7 +53,7 @@ function csvPost(csv: string, cookie = admin) {
 }
 
 describe("Test Questions", () => {
-  it("adds a question, and a refused one comes back with what was typed and the message beside its field", async () => {
+  it("refuses a question without what it needs, keeping what was typed, the message beside its field", async () => {
     const refused = await post({
       intent: "add",
       question: "Where do first-years live?",
@@ -66,7 +65,9 @@ describe("Test Questions", () => {
     const data = await refused.json();
     expect(data.values.question).toBe("Where do first-years live?");
     expect(data.fieldErrors.expect_text).toEqual(["Say what the answer must do: a source, a text or an outcome"]);
+  });
 
+  it("adds a question", async () => {
     const added = await post(
       {
         intent: "add",
@@ -78,9 +79,8 @@ describe("Test Questions", () => {
       admin,
       "?edit=1",
     );
-    expect(added.status).toBe(302);
-    expect(added.headers.get("location")).toBe(PAGE);
-    expect((await toastOf(added))?.description).toBe("Test question added");
+    expect(added).toHaveRedirect(PAGE);
+    await expect(added).toSendToast({ type: "success", description: "Test question added" });
     const listed = await load();
     expect(listed.questions).toMatchObject([
       {
@@ -92,7 +92,7 @@ describe("Test Questions", () => {
     ]);
   });
 
-  it("opens a question for editing through ?edit=, saves the change and deletes it", async () => {
+  it("opens a question for editing through ?edit=", async () => {
     const [question] = (await load()).questions;
     const editing = await load(`?edit=${question.id}`);
     expect(editing.editing).toEqual({
@@ -105,7 +105,10 @@ describe("Test Questions", () => {
       },
     });
     expect((await load("?edit=99999999999999999999")).editing).toBeNull();
+  });
 
+  it("saves an edited question", async () => {
+    const [question] = (await load()).questions;
     const saved = await post({
       intent: "update",
       id: String(question.id),
@@ -114,14 +117,17 @@ describe("Test Questions", () => {
       expect_text: "Lakeside",
       expect_outcome: "",
     });
-    expect((await toastOf(saved))?.description).toBe("Test question saved");
+    await expect(saved).toSendToast({ type: "success", description: "Test question saved" });
     expect((await load()).questions[0]).toMatchObject({
       id: question.id,
       question: "Where do first-year students live?",
       expect_text: "Lakeside",
       expect_outcome: null,
     });
+  });
 
+  it("refuses an edit without a question, the message beside its field", async () => {
+    const [question] = (await load()).questions;
     const refused = await post({
       intent: "update",
       id: String(question.id),
@@ -136,15 +142,21 @@ describe("Test Questions", () => {
       id: question.id,
       fieldErrors: { question: ["This field is required"] },
     });
+  });
 
+  it("answers 404 to a change of a question it does not hold", async () => {
     expect((await post({ intent: "delete", id: "abc" })).status).toBe(404);
     expect((await post({ intent: "update", id: "99999999", question: "Q?", expect_text: "x" })).status).toBe(404);
+  });
+
+  it("deletes a question", async () => {
+    const [question] = (await load()).questions;
     const deleted = await post({ intent: "delete", id: String(question.id) });
-    expect((await toastOf(deleted))?.description).toBe("Test question deleted");
+    await expect(deleted).toSendToast({ type: "success", description: "Test question deleted" });
     expect((await load()).questions).toEqual([]);
   });
 
-  it("imports a CSV (all rows or none, a refused row named by its line) and exports one that imports back", async () => {
+  it("imports all rows of a CSV or none, naming a refused row by its line", async () => {
     const bad = await csvPost(
       "question,expect_text,expect_outcome\nWhen do tours leave?,10 am,\nNothing expected?,,\n",
     );
@@ -153,6 +165,9 @@ describe("Test Questions", () => {
       "Row 3, expect_text: Say what the answer must do: a source, a text or an outcome",
     ]);
     expect((await load()).paging.total).toBe(0);
+  });
+
+  it("refuses a CSV without its header row, an empty one and none at all", async () => {
     expect((await (await csvPost("text\nhello\n")).json()).importErrors[0]).toMatch(
       /^The first row must name the columns/,
     );
@@ -160,11 +175,13 @@ describe("Test Questions", () => {
     expect((await (await csvPost("\n ,\n")).json()).importErrors).toEqual([
       "The file is empty: it needs a header row and a row per question.",
     ]);
+  });
 
+  it("imports a CSV and exports one that imports back", async () => {
     const csv =
       'Expect_Outcome,Question,Expect_Text\r\nFallback,What is the weather on Mars?,\r\nanswered,"Tours, when?",=10 am\r\n';
     const imported = await csvPost(csv);
-    expect((await toastOf(imported))?.description).toBe("2 test questions imported");
+    await expect(imported).toSendToast({ type: "success", description: "2 test questions imported" });
     const exported = await settle(() => exportRoute.loader(args(getRequest(`${PAGE}/export`, admin))));
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(exported.headers.get("content-disposition")).toBe('attachment; filename="test_questions_admissions.csv"');
@@ -188,16 +205,15 @@ describe("Test Questions", () => {
 
   it("queues a run and shows it, with its progress and results, on its own page", async () => {
     const queued = await post({ intent: "run", environment: "stage" });
-    expect(queued.status).toBe(302);
+    expect(queued).toHaveRedirect();
     const runPage = queued.headers.get("location")!;
     expect(runPage).toMatch(new RegExp(`^${PAGE}/runs/\\d+$`));
-    expect((await toastOf(queued))?.description).toBe("Run started in stage");
+    await expect(queued).toSendToast({ type: "success", description: "Run started in stage" });
     const runId = runPage.split("/").pop()!;
     const run = await until(
       "the run to finish",
       async () => {
-        const response = await settle(() => runRoute.loader(args(getRequest(runPage, viewer), { runId })));
-        const data = await response.json();
+        const data = await loadRun(runPage, runId, viewer);
         return data.run.status === "done" && data.run;
       },
       30_000,
@@ -205,8 +221,14 @@ describe("Test Questions", () => {
     expect(run).toMatchObject({ environment: "stage", trigger: "manual", total: 4, passed: expect.any(Number) });
     expect(run.results).toHaveLength(4);
     expect((await load()).runs[0]).toMatchObject({ id: Number(runId), status: "done" });
+  });
 
+  it("refuses a run in an environment it does not know", async () => {
     expect((await post({ intent: "run", environment: "live" })).status).toBe(400);
+  });
+
+  it("answers 404 for a run of another client, or a malformed run id", async () => {
+    const runId = String((await load()).runs[0].id);
     const elsewhere = await settle(() =>
       runRoute.loader(
         args(getRequest(`/shopharbor-outfitters/controls/test-questions/runs/${runId}`, admin), {
@@ -224,7 +246,7 @@ describe("Test Questions", () => {
 
   it("Run in stage starts the run an automatic one waiting for its minute would have been, at once", async () => {
     const runPageOf = async (response: Response) => {
-      expect(response.status).toBe(302);
+      expect(response).toHaveRedirect();
       const runPage = response.headers.get("location")!;
       return { runPage, runId: runPage.split("/").pop()! };
     };
@@ -232,7 +254,7 @@ describe("Test Questions", () => {
       until(
         `run ${runId} to finish`,
         async () => {
-          const data = await (await settle(() => runRoute.loader(args(getRequest(runPage, admin), { runId })))).json();
+          const data = await loadRun(runPage, runId);
           return data.run.status === "done" && data.run;
         },
         timeoutMs,
@@ -263,7 +285,7 @@ describe("Test Questions", () => {
     expect(waiting).toMatchObject({ status: "queued", trigger: "controls saved" });
 
     const started = await post({ intent: "run", environment: "stage" });
-    expect((await toastOf(started))?.description).toBe("Run started in stage");
+    await expect(started).toSendToast({ type: "success", description: "Run started in stage" });
     const second = await runPageOf(started);
     expect(Number(second.runId)).toBe(waiting.id);
     expect(await finished(second.runPage, second.runId, 15_000)).toMatchObject({
@@ -283,6 +305,9 @@ describe("Test Questions", () => {
       expect((await post(fields, viewer)).status).toBe(403);
     }
     expect((await csvPost("question,expect_text\nQ?,x\n", viewer)).status).toBe(403);
+  });
+
+  it("refuses an unknown intent with 400", async () => {
     expect((await post({ intent: "launch" })).status).toBe(400);
   });
 });
@@ -290,62 +315,55 @@ describe("Test Questions", () => {
 describe("the production gate on Appearance's push", () => {
   const APPEARANCE = "/northfield/agent/admissions/appearance";
   const appearanceArgs = (request: Request) => ({ request, context: testContext(host), params });
-  it("lists what stage fails that production passes, and pushes only once the operator confirms again for that run", async () => {
-    const records = testRunRecords(host);
-    const question = await records.question(await records.appId("northfield"), "admissions", "Where is the campus?");
-    await records.finishedRun(question, "prod", true);
-    const stageRun = await records.finishedRun(question, "stage", false);
+  const push = (fields: Record<string, string>, search = "?confirm=push") =>
+    settle(() =>
+      appearance.action(appearanceArgs(formRequest(`${APPEARANCE}${search}`, { intent: "push", ...fields }, admin))),
+    );
+  let records: ReturnType<typeof testRunRecords>;
+  let question: Awaited<ReturnType<ReturnType<typeof testRunRecords>["question"]>>;
+  let stageRun: number;
 
-    const confirmPage = await (
-      await settle(() => appearance.loader(appearanceArgs(getRequest(`${APPEARANCE}?confirm=push`, admin))))
-    ).json();
-    expect(confirmPage.gate.stage).toMatchObject({ id: stageRun, failed: 1 });
-    expect(confirmPage.gate.stage_fails_prod_passes).toEqual([
+  beforeAll(async () => {
+    records = testRunRecords(host);
+    question = await records.question(await records.appId("northfield"), "admissions", "Where is the campus?");
+    await records.finishedRun(question, "prod", true);
+    stageRun = await records.finishedRun(question, "stage", false);
+  });
+
+  it("lists what stage fails that production passes on the push question", async () => {
+    const confirmPage = await loaderJson(
+      appearance.loader,
+      appearanceArgs(getRequest(`${APPEARANCE}?confirm=push`, admin)),
+    );
+    expect(confirmPage.gate!.stage).toMatchObject({ id: stageRun, failed: 1 });
+    expect(confirmPage.gate!.stage_fails_prod_passes).toEqual([
       { question_id: question.id, question: "Where is the campus?", reason: "text missing" },
     ]);
+  });
 
-    const first = await settle(() =>
-      appearance.action(appearanceArgs(formRequest(`${APPEARANCE}?confirm=push`, { intent: "push" }, admin))),
-    );
-    expect(first.status).toBe(302);
-    expect(first.headers.get("location")).toBe(`${APPEARANCE}?confirm=push&failing=confirm`);
-    expect((await toastOf(first))?.description).toBe(
-      "Stage fails test questions that production passes: confirm again to push",
-    );
+  it("asks the operator to confirm again instead of pushing", async () => {
+    const first = await push({});
+    expect(first).toHaveRedirect(`${APPEARANCE}?confirm=push&failing=confirm`);
+    await expect(first).toSendToast({
+      type: "error",
+      description: "Stage fails test questions that production passes: confirm again to push",
+    });
+  });
 
-    // A confirmation of another (older) run is no confirmation of this one.
-    const stale = await settle(() =>
-      appearance.action(
-        appearanceArgs(
-          formRequest(
-            `${APPEARANCE}?confirm=push&failing=confirm`,
-            { intent: "push", accept_failing: String(stageRun - 1) },
-            admin,
-          ),
-        ),
-      ),
-    );
-    expect(stale.headers.get("location")).toBe(`${APPEARANCE}?confirm=push&failing=confirm`);
+  it("takes no confirmation of another (older) run for one of this run", async () => {
+    const stale = await push({ accept_failing: String(stageRun - 1) }, "?confirm=push&failing=confirm");
+    expect(stale).toHaveRedirect(`${APPEARANCE}?confirm=push&failing=confirm`);
+  });
 
-    const pushed = await settle(() =>
-      appearance.action(
-        appearanceArgs(
-          formRequest(
-            `${APPEARANCE}?confirm=push&failing=confirm`,
-            { intent: "push", accept_failing: String(stageRun) },
-            admin,
-          ),
-        ),
-      ),
-    );
-    expect(pushed.headers.get("location")).toBe(APPEARANCE);
-    expect((await toastOf(pushed))?.description).toBe("Pushed to production");
+  it("pushes once the operator confirms again for that run", async () => {
+    const pushed = await push({ accept_failing: String(stageRun) }, "?confirm=push&failing=confirm");
+    expect(pushed).toHaveRedirect(APPEARANCE);
+    await expect(pushed).toSendToast({ type: "success", description: "Pushed to production" });
+  });
 
-    // Once stage passes again, one confirmation is enough.
+  it("pushes on one confirmation once stage passes again", async () => {
     await records.finishedRun(question, "stage", true);
-    const clean = await settle(() =>
-      appearance.action(appearanceArgs(formRequest(`${APPEARANCE}?confirm=push`, { intent: "push" }, admin))),
-    );
-    expect((await toastOf(clean))?.description).toBe("Pushed to production");
+    const clean = await push({});
+    await expect(clean).toSendToast({ type: "success", description: "Pushed to production" });
   });
 });

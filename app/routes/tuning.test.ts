@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
   getRequest,
+  loaderJson,
   settle,
   testContext,
   signInToConsole,
-  toastOf,
 } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
 import { INPUT_PROMPT_MESSAGES, type Finetuning, type InputPrompt } from "@contract";
@@ -29,8 +29,6 @@ const FINETUNING = "/northfield/ai-finetuning/ai-finetuning";
 const params = { appName: "northfield" };
 const args = (request: Request, context = testContext(host)) => ({ request, context, params });
 
-const signIn = (email: string) => signInToConsole(host, email);
-
 interface Answer<Row> {
   rows: Row[];
   errors: (FieldErrors | null)[];
@@ -47,11 +45,8 @@ interface PromptsData {
   deleting: { id: number; internal_name: string } | null;
 }
 
-async function loadPrompts(cookie: string, search = "", context = testContext(host)) {
-  const response = await settle(() => promptsLoader(args(getRequest(`${PROMPTS}${search}`, cookie), context)));
-  expect(response.status).toBe(200);
-  return (await response.json()) as PromptsData;
-}
+const loadPrompts = async (cookie: string, search = "", context = testContext(host)): Promise<PromptsData> =>
+  loaderJson(promptsLoader, args(getRequest(`${PROMPTS}${search}`, cookie), context));
 
 const postPrompts = (cookie: string, fields: Record<string, string>, search = "") =>
   settle(() => promptsAction(args(formRequest(`${PROMPTS}${search}`, fields, cookie))));
@@ -76,7 +71,7 @@ const untouchedPrompt = (index: number, prompt: InputPrompt) =>
 
 describe("Input Prompts", () => {
   it("saves new prompts under the chosen trigger point, with the spec's toast", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const initial = await loadPrompts(cookie);
     expect(initial.choice).toMatchObject({ triggerPoint: "", selectable: true });
     expect(initial.choice.options.map((o) => o.label)).toEqual(["Default", "admissions", "studentsuccess"]);
@@ -86,9 +81,8 @@ describe("Input Prompts", () => {
       { intent: "save", ...promptFields(0, { key: "welcome_message", text: "Welcome!\r\nHow can I help?" }) },
       "?trigger_point=admissions",
     );
-    expect(saved.status).toBe(302);
-    expect(saved.headers.get("location")).toBe(`${PROMPTS}?trigger_point=admissions`);
-    expect(await toastOf(saved)).toMatchObject({ type: "success", description: INPUT_PROMPT_MESSAGES.saved });
+    expect(saved).toHaveRedirect(`${PROMPTS}?trigger_point=admissions`);
+    await expect(saved).toSendToast({ type: "success", description: INPUT_PROMPT_MESSAGES.saved });
 
     const admissions = await loadPrompts(cookie, "?trigger_point=admissions");
     expect(admissions.choice.triggerPoint).toBe("admissions");
@@ -99,7 +93,7 @@ describe("Input Prompts", () => {
   });
 
   it("requires the key and the prompt, on the server too, keeping what was typed", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await postPrompts(cookie, {
       intent: "save",
       ...promptFields(0, { key: "only_key", text: "  " }),
@@ -116,7 +110,7 @@ describe("Input Prompts", () => {
   });
 
   it("shows the API's refusal next to the cell of the row it is about; untouched rows are not sent", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "closing", text: "Goodbye." }) });
     const [closing] = (await loadPrompts(cookie)).prompts.filter((p) => p.internal_name === "closing");
     const response = await postPrompts(cookie, {
@@ -129,20 +123,23 @@ describe("Input Prompts", () => {
     expect(answer.errors[0]).toBeNull();
     expect(answer.errors[1]).toEqual({ internal_name: ["Use letters, digits, '_', '.' and '-' only, without spaces"] });
     expect(answer.rows[1]).toMatchObject({ internal_name: "has spaces", prompt_input_raw: "Some text" });
+  });
 
-    // An edit of a saved prompt updates it.
+  it("updates a saved prompt that was edited", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const [closing] = (await loadPrompts(cookie)).prompts.filter((p) => p.internal_name === "closing");
     const edited = await postPrompts(cookie, {
       intent: "save",
       ...promptFields(0, { id: closing.id, key: "closing", text: "See you soon." }, closing),
     });
-    expect(await toastOf(edited)).toMatchObject({ description: INPUT_PROMPT_MESSAGES.saved });
+    await expect(edited).toSendToast({ type: "success", description: INPUT_PROMPT_MESSAGES.saved });
     expect((await loadPrompts(cookie)).prompts.find((p) => p.id === closing.id)?.prompt_input_raw).toBe(
       "See you soon.",
     );
   });
 
-  it("adds and discards rows without JavaScript", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("adds a blank row on top without JavaScript", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const added = await postPrompts(cookie, { intent: "add-row", ...promptFields(0, { key: "typed", text: "kept" }) });
     expect(added.status).toBe(200);
     const { rows } = (await added.json()) as Answer<PromptFormRow>;
@@ -150,17 +147,25 @@ describe("Input Prompts", () => {
       { id: "", internal_name: "", prompt_input_raw: "", loaded: null },
       { id: "", internal_name: "typed", prompt_input_raw: "kept", loaded: null },
     ]);
+  });
+
+  it("discards a new row without JavaScript", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const discarded = await postPrompts(cookie, {
       intent: "discard-row:0",
       ...promptFields(0, { key: "", text: "" }),
       ...promptFields(1, { key: "typed", text: "kept" }),
     });
     expect(((await discarded.json()) as Answer<PromptFormRow>).rows.map((r) => r.internal_name)).toEqual(["typed"]);
+  });
+
+  it("refuses an unknown intent with 400", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     expect((await postPrompts(cookie, { intent: "explode" })).status).toBe(400);
   });
 
-  it("asks before deleting a saved prompt, deletes it, and says when it cannot", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("asks by address before deleting a saved prompt", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     await postPrompts(
       cookie,
       { intent: "save", ...promptFields(0, { key: "to_delete", text: "Soon gone." }) },
@@ -174,25 +179,30 @@ describe("Input Prompts", () => {
       internal_name: "to_delete",
     });
     expect((await loadPrompts(cookie, "?delete=999999")).deleting).toBeNull();
+  });
 
+  it("deletes a saved prompt; deleting it again says it cannot", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const [prompt] = (await loadPrompts(cookie, "?trigger_point=studentsuccess")).prompts.filter(
+      (p) => p.internal_name === "to_delete",
+    );
     const deleted = await postPrompts(
       cookie,
       { intent: "delete", prompt_id: String(prompt.id) },
       `?trigger_point=studentsuccess&delete=${prompt.id}`,
     );
-    expect(deleted.status).toBe(302);
-    expect(deleted.headers.get("location")).toBe(`${PROMPTS}?trigger_point=studentsuccess`);
-    expect(await toastOf(deleted)).toMatchObject({ type: "success", description: "Deleted the prompt to_delete" });
+    expect(deleted).toHaveRedirect(`${PROMPTS}?trigger_point=studentsuccess`);
+    await expect(deleted).toSendToast({ type: "success", description: "Deleted the prompt to_delete" });
     expect((await loadPrompts(cookie, "?trigger_point=studentsuccess")).prompts.some((p) => p.id === prompt.id)).toBe(
       false,
     );
 
     const again = await postPrompts(cookie, { intent: "delete", prompt_id: String(prompt.id) });
-    expect(await toastOf(again)).toMatchObject({ type: "error", description: INPUT_PROMPT_MESSAGES.deleteFailed });
+    await expect(again).toSendToast({ type: "error", description: INPUT_PROMPT_MESSAGES.deleteFailed });
   });
 
   it("lets a client user look but not change anything", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signInToConsole(host, "client.user@example.com");
     expect((await loadPrompts(cookie)).error).toBeNull();
     expect(
       (await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "nope", text: "Nope" }) })).status,
@@ -201,7 +211,7 @@ describe("Input Prompts", () => {
   });
 
   it("shows 'Error: {message}' when the prompts cannot be loaded", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const context = testContext(host);
     const failing = {
       ...context,
@@ -226,11 +236,8 @@ interface FinetuningData {
   error: string | null;
 }
 
-async function loadFinetuning(cookie: string) {
-  const response = await settle(() => finetuningLoader(args(getRequest(FINETUNING, cookie))));
-  expect(response.status).toBe(200);
-  return (await response.json()) as FinetuningData;
-}
+const loadFinetuning = async (cookie: string): Promise<FinetuningData> =>
+  loaderJson(finetuningLoader, args(getRequest(FINETUNING, cookie)));
 
 const postFinetuning = (cookie: string, fields: Record<string, string>) =>
   settle(() => finetuningAction(args(formRequest(FINETUNING, fields, cookie))));
@@ -276,7 +283,7 @@ const untouchedRule = (index: number, rule: Finetuning) =>
 
 describe("AI Finetuning", () => {
   it("offers Default, the trigger points and the agents' site codes as sites", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const data = await loadFinetuning(cookie);
     expect(data.sites).toEqual([
       { value: "", label: "Default" },
@@ -287,7 +294,7 @@ describe("AI Finetuning", () => {
   });
 
   it("saves rows of all three tables in one save; blank rows are ignored", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await postFinetuning(cookie, {
       intent: "save",
       ...ruleFields(0, { finetuning_type: "url_pattern", pattern: "/news/", penalty: "0.5" }),
@@ -300,9 +307,8 @@ describe("AI Finetuning", () => {
       }),
       ...ruleFields(3, { finetuning_type: "html_tags_to_remove", metadata: '{"tags": ["footer", ".cookie-banner"]}' }),
     });
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(FINETUNING);
-    expect(await toastOf(response)).toMatchObject({
+    expect(response).toHaveRedirect(FINETUNING);
+    await expect(response).toSendToast({
       type: "success",
       description: "AI Finetuning saved: 3 rules saved",
     });
@@ -332,7 +338,7 @@ describe("AI Finetuning", () => {
   });
 
   it("refuses a penalty of 2 and unreadable metadata beside their cells, keeping every row as typed", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await postFinetuning(cookie, {
       intent: "save",
       ...ruleFields(0, { finetuning_type: "html_weightage", pattern: "/apply/", penalty: "2" }),
@@ -356,7 +362,7 @@ describe("AI Finetuning", () => {
   });
 
   it("puts what only the API finds (finetunings.<n>.<field>) on the form row it came from", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const [news] = (await loadFinetuning(cookie)).finetunings.filter((r) => r.pattern === "/news/");
     const response = await postFinetuning(cookie, {
       intent: "save",
@@ -376,8 +382,8 @@ describe("AI Finetuning", () => {
     expect(answer.rows[3]).toMatchObject({ trigger_point: "nowhere", pattern: "/x/", penalty: "0.2" });
   });
 
-  it("adds a blank row with a temporary id and deletes rows without JavaScript", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("adds a blank row with a temporary id without JavaScript", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const [news] = (await loadFinetuning(cookie)).finetunings.filter((r) => r.pattern === "/news/");
     const added = await postFinetuning(cookie, {
       intent: "add-row:page_type",
@@ -390,7 +396,11 @@ describe("AI Finetuning", () => {
       [String(news.id), "url_pattern", "/news/", false],
       ["new-1", "url_pattern", "/typed/", false],
     ]);
-    // Deleting the new row drops it; deleting the saved one marks it, to be removed on save.
+  });
+
+  it("deletes rows without JavaScript: a new row is dropped, a saved one marked to be removed on save", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const [news] = (await loadFinetuning(cookie)).finetunings.filter((r) => r.pattern === "/news/");
     const fields = {
       ...untouchedRule(0, news),
       ...ruleFields(1, { id: "new-1", finetuning_type: "url_pattern", pattern: "/typed/" }),
@@ -410,7 +420,7 @@ describe("AI Finetuning", () => {
   });
 
   it("one save updates changed rows and removes deleted ones; untouched rows stay", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const before = (await loadFinetuning(cookie)).finetunings;
     const news = before.find((r) => r.pattern === "/news/")!;
     const brochure = before.find((r) => r.pattern === "brochure")!;
@@ -436,18 +446,27 @@ describe("AI Finetuning", () => {
       ),
       ...untouchedRule(2, cleanup),
     });
-    expect(await toastOf(response)).toMatchObject({ description: "AI Finetuning saved: 1 rule saved, 1 rule deleted" });
+    await expect(response).toSendToast({
+      type: "success",
+      description: "AI Finetuning saved: 1 rule saved, 1 rule deleted",
+    });
     const after = (await loadFinetuning(cookie)).finetunings;
     expect(after.find((r) => r.id === news.id)?.penalty).toBe(0.75);
     expect(after.some((r) => r.id === brochure.id)).toBe(false);
     expect(after.find((r) => r.id === cleanup.id)).toEqual(cleanup);
+  });
 
+  it("says so when nothing changed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const cleanup = (await loadFinetuning(cookie)).finetunings.find(
+      (r) => r.finetuning_type === "html_tags_to_remove",
+    )!;
     const nothing = await postFinetuning(cookie, { intent: "save", ...untouchedRule(0, cleanup) });
-    expect(await toastOf(nothing)).toMatchObject({ type: "info", description: "No changes to save" });
+    await expect(nothing).toSendToast({ type: "info", description: "No changes to save" });
   });
 
   it("lets a client user look but not change anything", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signInToConsole(host, "client.user@example.com");
     expect((await loadFinetuning(cookie)).finetunings.length).toBeGreaterThan(0);
     const response = await postFinetuning(cookie, {
       intent: "save",

@@ -1,10 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  loaderJson,
+  settle,
+  signInToConsole,
+  testContext,
+} from "../../tests/support/console-context";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import type { UrlRow, UrlsList, Website } from "@contract";
 import { parseCsv } from "~/lib/csv";
-import { takeToast } from "~/server/toast.server";
 import { loader as chunksLoader } from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId.chunks";
 import { loader as exportLoader } from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId.export";
 import {
@@ -16,7 +22,6 @@ import {
   action as unifiedAction,
   loader as unifiedLoader,
 } from "./$appName.agent.$agentName.knowledge-store.websites.urls";
-import { action as loginAction } from "./login";
 import { until } from "../../tests/support/wait";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -37,14 +42,6 @@ const base = () => `/northfield/agent/admissions/knowledge-store/websites/${webs
 const params = () => ({ appName: "northfield", agentName: "admissions", websiteId: String(websiteId) });
 const unifiedParams = { appName: "northfield", agentName: "admissions" };
 
-async function signIn(email: string) {
-  const response = await settle(() =>
-    loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))),
-  );
-  expect(response.status).toBe(302);
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
-
 const apiUrls = async (query = "page_size=1000") =>
   (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?${query}`, { token })).body as UrlsList;
 const rowFor = async (path: string) => (await apiUrls()).data.find((row) => row.url === `${site.base}${path}`)!;
@@ -54,16 +51,8 @@ interface DrawerData {
   view: { statuses: string[]; reviews: string[]; search: string; page: number; pageSize: number };
   list: UrlsList;
 }
-async function openDrawer(search = "", cookie = admin) {
-  const response = await settle(() => drawerLoader(args(getRequest(`${base()}${search}`, cookie), params())));
-  expect(response.status).toBe(200);
-  return (await response.json()) as DrawerData;
-}
-
-async function toastOf(response: Response) {
-  const { toast } = await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))));
-  return toast;
-}
+const openDrawer = async (search = "", cookie = admin): Promise<DrawerData> =>
+  loaderJson(drawerLoader, args(getRequest(`${base()}${search}`, cookie), params()));
 
 beforeAll(async () => {
   site = await startFixtureSite({ slowMs: 200 });
@@ -79,8 +68,8 @@ beforeAll(async () => {
   expect(created.status).toBe(200);
   websiteId = created.body.websites[0].id;
   await until("the website's URLs", async () => (await apiUrls()).data.length >= 5);
-  admin = await signIn("client.admin@example.com");
-  viewer = await signIn("client.user@example.com");
+  admin = await signInToConsole(host, "client.admin@example.com");
+  viewer = await signInToConsole(host, "client.user@example.com");
 });
 afterAll(async () => {
   await host?.close();
@@ -97,16 +86,20 @@ describe("view-links drawer loader", () => {
     expect(list.default_refresh_day).toBe(30);
   });
 
-  it("applies search, status filters (comma or repeated), paging and sort from the address", async () => {
+  it("searches the URLs by ?search", async () => {
     const searched = await openDrawer("?search=nursing");
     expect(searched.list.data.map((row) => row.url)).toEqual([`${site.base}/programs/nursing`]);
     expect(searched.list.total).toBe(1);
+  });
 
+  it("filters by status and review status, comma-separated or repeated, dropping unknown values", async () => {
     expect((await openDrawer("?status=indexed")).list.data).toEqual([]);
     const pending = await openDrawer("?status=pending_review&status=indexed&review=new,bogus");
     expect(pending.view.statuses).toEqual(["pending_review", "indexed"]);
     expect(pending.view.reviews).toEqual(["new"]);
+  });
 
+  it("pages and sorts as the address says", async () => {
     const paged = await openDrawer("?page_size=1&page=1&order_by=url&order=desc");
     expect(paged.list.data).toHaveLength(1);
     const all = (await apiUrls()).data
@@ -141,9 +134,8 @@ describe("view-links drawer actions", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${base()}?status=pending_review`);
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: "2 links added" });
+    expect(response).toHaveRedirect(`${base()}?status=pending_review`);
+    await expect(response).toSendToast({ type: "success", description: "2 links added" });
     expect(await rowFor("/added-one")).toMatchObject({ status: "pending_review" });
     expect(await rowFor("/added-two")).toBeTruthy();
   });
@@ -153,7 +145,7 @@ describe("view-links drawer actions", () => {
     const blank = await settle(() =>
       drawerAction(args(formRequest(base(), { intent: "add-links", links: " \n  \n" }, admin), params())),
     );
-    expect(blank.status).toBe(302);
+    expect(blank).toHaveRedirect();
     expect((await apiUrls()).data.length).toBe(before);
 
     const refused = await settle(() =>
@@ -165,7 +157,7 @@ describe("view-links drawer actions", () => {
     expect(body.error).toMatch(/Enter full http\(s\) addresses/);
   });
 
-  it("sets refresh days, and refuses values outside 1–365 with the spec's toast", async () => {
+  it("sets a URL's refresh days", async () => {
     const row = await rowFor("/about");
     const saved = await settle(() =>
       drawerAction(
@@ -175,10 +167,13 @@ describe("view-links drawer actions", () => {
         ),
       ),
     );
-    expect(saved.status).toBe(302);
-    expect((await toastOf(saved))?.type).toBe("success");
+    expect(saved).toHaveRedirect();
+    await expect(saved).toSendToast({ type: "success", description: "Refresh days set to 45" });
     expect((await rowFor("/about")).refresh_days).toBe(45);
+  });
 
+  it("refuses refresh days outside 1–365 with the spec's toast, keeping the saved value", async () => {
+    const row = await rowFor("/about");
     for (const bad of ["0", "366", "2.5", "x"]) {
       const refused = await settle(() =>
         drawerAction(
@@ -188,14 +183,17 @@ describe("view-links drawer actions", () => {
           ),
         ),
       );
-      expect(refused.status).toBe(302);
-      expect(await toastOf(refused)).toMatchObject({
+      expect(refused).toHaveRedirect();
+      await expect(refused).toSendToast({
         type: "error",
         description: "Refresh days must be between 1 and 365.",
       });
     }
-    expect((await rowFor("/about")).refresh_days).toBe(45);
+    expect((await rowFor("/about")).refresh_days).toBe(row.refresh_days);
+  });
 
+  it("answers a refusal of refresh days sent by script as data, not a redirect", async () => {
+    const row = await rowFor("/about");
     const byScript = await settle(() =>
       drawerAction(
         args(
@@ -236,46 +234,36 @@ describe("view-links drawer actions", () => {
         ),
       ),
     );
-    expect(asked.status).toBe(302);
-    expect(asked.headers.get("location")).toBe(`${base()}?search=n`);
-    expect(await toastOf(asked)).toMatchObject({ type: "success", description: "2 of 2 URLs set to to_be_indexed" });
+    expect(asked).toHaveRedirect(`${base()}?search=n`);
+    await expect(asked).toSendToast({ type: "success", description: "2 of 2 URLs set to to_be_indexed" });
     await until(
       "both URLs indexed",
       async () => (await rowFor("/")).status === "indexed" && (await rowFor("/programs/nursing")).status === "indexed",
     );
     expect((await rowFor("/about")).status).toBe("pending_review");
 
-    const chunks = await settle(() =>
-      chunksLoader(
-        args(
-          getRequest(
-            `${base()}/chunks?url=${encodeURIComponent(`${site.base}/programs/nursing`)}&font=30&theme=light`,
-            admin,
-          ),
-          params(),
+    const data = await loaderJson(
+      chunksLoader,
+      args(
+        getRequest(
+          `${base()}/chunks?url=${encodeURIComponent(`${site.base}/programs/nursing`)}&font=30&theme=light`,
+          admin,
         ),
+        params(),
       ),
     );
-    expect(chunks.status).toBe(200);
-    const data = await chunks.json();
     expect(data).toMatchObject({ url: `${site.base}/programs/nursing`, error: null });
-    expect(data.chunks.map((c: { text: string }) => c.text).join(" ")).toContain("licensure");
+    expect(data.chunks!.map((c: { text: string }) => c.text).join(" ")).toContain("licensure");
 
-    const none = await (
-      await settle(() =>
-        chunksLoader(
-          args(getRequest(`${base()}/chunks?url=${encodeURIComponent(`${site.base}/about`)}`, admin), params()),
-        ),
-      )
-    ).json();
+    const none = await loaderJson(
+      chunksLoader,
+      args(getRequest(`${base()}/chunks?url=${encodeURIComponent(`${site.base}/about`)}`, admin), params()),
+    );
     expect(none).toMatchObject({ chunks: [], error: null });
-    const unknown = await (
-      await settle(() =>
-        chunksLoader(
-          args(getRequest(`${base()}/chunks?url=${encodeURIComponent("https://nowhere.example/")}`, admin), params()),
-        ),
-      )
-    ).json();
+    const unknown = await loaderJson(
+      chunksLoader,
+      args(getRequest(`${base()}/chunks?url=${encodeURIComponent("https://nowhere.example/")}`, admin), params()),
+    );
     expect(unknown).toMatchObject({ chunks: null, error: "URL not found" });
   });
 
@@ -379,9 +367,7 @@ describe("unified URL drawer", () => {
     expect(view).toMatchObject({ pageSize: 25, statuses: ["indexed"] });
     expect(list.data.every((row: UrlRow) => row.status === "indexed")).toBe(true);
     expect(list.data.map((row) => row.website_url)).toContain(`${site.base}/`);
-    const odd = await (
-      await settle(() => unifiedLoader(args(getRequest("/x?page_size=1", admin), unifiedParams)))
-    ).json();
+    const odd = await loaderJson(unifiedLoader, args(getRequest("/x?page_size=1", admin), unifiedParams));
     expect(odd.view.pageSize).toBe(100);
   });
 
@@ -395,8 +381,7 @@ describe("unified URL drawer", () => {
         ),
       ),
     );
-    expect(skipped.status).toBe(302);
-    expect(skipped.headers.get("location")).toBe("/x?status=pending_review");
+    expect(skipped).toHaveRedirect("/x?status=pending_review");
     await until("about skipped", async () => (await rowFor("/about")).status === "skipped");
 
     // Unknown ids are accepted (nothing changes)…
@@ -405,15 +390,15 @@ describe("unified URL drawer", () => {
         args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999" }, admin), unifiedParams),
       ),
     );
-    expect(await toastOf(unknown)).toMatchObject({ type: "success", description: "0 of 1 URLs set to to_be_deleted" });
+    await expect(unknown).toSendToast({ type: "success", description: "0 of 1 URLs set to to_be_deleted" });
     // …an id beyond the API's integer ids names no row: nothing was chosen, and the drawer says so.
     const refused = await settle(() =>
       unifiedAction(
         args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999999" }, admin), unifiedParams),
       ),
     );
-    expect(refused.status).toBe(302);
-    expect(await toastOf(refused)).toMatchObject({ type: "error", description: "Select at least one URL first." });
+    expect(refused).toHaveRedirect();
+    await expect(refused).toSendToast({ type: "error", description: "Select at least one URL first." });
     // …and a refusal of the API says 'Failed to update URLs to {status}'.
     const context = testContext(host);
     const refusing = {
@@ -430,8 +415,8 @@ describe("unified URL drawer", () => {
         params: unifiedParams,
       }),
     );
-    expect(failed.status).toBe(302);
-    expect(await toastOf(failed)).toMatchObject({
+    expect(failed).toHaveRedirect();
+    await expect(failed).toSendToast({
       type: "error",
       description: "Failed to update URLs to to_be_deleted",
     });

@@ -1,10 +1,15 @@
 import { USER_TYPE_LABELS } from "@contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  loaderJson,
+  settle,
+  signInToConsole,
+  testContext,
+} from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
-import { takeToast } from "~/server/toast.server";
 import { action as accessAction, loader as accessLoader } from "./$appName.access-control";
-import { action as loginAction } from "./login";
 import { action as usersAction, loader as usersLoader } from "./users";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -20,14 +25,6 @@ const args = (request: Request, params: Record<string, string> = {}) => ({
 });
 const northfield = { appName: "northfield" };
 
-async function signIn(email: string) {
-  const response = await settle(() =>
-    loginAction(args(formRequest("/login", { intent: "dev", email, redirectTo: "/" }))),
-  );
-  expect(response.status).toBe(302);
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
-
 interface ListedUser {
   id: number;
   email: string;
@@ -37,27 +34,11 @@ interface ListedUser {
   app_user?: { role: string; created_at: string };
 }
 
-async function listUsers(cookie: string, search = "?page_size=100") {
-  const response = await settle(() => usersLoader(args(getRequest(`/users${search}`, cookie))));
-  expect(response.status).toBe(200);
-  return (await response.json()) as {
-    users: ListedUser[];
-    assignableTypes: string[];
-    paging: { page: number; totalPages: number; total: number };
-  };
-}
+const listUsers = (cookie: string, search = "?page_size=100") =>
+  loaderJson(usersLoader, args(getRequest(`/users${search}`, cookie)));
 
-async function listAccess(cookie: string, search = "?page_size=100") {
-  const response = await settle(() =>
-    accessLoader(args(getRequest(`/northfield/access-control${search}`, cookie), northfield)),
-  );
-  expect(response.status).toBe(200);
-  return (await response.json()) as {
-    client: { id: number; name: string };
-    users: ListedUser[];
-    assignableRoles: string[];
-  };
-}
+const listAccess = (cookie: string, search = "?page_size=100") =>
+  loaderJson(accessLoader, args(getRequest(`/northfield/access-control${search}`, cookie), northfield));
 
 /** The indexed fields the Users form posts for one row (loaded values only for existing rows). */
 function userFields(
@@ -107,15 +88,9 @@ function accessFields(
   };
 }
 
-/** The toast a redirect sets, as the next page's root loader would read it. */
-async function toastOf(response: Response) {
-  const { toast } = await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))));
-  return toast?.description ?? "";
-}
-
 describe("Users (/users)", () => {
   it("lists every user with the roles the caller may give", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const { users, assignableTypes } = await listUsers(cookie);
     expect(users.map((u) => u.email)).toEqual(
       expect.arrayContaining(["admin@example.com", "client.admin@example.com", "client.user@example.com"]),
@@ -123,17 +98,25 @@ describe("Users (/users)", () => {
     expect(assignableTypes).toEqual(["user", "admin", "super_admin"]);
   });
 
-  it("sorts by any column and pages through the address, 10 rows by default", async () => {
-    const cookie = await signIn("admin@example.com");
+  it("sorts by a column and order named in the address", async () => {
+    const cookie = await signInToConsole(host, "admin@example.com");
     const all = (await listUsers(cookie)).users.map((u) => u.email);
     const byEmailDesc = [...all].sort((a, b) => b.localeCompare(a, "en", { sensitivity: "base" }));
     const sorted = await listUsers(cookie, "?sort=email&order=desc&page_size=20");
     expect(sorted.users.map((u) => u.email)).toEqual(byEmailDesc.slice(0, 20));
+  });
+
+  it("sorts roles by the label people read ('Admin', 'System Admin', 'User'), not the stored value", async () => {
+    const cookie = await signInToConsole(host, "admin@example.com");
     const byRole = await listUsers(cookie, "?sort=role");
-    // Roles sort by the label people read ('Admin', 'System Admin', 'User'), not the stored value.
     const labels = byRole.users.map((u) => USER_TYPE_LABELS[u.user_type as keyof typeof USER_TYPE_LABELS]);
     expect(labels).toEqual([...labels].sort((a, b) => a.localeCompare(b, "en", { sensitivity: "base" })));
     expect(new Set(labels).size).toBeGreaterThan(1);
+  });
+
+  it("pages through the address, 10 rows by default; a page past the end shows the last one", async () => {
+    const cookie = await signInToConsole(host, "admin@example.com");
+    const all = (await listUsers(cookie)).users.map((u) => u.email);
     const firstPage = await listUsers(cookie, "");
     expect(firstPage.users.length).toBe(Math.min(10, all.length));
     expect(firstPage.paging).toMatchObject({
@@ -150,14 +133,14 @@ describe("Users (/users)", () => {
   });
 
   it("is staff only: the loader and the action answer 403 to a client admin", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     expect((await settle(() => usersLoader(args(getRequest("/users", cookie))))).status).toBe(403);
     const response = await settle(() => usersAction(args(formRequest("/users", { intent: "add-row" }, cookie))));
     expect(response.status).toBe(403);
   });
 
   it("saves a new user and a changed one, then redirects with the API's message as a toast", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const { users } = await listUsers(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
     const others = users.filter((u) => u !== viewer);
@@ -181,9 +164,8 @@ describe("Users (/users)", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe("/users");
-    expect(await toastOf(response)).toContain("2 users saved");
+    expect(response).toHaveRedirect("/users");
+    await expect(response).toSendToast({ type: "success", description: "2 users saved" });
 
     const after = (await listUsers(cookie)).users;
     expect(after.find((u) => u.email === "new.person@example.com")).toMatchObject({
@@ -194,7 +176,7 @@ describe("Users (/users)", () => {
   });
 
   it("never rewrites a row the user did not touch, even when it changed on the server meanwhile", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const { users } = await listUsers(cookie);
     const target = users.find((u) => u.email === "client.admin@example.com")!;
     // Someone else renames the user after our page loaded…
@@ -228,13 +210,13 @@ describe("Users (/users)", () => {
         ),
       ),
     );
-    expect(response.status).toBe(302);
-    expect(await toastOf(response)).toContain("1 user saved");
+    expect(response).toHaveRedirect();
+    await expect(response).toSendToast({ type: "success", description: "1 user saved" });
     expect((await listUsers(cookie)).users.find((u) => u.id === target.id)?.name).toBe("Renamed Elsewhere");
   });
 
   it("answers 400 with the spec's messages for a row missing its fields, keeping every posted row", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const { users } = await listUsers(cookie);
     const fields = {
       intent: "save",
@@ -269,7 +251,7 @@ describe("Users (/users)", () => {
   });
 
   it("puts the API's own 400 errors on the form row they belong to", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const { users } = await listUsers(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
     const response = await settle(() =>
@@ -301,7 +283,7 @@ describe("Users (/users)", () => {
   });
 
   it("maps the API's per-row refusals (rows checked against each other) to the right form row", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const { users } = await listUsers(cookie);
     const response = await settle(() =>
       usersAction(
@@ -327,7 +309,7 @@ describe("Users (/users)", () => {
   });
 
   it("add-row (no JavaScript) returns the posted rows with an empty one at the top, saving nothing", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const { users } = await listUsers(cookie);
     const response = await settle(() =>
       usersAction(
@@ -358,7 +340,7 @@ describe("Users (/users)", () => {
   });
 
   it("discard-row (no JavaScript) drops only a new row", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const { users } = await listUsers(cookie);
     const rows = { ...userFields(0, { email: "", name: "", user_type: "" }), ...untouchedUser(1, users[0]) };
     const discardNew = await (
@@ -371,31 +353,44 @@ describe("Users (/users)", () => {
     expect(discardExisting.rows).toHaveLength(2);
   });
 
-  it("edit-row and cancel-edit (no JavaScript) open an existing row as inputs and put it back as loaded, saving nothing", async () => {
-    const cookie = await signIn("admin@example.com");
-    const { users } = await listUsers(cookie);
-    const typed = { ...users[0], name: "Half-typed new name" };
-    const rows = { ...userFields(0, typed, users[0]), "users[0].editing": "true", ...untouchedUser(1, users[1]) };
-    const opened = await (
-      await settle(() => usersAction(args(formRequest("/users", { intent: "edit-row:1", ...rows }, cookie))))
-    ).json();
-    expect(opened.rows.map((r: { editing: boolean }) => r.editing)).toEqual([true, true]);
-    expect(opened.rows[0].name).toBe("Half-typed new name");
-    const cancelled = await (
-      await settle(() => usersAction(args(formRequest("/users", { intent: "cancel-edit:0", ...rows }, cookie))))
-    ).json();
-    expect(cancelled.rows[0]).toMatchObject({ name: users[0].name, editing: false });
-    expect(cancelled.rows[1].editing).toBe(false);
-    // An intent of another table (or a made-up index) changes nothing.
-    const tampered = await settle(() =>
-      usersAction(args(formRequest("/users", { intent: "delete-row:0", ...rows }, cookie))),
-    );
-    expect(tampered.status).toBe(400);
-    expect((await listUsers(cookie)).users.find((u) => u.id === users[0].id)?.name).toBe(users[0].name);
+  describe("opening rows without JavaScript", () => {
+    /** Row 0 opened and half-edited, row 1 as loaded; `post` sends them with an intent. */
+    async function openedRows() {
+      const cookie = await signInToConsole(host, "admin@example.com");
+      const { users } = await listUsers(cookie);
+      const typed = { ...users[0], name: "Half-typed new name" };
+      const rows = { ...userFields(0, typed, users[0]), "users[0].editing": "true", ...untouchedUser(1, users[1]) };
+      const post = (intent: string) =>
+        settle(() => usersAction(args(formRequest("/users", { intent, ...rows }, cookie))));
+      const savedName = async () => (await listUsers(cookie)).users.find((u) => u.id === users[0].id)?.name;
+      return { users, post, savedName };
+    }
+
+    it("edit-row opens an existing row as inputs, keeping what is typed in the others, saving nothing", async () => {
+      const { users, post, savedName } = await openedRows();
+      const opened = await (await post("edit-row:1")).json();
+      expect(opened.rows.map((r: { editing: boolean }) => r.editing)).toEqual([true, true]);
+      expect(opened.rows[0].name).toBe("Half-typed new name");
+      expect(await savedName()).toBe(users[0].name);
+    });
+
+    it("cancel-edit puts a row back as loaded, saving nothing", async () => {
+      const { users, post, savedName } = await openedRows();
+      const cancelled = await (await post("cancel-edit:0")).json();
+      expect(cancelled.rows[0]).toMatchObject({ name: users[0].name, editing: false });
+      expect(cancelled.rows[1].editing).toBe(false);
+      expect(await savedName()).toBe(users[0].name);
+    });
+
+    it("refuses an intent of another table with 400, saving nothing", async () => {
+      const { users, post, savedName } = await openedRows();
+      expect((await post("delete-row:0")).status).toBe(400);
+      expect(await savedName()).toBe(users[0].name);
+    });
   });
 
   it("refuses an unknown intent with 400, rows intact", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const response = await settle(() =>
       usersAction(
         args(
@@ -415,19 +410,19 @@ describe("Users (/users)", () => {
   });
 
   it("redirects with an info toast when nothing changed", async () => {
-    const cookie = await signIn("admin@example.com");
+    const cookie = await signInToConsole(host, "admin@example.com");
     const { users } = await listUsers(cookie);
     const response = await settle(() =>
       usersAction(args(formRequest("/users", { intent: "save", ...untouchedUser(0, users[0]) }, cookie))),
     );
-    expect(response.status).toBe(302);
-    expect(await toastOf(response)).toContain("No changes to save");
+    expect(response).toHaveRedirect();
+    await expect(response).toSendToast({ type: "info", description: "No changes to save" });
   });
 });
 
 describe("Access Control (/{url_code}/access-control)", () => {
   it("lists the client's people with their role and the roles the caller may grant", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const { client, users, assignableRoles } = await listAccess(cookie);
     expect(client.name).toBe("Northfield University");
     expect(assignableRoles).toEqual(["client_user", "client_admin"]);
@@ -435,7 +430,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
   });
 
   it("add-row gives a new row the spec's defaults: user_type user, role client_user", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await settle(() =>
       accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)),
     );
@@ -455,7 +450,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
   });
 
   it("grants access to a new person with the defaults, then removes it", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const before = await listAccess(cookie);
     const granted = await settle(() =>
       accessAction(
@@ -478,9 +473,8 @@ describe("Access Control (/{url_code}/access-control)", () => {
         ),
       ),
     );
-    expect(granted.status).toBe(302);
-    expect(granted.headers.get("location")).toBe("/northfield/access-control");
-    expect(await toastOf(granted)).toContain("Access saved");
+    expect(granted).toHaveRedirect("/northfield/access-control");
+    await expect(granted).toSendToast({ type: "success", description: "Access saved" });
 
     const after = await listAccess(cookie);
     const advisor = after.users.find((u) => u.email === "new.advisor@example.com")!;
@@ -506,7 +500,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
         ),
       ),
     );
-    expect(removed.status).toBe(302);
+    expect(removed).toHaveRedirect();
     expect((await listAccess(cookie)).users.some((u) => u.id === advisor.id)).toBe(false);
   });
 
@@ -530,7 +524,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
     ).toBe(200);
     const atHarbor = (await harborAccess()).find((u) => u.email === "harbor.third@example.com")!;
 
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const before = await listAccess(cookie);
     const saved = await settle(() =>
       accessAction(
@@ -548,8 +542,8 @@ describe("Access Control (/{url_code}/access-control)", () => {
         ),
       ),
     );
-    expect(saved.status).toBe(302);
-    expect(await toastOf(saved)).toBe("Access saved");
+    expect(saved).toHaveRedirect();
+    await expect(saved).toSendToast({ type: "success", description: "Access saved" });
 
     const { users: after } = await listAccess(cookie);
     const shown = ["harbor.third@example.com", "brand.new.person@example.com"].map((email) =>
@@ -572,7 +566,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
   });
 
   it("checks email, name and role on the server and keeps the posted rows", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await settle(() =>
       accessAction(
         args(
@@ -599,7 +593,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
   });
 
   it("shows the API's refusal next to the cell: a client admin may not rename an existing person", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const { users } = await listAccess(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
     const response = await settle(() =>
@@ -628,7 +622,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
   });
 
   it("refuses a removal that does not carry the loaded person (a tampered post), saving nothing", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const { users } = await listAccess(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
     const response = await settle(() =>
@@ -658,7 +652,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
   });
 
   it("answers 403 to a client user's save: they may only look", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signInToConsole(host, "client.user@example.com");
     const { assignableRoles } = await listAccess(cookie);
     expect(assignableRoles).toEqual([]);
     const response = await settle(() =>
@@ -688,7 +682,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
   });
 
   it("opening a row with a made-up index, a NUL byte or a megabyte in its fields is answered without a 500 and saves nothing", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const [person] = (await listAccess(cookie)).users;
     const row = {
       ...accessFields(
@@ -722,7 +716,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
   });
 
   it("answers 404 for a client the user holds no role in", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const params = { appName: "shopharbor-outfitters" };
     expect(
       (await settle(() => accessLoader(args(getRequest("/shopharbor-outfitters/access-control", cookie), params))))

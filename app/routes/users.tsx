@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
-import { userFormRow, blankUserRow, type UserFormRow } from "~/components/users/rows";
+import { userFormRow, type UserFormRow } from "~/components/users/rows";
 import type { TableActionData } from "~/components/editable-table/rows";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { TablePager } from "~/components/TableView";
@@ -9,9 +9,10 @@ import { UsersTable } from "~/components/users/UsersTable";
 import { USERS_SORTS, usersSortValue } from "~/components/users/sorting";
 import { readTableView, viewRows } from "~/lib/table-view";
 import { requireApi } from "~/server/api/client.server";
-import { usersApi } from "~/server/api/resources.server";
+import { usersApi } from "~/server/api/users-api.server";
 import { consoleContext } from "~/server/context.server";
-import { handleTableAction, planUsersSave, readUsersForm } from "~/server/users-table.server";
+import { handleTableAction } from "~/server/table-kit.server";
+import { usersTable } from "~/server/users-table.server";
 import { useOptionalUser } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
 
@@ -33,9 +34,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   await requireUserWithPermission(api, "manage_users");
   return handleTableAction({
     request,
-    read: readUsersForm,
-    blank: blankUserRow,
-    plan: planUsersSave,
+    ...usersTable,
     save: async (users) => (await usersApi.upsert(api, { users })).message,
   });
 }

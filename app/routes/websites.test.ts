@@ -1,14 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureSite } from "../../tests/support/fixture-site";
-import { cookieHeaderFrom, formRequest, getRequest, settle, testContext } from "../../tests/support/console-context";
+import {
+  formRequest,
+  getRequest,
+  loaderJson,
+  settle,
+  signInToConsole,
+  testContext,
+} from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import type { Website } from "@contract";
-import { takeToast } from "~/server/toast.server";
 import {
   action as websitesAction,
   loader as websitesLoader,
 } from "./$appName.agent.$agentName.knowledge-store.websites";
-import { action as loginAction } from "./login";
 import { until } from "../../tests/support/wait";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -31,18 +36,6 @@ const PAGE = "/northfield/agent/enrollment/knowledge-store/websites";
 const params = { appName: "northfield", agentName: "enrollment" };
 const args = (request: Request) => ({ request, context: testContext(host), params });
 
-async function signIn(email: string) {
-  const response = await settle(() =>
-    loginAction({
-      request: formRequest("/login", { intent: "dev", email, redirectTo: "/" }),
-      context: testContext(host),
-      params: {},
-    }),
-  );
-  expect(response.status).toBe(302);
-  return cookieHeaderFrom(response.headers.get("set-cookie"));
-}
-
 interface Loaded {
   client: { id: number; name: string };
   websites: Website[];
@@ -55,19 +48,11 @@ interface Loaded {
   totalUrls: number;
 }
 
-async function load(cookie: string, search = "") {
-  const response = await settle(() => websitesLoader(args(getRequest(`${PAGE}${search}`, cookie))));
-  expect(response.status).toBe(200);
-  return (await response.json()) as Loaded;
-}
+const load = async (cookie: string, search = ""): Promise<Loaded> =>
+  loaderJson(websitesLoader, args(getRequest(`${PAGE}${search}`, cookie)));
 
 const post = (cookie: string, fields: Record<string, string>, search = "") =>
   settle(() => websitesAction(args(formRequest(`${PAGE}${search}`, fields, cookie))));
-
-async function toastOf(response: Response) {
-  const { toast } = await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))));
-  return toast;
-}
 
 /** The fields the form posts for one row (an existing row also posts what was loaded). */
 function rowFields(
@@ -123,7 +108,7 @@ let fixtureWebsite: Website;
 
 describe("Websites page: loader", () => {
   it("lists the client's websites on page 1 with 25 rows, and the URL counts by status", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const data = await load(cookie);
     expect(data).toMatchObject({ client: { name: expect.any(String) }, page: 1, pageSize: 25, query: "" });
     expect(data.websites.length).toBe(data.totalCount);
@@ -132,7 +117,7 @@ describe("Websites page: loader", () => {
   });
 
   it("takes page, page_size (10 or 25) and query from the URL", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     expect(await load(cookie, "?page=2&page_size=10&query=nothing-like-this")).toMatchObject({
       page: 2,
       pageSize: 10,
@@ -143,20 +128,17 @@ describe("Websites page: loader", () => {
   });
 
   it("answers at the legacy address without an agent segment", async () => {
-    const cookie = await signIn("client.admin@example.com");
-    const response = await settle(() =>
-      websitesLoader({
-        request: getRequest("/northfield/ai-training/websites?page_size=10", cookie),
-        context: testContext(host),
-        params: { appName: "northfield" },
-      }),
-    );
-    expect(response.status).toBe(200);
-    expect((await response.json()).pageSize).toBe(10);
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const data = await loaderJson(websitesLoader, {
+      request: getRequest("/northfield/ai-training/websites?page_size=10", cookie),
+      context: testContext(host),
+      params: { appName: "northfield" },
+    });
+    expect(data.pageSize).toBe(10);
   });
 
   it("answers 404 for a client the user cannot see", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await settle(() =>
       websitesLoader({
         request: getRequest("/nowhere/ai-training/websites", cookie),
@@ -170,7 +152,7 @@ describe("Websites page: loader", () => {
 
 describe("Websites page: saving rows", () => {
   it("adds a website; the API starts discovery and the sitemap is generated", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const before = await load(cookie);
     const response = await postEntries(
       cookie,
@@ -199,9 +181,8 @@ describe("Websites page: saving rows", () => {
       ],
       "?page_size=10",
     );
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${PAGE}?page_size=10`);
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: "1 website saved" });
+    expect(response).toHaveRedirect(`${PAGE}?page_size=10`);
+    await expect(response).toSendToast({ type: "success", description: "1 website saved" });
 
     const created = (await apiWebsites(before.client.id)).find((w) => w.url === `${site.base}/`);
     expect(created).toMatchObject({
@@ -222,7 +203,7 @@ describe("Websites page: saving rows", () => {
   });
 
   it("answers 400 for a row without url or scan mode, keeping every posted row, and saves nothing", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const before = await load(cookie);
     const response = await postEntries(cookie, [
       ["intent", "save"],
@@ -260,7 +241,7 @@ describe("Websites page: saving rows", () => {
   });
 
   it("puts the API's field errors (websites.N.url) next to the row they came from", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const { websites } = await load(cookie);
     const first = websites[0];
     const response = await postEntries(cookie, [
@@ -286,8 +267,8 @@ describe("Websites page: saving rows", () => {
     expect(body.rows[1].url).toBe("not an address");
   });
 
-  it("updates only a changed row, and says so when nothing changed", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("says so when nothing changed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const w = fixtureWebsite;
     const unchanged = await postEntries(cookie, [
       ["intent", "save"],
@@ -297,9 +278,13 @@ describe("Websites page: saving rows", () => {
         w,
       ),
     ]);
-    expect(unchanged.status).toBe(302);
-    expect((await toastOf(unchanged))?.description).toBe("No changes to save");
+    expect(unchanged).toHaveRedirect();
+    await expect(unchanged).toSendToast({ type: "info", description: "No changes to save" });
+  });
 
+  it("updates a changed row", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const w = fixtureWebsite;
     const changed = await postEntries(cookie, [
       ["intent", "save"],
       ...rowFields(
@@ -308,13 +293,13 @@ describe("Websites page: saving rows", () => {
         w,
       ),
     ]);
-    expect(changed.status).toBe(302);
-    expect((await toastOf(changed))?.description).toBe("1 website saved");
+    expect(changed).toHaveRedirect();
+    await expect(changed).toSendToast({ type: "success", description: "1 website saved" });
     expect((await apiWebsites(w.app_id)).find((x) => x.id === w.id)?.tags).toEqual(["Production"]);
   });
 
   it("without JavaScript, '+ Add Website' adds one blank row at the top, and only one", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const once = await postEntries(cookie, [
       ["intent", "add-row"],
       ...rowFields(0, { url: "https://x.example/", site_map: "few_urls" }),
@@ -333,14 +318,13 @@ describe("Websites page: saving rows", () => {
 
 describe("Websites page: row menu", () => {
   it("Index All sets the website's URLs to to_be_indexed and redirects back with a toast", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const w = fixtureWebsite;
     const before = await apiUrls(w.app_id, w.id);
     expect(before.every((u) => u.status === "pending_review")).toBe(true);
     const response = await post(cookie, { intent: `index-all:${w.id}` }, "?query=127");
-    expect(response.status).toBe(302);
-    expect(response.headers.get("location")).toBe(`${PAGE}?query=127`);
-    expect(await toastOf(response)).toMatchObject({
+    expect(response).toHaveRedirect(`${PAGE}?query=127`);
+    await expect(response).toSendToast({
       type: "success",
       description: `Index All: ${before.length} URLs set to to_be_indexed`,
     });
@@ -356,8 +340,8 @@ describe("Websites page: row menu", () => {
     );
   });
 
-  it("Delete URLs asks first without JavaScript; confirming sets to_be_deleted", async () => {
-    const cookie = await signIn("client.admin@example.com");
+  it("Delete URLs asks first without JavaScript, changing nothing", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const w = fixtureWebsite;
     const asked = await postEntries(cookie, [
       ["intent", `delete-urls:${w.id}`],
@@ -366,40 +350,47 @@ describe("Websites page: row menu", () => {
     expect(asked.status).toBe(200);
     expect((await asked.json()).confirm).toEqual({ websiteId: w.id, url: w.url });
     expect((await apiUrls(w.app_id, w.id)).some((u) => u.status === "to_be_deleted")).toBe(false);
+  });
 
+  it("Delete URLs, confirmed, sets the website's URLs to to_be_deleted", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const w = fixtureWebsite;
     const confirmed = await post(cookie, { intent: `delete-urls-confirmed:${w.id}` });
-    expect(confirmed.status).toBe(302);
-    expect((await toastOf(confirmed))?.description).toMatch(/^Delete URLs: \d+ URLs set to to_be_deleted$/);
+    expect(confirmed).toHaveRedirect();
+    await expect(confirmed).toSendToast({
+      type: "success",
+      description: expect.stringMatching(/^Delete URLs: \d+ URLs set to to_be_deleted$/),
+    });
     const after = await apiUrls(w.app_id, w.id);
     expect(after.every((u) => ["to_be_deleted", "sent_for_deletion", "deleted"].includes(u.status))).toBe(true);
   });
 
   it("Refresh Sitemap starts a sitemap refresh", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await post(cookie, { intent: `refresh-sitemap:${fixtureWebsite.id}` });
-    expect(response.status).toBe(302);
-    expect(await toastOf(response)).toMatchObject({ type: "success", description: "Sitemap refresh started" });
+    expect(response).toHaveRedirect();
+    await expect(response).toSendToast({ type: "success", description: "Sitemap refresh started" });
   });
 
   it("an unknown website answers with an error toast, not a crash", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await post(cookie, { intent: "skip-all:999999" });
-    expect(response.status).toBe(302);
-    expect(await toastOf(response)).toMatchObject({
+    expect(response).toHaveRedirect();
+    await expect(response).toSendToast({
       type: "error",
       description: "Failed to update URLs to to_be_skipped",
     });
   });
 
   it("an unknown intent answers 400", async () => {
-    const cookie = await signIn("client.admin@example.com");
+    const cookie = await signInToConsole(host, "client.admin@example.com");
     expect((await post(cookie, { intent: "drop-everything" })).status).toBe(400);
   });
 });
 
 describe("Websites page: read-only for a Client", () => {
   it("client_user may load the page but the action answers 403", async () => {
-    const cookie = await signIn("client.user@example.com");
+    const cookie = await signInToConsole(host, "client.user@example.com");
     const data = await load(cookie);
     expect(data.websites.length).toBeGreaterThan(0);
     expect((await post(cookie, { intent: `index-all:${fixtureWebsite.id}` })).status).toBe(403);

@@ -12,21 +12,15 @@ import {
 import { AgentForm } from "~/lib/agent-form.schema";
 import { userCan } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { agentsApi, getUserInfo } from "./api/resources.server";
+import { agentsApi } from "./api/agents-api.server";
+import { getUserInfo } from "./api/users-api.server";
 import { invariantResponse, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
 import { replyWithApiError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
+import { chosenFile, textOf } from "./http/form-fields.server";
 import { isRowId } from "~/lib/ids";
-
-const textOf = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
-
-const chosenFile = (value: FormDataEntryValue | null): value is File =>
-  value !== null && typeof value !== "string" && (value.size > 0 || value.name !== "");
 
 function agentIdOf(value: string | null) {
   const id = Number(value);

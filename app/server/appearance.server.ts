@@ -7,6 +7,7 @@ import { testingApi } from "./api/testing-api.server";
 import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
 import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
+import { chosenFile, textOf } from "./http/form-fields.server";
 
 export interface AppearanceActionData {
   formError: string | null;
@@ -14,9 +15,6 @@ export interface AppearanceActionData {
   /** What was posted, so a refused save loses nothing typed. */
   values: AppearanceValues;
 }
-
-const chosenFile = (value: FormDataEntryValue | null): value is File =>
-  typeof value !== "string" && value !== null && value.size > 0;
 
 /**
  * Save (stage), ask to push, and push to production. Images chosen in the form are uploaded
@@ -31,8 +29,7 @@ export async function handleAppearanceAction(
   backTo: string,
 ) {
   const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
-  const intent = String(formData.get("intent") ?? "save");
-  if (intent === "push") {
+  if (textOf(formData, "intent") === "push") {
     // Stage failing questions that production passes: the operator confirms once more, for this run.
     const toAccept = gateRunToAccept(await testingApi.gate(api, appId, triggerPoint));
     if (toAccept !== null && formData.get(ACCEPT_FAILING_FIELD) !== String(toAccept)) {
@@ -60,7 +57,8 @@ export async function handleAppearanceAction(
     for (const field of ALL_APPEARANCE_FIELDS.filter((f) => f.type === "image")) {
       if (formData.get(`${field.internalName}__remove`) === "true") values[field.internalName] = "";
       const file = formData.get(`${field.internalName}__file`);
-      if (!chosenFile(file)) continue;
+      // An image without bytes leaves the field as it is: there is nothing to upload.
+      if (!chosenFile(file) || file.size === 0) continue;
       try {
         values[field.internalName] = (await appearanceApi.upload(api, appId, triggerPoint, file)).url;
       } catch (error) {

@@ -5,17 +5,13 @@ import { SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { completeClientFields, parseTriggerPoints } from "~/lib/client-form";
 import { ClientForm, ImportClientsForm, type ClientFormValue } from "~/lib/client-form.schema";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { appsApi } from "./api/resources.server";
+import { appsApi } from "./api/apps-api.server";
 import { replyWithApiError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
+import { chosenFile, textOf } from "./http/form-fields.server";
 
 export const UPLOAD_FALLBACK_MESSAGE = "Request successful";
-
-const textOf = (formData: FormData, name: string) => {
-  const value = formData.get(name);
-  return typeof value === "string" ? value : "";
-};
 
 /**
  * Fills the form's computed fields on the server, so the form works without JavaScript and the
@@ -70,9 +66,6 @@ export function toAppInput(value: ClientFormValue): AppInput {
     insync_prod_app_id: value.insync_prod_app_id || null,
   };
 }
-
-const chosenFile = (value: FormDataEntryValue | null): value is File =>
-  typeof value !== "string" && value !== null && (value.size > 0 || value.name !== "");
 
 /**
  * The onboard (existing = null) and edit actions. The logo travels in the same multipart form:

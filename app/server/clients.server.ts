@@ -1,7 +1,7 @@
 import type { ClientApp } from "@contract";
 import { selectedAgentFor } from "~/lib/clients";
 import { requireApi } from "./api/client.server";
-import { listActiveApps } from "./api/resources.server";
+import { listActiveApps } from "./api/apps-api.server";
 import type { ConsoleContext } from "./context.server";
 
 export function invariantResponse(condition: unknown, message: string, status = 404): asserts condition {

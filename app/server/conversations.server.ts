@@ -18,12 +18,13 @@ import { userCan } from "~/lib/permissions";
 import { readPageParam } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
-import { getUserInfo } from "./api/resources.server";
+import { getUserInfo } from "./api/users-api.server";
 import { testingApi } from "./api/testing-api.server";
 import { tuningApi } from "./api/tuning-api.server";
 import { invariantResponse, requireAgentOf, requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { readForm } from "./http/form-data.server";
+import { textOf } from "./http/form-fields.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -219,11 +220,6 @@ export interface CorrectionActionData {
   formError: string | null;
 }
 
-const text = (form: FormData, name: string) => {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-};
-
 /** Back to the answer the correction was made from. */
 const answerAddress = (request: Request, messageId: number) => `${new URL(request.url).pathname}#message-${messageId}`;
 
@@ -258,10 +254,10 @@ async function addTestQuestion(
   form: FormData,
 ) {
   const values: TestQuestionFromAnswer = {
-    question: text(form, "question"),
-    expect_outcome: text(form, "expect_outcome"),
-    expect_source: text(form, "expect_source"),
-    expect_source_typed: text(form, "expect_source_typed"),
+    question: textOf(form, "question"),
+    expect_outcome: textOf(form, "expect_outcome"),
+    expect_source: textOf(form, "expect_source"),
+    expect_source_typed: textOf(form, "expect_source_typed"),
   };
   try {
     await testingApi.add(scope.api, scope.app.id, {

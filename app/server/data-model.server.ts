@@ -2,13 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { ConfigDetailsBody, ProgramRecordsList } from "@contract";
-import {
-  checkRowsToSave,
-  FIX_ROWS_MESSAGE,
-  isNewRow,
-  ROW_ERROR,
-  type TableActionData,
-} from "~/components/editable-table/rows";
+import { checkRowsToSave, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import {
   blankFieldRow,
   DATA_MODEL_SCREENS,
@@ -17,16 +11,27 @@ import {
   type DataModelScreen,
   type FieldFormRow,
 } from "~/lib/data-model";
-import type { FieldErrors } from "~/lib/required-check";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { personalisationApi } from "./api/personalisation-api.server";
 import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
-import { rowErrorsFromApi } from "./tuning.server";
-import { tableIntent } from "./users-table.server";
 import { readForm } from "./http/form-data.server";
+import {
+  addedOrDiscarded,
+  addError,
+  cellsByField,
+  noRowErrors,
+  postedText as text,
+  saveRows,
+  savedIdOf,
+  savePlan,
+  tableIntent,
+  UNREADABLE_FORM_MESSAGE,
+  UNREADABLE_ROW_MESSAGE,
+  type ApiRows,
+} from "./table-kit.server";
 
 /*
  * The data model screens: one page per model (the JSON view, Import, Build Recommendation Model
@@ -35,8 +40,6 @@ import { readForm } from "./http/form-data.server";
  * The field table is a rows form like Input Prompts: rows posted as `fields[i].*`, an `intent`
  * naming the pressed button, API refusals put back on the cells they are about.
  */
-
-const SAVED_ID = /^\d+$/;
 
 /** Where the page goes back to after an action: its address without the questions it asked. */
 function pageAddress(url: URL, keep: "edit" | "none") {
@@ -81,7 +84,6 @@ export interface ImportActionData {
 }
 export type DataModelActionData = FieldsActionData | ImportActionData;
 
-const text = z.string().default("");
 const PostedForm = z.object({
   intent: text,
   record_id: text,
@@ -100,9 +102,8 @@ const PostedForm = z.object({
     .default([]),
 });
 
-const fieldsReply = (rows: FieldFormRow[], errors: (FieldErrors | null)[], formError: string | null, status = 200) =>
-  json<DataModelActionData>({ form: "fields", rows, errors, formError }, { status });
-const none = (rows: FieldFormRow[]) => rows.map(() => null);
+const fieldsReply = (data: TableActionData<FieldFormRow>, status = 200) =>
+  json<DataModelActionData>({ form: "fields", ...data }, { status });
 
 /** The required check on the rows to send (never trusting the browser's), then the API rows. */
 export function planFieldsSave(
@@ -114,8 +115,8 @@ export function planFieldsSave(
   const sentFrom: number[] = [];
   rows.forEach((row, index) => {
     if (!fieldRowNeedsSave(row)) return;
-    if (!isNewRow(row) && (!SAVED_ID.test(row.id) || !row.loaded))
-      errors[index] = { ...errors[index], [ROW_ERROR]: ["This row cannot be read; reload the page"] };
+    if (!isNewRow(row) && (savedIdOf(row.id) === null || !row.loaded))
+      addError(errors, index, ROW_ERROR, UNREADABLE_ROW_MESSAGE);
     if (errors[index]) return;
     payload.push({
       ...(isNewRow(row) ? {} : { id: Number(row.id) }),
@@ -128,11 +129,13 @@ export function planFieldsSave(
     });
     sentFrom.push(index);
   });
-  return { payload, sentFrom, errors, ok: errors.every((e) => e === null) };
+  return savePlan(payload, sentFrom, errors);
 }
 
-const FIELD_CELLS = new Set(["group", "name", "definition", "field_type"]);
-const fieldCellOf = ([field]: string[]) => (field && FIELD_CELLS.has(field) ? field : ROW_ERROR);
+const FIELD_API_ROWS: ApiRows = {
+  list: "personalisation_config_details",
+  cellOf: cellsByField(["group", "name", "definition", "field_type"]),
+};
 
 /** A refusal the user can act on (bad input, not found, forbidden) rather than a broken server. */
 const refusal = (error: unknown): error is ApiError | Response =>
@@ -141,24 +144,14 @@ const messageOf = (error: ApiError | Response) =>
   error instanceof ApiError ? error.message : error.statusText || "Not allowed";
 
 async function saveFields(api: ApiClient, appId: number, rows: FieldFormRow[], modelType: FieldsModel, url: URL) {
-  const plan = planFieldsSave(rows, modelType);
-  if (!plan.ok) return fieldsReply(rows, plan.errors, FIX_ROWS_MESSAGE, 400);
-  if (plan.payload.length === 0)
-    return redirectWithToast(pageAddress(url, "edit"), { type: "info", description: "No changes to save" });
-  try {
-    const { message } = await personalisationApi.saveFields(api, appId, plan.payload);
-    return redirectWithToast(pageAddress(url, "none"), { type: "success", description: message });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const { errors, formError } = rowErrorsFromApi(
-      error,
-      "personalisation_config_details",
-      plan.sentFrom,
-      rows.length,
-      fieldCellOf,
-    );
-    return fieldsReply(rows, errors, formError, error.status);
-  }
+  return saveRows({
+    rows,
+    plan: planFieldsSave(rows, modelType),
+    apiRows: FIELD_API_ROWS,
+    send: async (payload) => (await personalisationApi.saveFields(api, appId, payload)).message,
+    backTo: { unchanged: pageAddress(url, "edit"), saved: pageAddress(url, "none") },
+    reply: fieldsReply,
+  });
 }
 type FieldsModel = ConfigDetailsBody["personalisation_config_details"][number]["model_type"];
 
@@ -173,16 +166,18 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
   const { modelType } = DATA_MODEL_SCREENS[screen];
   const url = new URL(request.url);
   const submission = parseWithZod(await readForm(request), { schema: PostedForm, disableAutoCoercion: true });
-  if (submission.status !== "success") return fieldsReply([], [], "The form could not be read; reload the page", 400);
+  if (submission.status !== "success")
+    return fieldsReply({ rows: [], errors: [], formError: UNREADABLE_FORM_MESSAGE }, 400);
   const { intent, record_id, import_app_code, fields } = submission.value;
   const rows: FieldFormRow[] = fields.map(({ loaded, ...values }) => ({ ...values, loaded }));
 
   if (intent === "delete-field") {
     const back = pageAddress(url, "edit");
-    if (!SAVED_ID.test(record_id))
+    const fieldId = savedIdOf(record_id);
+    if (fieldId === null)
       return redirectWithToast(back, { type: "error", description: "Unable to delete the field. Please try again." });
     try {
-      const { message } = await personalisationApi.deleteField(api, app.id, Number(record_id));
+      const { message } = await personalisationApi.deleteField(api, app.id, fieldId);
       return redirectWithToast(back, { type: "success", description: message });
     } catch (error) {
       if (!refusal(error)) throw error;
@@ -225,17 +220,11 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
 
   const table = tableIntent(intent);
   switch (table.kind) {
-    case "add-row": {
-      const next = [blankFieldRow(), ...rows];
-      return fieldsReply(next, none(next), null);
-    }
-    case "discard-row": {
-      // Only a row never saved is discarded here; a saved field is deleted after a question.
-      const next = rows.filter((row, index) => index !== table.index || !isNewRow(row));
-      return fieldsReply(next, none(next), null);
-    }
+    case "add-row":
+    case "discard-row":
+      return fieldsReply(addedOrDiscarded(rows, table, blankFieldRow));
     case "unknown":
-      return fieldsReply(rows, none(rows), "Unknown action", 400);
+      return fieldsReply({ rows, errors: noRowErrors(rows), formError: "Unknown action" }, 400);
     case "save":
       return saveFields(api, app.id, rows, modelType, url);
   }

@@ -3,11 +3,14 @@ import { ZodError } from "zod";
 import type { AdminFile, ClientApp } from "@contract";
 import { userCan } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { appsApi, downloadsApi, getUserInfo } from "./api/resources.server";
+import { appsApi } from "./api/apps-api.server";
+import { downloadsApi } from "./api/downloads-api.server";
+import { getUserInfo } from "./api/users-api.server";
 import { invariantResponse, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
+import { textOf } from "./http/form-fields.server";
 
 export const NO_DOWNLOAD_URL = "No download URL received";
 export const downloadFailed = (filename: string, message: string) => `Failed to download ${filename}: ${message}`;
@@ -48,10 +51,9 @@ const isFollowable = (url: string) => /^(\/(?!\/)|https?:\/\/)/i.test(url);
 export async function downloadFile(request: Request, context: ConsoleContext, appName: string | undefined) {
   const { api } = await requireClient(request, context, appName);
   const formData = await readForm(request);
-  const key = formData.get("file_key");
-  invariantResponse(typeof key === "string" && key !== "", "Choose a file to download", 400);
-  const named = formData.get("filename");
-  const filename = typeof named === "string" && named ? named : key;
+  const key = textOf(formData, "file_key");
+  invariantResponse(key, "Choose a file to download", 400);
+  const filename = textOf(formData, "filename") || key;
   const back = new URL(request.url).pathname;
 
   let url: string;

@@ -13,11 +13,12 @@ import {
 } from "@contract";
 import { UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
 import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
-import { filesApi } from "./api/resources.server";
+import { filesApi } from "./api/files-api.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { GATE_MESSAGE, knowledgeGate } from "./production-gate.server";
 import { readForm } from "./http/form-data.server";
+import { chosenFiles, textOf } from "./http/form-fields.server";
 import { isRowId } from "~/lib/ids";
 
 /** The two steps of a browser upload the Files page's script posts (files-upload route). */
@@ -53,11 +54,6 @@ export async function loadFiles(
 /** Everything larger is refused before it is read: twenty files at the API's default cap. */
 const MAX_FORM_BYTES = MAX_FILES_PER_UPLOAD * 50 * 1024 * 1024;
 
-const chosenFiles = (formData: FormData) =>
-  formData
-    .getAll("files")
-    .filter((value): value is File => typeof value !== "string" && (value.size > 0 || value.name !== ""));
-
 /**
  * The upload without JavaScript: the form posts the PDFs here and the server does what the
  * browser does otherwise — register them, PUT each to its signed link, complete each — and
@@ -82,7 +78,7 @@ async function uploadFromForm(
     );
   }
   const formData = await readForm(request, { maxBytes: MAX_FORM_BYTES });
-  const files = chosenFiles(formData);
+  const files = chosenFiles(formData, "files");
   if (!files.length)
     return json<FilesActionData>(
       { intent: "upload", formError: "Choose at least one PDF file.", outcomes: [] },
@@ -194,7 +190,7 @@ export async function handleFilesAction(args: {
     return uploadFromForm(request, context, api, appId, userId, backTo);
   }
   const formData = await readForm(request);
-  const intent = String(formData.get("intent") ?? "");
+  const intent = textOf(formData, "intent");
   const fileId = Number(formData.get("file_id"));
   if (!isRowId(fileId)) throw new Response("Choose a file", { status: 400 });
   try {

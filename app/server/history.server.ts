@@ -2,7 +2,7 @@ import { CHANGE_KINDS, MAX_ID, type ChangeKind, type RestoreState } from "@contr
 import { userCan } from "~/lib/permissions";
 import { ApiError } from "./api/client.server";
 import { historyApi } from "./api/history-api.server";
-import { getUserInfo, usersApi } from "./api/resources.server";
+import { getUserInfo, usersApi } from "./api/users-api.server";
 import { requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
 import { readForm } from "./http/form-data.server";

@@ -3,7 +3,7 @@ import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type ClientApp, type InsightChart
 import { isRowId } from "~/lib/ids";
 import { DEFAULT_TRIGGER_POINT_LABEL } from "~/lib/trigger-points";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { knowledgeApi } from "./api/resources.server";
+import { knowledgeApi } from "./api/knowledge-api.server";
 import { testingApi } from "./api/testing-api.server";
 import { requireConfigure } from "./permissions.server";
 import { insightsApi } from "./api/insights-api.server";
@@ -11,6 +11,7 @@ import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
+import { textOf } from "./http/form-fields.server";
 
 /*
  * Business Insights on the back-office host: /backoffice/{url_code}/dashboard?from&to&triggerPoint
@@ -80,7 +81,7 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
   const back = `${url.pathname}${url.search}`;
   const intent = form.get("intent");
   if (intent === "add-test-question" || intent === "index-page") return closeGap(api, app, intent, form, url, back);
-  const chart = String(form.get("chart") ?? "");
+  const chart = textOf(form, "chart");
   if (!(INSIGHT_CHARTS as readonly string[]).includes(chart))
     return redirectWithToast(back, { type: "error", description: "Unknown chart" });
   try {
@@ -118,7 +119,7 @@ async function closeGap(
       const triggerPoint = app.trigger_points.includes(asked) ? asked : "";
       await testingApi.add(api, app.id, {
         trigger_point: triggerPoint,
-        question: String(form.get("question") ?? ""),
+        question: textOf(form, "question"),
         expect_outcome: "answered",
       });
       return redirectWithToast(back, {

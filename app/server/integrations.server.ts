@@ -17,6 +17,7 @@ import { consoleContext } from "./context.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
+import { textOf } from "./http/form-fields.server";
 
 /*
  * The Integrations screen: cards from the API's catalogue, and the 'Link Your {system}' drawer
@@ -52,10 +53,7 @@ export async function integrationsAction({ request, context, params }: ActionFun
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   await requireConfigure(api, app.id);
   const form = await readForm(request);
-  const text = (name: string) => {
-    const value = form.get(name);
-    return typeof value === "string" ? value.trim() : "";
-  };
+  const text = (name: string) => textOf(form, name).trim();
   const { configs } = await integrationsApi.list(api, app.id);
   // The system, use case and environment come from the posted fields, checked against the catalogue.
   const { choice, error } = postedChoice(configs, {

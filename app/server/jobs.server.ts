@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { jobsApi } from "./api/resources.server";
+import { jobsApi } from "./api/jobs-api.server";
 import { redirectWithToast } from "./toast.server";
 
 const JobAction = z.discriminatedUnion("intent", [

@@ -1,6 +1,6 @@
 import { userCan, type ConsoleAction } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { getUserInfo } from "./api/resources.server";
+import { getUserInfo } from "./api/users-api.server";
 
 /**
  * The caller, when they may do `action` (in client `appId`); a 403 otherwise. Every action that

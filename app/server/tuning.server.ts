@@ -1,16 +1,9 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { INPUT_PROMPT_MESSAGES, type FinetuningsUpsertBody, type InputPromptsBody } from "@contract";
-import {
-  checkRowsToSave,
-  FIX_ROWS_MESSAGE,
-  isNewRow,
-  ROW_ERROR,
-  type TableActionData,
-} from "~/components/editable-table/rows";
+import { checkRowsToSave, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import { normalizeNewlines } from "~/lib/controls";
-import type { FieldErrors } from "~/lib/required-check";
 import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
 import { checkFinetuningRow } from "~/lib/tuning.schema";
 import {
@@ -34,8 +27,25 @@ import { tuningApi } from "./api/tuning-api.server";
 import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
-import { tableIntent, type TableIntent } from "./users-table.server";
 import { readForm } from "./http/form-data.server";
+import {
+  addedOrDiscarded,
+  addError,
+  cellsByField,
+  noRowErrors,
+  postedText as text,
+  saveRows,
+  savedIdOf,
+  savePlan,
+  tableIntent,
+  tableReply as reply,
+  UNREADABLE_FORM_MESSAGE,
+  UNREADABLE_ROW_MESSAGE,
+  type ApiRows,
+  type RowErrors,
+  type SavePlan,
+  type TableIntent,
+} from "./table-kit.server";
 
 /*
  * Input Prompts and AI Finetuning are rows tables in one form each, like Users and Websites: every
@@ -59,43 +69,6 @@ export async function tuningScreen({ request, context, params }: LoaderFunctionA
   return { api, app, choice, deleteParam, backTo: `${url.pathname}${url.search}` };
 }
 
-const text = z.string().default("");
-const SAVED_ID = /^\d+$/;
-
-function addError(errors: (FieldErrors | null)[], index: number, field: string, message: string) {
-  const rowErrors = (errors[index] ??= {});
-  (rowErrors[field] ??= []).push(message);
-}
-
-/**
- * Puts an API refusal back on the rows: `<listKey>.<n>.<path>` lands on the cell `cellOf(path)` of
- * the form row the n-th sent row came from; messages about no row become the form's message.
- */
-export function rowErrorsFromApi(
-  error: ApiError,
-  listKey: string,
-  sentFrom: number[],
-  rowCount: number,
-  cellOf: (path: string[]) => string,
-) {
-  const errors: (FieldErrors | null)[] = Array.from({ length: rowCount }, () => null);
-  const loose: string[] = [];
-  for (const [path, messages] of Object.entries(error.fieldErrors)) {
-    const [list, index, ...rest] = path.split(".");
-    const formIndex =
-      list === listKey && index !== undefined && SAVED_ID.test(index) ? sentFrom[Number(index)] : undefined;
-    if (formIndex === undefined) {
-      loose.push(...messages);
-      continue;
-    }
-    for (const message of messages) addError(errors, formIndex, cellOf(rest), message);
-  }
-  // Refusals that all sit on rows read like the browser's own check; anything else is said as the API said it.
-  const formError = loose.length ? loose.join(" ") : errors.some(Boolean) ? FIX_ROWS_MESSAGE : error.message;
-  return { errors, formError };
-}
-
-const reply = <Row>(data: TableActionData<Row>, status = 200) => json(data, { status });
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 // ── Input prompts ───────────────────────────────────────────────────────────────────────────
@@ -132,17 +105,8 @@ export function readPromptsForm(formData: FormData): { intent: PromptsIntent; ro
       ? { internal_name: loaded.internal_name, prompt_input_raw: normalizeNewlines(loaded.prompt_input_raw) }
       : null,
   }));
-  if (intent === "delete")
-    return { intent: { kind: "delete", promptId: SAVED_ID.test(prompt_id) ? Number(prompt_id) : null }, rows };
+  if (intent === "delete") return { intent: { kind: "delete", promptId: savedIdOf(prompt_id) }, rows };
   return { intent: tableIntent(intent), rows };
-}
-
-interface SavePlan<Payload> {
-  payload: Payload[];
-  /** For each sent row, the index of the form row it came from. */
-  sentFrom: number[];
-  errors: (FieldErrors | null)[];
-  ok: boolean;
 }
 
 /** The required check (spec section 5) on the prompts to send, then the API rows. */
@@ -155,9 +119,8 @@ export function planPromptsSave(
   const sentFrom: number[] = [];
   rows.forEach((row, index) => {
     if (!promptRowNeedsSave(row)) return;
-    const id = SAVED_ID.test(row.id) ? Number(row.id) : null;
-    if (!isNewRow(row) && (id === null || !row.loaded))
-      addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
+    const id = savedIdOf(row.id);
+    if (!isNewRow(row) && (id === null || !row.loaded)) addError(errors, index, ROW_ERROR, UNREADABLE_ROW_MESSAGE);
     if (errors[index]) return;
     payload.push({
       ...(id ? { id } : {}),
@@ -167,11 +130,10 @@ export function planPromptsSave(
     });
     sentFrom.push(index);
   });
-  return { payload, sentFrom, errors, ok: errors.every((e) => e === null) };
+  return savePlan(payload, sentFrom, errors);
 }
 
-const PROMPT_CELLS = new Set(["internal_name", "prompt_input_raw"]);
-const promptCellOf = ([field]: string[]) => (field && PROMPT_CELLS.has(field) ? field : ROW_ERROR);
+const PROMPT_API_ROWS: ApiRows = { list: "input_prompts", cellOf: cellsByField(["internal_name", "prompt_input_raw"]) };
 
 async function deletePrompt(api: ApiClient, appId: number, promptId: number | null, backTo: string) {
   if (promptId === null)
@@ -204,41 +166,30 @@ export async function handlePromptsAction({
   backTo: string;
 }) {
   const form = readPromptsForm(await readForm(request));
-  if (!form)
-    return reply<PromptFormRow>(
-      { rows: [], errors: [], formError: "The form could not be read; reload the page" },
-      400,
-    );
+  if (!form) return reply<PromptFormRow>({ rows: [], errors: [], formError: UNREADABLE_FORM_MESSAGE }, 400);
   const { intent, rows } = form;
-  const none = (list: PromptFormRow[]) => list.map(() => null);
   switch (intent.kind) {
     case "delete":
       return deletePrompt(api, appId, intent.promptId, backTo);
-    case "add-row": {
-      const next = [blankPromptRow(), ...rows];
-      return reply({ rows: next, errors: none(next), formError: null });
-    }
-    case "discard-row": {
-      // Only a row that was never saved can be discarded; saved prompts are deleted after a question.
-      const next = rows.filter((row, index) => index !== intent.index || !isNewRow(row));
-      return reply({ rows: next, errors: none(next), formError: null });
-    }
+    case "add-row":
+    case "discard-row":
+      return reply(addedOrDiscarded(rows, intent, blankPromptRow));
     case "unknown":
-      return reply({ rows, errors: none(rows), formError: "Unknown action" }, 400);
+      return reply({ rows, errors: noRowErrors(rows), formError: "Unknown action" }, 400);
     case "save":
       break;
   }
-  const plan = planPromptsSave(rows, choice.triggerPoint);
-  if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
-  if (plan.payload.length === 0) return redirectWithToast(backTo, { type: "info", description: "No changes to save" });
-  try {
-    await tuningApi.saveInputPrompts(api, appId, plan.payload);
-    return redirectWithToast(backTo, { type: "success", description: INPUT_PROMPT_MESSAGES.saved });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const { errors, formError } = rowErrorsFromApi(error, "input_prompts", plan.sentFrom, rows.length, promptCellOf);
-    return reply({ rows, errors, formError }, error.status);
-  }
+  return saveRows({
+    rows,
+    plan: planPromptsSave(rows, choice.triggerPoint),
+    apiRows: PROMPT_API_ROWS,
+    send: async (payload) => {
+      await tuningApi.saveInputPrompts(api, appId, payload);
+      return INPUT_PROMPT_MESSAGES.saved;
+    },
+    backTo,
+    reply,
+  });
 }
 
 // ── AI Finetuning ───────────────────────────────────────────────────────────────────────────
@@ -287,22 +238,23 @@ export function readFinetuningsForm(
   return { intent: finetuningsIntent(submission.value.intent), rows };
 }
 
+const FINETUNING_API_ROWS: ApiRows = { list: "finetunings", cellOf: finetuningCellOf };
+
 /** The contract's check on every row to send, then the API rows (deletions included). */
 export function planFinetuningsSave(rows: FinetuningFormRow[]): SavePlan<FinetuningsUpsertBody["finetunings"][number]> {
-  const errors: (FieldErrors | null)[] = rows.map(() => null);
+  const errors: RowErrors = noRowErrors(rows);
   const payload: FinetuningsUpsertBody["finetunings"] = [];
   const sentFrom: number[] = [];
   rows.forEach((row, index) => {
     if (!finetuningRowNeedsSave(row)) return;
-    if (!isNewFinetuning(row) && !row.loaded)
-      addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
+    if (!isNewFinetuning(row) && !row.loaded) addError(errors, index, ROW_ERROR, UNREADABLE_ROW_MESSAGE);
     const check = checkFinetuningRow(row);
     if (check.errors) errors[index] = { ...errors[index], ...check.errors };
     if (errors[index]) return;
     payload.push(finetuningInputOf(row));
     sentFrom.push(index);
   });
-  return { payload, sentFrom, errors, ok: errors.every((e) => e === null) };
+  return savePlan(payload, sentFrom, errors);
 }
 
 function savedMessage(saved: number, deleted: number) {
@@ -329,36 +281,31 @@ export async function handleFinetuningsAction({
   backTo: string;
 }) {
   const form = readFinetuningsForm(await readForm(request));
-  if (!form)
-    return reply<FinetuningFormRow>(
-      { rows: [], errors: [], formError: "The form could not be read; reload the page" },
-      400,
-    );
+  if (!form) return reply<FinetuningFormRow>({ rows: [], errors: [], formError: UNREADABLE_FORM_MESSAGE }, 400);
   const { intent, rows } = form;
-  const none = (list: FinetuningFormRow[]) => list.map(() => null);
   switch (intent.kind) {
     case "add-row": {
       const next = withBlankFinetuningRow(rows, intent.table);
-      return reply({ rows: next, errors: none(next), formError: null });
+      return reply({ rows: next, errors: noRowErrors(next), formError: null });
     }
     case "delete-row": {
       const next = withoutFinetuningRow(rows, intent.index);
-      return reply({ rows: next, errors: none(next), formError: null });
+      return reply({ rows: next, errors: noRowErrors(next), formError: null });
     }
     case "unknown":
-      return reply({ rows, errors: none(rows), formError: "Unknown action" }, 400);
+      return reply({ rows, errors: noRowErrors(rows), formError: "Unknown action" }, 400);
     case "save":
       break;
   }
-  const plan = planFinetuningsSave(rows);
-  if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
-  if (plan.payload.length === 0) return redirectWithToast(backTo, { type: "info", description: "No changes to save" });
-  try {
-    const result = await tuningApi.saveFinetunings(api, appId, plan.payload);
-    return redirectWithToast(backTo, { type: "success", description: savedMessage(result.saved, result.deleted) });
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const { errors, formError } = rowErrorsFromApi(error, "finetunings", plan.sentFrom, rows.length, finetuningCellOf);
-    return reply({ rows, errors, formError }, error.status);
-  }
+  return saveRows({
+    rows,
+    plan: planFinetuningsSave(rows),
+    apiRows: FINETUNING_API_ROWS,
+    send: async (payload) => {
+      const result = await tuningApi.saveFinetunings(api, appId, payload);
+      return savedMessage(result.saved, result.deleted);
+    },
+    backTo,
+    reply,
+  });
 }

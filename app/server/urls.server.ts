@@ -13,11 +13,12 @@ import {
   type UrlView,
 } from "~/lib/urls";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { knowledgeApi } from "./api/resources.server";
+import { knowledgeApi } from "./api/knowledge-api.server";
 import { invariantResponse } from "./clients.server";
 import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
+import { textOf } from "./http/form-fields.server";
 import { isRowId } from "~/lib/ids";
 
 export function parseWebsiteId(value: string | undefined) {
@@ -77,7 +78,7 @@ export async function handleUrlsAction(options: {
   const form = await readForm(request);
   const back = new URL(request.url);
   const backTo = `${back.pathname}${back.search}`;
-  const intent = String(form.get("intent") ?? "");
+  const intent = textOf(form, "intent");
   await requireConfigure(api, appId);
 
   switch (intent) {
@@ -108,7 +109,7 @@ export async function handleUrlsAction(options: {
     }
     case "add-links": {
       if (websiteId === null) return json({ error: "Links are added to a website" }, { status: 400 });
-      const text = String(form.get("links") ?? "");
+      const text = textOf(form, "links");
       const links = parseLinks(text);
       // Nothing left after trimming: nothing happens.
       if (links.length === 0) return redirectWithToast(backTo, { type: "info", description: "No links to add." });

@@ -4,12 +4,13 @@ import { PROFILE_PAGE_SIZES } from "~/lib/insights";
 import { userCan } from "~/lib/permissions";
 import { ApiError } from "./api/client.server";
 import { insightsApi } from "./api/insights-api.server";
-import { getUserInfo } from "./api/resources.server";
+import { getUserInfo } from "./api/users-api.server";
 import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
+import { textOf } from "./http/form-fields.server";
 import { readPageParam, readSearchParam } from "~/lib/query-params";
 
 /*
@@ -77,7 +78,7 @@ export async function userProfilesAction({ request, context, params }: ActionFun
   await requireConfigure(api, app.id);
   const url = new URL(request.url);
   const form = await readForm(request);
-  const id = String(form.get("profile_id") ?? "");
+  const id = textOf(form, "profile_id");
   url.searchParams.delete("profile");
   url.searchParams.delete("delete");
   const back = `${url.pathname}${url.search}`;

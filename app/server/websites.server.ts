@@ -2,8 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { z } from "zod";
 import type { ClientApp, WebsiteInput } from "@contract";
-import { checkRowsToSave, FIX_ROWS_MESSAGE, ROW_ERROR } from "~/components/editable-table/rows";
-import type { FieldErrors } from "~/lib/required-check";
+import { checkRowsToSave, FIX_ROWS_MESSAGE, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import {
   isNewWebsiteRow,
   isScanMode,
@@ -19,10 +18,23 @@ import {
 } from "~/lib/websites";
 import { parseLoadedField } from "./forms.server";
 import { ApiError, type ApiClient } from "./api/client.server";
-import { knowledgeApi } from "./api/resources.server";
+import { knowledgeApi } from "./api/knowledge-api.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { GATE_MESSAGE, knowledgeGate, type KnowledgeGate } from "./production-gate.server";
+import {
+  addError,
+  cellsByField,
+  noRowErrors,
+  postedText as text,
+  rowErrorsFromApi,
+  savedIdOf,
+  savePlan,
+  UNREADABLE_FORM_MESSAGE,
+  UNREADABLE_ROW_MESSAGE,
+  type ApiRows,
+  type SavePlan,
+} from "./table-kit.server";
 
 /*
  * The Websites table is one form: every row posted as indexed fields (`websites[0].url`, checkboxes
@@ -33,11 +45,7 @@ import { GATE_MESSAGE, knowledgeGate, type KnowledgeGate } from "./production-ga
  */
 
 /** What the action answers when it does not redirect: the rows as posted, their messages, maybe a question. */
-export interface WebsitesActionData {
-  rows: WebsiteFormRow[];
-  /** Aligned with `rows`; field ⇒ messages, `row` for problems of the whole row. */
-  errors: (FieldErrors | null)[];
-  formError: string | null;
+export interface WebsitesActionData extends TableActionData<WebsiteFormRow> {
   /** Without JavaScript, Delete URLs first answers this question (the server-rendered confirm step). */
   confirm: { websiteId: number; url: string } | null;
   /** A save that tags a website Production while stage fails questions production passes: confirm again. */
@@ -49,7 +57,6 @@ const PRODUCTION_TAG = "Production";
 const newlyInProduction = (row: WebsiteFormRow) =>
   row.tags.includes(PRODUCTION_TAG) && !row.loaded?.tags.includes(PRODUCTION_TAG);
 
-const text = z.string().default("");
 const list = z.preprocess(
   (value) => (value === undefined || value === null ? [] : Array.isArray(value) ? value : [value]),
   z.array(z.string()),
@@ -90,29 +97,16 @@ export function readWebsitesForm(formData: FormData): { intent: WebsitesIntent; 
   return { intent: websitesIntent(submission.value.intent), rows };
 }
 
-interface SavePlan {
-  payload: WebsiteInput[];
-  /** For each sent website, the index of the form row it came from. */
-  sentFrom: number[];
-  errors: (FieldErrors | null)[];
-  ok: boolean;
-}
-
-function addError(errors: (FieldErrors | null)[], index: number, field: string, message: string) {
-  const rowErrors = (errors[index] ??= {});
-  (rowErrors[field] ??= []).push(message);
-}
-
 /** The spec's required check (url and site_map) on the rows to send, then the API rows to send. */
-export function planWebsitesSave(rows: WebsiteFormRow[], appId: number): SavePlan {
+export function planWebsitesSave(rows: WebsiteFormRow[], appId: number): SavePlan<WebsiteInput> {
   const { errors } = checkRowsToSave(rows, websiteRowNeedsSave, WEBSITE_REQUIRED_FIELDS);
   const payload: WebsiteInput[] = [];
   const sentFrom: number[] = [];
   rows.forEach((row, index) => {
     if (!websiteRowNeedsSave(row)) return;
-    const id = /^\d+$/.test(row.id) ? Number(row.id) : null;
+    const id = savedIdOf(row.id);
     if (!isNewWebsiteRow(row) && (id === null || !row.loaded))
-      addError(errors, index, ROW_ERROR, "This row cannot be read; reload the page");
+      addError(errors, index, ROW_ERROR, UNREADABLE_ROW_MESSAGE);
     if (row.site_map && !isScanMode(row.site_map))
       addError(errors, index, "site_map", "Choose one of the offered scan modes");
     if (errors[index] || !isScanMode(row.site_map)) return;
@@ -128,36 +122,14 @@ export function planWebsitesSave(rows: WebsiteFormRow[], appId: number): SavePla
     });
     sentFrom.push(index);
   });
-  return { payload, sentFrom, errors, ok: errors.every((e) => e === null) };
+  return savePlan(payload, sentFrom, errors);
 }
 
 /** API field names (after `websites.<n>.`) ⇒ the table's cells; anything else belongs to the row. */
-const API_FIELDS: Record<string, string> = {
-  url: "url",
-  urls: "url",
-  site_map: "site_map",
-  tags: "tags",
-  skip_patterns: "skip_patterns",
-  allowed_patterns: "allowed_patterns",
+const WEBSITE_API_ROWS: ApiRows = {
+  list: "websites",
+  cellOf: cellsByField(["url", "site_map", "tags", "skip_patterns", "allowed_patterns"], { urls: "url" }),
 };
-
-/** Puts an API refusal back on the rows; messages about no row become the form's message. */
-export function rowErrorsFromApi(error: ApiError, sentFrom: number[], rowCount: number) {
-  const errors: (FieldErrors | null)[] = Array.from({ length: rowCount }, () => null);
-  const loose: string[] = [];
-  for (const [path, messages] of Object.entries(error.fieldErrors)) {
-    const match = /^websites\.(\d+)(?:\.([a-z_]+))?/.exec(path);
-    const formIndex = match ? sentFrom[Number(match[1])] : undefined;
-    if (!match || formIndex === undefined) {
-      loose.push(...messages);
-      continue;
-    }
-    const field = (match[2] && API_FIELDS[match[2]]) || ROW_ERROR;
-    for (const message of messages) addError(errors, formIndex, field, message);
-  }
-  const formError = loose.length ? loose.join(" ") : errors.some(Boolean) ? FIX_ROWS_MESSAGE : error.message;
-  return { errors, formError };
-}
 
 const reply = (
   data: Omit<WebsitesActionData, "confirm" | "gate"> & Partial<Pick<WebsitesActionData, "confirm" | "gate">>,
@@ -215,29 +187,33 @@ export async function handleWebsitesAction({
   const appId = app.id;
   const formData = await readForm(request);
   const form = readWebsitesForm(formData);
-  if (!form) return reply({ rows: [], errors: [], formError: "The form could not be read; reload the page" }, 400);
+  if (!form) return reply({ rows: [], errors: [], formError: UNREADABLE_FORM_MESSAGE }, 400);
   const { intent, rows } = form;
-  const none = (list: WebsiteFormRow[]) => list.map(() => null);
   switch (intent.kind) {
     case "add-row": {
       const next = withBlankRow(rows).rows;
-      return reply({ rows: next, errors: none(next), formError: null });
+      return reply({ rows: next, errors: noRowErrors(next), formError: null });
     }
     case "discard-row": {
       // Only a row that was never saved can be discarded; existing ones stay.
       const next = rows.filter((row, index) => index !== intent.index || !isNewWebsiteRow(row));
-      return reply({ rows: next, errors: none(next), formError: null });
+      return reply({ rows: next, errors: noRowErrors(next), formError: null });
     }
     case "menu": {
       if (intent.action === "delete-urls" && !intent.confirmed) {
         const url =
           rows.find((row) => row.id === String(intent.websiteId))?.loaded?.url ?? `website ${intent.websiteId}`;
-        return reply({ rows, errors: none(rows), formError: null, confirm: { websiteId: intent.websiteId, url } });
+        return reply({
+          rows,
+          errors: noRowErrors(rows),
+          formError: null,
+          confirm: { websiteId: intent.websiteId, url },
+        });
       }
       return runMenuAction(api, appId, intent.action, intent.websiteId, request);
     }
     case "unknown":
-      return reply({ rows, errors: none(rows), formError: "Unknown action" }, 400);
+      return reply({ rows, errors: noRowErrors(rows), formError: "Unknown action" }, 400);
     case "save":
       break;
   }
@@ -247,7 +223,7 @@ export async function handleWebsitesAction({
     return redirectWithToast(backTo(request), { type: "info", description: "No changes to save" });
   if (plan.sentFrom.some((index) => newlyInProduction(rows[index]))) {
     const gate = await knowledgeGate(api, app, formData);
-    if (gate) return reply({ rows, errors: none(rows), formError: GATE_MESSAGE, gate }, 409);
+    if (gate) return reply({ rows, errors: noRowErrors(rows), formError: GATE_MESSAGE, gate }, 409);
   }
   try {
     const result = await knowledgeApi.saveWebsites(api, appId, plan.payload);
@@ -258,10 +234,10 @@ export async function handleWebsitesAction({
   } catch (error) {
     // A website deleted meanwhile (404) is said on the form, keeping what was typed.
     if (error instanceof Response && error.status === 404) {
-      return reply({ rows, errors: none(rows), formError: `${error.statusText}; reload the page` }, 404);
+      return reply({ rows, errors: noRowErrors(rows), formError: `${error.statusText}; reload the page` }, 404);
     }
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const { errors, formError } = rowErrorsFromApi(error, plan.sentFrom, rows.length);
+    const { errors, formError } = rowErrorsFromApi(error, WEBSITE_API_ROWS, plan.sentFrom, rows.length);
     return reply({ rows, errors, formError }, error.status);
   }
 }

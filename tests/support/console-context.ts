@@ -1,3 +1,5 @@
+import type { LoaderFunctionArgs, SerializeFrom } from "@remix-run/node";
+import { expect } from "vitest";
 import type { ApiHost } from "../../api/host";
 import { Throttle, type ThrottleLimits } from "../../api/http/throttle";
 import type { ConsoleConfig, ConsoleContext } from "../../app/server/context.server";
@@ -64,6 +66,21 @@ export async function settle(run: () => Promise<unknown>): Promise<Response> {
   }
 }
 
+/**
+ * Runs a route's loader as a page load does and answers its data, parsed as the page receives it;
+ * anything but a 200 (a redirect, a refusal thrown) fails the test, saying what came back.
+ */
+export async function loaderJson<Loader extends (args: LoaderFunctionArgs) => unknown>(
+  loader: Loader,
+  args: LoaderFunctionArgs,
+): Promise<SerializeFrom<Loader>> {
+  const response = await settle(() => Promise.resolve(loader(args)));
+  const { pathname, search } = new URL(args.request.url);
+  const location = response.headers.get("location");
+  expect(response.status, `loading ${pathname}${search}${location ? ` (sent to ${location})` : ""}`).toBe(200);
+  return response.json();
+}
+
 /** Signs in through the console's development sign-in form; answers the session cookie to send. */
 export async function signInToConsole(host: ApiHost, email: string) {
   const { action: loginAction } = await import("../../app/routes/login");
@@ -79,7 +96,7 @@ export async function signInToConsole(host: ApiHost, email: string) {
 }
 
 /** The toast an action's redirect carries (its flash cookie), as the next page would show it. */
-export async function toastOf(response: Response) {
+export async function toastOf(response: { headers: Headers }) {
   const { takeToast } = await import("../../app/server/toast.server");
-  return (await takeToast(getRequest("/", cookieHeaderFrom(response.headers.get("set-cookie"))))).toast;
+  return (await takeToast(getRequest("/", cookieHeaderFrom(...response.headers.getSetCookie())))).toast;
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, vi } from "vitest";
+import "./custom-matchers";
 
 // A test that makes the code log console.error fails: errors should be asserted, not printed.
 let errors: unknown[][] = [];

@@ -179,7 +179,7 @@ describe("the console's sign-in form", () => {
           params: {},
         }),
       );
-      expect(answer.status).toBe(302);
+      expect(answer).toHaveRedirect();
     }
   });
 });
