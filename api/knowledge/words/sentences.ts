@@ -8,7 +8,7 @@
  * line is a unit of its own (a block's line, a fact's line) splits lines first.
  *
  * A pattern rather than the platform's ICU sentence segmenter (Intl.Segmenter): ICU ends a sentence
- * after every "!" or "?" (the quoted "“Are you drunk?” he hissed", "Mother! is a film"), inside
+ * after every "!" or "?" (the quoted "“Are you drunk?” he hissed", "Mother! is a movie"), inside
  * code, after "Dr." and "U.S.", and at every line break; and it is slower (docs/decisions/035).
  */
 
