@@ -42,6 +42,7 @@ import { QUALITY_CHECK_DEFAULTS } from "@contract";
 import { pointsBack } from "../api/chat/follow-up";
 import { respond } from "../api/chat/responder";
 import { retrieve } from "../api/knowledge/index/search";
+import { sentencesOf } from "../api/knowledge/words/sentences";
 import {
   askChat,
   benchPages,
@@ -175,8 +176,6 @@ const idf = (term: string) => {
   const df = documentFrequency.get(term) ?? 0;
   return Math.log(1 + (paragraphs.length - df + 0.5) / (df + 0.5));
 };
-/** A full stop, ! or ? (with closing quotes or brackets) and space before what can start a sentence. */
-const sentencesOf = (text: string) => text.split(/(?<=[.!?]["')\]]*)\s+(?=["'(]?[\p{Lu}\p{N}])/u).filter(Boolean);
 
 function floorAnswer(question: string) {
   const asked = [...new Set(termsOf(question))];

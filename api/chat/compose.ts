@@ -10,7 +10,7 @@ import {
   wantsSeveralSentences,
   wordsAsWritten,
 } from "./answer-kind";
-import { factLabelOf, quoteOf, sentencesOf, type Sentence } from "./sentences";
+import { factLabelOf, quoteOf, passageSentencesOf, type Sentence } from "./sentences";
 
 /**
  * Words a quoted sentence keeps at most; a longer one is quoted around its telling words, marked
@@ -188,7 +188,7 @@ export function composeAnswer(
   searchedFor = question,
   kindOnly = false,
 ): ComposedAnswer {
-  const split = passages.map((passage) => sentencesOf(passage.text, passage.headingPath.some(isPdfPage)));
+  const split = passages.map((passage) => passageSentencesOf(passage.text, passage.headingPath.some(isPdfPage)));
   const headings = passages.map((passage) => [passage.title, ...passage.headingPath].join(" "));
 
   const weightOf = new Map(terms.map((term) => [term.lexeme, term.idf]));

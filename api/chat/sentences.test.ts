@@ -8,11 +8,11 @@ import {
 } from "./answer-kind";
 import { composeAnswer } from "./compose";
 import { wordCountOf } from "../knowledge/words/lexemes";
-import { quoteOf, sentencesOf } from "./sentences";
+import { quoteOf, passageSentencesOf } from "./sentences";
 
-const texts = (text: string) => sentencesOf(text).map((s) => s.text);
+const texts = (text: string) => passageSentencesOf(text).map((s) => s.text);
 
-describe("sentencesOf", () => {
+describe("passageSentencesOf", () => {
   it("ends sentences at full stops, not at titles, initials or abbreviations", () => {
     expect(
       texts(
@@ -59,7 +59,7 @@ describe("sentencesOf", () => {
       "Intro field id of the Group type: Example.Group.id more",
     ]);
     // A fact's line is whole without a full stop; another last line is cut.
-    expect(sentencesOf("Tours leave daily.\nLength: 90 minutes").at(-1)).toMatchObject({
+    expect(passageSentencesOf("Tours leave daily.\nLength: 90 minutes").at(-1)).toMatchObject({
       text: "Length: 90 minutes",
       cutAfter: false,
     });
@@ -67,49 +67,51 @@ describe("sentencesOf", () => {
 
   it("marks a sentence the passage cut at either end: its end only where chunking cuts, in a long sentence", () => {
     const long = `Parking is free ${"for every visitor who comes by bus, by train or on foot ".repeat(12)}and for every S`;
-    const [first, , last] = sentencesOf(`system and every Saturday. Tours leave at 10 am. ${long}`);
+    const [first, , last] = passageSentencesOf(`system and every Saturday. Tours leave at 10 am. ${long}`);
     expect(first).toMatchObject({ text: "system and every Saturday.", cutBefore: true, cutAfter: false });
     expect(last).toMatchObject({ text: long, cutBefore: false, cutAfter: true });
     // A short last line without a full stop is whole, but for a PDF's page, which may end inside a sentence.
-    expect(sentencesOf("Tours leave daily.\nOpen Monday to Friday, 8:30 am to 5 pm").at(-1)).toMatchObject({
+    expect(passageSentencesOf("Tours leave daily.\nOpen Monday to Friday, 8:30 am to 5 pm").at(-1)).toMatchObject({
       cutAfter: false,
     });
-    expect(sentencesOf("Tours leave daily.\nThe museum opens on Monday and", true).at(-1)).toMatchObject({
+    expect(passageSentencesOf("Tours leave daily.\nThe museum opens on Monday and", true).at(-1)).toMatchObject({
       cutAfter: true,
     });
   });
 
   it("ends Chinese and Japanese sentences at 。！？ with no space after, and a Thai one where its line ends", () => {
     expect(
-      sentencesOf("图书馆每天早上八点开放。周末只开放到下午五点！新生宿舍位于校园东侧。").map((s) => s.text),
+      passageSentencesOf("图书馆每天早上八点开放。周末只开放到下午五点！新生宿舍位于校园东侧。").map((s) => s.text),
     ).toEqual(["图书馆每天早上八点开放。", "周末只开放到下午五点！", "新生宿舍位于校园东侧。"]);
-    expect(sentencesOf("「授業料は62万円です。」奨学金は12月1日まで").map((s) => s.text)).toEqual([
+    expect(passageSentencesOf("「授業料は62万円です。」奨学金は12月1日まで").map((s) => s.text)).toEqual([
       "「授業料は62万円です。」",
       "奨学金は12月1日まで",
     ]);
-    expect(sentencesOf("ค่าเล่าเรียนภาคการศึกษาละ 45,000 บาท\nห้องสมุดเปิดทุกวัน").map((s) => s.text)).toEqual([
+    expect(passageSentencesOf("ค่าเล่าเรียนภาคการศึกษาละ 45,000 บาท\nห้องสมุดเปิดทุกวัน").map((s) => s.text)).toEqual([
       "ค่าเล่าเรียนภาคการศึกษาละ 45,000 บาท",
       "ห้องสมุดเปิดทุกวัน",
     ]);
     // Scripts without capitals end a sentence at their full stop too: Korean, Arabic (؟), Hindi (।).
     expect(
-      sentencesOf("등록금은 한 학기에 620만 원입니다. 기숙사는 캠퍼스 북쪽에 있습니다.").map((s) => s.text),
+      passageSentencesOf("등록금은 한 학기에 620만 원입니다. 기숙사는 캠퍼스 북쪽에 있습니다.").map((s) => s.text),
     ).toEqual(["등록금은 한 학기에 620만 원입니다.", "기숙사는 캠퍼스 북쪽에 있습니다."]);
-    expect(sentencesOf("هل الجامعة مفتوحة؟ نعم، كل يوم.").map((s) => s.text)).toEqual([
+    expect(passageSentencesOf("هل الجامعة مفتوحة؟ نعم، كل يوم.").map((s) => s.text)).toEqual([
       "هل الجامعة مفتوحة؟",
       "نعم، كل يوم.",
     ]);
-    expect(sentencesOf("पुस्तकालय सुबह खुलता है। शुल्क ऑनलाइन जमा करें।").map((s) => s.text)).toEqual([
+    expect(passageSentencesOf("पुस्तकालय सुबह खुलता है। शुल्क ऑनलाइन जमा करें।").map((s) => s.text)).toEqual([
       "पुस्तकालय सुबह खुलता है।",
       "शुल्क ऑनलाइन जमा करें।",
     ]);
     // An abbreviation before a lower-case word still does not end a sentence.
-    expect(sentencesOf("Bring an ID, e.g. a passport. Then sign in.").map((s) => s.text)).toEqual([
+    expect(passageSentencesOf("Bring an ID, e.g. a passport. Then sign in.").map((s) => s.text)).toEqual([
       "Bring an ID, e.g. a passport.",
       "Then sign in.",
     ]);
     // Lines of a spaced script still run together until a full stop.
-    expect(sentencesOf("Admissions\nApply by May 1.").map((s) => s.text)).toEqual(["Admissions Apply by May 1."]);
+    expect(passageSentencesOf("Admissions\nApply by May 1.").map((s) => s.text)).toEqual([
+      "Admissions Apply by May 1.",
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { SHORTEST_CUT_PIECE } from "../knowledge/index/chunk";
 import { isUnspaced, spacedWordsOf, wordBreakPiecesOf, wordCountOf } from "../knowledge/words/lexemes";
+import { sentencesOf } from "../knowledge/words/sentences";
 
 /**
  * Sentences of a stored passage, and quotes of them that never cut a word: what an extractive
@@ -8,82 +9,10 @@ import { isUnspaced, spacedWordsOf, wordBreakPiecesOf, wordCountOf } from "../kn
  * punctuation at all, so a quote may be a window of a sentence, marked with "…" where it is cut.
  */
 
-/** Words after which a full stop does not end a sentence (titles, Latin and business abbreviations, months). */
-const ABBREVIATIONS = new Set([
-  "mr",
-  "mrs",
-  "ms",
-  "dr",
-  "prof",
-  "sr",
-  "jr",
-  "st",
-  "mt",
-  "ft",
-  "gen",
-  "gov",
-  "sen",
-  "rep",
-  "rev",
-  "hon",
-  "capt",
-  "col",
-  "lt",
-  "sgt",
-  "vs",
-  "etc",
-  "e.g",
-  "i.e",
-  "cf",
-  "al",
-  "approx",
-  "ca",
-  "inc",
-  "ltd",
-  "corp",
-  "fig",
-  "figs",
-  "vol",
-  "vols",
-  "pp",
-  "eds",
-  "dept",
-  "univ",
-  "ph.d",
-  "u.s",
-  "u.k",
-  "u.n",
-  "a.m",
-  "p.m",
-  "jan",
-  "feb",
-  "apr",
-  "jun",
-  "jul",
-  "aug",
-  "sep",
-  "sept",
-  "oct",
-  "nov",
-  "dec",
-  "tue",
-  "thu",
-  "fri",
-  "cit",
-  "ibid",
-]);
-
-/**
- * A sentence end: . ! ? (Arabic's ؟, Urdu's ۔, the Devanagari danda ।), closing quotes or brackets,
- * then space, then what can start a sentence: a capital, a digit, or a letter of a script without
- * capitals (Korean, Arabic, Hebrew, Hindi); or Chinese and Japanese 。！？, which need no space after
- * them.
- */
-const END = /([.!?؟۔।]["'”’)\]]*)\s+(?=["'“‘([]?[\p{Lu}\p{Lo}\p{N}])|([。！？][」』）”’"')\]]*)\s*(?=\S)/gu;
 /** What a whole sentence ends with, in either way of writing. */
 const ENDS_SENTENCE = /[.!?:؟۔।。！？]["'”’)\]」』）]*$/u;
-/** Bullets and list markers that PDFs and flattened lists leave between items. */
-const BULLET = /\s+[•▪◦●■]\s+/g;
+/** The bullet that opens a list item the splitter made a sentence of its own. */
+const BULLET = /^[•▪◦●■]\s*/u;
 
 export interface Sentence {
   text: string;
@@ -91,14 +20,6 @@ export interface Sentence {
   cutBefore: boolean;
   /** The sentence goes on after the passage ends. */
   cutAfter: boolean;
-}
-
-/** Whether the full stop ending `before` belongs to an abbreviation or an initial rather than ending a sentence. */
-function abbreviationEnds(before: string) {
-  const word = /([\p{L}.]+)\.$/u.exec(before)?.[1]?.toLowerCase();
-  if (!word) return false;
-  if (/^\p{L}$/u.test(word)) return true; // an initial: "Michael B. de Jong"
-  return ABBREVIATIONS.has(word) || /^(\p{L}\.)+\p{L}$/u.test(word); // "U.S.", "e.g."
 }
 
 /**
@@ -157,33 +78,15 @@ function runsOf(text: string): string[] {
   return runs;
 }
 
-/** A run's sentences, split at sentence ends that are not abbreviations' full stops. */
-function piecesOf(run: string): string[] {
-  const flat = run.replace(BULLET, " • ").replace(/\s+/g, " ").trim();
-  if (!flat) return [];
-  const pieces: string[] = [];
-  let start = 0;
-  for (const match of flat.matchAll(END)) {
-    const terminal = match[1] ?? match[2];
-    const endOfSentence = match.index + terminal.length;
-    if (terminal.startsWith(".") && abbreviationEnds(flat.slice(start, endOfSentence))) continue;
-    pieces.push(flat.slice(start, endOfSentence));
-    start = match.index + match[0].length;
-  }
-  pieces.push(flat.slice(start));
-  return pieces;
-}
-
 /**
- * The sentences of a passage, in order, each marked when the passage cuts it; a fact line is one of
- * its own. A PDF's page may end inside a sentence that goes on on the next page (`fromPdf`).
+ * The sentences of a passage, in order, each marked when the passage cuts it: the one splitter's
+ * sentences of each run (a fact line is one of its own), with single spaces and without the bullets
+ * of list items. A PDF's page may end inside a sentence that goes on on the next page (`fromPdf`).
  */
-export function sentencesOf(text: string, fromPdf = false): Sentence[] {
-  const pieces = runsOf(text).flatMap(piecesOf);
-  // Bullet items are sentences of their own.
-  const sentences = pieces
-    .flatMap((piece) => piece.split(" • "))
-    .map((s) => s.trim())
+export function passageSentencesOf(text: string, fromPdf = false): Sentence[] {
+  const sentences = runsOf(text)
+    .flatMap((run) => sentencesOf(run.replace(/\s+/g, " ")))
+    .map((s) => s.replace(BULLET, ""))
     .filter((s) => /[\p{L}\p{N}]/u.test(s));
   return sentences.map((sentence, index) => ({
     text: sentence,

@@ -69,9 +69,3 @@ export function mentions(message: string, topic: string) {
   const words = contentWords(message);
   return topicWords.every((t) => words.some((w) => sameWord(w, t)));
 }
-
-export const sentencesOf = (text: string) =>
-  text
-    .split(/(?<=[.!?])\s+(?=[A-Z0-9"'(])/)
-    .map((s) => s.trim())
-    .filter(Boolean);

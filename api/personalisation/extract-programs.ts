@@ -1,4 +1,5 @@
 import type { FieldType } from "@contract";
+import { sentencesOf } from "../knowledge/words/sentences";
 
 /** A passage of indexed content with where it sits: what the build reads. */
 export interface SourcePassage {
@@ -91,11 +92,6 @@ const STOP_WORDS = new Set([
   "how",
 ]);
 
-const sentencesOf = (text: string) =>
-  text
-    .split(/(?<=[.!?])\s+/)
-    .map((s) => s.trim())
-    .filter(Boolean);
 const stem = (word: string) => word.toLowerCase().replace(/(ing|ed|es|s)$/, "");
 
 const wordsOf = (text: string) =>

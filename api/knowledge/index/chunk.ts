@@ -1,6 +1,7 @@
 import type { Block } from "../extract/html-blocks";
 import { isUnspaced, tsvectorOf, wordBreakPiecesOf } from "../words/lexemes";
 import { storableText } from "../extract/storable-text";
+import { sentencesOf } from "../words/sentences";
 
 export interface Chunk {
   position: number;
@@ -41,30 +42,6 @@ interface Piece {
   text: string;
   opensBlock: boolean;
   heading?: boolean;
-}
-
-/**
- * Sentence ends: . ! or ? (Arabic's ؟, Urdu's ۔, the danda ।), and a closing quote or bracket, then
- * the whitespace the text is cut at; no other character is lost. Chinese and Japanese end a sentence
- * with 。！or ？ and no space after. The punctuation leads the expression so that the search skips
- * to it, instead of trying a look-behind at every character.
- */
-const SENTENCE_END = /[.!?؟۔।]["')\]]?(\s+)|[。！？][」』）”’"')\]]?(\s*)/g;
-
-function sentencesOf(text: string) {
-  const sentences: string[] = [];
-  const keep = (sentence: string) => {
-    const trimmed = sentence.trim();
-    if (trimmed) sentences.push(trimmed);
-  };
-  let start = 0;
-  for (const end of text.matchAll(SENTENCE_END)) {
-    const spaceAt = end.index + end[0].length - (end[1] ?? end[2]).length;
-    keep(text.slice(start, spaceAt));
-    start = end.index + end[0].length;
-  }
-  keep(text.slice(start));
-  return sentences;
 }
 
 /** Characters read past a cut in an unspaced script, so that the word standing across it is seen whole. */
