@@ -52,7 +52,7 @@ async function consoleRoutes(): Promise<Router.AgnosticRouteObject[]> {
 
 /** Every route's path with sample values for its params, and neighbours of each (trailing slash, case, extra segment). */
 function urlsOf(routes: Router.AgnosticRouteObject[]) {
-  const samples = ["northfield", "Admissions", "a b", "%20x", "a%2Fb", "12", "ünï", "%E0%A4%A"];
+  const samples = ["northfield", "Admissions", "a b", "a%2Fb", "ünï", "%E0%A4%A"];
   const urls = new Set(["/", "/nope", "//", "/northfield//agent", "/a/b/c/d/e/f/g"]);
   const walk = (nodes: Router.AgnosticRouteObject[], prefix: string) => {
     for (const node of nodes) {
