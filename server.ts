@@ -134,14 +134,23 @@ function staticPrecompressed(root: string, serveStatic: { maxAge: string; immuta
   return expressStaticGzip(root, { enableBrotli: true, orderPreference: ["br"], index: false, serveStatic });
 }
 
-/** Whether a path names a file or folder at the top of `dir` (other than `skip` and compressed copies). */
-function rootAssetMatcher(dir: string, skip: string[]) {
-  const entries = readdirSync(dir, { withFileTypes: true }).filter(
-    (entry) => !skip.includes(entry.name) && !/\.(br|gz)$/.test(entry.name),
-  );
-  const files = new Set(entries.filter((entry) => !entry.isDirectory()).map((entry) => `/${entry.name}`));
-  const folders = entries.filter((entry) => entry.isDirectory()).map((entry) => `/${entry.name}/`);
-  return (requestPath: string) => files.has(requestPath) || folders.some((folder) => requestPath.startsWith(folder));
+/**
+ * The request paths of the files under `dir`, read once at start (public/ changes only with a
+ * build), leaving out the top-level folders in `skip` and the .br / .gz copies served in their
+ * files' place.
+ */
+export function publicFilePaths(dir: string, skip: string[]): Set<string> {
+  const paths = new Set<string>();
+  const walk = (folder: string, prefix: string) => {
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      const requestPath = `${prefix}/${entry.name}`;
+      if (!entry.isDirectory()) {
+        if (!/\.(br|gz)$/.test(entry.name)) paths.add(requestPath);
+      } else if (prefix || !skip.includes(entry.name)) walk(path.join(folder, entry.name), requestPath);
+    }
+  };
+  walk(dir, "");
+  return paths;
 }
 
 export async function startServer(env: Env = process.env): Promise<RunningServer> {
@@ -217,11 +226,11 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
         .send("Not found");
     },
   );
-  // The rest of public/ (icons, widget.js, integrations/) is answered under its own names only, so a
-  // page request reaches Remix without a file lookup on the way (public/ changes only with a build).
+  // The rest of public/ (icons, widget.js, integrations/) is answered under its files' own names
+  // only, known from start: a page request, or any other path, reaches Remix without a file lookup.
   const rootAssets = staticPrecompressed(publicDir, { maxAge: "1h", index: false });
-  const isRootAsset = rootAssetMatcher(publicDir, ["build", "demo-site"]);
-  app.use((req, res, next) => (isRootAsset(req.path) ? rootAssets(req, res, next) : next()));
+  const publicFiles = publicFilePaths(publicDir, ["build", "demo-site"]);
+  app.use((req, res, next) => (publicFiles.has(req.path) ? rootAssets(req, res, next) : next()));
   app.get("/healthz", (_req, res) => {
     res.json({ ok: true });
   });

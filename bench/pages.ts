@@ -14,13 +14,14 @@
  * and the server's CPU time per request move much less, which is why both are printed.
  */
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { formatLoad, percentile, runLoad, type LoadFigures } from "./load";
+import { formatLoad, runLoad, type LoadFigures } from "./load";
 import { formatWeight, routeWeights } from "./js-weight";
+import { AGENT_HOME, LOGIN, WEBSITES, cpuSecondsOf, formatTenOperators, tenOperators } from "./pages-screens";
 import { signInCookie, startServerProcess, type ServerProcess } from "./server-process";
 import { throwawayPostgres } from "./support";
 
@@ -28,30 +29,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const SOAK_MINUTES = Number(process.env.BENCH_SOAK_MINUTES ?? 10);
 const PORT = Number(process.env.BENCH_PORT ?? 4800);
 const PG = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const AGENT_HOME = "/northfield/agent/admissions";
-const WEBSITES = "/northfield/agent/admissions/knowledge-store/websites";
-const FLOOR = "/login";
-/** The screens ten operators have open at once, one each. */
-const TEN_SCREENS = [
-  AGENT_HOME,
-  WEBSITES,
-  `${AGENT_HOME}/knowledge-store/files`,
-  `${AGENT_HOME}/controls/ai-personality`,
-  `${AGENT_HOME}/controls/quality-check`,
-  `${AGENT_HOME}/appearance`,
-  `${AGENT_HOME}/bot-testing`,
-  `${AGENT_HOME}/integrations`,
-  `${WEBSITES}/urls`,
-  `${AGENT_HOME}/controls/sensitive-topics`,
-];
+const FLOOR = LOGIN;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The server's CPU seconds so far (user + system), from the kernel. */
-function cpuSecondsOf(pid: number) {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
-}
 
 async function measuredLoad(server: ServerProcess, label: string, pathname: string, headers: Record<string, string>) {
   await runLoad({ label, url: `${server.url}${pathname}`, headers, seconds: 3, connections: 10 }); // warm-up
@@ -59,22 +39,6 @@ async function measuredLoad(server: ServerProcess, label: string, pathname: stri
   const figures = await runLoad({ label, url: `${server.url}${pathname}`, headers, seconds: SECONDS });
   const cpuMsPerRequest = ((cpuSecondsOf(server.pid) - cpuBefore) * 1000) / Math.max(1, figures.total);
   return { figures, cpuMsPerRequest };
-}
-
-/** Ten operators, each on their own screen, each asking for it again as soon as it has come. */
-async function tenOperators(server: ServerProcess, cookie: string) {
-  const runs = await Promise.all(
-    TEN_SCREENS.map((screen) =>
-      runLoad({ label: screen, url: `${server.url}${screen}`, headers: { cookie }, seconds: SECONDS, connections: 1 }),
-    ),
-  );
-  const times = runs.flatMap((run) => run.times).sort((a, b) => a - b);
-  const failed = runs.reduce((sum, run) => sum + run.errors + run.non2xx, 0);
-  console.log(
-    `ten operators on ten screens                 ${(times.length / SECONDS).toFixed(0)} req/s  p50 ${percentile(times, 50).toFixed(1)} ms  p95 ${percentile(times, 95).toFixed(1)} ms  errors/non-2xx ${failed}`,
-  );
-  for (const run of runs)
-    console.log(`  ${run.label.padEnd(70)} p95 ${run.p95.toFixed(1).padStart(6)} ms  (n=${run.total})`);
 }
 
 async function waitForPage(url: string, timeoutMs = 120_000) {
@@ -147,7 +111,7 @@ async function pagesOn(label: string, env: Record<string, string>) {
       const ratio = run === floor || run === floorAgain ? undefined : floor.figures;
       console.log(`${formatLoad(run.figures, ratio)}  server CPU ${run.cpuMsPerRequest.toFixed(2)} ms/request`);
     }
-    await tenOperators(server, cookie);
+    for (const line of formatTenOperators(await tenOperators(server.url, cookie, SECONDS))) console.log(line);
     console.log(`RSS after these loads                        ${server.rssMb()} MB`);
 
     if (SOAK_MINUTES > 0) {
