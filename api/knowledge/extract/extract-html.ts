@@ -229,35 +229,6 @@ function skipWorkWeDoNotNeed(reader: Readability<DomNode>) {
   internals._isProbablyVisible = () => true;
 }
 
-/** What Readability is handed for the body's markup it keeps (copyBodyForReadability): never a page's own. */
-const BODY_COPY = "\u0000a copy of the body\u0000";
-
-/**
- * Readability keeps the body as it was before its first attempt (`page.innerHTML`), to start
- * again from it with looser rules when that attempt finds under 500 characters. Serialising the
- * whole body was 6 % of a page's extraction on the benchmark site, 7 % on the development sets;
- * only one page in ten there starts again, none on the benchmark site. The body is copied as a
- * tree instead (half the cost) and serialised only when Readability puts it back, into the same
- * markup as before. Answers how to give the body its own `innerHTML` back.
- */
-function copyBodyForReadability(body: DomNode) {
-  let proto: object | null = Object.getPrototypeOf(body);
-  while (proto && !Object.getOwnPropertyDescriptor(proto, "innerHTML")) proto = Object.getPrototypeOf(proto);
-  const markup = proto && Object.getOwnPropertyDescriptor(proto, "innerHTML");
-  if (!markup?.get || !markup.set) return () => {};
-  const { get, set } = markup;
-  let copy: DomNode | null = null;
-  Object.defineProperty(body, "innerHTML", {
-    configurable: true,
-    get: () => {
-      copy = (body as unknown as { cloneNode(deep: boolean): DomNode }).cloneNode(true);
-      return BODY_COPY;
-    },
-    set: (html: string) => set.call(body, html === BODY_COPY && copy ? get.call(copy) : html),
-  });
-  return () => delete (body as unknown as { innerHTML?: string }).innerHTML;
-}
-
 /**
  * Mozilla's Readability: the article's element, walked into blocks, with the passes around it
  * (PASSES); [] when it finds none.
@@ -272,13 +243,7 @@ function readabilityBlocks(document: HtmlDocument, view: PageView): { blocks: Bl
       serializer: (node) => node as unknown as DomNode,
     });
     skipWorkWeDoNotNeed(reader);
-    const restoreBody = body ? copyBodyForReadability(body) : () => {};
-    let parsed;
-    try {
-      parsed = reader.parse();
-    } finally {
-      restoreBody();
-    }
+    const parsed = reader.parse();
     if (!parsed?.content) return { blocks: [], title: "" };
     for (const step of work) step.element?.(parsed.content);
     const article: Article = { content: parsed.content, blocks: blocksOf(parsed.content) };
