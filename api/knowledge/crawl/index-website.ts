@@ -233,11 +233,13 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
 /**
  * Pages of one website one job works on at once: fetches queue at the host gate, extraction at the
  * pool, writes in groups. A page spends most of its time waiting in one of those queues, so 16
- * lanes left the pool's threads idle a third of the time (docs/decisions/017); 96 keep them busy
- * while a grouped write holds the database (48 ran the pipeline 5–10 % slower). A lane holds one
- * page: ~100 pages of ~25 KB in memory.
+ * lanes left the pool's threads idle a third of the time (docs/decisions/017); 96 kept them busy
+ * while a grouped write held the database on a quiet machine (48 ran the pipeline 5–10 % slower).
+ * On a machine whose cores other work shares, a grouped write takes longer and 96 lanes waited on
+ * it: the extraction threads stood idle a quarter to a third of a run, and 192 lanes ran it a fifth
+ * faster on PostgreSQL. A lane holds one page: ~200 pages of ~25 KB in memory.
  */
-const LANES = 96;
+const LANES = 192;
 
 /**
  * The website's requested URLs, claimed a batch at a time (`claim`) as the lanes need them: a lane that

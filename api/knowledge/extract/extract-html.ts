@@ -8,6 +8,7 @@ import {
   type CleanupRules,
 } from "./html-cleanup";
 import { precutDocument, type PrecutPage } from "./html-precut";
+import { PageView, type ViewedDocument, type ViewedElement } from "./page-view";
 import { putBackLeftCards, rowsOf } from "./passes/sibling-cards";
 import { leftFactBlocks, markFactBoxes, type FactRoot } from "./passes/fact-boxes";
 import { withLeadParagraphs } from "./passes/lead-paragraphs";
@@ -60,13 +61,20 @@ export const withinReadabilityBounds = ({
 const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim();
 const lengthOf = (blocks: Block[]) => blocks.reduce((sum, b) => sum + b.text.length, 0);
 
+/** A <meta> whose attribute `name` holds `value`, whatever its case (CSS's `meta[name="value" i]`). */
+const says = (meta: ViewedElement, name: string, value: string) => meta.getAttribute(name)?.toLowerCase() === value;
+
 /** Where a page describes itself: the summary its search result and link previews show. */
-const DESCRIPTION_SELECTOR =
-  'meta[name="description" i], meta[property="og:description" i], meta[name="twitter:description" i]';
+const isDescription = (meta: ViewedElement) =>
+  says(meta, "name", "description") ||
+  says(meta, "property", "og:description") ||
+  says(meta, "name", "twitter:description");
 
 /** The page before Readability reads it, as the passes around Readability see it. */
 interface WholePage {
   document: HtmlDocument;
+  /** The one reading of the page its passes share (page-view.ts). */
+  view: PageView;
   body: DomNode | null;
   /** The page's blocks, read before Readability takes its article's nodes out of the page. */
   blocks: Block[];
@@ -118,19 +126,19 @@ const pictureCaptions: Pass = {
 /** The paragraphs above the article's element, and the summary the page's description repeats. */
 const leadParagraphs: Pass = {
   aroundReadability: (page) => {
-    const descriptions = Array.from(
-      page.document.querySelectorAll(DESCRIPTION_SELECTOR),
-      (meta) => meta.getAttribute("content") ?? "",
-    );
+    const descriptions = page.view
+      .named("meta")
+      .filter(isDescription)
+      .map((meta) => meta.getAttribute("content") ?? "");
     return { blocks: (blocks) => withLeadParagraphs(page.blocks, blocks, descriptions) };
   },
 };
 
 /** Cards made like those Readability took, left behind only for being short. */
 const siblingCards: Pass = {
-  aroundReadability: ({ body }) => {
+  aroundReadability: ({ view, body }) => {
     // Which element stood in which row of cards.
-    const rows = body ? rowsOf(body) : null;
+    const rows = body ? rowsOf(view, body) : null;
     return {
       element: (content) => {
         if (rows) putBackLeftCards(content, rows);
@@ -143,7 +151,7 @@ const siblingCards: Pass = {
 const factBoxes: Pass = {
   aroundReadability: (page) => {
     const document = page.document as unknown as FactRoot;
-    markFactBoxes(document);
+    if (!markFactBoxes(page.view)) return {};
     return {
       blocks: (blocks, article) => {
         // Placed by where the article's own first block stands, whatever the passes before added.
@@ -178,7 +186,9 @@ function parse(html: string, rules: CleanupRules) {
   const page = precutDocument(html);
   const { document, visibleChars, declaredTypes } = page;
   for (const pass of PASSES) pass.page?.(document, rules);
-  return { document, visibleChars, declaredTypes, readable: withinReadabilityBounds(page) };
+  // Read once the passes above are done with the tree, and only when asked.
+  const view = new PageView(document as unknown as ViewedDocument);
+  return { document, view, visibleChars, declaredTypes, readable: withinReadabilityBounds(page) };
 }
 
 /** schema.org's types of a page about one product for sale. */
@@ -189,15 +199,22 @@ const PRODUCT_TYPES = new Set(["product", "productgroup", "individualproduct", "
  * an article. Its name, price, stock, description and specifications stand in boxes of their own,
  * and Readability keeps the largest, the description, without the price a visitor asks about.
  */
-function isProductPage(document: HtmlDocument, declaredTypes: Set<string>) {
+function isProductPage(view: PageView, declaredTypes: Set<string>) {
   if ([...declaredTypes].some((type) => PRODUCT_TYPES.has(type))) return true;
-  const ogType = document.querySelector('meta[property="og:type" i]')?.getAttribute("content") ?? "";
+  const ogType =
+    view
+      .named("meta")
+      .find((meta) => says(meta, "property", "og:type"))
+      ?.getAttribute("content") ?? "";
   return /^(og:)?product(\.item|\.group)?$/i.test(ogType.trim());
 }
 
-function titleOf(document: HtmlDocument) {
-  const og = document.querySelector('meta[property="og:title"]')?.getAttribute("content");
-  return clean(document.querySelector("title")?.textContent) || clean(og);
+function titleOf(view: PageView) {
+  const og = view
+    .named("meta")
+    .find((meta) => meta.getAttribute("property") === "og:title")
+    ?.getAttribute("content");
+  return clean(view.first("title")?.textContent) || clean(og);
 }
 
 /**
@@ -216,10 +233,10 @@ function skipWorkWeDoNotNeed(reader: Readability<DomNode>) {
  * Mozilla's Readability: the article's element, walked into blocks, with the passes around it
  * (PASSES); [] when it finds none.
  */
-function readabilityBlocks(document: HtmlDocument): { blocks: Block[]; title: string } {
+function readabilityBlocks(document: HtmlDocument, view: PageView): { blocks: Block[]; title: string } {
   try {
     const body = document.body as unknown as DomNode | null;
-    const page: WholePage = { document, body, blocks: body ? blocksOf(body) : [] };
+    const page: WholePage = { document, view, body, blocks: body ? blocksOf(body) : [] };
     const work = PASSES.flatMap((pass) => (pass.aroundReadability ? [pass.aroundReadability(page)] : []));
     const reader = new Readability<DomNode>(document as unknown as Document, {
       keepClasses: true,
@@ -256,15 +273,15 @@ function cleanedBodyBlocks(document: HtmlDocument): Block[] {
  * A product's page is no article: its cleaned body is read whole (isProductPage).
  */
 export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPage {
-  const { document, visibleChars, declaredTypes, readable: forReadability } = parse(html, rules);
-  const pageTitle = titleOf(document);
-  const mainHeading = clean(document.querySelector("h1")?.textContent);
-  if (isProductPage(document, declaredTypes)) {
+  const { document, view, visibleChars, declaredTypes, readable: forReadability } = parse(html, rules);
+  const pageTitle = titleOf(view);
+  const mainHeading = clean(view.first("h1")?.textContent);
+  if (isProductPage(view, declaredTypes)) {
     // The whole of the page's main part, without its furniture, is the product's text.
     const body = cleanedBodyBlocks(document);
     if (body.length) return pageOf(pageTitle, mainHeading, body, "");
   }
-  const readable = forReadability ? readabilityBlocks(document) : { blocks: [], title: "" };
+  const readable = forReadability ? readabilityBlocks(document, view) : { blocks: [], title: "" };
   let blocks = readable.blocks;
   if (lengthOf(blocks) < visibleChars * MIN_SHARE_OF_VISIBLE || blocks.length === 0) {
     const body = cleanedBodyBlocks(parse(html, rules).document);

@@ -98,25 +98,31 @@ const BOX_WORDS = new Set([
 const MAX_BOX_SHARE = 0.5;
 
 /** An element's class names and id as lower-case words: "relatedArticlesTextContainer" gives related, articles, text, container. */
-function nameWords(el: CleanElement) {
-  return namesOf(el)
+function nameWords(names: string) {
+  return names
     .replace(/(\p{Ll})(\p{Lu})/gu, "$1 $2")
     .toLowerCase()
     .split(/[^a-z]+/)
     .filter(Boolean);
 }
 
+/**
+ * Whether an element's names may hold one of BOX_WORDS: each is a run of letters in them, whatever
+ * its case. Most named elements hold none, and this one look spares them the split into words.
+ */
+const MAY_NAME_A_BOX = new RegExp([...BOX_WORDS].join("|"), "i");
+
 /** Takes out of a page's body the boxes its names mark as boilerplate (BOX_WORDS). */
 export function removeBoilerplateBoxes(body: CleanRoot & { textContent: string | null }) {
-  const pageChars = (body.textContent ?? "").length;
-  removeWhere(
-    body,
-    "[class],[id]",
-    (el) =>
-      !KEPT_WHOLE.has(el.localName) &&
-      nameWords(el).some((word) => BOX_WORDS.has(word)) &&
-      (el.textContent ?? "").length <= MAX_BOX_SHARE * pageChars,
-  );
+  // The page's text is measured once, and only on a page that has a box named so.
+  let pageChars: number | null = null;
+  removeWhere(body, "[class],[id]", (el) => {
+    if (KEPT_WHOLE.has(el.localName)) return false;
+    const names = namesOf(el);
+    if (!MAY_NAME_A_BOX.test(names) || !nameWords(names).some((word) => BOX_WORDS.has(word))) return false;
+    pageChars ??= (body.textContent ?? "").length;
+    return (el.textContent ?? "").length <= MAX_BOX_SHARE * pageChars;
+  });
 }
 
 /** What a figure shows that a visitor of the chat never sees. */
@@ -143,6 +149,7 @@ export function removePictureCaptions(body: CleanRoot & { textContent: string | 
       figure.querySelectorAll(READ_FIGURE_SELECTOR).length === 0
     );
   });
+  if (!captions.length) return;
   const captionChars = captions.reduce((sum, caption) => sum + (caption.textContent ?? "").trim().length, 0);
   if (captionChars > MAX_CAPTIONS_SHARE * (body.textContent ?? "").trim().length) return;
   for (const caption of captions) caption.remove();

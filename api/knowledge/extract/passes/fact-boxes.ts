@@ -1,6 +1,7 @@
-import { elementChildrenOf, linkShareOf, makeOf, textOf, type ReadNode } from "../dom-reading";
+import { elementChildrenOf, makeOf, textOf, type ReadNode } from "../dom-reading";
 import { blocksOf, type Block, type DomNode } from "../html-blocks";
-import { CONTENT_ELEMENTS, CONTENT_ROLE, HEADING, HOLDS_DATA, MAX_LINK_SHARE_OF_FACT_BOX } from "../rules";
+import type { PageView, ViewedElement } from "../page-view";
+import { HEADING, HOLDS_DATA, MAX_LINK_SHARE_OF_FACT_BOX } from "../rules";
 
 /**
  * Boxes of facts Readability leaves beside the article: a program's "Quick facts" (credits: 120,
@@ -40,10 +41,8 @@ const isBoxTitle = (name: string) => Number(HEADING.exec(name)?.[1]) > 1;
  * works on: the mark is found again in whichever tree it left.
  */
 const MARK = "data-facts-box";
-/** Where a box of facts may be: a list, a table, or a row of cards (checked by its entries). */
-const CANDIDATES = ["ul", "ol", "dl", "table", "div", "section"]
-  .flatMap((tag) => [...CONTENT_ELEMENTS, `[role=${CONTENT_ROLE}]`].map((root) => `${root} ${tag}`))
-  .join(", ");
+/** Where a box of facts may be, inside the page's content: a list, a table, or a row of cards (checked by its entries). */
+const CANDIDATES = new Set(["ul", "ol", "dl", "table", "div", "section"]);
 
 /**
  * A box's entries and how long each may be: a list's items, a table's rows, or the cards of a row
@@ -62,13 +61,14 @@ function entriesOf(box: FactNode): { entries: FactNode[]; maxChars: number } {
   };
 }
 
-function isFactBox(box: FactNode) {
+function isFactBox(box: FactNode, view: PageView) {
   const { entries, maxChars } = entriesOf(box);
   if (entries.length < MIN_ENTRIES) return false;
-  const texts = entries.map(textOf);
+  // A box inside another is looked at again, its entries too: their text is measured once (view).
+  const texts = entries.map((entry) => view.textOf(entry as unknown as ViewedElement));
   if (texts.some((text) => text.length > maxChars)) return false;
   const dataShare = texts.filter((text) => HOLDS_DATA.test(text)).length / texts.length;
-  return dataShare >= MIN_DATA_SHARE && linkShareOf(box) <= MAX_LINK_SHARE_OF_FACT_BOX;
+  return dataShare >= MIN_DATA_SHARE && view.linkShareOf(box as unknown as ViewedElement) <= MAX_LINK_SHARE_OF_FACT_BOX;
 }
 
 /** A box's title: the heading right above it (or above its wrapper), or a table's own caption. */
@@ -81,21 +81,26 @@ function titleOf(box: FactNode) {
 /**
  * Before Readability runs: marks the boxes of facts inside the page's main content (lists, tables,
  * rows of cards), each with its title. A box of facts is titled ("Quick facts", "At a glance",
- * "Plans"); an untitled list of figures is a byline's, a comment's or a paper's metrics.
+ * "Plans"); an untitled list of figures is a byline's, a comment's or a paper's metrics. Answers
+ * whether any element of the page bears the mark now (leftFactBlocks has nothing to look for
+ * otherwise): a box marked, or an element whose page wrote the attribute itself.
  */
-export function markFactBoxes(document: FactRoot) {
+export function markFactBoxes(view: PageView) {
+  const marked = view.elements.some((element) => element.hasAttribute(MARK));
   const boxes: FactNode[] = [];
-  for (const box of Array.from(document.querySelectorAll(CANDIDATES))) {
+  for (const element of view.elements) {
+    if (!CANDIDATES.has(element.localName) || !view.inContent(element)) continue;
+    const box = element as unknown as FactNode;
     // The title first: most elements have none, and it costs nothing to look. Candidates come in
     // the page's order and marked boxes never nest, so a box inside one is inside the last marked.
     const title = titleOf(box);
-    if (!title || boxes.at(-1)?.contains(box) || !isFactBox(box)) continue;
+    if (!title || boxes.at(-1)?.contains(box) || !isFactBox(box, view)) continue;
     boxes.push(box);
     const mark = String(boxes.length);
     box.setAttribute(MARK, mark);
     if (title !== box) title.setAttribute(MARK, mark);
   }
-  return boxes.length;
+  return marked || boxes.length > 0;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { elementChildrenOf, linkShareOf, makeOf, type ReadNode } from "../dom-reading";
 import type { DomNode } from "../html-blocks";
+import type { PageView, ViewedElement } from "../page-view";
 import { MAX_LINK_SHARE_OF_CARD } from "../rules";
 
 /**
@@ -23,14 +24,12 @@ interface CardNode extends ReadNode {
 const cardMakeOf = (node: CardNode) => (node.getAttribute?.("class")?.trim() ? makeOf(node) : null);
 
 /** Before Readability runs: every parent of classed elements in `body`, with its element children in order. */
-export function rowsOf(body: DomNode): Map<CardNode, CardNode[]> {
+export function rowsOf(view: PageView, body: DomNode): Map<CardNode, CardNode[]> {
   const rows = new Map<CardNode, CardNode[]>();
-  const elements = (body as unknown as { querySelectorAll(selector: string): ArrayLike<CardNode> }).querySelectorAll(
-    "[class]",
-  );
+  const elements = view.below(body as ViewedElement).filter((element) => element.hasAttribute("class"));
   const seen = new Set<CardNode>();
   for (let i = 0; i < elements.length; i++) {
-    const parent = elements[i].parentNode;
+    const parent = elements[i].parentNode as CardNode | null;
     if (!parent || seen.has(parent)) continue;
     seen.add(parent);
     const children = elementChildrenOf(parent);
