@@ -36,12 +36,12 @@ async function otherWorker(seconds: number) {
   return workerId;
 }
 
-async function addWebsite(pageUrls: string[], status: string) {
-  const [website] = await host.deps.db
+async function addWebsite(pageUrls: string[], status: string, db: Pick<typeof host.deps, "db">["db"] = host.deps.db) {
+  const [website] = await db
     .insert(websites)
     .values({ appId, url: pageUrls[0], siteMap: "few_urls", seedUrls: pageUrls, status: "sitemap_generated" })
     .returning();
-  const rows = await host.deps.db
+  const rows = await db
     .insert(urls)
     .values(pageUrls.map((url) => ({ appId, websiteId: website.id, url, status })))
     .returning();
@@ -53,31 +53,35 @@ describe("worker leases", () => {
     const live = await otherWorker(3600);
     const dead = await otherWorker(-1);
     const dayAgo = new Date(Date.now() - 86_400_000);
-    const { website, rows } = await addWebsite(
-      ["https://leases.example/live", "https://leases.example/dead", "https://leases.example/unknown"],
-      "sent_for_indexing",
-    );
-    await host.deps.db.update(urls).set({ claimedBy: live, updatedAt: dayAgo }).where(eq(urls.id, rows[0].id));
-    await host.deps.db.update(urls).set({ claimedBy: dead }).where(eq(urls.id, rows[1].id));
-    await host.deps.db.update(urls).set({ claimedBy: randomUUID() }).where(eq(urls.id, rows[2].id));
-    const files = await host.deps.db
-      .insert(knowledgeFiles)
-      .values([
-        {
-          appId,
-          fileName: "live.pdf",
-          uploadKey: "uploads/live.pdf",
-          status: "sent_for_indexing",
-          claimedBy: live,
-          updatedAt: dayAgo,
-        },
-        { appId, fileName: "dead.pdf", uploadKey: "uploads/dead.pdf", status: "sent_for_indexing", claimedBy: dead },
-      ])
-      .returning();
-
-    // Called directly, so what comes back is seen before any job acts on it.
-    const taken = await takeBackAbandonedUrls(host.deps);
-    const filesTaken = await takeBackAbandonedFiles(host.deps);
+    // Claimed and taken back in one transaction: this host's own sweep (every second) sees the
+    // claims only once they are taken back, so what the direct calls return is theirs alone.
+    const { website, taken, filesTaken, files } = await host.deps.db.transaction(async (tx) => {
+      const { website, rows } = await addWebsite(
+        ["https://leases.example/live", "https://leases.example/dead", "https://leases.example/unknown"],
+        "sent_for_indexing",
+        tx,
+      );
+      await tx.update(urls).set({ claimedBy: live, updatedAt: dayAgo }).where(eq(urls.id, rows[0].id));
+      await tx.update(urls).set({ claimedBy: dead }).where(eq(urls.id, rows[1].id));
+      await tx.update(urls).set({ claimedBy: randomUUID() }).where(eq(urls.id, rows[2].id));
+      const files = await tx
+        .insert(knowledgeFiles)
+        .values([
+          {
+            appId,
+            fileName: "live.pdf",
+            uploadKey: "uploads/live.pdf",
+            status: "sent_for_indexing",
+            claimedBy: live,
+            updatedAt: dayAgo,
+          },
+          { appId, fileName: "dead.pdf", uploadKey: "uploads/dead.pdf", status: "sent_for_indexing", claimedBy: dead },
+        ])
+        .returning();
+      const taken = await takeBackAbandonedUrls({ ...host.deps, db: tx });
+      const filesTaken = await takeBackAbandonedFiles({ ...host.deps, db: tx });
+      return { website, taken, filesTaken, files };
+    });
 
     const after = await host.deps.db.select().from(urls).where(eq(urls.websiteId, website.id)).orderBy(urls.id);
     expect(after.map((r) => [r.status, r.claimedBy])).toEqual([
