@@ -24,7 +24,8 @@ import { serve } from "@hono/node-server";
 import { and, eq, sql } from "drizzle-orm";
 import { embedKeyFor } from "../api/chat/keys";
 import { retrieve } from "../api/knowledge/index/search";
-import { forgetVocabularies, vocabularyOf } from "../api/knowledge/index/vocabulary";
+import { vocabularyOf } from "../api/knowledge/index/vocabulary";
+import { forgetEveryClientsStats } from "../api/knowledge/index/corpus-stats";
 import type { DatabaseOptions } from "../api/db/client";
 import { urls } from "../api/db/schema";
 import { askChat, share, type Asked } from "./answer-pages";
@@ -72,7 +73,7 @@ async function indexAndServe(database: DatabaseOptions) {
     await db.execute(sql`analyze chunks`);
     const rows = <T>(result: unknown) => (result as { rows: T[] }).rows;
     // The store's words, read once for the typo correction of retrieval (api/knowledge/index/vocabulary.ts).
-    forgetVocabularies(); // the client id of the previous database's run
+    forgetEveryClientsStats(); // the client id of the previous database's run
     const vocabularyStarted = performance.now();
     const vocabulary = await vocabularyOf(app.id, db);
     const vocabularyRead = {

@@ -21,8 +21,11 @@ export type DatabaseHandle =
 export type DatabaseOptions =
   /** Real Postgres through node-postgres. */
   | { url: string }
-  /** Embedded PGlite kept in a folder, or in memory when `dir` is omitted (tests). */
-  | { dir?: string };
+  /**
+   * Embedded PGlite kept in a folder, or in memory when `dir` is omitted (tests). An in-memory one
+   * may start `from` a dump of a migrated database (the test suite's template: tests/support/database-template.ts).
+   */
+  | { dir?: string; from?: string };
 
 /**
  * The planner's price of a random page read. Postgres' default (4) prices spinning disks and makes
@@ -39,7 +42,7 @@ export const RANDOM_PAGE_COST = 1.1;
  */
 const PGLITE_SHARED_BUFFERS = "32MB";
 
-const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** An advisory lock key of our own (any fixed number no other code of ours uses). */
 const MIGRATION_LOCK = 0x6d16;
@@ -97,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.dir) mkdirSync(options.dir, { recursive: true });
   const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
   // PGlite runs on a thread of its own, so its statements leave the main thread free to serve.
-  const pglite = new PGliteOnThread({ dir: options.dir, startParams });
+  const pglite = new PGliteOnThread({ dir: options.dir, from: options.dir ? undefined : options.from, startParams });
   await pglite.waitReady;
   // PGlite is one session for the life of the process: a session setting holds for every query.
   await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);

@@ -3,6 +3,11 @@
 export interface ThreadStart {
   /** A folder to keep the database in; in memory when absent. */
   dir?: string;
+  /**
+   * An in-memory database's starting contents: a file `PGlite.dumpDataDir` wrote from a migrated
+   * database (the test suite's template), instead of a new cluster PGlite would initialise itself.
+   */
+  from?: string;
   startParams: string[];
 }
 

@@ -4,17 +4,23 @@
  * A statement's WebAssembly work then no longer holds up everything else the main thread does, and
  * the second core shares it (docs/decisions/019-fast-pages.md).
  */
+import { readFileSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types, type Results, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ThreadReply, ThreadRequest, ThreadResults, ThreadStart } from "./pglite-protocol";
 
 const port = parentPort!;
-const { dir, startParams } = workerData as ThreadStart;
+const { dir, from, startParams } = workerData as ThreadStart;
 // pg_trgm backs the URL substring search; PGlite ships it as a loadable extension.
 const pglite = dir
   ? new PGlite(dir, { extensions: { pg_trgm }, startParams })
-  : new PGlite({ extensions: { pg_trgm }, startParams });
+  : new PGlite({
+      extensions: { pg_trgm },
+      startParams,
+      // Copying a migrated cluster takes ~0.3 s where initialising a new one and migrating it takes ~2 s.
+      loadDataDir: from ? new Blob([readFileSync(from)]) : undefined,
+    });
 
 /** The array types of dates and intervals, and of numerics, with their element types. */
 const ARRAYS_OF: Record<number, number> = {

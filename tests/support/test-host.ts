@@ -17,7 +17,8 @@ export const quietLog: Logger = { info: () => {}, warn: () => {}, error: (...arg
  */
 export async function freshDatabase(): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) return { options: {}, drop: async () => {} };
+  // In memory, from the run's migrated template when Vitest's global set-up wrote one.
+  if (!serverUrl) return { options: { from: process.env.TEST_DATABASE_TEMPLATE }, drop: async () => {} };
   // The lane's run id keeps concurrent lanes from dropping each other's databases.
   const name = `console_test_${process.env.TEST_RUN_ID ?? "x"}_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });

@@ -2,7 +2,13 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { rowsOf } from "../../db/rows";
 import { fieldsOf } from "../words/lexemes";
-import { currentVocabulary, markVocabularyStale, MAX_PASSAGES_READ, passagesHolding } from "./vocabulary";
+import {
+  currentVocabulary,
+  forgetVocabularies,
+  markVocabularyStale,
+  MAX_PASSAGES_READ,
+  passagesHolding,
+} from "./vocabulary";
 
 /**
  * What BM25 needs to know about a client's knowledge store: how many passages it holds, their
@@ -46,6 +52,15 @@ const byClient = new Map<number, CorpusStats>();
 export function forgetCorpusStats(appId: number) {
   byClient.delete(appId);
   markVocabularyStale(appId);
+}
+
+/**
+ * Forget every client's figures and words: for a process that opens another database whose clients
+ * reuse the same ids (a benchmark's next store, the next test file in a test runner's process).
+ */
+export function forgetEveryClientsStats() {
+  byClient.clear();
+  forgetVocabularies();
 }
 
 /** The client's figures, with the passage counts of `lexemes` known. */

@@ -1,0 +1,47 @@
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { afterAll, expect, it } from "vitest";
+import { migrationsFolder, openDatabase } from "../../api/db/client";
+import { writeDatabaseTemplate } from "../support/database-template";
+
+const dir = mkdtempSync(path.join(tmpdir(), "console-template-test-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+const tableExists = async (db: { execute: (query: ReturnType<typeof sql>) => Promise<unknown> }, name: string) =>
+  rowsOf<{ found: string | null }>(await db.execute(sql`select to_regclass(${name})::text as found`))[0].found !== null;
+
+it("writes a template with every migration applied", async () => {
+  const file = path.join(dir, "migrated.tar");
+  await writeDatabaseTemplate(file);
+  const handle = await openDatabase({ from: file });
+  try {
+    const applied = rowsOf<{ count: number }>(
+      await handle.db.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`),
+    );
+    const migrations = readdirSync(migrationsFolder).filter((name) => name.endsWith(".sql"));
+    expect(applied[0].count).toBe(migrations.length);
+  } finally {
+    await handle.close();
+  }
+});
+
+it("starts an in-memory database from a copy of the file, which its writes leave as it was", async () => {
+  const source = new PGlite();
+  await source.exec("create table from_the_template (n int)");
+  const file = path.join(dir, "marked.tar");
+  writeFileSync(file, Buffer.from(await (await source.dumpDataDir("none")).arrayBuffer()));
+  await source.close();
+
+  const first = await openDatabase({ from: file });
+  expect(await tableExists(first.db, "from_the_template")).toBe(true);
+  await first.db.execute(sql`create table written_later (n int)`);
+  await first.close();
+
+  const second = await openDatabase({ from: file });
+  expect(await tableExists(second.db, "written_later")).toBe(false);
+  await second.close();
+});
