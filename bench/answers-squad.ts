@@ -35,18 +35,16 @@
  *   BENCH_VERBOSE=1                    print half A's misses: question, gold, answer, first source
  *   BENCH_SITE_PORT, BENCH_API_PORT    ports of the page server and the API (any free port by default)
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { QUALITY_CHECK_DEFAULTS } from "@contract";
 import { pointsBack } from "../api/chat/follow-up";
 import { respond } from "../api/chat/responder";
 import { retrieve } from "../api/knowledge/index/search";
-import { sentencesOf } from "../api/knowledge/words/sentences";
 import {
   askChat,
   benchPages,
-  HTML,
   indexPages,
   inPool,
   median,
@@ -56,10 +54,10 @@ import {
   wordCount,
   type Asked,
 } from "./answer-pages";
+import { FLOOR_DESCRIPTION, holdsGold, loadSquadSet, squadDatasetIn, type SquadQuestion } from "./squad-set";
 import { percentiles } from "./support";
 
 const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
-const DATASET = path.join(FIXTURES, "qa-dev", "squad2-dev-10-articles.json");
 const LIMIT = Number(process.env.BENCH_LIMIT ?? 0) || Infinity;
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
 /** Questions in flight at once: a few visitors at a time, as the widget is used. */
@@ -67,143 +65,21 @@ const CONCURRENCY = 4;
 /** What the responder asks retrieval for (api/chat/responder.ts). */
 const RESPONDER_LIMIT = 20;
 
-if (!existsSync(DATASET) || !existsSync(path.join(FIXTURES, "real-pages"))) {
+if (!existsSync(squadDatasetIn(FIXTURES)) || !existsSync(path.join(FIXTURES, "real-pages"))) {
   console.log(`answers-squad: skipped, no SQuAD development set or shared pages under ${FIXTURES} (set FIXTURES_DIR)`);
   process.exit(0);
 }
 
-interface SquadFile {
-  data: {
-    title: string;
-    paragraphs: { context: string; qas: { question: string; is_impossible: boolean; answers: { text: string }[] }[] }[];
-  }[];
-}
-interface Question {
-  previous: string | null;
-  article: number;
-  half: "A" | "B";
-  question: string;
-  golds: string[];
-  answerable: boolean;
-}
+const squad = loadSquadSet(FIXTURES, LIMIT);
+const { articles, titleOf, articlePage } = squad;
+const floorAnswer = squad.floor;
+/** A fixed rule naming no article: even positions tune (half A), odd ones confirm (B). */
+const halfOf = (article: number) => (article % 2 === 0 ? ("A" as const) : ("B" as const));
+type Question = SquadQuestion & { half: "A" | "B" };
+const questions: Question[] = squad.questions.map((q) => ({ ...q, half: halfOf(q.article) }));
 
-const articles = (JSON.parse(readFileSync(DATASET, "utf8")) as SquadFile).data;
-const titleOf = (article: SquadFile["data"][number]) => article.title.replace(/_/g, " ");
-const questions: Question[] = articles.flatMap((article, index) =>
-  article.paragraphs
-    .flatMap((paragraph) =>
-      paragraph.qas.map((qa, at) => ({ ...qa, previous: at ? paragraph.qas[at - 1].question : null })),
-    )
-    .slice(0, LIMIT)
-    .map((qa) => ({
-      previous: qa.previous,
-      article: index,
-      // A fixed rule naming no article: even positions tune, odd ones confirm.
-      half: index % 2 === 0 ? ("A" as const) : ("B" as const),
-      question: qa.question,
-      golds: [...new Set(qa.answers.map((a) => a.text))],
-      answerable: !qa.is_impossible,
-    })),
-);
-
-const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
-const articlePage = (index: number) => `squad/${articles[index].title}.html`;
 const pages = benchPages(FIXTURES);
-articles.forEach((article, index) => {
-  const title = escapeHtml(titleOf(article));
-  const body = article.paragraphs.map((p) => `<p>${escapeHtml(p.context)}</p>`).join("\n");
-  pages.set(articlePage(index), {
-    type: HTML,
-    body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>\n<body>\n<h1>${title}</h1>\n${body}\n</body></html>\n`,
-  });
-});
-
-/**
- * SQuAD's answer normalisation. Punctuation is any Unicode punctuation or symbol rather than ASCII's
- * alone, so that typographic quotes and dashes the pipeline may have straightened do not decide a match.
- */
-const squadNormal = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[\p{P}\p{S}]/gu, "")
-    // Word edges by Unicode letters, as Python's \b in SQuAD's script (JavaScript's \b knows ASCII only).
-    .replace(/(?<![\p{L}\p{N}_])(a|an|the)(?![\p{L}\p{N}_])/gu, " ")
-    .replace(/\s+/g, " ")
-    .trim();
-/** Whole words only: a gold "10" is not in "100". */
-const holdsGold = (text: string, golds: string[]) => {
-  const padded = ` ${squadNormal(text)} `;
-  return golds.map(squadNormal).some((gold) => gold && padded.includes(` ${gold} `));
-};
-
-// ---- The floor: Okapi BM25 over the articles' paragraphs, written out so it depends on nothing measured.
-
-const STOP_WORDS = new Set(
-  (
-    "a about above after again against all am an and any are as at be because been before being below between both but by can could did do does doing " +
-    "down during each few for from further had has have having he her here hers herself him himself his how i if in into is it its itself just me more most " +
-    "my myself no nor not now of off on once only or other our ours ourselves out over own same she should so some such than that the their theirs them " +
-    "themselves then there these they this those through to too under until up very was we were what when where which while who whom whose why will with " +
-    "would you your yours yourself yourselves"
-  ).split(" "),
-);
-/** Harman's S-stemmer: plurals only ("dynasties" → "dynasty", "engines" → "engine"), nothing that could merge unrelated words. */
-const stem = (word: string) => {
-  if (word.length > 4 && word.endsWith("ies") && !/[ae]ies$/.test(word)) return `${word.slice(0, -3)}y`;
-  if (word.length > 3 && word.endsWith("es") && !/[aeo]es$/.test(word)) return word.slice(0, -1);
-  if (word.length > 3 && word.endsWith("s") && !/[us]s$/.test(word)) return word.slice(0, -1);
-  return word;
-};
-const termsOf = (text: string) =>
-  (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).filter((w) => !STOP_WORDS.has(w)).map(stem);
-
-const K1 = 1.2;
-const B = 0.75;
-const paragraphs = articles.flatMap((article, index) =>
-  article.paragraphs.map((p) => {
-    const terms = termsOf(p.context);
-    const counts = new Map<string, number>();
-    for (const term of terms) counts.set(term, (counts.get(term) ?? 0) + 1);
-    return { article: index, text: p.context, counts, length: terms.length };
-  }),
-);
-const documentFrequency = new Map<string, number>();
-for (const p of paragraphs)
-  for (const term of p.counts.keys()) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
-const averageLength = paragraphs.reduce((sum, p) => sum + p.length, 0) / paragraphs.length;
-/** Lucene's idf, which stays positive for words in more than half the paragraphs. */
-const idf = (term: string) => {
-  const df = documentFrequency.get(term) ?? 0;
-  return Math.log(1 + (paragraphs.length - df + 0.5) / (df + 0.5));
-};
-
-function floorAnswer(question: string) {
-  const asked = [...new Set(termsOf(question))];
-  const ranked = paragraphs
-    .map((p) => {
-      let score = 0;
-      for (const term of asked) {
-        const tf = p.counts.get(term) ?? 0;
-        if (tf) score += (idf(term) * tf * (K1 + 1)) / (tf + K1 * (1 - B + (B * p.length) / averageLength));
-      }
-      return { p, score };
-    })
-    .sort((a, b) => b.score - a.score);
-  const best = ranked[0].p;
-  let sentence = "";
-  let shared = -1;
-  for (const candidate of sentencesOf(best.text)) {
-    const words = new Set(termsOf(candidate));
-    const count = asked.filter((term) => words.has(term)).length;
-    if (count > shared) [sentence, shared] = [candidate, count];
-  }
-  // The top paragraphs, as many as the responder hands a model by default (Maximum Sources Per Answer).
-  return {
-    text: sentence,
-    article: best.article,
-    top: ranked.slice(0, QUALITY_CHECK_DEFAULTS.max_sources).map((r) => r.p.text),
-  };
-}
+articles.forEach((_, index) => pages.set(articlePage(index), squad.articleHtml(index)));
 
 // ---- The run.
 
@@ -359,16 +235,14 @@ try {
         `answer in its top ${QUALITY_CHECK_DEFAULTS.max_sources} paragraphs ${share(answerable.filter((r) => r.floor.handed).length, answerable.length)}`,
     );
   }
-  console.log(
-    `(floor: Okapi BM25 k1=${K1} b=${B}, one document per paragraph of the ${articles.length} articles, lower-cased words, English stop words removed, plural-only S-stemmer)`,
-  );
+  console.log(`(floor over the ${articles.length} articles: ${FLOOR_DESCRIPTION})`);
   // How far the figures move from one article to the next: what a held-out set of other articles may see.
   console.log("per article (answerable questions):");
-  for (const [index, article] of articles.entries()) {
+  for (const index of articles.keys()) {
     const answerable = results.filter((r) => r.item.article === index && r.item.answerable);
     const words = answerable.filter((r) => r.answer.outcome !== "fallback").map((r) => wordCount(r.answer.text));
     console.log(
-      `  ${index % 2 ? "B" : "A"} ${titleOf(article).padEnd(28)} ${String(answerable.length).padStart(4)}: contains ${share(answerable.filter((r) => r.holds).length, answerable.length)}` +
+      `  ${index % 2 ? "B" : "A"} ${titleOf(index).padEnd(28)} ${String(answerable.length).padStart(4)}: contains ${share(answerable.filter((r) => r.holds).length, answerable.length)}` +
         `  median ${median(words)} words  first source ${share(answerable.filter((r) => r.rightSource).length, answerable.length)}` +
         `  floor's first source ${share(answerable.filter((r) => r.floor.rightSource).length, answerable.length)}`,
     );
@@ -386,7 +260,7 @@ try {
         ? `${r.holds ? "  " : "✗ "}${r.rightSource ? "    " : "✗src "}${r.inContext ? `gold@${r.goldRank + 1} ` : "✗ctx "}${!r.rightSource && r.floor.rightSource ? "floor✓src " : ""}`
         : "✗answered-unanswerable ";
       console.log(
-        `\n${marks}${r.item.question}  [${r.item.answerable ? r.item.golds.join(" | ") : "no answer"}; ${titleOf(articles[r.item.article])}]`,
+        `\n${marks}${r.item.question}  [${r.item.answerable ? r.item.golds.join(" | ") : "no answer"}; ${titleOf(r.item.article)}]`,
       );
       console.log(`    ${r.answer.text.replace(/\s+/g, " ")}`);
       console.log(`    first source: ${r.answer.sources[0]?.url.replace(site.base, "") ?? "none"}`);
