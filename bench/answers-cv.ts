@@ -89,6 +89,14 @@ export interface CvRecord {
     inAnswer: number;
     /** The question's own key words. */
     keyWords: number;
+    /** The share of the question's own weight the best passage's page holds in its passages among the hits. */
+    page: number;
+    /** The best passage holds the question's rarest word that the store holds. */
+    rarest: boolean;
+    /** The best relevance of a passage on another page than the best passage's. */
+    otherPage: number;
+    /** Distinct pages among the best five passages. */
+    pages: number;
   };
 }
 
@@ -130,6 +138,16 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promi
   const answerWords = new Set(answered ? lexemesOf(wordsOf(answer.text)) : []);
   const weightOf = (test: (lexeme: string) => boolean) =>
     own.filter((term) => test(term.lexeme)).reduce((sum, term) => sum + term.idf, 0) / weight;
+  const holds = hits.map((hit) => new Set(lexemesOf(wordsOf([hit.title, ...hit.headingPath, hit.text].join(" ")))));
+  const best = hits[0];
+  const onBestPage = new Set(
+    hits.flatMap((hit, at) => (best && hit.url === best.url && hit.fileId === best.fileId ? [...holds[at]] : [])),
+  );
+  const stored = own.filter((term) => stats.frequencies.get(term.lexeme));
+  const rarest = stored.reduce<(typeof own)[number] | null>(
+    (top, term) => (!top || term.idf > top.idf ? term : top),
+    null,
+  );
   const articleUrl = site.pageUrl(articlePage(item.article));
   const onStore = kind !== "off-topic";
   const floor = onStore ? squad.floor(item.question) : null;
@@ -150,6 +168,10 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promi
       absent: weightOf((lexeme) => !stats.frequencies.get(lexeme)),
       inAnswer: weightOf((lexeme) => answerWords.has(lexeme)),
       keyWords: own.length,
+      page: weightOf((lexeme) => onBestPage.has(lexeme)),
+      rarest: !!rarest && !!holds[0]?.has(rarest.lexeme),
+      otherPage: hits.find((hit) => hit.url !== best?.url || hit.fileId !== best?.fileId)?.relevance ?? 0,
+      pages: new Set(hits.slice(0, 5).map((hit) => hit.url ?? `file ${hit.fileId}`)).size,
     },
   };
 }

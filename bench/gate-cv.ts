@@ -22,7 +22,9 @@ const records = readFileSync(file, "utf8")
   .filter(Boolean)
   .map((line) => JSON.parse(line) as CvRecord);
 const FOLDS = 5;
-const TARGET_OFF_TOPIC = 0.95;
+const TARGET_OFF_TOPIC = Number(process.env.TARGET_OFF_TOPIC ?? 0.95);
+/** With TARGET_FALLBACK set, each fold's threshold is instead the highest that gives at most this share of its tuning articles' answerable questions the fallback. */
+const TARGET_FALLBACK = process.env.TARGET_FALLBACK ? Number(process.env.TARGET_FALLBACK) : null;
 
 type Features = (r: CvRecord) => number[];
 
@@ -34,6 +36,16 @@ const FEATURE_SETS: Record<string, Features> = {
     r.gate.absent,
     Math.log1p(r.gate.relevance),
     Math.log1p(r.gate.keyWords),
+  ],
+  "… and the best page's share, rarest word held, other pages": (r) => [
+    r.gate.best,
+    r.gate.absent,
+    Math.log1p(r.gate.relevance),
+    Math.log1p(r.gate.keyWords),
+    r.gate.page,
+    r.gate.rarest ? 1 : 0,
+    Math.log1p(r.gate.otherPage),
+    r.gate.pages,
   ],
 };
 
@@ -81,7 +93,16 @@ for (const [name, features] of Object.entries(FEATURE_SETS)) {
       .sort((a, b) => a - b);
     const offTopicAll = tuning.filter((r) => r.kind === "off-topic").length;
     const mayAnswer = Math.floor(offTopicAll * (1 - TARGET_OFF_TOPIC));
-    const threshold = offTopic.length > mayAnswer ? offTopic[offTopic.length - 1 - mayAnswer] + 1e-9 : 0;
+    let threshold = offTopic.length > mayAnswer ? offTopic[offTopic.length - 1 - mayAnswer] + 1e-9 : 0;
+    if (TARGET_FALLBACK !== null) {
+      const answerable = tuning.filter((r) => r.kind === "answerable");
+      const mayRefuse = Math.floor(answerable.length * TARGET_FALLBACK) - answerable.filter((r) => r.outcome === "fallback").length;
+      const scores = answerable
+        .filter((r) => r.outcome !== "fallback")
+        .map((r) => confidence(features(r)))
+        .sort((a, b) => a - b);
+      threshold = mayRefuse > 0 ? scores[Math.min(mayRefuse, scores.length) - 1] + 1e-9 : 0;
+    }
     const tuningFallback = tuning.filter(
       (r) => r.kind === "answerable" && abstained(r, confidence(features(r)) >= threshold),
     ).length;
