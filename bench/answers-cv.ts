@@ -25,7 +25,7 @@
  *   BENCH_OUT=file                    the per-question records (default: a file in the system's temporary folder)
  *   BENCH_SITE_PORT, BENCH_API_PORT   ports of the page server and the API (any free port by default)
  */
-import { existsSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
@@ -43,24 +43,19 @@ import {
   startBenchApi,
   wordCount,
 } from "./answer-pages";
-import { FLOOR_DESCRIPTION, holdsGold, loadSquadSet, squadDatasetIn, type SquadQuestion } from "./squad-set";
+import {
+  FLOOR_DESCRIPTION,
+  holdsGold,
+  RESPONDER_LIMIT,
+  squadSetOrExit,
+  VISITORS_AT_ONCE as CONCURRENCY,
+  type SquadQuestion,
+} from "./squad-set";
 import { percentiles } from "./support";
 
-const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
-const LIMIT = Number(process.env.BENCH_LIMIT ?? 0) || Infinity;
+const { fixtures: FIXTURES, limit: LIMIT, squad } = squadSetOrExit("answers-cv");
 const OUT = process.env.BENCH_OUT ?? path.join(tmpdir(), "answers-cv.jsonl");
-/** Questions in flight at once: a few visitors at a time, as the widget is used. */
-const CONCURRENCY = 4;
-/** What the responder asks retrieval for (api/chat/responder.ts). */
-const RESPONDER_LIMIT = 20;
 const FOLDS = 5;
-
-if (!existsSync(squadDatasetIn(FIXTURES)) || !existsSync(path.join(FIXTURES, "real-pages"))) {
-  console.log(`answers-cv: skipped, no SQuAD development set or shared pages under ${FIXTURES} (set FIXTURES_DIR)`);
-  process.exit(0);
-}
-
-const squad = loadSquadSet(FIXTURES, LIMIT);
 const { articles, titleOf, articlePage } = squad;
 const foldOf = (article: number) => article % FOLDS;
 

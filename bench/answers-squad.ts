@@ -35,8 +35,6 @@
  *   BENCH_VERBOSE=1                    print half A's misses: question, gold, answer, first source
  *   BENCH_SITE_PORT, BENCH_API_PORT    ports of the page server and the API (any free port by default)
  */
-import { existsSync } from "node:fs";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { QUALITY_CHECK_DEFAULTS } from "@contract";
 import { pointsBack } from "../api/chat/follow-up";
@@ -54,23 +52,18 @@ import {
   wordCount,
   type Asked,
 } from "./answer-pages";
-import { FLOOR_DESCRIPTION, holdsGold, loadSquadSet, squadDatasetIn, type SquadQuestion } from "./squad-set";
+import {
+  FLOOR_DESCRIPTION,
+  holdsGold,
+  RESPONDER_LIMIT,
+  squadSetOrExit,
+  VISITORS_AT_ONCE as CONCURRENCY,
+  type SquadQuestion,
+} from "./squad-set";
 import { percentiles } from "./support";
 
-const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
-const LIMIT = Number(process.env.BENCH_LIMIT ?? 0) || Infinity;
+const { fixtures: FIXTURES, limit: LIMIT, squad } = squadSetOrExit("answers-squad");
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
-/** Questions in flight at once: a few visitors at a time, as the widget is used. */
-const CONCURRENCY = 4;
-/** What the responder asks retrieval for (api/chat/responder.ts). */
-const RESPONDER_LIMIT = 20;
-
-if (!existsSync(squadDatasetIn(FIXTURES)) || !existsSync(path.join(FIXTURES, "real-pages"))) {
-  console.log(`answers-squad: skipped, no SQuAD development set or shared pages under ${FIXTURES} (set FIXTURES_DIR)`);
-  process.exit(0);
-}
-
-const squad = loadSquadSet(FIXTURES, LIMIT);
 const { articles, titleOf, articlePage } = squad;
 const floorAnswer = squad.floor;
 /** A fixed rule naming no article: even positions tune (half A), odd ones confirm (B). */

@@ -96,7 +96,8 @@ for (const [name, features] of Object.entries(FEATURE_SETS)) {
     let threshold = offTopic.length > mayAnswer ? offTopic[offTopic.length - 1 - mayAnswer] + 1e-9 : 0;
     if (TARGET_FALLBACK !== null) {
       const answerable = tuning.filter((r) => r.kind === "answerable");
-      const mayRefuse = Math.floor(answerable.length * TARGET_FALLBACK) - answerable.filter((r) => r.outcome === "fallback").length;
+      const mayRefuse =
+        Math.floor(answerable.length * TARGET_FALLBACK) - answerable.filter((r) => r.outcome === "fallback").length;
       const scores = answerable
         .filter((r) => r.outcome !== "fallback")
         .map((r) => confidence(features(r)))

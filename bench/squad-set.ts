@@ -3,7 +3,7 @@
  * its questions, its articles as web pages, SQuAD's answer matching, and a plain floor to compare
  * with (bench/answers-squad.ts, bench/answers-cv.ts).
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { QUALITY_CHECK_DEFAULTS } from "@contract";
 import { sentencesOf } from "../api/knowledge/words/sentences";
@@ -27,6 +27,25 @@ export interface SquadQuestion {
 }
 
 export const squadDatasetIn = (fixtures: string) => path.join(fixtures, "qa-dev", "squad2-dev-10-articles.json");
+
+/** Questions in flight at once: a few visitors at a time, as the widget is used. */
+export const VISITORS_AT_ONCE = 4;
+/** What the responder asks retrieval for (api/chat/responder.ts). */
+export const RESPONDER_LIMIT = 20;
+
+/**
+ * The set under FIXTURES_DIR (default ../shared/fixtures), BENCH_LIMIT questions of each article at
+ * most (all by default); `bench` ends, saying why, when the fixtures are absent.
+ */
+export function squadSetOrExit(bench: string) {
+  const fixtures = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
+  const limit = Number(process.env.BENCH_LIMIT ?? 0) || Infinity;
+  if (!existsSync(squadDatasetIn(fixtures)) || !existsSync(path.join(fixtures, "real-pages"))) {
+    console.log(`${bench}: skipped, no SQuAD development set or shared pages under ${fixtures} (set FIXTURES_DIR)`);
+    process.exit(0);
+  }
+  return { fixtures, limit, squad: loadSquadSet(fixtures, limit) };
+}
 
 const escapeHtml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
