@@ -60,8 +60,8 @@ export type ControlType = z.infer<typeof ControlType>;
  */
 export const QualityCheckSettings = z.object({
   /**
-   * The best-ranked retrieved passage must reach this score (0–1) or the assistant gives the
-   * fallback message. A passage's score is the share of the question's key words it contains, times
+   * The best retrieved passage must reach this score (0–1) or the assistant gives the fallback
+   * message. A passage's score is the share of the question's key words it contains, times
    * the AI Finetuning penalties that apply to its page.
    */
   min_retrieval_confidence: z

@@ -22,8 +22,7 @@ export function traceOf(input: {
   const used = new Set(input.used.map((hit) => hit.chunkId));
   return {
     threshold: input.threshold,
-    // The score the quality check compares: the best-ranked passage's (api/controls/runtime.ts).
-    top_score: rounded(input.hits[0]?.score ?? 0),
+    top_score: rounded(input.hits.reduce((best, hit) => Math.max(best, hit.score), 0)),
     passages: input.hits.slice(0, TRACE_MAX_PASSAGES).map((hit, index) => ({
       url: hit.url,
       file_name: hit.fileName,

@@ -75,23 +75,17 @@ export async function assistantControls(
 }
 
 /**
- * The quality check, applied to retrieval results (best first): the best-ranked passage must reach
- * min_retrieval_confidence, or no passage qualifies; then the passages an answer may use are at
- * most max_sources of those reaching it. With none, `fallback` is the message to say when a source
- * is required; without that requirement it is null and the responder may answer from general
- * knowledge (only a generative responder can).
- *
- * The best-ranked passage, not any of the twenty retrieved: on questions about articles the store
- * does not hold, a lower-ranked passage often holds a larger share of the question's common words
- * by chance. Judged across the development set's articles (docs/decisions/036), off-topic questions
- * abstained from rose on every article (65.5 → 71.7 % in all), answerable ones given the fallback
- * rose 1.1 → 1.5 %, and no article's answers holding the gold answer fell by more than a point.
+ * The quality check, applied to retrieval results (best first): the passages an answer may use,
+ * at most max_sources of those reaching min_retrieval_confidence. With none, `fallback` is the
+ * message to say when a source is required; without that requirement it is null and the
+ * responder may answer from general knowledge (only a generative responder can).
  */
 export function qualityGate(
   hits: SearchHit[],
   settings: QualityCheckSettings,
 ): { passages: SearchHit[]; fallback: string | null } {
-  const reaches = (hit: SearchHit) => hit.score > 0 && hit.score >= settings.min_retrieval_confidence;
-  const passages = hits[0] && reaches(hits[0]) ? hits.filter(reaches).slice(0, settings.max_sources) : [];
+  const passages = hits
+    .filter((hit) => hit.score >= settings.min_retrieval_confidence && hit.score > 0)
+    .slice(0, settings.max_sources);
   return { passages, fallback: passages.length || !settings.require_source ? null : settings.fallback_message };
 }
