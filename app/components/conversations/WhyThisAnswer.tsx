@@ -177,8 +177,8 @@ export function WhyThisAnswer({
               : "The answer quotes the passages used."}
           </p>
           <p>
-            Threshold in force: <strong>{trace.threshold}</strong> (the Minimum Retrieval Confidence the best-ranked
-            passage must reach); the best-ranked passage scored <strong>{trace.top_score}</strong>.
+            Threshold in force: <strong>{trace.threshold}</strong> (the Minimum Retrieval Confidence a passage must
+            reach); the best passage scored <strong>{trace.top_score}</strong>.
           </p>
           <div>
             <h3>Controls that fired</h3>
