@@ -11,12 +11,16 @@
  *
  *   npx tsx bench/gate-cv.ts [records.jsonl]   (default: answers-cv.jsonl in the system's temporary folder)
  */
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CvRecord } from "./answers-cv";
 
 const file = process.argv[2] ?? path.join(tmpdir(), "answers-cv.jsonl");
+if (!existsSync(file)) {
+  console.log(`gate-cv: skipped, no records at ${file} (run bench/answers-cv.ts first)`);
+  process.exit(0);
+}
 const records = readFileSync(file, "utf8")
   .split("\n")
   .filter(Boolean)
