@@ -39,7 +39,7 @@ import { performance } from "node:perf_hooks";
 import { QUALITY_CHECK_DEFAULTS } from "@contract";
 import { pointsBack } from "../api/chat/follow-up";
 import { respond } from "../api/chat/responder";
-import { retrieve } from "../api/knowledge/index/search";
+import { retrieve, type FirstStage } from "../api/knowledge/index/search";
 import {
   askChat,
   benchPages,
@@ -60,7 +60,7 @@ import {
   VISITORS_AT_ONCE as CONCURRENCY,
   type SquadQuestion,
 } from "./squad-set";
-import { percentiles } from "./support";
+import { firstStageSummary, percentiles } from "./support";
 
 const { fixtures: FIXTURES, limit: LIMIT, squad } = squadSetOrExit("answers-squad");
 const VERBOSE = process.env.BENCH_VERBOSE === "1";
@@ -89,6 +89,7 @@ interface Result {
   handed: boolean;
   topRight: boolean;
   goldRank: number;
+  firstStage?: FirstStage;
   floor: { holds: boolean; words: number; rightSource: boolean; handed: boolean };
 }
 
@@ -113,12 +114,15 @@ try {
     let handed = false;
     let topRight = false;
     let goldRank = -1;
+    let firstStage: FirstStage | undefined;
     if (item.answerable) {
       // As api/chat/responder.ts calls it: the widget sends no trigger point, so the default one.
-      const { hits } = await retrieve(
+      const retrieved = await retrieve(
         { appId: index.appId, query: item.question, triggerPoint: "", limit: RESPONDER_LIMIT },
         host.deps,
       );
+      const { hits } = retrieved;
+      firstStage = retrieved.firstStage;
       goldRank = hits.findIndex((hit) => holdsGold(hit.text, item.golds));
       inContext = goldRank !== -1;
       topRight = hits[0]?.url === articleUrl;
@@ -140,6 +144,7 @@ try {
       handed,
       topRight,
       goldRank,
+      firstStage,
       floor: {
         holds: holdsGold(floor.text, item.golds),
         words: wordCount(floor.text),
@@ -210,6 +215,7 @@ try {
         )} | p50 ${p50} ms p95 ${p95} ms`,
     );
   }
+  console.log(firstStageSummary(results.map((r) => r.firstStage)));
   for (const [name, rs] of halves) {
     const asked = rs.filter((r) => inConversation.has(r.item));
     const followed = asked.map((r) => inConversation.get(r.item)!);

@@ -14,10 +14,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { retrieve } from "../api/knowledge/index/search";
+import { retrieve, type FirstStage } from "../api/knowledge/index/search";
 import { QUESTIONS } from "./answer-questions";
 import { askChat, benchPages, indexPages, median, servePages, share, startBenchApi, wordCount } from "./answer-pages";
-import { percentiles } from "./support";
+import { firstStageSummary, percentiles } from "./support";
 
 const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
 const FILLER_CHUNKS = Number(process.env.BENCH_FILLER_CHUNKS ?? 0);
@@ -98,8 +98,10 @@ try {
   const onReadable = { asked: 0, contained: 0, firstRight: 0 };
   const words: number[] = [];
   const timings: number[] = [];
+  const firstStages: (FirstStage | undefined)[] = [];
   for (const item of ASKED) {
     const answer = await ask(item.question);
+    firstStages.push((await retrieve({ appId: index.appId, query: item.question, limit: 20 }, host.deps)).firstStage);
     timings.push(answer.ms);
     const holds = item.answers.some((expected) => normalised(answer.text).includes(normalised(expected)));
     const rightSource = answer.sources[0]?.url.replace(/\/$/, "") === site.pageUrl(item.page).replace(/\/$/, "");
@@ -135,6 +137,7 @@ try {
   console.log(`  first source is the right page   ${share(firstRight, total)}   (target ≥ 97%)`);
   console.log(`  fallback message                 ${share(fallbacks, total)}`);
   console.log(`  chat p50 ${p50} ms  p95 ${p95} ms`);
+  console.log(`  ${firstStageSummary(firstStages)}`);
   if (onReadable.asked < total) {
     console.log(
       `  on the ${onReadable.asked} questions whose page has text: containing ${share(onReadable.contained, onReadable.asked)}, first source right ${share(onReadable.firstRight, onReadable.asked)}`,

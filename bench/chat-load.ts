@@ -23,13 +23,13 @@ import { performance } from "node:perf_hooks";
 import { serve } from "@hono/node-server";
 import { and, eq, sql } from "drizzle-orm";
 import { embedKeyFor } from "../api/chat/keys";
-import { retrieve } from "../api/knowledge/index/search";
+import { retrieve, type FirstStage } from "../api/knowledge/index/search";
 import { vocabularyOf } from "../api/knowledge/index/vocabulary";
 import { forgetEveryClientsStats } from "../api/knowledge/index/corpus-stats";
 import type { DatabaseOptions } from "../api/db/client";
 import { urls } from "../api/db/schema";
 import { askChat, share, type Asked } from "./answer-pages";
-import { benchDatabases, crawlAndIndex, percentiles, startBenchHost } from "./support";
+import { benchDatabases, crawlAndIndex, firstStageSummary, percentiles, startBenchHost } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -99,6 +99,16 @@ async function indexAndServe(database: DatabaseOptions) {
       .map((q) => q.message);
     await retrievalMs(["opening hours"]);
     const retrieval = { firstTime: await retrievalMs(fresh), again: await retrievalMs(fresh) };
+    // Retrieval alone over every question of the load, one at a time: its spread, and how its first
+    // stage went.
+    const timings: number[] = [];
+    const firstStages: (FirstStage | undefined)[] = [];
+    for (const { message } of questionsFrom(indexed)) {
+      const started = performance.now();
+      firstStages.push((await retrieve({ appId: app.id, query: message, limit: 20 }, host.deps)).firstStage);
+      timings.push(performance.now() - started);
+    }
+    const eachQuestion = { ...percentiles(timings), firstStage: firstStageSummary(firstStages) };
     const key = await embedKeyFor(app.id, "stage", host.deps);
     const api = serve({ fetch: host.api.fetch, port: 0, hostname: "127.0.0.1" });
     if (!api.listening) await new Promise((resolve) => api.once("listening", resolve));
@@ -110,6 +120,7 @@ async function indexAndServe(database: DatabaseOptions) {
       seconds,
       vocabularyRead,
       retrieval,
+      eachQuestion,
       close: async () => {
         api.close();
         await close();
@@ -232,8 +243,10 @@ try {
             `its ${site.vocabularyRead.words} distinct words read in ${site.vocabularyRead.ms.toFixed(0)} ms (once per ten minutes, in the background of the first question that needs word counts or has a misspelt word)`,
         );
         console.log(
-          `  retrieval alone, one question at a time: ${site.retrieval.firstTime.toFixed(1)} ms asked for the first time, ${site.retrieval.again.toFixed(1)} ms asked again (its words' passage counts known)`,
+          `  retrieval alone, one question at a time: ${site.retrieval.firstTime.toFixed(1)} ms asked for the first time, ${site.retrieval.again.toFixed(1)} ms asked again (its words' passage counts known); ` +
+            `over the load's questions p50 ${site.eachQuestion.p50} ms, p95 ${site.eachQuestion.p95} ms`,
         );
+        console.log(`  ${site.eachQuestion.firstStage}`);
         const questions = questionsFrom(site.indexed);
         // A few answers first, so the first visitors do not also pay for cold caches and connections.
         for (const question of questions.slice(0, 5)) await askChat(site.apiBase, site.key, question.message);

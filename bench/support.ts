@@ -11,6 +11,8 @@ import { clientApps, websites } from "../api/db/schema";
 import { apiConfigFromEnv } from "../api/config";
 import { startApiHost, type ApiHost } from "../api/host";
 import { requestStatus } from "../api/knowledge/crawl/request-status";
+import { FIRST_STAGE_K, READ_BUDGET } from "../api/knowledge/index/ranking-constants";
+import type { FirstStage } from "../api/knowledge/index/search";
 
 /**
  * A throw-away database on the PostgreSQL server at `serverUrl`, or null when no server answers
@@ -178,4 +180,20 @@ export async function indexEveryUrl(host: ApiHost, appId: number, websiteId: num
     if (!working) return;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * How retrieval's first stage (plain BM25, api/knowledge/index/search.ts) went over some questions:
+ * how often its best passages, and its first, are plain BM25's own (the read budget stops it
+ * otherwise), and how many passages it read.
+ */
+export function firstStageSummary(stages: (FirstStage | undefined)[]) {
+  const ran = stages.filter((stage): stage is FirstStage => !!stage);
+  const reads = ran.map((stage) => stage.read).sort((a, b) => a - b);
+  const count = (test: (stage: FirstStage) => boolean) => ran.filter(test).length;
+  return (
+    `first stage over ${ran.length} questions: best ${FIRST_STAGE_K} exact for ${count((s) => s.exact)}, ` +
+    `first passage exact for ${count((s) => s.firstExact)} (the read budget of ${READ_BUDGET} passages stopped the others); ` +
+    `passages read p50 ${reads[Math.floor(reads.length / 2)] ?? 0}, max ${reads[reads.length - 1] ?? 0}`
+  );
 }

@@ -3,10 +3,25 @@ import { DEFAULT_TRIGGER_POINT } from "@contract";
 import { penaltyRulesFor, type PenaltyRule } from "../../controls/finetunings";
 import { rowsOf } from "../../db/rows";
 import type { ApiDeps } from "../../deps";
-import { corpusStats, inverseFrequency } from "./corpus-stats";
-import { everyLexemeQuery, fieldsOf, lexemeOf, lexemesOf, wordsOf } from "../words/lexemes";
+import { corpusStats, inverseFrequency, type CorpusStats } from "./corpus-stats";
+import { anyLexemeQuery, everyLexemeQuery, fieldsOf, lexemeOf, lexemesOf, wordsOf } from "../words/lexemes";
 import { isEnglishWord } from "../words/spelling";
 import { nearestStoredWord, vocabularyOf } from "./vocabulary";
+import {
+  BATCH_READ,
+  BM25_B,
+  BM25_K1,
+  CONTEXT_WEIGHT,
+  EVERYWHERE_SHARE,
+  FIELD_BOOST,
+  FIELD_READ,
+  FIRST_STAGE_K,
+  PAGE_EVIDENCE,
+  PROXIMITY_BOOST,
+  PROXIMITY_PAGE_POWER,
+  PROXIMITY_WORDS,
+  READ_BUDGET,
+} from "./ranking-constants";
 
 export interface SearchOptions {
   appId: number;
@@ -62,62 +77,13 @@ export interface QuestionTerm {
 }
 
 const MAX_QUERY_WORDS = 64;
-/** Passages holding every key word that are scored at most. */
-const MAX_CANDIDATES = 500;
-/** Passages whose title or headings hold every key word that are scored at most. */
-const MAX_FIELD_CANDIDATES = 100;
-/** Passages scored per rare key word at most (shared out between the words, 50 each at least). */
-const MAX_ANY_WORD_CANDIDATES = 500;
-/** A key word is rare when at most this many passages, or this share of them, hold it. */
-const RARE_PASSAGES = 200;
-const RARE_SHARE = 0.02;
-/** A key word in at least this share of the passages is in nearly every one: looking it up narrows nothing. */
-const EVERYWHERE_SHARE = 0.9;
 /** A URL whose path ends in .pdf was indexed as a PDF (the pipeline keeps no content type per URL). */
 const PDF_URL = String.raw`\.pdf([?#]|$)`;
-/** BM25's usual constants: term-frequency saturation and the weight of the length normalisation. */
-const BM25_K1 = 1.2;
-const BM25_B = 0.75;
-/**
- * BM25F: a key word in the passage's title or headings counts this many times one in its text
- * (the two are summed before BM25 saturates them), so the passages under a heading in the
- * question's words come first, and a page's own title finds it.
- */
-const FIELD_BOOST = 3;
 /**
  * Misspelt key words of one question looked up among the store's words at most (each look-up
  * scans the stored words of about its length: about a millisecond on 200,000 of them).
  */
 const MAX_CORRECTED_WORDS = 3;
-/**
- * Page evidence: a passage's BM25 is scaled by the share of the question's key-word weight that its
- * page (or file) holds across all its candidate passages, from 1 − PAGE_EVIDENCE (no share) to 1
- * (every key word). A passage of the page about the question's subject then outranks a passage of
- * another page that happens to hold only the question's rarest word. Chosen on the SQuAD tuning
- * half (decision 018): from 0.6 to 1 the first source was right for 95.0–95.1 % of its questions,
- * at 0.3 for 94.7 %, without it for 94.4 %.
- */
-const PAGE_EVIDENCE = 0.8;
-/**
- * A context word (SearchOptions.context) weighs this share of what it would weigh in the question
- * itself. Chosen on the SQuAD tuning half's follow-up questions (decision 018): 0.5 and 0.7 tie,
- * 0.3 and 1 do worse.
- */
-const CONTEXT_WEIGHT = 0.5;
-/**
- * Term proximity: key words standing close together say more than the same words scattered over a
- * passage ("Tuition for the nursing program is …" against a passage naming the nursing program in
- * one sentence and another program's tuition in the next). A passage's BM25 is multiplied by
- * 1 + PROXIMITY_BOOST × the share of the question's key-word weight held by its densest
- * PROXIMITY_WORDS consecutive words (in its text, or in its title and headings), that share scaled
- * by its page's evidence to the power PROXIMITY_PAGE_POWER: the question's words side by side on a
- * page about something else lift little. Chosen on the SQuAD tuning half (decision 018): the
- * passage holding the answer first for 77.5 → 79.6 % of its questions, the answer's first source
- * unchanged (unscaled by the page, it fell 0.5 points).
- */
-const PROXIMITY_WORDS = 10;
-const PROXIMITY_BOOST = 2;
-const PROXIMITY_PAGE_POWER = 4;
 
 /** A candidate passage as the database cuts it out: its lengths, and its key words' positions in text and fields. */
 interface CandidateRow {
@@ -280,6 +246,177 @@ function scoreCandidates(
   return scored.sort((a, b) => b.bm25 * b.factor - a.bm25 * a.factor || a.id - b.id);
 }
 
+/** What the first stage found: plain BM25's best passages, and how far they can be trusted. */
+export interface FirstStage {
+  /** The best FIRST_STAGE_K passages read, by plain BM25, best first (ties by id). */
+  passages: { id: number; bm25: number }[];
+  /** Passages read (at most the budget, READ_BUDGET unless told). */
+  read: number;
+  /** `passages` are plain BM25's best FIRST_STAGE_K over every passage holding a key word. */
+  exact: boolean;
+  /** The first of `passages` is plain BM25's first over every passage holding a key word. */
+  firstExact: boolean;
+}
+
+/** A passage as a first-stage read cuts it out: its length and its key words' positions. */
+interface CountedRow {
+  id: number;
+  length: number;
+  every: string;
+}
+
+/**
+ * The first stage: plain Okapi BM25 (no field boost, no page evidence, no proximity) over every
+ * passage of the client that holds a key word, exact for its best FIRST_STAGE_K by MaxScore. A
+ * key word's count is over all the passage's positions (text and fields), its length the count of
+ * its distinct stems.
+ *
+ * The key words are read rarest first, each read taking every passage that holds the next words
+ * and none read before (the GIN index answers `next & !(read)`), and scoring each passage it takes
+ * on all the key words. A passage not read yet holds only words not read yet, so it scores at most
+ * the sum of their idf × (k1 + 1): the reads stop once the K-th best score read reaches that sum.
+ *
+ * A word whose passages not read yet would take the reads past the budget (READ_BUDGET) is not
+ * read. Instead, the passages that hold every word left are read (those whose title or headings
+ * hold them all first): once they all are, a passage left unread lacks one of those words at least,
+ * and the reads are exact if the K-th best score reaches what it can still score. Past the budget,
+ * when the first passage read is already sure to be plain BM25's first and they may not all fit,
+ * they are read only to make up FIRST_STAGE_K passages.
+ *
+ * So the first passage is plain BM25's first (`firstExact`) unless a word's passages not read yet
+ * are more than the budget left and then either the passages holding every word left are more
+ * than it too, or, all read, none scores as much as a passage holding all the words left but one
+ * might. The best K are exact (`exact`) under the same condition with the K-th best score in place
+ * of the first's. A word's passage count that is too low (counted before many pages were indexed)
+ * can also cut a word's read at the budget.
+ */
+export async function firstStage(
+  appId: number,
+  terms: QuestionTerm[],
+  stats: Pick<CorpusStats, "passages" | "averageLength" | "frequencies">,
+  db: ApiDeps["db"],
+  {
+    kept = { sources: sql``, filter: sql`` },
+    budget = READ_BUDGET,
+  }: { kept?: { sources: SQL; filter: SQL }; budget?: number } = {},
+): Promise<FirstStage> {
+  const entries = terms.map((term) => tsvectorEntry(term.lexeme));
+  const lexemes = sql`array[${sql.join(
+    terms.map((t) => sql`${t.lexeme}`),
+    sql`, `,
+  )}]::text[]`;
+  const averageLength = stats.averageLength || 1;
+  const bounds = terms.map((term) => term.idf * (BM25_K1 + 1));
+  const holding = terms.map((term) => Math.min(stats.passages, stats.frequencies.get(term.lexeme) ?? 0));
+  const share = (index: number) => holding[index] / (stats.passages || 1);
+  const rarestFirst = terms.map((_, index) => index).sort((a, b) => holding[a] - holding[b] || a - b);
+  const sumOf = (indexes: number[]) => indexes.reduce((sum, index) => sum + bounds[index], 0);
+  const lexemesAt = (indexes: number[]) => indexes.map((index) => terms[index].lexeme);
+
+  const scores = new Map<number, number>();
+  // The passages read that hold each key word.
+  const readHolding = terms.map(() => 0);
+  let left = budget;
+  // The passages read, in plain BM25's order (ties by id).
+  const ranked = () => [...scores].sort(([a, x], [b, y]) => y - x || a - b);
+  const kthBest = () => (scores.size >= FIRST_STAGE_K ? ranked()[FIRST_STAGE_K - 1][1] : -Infinity);
+  /** Reads the rows `where` picks (up to the budget left) and scores them; whether it read them all. */
+  const read = async (where: SQL, order = sql``, most = left) => {
+    const rows = rowsOf<CountedRow>(
+      await db.execute(sql`
+      select c.id, length(c.tsv) as length, ts_filter(setweight(c.tsv, 'A', ${lexemes}), '{a}')::text as every
+      from chunks c ${kept.sources}
+      where c.app_id = ${appId} and ${where} ${kept.filter} ${order} limit ${Math.min(most, left) + 1}`),
+    );
+    const complete = rows.length <= Math.min(most, left);
+    if (!complete) rows.length = Math.min(most, left);
+    left -= rows.length;
+    for (const row of rows) {
+      const id = Number(row.id);
+      if (scores.has(id)) continue;
+      const norm = BM25_K1 * (1 - BM25_B + (BM25_B * Number(row.length)) / averageLength);
+      let bm25 = 0;
+      for (const [index, term] of terms.entries()) {
+        const positions = positionsIn(row.every, entries[index]);
+        if (!positions) continue;
+        readHolding[index]++;
+        const count = positions.length || 1;
+        bm25 += (term.idf * count * (BM25_K1 + 1)) / (count + norm);
+      }
+      scores.set(id, bm25);
+    }
+    return complete;
+  };
+  const matching = (query: string) => sql`c.tsv @@ ${query}::tsquery`;
+
+  // Words read whole, rarest first, while they fit the budget: a word adds the passages holding it
+  // that were not read yet (holding a word read before).
+  const done: number[] = [];
+  let waiting = rarestFirst;
+  const notDone = () => (done.length ? ` & !(${anyLexemeQuery(lexemesAt(done))})` : "");
+  const adds = (index: number) =>
+    Math.max(0, Math.min(holding[index] - readHolding[index], stats.passages - scores.size));
+  // The most a passage not read yet can score.
+  let ceiling = sumOf(waiting);
+  while (waiting.length && kthBest() < ceiling) {
+    let batch = 1;
+    let expected = adds(waiting[0]);
+    if (expected > left) break;
+    while (
+      batch < waiting.length &&
+      expected + adds(waiting[batch]) <= left &&
+      (expected + adds(waiting[batch]) <= BATCH_READ || scores.size + expected < FIRST_STAGE_K)
+    )
+      expected += adds(waiting[batch++]);
+    const words = waiting.slice(0, batch);
+    if (!(await read(matching(`(${anyLexemeQuery(lexemesAt(words))})${notDone()}`)))) break;
+    done.push(...words);
+    waiting = waiting.slice(batch);
+    ceiling = sumOf(waiting);
+  }
+
+  // Past the budget: the passages holding every word left. A word found nearly everywhere is left
+  // out of this look-up (every passage is taken as holding it), as it narrows nothing and the index
+  // would read all its entries; unless no other word is left.
+  const narrowing = waiting.filter((index) => share(index) < EVERYWHERE_SHARE);
+  const telling = narrowing.length ? narrowing : waiting;
+  // Those not read yet are at most as many as the rarest telling word's passages not read yet.
+  const unreadHoldingEvery = Math.min(...telling.map((index) => holding[index] - readHolding[index]));
+  const firstKept = scores.size > 0 && ranked()[0][1] >= ceiling;
+  // They are read whole (up to the budget) when that may make the first passage plain BM25's
+  // first, or will make the best K exact; otherwise (and for words found everywhere alone) only
+  // to make up FIRST_STAGE_K passages.
+  const thorough = narrowing.length > 0 && (!firstKept || unreadHoldingEvery <= left);
+  const most = Math.min(left, thorough ? left : FIRST_STAGE_K - scores.size);
+  if (telling.length && kthBest() < ceiling && most > 0) {
+    const every = everyLexemeQuery(lexemesAt(telling));
+    const before = new Set(scores.keys());
+    // Those under a title or heading holding them all first, as plain BM25 counts a word there once
+    // more: where they may be more than the budget, these are its likeliest best.
+    if (thorough && unreadHoldingEvery > left)
+      await read(
+        sql`${fieldsOf(sql`c.tsv`)} @@ ${every}::tsquery${done.length ? sql` and not ${matching(anyLexemeQuery(lexemesAt(done)))}` : sql``}`,
+        sql`order by length(${fieldsOf(sql`c.tsv`)}), c.id`,
+        FIELD_READ,
+      );
+    const underFields = [...scores.keys()].filter((id) => !before.has(id));
+    const excluded = underFields.length ? sql` and c.id <> all(${`{${underFields.join(",")}}`}::int[])` : sql``;
+    // Once they are all read, every passage left unread lacks one of the telling words at least.
+    const rest = Math.min(left, thorough ? left : FIRST_STAGE_K - scores.size);
+    if (rest > 0 && (await read(sql`${matching(`${every}${notDone()}`)}${excluded}`, sql``, rest)))
+      ceiling -= Math.min(...telling.map((index) => bounds[index]));
+  }
+
+  const best = ranked();
+  const whole = !waiting.length;
+  return {
+    passages: best.slice(0, FIRST_STAGE_K).map(([id, bm25]) => ({ id, bm25 })),
+    read: budget - left,
+    exact: whole || kthBest() >= ceiling,
+    firstExact: whole || (best.length > 0 && best[0][1] >= ceiling),
+  };
+}
+
 /**
  * A finetuning pattern as an ILIKE pattern: it matches anywhere in the URL or file name, any case;
  * `*` stands for any run of characters. `%`, `_` and `\` match themselves.
@@ -375,12 +512,14 @@ async function withTyposCorrected(appId: number, words: string[], asked: string[
 
 /**
  * Full-text retrieval over a client's chunks, ranked by Okapi BM25 and weighted by the client's
- * AI Finetuning penalties: the chat runtime's retrieval. The GIN index on chunks.tsv finds the
- * candidate passages; each is scored by BM25 (every key word weighted by its rarity in the
- * client's store, its count in the passage saturating, long passages normalised), penalties
- * multiply the score down, and the best come first. A penalty of 1 removes a page from retrieval
- * altogether. Penalties act inside the ORDER BY, so a heavily penalised passage never hides a
- * better one beyond the limit.
+ * AI Finetuning penalties: the chat runtime's retrieval. In two stages (docs/decisions/039): plain
+ * BM25 over every passage holding a key word finds the best FIRST_STAGE_K through the GIN index on
+ * chunks.tsv (every key word weighted by its rarity in the client's store, its count in the
+ * passage saturating, long passages normalised); then BM25F (titles and headings boosted), page
+ * evidence, proximity and the penalties reorder those, and only those. A penalty multiplies the
+ * score down; a penalty of 1 removes a page from retrieval altogether (the first stage does not
+ * read it). Penalties reorder all the first stage's passages before the limit is taken, so a
+ * heavily penalised passage never hides a better one beyond the limit.
  */
 export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "db">): Promise<SearchHit[]> {
   return (await retrieve(options, deps)).hits;
@@ -390,7 +529,7 @@ export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "
 export async function retrieve(
   options: SearchOptions,
   deps: Pick<ApiDeps, "db">,
-): Promise<{ hits: SearchHit[]; terms: QuestionTerm[] }> {
+): Promise<{ hits: SearchHit[]; terms: QuestionTerm[]; firstStage?: FirstStage }> {
   const limit = Math.max(1, Math.min(options.limit ?? 5, 100));
   const ownWords = questionWords(options.query);
   if (!ownWords.length) return { hits: [], terms: [] };
@@ -406,21 +545,23 @@ export async function retrieve(
     context: !own.has(lexeme),
   }));
   const totalWeight = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
-  const lexemes = sql`array[${sql.join(
-    terms.map((t) => sql`${t.lexeme}`),
-    sql`, `,
-  )}]::text[]`;
-  const everyWord = sql`${everyLexemeQuery(lexemeList)}::tsquery`;
-  // A word in nearly every passage (a site's name, in every page's title) narrows nothing, yet the
-  // index reads every entry it has to check it: the passages holding every key word are looked up
-  // by the others (still scored on all of them), unless nothing else is left.
-  const narrowing = terms.filter((t) => (stats.frequencies.get(t.lexeme) ?? 0) < stats.passages * EVERYWHERE_SHARE);
-  const everyTellingWord =
-    narrowing.length && narrowing.length < terms.length
-      ? sql`${everyLexemeQuery(narrowing.map((t) => t.lexeme))}::tsquery`
-      : everyWord;
 
   const rules = await penaltyRulesFor(options.appId, options.triggerPoint ?? DEFAULT_TRIGGER_POINT, deps.db);
+  // Page addresses are joined only when a rule needs them: with no rules, retrieval reads nothing
+  // but the chunks.
+  const sources = sql`left join urls u on u.id = c.url_id left join files f on f.id = c.file_id`;
+  // A penalty of 1 removes a page from retrieval altogether: the first stage does not read it.
+  const removing = rules.filter((r) => r.penalty >= 1);
+  const kept = removing.length
+    ? { sources, filter: sql`and not coalesce(${sql.join(removing.map(ruleMatches), sql` or `)}, false)` }
+    : undefined;
+  const first = await firstStage(options.appId, terms, stats, deps.db, { kept });
+  if (!first.passages.length) return { hits: [], terms, firstStage: first };
+
+  // The second stage reorders the first stage's passages, and only them: BM25F with the fields
+  // boosted, page evidence, proximity and the other penalties. Each passage's key-word counts are
+  // cut out of it again with their positions, in its text and in its fields (setweight, ts_filter:
+  // C functions, no sub-select per row), and BM25F is added up here.
   const factor = rules.length
     ? sql.join(
         rules.map((r) => sql`(case when ${ruleMatches(r)} then ${1 - r.penalty}::float8 else 1 end)`),
@@ -433,57 +574,20 @@ export async function retrieve(
         sql`, `,
       )}], null)`
     : sql`'{}'::int[]`;
-  // Page addresses are joined for scoring only when a rule needs them, and for the answer only
-  // for the rows kept: with no rules, scoring reads nothing but the chunks.
-  const sources = rules.length ? sql`left join urls u on u.id = c.url_id left join files f on f.id = c.file_id` : sql``;
-
-  // Scoring reads each candidate's whole tsvector; the index finds candidates for almost nothing.
-  // So the candidates are bounded: a question whose words fill thousands of passages costs the
-  // same as one that fills a few hundred (see docs/decisions/013-bounded-retrieval.md). They are
-  // the passages holding every key word, and those holding any of the question's rarer words (up
-  // to its share each): a passage with nothing but common words cannot rank high under BM25, and
-  // a word found everywhere cannot crowd out the passages holding the telling ones.
-  const rare = terms.filter(
-    (t) => (stats.frequencies.get(t.lexeme) ?? 0) <= Math.max(RARE_PASSAGES, stats.passages * RARE_SHARE),
-  );
-  const pooled = rare.length ? rare : terms;
-  // A passage's own counts of the key words: marking the key words with weight A and keeping only
-  // those (setweight, ts_filter) leaves a tsvector of a few entries, whose positions are the counts;
-  // the same of its field words alone gives their extra counts. The database only cuts these small
-  // tsvectors out of each candidate (C functions, no sub-select per row); BM25F is added up here,
-  // where it costs about a microsecond a passage instead of about twenty in the executor.
+  const lexemes = sql`array[${sql.join(
+    terms.map((t) => sql`${t.lexeme}`),
+    sql`, `,
+  )}]::text[]`;
   const fields = fieldsOf(sql`c.tsv`);
-  const counts = sql`c.id, c.url_id, c.file_id, length(c.tsv) as length, length(${fields}) as field_length,
+  const counted = await deps.db.execute(sql`
+    select c.id, c.url_id, c.file_id, length(c.tsv) as length, length(${fields}) as field_length,
       ts_filter(setweight(c.tsv, 'A', ${lexemes}), '{a}')::text as every,
       ts_filter(setweight(${fields}, 'A', ${lexemes}), '{a}')::text as field,
-      ${factor} as factor, ${matched} as matched`;
-  // Each pool cuts its counts out of the rows its index scan reads, rather than naming ids for a
-  // second scan to read again. The passages holding every key word are found once: the other pools
-  // leave them out, and a common-word question asks whether there are any. Those under a title or
-  // heading holding them all are added: on a large store more passages than the pool takes may hold
-  // them all in their text (pages citing that title), and the arbitrary ones the pool took would
-  // leave out the page the question names. That pool is sorted before it is cut, so it names its
-  // ids first. Two word pools may take one passage: it is scored once.
-  const holdingEvery = sql`select ${counts} from chunks c ${sources} where c.app_id = ${options.appId} and c.tsv @@ ${everyTellingWord} limit ${MAX_CANDIDATES}`;
-  const titledPool = sql`select ${counts} from chunks c ${sources} where c.id in (
-      select titled.id from chunks titled where titled.app_id = ${options.appId} and ${fieldsOf(sql`titled.tsv`)} @@ ${everyWord}
-      order by length(${fieldsOf(sql`titled.tsv`)}), titled.id limit ${MAX_FIELD_CANDIDATES})
-    and c.id not in (select holding_every.id from holding_every)`;
-  const wordPools = sql`select pool.* from unnest(array[${sql.join(
-    pooled.map((t) => sql`${t.lexeme}`),
-    sql`, `,
-  )}]::text[]) as word(word) cross join lateral (
-      select ${counts} from chunks c ${sources} where c.app_id = ${options.appId} and c.tsv @@ quote_literal(word.word)::tsquery
-      limit ${Math.max(50, Math.floor(MAX_ANY_WORD_CANDIDATES / pooled.length))}::int) pool
-    where pool.id not in (select holding_every.id from holding_every)`;
-  // With only common words, their pools are read only when no passage holds them all.
-  const counted = await deps.db.execute(sql`
-    with holding_every as materialized (${holdingEvery})
-    select * from holding_every
-    union all (${titledPool})
-    union all (${wordPools}${rare.length ? sql`` : sql` and not exists (select 1 from holding_every)`})`);
+      ${factor} as factor, ${matched} as matched
+    from chunks c ${rules.length ? sources : sql``}
+    where c.id = any(${`{${first.passages.map((p) => p.id).join(",")}}`}::int[])`);
   const scored = scoreCandidates(rowsOf<CandidateRow>(counted), terms, totalWeight, stats).slice(0, limit);
-  if (!scored.length) return { hits: [], terms };
+  if (!scored.length) return { hits: [], terms, firstStage: first };
   const shown = await deps.db.execute(sql`
     select ch.id, ch.url_id, ch.file_id, u.url, f.file_name, coalesce(u.title, f.title, '') as title, ch.position, ch.heading_path, ch.text,
       coalesce(u.indexed_at, f.indexed_at) as indexed_at
@@ -520,5 +624,5 @@ export async function retrieve(
       },
     ];
   });
-  return { hits, terms };
+  return { hits, terms, firstStage: first };
 }

@@ -487,6 +487,11 @@ export function everyLexemeQuery(lexemes: string[], weight = ""): string {
   return lexemes.map((lexeme) => `${quoted(lexeme)}${weight ? `:${weight}` : ""}`).join(" & ");
 }
 
+/** A tsquery matching passages that hold any one of the lexemes. */
+export function anyLexemeQuery(lexemes: string[]): string {
+  return lexemes.map(quoted).join(" | ");
+}
+
 /**
  * A passage's title and heading words alone (its positions of the field weight), in SQL: the
  * expression the index chunks_fields_idx is built on, written out rather than bound so that the
