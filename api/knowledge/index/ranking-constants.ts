@@ -1,6 +1,6 @@
 /**
  * The constants retrieval ranks passages by (search.ts), each with the figure that chose it. The
- * SQuAD figures are the tuning half A of bench/answers-squad.ts; the bench site's are
+ * SQuAD figures are bench/answers-squad.ts's (its tuning half A unless said); the bench site's are
  * bench/chat-load.ts's 5,000 generated pages (83,428 passages) on PostgreSQL.
  */
 
@@ -54,21 +54,21 @@ export const PROXIMITY_PAGE_POWER = 4;
 
 /**
  * The first stage's depth: plain BM25's best FIRST_STAGE_K passages are all the second stage (the
- * signals above) may reorder. With 100, SQuAD's figures (decision 039) stayed as they were with
- * every candidate reordered: first source 97.4 %, gold answer in retrieval's 20 98.2 %, in its
- * first 86.4 %; the responder asks for 20.
+ * signals above) may reorder. With 100, SQuAD's figures (both halves, decision 039) stayed as they
+ * were with up to 1,100 candidates reordered: first source 97.4 %, gold answer in retrieval's 20
+ * 98.2 %, in its first 86.4 → 86.3 %. The responder asks for 20.
  */
 export const FIRST_STAGE_K = 100;
 
 /**
- * Passages the first stage reads for one question at most. Each passage read adds about 5.6 µs to
- * a retrieval (the database cuts its tsvector down to the key words' counts, Node scores it). On the
- * bench site,
- * where every title word is in 8–45 % of the 83,428 passages and no budget under 40,000 makes the
- * first stage exact, retrieval's p95 was 17 ms with 1,000, 23 ms with 2,000 and 25 ms with 3,000,
- * the asked page first for 996 of 1,000 questions with each. No question of SQuAD (1,335
- * passages) or of bench/answers.ts with 50,000 generated passages read more than 560; between
- * 1,000 and 5,000 the share exact there did not move (decision 039). Below FREQUENCY_CAP
+ * Passages the first stage reads for one question at most. Each passage read adds about 5 µs (the
+ * database cuts its tsvector down to the key words' counts, Node scores it). On the bench site,
+ * where every title word is in 8–45 % of the 83,428 passages and no budget under 10,000 makes the
+ * first stage exact, it took 9.6 ms on average with 1,000, 10.8 ms with 2,000 and 11.5 ms with
+ * 3,000; retrieval's p95 was 23 ms with 2,000 and 25 ms with 3,000 (19 ms with the capped pools
+ * before), the asked page first for 996 of 1,000 questions with each. No question of SQuAD (1,335
+ * passages) or of bench/answers.ts with 50,000 generated passages read more than 560, and there
+ * the share exact did not move between 1,000 and 5,000 (decision 039). Below FREQUENCY_CAP
  * (corpus-stats.ts), so a word whose count stopped at the cap is never thought small enough to read
  * whole.
  */
