@@ -29,6 +29,7 @@ import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { answerEvidence, type AnswerEvidence } from "../api/chat/answer-confidence";
 import { corpusStats } from "../api/knowledge/index/corpus-stats";
 import { retrieve } from "../api/knowledge/index/search";
 import { lexemesOf, wordsOf } from "../api/knowledge/words/lexemes";
@@ -73,6 +74,8 @@ export interface CvRecord {
   words: number;
   ms: number;
   floor: { holds: boolean; rightSource: boolean } | null;
+  /** What the quality check reads (api/chat/answer-confidence.ts). */
+  evidence: AnswerEvidence;
   gate: {
     /** The best passage's score as the quality check reads it (share of the question's weight it holds). */
     best: number;
@@ -92,6 +95,14 @@ export interface CvRecord {
     otherPage: number;
     /** Distinct pages among the best five passages. */
     pages: number;
+    /** The share of the question's consecutive key-word pairs that stand within three words of each other in the best passage. */
+    pairs: number;
+    /** The idf weight (not the share) of the question's words the best passage holds. */
+    heldWeight: number;
+    /** The highest idf among the question's words the best passage holds, over the highest the store holds. */
+    rarestShare: number;
+    /** The share of the question's weight the answer's first sentence holds (0 for the fallback). */
+    inLead: number;
   };
 }
 
@@ -114,6 +125,20 @@ async function storeOf(name: string, holding: number[]) {
 
 type Store = Awaited<ReturnType<typeof storeOf>>;
 
+/** The share of consecutive pairs of `lexemes` that stand within three words of each other in `text`. */
+function pairsNear(lexemes: string[], text: string) {
+  if (lexemes.length < 2) return 0;
+  const at = new Map<string, number[]>();
+  lexemesOf(wordsOf(text)).forEach((lexeme, index) => at.set(lexeme, [...(at.get(lexeme) ?? []), index]));
+  let near = 0;
+  for (let i = 1; i < lexemes.length; i++) {
+    const a = at.get(lexemes[i - 1]) ?? [];
+    const b = at.get(lexemes[i]) ?? [];
+    if (a.some((x) => b.some((y) => Math.abs(x - y) <= 3))) near++;
+  }
+  return near / (lexemes.length - 1);
+}
+
 /** Asks `item` of `store` through the chat call, and reads what the gate could have read. */
 async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promise<CvRecord> {
   const answer = await askChat(apiBase, store.key, item.question);
@@ -131,6 +156,7 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promi
   );
   const answered = answer.outcome !== "fallback" && answer.outcome !== "error";
   const answerWords = new Set(answered ? lexemesOf(wordsOf(answer.text)) : []);
+  const leadWords = new Set(answered ? lexemesOf(wordsOf(answer.text.split(/(?<=[.!?])\s+/)[0] ?? "")) : []);
   const weightOf = (test: (lexeme: string) => boolean) =>
     own.filter((term) => test(term.lexeme)).reduce((sum, term) => sum + term.idf, 0) / weight;
   const holds = hits.map((hit) => new Set(lexemesOf(wordsOf([hit.title, ...hit.headingPath, hit.text].join(" ")))));
@@ -157,6 +183,7 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promi
     words: wordCount(answer.text),
     ms: answer.ms,
     floor: floor && { holds: holdsGold(floor.text, item.golds), rightSource: floor.article === item.article },
+    evidence: answerEvidence(hits, terms),
     gate: {
       best: hits[0]?.score ?? 0,
       relevance: hits[0]?.relevance ?? 0,
@@ -167,6 +194,15 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promi
       rarest: !!rarest && !!holds[0]?.has(rarest.lexeme),
       otherPage: hits.find((hit) => hit.url !== best?.url || hit.fileId !== best?.fileId)?.relevance ?? 0,
       pages: new Set(hits.slice(0, 5).map((hit) => hit.url ?? `file ${hit.fileId}`)).size,
+      pairs: pairsNear(
+        own.map((term) => term.lexeme),
+        best ? `${best.title} ${best.headingPath.join(" ")} ${best.text}` : "",
+      ),
+      heldWeight: own.filter((term) => holds[0]?.has(term.lexeme)).reduce((sum, term) => sum + term.idf, 0),
+      rarestShare:
+        Math.max(0, ...own.filter((term) => holds[0]?.has(term.lexeme)).map((term) => term.idf)) /
+        (Math.max(0, ...stored.map((term) => term.idf)) || 1),
+      inLead: answered ? weightOf((lexeme) => leadWords.has(lexeme)) : 0,
     },
   };
 }

@@ -121,12 +121,12 @@ export const TracePassage = z.object({
   heading_path: z.array(z.string()),
   /** When the page version (or file) quoted was indexed. */
   indexed_at: z.string().nullable(),
-  /** Retrieval's confidence, after finetuning penalties: what the quality check compares with the threshold. */
+  /** The share of the question's key-word weight the passage holds, after finetuning penalties. */
   score: z.number(),
   /** 1 for the passage retrieval ranked first. */
   rank: z.number(),
   penalties: z.array(z.object({ type: z.string(), pattern: z.string(), penalty: z.number() })),
-  /** It reached the threshold in force. */
+  /** It holds enough of the question for an answer to quote it. */
   passed: z.boolean(),
   /** The answer quoted or cited it. */
   used: z.boolean(),
@@ -139,7 +139,12 @@ export type TracePassage = z.infer<typeof TracePassage>;
 export const AnswerTrace = z.object({
   /** The Minimum Retrieval Confidence in force. */
   threshold: z.number(),
-  /** The best passage's score (0 when retrieval found nothing): what the threshold evidence replays. */
+  /**
+   * The chance that the answer is right, as the quality check estimated it and compared with the
+   * threshold: what the threshold evidence replays. Absent from answers given before it was recorded.
+   */
+  confidence: z.number().optional(),
+  /** The best passage's score (0 when retrieval found nothing). */
   top_score: z.number(),
   passages: z.array(TracePassage),
   controls: z.array(z.object({ type: z.enum(TRACE_CONTROL_TYPES), name: z.string() })),
@@ -205,7 +210,7 @@ export const FeedbackResult = z.object({ message: z.string(), rating: z.enum(ANS
 export const ThresholdEvidenceQuery = z.object({ trigger_point: z.string().max(100).default("") });
 export const ThresholdPoint = z.object({
   threshold: z.number(),
-  /** Questions whose best passage reaches the threshold: they would be answered … */
+  /** Questions whose chance of a right answer reaches the threshold: they would be answered … */
   answered: z.number(),
   /** … and those that would get the fallback. */
   fallback: z.number(),

@@ -4,6 +4,7 @@ import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { retrieve, type SearchHit } from "../knowledge/index/search";
+import { answerConfidence, answerEvidence } from "./answer-confidence";
 import { composeAnswer } from "./compose";
 import { followUpContext, followUpSearch } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";
@@ -154,6 +155,7 @@ export async function respond(
     const trace = traceOf({
       hits: [],
       threshold: controls.qualityCheck.min_retrieval_confidence,
+      confidence: 0,
       used: [],
       controls: [{ type: "no_go_topic", name: noGo.topic }],
       model: false,
@@ -177,7 +179,12 @@ export async function respond(
   // the others of their pages (up to a handful); the answer then cites at most max_sources
   // passages, the one it quotes first.
   const settings = controls.qualityCheck;
-  const gate = qualityGate(hits, { ...settings, max_sources: Math.max(settings.max_sources, COMPOSITION_POOL) });
+  // How likely an answer from what was found is right: the quality check answers only above its threshold.
+  const confidence = answerConfidence(answerEvidence(hits, found.terms));
+  const gate = qualityGate(hits, confidence, {
+    ...settings,
+    max_sources: Math.max(settings.max_sources, COMPOSITION_POOL),
+  });
   const programs = await recommendPrograms(input.appId, input.message, deps);
   // The previous question's words helped find the passages; the question's own choose the sentence
   // (unless it has none, and asks its previous question's subject for a kind of answer).
@@ -222,6 +229,7 @@ export async function respond(
     traceOf({
       hits,
       threshold: settings.min_retrieval_confidence,
+      confidence,
       used: text ? passages : [],
       controls: written ? [...fired, ...modelControls(controls)] : fired,
       model: written,

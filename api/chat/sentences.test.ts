@@ -250,6 +250,9 @@ describe("composeAnswer", () => {
     bm25: 1,
     score: 1,
     relevance: 1,
+    pageShare: 1,
+    near: 1,
+    held: [],
     penalties: [],
   });
   const terms = ["phone", "number", "admiss", "offic"].map((lexeme) => ({ lexeme, idf: 1 }));

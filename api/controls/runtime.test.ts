@@ -5,6 +5,7 @@ import { clientApps } from "../db/schema";
 import type { SearchHit } from "../knowledge/index/search";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { HIGHER_ED_PERSONALITY } from "./defaults";
+import { QUOTABLE_SHARE } from "../chat/answer-confidence";
 import { assistantControls, qualityGate } from "./runtime";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -35,6 +36,9 @@ const hit = (score: number, url: string): SearchHit => ({
   bm25: score,
   score,
   relevance: score,
+  pageShare: score,
+  near: score,
+  held: [],
   penalties: [],
 });
 
@@ -101,30 +105,32 @@ describe("what an agent runs with", () => {
 
 describe("the quality check on retrieval results", () => {
   const hits = [hit(1, "a"), hit(0.75, "b"), hit(0.5, "c"), hit(0.3, "d")];
+  const gate = (confidence: number, settings: Partial<typeof QUALITY_CHECK_DEFAULTS>, from = hits) =>
+    qualityGate(from, confidence, { ...QUALITY_CHECK_DEFAULTS, ...settings });
 
-  it("keeps at most max_sources passages reaching the minimum confidence", () => {
-    expect(
-      qualityGate(hits, { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.5, max_sources: 2 }).passages.map(
-        (h) => h.url,
-      ),
-    ).toEqual(["a", "b"]);
-    expect(
-      qualityGate(hits, { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.6, max_sources: 5 }).passages.map(
-        (h) => h.url,
-      ),
-    ).toEqual(["a", "b"]);
+  it("quotes at most max_sources passages that hold enough of the question, once the chance reaches the minimum", () => {
+    expect(gate(0.5, { min_retrieval_confidence: 0.5, max_sources: 2 }).passages.map((h) => h.url)).toEqual(["a", "b"]);
+    // A passage holding less than QUOTABLE_SHARE of the question is never quoted.
+    expect(QUOTABLE_SHARE).toBeGreaterThan(0.3);
+    expect(gate(0.9, { min_retrieval_confidence: 0.5, max_sources: 5 }).passages.map((h) => h.url)).toEqual([
+      "a",
+      "b",
+      "c",
+    ]);
+  });
+
+  it("answers nothing below the minimum chance, however much of the question the passages hold", () => {
+    expect(gate(0.49, { min_retrieval_confidence: 0.5 }).passages).toEqual([]);
+    expect(gate(0, { min_retrieval_confidence: 0 }).passages).toEqual([]);
   });
 
   it("says the fallback message when nothing qualifies and a source is required, and leaves it to the responder otherwise", () => {
-    const strict = { ...QUALITY_CHECK_DEFAULTS, min_retrieval_confidence: 0.9 };
-    expect(qualityGate([hit(0.5, "c")], strict)).toEqual({
+    const strict = { min_retrieval_confidence: 0.9 };
+    expect(gate(0.5, strict, [hit(0.5, "c")])).toEqual({
       passages: [],
       fallback: QUALITY_CHECK_DEFAULTS.fallback_message,
     });
-    expect(qualityGate([hit(0.5, "c")], { ...strict, require_source: false })).toEqual({
-      passages: [],
-      fallback: null,
-    });
-    expect(qualityGate(hits, strict).fallback).toBeNull();
+    expect(gate(0.5, { ...strict, require_source: false }, [hit(0.5, "c")])).toEqual({ passages: [], fallback: null });
+    expect(gate(0.95, strict).fallback).toBeNull();
   });
 });

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { AI_PERSONALITY, DEFAULT_TRIGGER_POINT, QUALITY_CHECK, type QualityCheckSettings } from "@contract";
 import { controlTopics, inputPrompts } from "../db/schema";
 import type { ApiDeps } from "../deps";
+import { QUOTABLE_SHARE } from "../chat/answer-confidence";
 import type { SearchHit } from "../knowledge/index/search";
 import { singleControls } from "./controls";
 import { clientScope } from "./scope";
@@ -75,17 +76,21 @@ export async function assistantControls(
 }
 
 /**
- * The quality check, applied to retrieval results (best first): the passages an answer may use,
- * at most max_sources of those reaching min_retrieval_confidence. With none, `fallback` is the
- * message to say when a source is required; without that requirement it is null and the
- * responder may answer from general knowledge (only a generative responder can).
+ * The quality check, applied to retrieval results (best first) and the chance that an answer from
+ * them is right (api/chat/answer-confidence.ts): the passages an answer may quote, at most
+ * max_sources of those holding enough of the question (QUOTABLE_SHARE), or none when the chance is
+ * below min_retrieval_confidence. With none, `fallback` is the message to say when a source is
+ * required; without that requirement it is null and the responder may answer from general
+ * knowledge (only a generative responder can).
  */
 export function qualityGate(
   hits: SearchHit[],
+  confidence: number,
   settings: QualityCheckSettings,
 ): { passages: SearchHit[]; fallback: string | null } {
-  const passages = hits
-    .filter((hit) => hit.score >= settings.min_retrieval_confidence && hit.score > 0)
-    .slice(0, settings.max_sources);
+  const passages =
+    confidence > 0 && confidence >= settings.min_retrieval_confidence
+      ? hits.filter((hit) => hit.score >= QUOTABLE_SHARE && hit.score > 0).slice(0, settings.max_sources)
+      : [];
   return { passages, fallback: passages.length || !settings.require_source ? null : settings.fallback_message };
 }

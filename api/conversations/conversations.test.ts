@@ -286,7 +286,10 @@ describe("a conversation's transcript", () => {
     expect(answer.sources[0].url).toBe(`${SITE}/admissions`);
     expect(Date.parse(answer.at)).not.toBeNaN();
     const trace = answer.trace!;
-    expect(trace.threshold).toBe(0.4);
+    expect(trace.threshold).toBe(0.07);
+    // The chance the quality check estimated, and compared with the threshold to answer.
+    expect(trace.confidence).toBeGreaterThanOrEqual(trace.threshold);
+    expect(trace.confidence).toBeLessThan(1);
     expect(trace.model).toBe(false);
     expect(trace.controls).toEqual([]);
     const [top] = trace.passages;
@@ -322,6 +325,7 @@ describe("a conversation's transcript", () => {
     });
     const fallback = (await detail(c.conversation)).messages[1];
     expect(fallback.outcome).toBe("fallback");
+    expect(fallback.trace!.confidence).toBeLessThan(fallback.trace!.threshold);
     expect(fallback.trace!.passages.every((p) => !p.passed && !p.used)).toBe(true);
   });
 
@@ -346,7 +350,7 @@ describe("a conversation's transcript", () => {
       },
     });
     expect((await detail(d.conversation)).messages[1].trace).toEqual(before);
-    expect(before!.threshold).toBe(0.4);
+    expect(before!.threshold).toBe(0.07);
   });
 
   it("keeps each trace bounded: at most 10 passages of 300 characters", async () => {

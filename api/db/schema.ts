@@ -912,8 +912,13 @@ export const testResults = pgTable(
       .$type<{ title: string; url: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
-    /** The best passage's score when it was asked: the Quality Check's evidence replays thresholds on it. */
+    /** The best passage's score when it was asked. */
     topScore: real("top_score"),
+    /**
+     * The chance that its answer was right, as the quality check estimated it when it was asked: the
+     * Quality Check's evidence replays thresholds on it. Null for results recorded before it was.
+     */
+    confidence: real("confidence"),
   },
   (t) => [index("test_results_run_idx").on(t.runId, t.id)],
 );

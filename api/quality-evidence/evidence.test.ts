@@ -11,15 +11,17 @@ import { until } from "../../tests/support/wait";
 /*
  * The Quality Check's evidence, through the API, over pages the real pipeline indexed: test
  * questions run by the real runner, answers given through the real /v1/chat, and visitors' ratings
- * (written here as the feedback call writes them). The questions were chosen for the best
- * passage's score each gets (checked first, so a change of ranking is named as such):
+ * (written here as the feedback call writes them). The questions were chosen for the chance of a
+ * right answer the quality check gives each (checked first, so a change of the model is named as such):
  *
- *   score 1      "Where do first-year students live?"     expects "Lakeside Hall"  → passes when answered
- *   score 1      "Which hall do first-years live in?"     expects "Old Quad"       → never passes
- *   score 0      "What is the weather on Mars today?"     expects the fallback     → always passes
- *   score 0.436  "Do students live on Mars?"              expects the fallback     → passes from 0.5
- *   score 0.279  "When does the library open?"            expects a text the fallback holds; ran as a fallback, so its
- *                                                         answer was never checked: never passes
+ *   0.7–0.8      "Where do first-year students live?"     expects "Lakeside Hall"  → passes up to 0.7
+ *   0.7–0.8      "Which hall do first-years live in?"     expects "Old Quad"       → never passes
+ *   0            "What is the weather on Mars today?"     expects the fallback     → always passes
+ *   0.07–0.1     "Do students live on Mars?"              expects the fallback     → passes from 0.1
+ *                                                         (answered at today's 0.07)
+ *   0            "When does the library open?"            no passage holds enough of it to quote; expects
+ *                                                         a text the fallback holds; ran as a fallback, so
+ *                                                         its answer was never checked: never passes
  *   canned       "How much is tuition?"                   no-go topic              → left out
  */
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -122,9 +124,9 @@ async function ask(message: string, triggerPoint = AGENT) {
 const rate = (messageId: number, rating: "up" | "down") =>
   host.deps.db.update(messages).set({ rating, ratedAt: new Date() }).where(eq(messages.id, messageId));
 
-const topScoreOf = async (messageId: number) =>
+const confidenceOf = async (messageId: number) =>
   (await host.deps.db.select({ trace: messages.trace }).from(messages).where(eq(messages.id, messageId)))[0].trace
-    ?.top_score;
+    ?.confidence;
 
 /** The points as `threshold: answered/fallback/passed`, to compare whole tables at a glance. */
 const table = (body: ThresholdEvidence) =>
@@ -136,39 +138,35 @@ describe("the evidence for the threshold", () => {
   it("is empty before anything ran or was rated, with today's value", async () => {
     const { status, body } = await evidence();
     expect(status).toBe(200);
-    expect(body).toMatchObject({ current: 0.4, test_results: 0, rated_answers: 0 });
+    expect(body).toMatchObject({ current: 0.07, test_results: 0, rated_answers: 0 });
     expect(body.points.map((p: { threshold: number }) => p.threshold)).toEqual([...EVIDENCE_THRESHOLDS]);
     expect(table(body)).toEqual(everywhere("0/0/0"));
   });
 
-  it("replays the latest stage run: answered when the best score reaches the value, passed as each question expects", async () => {
+  it("replays the latest stage run: answered when the chance reaches the value, passed as each question expects", async () => {
     const run = await runTests("stage");
     const byQuestion = Object.fromEntries(
       run.results.map((r: { question: string; outcome: string; passed: boolean }) => [r.question, r]),
     );
-    // How each ran at today's 0.4, and the scores the replay reads: the premises of the counts below.
+    // How each ran at today's 0.07, and the chances the replay reads: the premises of the counts below.
     expect(byQuestion["When does the library open?"]).toMatchObject({ outcome: "fallback", passed: true });
     expect(byQuestion["How much is tuition?"]).toMatchObject({ outcome: "canned", passed: true });
     expect(byQuestion["Which hall do first-years live in?"]).toMatchObject({ outcome: "answered", passed: false });
+    expect(byQuestion["Do students live on Mars?"]).toMatchObject({ outcome: "answered", passed: false });
     const results = await host.deps.db.select().from(testResults).where(eq(testResults.runId, run.id));
-    const scores = Object.fromEntries(results.map((r) => [r.question, r.topScore]));
-    expect(scores["Where do first-year students live?"]).toBeGreaterThanOrEqual(0.9);
-    expect(scores["Which hall do first-years live in?"]).toBeGreaterThanOrEqual(0.9);
-    expect(scores["What is the weather on Mars today?"]).toBe(0);
-    expect(scores["Do students live on Mars?"]).toBeGreaterThan(0.4);
-    expect(scores["Do students live on Mars?"]).toBeLessThan(0.5);
-    expect(scores["When does the library open?"]).toBeGreaterThan(0.2);
-    expect(scores["When does the library open?"]).toBeLessThan(0.3);
+    const chances = Object.fromEntries(results.map((r) => [r.question, r.confidence]));
+    for (const question of ["Where do first-year students live?", "Which hall do first-years live in?"]) {
+      expect(chances[question], question).toBeGreaterThan(0.7);
+      expect(chances[question], question).toBeLessThan(0.8);
+    }
+    expect(chances["What is the weather on Mars today?"]).toBe(0);
+    expect(chances["Do students live on Mars?"]).toBeGreaterThan(0.07);
+    expect(chances["Do students live on Mars?"]).toBeLessThan(0.1);
+    expect(chances["When does the library open?"]).toBe(0);
 
     const { body } = await evidence();
-    expect(body).toMatchObject({ current: 0.4, test_results: 5, rated_answers: 0 });
-    expect(table(body)).toEqual({
-      ...everywhere("2/3/3"),
-      "0.1": "4/1/2",
-      "0.2": "4/1/2",
-      "0.3": "3/2/2",
-      "0.4": "3/2/2",
-    });
+    expect(body).toMatchObject({ current: 0.07, test_results: 5, rated_answers: 0 });
+    expect(table(body)).toEqual({ ...everywhere("2/3/3"), "0.8": "0/5/2", "0.9": "0/5/2" });
   });
 
   it("adds the latest rated answers given through the chat; unrated, canned and other agents' answers are left out", async () => {
@@ -186,10 +184,14 @@ describe("the evidence for the threshold", () => {
       "fallback",
       "canned",
     ]);
-    expect(await topScoreOf(wrongish.id)).toBeGreaterThan(0.4);
-    expect(await topScoreOf(wrongish.id)).toBeLessThan(0.5);
-    expect(await topScoreOf(library.id)).toBeGreaterThan(0.2);
-    expect(await topScoreOf(library.id)).toBeLessThan(0.3);
+    const chance = async (id: number) => (await confidenceOf(id)) as number;
+    expect(await chance(up.id)).toBeGreaterThan(0.6);
+    expect(await chance(up.id)).toBeLessThan(0.7);
+    expect(await chance(down.id)).toBeGreaterThan(0.5);
+    expect(await chance(down.id)).toBeLessThan(0.6);
+    expect(await chance(wrongish.id)).toBeGreaterThan(0.07);
+    expect(await chance(wrongish.id)).toBeLessThan(0.1);
+    expect(await chance(library.id)).toBe(0);
     await rate(up.id, "up");
     await rate(down.id, "down");
     await rate(wrongish.id, "down");
@@ -199,18 +201,19 @@ describe("the evidence for the threshold", () => {
 
     const { body } = await evidence();
     expect(body).toMatchObject({ test_results: 5, rated_answers: 4 });
-    // Rated: up at score 1 (passes at every value: always answered), down at 1 (passes at none), down at 0.436 (passes from
-    // 0.5, given the fallback), down at 0.279 (passes from 0.3).
+    // Rated: up at 0.6–0.7 (passes while answered, up to 0.6), down at 0.5–0.6 (passes from 0.6, given the fallback),
+    // down below 0.1 and down at 0 (given the fallback at every value: always pass).
     expect(table(body)).toEqual({
       ...everywhere("4/5/6"),
-      "0.1": "8/1/3",
-      "0.2": "8/1/3",
-      "0.3": "6/3/4",
-      "0.4": "6/3/4",
+      "0.6": "3/6/7",
+      "0.7": "2/7/6",
+      "0.8": "0/9/5",
+      "0.9": "0/9/5",
     });
     const other = (await evidence("studentsuccess")).body;
     expect(other).toMatchObject({ test_results: 0, rated_answers: 1 });
-    expect(table(other)["0.9"]).toBe("1/0/1");
+    expect(table(other)["0.5"]).toBe("1/0/1");
+    expect(table(other)["0.9"]).toBe("0/1/0");
   });
 
   it("takes each environment's latest finished run only: a newer stage run replaces the older, a prod run adds its own", async () => {
@@ -228,6 +231,7 @@ describe("the evidence for the threshold", () => {
       outcome: "answered",
       answer: "…",
       topScore: 1,
+      confidence: 0.9,
     });
     expect((await evidence()).body).toMatchObject({ test_results: 5 });
     await host.deps.db.delete(testRuns).where(eq(testRuns.id, running.id));
@@ -235,17 +239,17 @@ describe("the evidence for the threshold", () => {
     await runTests("prod");
     const { body } = await evidence();
     expect(body).toMatchObject({ test_results: 10, rated_answers: 4 });
-    expect(table(body)).toMatchObject({ "0.1": "12/2/5", "0.3": "9/5/6", "0.5": "6/8/9", "0.9": "6/8/9" });
+    expect(table(body)).toMatchObject({ "0.1": "6/8/9", "0.5": "6/8/9", "0.6": "5/9/10", "0.9": "0/14/7" });
   });
 
-  it("leaves out results recorded before scores were kept", async () => {
+  it("leaves out results recorded before their chance was kept", async () => {
     const [latestProd] = await host.deps.db
       .select({ id: testRuns.id })
       .from(testRuns)
       .where(and(eq(testRuns.appId, appId), eq(testRuns.environment, "prod"), eq(testRuns.status, "done")))
       .orderBy(desc(testRuns.id))
       .limit(1);
-    await host.deps.db.update(testResults).set({ topScore: null }).where(eq(testResults.runId, latestProd.id));
+    await host.deps.db.update(testResults).set({ confidence: null }).where(eq(testResults.runId, latestProd.id));
     expect((await evidence()).body).toMatchObject({ test_results: 5, rated_answers: 4 });
   });
 
@@ -259,7 +263,7 @@ describe("the evidence for the threshold", () => {
     const saved = await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [quality] } });
     expect(saved.status).toBe(200);
     expect((await evidence("studentsuccess")).body.current).toBe(0.25);
-    expect((await evidence()).body.current).toBe(0.4);
+    expect((await evidence()).body.current).toBe(0.07);
   });
 });
 

@@ -16,16 +16,16 @@ describe("the quality gate replayed", () => {
 
 describe("a test result", () => {
   it("that expects the fallback passes where the value refuses it", () => {
-    const sample = testResultSample({ topScore: 0.45, expectOutcome: "fallback", ranAs: "answered", passed: false })!;
+    const sample = testResultSample({ confidence: 0.45, expectOutcome: "fallback", ranAs: "answered", passed: false })!;
     expect(at([sample], 0.4)).toEqual({ threshold: 0.4, answered: 1, fallback: 0, passed: 0 });
     expect(at([sample], 0.5)).toEqual({ threshold: 0.5, answered: 0, fallback: 1, passed: 1 });
   });
 
   it("that expects an answer passes where answered, if its checks passed when it ran", () => {
-    const right = testResultSample({ topScore: 0.6, expectOutcome: null, ranAs: "answered", passed: true })!;
-    const wrong = testResultSample({ topScore: 0.6, expectOutcome: "answered", ranAs: "answered", passed: false })!;
+    const right = testResultSample({ confidence: 0.6, expectOutcome: null, ranAs: "answered", passed: true })!;
+    const wrong = testResultSample({ confidence: 0.6, expectOutcome: "answered", ranAs: "answered", passed: false })!;
     const disclaimed = testResultSample({
-      topScore: 0.6,
+      confidence: 0.6,
       expectOutcome: "disclaimed",
       ranAs: "disclaimed",
       passed: true,
@@ -35,32 +35,32 @@ describe("a test result", () => {
   });
 
   it("that ran as a fallback has no checked answer: it passes at no value, even when the fallback met its text", () => {
-    const sample = testResultSample({ topScore: 0.25, expectOutcome: null, ranAs: "fallback", passed: true })!;
+    const sample = testResultSample({ confidence: 0.25, expectOutcome: null, ranAs: "fallback", passed: true })!;
     expect(thresholdPoints([sample]).map((point) => point.passed)).toEqual(EVIDENCE_THRESHOLDS.map(() => 0));
     expect(at([sample], 0.2)).toMatchObject({ answered: 1 });
   });
 
   it("that expects the canned response passes at no value; a canned one is left out", () => {
     const expectsCanned = testResultSample({
-      topScore: 0.8,
+      confidence: 0.8,
       expectOutcome: "canned",
       ranAs: "answered",
       passed: false,
     })!;
     expect(thresholdPoints([expectsCanned]).every((point) => point.passed === 0)).toBe(true);
-    expect(testResultSample({ topScore: 0, expectOutcome: "canned", ranAs: "canned", passed: true })).toBeNull();
+    expect(testResultSample({ confidence: 0, expectOutcome: "canned", ranAs: "canned", passed: true })).toBeNull();
   });
 });
 
 describe("a rated answer", () => {
   it("passes with a thumbs up where answered, with a thumbs down where given the fallback; a canned one is left out", () => {
-    const up = ratedAnswerSample({ topScore: 0.35, rating: "up", outcome: "answered" })!;
-    const down = ratedAnswerSample({ topScore: 0.35, rating: "down", outcome: "answered" })!;
+    const up = ratedAnswerSample({ confidence: 0.35, rating: "up", outcome: "answered" })!;
+    const down = ratedAnswerSample({ confidence: 0.35, rating: "down", outcome: "answered" })!;
     expect(at([up, down], 0.3)).toEqual({ threshold: 0.3, answered: 2, fallback: 0, passed: 1 });
     expect(at([up], 0.3).passed).toBe(1);
     expect(at([up], 0.4).passed).toBe(0);
     expect(at([down], 0.3).passed).toBe(0);
     expect(at([down], 0.4).passed).toBe(1);
-    expect(ratedAnswerSample({ topScore: 0, rating: "down", outcome: "canned" })).toBeNull();
+    expect(ratedAnswerSample({ confidence: 0, rating: "down", outcome: "canned" })).toBeNull();
   });
 });

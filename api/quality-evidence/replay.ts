@@ -2,10 +2,11 @@ import { EVIDENCE_THRESHOLDS, type AnswerRating, type ChatOutcome, type Threshol
 
 /*
  * The Quality Check's evidence (docs/decisions/029): what each Minimum Retrieval Confidence would
- * have done to questions already asked, replayed on the best passage's score recorded when each
- * was asked. The rule, the same one the quality gate applies (api/controls/runtime.ts qualityGate):
+ * have done to questions already asked, replayed on the chance of a right answer the quality check
+ * recorded when each was asked (0 when no passage held enough of the question to quote). The rule,
+ * the same one the quality gate applies (api/controls/runtime.ts qualityGate):
  *
- *   answered(t) = top_score > 0 and top_score ≥ t; the fallback otherwise.
+ *   answered(t) = confidence > 0 and confidence ≥ t; the fallback otherwise.
  *
  * What "passed" means at t:
  * - a test question that expects the fallback passes iff it is not answered at t;
@@ -19,9 +20,9 @@ import { EVIDENCE_THRESHOLDS, type AnswerRating, type ChatOutcome, type Threshol
  * Canned (no-go) outcomes are decided before retrieval, whatever the threshold: they are left out.
  */
 
-/** One replayed question: its best passage's score and whether its expectation holds either way. */
+/** One replayed question: its recorded chance of a right answer and whether its expectation holds either way. */
 export interface ReplaySample {
-  topScore: number;
+  confidence: number;
   /** Its expectation is met if the threshold lets it be answered … */
   passesIfAnswered: boolean;
   /** … or if the threshold gives it the fallback. */
@@ -30,7 +31,7 @@ export interface ReplaySample {
 
 /** A test result as the replay reads it: the question's expectation now, and how it ran. */
 export interface ReplayedTestResult {
-  topScore: number;
+  confidence: number;
   expectOutcome: ChatOutcome | null;
   ranAs: ChatOutcome;
   /** The run's verdict (outcome, source and text checks together). */
@@ -45,14 +46,14 @@ export function testResultSample(result: ReplayedTestResult): ReplaySample | nul
   if (result.ranAs === "canned") return null;
   switch (result.expectOutcome) {
     case "fallback":
-      return { topScore: result.topScore, passesIfAnswered: false, passesIfFallback: true };
+      return { confidence: result.confidence, passesIfAnswered: false, passesIfFallback: true };
     case "canned":
-      return { topScore: result.topScore, passesIfAnswered: false, passesIfFallback: false };
+      return { confidence: result.confidence, passesIfAnswered: false, passesIfFallback: false };
     default:
       // It ran as an answer: the run's verdict says whether its source, text and outcome were right
       // (an answer expecting a disclaimer it did not get fails at any threshold, as it should).
       return {
-        topScore: result.topScore,
+        confidence: result.confidence,
         passesIfAnswered: isAnswer(result.ranAs) && result.passed,
         passesIfFallback: false,
       };
@@ -61,17 +62,17 @@ export function testResultSample(result: ReplayedTestResult): ReplaySample | nul
 
 /** A rated answer as a sample; null for a canned one. */
 export function ratedAnswerSample(answer: {
-  topScore: number;
+  confidence: number;
   rating: AnswerRating;
   outcome: ChatOutcome;
 }): ReplaySample | null {
   if (answer.outcome === "canned") return null;
   const up = answer.rating === "up";
-  return { topScore: answer.topScore, passesIfAnswered: up, passesIfFallback: !up };
+  return { confidence: answer.confidence, passesIfAnswered: up, passesIfFallback: !up };
 }
 
 /** The quality gate's decision at threshold t, on the score recorded. */
-export const answeredAt = (topScore: number, threshold: number) => topScore > 0 && topScore >= threshold;
+export const answeredAt = (confidence: number, threshold: number) => confidence > 0 && confidence >= threshold;
 
 /** Answered, fallback and passed at each threshold of EVIDENCE_THRESHOLDS. */
 export function thresholdPoints(samples: readonly ReplaySample[]): ThresholdEvidence["points"] {
@@ -79,7 +80,7 @@ export function thresholdPoints(samples: readonly ReplaySample[]): ThresholdEvid
     let answered = 0;
     let passed = 0;
     for (const sample of samples) {
-      const answers = answeredAt(sample.topScore, threshold);
+      const answers = answeredAt(sample.confidence, threshold);
       if (answers) answered += 1;
       if (answers ? sample.passesIfAnswered : sample.passesIfFallback) passed += 1;
     }

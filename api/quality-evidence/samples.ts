@@ -16,20 +16,20 @@ const outcomeOf = (value: string | null): ChatOutcome | null =>
   value !== null && (CHAT_OUTCOMES as readonly string[]).includes(value) ? (value as ChatOutcome) : null;
 
 interface TestResultRow {
-  top_score: number | string;
+  confidence: number | string;
   outcome: string;
   passed: boolean;
   expect_outcome: string | null;
 }
 interface RatedAnswerRow {
-  top_score: number | string;
+  confidence: number | string;
   rating: string;
   outcome: string;
 }
 
 /**
  * The results of the agent's latest finished ('done') test run in stage and in prod that recorded
- * a score, with their question's expectation as it stands now (a result whose question was deleted
+ * a confidence, with their question's expectation as it stands now (a result whose question was deleted
  * is left out: nothing says what it expected). Canned results are left out here already, so the
  * bound counts only what is replayed. Reads two runs by test_runs_app_idx and their results by
  * test_results_run_idx.
@@ -37,7 +37,7 @@ interface RatedAnswerRow {
 export async function testResultSamples(appId: number, triggerPoint: string, deps: Db): Promise<ReplaySample[]> {
   const rows = rowsOf<TestResultRow>(
     await deps.db.execute(sql`
-    select r.top_score, r.outcome, r.passed, q.expect_outcome
+    select r.confidence, r.outcome, r.passed, q.expect_outcome
     from ${testResults} r
     join ${testQuestions} q on q.id = r.question_id
     where r.run_id in (
@@ -47,7 +47,7 @@ export async function testResultSamples(appId: number, triggerPoint: string, dep
         order by run.id desc limit 1
       ) from (values ('stage'), ('prod')) as env(name)
     )
-      and r.top_score is not null and r.outcome <> 'canned'
+      and r.confidence is not null and r.outcome <> 'canned'
     order by r.run_id, r.id
     limit ${TEST_RESULTS_REPLAYED}`),
   );
@@ -55,7 +55,7 @@ export async function testResultSamples(appId: number, triggerPoint: string, dep
     const ranAs = outcomeOf(row.outcome);
     if (!ranAs) return [];
     const sample = testResultSample({
-      topScore: Number(row.top_score),
+      confidence: Number(row.confidence),
       ranAs,
       passed: Boolean(row.passed),
       expectOutcome: outcomeOf(row.expect_outcome),
@@ -66,18 +66,18 @@ export async function testResultSamples(appId: number, triggerPoint: string, dep
 
 /**
  * The agent's latest RATED_ANSWERS_REPLAYED answers that a visitor rated and that carry a trace
- * (answers given before traces were recorded have no score to replay), in stage and prod alike,
+ * (answers given before their confidence was recorded have none to replay), in stage and prod alike,
  * canned ones left out. Read backwards along messages_rated_idx, each joined to its conversation
  * for the trigger point: the statement never reads an unrated message.
  */
 export async function ratedAnswerSamples(appId: number, triggerPoint: string, deps: Db): Promise<ReplaySample[]> {
   const rows = rowsOf<RatedAnswerRow>(
     await deps.db.execute(sql`
-    select (m.trace ->> 'top_score')::float8 as top_score, m.rating, m.outcome
+    select (m.trace ->> 'confidence')::float8 as confidence, m.rating, m.outcome
     from ${messages} m
     join ${conversations} c on c.id = m.conversation_id
     where m.app_id = ${appId} and m.rating is not null and m.rating in ('up', 'down') and m.role = 'assistant'
-      and jsonb_typeof(m.trace -> 'top_score') = 'number' and m.outcome <> 'canned'
+      and jsonb_typeof(m.trace -> 'confidence') = 'number' and m.outcome <> 'canned'
       and c.trigger_point = ${triggerPoint}
     order by m.id desc
     limit ${RATED_ANSWERS_REPLAYED}`),
@@ -86,7 +86,7 @@ export async function ratedAnswerSamples(appId: number, triggerPoint: string, de
     const outcome = outcomeOf(row.outcome);
     const rating = (ANSWER_RATINGS as readonly string[]).includes(row.rating) ? (row.rating as AnswerRating) : null;
     if (!outcome || !rating) return [];
-    const sample = ratedAnswerSample({ topScore: Number(row.top_score), rating, outcome });
+    const sample = ratedAnswerSample({ confidence: Number(row.confidence), rating, outcome });
     return sample ? [sample] : [];
   });
 }

@@ -105,6 +105,7 @@ export async function runTests(runId: number, deps: WorkerDeps) {
             answer: answer.text,
             sources: answer.sources,
             topScore: answer.trace.top_score,
+            confidence: answer.trace.confidence ?? null,
           });
           if (pending.length >= SAVE_EVERY) void save();
         }

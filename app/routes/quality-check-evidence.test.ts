@@ -57,12 +57,16 @@ const load = (path: string, context = testContext(host)) =>
 describe("the Quality Check screen's evidence", () => {
   it("replays the agent's latest run at each value, beside today's value and the settings", async () => {
     const data = await load("/northfield/agent/admissions/controls/quality-check");
-    expect(data.settings).toMatchObject({ min_retrieval_confidence: 0.4 });
+    expect(data.settings).toMatchObject({ min_retrieval_confidence: 0.07 });
     expect(data.evidenceError).toBeNull();
-    expect(data.evidence).toMatchObject({ current: 0.4, test_results: 2, rated_answers: 0 });
-    // The housing question is answered (score 1) and right at every value; the weather one gets the fallback, as expected.
+    expect(data.evidence).toMatchObject({ current: 0.07, test_results: 2, rated_answers: 0 });
+    // The housing question is answered and right up to its chance (its page holds every word of it, closely); the
+    // weather one gets the fallback, as expected, at every value.
     expect(data.evidence!.points).toHaveLength(9);
-    for (const point of data.evidence!.points) expect(point).toMatchObject({ answered: 1, fallback: 1, passed: 2 });
+    const at = (threshold: number) => data.evidence!.points.find((point) => point.threshold === threshold);
+    for (const threshold of [0.1, 0.5, 0.7])
+      expect(at(threshold)).toMatchObject({ answered: 1, fallback: 1, passed: 2 });
+    expect(at(0.9)).toMatchObject({ answered: 0, fallback: 2, passed: 1 });
     expect(data.testQuestionsHref).toBe("/northfield/agent/admissions/controls/test-questions");
   });
 
@@ -81,6 +85,6 @@ describe("the Quality Check screen's evidence", () => {
         : apiFetch(request);
     const data = await load("/northfield/agent/admissions/controls/quality-check", context);
     expect(data).toMatchObject({ evidence: null, evidenceError: "Error: Evidence is unavailable", error: null });
-    expect(data.settings).toMatchObject({ min_retrieval_confidence: 0.4 });
+    expect(data.settings).toMatchObject({ min_retrieval_confidence: 0.07 });
   });
 });

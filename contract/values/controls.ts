@@ -75,8 +75,8 @@ export const QUALITY_CHECK_FIELDS: readonly QualityCheckField[] = [
     type: "number",
     min: 0,
     max: 1,
-    step: 0.05,
-    help: "0 to 1. The best matching passage must contain at least this share of the question's key words (after finetuning penalties); otherwise the assistant gives the fallback message instead of guessing.",
+    step: 0.01,
+    help: "0 to 1. The least chance that an answer is right, as the assistant estimates it from how much of the question the best passages, their page and the knowledge store hold (after finetuning penalties); below it the assistant gives the fallback message instead of guessing.",
   },
   {
     name: "require_source",

@@ -144,7 +144,7 @@ test.describe("with JavaScript", () => {
     const confidence = page.getByLabel("Minimum Retrieval Confidence");
     await expect(confidence).toHaveAttribute("min", "0");
     await expect(confidence).toHaveAttribute("max", "1");
-    await expect(confidence).toHaveAttribute("step", "0.05");
+    await expect(confidence).toHaveAttribute("step", "0.01");
     await expectSaveWaitsForChanges(page);
     await expectNoSeriousAxeViolations(page);
 

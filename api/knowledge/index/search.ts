@@ -64,6 +64,12 @@ export interface SearchHit {
   score: number;
   /** bm25 × the same penalties: the order of the hits. */
   relevance: number;
+  /** The share of the question's key-word weight its page (or file) holds across the passages retrieval weighed. */
+  pageShare: number;
+  /** The share of the question's key-word weight held by the passage's densest run of PROXIMITY_WORDS words. */
+  near: number;
+  /** The question's key words (lexemes) the passage holds. */
+  held: string[];
   /** The rules that lowered this passage. */
   penalties: { id: number; type: PenaltyRule["type"]; pattern: string; penalty: number }[];
 }
@@ -74,6 +80,8 @@ export interface QuestionTerm {
   idf: number;
   /** A word of SearchOptions.context only, not of the question itself. */
   context?: boolean;
+  /** Some passage of the client's knowledge store holds it (it was counted in the store's statistics). */
+  stored?: boolean;
 }
 
 const MAX_QUERY_WORDS = 64;
@@ -188,6 +196,8 @@ function scoreCandidates(
     factor: number;
     matched: number[];
     near: number;
+    held: string[];
+    pageShare: number;
   }[] = [];
   // The key words each page (or file) holds in any of its candidate passages: its page evidence.
   const pageWords = new Map<string, Set<number>>();
@@ -199,6 +209,7 @@ function scoreCandidates(
     const fieldNorm = 1 - BM25_B + (BM25_B * Number(row.field_length)) / (stats.averageFieldLength || 1);
     let bm25 = 0;
     let held = 0;
+    const heldLexemes: string[] = [];
     const inText: KeyWordAt[] = [];
     const inFields: KeyWordAt[] = [];
     const page = row.url_id === null ? `f${row.file_id}` : `u${row.url_id}`;
@@ -218,6 +229,7 @@ function scoreCandidates(
       const tf = (all - fieldCount) / textNorm + (FIELD_BOOST * fieldCount) / fieldNorm;
       bm25 += (term.idf * (tf * (BM25_K1 + 1))) / (tf + BM25_K1);
       held += term.idf;
+      heldLexemes.push(term.lexeme);
     }
     const factor = Number(row.factor);
     if (!(bm25 * factor > 0)) continue;
@@ -229,6 +241,8 @@ function scoreCandidates(
       factor,
       matched: (row.matched ?? []).map(Number),
       near: Math.max(weightNearTogether(inText, termWeights), weightNearTogether(inFields, termWeights)) / totalWeight,
+      held: heldLexemes,
+      pageShare: 0,
     });
   }
   const pageShare = new Map(
@@ -239,6 +253,7 @@ function scoreCandidates(
   );
   for (const passage of scored) {
     const share = pageShare.get(passage.page)!;
+    passage.pageShare = share;
     passage.bm25 *=
       (1 - PAGE_EVIDENCE + PAGE_EVIDENCE * share) *
       (1 + PROXIMITY_BOOST * passage.near * share ** PROXIMITY_PAGE_POWER);
@@ -543,6 +558,7 @@ export async function retrieve(
     lexeme,
     idf: inverseFrequency(stats.frequencies.get(lexeme) ?? 0, stats.passages) * (own.has(lexeme) ? 1 : CONTEXT_WEIGHT),
     context: !own.has(lexeme),
+    stored: (stats.frequencies.get(lexeme) ?? 0) > 0,
   }));
   const totalWeight = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
 
@@ -617,6 +633,9 @@ export async function retrieve(
         bm25: score.bm25,
         score: score.baseScore * score.factor,
         relevance: score.bm25 * score.factor,
+        pageShare: score.pageShare,
+        near: score.near,
+        held: score.held,
         penalties: score.matched
           .map((id) => byId.get(Number(id))!)
           .filter(Boolean)

@@ -53,11 +53,11 @@ export function ThresholdEvidenceSection({
           <EvidenceChart evidence={evidence} />
           <EvidenceTable evidence={evidence} />
           <p className={`${ui.muted} ${s.evidenceNote}`}>
-            A question is answered at a value when its best passage scored at least that much; otherwise it gets the
-            fallback. A test question passes when it gets what it expects; one that expects an answer but got the
-            fallback when it ran counts as not passed at every value, since its answer was never checked. A thumbs up
-            passes when answered, a thumbs down when given the fallback. Canned answers (No-Go Topics) are left out: no
-            threshold changes them.
+            A question is answered at a value when the assistant&apos;s estimated chance that its answer is right
+            reached that value; otherwise it gets the fallback. A test question passes when it gets what it expects; one
+            that expects an answer but got the fallback when it ran counts as not passed at every value, since its
+            answer was never checked. A thumbs up passes when answered, a thumbs down when given the fallback. Canned
+            answers (No-Go Topics) are left out: no threshold changes them.
           </p>
         </>
       )}

@@ -84,7 +84,7 @@ function PassagesTable({
             <th scope="col">Indexed (UTC)</th>
             <th scope="col">Score</th>
             <th scope="col">Penalties</th>
-            <th scope="col">Quality check</th>
+            <th scope="col">Quotable</th>
             <th scope="col">Used</th>
             {canCorrect ? <th scope="col">For {site}</th> : null}
           </tr>
@@ -130,9 +130,9 @@ function PassagesTable({
               </td>
               <td>
                 {passage.passed ? (
-                  <span className={ui.chip.success}>Passed</span>
+                  <span className={ui.chip.success}>Quotable</span>
                 ) : (
-                  <span className={ui.chip.default}>Below threshold</span>
+                  <span className={ui.chip.default}>Holds too little</span>
                 )}
               </td>
               <td>{passage.used ? "Used" : <span className={ui.muted}>Not used</span>}</td>
@@ -177,8 +177,22 @@ export function WhyThisAnswer({
               : "The answer quotes the passages used."}
           </p>
           <p>
-            Threshold in force: <strong>{trace.threshold}</strong> (the Minimum Retrieval Confidence a passage must
-            reach); the best passage scored <strong>{trace.top_score}</strong>.
+            {trace.confidence === undefined ? (
+              <>
+                Threshold in force: <strong>{trace.threshold}</strong>; the best passage scored{" "}
+                <strong>{trace.top_score}</strong>.
+              </>
+            ) : (
+              <>
+                Estimated chance that the answer is right: <strong>{trace.confidence}</strong>, against the Minimum
+                Retrieval Confidence in force, <strong>{trace.threshold}</strong>
+                {trace.confidence > 0 && trace.confidence >= trace.threshold
+                  ? ": it reaches it."
+                  : trace.confidence > 0
+                    ? ": below it, so the fallback."
+                    : ": no passage held enough of the question to quote."}
+              </>
+            )}
           </p>
           <div>
             <h3>Controls that fired</h3>

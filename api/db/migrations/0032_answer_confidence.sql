@@ -1,0 +1,1 @@
+ALTER TABLE "test_results" ADD COLUMN "confidence" real;
