@@ -1,20 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { QUALITY_CHECK_DEFAULTS } from "@contract";
-import type { QuestionTerm, SearchHit } from "../knowledge/index/search";
+import type { QuestionTerm } from "../knowledge/index/search";
+import { searchHit } from "../../tests/support/search-hit";
 import { QUOTABLE_SHARE, answerConfidence, answerEvidence, type AnswerEvidence } from "./answer-confidence";
 
-const hit = (urlId: number, score: number, relevance: number, held: string[], extra: Partial<SearchHit> = {}) =>
-  ({
+const hit = (urlId: number, score: number, relevance: number, held: string[]) =>
+  searchHit({
     chunkId: urlId * 100 + Math.round(relevance),
     urlId,
-    fileId: null,
     url: `https://example.edu/${urlId}`,
-    fileName: null,
-    title: "",
-    position: 0,
-    headingPath: [],
-    text: "",
-    indexedAt: null,
     baseScore: score,
     bm25: relevance,
     score,
@@ -22,9 +16,7 @@ const hit = (urlId: number, score: number, relevance: number, held: string[], ex
     pageShare: score,
     near: score / 2,
     held,
-    penalties: [],
-    ...extra,
-  }) satisfies SearchHit;
+  });
 
 const terms: QuestionTerm[] = [
   { lexeme: "tuition", idf: 3, stored: true },

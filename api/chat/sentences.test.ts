@@ -9,6 +9,7 @@ import {
 import { composeAnswer } from "./compose";
 import { wordCountOf } from "../knowledge/words/lexemes";
 import { quoteOf, passageSentencesOf } from "./sentences";
+import { searchHit } from "../../tests/support/search-hit";
 
 const texts = (text: string) => passageSentencesOf(text).map((s) => s.text);
 
@@ -235,26 +236,8 @@ describe("answer kinds", () => {
 });
 
 describe("composeAnswer", () => {
-  const passage = (text: string) => ({
-    chunkId: 1,
-    urlId: 1,
-    fileId: null,
-    url: "https://example.edu/contact",
-    fileName: null,
-    title: "Contact",
-    position: 0,
-    headingPath: [],
-    text,
-    indexedAt: null,
-    baseScore: 1,
-    bm25: 1,
-    score: 1,
-    relevance: 1,
-    pageShare: 1,
-    near: 1,
-    held: [],
-    penalties: [],
-  });
+  const passage = (text: string) => searchHit({ url: "https://example.edu/contact", title: "Contact", text });
+
   const terms = ["phone", "number", "admiss", "offic"].map((lexeme) => ({ lexeme, idf: 1 }));
 
   it("quotes at most two sentences, marking one it leaves out between them", () => {

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { QUALITY_CHECK_DEFAULTS } from "@contract";
 import { clientApps } from "../db/schema";
-import type { SearchHit } from "../knowledge/index/search";
+import { searchHit } from "../../tests/support/search-hit";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { HIGHER_ED_PERSONALITY } from "./defaults";
 import { QUOTABLE_SHARE } from "../chat/answer-confidence";
@@ -21,26 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
-const hit = (score: number, url: string): SearchHit => ({
-  chunkId: 1,
-  urlId: 1,
-  fileId: null,
-  url,
-  fileName: null,
-  title: "",
-  position: 0,
-  headingPath: [],
-  text: "",
-  indexedAt: null,
-  baseScore: score,
-  bm25: score,
-  score,
-  relevance: score,
-  pageShare: score,
-  near: score,
-  held: [],
-  penalties: [],
-});
+const hit = (score: number, url: string) =>
+  searchHit({ url, baseScore: score, bm25: score, score, relevance: score, pageShare: score, near: score });
 
 describe("what an agent runs with", () => {
   it("resolves built-in defaults, Default settings and the trigger point's own", async () => {

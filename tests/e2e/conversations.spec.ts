@@ -97,9 +97,11 @@ async function readTheTrace(page: Page) {
   await expect(passages).toBeVisible();
   const top = passages.getByRole("row").nth(1);
   await expect(top.getByRole("link").first()).toHaveAttribute("href", /\/demo-site\/programs\/$/);
-  await expect(top).toContainText("Passed");
+  await expect(top).toContainText("Quotable");
   await expect(top).toContainText("Used");
-  await expect(answer.getByText(/^Threshold in force:/)).toBeVisible();
+  await expect(
+    answer.getByText(/^Estimated chance that the answer is right: 0\.\d+, against .*: it reaches it\.$/),
+  ).toBeVisible();
   await expect(answer.getByText(/^Outcome: Answered\./)).toBeVisible();
 }
 
