@@ -152,7 +152,7 @@ for (const javaScriptEnabled of [true, false]) {
       await page.getByRole("button", { name: "Run in stage" }).click();
       await expect(page).toHaveURL(/\/controls\/test-questions\/runs\/\d+$/);
       // Measured once the run is done: until then the page reloads itself without JavaScript.
-      await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 30_000 });
+      await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 45_000 });
       const facts = page.locator("dl").first();
       await expect(facts.locator("dt")).toHaveText(["Environment", "Why it ran", "Started", "Status"]);
       for (let index = 0; index < 4; index += 1) {

@@ -41,7 +41,7 @@ test.describe("without JavaScript", () => {
     await page.getByLabel("Expected outcome").selectOption({ label: "Fallback" });
     await page.getByRole("button", { name: "Add question" }).click();
     await page.getByRole("button", { name: "Run in stage" }).click();
-    await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 30_000 });
+    await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 45_000 });
 
     await page.goto(QUALITY);
     await expect(evidence).toContainText(/replayed on \d+ test results? and 0 rated answers/);
