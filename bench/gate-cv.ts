@@ -193,7 +193,7 @@ console.log(
   "threshold on held-out chances: answerable → fallback, contains, unanswerable abstained, off-topic abstained",
 );
 for (const threshold of [
-  0, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7,
+  0, 0.03, 0.04, 0.05, 0.06, 0.07, 0.08, 0.09, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7,
 ]) {
   const of = (kind: string) => records.filter((r) => r.kind === kind);
   const refuses = (r: CvRecord) => abstained(r, heldChance.get(r)! >= threshold);
@@ -202,5 +202,21 @@ for (const threshold of [
       `${pct(of("answerable").filter((r) => r.holds && !refuses(r)).length, of("answerable").length)}, ` +
       `${pct(of("unanswerable").filter(refuses).length, of("unanswerable").length)}, ` +
       `${pct(of("off-topic").filter(refuses).length, of("off-topic").length)}`,
+  );
+}
+
+/** Each held-out article's first source right at a few thresholds, beside the run's own gate: what a stricter gate costs it. */
+console.log("first source right on held-out articles: the run's gate, then at each threshold");
+const articles = [...new Set(records.map((r) => r.article))].sort((a, b) => a - b);
+for (const article of articles) {
+  const answerable = records.filter((r) => r.article === article && r.kind === "answerable");
+  const at = (threshold: number) =>
+    pct(
+      answerable.filter((r) => r.rightSource && !abstained(r, heldChance.get(r)! >= threshold)).length,
+      answerable.length,
+    );
+  console.log(
+    `  article ${article}: ${pct(answerable.filter((r) => r.rightSource).length, answerable.length)} | ` +
+      [0.03, 0.04, 0.045, 0.05, 0.07].map((t) => `${t}: ${at(t)}`).join("  "),
   );
 }

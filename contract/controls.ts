@@ -68,7 +68,7 @@ export const QualityCheckSettings = z.object({
     .number({ error: "Enter a number from 0 to 1" })
     .min(0, "Enter a number from 0 to 1")
     .max(1, "Enter a number from 0 to 1")
-    .default(0.07),
+    .default(0.04),
   /** Every answer names the pages or files it comes from; with nothing to cite, no answer. */
   require_source: z.boolean({ error: "Choose yes or no" }).default(true),
   /** How many passages an answer may draw on (and cite). */

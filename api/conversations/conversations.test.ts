@@ -286,7 +286,7 @@ describe("a conversation's transcript", () => {
     expect(answer.sources[0].url).toBe(`${SITE}/admissions`);
     expect(Date.parse(answer.at)).not.toBeNaN();
     const trace = answer.trace!;
-    expect(trace.threshold).toBe(0.07);
+    expect(trace.threshold).toBe(0.04);
     // The chance the quality check estimated, and compared with the threshold to answer.
     expect(trace.confidence).toBeGreaterThanOrEqual(trace.threshold);
     expect(trace.confidence).toBeLessThan(1);
@@ -350,7 +350,7 @@ describe("a conversation's transcript", () => {
       },
     });
     expect((await detail(d.conversation)).messages[1].trace).toEqual(before);
-    expect(before!.threshold).toBe(0.07);
+    expect(before!.threshold).toBe(0.04);
   });
 
   it("keeps each trace bounded: at most 10 passages of 300 characters", async () => {

@@ -87,7 +87,7 @@ describe("controls", () => {
     const check = { min_retrieval_confidence: 0.5, require_source: false, max_sources: 3 };
     await saveControls("studentsuccess", [{ internal_name: "quality_check", metadata: check }]);
     expect(await linesOf("controls")).toEqual([
-      "Hallucination Accuracy & Quality Check of Student Success: Minimum Retrieval Confidence 0.07 → 0.5",
+      "Hallucination Accuracy & Quality Check of Student Success: Minimum Retrieval Confidence 0.04 → 0.5",
       "Hallucination Accuracy & Quality Check of Student Success: Require A Source For Every Answer Yes → No",
     ]);
 

@@ -18,7 +18,7 @@ import { until } from "../../tests/support/wait";
  *   0.7–0.8      "Which hall do first-years live in?"     expects "Old Quad"       → never passes
  *   0            "What is the weather on Mars today?"     expects the fallback     → always passes
  *   0.07–0.1     "Do students live on Mars?"              expects the fallback     → passes from 0.1
- *                                                         (answered at today's 0.07)
+ *                                                         (answered at today's 0.04)
  *   0            "When does the library open?"            no passage holds enough of it to quote; expects
  *                                                         a text the fallback holds; ran as a fallback, so
  *                                                         its answer was never checked: never passes
@@ -138,7 +138,7 @@ describe("the evidence for the threshold", () => {
   it("is empty before anything ran or was rated, with today's value", async () => {
     const { status, body } = await evidence();
     expect(status).toBe(200);
-    expect(body).toMatchObject({ current: 0.07, test_results: 0, rated_answers: 0 });
+    expect(body).toMatchObject({ current: 0.04, test_results: 0, rated_answers: 0 });
     expect(body.points.map((p: { threshold: number }) => p.threshold)).toEqual([...EVIDENCE_THRESHOLDS]);
     expect(table(body)).toEqual(everywhere("0/0/0"));
   });
@@ -148,7 +148,7 @@ describe("the evidence for the threshold", () => {
     const byQuestion = Object.fromEntries(
       run.results.map((r: { question: string; outcome: string; passed: boolean }) => [r.question, r]),
     );
-    // How each ran at today's 0.07, and the chances the replay reads: the premises of the counts below.
+    // How each ran at today's 0.04, and the chances the replay reads: the premises of the counts below.
     expect(byQuestion["When does the library open?"]).toMatchObject({ outcome: "fallback", passed: true });
     expect(byQuestion["How much is tuition?"]).toMatchObject({ outcome: "canned", passed: true });
     expect(byQuestion["Which hall do first-years live in?"]).toMatchObject({ outcome: "answered", passed: false });
@@ -165,7 +165,7 @@ describe("the evidence for the threshold", () => {
     expect(chances["When does the library open?"]).toBe(0);
 
     const { body } = await evidence();
-    expect(body).toMatchObject({ current: 0.07, test_results: 5, rated_answers: 0 });
+    expect(body).toMatchObject({ current: 0.04, test_results: 5, rated_answers: 0 });
     expect(table(body)).toEqual({ ...everywhere("2/3/3"), "0.8": "0/5/2", "0.9": "0/5/2" });
   });
 
@@ -263,7 +263,7 @@ describe("the evidence for the threshold", () => {
     const saved = await call("PUT", "/v1/controls", { token: admin, body: { app_id: appId, controls: [quality] } });
     expect(saved.status).toBe(200);
     expect((await evidence("studentsuccess")).body.current).toBe(0.25);
-    expect((await evidence()).body.current).toBe(0.07);
+    expect((await evidence()).body.current).toBe(0.04);
   });
 });
 

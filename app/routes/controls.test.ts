@@ -190,7 +190,7 @@ describe("Hallucination Accuracy & Quality Check", () => {
 
   it("shows the defaults", async () => {
     expect((await load(quality, PAGE, admin)).settings).toMatchObject({
-      min_retrieval_confidence: 0.07,
+      min_retrieval_confidence: 0.04,
       require_source: true,
       max_sources: 3,
     });

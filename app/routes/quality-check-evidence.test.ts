@@ -57,9 +57,9 @@ const load = (path: string, context = testContext(host)) =>
 describe("the Quality Check screen's evidence", () => {
   it("replays the agent's latest run at each value, beside today's value and the settings", async () => {
     const data = await load("/northfield/agent/admissions/controls/quality-check");
-    expect(data.settings).toMatchObject({ min_retrieval_confidence: 0.07 });
+    expect(data.settings).toMatchObject({ min_retrieval_confidence: 0.04 });
     expect(data.evidenceError).toBeNull();
-    expect(data.evidence).toMatchObject({ current: 0.07, test_results: 2, rated_answers: 0 });
+    expect(data.evidence).toMatchObject({ current: 0.04, test_results: 2, rated_answers: 0 });
     // The housing question is answered and right up to its chance (its page holds every word of it, closely); the
     // weather one gets the fallback, as expected, at every value.
     expect(data.evidence!.points).toHaveLength(9);
@@ -85,6 +85,6 @@ describe("the Quality Check screen's evidence", () => {
         : apiFetch(request);
     const data = await load("/northfield/agent/admissions/controls/quality-check", context);
     expect(data).toMatchObject({ evidence: null, evidenceError: "Error: Evidence is unavailable", error: null });
-    expect(data.settings).toMatchObject({ min_retrieval_confidence: 0.07 });
+    expect(data.settings).toMatchObject({ min_retrieval_confidence: 0.04 });
   });
 });
