@@ -15,9 +15,9 @@
  * answerable questions given the fallback; unanswerable and off-topic ones abstained from), then the
  * median article and the worst first source against the floor, and chat latency.
  *
- * Each question's record (its figures and what the quality gate could read: the best passage's
- * score, the share of the question's weight the store lacks, the share the answer holds) goes to
- * BENCH_OUT as JSON lines, for bench/gate-cv.ts to calibrate a gate on the tuning folds.
+ * Each question's record (its figures, the evidence the quality check reads, and the figures gates
+ * were compared on beside it) goes to BENCH_OUT as JSON lines, for bench/gate-cv.ts to fit the
+ * quality check's model on the tuning folds.
  *
  *   npx tsx bench/answers-cv.ts
  *   FIXTURES_DIR=../shared/fixtures   where the shared fixtures are (skipped when absent)
@@ -30,9 +30,9 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { answerEvidence, type AnswerEvidence } from "../api/chat/answer-confidence";
-import { corpusStats } from "../api/knowledge/index/corpus-stats";
 import { retrieve } from "../api/knowledge/index/search";
 import { lexemesOf, wordsOf } from "../api/knowledge/words/lexemes";
+import { sentencesOf } from "../api/knowledge/words/sentences";
 import {
   askChat,
   benchPages,
@@ -76,33 +76,18 @@ export interface CvRecord {
   floor: { holds: boolean; rightSource: boolean } | null;
   /** What the quality check reads (api/chat/answer-confidence.ts). */
   evidence: AnswerEvidence;
+  /** Figures beside the evidence that gates were compared on (decision 040), not read by the quality check. */
   gate: {
-    /** The best passage's score as the quality check reads it (share of the question's weight it holds). */
-    best: number;
     /** The best passage's relevance (BM25 with its signals). */
     relevance: number;
-    /** The share of the question's own weight in words no passage of the store holds. */
-    absent: number;
-    /** The share of the question's own weight in words of the answer given (0 for the fallback). */
-    inAnswer: number;
-    /** The question's own key words. */
-    keyWords: number;
-    /** The share of the question's own weight the best passage's page holds in its passages among the hits. */
-    page: number;
-    /** The best passage holds the question's rarest word that the store holds. */
-    rarest: boolean;
     /** The best relevance of a passage on another page than the best passage's. */
     otherPage: number;
-    /** Distinct pages among the best five passages. */
-    pages: number;
+    /** The share of the question's own weight in words of the answer given (0 for the fallback). */
+    inAnswer: number;
+    /** The share of the question's own weight the answer's first sentence holds (0 for the fallback). */
+    inLead: number;
     /** The share of the question's consecutive key-word pairs that stand within three words of each other in the best passage. */
     pairs: number;
-    /** The idf weight (not the share) of the question's words the best passage holds. */
-    heldWeight: number;
-    /** The highest idf among the question's words the best passage holds, over the highest the store holds. */
-    rarestShare: number;
-    /** The share of the question's weight the answer's first sentence holds (0 for the fallback). */
-    inLead: number;
   };
 }
 
@@ -149,26 +134,12 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promi
   );
   const own = terms.filter((term) => !term.context);
   const weight = own.reduce((sum, term) => sum + term.idf, 0) || 1;
-  const stats = await corpusStats(
-    store.appId,
-    own.map((term) => term.lexeme),
-    host.deps.db,
-  );
   const answered = answer.outcome !== "fallback" && answer.outcome !== "error";
   const answerWords = new Set(answered ? lexemesOf(wordsOf(answer.text)) : []);
-  const leadWords = new Set(answered ? lexemesOf(wordsOf(answer.text.split(/(?<=[.!?])\s+/)[0] ?? "")) : []);
+  const leadWords = new Set(answered ? lexemesOf(wordsOf(sentencesOf(answer.text)[0] ?? "")) : []);
   const weightOf = (test: (lexeme: string) => boolean) =>
     own.filter((term) => test(term.lexeme)).reduce((sum, term) => sum + term.idf, 0) / weight;
-  const holds = hits.map((hit) => new Set(lexemesOf(wordsOf([hit.title, ...hit.headingPath, hit.text].join(" ")))));
   const best = hits[0];
-  const onBestPage = new Set(
-    hits.flatMap((hit, at) => (best && hit.url === best.url && hit.fileId === best.fileId ? [...holds[at]] : [])),
-  );
-  const stored = own.filter((term) => stats.frequencies.get(term.lexeme));
-  const rarest = stored.reduce<(typeof own)[number] | null>(
-    (top, term) => (!top || term.idf > top.idf ? term : top),
-    null,
-  );
   const articleUrl = site.pageUrl(articlePage(item.article));
   const onStore = kind !== "off-topic";
   const floor = onStore ? squad.floor(item.question) : null;
@@ -185,24 +156,14 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promi
     floor: floor && { holds: holdsGold(floor.text, item.golds), rightSource: floor.article === item.article },
     evidence: answerEvidence(hits, terms),
     gate: {
-      best: hits[0]?.score ?? 0,
-      relevance: hits[0]?.relevance ?? 0,
-      absent: weightOf((lexeme) => !stats.frequencies.get(lexeme)),
-      inAnswer: weightOf((lexeme) => answerWords.has(lexeme)),
-      keyWords: own.length,
-      page: weightOf((lexeme) => onBestPage.has(lexeme)),
-      rarest: !!rarest && !!holds[0]?.has(rarest.lexeme),
+      relevance: best?.relevance ?? 0,
       otherPage: hits.find((hit) => hit.url !== best?.url || hit.fileId !== best?.fileId)?.relevance ?? 0,
-      pages: new Set(hits.slice(0, 5).map((hit) => hit.url ?? `file ${hit.fileId}`)).size,
+      inAnswer: weightOf((lexeme) => answerWords.has(lexeme)),
+      inLead: weightOf((lexeme) => leadWords.has(lexeme)),
       pairs: pairsNear(
         own.map((term) => term.lexeme),
         best ? `${best.title} ${best.headingPath.join(" ")} ${best.text}` : "",
       ),
-      heldWeight: own.filter((term) => holds[0]?.has(term.lexeme)).reduce((sum, term) => sum + term.idf, 0),
-      rarestShare:
-        Math.max(0, ...own.filter((term) => holds[0]?.has(term.lexeme)).map((term) => term.idf)) /
-        (Math.max(0, ...stored.map((term) => term.idf)) || 1),
-      inLead: answered ? weightOf((lexeme) => leadWords.has(lexeme)) : 0,
     },
   };
 }

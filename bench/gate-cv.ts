@@ -34,7 +34,7 @@ const TARGET_FALLBACK = process.env.TARGET_FALLBACK ? Number(process.env.TARGET_
 type Features = (r: CvRecord) => number[];
 
 const FEATURE_SETS: Record<string, Features> = {
-  "best passage's score": (r) => [r.gate.best],
+  "best passage's score": (r) => [r.evidence.best],
   "the quality check's evidence (answer-confidence.ts)": (r) => confidenceFeatures(r.evidence),
   "… and the best relevance, the other pages' (BM25: not scale-free)": (r) => [
     ...confidenceFeatures(r.evidence),

@@ -91,7 +91,7 @@ export const CONFIDENCE_MODEL = {
  * with the Minimum Retrieval Confidence. 0 when no passage holds enough of the question to quote.
  */
 export function answerConfidence(evidence: AnswerEvidence): number {
-  if (evidence.top < QUOTABLE_SHARE || evidence.top <= 0) return 0;
+  if (evidence.top < QUOTABLE_SHARE) return 0;
   const features = confidenceFeatures(evidence);
   const z = features.reduce(
     (sum, value, index) => sum + value * CONFIDENCE_MODEL.weights[index],
