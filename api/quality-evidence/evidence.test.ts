@@ -130,9 +130,11 @@ const confidenceOf = async (messageId: number) =>
 
 /** The points as `threshold: answered/fallback/passed`, to compare whole tables at a glance. */
 const table = (body: ThresholdEvidence) =>
-  Object.fromEntries(body.points.map((p) => [p.threshold.toFixed(1), `${p.answered}/${p.fallback}/${p.passed}`]));
+  Object.fromEntries(body.points.map((p) => [String(p.threshold), `${p.answered}/${p.fallback}/${p.passed}`]));
 /** The same figures at every threshold. */
-const everywhere = (figures: string) => Object.fromEntries(EVIDENCE_THRESHOLDS.map((t) => [t.toFixed(1), figures]));
+const everywhere = (figures: string) => Object.fromEntries(EVIDENCE_THRESHOLDS.map((t) => [String(t), figures]));
+/** The same figures at the thresholds below 0.1, where "Do students live on Mars?" (0.07–0.1) is still answered. */
+const belowMars = (figures: string) => ({ "0.02": figures, "0.04": figures, "0.07": figures });
 
 describe("the evidence for the threshold", () => {
   it("is empty before anything ran or was rated, with today's value", async () => {
@@ -166,7 +168,7 @@ describe("the evidence for the threshold", () => {
 
     const { body } = await evidence();
     expect(body).toMatchObject({ current: 0.04, test_results: 5, rated_answers: 0 });
-    expect(table(body)).toEqual({ ...everywhere("2/3/3"), "0.8": "0/5/2", "0.9": "0/5/2" });
+    expect(table(body)).toEqual({ ...everywhere("2/3/3"), ...belowMars("3/2/2"), "0.8": "0/5/2", "0.9": "0/5/2" });
   });
 
   it("adds the latest rated answers given through the chat; unrated, canned and other agents' answers are left out", async () => {
@@ -205,6 +207,7 @@ describe("the evidence for the threshold", () => {
     // down below 0.1 and down at 0 (given the fallback at every value: always pass).
     expect(table(body)).toEqual({
       ...everywhere("4/5/6"),
+      ...belowMars("6/3/4"),
       "0.6": "3/6/7",
       "0.7": "2/7/6",
       "0.8": "0/9/5",

@@ -49,7 +49,7 @@ export function qualityEvidenceRoutes(route: RouteBuilder) {
     path: "/v1/apps/:appId/quality_check/evidence",
     tag: "Controls",
     summary:
-      "What each Minimum Retrieval Confidence from 0.1 to 0.9 would do to a trigger point's questions: how many would be answered, " +
+      "What each Minimum Retrieval Confidence from 0.02 to 0.9 would do to a trigger point's questions: how many would be answered, " +
       "get the fallback and meet their expectation, replayed on its latest finished stage and prod test runs and its latest " +
       `${RATED_ANSWERS_REPLAYED.toLocaleString("en")} rated answers (canned answers left out), beside the value in force.`,
     params: AppParams,

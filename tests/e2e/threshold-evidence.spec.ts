@@ -1,3 +1,4 @@
+import { EVIDENCE_THRESHOLDS } from "@contract";
 import type { Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
 
@@ -46,7 +47,7 @@ test.describe("without JavaScript", () => {
     await page.goto(QUALITY);
     await expect(evidence).toContainText(/replayed on \d+ test results? and 0 rated answers/);
     const rows = evidenceTable(page).getByRole("row");
-    await expect(rows).toHaveCount(10);
+    await expect(rows).toHaveCount(1 + EVIDENCE_THRESHOLDS.length);
     const headers = evidenceTable(page).getByRole("columnheader");
     await expect(headers).toHaveText(["Minimum Retrieval Confidence", "Answered", "Fallback", "Pass"]);
     // The shop has no knowledge: the question gets the fallback at every value, as it expects.

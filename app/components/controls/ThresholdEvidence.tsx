@@ -1,6 +1,13 @@
 import { Link } from "@remix-run/react";
 import type { ThresholdEvidence } from "@contract";
-import { isTodayValue, replayedCount, replayedWhat, thresholdLabel, todayBetween } from "~/lib/threshold-evidence";
+import {
+  evenlySpaced,
+  isTodayValue,
+  replayedCount,
+  replayedWhat,
+  thresholdLabel,
+  todayBetween,
+} from "~/lib/threshold-evidence";
 import * as ui from "~/styles/ui.css";
 import * as s from "./controls.css";
 
@@ -124,8 +131,11 @@ function EvidenceChart({ evidence }: { evidence: ThresholdEvidence }) {
   const first = points[0].threshold;
   const last = points[points.length - 1].threshold;
   const max = Math.max(1, replayedCount(evidence));
-  const x = (threshold: number) =>
-    left + ((Math.min(Math.max(threshold, first), last) - first) / (last - first)) * (width - left - right);
+  const x = evenlySpaced(
+    points.map((point) => point.threshold),
+    left,
+    width - right,
+  );
   const y = (value: number) => top + (1 - value / max) * (height - top - bottom);
   const today = points.find((point) => isTodayValue(point.threshold, evidence.current));
   const label =
