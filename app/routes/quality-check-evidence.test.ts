@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { EVIDENCE_THRESHOLDS } from "@contract";
 import { getRequest, loaderJson, signInToConsole, testContext } from "../../tests/support/console-context";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { indexPages } from "../../tests/support/index-pages";
@@ -62,7 +63,7 @@ describe("the Quality Check screen's evidence", () => {
     expect(data.evidence).toMatchObject({ current: 0.04, test_results: 2, rated_answers: 0 });
     // The housing question is answered and right up to its chance (its page holds every word of it, closely); the
     // weather one gets the fallback, as expected, at every value.
-    expect(data.evidence!.points).toHaveLength(9);
+    expect(data.evidence!.points).toHaveLength(EVIDENCE_THRESHOLDS.length);
     const at = (threshold: number) => data.evidence!.points.find((point) => point.threshold === threshold);
     for (const threshold of [0.1, 0.5, 0.7])
       expect(at(threshold)).toMatchObject({ answered: 1, fallback: 1, passed: 2 });
