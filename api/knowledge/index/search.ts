@@ -17,8 +17,6 @@ import {
   FIELD_READ,
   FIRST_STAGE_K,
   PAGE_EVIDENCE,
-  PROXIMITY_BOOST,
-  PROXIMITY_PAGE_POWER,
   PROXIMITY_WORDS,
   READ_BUDGET,
 } from "./ranking-constants";
@@ -176,7 +174,8 @@ function weightNearTogether(found: KeyWordAt[], weights: number[]) {
  * BM25F of each candidate, best first (ties by id, so the order is stable): a key word's count in
  * the text and its count in the fields are each divided by their own length norm, the field count
  * weighted FIELD_BOOST, and the sum saturated once, then scaled by its page's evidence
- * (PAGE_EVIDENCE) and by how close together its key words stand (PROXIMITY_BOOST). The confidence
+ * (PAGE_EVIDENCE). How close together its key words stand is measured for the quality check
+ * (`near`), not ranked by (ranking-constants.ts, PROXIMITY_WORDS). The confidence
  * (base score) is the share of the question's idf weight the passage holds, however they stand.
  * Candidates holding no key word, or removed by a penalty of 1, are left out.
  */
@@ -254,9 +253,7 @@ function scoreCandidates(
   for (const passage of scored) {
     const share = pageShare.get(passage.page)!;
     passage.pageShare = share;
-    passage.bm25 *=
-      (1 - PAGE_EVIDENCE + PAGE_EVIDENCE * share) *
-      (1 + PROXIMITY_BOOST * passage.near * share ** PROXIMITY_PAGE_POWER);
+    passage.bm25 *= 1 - PAGE_EVIDENCE + PAGE_EVIDENCE * share;
   }
   return scored.sort((a, b) => b.bm25 * b.factor - a.bm25 * a.factor || a.id - b.id);
 }
@@ -531,7 +528,7 @@ async function withTyposCorrected(appId: number, words: string[], asked: string[
  * BM25 over every passage holding a key word finds the best FIRST_STAGE_K through the GIN index on
  * chunks.tsv (every key word weighted by its rarity in the client's store, its count in the
  * passage saturating, long passages normalised); then BM25F (titles and headings boosted), page
- * evidence, proximity and the penalties reorder those, and only those. A penalty multiplies the
+ * evidence and the penalties reorder those, and only those. A penalty multiplies the
  * score down; a penalty of 1 removes a page from retrieval altogether (the first stage does not
  * read it). Penalties reorder all the first stage's passages before the limit is taken, so a
  * heavily penalised passage never hides a better one beyond the limit.
@@ -575,7 +572,7 @@ export async function retrieve(
   if (!first.passages.length) return { hits: [], terms, firstStage: first };
 
   // The second stage reorders the first stage's passages, and only them: BM25F with the fields
-  // boosted, page evidence, proximity and the other penalties. Each passage's key-word counts are
+  // boosted, page evidence and the penalties. Each passage's key-word counts are
   // cut out of it again with their positions, in its text and in its fields (setweight, ts_filter:
   // C functions, no sub-select per row), and BM25F is added up here.
   const factor = rules.length
