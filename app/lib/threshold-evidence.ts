@@ -40,7 +40,8 @@ export function evenlySpaced(thresholds: number[], from: number, to: number) {
   const step = (to - from) / Math.max(1, thresholds.length - 1);
   return (threshold: number) => {
     const above = thresholds.findIndex((t) => t >= threshold);
-    if (above <= 0) return above === 0 ? from : to;
+    if (above === -1) return to; // past the last
+    if (above === 0) return from; // at or before the first
     const [low, high] = [thresholds[above - 1], thresholds[above]];
     return from + step * (above - 1 + (threshold - low) / (high - low));
   };
