@@ -206,7 +206,7 @@ for (const threshold of [
 }
 
 /** Each held-out article's first source right at a few thresholds, beside the run's own gate: what a stricter gate costs it. */
-console.log("first source right on held-out articles: the run's gate, then at each threshold");
+console.log("first source right on held-out articles: the floor's, the run's gate, then at each threshold");
 const articles = [...new Set(records.map((r) => r.article))].sort((a, b) => a - b);
 for (const article of articles) {
   const answerable = records.filter((r) => r.article === article && r.kind === "answerable");
@@ -216,7 +216,8 @@ for (const article of articles) {
       answerable.length,
     );
   console.log(
-    `  article ${article}: ${pct(answerable.filter((r) => r.rightSource).length, answerable.length)} | ` +
+    `  article ${article}: floor ${pct(answerable.filter((r) => r.floor?.rightSource).length, answerable.length)} | ` +
+      `${pct(answerable.filter((r) => r.rightSource).length, answerable.length)} | ` +
       [0.03, 0.04, 0.045, 0.05, 0.07].map((t) => `${t}: ${at(t)}`).join("  "),
   );
 }
