@@ -101,16 +101,22 @@ interface ArticleWork {
  * - `blocks`: on the page's blocks, whichever way they were read (Readability's article, a cleaned body).
  */
 interface Pass {
+  /** How the benchmarks name the pass (bench/extraction-passes.ts). */
+  name: string;
   page?: (document: HtmlDocument, rules: CleanupRules) => void;
   aroundReadability?: (page: WholePage) => ArticleWork;
   blocks?: (blocks: Block[]) => Block[];
 }
 
 /** The operator's "Clean up HTML Tags" selectors. */
-const operatorSelectors: Pass = { page: (document, rules) => removeOperatorSelectors(document, rules) };
+const operatorSelectors: Pass = {
+  name: "operator selectors",
+  page: (document, rules) => removeOperatorSelectors(document, rules),
+};
 
 /** Boxes whose names mark them as boilerplate, which Readability would keep inside the article. */
 const boilerplateBoxes: Pass = {
+  name: "boilerplate boxes",
   page: (document) => {
     if (document.body) removeBoilerplateBoxes(document.body);
   },
@@ -118,6 +124,7 @@ const boilerplateBoxes: Pass = {
 
 /** Captions of pictures the chat never shows. */
 const pictureCaptions: Pass = {
+  name: "picture captions",
   page: (document) => {
     if (document.body) removePictureCaptions(document.body);
   },
@@ -125,6 +132,7 @@ const pictureCaptions: Pass = {
 
 /** The paragraphs above the article's element, and the summary the page's description repeats. */
 const leadParagraphs: Pass = {
+  name: "lead paragraphs",
   aroundReadability: (page) => {
     const descriptions = page.view
       .named("meta")
@@ -136,6 +144,7 @@ const leadParagraphs: Pass = {
 
 /** Cards made like those Readability took, left behind only for being short. */
 const siblingCards: Pass = {
+  name: "sibling cards",
   aroundReadability: ({ view, body }) => {
     // Which element stood in which row of cards.
     const rows = body ? rowsOf(view, body) : null;
@@ -149,6 +158,7 @@ const siblingCards: Pass = {
 
 /** Boxes of facts (credits, dates, prices, hours) Readability left beside the article, each on its side of it. */
 const factBoxes: Pass = {
+  name: "fact boxes",
   aroundReadability: (page) => {
     const document = page.document as unknown as FactRoot;
     if (!markFactBoxes(page.view)) return {};
@@ -163,11 +173,11 @@ const factBoxes: Pass = {
 };
 
 /** The labels and emptied headings after the article's last paragraph. */
-const trailingFurniture: Pass = { blocks: withoutTrailingFurniture };
+const trailingFurniture: Pass = { name: "trailing furniture", blocks: withoutTrailingFurniture };
 /** Lines that point elsewhere ("Read also: …") and runs of headline links. */
-const pointerLines: Pass = { blocks: withoutPointerLines };
+const pointerLines: Pass = { name: "pointer lines", blocks: withoutPointerLines };
 /** Short lines crediting a picture or stating a copyright. */
-const creditLines: Pass = { blocks: withoutCreditLines };
+const creditLines: Pass = { name: "credit lines", blocks: withoutCreditLines };
 
 /** The passes in the order they run; at each moment of a page (Pass), those with a step for it run in this order. */
 const PASSES: readonly Pass[] = [
@@ -182,10 +192,18 @@ const PASSES: readonly Pass[] = [
   creditLines,
 ];
 
-function parse(html: string, rules: CleanupRules) {
+/** The passes' names, in the order they run. */
+export const EXTRACTION_PASSES: readonly string[] = PASSES.map((pass) => pass.name);
+
+/** Which passes a page goes through: all of them, unless a benchmark leaves some out to weigh them. */
+export interface ExtractionOptions {
+  withoutPasses?: ReadonlySet<string>;
+}
+
+function parse(html: string, rules: CleanupRules, passes: readonly Pass[]) {
   const page = precutDocument(html);
   const { document, visibleChars, declaredTypes } = page;
-  for (const pass of PASSES) pass.page?.(document, rules);
+  for (const pass of passes) pass.page?.(document, rules);
   // Read once the passes above are done with the tree, and only when asked.
   const view = new PageView(document as unknown as ViewedDocument);
   return { document, view, visibleChars, declaredTypes, readable: withinReadabilityBounds(page) };
@@ -233,11 +251,15 @@ function skipWorkWeDoNotNeed(reader: Readability<DomNode>) {
  * Mozilla's Readability: the article's element, walked into blocks, with the passes around it
  * (PASSES); [] when it finds none.
  */
-function readabilityBlocks(document: HtmlDocument, view: PageView): { blocks: Block[]; title: string } {
+function readabilityBlocks(
+  document: HtmlDocument,
+  view: PageView,
+  passes: readonly Pass[],
+): { blocks: Block[]; title: string } {
   try {
     const body = document.body as unknown as DomNode | null;
     const page: WholePage = { document, view, body, blocks: body ? blocksOf(body) : [] };
-    const work = PASSES.flatMap((pass) => (pass.aroundReadability ? [pass.aroundReadability(page)] : []));
+    const work = passes.flatMap((pass) => (pass.aroundReadability ? [pass.aroundReadability(page)] : []));
     const reader = new Readability<DomNode>(document as unknown as Document, {
       keepClasses: true,
       serializer: (node) => node as unknown as DomNode,
@@ -272,27 +294,35 @@ function cleanedBodyBlocks(document: HtmlDocument): Block[] {
  * page shows, the cleaned body text is used instead, so a page with text never comes out empty.
  * A product's page is no article: its cleaned body is read whole (isProductPage).
  */
-export function extractHtml(html: string, rules: CleanupRules = {}): ExtractedPage {
-  const { document, view, visibleChars, declaredTypes, readable: forReadability } = parse(html, rules);
+export function extractHtml(html: string, rules: CleanupRules = {}, options: ExtractionOptions = {}): ExtractedPage {
+  const left = options.withoutPasses;
+  const passes = left?.size ? PASSES.filter((pass) => !left.has(pass.name)) : PASSES;
+  const { document, view, visibleChars, declaredTypes, readable: forReadability } = parse(html, rules, passes);
   const pageTitle = titleOf(view);
   const mainHeading = clean(view.first("h1")?.textContent);
   if (isProductPage(view, declaredTypes)) {
     // The whole of the page's main part, without its furniture, is the product's text.
     const body = cleanedBodyBlocks(document);
-    if (body.length) return pageOf(pageTitle, mainHeading, body, "");
+    if (body.length) return pageOf(pageTitle, mainHeading, body, "", passes);
   }
-  const readable = forReadability ? readabilityBlocks(document, view) : { blocks: [], title: "" };
+  const readable = forReadability ? readabilityBlocks(document, view, passes) : { blocks: [], title: "" };
   let blocks = readable.blocks;
   if (lengthOf(blocks) < visibleChars * MIN_SHARE_OF_VISIBLE || blocks.length === 0) {
-    const body = cleanedBodyBlocks(parse(html, rules).document);
+    const body = cleanedBodyBlocks(parse(html, rules, passes).document);
     if (lengthOf(body) > lengthOf(blocks) * 1.5) blocks = body;
   }
-  return pageOf(pageTitle, mainHeading, blocks, readable.title);
+  return pageOf(pageTitle, mainHeading, blocks, readable.title, passes);
 }
 
 /** The page's title and blocks, the blocks through the passes over blocks (PASSES). */
-function pageOf(pageTitle: string, mainHeading: string, extracted: Block[], readableTitle: string): ExtractedPage {
-  let blocks = PASSES.reduce((passed, pass) => pass.blocks?.(passed) ?? passed, extracted);
+function pageOf(
+  pageTitle: string,
+  mainHeading: string,
+  extracted: Block[],
+  readableTitle: string,
+  passes: readonly Pass[],
+): ExtractedPage {
+  let blocks = passes.reduce((passed, pass) => pass.blocks?.(passed) ?? passed, extracted);
   // Readability drops the heading that repeats the title; it stays the root of the heading paths.
   if (mainHeading && !blocks.some((b) => b.kind === "heading" && b.level === 1)) {
     blocks = [{ kind: "heading", level: 1, text: mainHeading, pathOnly: true }, ...blocks];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { extractHtml } from "../extract-html";
+import { EXTRACTION_PASSES, extractHtml } from "../extract-html";
 import { blocksOf, type DomNode } from "../html-blocks";
 import { isPointerLine } from "./pointer-lines";
 import { parseHTML } from "linkedom";
@@ -43,6 +43,10 @@ describe("pointer lines", () => {
     expect(text).toContain("when the ferry runs twice a day only.");
     expect(text).not.toContain("Czytaj też");
     expect(text).not.toContain("Nowy most");
+    // Left out by name, as bench/extraction-passes.ts weighs each pass, the line stays.
+    expect(EXTRACTION_PASSES).toContain("pointer lines");
+    const without = extractHtml(page, {}, { withoutPasses: new Set(["pointer lines"]) });
+    expect(without.text).toContain("Czytaj też: Nowy most nad rzeką");
   });
 
   it("takes out a run of headline-long links set as paragraphs, but not one alone, a short one or a list", () => {
