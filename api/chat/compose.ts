@@ -233,7 +233,8 @@ export function composeAnswer(
       const labelsAsked = label !== null && tokensOf(label).some((token) => attributesAsked.has(lexemeOf(token)));
       if (labelsAsked) weight += totalWeight / (weightOf.size || 1);
       // Rare words weigh most, but a sentence holding every key word (the question's verb too, however
-      // common) is likelier the answer than one holding the rare ones alone. A fact's line holds
+      // common) is likelier the answer than one holding the rare ones alone (with the weight's share
+      // alone, the median article's contains fell 85.50 → 84.85 %, decision 036). A fact's line holds
       // its headings' words and the attribute its label names as its own.
       let held = found.positions.size;
       if (label !== null)
@@ -246,6 +247,8 @@ export function composeAnswer(
         coverage *
         (0.75 + 0.25 * closeness(found.positions)) *
         informative(text, weightOf, answers || labelsAsked || namesKeyWord(textLabel, weightOf)) *
+        // A later passage of retrieval's order weighs a little less: without it the median article's
+        // first source fell 98.05 → 97.60 % (decision 036).
         (1 - 0.03 * passage) *
         (RELEVANCE_FLOOR + (1 - RELEVANCE_FLOOR) * Math.min(1, (passages[passage].relevance || 0) / topRelevance))
       );
