@@ -4,8 +4,8 @@
  * from memory on 127.0.0.1 by its own process). Our side is the whole pipeline through the real
  * jobs: discovery, fetch, extraction (Readability on the worker pool), chunking and storing, on
  * embedded PGlite and on PostgreSQL. Crawlee fetches, parses and takes the <main> text only.
- * Prints pages/s of each run and the ratio of the medians; these machines are noisy, so the
- * ratio within one run is the figure, not the absolute rates.
+ * Prints pages/s of each run (with the process's CPU a page) and the ratio of the medians; these
+ * machines are noisy, so the ratio within one run is the figure, not the absolute rates.
  *
  *   npx tsx bench/pipeline.ts
  *   BENCH_PAGES=5000 BENCH_ROUNDS=2 BENCH_SITE_PORT=8765 BENCH_SITE_DIR=../shared/bench-site
@@ -71,7 +71,11 @@ async function pipeline(database: DatabaseOptions) {
   });
   const { db } = host.deps;
   try {
+    // The process's CPU over the run, all its threads (extraction, the main thread, PGlite's): a
+    // steadier figure than pages/s when other work shares the cores. PostgreSQL's server is not in it.
+    const cpuBefore = process.cpuUsage();
     const { started, discovered, indexed: finished } = await crawlAndIndex(host, base);
+    const cpu = process.cpuUsage(cpuBefore);
     const seconds = (finished - started) / 1000;
     const counts = await db
       .select({ status: urls.status, n: sql<number>`count(*)::int` })
@@ -83,6 +87,7 @@ async function pipeline(database: DatabaseOptions) {
     ).rows;
     return {
       pagesPerSecond: indexed / seconds,
+      cpuMsPerPage: (cpu.user + cpu.system) / 1000 / indexed,
       indexed,
       failed: Number(counts.find((c) => c.status === "failed_to_index")?.n ?? 0),
       chunks,
@@ -134,7 +139,7 @@ try {
       const result = await pipeline(target.database).finally(target.drop);
       ours.push(result.pagesPerSecond);
       console.log(
-        `${name} round ${round}: pipeline  ${result.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${result.indexed} indexed, ${result.failed} failed, ${result.chunks} chunks, ${result.seconds.toFixed(1)} s of which sitemaps ${result.discoverySeconds.toFixed(1)} s)`,
+        `${name} round ${round}: pipeline  ${result.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${result.indexed} indexed, ${result.failed} failed, ${result.chunks} chunks, ${result.cpuMsPerPage.toFixed(1)} ms of this process's CPU a page, ${result.seconds.toFixed(1)} s of which sitemaps ${result.discoverySeconds.toFixed(1)} s)`,
       );
     }
     if (ours.length)
