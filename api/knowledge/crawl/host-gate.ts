@@ -1,3 +1,4 @@
+import { performance } from "node:perf_hooks";
 import pLimit, { type LimitFunction } from "p-limit";
 
 /**
@@ -6,7 +7,10 @@ import pLimit, { type LimitFunction } from "p-limit";
  */
 export class HostGate {
   private readonly limits = new Map<string, LimitFunction>();
-  private readonly nextStart = new Map<string, number>();
+  /** When the host's last request began (performance.now()). */
+  private readonly lastStart = new Map<string, number>();
+  /** The host's requests take their turns to start one after the other: the end of the queue. */
+  private readonly startQueue = new Map<string, Promise<void>>();
 
   constructor(private readonly concurrency: number) {}
 
@@ -14,13 +18,35 @@ export class HostGate {
     let limit = this.limits.get(host);
     if (!limit) this.limits.set(host, (limit = pLimit(this.concurrency)));
     return limit(async () => {
-      if (delaySeconds > 0) {
-        const now = Date.now();
-        const at = Math.max(now, this.nextStart.get(host) ?? 0);
-        this.nextStart.set(host, at + delaySeconds * 1000);
-        if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
-      }
+      if (delaySeconds > 0) await this.startInTurn(host, delaySeconds * 1000);
       return task();
     });
+  }
+
+  /**
+   * Waits for the host's earlier requests to start, then until the delay has passed since the last
+   * of them actually began. Counting from the actual start, not the planned one, matters on a busy
+   * process: a timer that fires late then pushes the next start back instead of bringing the two
+   * closer than the host asked.
+   */
+  private async startInTurn(host: string, delayMs: number) {
+    const earlier = this.startQueue.get(host) ?? Promise.resolve();
+    let started!: () => void;
+    const mine = new Promise<void>((resolve) => (started = resolve));
+    this.startQueue.set(
+      host,
+      earlier.then(() => mine),
+    );
+    await earlier;
+    try {
+      for (;;) {
+        const wait = (this.lastStart.get(host) ?? -Infinity) + delayMs - performance.now();
+        if (wait <= 0) break;
+        await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
+      }
+      this.lastStart.set(host, performance.now());
+    } finally {
+      started();
+    }
   }
 }
