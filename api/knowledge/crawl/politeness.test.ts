@@ -5,6 +5,18 @@ import { describe, expect, it } from "vitest";
 import { HostGate } from "./host-gate";
 import { readRobots } from "./sitemaps";
 
+/** When each of three 30 ms requests to one host began, through a gate of two at once and a crawl-delay of 150 ms. */
+async function threeRequestsStarted() {
+  const gate = new HostGate(2);
+  const starts: number[] = [];
+  const request = async () => {
+    starts.push(performance.now());
+    await new Promise((resolve) => setTimeout(resolve, 30));
+  };
+  await Promise.all([1, 2, 3].map(() => gate.run("example.edu", 0.15, request)));
+  return starts;
+}
+
 describe("politeness", () => {
   it("reads crawl-delay, disallow rules and sitemaps from robots.txt", async () => {
     const server = createServer((req, res) => {
@@ -28,31 +40,19 @@ describe("politeness", () => {
   });
 
   it("spaces request starts to one host by the crawl-delay", async () => {
-    const gate = new HostGate(2);
-    const starts: number[] = [];
-    const task = async () => {
-      starts.push(performance.now());
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    };
-    await Promise.all([1, 2, 3].map(() => gate.run("example.edu", 0.15, task)));
+    const starts = await threeRequestsStarted();
     expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(149);
     expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(149);
   });
 
   it("counts the crawl-delay from when a request actually began, so a late start pushes the next one back", async () => {
-    const gate = new HostGate(2);
-    const starts: number[] = [];
-    const task = async () => {
-      starts.push(performance.now());
-      await new Promise((resolve) => setTimeout(resolve, 30));
-    };
     const begun = performance.now();
     // The process is busy when the second request is due (150 ms in), so it starts about 100 ms
     // late, while the third is already waiting for its turn.
     setTimeout(() => {
       while (performance.now() - begun < 250);
     }, 140);
-    await Promise.all([1, 2, 3].map(() => gate.run("example.edu", 0.15, task)));
+    const starts = await threeRequestsStarted();
     expect(starts[1] - starts[0]).toBeGreaterThanOrEqual(240);
     expect(starts[2] - starts[1]).toBeGreaterThanOrEqual(149);
   });
