@@ -6,7 +6,7 @@ import { conversations, messages } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { forbidden, HttpError, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
-import { clientAddressOf, TooManyRequests } from "../http/throttle";
+import { TooManyRequests, visitorOf } from "../http/throttle";
 import { resolveEmbedKey, type Environment } from "./keys";
 import type { RateLimiter } from "./rate-limit";
 
@@ -91,7 +91,7 @@ export function chatFeedbackRoutes(route: RouteBuilder, limiter: RateLimiter) {
     handler: async ({ body, c, deps }) => {
       const scope = await resolveEmbedKey(body.key, deps);
       if (!scope) throw forbidden("This embed script is not valid");
-      if (!limiter.allow(`${body.key}\n${clientAddressOf(c) ?? "in-process"}`)) {
+      if (!limiter.allow(`${body.key}\n${visitorOf(c)}`)) {
         throw new TooManyRequests(60, "Too many ratings at once; wait a minute and try again");
       }
       await rateAnswer(

@@ -18,7 +18,7 @@ import type { ApiDeps } from "../deps";
 import { FEEDBACK_MAX_BODY_BYTES, FEEDBACK_PATH } from "./feedback";
 import { fieldErrorsOf } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
-import { clientAddressOf } from "../http/throttle";
+import { visitorOf } from "../http/throttle";
 import { embedKeyFor, resolveEmbedKey } from "./keys";
 import { captureProfile } from "./profile-capture";
 import { RateLimiter } from "./rate-limit";
@@ -126,7 +126,7 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
     const request = parsed.data;
     const scope = await resolveEmbedKey(request.key, deps);
     if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
-    if (!limiter.allow(`${request.key}\n${clientAddressOf(c) ?? "in-process"}`)) {
+    if (!limiter.allow(`${request.key}\n${visitorOf(c)}`)) {
       return c.json({ message: "Too many messages at once; wait a minute and try again" }, 429, {
         "Retry-After": "60",
       });

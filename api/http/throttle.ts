@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import ipaddr from "ipaddr.js";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { HttpError } from "./errors";
 
@@ -15,7 +16,8 @@ export interface ThrottleLimits {
  *   attempts would let anyone lock a real person out by trying their address ten times a minute;
  *   counting failures still stops guessing at one account from many addresses.
  * A caller without an address (the console calling the API in process, which throttles
- * addresses itself) is counted per account only.
+ * addresses itself) is counted per account only. An address counts as its network
+ * (limitedNetworkOf).
  */
 export class Throttle {
   private readonly byAddress: RateLimiterMemory;
@@ -36,7 +38,7 @@ export class Throttle {
   async consume(address: string | null, account: string | null): Promise<number | null> {
     if (address) {
       try {
-        await this.byAddress.consume(address);
+        await this.byAddress.consume(limitedNetworkOf(address));
       } catch (refusal) {
         if (refusal instanceof RateLimiterRes) return secondsOf(refusal);
         throw refusal;
@@ -80,4 +82,24 @@ export async function throttleOrThrow(throttle: Throttle, address: string | null
 export function clientAddressOf(c: Context): string | null {
   const incoming = (c.env as { incoming?: { ip?: string; socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return incoming?.ip || incoming?.socket?.remoteAddress || null;
+}
+
+/**
+ * What a per-address limit counts: an IPv4 address itself (also when written IPv4-mapped,
+ * "::ffff:192.0.2.1"), and an IPv6 address's /64. A subscriber is handed at least a whole /64
+ * (its last 64 bits are the interface's own, RFC 4291), so counting single IPv6 addresses would
+ * let one visitor start 2^64 fresh limits by changing the last half. Anything else is counted as written.
+ */
+export function limitedNetworkOf(address: string): string {
+  if (!ipaddr.isValid(address)) return address;
+  const parsed = ipaddr.process(address);
+  if (parsed.kind() === "ipv4") return parsed.toString();
+  const firstHalf = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${firstHalf.map((part) => part.toString(16)).join(":")}::/64`;
+}
+
+/** The visitor a public call's limit counts (per embed key): the client's network, or the in-process caller. */
+export function visitorOf(c: Context): string {
+  const address = clientAddressOf(c);
+  return address ? limitedNetworkOf(address) : "in-process";
 }

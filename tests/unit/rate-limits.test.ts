@@ -77,6 +77,28 @@ describe("the chat limit", () => {
   });
 });
 
+describe("the chat limit over IPv6", () => {
+  it("counts a /64 as one visitor: rotating the last half of the address dodges nothing", async () => {
+    const base = await listen("loopback");
+    const answers = await statuses(5, (i) =>
+      post(base, "/v1/chat", { key, message: `Rotated ${i}?` }, `2001:db8:5:6::${(i + 1).toString(16)}a`),
+    );
+    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
+  });
+
+  it("counts other /64s apart, and an IPv4-mapped address as its IPv4 address", async () => {
+    const base = await listen("loopback");
+    const networks = await statuses(4, (i) =>
+      post(base, "/v1/chat", { key, message: `Network ${i}?` }, `2001:db8:7:${i + 1}::1`),
+    );
+    expect(networks.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+    const mapped = await statuses(4, (i) =>
+      post(base, "/v1/chat", { key, message: `Mapped ${i}?` }, i % 2 ? "::ffff:198.51.100.200" : "198.51.100.200"),
+    );
+    expect(mapped.map((r) => r.status)).toEqual([200, 200, 200, 429]);
+  });
+});
+
 describe("TRUST_PROXY", () => {
   it("reads true as one hop: what a client wrote into X-Forwarded-For before the proxy's entry is not believed", async () => {
     const base = await listen(trustProxySetting("true"));
@@ -113,6 +135,15 @@ describe("sign-in limits at the API", () => {
       post(base, "/auth/dev", { email: "client.user@example.com" }, `192.0.2.${i + 20}`),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(8).fill(200));
+  });
+
+  it("limits sign-ins per /64 across the addresses in it", async () => {
+    const base = await listen("loopback");
+    const answers = await statuses(7, (i) =>
+      post(base, "/auth/dev", { email: `rotating${i}@example.com` }, `2001:db8:9:9::${i + 1}`),
+    );
+    expect(answers.slice(0, 6).map((r) => r.status)).toEqual(Array(6).fill(403));
+    expect(answers[6].status).toBe(429);
   });
 
   it("counts a refused refresh token as a failure of that token", async () => {
