@@ -33,10 +33,8 @@ export class HostGate {
     const earlier = this.startQueue.get(host) ?? Promise.resolve();
     let started!: () => void;
     const mine = new Promise<void>((resolve) => (started = resolve));
-    this.startQueue.set(
-      host,
-      earlier.then(() => mine),
-    );
+    // Mine settles only after my own start, which waits for the earlier one: the queue stays in order.
+    this.startQueue.set(host, mine);
     await earlier;
     try {
       for (;;) {
