@@ -1,11 +1,12 @@
 import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS, type InsightChart } from "@contract/values/insights";
+import type { InsightChart } from "@contract/values/insights";
 import type { InsightDay } from "@contract";
 import type { dashboardLoader } from "~/server/insights.server";
 import * as ui from "~/styles/ui.css";
 import { DayBars, RankBars, type Series } from "./charts";
 import * as s from "./insights.css";
+import { ScopeFilters } from "./ScopeFilters";
 import { GapList } from "./GapList";
 import { UnhelpfulList } from "./UnhelpfulList";
 import { useCanConfigure } from "~/lib/user";
@@ -117,36 +118,12 @@ export function Dashboard() {
             className={ui.input}
           />
         </div>
-        <div className={s.filterField}>
-          <label htmlFor="insights-trigger-point" className={ui.label}>
-            Trigger point
-          </label>
-          <select
-            id="insights-trigger-point"
-            name="triggerPoint"
-            defaultValue={filters.trigger_point ?? ""}
-            className={ui.input}
-          >
-            <option value="">All</option>
-            {client.triggerPoints.map((tp) => (
-              <option key={tp} value={tp}>
-                {tp}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={s.filterField}>
-          <label htmlFor="insights-environment" className={ui.label}>
-            Environment
-          </label>
-          <select id="insights-environment" name="environment" defaultValue={filters.environment} className={ui.input}>
-            {INSIGHT_ENVIRONMENTS.map((env) => (
-              <option key={env} value={env}>
-                {INSIGHT_ENVIRONMENT_LABELS[env]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ScopeFilters
+          idPrefix="insights"
+          triggerPoints={client.triggerPoints}
+          triggerPoint={filters.trigger_point}
+          environment={filters.environment}
+        />
         <button type="submit" className={ui.button.primary}>
           Apply
         </button>

@@ -1,5 +1,5 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
-import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
+import { INSIGHT_ENVIRONMENT_LABELS } from "@contract/values/insights";
 import type { UserProfileDetail } from "@contract";
 import { Drawer } from "~/components/Drawer";
 import { Pagination } from "~/components/Pagination";
@@ -9,6 +9,7 @@ import { PROFILE_PAGE_SIZES } from "~/lib/insights";
 import type { userProfilesLoader } from "~/server/user-profiles.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
+import { ScopeFilters } from "./ScopeFilters";
 
 const show = (value: unknown) =>
   value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
@@ -136,36 +137,12 @@ export function UserProfiles() {
             placeholder="Name, email, any value"
           />
         </div>
-        <div className={s.filterField}>
-          <label htmlFor="profiles-trigger-point" className={ui.label}>
-            Trigger point
-          </label>
-          <select
-            id="profiles-trigger-point"
-            name="triggerPoint"
-            defaultValue={filters.trigger_point ?? ""}
-            className={ui.input}
-          >
-            <option value="">All</option>
-            {client.triggerPoints.map((tp) => (
-              <option key={tp} value={tp}>
-                {tp}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className={s.filterField}>
-          <label htmlFor="profiles-environment" className={ui.label}>
-            Environment
-          </label>
-          <select id="profiles-environment" name="environment" defaultValue={filters.environment} className={ui.input}>
-            {INSIGHT_ENVIRONMENTS.map((env) => (
-              <option key={env} value={env}>
-                {INSIGHT_ENVIRONMENT_LABELS[env]}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ScopeFilters
+          idPrefix="profiles"
+          triggerPoints={client.triggerPoints}
+          triggerPoint={filters.trigger_point}
+          environment={filters.environment}
+        />
         <div className={s.filterField}>
           <label htmlFor="profiles-page-size" className={ui.label}>
             Per page

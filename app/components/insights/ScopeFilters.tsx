@@ -1,0 +1,54 @@
+import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
+import * as ui from "~/styles/ui.css";
+import * as s from "./insights.css";
+
+/**
+ * The two filters every Business Insights screen scopes by: the trigger point (one of the
+ * client's, or all) and the environment. `idPrefix` keeps the ids apart between screens.
+ */
+export function ScopeFilters({
+  idPrefix,
+  triggerPoints,
+  triggerPoint,
+  environment,
+}: {
+  idPrefix: string;
+  triggerPoints: string[];
+  triggerPoint: string | undefined;
+  environment: string | undefined;
+}) {
+  return (
+    <>
+      <div className={s.filterField}>
+        <label htmlFor={`${idPrefix}-trigger-point`} className={ui.label}>
+          Trigger point
+        </label>
+        <select
+          id={`${idPrefix}-trigger-point`}
+          name="triggerPoint"
+          defaultValue={triggerPoint ?? ""}
+          className={ui.input}
+        >
+          <option value="">All</option>
+          {triggerPoints.map((tp) => (
+            <option key={tp} value={tp}>
+              {tp}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className={s.filterField}>
+        <label htmlFor={`${idPrefix}-environment`} className={ui.label}>
+          Environment
+        </label>
+        <select id={`${idPrefix}-environment`} name="environment" defaultValue={environment} className={ui.input}>
+          {INSIGHT_ENVIRONMENTS.map((env) => (
+            <option key={env} value={env}>
+              {INSIGHT_ENVIRONMENT_LABELS[env]}
+            </option>
+          ))}
+        </select>
+      </div>
+    </>
+  );
+}
