@@ -17,19 +17,17 @@ export class HostGate {
   run<T>(host: string, delaySeconds: number, task: () => Promise<T>): Promise<T> {
     let limit = this.limits.get(host);
     if (!limit) this.limits.set(host, (limit = pLimit(this.concurrency)));
-    return limit(async () => {
-      if (delaySeconds > 0) await this.startInTurn(host, delaySeconds * 1000);
-      return task();
-    });
+    return limit(() => (delaySeconds > 0 ? this.startInTurn(host, delaySeconds * 1000, task) : task()));
   }
 
   /**
    * Waits for the host's earlier requests to start, then until the delay has passed since the last
    * of them actually began. Counting from the actual start, not the planned one, matters on a busy
    * process: a timer that fires late then pushes the next start back instead of bringing the two
-   * closer than the host asked.
+   * closer than the host asked. The task is called in the same breath as its start is recorded, with
+   * no await between, so a busy process cannot slip a pause in between the two.
    */
-  private async startInTurn(host: string, delayMs: number) {
+  private async startInTurn<T>(host: string, delayMs: number, task: () => Promise<T>): Promise<T> {
     const earlier = this.startQueue.get(host) ?? Promise.resolve();
     let started!: () => void;
     const mine = new Promise<void>((resolve) => (started = resolve));
@@ -43,6 +41,7 @@ export class HostGate {
         await new Promise((resolve) => setTimeout(resolve, Math.ceil(wait)));
       }
       this.lastStart.set(host, performance.now());
+      return task();
     } finally {
       started();
     }
