@@ -12,6 +12,7 @@
  *
  * Printed: for every fold, its held-out articles row by row (contains a gold answer, median words,
  * first source right, and the floor's: plain BM25 over the ten articles' paragraphs, bench/squad-set.ts;
+ * and the same floor over what the store holds, the competing pages' passages beside the paragraphs;
  * answerable questions given the fallback; unanswerable and off-topic ones abstained from), then the
  * median article and the worst first source against the floor, and chat latency.
  *
@@ -24,12 +25,15 @@
  *   BENCH_LIMIT=n                     only the first n questions of each article (quick runs)
  *   BENCH_OUT=file                    the per-question records (default: a file in the system's temporary folder)
  *   BENCH_SITE_PORT, BENCH_API_PORT   ports of the page server and the API (any free port by default)
+ *   BENCH_COMPETING=0                 stores of the articles alone, without the competing pages
  */
 import { writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
+import { eq } from "drizzle-orm";
 import { answerEvidence, type AnswerEvidence } from "../api/chat/answer-confidence";
+import { chunks, urls } from "../api/db/schema";
 import { retrieve } from "../api/knowledge/index/search";
 import { lexemesOf, wordsOf } from "../api/knowledge/words/lexemes";
 import { sentencesOf } from "../api/knowledge/words/sentences";
@@ -48,6 +52,7 @@ import {
   FLOOR_DESCRIPTION,
   holdsGold,
   RESPONDER_LIMIT,
+  bm25Floor,
   squadSetOrExit,
   VISITORS_AT_ONCE as CONCURRENCY,
   type SquadQuestion,
@@ -74,6 +79,8 @@ export interface CvRecord {
   words: number;
   ms: number;
   floor: { holds: boolean; rightSource: boolean } | null;
+  /** The same floor over the store's passages: the articles' paragraphs and the competing pages' passages. */
+  storeFloor: { holds: boolean; rightSource: boolean } | null;
   /** What the quality check reads (api/chat/answer-confidence.ts). */
   evidence: AnswerEvidence;
   /** Figures beside the evidence that gates were compared on (decision 040), not read by the quality check. */
@@ -92,7 +99,7 @@ export interface CvRecord {
 }
 
 const pages = benchPages(FIXTURES);
-const competing = [...pages.keys()];
+const competing = process.env.BENCH_COMPETING === "0" ? [] : [...pages.keys()];
 articles.forEach((_, index) => pages.set(articlePage(index), squad.articleHtml(index)));
 
 const site = await servePages(pages);
@@ -109,6 +116,27 @@ async function storeOf(name: string, holding: number[]) {
 }
 
 type Store = Awaited<ReturnType<typeof storeOf>>;
+type Floor = ReturnType<typeof bm25Floor>;
+
+/**
+ * The floor over what `store` holds: the articles' paragraphs as the plain floor reads them, and
+ * every passage the pipeline made of the competing pages (their source is never an article), so
+ * that the floor meets the same distractions as the chat.
+ */
+async function storeFloorOf(store: Store): Promise<Floor> {
+  const articleUrls = new Set(articles.map((_, index) => site.pageUrl(articlePage(index))));
+  const passages = await host.deps.db
+    .select({ url: urls.url, text: chunks.text })
+    .from(chunks)
+    .innerJoin(urls, eq(urls.id, chunks.urlId))
+    .where(eq(chunks.appId, store.appId));
+  return bm25Floor([
+    ...articles.flatMap((article, index) => article.paragraphs.map((p) => ({ article: index, text: p.context }))),
+    ...passages
+      .filter((passage) => !articleUrls.has(passage.url))
+      .map((passage) => ({ article: -1, text: passage.text })),
+  ]);
+}
 
 /** The share of consecutive pairs of `lexemes` that stand within three words of each other in `text`. */
 function pairsNear(lexemes: string[], text: string) {
@@ -125,7 +153,7 @@ function pairsNear(lexemes: string[], text: string) {
 }
 
 /** Asks `item` of `store` through the chat call, and reads what the gate could have read. */
-async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promise<CvRecord> {
+async function ask(store: Store, item: SquadQuestion, kind: QuestionKind, storeFloor: Floor): Promise<CvRecord> {
   const answer = await askChat(apiBase, store.key, item.question);
   // As api/chat/responder.ts calls it: the widget sends no trigger point, so the default one.
   const { hits, terms } = await retrieve(
@@ -143,6 +171,7 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promi
   const articleUrl = site.pageUrl(articlePage(item.article));
   const onStore = kind !== "off-topic";
   const floor = onStore ? squad.floor(item.question) : null;
+  const sameStore = onStore ? storeFloor(item.question) : null;
   return {
     article: item.article,
     fold: foldOf(item.article),
@@ -154,6 +183,10 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind): Promi
     words: wordCount(answer.text),
     ms: answer.ms,
     floor: floor && { holds: holdsGold(floor.text, item.golds), rightSource: floor.article === item.article },
+    storeFloor: sameStore && {
+      holds: holdsGold(sameStore.text, item.golds),
+      rightSource: sameStore.article === item.article,
+    },
     evidence: answerEvidence(hits, terms),
     gate: {
       relevance: best?.relevance ?? 0,
@@ -198,6 +231,10 @@ function articleFigures(records: CvRecord[], article: number) {
       count(answerable, (r) => !!r.floor?.rightSource),
       answerable.length,
     ),
+    storeFloorSource: pct(
+      count(answerable, (r) => !!r.storeFloor?.rightSource),
+      answerable.length,
+    ),
     fallback: pct(
       count(answerable, (r) => r.outcome === "fallback"),
       answerable.length,
@@ -227,6 +264,7 @@ try {
     `indexed six stores in ${((performance.now() - started) / 1000).toFixed(0)} s; all ten: ${all.chunkCount} chunks`,
   );
 
+  const storeFloor = await storeFloorOf(all);
   for (const item of squad.questions.slice(0, 5)) await askChat(apiBase, all.key, item.question); // warm-up
   const asks = [
     ...squad.questions.map((item) => ({ store: all, item, kind: item.answerable ? "answerable" : "unanswerable" })),
@@ -234,7 +272,7 @@ try {
   ] as { store: Store; item: SquadQuestion; kind: QuestionKind }[];
   let done = 0;
   const records = await inPool(asks, CONCURRENCY, async ({ store, item, kind }) => {
-    const record = await ask(store, item, kind);
+    const record = await ask(store, item, kind, storeFloor);
     if (++done % 1000 === 0) console.error(`  ${done} of ${asks.length} asked`);
     return record;
   });
@@ -245,10 +283,10 @@ try {
   );
   console.log(`floor: ${FLOOR_DESCRIPTION}`);
   const header =
-    "  article                       ans  contains  words  first src  floor src   Δsrc  floor has  →fallback | unans abst | off-topic abst";
+    "  article                       ans  contains  words  first src  floor src   Δsrc  floor has  store floor src   Δsrc  →fallback | unans abst | off-topic abst";
   const figures = [...articles.keys()].map((article) => articleFigures(records, article));
   const row = (f: ReturnType<typeof articleFigures>) =>
-    `  ${titleOf(f.article).padEnd(28)} ${String(f.answerable).padStart(4)}  ${cell(f.contains)}  ${String(f.words).padStart(5)}  ${cell(f.firstSource)}   ${cell(f.floorSource)}  ${(f.firstSource - f.floorSource).toFixed(1).padStart(5)}  ${cell(f.floorContains)}   ${cell(f.fallback)} | ${cell(f.unanswerableAbstained)}  | ${cell(f.offTopicAbstained)}`;
+    `  ${titleOf(f.article).padEnd(28)} ${String(f.answerable).padStart(4)}  ${cell(f.contains)}  ${String(f.words).padStart(5)}  ${cell(f.firstSource)}   ${cell(f.floorSource)}  ${(f.firstSource - f.floorSource).toFixed(1).padStart(5)}  ${cell(f.floorContains)}    ${cell(f.storeFloorSource)}      ${(f.firstSource - f.storeFloorSource).toFixed(1).padStart(5)}  ${cell(f.fallback)} | ${cell(f.unanswerableAbstained)}  | ${cell(f.offTopicAbstained)}`;
   for (let fold = 0; fold < FOLDS; fold++) {
     console.log(`fold ${fold}: held out`);
     console.log(header);
@@ -263,13 +301,13 @@ try {
       `answerable → fallback ${middle(figures.map((f) => f.fallback))}%  unanswerable abstained ${middle(figures.map((f) => f.unanswerableAbstained))}%  off-topic abstained ${middle(figures.map((f) => f.offTopicAbstained))}%`,
   );
   console.log(
-    `lowest first source against its floor: ${titleOf(worst.article)} ${(worst.firstSource - worst.floorSource).toFixed(1)} points; articles below their floor by more than a point: ${figures.filter((f) => f.firstSource < f.floorSource - 1).length}`,
+    `lowest first source against its floor: ${titleOf(worst.article)} ${(worst.firstSource - worst.floorSource).toFixed(1)} points; articles below their floor by more than a point: ${figures.filter((f) => f.firstSource < f.floorSource - 1).length}, below the store's floor: ${figures.filter((f) => f.firstSource < f.storeFloorSource - 1).length}`,
   );
   const kinds: QuestionKind[] = ["answerable", "unanswerable", "off-topic"];
   const of = (kind: QuestionKind) => records.filter((r) => r.kind === kind);
   const answerable = of("answerable");
   console.log(
-    `all questions: answerable ${answerable.length} contains ${share(answerable.filter((r) => r.holds).length, answerable.length)}, first source ${share(answerable.filter((r) => r.rightSource).length, answerable.length)} (floor ${share(answerable.filter((r) => r.floor?.rightSource).length, answerable.length)}), fallback ${share(answerable.filter((r) => r.outcome === "fallback").length, answerable.length)}; ` +
+    `all questions: answerable ${answerable.length} contains ${share(answerable.filter((r) => r.holds).length, answerable.length)}, first source ${share(answerable.filter((r) => r.rightSource).length, answerable.length)} (floor ${share(answerable.filter((r) => r.floor?.rightSource).length, answerable.length)}, store's floor ${share(answerable.filter((r) => r.storeFloor?.rightSource).length, answerable.length)}), fallback ${share(answerable.filter((r) => r.outcome === "fallback").length, answerable.length)}; ` +
       kinds
         .slice(1)
         .map(
