@@ -95,6 +95,9 @@ export interface CvRecord {
     inLead: number;
     /** The share of the question's consecutive key-word pairs that stand within three words of each other in the best passage. */
     pairs: number;
+    /** The question's own key words with their weight in the store, and what each passage retrieved holds of them, best first. */
+    terms: { lexeme: string; idf: number }[];
+    hits: { source: string; held: string[] }[];
   };
 }
 
@@ -193,6 +196,8 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind, storeF
       otherPage: hits.find((hit) => hit.url !== best?.url || hit.fileId !== best?.fileId)?.relevance ?? 0,
       inAnswer: weightOf((lexeme) => answerWords.has(lexeme)),
       inLead: weightOf((lexeme) => leadWords.has(lexeme)),
+      terms: own.map((term) => ({ lexeme: term.lexeme, idf: term.idf })),
+      hits: hits.map((hit) => ({ source: `${hit.urlId}/${hit.fileId}`, held: hit.held })),
       pairs: pairsNear(
         own.map((term) => term.lexeme),
         best ? `${best.title} ${best.headingPath.join(" ")} ${best.text}` : "",
