@@ -10,13 +10,26 @@ import {
   wantsSeveralSentences,
   wordsAsWritten,
 } from "./answer-kind";
+import {
+  CLOSENESS_FLOOR,
+  COVERAGE_BY_WEIGHT,
+  INFORMATIVE_BASE,
+  INFORMATIVE_PER_WORD,
+  LIST_SENTENCES,
+  LIST_WORDS,
+  MAX_QUOTE_WORDS,
+  NAMES_THE_HEADING,
+  PAIR_WEIGHT,
+  RANK_STEP,
+  RELATED_FORM_LETTERS,
+  RELATED_FORM_WEIGHT,
+  RELEVANCE_FLOOR,
+  SECTION_WORDS,
+  SHORT_SENTENCES,
+  SHORT_WORDS,
+} from "./answer-constants";
 import { factLabelOf, quoteOf, passageSentencesOf, type Sentence } from "./sentences";
 
-/**
- * Words a quoted sentence keeps at most; a longer one is quoted around its telling words, marked
- * "…". 45 rather than 40 keeps the answer in a few more long sentences (decision 018).
- */
-const MAX_QUOTE_WORDS = 45;
 /** Chinese and Japanese set no space after a sentence's 。！？ (or the closing bracket after it). */
 const ENDS_WITHOUT_SPACE = /[。！？」』）]$/u;
 const joinedSentences = (parts: string[]) =>
@@ -24,39 +37,6 @@ const joinedSentences = (parts: string[]) =>
     (text, part) => (!text ? part : ENDS_WITHOUT_SPACE.test(text) ? `${text}${part}` : `${text} ${part}`),
     "",
   );
-/** An answer that lists (a how-to, "what are the …") quotes this many sentences and words at most. */
-const LIST_SENTENCES = 4;
-const LIST_WORDS = 80;
-/** Sentences after the lead follow it while the answer stays within this many words and sentences. */
-const SHORT_WORDS = 35;
-const SHORT_SENTENCES = 2;
-/**
- * A word of another form than the question's key word ("Brazil" for "Brazilian") counts at this
- * share of its weight, when the shorter of the two lexemes, with this many letters at least, begins
- * the other. Chosen on half A of the SQuAD development set (decision 018). Judged across articles
- * (decision 036): without it five articles' contains falls (Huguenot −3.7, Yuan dynasty −2.2
- * points) and one's rises by one question; all questions 81.3 → 80.5 %.
- */
-const RELATED_FORM_WEIGHT = 0.8;
-const RELATED_FORM_LETTERS = 4;
-/** The share of the question's key-word weight a passage's title and headings hold for the question to name them. */
-const NAMES_THE_HEADING = 0.8;
-/** A section heading this short is named before a sentence that opens its section. */
-const SECTION_WORDS = 6;
-/**
- * Two neighbouring sentences weighed as one count this much of their joint score. Without such
- * pairs every article's contains falls (decision 036: median article 85.25 → 84.00 %, Harvard −4.5,
- * Packet switching −3.8 points).
- */
-const PAIR_WEIGHT = 0.85;
-/**
- * A sentence's score is scaled by its passage's retrieval relevance against the best passage's,
- * from this floor (a passage that barely ranks) to 1 (the best): a sentence of an off-topic
- * passage that happens to hold the question's rarest word ("Words need defenders.") loses to one
- * in the passage about the question's subject. Without it (a floor of 1), the median article's
- * contains falls 85.25 → 84.20 % and its first source 98.05 → 97.60 % (decision 036).
- */
-const RELEVANCE_FLOOR = 0.5;
 
 /** The heading a PDF's every page is filed under ("Page 3"): its passages are a PDF's. */
 const isPdfPage = (heading: string) => /^Page \d+$/.test(heading);
@@ -115,9 +95,8 @@ const weightFound = (found: FoundKeyWords, key: string, weightOf: Map<string, nu
   weightOf.get(key)! * (found.relatedOnly.has(key) ? RELATED_FORM_WEIGHT : 1);
 
 /**
- * How close together the key words found are: 1 when side by side, towards 0 when scattered. A
- * sentence's score is scaled by it from 0.75 to 1; without it the median article's contains falls
- * 85.25 → 84.50 % and answers grow longer (decision 036).
+ * How close together the key words found are: 1 when side by side, towards 0 when scattered (a
+ * sentence's score is scaled by it from CLOSENESS_FLOOR to 1).
  */
 function closeness(positions: Map<string, number[]>) {
   if (positions.size < 2) return 1;
@@ -164,7 +143,7 @@ function informative(text: string, weightOf: Map<string, number>, saysWhatIsAske
       .map(lexemeOf)
       .filter((stem) => stem && !weightOf.has(stem)),
   );
-  return Math.min(1, 0.4 + 0.15 * other.size);
+  return Math.min(1, INFORMATIVE_BASE + INFORMATIVE_PER_WORD * other.size);
 }
 
 /**
@@ -233,23 +212,23 @@ export function composeAnswer(
       const labelsAsked = label !== null && tokensOf(label).some((token) => attributesAsked.has(lexemeOf(token)));
       if (labelsAsked) weight += totalWeight / (weightOf.size || 1);
       // Rare words weigh most, but a sentence holding every key word (the question's verb too, however
-      // common) is likelier the answer than one holding the rare ones alone (with the weight's share
-      // alone, the median article's contains fell 85.50 → 84.85 %, decision 036). A fact's line holds
-      // its headings' words and the attribute its label names as its own.
+      // common) is likelier the answer than one holding the rare ones alone (COVERAGE_BY_WEIGHT). A
+      // fact's line holds its headings' words and the attribute its label names as its own.
       let held = found.positions.size;
       if (label !== null)
         held +=
           [...inHeading.positions.keys()].filter((stem) => !found.positions.has(stem)).length + (labelsAsked ? 1 : 0);
-      const coverage = 0.8 * (weight / totalWeight) + 0.2 * Math.min(1, held / (weightOf.size || 1));
+      const coverage =
+        COVERAGE_BY_WEIGHT * (weight / totalWeight) +
+        (1 - COVERAGE_BY_WEIGHT) * Math.min(1, held / (weightOf.size || 1));
       const answers = kind !== "any" && texts.some(holdsAnswer);
       if (kindOnly && !answers) return 0;
       return (
         coverage *
-        (0.75 + 0.25 * closeness(found.positions)) *
+        (CLOSENESS_FLOOR + (1 - CLOSENESS_FLOOR) * closeness(found.positions)) *
         informative(text, weightOf, answers || labelsAsked || namesKeyWord(textLabel, weightOf)) *
-        // A later passage of retrieval's order weighs a little less: without it the median article's
-        // first source fell 98.05 → 97.60 % (decision 036).
-        (1 - 0.03 * passage) *
+        // A later passage of retrieval's order weighs a little less (RANK_STEP).
+        (1 - RANK_STEP * passage) *
         (RELEVANCE_FLOOR + (1 - RELEVANCE_FLOOR) * Math.min(1, (passages[passage].relevance || 0) / topRelevance))
       );
     };

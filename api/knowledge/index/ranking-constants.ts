@@ -1,7 +1,8 @@
 /**
  * The constants retrieval ranks passages by (search.ts), each with the figure that chose it. The
  * SQuAD figures are bench/answers-squad.ts's (its tuning half A unless said); the bench site's are
- * bench/chat-load.ts's 5,000 generated pages (83,428 passages) on PostgreSQL.
+ * bench/chat-load.ts's 5,000 generated pages (83,428 passages) on PostgreSQL. What an answer
+ * quotes of the passages found is chosen by api/chat/answer-constants.ts.
  */
 
 /**
