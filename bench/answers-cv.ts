@@ -134,7 +134,7 @@ async function storeFloorOf(store: Store): Promise<Floor> {
     .innerJoin(urls, eq(urls.id, chunks.urlId))
     .where(eq(chunks.appId, store.appId));
   return bm25Floor([
-    ...articles.flatMap((article, index) => article.paragraphs.map((p) => ({ article: index, text: p.context }))),
+    ...squad.paragraphs,
     ...passages
       .filter((passage) => !articleUrls.has(passage.url))
       .map((passage) => ({ article: -1, text: passage.text })),

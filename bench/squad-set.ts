@@ -78,16 +78,11 @@ export function loadSquadSet(fixtures: string, limit = Infinity) {
       body: `<!doctype html>\n<html lang="en"><head><meta charset="utf-8"><title>${title}</title></head>\n<body>\n<h1>${title}</h1>\n${body}\n</body></html>\n`,
     };
   };
-  return {
-    articles,
-    questions,
-    titleOf,
-    articlePage,
-    articleHtml,
-    floor: bm25Floor(
-      articles.flatMap((article, index) => article.paragraphs.map((p) => ({ article: index, text: p.context }))),
-    ),
-  };
+  /** Every article's paragraphs, each with its article: what the floor ranks. */
+  const paragraphs = articles.flatMap((article, index) =>
+    article.paragraphs.map((p) => ({ article: index, text: p.context })),
+  );
+  return { articles, questions, titleOf, articlePage, articleHtml, paragraphs, floor: bm25Floor(paragraphs) };
 }
 
 /**
