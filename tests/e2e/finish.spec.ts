@@ -208,3 +208,22 @@ test.describe("without JavaScript", () => {
     ).toBeVisible();
   });
 });
+
+test("the accessibility check finds a serious violation on the page and inside the chat preview", async ({
+  signedInPage: page,
+}) => {
+  await page.goto(`${AGENT}/appearance`);
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  await expect(preview.locator("body")).toBeAttached();
+  await expectNoSeriousAxeViolations(page);
+
+  // A button with no name is a critical violation (button-name): first on the page, then in the frame.
+  await page
+    .locator("body")
+    .evaluate((body) => body.append(Object.assign(document.createElement("button"), { id: "unnamed" })));
+  await expect(expectNoSeriousAxeViolations(page)).rejects.toThrow(/button-name/);
+
+  await page.locator("#unnamed").evaluate((button) => button.remove());
+  await preview.locator("body").evaluate((body) => body.append(body.ownerDocument.createElement("button")));
+  await expect(expectNoSeriousAxeViolations(page)).rejects.toThrow(/button-name/);
+});
