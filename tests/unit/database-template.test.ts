@@ -1,7 +1,8 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { migrationsFolder, openDatabase } from "../../api/db/client";
@@ -15,8 +16,10 @@ const tableExists = async (db: { execute: (query: ReturnType<typeof sql>) => Pro
   rowsOf<{ found: string | null }>(await db.execute(sql`select to_regclass(${name})::text as found`))[0].found !== null;
 
 it("writes a template with every migration applied", async () => {
-  const file = path.join(dir, "migrated.tar");
-  await writeDatabaseTemplate(file);
+  // The run's own template (tests/support/global-setup.ts) when there is one: the same function
+  // wrote it, and writing another would cost this file a PGlite cluster's start-up.
+  let file = process.env.TEST_DATABASE_TEMPLATE;
+  if (!file) await writeDatabaseTemplate((file = path.join(dir, "migrated.tar")));
   const handle = await openDatabase({ from: file });
   try {
     const applied = rowsOf<{ count: number }>(
@@ -30,7 +33,11 @@ it("writes a template with every migration applied", async () => {
 });
 
 it("starts an in-memory database from a copy of the file, which its writes leave as it was", async () => {
-  const source = new PGlite();
+  // Any cluster will do; a copy of the run's template starts faster than a new one.
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  const source = new PGlite(
+    template ? { loadDataDir: new Blob([readFileSync(template)]), extensions: { pg_trgm } } : undefined,
+  );
   await source.exec("create table from_the_template (n int)");
   const file = path.join(dir, "marked.tar");
   writeFileSync(file, Buffer.from(await (await source.dumpDataDir("none")).arrayBuffer()));
