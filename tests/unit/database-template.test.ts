@@ -18,8 +18,9 @@ const tableExists = async (db: { execute: (query: ReturnType<typeof sql>) => Pro
 it("writes a template with every migration applied", async () => {
   // The run's own template (tests/support/global-setup.ts) when there is one: the same function
   // wrote it, and writing another would cost this file a PGlite cluster's start-up.
-  let file = process.env.TEST_DATABASE_TEMPLATE;
-  if (!file) await writeDatabaseTemplate((file = path.join(dir, "migrated.tar")));
+  const runTemplate = process.env.TEST_DATABASE_TEMPLATE;
+  const file = runTemplate ?? path.join(dir, "migrated.tar");
+  if (!runTemplate) await writeDatabaseTemplate(file);
   const handle = await openDatabase({ from: file });
   try {
     const applied = rowsOf<{ count: number }>(
