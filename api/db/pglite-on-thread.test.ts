@@ -84,3 +84,55 @@ describe("PGlite on its own thread", () => {
     expect(order).toEqual(["in transaction", "outside saw 3"]);
   });
 });
+
+describe("a closed database's thread", () => {
+  const template = process.env.TEST_DATABASE_TEMPLATE;
+  const start = { from: template, startParams: PGlite.defaultStartParams };
+
+  it("opens the next database, which starts empty and works as a new thread's would", async () => {
+    const first = new PGliteOnThread(start);
+    await first.waitReady;
+    await first.exec("create table left_behind (n int)");
+    const thread = first.threadId;
+    await first.close();
+    await expect(first.query("select 1")).rejects.toThrow("the database is closed");
+
+    const next = new PGliteOnThread(start);
+    try {
+      await next.waitReady;
+      expect(next.threadId).toBe(thread);
+      const found = await next.query("select to_regclass('left_behind')::text as found");
+      expect(found.rows).toEqual([{ found: null }]);
+      await next.exec("create table t (n int)");
+      await next.transaction(async (tx) => {
+        await tx.query("insert into t values (1)");
+      });
+      const heard: string[] = [];
+      await next.listen("jobs", (payload) => heard.push(payload));
+      await next.query("select pg_notify('jobs', 'after reuse')");
+      await expect.poll(() => heard).toEqual(["after reuse"]);
+      expect((await next.query("select count(*)::int as n from t")).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await next.close();
+    }
+  });
+
+  it("is kept for one database at most: two open at once get two threads, and the second closed is ended", async () => {
+    const one = new PGliteOnThread(start);
+    const two = new PGliteOnThread(start);
+    await Promise.all([one.waitReady, two.waitReady]);
+    expect(one.threadId).not.toBe(two.threadId);
+    await one.close();
+    await two.close();
+    const after = new PGliteOnThread(start);
+    const again = new PGliteOnThread(start);
+    try {
+      await Promise.all([after.waitReady, again.waitReady]);
+      // The first closed thread was kept; the second was ended, so the fourth database has a new one.
+      expect(after.threadId).toBe(one.threadId);
+      expect([one.threadId, two.threadId]).not.toContain(again.threadId);
+    } finally {
+      await Promise.all([after.close(), again.close()]);
+    }
+  });
+});

@@ -21,6 +21,8 @@ export type ThreadRequest = { id: number } & (
   | { op: "listen"; channel: string }
   | { op: "unlisten"; listener: number }
   | { op: "close" }
+  /** Another database, in a thread whose database was closed (the thread is kept for the next). */
+  | { op: "open"; start: ThreadStart }
 );
 
 export interface ThreadResults {

@@ -11,16 +11,25 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { ThreadReply, ThreadRequest, ThreadResults, ThreadStart } from "./pglite-protocol";
 
 const port = parentPort!;
-const { dir, from, startParams } = workerData as ThreadStart;
-// pg_trgm backs the URL substring search; PGlite ships it as a loadable extension.
-const pglite = dir
-  ? new PGlite(dir, { extensions: { pg_trgm }, startParams })
-  : new PGlite({
-      extensions: { pg_trgm },
-      startParams,
-      // Copying a migrated cluster takes ~0.3 s where initialising a new one and migrating it takes ~2 s.
-      loadDataDir: from ? new Blob([readFileSync(from)]) : undefined,
-    });
+
+/**
+ * One database: PGlite itself, and Drizzle's date parsers once it has opened. A thread opens the
+ * database its creator asked for, and after closing it may be asked to open another
+ * (api/db/pglite-on-thread.ts keeps a closed database's thread for the next): PGlite then starts
+ * again in a thread whose code is already loaded and compiled.
+ */
+function openDatabase({ dir, from, startParams }: ThreadStart) {
+  // pg_trgm backs the URL substring search; PGlite ships it as a loadable extension.
+  const pglite = dir
+    ? new PGlite(dir, { extensions: { pg_trgm }, startParams })
+    : new PGlite({
+        extensions: { pg_trgm },
+        startParams,
+        // Copying a migrated cluster takes ~0.3 s where initialising a new one and migrating it takes ~2 s.
+        loadDataDir: from ? new Blob([readFileSync(from)]) : undefined,
+      });
+  return { pglite, parsedDates: parsedDatesOf(pglite) };
+}
 
 /** The array types of dates and intervals, and of numerics, with their element types. */
 const ARRAYS_OF: Record<number, number> = {
@@ -45,19 +54,24 @@ const RAW_DATES = Object.fromEntries(
  * for every statement given parsers of its own: ~110 µs a statement, about as much as running a
  * one-row select, so the common case gives none (docs/decisions/019).
  */
-const parsedDates = pglite.waitReady.then(() => {
-  // Read after start: PGlite adds the array types' parsers when it opens the database.
-  const { parsers } = pglite as unknown as { parsers: Record<number, Parser | undefined> };
-  const parsed: Record<number, Parser> = {};
-  for (const oid of DATE_TYPES) parsed[oid] = parsers[oid] ?? asWritten;
-  // PGlite's array parsers look their element's parser up at each use, which is now the raw one.
-  for (const [array, element] of Object.entries(ARRAYS_OF)) {
-    const elementParser = parsed[element] ?? parsers[element] ?? asWritten;
-    parsed[Number(array)] = (text) => types.arrayParser(text, elementParser, Number(array));
-  }
-  Object.assign(parsers, RAW_DATES);
-  return parsed;
-});
+function parsedDatesOf(pglite: PGlite) {
+  return pglite.waitReady.then(() => {
+    // Read after start: PGlite adds the array types' parsers when it opens the database.
+    const { parsers } = pglite as unknown as { parsers: Record<number, Parser | undefined> };
+    const parsed: Record<number, Parser> = {};
+    for (const oid of DATE_TYPES) parsed[oid] = parsers[oid] ?? asWritten;
+    // PGlite's array parsers look their element's parser up at each use, which is now the raw one.
+    for (const [array, element] of Object.entries(ARRAYS_OF)) {
+      const elementParser = parsed[element] ?? parsers[element] ?? asWritten;
+      parsed[Number(array)] = (text) => types.arrayParser(text, elementParser, Number(array));
+    }
+    Object.assign(parsers, RAW_DATES);
+    return parsed;
+  });
+}
+
+let { pglite, parsedDates } = openDatabase(workerData as ThreadStart);
+let closed = false;
 
 /** Open transactions by id: the transaction's handle, and how to end it (commit or roll back). */
 const transactions = new Map<number, { tx: Transaction; end: (commit: boolean) => void }>();
@@ -158,7 +172,19 @@ async function answer(request: ThreadRequest): Promise<unknown> {
       listeners.delete(request.listener);
       return null;
     case "close":
+      if (closed) return null;
       await pglite.close();
+      transactions.clear();
+      listeners.clear();
+      endings.clear();
+      closed = true;
+      return null;
+    case "open":
+      if (!closed) throw new Error("the thread's database is still open");
+      ({ pglite, parsedDates } = openDatabase(request.start));
+      closed = false;
+      await parsedDates;
+
       return null;
   }
 }
