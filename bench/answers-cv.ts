@@ -76,6 +76,9 @@ export interface CvRecord {
   outcome: string;
   holds: boolean;
   rightSource: boolean;
+  /** The answer given, and the gold answers it is checked against: what a miss is studied from. */
+  answer: string;
+  golds: string[];
   words: number;
   ms: number;
   floor: { holds: boolean; rightSource: boolean } | null;
@@ -183,6 +186,8 @@ async function ask(store: Store, item: SquadQuestion, kind: QuestionKind, storeF
     outcome: answer.outcome,
     holds: answered && holdsGold(answer.text, item.golds),
     rightSource: answer.sources[0]?.url === articleUrl,
+    answer: answer.text,
+    golds: item.golds,
     words: wordCount(answer.text),
     ms: answer.ms,
     floor: floor && { holds: holdsGold(floor.text, item.golds), rightSource: floor.article === item.article },
