@@ -18,7 +18,7 @@ const port = parentPort!;
  * (api/db/pglite-on-thread.ts keeps a closed database's thread for the next): PGlite then starts
  * again in a thread whose code is already loaded and compiled.
  */
-function openDatabase({ dir, from, startParams }: ThreadStart) {
+function startDatabase({ dir, from, startParams }: ThreadStart) {
   // pg_trgm backs the URL substring search; PGlite ships it as a loadable extension.
   const pglite = dir
     ? new PGlite(dir, { extensions: { pg_trgm }, startParams })
@@ -70,7 +70,7 @@ function parsedDatesOf(pglite: PGlite) {
   });
 }
 
-let { pglite, parsedDates } = openDatabase(workerData as ThreadStart);
+let { pglite, parsedDates } = startDatabase(workerData as ThreadStart);
 let closed = false;
 
 /** Open transactions by id: the transaction's handle, and how to end it (commit or roll back). */
@@ -181,10 +181,9 @@ async function answer(request: ThreadRequest): Promise<unknown> {
       return null;
     case "open":
       if (!closed) throw new Error("the thread's database is still open");
-      ({ pglite, parsedDates } = openDatabase(request.start));
+      ({ pglite, parsedDates } = startDatabase(request.start));
       closed = false;
       await parsedDates;
-
       return null;
   }
 }
