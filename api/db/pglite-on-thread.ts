@@ -48,11 +48,14 @@ async function keepOrEnd(thread: Worker) {
     return;
   }
   thread.unref();
-  // A kept thread that stops (it should not) is simply not offered again.
+  // A kept thread that fails or stops (it should not) is simply not offered again; its error has
+  // no database to fail, and an 'error' event nobody listens to would end the process.
   thread.once("exit", () => {
     if (spareThread === thread) spareThread = null;
   });
-  thread.on("error", () => {});
+  thread.on("error", () => {
+    if (spareThread === thread) spareThread = null;
+  });
   spareThread = thread;
 }
 
