@@ -15,6 +15,7 @@ import { testingApi } from "~/server/api/testing-api.server";
 import { GateSummary } from "~/components/testing/GateSummary";
 import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
 import { valuesFromForm } from "~/lib/appearance";
+import { formatDateTime } from "~/lib/dates";
 import { handleAppearanceAction, type AppearanceActionData } from "~/server/appearance.server";
 import { requireClient } from "~/server/clients.server";
 import { requireConfigure } from "~/server/permissions.server";
@@ -176,7 +177,12 @@ export default function Appearance() {
         </Form>
       ) : null}
       {data.pushedAt ? (
-        <p className={ui.muted}>Last pushed to production {new Date(data.pushedAt).toLocaleString("en-US")}.</p>
+        <p className={ui.muted}>
+          {/* In UTC, as the server renders it: a browser's own zone or locale would differ from the
+              server's text, and React would then throw the page away and render it again, losing
+              what was typed before the scripts ran. */}
+          Last pushed to production <time dateTime={data.pushedAt}>{formatDateTime(data.pushedAt)} UTC</time>.
+        </p>
       ) : null}
       <div className={s.layout}>
         <Form

@@ -13,7 +13,7 @@ test("a colour typed into the form shows in the live preview before saving; save
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Appearance");
   const preview = page.frameLocator('iframe[title="Chat preview"]');
   // The preview opens by itself after a second.
-  await expect(preview.getByRole("dialog", { name: "Virtual Assistant" })).toBeVisible({ timeout: 5000 });
+  await expect(preview.getByRole("dialog", { name: "Virtual Assistant" })).toBeVisible();
   await expectNoSeriousAxeViolations(page);
 
   await page.getByLabel("Primary Colour", { exact: true }).fill("#aa2200");

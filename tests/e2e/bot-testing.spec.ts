@@ -44,6 +44,9 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   signedInPage: page,
   context,
 }) => {
+  // Early in a run the demo site is still being crawled: this journey waits for the crawl and the
+  // indexing of every page (up to 50 s) before it starts, so it gets three times the usual minute.
+  test.slow();
   await indexDemoSite(page.request);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto(PAGE);

@@ -1,0 +1,50 @@
+import { expect, test } from "./fixtures";
+
+/**
+ * The server renders in UTC and in English; an operator's browser may be anywhere. Any text that
+ * depends on the zone or the language differs between the two renders, and React then throws the
+ * server's page away and renders it again in the browser: what was typed or opened while the
+ * scripts loaded is lost, and the console logs a minified hydration error.
+ */
+test.use({ timezoneId: "Pacific/Auckland", locale: "de-DE" });
+
+const SCREENS = [
+  "/",
+  "/users",
+  "/northfield",
+  "/northfield/access-control",
+  "/northfield/admin-downloads",
+  "/northfield/history",
+  "/northfield/conversations",
+  "/backoffice/northfield/dashboard",
+  "/northfield/agent/admissions/student-profiling",
+  "/northfield/ai-training/websites",
+  "/northfield/agent/admissions",
+  "/northfield/agent/admissions/appearance",
+  "/northfield/agent/admissions/bot-testing",
+  "/northfield/agent/admissions/controls",
+  "/northfield/agent/admissions/controls/test-questions",
+  "/northfield/agent/admissions/controls/quality-check",
+  "/northfield/agent/studentsuccess/appearance",
+];
+
+test("a browser in another time zone and language takes over every screen without re-rendering it", async ({
+  signedInPage: page,
+}) => {
+  // A push gives Appearance its "Last pushed" time, the one date that screen shows.
+  await page.goto("/northfield/agent/studentsuccess/appearance?confirm=push");
+  await page.getByRole("form", { name: "Push to production" }).getByRole("button").click();
+  await expect(page.getByText("Last pushed to production")).toBeVisible();
+
+  const errors: string[] = [];
+  page.on("console", (message) => {
+    if (message.type() === "error") errors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => errors.push(`${page.url()}: ${error.message}`));
+  for (const screen of SCREENS) {
+    const response = await page.goto(screen);
+    expect(response?.status(), screen).toBe(200);
+    await expect(page.locator("html"), screen).toHaveAttribute("data-hydrated", "true");
+  }
+  expect(errors).toEqual([]);
+});
