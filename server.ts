@@ -14,6 +14,7 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import { CallerScope, type ConsoleCallEnv } from "./api/auth/caller";
 import { demoSitemap } from "./api/db/demo-site";
+import { beginAnswering } from "./api/db/foreground";
 import {
   GOOGLE_DEFAULTS,
   apiConfigFromEnv,
@@ -237,6 +238,13 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
 
   const build = await loadingBuild;
   // Every write to the console comes from the console's own pages (docs/decisions/016).
+  // While a page is answered, background jobs give way to it on an embedded database (api/db/foreground.ts).
+  app.use((_req, res, next) => {
+    const answered = beginAnswering();
+    res.once("finish", answered);
+    res.once("close", answered);
+    next();
+  });
   app.use(refuseCrossSiteWrites());
   app.use(securityHeaders(securityHeaderOptions(env, config)));
   app.use(serverTiming());

@@ -23,6 +23,7 @@ import { jobRoutes } from "./jobs/routes";
 import { knowledgeRoutes } from "./knowledge/routes";
 import { userRoutes } from "./users/routes";
 import { countingStatements, DATABASE_TIMING } from "./db/statement-timing";
+import { beginAnswering } from "./db/foreground";
 import { testingRoutes } from "./testing/routes";
 import { historyRoutes } from "./history/routes";
 import { conversationRoutes } from "./conversations/routes";
@@ -38,8 +39,10 @@ export function createApi(deps: ApiDeps) {
 
   // Each answer says how long its database statements took (Server-Timing: db), which the console
   // adds up into its pages' own Server-Timing.
+  // While it is answered, background jobs give way to it on an embedded database (db/foreground.ts).
   app.use("*", async (c, next) => {
-    const { timing } = await countingStatements(next);
+    const answered = beginAnswering();
+    const { timing } = await countingStatements(next).finally(answered);
     c.res.headers.append(
       "Server-Timing",
       `${DATABASE_TIMING};dur=${timing.ms.toFixed(1)};desc="${timing.statements} statements"`,

@@ -49,7 +49,8 @@ export async function startApiHost(options: ApiHostOptions) {
       log,
       afterRenewal: () => takeBackAbandonedWork(deps),
     });
-    await jobs.work({ ...deps, workerId: lease.workerId });
+    // Job handlers' statements give way to pages and API calls on an embedded database (client.ts).
+    await jobs.work({ ...deps, db: handle.backgroundDb, workerId: lease.workerId });
   }
   const api = createApi(deps);
   return {

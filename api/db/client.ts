@@ -14,9 +14,20 @@ import * as schema from "./schema";
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** The open database plus what pg-boss and shutdown need to reach underneath Drizzle. */
+/**
+ * `backgroundDb` is what job handlers use: on PGlite, the database's background lane, which gives
+ * way to every page and API call (PGliteOnThread.background); on PostgreSQL, the same pool.
+ */
 export type DatabaseHandle =
-  | { kind: "pglite"; db: Database; pglite: PGliteOnThread; close: () => Promise<void> }
-  | { kind: "postgres"; db: Database; pool: pg.Pool; connectionString: string; close: () => Promise<void> };
+  | { kind: "pglite"; db: Database; backgroundDb: Database; pglite: PGliteOnThread; close: () => Promise<void> }
+  | {
+      kind: "postgres";
+      db: Database;
+      backgroundDb: Database;
+      pool: pg.Pool;
+      connectionString: string;
+      close: () => Promise<void>;
+    };
 
 export type DatabaseOptions =
   /** Real Postgres through node-postgres. */
@@ -95,7 +106,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     pool.on("connect", (client) => timeStatementsOf(client));
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await whileHoldingLock(pool, MIGRATION_LOCK, () => migratePg(db as never, { migrationsFolder }));
-    return { kind: "postgres", db, pool, connectionString: options.url, close: () => pool.end() };
+    return { kind: "postgres", db, backgroundDb: db, pool, connectionString: options.url, close: () => pool.end() };
   }
   if (options.dir) mkdirSync(options.dir, { recursive: true });
   const startParams = [...PGlite.defaultStartParams, "-c", `shared_buffers=${PGLITE_SHARED_BUFFERS}`];
@@ -107,5 +118,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // Drizzle's driver uses the members the thread's stand-in has (query, exec, transaction).
   const db = drizzlePglite({ client: pglite as unknown as PGlite, schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
-  return { kind: "pglite", db, pglite, close: () => pglite.close() };
+  const backgroundDb = drizzlePglite({
+    client: pglite.background() as unknown as PGlite,
+    schema,
+  }) as unknown as Database;
+  return { kind: "pglite", db, backgroundDb, pglite, close: () => pglite.close() };
 }

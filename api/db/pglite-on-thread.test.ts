@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { PGlite } from "@electric-sql/pglite";
-import { PGliteOnThread } from "./pglite-on-thread";
+import { BACKGROUND_WAIT_MS, PGliteOnThread } from "./pglite-on-thread";
+import { beginAnswering } from "./foreground";
 
 describe("PGlite on its own thread", () => {
   const db = new PGliteOnThread({ startParams: PGlite.defaultStartParams });
@@ -82,6 +83,65 @@ describe("PGlite on its own thread", () => {
     release();
     await Promise.all([transaction, outside]);
     expect(order).toEqual(["in transaction", "outside saw 3"]);
+  });
+});
+
+describe("the background lane", () => {
+  const db = new PGliteOnThread({ startParams: PGlite.defaultStartParams });
+  const background = db.background();
+  afterAll(() => db.close());
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  it("holds background work while a page or API call is answered, and lets it go when that ends", async () => {
+    await db.waitReady;
+    const answered = beginAnswering();
+    let done = false;
+    const work = background.query("select 1 as one").then((result) => {
+      done = true;
+      return result.rows;
+    });
+    await sleep(BACKGROUND_WAIT_MS / 3);
+    // The answer's own statements are not held.
+    expect((await db.query("select 2 as two")).rows).toEqual([{ two: 2 }]);
+    expect(done).toBe(false);
+    answered();
+    expect(await work).toEqual([{ one: 1 }]);
+  });
+
+  it("lets held background work go after BACKGROUND_WAIT_MS, so a steady stream of answers cannot stop it", async () => {
+    const answered = beginAnswering();
+    try {
+      const started = performance.now();
+      await background.exec("select 1");
+      expect(performance.now() - started).toBeGreaterThanOrEqual(BACKGROUND_WAIT_MS - 5);
+    } finally {
+      answered();
+    }
+  });
+
+  it("runs a request's statement after the background statement already running, before those queued", async () => {
+    const order: string[] = [];
+    const queued = ["first", "second", "third"].map((name) =>
+      background.query("select pg_sleep(0.05)").then(() => order.push(`background ${name}`)),
+    );
+    await sleep(10);
+    const answered = beginAnswering();
+    await db.query("select 1").then(() => order.push("request"));
+    answered();
+    await Promise.all(queued);
+    expect(order).toEqual(["background first", "request", "background second", "background third"]);
+  });
+
+  it("keeps a background transaction whole: its statements are never held, and it commits", async () => {
+    await background.exec("create table lane (n int)");
+    let answered = () => {};
+    await background.transaction(async (tx) => {
+      await tx.query("insert into lane values (1)");
+      answered = beginAnswering();
+      await tx.query("insert into lane values (2)");
+    });
+    answered();
+    expect((await db.query("select count(*)::int as n from lane")).rows).toEqual([{ n: 2 }]);
   });
 });
 

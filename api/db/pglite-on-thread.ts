@@ -1,5 +1,7 @@
+import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import type { ThreadReply, ThreadRequest, ThreadResults, ThreadStart } from "./pglite-protocol";
+import { isAnswering, onAnsweringDone } from "./foreground";
 import { timedStatement } from "./statement-timing";
 
 type Request = ThreadRequest extends infer R ? (R extends ThreadRequest ? Omit<R, "id"> : never) : never;
@@ -59,18 +61,53 @@ async function keepOrEnd(thread: Worker) {
   spareThread = thread;
 }
 
+/** What can run a transaction as well as statements: the database, or its background lane. */
+export interface TransactionalStatements extends Statements {
+  transaction<T>(work: (tx: Statements) => Promise<T>): Promise<T>;
+}
+
+/**
+ * How long background work is held back for pages and API calls before it goes anyway: under a
+ * steady stream of them, indexing still moves on (decision 019).
+ */
+export const BACKGROUND_WAIT_MS = 100;
+
+/** Which lane a request goes by: a request's own, or the background lane of the job handlers. */
+type Lane = "foreground" | "background";
+
 /**
  * Embedded PGlite on a thread of its own (api/db/pglite-thread.ts), with the members of PGlite that
  * Drizzle's PGlite driver, pg-boss's PGlite adapter and our start-up use: `query`, `exec`,
  * `transaction`, `listen`, `waitReady` and `close`. Statements keep PGlite's order and locking: the
  * thread runs them on the one PGlite, and a statement outside an open transaction waits for it.
+ *
+ * `background()` is the same database for work nobody is waiting on (the job handlers: crawling,
+ * indexing, test runs). PGlite runs one statement at a time, first come first served, so while a
+ * site is indexed every page and API call waited behind the pipeline's queued writes. A background
+ * statement, or transaction from its start to its end, is sent to the thread only when no other
+ * request is out and no other background one is running: a request then waits for at most the one
+ * background statement or transaction already running, never for a queue of them.
  */
-export class PGliteOnThread implements Statements {
+export class PGliteOnThread implements TransactionalStatements {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve: (value: unknown) => void; reject: (error: Error) => void; lane: Lane }
+  >();
   private readonly listeners = new Map<number, (payload: string) => void>();
   private nextId = 1;
   private stopped: Error | null = null;
+  /** Requests of the foreground lane sent and not yet answered. */
+  private foregroundOut = 0;
+  /** A background statement or transaction is running. */
+  private backgroundRunning = false;
+  /** Background work waiting for its turn, oldest first. */
+  private readonly backgroundWaiting: (() => void)[] = [];
+  /** Since when the next background work has been held back for other requests (null: it is not). */
+  private heldSince: number | null = null;
+  /** Stops following the process's answers (foreground.ts). */
+  private readonly unfollowAnswers: () => void;
+  private backgroundTimer: NodeJS.Timeout | null = null;
   readonly waitReady: Promise<void>;
 
   constructor(start: ThreadStart) {
@@ -82,44 +119,97 @@ export class PGliteOnThread implements Statements {
     this.worker.on("message", (reply: ThreadReply) => this.settle(reply));
     this.worker.on("error", (error) => this.stop(error));
     this.worker.on("exit", (code) => this.stop(new Error(`the database thread stopped (exit code ${code})`)));
+    this.unfollowAnswers = onAnsweringDone(() => this.nextInBackground());
     const opened = kept ? this.send({ op: "open", start }) : Promise.resolve();
     this.waitReady = opened.then(() => this.send({ op: "ready" })).then(() => undefined);
   }
 
-  query(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<ThreadResults> {
-    return timedStatement(
-      () =>
-        this.send({
-          op: "query",
-          text,
-          params,
-          rowMode: options?.rowMode,
-          rawDates: Boolean(options?.parsers),
-          tx,
-        }) as Promise<ThreadResults>,
-    );
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<ThreadResults> {
+    return this.queryBy("foreground", text, params, options);
   }
 
-  exec(text: string, tx?: number): Promise<ThreadResults[]> {
-    return timedStatement(() => this.send({ op: "exec", text, tx }) as Promise<ThreadResults[]>);
+  exec(text: string): Promise<ThreadResults[]> {
+    return this.execBy("foreground", text);
   }
 
   /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
-  async transaction<T>(work: (tx: Statements) => Promise<T>): Promise<T> {
-    const tx = (await this.send({ op: "begin" })) as number;
+  transaction<T>(work: (tx: Statements) => Promise<T>): Promise<T> {
+    return this.transactionBy("foreground", work);
+  }
+
+  /** The same database for work nobody waits on: it gives way to every other request (see the class). */
+  background(): TransactionalStatements {
+    return {
+      query: (text, params, options) => this.inTurn(() => this.queryBy("background", text, params, options)),
+      exec: (text) => this.inTurn(() => this.execBy("background", text)),
+      transaction: (work) => this.inTurn(() => this.transactionBy("background", work)),
+    };
+  }
+
+  private queryBy(lane: Lane, text: string, params?: unknown[], options?: QueryOptions, tx?: number) {
+    return timedStatement(
+      () =>
+        this.send(
+          { op: "query", text, params, rowMode: options?.rowMode, rawDates: Boolean(options?.parsers), tx },
+          lane,
+        ) as Promise<ThreadResults>,
+    );
+  }
+
+  private execBy(lane: Lane, text: string, tx?: number) {
+    return timedStatement(() => this.send({ op: "exec", text, tx }, lane) as Promise<ThreadResults[]>);
+  }
+
+  private async transactionBy<T>(lane: Lane, work: (tx: Statements) => Promise<T>): Promise<T> {
+    const tx = (await this.send({ op: "begin" }, lane)) as number;
     const statements: Statements = {
-      query: (text, params, options) => this.query(text, params, options, tx),
-      exec: (text) => this.exec(text, tx),
+      query: (text, params, options) => this.queryBy(lane, text, params, options, tx),
+      exec: (text) => this.execBy(lane, text, tx),
     };
     let result: T;
     try {
       result = await work(statements);
     } catch (error) {
-      await this.send({ op: "end", tx, commit: false }).catch(() => {});
+      await this.send({ op: "end", tx, commit: false }, lane).catch(() => {});
       throw error;
     }
-    await this.send({ op: "end", tx, commit: true });
+    await this.send({ op: "end", tx, commit: true }, lane);
     return result;
+  }
+
+  /** Runs one piece of background work once it is its turn (see the class), then lets the next go. */
+  private async inTurn<T>(work: () => Promise<T>): Promise<T> {
+    await new Promise<void>((go) => {
+      this.backgroundWaiting.push(go);
+      this.nextInBackground();
+    });
+    try {
+      return await work();
+    } finally {
+      this.backgroundRunning = false;
+      this.nextInBackground();
+    }
+  }
+
+  /**
+   * Lets the oldest background work go when nothing else is out and no page or API call is being
+   * answered, or once it has waited BACKGROUND_WAIT_MS; else looks again when it will have.
+   */
+  private nextInBackground() {
+    if (this.backgroundTimer) clearTimeout(this.backgroundTimer);
+    this.backgroundTimer = null;
+    if (!this.backgroundWaiting.length || this.backgroundRunning) return;
+    const now = performance.now();
+    this.heldSince ??= now;
+    const untilAged = BACKGROUND_WAIT_MS - (now - this.heldSince);
+    if (untilAged <= 0 || (this.foregroundOut === 0 && !isAnswering())) {
+      this.heldSince = null;
+      this.backgroundRunning = true;
+      this.backgroundWaiting.shift()!();
+      return;
+    }
+    this.backgroundTimer = setTimeout(() => this.nextInBackground(), untilAged);
+    this.backgroundTimer.unref();
   }
 
   /** LISTEN on `channel`; answers the function that stops listening. */
@@ -146,19 +236,26 @@ export class PGliteOnThread implements Statements {
       await this.worker.terminate();
       throw error;
     }
-    this.stopped = new Error("the database is closed");
+    this.stop(new Error("the database is closed"));
     await keepOrEnd(this.worker);
   }
 
-  private send(request: Request): Promise<unknown> {
+  private send(request: Request, lane: Lane = "foreground"): Promise<unknown> {
     if (this.stopped) return Promise.reject(this.stopped);
     const id = this.nextId++;
     // While a statement is out, the thread keeps the process alive: its answer is still to come.
     if (this.pending.size === 0) this.worker.ref();
+    if (lane === "foreground") this.foregroundOut++;
     return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
+      this.pending.set(id, { resolve, reject, lane });
       this.worker.postMessage({ ...request, id });
     });
+  }
+
+  private answered(lane: Lane) {
+    if (lane !== "foreground") return;
+    this.foregroundOut--;
+    if (this.foregroundOut === 0) this.nextInBackground();
   }
 
   private settle(reply: ThreadReply) {
@@ -170,13 +267,18 @@ export class PGliteOnThread implements Statements {
     if (!waiting) return;
     this.pending.delete(reply.id);
     if (this.pending.size === 0) this.worker.unref();
+    this.answered(waiting.lane);
     if ("error" in reply) waiting.reject(Object.assign(new Error(reply.error.message), reply.error));
     else waiting.resolve(reply.result);
   }
 
   private stop(error: Error) {
     this.stopped ??= error;
+    this.unfollowAnswers();
     for (const { reject } of this.pending.values()) reject(error);
     this.pending.clear();
+    this.foregroundOut = 0;
+    // Waiting background work goes on to meet the error.
+    for (const go of this.backgroundWaiting.splice(0)) go();
   }
 }

@@ -1,0 +1,139 @@
+/**
+ * What an operator waits for while a website is being indexed. Two calls another client's operator
+ * makes, each asked of the API every 200 ms (one at a time), first for 10 s with nothing else to do
+ * and then for as long as the bench site (`../shared/bench-site`, served on 127.0.0.1) is crawled
+ * and indexed: the Websites list, and a save of Appearance (a write with its history entry). On
+ * PGlite every statement shares the database's one thread with the pipeline's grouped writes.
+ *   BENCH_PAGES=2000 BENCH_SITE_PORT=8876 BENCH_SITE_DIR=../shared/bench-site
+ *   BENCH_DATABASES=PGlite,PostgreSQL npx tsx bench/operator-while-indexing.ts
+ */
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { performance } from "node:perf_hooks";
+import { clientApps } from "../api/db/schema";
+import type { ApiHost } from "../api/host";
+import { benchDatabases, crawlAndIndex, startBenchHost } from "./support";
+
+const PAGES = Number(process.env.BENCH_PAGES ?? 2000);
+const PORT = Number(process.env.BENCH_SITE_PORT ?? 8876);
+const SOURCE = path.resolve(process.env.BENCH_SITE_DIR ?? "../shared/bench-site");
+const PG_SERVER = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const EVERY_MS = 200;
+const IDLE_SECONDS = 10;
+
+if (!existsSync(path.join(SOURCE, "gen-site.mjs"))) {
+  console.log(`no bench site under ${SOURCE}; set BENCH_SITE_DIR`);
+  process.exit(0);
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** p50, p95 and the longest of some timings, in ms. */
+function spread(samples: number[]) {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? NaN;
+  return `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms (${sorted.length} calls)`;
+}
+
+/** An operator of another client, calling the API as the console does, with a System Admin's token. */
+async function operatorOf(host: ApiHost) {
+  const [app] = await host.deps.db
+    .insert(clientApps)
+    .values({ clientName: "Operator", urlCode: "operator" })
+    .returning();
+  const call = (method: string, pathname: string, body?: unknown, token?: string) =>
+    host.api.fetch(
+      new Request(`http://127.0.0.1${pathname}`, {
+        method,
+        headers: {
+          "content-type": "application/json",
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      }),
+    );
+  const signedIn = await call("POST", "/auth/dev", { email: host.deps.config.adminEmail });
+  const { user_token: token } = (await signedIn.json()) as { user_token: string };
+  let width = 380;
+  const timed = async (pathname: string, method = "GET", body?: unknown) => {
+    const started = performance.now();
+    const response = await call(method, pathname, body, token);
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  return {
+    websites: () => timed(`/v1/apps/${app.id}/websites`),
+    save: () => {
+      width = width === 380 ? 381 : 380;
+      return timed(`/v1/appearances?appId=${app.id}`, "PUT", { appearance: { value: { width } } });
+    },
+  };
+}
+
+/** Calls both, in turn, every EVERY_MS until `until` says stop. */
+async function probe(operator: Awaited<ReturnType<typeof operatorOf>>, until: () => boolean) {
+  const websites: number[] = [];
+  const saves: number[] = [];
+  while (!until()) {
+    const tick = performance.now();
+    websites.push(await operator.websites());
+    saves.push(await operator.save());
+    await sleep(Math.max(0, EVERY_MS - (performance.now() - tick)));
+  }
+  return { websites, saves };
+}
+
+const work = mkdtempSync(path.join(tmpdir(), "console-bench-operator-"));
+const base = `http://127.0.0.1:${PORT}`;
+let site: ChildProcess | null = null;
+try {
+  await new Promise<void>((resolve, reject) => {
+    const gen = spawn(
+      process.execPath,
+      ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base],
+      { cwd: SOURCE, stdio: "ignore" },
+    );
+    gen.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`gen-site exited with ${code}`))));
+  });
+  site = spawn(process.execPath, ["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], {
+    cwd: SOURCE,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve) =>
+    site!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()),
+  );
+
+  const only = process.env.BENCH_DATABASES?.split(",");
+  for (const { name, open } of benchDatabases(work, PG_SERVER).filter((d) => !only || only.includes(d.name))) {
+    const opened = await open();
+    if (!opened) {
+      console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
+      continue;
+    }
+    const { host, close } = await startBenchHost(opened.database, work);
+    try {
+      const operator = await operatorOf(host);
+      const idleUntil = performance.now() + IDLE_SECONDS * 1000;
+      const idle = await probe(operator, () => performance.now() > idleUntil);
+      let indexing = true;
+      const run = crawlAndIndex(host, base).finally(() => (indexing = false));
+      const busy = await probe(operator, () => !indexing);
+      const { started, indexed } = await run;
+      const pagesPerSecond = PAGES / ((indexed - started) / 1000);
+      console.log(`${name}: ${PAGES} pages crawled and indexed at ${pagesPerSecond.toFixed(0)} pages/s`);
+      console.log(`${name}: Websites list, idle           ${spread(idle.websites)}`);
+      console.log(`${name}: Websites list, while indexing ${spread(busy.websites)}`);
+      console.log(`${name}: Appearance save, idle           ${spread(idle.saves)}`);
+      console.log(`${name}: Appearance save, while indexing ${spread(busy.saves)}`);
+    } finally {
+      await close();
+      await opened.drop();
+    }
+  }
+} finally {
+  site?.kill("SIGTERM");
+  rmSync(work, { recursive: true, force: true });
+}
