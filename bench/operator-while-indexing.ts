@@ -1,8 +1,10 @@
 /**
- * What an operator waits for while a website is being indexed. Two calls another client's operator
- * makes, each asked of the API every 200 ms (one at a time), first for 10 s with nothing else to do
- * and then for as long as the bench site (`../shared/bench-site`, served on 127.0.0.1) is crawled
- * and indexed: the Websites list, and a save of Appearance (a write with its history entry). On
+ * What an operator and a visitor wait for while a website is being indexed. One client's store
+ * holds the bench site (`../shared/bench-site`, served on 127.0.0.1, crawled and indexed first).
+ * Two calls its operator makes and a question its visitor asks, in turn, every 200 ms (one at a
+ * time), first for 10 s with nothing else to do, then for as long as a second client has the same
+ * site crawled and indexed: the Websites list, a save of Appearance (a write with its history
+ * entry), and a page's title asked through the widget's chat call, read to the answer's end. On
  * PGlite every statement shares the database's one thread with the pipeline's grouped writes.
  *   BENCH_PAGES=2000 BENCH_SITE_PORT=8876 BENCH_SITE_DIR=../shared/bench-site
  *   BENCH_DATABASES=PGlite,PostgreSQL npx tsx bench/operator-while-indexing.ts
@@ -12,7 +14,9 @@ import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { performance } from "node:perf_hooks";
-import { clientApps } from "../api/db/schema";
+import { embedKeyFor } from "../api/chat/keys";
+import { and, eq } from "drizzle-orm";
+import { urls } from "../api/db/schema";
 import type { ApiHost } from "../api/host";
 import { benchDatabases, crawlAndIndex, startBenchHost } from "./support";
 
@@ -37,12 +41,14 @@ function spread(samples: number[]) {
   return `p50 ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${(sorted.at(-1) ?? NaN).toFixed(1)} ms (${sorted.length} calls)`;
 }
 
-/** An operator of another client, calling the API as the console does, with a System Admin's token. */
-async function operatorOf(host: ApiHost) {
-  const [app] = await host.deps.db
-    .insert(clientApps)
-    .values({ clientName: "Operator", urlCode: "operator" })
-    .returning();
+/** The operator and a visitor of client `appId`, calling the API as the console and the widget do. */
+async function operatorOf(host: ApiHost, appId: number) {
+  const app = { id: appId };
+  const [page] = await host.deps.db
+    .select({ title: urls.title })
+    .from(urls)
+    .where(and(eq(urls.appId, appId), eq(urls.status, "indexed")))
+    .limit(1);
   const call = (method: string, pathname: string, body?: unknown, token?: string) =>
     host.api.fetch(
       new Request(`http://127.0.0.1${pathname}`, {
@@ -64,8 +70,11 @@ async function operatorOf(host: ApiHost) {
     if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}`);
     return performance.now() - started;
   };
+  const key = await embedKeyFor(app.id, "stage", host.deps);
   return {
     websites: () => timed(`/v1/apps/${app.id}/websites`),
+    // The whole answer: the stream is read to its end.
+    chat: () => timed("/v1/chat", "POST", { key, message: page.title }),
     save: () => {
       width = width === 380 ? 381 : 380;
       return timed(`/v1/appearances?appId=${app.id}`, "PUT", { appearance: { value: { width } } });
@@ -77,13 +86,15 @@ async function operatorOf(host: ApiHost) {
 async function probe(operator: Awaited<ReturnType<typeof operatorOf>>, until: () => boolean) {
   const websites: number[] = [];
   const saves: number[] = [];
+  const questions: number[] = [];
   while (!until()) {
     const tick = performance.now();
     websites.push(await operator.websites());
     saves.push(await operator.save());
+    questions.push(await operator.chat());
     await sleep(Math.max(0, EVERY_MS - (performance.now() - tick)));
   }
-  return { websites, saves };
+  return { websites, saves, questions };
 }
 
 const work = mkdtempSync(path.join(tmpdir(), "console-bench-operator-"));
@@ -113,9 +124,11 @@ try {
       console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
       continue;
     }
-    const { host, close } = await startBenchHost(opened.database, work);
+    // The visitor asks more often than a real one may (30 a minute).
+    const { host, close } = await startBenchHost(opened.database, work, { CHAT_RATE_LIMIT_PER_MINUTE: "100000" });
     try {
-      const operator = await operatorOf(host);
+      const indexedFirst = await crawlAndIndex(host, base);
+      const operator = await operatorOf(host, indexedFirst.app.id);
       const idleUntil = performance.now() + IDLE_SECONDS * 1000;
       const idle = await probe(operator, () => performance.now() > idleUntil);
       let indexing = true;
@@ -128,6 +141,8 @@ try {
       console.log(`${name}: Websites list, while indexing ${spread(busy.websites)}`);
       console.log(`${name}: Appearance save, idle           ${spread(idle.saves)}`);
       console.log(`${name}: Appearance save, while indexing ${spread(busy.saves)}`);
+      console.log(`${name}: a visitor's question, idle           ${spread(idle.questions)}`);
+      console.log(`${name}: a visitor's question, while indexing ${spread(busy.questions)}`);
     } finally {
       await close();
       await opened.drop();

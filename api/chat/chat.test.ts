@@ -4,6 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatEvent } from "@contract";
 import { clientApps, conversations, messages, visitorProfiles } from "../db/schema";
+import { isAnswering } from "../db/foreground";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { indexPages } from "../../tests/support/index-pages";
@@ -167,6 +168,22 @@ describe("answers", () => {
         (m) => m.role,
       ),
     ).toEqual(["user", "assistant"]);
+  });
+
+  it("counts as an answer under way until the streamed answer is stored, so background jobs give way", async () => {
+    const response = await host.api.request(
+      "/v1/chat",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ key, trigger_point: "admissions", message: "When is the application deadline?" }),
+      },
+      { incoming: { ip: "203.0.113.8" } },
+    );
+    // The handler has returned; the answer is still being composed from the database.
+    expect(isAnswering()).toBe(true);
+    await response.text();
+    expect(isAnswering()).toBe(false);
   });
 
   it("leads with the sentence that answers, short, and cites its page first", async () => {

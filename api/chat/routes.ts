@@ -19,6 +19,7 @@ import { FEEDBACK_MAX_BODY_BYTES, FEEDBACK_PATH } from "./feedback";
 import { fieldErrorsOf } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { visitorOf } from "../http/throttle";
+import { beginAnswering } from "../db/foreground";
 import { embedKeyFor, resolveEmbedKey } from "./keys";
 import { captureProfile } from "./profile-capture";
 import { RateLimiter } from "./rate-limit";
@@ -149,6 +150,9 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
           if (!cancelled) controller.enqueue(line(event));
         };
         send({ type: "start", conversation_id: conversationId });
+        // The answer is composed after the handler has returned: it is still an answer under way,
+        // which background jobs give way to on an embedded database (db/foreground.ts).
+        const answered = beginAnswering();
         try {
           await captureProfile({ appId: scope.appId, conversationId, messageId, message: request.message }, deps);
           const answer = await respond(
@@ -187,6 +191,8 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
         } catch (error) {
           deps.log.error("chat answer failed", error);
           send({ type: "error", message: "Sorry, something went wrong. Please try again." });
+        } finally {
+          answered();
         }
         if (!cancelled) controller.close();
       },
