@@ -20,7 +20,7 @@ async function indexDemoSite(request: APIRequestContext) {
         (await (await request.get(`/v1/apps/${app.id}/websites`, { headers })).json()).websites.find(
           (w: { id: number }) => w.id === demo.id,
         ).status,
-      { timeout: 20_000 },
+      { timeout: 60_000 },
     )
     .toBe("sitemap_generated");
   await request.post(`/v1/apps/${app.id}/websites/${demo.id}/urls/update_status`, {
@@ -35,7 +35,7 @@ async function indexDemoSite(request: APIRequestContext) {
         ).json();
         return urls.data.every((u: { status: string }) => u.status === "indexed");
       },
-      { timeout: 30_000 },
+      { timeout: 60_000 },
     )
     .toBe(true);
 }
@@ -45,7 +45,8 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   context,
 }) => {
   // Early in a run the demo site is still being crawled: this journey waits for the crawl and the
-  // indexing of every page (up to 50 s) before it starts, so it gets three times the usual minute.
+  // indexing of every page (up to a minute each on a slow machine) before it starts, so it gets
+  // three times the usual minute.
   test.slow();
   await indexDemoSite(page.request);
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
