@@ -1,8 +1,28 @@
+import { readlinkSync } from "node:fs";
+import { getPriority, setPriority } from "node:os";
 import { chunkBlocks } from "../index/chunk";
 import { decodeHtml } from "../extract/decode-html";
 import { extractHtml, type CleanupRules } from "../extract/extract-html";
 import { extracted, type ExtractedChunks } from "./extracted";
 import { storableText } from "../extract/storable-text";
+
+/**
+ * How much lower than the process this thread runs (a Unix nice value): extraction is the largest
+ * part of indexing's CPU, and nobody waits on any one page of it, so pages, API calls and visitors'
+ * questions on the other threads go first while a site is indexed.
+ */
+const EXTRACTION_NICENESS = 10;
+
+/** Lowers this thread's priority on Linux, where a thread's id is what the kernel's priority call takes. */
+function yieldToRequests() {
+  try {
+    const threadId = Number(readlinkSync("/proc/thread-self").split("/").pop());
+    if (Number.isInteger(threadId)) setPriority(threadId, Math.min(19, getPriority(threadId) + EXTRACTION_NICENESS));
+  } catch {
+    // Another system, or a sandbox that refuses: the thread keeps the process's priority.
+  }
+}
+yieldToRequests();
 
 export interface ExtractTask {
   /**
