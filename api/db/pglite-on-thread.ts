@@ -84,9 +84,10 @@ type Lane = "foreground" | "background";
  * `background()` is the same database for work nobody is waiting on (the job handlers: crawling,
  * indexing, test runs). PGlite runs one statement at a time, first come first served, so while a
  * site is indexed every page and API call waited behind the pipeline's queued writes. A background
- * statement, or transaction from its start to its end, is sent to the thread only when no other
- * request is out and no other background one is running: a request then waits for at most the one
- * background statement or transaction already running, never for a queue of them.
+ * statement, or transaction from its start to its end, is sent to the thread one at a time, and
+ * only when no other request is out and no page or API call is being answered (foreground.ts), or
+ * once it has been held for BACKGROUND_WAIT_MS: a request then waits for at most the one background
+ * statement or transaction already running, never for a queue of them.
  */
 export class PGliteOnThread implements TransactionalStatements {
   private readonly worker: Worker;
