@@ -13,7 +13,7 @@
  *   next question for 0.5–1.5 times this long before asking it: the pace a person chats at; 0 skips it)
  *   BENCH_PROFILE=dir (writes a V8 CPU profile of each database's load window there, for DevTools)
  */
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { Session } from "node:inspector/promises";
 import type { AddressInfo } from "node:net";
@@ -29,7 +29,15 @@ import { forgetEveryClientsStats } from "../api/knowledge/index/corpus-stats";
 import type { DatabaseOptions } from "../api/db/client";
 import { urls } from "../api/db/schema";
 import { askChat, share, type Asked } from "./answer-pages";
-import { benchDatabases, crawlAndIndex, firstStageSummary, percentiles, startBenchHost } from "./support";
+import {
+  crawlAndIndex,
+  firstStageSummary,
+  generateBenchSite,
+  openedBenchDatabases,
+  percentiles,
+  serveBenchSite,
+  startBenchHost,
+} from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
@@ -209,32 +217,15 @@ async function startProfile() {
   };
 }
 
-const databases = benchDatabases(work, PG_SERVER);
-
 let server: ChildProcess | null = null;
 try {
   // The generator and the page server need only Node, so the copy leaves out the Crawlee packages.
   cpSync(SOURCE, siteDir, { recursive: true, filter: (from) => !from.includes("node_modules") });
-  execFileSync(
-    process.execPath,
-    ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base],
-    { cwd: siteDir, stdio: "inherit" },
-  );
-  server = spawn(process.execPath, ["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], {
-    cwd: siteDir,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve) =>
-    server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()),
-  );
+  generateBenchSite(siteDir, path.join(work, "pages"), PAGES, base);
+  server = await serveBenchSite(siteDir, path.join(work, "pages"), PORT);
 
-  const only = process.env.BENCH_DATABASES?.split(",");
-  for (const { name, open } of databases.filter((d) => !only || only.includes(d.name))) {
-    const target = await open();
-    if (!target) {
-      console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
-      continue;
-    }
+  for await (const target of openedBenchDatabases(work, PG_SERVER)) {
+    const { name } = target;
     try {
       const site = await indexAndServe(target.database);
       try {

@@ -9,7 +9,7 @@
  *   BENCH_PAGES=2000 BENCH_SITE_PORT=8876 BENCH_SITE_DIR=../shared/bench-site
  *   BENCH_DATABASES=PGlite,PostgreSQL npx tsx bench/operator-while-indexing.ts
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -18,7 +18,7 @@ import { embedKeyFor } from "../api/chat/keys";
 import { and, eq } from "drizzle-orm";
 import { urls } from "../api/db/schema";
 import type { ApiHost } from "../api/host";
-import { benchDatabases, crawlAndIndex, startBenchHost } from "./support";
+import { crawlAndIndex, generateBenchSite, openedBenchDatabases, serveBenchSite, startBenchHost } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 2000);
 const PORT = Number(process.env.BENCH_SITE_PORT ?? 8876);
@@ -101,31 +101,12 @@ const work = mkdtempSync(path.join(tmpdir(), "console-bench-operator-"));
 const base = `http://127.0.0.1:${PORT}`;
 let site: ChildProcess | null = null;
 try {
-  await new Promise<void>((resolve, reject) => {
-    const gen = spawn(
-      process.execPath,
-      ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base],
-      { cwd: SOURCE, stdio: "ignore" },
-    );
-    gen.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`gen-site exited with ${code}`))));
-  });
-  site = spawn(process.execPath, ["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], {
-    cwd: SOURCE,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve) =>
-    site!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()),
-  );
+  generateBenchSite(SOURCE, path.join(work, "pages"), PAGES, base);
+  site = await serveBenchSite(SOURCE, path.join(work, "pages"), PORT);
 
-  const only = process.env.BENCH_DATABASES?.split(",");
-  for (const { name, open } of benchDatabases(work, PG_SERVER).filter((d) => !only || only.includes(d.name))) {
-    const opened = await open();
-    if (!opened) {
-      console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
-      continue;
-    }
+  for await (const { name, database, drop } of openedBenchDatabases(work, PG_SERVER)) {
     // The visitor asks more often than a real one may (30 a minute).
-    const { host, close } = await startBenchHost(opened.database, work, { CHAT_RATE_LIMIT_PER_MINUTE: "100000" });
+    const { host, close } = await startBenchHost(database, work, { CHAT_RATE_LIMIT_PER_MINUTE: "100000" });
     try {
       const indexedFirst = await crawlAndIndex(host, base);
       const operator = await operatorOf(host, indexedFirst.app.id);
@@ -145,7 +126,7 @@ try {
       console.log(`${name}: a visitor's question, while indexing ${spread(busy.questions)}`);
     } finally {
       await close();
-      await opened.drop();
+      await drop();
     }
   }
 } finally {

@@ -22,7 +22,7 @@ import { apiConfigFromEnv } from "../api/config";
 import type { DatabaseOptions } from "../api/db/client";
 import { urls } from "../api/db/schema";
 import { startApiHost } from "../api/host";
-import { benchDatabases, crawlAndIndex } from "./support";
+import { chosenBenchDatabases, crawlAndIndex, generateBenchSite, serveBenchSite } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
@@ -102,8 +102,6 @@ async function pipeline(database: DatabaseOptions) {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
-const databases = benchDatabases(work, PG_SERVER);
-
 let server: ChildProcess | null = null;
 try {
   if (!process.env.BENCH_CRAWLEE_DIR) {
@@ -111,18 +109,10 @@ try {
     console.log("installing the bench site's pinned Crawlee (npm ci)…");
     execFileSync("npm", ["ci", "--no-audit", "--no-fund", "--loglevel=error"], { cwd: siteDir, stdio: "inherit" });
   }
-  execFileSync(
-    process.execPath,
-    ["gen-site.mjs", "--pages", String(PAGES), "--out", path.join(work, "pages"), "--base", base],
-    { cwd: siteDir, stdio: "inherit" },
-  );
-  server = node(["serve-site.mjs", "--root", path.join(work, "pages"), "--port", String(PORT)], siteDir);
-  await new Promise<void>((resolve) =>
-    server!.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()),
-  );
+  generateBenchSite(siteDir, path.join(work, "pages"), PAGES, base);
+  server = await serveBenchSite(siteDir, path.join(work, "pages"), PORT);
 
-  const only = process.env.BENCH_DATABASES?.split(",");
-  for (const { name, open } of databases.filter((d) => !only || only.includes(d.name))) {
+  for (const { name, open } of chosenBenchDatabases(work, PG_SERVER)) {
     const ours: number[] = [];
     const theirs: number[] = [];
     for (let round = 1; round <= ROUNDS; round++) {

@@ -11,7 +11,6 @@
  *   BENCH_PAGES=5000 BENCH_CHANGED=0.01 BENCH_SITE_PORT=8767 BENCH_SITE_DIR=../shared/bench-site
  *   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres   BENCH_DATABASES=PGlite,PostgreSQL
  */
-import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -19,7 +18,7 @@ import { performance } from "node:perf_hooks";
 import { and, eq, sql } from "drizzle-orm";
 import { urls } from "../api/db/schema";
 import { startRefreshSite, type SiteCounts } from "./refresh-site";
-import { benchDatabases, crawlAndIndex, indexEveryUrl, startBenchHost } from "./support";
+import { crawlAndIndex, generateBenchSite, indexEveryUrl, openedBenchDatabases, startBenchHost } from "./support";
 
 const PAGES = Number(process.env.BENCH_PAGES ?? 5000);
 const CHANGED = Number(process.env.BENCH_CHANGED ?? 0.01);
@@ -53,18 +52,9 @@ const served = (counts: SiteCounts) =>
 try {
   cpSync(SOURCE, path.join(work, "site"), { recursive: true, filter: (from) => !from.includes("node_modules") });
   const pages = path.join(work, "pages");
-  execFileSync(
-    process.execPath,
-    ["gen-site.mjs", "--pages", String(PAGES), "--out", pages, "--base", `http://127.0.0.1:${PORT}`],
-    { cwd: path.join(work, "site"), stdio: "inherit" },
-  );
-  const only = process.env.BENCH_DATABASES?.split(",");
-  for (const { name, open } of benchDatabases(work, PG_SERVER).filter((d) => !only || only.includes(d.name))) {
-    const target = await open();
-    if (!target) {
-      console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
-      continue;
-    }
+  generateBenchSite(path.join(work, "site"), pages, PAGES, `http://127.0.0.1:${PORT}`);
+  for await (const target of openedBenchDatabases(work, PG_SERVER)) {
+    const { name } = target;
     const site = await startRefreshSite(pages, PORT);
     const { host, close } = await startBenchHost(target.database, work, { CRAWL_CONCURRENCY_PER_HOST: "10" });
     try {

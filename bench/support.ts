@@ -1,3 +1,4 @@
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -127,6 +128,47 @@ export function benchDatabases(
       },
     },
   ];
+}
+
+/** The databases `BENCH_DATABASES` names (a comma-separated list; both by default). */
+export function chosenBenchDatabases(work: string, pgServer: string) {
+  const only = process.env.BENCH_DATABASES?.split(",");
+  return benchDatabases(work, pgServer).filter((d) => !only || only.includes(d.name));
+}
+
+/**
+ * Opens each chosen database in turn, from empty tables, saying which has no server to answer.
+ * The caller drops each one (`drop`) when done with it.
+ */
+export async function* openedBenchDatabases(work: string, pgServer: string) {
+  for (const { name, open } of chosenBenchDatabases(work, pgServer)) {
+    const opened = await open();
+    if (!opened) {
+      console.log(`${name}: no server answers at ${pgServer}; skipped`);
+      continue;
+    }
+    yield { name, ...opened };
+  }
+}
+
+/** Writes `pages` pages of the bench site (its `gen-site.mjs` in `siteDir`) under `out`, linked from `base`. */
+export function generateBenchSite(siteDir: string, out: string, pages: number, base: string) {
+  execFileSync(process.execPath, ["gen-site.mjs", "--pages", String(pages), "--out", out, "--base", base], {
+    cwd: siteDir,
+    stdio: "inherit",
+  });
+}
+
+/** Serves the pages under `root` with the bench site's `serve-site.mjs` on 127.0.0.1:`port`, once it listens. */
+export async function serveBenchSite(siteDir: string, root: string, port: number): Promise<ChildProcess> {
+  const server = spawn(process.execPath, ["serve-site.mjs", "--root", root, "--port", String(port)], {
+    cwd: siteDir,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve) =>
+    server.stdout!.on("data", (chunk: Buffer) => chunk.toString().includes("listening") && resolve()),
+  );
+  return server;
 }
 
 /**

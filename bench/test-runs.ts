@@ -20,7 +20,7 @@ import { configChanges, testQuestions, testRuns } from "../api/db/schema";
 import { apiCaller, signInAs } from "../tests/support/test-host";
 import { startTestRun } from "../api/testing/waiting-runs";
 import { indexPages, servePages, HTML, type ServedPage } from "./answer-pages";
-import { benchDatabases, percentiles, startBenchHost } from "./support";
+import { openedBenchDatabases, percentiles, startBenchHost } from "./support";
 
 const FIXTURES = path.resolve(process.env.FIXTURES_DIR ?? "../shared/fixtures");
 const DATASET = path.join(FIXTURES, "qa-dev", "squad2-dev-10-articles.json");
@@ -171,13 +171,8 @@ async function historyCalls(host: Host, call: Call, token: string, appId: number
 const work = mkdtempSync(path.join(tmpdir(), "console-bench-test-runs-"));
 const site = await servePages(pages);
 try {
-  const only = process.env.BENCH_DATABASES?.split(",");
-  for (const { name, open } of benchDatabases(work, PG_SERVER).filter((d) => !only || only.includes(d.name))) {
-    const target = await open();
-    if (!target) {
-      console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
-      continue;
-    }
+  for await (const target of openedBenchDatabases(work, PG_SERVER)) {
+    const { name } = target;
     const { host, close } = await startBenchHost(target.database, work, { AUTH_DEV_LOGIN: "true" });
     try {
       const { db } = host.deps;

@@ -68,18 +68,22 @@ afterAll(async () => {
 
 type Done = Extract<ChatEvent, { type: "done" }>;
 
-/** Posts a message like the widget and reads the streamed events. */
-async function chat(message: string, extra: Record<string, unknown> = {}) {
-  // The visitor's address as the web server (Express) established it.
-  const response = await host.api.request(
+/** Posts a message like the widget, from `ip` (the visitor's address as Express established it); the stream unread. */
+function postChat(message: string, ip: string, extra: Record<string, unknown> = {}) {
+  return host.api.request(
     "/v1/chat",
     {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key, trigger_point: "admissions", message, ...extra, ip: undefined }),
+      body: JSON.stringify({ key, trigger_point: "admissions", message, ...extra }),
     },
-    { incoming: { ip: String(extra.ip ?? "203.0.113.7") } },
+    { incoming: { ip } },
   );
+}
+
+/** Posts a message like the widget and reads the streamed events. */
+async function chat(message: string, extra: Record<string, unknown> = {}) {
+  const response = await postChat(message, String(extra.ip ?? "203.0.113.7"), { ...extra, ip: undefined });
   if (!response.headers.get("content-type")?.startsWith("application/x-ndjson")) {
     // A refusal is plain JSON: no events, no answer.
     return {
@@ -171,15 +175,7 @@ describe("answers", () => {
   });
 
   it("counts as an answer under way until the streamed answer is stored, so background jobs give way", async () => {
-    const response = await host.api.request(
-      "/v1/chat",
-      {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ key, trigger_point: "admissions", message: "When is the application deadline?" }),
-      },
-      { incoming: { ip: "203.0.113.8" } },
-    );
+    const response = await postChat("When is the application deadline?", "203.0.113.8");
     // The handler has returned; the answer is still being composed from the database.
     expect(isAnswering()).toBe(true);
     await response.text();
@@ -488,15 +484,7 @@ describe("the public endpoint's guards", () => {
 
 describe("a visitor who leaves mid-answer", () => {
   it("still has the answer stored, and nothing fails when the stream is cancelled", async () => {
-    const response = await host.api.request(
-      "/v1/chat",
-      {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ key, trigger_point: "admissions", message: "Where do first-year students live?" }),
-      },
-      { incoming: { ip: "203.0.113.77" } },
-    );
+    const response = await postChat("Where do first-year students live?", "203.0.113.77");
     const reader = response.body!.getReader();
     const first = JSON.parse(new TextDecoder().decode((await reader.read()).value).split("\n")[0]) as Extract<
       ChatEvent,
