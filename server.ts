@@ -237,7 +237,6 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   });
 
   const build = await loadingBuild;
-  // Every write to the console comes from the console's own pages (docs/decisions/016).
   // While a page is answered, background jobs give way to it on an embedded database (api/db/foreground.ts).
   app.use((_req, res, next) => {
     const answered = beginAnswering();
@@ -245,6 +244,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     res.once("close", answered);
     next();
   });
+  // Every write to the console comes from the console's own pages (docs/decisions/016).
   app.use(refuseCrossSiteWrites());
   app.use(securityHeaders(securityHeaderOptions(env, config)));
   app.use(serverTiming());

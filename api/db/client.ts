@@ -13,8 +13,8 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
-/** The open database plus what pg-boss and shutdown need to reach underneath Drizzle. */
 /**
+ * The open database plus what pg-boss and shutdown need to reach underneath Drizzle.
  * `backgroundDb` is what job handlers use: on PGlite, the database's background lane, which gives
  * way to every page and API call (PGliteOnThread.background); on PostgreSQL, the same pool.
  */
