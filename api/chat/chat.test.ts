@@ -57,7 +57,7 @@ beforeAll(async () => {
     "/tours",
     "/nursing-school",
   ].map((p) => `${site.base}${p}`);
-  await indexPages(call, admin, appId, pages);
+  await indexPages(host, admin, appId, pages);
   key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body
     .key;
 });

@@ -179,7 +179,7 @@ describe("the recommendation model build", () => {
       "<h1>Computer Science (BS)</h1><p>A four-year program. Students choose a concentration in software engineering, data science or security.</p>",
     );
     await indexPages(
-      call,
+      host,
       admin,
       northfield,
       ["/programs/nursing", "/programs/mba", "/programs/cs", "/about"].map((p) => `${site.base}${p}`),

@@ -55,7 +55,7 @@ beforeAll(async () => {
     .insert(clientApps)
     .values({ clientName: "Elsewhere", urlCode: "elsewhere-evidence" })
     .returning();
-  await indexPages(call, (await signInAs(host, "admin@example.com")).user_token, appId, [
+  await indexPages(host, (await signInAs(host, "admin@example.com")).user_token, appId, [
     `${site.base}/housing`,
     `${site.base}/tours`,
   ]);

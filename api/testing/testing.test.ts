@@ -38,7 +38,7 @@ beforeAll(async () => {
     .values({ clientName: "Elsewhere", urlCode: "elsewhere-tests" })
     .returning();
   const superAdmin = (await signInAs(host, "admin@example.com")).user_token;
-  await indexPages(call, superAdmin, appId, [`${site.base}/housing`, `${site.base}/tours`]);
+  await indexPages(host, superAdmin, appId, [`${site.base}/housing`, `${site.base}/tours`]);
 });
 afterAll(async () => {
   await host?.close();

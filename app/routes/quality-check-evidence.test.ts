@@ -24,7 +24,7 @@ beforeAll(async () => {
   const call = apiCaller(host);
   const token = (await signInAs(host, "admin@example.com")).user_token;
   const appId = await testRunRecords(host).appId("northfield");
-  await indexPages(call, token, appId, [`${site.base}/housing`]);
+  await indexPages(host, token, appId, [`${site.base}/housing`]);
   for (const question of [
     { question: "Where do first-year students live?", expect_text: "Lakeside Hall" },
     { question: "What is the weather on Mars today?", expect_outcome: "fallback" },

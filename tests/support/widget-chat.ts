@@ -18,7 +18,7 @@ export async function indexedSite(pages: { path: string; html: string }[]) {
   const admin = (await signInAs(host, "admin@example.com")).user_token;
   const appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
   await indexPages(
-    call,
+    host,
     admin,
     appId,
     pages.map((page) => `${site.base}${page.path}`),

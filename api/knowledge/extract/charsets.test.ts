@@ -87,7 +87,7 @@ beforeAll(async () => {
   token = (await signInAs(host, "client.admin@example.com")).user_token;
   appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
   websiteId = await indexPages(
-    call,
+    host,
     token,
     appId,
     PAGES.map((page) => `${site.base}${page.path}`),
