@@ -34,11 +34,13 @@ export default defineConfig({
       ],
     },
   },
-  // The hostile-request sweep (every page, action and API operation sent malformed requests) runs
-  // its own console and takes minutes: CI runs it after `npm test` (`npm run test:hostile`), so the
-  // everyday suite stays a tool people run.
+  // The two sweeps take minutes each: the hostile-request sweep (every page, action and API
+  // operation sent malformed requests) and the route sweep (every route read for its finish). CI
+  // runs them after `npm test` (`npm run test:route-sweep`, `npm run test:hostile`), so the everyday
+  // suite stays a tool people run.
   projects: [
-    { name: "journeys", testIgnore: /hostile-requests\.spec\.ts$/ },
+    { name: "journeys", testIgnore: /(hostile-requests|route-sweep)\.spec\.ts$/ },
+    { name: "route-sweep", testMatch: /route-sweep\.spec\.ts$/ },
     { name: "hostile", testMatch: /hostile-requests\.spec\.ts$/ },
   ],
   webServer: {
