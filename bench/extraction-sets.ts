@@ -101,12 +101,20 @@ export interface Snippets {
   empty: boolean;
 }
 
+/** One `extraction-dev` page's stored text, the snippets to keep it lacks and the snippets to leave out it holds. */
+export function devMisses(page: DevPage, extract: Extract) {
+  const text = squeeze(storedText(extract(page.html)));
+  return {
+    text,
+    missing: page.keep.filter((snippet) => !text.includes(snippet)),
+    leaked: page.leave.filter((snippet) => text.includes(snippet)),
+  };
+}
+
 /** One `extraction-dev` page's extraction: kept snippets found (tp) or missing (fn), left-out ones found (fp). */
 export function scoreDev(page: DevPage, extract: Extract): Snippets {
-  const text = squeeze(storedText(extract(page.html)));
-  const kept = page.keep.filter((snippet) => text.includes(snippet)).length;
-  const leaked = page.leave.filter((snippet) => text.includes(snippet)).length;
-  return { tp: kept, fn: page.keep.length - kept, fp: leaked, empty: !text };
+  const { text, missing, leaked } = devMisses(page, extract);
+  return { tp: page.keep.length - missing.length, fn: missing.length, fp: leaked.length, empty: !text };
 }
 
 /** Precision, recall and F1 over summed snippet counts. */
