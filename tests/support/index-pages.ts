@@ -1,4 +1,5 @@
 import type { ApiHost } from "../../api/host";
+import type { QueueName } from "../../api/jobs/payloads";
 import { apiCaller } from "./test-host";
 import { until } from "./wait";
 
@@ -9,7 +10,7 @@ interface UrlRow {
 }
 
 /** The queues whose jobs crawl and index a website. */
-const INDEXING_QUEUES = new Set(["website-discover", "website-process"]);
+const INDEXING_QUEUES = new Set<string>(["website-discover", "website-process"] satisfies QueueName[]);
 
 /**
  * Adds a website listing exactly `pages` (site_map few_urls), asks for all of them to be indexed
