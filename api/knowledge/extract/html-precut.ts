@@ -178,7 +178,8 @@ export const MAX_OPEN_TAGS = 1024;
 
 /** A header, footer or aside outside the article, being built: taken out when it closes unless it holds the article. */
 interface Furniture {
-  element: BuiltNode;
+  /** Null while the furniture is read without being built (see `precutDocument`). */
+  element: BuiltNode | null;
   visibleCharsBefore: number;
   holdsContent: boolean;
 }
@@ -281,7 +282,20 @@ export function visibleLength(text: string) {
   return length;
 }
 
-export function precutDocument(html: string): PrecutPage {
+/**
+ * Page furniture outside the article (a header, a footer, a side column) is read without building
+ * it: on our generated pages it is half of the elements, and linkedom's nodes cost most of the
+ * pass. Only a page that never closes its furniture and holds its article inside it keeps any (an
+ * unclosed <header> holds everything after it), and that is known only at its end: such a page is
+ * read again with its furniture built. Both ways give the same tree, counts and types
+ * (`buildFurniture` builds it from the start: what html-precut.test.ts compares the other way with).
+ */
+export function precutDocument(html: string, { buildFurniture = false } = {}): PrecutPage {
+  return precutPass(html, buildFurniture) ?? precutPass(html, true)!;
+}
+
+/** One pass of the pre-cut; null when furniture it did not build turned out to be kept. */
+function precutPass(html: string, buildFurniture: boolean): PrecutPage | null {
   // An empty string gives a document with no nodes at all, which the pass fills.
   const { document } = parseHTML("");
   let node = document as unknown as BuiltNode;
@@ -295,7 +309,8 @@ export function precutDocument(html: string): PrecutPage {
   // or aside outside the article), what is needed to take it out again when it closes.
   // Each also remembers the node the build returns to when it closes: its parent, or, for an
   // element past MAX_NESTING that was not built, the deepest element built.
-  const opened: { content: boolean; furniture: Furniture | null; returnTo: BuiltNode }[] = [];
+  // Each notes too whether it is a heading inside furniture that was not built.
+  const opened: { content: boolean; furniture: Furniture | null; returnTo: BuiltNode; unbuiltHeading: boolean }[] = [];
   // The furniture elements open around the current node, innermost last.
   const furniture: Furniture[] = [];
   // E-mail and search fields, whose boxes are taken out once the tree is built.
@@ -306,6 +321,11 @@ export function precutDocument(html: string): PrecutPage {
   // The ids of the parts of the page that a control shows and hides (showsAndHides): an
   // accordion's answers and a set of tabs' panels, hidden until asked for, are the page's text.
   const shownOnRequest = new Set<string>();
+  // The outermost furniture read without being built, while inside it; and headings open inside
+  // it, which would have been the nearest heading around a disclosure's label.
+  let unbuilt: Furniture | null = null;
+  let unbuiltHeadingsOpen = 0;
+  let keptUnbuilt = false;
   const headingAround = () => {
     for (let at: BuiltNode | null = node; at?.localName; at = at.parentNode) if (HEADING.test(at.localName)) return at;
     return null;
@@ -332,7 +352,7 @@ export function precutDocument(html: string): PrecutPage {
         const label = name === "button" && isDisclosureButton(attribs);
         // An accordion's question is a heading whatever it is named: Readability takes a heading
         // named like a page's header ("accordion-header") for one and drops it.
-        const heading = label ? headingAround() : null;
+        const heading = label && !(unbuilt && unbuiltHeadingsOpen) ? headingAround() : null;
         if (heading) for (const attribute of NAMING_ATTRIBUTES) heading.removeAttribute(attribute);
         const hidden = isHiddenTag(attribs) && !(attribs.id && shownOnRequest.has(attribs.id));
         // An element in a button's role is one, whatever its tag ("Show picture", "Share", "Load post").
@@ -355,31 +375,40 @@ export function precutDocument(html: string): PrecutPage {
         if (opened.length >= MAX_NESTING) {
           // Too deep to build: its text goes into the deepest element built, a space apart from the text before.
           const last = node.lastChild;
-          if (last && !(last.nodeType === TEXT_NODE && /\s$/.test(last.nodeValue ?? "")))
+          if (!unbuilt && last && !(last.nodeType === TEXT_NODE && /\s$/.test(last.nodeValue ?? "")))
             node.appendChild(document.createTextNode(" ") as unknown as BuiltNode);
-          if (!VOID.has(name)) opened.push({ content: false, furniture: null, returnTo: node });
+          if (!VOID.has(name)) opened.push({ content: false, furniture: null, returnTo: node, unbuiltHeading: false });
           return;
         }
+        // Furniture is taken out when it closes, unless the page never closed it and the article
+        // turned out to be inside: an unclosed <header> holds everything after it, in a browser as
+        // here. A header the page closes itself is furniture, whatever it holds.
+        const isFurniture =
+          !VOID.has(name) && contentDepth === 0 && (FURNITURE_ELEMENTS.has(name) || FURNITURE_ROLES.has(role));
+        const builds = !unbuilt && (buildFurniture || !isFurniture);
         // A disclosure's label is built as plain inline text: its words, not a control.
-        const element = document.createElement(label ? "span" : name) as unknown as BuiltNode;
-        // Readability turns every <h1> into an <h2>; the mark keeps the page's outline for heading paths.
-        if (name === "h1") element.setAttribute(HEADING_LEVEL, "1");
-        for (const key in attribs) element.setAttribute(key, attribs[key]);
-        if (name === "input" && isBoxField(attribs)) fields.push(element);
-        node.appendChild(element);
+        const tag = label ? "span" : name;
+        let element: BuiltNode | null = null;
+        if (builds) {
+          element = document.createElement(tag) as unknown as BuiltNode;
+          // Readability turns every <h1> into an <h2>; the mark keeps the page's outline for heading paths.
+          if (name === "h1") element.setAttribute(HEADING_LEVEL, "1");
+          for (const key in attribs) element.setAttribute(key, attribs[key]);
+          if (name === "input" && isBoxField(attribs)) fields.push(element);
+          node.appendChild(element);
+        }
         elements++;
         if (!VOID.has(name)) {
           const returnTo = node;
-          node = element;
+          if (element) node = element;
           const content = CONTENT_ELEMENTS.has(name) || role === CONTENT_ROLE;
-          // Furniture is built, then taken out when it closes, unless the page never closed it and
-          // the article turned out to be inside: an unclosed <header> holds everything after it, in
-          // a browser as here. A header the page closes itself is furniture, whatever it holds.
-          const isFurniture = contentDepth === 0 && (FURNITURE_ELEMENTS.has(name) || FURNITURE_ROLES.has(role));
           const held = isFurniture ? { element, visibleCharsBefore: visibleChars, holdsContent: false } : null;
           if (held) furniture.push(held);
+          if (held && !builds && !unbuilt) unbuilt = held;
+          const unbuiltHeading = !builds && HEADING.test(tag);
+          if (unbuiltHeading) unbuiltHeadingsOpen++;
           if (content) for (const around of furniture) around.holdsContent = true;
-          opened.push({ content, furniture: held, returnTo });
+          opened.push({ content, furniture: held, returnTo, unbuiltHeading });
           if (content) contentDepth++;
         }
       },
@@ -388,7 +417,7 @@ export function precutDocument(html: string): PrecutPage {
           if (structuredData !== null && structuredData.length <= MAX_STRUCTURED_DATA_CHARS) structuredData += text;
           return;
         }
-        node.appendChild(document.createTextNode(text) as unknown as BuiltNode);
+        if (!unbuilt) node.appendChild(document.createTextNode(text) as unknown as BuiltNode);
         if (inBody) {
           const visible = visibleLength(text);
           visibleChars += visible;
@@ -408,11 +437,17 @@ export function precutDocument(html: string): PrecutPage {
         }
         const closed = opened.pop();
         if (closed?.content) contentDepth--;
+        if (closed?.unbuiltHeading) unbuiltHeadingsOpen--;
         if (closed?.furniture) {
           furniture.pop();
-          if (!(closed.furniture.holdsContent && implied)) {
-            closed.furniture.element.parentNode?.removeChild(closed.furniture.element);
+          const kept = closed.furniture.holdsContent && implied;
+          if (!kept) {
+            closed.furniture.element?.parentNode?.removeChild(closed.furniture.element);
             visibleChars = closed.furniture.visibleCharsBefore;
+          }
+          if (closed.furniture === unbuilt) {
+            unbuilt = null;
+            if (kept) keptUnbuilt = true;
           }
         }
         node = closed?.returnTo ?? node.parentNode ?? node;
@@ -421,6 +456,7 @@ export function precutDocument(html: string): PrecutPage {
     { decodeEntities: true, lowerCaseTags: true, lowerCaseAttributeNames: true },
   );
   parser.end(html);
+  if (keptUnbuilt) return null;
   repairSkeleton(document as unknown as BuiltNode, (name) => document.createElement(name) as unknown as BuiltNode);
   removeFieldBoxes(fields);
   return { document, visibleChars, declaredTypes, elements, nestedTextWeight };
