@@ -1,5 +1,22 @@
 import { defineConfig } from "@playwright/test";
 import { BASE_URL } from "./tests/e2e/ports";
+import { CHROMIUM, HEADLESS_SHELL } from "./tests/e2e/browsers.mjs";
+
+/** Debian's Chromium, with flags that keep it off a network this machine does not have. */
+const launchedFrom = (executablePath: string) => ({
+  launchOptions: {
+    executablePath,
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+});
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -20,28 +37,25 @@ export default defineConfig({
     // needs. Screenshots are not recorded: the screencast behind them made every journey about a
     // fifth slower on a 2-core machine, passing or not (decision 038).
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
-    launchOptions: {
-      // Debian's Chromium; the flags keep it off a network this machine does not have.
-      executablePath: "/usr/bin/chromium",
-      args: [
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
   },
   // The two sweeps take minutes each: the hostile-request sweep (every page, action and API
   // operation sent malformed requests) and the route sweep (every route read for its finish). CI
   // runs them after `npm test` (`npm run test:route-sweep`, `npm run test:hostile`), so the everyday
   // suite stays a tool people run.
+  //
+  // The journeys and the hostile sweep run in Debian's headless shell (chromium-headless-shell, built
+  // from the same Chromium source as the browser): the same Blink and V8 without the browser's
+  // window layer, and what Playwright itself runs headless tests in. The journey lane took a third
+  // less time in it (decision 042). The route sweep reads every screen in the full browser, so
+  // CI still sees each one there too.
   projects: [
-    { name: "journeys", testIgnore: /(hostile-requests|route-sweep)\.spec\.ts$/ },
-    { name: "route-sweep", testMatch: /route-sweep\.spec\.ts$/ },
-    { name: "hostile", testMatch: /hostile-requests\.spec\.ts$/ },
+    {
+      name: "journeys",
+      testIgnore: /(hostile-requests|route-sweep)\.spec\.ts$/,
+      use: launchedFrom(HEADLESS_SHELL),
+    },
+    { name: "route-sweep", testMatch: /route-sweep\.spec\.ts$/, use: launchedFrom(CHROMIUM) },
+    { name: "hostile", testMatch: /hostile-requests\.spec\.ts$/, use: launchedFrom(HEADLESS_SHELL) },
   ],
   webServer: {
     command: "npx tsx tests/e2e/start-servers.ts",
