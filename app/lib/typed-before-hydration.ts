@@ -2,9 +2,9 @@
  * What a user types, picks or ticks while the page's JavaScript is still loading (a slow connection)
  * fires no React event. Hydration then resets some fields to what React rendered (selects, text
  * areas), and the first re-render of a controlled field resets the rest, so the edit is lost without
- * a word. The entry remembers every edited field before hydration; once hydrated, each is set again
- * the way a user's own edit would reach React (an input or change event), so every screen's state,
- * dirty flag and preview see it.
+ * a word. The entry remembers every edited field before hydration, and every edit made while React
+ * hydrates (app/entry.client.tsx); once hydrated, each is set again the way a user's own edit would
+ * reach React (an input or change event), so every screen's state, dirty flag and preview see it.
  */
 
 interface TypedField {
@@ -27,6 +27,30 @@ const NOT_EDITED = new Set(["hidden", "submit", "button", "reset", "image"]);
 const MAX_FIELDS = 2000;
 
 let remembered: TypedField[] = [];
+/**
+ * Fields edited after the entry looked and before hydration ended, by their place among the page's
+ * fields, in the order the edits happened. A browser's autofill sets a field and fires its events
+ * with no key pressed; React then finishes hydrating at once and takes the new value for the one it
+ * rendered, so a field whose state React keeps (the colour fields) went back to the saved value on
+ * the page's next render.
+ */
+const editedWhileHydrating = new Map<number, TypedField>();
+const EDIT_EVENTS = ["input", "change"] as const;
+
+function noteEditWhileHydrating(event: Event) {
+  const element = event.target;
+  if (!(element instanceof Element) || !element.matches(FIELDS)) return;
+  const index = Array.from(document.querySelectorAll(FIELDS)).indexOf(element);
+  if (index < 0 || index >= MAX_FIELDS) return;
+  // A radio is noted even when chosen back to its saved option: that undoes an earlier choice in
+  // its group, which no event of the other radio says.
+  const edit =
+    element instanceof HTMLInputElement && element.type === "radio"
+      ? { index, tag: element.tagName, name: element.name, type: "radio", checked: element.checked }
+      : editedField(element, index);
+  editedWhileHydrating.delete(index);
+  if (edit) editedWhileHydrating.set(index, edit);
+}
 
 function editedField(element: Element, index: number): TypedField | null {
   const base = { index, tag: element.tagName, name: element.getAttribute("name") ?? "" };
@@ -55,10 +79,14 @@ function editedField(element: Element, index: number): TypedField | null {
   return null;
 }
 
-/** Called before hydration: notes every field whose content differs from what the server rendered. */
+/**
+ * Called before hydration: notes every field whose content differs from what the server rendered,
+ * and then every edit made until the page has hydrated.
+ */
 export function rememberTypedBeforeHydration() {
   const fields = Array.from(document.querySelectorAll(FIELDS)).slice(0, MAX_FIELDS);
   remembered = fields.flatMap((element, index) => editedField(element, index) ?? []);
+  for (const type of EDIT_EVENTS) document.addEventListener(type, noteEditWhileHydrating, true);
 }
 
 /**
@@ -78,8 +106,15 @@ function retype(element: HTMLInputElement | HTMLTextAreaElement, value: string) 
  * gets its edit again through the events a user's edit fires.
  */
 export function replayTypedBeforeHydration() {
-  const edits = remembered;
+  for (const type of EDIT_EVENTS) document.removeEventListener(type, noteEditWhileHydrating, true);
+  // Edits in the order they were made, each field's latest: what the entry saw, then what was
+  // changed while hydrating (a later choice in a radio group comes after an earlier one).
+  const edits = [
+    ...remembered.filter((edit) => !editedWhileHydrating.has(edit.index)),
+    ...editedWhileHydrating.values(),
+  ];
   remembered = [];
+  editedWhileHydrating.clear();
   if (!edits.length) return;
   const fields = Array.from(document.querySelectorAll(FIELDS));
   for (const edit of edits) {

@@ -95,6 +95,48 @@ test("what is typed or chosen before the page's JavaScript runs counts as an uns
   }
 });
 
+/**
+ * Slows React's hydration as a busy machine does: React renders in slices of a few milliseconds and
+ * asks for the next through a MessageChannel, and each of those messages now arrives 100 ms late.
+ * The console's Appearance page takes about twenty slices, so typing can start between them.
+ */
+async function hydrateSlowly(page: Page) {
+  await page.addInitScript(() => {
+    const Native = window.MessageChannel;
+    window.MessageChannel = class extends Native {
+      constructor() {
+        super();
+        const send = this.port2.postMessage.bind(this.port2);
+        this.port2.postMessage = (message: unknown) => window.setTimeout(() => send(message), 100);
+      }
+    };
+  });
+}
+
+test("a value filled in while the page hydrates is kept and counts as an unsaved change", async ({
+  signedInPage: page,
+}) => {
+  await hydrateSlowly(page);
+  await page.goto(ADMISSIONS, { waitUntil: "commit" });
+  // Remix's router exists once hydration has begun; data-hydrated says it has ended.
+  await page.waitForFunction(() => "__remixRouter" in window);
+  const html = page.locator("html");
+  expect(await html.getAttribute("data-hydrated")).toBeNull();
+  // A browser's autofill sets a field and fires its input and change events, with no key pressed.
+  // React then finishes hydrating at once and takes the new value for the one it rendered, so the
+  // colour's own state kept the saved value, and the form turning dirty put that back in the field.
+  await page.getByLabel("Primary Colour", { exact: true }).evaluate((field: HTMLInputElement) => {
+    field.value = "#2266aa";
+    field.dispatchEvent(new Event("input", { bubbles: true }));
+    field.dispatchEvent(new Event("change", { bubbles: true }));
+  });
+  await expect(html).toHaveAttribute("data-hydrated", "true");
+  await expect(page.getByLabel("Primary Colour", { exact: true })).toHaveValue("#2266aa");
+  await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  await expect(preview.locator(".launcher")).toHaveCSS("background-color", "rgb(34, 102, 170)");
+});
+
 test("a client user sees the settings and the preview but cannot save or push", async ({ page }) => {
   await signIn(page, "client.user@example.com");
   await page.goto(ADMISSIONS);
