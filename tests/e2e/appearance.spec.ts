@@ -52,10 +52,15 @@ test("a value out of range comes back beside its field with everything else kept
 });
 
 /**
- * Opens the shop's Appearance with its scripts (not its styles, which a click waits for) held until
- * `edit` has run, as on a slow connection.
+ * Opens an agent's Appearance (the shop's unless said) with its scripts (not its styles, which a
+ * click waits for) held until `edit` has run, as on a slow connection; `whileHydrating` runs once
+ * the scripts are let through, before the page has hydrated.
  */
-async function editBeforeScripts(page: Page, edit: () => Promise<void>) {
+async function editBeforeScripts(
+  page: Page,
+  edit: () => Promise<void>,
+  { path = SHOP, whileHydrating = async () => {} } = {},
+) {
   let release = () => {};
   const scriptsHeld = new Promise<void>((resolve) => {
     release = resolve;
@@ -64,9 +69,10 @@ async function editBeforeScripts(page: Page, edit: () => Promise<void>) {
     await scriptsHeld;
     await route.continue();
   });
-  await page.goto(SHOP, { waitUntil: "commit" });
+  await page.goto(path, { waitUntil: "commit" });
   await edit();
   release();
+  await whileHydrating();
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.unrouteAll();
 }
@@ -135,6 +141,36 @@ test("a value filled in while the page hydrates is kept and counts as an unsaved
   await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
   const preview = page.frameLocator('iframe[title="Chat preview"]');
   await expect(preview.locator(".launcher")).toHaveCSS("background-color", "rgb(34, 102, 170)");
+});
+
+test("a radio chosen before the scripts ran, then chosen back while the page hydrates, stays chosen back", async ({
+  signedInPage: page,
+}) => {
+  await hydrateSlowly(page);
+  const radios = page.getByRole("radiogroup", { name: "Position" }).getByRole("radio");
+  let saved = 0;
+  await editBeforeScripts(
+    page,
+    async () => {
+      saved = await radios.evaluateAll((all: HTMLInputElement[]) => all.findIndex((radio) => radio.checked));
+      await radios.nth(saved === 0 ? 1 : 0).check();
+    },
+    {
+      path: ADMISSIONS,
+      whileHydrating: async () => {
+        await page.waitForFunction(() => "__remixRouter" in window);
+        expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
+        // Chosen back as autofill would: the other radio's uncheck fires no event of its own.
+        await radios.nth(saved).evaluate((radio: HTMLInputElement) => {
+          radio.checked = true;
+          radio.dispatchEvent(new Event("input", { bubbles: true }));
+          radio.dispatchEvent(new Event("change", { bubbles: true }));
+        });
+      },
+    },
+  );
+  await expect(radios.nth(saved)).toBeChecked();
+  await expect(radios.nth(saved === 0 ? 1 : 0)).not.toBeChecked();
 });
 
 test("a client user sees the settings and the preview but cannot save or push", async ({ page }) => {
