@@ -10,7 +10,6 @@ import { takeBackAbandonedWork } from "./jobs/recovery";
 import { websitesAwaitingDiscovery } from "./knowledge/crawl/pipeline-recovery";
 import { s3ConfigFromEnv } from "./storage/s3-config";
 import { LocalStorage, type ObjectStorage } from "./storage/storage";
-import { closeExtractPool } from "./knowledge/crawl/extract-pool";
 import { closeFetchAgents } from "./knowledge/crawl/fetcher";
 
 export interface ApiHostOptions {
@@ -79,7 +78,10 @@ export async function startApiHost(options: ApiHostOptions) {
       await jobs.stop();
       await lease?.release();
       await closeFetchAgents();
-      await closeExtractPool();
+      // The extraction pool is the process's, not the host's, and stays: its idle threads hold
+      // nothing open (piscina unrefs them) and leave after a quiet minute, and a process that exits
+      // ends them. A test runner or a benchmark that opens hosts one after another reuses their
+      // threads instead of starting and loading new ones for each (decision 038).
       await handle.close();
     },
   };

@@ -32,7 +32,10 @@ export function extractInPool(task: ExtractTask): Promise<ExtractedChunks> {
   return extractPool().run(task);
 }
 
-/** Ends the pool's threads (a server or test host closing); the next page starts a new pool. */
+/**
+ * Ends the pool's threads; the next page starts a new pool. A host's close leaves the pool to the
+ * process (api/host.ts); a test that must see threads start calls this first.
+ */
 export async function closeExtractPool() {
   const closing = pool;
   pool = null;
