@@ -46,14 +46,21 @@ function noteEditWhileHydrating(event: Event) {
   // its group, which no event of the other radio says.
   const edit =
     element instanceof HTMLInputElement && element.type === "radio"
-      ? { index, tag: element.tagName, name: element.name, type: "radio", checked: element.checked }
+      ? { ...identityOf(element, index), type: "radio", checked: element.checked }
       : editedField(element, index);
   editedWhileHydrating.delete(index);
   if (edit) editedWhileHydrating.set(index, edit);
 }
 
+/** What identifies a field at its place among the page's fields. */
+const identityOf = (element: Element, index: number) => ({
+  index,
+  tag: element.tagName,
+  name: element.getAttribute("name") ?? "",
+});
+
 function editedField(element: Element, index: number): TypedField | null {
-  const base = { index, tag: element.tagName, name: element.getAttribute("name") ?? "" };
+  const base = identityOf(element, index);
   if (element instanceof HTMLInputElement) {
     if (NOT_EDITED.has(element.type)) return null;
     if (element.type === "file") return element.files?.length ? { ...base, type: "file", chosen: true } : null;

@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Locator, Page } from "@playwright/test";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Each test works on its own agent's trigger point, so parallel tests never share values. */
@@ -119,24 +119,35 @@ async function hydrateSlowly(page: Page) {
   });
 }
 
+/** Waits until hydration has begun (Remix's router exists) and checks it has not yet ended. */
+async function whenHydrationHasBegun(page: Page) {
+  await page.waitForFunction(() => "__remixRouter" in window);
+  expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
+}
+
+/**
+ * Changes a field as a browser's autofill does: its value (or checked state) is set, then its input
+ * and change events fire, with no key pressed or pointer used.
+ */
+async function autofill(field: Locator, change: { value: string } | { checked: boolean }) {
+  await field.evaluate((element: HTMLInputElement, to) => {
+    Object.assign(element, to);
+    element.dispatchEvent(new Event("input", { bubbles: true }));
+    element.dispatchEvent(new Event("change", { bubbles: true }));
+  }, change);
+}
+
 test("a value filled in while the page hydrates is kept and counts as an unsaved change", async ({
   signedInPage: page,
 }) => {
   await hydrateSlowly(page);
   await page.goto(ADMISSIONS, { waitUntil: "commit" });
-  // Remix's router exists once hydration has begun; data-hydrated says it has ended.
-  await page.waitForFunction(() => "__remixRouter" in window);
-  const html = page.locator("html");
-  expect(await html.getAttribute("data-hydrated")).toBeNull();
-  // A browser's autofill sets a field and fires its input and change events, with no key pressed.
-  // React then finishes hydrating at once and takes the new value for the one it rendered, so the
-  // colour's own state kept the saved value, and the form turning dirty put that back in the field.
-  await page.getByLabel("Primary Colour", { exact: true }).evaluate((field: HTMLInputElement) => {
-    field.value = "#2266aa";
-    field.dispatchEvent(new Event("input", { bubbles: true }));
-    field.dispatchEvent(new Event("change", { bubbles: true }));
-  });
-  await expect(html).toHaveAttribute("data-hydrated", "true");
+  await whenHydrationHasBegun(page);
+  // With no key pressed, React finishes hydrating at once and takes the new value for the one it
+  // rendered, so the colour's own state kept the saved value, and the form turning dirty put that
+  // back in the field.
+  await autofill(page.getByLabel("Primary Colour", { exact: true }), { value: "#2266aa" });
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await expect(page.getByLabel("Primary Colour", { exact: true })).toHaveValue("#2266aa");
   await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
   const preview = page.frameLocator('iframe[title="Chat preview"]');
@@ -158,14 +169,9 @@ test("a radio chosen before the scripts ran, then chosen back while the page hyd
     {
       path: ADMISSIONS,
       whileHydrating: async () => {
-        await page.waitForFunction(() => "__remixRouter" in window);
-        expect(await page.locator("html").getAttribute("data-hydrated")).toBeNull();
-        // Chosen back as autofill would: the other radio's uncheck fires no event of its own.
-        await radios.nth(saved).evaluate((radio: HTMLInputElement) => {
-          radio.checked = true;
-          radio.dispatchEvent(new Event("input", { bubbles: true }));
-          radio.dispatchEvent(new Event("change", { bubbles: true }));
-        });
+        await whenHydrationHasBegun(page);
+        // The other radio's uncheck fires no event of its own.
+        await autofill(radios.nth(saved), { checked: true });
       },
     },
   );
