@@ -4,7 +4,7 @@
  * A statement's WebAssembly work then no longer holds up everything else the main thread does, and
  * the second core shares it (docs/decisions/019-fast-pages.md).
  */
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, types, type Results, type Transaction } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
@@ -25,10 +25,47 @@ function startDatabase({ dir, from, startParams }: ThreadStart) {
     : new PGlite({
         extensions: { pg_trgm },
         startParams,
-        // Copying a migrated cluster takes ~0.3 s where initialising a new one and migrating it takes ~2 s.
-        loadDataDir: from ? new Blob([readFileSync(from)]) : undefined,
+        // Copying a migrated cluster takes a fraction of what initialising a new one and migrating it takes.
+        loadDataDir: from ? new DumpBlob(dumpBytes(from)) : undefined,
       });
   return { pglite, parsedDates: parsedDatesOf(pglite) };
+}
+
+/**
+ * The dumps this thread has started databases from, read once: a test runner's thread opens the
+ * same template for file after file, and PGlite only reads the bytes it is given (it copies each
+ * file of the dump out of them).
+ */
+const dumps = new Map<string, { version: string; bytes: ArrayBuffer }>();
+function dumpBytes(file: string): ArrayBuffer {
+  // A file written again since it was read is read again.
+  const { size, mtimeMs } = statSync(file);
+  const version = `${size}:${mtimeMs}`;
+  const known = dumps.get(file);
+  if (known?.version === version) return known.bytes;
+  const read = readFileSync(file);
+  const bytes = read.buffer.slice(read.byteOffset, read.byteOffset + read.byteLength) as ArrayBuffer;
+  dumps.set(file, { version, bytes });
+  return bytes;
+}
+
+/**
+ * A dump as the Blob PGlite loads, answering its bytes as they are. Node's own Blob copies the
+ * bytes in when it is made and again, piece by piece, when they are read: for the test template's
+ * 30-odd megabytes that was about a third of a test database's start (docs/decisions/038).
+ */
+class DumpBlob extends Blob {
+  readonly #bytes: ArrayBuffer;
+  constructor(bytes: ArrayBuffer) {
+    super([]);
+    this.#bytes = bytes;
+  }
+  override get size() {
+    return this.#bytes.byteLength;
+  }
+  override arrayBuffer() {
+    return Promise.resolve(this.#bytes);
+  }
 }
 
 /** The array types of dates and intervals, and of numerics, with their element types. */

@@ -17,6 +17,17 @@ const JOB_HEARTBEAT_SECONDS = 20;
 const SUPERVISE_SECONDS = 10;
 
 /**
+ * The database the queue keeps its jobs in: an opened one, or (for the test suite's template) an
+ * embedded one opened on this thread, so its queues are made before the template is written.
+ */
+export type QueueDatabase =
+  | Pick<Extract<DatabaseHandle, { kind: "postgres" }>, "kind" | "connectionString">
+  | {
+      kind: "pglite";
+      pglite: Extract<DatabaseHandle, { kind: "pglite" }>["pglite"] | Parameters<typeof fromPglite>[0];
+    };
+
+/**
  * pg-boss on the same database as everything else: durable jobs with retries and schedules, which
  * several worker processes can share on Postgres. On PGlite it runs through pg-boss's own adapter
  * and PGlite's in-process LISTEN/NOTIFY, so jobs start within milliseconds in the embedded default.
@@ -27,7 +38,7 @@ export class PgBossJobQueue implements JobQueue {
     private readonly log: Logger,
   ) {}
 
-  static async start(handle: DatabaseHandle, log: Logger): Promise<PgBossJobQueue> {
+  static async start(handle: QueueDatabase, log: Logger): Promise<PgBossJobQueue> {
     const supervision = { superviseIntervalSeconds: SUPERVISE_SECONDS, monitorIntervalSeconds: SUPERVISE_SECONDS };
     const boss =
       handle.kind === "pglite"

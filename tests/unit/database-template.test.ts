@@ -6,6 +6,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { sql } from "drizzle-orm";
 import { afterAll, expect, it } from "vitest";
 import { migrationsFolder, openDatabase } from "../../api/db/client";
+import { queueNames } from "../../api/jobs/payloads";
 import { writeDatabaseTemplate } from "../support/database-template";
 
 const dir = mkdtempSync(path.join(tmpdir(), "console-template-test-"));
@@ -28,6 +29,9 @@ it("writes a template with every migration applied", async () => {
     );
     const migrations = readdirSync(migrationsFolder).filter((name) => name.endsWith(".sql"));
     expect(applied[0].count).toBe(migrations.length);
+    // And the job queue's queues, so that a test host's queue starts without making them.
+    const queues = rowsOf<{ name: string }>(await handle.db.execute(sql`select name from pgboss.queue`));
+    expect(queues.map((queue) => queue.name)).toEqual(expect.arrayContaining([...queueNames]));
   } finally {
     await handle.close();
   }
@@ -41,8 +45,9 @@ it("starts an in-memory database from a copy of the file, which its writes leave
   );
   await source.exec("create table from_the_template (n int)");
   const file = path.join(dir, "marked.tar");
-  writeFileSync(file, Buffer.from(await (await source.dumpDataDir("none")).arrayBuffer()));
-  await source.close();
+  const dumpSource = async () =>
+    writeFileSync(file, Buffer.from(await (await source.dumpDataDir("none")).arrayBuffer()));
+  await dumpSource();
 
   const first = await openDatabase({ from: file });
   expect(await tableExists(first.db, "from_the_template")).toBe(true);
@@ -52,4 +57,12 @@ it("starts an in-memory database from a copy of the file, which its writes leave
   const second = await openDatabase({ from: file });
   expect(await tableExists(second.db, "written_later")).toBe(false);
   await second.close();
+
+  // The database's thread keeps the bytes it read, but not past a new version of the file.
+  await source.exec("create table in_the_next_dump (n int)");
+  await dumpSource();
+  await source.close();
+  const third = await openDatabase({ from: file });
+  expect(await tableExists(third.db, "in_the_next_dump")).toBe(true);
+  await third.close();
 });
