@@ -3,8 +3,11 @@ import { PGlite } from "@electric-sql/pglite";
 import { BACKGROUND_WAIT_MS, PGliteOnThread } from "./pglite-on-thread";
 import { beginAnswering } from "./foreground";
 
+/** Any cluster will do: a copy of the run's template starts faster than a new one (docs/decisions/038). */
+const anyDatabase = { from: process.env.TEST_DATABASE_TEMPLATE, startParams: PGlite.defaultStartParams };
+
 describe("PGlite on its own thread", () => {
-  const db = new PGliteOnThread({ startParams: PGlite.defaultStartParams });
+  const db = new PGliteOnThread(anyDatabase);
   afterAll(() => db.close());
 
   it("answers statements, keeps Postgres' error fields, and commits or rolls back transactions", async () => {
@@ -87,7 +90,7 @@ describe("PGlite on its own thread", () => {
 });
 
 describe("the background lane", () => {
-  const db = new PGliteOnThread({ startParams: PGlite.defaultStartParams });
+  const db = new PGliteOnThread(anyDatabase);
   const background = db.background();
   afterAll(() => db.close());
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -146,18 +149,15 @@ describe("the background lane", () => {
 });
 
 describe("a closed database's thread", () => {
-  const template = process.env.TEST_DATABASE_TEMPLATE;
-  const start = { from: template, startParams: PGlite.defaultStartParams };
-
   it("opens the next database, which starts empty and works as a new thread's would", async () => {
-    const first = new PGliteOnThread(start);
+    const first = new PGliteOnThread(anyDatabase);
     await first.waitReady;
     await first.exec("create table left_behind (n int)");
     const thread = first.threadId;
     await first.close();
     await expect(first.query("select 1")).rejects.toThrow("the database is closed");
 
-    const next = new PGliteOnThread(start);
+    const next = new PGliteOnThread(anyDatabase);
     try {
       await next.waitReady;
       expect(next.threadId).toBe(thread);
@@ -178,14 +178,14 @@ describe("a closed database's thread", () => {
   });
 
   it("is kept for one database at most: two open at once get two threads, and the second closed is ended", async () => {
-    const one = new PGliteOnThread(start);
-    const two = new PGliteOnThread(start);
+    const one = new PGliteOnThread(anyDatabase);
+    const two = new PGliteOnThread(anyDatabase);
     await Promise.all([one.waitReady, two.waitReady]);
     expect(one.threadId).not.toBe(two.threadId);
     await one.close();
     await two.close();
-    const after = new PGliteOnThread(start);
-    const again = new PGliteOnThread(start);
+    const after = new PGliteOnThread(anyDatabase);
+    const again = new PGliteOnThread(anyDatabase);
     try {
       await Promise.all([after.waitReady, again.waitReady]);
       // The first closed thread was kept; the second was ended, so the fourth database has a new one.
