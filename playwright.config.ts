@@ -33,10 +33,11 @@ export default defineConfig({
   reporter: process.env.CI ? [["list"]] : [["list"]],
   use: {
     baseURL: BASE_URL,
-    // A failed journey keeps its trace: each action's DOM snapshot, which is what a flaky failure
-    // needs. Screenshots are not recorded: the screencast behind them made every journey about a
-    // fifth slower on a 2-core machine, passing or not (decision 038).
-    trace: { mode: "retain-on-failure", screenshots: false, snapshots: true, sources: false },
+    // A failed journey keeps its trace (each action with its timing and error, and the page's
+    // console) and Playwright's error-context.md (the error, and the page's accessibility tree when
+    // it failed). Neither DOM snapshots nor screenshots are recorded: every journey pays for them,
+    // passing or not, and the lane took 15 % longer with the snapshots alone (decision 038).
+    trace: { mode: "retain-on-failure", screenshots: false, snapshots: false, sources: false },
   },
   // The two sweeps take minutes each: the hostile-request sweep (every page, action and API
   // operation sent malformed requests) and the route sweep (every route read for its finish). CI
