@@ -52,7 +52,8 @@ function dumpBytes(file: string): ArrayBuffer {
 /**
  * A dump as the Blob PGlite loads, answering its bytes as they are. Node's own Blob copies the
  * bytes in when it is made and again, piece by piece, when they are read: for the test template's
- * 30-odd megabytes that was about a fifth of a test database's start (docs/decisions/038).
+ * 30-odd megabytes that was about a fifth of a test database's start (docs/decisions/038). Only
+ * `size` and `arrayBuffer()` answer the dump: they are all PGlite reads of `loadDataDir`.
  */
 class DumpBlob extends Blob {
   readonly #bytes: ArrayBuffer;
