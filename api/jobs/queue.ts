@@ -1,7 +1,8 @@
 import { PgBoss, fromPglite } from "pg-boss";
 import type { JobRecord, JobState, JobsList, JobsQuery, QueueSummary } from "@contract";
 import { JOB_STATES } from "@contract";
-import type { DatabaseHandle } from "../db/client";
+import type { PGlite } from "@electric-sql/pglite";
+import type { PGliteOnThread } from "../db/pglite-on-thread";
 import type { Logger, WorkerDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import { jobHandlers } from "./catalog";
@@ -21,11 +22,7 @@ const SUPERVISE_SECONDS = 10;
  * embedded one opened on this thread, so its queues are made before the template is written.
  */
 export type QueueDatabase =
-  | Pick<Extract<DatabaseHandle, { kind: "postgres" }>, "kind" | "connectionString">
-  | {
-      kind: "pglite";
-      pglite: Extract<DatabaseHandle, { kind: "pglite" }>["pglite"] | Parameters<typeof fromPglite>[0];
-    };
+  { kind: "postgres"; connectionString: string } | { kind: "pglite"; pglite: PGliteOnThread | PGlite };
 
 /**
  * pg-boss on the same database as everything else: durable jobs with retries and schedules, which
