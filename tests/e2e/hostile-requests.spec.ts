@@ -305,7 +305,13 @@ test.describe("hostile requests", () => {
       const headers: Record<string, string> = { connection: "close", ...req.headers };
       if (kind === "console") headers.cookie = await freshCookie();
       else headers.authorization = `Bearer ${await freshBearer()}`;
-      const outcome = await fetchOnce(kind === "console" ? consoleHttp : apiHttp, req, headers);
+      const http = kind === "console" ? consoleHttp : apiHttp;
+      let outcome = await fetchOnce(http, req, headers);
+      // A body refused for its size is answered 413 before it is read, and the server then closes
+      // the connection: a client still writing it may see the socket reset (EPIPE) before it reads
+      // the answer. Such a request is sent once more, and must then get its answer.
+      if (outcome.status === "no answer" && /expect 413/.test(req.variant) && /EPIPE|ECONNRESET/.test(outcome.text))
+        outcome = await fetchOnce(http, req, headers);
       sent += 1;
       counts.set(outcome.status, (counts.get(outcome.status) ?? 0) + 1);
       const what = `${req.method} ${req.url.length > 160 ? `${req.url.slice(0, 160)}…` : req.url} [${req.variant}]`;
