@@ -27,6 +27,7 @@ import {
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
 import { type ConsoleConfig, type ConsoleContext } from "./app/server/context.server";
+import { closeInStages } from "./app/server/http/lingering-close.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
 import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
 import { requestScopeOf, serverTiming, timedApiFetch } from "./app/server/http/server-timing.server";
@@ -275,6 +276,8 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     const listening = app.listen(port, hostname, () => resolve(listening));
     listening.once("error", reject);
   });
+  // A refused body's answer must reach a client still sending it (docs/decisions/016).
+  closeInStages(server);
   await host?.resumePipeline();
   const address = server.address();
   const url = `http://${hostname}:${typeof address === "object" && address ? address.port : port}`;

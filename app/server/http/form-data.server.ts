@@ -53,7 +53,10 @@ async function readBoundedBody(request: Request, maxBytes: number): Promise<Blob
     if (done) break;
     total += value.byteLength;
     if (total > maxBytes) {
-      await reader.cancel().catch(() => {});
+      // Not cancelled: cancelling destroys the request and with it the connection, so the client
+      // would get a reset in place of the 413. The server reads the rest and drops it once the
+      // answer is out (lingering-close.server.ts).
+      reader.releaseLock();
       throw tooLarge(maxBytes);
     }
     chunks.push(value);
