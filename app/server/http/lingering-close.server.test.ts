@@ -12,12 +12,14 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => new Promise((done) => server.close(done))));
 });
 
-async function serve(listener: RequestListener, limits?: LingerLimits | "none"): Promise<number> {
+/** A server on 127.0.0.1 closing in stages with `limits` (or, with "none", as Node does alone). */
+async function serve(listener: RequestListener, limits?: LingerLimits | "none") {
   const server = createServer(listener);
   if (limits !== "none") closeInStages(server, limits);
   servers.push(server);
   await new Promise<void>((listening) => server.listen(0, "127.0.0.1", listening));
-  return (server.address() as net.AddressInfo).port;
+  const { port } = server.address() as net.AddressInfo;
+  return { server, port, url: `http://127.0.0.1:${port}` };
 }
 
 /** Refuses every body from its declared length, before reading any of it. */
@@ -37,11 +39,10 @@ const refuseAsTheConsoleDoes: RequestListener = (request, response) => {
 
 const form = (url: string, options: { bodyBytes: number; chunked?: boolean; keepSending?: boolean }) =>
   postRawBody(url, { path: "/form", contentType: "application/x-www-form-urlencoded", ...options });
-const urlOf = (port: number) => `http://127.0.0.1:${port}`;
 
 describe("closing in stages a connection whose body was refused unread", () => {
   it("lets a client still sending the body write all of it and read the 413", async () => {
-    const outcome = await form(urlOf(await serve(refuseUnread)), { bodyBytes: OVERSIZED_BODY_BYTES });
+    const outcome = await form((await serve(refuseUnread)).url, { bodyBytes: OVERSIZED_BODY_BYTES });
     expect(outcome.error).toBeNull();
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(outcome.answer).toContain("Too large");
@@ -50,30 +51,30 @@ describe("closing in stages a connection whose body was refused unread", () => {
 
   it("is needed: without it, Node's server resets the client while it writes", async () => {
     // Should Node close in stages itself one day, this fails and the module can go.
-    const outcome = await form(urlOf(await serve(refuseUnread, "none")), { bodyBytes: OVERSIZED_BODY_BYTES });
+    const outcome = await form((await serve(refuseUnread, "none")).url, { bodyBytes: OVERSIZED_BODY_BYTES });
     expect(outcome.error).toMatch(/EPIPE|ECONNRESET/);
   });
 
   it("answers the console's forms 413 whether their length is declared or streamed", async () => {
-    const port = await serve(refuseAsTheConsoleDoes);
+    const { url } = await serve(refuseAsTheConsoleDoes);
     for (const chunked of [false, true]) {
-      const outcome = await form(urlOf(port), { bodyBytes: OVERSIZED_BODY_BYTES, chunked });
+      const outcome = await form(url, { bodyBytes: OVERSIZED_BODY_BYTES, chunked });
       expect(outcome.error, chunked ? "chunked" : "declared").toBeNull();
       expect(outcome.answer, chunked ? "chunked" : "declared").toMatch(/^HTTP\/1\.1 413 /);
     }
   });
 
   it("closes a connection that sends more than it may drop", async () => {
-    const port = await serve(refuseUnread, { maxMs: 60_000, maxBytes: 4 * 1024 * 1024 });
-    const outcome = await form(urlOf(port), { bodyBytes: 0, keepSending: true });
+    const { url } = await serve(refuseUnread, { maxMs: 60_000, maxBytes: 4 * 1024 * 1024 });
+    const outcome = await form(url, { bodyBytes: 0, keepSending: true });
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(outcome.error).toMatch(/EPIPE|ECONNRESET/);
   });
 
   it("closes a connection that neither sends nor closes once the time is up", async () => {
-    const port = await serve(refuseUnread, { maxMs: 300, maxBytes: OVERSIZED_BODY_BYTES });
+    const { server, port } = await serve(refuseUnread, { maxMs: 300, maxBytes: OVERSIZED_BODY_BYTES });
     const serverSideClosed = new Promise((closed) =>
-      servers.at(-1)!.once("connection", (socket: net.Socket) => socket.once("close", closed)),
+      server.once("connection", (socket: net.Socket) => socket.once("close", closed)),
     );
     const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
     let answer = "";
