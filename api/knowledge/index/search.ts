@@ -1,7 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { DEFAULT_TRIGGER_POINT } from "@contract";
 import { penaltyRulesFor, type PenaltyRule } from "../../controls/finetunings";
-import { rowsOf } from "../../db/rows";
+import { rowsAsOne, rowsOf } from "../../db/rows";
 import type { ApiDeps } from "../../deps";
 import { corpusStats, inverseFrequency, type CorpusStats } from "./corpus-stats";
 import { anyLexemeQuery, everyLexemeQuery, fieldsOf, lexemeOf, lexemesOf, wordsOf } from "../words/lexemes";
@@ -334,11 +334,12 @@ export async function firstStage(
   const kthBest = () => (scores.size >= FIRST_STAGE_K ? ranked()[FIRST_STAGE_K - 1][1] : -Infinity);
   /** Reads the rows `where` picks (up to the budget left) and scores them; whether it read them all. */
   const read = async (where: SQL, order = sql``, most = left) => {
-    const rows = rowsOf<CountedRow>(
-      await db.execute(sql`
+    const rows = await rowsAsOne<CountedRow>(
+      db,
+      sql`
       select c.id, length(c.tsv) as length, ts_filter(setweight(c.tsv, 'A', ${lexemes}), '{a}')::text as every
       from chunks c ${kept.sources}
-      where c.app_id = ${appId} and ${where} ${kept.filter} ${order} limit ${Math.min(most, left) + 1}`),
+      where c.app_id = ${appId} and ${where} ${kept.filter} ${order} limit ${Math.min(most, left) + 1}`,
     );
     const complete = rows.length <= Math.min(most, left);
     if (!complete) rows.length = Math.min(most, left);
@@ -592,14 +593,17 @@ export async function retrieve(
     sql`, `,
   )}]::text[]`;
   const fields = fieldsOf(sql`c.tsv`);
-  const counted = await deps.db.execute(sql`
+  const counted = await rowsAsOne<CandidateRow>(
+    deps.db,
+    sql`
     select c.id, c.url_id, c.file_id, length(c.tsv) as length, length(${fields}) as field_length,
       ts_filter(setweight(c.tsv, 'A', ${lexemes}), '{a}')::text as every,
       ts_filter(setweight(${fields}, 'A', ${lexemes}), '{a}')::text as field,
       ${factor} as factor, ${matched} as matched
     from chunks c ${rules.length ? sources : sql``}
-    where c.id = any(${`{${first.passages.map((p) => p.id).join(",")}}`}::int[])`);
-  const scored = scoreCandidates(rowsOf<CandidateRow>(counted), terms, totalWeight, stats).slice(0, limit);
+    where c.id = any(${`{${first.passages.map((p) => p.id).join(",")}}`}::int[])`,
+  );
+  const scored = scoreCandidates(counted, terms, totalWeight, stats).slice(0, limit);
   if (!scored.length) return { hits: [], terms, firstStage: first };
   const shown = await deps.db.execute(sql`
     select ch.id, ch.url_id, ch.file_id, u.url, f.file_name, coalesce(u.title, f.title, '') as title, ch.position, ch.heading_path, ch.text,
