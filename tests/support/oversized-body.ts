@@ -1,7 +1,11 @@
 import net from "node:net";
 
-/** Larger than what the kernel buffers on both ends of a loopback connection hold together, so
- * the client is still writing when the server answers. */
+/**
+ * More than the kernel buffers on both ends of a loopback connection can hold together, so the
+ * client is still writing when the server answers: Linux lets them grow to `net.ipv4.tcp_rmem`'s
+ * and `tcp_wmem`'s maximums, 32 MB and 4 MB where the suite has run. Under the 64 MB a server
+ * reads and drops after a refusal (LINGER_LIMITS).
+ */
 export const OVERSIZED_BODY_BYTES = 48 * 1024 * 1024;
 const PIECE = Buffer.alloc(256 * 1024, "a");
 

@@ -65,26 +65,42 @@ describe("closing in stages a connection whose body was refused unread", () => {
   });
 
   it("closes a connection that sends more than it may drop", async () => {
-    const { url } = await serve(refuseUnread, { maxMs: 60_000, maxBytes: 4 * 1024 * 1024 });
+    const { url } = await serve(refuseUnread, { maxMs: 60_000, idleMs: 60_000, maxBytes: 4 * 1024 * 1024 });
     const outcome = await form(url, { bodyBytes: 0, keepSending: true });
     expect(outcome.answer).toMatch(/^HTTP\/1\.1 413 /);
     expect(outcome.error).toMatch(/EPIPE|ECONNRESET/);
   });
 
-  it("closes a connection that neither sends nor closes once the time is up", async () => {
-    const { server, port } = await serve(refuseUnread, { maxMs: 300, maxBytes: OVERSIZED_BODY_BYTES });
+  /** Sends the head of a 1,000-byte post and a few bytes of it, then `trickle` one byte each 100 ms. */
+  async function heldOpen(limits: LingerLimits, trickle: boolean) {
+    const { server, port } = await serve(refuseUnread, limits);
     const serverSideClosed = new Promise((closed) =>
       server.once("connection", (socket: net.Socket) => socket.once("close", closed)),
     );
     const socket = net.connect({ port, host: "127.0.0.1", allowHalfOpen: true });
     let answer = "";
     socket.on("data", (data) => (answer += data.toString("latin1")));
+    socket.on("error", () => {});
     socket.write("POST /form HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\ncontent-length: 1000\r\n\r\nabc");
+    const dripping = trickle ? setInterval(() => socket.write("x"), 100) : undefined;
     const started = Date.now();
     await serverSideClosed;
+    clearInterval(dripping);
     socket.destroy();
+    return { answer, ms: Date.now() - started };
+  }
+
+  it("closes a connection that sends nothing for a while", async () => {
+    const { answer, ms } = await heldOpen({ maxMs: 60_000, idleMs: 300, maxBytes: OVERSIZED_BODY_BYTES }, false);
     expect(answer).toMatch(/^HTTP\/1\.1 413 /);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(250);
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(ms).toBeGreaterThanOrEqual(250);
+    expect(ms).toBeLessThan(5_000);
+  });
+
+  it("closes a connection that keeps sending a little, once the whole time is up", async () => {
+    const { answer, ms } = await heldOpen({ maxMs: 800, idleMs: 300, maxBytes: OVERSIZED_BODY_BYTES }, true);
+    expect(answer).toMatch(/^HTTP\/1\.1 413 /);
+    expect(ms).toBeGreaterThanOrEqual(750);
+    expect(ms).toBeLessThan(5_000);
   });
 });

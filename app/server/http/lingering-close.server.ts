@@ -4,16 +4,19 @@ import { Socket } from "node:net";
 export interface LingerLimits {
   /** The longest a refused body is read and thrown away after its answer went out. */
   maxMs: number;
+  /** The longest a client may send nothing meanwhile. */
+  idleMs: number;
   /** The most bytes read and thrown away so. */
   maxBytes: number;
 }
 
 /**
- * Like a web server's own lingering close (nginx waits 30 s at most): long enough for a client on
- * a slow line to finish sending a body of a few megabytes, short enough that a connection held
- * open on purpose costs no more than one slow request does.
+ * nginx's own lingering close (30 s in all, 5 s without a byte): long enough for a client on a
+ * slow line to finish sending a body of a few megabytes and read its answer, bounded so that a
+ * connection held open on purpose costs no more than a slow request does (Node waits a minute for
+ * a request's headers).
  */
-export const LINGER_LIMITS: LingerLimits = { maxMs: 5_000, maxBytes: 64 * 1024 * 1024 };
+export const LINGER_LIMITS: LingerLimits = { maxMs: 30_000, idleMs: 5_000, maxBytes: 64 * 1024 * 1024 };
 
 /**
  * Closes a connection in stages when its answer went out before its request's body was read
@@ -41,18 +44,30 @@ export function closeInStages(server: Server, limits: LingerLimits = LINGER_LIMI
 function lingerThenDestroy(request: IncomingMessage, socket: Socket, limits: LingerLimits): void {
   let bytes = 0;
   const destroy = () => {
-    clearTimeout(timer);
+    clearTimeout(whole);
+    clearTimeout(idle);
     socket.destroy();
   };
-  const timer = setTimeout(destroy, limits.maxMs);
-  timer.unref();
+  const whole = setTimeout(destroy, limits.maxMs).unref();
+  // An event loop kept busy elsewhere runs its overdue timers before it reads what came meanwhile:
+  // the connection is idle only if nothing more was read once that input has been.
+  const idle = setTimeout(() => {
+    const read = bytes;
+    setImmediate(() => {
+      if (bytes === read) destroy();
+    });
+  }, limits.idleMs).unref();
   socket.on("data", (chunk: Buffer) => {
     bytes += chunk.length;
-    if (bytes > limits.maxBytes) destroy();
+    if (bytes > limits.maxBytes) return destroy();
+    idle.refresh();
   });
   socket.once("end", destroy);
   socket.once("error", destroy);
-  socket.once("close", () => clearTimeout(timer));
+  socket.once("close", () => {
+    clearTimeout(whole);
+    clearTimeout(idle);
+  });
   // A handler may have stopped reading midway (a stream it left): the answer is out, so nothing
   // reads this request any more, and the rest is dropped rather than held.
   request.removeAllListeners("data");
