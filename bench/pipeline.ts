@@ -12,9 +12,13 @@
  *   BENCH_PG=postgres://postgres@127.0.0.1:5432/postgres (PostgreSQL is skipped when none answers)
  *   BENCH_DATABASES=PGlite,PostgreSQL (the default: both)
  *   BENCH_CRAWLEE_DIR=a copy of the bench site with its packages installed (else one is made here)
+ *   BENCH_CRAWLEE=0 (our side alone: to compare two versions of the pipeline by CPU a page)
+ *
+ * On PostgreSQL served from this machine, the server's CPU a page is printed too (its processes'
+ * time in /proc), so that the whole cost of a page is seen: the pipeline is bound by the two cores.
  */
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
@@ -74,8 +78,10 @@ async function pipeline(database: DatabaseOptions) {
     // The process's CPU over the run, all its threads (extraction, the main thread, PGlite's): a
     // steadier figure than pages/s when other work shares the cores. PostgreSQL's server is not in it.
     const cpuBefore = process.cpuUsage();
+    const serverBefore = "url" in database ? postgresCpuMs() : null;
     const { started, discovered, indexed: finished } = await crawlAndIndex(host, base);
     const cpu = process.cpuUsage(cpuBefore);
+    const serverAfter = serverBefore === null ? null : postgresCpuMs();
     const seconds = (finished - started) / 1000;
     const counts = await db
       .select({ status: urls.status, n: sql<number>`count(*)::int` })
@@ -88,6 +94,7 @@ async function pipeline(database: DatabaseOptions) {
     return {
       pagesPerSecond: indexed / seconds,
       cpuMsPerPage: (cpu.user + cpu.system) / 1000 / indexed,
+      serverCpuMsPerPage: serverBefore === null || serverAfter === null ? null : (serverAfter - serverBefore) / indexed,
       indexed,
       failed: Number(counts.find((c) => c.status === "failed_to_index")?.n ?? 0),
       chunks,
@@ -97,6 +104,33 @@ async function pipeline(database: DatabaseOptions) {
   } finally {
     await host.close();
     rmSync(storageDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The CPU time (ms) of every process on this machine named `postgres` (the server and its
+ * backends, autovacuum included), from /proc; null where /proc cannot say (another system).
+ */
+function postgresCpuMs(): number | null {
+  try {
+    const tick = 1000 / 100; // USER_HZ: 100 on Linux
+    let total = 0;
+    for (const pid of readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      } catch {
+        continue; // ended meanwhile
+      }
+      const close = stat.lastIndexOf(")");
+      if (stat.slice(stat.indexOf("(") + 1, close) !== "postgres") continue;
+      const fields = stat.slice(close + 2).split(" ");
+      // utime, stime, cutime, cstime: fields 14–17 of stat, 12–15 after the name.
+      total += (Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14])) * tick;
+    }
+    return total;
+  } catch {
+    return null;
   }
 }
 
@@ -121,18 +155,20 @@ try {
         console.log(`${name}: no server answers at ${PG_SERVER}; skipped`);
         break;
       }
-      const reference = await crawlee();
-      theirs.push(reference.pagesPerSecond);
-      console.log(
-        `${name} round ${round}: crawlee   ${reference.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${reference.pages} pages)`,
-      );
+      if (process.env.BENCH_CRAWLEE !== "0") {
+        const reference = await crawlee();
+        theirs.push(reference.pagesPerSecond);
+        console.log(
+          `${name} round ${round}: crawlee   ${reference.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${reference.pages} pages)`,
+        );
+      }
       const result = await pipeline(target.database).finally(target.drop);
       ours.push(result.pagesPerSecond);
       console.log(
-        `${name} round ${round}: pipeline  ${result.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${result.indexed} indexed, ${result.failed} failed, ${result.chunks} chunks, ${result.cpuMsPerPage.toFixed(1)} ms of this process's CPU a page, ${result.seconds.toFixed(1)} s of which sitemaps ${result.discoverySeconds.toFixed(1)} s)`,
+        `${name} round ${round}: pipeline  ${result.pagesPerSecond.toFixed(0).padStart(5)} pages/s (${result.indexed} indexed, ${result.failed} failed, ${result.chunks} chunks, ${result.cpuMsPerPage.toFixed(1)} ms of this process's CPU a page${result.serverCpuMsPerPage === null ? "" : ` and ${result.serverCpuMsPerPage.toFixed(1)} ms of the server's`}, ${result.seconds.toFixed(1)} s of which sitemaps ${result.discoverySeconds.toFixed(1)} s)`,
       );
     }
-    if (ours.length)
+    if (ours.length && theirs.length)
       console.log(
         `${name}: pipeline ${median(ours).toFixed(0)} pages/s, crawlee ${median(theirs).toFixed(0)} pages/s (medians): ratio ${(median(ours) / median(theirs)).toFixed(2)}×\n`,
       );
