@@ -41,37 +41,53 @@ export function closeInStages(server: Server, limits: LingerLimits = LINGER_LIMI
   });
 }
 
+/**
+ * How often a lingering connection is looked at, at most: what it read meanwhile says whether it
+ * is idle or past its bytes. A client on loopback may send a few hundred megabytes past the bound
+ * in this time; the bound is on what the server spends, which is little for bytes it drops.
+ */
+const CHECK_EVERY_MS = 250;
+
 function lingerThenDestroy(request: IncomingMessage, socket: Socket, limits: LingerLimits): void {
-  let bytes = 0;
+  // What the socket read is counted rather than listened to: a listener for its data would take the
+  // socket from Node's HTTP parser, which reads it natively, and a socket that parser had stopped
+  // (its request paused with a full buffer) would then never read again. The request's own resume
+  // below starts it again through the parser, and the parser drops the rest of the body.
+  const readBefore = socket.bytesRead;
+  let lastRead = readBefore;
+  let lastReadAt = Date.now();
   const destroy = () => {
     clearTimeout(whole);
-    clearTimeout(idle);
+    clearInterval(watch);
     socket.destroy();
   };
   const whole = setTimeout(destroy, limits.maxMs).unref();
-  // An event loop kept busy elsewhere runs its overdue timers before it reads what came meanwhile:
-  // the connection is idle only if nothing more was read once that input has been.
-  const idle = setTimeout(() => {
-    const read = bytes;
-    setImmediate(() => {
-      if (bytes === read) destroy();
-    });
-  }, limits.idleMs).unref();
-  socket.on("data", (chunk: Buffer) => {
-    bytes += chunk.length;
-    if (bytes > limits.maxBytes) return destroy();
-    idle.refresh();
-  });
+  const watch = setInterval(
+    () => {
+      const read = socket.bytesRead;
+      if (read - readBefore > limits.maxBytes) return destroy();
+      if (read !== lastRead) {
+        lastRead = read;
+        lastReadAt = Date.now();
+      } else if (Date.now() - lastReadAt >= limits.idleMs) {
+        // An event loop kept busy elsewhere runs its overdue timers before it reads what came
+        // meanwhile: the connection is idle only if nothing more was read once that input has been.
+        setImmediate(() => {
+          if (socket.bytesRead === read) destroy();
+        });
+      }
+    },
+    Math.min(CHECK_EVERY_MS, limits.idleMs / 4),
+  ).unref();
   socket.once("end", destroy);
   socket.once("error", destroy);
   socket.once("close", () => {
     clearTimeout(whole);
-    clearTimeout(idle);
+    clearInterval(watch);
   });
-  // A handler may have stopped reading midway (a stream it left): the answer is out, so nothing
-  // reads this request any more, and the rest is dropped rather than held.
+  // A handler may have stopped reading midway (a stream it left, paused once its buffer filled):
+  // the answer is out, so nothing reads this request any more, and the rest is dropped rather than held.
   request.removeAllListeners("data");
   request.resume();
-  socket.resume();
   socket.end();
 }
