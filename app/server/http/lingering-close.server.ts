@@ -42,9 +42,10 @@ export function closeInStages(server: Server, limits: LingerLimits = LINGER_LIMI
 }
 
 /**
- * How often a lingering connection is looked at, at most: what it read meanwhile says whether it
- * is idle or past its bytes. A client on loopback may send a few hundred megabytes past the bound
- * in this time; the bound is on what the server spends, which is little for bytes it drops.
+ * How often a lingering connection is looked at, at most: what it read meanwhile and how long it
+ * has lingered say whether a bound is reached. A client on loopback may send a few hundred
+ * megabytes past the bound in this time; the bound is on what the server spends, which is little
+ * for bytes it drops.
  */
 const CHECK_EVERY_MS = 250;
 
@@ -53,38 +54,31 @@ function lingerThenDestroy(request: IncomingMessage, socket: Socket, limits: Lin
   // socket from Node's HTTP parser, which reads it natively, and a socket that parser had stopped
   // (its request paused with a full buffer) would then never read again. The request's own resume
   // below starts it again through the parser, and the parser drops the rest of the body.
+  const startedAt = Date.now();
   const readBefore = socket.bytesRead;
   let lastRead = readBefore;
-  let lastReadAt = Date.now();
-  const destroy = () => {
-    clearTimeout(whole);
-    clearInterval(watch);
-    socket.destroy();
-  };
-  const whole = setTimeout(destroy, limits.maxMs).unref();
+  let lastReadAt = startedAt;
   const watch = setInterval(
     () => {
       const read = socket.bytesRead;
-      if (read - readBefore > limits.maxBytes) return destroy();
+      const now = Date.now();
+      if (read - readBefore > limits.maxBytes || now - startedAt >= limits.maxMs) return socket.destroy();
       if (read !== lastRead) {
         lastRead = read;
-        lastReadAt = Date.now();
-      } else if (Date.now() - lastReadAt >= limits.idleMs) {
+        lastReadAt = now;
+      } else if (now - lastReadAt >= limits.idleMs) {
         // An event loop kept busy elsewhere runs its overdue timers before it reads what came
         // meanwhile: the connection is idle only if nothing more was read once that input has been.
         setImmediate(() => {
-          if (socket.bytesRead === read) destroy();
+          if (socket.bytesRead === read) socket.destroy();
         });
       }
     },
-    Math.min(CHECK_EVERY_MS, limits.idleMs / 4),
+    Math.min(CHECK_EVERY_MS, limits.idleMs / 4, limits.maxMs / 4),
   ).unref();
-  socket.once("end", destroy);
-  socket.once("error", destroy);
-  socket.once("close", () => {
-    clearTimeout(whole);
-    clearInterval(watch);
-  });
+  socket.once("end", () => socket.destroy());
+  socket.once("error", () => socket.destroy());
+  socket.once("close", () => clearInterval(watch));
   // A handler may have stopped reading midway (a stream it left, paused once its buffer filled):
   // the answer is out, so nothing reads this request any more, and the rest is dropped rather than held.
   request.removeAllListeners("data");
