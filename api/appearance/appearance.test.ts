@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPEARANCE_DEFAULTS } from "@contract";
-import { clientApps } from "../db/schema";
 import { PNG_BYTES } from "../../tests/support/files";
-import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { apiCaller, demoCallers, signInAs, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -14,11 +13,7 @@ let otherId: number;
 beforeAll(async () => {
   host = await startTestHost();
   call = apiCaller(host);
-  clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
-  clientUser = (await signInAs(host, "client.user@example.com")).user_token;
-  const apps = await host.deps.db.select().from(clientApps);
-  appId = apps.find((a) => a.urlCode === "northfield")!.id;
-  otherId = apps.find((a) => a.urlCode !== "northfield")!.id;
+  ({ clientAdmin, clientUser, northfield: appId, harbor: otherId } = await demoCallers(host));
 });
 afterAll(() => host?.close());
 

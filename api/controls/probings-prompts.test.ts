@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiProbings, clientApps, inputPrompts } from "../db/schema";
-import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { aiProbings, inputPrompts } from "../db/schema";
+import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -14,12 +14,7 @@ let harbor: number;
 beforeAll(async () => {
   host = await startTestHost();
   call = apiCaller(host);
-  admin = (await signInAs(host, "admin@example.com")).user_token;
-  clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
-  clientUser = (await signInAs(host, "client.user@example.com")).user_token;
-  const apps = await host.deps.db.select().from(clientApps);
-  northfield = apps.find((a) => a.urlCode === "northfield")!.id;
-  harbor = apps.find((a) => a.urlCode === "shopharbor-outfitters")!.id;
+  ({ admin, clientAdmin, clientUser, northfield, harbor } = await demoCallers(host));
 });
 afterAll(() => host?.close());
 

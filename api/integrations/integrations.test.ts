@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps, integrations } from "../db/schema";
-import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { integrations } from "../db/schema";
+import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { SecretBox } from "./secrets";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -14,11 +14,7 @@ let otherId: number;
 beforeAll(async () => {
   host = await startTestHost();
   call = apiCaller(host);
-  clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
-  clientUser = (await signInAs(host, "client.user@example.com")).user_token;
-  const apps = await host.deps.db.select().from(clientApps);
-  appId = apps.find((a) => a.urlCode === "northfield")!.id;
-  otherId = apps.find((a) => a.urlCode !== "northfield")!.id;
+  ({ clientAdmin, clientUser, northfield: appId, harbor: otherId } = await demoCallers(host));
 });
 afterAll(() => host?.close());
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientApps, profileFields, programRecords, recommendationBuilds } from "../db/schema";
 import { startFixtureSite } from "../../tests/support/fixture-site";
-import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { indexPages } from "../../tests/support/index-pages";
 import { until } from "../../tests/support/wait";
 
@@ -21,12 +21,7 @@ beforeAll(async () => {
   site = await startFixtureSite({ slowMs: 100 });
   host = await startTestHost({ crawlAllowPrivate: true, crawlTimeoutMs: 10_000 });
   call = apiCaller(host);
-  admin = (await signInAs(host, "admin@example.com")).user_token;
-  clientAdmin = (await signInAs(host, "client.admin@example.com")).user_token;
-  clientUser = (await signInAs(host, "client.user@example.com")).user_token;
-  const apps = await host.deps.db.select().from(clientApps);
-  northfield = apps.find((a) => a.urlCode === "northfield")!.id;
-  shop = apps.find((a) => a.urlCode !== "northfield")!.id;
+  ({ admin, clientAdmin, clientUser, northfield, harbor: shop } = await demoCallers(host));
 });
 afterAll(async () => {
   await host?.close();
