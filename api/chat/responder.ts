@@ -164,16 +164,20 @@ export async function respond(
   }
 
   const searched = followUpSearch(input.message, input.previousQuestion);
-  const found = await retrieve(
-    {
-      appId: input.appId,
-      query: searched.query,
-      context: searched.context,
-      triggerPoint: input.triggerPoint,
-      limit: 20,
-    },
-    deps,
-  );
+  // The programs that fit are read while the store is searched: neither needs the other.
+  const [found, programs] = await Promise.all([
+    retrieve(
+      {
+        appId: input.appId,
+        query: searched.query,
+        context: searched.context,
+        triggerPoint: input.triggerPoint,
+        limit: 20,
+      },
+      deps,
+    ),
+    recommendPrograms(input.appId, input.message, deps),
+  ]);
   const hits = await withinEnvironment(found.hits, input.environment, deps);
   // The answering sentence is looked for in every passage good enough for the quality check and
   // the others of their pages (up to a handful); the answer then cites at most max_sources
@@ -185,7 +189,6 @@ export async function respond(
     ...settings,
     max_sources: Math.max(settings.max_sources, COMPOSITION_POOL),
   });
-  const programs = await recommendPrograms(input.appId, input.message, deps);
   // The previous question's words helped find the passages; the question's own choose the sentence
   // (unless it has none, and asks its previous question's subject for a kind of answer).
   const choosing = searched.ownWords ? found.terms.filter((term) => !term.context) : found.terms;

@@ -37,20 +37,24 @@ export async function assistantControls(
 ): Promise<AssistantControls> {
   const points = [...new Set([DEFAULT_TRIGGER_POINT, triggerPoint])];
   const clientType = known?.clientType ?? (await clientScope(appId, deps.db)).clientType;
-  const singles = await singleControls(appId, triggerPoint, [AI_PERSONALITY, QUALITY_CHECK], clientType, deps.db);
-  const topics = await deps.db
-    .select()
-    .from(controlTopics)
-    .where(and(eq(controlTopics.appId, appId), inArray(controlTopics.triggerPoint, points)))
-    .orderBy(asc(controlTopics.id));
-  const probing = forModel ? await listProbings(appId, triggerPoint, undefined, deps.db) : [];
-  const prompts = forModel
-    ? await deps.db
-        .select()
-        .from(inputPrompts)
-        .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.triggerPoint, points)))
-        .orderBy(asc(inputPrompts.id))
-    : [];
+  // Read together: each is a round trip, and none needs another's answer (on the embedded
+  // database the thread runs them back to back; on PostgreSQL they take a connection each).
+  const [singles, topics, probing, prompts] = await Promise.all([
+    singleControls(appId, triggerPoint, [AI_PERSONALITY, QUALITY_CHECK], clientType, deps.db),
+    deps.db
+      .select()
+      .from(controlTopics)
+      .where(and(eq(controlTopics.appId, appId), inArray(controlTopics.triggerPoint, points)))
+      .orderBy(asc(controlTopics.id)),
+    forModel ? listProbings(appId, triggerPoint, undefined, deps.db) : [],
+    forModel
+      ? deps.db
+          .select()
+          .from(inputPrompts)
+          .where(and(eq(inputPrompts.appId, appId), inArray(inputPrompts.triggerPoint, points)))
+          .orderBy(asc(inputPrompts.id))
+      : [],
+  ]);
   const promptMap: Record<string, string> = {};
   for (const prompt of [
     ...prompts.filter((p) => p.triggerPoint === DEFAULT_TRIGGER_POINT),

@@ -550,7 +550,11 @@ export async function retrieve(
   // Made by the same code that made the passages' lexemes, so the two agree word for word.
   const asked = lexemesOf(words);
   if (!asked.length) return { hits: [], terms: [] };
-  const { lexemeList, stats, correctionOf } = await withTyposCorrected(options.appId, words, asked, deps.db);
+  // The penalty rules are read while the words are looked up: neither waits on the other.
+  const [{ lexemeList, stats, correctionOf }, rules] = await Promise.all([
+    withTyposCorrected(options.appId, words, asked, deps.db),
+    penaltyRulesFor(options.appId, options.triggerPoint ?? DEFAULT_TRIGGER_POINT, deps.db),
+  ]);
   const own = new Set(lexemesOf(ownWords).map(correctionOf));
   const terms = lexemeList.map((lexeme) => ({
     lexeme,
@@ -560,7 +564,6 @@ export async function retrieve(
   }));
   const totalWeight = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
 
-  const rules = await penaltyRulesFor(options.appId, options.triggerPoint ?? DEFAULT_TRIGGER_POINT, deps.db);
   // Page addresses are joined only when a rule needs them: with no rules, retrieval reads nothing
   // but the chunks.
   const sources = sql`left join urls u on u.id = c.url_id left join files f on f.id = c.file_id`;
