@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
-import { embedKeys } from "../db/schema";
+import { clientApps, embedKeys } from "../db/schema";
+import { scopeColumns, scopeOf } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 
 export type Environment = "stage" | "prod";
@@ -25,4 +26,17 @@ export async function embedKeyFor(appId: number, environment: Environment, deps:
 export async function resolveEmbedKey(key: string, deps: Pick<ApiDeps, "db">) {
   const [row] = await deps.db.select().from(embedKeys).where(eq(embedKeys.key, key));
   return row ? { appId: row.appId, environment: row.environment as Environment } : null;
+}
+
+/**
+ * Which client and environment an embed key opens, with the client's scope (controls/scope.ts), in
+ * one read: every call of the widget starts with both, and each read is a round trip.
+ */
+export async function resolveEmbedKeyScope(key: string, deps: Pick<ApiDeps, "db">) {
+  const [row] = await deps.db
+    .select({ appId: embedKeys.appId, environment: embedKeys.environment, ...scopeColumns })
+    .from(embedKeys)
+    .innerJoin(clientApps, eq(clientApps.id, embedKeys.appId))
+    .where(eq(embedKeys.key, key));
+  return row ? { appId: row.appId, environment: row.environment as Environment, ...scopeOf(row) } : null;
 }

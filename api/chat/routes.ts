@@ -20,7 +20,7 @@ import { fieldErrorsOf } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { visitorOf } from "../http/throttle";
 import { beginAnswering } from "../db/foreground";
-import { embedKeyFor, resolveEmbedKey } from "./keys";
+import { embedKeyFor, resolveEmbedKeyScope } from "./keys";
 import { captureProfile } from "./profile-capture";
 import { RateLimiter } from "./rate-limit";
 import { respond } from "./responder";
@@ -109,10 +109,9 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
   app.get("/v1/widget/config", async (c) => {
     const query = WidgetConfigQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
     if (!query.success) return c.json({ message: "The embed key is not valid" }, 400);
-    const scope = await resolveEmbedKey(query.data.key, deps);
+    const scope = await resolveEmbedKeyScope(query.data.key, deps);
     if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
-    const { triggerPoints } = await clientScope(scope.appId, deps.db);
-    const triggerPoint = triggerPoints.has(query.data.trigger_point) ? query.data.trigger_point : "";
+    const triggerPoint = scope.triggerPoints.has(query.data.trigger_point) ? query.data.trigger_point : "";
     const { values } = await appearanceOf(scope.appId, triggerPoint, scope.environment, deps);
     const body: WidgetConfig = { environment: scope.environment, appearance: values };
     return c.json(body, 200, { "Cache-Control": "no-store" });
@@ -125,14 +124,14 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
       return c.json({ message: Object.values(errors)[0]?.[0] ?? "Invalid request body", errors }, 400);
     }
     const request = parsed.data;
-    const scope = await resolveEmbedKey(request.key, deps);
+    const scope = await resolveEmbedKeyScope(request.key, deps);
     if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
     if (!limiter.allow(`${request.key}\n${visitorOf(c)}`)) {
       return c.json({ message: "Too many messages at once; wait a minute and try again" }, 429, {
         "Retry-After": "60",
       });
     }
-    const { triggerPoints, clientType } = await clientScope(scope.appId, deps.db);
+    const { triggerPoints, clientType } = scope;
     const triggerPoint = triggerPoints.has(request.trigger_point) ? request.trigger_point : "";
     const { conversationId, messageId, conversationTriggerPoint, previousQuestion } = await storeQuestion(
       request,

@@ -21,23 +21,30 @@ export function throwIfErrors(errors: Errors) {
   if (Object.keys(errors).length) throw badRequest("Invalid request body", errors);
 }
 
-/** The client's type and the trigger points its settings may be saved under. */
+/**
+ * What a client's scope is read from: its type, its trigger points and its agents' site codes.
+ * Drizzle writes columns of a one-table select without their table, so inside the sub-select a bare
+ * "id" would be the agent's: both sides are spelled out with their tables.
+ */
+export const scopeColumns = {
+  clientType: clientApps.clientType,
+  triggerPoints: clientApps.triggerPoints,
+  siteCodes: sql<string[]>`array(select agent.site_code from agents agent where agent.app_id = "client_apps"."id")`,
+};
+
+/** The client's type, and its trigger points: Default, its own and its agents' site codes (what ensureDefaultPersonality uses). */
+export function scopeOf(app: { clientType: string; triggerPoints: string[]; siteCodes: string[] }) {
+  return {
+    clientType: app.clientType,
+    triggerPoints: new Set([DEFAULT_TRIGGER_POINT, ...app.triggerPoints, ...app.siteCodes]),
+  };
+}
+
+/** The client's type and the trigger points its settings may be saved under, in one round trip. */
 export async function clientScope(appId: number, db: Executor) {
-  // One round trip: this runs for every chat message.
-  const [app] = await db
-    .select({
-      clientType: clientApps.clientType,
-      triggerPoints: clientApps.triggerPoints,
-      // Drizzle writes columns of a one-table select without their table, so inside this sub-select a
-      // bare "id" would be the agent's: both sides are spelled out with their tables.
-      siteCodes: sql<string[]>`array(select agent.site_code from agents agent where agent.app_id = "client_apps"."id")`,
-    })
-    .from(clientApps)
-    .where(eq(clientApps.id, appId));
+  const [app] = await db.select(scopeColumns).from(clientApps).where(eq(clientApps.id, appId));
   if (!app) throw notFound("Client not found");
-  // Default, the client's trigger points and its agents' site codes (what ensureDefaultPersonality uses).
-  const triggerPoints = new Set([DEFAULT_TRIGGER_POINT, ...app.triggerPoints, ...app.siteCodes]);
-  return { clientType: app.clientType, triggerPoints };
+  return scopeOf(app);
 }
 
 export const unknownTriggerPoint = (triggerPoint: string) =>
