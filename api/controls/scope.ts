@@ -32,7 +32,10 @@ export const scopeColumns = {
   siteCodes: sql<string[]>`array(select agent.site_code from agents agent where agent.app_id = "client_apps"."id")`,
 };
 
-/** The client's type, and its trigger points: Default, its own and its agents' site codes (what ensureDefaultPersonality uses). */
+/**
+ * The client's type, and its trigger points: Default, its own and its agents' site codes (what
+ * ensureDefaultPersonality uses).
+ */
 export function scopeOf(app: { clientType: string; triggerPoints: string[]; siteCodes: string[] }) {
   return {
     clientType: app.clientType,
