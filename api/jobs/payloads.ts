@@ -17,6 +17,12 @@ interface QueueDefinition<P> {
    * queue.ts), so this only bounds a live one; pg-boss's default is 15 minutes.
    */
   expireInSeconds?: number;
+  /**
+   * How soon a job held for later is found once it comes due. pg-boss announces a job when it is
+   * sent, not when its hold ends, so without this a held job waits for the worker's backstop poll
+   * (30 s). Only queues whose jobs are held on purpose set it: each poll is a statement.
+   */
+  dueWithinSeconds?: number;
 }
 
 const define = <P>(queue: QueueDefinition<P>) => queue;
@@ -62,6 +68,8 @@ export const queueDefinitions = {
     description: "Asks an agent's test questions through the chat's responder and records each result.",
     payload: z.object({ runId: z.number().int().positive() }),
     retryLimit: 1,
+    // Runs that changes queue wait out the rest of their agent's minute; an operator watches for them.
+    dueWithinSeconds: 5,
   }),
   "file-index": define({
     description: "Extracts, chunks and indexes an uploaded PDF.",

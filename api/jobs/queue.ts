@@ -87,10 +87,11 @@ export class PgBossJobQueue implements JobQueue {
   /** Starts handlers for every queue in this process. */
   async work(deps: WorkerDeps) {
     for (const name of queueNames) {
-      const schema = queueDefinitions[name].payload;
+      const { payload: schema, dueWithinSeconds } = queueDefinitions[name];
       const handler = jobHandlers[name];
+      const polling = dueWithinSeconds ? { notifyPollingIntervalSeconds: dueWithinSeconds } : {};
       let workerId: string | null = null;
-      workerId = await this.boss.work(name, { batchSize: 1 }, async ([item]) => {
+      workerId = await this.boss.work(name, { batchSize: 1, ...polling }, async ([item]) => {
         try {
           const payload = schema.parse(item.data);
           const output = await handler(payload as never, deps);

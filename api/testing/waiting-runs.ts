@@ -48,7 +48,8 @@ const ATTEMPTS = 5;
  * production). When a run of the same agent and environment waits, no second one is queued: that
  * run is the one, and if the one-run-a-minute rule holds it back, it is brought forward and its
  * trigger notes the hand that asked ("controls saved, started by hand"); its job, still scheduled
- * for later, finds it run and is skipped. Answers the run's id.
+ * for later, finds it run and is skipped. Either way a job is sent that starts it now. Answers the
+ * run's id.
  */
 export async function startTestRun(key: RunKey, trigger: string, deps: Pick<ApiDeps, "db" | "jobs">) {
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
@@ -67,9 +68,13 @@ export async function startTestRun(key: RunKey, trigger: string, deps: Pick<ApiD
       await deps.jobs.send("test-run", { runId: broughtForward.id });
       return broughtForward.id;
     }
-    // Due already: its job is in line and starts it.
+    // Due already. Its own job may still wait for the queue's next poll (a held job is not announced
+    // when it comes due): a job sent now starts it at once, and whichever comes second is skipped.
     const [due] = await deps.db.select({ id: testRuns.id }).from(testRuns).where(waitingRunOf(key));
-    if (due) return due.id;
+    if (due) {
+      await deps.jobs.send("test-run", { runId: due.id });
+      return due.id;
+    }
     // It started between these statements: the next attempt queues a new run.
   }
   throw new HttpError(409, "Runs of this agent are starting as you ask: ask again");
