@@ -47,6 +47,22 @@ afterAll(async () => {
 
 const questions = (query = "") => call("GET", `/v1/apps/${appId}/test_questions${query}`, { token: admin });
 const add = (body: object, token = admin) => call("POST", `/v1/apps/${appId}/test_questions`, { token, body });
+/** Saves an agent's AI personality guidelines: a change that queues runs of its test questions. */
+const saveGuidelines = (text: string, { triggerPoint = "", app = appId, token = admin } = {}) =>
+  call("PUT", "/v1/controls", {
+    token,
+    body: {
+      app_id: app,
+      controls: [
+        {
+          app_id: app,
+          internal_name: "ai_personality_guidelines",
+          prompt_input_raw: text,
+          trigger_point: triggerPoint,
+        },
+      ],
+    },
+  });
 
 describe("test questions", () => {
   it("are added, listed, searched, changed and deleted; each must say what the answer must do", async () => {
@@ -307,20 +323,7 @@ describe("queueing", () => {
       );
     await finished((await ask()).body.id, 30_000);
     // A change just after a run: its run is held back for the rest of the minute.
-    const saved = await call("PUT", "/v1/controls", {
-      token: admin,
-      body: {
-        app_id: appId,
-        controls: [
-          {
-            app_id: appId,
-            trigger_point: "",
-            internal_name: "ai_personality_guidelines",
-            prompt_input_raw: "Answer in full.",
-          },
-        ],
-      },
-    });
+    const saved = await saveGuidelines("Answer in full.");
     expect(saved.status).toBe(200);
     const [held] = await host.deps.db
       .select()
@@ -351,26 +354,16 @@ describe("queueing", () => {
 
 describe("runs queued by changes", () => {
   it("follow a control saved for Default, once per agent and environment while one waits, and say what queued them", async () => {
-    const save = (text: string) =>
-      call("PUT", "/v1/controls", {
-        token: admin,
-        body: {
-          app_id: appId,
-          controls: [
-            { app_id: appId, internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "" },
-          ],
-        },
-      });
     const stageRuns = async () =>
       (await call("GET", `/v1/apps/${appId}/test_runs?environment=stage&trigger_point=`, { token: admin })).body
         .data as { trigger: string; status: string }[];
     const before = (await stageRuns()).length;
-    expect((await save("Be brief and friendly.")).status).toBe(200);
+    expect((await saveGuidelines("Be brief and friendly.")).status).toBe(200);
     const after = await stageRuns();
     expect(after.length).toBe(before + 1);
     // The last run was a minute ago at most: this one waits out the rest of that minute.
     expect(after[0]).toMatchObject({ trigger: "controls saved", status: "queued" });
-    expect((await save("Be brief, friendly and precise.")).status).toBe(200);
+    expect((await saveGuidelines("Be brief, friendly and precise.")).status).toBe(200);
     expect((await stageRuns()).length).toBe(before + 1);
   });
 
@@ -395,20 +388,7 @@ describe("runs queued by changes", () => {
       createdAt: new Date(Date.now() - 57_000),
       finishedAt: new Date(Date.now() - 56_000),
     });
-    const saved = await call("PUT", "/v1/controls", {
-      token: admin,
-      body: {
-        app_id: appId,
-        controls: [
-          {
-            app_id: appId,
-            internal_name: "ai_personality_guidelines",
-            prompt_input_raw: "Be brief.",
-            trigger_point: agent,
-          },
-        ],
-      },
-    });
+    const saved = await saveGuidelines("Be brief.", { triggerPoint: agent });
     expect(saved.status).toBe(200);
     const stageRuns = async () =>
       (await call("GET", `/v1/apps/${appId}/test_runs?environment=stage&trigger_point=${agent}`, { token: admin })).body
@@ -422,20 +402,8 @@ describe("runs queued by changes", () => {
   });
 
   it("are not queued for a client whose agents have no test questions", async () => {
-    await call("PUT", "/v1/controls", {
-      token: (await signInAs(host, "admin@example.com")).user_token,
-      body: {
-        app_id: otherAppId,
-        controls: [
-          {
-            app_id: otherAppId,
-            internal_name: "ai_personality_guidelines",
-            prompt_input_raw: "Hello.",
-            trigger_point: "",
-          },
-        ],
-      },
-    });
+    const superAdmin = (await signInAs(host, "admin@example.com")).user_token;
+    await saveGuidelines("Hello.", { app: otherAppId, token: superAdmin });
     expect(await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, otherAppId))).toEqual([]);
   });
 });
