@@ -67,6 +67,9 @@ async function runInStageStartsTheWaitingRun(page: Page) {
   await page.goto(screen);
   await page.getByRole("button", { name: "Run in stage" }).click();
   await expect(page).toHaveURL(new RegExp(`/controls/test-questions/runs/${waitingRun}$`));
+  // The address changes a moment before the run's page replaces the screen, whose runs table has
+  // status chips of its own.
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Test run ${waitingRun}`);
   // The waiting run had most of a minute left: done within 15 s, it did not wait for it.
   await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("controls saved, started by hand")).toBeVisible();
