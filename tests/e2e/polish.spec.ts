@@ -151,6 +151,8 @@ for (const javaScriptEnabled of [true, false]) {
       await page.goto(SCREEN);
       await page.getByRole("button", { name: "Run in stage" }).click();
       await expect(page).toHaveURL(/\/controls\/test-questions\/runs\/\d+$/);
+      // With JavaScript the address changes a moment before the run's page replaces the screen and its runs' chips.
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Test run \d+$/);
       // Measured once the run is done: until then the page reloads itself without JavaScript.
       await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 45_000 });
       const facts = page.locator("dl").first();
