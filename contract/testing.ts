@@ -120,6 +120,8 @@ export const TestRunSummary = z.object({
   /** Questions the run asks: its tally once done; while it waits or runs, the agent's questions now. */
   total: z.number().int(),
   created_at: z.string(),
+  /** When it may start: later than its creation for a run a change queued within a minute of the agent's last run. */
+  start_after: z.string(),
   finished_at: z.string().nullable(),
 });
 /** What changed since the previous finished run of the same agent and environment (null: none before, or not done). */

@@ -58,6 +58,7 @@ const toRunSummary = (row: RunRow, questionsNow: ReadonlyMap<string, number>) =>
       ? row.passed + row.failed
       : Math.max(questionsNow.get(row.triggerPoint) ?? 0, row.passed + row.failed),
     created_at: row.createdAt.toISOString(),
+    start_after: row.startAfter.toISOString(),
     finished_at: row.finishedAt?.toISOString() ?? null,
   };
 };

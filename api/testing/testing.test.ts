@@ -338,12 +338,17 @@ describe("queueing", () => {
       );
     expect(held).toMatchObject({ trigger: "controls saved" });
     expect(held.startAfter.getTime() - Date.now()).toBeGreaterThan(30_000);
+    // The API says when it starts, so the screens can.
+    const waiting = (await call("GET", `/v1/apps/${appId}/test_runs/${held.id}`, { token: admin })).body;
+    expect(waiting).toMatchObject({ status: "queued", start_after: held.startAfter.toISOString() });
 
     const asked = await ask();
     expect(asked).toEqual({ status: 202, body: { id: held.id } });
     // Well before the rest of the minute is out.
     const run = await finished(held.id, 15_000);
     expect(run).toMatchObject({ trigger: "controls saved, started by hand", error: null });
+    // Brought forward: it was due when asked for, well before the end of its minute.
+    expect(Date.parse(run.start_after)).toBeLessThan(held.startAfter.getTime() - 20_000);
     expect(run.results.length).toBeGreaterThan(0);
     // Asked again once it is done: a new run, started at once too.
     const again = await ask();

@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TestRun, TestRunSummary } from "@contract";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatTimeOfDay } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./testing.css";
@@ -14,9 +14,31 @@ export const triggerLabel = (trigger: string) => (trigger === "manual" ? "Run by
 
 const STATUS_TONES = { queued: "info", running: "warning", done: "success", failed: "error" } as const;
 
-export function RunStatus({ run }: { run: Pick<RunSummary, "status" | "passed" | "failed"> }) {
+/**
+ * When a waiting run was held back by the one-run-a-minute rule, the time it starts; null when it
+ * may start as soon as a worker takes it. Read from the run alone, not the clock, so the server's
+ * page and the browser's agree.
+ */
+function heldUntil(run: Pick<RunSummary, "status" | "created_at" | "start_after">) {
+  if (run.status !== "queued") return null;
+  return new Date(run.start_after).getTime() - new Date(run.created_at).getTime() >= 1000 ? run.start_after : null;
+}
+
+export function RunStatus({
+  run,
+}: {
+  run: Pick<RunSummary, "status" | "passed" | "failed" | "created_at" | "start_after">;
+}) {
   const tone = run.status === "done" && run.failed > 0 ? "error" : STATUS_TONES[run.status];
-  const label = run.status === "done" ? (run.failed ? `${run.failed} failed` : "all passed") : run.status;
+  const held = heldUntil(run);
+  const label =
+    run.status === "done"
+      ? run.failed
+        ? `${run.failed} failed`
+        : "all passed"
+      : held
+        ? `queued, starts ${formatTimeOfDay(held)}`
+        : run.status;
   return (
     <span className={ui.chip[tone]} data-status={run.status}>
       {label}
