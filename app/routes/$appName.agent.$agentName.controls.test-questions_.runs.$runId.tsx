@@ -1,7 +1,14 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
-import { RunChanges, RunResults, RunStatus, environmentLabel, triggerLabel } from "~/components/testing/Runs";
+import {
+  RunChanges,
+  RunResults,
+  RunStatus,
+  environmentLabel,
+  startedAt,
+  triggerLabel,
+} from "~/components/testing/Runs";
 import * as s from "~/components/testing/testing.css";
 import { usePolling } from "~/components/urls/usePolling";
 import { formatDateTime } from "~/lib/dates";
@@ -43,8 +50,17 @@ export default function TestRunPage() {
           <dd>{triggerLabel(run.trigger)}</dd>
         </div>
         <div>
-          <dt className={ui.label}>Started</dt>
-          <dd>{formatDateTime(run.created_at)}</dd>
+          {run.status === "queued" ? (
+            <>
+              <dt className={ui.label}>Queued</dt>
+              <dd>{formatDateTime(run.created_at)}</dd>
+            </>
+          ) : (
+            <>
+              <dt className={ui.label}>Started</dt>
+              <dd>{formatDateTime(startedAt(run))}</dd>
+            </>
+          )}
         </div>
         <div>
           <dt className={ui.label}>Status</dt>

@@ -65,13 +65,13 @@ async function agentWithAnAutomaticRunWaiting(request: APIRequestContext) {
 async function runInStageStartsTheWaitingRun(page: Page) {
   const { screen, waitingRun } = await agentWithAnAutomaticRunWaiting(page.request);
   await page.goto(screen);
-  // The waiting run says when its minute is out.
-  await expect(
-    page
-      .getByRole("table", { name: "Test runs" })
-      .getByRole("row")
-      .filter({ has: page.getByRole("link", { name: `View run ${waitingRun}` }) }),
-  ).toContainText(/queued, starts \d{2}:\d{2}:\d{2} UTC/);
+  // The waiting run says when its minute is out, and has not started.
+  const waitingRow = page
+    .getByRole("table", { name: "Test runs" })
+    .getByRole("row")
+    .filter({ has: page.getByRole("link", { name: `View run ${waitingRun}` }) });
+  await expect(waitingRow).toContainText(/queued, starts \d{2}:\d{2}:\d{2} UTC/);
+  await expect(waitingRow.getByRole("cell").first()).toHaveText("not yet");
   await page.getByRole("button", { name: "Run in stage" }).click();
   await expect(page).toHaveURL(new RegExp(`/controls/test-questions/runs/${waitingRun}$`));
   // The address changes a moment before the run's page replaces the screen, whose runs table has

@@ -24,6 +24,13 @@ function heldUntil(run: Pick<RunSummary, "status" | "created_at" | "start_after"
   return new Date(run.start_after).getTime() - new Date(run.created_at).getTime() >= 1000 ? run.start_after : null;
 }
 
+/**
+ * When a run started: its creation, or the end of its hold for a run held back by the
+ * one-run-a-minute rule (or the moment someone brought it forward). A worker takes it within seconds.
+ */
+export const startedAt = (run: Pick<RunSummary, "created_at" | "start_after">) =>
+  Date.parse(run.start_after) > Date.parse(run.created_at) ? run.start_after : run.created_at;
+
 export function RunStatus({
   run,
 }: {
@@ -91,7 +98,9 @@ export function RunsTable({ runs, runHref }: { runs: RunSummary[]; runHref: (id:
         <tbody>
           {runs.map((run) => (
             <tr key={run.id}>
-              <td>{formatDateTime(run.created_at)}</td>
+              <td>
+                {run.status === "queued" ? <span className={ui.muted}>not yet</span> : formatDateTime(startedAt(run))}
+              </td>
               <td>{environmentLabel(run.environment)}</td>
               <td>{triggerLabel(run.trigger)}</td>
               <td>
