@@ -14,38 +14,32 @@ export const triggerLabel = (trigger: string) => (trigger === "manual" ? "Run by
 
 const STATUS_TONES = { queued: "info", running: "warning", done: "success", failed: "error" } as const;
 
-/**
- * When a waiting run was held back by the one-run-a-minute rule, the time it starts; null when it
- * may start as soon as a worker takes it. Read from the run alone, not the clock, so the server's
- * page and the browser's agree.
- */
-function heldUntil(run: Pick<RunSummary, "status" | "created_at" | "start_after">) {
-  if (run.status !== "queued") return null;
-  return new Date(run.start_after).getTime() - new Date(run.created_at).getTime() >= 1000 ? run.start_after : null;
-}
+/** How long past its creation a run may start: more than a moment for a run held back by the one-run-a-minute rule. */
+const holdMs = (run: Pick<RunSummary, "created_at" | "start_after">) =>
+  Date.parse(run.start_after) - Date.parse(run.created_at);
 
 /**
  * When a run started: its creation, or the end of its hold for a run held back by the
  * one-run-a-minute rule (or the moment someone brought it forward). A worker takes it within seconds.
  */
 export const startedAt = (run: Pick<RunSummary, "created_at" | "start_after">) =>
-  Date.parse(run.start_after) > Date.parse(run.created_at) ? run.start_after : run.created_at;
+  holdMs(run) > 0 ? run.start_after : run.created_at;
 
-export function RunStatus({
-  run,
-}: {
-  run: Pick<RunSummary, "status" | "passed" | "failed" | "created_at" | "start_after">;
-}) {
+type StatusOf = Pick<RunSummary, "status" | "passed" | "failed" | "created_at" | "start_after">;
+
+/**
+ * A run's status as the chip says it. A held run says when it starts, read from the run alone, not
+ * the clock, so the server's page and the browser's agree.
+ */
+function statusLabel(run: StatusOf) {
+  if (run.status === "done") return run.failed ? `${run.failed} failed` : "all passed";
+  if (run.status === "queued" && holdMs(run) >= 1000) return `queued, starts ${formatTimeOfDay(run.start_after)}`;
+  return run.status;
+}
+
+export function RunStatus({ run }: { run: StatusOf }) {
   const tone = run.status === "done" && run.failed > 0 ? "error" : STATUS_TONES[run.status];
-  const held = heldUntil(run);
-  const label =
-    run.status === "done"
-      ? run.failed
-        ? `${run.failed} failed`
-        : "all passed"
-      : held
-        ? `queued, starts ${formatTimeOfDay(held)}`
-        : run.status;
+  const label = statusLabel(run);
   return (
     <span className={ui.chip[tone]} data-status={run.status}>
       {label}
