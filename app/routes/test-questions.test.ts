@@ -310,6 +310,68 @@ describe("Test Questions", () => {
   it("refuses an unknown intent with 400", async () => {
     expect((await post({ intent: "launch" })).status).toBe(400);
   });
+
+  describe("questions added past the first page", () => {
+    // Another agent's screen, so the questions added here change no run of the tests above.
+    const other = "/northfield/agent/studentsuccess/controls/test-questions";
+    const otherArgs = (request: Request) => ({ ...args(request), params: { ...params, agentName: "studentsuccess" } });
+    const loadOther = (search = "") => loaderJson(screen.loader, otherArgs(getRequest(`${other}${search}`, admin)));
+    const importToOther = (search: string, questions: string[]) => {
+      const body = new FormData();
+      body.append("intent", "import");
+      const csv = `question,expect_text\n${questions.map((q) => `${q},yes\n`).join("")}`;
+      body.append("file", new File([csv], "questions.csv", { type: "text/csv" }));
+      const request = new Request(`http://localhost${other}${search}`, {
+        method: "POST",
+        body,
+        headers: { cookie: admin },
+      });
+      return settle(() => screen.action(otherArgs(request)));
+    };
+    const shownAt = async (search: string) =>
+      (await loadOther(search)).questions.map((q: { question: string }) => q.question);
+
+    it("shows a question added at the last page, without the search or sort that would hide it", async () => {
+      expect((await loadOther()).paging.total).toBe(0);
+      const ten = Array.from({ length: 10 }, (_, i) => `Question ${i + 1} of ten?`);
+      await expect(await importToOther("", ten)).toSendToast({
+        type: "success",
+        description: "10 test questions imported",
+      });
+
+      const view = "?search=ten&sort=question&order=desc&page_size=10&page=1";
+      const fields = { intent: "add", question: "Which hall is quietest?", expect_text: "Maple" };
+      const added = await settle(() => screen.action(otherArgs(formRequest(`${other}${view}`, fields, admin))));
+      await expect(added).toSendToast({ type: "success", description: "Test question added" });
+      expect(added).toHaveRedirect(`${other}?page_size=10&page=2`);
+      expect(await shownAt("?page_size=10&page=2")).toEqual(["Which hall is quietest?"]);
+    });
+
+    it("shows an import at the page holding its first question", async () => {
+      const imported = await importToOther("?page_size=10&search=hall", ["Twelfth?", "Thirteenth?"]);
+      expect(imported).toHaveRedirect(`${other}?page_size=10&page=2`);
+      expect(await shownAt("?page_size=10&page=2")).toEqual(["Which hall is quietest?", "Twelfth?", "Thirteenth?"]);
+      const nine = Array.from({ length: 9 }, (_, i) => `More ${i + 1}?`);
+      expect(await importToOther("?page_size=10", nine)).toHaveRedirect(`${other}?page_size=10&page=2`);
+      expect(await importToOther("?page_size=10", ["Twenty-third?"])).toHaveRedirect(`${other}?page_size=10&page=3`);
+    });
+
+    it("shows the last page for a page past the end, once its last question is deleted", async () => {
+      const view = "?page_size=10&page=3";
+      const lastPage = (await loadOther(view)).questions;
+      expect(lastPage.map((q: { question: string }) => q.question)).toEqual(["More 8?", "More 9?", "Twenty-third?"]);
+      for (const { id } of lastPage) {
+        const deleted = await settle(() =>
+          screen.action(otherArgs(formRequest(`${other}${view}`, { intent: "delete", id: String(id) }, admin))),
+        );
+        expect(deleted).toHaveRedirect(`${other}${view}`);
+      }
+      const shown = await loadOther(view);
+      expect(shown.paging).toMatchObject({ page: 2, totalPages: 2, total: 20 });
+      expect(shown.questions).toHaveLength(10);
+      expect(shown.questions.at(-1)?.question).toBe("More 7?");
+    });
+  });
 });
 
 describe("the production gate on Appearance's push", () => {

@@ -51,18 +51,19 @@ export async function loadTestQuestions(args: LoaderFunctionArgs) {
   const params = new URL(args.request.url).searchParams;
   const view = readTableView(params, TEST_QUESTION_SORT_KEYS);
   const search = readSearchParam(params.get("search"), 200);
-  const [list, runs] = await Promise.all([
+  const questionsAt = (page: number) =>
     testingApi.questions(api, app.id, {
       trigger_point: choice.triggerPoint,
-      page: view.page,
+      page,
       page_size: view.pageSize,
       search: search || undefined,
       sort: view.sort ?? undefined,
       order: view.order,
-    }),
-    testingApi.runs(api, app.id, choice.triggerPoint),
-  ]);
-  const totalPages = Math.max(1, Math.ceil(list.total / view.pageSize));
+    });
+  const [read, runs] = await Promise.all([questionsAt(view.page), testingApi.runs(api, app.id, choice.triggerPoint)]);
+  const totalPages = Math.max(1, Math.ceil(read.total / view.pageSize));
+  // A page past the end (its last question just deleted, an old link) shows the last page, as the pager says.
+  const list = view.page > totalPages && read.total > 0 ? await questionsAt(totalPages) : read;
   const editId = readPageParam(params.get("edit"), 0);
   const editing = list.data.find((question) => question.id === editId) ?? null;
   return json({
@@ -92,6 +93,26 @@ function questionRefused(error: unknown, intent: "add" | "update", id: number | 
   return refused({ intent, id, values, fieldErrors, formError: formErrors.join(" ") || null }, error.status);
 }
 
+/**
+ * Where questions just added can be seen: the table in the order questions were added (where they
+ * come last), at the page holding the first of the `added`. Back on the page they were added from,
+ * the 11th question would stand on a page of its own, the toast naming rows the operator cannot see;
+ * a search or a sort could hide them too.
+ */
+async function addressShowingTheNewest({ api, app, choice }: ControlsScreen, backTo: string, added = 1) {
+  const url = new URL(backTo, "http://console.invalid");
+  for (const name of ["search", "sort", "order", "page"]) url.searchParams.delete(name);
+  const { pageSize } = readTableView(url.searchParams, TEST_QUESTION_SORT_KEYS);
+  const { total } = await testingApi.questions(api, app.id, {
+    trigger_point: choice.triggerPoint,
+    page: 1,
+    page_size: 1,
+  });
+  const page = Math.floor(Math.max(0, total - added) / pageSize) + 1;
+  if (page > 1) url.searchParams.set("page", String(page));
+  return `${url.pathname}${url.search}`;
+}
+
 function postedId(form: FormData) {
   const id = Number(form.get("id"));
   if (!isRowId(id)) throw new Response("This test question does not exist", { status: 404, statusText: "Not Found" });
@@ -116,7 +137,7 @@ async function importCsv(screen: ControlsScreen, form: FormData, backTo: string)
       trigger_point: screen.choice.triggerPoint,
       questions: read.questions,
     });
-    return redirectWithToast(backTo, {
+    return redirectWithToast(await addressShowingTheNewest(screen, backTo, created), {
       type: "success",
       description: `${created} test ${created === 1 ? "question" : "questions"} imported`,
     });
@@ -142,7 +163,10 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
       } catch (error) {
         return questionRefused(error, "add", null, values);
       }
-      return redirectWithToast(backTo, { type: "success", description: "Test question added" });
+      return redirectWithToast(await addressShowingTheNewest(screen, backTo), {
+        type: "success",
+        description: "Test question added",
+      });
     }
     case "update": {
       const id = postedId(form);
