@@ -30,11 +30,18 @@ import {
   toApiQuery,
   viewToParams,
   WEBSITE_PAGE_SIZES,
+  type UrlView,
 } from "~/lib/urls";
 import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-import { findWebsite, handleUrlsAction, parseWebsiteId, type AddLinksResult } from "~/server/urls.server";
+import {
+  findWebsite,
+  handleUrlsAction,
+  parseWebsiteId,
+  urlsPageShown,
+  type AddLinksResult,
+} from "~/server/urls.server";
 import { useCanConfigure } from "~/lib/user";
 
 /** The view-links drawer: one website's URLs, with the whole view (filters, sort, page) in the address. */
@@ -42,11 +49,10 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const websiteId = parseWebsiteId(params.websiteId);
   const view = readUrlView(new URL(request.url).searchParams, WEBSITE_PAGE_SIZES);
-  const [website, list] = await Promise.all([
-    findWebsite(api, app.id, websiteId),
-    knowledgeApi.websiteUrls(api, app.id, websiteId, toApiQuery(view)),
-  ]);
-  return json({ appId: app.id, website, view, list });
+  const listAt = (shown: UrlView) => knowledgeApi.websiteUrls(api, app.id, websiteId, toApiQuery(shown));
+  const [website, asked] = await Promise.all([findWebsite(api, app.id, websiteId), listAt(view)]);
+  const shown = await urlsPageShown(view, asked, listAt);
+  return json({ appId: app.id, website, view: shown.view, list: shown.list });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {

@@ -19,19 +19,21 @@ import {
   toApiQuery,
   UNIFIED_PAGE_SIZES,
   viewToParams,
+  type UrlView,
 } from "~/lib/urls";
 import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-import { handleUrlsAction } from "~/server/urls.server";
+import { handleUrlsAction, urlsPageShown } from "~/server/urls.server";
 import { useCanConfigure } from "~/lib/user";
 
 /** The unified URL drawer: every URL of the client, or of the statuses in `?status=`. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const view = readUrlView(new URL(request.url).searchParams, UNIFIED_PAGE_SIZES);
-  const list = await knowledgeApi.allUrls(api, app.id, toApiQuery(view));
-  return json({ appId: app.id, view, list });
+  const listAt = (shown: UrlView) => knowledgeApi.allUrls(api, app.id, toApiQuery(shown));
+  const shown = await urlsPageShown(view, await listAt(view), listAt);
+  return json({ appId: app.id, view: shown.view, list: shown.list });
 }
 
 /** Bulk actions only; a refusal says 'Failed to update URLs to {status}'. */

@@ -109,6 +109,19 @@ describe("view-links drawer loader", () => {
     expect(paged.list.data[0].url).toBe(all[1]);
   });
 
+  it("shows the last page for a page past the end, as its pager says", async () => {
+    const total = (await apiUrls()).total_count;
+    expect(total).toBeGreaterThan(2);
+    const past = await openDrawer("?page_size=1&page=999&order_by=url&order=asc");
+    expect(past.view.page).toBe(total - 1);
+    const last = (await apiUrls()).data.map((row) => row.url).sort();
+    expect(past.list.data.map((row) => row.url)).toEqual([last.at(-1)]);
+    // A view with no rows at all stays where it was asked for.
+    const none = await openDrawer("?search=nothing-like-this&page=3");
+    expect(none.view.page).toBe(3);
+    expect(none.list.data).toEqual([]);
+  });
+
   it("answers 404 for a website of nobody", async () => {
     const response = await settle(() =>
       drawerLoader(args(getRequest(`${base()}`, admin), { ...params(), websiteId: "999999" })),
@@ -369,6 +382,10 @@ describe("unified URL drawer", () => {
     expect(list.data.map((row) => row.website_url)).toContain(`${site.base}/`);
     const odd = await loaderJson(unifiedLoader, args(getRequest("/x?page_size=1", admin), unifiedParams));
     expect(odd.view.pageSize).toBe(100);
+    // A page past the end shows the last one.
+    const past = await loaderJson(unifiedLoader, args(getRequest("/x?page_size=25&page=40", admin), unifiedParams));
+    expect(past.view.page).toBe(past.list.total_pages - 1);
+    expect(past.list.data.length).toBeGreaterThan(0);
   });
 
   it("skips chosen URLs of any website, and says 'Failed to update URLs to {status}' on a refusal", async () => {

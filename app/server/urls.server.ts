@@ -1,5 +1,5 @@
 import { json } from "@remix-run/node";
-import type { UrlRow, Website } from "@contract";
+import type { UrlRow, UrlsList, Website } from "@contract";
 import { formatInTimeZone, safeTimeZone, toCsv } from "~/lib/csv";
 import {
   BULK_ACTIONS,
@@ -217,4 +217,16 @@ export async function exportUrls(options: {
       "Cache-Control": "no-store",
     },
   });
+}
+
+/**
+ * The page a URL view shows. Past the end (a bulk action moved its last rows out of the view's
+ * statuses, or an old link), the last page, as the pager says, in place of an empty table. A capped
+ * count (a search past 2,000 URLs) does not say where the end is, so that view is left as asked.
+ */
+export async function urlsPageShown(view: UrlView, list: UrlsList, listAt: (view: UrlView) => Promise<UrlsList>) {
+  const pastTheEnd = view.page > 0 && view.page >= list.total_pages && list.total_count > 0 && !list.total_is_capped;
+  if (!pastTheEnd) return { view, list };
+  const last: UrlView = { ...view, page: list.total_pages - 1 };
+  return { view: last, list: await listAt(last) };
 }
