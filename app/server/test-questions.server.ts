@@ -100,8 +100,7 @@ function questionRefused(error: unknown, intent: "add" | "update", id: number | 
  * a search or a sort could hide them too.
  */
 async function addressShowingTheNewest({ api, app, choice }: ControlsScreen, backTo: string, added = 1) {
-  const url = new URL(backTo, "http://console.invalid");
-  for (const name of ["search", "sort", "order", "page"]) url.searchParams.delete(name);
+  const url = new URL(addressWithout(backTo, "search", "sort", "order", "page"), "http://console.invalid");
   const { pageSize } = readTableView(url.searchParams, TEST_QUESTION_SORT_KEYS);
   const { total } = await testingApi.questions(api, app.id, {
     trigger_point: choice.triggerPoint,
