@@ -10,6 +10,20 @@ export function readPageParam(value: string | null, first: 0 | 1 = 1): number {
   return Math.min(Math.max(Number(value), first), MAX_PAGE);
 }
 
+/**
+ * The page to show in place of one past the end of a list (its last rows just deleted or moved out
+ * of the view, or an old link): the last page, as the pager says, instead of an empty table. Null
+ * when the asked page stands, an empty list's included. `first` is the list's first page (0 or 1).
+ */
+export function lastPageInstead(
+  asked: number,
+  list: { totalCount: number; totalPages: number },
+  first: 0 | 1 = 1,
+): number | null {
+  const last = first + list.totalPages - 1;
+  return list.totalCount > 0 && list.totalPages > 0 && asked > last ? last : null;
+}
+
 // eslint-disable-next-line no-control-regex
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 

@@ -7,6 +7,7 @@ import { DeleteUrlsConfirm } from "~/components/websites/RowMenu";
 import { PageSizes, StatusFilter, usePolling, WebsiteSearch } from "~/components/websites/Toolbar";
 import { WEBSITES_FORM_ID, WebsitesTable } from "~/components/websites/WebsitesTable";
 import * as s from "~/components/websites/WebsitesTable.css";
+import { lastPageInstead } from "~/lib/query-params";
 import { hasPendingWork, websiteFormRow, websitesListParams } from "~/lib/websites";
 import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
@@ -23,21 +24,22 @@ import { requireUserWithPermission } from "~/server/permissions.server";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const list = websitesListParams(new URL(request.url).searchParams);
-  const [websites, counts] = await Promise.all([
+  const websitesAt = (page: number) =>
     knowledgeApi.websites(api, app.id, {
-      page: list.page,
+      page,
       page_size: list.page_size,
       query: list.query || undefined,
       app_name: app.url_code,
-    }),
-    knowledgeApi.statusCounts(api, app.id),
-  ]);
+    });
+  const [asked, counts] = await Promise.all([websitesAt(list.page), knowledgeApi.statusCounts(api, app.id)]);
+  const lastPage = lastPageInstead(list.page, { totalCount: asked.total_count, totalPages: asked.total_pages });
+  const websites = lastPage === null ? asked : await websitesAt(lastPage);
   return json({
     client: { id: app.id, name: app.client_name },
     websites: websites.websites,
     totalPages: websites.total_pages,
     totalCount: websites.total_count,
-    page: list.page,
+    page: lastPage ?? list.page,
     pageSize: list.page_size,
     query: list.query,
     statusCounts: counts.status_counts,

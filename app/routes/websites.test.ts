@@ -316,6 +316,20 @@ describe("Websites page: saving rows", () => {
   });
 });
 
+describe("Websites page: paging, once websites are saved", () => {
+  it("shows the last page for a page past the end, as its pager says", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const first = await load(cookie, "?page_size=10");
+    expect(first.totalCount).toBeGreaterThan(0);
+    const past = await load(cookie, `?page=${first.totalPages + 4}&page_size=10`);
+    expect(past.page).toBe(first.totalPages);
+    expect(past.websites.length).toBeGreaterThan(0);
+    expect(past.websites.map((w) => w.id)).toEqual(
+      (await load(cookie, `?page=${first.totalPages}&page_size=10`)).websites.map((w) => w.id),
+    );
+  });
+});
+
 describe("Websites page: row menu", () => {
   it("Index All sets the website's URLs to to_be_indexed and redirects back with a toast", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { TEST_ENVIRONMENTS } from "@contract";
 import { decodeTextFile } from "@contract/text-file";
 import { isRowId } from "~/lib/ids";
-import { readPageParam, readSearchParam } from "~/lib/query-params";
+import { lastPageInstead, readPageParam, readSearchParam } from "~/lib/query-params";
 import { readTableView } from "~/lib/table-view";
 import {
   EMPTY_QUESTION,
@@ -62,8 +62,8 @@ export async function loadTestQuestions(args: LoaderFunctionArgs) {
     });
   const [read, runs] = await Promise.all([questionsAt(view.page), testingApi.runs(api, app.id, choice.triggerPoint)]);
   const totalPages = Math.max(1, Math.ceil(read.total / view.pageSize));
-  // A page past the end (its last question just deleted, an old link) shows the last page, as the pager says.
-  const list = view.page > totalPages && read.total > 0 ? await questionsAt(totalPages) : read;
+  const lastPage = lastPageInstead(view.page, { totalCount: read.total, totalPages });
+  const list = lastPage === null ? read : await questionsAt(lastPage);
   const editId = readPageParam(params.get("edit"), 0);
   const editing = list.data.find((question) => question.id === editId) ?? null;
   return json({

@@ -1,6 +1,7 @@
 import { json } from "@remix-run/node";
 import type { UrlRow, UrlsList, Website } from "@contract";
 import { formatInTimeZone, safeTimeZone, toCsv } from "~/lib/csv";
+import { lastPageInstead } from "~/lib/query-params";
 import {
   BULK_ACTIONS,
   exportFileName,
@@ -225,8 +226,10 @@ export async function exportUrls(options: {
  * count (a search past 2,000 URLs) does not say where the end is, so that view is left as asked.
  */
 export async function urlsPageShown(view: UrlView, list: UrlsList, listAt: (view: UrlView) => Promise<UrlsList>) {
-  const pastTheEnd = view.page > 0 && view.page >= list.total_pages && list.total_count > 0 && !list.total_is_capped;
-  if (!pastTheEnd) return { view, list };
-  const last: UrlView = { ...view, page: list.total_pages - 1 };
+  const lastPage = list.total_is_capped
+    ? null
+    : lastPageInstead(view.page, { totalCount: list.total_count, totalPages: list.total_pages }, 0);
+  if (lastPage === null) return { view, list };
+  const last: UrlView = { ...view, page: lastPage };
   return { view: last, list: await listAt(last) };
 }
