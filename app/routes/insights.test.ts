@@ -267,6 +267,17 @@ describe("the User Profile Store", () => {
     expect(csv[1].slice(0, 3)).toEqual(["lee@example.com", "yes", "34"]);
   });
 
+  it("shows the last page for a page past the end (its last profile just deleted, an old link)", async () => {
+    const cookie = await signInToConsole(host, "client.user@example.com");
+    const past = await loaderJson(
+      profilesLoader,
+      args(getRequest("/backoffice/northfield/user_profiles?page=9", cookie)),
+    );
+    expect(past.list!.total).toBeGreaterThan(0);
+    expect(past.filters.page).toBe(Math.ceil(past.list!.total / past.filters.page_size));
+    expect(past.list!.data.length).toBeGreaterThan(0);
+  });
+
   it("refuses a read-only Client's delete", async () => {
     const viewer = await signInToConsole(host, "client.user@example.com");
     const refused = await settle(() =>

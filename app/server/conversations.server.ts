@@ -15,7 +15,7 @@ import {
   type TestQuestionFromAnswer,
 } from "~/lib/conversations";
 import { userCan } from "~/lib/permissions";
-import { readPageParam } from "~/lib/query-params";
+import { lastPageInstead, readPageParam } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
 import { getUserInfo } from "./api/users-api.server";
@@ -78,8 +78,8 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**
  * The address's filters checked with the contract's own rules (those the API applies), so that a
- * refused one is said next to its field rather than as an error page. The page is read leniently,
- * as on every list: past the last one is an empty page.
+ * refused one is said next to its field rather than as an error page. The page is read leniently:
+ * the list shows the last page for one past it.
  */
 export function readConversationFilters(params: URLSearchParams) {
   const values = filterValuesOf(params);
@@ -102,17 +102,38 @@ export function readConversationFilters(params: URLSearchParams) {
   return { values, page, query: null, fieldErrors };
 }
 
+/** The list's query, as the address's filters read into it. */
+type ListQuery = NonNullable<ReturnType<typeof readConversationFilters>["query"]>;
+
+/**
+ * The filtered conversations of the page asked for; past the end (an old link), those of the last
+ * page, as the pager says. A capped count does not say where the end is, so that page stays as asked.
+ */
+async function conversationsPageShown(scope: ConversationsScope, query: ListQuery) {
+  const listAt = (page: number) =>
+    loadOrError(() =>
+      conversationsApi.list(scope.api, scope.app.id, { ...query, page, trigger_point: scope.agent?.site_code }),
+    );
+  const read = await listAt(query.page);
+  const lastPage =
+    read.data && !read.data.total_is_capped
+      ? lastPageInstead(query.page, {
+          totalCount: read.data.total,
+          totalPages: Math.ceil(read.data.total / query.page_size),
+        })
+      : null;
+  return { listed: lastPage === null ? read : await listAt(lastPage), lastPage };
+}
+
 /** The list: one page of the filtered conversations, latest first unless sorted otherwise. */
 export async function loadConversations(args: LoaderFunctionArgs) {
   const scope = await conversationsScope(args);
   const { values, page, query, fieldErrors } = readConversationFilters(new URL(args.request.url).searchParams);
   const pageSize = query?.page_size ?? DEFAULT_CONVERSATION_PAGE_SIZE;
   // Refused filters are not sent: the page says what to fix beside them instead of listing something else.
-  const listed = query
-    ? await loadOrError(() =>
-        conversationsApi.list(scope.api, scope.app.id, { ...query, trigger_point: scope.agent?.site_code }),
-      )
-    : { data: null, error: null };
+  const { listed, lastPage } = query
+    ? await conversationsPageShown(scope, query)
+    : { listed: { data: null, error: null }, lastPage: null };
   const conversations = listed.data?.data ?? [];
   const total = listed.data?.total ?? 0;
   const totalIsCapped = listed.data?.total_is_capped ?? false;
@@ -124,7 +145,7 @@ export async function loadConversations(args: LoaderFunctionArgs) {
     conversations,
     total,
     totalIsCapped,
-    page,
+    page: lastPage ?? page,
     // Past the counted conversations the pages go on while they are full.
     totalPages: totalIsCapped
       ? Math.max(countedPages, page + (conversations.length === pageSize ? 1 : 0))

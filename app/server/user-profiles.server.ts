@@ -11,7 +11,7 @@ import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { textOf } from "./http/form-fields.server";
-import { readPageParam, readSearchParam } from "~/lib/query-params";
+import { lastPageInstead, readPageParam, readSearchParam } from "~/lib/query-params";
 
 /*
  * The user profile store on the back-office host: /backoffice/{url_code}/user_profiles with its
@@ -43,9 +43,19 @@ export function profileFilters(params: URLSearchParams): UserProfilesQuery & { p
 export async function userProfilesLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
   const url = new URL(request.url);
-  const filters = profileFilters(url.searchParams);
+  const asked = profileFilters(url.searchParams);
   const me = await getUserInfo(api);
-  const { data: list, error } = await loadOrError(() => insightsApi.profiles(api, app.id, filters));
+  const profilesAt = (page: number) => loadOrError(() => insightsApi.profiles(api, app.id, { ...asked, page }));
+  const read = await profilesAt(asked.page);
+  // Past the end (the last page's last profile just deleted, or an old link): the last page, as the pager says.
+  const lastPage = read.data
+    ? lastPageInstead(asked.page, {
+        totalCount: read.data.total,
+        totalPages: Math.ceil(read.data.total / asked.page_size),
+      })
+    : null;
+  const filters = lastPage === null ? asked : { ...asked, page: lastPage };
+  const { data: list, error } = lastPage === null ? read : await profilesAt(lastPage);
   const profileId = url.searchParams.get("profile");
   let detail: UserProfileDetail | null = null;
   if (profileId && UUID.test(profileId)) {
