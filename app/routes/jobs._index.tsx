@@ -7,7 +7,7 @@ import { RouteError } from "~/components/RouteError";
 import { requireApi } from "~/server/api/client.server";
 import { jobsApi } from "~/server/api/jobs-api.server";
 import { consoleContext } from "~/server/context.server";
-import { handleJobAction } from "~/server/jobs.server";
+import { handleJobAction, jobsPageShown } from "~/server/jobs.server";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
 import { readPageParam } from "~/lib/query-params";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const state = jobStateOf(params.get("state"));
   const page = readPageParam(params.get("page"));
-  const [queues, jobs] = await Promise.all([jobsApi.queues(api), jobsApi.list(api, { state, page, page_size: 20 })]);
+  const [queues, jobs] = await Promise.all([jobsApi.queues(api), jobsPageShown(api, { state, page, page_size: 20 })]);
   return json({ queues, jobs, state: state ?? null });
 }
 

@@ -8,7 +8,7 @@ import { requireApi } from "~/server/api/client.server";
 import { jobsApi } from "~/server/api/jobs-api.server";
 import { invariantResponse } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-import { handleJobAction } from "~/server/jobs.server";
+import { handleJobAction, jobsPageShown } from "~/server/jobs.server";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
 import { readPageParam } from "~/lib/query-params";
@@ -21,7 +21,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const queues = await jobsApi.queues(api);
   const queue = queues.find((q) => q.name === params.queue);
   invariantResponse(queue, "Queue not found");
-  const jobs = await jobsApi.list(api, { queue: queue.name, state, page, page_size: 20 });
+  const jobs = await jobsPageShown(api, { queue: queue.name, state, page, page_size: 20 });
   return json({ queues, queue, jobs, state: state ?? null });
 }
 

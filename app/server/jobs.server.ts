@@ -1,4 +1,6 @@
 import { z } from "zod";
+import type { JobsQuery } from "@contract";
+import { lastPageInstead } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { jobsApi } from "./api/jobs-api.server";
 import { redirectWithToast } from "./toast.server";
@@ -8,6 +10,16 @@ const JobAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("retry"), queue: z.string().min(1), id: z.string().min(1) }),
   z.object({ intent: z.literal("cancel"), queue: z.string().min(1), id: z.string().min(1) }),
 ]);
+
+/**
+ * A page of jobs. Past the end (its last jobs retried, cancelled or finished meanwhile, or an old
+ * link), the last page, as the pager says, in place of an empty table.
+ */
+export async function jobsPageShown(api: ApiClient, query: Partial<JobsQuery> & { page: number }) {
+  const asked = await jobsApi.list(api, query);
+  const lastPage = lastPageInstead(query.page, { totalCount: asked.total_count, totalPages: asked.total_pages });
+  return lastPage === null ? asked : jobsApi.list(api, { ...query, page: lastPage });
+}
 
 /** The dashboard's and queue console's buttons: run a queue now, retry or cancel a job. */
 export async function handleJobAction(api: ApiClient, formData: FormData, backTo: string) {
