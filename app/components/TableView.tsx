@@ -1,5 +1,5 @@
-import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
-import { useHydrated } from "~/components/SaveBar";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { pageSizeOptions, SelfApplyingSelect } from "~/components/SelfApplyingSelect";
 import { HiddenParams } from "~/components/urls/params";
 import { TABLE_PAGE_SIZES, tableViewSearch, type TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
@@ -44,32 +44,19 @@ export function TablePager({
   total: number;
 }) {
   const location = useLocation();
-  const submit = useSubmit();
-  const hydrated = useHydrated();
   const search = new URLSearchParams(location.search);
   return (
     <nav aria-label="Pagination" className={ui.pager}>
       <Form method="get" className={ui.pagerForm} preventScrollReset>
         <HiddenParams omit={["page_size", "page"]} />
         <label htmlFor="table-page-size">Rows per page</label>
-        <select
+        <SelfApplyingSelect
           id="table-page-size"
           name="page_size"
-          defaultValue={String(view.pageSize)}
-          className={ui.input}
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
-        >
-          {TABLE_PAGE_SIZES.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <button type="submit" className={ui.button.secondary}>
-            Apply
-          </button>
-        )}
+          value={String(view.pageSize)}
+          options={pageSizeOptions(TABLE_PAGE_SIZES)}
+          button="Apply"
+        />
       </Form>
       <span className={ui.muted}>{total.toLocaleString("en-US")} in all</span>
       {page > 1 ? (

@@ -1,5 +1,5 @@
-import { Form, useSubmit } from "@remix-run/react";
-import { useHydrated } from "~/components/SaveBar";
+import { Form } from "@remix-run/react";
+import { SelfApplyingSelect } from "~/components/SelfApplyingSelect";
 import { HiddenParams } from "~/components/urls/params";
 import { DEFAULT_TRIGGER_POINT_LABEL, type TriggerPointChoice } from "~/lib/trigger-points";
 import * as ui from "~/styles/ui.css";
@@ -11,8 +11,6 @@ import * as ui from "~/styles/ui.css";
  * agent fixes one) it still says which trigger point the page edits.
  */
 export function TriggerPointSelect({ choice }: { choice: TriggerPointChoice }) {
-  const submit = useSubmit();
-  const hydrated = useHydrated();
   if (!choice.selectable) {
     return (
       <p className={`${ui.muted} ${ui.toolbar}`}>
@@ -28,25 +26,13 @@ export function TriggerPointSelect({ choice }: { choice: TriggerPointChoice }) {
       <label className={ui.label} htmlFor="trigger-point">
         Trigger point
       </label>
-      <select
-        key={choice.triggerPoint}
+      <SelfApplyingSelect
         id="trigger-point"
         name="trigger_point"
-        defaultValue={choice.triggerPoint}
-        className={ui.input}
-        onChange={(event) => submit(event.currentTarget.form, { replace: true, preventScrollReset: true })}
-      >
-        {choice.options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {hydrated ? null : (
-        <button type="submit" className={ui.button.secondary}>
-          Show
-        </button>
-      )}
+        value={choice.triggerPoint}
+        options={choice.options}
+        button="Show"
+      />
     </Form>
   );
 }

@@ -1,7 +1,8 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData, useLocation, useSubmit } from "@remix-run/react";
+import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FILE_ENVIRONMENTS_RULE } from "@contract/values/files";
 import { useHydrated } from "~/components/SaveBar";
+import { SelfApplyingSelect } from "~/components/SelfApplyingSelect";
 import { COPY_MESSAGES, ENVIRONMENT_OPTIONS, environmentOf } from "~/lib/bot-testing";
 import { ApiError } from "~/server/api/client.server";
 import { botApi } from "~/server/api/bot-api.server";
@@ -26,7 +27,6 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export default function BotTesting() {
   const { agentName, env, script, error } = useLoaderData<typeof loader>();
-  const submit = useSubmit();
   const { pathname } = useLocation();
   const hydrated = useHydrated();
   const copy = async () => {
@@ -44,25 +44,7 @@ export default function BotTesting() {
         <label className={ui.label} htmlFor="environment">
           Environment
         </label>
-        <select
-          key={env}
-          id="environment"
-          name="env"
-          defaultValue={env}
-          className={ui.input}
-          onChange={(event) => submit(event.currentTarget.form, { replace: true })}
-        >
-          {ENVIRONMENT_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <button type="submit" className={ui.button.secondary}>
-            Show
-          </button>
-        )}
+        <SelfApplyingSelect id="environment" name="env" value={env} options={ENVIRONMENT_OPTIONS} button="Show" />
       </Form>
       {error ? (
         <p role="alert" className={ui.fieldError}>

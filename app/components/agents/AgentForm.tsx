@@ -6,7 +6,7 @@ import { agentTypeLabel, modeEnvLabel, stripSiteCode, type AgentFormDefaults } f
 import type { AgentFormValue } from "~/lib/agent-form.schema";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { titleCase } from "~/lib/text";
-import { FormField } from "~/components/FormField";
+import { FormField, fieldAria } from "~/components/FormField";
 import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 import * as s from "./agents.css";
@@ -61,9 +61,6 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
   const logoUrl = pick("logo_url");
   const agentType = pick("agent_type");
   const modeEnv = pick("mode_env");
-  const errorIdOf = (field: { errors?: string[]; errorId: string }) =>
-    field.errors?.length ? field.errorId : undefined;
-  const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
 
   return (
     <Form method="post" action={action} encType="multipart/form-data" className={s.form} {...getFormProps(form)}>
@@ -77,34 +74,23 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
       <fieldset disabled={readOnly} className={f.formGrid}>
         <legend className={ui.visuallyHidden}>Agent details</legend>
 
-        <FormField label="Name" id={fields.name.id} errorId={fields.name.errorId} errors={fields.name.errors}>
+        <FormField label="Name" field={fields.name}>
           <input {...getInputProps(fields.name, { type: "text" })} className={ui.input} autoComplete="off" />
         </FormField>
 
-        <FormField
-          label="Agent Type"
-          id={fields.agent_type.id}
-          errorId={fields.agent_type.errorId}
-          errors={fields.agent_type.errors}
-        >
+        <FormField label="Agent Type" field={fields.agent_type}>
           <input
             id={fields.agent_type.id}
             type="text"
             readOnly
             className={`${ui.input} ${f.readOnlyInput}`}
             value={agentTypeLabel(agentType)}
-            aria-describedby={describedBy(errorIdOf(fields.agent_type))}
+            {...fieldAria(fields.agent_type)}
           />
           <input type="hidden" name={fields.agent_type.name} value={agentType} />
         </FormField>
 
-        <FormField
-          label="Site Code"
-          id={fields.site_code.id}
-          errorId={fields.site_code.errorId}
-          errors={fields.site_code.errors}
-          hint="Letters and digits only; anything else is removed."
-        >
+        <FormField label="Site Code" field={fields.site_code} hint="Letters and digits only; anything else is removed.">
           <input
             {...getInputProps(fields.site_code, { type: "text" })}
             className={ui.input}
@@ -112,17 +98,11 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
             autoComplete="off"
             spellCheck={false}
             onInput={stripAsTyped}
-            aria-describedby={describedBy(`${fields.site_code.id}-hint`, errorIdOf(fields.site_code))}
+            {...fieldAria(fields.site_code, { hint: true })}
           />
         </FormField>
 
-        <FormField
-          label="Logo"
-          id={fields.logo.id}
-          errorId={fields.logo.errorId}
-          errors={fields.logo.errors}
-          hint="One .svg, .png or .img file."
-        >
+        <FormField label="Logo" field={fields.logo} hint="One .svg, .png or .img file.">
           <div className={f.logoRow}>
             <AgentLogo src={logoUrl} className={f.logoPreview} alt="Current logo" />
             <input
@@ -130,13 +110,13 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
               accept={LOGO_ACCEPT}
               multiple={false}
               className={ui.input}
-              aria-describedby={describedBy(`${fields.logo.id}-hint`, errorIdOf(fields.logo))}
+              {...fieldAria(fields.logo, { hint: true })}
             />
           </div>
           <input type="hidden" name={fields.logo_url.name} value={logoUrl} />
         </FormField>
 
-        <FormField label="URL" id={fields.url.id} errorId={fields.url.errorId} errors={fields.url.errors}>
+        <FormField label="URL" field={fields.url}>
           <input
             {...getInputProps(fields.url, { type: "text" })}
             inputMode="url"
@@ -145,7 +125,7 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
           />
         </FormField>
 
-        <FormField label="Status" id={fields.status.id} errorId={fields.status.errorId} errors={fields.status.errors}>
+        <FormField label="Status" field={fields.status}>
           <select {...getSelectProps(fields.status)} className={ui.input}>
             {AGENT_STATUSES.map((status) => (
               <option key={status} value={status}>
@@ -155,12 +135,7 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
           </select>
         </FormField>
 
-        <FormField
-          label="Mode"
-          id={fields.mode_env.id}
-          errorId={fields.mode_env.errorId}
-          errors={fields.mode_env.errors}
-        >
+        <FormField label="Mode" field={fields.mode_env}>
           {/* Read-only: a disabled select posts nothing, so the value travels in a hidden field. */}
           <select
             id={fields.mode_env.id}
@@ -168,7 +143,7 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
             value={modeEnv}
             disabled
             onChange={() => {}}
-            aria-describedby={describedBy(errorIdOf(fields.mode_env))}
+            {...fieldAria(fields.mode_env)}
           >
             {[...new Set([...MODE_ENVS, modeEnv])].map((value) => (
               <option key={value} value={value}>

@@ -12,7 +12,7 @@ import { COPY_MARKETS, COUNTRIES, MODE_ENV_LABELS, MODE_ENVS } from "@contract/v
 import { clientTypeForCopyMarket, deriveUrlCode, marketFor, type ClientFormDefaults } from "~/lib/client-form";
 import type { ClientFormValue } from "~/lib/client-form.schema";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
-import { FormField } from "~/components/FormField";
+import { FormField, fieldAria } from "~/components/FormField";
 import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 import * as s from "./clients.css";
@@ -82,11 +82,6 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
   const clientType = clientTypeForCopyMarket(linked.copy_market) || linked.client_type;
   const submitting = navigation.state === "submitting";
 
-  const invalid = (errors: string[] | undefined) => (errors?.length ? true : undefined);
-  const describedBy = (...ids: (string | undefined)[]) => ids.filter(Boolean).join(" ") || undefined;
-  const errorIdOf = (field: { errors?: string[]; errorId: string }) =>
-    field.errors?.length ? field.errorId : undefined;
-
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)}>
       {form.errors?.length ? (
@@ -97,12 +92,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
       <fieldset disabled={readOnly} className={f.formGrid}>
         <legend className={ui.visuallyHidden}>Client details</legend>
 
-        <FormField
-          label="Client Name"
-          id={fields.client_name.id}
-          errorId={fields.client_name.errorId}
-          errors={fields.client_name.errors}
-        >
+        <FormField label="Client Name" field={fields.client_name}>
           <input
             {...getInputProps(fields.client_name, { type: "text" })}
             className={ui.input}
@@ -110,12 +100,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           />
         </FormField>
 
-        <FormField
-          label="Primary Website"
-          id={fields.primary_website.id}
-          errorId={fields.primary_website.errorId}
-          errors={fields.primary_website.errors}
-        >
+        <FormField label="Primary Website" field={fields.primary_website}>
           <input
             id={fields.primary_website.id}
             name={fields.primary_website.name}
@@ -124,8 +109,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
             className={ui.input}
             value={linked.primary_website}
             placeholder="https://www.example.edu"
-            aria-invalid={invalid(fields.primary_website.errors)}
-            aria-describedby={describedBy(errorIdOf(fields.primary_website))}
+            {...fieldAria(fields.primary_website)}
             onChange={(event) => {
               const value = event.currentTarget.value;
               setLinked((current) => ({
@@ -137,13 +121,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           />
         </FormField>
 
-        <FormField
-          label="Logo"
-          id={fields.logo.id}
-          errorId={fields.logo.errorId}
-          errors={fields.logo.errors}
-          hint="An .svg, .png or .img file."
-        >
+        <FormField label="Logo" field={fields.logo} hint="An .svg, .png or .img file.">
           <div className={f.logoRow}>
             {linked.logo_url ? (
               <img
@@ -161,26 +139,20 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
               {...getInputProps(fields.logo, { type: "file" })}
               accept={LOGO_ACCEPT}
               className={`${ui.input} ${s.fileInput}`}
-              aria-describedby={describedBy(`${fields.logo.id}-hint`, errorIdOf(fields.logo))}
+              {...fieldAria(fields.logo, { hint: true })}
             />
           </div>
           <input type="hidden" name={fields.logo_url.name} value={linked.logo_url} />
         </FormField>
 
-        <FormField
-          label="Country"
-          id={fields.country.id}
-          errorId={fields.country.errorId}
-          errors={fields.country.errors}
-        >
+        <FormField label="Country" field={fields.country}>
           <select
             id={fields.country.id}
             name={editing ? undefined : fields.country.name}
             className={ui.input}
             value={linked.country}
             disabled={editing}
-            aria-invalid={invalid(fields.country.errors)}
-            aria-describedby={describedBy(errorIdOf(fields.country))}
+            {...fieldAria(fields.country)}
             onChange={(event) => change("country", event.currentTarget.value)}
           >
             <option value="">Select</option>
@@ -194,13 +166,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           {editing ? <input type="hidden" name={fields.country.name} value={linked.country} /> : null}
         </FormField>
 
-        <FormField
-          label="Market"
-          id={fields.market.id}
-          errorId={fields.market.errorId}
-          errors={fields.market.errors}
-          hint="Lower-cased country, underscore, url_code."
-        >
+        <FormField label="Market" field={fields.market} hint="Lower-cased country, underscore, url_code.">
           <input
             id={fields.market.id}
             name={fields.market.name}
@@ -208,24 +174,17 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
             readOnly
             className={`${ui.input} ${f.readOnlyInput}`}
             value={market}
-            aria-describedby={`${fields.market.id}-hint`}
+            {...fieldAria(fields.market, { hint: true })}
           />
         </FormField>
 
-        <FormField
-          label="Project URL"
-          id={fields.project_url.id}
-          errorId={fields.project_url.errorId}
-          errors={fields.project_url.errors}
-        >
+        <FormField label="Project URL" field={fields.project_url}>
           <input {...getInputProps(fields.project_url, { type: "text" })} inputMode="url" className={ui.input} />
         </FormField>
 
         <FormField
           label="URL Code"
-          id={fields.url_code.id}
-          errorId={fields.url_code.errorId}
-          errors={fields.url_code.errors}
+          field={fields.url_code}
           hint={editing ? "Fixed once the client exists." : "Derived from the primary website until you change it."}
         >
           <input
@@ -237,8 +196,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
             value={linked.url_code}
             autoCapitalize="none"
             spellCheck={false}
-            aria-invalid={invalid(fields.url_code.errors)}
-            aria-describedby={describedBy(`${fields.url_code.id}-hint`, errorIdOf(fields.url_code))}
+            {...fieldAria(fields.url_code, { hint: true })}
             onChange={(event) => {
               const value = event.currentTarget.value;
               change("url_code", value);
@@ -247,19 +205,13 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           />
         </FormField>
 
-        <FormField
-          label="Copy Market"
-          id={fields.copy_market.id}
-          errorId={fields.copy_market.errorId}
-          errors={fields.copy_market.errors}
-        >
+        <FormField label="Copy Market" field={fields.copy_market}>
           <select
             id={fields.copy_market.id}
             name={fields.copy_market.name}
             className={ui.input}
             value={linked.copy_market}
-            aria-invalid={invalid(fields.copy_market.errors)}
-            aria-describedby={describedBy(errorIdOf(fields.copy_market))}
+            {...fieldAria(fields.copy_market)}
             onChange={(event) => change("copy_market", event.currentTarget.value)}
           >
             <option value="">Select</option>
@@ -273,9 +225,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
 
         <FormField
           label="Client Type"
-          id={fields.client_type.id}
-          errorId={fields.client_type.errorId}
-          errors={fields.client_type.errors}
+          field={fields.client_type}
           hint="Set by the copy market: Higher Edu templates are higher_ed, others ecommerce."
         >
           <input
@@ -285,30 +235,19 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
             readOnly
             className={`${ui.input} ${f.readOnlyInput}`}
             value={clientType}
-            aria-describedby={`${fields.client_type.id}-hint`}
+            {...fieldAria(fields.client_type, { hint: true })}
           />
         </FormField>
 
-        <FormField
-          label="Trigger Points"
-          id={fields.trigger_points.id}
-          errorId={fields.trigger_points.errorId}
-          errors={fields.trigger_points.errors}
-          hint="Separate trigger points with commas."
-        >
+        <FormField label="Trigger Points" field={fields.trigger_points} hint="Separate trigger points with commas.">
           <input
             {...getInputProps(fields.trigger_points, { type: "text" })}
             className={ui.input}
-            aria-describedby={describedBy(`${fields.trigger_points.id}-hint`, errorIdOf(fields.trigger_points))}
+            {...fieldAria(fields.trigger_points, { hint: true })}
           />
         </FormField>
 
-        <FormField
-          label="Mode"
-          id={fields.mode_env.id}
-          errorId={fields.mode_env.errorId}
-          errors={fields.mode_env.errors}
-        >
+        <FormField label="Mode" field={fields.mode_env}>
           <select {...getSelectProps(fields.mode_env)} className={ui.input}>
             {MODE_ENVS.map((mode) => (
               <option key={mode} value={mode}>
@@ -318,12 +257,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           </select>
         </FormField>
 
-        <FormField
-          label="InSync Prod App ID"
-          id={fields.insync_prod_app_id.id}
-          errorId={fields.insync_prod_app_id.errorId}
-          errors={fields.insync_prod_app_id.errors}
-        >
+        <FormField label="InSync Prod App ID" field={fields.insync_prod_app_id}>
           <input {...getInputProps(fields.insync_prod_app_id, { type: "text" })} className={ui.input} />
         </FormField>
 
@@ -332,13 +266,7 @@ export function ClientFormView({ mode, defaultValue, lastResult, readOnly = fals
           <label htmlFor={fields.onboard_existing_client.id}>Onboard existing client</label>
         </div>
 
-        <FormField
-          label="Notes"
-          id={fields.notes.id}
-          errorId={fields.notes.errorId}
-          errors={fields.notes.errors}
-          className={s.wide}
-        >
+        <FormField label="Notes" field={fields.notes} className={s.wide}>
           <textarea {...getTextareaProps(fields.notes)} rows={3} className={ui.input} />
         </FormField>
       </fieldset>

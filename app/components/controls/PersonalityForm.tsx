@@ -22,13 +22,7 @@ export function PersonalityForm({
   const field = fields.prompt_input_raw;
   return (
     <ControlsForm form={form} label="AI Personality" baseline={defaultValue} readOnly={readOnly}>
-      <FormField
-        label={CONTROL_LABELS[AI_PERSONALITY]}
-        id={field.id}
-        errorId={field.errorId}
-        errors={field.errors}
-        hint={CONTROL_HELP_TEXTS[AI_PERSONALITY]}
-      >
+      <FormField label={CONTROL_LABELS[AI_PERSONALITY]} field={field} hint={CONTROL_HELP_TEXTS[AI_PERSONALITY]}>
         <textarea
           {...getTextareaProps(field, { ariaDescribedBy: `${field.id}-hint` })}
           rows={24}

@@ -28,13 +28,7 @@ export function ProbingForm({
       {AI_PROBING_TYPES.map((type) => {
         const field = fields[type];
         return (
-          <FormField
-            key={type}
-            label={AI_PROBING_LABELS[type]}
-            id={field.id}
-            errorId={field.errorId}
-            errors={field.errors}
-          >
+          <FormField key={type} label={AI_PROBING_LABELS[type]} field={field}>
             <textarea {...getTextareaProps(field)} rows={PROBING_TEXT_ROWS} className={`${ui.input} ${s.textarea}`} />
           </FormField>
         );

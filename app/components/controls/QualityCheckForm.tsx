@@ -43,14 +43,7 @@ export function QualityCheckForm({
       case "number": {
         const field = fields[definition.name];
         return (
-          <FormField
-            key={definition.name}
-            label={definition.label}
-            id={field.id}
-            errorId={field.errorId}
-            errors={field.errors}
-            hint={definition.help}
-          >
+          <FormField key={definition.name} label={definition.label} field={field} hint={definition.help}>
             <input
               {...getInputProps(field, { type: "number", ariaDescribedBy: hintId })}
               min={definition.min}
@@ -86,14 +79,7 @@ export function QualityCheckForm({
       case "text": {
         const field = fields[definition.name];
         return (
-          <FormField
-            key={definition.name}
-            label={definition.label}
-            id={field.id}
-            errorId={field.errorId}
-            errors={field.errors}
-            hint={definition.help}
-          >
+          <FormField key={definition.name} label={definition.label} field={field} hint={definition.help}>
             <textarea
               {...getTextareaProps(field, { ariaDescribedBy: hintId })}
               maxLength={definition.maxLength}

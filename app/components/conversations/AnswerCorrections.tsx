@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ConversationMessage } from "@contract";
 import { CHAT_OUTCOMES } from "@contract/values/chat";
-import { FormField } from "~/components/FormField";
+import { FormField, fieldAria } from "~/components/FormField";
 import { traceSources, type TestQuestionFromAnswer } from "~/lib/conversations";
 import { OUTCOME_LABELS } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
@@ -58,14 +58,13 @@ export function TestQuestionForm({
   // A source chosen earlier that is not in the trace (a refused post) stays among the choices.
   if (shown.expect_source && !sources.some((source) => source.value === shown.expect_source))
     sources.push({ value: shown.expect_source, label: shown.expect_source });
-  const id = (name: keyof TestQuestionFromAnswer) => `answer-${answer.id}-${name}`;
+  const state = (name: keyof TestQuestionFromAnswer) => ({ id: `answer-${answer.id}-${name}`, errors: errors[name] });
   const field = (name: keyof TestQuestionFromAnswer) => ({
-    id: id(name),
+    id: state(name).id,
     name,
     defaultValue: shown[name],
     className: ui.input,
-    "aria-invalid": errors[name] ? true : undefined,
-    "aria-describedby": errors[name] ? `${id(name)}-error` : undefined,
+    ...fieldAria(state(name)),
   });
   return (
     <details className={s.disclosure} open={posted ? true : undefined}>
@@ -78,15 +77,10 @@ export function TestQuestionForm({
             {posted.formError}
           </p>
         ) : null}
-        <FormField label="Question" id={id("question")} errorId={`${id("question")}-error`} errors={errors.question}>
+        <FormField label="Question" field={state("question")}>
           <textarea {...field("question")} rows={2} maxLength={1000} />
         </FormField>
-        <FormField
-          label="Expected outcome"
-          id={id("expect_outcome")}
-          errorId={`${id("expect_outcome")}-error`}
-          errors={errors.expect_outcome}
-        >
+        <FormField label="Expected outcome" field={state("expect_outcome")}>
           <select {...field("expect_outcome")}>
             <option value="">Any</option>
             {CHAT_OUTCOMES.map((outcome) => (
@@ -98,9 +92,7 @@ export function TestQuestionForm({
         </FormField>
         <FormField
           label="Expected source"
-          id={id("expect_source")}
-          errorId={`${id("expect_source")}-error`}
-          errors={errors.expect_source}
+          field={state("expect_source")}
           hint="A page or file of this answer's trace the answer must cite."
         >
           <select {...field("expect_source")}>
@@ -114,9 +106,7 @@ export function TestQuestionForm({
         </FormField>
         <FormField
           label="Or type the expected source"
-          id={id("expect_source_typed")}
-          errorId={`${id("expect_source_typed")}-error`}
-          errors={errors.expect_source_typed}
+          field={state("expect_source_typed")}
           hint="A page address or a file name; used instead of the choice above when filled."
         >
           <input {...field("expect_source_typed")} maxLength={2000} />

@@ -17,6 +17,7 @@ import {
   type ConversationFilter,
   type ConversationFilterValues,
 } from "~/lib/conversations";
+import { fieldAria } from "~/components/FormField";
 import { OUTCOME_LABELS } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
@@ -71,8 +72,7 @@ export function ConversationFilters({
     name,
     defaultValue: values[name] || fallback,
     className: ui.input,
-    "aria-invalid": fieldErrors[name] ? true : undefined,
-    "aria-describedby": fieldErrors[name] ? `conversations-${name}-error` : undefined,
+    ...fieldAria({ id: `conversations-${name}`, errors: fieldErrors[name] }),
   });
   const filtered = CONVERSATION_FILTERS.some((name) => values[name] !== "");
   return (

@@ -1,7 +1,7 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Integration, SettingField } from "@contract";
-import { FormField } from "~/components/FormField";
+import { FormField, fieldAria } from "~/components/FormField";
 import { SaveBar } from "~/components/SaveBar";
 import {
   differsFromBaseline,
@@ -15,10 +15,6 @@ import type { FieldErrors } from "~/lib/required-check";
 import type { IntegrationActionData } from "~/server/integrations.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./integrations.css";
-
-/** The ids that describe an input: its help text and, when refused, its messages. */
-const describedBy = (id: string, hasHint: boolean, hasErrors: boolean) =>
-  [hasHint ? `${id}-hint` : "", hasErrors ? `${id}-error` : ""].filter(Boolean).join(" ") || undefined;
 
 /** Whether the form's fields differ from what was loaded, checked as the user types (and at once, after a refused save). */
 function useDirty(baseline: Record<string, string>) {
@@ -50,17 +46,11 @@ function SettingInput({
   errors: string[] | undefined;
   readOnly: boolean;
 }) {
-  const id = `setting-${field.name}`;
+  const state = { id: `setting-${field.name}`, errors };
   return (
-    <FormField
-      label={`${field.title}${field.required ? " *" : ""}`}
-      id={id}
-      errorId={`${id}-error`}
-      errors={errors}
-      hint={field.info || undefined}
-    >
+    <FormField label={`${field.title}${field.required ? " *" : ""}`} field={state} hint={field.info || undefined}>
       <input
-        id={id}
+        id={state.id}
         name={settingInputName(field.name)}
         // A secret shows only its mask: posting the mask back keeps the stored secret.
         type={field.secret ? "password" : "text"}
@@ -70,8 +60,7 @@ function SettingInput({
         placeholder={field.placeholder || undefined}
         readOnly={readOnly}
         aria-required={field.required}
-        aria-describedby={describedBy(id, Boolean(field.info), Boolean(errors))}
-        aria-invalid={errors ? true : undefined}
+        {...fieldAria(state, { hint: Boolean(field.info) })}
       />
     </FormField>
   );
@@ -104,6 +93,7 @@ export function LinkForm({
   const baseline = useMemo(() => linkFormBaseline(choice, saved), [choice, saved]);
   const { formRef, dirty, check } = useDirty(baseline);
   const errors: FieldErrors = posted?.errors ?? {};
+  const nameState = { id: "integration-name", errors: errors.name };
   const valueOf = (setting: string) => posted?.values.settings[setting] ?? saved?.settings_json[setting] ?? "";
 
   return (
@@ -128,23 +118,16 @@ export function LinkForm({
       <input type="hidden" name="usecase" value={usecase.usecase} />
       <input type="hidden" name="environment" value={environment} />
       <p className={`${ui.muted} ${s.requiredNote}`}>Fields marked * are required.</p>
-      <FormField
-        label="Name"
-        id="integration-name"
-        errorId="integration-name-error"
-        errors={errors.name}
-        hint={`A label for this link; ${system.title} when blank.`}
-      >
+      <FormField label="Name" field={nameState} hint={`A label for this link; ${system.title} when blank.`}>
         <input
-          id="integration-name"
+          id={nameState.id}
           name="name"
           className={ui.input}
           defaultValue={posted?.values.name ?? saved?.name ?? ""}
           placeholder={system.title}
           maxLength={NAME_MAX_LENGTH}
           readOnly={!canConfigure}
-          aria-describedby={describedBy("integration-name", true, Boolean(errors.name))}
-          aria-invalid={errors.name ? true : undefined}
+          {...fieldAria(nameState, { hint: true })}
         />
       </FormField>
       {usecase.settings_json.map((field) => (

@@ -1,6 +1,6 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { CHAT_OUTCOMES } from "@contract/values/chat";
-import { FormField } from "~/components/FormField";
+import { FormField, fieldAria } from "~/components/FormField";
 import { OUTCOME_LABELS, type QuestionFormValues } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./testing.css";
@@ -26,12 +26,12 @@ export function QuestionForm({
     navigation.state === "submitting" && navigation.formData?.get("intent") === (editingId ? "update" : "add");
   const cancel = new URLSearchParams(location.search);
   cancel.delete("edit");
+  const state = (name: keyof QuestionFormValues) => ({ id: `test-question-${name}`, errors: fieldErrors[name] });
   const field = (name: keyof QuestionFormValues) => ({
-    id: `test-question-${name}`,
+    id: state(name).id,
     name,
     defaultValue: values[name],
-    "aria-invalid": fieldErrors[name] ? true : undefined,
-    "aria-describedby": fieldErrors[name] ? `test-question-${name}-error` : undefined,
+    ...fieldAria(state(name)),
     className: ui.input,
   });
   return (
@@ -49,39 +49,20 @@ export function QuestionForm({
       ) : null}
       {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
       <div className={s.grid}>
-        <FormField
-          label="Question"
-          id="test-question-question"
-          errorId="test-question-question-error"
-          errors={fieldErrors.question}
-          className={s.wide}
-        >
+        <FormField label="Question" field={state("question")} className={s.wide}>
           <textarea {...field("question")} rows={2} maxLength={1000} required />
         </FormField>
         <FormField
           label="Expected source"
-          id="test-question-expect_source"
-          errorId="test-question-expect_source-error"
-          errors={fieldErrors.expect_source}
+          field={state("expect_source")}
           hint="A page address or a file name the answer must cite."
         >
           <input {...field("expect_source")} maxLength={2000} />
         </FormField>
-        <FormField
-          label="Expected text"
-          id="test-question-expect_text"
-          errorId="test-question-expect_text-error"
-          errors={fieldErrors.expect_text}
-          hint="Words the answer must contain."
-        >
+        <FormField label="Expected text" field={state("expect_text")} hint="Words the answer must contain.">
           <input {...field("expect_text")} maxLength={500} />
         </FormField>
-        <FormField
-          label="Expected outcome"
-          id="test-question-expect_outcome"
-          errorId="test-question-expect_outcome-error"
-          errors={fieldErrors.expect_outcome}
-        >
+        <FormField label="Expected outcome" field={state("expect_outcome")}>
           <select {...field("expect_outcome")}>
             <option value="">Any</option>
             {CHAT_OUTCOMES.map((outcome) => (

@@ -1,5 +1,5 @@
-import { Form, Link, useSubmit } from "@remix-run/react";
-import { useHydrated } from "~/components/SaveBar";
+import { Form, Link } from "@remix-run/react";
+import { pageSizeOptions, SelfApplyingSelect } from "~/components/SelfApplyingSelect";
 import { viewToParams, withPage, type UrlView } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 import { HiddenParams } from "./params";
@@ -17,32 +17,20 @@ export function UrlsPager({
   pageSizes: readonly number[];
   defaultPageSize: number;
 }) {
-  const hydrated = useHydrated();
-  const submit = useSubmit();
   const hrefFor = (page: number) => `?${viewToParams(withPage(view, page), defaultPageSize)}`;
   return (
     <nav aria-label="Pagination" className={s.pager}>
       <Form method="get" className={s.inlineForm} preventScrollReset>
         <HiddenParams omit={["page_size", "page"]} />
         <label htmlFor="url-page-size">Rows per page</label>
-        <select
+        <SelfApplyingSelect
           id="url-page-size"
           name="page_size"
-          defaultValue={String(view.pageSize)}
-          className={ui.input}
-          onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true })}
-        >
-          {pageSizes.map((size) => (
-            <option key={size} value={size}>
-              {size}
-            </option>
-          ))}
-        </select>
-        {hydrated ? null : (
-          <button type="submit" className={ui.button.secondary}>
-            Apply
-          </button>
-        )}
+          value={String(view.pageSize)}
+          options={pageSizeOptions(pageSizes)}
+          button="Apply"
+          replace={false}
+        />
       </Form>
       {view.page > 0 ? (
         <Link to={hrefFor(view.page - 1)} className={ui.button.secondary} preventScrollReset>
