@@ -1,9 +1,9 @@
-import { Link, useLocation } from "@remix-run/react";
+import { Link, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Drawer } from "~/components/Drawer";
 import { useHydrated } from "~/components/SaveBar";
 import { useClientToast } from "~/components/urls/params";
 import * as s from "~/components/urls/urls.css";
-import { FONT_SIZES, viewerSettings } from "~/lib/urls";
+import { FONT_SIZES, sameData, viewerSettings } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 
 /**
@@ -107,3 +107,18 @@ export function ChunksDrawer({
     </Drawer>
   );
 }
+
+/**
+ * The drawer routes' `shouldRevalidate`: their font size and theme are the browser's business, so
+ * changing them asks the API for nothing; any other change of address, or a post, loads as usual.
+ */
+export const chunksDrawerShouldRevalidate: ShouldRevalidateFunction = ({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  if (currentUrl.href !== nextUrl.href && sameData(currentUrl, nextUrl, ["font", "theme"])) return false;
+  return defaultShouldRevalidate;
+};

@@ -1,9 +1,7 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import { ChunksDrawer } from "~/components/ChunksDrawer";
+import { ChunksDrawer, chunksDrawerShouldRevalidate } from "~/components/ChunksDrawer";
 import { RouteError } from "~/components/RouteError";
-import { sameData } from "~/lib/urls";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { loadChunks, parseWebsiteId } from "~/server/urls.server";
@@ -38,16 +36,7 @@ export default function UrlChunks() {
 }
 
 /** Font size and theme are the browser's business: changing them asks the API for nothing. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (currentUrl.href !== nextUrl.href && sameData(currentUrl, nextUrl, ["font", "theme"])) return false;
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate = chunksDrawerShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Chunks for URL ${data.url} · Assistant Console` : "Chunks · Assistant Console" },

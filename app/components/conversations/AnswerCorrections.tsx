@@ -1,9 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
 import type { ConversationMessage } from "@contract";
-import { CHAT_OUTCOMES } from "@contract/values/chat";
 import { FormField, fieldAria } from "~/components/FormField";
 import { traceSources, type TestQuestionFromAnswer } from "~/lib/conversations";
-import { OUTCOME_LABELS } from "~/lib/test-questions";
+import { OutcomeOptions } from "~/components/testing/OutcomeOptions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
 
@@ -82,12 +81,7 @@ export function TestQuestionForm({
         </FormField>
         <FormField label="Expected outcome" field={state("expect_outcome")}>
           <select {...field("expect_outcome")}>
-            <option value="">Any</option>
-            {CHAT_OUTCOMES.map((outcome) => (
-              <option key={outcome} value={outcome}>
-                {OUTCOME_LABELS[outcome]}
-              </option>
-            ))}
+            <OutcomeOptions anyLabel="Any" />
           </select>
         </FormField>
         <FormField

@@ -1,6 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
-import { CHAT_OUTCOMES } from "@contract/values/chat";
 import {
   CONVERSATION_RATING_FILTERS,
   CONVERSATION_SORT_LABELS,
@@ -18,7 +17,7 @@ import {
   type ConversationFilterValues,
 } from "~/lib/conversations";
 import { fieldAria } from "~/components/FormField";
-import { OUTCOME_LABELS } from "~/lib/test-questions";
+import { OutcomeOptions } from "~/components/testing/OutcomeOptions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
 
@@ -95,12 +94,7 @@ export function ConversationFilters({
       </Filter>
       <Filter name="outcome" label="Outcome" errors={fieldErrors}>
         <select {...control("outcome")}>
-          <option value="">Any outcome</option>
-          {CHAT_OUTCOMES.map((outcome) => (
-            <option key={outcome} value={outcome}>
-              {OUTCOME_LABELS[outcome]}
-            </option>
-          ))}
+          <OutcomeOptions anyLabel="Any outcome" />
         </select>
       </Filter>
       <Filter name="rating" label="Rating" errors={fieldErrors}>

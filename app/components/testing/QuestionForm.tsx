@@ -1,7 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { CHAT_OUTCOMES } from "@contract/values/chat";
 import { FormField, fieldAria } from "~/components/FormField";
-import { OUTCOME_LABELS, type QuestionFormValues } from "~/lib/test-questions";
+import type { QuestionFormValues } from "~/lib/test-questions";
+import { OutcomeOptions } from "./OutcomeOptions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./testing.css";
 
@@ -64,12 +64,7 @@ export function QuestionForm({
         </FormField>
         <FormField label="Expected outcome" field={state("expect_outcome")}>
           <select {...field("expect_outcome")}>
-            <option value="">Any</option>
-            {CHAT_OUTCOMES.map((outcome) => (
-              <option key={outcome} value={outcome}>
-                {OUTCOME_LABELS[outcome]}
-              </option>
-            ))}
+            <OutcomeOptions anyLabel="Any" />
           </select>
         </FormField>
       </div>
