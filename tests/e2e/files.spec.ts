@@ -135,6 +135,8 @@ test.describe("with JavaScript", () => {
       .getByRole("link", { name: /Delete/ })
       .click();
     await expect(page.getByRole("alert").filter({ hasText: `Delete ${name}?` })).toBeVisible();
+    // The question takes the focus as it opens, so that it is read out (and seen below a long list).
+    await expect(page.getByRole("form", { name: "Delete file" })).toBeFocused();
     await page.getByRole("button", { name: "Delete file" }).click();
     await expect(page.getByTestId("toast")).toContainText(`Deleted ${name}`);
     await expect(page.getByText("No files match")).toBeVisible();

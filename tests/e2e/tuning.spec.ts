@@ -234,6 +234,7 @@ test.describe("with JavaScript", () => {
       .click();
     const question = page.getByRole("form", { name: "Delete prompt" });
     await expect(question.getByRole("alert")).toHaveText(`Do you want to delete the prompt “${key}”?`);
+    await expect(question).toBeFocused();
     await question.getByRole("link", { name: "Cancel" }).click();
     await expect(question).toHaveCount(0);
     await expect(promptRow(page, key)).toHaveCount(1);

@@ -1,5 +1,5 @@
-import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
 import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
 import { SelectCell, TextAreaCell, TextCell, cx } from "~/components/editable-table/cells";
 import { ROW_ERROR } from "~/components/editable-table/rows";
@@ -147,29 +147,22 @@ export function FieldsTable({ noun, rows, errors, formError, canConfigure, delet
 
 /** 'Confirm Delete' before a saved field goes, rendered by the server (`?delete=<id>`); the link back cancels. */
 export function DeleteFieldConfirm({ field, cancelTo }: { field: { id: number; name: string }; cancelTo: string }) {
-  const box = useRef<HTMLFormElement>(null);
-  useEffect(() => box.current?.focus(), [field.id]);
   return (
-    <Form
-      method="post"
-      ref={box}
-      tabIndex={-1}
+    <ConfirmStep
+      label={DATA_MODEL_MESSAGES.confirmDelete}
+      question={
+        <>
+          {DATA_MODEL_MESSAGES.confirmDelete}: the field “{field.name}” and its meaning go for good.
+        </>
+      }
+      confirm="Delete field"
+      intent="delete-field"
+      cancelTo={cancelTo}
+      focusKey={field.id}
       className={cx(s.question, s.danger)}
-      aria-label={DATA_MODEL_MESSAGES.confirmDelete}
-      preventScrollReset
+      questionClassName={s.questionText}
     >
       <input type="hidden" name="record_id" value={field.id} />
-      <p role="alert" className={s.questionText}>
-        {DATA_MODEL_MESSAGES.confirmDelete}: the field “{field.name}” and its meaning go for good.
-      </p>
-      <div className={ui.toolbar}>
-        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="delete-field" className={ui.button.danger}>
-          Delete field
-        </button>
-      </div>
-    </Form>
+    </ConfirmStep>
   );
 }

@@ -1,4 +1,5 @@
-import { Form, Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
 import { useEffect, useState } from "react";
 import { FILE_TAGS } from "@contract/values/files";
 import type { KnowledgeFile } from "@contract";
@@ -146,19 +147,16 @@ export function FilesTable({
 /** Asks before a file leaves the knowledge store; a link back cancels (works without JavaScript). */
 export function DeleteFileConfirm({ file, cancelTo }: { file: KnowledgeFile; cancelTo: string }) {
   return (
-    <Form method="post" className={s.confirm} aria-label="Delete file">
+    <ConfirmStep
+      label="Delete file"
+      question={`Delete ${file.file_name}? Its chunks leave the knowledge store and the assistant stops answering from it.`}
+      confirm="Delete file"
+      intent="delete"
+      cancelTo={cancelTo}
+      focusKey={file.id}
+      className={s.confirm}
+    >
       <input type="hidden" name="file_id" value={file.id} />
-      <p role="alert">
-        Delete {file.file_name}? Its chunks leave the knowledge store and the assistant stops answering from it.
-      </p>
-      <div className={ui.toolbar}>
-        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="delete" className={ui.button.danger}>
-          Delete file
-        </button>
-      </div>
-    </Form>
+    </ConfirmStep>
   );
 }

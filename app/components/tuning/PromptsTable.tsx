@@ -1,5 +1,5 @@
-import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { Link } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
 import { INPUT_PROMPT_MESSAGES, inputPromptRows } from "@contract/values/tuning";
 import { TextAreaCell, TextCell, cx } from "~/components/editable-table/cells";
 import { ROW_ERROR } from "~/components/editable-table/rows";
@@ -132,23 +132,22 @@ export function DeletePromptConfirm({
   prompt: { id: number; internal_name: string };
   cancelTo: string;
 }) {
-  const box = useRef<HTMLFormElement>(null);
-  // Brought into view (and read out) when it opens below a long table's top.
-  useEffect(() => box.current?.focus(), [prompt.id]);
   return (
-    <Form method="post" ref={box} tabIndex={-1} className={s.confirm} aria-label="Delete prompt" preventScrollReset>
+    <ConfirmStep
+      label="Delete prompt"
+      question={
+        <>
+          {INPUT_PROMPT_MESSAGES.confirmDelete} “{prompt.internal_name}”?
+        </>
+      }
+      confirm="Delete prompt"
+      intent="delete"
+      cancelTo={cancelTo}
+      focusKey={prompt.id}
+      className={s.confirm}
+      questionClassName={s.confirmText}
+    >
       <input type="hidden" name="prompt_id" value={prompt.id} />
-      <p role="alert" className={s.confirmText}>
-        {INPUT_PROMPT_MESSAGES.confirmDelete} “{prompt.internal_name}”?
-      </p>
-      <div className={ui.toolbar}>
-        <Link to={cancelTo} className={ui.button.secondary} preventScrollReset>
-          Cancel
-        </Link>
-        <button type="submit" name="intent" value="delete" className={ui.button.danger}>
-          Delete prompt
-        </button>
-      </div>
-    </Form>
+    </ConfirmStep>
   );
 }

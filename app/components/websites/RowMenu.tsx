@@ -1,5 +1,6 @@
 import { Dialog } from "~/components/Dialog";
-import { Form, Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { Link, useFetcher, useRevalidator } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
 import { deleteUrlsQuestion, MENU_ACTIONS, menuIntent, RELOAD_AFTER_ACTION_MS, type MenuAction } from "~/lib/websites";
 import * as ui from "~/styles/ui.css";
@@ -125,21 +126,14 @@ export function DeleteUrlsDialog({ actions }: { actions: MenuActions }) {
 /** The same question without JavaScript: the action's answer renders it above the table. */
 export function DeleteUrlsConfirm({ websiteId, url, cancelTo }: { websiteId: number; url: string; cancelTo: string }) {
   return (
-    <Form method="post" className={s.confirm} aria-label="Delete URLs">
-      <p role="alert">{deleteUrlsQuestion(url)}</p>
-      <div className={ui.toolbar}>
-        <Link to={cancelTo} className={ui.button.secondary}>
-          Cancel
-        </Link>
-        <button
-          type="submit"
-          name="intent"
-          value={menuIntent("delete-urls", websiteId, true)}
-          className={ui.button.danger}
-        >
-          Delete URLs
-        </button>
-      </div>
-    </Form>
+    <ConfirmStep
+      label="Delete URLs"
+      question={deleteUrlsQuestion(url)}
+      confirm="Delete URLs"
+      intent={menuIntent("delete-urls", websiteId, true)}
+      cancelTo={cancelTo}
+      focusKey={websiteId}
+      className={s.confirm}
+    />
   );
 }
