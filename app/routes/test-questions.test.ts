@@ -374,6 +374,38 @@ describe("Test Questions", () => {
   });
 });
 
+describe("Test Questions of the client's own trigger points", () => {
+  const loadAtClient = (search = ""): Promise<Awaited<ReturnType<typeof load>>> =>
+    loaderJson(screen.loader, {
+      request: getRequest(`/northfield/controls/test-questions${search}`, admin),
+      context: testContext(host),
+      params: { appName: "northfield" },
+    });
+
+  it("lists under Default only Default's questions and runs, not an agent's", async () => {
+    const added = await post({
+      intent: "add",
+      question: "When does the library open?",
+      expect_source: "",
+      expect_text: "8 am",
+      expect_outcome: "",
+    });
+    await expect(added).toSendToast({ type: "success", description: "Test question added" });
+    expect(await post({ intent: "run", environment: "stage" })).toHaveRedirect();
+    const atAgent = await load();
+    expect(atAgent.paging.total).toBeGreaterThan(0);
+    expect(atAgent.runs.length).toBeGreaterThan(0);
+    // An address naming no trigger point, or one the client does not have, is Default's.
+    for (const search of ["", "?trigger_point=", "?trigger_point=no-such-point"]) {
+      const atDefault = await loadAtClient(search);
+      expect(atDefault.choice.triggerPoint).toBe("");
+      for (const question of atDefault.questions) expect(question.trigger_point).toBe("");
+      for (const run of atDefault.runs) expect(run.trigger_point).toBe("");
+      expect(atDefault.questions.map((q: { id: number }) => q.id)).not.toContain(atAgent.questions[0].id);
+    }
+  });
+});
+
 describe("the production gate on Appearance's push", () => {
   const APPEARANCE = "/northfield/agent/admissions/appearance";
   const appearanceArgs = (request: Request) => ({ request, context: testContext(host), params });

@@ -39,10 +39,17 @@ interface CallOptions {
 /** The API host as the console sees it: a base URL that `apiFetch` resolves in or out of process. */
 const API_BASE = "http://api.internal";
 
+/**
+ * Query values that mean something when empty: an empty trigger point is one (Default), where an
+ * absent one is every trigger point. Every other empty value is left out, as a form leaves it.
+ */
+const MEANINGFUL_WHEN_EMPTY = new Set(["trigger_point"]);
+
 function buildUrl(path: string, query?: Query) {
   const url = new URL(path, API_BASE);
   for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === "") continue;
+    if (value === undefined || value === null) continue;
+    if (value === "" && !MEANINGFUL_WHEN_EMPTY.has(key)) continue;
     url.searchParams.set(key, Array.isArray(value) ? value.join(",") : String(value));
   }
   return url;

@@ -11,13 +11,8 @@ export type ConversationsListQuery = z.output<typeof ConversationsQuery>;
  * operator's review of an answer.
  */
 export const conversationsApi = {
-  list: (api: ApiClient, appId: number, query: ConversationsListQuery) => {
-    const { trigger_point: triggerPoint, ...rest } = query;
-    // The client sends no empty query value, yet an empty trigger point is one (Default) and an
-    // absent one is every trigger point: the Default's is written into the path itself.
-    const path = `/v1/apps/${appId}/conversations${triggerPoint === "" ? "?trigger_point=" : ""}`;
-    return api.get(ConversationList, path, { ...rest, ...(triggerPoint ? { trigger_point: triggerPoint } : {}) });
-  },
+  list: (api: ApiClient, appId: number, query: ConversationsListQuery) =>
+    api.get(ConversationList, `/v1/apps/${appId}/conversations`, { ...query }),
   detail: (api: ApiClient, appId: number, conversationId: string) =>
     api.get(ConversationDetail, `/v1/apps/${appId}/conversations/${encodeURIComponent(conversationId)}`),
   review: (api: ApiClient, appId: number, conversationId: string, messageId: number, reviewed: boolean) =>
