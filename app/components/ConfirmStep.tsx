@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useEffect, useRef, type ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
+import * as s from "./ConfirmStep.css";
 
 /**
  * The question before something goes for good, rendered by the server from the address
@@ -15,8 +16,8 @@ export function ConfirmStep({
   intent,
   cancelTo,
   focusKey,
-  className,
-  questionClassName,
+  className = s.confirm,
+  questionClassName = s.confirmText,
   children,
 }: {
   /** The form's name for assistive technology ("Delete file"). */
@@ -28,7 +29,8 @@ export function ConfirmStep({
   cancelTo: string;
   /** What is asked about: the focus moves again when the question turns to another thing. */
   focusKey: string | number;
-  className: string;
+  /** The frame's and the question's styles, where a screen frames it its own way. */
+  className?: string;
   questionClassName?: string;
   /** The hidden fields that say what the post is about. */
   children?: ReactNode;

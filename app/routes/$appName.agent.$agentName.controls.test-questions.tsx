@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
 import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
 import { RouteError } from "~/components/RouteError";
 import { QuestionForm } from "~/components/testing/QuestionForm";
@@ -35,6 +36,13 @@ function subPage(pathname: string, search: string, sub: string, extra: Record<st
   const triggerPoint = new URLSearchParams(search).get("trigger_point");
   if (triggerPoint) params.set("trigger_point", triggerPoint);
   return `${pathname.replace(/\/$/, "")}/${sub}${params.size ? `?${params}` : ""}`;
+}
+
+/** This address without one of its parameters (the question it asks, once answered or cancelled). */
+function withoutParam({ pathname, search }: { pathname: string; search: string }, name: string) {
+  const params = new URLSearchParams(search);
+  params.delete(name);
+  return `${pathname}${params.size ? `?${params}` : ""}`;
 }
 
 export default function TestQuestions() {
@@ -79,6 +87,18 @@ export default function TestQuestions() {
         )}
         <CsvTools exportHref={exportHref} canConfigure={canConfigure} importErrors={posted?.importErrors ?? []} />
         <QuestionSearch search={data.search} />
+        {data.deleting && canConfigure ? (
+          <ConfirmStep
+            label="Delete test question"
+            question={`Delete the test question “${data.deleting.question}”? It cannot be brought back.`}
+            confirm="Delete test question"
+            intent="delete"
+            cancelTo={withoutParam(location, "delete")}
+            focusKey={data.deleting.id}
+          >
+            <input type="hidden" name="id" value={data.deleting.id} />
+          </ConfirmStep>
+        ) : null}
         <QuestionsTable
           questions={data.questions}
           paging={data.paging}

@@ -149,10 +149,17 @@ describe("Test Questions", () => {
     expect((await post({ intent: "update", id: "99999999", question: "Q?", expect_text: "x" })).status).toBe(404);
   });
 
-  it("deletes a question", async () => {
+  it("asks before a question goes: ?delete= names one of the page's questions", async () => {
     const [question] = (await load()).questions;
-    const deleted = await post({ intent: "delete", id: String(question.id) });
+    expect((await load(`?delete=${question.id}`)).deleting).toEqual({ id: question.id, question: question.question });
+    expect((await load("?delete=99999999")).deleting).toBeNull();
+  });
+
+  it("deletes a question once confirmed, back at the list without the question asked", async () => {
+    const [question] = (await load()).questions;
+    const deleted = await post({ intent: "delete", id: String(question.id) }, admin, `?delete=${question.id}`);
     await expect(deleted).toSendToast({ type: "success", description: "Test question deleted" });
+    expect(deleted.headers.get("location")).not.toContain("delete=");
     expect((await load()).questions).toEqual([]);
   });
 

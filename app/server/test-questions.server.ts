@@ -66,6 +66,9 @@ export async function loadTestQuestions(args: LoaderFunctionArgs) {
   const list = lastPage === null ? read : await questionsAt(lastPage);
   const editId = readPageParam(params.get("edit"), 0);
   const editing = list.data.find((question) => question.id === editId) ?? null;
+  // `?delete=<id>` asks before a question on this page goes (it cannot be brought back).
+  const deleteId = readPageParam(params.get("delete"), 0);
+  const deleting = list.data.find((question) => question.id === deleteId) ?? null;
   return json({
     client: { id: app.id, name: app.client_name },
     choice,
@@ -74,6 +77,7 @@ export async function loadTestQuestions(args: LoaderFunctionArgs) {
     search,
     runs: runs.slice(0, RUNS_SHOWN),
     editing: editing ? { id: editing.id, values: formValuesOf(editing) } : null,
+    deleting: deleting ? { id: deleting.id, question: deleting.question } : null,
   });
 }
 
@@ -153,7 +157,7 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
   await requireConfigure(api, app.id);
   const form = await readForm(args.request, { maxBytes: IMPORT_MAX_BYTES });
   const intent = String(form.get("intent") ?? "");
-  const backTo = addressWithout(screen.backTo, "edit");
+  const backTo = addressWithout(screen.backTo, "edit", "delete");
   switch (intent) {
     case "add": {
       const values = questionFormValues(form);

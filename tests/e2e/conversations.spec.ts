@@ -112,7 +112,11 @@ async function seeAndRemoveTestQuestion(page: Page, question: string, marker: st
   const row = page.getByRole("table", { name: "Test questions" }).getByRole("row").filter({ hasText: question });
   await expect(row).toContainText("Answered");
   await expect(row).toContainText("/demo-site/programs/");
-  await row.getByRole("button", { name: `Delete “${question}”` }).click();
+  await row.getByRole("link", { name: `Delete “${question}”` }).click();
+  await page
+    .getByRole("form", { name: "Delete test question" })
+    .getByRole("button", { name: "Delete test question" })
+    .click();
   await expect(toast(page)).toContainText("Test question deleted");
 }
 

@@ -129,10 +129,24 @@ test.describe("with JavaScript", () => {
     await expect(questionsTable(page).getByRole("row").filter({ hasText: question })).toContainText("Lakeside");
     await expect(page).not.toHaveURL(/edit=/);
 
+    // Deleting asks first: a question cannot be brought back. Cancel keeps it.
     await questionsTable(page)
-      .getByRole("button", { name: `Delete “${question}”` })
+      .getByRole("link", { name: `Delete “${question}”` })
       .click();
+    const asking = page.getByRole("form", { name: "Delete test question" });
+    await expect(asking.getByRole("alert")).toHaveText(
+      `Delete the test question “${question}”? It cannot be brought back.`,
+    );
+    await expect(asking).toBeFocused();
+    await asking.getByRole("link", { name: "Cancel" }).click();
+    await expect(asking).toHaveCount(0);
+    await expect(questionsTable(page).getByRole("row").filter({ hasText: question })).toHaveCount(1);
+    await questionsTable(page)
+      .getByRole("link", { name: `Delete “${question}”` })
+      .click();
+    await asking.getByRole("button", { name: "Delete test question" }).click();
     await expect(toast(page)).toContainText("Test question deleted");
+    await expect(page).not.toHaveURL(/delete=/);
     await expect(questionsTable(page).getByRole("row").filter({ hasText: question })).toHaveCount(0);
   });
 

@@ -154,7 +154,6 @@ export function DeleteFileConfirm({ file, cancelTo }: { file: KnowledgeFile; can
       intent="delete"
       cancelTo={cancelTo}
       focusKey={file.id}
-      className={s.confirm}
     >
       <input type="hidden" name="file_id" value={file.id} />
     </ConfirmStep>

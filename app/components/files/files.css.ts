@@ -73,11 +73,3 @@ export const buttonSpinner = style({
   animationIterationCount: "infinite",
   animationTimingFunction: "linear",
 });
-
-export const confirm = style({
-  border: `1px solid ${vars.color.error}`,
-  background: vars.color.errorSoft,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  marginBottom: vars.space.md,
-});

@@ -48,13 +48,17 @@ export function QuestionsTable({
   canConfigure: boolean;
 }) {
   const location = useLocation();
-  const editHref = (id: number) => {
+  /** The address asking for `name` (edit, delete) about one question, the other one dropped. */
+  const askingHref = (name: "edit" | "delete", id: number) => {
     const next = new URLSearchParams(location.search);
-    next.set("edit", String(id));
+    next.delete(name === "edit" ? "delete" : "edit");
+    next.set(name, String(id));
     return `?${next}`;
   };
+  const editHref = (id: number) => askingHref("edit", id);
+  const deleteHref = (id: number) => askingHref("delete", id);
   const withoutSearch = new URLSearchParams(location.search);
-  for (const name of ["search", "page", "edit"]) withoutSearch.delete(name);
+  for (const name of ["search", "page", "edit", "delete"]) withoutSearch.delete(name);
   return (
     <>
       <div className={ui.tableScroll}>
@@ -91,18 +95,14 @@ export function QuestionsTable({
                         >
                           Edit
                         </Link>
-                        <Form method="post" className={s.inlineForm} preventScrollReset>
-                          <input type="hidden" name="id" value={question.id} />
-                          <button
-                            type="submit"
-                            name="intent"
-                            value="delete"
-                            className={ui.button.secondary}
-                            aria-label={`Delete “${question.question}”`}
-                          >
-                            Delete
-                          </button>
-                        </Form>
+                        <Link
+                          to={deleteHref(question.id)}
+                          className={ui.button.secondary}
+                          preventScrollReset
+                          aria-label={`Delete “${question.question}”`}
+                        >
+                          Delete
+                        </Link>
                       </div>
                     </td>
                   ) : null}

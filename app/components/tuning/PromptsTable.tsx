@@ -144,8 +144,6 @@ export function DeletePromptConfirm({
       intent="delete"
       cancelTo={cancelTo}
       focusKey={prompt.id}
-      className={s.confirm}
-      questionClassName={s.confirmText}
     >
       <input type="hidden" name="prompt_id" value={prompt.id} />
     </ConfirmStep>

@@ -48,17 +48,6 @@ export const iconButton = style({
 });
 export const icon = style({ width: "18px", height: "18px" });
 
-/** The server-rendered question before a prompt is deleted. */
-export const confirm = style({
-  border: `1px solid ${vars.color.error}`,
-  background: vars.color.errorSoft,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  marginBottom: vars.space.md,
-});
-export const confirmText = style({ margin: `0 0 ${vars.space.sm}`, fontWeight: 600 });
-globalStyle(`${confirm} > :last-child`, { marginBottom: 0 });
-
 /** The Input Prompts table: the prompt gets most of the width. */
 export const promptsTable = style({});
 globalStyle(`${promptsTable} th:first-child`, { width: "28%" });

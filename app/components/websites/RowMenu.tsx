@@ -133,7 +133,6 @@ export function DeleteUrlsConfirm({ websiteId, url, cancelTo }: { websiteId: num
       intent={menuIntent("delete-urls", websiteId, true)}
       cancelTo={cancelTo}
       focusKey={websiteId}
-      className={s.confirm}
     />
   );
 }

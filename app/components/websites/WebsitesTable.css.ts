@@ -109,11 +109,3 @@ export const footer = style({
 });
 export const pageSizes = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
 export const currentSize = style({ fontWeight: 700 });
-
-export const confirm = style({
-  border: `1px solid ${vars.color.error}`,
-  background: vars.color.errorSoft,
-  borderRadius: vars.radius.md,
-  padding: vars.space.md,
-  marginBottom: vars.space.md,
-});
