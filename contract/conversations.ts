@@ -45,7 +45,10 @@ export const ConversationsQuery = z
     from: z.preprocess(blankIsAbsent, IsoDay.optional()),
     /** … and on or before this one. */
     to: z.preprocess(blankIsAbsent, IsoDay.optional()),
-    /** Whole words of any message of the conversation, any case, all of them. */
+    /**
+     * Whole words of any message of the conversation, any case, all of them; in a script written
+     * without spaces (and Korean), the text anywhere in a message.
+     */
     search: z.preprocess(blankIsAbsent, z.string().trim().max(200, "Search for at most 200 characters").optional()),
     sort: z.preprocess(
       blankIsAbsent,

@@ -446,3 +446,18 @@ describe("deleting a visitor's profile", () => {
     expect((await list()).data.some((row) => row.id === a.conversation)).toBe(false);
   });
 });
+
+describe("searching conversations in scripts written without spaces", () => {
+  it("finds a word inside a Japanese or Chinese sentence, and a Korean word with its particle", async () => {
+    const japanese = await ask("大学の授業料はいくらですか");
+    const korean = await ask("대학의 기숙사는 어디에 있나요?");
+    const ids = async (search: string) =>
+      (await list(`?search=${encodeURIComponent(search)}`)).data.map((row) => row.id);
+    expect(await ids("授業料")).toEqual([japanese.conversation]);
+    expect(await ids("大学")).toEqual([japanese.conversation]);
+    expect(await ids("대학")).toEqual([korean.conversation]);
+    expect(await ids("学费")).toEqual([]);
+    // A search's % and _ are letters, not patterns.
+    expect(await ids("授業%")).toEqual([]);
+  });
+});

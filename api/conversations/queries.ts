@@ -8,7 +8,9 @@ import {
   type ConversationsQuery,
 } from "@contract";
 import type { ApiDeps } from "../deps";
+import { containing } from "../db/like";
 import { rowsOf } from "../db/rows";
+import { isUnspaced } from "../knowledge/words/lexemes";
 
 type Query = z.output<typeof ConversationsQuery>;
 
@@ -25,6 +27,10 @@ const ORDERS: Record<Query["sort"], SQL> = {
   oldest: sql.raw("c.started_at asc, c.id asc"),
   most_questions: sql.raw("c.question_count desc, c.started_at desc, c.id desc"),
 };
+
+const HANGUL = /\p{Script=Hangul}/u;
+/** Whether a search holds letters whose words the simple parser cannot tell apart. */
+const searchesInsideWords = (search: string) => isUnspaced(search) || HANGUL.test(search);
 
 /** "Reviewed": an operator went through it, and no answer rated down waits for them. */
 const REVIEWED = sql.raw("(c.reviewed_answers > 0 and c.down_unreviewed = 0)");
@@ -54,8 +60,13 @@ function conversationFilter(appId: number, query: Query): SQL {
     // Whole words of any message, any case. Written as `exists`, the planner chooses: a rare word
     // is looked up in messages_words_idx, a common one checked on each conversation's few messages
     // as the list is read in order, stopping once the page (and the capped count) is full.
-    parts.push(sql`exists (select 1 from messages m
-      where m.conversation_id = c.id and to_tsvector('simple', m.text) @@ plainto_tsquery('simple', ${query.search}))`);
+    // A script without spaces between words (or Korean, which joins particles to its words) has
+    // no whole words to Postgres' simple parser, which reads a sentence as one: there the search
+    // is for the text anywhere in a message.
+    const matches = searchesInsideWords(query.search)
+      ? sql`m.text ilike ${containing(query.search)}`
+      : sql`to_tsvector('simple', m.text) @@ plainto_tsquery('simple', ${query.search})`;
+    parts.push(sql`exists (select 1 from messages m where m.conversation_id = c.id and ${matches})`);
   }
   return sql.join(parts, sql` and `);
 }
