@@ -85,7 +85,10 @@ export default function Appearance() {
   }, [data.error, toast]);
   // Fresh values remount the fields (their key), so they start clean. (What was typed before
   // hydration comes back as input events once hydrated: app/lib/typed-before-hydration.ts.)
-  useEffect(() => setDirty(false), [data.values]);
+  // Only a change of the saved values does: the push question reloads the same values, and what was
+  // typed meanwhile is still unsaved.
+  const savedValues = JSON.stringify(data.values);
+  useEffect(() => setDirty(false), [savedValues]);
 
   /** Sends what the form holds now to the preview (unsaved values included), 300 ms after typing settles. */
   const sendToPreview = () => {
@@ -157,6 +160,7 @@ export default function Appearance() {
           ) : (
             <p className={ui.muted}>Production already shows the stage values.</p>
           )}
+          {dirty ? <p className={ui.fieldError}>{APPEARANCE_MESSAGES.unsavedNotPushed}</p> : null}
           {data.gate ? <GateSummary gate={data.gate} /> : null}
           {confirmingFailures ? (
             <>

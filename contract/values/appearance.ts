@@ -14,6 +14,9 @@ export const APPEARANCE_MESSAGES = {
   loadFailed: "Failed to load appearance settings.",
   saved: "Success!",
   confirmPush: "Are you sure?",
+  /** Beside the push question while the form holds changes not saved: a push sends what stage has saved. */
+  unsavedNotPushed:
+    "Your unsaved changes are not part of this push: production gets what stage has saved. Save them first to push them too.",
 } as const;
 
 /** Environments of a widget: stage (Sandbox) and prod (Production). */

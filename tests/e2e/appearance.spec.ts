@@ -37,6 +37,18 @@ test("a colour typed into the form shows in the live preview before saving; save
   await expect(page.getByText("Production already shows the stage values.")).toBeVisible();
   await page.getByRole("form", { name: "Push to production" }).getByRole("link", { name: "No", exact: true }).click();
   await expect(page.getByRole("form", { name: "Push to production" })).toHaveCount(0);
+
+  // A push sends what stage has saved: typed changes stay in the form, unsaved, and the question says so.
+  const launcher = page.getByLabel("Launcher Text", { exact: true });
+  await launcher.fill("Parlez-nous");
+  await page.getByRole("link", { name: "Push to production" }).click();
+  await expect(confirm).toContainText("Your unsaved changes are not part of this push");
+  await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
+  await expect(launcher).toHaveValue("Parlez-nous");
+  await confirm.getByRole("button", { name: "Yes" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Pushed to production");
+  await expect(launcher).toHaveValue("Parlez-nous");
+  await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
 });
 
 test("a value out of range comes back beside its field with everything else kept", async ({ signedInPage: page }) => {
