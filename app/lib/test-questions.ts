@@ -83,7 +83,13 @@ export function questionsCsv(questions: readonly TestQuestion[]) {
 }
 
 export type CsvImport =
-  { ok: true; questions: Omit<TestQuestionInput, "trigger_point">[] } | { ok: false; message: string };
+  | {
+      ok: true;
+      questions: Omit<TestQuestionInput, "trigger_point">[];
+      /** Each question's row in the file, as a spreadsheet numbers it: the header is row 1, blank rows count. */
+      rows: number[];
+    }
+  | { ok: false; message: string };
 
 const outcomeFrom = (value: string): ChatOutcome | string | null => {
   const wanted = value.trim().toLowerCase();
@@ -98,9 +104,12 @@ const outcomeFrom = (value: string): ChatOutcome | string | null => {
  * the screen shows them. Row checks beyond the shape are the API's.
  */
 export function readQuestionsCsv(csv: string): CsvImport {
-  const rows = parseCsv(csv.replace(/^\uFEFF/, "")).filter((row) => row.some((cell) => cell.trim() !== ""));
+  // Blank rows are skipped, but keep their place in the numbering a refusal names rows by.
+  const rows = parseCsv(csv.replace(/^\uFEFF/, ""))
+    .map((cells, index) => ({ cells, number: index + 1 }))
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ""));
   if (!rows.length) return { ok: false, message: "The file is empty: it needs a header row and a row per question." };
-  const header = rows[0].map((cell) => cell.trim().toLowerCase().replace(/\s+/g, "_"));
+  const header = rows[0].cells.map((cell) => cell.trim().toLowerCase().replace(/\s+/g, "_"));
   const at = Object.fromEntries(CSV_HEADER.map((name) => [name, header.indexOf(name)])) as Record<
     (typeof CSV_HEADER)[number],
     number
@@ -118,23 +127,25 @@ export function readQuestionsCsv(csv: string): CsvImport {
     index < 0 ? "" : (row[index] ?? "").trim().replace(/^'(?=[=+\-@])/, "");
   return {
     ok: true,
-    questions: body.map((row) => ({
-      question: cell(row, at.question),
-      expect_source: cell(row, at.expect_source) || null,
-      expect_text: cell(row, at.expect_text) || null,
-      expect_outcome: outcomeFrom(cell(row, at.expect_outcome)) as ChatOutcome | null,
+    questions: body.map(({ cells }) => ({
+      question: cell(cells, at.question),
+      expect_source: cell(cells, at.expect_source) || null,
+      expect_text: cell(cells, at.expect_text) || null,
+      expect_outcome: outcomeFrom(cell(cells, at.expect_outcome)) as ChatOutcome | null,
     })),
+    rows: body.map(({ number }) => number),
   };
 }
 
 /**
- * The API's refusal of an import (`questions.{row}.{field}`) as lines a person can act on: the
- * file's row number (the header is row 1) and the column.
+ * The API's refusal of an import (`questions.{index}.{field}`) as lines a person can act on: the
+ * question's row in the file (`rows`, as readQuestionsCsv numbered them) and the column.
  */
-export function importErrorLines(fieldErrors: Record<string, string[]>): string[] {
+export function importErrorLines(fieldErrors: Record<string, string[]>, rows: readonly number[]): string[] {
   return Object.entries(fieldErrors).map(([path, messages]) => {
     const match = /^questions\.(\d+)\.(\w+)$/.exec(path);
-    return match ? `Row ${Number(match[1]) + 2}, ${match[2]}: ${messages.join(" ")}` : messages.join(" ");
+    const row = match ? rows[Number(match[1])] : undefined;
+    return match && row !== undefined ? `Row ${row}, ${match[2]}: ${messages.join(" ")}` : messages.join(" ");
   });
 }
 

@@ -174,6 +174,16 @@ describe("Test Questions", () => {
     expect((await load()).paging.total).toBe(0);
   });
 
+  it("names a refused row as a spreadsheet numbers it, blank rows counted", async () => {
+    const bad = await csvPost(
+      "question,expect_text,expect_outcome\n\nWhen do tours leave?,10 am,\n,,\nNothing expected?,,\n",
+    );
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).importErrors).toEqual([
+      "Row 5, expect_text: Say what the answer must do: a source, a text or an outcome",
+    ]);
+  });
+
   it("refuses a CSV without its header row, an empty one and none at all", async () => {
     expect((await (await csvPost("text\nhello\n")).json()).importErrors[0]).toMatch(
       /^The first row must name the columns/,

@@ -146,7 +146,8 @@ async function importCsv(screen: ControlsScreen, form: FormData, backTo: string)
     });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return failed(importErrorLines(error.fieldErrors).length ? importErrorLines(error.fieldErrors) : [error.message]);
+    const lines = importErrorLines(error.fieldErrors, read.rows);
+    return failed(lines.length ? lines : [error.message]);
   }
 }
 
