@@ -133,13 +133,41 @@ async function memberOf(tx: Tx, appId: number, row: AppUserRows[number]): Promis
   return member ?? null;
 }
 
+/**
+ * A row without an id adds a person. One naming someone who already has access to this client would
+ * otherwise change that member's role under a name nobody sees saved: it is refused, and the role is
+ * changed on the member's own row (by its id). The client's member list is the caller's to read, so
+ * the refusal tells them nothing new. Addresses arrive trimmed and lower-cased, as they are stored.
+ */
+const alreadyHasAccess = (email: string) =>
+  `${email} already has access to this client; change their role on their own row`;
+
+const listedTwice = (email: string) => `${email} appears twice`;
+
+const addsAlreadyMember = (row: AppUserRows[number], member: Member | null) =>
+  Boolean(member && !row.id && row.action === "add");
+
+/**
+ * A new row (no id) whose address another row of the same save also adds: two new rows, or a new
+ * row beside a row with an id that sets that address. The later new row is refused, never a row with an id.
+ */
+const addsTwice = (rows: AppUserRows, index: number) => {
+  const row = rows[index];
+  if (row.id || row.action !== "add") return false;
+  return rows.some(
+    (other, i) =>
+      i !== index && other.action === "add" && other.email === row.email && (Boolean(other.id) || i < index),
+  );
+};
+
 /** A row with an id edits the person as this client knows them: the name given here, or (staff only) the account's email. */
 const isRenaming = (row: AppUserRows[number], member: Member) =>
   Boolean(row.id && (member.membership.name !== row.name || member.user.email !== row.email));
 
 /**
  * Staff see every account, so naming a missing one reveals nothing to them: a row without id may
- * name any account by email (granting access links it), and a row with an id may re-address it.
+ * name any account by email that is not yet this client's member (granting access links it), and
+ * a row with an id may re-address it.
  * The name is always this client's own; the account's name is the Users screen's.
  */
 async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, deps: Pick<ApiDeps, "db">) {
@@ -156,9 +184,14 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
         (row.id ? null : ((await tx.select().from(users).where(eq(users.email, row.email)))[0] ?? null));
       accounts.push(account);
       if (row.id && !member) problems.add(index, "id", NOT_A_MEMBER);
+      if (addsAlreadyMember(row, member)) {
+        problems.add(index, "email", alreadyHasAccess(row.email));
+        continue;
+      }
+      if (addsTwice(rows, index)) problems.add(index, "email", listedTwice(row.email));
       const renaming = Boolean(member && isRenaming(row, member));
       const unchanged = row.action === "add" && member?.membership.role === row.app_user.role && !renaming;
-      if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
+      if (unchanged) continue; // saving a whole table resends untouched rows (with their ids): they are no-ops
       if (member && !roles.includes(member.membership.role as AppRole)) {
         problems.add(index, "app_user.role", `You may not change the access of a ${member.membership.role}`);
       }
@@ -188,7 +221,8 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
         account?.id ??
         (await tx.insert(users).values({ email: row.email, name: row.name, userType: row.user_type }).returning())[0]
           .id;
-      // A row without id grants or changes a role; only a row with an id renames the person here.
+      // A row with an id changes the role and renames the person here; a new row only grants (one naming
+      // a member was refused above; a grant another save made since keeps its name).
       const role = row.app_user.role;
       await tx
         .insert(appUsers)
@@ -207,6 +241,8 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
  * by the same statements and gets the same answer, so neither the body nor the time tells them apart:
  * - a new row (no id) grants access under the name typed: the account is created if missing, else
  *   linked untouched; the answer shows the new membership (its id, that name), never the account;
+ * - a new row naming someone who already has access is refused (the list shows them anyway);
+ *   their role is changed by a row with their id;
  * - a row with an id must name a member, otherwise one error whether the id exists or not;
  * - removing someone who is not a member changes nothing, like any other removal.
  */
@@ -233,14 +269,20 @@ async function upsertAppUsersAsClientAdmin(
           problems.add(index, "app_user.role", `You may not give the role ${row.app_user.role}`);
         // Refused whether or not the address has an account: refusing only new ones would tell them apart.
         if (row.user_type !== "user") problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
+        if (addsTwice(rows, index)) problems.add(index, "email", listedTwice(row.email));
         continue;
       }
-      // Only a row with an id edits the person; a row without one just grants access or changes the role.
+      if (addsAlreadyMember(row, member)) {
+        plans.push(null);
+        problems.add(index, "email", alreadyHasAccess(row.email));
+        continue;
+      }
+      // Only a row with an id edits the person or changes their role here.
       const renaming = isRenaming(row, member);
       const { role } = member.membership;
       const unchanged = row.action === "add" && role === row.app_user.role && !renaming;
       plans.push(unchanged ? null : { kind: "member", userId: member.user.id });
-      if (unchanged) continue; // saving a whole table resends untouched rows: they are no-ops
+      if (unchanged) continue; // saving a whole table resends untouched rows (with their ids): they are no-ops
       if (!roles.includes(role as AppRole))
         problems.add(index, "app_user.role", `You may not change the access of a ${role}`);
       if (member.user.id === caller.id) problems.add(index, "app_user.role", "You cannot change your own access");
@@ -363,7 +405,7 @@ export function userRoutes(route: RouteBuilder) {
     path: "/v1/apps/:appId/users/upsert",
     tag: "Users",
     summary:
-      "Grants, changes (action add) or removes (action delete) access to the client; unknown emails become new users.",
+      "Grants (a row without id; an address that already has access is refused), changes (a row with the membership's id) or removes (action delete) access to the client; unknown emails become new users.",
     params: AppParams,
     body: AppUsersUpsertBody,
     response: AppUsersUpsertResult,

@@ -151,13 +151,16 @@ describe("access control (per client)", () => {
       },
     });
     expect(rename.body.errors["users.0.name"]).toEqual(["Only staff can change an existing user's name or email"]);
+    // Rows resent as listed (with their ids) change nothing, the caller's own row included.
     const unchanged = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
       token: token["client.admin"],
       body: {
-        users: [
-          { email: "client.admin@example.com", name: "Casey Admin", app_user: { role: "client_admin" } },
-          { email: "client.user@example.com", name: "Jordan Viewer", app_user: { role: "client_user" } },
-        ],
+        users: listed.map((u: { id: number; email: string; name: string; app_user: { role: string } }) => ({
+          id: u.id,
+          email: u.email,
+          name: u.name,
+          app_user: { role: u.app_user.role },
+        })),
       },
     });
     expect(unchanged.status).toBe(200);
@@ -177,6 +180,84 @@ describe("access control (per client)", () => {
         })
       ).status,
     ).toBe(403);
+  });
+});
+
+describe("adding someone who already has access", () => {
+  const membersOfNorthfield = async () =>
+    (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token.admin })).body.users as {
+      id: number;
+      email: string;
+      name: string;
+      app_user: { role: string };
+    }[];
+
+  it("refuses a new row naming a member (any case, any spaces) on its email, for a client admin and staff alike, saving nothing", async () => {
+    const before = await membersOfNorthfield();
+    for (const caller of ["client.admin", "admin"]) {
+      const refused = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+        token: token[caller],
+        body: {
+          users: [
+            { email: "fresh.face@example.com", name: "Fresh Face", app_user: { role: "client_user" } },
+            { email: "  Client.User@Example.COM ", name: "Typed Name", app_user: { role: "client_admin" } },
+          ],
+        },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({
+        "users.1.email": [
+          "client.user@example.com already has access to this client; change their role on their own row",
+        ],
+      });
+      expect(await membersOfNorthfield()).toEqual(before);
+    }
+    // The same row resent untouched is refused too: only a row with the member's id speaks for them.
+    const viewer = before.find((u) => u.email === "client.user@example.com")!;
+    const resent = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+      token: token["client.admin"],
+      body: { users: [{ email: viewer.email, name: viewer.name, app_user: { role: viewer.app_user.role } }] },
+    });
+    expect(resent.body.errors).toEqual({
+      "users.0.email": [
+        "client.user@example.com already has access to this client; change their role on their own row",
+      ],
+    });
+  });
+
+  it("refuses two new rows with the same address in one save, on the later one, saving nothing", async () => {
+    const before = await membersOfNorthfield();
+    for (const caller of ["client.admin", "admin"]) {
+      const refused = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+        token: token[caller],
+        body: {
+          users: [
+            { email: "twin@example.com", name: "First Twin", app_user: { role: "client_user" } },
+            { email: "fine.one@example.com", name: "Fine", app_user: { role: "client_user" } },
+            { email: " TWIN@example.com", name: "Second Twin", app_user: { role: "client_admin" } },
+          ],
+        },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors).toEqual({ "users.2.email": ["twin@example.com appears twice"] });
+    }
+    expect(await membersOfNorthfield()).toEqual(before);
+    expect(await host.deps.db.select().from(users).where(eq(users.email, "twin@example.com"))).toEqual([]);
+  });
+
+  it("still changes a member's role through their own row (by its id)", async () => {
+    const viewer = (await membersOfNorthfield()).find((u) => u.email === "client.user@example.com")!;
+    const promoted = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+      token: token["client.admin"],
+      body: { users: [{ id: viewer.id, email: viewer.email, name: viewer.name, app_user: { role: "client_admin" } }] },
+    });
+    expect(promoted.status).toBe(200);
+    expect((await membersOfNorthfield()).find((u) => u.id === viewer.id)?.app_user.role).toBe("client_admin");
+    const restored = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
+      token: token.admin,
+      body: { users: [{ id: viewer.id, email: viewer.email, name: viewer.name, app_user: { role: "client_user" } }] },
+    });
+    expect(restored.status).toBe(200);
   });
 });
 

@@ -621,6 +621,77 @@ describe("Access Control (/{url_code}/access-control)", () => {
     expect(body.rows[0].name).toBe("Someone Else");
   });
 
+  it("refuses a new row with the address of someone who already has access, beside its email, keeping what was typed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const { users } = await listAccess(cookie);
+    const viewer = users.find((u) => u.email === "client.user@example.com")!;
+    const response = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            {
+              intent: "save",
+              ...accessFields(0, { email: " Client.User@Example.com ", name: "Typed Name", role: "client_admin" }),
+              ...Object.assign(
+                {},
+                ...users.map((u, i) =>
+                  accessFields(i + 1, { id: u.id, email: u.email, name: u.name, role: u.app_user!.role }, u),
+                ),
+              ),
+            },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual([
+      { email: ["client.user@example.com already has access to this client; change their role on their own row"] },
+      ...users.map(() => null),
+    ]);
+    expect(body.formError).toBe("Fix the highlighted rows before saving.");
+    expect(body.rows[0]).toMatchObject({
+      id: "",
+      email: " Client.User@Example.com ",
+      name: "Typed Name",
+      role: "client_admin",
+    });
+    expect(body.rows).toHaveLength(users.length + 1);
+    // Nothing saved: the member keeps their role and the name this client gave them.
+    expect((await listAccess(cookie)).users.find((u) => u.id === viewer.id)).toMatchObject({
+      name: viewer.name,
+      app_user: { role: "client_user" },
+    });
+  });
+
+  it("refuses two new rows with the same address in one save, beside the later one's email", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const response = await settle(() =>
+      accessAction(
+        args(
+          formRequest(
+            "/northfield/access-control",
+            {
+              intent: "save",
+              ...accessFields(0, { email: "same.person@example.com", name: "Same Person", role: "client_user" }),
+              ...accessFields(1, { email: "Same.Person@example.com", name: "Same Again", role: "client_admin" }),
+            },
+            cookie,
+          ),
+          northfield,
+        ),
+      ),
+    );
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual([null, { email: ["same.person@example.com appears twice"] }]);
+    expect(body.rows.map((r: { name: string }) => r.name)).toEqual(["Same Person", "Same Again"]);
+    expect((await listAccess(cookie)).users.some((u) => u.email === "same.person@example.com")).toBe(false);
+  });
+
   it("refuses a removal that does not carry the loaded person (a tampered post), saving nothing", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const { users } = await listAccess(cookie);
