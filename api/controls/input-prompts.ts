@@ -36,10 +36,14 @@ export async function listInputPrompts(appId: number, triggerPoints: string[], d
   return rows.map(fromRow);
 }
 
+const KEY_IN_USE = "Another prompt of this trigger point already uses this key";
+
 /**
- * PUT /v1/apps/{appId}/input_prompts: rows with an id update that prompt, rows without one are
- * upserted by key (saving the same body twice changes nothing). Blank rows are ignored.
- * Prompts not in the body stay; removing one is DELETE.
+ * PUT /v1/apps/{appId}/input_prompts: rows with an id update that prompt, rows without one add a
+ * prompt. A key is used once per trigger point: a row whose key another prompt of its trigger point
+ * already has (saved, or another row of the body) is refused on its key, and nothing is saved; a
+ * new row never replaces the prompt saved under its key. Blank rows are ignored. Prompts not in
+ * the body stay; removing one is DELETE.
  */
 export async function saveInputPrompts(
   appId: number,
@@ -60,7 +64,8 @@ export async function saveInputPrompts(
   }
   throwIfErrors(errors);
   await saveTransaction(deps, "input_prompts", async (tx) => {
-    for (const row of rows) {
+    // Saved prompts first: a key one of them gives up in this save is free for a new row.
+    for (const row of [...rows.filter((r) => r.id), ...rows.filter((r) => !r.id)]) {
       const path = `input_prompts.${row.index}`;
       const [sameKey] = await tx
         .select({ id: inputPrompts.id })
@@ -91,11 +96,10 @@ export async function saveInputPrompts(
             `${path}.id`,
             "This prompt no longer exists or belongs to another trigger point; reload the page",
           );
-        else if (sameKey)
-          addError(errors, `${path}.internal_name`, "Another prompt of this trigger point already uses this key");
+        else if (sameKey) addError(errors, `${path}.internal_name`, KEY_IN_USE);
         else await tx.update(inputPrompts).set(values).where(eq(inputPrompts.id, row.id));
       } else if (sameKey) {
-        await tx.update(inputPrompts).set(values).where(eq(inputPrompts.id, sameKey.id));
+        addError(errors, `${path}.internal_name`, KEY_IN_USE);
       } else {
         await tx.insert(inputPrompts).values({ ...values, appId, triggerPoint: row.trigger_point });
       }

@@ -120,7 +120,7 @@ describe("smart probing (ai_probings)", () => {
 describe("input prompts", () => {
   let welcomeId: number;
 
-  it("saves Prompt Key / Prompt rows (blank rows ignored), upserting by key, and lists them per trigger point", async () => {
+  it("saves Prompt Key / Prompt rows (blank rows ignored) and lists them per trigger point", async () => {
     const body = {
       input_prompts: [
         {
@@ -144,10 +144,18 @@ describe("input prompts", () => {
       "lead_capture",
     ]);
     welcomeId = saved.body.input_prompts[0].id;
+    // The same body again adds nothing and replaces nothing: its keys are taken.
     const again = await call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientAdmin, body });
-    expect(again.body.input_prompts.map((p: { id: number }) => p.id)).toEqual(
-      saved.body.input_prompts.map((p: { id: number }) => p.id),
-    );
+    expect(again).toEqual({
+      status: 400,
+      body: {
+        message: "Invalid request body",
+        errors: {
+          "input_prompts.0.internal_name": ["Another prompt of this trigger point already uses this key"],
+          "input_prompts.2.internal_name": ["Another prompt of this trigger point already uses this key"],
+        },
+      },
+    });
     expect(await host.deps.db.select().from(inputPrompts)).toHaveLength(2);
 
     const renamed = await call("PUT", `/v1/apps/${northfield}/input_prompts`, {
@@ -223,6 +231,68 @@ describe("input prompts", () => {
       "greeting",
       "lead_capture",
     ]);
+  });
+
+  it("refuses a new row whose key is saved under its trigger point, on that row's key, saving nothing", async () => {
+    type Listed = { id: number; internal_name: string; prompt_input_raw: string };
+    const put = (input_prompts: object[]) =>
+      call("PUT", `/v1/apps/${northfield}/input_prompts`, { token: clientAdmin, body: { input_prompts } });
+    const listed = async (triggerPoint: string) =>
+      (await call("GET", `/v1/apps/${northfield}/input_prompts?trigger_point=${triggerPoint}`, { token: clientUser }))
+        .body.input_prompts as Listed[];
+    const first = await put([
+      { internal_name: "welcome_msg", prompt_input_raw: "Welcome to admissions.", trigger_point: "admissions" },
+    ]);
+    expect(first.status).toBe(200);
+    const before = await listed("admissions");
+
+    const added = await put([
+      { internal_name: "fresh_key", prompt_input_raw: "Fine on its own.", trigger_point: "admissions" },
+      { internal_name: "welcome_msg", prompt_input_raw: "Replaced?", trigger_point: "admissions" },
+    ]);
+    expect(added).toEqual({
+      status: 400,
+      body: {
+        message: "Invalid request body",
+        errors: { "input_prompts.1.internal_name": ["Another prompt of this trigger point already uses this key"] },
+      },
+    });
+    expect(await listed("admissions")).toEqual(before);
+
+    // Two new rows with one key in one save: the later one is refused.
+    const twice = await put([
+      { internal_name: "twin_key", prompt_input_raw: "One", trigger_point: "admissions" },
+      { internal_name: "twin_key", prompt_input_raw: "Two", trigger_point: "admissions" },
+    ]);
+    expect(twice.body.errors).toEqual({ "input_prompts.1.internal_name": ["This prompt key is listed twice"] });
+    expect(await listed("admissions")).toEqual(before);
+
+    // The same key under another trigger point is another prompt.
+    const elsewhere = await put([{ internal_name: "welcome_msg", prompt_input_raw: "Welcome, everyone." }]);
+    expect(elsewhere.status).toBe(200);
+    expect((await listed("admissions")).find((p) => p.internal_name === "welcome_msg")?.prompt_input_raw).toBe(
+      "Welcome to admissions.",
+    );
+
+    // A key a saved prompt gives up in the same save is free for a new row, whatever the rows' order.
+    const welcome = before.find((p) => p.internal_name === "welcome_msg")!;
+    const handedOver = await put([
+      { internal_name: "welcome_msg", prompt_input_raw: "A new welcome.", trigger_point: "admissions" },
+      {
+        id: welcome.id,
+        internal_name: "welcome_old",
+        prompt_input_raw: welcome.prompt_input_raw,
+        trigger_point: "admissions",
+      },
+    ]);
+    expect(handedOver.status).toBe(200);
+    const after = await listed("admissions");
+    expect(after.find((p) => p.id === welcome.id)).toMatchObject({
+      internal_name: "welcome_old",
+      prompt_input_raw: "Welcome to admissions.",
+    });
+    expect(after.find((p) => p.internal_name === "welcome_msg")).toMatchObject({ prompt_input_raw: "A new welcome." });
+    expect(after.find((p) => p.internal_name === "welcome_msg")?.id).not.toBe(welcome.id);
   });
 
   it("deletes one prompt; client users and other clients may not", async () => {

@@ -145,7 +145,7 @@ export function controlRoutes(route: RouteBuilder) {
     path: "/v1/apps/:appId/input_prompts",
     tag: TAG,
     summary:
-      "Saves input prompts (Prompt Key and Prompt both required; blank rows ignored), upserted by key, in one transaction.",
+      "Saves input prompts (Prompt Key and Prompt both required; blank rows ignored) in one transaction: rows with an id update that prompt, rows without one add a prompt; a key already used under the trigger point is refused.",
     params: AppParams,
     body: InputPromptsBody,
     response: InputPromptsSaved,

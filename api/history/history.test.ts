@@ -478,15 +478,17 @@ describe("restore", () => {
       summary: expect.stringMatching(/^Restored the AI Finetuning rules/),
     });
 
-    const prompts = (rows: [string, string][]) =>
+    const prompts = (rows: [string, string, number?][]) =>
       call("PUT", `/v1/apps/${appId}/input_prompts`, {
         token: admin,
-        body: { input_prompts: rows.map(([key, text]) => ({ internal_name: key, prompt_input_raw: text })) },
+        body: {
+          input_prompts: rows.map(([key, text, id]) => ({ id, internal_name: key, prompt_input_raw: text })),
+        },
       });
-    await prompts([["fees", "Quote the fees page."]]);
+    const fees = (await prompts([["fees", "Quote the fees page."]])).body.input_prompts[0].id as number;
     const promptState = await latest("input_prompts");
     await prompts([
-      ["fees", "Never quote fees."],
+      ["fees", "Never quote fees.", fees],
       ["tone", "Be formal."],
     ]);
     await host.deps.db.update(testRuns).set({ status: "done" }).where(eq(testRuns.appId, appId));

@@ -137,16 +137,22 @@ async function restoreFinetuning(appId: number, state: unknown, db: Database) {
   return [...new Set([...current, ...recorded].map((rule) => rule.trigger_point))];
 }
 
-/** A trigger point's input prompts back to a recorded state: keys not in it deleted, its prompts saved by key. */
+/**
+ * A trigger point's input prompts back to a recorded state: keys not in it deleted, its prompts
+ * saved by key (a key still saved is updated through that prompt's id, a missing one added).
+ */
 async function restoreInputPrompts(appId: number, triggerPoint: string, state: unknown, db: Database) {
   const recorded = listState(z.object({ internal_name: z.string(), prompt_input_raw: z.string() }), state);
   const keys = new Set(recorded.map((prompt) => prompt.internal_name));
+  const kept = new Map<string, number>();
   for (const prompt of await listInputPrompts(appId, [triggerPoint], db)) {
     if (!keys.has(prompt.internal_name)) await deleteInputPrompt(appId, prompt.id, { db });
+    else kept.set(prompt.internal_name, prompt.id);
   }
   const rows = asInput(
     InputPromptInput,
     recorded.map((prompt) => ({
+      id: kept.get(prompt.internal_name),
       internal_name: prompt.internal_name,
       prompt_input_raw: prompt.prompt_input_raw,
       trigger_point: triggerPoint,

@@ -125,6 +125,63 @@ describe("Input Prompts", () => {
     expect(answer.rows[1]).toMatchObject({ internal_name: "has spaces", prompt_input_raw: "Some text" });
   });
 
+  it("refuses a new row whose key is already saved under the trigger point, beside its Prompt Key, keeping what was typed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const search = "?trigger_point=admissions";
+    const first = await postPrompts(
+      cookie,
+      { intent: "save", ...promptFields(0, { key: "welcome_msg", text: "Welcome to admissions." }) },
+      search,
+    );
+    await expect(first).toSendToast({ type: "success", description: INPUT_PROMPT_MESSAGES.saved });
+    const before = (await loadPrompts(cookie, search)).prompts;
+
+    const response = await postPrompts(
+      cookie,
+      {
+        intent: "save",
+        ...promptFields(0, { key: "welcome_msg", text: "A different welcome." }),
+        ...Object.assign({}, ...before.map((prompt, i) => untouchedPrompt(i + 1, prompt))),
+      },
+      search,
+    );
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as Answer<PromptFormRow>;
+    expect(answer.formError).toBe("Fix the highlighted rows before saving.");
+    expect(answer.errors).toEqual([
+      { internal_name: ["Another prompt of this trigger point already uses this key"] },
+      ...before.map(() => null),
+    ]);
+    expect(answer.rows[0]).toMatchObject({
+      id: "",
+      internal_name: "welcome_msg",
+      prompt_input_raw: "A different welcome.",
+    });
+    expect(answer.rows).toHaveLength(before.length + 1);
+    // Nothing saved: the saved prompt keeps its text.
+    expect((await loadPrompts(cookie, search)).prompts).toEqual(before);
+  });
+
+  it("refuses two new rows with one key in one save, beside the later one's Prompt Key", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const search = "?trigger_point=admissions";
+    const before = (await loadPrompts(cookie, search)).prompts;
+    const response = await postPrompts(
+      cookie,
+      {
+        intent: "save",
+        ...promptFields(0, { key: "twin_key", text: "One" }),
+        ...promptFields(1, { key: "twin_key", text: "Two" }),
+      },
+      search,
+    );
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as Answer<PromptFormRow>;
+    expect(answer.errors).toEqual([null, { internal_name: ["This prompt key is listed twice"] }]);
+    expect(answer.rows.map((r) => r.prompt_input_raw)).toEqual(["One", "Two"]);
+    expect((await loadPrompts(cookie, search)).prompts).toEqual(before);
+  });
+
   it("updates a saved prompt that was edited", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const [closing] = (await loadPrompts(cookie)).prompts.filter((p) => p.internal_name === "closing");
