@@ -248,6 +248,10 @@ describe("appearance", () => {
     ).toBe(200);
     const fake = await upload(new TextEncoder().encode("<html>not an image</html>"), "avatar.png");
     expect(fake.status).toBe(400);
+    // The refusal names the file as it was chosen.
+    expect(fake.body.message).toBe("avatar.png does not contain a PNG, JPEG, GIF or WebP image");
+    const pdf = await upload(new TextEncoder().encode("%PDF-1.4 not an image"), "plain.pdf");
+    expect(pdf.body.message).toBe("plain.pdf does not contain a PNG, JPEG, GIF or WebP image");
     const svg = await upload(
       new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"></svg>'),
       "logo.svg",

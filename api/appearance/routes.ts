@@ -130,10 +130,7 @@ export function appearanceRoutes(route: RouteBuilder) {
       if (!file) throw badRequest("Choose an image to upload", { file: ["Choose an image to upload"] });
       const bytes = new Uint8Array(await file.arrayBuffer());
       // Any image name is accepted; the content decides what it is.
-      const kind = validateLogo(
-        file.name.replace(/\.[^.]*$/, "") + (/\.svg$/i.test(file.name) ? ".svg" : ".img"),
-        bytes,
-      );
+      const kind = validateLogo(file.name, bytes, /\.svg$/i.test(file.name) ? "image.svg" : "image.img");
       const key = `public/appearance/${query.appId}/${randomUUID()}.${kind}`;
       await deps.storage.put(key, bytes);
       return { url: `/storage/${key}`, message: "Image uploaded" };

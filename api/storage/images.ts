@@ -28,9 +28,10 @@ export function sniffImage(bytes: Uint8Array): Sniffed {
 /**
  * Checks an uploaded logo: an allowed extension, content that really is an image of that kind,
  * at most 2 MB, and no active content inside SVGs. Returns the extension to store it under.
+ * `checkedAs` is the name whose extension is checked; messages name the file as it was chosen.
  */
-export function validateLogo(fileName: string, bytes: Uint8Array): string {
-  const extension = (/\.[^.]+$/.exec(fileName.toLowerCase())?.[0] ?? "") as (typeof LOGO_EXTENSIONS)[number];
+export function validateLogo(fileName: string, bytes: Uint8Array, checkedAs = fileName): string {
+  const extension = (/\.[^.]+$/.exec(checkedAs.toLowerCase())?.[0] ?? "") as (typeof LOGO_EXTENSIONS)[number];
   if (!LOGO_EXTENSIONS.includes(extension))
     throw badRequest(`${fileName}: only .svg, .png and .img files are accepted`);
   if (bytes.byteLength === 0) throw badRequest(`${fileName} is empty`);
