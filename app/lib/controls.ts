@@ -13,6 +13,9 @@ export const READ_ONLY_MESSAGE = "You can view these settings, but not change th
 export const NOT_SAVED_YET =
   "Not saved for this trigger point yet: this is the text the assistant uses now (the Default's, or the built-in default).";
 export const NOTHING_TO_SAVE = "Nothing to save: nothing was entered or changed.";
+/** An emptied AI Personality where none of the trigger point's own is saved: the API stores none (spec: non-empty or changed). */
+export const EMPTY_PERSONALITY_NOT_SAVED =
+  "Nothing saved: an empty AI Personality is not stored where this trigger point has none of its own, so it keeps using the text shown.";
 
 export const savedMessage = (what: string, triggerPoint: string) =>
   `${what} saved for ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}.`;

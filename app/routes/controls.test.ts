@@ -9,7 +9,7 @@ import {
   signInToConsole,
 } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
-import { NOTHING_TO_SAVE } from "~/lib/controls";
+import { EMPTY_PERSONALITY_NOT_SAVED, NOTHING_TO_SAVE } from "~/lib/controls";
 import * as personality from "./$appName.agent.$agentName.controls.ai-personality";
 import * as noGo from "./$appName.agent.$agentName.controls.no-go-topics";
 import * as quality from "./$appName.agent.$agentName.controls.quality-check";
@@ -85,6 +85,16 @@ describe("AI Personality", () => {
     const nothing = await save(personality, path, { prompt_input_raw: "" }, admin);
     await expect(nothing).toSendToast({ type: "info", description: NOTHING_TO_SAVE });
     expect((await load(personality, path, admin)).saved).toBe(false);
+  });
+
+  it("says so, rather than saved, when a text never saved here is emptied (the API stores none)", async () => {
+    const path = "/northfield/controls/ai-personality";
+    const before = await load(personality, path, admin);
+    expect(before).toMatchObject({ saved: false });
+    expect(before.text).not.toBe("");
+    const emptied = await save(personality, path, { prompt_input_raw: "" }, admin);
+    await expect(emptied).toSendToast({ type: "info", description: EMPTY_PERSONALITY_NOT_SAVED });
+    expect(await load(personality, path, admin)).toMatchObject({ saved: false, text: before.text });
   });
 
   it("keeps what was typed when the API refuses", async () => {

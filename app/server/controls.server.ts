@@ -13,6 +13,7 @@ import {
   type TopicControlType,
 } from "@contract";
 import {
+  EMPTY_PERSONALITY_NOT_SAVED,
   NOTHING_TO_SAVE,
   normalizeNewlines,
   personalityFieldOf,
@@ -124,6 +125,10 @@ export async function savePersonality(screen: ControlsScreen, request: Request) 
   const { api, app, choice } = screen;
   const [current] = (await controlsApi.list(api, app.id, choice.triggerPoint, [AI_PERSONALITY])).controls;
   if (!shouldSendText(text, current?.prompt_input_raw ?? "")) return nothingToSave(screen);
+  // The API stores an empty personality only over one of the trigger point's own (what the spec's
+  // "non-empty or changed" means for a text never saved): say so, rather than that it was saved.
+  if (!current?.id && !text.trim())
+    return redirectWithToast(screen.backTo, { type: "info", description: EMPTY_PERSONALITY_NOT_SAVED });
   try {
     await controlsApi.save(api, app.id, [
       { internal_name: AI_PERSONALITY, prompt_input_raw: text, trigger_point: choice.triggerPoint },
