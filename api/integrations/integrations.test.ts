@@ -102,6 +102,19 @@ describe("integrations", () => {
     expect(new SecretBox("test-jwt-secret").open(row.settings.client_secret)).toBe(SECRET);
   });
 
+  it("refuses an address setting that is not a full web address", async () => {
+    const bare = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: salesforce({ instance_url: "northfield.my.salesforce.com", client_id: "k", client_secret: "s-0001" }),
+    });
+    expect(bare.status).toBe(400);
+    expect(bare.body.errors).toEqual({
+      "integrations.0.settings_json.instance_url": [
+        "Instance URL must be a full address starting with https://, like https://yourorg.my.salesforce.com",
+      ],
+    });
+  });
+
   it("keeps the stored secret when the masked value (or nothing) is posted back, and replaces it when a new one is typed", async () => {
     const listed = (await call("GET", `/v1/apps/${appId}/integrations`, { token: clientAdmin })).body.integrations[0];
     const [before] = await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId));

@@ -13,6 +13,18 @@ import { catalogByGroup, systemNamed } from "./catalog";
 import { withoutSecrets } from "./history-state";
 import { isMasked, maskSecret, SecretBox } from "./secrets";
 
+/** The catalogue names every setting that holds a web address `…_url` (Instance URL, Canvas URL, …). */
+const isAddressSetting = (name: string) => name.endsWith("_url");
+/** A full http(s) address: the system's API is called there, so "yourorg.my.salesforce.com" alone will not do. */
+function isWebAddress(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
 const AppParams = z.object({ appId: IdParam });
 type IntegrationRow = typeof integrations.$inferSelect;
 
@@ -120,6 +132,10 @@ export function integrationRoutes(route: RouteBuilder) {
           }
           if (field.required && !settings[field.name])
             errors[at(`settings_json.${field.name}`)] = [`${field.title} is required`];
+          else if (isAddressSetting(field.name) && settings[field.name] && !isWebAddress(settings[field.name]))
+            errors[at(`settings_json.${field.name}`)] = [
+              `${field.title} must be a full address starting with https://, like ${field.placeholder || "https://example.com"}`,
+            ];
         }
         planned.push({
           values: {
