@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import {
@@ -34,8 +34,12 @@ import { requestStatus } from "./crawl/request-status";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import { recordChange } from "../history/record";
 import { websitesChange } from "./website-change";
+import { duplicateWebsiteErrors } from "./addresses";
 
 const AppParams = z.object({ appId: IdParam });
+
+/** The first key of the advisory lock a client's websites save holds (the second is the client's id). */
+const WEBSITES_SAVE_LOCK = 4_210_517;
 const WebsiteParams = z.object({ appId: IdParam, websiteId: IdParam });
 
 /** Addresses the crawler could never fetch are refused when they are entered, not later. */
@@ -84,7 +88,7 @@ export function knowledgeRoutes(route: RouteBuilder) {
     path: "/v1/apps/:appId/websites/create_and_update",
     tag: "Knowledge",
     summary:
-      "Creates websites (no id) or updates them (with id). A new website, or a changed address, scan mode or pattern, starts sitemap generation.",
+      "Creates websites (no id) or updates them (with id). A new website, or a changed address, scan mode or pattern, starts sitemap generation. An address that is already one of the client's websites, or on another row of the save (scheme and host in any case, default port, fragment and a trailing slash ignored), is refused on its row.",
     params: AppParams,
     body: WebsitesUpsertBody,
     response: WebsitesUpsertResult,
@@ -98,7 +102,6 @@ export function knowledgeRoutes(route: RouteBuilder) {
           if (problem) (errors[`websites.${i}.url`] ??= []).push(problem);
         }
       });
-      if (Object.keys(errors).length) throw badRequest("Some websites could not be saved", errors);
       // All rows or none: a row that fails (another client's id, a website deleted meanwhile) leaves
       // every row as it was, rather than earlier rows with new patterns that are never re-discovered.
       const change = websitesChange(
@@ -108,6 +111,16 @@ export function knowledgeRoutes(route: RouteBuilder) {
       const {
         result: { saved, toDiscover, tagsChanged },
       } = await recordChange(deps, caller, change, async (tx) => {
+        // One save of a client's websites at a time, so two saves cannot both add the same website.
+        await tx.execute(sql`select pg_advisory_xact_lock(${WEBSITES_SAVE_LOCK}, ${params.appId})`);
+        const existing = await tx
+          .select({ id: websites.id, url: websites.url })
+          .from(websites)
+          .where(eq(websites.appId, params.appId))
+          .orderBy(asc(websites.id));
+        for (const [field, messages] of Object.entries(duplicateWebsiteErrors(body.websites, existing)))
+          (errors[field] ??= []).push(...messages);
+        if (Object.keys(errors).length) throw badRequest("Some websites could not be saved", errors);
         const saved: number[] = [];
         const toDiscover: number[] = [];
         let tagsChanged = false;

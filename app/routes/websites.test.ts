@@ -267,6 +267,63 @@ describe("Websites page: saving rows", () => {
     expect(body.rows[1].url).toBe("not an address");
   });
 
+  it("refuses a website the client already has, beside its row's Urls cell, keeping what was typed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const before = await apiWebsites(fixtureWebsite.app_id);
+    const w = fixtureWebsite;
+    // The fixture site's address without its trailing slash, its scheme in capitals, below an unchanged row.
+    const typed = `${site.base.replace("http://", "HTTP://")}#top`;
+    const response = await postEntries(cookie, [
+      ["intent", "save"],
+      ...rowFields(
+        0,
+        { id: w.id, url: w.url, site_map: w.site_map, tags: w.tags, skip: w.skip_patterns.join(", ") },
+        w,
+      ),
+      ...rowFields(1, { url: typed, site_map: "few_urls", tags: ["Staged"], skip: "news" }),
+    ]);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors[0]).toBeNull();
+    expect(body.errors[1]).toEqual({ url: [`This client already has the website ${w.url}`] });
+    expect(body.formError).toBe("Fix the highlighted rows before saving.");
+    expect(body.rows[1]).toEqual({
+      id: "",
+      url: typed,
+      site_map: "few_urls",
+      tags: ["Staged"],
+      skip_patterns: "news",
+      allowed_patterns: "",
+      loaded: null,
+    });
+    expect(await apiWebsites(w.app_id)).toHaveLength(before.length);
+  });
+
+  it("refuses two new rows of one address in one save, on the later row, saving neither", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const before = await apiWebsites(fixtureWebsite.app_id);
+    const w = fixtureWebsite;
+    const response = await postEntries(cookie, [
+      ["intent", "save"],
+      ...rowFields(0, { url: "https://twice.example/programs/", site_map: "few_urls" }),
+      ...rowFields(
+        1,
+        { id: w.id, url: w.url, site_map: w.site_map, tags: w.tags, skip: w.skip_patterns.join(", ") },
+        w,
+      ),
+      ...rowFields(2, { url: "https://TWICE.example/programs", site_map: "few_urls" }),
+    ]);
+    expect(response.status).toBe(400);
+    const body = await response.json();
+    expect(body.errors).toEqual([null, null, { url: ["The same website is in another row of this save"] }]);
+    expect(body.rows.map((row: { url: string }) => row.url)).toEqual([
+      "https://twice.example/programs/",
+      w.url,
+      "https://TWICE.example/programs",
+    ]);
+    expect(await apiWebsites(w.app_id)).toHaveLength(before.length);
+  });
+
   it("says so when nothing changed", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const w = fixtureWebsite;
