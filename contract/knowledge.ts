@@ -167,10 +167,12 @@ export const BulkCreateBody = z.object({
         .max(MAX_URL_LENGTH, URL_TOO_LONG)
         .pipe(z.url({ protocol: /^https?$/, error: "Enter full http(s) addresses" })),
     )
-    .min(1)
-    .max(5000),
+    .min(1, "Enter at least one link")
+    .max(5000, "Add at most 5,000 links at a time"),
 });
 export const OkResult = z.object({ message: z.string(), created: z.number().int().optional() });
+/** bulk_create: how many pages were added, and how many of those given the website already had. */
+export const BulkCreateResult = OkResult.extend({ existing: z.number().int().optional() });
 
 export const RefreshDaysBody = z.object({
   url: z.object({

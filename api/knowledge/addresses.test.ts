@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { duplicateWebsiteErrors, websiteKey } from "./addresses";
+import { duplicateWebsiteErrors, pageAddress, websiteKey } from "./addresses";
 
-describe("website addresses", () => {
+describe("website and page addresses", () => {
   it("take scheme and host in any case, without a default port, fragment or trailing slash, as one website", () => {
     const key = websiteKey("https://www.example.com/");
     for (const same of [
@@ -20,6 +20,11 @@ describe("website addresses", () => {
     ])
       expect(websiteKey(other), other).not.toBe(key);
     expect(websiteKey("https://www.example.com/programs/")).toBe(websiteKey("https://www.example.com/programs"));
+  });
+
+  it("store a page without its fragment, its host lower-cased, its path as given", () => {
+    expect(pageAddress("https://WWW.Example.com:443/A/b#frag")).toBe("https://www.example.com/A/b");
+    expect(pageAddress("https://www.example.com/a/")).toBe("https://www.example.com/a/");
   });
 
   it("flag new addresses only, against the websites as the save leaves them", () => {

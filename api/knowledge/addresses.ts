@@ -1,7 +1,7 @@
 /*
- * When two addresses a person typed name the same website. URL parsing already lower-cases the
- * scheme and the host and drops a default port; on top of that a fragment never names another
- * page, and a website's address is the same website with or without a trailing slash on its path.
+ * When two addresses a person typed name the same thing. URL parsing already lower-cases the scheme
+ * and the host and drops a default port; on top of that a fragment never names another page, and a
+ * website's address is the same website with or without a trailing slash on its path.
  */
 
 function parsed(address: string) {
@@ -10,6 +10,14 @@ function parsed(address: string) {
   } catch {
     return null;
   }
+}
+
+/** A page's address as stored: scheme and host lower-cased, default port and fragment dropped. */
+export function pageAddress(address: string) {
+  const url = parsed(address);
+  if (!url) return address.trim();
+  url.hash = "";
+  return url.href;
 }
 
 /** What two website addresses share when they are the same website (a trailing slash on the path ignored too). */

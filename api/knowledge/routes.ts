@@ -3,6 +3,7 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import {
   BulkCreateBody,
+  BulkCreateResult,
   CachedChunks,
   CachedChunksBody,
   Id,
@@ -29,12 +30,12 @@ import type { RouteBuilder } from "../http/route";
 import { isPublicAddress } from "./crawl/fetcher";
 import { addUrls, refreshUrlsCount } from "./crawl/pipeline-shared";
 import { updateSitemapDiff } from "./crawl/refresh-sitemap";
-import { getWebsite, listUrls, listWebsites, statusCounts, toUrlRow, websitesByIds } from "./queries";
+import { getWebsite, listUrls, listWebsites, pagesOfWebsite, statusCounts, toUrlRow, websitesByIds } from "./queries";
 import { requestStatus } from "./crawl/request-status";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import { recordChange } from "../history/record";
 import { websitesChange } from "./website-change";
-import { duplicateWebsiteErrors } from "./addresses";
+import { duplicateWebsiteErrors, pageAddress } from "./addresses";
 
 const AppParams = z.object({ appId: IdParam });
 
@@ -288,10 +289,11 @@ export function knowledgeRoutes(route: RouteBuilder) {
     method: "post",
     path: "/v1/apps/:appId/websites/:websiteId/urls/bulk_create",
     tag: "Knowledge",
-    summary: "Adds URLs to a website (as pending_review); already known ones are left as they are.",
+    summary:
+      "Adds URLs to a website (as pending_review). Addresses of one page (host case, fragment) count once; pages the website already has are left as they are. Answers how many were added (created) and how many it already had (existing).",
     params: WebsiteParams,
     body: BulkCreateBody,
-    response: OkResult,
+    response: BulkCreateResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const website = await requireWebsite(params.appId, params.websiteId, deps);
@@ -301,13 +303,15 @@ export function knowledgeRoutes(route: RouteBuilder) {
         if (problem) errors[`urls.${i}`] = [problem];
       });
       if (Object.keys(errors).length) throw badRequest("Some URLs cannot be added", errors);
+      const pages = [...new Set(body.urls.map(pageAddress))];
+      const known = await pagesOfWebsite(website.id, body.urls, deps);
       const created = await addUrls(
         website,
-        [...new Set(body.urls)].map((url) => ({ url })),
+        pages.filter((url) => !known.has(url)).map((url) => ({ url })),
         deps,
       );
       await refreshUrlsCount(website.id, deps);
-      return { message: "Ok", created };
+      return { message: "Ok", created, existing: known.size };
     },
   });
 

@@ -5,6 +5,8 @@ import {
   filteredCountText,
   isFiltered,
   isInFlight,
+  linkLines,
+  linksAddedMessage,
   parseLinks,
   parseRefreshDays,
   readFontSize,
@@ -135,6 +137,20 @@ describe("parseLinks ('Add Links')", () => {
       "https://a.example/2",
     ]);
     expect(parseLinks(" \n \n")).toEqual([]);
+  });
+
+  it("keeps each link's line in the box, blank lines counted", () => {
+    expect(linkLines("https://a.example/1\r\n\r\n  \n https://a.example/2 \nx")).toEqual([
+      { link: "https://a.example/1", line: 1 },
+      { link: "https://a.example/2", line: 4 },
+      { link: "x", line: 5 },
+    ]);
+  });
+
+  it("says how many links were added and how many the website already had", () => {
+    expect(linksAddedMessage(1, 0)).toBe("1 link added");
+    expect(linksAddedMessage(3, 2)).toBe("3 links added, 2 already in this website");
+    expect(linksAddedMessage(0, 1)).toBe("No links added: 1 already in this website");
   });
 });
 

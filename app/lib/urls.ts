@@ -110,12 +110,22 @@ export function filteredCountText(total: number, capped: boolean) {
   return `Filtered URLs: ${capped ? `${URL_COUNT_CAP}+` : total}`;
 }
 
-/** 'Add Links': lines trimmed, empty ones dropped. */
-export function parseLinks(text: string) {
+/** 'Add Links': lines trimmed, empty ones dropped; each with its line number in the box, blank lines counted. */
+export function linkLines(text: string) {
   return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter(Boolean);
+    .split(/\r\n|\r|\n/)
+    .map((line, index) => ({ link: line.trim(), line: index + 1 }))
+    .filter(({ link }) => link !== "");
+}
+
+/** 'Add Links': lines trimmed, empty ones dropped. */
+export const parseLinks = (text: string) => linkLines(text).map(({ link }) => link);
+
+/** What '+ Links' says once the links are in: how many were added, and how many the website already had. */
+export function linksAddedMessage(added: number, existing: number) {
+  const already = existing ? `${existing} already in this website` : "";
+  if (added === 0 && existing) return `No links added: ${already}`;
+  return `${added} ${added === 1 ? "link" : "links"} added${already ? `, ${already}` : ""}`;
 }
 
 /** An integer from 1 to 365, or null. */

@@ -170,6 +170,52 @@ describe("view-links drawer actions", () => {
     expect(body.error).toMatch(/Enter full http\(s\) addresses/);
   });
 
+  it("names a refused link by its line in the box, blank lines counted, without a generic prefix", async () => {
+    const before = (await apiUrls()).data.length;
+    const text = `${site.base}/line-one\n\n${site.base}/line-three\n   \nnot a url\n${site.base}/line-six`;
+    const refused = await settle(() =>
+      drawerAction(args(formRequest(base(), { intent: "add-links", links: text }, admin), params())),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ intent: "add-links", error: "Line 5: Enter full http(s) addresses", text });
+    expect((await apiUrls()).data.length).toBe(before);
+
+    const twice = await settle(() =>
+      drawerAction(
+        args(formRequest(base(), { intent: "add-links", links: `\nftp://a.example/\n\nnope` }, admin), params()),
+      ),
+    );
+    expect((await twice.json()).error).toBe("Lines 2, 4: Enter full http(s) addresses");
+  });
+
+  it("adds addresses of one page once, and says how many links the website already had", async () => {
+    const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token,
+      body: { websites: [{ app_id: appId, url: "https://www.example.com/", site_map: "few_urls" }] },
+    });
+    const otherId: number = created.body.websites[0].id;
+    const other = `/northfield/agent/admissions/knowledge-store/websites/${otherId}`;
+    const otherParams = { ...params(), websiteId: String(otherId) };
+    const otherUrls = async () =>
+      ((await call("GET", `/v1/apps/${appId}/websites/${otherId}/urls?page_size=100`, { token })).body as UrlsList).data
+        .map((row) => row.url)
+        .filter((url) => url !== "https://www.example.com/")
+        .sort();
+    const add = (links: string) =>
+      settle(() => drawerAction(args(formRequest(other, { intent: "add-links", links }, admin), otherParams)));
+
+    const first = await add("https://www.example.com/a\nhttps://WWW.EXAMPLE.COM/a\nhttps://www.example.com/a#frag");
+    expect(first).toHaveRedirect(other);
+    await expect(first).toSendToast({ type: "success", description: "1 link added" });
+    expect(await otherUrls()).toEqual(["https://www.example.com/a"]);
+
+    const some = await add("https://www.example.com/a\nhttps://www.example.com/b");
+    await expect(some).toSendToast({ type: "success", description: "1 link added, 1 already in this website" });
+    const none = await add("https://WWW.example.com/a#top\nhttps://www.example.com/b");
+    await expect(none).toSendToast({ type: "info", description: "No links added: 2 already in this website" });
+    expect(await otherUrls()).toEqual(["https://www.example.com/a", "https://www.example.com/b"]);
+  });
+
   it("sets a URL's refresh days", async () => {
     const row = await rowFor("/about");
     const saved = await settle(() =>

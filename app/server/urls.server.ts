@@ -6,7 +6,8 @@ import {
   BULK_ACTIONS,
   exportFileName,
   isBulkAction,
-  parseLinks,
+  linkLines,
+  linksAddedMessage,
   parseRefreshDays,
   readUrlView,
   REFRESH_DAYS_ERROR,
@@ -39,13 +40,33 @@ export async function findWebsite(api: ApiClient, appId: number, websiteId: numb
   invariantResponse(false, "Website not found");
 }
 
-const messageOf = (error: unknown) => {
+/**
+ * What an API refusal says: its field messages when it has any (clearer than its summary, such as
+ * "Invalid request body"), else its message. `lineOf` names the Add Links box's line of the n-th
+ * link sent (`urls.<n>`), as the operator sees it: blank lines counted.
+ */
+const messageOf = (error: unknown, lineOf: (index: number) => number = (index) => index + 1) => {
   if (error instanceof ApiError) {
-    const details = Object.entries(error.fieldErrors).map(([field, messages]) => {
-      const line = /^urls\.(\d+)$/.exec(field);
-      return `${line ? `Line ${Number(line[1]) + 1}` : field}: ${messages.join(", ")}`;
+    const byMessage = new Map<string, number[]>();
+    const details: string[] = [];
+    for (const [field, messages] of Object.entries(error.fieldErrors)) {
+      const link = /^urls\.(\d+)$/.exec(field);
+      if (!link) {
+        details.push(field === "urls" ? messages.join(", ") : `${field}: ${messages.join(", ")}`);
+        continue;
+      }
+      for (const message of messages) {
+        const lines = byMessage.get(message) ?? [];
+        if (!byMessage.has(message)) byMessage.set(message, lines);
+        lines.push(lineOf(Number(link[1])));
+      }
+    }
+    const lineDetails = [...byMessage].map(([message, lines]) => {
+      const sorted = [...new Set(lines)].sort((a, b) => a - b);
+      return `${sorted.length === 1 ? "Line" : "Lines"} ${sorted.join(", ")}: ${message}`;
     });
-    return [error.message, ...details].join(" ");
+    const all = [...lineDetails, ...details];
+    return all.length ? all.join("; ") : error.message;
   }
   if (error instanceof Response) return error.statusText || `Error ${error.status}`;
   return error instanceof Error ? error.message : String(error);
@@ -111,21 +132,28 @@ export async function handleUrlsAction(options: {
     case "add-links": {
       if (websiteId === null) return json({ error: "Links are added to a website" }, { status: 400 });
       const text = textOf(form, "links");
-      const links = parseLinks(text);
+      const lines = linkLines(text);
       // Nothing left after trimming: nothing happens.
-      if (links.length === 0) return redirectWithToast(backTo, { type: "info", description: "No links to add." });
+      if (lines.length === 0) return redirectWithToast(backTo, { type: "info", description: "No links to add." });
       try {
-        const result = await knowledgeApi.addUrls(api, appId, websiteId, links);
+        const result = await knowledgeApi.addUrls(
+          api,
+          appId,
+          websiteId,
+          lines.map(({ link }) => link),
+        );
         if (result.message !== "Ok")
           return json<AddLinksResult>({ intent: "add-links", error: result.message, text }, { status: 400 });
-        const added = result.created ?? links.length;
+        const added = result.created ?? lines.length;
+        const existing = result.existing ?? 0;
         return redirectWithToast(backTo, {
-          type: "success",
-          description: `${added} ${added === 1 ? "link" : "links"} added`,
+          type: added === 0 ? "info" : "success",
+          description: linksAddedMessage(added, existing),
         });
       } catch (error) {
         if (error instanceof ApiError && error.status < 500) {
-          return json<AddLinksResult>({ intent: "add-links", error: messageOf(error), text }, { status: 400 });
+          const lineOf = (index: number) => lines[index]?.line ?? index + 1;
+          return json<AddLinksResult>({ intent: "add-links", error: messageOf(error, lineOf), text }, { status: 400 });
         }
         throw error;
       }

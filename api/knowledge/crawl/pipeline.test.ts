@@ -276,7 +276,7 @@ describe("the knowledge pipeline against a local website", () => {
       token,
       body: { urls: [`${site.base}/about`, `${site.base}/about`, `${site.base}/admissions`] },
     });
-    expect(bulk.body).toEqual({ message: "Ok", created: 2 });
+    expect(bulk.body).toEqual({ message: "Ok", created: 2, existing: 0 });
     const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
     const urlId = list.body.data[0].id;
     const put = (days: unknown) =>

@@ -1,4 +1,5 @@
 import {
+  BulkCreateResult,
   CachedChunks,
   OkResult,
   StatusCounts,
@@ -42,7 +43,7 @@ export const knowledgeApi = {
   allUrls: (api: ApiClient, appId: number, query: UrlsQuery) =>
     api.get(UrlsList, `/v1/apps/${appId}/urls`, query as Record<string, string | number | string[] | undefined>),
   addUrls: (api: ApiClient, appId: number, websiteId: number, urls: string[]) =>
-    api.post(OkResult, `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, { urls }),
+    api.post(BulkCreateResult, `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, { urls }),
   setRefreshDays: (api: ApiClient, appId: number, websiteId: number, urlId: number, refreshDays: number) =>
     api.put(UrlRow, `/v1/apps/${appId}/websites/${websiteId}/urls/${urlId}`, { url: { refresh_days: refreshDays } }),
   cachedChunks: (api: ApiClient, appId: number, websiteId: number, url: string) =>
