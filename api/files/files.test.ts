@@ -311,6 +311,37 @@ describe("tags, search, deletion and roles", () => {
   });
 });
 
+describe("one file of a name", () => {
+  const TAKEN = "A file named Course Catalog.pdf is already uploaded; delete it first to upload a new version";
+
+  it("refuses a name the client's files already have, in any case, and a name twice in one upload", async () => {
+    const { completed, target } = await upload("Course Catalog.pdf", makePdf([["The catalog lists every course."]]));
+    expect(completed.status).toBe(200);
+    const before = (await listed()).length;
+
+    const again = await presign(["course catalog.PDF"]);
+    expect(again.status).toBe(400);
+    expect(again.body).toEqual({ message: TAKEN, errors: { "file_names.0": [TAKEN] } });
+
+    // Each file says its own problem; nothing of the upload is registered.
+    const mixed = await presign(["Brochure.pdf", "Course Catalog.pdf", "brochure.pdf"]);
+    expect(mixed.status).toBe(400);
+    expect(mixed.body.errors).toEqual({
+      "file_names.1": [TAKEN],
+      "file_names.2": ["Another file of this upload is also named brochure.pdf"],
+    });
+    expect((await listed()).length).toBe(before);
+
+    // Another client may have a file of that name.
+    const systemAdmin = (await signInAs(host, "admin@example.com")).user_token;
+    expect((await presign(["Course Catalog.pdf"], systemAdmin, otherAppId)).status).toBe(200);
+
+    // Once the file is deleted its name is free again.
+    expect((await call("DELETE", `/v1/files/${target.url_id}?app_id=${appId}`, { token: admin })).status).toBe(200);
+    expect((await presign(["Course Catalog.pdf"])).status).toBe(200);
+  });
+});
+
 const REAL_PDFS = path.resolve("../shared/fixtures/pdfs");
 
 describe.skipIf(!existsSync(REAL_PDFS))("real PDFs nobody here wrote (shared fixtures)", () => {

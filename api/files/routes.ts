@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   AppIdQuery,
@@ -24,10 +24,22 @@ import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { acceptUpload, deleteFiles, UploadRejected, waitForAcceptance } from "./pipeline";
-import { describeFile, getFile, listFiles, newUploadKey, signedUploadLink } from "./store";
+import {
+  alreadyUploaded,
+  describeFile,
+  getFile,
+  listFiles,
+  nameKey,
+  namesTaken,
+  newUploadKey,
+  signedUploadLink,
+} from "./store";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 
 const FileParams = z.object({ id: IdParam });
+
+/** The first key of the advisory lock registering a client's files holds (the second is the client's id). */
+const FILE_NAMES_LOCK = 4_210_518;
 
 /** The file, if it belongs to `appId` and the caller may act on that client; 404 otherwise. */
 async function requireFile(
@@ -96,30 +108,41 @@ export function fileRoutes(route: RouteBuilder) {
     path: "/v1/files/presigned_urls",
     tag: "Knowledge files",
     summary:
-      "Registers PDFs to upload and answers, per file, a link that accepts a PUT of its bytes (Content-Type application/pdf) for 15 minutes.",
+      "Registers PDFs to upload and answers, per file, a link that accepts a PUT of its bytes (Content-Type application/pdf) for 15 minutes. A name that is not a PDF's, that one of the client's files already has (in any case), or that is given twice is refused as file_names.<n>, and then nothing is registered.",
     query: PresignQuery,
     body: PresignBody,
     response: PresignResult,
     handler: async ({ query, body, caller, deps }) => {
       requireApp(caller, query.app_id, "configure");
       const names = body.file_names.map(cleanFileName);
-      const errors: Record<string, string[]> = {};
-      names.forEach((name, i) => {
-        if (!name) errors[`file_names.${i}`] = ["A file name is required"];
-        else if (!isPdfName(name)) errors[`file_names.${i}`] = [`${name} is not a PDF; only PDF files are accepted`];
+      const created = await deps.db.transaction(async (tx) => {
+        // One registration of a client's files at a time, so two uploads cannot both take a name.
+        await tx.execute(sql`select pg_advisory_xact_lock(${FILE_NAMES_LOCK}, ${query.app_id})`);
+        const taken = await namesTaken(query.app_id, names, { db: tx });
+        const errors: Record<string, string[]> = {};
+        const inThisUpload = new Set<string>();
+        names.forEach((name, i) => {
+          const key = nameKey(name);
+          if (!name) errors[`file_names.${i}`] = ["A file name is required"];
+          else if (!isPdfName(name)) errors[`file_names.${i}`] = [`${name} is not a PDF; only PDF files are accepted`];
+          else if (taken.has(key)) errors[`file_names.${i}`] = [alreadyUploaded(taken.get(key)!)];
+          else if (inThisUpload.has(key))
+            errors[`file_names.${i}`] = [`Another file of this upload is also named ${name}`];
+          inThisUpload.add(key);
+        });
+        if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
+        return tx
+          .insert(knowledgeFiles)
+          .values(
+            names.map((fileName) => ({
+              appId: query.app_id,
+              fileName,
+              uploadKey: newUploadKey(query.app_id, fileName),
+              addedBy: caller.id,
+            })),
+          )
+          .returning();
       });
-      if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
-      const created = await deps.db
-        .insert(knowledgeFiles)
-        .values(
-          names.map((fileName) => ({
-            appId: query.app_id,
-            fileName,
-            uploadKey: newUploadKey(query.app_id, fileName),
-            addedBy: caller.id,
-          })),
-        )
-        .returning();
       const presigned = await Promise.all(
         created.map(async (file) => {
           const link = await signedUploadLink(file.uploadKey, deps);

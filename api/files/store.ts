@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
 import { FILE_UPLOAD_CONTENT_TYPE, type FileStatus, type KnowledgeFile } from "@contract";
 import { appUsers, knowledgeFiles, users } from "../db/schema";
 import { membershipOf, nameInClient } from "../users/member-name";
@@ -119,6 +119,33 @@ export async function describeFile(fileId: number, deps: StoreDeps) {
     .leftJoin(appUsers, membershipOf(knowledgeFiles.appId, knowledgeFiles.addedBy))
     .where(eq(knowledgeFiles.id, fileId));
   return row ? toKnowledgeFile(row, deps) : null;
+}
+
+/**
+ * Files are told apart by name: test questions and the Lower and Exclude rules name them, matching
+ * any case. So a client has one file of a name, whatever its case.
+ */
+export const nameKey = (fileName: string) => fileName.toLowerCase();
+
+export const alreadyUploaded = (fileName: string) =>
+  `A file named ${fileName} is already uploaded; delete it first to upload a new version`;
+
+/** Which of `names` the client's files already have (by nameKey), each with the name it has there. */
+export async function namesTaken(appId: number, names: string[], deps: Pick<ApiDeps, "db">) {
+  const keys = new Set(names.map(nameKey));
+  const taken = new Map<string, string>();
+  // Compared here rather than by the database's lower(), which leaves letters beyond ASCII as they
+  // are under some locales. A client's uploads are documents added by hand: their names are few.
+  const rows = await deps.db
+    .select({ fileName: knowledgeFiles.fileName })
+    .from(knowledgeFiles)
+    .where(eq(knowledgeFiles.appId, appId))
+    .orderBy(asc(knowledgeFiles.id));
+  for (const { fileName } of rows) {
+    const key = nameKey(fileName);
+    if (keys.has(key) && !taken.has(key)) taken.set(key, fileName);
+  }
+  return taken;
 }
 
 export async function getFile(fileId: number, deps: Pick<ApiDeps, "db">) {

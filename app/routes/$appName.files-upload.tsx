@@ -5,11 +5,12 @@ import { filesApi } from "~/server/api/files-api.server";
 import { getUserInfo } from "~/server/api/users-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-import { UploadStep } from "~/server/files.server";
+import { presignEach, UploadStep, type PresignAnswer } from "~/server/files.server";
 
 /**
- * The two API steps of a browser upload, for the Files page's script: register files (answers
- * their signed links; the browser then PUTs the bytes itself, with progress) and complete each.
+ * The two API steps of a browser upload, for the Files page's script: register files (answers,
+ * file by file, its signed link or why it was refused; the browser then PUTs the bytes itself,
+ * with progress) and complete each.
  * The browser never holds an API token, so these pass through the console's session.
  */
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -21,7 +22,8 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   if (!step.success)
     return json({ message: step.error.issues[0]?.message ?? "Invalid upload request" }, { status: 400 });
   try {
-    if (step.data.intent === "presign") return json(await filesApi.presign(api, app.id, me.id, step.data.file_names));
+    if (step.data.intent === "presign")
+      return json<PresignAnswer>({ uploads: await presignEach(api, app.id, me.id, step.data.file_names) });
     return json(await filesApi.completeUpload(api, step.data.url_id, step.data.s3_path));
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;

@@ -96,6 +96,70 @@ describe("the Files page without JavaScript", () => {
     });
   });
 
+  it("refuses a file named as one already uploaded, or twice in one upload, and uploads the others", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const response = await settle(() =>
+      filesAction(
+        args(
+          multipart(
+            [
+              { name: "FINE.pdf", bytes: makePdf([["Fine again."]]) },
+              { name: "Campus map.pdf", bytes: makePdf([["The library is north of the lake."]]) },
+              { name: "campus MAP.pdf", bytes: makePdf([["Another map."]]) },
+            ],
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({
+      intent: "upload",
+      formError: null,
+      outcomes: [
+        {
+          file_name: "FINE.pdf",
+          ok: false,
+          message:
+            "Failed to upload file: A file named fine.pdf is already uploaded; delete it first to upload a new version",
+        },
+        { file_name: "Campus map.pdf", ok: true, message: "Uploaded" },
+        {
+          file_name: "campus MAP.pdf",
+          ok: false,
+          message: "Failed to upload file: Another file of this upload is also named campus MAP.pdf",
+        },
+      ],
+    });
+    expect((await load(cookie, "?search=fine")).files.map((f) => f.file_name)).toEqual(["fine.pdf"]);
+    expect((await load(cookie, "?search=campus")).files.map((f) => f.file_name)).toEqual(["Campus map.pdf"]);
+  });
+
+  it("answers the browser's upload step file by file: a link, or why that file was refused", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const step = await settle(() =>
+      uploadStep({
+        request: new Request("http://console.test/northfield/files-upload", {
+          method: "POST",
+          headers: { cookie, "content-type": "application/json" },
+          body: JSON.stringify({ intent: "presign", file_names: ["Campus Map.pdf", "Parking.pdf"] }),
+        }),
+        context: testContext(host),
+        params: { appName: "northfield" },
+      }),
+    );
+    expect(step.status).toBe(200);
+    expect(await step.json()).toEqual({
+      uploads: [
+        {
+          ok: false,
+          message: "A file named Campus map.pdf is already uploaded; delete it first to upload a new version",
+        },
+        { ok: true, target: expect.objectContaining({ file_name: "Parking.pdf", url: expect.any(String) }) },
+      ],
+    });
+  });
+
   it("asks for a file when none is chosen", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const none = await settle(() => filesAction(args(multipart([], cookie))));

@@ -10,6 +10,7 @@ import {
   MAX_FILES_PER_UPLOAD,
   type ClientApp,
   type KnowledgeFile,
+  type PresignedUpload,
 } from "@contract";
 import { UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
 import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
@@ -49,6 +50,52 @@ export async function loadFiles(
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return { files: [], error: `Error: ${error.message}` };
   }
+}
+
+/** What registering one file of an upload came to: its signed link, or why the API refused it. */
+export type PresignOutcome = { ok: true; target: PresignedUpload } | { ok: false; message: string };
+/** The files-upload route's answer to `presign`: one outcome per file name, in order. */
+export interface PresignAnswer {
+  uploads: PresignOutcome[];
+}
+
+/**
+ * Registers an upload's files, each on its own: a name the API refuses (not a PDF, already a file
+ * of the client, twice in the upload) is that file's outcome, and the others are registered
+ * without it. A refusal of the whole upload (permission, too many files) is thrown.
+ */
+export async function presignEach(
+  api: ApiClient,
+  appId: number,
+  userId: number,
+  names: string[],
+): Promise<PresignOutcome[]> {
+  const outcomes: PresignOutcome[] = names.map(() => ({ ok: false, message: "Not registered" }));
+  let pending = names.map((_, index) => index);
+  while (pending.length) {
+    try {
+      const sent = pending;
+      const { presigned_urls } = await filesApi.presign(
+        api,
+        appId,
+        userId,
+        sent.map((index) => names[index]),
+      );
+      sent.forEach((index, n) => (outcomes[index] = { ok: true, target: presigned_urls[n] }));
+      break;
+    } catch (error) {
+      if (!(error instanceof ApiError) || error.status !== 400) throw error;
+      const refused = new Map<number, string>();
+      for (const [field, messages] of Object.entries(error.fieldErrors)) {
+        const at = /^file_names\.(\d+)$/.exec(field);
+        if (at && Number(at[1]) < pending.length) refused.set(Number(at[1]), messages.join(", "));
+      }
+      if (!refused.size) throw error;
+      for (const [n, message] of refused) outcomes[pending[n]] = { ok: false, message };
+      pending = pending.filter((_, n) => !refused.has(n));
+    }
+  }
+  return outcomes;
 }
 
 /** Everything larger is refused before it is read: twenty files at the API's default cap. */
@@ -99,16 +146,14 @@ async function uploadFromForm(
       { status: 400 },
     );
   }
-  let presigned;
+  let presigned: PresignOutcome[];
   try {
-    presigned = (
-      await filesApi.presign(
-        api,
-        appId,
-        userId,
-        files.map((file) => file.name),
-      )
-    ).presigned_urls;
+    presigned = await presignEach(
+      api,
+      appId,
+      userId,
+      files.map((file) => file.name),
+    );
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return json<FilesActionData>(
@@ -117,8 +162,13 @@ async function uploadFromForm(
     );
   }
   const outcomes: FileUploadOutcome[] = [];
-  for (const [index, target] of presigned.entries()) {
+  for (const [index, registered] of presigned.entries()) {
     const file = files[index];
+    if (!registered.ok) {
+      outcomes.push({ file_name: file.name, ok: false, message: `${UPLOAD_FILE_FAILED}: ${registered.message}` });
+      continue;
+    }
+    const target = registered.target;
     try {
       const sent = await sendToStorage(context, target.url, {
         method: "PUT",

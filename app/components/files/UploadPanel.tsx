@@ -11,7 +11,7 @@ import {
   UPLOAD_TOAST_MS,
   uploadedMessage,
 } from "~/lib/files";
-import type { FileUploadOutcome } from "~/server/files.server";
+import type { FileUploadOutcome, PresignAnswer, PresignOutcome } from "~/server/files.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./files.css";
 
@@ -97,14 +97,14 @@ export function UploadPanel({
       onToast({ type: "error", description: UPLOAD_FAILED_MESSAGE, durationMs: UPLOAD_TOAST_MS });
       return;
     }
-    let presigned: PresignedUpload[];
+    let registered: PresignOutcome[];
     try {
-      presigned = (
-        await postStep<{ presigned_urls: PresignedUpload[] }>(endpoint, {
+      registered = (
+        await postStep<PresignAnswer>(endpoint, {
           intent: "presign",
           file_names: pdfs.map((f) => f.name),
         })
-      ).presigned_urls;
+      ).uploads;
     } catch (error) {
       setUploads((current) =>
         current.map((upload) =>
@@ -121,12 +121,17 @@ export function UploadPanel({
       });
       return;
     }
+    // A file the API refused by name (already uploaded, twice in this upload) says so; the others go on.
+    const accepted: { index: number; target: PresignedUpload }[] = [];
+    registered.forEach((outcome, index) => {
+      if (outcome.ok) accepted.push({ index, target: outcome.target });
+      else update(index, { state: "failed", message: `${UPLOAD_FILE_FAILED}: ${outcome.message}` });
+    });
     let next = 0;
     let succeeded = 0;
     const worker = async () => {
-      while (next < presigned.length) {
-        const index = next++;
-        const target = presigned[index];
+      while (next < accepted.length) {
+        const { index, target } = accepted[next++];
         update(index, { state: "uploading", message: "Uploading" });
         try {
           await putWithProgress(target.url, pdfs[index], (fraction) => update(index, { progress: fraction }));
@@ -138,7 +143,7 @@ export function UploadPanel({
         }
       }
     };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, presigned.length) }, worker));
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, accepted.length) }, worker));
     revalidator.revalidate();
     if (succeeded === files.length)
       onToast({ type: "success", description: uploadedMessage(succeeded), durationMs: UPLOAD_TOAST_MS });
