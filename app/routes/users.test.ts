@@ -37,6 +37,10 @@ interface ListedUser {
 const listUsers = (cookie: string, search = "?page_size=100") =>
   loaderJson(usersLoader, args(getRequest(`/users${search}`, cookie)));
 
+/** The Access Control form posted as a browser without JavaScript posts it: its answer. */
+const postAccess = (fields: Record<string, string>, cookie: string) =>
+  settle(() => accessAction(args(formRequest("/northfield/access-control", fields, cookie), northfield)));
+
 const listAccess = (cookie: string, search = "?page_size=100") =>
   loaderJson(accessLoader, args(getRequest(`/northfield/access-control${search}`, cookie), northfield));
 
@@ -431,9 +435,7 @@ describe("Access Control (/{url_code}/access-control)", () => {
 
   it("add-row gives a new row the spec's defaults: user_type user, role client_user", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
-    const response = await settle(() =>
-      accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)),
-    );
+    const response = await postAccess({ intent: "add-row" }, cookie);
     expect(response.status).toBe(200);
     expect((await response.json()).rows).toEqual([
       {
@@ -452,26 +454,18 @@ describe("Access Control (/{url_code}/access-control)", () => {
   it("grants access to a new person with the defaults, then removes it", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const before = await listAccess(cookie);
-    const granted = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            {
-              intent: "save",
-              ...accessFields(0, { email: "New.Advisor@Example.com", name: "New Advisor", role: "client_user" }),
-              ...Object.assign(
-                {},
-                ...before.users.map((u, i) =>
-                  accessFields(i + 1, { id: u.id, email: u.email, name: u.name, role: u.app_user!.role }, u),
-                ),
-              ),
-            },
-            cookie,
+    const granted = await postAccess(
+      {
+        intent: "save",
+        ...accessFields(0, { email: "New.Advisor@Example.com", name: "New Advisor", role: "client_user" }),
+        ...Object.assign(
+          {},
+          ...before.users.map((u, i) =>
+            accessFields(i + 1, { id: u.id, email: u.email, name: u.name, role: u.app_user!.role }, u),
           ),
-          northfield,
         ),
-      ),
+      },
+      cookie,
     );
     expect(granted).toHaveRedirect("/northfield/access-control");
     await expect(granted).toSendToast({ type: "success", description: "Access saved" });
@@ -481,24 +475,16 @@ describe("Access Control (/{url_code}/access-control)", () => {
     expect(advisor).toMatchObject({ name: "New Advisor", user_type: "user", app_user: { role: "client_user" } });
     expect(advisor.app_user!.created_at).toMatch(/^\d{4}-\d\d-\d\dT/);
 
-    const removed = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            {
-              intent: "save",
-              ...accessFields(
-                0,
-                { id: advisor.id, email: advisor.email, name: advisor.name, role: "client_user", remove: true },
-                advisor,
-              ),
-            },
-            cookie,
-          ),
-          northfield,
+    const removed = await postAccess(
+      {
+        intent: "save",
+        ...accessFields(
+          0,
+          { id: advisor.id, email: advisor.email, name: advisor.name, role: "client_user", remove: true },
+          advisor,
         ),
-      ),
+      },
+      cookie,
     );
     expect(removed).toHaveRedirect();
     expect((await listAccess(cookie)).users.some((u) => u.id === advisor.id)).toBe(false);
@@ -526,21 +512,13 @@ describe("Access Control (/{url_code}/access-control)", () => {
 
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const before = await listAccess(cookie);
-    const saved = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            {
-              intent: "save",
-              ...accessFields(0, { email: "harbor.third@example.com", name: "Typed Third", role: "client_user" }),
-              ...accessFields(1, { email: "brand.new.person@example.com", name: "Typed New", role: "client_user" }),
-            },
-            cookie,
-          ),
-          northfield,
-        ),
-      ),
+    const saved = await postAccess(
+      {
+        intent: "save",
+        ...accessFields(0, { email: "harbor.third@example.com", name: "Typed Third", role: "client_user" }),
+        ...accessFields(1, { email: "brand.new.person@example.com", name: "Typed New", role: "client_user" }),
+      },
+      cookie,
     );
     expect(saved).toHaveRedirect();
     await expect(saved).toSendToast({ type: "success", description: "Access saved" });
@@ -567,20 +545,12 @@ describe("Access Control (/{url_code}/access-control)", () => {
 
   it("checks email, name and role on the server and keeps the posted rows", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
-    const response = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            {
-              intent: "save",
-              ...accessFields(0, { email: "", name: "", role: "" }),
-            },
-            cookie,
-          ),
-          northfield,
-        ),
-      ),
+    const response = await postAccess(
+      {
+        intent: "save",
+        ...accessFields(0, { email: "", name: "", role: "" }),
+      },
+      cookie,
     );
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -596,24 +566,12 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const { users } = await listAccess(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
-    const response = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            {
-              intent: "save",
-              ...accessFields(
-                0,
-                { id: viewer.id, email: viewer.email, name: "Someone Else", role: "client_user" },
-                viewer,
-              ),
-            },
-            cookie,
-          ),
-          northfield,
-        ),
-      ),
+    const response = await postAccess(
+      {
+        intent: "save",
+        ...accessFields(0, { id: viewer.id, email: viewer.email, name: "Someone Else", role: "client_user" }, viewer),
+      },
+      cookie,
     );
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -625,26 +583,18 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const { users } = await listAccess(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
-    const response = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            {
-              intent: "save",
-              ...accessFields(0, { email: " Client.User@Example.com ", name: "Typed Name", role: "client_admin" }),
-              ...Object.assign(
-                {},
-                ...users.map((u, i) =>
-                  accessFields(i + 1, { id: u.id, email: u.email, name: u.name, role: u.app_user!.role }, u),
-                ),
-              ),
-            },
-            cookie,
+    const response = await postAccess(
+      {
+        intent: "save",
+        ...accessFields(0, { email: " Client.User@Example.com ", name: "Typed Name", role: "client_admin" }),
+        ...Object.assign(
+          {},
+          ...users.map((u, i) =>
+            accessFields(i + 1, { id: u.id, email: u.email, name: u.name, role: u.app_user!.role }, u),
           ),
-          northfield,
         ),
-      ),
+      },
+      cookie,
     );
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -669,21 +619,13 @@ describe("Access Control (/{url_code}/access-control)", () => {
 
   it("refuses two new rows with the same address in one save, beside the later one's email", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
-    const response = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            {
-              intent: "save",
-              ...accessFields(0, { email: "same.person@example.com", name: "Same Person", role: "client_user" }),
-              ...accessFields(1, { email: "Same.Person@example.com", name: "Same Again", role: "client_admin" }),
-            },
-            cookie,
-          ),
-          northfield,
-        ),
-      ),
+    const response = await postAccess(
+      {
+        intent: "save",
+        ...accessFields(0, { email: "same.person@example.com", name: "Same Person", role: "client_user" }),
+        ...accessFields(1, { email: "Same.Person@example.com", name: "Same Again", role: "client_admin" }),
+      },
+      cookie,
     );
     expect(response.status).toBe(400);
     const body = await response.json();
@@ -696,26 +638,18 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const { users } = await listAccess(cookie);
     const viewer = users.find((u) => u.email === "client.user@example.com")!;
-    const response = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            {
-              intent: "save",
-              ...accessFields(0, {
-                id: viewer.id,
-                email: viewer.email,
-                name: viewer.name,
-                role: "client_user",
-                remove: true,
-              }),
-            },
-            cookie,
-          ),
-          northfield,
-        ),
-      ),
+    const response = await postAccess(
+      {
+        intent: "save",
+        ...accessFields(0, {
+          id: viewer.id,
+          email: viewer.email,
+          name: viewer.name,
+          role: "client_user",
+          remove: true,
+        }),
+      },
+      cookie,
     );
     expect(response.status).toBe(400);
     expect((await response.json()).errors[0]).toEqual({ row: ["This row cannot be read; reload the page"] });
@@ -726,29 +660,17 @@ describe("Access Control (/{url_code}/access-control)", () => {
     const cookie = await signInToConsole(host, "client.user@example.com");
     const { assignableRoles } = await listAccess(cookie);
     expect(assignableRoles).toEqual([]);
-    const response = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            {
-              intent: "save",
-              ...accessFields(0, { email: "sneaky@example.com", name: "Sneaky", role: "client_admin" }),
-            },
-            cookie,
-          ),
-          northfield,
-        ),
-      ),
+    const response = await postAccess(
+      {
+        intent: "save",
+        ...accessFields(0, { email: "sneaky@example.com", name: "Sneaky", role: "client_admin" }),
+      },
+      cookie,
     );
     expect(response.status).toBe(403);
-    const addRow = await settle(() =>
-      accessAction(args(formRequest("/northfield/access-control", { intent: "add-row" }, cookie), northfield)),
-    );
+    const addRow = await postAccess({ intent: "add-row" }, cookie);
     expect(addRow.status).toBe(403);
-    const edit = await settle(() =>
-      accessAction(args(formRequest("/northfield/access-control", { intent: "edit-row:0" }, cookie), northfield)),
-    );
+    const edit = await postAccess({ intent: "edit-row:0" }, cookie);
     expect(edit.status).toBe(403);
   });
 
@@ -764,23 +686,10 @@ describe("Access Control (/{url_code}/access-control)", () => {
       "users[0].editing": "true\u0000",
     };
     for (const intent of ["edit-row:99999", "cancel-edit:0", "edit-row:-1", "edit-row:0\u0000"]) {
-      const response = await settle(() =>
-        accessAction(args(formRequest("/northfield/access-control", { intent, ...row }, cookie), northfield)),
-      );
+      const response = await postAccess({ intent, ...row }, cookie);
       expect(response.status).toBeLessThan(500);
     }
-    const saved = await settle(() =>
-      accessAction(
-        args(
-          formRequest(
-            "/northfield/access-control",
-            { intent: "save", ...row, "users[0].name": "Bad\u0000Name" },
-            cookie,
-          ),
-          northfield,
-        ),
-      ),
-    );
+    const saved = await postAccess({ intent: "save", ...row, "users[0].name": "Bad\u0000Name" }, cookie);
     expect(saved.status).toBeGreaterThanOrEqual(400);
     expect(saved.status).toBeLessThan(500);
     expect((await listAccess(cookie)).users.find((u) => u.id === person.id)?.name).toBe(person.name);
