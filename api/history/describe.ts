@@ -4,13 +4,29 @@ import { isDeepStrictEqual } from "node:util";
 export const triggerPointName = (triggerPoint: string) => (triggerPoint === "" ? "Default" : triggerPoint);
 
 /** Two lists matched item by item through `key`: what was added, removed or changed. */
-export function listChanges<T>(before: unknown, after: unknown, key: (item: T) => string) {
+export function listChanges<T>(
+  before: unknown,
+  after: unknown,
+  key: (item: T) => string,
+  /** How an item is named, where that is not what identifies it (a renamed item is changed, not added). */
+  label: (item: T) => string = key,
+) {
   const was = new Map((Array.isArray(before) ? (before as T[]) : []).map((item) => [key(item), item]));
   const now = new Map((Array.isArray(after) ? (after as T[]) : []).map((item) => [key(item), item]));
+  const labelled = (items: Map<string, T>, keys: string[]) => keys.map((k) => label(items.get(k) as T));
   return {
-    added: [...now.keys()].filter((k) => !was.has(k)),
-    changed: [...now.keys()].filter((k) => was.has(k) && !isDeepStrictEqual(was.get(k), now.get(k))),
-    removed: [...was.keys()].filter((k) => !now.has(k)),
+    added: labelled(
+      now,
+      [...now.keys()].filter((k) => !was.has(k)),
+    ),
+    changed: labelled(
+      now,
+      [...now.keys()].filter((k) => was.has(k) && !isDeepStrictEqual(was.get(k), now.get(k))),
+    ),
+    removed: labelled(
+      was,
+      [...was.keys()].filter((k) => !now.has(k)),
+    ),
   };
 }
 

@@ -163,12 +163,13 @@ describe("what is recorded", () => {
   });
 
   it("records integrations without any trace of their secrets", async () => {
-    const save = (secret: string) =>
+    const save = (secret: string, name?: string) =>
       call("POST", `/v1/apps/${appId}/integrations/upsert`, {
         token: admin,
         body: {
           integrations: [
             {
+              ...(name ? { name } : {}),
               external_system: "salesforce",
               usecase: "lead_sync",
               settings_json: {
@@ -200,6 +201,9 @@ describe("what is recorded", () => {
     );
     expect(before).toMatch(/^\[secret not recorded, version [0-9a-f]{8}\]$/);
     expect(after).not.toBe(before);
+    // A new name is a change of the same integration (one per system, use case and environment).
+    expect((await save("another-secret-value-9f9f", "CRM prod")).status).toBe(200);
+    expect((await latest("integration")).summary).toBe("Integrations: changed CRM prod (staging)");
   });
 
   it("records websites' settings, agents and access", async () => {

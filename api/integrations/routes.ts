@@ -61,7 +61,13 @@ const integrationsChange = (appId: number, box: SecretBox): Change => ({
   summary: (_, before, after) =>
     listSummary(
       "Integrations",
-      listChanges<{ name: string; environment: string }>(before, after, (i) => `${i.name} (${i.environment})`),
+      // One integration per system, use case and environment (as the save keeps them): a new name is a change.
+      listChanges<{ name: string; environment: string; external_system: string; usecase: string }>(
+        before,
+        after,
+        (i) => [i.external_system, i.usecase, i.environment].join("\u0000"),
+        (i) => `${i.name} (${i.environment})`,
+      ),
     ),
 });
 
