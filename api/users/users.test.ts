@@ -27,6 +27,10 @@ beforeAll(async () => {
 });
 afterAll(() => host?.close());
 
+/** Northfield's access rows saved by the caller of `token`: POST /v1/apps/{id}/users/upsert. */
+const upsertNorthfield = (token: string, users: unknown[]) =>
+  call("POST", `/v1/apps/${northfieldId}/users/upsert`, { token, body: { users } });
+
 describe("users (staff screen)", () => {
   it("lists users with the role options of the caller's standing", async () => {
     const asSuper = await call("GET", "/v1/users", { token: token.admin });
@@ -120,36 +124,30 @@ describe("access control (per client)", () => {
   });
 
   it("lets a client admin grant access to a new person (a new user account) and remove it again", async () => {
-    const granted = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
-      token: token["client.admin"],
-      body: { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor" }] },
-    });
+    const granted = await upsertNorthfield(token["client.admin"], [
+      { email: "advisor@northfield.edu", name: "Ada Advisor" },
+    ]);
     expect(granted.status).toBe(200);
     expect(granted.body.users.find((u: { email: string }) => u.email === "advisor@northfield.edu")).toMatchObject({
       user_type: "user",
       app_user: { role: "client_user" },
     });
-    const removed = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
-      token: token["client.admin"],
-      body: { users: [{ email: "advisor@northfield.edu", name: "Ada Advisor", action: "delete" }] },
-    });
+    const removed = await upsertNorthfield(token["client.admin"], [
+      { email: "advisor@northfield.edu", name: "Ada Advisor", action: "delete" },
+    ]);
     expect(removed.body.users.map((u: { email: string }) => u.email)).not.toContain("advisor@northfield.edu");
   });
 
   it("refuses grants above the caller, edits of shared accounts, and other clients", async () => {
-    const tooHigh = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
-      token: token["client.admin"],
-      body: { users: [{ email: "boss@example.com", name: "Boss", app_user: { role: "admin" } }] },
-    });
+    const tooHigh = await upsertNorthfield(token["client.admin"], [
+      { email: "boss@example.com", name: "Boss", app_user: { role: "admin" } },
+    ]);
     expect(tooHigh.body.errors["users.0.app_user.role"]).toEqual(["You may not give the role admin"]);
     const listed = (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token["client.admin"] })).body.users;
     const viewerId = listed.find((u: { email: string }) => u.email === "client.user@example.com").id;
-    const rename = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
-      token: token["client.admin"],
-      body: {
-        users: [{ id: viewerId, email: "client.user@example.com", name: "Renamed", app_user: { role: "client_user" } }],
-      },
-    });
+    const rename = await upsertNorthfield(token["client.admin"], [
+      { id: viewerId, email: "client.user@example.com", name: "Renamed", app_user: { role: "client_user" } },
+    ]);
     expect(rename.body.errors["users.0.name"]).toEqual(["Only staff can change an existing user's name or email"]);
     // Rows resent as listed (with their ids) change nothing, the caller's own row included.
     const unchanged = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
@@ -172,14 +170,7 @@ describe("access control (per client)", () => {
         })
       ).status,
     ).toBe(404);
-    expect(
-      (
-        await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
-          token: token["client.user"],
-          body: { users: [{ email: "a@b.co", name: "A" }] },
-        })
-      ).status,
-    ).toBe(403);
+    expect((await upsertNorthfield(token["client.user"], [{ email: "a@b.co", name: "A" }])).status).toBe(403);
   });
 });
 
@@ -195,15 +186,10 @@ describe("adding someone who already has access", () => {
   it("refuses a new row naming a member (any case, any spaces) on its email, for a client admin and staff alike, saving nothing", async () => {
     const before = await membersOfNorthfield();
     for (const caller of ["client.admin", "admin"]) {
-      const refused = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
-        token: token[caller],
-        body: {
-          users: [
-            { email: "fresh.face@example.com", name: "Fresh Face", app_user: { role: "client_user" } },
-            { email: "  Client.User@Example.COM ", name: "Typed Name", app_user: { role: "client_admin" } },
-          ],
-        },
-      });
+      const refused = await upsertNorthfield(token[caller], [
+        { email: "fresh.face@example.com", name: "Fresh Face", app_user: { role: "client_user" } },
+        { email: "  Client.User@Example.COM ", name: "Typed Name", app_user: { role: "client_admin" } },
+      ]);
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual({
         "users.1.email": [
@@ -214,10 +200,9 @@ describe("adding someone who already has access", () => {
     }
     // The same row resent untouched is refused too: only a row with the member's id speaks for them.
     const viewer = before.find((u) => u.email === "client.user@example.com")!;
-    const resent = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
-      token: token["client.admin"],
-      body: { users: [{ email: viewer.email, name: viewer.name, app_user: { role: viewer.app_user.role } }] },
-    });
+    const resent = await upsertNorthfield(token["client.admin"], [
+      { email: viewer.email, name: viewer.name, app_user: { role: viewer.app_user.role } },
+    ]);
     expect(resent.body.errors).toEqual({
       "users.0.email": [
         "client.user@example.com already has access to this client; change their role on their own row",
@@ -228,16 +213,11 @@ describe("adding someone who already has access", () => {
   it("refuses two new rows with the same address in one save, on the later one, saving nothing", async () => {
     const before = await membersOfNorthfield();
     for (const caller of ["client.admin", "admin"]) {
-      const refused = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
-        token: token[caller],
-        body: {
-          users: [
-            { email: "twin@example.com", name: "First Twin", app_user: { role: "client_user" } },
-            { email: "fine.one@example.com", name: "Fine", app_user: { role: "client_user" } },
-            { email: " TWIN@example.com", name: "Second Twin", app_user: { role: "client_admin" } },
-          ],
-        },
-      });
+      const refused = await upsertNorthfield(token[caller], [
+        { email: "twin@example.com", name: "First Twin", app_user: { role: "client_user" } },
+        { email: "fine.one@example.com", name: "Fine", app_user: { role: "client_user" } },
+        { email: " TWIN@example.com", name: "Second Twin", app_user: { role: "client_admin" } },
+      ]);
       expect(refused.status).toBe(400);
       expect(refused.body.errors).toEqual({ "users.2.email": ["twin@example.com appears twice"] });
     }
@@ -247,10 +227,9 @@ describe("adding someone who already has access", () => {
 
   it("still changes a member's role through their own row (by its id)", async () => {
     const viewer = (await membersOfNorthfield()).find((u) => u.email === "client.user@example.com")!;
-    const promoted = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {
-      token: token["client.admin"],
-      body: { users: [{ id: viewer.id, email: viewer.email, name: viewer.name, app_user: { role: "client_admin" } }] },
-    });
+    const promoted = await upsertNorthfield(token["client.admin"], [
+      { id: viewer.id, email: viewer.email, name: viewer.name, app_user: { role: "client_admin" } },
+    ]);
     expect(promoted.status).toBe(200);
     expect((await membersOfNorthfield()).find((u) => u.id === viewer.id)?.app_user.role).toBe("client_admin");
     const restored = await call("POST", `/v1/apps/${northfieldId}/users/upsert`, {

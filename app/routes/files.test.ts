@@ -40,19 +40,17 @@ function multipart(files: { name: string; bytes: Buffer }[], cookie: string, sea
   return new Request(`http://console.test${PAGE}${search}`, { method: "POST", body, headers: { cookie } });
 }
 
+/** The Files form's upload posted as a browser without JavaScript posts it: its answer. */
+const upload = (files: { name: string; bytes: Buffer }[], cookie: string, search = "") =>
+  settle(() => filesAction(args(multipart(files, cookie, search))));
+
 describe("the Files page without JavaScript", () => {
   it("uploads the posted PDFs on the server and returns to the page with a 3 s toast", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
-    const response = await settle(() =>
-      filesAction(
-        args(
-          multipart(
-            [{ name: "Visit, days+tours.pdf", bytes: makePdf([["Tours leave at ten."]]) }],
-            cookie,
-            "?search=Visit",
-          ),
-        ),
-      ),
+    const response = await upload(
+      [{ name: "Visit, days+tours.pdf", bytes: makePdf([["Tours leave at ten."]]) }],
+      cookie,
+      "?search=Visit",
     );
     expect(response).toHaveRedirect(`${PAGE}?search=Visit`);
     await expect(response).toSendToast({
@@ -68,18 +66,12 @@ describe("the Files page without JavaScript", () => {
 
   it("reports each refused file and keeps the others", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
-    const response = await settle(() =>
-      filesAction(
-        args(
-          multipart(
-            [
-              { name: "fine.pdf", bytes: makePdf([["Fine."]]) },
-              { name: "zip.pdf", bytes: notAPdf() },
-            ],
-            cookie,
-          ),
-        ),
-      ),
+    const response = await upload(
+      [
+        { name: "fine.pdf", bytes: makePdf([["Fine."]]) },
+        { name: "zip.pdf", bytes: notAPdf() },
+      ],
+      cookie,
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
@@ -98,19 +90,13 @@ describe("the Files page without JavaScript", () => {
 
   it("refuses a file named as one already uploaded, or twice in one upload, and uploads the others", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
-    const response = await settle(() =>
-      filesAction(
-        args(
-          multipart(
-            [
-              { name: "FINE.pdf", bytes: makePdf([["Fine again."]]) },
-              { name: "Campus map.pdf", bytes: makePdf([["The library is north of the lake."]]) },
-              { name: "campus MAP.pdf", bytes: makePdf([["Another map."]]) },
-            ],
-            cookie,
-          ),
-        ),
-      ),
+    const response = await upload(
+      [
+        { name: "FINE.pdf", bytes: makePdf([["Fine again."]]) },
+        { name: "Campus map.pdf", bytes: makePdf([["The library is north of the lake."]]) },
+        { name: "campus MAP.pdf", bytes: makePdf([["Another map."]]) },
+      ],
+      cookie,
     );
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
