@@ -56,16 +56,54 @@ export type AppsList = z.infer<typeof AppsList>;
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
+/** A string schema's own word for a missing value only: its checks keep theirs (a schema-wide `error` would word them all). */
+const REQUIRED_STRING = (issue: { code: string }) =>
+  issue.code === "invalid_type" ? "This string is required" : undefined;
+
+/** A name that must be there: trimmed, not empty, at most `max` characters. */
+const requiredText = (max: number) =>
+  z.string({ error: REQUIRED_STRING }).trim().min(1, "This string is required").max(max);
+
+const MAX_TRIGGER_POINTS = 100;
+const MAX_TRIGGER_POINT_LENGTH = 100;
+
+/**
+ * A client's trigger points: names the screens offer in their trigger point selectors and keep
+ * settings under, so each is one line and none is listed twice (in any case: "Main" and "main"
+ * would read as one in a selector).
+ */
+const TriggerPoints = z
+  .array(
+    z
+      .string()
+      .trim()
+      .min(1, "Leave no trigger point empty")
+      .max(MAX_TRIGGER_POINT_LENGTH, `Keep each trigger point under ${MAX_TRIGGER_POINT_LENGTH} characters`)
+      .refine((point) => !/[\t\n\r]/.test(point), "Write each trigger point on one line, without tabs"),
+  )
+  .max(MAX_TRIGGER_POINTS, `Use at most ${MAX_TRIGGER_POINTS} trigger points`)
+  .superRefine((points, context) => {
+    const seen = new Set<string>();
+    points.forEach((point, index) => {
+      const key = point.toLowerCase();
+      if (seen.has(key))
+        context.addIssue({ code: "custom", path: [index], message: `The trigger point “${point}” is listed twice` });
+      seen.add(key);
+    });
+  })
+  .default([]);
+
 /** The body of POST /v1/apps and PUT /v1/apps/{id}: the client form's fields. */
 export const AppInput = z.object({
-  client_name: z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(200),
+  client_name: requiredText(200),
   primary_website: webLink(500).default(""),
   notes: trimmed(5000).default(""),
   url_code: z
-    .string({ error: "This string is required" })
+    .string({ error: REQUIRED_STRING })
     .trim()
     .toLowerCase()
-    .min(1, "This string is required")
+    // One message for an empty code, not the pattern's too.
+    .min(1, { error: "This string is required", abort: true })
     .max(63, "Use at most 63 characters")
     .regex(URL_CODE_PATTERN, "Use lower-case letters, digits and hyphens only, starting with a letter or digit")
     .refine((code) => !(RESERVED_URL_CODES as readonly string[]).includes(code), {
@@ -74,11 +112,17 @@ export const AppInput = z.object({
   project_url: webLink(500).default(""),
   market: trimmed(200).default(""),
   logo_url: webLink(1000).nullable().optional(),
-  country: z.enum(["", ...COUNTRIES.map((c) => c.value)] as [string, ...string[]]).default(""),
-  copy_market: z.enum(["", ...COPY_MARKETS.map((c) => c.value)] as [string, ...string[]]).default(""),
-  client_type: z.enum(["", ...CLIENT_TYPES]).default(""),
+  country: z
+    .enum(["", ...COUNTRIES.map((c) => c.value)] as [string, ...string[]], { error: "Choose a country from the list" })
+    .default(""),
+  copy_market: z
+    .enum(["", ...COPY_MARKETS.map((c) => c.value)] as [string, ...string[]], {
+      error: "Choose a copy market from the list",
+    })
+    .default(""),
+  client_type: z.enum(["", ...CLIENT_TYPES], { error: "Choose a client type from the list" }).default(""),
   onboard_existing_client: z.boolean().default(true),
-  trigger_points: z.array(z.string().trim().min(1).max(100)).max(100).default([]),
+  trigger_points: TriggerPoints,
   mode_env: z.enum(MODE_ENVS).default("staging"),
   insync_prod_app_id: z.string().trim().max(200).nullable().optional(),
   status: z.enum(["active", "inactive"]).optional(),
@@ -114,11 +158,11 @@ export const siteCodeInUse = (code: string) => `The site code ${code} is already
 export const AgentInput = z.object({
   id: Id.optional(),
   app_id: Id,
-  name: z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(200),
+  name: requiredText(200),
   agent_type: z.enum(AGENT_TYPES).default("enrollment"),
   // The spec strips anything but letters and digits as the user types; the server does the same.
   site_code: z
-    .string({ error: "This string is required" })
+    .string({ error: REQUIRED_STRING })
     .transform((value) => value.replace(/[^A-Za-z0-9]/g, ""))
     .pipe(z.string().min(1, "Use at least one letter or digit").max(64)),
   logo: webLink(1000).nullable().optional(),
@@ -135,6 +179,14 @@ export type ExportResult = z.infer<typeof ExportResult>;
 export const ExportFiles = z.object({ files: z.array(z.string()) });
 export type ExportFiles = z.infer<typeof ExportFiles>;
 
-export const ImportBody = z.object({ file_name: z.string().trim().min(1, "Choose a file to import") });
+/** Longer than any name Export App gives (`{url_code}_{timestamp}.json`), shorter than file systems allow. */
+const MAX_EXPORT_FILE_NAME = 200;
+export const ImportBody = z.object({
+  file_name: z
+    .string()
+    .trim()
+    .min(1, "Choose a file to import")
+    .max(MAX_EXPORT_FILE_NAME, `Export file names are at most ${MAX_EXPORT_FILE_NAME} characters`),
+});
 export const ImportResult = z.object({ message: z.string(), app: ClientApp, created: z.boolean() });
 export type ImportResult = z.infer<typeof ImportResult>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { MAX_ID, MAX_PAGE } from "./values/common";
+// Every schema of the contract words its refusals plainly, in the API and in the browser alike.
+import "./plain-messages";
 export * from "./values/common";
 
 /** Every non-2xx answer of the API has this body. `errors` maps a field path to its messages. */

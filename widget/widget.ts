@@ -5,6 +5,7 @@
  */
 import { CHAT_MESSAGE_MAX_CHARS } from "../contract/values/chat";
 import { FEEDBACK_COMMENT_MAX_CHARS, type AnswerRating } from "../contract/values/conversations";
+import { typedText } from "./typed-text";
 
 type Values = Record<string, string | number | boolean>;
 type WidgetEvent =
@@ -242,7 +243,7 @@ class Widget {
   }
 
   private async ask() {
-    const message = this.input.value.trim();
+    const message = typedText(this.input.value).trim();
     if (!message || this.busy) return;
     this.busy = true;
     this.send.disabled = true;

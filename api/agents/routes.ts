@@ -14,6 +14,7 @@ import type { RouteBuilder } from "../http/route";
 import { changedFields } from "../history/describe";
 import { AGENT_LABELS } from "../history/readable/client";
 import { recordChange, type Change } from "../history/record";
+import { moveTriggerPoint } from "./site-code-rename";
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -143,6 +144,8 @@ export function agentRoutes(route: RouteBuilder) {
               const changed = Object.fromEntries(
                 Object.entries(values).filter(([key]) => sent!.has(AGENT_FIELD_NAMES[key as keyof typeof values])),
               );
+              if (typeof changed.siteCode === "string")
+                await moveTriggerPoint(db, params.appId, existing.siteCode, changed.siteCode);
               const [updated] = await db
                 .update(agents)
                 .set({ ...changed, updatedAt: new Date() })

@@ -41,6 +41,14 @@ const newClient = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
+const personalityControl = (text: string, trigger_point: string) => ({
+  internal_name: "ai_personality_guidelines",
+  display_name: "Chatbot Personality",
+  prompt_input_raw: text,
+  trigger_point,
+  metadata: {},
+});
+
 async function upload(path: string, token: string, form: FormData) {
   const response = await host.api.request(path, {
     method: "POST",
@@ -84,6 +92,29 @@ describe("clients", () => {
     expect(malformed.status).toBe(400);
     const missing = await call("POST", "/v1/apps", { token: tokens.admin, body: newClient({ client_name: "  " }) });
     expect(missing.body.errors.client_name).toEqual(["This string is required"]);
+  });
+
+  it("words each refusal for the person who typed the value, one message a field", async () => {
+    const refused = await call("POST", "/v1/apps", {
+      token: tokens.admin,
+      body: newClient({
+        client_name: "L".repeat(201),
+        notes: "n".repeat(5001),
+        url_code: "",
+        country: "XX",
+        trigger_points: ["Main", "main", "a\tb", ""],
+      }),
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      client_name: ["Use at most 200 characters"],
+      notes: ["Use at most 5,000 characters"],
+      url_code: ["This string is required"],
+      country: ["Choose a country from the list"],
+      "trigger_points.1": ["The trigger point “main” is listed twice"],
+      "trigger_points.2": ["Write each trigger point on one line, without tabs"],
+      "trigger_points.3": ["Leave no trigger point empty"],
+    });
   });
 
   it("lets only staff onboard clients", async () => {
@@ -317,6 +348,48 @@ describe("agents", () => {
     expect(
       (await call("GET", `/v1/apps/${northfieldId}/agents/${before.body.id}`, { token: tokens.admin })).body.name,
     ).toBe("Evening Classes");
+  });
+
+  it("moves what an agent keeps under its site code when the code changes, and refuses a code already holding settings", async () => {
+    const created = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { app_id: northfieldId, name: "Transfer Desk", site_code: "transfer" },
+    });
+    const personality = "Answer transfer students plainly.";
+    await call("PUT", `/v1/controls?app_id=${northfieldId}`, {
+      token: tokens.admin,
+      body: { controls: [personalityControl(personality, "transfer")] },
+    });
+    const renamed = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { id: created.body.id, app_id: northfieldId, name: "Transfer Desk", site_code: "transfers" },
+    });
+    expect(renamed.body.site_code).toBe("transfers");
+    const kept = await host.deps.db
+      .select({ triggerPoint: controls.triggerPoint, text: controls.promptInputRaw })
+      .from(controls)
+      .where(and(eq(controls.appId, northfieldId), eq(controls.internalName, "ai_personality_guidelines")));
+    expect(kept).toContainEqual({ triggerPoint: "transfers", text: personality });
+    expect(kept.some((row) => row.triggerPoint === "transfer")).toBe(false);
+
+    // Settings kept under a name no agent has (a client trigger point) are not merged into the agent's.
+    await host.deps.db.insert(controls).values({
+      appId: northfieldId,
+      internalName: "ai_personality_guidelines",
+      promptInputRaw: "Main site voice.",
+      triggerPoint: "mainsite",
+    });
+    const onto = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { id: created.body.id, app_id: northfieldId, name: "Transfer Desk", site_code: "mainsite" },
+    });
+    expect(onto.status).toBe(400);
+    expect(onto.body.errors.site_code).toEqual([
+      "Settings, test questions or conversations of this client are already kept under “mainsite”; choose another site code",
+    ]);
+    expect(
+      (await call("GET", `/v1/apps/${northfieldId}/agents/${created.body.id}`, { token: tokens.admin })).body.site_code,
+    ).toBe("transfers");
   });
 
   it("uploads a single agent logo", async () => {

@@ -118,6 +118,38 @@ describe("export and import", () => {
     expect((await host.deps.db.select().from(clientApps)).length).toBe(before);
   });
 
+  it("reads an export saved again with a byte order mark or as UTF-16, as editors save it", async () => {
+    const exportKey = (await host.deps.storage.list("exports")).find((o) =>
+      o.key.startsWith("exports/northfield_"),
+    )!.key;
+    const text = (await host.deps.storage.get(exportKey))!.toString("utf8");
+    await host.deps.storage.put(
+      "exports/with-bom.json",
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(text)]),
+    );
+    await host.deps.storage.put(
+      "exports/utf16.json",
+      Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, "utf16le")]),
+    );
+    for (const file_name of ["with-bom.json", "utf16.json"]) {
+      const imported = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name } });
+      expect(imported.status).toBe(200);
+      expect(imported.body.message).toBe("Updated Northfield University");
+    }
+  });
+
+  it("answers a file name longer than any export's with a 400, not a server error", async () => {
+    const imported = await call("POST", "/v1/import_from_file", {
+      token: admin,
+      body: { file_name: `${"c".repeat(300)}.json` },
+    });
+    expect(imported.status).toBe(400);
+    expect(imported.body.errors.file_name).toEqual(["Export file names are at most 200 characters"]);
+    // Past the schema, a key longer than the file system keeps names no stored object either.
+    expect(await host.deps.storage.get(`exports/${"c".repeat(300)}.json`)).toBeNull();
+    expect(await host.deps.storage.head(`exports/${"c".repeat(300)}.json`)).toBeNull();
+  });
+
   it("keeps import to staff and export to those who may configure the client", async () => {
     expect((await call("GET", "/v1/export_files", { token: clientAdmin })).status).toBe(403);
     expect(

@@ -9,6 +9,7 @@ import {
   isPenaltyType,
   TOPIC_CONTROL_TYPES,
 } from "@contract";
+import { decodeTextFile } from "@contract/text-file";
 import { appColumns, loadClientApp } from "../apps/queries";
 import { requireApp, requireStaff } from "../auth/permissions";
 import {
@@ -366,9 +367,12 @@ export function exportRoutes(route: RouteBuilder) {
         throw badRequest("Invalid request body", { file_name: ["Not an export file name"] });
       const bytes = await deps.storage.get(`${EXPORTS_FOLDER}/${body.file_name}`);
       if (!bytes) throw notFound(`No export file named ${body.file_name}`);
+      // A file saved again by an editor may start with a byte order mark, or be UTF-16 ("Unicode" in Notepad).
+      const text = decodeTextFile(bytes, null);
+      if (!text.ok) throw badRequest(`${body.file_name} is not UTF-8 or UTF-16 text`);
       let json: unknown;
       try {
-        json = JSON.parse(bytes.toString("utf8"));
+        json = JSON.parse(text.text);
       } catch {
         throw badRequest(`${body.file_name} is not valid JSON`);
       }

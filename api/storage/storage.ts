@@ -70,6 +70,13 @@ export function isSafeKey(key: string) {
   return /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/.test(key) && !key.split("/").includes("..");
 }
 
+/**
+ * A file-system refusal that means no object has this key: none there, a folder (`logos`), a path
+ * through a file, or a name longer than the file system keeps (a key no put could have written).
+ */
+const namesNoFile = (error: unknown) =>
+  ["ENOENT", "EISDIR", "ENOTDIR", "ENAMETOOLONG"].includes((error as NodeJS.ErrnoException).code ?? "");
+
 /** A file name a browser may save under: nothing but safe characters survives. */
 export const attachmentName = (filename: string) => filename.replace(/[^A-Za-z0-9._-]/g, "_");
 
@@ -122,8 +129,7 @@ export class LocalStorage implements ObjectStorage {
     try {
       return await readFile(this.pathOf(key));
     } catch (error) {
-      // A folder (`logos`) or a path through a file is no object either.
-      if (["ENOENT", "EISDIR", "ENOTDIR"].includes((error as NodeJS.ErrnoException).code ?? "")) return null;
+      if (namesNoFile(error)) return null;
       throw error;
     }
   }
@@ -133,7 +139,7 @@ export class LocalStorage implements ObjectStorage {
       const info = await stat(this.pathOf(key));
       return info.isFile() ? { size: info.size } : null;
     } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
+      if (namesNoFile(error)) return null;
       throw error;
     }
   }

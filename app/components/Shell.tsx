@@ -52,7 +52,7 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
           Assistant Console<span className={ui.visuallyHidden}>, home: all clients</span>
         </InAppLink>
         {app ? (
-          <span className={s.clientName} data-testid="selected-client">
+          <span className={s.clientName} title={app.client_name} data-testid="selected-client">
             {app.client_name}
           </span>
         ) : null}

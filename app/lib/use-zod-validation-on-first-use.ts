@@ -13,7 +13,12 @@ type Validate<Schema extends ZodType> = (formData: FormData) => Submission<outpu
 
 /** A form's schema with conform's zod parser (kept out of the first load too: it imports zod). */
 async function zodValidator<Schema extends ZodType>(loadSchema: () => Promise<Schema>): Promise<Validate<Schema>> {
-  const [{ parseWithZod }, schema] = await Promise.all([import("@conform-to/zod/v4"), loadSchema()]);
+  // The contract's plain refusals (@contract/plain-messages) word the browser's checks as the server's.
+  const [{ parseWithZod }, , schema] = await Promise.all([
+    import("@conform-to/zod/v4"),
+    import("@contract/plain-messages"),
+    loadSchema(),
+  ]);
   return (formData) => parseWithZod(formData, { schema }) as Submission<output<Schema>>;
 }
 

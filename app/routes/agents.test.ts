@@ -245,6 +245,31 @@ describe("build-agent action", () => {
     expect(await agentBySiteCode("badlogo")).toBeUndefined();
   });
 
+  it("keeps the chosen logo when the site code is refused as taken (a file input cannot be refilled)", async () => {
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=enrollment",
+            {
+              name: "Keep Me",
+              agent_type: "enrollment",
+              site_code: "admissions",
+              logo: new File([PNG_BYTES], "logo.png", { type: "image/png" }),
+            },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.error.site_code).toEqual(["The site code admissions is already used by another agent of this client"]);
+    expect(reply.initialValue.logo_url).toMatch(/^\/storage\/public\/agents\/\d+\/[0-9a-f-]+\.png$/);
+    expect(reply.initialValue.name).toBe("Keep Me");
+  });
+
   it("edits an agent, keeping its type, mode and metadata", async () => {
     await settle(() =>
       buildAction(

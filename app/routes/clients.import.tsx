@@ -32,20 +32,20 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   const submission = readImportClientsForm(await readForm(request));
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  let imported = 0;
+  // What each import did ("Imported Acme", "Updated Northfield University"): an update overwrites a client.
+  const done: string[] = [];
   for (const fileName of submission.value.file_name) {
     try {
-      await appsApi.importFromFile(api, fileName);
-      imported += 1;
+      done.push((await appsApi.importFromFile(api, fileName)).message);
     } catch (error) {
       return redirectWithToast("/clients/import", {
         type: "error",
-        title: imported ? importedSummary(imported) : undefined,
-        description: `${fileName}: ${importFailureMessage(error)}`,
+        title: done.length ? importedSummary(done) : undefined,
+        description: importFailureMessage(fileName, error),
       });
     }
   }
-  return redirectWithToast("/clients", { type: "success", description: importedSummary(imported) });
+  return redirectWithToast("/clients", { type: "success", description: importedSummary(done) });
 }
 
 const IMPORT_FORM_ID = "import-clients";

@@ -402,7 +402,10 @@ describe("import clients (/clients/import)", () => {
     await rename("shoppixel-store", "Pixel renamed");
     const response = await settle(() => importAction(args(importRequest([first, second]))));
     expect(response).toHaveRedirect("/clients");
-    await expect(response).toSendToast({ type: "success", description: "Imported 2 files" });
+    await expect(response).toSendToast({
+      type: "success",
+      description: "Imported 2 files: Updated Lakeside College of Arts; Updated Pixel Store",
+    });
     expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside College of Arts");
     expect((await appByCode("shoppixel-store"))?.client_name).toBe("Pixel Store");
   });
@@ -417,11 +420,23 @@ describe("import clients (/clients/import)", () => {
     expect(response).toHaveRedirect("/clients/import");
     await expect(response).toSendToast({
       type: "error",
-      title: "Imported 1 file",
-      description: `${missing}: No export file named ${missing}`,
+      title: "Imported 1 file: Updated Lakeside College of Arts",
+      description: `No export file named ${missing}`,
     });
     expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside College of Arts");
     expect((await appByCode("shoppixel-store"))?.client_name).toBe("Pixel renamed");
+  });
+
+  it("says what in a refused file to fix, naming the file once", async () => {
+    const valid = await exportOf("lakeside-college");
+    const text = (await host.deps.storage.get(`exports/${valid}`))!.toString("utf8");
+    const later = "lakeside-college_20990101-000000.json";
+    await host.deps.storage.put(`exports/${later}`, JSON.stringify({ ...JSON.parse(text), version: 2 }));
+    const response = await settle(() => importAction(args(importRequest([later]))));
+    await expect(response).toSendToast({
+      type: "error",
+      description: `${later} is not a client export this console can import: version: Only version 1 exports can be imported`,
+    });
   });
 
   it("asks for at least one file when nothing is selected", async () => {

@@ -93,6 +93,7 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
   if (!isShowableLogoUrl(textOf(formData, "logo_url"))) formData.set("logo_url", "");
 
   let existing: Agent | null = null;
+  let siteCodeTaken = false;
   if (textOf(formData, "id")) {
     existing = await agentsApi.get(api, app.id, agentIdOf(textOf(formData, "id")));
     formData.set("agent_type", existing.agent_type);
@@ -103,10 +104,7 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
     // update_agents updates the client's agent of a site code it already has: a new agent must
     // not take one, or creating would overwrite that agent.
     const siteCode = textOf(formData, "site_code");
-    if (app.agents.some((agent) => agent.site_code === siteCode)) {
-      const submission = parseWithZod(formData, { schema: AgentForm });
-      return json(submission.reply({ fieldErrors: { site_code: [siteCodeInUse(siteCode)] } }), { status: 400 });
-    }
+    siteCodeTaken = app.agents.some((agent) => agent.site_code === siteCode);
   }
 
   const logo = formData.get("logo");
@@ -120,6 +118,12 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
       });
     }
     formData.set("logo_url", uploaded.url);
+  }
+  // Refused after the logo's upload, so the reply keeps the chosen logo (a file input cannot be refilled).
+  if (siteCodeTaken) {
+    const submission = parseWithZod(formData, { schema: AgentForm });
+    const siteCode = textOf(formData, "site_code");
+    return json(submission.reply({ fieldErrors: { site_code: [siteCodeInUse(siteCode)] } }), { status: 400 });
   }
 
   const submission = parseWithZod(formData, { schema: AgentForm });

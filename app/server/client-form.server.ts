@@ -115,16 +115,31 @@ export async function submitClientForm(request: Request, api: ApiClient, existin
 /** The import screen's form as posted (the ticked file names), checked with its schema. */
 export const readImportClientsForm = (formData: FormData) => parseWithZod(formData, { schema: ImportClientsForm });
 
-export const importedSummary = (count: number) => `Imported ${count} ${count === 1 ? "file" : "files"}`;
+/** The toast of imported files: how many, and what each did to its client. */
+export const importedSummary = (done: string[]) =>
+  `Imported ${done.length} ${done.length === 1 ? "file" : "files"}: ${done.join("; ")}`;
+
+/** The first few field refusals of an API answer, as "field: message". */
+function fieldReasons(errors: Record<string, string[]> | undefined, most = 3) {
+  const reasons = Object.entries(errors ?? {}).flatMap(([field, messages]) =>
+    messages.map((message) => (field === "_" ? message : `${field}: ${message}`)),
+  );
+  return reasons.length > most ? [...reasons.slice(0, most), `and ${reasons.length - most} more`] : reasons;
+}
 
 /**
- * Why one import failed, for the toast: the API's message (refusals of 403/404 arrive as thrown
- * responses carrying it), or the spec's catch-all for a server failure. A redirect to sign-in
- * is not an import failure and propagates.
+ * Why the import of `fileName` failed, for the toast: the API's message with the reasons it gives
+ * per field (what to fix in the file), naming the file where the message does not; the spec's
+ * catch-all for a server failure. A redirect to sign-in is not an import failure and propagates.
  */
-export function importFailureMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.status < 500 ? error.message : SOMETHING_WENT_WRONG;
-  if (error instanceof Response && error.status >= 400 && error.status < 500)
-    return error.statusText || `The API answered ${error.status}`;
-  throw error;
+export function importFailureMessage(fileName: string, error: unknown): string {
+  let message: string;
+  if (error instanceof ApiError) {
+    if (error.status >= 500) return SOMETHING_WENT_WRONG;
+    const reasons = fieldReasons(error.body.errors);
+    message = reasons.length ? `${error.message}: ${reasons.join("; ")}` : error.message;
+  } else if (error instanceof Response && error.status >= 400 && error.status < 500) {
+    message = error.statusText || `The API answered ${error.status}`;
+  } else throw error;
+  return message.includes(fileName) ? message : `${fileName}: ${message}`;
 }

@@ -37,6 +37,11 @@ export const clientName = style({
   color: vars.color.muted,
   borderLeft: `1px solid ${vars.color.border}`,
   paddingLeft: vars.space.md,
+  // A long name (up to 200 characters, perhaps without a space) must not push the profile menu off the bar.
+  minWidth: 0,
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
 });
 export const spacer = style({ flex: 1 });
 
@@ -102,7 +107,8 @@ export const navLink = style({
 
 export const main = style({ gridArea: "main", padding: vars.space.lg, minWidth: 0 });
 
-export const breadcrumbs = style({ marginBottom: vars.space.md, fontSize: "13px" });
+// A client's name may run 200 characters without a space: it wraps rather than widening the page.
+export const breadcrumbs = style({ marginBottom: vars.space.md, fontSize: "13px", overflowWrap: "anywhere" });
 export const crumbList = style({
   display: "flex",
   flexWrap: "wrap",

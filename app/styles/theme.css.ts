@@ -45,7 +45,8 @@ globalStyle("body", {
   background: vars.color.canvas,
 });
 globalStyle("a", { color: vars.color.primary });
-globalStyle("h1", { fontSize: "22px", margin: `0 0 ${vars.space.md}` });
+// Titles hold names operators chose ("Welcome {client}"), however long: they wrap within the page.
+globalStyle("h1", { fontSize: "22px", margin: `0 0 ${vars.space.md}`, overflowWrap: "anywhere" });
 globalStyle("h2", { fontSize: "17px", margin: `0 0 ${vars.space.sm}` });
 globalStyle(":focus-visible", { outline: `2px solid ${vars.color.primary}`, outlineOffset: "2px" });
 globalStyle("table", { borderCollapse: "collapse", width: "100%", background: vars.color.surface });

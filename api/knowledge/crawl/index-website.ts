@@ -315,8 +315,11 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
           done[outcome] = (done[outcome] ?? 0) + 1;
         } else {
           const { requested: _r, force_index: _f, error_message: _e, ...metadata } = row.metadata;
+          // Its passages go, and with them what says they are up to date: indexing the page again must
+          // fetch and write it, not find it unchanged (same hash, or a 304 to its old validators).
+          const forgotten = { contentHash: null, etag: null, lastModified: null };
           await deps.db.transaction(async (tx) => {
-            await finishUrl(tx, row, { status: plan.done, metadata }, deps);
+            await finishUrl(tx, row, { status: plan.done, metadata, ...forgotten }, deps);
             await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
           });
         }

@@ -198,6 +198,31 @@ describe("the knowledge pipeline against a local website", () => {
     expect(await host.deps.db.select().from(chunks).where(eq(chunks.urlId, rows["/admissions"].id))).toEqual([]);
   });
 
+  it("indexes a skipped or deleted page again with its passages, not as unchanged", async () => {
+    const rows = await byPath();
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed", url_ids: [rows["/about"].id, rows["/admissions"].id] },
+    });
+    await settled();
+    const after = await byPath();
+    expect([after["/about"].status, after["/admissions"].status]).toEqual(["indexed", "indexed"]);
+    for (const path of ["/about", "/admissions"]) {
+      const passages = await host.deps.db.select().from(chunks).where(eq(chunks.urlId, rows[path].id));
+      expect(passages.length).toBeGreaterThan(0);
+    }
+    // As the tests after this one find them.
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_skipped", url_ids: [rows["/about"].id] },
+    });
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token,
+      body: { status: "to_be_deleted", url_ids: [rows["/admissions"].id] },
+    });
+    await settled();
+  });
+
   it("filters, searches, sorts and counts URLs in the database", async () => {
     const failed = await urlRows("status=failed_to_index,skipped&order_by=url&order=desc&page_size=2&page=0");
     expect(failed.total).toBe(6);
