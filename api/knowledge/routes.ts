@@ -237,6 +237,8 @@ export function knowledgeRoutes(route: RouteBuilder) {
       const [website] = await deps.db.select().from(websites).where(eq(websites.id, body.id));
       if (!website) throw notFound("Website not found");
       requireApp(caller, website.appId, "configure");
+      if (website.siteMap !== "full_website")
+        throw badRequest("This website's pages were given one by one (few URLs): it has no sitemap to refresh");
       await deps.jobs.send("sitemap-refresh", { websiteId: website.id });
       return { message: "Ok" };
     },

@@ -76,6 +76,19 @@ describe("website and URL input", () => {
     expect(private_.body.errors["urls.0"][0]).toMatch(/private or local address/);
   });
 
+  it("refuses a sitemap refresh of a website of given URLs, which has no sitemap, saying why", async () => {
+    const created = await save({
+      url: "https://www.example.net/",
+      site_map: "few_urls",
+      urls: ["https://www.example.net/a"],
+    });
+    const refused = await call("POST", "/sitemap_refresh", { token, body: { id: created.body.websites[0].id } });
+    expect(refused).toMatchObject({
+      status: 400,
+      body: { message: "This website's pages were given one by one (few URLs): it has no sitemap to refresh" },
+    });
+  });
+
   it("keeps other clients' websites out of reach", async () => {
     const [harbor] = await host.deps.db
       .select()

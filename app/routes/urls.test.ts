@@ -453,7 +453,11 @@ describe("unified URL drawer", () => {
         args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999" }, admin), unifiedParams),
       ),
     );
-    await expect(unknown).toSendToast({ type: "success", description: "0 of 1 URLs set to to_be_deleted" });
+    await expect(unknown).toSendToast({
+      type: "error",
+      description:
+        "0 of 1 URLs set to to_be_deleted. The rest were left as they are: a URL being processed (sent for indexing, skipping or deletion) changes once it has finished.",
+    });
     // …an id beyond the API's integer ids names no row: nothing was chosen, and the drawer says so.
     const refused = await settle(() =>
       unifiedAction(

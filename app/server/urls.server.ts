@@ -18,7 +18,7 @@ import { ApiError, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/knowledge-api.server";
 import { invariantResponse } from "./clients.server";
 import { requireConfigure } from "./permissions.server";
-import { redirectWithToast } from "./toast.server";
+import { redirectWithToast, type ToastInput } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { textOf } from "./http/form-fields.server";
 import { isRowId } from "~/lib/ids";
@@ -85,6 +85,20 @@ export interface RefreshDaysResult {
 }
 
 /**
+ * The toast of a bulk action. URLs still being processed (sent for indexing, skipping or deletion)
+ * are left as they are by the API: the toast says so, rather than a green "0 of 1" that reads as done.
+ */
+export function bulkOutcomeToast(updated: number, selected: number, status: string): ToastInput {
+  const description = `${updated} of ${selected} URLs set to ${status}`;
+  if (updated >= selected) return { type: "success", description };
+  // The API does not say why (an id of no URL here is left alone too), so the toast names the usual cause.
+  return {
+    type: updated === 0 ? "error" : "info",
+    description: `${description}. The rest were left as they are: a URL being processed (sent for indexing, skipping or deletion) changes once it has finished.`,
+  };
+}
+
+/**
  * The URL drawers' form posts, one `intent` each: bulk actions, Add Links and refresh days.
  * `websiteId` is null in the unified drawer (bulk actions only). Answers a redirect back to the
  * view with a toast, or the Add Links form's error; a refresh-days save sent by JavaScript
@@ -117,10 +131,7 @@ export async function handleUrlsAction(options: {
           websiteId === null
             ? await knowledgeApi.updateUrls(api, appId, body)
             : await knowledgeApi.updateWebsiteUrls(api, appId, websiteId, body);
-        return redirectWithToast(backTo, {
-          type: "success",
-          description: `${result.updated} of ${ids.length} URLs set to ${status}`,
-        });
+        return redirectWithToast(backTo, bulkOutcomeToast(result.updated, ids.length, status));
       } catch (error) {
         const description =
           websiteId === null

@@ -59,12 +59,15 @@ export function RowMenu({
   url,
   row,
   canConfigure,
+  readsSitemaps,
   actions,
 }: {
   websiteId: number;
   url: string;
   row: number;
   canConfigure: boolean;
+  /** False for a website of given URLs (few_urls): it has no sitemap to refresh. */
+  readsSitemaps: boolean;
   actions: MenuActions;
 }) {
   const close = (event: MouseEvent<HTMLElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
@@ -79,7 +82,7 @@ export function RowMenu({
             View Links
           </Link>
         </li>
-        {ORDER.map((action) => (
+        {ORDER.filter((action) => readsSitemaps || action !== "refresh-sitemap").map((action) => (
           <li key={action}>
             <button
               type="submit"

@@ -54,6 +54,8 @@ export const tagOption = style({
 });
 
 export const statusCell = style({ whiteSpace: "nowrap", paddingTop: "12px" });
+/** The last refresh's outcome under the status: it wraps, so the columns after it stay on screen. */
+export const refreshSummary = style({ whiteSpace: "normal", maxWidth: "18em", margin: `${vars.space.xs} 0 0` });
 export const lastError = style({
   color: vars.color.error,
   fontSize: "12px",

@@ -183,6 +183,7 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
                     url={row.loaded?.url ?? row.url}
                     row={n}
                     canConfigure={canConfigure}
+                    readsSitemaps={(row.loaded?.site_map ?? row.site_map) !== "few_urls"}
                     actions={actions}
                   />
                 )}
@@ -208,7 +209,7 @@ function RefreshSummary({ record }: { record: NonNullable<Website["last_refresh"
   ];
   if (record.checked + record.new + record.failed === 0) return null;
   return (
-    <p className={ui.muted} data-testid="refresh-summary">
+    <p className={`${ui.muted} ${s.refreshSummary}`} data-testid="refresh-summary">
       Last refresh {formatDateTime(record.started_at)}: {parts.join(", ")}
     </p>
   );
