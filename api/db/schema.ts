@@ -266,6 +266,11 @@ export const urls = pgTable(
     contentHash: text("content_hash"),
     /** The sitemap's lastmod, to tell changed pages at a sitemap refresh. */
     lastmod: text("lastmod"),
+    /**
+     * Whether the website's sitemaps listed the page when last read: a refresh marks a page
+     * `removed` only when the sitemaps stop listing it, never a link given by hand.
+     */
+    inSitemap: boolean("in_sitemap").notNull().default(false),
     indexedAt: timestamp("indexed_at", { withTimezone: true }),
     /** The page's validators as it last answered, sent back on the next fetch (If-None-Match, If-Modified-Since). */
     etag: text("etag"),

@@ -47,6 +47,15 @@ describe("links added to a website", () => {
     expect(await pagesOf()).toEqual(["https://links.example.edu/a", "https://links.example.edu/b"]);
   });
 
+  it("refuses a page of another host, line by line, adding none of the links", async () => {
+    const refused = await bulk(["https://links.example.edu/c", "https://other-host.example.com/page"]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      "urls.1": ["This page is not on links.example.edu; add a website for other-host.example.com to index it"],
+    });
+    expect(await pagesOf()).not.toContain("https://links.example.edu/c");
+  });
+
   it("finds a page the website got from a sitemap written in another case", async () => {
     await host.deps.db.insert(urls).values({ appId, websiteId, url: "https://Links.Example.edu/from-sitemap" });
     const known = await bulk(["https://links.example.edu/from-sitemap", "https://links.example.edu/From-Sitemap"]);

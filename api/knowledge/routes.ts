@@ -32,6 +32,7 @@ import { addUrls, refreshUrlsCount } from "./crawl/pipeline-shared";
 import { updateSitemapDiff } from "./crawl/refresh-sitemap";
 import { getWebsite, listUrls, listWebsites, pagesOfWebsite, statusCounts, toUrlRow, websitesByIds } from "./queries";
 import { requestStatus } from "./crawl/request-status";
+import { sameSite } from "./crawl/sitemaps";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import { recordChange } from "../history/record";
 import { websitesChange } from "./website-change";
@@ -42,6 +43,15 @@ const AppParams = z.object({ appId: IdParam });
 /** The first key of the advisory lock a client's websites save holds (the second is the client's id). */
 const WEBSITES_SAVE_LOCK = 4_210_517;
 const WebsiteParams = z.object({ appId: IdParam, websiteId: IdParam });
+
+/**
+ * A link of another host than its website's: the website's crawl never reads such pages (its
+ * sitemaps' other hosts are left out too), and its next sitemap refresh would mark the page removed.
+ */
+function otherHostError(address: string, websiteUrl: string) {
+  if (sameSite(address, websiteUrl)) return null;
+  return `This page is not on ${new URL(websiteUrl).host}; add a website for ${new URL(address).host} to index it`;
+}
 
 /** Addresses the crawler could never fetch are refused when they are entered, not later. */
 function privateAddressError(address: string, deps: Pick<ApiDeps, "config">) {
@@ -301,7 +311,7 @@ export function knowledgeRoutes(route: RouteBuilder) {
       const website = await requireWebsite(params.appId, params.websiteId, deps);
       const errors: Record<string, string[]> = {};
       body.urls.forEach((address, i) => {
-        const problem = privateAddressError(address, deps);
+        const problem = privateAddressError(address, deps) ?? otherHostError(address, website.url);
         if (problem) errors[`urls.${i}`] = [problem];
       });
       if (Object.keys(errors).length) throw badRequest("Some URLs cannot be added", errors);

@@ -44,7 +44,7 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
     const entries = found.entries.filter((e) => isListed(e, website, robots)).slice(0, MAX_URLS_PER_WEBSITE);
     if (!found.sitemaps.length) throw new Error(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
-    const added = await addUrls(website, entries, deps);
+    const added = await addUrls(website, entries, deps, true);
     await finish({
       // Misses among guessed locations (no Sitemap line in robots.txt) are not errors once one was found.
       status: "sitemap_generated",

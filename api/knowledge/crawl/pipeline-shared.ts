@@ -34,6 +34,8 @@ export async function addUrls(
   website: WebsiteRecord,
   entries: { url: string; lastmod?: string | null; review?: string | null }[],
   deps: PipelineDeps,
+  /** Read from the website's sitemaps (else given by hand). */
+  fromSitemap = false,
 ) {
   let added = 0;
   for (let i = 0; i < entries.length; i += 1000) {
@@ -41,8 +43,8 @@ export async function addUrls(
       .slice(i, i + 1000)
       .map((e) => ({ url: e.url, lastmod: e.lastmod ?? null, review: e.review ?? null }));
     const inserted = await deps.db.execute(sql`
-      insert into urls (app_id, website_id, url, lastmod, sitemap_refresh_review_status)
-      select ${website.appId}, ${website.id}, entry.url, entry.lastmod, entry.review
+      insert into urls (app_id, website_id, url, lastmod, sitemap_refresh_review_status, in_sitemap)
+      select ${website.appId}, ${website.id}, entry.url, entry.lastmod, entry.review, ${fromSitemap}
       from jsonb_to_recordset(${JSON.stringify(slice)}::jsonb) as entry(url text, lastmod text, review text)
       on conflict do nothing
       returning id`);

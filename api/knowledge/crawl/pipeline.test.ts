@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chunks, clientApps, urls } from "../../db/schema";
+import { chunks, clientApps, urls, websites } from "../../db/schema";
 import { startFixtureSite } from "../../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
 import { until } from "../../../tests/support/wait";
@@ -265,6 +265,18 @@ describe("the knowledge pipeline against a local website", () => {
       status: "indexed",
       sitemap_refresh_review_status: "reviewed",
     });
+
+    // Read again with nothing new, after the website had failed: the review stands, the failure goes.
+    await host.deps.db
+      .update(websites)
+      .set({ status: "failed_to_index", lastError: "No sitemap found (connection refused)" })
+      .where(eq(websites.id, websiteId));
+    expect((await call("POST", "/sitemap_refresh", { token, body: { id: websiteId } })).status).toBe(202);
+    await until("the refresh to be read", async () => (await website()).status === "sitemap_generated");
+    expect((await website()).sitemap_diff).toBe(false);
+    expect((await byPath())["/about"].sitemap_refresh_review_status).toBe("reviewed");
+    const [row] = await host.deps.db.select().from(websites).where(eq(websites.id, websiteId));
+    expect(row.lastError).toBeNull();
   });
 
   it("resumes URLs a crashed worker left in flight, and re-indexes URLs past their refresh days", async () => {

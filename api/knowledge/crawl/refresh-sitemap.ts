@@ -1,4 +1,5 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { cutText } from "@contract";
 import { urls, websites } from "../../db/schema";
 import { addUrls, fetchOptions, isListed, loadWebsite, refreshUrlsCount, type PipelineDeps } from "./pipeline-shared";
 import { startRefreshRecords } from "./refresh-record";
@@ -23,62 +24,105 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
   }
   const listed = new Map(found.entries.filter((e) => isListed(e, website, robots)).map((e) => [e.url, e]));
   const existing = await deps.db
-    .select({ id: urls.id, url: urls.url, lastmod: urls.lastmod, status: urls.status })
+    .select({
+      id: urls.id,
+      url: urls.url,
+      lastmod: urls.lastmod,
+      status: urls.status,
+      inSitemap: urls.inSitemap,
+      review: urls.sitemapRefreshReviewStatus,
+    })
     .from(urls)
     .where(eq(urls.websiteId, websiteId));
   const known = new Set(existing.map((e) => e.url));
-  const marks: Record<string, number[]> = { new: [], removed: [], changed: [], unchanged: [] };
-  for (const row of existing) {
-    const entry = listed.get(row.url);
-    if (!entry) {
-      if (row.status !== "deleted") marks.removed.push(row.id);
-      continue;
-    }
-    if (entry.lastmod && row.lastmod && entry.lastmod !== row.lastmod) marks.changed.push(row.id);
-    else marks.unchanged.push(row.id);
-  }
-  for (const [mark, ids] of Object.entries(marks)) {
-    for (let i = 0; i < ids.length; i += 1000) {
-      const slice = ids.slice(i, i + 1000);
-      if (mark === "changed") {
-        // The new lastmod is the baseline once the change has been seen.
-        for (const id of slice) {
-          const row = existing.find((e) => e.id === id)!;
-          await deps.db
-            .update(urls)
-            .set({
-              sitemapRefreshReviewStatus: "changed",
-              lastmod: listed.get(row.url)!.lastmod,
-              updatedAt: new Date(),
-            })
-            .where(eq(urls.id, id));
-        }
-      } else if (slice.length) {
-        await deps.db
-          .update(urls)
-          .set({ sitemapRefreshReviewStatus: mark, updatedAt: new Date() })
-          .where(inArray(urls.id, slice));
-      }
-    }
+  const { updates, counts } = reviewMarks(existing, listed);
+  for (let i = 0; i < updates.length; i += 1000) {
+    await deps.db.execute(sql`
+      update urls set sitemap_refresh_review_status = mark.review, lastmod = mark.lastmod,
+        in_sitemap = mark.in_sitemap, updated_at = now()
+      from jsonb_to_recordset(${JSON.stringify(updates.slice(i, i + 1000))}::jsonb)
+        as mark(id integer, review text, lastmod text, in_sitemap boolean)
+      where urls.id = mark.id and urls.website_id = ${websiteId}`);
   }
   const fresh = [...listed.values()].filter((e) => !known.has(e.url));
   const added = await addUrls(
     website,
     fresh.map((e) => ({ url: e.url, lastmod: e.lastmod, review: "new" })),
     deps,
+    true,
   );
   await deps.db
     .update(websites)
-    .set({ sitemaps: found.sitemaps, updatedAt: new Date() })
+    .set({
+      sitemaps: found.sitemaps,
+      // Read now: a website whose sitemap could not be read before is no longer failed, its old error gone.
+      status: website.status === "failed_to_index" ? "sitemap_generated" : website.status,
+      lastError: found.errors.length && robots.sitemaps.length ? cutText(found.errors.join("; "), 2000) : null,
+      updatedAt: new Date(),
+    })
     .where(eq(websites.id, websiteId));
   await updateSitemapDiff(websiteId, deps);
   await refreshUrlsCount(websiteId, deps);
-  return {
-    new: added,
-    removed: marks.removed.length,
-    changed: marks.changed.length,
-    unchanged: marks.unchanged.length,
+  return { ...counts, new: counts.new + added };
+}
+
+interface StoredPage {
+  id: number;
+  url: string;
+  lastmod: string | null;
+  status: string;
+  inSitemap: boolean;
+  review: string | null;
+}
+
+/**
+ * What a refresh marks on the pages the website has, against the sitemaps as they read now. A mark
+ * says what changed since the sitemaps were last read, and stays until the operator acts on the
+ * page (then `reviewed`) or the sitemaps change it again: a refresh that finds nothing new leaves
+ * every mark as it was. So a page given by hand is never `removed`, a removal reviewed is not
+ * raised again, and a page still awaiting review keeps its mark. A page the operator deleted is not
+ * marked `removed` (it is gone already), but a new lastmod still marks it `changed`: it may be worth
+ * indexing again.
+ */
+export function reviewMarks(pages: StoredPage[], listed: Map<string, { lastmod?: string | null }>) {
+  const updates: { id: number; review: string | null; lastmod: string | null; in_sitemap: boolean }[] = [];
+  const counts = { new: 0, removed: 0, changed: 0, unchanged: 0 };
+  const mark = (kind: keyof typeof counts) => {
+    counts[kind] += 1;
+    return kind;
   };
+  for (const page of pages) {
+    const entry = listed.get(page.url);
+    if (!entry) {
+      // Gone from the sitemaps since they were read; a page they did not list stays as it was.
+      if (page.inSitemap)
+        updates.push({
+          id: page.id,
+          review: page.status === "deleted" ? page.review : mark("removed"),
+          lastmod: page.lastmod,
+          in_sitemap: false,
+        });
+      continue;
+    }
+    const lastmod = entry.lastmod ?? null;
+    if (!page.inSitemap) {
+      // Listed again after a removal, or a page given by hand that the sitemaps now list.
+      updates.push({ id: page.id, review: mark("new"), lastmod, in_sitemap: true });
+    } else if (lastmod && page.lastmod && lastmod !== page.lastmod) {
+      // The new lastmod is the baseline once the change has been seen.
+      updates.push({ id: page.id, review: mark("changed"), lastmod, in_sitemap: true });
+    } else {
+      counts.unchanged += 1;
+      if (page.review === null || (lastmod && !page.lastmod))
+        updates.push({
+          id: page.id,
+          review: page.review ?? "unchanged",
+          lastmod: page.lastmod ?? lastmod,
+          in_sitemap: true,
+        });
+    }
+  }
+  return { updates, counts };
 }
 
 /** The red dot: true while any URL of the website awaits review. */
