@@ -6,6 +6,7 @@ import {
   isFiltered,
   isInFlight,
   linkLines,
+  pagerState,
   linksAddedMessage,
   parseLinks,
   parseRefreshDays,
@@ -185,5 +186,31 @@ describe("small helpers", () => {
     expect(exportFileName("127.0.0.1:4800", new Date("2026-03-04T05:06:07Z"))).toBe(
       "urls_export_127.0.0.1_4800_20260304T050607Z.csv",
     );
+  });
+});
+
+describe("the URL pager", () => {
+  it("counts pages as the API does", () => {
+    expect(pagerState({ page: 0, pageSize: 25, totalPages: 3, capped: false, rowsShown: 25 })).toEqual({
+      shownPage: 1,
+      knownPages: 3,
+      hasNext: true,
+    });
+    expect(pagerState({ page: 2, pageSize: 25, totalPages: 3, capped: false, rowsShown: 10 }).hasNext).toBe(false);
+  });
+
+  it("pages past a capped count while pages come back full", () => {
+    // 4,000 matches of a search, counted to 2,001: 81 pages of 25 counted.
+    expect(pagerState({ page: 80, pageSize: 25, totalPages: 81, capped: true, rowsShown: 25 })).toEqual({
+      shownPage: 81,
+      knownPages: 81,
+      hasNext: true,
+    });
+    expect(pagerState({ page: 119, pageSize: 25, totalPages: 81, capped: true, rowsShown: 25 })).toEqual({
+      shownPage: 120,
+      knownPages: 120,
+      hasNext: true,
+    });
+    expect(pagerState({ page: 159, pageSize: 25, totalPages: 81, capped: true, rowsShown: 0 }).hasNext).toBe(false);
   });
 });

@@ -200,3 +200,29 @@ export function sameData(a: URL, b: URL, ignored: string[], path: (pathname: str
   };
   return key(a) === key(b);
 }
+
+/**
+ * What the URL pager shows: the page (from 1) of how many, and whether there is a next. When the
+ * API stopped counting matches at its cap (`capped`), the pages counted are the least there are:
+ * the page asked for counts, and a page that came back full may have a next.
+ */
+export function pagerState({
+  page,
+  pageSize,
+  totalPages,
+  capped,
+  rowsShown,
+}: {
+  page: number;
+  pageSize: number;
+  totalPages: number;
+  capped: boolean;
+  rowsShown: number;
+}) {
+  const knownPages = Math.max(totalPages, 1, capped ? page + 1 : 1);
+  return {
+    shownPage: Math.min(page + 1, knownPages),
+    knownPages,
+    hasNext: page + 1 < totalPages || (capped && rowsShown === pageSize),
+  };
+}

@@ -126,6 +126,8 @@ export default function WebsiteLinksDrawer() {
       <UrlsPager
         view={view}
         totalPages={list.total_pages}
+        capped={list.total_is_capped}
+        rowsShown={list.count}
         pageSizes={WEBSITE_PAGE_SIZES}
         defaultPageSize={DEFAULT_URL_PAGE_SIZE}
       />

@@ -89,6 +89,8 @@ export default function UnifiedUrlsDrawer() {
       <UrlsPager
         view={view}
         totalPages={list.total_pages}
+        capped={list.total_is_capped}
+        rowsShown={list.count}
         pageSizes={UNIFIED_PAGE_SIZES}
         defaultPageSize={DEFAULT_URL_PAGE_SIZE}
       />

@@ -189,6 +189,19 @@ describe("Sensitive and No-Go Topics", () => {
     expect(rows[1]).toMatchObject({ id: null, topic: "" });
   });
 
+  it("shows an agent the Default's topics it applies too, and where they are edited", async () => {
+    const DEFAULT_PAGE = "/northfield/controls/no-go-topics";
+    await save(noGo, DEFAULT_PAGE, { ...row(0, "politics", "I cannot discuss that.") }, admin);
+    const agent = await load(noGo, "/northfield/agent/studentsuccess/controls/no-go-topics", admin);
+    expect(agent.inherited).toEqual([{ topic: "politics", disclaimer: "I cannot discuss that." }]);
+    expect(agent.defaultScreen).toBe(DEFAULT_PAGE);
+    expect(agent.rows.every((r: { topic: string }) => r.topic !== "politics")).toBe(true);
+    // The Default's own screen lists them as its rows, not again as inherited.
+    expect((await load(noGo, DEFAULT_PAGE, admin)).inherited).toEqual([]);
+    const [saved] = (await load(noGo, DEFAULT_PAGE, admin)).rows;
+    await save(noGo, DEFAULT_PAGE, { ...row(0, "", "", String(saved.id)) }, admin);
+  });
+
   it("says so when nothing was entered", async () => {
     const response = await save(noGo, "/northfield/controls/no-go-topics", { ...row(0, "", "") }, admin);
     await expect(response).toSendToast({ type: "info", description: NOTHING_TO_SAVE });

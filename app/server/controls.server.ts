@@ -6,6 +6,7 @@ import {
   AI_PROBING_LABELS,
   AI_PROBING_TYPES,
   CONTROL_LABELS,
+  DEFAULT_TRIGGER_POINT,
   QUALITY_CHECK,
   type AiProbingType,
   type ClientApp,
@@ -236,9 +237,25 @@ function siblingScreen(backTo: string, slug: string) {
 }
 
 /** A topic list of the trigger point as its 8 rows (saved ones first). */
+/**
+ * A topic screen's rows; under an agent or another trigger point, also Default's topics, which the
+ * assistant applies there too (api/controls/runtime.ts), so the screen can show every topic that
+ * steers its answers and where each is edited.
+ */
 export async function loadTopics(screen: ControlsScreen, type: TopicControlType) {
-  const { data, error } = await loadOrError(() =>
-    controlsApi.list(screen.api, screen.app.id, screen.choice.triggerPoint, [type]),
-  );
-  return json({ ...screenData(screen), rows: topicRowsOf(data?.controls ?? [], type), error });
+  const { api, app, choice } = screen;
+  const [own, fromDefault] = await Promise.all([
+    loadOrError(() => controlsApi.list(api, app.id, choice.triggerPoint, [type])),
+    choice.triggerPoint === DEFAULT_TRIGGER_POINT
+      ? null
+      : loadOrError(() => controlsApi.list(api, app.id, DEFAULT_TRIGGER_POINT, [type])),
+  ]);
+  const inherited = topicRowsOf(fromDefault?.data?.controls ?? [], type).filter((row) => row.id !== null);
+  return json({
+    ...screenData(screen),
+    rows: topicRowsOf(own.data?.controls ?? [], type),
+    inherited: inherited.map(({ topic, disclaimer }) => ({ topic, disclaimer })),
+    defaultScreen: `/${app.url_code}/controls/${type.replace(/_/g, "-")}`,
+    error: own.error,
+  });
 }

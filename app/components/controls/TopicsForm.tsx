@@ -1,9 +1,10 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import {
   CONTROL_HELP_TEXTS,
   CONTROL_LABELS,
+  DEFAULT_TRIGGER_POINT_LABEL,
   TOPIC_HELP_TEXTS,
   TOPIC_RESPONSE_LABELS,
   type TopicControlType,
@@ -126,6 +127,54 @@ export function TopicsScreen({ type }: { type: TopicControlType }) {
       error={data.error}
     >
       <TopicsForm key={generation} type={type} rows={data.rows} lastResult={lastResult} readOnly={readOnly} />
+      <InheritedTopics type={type} topics={data.inherited} defaultScreen={data.defaultScreen} />
     </ControlsScreen>
+  );
+}
+
+/**
+ * Default's topics, which the assistant applies under every trigger point beside its own: listed
+ * under the form, read-only, with the way to Default's screen where they are edited.
+ */
+function InheritedTopics({
+  type,
+  topics,
+  defaultScreen,
+}: {
+  type: TopicControlType;
+  topics: { topic: string; disclaimer: string }[];
+  defaultScreen: string;
+}) {
+  if (!topics.length) return null;
+  const label = CONTROL_LABELS[type];
+  const headingId = `${type}-inherited`;
+  return (
+    <section aria-labelledby={headingId} className={s.inherited}>
+      <h2 id={headingId}>Also applied from {DEFAULT_TRIGGER_POINT_LABEL}</h2>
+      <p className={ui.muted}>
+        The assistant applies these {label} of {DEFAULT_TRIGGER_POINT_LABEL} here too.{" "}
+        <Link to={defaultScreen}>
+          Edit {DEFAULT_TRIGGER_POINT_LABEL}&apos;s {label}
+        </Link>
+      </p>
+      <table className={s.table} aria-label={`${label} of ${DEFAULT_TRIGGER_POINT_LABEL}`}>
+        <thead>
+          <tr>
+            <th scope="col" className={s.topicColumn}>
+              Topic
+            </th>
+            <th scope="col">{TOPIC_RESPONSE_LABELS[type]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {topics.map((row, index) => (
+            <tr key={index}>
+              <td>{row.topic}</td>
+              <td>{row.disclaimer}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }

@@ -48,3 +48,6 @@ export const legend = style({
 globalStyle(`${legend} svg`, { marginRight: "6px", verticalAlign: "middle" });
 export const todayRow = style({ background: vars.color.primarySoft });
 export const todayMark = style({ color: vars.color.text });
+
+/** Default's topics under an agent's own, read-only. */
+export const inherited = style({ marginTop: vars.space.lg });
