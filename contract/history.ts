@@ -51,6 +51,11 @@ export const ConfigChange = z.object({
   changes: z.array(ChangeLine),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
+  /**
+   * How many changes were made to the same thing after this one: reverting this change or restoring
+   * its state writes the whole thing back, so those go too.
+   */
+  later_changes: z.number().int(),
 });
 export type ConfigChange = z.infer<typeof ConfigChange>;
 

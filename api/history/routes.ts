@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   HISTORY_COUNT_CAP,
@@ -14,6 +14,7 @@ import {
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
 import { configChanges } from "../db/schema";
+import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { placeNamesOf, readableChanges } from "./readable";
@@ -21,6 +22,23 @@ import { restoreChange } from "./restore";
 
 const AppParams = z.object({ appId: IdParam });
 const ChangeParams = z.object({ appId: IdParam, id: IdParam });
+
+/** For each of `rows`, how many changes of the same kind were made to its thing (target) after it. */
+async function laterChangesOf(appId: number, rows: { id: number }[], db: ApiDeps["db"]) {
+  if (!rows.length) return new Map<number, number>();
+  const result = await db.execute(sql`
+    select change.id, count(later.id)::int as later
+    from config_changes change
+    join config_changes later on later.app_id = change.app_id and later.kind = change.kind
+      and later.target = change.target and later.id > change.id
+    where change.app_id = ${appId} and change.id in (${sql.join(
+      rows.map((row) => sql`${row.id}`),
+      sql`, `,
+    )})
+    group by change.id`);
+  const counted = (result as unknown as { rows: { id: number; later: number }[] }).rows;
+  return new Map(counted.map((row) => [Number(row.id), Number(row.later)]));
+}
 
 /** The History screen's calls: every configuration change of a client, and writing a recorded state back. */
 export function historyRoutes(route: RouteBuilder) {
@@ -59,6 +77,7 @@ export function historyRoutes(route: RouteBuilder) {
         .limit(query.page_size)
         .offset((query.page - 1) * query.page_size);
       const placeName = await placeNamesOf(params.appId, deps.db);
+      const later = await laterChangesOf(params.appId, rows, deps.db);
       return {
         data: rows.map((row) => ({
           id: row.id,
@@ -69,6 +88,7 @@ export function historyRoutes(route: RouteBuilder) {
           changes: readableChanges(row.kind as ChangeKind, row.target, row.before, row.after, placeName),
           before: row.before ?? null,
           after: row.after ?? null,
+          later_changes: later.get(row.id) ?? 0,
         })),
         total: Math.min(Number(total), HISTORY_COUNT_CAP),
         total_is_capped: Number(total) > HISTORY_COUNT_CAP,

@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useLoaderData, useLocation } from "@remix-run/react";
+import { ConfirmStep } from "~/components/ConfirmStep";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
-import { HistoryTable } from "~/components/history/HistoryTable";
+import { HistoryTable, laterChangesQuestion, type ConfirmAddress } from "~/components/history/HistoryTable";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
 import { consoleContext } from "~/server/context.server";
@@ -18,8 +19,28 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function History() {
-  const { client, filters, kinds, people, changes, total, totalIsCapped, page, totalPages, error, canRestore } =
-    useLoaderData<typeof loader>();
+  const {
+    client,
+    filters,
+    kinds,
+    people,
+    changes,
+    confirming,
+    total,
+    totalIsCapped,
+    page,
+    totalPages,
+    error,
+    canRestore,
+  } = useLoaderData<typeof loader>();
+  const location = useLocation();
+  const withConfirm = (value: string | null) => {
+    const params = new URLSearchParams(location.search);
+    if (value) params.set("confirm", value);
+    else params.delete("confirm");
+    return `?${params}`;
+  };
+  const confirmTo: ConfirmAddress = (intent, id) => withConfirm(`${intent}-${id}`);
   return (
     <section>
       <h1>History</h1>
@@ -34,7 +55,19 @@ export default function History() {
           {error}
         </p>
       ) : null}
-      <HistoryTable changes={changes} canRestore={canRestore} />
+      {confirming && canRestore ? (
+        <ConfirmStep
+          label={confirming.intent === "revert" ? "Revert this change" : "Restore this state"}
+          question={laterChangesQuestion(confirming.intent, confirming.change)}
+          confirm={confirming.intent === "revert" ? "Revert" : "Restore"}
+          intent={confirming.intent}
+          cancelTo={withConfirm(null)}
+          focusKey={`${confirming.intent}-${confirming.change.id}`}
+        >
+          <input type="hidden" name="id" value={confirming.change.id} />
+        </ConfirmStep>
+      ) : null}
+      <HistoryTable changes={changes} canRestore={canRestore} confirmTo={confirmTo} />
       <Pagination page={page} totalPages={totalPages} countIsCapped={totalIsCapped} />
     </section>
   );

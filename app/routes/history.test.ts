@@ -174,6 +174,27 @@ describe("the History screen", () => {
     });
   });
 
+  it("asks first when later changes to the same thing would be undone too, and comes back without the question", async () => {
+    await saveNoGo("parking", "Ask campus security.");
+    await saveNoGo("tuition", "Ask the bursar.");
+    const [latest, earlier] = (await load("?kind=controls")).changes as (Shown & { later_changes: number })[];
+    expect(latest.later_changes).toBe(0);
+    expect(earlier.later_changes).toBeGreaterThanOrEqual(1);
+
+    const asking = await load(`?kind=controls&confirm=revert-${earlier.id}`);
+    expect(asking.confirming).toMatchObject({ intent: "revert", change: { id: earlier.id } });
+    // A change without later ones, or not on the page, asks nothing.
+    expect((await load(`?kind=controls&confirm=revert-${latest.id}`)).confirming).toBeNull();
+    expect((await load("?kind=controls&confirm=revert-999999")).confirming).toBeNull();
+
+    const response = await restore(
+      { intent: "revert", id: String(earlier.id) },
+      admin,
+      `?kind=controls&confirm=revert-${earlier.id}`,
+    );
+    expect(response).toHaveRedirect(`${PAGE}?kind=controls`);
+  });
+
   it("says so when a kind cannot be restored or reverted", async () => {
     const agent = (await load("?kind=agent")).changes[0] as Shown;
     const refused = await restore({ intent: "restore", id: String(agent.id) });

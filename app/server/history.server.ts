@@ -18,6 +18,16 @@ function filtersOf(url: URL) {
 }
 
 /**
+ * The question before a revert or restore that undoes later changes too (`?confirm=revert-12`): the
+ * intent and the change of this page it is about, or null.
+ */
+function confirmingOf<Change extends { id: number; later_changes: number }>(url: URL, changes: Change[]) {
+  const match = /^(revert|restore)-(\d{1,12})$/.exec(url.searchParams.get("confirm") ?? "");
+  const change = match ? changes.find((c) => c.id === Number(match[2])) : undefined;
+  return match && change && change.later_changes > 0 ? { intent: match[1] as "revert" | "restore", change } : null;
+}
+
+/**
  * The History screen's data: one page of changes, each with the readable lines the API words (the
  * states themselves can be whole tables, and the page only shows what differs, so they stay
  * here), the people to filter by, and whether this caller may restore and revert.
@@ -39,6 +49,7 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
     ),
   ]);
   const changes = (listed.data?.data ?? []).map(({ before: _before, after: _after, ...change }) => change);
+  const confirming = confirmingOf(new URL(request.url), changes);
   const total = listed.data?.total ?? 0;
   const totalIsCapped = listed.data?.total_is_capped ?? false;
   const page = Math.max(1, Number.parseInt(filters.page, 10) || 1);
@@ -49,6 +60,7 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
     kinds: CHANGE_KINDS,
     people: [...new Set([...members.users.map((u) => u.email), ...changes.map((c) => c.user_email)])].sort(),
     changes,
+    confirming,
     total,
     page,
     totalIsCapped,
@@ -83,6 +95,8 @@ export async function restoreFromHistory(request: Request, context: ConsoleConte
     throw new Response(`Choose a change to ${state === "after" ? "restore" : "revert"}.`, { status: 400 });
   }
   const url = new URL(request.url);
+  // Back to the page and filters, without the question asked before.
+  url.searchParams.delete("confirm");
   const back = `${url.pathname}${url.search}`;
   try {
     const { message } = await historyApi.restore(api, app.id, id, state);

@@ -51,10 +51,14 @@ async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPoi
   ]);
   await expect(latest.getByRole("listitem")).toBeVisible();
 
+  // A later change was made to the same controls, so restoring asks first, saying that it goes too.
   await rowThatWrote(page, first)
     .first()
-    .getByRole("button", { name: /Restore this state/ })
+    .getByRole("link", { name: /Restore this state/ })
     .click();
+  const question = page.getByRole("form", { name: "Restore this state" });
+  await expect(question).toContainText("made to it since are undone too.");
+  await question.getByRole("button", { name: "Restore" }).click();
   await expect(toast(page)).toContainText(`Restored the controls of ${triggerPoint} to the state of`);
   await expect(page).toHaveURL(/\/northfield\/history\?kind=controls$/);
   await page.goto(path);

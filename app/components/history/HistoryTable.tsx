@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import type { ChangeLine } from "@contract";
 import { CHANGE_KIND_LABELS, isRestorableKind, type ChangeKind } from "@contract/values/history";
 import { formatDateTime } from "~/lib/dates";
@@ -13,7 +13,11 @@ export interface ShownChange {
   kind: ChangeKind;
   summary: string;
   changes: ChangeLine[];
+  later_changes: number;
 }
+
+/** The address of the question asked before a revert or restore that undoes later changes too. */
+export type ConfirmAddress = (intent: "restore" | "revert", id: number) => string;
 
 export const NO_CHANGES_TEXT = "No changes recorded here yet.";
 
@@ -23,7 +27,15 @@ export const NO_CHANGES_TEXT = "No changes recorded here yet.";
  * this page for those who may change the client: put back the state the change led to, or the one
  * before it.
  */
-export function HistoryTable({ changes, canRestore }: { changes: ShownChange[]; canRestore: boolean }) {
+export function HistoryTable({
+  changes,
+  canRestore,
+  confirmTo,
+}: {
+  changes: ShownChange[];
+  canRestore: boolean;
+  confirmTo: ConfirmAddress;
+}) {
   return (
     <div className={ui.tableScroll} tabIndex={0}>
       <table aria-label="Configuration changes">
@@ -59,17 +71,12 @@ export function HistoryTable({ changes, canRestore }: { changes: ShownChange[]; 
                   <td className={s.restoreCell}>
                     {isRestorableKind(change.kind) ? (
                       <div className={s.restoreForms}>
+                        <RestoreForm change={change} intent="revert" label="Revert this change" confirmTo={confirmTo} />
                         <RestoreForm
-                          id={change.id}
-                          intent="revert"
-                          label="Revert this change"
-                          summary={change.summary}
-                        />
-                        <RestoreForm
-                          id={change.id}
+                          change={change}
                           intent="restore"
                           label="Restore this state"
-                          summary={change.summary}
+                          confirmTo={confirmTo}
                         />
                       </div>
                     ) : null}
@@ -88,26 +95,57 @@ export function HistoryTable({ changes, canRestore }: { changes: ShownChange[]; 
   );
 }
 
-/** One of a change's two buttons; its hidden words name the change, so a screen reader tells the rows' buttons apart. */
+/**
+ * One of a change's two buttons; its hidden words name the change, so a screen reader tells the
+ * rows' buttons apart. Either writes the whole thing back, so when later changes were made to it
+ * the button asks first (a link to the page's question), saying that those go too.
+ */
 function RestoreForm({
-  id,
+  change,
   intent,
   label,
-  summary,
+  confirmTo,
 }: {
-  id: number;
+  change: ShownChange;
   intent: "restore" | "revert";
   label: string;
-  summary: string;
+  confirmTo: ConfirmAddress;
 }) {
+  const words = (
+    <>
+      {label}
+      <span className={ui.visuallyHidden}> ({change.summary})</span>
+    </>
+  );
+  if (change.later_changes > 0) {
+    return (
+      <Link
+        to={confirmTo(intent, change.id)}
+        className={`${ui.button.secondary} ${s.restoreButton}`}
+        preventScrollReset
+      >
+        {words}
+      </Link>
+    );
+  }
   return (
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={id} />
+      <input type="hidden" name="id" value={change.id} />
       <button type="submit" className={`${ui.button.secondary} ${s.restoreButton}`}>
-        {label}
-        <span className={ui.visuallyHidden}> ({summary})</span>
+        {words}
       </button>
     </Form>
   );
+}
+
+/** The question before a revert or restore that undoes the later changes to the same thing. */
+export function laterChangesQuestion(intent: "restore" | "revert", change: ShownChange) {
+  const kind = CHANGE_KIND_LABELS[change.kind];
+  const later = change.later_changes === 1 ? "the 1 change" : `the ${change.later_changes} changes`;
+  const what =
+    intent === "revert"
+      ? `Revert “${change.summary}”? This writes back ${kind} as it was before this change`
+      : `Restore the state “${change.summary}” led to? This writes back ${kind} as it was after this change`;
+  return `${what}, so ${later} made to it since are undone too.`;
 }
