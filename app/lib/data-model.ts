@@ -34,7 +34,8 @@ export interface FieldFormRow {
 export const FIELD_COLUMNS = ["Group", "Field Name", "Definition", "Type"] as const;
 /** Spec section 5: name, field_type and group required. */
 export const FIELD_REQUIRED_FIELDS = ["group", "name", "field_type"] as const;
-const EDITABLE = ["group", "name", "definition", "field_type"] as const;
+/** A field's editable cells, as the form posts them and as loaded. */
+export const FIELD_CELLS = ["group", "name", "definition", "field_type"] as const;
 
 export const GROUP_OPTIONS = PROFILE_GROUPS.map((group) => ({ value: group, label: group }));
 export const TYPE_OPTIONS = FIELD_TYPES.map((type) => ({ value: type, label: type }));
@@ -58,7 +59,7 @@ export function fieldFormRow(detail: ConfigDetail): FieldFormRow {
   return { id: String(detail.id), ...values, loaded: values };
 }
 
-export const changedFieldValues = (row: FieldFormRow) => changedFields(row, EDITABLE);
+export const changedFieldValues = (row: FieldFormRow) => changedFields(row, FIELD_CELLS);
 
 /** A field the save sends (and the required check covers): new, or changed since it was loaded. */
 export const fieldRowNeedsSave = (row: FieldFormRow) => isNewRow(row) || changedFieldValues(row).size > 0;

@@ -231,6 +231,35 @@ describe("the data model screens", () => {
     expect((await load(userLoader, USER, cookie)).fields.map((f) => f.name)).toEqual(["planned_major", "needs_visa"]);
   });
 
+  it("keeps what another tab saved since this page loaded, and flags a cell both changed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const { fields } = await load(userLoader, USER, cookie);
+    const [first] = fields;
+    const post = (values: Record<string, string>) =>
+      settle(() => userAction(args(formRequest(`${USER}?edit=1`, { intent: "save", ...values }, cookie))));
+    // Tab B changes the definition and saves.
+    await post(row(0, { ...first, definition: "Changed in tab B" }, first));
+    // Tab A, loaded before, changes only the type: tab B's definition stays.
+    const typed = await post(row(0, { ...first, field_type: "array" }, first));
+    await expect(typed).toSendToast({ type: "success", description: "1 field saved" });
+    const [afterA] = (await load(userLoader, USER, cookie)).fields;
+    expect(afterA).toMatchObject({ definition: "Changed in tab B", field_type: "array" });
+
+    // Both change the definition, differently: tab A is told beside the cell, its text kept.
+    const clash = await post(row(0, { ...first, definition: "Changed in tab A" }, first));
+    expect(clash.status).toBe(409);
+    const reply = (await clash.json()) as FieldsAnswer & { errors: Record<string, string[]>[] };
+    expect(reply.errors[0].definition).toEqual([
+      "Changed to “Changed in tab B” since you opened this page; save again to keep yours",
+    ]);
+    expect(reply.rows[0]).toMatchObject({ definition: "Changed in tab A", field_type: "array" });
+    // Saving again, from what the reply showed, keeps tab A's.
+    const again = await post(row(0, reply.rows[0] as never, { ...afterA } as never));
+    await expect(again).toSendToast({ type: "success", description: "1 field saved" });
+    expect((await load(userLoader, USER, cookie)).fields[0]).toMatchObject({ definition: "Changed in tab A" });
+    await post(row(0, { ...first }, (await load(userLoader, USER, cookie)).fields[0]));
+  });
+
   it("asks 'Confirm Delete' by address, then deletes one field", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const { fields } = await load(userLoader, USER, cookie);

@@ -2,11 +2,19 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { ConfigDetailsBody, ProgramRecordsList } from "@contract";
-import { checkRowsToSave, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
+import {
+  checkRowsToSave,
+  FIX_ROWS_MESSAGE,
+  isNewRow,
+  ROW_ERROR,
+  type TableActionData,
+} from "~/components/editable-table/rows";
 import {
   blankFieldRow,
   DATA_MODEL_SCREENS,
+  FIELD_CELLS,
   FIELD_REQUIRED_FIELDS,
+  fieldFormRow,
   fieldRowNeedsSave,
   type DataModelScreen,
   type FieldFormRow,
@@ -24,6 +32,7 @@ import {
   cellsByField,
   noRowErrors,
   postedText as text,
+  rebaseOnStored,
   saveRows,
   savedIdOf,
   savePlan,
@@ -143,7 +152,16 @@ const refusal = (error: unknown): error is ApiError | Response =>
 const messageOf = (error: ApiError | Response) =>
   error instanceof ApiError ? error.message : error.statusText || "Not allowed";
 
-async function saveFields(api: ApiClient, appId: number, rows: FieldFormRow[], modelType: FieldsModel, url: URL) {
+async function saveFields(api: ApiClient, appId: number, posted: FieldFormRow[], modelType: FieldsModel, url: URL) {
+  // What another tab or colleague saved since this page loaded is kept, cell by cell.
+  const stored = new Map(
+    (await personalisationApi.fields(api, appId, modelType)).map((detail) => {
+      const { loaded } = fieldFormRow(detail);
+      return [String(detail.id), loaded!] as const;
+    }),
+  );
+  const { rows, errors } = rebaseOnStored(posted, stored, FIELD_CELLS);
+  if (errors.some(Boolean)) return fieldsReply({ rows, errors, formError: FIX_ROWS_MESSAGE }, 409);
   return saveRows({
     rows,
     plan: planFieldsSave(rows, modelType),

@@ -86,6 +86,42 @@ export function addError(errors: RowErrors, index: number, field: string, messag
   (rowErrors[field] ??= []).push(message);
 }
 
+// ── Rows edited on a page loaded before another save ────────────────────────────────────────
+
+/** A cell changed by someone else and by this page, to different values. */
+export const changedElsewhere = (stored: string) =>
+  `Changed to “${stored}” since you opened this page; save again to keep yours`;
+
+/**
+ * Rows edited on a page loaded before someone else (another tab, a colleague) saved the same rows:
+ * every cell this page did not change takes the stored value, so that saving one cell never writes
+ * back another's old value. A cell this page changed that was also changed elsewhere, to something
+ * else, is flagged beside it and now counts the stored value as loaded, so saving again keeps
+ * this page's. Rows without a stored counterpart (new, or deleted meanwhile) are left as they are.
+ */
+export function rebaseOnStored<Cell extends string, Row extends { id: string; loaded: Record<Cell, string> | null }>(
+  rows: Row[],
+  stored: ReadonlyMap<string, Record<Cell, string>>,
+  cells: readonly Cell[],
+): { rows: Row[]; errors: RowErrors } {
+  const errors = noRowErrors(rows);
+  const rebased = rows.map((row, index) => {
+    const now = row.id ? stored.get(row.id) : undefined;
+    if (!row.loaded || !now) return row;
+    const next = { ...row, loaded: { ...row.loaded } };
+    for (const cell of cells) {
+      const typed = row[cell as keyof Row] as unknown as string;
+      const was = row.loaded[cell];
+      if (now[cell] === was) continue;
+      if (typed === was) (next as Record<string, unknown>)[cell] = now[cell];
+      else if (typed !== now[cell]) addError(errors, index, cell, changedElsewhere(now[cell]));
+      next.loaded[cell] = now[cell];
+    }
+    return next;
+  });
+  return { rows: rebased, errors };
+}
+
 // ── The API's refusals, back on the rows ────────────────────────────────────────────────────
 
 /** How a table's rows travel to the API, for reading its refusals. */
