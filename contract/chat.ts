@@ -15,7 +15,7 @@ export const ChatRequest = z.object({
     .string({ error: "Type a message" })
     .trim()
     .min(1, "Type a message")
-    .max(CHAT_MESSAGE_MAX_CHARS, `Keep messages under ${CHAT_MESSAGE_MAX_CHARS.toLocaleString("en")} characters`),
+    .max(CHAT_MESSAGE_MAX_CHARS, `Keep messages to at most ${CHAT_MESSAGE_MAX_CHARS.toLocaleString("en")} characters`),
 });
 export type ChatRequest = z.input<typeof ChatRequest>;
 

@@ -203,7 +203,7 @@ export const FeedbackRequest = z.object({
   comment: z
     .string()
     .trim()
-    .max(FEEDBACK_COMMENT_MAX_CHARS, `Keep comments under ${FEEDBACK_COMMENT_MAX_CHARS} characters`)
+    .max(FEEDBACK_COMMENT_MAX_CHARS, `Keep comments to at most ${FEEDBACK_COMMENT_MAX_CHARS} characters`)
     .optional(),
 });
 export type FeedbackRequest = z.input<typeof FeedbackRequest>;

@@ -462,7 +462,7 @@ describe("the public endpoint's guards", () => {
     });
     expect(huge.status).toBe(413);
     expect(huge.headers.get("access-control-allow-origin")).toBe("*");
-    expect(await huge.json()).toEqual({ message: "Keep messages under 2,000 characters" });
+    expect(await huge.json()).toEqual({ message: "Keep messages to at most 2,000 characters" });
     // The longest message allowed, in characters of three bytes each, still fits.
     expect((await chat("€".repeat(2000))).status).toBe(200);
     host.deps.config.chatRateLimitPerMinute = 2;

@@ -91,8 +91,12 @@ export function chatFeedbackRoutes(route: RouteBuilder, limiter: RateLimiter) {
     handler: async ({ body, c, deps }) => {
       const scope = await resolveEmbedKey(body.key, deps);
       if (!scope) throw forbidden("This embed script is not valid");
-      if (!limiter.allow(`${body.key}\n${visitorOf(c)}`)) {
-        throw new TooManyRequests(60, "Too many ratings at once; wait a minute and try again");
+      const visitorKey = `${body.key}\n${visitorOf(c)}`;
+      if (!limiter.allow(visitorKey)) {
+        throw new TooManyRequests(
+          limiter.retryAfterSeconds(visitorKey),
+          "Too many ratings at once; wait a minute and try again",
+        );
       }
       await rateAnswer(
         {

@@ -21,6 +21,16 @@ describe("the chat's rate limiter", () => {
     expect(limiter.allow("key\nvisitor")).toBe(true);
   });
 
+  it("says how long a refused key waits: until its window ends", () => {
+    const { limiter, advance } = limiterAt(1);
+    limiter.allow("key\nvisitor");
+    advance(45_500);
+    expect(limiter.allow("key\nvisitor")).toBe(false);
+    expect(limiter.retryAfterSeconds("key\nvisitor")).toBe(15);
+    advance(14_900);
+    expect(limiter.retryAfterSeconds("key\nvisitor")).toBe(1);
+  });
+
   it("forgets ended windows as new ones start, so they do not pile up", () => {
     const { limiter, advance } = limiterAt(5);
     for (let i = 0; i < 1_000; i++) limiter.allow(`key\n192.0.2.${i}`);

@@ -36,6 +36,13 @@ export class RateLimiter {
     return window.count <= this.perMinute();
   }
 
+  /** For a refused request: the whole seconds until its window ends and the key may go again (Retry-After). */
+  retryAfterSeconds(key: string) {
+    const window = this.windows.get(key);
+    const left = window ? window.start + WINDOW_MS - this.now() : 0;
+    return Math.max(1, Math.ceil(left / 1000));
+  }
+
   /** Windows held now (tests). */
   get size() {
     return this.windows.size;

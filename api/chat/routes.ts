@@ -84,14 +84,14 @@ export function publicChatCors(app: Hono) {
     bodyLimit({
       maxSize: CHAT_MAX_BODY_BYTES,
       onError: (c) =>
-        c.json({ message: `Keep messages under ${CHAT_MESSAGE_MAX_CHARS.toLocaleString("en")} characters` }, 413),
+        c.json({ message: `Keep messages to at most ${CHAT_MESSAGE_MAX_CHARS.toLocaleString("en")} characters` }, 413),
     }),
   );
   app.use(
     FEEDBACK_PATH,
     bodyLimit({
       maxSize: FEEDBACK_MAX_BODY_BYTES,
-      onError: (c) => c.json({ message: `Keep comments under ${FEEDBACK_COMMENT_MAX_CHARS} characters` }, 413),
+      onError: (c) => c.json({ message: `Keep comments to at most ${FEEDBACK_COMMENT_MAX_CHARS} characters` }, 413),
     }),
   );
 }
@@ -126,9 +126,10 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
     const request = parsed.data;
     const scope = await resolveEmbedKeyScope(request.key, deps);
     if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
-    if (!limiter.allow(`${request.key}\n${visitorOf(c)}`)) {
+    const visitorKey = `${request.key}\n${visitorOf(c)}`;
+    if (!limiter.allow(visitorKey)) {
       return c.json({ message: "Too many messages at once; wait a minute and try again" }, 429, {
-        "Retry-After": "60",
+        "Retry-After": String(limiter.retryAfterSeconds(visitorKey)),
       });
     }
     const { triggerPoints, clientType } = scope;
