@@ -188,6 +188,9 @@ describe("AI finetuning rules", () => {
       },
       { app_id: northfield, finetuning_type: "weird" },
       { app_id: northfield, finetuning_type: "url_pattern", pattern: "/d/", penalty: true },
+      // Number() would read these as 1; nobody means a penalty in hexadecimal or binary.
+      { app_id: northfield, finetuning_type: "url_pattern", pattern: "/e/", penalty: "0x1" },
+      { app_id: northfield, finetuning_type: "url_pattern", pattern: "/f/", penalty: "0b1" },
     ]);
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({
@@ -209,6 +212,8 @@ describe("AI finetuning rules", () => {
         "finetuning_type must be one of url_pattern, html_weightage, pdf_weightage, html_tags_to_remove",
       ],
       "finetunings.9.penalty": ["The penalty must be a number from 0 to 1"],
+      "finetunings.10.penalty": ["The penalty must be a number from 0 to 1"],
+      "finetunings.11.penalty": ["The penalty must be a number from 0 to 1"],
     });
     const semantic = await upsert(clientAdmin, [
       { app_id: northfield, trigger_point: "mars", finetuning_type: "url_pattern", pattern: "/a/", penalty: 0.5 },

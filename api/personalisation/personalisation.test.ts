@@ -71,6 +71,39 @@ describe("data model fields", () => {
     expect((await call("GET", base(shop), { token: admin })).body.personalisation_config_details).toEqual([]);
   });
 
+  it("takes field names in any script's letters, and still refuses one starting with a digit or holding punctuation", async () => {
+    const saved = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          field("prénom étudiant", "text", "Personal Contact Information", "user_profile"),
+          field("学部", "text", "Academic Profile", "user_profile"),
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const refused = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          field("1st_choice", "text", "Academic Profile", "user_profile"),
+          field("name-with-dash", "text", "Academic Profile", "user_profile"),
+        ],
+      },
+    });
+    expect(Object.keys(refused.body.errors)).toEqual([
+      "personalisation_config_details.0.name",
+      "personalisation_config_details.1.name",
+    ]);
+    const { body } = await call("GET", `${base(northfield)}?model_type=user_profile`, { token: clientAdmin });
+    const ids = body.personalisation_config_details
+      .filter((f: { name: string }) => ["prénom étudiant", "学部"].includes(f.name))
+      .map((f: { id: number }) => f.id);
+    expect(ids).toHaveLength(2);
+    for (const record_id of ids)
+      await call("DELETE", `${base(northfield)}/delete_record`, { token: clientAdmin, body: { record_id } });
+  });
+
   it("refuses missing names, types and groups, and a name already in the model, next to the field", async () => {
     const bad = await call("POST", `${base(northfield)}/create_and_update`, {
       token: clientAdmin,

@@ -33,5 +33,8 @@ export const DATA_MODEL_MESSAGES = {
   buildWarning: "Building the recommendation model might take some time.",
 } as const;
 
-/** Field names are what the assistant stores values under: a letter first, then letters, digits, _ and spaces. */
-export const FIELD_NAME_PATTERN = /^[A-Za-z][A-Za-z0-9_ ]*$/;
+/**
+ * Field names are what the assistant stores values under: a letter first, then letters, digits, _
+ * and spaces; a letter of any script ("prénom_étudiant", "学部"), with its accents as combining marks.
+ */
+export const FIELD_NAME_PATTERN = /^\p{L}[\p{L}\p{M}\p{N}_ ]*$/u;

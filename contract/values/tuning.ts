@@ -75,6 +75,8 @@ export function readPenalty(value: unknown): number | null | "invalid" {
   if (typeof value === "number") return Number.isFinite(value) ? value : "invalid";
   const text = String(value).trim();
   if (!text) return null;
+  // A decimal as people write it ("0.5", ".5", "1", "5e-1"); Number alone would also read "0x1" and "0b1".
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return "invalid";
   const number = Number(text);
   return Number.isFinite(number) ? number : "invalid";
 }
