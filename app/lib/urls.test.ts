@@ -7,6 +7,7 @@ import {
   isInFlight,
   linkLines,
   pagerState,
+  exportDoneMessage,
   linksAddedMessage,
   parseLinks,
   parseRefreshDays,
@@ -212,5 +213,17 @@ describe("the URL pager", () => {
       hasNext: true,
     });
     expect(pagerState({ page: 159, pageSize: 25, totalPages: 81, capped: true, rowsShown: 0 }).hasNext).toBe(false);
+  });
+});
+
+describe("the export's toast", () => {
+  it("says the spec's words, and what the file left out past its 10,000 rows", () => {
+    expect(exportDoneMessage(null)).toBe("Export completed successfully");
+    expect(exportDoneMessage("2000")).toBe(
+      "Export completed successfully: the first 10,000 rows; 2,000 more URLs match, so narrow the view to export them",
+    );
+    expect(exportDoneMessage("some")).toBe(
+      "Export completed successfully: the first 10,000 rows; more URLs match, so narrow the view to export them",
+    );
   });
 });

@@ -7,6 +7,16 @@ export const WEBSITE_PAGE_SIZES = [1, 10, 25, 50, 100, 500, 1000, 2000] as const
 export const UNIFIED_PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DEFAULT_URL_PAGE_SIZE = 100;
 export const EXPORT_ROW_LIMIT = 10_000;
+/** The export's answer header: how many URLs of the view the file left out past EXPORT_ROW_LIMIT ("some" when not counted). */
+export const EXPORT_LEFT_OUT_HEADER = "X-Urls-Left-Out";
+
+/** The toast of a finished export: the spec's words, and what the file left out. */
+export function exportDoneMessage(leftOut: string | null) {
+  const done = "Export completed successfully";
+  if (!leftOut || leftOut === "0") return done;
+  const more = leftOut === "some" ? "more URLs match" : `${Number(leftOut).toLocaleString("en")} more URLs match`;
+  return `${done}: the first ${EXPORT_ROW_LIMIT.toLocaleString("en")} rows; ${more}, so narrow the view to export them`;
+}
 export const RELOAD_DELAY_MS = 500;
 export const REFRESH_DAYS_DEBOUNCE_MS = 500;
 export const POLL_INTERVAL_MS = 2000;

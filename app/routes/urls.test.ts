@@ -11,6 +11,7 @@ import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import type { UrlRow, UrlsList, Website } from "@contract";
 import { parseCsv } from "~/lib/csv";
+import { EXPORT_LEFT_OUT_HEADER } from "~/lib/urls";
 import { loader as chunksLoader } from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId.chunks";
 import { loader as exportLoader } from "./$appName.agent.$agentName.knowledge-store.websites.$websiteId.export";
 import {
@@ -411,6 +412,28 @@ describe("CSV export", () => {
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row[2] === "pending_review")).toBe(true);
     expect(rows.find((row) => row[0] === `${site.base}/about`)?.at(-1)).toBe(`${site.base}/`);
+    // All of the view fits in the file: nothing left out to tell of.
+    expect(response.headers.get(EXPORT_LEFT_OUT_HEADER)).toBeNull();
+  });
+
+  it("tells the browser how many URLs of the view the file left out past its 10,000 rows", async () => {
+    const context = testContext(host);
+    const many = {
+      ...context,
+      apiFetch: async (request: Request) => {
+        const answer = await context.apiFetch(request);
+        if (!new URL(request.url).pathname.endsWith("/urls")) return answer;
+        const list = await answer.json();
+        return Response.json({ ...list, total: list.data.length + 2_000, total_count: list.data.length + 2_000 });
+      },
+    };
+    const response = await settle(() =>
+      unifiedExportLoader({
+        ...args(getRequest("/x/export?status=pending_review", viewer), unifiedParams),
+        context: many,
+      }),
+    );
+    expect(response.headers.get(EXPORT_LEFT_OUT_HEADER)).toBe("2000");
   });
 });
 

@@ -4,6 +4,7 @@ import { formatInTimeZone, safeTimeZone, toCsv } from "~/lib/csv";
 import { lastPageInstead } from "~/lib/query-params";
 import {
   BULK_ACTIONS,
+  EXPORT_LEFT_OUT_HEADER,
   exportFileName,
   isBulkAction,
   linkLines,
@@ -244,17 +245,22 @@ export async function exportUrls(options: {
   pageSizes: readonly number[];
   site: string;
   unified: boolean;
-  list: (view: ReturnType<typeof toExportQuery>) => Promise<{ data: UrlRow[] }>;
+  list: (
+    view: ReturnType<typeof toExportQuery>,
+  ) => Promise<{ data: UrlRow[]; total: number; total_is_capped: boolean }>;
 }) {
   const params = new URL(options.request.url).searchParams;
   const view: UrlView = readUrlView(params, options.pageSizes);
-  const { data } = await options.list(toExportQuery(view));
+  const { data, total, total_is_capped } = await options.list(toExportQuery(view));
   const body = urlsCsv(data, params.get("tz") ?? "UTC", options.unified);
+  // Past the spec's 10,000 rows the file stops: the browser's toast says how many were left out.
+  const leftOut = total_is_capped && total <= data.length ? "some" : String(Math.max(0, total - data.length));
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
       "Content-Disposition": `attachment; filename="${exportFileName(options.site, new Date())}"`,
       "Cache-Control": "no-store",
+      ...(leftOut !== "0" ? { [EXPORT_LEFT_OUT_HEADER]: leftOut } : {}),
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useHydrated } from "~/components/SaveBar";
+import { EXPORT_LEFT_OUT_HEADER, exportDoneMessage } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 
 const fileNameOf = (disposition: string | null) =>
@@ -47,7 +48,7 @@ export function ExportLink({
           anchor.click();
           anchor.remove();
           setTimeout(() => URL.revokeObjectURL(url), 10_000);
-          onToast("success", "Export completed successfully");
+          onToast("success", exportDoneMessage(response.headers.get(EXPORT_LEFT_OUT_HEADER)));
         } catch {
           onToast("error", "Failed to export URLs");
         } finally {
