@@ -260,6 +260,45 @@ describe("the data model screens", () => {
     await post(row(0, { ...first }, (await load(userLoader, USER, cookie)).fields[0]));
   });
 
+  it("asks 'Confirm Delete' from the table and deletes, keeping what is typed in the other rows", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const { fields } = await load(userLoader, USER, cookie);
+    const extra = await settle(() =>
+      userAction(
+        args(
+          formRequest(
+            `${USER}?edit=1`,
+            { intent: "save", ...row(0, { group: "Others", name: "to_delete", field_type: "text" }) },
+            cookie,
+          ),
+        ),
+      ),
+    );
+    expect(extra).toHaveRedirect();
+    const [first, second, third] = (await load(userLoader, USER, cookie)).fields;
+    expect(third.name).toBe("to_delete");
+    const typedRows = {
+      ...row(0, { ...first, definition: "typed, not saved" }, first),
+      ...untouched(1, second),
+      ...untouched(2, third),
+    };
+    const post = (intent: string) =>
+      settle(() => userAction(args(formRequest(`${USER}?edit=1`, { intent, ...typedRows }, cookie))));
+
+    const asked = (await (await post(`ask-delete-${third.id}`)).json()) as FieldsAnswer & { asking: unknown };
+    expect(asked.asking).toEqual({ id: third.id, name: "to_delete" });
+    expect(asked.rows[0].definition).toBe("typed, not saved");
+
+    const deleted = (await (await post(`delete-field-${third.id}`)).json()) as FieldsAnswer & { done: string };
+    expect(deleted.done).toBe("Deleted to_delete");
+    expect(deleted.rows.map((r) => r.name)).toEqual([first.name, second.name]);
+    expect(deleted.rows[0].definition).toBe("typed, not saved");
+    expect((await load(userLoader, USER, cookie)).fields.map((f) => f.name)).toEqual([first.name, second.name]);
+    // Nothing else was saved: the typed definition is still only in the form.
+    expect((await load(userLoader, USER, cookie)).fields[0].definition).toBe(first.definition);
+    expect(fields).toHaveLength(2);
+  });
+
   it("asks 'Confirm Delete' by address, then deletes one field", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const { fields } = await load(userLoader, USER, cookie);

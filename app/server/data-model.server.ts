@@ -85,7 +85,16 @@ export async function dataModelLoader({ request, context, params }: LoaderFuncti
   });
 }
 
-export type FieldsActionData = TableActionData<FieldFormRow> & { form: "fields" };
+export type FieldsActionData = TableActionData<FieldFormRow> & {
+  form: "fields";
+  /** 'Confirm Delete' asked from the table, its rows as typed kept (the field to delete). */
+  asking?: { id: number; name: string };
+  /**
+   * What a deletion from the table did, said in the drawer: the answer is the page itself (no
+   * redirect, which would drop the rows typed), and a toast set now would show only on the next page.
+   */
+  done?: string;
+};
 export interface ImportActionData {
   form: "import";
   code: string;
@@ -111,7 +120,7 @@ const PostedForm = z.object({
     .default([]),
 });
 
-const fieldsReply = (data: TableActionData<FieldFormRow>, status = 200) =>
+const fieldsReply = (data: Omit<FieldsActionData, "form">, status = 200) =>
   json<DataModelActionData>({ form: "fields", ...data }, { status });
 
 /** The required check on the rows to send (never trusting the browser's), then the API rows. */
@@ -189,6 +198,28 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
   const { intent, record_id, import_app_code, fields } = submission.value;
   const rows: FieldFormRow[] = fields.map(({ loaded, ...values }) => ({ ...values, loaded }));
 
+  // Delete from the table's own form: the rows travel with the question and the answer, so what is
+  // typed in other rows stays (unsaved, as it was), with or without JavaScript.
+  const askDelete = /^ask-delete-(\d{1,12})$/.exec(intent);
+  if (askDelete) {
+    const row = rows.find((r) => r.id === askDelete[1]);
+    if (!row) return fieldsReply({ rows, errors: noRowErrors(rows), formError: "That field is no longer here" }, 404);
+    const asking = { id: Number(row.id), name: row.loaded?.name ?? row.name };
+    return fieldsReply({ rows, errors: noRowErrors(rows), formError: null, asking });
+  }
+  if (intent === "cancel-delete") return fieldsReply({ rows, errors: noRowErrors(rows), formError: null });
+  const deleteFromTable = /^delete-field-(\d{1,12})$/.exec(intent);
+  if (deleteFromTable) {
+    const fieldId = Number(deleteFromTable[1]);
+    const others = rows.filter((row) => row.id !== deleteFromTable[1]);
+    try {
+      const { message } = await personalisationApi.deleteField(api, app.id, fieldId);
+      return fieldsReply({ rows: others, errors: noRowErrors(others), formError: null, done: message });
+    } catch (error) {
+      if (!refusal(error)) throw error;
+      return fieldsReply({ rows, errors: noRowErrors(rows), formError: messageOf(error) }, 400);
+    }
+  }
   if (intent === "delete-field") {
     const back = pageAddress(url, "edit");
     const fieldId = savedIdOf(record_id);

@@ -5,7 +5,7 @@ import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { DATA_MODEL_SCREENS, fieldFormRow, groupedModel, type DataModelScreen } from "~/lib/data-model";
 import type { DataModelActionData, dataModelLoader } from "~/server/data-model.server";
 import * as ui from "~/styles/ui.css";
-import { DeleteFieldConfirm, FieldsTable } from "./FieldsTable";
+import { DeleteFieldConfirm, DeleteFieldQuestion, FieldsTable } from "./FieldsTable";
 import { ImportPanel } from "./ImportPanel";
 import { RecommendationModel } from "./RecommendationModel";
 import * as s from "./data-model.css";
@@ -83,7 +83,14 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
       ) : null}
       {drawerOpen && !data.error ? (
         <Drawer title={`${canConfigure ? "Edit" : "Fields of"} the ${noun} data model`} size="full" closeTo={closed}>
-          {data.deleting && canConfigure ? (
+          {postedFields?.done ? (
+            <p role="status" className={s.done}>
+              {postedFields.done}
+            </p>
+          ) : null}
+          {postedFields?.asking && canConfigure ? (
+            <DeleteFieldQuestion field={postedFields.asking} />
+          ) : data.deleting && canConfigure ? (
             <DeleteFieldConfirm field={data.deleting} cancelTo={address({ delete: null })} />
           ) : null}
           <FieldsTable
@@ -94,7 +101,6 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
             errors={postedFields?.errors ?? []}
             formError={postedFields?.formError ?? null}
             canConfigure={canConfigure}
-            deleteHref={(fieldId) => address({ edit: "1", delete: fieldId })}
           />
         </Drawer>
       ) : null}

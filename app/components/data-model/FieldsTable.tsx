@@ -1,4 +1,4 @@
-import { Link } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
 import { SelectCell, TextAreaCell, TextCell, cx } from "~/components/editable-table/cells";
@@ -20,6 +20,9 @@ import type { FieldErrors } from "~/lib/required-check";
 import * as ui from "~/styles/ui.css";
 import * as s from "./data-model.css";
 
+/** The table's form, which the 'Confirm Delete' buttons above it submit. */
+export const FIELDS_FORM_ID = "data-model-fields";
+
 export interface FieldsTableProps {
   /** What the model describes ("user profile"), for the form's name and the read-only note. */
   noun: string;
@@ -27,8 +30,6 @@ export interface FieldsTableProps {
   errors: (FieldErrors | null)[];
   formError: string | null;
   canConfigure: boolean;
-  /** Where a saved field's Delete leads: the 'Confirm Delete' question. */
-  deleteHref: (fieldId: string) => string;
 }
 
 /**
@@ -36,7 +37,7 @@ export interface FieldsTableProps {
  * Definition, Type, and Actions. One save sends every new or changed field; a saved field is
  * deleted on its own, after 'Confirm Delete'.
  */
-export function FieldsTable({ noun, rows, errors, formError, canConfigure, deleteHref }: FieldsTableProps) {
+export function FieldsTable({ noun, rows, errors, formError, canConfigure }: FieldsTableProps) {
   const table = useRowsState({ rows, errors, required: FIELD_REQUIRED_FIELDS, toCheck: fieldRowNeedsSave });
   const saving = useSaving();
   const dirty = table.items.some(({ row }) => fieldRowNeedsSave(row));
@@ -44,6 +45,7 @@ export function FieldsTable({ noun, rows, errors, formError, canConfigure, delet
 
   return (
     <RowsForm
+      id={FIELDS_FORM_ID}
       label={`Fields of the ${noun} data model`}
       columns={FIELD_COLUMNS}
       lastColumn="Actions"
@@ -133,15 +135,60 @@ export function FieldsTable({ noun, rows, errors, formError, canConfigure, delet
               {readOnly ? null : row.id === "" ? (
                 <DiscardRowButton index={index} rowNumber={n} onDiscard={() => table.discard(key)} />
               ) : (
-                <Link to={deleteHref(row.id)} preventScrollReset className={ui.button.link}>
+                // A submit of the table's form: what is typed in other rows travels with the question.
+                <button
+                  type="submit"
+                  name="intent"
+                  value={`ask-delete-${row.id}`}
+                  formNoValidate
+                  className={ui.button.link}
+                >
                   Delete<span className={ui.visuallyHidden}> field {row.loaded?.name ?? row.name}</span>
-                </Link>
+                </button>
               )}
             </td>
           </tr>
         );
       })}
     </RowsForm>
+  );
+}
+
+/**
+ * 'Confirm Delete' asked from the table (its Delete buttons): both answers submit the table's form,
+ * so the rows as typed come back with the answer, the deleted field gone from them.
+ */
+export function DeleteFieldQuestion({ field }: { field: { id: number; name: string } }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), [field.id]);
+  return (
+    <div
+      ref={box}
+      tabIndex={-1}
+      role="group"
+      aria-label={DATA_MODEL_MESSAGES.confirmDelete}
+      className={cx(s.question, s.danger)}
+    >
+      <p role="alert" className={s.questionText}>
+        {DATA_MODEL_MESSAGES.confirmDelete}: the field “{field.name}” and its meaning go for good. What you typed in
+        other rows stays, unsaved.
+      </p>
+      <div className={ui.toolbar}>
+        <button type="submit" form={FIELDS_FORM_ID} name="intent" value="cancel-delete" className={ui.button.secondary}>
+          Cancel
+        </button>
+        <button
+          type="submit"
+          form={FIELDS_FORM_ID}
+          name="intent"
+          value={`delete-field-${field.id}`}
+          formNoValidate
+          className={ui.button.danger}
+        >
+          Delete field
+        </button>
+      </div>
+    </div>
   );
 }
 

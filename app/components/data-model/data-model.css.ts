@@ -37,3 +37,6 @@ globalStyle(`${values} dt`, { fontWeight: 600 });
 globalStyle(`${values} dd`, { margin: 0 });
 export const evidence = style({ color: vars.color.muted, fontSize: "12px" });
 export const valueRow = style({ display: "contents" });
+
+/** What a deletion from the table did, above the table (its answer keeps the rows typed, so no redirect and no toast). */
+export const done = style({ color: vars.color.success, fontWeight: 600, margin: `0 0 ${vars.space.sm}` });
