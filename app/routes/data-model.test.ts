@@ -48,7 +48,7 @@ interface PageData {
 }
 interface FieldsAnswer {
   form: "fields";
-  rows: { id: string; name: string; group: string; field_type: string }[];
+  rows: { id: string; name: string; group: string; field_type: string; definition: string }[];
   errors: (FieldErrors | null)[];
   formError: string | null;
 }
