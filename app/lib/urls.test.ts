@@ -35,6 +35,7 @@ describe("readUrlView", () => {
       search: "",
       statuses: [],
       reviews: [],
+      list: "",
     });
   });
 

@@ -1,6 +1,7 @@
 import { REVIEW_STATUSES, URL_COUNT_CAP, URL_ORDER_COLUMNS, URL_STATUSES } from "@contract/values/knowledge";
 import type { ReviewStatus, UrlsQuery, UrlStatus } from "@contract";
 import { readPageParam, readSearchParam } from "./query-params";
+import { LIST_PARAM, listSearchFrom } from "./websites";
 
 /** Spec §9: the URL tables' paging and sorting. */
 export const WEBSITE_PAGE_SIZES = [1, 10, 25, 50, 100, 500, 1000, 2000] as const;
@@ -36,6 +37,8 @@ export interface UrlView {
   search: string;
   statuses: UrlStatus[];
   reviews: ReviewStatus[];
+  /** The websites list's own parameters, carried so that closing the drawer goes back to that list (~/lib/websites). */
+  list: string;
 }
 
 /** A list param given as `a,b`, as repeated params, or both; unknown values are dropped. */
@@ -67,6 +70,7 @@ export function readUrlView(
     search: readSearchParam(params.get("search"), 500),
     statuses: readList(params, "status", URL_STATUSES),
     reviews: readList(params, "review", REVIEW_STATUSES),
+    list: listSearchFrom(params, true),
   };
 }
 
@@ -100,6 +104,7 @@ export function viewToParams(view: UrlView, defaultPageSize = DEFAULT_URL_PAGE_S
   }
   if (view.pageSize !== defaultPageSize) params.set("page_size", String(view.pageSize));
   if (view.page) params.set("page", String(view.page));
+  if (view.list) params.set(LIST_PARAM, view.list);
   return params;
 }
 

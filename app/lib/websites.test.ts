@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Website } from "@contract";
+import { readUrlView, viewToParams } from "./urls";
 import {
   ALLOWED_PATTERN_SUGGESTIONS,
   blankWebsiteRow,
@@ -19,6 +20,9 @@ import {
   websitesIntent,
   websitesListParams,
   withBlankRow,
+  isUnderWebsitesList,
+  listSearchFrom,
+  withListSearch,
 } from "./websites";
 
 const website = (overrides: Partial<Website> = {}): Website => ({
@@ -224,5 +228,33 @@ describe("intents", () => {
     });
     expect(websitesIntent("index-all-confirmed:5")).toEqual({ kind: "unknown" });
     expect(websitesIntent("drop-table:1")).toEqual({ kind: "unknown" });
+  });
+});
+
+describe("the websites list's parameters in its drawers", () => {
+  const list = "query=3299&page=2&page_size=10";
+
+  it("go into a drawer's address as one `list` parameter beside the drawer's own", () => {
+    expect(withListSearch("7", list)).toBe(`7?list=${encodeURIComponent(list)}`);
+    expect(urlsDrawerPath("indexed", list)).toBe(`urls?status=indexed&list=${encodeURIComponent(list)}`);
+    expect(urlsDrawerPath(null, "")).toBe("urls");
+  });
+
+  it("are read from the list's own address, or from what a drawer carries, never the drawer's page", () => {
+    const onList = new URLSearchParams(list);
+    expect(listSearchFrom(onList, false)).toBe(list);
+    const inDrawer = new URLSearchParams({ page: "5", page_size: "500", list });
+    expect(listSearchFrom(inDrawer, true)).toBe(list);
+    expect(listSearchFrom(new URLSearchParams({ page: "5", page_size: "500" }), true)).toBe("");
+    expect(isUnderWebsitesList("/northfield/agent/admissions/knowledge-store/websites")).toBe(false);
+    expect(isUnderWebsitesList("/northfield/agent/admissions/knowledge-store/websites/7")).toBe(true);
+    expect(isUnderWebsitesList("/northfield/agent/admissions/knowledge-store/websites/urls")).toBe(true);
+  });
+
+  it("travel with the URL drawers' views, so their links and forms keep them", () => {
+    const view = readUrlView(new URLSearchParams({ page: "3", list }));
+    expect(view.list).toBe(list);
+    expect(viewToParams(view).get("list")).toBe(list);
+    expect(readUrlView(new URLSearchParams({ page: "3" })).list).toBe("");
   });
 });

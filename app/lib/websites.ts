@@ -179,9 +179,51 @@ export function statusFilterOptions(statusCounts: Record<string, number>, totalC
   ];
 }
 
+/**
+ * The websites list's own address parameters (search, page, page size) travel into the drawers it
+ * opens as one `list` parameter, whose page and page size are their own, so that the list behind
+ * a drawer, and the list a drawer closes to, is the one the operator left.
+ */
+export const LIST_PARAM = "list";
+
+/** Whether an address is a drawer's below the websites list (not the list's own). */
+export const isUnderWebsitesList = (pathname: string) => !/\/websites\/?$/.test(pathname);
+
+/**
+ * The websites list's parameters: the address's own on the list, under a drawer the ones the
+ * drawer carries in `list` (none: the list's defaults), never the drawer's own page and page size.
+ */
+export function listSearchOf(search: URLSearchParams, underDrawer: boolean) {
+  const carried = search.get(LIST_PARAM);
+  if (carried !== null) return new URLSearchParams(carried.slice(0, 1000));
+  return underDrawer ? new URLSearchParams() : search;
+}
+
+/**
+ * The websites list's parameters as a drawer carries them (without "?"), read from the address the
+ * list shows now (its own, or the ones its open drawer carries); defaults are left out.
+ */
+export function listSearchFrom(search: URLSearchParams, underDrawer: boolean) {
+  const list = websitesListParams(listSearchOf(search, underDrawer));
+  const params = new URLSearchParams();
+  if (list.query) params.set("query", list.query);
+  if (list.page > 1) params.set("page", String(list.page));
+  if (list.page_size !== DEFAULT_WEBSITES_PAGE_SIZE) params.set("page_size", String(list.page_size));
+  return params.toString();
+}
+
+/** A drawer's address below the websites list, carrying the list's own parameters (`listSearch`, without "?"). */
+export function withListSearch(path: string, listSearch: string) {
+  if (!listSearch) return path;
+  const [pathname, query = ""] = path.split("?");
+  const params = new URLSearchParams(query);
+  params.set(LIST_PARAM, listSearch);
+  return `${pathname}?${params}`;
+}
+
 /** Where the status filter leads: the unified URL drawer, scoped to a status or not. */
-export const urlsDrawerPath = (status: string | null) =>
-  status ? `urls?status=${encodeURIComponent(status)}` : "urls";
+export const urlsDrawerPath = (status: string | null, listSearch = "") =>
+  withListSearch(status ? `urls?status=${encodeURIComponent(status)}` : "urls", listSearch);
 
 /** The page, page size and search of the URL, as the API takes them; anything odd falls back to the defaults. */
 export function websitesListParams(search: URLSearchParams) {

@@ -69,7 +69,8 @@ export default function WebsiteLinksDrawer() {
   usePolling(list.data.some((row) => isInFlight(row.status)));
 
   const params = viewToParams(view, DEFAULT_URL_PAGE_SIZE);
-  const closeTo = location.pathname.replace(/\/websites\/[^/]+(\/.*)?$/, "/websites");
+  // Back to the list as it was left: its search, page and page size travel in the view's `list`.
+  const closeTo = `${location.pathname.replace(/\/websites\/[^/]+(\/.*)?$/, "/websites")}${view.list ? `?${view.list}` : ""}`;
   const chunksHref = (url: string) => {
     const next = new URLSearchParams(params);
     next.set("url", url);

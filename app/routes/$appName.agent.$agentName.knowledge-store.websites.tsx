@@ -8,7 +8,7 @@ import { PageSizes, StatusFilter, usePolling, WebsiteSearch } from "~/components
 import { WEBSITES_FORM_ID, WebsitesTable } from "~/components/websites/WebsitesTable";
 import * as s from "~/components/websites/WebsitesTable.css";
 import { lastPageInstead } from "~/lib/query-params";
-import { hasPendingWork, websiteFormRow, websitesListParams } from "~/lib/websites";
+import { hasPendingWork, isUnderWebsitesList, listSearchOf, websiteFormRow, websitesListParams } from "~/lib/websites";
 import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
@@ -23,7 +23,9 @@ import { requireUserWithPermission } from "~/server/permissions.server";
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
-  const list = websitesListParams(new URL(request.url).searchParams);
+  // Under a drawer the address's page and page size are the drawer's: the list's own travel in `list`.
+  const url = new URL(request.url);
+  const list = websitesListParams(listSearchOf(url.searchParams, isUnderWebsitesList(url.pathname)));
   const websitesAt = (page: number) =>
     knowledgeApi.websites(api, app.id, {
       page,

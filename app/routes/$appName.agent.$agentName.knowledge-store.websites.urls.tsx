@@ -51,7 +51,8 @@ export default function UnifiedUrlsDrawer() {
   const params = viewToParams(view, DEFAULT_URL_PAGE_SIZE);
   const exportHref = useHref(`export?${params}`);
   const title = view.statuses.length === 1 ? `${view.statuses[0]} URLs` : "All URLs";
-  const closeTo = location.pathname.replace(/\/urls\/?$/, "");
+  // Back to the list as it was left: its search, page and page size travel in the view's `list`.
+  const closeTo = `${location.pathname.replace(/\/urls\/?$/, "")}${view.list ? `?${view.list}` : ""}`;
   // The status scope is the drawer's subject, not a filter; only a search narrows it.
   const searched = isFiltered({ ...view, statuses: [] });
   return (

@@ -112,8 +112,13 @@ test.describe("with JavaScript", () => {
     await page.getByText("Status: All URLs").click();
     const filter = page.getByRole("list", { name: "Filter URLs by status" });
     await expect(filter.getByRole("link")).toHaveCount(16);
-    await expect(filter.getByRole("link", { name: /^All URLs/ })).toHaveAttribute("href", `${PAGE}/urls`);
-    await expect(filter.getByRole("link", { name: /^indexed/ })).toHaveAttribute("href", `${PAGE}/urls?status=indexed`);
+    // Each leads to the unified drawer, carrying the list's search so that closing it comes back here.
+    const list = `list=${encodeURIComponent("query=no-such-website-anywhere")}`;
+    await expect(filter.getByRole("link", { name: /^All URLs/ })).toHaveAttribute("href", `${PAGE}/urls?${list}`);
+    await expect(filter.getByRole("link", { name: /^indexed/ })).toHaveAttribute(
+      "href",
+      `${PAGE}/urls?status=indexed&${list}`,
+    );
     await expectNoSeriousAxeViolations(page);
 
     // The legacy address shows the same page.
@@ -184,6 +189,20 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`${PAGE}/\\d+$`));
     await expect(page.getByRole("dialog")).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Websites");
+  });
+
+  test("a drawer opened from a searched list closes back to that list, which stays searched behind it", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto(`${PAGE}?query=demo-site&page_size=10`);
+    const row = rowOf(page, `${BASE_URL}/demo-site/`);
+    await row.getByLabel(`Actions for ${BASE_URL}/demo-site/`).click();
+    await row.getByRole("link", { name: "View Links" }).click();
+    await expect(page.getByRole("dialog")).toBeVisible();
+    // The drawer pages on its own; the list behind keeps its search.
+    await expect(page.getByRole("searchbox", { name: "Search websites" })).toHaveValue("demo-site");
+    await page.getByRole("dialog").getByRole("link", { name: "Close" }).click();
+    await expect(page).toHaveURL(new RegExp(`${PAGE}\\?query=demo-site&page_size=10$`));
   });
 });
 

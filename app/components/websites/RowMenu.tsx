@@ -2,7 +2,15 @@ import { Dialog } from "~/components/Dialog";
 import { Link, useFetcher, useRevalidator } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { useEffect, useRef, useState, type MouseEvent } from "react";
-import { deleteUrlsQuestion, MENU_ACTIONS, menuIntent, RELOAD_AFTER_ACTION_MS, type MenuAction } from "~/lib/websites";
+import {
+  deleteUrlsQuestion,
+  MENU_ACTIONS,
+  menuIntent,
+  RELOAD_AFTER_ACTION_MS,
+  withListSearch,
+  type MenuAction,
+} from "~/lib/websites";
+import { useListSearch } from "./useListSearch";
 import * as ui from "~/styles/ui.css";
 import * as s from "./WebsitesTable.css";
 
@@ -71,6 +79,7 @@ export function RowMenu({
   actions: MenuActions;
 }) {
   const close = (event: MouseEvent<HTMLElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
+  const listSearch = useListSearch();
   return (
     <details className={s.menu}>
       <summary className={`${ui.button.secondary} ${s.menuSummary}`} aria-label={`Actions for ${url || `row ${row}`}`}>
@@ -78,7 +87,7 @@ export function RowMenu({
       </summary>
       <ul className={s.menuList}>
         <li>
-          <Link to={String(websiteId)} className={s.menuItem} onClick={close}>
+          <Link to={withListSearch(String(websiteId), listSearch)} className={s.menuItem} onClick={close}>
             View Links
           </Link>
         </li>

@@ -7,6 +7,7 @@ import {
   urlsDrawerPath,
   WEBSITES_PAGE_SIZES,
 } from "~/lib/websites";
+import { useListSearch } from "./useListSearch";
 import * as ui from "~/styles/ui.css";
 import * as s from "./WebsitesTable.css";
 
@@ -38,13 +39,14 @@ export function StatusFilter({
   statusCounts: Record<string, number>;
   totalCount: number;
 }) {
+  const listSearch = useListSearch();
   return (
     <details className={s.menu}>
       <summary className={`${ui.button.secondary} ${s.menuSummary}`}>Status: All URLs ▾</summary>
       <ul className={s.menuListStart} aria-label="Filter URLs by status">
         {statusFilterOptions(statusCounts, totalCount).map((option) => (
           <li key={option.label}>
-            <Link to={urlsDrawerPath(option.status)} className={s.menuItem}>
+            <Link to={urlsDrawerPath(option.status, listSearch)} className={s.menuItem}>
               <span>{option.label}</span>
               <span className={s.count}>{option.count}</span>
             </Link>
