@@ -181,16 +181,19 @@ describe("the knowledge pipeline against a local website", () => {
     expect(chunk.text).toContain("new library");
   });
 
-  it("skips and deletes: chunks leave retrieval, the rows stay", async () => {
+  /** Asks for URLs of the website, by path, to be indexed, skipped or deleted (`settled` waits for it). */
+  const request = async (status: string, paths: string[]) => {
     const rows = await byPath();
     await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
       token,
-      body: { status: "to_be_skipped", url_ids: [rows["/about"].id] },
+      body: { status, url_ids: paths.map((path) => rows[path].id) },
     });
-    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
-      token,
-      body: { status: "to_be_deleted", url_ids: [rows["/admissions"].id] },
-    });
+  };
+
+  it("skips and deletes: chunks leave retrieval, the rows stay", async () => {
+    const rows = await byPath();
+    await request("to_be_skipped", ["/about"]);
+    await request("to_be_deleted", ["/admissions"]);
     await settled();
     const after = await byPath();
     expect([after["/about"].status, after["/admissions"].status]).toEqual(["skipped", "deleted"]);
@@ -200,10 +203,7 @@ describe("the knowledge pipeline against a local website", () => {
 
   it("indexes a skipped or deleted page again with its passages, not as unchanged", async () => {
     const rows = await byPath();
-    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
-      token,
-      body: { status: "to_be_indexed", url_ids: [rows["/about"].id, rows["/admissions"].id] },
-    });
+    await request("to_be_indexed", ["/about", "/admissions"]);
     await settled();
     const after = await byPath();
     expect([after["/about"].status, after["/admissions"].status]).toEqual(["indexed", "indexed"]);
@@ -212,14 +212,8 @@ describe("the knowledge pipeline against a local website", () => {
       expect(passages.length).toBeGreaterThan(0);
     }
     // As the tests after this one find them.
-    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
-      token,
-      body: { status: "to_be_skipped", url_ids: [rows["/about"].id] },
-    });
-    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
-      token,
-      body: { status: "to_be_deleted", url_ids: [rows["/admissions"].id] },
-    });
+    await request("to_be_skipped", ["/about"]);
+    await request("to_be_deleted", ["/admissions"]);
     await settled();
   });
 
