@@ -52,8 +52,8 @@ export const ConfigChange = z.object({
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),
   /**
-   * How many changes were made to the same thing after this one: reverting this change or restoring
-   * its state writes the whole thing back, so those go too.
+   * How many changes were made to the same thing after this one, counted up to LATER_CHANGES_CAP:
+   * reverting this change or restoring its state writes the whole thing back, so those go too.
    */
   later_changes: z.number().int(),
 });

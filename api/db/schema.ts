@@ -957,5 +957,7 @@ export const configChanges = pgTable(
     // The History screen's two filters, each read in the list's own order.
     index("config_changes_app_kind_at_idx").on(t.appId, t.kind, t.at, t.id),
     index("config_changes_app_user_at_idx").on(t.appId, t.userEmail, t.at, t.id),
+    // The changes made to one thing after another (History's `later_changes`): a short range each.
+    index("config_changes_app_kind_target_idx").on(t.appId, t.kind, t.target, t.id),
   ],
 );

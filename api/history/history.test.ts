@@ -323,6 +323,10 @@ describe("the list", () => {
       "Change 10048",
       "Change 10049",
     ]);
+    // Each says how many changes to the same thing were recorded after it, counted up to 100.
+    expect(body.data.map((e: Entry & { later_changes: number }) => e.later_changes).slice(0, 3)).toEqual([24, 23, 22]);
+    const newest = await call("GET", `/v1/apps/${other.id}/history?page_size=1`, { token: staff });
+    expect(newest.body.data[0]).toMatchObject({ summary: "Change 0", later_changes: 100 });
     expect((await call("GET", `/v1/apps/${other.id}/history?kind=agent`, { token: staff })).body).toEqual({
       data: [],
       total: 0,

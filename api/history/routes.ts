@@ -2,6 +2,7 @@ import { and, count, desc, eq, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
   HISTORY_COUNT_CAP,
+  LATER_CHANGES_CAP,
   HistoryList,
   HistoryQuery,
   HistoryRestoreBody,
@@ -23,19 +24,26 @@ import { restoreChange } from "./restore";
 const AppParams = z.object({ appId: IdParam });
 const ChangeParams = z.object({ appId: IdParam, id: IdParam });
 
-/** For each of `rows`, how many changes of the same kind were made to its thing (target) after it. */
+/**
+ * For each of `rows`, how many changes of the same kind were made to its thing (target) after it,
+ * counted up to LATER_CHANGES_CAP: each a short range of the (app, kind, target, id) index.
+ */
 async function laterChangesOf(appId: number, rows: { id: number }[], db: ApiDeps["db"]) {
   if (!rows.length) return new Map<number, number>();
   const result = await db.execute(sql`
-    select change.id, count(later.id)::int as later
+    select change.id, (
+      select count(*)::int from (
+        select 1 from config_changes later
+        where later.app_id = change.app_id and later.kind = change.kind and later.target = change.target
+          and later.id > change.id
+        limit ${LATER_CHANGES_CAP}
+      ) as counted
+    ) as later
     from config_changes change
-    join config_changes later on later.app_id = change.app_id and later.kind = change.kind
-      and later.target = change.target and later.id > change.id
     where change.app_id = ${appId} and change.id in (${sql.join(
       rows.map((row) => sql`${row.id}`),
       sql`, `,
-    )})
-    group by change.id`);
+    )})`);
   const counted = (result as unknown as { rows: { id: number; later: number }[] }).rows;
   return new Map(counted.map((row) => [Number(row.id), Number(row.later)]));
 }

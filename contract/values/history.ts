@@ -58,3 +58,6 @@ export const MAX_CHANGE_LINES = 20;
 
 /** The longest history page. */
 export const MAX_HISTORY_PAGE_SIZE = 100;
+
+/** A History entry's later changes to the same thing are counted up to this many (`later_changes`). */
+export const LATER_CHANGES_CAP = 100;

@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import type { ChangeLine } from "@contract";
-import { CHANGE_KIND_LABELS, isRestorableKind, type ChangeKind } from "@contract/values/history";
+import { CHANGE_KIND_LABELS, isRestorableKind, LATER_CHANGES_CAP, type ChangeKind } from "@contract/values/history";
 import { formatDateTime } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
 import { ChangeDiff } from "./ChangeDiff";
@@ -142,7 +142,8 @@ function RestoreForm({
 /** The question before a revert or restore that undoes the later changes to the same thing. */
 export function laterChangesQuestion(intent: "restore" | "revert", change: ShownChange) {
   const kind = CHANGE_KIND_LABELS[change.kind];
-  const later = change.later_changes === 1 ? "the 1 change" : `the ${change.later_changes} changes`;
+  const n = change.later_changes;
+  const later = n === 1 ? "the 1 change" : n >= LATER_CHANGES_CAP ? `the ${n} or more changes` : `the ${n} changes`;
   const what =
     intent === "revert"
       ? `Revert “${change.summary}”? This writes back ${kind} as it was before this change`

@@ -1,0 +1,1 @@
+CREATE INDEX "config_changes_app_kind_target_idx" ON "config_changes" USING btree ("app_id","kind","target","id");
