@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
 import { Agent, AgentInput, AgentLogoUpload, IdParam, siteCodeInUse } from "@contract";
@@ -48,6 +48,30 @@ async function findAgentBySiteCode(appId: number, siteCode: string, deps: Pick<A
     .from(agents)
     .where(and(eq(agents.appId, appId), eq(agents.siteCode, siteCode)));
   return row ?? null;
+}
+
+/**
+ * Whether another agent of the client has this site code in any case: "Admissions" beside
+ * "admissions" would read as one agent in addresses, menus and trigger point selectors.
+ */
+async function siteCodeHeldByAnother(
+  appId: number,
+  siteCode: string,
+  agentId: number | null,
+  deps: Pick<ApiDeps, "db">,
+) {
+  const [row] = await deps.db
+    .select({ id: agents.id })
+    .from(agents)
+    .where(
+      and(
+        eq(agents.appId, appId),
+        sql`lower(${agents.siteCode}) = lower(${siteCode})`,
+        agentId === null ? undefined : ne(agents.id, agentId),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
 }
 
 /** The wire name of each stored agent field: an update changes only the fields its body names. */
@@ -135,6 +159,9 @@ export function agentRoutes(route: RouteBuilder) {
           ? await findAgent(params.appId, body.id, deps)
           : await findAgentBySiteCode(params.appId, body.site_code, deps);
         const sent = existing ? await sentFieldsOf(c) : null;
+        const codeChanges = !existing || (sent!.has("site_code") && existing.siteCode !== body.site_code);
+        if (codeChanges && (await siteCodeHeldByAnother(params.appId, body.site_code, existing?.id ?? null, deps)))
+          throw siteCodeTaken(body.site_code);
         const { result: agent } = await recordChange(
           deps,
           caller,

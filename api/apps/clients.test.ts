@@ -283,6 +283,24 @@ describe("agents", () => {
     expect(clash.body.errors.site_code).toEqual([
       "The site code studentsuccess is already used by another agent of this client",
     ]);
+    // In another case too: it would read as the same agent in addresses and selectors.
+    const cased = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { app_id: northfieldId, name: "Copy", site_code: "StudentSuccess" },
+    });
+    expect(cased.body.errors.site_code).toEqual([
+      "The site code StudentSuccess is already used by another agent of this client",
+    ]);
+    // An agent may change the case of its own code.
+    const own = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { id: admissions.id, app_id: northfieldId, name: "Admissions Assistant", site_code: "Admissions" },
+    });
+    expect(own.body.site_code).toBe("Admissions");
+    await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { id: admissions.id, app_id: northfieldId, name: "Admissions Assistant", site_code: "admissions" },
+    });
     expect((await call("GET", `/v1/apps/${harborId}/agents/${admissions.id}`, { token: tokens.admin })).status).toBe(
       404,
     );

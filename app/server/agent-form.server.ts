@@ -104,7 +104,7 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
     // update_agents updates the client's agent of a site code it already has: a new agent must
     // not take one, or creating would overwrite that agent.
     const siteCode = textOf(formData, "site_code");
-    siteCodeTaken = app.agents.some((agent) => agent.site_code === siteCode);
+    siteCodeTaken = app.agents.some((agent) => agent.site_code.toLowerCase() === siteCode.toLowerCase());
   }
 
   const logo = formData.get("logo");
