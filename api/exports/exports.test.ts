@@ -109,6 +109,21 @@ describe("export and import", () => {
     expect(
       (await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "half.json" } })).status,
     ).toBe(400);
+    // Agents are matched by site code: two of one code in a file would silently become one.
+    await host.deps.storage.put(
+      "exports/twins.json",
+      JSON.stringify({
+        ...valid,
+        app: { ...valid.app, url_code: "twins" },
+        agents: [
+          { name: "One", site_code: "desk" },
+          { name: "Two", site_code: "Desk" },
+        ],
+      }),
+    );
+    const twins = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "twins.json" } });
+    expect(twins.status).toBe(400);
+    expect(twins.body.errors["agents.1.site_code"]).toEqual(["Another agent of this file has this site code"]);
     expect(
       (await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "../secrets.json" } })).status,
     ).toBe(400);

@@ -27,7 +27,23 @@ export const AppExportFile = z.object({
   version: z.literal(EXPORT_VERSION, { error: `Only version ${EXPORT_VERSION} exports can be imported` }),
   exported_at: z.string(),
   app: AppInput,
-  agents: z.array(AgentInput.omit({ id: true, app_id: true })).default([]),
+  agents: z
+    .array(AgentInput.omit({ id: true, app_id: true }))
+    .default([])
+    // Agents are matched by site code on import: two of one code (in any case) would silently become one.
+    .superRefine((agents, ctx) => {
+      const seen = new Set<string>();
+      agents.forEach((agent, i) => {
+        const code = agent.site_code.toLowerCase();
+        if (seen.has(code))
+          ctx.addIssue({
+            code: "custom",
+            path: [i, "site_code"],
+            message: "Another agent of this file has this site code",
+          });
+        seen.add(code);
+      });
+    }),
   controls: z
     .array(
       z.object({
