@@ -12,7 +12,7 @@ import { isStaff } from "~/lib/permissions";
 import { usersApi } from "~/server/api/users-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
-import { handleTableAction } from "~/server/table-kit.server";
+import { handleTableAction, storedRows } from "~/server/table-kit.server";
 import { accessTable } from "~/server/users-table.server";
 import { useOptionalUser, useUserCan } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
@@ -38,6 +38,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     request,
     ...accessTable,
     save: async (users) => (await usersApi.upsertForApp(api, app.id, { users })).message,
+    stored: async () => storedRows((await usersApi.listForApp(api, app.id)).users.map(accessFormRow)),
   });
 }
 

@@ -219,6 +219,37 @@ describe("Users (/users)", () => {
     expect((await listUsers(cookie)).users.find((u) => u.id === target.id)?.name).toBe("Renamed Elsewhere");
   });
 
+  it("keeps what another page saved to a row since this one loaded, and flags a cell both changed", async () => {
+    const cookie = await signInToConsole(host, "admin@example.com");
+    const { users } = await listUsers(cookie);
+    const target = users.find((u) => u.email === "client.user@example.com")!;
+    const save = (values: Partial<ListedUser>, loaded = target) =>
+      settle(() =>
+        usersAction(
+          args(formRequest("/users", { intent: "save", ...userFields(0, { ...target, ...values }, loaded) }, cookie)),
+        ),
+      );
+    // Another page renames the user; this one, loaded before, changes only the type: the name stays.
+    await save({ name: "Named Elsewhere" });
+    await expect(await save({ user_type: "admin" })).toSendToast({ type: "success", description: "1 user saved" });
+    expect((await listUsers(cookie)).users.find((u) => u.id === target.id)).toMatchObject({
+      name: "Named Elsewhere",
+      user_type: "admin",
+    });
+    // Both change the name: this page is told beside it, its text kept.
+    const clash = await save({ name: "Named Here" });
+    expect(clash.status).toBe(409);
+    const reply = await clash.json();
+    expect(reply.errors[0].name).toEqual([
+      "Changed to “Named Elsewhere” since you opened this page; save again to keep yours",
+    ]);
+    expect(reply.rows[0]).toMatchObject({ name: "Named Here", user_type: "admin" });
+    await save(
+      target,
+      (await listUsers(cookie)).users.find((u) => u.id === target.id)!,
+    );
+  });
+
   it("answers 400 with the spec's messages for a row missing its fields, keeping every posted row", async () => {
     const cookie = await signInToConsole(host, "admin@example.com");
     const { users } = await listUsers(cookie);

@@ -11,7 +11,7 @@ import { readTableView, viewRows } from "~/lib/table-view";
 import { requireApi } from "~/server/api/client.server";
 import { usersApi } from "~/server/api/users-api.server";
 import { consoleContext } from "~/server/context.server";
-import { handleTableAction } from "~/server/table-kit.server";
+import { handleTableAction, storedRows } from "~/server/table-kit.server";
 import { usersTable } from "~/server/users-table.server";
 import { useOptionalUser } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
@@ -36,6 +36,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     request,
     ...usersTable,
     save: async (users) => (await usersApi.upsert(api, { users })).message,
+    stored: async () => storedRows((await usersApi.list(api)).users.map(userFormRow)),
   });
 }
 

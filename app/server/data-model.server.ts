@@ -34,6 +34,7 @@ import {
   postedText as text,
   rebaseOnStored,
   saveRows,
+  storedRows,
   savedIdOf,
   savePlan,
   tableIntent,
@@ -163,12 +164,7 @@ const messageOf = (error: ApiError | Response) =>
 
 async function saveFields(api: ApiClient, appId: number, posted: FieldFormRow[], modelType: FieldsModel, url: URL) {
   // What another tab or colleague saved since this page loaded is kept, cell by cell.
-  const stored = new Map(
-    (await personalisationApi.fields(api, appId, modelType)).map((detail) => {
-      const { loaded } = fieldFormRow(detail);
-      return [String(detail.id), loaded!] as const;
-    }),
-  );
+  const stored = storedRows((await personalisationApi.fields(api, appId, modelType)).map(fieldFormRow));
   const { rows, errors } = rebaseOnStored(posted, stored, FIELD_CELLS);
   if (errors.some(Boolean)) return fieldsReply({ rows, errors, formError: FIX_ROWS_MESSAGE }, 409);
   return saveRows({

@@ -92,6 +92,10 @@ export function addError(errors: RowErrors, index: number, field: string, messag
 export const changedElsewhere = (stored: string) =>
   `Changed to “${stored}” since you opened this page; save again to keep yours`;
 
+/** Rows as loaded (the loader's own mapping), by id: what rebaseOnStored compares a posted row with. */
+export const storedRows = (rows: { id: string; loaded: Record<string, string> | null }[]) =>
+  new Map(rows.flatMap((row) => (row.loaded ? [[row.id, row.loaded] as const] : [])));
+
 /**
  * Rows edited on a page loaded before someone else (another tab, a colleague) saved the same rows:
  * every cell this page did not change takes the stored value, so that saving one cell never writes
@@ -245,6 +249,11 @@ interface TableSpec<Row extends TableRow, Payload> extends TableKind<Row, Payloa
   request: Request;
   /** Sends the rows to the API; answers the message for the success toast. */
   save: (payload: Payload[]) => Promise<string>;
+  /**
+   * The rows as stored now, by id, as `loaded` holds them: a save from a page loaded before
+   * another keeps what that one changed (rebaseOnStored).
+   */
+  stored?: () => Promise<ReadonlyMap<string, Record<string, string>>>;
 }
 
 /**
@@ -278,9 +287,17 @@ export async function handleTableAction<Row extends TableRow, Payload>(spec: Tab
       break;
   }
   const { pathname, search } = new URL(spec.request.url);
+  let toSave = rows;
+  if (spec.stored) {
+    const cells = Object.keys(rows.find((row) => row.loaded)?.loaded ?? {});
+    const rebased = rebaseOnStored(rows, await spec.stored(), cells);
+    if (rebased.errors.some(Boolean))
+      return tableReply({ rows: rebased.rows, errors: rebased.errors, formError: FIX_ROWS_MESSAGE }, 409);
+    toSave = rebased.rows;
+  }
   return saveRows({
-    rows,
-    plan: spec.plan(rows),
+    rows: toSave,
+    plan: spec.plan(toSave),
     apiRows: spec.apiRows,
     send: spec.save,
     backTo: `${pathname}${search}`,
