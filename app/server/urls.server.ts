@@ -5,6 +5,7 @@ import { lastPageInstead } from "~/lib/query-params";
 import {
   BULK_ACTIONS,
   EXPORT_LEFT_OUT_HEADER,
+  EXPORT_ROW_LIMIT,
   exportFileName,
   isBulkAction,
   linkLines,
@@ -254,7 +255,12 @@ export async function exportUrls(options: {
   const { data, total, total_is_capped } = await options.list(toExportQuery(view));
   const body = urlsCsv(data, params.get("tz") ?? "UTC", options.unified);
   // Past the spec's 10,000 rows the file stops: the browser's toast says how many were left out.
-  const leftOut = total_is_capped && total <= data.length ? "some" : String(Math.max(0, total - data.length));
+  // A capped count (a search past 2,000 matches) says nothing of the rest: a full file may have left some out.
+  const leftOut = total_is_capped
+    ? data.length >= EXPORT_ROW_LIMIT
+      ? "some"
+      : "0"
+    : String(Math.max(0, total - data.length));
   return new Response(body, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
