@@ -156,6 +156,18 @@ const FIELD_API_ROWS: ApiRows = {
   cellOf: cellsByField(["group", "name", "definition", "field_type"]),
 };
 
+/** Deletes the field of a posted id; answers what to say, the API's refusal included. */
+async function deleteField(api: ApiClient, appId: number, postedId: string) {
+  const fieldId = savedIdOf(postedId);
+  if (fieldId === null) return { ok: false, message: "Unable to delete the field. Please try again." };
+  try {
+    return { ok: true, message: (await personalisationApi.deleteField(api, appId, fieldId)).message };
+  } catch (error) {
+    if (!refusal(error)) throw error;
+    return { ok: false, message: messageOf(error) };
+  }
+}
+
 /** A refusal the user can act on (bad input, not found, forbidden) rather than a broken server. */
 const refusal = (error: unknown): error is ApiError | Response =>
   error instanceof ApiError ? error.status < 500 : error instanceof Response && error.status < 500;
@@ -206,28 +218,18 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
   if (intent === "cancel-delete") return fieldsReply({ rows, errors: noRowErrors(rows), formError: null });
   const deleteFromTable = /^delete-field-(\d{1,12})$/.exec(intent);
   if (deleteFromTable) {
-    const fieldId = Number(deleteFromTable[1]);
+    const deleted = await deleteField(api, app.id, deleteFromTable[1]);
     const others = rows.filter((row) => row.id !== deleteFromTable[1]);
-    try {
-      const { message } = await personalisationApi.deleteField(api, app.id, fieldId);
-      return fieldsReply({ rows: others, errors: noRowErrors(others), formError: null, done: message });
-    } catch (error) {
-      if (!refusal(error)) throw error;
-      return fieldsReply({ rows, errors: noRowErrors(rows), formError: messageOf(error) }, 400);
-    }
+    return deleted.ok
+      ? fieldsReply({ rows: others, errors: noRowErrors(others), formError: null, done: deleted.message })
+      : fieldsReply({ rows, errors: noRowErrors(rows), formError: deleted.message }, 400);
   }
   if (intent === "delete-field") {
-    const back = pageAddress(url, "edit");
-    const fieldId = savedIdOf(record_id);
-    if (fieldId === null)
-      return redirectWithToast(back, { type: "error", description: "Unable to delete the field. Please try again." });
-    try {
-      const { message } = await personalisationApi.deleteField(api, app.id, fieldId);
-      return redirectWithToast(back, { type: "success", description: message });
-    } catch (error) {
-      if (!refusal(error)) throw error;
-      return redirectWithToast(back, { type: "error", description: messageOf(error) });
-    }
+    const deleted = await deleteField(api, app.id, record_id);
+    return redirectWithToast(pageAddress(url, "edit"), {
+      type: deleted.ok ? "success" : "error",
+      description: deleted.message,
+    });
   }
   if (intent === "import") {
     const code = import_app_code.trim();
