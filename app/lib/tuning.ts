@@ -156,7 +156,8 @@ function canonicalJson(text: string) {
   }
 }
 
-function sameValue(field: FinetuningField, a: string, b: string) {
+/** Whether two texts of a rule's field are one value: spaces around, a penalty's decimals, metadata's JSON spacing. */
+export function sameFinetuningValue(field: FinetuningField, a: string, b: string) {
   switch (field) {
     case "pattern":
     case "trigger_point":
@@ -175,7 +176,7 @@ function sameValue(field: FinetuningField, a: string, b: string) {
 /** The fields that differ from what was loaded (every filled field of a new row). */
 export function changedFinetuningFields(row: FinetuningFormRow): Set<FinetuningField> {
   const loaded = row.loaded ?? { ...row, trigger_point: "", pattern: "", penalty: "", metadata: "" };
-  return new Set(FINETUNING_FIELDS.filter((field) => !sameValue(field, row[field], loaded[field])));
+  return new Set(FINETUNING_FIELDS.filter((field) => !sameFinetuningValue(field, row[field], loaded[field])));
 }
 
 /** hasChanges: a saved row edited since it was loaded. */

@@ -195,6 +195,59 @@ describe("Input Prompts", () => {
     );
   });
 
+  it("keeps what another tab saved since this page loaded, and flags a cell both changed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const tab = await postPrompts(cookie, {
+      intent: "save",
+      ...promptFields(0, { key: "two_tabs", text: "As first saved." }),
+    });
+    await expect(tab).toSendToast({ type: "success", description: INPUT_PROMPT_MESSAGES.saved });
+    const loaded = (await loadPrompts(cookie)).prompts.find((p) => p.internal_name === "two_tabs")!;
+    // Tab B changes the text and saves.
+    await postPrompts(cookie, {
+      intent: "save",
+      ...promptFields(0, { id: loaded.id, key: "two_tabs", text: "Changed in tab B." }, loaded),
+    });
+    // Tab A, loaded before, changes only the key: tab B's text stays.
+    const renamed = await postPrompts(cookie, {
+      intent: "save",
+      ...promptFields(0, { id: loaded.id, key: "two_tabs_renamed", text: loaded.prompt_input_raw }, loaded),
+    });
+    await expect(renamed).toSendToast({ type: "success", description: INPUT_PROMPT_MESSAGES.saved });
+    const afterA = (await loadPrompts(cookie)).prompts.find((p) => p.id === loaded.id)!;
+    expect(afterA).toMatchObject({ internal_name: "two_tabs_renamed", prompt_input_raw: "Changed in tab B." });
+
+    // Both change the text, differently: tab A is told beside the cell, everything typed kept, nothing saved.
+    const clash = await postPrompts(cookie, {
+      intent: "save",
+      ...promptFields(0, { id: loaded.id, key: "two_tabs", text: "Changed in tab A." }, loaded),
+    });
+    expect(clash.status).toBe(409);
+    const reply = (await clash.json()) as Answer<PromptFormRow>;
+    expect(reply.errors[0]?.prompt_input_raw).toEqual([
+      "Changed to “Changed in tab B.” since you opened this page; save again to keep yours",
+    ]);
+    expect(reply.rows[0]).toMatchObject({ internal_name: "two_tabs_renamed", prompt_input_raw: "Changed in tab A." });
+    expect((await loadPrompts(cookie)).prompts.find((p) => p.id === loaded.id)).toEqual(afterA);
+    // Saving again, from what the reply showed, keeps tab A's text.
+    const row = reply.rows[0];
+    const again = await postPrompts(cookie, {
+      intent: "save",
+      ...promptFields(
+        0,
+        { id: loaded.id, key: row.internal_name, text: row.prompt_input_raw },
+        {
+          ...loaded,
+          ...row.loaded!,
+        },
+      ),
+    });
+    await expect(again).toSendToast({ type: "success", description: INPUT_PROMPT_MESSAGES.saved });
+    expect((await loadPrompts(cookie)).prompts.find((p) => p.id === loaded.id)?.prompt_input_raw).toBe(
+      "Changed in tab A.",
+    );
+  });
+
   it("adds a blank row on top without JavaScript", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const added = await postPrompts(cookie, { intent: "add-row", ...promptFields(0, { key: "typed", text: "kept" }) });
@@ -511,6 +564,60 @@ describe("AI Finetuning", () => {
     expect(after.find((r) => r.id === news.id)?.penalty).toBe(0.75);
     expect(after.some((r) => r.id === brochure.id)).toBe(false);
     expect(after.find((r) => r.id === cleanup.id)).toEqual(cleanup);
+  });
+
+  it("keeps what another tab saved since this page loaded, and flags a cell both changed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const rule = (await loadFinetuning(cookie)).finetunings.find((r) => r.finetuning_type === "url_pattern")!;
+    const edited = (index: number, values: Partial<RowInput>) =>
+      ruleFields(
+        index,
+        {
+          id: String(rule.id),
+          trigger_point: rule.trigger_point,
+          finetuning_type: rule.finetuning_type,
+          pattern: rule.pattern,
+          penalty: String(rule.penalty),
+          ...values,
+        },
+        rule,
+      );
+    // Tab B changes the pattern and saves.
+    await postFinetuning(cookie, { intent: "save", ...edited(0, { pattern: "/changed-in-b/" }) });
+    // Tab A, loaded before, changes only the penalty: tab B's pattern stays.
+    const penalty = await postFinetuning(cookie, { intent: "save", ...edited(0, { penalty: "0.4" }) });
+    await expect(penalty).toSendToast({ type: "success", description: "AI Finetuning saved: 1 rule saved" });
+    const afterA = (await loadFinetuning(cookie)).finetunings.find((r) => r.id === rule.id)!;
+    expect(afterA).toMatchObject({ pattern: "/changed-in-b/", penalty: 0.4 });
+
+    // A penalty written with other decimals is the same value: no clash over it.
+    const same = await postFinetuning(cookie, {
+      intent: "save",
+      ...edited(0, { penalty: `${rule.penalty}0`, pattern: "/changed-in-a/" }),
+    });
+    expect(same.status).toBe(409);
+    const reply = (await same.json()) as Answer<FinetuningFormRow>;
+    expect(reply.errors[0]).toEqual({
+      pattern: ["Changed to “/changed-in-b/” since you opened this page; save again to keep yours"],
+    });
+    expect(reply.rows[0]).toMatchObject({ pattern: "/changed-in-a/", penalty: "0.4" });
+    expect((await loadFinetuning(cookie)).finetunings.find((r) => r.id === rule.id)).toEqual(afterA);
+    // Put back as it was, for the other tests.
+    await postFinetuning(cookie, {
+      intent: "save",
+      ...ruleFields(
+        0,
+        {
+          id: String(rule.id),
+          trigger_point: rule.trigger_point,
+          finetuning_type: rule.finetuning_type,
+          pattern: rule.pattern,
+          penalty: String(rule.penalty),
+        },
+        afterA,
+      ),
+    });
+    expect((await loadFinetuning(cookie)).finetunings.find((r) => r.id === rule.id)).toEqual(rule);
   });
 
   it("says so when nothing changed", async () => {

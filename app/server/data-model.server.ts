@@ -2,13 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { ConfigDetailsBody, ProgramRecordsList } from "@contract";
-import {
-  checkRowsToSave,
-  FIX_ROWS_MESSAGE,
-  isNewRow,
-  ROW_ERROR,
-  type TableActionData,
-} from "~/components/editable-table/rows";
+import { checkRowsToSave, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import {
   blankFieldRow,
   DATA_MODEL_SCREENS,
@@ -175,13 +169,16 @@ const messageOf = (error: ApiError | Response) =>
   error instanceof ApiError ? error.message : error.statusText || "Not allowed";
 
 async function saveFields(api: ApiClient, appId: number, posted: FieldFormRow[], modelType: FieldsModel, url: URL) {
-  // What another tab or colleague saved since this page loaded is kept, cell by cell.
-  const stored = storedRows((await personalisationApi.fields(api, appId, modelType)).map(fieldFormRow));
-  const { rows, errors } = rebaseOnStored(posted, stored, FIELD_CELLS);
-  if (errors.some(Boolean)) return fieldsReply({ rows, errors, formError: FIX_ROWS_MESSAGE }, 409);
   return saveRows({
-    rows,
-    plan: planFieldsSave(rows, modelType),
+    rows: posted,
+    // What another tab or colleague saved since this page loaded is kept, cell by cell.
+    rebase: async (rows) =>
+      rebaseOnStored(
+        rows,
+        storedRows((await personalisationApi.fields(api, appId, modelType)).map(fieldFormRow)),
+        FIELD_CELLS,
+      ),
+    plan: (rows) => planFieldsSave(rows, modelType),
     apiRows: FIELD_API_ROWS,
     send: async (payload) => (await personalisationApi.saveFields(api, appId, payload)).message,
     backTo: { unchanged: pageAddress(url, "edit"), saved: pageAddress(url, "none") },

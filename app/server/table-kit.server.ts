@@ -92,8 +92,14 @@ export function addError(errors: RowErrors, index: number, field: string, messag
 export const changedElsewhere = (stored: string) =>
   `Changed to “${stored}” since you opened this page; save again to keep yours`;
 
+/** Posted rows with what was stored meanwhile taken in, and the cells changed both here and elsewhere. */
+export interface RebasedRows<Row> {
+  rows: Row[];
+  errors: RowErrors;
+}
+
 /** Rows as loaded (the loader's own mapping), by id: what rebaseOnStored compares a posted row with. */
-export const storedRows = (rows: { id: string; loaded: Record<string, string> | null }[]) =>
+export const storedRows = <Loaded extends object>(rows: { id: string; loaded: Loaded | null }[]) =>
   new Map(rows.flatMap((row) => (row.loaded ? [[row.id, row.loaded] as const] : [])));
 
 /**
@@ -107,7 +113,9 @@ export function rebaseOnStored<Cell extends string, Row extends { id: string; lo
   rows: Row[],
   stored: ReadonlyMap<string, Record<Cell, string>>,
   cells: readonly Cell[],
-): { rows: Row[]; errors: RowErrors } {
+  /** Whether two texts of a cell are one value (a penalty "1.50" is "1.5"); by default, the same text. */
+  same: (cell: Cell, a: string, b: string) => boolean = (_cell, a, b) => a === b,
+): RebasedRows<Row> {
   const errors = noRowErrors(rows);
   const rebased = rows.map((row, index) => {
     const now = row.id ? stored.get(row.id) : undefined;
@@ -116,9 +124,9 @@ export function rebaseOnStored<Cell extends string, Row extends { id: string; lo
     for (const cell of cells) {
       const typed = row[cell as keyof Row] as unknown as string;
       const was = row.loaded[cell];
-      if (now[cell] === was) continue;
-      if (typed === was) (next as Record<string, unknown>)[cell] = now[cell];
-      else if (typed !== now[cell]) addError(errors, index, cell, changedElsewhere(now[cell]));
+      if (same(cell, now[cell], was)) continue;
+      if (same(cell, typed, was)) (next as Record<string, unknown>)[cell] = now[cell];
+      else if (!same(cell, typed, now[cell])) addError(errors, index, cell, changedElsewhere(now[cell]));
       next.loaded[cell] = now[cell];
     }
     return next;
@@ -196,7 +204,13 @@ export function addedOrDiscarded<Row extends { id: string }>(
 
 interface RowsSave<Row, Payload, Reply extends Response> {
   rows: Row[];
-  plan: SavePlan<Payload>;
+  /**
+   * The posted rows on top of what is stored now (rebaseOnStored): a page loaded before another
+   * save keeps what that one changed. Cells changed both ways come back flagged (409), nothing sent.
+   */
+  rebase?: (rows: Row[]) => Promise<RebasedRows<Row>>;
+  /** What to send of the rows, and the messages of those that cannot be sent. */
+  plan: (rows: Row[]) => SavePlan<Payload>;
   apiRows: ApiRows;
   /** Sends the rows to the API; answers the success toast's message. */
   send: (payload: Payload[]) => Promise<string>;
@@ -207,19 +221,29 @@ interface RowsSave<Row, Payload, Reply extends Response> {
 }
 
 /**
- * Saves what a plan sends: the plan's messages back on the rows (400) when it found any, 'No
- * changes to save' when it sends nothing, else the rows sent and a success toast. An API refusal
- * comes back on the rows it is about, with everything as posted.
+ * Saves the posted rows: rebased on what is stored (409 with the cells changed both ways), then
+ * what the plan sends: the plan's messages back on the rows (400) when it found any, 'No changes to
+ * save' when it sends nothing, else the rows sent and a success toast. An API refusal comes back
+ * on the rows it is about, with everything as posted.
  */
 export async function saveRows<Row, Payload, Reply extends Response>({
-  rows,
-  plan,
+  rows: posted,
+  rebase,
+  plan: planOf,
   apiRows,
   send,
   backTo,
   reply,
 }: RowsSave<Row, Payload, Reply>) {
   const { unchanged, saved } = typeof backTo === "string" ? { unchanged: backTo, saved: backTo } : backTo;
+  let rows = posted;
+  if (rebase) {
+    const rebased = await rebase(posted);
+    if (rebased.errors.some(Boolean))
+      return reply({ rows: rebased.rows, errors: rebased.errors, formError: FIX_ROWS_MESSAGE }, 409);
+    rows = rebased.rows;
+  }
+  const plan = planOf(rows);
   if (!plan.ok) return reply({ rows, errors: plan.errors, formError: FIX_ROWS_MESSAGE }, 400);
   if (plan.payload.length === 0)
     return redirectWithToast(unchanged, { type: "info", description: "No changes to save" });
@@ -287,17 +311,14 @@ export async function handleTableAction<Row extends TableRow, Payload>(spec: Tab
       break;
   }
   const { pathname, search } = new URL(spec.request.url);
-  let toSave = rows;
-  if (spec.stored) {
-    const cells = Object.keys(rows.find((row) => row.loaded)?.loaded ?? {});
-    const rebased = rebaseOnStored(rows, await spec.stored(), cells);
-    if (rebased.errors.some(Boolean))
-      return tableReply({ rows: rebased.rows, errors: rebased.errors, formError: FIX_ROWS_MESSAGE }, 409);
-    toSave = rebased.rows;
-  }
+  const { stored } = spec;
   return saveRows({
-    rows: toSave,
-    plan: spec.plan(toSave),
+    rows,
+    rebase: stored
+      ? async (posted) =>
+          rebaseOnStored(posted, await stored(), Object.keys(posted.find((row) => row.loaded)?.loaded ?? {}))
+      : undefined,
+    plan: spec.plan,
     apiRows: spec.apiRows,
     send: spec.save,
     backTo: `${pathname}${search}`,

@@ -8,13 +8,17 @@ import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
 import { checkFinetuningRow } from "~/lib/tuning.schema";
 import {
   blankPromptRow,
+  FINETUNING_FIELDS,
   finetuningCellOf,
+  finetuningFormRow,
   finetuningInputOf,
   finetuningRowNeedsSave,
   finetuningsIntent,
   isNewFinetuning,
   PROMPT_REQUIRED_FIELDS,
+  promptFormRow,
   promptRowNeedsSave,
+  sameFinetuningValue,
   withBlankFinetuningRow,
   withoutFinetuningRow,
   type FinetuningFormRow,
@@ -34,9 +38,11 @@ import {
   cellsByField,
   noRowErrors,
   postedText as text,
+  rebaseOnStored,
   saveRows,
   savedIdOf,
   savePlan,
+  storedRows,
   tableIntent,
   tableReply as reply,
   UNREADABLE_FORM_MESSAGE,
@@ -181,7 +187,14 @@ export async function handlePromptsAction({
   }
   return saveRows({
     rows,
-    plan: planPromptsSave(rows, choice.triggerPoint),
+    // What another tab or colleague saved since this page loaded is kept, cell by cell.
+    rebase: async (posted) =>
+      rebaseOnStored(
+        posted,
+        storedRows((await tuningApi.inputPrompts(api, appId, choice.triggerPoint)).map(promptFormRow)),
+        PROMPT_REQUIRED_FIELDS,
+      ),
+    plan: (toSave) => planPromptsSave(toSave, choice.triggerPoint),
     apiRows: PROMPT_API_ROWS,
     send: async (payload) => {
       await tuningApi.saveInputPrompts(api, appId, payload);
@@ -299,7 +312,14 @@ export async function handleFinetuningsAction({
   }
   return saveRows({
     rows,
-    plan: planFinetuningsSave(rows),
+    rebase: async (posted) =>
+      rebaseOnStored(
+        posted,
+        storedRows((await tuningApi.finetunings(api, appId)).map(finetuningFormRow)),
+        FINETUNING_FIELDS,
+        sameFinetuningValue,
+      ),
+    plan: planFinetuningsSave,
     apiRows: FINETUNING_API_ROWS,
     send: async (payload) => {
       const result = await tuningApi.saveFinetunings(api, appId, payload);
