@@ -377,7 +377,8 @@ function ruleFields(index: number, row: RowInput, loaded?: Finetuning) {
   }
   return fields;
 }
-const untouchedRule = (index: number, rule: Finetuning) =>
+/** A saved rule's row as loaded, with the edits given (loaded from `loaded`, the rule itself by default). */
+const untouchedRule = (index: number, rule: Finetuning, edits: Partial<RowInput> = {}, loaded = rule) =>
   ruleFields(
     index,
     {
@@ -387,8 +388,9 @@ const untouchedRule = (index: number, rule: Finetuning) =>
       pattern: rule.pattern,
       penalty: rule.penalty === null ? "" : String(rule.penalty),
       metadata: Object.keys(rule.metadata).length ? JSON.stringify(rule.metadata) : "",
+      ...edits,
     },
-    rule,
+    loaded,
   );
 
 describe("AI Finetuning", () => {
@@ -569,19 +571,7 @@ describe("AI Finetuning", () => {
   it("keeps what another tab saved since this page loaded, and flags a cell both changed", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const rule = (await loadFinetuning(cookie)).finetunings.find((r) => r.finetuning_type === "url_pattern")!;
-    const edited = (index: number, values: Partial<RowInput>) =>
-      ruleFields(
-        index,
-        {
-          id: String(rule.id),
-          trigger_point: rule.trigger_point,
-          finetuning_type: rule.finetuning_type,
-          pattern: rule.pattern,
-          penalty: String(rule.penalty),
-          ...values,
-        },
-        rule,
-      );
+    const edited = (index: number, edits: Partial<RowInput>) => untouchedRule(index, rule, edits);
     // Tab B changes the pattern and saves.
     await postFinetuning(cookie, { intent: "save", ...edited(0, { pattern: "/changed-in-b/" }) });
     // Tab A, loaded before, changes only the penalty: tab B's pattern stays.
@@ -603,20 +593,7 @@ describe("AI Finetuning", () => {
     expect(reply.rows[0]).toMatchObject({ pattern: "/changed-in-a/", penalty: "0.4" });
     expect((await loadFinetuning(cookie)).finetunings.find((r) => r.id === rule.id)).toEqual(afterA);
     // Put back as it was, for the other tests.
-    await postFinetuning(cookie, {
-      intent: "save",
-      ...ruleFields(
-        0,
-        {
-          id: String(rule.id),
-          trigger_point: rule.trigger_point,
-          finetuning_type: rule.finetuning_type,
-          pattern: rule.pattern,
-          penalty: String(rule.penalty),
-        },
-        afterA,
-      ),
-    });
+    await postFinetuning(cookie, { intent: "save", ...untouchedRule(0, rule, {}, afterA) });
     expect((await loadFinetuning(cookie)).finetunings.find((r) => r.id === rule.id)).toEqual(rule);
   });
 
