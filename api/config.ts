@@ -46,6 +46,8 @@ export interface ApiConfig {
   chatRateLimitPerMinute: number;
   /** Sign-ins and token refreshes allowed per minute, per client address and per account. */
   signInLimits: ThrottleLimits;
+  /** Objects (logos, images, PDFs registered for upload, exports) one person may put in storage per minute. */
+  storageWritesPerMinute: number;
   /** An OpenAI-compatible model (LLM_BASE_URL); null keeps everything rule-based and offline. */
   llm: LlmConfig | null;
 }
@@ -188,5 +190,6 @@ export function apiConfigFromEnv(env: Env, secrets: RuntimeSecrets): ApiConfig {
     publicUrl: publicUrlOf(env),
     chatRateLimitPerMinute: Number(env.CHAT_RATE_LIMIT_PER_MINUTE ?? 30),
     signInLimits: signInLimitsFromEnv(env),
+    storageWritesPerMinute: Math.max(1, Number(env.STORAGE_WRITES_PER_MINUTE ?? 60) || 60),
   };
 }

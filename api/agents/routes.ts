@@ -15,6 +15,7 @@ import { changedFields } from "../history/describe";
 import { AGENT_LABELS } from "../history/readable/client";
 import { recordChange, type Change } from "../history/record";
 import { moveTriggerPoint } from "./site-code-rename";
+import type { StorageWrites } from "../http/storage-writes";
 
 type AgentRow = typeof agents.$inferSelect;
 
@@ -115,7 +116,7 @@ const agentChange = (appId: number, ids: number[]): Change<Agent> => ({
 
 const siteCodeTaken = (code: string) => badRequest("Invalid request body", { site_code: [siteCodeInUse(code)] });
 
-export function agentRoutes(route: RouteBuilder) {
+export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
   const AppParams = z.object({ appId: IdParam });
 
   route({
@@ -217,6 +218,7 @@ export function agentRoutes(route: RouteBuilder) {
         .flatMap((name) => form?.getAll(name) ?? [])
         .filter((v): v is File => typeof v !== "string");
       if (files.length > 1) throw badRequest("Upload a single logo file", { file: ["Upload a single logo file"] });
+      await storageWrites.take(caller);
       const [url] = await storeLogos(files, `agents/${params.appId}`, deps);
       return { url, message: "Logo uploaded" };
     },

@@ -19,8 +19,9 @@ import { badRequest } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { validateLogo } from "../storage/images";
 import { appearanceOf, checkedValues, requireTriggerPoint, saveAppearance, type Environment } from "./values";
+import type { StorageWrites } from "../http/storage-writes";
 
-export function appearanceRoutes(route: RouteBuilder) {
+export function appearanceRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
   route({
     method: "get",
     path: "/v1/appearances",
@@ -128,6 +129,7 @@ export function appearanceRoutes(route: RouteBuilder) {
         .flatMap((name) => form?.getAll(name) ?? [])
         .find((v): v is File => typeof v !== "string");
       if (!file) throw badRequest("Choose an image to upload", { file: ["Choose an image to upload"] });
+      await storageWrites.take(caller);
       const bytes = new Uint8Array(await file.arrayBuffer());
       // Any image name is accepted; the content decides what it is.
       const kind = validateLogo(file.name, bytes, /\.svg$/i.test(file.name) ? "image.svg" : "image.img");

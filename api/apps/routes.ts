@@ -10,6 +10,7 @@ import type { RouteBuilder } from "../http/route";
 import { validateLogo } from "../storage/images";
 import type { ApiDeps } from "../deps";
 import { appColumns, listVisibleApps, loadClientApp } from "./queries";
+import type { StorageWrites } from "../http/storage-writes";
 
 const urlCodeTaken = (code: string) =>
   badRequest("Invalid request body", { url_code: [`The url_code ${code} is already used by another client`] });
@@ -40,7 +41,7 @@ export async function storeLogos(files: File[], folder: string, deps: Pick<ApiDe
 const filesOf = (form: FormData | null, ...names: string[]) =>
   names.flatMap((name) => form?.getAll(name) ?? []).filter((value): value is File => typeof value !== "string");
 
-export function appRoutes(route: RouteBuilder) {
+export function appRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
   route({
     method: "get",
     path: "/v1/apps",
@@ -112,7 +113,9 @@ export function appRoutes(route: RouteBuilder) {
     handler: async ({ form, caller, deps }) => {
       // Anyone who may configure some client may upload its logo; creating clients is staff-only anyway.
       if (!isStaff(caller) && ![...caller.appRoles.values()].includes("client_admin")) throw forbidden();
-      const urls = await storeLogos(filesOf(form, "files[]", "files"), "logos", deps);
+      const files = filesOf(form, "files[]", "files");
+      await storageWrites.take(caller, files.length);
+      const urls = await storeLogos(files, "logos", deps);
       return {
         files: urls.map((url) => ({ url })),
         message: urls.length === 1 ? "Logo uploaded" : `${urls.length} logos uploaded`,

@@ -37,6 +37,7 @@ import {
   exportFileName,
   isExportFileName,
 } from "./format";
+import type { StorageWrites } from "../http/storage-writes";
 
 /** Everything configured under a client, in the export format. */
 async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<AppExportFile> {
@@ -316,7 +317,7 @@ async function importExport(file: AppExportFile, deps: Pick<ApiDeps, "db">) {
   });
 }
 
-export function exportRoutes(route: RouteBuilder) {
+export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
   route({
     method: "post",
     path: "/v1/apps/:appId/exports/export",
@@ -326,6 +327,7 @@ export function exportRoutes(route: RouteBuilder) {
     response: ExportResult,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
+      await storageWrites.take(caller);
       const content = await buildExport(params.appId, deps);
       const fileName = exportFileName(content.app.url_code);
       const key = `${EXPORTS_FOLDER}/${fileName}`;

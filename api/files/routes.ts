@@ -35,6 +35,7 @@ import {
   signedUploadLink,
 } from "./store";
 import { queueRunsAfterChange } from "../testing/auto-runs";
+import type { StorageWrites } from "../http/storage-writes";
 
 const FileParams = z.object({ id: IdParam });
 
@@ -55,7 +56,7 @@ async function requireFile(
   return file;
 }
 
-export function fileRoutes(route: RouteBuilder) {
+export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
   route({
     method: "get",
     path: "/v1/files",
@@ -114,6 +115,7 @@ export function fileRoutes(route: RouteBuilder) {
     response: PresignResult,
     handler: async ({ query, body, caller, deps }) => {
       requireApp(caller, query.app_id, "configure");
+      await storageWrites.take(caller, body.file_names.length);
       const names = body.file_names.map(cleanFileName);
       const created = await deps.db.transaction(async (tx) => {
         // One registration of a client's files at a time, so two uploads cannot both take a name.

@@ -56,7 +56,7 @@ export class Throttle {
 }
 
 const accountKey = (account: string) => account.trim().toLowerCase();
-const secondsOf = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
+export const secondsOf = (refusal: RateLimiterRes) => Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
 
 /** A 429 that carries its Retry-After (errorResponse adds the header). */
 export class TooManyRequests extends HttpError {

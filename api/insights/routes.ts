@@ -24,6 +24,7 @@ import { LEAD_SCORE_RULE, leadScore } from "./lead-score";
 import { insightRange, readInsights, type InsightScope } from "./queries";
 import { rebuildInsightDays } from "./rollups";
 import { containing } from "../db/like";
+import type { StorageWrites } from "../http/storage-writes";
 
 const AppParams = z.object({ appId: IdParam });
 const ProfileParams = AppParams.extend({ conversationId: z.uuid({ error: "Not a profile id" }) });
@@ -142,7 +143,7 @@ const contactsOf = (values: Record<string, unknown>) =>
     .map(([, value]) => String(value).trim().toLowerCase())
     .filter(Boolean);
 
-export function insightRoutes(route: RouteBuilder) {
+export function insightRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
   route({
     method: "get",
     path: "/v1/apps/:appId/insights",
@@ -171,6 +172,7 @@ export function insightRoutes(route: RouteBuilder) {
     handler: async ({ params, body, caller, deps }) => {
       // An export adds a file to Admin Downloads: a write, which a read-only Client may not make.
       requireApp(caller, params.appId, "configure");
+      await storageWrites.take(caller);
       const [app] = await deps.db
         .select({ urlCode: clientApps.urlCode })
         .from(clientApps)
