@@ -43,6 +43,22 @@ export function requireApp(caller: Caller, appId: number, capability: Capability
   if (!can(caller, capability, appId)) throw forbidden();
 }
 
+/**
+ * Guards a thing found by its own id or key (a website, a stored file): one of a client the caller
+ * cannot see answers exactly as one that does not exist, so ids and keys of other clients reveal
+ * nothing; a client they can see but not change answers 403.
+ */
+export function requireFound<Row extends { appId: number | null }>(
+  caller: Caller,
+  row: Row | undefined,
+  missing: string,
+  capability: Capability = "read",
+): Row & { appId: number } {
+  if (!row || row.appId === null || !can(caller, "read", row.appId)) throw notFound(missing);
+  requireApp(caller, row.appId, capability);
+  return row as Row & { appId: number };
+}
+
 /** Global, not client-scoped: the Users screen, creating clients, the jobs dashboard. */
 export function requireStaff(caller: Caller) {
   if (!isStaff(caller)) throw forbidden();

@@ -1,10 +1,9 @@
 import { desc, eq } from "drizzle-orm";
 import type { Context, Hono } from "hono";
 import { DownloadBody, DownloadLink, LatestFiles, LatestFilesQuery, type AdminFile } from "@contract";
-import { requireApp } from "../auth/permissions";
+import { requireApp, requireFound } from "../auth/permissions";
 import { storedFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import { notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { uploadStillOpen } from "../files/store";
 import { contentDisposition, contentTypeOf, isSafeKey, LocalStorage } from "../storage/storage";
@@ -50,9 +49,8 @@ export function downloadRoutes(route: RouteBuilder) {
     body: DownloadBody,
     response: DownloadLink,
     handler: async ({ body, caller, deps }) => {
-      const [row] = await deps.db.select().from(storedFiles).where(eq(storedFiles.storageKey, body.file_key));
-      if (!row || row.appId === null) throw notFound("File not found");
-      requireApp(caller, row.appId);
+      const [found] = await deps.db.select().from(storedFiles).where(eq(storedFiles.storageKey, body.file_key));
+      const row = requireFound(caller, found, "File not found");
       const link = await deps.storage.signedDownloadUrl(row.storageKey, row.fileName);
       return { download_url: link.url, url: link.url, expires_at: link.expiresAt.toISOString() };
     },

@@ -266,14 +266,17 @@ describe("admin downloads", () => {
       body: { users: [{ email: "harbor@example.com", name: "Harbor", app_user: { role: "client_admin" } }] },
     });
     const outsider = (await signInAs(host, "harbor@example.com")).user_token;
-    expect(
-      (
-        await call("POST", "/v1/admin_downloads/download", {
-          token: outsider,
-          body: { file_key: latest.body.files.app_export.key },
-        })
-      ).status,
-    ).toBe(404);
+    // Answered exactly as a key nobody stored: the other client's keys (which name it) reveal nothing.
+    const foreign = await call("POST", "/v1/admin_downloads/download", {
+      token: outsider,
+      body: { file_key: latest.body.files.app_export.key },
+    });
+    const missing = await call("POST", "/v1/admin_downloads/download", {
+      token: outsider,
+      body: { file_key: "exports/nothing.json" },
+    });
+    expect(foreign).toEqual({ status: 404, body: { message: "File not found" } });
+    expect(missing).toEqual(foreign);
     expect((await call("GET", `/v1/admin_downloads/latest_files?app_id=${app.id}`, { token: outsider })).status).toBe(
       404,
     );

@@ -17,7 +17,7 @@ import {
   PresignResult,
   cleanFileName,
 } from "@contract";
-import { requireApp } from "../auth/permissions";
+import { requireApp, requireFound } from "../auth/permissions";
 import type { Caller } from "../auth/caller";
 import { chunks, knowledgeFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
@@ -170,9 +170,13 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     body: CompleteUploadBody,
     response: CompleteUploadResult,
     handler: async ({ body, caller, deps }) => {
-      const file = await getFile(body.url_id, deps);
-      if (!file || file.uploadKey !== body.s3_path) throw notFound("Upload not found");
-      requireApp(caller, file.appId, "configure");
+      const found = await getFile(body.url_id, deps);
+      const file = requireFound(
+        caller,
+        found?.uploadKey === body.s3_path ? found : undefined,
+        "Upload not found",
+        "configure",
+      );
       if (file.status === "pending_upload") {
         let accepted: boolean;
         try {

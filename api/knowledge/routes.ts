@@ -22,7 +22,7 @@ import {
   WebsitesUpsertBody,
   WebsitesUpsertResult,
 } from "@contract";
-import { requireApp } from "../auth/permissions";
+import { requireApp, requireFound } from "../auth/permissions";
 import { chunks, urls, websites } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
@@ -244,9 +244,8 @@ export function knowledgeRoutes(route: RouteBuilder) {
     response: OkResult,
     status: 202,
     handler: async ({ body, caller, deps }) => {
-      const [website] = await deps.db.select().from(websites).where(eq(websites.id, body.id));
-      if (!website) throw notFound("Website not found");
-      requireApp(caller, website.appId, "configure");
+      const [found] = await deps.db.select().from(websites).where(eq(websites.id, body.id));
+      const website = requireFound(caller, found, "Website not found", "configure");
       if (website.siteMap !== "full_website")
         throw badRequest("This website's pages were given one by one (few URLs): it has no sitemap to refresh");
       await deps.jobs.send("sitemap-refresh", { websiteId: website.id });

@@ -106,4 +106,20 @@ describe("website and URL input", () => {
       (await call("POST", "/sitemap_refresh", { token: viewer, body: { id: created.body.websites[0].id } })).status,
     ).toBe(403);
   });
+
+  it("answers a sitemap refresh of another client's website exactly as one of no website", async () => {
+    const [harbor] = await host.deps.db
+      .select()
+      .from(clientApps)
+      .where(eq(clientApps.urlCode, "shopharbor-outfitters"));
+    const admin = (await signInAs(host, "admin@example.com")).user_token;
+    const theirs = await call("POST", `/v1/apps/${harbor.id}/websites/create_and_update`, {
+      token: admin,
+      body: { websites: [{ app_id: harbor.id, site_map: "full_website", url: "https://www.harbor.example/" }] },
+    });
+    const foreign = await call("POST", "/sitemap_refresh", { token, body: { id: theirs.body.websites[0].id } });
+    const missing = await call("POST", "/sitemap_refresh", { token, body: { id: 987_654 } });
+    expect(foreign).toEqual({ status: 404, body: { message: "Website not found" } });
+    expect(missing).toEqual(foreign);
+  });
 });
