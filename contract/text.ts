@@ -24,3 +24,23 @@ export function hasBrokenCharacters(value: unknown): boolean {
     return Object.entries(value).some(([key, item]) => LONE_SURROGATE.test(key) || hasBrokenCharacters(item));
   return false;
 }
+
+/**
+ * Control characters no one types, which the API refuses in any string: C0 but tab, line feed
+ * and carriage return; DEL; C1.
+ */
+// eslint-disable-next-line no-control-regex
+export const CONTROL_CHARACTER = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
+
+/**
+ * Unicode's explicit direction controls (embeddings, overrides and isolates, U+202A–U+202E and
+ * U+2066–U+2069), which the API refuses too: invisible, they reorder the text after them, so an
+ * agent named "Agent \u202Eevil" shows as "Agent live" and turns the rest of its History line
+ * around. The marks U+200E and U+200F, which right-to-left text needs and which reorder nothing
+ * after them, stay.
+ */
+export const DIRECTION_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
+
+/** The same two classes, every occurrence: for text to be made acceptable rather than refused (search boxes, the widget). */
+// eslint-disable-next-line no-control-regex
+export const REFUSED_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;

@@ -96,6 +96,8 @@ export function publicChatCors(app: Hono) {
   );
 }
 
+const NOT_JSON = Symbol("not JSON");
+
 /** The largest chat request body: a 2,000-character message, the key and the ids, with room to spare. */
 export const CHAT_MAX_BODY_BYTES = 16 * 1024;
 
@@ -118,7 +120,9 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
   });
 
   app.post("/v1/chat", async (c) => {
-    const parsed = ChatRequest.safeParse(await c.req.json().catch(() => null));
+    const body: unknown = await c.req.json().catch(() => NOT_JSON);
+    if (body === NOT_JSON) return c.json({ message: "The request body is not valid JSON" }, 400);
+    const parsed = ChatRequest.safeParse(body);
     if (!parsed.success) {
       const errors = fieldErrorsOf(parsed.error);
       return c.json({ message: Object.values(errors)[0]?.[0] ?? "Invalid request body", errors }, 400);

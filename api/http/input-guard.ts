@@ -1,4 +1,5 @@
 import type { Context, Next } from "hono";
+import { CONTROL_CHARACTER, DIRECTION_CONTROL } from "@contract";
 import { badRequest } from "./errors";
 
 /** Longer than any text the console sends (prompts, descriptions); bulk lists are many short strings. */
@@ -7,16 +8,15 @@ const MAX_DEPTH = 32;
 
 // eslint-disable-next-line no-control-regex
 const NUL = /\u0000/;
-// Control characters no one types: C0 but tab, line feed and carriage return; DEL; C1.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0001-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** What is wrong with one string, in words for the person who sent it, or null. */
 export function stringProblem(value: string): string | null {
   if (NUL.test(value)) return "Contains a NUL character";
-  if (CONTROL.test(value)) return "Contains a control character";
+  if (CONTROL_CHARACTER.test(value)) return "Contains a control character";
+  if (DIRECTION_CONTROL.test(value))
+    return "Contains a text-direction control character (U+202A–U+202E, U+2066–U+2069)";
   if (LONE_SURROGATE.test(value)) return "Contains an invalid character (a lone surrogate)";
   if (value.length > MAX_STRING_LENGTH) return `Keep this under ${MAX_STRING_LENGTH.toLocaleString("en")} characters`;
   return null;
@@ -51,11 +51,26 @@ function decodedPath(rawPath: string) {
   }
 }
 
+export const NOT_UTF8_MESSAGE = "The request body is not valid UTF-8 text";
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+
+/**
+ * The body's text, or null when its bytes are not UTF-8: decoding leniently would store each bad
+ * byte as U+FFFD, a changed text nobody typed (as a lone surrogate would; route.ts readJson).
+ */
+function utf8TextOf(bytes: ArrayBuffer): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
 const isJson = (c: Context) => /\bjson\b/i.test(c.req.header("content-type") ?? "") || !c.req.header("content-type");
 
 /**
- * One guard in front of every API route: text PostgreSQL cannot store (NUL), control characters,
- * text that is not text at all (a lone UTF-16 surrogate) or that is absurdly long is refused with a 400 naming the field,
+ * One guard in front of every API route: text PostgreSQL cannot store (NUL), control and direction characters,
+ * text that is not text at all (a lone UTF-16 surrogate, a JSON body whose bytes are not UTF-8) or that is absurdly long is refused with a 400 naming the field,
  * in the path, the query or a JSON body, before any handler (or the database) sees it.
  * Routes still validate shapes and their own lengths with the contract's schemas.
  */
@@ -69,7 +84,8 @@ export async function rejectUnsafeInput(c: Context, next: Next) {
     if (problem) (problems[key] ??= []).push(problem);
   }
   if (c.req.method !== "GET" && c.req.method !== "HEAD" && isJson(c)) {
-    const text = await c.req.text();
+    const text = utf8TextOf(await c.req.arrayBuffer());
+    if (text === null) throw badRequest(NOT_UTF8_MESSAGE);
     let body: unknown;
     try {
       body = text.trim() ? JSON.parse(text) : undefined;
@@ -79,6 +95,10 @@ export async function rejectUnsafeInput(c: Context, next: Next) {
     collectProblems(body, [], problems);
   }
   const fields = Object.keys(problems);
-  if (fields.length) throw badRequest(`Invalid ${fields.join(", ")}: ${problems[fields[0]][0]}`, problems);
+  if (fields.length) {
+    const named =
+      fields.length > 3 ? `${fields.slice(0, 3).join(", ")} and ${fields.length - 3} more` : fields.join(", ");
+    throw badRequest(`Invalid ${named}: ${problems[fields[0]][0]}`, problems);
+  }
   await next();
 }

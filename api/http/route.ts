@@ -142,13 +142,26 @@ export function routeBuilder(app: Hono, deps: ApiDeps): RouteBuilder {
   return define;
 }
 
+/** Fields a refusal names at most: a body of 50,000 unknown keys is not answered with 3 MB of errors. */
+export const MAX_ERROR_FIELDS = 100;
+
+function cappedErrors(errors: Record<string, string[]>) {
+  const fields = Object.keys(errors);
+  if (fields.length <= MAX_ERROR_FIELDS) return errors;
+  const kept = Object.fromEntries(fields.slice(0, MAX_ERROR_FIELDS).map((field) => [field, errors[field]]));
+  return { ...kept, _: [...(kept._ ?? []), `… and ${fields.length - MAX_ERROR_FIELDS} more fields refused`] };
+}
+
 /** Maps thrown errors to the contract's ErrorBody. */
 export function errorResponse(error: unknown, c: Context, log: ApiDeps["log"]) {
   if (error instanceof TooManyRequests) {
     return c.json({ message: error.message }, 429, { "Retry-After": String(error.retryAfterSeconds) });
   }
   if (error instanceof HttpError) {
-    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
+    return c.json(
+      { message: error.message, ...(error.errors ? { errors: cappedErrors(error.errors) } : {}) },
+      error.status,
+    );
   }
   if (error instanceof z.ZodError) {
     // A handler's own output failed its schema: our bug, not the caller's.

@@ -2,12 +2,18 @@ import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { NotFound } from "./NotFound";
 
+/** A form posted to a page that has none to take it: a stale page, or a request no screen sends. */
+export const NOT_A_FORM_PAGE = "This page does not take forms. Reload it and use its own buttons.";
+
 /**
  * What a refused request says: the message of a 4xx answer (a form no screen could send, an API
  * refusal no route handled), or the catch-all text for anything else.
  */
 export function errorMessageOf(error: unknown): string {
   if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500) return SOMETHING_WENT_WRONG;
+  // The router's own refusals (a form posted to a page that takes none) carry a message for
+  // developers that names the route's module: never shown.
+  if ((error as { internal?: boolean }).internal) return error.status === 405 ? NOT_A_FORM_PAGE : SOMETHING_WENT_WRONG;
   const data: unknown = error.data;
   const message = typeof data === "string" ? data : (data as { message?: unknown } | null)?.message;
   return typeof message === "string" && message.trim() ? message.slice(0, 500) : SOMETHING_WENT_WRONG;

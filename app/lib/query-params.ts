@@ -1,3 +1,4 @@
+import { REFUSED_CHARACTERS } from "@contract/text";
 import { MAX_PAGE } from "@contract/values/common";
 
 /**
@@ -24,13 +25,19 @@ export function lastPageInstead(
   return list.totalCount > 0 && list.totalPages > 0 && asked > last ? last : null;
 }
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
+/**
+ * Search text with control and direction characters as spaces: no one types them in a search
+ * box, line breaks included, and the API refuses most of them with no field to show it by.
+ */
+export const searchableText = (value: string) => value.replace(REFUSED_CHARACTERS, " ").replace(/[\t\n\r]/g, " ");
 
 /**
- * Search text from the address as the API takes it: control characters (which no one types in a
- * search box, and the API refuses) become spaces, and it is trimmed and cut to the API's length.
+ * Search text from the address as the API takes it: control and direction characters (which no
+ * one types in a search box, and the API refuses) become spaces, and it is trimmed and cut to the API's length.
  */
 export function readSearchParam(value: string | null, maxLength: number): string {
-  return (value ?? "").replace(CONTROL_CHARACTERS, " ").trim().slice(0, maxLength).trim();
+  return searchableText(value ?? "")
+    .trim()
+    .slice(0, maxLength)
+    .trim();
 }

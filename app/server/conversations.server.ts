@@ -15,7 +15,7 @@ import {
   type TestQuestionFromAnswer,
 } from "~/lib/conversations";
 import { userCan } from "~/lib/permissions";
-import { lastPageInstead, readPageParam } from "~/lib/query-params";
+import { lastPageInstead, readPageParam, searchableText } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
 import { getUserInfo } from "./api/users-api.server";
@@ -73,9 +73,6 @@ const screenData = ({ app, agent, listPath }: ConversationsScope) => ({
 
 // ── The list ─────────────────────────────────────────────────────────────────────────────────────
 
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
-
 /**
  * The address's filters checked with the contract's own rules (those the API applies), so that a
  * refused one is said next to its field rather than as an error page. The page is read leniently:
@@ -84,10 +81,9 @@ const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f]/g;
 export function readConversationFilters(params: URLSearchParams) {
   const values = filterValuesOf(params);
   const page = readPageParam(params.get("page"));
-  // Nobody types a control character into a search box; the API would refuse it with no field to show it by.
   const parsed = ConversationsQuery.safeParse({
     ...values,
-    search: values.search.replace(CONTROL_CHARACTERS, " "),
+    search: searchableText(values.search),
     page,
   });
   const fieldErrors: Partial<Record<ConversationFilter, string[]>> = {};

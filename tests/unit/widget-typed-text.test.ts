@@ -10,6 +10,14 @@ describe("the widget's typed text", () => {
     expect(stringProblem(typedText(pasted))).toBeNull();
   });
 
+  it("drops direction controls, which the chat call refuses, and keeps the marks right-to-left text needs", () => {
+    const pasted = "\u202bمرحبا\u202c and \u2067שלום\u2069 \u202eevil";
+    expect(stringProblem(pasted)).toBe("Contains a text-direction control character (U+202A–U+202E, U+2066–U+2069)");
+    expect(typedText(pasted)).toBe("مرحبا and שלום evil");
+    expect(typedText("שלום\u200f!")).toBe("שלום\u200f!");
+    expect(stringProblem("שלום\u200f!")).toBeNull();
+  });
+
   it("keeps tabs, line breaks and every printable character", () => {
     const text = "Line one\nLine\ttwo\r\n — café 学校 🙂";
     expect(typedText(text)).toBe(text);

@@ -53,6 +53,21 @@ describe("readForm", () => {
     expect((await refusalOf(readForm(urlencoded(many)))).status).toBe(400);
   });
 
+  it("refuses text that is not UTF-8 once unescaped, rather than have U+FFFD saved in its place", async () => {
+    for (const body of ["question=bad%FF%FEtext", "name=caf%C3", "a%FF=1"]) {
+      const refusal = await refusalOf(readForm(urlencoded(body)));
+      expect(refusal, body).toEqual({
+        status: 400,
+        message: "This form holds text that is not UTF-8. Reload the page and try again.",
+      });
+    }
+    const raw = post(new Uint8Array([0x61, 0x3d, 0xff]), "application/x-www-form-urlencoded");
+    expect((await refusalOf(readForm(raw))).status).toBe(400);
+    // Characters of any script, and a lone % as typed, are read as sent.
+    const form = await readForm(urlencoded("name=caf%C3%A9+%E5%AD%A6&rate=100%&plus=a%2Bb"));
+    expect(Object.fromEntries(form)).toEqual({ name: "café 学", rate: "100%", plus: "a+b" });
+  });
+
   it("answers 415 to a body that is not a form", async () => {
     for (const type of [
       "text/plain",

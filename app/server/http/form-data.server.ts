@@ -64,6 +64,32 @@ async function readBoundedBody(request: Request, maxBytes: number): Promise<Blob
   return new Blob(chunks);
 }
 
+const URLENCODED = /^application\/x-www-form-urlencoded\s*(;|$)/i;
+const utf8 = new TextDecoder("utf-8", { fatal: true });
+/** A % that does not start an escape stays itself, as form parsing reads it. */
+const LONE_PERCENT = /%(?![0-9a-f]{2})/gi;
+
+/**
+ * Whether an urlencoded body's names and values are UTF-8 once unescaped. Form parsing turns each
+ * bad byte into U+FFFD, which the API would store as typed; browsers never send such bytes, but
+ * a script can.
+ */
+function isUtf8Form(bytes: Uint8Array): boolean {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    return false;
+  }
+  if (!text.includes("%")) return true;
+  try {
+    for (const part of text.split(/[&=]/)) decodeURIComponent(part.replace(LONE_PERCENT, "%25"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What is wrong with a field's name, or null: names build the shape conform parses into. */
 function nameProblem(name: string, maxRowIndex: number): string | null {
   if (name.length > MAX_NAME_LENGTH || CONTROL.test(name)) return "This form has a field the console does not send.";
@@ -85,6 +111,8 @@ export async function readForm(request: Request, limits: FormLimits = {}): Promi
   const type = request.headers.get("content-type") ?? "";
   if (!FORM_TYPES.test(type)) throw refusal(415, "Send this form from the console's page (as a form).");
   const body = await readBoundedBody(request, maxBytes);
+  if (URLENCODED.test(type) && !isUtf8Form(new Uint8Array(await body.arrayBuffer())))
+    throw refusal(400, "This form holds text that is not UTF-8. Reload the page and try again.");
   let form: FormData;
   try {
     form = await new Request(request.url, { method: "POST", headers: { "content-type": type }, body }).formData();
