@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, webLink } from "./common";
+import { Id, REQUIRED_STRING, requiredText, webLink } from "./common";
 import {
   CLIENT_TYPES,
   MODE_ENVS,
@@ -56,14 +56,6 @@ export type AppsList = z.infer<typeof AppsList>;
 
 const trimmed = (max: number) => z.string().trim().max(max);
 
-/** A string schema's own word for a missing value only: its checks keep theirs (a schema-wide `error` would word them all). */
-const REQUIRED_STRING = (issue: { code: string }) =>
-  issue.code === "invalid_type" ? "This string is required" : undefined;
-
-/** A name that must be there: trimmed, not empty, at most `max` characters. */
-const requiredText = (max: number) =>
-  z.string({ error: REQUIRED_STRING }).trim().min(1, "This string is required").max(max);
-
 const MAX_TRIGGER_POINTS = 100;
 const MAX_TRIGGER_POINT_LENGTH = 100;
 
@@ -78,7 +70,7 @@ const TriggerPoints = z
       .string()
       .trim()
       .min(1, "Leave no trigger point empty")
-      .max(MAX_TRIGGER_POINT_LENGTH, `Keep each trigger point under ${MAX_TRIGGER_POINT_LENGTH} characters`)
+      .max(MAX_TRIGGER_POINT_LENGTH, `Keep each trigger point to at most ${MAX_TRIGGER_POINT_LENGTH} characters`)
       .refine((point) => !/[\t\n\r]/.test(point), "Write each trigger point on one line, without tabs"),
   )
   .max(MAX_TRIGGER_POINTS, `Use at most ${MAX_TRIGGER_POINTS} trigger points`)

@@ -22,9 +22,17 @@ export const pageNumber = (first: 0 | 1) =>
     .default(first);
 export const Id = z.number().int().positive().max(MAX_ID, "Not a valid id");
 
+/** A string schema's own word for a missing value only: its checks keep theirs (a schema-wide `error` would word them all). */
+export const REQUIRED_STRING = (issue: { code: string }) =>
+  issue.code === "invalid_type" ? "This string is required" : undefined;
+
+/** A text that must be there: trimmed, not empty, at most `max` characters. */
+export const requiredText = (max: number) =>
+  z.string({ error: REQUIRED_STRING }).trim().min(1, "This string is required").max(max);
+
 /** Longer URLs than any real page has; PostgreSQL indexes cannot hold much longer ones either. */
 export const MAX_URL_LENGTH = 2000;
-export const URL_TOO_LONG = `Keep web addresses under ${MAX_URL_LENGTH.toLocaleString("en")} characters`;
+export const URL_TOO_LONG = `Keep web addresses to at most ${MAX_URL_LENGTH.toLocaleString("en")} characters`;
 
 /**
  * A link the console or the widget shows or follows: an http(s) address, a bare host name, or a

@@ -83,7 +83,7 @@ export const QualityCheckSettings = z.object({
     .string({ error: "This string is required" })
     .trim()
     .min(1, "This string is required")
-    .max(1000, "Keep the message under 1,000 characters")
+    .max(1000, "Keep the message to at most 1,000 characters")
     .default(
       "I'm sorry, I couldn't find that in our published information. Please rephrase your question or contact our team, who will be glad to help.",
     ),
@@ -119,7 +119,7 @@ const PersonalityInput = z.object({
     .string({ error: "This string is required" })
     .max(
       PERSONALITY_MAX_CHARS,
-      `Keep the personality under ${PERSONALITY_MAX_CHARS.toLocaleString("en-US")} characters`,
+      `Keep the personality to at most ${PERSONALITY_MAX_CHARS.toLocaleString("en-US")} characters`,
     )
     .default(""),
   metadata: z.record(z.string(), z.unknown()).default({}),
@@ -133,14 +133,17 @@ const TopicInput = z
     prompt_input_raw: z
       .string({ error: "This string is required" })
       .trim()
-      .max(TOPIC_MAX_CHARS, `Keep the topic under ${TOPIC_MAX_CHARS} characters`)
+      .max(TOPIC_MAX_CHARS, `Keep the topic to at most ${TOPIC_MAX_CHARS} characters`)
       .default(""),
     metadata: z
       .object({
         disclaimer: z
           .string({ error: "This string is required" })
           .trim()
-          .max(TOPIC_RESPONSE_MAX_CHARS, `Keep it under ${TOPIC_RESPONSE_MAX_CHARS.toLocaleString("en-US")} characters`)
+          .max(
+            TOPIC_RESPONSE_MAX_CHARS,
+            `Keep it to at most ${TOPIC_RESPONSE_MAX_CHARS.toLocaleString("en-US")} characters`,
+          )
           .default(""),
       })
       .default({ disclaimer: "" }),
@@ -221,7 +224,7 @@ export const AiProbingInput = z.object({
   display_name: z.string().trim().max(200).optional(),
   prompt_input_raw: z
     .string({ error: "This string is required" })
-    .max(PROBING_MAX_CHARS, `Keep it under ${PROBING_MAX_CHARS.toLocaleString("en-US")} characters`)
+    .max(PROBING_MAX_CHARS, `Keep it to at most ${PROBING_MAX_CHARS.toLocaleString("en-US")} characters`)
     .default(""),
   trigger_point: TriggerPoint,
 });
@@ -258,7 +261,7 @@ export const InputPromptInput = z
     prompt_input_raw: z
       .string({ error: "This string is required" })
       .trim()
-      .max(PROMPT_MAX_CHARS, `Keep the prompt under ${PROMPT_MAX_CHARS.toLocaleString("en-US")} characters`)
+      .max(PROMPT_MAX_CHARS, `Keep the prompt to at most ${PROMPT_MAX_CHARS.toLocaleString("en-US")} characters`)
       .default(""),
     trigger_point: TriggerPoint,
   })

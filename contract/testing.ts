@@ -14,7 +14,7 @@ const optionalText = (max: number, label: string) =>
   z
     .string()
     .trim()
-    .max(max, `Keep the ${label} under ${max.toLocaleString("en")} characters`)
+    .max(max, `Keep the ${label} to at most ${max.toLocaleString("en")} characters`)
     .optional()
     .nullable()
     .transform((value) => value || null);
@@ -23,13 +23,13 @@ const TestQuestionFields = z.object({
   trigger_point: z
     .string({ error: "This field is required" })
     .trim()
-    .max(100, "Keep the trigger point under 100 characters")
+    .max(100, "Keep the trigger point to at most 100 characters")
     .default(""),
   question: z
     .string({ error: "This field is required" })
     .trim()
     .min(1, "This field is required")
-    .max(1000, "Keep the question under 1,000 characters"),
+    .max(1000, "Keep the question to at most 1,000 characters"),
   expect_source: optionalText(2000, "expected source"),
   expect_text: optionalText(500, "expected text"),
   expect_outcome: z
@@ -80,7 +80,7 @@ export const TestQuestionCreated = z.object({ id: z.number().int() });
  * bad row refuses the whole import, its messages under `questions.{row}.{field}`.
  */
 export const TestQuestionsImport = z.object({
-  trigger_point: z.string().trim().max(100, "Keep the trigger point under 100 characters").default(""),
+  trigger_point: z.string().trim().max(100, "Keep the trigger point to at most 100 characters").default(""),
   questions: z
     .array(TestQuestionFields.omit({ trigger_point: true }).refine(expectsSomething, EXPECTS_NOTHING))
     .min(1, "There are no questions to import")

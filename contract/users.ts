@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id } from "./common";
+import { Id, requiredText } from "./common";
 import { USER_TYPES, APP_ROLES } from "./values/users";
 export * from "./values/users";
 export const UserType = z.enum(USER_TYPES);
@@ -21,9 +21,6 @@ export const UserInfo = z.object({
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
-const required = (max: number) =>
-  z.string({ error: "This string is required" }).trim().min(1, "This string is required").max(max);
-
 export const UserRow = z.object({
   id: z.number().int(),
   email: z.string(),
@@ -43,8 +40,8 @@ export type UsersList = z.infer<typeof UsersList>;
 /** A person as a save sends them: no id for a new account. */
 const PersonInput = z.object({
   id: Id.optional(),
-  email: required(320).toLowerCase().pipe(z.email("Enter a valid email address")),
-  name: required(200),
+  email: requiredText(320).toLowerCase().pipe(z.email("Enter a valid email address")),
+  name: requiredText(200),
 });
 
 export const UserUpsertRow = PersonInput.extend({ user_type: UserType });

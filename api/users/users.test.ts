@@ -80,6 +80,7 @@ describe("users (staff screen)", () => {
           { email: "fine@example.com", name: "Fine", user_type: "user" },
           { email: "", name: "", user_type: "user" },
           { email: "client.user@example.com", name: "Dup", user_type: "user", id: 999999 },
+          { email: `${"a".repeat(320)}@example.com`, name: "n".repeat(201), user_type: "user" },
         ],
       },
     });
@@ -87,7 +88,10 @@ describe("users (staff screen)", () => {
     expect(result.body.errors).toMatchObject({
       "users.1.email": ["This string is required"],
       "users.1.name": ["This string is required"],
+      // Too long is said as too long, not as missing.
+      "users.3.name": ["Use at most 200 characters"],
     });
+    expect(result.body.errors["users.3.email"][0]).toBe("Use at most 320 characters");
     expect((await host.deps.db.select().from(users).where(eq(users.email, "fine@example.com"))).length).toBe(0);
   });
 

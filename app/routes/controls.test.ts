@@ -103,7 +103,7 @@ describe("AI Personality", () => {
     const refused = await save(personality, path, { prompt_input_raw: long }, admin);
     expect(refused.status).toBe(400);
     const reply = await refused.json();
-    expect(reply.error.prompt_input_raw).toEqual(["Keep the personality under 20,000 characters"]);
+    expect(reply.error.prompt_input_raw).toEqual(["Keep the personality to at most 20,000 characters"]);
     expect(reply.initialValue.prompt_input_raw).toBe(long);
   });
 
@@ -276,7 +276,7 @@ describe("User Probing Guidelines", () => {
     const page = "/northfield/agent/studentsuccess/knowledge-store/smart-probing";
     const response = await save(probing, page, { topics: "", topic_to_prob_mapping: "y".repeat(20_001) }, admin);
     expect(response.status).toBe(400);
-    expect((await response.json()).error.topic_to_prob_mapping).toEqual(["Keep it under 20,000 characters"]);
+    expect((await response.json()).error.topic_to_prob_mapping).toEqual(["Keep it to at most 20,000 characters"]);
   });
 });
 

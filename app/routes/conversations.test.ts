@@ -406,7 +406,7 @@ describe("corrections made from an answer", () => {
     });
     expect(data.fieldErrors.question).toEqual(["This field is required"]);
     expect(data.fieldErrors.expect_outcome[0]).toMatch(/^The outcome must be one of/);
-    expect(data.fieldErrors.expect_source_typed[0]).toMatch(/^Keep the expected source under 2,000 characters/);
+    expect(data.fieldErrors.expect_source_typed[0]).toMatch(/^Keep the expected source to at most 2,000 characters/);
 
     const nothingExpected = await correct(deadline.conversation, {
       ...base,

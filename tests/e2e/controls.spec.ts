@@ -53,7 +53,7 @@ test.describe("with JavaScript", () => {
     await field.fill("x".repeat(20_001));
     await expect(saveButton(page)).toBeEnabled();
     await saveButton(page).click();
-    await expect(field).toHaveAccessibleDescription(/Keep the personality under 20,000 characters/);
+    await expect(field).toHaveAccessibleDescription(/Keep the personality to at most 20,000 characters/);
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(saveButton(page)).toBeEnabled();
 
@@ -183,7 +183,7 @@ test.describe("with JavaScript", () => {
 
     await mapping.fill("m".repeat(20_001));
     await saveButton(page).click();
-    await expect(mapping).toHaveAccessibleDescription(/Keep it under 20,000 characters/);
+    await expect(mapping).toHaveAccessibleDescription(/Keep it to at most 20,000 characters/);
 
     await mapping.fill("Start term: ask when they hope to begin.");
     await probing.fill(topics);
