@@ -117,7 +117,8 @@ describe("a finetuning rule made from a passage", () => {
     expect(lower).toEqual({
       trigger_point: "admissions",
       finetuning_type: "url_pattern",
-      pattern: "https://www.northfield.edu/page-1",
+      // Tied to both ends: the page alone, not every page whose address starts with it.
+      pattern: "^https://www.northfield.edu/page-1$",
       penalty: 0.5,
     });
     expect(pageRuleOf(passage(1), "", "exclude").penalty).toBe(1);
@@ -127,14 +128,14 @@ describe("a finetuning rule made from a passage", () => {
   it("names an uploaded file by its name, and cuts a long address to the pattern's length", () => {
     expect(pageRuleOf(passage(1, { url: null, file_name: "catalog.pdf" }), "admissions", "lower")).toMatchObject({
       finetuning_type: "pdf_weightage",
-      pattern: "catalog.pdf",
+      pattern: "^catalog.pdf$",
     });
     const long = pageRuleOf(
       passage(1, { url: `https://www.northfield.edu/${"a".repeat(900)}` }),
       "admissions",
       "exclude",
     );
-    expect(long.pattern).toHaveLength(500);
+    expect(long.pattern).toBe(`https://www.northfield.edu/${"a".repeat(900)}`.slice(0, 500));
     expect(FinetuningInput.safeParse(long).success).toBe(true);
   });
 });

@@ -134,18 +134,21 @@ const PATTERN_MAX_CHARS = 500;
 
 /**
  * The finetuning rule that lowers or excludes a passage's page for the trigger point that
- * answered: a URL pattern naming the page (a file's name for an uploaded file). Rules match a
- * pattern anywhere in the address, so a long address cut to the rule's length still names it.
+ * answered: a URL pattern naming that page alone (a file's name for an uploaded file). Rules match
+ * a pattern anywhere in the address, so the page's address is tied to both ends (`^…$`): a site's
+ * home page is a part of every address under it, and the bare address would lower the whole site.
+ * An address too long for a rule is cut to the rule's length, without the ties, and still names it.
  */
 export function pageRuleOf(
   passage: Pick<TracePassage, "url" | "file_name">,
   triggerPoint: string,
   penalty: PagePenalty,
 ): FinetuningsUpsertBody["finetunings"][number] {
+  const source = passageSource(passage);
   return {
     trigger_point: triggerPoint,
     finetuning_type: passage.url ? "url_pattern" : "pdf_weightage",
-    pattern: passageSource(passage).slice(0, PATTERN_MAX_CHARS),
+    pattern: source.length + 2 <= PATTERN_MAX_CHARS ? `^${source}$` : source.slice(0, PATTERN_MAX_CHARS),
     penalty: PAGE_PENALTIES[penalty],
   };
 }

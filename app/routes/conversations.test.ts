@@ -495,7 +495,7 @@ describe("corrections made from an answer", () => {
       expect.objectContaining({
         trigger_point: "admissions",
         finetuning_type: "url_pattern",
-        pattern: `${site.base}/archive`,
+        pattern: `^${site.base}/archive$`,
         penalty: 0.5,
       }),
     ]);
@@ -515,7 +515,9 @@ describe("corrections made from an answer", () => {
       link: { to: "/northfield/ai-finetuning/ai-finetuning", label: "Open AI Finetuning" },
       durationMs: 10_000,
     });
-    expect(await finetuningRules()).toEqual([expect.objectContaining({ pattern: `${site.base}/archive`, penalty: 1 })]);
+    expect(await finetuningRules()).toEqual([
+      expect.objectContaining({ pattern: `^${site.base}/archive$`, penalty: 1 }),
+    ]);
 
     const history = await call("GET", `/v1/apps/${appId}/history?kind=finetuning`, { token: superToken });
     expect(history.body.data[0]).toMatchObject({ kind: "finetuning", user_email: "client.admin@example.com" });

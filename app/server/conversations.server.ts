@@ -329,7 +329,7 @@ async function finetunePage(
   const change = weight === "exclude" ? "left out of" : `weighed down (penalty ${rule.penalty}) in`;
   return redirectWithToast(back, {
     type: "success",
-    description: `Finetuning saved: ${rule.pattern} is ${change} ${site}'s answers. A test run follows.`,
+    description: `Finetuning saved: ${passageSource(passage)} is ${change} ${site}'s answers. A test run follows.`,
     link: { to: finetuningPathFor(scope.app), label: "Open AI Finetuning" },
     durationMs: 10_000,
   });

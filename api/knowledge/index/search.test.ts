@@ -158,6 +158,16 @@ describe("searchChunks with finetuning penalties", () => {
     await clearRules();
   });
 
+  it("lowers one page alone for a pattern tied to both ends, though its address starts every page under it", async () => {
+    await rules([{ finetuning_type: "url_pattern", pattern: `^${SITE}/admissions/tuition$`, penalty: 0.5 }]);
+    const hits = await search("tuition international students");
+    expect(hits.find((h) => where(h) === "/admissions/tuition")!.score).toBeCloseTo(0.5);
+    await clearRules();
+    await rules([{ finetuning_type: "url_pattern", pattern: `^${SITE}/admissions$`, penalty: 1 }]);
+    expect((await search("tuition international students")).map(where)).toContain("/admissions/tuition");
+    await clearRules();
+  });
+
   it("applies a trigger point's own rules over Default ones, and Default rules to every trigger point", async () => {
     await rules([
       { finetuning_type: "url_pattern", pattern: "/news/", penalty: 0.5 },
@@ -189,6 +199,16 @@ describe("patterns", () => {
     expect(likePattern("/news/")).toBe("%/news/%");
     expect(likePattern("/events/*/2019")).toBe("%/events/%/2019%");
     expect(likePattern("100%_off\\")).toBe("%100\\%\\_off\\\\%");
+  });
+
+  it("are tied to the start by a leading ^ and to the end by a trailing $, so one address names one page", () => {
+    expect(likePattern("^https://example.edu/$")).toBe("https://example.edu/");
+    expect(likePattern("^https://example.edu/")).toBe("https://example.edu/%");
+    expect(likePattern("guide.pdf$")).toBe("%guide.pdf");
+    expect(likePattern("/price$/")).toBe("%/price$/%");
+    expect(likePattern("$")).toBe("%$%");
+    expect(likePattern("^")).toBe("%^%");
+    expect(likePattern("^$")).toBe("$%");
   });
 });
 

@@ -432,11 +432,16 @@ export async function firstStage(
 
 /**
  * A finetuning pattern as an ILIKE pattern: it matches anywhere in the URL or file name, any case;
- * `*` stands for any run of characters. `%`, `_` and `\` match themselves.
+ * `*` stands for any run of characters; a leading `^` ties it to the start and a trailing `$` to
+ * the end, so `^https://example.edu/$` names the home page alone, not every page under it (the
+ * rule "Exclude" makes from an answer's trace). `%`, `_` and `\` match themselves.
  */
 export function likePattern(pattern: string) {
-  const escaped = pattern.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, "%");
-  return `%${escaped}%`;
+  const fromStart = pattern.length > 1 && pattern.startsWith("^");
+  const toEnd = pattern.length > (fromStart ? 2 : 1) && pattern.endsWith("$");
+  const body = pattern.slice(fromStart ? 1 : 0, toEnd ? -1 : undefined);
+  const escaped = body.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, "%");
+  return `${fromStart ? "" : "%"}${escaped}${toEnd ? "" : "%"}`;
 }
 
 /** When a rule applies to a chunk row (aliases: c chunks, u urls, f files). */

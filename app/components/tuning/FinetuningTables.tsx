@@ -34,7 +34,9 @@ const TABLE_HELP: Record<FinetuningTable["key"], ReactNode> = {
     <>
       Lowers pages whose address matches the pattern when the assistant looks for answers. The pattern matches anywhere
       in the address, <code className={s.code}>*</code> standing for any characters (
-      <code className={s.code}>/news/</code>, <code className={s.code}>/events/*/2019</code>). Penalty 0 to 1: 0 changes
+      <code className={s.code}>/news/</code>, <code className={s.code}>/events/*/2019</code>); a leading{" "}
+      <code className={s.code}>^</code> ties it to the start and a trailing <code className={s.code}>$</code> to the end
+      (<code className={s.code}>^https://www.example.edu/$</code> is the home page alone). Penalty 0 to 1: 0 changes
       nothing, 0.5 halves a page&apos;s score, 1 leaves it out.
     </>
   ),
