@@ -18,7 +18,8 @@ export function stringProblem(value: string): string | null {
   if (DIRECTION_CONTROL.test(value))
     return "Contains a text-direction control character (U+202A–U+202E, U+2066–U+2069)";
   if (LONE_SURROGATE.test(value)) return "Contains an invalid character (a lone surrogate)";
-  if (value.length > MAX_STRING_LENGTH) return `Keep this to at most ${MAX_STRING_LENGTH.toLocaleString("en")} characters`;
+  if (value.length > MAX_STRING_LENGTH)
+    return `Keep this to at most ${MAX_STRING_LENGTH.toLocaleString("en")} characters`;
   return null;
 }
 
