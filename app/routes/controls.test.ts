@@ -9,7 +9,7 @@ import {
   signInToConsole,
 } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
-import { EMPTY_PERSONALITY_NOT_SAVED, NOTHING_TO_SAVE } from "~/lib/controls";
+import { EMPTY_PERSONALITY_NOT_SAVED, NOTHING_TO_SAVE, qualityBaseline, topicsBaseline } from "~/lib/controls";
 import * as personality from "./$appName.agent.$agentName.controls.ai-personality";
 import * as noGo from "./$appName.agent.$agentName.controls.no-go-topics";
 import * as quality from "./$appName.agent.$agentName.controls.quality-check";
@@ -202,6 +202,33 @@ describe("Sensitive and No-Go Topics", () => {
     await save(noGo, DEFAULT_PAGE, { ...row(0, "", "", String(saved.id)) }, admin);
   });
 
+  it("keeps what another tab saved since this page loaded, row by row, and flags a field both changed", async () => {
+    const page = "/northfield/agent/admissions/controls/no-go-topics";
+    await save(noGo, page, { ...row(0, "fees", "See the fees page.") }, admin);
+    const loadedRows = (await load(noGo, page, admin)).rows;
+    const [fees] = loadedRows;
+    const loaded = JSON.stringify(topicsBaseline(loadedRows));
+    const post = (topic: string, disclaimer: string) =>
+      save(noGo, page, { ...row(0, topic, disclaimer, String(fees.id)), loaded }, admin);
+    // Tab A changes the canned response; tab B, loaded before, changes only the topic.
+    await post("fees", "Ask the bursar.");
+    expect(await post("tuition fees", "See the fees page.")).toHaveRedirect(page);
+    expect((await load(noGo, page, admin)).rows[0]).toMatchObject({
+      topic: "tuition fees",
+      disclaimer: "Ask the bursar.",
+    });
+    // Both change the canned response, differently: refused beside it, what was typed kept.
+    const clash = await post("fees", "Email us.");
+    expect(clash.status).toBe(409);
+    const reply = await clash.json();
+    expect(reply.error["rows[0].disclaimer"]).toEqual([
+      "Changed to “Ask the bursar.” since you opened this page; save again to keep yours",
+    ]);
+    expect(reply.initialValue.rows[0]).toMatchObject({ topic: "fees", disclaimer: "Email us." });
+    expect((await load(noGo, page, admin)).rows[0]).toMatchObject({ disclaimer: "Ask the bursar." });
+    await save(noGo, page, { ...row(0, "", "", String(fees.id)) }, admin);
+  });
+
   it("says so when nothing was entered", async () => {
     const response = await save(noGo, "/northfield/controls/no-go-topics", { ...row(0, "", "") }, admin);
     await expect(response).toSendToast({ type: "info", description: NOTHING_TO_SAVE });
@@ -253,6 +280,57 @@ describe("Hallucination Accuracy & Quality Check", () => {
       max_sources: 5,
       fallback_message: "Please ask our team.",
     });
+  });
+});
+
+describe("a save from a page loaded before another", () => {
+  const PAGE = "/northfield/agent/admissions/controls/quality-check";
+  const DEFAULTS = { min_retrieval_confidence: "0.04", require_source: "on", max_sources: "3" };
+
+  it("keeps the Quality Check's settings another tab saved meanwhile, and flags one both changed", async () => {
+    const settings = (await load(quality, PAGE, admin)).settings;
+    const loaded = JSON.stringify(qualityBaseline(settings));
+    const fallback = settings.fallback_message;
+    // Tab A raises the threshold; tab B, loaded before, changes only the fallback message.
+    await save(
+      quality,
+      PAGE,
+      { ...DEFAULTS, min_retrieval_confidence: "0.07", fallback_message: fallback, loaded },
+      admin,
+    );
+    const b = await save(quality, PAGE, { ...DEFAULTS, fallback_message: "Ask our team.", loaded }, admin);
+    expect(b).toHaveRedirect(PAGE);
+    expect((await load(quality, PAGE, admin)).settings).toMatchObject({
+      min_retrieval_confidence: 0.07,
+      fallback_message: "Ask our team.",
+    });
+    // Both change the threshold, differently: refused beside it, nothing saved.
+    const clash = await save(
+      quality,
+      PAGE,
+      { ...DEFAULTS, min_retrieval_confidence: "0.1", fallback_message: fallback, loaded },
+      admin,
+    );
+    expect(clash.status).toBe(409);
+    expect((await clash.json()).error.min_retrieval_confidence).toEqual([
+      "Changed to “0.07” since you opened this page; save again to keep yours",
+    ]);
+    expect((await load(quality, PAGE, admin)).settings.min_retrieval_confidence).toBe(0.07);
+    await save(quality, PAGE, { ...DEFAULTS, fallback_message: fallback }, admin);
+  });
+
+  it("keeps an AI Personality saved meanwhile from a page that did not change it", async () => {
+    const page = "/northfield/agent/admissions/controls/ai-personality";
+    const loaded = JSON.stringify({ prompt_input_raw: (await load(personality, page, admin)).text });
+    await save(personality, page, { prompt_input_raw: "Saved in tab A.", loaded }, admin);
+    const clash = await save(personality, page, { prompt_input_raw: "Typed in tab B.", loaded }, admin);
+    expect(clash.status).toBe(409);
+    const reply = await clash.json();
+    expect(reply.initialValue.prompt_input_raw).toBe("Typed in tab B.");
+    expect(reply.error.prompt_input_raw).toEqual([
+      "Changed to “Saved in tab A.” since you opened this page; save again to keep yours",
+    ]);
+    expect((await load(personality, page, admin)).text).toBe("Saved in tab A.");
   });
 });
 

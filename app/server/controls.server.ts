@@ -13,10 +13,13 @@ import {
   type ControlInput,
   type TopicControlType,
 } from "@contract";
+import { z } from "zod";
 import {
   EMPTY_PERSONALITY_NOT_SAVED,
   NOTHING_TO_SAVE,
   normalizeNewlines,
+  qualityBaseline,
+  type Baseline,
   personalityFieldOf,
   probingFieldOf,
   savedMessage,
@@ -41,6 +44,9 @@ import { consoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { readForm } from "./http/form-data.server";
+import { textOf } from "./http/form-fields.server";
+import { parseLoadedField } from "./forms.server";
+import { rebaseOnStored } from "./table-kit.server";
 
 /** What every controls screen works on: the client, the trigger point and the address to return to. */
 export interface ControlsScreen {
@@ -115,16 +121,58 @@ async function readSave(request: Request) {
   return formData;
 }
 
+// ── Saves from a page loaded before another save ───────────────────────────────────────────────
+
+const LoadedBaseline = z.record(z.string(), z.string());
+const sameText = (_field: string, a: string, b: string) => normalizeNewlines(a) === normalizeNewlines(b);
+
+/**
+ * The posted form on top of what is stored now, field by field, by the rows tables' rule
+ * (rebaseOnStored): a field this page did not change takes the stored value, so a save never
+ * writes back what another tab or colleague changed since the page loaded; a field both changed,
+ * differently, is a conflict said beside it. `stored` spells the fields as the form's baseline does;
+ * fields it lacks (a row deleted meanwhile) keep what was posted. The page posts what it loaded as
+ * `loaded` (ControlsForm); a post without it is taken as it is.
+ */
+function rebasedOnStored(formData: FormData, stored: Baseline) {
+  const raw = formData.get("loaded");
+  const loaded = typeof raw === "string" ? parseLoadedField(LoadedBaseline, raw) : null;
+  if (!loaded) return { formData, conflicts: null };
+  const fields = Object.keys(loaded).filter((field) => Object.hasOwn(stored, field));
+  const posted = { id: "form", loaded, ...Object.fromEntries(fields.map((field) => [field, textOf(formData, field)])) };
+  const {
+    rows: [rebased],
+    errors: [conflicts],
+  } = rebaseOnStored([posted] as { id: string; loaded: Baseline }[], new Map([["form", stored]]), fields, sameText);
+  if (conflicts) return { formData, conflicts };
+  const next = new FormData();
+  for (const [name, value] of formData) next.append(name, value);
+  for (const field of fields) {
+    const value = (rebased as unknown as Baseline)[field];
+    // An empty field posts as nothing (an unticked checkbox does); conform reads both alike.
+    if (value === "") next.delete(field);
+    else next.set(field, value);
+  }
+  return { formData: next, conflicts: null };
+}
+
+/** A save refused because a field changed both here and elsewhere: each said beside it, everything typed kept. */
+const changedBothWays = (submission: Replyable, conflicts: Record<string, string[]>) =>
+  json(submission.reply({ fieldErrors: conflicts }), { status: 409 });
+
 // ── The screens' saves ─────────────────────────────────────────────────────────────────────────
 
 /** AI Personality: saved when non-empty or changed from what is in force now. */
 export async function savePersonality(screen: ControlsScreen, request: Request) {
   await requireConfigure(screen.api, screen.app.id);
-  const submission = parseWithZod(await readSave(request), { schema: PersonalityForm });
+  const formData = await readSave(request);
+  const submission = parseWithZod(formData, { schema: PersonalityForm });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const text = normalizeNewlines(submission.value.prompt_input_raw);
   const { api, app, choice } = screen;
   const [current] = (await controlsApi.list(api, app.id, choice.triggerPoint, [AI_PERSONALITY])).controls;
+  const rebased = rebasedOnStored(formData, { prompt_input_raw: current?.prompt_input_raw ?? "" });
+  if (rebased.conflicts) return changedBothWays(submission, rebased.conflicts);
+  const text = normalizeNewlines(textOf(rebased.formData, "prompt_input_raw"));
   if (!shouldSendText(text, current?.prompt_input_raw ?? "")) return nothingToSave(screen);
   // The API stores an empty personality only over one of the trigger point's own (what the spec's
   // "non-empty or changed" means for a text never saved): say so, rather than that it was saved.
@@ -143,9 +191,16 @@ export async function savePersonality(screen: ControlsScreen, request: Request) 
 /** Sensitive or no-go topics: rows with text, and saved rows (emptied ones are removed by the API). */
 export async function saveTopics(screen: ControlsScreen, request: Request, type: TopicControlType) {
   await requireConfigure(screen.api, screen.app.id);
-  const submission = parseWithZod(await readSave(request), { schema: TopicsForm });
+  const formData = await readSave(request);
+  const submission = parseWithZod(formData, { schema: TopicsForm });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  const { controls, formIndexOf } = topicChanges(submission.value.rows, type, screen.choice.triggerPoint);
+  const { api, app, choice } = screen;
+  const stored = topicRowsOf((await controlsApi.list(api, app.id, choice.triggerPoint, [type])).controls, type);
+  const rebased = rebasedOnStored(formData, storedTopicsAt(submission.value.rows, stored));
+  if (rebased.conflicts) return changedBothWays(submission, rebased.conflicts);
+  const rows = parseWithZod(rebased.formData, { schema: TopicsForm });
+  if (rows.status !== "success") return json(submission.reply(), { status: 400 });
+  const { controls, formIndexOf } = topicChanges(rows.value.rows, type, choice.triggerPoint);
   if (!controls.length) return nothingToSave(screen);
   try {
     await controlsApi.save(screen.api, screen.app.id, controls);
@@ -155,16 +210,39 @@ export async function saveTopics(screen: ControlsScreen, request: Request, type:
   return saved(screen, CONTROL_LABELS[type]);
 }
 
+/** The stored topics spelled as the posted rows' fields, each saved row by its id wherever the page has it. */
+function storedTopicsAt(posted: { id?: number }[], stored: ReturnType<typeof topicRowsOf>): Baseline {
+  const byId = new Map(stored.flatMap((row) => (row.id === null ? [] : [[row.id, row] as const])));
+  return Object.fromEntries(
+    posted.flatMap((row, index) => {
+      const now = row.id === undefined ? undefined : byId.get(row.id);
+      return now
+        ? [
+            [`rows[${index}].topic`, now.topic],
+            [`rows[${index}].disclaimer`, now.disclaimer],
+          ]
+        : [];
+    }),
+  );
+}
+
 /** Hallucination Accuracy & Quality Check: checked here with the contract's rules, then by the API. */
 export async function saveQualityCheck(screen: ControlsScreen, request: Request) {
   await requireConfigure(screen.api, screen.app.id);
-  const submission = parseWithZod(await readSave(request), { schema: QualityCheckForm });
+  const formData = await readSave(request);
+  const submission = parseWithZod(formData, { schema: QualityCheckForm });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  const { api, app, choice } = screen;
+  const [current] = (await controlsApi.list(api, app.id, choice.triggerPoint, [QUALITY_CHECK])).controls;
+  const rebased = rebasedOnStored(formData, qualityBaseline(qualitySettingsOf(current)));
+  if (rebased.conflicts) return changedBothWays(submission, rebased.conflicts);
+  const settings = parseWithZod(rebased.formData, { schema: QualityCheckForm });
+  if (settings.status !== "success") return json(submission.reply(), { status: 400 });
   const control: ControlInput = {
     internal_name: QUALITY_CHECK,
     prompt_input_raw: "",
-    metadata: submission.value,
-    trigger_point: screen.choice.triggerPoint,
+    metadata: settings.value,
+    trigger_point: choice.triggerPoint,
   };
   try {
     await controlsApi.save(screen.api, screen.app.id, [control]);
@@ -177,15 +255,20 @@ export async function saveQualityCheck(screen: ControlsScreen, request: Request)
 /** User Probing Guidelines: each text sent when non-empty or changed from what is in force now. */
 export async function saveProbings(screen: ControlsScreen, request: Request) {
   await requireConfigure(screen.api, screen.app.id);
-  const submission = parseWithZod(await readSave(request), { schema: ProbingForm });
+  const formData = await readSave(request);
+  const submission = parseWithZod(formData, { schema: ProbingForm });
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   const { api, app, choice } = screen;
   const current = (await controlsApi.listProbings(api, app.id, choice.triggerPoint, AI_PROBING_TYPES)).ai_probings;
   const savedText = (type: AiProbingType) =>
     current.find((entry) => entry.internal_name === type)?.prompt_input_raw ?? "";
-  const sent = AI_PROBING_TYPES.filter((type) =>
-    shouldSendText(normalizeNewlines(submission.value[type]), savedText(type)),
+  const rebased = rebasedOnStored(
+    formData,
+    Object.fromEntries(AI_PROBING_TYPES.map((type) => [type, savedText(type)])),
   );
+  if (rebased.conflicts) return changedBothWays(submission, rebased.conflicts);
+  const typed = (type: AiProbingType) => normalizeNewlines(textOf(rebased.formData, type));
+  const sent = AI_PROBING_TYPES.filter((type) => shouldSendText(typed(type), savedText(type)));
   if (!sent.length) return nothingToSave(screen);
   try {
     await controlsApi.saveProbings(
@@ -194,7 +277,7 @@ export async function saveProbings(screen: ControlsScreen, request: Request) {
       sent.map((type) => ({
         internal_name: type,
         display_name: AI_PROBING_LABELS[type],
-        prompt_input_raw: normalizeNewlines(submission.value[type]),
+        prompt_input_raw: typed(type),
         trigger_point: choice.triggerPoint,
       })),
     );

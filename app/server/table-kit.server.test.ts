@@ -1,7 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { FIX_ROWS_MESSAGE, ROW_ERROR } from "~/components/editable-table/rows";
 import { ApiError } from "./api/client.server";
-import { cellsByField, rowErrorsFromApi, savedIdOf, tableIntent, type ApiRows } from "./table-kit.server";
+import {
+  cellsByField,
+  changedElsewhere,
+  rebaseOnStored,
+  rowErrorsFromApi,
+  savedIdOf,
+  tableIntent,
+  type ApiRows,
+} from "./table-kit.server";
 
 const people: ApiRows = { list: "users", cellOf: cellsByField(["email", "role"], { app_user: "role" }) };
 const refusal = (errors: Record<string, string[]>, message = "The given data was invalid") =>
@@ -77,5 +85,38 @@ describe("savedIdOf", () => {
     expect(savedIdOf("12")).toBe(12);
     expect(savedIdOf("")).toBeNull();
     expect(savedIdOf("12abc")).toBeNull();
+  });
+});
+
+describe("rebaseOnStored", () => {
+  const row = (typed: Record<string, string>, loaded: Record<string, string>) => ({ id: "1", ...typed, loaded });
+  const stored = (values: Record<string, string>) => new Map([["1", values]]);
+
+  it("takes the stored value of a cell this page did not change, and keeps the typed one of a cell it did", () => {
+    const { rows, errors } = rebaseOnStored(
+      [row({ a: "typed", b: "old" }, { a: "old", b: "old" })],
+      stored({ a: "old", b: "elsewhere" }),
+      ["a", "b"],
+    );
+    expect(rows[0]).toMatchObject({ a: "typed", b: "elsewhere", loaded: { a: "old", b: "elsewhere" } });
+    expect(errors).toEqual([null]);
+  });
+
+  it("flags a cell both changed differently, quoting a short stored value and not a long one", () => {
+    const short = rebaseOnStored([row({ a: "mine" }, { a: "old" })], stored({ a: "theirs" }), ["a"]);
+    expect(short.errors[0]).toEqual({ a: [changedElsewhere("theirs")] });
+    expect(changedElsewhere("theirs")).toBe("Changed to “theirs” since you opened this page; save again to keep yours");
+    expect(changedElsewhere("x".repeat(121))).toBe(
+      "Changed by someone else since you opened this page; save again to keep yours",
+    );
+    expect(changedElsewhere("two\nlines")).not.toContain("two");
+  });
+
+  it("compares by the given rule, and leaves rows without a stored counterpart alone", () => {
+    const same = (_: string, x: string, y: string) => Number(x) === Number(y);
+    const { errors } = rebaseOnStored([row({ p: "0.50" }, { p: "0.4" })], stored({ p: "0.5" }), ["p"], same);
+    expect(errors).toEqual([null]);
+    const fresh = { id: "", p: "1", loaded: null };
+    expect(rebaseOnStored([fresh], stored({ p: "2" }), ["p"]).rows[0]).toBe(fresh);
   });
 });

@@ -88,9 +88,11 @@ export function addError(errors: RowErrors, index: number, field: string, messag
 
 // ── Rows edited on a page loaded before another save ────────────────────────────────────────
 
-/** A cell changed by someone else and by this page, to different values. */
+/** A cell changed by someone else and by this page, to different values (a long text is not quoted). */
 export const changedElsewhere = (stored: string) =>
-  `Changed to “${stored}” since you opened this page; save again to keep yours`;
+  stored.length > 120 || stored.includes("\n")
+    ? "Changed by someone else since you opened this page; save again to keep yours"
+    : `Changed to “${stored}” since you opened this page; save again to keep yours`;
 
 /** Posted rows with what was stored meanwhile taken in, and the cells changed both here and elsewhere. */
 export interface RebasedRows<Row> {

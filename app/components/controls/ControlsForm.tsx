@@ -128,6 +128,8 @@ export function ControlsForm<Schema extends Record<string, unknown>>({
       aria-label={label}
       onChange={check}
     >
+      {/* What this page loaded: the save keeps what was changed elsewhere since (controls.server.ts). */}
+      <input type="hidden" name="loaded" value={JSON.stringify(baseline)} />
       {readOnly ? (
         <p className={`${ui.muted} ${s.readOnlyNote}`}>{READ_ONLY_MESSAGE}</p>
       ) : (
