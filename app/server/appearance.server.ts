@@ -8,12 +8,13 @@ import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
 import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
 import { chosenFile, textOf } from "./http/form-fields.server";
+import { IMAGE_MAX_MB } from "@contract/values/files";
 
 export interface AppearanceActionData {
   formError: string | null;
   fieldErrors: Record<string, string>;
-  /** What was posted, so a refused save loses nothing typed. */
-  values: AppearanceValues;
+  /** What was posted, so a refused save loses nothing typed (none when the post was too large to read). */
+  values?: AppearanceValues;
 }
 
 /**
@@ -28,7 +29,15 @@ export async function handleAppearanceAction(
   triggerPoint: string,
   backTo: string,
 ) {
-  const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
+  const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES }).catch((refusal: unknown) => {
+    // Images past the form's bound (three of at most 2 MB each): the page stays, saying why.
+    if (refusal instanceof Response && refusal.status === 413) return null;
+    throw refusal;
+  });
+  if (!formData) {
+    const formError = `Nothing was saved: the chosen images are larger than the ${IMAGE_MAX_MB} MB each they may be. Choose smaller ones.`;
+    return json<AppearanceActionData>({ formError, fieldErrors: {} }, { status: 413 });
+  }
   if (textOf(formData, "intent") === "push") {
     // Stage failing questions that production passes: the operator confirms once more, for this run.
     const toAccept = gateRunToAccept(await testingApi.gate(api, appId, triggerPoint));
@@ -57,8 +66,8 @@ export async function handleAppearanceAction(
     for (const field of ALL_APPEARANCE_FIELDS.filter((f) => f.type === "image")) {
       if (formData.get(`${field.internalName}__remove`) === "true") values[field.internalName] = "";
       const file = formData.get(`${field.internalName}__file`);
-      // An image without bytes leaves the field as it is: there is nothing to upload.
-      if (!chosenFile(file) || file.size === 0) continue;
+      // An input left empty leaves the field as it is; a chosen file without bytes is the API's to refuse.
+      if (!chosenFile(file)) continue;
       try {
         values[field.internalName] = (await appearanceApi.upload(api, appId, triggerPoint, file)).url;
       } catch (error) {

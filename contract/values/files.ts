@@ -56,3 +56,7 @@ export function cleanFileName(name: string) {
 }
 
 export const isPdfName = (name: string) => /\.pdf$/i.test(name);
+
+/** The largest logo or widget image the API stores, in megabytes (the console's forms say it too). */
+export const IMAGE_MAX_MB = 2;
+export const IMAGE_MAX_BYTES = IMAGE_MAX_MB * 1024 * 1024;

@@ -1,3 +1,5 @@
+import { IMAGE_MAX_BYTES } from "@contract/values/files";
+
 /**
  * The one way console actions read what a browser posted. `request.formData()` reads a body of any
  * size and hands it to a parser that trusts every field name: `x[30000000]=1` makes conform build a
@@ -8,7 +10,7 @@
 /** A console form is a few kilobytes; a megabyte is far more than any screen posts. */
 export const FORM_MAX_BYTES = 1024 * 1024;
 /** Forms that carry images (logos, avatars): three of at most 2 MB each, the API's limit, and the fields. */
-export const FORM_WITH_IMAGES_MAX_BYTES = 7 * 1024 * 1024;
+export const FORM_WITH_IMAGES_MAX_BYTES = 3 * IMAGE_MAX_BYTES + FORM_MAX_BYTES;
 /** Far more rows than any screen shows (tables page at most 100 rows; Users at most a few hundred). */
 export const FORM_MAX_ROW_INDEX = 1_000;
 const MAX_FIELDS = 10_000;

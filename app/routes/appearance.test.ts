@@ -1,0 +1,52 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { settle, signInToConsole, testContext } from "../../tests/support/console-context";
+import { startTestHost } from "../../tests/support/test-host";
+import type { AppearanceActionData } from "~/server/appearance.server";
+import { action } from "./$appName.agent.$agentName.appearance";
+
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let cookie: string;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  cookie = await signInToConsole(host, "client.admin@example.com");
+});
+afterAll(async () => {
+  await host?.close();
+});
+
+const PAGE = "/northfield/agent/admissions/appearance";
+
+/** The Appearance form posted as the browser posts it (multipart, for its image inputs). */
+function post(fields: Record<string, string | File>) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  const request = new Request(`http://localhost${PAGE}`, { method: "POST", body: form, headers: { cookie } });
+  return settle(() =>
+    action({ request, context: testContext(host), params: { appName: "northfield", agentName: "admissions" } }),
+  );
+}
+
+describe("Appearance's save", () => {
+  it("refuses a chosen image without bytes beside its field, rather than saving around it", async () => {
+    const answer = await post({
+      intent: "save",
+      bot_name: "Northie",
+      avatar_url__file: new File([], "zero.png", { type: "image/png" }),
+    });
+    expect(answer.status).toBe(400);
+    const data = (await answer.json()) as AppearanceActionData;
+    expect(data.fieldErrors.avatar_url).toMatch(/zero\.png is empty/);
+    expect(data.values?.bot_name).toBe("Northie");
+  });
+
+  it("stays on the page saying why when the chosen images are past what a form may carry", async () => {
+    const big = new File([new Uint8Array(8 * 1024 * 1024)], "huge.png", { type: "image/png" });
+    const answer = await post({ intent: "save", bot_name: "Northie", avatar_url__file: big });
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({
+      formError: "Nothing was saved: the chosen images are larger than the 2 MB each they may be. Choose smaller ones.",
+      fieldErrors: {},
+    });
+  });
+});
