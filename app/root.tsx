@@ -15,6 +15,7 @@ import { useEffect, type ReactNode } from "react";
 import dialogStyles from "@reach/dialog/styles.css";
 import { NotFound } from "~/components/NotFound";
 import { Shell } from "~/components/Shell";
+import { LeaveGuard } from "~/components/LeaveGuard";
 import { ToastProvider } from "~/components/Toaster";
 import { requireApi } from "~/server/api/client.server";
 import { getUserInfo } from "~/server/api/users-api.server";
@@ -65,13 +66,15 @@ export default function App() {
   return (
     <Document>
       <ToastProvider serverToast={toast}>
-        {signedIn ? (
-          <Shell {...signedIn}>
+        <LeaveGuard>
+          {signedIn ? (
+            <Shell {...signedIn}>
+              <Outlet />
+            </Shell>
+          ) : (
             <Outlet />
-          </Shell>
-        ) : (
-          <Outlet />
-        )}
+          )}
+        </LeaveGuard>
       </ToastProvider>
     </Document>
   );

@@ -1,4 +1,5 @@
-import { useSyncExternalStore } from "react";
+import { useRef, useSyncExternalStore } from "react";
+import { useUnsavedChanges } from "./LeaveGuard";
 import * as ui from "~/styles/ui.css";
 import * as s from "./SaveBar.css";
 
@@ -52,11 +53,14 @@ export function SaveBar({
   value = "save",
 }: SaveBarProps) {
   const hydrated = useHydrated();
+  const bar = useRef<HTMLDivElement>(null);
+  // Unsaved edits ask before the page is left (LeaveGuard); a user who may not save has none.
+  useUnsavedChanges(dirty && !disabled, bar);
   const off = disabled || saving || (hydrated && !dirty);
   const text = message ?? (saving ? "Saving…" : !hydrated ? "" : dirty ? "Unsaved changes" : "No unsaved changes");
   const tone = message ? messageTone : dirty && hydrated ? "dirty" : "idle";
   return (
-    <div className={s.bar} data-testid="save-bar">
+    <div ref={bar} className={s.bar} data-testid="save-bar">
       <p className={s.status[tone]} role="status" aria-live="polite">
         {text}
       </p>

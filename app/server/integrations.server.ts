@@ -87,7 +87,8 @@ export async function integrationsAction({ request, context, params }: ActionFun
     const { errors: fieldErrors, formMessages } = apiRefusalsToFields(failure.fieldErrors);
     const formError =
       formMessages.join(" ") ||
-      (Object.keys(fieldErrors).length ? "Fill in the highlighted settings." : failure.message);
+      // The API's refusals are of what was filled in (a format, a length), not of what is missing.
+      (Object.keys(fieldErrors).length ? "Check the highlighted settings." : failure.message);
     return refused({ values: echoed, errors: fieldErrors, formError }, failure.status);
   }
   const url = new URL(request.url);

@@ -88,6 +88,15 @@ test.describe("with JavaScript", () => {
     await drawer(page).getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(drawer(page).getByRole("alert")).toHaveCount(0);
     await expect(fieldRow(page, major).getByRole("textbox", { name: /^Definition, row/ })).toHaveValue(typed);
+    // Escape answers the question as Cancel does: the drawer and what is typed in it stay.
+    await fieldRow(page, budget)
+      .getByRole("button", { name: `Delete field ${budget}` })
+      .click();
+    await expect(drawer(page).getByRole("alert")).toContainText(`Confirm Delete: the field “${budget}”`);
+    await page.keyboard.press("Escape");
+    await expect(drawer(page).getByRole("alert")).toHaveCount(0);
+    await expect(page).toHaveURL(/\?edit=1/);
+    await expect(fieldRow(page, major).getByRole("textbox", { name: /^Definition, row/ })).toHaveValue(typed);
     await fieldRow(page, budget)
       .getByRole("button", { name: `Delete field ${budget}` })
       .click();

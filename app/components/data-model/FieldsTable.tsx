@@ -160,6 +160,7 @@ export function FieldsTable({ noun, rows, errors, formError, canConfigure }: Fie
  */
 export function DeleteFieldQuestion({ field }: { field: { id: number; name: string } }) {
   const box = useRef<HTMLDivElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => box.current?.focus(), [field.id]);
   return (
     <div
@@ -168,13 +169,27 @@ export function DeleteFieldQuestion({ field }: { field: { id: number; name: stri
       role="group"
       aria-label={DATA_MODEL_MESSAGES.confirmDelete}
       className={cx(s.question, s.danger)}
+      onKeyDown={(event) => {
+        // Escape answers the question (Cancel), as it would a dialog: it must not reach the
+        // drawer, which would close the table and its unsaved rows with it.
+        if (event.key !== "Escape" || event.nativeEvent.isComposing) return;
+        event.stopPropagation();
+        cancel.current?.click();
+      }}
     >
       <p role="alert" className={s.questionText}>
         {DATA_MODEL_MESSAGES.confirmDelete}: the field “{field.name}” and its meaning go for good. What you typed in
         other rows stays, unsaved.
       </p>
       <div className={ui.toolbar}>
-        <button type="submit" form={FIELDS_FORM_ID} name="intent" value="cancel-delete" className={ui.button.secondary}>
+        <button
+          ref={cancel}
+          type="submit"
+          form={FIELDS_FORM_ID}
+          name="intent"
+          value="cancel-delete"
+          className={ui.button.secondary}
+        >
           Cancel
         </button>
         <button

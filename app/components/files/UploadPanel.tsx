@@ -1,5 +1,5 @@
-import { Form, useBeforeUnload, useBlocker, useRevalidator } from "@remix-run/react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { Form, useRevalidator } from "@remix-run/react";
+import { useCallback, useRef, useState } from "react";
 import type { PresignedUpload } from "@contract";
 import { useHydrated } from "~/components/SaveBar";
 import type { ToastMessage } from "~/components/Toaster";
@@ -14,6 +14,7 @@ import {
 import type { FileUploadOutcome, PresignAnswer, PresignOutcome } from "~/server/files.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./files.css";
+import { useLeaveBlock } from "~/components/LeaveGuard";
 
 type UploadState = "waiting" | "uploading" | "done" | "failed";
 interface Upload {
@@ -61,22 +62,13 @@ export function UploadPanel({
   const uploading = uploads.some((upload) => upload.state === "waiting" || upload.state === "uploading");
 
   // Leaving is blocked while bytes are on their way: closing the tab asks, links inside the console wait.
-  useBeforeUnload(
+  useLeaveBlock(
+    uploading,
     useCallback(
-      (event) => {
-        if (!uploading) return;
-        event.preventDefault();
-        event.returnValue = "";
-      },
-      [uploading],
+      () => onToast({ type: "info", description: "Files are still uploading. Stay on this page until they finish." }),
+      [onToast],
     ),
   );
-  const blocker = useBlocker(uploading);
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    blocker.reset();
-    onToast({ type: "info", description: "Files are still uploading. Stay on this page until they finish." });
-  }, [blocker, onToast]);
 
   const update = (index: number, change: Partial<Upload>) =>
     setUploads((current) => current.map((upload, i) => (i === index ? { ...upload, ...change } : upload)));
