@@ -112,3 +112,63 @@ test.describe("closing gives focus back to the opener", () => {
     await expect(summary).toBeFocused();
   });
 });
+
+/**
+ * After a save the server refuses, focus is on what to fix: the first field it marks, or the form's
+ * message when it marks none. The pressed Save is disabled while the save is out, which used to
+ * drop focus to the page's body.
+ */
+test.describe("a refused save puts focus on what to fix", () => {
+  const saveButton = (page: Page) => page.getByTestId("save-bar").getByRole("button", { name: "Save" });
+
+  test("Integrations: the first required setting left empty", async ({ signedInPage: page }) => {
+    await page.goto(`${INTEGRATIONS}?link=salesforce`);
+    await hydrated(page);
+    await drawer(page).getByLabel("Name").fill("Salesforce for admissions");
+    await saveButton(page).click();
+    const firstRequired = drawer(page).locator('input[aria-required="true"]').first();
+    await expect(firstRequired).toHaveAttribute("aria-invalid", "true");
+    await expect(firstRequired).toBeFocused();
+  });
+
+  test("Integrations: the form's message, when the refusal is about no one field", async ({ signedInPage: page }) => {
+    await page.goto(`${INTEGRATIONS}?link=salesforce`);
+    await hydrated(page);
+    await drawer(page).getByLabel("Name").fill("Salesforce for admissions");
+    // A page older than the catalogue: the environment it posts is no longer offered.
+    await drawer(page)
+      .locator('input[name="environment"]')
+      .evaluate((input: HTMLInputElement) => (input.value = "retired"));
+    await saveButton(page).click();
+    const message = page.getByTestId("save-bar").getByRole("status");
+    await expect(message).not.toHaveText(/^(Saving…|Unsaved changes)?$/);
+    await expect(drawer(page).locator('[aria-invalid="true"]')).toHaveCount(0);
+    await expect(message).toBeFocused();
+  });
+
+  test("Data Model: a field name longer than the API takes", async ({ signedInPage: page }) => {
+    await page.goto(`${DATA_MODEL}?edit=1`);
+    await hydrated(page);
+    await drawer(page).getByRole("button", { name: "+ Add Field" }).click();
+    await page.getByLabel("Group, row 1", { exact: true }).selectOption("Learning Interests");
+    await page.getByLabel("Field Name, row 1", { exact: true }).fill("x".repeat(150));
+    await page.getByLabel("Definition, row 1", { exact: true }).fill("Far too long a name");
+    await page.getByLabel("Type, row 1", { exact: true }).selectOption("text");
+    await saveButton(page).click();
+    const name = page.getByLabel("Field Name, row 1", { exact: true });
+    await expect(name).toHaveAttribute("aria-invalid", "true");
+    await expect(name).toBeFocused();
+  });
+
+  test("Access Control: a new row for someone who already has access", async ({ signedInPage: page }) => {
+    await page.goto("/northfield/access-control?page_size=100");
+    await hydrated(page);
+    await page.getByRole("button", { name: "+ Add User" }).click();
+    await page.getByLabel("Email, row 1", { exact: true }).fill("client.admin@example.com");
+    await page.getByLabel("Name, row 1", { exact: true }).fill("Twice");
+    await saveButton(page).click();
+    const email = page.getByLabel("Email, row 1", { exact: true });
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toBeFocused();
+  });
+});
