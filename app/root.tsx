@@ -24,6 +24,7 @@ import { consoleContext } from "~/server/context.server";
 import { takeToast } from "~/server/toast.server";
 import { errorMessageOf } from "~/components/RouteError";
 import { useNonce } from "~/lib/nonce";
+import { titleMeta } from "~/lib/page-title";
 import { replayTypedBeforeHydration } from "~/lib/typed-before-hydration";
 
 export const links: LinksFunction = () => [
@@ -99,7 +100,8 @@ function Document({ children }: { children: ReactNode }) {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Assistant Console" }];
+/** The console's name, or the 404 page's title; routes that name their page set their own. */
+export const meta: MetaFunction = ({ error }) => titleMeta(error);
 
 /** Errors that escaped every route: the shell when we still have it, the spec's texts inside. */
 export function ErrorBoundary() {

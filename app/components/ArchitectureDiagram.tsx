@@ -1,3 +1,4 @@
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLocation, useParams, useRouteLoaderData } from "@remix-run/react";
 import { useId, useState, type ReactNode } from "react";
 import type { loader as rootLoader } from "~/root";
@@ -13,9 +14,20 @@ import {
   type DiagramScope,
 } from "~/lib/architecture";
 import { agentSegment, selectedAgentFor, selectedClientFor } from "~/lib/clients";
+import { selectionFor, titleMeta } from "~/lib/page-title";
 import * as s from "./ArchitectureDiagram.css";
 
 type Tone = keyof typeof s.cardTone;
+
+/** The diagram's heading: the agent's name as the client's list has it, else as the address gives it. */
+const architectureHeading = (agent: { name: string } | null, agentName: string) =>
+  `${agent?.name ?? agentName} architecture`;
+
+/** An agent landing page's title: its heading, then the client's name. */
+export const architectureMeta: MetaFunction = (args) => {
+  const { client, agent } = selectionFor(args);
+  return titleMeta(args.error, architectureHeading(agent, args.params.agentName ?? ""), client?.client_name);
+};
 
 /**
  * The spec's architecture landing diagram: channels feed the Enrollment AI router, which has a
@@ -39,7 +51,7 @@ export function ArchitectureDiagram() {
 
   return (
     <section className={s.diagram}>
-      <h1>{`${agent?.name ?? agentName} architecture`}</h1>
+      <h1>{architectureHeading(agent, agentName)}</h1>
       <p className={s.subtitle}>
         {client
           ? "Hover over or focus a card to see what it does; open it to configure that part of the agent."

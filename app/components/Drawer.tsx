@@ -2,6 +2,7 @@ import { Link, useNavigate } from "@remix-run/react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import * as ui from "~/styles/ui.css";
 import * as s from "./Drawer.css";
+import { useReturnFocusOnClose } from "./useReturnFocus";
 
 /** Drawers open right now, innermost last: Escape closes only the one on top. */
 const openDrawers: string[] = [];
@@ -25,6 +26,8 @@ export function Drawer({
   const navigate = useNavigate();
   const panel = useRef<HTMLElement>(null);
   const titleId = useId();
+  // Before the effect below moves focus into the drawer: it notes what had focus.
+  useReturnFocusOnClose();
   useEffect(() => {
     panel.current?.focus();
     openDrawers.push(titleId);

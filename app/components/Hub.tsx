@@ -1,9 +1,11 @@
+import type { MetaFunction } from "@remix-run/node";
 import { Link, useLocation, useRouteLoaderData } from "@remix-run/react";
 import type { loader as rootLoader } from "~/root";
 import { backofficeUrl } from "~/lib/backoffice";
 import { selectedAgentFor, selectedClientFor } from "~/lib/clients";
 import { HUBS, hubBasePath, hubTypeOf } from "~/lib/hubs";
 import { INVALID_PAGE_TYPE } from "~/lib/messages";
+import { selectionFor, titleMeta } from "~/lib/page-title";
 import * as s from "~/styles/shell.css";
 import * as ui from "~/styles/ui.css";
 
@@ -58,3 +60,11 @@ export function HubPage() {
     </section>
   );
 }
+
+/** A hub page's title: the hub's heading, then the client's name. */
+export const hubMeta: MetaFunction = (args) =>
+  titleMeta(
+    args.error,
+    HUBS[hubTypeOf(args.location.pathname)]?.title ?? INVALID_PAGE_TYPE,
+    selectionFor(args).client?.client_name,
+  );

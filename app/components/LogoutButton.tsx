@@ -1,6 +1,7 @@
 import { Link } from "@remix-run/react";
 import { lazy, Suspense, useState } from "react";
 import * as s from "~/styles/shell.css";
+import { closeMenuOf } from "./menus";
 
 /**
  * The dialog, fetched the first time Logout is chosen: the button is on every page (in the
@@ -18,8 +19,9 @@ export function LogoutButton() {
         className={s.menuItem}
         onClick={(event) => {
           event.preventDefault();
-          // The profile menu closes behind the dialog, as it would after any other choice.
-          event.currentTarget.closest("details")?.removeAttribute("open");
+          // The profile menu closes behind the dialog, as it would after any other choice; the
+          // dialog gives focus back to the menu's summary.
+          closeMenuOf(event.currentTarget);
           setOpen(true);
         }}
       >

@@ -2,6 +2,7 @@ import { useRef, useSyncExternalStore } from "react";
 import { useUnsavedChanges } from "./LeaveGuard";
 import * as ui from "~/styles/ui.css";
 import * as s from "./SaveBar.css";
+import { FORM_ERROR_ATTRIBUTE } from "./useFocusFirstProblem";
 
 const noSubscription = () => () => {};
 
@@ -61,7 +62,13 @@ export function SaveBar({
   const tone = message ? messageTone : dirty && hydrated ? "dirty" : "idle";
   return (
     <div ref={bar} className={s.bar} data-testid="save-bar">
-      <p className={s.status[tone]} role="status" aria-live="polite">
+      <p
+        className={s.status[tone]}
+        role="status"
+        aria-live="polite"
+        // Why the save was refused: focus is taken there when no field is to blame.
+        {...(message && messageTone === "error" ? { [FORM_ERROR_ATTRIBUTE]: "", tabIndex: -1 } : {})}
+      >
         {text}
       </p>
       <button

@@ -11,6 +11,7 @@ import * as s from "~/styles/shell.css";
 import * as ui from "~/styles/ui.css";
 import { InAppLink, useInAppLinkClicks } from "./InAppLink";
 import { LogoutButton } from "./LogoutButton";
+import { closeMenuOnEscape } from "./menus";
 import { PageSkeleton } from "./PageSkeleton";
 
 export interface ShellProps {
@@ -57,7 +58,7 @@ export function Shell({ user, apps, backoffice, children }: ShellProps) {
           </span>
         ) : null}
         <span className={s.spacer} />
-        <details className={s.profileMenu} ref={profileMenu}>
+        <details className={s.profileMenu} ref={profileMenu} onKeyDown={closeMenuOnEscape}>
           {/* Named by the text it shows, then what it opens (WCAG 2.5.3: a visitor who speaks the name finds it). */}
           <summary className={s.profileSummary} aria-label={`${user.name || user.email}, profile menu`}>
             {user.name || user.email}

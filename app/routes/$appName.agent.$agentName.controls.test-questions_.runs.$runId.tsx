@@ -14,6 +14,7 @@ import { usePolling } from "~/components/urls/usePolling";
 import { formatDateTime } from "~/lib/dates";
 import { loadTestRun } from "~/server/test-questions.server";
 import * as ui from "~/styles/ui.css";
+import { titleMeta } from "~/lib/page-title";
 
 /** One run of an agent's test questions: its progress, every result, and what changed since the run before. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -92,11 +93,8 @@ export default function TestRunPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data ? `Test run ${data.run.id} · ${data.client.name} · Assistant Console` : "Test run · Assistant Console",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  titleMeta(error, data ? `Test run ${data.run.id}` : "Test run", data?.client.name);
 
 export function ErrorBoundary() {
   return <RouteError />;

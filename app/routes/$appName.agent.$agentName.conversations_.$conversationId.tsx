@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { TranscriptScreen } from "~/components/conversations/TranscriptScreen";
 import { RouteError } from "~/components/RouteError";
 import { conversationAction, loadConversation } from "~/server/conversations.server";
+import { titleMeta } from "~/lib/page-title";
 
 /** One conversation of the agent: every message, each answer with its sources and the trace recorded when it was given. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -17,13 +18,8 @@ export default function AgentConversation() {
   return <TranscriptScreen />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data?.agent
-      ? `Conversation · ${data.agent.name} · ${data.client.name} · Assistant Console`
-      : "Conversation · Assistant Console",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  titleMeta(error, "Conversation", data?.agent?.name, data?.agent ? data.client.name : null);
 
 export function ErrorBoundary() {
   return <RouteError />;

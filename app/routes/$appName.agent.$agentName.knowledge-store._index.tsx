@@ -1,5 +1,7 @@
-import { HubPage } from "~/components/Hub";
+import { HubPage, hubMeta } from "~/components/Hub";
 
 export default function KnowledgeStoreHub() {
   return <HubPage />;
 }
+
+export const meta = hubMeta;

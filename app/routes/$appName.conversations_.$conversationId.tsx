@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { TranscriptScreen } from "~/components/conversations/TranscriptScreen";
 import { RouteError } from "~/components/RouteError";
 import { conversationAction, loadConversation } from "~/server/conversations.server";
+import { titleMeta } from "~/lib/page-title";
 
 /** One conversation of the client, whichever agent it was with (Business Insights links here with `#message-{id}`). */
 export async function loader(args: LoaderFunctionArgs) {
@@ -17,9 +18,8 @@ export default function ClientConversation() {
   return <TranscriptScreen />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Conversation · ${data.client.name} · Assistant Console` : "Conversation · Assistant Console" },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  titleMeta(error, "Conversation", data?.client.name);
 
 export function ErrorBoundary() {
   return <RouteError />;

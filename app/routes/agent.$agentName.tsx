@@ -1,7 +1,6 @@
-import type { MetaFunction } from "@remix-run/node";
 import { useParams } from "@remix-run/react";
 import { useEffect } from "react";
-import { ArchitectureDiagram } from "~/components/ArchitectureDiagram";
+import { ArchitectureDiagram, architectureMeta } from "~/components/ArchitectureDiagram";
 import { RouteError } from "~/components/RouteError";
 
 /** The spec's "selected agent site code"; only remembered, the URL stays the source of truth. */
@@ -20,7 +19,7 @@ export default function ArchitectureLanding() {
   return <ArchitectureDiagram />;
 }
 
-export const meta: MetaFunction = ({ params }) => [{ title: `${params.agentName} architecture · Assistant Console` }];
+export const meta = architectureMeta;
 
 export function ErrorBoundary() {
   return <RouteError />;

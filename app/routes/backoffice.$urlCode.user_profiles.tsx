@@ -2,6 +2,7 @@ import type { MetaFunction } from "@remix-run/node";
 import { UserProfiles } from "~/components/insights/UserProfiles";
 import { RouteError } from "~/components/RouteError";
 import { userProfilesAction, userProfilesLoader } from "~/server/user-profiles.server";
+import { titleMeta } from "~/lib/page-title";
 
 /** The user profile store of one client (`?search&triggerPoint&environment&leads_only&page`; `?profile=` opens one). */
 export const loader = userProfilesLoader;
@@ -11,13 +12,8 @@ export default function UserProfileStore() {
   return <UserProfiles />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  {
-    title: data
-      ? `User Profile Store · ${data.client.name} · Assistant Console`
-      : "User Profile Store · Assistant Console",
-  },
-];
+export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
+  titleMeta(error, "User Profile Store", data?.client.name);
 
 export function ErrorBoundary() {
   return <RouteError />;

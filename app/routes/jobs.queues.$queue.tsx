@@ -12,6 +12,7 @@ import { handleJobAction, jobsPageShown } from "~/server/jobs.server";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
 import { readPageParam } from "~/lib/query-params";
+import { titleMeta } from "~/lib/page-title";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
@@ -81,7 +82,7 @@ export default function QueueConsole() {
   );
 }
 
-export const meta: MetaFunction = ({ params }) => [{ title: `Queue ${params.queue} · Assistant Console` }];
+export const meta: MetaFunction = ({ params, error }) => titleMeta(error, `Queue ${params.queue}`);
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -5,7 +5,8 @@ import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 const uniqueEmail = (prefix: string) =>
   `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;
 
-const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \| \d{2}:\d{2}$/;
+/** The spec's MM/DD/YYYY | HH:mm, with its zone said as the console's other dates say it. */
+const DATE_TIME = /^\d{2}\/\d{2}\/\d{4} \| \d{2}:\d{2} UTC$/;
 const LIGHT_BLUE = "rgb(230, 244, 255)"; // vars.color.changed
 const LIGHT_RED = "rgb(255, 241, 240)"; // vars.color.invalid
 

@@ -1,7 +1,8 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
-import { useEffect, useState, type FormEvent, type ReactNode } from "react";
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { SaveBar } from "~/components/SaveBar";
 import { ColumnHeader, type TableColumn } from "~/components/TableView";
+import { useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
 import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
 import { FIX_ROWS_MESSAGE } from "./rows";
@@ -96,6 +97,8 @@ export function RowsFormShell({
   const [problem, setProblem] = useState(() => (formError ? { text: formError, aboutRows: rowsFlagged } : null));
   const shownProblem = problem && (!problem.aboutRows || rowsFlagged) ? problem.text : null;
   const focusLater = useFocusLater();
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstProblemOnAnswer(form);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
@@ -109,7 +112,7 @@ export function RowsFormShell({
   }
 
   return (
-    <Form id={id} method="post" noValidate onSubmit={onSubmit} aria-label={label}>
+    <Form ref={form} id={id} method="post" noValidate onSubmit={onSubmit} aria-label={label}>
       <SaveBar
         dirty={dirty}
         saving={saving}

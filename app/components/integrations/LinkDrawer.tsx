@@ -1,7 +1,7 @@
 import { INTEGRATION_ENVIRONMENTS } from "@contract/values/integrations";
 import type { Integration } from "@contract";
 import { Drawer } from "~/components/Drawer";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTimeUtc } from "~/lib/dates";
 import { ENVIRONMENT_LABELS, type DrawerChoice } from "~/lib/integrations";
 import type { IntegrationActionData } from "~/server/integrations.server";
 import * as ui from "~/styles/ui.css";
@@ -55,7 +55,7 @@ export function LinkDrawer({
       />
       <p className={`${ui.muted} ${s.status}`}>
         {saved
-          ? `Linked in ${environment}; last saved ${formatDateTime(saved.updated_at)} UTC.`
+          ? `Linked in ${environment}; last saved ${formatDateTimeUtc(saved.updated_at)}.`
           : `Not linked in ${environment} yet.`}
       </p>
       <LinkForm

@@ -3,6 +3,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import type { Integration, SettingField } from "@contract";
 import { FormField, fieldAria } from "~/components/FormField";
 import { SaveBar } from "~/components/SaveBar";
+import { useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
 import {
   differsFromBaseline,
   INTEGRATIONS_READ_ONLY_MESSAGE,
@@ -92,6 +93,7 @@ export function LinkForm({
   const { system, usecase, environment } = choice;
   const baseline = useMemo(() => linkFormBaseline(choice, saved), [choice, saved]);
   const { formRef, dirty, check } = useDirty(baseline);
+  useFocusFirstProblemOnAnswer(formRef);
   const errors: FieldErrors = posted?.errors ?? {};
   const nameState = { id: "integration-name", errors: errors.name };
   const valueOf = (setting: string) => posted?.values.settings[setting] ?? saved?.settings_json[setting] ?? "";

@@ -1,5 +1,5 @@
 import type { ComponentProps, ReactNode } from "react";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTimeUtc } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
 import { SelectCell, TextCell, TextValueCell } from "~/components/editable-table/cells";
 import * as s from "~/components/editable-table/EditableTable.css";
@@ -103,6 +103,8 @@ export function RoleCell({ asInputs, ...select }: ComponentProps<typeof SelectCe
 /** When the row was saved (created, onboarded); a new row is not saved yet. */
 export function SavedAtCell({ isNew, at }: { isNew: boolean; at: string | undefined }) {
   return (
-    <td className={s.dateCell}>{isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTime(at ?? "")}</td>
+    <td className={s.dateCell}>
+      {isNew ? <span className={ui.muted}>Not saved yet</span> : formatDateTimeUtc(at ?? "")}
+    </td>
   );
 }

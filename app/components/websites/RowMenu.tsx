@@ -10,6 +10,7 @@ import {
   withListSearch,
   type MenuAction,
 } from "~/lib/websites";
+import { closeMenuOf, closeMenuOnEscape } from "~/components/menus";
 import { useListSearch } from "./useListSearch";
 import * as ui from "~/styles/ui.css";
 import * as s from "./WebsitesTable.css";
@@ -78,10 +79,10 @@ export function RowMenu({
   readsSitemaps: boolean;
   actions: MenuActions;
 }) {
-  const close = (event: MouseEvent<HTMLElement>) => event.currentTarget.closest("details")?.removeAttribute("open");
+  const close = (event: MouseEvent<HTMLElement>) => closeMenuOf(event.currentTarget);
   const listSearch = useListSearch();
   return (
-    <details className={s.menu}>
+    <details className={s.menu} onKeyDown={closeMenuOnEscape}>
       <summary className={`${ui.button.secondary} ${s.menuSummary}`} aria-label={`Actions for ${url || `row ${row}`}`}>
         ⋯
       </summary>
