@@ -131,8 +131,17 @@ export const TracePassage = z.object({
   penalties: z.array(z.object({ type: z.string(), pattern: z.string(), penalty: z.number() })),
   /** It holds enough of the question for an answer to quote it. */
   passed: z.boolean(),
-  /** The answer quoted or cited it. */
+  /**
+   * The answer's text was drawn from it: the passage whose sentences it quotes, or one a language
+   * model cited as what it wrote from. In traces recorded before `listed` was (it is absent there),
+   * `used` meant what `listed` means: a passage of the answer's sources, quoted or not.
+   */
   used: z.boolean(),
+  /**
+   * Its page or file is among the answer's sources, as the widget lists them (a passage the answer
+   * quotes always is; the others listed only go with it). Absent from traces recorded before it was.
+   */
+  listed: z.boolean().optional(),
   /** Its first TRACE_PASSAGE_CHARS characters. */
   text: z.string(),
 });

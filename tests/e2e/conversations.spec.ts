@@ -99,10 +99,14 @@ async function readTheTrace(page: Page) {
   await expect(top.getByRole("link").first()).toHaveAttribute("href", /\/demo-site\/programs\/$/);
   await expect(top).toContainText("Quotable");
   await expect(top).toContainText("Used");
+  // The answer is one sentence of the first passage: the programs page's other passages were only
+  // listed with it, under the one source the visitor was shown.
+  await expect(passages.getByRole("cell", { name: "Used", exact: true })).toHaveCount(1);
+  await expect(passages.getByRole("row").nth(2)).toContainText("Listed as a source only");
   await expect(
     answer.getByText(/^Estimated chance that the answer is right: 0\.\d+, against .*: it reaches it\.$/),
   ).toBeVisible();
-  await expect(answer.getByText(/^Outcome: Answered\./)).toBeVisible();
+  await expect(answer.getByText(/^Outcome: Answered\. The answer quotes the passage marked “Used”\./)).toBeVisible();
 }
 
 /** Test Questions shows the question added from the answer; it is deleted again, leaving the agent's questions as they were. */

@@ -1,6 +1,7 @@
 import { Form } from "@remix-run/react";
 import type { AnswerTrace, ConversationMessage, TracePassage } from "@contract";
 import { TRACE_CONTROL_LABELS } from "@contract/values/conversations";
+import { howTheAnswerCame, PASSAGE_USES, passageUse } from "~/lib/answer-trace";
 import { headingPathText, isHttpLink, triggerPointLabel } from "~/lib/conversations";
 import { formatDateTime } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
@@ -58,6 +59,16 @@ function FinetuneButtons({ answerId, passage, site }: { answerId: number; passag
         </span>
       </button>
     </Form>
+  );
+}
+
+/** What the answer did with a passage: only one its text was drawn from reads "Used". */
+function PassageUse({ passage }: { passage: TracePassage }) {
+  const use = passageUse(passage);
+  return use === PASSAGE_USES.notUsed || use === PASSAGE_USES.listedOnly ? (
+    <span className={ui.muted}>{use}</span>
+  ) : (
+    use
   );
 }
 
@@ -135,7 +146,9 @@ function PassagesTable({
                   <span className={ui.chip.default}>Holds too little</span>
                 )}
               </td>
-              <td>{passage.used ? "Used" : <span className={ui.muted}>Not used</span>}</td>
+              <td>
+                <PassageUse passage={passage} />
+              </td>
               {canCorrect ? (
                 <td>
                   <FinetuneButtons answerId={answerId} passage={passage} site={site} />
@@ -171,10 +184,7 @@ export function WhyThisAnswer({
       {trace ? (
         <div className={s.disclosureBody}>
           <p>
-            Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>.{" "}
-            {trace.model
-              ? "A language model wrote the answer from the passages used."
-              : "The answer quotes the passages used."}
+            Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>. {howTheAnswerCame({ ...answer, trace })}
           </p>
           <p>
             {trace.confidence === undefined ? (

@@ -1,0 +1,145 @@
+import { readFileSync } from "node:fs";
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { AnswerTrace, ConversationDetail } from "@contract";
+import { clientApps } from "../db/schema";
+import { chatCall } from "../../tests/support/chat-call";
+import { searchHit } from "../../tests/support/search-hit";
+import { apiCaller, signInAs } from "../../tests/support/test-host";
+import { indexedSite } from "../../tests/support/widget-chat";
+import { traceOf } from "./trace";
+
+/*
+ * What an answer's trace records (docs/decisions/028), asked as the widget asks and read back from
+ * the transcript, on the bundled demo site's pages: which passages the answer's text was drawn
+ * from, against the sources the visitor was shown.
+ */
+const DEMO_PAGES = ["index.html", "admissions.html", "tuition.html", "campus-life.html", "contact.html", "programs/"];
+
+let site: Awaited<ReturnType<typeof indexedSite>>;
+let call: ReturnType<typeof apiCaller>;
+let admin: string;
+let appId: number;
+
+beforeAll(async () => {
+  site = await indexedSite(
+    DEMO_PAGES.map((page) => ({
+      path: `/demo/${page}`,
+      html: readFileSync(path.resolve("public/demo-site", page.replace(/\/$/, "/index.html")), "utf8"),
+    })),
+  );
+  call = apiCaller(site.host);
+  admin = (await signInAs(site.host, "admin@example.com")).user_token;
+  appId = (await site.host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
+}, 120_000);
+afterAll(() => site?.close());
+
+/** A visitor's question through the widget's call, with the trace its answer was stored with. */
+async function askAndTrace(message: string) {
+  const asked = await chatCall(site.host.api, { key: site.key, trigger_point: "admissions", message });
+  const transcript = await call("GET", `/v1/apps/${appId}/conversations/${asked.conversation}`, { token: admin });
+  expect(transcript.status).toBe(200);
+  const answer = (transcript.body as ConversationDetail).messages.find((m) => m.id === asked.answer)!;
+  return { ...asked, trace: answer.trace! };
+}
+
+const pageOf = (url: string | null) => url!.slice(`${site.base}/demo`.length);
+const used = (trace: AnswerTrace) => trace.passages.filter((p) => p.used);
+const listed = (trace: AnswerTrace) => trace.passages.filter((p) => p.listed);
+
+describe("the passages a trace marks used", () => {
+  it("are the one the answer quotes, and those only listed beside it are marked listed, as the widget lists them", async () => {
+    const fee = await askAndTrace("How much is the application fee?");
+    expect(fee.text).toBe(
+      "The application fee is $40 and is waived for students who qualify for a fee waiver or who visit campus before applying.",
+    );
+    // One sentence of the first passage: that one is used, and no other.
+    expect(used(fee.trace).map((p) => [p.rank, pageOf(p.url)])).toEqual([[1, "/admissions.html"]]);
+    expect(fee.trace.passages[0].text).toContain("The application fee is $40");
+    // The tuition page's passages were listed beside it as a source, quoting nothing.
+    expect(fee.sources.map((s) => pageOf(s.url))).toEqual(["/admissions.html", "/tuition.html"]);
+    expect(listed(fee.trace).map((p) => [p.rank, pageOf(p.url), p.used])).toEqual([
+      [1, "/admissions.html", true],
+      [2, "/tuition.html", false],
+      [3, "/tuition.html", false],
+    ]);
+    // The pages the trace says were listed are the sources the visitor was shown.
+    expect([...new Set(listed(fee.trace).map((p) => p.url))]).toEqual(fee.sources.map((s) => s.url));
+
+    const nursing = await askAndTrace("How many students does the nursing program admit?");
+    expect(nursing.text).toBe("The program admits 120 students each fall.");
+    expect(used(nursing.trace).map((p) => [p.rank, p.heading_path])).toEqual([[1, ["Programs", "Nursing (BSN)"]]]);
+    expect(nursing.trace.passages.filter((p) => p.listed && !p.used).length).toBeGreaterThan(0);
+  });
+
+  it("are none for a fallback, which lists no source", async () => {
+    const fallback = await askAndTrace("Is there a quantum teleportation lab?");
+    expect(fallback.outcome).toBe("fallback");
+    expect(fallback.trace.passages.every((p) => !p.used && !p.listed)).toBe(true);
+  });
+
+  it("are those a language model cited, and none when it cited none though the quoted answer's sources are listed", async () => {
+    const replies: string[] = [];
+    let context = "";
+    const model = createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => (body += c));
+      req.on("end", () => {
+        context = JSON.parse(body).messages[1].content;
+        res.writeHead(200, { "content-type": "application/json" });
+        res.end(JSON.stringify({ choices: [{ message: { content: replies.shift() } }] }));
+      });
+    });
+    await new Promise<void>((resolve) => model.listen(0, "127.0.0.1", resolve));
+    site.host.deps.config.llm = {
+      baseUrl: `http://127.0.0.1:${(model.address() as AddressInfo).port}/v1`,
+      apiKey: "",
+      model: "local",
+      timeoutMs: 5000,
+    };
+    try {
+      replies.push("Applying costs $40 [2].");
+      const cited = await askAndTrace("How much is the application fee?");
+      expect(cited.text).toBe("Applying costs $40 [1].");
+      // The passage the model was given as [2], and cited: the one the trace marks used.
+      const second = context.split(/^\[\d+\] [^\n]*\n/m)[2];
+      expect(cited.trace.model).toBe(true);
+      expect(used(cited.trace)).toHaveLength(1);
+      expect(used(cited.trace)[0]).toMatchObject({ listed: true });
+      expect(second.startsWith(used(cited.trace)[0].text.slice(0, 40))).toBe(true);
+      expect(cited.sources.map((s) => s.url)).toEqual([used(cited.trace)[0].url]);
+
+      replies.push("Applying costs $40.");
+      const uncited = await askAndTrace("How much is the application fee?");
+      expect(uncited.sources.length).toBeGreaterThan(0);
+      expect(used(uncited.trace)).toEqual([]);
+      expect([...new Set(listed(uncited.trace).map((p) => p.url))]).toEqual(uncited.sources.map((s) => s.url));
+    } finally {
+      site.host.deps.config.llm = null;
+      model.close();
+    }
+  });
+});
+
+describe("a trace's passages", () => {
+  it("keep a passage the answer used even when retrieval ranked it past the tenth, in its rank", () => {
+    const hits = Array.from({ length: 14 }, (_, index) =>
+      searchHit({ chunkId: index + 1, urlId: index + 1, url: `https://example.edu/${index + 1}`, text: "…" }),
+    );
+    const trace = traceOf({
+      hits,
+      threshold: 0.04,
+      confidence: 0.5,
+      drawnFrom: [hits[12]],
+      listed: [hits[12], hits[0]],
+      controls: [],
+      model: false,
+    });
+    expect(trace.passages.map((p) => p.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 13]);
+    expect(trace.passages.at(-1)).toMatchObject({ url: "https://example.edu/13", used: true, listed: true });
+    expect(trace.passages[0]).toMatchObject({ used: false, listed: true });
+  });
+});
