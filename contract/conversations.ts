@@ -8,6 +8,7 @@ import {
   CONVERSATION_RATINGS,
   CONVERSATION_SORTS,
   EVIDENCE_THRESHOLDS,
+  FALLBACK_REASONS,
   FEEDBACK_COMMENT_MAX_CHARS,
   TRACE_CONTROL_TYPES,
 } from "./values/conversations";
@@ -162,6 +163,11 @@ export const AnswerTrace = z.object({
   controls: z.array(z.object({ type: z.enum(TRACE_CONTROL_TYPES), name: z.string() })),
   /** A language model wrote the answer from the passages (else it quotes them). */
   model: z.boolean(),
+  /**
+   * Why the answer is the fallback message (only on a fallback). Absent from traces recorded before
+   * it was: the screen reads the reason from what they hold (app/lib/answer-trace.ts).
+   */
+  fallback_reason: z.enum(FALLBACK_REASONS).optional(),
 });
 export type AnswerTrace = z.infer<typeof AnswerTrace>;
 

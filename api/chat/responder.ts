@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { fileAnswersIn, type AnswerTrace, type ChatOutcome, type ChatSource } from "@contract";
+import { fileAnswersIn, type AnswerTrace, type ChatOutcome, type ChatSource, type FallbackReason } from "@contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
@@ -234,7 +234,7 @@ export async function respond(
       deps.log.warn("language model answer failed; answering with quotes", error);
     }
   }
-  const traceWith = (fired: TracedControl[], listed: SearchHit[]) =>
+  const traceWith = (fired: TracedControl[], listed: SearchHit[], fallbackReason?: FallbackReason) =>
     traceOf({
       hits,
       threshold: settings.min_retrieval_confidence,
@@ -243,14 +243,25 @@ export async function respond(
       listed,
       controls: written ? [...fired, ...modelControls(controls)] : fired,
       model: written,
+      fallbackReason,
     });
   if (!text && !programs.length) {
+    // Why nothing was quoted, in the order the checks above ran: what "Why this answer" tells.
+    const reason: FallbackReason = !hits.length
+      ? "no_passage"
+      : !gate.passages.length
+        ? confidence > 0
+          ? "below_threshold"
+          : "none_quotable"
+        : written
+          ? "model_declined"
+          : "no_sentence";
     return {
       ...NOTHING,
       text: controls.qualityCheck.fallback_message,
       outcome: "fallback",
       closest: closestOf(hits),
-      trace: traceWith([], []),
+      trace: traceWith([], [], reason),
     };
   }
   const sensitive = controls.sensitiveTopics.find((t) => raises(t.topic));

@@ -117,10 +117,99 @@ describe("the passages a trace marks used", () => {
       expect(uncited.sources.length).toBeGreaterThan(0);
       expect(used(uncited.trace)).toEqual([]);
       expect([...new Set(listed(uncited.trace).map((p) => p.url))]).toEqual(uncited.sources.map((s) => s.url));
+
+      // A model that finds no answer in the passages: the fallback, and the trace says why.
+      replies.push("NO_ANSWER");
+      const declined = await askAndTrace("How much is the application fee?");
+      expect(declined.outcome).toBe("fallback");
+      expect(declined.trace).toMatchObject({ model: true, fallback_reason: "model_declined" });
+      expect(declined.trace.passages.every((p) => !p.used && !p.listed)).toBe(true);
     } finally {
       site.host.deps.config.llm = null;
       model.close();
     }
+  });
+});
+
+describe("why an answer came out so", () => {
+  it("records a canned answer's No-Go topic, and no retrieval: none ran", async () => {
+    const saved = await call("PUT", "/v1/controls", {
+      token: admin,
+      body: {
+        app_id: appId,
+        controls: [
+          {
+            internal_name: "no_go_topics",
+            prompt_input_raw: "legal advice",
+            metadata: { disclaimer: "I can't give legal advice." },
+            trigger_point: "",
+          },
+        ],
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const canned = await askAndTrace("Can you give me legal advice about my application fee?");
+    expect(canned.outcome).toBe("canned");
+    expect(canned.trace).toEqual({
+      threshold: 0.04,
+      confidence: 0,
+      top_score: 0,
+      passages: [],
+      controls: [{ type: "no_go_topic", name: "legal advice" }],
+      model: false,
+    });
+  });
+
+  it("records why each fallback was one", async () => {
+    const reasonOf = async (message: string, options: { after?: string; triggerPoint?: string } = {}) => {
+      const earlier = options.after
+        ? await chatCall(site.host.api, { key: site.key, trigger_point: "admissions", message: options.after })
+        : null;
+      const asked = await chatCall(site.host.api, {
+        key: site.key,
+        trigger_point: options.triggerPoint ?? "admissions",
+        message,
+        conversation_id: earlier?.conversation,
+      });
+      expect(asked.outcome, message).toBe("fallback");
+      const transcript = await call("GET", `/v1/apps/${appId}/conversations/${asked.conversation}`, { token: admin });
+      const trace = (transcript.body as ConversationDetail).messages.at(-1)!.trace!;
+      // A fallback quotes nothing and lists no source, whatever its reason.
+      expect(trace.passages.every((p) => !p.used && !p.listed)).toBe(true);
+      return { reason: trace.fallback_reason, trace };
+    };
+    expect((await reasonOf("Do you have a swimming pool?")).reason).toBe("no_passage");
+    const thin = await reasonOf("Is the library open on Sunday nights for students?");
+    expect(thin.reason).toBe("none_quotable");
+    expect(thin.trace.passages.length).toBeGreaterThan(0);
+    // A follow-up asking an amount of the program's page, which states none.
+    expect((await reasonOf("How much does it cost?", { after: "Tell me about the nursing program" })).reason).toBe(
+      "no_sentence",
+    );
+    // The question the demo answers, under a threshold no chance reaches (Student Success's own).
+    const strict = await call("PUT", "/v1/controls", {
+      token: admin,
+      body: {
+        app_id: appId,
+        controls: [
+          {
+            internal_name: "quality_check",
+            metadata: {
+              min_retrieval_confidence: 0.99,
+              max_sources: 3,
+              require_source: true,
+              fallback_message: "Sorry.",
+            },
+            trigger_point: "studentsuccess",
+          },
+        ],
+      },
+    });
+    expect(strict.status, JSON.stringify(strict.body)).toBe(200);
+    const below = await reasonOf("How much is the application fee?", { triggerPoint: "studentsuccess" });
+    expect(below.reason).toBe("below_threshold");
+    expect(below.trace.confidence).toBeGreaterThan(0);
+    expect(below.trace.threshold).toBe(0.99);
   });
 });
 

@@ -1,4 +1,4 @@
-import { TRACE_MAX_PASSAGES, TRACE_PASSAGE_CHARS, type AnswerTrace } from "@contract";
+import { TRACE_MAX_PASSAGES, TRACE_PASSAGE_CHARS, type AnswerTrace, type FallbackReason } from "@contract";
 import type { SearchHit } from "../knowledge/index/search";
 import { QUOTABLE_SHARE } from "./answer-confidence";
 
@@ -24,7 +24,7 @@ function keptHits(hits: SearchHit[], answered: Set<number>) {
  * TRACE_MAX_PASSAGES, each cut to TRACE_PASSAGE_CHARS, so a trace stays small whatever was found),
  * the threshold in force and the answer's chance of being right it was compared with, which
  * passages held enough of the question to be quoted, which the answer's text was drawn from and
- * which its sources list, and the controls that fired. Built from what the responder already
+ * which its sources list, the controls that fired, and why a fallback was one. Built from what the responder already
  * holds: recording it reads nothing more.
  */
 export function traceOf(input: {
@@ -38,6 +38,8 @@ export function traceOf(input: {
   listed: SearchHit[];
   controls: TracedControl[];
   model: boolean;
+  /** Why the answer is the fallback message, when it is. */
+  fallbackReason?: FallbackReason;
 }): AnswerTrace {
   const drawnFrom = new Set(input.drawnFrom.map((hit) => hit.chunkId));
   const listed = new Set(input.listed.map((hit) => hit.chunkId));
@@ -61,5 +63,6 @@ export function traceOf(input: {
     })),
     controls: input.controls,
     model: input.model,
+    ...(input.fallbackReason ? { fallback_reason: input.fallbackReason } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { AnswerTrace, TracePassage } from "@contract";
-import { howTheAnswerCame, passageUse } from "./answer-trace";
+import { chanceVerdict, fallbackReasonOf, howTheAnswerCame, noPassagesText, passageUse } from "./answer-trace";
 
 const passage = (rank: number, fields: Partial<TracePassage> = {}): TracePassage => ({
   url: `https://www.northfield.edu/page-${rank}`,
@@ -67,5 +67,61 @@ describe("what an answer did with each passage", () => {
     expect(howTheAnswerCame({ outcome: "answered", trace: trace([before(passage(1, { used: true }))]) })).toBe(
       "The answer quotes one of the passages listed as its sources (this trace was recorded before traces told which).",
     );
+  });
+});
+
+describe("a canned answer's trace", () => {
+  const canned = trace([], { confidence: 0, top_score: 0, controls: [{ type: "no_go_topic", name: "legal advice" }] });
+
+  it("says retrieval did not run because the No-Go topic matched, and quotes no passage", () => {
+    expect(howTheAnswerCame({ outcome: "canned", trace: canned })).toBe(
+      "Retrieval did not run: the No-Go topic “legal advice” matched.",
+    );
+    expect(noPassagesText(canned)).toBe("Retrieval did not run: the No-Go topic matched.");
+    expect(noPassagesText(trace([], { confidence: 0 }))).toBe("Retrieval found no passage for this question.");
+  });
+});
+
+describe("a fallback's trace", () => {
+  const fallback = (fields: Partial<AnswerTrace>, passages = [passage(1, { passed: false })]) =>
+    howTheAnswerCame({ outcome: "fallback", trace: trace(passages, fields) });
+
+  it("says the fallback quotes nothing, and why, as recorded", () => {
+    expect(fallback({ fallback_reason: "no_passage", confidence: 0 }, [])).toBe(
+      "The answer quotes nothing: retrieval found no passage for this question.",
+    );
+    expect(fallback({ fallback_reason: "none_quotable", confidence: 0 })).toBe(
+      "The answer quotes nothing: no passage held enough of the question to quote.",
+    );
+    expect(fallback({ fallback_reason: "below_threshold", confidence: 0.02 })).toBe(
+      "The answer quotes nothing: the estimated chance that an answer is right was below the Minimum Retrieval Confidence.",
+    );
+    expect(fallback({ fallback_reason: "no_sentence" })).toBe(
+      "The answer quotes nothing: no sentence of the quotable passages answers the question.",
+    );
+    expect(fallback({ fallback_reason: "model_declined", model: true })).toBe(
+      "The answer quotes nothing: the language model found no answer in the passages it was given.",
+    );
+  });
+
+  it("reads the reason of a trace recorded before it was kept from what the trace holds", () => {
+    expect(fallbackReasonOf(trace([], { confidence: 0 }))).toBe("no_passage");
+    expect(fallbackReasonOf(trace([passage(1)], { confidence: 0 }))).toBe("none_quotable");
+    expect(fallbackReasonOf(trace([passage(1)], { confidence: 0.02 }))).toBe("below_threshold");
+    expect(fallbackReasonOf(trace([passage(1)], { confidence: 0.5 }))).toBe("no_sentence");
+    expect(fallbackReasonOf(trace([passage(1)], { confidence: 0.5, model: true }))).toBe("model_declined");
+    // Before the chance was recorded, the best passage's score met the threshold.
+    expect(fallbackReasonOf(trace([passage(1)], { confidence: undefined, top_score: 0.2, threshold: 0.3 }))).toBe(
+      "below_threshold",
+    );
+  });
+
+  it("sets the chance against the threshold without saying the fallback of an answer that named programs", () => {
+    expect(chanceVerdict(trace([passage(1)], { confidence: 0.5 }))).toBe("it reaches it.");
+    expect(chanceVerdict(trace([passage(1)], { confidence: 0.02 }))).toBe("below it, so no passage was quoted.");
+    expect(chanceVerdict(trace([passage(1)], { confidence: 0 }))).toBe(
+      "no passage held enough of the question to quote.",
+    );
+    expect(chanceVerdict(trace([], { confidence: 0 }))).toBe("retrieval found no passage to estimate it from.");
   });
 });

@@ -1,5 +1,6 @@
 // Plain values only: this module reaches the browser, where the contract's schemas must not.
 import type { AnswerTrace, ConversationMessage, TracePassage } from "@contract";
+import type { FallbackReason } from "@contract/values/conversations";
 
 /*
  * How "Why this answer" words an answer's trace (docs/decisions/028 and 030): what the answer did
@@ -49,7 +50,57 @@ function howDrawn(trace: AnswerTrace) {
     : how;
 }
 
+/** The No-Go topic whose canned response the answer is: retrieval did not run for it. */
+export const noGoTopicOf = (trace: AnswerTrace) =>
+  trace.controls.find((control) => control.type === "no_go_topic")?.name ?? null;
+
+/**
+ * Why a fallback was one. Traces recorded before the reason was kept hold what it was worked out
+ * from, in the responder's order (api/chat/responder.ts): the passages found, the chance and the
+ * threshold it was compared with (before the chance was recorded, the best passage's score was),
+ * and whether a model was asked.
+ */
+export function fallbackReasonOf(trace: AnswerTrace): FallbackReason {
+  if (trace.fallback_reason) return trace.fallback_reason;
+  if (!trace.passages.length) return "no_passage";
+  const chance = trace.confidence ?? trace.top_score;
+  if (chance <= 0) return "none_quotable";
+  if (chance < trace.threshold) return "below_threshold";
+  return trace.model ? "model_declined" : "no_sentence";
+}
+
+export const FALLBACK_REASON_TEXTS: Record<FallbackReason, string> = {
+  no_passage: "retrieval found no passage for this question.",
+  none_quotable: "no passage held enough of the question to quote.",
+  below_threshold: "the estimated chance that an answer is right was below the Minimum Retrieval Confidence.",
+  no_sentence: "no sentence of the quotable passages answers the question.",
+  model_declined: "the language model found no answer in the passages it was given.",
+};
+
 /** The sentence after the outcome: how the answer came to be what the visitor got. */
-export function howTheAnswerCame({ trace }: TracedAnswer) {
+export function howTheAnswerCame({ outcome, trace }: TracedAnswer) {
+  const noGo = noGoTopicOf(trace);
+  if (noGo !== null) return `Retrieval did not run: the No-Go topic “${noGo}” matched.`;
+  if (outcome === "fallback") return `The answer quotes nothing: ${FALLBACK_REASON_TEXTS[fallbackReasonOf(trace)]}`;
   return howDrawn(trace);
 }
+
+/**
+ * What the estimated chance that the answer is right, set against the threshold, meant for it. Not
+ * for a canned answer: retrieval did not run, and no chance was estimated.
+ */
+export function chanceVerdict(trace: AnswerTrace) {
+  const chance = trace.confidence ?? 0;
+  if (chance > 0 && chance >= trace.threshold) return "it reaches it.";
+  // Below it, nothing is quoted: the fallback, or an answer naming programs that may fit.
+  if (chance > 0) return "below it, so no passage was quoted.";
+  return trace.passages.length
+    ? "no passage held enough of the question to quote."
+    : "retrieval found no passage to estimate it from.";
+}
+
+/** What "Passages retrieved" says when the trace holds none. */
+export const noPassagesText = (trace: AnswerTrace) =>
+  noGoTopicOf(trace) !== null
+    ? "Retrieval did not run: the No-Go topic matched."
+    : "Retrieval found no passage for this question.";

@@ -1,7 +1,14 @@
 import { Form } from "@remix-run/react";
 import type { AnswerTrace, ConversationMessage, TracePassage } from "@contract";
 import { TRACE_CONTROL_LABELS } from "@contract/values/conversations";
-import { howTheAnswerCame, PASSAGE_USES, passageUse } from "~/lib/answer-trace";
+import {
+  chanceVerdict,
+  howTheAnswerCame,
+  noGoTopicOf,
+  noPassagesText,
+  PASSAGE_USES,
+  passageUse,
+} from "~/lib/answer-trace";
 import { headingPathText, isHttpLink, triggerPointLabel } from "~/lib/conversations";
 import { formatDateTime } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
@@ -83,7 +90,7 @@ function PassagesTable({
   site: string;
   canCorrect: boolean;
 }) {
-  if (!trace.passages.length) return <p>Retrieval found no passage for this question.</p>;
+  if (!trace.passages.length) return <p>{noPassagesText(trace)}</p>;
   return (
     <div className={ui.tableScroll} tabIndex={0}>
       <table aria-label="Passages retrieved">
@@ -163,6 +170,28 @@ function PassagesTable({
 }
 
 /**
+ * The chance the quality check estimated, against the threshold in force (a trace recorded before
+ * the chance was kept shows the best passage's score, which the threshold was compared with then).
+ * None for a canned answer: retrieval did not run.
+ */
+function Chance({ trace }: { trace: AnswerTrace }) {
+  if (noGoTopicOf(trace) !== null) return null;
+  if (trace.confidence === undefined)
+    return (
+      <p>
+        Threshold in force: <strong>{trace.threshold}</strong>; the best passage scored{" "}
+        <strong>{trace.top_score}</strong>.
+      </p>
+    );
+  return (
+    <p>
+      Estimated chance that the answer is right: <strong>{trace.confidence}</strong>, against the Minimum Retrieval
+      Confidence in force, <strong>{trace.threshold}</strong>: {chanceVerdict(trace)}
+    </p>
+  );
+}
+
+/**
  * "Why this answer": the trace recorded when the answer was given, never worked out again, so the
  * operator reads what the visitor got: the passages retrieval ranked, the threshold in force, the
  * controls that fired and the outcome. A `<details>`, so it opens without JavaScript.
@@ -186,24 +215,7 @@ export function WhyThisAnswer({
           <p>
             Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>. {howTheAnswerCame({ ...answer, trace })}
           </p>
-          <p>
-            {trace.confidence === undefined ? (
-              <>
-                Threshold in force: <strong>{trace.threshold}</strong>; the best passage scored{" "}
-                <strong>{trace.top_score}</strong>.
-              </>
-            ) : (
-              <>
-                Estimated chance that the answer is right: <strong>{trace.confidence}</strong>, against the Minimum
-                Retrieval Confidence in force, <strong>{trace.threshold}</strong>
-                {trace.confidence > 0 && trace.confidence >= trace.threshold
-                  ? ": it reaches it."
-                  : trace.confidence > 0
-                    ? ": below it, so the fallback."
-                    : ": no passage held enough of the question to quote."}
-              </>
-            )}
-          </p>
+          <Chance trace={trace} />
           <div>
             <h3>Controls that fired</h3>
             {trace.controls.length ? (
