@@ -148,6 +148,18 @@ export const TracePassage = z.object({
 });
 export type TracePassage = z.infer<typeof TracePassage>;
 
+/** An AI Finetuning rule of penalty 1 that kept pages holding the question's key words out of an answer's candidates. */
+export const TraceLeftOut = z.object({
+  type: z.string(),
+  pattern: z.string(),
+  penalty: z.number(),
+  /** Pages (their addresses) or files (their names) it left out, at most TRACE_LEFT_OUT_PAGES … */
+  pages: z.array(z.string()),
+  /** … and whether it left out more. */
+  more_pages: z.boolean(),
+});
+export type TraceLeftOut = z.infer<typeof TraceLeftOut>;
+
 /** Why an answer came out as it did, recorded when it was given and never recomputed. */
 export const AnswerTrace = z.object({
   /** The Minimum Retrieval Confidence in force. */
@@ -168,6 +180,12 @@ export const AnswerTrace = z.object({
    * it was: the screen reads the reason from what they hold (app/lib/answer-trace.ts).
    */
   fallback_reason: z.enum(FALLBACK_REASONS).optional(),
+  /**
+   * The rules that removed pages holding the question's key words before ranking (at most
+   * TRACE_MAX_LEFT_OUT_RULES), and how many more did. Absent when none did, when retrieval did not
+   * run, and from traces recorded before it was kept.
+   */
+  left_out: z.object({ rules: z.array(TraceLeftOut), more_rules: z.number() }).optional(),
 });
 export type AnswerTrace = z.infer<typeof AnswerTrace>;
 

@@ -244,6 +244,7 @@ export async function respond(
       controls: written ? [...fired, ...modelControls(controls)] : fired,
       model: written,
       fallbackReason,
+      leftOut: found.leftOut,
     });
   if (!text && !programs.length) {
     // Why nothing was quoted, in the order the checks above ran: what "Why this answer" tells.

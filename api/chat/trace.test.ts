@@ -213,6 +213,71 @@ describe("why an answer came out so", () => {
   });
 });
 
+describe("a page an AI Finetuning rule excluded", () => {
+  it("is said to be left out of the answer's candidates, by which rule", async () => {
+    const programs = `${site.base}/demo/programs/`;
+    const saved = await call("POST", "/v1/controls/upsert_finetunings", {
+      token: admin,
+      body: {
+        app_id: appId,
+        finetunings: [{ trigger_point: "admissions", finetuning_type: "url_pattern", pattern: programs, penalty: 1 }],
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    try {
+      const nursing = await askAndTrace("How many students does the nursing program admit?");
+      expect(nursing.outcome).toBe("fallback");
+      expect(nursing.trace.passages.map((p) => p.url)).not.toContain(programs);
+      expect(nursing.trace.left_out).toEqual({
+        rules: [{ type: "url_pattern", pattern: programs, penalty: 1, pages: [programs], more_pages: false }],
+        more_rules: 0,
+      });
+      // The rule applies to a question no page it removed is about, which says nothing of it.
+      const pool = await askAndTrace("Is there a swimming pool?");
+      expect(pool.trace.left_out).toBeUndefined();
+      // Nor to another agent's answers, whose rules it is not.
+      const asked = await chatCall(site.host.api, {
+        key: site.key,
+        trigger_point: "",
+        message: "How many students does the nursing program admit?",
+      });
+      const transcript = await call("GET", `/v1/apps/${appId}/conversations/${asked.conversation}`, { token: admin });
+      expect((transcript.body as ConversationDetail).messages[1].trace!.left_out).toBeUndefined();
+    } finally {
+      const listed = await call("GET", `/v1/controls/list_finetunings?app_id=${appId}`, { token: admin });
+      const ids = (listed.body.finetunings as { id: number }[]).map((rule) => rule.id);
+      await call("DELETE", "/v1/controls/bulk_delete_finetunings", { token: admin, body: { app_id: appId, ids } });
+    }
+  });
+
+  it("keeps the trace bounded: a few rules, a few pages each, cut short", () => {
+    const rules = Array.from({ length: 7 }, (_, index) => ({
+      type: "url_pattern" as const,
+      pattern: `https://example.edu/${index}/${"x".repeat(300)}`,
+      penalty: 1,
+      pages: [`https://example.edu/${index}/${"y".repeat(300)}`],
+      morePages: true,
+    }));
+    const trace = traceOf({
+      hits: [],
+      threshold: 0.04,
+      confidence: 0,
+      drawnFrom: [],
+      listed: [],
+      controls: [],
+      model: false,
+      fallbackReason: "no_passage",
+      leftOut: rules,
+    });
+    expect(trace.left_out!.rules).toHaveLength(5);
+    expect(trace.left_out!.more_rules).toBe(2);
+    expect(trace.left_out!.rules[0]).toMatchObject({ penalty: 1, more_pages: true });
+    expect(trace.left_out!.rules[0].pattern).toHaveLength(200);
+    expect(trace.left_out!.rules[0].pages[0]).toHaveLength(200);
+    expect(JSON.stringify(trace.left_out).length).toBeLessThan(3_000);
+  });
+});
+
 describe("a trace's passages", () => {
   it("keep a passage the answer used even when retrieval ranked it past the tenth, in its rank", () => {
     const hits = Array.from({ length: 14 }, (_, index) =>

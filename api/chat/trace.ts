@@ -1,5 +1,12 @@
-import { TRACE_MAX_PASSAGES, TRACE_PASSAGE_CHARS, type AnswerTrace, type FallbackReason } from "@contract";
-import type { SearchHit } from "../knowledge/index/search";
+import {
+  TRACE_LEFT_OUT_CHARS,
+  TRACE_MAX_LEFT_OUT_RULES,
+  TRACE_MAX_PASSAGES,
+  TRACE_PASSAGE_CHARS,
+  type AnswerTrace,
+  type FallbackReason,
+} from "@contract";
+import type { LeftOutByRule, SearchHit } from "../knowledge/index/search";
 import { QUOTABLE_SHARE } from "./answer-confidence";
 
 /** A control that shaped an answer, as the trace names it. */
@@ -19,12 +26,25 @@ function keptHits(hits: SearchHit[], answered: Set<number>) {
   return [...ranked.slice(0, TRACE_MAX_PASSAGES - beyond.length), ...beyond.slice(0, TRACE_MAX_PASSAGES)];
 }
 
+/** The rules that left pages out, as a trace keeps them: a few, each with a few pages, cut short. */
+const leftOutOf = (rules: LeftOutByRule[]): NonNullable<AnswerTrace["left_out"]> => ({
+  rules: rules.slice(0, TRACE_MAX_LEFT_OUT_RULES).map((rule) => ({
+    type: rule.type,
+    pattern: rule.pattern.slice(0, TRACE_LEFT_OUT_CHARS),
+    penalty: rule.penalty,
+    pages: rule.pages.map((page) => page.slice(0, TRACE_LEFT_OUT_CHARS)),
+    more_pages: rule.morePages,
+  })),
+  more_rules: Math.max(0, rules.length - TRACE_MAX_LEFT_OUT_RULES),
+});
+
 /**
  * What an answer's trace records (docs/decisions/028): the passages retrieval ranked (at most
  * TRACE_MAX_PASSAGES, each cut to TRACE_PASSAGE_CHARS, so a trace stays small whatever was found),
  * the threshold in force and the answer's chance of being right it was compared with, which
  * passages held enough of the question to be quoted, which the answer's text was drawn from and
- * which its sources list, the controls that fired, and why a fallback was one. Built from what the responder already
+ * which its sources list, the controls that fired (the finetuning rules that left pages out
+ * among them), and why a fallback was one. Built from what the responder already
  * holds: recording it reads nothing more.
  */
 export function traceOf(input: {
@@ -40,6 +60,8 @@ export function traceOf(input: {
   model: boolean;
   /** Why the answer is the fallback message, when it is. */
   fallbackReason?: FallbackReason;
+  /** The rules of penalty 1 that kept pages holding the question's key words out of retrieval. */
+  leftOut?: LeftOutByRule[];
 }): AnswerTrace {
   const drawnFrom = new Set(input.drawnFrom.map((hit) => hit.chunkId));
   const listed = new Set(input.listed.map((hit) => hit.chunkId));
@@ -64,5 +86,6 @@ export function traceOf(input: {
     controls: input.controls,
     model: input.model,
     ...(input.fallbackReason ? { fallback_reason: input.fallbackReason } : {}),
+    ...(input.leftOut?.length ? { left_out: leftOutOf(input.leftOut) } : {}),
   };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { AnswerTrace, TracePassage } from "@contract";
-import { chanceVerdict, fallbackReasonOf, howTheAnswerCame, noPassagesText, passageUse } from "./answer-trace";
+import {
+  chanceVerdict,
+  fallbackReasonOf,
+  howTheAnswerCame,
+  leftOutText,
+  moreLeftOutText,
+  noPassagesText,
+  passageUse,
+} from "./answer-trace";
 
 const passage = (rank: number, fields: Partial<TracePassage> = {}): TracePassage => ({
   url: `https://www.northfield.edu/page-${rank}`,
@@ -123,5 +131,30 @@ describe("a fallback's trace", () => {
       "no passage held enough of the question to quote.",
     );
     expect(chanceVerdict(trace([], { confidence: 0 }))).toBe("retrieval found no passage to estimate it from.");
+  });
+});
+
+describe("pages AI Finetuning left out", () => {
+  const programs = "https://www.northfield.edu/programs/";
+  const leftOut = {
+    rules: [{ type: "url_pattern", pattern: programs, penalty: 1, pages: [programs], more_pages: false }],
+    more_rules: 0,
+  };
+
+  it("are named by the rule that left them out, and the rules past those the trace keeps are counted", () => {
+    expect(leftOutText(leftOut.rules[0])).toBe(`Left out by AI Finetuning: ${programs} (penalty 1)`);
+    expect(moreLeftOutText(1)).toBe("One more rule left out pages too.");
+    expect(moreLeftOutText(3)).toBe("3 more rules left out pages too.");
+  });
+
+  it("are pointed to from a fallback's reason, as the page left out may be the one that held the answer", () => {
+    expect(
+      howTheAnswerCame({
+        outcome: "fallback",
+        trace: trace([], { confidence: 0, fallback_reason: "no_passage", left_out: leftOut }),
+      }),
+    ).toBe(
+      "The answer quotes nothing: retrieval found no passage for this question. AI Finetuning left out pages holding the question's key words: see Controls that fired.",
+    );
   });
 });

@@ -1,5 +1,5 @@
 // Plain values only: this module reaches the browser, where the contract's schemas must not.
-import type { AnswerTrace, ConversationMessage, TracePassage } from "@contract";
+import type { AnswerTrace, ConversationMessage, TraceLeftOut, TracePassage } from "@contract";
 import type { FallbackReason } from "@contract/values/conversations";
 
 /*
@@ -77,11 +77,25 @@ export const FALLBACK_REASON_TEXTS: Record<FallbackReason, string> = {
   model_declined: "the language model found no answer in the passages it was given.",
 };
 
+/** An AI Finetuning rule that removed pages holding the question's key words before ranking, as "Controls that fired" names it. */
+export const leftOutText = (rule: Pick<TraceLeftOut, "pattern" | "penalty">) =>
+  `Left out by AI Finetuning: ${rule.pattern} (penalty ${rule.penalty})`;
+
+/** The rules beyond those a trace names (it keeps a few) that left pages out too. */
+export const moreLeftOutText = (rules: number) =>
+  `${rules === 1 ? "One more rule" : `${rules} more rules`} left out pages too.`;
+
+const LEFT_OUT_NOTE = "AI Finetuning left out pages holding the question's key words: see Controls that fired.";
+
 /** The sentence after the outcome: how the answer came to be what the visitor got. */
 export function howTheAnswerCame({ outcome, trace }: TracedAnswer) {
   const noGo = noGoTopicOf(trace);
   if (noGo !== null) return `Retrieval did not run: the No-Go topic “${noGo}” matched.`;
-  if (outcome === "fallback") return `The answer quotes nothing: ${FALLBACK_REASON_TEXTS[fallbackReasonOf(trace)]}`;
+  if (outcome === "fallback") {
+    const why = `The answer quotes nothing: ${FALLBACK_REASON_TEXTS[fallbackReasonOf(trace)]}`;
+    // A page an operator excluded may be the one that held the answer.
+    return trace.left_out?.rules.length ? `${why} ${LEFT_OUT_NOTE}` : why;
+  }
   return howDrawn(trace);
 }
 

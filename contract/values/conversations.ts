@@ -51,6 +51,15 @@ export const TRACE_MAX_PASSAGES = 10;
 export const TRACE_PASSAGE_CHARS = 300;
 
 /**
+ * A trace names at most this many AI Finetuning rules that left pages out of an answer's
+ * candidates, each with at most TRACE_LEFT_OUT_PAGES of the pages it left out, rules and pages cut
+ * to TRACE_LEFT_OUT_CHARS: bounded however many pages a rule removes.
+ */
+export const TRACE_MAX_LEFT_OUT_RULES = 5;
+export const TRACE_LEFT_OUT_PAGES = 3;
+export const TRACE_LEFT_OUT_CHARS = 200;
+
+/**
  * The Minimum Retrieval Confidence values the Quality Check's evidence is tallied at. The value is
  * a chance that the answer is right (docs/decisions/040), and what matters lies low: the default
  * 0.04 and the 0.07 where 2 % of answerable held-out questions got the fallback sit below 0.1, so

@@ -91,11 +91,8 @@ async function converse(
   return { conversation: conversation!, answer, key: key as string };
 }
 
-/**
- * A new agent of Northfield with a No-Go topic of its own, made through the API: its trigger
- * point, whose answers no other test reads or changes.
- */
-async function agentWithNoGoTopic(request: APIRequestContext, topic: string, cannedResponse: string) {
+/** A new agent of Northfield made through the API: its trigger point, whose answers no other test reads or changes. */
+async function agentOfItsOwn(request: APIRequestContext) {
   const { headers, appId } = await apiAdmin(request);
   const agent = unique();
   const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, {
@@ -103,6 +100,13 @@ async function agentWithNoGoTopic(request: APIRequestContext, topic: string, can
     data: { app_id: appId, name: `Agent ${agent}`, site_code: agent },
   });
   expect(created.ok()).toBe(true);
+  return agent;
+}
+
+/** An agent of its own (agentOfItsOwn) with a No-Go topic. */
+async function agentWithNoGoTopic(request: APIRequestContext, topic: string, cannedResponse: string) {
+  const { headers, appId } = await apiAdmin(request);
+  const agent = await agentOfItsOwn(request);
   const saved = await request.put("/v1/controls", {
     headers,
     data: {
@@ -349,5 +353,39 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(#message-\\d+)?$`));
     await toast(page).getByRole("link", { name: "Open Test Questions" }).click();
     await seeAndRemoveTestQuestion(page, question, marker);
+  });
+
+  test("a page excluded from the trace is said to be left out of the next answer's candidates", async ({
+    signedInPage: page,
+  }) => {
+    const agent = await agentOfItsOwn(page.request);
+    const answered = await converse(page.request, unique(), { triggerPoint: agent });
+    await page.goto(`/northfield/agent/${agent}/conversations/${answered.conversation}`);
+    const answer = await whyThisAnswer(page, "The program admits 120 students each fall.");
+    await answer
+      .getByRole("table", { name: "Passages retrieved" })
+      .getByRole("row")
+      .nth(1)
+      .getByRole("button", { name: /^Exclude/ })
+      .click();
+    await expect(toast(page)).toContainText(`is left out of ${agent}'s answers`);
+
+    // The same question again: the programs page is in no row, and the trace says which rule left it out.
+    const again = await converse(page.request, unique(), { triggerPoint: agent });
+    await page.goto(`/northfield/agent/${agent}/conversations/${again.conversation}`);
+    const fallback = page.locator("li[data-role=assistant]").last();
+    await fallback.getByText("Why this answer", { exact: true }).click();
+    await expect(
+      fallback.getByText(
+        /^Outcome: Fallback\. The answer quotes nothing: .+ AI Finetuning left out pages holding the question's key words: see Controls that fired\.$/,
+      ),
+    ).toBeVisible();
+    const rule = fallback.getByRole("listitem").filter({ hasText: /^Left out by AI Finetuning: / });
+    await expect(rule).toHaveText(
+      /^Left out by AI Finetuning: http\S+\/demo-site\/programs\/ \(penalty 1\)\. Pages it left out that hold the question's key words: http\S+\/demo-site\/programs\/\.$/,
+    );
+    await expect(rule.getByRole("link")).toHaveAttribute("href", /\/demo-site\/programs\/$/);
+    await expect(fallback.getByText("None fired.")).toHaveCount(0);
+    await expect(fallback.getByRole("row").filter({ hasText: "/demo-site/programs/" })).toHaveCount(0);
   });
 });

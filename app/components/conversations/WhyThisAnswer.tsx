@@ -1,9 +1,12 @@
 import { Form } from "@remix-run/react";
-import type { AnswerTrace, ConversationMessage, TracePassage } from "@contract";
+import { Fragment } from "react";
+import type { AnswerTrace, ConversationMessage, TraceLeftOut, TracePassage } from "@contract";
 import { TRACE_CONTROL_LABELS } from "@contract/values/conversations";
 import {
   chanceVerdict,
   howTheAnswerCame,
+  leftOutText,
+  moreLeftOutText,
   noGoTopicOf,
   noPassagesText,
   PASSAGE_USES,
@@ -191,6 +194,60 @@ function Chance({ trace }: { trace: AnswerTrace }) {
   );
 }
 
+/** The pages an AI Finetuning rule left out of the answer's candidates: links to web pages, a file by its name. */
+function LeftOutPages({ rule }: { rule: TraceLeftOut }) {
+  return (
+    <span className={ui.muted}>
+      {" "}
+      Pages it left out that hold the question's key words:{" "}
+      {rule.pages.map((page, index) => (
+        <Fragment key={page}>
+          {index ? ", " : null}
+          {isHttpLink(page) ? (
+            <a href={page} target="_blank" rel="noreferrer">
+              {page}
+            </a>
+          ) : (
+            page
+          )}
+        </Fragment>
+      ))}
+      {rule.more_pages ? " and more" : null}.
+    </span>
+  );
+}
+
+/**
+ * The controls that shaped the answer, and the finetuning rules that removed pages holding the
+ * question's key words before ranking: a page they left out is in no row of the passages below.
+ */
+function ControlsThatFired({ trace }: { trace: AnswerTrace }) {
+  const leftOut = trace.left_out;
+  return (
+    <div>
+      <h3>Controls that fired</h3>
+      {trace.controls.length || leftOut ? (
+        <ul className={s.plainList}>
+          {trace.controls.map((control, index) => (
+            <li key={`${control.type} ${index}`}>
+              {TRACE_CONTROL_LABELS[control.type]}: {control.name}
+            </li>
+          ))}
+          {leftOut?.rules.map((rule) => (
+            <li key={`${rule.type} ${rule.pattern}`}>
+              {leftOutText(rule)}.
+              <LeftOutPages rule={rule} />
+            </li>
+          ))}
+          {leftOut?.more_rules ? <li>{moreLeftOutText(leftOut.more_rules)}</li> : null}
+        </ul>
+      ) : (
+        <p className={ui.muted}>None fired.</p>
+      )}
+    </div>
+  );
+}
+
 /**
  * "Why this answer": the trace recorded when the answer was given, never worked out again, so the
  * operator reads what the visitor got: the passages retrieval ranked, the threshold in force, the
@@ -216,20 +273,7 @@ export function WhyThisAnswer({
             Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>. {howTheAnswerCame({ ...answer, trace })}
           </p>
           <Chance trace={trace} />
-          <div>
-            <h3>Controls that fired</h3>
-            {trace.controls.length ? (
-              <ul className={s.plainList}>
-                {trace.controls.map((control, index) => (
-                  <li key={`${control.type} ${index}`}>
-                    {TRACE_CONTROL_LABELS[control.type]}: {control.name}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className={ui.muted}>None fired.</p>
-            )}
-          </div>
+          <ControlsThatFired trace={trace} />
           <h3>Passages retrieved</h3>
           <PassagesTable answerId={answer.id} trace={trace} site={site} canCorrect={canCorrect} />
         </div>
