@@ -128,10 +128,26 @@ try {
   const buildSamples: number[] = [];
   for (let i = 0; i < 2000; i++) {
     const started = performance.now();
-    traceOf({ hits, threshold: 0.4, confidence: 0.6, used: hits.slice(0, 2), controls: [], model: false });
+    traceOf({
+      hits,
+      threshold: 0.4,
+      confidence: 0.6,
+      drawnFrom: hits.slice(0, 1),
+      listed: hits.slice(0, 2),
+      controls: [],
+      model: false,
+    });
     buildSamples.push(performance.now() - started);
   }
-  const trace = traceOf({ hits, threshold: 0.4, confidence: 0.6, used: hits.slice(0, 2), controls: [], model: false });
+  const trace = traceOf({
+    hits,
+    threshold: 0.4,
+    confidence: 0.6,
+    drawnFrom: hits.slice(0, 1),
+    listed: hits.slice(0, 2),
+    controls: [],
+    model: false,
+  });
   const answer: ChatAnswer = {
     text: "Applications for fall close on January 15.",
     outcome: "answered",

@@ -8,6 +8,7 @@ import {
   CONVERSATION_RATINGS,
   CONVERSATION_SORTS,
   EVIDENCE_THRESHOLDS,
+  FALLBACK_REASONS,
   FEEDBACK_COMMENT_MAX_CHARS,
   TRACE_CONTROL_TYPES,
 } from "./values/conversations";
@@ -131,12 +132,33 @@ export const TracePassage = z.object({
   penalties: z.array(z.object({ type: z.string(), pattern: z.string(), penalty: z.number() })),
   /** It holds enough of the question for an answer to quote it. */
   passed: z.boolean(),
-  /** The answer quoted or cited it. */
+  /**
+   * The answer's text was drawn from it: the passage whose sentences it quotes, or one a language
+   * model cited as what it wrote from. In traces recorded before `listed` was (it is absent there),
+   * `used` meant what `listed` means: a passage of the answer's sources, quoted or not.
+   */
   used: z.boolean(),
+  /**
+   * Its page or file is among the answer's sources, as the widget lists them (a passage the answer
+   * quotes always is; the others listed only go with it). Absent from traces recorded before it was.
+   */
+  listed: z.boolean().optional(),
   /** Its first TRACE_PASSAGE_CHARS characters. */
   text: z.string(),
 });
 export type TracePassage = z.infer<typeof TracePassage>;
+
+/** An AI Finetuning rule of penalty 1 that kept pages holding the question's key words out of an answer's candidates. */
+export const TraceLeftOut = z.object({
+  type: z.string(),
+  pattern: z.string(),
+  penalty: z.number(),
+  /** Pages (their addresses) or files (their names) it left out, at most TRACE_LEFT_OUT_PAGES … */
+  pages: z.array(z.string()),
+  /** … and whether it left out more. */
+  more_pages: z.boolean(),
+});
+export type TraceLeftOut = z.infer<typeof TraceLeftOut>;
 
 /** Why an answer came out as it did, recorded when it was given and never recomputed. */
 export const AnswerTrace = z.object({
@@ -153,6 +175,17 @@ export const AnswerTrace = z.object({
   controls: z.array(z.object({ type: z.enum(TRACE_CONTROL_TYPES), name: z.string() })),
   /** A language model wrote the answer from the passages (else it quotes them). */
   model: z.boolean(),
+  /**
+   * Why the answer is the fallback message (only on a fallback). Absent from traces recorded before
+   * it was: the screen reads the reason from what they hold (app/lib/answer-trace.ts).
+   */
+  fallback_reason: z.enum(FALLBACK_REASONS).optional(),
+  /**
+   * The rules that removed pages holding the question's key words before ranking (at most
+   * TRACE_MAX_LEFT_OUT_RULES), and how many more did. Absent when none did, when retrieval did not
+   * run, and from traces recorded before it was kept.
+   */
+  left_out: z.object({ rules: z.array(TraceLeftOut), more_rules: z.number() }).optional(),
 });
 export type AnswerTrace = z.infer<typeof AnswerTrace>;
 

@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { fileAnswersIn, type AnswerTrace, type ChatOutcome, type ChatSource } from "@contract";
+import { fileAnswersIn, type AnswerTrace, type ChatOutcome, type ChatSource, type FallbackReason } from "@contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
@@ -156,7 +156,8 @@ export async function respond(
       hits: [],
       threshold: controls.qualityCheck.min_retrieval_confidence,
       confidence: 0,
-      used: [],
+      drawnFrom: [],
+      listed: [],
       controls: [{ type: "no_go_topic", name: noGo.topic }],
       model: false,
     });
@@ -202,6 +203,9 @@ export async function respond(
       )
     : { text: "", passages: [] };
   let passages = composed.passages.slice(0, settings.max_sources);
+  // What the answer's text comes from: every sentence a quoted answer holds is of the one passage it
+  // leads with; the others of `passages` are only listed beside it as sources.
+  let drawnFrom = composed.text ? composed.passages.slice(0, 1) : [];
   // Once the quality check has passed, a model reads more than the answer may cite: the passage
   // that holds the answer is then among what it reads far more often.
   const context = composed.text ? modelContext(composed.passages[0], hits) : [];
@@ -220,30 +224,45 @@ export async function respond(
       text = model.text;
       written = true;
       // Sources are what the model cited; an answer citing nothing lists those a quoted one would,
-      // and a model that found no answer in the passages cites none of them.
+      // and a model that found no answer in the passages cites none of them. What it wrote is
+      // drawn from what it cited: citing nothing, it names no passage it wrote from.
       if (!text) passages = [];
       else if (model.cited.length) passages = model.cited;
+      drawnFrom = text ? model.cited : [];
     } catch (error) {
       // The quoted answer stands when the model cannot be reached: visitors still get an answer.
       deps.log.warn("language model answer failed; answering with quotes", error);
     }
   }
-  const traceWith = (fired: TracedControl[]) =>
+  const traceWith = (fired: TracedControl[], listed: SearchHit[], fallbackReason?: FallbackReason) =>
     traceOf({
       hits,
       threshold: settings.min_retrieval_confidence,
       confidence,
-      used: text ? passages : [],
+      drawnFrom,
+      listed,
       controls: written ? [...fired, ...modelControls(controls)] : fired,
       model: written,
+      fallbackReason,
+      leftOut: found.leftOut,
     });
   if (!text && !programs.length) {
+    // Why nothing was quoted, in the order the checks above ran: what "Why this answer" tells.
+    const reason: FallbackReason = !hits.length
+      ? "no_passage"
+      : !gate.passages.length
+        ? confidence > 0
+          ? "below_threshold"
+          : "none_quotable"
+        : written
+          ? "model_declined"
+          : "no_sentence";
     return {
       ...NOTHING,
       text: controls.qualityCheck.fallback_message,
       outcome: "fallback",
       closest: closestOf(hits),
-      trace: traceWith([]),
+      trace: traceWith([], [], reason),
     };
   }
   const sensitive = controls.sensitiveTopics.find((t) => raises(t.topic));
@@ -266,7 +285,8 @@ export async function respond(
     closest: [],
     passages,
     context,
-    trace: traceWith(sensitive ? [{ type: "sensitive_topic", name: sensitive.topic }] : []),
+    // The sources below are the pages of `passages`, so those are the ones the trace says were listed.
+    trace: traceWith(sensitive ? [{ type: "sensitive_topic", name: sensitive.topic }] : [], passages),
   };
 }
 

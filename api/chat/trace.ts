@@ -1,5 +1,12 @@
-import { TRACE_MAX_PASSAGES, TRACE_PASSAGE_CHARS, type AnswerTrace } from "@contract";
-import type { SearchHit } from "../knowledge/index/search";
+import {
+  TRACE_LEFT_OUT_CHARS,
+  TRACE_MAX_LEFT_OUT_RULES,
+  TRACE_MAX_PASSAGES,
+  TRACE_PASSAGE_CHARS,
+  type AnswerTrace,
+  type FallbackReason,
+} from "@contract";
+import type { LeftOutByRule, SearchHit } from "../knowledge/index/search";
 import { QUOTABLE_SHARE } from "./answer-confidence";
 
 /** A control that shaped an answer, as the trace names it. */
@@ -8,40 +15,77 @@ export type TracedControl = AnswerTrace["controls"][number];
 const rounded = (score: number) => Math.round(score * 1000) / 1000;
 
 /**
+ * The hits a trace keeps: retrieval's first TRACE_MAX_PASSAGES, except that a passage the answer
+ * draws on or lists as a source, ranked beyond them (another passage of a quotable one's page can
+ * be), takes the place of the last ones: what the answer used is always in its trace. Each with
+ * its rank in retrieval's order.
+ */
+function keptHits(hits: SearchHit[], answered: Set<number>) {
+  const ranked = hits.map((hit, index) => ({ hit, rank: index + 1 }));
+  const beyond = ranked.slice(TRACE_MAX_PASSAGES).filter(({ hit }) => answered.has(hit.chunkId));
+  return [...ranked.slice(0, TRACE_MAX_PASSAGES - beyond.length), ...beyond.slice(0, TRACE_MAX_PASSAGES)];
+}
+
+/** The rules that left pages out, as a trace keeps them: a few, each with a few pages, cut short. */
+const leftOutOf = (rules: LeftOutByRule[]): NonNullable<AnswerTrace["left_out"]> => ({
+  rules: rules.slice(0, TRACE_MAX_LEFT_OUT_RULES).map((rule) => ({
+    type: rule.type,
+    pattern: rule.pattern.slice(0, TRACE_LEFT_OUT_CHARS),
+    penalty: rule.penalty,
+    pages: rule.pages.map((page) => page.slice(0, TRACE_LEFT_OUT_CHARS)),
+    more_pages: rule.morePages,
+  })),
+  more_rules: Math.max(0, rules.length - TRACE_MAX_LEFT_OUT_RULES),
+});
+
+/**
  * What an answer's trace records (docs/decisions/028): the passages retrieval ranked (at most
  * TRACE_MAX_PASSAGES, each cut to TRACE_PASSAGE_CHARS, so a trace stays small whatever was found),
  * the threshold in force and the answer's chance of being right it was compared with, which
- * passages held enough of the question to be quoted, which the answer used, and the controls
- * that fired. Built from what the responder already holds: recording it reads nothing more.
+ * passages held enough of the question to be quoted, which the answer's text was drawn from and
+ * which its sources list, the controls that fired (the finetuning rules that left pages out
+ * among them), and why a fallback was one. Built from what the responder already
+ * holds: recording it reads nothing more.
  */
 export function traceOf(input: {
   hits: SearchHit[];
   threshold: number;
   /** The chance that an answer from these hits is right, which the quality check compared with the threshold. */
   confidence: number;
-  used: SearchHit[];
+  /** The passages the answer's text was drawn from: the one it quotes, or those a model cited. */
+  drawnFrom: SearchHit[];
+  /** The passages whose pages the answer lists as its sources (the widget shows them). */
+  listed: SearchHit[];
   controls: TracedControl[];
   model: boolean;
+  /** Why the answer is the fallback message, when it is. */
+  fallbackReason?: FallbackReason;
+  /** The rules of penalty 1 that kept pages holding the question's key words out of retrieval. */
+  leftOut?: LeftOutByRule[];
 }): AnswerTrace {
-  const used = new Set(input.used.map((hit) => hit.chunkId));
+  const drawnFrom = new Set(input.drawnFrom.map((hit) => hit.chunkId));
+  const listed = new Set(input.listed.map((hit) => hit.chunkId));
   return {
     threshold: input.threshold,
     confidence: rounded(input.confidence),
     top_score: rounded(input.hits.reduce((best, hit) => Math.max(best, hit.score), 0)),
-    passages: input.hits.slice(0, TRACE_MAX_PASSAGES).map((hit, index) => ({
+    passages: keptHits(input.hits, new Set([...drawnFrom, ...listed])).map(({ hit, rank }) => ({
       url: hit.url,
       file_name: hit.fileName,
       title: hit.title,
       heading_path: hit.headingPath.slice(0, 6).map((heading) => heading.slice(0, 200)),
       indexed_at: hit.indexedAt,
       score: rounded(hit.score),
-      rank: index + 1,
+      rank,
       penalties: hit.penalties.map(({ type, pattern, penalty }) => ({ type, pattern, penalty })),
       passed: hit.score > 0 && hit.score >= QUOTABLE_SHARE,
-      used: used.has(hit.chunkId),
+      used: drawnFrom.has(hit.chunkId),
+      listed: listed.has(hit.chunkId),
       text: hit.text.slice(0, TRACE_PASSAGE_CHARS),
     })),
     controls: input.controls,
     model: input.model,
+    ...(input.fallbackReason ? { fallback_reason: input.fallbackReason } : {}),
+    ...(input.leftOut?.length ? { left_out: leftOutOf(input.leftOut) } : {}),
   };
 }

@@ -302,6 +302,7 @@ describe("a conversation's transcript", () => {
       rank: 1,
       passed: true,
       used: true,
+      listed: true,
       penalties: [],
       text: "Applications for fall close on January 15.",
     });
@@ -310,7 +311,9 @@ describe("a conversation's transcript", () => {
     const archived = trace.passages.find((p) => p.url === `${SITE}/archive/admissions`)!;
     expect(archived.penalties).toEqual([{ type: "url_pattern", pattern: `${SITE}/archive/*`, penalty: 0.5 }]);
     expect(archived.score).toBeLessThan(top.score);
-    expect(archived.used).toBe(answer.sources.some((source) => source.url === archived.url));
+    // Listed beside the quoted page as a source, the answer quotes none of it.
+    expect(archived.listed).toBe(answer.sources.some((source) => source.url === archived.url));
+    expect(archived.used).toBe(false);
     expect(trace.passages.map((p) => p.rank)).toEqual(trace.passages.map((_, index) => index + 1));
     expect(transcript.messages[3].trace!.controls).toEqual([{ type: "sensitive_topic", name: "tuition" }]);
     expect(transcript.messages[5].trace!.passages.every((p) => !p.used)).toBe(true);

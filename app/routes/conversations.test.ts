@@ -528,6 +528,19 @@ describe("corrections made from an answer", () => {
     const again = await ask(site.key, "When do applications for the fall semester close?");
     const retraced = (await loadTranscript(again.conversation)).conversation.messages[1].trace!;
     expect(retraced.passages.map((passage) => passage.url)).not.toContain(`${site.base}/archive`);
+    // … and its trace says the rule left the page out of the answer's candidates.
+    expect(retraced.left_out).toEqual({
+      rules: [
+        {
+          type: "url_pattern",
+          pattern: `${site.base}/archive`,
+          penalty: 1,
+          pages: [`${site.base}/archive`],
+          more_pages: false,
+        },
+      ],
+      more_rules: 0,
+    });
   });
 
   it("refuses a weight it does not offer (400) and a page the trace does not hold (404)", async () => {

@@ -31,9 +31,33 @@ export const TRACE_CONTROL_LABELS: Record<(typeof TRACE_CONTROL_TYPES)[number], 
   input_prompt: "Input prompt",
 };
 
+/**
+ * Why an answer was the fallback message, as its trace records it: retrieval found no passage; no
+ * passage held enough of the question to quote; the chance that an answer is right was below the
+ * Minimum Retrieval Confidence; no sentence of the quotable passages answered; the language model
+ * found no answer in the passages it was given.
+ */
+export const FALLBACK_REASONS = [
+  "no_passage",
+  "none_quotable",
+  "below_threshold",
+  "no_sentence",
+  "model_declined",
+] as const;
+export type FallbackReason = (typeof FALLBACK_REASONS)[number];
+
 /** A trace keeps at most this many passages, each cut to TRACE_PASSAGE_CHARS: bounded whatever retrieval found. */
 export const TRACE_MAX_PASSAGES = 10;
 export const TRACE_PASSAGE_CHARS = 300;
+
+/**
+ * A trace names at most this many AI Finetuning rules that left pages out of an answer's
+ * candidates, each with at most TRACE_LEFT_OUT_PAGES of the pages it left out, rules and pages cut
+ * to TRACE_LEFT_OUT_CHARS: bounded however many pages a rule removes.
+ */
+export const TRACE_MAX_LEFT_OUT_RULES = 5;
+export const TRACE_LEFT_OUT_PAGES = 3;
+export const TRACE_LEFT_OUT_CHARS = 200;
 
 /**
  * The Minimum Retrieval Confidence values the Quality Check's evidence is tallied at. The value is

@@ -62,19 +62,24 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 /**
- * A visitor's conversation with the admissions agent through the public chat endpoint, as the
- * widget holds it: a greeting with the visitor's own word, then a question the demo site answers.
+ * A visitor's conversation with the admissions agent (or another) through the public chat
+ * endpoint, as the widget holds it: a greeting with the visitor's own word, then a question the
+ * demo site answers (or the questions given).
  */
-async function converse(request: APIRequestContext, marker: string) {
+async function converse(
+  request: APIRequestContext,
+  marker: string,
+  { triggerPoint = "admissions", questions = [QUESTION] }: { triggerPoint?: string; questions?: string[] } = {},
+) {
   const { headers, appId } = await apiAdmin(request);
   const { key } = await (
     await request.get(`/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { headers })
   ).json();
   let conversation: string | undefined;
   let answer = 0;
-  for (const message of [`Hello, this is ${marker}.`, QUESTION]) {
+  for (const message of [`Hello, this is ${marker}.`, ...questions]) {
     const response = await request.post("/v1/chat", {
-      data: { key, trigger_point: "admissions", message, conversation_id: conversation },
+      data: { key, trigger_point: triggerPoint, message, conversation_id: conversation },
     });
     const events = (await response.text())
       .trim()
@@ -84,6 +89,47 @@ async function converse(request: APIRequestContext, marker: string) {
     answer = events.find((event) => event.type === "done")!.message_id!;
   }
   return { conversation: conversation!, answer, key: key as string };
+}
+
+/** A new agent of Northfield made through the API: its trigger point, whose answers no other test reads or changes. */
+async function agentOfItsOwn(request: APIRequestContext) {
+  const { headers, appId } = await apiAdmin(request);
+  const agent = unique();
+  const created = await request.post(`/v1/apps/${appId}/agents/update_agents`, {
+    headers,
+    data: { app_id: appId, name: `Agent ${agent}`, site_code: agent },
+  });
+  expect(created.ok()).toBe(true);
+  return agent;
+}
+
+/** An agent of its own (agentOfItsOwn) with a No-Go topic. */
+async function agentWithNoGoTopic(request: APIRequestContext, topic: string, cannedResponse: string) {
+  const { headers, appId } = await apiAdmin(request);
+  const agent = await agentOfItsOwn(request);
+  const saved = await request.put("/v1/controls", {
+    headers,
+    data: {
+      app_id: appId,
+      controls: [
+        {
+          internal_name: "no_go_topics",
+          prompt_input_raw: topic,
+          metadata: { disclaimer: cannedResponse },
+          trigger_point: agent,
+        },
+      ],
+    },
+  });
+  expect(saved.ok()).toBe(true);
+  return agent;
+}
+
+/** "Why this answer" of the answer on a transcript that says `text`, opened. */
+async function whyThisAnswer(page: Page, text: string) {
+  const answer = page.locator("li[data-role=assistant]").filter({ hasText: text });
+  await answer.getByText("Why this answer", { exact: true }).click();
+  return answer;
 }
 
 /** The answer to the nursing question on a transcript. */
@@ -99,10 +145,14 @@ async function readTheTrace(page: Page) {
   await expect(top.getByRole("link").first()).toHaveAttribute("href", /\/demo-site\/programs\/$/);
   await expect(top).toContainText("Quotable");
   await expect(top).toContainText("Used");
+  // The answer is one sentence of the first passage: the programs page's other passages were only
+  // listed with it, under the one source the visitor was shown.
+  await expect(passages.getByRole("cell", { name: "Used", exact: true })).toHaveCount(1);
+  await expect(passages.getByRole("row").nth(2)).toContainText("Listed as a source only");
   await expect(
     answer.getByText(/^Estimated chance that the answer is right: 0\.\d+, against .*: it reaches it\.$/),
   ).toBeVisible();
-  await expect(answer.getByText(/^Outcome: Answered\./)).toBeVisible();
+  await expect(answer.getByText(/^Outcome: Answered\. The answer quotes the passage marked “Used”\./)).toBeVisible();
 }
 
 /** Test Questions shows the question added from the answer; it is deleted again, leaving the agent's questions as they were. */
@@ -185,6 +235,34 @@ test.describe("with JavaScript", () => {
     await expect(form).toBeHidden();
     await toast(page).getByRole("link", { name: "Open Test Questions" }).click();
     await seeAndRemoveTestQuestion(page, question, marker);
+  });
+
+  test("a canned answer's trace says retrieval did not run, and a fallback's why it quotes nothing", async ({
+    signedInPage: page,
+  }) => {
+    const agent = await agentWithNoGoTopic(page.request, "legal advice", "Please ask a lawyer.");
+    const { conversation } = await converse(page.request, unique(), {
+      triggerPoint: agent,
+      questions: ["Can you give me legal advice?", "Do you have a swimming pool?"],
+    });
+    await page.goto(`/northfield/agent/${agent}/conversations/${conversation}`);
+
+    const canned = await whyThisAnswer(page, "Please ask a lawyer.");
+    await expect(
+      canned.getByText(
+        "Outcome: No-go canned response. Retrieval did not run: the No-Go topic “legal advice” matched.",
+      ),
+    ).toBeVisible();
+    await expect(canned.getByText("Retrieval did not run: the No-Go topic matched.")).toBeVisible();
+    await expect(canned.getByText(/Estimated chance|Retrieval found no passage|quotes the passage/)).toHaveCount(0);
+
+    const fallback = page.locator("li[data-role=assistant]").last();
+    await fallback.getByText("Why this answer", { exact: true }).click();
+    await expect(
+      fallback.getByText("Outcome: Fallback. The answer quotes nothing: retrieval found no passage for this question."),
+    ).toBeVisible();
+    await expect(fallback.getByText(/quotes the passage/)).toHaveCount(0);
+    await expectNoSeriousAxeViolations(page);
   });
 
   test("a filter out of range is said beside it, with the rest of the page", async ({ signedInPage: page }) => {
@@ -275,5 +353,39 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(#message-\\d+)?$`));
     await toast(page).getByRole("link", { name: "Open Test Questions" }).click();
     await seeAndRemoveTestQuestion(page, question, marker);
+  });
+
+  test("a page excluded from the trace is said to be left out of the next answer's candidates", async ({
+    signedInPage: page,
+  }) => {
+    const agent = await agentOfItsOwn(page.request);
+    const answered = await converse(page.request, unique(), { triggerPoint: agent });
+    await page.goto(`/northfield/agent/${agent}/conversations/${answered.conversation}`);
+    const answer = await whyThisAnswer(page, "The program admits 120 students each fall.");
+    await answer
+      .getByRole("table", { name: "Passages retrieved" })
+      .getByRole("row")
+      .nth(1)
+      .getByRole("button", { name: /^Exclude/ })
+      .click();
+    await expect(toast(page)).toContainText(`is left out of ${agent}'s answers`);
+
+    // The same question again: the programs page is in no row, and the trace says which rule left it out.
+    const again = await converse(page.request, unique(), { triggerPoint: agent });
+    await page.goto(`/northfield/agent/${agent}/conversations/${again.conversation}`);
+    const fallback = page.locator("li[data-role=assistant]").last();
+    await fallback.getByText("Why this answer", { exact: true }).click();
+    await expect(
+      fallback.getByText(
+        /^Outcome: Fallback\. The answer quotes nothing: .+ AI Finetuning left out pages holding the question's key words: see Controls that fired\.$/,
+      ),
+    ).toBeVisible();
+    const rule = fallback.getByRole("listitem").filter({ hasText: /^Left out by AI Finetuning: / });
+    await expect(rule).toHaveText(
+      /^Left out by AI Finetuning: http\S+\/demo-site\/programs\/ \(penalty 1\)\. Pages it left out that hold the question's key words: http\S+\/demo-site\/programs\/\.$/,
+    );
+    await expect(rule.getByRole("link")).toHaveAttribute("href", /\/demo-site\/programs\/$/);
+    await expect(fallback.getByText("None fired.")).toHaveCount(0);
+    await expect(fallback.getByRole("row").filter({ hasText: "/demo-site/programs/" })).toHaveCount(0);
   });
 });

@@ -1,7 +1,9 @@
+import type { SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, knowledgeFiles, urls, websites } from "../../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
-import { likePattern, positionsIn, questionWords, searchChunks, tsvectorEntry } from "./search";
+import { likePattern, positionsIn, questionWords, retrieve, searchChunks, tsvectorEntry } from "./search";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -165,6 +167,58 @@ describe("searchChunks with finetuning penalties", () => {
     await clearRules();
     await rules([{ finetuning_type: "url_pattern", pattern: `^${SITE}/admissions$`, penalty: 1 }]);
     expect((await search("tuition international students")).map(where)).toContain("/admissions/tuition");
+    await clearRules();
+  });
+
+  it("says which rules of penalty 1 left out pages holding the question's key words, read only when one applies", async () => {
+    // Every statement retrieval sends, as SQL text.
+    const statements: string[] = [];
+    const dialect = new PgDialect();
+    const db = new Proxy(host.deps.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "execute") return value;
+        return (query: SQL) => {
+          statements.push(dialect.sqlToQuery(query).sql);
+          return value.call(target, query);
+        };
+      },
+    });
+    const asked = async () => {
+      statements.length = 0;
+      return retrieve({ appId: northfield, query: "tuition international students", limit: 10 }, { db });
+    };
+    const leftOutReads = () => statements.filter((statement) => statement.includes("left_out")).length;
+
+    await rules([{ finetuning_type: "url_pattern", pattern: "/admissions/", penalty: 0.5 }]);
+    expect((await asked()).leftOut).toEqual([]);
+    expect(leftOutReads()).toBe(0);
+
+    await rules([
+      { finetuning_type: "url_pattern", pattern: "/news/", penalty: 1 },
+      { finetuning_type: "pdf_weightage", pattern: "international", penalty: 1 },
+      // The dining page holds none of the question's words: it was no candidate to leave out.
+      { finetuning_type: "url_pattern", pattern: "/campus/", penalty: 1 },
+    ]);
+    const found = await asked();
+    expect(leftOutReads()).toBe(1);
+    expect(found.hits.map(where).sort()).toEqual(["/admissions/tuition", "/docs/fee-schedule.pdf"]);
+    expect(found.leftOut.sort((a, b) => a.type.localeCompare(b.type))).toEqual([
+      {
+        type: "pdf_weightage",
+        pattern: "international",
+        penalty: 1,
+        pages: ["International Guide.pdf"],
+        morePages: false,
+      },
+      {
+        type: "url_pattern",
+        pattern: "/news/",
+        penalty: 1,
+        pages: [`${SITE}/news/2019/tuition-freeze`],
+        morePages: false,
+      },
+    ]);
     await clearRules();
   });
 

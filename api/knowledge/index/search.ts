@@ -1,5 +1,5 @@
 import { sql, type SQL } from "drizzle-orm";
-import { DEFAULT_TRIGGER_POINT } from "@contract";
+import { DEFAULT_TRIGGER_POINT, TRACE_LEFT_OUT_PAGES } from "@contract";
 import { penaltyRulesFor, type PenaltyRule } from "../../controls/finetunings";
 import { rowsAsOne, rowsOf } from "../../db/rows";
 import type { ApiDeps } from "../../deps";
@@ -444,18 +444,78 @@ export function likePattern(pattern: string) {
   return `${fromStart ? "" : "%"}${escaped}${toEnd ? "" : "%"}`;
 }
 
-/** When a rule applies to a chunk row (aliases: c chunks, u urls, f files). */
-function ruleMatches(rule: PenaltyRule): SQL {
-  const like = likePattern(rule.pattern);
-  const urlMatches = sql`(u.url ilike ${like} escape '\\')`;
+/** When a rule applies to a page (alias u, urls). */
+function ruleMatchesPage(rule: PenaltyRule): SQL {
+  const urlMatches = sql`(u.url ilike ${likePattern(rule.pattern)} escape '\\')`;
   switch (rule.type) {
     case "url_pattern":
-      return sql`(c.url_id is not null and ${urlMatches})`;
+      return urlMatches;
     case "html_weightage":
-      return sql`(c.url_id is not null and u.url !~* ${PDF_URL} and ${urlMatches})`;
+      return sql`u.url !~* ${PDF_URL} and ${urlMatches}`;
     case "pdf_weightage":
-      return sql`((c.file_id is not null and f.file_name ilike ${like} escape '\\') or (c.url_id is not null and u.url ~* ${PDF_URL} and ${urlMatches}))`;
+      return sql`u.url ~* ${PDF_URL} and ${urlMatches}`;
   }
+}
+
+/** When a rule applies to an uploaded file (alias f, files): only a PDF rule can. */
+const ruleMatchesFile = (rule: PenaltyRule): SQL | null =>
+  rule.type === "pdf_weightage" ? sql`f.file_name ilike ${likePattern(rule.pattern)} escape '\\'` : null;
+
+/** When a rule applies to a chunk row (aliases: c chunks, u urls, f files). */
+function ruleMatches(rule: PenaltyRule): SQL {
+  const page = sql`(c.url_id is not null and ${ruleMatchesPage(rule)})`;
+  const file = ruleMatchesFile(rule);
+  return file ? sql`((c.file_id is not null and ${file}) or ${page})` : page;
+}
+
+/** A rule that removes pages from retrieval (penalty 1), and pages of this question it removed. */
+export interface LeftOutByRule {
+  type: PenaltyRule["type"];
+  pattern: string;
+  penalty: number;
+  /** Pages (their addresses) or files (their names) holding a key word of the question that it left out, at most TRACE_LEFT_OUT_PAGES … */
+  pages: string[];
+  /** … and whether it left out more. */
+  morePages: boolean;
+}
+
+/**
+ * The pages each rule of penalty 1 kept out of a question's candidates: those holding one of its
+ * key words (the first stage reads no other), a few a rule, for the answer's trace to say. Read
+ * from the rule's side, so that a rule naming one page costs a look-up of that page (the URLs'
+ * trigram index) and its few passages, however common the question's words; a rule matching many
+ * pages stops at the few it reports. Read only when such a rule applies.
+ */
+async function leftOutBy(appId: number, removing: PenaltyRule[], terms: QuestionTerm[], db: ApiDeps["db"]) {
+  const holding = sql`c.tsv @@ ${anyLexemeQuery(terms.map((term) => term.lexeme))}::tsquery`;
+  const perRule = removing.map((rule) => {
+    const file = ruleMatchesFile(rule);
+    const files = file
+      ? sql` union all
+        select f.file_name from files f
+        where f.app_id = ${appId} and ${file} and exists (select 1 from chunks c where c.file_id = f.id and ${holding})`
+      : sql``;
+    return sql`(select ${rule.id}::int as rule, page from (
+        select u.url as page from urls u
+        where u.app_id = ${appId} and ${ruleMatchesPage(rule)}
+          and exists (select 1 from chunks c where c.url_id = u.id and ${holding})${files}
+      ) as left_out limit ${TRACE_LEFT_OUT_PAGES + 1})`;
+  });
+  const rows = await rowsAsOne<{ rule: number; page: string }>(db, sql.join(perRule, sql` union all `));
+  return removing.flatMap((rule): LeftOutByRule[] => {
+    const pages = rows.filter((row) => row.rule === rule.id).map((row) => row.page);
+    if (!pages.length) return [];
+    const { type, pattern, penalty } = rule;
+    return [
+      {
+        type,
+        pattern,
+        penalty,
+        pages: pages.slice(0, TRACE_LEFT_OUT_PAGES),
+        morePages: pages.length > TRACE_LEFT_OUT_PAGES,
+      },
+    ];
+  });
 }
 
 /**
@@ -536,7 +596,8 @@ async function withTyposCorrected(appId: number, words: string[], asked: string[
  * passage saturating, long passages normalised); then BM25F (titles and headings boosted), page
  * evidence and the penalties reorder those, and only those. A penalty multiplies the
  * score down; a penalty of 1 removes a page from retrieval altogether (the first stage does not
- * read it). Penalties reorder all the first stage's passages before the limit is taken, so a
+ * read it; which rules removed pages holding the question's key words is read beside it, for the
+ * answer's trace). Penalties reorder all the first stage's passages before the limit is taken, so a
  * heavily penalised passage never hides a better one beyond the limit.
  */
 export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "db">): Promise<SearchHit[]> {
@@ -547,14 +608,20 @@ export async function searchChunks(options: SearchOptions, deps: Pick<ApiDeps, "
 export async function retrieve(
   options: SearchOptions,
   deps: Pick<ApiDeps, "db">,
-): Promise<{ hits: SearchHit[]; terms: QuestionTerm[]; firstStage?: FirstStage }> {
+): Promise<{
+  hits: SearchHit[];
+  terms: QuestionTerm[];
+  firstStage?: FirstStage;
+  /** The rules of penalty 1 that kept pages holding the question's key words out of its candidates. */
+  leftOut: LeftOutByRule[];
+}> {
   const limit = Math.max(1, Math.min(options.limit ?? 5, 100));
   const ownWords = questionWords(options.query);
-  if (!ownWords.length) return { hits: [], terms: [] };
+  if (!ownWords.length) return { hits: [], terms: [], leftOut: [] };
   const words = [...ownWords, ...(options.context ? questionWords(options.context) : [])].slice(0, MAX_QUERY_WORDS);
   // Made by the same code that made the passages' lexemes, so the two agree word for word.
   const asked = lexemesOf(words);
-  if (!asked.length) return { hits: [], terms: [] };
+  if (!asked.length) return { hits: [], terms: [], leftOut: [] };
   // The penalty rules are read while the words are looked up: neither waits on the other.
   const [{ lexemeList, stats, correctionOf }, rules] = await Promise.all([
     withTyposCorrected(options.appId, words, asked, deps.db),
@@ -577,8 +644,12 @@ export async function retrieve(
   const kept = removing.length
     ? { sources, filter: sql`and not coalesce(${sql.join(removing.map(ruleMatches), sql` or `)}, false)` }
     : undefined;
-  const first = await firstStage(options.appId, terms, stats, deps.db, { kept });
-  if (!first.passages.length) return { hits: [], terms, firstStage: first };
+  // What those rules left out is read beside the first stage, and only when there are any.
+  const [first, leftOut] = await Promise.all([
+    firstStage(options.appId, terms, stats, deps.db, { kept }),
+    removing.length ? leftOutBy(options.appId, removing, terms, deps.db) : [],
+  ]);
+  if (!first.passages.length) return { hits: [], terms, firstStage: first, leftOut };
 
   // The second stage reorders the first stage's passages, and only them: BM25F with the fields
   // boosted, page evidence and the penalties. Each passage's key-word counts are
@@ -612,7 +683,7 @@ export async function retrieve(
     where c.id = any(${`{${first.passages.map((p) => p.id).join(",")}}`}::int[])`,
   );
   const scored = scoreCandidates(counted, terms, totalWeight, stats).slice(0, limit);
-  if (!scored.length) return { hits: [], terms, firstStage: first };
+  if (!scored.length) return { hits: [], terms, firstStage: first, leftOut };
   const shown = await deps.db.execute(sql`
     select ch.id, ch.url_id, ch.file_id, u.url, f.file_name, coalesce(u.title, f.title, '') as title, ch.position, ch.heading_path, ch.text,
       coalesce(u.indexed_at, f.indexed_at) as indexed_at
@@ -652,5 +723,5 @@ export async function retrieve(
       },
     ];
   });
-  return { hits, terms, firstStage: first };
+  return { hits, terms, firstStage: first, leftOut };
 }

@@ -1,6 +1,17 @@
 import { Form } from "@remix-run/react";
-import type { AnswerTrace, ConversationMessage, TracePassage } from "@contract";
+import { Fragment } from "react";
+import type { AnswerTrace, ConversationMessage, TraceLeftOut, TracePassage } from "@contract";
 import { TRACE_CONTROL_LABELS } from "@contract/values/conversations";
+import {
+  chanceVerdict,
+  howTheAnswerCame,
+  leftOutText,
+  moreLeftOutText,
+  noGoTopicOf,
+  noPassagesText,
+  PASSAGE_USES,
+  passageUse,
+} from "~/lib/answer-trace";
 import { headingPathText, isHttpLink, triggerPointLabel } from "~/lib/conversations";
 import { formatDateTime } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
@@ -61,6 +72,16 @@ function FinetuneButtons({ answerId, passage, site }: { answerId: number; passag
   );
 }
 
+/** What the answer did with a passage: only one its text was drawn from reads "Used". */
+function PassageUse({ passage }: { passage: TracePassage }) {
+  const use = passageUse(passage);
+  return use === PASSAGE_USES.notUsed || use === PASSAGE_USES.listedOnly ? (
+    <span className={ui.muted}>{use}</span>
+  ) : (
+    use
+  );
+}
+
 function PassagesTable({
   answerId,
   trace,
@@ -72,7 +93,7 @@ function PassagesTable({
   site: string;
   canCorrect: boolean;
 }) {
-  if (!trace.passages.length) return <p>Retrieval found no passage for this question.</p>;
+  if (!trace.passages.length) return <p>{noPassagesText(trace)}</p>;
   return (
     <div className={ui.tableScroll} tabIndex={0}>
       <table aria-label="Passages retrieved">
@@ -135,7 +156,9 @@ function PassagesTable({
                   <span className={ui.chip.default}>Holds too little</span>
                 )}
               </td>
-              <td>{passage.used ? "Used" : <span className={ui.muted}>Not used</span>}</td>
+              <td>
+                <PassageUse passage={passage} />
+              </td>
               {canCorrect ? (
                 <td>
                   <FinetuneButtons answerId={answerId} passage={passage} site={site} />
@@ -145,6 +168,82 @@ function PassagesTable({
           ))}
         </tbody>
       </table>
+    </div>
+  );
+}
+
+/**
+ * The chance the quality check estimated, against the threshold in force (a trace recorded before
+ * the chance was kept shows the best passage's score, which the threshold was compared with then).
+ * None for a canned answer: retrieval did not run.
+ */
+function Chance({ trace }: { trace: AnswerTrace }) {
+  if (noGoTopicOf(trace) !== null) return null;
+  if (trace.confidence === undefined)
+    return (
+      <p>
+        Threshold in force: <strong>{trace.threshold}</strong>; the best passage scored{" "}
+        <strong>{trace.top_score}</strong>.
+      </p>
+    );
+  return (
+    <p>
+      Estimated chance that the answer is right: <strong>{trace.confidence}</strong>, against the Minimum Retrieval
+      Confidence in force, <strong>{trace.threshold}</strong>: {chanceVerdict(trace)}
+    </p>
+  );
+}
+
+/** The pages an AI Finetuning rule left out of the answer's candidates: links to web pages, a file by its name. */
+function LeftOutPages({ rule }: { rule: TraceLeftOut }) {
+  return (
+    <span className={ui.muted}>
+      {" "}
+      Pages it left out that hold the question's key words:{" "}
+      {rule.pages.map((page, index) => (
+        <Fragment key={page}>
+          {index ? ", " : null}
+          {isHttpLink(page) ? (
+            <a href={page} target="_blank" rel="noreferrer">
+              {page}
+            </a>
+          ) : (
+            page
+          )}
+        </Fragment>
+      ))}
+      {rule.more_pages ? " and more" : null}.
+    </span>
+  );
+}
+
+/**
+ * The controls that shaped the answer, and the finetuning rules that removed pages holding the
+ * question's key words before ranking: a page they left out is in no row of the passages below.
+ */
+function ControlsThatFired({ trace }: { trace: AnswerTrace }) {
+  const leftOut = trace.left_out;
+  return (
+    <div>
+      <h3>Controls that fired</h3>
+      {trace.controls.length || leftOut ? (
+        <ul className={s.plainList}>
+          {trace.controls.map((control, index) => (
+            <li key={`${control.type} ${index}`}>
+              {TRACE_CONTROL_LABELS[control.type]}: {control.name}
+            </li>
+          ))}
+          {leftOut?.rules.map((rule) => (
+            <li key={`${rule.type} ${rule.pattern}`}>
+              {leftOutText(rule)}.
+              <LeftOutPages rule={rule} />
+            </li>
+          ))}
+          {leftOut?.more_rules ? <li>{moreLeftOutText(leftOut.more_rules)}</li> : null}
+        </ul>
+      ) : (
+        <p className={ui.muted}>None fired.</p>
+      )}
     </div>
   );
 }
@@ -171,43 +270,10 @@ export function WhyThisAnswer({
       {trace ? (
         <div className={s.disclosureBody}>
           <p>
-            Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>.{" "}
-            {trace.model
-              ? "A language model wrote the answer from the passages used."
-              : "The answer quotes the passages used."}
+            Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>. {howTheAnswerCame({ ...answer, trace })}
           </p>
-          <p>
-            {trace.confidence === undefined ? (
-              <>
-                Threshold in force: <strong>{trace.threshold}</strong>; the best passage scored{" "}
-                <strong>{trace.top_score}</strong>.
-              </>
-            ) : (
-              <>
-                Estimated chance that the answer is right: <strong>{trace.confidence}</strong>, against the Minimum
-                Retrieval Confidence in force, <strong>{trace.threshold}</strong>
-                {trace.confidence > 0 && trace.confidence >= trace.threshold
-                  ? ": it reaches it."
-                  : trace.confidence > 0
-                    ? ": below it, so the fallback."
-                    : ": no passage held enough of the question to quote."}
-              </>
-            )}
-          </p>
-          <div>
-            <h3>Controls that fired</h3>
-            {trace.controls.length ? (
-              <ul className={s.plainList}>
-                {trace.controls.map((control, index) => (
-                  <li key={`${control.type} ${index}`}>
-                    {TRACE_CONTROL_LABELS[control.type]}: {control.name}
-                  </li>
-                ))}
-              </ul>
-            ) : (
-              <p className={ui.muted}>None fired.</p>
-            )}
-          </div>
+          <Chance trace={trace} />
+          <ControlsThatFired trace={trace} />
           <h3>Passages retrieved</h3>
           <PassagesTable answerId={answer.id} trace={trace} site={site} canCorrect={canCorrect} />
         </div>

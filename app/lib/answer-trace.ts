@@ -1,0 +1,120 @@
+// Plain values only: this module reaches the browser, where the contract's schemas must not.
+import type { AnswerTrace, ConversationMessage, TraceLeftOut, TracePassage } from "@contract";
+import type { FallbackReason } from "@contract/values/conversations";
+
+/*
+ * How "Why this answer" words an answer's trace (docs/decisions/028 and 030): what the answer did
+ * with each passage, and how it came out. Read from what the trace recorded, never worked out again.
+ */
+
+type TracedAnswer = Pick<ConversationMessage, "outcome"> & { trace: AnswerTrace };
+
+/**
+ * Traces recorded before `listed` was kept marked `used` on every passage of the answer's sources,
+ * the one it quotes among them: which one it quotes they cannot tell, so those are worded as the
+ * sources they are ("Listed as a source"), never as "Used".
+ */
+const recordedBeforeListed = (trace: AnswerTrace) => trace.passages.some((passage) => passage.listed === undefined);
+
+export const PASSAGE_USES = {
+  used: "Used",
+  listedOnly: "Listed as a source only",
+  listedBefore: "Listed as a source",
+  notUsed: "Not used",
+} as const;
+
+/** What the answer did with a passage, as the trace's "Used" column says it. */
+export function passageUse(passage: TracePassage): (typeof PASSAGE_USES)[keyof typeof PASSAGE_USES] {
+  if (passage.listed === undefined) return passage.used ? PASSAGE_USES.listedBefore : PASSAGE_USES.notUsed;
+  if (passage.used) return PASSAGE_USES.used;
+  return passage.listed ? PASSAGE_USES.listedOnly : PASSAGE_USES.notUsed;
+}
+
+/** How an answer that was given from the passages drew on them, after its outcome. */
+function howDrawn(trace: AnswerTrace) {
+  if (recordedBeforeListed(trace))
+    return trace.model
+      ? "A language model wrote the answer from the passages listed as its sources."
+      : "The answer quotes one of the passages listed as its sources (this trace was recorded before traces told which).";
+  const drawn = trace.passages.some((passage) => passage.used);
+  const how = trace.model
+    ? drawn
+      ? `A language model wrote the answer from the passages marked “${PASSAGE_USES.used}”, which it cites.`
+      : "A language model wrote the answer and cited no passage."
+    : drawn
+      ? `The answer quotes the passage marked “${PASSAGE_USES.used}”.`
+      : "The answer quotes no passage.";
+  const listedOnly = trace.passages.some((passage) => passage.listed && !passage.used);
+  return listedOnly
+    ? `${how} “${PASSAGE_USES.listedOnly}”: the visitor was shown its page as a source, but the answer's text is not drawn from it.`
+    : how;
+}
+
+/** The No-Go topic whose canned response the answer is: retrieval did not run for it. */
+export const noGoTopicOf = (trace: AnswerTrace) =>
+  trace.controls.find((control) => control.type === "no_go_topic")?.name ?? null;
+
+/**
+ * Why a fallback was one. Traces recorded before the reason was kept hold what it was worked out
+ * from, in the responder's order (api/chat/responder.ts): the passages found, the chance and the
+ * threshold it was compared with (before the chance was recorded, the best passage's score was),
+ * and whether a model was asked.
+ */
+export function fallbackReasonOf(trace: AnswerTrace): FallbackReason {
+  if (trace.fallback_reason) return trace.fallback_reason;
+  if (!trace.passages.length) return "no_passage";
+  const chance = trace.confidence ?? trace.top_score;
+  if (chance <= 0) return "none_quotable";
+  if (chance < trace.threshold) return "below_threshold";
+  return trace.model ? "model_declined" : "no_sentence";
+}
+
+export const FALLBACK_REASON_TEXTS: Record<FallbackReason, string> = {
+  no_passage: "retrieval found no passage for this question.",
+  none_quotable: "no passage held enough of the question to quote.",
+  below_threshold: "the estimated chance that an answer is right was below the Minimum Retrieval Confidence.",
+  no_sentence: "no sentence of the quotable passages answers the question.",
+  model_declined: "the language model found no answer in the passages it was given.",
+};
+
+/** An AI Finetuning rule that removed pages holding the question's key words before ranking, as "Controls that fired" names it. */
+export const leftOutText = (rule: Pick<TraceLeftOut, "pattern" | "penalty">) =>
+  `Left out by AI Finetuning: ${rule.pattern} (penalty ${rule.penalty})`;
+
+/** The rules beyond those a trace names (it keeps a few) that left pages out too. */
+export const moreLeftOutText = (rules: number) =>
+  `${rules === 1 ? "One more rule" : `${rules} more rules`} left out pages too.`;
+
+const LEFT_OUT_NOTE = "AI Finetuning left out pages holding the question's key words: see Controls that fired.";
+
+/** The sentence after the outcome: how the answer came to be what the visitor got. */
+export function howTheAnswerCame({ outcome, trace }: TracedAnswer) {
+  const noGo = noGoTopicOf(trace);
+  if (noGo !== null) return `Retrieval did not run: the No-Go topic “${noGo}” matched.`;
+  if (outcome === "fallback") {
+    const why = `The answer quotes nothing: ${FALLBACK_REASON_TEXTS[fallbackReasonOf(trace)]}`;
+    // A page an operator excluded may be the one that held the answer.
+    return trace.left_out?.rules.length ? `${why} ${LEFT_OUT_NOTE}` : why;
+  }
+  return howDrawn(trace);
+}
+
+/**
+ * What the estimated chance that the answer is right, set against the threshold, meant for it. Not
+ * for a canned answer: retrieval did not run, and no chance was estimated.
+ */
+export function chanceVerdict(trace: AnswerTrace) {
+  const chance = trace.confidence ?? 0;
+  if (chance > 0 && chance >= trace.threshold) return "it reaches it.";
+  // Below it, nothing is quoted: the fallback, or an answer naming programs that may fit.
+  if (chance > 0) return "below it, so no passage was quoted.";
+  return trace.passages.length
+    ? "no passage held enough of the question to quote."
+    : "retrieval found no passage to estimate it from.";
+}
+
+/** What "Passages retrieved" says when the trace holds none. */
+export const noPassagesText = (trace: AnswerTrace) =>
+  noGoTopicOf(trace) !== null
+    ? "Retrieval did not run: the No-Go topic matched."
+    : "Retrieval found no passage for this question.";
