@@ -533,7 +533,7 @@ describe("corrections made from an answer", () => {
       rules: [
         {
           type: "url_pattern",
-          pattern: `${site.base}/archive`,
+          pattern: `^${site.base}/archive$`,
           penalty: 1,
           pages: [`${site.base}/archive`],
           more_pages: false,

@@ -382,7 +382,7 @@ test.describe("without JavaScript", () => {
     ).toBeVisible();
     const rule = fallback.getByRole("listitem").filter({ hasText: /^Left out by AI Finetuning: / });
     await expect(rule).toHaveText(
-      /^Left out by AI Finetuning: http\S+\/demo-site\/programs\/ \(penalty 1\)\. Pages it left out that hold the question's key words: http\S+\/demo-site\/programs\/\.$/,
+      /^Left out by AI Finetuning: \^http\S+\/demo-site\/programs\/\$ \(penalty 1\)\. Pages it left out that hold the question's key words: http\S+\/demo-site\/programs\/\.$/,
     );
     await expect(rule.getByRole("link")).toHaveAttribute("href", /\/demo-site\/programs\/$/);
     await expect(fallback.getByText("None fired.")).toHaveCount(0);
