@@ -6,6 +6,7 @@ import {
   TestGate,
   TestGateQuery,
   TestQuestionCreated,
+  TestQuestion,
   TestQuestionInput,
   TestQuestionsImport,
   TestQuestionsImported,
@@ -16,7 +17,6 @@ import {
   TestRunQueued,
   TestRunsList,
   TestRunsQuery,
-  type TestQuestion,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
@@ -226,6 +226,19 @@ export function testingRoutes(route: RouteBuilder) {
         })),
       );
       return { created: body.questions.length };
+    },
+  });
+
+  route({
+    method: "get",
+    path: "/v1/apps/:appId/test_questions/:id",
+    tag: "Testing",
+    summary: "One test question, as it is stored now (what an edit opened earlier is compared with).",
+    params: QuestionParams,
+    response: TestQuestion,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId);
+      return toQuestion(await requireQuestion(params.appId, params.id, deps));
     },
   });
 

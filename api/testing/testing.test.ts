@@ -170,6 +170,21 @@ describe("test questions", () => {
       await call("DELETE", `/v1/apps/${appId}/test_questions/${row.id}`, { token: admin });
   });
 
+  it("are read one at a time as stored, by anyone who may read them", async () => {
+    const { id } = (await add({ question: "Where is Founders Hall?", expect_text: "campus" })).body;
+    const one = await call("GET", `/v1/apps/${appId}/test_questions/${id}`, { token: viewer });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({
+      id,
+      trigger_point: "",
+      question: "Where is Founders Hall?",
+      expect_text: "campus",
+    });
+    expect((await call("GET", `/v1/apps/${otherAppId}/test_questions/${id}`, { token: admin })).status).toBe(404);
+    await call("DELETE", `/v1/apps/${appId}/test_questions/${id}`, { token: admin });
+    expect((await call("GET", `/v1/apps/${appId}/test_questions/${id}`, { token: admin })).status).toBe(404);
+  });
+
   it("are read-only for a client user and out of reach of another client", async () => {
     expect((await questions()).status).toBe(200);
     expect((await call("GET", `/v1/apps/${appId}/test_questions`, { token: viewer })).status).toBe(200);

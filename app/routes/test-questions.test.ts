@@ -423,6 +423,44 @@ describe("Test Questions of the client's own trigger points", () => {
   });
 });
 
+describe("a question of another agent", () => {
+  const postAt = (page: string, pageParams: Record<string, string>, fields: Record<string, string>) =>
+    settle(() =>
+      screen.action({ request: formRequest(page, fields, admin), context: testContext(host), params: pageParams }),
+    );
+  const screens = [
+    [
+      "/northfield/agent/studentsuccess/controls/test-questions",
+      { appName: "northfield", agentName: "studentsuccess" },
+    ],
+    ["/northfield/controls/test-questions", { appName: "northfield" }],
+  ] as const;
+
+  it("is answered as one that does not exist, changed and deleted by neither another agent's screen nor Default's", async () => {
+    await post({ intent: "add", question: "When is the admissions deadline?", expect_text: "January 1" });
+    const [question] = (await load("?search=admissions%20deadline")).questions;
+    const edit = { question: "Moved?", expect_source: "", expect_text: "January 15", expect_outcome: "answered" };
+    for (const [page, pageParams] of screens) {
+      const missing = await postAt(page, pageParams, { intent: "update", id: "99999999", ...edit });
+      expect(missing.status).toBe(404);
+      const missingText = await missing.text();
+      for (const intent of ["update", "delete"]) {
+        const refused = await postAt(page, pageParams, { intent, id: String(question.id), ...edit });
+        expect(refused.status).toBe(404);
+        expect(await refused.text()).toBe(missingText);
+      }
+    }
+    expect((await load("?search=admissions%20deadline")).questions).toEqual([question]);
+
+    // With the agent's trigger point chosen, the client's screen is that agent's.
+    const chosen = await postAt("/northfield/controls/test-questions?trigger_point=admissions", screens[1][1], {
+      intent: "delete",
+      id: String(question.id),
+    });
+    await expect(chosen).toSendToast({ type: "success", description: "Test question deleted" });
+  });
+});
+
 describe("the production gate on Appearance's push", () => {
   const APPEARANCE = "/northfield/agent/admissions/appearance";
   const appearanceArgs = (request: Request) => ({ request, context: testContext(host), params });

@@ -116,10 +116,22 @@ async function addressShowingTheNewest({ api, app, choice }: ControlsScreen, bac
   return `${url.pathname}${url.search}`;
 }
 
-function postedId(form: FormData) {
+const questionNotFound = () =>
+  new Response("This test question does not exist", { status: 404, statusText: "Not Found" });
+
+/**
+ * The posted question, as stored now, when it is one of the screen's trigger point. Another agent's
+ * question (or Default's, from an agent's screen) answers exactly as one that does not exist, as
+ * its runs and transcripts do: a screen changes only its own agent's questions.
+ */
+async function requireScreenQuestion({ api, app, choice }: ControlsScreen, form: FormData) {
   const id = Number(form.get("id"));
-  if (!isRowId(id)) throw new Response("This test question does not exist", { status: 404, statusText: "Not Found" });
-  return id;
+  if (!isRowId(id)) throw questionNotFound();
+  const question = await testingApi.question(api, app.id, id).catch((error: unknown) => {
+    throw error instanceof Response && error.status === 404 ? questionNotFound() : error;
+  });
+  if (question.trigger_point !== choice.triggerPoint) throw questionNotFound();
+  return question;
 }
 
 async function importCsv(screen: ControlsScreen, form: FormData, backTo: string) {
@@ -173,7 +185,7 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
       });
     }
     case "update": {
-      const id = postedId(form);
+      const { id } = await requireScreenQuestion(screen, form);
       const values = questionFormValues(form);
       try {
         await testingApi.change(api, app.id, id, questionInputOf(values, choice.triggerPoint));
@@ -183,7 +195,8 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
       return redirectWithToast(backTo, { type: "success", description: "Test question saved" });
     }
     case "delete": {
-      await testingApi.remove(api, app.id, postedId(form));
+      const { id } = await requireScreenQuestion(screen, form);
+      await testingApi.remove(api, app.id, id);
       return redirectWithToast(backTo, { type: "success", description: "Test question deleted" });
     }
     case "import":
