@@ -39,16 +39,30 @@ export const EMPTY_QUESTION: QuestionFormValues = {
   expect_outcome: "",
 };
 
+export const QUESTION_FIELDS = Object.keys(EMPTY_QUESTION) as (keyof QuestionFormValues)[];
+
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
-export function questionFormValues(form: FormData): QuestionFormValues {
+/** The form's fields as posted (`nameOf` gives each field's name in the form). */
+export function questionFormValues(
+  form: FormData,
+  nameOf: (field: keyof QuestionFormValues) => string = (field) => field,
+): QuestionFormValues {
+  const value = (field: keyof QuestionFormValues) => text(form.get(nameOf(field)));
   return {
-    question: text(form.get("question")),
-    expect_source: text(form.get("expect_source")),
-    expect_text: text(form.get("expect_text")),
-    expect_outcome: text(form.get("expect_outcome")),
+    question: value("question"),
+    expect_source: value("expect_source"),
+    expect_text: value("expect_text"),
+    expect_outcome: value("expect_outcome"),
   };
 }
+
+/** The hidden field carrying a field's value as the edit form loaded it (as the rows tables post theirs). */
+export const loadedFieldName = (field: keyof QuestionFormValues) => `loaded.${field}`;
+
+/** The values the edit form was loaded with, or null from a form that posts none. */
+export const loadedQuestionValues = (form: FormData): QuestionFormValues | null =>
+  form.get(loadedFieldName("question")) === null ? null : questionFormValues(form, loadedFieldName);
 
 export const formValuesOf = (question: TestQuestion): QuestionFormValues => ({
   question: question.question,

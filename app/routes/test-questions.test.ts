@@ -461,6 +461,81 @@ describe("a question of another agent", () => {
   });
 });
 
+describe("a question edited in two tabs", () => {
+  /** What the edit form posts: the fields as typed, and the values it was loaded with. */
+  const editPost = (id: number, loaded: Record<string, string>, typed: Record<string, string>) =>
+    post({
+      intent: "update",
+      id: String(id),
+      ...loaded,
+      ...typed,
+      ...Object.fromEntries(Object.entries(loaded).map(([field, value]) => [`loaded.${field}`, value])),
+    });
+  const opened = async (id: number) => (await load(`?edit=${id}`)).editing.values as Record<string, string>;
+  const stored = async (id: number) =>
+    ((await load("?search=tuition")).questions as { id: number }[]).find((q) => q.id === id);
+
+  it("keeps what the other tab saved in a field this tab did not change", async () => {
+    await post({ intent: "add", question: "How much is tuition?", expect_text: "fees page", expect_outcome: "" });
+    const [{ id }] = (await load("?search=tuition")).questions;
+    const tabA = await opened(id);
+    const tabB = await opened(id);
+    await expect(await editPost(id, tabA, { question: "How much is tuition a year?" })).toSendToast({
+      type: "success",
+      description: "Test question saved",
+    });
+    await expect(await editPost(id, tabB, { expect_text: "$9,000" })).toSendToast({
+      type: "success",
+      description: "Test question saved",
+    });
+    expect(await stored(id)).toMatchObject({ question: "How much is tuition a year?", expect_text: "$9,000" });
+  });
+
+  it("refuses a field both tabs changed differently, beside it, everything typed kept; saving again keeps this tab's", async () => {
+    const [{ id }] = (await load("?search=tuition")).questions;
+    const tabA = await opened(id);
+    const tabB = await opened(id);
+    await editPost(id, tabA, { question: "What does tuition cost?", expect_outcome: "answered" });
+    const refused = await editPost(id, tabB, {
+      question: "Tuition per year?",
+      expect_source: "https://x.example/fees",
+    });
+    expect(refused.status).toBe(409);
+    const data = await refused.json();
+    expect(data).toMatchObject({
+      intent: "update",
+      id,
+      fieldErrors: {
+        question: ["Changed to “What does tuition cost?” since you opened this page; save again to keep yours"],
+      },
+      // What this tab typed stays; the outcome it did not touch is the other tab's.
+      values: {
+        question: "Tuition per year?",
+        expect_source: "https://x.example/fees",
+        expect_text: "$9,000",
+        expect_outcome: "answered",
+      },
+      loaded: {
+        question: "What does tuition cost?",
+        expect_source: "",
+        expect_text: "$9,000",
+        expect_outcome: "answered",
+      },
+    });
+    expect(Object.keys(data.fieldErrors)).toEqual(["question"]);
+    expect(await stored(id)).toMatchObject({ question: "What does tuition cost?", expect_source: null });
+
+    const again = await editPost(id, data.loaded, data.values);
+    await expect(again).toSendToast({ type: "success", description: "Test question saved" });
+    expect(await stored(id)).toMatchObject({
+      question: "Tuition per year?",
+      expect_source: "https://x.example/fees",
+      expect_outcome: "answered",
+    });
+    await post({ intent: "delete", id: String(id) });
+  });
+});
+
 describe("the production gate on Appearance's push", () => {
   const APPEARANCE = "/northfield/agent/admissions/appearance";
   const appearanceArgs = (request: Request) => ({ request, context: testContext(host), params });
