@@ -204,6 +204,21 @@ describe("gaps on Business Insights", () => {
     expect(questions).toEqual([
       expect.objectContaining({ question: "where is the velodrome", expect_outcome: "answered" }),
     ]);
+
+    // A second click (a double click posts twice) says it is kept already, and adds nothing.
+    const again = await settle(() =>
+      dashboardAction(
+        args(formRequest(DASHBOARD, { intent: "add-test-question", question: "Where is the  velodrome" }, cookie)),
+      ),
+    );
+    await expect(again).toSendToast({
+      type: "info",
+      description: "This question is already a test question of admissions",
+    });
+    const after = await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=admissions`, {
+      token: apiToken,
+    });
+    expect(after.body.data).toHaveLength(1);
   });
 
   it("indexes a gap's page in one click", async () => {

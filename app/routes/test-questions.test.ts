@@ -92,6 +92,21 @@ describe("Test Questions", () => {
     ]);
   });
 
+  it("adds a question once: posted again, it is said beside the question and nothing is added", async () => {
+    const again = await post({
+      intent: "add",
+      question: "Where do first-years live?",
+      expect_source: "",
+      expect_text: "Lakeside Hall",
+      expect_outcome: "answered",
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).fieldErrors).toEqual({
+      question: ["This question is already a test question of admissions"],
+    });
+    expect((await load()).paging.total).toBe(1);
+  });
+
   it("opens a question for editing through ?edit=", async () => {
     const [question] = (await load()).questions;
     const editing = await load(`?edit=${question.id}`);

@@ -133,6 +133,7 @@ async function closeGap(
     return redirectWithToast(back, { type: "success", description: "The page is queued for indexing" });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return redirectWithToast(back, { type: "error", description: error.message });
+    // Already kept (a second click): nothing was added, and nothing went wrong either.
+    return redirectWithToast(back, { type: error.status === 409 ? "info" : "error", description: error.message });
   }
 }
