@@ -104,6 +104,21 @@ test.describe("with JavaScript", () => {
     await expect(rows.first()).toContainText("No profiles match.");
   });
 
+  test("a client user reads Business Insights without the buttons that would write: no Download CSV, no Add as test question", async ({
+    page,
+  }) => {
+    const id = unique();
+    await converse(page.request, [`Is there a skybridge ${id}?`]);
+    await signIn(page, "client.user@example.com");
+    await page.goto(DASHBOARD);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business Insights");
+    await expect(page.getByRole("region", { name: "Unanswered questions" })).toContainText(
+      `is there a skybridge ${id}`,
+    );
+    await expect(page.getByRole("button", { name: /^Download CSV/ })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: /^Add as test question/ })).toHaveCount(0);
+  });
+
   test("a client user may look at profiles but not delete them", async ({ page }) => {
     const id = unique();
     await converse(page.request, [`my email is viewer.${id}@example.com`]);
