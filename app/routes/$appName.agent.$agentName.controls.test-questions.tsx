@@ -94,7 +94,11 @@ export default function TestQuestions() {
         {data.deleting && canConfigure ? (
           <ConfirmStep
             label="Delete test question"
-            question={`Delete the test question “${data.deleting.question}”? It cannot be brought back.`}
+            question={
+              <>
+                Delete the test question “<bdi>{data.deleting.question}</bdi>”? It cannot be brought back.
+              </>
+            }
             confirm="Delete test question"
             intent="delete"
             cancelTo={withoutParam(location, "delete")}
