@@ -1,11 +1,13 @@
 import { and, asc, count, desc, eq, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
+  DEFAULT_TRIGGER_POINT_LABEL,
   IdParam,
   TEST_QUESTIONS_IMPORT_MAX,
   TestGate,
   TestGateQuery,
   TestQuestionCreated,
+  TestQuestion,
   TestQuestionInput,
   TestQuestionsImport,
   TestQuestionsImported,
@@ -16,15 +18,15 @@ import {
   TestRunQueued,
   TestRunsList,
   TestRunsQuery,
-  type TestQuestion,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
 import { testQuestions, testResults, testRuns } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import { badRequest, notFound } from "../http/errors";
+import { HttpError, badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { containing } from "../db/like";
+import { plain } from "./run-tests";
 import { startTestRun } from "./waiting-runs";
 
 const AppParams = z.object({ appId: IdParam });
@@ -88,6 +90,34 @@ async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pi
     throw badRequest("This client has no agent with that trigger point", {
       trigger_point: ["This client has no agent with that trigger point"],
     });
+}
+
+/** The first key of the advisory lock adding or changing a client's test questions holds (the second is the client's id). */
+const TEST_QUESTIONS_LOCK = 4_210_519;
+
+/**
+ * Refuses (409, beside `question`) a question its trigger point already has, compared as a reader
+ * would (case, spacing and typographic quotes aside), other than the one being changed: a second
+ * click of "Add as test question" adds nothing. Run under TEST_QUESTIONS_LOCK, so two adds at once
+ * cannot both pass. An import adds its rows as the file has them.
+ */
+async function refuseSecondCopy(
+  appId: number,
+  triggerPoint: string,
+  question: string,
+  changing: number | null,
+  deps: Pick<ApiDeps, "db">,
+) {
+  await deps.db.execute(sql`select pg_advisory_xact_lock(${TEST_QUESTIONS_LOCK}, ${appId})`);
+  const kept = await deps.db
+    .select({ id: testQuestions.id, question: testQuestions.question })
+    .from(testQuestions)
+    .where(and(eq(testQuestions.appId, appId), eq(testQuestions.triggerPoint, triggerPoint)));
+  const wanted = plain(question);
+  if (kept.some((row) => row.id !== changing && plain(row.question) === wanted)) {
+    const message = `This question is already a test question of ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}`;
+    throw new HttpError(409, message, { question: [message] });
+  }
 }
 
 async function requireQuestion(appId: number, id: number, deps: Pick<ApiDeps, "db">) {
@@ -181,25 +211,28 @@ export function testingRoutes(route: RouteBuilder) {
     tag: "Testing",
     status: 201,
     summary:
-      "Adds a test question: the question, its trigger point and what the answer must do (a source cited, a text contained, an outcome).",
+      "Adds a test question: the question, its trigger point and what the answer must do (a source cited, a text contained, an outcome). A question its trigger point already has (case and spacing aside) is refused, 409.",
     params: AppParams,
     body: TestQuestionInput,
     response: TestQuestionCreated,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      const [row] = await deps.db
-        .insert(testQuestions)
-        .values({
-          appId: params.appId,
-          triggerPoint: body.trigger_point,
-          question: body.question,
-          expectSource: body.expect_source,
-          expectText: body.expect_text,
-          expectOutcome: body.expect_outcome,
-        })
-        .returning({ id: testQuestions.id });
-      return { id: row.id };
+      return deps.db.transaction(async (db) => {
+        await refuseSecondCopy(params.appId, body.trigger_point, body.question, null, { db });
+        const [row] = await db
+          .insert(testQuestions)
+          .values({
+            appId: params.appId,
+            triggerPoint: body.trigger_point,
+            question: body.question,
+            expectSource: body.expect_source,
+            expectText: body.expect_text,
+            expectOutcome: body.expect_outcome,
+          })
+          .returning({ id: testQuestions.id });
+        return { id: row.id };
+      });
     },
   });
 
@@ -230,10 +263,24 @@ export function testingRoutes(route: RouteBuilder) {
   });
 
   route({
+    method: "get",
+    path: "/v1/apps/:appId/test_questions/:id",
+    tag: "Testing",
+    summary: "One test question, as it is stored now (what an edit opened earlier is compared with).",
+    params: QuestionParams,
+    response: TestQuestion,
+    handler: async ({ params, caller, deps }) => {
+      requireApp(caller, params.appId);
+      return toQuestion(await requireQuestion(params.appId, params.id, deps));
+    },
+  });
+
+  route({
     method: "put",
     path: "/v1/apps/:appId/test_questions/:id",
     tag: "Testing",
-    summary: "Changes a test question.",
+    summary:
+      "Changes a test question; into one its trigger point already has (case and spacing aside) is refused, 409.",
     params: QuestionParams,
     body: TestQuestionInput,
     response: TestQuestionCreated,
@@ -241,17 +288,20 @@ export function testingRoutes(route: RouteBuilder) {
       requireApp(caller, params.appId, "configure");
       await requireQuestion(params.appId, params.id, deps);
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      await deps.db
-        .update(testQuestions)
-        .set({
-          triggerPoint: body.trigger_point,
-          question: body.question,
-          expectSource: body.expect_source,
-          expectText: body.expect_text,
-          expectOutcome: body.expect_outcome,
-          updatedAt: new Date(),
-        })
-        .where(eq(testQuestions.id, params.id));
+      await deps.db.transaction(async (db) => {
+        await refuseSecondCopy(params.appId, body.trigger_point, body.question, params.id, { db });
+        await db
+          .update(testQuestions)
+          .set({
+            triggerPoint: body.trigger_point,
+            question: body.question,
+            expectSource: body.expect_source,
+            expectText: body.expect_text,
+            expectOutcome: body.expect_outcome,
+            updatedAt: new Date(),
+          })
+          .where(eq(testQuestions.id, params.id));
+      });
       return { id: params.id };
     },
   });

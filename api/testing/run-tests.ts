@@ -8,7 +8,7 @@ import type { WorkerDeps } from "../deps";
 type TestQuestionRow = typeof testQuestions.$inferSelect;
 
 /** Words compared as a reader would: case, runs of whitespace and typographic quotes aside. */
-const plain = (text: string) =>
+export const plain = (text: string) =>
   text
     .toLowerCase()
     .replace(/[\u2018\u2019]/g, "'")

@@ -170,6 +170,50 @@ describe("test questions", () => {
       await call("DELETE", `/v1/apps/${appId}/test_questions/${row.id}`, { token: admin });
   });
 
+  it("are read one at a time as stored, by anyone who may read them", async () => {
+    const { id } = (await add({ question: "Where is Founders Hall?", expect_text: "campus" })).body;
+    const one = await call("GET", `/v1/apps/${appId}/test_questions/${id}`, { token: viewer });
+    expect(one.status).toBe(200);
+    expect(one.body).toMatchObject({
+      id,
+      trigger_point: "",
+      question: "Where is Founders Hall?",
+      expect_text: "campus",
+    });
+    expect((await call("GET", `/v1/apps/${otherAppId}/test_questions/${id}`, { token: admin })).status).toBe(404);
+    await call("DELETE", `/v1/apps/${appId}/test_questions/${id}`, { token: admin });
+    expect((await call("GET", `/v1/apps/${appId}/test_questions/${id}`, { token: admin })).status).toBe(404);
+  });
+
+  it("are kept once per trigger point: the same question added again, or changed into, is refused", async () => {
+    const first = await add({ question: "Is there a  late bus?", expect_text: "10 pm", trigger_point: "admissions" });
+    expect(first.status).toBe(201);
+    const message = "This question is already a test question of admissions";
+    for (const question of ["Is there a late bus?", "is there a LATE bus?"]) {
+      const again = await add({ question, expect_outcome: "answered", trigger_point: "admissions" });
+      expect(again.status, question).toBe(409);
+      expect(again.body).toMatchObject({ message, errors: { question: [message] } });
+    }
+    // Another trigger point may ask it too; a change into a copy is refused, a change of the question itself is not.
+    const elsewhere = await add({ question: "Is there a late bus?", expect_text: "10 pm" });
+    expect(elsewhere.status).toBe(201);
+    const change = (id: number, question: string) =>
+      call("PUT", `/v1/apps/${appId}/test_questions/${id}`, {
+        token: admin,
+        body: { question, expect_text: "11 pm", trigger_point: "admissions" },
+      });
+    expect((await change(elsewhere.body.id, "IS THERE A LATE BUS?")).status).toBe(409);
+    expect((await change(first.body.id, "Is there a late bus?")).status).toBe(200);
+
+    // Five adds at once (clicks in quick succession): one is kept.
+    const clicks = await Promise.all(
+      Array.from({ length: 5 }, () => add({ question: "Where do buses stop?", expect_outcome: "answered" })),
+    );
+    expect(clicks.map((click) => click.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const id of [first.body.id, elsewhere.body.id, clicks.find((click) => click.status === 201)!.body.id])
+      await call("DELETE", `/v1/apps/${appId}/test_questions/${id}`, { token: admin });
+  });
+
   it("are read-only for a client user and out of reach of another client", async () => {
     expect((await questions()).status).toBe(200);
     expect((await call("GET", `/v1/apps/${appId}/test_questions`, { token: viewer })).status).toBe(200);

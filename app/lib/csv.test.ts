@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvField, formatInTimeZone, parseCsv, safeTimeZone, toCsv } from "./csv";
+import { csvField, formatInTimeZone, parseCsv, readCsv, safeTimeZone, toCsv, unguardedCsvText } from "./csv";
 
 describe("csvField", () => {
   it("leaves plain text alone and writes nothing for null", () => {
@@ -14,6 +14,15 @@ describe("csvField", () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField("line\nbreak")).toBe('"line\nbreak"');
     expect(csvField("cr\rreturn")).toBe('"cr\rreturn"');
+  });
+
+  it("guards formula-like text with an apostrophe, and text already starting with one before a formula", () => {
+    expect(csvField("=1+1")).toBe("'=1+1");
+    expect(csvField("'=1+1")).toBe("''=1+1");
+    expect(csvField("it's =")).toBe("it's =");
+    expect(unguardedCsvText("''=1+1")).toBe("'=1+1");
+    expect(unguardedCsvText("'=1+1")).toBe("=1+1");
+    expect(unguardedCsvText("'quoted'")).toBe("'quoted'");
   });
 
   it("writes objects as JSON (quoted, since JSON has quotes)", () => {
@@ -39,6 +48,48 @@ describe("toCsv and parseCsv", () => {
       ["c", "d"],
     ]);
     expect(parseCsv("")).toEqual([]);
+  });
+});
+
+describe("readCsv", () => {
+  it("keeps a quote inside an unquoted field, as spreadsheet programs read it", () => {
+    expect(parseCsv('What does "BSN" stand for?,,Nursing,answered\n')).toEqual([
+      ['What does "BSN" stand for?', "", "Nursing", "answered"],
+    ]);
+    expect(parseCsv('5" screen,a"b"\n')).toEqual([['5" screen', 'a"b"']]);
+  });
+
+  it("reads a doubled quote in a quoted field as one, and keeps text after the closing quote", () => {
+    expect(parseCsv('"What does ""BSN"" stand for?",x\n')).toEqual([['What does "BSN" stand for?', "x"]]);
+    expect(parseCsv('"",""""\n')).toEqual([["", '"']]);
+    expect(parseCsv('"120" ft,y\n')).toEqual([["120 ft", "y"]]);
+  });
+
+  it("reports a quote never closed where it opened, rather than reading the rest of the file into it", () => {
+    const file =
+      'question,expect_text\nHow tall is the clock tower?,"120 ft\nWhat is the fee?,$40\nWhen are tours?,10 am\n';
+    expect(readCsv(file)).toEqual({
+      rows: [["question", "expect_text"]],
+      unclosedQuote: { row: 2, column: 2 },
+    });
+    expect(readCsv('q\n\n"How tall, really?\n').unclosedQuote).toEqual({ row: 3, column: 1 });
+    // A doubled quote at the end is a quote inside the field, not its end.
+    expect(readCsv('"abc""').unclosedQuote).toEqual({ row: 1, column: 1 });
+    expect(() => parseCsv('a,"b')).toThrow("A quote opened in row 1, field 2, is never closed");
+  });
+
+  it("counts a quoted field's line breaks as part of it, not as rows", () => {
+    expect(readCsv('a,b\r\n"one\r\ntwo",x\r\n"c').unclosedQuote).toEqual({ row: 3, column: 1 });
+  });
+
+  it("keeps semicolons as text: a comma separates fields", () => {
+    expect(parseCsv("Tours; when?,10 am\n")).toEqual([["Tours; when?", "10 am"]]);
+  });
+
+  it("ends a last record without its line end, empty fields included", () => {
+    expect(parseCsv("a,")).toEqual([["a", ""]]);
+    expect(parseCsv('a\n""')).toEqual([["a"], [""]]);
+    expect(parseCsv("a\r\n\r\nb")).toEqual([["a"], [""], ["b"]]);
   });
 });
 

@@ -1,15 +1,35 @@
-export { csvField, toCsv } from "@contract/csv";
+export { csvField, toCsv, unguardedCsvText } from "@contract/csv";
 
-/** CSV text ⇒ rows of fields (RFC 4180 quoting); a trailing line end adds no empty row. */
-export function parseCsv(text: string): string[][] {
+/** Where a quoted field was opened and never closed: its record (as a spreadsheet numbers rows) and field, from 1. */
+export interface UnclosedQuote {
+  row: number;
+  column: number;
+}
+
+export interface CsvRead {
+  /** The records read; with an unclosed quote, those before the record it opened in. */
+  rows: string[][];
+  unclosedQuote: UnclosedQuote | null;
+}
+
+/**
+ * CSV text ⇒ records of fields, read as spreadsheet programs read it (RFC 4180 quoting): a field
+ * that starts with a quote is quoted (`""` in it is one quote, commas and line ends are its own);
+ * a quote anywhere else is a literal character, and text after a closing quote is kept as typed.
+ * A quote that never closes would swallow the rest of the file into one field, so it is reported
+ * instead (where it opened). A trailing line end adds no empty record.
+ */
+export function readCsv(text: string): CsvRead {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";
-  let quoted = false;
+  /** Nothing of the current field read yet: only there does a quote open a quoted field. */
+  let fieldStart = true;
   let i = 0;
   const endField = () => {
     row.push(field);
     field = "";
+    fieldStart = true;
   };
   const endRow = () => {
     endField();
@@ -18,27 +38,41 @@ export function parseCsv(text: string): string[][] {
   };
   while (i < text.length) {
     const char = text[i];
-    if (quoted) {
-      if (char === '"' && text[i + 1] === '"') {
-        field += '"';
-        i += 2;
-        continue;
-      }
-      if (char === '"') quoted = false;
-      else field += char;
+    if (char === '"' && fieldStart) {
+      const close = closingQuote(text, i + 1);
+      if (close < 0) return { rows, unclosedQuote: { row: rows.length + 1, column: row.length + 1 } };
+      field = text.slice(i + 1, close).replaceAll('""', '"');
+      fieldStart = false;
+      i = close + 1;
+    } else if (char === ",") {
+      endField();
       i += 1;
-      continue;
-    }
-    if (char === '"') quoted = true;
-    else if (char === ",") endField();
-    else if (char === "\r" && text[i + 1] === "\n") {
+    } else if (char === "\r" || char === "\n") {
       endRow();
+      i += char === "\r" && text[i + 1] === "\n" ? 2 : 1;
+    } else {
+      field += char;
+      fieldStart = false;
       i += 1;
-    } else if (char === "\n" || char === "\r") endRow();
-    else field += char;
-    i += 1;
+    }
   }
-  if (field !== "" || row.length) endRow();
+  // A last record without its line end; a line end at the very end adds none.
+  if (!fieldStart || row.length) endRow();
+  return { rows, unclosedQuote: null };
+}
+
+/** The index of the quote closing a quoted field whose text starts at `from` (`""` being a quote in it), or -1. */
+function closingQuote(text: string, from: number) {
+  let at = text.indexOf('"', from);
+  while (at >= 0 && text[at + 1] === '"') at = text.indexOf('"', at + 2);
+  return at;
+}
+
+/** CSV text the console wrote itself (its exports) ⇒ records of fields; a quote never closed throws. */
+export function parseCsv(text: string): string[][] {
+  const { rows, unclosedQuote } = readCsv(text);
+  if (unclosedQuote)
+    throw new Error(`A quote opened in row ${unclosedQuote.row}, field ${unclosedQuote.column}, is never closed`);
   return rows;
 }
 

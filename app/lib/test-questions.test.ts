@@ -1,9 +1,92 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { noQuestionsText } from "./test-questions";
+import type { TestQuestion } from "@contract";
+import { CHAT_OUTCOMES } from "@contract/values/chat";
+import { noQuestionsText, questionsCsv, readQuestionsCsv } from "./test-questions";
 
 describe("noQuestionsText", () => {
   it("says a search matched nothing, naming it, rather than that there are no questions", () => {
     expect(noQuestionsText("velodrome")).toBe("No test questions match “velodrome”.");
     expect(noQuestionsText("")).toBe("No test questions yet.");
+  });
+});
+
+describe("readQuestionsCsv", () => {
+  it("refuses a file whose quote never closes, naming the row and column it opened in", () => {
+    const file = [
+      "question,expect_text",
+      'How tall is the clock tower?,"120 ft',
+      "What is the fee?,$40",
+      "When are tours?,10 am",
+    ].join("\r\n");
+    expect(readQuestionsCsv(file)).toEqual({
+      ok: false,
+      message:
+        "Row 2, expect_text: The quote that opens this field is never closed, so the rest of the file would be read into it. Close the quote, or remove it.",
+    });
+  });
+
+  it("blames the column the quote opened in: the question's, blank rows counted", () => {
+    const refusal = (file: string) => {
+      const read = readQuestionsCsv(file);
+      return read.ok ? null : read.message;
+    };
+    expect(refusal('Question,Expect_Text\n\nWhen are tours?,10 am\n"How tall is the tower?,120 ft\n')).toMatch(
+      /^Row 4, question: The quote that opens this field is never closed/,
+    );
+    // In the header itself, the column has no name yet.
+    expect(refusal('question,"expect_text\nQ?,x\n')).toMatch(/^Row 1, column 2: The quote/);
+  });
+
+  it("keeps quotes inside a field as typed", () => {
+    const read = readQuestionsCsv(
+      'question,expect_source,expect_text,expect_outcome\nWhat does "BSN" stand for?,,Nursing,answered\n"Is it ""open""?",,yes,\n',
+    );
+    expect(read.ok && read.questions.map((q) => q.question)).toEqual(['What does "BSN" stand for?', 'Is it "open"?']);
+  });
+
+  it("reads a UTF-8 byte order mark as nothing", () => {
+    const read = readQuestionsCsv("\uFEFFquestion,expect_text\nQ?,x\n");
+    expect(read.ok && read.questions).toEqual([
+      { question: "Q?", expect_source: null, expect_text: "x", expect_outcome: null },
+    ]);
+  });
+
+  it("refuses more questions than one import takes", () => {
+    const file = `question,expect_text\n${"Q?,x\n".repeat(501)}`;
+    expect(readQuestionsCsv(file)).toEqual({
+      ok: false,
+      message: "Import at most 500 questions at once; this file has 501.",
+    });
+  });
+
+  it("reads back every question its export wrote, as stored", () => {
+    // Texts as the API stores them (trimmed), made of what CSV and the formula guard treat specially.
+    const awkward = fc
+      .array(
+        fc.oneof(
+          fc.constantFrom('"', "'", ",", ";", "\r", "\n", "\r\n", "\t", " ", "=", "+", "-", "@", "\uFEFF", "\u202E"),
+          fc.string({ unit: "grapheme", maxLength: 4 }),
+        ),
+        { maxLength: 12 },
+      )
+      .map((parts) => parts.join("").trim());
+    const question = fc.record({
+      question: awkward.filter(Boolean),
+      expect_source: fc.option(awkward.filter(Boolean)),
+      expect_text: fc.option(awkward.filter(Boolean)),
+      expect_outcome: fc.option(fc.constantFrom(...CHAT_OUTCOMES)),
+    });
+    fc.assert(
+      fc.property(fc.array(question, { minLength: 1, maxLength: 5 }), (questions) => {
+        const stored = questions.map(
+          (q, index) =>
+            ({ ...q, id: index + 1, trigger_point: "", created_at: "", updated_at: "" }) satisfies TestQuestion,
+        );
+        const read = readQuestionsCsv(questionsCsv(stored));
+        expect(read).toEqual({ ok: true, questions, rows: questions.map((_, index) => index + 2) });
+      }),
+      { numRuns: 500, seed: 20260515 },
+    );
   });
 });

@@ -2,7 +2,7 @@
 import type { TestGate, TestQuestion, TestQuestionInput } from "@contract";
 import { CHAT_OUTCOMES, type ChatOutcome } from "@contract/values/chat";
 import { TEST_QUESTIONS_IMPORT_MAX } from "@contract/values/testing";
-import { parseCsv, toCsv } from "./csv";
+import { readCsv, toCsv, unguardedCsvText, type UnclosedQuote } from "./csv";
 
 /** How each outcome a question may expect reads on the screen. */
 export const OUTCOME_LABELS: Record<ChatOutcome, string> = {
@@ -39,16 +39,30 @@ export const EMPTY_QUESTION: QuestionFormValues = {
   expect_outcome: "",
 };
 
+export const QUESTION_FIELDS = Object.keys(EMPTY_QUESTION) as (keyof QuestionFormValues)[];
+
 const text = (value: FormDataEntryValue | null) => (typeof value === "string" ? value : "");
 
-export function questionFormValues(form: FormData): QuestionFormValues {
+/** The form's fields as posted (`nameOf` gives each field's name in the form). */
+export function questionFormValues(
+  form: FormData,
+  nameOf: (field: keyof QuestionFormValues) => string = (field) => field,
+): QuestionFormValues {
+  const value = (field: keyof QuestionFormValues) => text(form.get(nameOf(field)));
   return {
-    question: text(form.get("question")),
-    expect_source: text(form.get("expect_source")),
-    expect_text: text(form.get("expect_text")),
-    expect_outcome: text(form.get("expect_outcome")),
+    question: value("question"),
+    expect_source: value("expect_source"),
+    expect_text: value("expect_text"),
+    expect_outcome: value("expect_outcome"),
   };
 }
+
+/** The hidden field carrying a field's value as the edit form loaded it (as the rows tables post theirs). */
+export const loadedFieldName = (field: keyof QuestionFormValues) => `loaded.${field}`;
+
+/** The values the edit form was loaded with, or null from a form that posts none. */
+export const loadedQuestionValues = (form: FormData): QuestionFormValues | null =>
+  form.get(loadedFieldName("question")) === null ? null : questionFormValues(form, loadedFieldName);
 
 export const formValuesOf = (question: TestQuestion): QuestionFormValues => ({
   question: question.question,
@@ -98,18 +112,32 @@ const outcomeFrom = (value: string): ChatOutcome | string | null => {
   return byLabel ?? wanted;
 };
 
+/** A header cell as the import matches it: any case, spaces as underscores. */
+const columnName = (cell: string) => cell.trim().toLowerCase().replace(/\s+/g, "_");
+
+/**
+ * A quote that never closes, named as a refused row is (`Row 2, expect_text: …`): by the column's
+ * header when the quote opened below it, else by the column's number.
+ */
+function unclosedQuoteMessage({ row, column }: UnclosedQuote, header: string[] | null) {
+  const name = (header && header[column - 1]) || `column ${column}`;
+  return `Row ${row}, ${name}: The quote that opens this field is never closed, so the rest of the file would be read into it. Close the quote, or remove it.`;
+}
+
 /**
  * A CSV of test questions: a header naming at least `question` (and any of the expectations),
  * then a row per question; blank rows are skipped. Outcomes may be written as exported or as
  * the screen shows them. Row checks beyond the shape are the API's.
  */
 export function readQuestionsCsv(csv: string): CsvImport {
+  const read = readCsv(csv.replace(/^\uFEFF/, ""));
   // Blank rows are skipped, but keep their place in the numbering a refusal names rows by.
-  const rows = parseCsv(csv.replace(/^\uFEFF/, ""))
+  const rows = read.rows
     .map((cells, index) => ({ cells, number: index + 1 }))
     .filter(({ cells }) => cells.some((cell) => cell.trim() !== ""));
-  if (!rows.length) return { ok: false, message: "The file is empty: it needs a header row and a row per question." };
-  const header = rows[0].cells.map((cell) => cell.trim().toLowerCase().replace(/\s+/g, "_"));
+  const header = rows.length ? rows[0].cells.map(columnName) : null;
+  if (read.unclosedQuote) return { ok: false, message: unclosedQuoteMessage(read.unclosedQuote, header) };
+  if (!header) return { ok: false, message: "The file is empty: it needs a header row and a row per question." };
   const at = Object.fromEntries(CSV_HEADER.map((name) => [name, header.indexOf(name)])) as Record<
     (typeof CSV_HEADER)[number],
     number
@@ -123,8 +151,7 @@ export function readQuestionsCsv(csv: string): CsvImport {
       message: `Import at most ${TEST_QUESTIONS_IMPORT_MAX} questions at once; this file has ${body.length}.`,
     };
   // An export guards formula-like text with an apostrophe (csvField); reading it back drops it.
-  const cell = (row: string[], index: number) =>
-    index < 0 ? "" : (row[index] ?? "").trim().replace(/^'(?=[=+\-@])/, "");
+  const cell = (row: string[], index: number) => (index < 0 ? "" : unguardedCsvText((row[index] ?? "").trim()));
   return {
     ok: true,
     questions: body.map(({ cells }) => ({

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { ControlsScreen, useFormGeneration } from "~/components/controls/ControlsForm";
+import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { RouteError } from "~/components/RouteError";
 import { QuestionForm } from "~/components/testing/QuestionForm";
 import { CsvTools, QuestionSearch, QuestionsTable } from "~/components/testing/QuestionsTable";
@@ -54,6 +55,7 @@ export default function TestQuestions() {
   const questionPosted = posted && posted.intent !== "import" ? posted : undefined;
   const editingId = questionPosted?.intent === "update" ? questionPosted.id : (data.editing?.id ?? null);
   const values = questionPosted?.values ?? data.editing?.values ?? EMPTY_QUESTION;
+  const loaded = questionPosted?.intent === "update" ? questionPosted.loaded : (data.editing?.values ?? null);
   const exportHref = subPage(location.pathname, location.search, "export", data.search ? { search: data.search } : {});
 
   return (
@@ -73,10 +75,12 @@ export default function TestQuestions() {
         {canConfigure ? (
           <QuestionForm
             // A new form for each page arrived at (another question to edit, the reload after a
-            // save); a refused save keeps the form, and what is being typed in it, as it is.
-            key={`${editingId ?? "new"}-${generation}`}
+            // save); a refused save keeps the form, and what is being typed in it, as it is, unless
+            // the question changed elsewhere meanwhile: then the form shows it as stored now.
+            key={`${editingId ?? "new"}-${generation}-${tableGeneration(undefined, loaded)}`}
             editingId={editingId}
             values={values}
+            loaded={loaded}
             fieldErrors={questionPosted?.fieldErrors ?? {}}
             formError={questionPosted?.formError ?? null}
           />
@@ -90,7 +94,11 @@ export default function TestQuestions() {
         {data.deleting && canConfigure ? (
           <ConfirmStep
             label="Delete test question"
-            question={`Delete the test question “${data.deleting.question}”? It cannot be brought back.`}
+            question={
+              <>
+                Delete the test question “<bdi>{data.deleting.question}</bdi>”? It cannot be brought back.
+              </>
+            }
             confirm="Delete test question"
             intent="delete"
             cancelTo={withoutParam(location, "delete")}

@@ -445,6 +445,18 @@ describe("corrections made from an answer", () => {
       expect_source_typed: "lab-guide.pdf",
     });
     expect(typed).toHaveRedirect();
+    // Posted again (a double click): said beside the question, nothing added.
+    const twice = await correct(deadline.conversation, {
+      ...base,
+      question: "Is there a quantum teleportation lab?",
+      expect_outcome: "fallback",
+      expect_source: "",
+      expect_source_typed: "lab-guide.pdf",
+    });
+    expect(twice.status).toBe(409);
+    expect((await twice.json()).fieldErrors).toEqual({
+      question: ["This question is already a test question of admissions"],
+    });
 
     const listed = await loaderJson(
       testQuestions.loader,
@@ -465,6 +477,9 @@ describe("corrections made from an answer", () => {
         }),
       ]),
     );
+    expect(
+      listed.questions.filter((q: { question: string }) => q.question === "Is there a quantum teleportation lab?"),
+    ).toHaveLength(1);
   });
 
   /** The archive page among the passages the deadline answer's trace recorded. */

@@ -142,6 +142,14 @@ describe("Business Insights", () => {
       ),
     );
     expect(answer).toHaveRedirect();
+    // A System Admin may download one too.
+    const systemAdmin = await signInToConsole(host, "admin@example.com");
+    const theirs = await settle(() =>
+      dashboardAction(
+        args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "leads" }, systemAdmin)),
+      ),
+    );
+    expect(theirs.headers.get("location")).toMatch(/northfield-leads-/);
     const file = await host.api.request(answer.headers.get("location")!);
     expect(parseCsv(await file.text())[0]).toEqual([
       "Day",
@@ -152,7 +160,7 @@ describe("Business Insights", () => {
     ]);
   });
 
-  it("tells a read-only Client that chart CSVs are for Client Admins, and stores nothing", async () => {
+  it("tells a read-only Client that chart CSVs are for those who configure the client, and stores nothing", async () => {
     const cookie = await signInToConsole(host, "client.user@example.com");
     const answer = await settle(() =>
       dashboardAction(
@@ -162,7 +170,7 @@ describe("Business Insights", () => {
     expect(answer).toHaveRedirect("/backoffice/northfield/dashboard?environment=all");
     await expect(answer).toSendToast({
       type: "error",
-      description: "Only Client Admins can download chart CSVs",
+      description: "Only Client Admins, Admins and System Admins can download chart CSVs",
     });
   });
 });
@@ -204,6 +212,21 @@ describe("gaps on Business Insights", () => {
     expect(questions).toEqual([
       expect.objectContaining({ question: "where is the velodrome", expect_outcome: "answered" }),
     ]);
+
+    // A second click (a double click posts twice) says it is kept already, and adds nothing.
+    const again = await settle(() =>
+      dashboardAction(
+        args(formRequest(DASHBOARD, { intent: "add-test-question", question: "Where is the  velodrome" }, cookie)),
+      ),
+    );
+    await expect(again).toSendToast({
+      type: "info",
+      description: "This question is already a test question of admissions",
+    });
+    const after = await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=admissions`, {
+      token: apiToken,
+    });
+    expect(after.body.data).toHaveLength(1);
   });
 
   it("indexes a gap's page in one click", async () => {

@@ -96,3 +96,36 @@ describe("Test Questions CSV import encodings", () => {
     );
   });
 });
+
+describe("Test Questions CSV import of quotes", () => {
+  const utf8 = (text: string) => new Uint8Array(Buffer.from(text, "utf8"));
+
+  it("refuses a file whose quote never closes, naming the row and column it opened in, and stores nothing", async () => {
+    const file =
+      'question,expect_text\nHow tall is the clock tower Zq-Quote?,"120 ft\nWhat is the fee?,$40\nWhen are tours?,10 am\n';
+    const refused = await importFile(utf8(file));
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).importErrors).toEqual([
+      "Row 2, expect_text: The quote that opens this field is never closed, so the rest of the file would be read into it. Close the quote, or remove it.",
+    ]);
+    expect(await stored("Zq-Quote")).toEqual([]);
+  });
+
+  it("blames the question column when the quote opened there", async () => {
+    const refused = await importFile(utf8('question,expect_text\n"How tall is the tower Zq-Quote?,120 ft\n'));
+    expect((await refused.json()).importErrors[0]).toMatch(/^Row 2, question: The quote that opens this field/);
+  });
+
+  it("keeps a quote inside an unquoted field, and a doubled quote of a quoted field as one", async () => {
+    const file =
+      'question,expect_source,expect_text,expect_outcome\nWhat does "BSN" stand for Zq-Inner?,,Nursing,answered\n"Is the ""BSN"" Zq-Inner hard?",,yes,\n';
+    await expect(await importFile(utf8(file))).toSendToast({
+      type: "success",
+      description: "2 test questions imported",
+    });
+    expect(await stored("Zq-Inner")).toEqual([
+      ['Is the "BSN" Zq-Inner hard?', "yes"],
+      ['What does "BSN" stand for Zq-Inner?', "Nursing"],
+    ]);
+  });
+});

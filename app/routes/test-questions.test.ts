@@ -92,6 +92,21 @@ describe("Test Questions", () => {
     ]);
   });
 
+  it("adds a question once: posted again, it is said beside the question and nothing is added", async () => {
+    const again = await post({
+      intent: "add",
+      question: "Where do first-years live?",
+      expect_source: "",
+      expect_text: "Lakeside Hall",
+      expect_outcome: "answered",
+    });
+    expect(again.status).toBe(409);
+    expect((await again.json()).fieldErrors).toEqual({
+      question: ["This question is already a test question of admissions"],
+    });
+    expect((await load()).paging.total).toBe(1);
+  });
+
   it("opens a question for editing through ?edit=", async () => {
     const [question] = (await load()).questions;
     const editing = await load(`?edit=${question.id}`);
@@ -420,6 +435,119 @@ describe("Test Questions of the client's own trigger points", () => {
       for (const run of atDefault.runs) expect(run.trigger_point).toBe("");
       expect(atDefault.questions.map((q: { id: number }) => q.id)).not.toContain(atAgent.questions[0].id);
     }
+  });
+});
+
+describe("a question of another agent", () => {
+  const postAt = (page: string, pageParams: Record<string, string>, fields: Record<string, string>) =>
+    settle(() =>
+      screen.action({ request: formRequest(page, fields, admin), context: testContext(host), params: pageParams }),
+    );
+  const screens = [
+    [
+      "/northfield/agent/studentsuccess/controls/test-questions",
+      { appName: "northfield", agentName: "studentsuccess" },
+    ],
+    ["/northfield/controls/test-questions", { appName: "northfield" }],
+  ] as const;
+
+  it("is answered as one that does not exist, changed and deleted by neither another agent's screen nor Default's", async () => {
+    await post({ intent: "add", question: "When is the admissions deadline?", expect_text: "January 1" });
+    const [question] = (await load("?search=admissions%20deadline")).questions;
+    const edit = { question: "Moved?", expect_source: "", expect_text: "January 15", expect_outcome: "answered" };
+    for (const [page, pageParams] of screens) {
+      const missing = await postAt(page, pageParams, { intent: "update", id: "99999999", ...edit });
+      expect(missing.status).toBe(404);
+      const missingText = await missing.text();
+      for (const intent of ["update", "delete"]) {
+        const refused = await postAt(page, pageParams, { intent, id: String(question.id), ...edit });
+        expect(refused.status).toBe(404);
+        expect(await refused.text()).toBe(missingText);
+      }
+    }
+    expect((await load("?search=admissions%20deadline")).questions).toEqual([question]);
+
+    // With the agent's trigger point chosen, the client's screen is that agent's.
+    const chosen = await postAt("/northfield/controls/test-questions?trigger_point=admissions", screens[1][1], {
+      intent: "delete",
+      id: String(question.id),
+    });
+    await expect(chosen).toSendToast({ type: "success", description: "Test question deleted" });
+  });
+});
+
+describe("a question edited in two tabs", () => {
+  /** What the edit form posts: the fields as typed, and the values it was loaded with. */
+  const editPost = (id: number, loaded: Record<string, string>, typed: Record<string, string>) =>
+    post({
+      intent: "update",
+      id: String(id),
+      ...loaded,
+      ...typed,
+      ...Object.fromEntries(Object.entries(loaded).map(([field, value]) => [`loaded.${field}`, value])),
+    });
+  const opened = async (id: number) => (await load(`?edit=${id}`)).editing.values as Record<string, string>;
+  const stored = async (id: number) =>
+    ((await load("?search=tuition")).questions as { id: number }[]).find((q) => q.id === id);
+
+  it("keeps what the other tab saved in a field this tab did not change", async () => {
+    await post({ intent: "add", question: "How much is tuition?", expect_text: "fees page", expect_outcome: "" });
+    const [{ id }] = (await load("?search=tuition")).questions;
+    const tabA = await opened(id);
+    const tabB = await opened(id);
+    await expect(await editPost(id, tabA, { question: "How much is tuition a year?" })).toSendToast({
+      type: "success",
+      description: "Test question saved",
+    });
+    await expect(await editPost(id, tabB, { expect_text: "$9,000" })).toSendToast({
+      type: "success",
+      description: "Test question saved",
+    });
+    expect(await stored(id)).toMatchObject({ question: "How much is tuition a year?", expect_text: "$9,000" });
+  });
+
+  it("refuses a field both tabs changed differently, beside it, everything typed kept; saving again keeps this tab's", async () => {
+    const [{ id }] = (await load("?search=tuition")).questions;
+    const tabA = await opened(id);
+    const tabB = await opened(id);
+    await editPost(id, tabA, { question: "What does tuition cost?", expect_outcome: "answered" });
+    const refused = await editPost(id, tabB, {
+      question: "Tuition per year?",
+      expect_source: "https://x.example/fees",
+    });
+    expect(refused.status).toBe(409);
+    const data = await refused.json();
+    expect(data).toMatchObject({
+      intent: "update",
+      id,
+      fieldErrors: {
+        question: ["Changed to “What does tuition cost?” since you opened this page; save again to keep yours"],
+      },
+      // What this tab typed stays; the outcome it did not touch is the other tab's.
+      values: {
+        question: "Tuition per year?",
+        expect_source: "https://x.example/fees",
+        expect_text: "$9,000",
+        expect_outcome: "answered",
+      },
+      loaded: {
+        question: "What does tuition cost?",
+        expect_source: "",
+        expect_text: "$9,000",
+        expect_outcome: "answered",
+      },
+    });
+    expect(Object.keys(data.fieldErrors)).toEqual(["question"]);
+    expect(await stored(id)).toMatchObject({ question: "What does tuition cost?", expect_source: null });
+
+    const again = await editPost(id, data.loaded, data.values);
+    await expect(again).toSendToast({ type: "success", description: "Test question saved" });
+    expect(await stored(id)).toMatchObject({
+      question: "Tuition per year?",
+      expect_source: "https://x.example/fees",
+      expect_outcome: "answered",
+    });
+    await post({ intent: "delete", id: String(id) });
   });
 });
 

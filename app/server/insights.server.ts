@@ -73,6 +73,9 @@ export async function dashboardLoader({ request, context, params }: LoaderFuncti
   }
 }
 
+/** Who may download a chart's CSV: whoever may configure the client, the roles as the console names them. */
+const CHART_CSV_REFUSED = "Only Client Admins, Admins and System Admins can download chart CSVs";
+
 /** A chart's 'Download CSV': the API writes the file; the browser follows the signed link to it. */
 export async function dashboardAction({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
@@ -89,9 +92,9 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
     if (!/^(\/(?!\/)|https?:\/\/)/i.test(file.download_url)) throw new Error("The API gave no link to the file");
     return redirectDocument(file.download_url);
   } catch (error) {
-    // A read-only Client may look but not add files to Admin Downloads.
+    // A read-only Client may look but not add files to Admin Downloads (the page shows them no button).
     if (error instanceof Response && error.status === 403)
-      return redirectWithToast(back, { type: "error", description: "Only Client Admins can download chart CSVs" });
+      return redirectWithToast(back, { type: "error", description: CHART_CSV_REFUSED });
     if (error instanceof Response) throw error;
     return redirectWithToast(back, {
       type: "error",
@@ -133,6 +136,7 @@ async function closeGap(
     return redirectWithToast(back, { type: "success", description: "The page is queued for indexing" });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return redirectWithToast(back, { type: "error", description: error.message });
+    // Already kept (a second click): nothing was added, and nothing went wrong either.
+    return redirectWithToast(back, { type: error.status === 409 ? "info" : "error", description: error.message });
   }
 }

@@ -1,14 +1,16 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { TEST_ENVIRONMENTS } from "@contract";
+import { TEST_ENVIRONMENTS, type TestQuestion } from "@contract";
 import { decodeTextFile } from "@contract/text-file";
 import { isRowId } from "~/lib/ids";
 import { lastPageInstead, readPageParam, readSearchParam } from "~/lib/query-params";
 import { readTableView } from "~/lib/table-view";
 import {
   EMPTY_QUESTION,
+  QUESTION_FIELDS,
   TEST_QUESTION_SORT_KEYS,
   formValuesOf,
   importErrorLines,
+  loadedQuestionValues,
   questionFormValues,
   questionInputOf,
   questionsCsv,
@@ -20,6 +22,7 @@ import { testingApi } from "./api/testing-api.server";
 import { controlsScreen, type ControlsScreen } from "./controls.server";
 import { readForm } from "./http/form-data.server";
 import { requireConfigure } from "./permissions.server";
+import { rebaseOnStored, storedRows } from "./table-kit.server";
 import { redirectWithToast } from "./toast.server";
 
 /** A CSV of 500 questions at their longest is under 2 MB in UTF-8; UTF-16 takes twice the bytes. */
@@ -32,6 +35,11 @@ export interface TestQuestionsActionData {
   /** The question being edited when a change was refused. */
   id: number | null;
   values: QuestionFormValues;
+  /**
+   * An edit's values as it now counts them loaded (its hidden fields): after a conflict, what is
+   * stored, so that saving again keeps what this page typed.
+   */
+  loaded: QuestionFormValues | null;
   fieldErrors: Record<string, string[]>;
   formError: string | null;
   importErrors: string[];
@@ -81,11 +89,24 @@ export async function loadTestQuestions(args: LoaderFunctionArgs) {
   });
 }
 
-const refused = (data: Omit<TestQuestionsActionData, "importErrors"> & { importErrors?: string[] }, status: number) =>
-  json<TestQuestionsActionData>({ importErrors: [], ...data }, { status });
+const refused = (
+  data: Omit<TestQuestionsActionData, "importErrors" | "loaded"> & Partial<TestQuestionsActionData>,
+  status: number,
+) => json<TestQuestionsActionData>({ importErrors: [], loaded: null, ...data }, { status });
+
+/** The question being changed, as typed and as its form was loaded. */
+interface QuestionEdit {
+  id: number;
+  values: QuestionFormValues;
+  loaded: QuestionFormValues | null;
+}
 
 /** An API refusal of one question as the form's errors, what was typed kept. */
-function questionRefused(error: unknown, intent: "add" | "update", id: number | null, values: QuestionFormValues) {
+function questionRefused(
+  error: unknown,
+  intent: "add" | "update",
+  edit: QuestionEdit | { id: null; values: QuestionFormValues },
+) {
   if (!(error instanceof ApiError) || error.status >= 500) throw error;
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
@@ -94,7 +115,7 @@ function questionRefused(error: unknown, intent: "add" | "update", id: number | 
     else formErrors.push(...messages);
   }
   if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
-  return refused({ intent, id, values, fieldErrors, formError: formErrors.join(" ") || null }, error.status);
+  return refused({ intent, ...edit, fieldErrors, formError: formErrors.join(" ") || null }, error.status);
 }
 
 /**
@@ -116,10 +137,45 @@ async function addressShowingTheNewest({ api, app, choice }: ControlsScreen, bac
   return `${url.pathname}${url.search}`;
 }
 
-function postedId(form: FormData) {
+const questionNotFound = () =>
+  new Response("This test question does not exist", { status: 404, statusText: "Not Found" });
+
+/**
+ * The posted question, as stored now, when it is one of the screen's trigger point. Another agent's
+ * question (or Default's, from an agent's screen) answers exactly as one that does not exist, as
+ * its runs and transcripts do: a screen changes only its own agent's questions.
+ */
+async function requireScreenQuestion({ api, app, choice }: ControlsScreen, form: FormData) {
   const id = Number(form.get("id"));
-  if (!isRowId(id)) throw new Response("This test question does not exist", { status: 404, statusText: "Not Found" });
-  return id;
+  if (!isRowId(id)) throw questionNotFound();
+  const question = await testingApi.question(api, app.id, id).catch((error: unknown) => {
+    throw error instanceof Response && error.status === 404 ? questionNotFound() : error;
+  });
+  if (question.trigger_point !== choice.triggerPoint) throw questionNotFound();
+  return question;
+}
+
+/** Texts the API trims before storing: "Lakeside " is no change from "Lakeside". */
+const sameText = (_field: string, a: string, b: string) => a.trim() === b.trim();
+
+/**
+ * An edit from a form loaded before another save of the question (another tab, a colleague): the
+ * fields this form did not change take what is stored, so that saving one field never writes back
+ * another's old value; a field both changed, differently, is refused beside it (409), everything
+ * typed kept, and saving again keeps this form's (the rows tables' rebaseOnStored, for one row).
+ */
+function rebasedEdit(edit: QuestionEdit, stored: TestQuestion) {
+  const key = String(edit.id);
+  const {
+    rows: [{ id: _key, loaded, ...values }],
+    errors: [fieldErrors],
+  } = rebaseOnStored(
+    [{ ...edit.values, id: key, loaded: edit.loaded }],
+    storedRows([{ id: key, loaded: formValuesOf(stored) }]),
+    QUESTION_FIELDS,
+    sameText,
+  );
+  return { edit: { id: edit.id, values, loaded }, fieldErrors };
 }
 
 async function importCsv(screen: ControlsScreen, form: FormData, backTo: string) {
@@ -165,7 +221,7 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
       try {
         await testingApi.add(api, app.id, questionInputOf(values, choice.triggerPoint));
       } catch (error) {
-        return questionRefused(error, "add", null, values);
+        return questionRefused(error, "add", { id: null, values });
       }
       return redirectWithToast(await addressShowingTheNewest(screen, backTo), {
         type: "success",
@@ -173,17 +229,20 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
       });
     }
     case "update": {
-      const id = postedId(form);
-      const values = questionFormValues(form);
+      const stored = await requireScreenQuestion(screen, form);
+      const posted = { id: stored.id, values: questionFormValues(form), loaded: loadedQuestionValues(form) };
+      const { edit, fieldErrors } = rebasedEdit(posted, stored);
+      if (fieldErrors) return refused({ intent: "update", ...edit, fieldErrors, formError: null }, 409);
       try {
-        await testingApi.change(api, app.id, id, questionInputOf(values, choice.triggerPoint));
+        await testingApi.change(api, app.id, edit.id, questionInputOf(edit.values, choice.triggerPoint));
       } catch (error) {
-        return questionRefused(error, "update", id, values);
+        return questionRefused(error, "update", edit);
       }
       return redirectWithToast(backTo, { type: "success", description: "Test question saved" });
     }
     case "delete": {
-      await testingApi.remove(api, app.id, postedId(form));
+      const { id } = await requireScreenQuestion(screen, form);
+      await testingApi.remove(api, app.id, id);
       return redirectWithToast(backTo, { type: "success", description: "Test question deleted" });
     }
     case "import":

@@ -83,6 +83,61 @@ async function runInStageStartsTheWaitingRun(page: Page) {
   await expect(page.getByText("1 of 1 questions asked: 1 passed, 0 failed.")).toBeVisible();
 }
 
+/**
+ * Two tabs open one question's edit form. A save changes only what its tab changed: the second
+ * tab's Expected text does not bring back the Question the first tab changed; where both changed
+ * the Expected text, the second is told so beside it, keeps what it typed, and wins when it saves again.
+ */
+async function twoTabsEditOneQuestion(page: Page) {
+  const screen = "/northfield/agent/admissions/controls/test-questions";
+  const question = unique("Is parking free");
+  await page.goto(screen);
+  await page.getByLabel("Question", { exact: true }).fill(`${question}?`);
+  await page.getByLabel("Expected text").fill("Lot B");
+  await page.getByRole("button", { name: "Add question" }).click();
+  const row = questionsTable(page).getByRole("row").filter({ hasText: question });
+  await expect(row).toContainText("Lot B");
+  const openEditor = async (tab: Page) => {
+    await tab.goto(`${screen}?search=${encodeURIComponent(question)}`);
+    await questionsTable(tab)
+      .getByRole("link", { name: /^Edit “/ })
+      .click();
+    await expect(tab.getByRole("heading", { name: "Change the test question" })).toBeVisible();
+  };
+  const save = (tab: Page) => tab.getByRole("button", { name: "Save question" }).click();
+  const other = await page.context().newPage();
+  await openEditor(page);
+  await openEditor(other);
+
+  await page.getByLabel("Question", { exact: true }).fill(`${question} for visitors?`);
+  await save(page);
+  await expect(row).toContainText(`${question} for visitors?`);
+  await other.getByLabel("Expected text").fill("Lot C");
+  await save(other);
+  const otherRow = questionsTable(other).getByRole("row").filter({ hasText: question });
+  await expect(otherRow).toContainText("Lot C");
+  await expect(otherRow).toContainText(`${question} for visitors?`);
+
+  await openEditor(page);
+  await openEditor(other);
+  await page.getByLabel("Question", { exact: true }).fill(`${question} for staff?`);
+  await page.getByLabel("Expected text").fill("Lot D");
+  await save(page);
+  await expect(row).toContainText("Lot D");
+  await other.getByLabel("Expected text").fill("Lot E");
+  await save(other);
+  await expect(other.getByLabel("Expected text")).toHaveAccessibleDescription(
+    /Changed to “Lot D” since you opened this page; save again to keep yours/,
+  );
+  await expect(other.getByLabel("Expected text")).toHaveValue("Lot E");
+  // The Question this tab left alone now shows what the other saved, so saving again keeps it.
+  await expect(other.getByLabel("Question", { exact: true })).toHaveValue(`${question} for staff?`);
+  await save(other);
+  await expect(otherRow).toContainText("Lot E");
+  await expect(otherRow).toContainText(`${question} for staff?`);
+  await other.close();
+}
+
 test.describe("with JavaScript", () => {
   const PAGE = "/northfield/agent/admissions/controls/test-questions";
 
@@ -237,6 +292,10 @@ test.describe("with JavaScript", () => {
     await page.getByRole("form", { name: "Push to production" }).getByRole("link", { name: "No", exact: true }).click();
   });
 
+  test("two tabs editing one question keep each other's changes", async ({ signedInPage: page }) => {
+    await twoTabsEditOneQuestion(page);
+  });
+
   test("a client user reads the questions and runs but finds nothing to change", async ({ page }) => {
     const { signIn } = await import("./fixtures");
     await signIn(page, "client.user@example.com");
@@ -255,6 +314,10 @@ test.describe("without JavaScript", () => {
     signedInPage: page,
   }) => {
     await runInStageStartsTheWaitingRun(page);
+  });
+
+  test("two tabs editing one question keep each other's changes", async ({ signedInPage: page }) => {
+    await twoTabsEditOneQuestion(page);
   });
 
   test("a question is added and run, and the run page reloads itself until the run is done", async ({

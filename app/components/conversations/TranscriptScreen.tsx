@@ -56,7 +56,7 @@ function Answer({
       {answer.comment ? (
         <blockquote className={s.comment}>
           <span className={ui.visuallyHidden}>The visitor's comment: </span>
-          {answer.comment}
+          <bdi>{answer.comment}</bdi>
         </blockquote>
       ) : null}
       <WhyThisAnswer answer={answer} triggerPoint={triggerPoint} canCorrect={canCorrect} />

@@ -30,7 +30,7 @@ function PassageSource({ passage }: { passage: TracePassage }) {
     return (
       <>
         <a href={passage.url} target="_blank" rel="noreferrer">
-          {passage.title || passage.url}
+          <bdi>{passage.title || passage.url}</bdi>
         </a>
         <span className={s.url}>{passage.url}</span>
       </>
@@ -38,7 +38,7 @@ function PassageSource({ passage }: { passage: TracePassage }) {
   }
   return (
     <>
-      {passage.file_name ?? passage.url ?? passage.title} <span className={ui.muted}>(file)</span>
+      <bdi>{passage.file_name ?? passage.url ?? passage.title}</bdi> <span className={ui.muted}>(file)</span>
     </>
   );
 }
@@ -58,14 +58,14 @@ function FinetuneButtons({ answerId, passage, site }: { answerId: number; passag
         Lower
         <span className={ui.visuallyHidden}>
           {" "}
-          {what} for {site}
+          <bdi>{what}</bdi> for {site}
         </span>
       </button>
       <button type="submit" name="weight" value="exclude" className={ui.button.secondary}>
         Exclude
         <span className={ui.visuallyHidden}>
           {" "}
-          {what} for {site}
+          <bdi>{what}</bdi> for {site}
         </span>
       </button>
     </Form>

@@ -18,21 +18,29 @@ const OUTCOMES: Series<InsightDay>[] = [
   { key: "disclaimed", label: "Disclaimed (sensitive)", color: "#7c3aed" },
 ];
 
-/** A chart's panel: its title, its 'Download CSV' (a POST form: works without JavaScript), the chart. */
+/**
+ * A chart's panel: its title, its 'Download CSV' (a POST form: works without JavaScript), the chart.
+ * The file is kept in Admin Downloads, which a read-only Client may not add to: they get no button
+ * (and the server refuses their post all the same).
+ */
 function Panel({ title, chart, children }: { title: string; chart: InsightChart; children: ReactNode }) {
   const location = useLocation();
   const navigation = useNavigation();
+  const { client } = useLoaderData<typeof dashboardLoader>();
+  const canDownload = useCanConfigure(client.id);
   const busy = navigation.state === "submitting" && navigation.formData?.get("chart") === chart;
   return (
     <section className={s.panel} aria-labelledby={`chart-${chart}`}>
       <div className={s.panelHeader}>
         <h2 id={`chart-${chart}`}>{title}</h2>
-        <Form method="post" action={`${location.pathname}${location.search}`} reloadDocument>
-          <input type="hidden" name="chart" value={chart} />
-          <button type="submit" className={ui.button.link} disabled={busy}>
-            Download CSV<span className={ui.visuallyHidden}> of {title}</span>
-          </button>
-        </Form>
+        {canDownload ? (
+          <Form method="post" action={`${location.pathname}${location.search}`} reloadDocument>
+            <input type="hidden" name="chart" value={chart} />
+            <button type="submit" className={ui.button.link} disabled={busy}>
+              Download CSV<span className={ui.visuallyHidden}> of {title}</span>
+            </button>
+          </Form>
+        ) : null}
       </div>
       {children}
     </section>

@@ -18,18 +18,26 @@ type Gap = Insights["unanswered_questions"][number];
  * The questions that went unanswered, each beside the passages that came closest when it was
  * asked and the pages of the client's own inventory that look like its subject, whatever their
  * status: one click indexes a page that is not, another keeps the question as a test question.
+ * What visitors wrote and what pages say sits in <bdi>: a right-to-left mark or override in it
+ * must not turn the console's own words beside it around.
  */
 export function GapList({ gaps, store, canConfigure }: { gaps: Gap[]; store: string | null; canConfigure: boolean }) {
   return (
     <ol>
       {gaps.map((gap) => (
         <li key={gap.question}>
-          <strong>{gap.question}</strong> <span className={ui.muted}>({gap.unanswered}×)</span>
+          <strong>
+            <bdi>{gap.question}</bdi>
+          </strong>{" "}
+          <span className={ui.muted}>({gap.unanswered}×)</span>
           {canConfigure ? (
             <Form method="post" className={s.inlineForm} preventScrollReset>
               <input type="hidden" name="question" value={gap.question} />
               <button type="submit" name="intent" value="add-test-question" className={ui.button.link}>
-                Add as test question<span className={ui.visuallyHidden}>: {gap.question}</span>
+                Add as test question
+                <span className={ui.visuallyHidden}>
+                  : <bdi>{gap.question}</bdi>
+                </span>
               </button>
             </Form>
           ) : null}
@@ -37,14 +45,18 @@ export function GapList({ gaps, store, canConfigure }: { gaps: Gap[]; store: str
             <ul className={s.closest}>
               {gap.closest.map((c) => (
                 <li key={`${c.url}-${c.text.slice(0, 20)}`}>
-                  Closest: “{c.text.slice(0, 120)}
-                  {c.text.length > 120 ? "…" : ""}”{" "}
+                  Closest: “
+                  <bdi>
+                    {c.text.slice(0, 120)}
+                    {c.text.length > 120 ? "…" : ""}
+                  </bdi>
+                  ”{" "}
                   {c.url ? (
                     <a href={c.url} target="_blank" rel="noopener noreferrer">
-                      {c.title || c.url}
+                      <bdi>{c.title || c.url}</bdi>
                     </a>
                   ) : (
-                    c.title
+                    <bdi>{c.title}</bdi>
                   )}{" "}
                   (score {c.score})
                   {store && c.url ? (
@@ -65,15 +77,22 @@ export function GapList({ gaps, store, canConfigure }: { gaps: Gap[]; store: str
                 <li key={page.url_id} data-state={page.state}>
                   Page:{" "}
                   <a href={page.url} target="_blank" rel="noopener noreferrer">
-                    {page.title || page.url}
+                    <bdi>{page.title || page.url}</bdi>
                   </a>{" "}
                   <StatusChip status={page.status} /> {STATE_LABELS[page.state]}
-                  {page.reason ? `: ${page.reason}` : ""}
+                  {page.reason ? (
+                    <>
+                      : <bdi>{page.reason}</bdi>
+                    </>
+                  ) : null}
                   {canConfigure && page.state !== "indexed" ? (
                     <Form method="post" className={s.inlineForm} preventScrollReset>
                       <input type="hidden" name="url_id" value={page.url_id} />
                       <button type="submit" name="intent" value="index-page" className={ui.button.link}>
-                        Index it<span className={ui.visuallyHidden}>: {page.url}</span>
+                        Index it
+                        <span className={ui.visuallyHidden}>
+                          : <bdi>{page.url}</bdi>
+                        </span>
                       </button>
                     </Form>
                   ) : null}

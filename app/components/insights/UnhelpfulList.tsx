@@ -10,7 +10,8 @@ export const conversationLink = (urlCode: string, answer: Pick<UnhelpfulAnswer, 
 
 /**
  * The answers visitors rated unhelpful, latest first: the question (a link to the conversation
- * at that answer), what the assistant said, the visitor's comment, where and when.
+ * at that answer), what the assistant said, the visitor's comment, where and when. Visitors' words
+ * are isolated (<bdi>) from the console's around them.
  */
 export function UnhelpfulList({
   answers,
@@ -25,9 +26,15 @@ export function UnhelpfulList({
     <ol className={s.unhelpfulList} aria-label="The latest answers rated unhelpful">
       {answers.map((answer) => (
         <li key={answer.message_id}>
-          <Link to={conversationLink(urlCode, answer)}>{answer.question || "(no question kept)"}</Link>
+          <Link to={conversationLink(urlCode, answer)}>
+            {answer.question ? <bdi>{answer.question}</bdi> : "(no question kept)"}
+          </Link>
           <p className={s.answerText}>{answer.answer}</p>
-          {answer.comment ? <p className={s.comment}>Visitor’s comment: “{answer.comment}”</p> : null}
+          {answer.comment ? (
+            <p className={s.comment}>
+              Visitor’s comment: “<bdi>{answer.comment}</bdi>”
+            </p>
+          ) : null}
           <p className={s.closest}>
             {agentNames.get(answer.trigger_point) ?? (answer.trigger_point || DEFAULT_TRIGGER_POINT_LABEL)} · rated{" "}
             {answer.rated_at.slice(0, 10)}

@@ -34,7 +34,19 @@ function ProfileDrawer({
   const saidIn = (field: string) => messages.find((m) => m.id === field_sources[field]);
   return (
     <Drawer
-      title={`Profile ${show(profile.values.name ?? profile.values.first_name ?? profile.values.email ?? profile.conversation_id.slice(0, 8))}`}
+      title={
+        <>
+          Profile{" "}
+          <bdi>
+            {show(
+              profile.values.name ??
+                profile.values.first_name ??
+                profile.values.email ??
+                profile.conversation_id.slice(0, 8),
+            )}
+          </bdi>
+        </>
+      }
       size="medium"
       closeTo={closeTo}
     >
@@ -59,7 +71,9 @@ function ProfileDrawer({
                 <td>{show(value)}</td>
                 <td>
                   {saidIn(field) ? (
-                    <a href={`#message-${field_sources[field]}`}>“{saidIn(field)!.text.slice(0, 60)}”</a>
+                    <a href={`#message-${field_sources[field]}`}>
+                      “<bdi>{saidIn(field)!.text.slice(0, 60)}</bdi>”
+                    </a>
                   ) : (
                     ""
                   )}

@@ -149,7 +149,9 @@ export function RankBars({
     <figure className={s.figure} ref={box} {...handlers}>
       <svg className={s.svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
         {items.map((item, index) => {
-          const tip = `${item.label}: ${item.value}${item.note ? ` (${item.note})` : ""}`;
+          // A question or page title is isolated (first-strong to pop directional isolate, <bdi> as
+          // plain text), so that a right-to-left override in it leaves ": 3" after it as it is.
+          const tip = `\u2068${item.label}\u2069: ${item.value}${item.note ? ` (\u2068${item.note}\u2069)` : ""}`;
           return (
             <g key={`${item.label}-${index}`} transform={`translate(0 ${index * row})`}>
               <text x={0} y={17} fontSize="12" fill="#0f172a">

@@ -1,22 +1,26 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
 import { FormField, fieldAria } from "~/components/FormField";
-import type { QuestionFormValues } from "~/lib/test-questions";
+import { QUESTION_FIELDS, loadedFieldName, type QuestionFormValues } from "~/lib/test-questions";
 import { OutcomeOptions } from "./OutcomeOptions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./testing.css";
 
 /**
  * Adding a test question, or changing the one `?edit=` names: a plain POST to the screen. A
- * refusal comes back with what was typed and each message beside its field.
+ * refusal comes back with what was typed and each message beside its field. An edit posts the
+ * values it was loaded with too, so that a save changes only the fields changed here.
  */
 export function QuestionForm({
   editingId,
   values,
+  loaded,
   fieldErrors,
   formError,
 }: {
   editingId: number | null;
   values: QuestionFormValues;
+  /** The edited question's values as this form counts them loaded (null when adding). */
+  loaded: QuestionFormValues | null;
   fieldErrors: Record<string, string[]>;
   formError: string | null;
 }) {
@@ -48,6 +52,11 @@ export function QuestionForm({
         </p>
       ) : null}
       {editingId ? <input type="hidden" name="id" value={editingId} /> : null}
+      {editingId && loaded
+        ? QUESTION_FIELDS.map((name) => (
+            <input key={name} type="hidden" name={loadedFieldName(name)} value={loaded[name]} />
+          ))
+        : null}
       <div className={s.grid}>
         <FormField label="Question" field={state("question")} className={s.wide}>
           <textarea {...field("question")} rows={2} maxLength={1000} required />

@@ -177,7 +177,7 @@ export function RunChanges({ changes, runHref }: { changes: TestRun["changes"]; 
         <ul aria-label="Newly failing">
           {changes.newly_failing.map((row) => (
             <li key={row.question_id}>
-              {row.question} <span className={ui.muted}>({row.reason})</span>
+              <bdi>{row.question}</bdi> <span className={ui.muted}>({row.reason})</span>
             </li>
           ))}
         </ul>

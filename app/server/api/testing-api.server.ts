@@ -1,6 +1,7 @@
 import {
   OkResult,
   TestGate,
+  TestQuestion,
   TestQuestionCreated,
   TestQuestionsImported,
   TestQuestionsList,
@@ -25,6 +26,8 @@ export interface TestQuestionsListQuery {
 export const testingApi = {
   questions: (api: ApiClient, appId: number, query: TestQuestionsListQuery) =>
     api.get(TestQuestionsList, `/v1/apps/${appId}/test_questions`, { ...query }),
+  question: (api: ApiClient, appId: number, id: number) =>
+    api.get(TestQuestion, `/v1/apps/${appId}/test_questions/${id}`),
   add: (api: ApiClient, appId: number, input: TestQuestionInput) =>
     api.post(TestQuestionCreated, `/v1/apps/${appId}/test_questions`, input),
   change: (api: ApiClient, appId: number, id: number, input: TestQuestionInput) =>
