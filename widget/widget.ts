@@ -102,7 +102,8 @@ class Widget {
   private conversationId: string | null;
   private busy = false;
   private greeting: HTMLElement | null = null;
-  private timer: number | undefined;
+  private autoOpenArmed = false;
+  private everOpened = false;
 
   constructor(
     private readonly origin: string,
@@ -120,7 +121,7 @@ class Widget {
     this.launcher.type = "button";
     this.launcher.setAttribute("aria-controls", panelId);
     this.launcher.setAttribute("aria-expanded", "false");
-    this.launcher.addEventListener("click", () => (this.panel.hidden ? this.open() : this.close()));
+    this.launcher.addEventListener("click", () => (this.panel.hidden ? this.open({ focus: true }) : this.close()));
     const header = el("div", "header");
     this.logo.alt = "";
     const close = el("button", "close", "×");
@@ -207,15 +208,32 @@ class Widget {
     // The greeting opens the conversation; new values only change its text.
     this.greeting ??= this.bubble("bot", "").bubble;
     this.greeting.textContent = String(values.greeting_message ?? "");
-    window.clearTimeout(this.timer);
-    const delay = num(values.auto_open_delay, 0);
-    if (delay > 0) this.timer = window.setTimeout(() => this.open(), delay * 1000);
+    this.armAutoOpen(num(values.auto_open_delay, 0));
   }
 
-  open() {
+  /**
+   * Opens the panel by itself, once, `delay` seconds after the first values that ask for it. The
+   * console's preview applies new values after every pause in typing: none of those may open the
+   * panel again, nor may the timer open a panel the visitor has already opened (and maybe closed).
+   */
+  private armAutoOpen(delay: number) {
+    if (this.autoOpenArmed || delay <= 0) return;
+    this.autoOpenArmed = true;
+    window.setTimeout(() => {
+      if (!this.everOpened) this.open({ focus: false });
+    }, delay * 1000);
+  }
+
+  /**
+   * Shows the panel. Only the visitor's own click on the launcher moves the keyboard into it: a
+   * panel opening by itself (or in the console's preview, beside a form being typed in) leaves
+   * focus where the person is typing.
+   */
+  open({ focus }: { focus: boolean }) {
     this.panel.hidden = false;
+    this.everOpened = true;
     this.launcher.setAttribute("aria-expanded", "true");
-    this.input.focus();
+    if (focus) this.input.focus();
   }
 
   close() {
@@ -401,6 +419,7 @@ class Widget {
 
 declare global {
   interface Window {
+    /** The preview's handle: `open` shows the panel and leaves focus in the console's form. */
     AssistantWidget?: { apply: (values: Values) => void; open: () => void };
   }
 }
@@ -415,7 +434,7 @@ declare global {
     const widget = new Widget(origin, key, triggerPoint);
     // The console's preview drives the widget with values not saved yet.
     if (script.dataset.preview === "true") {
-      window.AssistantWidget = { apply: (values) => widget.apply(values), open: () => widget.open() };
+      window.AssistantWidget = { apply: (values) => widget.apply(values), open: () => widget.open({ focus: false }) };
       window.addEventListener("message", (event) => {
         if (event.origin === window.location.origin && event.data?.type === "assistant-preview")
           widget.apply(event.data.values as Values);

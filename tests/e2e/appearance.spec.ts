@@ -51,6 +51,54 @@ test("a colour typed into the form shows in the live preview before saving; save
   await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
 });
 
+test("the preview opens beside the form without taking the keyboard, and typing never opens it again", async ({
+  signedInPage: page,
+}) => {
+  // The preview loads only once the person is in a field, so it opens while they type.
+  let release = () => {};
+  const inField = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/appearance/preview*", async (route) => {
+    await inField;
+    await route.continue();
+  });
+  await page.goto(ADMISSIONS, { waitUntil: "domcontentloaded" });
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const name = page.getByLabel("Assistant Name", { exact: true });
+  await name.fill("");
+  release();
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  const panel = preview.getByRole("dialog");
+  await expect(panel).toBeVisible();
+  await page.keyboard.type("Ada");
+  await expect(name).toHaveValue("Ada");
+  await expect(name).toBeFocused();
+  await page.unrouteAll();
+
+  // Set to open by itself, the widget gets new values after every pause in typing: none reopens it.
+  await page.getByText("Advanced Settings").click();
+  await page.getByLabel("Open By Itself After").fill("1");
+  await preview.getByRole("button", { name: "Close chat" }).click();
+  await expect(panel).toBeHidden();
+  await name.press("End");
+  for (const letter of "bc") {
+    await page.keyboard.type(letter);
+    // Past the preview's update (300 ms after typing) and the widget's delay (1 s).
+    await page.waitForTimeout(1_600);
+  }
+  await expect(name).toHaveValue("Adabc");
+  await expect(name).toBeFocused();
+  await expect(panel).toBeHidden();
+
+  // A visitor's own click on the launcher still takes them into the message box. (The launcher is
+  // fixed inside the frame, so Playwright cannot scroll the page to it: the frame is scrolled to.)
+  await page.locator('iframe[title="Chat preview"]').scrollIntoViewIfNeeded();
+  await preview.locator(".launcher").click();
+  await expect(panel).toBeVisible();
+  await expect(preview.getByRole("textbox", { name: "Your message" })).toBeFocused();
+});
+
 test("a value out of range comes back beside its field with everything else kept", async ({ signedInPage: page }) => {
   await page.goto(ADMISSIONS);
   await page.getByText("Advanced Settings").click();
