@@ -208,6 +208,8 @@ class Widget {
     // The greeting opens the conversation; new values only change its text.
     this.greeting ??= this.bubble("bot", "").bubble;
     this.greeting.textContent = String(values.greeting_message ?? "");
+    // A new avatar (or none) shows beside every assistant message already there, as the preview needs.
+    for (const row of this.log.querySelectorAll<HTMLElement>(".row.bot")) this.showAvatar(row);
     this.armAutoOpen(num(values.auto_open_delay, 0));
   }
 
@@ -242,19 +244,29 @@ class Widget {
     this.launcher.focus();
   }
 
+  /** The assistant's avatar at the start of one of its message rows, or none when no avatar is set. */
+  private showAvatar(row: HTMLElement) {
+    const avatar = imageUrl(this.origin, this.values.avatar_url);
+    let img = row.querySelector<HTMLImageElement>(":scope > img.avatar");
+    if (!avatar) {
+      img?.remove();
+      return;
+    }
+    if (!img) {
+      img = el("img", "avatar");
+      img.alt = "";
+      row.prepend(img);
+    }
+    img.src = avatar;
+  }
+
   private bubble(who: "bot" | "user", text: string) {
     const row = el("div", `row ${who}`);
-    const avatar = who === "bot" ? imageUrl(this.origin, this.values.avatar_url) : "";
-    if (avatar) {
-      const img = el("img", "avatar");
-      img.src = avatar;
-      img.alt = "";
-      row.append(img);
-    }
     const bubble = el("div", "bubble", text);
     // Arabic or Hebrew reads right to left whatever the page around the widget says.
     bubble.dir = "auto";
     row.append(bubble);
+    if (who === "bot") this.showAvatar(row);
     this.log.append(row);
     this.log.scrollTop = this.log.scrollHeight;
     return { row, bubble };

@@ -55,7 +55,6 @@ export async function handleAppearanceAction(
   const fieldErrors: Record<string, string> = {};
   try {
     for (const field of ALL_APPEARANCE_FIELDS.filter((f) => f.type === "image")) {
-      if (formData.get(`${field.internalName}__remove`) === "true") values[field.internalName] = "";
       const file = formData.get(`${field.internalName}__file`);
       // An image without bytes leaves the field as it is: there is nothing to upload.
       if (!chosenFile(file) || file.size === 0) continue;

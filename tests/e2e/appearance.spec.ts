@@ -1,10 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
+import { PNG_BYTES } from "../support/files";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Each test works on its own agent's trigger point, so parallel tests never share values. */
 const STUDENT_SUCCESS = "/northfield/agent/studentsuccess/appearance";
 const ADMISSIONS = "/northfield/agent/admissions/appearance";
 const SHOP = "/shopharbor-outfitters/agent/shop/appearance";
+/** The shop's client-wide trigger point (Default), which only the avatar test saves to. */
+const SHOP_DEFAULT = "/shopharbor-outfitters/appearance";
 
 test("a colour typed into the form shows in the live preview before saving; save; push after the diff", async ({
   signedInPage: page,
@@ -97,6 +100,29 @@ test("the preview opens beside the form without taking the keyboard, and typing 
   await preview.locator(".launcher").click();
   await expect(panel).toBeVisible();
   await expect(preview.getByRole("textbox", { name: "Your message" })).toBeFocused();
+});
+
+test("the preview shows what saving would: an avatar ticked Remove is gone, a short colour is the picker's too", async ({
+  signedInPage: page,
+}) => {
+  await page.goto(SHOP_DEFAULT);
+  const avatarFile = { name: "avatar.png", mimeType: "image/png", buffer: Buffer.from(PNG_BYTES) };
+  await page.getByLabel("Assistant Avatar", { exact: true }).setInputFiles(avatarFile);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+  await page.reload();
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  const avatars = preview.locator(".row.bot img.avatar");
+  await expect(avatars).toHaveCount(1);
+  const remove = page.getByRole("checkbox", { name: "Remove" });
+  await remove.check();
+  await expect(avatars).toHaveCount(0);
+  await remove.uncheck();
+  await expect(avatars).toHaveCount(1);
+
+  await page.getByLabel("Primary Colour", { exact: true }).fill("#f00");
+  await expect(preview.locator(".launcher")).toHaveCSS("background-color", "rgb(255, 0, 0)");
+  await expect(page.getByLabel("Primary Colour picker")).toHaveValue("#ff0000");
 });
 
 test("a value out of range comes back beside its field with everything else kept", async ({ signedInPage: page }) => {

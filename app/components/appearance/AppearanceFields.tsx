@@ -3,10 +3,10 @@ import {
   APPEARANCE_FIELDS,
   APPEARANCE_SECTION_TITLES,
   APPEARANCE_SECTIONS,
-  HEX_COLOR,
   type AppearanceField,
   type AppearanceValues,
 } from "@contract/values/appearance";
+import { pickerColour, removeImageName } from "~/lib/appearance";
 import * as ui from "~/styles/ui.css";
 import * as s from "./appearance.css";
 
@@ -19,7 +19,7 @@ function ColourInput({ field, value, readOnly }: { field: AppearanceField; value
         type="color"
         className={s.swatch}
         aria-label={`${field.label} picker`}
-        value={HEX_COLOR.test(text) && text.length === 7 ? text : "#000000"}
+        value={pickerColour(text)}
         disabled={readOnly}
         onChange={(event) => setText(event.currentTarget.value)}
       />
@@ -125,7 +125,7 @@ function FieldInput({
               />
               {value ? (
                 <label>
-                  <input type="checkbox" name={`${field.internalName}__remove`} value="true" /> Remove
+                  <input type="checkbox" name={removeImageName(field.internalName)} value="true" /> Remove
                 </label>
               ) : null}
             </>

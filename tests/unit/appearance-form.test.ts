@@ -1,0 +1,23 @@
+import { describe, expect, it } from "vitest";
+import { pickerColour, removeImageName, valuesFromForm } from "../../app/lib/appearance";
+
+describe("the Appearance form's values", () => {
+  it("reads an image ticked Remove as no image, for the preview as for the save", () => {
+    const form = new FormData();
+    form.append("avatar_url", "/storage/public/appearance/1/avatar.png");
+    form.append(removeImageName("avatar_url"), "true");
+    form.append("launcher_icon_url", "/storage/public/appearance/1/icon.png");
+    expect(valuesFromForm(form)).toMatchObject({
+      avatar_url: "",
+      launcher_icon_url: "/storage/public/appearance/1/icon.png",
+    });
+  });
+
+  it("gives the colour picker the typed colour, a short one spelt out, and black for what is not a colour yet", () => {
+    expect(pickerColour("#f00")).toBe("#ff0000");
+    expect(pickerColour("#A1b")).toBe("#aa11bb");
+    expect(pickerColour("#1F4B99")).toBe("#1f4b99");
+    expect(pickerColour("#f0")).toBe("#000000");
+    expect(pickerColour("red")).toBe("#000000");
+  });
+});
