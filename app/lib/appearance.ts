@@ -1,4 +1,5 @@
 import { ALL_APPEARANCE_FIELDS, HEX_COLOR, type AppearanceValues } from "@contract/values/appearance";
+import { windowForPanel } from "@contract/values/widget-layout";
 
 /** The "Remove" box beside an image field. */
 export const removeImageName = (internalName: string) => `${internalName}__remove`;
@@ -34,6 +35,33 @@ export function pickerColour(typed: string): string {
   const digits = typed.slice(1).toLowerCase();
   return `#${digits.length === 3 ? [...digits].map((digit) => digit + digit).join("") : digits}`;
 }
+
+/**
+ * A size value as the preview frame counts it: what the widget would take, kept within the field's
+ * range (a value out of range is refused on save, and must not grow the frame without end).
+ */
+function sizeValue(values: AppearanceValues, internalName: string): number {
+  const field = ALL_APPEARANCE_FIELDS.find((f) => f.internalName === internalName)!;
+  const value = values[internalName];
+  if (typeof value !== "number" || !Number.isFinite(value)) return Number(field.defaultValue);
+  return Math.min(Math.max(value, field.min ?? value), field.max ?? value);
+}
+
+/**
+ * The preview frame's smallest size: a window in which the widget shows its panel whole at the
+ * size set (a smaller one would shrink it, as a visitor's small window does), and the corner the
+ * widget sits in, which a frame larger than its box is scrolled to.
+ */
+export function previewFrame(values: AppearanceValues) {
+  const size = windowForPanel({
+    width: sizeValue(values, "width"),
+    height: sizeValue(values, "height"),
+    offset: sizeValue(values, "offset"),
+  });
+  return { ...size, left: values.position === "bottom-left" };
+}
+
+export type PreviewFrame = ReturnType<typeof previewFrame>;
 
 /** What the empty preview says with JavaScript off: the widget is a script, so it needs JavaScript. */
 export const PREVIEW_WITHOUT_JAVASCRIPT =

@@ -57,6 +57,9 @@ test("a colour typed into the form shows in the live preview before saving; save
 test("the preview opens beside the form without taking the keyboard, and typing never opens it again", async ({
   signedInPage: page,
 }) => {
+  // A window tall enough for the whole preview: Playwright cannot scroll to what the widget shows
+  // (it is fixed inside its frame).
+  await page.setViewportSize({ width: 1280, height: 900 });
   // The preview loads only once the person is in a field, so it opens while they type.
   let release = () => {};
   const inField = new Promise<void>((resolve) => {
@@ -94,9 +97,9 @@ test("the preview opens beside the form without taking the keyboard, and typing 
   await expect(name).toBeFocused();
   await expect(panel).toBeHidden();
 
-  // A visitor's own click on the launcher still takes them into the message box. (The launcher is
-  // fixed inside the frame, so Playwright cannot scroll the page to it: the frame is scrolled to.)
-  await page.locator('iframe[title="Chat preview"]').scrollIntoViewIfNeeded();
+  // A visitor's own click on the launcher still takes them into the message box. (At the page's
+  // end the preview, which stays in view as the page scrolls, is in view whole.)
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
   await preview.locator(".launcher").click();
   await expect(panel).toBeVisible();
   await expect(preview.getByRole("textbox", { name: "Your message" })).toBeFocused();
@@ -123,6 +126,34 @@ test("the preview shows what saving would: an avatar ticked Remove is gone, a sh
   await page.getByLabel("Primary Colour", { exact: true }).fill("#f00");
   await expect(preview.locator(".launcher")).toHaveCSS("background-color", "rgb(255, 0, 0)");
   await expect(page.getByLabel("Primary Colour picker")).toHaveValue("#ff0000");
+});
+
+test("the preview shows the largest panel at its real size, whole, a scroll away at most", async ({
+  signedInPage: page,
+}) => {
+  await page.goto(ADMISSIONS);
+  await page.getByText("Advanced Settings").click();
+  await page.getByLabel("Panel Width (px)").fill("480");
+  await page.getByLabel("Panel Height (px)").fill("720");
+  await page.getByLabel("Distance From The Edge (px)").fill("64");
+  const panel = page.frameLocator('iframe[title="Chat preview"]').getByRole("dialog");
+  await expect(panel).toBeVisible();
+  // Inside the frame: the panel's own size, and nothing of it outside the frame's window.
+  const placed = () =>
+    panel.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const view = element.ownerDocument.defaultView!;
+      return {
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+        whole: box.top >= 0 && box.left >= 0 && box.right <= view.innerWidth && box.bottom <= view.innerHeight,
+      };
+    });
+  await expect.poll(placed).toEqual({ width: 480, height: 720, whole: true });
+  // Wider than the preview's column: the frame scrolls in its box, and a note says so.
+  await expect(
+    page.getByText("The widget is shown at its real size: scroll the preview to see all of it."),
+  ).toBeVisible();
 });
 
 test("a value out of range comes back beside its field with everything else kept", async ({ signedInPage: page }) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pickerColour, removeImageName, valuesFromForm } from "../../app/lib/appearance";
+import { pickerColour, previewFrame, removeImageName, valuesFromForm } from "../../app/lib/appearance";
 
 describe("the Appearance form's values", () => {
   it("reads an image ticked Remove as no image, for the preview as for the save", () => {
@@ -19,5 +19,17 @@ describe("the Appearance form's values", () => {
     expect(pickerColour("#1F4B99")).toBe("#1f4b99");
     expect(pickerColour("#f0")).toBe("#000000");
     expect(pickerColour("red")).toBe("#000000");
+  });
+
+  it("sizes the preview frame to show the panel whole at its real size, within the fields' ranges", () => {
+    expect(previewFrame({ width: 480, height: 720, offset: 64 })).toEqual({ width: 608, height: 848, left: false });
+    // 20 px from the edge: the window's own margin (100 px) is what keeps the panel's top in view.
+    expect(previewFrame({ width: 380, height: 560, offset: 20, position: "bottom-left" })).toEqual({
+      width: 420,
+      height: 660,
+      left: true,
+    });
+    // Half typed or out of range (refused on save): the default, or the nearest size allowed.
+    expect(previewFrame({ width: "", height: 9000, offset: -5 })).toEqual({ width: 380, height: 820, left: false });
   });
 });
