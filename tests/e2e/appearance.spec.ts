@@ -166,7 +166,22 @@ test("a value out of range comes back beside its field with everything else kept
     page.getByRole("alert").filter({ hasText: "Panel Width must be a whole number from 300 to 480" }),
   ).toBeVisible();
   await expect(page.getByLabel("Launcher Text", { exact: true })).toHaveValue("Ask admissions");
+  await expectRefusedWith(page.getByLabel("Panel Width (px)"), "Panel Width must be a whole number from 300 to 480");
+  await expect(page.getByLabel("Launcher Text", { exact: true })).not.toHaveAttribute("aria-invalid");
+
+  await page.getByLabel("Primary Colour", { exact: true }).fill("#12");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectRefusedWith(
+    page.getByLabel("Primary Colour", { exact: true }),
+    "Primary Colour must be a colour like #1f4b99",
+  );
 });
+
+/** A field the save refused: marked invalid, and described by the message shown under it. */
+async function expectRefusedWith(field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(message);
+}
 
 /**
  * Opens an agent's Appearance (the shop's unless said) with its scripts (not its styles, which a
@@ -313,5 +328,13 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("toast")).toContainText("Success!");
     await expect(page.getByLabel("Greeting Message", { exact: true })).toHaveValue("Welcome to Northfield admissions!");
+  });
+
+  test("an image the upload refuses is marked invalid and described by the refusal", async ({ signedInPage: page }) => {
+    await page.goto(ADMISSIONS);
+    const avatar = page.getByLabel("Assistant Avatar", { exact: true });
+    await avatar.setInputFiles({ name: "avatar.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectRefusedWith(avatar, "avatar.png does not contain a PNG, JPEG, GIF or WebP image");
   });
 });
