@@ -5,6 +5,7 @@
  */
 import { CHAT_MESSAGE_MAX_CHARS } from "../contract/values/chat";
 import { FEEDBACK_COMMENT_MAX_CHARS, type AnswerRating } from "../contract/values/conversations";
+import { PANEL_ABOVE_LAUNCHER, PANEL_WINDOW_MARGIN } from "../contract/values/widget-layout";
 import { typedText } from "./typed-text";
 
 type Values = Record<string, string | number | boolean>;
@@ -38,7 +39,7 @@ const STYLES = `
 .launcher { display: inline-flex; align-items: center; gap: 8px; border: 0; border-radius: 999px; padding: 12px 18px; background: var(--primary); color: var(--header-text); font: inherit; font-weight: 600; cursor: pointer; box-shadow: 0 6px 20px rgba(0,0,0,.2); }
 .launcher img { width: 24px; height: 24px; border-radius: 50%; object-fit: cover; }
 .launcher:focus-visible, button:focus-visible, textarea:focus-visible, a:focus-visible { outline: 3px solid var(--primary); outline-offset: 2px; }
-.panel { position: absolute; bottom: 64px; width: var(--width); height: var(--height); max-width: calc(100vw - 2 * var(--offset)); max-height: calc(100vh - 100px); display: flex; flex-direction: column; background: var(--background); border-radius: var(--radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); overflow: hidden; }
+.panel { position: absolute; bottom: ${PANEL_ABOVE_LAUNCHER}px; width: var(--width); height: var(--height); max-width: calc(100vw - 2 * var(--offset)); max-height: calc(100vh - ${PANEL_WINDOW_MARGIN}px); display: flex; flex-direction: column; background: var(--background); border-radius: var(--radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); overflow: hidden; }
 .root.right .panel { right: 0; } .root.left .panel { left: 0; }
 [hidden] { display: none !important; }
 .header { display: flex; align-items: center; gap: 10px; padding: 12px 14px; background: var(--primary); color: var(--header-text); }
@@ -102,7 +103,8 @@ class Widget {
   private conversationId: string | null;
   private busy = false;
   private greeting: HTMLElement | null = null;
-  private timer: number | undefined;
+  private autoOpenArmed = false;
+  private everOpened = false;
 
   constructor(
     private readonly origin: string,
@@ -120,7 +122,7 @@ class Widget {
     this.launcher.type = "button";
     this.launcher.setAttribute("aria-controls", panelId);
     this.launcher.setAttribute("aria-expanded", "false");
-    this.launcher.addEventListener("click", () => (this.panel.hidden ? this.open() : this.close()));
+    this.launcher.addEventListener("click", () => (this.panel.hidden ? this.open({ focus: true }) : this.close()));
     const header = el("div", "header");
     this.logo.alt = "";
     const close = el("button", "close", "×");
@@ -207,15 +209,34 @@ class Widget {
     // The greeting opens the conversation; new values only change its text.
     this.greeting ??= this.bubble("bot", "").bubble;
     this.greeting.textContent = String(values.greeting_message ?? "");
-    window.clearTimeout(this.timer);
-    const delay = num(values.auto_open_delay, 0);
-    if (delay > 0) this.timer = window.setTimeout(() => this.open(), delay * 1000);
+    // A new avatar (or none) shows beside every assistant message already there, as the preview needs.
+    for (const row of this.log.querySelectorAll<HTMLElement>(".row.bot")) this.showAvatar(row);
+    this.armAutoOpen(num(values.auto_open_delay, 0));
   }
 
-  open() {
+  /**
+   * Opens the panel by itself, once, `delay` seconds after the first values that ask for it. The
+   * console's preview applies new values after every pause in typing: none of those may open the
+   * panel again, nor may the timer open a panel the visitor has already opened (and maybe closed).
+   */
+  private armAutoOpen(delay: number) {
+    if (this.autoOpenArmed || delay <= 0) return;
+    this.autoOpenArmed = true;
+    window.setTimeout(() => {
+      if (!this.everOpened) this.open({ focus: false });
+    }, delay * 1000);
+  }
+
+  /**
+   * Shows the panel. Only the visitor's own click on the launcher moves the keyboard into it: a
+   * panel opening by itself (or in the console's preview, beside a form being typed in) leaves
+   * focus where the person is typing.
+   */
+  open({ focus }: { focus: boolean }) {
     this.panel.hidden = false;
+    this.everOpened = true;
     this.launcher.setAttribute("aria-expanded", "true");
-    this.input.focus();
+    if (focus) this.input.focus();
   }
 
   close() {
@@ -224,19 +245,29 @@ class Widget {
     this.launcher.focus();
   }
 
+  /** The assistant's avatar at the start of one of its message rows, or none when no avatar is set. */
+  private showAvatar(row: HTMLElement) {
+    const avatar = imageUrl(this.origin, this.values.avatar_url);
+    let img = row.querySelector<HTMLImageElement>(":scope > img.avatar");
+    if (!avatar) {
+      img?.remove();
+      return;
+    }
+    if (!img) {
+      img = el("img", "avatar");
+      img.alt = "";
+      row.prepend(img);
+    }
+    img.src = avatar;
+  }
+
   private bubble(who: "bot" | "user", text: string) {
     const row = el("div", `row ${who}`);
-    const avatar = who === "bot" ? imageUrl(this.origin, this.values.avatar_url) : "";
-    if (avatar) {
-      const img = el("img", "avatar");
-      img.src = avatar;
-      img.alt = "";
-      row.append(img);
-    }
     const bubble = el("div", "bubble", text);
     // Arabic or Hebrew reads right to left whatever the page around the widget says.
     bubble.dir = "auto";
     row.append(bubble);
+    if (who === "bot") this.showAvatar(row);
     this.log.append(row);
     this.log.scrollTop = this.log.scrollHeight;
     return { row, bubble };
@@ -401,6 +432,7 @@ class Widget {
 
 declare global {
   interface Window {
+    /** The preview's handle: `open` shows the panel and leaves focus in the console's form. */
     AssistantWidget?: { apply: (values: Values) => void; open: () => void };
   }
 }
@@ -415,7 +447,7 @@ declare global {
     const widget = new Widget(origin, key, triggerPoint);
     // The console's preview drives the widget with values not saved yet.
     if (script.dataset.preview === "true") {
-      window.AssistantWidget = { apply: (values) => widget.apply(values), open: () => widget.open() };
+      window.AssistantWidget = { apply: (values) => widget.apply(values), open: () => widget.open({ focus: false }) };
       window.addEventListener("message", (event) => {
         if (event.origin === window.location.origin && event.data?.type === "assistant-preview")
           widget.apply(event.data.values as Values);

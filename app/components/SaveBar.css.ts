@@ -1,10 +1,10 @@
 import { style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-/** Sticks under the top bar (56 px) so Save stays in reach on long tables. */
+/** Sticks under the top bar so Save stays in reach on long tables. */
 export const bar = style({
   position: "sticky",
-  top: "56px",
+  top: vars.size.topBar,
   zIndex: 5,
   display: "flex",
   alignItems: "center",

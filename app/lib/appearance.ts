@@ -1,9 +1,21 @@
-import { ALL_APPEARANCE_FIELDS, type AppearanceValues } from "@contract/values/appearance";
+import { ALL_APPEARANCE_FIELDS, HEX_COLOR, type AppearanceValues } from "@contract/values/appearance";
+import { windowForPanel } from "@contract/values/widget-layout";
 
-/** The form's fields as appearance values: the action reads the post, the preview the form as it is typed (checkboxes post a hidden "false", then the box's "true"). */
+/** The "Remove" box beside an image field. */
+export const removeImageName = (internalName: string) => `${internalName}__remove`;
+
+/**
+ * The form's fields as appearance values: the action reads the post, the preview the form as it is
+ * typed (checkboxes post a hidden "false", then the box's "true"). An image ticked "Remove" is no
+ * image, in the preview as in what is saved.
+ */
 export function valuesFromForm(formData: FormData): AppearanceValues {
   const values: AppearanceValues = {};
   for (const field of ALL_APPEARANCE_FIELDS) {
+    if (field.type === "image" && formData.get(removeImageName(field.internalName)) === "true") {
+      values[field.internalName] = "";
+      continue;
+    }
     const posted = formData.getAll(field.internalName).filter((v): v is string => typeof v === "string");
     if (!posted.length) continue;
     if (field.type === "boolean") values[field.internalName] = posted.includes("true");
@@ -12,6 +24,44 @@ export function valuesFromForm(formData: FormData): AppearanceValues {
   }
   return values;
 }
+
+/**
+ * What a colour picker shows for a typed colour. A picker takes only #rrggbb, while the widget and
+ * the API also take the short #rgb: that one is spelt out (#f00 is #ff0000), so the picker shows the
+ * colour the preview does. Anything not a colour yet (half typed) shows black, as a picker's default.
+ */
+export function pickerColour(typed: string): string {
+  if (!HEX_COLOR.test(typed)) return "#000000";
+  const digits = typed.slice(1).toLowerCase();
+  return `#${digits.length === 3 ? [...digits].map((digit) => digit + digit).join("") : digits}`;
+}
+
+/**
+ * A size value as the preview frame counts it: what the widget would take, kept within the field's
+ * range (a value out of range is refused on save, and must not grow the frame without end).
+ */
+function sizeValue(values: AppearanceValues, internalName: string): number {
+  const field = ALL_APPEARANCE_FIELDS.find((f) => f.internalName === internalName)!;
+  const value = values[internalName];
+  if (typeof value !== "number" || !Number.isFinite(value)) return Number(field.defaultValue);
+  return Math.min(Math.max(value, field.min ?? value), field.max ?? value);
+}
+
+/**
+ * The preview frame's smallest size: a window in which the widget shows its panel whole at the
+ * size set (a smaller one would shrink it, as a visitor's small window does), and the corner the
+ * widget sits in, which a frame larger than its box is scrolled to.
+ */
+export function previewFrame(values: AppearanceValues) {
+  const size = windowForPanel({
+    width: sizeValue(values, "width"),
+    height: sizeValue(values, "height"),
+    offset: sizeValue(values, "offset"),
+  });
+  return { ...size, left: values.position === "bottom-left" };
+}
+
+export type PreviewFrame = ReturnType<typeof previewFrame>;
 
 /** What the empty preview says with JavaScript off: the widget is a script, so it needs JavaScript. */
 export const PREVIEW_WITHOUT_JAVASCRIPT =

@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { APPEARANCE_MESSAGES } from "@contract/values/appearance";
+import { APPEARANCE_DEFAULTS, APPEARANCE_MESSAGES } from "@contract/values/appearance";
 import { AppearanceFields } from "~/components/appearance/AppearanceFields";
+import { LivePreview } from "~/components/appearance/LivePreview";
 import * as s from "~/components/appearance/appearance.css";
 import { RouteError } from "~/components/RouteError";
 import { SaveBar } from "~/components/SaveBar";
@@ -14,7 +15,7 @@ import { appearanceApi } from "~/server/api/appearance-api.server";
 import { testingApi } from "~/server/api/testing-api.server";
 import { GateSummary } from "~/components/testing/GateSummary";
 import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
-import { valuesFromForm } from "~/lib/appearance";
+import { previewFrame, valuesFromForm } from "~/lib/appearance";
 import { formatDateTime } from "~/lib/dates";
 import { handleAppearanceAction, type AppearanceActionData } from "~/server/appearance.server";
 import { requireClient } from "~/server/clients.server";
@@ -79,6 +80,7 @@ export default function Appearance() {
   const frame = useRef<HTMLIFrameElement>(null);
   const timer = useRef<number>();
   const [dirty, setDirty] = useState(false);
+  const [frameSize, setFrameSize] = useState(() => previewFrame(data.values ?? APPEARANCE_DEFAULTS));
   const canConfigure = useCanConfigure(data.appId);
   useEffect(() => {
     if (data.error) toast({ type: "error", description: data.error });
@@ -90,14 +92,19 @@ export default function Appearance() {
   const savedValues = JSON.stringify(data.values);
   useEffect(() => setDirty(false), [savedValues]);
 
-  /** Sends what the form holds now to the preview (unsaved values included), 300 ms after typing settles. */
+  /**
+   * Sends what the form holds now to the preview (unsaved values included), 300 ms after typing
+   * settles, and sizes the frame so the panel shows at its real size.
+   */
   const sendToPreview = () => {
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => {
       if (!form.current) return;
-      frame.current?.contentWindow?.postMessage(
-        { type: "assistant-preview", values: { ...data.values, ...valuesFromForm(new FormData(form.current)) } },
-        window.location.origin,
+      const values = { ...data.values, ...valuesFromForm(new FormData(form.current)) };
+      frame.current?.contentWindow?.postMessage({ type: "assistant-preview", values }, window.location.origin);
+      const next = previewFrame(values);
+      setFrameSize((now) =>
+        now.width === next.width && now.height === next.height && now.left === next.left ? now : next,
       );
     }, 300);
   };
@@ -219,15 +226,12 @@ export default function Appearance() {
             readOnly={!canConfigure}
           />
         </Form>
-        <div className={s.preview}>
-          <iframe
-            ref={frame}
-            title="Chat preview"
-            src={`${location.pathname.replace(/\/$/, "")}/preview${data.choice.selectable && data.choice.triggerPoint ? `?trigger_point=${encodeURIComponent(data.choice.triggerPoint)}` : ""}`}
-            className={s.frame}
-            onLoad={sendToPreview}
-          />
-        </div>
+        <LivePreview
+          src={`${location.pathname.replace(/\/$/, "")}/preview${data.choice.selectable && data.choice.triggerPoint ? `?trigger_point=${encodeURIComponent(data.choice.triggerPoint)}` : ""}`}
+          frame={frame}
+          size={frameSize}
+          onLoad={sendToPreview}
+        />
       </div>
     </section>
   );

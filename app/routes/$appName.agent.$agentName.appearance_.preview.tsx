@@ -8,7 +8,7 @@ import { consoleContext } from "~/server/context.server";
 /**
  * The Appearance page's live preview: the real widget on a page of its own, with the Sandbox
  * script in preview mode (it takes the form's unsaved values by message from this origin) and
- * opening by itself after 1 second.
+ * opening by itself after 1 second, without taking the keyboard from the form beside it.
  */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = consoleContext(context);

@@ -64,7 +64,6 @@ export async function handleAppearanceAction(
   const fieldErrors: Record<string, string> = {};
   try {
     for (const field of ALL_APPEARANCE_FIELDS.filter((f) => f.type === "image")) {
-      if (formData.get(`${field.internalName}__remove`) === "true") values[field.internalName] = "";
       const file = formData.get(`${field.internalName}__file`);
       // An input left empty leaves the field as it is; a chosen file without bytes is the API's to refuse.
       if (!chosenFile(file)) continue;

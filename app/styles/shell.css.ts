@@ -6,7 +6,7 @@ export const layout = style({
   display: "grid",
   // minmax(0, …): a wide table scrolls inside its card instead of widening the page.
   gridTemplateColumns: "248px minmax(0, 1fr)",
-  gridTemplateRows: "56px 1fr",
+  gridTemplateRows: `${vars.size.topBar} 1fr`,
   gridTemplateAreas: `"top top" "nav main"`,
   minHeight: "100vh",
 });
@@ -80,8 +80,8 @@ export const nav = style({
 });
 export const navLinks = style({
   position: "sticky",
-  top: "56px",
-  maxHeight: "calc(100vh - 56px)",
+  top: vars.size.topBar,
+  maxHeight: `calc(100vh - ${vars.size.topBar})`,
   padding: vars.space.md,
   overflowY: "auto",
 });

@@ -22,8 +22,12 @@ export const vars = createGlobalTheme(":root", {
     invalid: "#fff1f0",
   },
   space: { xs: "4px", sm: "8px", md: "16px", lg: "24px", xl: "32px" },
-  /** One height for every input, select and button, so controls side by side line up. */
-  size: { control: "36px" },
+  size: {
+    /** One height for every input, select and button, so controls side by side line up. */
+    control: "36px",
+    /** The top bar's height: what sticks below it sticks this far down. */
+    topBar: "56px",
+  },
   radius: { sm: "4px", md: "8px", lg: "12px" },
   font: {
     body: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",

@@ -1,10 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
+import { PNG_BYTES } from "../support/files";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Each test works on its own agent's trigger point, so parallel tests never share values. */
 const STUDENT_SUCCESS = "/northfield/agent/studentsuccess/appearance";
 const ADMISSIONS = "/northfield/agent/admissions/appearance";
 const SHOP = "/shopharbor-outfitters/agent/shop/appearance";
+/** The shop's client-wide trigger point (Default), which only the avatar test saves to. */
+const SHOP_DEFAULT = "/shopharbor-outfitters/appearance";
 
 test("a colour typed into the form shows in the live preview before saving; save; push after the diff", async ({
   signedInPage: page,
@@ -51,6 +54,108 @@ test("a colour typed into the form shows in the live preview before saving; save
   await expect(page.getByTestId("save-bar").getByRole("status")).toHaveText("Unsaved changes");
 });
 
+test("the preview opens beside the form without taking the keyboard, and typing never opens it again", async ({
+  signedInPage: page,
+}) => {
+  // A window tall enough for the whole preview: Playwright cannot scroll to what the widget shows
+  // (it is fixed inside its frame).
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The preview loads only once the person is in a field, so it opens while they type.
+  let release = () => {};
+  const inField = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route("**/appearance/preview*", async (route) => {
+    await inField;
+    await route.continue();
+  });
+  await page.goto(ADMISSIONS, { waitUntil: "domcontentloaded" });
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const name = page.getByLabel("Assistant Name", { exact: true });
+  await name.fill("");
+  release();
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  const panel = preview.getByRole("dialog");
+  await expect(panel).toBeVisible();
+  await page.keyboard.type("Ada");
+  await expect(name).toHaveValue("Ada");
+  await expect(name).toBeFocused();
+  await page.unrouteAll();
+
+  // Set to open by itself, the widget gets new values after every pause in typing: none reopens it.
+  await page.getByText("Advanced Settings").click();
+  await page.getByLabel("Open By Itself After").fill("1");
+  await preview.getByRole("button", { name: "Close chat" }).click();
+  await expect(panel).toBeHidden();
+  await name.press("End");
+  for (const letter of "bc") {
+    await page.keyboard.type(letter);
+    // Past the preview's update (300 ms after typing) and the widget's delay (1 s).
+    await page.waitForTimeout(1_600);
+  }
+  await expect(name).toHaveValue("Adabc");
+  await expect(name).toBeFocused();
+  await expect(panel).toBeHidden();
+
+  // A visitor's own click on the launcher still takes them into the message box. (At the page's
+  // end the preview, which stays in view as the page scrolls, is in view whole.)
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  await preview.locator(".launcher").click();
+  await expect(panel).toBeVisible();
+  await expect(preview.getByRole("textbox", { name: "Your message" })).toBeFocused();
+});
+
+test("the preview shows what saving would: an avatar ticked Remove is gone, a short colour is the picker's too", async ({
+  signedInPage: page,
+}) => {
+  await page.goto(SHOP_DEFAULT);
+  const avatarFile = { name: "avatar.png", mimeType: "image/png", buffer: Buffer.from(PNG_BYTES) };
+  await page.getByLabel("Assistant Avatar", { exact: true }).setInputFiles(avatarFile);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+  await page.reload();
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  const avatars = preview.locator(".row.bot img.avatar");
+  await expect(avatars).toHaveCount(1);
+  const remove = page.getByRole("checkbox", { name: "Remove" });
+  await remove.check();
+  await expect(avatars).toHaveCount(0);
+  await remove.uncheck();
+  await expect(avatars).toHaveCount(1);
+
+  await page.getByLabel("Primary Colour", { exact: true }).fill("#f00");
+  await expect(preview.locator(".launcher")).toHaveCSS("background-color", "rgb(255, 0, 0)");
+  await expect(page.getByLabel("Primary Colour picker")).toHaveValue("#ff0000");
+});
+
+test("the preview shows the largest panel at its real size, whole, a scroll away at most", async ({
+  signedInPage: page,
+}) => {
+  await page.goto(ADMISSIONS);
+  await page.getByText("Advanced Settings").click();
+  await page.getByLabel("Panel Width (px)").fill("480");
+  await page.getByLabel("Panel Height (px)").fill("720");
+  await page.getByLabel("Distance From The Edge (px)").fill("64");
+  const panel = page.frameLocator('iframe[title="Chat preview"]').getByRole("dialog");
+  await expect(panel).toBeVisible();
+  // Inside the frame: the panel's own size, and nothing of it outside the frame's window.
+  const placed = () =>
+    panel.evaluate((element) => {
+      const box = element.getBoundingClientRect();
+      const view = element.ownerDocument.defaultView!;
+      return {
+        width: Math.round(box.width),
+        height: Math.round(box.height),
+        whole: box.top >= 0 && box.left >= 0 && box.right <= view.innerWidth && box.bottom <= view.innerHeight,
+      };
+    });
+  await expect.poll(placed).toEqual({ width: 480, height: 720, whole: true });
+  // Wider than the preview's column: the frame scrolls in its box, and a note says so.
+  await expect(
+    page.getByText("The widget is shown at its real size: scroll the preview to see all of it."),
+  ).toBeVisible();
+});
+
 test("a value out of range comes back beside its field with everything else kept", async ({ signedInPage: page }) => {
   await page.goto(ADMISSIONS);
   await page.getByText("Advanced Settings").click();
@@ -61,7 +166,22 @@ test("a value out of range comes back beside its field with everything else kept
     page.getByRole("alert").filter({ hasText: "Panel Width must be a whole number from 300 to 480" }),
   ).toBeVisible();
   await expect(page.getByLabel("Launcher Text", { exact: true })).toHaveValue("Ask admissions");
+  await expectRefusedWith(page.getByLabel("Panel Width (px)"), "Panel Width must be a whole number from 300 to 480");
+  await expect(page.getByLabel("Launcher Text", { exact: true })).not.toHaveAttribute("aria-invalid");
+
+  await page.getByLabel("Primary Colour", { exact: true }).fill("#12");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expectRefusedWith(
+    page.getByLabel("Primary Colour", { exact: true }),
+    "Primary Colour must be a colour like #1f4b99",
+  );
 });
+
+/** A field the save refused: marked invalid, and described by the message shown under it. */
+async function expectRefusedWith(field: Locator, message: string) {
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(message);
+}
 
 /**
  * Opens an agent's Appearance (the shop's unless said) with its scripts (not its styles, which a
@@ -208,5 +328,13 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("toast")).toContainText("Success!");
     await expect(page.getByLabel("Greeting Message", { exact: true })).toHaveValue("Welcome to Northfield admissions!");
+  });
+
+  test("an image the upload refuses is marked invalid and described by the refusal", async ({ signedInPage: page }) => {
+    await page.goto(ADMISSIONS);
+    const avatar = page.getByLabel("Assistant Avatar", { exact: true });
+    await avatar.setInputFiles({ name: "avatar.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await page.getByRole("button", { name: "Save" }).click();
+    await expectRefusedWith(avatar, "avatar.png does not contain a PNG, JPEG, GIF or WebP image");
   });
 });

@@ -3,15 +3,29 @@ import {
   APPEARANCE_FIELDS,
   APPEARANCE_SECTION_TITLES,
   APPEARANCE_SECTIONS,
-  HEX_COLOR,
   type AppearanceField,
   type AppearanceValues,
 } from "@contract/values/appearance";
+import { errorIdOf, fieldAria } from "~/components/FormField";
+import { pickerColour, removeImageName } from "~/lib/appearance";
 import * as ui from "~/styles/ui.css";
 import * as s from "./appearance.css";
 
+/** The aria attributes that tie a field's control to its message. */
+type FieldAria = ReturnType<typeof fieldAria>;
+
 /** A colour typed as text or picked with the picker; both are the same value (the form sends it to the preview). */
-function ColourInput({ field, value, readOnly }: { field: AppearanceField; value: string; readOnly: boolean }) {
+function ColourInput({
+  field,
+  value,
+  readOnly,
+  aria,
+}: {
+  field: AppearanceField;
+  value: string;
+  readOnly: boolean;
+  aria: FieldAria;
+}) {
   const [text, setText] = useState(value);
   return (
     <span className={s.colour}>
@@ -19,7 +33,7 @@ function ColourInput({ field, value, readOnly }: { field: AppearanceField; value
         type="color"
         className={s.swatch}
         aria-label={`${field.label} picker`}
-        value={HEX_COLOR.test(text) && text.length === 7 ? text : "#000000"}
+        value={pickerColour(text)}
         disabled={readOnly}
         onChange={(event) => setText(event.currentTarget.value)}
       />
@@ -31,6 +45,7 @@ function ColourInput({ field, value, readOnly }: { field: AppearanceField; value
         readOnly={readOnly}
         spellCheck={false}
         onChange={(event) => setText(event.currentTarget.value)}
+        {...aria}
       />
     </span>
   );
@@ -40,14 +55,16 @@ function FieldInput({
   field,
   value,
   readOnly,
+  aria,
 }: {
   field: AppearanceField;
   value: AppearanceValues[string];
   readOnly: boolean;
+  aria: FieldAria;
 }) {
   switch (field.type) {
     case "color":
-      return <ColourInput field={field} value={String(value)} readOnly={readOnly} />;
+      return <ColourInput field={field} value={String(value)} readOnly={readOnly} aria={aria} />;
     case "number":
       return (
         <input
@@ -60,6 +77,7 @@ function FieldInput({
           defaultValue={String(value)}
           readOnly={readOnly}
           className={ui.input}
+          {...aria}
         />
       );
     case "boolean":
@@ -73,6 +91,7 @@ function FieldInput({
             value="true"
             defaultChecked={value === true}
             disabled={readOnly}
+            {...aria}
           />
         </span>
       );
@@ -84,6 +103,7 @@ function FieldInput({
           defaultValue={String(value)}
           disabled={readOnly}
           className={ui.input}
+          {...aria}
         >
           {field.options.map((o) => (
             <option key={o.value} value={o.value}>
@@ -94,7 +114,7 @@ function FieldInput({
       );
     case "radio":
       return (
-        <span role="radiogroup" aria-labelledby={`${field.internalName}-label`}>
+        <span role="radiogroup" aria-labelledby={`${field.internalName}-label`} {...aria}>
           {field.options.map((o) => (
             <label key={o.value}>
               <input
@@ -122,10 +142,11 @@ function FieldInput({
                 type="file"
                 accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
                 className={ui.input}
+                {...aria}
               />
               {value ? (
                 <label>
-                  <input type="checkbox" name={`${field.internalName}__remove`} value="true" /> Remove
+                  <input type="checkbox" name={removeImageName(field.internalName)} value="true" /> Remove
                 </label>
               ) : null}
             </>
@@ -141,6 +162,7 @@ function FieldInput({
           maxLength={field.maxLength}
           readOnly={readOnly}
           className={ui.input}
+          {...aria}
         />
       );
   }
@@ -177,24 +199,29 @@ export function AppearanceFields({
                 <legend className={s.legend}>{group}</legend>
                 {fields
                   .filter((f) => f.group === group)
-                  .map((field) => (
-                    <div key={field.internalName} className={ui.field}>
-                      <label id={`${field.internalName}-label`} htmlFor={field.internalName} className={ui.label}>
-                        {field.label}
-                        {field.unit ? ` (${field.unit})` : ""}
-                      </label>
-                      <FieldInput
-                        field={field}
-                        value={values[field.internalName] ?? field.defaultValue}
-                        readOnly={readOnly}
-                      />
-                      {errors[field.internalName] ? (
-                        <p className={ui.fieldError} role="alert">
-                          {errors[field.internalName]}
-                        </p>
-                      ) : null}
-                    </div>
-                  ))}
+                  .map((field) => {
+                    const error = errors[field.internalName];
+                    const state = { id: field.internalName, errors: error ? [error] : undefined };
+                    return (
+                      <div key={field.internalName} className={ui.field}>
+                        <label id={`${field.internalName}-label`} htmlFor={field.internalName} className={ui.label}>
+                          {field.label}
+                          {field.unit ? ` (${field.unit})` : ""}
+                        </label>
+                        <FieldInput
+                          field={field}
+                          value={values[field.internalName] ?? field.defaultValue}
+                          readOnly={readOnly}
+                          aria={fieldAria(state)}
+                        />
+                        {error ? (
+                          <p id={errorIdOf(state)} className={ui.fieldError} role="alert">
+                            {error}
+                          </p>
+                        ) : null}
+                      </div>
+                    );
+                  })}
               </fieldset>
             ))}
           </details>

@@ -33,14 +33,32 @@ export const swatch = style({
   borderRadius: vars.radius.sm,
   background: "none",
 });
+/**
+ * The preview's column: it stays in view below the top bar, at most as high as the window leaves
+ * room for. Its frame grows to show the widget's panel at its real size (up to 480 × 720 px, 64 px
+ * from the edge) and scrolls in `previewScroller` when larger, under a note that says so.
+ */
 export const preview = style({
   position: "sticky",
-  top: vars.space.md,
+  top: `calc(${vars.size.topBar} + ${vars.space.md})`,
+  maxHeight: `calc(100vh - ${vars.size.topBar} - 2 * ${vars.space.md})`,
+  display: "flex",
+  flexDirection: "column",
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   overflow: "hidden",
   background: vars.color.canvas,
 });
+export const previewNote = style({
+  margin: 0,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  color: vars.color.muted,
+  fontSize: "13px",
+});
+export const previewScroller = style({ overflow: "auto", minHeight: 0 });
+/** At least the box's width and 680 px high; the page sets the larger size a panel needs. */
 export const frame = style({ width: "100%", height: "680px", border: "none", display: "block" });
 export const confirm = style({
   border: `1px solid ${vars.color.warning}`,

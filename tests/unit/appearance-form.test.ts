@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { pickerColour, previewFrame, removeImageName, valuesFromForm } from "../../app/lib/appearance";
+
+describe("the Appearance form's values", () => {
+  it("reads an image ticked Remove as no image, for the preview as for the save", () => {
+    const form = new FormData();
+    form.append("avatar_url", "/storage/public/appearance/1/avatar.png");
+    form.append(removeImageName("avatar_url"), "true");
+    form.append("launcher_icon_url", "/storage/public/appearance/1/icon.png");
+    expect(valuesFromForm(form)).toMatchObject({
+      avatar_url: "",
+      launcher_icon_url: "/storage/public/appearance/1/icon.png",
+    });
+  });
+
+  it("gives the colour picker the typed colour, a short one spelt out, and black for what is not a colour yet", () => {
+    expect(pickerColour("#f00")).toBe("#ff0000");
+    expect(pickerColour("#A1b")).toBe("#aa11bb");
+    expect(pickerColour("#1F4B99")).toBe("#1f4b99");
+    expect(pickerColour("#f0")).toBe("#000000");
+    expect(pickerColour("red")).toBe("#000000");
+  });
+
+  it("sizes the preview frame to show the panel whole at its real size, within the fields' ranges", () => {
+    expect(previewFrame({ width: 480, height: 720, offset: 64 })).toEqual({ width: 608, height: 848, left: false });
+    // 20 px from the edge: the window's own margin (100 px) is what keeps the panel's top in view.
+    expect(previewFrame({ width: 380, height: 560, offset: 20, position: "bottom-left" })).toEqual({
+      width: 420,
+      height: 660,
+      left: true,
+    });
+    // Half typed or out of range (refused on save): the default, or the nearest size allowed.
+    expect(previewFrame({ width: "", height: 9000, offset: -5 })).toEqual({ width: 380, height: 820, left: false });
+  });
+});
