@@ -21,6 +21,22 @@ const NOT_A_PAGE: RegExp[] = [
 
 export const isPageAddress = (path: string) => !NOT_A_PAGE.some((pattern) => pattern.test(path));
 
+/**
+ * Addresses that are only a step of a longer one but name a section of the page above them: their
+ * crumbs lead to that section (an element of the page with that id) rather than to the 404 page.
+ */
+const SECTION_OF_PARENT: { pattern: RegExp; id: string }[] = [
+  // A test run's page, …/controls/test-questions/runs/{id}: the Test Questions screen's runs list.
+  { pattern: /\/controls\/test-questions\/runs$/, id: "runs" },
+];
+
+/** Where the crumb of `path` (under `parent`) leads: its page, a section of its parent's, or nowhere. */
+function crumbTarget(path: string, parent: string): string | undefined {
+  const section = SECTION_OF_PARENT.find(({ pattern }) => pattern.test(path));
+  if (section) return `${parent}#${section.id}`;
+  return isPageAddress(path) ? path : undefined;
+}
+
 /** A conversation's id, which reads as nothing a person would say: its crumb says what it is. */
 const CONVERSATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const labelOf = (segment: string, previous: string | undefined) =>
@@ -46,10 +62,11 @@ export function breadcrumbsFor(pathname: string, app: ClientApp | null): Crumb[]
   }
   let path = base;
   for (const [index, segment] of rest.entries()) {
+    const parent = path;
     path = `${path}/${segment}`;
     const label = labelOf(segment, rest[index - 1]);
-    if (app && path === `${base}/agent`) crumbs.push({ label, to: base });
-    else crumbs.push(isPageAddress(path) ? { label, to: path } : { label });
+    const to = app && path === `${base}/agent` ? base : crumbTarget(path, parent);
+    crumbs.push(to ? { label, to } : { label });
   }
   if (crumbs.length <= 1) return [];
   const last = crumbs[crumbs.length - 1];

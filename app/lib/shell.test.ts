@@ -198,6 +198,18 @@ describe("breadcrumbs", () => {
     });
   });
 
+  it("lead a test run's Runs crumb to the runs list of its Test Questions screen, which has no page of its own", () => {
+    expect(breadcrumbsFor("/northfield/agent/admissions/controls/test-questions/runs/12", app).slice(-3)).toEqual([
+      { label: "Test Questions", to: "/northfield/agent/admissions/controls/test-questions" },
+      { label: "Runs", to: "/northfield/agent/admissions/controls/test-questions#runs" },
+      { label: "12" },
+    ]);
+    expect(breadcrumbsFor("/northfield/controls/test-questions/runs/12", app).at(-2)).toEqual({
+      label: "Runs",
+      to: "/northfield/controls/test-questions#runs",
+    });
+  });
+
   it("are hidden (empty) with a single crumb", () => {
     expect(breadcrumbsFor("/", null)).toEqual([]);
     expect(breadcrumbsFor("/northfield", app)).toEqual([]);

@@ -65,7 +65,8 @@ export default function TestQuestions() {
       choice={data.choice}
       error={null}
     >
-      <section className={s.section} aria-labelledby="runs-title">
+      {/* The runs list is where a run page's "Runs" crumb leads (#runs). */}
+      <section id="runs" className={s.section} aria-labelledby="runs-title">
         <h2 id="runs-title">Runs</h2>
         {canConfigure ? <RunButtons /> : null}
         <RunsTable runs={data.runs} runHref={(id) => subPage(location.pathname, location.search, `runs/${id}`)} />

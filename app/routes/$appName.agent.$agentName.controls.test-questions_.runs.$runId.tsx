@@ -12,6 +12,7 @@ import {
 import * as s from "~/components/testing/testing.css";
 import { usePolling } from "~/components/urls/usePolling";
 import { formatDateTime } from "~/lib/dates";
+import { countOf } from "~/lib/format";
 import { loadTestRun } from "~/server/test-questions.server";
 import * as ui from "~/styles/ui.css";
 import { titleMeta } from "~/lib/page-title";
@@ -72,7 +73,7 @@ export default function TestRunPage() {
       </dl>
       <p aria-live="polite">
         <progress className={s.progress} max={Math.max(run.total, 1)} value={asked} aria-label="Questions asked" />{" "}
-        {asked} of {run.total} questions asked: {run.passed} passed, {run.failed} failed.
+        {asked} of {countOf(run.total, "question")} asked: {run.passed} passed, {run.failed} failed.
       </p>
       {run.error ? (
         <p role="alert" className={ui.fieldError}>

@@ -7,6 +7,7 @@ import { DeleteUrlsConfirm } from "~/components/websites/RowMenu";
 import { PageSizes, StatusFilter, usePolling, WebsiteSearch } from "~/components/websites/Toolbar";
 import { WEBSITES_FORM_ID, WebsitesTable } from "~/components/websites/WebsitesTable";
 import * as s from "~/components/websites/WebsitesTable.css";
+import { countOf } from "~/lib/format";
 import { lastPageInstead } from "~/lib/query-params";
 import { hasPendingWork, isUnderWebsitesList, listSearchOf, websiteFormRow, websitesListParams } from "~/lib/websites";
 import { knowledgeApi } from "~/server/api/knowledge-api.server";
@@ -99,7 +100,7 @@ export default function Websites() {
       <div className={s.footer}>
         <Pagination page={data.page} totalPages={data.totalPages} />
         <PageSizes pageSize={data.pageSize} />
-        <span className={s.count}>{data.totalCount} websites</span>
+        <span className={s.count}>{countOf(data.totalCount, "website")}</span>
       </div>
       <Outlet />
     </section>

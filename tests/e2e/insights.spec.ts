@@ -156,6 +156,8 @@ test.describe("with JavaScript", () => {
     await page.goto(`${PROFILES}?search=viewer.${id}`);
     await page.getByRole("link", { name: /^View/ }).click();
     await expect(page.getByRole("dialog")).toContainText(`viewer.${id}@example.com`);
+    // One message asked: "1 question", not "1 questions".
+    await expect(page.getByRole("dialog")).toContainText(/ · 1 question · /);
     await expect(page.getByRole("link", { name: "Delete this person's data" })).toHaveCount(0);
   });
 });

@@ -80,7 +80,7 @@ async function runInStageStartsTheWaitingRun(page: Page) {
   // The waiting run had most of a minute left: done within 15 s, it did not wait for it.
   await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText("controls saved, started by hand")).toBeVisible();
-  await expect(page.getByText("1 of 1 questions asked: 1 passed, 0 failed.")).toBeVisible();
+  await expect(page.getByText("1 of 1 question asked: 1 passed, 0 failed.")).toBeVisible();
 }
 
 /**
@@ -278,6 +278,13 @@ test.describe("with JavaScript", () => {
       .getByRole("table", { name: "Test runs" })
       .getByRole("row")
       .filter({ has: page.getByRole("link", { name: `View run ${runId}` }) });
+    await expect(runRow).toContainText("Stage");
+
+    // The breadcrumb's "Runs" (an address with no page of its own) leads to the same list.
+    await runRow.getByRole("link", { name: `View run ${runId}` }).click();
+    await page.getByRole("navigation", { name: "Breadcrumb" }).getByRole("link", { name: "Runs", exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${SCREEN}#runs$`));
+    await expect(page.getByRole("heading", { name: "Runs", level: 2 })).toBeInViewport();
     await expect(runRow).toContainText("Stage");
   });
 

@@ -94,6 +94,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("searchbox", { name: "Search websites" })).toHaveValue("demo-site");
     await expect(page.getByRole("navigation", { name: "Rows per page" }).locator("[aria-current]")).toHaveText("10");
     await expect(rowOf(page, `${BASE_URL}/demo-site/`)).toHaveCount(1);
+    await expect(page.getByText("1 website", { exact: true })).toBeVisible();
     // The seeded website has no sitemap differences: no red dot.
     await expect(
       rowOf(page, `${BASE_URL}/demo-site/`).getByRole("img", { name: "Sitemap differences detected" }),
@@ -104,6 +105,7 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/query=no-such-website-anywhere/);
     await expect(page).toHaveURL(/page_size=10/);
     await expect(page.getByText("Nothing To Display")).toBeVisible();
+    await expect(page.getByText("0 websites", { exact: true })).toBeVisible();
 
     await page.getByRole("navigation", { name: "Rows per page" }).getByRole("link", { name: "25" }).click();
     await expect(page).toHaveURL(/page_size=25/);

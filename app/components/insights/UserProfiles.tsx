@@ -5,6 +5,7 @@ import { Drawer } from "~/components/Drawer";
 import { Pagination } from "~/components/Pagination";
 import { useAddress } from "~/components/useAddress";
 import { formatDateTime } from "~/lib/dates";
+import { countOf } from "~/lib/format";
 import { PROFILE_PAGE_SIZES } from "~/lib/insights";
 import type { userProfilesLoader } from "~/server/user-profiles.server";
 import * as ui from "~/styles/ui.css";
@@ -52,7 +53,7 @@ function ProfileDrawer({
     >
       <p>
         Score <strong>{profile.score}</strong> ({profile.reasons.join(", ") || "nothing captured yet"}) ·{" "}
-        {profile.questions} questions · {profile.trigger_point || "Default"} ·{" "}
+        {countOf(profile.questions, "question")} · {profile.trigger_point || "Default"} ·{" "}
         {INSIGHT_ENVIRONMENT_LABELS[profile.environment as "prod" | "stage"] ?? profile.environment}
       </p>
       <div className={ui.tableScroll} tabIndex={0}>
