@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { APPEARANCE_DEFAULTS } from "@contract";
-import { PNG_BYTES } from "../../tests/support/files";
+import { PNG_BYTES, SVG_TEXT } from "../../tests/support/files";
 import { apiCaller, demoCallers, signInAs, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -257,6 +257,18 @@ describe("appearance", () => {
       "logo.svg",
     );
     expect(svg.status).toBe(400);
+    // A script element under a prefix is a script all the same (api/storage/images.test.ts has more).
+    const prefixed = await upload(
+      new TextEncoder().encode(
+        '<svg xmlns="http://www.w3.org/2000/svg"><x:script xmlns:x="http://www.w3.org/1999/xhtml">alert(1)</x:script></svg>',
+      ),
+      "logo.svg",
+    );
+    expect(prefixed).toMatchObject({
+      status: 400,
+      body: { message: "logo.svg contains scripts or embedded content, which logos may not" },
+    });
+    expect((await upload(new TextEncoder().encode(SVG_TEXT), "logo.svg")).status).toBe(200);
     const theirs = await upload(
       PNG_BYTES,
       "other.png",

@@ -1,4 +1,5 @@
 import { badRequest } from "../http/errors";
+import { svgHasActiveContent } from "./svg-content";
 
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 /** The spec's accepted logo types; '.img' is a generic image and may hold PNG, JPEG, GIF or WebP. */
@@ -43,11 +44,7 @@ export function validateLogo(fileName: string, bytes: Uint8Array, checkedAs = fi
     throw badRequest(
       `${fileName} does not contain a ${extension === ".img" ? "PNG, JPEG, GIF or WebP" : extension.slice(1).toUpperCase()} image`,
     );
-  if (kind === "svg") {
-    const text = new TextDecoder().decode(bytes);
-    if (/<script|\son[a-z]+\s*=|javascript:|<foreignObject/i.test(text)) {
-      throw badRequest(`${fileName} contains scripts or embedded content, which logos may not`);
-    }
-  }
+  if (kind === "svg" && svgHasActiveContent(new TextDecoder().decode(bytes)))
+    throw badRequest(`${fileName} contains scripts or embedded content, which logos may not`);
   return kind!;
 }

@@ -156,6 +156,27 @@ test("the preview shows the largest panel at its real size, whole, a scroll away
   ).toBeVisible();
 });
 
+test("at 1280 px wide, each image's file input stays inside its own column and its card", async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(ADMISSIONS);
+  const preview = await page.getByRole("region", { name: "Live preview" }).boundingBox();
+  for (const label of ["Assistant Avatar", "Launcher Icon", "Header Logo"]) {
+    const fits = await page.getByLabel(label, { exact: true }).evaluate((input, previewLeft) => {
+      const box = input.getBoundingClientRect();
+      const column = input.closest("fieldset > div")!.getBoundingClientRect();
+      const card = input.closest("details")!.getBoundingClientRect();
+      return {
+        inColumn: box.left >= column.left && box.right <= column.right,
+        inCard: box.right <= card.right,
+        clearOfPreview: box.right < previewLeft,
+      };
+    }, preview!.x);
+    expect({ label, ...fits }).toEqual({ label, inColumn: true, inCard: true, clearOfPreview: true });
+  }
+});
+
 test("a value out of range comes back beside its field with everything else kept", async ({ signedInPage: page }) => {
   await page.goto(ADMISSIONS);
   await page.getByText("Advanced Settings").click();

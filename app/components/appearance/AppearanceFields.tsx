@@ -131,7 +131,7 @@ function FieldInput({
       );
     case "image":
       return (
-        <span>
+        <span className={s.image}>
           {value ? <img src={String(value)} alt="" className={s.thumb} /> : null}
           <input type="hidden" name={field.internalName} value={String(value)} />
           {readOnly ? null : (
@@ -141,7 +141,7 @@ function FieldInput({
                 name={`${field.internalName}__file`}
                 type="file"
                 accept="image/png,image/jpeg,image/gif,image/webp,image/svg+xml"
-                className={ui.input}
+                className={`${ui.input} ${s.file}`}
                 {...aria}
               />
               {value ? (

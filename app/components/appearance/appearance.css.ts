@@ -67,4 +67,8 @@ export const confirm = style({
   padding: vars.space.md,
   marginBottom: vars.space.md,
 });
-export const thumb = style({ maxHeight: "40px", maxWidth: "120px", display: "block", marginBottom: vars.space.xs });
+/** An image field: its thumbnail, file input and Remove box one under another, within its column. */
+export const image = style({ display: "grid", gap: vars.space.xs, justifyItems: "start", minWidth: 0 });
+export const thumb = style({ maxHeight: "40px", maxWidth: "120px", display: "block" });
+/** The column's width, not the file input's own (about 325 px in Chromium, wider than a column at 1280 px). */
+export const file = style({ width: "100%", minWidth: 0 });
