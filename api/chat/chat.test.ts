@@ -8,6 +8,7 @@ import { isAnswering } from "../db/foreground";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { indexPages } from "../../tests/support/index-pages";
+import { topicControl } from "../../tests/support/controls";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -234,18 +235,13 @@ describe("answers", () => {
       body: {
         app_id: appId,
         controls: [
-          {
-            internal_name: "no_go_topics",
-            prompt_input_raw: "legal advice",
-            metadata: { disclaimer: "I can't give legal advice. Please contact a lawyer." },
-            trigger_point: "",
-          },
-          {
-            internal_name: "sensitive_topics",
-            prompt_input_raw: "tuition",
-            metadata: { disclaimer: "Tuition changes every year; the bursar's office has the current figures." },
-            trigger_point: "admissions",
-          },
+          topicControl("no_go_topics", "legal advice", "I can't give legal advice. Please contact a lawyer."),
+          topicControl(
+            "sensitive_topics",
+            "tuition",
+            "Tuition changes every year; the bursar's office has the current figures.",
+            "admissions",
+          ),
         ],
       },
     });

@@ -11,6 +11,7 @@ import { searchHit } from "../../tests/support/search-hit";
 import { apiCaller, signInAs } from "../../tests/support/test-host";
 import { indexedSite } from "../../tests/support/widget-chat";
 import { traceOf } from "./trace";
+import { topicControl } from "../../tests/support/controls";
 
 /*
  * What an answer's trace records (docs/decisions/028), asked as the widget asks and read back from
@@ -137,14 +138,7 @@ describe("why an answer came out so", () => {
       token: admin,
       body: {
         app_id: appId,
-        controls: [
-          {
-            internal_name: "no_go_topics",
-            prompt_input_raw: "legal advice",
-            metadata: { disclaimer: "I can't give legal advice." },
-            trigger_point: "",
-          },
-        ],
+        controls: [topicControl("no_go_topics", "legal advice", "I can't give legal advice.")],
       },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);

@@ -5,6 +5,7 @@ import { rowsOf } from "../db/rows";
 import { chunks, urls, websites } from "../db/schema";
 import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
+import { topicControl } from "../../tests/support/controls";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -102,18 +103,8 @@ beforeAll(async () => {
     body: {
       app_id: appId,
       controls: [
-        {
-          internal_name: "no_go_topics",
-          prompt_input_raw: "legal advice",
-          metadata: { disclaimer: "I can't give legal advice." },
-          trigger_point: "",
-        },
-        {
-          internal_name: "sensitive_topics",
-          prompt_input_raw: "tuition",
-          metadata: { disclaimer: "Tuition changes every year." },
-          trigger_point: "",
-        },
+        topicControl("no_go_topics", "legal advice", "I can't give legal advice."),
+        topicControl("sensitive_topics", "tuition", "Tuition changes every year."),
       ],
     },
   });

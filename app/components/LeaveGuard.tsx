@@ -10,6 +10,12 @@ import {
   type RefObject,
 } from "react";
 
+/**
+ * Marks a link or form whose navigation keeps the page and its edits (a question asked on the same
+ * page, like Appearance's Push to production): following it is not leaving.
+ */
+export const KEEPS_EDITS = { "data-keeps-edits": "" } as const;
+
 /** What the browser asks before a screen with unsaved edits is left. */
 export const LEAVE_WITH_UNSAVED_CHANGES = "You have unsaved changes. Leave this page and lose them?";
 
@@ -26,6 +32,16 @@ interface Guard {
 const GuardContext = createContext<Guard | null>(null);
 
 /**
+ * The navigation this event starts is not leaving. Remix starts it (and asks the blocker) before
+ * the event is over; an event that starts none (a submit the form's own checks stop) leaves no
+ * mark behind, as it goes with the event.
+ */
+function markSubmitting(guard: Guard) {
+  guard.submitting.current = true;
+  setTimeout(() => (guard.submitting.current = false));
+}
+
+/**
  * The spec's dirty flag, kept: while any form on the page has unsaved edits, following a link,
  * changing the trigger point, closing a drawer (Escape, its backdrop, Close) or going back asks
  * first, and closing or reloading the tab gets the browser's own question. One blocker for the
@@ -34,6 +50,18 @@ const GuardContext = createContext<Guard | null>(null);
  */
 export function LeaveGuard({ children }: { children: ReactNode }) {
   const guard = useRef<Guard>({ holds: new Map(), submitting: { current: false } }).current;
+  useEffect(() => {
+    // Before the link's or form's own handler (capture), which asks the blocker at once.
+    const onActivate = (event: Event) => {
+      if (event.target instanceof Element && event.target.closest("[data-keeps-edits]")) markSubmitting(guard);
+    };
+    document.addEventListener("click", onActivate, true);
+    document.addEventListener("submit", onActivate, true);
+    return () => {
+      document.removeEventListener("click", onActivate, true);
+      document.removeEventListener("submit", onActivate, true);
+    };
+  }, [guard]);
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
       guard.holds.size > 0 &&
@@ -87,12 +115,8 @@ export function useUnsavedChanges(dirty: boolean, inForm: RefObject<HTMLElement 
     const form = inForm.current?.closest("form");
     if (!guard || !form) return;
     // A listener on the form itself runs before Remix's own submit handler, which starts the
-    // navigation (and asks the blocker) before the event is over; a submit the form's own checks
-    // stop starts none, so the mark goes with the event.
-    const onSubmit = () => {
-      guard.submitting.current = true;
-      setTimeout(() => (guard.submitting.current = false));
-    };
+    // navigation (and asks the blocker) before the event is over.
+    const onSubmit = () => markSubmitting(guard);
     form.addEventListener("submit", onSubmit);
     return () => form.removeEventListener("submit", onSubmit);
   }, [guard, inForm]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tracePassage } from "../../tests/support/trace-passage";
 import type { AnswerTrace, TracePassage } from "@contract";
 import {
   chanceVerdict,
@@ -10,21 +11,7 @@ import {
   passageUse,
 } from "./answer-trace";
 
-const passage = (rank: number, fields: Partial<TracePassage> = {}): TracePassage => ({
-  url: `https://www.northfield.edu/page-${rank}`,
-  file_name: null,
-  title: `Page ${rank}`,
-  heading_path: [],
-  indexed_at: null,
-  score: 1 / rank,
-  rank,
-  penalties: [],
-  passed: true,
-  used: false,
-  listed: false,
-  text: "…",
-  ...fields,
-});
+const passage = tracePassage;
 const trace = (passages: TracePassage[], fields: Partial<AnswerTrace> = {}): AnswerTrace => ({
   threshold: 0.04,
   confidence: 0.5,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { tracePassage } from "../../tests/support/trace-passage";
 import { FinetuningInput, type AnswerTrace, type ConversationRow, type TracePassage } from "@contract";
 import {
   conversationsCsv,
@@ -13,20 +14,7 @@ import {
 } from "./conversations";
 import { parseCsv } from "./csv";
 
-const passage = (rank: number, fields: Partial<TracePassage> = {}): TracePassage => ({
-  url: `https://www.northfield.edu/page-${rank}`,
-  file_name: null,
-  title: `Page ${rank}`,
-  heading_path: [],
-  indexed_at: null,
-  score: 1 / rank,
-  rank,
-  penalties: [],
-  passed: true,
-  used: false,
-  text: "…",
-  ...fields,
-});
+const passage = tracePassage;
 const trace = (passages: TracePassage[]): AnswerTrace => ({
   threshold: 0.3,
   top_score: 1,

@@ -23,6 +23,7 @@ import { requireConfigure } from "~/server/permissions.server";
 import { consoleContext } from "~/server/context.server";
 import * as ui from "~/styles/ui.css";
 import { useCanConfigure } from "~/lib/user";
+import { KEEPS_EDITS } from "~/components/LeaveGuard";
 
 /** Appearance: the widget's stage values by section, a live preview of the real widget, and the push to production. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -134,14 +135,14 @@ export default function Appearance() {
       <div className={ui.pageHeader}>
         <h1>Appearance</h1>
         {canConfigure ? (
-          <Link to={withConfirm} preventScrollReset className={ui.button.secondary}>
+          <Link to={withConfirm} preventScrollReset className={ui.button.secondary} {...KEEPS_EDITS}>
             Push to production
           </Link>
         ) : null}
       </div>
       <TriggerPointSelect choice={data.choice} />
       {data.diff ? (
-        <Form method="post" className={s.confirm} aria-label="Push to production">
+        <Form method="post" className={s.confirm} aria-label="Push to production" {...KEEPS_EDITS}>
           <p role="alert">
             <strong>{APPEARANCE_MESSAGES.confirmPush}</strong> Production will show these stage values:
           </p>
@@ -178,7 +179,7 @@ export default function Appearance() {
             </>
           ) : null}
           <div className={ui.toolbar}>
-            <Link to={here} className={ui.button.secondary} preventScrollReset>
+            <Link to={here} className={ui.button.secondary} preventScrollReset {...KEEPS_EDITS}>
               No
             </Link>
             <button type="submit" name="intent" value="push" className={ui.button.primary}>

@@ -6,7 +6,7 @@ import { expect, signIn, test } from "./fixtures";
 import { BASE_URL } from "./ports";
 
 /** The budget: what a browser downloads in JavaScript to open any console route, with Remix as published. */
-const JS_BUDGET_BYTES = 110 * 1024;
+const JS_BUDGET_BYTES = 112 * 1024;
 
 test("pages and API answers are compressed, brotli when the browser takes it, gzip otherwise", async ({ page }) => {
   await signIn(page);
@@ -88,7 +88,7 @@ test("a page says where its time went: loaders, render, API calls and database t
   expect(Number(database?.[1])).toBeGreaterThan(0);
 });
 
-test("every console route opens with at most 110 KB of compressed JavaScript", () => {
+test("every console route opens with at most 112 KB of compressed JavaScript", () => {
   const over = routeWeights(path.resolve("public"))
     .filter((route) => route.brotli > JS_BUDGET_BYTES)
     .map((route) => `${route.pattern}: ${(route.brotli / 1024).toFixed(1)} KB`);

@@ -57,9 +57,12 @@ test("a clean form leaves without a question, and saving is not leaving", async 
   await page.goto("/northfield/agent/studentsuccess/controls/quality-check");
   await hydrated(page);
   // A refused save comes back to the same form, asked nothing.
-  await page.getByLabel("Minimum Retrieval Confidence").fill("7");
+  await page.getByRole("spinbutton", { name: "Minimum Retrieval Confidence" }).fill("7");
   await page.getByTestId("save-bar").getByRole("button", { name: "Save" }).click();
-  await expect(page.getByLabel("Minimum Retrieval Confidence")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByRole("spinbutton", { name: "Minimum Retrieval Confidence" })).toHaveAttribute(
+    "aria-invalid",
+    "true",
+  );
   expect(dialogs).toBe(0);
 });
 
