@@ -11,7 +11,7 @@ import { searchHit } from "../../tests/support/search-hit";
 import { apiCaller, signInAs } from "../../tests/support/test-host";
 import { indexedSite } from "../../tests/support/widget-chat";
 import { traceOf } from "./trace";
-import { topicControl } from "../../tests/support/controls";
+import { qualityCheckControl, topicControl } from "../../tests/support/controls";
 
 /*
  * What an answer's trace records (docs/decisions/028), asked as the widget asks and read back from
@@ -185,18 +185,7 @@ describe("why an answer came out so", () => {
       token: admin,
       body: {
         app_id: appId,
-        controls: [
-          {
-            internal_name: "quality_check",
-            metadata: {
-              min_retrieval_confidence: 0.99,
-              max_sources: 3,
-              require_source: true,
-              fallback_message: "Sorry.",
-            },
-            trigger_point: "studentsuccess",
-          },
-        ],
+        controls: [qualityCheckControl(0.99, "studentsuccess")],
       },
     });
     expect(strict.status, JSON.stringify(strict.body)).toBe(200);

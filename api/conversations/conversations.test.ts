@@ -5,7 +5,7 @@ import { rowsOf } from "../db/rows";
 import { chunks, urls, websites } from "../db/schema";
 import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
-import { topicControl } from "../../tests/support/controls";
+import { qualityCheckControl, topicControl } from "../../tests/support/controls";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -329,18 +329,7 @@ describe("a conversation's transcript", () => {
       token: admin,
       body: {
         app_id: appId,
-        controls: [
-          {
-            internal_name: "quality_check",
-            metadata: {
-              min_retrieval_confidence: 0.9,
-              max_sources: 3,
-              require_source: true,
-              fallback_message: "Sorry.",
-            },
-            trigger_point: "",
-          },
-        ],
+        controls: [qualityCheckControl(0.9)],
       },
     });
     expect((await detail(d.conversation)).messages[1].trace).toEqual(before);

@@ -5,3 +5,15 @@ export const topicControl = (
   disclaimer: string,
   triggerPoint = "",
 ) => ({ internal_name: type, prompt_input_raw: topic, metadata: { disclaimer }, trigger_point: triggerPoint });
+
+/** The Quality Check at a threshold, its other settings the defaults' (a fallback of "Sorry."), as PUT /v1/controls takes it. */
+export const qualityCheckControl = (minRetrievalConfidence: number, triggerPoint = "") => ({
+  internal_name: "quality_check",
+  metadata: {
+    min_retrieval_confidence: minRetrievalConfidence,
+    max_sources: 3,
+    require_source: true,
+    fallback_message: "Sorry.",
+  },
+  trigger_point: triggerPoint,
+});
