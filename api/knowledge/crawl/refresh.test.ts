@@ -91,7 +91,17 @@ const indexAll = async () => {
     body: { status: "to_be_indexed" },
   });
   await until("indexing to finish", async () => (await rows()).every((r) => !/^(to_be_|sent_for_)/.test(r.status)));
+  // A job adds its pages' outcomes to the website's record once its last page is written: wait for
+  // the record to account for all six pages before reading it.
+  await until("the refresh record", async () => {
+    const record = (await website()).last_refresh as Record<string, number> | null;
+    return record !== null && record.checked + record.new + record.failed === 6;
+  });
 };
+const website = async () =>
+  (await call("GET", `/v1/apps/${appId}/websites?page=1&page_size=100`, { token })).body.websites.find(
+    (w: { id: number }) => w.id === websiteId,
+  );
 const chunkText = async (path: string) =>
   (
     (
@@ -126,10 +136,7 @@ afterAll(async () => {
 describe("a refresh fetches only what changed", () => {
   it("indexes every page the first time, keeping their validators", async () => {
     expect((await rows()).map((r) => r.status)).toEqual(Array(6).fill("indexed"));
-    const website = (
-      await call("GET", `/v1/apps/${appId}/websites?page=1&page_size=100`, { token })
-    ).body.websites.find((w: { id: number }) => w.id === websiteId);
-    expect(website.last_refresh).toMatchObject({ checked: 0, new: 6, failed: 0 });
+    expect((await website()).last_refresh).toMatchObject({ checked: 0, new: 6, failed: 0 });
     const [etag] = await host.deps.db
       .select({ etag: urls.etag })
       .from(urls)
@@ -174,10 +181,14 @@ describe("a refresh fetches only what changed", () => {
     expect(await chunkText("/etag")).toContain("lends books");
 
     // The website says what the refresh did.
-    const website = (
-      await call("GET", `/v1/apps/${appId}/websites?page=1&page_size=100`, { token })
-    ).body.websites.find((w: { id: number }) => w.id === websiteId);
-    expect(website.last_refresh).toMatchObject({ checked: 6, unchanged: 4, changed: 1, gone: 1, new: 0, failed: 0 });
+    expect((await website()).last_refresh).toMatchObject({
+      checked: 6,
+      unchanged: 4,
+      changed: 1,
+      gone: 1,
+      new: 0,
+      failed: 0,
+    });
   });
 
   it("fetches the whole page again on Force Index, validators or not", async () => {
