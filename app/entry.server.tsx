@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { withRouterRefusalMessage } from "~/server/http/router-refusals.server";
 import { noteLoadersDone } from "~/server/http/server-timing.server";
 import { pageCollector } from "~/server/rendered-html.server";
 
@@ -68,8 +69,11 @@ export default function handleRequest(
   });
 }
 
-/** A loader's or action's answer to a client-side navigation or fetcher: its loaders are done. */
+/**
+ * A loader's or action's answer to a client-side navigation or fetcher: its loaders are done, and a
+ * request the router refused says why.
+ */
 export function handleDataRequest(response: Response, { context }: LoaderFunctionArgs | ActionFunctionArgs) {
   noteLoadersDone(context);
-  return response;
+  return withRouterRefusalMessage(response);
 }

@@ -25,8 +25,8 @@ export function JobsTable({ jobs, showQueue }: { jobs: JobRow[]; showQueue: bool
           <tr>
             {showQueue ? <th scope="col">Queue</th> : null}
             <th scope="col">State</th>
-            <th scope="col">Created</th>
-            <th scope="col">Finished</th>
+            <th scope="col">Created (UTC)</th>
+            <th scope="col">Finished (UTC)</th>
             <th scope="col">Retries</th>
             <th scope="col">Payload and result</th>
             <th scope="col">Actions</th>

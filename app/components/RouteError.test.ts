@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { SOMETHING_WENT_WRONG } from "~/lib/messages";
-import { errorMessageOf, NOT_A_FORM_PAGE } from "./RouteError";
+import { NOT_A_FORM_PAGE, SOMETHING_WENT_WRONG } from "~/lib/messages";
+import { errorMessageOf } from "./RouteError";
 
 /** An error answer as the router makes one (what `isRouteErrorResponse` recognises). */
 class ErrorResponse {

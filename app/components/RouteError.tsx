@@ -1,9 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { SOMETHING_WENT_WRONG } from "~/lib/messages";
+import { NOT_A_FORM_PAGE, SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { NotFound } from "./NotFound";
-
-/** A form posted to a page that has none to take it: a stale page, or a request no screen sends. */
-export const NOT_A_FORM_PAGE = "This page does not take forms. Reload it and use its own buttons.";
 
 /**
  * What a refused request says: the message of a 4xx answer (a form no screen could send, an API

@@ -12,6 +12,7 @@ import {
   postedChoice,
   savedLink,
   settingsToEcho,
+  withheldSecrets,
   type IntegrationConfigs,
 } from "./integrations";
 
@@ -151,6 +152,13 @@ describe("a posted link", () => {
       token: `${SECRET_MASK_PREFIX}9876`,
       source: "",
     });
+  });
+
+  it("names the secrets a refused save typed and does not send back, not a mask or an empty one", () => {
+    const choice = drawerChoice(configs, new URLSearchParams("link=acme"))!;
+    expect(withheldSecrets(choice, { url: "https://a", token: "brand-new-secret" })).toEqual(["token"]);
+    expect(withheldSecrets(choice, { url: "https://a", token: `${SECRET_MASK_PREFIX}9876` })).toEqual([]);
+    expect(withheldSecrets(choice, { url: "https://a", token: "" })).toEqual([]);
   });
 
   it("changes once a field differs from what was loaded", () => {

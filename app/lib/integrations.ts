@@ -114,6 +114,16 @@ export function settingsToEcho(choice: DrawerChoice, settings: Record<string, st
   return echoed;
 }
 
+/** The secrets a refused save typed and does not send back (settingsToEcho left them out). */
+export function withheldSecrets(choice: DrawerChoice, settings: Record<string, string>) {
+  return choice.usecase.settings_json
+    .filter((field) => field.secret && (settings[field.name] ?? "") !== "" && !isMaskedSecret(settings[field.name]))
+    .map((field) => field.name);
+}
+
+/** What a withheld secret's field says: without JavaScript the page comes back with it empty. */
+export const TYPE_SECRET_AGAIN = "Type it again: a secret is never sent back to the page.";
+
 /** The form's values as loaded (what a save compares against to know the form changed). */
 export function linkFormBaseline(choice: DrawerChoice, saved: Integration | null): Record<string, string> {
   const baseline: Record<string, string> = { name: saved?.name ?? "" };

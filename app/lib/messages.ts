@@ -6,3 +6,5 @@ export const LOGIN_TITLE = "Welcome";
 export const LOGIN_TEXT = "Please sign in with your Google account to continue.";
 export const TOO_MANY_SIGN_INS = "Too many sign-in attempts; wait a minute and try again.";
 export const LOGOUT_QUESTION = "Are you sure you want to logout?";
+/** A form posted to a page that has none to take it: a stale page, or a request no screen sends. */
+export const NOT_A_FORM_PAGE = "This page does not take forms. Reload it and use its own buttons.";

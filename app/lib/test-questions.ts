@@ -19,7 +19,7 @@ export const TEST_QUESTION_COLUMNS = [
   { label: "Expected source" },
   { label: "Expected text" },
   { label: "Expected outcome", sort: "expect_outcome" },
-  { label: "Updated", sort: "updated_at" },
+  { label: "Updated (UTC)", sort: "updated_at" },
 ] as const;
 export const TEST_QUESTION_SORT_KEYS = TEST_QUESTION_COLUMNS.flatMap((column) =>
   "sort" in column ? [column.sort] : [],

@@ -11,7 +11,7 @@ import {
 } from "~/components/testing/Runs";
 import * as s from "~/components/testing/testing.css";
 import { usePolling } from "~/components/urls/usePolling";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTimeUtc } from "~/lib/dates";
 import { countOf } from "~/lib/format";
 import { loadTestRun } from "~/server/test-questions.server";
 import * as ui from "~/styles/ui.css";
@@ -55,12 +55,12 @@ export default function TestRunPage() {
           {run.status === "queued" ? (
             <>
               <dt className={ui.label}>Queued</dt>
-              <dd>{formatDateTime(run.created_at)}</dd>
+              <dd>{formatDateTimeUtc(run.created_at)}</dd>
             </>
           ) : (
             <>
               <dt className={ui.label}>Started</dt>
-              <dd>{formatDateTime(startedAt(run))}</dd>
+              <dd>{formatDateTimeUtc(startedAt(run))}</dd>
             </>
           )}
         </div>

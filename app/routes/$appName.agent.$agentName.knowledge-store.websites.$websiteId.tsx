@@ -19,7 +19,7 @@ import { UrlsPager } from "~/components/urls/UrlsPager";
 import { UrlsTable } from "~/components/urls/UrlsTable";
 import { usePolling } from "~/components/urls/usePolling";
 import * as s from "~/components/urls/urls.css";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTimeUtc } from "~/lib/dates";
 import {
   DEFAULT_URL_PAGE_SIZE,
   filteredCountText,
@@ -92,7 +92,7 @@ export default function WebsiteLinksDrawer() {
         </div>
         <div>
           <dt>Last updated</dt>
-          <dd className={s.summaryValue}>{formatDateTime(website.updated_at)}</dd>
+          <dd className={s.summaryValue}>{formatDateTimeUtc(website.updated_at)}</dd>
         </div>
       </dl>
       <div className={s.toolbar}>

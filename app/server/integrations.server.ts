@@ -8,6 +8,7 @@ import {
   savedLink,
   settingInputName,
   settingsToEcho,
+  withheldSecrets,
 } from "~/lib/integrations";
 import type { FieldErrors } from "~/lib/required-check";
 import { ApiError } from "./api/client.server";
@@ -42,6 +43,8 @@ export async function integrationsLoader({ request, context, params }: LoaderFun
 /** A refused save: what was posted (never a newly typed secret), and the messages for the drawer. */
 export interface IntegrationActionData {
   values: { name: string; settings: Record<string, string> };
+  /** Secrets typed into the refused form, which the page does not carry back. */
+  withheld?: string[];
   errors: FieldErrors;
   formError: string | null;
 }
@@ -68,9 +71,10 @@ export async function integrationsAction({ request, context, params }: ActionFun
   );
   const values = { name: text("name"), settings };
   const echoed = { name: values.name, settings: settingsToEcho(choice, settings) };
+  const withheld = withheldSecrets(choice, settings);
   const errors = checkLinkForm(choice, values);
   if (Object.keys(errors).length)
-    return refused({ values: echoed, errors, formError: "Fill in the highlighted settings." }, 400);
+    return refused({ values: echoed, withheld, errors, formError: "Fill in the highlighted settings." }, 400);
 
   try {
     await integrationsApi.save(api, app.id, [
@@ -89,7 +93,7 @@ export async function integrationsAction({ request, context, params }: ActionFun
       formMessages.join(" ") ||
       // The API's refusals are of what was filled in (a format, a length), not of what is missing.
       (Object.keys(fieldErrors).length ? "Check the highlighted settings." : failure.message);
-    return refused({ values: echoed, errors: fieldErrors, formError }, failure.status);
+    return refused({ values: echoed, withheld, errors: fieldErrors, formError }, failure.status);
   }
   const url = new URL(request.url);
   return redirectWithToast(closedDrawerAddress(url.pathname, url.search), {

@@ -71,7 +71,14 @@ test.describe("with JavaScript", () => {
     await expect(drawer(page).getByLabel("Contact Owner Email")).toHaveValue(owner);
     await expectNoSeriousAxeViolations(page);
 
+    // A refusal of another field keeps the typed token in the form (the page itself never carries it back).
     await tokenField.fill(token);
+    await drawer(page).getByLabel("Contact Owner Email").fill(`${owner}\u0007`);
+    await saveButton(page).click();
+    await expect(drawer(page).getByLabel("Contact Owner Email")).toHaveAttribute("aria-invalid", "true");
+    await expect(tokenField).toHaveValue(token);
+    await expect(tokenField).toHaveAccessibleDescription("Needs the crm.objects.contacts.write scope.");
+    await drawer(page).getByLabel("Contact Owner Email").fill(owner);
     await saveButton(page).click();
     await expect(toast(page)).toContainText("HubSpot linked (staging)");
     await expect(drawer(page)).toHaveCount(0);
@@ -122,6 +129,18 @@ test.describe("without JavaScript", () => {
     await environmentLink(page, "Production").click();
     await expect(page).toHaveURL(/link=moodle&environment=production/);
     await expect(environmentLink(page, "Production")).toHaveAttribute("aria-current", "true");
+
+    // A token typed into a refused save comes back empty (the page never carries a secret), and says so.
+    await drawer(page).getByLabel("Web Service Token *").fill(token);
+    await saveButton(page).click();
+    await expect(drawer(page).getByLabel("Moodle Site URL *")).toHaveAccessibleDescription(
+      /Moodle Site URL is required/,
+    );
+    await expect(drawer(page).getByLabel("Web Service Token *")).toHaveValue("");
+    await expect(drawer(page).getByLabel("Web Service Token *")).toHaveAccessibleDescription(
+      /Type it again: a secret is never sent back to the page\./,
+    );
+    expect(await page.content()).not.toContain(token);
 
     await drawer(page).getByLabel("Moodle Site URL *").fill("https://moodle.northfield.edu");
     await saveButton(page).click();

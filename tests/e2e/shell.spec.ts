@@ -134,6 +134,25 @@ test("404 rules: unknown client, unknown page in a client, unknown agent; /fonts
   expect(await font.text()).toBe("Not found");
 });
 
+test("a data request the router refuses says why, under its own 4xx", async ({ signedInPage: page }) => {
+  const origin = { Origin: BASE_URL };
+  const refusals = [
+    { answer: await page.request.post("/northfield?_data=root", { headers: origin }), status: 405 },
+    { answer: await page.request.get("/northfield?_data=routes%2Fno-such-route"), status: 403 },
+    { answer: await page.request.get("/no-such-client/x/y?_data=routes%2F%24appName"), status: 403 },
+  ];
+  for (const { answer, status } of refusals) {
+    expect(answer.status()).toBe(status);
+    const { message } = (await answer.json()) as { message: string };
+    expect(message).not.toMatch(/Unexpected Server Error|route|\.tsx?\b/i);
+    expect(message.length).toBeGreaterThan(10);
+  }
+  expect(((await refusals[0].answer.json()) as { message: string }).message).toMatch(/does not take forms/);
+  // A loader's own refusal keeps its own words.
+  const missing = await page.request.get("/northfield/agent/ghost?_data=routes%2F%24appName.agent.%24agentName");
+  expect(missing.status()).toBe(404);
+});
+
 test("a client user sees only their client and no jobs links; foreign clients are 404", async ({ page }) => {
   await signIn(page, "client.user@example.com");
   await page.goto("/");

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
 import type { ProgramRecordsList, RecommendationStatus } from "@contract";
 import { usePolling } from "~/components/websites/Toolbar";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTimeUtc } from "~/lib/dates";
 import { displayValue } from "~/lib/data-model";
 import * as ui from "~/styles/ui.css";
 import * as s from "./data-model.css";
@@ -24,9 +24,9 @@ function statusLine(status: RecommendationStatus) {
     case "running":
       return `Building… ${figures || "starting"}${status.method ? ` (${METHOD[status.method]})` : ""}.`;
     case "completed":
-      return `Built ${status.finished_at ? formatDateTime(status.finished_at) : ""}: ${figures}${status.method ? `, by ${METHOD[status.method]}` : ""}.`;
+      return `Built ${status.finished_at ? formatDateTimeUtc(status.finished_at) : ""}: ${figures}${status.method ? `, by ${METHOD[status.method]}` : ""}.`;
     case "failed":
-      return `The last build failed${status.finished_at ? ` (${formatDateTime(status.finished_at)})` : ""}: ${status.error ?? "no reason given"}`;
+      return `The last build failed${status.finished_at ? ` (${formatDateTimeUtc(status.finished_at)})` : ""}: ${status.error ?? "no reason given"}`;
   }
 }
 

@@ -4,7 +4,7 @@ import type { UserProfileDetail } from "@contract";
 import { Drawer } from "~/components/Drawer";
 import { Pagination } from "~/components/Pagination";
 import { useAddress } from "~/components/useAddress";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatDateTimeUtc } from "~/lib/dates";
 import { countOf } from "~/lib/format";
 import { PROFILE_PAGE_SIZES } from "~/lib/insights";
 import type { userProfilesLoader } from "~/server/user-profiles.server";
@@ -90,7 +90,7 @@ function ProfileDrawer({
           <li key={m.id} id={`message-${m.id}`}>
             <strong>{m.role === "user" ? "Visitor" : "Assistant"}</strong>
             {m.outcome ? <span className={ui.muted}> ({m.outcome})</span> : null}{" "}
-            <span className={ui.muted}>{formatDateTime(m.created_at)}</span>
+            <span className={ui.muted}>{formatDateTimeUtc(m.created_at)}</span>
             <p>{m.text}</p>
           </li>
         ))}
@@ -213,7 +213,7 @@ export function UserProfiles() {
                     <th scope="col">Score</th>
                     <th scope="col">Questions</th>
                     <th scope="col">Trigger point</th>
-                    <th scope="col">Started</th>
+                    <th scope="col">Started (UTC)</th>
                     <th scope="col">
                       <span className={ui.visuallyHidden}>Open</span>
                     </th>

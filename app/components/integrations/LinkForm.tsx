@@ -10,6 +10,7 @@ import {
   linkFormBaseline,
   NAME_MAX_LENGTH,
   settingInputName,
+  TYPE_SECRET_AGAIN,
   type DrawerChoice,
 } from "~/lib/integrations";
 import type { FieldErrors } from "~/lib/required-check";
@@ -40,17 +41,26 @@ function SettingInput({
   field,
   value,
   errors,
+  withheld,
   readOnly,
 }: {
   field: SettingField;
   value: string;
   errors: string[] | undefined;
+  /** A secret typed into a refused save: the page came back without it. */
+  withheld: boolean;
   readOnly: boolean;
 }) {
   const state = { id: `setting-${field.name}`, errors };
+  const inputRef = useRef<HTMLInputElement>(null);
+  // With JavaScript the refused form keeps what was typed; without, the field came back empty and says so.
+  const [emptied, setEmptied] = useState(withheld);
+  useEffect(() => setEmptied(withheld && !inputRef.current?.value), [withheld]);
+  const hint = [field.info, emptied ? TYPE_SECRET_AGAIN : ""].filter(Boolean).join(" ");
   return (
-    <FormField label={`${field.title}${field.required ? " *" : ""}`} field={state} hint={field.info || undefined}>
+    <FormField label={`${field.title}${field.required ? " *" : ""}`} field={state} hint={hint || undefined}>
       <input
+        ref={inputRef}
         id={state.id}
         name={settingInputName(field.name)}
         // A secret shows only its mask: posting the mask back keeps the stored secret.
@@ -61,7 +71,7 @@ function SettingInput({
         placeholder={field.placeholder || undefined}
         readOnly={readOnly}
         aria-required={field.required}
-        {...fieldAria(state, { hint: Boolean(field.info) })}
+        {...fieldAria(state, { hint: Boolean(hint) })}
       />
     </FormField>
   );
@@ -138,6 +148,7 @@ export function LinkForm({
           field={field}
           value={valueOf(field.name)}
           errors={errors[field.name]}
+          withheld={posted?.withheld?.includes(field.name) ?? false}
           readOnly={!canConfigure}
         />
       ))}

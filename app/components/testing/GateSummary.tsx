@@ -1,11 +1,11 @@
 import type { TestGate, TestRunSummary } from "@contract";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTimeUtc } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
 import { environmentLabel } from "./Runs";
 
 const runLine = (environment: "stage" | "prod", run: TestRunSummary | null) =>
   run
-    ? `${environmentLabel(environment)}: ${run.passed} passed, ${run.failed} failed (run ${run.id}, ${formatDateTime(run.finished_at ?? run.created_at)})`
+    ? `${environmentLabel(environment)}: ${run.passed} passed, ${run.failed} failed (run ${run.id}, ${formatDateTimeUtc(run.finished_at ?? run.created_at)})`
     : `${environmentLabel(environment)}: no finished run yet`;
 
 /**

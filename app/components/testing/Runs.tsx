@@ -78,7 +78,7 @@ export function RunsTable({ runs, runHref }: { runs: RunSummary[]; runHref: (id:
       <table aria-label="Test runs">
         <thead>
           <tr>
-            <th scope="col">Started</th>
+            <th scope="col">Started (UTC)</th>
             <th scope="col">Environment</th>
             <th scope="col">Why</th>
             <th scope="col">Result</th>

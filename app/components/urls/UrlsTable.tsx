@@ -163,7 +163,8 @@ export function UrlsTable(props: UrlsTableProps) {
                         Last changed {formatDateTime(row.changed_at)}
                         {row.checked_at && row.checked_at !== row.changed_at
                           ? `, checked ${formatDateTime(row.checked_at)}`
-                          : ""}
+                          : ""}{" "}
+                        UTC
                       </div>
                     ) : null}
                     {row.status.startsWith("failed") && row.metadata.error_message ? (

@@ -6,7 +6,7 @@ import { ROW_ERROR } from "~/components/editable-table/rows";
 import { DiscardRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
 import { useRowsState } from "~/components/editable-table/useRowsState";
 import type { FieldErrors } from "~/lib/required-check";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTimeUtc } from "~/lib/dates";
 import {
   ALLOWED_PATTERN_SUGGESTIONS,
   blankWebsiteRow,
@@ -210,7 +210,7 @@ function RefreshSummary({ record }: { record: NonNullable<Website["last_refresh"
   if (record.checked + record.new + record.failed === 0) return null;
   return (
     <p className={`${ui.muted} ${s.refreshSummary}`} data-testid="refresh-summary">
-      Last refresh {formatDateTime(record.started_at)}: {parts.join(", ")}
+      Last refresh {formatDateTimeUtc(record.started_at)}: {parts.join(", ")}
     </p>
   );
 }
