@@ -64,9 +64,11 @@ export const webLink = (max = MAX_URL_LENGTH) =>
 export const blankIsAbsent = (value: unknown) => (value === "" ? undefined : value);
 
 /** A calendar day: JavaScript reads 2026-02-30 as March 2, which PostgreSQL refuses, so the day must read back as written. */
+// JavaScript's dates have a year 0, PostgreSQL's do not (1 BC comes before 1 AD).
+const FIRST_DAY = "0001-01-01";
 const isCalendarDay = (day: string) => {
   const time = Date.parse(`${day}T00:00:00Z`);
-  return !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === day;
+  return !Number.isNaN(time) && day >= FIRST_DAY && new Date(time).toISOString().slice(0, 10) === day;
 };
 /** A UTC day as YYYY-MM-DD, a real one. */
 export const IsoDay = z

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { blankIsAbsent, IsoDay, pageNumber } from "./common";
+import { oneOf } from "./values/common";
 import { CHAT_OUTCOMES } from "./values/chat";
 import {
   ANSWER_RATINGS,
@@ -63,7 +64,7 @@ export const ConversationsQuery = z
         .int()
         .refine(
           (n) => (CONVERSATION_PAGE_SIZES as readonly number[]).includes(n),
-          `page_size must be ${CONVERSATION_PAGE_SIZES.join(", ")}`,
+          `page_size must be ${oneOf(CONVERSATION_PAGE_SIZES)}`,
         )
         .default(25),
     ),

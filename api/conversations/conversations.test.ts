@@ -246,6 +246,9 @@ describe("the conversations list", () => {
       "The start date must be on or before the end date",
     );
     expect(await refused("?from=yesterday", "from")).toBe("Dates are YYYY-MM-DD");
+    // JavaScript reads year 0 as a date; PostgreSQL has no year 0.
+    expect(await refused("?from=0000-01-01", "from")).toBe("Not a date");
+    expect(await refused("?to=0000-12-31", "to")).toBe("Not a date");
     expect(await refused("?outcome=lost", "outcome")).toMatch(/^outcome must be one of/);
     expect(await refused("?rating=5", "rating")).toBe("rating must be up, down or unrated");
     expect(await refused("?page_size=7", "page_size")).toMatch(/^page_size must be/);

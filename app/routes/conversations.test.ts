@@ -233,7 +233,8 @@ describe("the Conversations list", () => {
       ["lead=maybe", "lead", /^lead must be true or false$/],
       ["reviewed=soon", "reviewed", /^reviewed must be true or false$/],
       ["environment=live", "environment", /^environment must be all, prod or stage$/],
-      ["page_size=7", "page_size", /^page_size must be/],
+      ["page_size=7", "page_size", /^Choose 10, 25, 50 or 100 rows per page$/],
+      ["from=0000-01-01", "from", /^Not a date$/],
       ["sort=random", "sort", /^sort must be one of/],
       [`search=${"x".repeat(201)}`, "search", /^Search for at most 200 characters$/],
     ];

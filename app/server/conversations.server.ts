@@ -10,6 +10,7 @@ import {
   isPagePenalty,
   pageRuleOf,
   passageSource,
+  ROWS_PER_PAGE_MESSAGE,
   triggerPointLabel,
   type ConversationFilter,
   type TestQuestionFromAnswer,
@@ -93,7 +94,8 @@ export function readConversationFilters(params: URLSearchParams) {
     // Every rule of the query is about one filter (the dates' order is said beside the start date).
     const field = CONVERSATION_FILTERS.find((filter) => filter === name) ?? "search";
     // A field's first message says what to fix ("Dates are YYYY-MM-DD"); the ones after it follow from it.
-    fieldErrors[field] ??= [issue.message];
+    // Rows per page are said as the screen offers them, not as the API's parameter.
+    fieldErrors[field] ??= [field === "page_size" ? ROWS_PER_PAGE_MESSAGE : issue.message];
   }
   return { values, page, query: null, fieldErrors };
 }

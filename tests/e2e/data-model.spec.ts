@@ -87,6 +87,8 @@ test.describe("with JavaScript", () => {
     await expect(drawer(page).getByRole("alert")).toContainText(`Confirm Delete: the field “${budget}”`);
     await drawer(page).getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(drawer(page).getByRole("alert")).toHaveCount(0);
+    // The answered question is gone: focus goes back to the row's Delete button, not to the page's top.
+    await expect(fieldRow(page, budget).getByRole("button", { name: `Delete field ${budget}` })).toBeFocused();
     await expect(fieldRow(page, major).getByRole("textbox", { name: /^Definition, row/ })).toHaveValue(typed);
     // Escape answers the question as Cancel does: the drawer and what is typed in it stay.
     await fieldRow(page, budget)
@@ -102,6 +104,7 @@ test.describe("with JavaScript", () => {
       .click();
     await drawer(page).getByRole("button", { name: "Delete field", exact: true }).click();
     await expect(drawer(page).getByRole("status").filter({ hasText: "Deleted" })).toContainText(`Deleted ${budget}`);
+    await expect(drawer(page).getByRole("status").filter({ hasText: "Deleted" })).toBeFocused();
     await expect(fieldRow(page, budget)).toHaveCount(0);
     await expect(fieldRow(page, major).getByRole("textbox", { name: /^Definition, row/ })).toHaveValue(typed);
   });

@@ -5,7 +5,13 @@ import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { DATA_MODEL_SCREENS, fieldFormRow, groupedModel, type DataModelScreen } from "~/lib/data-model";
 import type { DataModelActionData, dataModelLoader } from "~/server/data-model.server";
 import * as ui from "~/styles/ui.css";
-import { DeleteFieldConfirm, DeleteFieldQuestion, FieldsTable } from "./FieldsTable";
+import {
+  DELETED_STATUS_ID,
+  DeleteFieldConfirm,
+  DeleteFieldQuestion,
+  FieldsTable,
+  useFocusAfterDeleteAnswer,
+} from "./FieldsTable";
 import { ImportPanel } from "./ImportPanel";
 import { RecommendationModel } from "./RecommendationModel";
 import * as s from "./data-model.css";
@@ -26,6 +32,7 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
   const postedImport = posted?.form === "import" ? posted : null;
   const drawerOpen = data.editing || Boolean(postedFields);
   const closed = address({ edit: null, delete: null, import: null });
+  useFocusAfterDeleteAnswer(postedFields);
 
   return (
     <section>
@@ -84,7 +91,7 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
       {drawerOpen && !data.error ? (
         <Drawer title={`${canConfigure ? "Edit" : "Fields of"} the ${noun} data model`} size="full" closeTo={closed}>
           {postedFields?.done ? (
-            <p role="status" className={s.done}>
+            <p role="status" id={DELETED_STATUS_ID} tabIndex={-1} className={s.done}>
               {postedFields.done}
             </p>
           ) : null}

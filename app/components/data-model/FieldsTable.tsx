@@ -154,6 +154,31 @@ export function FieldsTable({ noun, rows, errors, formError, canConfigure }: Fie
   );
 }
 
+export const DELETED_STATUS_ID = "data-model-deleted";
+
+/**
+ * Where focus goes once 'Confirm Delete' is answered: the question it was in is gone, so a keyboard
+ * or screen-reader user would start again from the top of the page. A deleted field's status line
+ * takes it; a cancel gives it back to the row's Delete button.
+ */
+export function useFocusAfterDeleteAnswer(answer: { asking?: { id: number }; done?: string } | undefined) {
+  const askedAbout = useRef<number | null>(null);
+  useEffect(() => {
+    if (!answer) return;
+    if (answer.asking) {
+      askedAbout.current = answer.asking.id;
+      return;
+    }
+    const id = askedAbout.current;
+    askedAbout.current = null;
+    if (id === null) return;
+    const target = answer.done
+      ? document.getElementById(DELETED_STATUS_ID)
+      : document.querySelector(`button[name="intent"][value="ask-delete-${id}"]`);
+    if (target instanceof HTMLElement) target.focus();
+  }, [answer]);
+}
+
 /**
  * 'Confirm Delete' asked from the table (its Delete buttons): both answers submit the table's form,
  * so the rows as typed come back with the answer, the deleted field gone from them.

@@ -141,12 +141,14 @@ function RestoreForm({
 
 /** The question before a revert or restore that undoes the later changes to the same thing. */
 export function laterChangesQuestion(intent: "restore" | "revert", change: ShownChange) {
-  const kind = CHANGE_KIND_LABELS[change.kind];
   const n = change.later_changes;
-  const later = n === 1 ? "the 1 change" : n >= LATER_CHANGES_CAP ? `the ${n} or more changes` : `the ${n} changes`;
+  const later =
+    n === 1
+      ? "the change made to it since is"
+      : `the ${n}${n >= LATER_CHANGES_CAP ? " or more" : ""} changes made to it since are`;
   const what =
     intent === "revert"
-      ? `Revert “${change.summary}”? This writes back ${kind} as it was before this change`
-      : `Restore the state “${change.summary}” led to? This writes back ${kind} as it was after this change`;
-  return `${what}, so ${later} made to it since are undone too.`;
+      ? `Revert “${change.summary}”? What it changed goes back to how it was before it`
+      : `Restore the state “${change.summary}” led to? What it changed goes back to how it was after it`;
+  return `${what}, so ${later} undone too.`;
 }

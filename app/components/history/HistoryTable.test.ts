@@ -1,0 +1,30 @@
+import { describe, expect, it } from "vitest";
+import { LATER_CHANGES_CAP } from "@contract/values/history";
+import { laterChangesQuestion, type ShownChange } from "./HistoryTable";
+
+const change = (later: number): ShownChange => ({
+  id: 7,
+  at: "2026-11-02T10:00:00.000Z",
+  user_email: "client.admin@example.com",
+  kind: "data_model",
+  summary: "User profile data model: added gpa_score",
+  changes: [],
+  later_changes: later,
+});
+
+describe("the question before undoing later changes", () => {
+  it("says one later change is undone, and several are", () => {
+    expect(laterChangesQuestion("revert", change(1))).toBe(
+      "Revert “User profile data model: added gpa_score”? What it changed goes back to how it was before it, so the change made to it since is undone too.",
+    );
+    expect(laterChangesQuestion("restore", change(3))).toBe(
+      "Restore the state “User profile data model: added gpa_score” led to? What it changed goes back to how it was after it, so the 3 changes made to it since are undone too.",
+    );
+  });
+
+  it("says a count at the cap may be more", () => {
+    expect(laterChangesQuestion("revert", change(LATER_CHANGES_CAP))).toContain(
+      `the ${LATER_CHANGES_CAP} or more changes made to it since are undone too.`,
+    );
+  });
+});
