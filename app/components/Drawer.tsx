@@ -7,10 +7,35 @@ import { useReturnFocusOnClose } from "./useReturnFocus";
 /** Drawers open right now, innermost last: Escape closes only the one on top. */
 const openDrawers: string[] = [];
 
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
+
+/** What Tab can reach in the panel, in order: enabled controls that are shown. */
+const focusableIn = (panel: HTMLElement) =>
+  [...panel.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((element) => element.getClientRects().length > 0);
+
+/**
+ * Tab and Shift+Tab go round the drawer's own controls: what lies under its backdrop cannot be
+ * seen, and typing there would change the page behind it unseen. A dialog opened over the drawer
+ * (a leave question) keeps its own keys.
+ */
+function keepTabInside(event: KeyboardEvent, panel: HTMLElement) {
+  const target = event.target instanceof HTMLElement ? event.target : null;
+  const inPanel = target !== null && panel.contains(target);
+  if (!inPanel && target?.closest('[aria-modal="true"]')) return;
+  const focusable = focusableIn(panel);
+  const first = focusable[0] ?? panel;
+  const last = focusable[focusable.length - 1] ?? panel;
+  const goesOut = !inPanel || (event.shiftKey ? target === first || target === panel : target === last);
+  if (!goesOut) return;
+  event.preventDefault();
+  (event.shiftKey && inPanel ? last : first).focus();
+}
+
 /**
  * A side drawer rendered by a nested route over its parent page: its URL is addressable and
  * closing it is a link back to the parent (so it works without JavaScript). With JavaScript,
- * Escape and a click on the backdrop close it too, and focus moves into it.
+ * Escape and a click on the backdrop close it too, focus moves into it and Tab stays in it.
  */
 export function Drawer({
   title,
@@ -32,9 +57,10 @@ export function Drawer({
     panel.current?.focus();
     openDrawers.push(titleId);
     const onKey = (event: KeyboardEvent) => {
+      if (openDrawers[openDrawers.length - 1] !== titleId) return;
       // An input method's Escape cancels the word being composed in a field of the drawer: it does not close it.
-      if (event.key === "Escape" && !event.isComposing && openDrawers[openDrawers.length - 1] === titleId)
-        navigate(closeTo, { preventScrollReset: true });
+      if (event.key === "Escape" && !event.isComposing) navigate(closeTo, { preventScrollReset: true });
+      if (event.key === "Tab" && panel.current) keepTabInside(event, panel.current);
     };
     window.addEventListener("keydown", onKey);
     return () => {

@@ -21,6 +21,9 @@ import {
   viewToParams,
   withPage,
   withPageSize,
+  refusedDaysOf,
+  withoutRefusedDays,
+  withRefusedDays,
 } from "./urls";
 
 const view = (search = "") => readUrlView(new URLSearchParams(search));
@@ -162,6 +165,24 @@ describe("parseRefreshDays", () => {
     expect(parseRefreshDays("1")).toBe(1);
     expect(parseRefreshDays(" 365 ")).toBe(365);
     for (const bad of ["0", "366", "1.5", "-3", "", "abc", null]) expect(parseRefreshDays(bad)).toBeNull();
+  });
+});
+
+describe("a refused refresh-days value in the address", () => {
+  it("goes in beside the view's own parameters, comes out as typed, and leaves again", () => {
+    const view = new URLSearchParams("status=indexed&page=2");
+    const refused = withRefusedDays(view, { urlId: 41, value: "400" });
+    expect(refusedDaysOf(refused)).toEqual({ urlId: 41, value: "400" });
+    expect(withoutRefusedDays(refused).toString()).toBe("status=indexed&page=2");
+    expect(refusedDaysOf(view)).toBeNull();
+  });
+
+  it("keeps at most a number's length, and no row that is not one", () => {
+    expect(refusedDaysOf(withRefusedDays(new URLSearchParams(), { urlId: 7, value: "9".repeat(500) }))?.value).toBe(
+      "9".repeat(12),
+    );
+    expect(refusedDaysOf(new URLSearchParams("refused_days_url=abc&refused_days=3"))).toBeNull();
+    expect(refusedDaysOf(new URLSearchParams("refused_days_url=-2&refused_days=3"))).toBeNull();
   });
 });
 

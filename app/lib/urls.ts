@@ -25,6 +25,41 @@ export const REFRESH_DAYS_MIN = 1;
 export const REFRESH_DAYS_MAX = 365;
 export const REFRESH_DAYS_ERROR = "Refresh days must be between 1 and 365.";
 
+/**
+ * Without JavaScript a refused refresh-days value comes back in the address the refusal redirects
+ * to (beside the spec's toast), so its row shows what was typed instead of the stored value.
+ */
+const REFUSED_DAYS_URL = "refused_days_url";
+const REFUSED_DAYS = "refused_days";
+// A number field's value; anything longer is not one a person typed.
+const REFUSED_DAYS_MAX_LENGTH = 12;
+
+export interface RefusedRefreshDays {
+  urlId: number;
+  value: string;
+}
+
+/** The address without a refused value it may carry: where every answer of the drawer goes back to. */
+export function withoutRefusedDays(search: URLSearchParams) {
+  const next = new URLSearchParams(search);
+  next.delete(REFUSED_DAYS_URL);
+  next.delete(REFUSED_DAYS);
+  return next;
+}
+
+export function withRefusedDays(search: URLSearchParams, refused: RefusedRefreshDays) {
+  const next = withoutRefusedDays(search);
+  next.set(REFUSED_DAYS_URL, String(refused.urlId));
+  next.set(REFUSED_DAYS, refused.value.slice(0, REFUSED_DAYS_MAX_LENGTH));
+  return next;
+}
+
+export function refusedDaysOf(search: URLSearchParams): RefusedRefreshDays | null {
+  const urlId = Number(search.get(REFUSED_DAYS_URL));
+  if (!Number.isSafeInteger(urlId) || urlId <= 0) return null;
+  return { urlId, value: (search.get(REFUSED_DAYS) ?? "").slice(0, REFUSED_DAYS_MAX_LENGTH) };
+}
+
 export type OrderColumn = (typeof URL_ORDER_COLUMNS)[number];
 export type SortOrder = "asc" | "desc";
 

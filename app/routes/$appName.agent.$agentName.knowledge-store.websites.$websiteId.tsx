@@ -26,6 +26,7 @@ import {
   isFiltered,
   isInFlight,
   readUrlView,
+  refusedDaysOf,
   sameData,
   toApiQuery,
   viewToParams,
@@ -123,6 +124,7 @@ export default function WebsiteLinksDrawer() {
         chunksHref={(row) => chunksHref(row.url)}
         emptyText="Nothing To Display"
         onToast={show}
+        refusedDays={refusedDaysOf(new URLSearchParams(location.search))}
       />
       <UrlsPager
         view={view}

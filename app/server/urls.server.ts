@@ -15,6 +15,8 @@ import {
   REFRESH_DAYS_ERROR,
   toExportQuery,
   type UrlView,
+  withoutRefusedDays,
+  withRefusedDays,
 } from "~/lib/urls";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/knowledge-api.server";
@@ -115,7 +117,8 @@ export async function handleUrlsAction(options: {
   const { request, api, appId, websiteId } = options;
   const form = await readForm(request);
   const back = new URL(request.url);
-  const backTo = `${back.pathname}${back.search}`;
+  const backSearch = withoutRefusedDays(back.searchParams).toString();
+  const backTo = `${back.pathname}${backSearch ? `?${backSearch}` : ""}`;
   const intent = textOf(form, "intent");
   await requireConfigure(api, appId);
 
@@ -176,13 +179,17 @@ export async function handleUrlsAction(options: {
       const byScript = form.get("_fetcher") === "1";
       const urlId = Number(form.get("url_id"));
       const days = parseRefreshDays(form.get("refresh_days"));
-      const answer = async (ok: boolean, description: string) =>
-        byScript
-          ? json<RefreshDaysResult>(
-              { intent: "refresh-days", ok, ...(ok ? {} : { error: description }) },
-              { status: ok ? 200 : 400 },
-            )
-          : redirectWithToast(backTo, { type: ok ? "success" : "error", description });
+      const answer = async (ok: boolean, description: string) => {
+        if (byScript)
+          return json<RefreshDaysResult>(
+            { intent: "refresh-days", ok, ...(ok ? {} : { error: description }) },
+            { status: ok ? 200 : 400 },
+          );
+        if (ok || !isRowId(urlId)) return redirectWithToast(backTo, { type: ok ? "success" : "error", description });
+        // Without JavaScript the row shows again what was typed, beside the spec's toast.
+        const refused = withRefusedDays(back.searchParams, { urlId, value: textOf(form, "refresh_days") });
+        return redirectWithToast(`${back.pathname}?${refused}`, { type: "error", description });
+      };
       if (!isRowId(urlId)) return answer(false, "Unknown URL");
       if (days === null) return answer(false, REFRESH_DAYS_ERROR);
       try {

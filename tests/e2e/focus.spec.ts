@@ -118,6 +118,30 @@ test.describe("closing gives focus back to the opener", () => {
  * message when it marks none. The pressed Save is disabled while the save is out, which used to
  * drop focus to the page's body.
  */
+test.describe("Tab stays in an open drawer", () => {
+  test("Shift+Tab from the drawer goes round to its last control, and Tab past that to its first", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto(`${INTEGRATIONS}?link=salesforce`);
+    await hydrated(page);
+    await expect(drawer(page)).toBeFocused();
+    const inDrawer = () => page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')));
+    // Twenty presses either way reach past the drawer's every control: focus never leaves it.
+    for (const key of ["Shift+Tab", "Tab"]) {
+      for (let press = 0; press < 20; press += 1) {
+        await page.keyboard.press(key);
+        expect(await inDrawer(), `${key} ${press + 1}`).toBe(true);
+      }
+    }
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    expect(await inDrawer()).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(drawer(page)).toHaveCount(0);
+    await expect(salesforceCard(page)).toBeFocused();
+  });
+});
+
 test.describe("a refused save puts focus on what to fix", () => {
   const saveButton = (page: Page) => page.getByTestId("save-bar").getByRole("button", { name: "Save" });
 

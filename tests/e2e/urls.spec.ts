@@ -314,10 +314,15 @@ test.describe("without JavaScript", () => {
     await input.fill("400");
     await page.getByRole("button", { name: `Save refresh days for ${site.urls[0]}` }).click();
     await expect(page.getByTestId("toast")).toContainText("Refresh days must be between 1 and 365.");
+    // The refused value stays in its row, marked, for the user to correct.
+    await expect(daysOf(page, site.urls[0])).toHaveValue("400");
+    await expect(daysOf(page, site.urls[0])).toHaveAttribute("aria-invalid", "true");
     await daysOf(page, site.urls[0]).fill("20");
     await page.getByRole("button", { name: `Save refresh days for ${site.urls[0]}` }).click();
     await expect(page.getByTestId("toast")).toContainText("Refresh days set to 20");
     await expect(daysOf(page, site.urls[0])).toHaveValue("20");
+    await expect(daysOf(page, site.urls[0])).not.toHaveAttribute("aria-invalid");
+    expect(page.url()).not.toContain("refused_days");
   });
 
   test("the unified drawer searches on submit and pages without JavaScript", async ({ signedInPage: page }) => {

@@ -87,6 +87,10 @@ describe("safeFetch", () => {
     expect(
       await refusedWith(safeFetch(`${base}/to-localhost`, { allowPrivate: false, localExceptions: [`${base}/`] })),
     ).toMatch(/^localhost resolves to/);
+    // Allowed under one path only: a redirect out of it names where the page sent the crawler.
+    expect(
+      await refusedWith(safeFetch(`${base}/hop/0`, { allowPrivate: false, localExceptions: [`${base}/hop/`] })),
+    ).toBe(`${base}/hop/0 redirects to ${base}/page, a private or reserved address`);
   });
 
   it("stops reading past the size limit, declared or streamed", async () => {

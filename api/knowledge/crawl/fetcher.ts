@@ -159,7 +159,12 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
     const allowPrivate =
       options.allowPrivate || (options.localExceptions ?? []).some((prefix) => url.toString().startsWith(prefix));
     if (literalAddressRefused(url, allowPrivate))
-      throw new FetchRefused(`${url.hostname} is a private or reserved address`);
+      // After a redirect the refused address is not the one asked for: say where the page sent it.
+      throw new FetchRefused(
+        hop === 0
+          ? `${url.hostname} is a private or reserved address`
+          : `${address} redirects to ${url}, a private or reserved address`,
+      );
     try {
       const answer = await request(url, {
         method: "GET",

@@ -14,6 +14,7 @@ import {
   viewToParams,
   type BulkAction,
   type OrderColumn,
+  type RefusedRefreshDays,
   type UrlView,
 } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
@@ -34,6 +35,8 @@ export interface UrlsTableProps {
   chunksHref?: (row: UrlRow) => string;
   emptyText: string;
   onToast: (type: "success" | "error", description: string) => void;
+  /** A refresh-days value refused without JavaScript: its row shows it again. */
+  refusedDays?: RefusedRefreshDays | null;
 }
 
 /**
@@ -183,6 +186,7 @@ export function UrlsTable(props: UrlsTableProps) {
                         fallback={props.defaultRefreshDays}
                         disabled={!canConfigure}
                         onToast={props.onToast}
+                        refused={props.refusedDays?.urlId === row.id ? props.refusedDays : null}
                       />
                     </td>
                   ) : null}
@@ -220,11 +224,13 @@ function RefreshDays({
   fallback,
   disabled,
   onToast,
+  refused,
 }: {
   row: UrlRow;
   fallback: number;
   disabled: boolean;
   onToast: UrlsTableProps["onToast"];
+  refused: RefusedRefreshDays | null;
 }) {
   const hydrated = useHydrated();
   const fetcher = useFetcher<{ ok: boolean; error?: string }>();
@@ -256,7 +262,8 @@ function RefreshDays({
         name="refresh_days"
         min={REFRESH_DAYS_MIN}
         step={1}
-        defaultValue={row.refresh_days ?? fallback}
+        defaultValue={refused ? refused.value : (row.refresh_days ?? fallback)}
+        aria-invalid={refused ? true : undefined}
         disabled={disabled}
         className={`${ui.input} ${s.daysInput}`}
         onChange={(event) => {
