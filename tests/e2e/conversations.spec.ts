@@ -269,7 +269,9 @@ test.describe("with JavaScript", () => {
     await page.goto(`${LIST}?from=yesterday&page_size=7&search=nursing`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversations");
     await expect(page.getByLabel("From")).toHaveAccessibleDescription("Dates are YYYY-MM-DD");
-    await expect(page.getByLabel("Rows per page")).toHaveAccessibleDescription("Choose 10, 25, 50 or 100 rows per page");
+    await expect(page.getByLabel("Rows per page")).toHaveAccessibleDescription(
+      "Choose 10, 25, 50 or 100 rows per page",
+    );
     await expect(page.getByLabel("Search", { exact: true })).toHaveValue("nursing");
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);
     await page.goto(`${LIST}/00000000-0000-4000-8000-000000000000`);
