@@ -20,14 +20,13 @@ const focusableIn = (panel: HTMLElement) =>
  * (a leave question) keeps its own keys.
  */
 function keepTabInside(event: KeyboardEvent, panel: HTMLElement) {
-  const target = event.target instanceof HTMLElement ? event.target : null;
-  const inPanel = target !== null && panel.contains(target);
-  if (!inPanel && target?.closest('[aria-modal="true"]')) return;
+  const target = event.target as HTMLElement;
+  const inPanel = panel.contains(target);
+  if (!inPanel && target.closest?.('[aria-modal="true"]')) return;
   const focusable = focusableIn(panel);
   const first = focusable[0] ?? panel;
-  const last = focusable[focusable.length - 1] ?? panel;
-  const goesOut = !inPanel || (event.shiftKey ? target === first || target === panel : target === last);
-  if (!goesOut) return;
+  const last = focusable.at(-1) ?? panel;
+  if (inPanel && (event.shiftKey ? target !== first && target !== panel : target !== last)) return;
   event.preventDefault();
   (event.shiftKey && inPanel ? last : first).focus();
 }

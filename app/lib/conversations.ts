@@ -2,7 +2,6 @@
 import type { AnswerTrace, ConversationMessage, ConversationRow, FinetuningsUpsertBody, TracePassage } from "@contract";
 import type { ChatOutcome } from "@contract/values/chat";
 import { CONVERSATION_PAGE_SIZES, type AnswerRating } from "@contract/values/conversations";
-import { oneOf } from "@contract/values/common";
 import { PENALTY_EXAMPLE } from "@contract/values/tuning";
 import { toCsv } from "./csv";
 import { DEFAULT_TRIGGER_POINT_LABEL } from "./trigger-points";
@@ -40,9 +39,6 @@ export function filterValuesOf(params: URLSearchParams): ConversationFilterValue
 /** Rows per page offered on the screen: the API's own sizes, the thousand kept for exports unless the address asks for it. */
 export const pageSizeChoices = (current: string) =>
   CONVERSATION_PAGE_SIZES.filter((size) => size <= 100 || String(size) === current);
-
-/** What the screen says of rows per page it does not offer (an address typed by hand). */
-export const ROWS_PER_PAGE_MESSAGE = `Choose ${oneOf(pageSizeChoices(""))} rows per page`;
 
 export const DEFAULT_CONVERSATION_PAGE_SIZE = 25;
 

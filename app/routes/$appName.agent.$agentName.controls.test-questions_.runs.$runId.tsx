@@ -1,18 +1,12 @@
 import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
-import {
-  RunChanges,
-  RunResults,
-  RunStatus,
-  environmentLabel,
-  startedAt,
-  triggerLabel,
-} from "~/components/testing/Runs";
+import { RunChanges, RunResults, RunStatus, startedAt } from "~/components/testing/Runs";
 import * as s from "~/components/testing/testing.css";
 import { usePolling } from "~/components/urls/usePolling";
 import { formatDateTimeUtc } from "~/lib/dates";
 import { countOf } from "~/lib/format";
+import { environmentLabel, triggerLabel } from "~/lib/test-runs";
 import { loadTestRun } from "~/server/test-questions.server";
 import * as ui from "~/styles/ui.css";
 import { titleMeta } from "~/lib/page-title";

@@ -49,11 +49,13 @@ import { useCanConfigure } from "~/lib/user";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const websiteId = parseWebsiteId(params.websiteId);
-  const view = readUrlView(new URL(request.url).searchParams, WEBSITE_PAGE_SIZES);
+  const { searchParams } = new URL(request.url);
+  const view = readUrlView(searchParams, WEBSITE_PAGE_SIZES);
   const listAt = (shown: UrlView) => knowledgeApi.websiteUrls(api, app.id, websiteId, toApiQuery(shown));
   const [website, asked] = await Promise.all([findWebsite(api, app.id, websiteId), listAt(view)]);
   const shown = await urlsPageShown(view, asked, listAt);
-  return json({ appId: app.id, website, view: shown.view, list: shown.list });
+  const refusedDays = refusedDaysOf(searchParams);
+  return json({ appId: app.id, website, view: shown.view, list: shown.list, refusedDays });
 }
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
@@ -62,7 +64,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 }
 
 export default function WebsiteLinksDrawer() {
-  const { appId, website, view, list } = useLoaderData<typeof loader>();
+  const { appId, website, view, list, refusedDays } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as Partial<AddLinksResult> | undefined;
   const canConfigure = useCanConfigure(appId);
   const location = useLocation();
@@ -124,7 +126,7 @@ export default function WebsiteLinksDrawer() {
         chunksHref={(row) => chunksHref(row.url)}
         emptyText="Nothing To Display"
         onToast={show}
-        refusedDays={refusedDaysOf(new URLSearchParams(location.search))}
+        refusedDays={refusedDays}
       />
       <UrlsPager
         view={view}

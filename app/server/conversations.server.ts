@@ -1,4 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { oneOf } from "@contract/values/common";
 import { ConversationsQuery, type ClientApp, type ConversationDetail, type ConversationMessage } from "@contract";
 import { agentSegment } from "~/lib/clients";
 import {
@@ -9,8 +10,8 @@ import {
   filterValuesOf,
   isPagePenalty,
   pageRuleOf,
+  pageSizeChoices,
   passageSource,
-  ROWS_PER_PAGE_MESSAGE,
   triggerPointLabel,
   type ConversationFilter,
   type TestQuestionFromAnswer,
@@ -71,6 +72,9 @@ const screenData = ({ app, agent, listPath }: ConversationsScope) => ({
   agent: agent ? { name: agent.name, triggerPoint: agent.site_code } : null,
   listPath,
 });
+
+/** What the screen says of rows per page it does not offer (an address typed by hand). */
+export const ROWS_PER_PAGE_MESSAGE = `Choose ${oneOf(pageSizeChoices(""))} rows per page`;
 
 // ── The list ─────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,7 +1,7 @@
 import type { TestGate, TestRunSummary } from "@contract";
 import { formatDateTimeUtc } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
-import { environmentLabel } from "./Runs";
+import { environmentLabel } from "~/lib/test-runs";
 
 const runLine = (environment: "stage" | "prod", run: TestRunSummary | null) =>
   run

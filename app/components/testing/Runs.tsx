@@ -2,15 +2,12 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TestRun, TestRunSummary } from "@contract";
 import { formatDateTime, formatTimeOfDay } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
+import { environmentLabel, triggerLabel } from "~/lib/test-runs";
 import * as ui from "~/styles/ui.css";
 import * as s from "./testing.css";
 
 type RunSummary = TestRunSummary;
 
-export const environmentLabel = (environment: string) => (environment === "prod" ? "Production" : "Stage");
-
-/** What queued a run, as an operator reads it ("manual" is someone pressing Run). */
-export const triggerLabel = (trigger: string) => (trigger === "manual" ? "Run by hand" : trigger);
 
 const STATUS_TONES = { queued: "info", running: "warning", done: "success", failed: "error" } as const;
 
