@@ -8,7 +8,6 @@ import * as s from "./testing.css";
 
 type RunSummary = TestRunSummary;
 
-
 const STATUS_TONES = { queued: "info", running: "warning", done: "success", failed: "error" } as const;
 
 /** How long past its creation a run may start: more than a moment for a run held back by the one-run-a-minute rule. */
