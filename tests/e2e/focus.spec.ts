@@ -113,11 +113,6 @@ test.describe("closing gives focus back to the opener", () => {
   });
 });
 
-/**
- * After a save the server refuses, focus is on what to fix: the first field it marks, or the form's
- * message when it marks none. The pressed Save is disabled while the save is out, which used to
- * drop focus to the page's body.
- */
 test.describe("Tab stays in an open drawer", () => {
   test("Shift+Tab from the drawer goes round to its last control, and Tab past that to its first", async ({
     signedInPage: page,
@@ -142,6 +137,11 @@ test.describe("Tab stays in an open drawer", () => {
   });
 });
 
+/**
+ * After a save the server refuses, focus is on what to fix: the first field it marks, or the form's
+ * message when it marks none. The pressed Save is disabled while the save is out, which used to
+ * drop focus to the page's body.
+ */
 test.describe("a refused save puts focus on what to fix", () => {
   const saveButton = (page: Page) => page.getByTestId("save-bar").getByRole("button", { name: "Save" });
 
