@@ -157,16 +157,15 @@ export const StatusCounts = z.object({
   total_count: z.number().int(),
 });
 
+/** An http(s) address as '+ Links' takes one. */
+export const LinkAddress = z.url({ protocol: /^https?$/ });
+export const NOT_A_LINK_ADDRESS = "Enter full http(s) addresses";
+
 export const BulkCreateBody = z.object({
+  // Each line's form is checked by bulk_create with its other problems (its host, a private
+  // address), so that one answer names every line to fix.
   urls: z
-    .array(
-      z
-        .string()
-        .trim()
-        .min(1)
-        .max(MAX_URL_LENGTH, URL_TOO_LONG)
-        .pipe(z.url({ protocol: /^https?$/, error: "Enter full http(s) addresses" })),
-    )
+    .array(z.string().trim().min(1).max(MAX_URL_LENGTH, URL_TOO_LONG))
     .min(1, "Enter at least one link")
     .max(5000, "Add at most 5,000 links at a time"),
 });

@@ -56,6 +56,16 @@ describe("links added to a website", () => {
     expect(await pagesOf()).not.toContain("https://links.example.edu/c");
   });
 
+  it("names every line to fix in one answer: addresses that are none beside pages of another host", async () => {
+    const refused = await bulk(["https://other-host.example.com/page", "not a url", "https://links.example.edu/d"]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual({
+      "urls.0": ["This page is not on links.example.edu; add a website for other-host.example.com to index it"],
+      "urls.1": ["Enter full http(s) addresses"],
+    });
+    expect(await pagesOf()).not.toContain("https://links.example.edu/d");
+  });
+
   it("finds a page the website got from a sitemap written in another case", async () => {
     await host.deps.db.insert(urls).values({ appId, websiteId, url: "https://Links.Example.edu/from-sitemap" });
     const known = await bulk(["https://links.example.edu/from-sitemap", "https://links.example.edu/From-Sitemap"]);

@@ -3,6 +3,8 @@ import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import {
   BulkCreateBody,
+  LinkAddress,
+  NOT_A_LINK_ADDRESS,
   BulkCreateResult,
   CachedChunks,
   CachedChunksBody,
@@ -310,7 +312,9 @@ export function knowledgeRoutes(route: RouteBuilder) {
       const website = await requireWebsite(params.appId, params.websiteId, deps);
       const errors: Record<string, string[]> = {};
       body.urls.forEach((address, i) => {
-        const problem = privateAddressError(address, deps) ?? otherHostError(address, website.url);
+        const problem = !LinkAddress.safeParse(address).success
+          ? NOT_A_LINK_ADDRESS
+          : (privateAddressError(address, deps) ?? otherHostError(address, website.url));
         if (problem) errors[`urls.${i}`] = [problem];
       });
       if (Object.keys(errors).length) throw badRequest("Some URLs cannot be added", errors);
