@@ -4,6 +4,7 @@ import { useHydrated } from "~/components/SaveBar";
 import { useClientToast } from "~/components/urls/params";
 import * as s from "~/components/urls/urls.css";
 import { FONT_SIZES, sameData, viewerSettings } from "~/lib/urls";
+import { copyWithoutJavaScript } from "~/lib/messages";
 import * as ui from "~/styles/ui.css";
 
 /**
@@ -55,6 +56,8 @@ export function ChunksDrawer({
           >
             Copy JSON
           </button>
+        ) : chunks?.length ? (
+          <span className={ui.muted}>{copyWithoutJavaScript("JSON", "Copy JSON")}</span>
         ) : null}
         <Link
           to={hrefWith({ font: String(smaller) })}

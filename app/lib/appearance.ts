@@ -4,6 +4,21 @@ import { windowForPanel } from "@contract/values/widget-layout";
 /** The "Remove" box beside an image field. */
 export const removeImageName = (internalName: string) => `${internalName}__remove`;
 
+/** A colour's picker, and its text as the page showed it, posted beside its text box. */
+export const pickedColourName = (internalName: string) => `${internalName}__picked`;
+export const shownColourName = (internalName: string) => `${internalName}__shown`;
+
+/**
+ * A colour field's value. With JavaScript the picker writes into the text box. Without it the
+ * picker cannot, so a picked colour counts when the text was left as the page showed it.
+ */
+function postedColour(formData: FormData, internalName: string, typed: string) {
+  const picked = formData.get(pickedColourName(internalName));
+  const shown = formData.get(shownColourName(internalName));
+  if (typeof picked !== "string" || typeof shown !== "string" || typed !== shown) return typed;
+  return HEX_COLOR.test(picked) && picked !== pickerColour(shown) ? picked : typed;
+}
+
 /**
  * The form's fields as appearance values: the action reads the post, the preview the form as it is
  * typed (checkboxes post a hidden "false", then the box's "true"). An image ticked "Remove" is no
@@ -20,6 +35,8 @@ export function valuesFromForm(formData: FormData): AppearanceValues {
     if (!posted.length) continue;
     if (field.type === "boolean") values[field.internalName] = posted.includes("true");
     else if (field.type === "number") values[field.internalName] = posted[0].trim() === "" ? "" : Number(posted[0]);
+    else if (field.type === "color")
+      values[field.internalName] = postedColour(formData, field.internalName, posted[posted.length - 1]);
     else values[field.internalName] = posted[posted.length - 1];
   }
   return values;

@@ -8,3 +8,7 @@ export const TOO_MANY_SIGN_INS = "Too many sign-in attempts; wait a minute and t
 export const LOGOUT_QUESTION = "Are you sure you want to logout?";
 /** A form posted to a page that has none to take it: a stale page, or a request no screen sends. */
 export const NOT_A_FORM_PAGE = "This page does not take forms. Reload it and use its own buttons.";
+
+/** What stands where a Copy button would be, with JavaScript off: the clipboard needs a script. */
+export const copyWithoutJavaScript = (what: string, button: string) =>
+  `Select the ${what} and copy it (${button} needs JavaScript).`;

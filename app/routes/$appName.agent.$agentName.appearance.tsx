@@ -140,6 +140,11 @@ export default function Appearance() {
           </Link>
         ) : null}
       </div>
+      {canConfigure ? (
+        <noscript>
+          <p className={ui.muted}>{APPEARANCE_MESSAGES.saveBeforePush}</p>
+        </noscript>
+      ) : null}
       <TriggerPointSelect choice={data.choice} />
       {data.diff ? (
         <Form method="post" className={s.confirm} aria-label="Push to production" {...KEEPS_EDITS}>

@@ -4,6 +4,7 @@ import { FILE_ENVIRONMENTS_RULE } from "@contract/values/files";
 import { useHydrated } from "~/components/SaveBar";
 import { SelfApplyingSelect } from "~/components/SelfApplyingSelect";
 import { COPY_MESSAGES, ENVIRONMENT_OPTIONS, environmentOf } from "~/lib/bot-testing";
+import { copyWithoutJavaScript } from "~/lib/messages";
 import { ApiError } from "~/server/api/client.server";
 import { botApi } from "~/server/api/bot-api.server";
 import { requireAgentOf, requireClient } from "~/server/clients.server";
@@ -61,7 +62,9 @@ export default function BotTesting() {
               <button type="button" className={ui.button.primary} onClick={() => void copy()}>
                 Copy Script
               </button>
-            ) : null}
+            ) : (
+              <span className={ui.muted}>{copyWithoutJavaScript("script", "Copy Script")}</span>
+            )}
             <Link
               to={`${pathname.replace(/\/$/, "")}/test-page?env=${env}`}
               reloadDocument

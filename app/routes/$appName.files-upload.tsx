@@ -7,6 +7,14 @@ import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { presignEach, UploadStep, type PresignAnswer } from "~/server/files.server";
 
+/** An address for the Files page's script to post to, not a page: a GET is told so, not logged as an error. */
+export function loader() {
+  return json(
+    { message: "This address takes the Files page's uploads (POST) only." },
+    { status: 405, headers: { Allow: "POST" } },
+  );
+}
+
 /**
  * The two API steps of a browser upload, for the Files page's script: register files (answers,
  * file by file, its signed link or why it was refused; the browser then PUTs the bytes itself,

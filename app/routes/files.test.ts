@@ -11,7 +11,7 @@ import { makePdf, notAPdf } from "../../tests/support/pdf";
 import { startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
 import type { KnowledgeFile } from "@contract";
-import { action as uploadStep } from "./$appName.files-upload";
+import { action as uploadStep, loader as uploadStepLoader } from "./$appName.files-upload";
 import { action as filesAction, loader as filesLoader } from "./$appName.agent.$agentName.knowledge-store.files";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -144,6 +144,13 @@ describe("the Files page without JavaScript", () => {
         { ok: true, target: expect.objectContaining({ file_name: "Parking.pdf", url: expect.any(String) }) },
       ],
     });
+  });
+
+  it("tells a GET of the upload steps' address to POST, without an error", async () => {
+    const answer = uploadStepLoader();
+    expect(answer.status).toBe(405);
+    expect(answer.headers.get("allow")).toBe("POST");
+    expect(await answer.json()).toEqual({ message: "This address takes the Files page's uploads (POST) only." });
   });
 
   it("asks for a file when none is chosen", async () => {

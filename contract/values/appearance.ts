@@ -17,6 +17,9 @@ export const APPEARANCE_MESSAGES = {
   /** Beside the push question while the form holds changes not saved: a push sends what stage has saved. */
   unsavedNotPushed:
     "Your unsaved changes are not part of this push: production gets what stage has saved. Save them first to push them too.",
+  /** Beside Push to production without JavaScript, where the link leaves the page and what it holds. */
+  saveBeforePush:
+    "Push to production opens its question on a new page: save your changes first, or what you typed is not kept.",
 } as const;
 
 /** Environments of a widget: stage (Sandbox) and prod (Production). */

@@ -351,6 +351,22 @@ test.describe("without JavaScript", () => {
     await expect(page.getByLabel("Greeting Message", { exact: true })).toHaveValue("Welcome to Northfield admissions!");
   });
 
+  test("a colour chosen with its picker is saved; Push to production says to save first", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto(ADMISSIONS);
+    await expect(
+      page.getByText("Push to production opens its question on a new page: save your changes first"),
+    ).toBeVisible();
+    const picked = `#${Math.floor(Math.random() * 0xffffff)
+      .toString(16)
+      .padStart(6, "0")}`;
+    await page.getByLabel("Visitor Message Colour picker").fill(picked);
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByTestId("toast")).toContainText("Success!");
+    await expect(page.getByLabel("Visitor Message Colour", { exact: true })).toHaveValue(picked);
+  });
+
   test("an image the upload refuses is marked invalid and described by the refusal", async ({ signedInPage: page }) => {
     await page.goto(ADMISSIONS);
     const avatar = page.getByLabel("Assistant Avatar", { exact: true });

@@ -146,6 +146,12 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/env=prod/);
     await expect(page.getByTestId("bot-script")).toContainText('data-environment="prod"');
     await expect(page.getByRole("button", { name: "Copy Script" })).toHaveCount(0);
+    await expect(page.getByText("Select the script and copy it (Copy Script needs JavaScript).")).toBeVisible();
     await expect(page.getByRole("heading", { name: "Script guide" })).toBeVisible();
+  });
+
+  test("the Test Chatbot page says the chat needs JavaScript", async ({ signedInPage: page }) => {
+    await page.goto(`${PAGE}/test-page?env=stage`);
+    await expect(page.getByText(/JavaScript is off in this browser, so the chat cannot open here/)).toBeVisible();
   });
 });

@@ -285,6 +285,17 @@ test.describe("with JavaScript", () => {
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
+  test("the chunks drawer shows a page's JSON and says how to copy it without Copy JSON", async ({
+    signedInPage: page,
+  }) => {
+    const website = await demoWebsite(page.request);
+    const tuition = `${BASE_URL}/demo-site/tuition.html`;
+    await page.goto(`${drawerOf(website.id)}/chunks?url=${encodeURIComponent(tuition)}`);
+    await expect(page.getByTestId("chunks-json")).toContainText('"text"');
+    await expect(page.getByRole("button", { name: "Copy JSON" })).toHaveCount(0);
+    await expect(page.getByText("Select the JSON and copy it (Copy JSON needs JavaScript).")).toBeVisible();
+  });
+
   test("filters, Add Links, a bulk action and refresh days all work through plain forms", async ({
     signedInPage: page,
   }) => {

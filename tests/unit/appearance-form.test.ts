@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { pickerColour, previewFrame, removeImageName, valuesFromForm } from "../../app/lib/appearance";
+import {
+  pickedColourName,
+  pickerColour,
+  previewFrame,
+  removeImageName,
+  shownColourName,
+  valuesFromForm,
+} from "../../app/lib/appearance";
 
 describe("the Appearance form's values", () => {
   it("reads an image ticked Remove as no image, for the preview as for the save", () => {
@@ -11,6 +18,22 @@ describe("the Appearance form's values", () => {
       avatar_url: "",
       launcher_icon_url: "/storage/public/appearance/1/icon.png",
     });
+  });
+
+  it("takes a colour picked without JavaScript when its text was left as shown, and the typed text otherwise", () => {
+    const posted = (typed: string, picked: string) => {
+      const form = new FormData();
+      form.append("primary_color", typed);
+      form.append(shownColourName("primary_color"), "#1F4B99");
+      form.append(pickedColourName("primary_color"), picked);
+      return valuesFromForm(form).primary_color;
+    };
+    // Picked, text untouched (no script wrote the pick into it).
+    expect(posted("#1F4B99", "#ff0000")).toBe("#ff0000");
+    // Typed: the text wins, whatever the picker still shows.
+    expect(posted("#00ff00", "#1f4b99")).toBe("#00ff00");
+    // Neither changed: the text as it was (its case kept).
+    expect(posted("#1F4B99", "#1f4b99")).toBe("#1F4B99");
   });
 
   it("gives the colour picker the typed colour, a short one spelt out, and black for what is not a colour yet", () => {

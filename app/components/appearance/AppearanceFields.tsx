@@ -7,7 +7,7 @@ import {
   type AppearanceValues,
 } from "@contract/values/appearance";
 import { errorIdOf, fieldAria } from "~/components/FormField";
-import { pickerColour, removeImageName } from "~/lib/appearance";
+import { pickedColourName, pickerColour, removeImageName, shownColourName } from "~/lib/appearance";
 import * as ui from "~/styles/ui.css";
 import * as s from "./appearance.css";
 
@@ -29,8 +29,10 @@ function ColourInput({
   const [text, setText] = useState(value);
   return (
     <span className={s.colour}>
+      <input type="hidden" name={shownColourName(field.internalName)} value={value} />
       <input
         type="color"
+        name={pickedColourName(field.internalName)}
         className={s.swatch}
         aria-label={`${field.label} picker`}
         value={pickerColour(text)}
