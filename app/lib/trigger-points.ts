@@ -3,6 +3,13 @@ import { selectedAgentFor } from "./clients";
 
 export const DEFAULT_TRIGGER_POINT_LABEL = "Default";
 
+/**
+ * Every trigger point of a client besides the default: those its profile lists and its agents'
+ * site codes (an agent answers on its own, whether or not the profile lists it).
+ */
+export const triggerPointsOf = (app: Pick<ClientApp, "trigger_points" | "agents">) =>
+  [...new Set([...app.trigger_points, ...app.agents.map((agent) => agent.site_code)])].filter(Boolean);
+
 export interface TriggerPointChoice {
   /** '' is the client-wide default. */
   triggerPoint: string;

@@ -6,7 +6,7 @@ import { AppearanceFields } from "~/components/appearance/AppearanceFields";
 import { LivePreview } from "~/components/appearance/LivePreview";
 import * as s from "~/components/appearance/appearance.css";
 import { RouteError } from "~/components/RouteError";
-import { SaveBar } from "~/components/SaveBar";
+import { SaveBar, useHydrated } from "~/components/SaveBar";
 import { useToast } from "~/components/Toaster";
 import { TriggerPointSelect } from "~/components/TriggerPointSelect";
 import { triggerPointFor } from "~/lib/trigger-points";
@@ -83,6 +83,7 @@ export default function Appearance() {
   const [dirty, setDirty] = useState(false);
   const [frameSize, setFrameSize] = useState(() => previewFrame(data.values ?? APPEARANCE_DEFAULTS));
   const canConfigure = useCanConfigure(data.appId);
+  const hydrated = useHydrated();
   useEffect(() => {
     if (data.error) toast({ type: "error", description: data.error });
   }, [data.error, toast]);
@@ -140,11 +141,8 @@ export default function Appearance() {
           </Link>
         ) : null}
       </div>
-      {canConfigure ? (
-        <noscript>
-          <p className={ui.muted}>{APPEARANCE_MESSAGES.saveBeforePush}</p>
-        </noscript>
-      ) : null}
+      {/* Without JavaScript the push link leaves the page; with it, what is typed stays (and is said so). */}
+      {canConfigure && !hydrated ? <p className={ui.muted}>{APPEARANCE_MESSAGES.saveBeforePush}</p> : null}
       <TriggerPointSelect choice={data.choice} />
       {data.diff ? (
         <Form method="post" className={s.confirm} aria-label="Push to production" {...KEEPS_EDITS}>

@@ -229,6 +229,25 @@ describe("gaps on Business Insights", () => {
     expect(after.body.data).toHaveLength(1);
   });
 
+  it("keeps it under an agent the client's profile does not list as a trigger point", async () => {
+    await apiCall("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: apiToken,
+      body: { app_id: northfieldId, name: "Open Day", site_code: "openday" },
+    });
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const openDay = "/backoffice/northfield/dashboard?triggerPoint=openday&environment=stage";
+    const added = await settle(() =>
+      dashboardAction(
+        args(formRequest(openDay, { intent: "add-test-question", question: "when is open day" }, cookie)),
+      ),
+    );
+    await expect(added).toSendToast({ type: "success", description: "Added as a test question of openday" });
+    const questions = (
+      await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=openday`, { token: apiToken })
+    ).body.data;
+    expect(questions).toEqual([expect.objectContaining({ question: "when is open day" })]);
+  });
+
   it("indexes a gap's page in one click", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const page = await loaderJson(dashboardLoader, args(getRequest(DASHBOARD, cookie)));

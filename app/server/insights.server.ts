@@ -1,7 +1,7 @@
 import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type ClientApp, type InsightChart, type InsightsQuery } from "@contract";
 import { isRowId } from "~/lib/ids";
-import { DEFAULT_TRIGGER_POINT_LABEL } from "~/lib/trigger-points";
+import { DEFAULT_TRIGGER_POINT_LABEL, triggerPointsOf } from "~/lib/trigger-points";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/knowledge-api.server";
 import { testingApi } from "./api/testing-api.server";
@@ -45,7 +45,7 @@ export async function dashboardLoader({ request, context, params }: LoaderFuncti
     id: app.id,
     name: app.client_name,
     urlCode: app.url_code,
-    triggerPoints: [...new Set([...app.trigger_points, ...app.agents.map((a) => a.site_code)])].filter(Boolean),
+    triggerPoints: triggerPointsOf(app),
     agents: app.agents.map((a) => ({ siteCode: a.site_code, name: a.name })),
   };
   try {
@@ -119,7 +119,7 @@ async function closeGap(
   try {
     if (intent === "add-test-question") {
       const asked = insightFilters(url.searchParams).trigger_point ?? "";
-      const triggerPoint = app.trigger_points.includes(asked) ? asked : "";
+      const triggerPoint = triggerPointsOf(app).includes(asked) ? asked : "";
       await testingApi.add(api, app.id, {
         trigger_point: triggerPoint,
         question: textOf(form, "question"),

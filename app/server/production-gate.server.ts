@@ -1,5 +1,6 @@
 import type { ClientApp, TestGate } from "@contract";
 import { ACCEPT_FAILING_FIELD } from "~/lib/test-questions";
+import { triggerPointsOf } from "~/lib/trigger-points";
 import type { ApiClient } from "./api/client.server";
 import { testingApi } from "./api/testing-api.server";
 
@@ -16,7 +17,7 @@ export interface KnowledgeGate {
  * no agent's stage run fails what production passes, or when `form` accepts exactly these runs.
  */
 export async function knowledgeGate(api: ApiClient, app: ClientApp, form: FormData): Promise<KnowledgeGate | null> {
-  const triggerPoints = ["", ...app.trigger_points];
+  const triggerPoints = ["", ...triggerPointsOf(app)];
   const gates = await Promise.all(
     triggerPoints.map(async (triggerPoint) => ({
       triggerPoint,

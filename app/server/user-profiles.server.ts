@@ -12,6 +12,7 @@ import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { textOf } from "./http/form-fields.server";
 import { lastPageInstead, readPageParam, readSearchParam } from "~/lib/query-params";
+import { triggerPointsOf } from "~/lib/trigger-points";
 
 /*
  * The user profile store on the back-office host: /backoffice/{url_code}/user_profiles with its
@@ -71,7 +72,7 @@ export async function userProfilesLoader({ request, context, params }: LoaderFun
       id: app.id,
       name: app.client_name,
       urlCode: app.url_code,
-      triggerPoints: [...new Set([...app.trigger_points, ...app.agents.map((a) => a.site_code)])].filter(Boolean),
+      triggerPoints: triggerPointsOf(app),
     },
     filters,
     list,
