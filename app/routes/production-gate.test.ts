@@ -1,6 +1,4 @@
-import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps } from "../../api/db/schema";
 import { getRequest, loaderJson, settle, signInToConsole, testContext } from "../../tests/support/console-context";
 import { makePdf } from "../../tests/support/pdf";
 import { startTestHost } from "../../tests/support/test-host";
@@ -28,10 +26,7 @@ beforeAll(async () => {
   const northfield = await records.appId("northfield");
   // The agent's site code is not among the trigger points the client's profile lists (a client
   // created from the form lists none): its questions count all the same.
-  await host.deps.db
-    .update(clientApps)
-    .set({ triggerPoints: ["studentsuccess"] })
-    .where(eq(clientApps.id, northfield));
+  await records.listTriggerPoints(northfield, ["studentsuccess"]);
   const question = await records.question(northfield, "admissions", "When is orientation?");
   await records.finishedRun(question, "prod", true);
   acceptKey = String(await records.finishedRun(question, "stage", false));

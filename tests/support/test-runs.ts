@@ -13,6 +13,10 @@ export function testRunRecords(host: Host) {
   return {
     appId: async (urlCode: string) =>
       (await host.deps.db.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, urlCode)))[0].id,
+    /** The trigger points the client's profile lists (its agents' site codes apart). */
+    listTriggerPoints: async (appId: number, triggerPoints: string[]) => {
+      await host.deps.db.update(clientApps).set({ triggerPoints }).where(eq(clientApps.id, appId));
+    },
     question: async (appId: number, triggerPoint: string, question: string) =>
       (
         await host.deps.db
