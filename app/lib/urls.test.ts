@@ -182,6 +182,7 @@ describe("a refused refresh-days value in the address", () => {
       "9".repeat(12),
     );
     expect(refusedDaysOf(new URLSearchParams("refused_days_url=abc&refused_days=3"))).toBeNull();
+    expect(refusedDaysOf(new URLSearchParams("refused_days_url=4&refused_days=4%000<b>"))?.value).toBe("40");
     expect(refusedDaysOf(new URLSearchParams("refused_days_url=-2&refused_days=3"))).toBeNull();
   });
 });

@@ -57,7 +57,9 @@ export function withRefusedDays(search: URLSearchParams, refused: RefusedRefresh
 export function refusedDaysOf(search: URLSearchParams): RefusedRefreshDays | null {
   const urlId = Number(search.get(REFUSED_DAYS_URL));
   if (!Number.isSafeInteger(urlId) || urlId <= 0) return null;
-  return { urlId, value: (search.get(REFUSED_DAYS) ?? "").slice(0, REFUSED_DAYS_MAX_LENGTH) };
+  // What a number field can hold, nothing else: the address is anyone's to write.
+  const value = (search.get(REFUSED_DAYS) ?? "").replace(/[^\d.+-]/g, "").slice(0, REFUSED_DAYS_MAX_LENGTH);
+  return { urlId, value };
 }
 
 export type OrderColumn = (typeof URL_ORDER_COLUMNS)[number];
