@@ -1,10 +1,9 @@
 import { z } from "zod";
 import { blankIsAbsent, IsoDay, pageNumber } from "./common";
-import { oneOf } from "./values/common";
+import { LIST_PAGE_SIZES, oneOf } from "./values/common";
 import { CHAT_OUTCOMES } from "./values/chat";
 import {
   ANSWER_RATINGS,
-  CONVERSATION_PAGE_SIZES,
   CONVERSATION_RATING_FILTERS,
   CONVERSATION_RATINGS,
   CONVERSATION_SORTS,
@@ -63,8 +62,8 @@ export const ConversationsQuery = z
         .number({ error: "The page size must be a number" })
         .int()
         .refine(
-          (n) => (CONVERSATION_PAGE_SIZES as readonly number[]).includes(n),
-          `page_size must be ${oneOf(CONVERSATION_PAGE_SIZES)}`,
+          (n) => (LIST_PAGE_SIZES as readonly number[]).includes(n),
+          `page_size must be ${oneOf(LIST_PAGE_SIZES)}`,
         )
         .default(25),
     ),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IsoDay, pageNumber } from "./common";
+import { LIST_PAGE_SIZES, oneOf } from "./values/common";
 import { INSIGHT_ENVIRONMENTS, INSIGHT_CHARTS } from "./values/insights";
 export * from "./values/insights";
 
@@ -107,7 +108,7 @@ export const UserProfilesQuery = z.object({
   page_size: z.coerce
     .number()
     .int()
-    .refine((n) => [10, 25, 50, 100, 1000].includes(n), "page_size must be 10, 25, 50, 100 or 1000")
+    .refine((n) => (LIST_PAGE_SIZES as readonly number[]).includes(n), `page_size must be ${oneOf(LIST_PAGE_SIZES)}`)
     .default(25),
 });
 /** What a caller sends (page and page_size as numbers). */

@@ -30,9 +30,11 @@ describe("the list's filters in the address", () => {
     expect(values).not.toHaveProperty("page");
   });
 
-  it("offers the API's page sizes, the thousand only when the address asks for it", () => {
-    expect(pageSizeChoices("")).toEqual([10, 25, 50, 100]);
-    expect(pageSizeChoices("1000")).toEqual([10, 25, 50, 100, 1000]);
+  it("offers every table's page sizes, and a size the API serves when the address asks for it", () => {
+    expect(pageSizeChoices("")).toEqual([10, 20, 50, 100]);
+    expect(pageSizeChoices("25")).toEqual([10, 20, 25, 50, 100]);
+    expect(pageSizeChoices("1000")).toEqual([10, 20, 50, 100, 1000]);
+    expect(pageSizeChoices("7")).toEqual([10, 20, 50, 100]);
   });
 });
 

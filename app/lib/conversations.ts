@@ -1,9 +1,11 @@
 // Plain values only: this module reaches the browser, where the contract's schemas must not.
 import type { AnswerTrace, ConversationMessage, ConversationRow, FinetuningsUpsertBody, TracePassage } from "@contract";
 import type { ChatOutcome } from "@contract/values/chat";
-import { CONVERSATION_PAGE_SIZES, type AnswerRating } from "@contract/values/conversations";
+import { LIST_PAGE_SIZES } from "@contract/values/common";
+import type { AnswerRating } from "@contract/values/conversations";
 import { PENALTY_EXAMPLE } from "@contract/values/tuning";
 import { toCsv } from "./csv";
+import { DEFAULT_TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from "./table-view";
 import { DEFAULT_TRIGGER_POINT_LABEL } from "./trigger-points";
 
 /*
@@ -36,11 +38,20 @@ export function filterValuesOf(params: URLSearchParams): ConversationFilterValue
   ) as ConversationFilterValues;
 }
 
-/** Rows per page offered on the screen: the API's own sizes, the thousand kept for exports unless the address asks for it. */
-export const pageSizeChoices = (current: string) =>
-  CONVERSATION_PAGE_SIZES.filter((size) => size <= 100 || String(size) === current);
+/**
+ * Rows per page offered on the screen: every table's sizes (spec section 9), and a size the
+ * address asks for that the API also serves (a link made when the list paged by 25) kept as a
+ * choice, so the form shows what the table shows.
+ */
+export function pageSizeChoices(current: string): number[] {
+  const asked = Number(current);
+  const choices: number[] = [...TABLE_PAGE_SIZES];
+  if (current && !choices.includes(asked) && (LIST_PAGE_SIZES as readonly number[]).includes(asked))
+    return [...choices, asked].sort((a, b) => a - b);
+  return choices;
+}
 
-export const DEFAULT_CONVERSATION_PAGE_SIZE = 25;
+export const DEFAULT_CONVERSATION_PAGE_SIZE = DEFAULT_TABLE_PAGE_SIZE;
 
 export const RATING_FILTER_LABELS = { up: "Rated helpful", down: "Rated unhelpful", unrated: "Not rated" } as const;
 export const LEAD_FILTER_LABELS = { true: "Lead captured", false: "No lead" } as const;

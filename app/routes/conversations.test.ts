@@ -12,6 +12,7 @@ import {
 import { apiCaller, signInAs } from "../../tests/support/test-host";
 import { indexedSite, pageIn } from "../../tests/support/widget-chat";
 import { parseCsv } from "~/lib/csv";
+import { readConversationFilters } from "~/server/conversations.server";
 import * as agentList from "./$appName.agent.$agentName.conversations";
 import * as agentTranscript from "./$appName.agent.$agentName.conversations_.$conversationId";
 import * as agentExport from "./$appName.agent.$agentName.conversations_.export";
@@ -217,6 +218,13 @@ describe("the Conversations list", () => {
     });
   });
 
+  it("asks the API for 10 rows unless the address asks for another size (spec section 9)", () => {
+    const sizeAsked = (search: string) => readConversationFilters(new URLSearchParams(search)).query?.page_size;
+    expect(sizeAsked("")).toBe(10);
+    expect(sizeAsked("page_size=20")).toBe(20);
+    expect(sizeAsked("page_size=25")).toBe(25);
+  });
+
   it("pages by the address, a page past the end showing the last page, as its pager says", async () => {
     const past = await loadList(`${CLIENT}?page_size=10&page=2`);
     expect(past).toMatchObject({ total: 2, page: 1, totalPages: 1 });
@@ -233,7 +241,7 @@ describe("the Conversations list", () => {
       ["lead=maybe", "lead", /^lead must be true or false$/],
       ["reviewed=soon", "reviewed", /^reviewed must be true or false$/],
       ["environment=live", "environment", /^environment must be all, prod or stage$/],
-      ["page_size=7", "page_size", /^Choose 10, 25, 50 or 100 rows per page$/],
+      ["page_size=7", "page_size", /^Choose 10, 20, 50 or 100 rows per page$/],
       ["from=0000-01-01", "from", /^Not a date$/],
       ["sort=random", "sort", /^sort must be one of/],
       [`search=${"x".repeat(201)}`, "search", /^Search for at most 200 characters$/],

@@ -309,6 +309,16 @@ describe("the User Profile Store", () => {
     expect(csv[1].slice(0, 3)).toEqual(["lee@example.com", "yes", "34"]);
   });
 
+  it("pages by 10 rows unless the address asks for another of the table's sizes (spec section 9)", async () => {
+    const cookie = await signInToConsole(host, "client.user@example.com");
+    const sizeOf = async (search: string) =>
+      (await loaderJson(profilesLoader, args(getRequest(`/backoffice/northfield/user_profiles${search}`, cookie))))
+        .filters.page_size;
+    expect(await sizeOf("")).toBe(10);
+    expect(await sizeOf("?page_size=20")).toBe(20);
+    expect(await sizeOf("?page_size=7")).toBe(10);
+  });
+
   it("shows the last page for a page past the end (its last profile just deleted, an old link)", async () => {
     const cookie = await signInToConsole(host, "client.user@example.com");
     const past = await loaderJson(

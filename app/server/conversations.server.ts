@@ -90,6 +90,8 @@ export function readConversationFilters(params: URLSearchParams) {
     ...values,
     search: searchableText(values.search),
     page,
+    // The screen's tables page by 10 (spec section 9) where the API's own default is 25.
+    page_size: values.page_size || String(DEFAULT_CONVERSATION_PAGE_SIZE),
   });
   const fieldErrors: Partial<Record<ConversationFilter, string[]>> = {};
   if (parsed.success) return { values, page, query: parsed.data, fieldErrors };

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { INSIGHT_ENVIRONMENTS, toCsv, type UserProfileDetail, type UserProfilesQuery } from "@contract";
-import { PROFILE_PAGE_SIZES } from "~/lib/insights";
+import { DEFAULT_TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from "~/lib/table-view";
 import { userCan } from "~/lib/permissions";
 import { ApiError } from "./api/client.server";
 import { insightsApi } from "./api/insights-api.server";
@@ -28,7 +28,7 @@ export function profileFilters(params: URLSearchParams): UserProfilesQuery & { p
     const value = Number(params.get(name));
     return Number.isInteger(value) && value > 0 ? value : fallback;
   };
-  const size = number("page_size", 25);
+  const size = number("page_size", DEFAULT_TABLE_PAGE_SIZE);
   return {
     search: readSearchParam(params.get("search"), 200) || undefined,
     trigger_point: params.get("triggerPoint") || undefined,
@@ -37,7 +37,7 @@ export function profileFilters(params: URLSearchParams): UserProfilesQuery & { p
       : "all",
     leads_only: params.get("leads_only") === "true" ? "true" : undefined,
     page: readPageParam(params.get("page")),
-    page_size: (PROFILE_PAGE_SIZES as readonly number[]).includes(size) ? size : 25,
+    page_size: (TABLE_PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_TABLE_PAGE_SIZE,
   };
 }
 

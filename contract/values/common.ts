@@ -6,6 +6,13 @@ export const MAX_ID = 2_147_483_647;
 /** The furthest page a list call serves: past it no table has rows, and OFFSET stays far from bigint's end. */
 export const MAX_PAGE = 100_000;
 
+/**
+ * Page sizes a list call of the API accepts (conversations, user profiles). The console's tables
+ * offer spec section 9's 10, 20, 50 and 100; 25 stays for callers written against the first
+ * version of these calls, and 1000 is for exports.
+ */
+export const LIST_PAGE_SIZES = [10, 20, 25, 50, 100, 1000] as const;
+
 /** Values as a message lists the ones allowed: "10, 25, 50 or 100". */
 export const oneOf = (values: readonly (string | number)[]) =>
   new Intl.ListFormat("en-GB", { type: "disjunction" }).format(values.map(String));

@@ -20,8 +20,6 @@ export const CONVERSATION_SORT_LABELS: Record<(typeof CONVERSATION_SORTS)[number
   most_questions: "Most questions first",
 };
 
-export const CONVERSATION_PAGE_SIZES = [10, 25, 50, 100, 1000] as const;
-
 /** What a trace records of the controls that shaped an answer. */
 export const TRACE_CONTROL_TYPES = ["no_go_topic", "sensitive_topic", "probing_question", "input_prompt"] as const;
 export const TRACE_CONTROL_LABELS: Record<(typeof TRACE_CONTROL_TYPES)[number], string> = {

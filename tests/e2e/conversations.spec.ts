@@ -270,7 +270,7 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversations");
     await expect(page.getByLabel("From")).toHaveAccessibleDescription("Dates are YYYY-MM-DD");
     await expect(page.getByLabel("Rows per page")).toHaveAccessibleDescription(
-      "Choose 10, 25, 50 or 100 rows per page",
+      "Choose 10, 20, 50 or 100 rows per page",
     );
     await expect(page.getByLabel("Search", { exact: true })).toHaveValue("nursing");
     await expect(page.getByRole("link", { name: "Export CSV" })).toHaveCount(0);

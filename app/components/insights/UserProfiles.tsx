@@ -6,7 +6,7 @@ import { Pagination } from "~/components/Pagination";
 import { useAddress } from "~/components/useAddress";
 import { formatDateTime, formatDateTimeUtc } from "~/lib/dates";
 import { countOf } from "~/lib/format";
-import { PROFILE_PAGE_SIZES } from "~/lib/insights";
+import { TABLE_PAGE_SIZES } from "~/lib/table-view";
 import type { userProfilesLoader } from "~/server/user-profiles.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
@@ -160,7 +160,7 @@ export function UserProfiles() {
         />
         <div className={s.filterField}>
           <label htmlFor="profiles-page-size" className={ui.label}>
-            Per page
+            Rows per page
           </label>
           <select
             id="profiles-page-size"
@@ -168,7 +168,7 @@ export function UserProfiles() {
             defaultValue={String(filters.page_size)}
             className={ui.input}
           >
-            {PROFILE_PAGE_SIZES.map((n) => (
+            {TABLE_PAGE_SIZES.map((n) => (
               <option key={n} value={n}>
                 {n}
               </option>
