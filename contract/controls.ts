@@ -14,8 +14,7 @@ import {
   PROBING_MAX_CHARS,
 } from "./values/controls";
 import {
-  PROMPT_KEY_PATTERN,
-  PROMPT_MAX_CHARS,
+  promptFormatErrors,
   FINETUNING_TYPES,
   PENALTY_EXAMPLE,
   CLEANUP_SELECTOR_PATTERN,
@@ -253,32 +252,17 @@ export type InputPrompt = z.infer<typeof InputPrompt>;
 export const InputPromptInput = z
   .object({
     id: Id.nullish(),
-    internal_name: z
-      .string({ error: "This string is required" })
-      .trim()
-      .max(100, "Prompt keys are at most 100 characters")
-      .default(""),
-    prompt_input_raw: z
-      .string({ error: "This string is required" })
-      .trim()
-      .max(PROMPT_MAX_CHARS, `Keep the prompt to at most ${PROMPT_MAX_CHARS.toLocaleString("en-US")} characters`)
-      .default(""),
+    internal_name: z.string({ error: "This string is required" }).trim().default(""),
+    prompt_input_raw: z.string({ error: "This string is required" }).trim().default(""),
     trigger_point: TriggerPoint,
   })
   .superRefine((row, ctx) => {
     // A row left completely blank is ignored on save; anything else needs both fields.
     if (!row.id && !row.internal_name && !row.prompt_input_raw) return;
-    if (!row.internal_name)
-      ctx.addIssue({ code: "custom", path: ["internal_name"], message: "This string is required" });
-    else if (!PROMPT_KEY_PATTERN.test(row.internal_name)) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["internal_name"],
-        message: "Use letters, digits, '_', '.' and '-' only, without spaces",
-      });
-    }
-    if (!row.prompt_input_raw)
-      ctx.addIssue({ code: "custom", path: ["prompt_input_raw"], message: "This string is required" });
+    for (const field of ["internal_name", "prompt_input_raw"] as const)
+      if (!row[field]) ctx.addIssue({ code: "custom", path: [field], message: "This string is required" });
+    for (const [field, message] of Object.entries(promptFormatErrors(row)))
+      ctx.addIssue({ code: "custom", path: [field], message });
   });
 export type InputPromptInput = z.input<typeof InputPromptInput>;
 

@@ -1,5 +1,11 @@
 import { z } from "zod";
-import { INTEGRATION_GROUPS, INTEGRATION_ENVIRONMENTS, DEFAULT_INTEGRATION_ENVIRONMENT } from "./values/integrations";
+import {
+  INTEGRATION_GROUPS,
+  INTEGRATION_ENVIRONMENTS,
+  DEFAULT_INTEGRATION_ENVIRONMENT,
+  SETTING_MAX_CHARS,
+  SETTING_TOO_LONG,
+} from "./values/integrations";
 export * from "./values/integrations";
 export const IntegrationGroup = z.enum(INTEGRATION_GROUPS);
 export type IntegrationGroup = z.infer<typeof IntegrationGroup>;
@@ -60,7 +66,7 @@ export const IntegrationInput = z.object({
     .default(DEFAULT_INTEGRATION_ENVIRONMENT),
   usecase: z.string({ error: "Choose a use case" }).trim().min(1, "Choose a use case").max(100),
   external_system: z.string({ error: "Choose a system" }).trim().min(1, "Choose a system").max(100),
-  settings_json: z.record(z.string(), z.string().max(4000, "Values are at most 4,000 characters"), {
+  settings_json: z.record(z.string(), z.string().max(SETTING_MAX_CHARS, SETTING_TOO_LONG), {
     error: "settings_json must be an object of text values",
   }),
 });

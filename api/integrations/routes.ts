@@ -1,6 +1,13 @@
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import { IdParam, IntegrationsList, IntegrationsSaved, IntegrationsUpsertBody, type Integration } from "@contract";
+import {
+  IdParam,
+  IntegrationsList,
+  IntegrationsSaved,
+  IntegrationsUpsertBody,
+  settingValueError,
+  type Integration,
+} from "@contract";
 import { requireApp } from "../auth/permissions";
 import type { Executor } from "../controls/scope";
 import { integrations } from "../db/schema";
@@ -12,18 +19,6 @@ import type { RouteBuilder } from "../http/route";
 import { catalogByGroup, systemNamed } from "./catalog";
 import { withoutSecrets } from "./history-state";
 import { isMasked, maskSecret, SecretBox } from "./secrets";
-
-/** The catalogue names every setting that holds a web address `…_url` (Instance URL, Canvas URL, …). */
-const isAddressSetting = (name: string) => name.endsWith("_url");
-/** A full http(s) address: the system's API is called there, so "yourorg.my.salesforce.com" alone will not do. */
-function isWebAddress(value: string) {
-  try {
-    const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
-  } catch {
-    return false;
-  }
-}
 
 const AppParams = z.object({ appId: IdParam });
 type IntegrationRow = typeof integrations.$inferSelect;
@@ -136,12 +131,9 @@ export function integrationRoutes(route: RouteBuilder) {
           } else if (posted) {
             settings[field.name] = posted;
           }
-          if (field.required && !settings[field.name])
-            errors[at(`settings_json.${field.name}`)] = [`${field.title} is required`];
-          else if (isAddressSetting(field.name) && settings[field.name] && !isWebAddress(settings[field.name]))
-            errors[at(`settings_json.${field.name}`)] = [
-              `${field.title} must be a full address starting with https://, like ${field.placeholder || "https://example.com"}`,
-            ];
+          const problem =
+            field.required && !settings[field.name] ? `${field.title} is required` : settingValueError(field, posted);
+          if (problem) errors[at(`settings_json.${field.name}`)] = [problem];
         }
         planned.push({
           values: {

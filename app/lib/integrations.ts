@@ -3,6 +3,7 @@ import {
   INTEGRATION_ENVIRONMENTS,
   INTEGRATION_GROUPS,
   SECRET_MASK_PREFIX,
+  settingValueError,
 } from "@contract/values/integrations";
 import type { ConfigSystem, Integration, IntegrationsList } from "@contract";
 import type { FieldErrors } from "./required-check";
@@ -85,7 +86,11 @@ export const settingInputName = (setting: string) => `settings.${setting}`;
 
 export const NAME_MAX_LENGTH = 200;
 
-/** The drawer's checks, run by the action before anything reaches the API: required settings (a kept secret's mask counts) and the name's length. */
+/**
+ * The drawer's checks, run by the action before anything reaches the API: the name's length,
+ * required settings (a kept secret's mask counts), and the API's rules on the values typed, so
+ * that one save names every problem.
+ */
 export function checkLinkForm(
   choice: DrawerChoice,
   values: { name: string; settings: Record<string, string> },
@@ -93,8 +98,9 @@ export function checkLinkForm(
   const errors: FieldErrors = {};
   if (values.name.length > NAME_MAX_LENGTH) errors.name = [`Names are at most ${NAME_MAX_LENGTH} characters`];
   for (const field of choice.usecase.settings_json) {
-    if (field.required && !(values.settings[field.name] ?? "").trim())
-      errors[field.name] = [`${field.title} is required`];
+    const typed = values.settings[field.name] ?? "";
+    const problem = field.required && !typed.trim() ? `${field.title} is required` : settingValueError(field, typed);
+    if (problem) errors[field.name] = [problem];
   }
   return errors;
 }

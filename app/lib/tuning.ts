@@ -6,11 +6,13 @@ import {
   isPenaltyType,
   PAGE_TYPE_LABELS,
   PENALTY_EXAMPLE,
+  promptFormatErrors,
   readMetadata,
   readPenalty,
 } from "@contract/values/tuning";
 import type { ClientApp, Finetuning, FinetuningType, FinetuningsUpsertBody, InputPrompt } from "@contract";
 import { changedFields, isNewRow, ROW_ERROR } from "~/components/editable-table/rows";
+import { hasErrors, requiredErrors, type FieldErrors } from "./required-check";
 
 /*
  * Pure rules of the Input Prompts and AI Finetuning screens (spec sections 2, 4 and 5): the rows
@@ -48,6 +50,16 @@ export const changedPromptFields = (row: PromptFormRow) => changedFields(row, PR
 
 /** A prompt the save sends (and the required check covers): new, or changed since it was loaded. */
 export const promptRowNeedsSave = (row: PromptFormRow) => isNewRow(row) || changedPromptFields(row).size > 0;
+
+/**
+ * A prompt to save's messages by cell, or null when it passes: the required check (spec section
+ * 5), then the API's own rules on what was filled in, so that one save names every problem.
+ */
+export function promptRowErrors(row: PromptFormRow): FieldErrors | null {
+  const errors = requiredErrors(row, PROMPT_REQUIRED_FIELDS);
+  for (const [field, message] of Object.entries(promptFormatErrors(row))) errors[field] ??= [message];
+  return hasErrors(errors) ? errors : null;
+}
 
 // ── AI Finetuning ───────────────────────────────────────────────────────────────────────────
 

@@ -156,6 +156,17 @@ describe("the Integrations screen", () => {
     expect((await load(cookie)).integrations.some((i) => i.external_system === "salesforce")).toBe(false);
   });
 
+  it("names a missing setting and an address the API would refuse in the same answer", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const body = await refusal(await post(cookie, salesforce({ instance_url: "northfield.my.salesforce.com" })));
+    expect(body.errors).toMatchObject({
+      instance_url: [expect.stringMatching(/^Instance URL must be a full address starting with https:\/\//)],
+      client_id: ["Consumer Key is required"],
+      client_secret: ["Consumer Secret is required"],
+    });
+    expect(body.values.settings.instance_url).toBe("northfield.my.salesforce.com");
+  });
+
   it("refuses a system, use case or environment the catalogue does not have", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const wrongEnvironment = await post(

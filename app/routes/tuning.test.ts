@@ -109,7 +109,24 @@ describe("Input Prompts", () => {
     expect(answer.rows.map((r) => r.prompt_input_raw)).toEqual(["  ", "Text without a key"]);
   });
 
-  it("shows the API's refusal next to the cell of the row it is about; untouched rows are not sent", async () => {
+  it("names a missing field and a key the API would refuse in the same answer, not one save after the other", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const response = await postPrompts(cookie, {
+      intent: "save",
+      ...promptFields(0, { key: "greeting", text: "" }),
+      ...promptFields(1, { key: "has spaces", text: "Some text" }),
+      ...promptFields(2, { key: "k".repeat(101), text: "Some text" }),
+    });
+    expect(response.status).toBe(400);
+    const answer = (await response.json()) as Answer<PromptFormRow>;
+    expect(answer.errors).toEqual([
+      { prompt_input_raw: ["This string is required"] },
+      { internal_name: ["Use letters, digits, '_', '.' and '-' only, without spaces"] },
+      { internal_name: ["Prompt keys are at most 100 characters"] },
+    ]);
+  });
+
+  it("shows a key's refusal next to the cell of the row it is about; untouched rows are not sent", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     await postPrompts(cookie, { intent: "save", ...promptFields(0, { key: "closing", text: "Goodbye." }) });
     const [closing] = (await loadPrompts(cookie)).prompts.filter((p) => p.internal_name === "closing");

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { INPUT_PROMPT_MESSAGES, type FinetuningsUpsertBody, type InputPromptsBody } from "@contract";
-import { checkRowsToSave, isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
+import { isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import { normalizeNewlines } from "~/lib/controls";
 import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
 import { checkFinetuningRow } from "~/lib/tuning.schema";
@@ -17,6 +17,7 @@ import {
   isNewFinetuning,
   PROMPT_REQUIRED_FIELDS,
   promptFormRow,
+  promptRowErrors,
   promptRowNeedsSave,
   sameFinetuningValue,
   withBlankFinetuningRow,
@@ -115,12 +116,12 @@ export function readPromptsForm(formData: FormData): { intent: PromptsIntent; ro
   return { intent: tableIntent(intent), rows };
 }
 
-/** The required check (spec section 5) on the prompts to send, then the API rows. */
+/** The required check (spec section 5) and the API's rules on the prompts to send, then the API rows. */
 export function planPromptsSave(
   rows: PromptFormRow[],
   triggerPoint: string,
 ): SavePlan<InputPromptsBody["input_prompts"][number]> {
-  const { errors } = checkRowsToSave(rows, promptRowNeedsSave, PROMPT_REQUIRED_FIELDS);
+  const errors: RowErrors = rows.map((row) => (promptRowNeedsSave(row) ? promptRowErrors(row) : null));
   const payload: InputPromptsBody["input_prompts"] = [];
   const sentFrom: number[] = [];
   rows.forEach((row, index) => {

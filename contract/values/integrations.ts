@@ -14,3 +14,37 @@ export const INTEGRATION_GROUP_TITLES: Record<(typeof INTEGRATION_GROUPS)[number
   CRM: "Agent System Integration",
   LMS: "Learning Management System",
 };
+
+/** The longest value of one setting. */
+export const SETTING_MAX_CHARS = 4000;
+export const SETTING_TOO_LONG = `Values are at most ${SETTING_MAX_CHARS.toLocaleString("en-US")} characters`;
+
+/** The catalogue names every setting that holds a web address `…_url` (Instance URL, Canvas URL, …). */
+const isAddressSetting = (name: string) => name.endsWith("_url");
+
+/** A full http(s) address: the system's API is called there, so "yourorg.my.salesforce.com" alone will not do. */
+function isWebAddress(value: string) {
+  try {
+    const url = new URL(value);
+    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What is wrong with a setting's typed value, or null: the API's rule, which the console checks
+ * too before a save, so that one save names every problem (a missing value is the required
+ * check's to say). A secret's mask stands for the stored value and is not checked.
+ */
+export function settingValueError(
+  field: { name: string; title: string; placeholder?: string | null },
+  typed: string,
+): string | null {
+  const value = typed.trim();
+  if (!value || value.startsWith(SECRET_MASK_PREFIX)) return null;
+  if (typed.length > SETTING_MAX_CHARS) return SETTING_TOO_LONG;
+  if (isAddressSetting(field.name) && !isWebAddress(value))
+    return `${field.title} must be a full address starting with https://, like ${field.placeholder || "https://example.com"}`;
+  return null;
+}

@@ -8,8 +8,29 @@
 // ── Input prompts ───────────────────────────────────────────────────────────────────────────
 
 export const PROMPT_KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
-
+export const PROMPT_KEY_MAX_CHARS = 100;
 export const PROMPT_MAX_CHARS = 10_000;
+
+export const PROMPT_FORMAT_MESSAGES = {
+  keyPattern: "Use letters, digits, '_', '.' and '-' only, without spaces",
+  keyTooLong: `Prompt keys are at most ${PROMPT_KEY_MAX_CHARS} characters`,
+  promptTooLong: `Keep the prompt to at most ${PROMPT_MAX_CHARS.toLocaleString("en-US")} characters`,
+} as const;
+
+/**
+ * What is wrong with a prompt's filled-in fields, by field (the API's rules, checked the same way
+ * by the console before a save, so that one save names every problem; a missing field is the
+ * required check's to say).
+ */
+export function promptFormatErrors(prompt: { internal_name: string; prompt_input_raw: string }) {
+  const errors: Partial<Record<"internal_name" | "prompt_input_raw", string>> = {};
+  const key = prompt.internal_name.trim();
+  if (key.length > PROMPT_KEY_MAX_CHARS) errors.internal_name = PROMPT_FORMAT_MESSAGES.keyTooLong;
+  else if (key && !PROMPT_KEY_PATTERN.test(key)) errors.internal_name = PROMPT_FORMAT_MESSAGES.keyPattern;
+  if (prompt.prompt_input_raw.trim().length > PROMPT_MAX_CHARS)
+    errors.prompt_input_raw = PROMPT_FORMAT_MESSAGES.promptTooLong;
+  return errors;
+}
 
 /** The prompt textarea: 6 to 10 rows, counted at 60 characters per row. */
 export const INPUT_PROMPT_ROWS = { min: 6, max: 10, charsPerRow: 60 } as const;

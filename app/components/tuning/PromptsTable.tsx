@@ -12,6 +12,7 @@ import {
   changedPromptFields,
   PROMPT_COLUMNS,
   PROMPT_REQUIRED_FIELDS,
+  promptRowErrors,
   promptRowNeedsSave,
   type PromptFormRow,
 } from "~/lib/tuning";
@@ -35,7 +36,13 @@ export interface PromptsTableProps {
  * deleted on its own, after a question.
  */
 export function PromptsTable({ rows, errors, formError, canConfigure, deleteHref }: PromptsTableProps) {
-  const table = useRowsState({ rows, errors, required: PROMPT_REQUIRED_FIELDS, toCheck: promptRowNeedsSave });
+  const table = useRowsState({
+    rows,
+    errors,
+    required: PROMPT_REQUIRED_FIELDS,
+    toCheck: promptRowNeedsSave,
+    check: promptRowErrors,
+  });
   const saving = useSaving();
   const dirty = table.items.some(({ row }) => promptRowNeedsSave(row));
   const readOnly = !canConfigure;
