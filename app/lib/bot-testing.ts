@@ -20,7 +20,7 @@ export function testPageHtml(title: string, script: string) {
   const safeTitle = title.replace(/[<>&"]/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;" })[c]!);
   return `<!doctype html>
 <html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Test Chatbot · ${safeTitle}</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="/favicon.svg" type="image/svg+xml"><title>Test Chatbot · ${safeTitle}</title>
 <style>body{font-family:system-ui,sans-serif;margin:0;padding:48px;background:#f6f7f9;color:#1c2430}main{max-width:640px}</style></head>
 <body><main><h1>Test Chatbot</h1><p>This page embeds the ${safeTitle} script exactly as a website would. Open the chat with the button in the corner.</p><noscript><p><strong>${TEST_PAGE_WITHOUT_JAVASCRIPT}</strong></p></noscript></main>
 ${script}

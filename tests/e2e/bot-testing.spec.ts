@@ -153,5 +153,8 @@ test.describe("without JavaScript", () => {
   test("the Test Chatbot page says the chat needs JavaScript", async ({ signedInPage: page }) => {
     await page.goto(`${PAGE}/test-page?env=stage`);
     await expect(page.getByText(/JavaScript is off in this browser, so the chat cannot open here/)).toBeVisible();
+    // Its icon is the console's: a page without one makes the browser ask for /favicon.ico, a 404.
+    const icon = await page.locator('link[rel="icon"]').getAttribute("href");
+    expect((await page.request.get(icon!)).status()).toBe(200);
   });
 });
