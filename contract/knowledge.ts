@@ -38,6 +38,22 @@ export const Website = z.object({
       failed: z.number().int(),
     })
     .nullable(),
+  /**
+   * The last Refresh Sitemap: when it was asked for; once the sitemaps were read, when, and how
+   * many pages it marked new, removed and changed for review, and how many were unchanged; or why
+   * the sitemaps could not be read.
+   */
+  last_sitemap_refresh: z
+    .object({
+      asked_at: z.string(),
+      finished_at: z.string().nullable(),
+      new: z.number().int(),
+      removed: z.number().int(),
+      changed: z.number().int(),
+      unchanged: z.number().int(),
+      error: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type Website = z.infer<typeof Website>;
 

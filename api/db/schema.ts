@@ -183,7 +183,6 @@ export const storedFiles = pgTable(
 
 const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 
-/** A website of a client's knowledge store: crawled through its sitemaps, or a few given URLs. */
 /** A website's last refresh: when it was requested, then its pages' outcomes as the jobs finish them. */
 export interface RefreshRecord {
   started_at: string;
@@ -194,6 +193,22 @@ export interface RefreshRecord {
   new: number;
   failed: number;
 }
+
+/**
+ * A website's last Refresh Sitemap: when it was asked for, then when its sitemaps were read and
+ * how many pages it marked for review (or why it could not read them).
+ */
+export interface SitemapRefreshRecord {
+  asked_at: string;
+  finished_at: string | null;
+  new: number;
+  removed: number;
+  changed: number;
+  unchanged: number;
+  error: string | null;
+}
+
+/** A website of a client's knowledge store: crawled through its sitemaps, or a few given URLs. */
 
 export const websites = pgTable(
   "websites",
@@ -231,6 +246,7 @@ export const websites = pgTable(
     addedBy: integer("added_by").references(() => users.id, { onDelete: "set null" }),
     /** What the last re-indexing run did (refresh-record.ts): when it began and its pages' outcomes. */
     lastRefresh: jsonb("last_refresh").$type<RefreshRecord>(),
+    lastSitemapRefresh: jsonb("last_sitemap_refresh").$type<SitemapRefreshRecord>(),
     urlsCount: integer("urls_count").notNull().default(0),
     sitemapDiff: boolean("sitemap_diff").notNull().default(false),
     lastError: text("last_error"),

@@ -30,6 +30,7 @@ export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
     updated_at: row.updatedAt.toISOString(),
     last_error: row.lastError,
     last_refresh: row.lastRefresh ?? null,
+    last_sitemap_refresh: row.lastSitemapRefresh ?? null,
   };
 }
 

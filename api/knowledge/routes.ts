@@ -31,7 +31,7 @@ import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { isPublicAddress } from "./crawl/fetcher";
 import { addUrls, refreshUrlsCount } from "./crawl/pipeline-shared";
-import { updateSitemapDiff } from "./crawl/refresh-sitemap";
+import { sitemapRefreshAsked, updateSitemapDiff } from "./crawl/refresh-sitemap";
 import { getWebsite, listUrls, listWebsites, pagesOfWebsite, statusCounts, toUrlRow, websitesByIds } from "./queries";
 import { requestStatus } from "./crawl/request-status";
 import { sameSite } from "./crawl/sitemaps";
@@ -250,6 +250,11 @@ export function knowledgeRoutes(route: RouteBuilder) {
       const website = requireFound(caller, found, "Website not found", "configure");
       if (website.siteMap !== "full_website")
         throw badRequest("This website's pages were given one by one (few URLs): it has no sitemap to refresh");
+      // The row says it was asked for until the job has read the sitemaps.
+      await deps.db
+        .update(websites)
+        .set({ lastSitemapRefresh: sitemapRefreshAsked() })
+        .where(eq(websites.id, website.id));
       await deps.jobs.send("sitemap-refresh", { websiteId: website.id });
       return { message: "Ok" };
     },

@@ -22,6 +22,7 @@ import {
   withBlankRow,
   isUnderWebsitesList,
   listSearchFrom,
+  sitemapRefreshLine,
   withListSearch,
 } from "./websites";
 
@@ -41,6 +42,7 @@ const website = (overrides: Partial<Website> = {}): Website => ({
   updated_at: "2026-01-01T00:00:00.000Z",
   last_error: null,
   last_refresh: null,
+  last_sitemap_refresh: null,
   ...overrides,
 });
 
@@ -256,5 +258,33 @@ describe("the websites list's parameters in its drawers", () => {
     expect(view.list).toBe(list);
     expect(viewToParams(view).get("list")).toBe(list);
     expect(readUrlView(new URLSearchParams({ page: "3" })).list).toBe("");
+  });
+});
+
+describe("the last Refresh Sitemap on its row", () => {
+  const asked = {
+    asked_at: "2026-12-01T09:00:00.000Z",
+    finished_at: null,
+    new: 0,
+    removed: 0,
+    changed: 0,
+    unchanged: 0,
+    error: null,
+  };
+
+  it("says it was asked for until its sitemaps are read", () => {
+    expect(sitemapRefreshLine(asked)).toBe("Sitemap refresh asked for 12/01/2026 | 09:00 UTC: not read yet");
+  });
+
+  it("counts the marks it made for review, and the pages it found unchanged", () => {
+    const read = { ...asked, finished_at: "2026-12-01T09:01:00.000Z", new: 3, removed: 1, unchanged: 1200 };
+    expect(sitemapRefreshLine(read)).toBe(
+      "Sitemap read 12/01/2026 | 09:01 UTC: 3 new, 1 removed, 0 changed, 1,200 unchanged",
+    );
+  });
+
+  it("says why it read nothing", () => {
+    const failed = { ...asked, finished_at: "2026-12-01T09:01:00.000Z", error: "No sitemap found" };
+    expect(sitemapRefreshLine(failed)).toBe("Sitemap refresh 12/01/2026 | 09:01 UTC: No sitemap found");
   });
 });

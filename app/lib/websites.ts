@@ -1,5 +1,6 @@
 import { DEFAULT_TAGS, SCAN_MODES, URL_STATUSES } from "@contract/values/knowledge";
 import type { Website } from "@contract";
+import { formatDateTimeUtc } from "./dates";
 import { readPageParam, readSearchParam } from "./query-params";
 
 /*
@@ -274,3 +275,17 @@ export const menuIntent = (action: MenuAction, websiteId: number | string, confi
 
 export const deleteUrlsQuestion = (url: string) =>
   `Delete all URLs of ${url}? Their chunks are removed from the knowledge store.`;
+
+/**
+ * What the website's last Refresh Sitemap did, for its row: asked for and waiting for its job, the
+ * marks it made for review, or why it could not read the sitemaps.
+ */
+export function sitemapRefreshLine(record: NonNullable<Website["last_sitemap_refresh"]>): string {
+  if (!record.finished_at) return `Sitemap refresh asked for ${formatDateTimeUtc(record.asked_at)}: not read yet`;
+  const when = formatDateTimeUtc(record.finished_at);
+  if (record.error) return `Sitemap refresh ${when}: ${record.error}`;
+  const counts = (["new", "removed", "changed", "unchanged"] as const).map(
+    (mark) => `${record[mark].toLocaleString("en-US")} ${mark}`,
+  );
+  return `Sitemap read ${when}: ${counts.join(", ")}`;
+}

@@ -441,6 +441,14 @@ describe("Websites page: row menu", () => {
     const response = await post(cookie, { intent: `refresh-sitemap:${fixtureWebsite.id}` });
     expect(response).toHaveRedirect();
     await expect(response).toSendToast({ type: "success", description: "Sitemap refresh started" });
+    // The row the page comes back to says so, then what the refresh found.
+    const row = async () => (await load(cookie)).websites.find((w) => w.id === fixtureWebsite.id)!;
+    expect((await row()).last_sitemap_refresh?.asked_at).toBeTruthy();
+    const read = await until("the sitemaps to be read", async () => {
+      const record = (await row()).last_sitemap_refresh;
+      return record?.finished_at ? record : null;
+    });
+    expect(read).toMatchObject({ error: null, new: 0, removed: 0, changed: 0 });
   });
 
   it("an unknown website answers with an error toast, not a crash", async () => {

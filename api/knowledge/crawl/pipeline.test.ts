@@ -247,6 +247,12 @@ describe("the knowledge pipeline against a local website", () => {
     expect(rows["/about"].sitemap_refresh_review_status).toBe("removed");
     expect(rows["/admissions"].sitemap_refresh_review_status).toBe("changed");
     expect(rows["/programs/nursing"].sitemap_refresh_review_status).toBe("unchanged");
+    // The website's row says what the refresh marked, so an operator sees it ran.
+    await until("the refresh's record", async () => Boolean((await website()).last_sitemap_refresh?.finished_at));
+    const first = (await website()).last_sitemap_refresh;
+    expect(first).toMatchObject({ new: 1, removed: 1, changed: 1, error: null });
+    expect(first.unchanged).toBeGreaterThan(0);
+    expect(Date.parse(first.finished_at)).toBeGreaterThanOrEqual(Date.parse(first.asked_at));
     const review = await urlRows("sitemap_refresh_review_status=new,removed,changed");
     expect(review.total).toBe(3);
     await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
@@ -266,7 +272,10 @@ describe("the knowledge pipeline against a local website", () => {
       .set({ status: "failed_to_index", lastError: "No sitemap found (connection refused)" })
       .where(eq(websites.id, websiteId));
     expect((await call("POST", "/sitemap_refresh", { token, body: { id: websiteId } })).status).toBe(202);
+    expect(Date.parse((await website()).last_sitemap_refresh.asked_at)).toBeGreaterThan(Date.parse(first.finished_at));
     await until("the refresh to be read", async () => (await website()).status === "sitemap_generated");
+    await until("the refresh's record", async () => Boolean((await website()).last_sitemap_refresh?.finished_at));
+    expect((await website()).last_sitemap_refresh).toMatchObject({ new: 0, removed: 0, changed: 0, error: null });
     expect((await website()).sitemap_diff).toBe(false);
     expect((await byPath())["/about"].sitemap_refresh_review_status).toBe("reviewed");
     const [row] = await host.deps.db.select().from(websites).where(eq(websites.id, websiteId));

@@ -1,9 +1,40 @@
 import { eq, sql } from "drizzle-orm";
 import { cutText } from "@contract";
-import { urls, websites } from "../../db/schema";
+import { urls, websites, type SitemapRefreshRecord } from "../../db/schema";
 import { addUrls, fetchOptions, isListed, loadWebsite, refreshUrlsCount, type PipelineDeps } from "./pipeline-shared";
 import { startRefreshRecords } from "./refresh-record";
 import { readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
+
+/** A Refresh Sitemap just asked for, before its job has read anything. */
+export const sitemapRefreshAsked = (): SitemapRefreshRecord => ({
+  asked_at: new Date().toISOString(),
+  finished_at: null,
+  new: 0,
+  removed: 0,
+  changed: 0,
+  unchanged: 0,
+  error: null,
+});
+
+/** The website's last Refresh Sitemap, finished: what it marked, or why it read nothing. */
+async function finishSitemapRefresh(
+  websiteId: number,
+  outcome: Pick<SitemapRefreshRecord, "new" | "removed" | "changed" | "unchanged" | "error">,
+  deps: PipelineDeps,
+) {
+  const [row] = await deps.db
+    .select({ record: websites.lastSitemapRefresh })
+    .from(websites)
+    .where(eq(websites.id, websiteId));
+  // A refresh queued some other way (none is today) still says when it ran.
+  const finishedAt = new Date().toISOString();
+  const record: SitemapRefreshRecord = {
+    asked_at: row?.record?.asked_at ?? finishedAt,
+    finished_at: finishedAt,
+    ...outcome,
+  };
+  await deps.db.update(websites).set({ lastSitemapRefresh: record }).where(eq(websites.id, websiteId));
+}
 
 /**
  * Sitemap refresh: reads the sitemaps again and marks each URL new, removed, changed (lastmod
@@ -20,6 +51,11 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
       .update(websites)
       .set({ lastError: `Sitemap refresh: no sitemap found (${found.errors.join("; ")})`, updatedAt: new Date() })
       .where(eq(websites.id, websiteId));
+    await finishSitemapRefresh(
+      websiteId,
+      { new: 0, removed: 0, changed: 0, unchanged: 0, error: "No sitemap found" },
+      deps,
+    );
     return { failed: "no sitemap" };
   }
   const listed = new Map(found.entries.filter((e) => isListed(e, website, robots)).map((e) => [e.url, e]));
@@ -63,7 +99,9 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
     .where(eq(websites.id, websiteId));
   await updateSitemapDiff(websiteId, deps);
   await refreshUrlsCount(websiteId, deps);
-  return { ...counts, new: counts.new + added };
+  const outcome = { ...counts, new: counts.new + added };
+  await finishSitemapRefresh(websiteId, { ...outcome, error: null }, deps);
+  return outcome;
 }
 
 interface StoredPage {

@@ -15,6 +15,7 @@ import {
   isNewWebsiteRow,
   showsSitemapDiff,
   SITEMAP_DIFF_TEXT,
+  sitemapRefreshLine,
   skipPatternSuggestions,
   tagOptionsFor,
   WEBSITE_REQUIRED_FIELDS,
@@ -139,6 +140,11 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
                 {website ? <StatusChip status={website.status} /> : <span className={ui.muted}>Not saved yet</span>}
                 {website?.last_error ? <p className={s.lastError}>Error: {website.last_error}</p> : null}
                 {website?.last_refresh ? <RefreshSummary record={website.last_refresh} /> : null}
+                {website?.last_sitemap_refresh ? (
+                  <p className={`${ui.muted} ${s.refreshSummary}`} data-testid="sitemap-refresh-summary">
+                    {sitemapRefreshLine(website.last_sitemap_refresh)}
+                  </p>
+                ) : null}
               </td>
               <TagsCell
                 id={id("tags")}

@@ -1,0 +1,1 @@
+ALTER TABLE "websites" ADD COLUMN "last_sitemap_refresh" jsonb;
