@@ -1,4 +1,5 @@
 import type { ClientApp } from "@contract";
+import { isBackofficePath } from "./clients";
 import { decodeSegment, titleCase } from "./text";
 
 export interface Crumb {
@@ -37,6 +38,9 @@ function crumbTarget(path: string, parent: string): string | undefined {
   return isPageAddress(path) ? path : undefined;
 }
 
+/** The back-office pages by their headings (their path segments are the provider's, not words). */
+const BACKOFFICE_PAGES: Record<string, string> = { dashboard: "Business Insights", user_profiles: "User Profile Store" };
+
 /** A conversation's id, which reads as nothing a person would say: its crumb says what it is. */
 const CONVERSATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const labelOf = (segment: string, previous: string | undefined) =>
@@ -53,6 +57,11 @@ export function breadcrumbsFor(pathname: string, app: ClientApp | null): Crumb[]
   const crumbs: Crumb[] = [];
   let rest = segments;
   let base = "";
+  if (app && isBackofficePath(pathname)) {
+    // The client's own page, then the back-office page: its path says nothing a person would.
+    const label = BACKOFFICE_PAGES[segments[2] ?? ""] ?? titleCase(decodeSegment(segments[2] ?? ""));
+    return segments.length > 2 ? [{ label: app.client_name, to: `/${app.url_code}` }, { label }] : [];
+  }
   if (app) {
     crumbs.push({ label: app.client_name, to: `/${app.url_code}` });
     rest = segments.slice(1);

@@ -4,15 +4,23 @@ import { decodeSegment } from "./text";
 
 const RESERVED = new Set<string>(RESERVED_URL_CODES);
 
+/** The back-office host's pages of a client: `/backoffice/{url_code}/dashboard`, `…/user_profiles`. */
+const BACKOFFICE_SEGMENT = "backoffice";
+
 /**
  * The spec's client selection: the first path segment matched against the url_code of the
- * loaded client list. Global paths (/clients, /users, …) never select a client.
+ * loaded client list (the second under /backoffice, whose pages are a client's too). Global paths
+ * (/clients, /users, …) never select a client.
  */
 export function selectedClientFor(pathname: string, apps: ClientApp[]): ClientApp | null {
-  const first = decodeSegment(pathname.split("/")[1] ?? "");
-  if (!first || RESERVED.has(first)) return null;
-  return apps.find((app) => app.url_code === first) ?? null;
+  const [, first = "", second = ""] = pathname.split("/").map(decodeSegment);
+  const code = first === BACKOFFICE_SEGMENT ? second : first;
+  if (!code || (first !== BACKOFFICE_SEGMENT && RESERVED.has(first))) return null;
+  return apps.find((app) => app.url_code === code) ?? null;
 }
+
+/** Whether a path is one of a client's back-office pages. */
+export const isBackofficePath = (pathname: string) => pathname.split("/")[1] === BACKOFFICE_SEGMENT;
 
 /**
  * A client-scoped path whose first segment matches no loaded client: the spec shows a loading

@@ -42,6 +42,10 @@ describe("client selection", () => {
   it("matches the first path segment against url_code; global paths select nothing", () => {
     expect(selectedClientFor("/northfield/manage", [app])?.id).toBe(1);
     expect(selectedClientFor("/clients", [app])).toBeNull();
+    // The back-office pages of a client are the client's: its navigation and its name, not the global ones.
+    expect(selectedClientFor("/backoffice/northfield/dashboard", [app])?.id).toBe(1);
+    expect(selectedClientFor("/backoffice/harbor/dashboard", [app])).toBeNull();
+    expect(navigationFor("/backoffice/northfield/user_profiles", app).variant).toBe("client");
     expect(selectedClientFor("/unknown/x", [app])).toBeNull();
     expect(selectedClientFor("/", [app])).toBeNull();
   });
@@ -124,6 +128,17 @@ describe("breadcrumbs", () => {
       { label: "Home", to: "/" },
       { label: "Clients", to: "/clients" },
       { label: "New Client" },
+    ]);
+  });
+
+  it("name a back-office page by its heading under the client, not by its address", () => {
+    expect(breadcrumbsFor("/backoffice/northfield/dashboard", app)).toEqual([
+      { label: "Northfield University", to: "/northfield" },
+      { label: "Business Insights" },
+    ]);
+    expect(breadcrumbsFor("/backoffice/northfield/user_profiles", app).map((crumb) => crumb.label)).toEqual([
+      "Northfield University",
+      "User Profile Store",
     ]);
   });
 
