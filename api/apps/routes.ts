@@ -5,10 +5,12 @@ import { AppInput, AppsList, AppsQuery, AppUpdateResult, ClientApp, IdParam, Upl
 import { can, isStaff, requireApp, requireStaff } from "../auth/permissions";
 import { isUniqueViolation } from "../db/errors";
 import { clientApps } from "../db/schema";
+import { recordChange } from "../history/record";
 import { badRequest, forbidden } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { validateLogo } from "../storage/images";
 import type { ApiDeps } from "../deps";
+import { clientProfileChange } from "./client-change";
 import { appColumns, listVisibleApps, loadClientApp } from "./queries";
 import type { StorageWrites } from "../http/storage-writes";
 
@@ -95,10 +97,12 @@ export function appRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
       if (Object.keys(errors).length) throw badRequest("Invalid request body", errors);
       // Status (active/inactive) is part of the client record only staff may change.
       if (body.status && body.status !== current.status && !can(caller, "edit_client", params.appId)) throw forbidden();
-      await deps.db
-        .update(clientApps)
-        .set({ ...appColumns(body), updatedAt: new Date() })
-        .where(eq(clientApps.id, params.appId));
+      await recordChange(deps, caller, clientProfileChange(params.appId), (db) =>
+        db
+          .update(clientApps)
+          .set({ ...appColumns(body), updatedAt: new Date() })
+          .where(eq(clientApps.id, params.appId)),
+      );
       return { response: await loadClientApp(params.appId, deps) };
     },
   });

@@ -9,6 +9,9 @@ import { extractPdf } from "../knowledge/extract/extract-pdf";
 import { finalKeyOf, type FileRecord } from "./store";
 import { cutText } from "@contract";
 import { queueRunsAfterChange } from "../testing/auto-runs";
+import type { Executor } from "../controls/scope";
+import { recordChange, type Author } from "../history/record";
+import { filesChange } from "./file-change";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 
@@ -52,13 +55,14 @@ async function holdForAcceptance(fileId: number, deps: PipelineDeps) {
  * Takes in the bytes a browser PUT for a pending file: present, within the size cap and a PDF by
  * content. Accepted bytes move to a key no upload link can write, and the file waits for indexing;
  * rejected ones are deleted and the file says why. Answers false when another request is already
- * checking this file (see waitForAcceptance).
+ * checking this file (see waitForAcceptance). An accepted file is added to the knowledge store by
+ * `author`, and History records it so, with the write that makes it so.
  */
-export async function acceptUpload(file: FileRecord, deps: PipelineDeps) {
+export async function acceptUpload(file: FileRecord, author: Author, deps: PipelineDeps) {
   const token = await holdForAcceptance(file.id, deps);
   if (!token) return false;
-  const settle = (changes: Partial<FileRecord>) =>
-    deps.db
+  const settle = (changes: Partial<FileRecord>, db: Executor = deps.db) =>
+    db
       .update(knowledgeFiles)
       .set({ ...changes, claimedBy: null, updatedAt: new Date() })
       .where(and(eq(knowledgeFiles.id, file.id), eq(knowledgeFiles.claimedBy, token)));
@@ -77,13 +81,18 @@ export async function acceptUpload(file: FileRecord, deps: PipelineDeps) {
     if (!bytes || !looksLikePdf(bytes)) throw await reject("This file is not a PDF (its content is not PDF data)");
     const storageKey = finalKeyOf(file);
     await deps.storage.move(file.uploadKey, storageKey);
-    await settle({
-      status: "to_be_indexed",
-      storageKey,
-      size: stored.size,
-      contentHash: createHash("sha256").update(bytes).digest("hex"),
-      errorMessage: null,
-    });
+    await recordChange(deps, author, filesChange(file.appId, [file.id]), (db) =>
+      settle(
+        {
+          status: "to_be_indexed",
+          storageKey,
+          size: stored.size,
+          contentHash: createHash("sha256").update(bytes).digest("hex"),
+          errorMessage: null,
+        },
+        db,
+      ),
+    );
     return true;
   } finally {
     // Whatever went wrong (bytes not there yet, storage down), the file is left to the next try.
@@ -205,15 +214,22 @@ export async function recoverWaitingFiles(deps: PipelineDeps, olderThanSeconds: 
   return { toIndex: waiting.map((f) => f.id), abandoned: abandoned.length };
 }
 
-/** Removes files with their chunks (cascade) and their bytes. */
-export async function deleteFiles(files: FileRecord[], deps: PipelineDeps) {
+/**
+ * Removes files with their chunks (cascade), on `db`: a transaction that records the change, whose
+ * commit the bytes wait for (deleteFileBytes), so a removal that does not stand keeps them.
+ */
+export async function deleteFileRows(files: FileRecord[], db: Executor) {
   if (!files.length) return;
-  await deps.db.delete(knowledgeFiles).where(
+  await db.delete(knowledgeFiles).where(
     inArray(
       knowledgeFiles.id,
       files.map((f) => f.id),
     ),
   );
+}
+
+/** Removes the stored bytes of files whose rows are gone. */
+export async function deleteFileBytes(files: FileRecord[], deps: Pick<PipelineDeps, "storage">) {
   for (const file of files) {
     await deps.storage.delete(file.uploadKey);
     if (file.storageKey) await deps.storage.delete(file.storageKey);

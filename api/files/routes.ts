@@ -23,7 +23,9 @@ import { chunks, knowledgeFiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
-import { acceptUpload, deleteFiles, UploadRejected, waitForAcceptance } from "./pipeline";
+import { recordChange } from "../history/record";
+import { filesChange } from "./file-change";
+import { acceptUpload, deleteFileBytes, deleteFileRows, UploadRejected, waitForAcceptance } from "./pipeline";
 import {
   alreadyUploaded,
   describeFile,
@@ -81,7 +83,9 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     handler: async ({ params, body, caller, deps }) => {
       const file = await requireFile(params.id, body.app_id, caller, "configure", deps);
       const tags = [...new Set(body.tags)];
-      await deps.db.update(knowledgeFiles).set({ tags, updatedAt: new Date() }).where(eq(knowledgeFiles.id, params.id));
+      await recordChange(deps, caller, filesChange(file.appId, [file.id]), (db) =>
+        db.update(knowledgeFiles).set({ tags, updatedAt: new Date() }).where(eq(knowledgeFiles.id, params.id)),
+      );
       // Tags decide which environments a file answers in.
       if (JSON.stringify(file.tags) !== JSON.stringify(tags))
         await queueRunsAfterChange(file.appId, "every agent", "file tags changed", deps);
@@ -99,7 +103,9 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     response: OkResult,
     handler: async ({ params, query, caller, deps }) => {
       const file = await requireFile(params.id, query.app_id, caller, "configure", deps);
-      await deleteFiles([file], deps);
+      // The bytes go once the row's removal, and its History entry, are committed.
+      await recordChange(deps, caller, filesChange(file.appId, [file.id]), (db) => deleteFileRows([file], db));
+      await deleteFileBytes([file], deps);
       return { message: `Deleted ${file.fileName}` };
     },
   });
@@ -180,7 +186,7 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
       if (file.status === "pending_upload") {
         let accepted: boolean;
         try {
-          accepted = await acceptUpload(file, deps);
+          accepted = await acceptUpload(file, caller, deps);
         } catch (error) {
           if (error instanceof UploadRejected) throw badRequest(error.message, { file: [error.message] });
           throw error;

@@ -1,7 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps, configChanges, testQuestions, testRuns } from "../db/schema";
+import { clientApps, configChanges, knowledgeFiles, testQuestions, testRuns } from "../db/schema";
+import { uploadPdf } from "../../tests/support/uploads";
+import { makePdf, notAPdf } from "../../tests/support/pdf";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { until } from "../../tests/support/wait";
 
 /** The configuration history through the API: what each save records, the list's filters and pages, and restores. */
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -252,6 +255,173 @@ describe("what is recorded", () => {
     const access = await latest("user_access");
     expect(access.summary).toBe("Access: added advisor@northfield.edu");
     expect(access.after).toContainEqual({ email: "advisor@northfield.edu", name: "Ada Advisor", role: "client_user" });
+  });
+});
+
+describe("files, the client profile and test questions", () => {
+  const upload = (name: string, bytes: Buffer) => uploadPdf(host, admin, appId, name, bytes);
+  const total = async (kind: string) => (await history(`?kind=${kind}`)).total;
+
+  it("records a file once its upload completes, its tags changed and its deletion; never where it is kept, nor indexing", async () => {
+    const before = await total("file");
+    const pdf = makePdf([["Tuition is due on the first of March."]]);
+    // Registering a name adds nothing yet: the file is added once its bytes are accepted.
+    const presigned = await call("POST", `/v1/files/presigned_urls?app_id=${appId}`, {
+      token: admin,
+      body: { file_names: ["Waiting.pdf"] },
+    });
+    expect(presigned.status).toBe(200);
+    expect(await total("file")).toBe(before);
+
+    const { id, completed } = await upload("Fees 2026.pdf", pdf);
+    expect(completed.status).toBe(200);
+    const added = await latest("file");
+    expect(added).toMatchObject({
+      user_email: ADMIN,
+      summary: "File Fees 2026.pdf added",
+      before: null,
+      after: { file_name: "Fees 2026.pdf", tags: [], size: pdf.length },
+    });
+    // Indexing (a job, nobody's change) records nothing.
+    await until("the file to be indexed", async () => {
+      const [row] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, id));
+      return ["indexed", "failed_to_index"].includes(row.status) ? row : null;
+    });
+    expect(await total("file")).toBe(before + 1);
+
+    const tag = (tags: string[], token = admin) =>
+      call("PATCH", `/v1/files/${id}`, { token, body: { app_id: appId, tags } });
+    expect((await tag(["production"])).status).toBe(200);
+    const tagged = await latest("file");
+    expect(tagged).toMatchObject({
+      summary: "File Fees 2026.pdf: Tags changed",
+      before: { tags: [] },
+      after: { tags: ["production"] },
+    });
+    expect((tagged as Entry & { changes: { text: string }[] }).changes).toEqual([
+      { text: "Files: changed 'Fees 2026.pdf': Tags: added 'Production'" },
+    ]);
+    // The same tags again, or a read-only user's try, record nothing.
+    expect((await tag(["production"])).status).toBe(200);
+    expect((await tag(["sandbox"], viewer)).status).toBe(403);
+    expect(await total("file")).toBe(before + 2);
+
+    expect((await call("DELETE", `/v1/files/${id}?app_id=${appId}`, { token: admin })).status).toBe(200);
+    expect(await latest("file")).toMatchObject({
+      summary: "File Fees 2026.pdf removed",
+      before: { file_name: "Fees 2026.pdf", tags: ["production"] },
+      after: null,
+    });
+
+    // A refused upload was never added, and its deletion removes nothing from the knowledge store.
+    const refused = await upload("Not really.pdf", notAPdf());
+    expect(refused.completed.status).toBe(400);
+    expect((await call("DELETE", `/v1/files/${refused.id}?app_id=${appId}`, { token: admin })).status).toBe(200);
+    expect(await total("file")).toBe(before + 3);
+
+    const recorded = JSON.stringify((await history("?kind=file")).data);
+    for (const trace of ["uploads/", "apps/", "storage", "key", "indexed", "status"])
+      expect(recorded).not.toContain(trace);
+  });
+
+  it("records a client profile save by the form's labels; an unchanged save and a refused one record nothing", async () => {
+    const { body: apps } = await call("GET", "/v1/apps", { token: admin });
+    const profile = apps.apps.find((a: { id: number }) => a.id === appId);
+    const { id: _, agents: __, ...input } = profile;
+    const save = (changes: object, token = admin) =>
+      call("PUT", `/v1/apps/${appId}`, { token, body: { ...input, ...changes } });
+
+    const before = await total("client");
+    expect((await save({})).status).toBe(200);
+    expect(await total("client")).toBe(before);
+
+    const points = [...input.trigger_points, "library"];
+    expect((await save({ client_name: "Northfield University (Main)", trigger_points: points })).status).toBe(200);
+    const entry = (await history("?kind=client")).data[0] as Entry & { changes: { text: string }[] };
+    expect(entry).toMatchObject({
+      user_email: ADMIN,
+      summary: "Client Profile: Client Name, Trigger Points changed",
+      before: { client_name: input.client_name, trigger_points: input.trigger_points },
+      after: { client_name: "Northfield University (Main)", trigger_points: points },
+    });
+    expect(entry.changes.map((line) => line.text)).toEqual([
+      `Client Profile: Client Name '${input.client_name}' → 'Northfield University (Main)'`,
+      "Client Profile: Trigger Points: added 'library'",
+    ]);
+    expect(entry.after).not.toHaveProperty("agents");
+    expect(entry.after).not.toHaveProperty("updated_at");
+
+    // A save the API refuses, and one by a read-only user, leave nothing behind.
+    expect((await save({ url_code: "northfield-two", notes: "Refused" })).status).toBe(400);
+    expect((await save({ notes: "Not allowed" }, viewer)).status).toBe(403);
+    expect(await total("client")).toBe(before + 1);
+    expect((await save({ client_name: input.client_name, trigger_points: input.trigger_points })).status).toBe(200);
+  });
+
+  it("records test questions added, changed, moved, deleted and imported, per trigger point, never another client's", async () => {
+    // Another client's question of its own Default is never in this client's state.
+    await host.deps.db
+      .insert(testQuestions)
+      .values({ appId: otherAppId, question: "Theirs?", expectOutcome: "answered" });
+    const base = `/v1/apps/${appId}/test_questions`;
+    const question = (text: string, triggerPoint = "") => ({
+      trigger_point: triggerPoint,
+      question: text,
+      expect_text: "March",
+    });
+    const before = await total("test_questions");
+
+    const created = await call("POST", base, { token: admin, body: question("When are fees due?") });
+    expect(created.status).toBe(201);
+    const added = await latest("test_questions");
+    expect(added).toMatchObject({
+      user_email: ADMIN,
+      summary: "Test Questions of Default: 1 added",
+      after: [
+        {
+          id: created.body.id,
+          question: "When are fees due?",
+          expect_source: null,
+          expect_text: "March",
+          expect_outcome: null,
+        },
+      ],
+    });
+    expect(JSON.stringify(added)).not.toContain("Theirs?");
+    expect(JSON.stringify(added.after)).not.toContain("updated_at");
+
+    // A second copy is refused (409): nothing recorded. The same question saved unchanged: nothing either.
+    expect((await call("POST", base, { token: admin, body: question("when are FEES due?") })).status).toBe(409);
+    const put = (body: object) => call("PUT", `${base}/${created.body.id}`, { token: admin, body });
+    expect((await put(question("When are fees due?"))).status).toBe(200);
+    expect(await total("test_questions")).toBe(before + 1);
+
+    expect((await put({ ...question("When are fees due?"), expect_outcome: "answered" })).status).toBe(200);
+    expect(await latest("test_questions")).toMatchObject({ summary: "Test Questions of Default: 1 changed" });
+
+    // Moved to the admissions agent: its Default loses it, admissions gains it.
+    expect((await put(question("When are fees due?", "admissions"))).status).toBe(200);
+    const moved = (await history("?kind=test_questions&page_size=2")).data.map((e) => e.summary);
+    expect(moved.sort()).toEqual(["Test Questions of Default: 1 removed", "Test Questions of admissions: 1 added"]);
+
+    const imported = await call("POST", `${base}/import`, {
+      token: admin,
+      body: {
+        trigger_point: "admissions",
+        questions: Array.from({ length: 30 }, (_, i) => ({ question: `Imported question ${i}?`, expect_text: "x" })),
+      },
+    });
+    expect(imported.status).toBe(201);
+    const importEntry = await latest("test_questions");
+    expect(importEntry.summary).toBe("Test Questions of admissions: 30 added");
+    expect(await total("test_questions")).toBe(before + 5);
+
+    expect((await call("DELETE", `${base}/${created.body.id}`, { token: admin })).status).toBe(200);
+    expect(await latest("test_questions")).toMatchObject({ summary: "Test Questions of admissions: 1 removed" });
+    expect((await call("DELETE", `${base}/${created.body.id}`, { token: admin })).status).toBe(404);
+    expect(await total("test_questions")).toBe(before + 6);
+    // The restores below count the test runs a change queues: only the questions they add are asked.
+    await host.deps.db.delete(testQuestions).where(eq(testQuestions.appId, appId));
   });
 });
 
@@ -578,9 +748,27 @@ describe("restore", () => {
     const forbidden = await restore(entry.id, viewer);
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toEqual(expect.any(String));
-    for (const kind of ["integration", "website", "agent", "user_access", "smart_probing"]) {
-      const refused = await restore((await latest(kind)).id);
+    for (const kind of [
+      "integration",
+      "website",
+      "agent",
+      "user_access",
+      "smart_probing",
+      "file",
+      "client",
+      "test_questions",
+    ]) {
+      const entry = await latest(kind);
+      const refused = await restore(entry.id);
       expect(refused).toEqual({ status: 400, body: { message: "This kind of change cannot be restored or reverted" } });
+      const reverted = await call("POST", `/v1/apps/${appId}/history/${entry.id}/restore`, {
+        token: admin,
+        body: { state: "before" },
+      });
+      expect(reverted, kind).toEqual({
+        status: 400,
+        body: { message: "This kind of change cannot be restored or reverted" },
+      });
     }
   });
 });

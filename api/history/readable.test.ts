@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CHANGE_KINDS, MAX_CHANGE_LINES, type ChangeLine } from "@contract";
 import { clientApps, configChanges } from "../db/schema";
+import { makePdf } from "../../tests/support/pdf";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { uploadPdf } from "../../tests/support/uploads";
 
 /**
  * The readable lines GET …/history answers for every recorded kind: list items matched by what
@@ -262,6 +264,98 @@ describe("the client's own things", () => {
     );
     expect(await linesOf("user_access")).toEqual([
       "Access Control: added 'advisor@northfield.edu' (Name: 'Ada Advisor', Role: 'Client')",
+    ]);
+  });
+});
+
+describe("files, the client profile and test questions", () => {
+  it("reads a file by its name on the Files screen: added with its size, its tags by their labels, removed", async () => {
+    const pdf = makePdf([["Residence halls open in August."]]);
+    const { id, completed } = await uploadPdf(host, admin, appId, "Housing guide.pdf", pdf);
+    expect(completed.status).toBe(200);
+    const size = pdf.length < 1024 ? `${pdf.length} B` : `${Math.round(pdf.length / 1024)} KB`;
+    expect(await linesOf("file")).toEqual([`Files: added 'Housing guide.pdf' (Size: ${size})`]);
+    const tag = (tags: string[]) =>
+      ok(call("PATCH", `/v1/files/${id}`, { token: admin, body: { app_id: appId, tags } }));
+    await tag(["sandbox", "production"]);
+    expect(await linesOf("file")).toEqual(["Files: changed 'Housing guide.pdf': Tags: added 'Sandbox', 'Production'"]);
+    await tag(["production"]);
+    expect(await linesOf("file")).toEqual(["Files: changed 'Housing guide.pdf': Tags: removed 'Sandbox'"]);
+    await ok(call("DELETE", `/v1/files/${id}?app_id=${appId}`, { token: admin }));
+    expect(await linesOf("file")).toEqual([`Files: removed 'Housing guide.pdf' (Tags: 'Production', Size: ${size})`]);
+  });
+
+  it("reads the client profile by the form's labels, a choice by its option's label", async () => {
+    const { body } = await call("GET", "/v1/apps", { token: admin });
+    const { id: _, agents: __, ...profile } = body.apps.find((a: { id: number }) => a.id === appId);
+    await ok(
+      call("PUT", `/v1/apps/${appId}`, {
+        token: admin,
+        body: {
+          ...profile,
+          copy_market: "us_devry",
+          mode_env: "production",
+          trigger_points: ["admissions"],
+          onboard_existing_client: false,
+          insync_prod_app_id: "NF-PROD-7",
+        },
+      }),
+    );
+    expect(await linesOf("client")).toEqual([
+      "Client Profile: Copy Market 'Higher Edu - Enroll' → 'Higher Edu - Engage'",
+      "Client Profile: Trigger Points: removed 'studentsuccess'",
+      "Client Profile: Mode 'Sandbox' → 'Production'",
+      "Client Profile: InSync Prod App ID (none) → 'NF-PROD-7'",
+      "Client Profile: Onboard existing client Yes → No",
+    ]);
+    await ok(call("PUT", `/v1/apps/${appId}`, { token: admin, body: profile }));
+  });
+
+  it("reads test questions under the agent's name, a question by its text, and counts a large import past the cap", async () => {
+    const base = `/v1/apps/${appId}/test_questions`;
+    const created = await post(base, {
+      trigger_point: "admissions",
+      question: "When are fees due?",
+      expect_source: "https://www.northfield.edu/fees",
+      expect_outcome: "answered",
+    });
+    expect(created.status).toBe(201);
+    expect(await linesOf("test_questions")).toEqual([
+      "Test Questions of Admissions Assistant: added 'When are fees due?' " +
+        "(Expected source: 'https://www.northfield.edu/fees', Expected outcome: 'Answered')",
+    ]);
+    await ok(
+      call("PUT", `${base}/${created.body.id}`, {
+        token: admin,
+        body: { trigger_point: "admissions", question: "When are tuition fees due?", expect_text: "March" },
+      }),
+    );
+    expect(await linesOf("test_questions")).toEqual([
+      "Test Questions of Admissions Assistant: changed 'When are tuition fees due?': " +
+        "Question 'When are fees due?' → 'When are tuition fees due?'",
+      "Test Questions of Admissions Assistant: changed 'When are tuition fees due?': " +
+        "Expected source 'https://www.northfield.edu/fees' → (none)",
+      "Test Questions of Admissions Assistant: changed 'When are tuition fees due?': Expected text (none) → 'March'",
+      "Test Questions of Admissions Assistant: changed 'When are tuition fees due?': " +
+        "Expected outcome 'Answered' → (none)",
+    ]);
+
+    const questions = Array.from({ length: MAX_CHANGE_LINES + 10 }, (_, i) => ({
+      question: `Imported question ${i}?`,
+      expect_outcome: "fallback",
+    }));
+    expect((await post(`${base}/import`, { trigger_point: "", questions })).status).toBe(201);
+    const imported = await latest("test_questions");
+    expect(imported.summary).toBe(`Test Questions of Default: ${questions.length} added`);
+    expect(texts(imported)).toHaveLength(MAX_CHANGE_LINES);
+    expect(texts(imported)[0]).toBe(
+      "Test Questions of Default: added 'Imported question 0?' (Expected outcome: 'Fallback')",
+    );
+    expect(texts(imported).at(-1)).toBe(`… and ${questions.length - (MAX_CHANGE_LINES - 1)} more`);
+
+    await ok(call("DELETE", `${base}/${created.body.id}`, { token: admin }));
+    expect(await linesOf("test_questions")).toEqual([
+      "Test Questions of Admissions Assistant: removed 'When are tuition fees due?' (Expected text: 'March')",
     ]);
   });
 });

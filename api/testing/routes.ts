@@ -26,6 +26,9 @@ import type { ApiDeps } from "../deps";
 import { HttpError, badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { containing } from "../db/like";
+import type { Executor } from "../controls/scope";
+import { recordChange } from "../history/record";
+import { testQuestionsChange } from "./questions-change";
 import { plain } from "./run-tests";
 import { startTestRun } from "./waiting-runs";
 
@@ -96,6 +99,13 @@ async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pi
 const TEST_QUESTIONS_LOCK = 4_210_519;
 
 /**
+ * One change of a client's test questions at a time, held to the end of the transaction: taken
+ * before History reads the questions, so a change records only its own questions.
+ */
+const lockTestQuestions = (appId: number, db: Executor) =>
+  db.execute(sql`select pg_advisory_xact_lock(${TEST_QUESTIONS_LOCK}, ${appId})`);
+
+/**
  * Refuses (409, beside `question`) a question its trigger point already has, compared as a reader
  * would (case, spacing and typographic quotes aside), other than the one being changed: a second
  * click of "Add as test question" adds nothing. Run under TEST_QUESTIONS_LOCK, so two adds at once
@@ -108,7 +118,7 @@ async function refuseSecondCopy(
   changing: number | null,
   deps: Pick<ApiDeps, "db">,
 ) {
-  await deps.db.execute(sql`select pg_advisory_xact_lock(${TEST_QUESTIONS_LOCK}, ${appId})`);
+  await lockTestQuestions(appId, deps.db);
   const kept = await deps.db
     .select({ id: testQuestions.id, question: testQuestions.question })
     .from(testQuestions)
@@ -218,20 +228,25 @@ export function testingRoutes(route: RouteBuilder) {
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      return deps.db.transaction(async (db) => {
-        await refuseSecondCopy(params.appId, body.trigger_point, body.question, null, { db });
-        const [row] = await db
-          .insert(testQuestions)
-          .values({
-            appId: params.appId,
-            triggerPoint: body.trigger_point,
-            question: body.question,
-            expectSource: body.expect_source,
-            expectText: body.expect_text,
-            expectOutcome: body.expect_outcome,
-          })
-          .returning({ id: testQuestions.id });
-        return { id: row.id };
+      return deps.db.transaction(async (tx) => {
+        await lockTestQuestions(params.appId, tx);
+        const change = testQuestionsChange(params.appId, [body.trigger_point]);
+        const { result } = await recordChange({ db: tx }, caller, change, async (db) => {
+          await refuseSecondCopy(params.appId, body.trigger_point, body.question, null, { db });
+          const [row] = await db
+            .insert(testQuestions)
+            .values({
+              appId: params.appId,
+              triggerPoint: body.trigger_point,
+              question: body.question,
+              expectSource: body.expect_source,
+              expectText: body.expect_text,
+              expectOutcome: body.expect_outcome,
+            })
+            .returning({ id: testQuestions.id });
+          return { id: row.id };
+        });
+        return result;
       });
     },
   });
@@ -248,16 +263,23 @@ export function testingRoutes(route: RouteBuilder) {
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      await deps.db.insert(testQuestions).values(
-        body.questions.map((question) => ({
-          appId: params.appId,
-          triggerPoint: body.trigger_point,
-          question: question.question,
-          expectSource: question.expect_source,
-          expectText: question.expect_text,
-          expectOutcome: question.expect_outcome,
-        })),
-      );
+      // One change of the trigger point's questions, however many the file holds.
+      await deps.db.transaction(async (tx) => {
+        await lockTestQuestions(params.appId, tx);
+        const change = testQuestionsChange(params.appId, [body.trigger_point]);
+        await recordChange({ db: tx }, caller, change, (db) =>
+          db.insert(testQuestions).values(
+            body.questions.map((question) => ({
+              appId: params.appId,
+              triggerPoint: body.trigger_point,
+              question: question.question,
+              expectSource: question.expect_source,
+              expectText: question.expect_text,
+              expectOutcome: question.expect_outcome,
+            })),
+          ),
+        );
+      });
       return { created: body.questions.length };
     },
   });
@@ -288,19 +310,25 @@ export function testingRoutes(route: RouteBuilder) {
       requireApp(caller, params.appId, "configure");
       await requireQuestion(params.appId, params.id, deps);
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      await deps.db.transaction(async (db) => {
-        await refuseSecondCopy(params.appId, body.trigger_point, body.question, params.id, { db });
-        await db
-          .update(testQuestions)
-          .set({
-            triggerPoint: body.trigger_point,
-            question: body.question,
-            expectSource: body.expect_source,
-            expectText: body.expect_text,
-            expectOutcome: body.expect_outcome,
-            updatedAt: new Date(),
-          })
-          .where(eq(testQuestions.id, params.id));
+      await deps.db.transaction(async (tx) => {
+        await lockTestQuestions(params.appId, tx);
+        // Read again under the lock: the trigger point it leaves, if it moves, changes too.
+        const current = await requireQuestion(params.appId, params.id, { db: tx });
+        const change = testQuestionsChange(params.appId, [current.triggerPoint, body.trigger_point]);
+        await recordChange({ db: tx }, caller, change, async (db) => {
+          await refuseSecondCopy(params.appId, body.trigger_point, body.question, params.id, { db });
+          await db
+            .update(testQuestions)
+            .set({
+              triggerPoint: body.trigger_point,
+              question: body.question,
+              expectSource: body.expect_source,
+              expectText: body.expect_text,
+              expectOutcome: body.expect_outcome,
+              updatedAt: new Date(),
+            })
+            .where(eq(testQuestions.id, params.id));
+        });
       });
       return { id: params.id };
     },
@@ -315,8 +343,13 @@ export function testingRoutes(route: RouteBuilder) {
     response: Deleted,
     handler: async ({ params, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
-      await requireQuestion(params.appId, params.id, deps);
-      await deps.db.delete(testQuestions).where(eq(testQuestions.id, params.id));
+      await deps.db.transaction(async (tx) => {
+        await lockTestQuestions(params.appId, tx);
+        const question = await requireQuestion(params.appId, params.id, { db: tx });
+        await recordChange({ db: tx }, caller, testQuestionsChange(params.appId, [question.triggerPoint]), (db) =>
+          db.delete(testQuestions).where(eq(testQuestions.id, params.id)),
+        );
+      });
       return { message: "Test question deleted" };
     },
   });

@@ -13,12 +13,8 @@ export const uploadedMessage = (count: number) =>
 export const isPdfFile = (file: { name: string; type: string }) =>
   /\.pdf$/i.test(file.name) || file.type === FILE_UPLOAD_CONTENT_TYPE;
 
-export const formatBytes = (bytes: number | null) => {
-  if (bytes === null) return "";
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-};
+/** A file's size under its name (History says it the same way). */
+export { fileSizeText as formatBytes } from "@contract/values/files";
 
 export class UploadFailed extends Error {}
 

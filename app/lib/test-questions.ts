@@ -1,16 +1,11 @@
 // Plain values only: this module reaches the browser, where the contract's schemas must not.
 import type { TestGate, TestQuestion, TestQuestionInput } from "@contract";
 import { CHAT_OUTCOMES, type ChatOutcome } from "@contract/values/chat";
-import { TEST_QUESTIONS_IMPORT_MAX } from "@contract/values/testing";
+import { OUTCOME_LABELS, TEST_QUESTIONS_IMPORT_MAX } from "@contract/values/testing";
 import { readCsv, toCsv, unguardedCsvText, type UnclosedQuote } from "./csv";
 
-/** How each outcome a question may expect reads on the screen. */
-export const OUTCOME_LABELS: Record<ChatOutcome, string> = {
-  answered: "Answered",
-  fallback: "Fallback",
-  canned: "No-go canned response",
-  disclaimed: "Sensitive-topic disclaimer",
-};
+/** How each outcome a question may expect reads on the screen (History names them the same way). */
+export { OUTCOME_LABELS };
 export const outcomeLabel = (outcome: string | null) =>
   outcome ? (OUTCOME_LABELS[outcome as ChatOutcome] ?? outcome) : "";
 

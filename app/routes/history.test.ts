@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ChangeLine } from "@contract";
+import { CHANGE_KIND_LABELS, type ChangeLine } from "@contract";
 import {
   formRequest,
   getRequest,
@@ -108,6 +108,28 @@ describe("the History screen", () => {
     const agents = await load("?kind=agent");
     expect(agents.changes.map((c: Shown) => c.summary)).toEqual(["Agent Library Helper added"]);
     expect(agents.filters).toEqual({ kind: "agent", user: "" });
+  });
+
+  it("offers files, the client profile and test questions among its kinds, and filters by them", async () => {
+    const { kinds } = await load();
+    for (const kind of ["file", "client", "test_questions"] as const) expect(kinds).toContain(kind);
+    expect([CHANGE_KIND_LABELS.file, CHANGE_KIND_LABELS.client, CHANGE_KIND_LABELS.test_questions]).toEqual([
+      "Files",
+      "Client Profile",
+      "Test Questions",
+    ]);
+    const added = await apiCaller(host)("POST", `/v1/apps/${appId}/test_questions`, {
+      token: apiToken,
+      body: { trigger_point: "library", question: "Where is the library?", expect_outcome: "answered" },
+    });
+    expect(added.status).toBe(201);
+    const shown = await load("?kind=test_questions");
+    expect(shown.changes.map((c: Shown) => [c.summary, c.changes.map((line) => line.text)])).toEqual([
+      [
+        "Test Questions of library: 1 added",
+        ["Test Questions of Library Helper: added 'Where is the library?' (Expected outcome: 'Answered')"],
+      ],
+    ]);
   });
 
   it("filters by person through the address", async () => {

@@ -3,6 +3,20 @@
 /** Tags a file can carry: which environments of the assistant may answer from it. */
 export const FILE_TAGS = ["sandbox", "production"] as const;
 
+/** How the Files screen names each tag. */
+export const FILE_TAG_LABELS: Record<(typeof FILE_TAGS)[number], string> = {
+  sandbox: "Sandbox",
+  production: "Production",
+};
+
+/** A file's size as the Files screen shows it under its name ("1.2 MB"); "" when not known. */
+export const fileSizeText = (bytes: number | null) => {
+  if (bytes === null) return "";
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+};
+
 /**
  * Which environments a file answers in: the ones it is tagged for, and no other. An untagged file
  * is indexed (its chunks can be read) but answers nowhere, so nothing reaches Production's

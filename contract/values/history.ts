@@ -12,6 +12,9 @@ export const CHANGE_KINDS = [
   "website",
   "agent",
   "user_access",
+  "file",
+  "client",
+  "test_questions",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -19,7 +22,11 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
  * The kinds whose recorded states can be written back. The others are left out on purpose
  * (docs/decisions/024-configuration-history.md): an integration's state is recorded without its
  * secrets, and websites, agents and access are things people add and remove, where writing an old
- * state back would undo other people's work or re-crawl a site.
+ * state back would undo other people's work or re-crawl a site. A file's bytes are not kept in
+ * the history, so a removed file cannot come back from it. Test questions are added and edited by
+ * several people, one by one: writing a trigger point's old list back would undo everyone's work
+ * since. The client profile holds the client's trigger points, which its agents, controls and
+ * test questions hang on: it is changed on its own form, not from History.
  */
 export const RESTORABLE_CHANGE_KINDS = [
   "controls",
@@ -40,6 +47,9 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   website: "Websites",
   agent: "Agents",
   user_access: "Users and access",
+  file: "Files",
+  client: "Client Profile",
+  test_questions: "Test Questions",
 };
 
 export const isRestorableKind = (kind: string) => (RESTORABLE_CHANGE_KINDS as readonly string[]).includes(kind);

@@ -1,11 +1,20 @@
-import { AGENT_TYPE_LABELS, APP_ROLE_LABELS, MODE_ENV_LABELS, type ChangeLine } from "@contract";
+import {
+  AGENT_TYPE_LABELS,
+  APP_ROLE_LABELS,
+  COPY_MARKETS,
+  COUNTRIES,
+  FILE_TAG_LABELS,
+  fileSizeText,
+  MODE_ENV_LABELS,
+  type ChangeLine,
+} from "@contract";
 import { systemNamed } from "../../integrations/catalog";
-import { asList, asRecord, listLines, text, words, type Field, type ListSpec } from "./lines";
+import { asList, asRecord, fieldLines, listLines, text, words, type Field, type ListSpec } from "./lines";
 
 /*
- * The client's own things: integrations (without secrets), websites' settings, agents and access.
- * Websites and agents are recorded one by one: a state is the thing itself, or null before it was
- * added (or after it went), read here as a list of one.
+ * The client's own things: integrations (without secrets), websites' settings, agents, access,
+ * files and the client's profile. Websites, agents and files are recorded one by one: a state is
+ * the thing itself, or null before it was added (or after it went), read here as a list of one.
  */
 
 const one = (state: unknown) => {
@@ -131,4 +140,83 @@ export function accessLines(before: unknown, after: unknown): ChangeLine[] {
     ],
   };
   return listLines("Access Control", spec, asList(before), asList(after));
+}
+
+/** The Files screen's columns by the stored setting each shows: summaries name what changed with them. */
+export const FILE_LABELS: Record<string, string> = {
+  file_name: "File Name",
+  tags: "Tags",
+  size: "Size",
+};
+
+const tagLabels: Record<string, string> = FILE_TAG_LABELS;
+
+const FILE_FIELDS: Field<Recorded>[] = [
+  { label: FILE_LABELS.file_name, get: (file) => file.file_name, inName: true },
+  {
+    label: FILE_LABELS.tags,
+    get: (file) => (Array.isArray(file.tags) ? file.tags.map((tag) => tagLabels[text(tag)] ?? text(tag)) : []),
+    set: true,
+  },
+  {
+    label: FILE_LABELS.size,
+    get: (file) => file.size,
+    show: (size) => (typeof size === "number" ? fileSizeText(size) : text(size)),
+  },
+];
+
+/** One uploaded file, named by its name: added once its upload completed, its tags, removed when deleted. */
+export function fileLines(before: unknown, after: unknown): ChangeLine[] {
+  const spec: ListSpec<Recorded> = {
+    key: () => "the file",
+    name: (file) => `'${text(file.file_name)}'`,
+    fields: FILE_FIELDS,
+  };
+  return listLines("Files", spec, one(before), one(after));
+}
+
+/** The client form's fields by the stored setting each shows (Status is set by staff, not on the form). */
+export const CLIENT_PROFILE_LABELS: Record<string, string> = {
+  client_name: "Client Name",
+  primary_website: "Primary Website",
+  logo_url: "Logo",
+  country: "Country",
+  market: "Market",
+  project_url: "Project URL",
+  url_code: "URL Code",
+  copy_market: "Copy Market",
+  client_type: "Client Type",
+  trigger_points: "Trigger Points",
+  mode_env: "Mode",
+  insync_prod_app_id: "InSync Prod App ID",
+  onboard_existing_client: "Onboard existing client",
+  notes: "Notes",
+  status: "Status",
+};
+
+const optionLabels = (options: readonly { value: string; label: string }[]): Record<string, string> =>
+  Object.fromEntries(options.map((option) => [option.value, option.label]));
+
+/** A choice of a select by its option's label; none chosen is "(empty)", as a text field's. */
+const choiceOf = (labels: Record<string, string>) => (value: unknown) =>
+  text(value) === "" ? "(empty)" : labelOf(labels)(value);
+
+const CLIENT_PROFILE_SHOW: Record<string, (value: unknown) => string> = {
+  // The form shows the logo itself, not where it is kept.
+  logo_url: (value) => (value ? "an uploaded image" : "(none)"),
+  country: choiceOf(optionLabels(COUNTRIES)),
+  copy_market: choiceOf(optionLabels(COPY_MARKETS)),
+  mode_env: choiceOf(MODE_ENV_LABELS),
+};
+
+const CLIENT_PROFILE_FIELDS: Field<Recorded>[] = Object.entries(CLIENT_PROFILE_LABELS).map(([name, label]) => ({
+  label,
+  get: (client) => client[name],
+  ...(CLIENT_PROFILE_SHOW[name] ? { show: CLIENT_PROFILE_SHOW[name] } : {}),
+  ...(name === "trigger_points" ? { set: true as const } : {}),
+}));
+
+/** The client's profile, field by field as its form labels them. */
+export function clientProfileLines(before: unknown, after: unknown): ChangeLine[] {
+  return fieldLines("Client Profile", CLIENT_PROFILE_FIELDS, asRecord(before), asRecord(after));
 }

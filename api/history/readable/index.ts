@@ -1,8 +1,9 @@
 import { MAX_CHANGE_LINES, type ChangeKind, type ChangeLine } from "@contract";
-import { accessLines, agentLines, integrationLines, websiteLines } from "./client";
+import { accessLines, agentLines, clientProfileLines, fileLines, integrationLines, websiteLines } from "./client";
 import { controlsLines, probingLines } from "./controls";
 import type { PlaceName } from "./places";
 import { appearanceLines, dataModelLines } from "./settings";
+import { testQuestionLines } from "./testing";
 import { finetuningLines, inputPromptLines } from "./tuning";
 
 export { placeNamesOf, type PlaceName } from "./places";
@@ -36,6 +37,12 @@ function linesOf(
       return agentLines(before, after);
     case "user_access":
       return accessLines(before, after);
+    case "file":
+      return fileLines(before, after);
+    case "client":
+      return clientProfileLines(before, after);
+    case "test_questions":
+      return testQuestionLines(target, before, after, placeName);
     // A kind this version does not know (a row written by a newer one) is listed with its summary alone.
     default:
       return [];

@@ -1,7 +1,7 @@
 import { Link, useFetcher } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { useEffect, useState } from "react";
-import { FILE_TAGS } from "@contract/values/files";
+import { FILE_TAG_LABELS, FILE_TAGS } from "@contract/values/files";
 import type { KnowledgeFile } from "@contract";
 import { useHydrated } from "~/components/SaveBar";
 import { StatusChip } from "~/components/StatusChip";
@@ -10,7 +10,7 @@ import { countOf } from "~/lib/format";
 import * as ui from "~/styles/ui.css";
 import * as s from "./files.css";
 
-const TAG_LABELS: Record<string, string> = { sandbox: "Sandbox", production: "Production" };
+const TAG_LABELS: Record<string, string> = FILE_TAG_LABELS;
 
 /**
  * A file's tags as two checkboxes. With JavaScript a change saves at once; without it the row's
