@@ -9,7 +9,7 @@ import {
   testContext,
 } from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
-import { HISTORY_PAGE_SIZE } from "~/server/history.server";
+import { DEFAULT_TABLE_PAGE_SIZE } from "~/lib/table-view";
 import { action, loader } from "./$appName.history";
 
 /** The History screen's loader and action over a real API: the list, its filters and pages, each change's diff, and restore. */
@@ -107,7 +107,7 @@ describe("the History screen", () => {
     });
     const agents = await load("?kind=agent");
     expect(agents.changes.map((c: Shown) => c.summary)).toEqual(["Agent Library Helper added"]);
-    expect(agents.filters).toEqual({ kind: "agent", user: "" });
+    expect(agents.filters).toEqual({ kind: "agent", user: "", pageSize: DEFAULT_TABLE_PAGE_SIZE });
   });
 
   it("offers files, the client profile and test questions among its kinds, and filters by them", async () => {
@@ -136,13 +136,17 @@ describe("the History screen", () => {
     expect((await load("?user=client.user@example.com")).changes).toEqual([]);
   });
 
-  it("pages through the address", async () => {
-    for (let i = 0; i < HISTORY_PAGE_SIZE; i++) await savePersonality(`Version ${i}.`);
-    const first = await load("?kind=controls&user=client.admin@example.com");
-    expect(first).toMatchObject({ page: 1, totalPages: 2 });
-    expect(first.changes).toHaveLength(HISTORY_PAGE_SIZE);
-    const second = await load("?kind=controls&user=client.admin@example.com&page=2");
+  it("pages by 10 rows through the address, or by another of every table's sizes (spec section 9)", async () => {
+    for (let i = 0; i <= DEFAULT_TABLE_PAGE_SIZE; i++) await savePersonality(`Version ${i}.`);
+    const search = "?kind=controls&user=client.admin@example.com";
+    const first = await load(search);
+    expect(first).toMatchObject({ page: 1, filters: { pageSize: DEFAULT_TABLE_PAGE_SIZE } });
+    expect(first.totalPages).toBeGreaterThanOrEqual(2);
+    expect(first.changes).toHaveLength(DEFAULT_TABLE_PAGE_SIZE);
+    const second = await load(`${search}&page=2`);
     expect(second.changes.map((c: Shown) => c.id)).not.toContain(first.changes[0].id);
+    expect((await load(`${search}&page_size=20`)).changes.length).toBeGreaterThan(DEFAULT_TABLE_PAGE_SIZE);
+    expect((await load(`${search}&page_size=7`)).filters.pageSize).toBe(DEFAULT_TABLE_PAGE_SIZE);
   });
 
   it("says what is wrong with a filter the API refuses, beside the filters", async () => {

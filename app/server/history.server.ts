@@ -1,5 +1,6 @@
 import { CHANGE_KINDS, MAX_ID, type ChangeKind, type RestoreState } from "@contract";
 import { userCan } from "~/lib/permissions";
+import { readTableView } from "~/lib/table-view";
 import { ApiError } from "./api/client.server";
 import { historyApi } from "./api/history-api.server";
 import { getUserInfo, usersApi } from "./api/users-api.server";
@@ -9,12 +10,18 @@ import { readForm } from "./http/form-data.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 
-export const HISTORY_PAGE_SIZE = 25;
-
-/** The filters of the address: `kind`, `user` (an email) and `page`, as the API takes them (an empty one is no filter). */
+/**
+ * The filters of the address: `kind`, `user` (an email) and `page`, as the API takes them (an empty
+ * one is no filter), and `page_size`, one of every table's sizes (10 unless asked, spec section 9).
+ */
 function filtersOf(url: URL) {
   const params = url.searchParams;
-  return { kind: params.get("kind") ?? "", user: (params.get("user") ?? "").trim(), page: params.get("page") ?? "" };
+  return {
+    kind: params.get("kind") ?? "",
+    user: (params.get("user") ?? "").trim(),
+    page: params.get("page") ?? "",
+    pageSize: readTableView(params, []).pageSize,
+  };
 }
 
 /**
@@ -44,7 +51,7 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
         kind: (filters.kind || undefined) as ChangeKind | undefined,
         user: filters.user || undefined,
         page: filters.page || undefined,
-        page_size: HISTORY_PAGE_SIZE,
+        page_size: filters.pageSize,
       }),
     ),
   ]);
@@ -53,10 +60,10 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
   const total = listed.data?.total ?? 0;
   const totalIsCapped = listed.data?.total_is_capped ?? false;
   const page = Math.max(1, Number.parseInt(filters.page, 10) || 1);
-  const countedPages = Math.max(1, Math.ceil(total / HISTORY_PAGE_SIZE));
+  const countedPages = Math.max(1, Math.ceil(total / filters.pageSize));
   return {
     client: { id: app.id, name: app.client_name },
-    filters: { kind: filters.kind, user: filters.user },
+    filters: { kind: filters.kind, user: filters.user, pageSize: filters.pageSize },
     kinds: CHANGE_KINDS,
     people: [...new Set([...members.users.map((u) => u.email), ...changes.map((c) => c.user_email)])].sort(),
     changes,
@@ -66,7 +73,7 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
     totalIsCapped,
     // Past the counted changes the pages go on while they are full.
     totalPages: totalIsCapped
-      ? Math.max(countedPages, page + (changes.length === HISTORY_PAGE_SIZE ? 1 : 0))
+      ? Math.max(countedPages, page + (changes.length === filters.pageSize ? 1 : 0))
       : countedPages,
     error: listed.error,
     canRestore: userCan(me, "configure", app.id),

@@ -1,5 +1,6 @@
 import { Form, Link, useLocation } from "@remix-run/react";
 import { CHANGE_KIND_LABELS, type ChangeKind } from "@contract/values/history";
+import { TABLE_PAGE_SIZES } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
 import * as s from "./history.css";
 
@@ -11,13 +12,13 @@ export function HistoryFilters({
 }: {
   kinds: readonly ChangeKind[];
   people: string[];
-  filters: { kind: string; user: string };
+  filters: { kind: string; user: string; pageSize: number };
 }) {
   const { pathname } = useLocation();
   return (
     // Keyed by the filters, so going back to another address shows that address's choices.
     <Form
-      key={`${filters.kind} ${filters.user}`}
+      key={`${filters.kind} ${filters.user} ${filters.pageSize}`}
       method="get"
       role="search"
       aria-label="Filter the history"
@@ -51,6 +52,16 @@ export function HistoryFilters({
           <option key={email} value={email} />
         ))}
       </datalist>
+      <label className={s.filterLabel}>
+        Rows per page
+        <select name="page_size" defaultValue={String(filters.pageSize)} className={ui.input}>
+          {TABLE_PAGE_SIZES.map((size) => (
+            <option key={size} value={size}>
+              {size}
+            </option>
+          ))}
+        </select>
+      </label>
       <button type="submit" className={ui.button.secondary}>
         Filter
       </button>
