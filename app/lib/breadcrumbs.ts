@@ -39,7 +39,10 @@ function crumbTarget(path: string, parent: string): string | undefined {
 }
 
 /** The back-office pages by their headings (their path segments are the provider's, not words). */
-const BACKOFFICE_PAGES: Record<string, string> = { dashboard: "Business Insights", user_profiles: "User Profile Store" };
+const BACKOFFICE_PAGES: Record<string, string> = {
+  dashboard: "Business Insights",
+  user_profiles: "User Profile Store",
+};
 
 /** A conversation's id, which reads as nothing a person would say: its crumb says what it is. */
 const CONVERSATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
