@@ -4,6 +4,7 @@ import { clientApps } from "../db/schema";
 import { changedFields } from "../history/describe";
 import { CLIENT_PROFILE_LABELS } from "../history/readable/client";
 import type { Change } from "../history/record";
+import { toClientApp } from "./queries";
 
 /**
  * The client's profile as GET /v1/apps answers it, without its agents (recorded as agents) and
@@ -12,23 +13,8 @@ import type { Change } from "../history/record";
 async function profileOf(appId: number, db: Executor) {
   const [app] = await db.select().from(clientApps).where(eq(clientApps.id, appId));
   if (!app) return null;
-  return {
-    client_name: app.clientName,
-    primary_website: app.primaryWebsite,
-    logo_url: app.logoUrl,
-    country: app.country,
-    market: app.market,
-    project_url: app.projectUrl,
-    url_code: app.urlCode,
-    copy_market: app.copyMarket,
-    client_type: app.clientType,
-    trigger_points: app.triggerPoints,
-    mode_env: app.modeEnv,
-    insync_prod_app_id: app.insyncProdAppId,
-    onboard_existing_client: app.onboardExistingClient,
-    notes: app.notes,
-    status: app.status,
-  };
+  const { id: _id, agents: _agents, ...profile } = toClientApp(app, []);
+  return profile;
 }
 
 /** A save of the client's profile: one target, the client itself (""). */
