@@ -99,8 +99,12 @@ describe("the first start with the demo site", () => {
     expect(changes.map((change) => [change.kind, change.user_email]).sort()).toEqual([
       ["data_model", "admin@example.com"],
       ["data_model", "admin@example.com"],
+      ["test_questions", "admin@example.com"],
       ["website", "admin@example.com"],
     ]);
     expect(changes.find((change) => change.kind === "website")!.summary).toBe(`Website ${demo.url} added`);
+    expect(changes.find((change) => change.kind === "test_questions")!.summary).toMatch(
+      /^Test Questions of admissions: \d+ added$/,
+    );
   });
 });
