@@ -2,7 +2,7 @@ import { sql } from "drizzle-orm";
 import type { ApiDeps } from "../deps";
 import { dataModelChange } from "../history/kinds";
 import { recordChange } from "../history/record";
-import { testQuestionsChange } from "../testing/questions-change";
+import { testQuestionsImportChange } from "../testing/questions-change";
 import { websitesChange } from "../knowledge/website-change";
 import { DEMO_TESTED_AGENT, demoTestQuestions } from "./demo-site";
 import { agents, appUsers, clientApps, profileFields, testQuestions, users, websites } from "./schema";
@@ -192,7 +192,8 @@ export async function seedIfEmpty(deps: Pick<ApiDeps, "db" | "config" | "log">) 
         ...question,
         triggerPoint: DEMO_TESTED_AGENT,
       }));
-      await recordChange({ db: tx }, author, testQuestionsChange(university.id, [DEMO_TESTED_AGENT]), (db) =>
+      const imported = await testQuestionsImportChange(university.id, DEMO_TESTED_AGENT, tx);
+      await recordChange({ db: tx }, author, imported, (db) =>
         db.insert(testQuestions).values(questions.map((question) => ({ ...question, appId: university.id }))),
       );
     }

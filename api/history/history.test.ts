@@ -358,7 +358,7 @@ describe("files, the client profile and test questions", () => {
     expect((await save({ client_name: input.client_name, trigger_points: input.trigger_points })).status).toBe(200);
   });
 
-  it("records test questions added, changed, moved, deleted and imported, per trigger point, never another client's", async () => {
+  it("records test questions added, changed, moved, deleted (each on its own) and imported (what the file added), never another client's", async () => {
     // Another client's question of its own Default is never in this client's state.
     await host.deps.db
       .insert(testQuestions)
@@ -377,15 +377,15 @@ describe("files, the client profile and test questions", () => {
     expect(added).toMatchObject({
       user_email: ADMIN,
       summary: "Test Questions of Default: 1 added",
-      after: [
-        {
-          id: created.body.id,
-          question: "When are fees due?",
-          expect_source: null,
-          expect_text: "March",
-          expect_outcome: null,
-        },
-      ],
+      before: null,
+      after: {
+        id: created.body.id,
+        trigger_point: "",
+        question: "When are fees due?",
+        expect_source: null,
+        expect_text: "March",
+        expect_outcome: null,
+      },
     });
     expect(JSON.stringify(added)).not.toContain("Theirs?");
     expect(JSON.stringify(added.after)).not.toContain("updated_at");
@@ -399,10 +399,13 @@ describe("files, the client profile and test questions", () => {
     expect((await put({ ...question("When are fees due?"), expect_outcome: "answered" })).status).toBe(200);
     expect(await latest("test_questions")).toMatchObject({ summary: "Test Questions of Default: 1 changed" });
 
-    // Moved to the admissions agent: its Default loses it, admissions gains it.
+    // Moved to the admissions agent: one change of the question, from one agent to the other.
     expect((await put(question("When are fees due?", "admissions"))).status).toBe(200);
-    const moved = (await history("?kind=test_questions&page_size=2")).data.map((e) => e.summary);
-    expect(moved.sort()).toEqual(["Test Questions of Default: 1 removed", "Test Questions of admissions: 1 added"]);
+    expect(await latest("test_questions")).toMatchObject({
+      summary: "Test Questions: 1 moved from Default to admissions",
+      before: { trigger_point: "" },
+      after: { trigger_point: "admissions" },
+    });
 
     const imported = await call("POST", `${base}/import`, {
       token: admin,
@@ -414,12 +417,27 @@ describe("files, the client profile and test questions", () => {
     expect(imported.status).toBe(201);
     const importEntry = await latest("test_questions");
     expect(importEntry.summary).toBe("Test Questions of admissions: 30 added");
-    expect(await total("test_questions")).toBe(before + 5);
+    // The import's state is the questions it added, not the agent's whole list.
+    expect(importEntry.before).toBeNull();
+    expect(importEntry.after.questions.map((q: { question: string }) => q.question)).toEqual(
+      Array.from({ length: 30 }, (_, i) => `Imported question ${i}?`),
+    );
+    expect(await total("test_questions")).toBe(before + 4);
+
+    // One more question stores that question alone, however many its agent has.
+    const small = await call("POST", base, { token: admin, body: question("Small?", "admissions") });
+    expect((await latest("test_questions")).after).toMatchObject({ id: small.body.id, question: "Small?" });
+    expect(JSON.stringify((await latest("test_questions")).after)).not.toContain("Imported question");
+    expect((await call("DELETE", `${base}/${small.body.id}`, { token: admin })).status).toBe(200);
+    expect(await total("test_questions")).toBe(before + 6);
 
     expect((await call("DELETE", `${base}/${created.body.id}`, { token: admin })).status).toBe(200);
-    expect(await latest("test_questions")).toMatchObject({ summary: "Test Questions of admissions: 1 removed" });
+    expect(await latest("test_questions")).toMatchObject({
+      summary: "Test Questions of admissions: 1 removed",
+      after: null,
+    });
     expect((await call("DELETE", `${base}/${created.body.id}`, { token: admin })).status).toBe(404);
-    expect(await total("test_questions")).toBe(before + 6);
+    expect(await total("test_questions")).toBe(before + 7);
     // The restores below count the test runs a change queues: only the questions they add are asked.
     await host.deps.db.delete(testQuestions).where(eq(testQuestions.appId, appId));
   });

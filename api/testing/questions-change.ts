@@ -1,54 +1,107 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, gt, max } from "drizzle-orm";
 import type { TestQuestion } from "@contract";
 import type { Executor } from "../controls/scope";
 import { testQuestions } from "../db/schema";
-import { listChanges, triggerPointName } from "../history/describe";
+import { triggerPointName } from "../history/describe";
 import type { Change } from "../history/record";
 
-/**
- * A trigger point's test questions as GET …/test_questions answers them, in the order they were
- * added, without their save times (a save that changes nothing is not a change).
+/*
+ * Test questions in the History. A question added, changed, moved or deleted is recorded on its
+ * own (its id is the target, its state the question), as websites and agents are: a change of one
+ * question stores one question, however many its agent has. An import is one change whose state
+ * is the questions it added, so it stores what the file held, once.
  */
-async function questionsOf(appId: number, triggerPoint: string, db: Executor) {
-  const rows = await db
-    .select({
-      id: testQuestions.id,
-      question: testQuestions.question,
-      expectSource: testQuestions.expectSource,
-      expectText: testQuestions.expectText,
-      expectOutcome: testQuestions.expectOutcome,
-    })
+
+const QUESTION_COLUMNS = {
+  id: testQuestions.id,
+  triggerPoint: testQuestions.triggerPoint,
+  question: testQuestions.question,
+  expectSource: testQuestions.expectSource,
+  expectText: testQuestions.expectText,
+  expectOutcome: testQuestions.expectOutcome,
+};
+
+type QuestionRow = Pick<typeof testQuestions.$inferSelect, keyof typeof QUESTION_COLUMNS>;
+
+/** A test question as GET …/test_questions/{id} answers it, without its save times (a save that changes nothing is not a change). */
+const recorded = (row: QuestionRow) => ({
+  id: row.id,
+  trigger_point: row.triggerPoint,
+  question: row.question,
+  expect_source: row.expectSource,
+  expect_text: row.expectText,
+  expect_outcome: row.expectOutcome as TestQuestion["expect_outcome"],
+});
+
+type RecordedQuestion = ReturnType<typeof recorded>;
+
+async function questionOf(appId: number, id: number, db: Executor) {
+  const [row] = await db
+    .select(QUESTION_COLUMNS)
     .from(testQuestions)
-    .where(and(eq(testQuestions.appId, appId), eq(testQuestions.triggerPoint, triggerPoint)))
-    .orderBy(asc(testQuestions.id));
-  return rows.map((row) => ({
-    id: row.id,
-    question: row.question,
-    expect_source: row.expectSource,
-    expect_text: row.expectText,
-    expect_outcome: row.expectOutcome as TestQuestion["expect_outcome"],
-  }));
+    .where(and(eq(testQuestions.appId, appId), eq(testQuestions.id, id)));
+  return row ? recorded(row) : null;
 }
 
-type RecordedQuestion = Awaited<ReturnType<typeof questionsOf>>[number];
-
-/**
- * Test questions added, changed, moved, deleted or imported: one target per trigger point they
- * are asked of (a question moved to another agent changes both), each that trigger point's list.
- */
-export const testQuestionsChange = (appId: number, triggerPoints: string[]): Change => ({
+/** A question added (its id known from the save's result), changed, moved to another agent, or deleted. */
+export const testQuestionChange = (appId: number, id: number | null): Change<{ id: number } | void> => ({
   appId,
   kind: "test_questions",
-  targets: [...new Set(triggerPoints)],
-  read: (triggerPoint, db) => questionsOf(appId, triggerPoint, db),
-  summary: (triggerPoint, before, after) => {
-    const { added, changed, removed } = listChanges<RecordedQuestion>(before, after, (q) => String(q.id));
-    const counted = [
-      [added.length, "added"],
-      [changed.length, "changed"],
-      [removed.length, "removed"],
-    ] as const;
-    const parts = counted.filter(([n]) => n).map(([n, what]) => `${n} ${what}`);
-    return `Test Questions of ${triggerPointName(triggerPoint)}: ${parts.join(", ") || "changed"}`;
+  targets: id === null ? [] : [String(id)],
+  created: (result) => (result ? [String(result.id)] : []),
+  read: (target, db) => questionOf(appId, Number(target), db),
+  summary: (_, before, after) => {
+    const was = before as RecordedQuestion | null;
+    const now = after as RecordedQuestion | null;
+    const of = (question: RecordedQuestion) => `Test Questions of ${triggerPointName(question.trigger_point)}`;
+    if (!was) return `${of(now!)}: 1 added`;
+    if (!now) return `${of(was)}: 1 removed`;
+    if (was.trigger_point !== now.trigger_point)
+      return `Test Questions: 1 moved from ${triggerPointName(was.trigger_point)} to ${triggerPointName(now.trigger_point)}`;
+    return `${of(now)}: 1 changed`;
   },
 });
+
+/** What an import recorded: its trigger point and the questions it added. */
+export interface RecordedImport {
+  trigger_point: string;
+  questions: Omit<RecordedQuestion, "trigger_point">[];
+}
+
+/**
+ * Questions imported into one trigger point. Run under the client's test-question lock, taken
+ * before this reads the client's highest question id: the questions of the trigger point above it
+ * afterwards are the import's own.
+ */
+export async function testQuestionsImportChange(appId: number, triggerPoint: string, db: Executor): Promise<Change> {
+  const [{ highest }] = await db
+    .select({ highest: max(testQuestions.id) })
+    .from(testQuestions)
+    .where(eq(testQuestions.appId, appId));
+  const after = highest ?? 0;
+  return {
+    appId,
+    kind: "test_questions",
+    targets: [],
+    // One target per import, never read before it (an import adds questions, it changes none).
+    created: () => [`import after ${after}`],
+    read: async (_, tx): Promise<RecordedImport> => {
+      const rows = await tx
+        .select(QUESTION_COLUMNS)
+        .from(testQuestions)
+        .where(
+          and(eq(testQuestions.appId, appId), eq(testQuestions.triggerPoint, triggerPoint), gt(testQuestions.id, after)),
+        )
+        .orderBy(asc(testQuestions.id));
+      return {
+        trigger_point: triggerPoint,
+        questions: rows.map((row) => {
+          const { trigger_point: _, ...question } = recorded(row);
+          return question;
+        }),
+      };
+    },
+    summary: (_, __, state) =>
+      `Test Questions of ${triggerPointName(triggerPoint)}: ${(state as RecordedImport).questions.length} added`,
+  };
+}

@@ -28,7 +28,7 @@ import type { RouteBuilder } from "../http/route";
 import { containing } from "../db/like";
 import type { Executor } from "../controls/scope";
 import { recordChange } from "../history/record";
-import { testQuestionsChange } from "./questions-change";
+import { testQuestionChange, testQuestionsImportChange } from "./questions-change";
 import { plain } from "./run-tests";
 import { startTestRun } from "./waiting-runs";
 
@@ -230,7 +230,7 @@ export function testingRoutes(route: RouteBuilder) {
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
       return deps.db.transaction(async (tx) => {
         await lockTestQuestions(params.appId, tx);
-        const change = testQuestionsChange(params.appId, [body.trigger_point]);
+        const change = testQuestionChange(params.appId, null);
         const { result } = await recordChange({ db: tx }, caller, change, async (db) => {
           await refuseSecondCopy(params.appId, body.trigger_point, body.question, null, { db });
           const [row] = await db
@@ -263,10 +263,10 @@ export function testingRoutes(route: RouteBuilder) {
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      // One change of the trigger point's questions, however many the file holds.
+      // One change holding the questions the file added, however many.
       await deps.db.transaction(async (tx) => {
         await lockTestQuestions(params.appId, tx);
-        const change = testQuestionsChange(params.appId, [body.trigger_point]);
+        const change = await testQuestionsImportChange(params.appId, body.trigger_point, tx);
         await recordChange({ db: tx }, caller, change, (db) =>
           db.insert(testQuestions).values(
             body.questions.map((question) => ({
@@ -312,9 +312,7 @@ export function testingRoutes(route: RouteBuilder) {
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
       await deps.db.transaction(async (tx) => {
         await lockTestQuestions(params.appId, tx);
-        // Read again under the lock: the trigger point it leaves, if it moves, changes too.
-        const current = await requireQuestion(params.appId, params.id, { db: tx });
-        const change = testQuestionsChange(params.appId, [current.triggerPoint, body.trigger_point]);
+        const change = testQuestionChange(params.appId, params.id);
         await recordChange({ db: tx }, caller, change, async (db) => {
           await refuseSecondCopy(params.appId, body.trigger_point, body.question, params.id, { db });
           await db
@@ -345,10 +343,10 @@ export function testingRoutes(route: RouteBuilder) {
       requireApp(caller, params.appId, "configure");
       await deps.db.transaction(async (tx) => {
         await lockTestQuestions(params.appId, tx);
-        const question = await requireQuestion(params.appId, params.id, { db: tx });
-        await recordChange({ db: tx }, caller, testQuestionsChange(params.appId, [question.triggerPoint]), (db) =>
-          db.delete(testQuestions).where(eq(testQuestions.id, params.id)),
-        );
+        await requireQuestion(params.appId, params.id, { db: tx });
+        await recordChange({ db: tx }, caller, testQuestionChange(params.appId, params.id), async (db) => {
+          await db.delete(testQuestions).where(eq(testQuestions.id, params.id));
+        });
       });
       return { message: "Test question deleted" };
     },

@@ -42,7 +42,7 @@ function linesOf(
     case "client":
       return clientProfileLines(before, after);
     case "test_questions":
-      return testQuestionLines(target, before, after, placeName);
+      return testQuestionLines(before, after, placeName);
     // A kind this version does not know (a row written by a newer one) is listed with its summary alone.
     default:
       return [];
