@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { SECRET_MASK_PREFIX } from "@contract";
 import { integrations } from "../db/schema";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { SecretBox } from "./secrets";
@@ -113,6 +114,17 @@ describe("integrations", () => {
         "Instance URL must be a full address starting with https://, like https://yourorg.my.salesforce.com",
       ],
     });
+    // A secret's mask means "keep the stored one"; in an address setting it is text, and no address.
+    const masked = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: salesforce({
+        instance_url: `${SECRET_MASK_PREFIX}not an address`,
+        client_id: "k",
+        client_secret: "s-0001",
+      }),
+    });
+    expect(masked.status).toBe(400);
+    expect(Object.keys(masked.body.errors)).toEqual(["integrations.0.settings_json.instance_url"]);
   });
 
   it("keeps the stored secret when the masked value (or nothing) is posted back, and replaces it when a new one is typed", async () => {

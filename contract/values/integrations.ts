@@ -35,14 +35,15 @@ function isWebAddress(value: string) {
 /**
  * What is wrong with a setting's typed value, or null: the API's rule, which the console checks
  * too before a save, so that one save names every problem (a missing value is the required
- * check's to say). A secret's mask stands for the stored value and is not checked.
+ * check's to say). A secret's mask stands for the stored value and is not checked; the same
+ * characters in any other setting are text like any other.
  */
 export function settingValueError(
-  field: { name: string; title: string; placeholder?: string | null },
+  field: { name: string; title: string; placeholder?: string | null; secret?: boolean },
   typed: string,
 ): string | null {
   const value = typed.trim();
-  if (!value || value.startsWith(SECRET_MASK_PREFIX)) return null;
+  if (!value || (field.secret && value.startsWith(SECRET_MASK_PREFIX))) return null;
   if (typed.length > SETTING_MAX_CHARS) return SETTING_TOO_LONG;
   if (isAddressSetting(field.name) && !isWebAddress(value))
     return `${field.title} must be a full address starting with https://, like ${field.placeholder || "https://example.com"}`;
