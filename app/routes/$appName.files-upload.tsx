@@ -6,6 +6,7 @@ import { getUserInfo } from "~/server/api/users-api.server";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { presignEach, UploadStep, type PresignAnswer } from "~/server/files.server";
+import { readJson } from "~/server/http/form-data.server";
 
 /** An address for the Files page's script to post to, not a page: a GET is told so, not logged as an error. */
 export function loader() {
@@ -26,7 +27,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const me = await getUserInfo(api);
   if (!userCan(me, "configure", app.id))
     return json({ message: "You do not have permission to upload files" }, { status: 403 });
-  const step = UploadStep.safeParse(await request.json().catch(() => null));
+  const step = UploadStep.safeParse(await readJson(request));
   if (!step.success)
     return json({ message: step.error.issues[0]?.message ?? "Invalid upload request" }, { status: 400 });
   try {

@@ -146,6 +146,26 @@ describe("the Files page without JavaScript", () => {
     });
   });
 
+  it("refuses an upload step past 64 KB before parsing it (413), and one that is not JSON (415)", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const post = (body: string, type = "application/json") =>
+      settle(() =>
+        uploadStep({
+          request: new Request("http://console.test/northfield/files-upload", {
+            method: "POST",
+            headers: { cookie, "content-type": type },
+            body,
+          }),
+          context: testContext(host),
+          params: { appName: "northfield" },
+        }),
+      );
+    const huge = JSON.stringify({ intent: "presign", file_names: ["a.pdf"], pad: "x".repeat(70 * 1024) });
+    expect((await post(huge)).status).toBe(413);
+    expect((await post("intent=presign", "application/x-www-form-urlencoded")).status).toBe(415);
+    expect((await post("{not json")).status).toBe(400);
+  });
+
   it("tells a GET of the upload steps' address to POST, without an error", async () => {
     const answer = uploadStepLoader();
     expect(answer.status).toBe(405);

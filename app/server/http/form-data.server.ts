@@ -129,3 +129,23 @@ export async function readForm(request: Request, limits: FormLimits = {}): Promi
   }
   return form;
 }
+
+/** The JSON a console page's own script posts (the upload steps): a list of file names at most. */
+export const JSON_MAX_BYTES = 64 * 1024;
+const JSON_TYPE = /^application\/json\s*(;|$)/i;
+
+/**
+ * Reads a JSON body a page's script posted, bounded as forms are: 415 when it is not JSON, 413
+ * past `maxBytes` (the rest is never parsed), 400 when it is not UTF-8 JSON. What it holds is the
+ * caller's to check.
+ */
+export async function readJson(request: Request, maxBytes = JSON_MAX_BYTES): Promise<unknown> {
+  if (!JSON_TYPE.test(request.headers.get("content-type") ?? ""))
+    throw refusal(415, "Send this from the console's page (as JSON).");
+  const body = await readBoundedBody(request, maxBytes);
+  try {
+    return JSON.parse(utf8.decode(await body.arrayBuffer()));
+  } catch {
+    throw refusal(400, "This request could not be read. Reload the page and try again.");
+  }
+}
