@@ -419,7 +419,7 @@ describe("files, the client profile and test questions", () => {
     expect(importEntry.summary).toBe("Test Questions of admissions: 30 added");
     // The import's state is the questions it added, not the agent's whole list.
     expect(importEntry.before).toBeNull();
-    expect(importEntry.after.questions.map((q: { question: string }) => q.question)).toEqual(
+    expect((importEntry.after as { questions: { question: string }[] }).questions.map((q) => q.question)).toEqual(
       Array.from({ length: 30 }, (_, i) => `Imported question ${i}?`),
     );
     expect(await total("test_questions")).toBe(before + 4);

@@ -36,6 +36,6 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
     return json(await filesApi.completeUpload(api, step.data.url_id, step.data.s3_path));
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return json({ message: error.message }, { status: error.status });
+    return json({ message: error.message }, error.answerInit);
   }
 }

@@ -66,11 +66,11 @@ function onFormFields(error: unknown) {
     else others.push(...messages);
   }
   if (!others.length) return error;
-  return new ApiError(error.status, {
-    ...error.body,
-    message: others.join(" "),
-    errors: Object.keys(errors).length ? errors : undefined,
-  });
+  return new ApiError(
+    error.status,
+    { ...error.body, message: others.join(" "), errors: Object.keys(errors).length ? errors : undefined },
+    error.retryAfter,
+  );
 }
 
 /**

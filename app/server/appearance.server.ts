@@ -84,7 +84,7 @@ export async function handleAppearanceAction(
       fieldErrors[path.replace(/^appearance\.value\./, "")] = messages[0];
     return json<AppearanceActionData>(
       { formError: Object.keys(fieldErrors).length ? null : error.message, fieldErrors, values },
-      { status: error.status },
+      error.answerInit,
     );
   }
 }

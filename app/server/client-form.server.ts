@@ -45,7 +45,7 @@ function withFormFieldNames(error: unknown) {
   const errors: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(error.body.errors))
     (errors[formFieldOf(path)] ??= []).push(...messages);
-  return new ApiError(error.status, { ...error.body, errors });
+  return new ApiError(error.status, { ...error.body, errors }, error.retryAfter);
 }
 
 export function toAppInput(value: ClientFormValue): AppInput {
@@ -88,7 +88,7 @@ export async function submitClientForm(request: Request, api: ApiClient, existin
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       const submission = parseWithZod(formData, { schema: ClientForm });
-      return json(submission.reply({ fieldErrors: { logo: [error.message] } }), { status: error.status });
+      return json(submission.reply({ fieldErrors: { logo: [error.message] } }), error.answerInit);
     }
   }
 

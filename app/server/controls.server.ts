@@ -104,7 +104,7 @@ export function replyWithFieldErrors(submission: Replyable, error: unknown, fiel
     else formErrors.push(...messages);
   }
   if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
-  return json(submission.reply({ formErrors, fieldErrors }), { status: error.status });
+  return json(submission.reply({ formErrors, fieldErrors }), error.answerInit);
 }
 
 const saved = (screen: ControlsScreen, what: string) =>

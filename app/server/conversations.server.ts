@@ -267,7 +267,7 @@ function testQuestionRefused(error: unknown, messageId: number, values: TestQues
   if (!Object.keys(fieldErrors).length && !formErrors.length) formErrors.push(error.message);
   return json<CorrectionActionData>(
     { intent: "add-test-question", messageId, values, fieldErrors, formError: formErrors.join(" ") || null },
-    { status: error.status },
+    error.answerInit,
   );
 }
 

@@ -35,6 +35,7 @@ import {
   UNREADABLE_FORM_MESSAGE,
   UNREADABLE_ROW_MESSAGE,
   type ApiRows,
+  type ReplyInit,
 } from "./table-kit.server";
 
 /*
@@ -115,8 +116,8 @@ const PostedForm = z.object({
     .default([]),
 });
 
-const fieldsReply = (data: Omit<FieldsActionData, "form">, status = 200) =>
-  json<DataModelActionData>({ form: "fields", ...data }, { status });
+const fieldsReply = (data: Omit<FieldsActionData, "form">, init: ReplyInit = 200) =>
+  json<DataModelActionData>({ form: "fields", ...data }, init);
 
 /** The required check on the rows to send (never trusting the browser's), then the API rows. */
 export function planFieldsSave(
@@ -242,7 +243,7 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
       return json<DataModelActionData>(
         { form: "import", code, error: error.fieldErrors.import_app_code?.[0] ?? error.message },
-        { status: error.status },
+        error.answerInit,
       );
     }
   }

@@ -158,7 +158,7 @@ async function uploadFromForm(
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return json<FilesActionData>(
       { intent: "upload", formError: `${UPLOAD_FAILED_MESSAGE} ${error.message}`, outcomes: [] },
-      { status: error.status },
+      error.answerInit,
     );
   }
   const outcomes: FileUploadOutcome[] = [];
@@ -269,7 +269,7 @@ export async function handleFilesAction(args: {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     return json<FilesActionData>(
       { intent: intent as "tags" | "delete", formError: error.message, fileId },
-      { status: error.status },
+      error.answerInit,
     );
   }
   throw new Response(`Unknown action: ${intent}`, { status: 400 });

@@ -16,9 +16,7 @@ export function replyWithApiError(submission: Replyable, error: unknown, fieldNa
   const fieldErrors: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(error.fieldErrors)) fieldErrors[fieldNames[path] ?? path] = messages;
   const hasFields = Object.keys(fieldErrors).length > 0;
-  return json(submission.reply({ formErrors: hasFields ? [] : [error.message], fieldErrors }), {
-    status: error.status,
-  });
+  return json(submission.reply({ formErrors: hasFields ? [] : [error.message], fieldErrors }), error.answerInit);
 }
 
 /**

@@ -183,7 +183,10 @@ export function rowErrorsFromApi(error: ApiError, rows: ApiRows, sentFrom: numbe
 
 // ── Answers ─────────────────────────────────────────────────────────────────────────────────
 
-export const tableReply = <Row>(data: TableActionData<Row>, status = 200) => json(data, { status });
+/** A table's answer: 200, a refusal's status, or an API refusal's `answerInit` (its Retry-After passed on). */
+export type ReplyInit = number | ResponseInit;
+
+export const tableReply = <Row>(data: TableActionData<Row>, init: ReplyInit = 200) => json(data, init);
 
 /**
  * What '+ Add' and a new row's discard button do without JavaScript, nothing saved: a blank row on
@@ -219,7 +222,7 @@ interface RowsSave<Row, Payload, Reply extends Response> {
   /** Where the toast is shown: the same page, or one address when nothing was sent and another after a save. */
   backTo: string | { unchanged: string; saved: string };
   /** The table's answer when it does not redirect: the rows as posted, with their messages. */
-  reply: (data: TableActionData<Row>, status: number) => Reply;
+  reply: (data: TableActionData<Row>, init: ReplyInit) => Reply;
 }
 
 /**
@@ -255,7 +258,7 @@ export async function saveRows<Row, Payload, Reply extends Response>({
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     const { errors, formError } = rowErrorsFromApi(error, apiRows, plan.sentFrom, rows.length);
-    return reply({ rows, errors, formError }, error.status);
+    return reply({ rows, errors, formError }, error.answerInit);
   }
 }
 

@@ -34,6 +34,7 @@ import {
   UNREADABLE_ROW_MESSAGE,
   type ApiRows,
   type SavePlan,
+  type ReplyInit,
 } from "./table-kit.server";
 
 /*
@@ -133,8 +134,8 @@ const WEBSITE_API_ROWS: ApiRows = {
 
 const reply = (
   data: Omit<WebsitesActionData, "confirm" | "gate"> & Partial<Pick<WebsitesActionData, "confirm" | "gate">>,
-  status = 200,
-) => json<WebsitesActionData>({ confirm: null, gate: null, ...data }, { status });
+  init: ReplyInit = 200,
+) => json<WebsitesActionData>({ confirm: null, gate: null, ...data }, init);
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
@@ -238,6 +239,6 @@ export async function handleWebsitesAction({
     }
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     const { errors, formError } = rowErrorsFromApi(error, WEBSITE_API_ROWS, plan.sentFrom, rows.length);
-    return reply({ rows, errors, formError }, error.status);
+    return reply({ rows, errors, formError }, error.answerInit);
   }
 }

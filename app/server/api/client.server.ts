@@ -18,6 +18,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
+    /** A limit's wait, in seconds, as the API's Retry-After said it (its 429s carry one). */
+    readonly retryAfter: string | null = null,
   ) {
     super(body.message);
     // A reason phrase must be plain ASCII (the message, with its typographic quotes, may not be).
@@ -26,6 +28,10 @@ export class ApiError extends Error {
   }
   get fieldErrors() {
     return this.body.errors ?? {};
+  }
+  /** How the console answers with this refusal: its status, and a limit's Retry-After passed on. */
+  get answerInit(): ResponseInit {
+    return { status: this.status, headers: this.retryAfter ? { "Retry-After": this.retryAfter } : {} };
   }
 }
 
@@ -84,17 +90,31 @@ interface ApiAnswer {
   status: number;
   ok: boolean;
   body: unknown;
+  retryAfter: string | null;
 }
+
+/** A Retry-After of whole seconds (the API's own form); anything else is not passed on. */
+const SECONDS = /^\d{1,6}$/;
 
 async function readAnswer(response: Response): Promise<ApiAnswer> {
   const body = await response.json().catch(() => ({ message: `The API answered ${response.status}` }));
-  return { status: response.status, ok: response.ok, body };
+  const retryAfter = response.headers.get("retry-after");
+  return {
+    status: response.status,
+    ok: response.ok,
+    body,
+    retryAfter: retryAfter && SECONDS.test(retryAfter) ? retryAfter : null,
+  };
 }
 
 function parseAnswer<T>(answer: ApiAnswer, schema: ZodType<T>): T {
   if (!answer.ok) {
     const error = ErrorBody.safeParse(answer.body);
-    throw new ApiError(answer.status, error.success ? error.data : { message: `The API answered ${answer.status}` });
+    throw new ApiError(
+      answer.status,
+      error.success ? error.data : { message: `The API answered ${answer.status}` },
+      answer.retryAfter,
+    );
   }
   return schema.parse(answer.body);
 }
