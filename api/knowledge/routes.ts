@@ -31,7 +31,7 @@ import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { isPublicAddress } from "./crawl/fetcher";
 import { addUrls, refreshUrlsCount } from "./crawl/pipeline-shared";
-import { sitemapRefreshAsked, updateSitemapDiff } from "./crawl/refresh-sitemap";
+import { SITEMAP_REFRESH_WAIT_SECONDS, sitemapRefreshAsked, updateSitemapDiff } from "./crawl/refresh-sitemap";
 import { getWebsite, listUrls, listWebsites, pagesOfWebsite, statusCounts, toUrlRow, websitesByIds } from "./queries";
 import { requestStatus } from "./crawl/request-status";
 import { sameSite } from "./crawl/sitemaps";
@@ -250,12 +250,22 @@ export function knowledgeRoutes(route: RouteBuilder) {
       const website = requireFound(caller, found, "Website not found", "configure");
       if (website.siteMap !== "full_website")
         throw badRequest("This website's pages were given one by one (few URLs): it has no sitemap to refresh");
-      // The row says it was asked for until the job has read the sitemaps.
-      await deps.db
+      // The row says it was asked for until the job has read the sitemaps. One refresh waits per
+      // website: asking again meanwhile queues nothing (each refresh reads the site's sitemaps
+      // again), unless the one asked for has waited so long that its job must have been lost.
+      const record = websites.lastSitemapRefresh;
+      const asked = await deps.db
         .update(websites)
         .set({ lastSitemapRefresh: sitemapRefreshAsked() })
-        .where(eq(websites.id, website.id));
-      await deps.jobs.send("sitemap-refresh", { websiteId: website.id });
+        .where(
+          and(
+            eq(websites.id, website.id),
+            sql`(${record} is null or ${record}->>'finished_at' is not null
+              or (${record}->>'asked_at')::timestamptz < now() - make_interval(secs => ${SITEMAP_REFRESH_WAIT_SECONDS}))`,
+          ),
+        )
+        .returning({ id: websites.id });
+      if (asked.length) await deps.jobs.send("sitemap-refresh", { websiteId: website.id });
       return { message: "Ok" };
     },
   });

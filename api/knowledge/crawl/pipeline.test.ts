@@ -282,6 +282,30 @@ describe("the knowledge pipeline against a local website", () => {
     expect(row.lastError).toBeNull();
   });
 
+  it("queues one Refresh Sitemap per website at a time: asking again while one waits queues nothing", async () => {
+    const waiting = {
+      asked_at: new Date().toISOString(),
+      finished_at: null,
+      new: 0,
+      removed: 0,
+      changed: 0,
+      unchanged: 0,
+      error: null,
+    };
+    await host.deps.db.update(websites).set({ lastSitemapRefresh: waiting }).where(eq(websites.id, websiteId));
+    for (let i = 0; i < 3; i++)
+      expect((await call("POST", "/sitemap_refresh", { token, body: { id: websiteId } })).status).toBe(202);
+    // Nothing was queued: the record is the one waiting, never finished by a job.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect((await website()).last_sitemap_refresh).toEqual(waiting);
+
+    // One asked for so long ago that its job must be lost is asked for again.
+    const lost = { ...waiting, asked_at: new Date(Date.now() - 11 * 60_000).toISOString() };
+    await host.deps.db.update(websites).set({ lastSitemapRefresh: lost }).where(eq(websites.id, websiteId));
+    expect((await call("POST", "/sitemap_refresh", { token, body: { id: websiteId } })).status).toBe(202);
+    await until("the refresh's record", async () => Boolean((await website()).last_sitemap_refresh?.finished_at));
+  });
+
   it("resumes URLs a crashed worker left in flight, and re-indexes URLs past their refresh days", async () => {
     const rows = await byPath();
     await host.deps.db.update(urls).set({ status: "sent_for_indexing" }).where(eq(urls.id, rows["/"].id));

@@ -5,6 +5,9 @@ import { addUrls, fetchOptions, isListed, loadWebsite, refreshUrlsCount, type Pi
 import { startRefreshRecords } from "./refresh-record";
 import { readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
 
+/** How long a Refresh Sitemap asked for stands before another may be queued (its job lost, a queue stuck). */
+export const SITEMAP_REFRESH_WAIT_SECONDS = 600;
+
 /** A Refresh Sitemap just asked for, before its job has read anything. */
 export const sitemapRefreshAsked = (): SitemapRefreshRecord => ({
   asked_at: new Date().toISOString(),
