@@ -10,7 +10,8 @@ import { loadHistory, restoreFromHistory } from "~/server/history.server";
 import * as ui from "~/styles/ui.css";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
-  return json(await loadHistory(request, consoleContext(context), params.appName));
+  const history = await loadHistory(request, consoleContext(context), params.appName);
+  return json(history, { status: history.kindError ? 400 : 200 });
 }
 
 /** Restore this state; a client_user (who may only look) gets 403. */
@@ -22,6 +23,7 @@ export default function History() {
   const {
     client,
     filters,
+    kindError,
     kinds,
     people,
     changes,
@@ -49,7 +51,7 @@ export default function History() {
         {totalIsCapped ? "More than " : ""}
         {total.toLocaleString("en")} change{total === 1 ? "" : "s"} shown by these filters.
       </p>
-      <HistoryFilters kinds={kinds} people={people} filters={filters} />
+      <HistoryFilters kinds={kinds} people={people} filters={filters} kindError={kindError} />
       {error ? (
         <p role="alert" className={ui.fieldError}>
           {error}

@@ -1,5 +1,6 @@
 import { CHANGE_KINDS, MAX_ID, type ChangeKind, type RestoreState } from "@contract";
 import { userCan } from "~/lib/permissions";
+import { lastPageInstead, readPageParam, readSearchParam } from "~/lib/query-params";
 import { readTableView } from "~/lib/table-view";
 import { ApiError } from "./api/client.server";
 import { historyApi } from "./api/history-api.server";
@@ -10,19 +11,28 @@ import { readForm } from "./http/form-data.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 
+/** The longest email address the Person filter takes (the API's own limit). */
+const MAX_PERSON_CHARS = 320;
+
 /**
- * The filters of the address: `kind`, `user` (an email) and `page`, as the API takes them (an empty
- * one is no filter), and `page_size`, one of every table's sizes (10 unless asked, spec section 9).
+ * The filters of the address, read as the other lists read theirs: `kind` (one of the screen's
+ * kinds, else refused beside its filter), `user` (an email, control characters as spaces, at most
+ * the API's length), `page` (a plain number, else the first; past the end, the last) and
+ * `page_size`, one of every table's sizes (10 unless asked, spec section 9).
  */
 function filtersOf(url: URL) {
   const params = url.searchParams;
+  const kind = params.get("kind") ?? "";
   return {
-    kind: params.get("kind") ?? "",
-    user: (params.get("user") ?? "").trim(),
-    page: params.get("page") ?? "",
+    kind,
+    kindRefused: kind !== "" && !(CHANGE_KINDS as readonly string[]).includes(kind),
+    user: readSearchParam(params.get("user"), MAX_PERSON_CHARS),
+    page: readPageParam(params.get("page")),
     pageSize: readTableView(params, []).pageSize,
   };
 }
+
+export const UNKNOWN_KIND_MESSAGE = "Choose a kind from the list";
 
 /**
  * The question before a revert or restore that undoes later changes too (`?confirm=revert-12`): the
@@ -42,28 +52,41 @@ function confirmingOf<Change extends { id: number; later_changes: number }>(url:
 export async function loadHistory(request: Request, context: ConsoleContext, urlCode: string | undefined) {
   const { api, app } = await requireClient(request, context, urlCode);
   const filters = filtersOf(new URL(request.url));
-  const [me, members, listed] = await Promise.all([
-    getUserInfo(api),
-    usersApi.listForApp(api, app.id),
-    // A filter the API refuses (an unknown kind, a page past the last) is said on the page, beside the filters to fix it.
+  const listAt = (page: number) =>
     loadOrError(() =>
       historyApi.list(api, app.id, {
         kind: (filters.kind || undefined) as ChangeKind | undefined,
         user: filters.user || undefined,
-        page: filters.page || undefined,
+        page,
         page_size: filters.pageSize,
       }),
-    ),
+    );
+  // A kind the screen does not offer is said beside its filter, and nothing is listed.
+  const refused = { data: null, error: null };
+  const [me, members, asked] = await Promise.all([
+    getUserInfo(api),
+    usersApi.listForApp(api, app.id),
+    filters.kindRefused ? refused : listAt(filters.page),
   ]);
+  // Past the end (an old link, changes filtered away), the last page, as the pager says.
+  const lastPage =
+    asked.data && !asked.data.total_is_capped
+      ? lastPageInstead(filters.page, {
+          totalCount: asked.data.total,
+          totalPages: Math.ceil(asked.data.total / filters.pageSize),
+        })
+      : null;
+  const listed = lastPage === null ? asked : await listAt(lastPage);
+  const page = lastPage ?? filters.page;
   const changes = (listed.data?.data ?? []).map(({ before: _before, after: _after, ...change }) => change);
   const confirming = confirmingOf(new URL(request.url), changes);
   const total = listed.data?.total ?? 0;
   const totalIsCapped = listed.data?.total_is_capped ?? false;
-  const page = Math.max(1, Number.parseInt(filters.page, 10) || 1);
   const countedPages = Math.max(1, Math.ceil(total / filters.pageSize));
   return {
     client: { id: app.id, name: app.client_name },
     filters: { kind: filters.kind, user: filters.user, pageSize: filters.pageSize },
+    kindError: filters.kindRefused ? UNKNOWN_KIND_MESSAGE : null,
     kinds: CHANGE_KINDS,
     people: [...new Set([...members.users.map((u) => u.email), ...changes.map((c) => c.user_email)])].sort(),
     changes,

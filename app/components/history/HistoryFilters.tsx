@@ -9,10 +9,13 @@ export function HistoryFilters({
   kinds,
   people,
   filters,
+  kindError,
 }: {
   kinds: readonly ChangeKind[];
   people: string[];
   filters: { kind: string; user: string; pageSize: number };
+  /** Why the address's kind was refused (one the screen does not offer). */
+  kindError: string | null;
 }) {
   const { pathname } = useLocation();
   return (
@@ -26,7 +29,13 @@ export function HistoryFilters({
     >
       <label className={s.filterLabel}>
         Kind
-        <select name="kind" defaultValue={filters.kind} className={ui.input}>
+        <select
+          name="kind"
+          defaultValue={kindError ? "" : filters.kind}
+          className={ui.input}
+          aria-invalid={kindError ? true : undefined}
+          aria-describedby={kindError ? "history-kind-error" : undefined}
+        >
           <option value="">Any kind</option>
           {kinds.map((kind) => (
             <option key={kind} value={kind}>
@@ -34,6 +43,11 @@ export function HistoryFilters({
             </option>
           ))}
         </select>
+        {kindError ? (
+          <span id="history-kind-error" className={ui.fieldError}>
+            {kindError}
+          </span>
+        ) : null}
       </label>
       <label className={s.filterLabel}>
         Person
