@@ -8,6 +8,7 @@ import {
   headingPathText,
   isHttpLink,
   pageRuleOf,
+  listSearchOf,
   pageSizeChoices,
   testQuestionFromAnswer,
   traceSources,
@@ -28,6 +29,13 @@ describe("the list's filters in the address", () => {
     const values = filterValuesOf(new URLSearchParams("from=2026-01-01&outcome=nonsense&page=3"));
     expect(values).toMatchObject({ from: "2026-01-01", to: "", outcome: "nonsense", page_size: "" });
     expect(values).not.toHaveProperty("page");
+  });
+
+  it("keeps the list's filters and page for a conversation's way back, nothing else", () => {
+    expect(listSearchOf("?rating=down&reviewed=false&page=2&confirm=x&from=")).toBe(
+      "?rating=down&reviewed=false&page=2",
+    );
+    expect(listSearchOf("")).toBe("");
   });
 
   it("offers every table's page sizes, and a size the API serves when the address asks for it", () => {

@@ -29,6 +29,19 @@ export const CONVERSATION_FILTERS = [
   "page_size",
 ] as const;
 export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
+/**
+ * The list's own part of an address (its filters and page): a conversation opened from the list
+ * carries it, so "← Conversations" goes back to the same rows (a review queue, say), not to all.
+ */
+export function listSearchOf(search: string): string {
+  const kept = new URLSearchParams();
+  for (const [name, value] of new URLSearchParams(search))
+    if (value && ((CONVERSATION_FILTERS as readonly string[]).includes(name) || name === "page"))
+      kept.append(name, value);
+  const text = kept.toString();
+  return text ? `?${text}` : "";
+}
+
 /** The filters as typed in the address: kept as they are, even when refused, so the form shows them again. */
 export type ConversationFilterValues = Record<ConversationFilter, string>;
 

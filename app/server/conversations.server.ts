@@ -1,5 +1,7 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { oneOf } from "@contract/values/common";
+import { CONVERSATION_SORT_LABELS, CONVERSATION_SORTS } from "@contract/values/conversations";
+import { INSIGHT_ENVIRONMENT_LABELS, INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
 import { ConversationsQuery, type ClientApp, type ConversationDetail, type ConversationMessage } from "@contract";
 import { agentSegment } from "~/lib/clients";
 import {
@@ -9,9 +11,12 @@ import {
   expectedSourceOf,
   filterValuesOf,
   isPagePenalty,
+  LEAD_FILTER_LABELS,
   pageRuleOf,
   pageSizeChoices,
   passageSource,
+  RATING_FILTER_LABELS,
+  REVIEWED_FILTER_LABELS,
   triggerPointLabel,
   type ConversationFilter,
   type TestQuestionFromAnswer,
@@ -76,6 +81,20 @@ const screenData = ({ app, agent, listPath }: ConversationsScope) => ({
 /** What the screen says of rows per page it does not offer (an address typed by hand). */
 export const ROWS_PER_PAGE_MESSAGE = `Choose ${oneOf(pageSizeChoices(""))} rows per page`;
 
+/**
+ * What the screen says of a value its lists do not offer (an address typed by hand or edited), in
+ * the lists' own words: the API's messages name its values ("most_questions"), not what a person chose.
+ */
+const CHOICE_MESSAGES: Partial<Record<ConversationFilter, string>> = {
+  page_size: ROWS_PER_PAGE_MESSAGE,
+  environment: `Choose ${oneOf(INSIGHT_ENVIRONMENTS.map((env) => INSIGHT_ENVIRONMENT_LABELS[env]))}`,
+  outcome: "Choose an outcome from the list",
+  rating: `Choose ${oneOf(Object.values(RATING_FILTER_LABELS))}, or any rating`,
+  lead: `Choose ${oneOf(Object.values(LEAD_FILTER_LABELS))}, or either`,
+  reviewed: `Choose ${oneOf(Object.values(REVIEWED_FILTER_LABELS))}, or either`,
+  sort: `Choose ${oneOf(CONVERSATION_SORTS.map((sort) => CONVERSATION_SORT_LABELS[sort]))}`,
+};
+
 // ── The list ─────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -100,8 +119,8 @@ export function readConversationFilters(params: URLSearchParams) {
     // Every rule of the query is about one filter (the dates' order is said beside the start date).
     const field = CONVERSATION_FILTERS.find((filter) => filter === name) ?? "search";
     // A field's first message says what to fix ("Dates are YYYY-MM-DD"); the ones after it follow from it.
-    // Rows per page are said as the screen offers them, not as the API's parameter.
-    fieldErrors[field] ??= [field === "page_size" ? ROWS_PER_PAGE_MESSAGE : issue.message];
+    // A list's value is said as the screen offers it, not as the API's parameter.
+    fieldErrors[field] ??= [CHOICE_MESSAGES[field] ?? issue.message];
   }
   return { values, page, query: null, fieldErrors };
 }

@@ -207,7 +207,12 @@ test.describe("with JavaScript", () => {
       .getByRole("table", { name: "Conversations" })
       .getByRole("link", { name: /^Open the conversation started/ })
       .click();
-    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(#message-\\d+)?$`));
+    // The conversation carries the list's filters, so "← Conversations" goes back to the same rows.
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}\\?search=${marker}(#message-\\d+)?$`));
+    await expect(page.getByRole("link", { name: "← Conversations" })).toHaveAttribute(
+      "href",
+      `${LIST}?search=${marker}`,
+    );
     await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem").first()).toContainText(marker);
     await expect(nursingAnswer(page).getByRole("list", { name: "Sources" }).getByRole("link").first()).toHaveAttribute(
       "href",

@@ -164,6 +164,8 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Question", { exact: true }).fill(question);
     await page.getByRole("button", { name: "Add question" }).click();
     await expect(page.getByLabel("Expected text")).toHaveAccessibleDescription(/Say what the answer must do/);
+    // The refused field takes focus, so the keyboard goes on from there, not from the page's top.
+    await expect(page.getByLabel("Expected text")).toBeFocused();
     await expect(page.getByLabel("Question", { exact: true })).toHaveValue(question);
 
     await page.getByLabel("Expected text").fill("Lakeside Hall");

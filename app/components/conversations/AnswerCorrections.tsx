@@ -1,6 +1,8 @@
 import { Form, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import type { ConversationMessage } from "@contract";
 import { FormField, fieldAria } from "~/components/FormField";
+import { FORM_ERROR_ATTRIBUTE, useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
 import { traceSources, type TestQuestionFromAnswer } from "~/lib/conversations";
 import { OutcomeOptions } from "~/components/testing/OutcomeOptions";
 import * as ui from "~/styles/ui.css";
@@ -47,6 +49,9 @@ export function TestQuestionForm({
   posted: PostedTestQuestion | null;
 }) {
   const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  // Only the form the answer is about marks fields: the others find nothing to focus.
+  useFocusFirstProblemOnAnswer(formRef);
   const saving =
     navigation.state === "submitting" &&
     navigation.formData?.get("intent") === "add-test-question" &&
@@ -68,11 +73,17 @@ export function TestQuestionForm({
   return (
     <details className={s.disclosure} open={posted ? true : undefined}>
       <summary className={s.disclosureSummary}>Add as test question</summary>
-      <Form method="post" className={s.correctionForm} aria-label="Add as test question" preventScrollReset>
+      <Form
+        ref={formRef}
+        method="post"
+        className={s.correctionForm}
+        aria-label="Add as test question"
+        preventScrollReset
+      >
         <input type="hidden" name="intent" value="add-test-question" />
         <input type="hidden" name="message_id" value={answer.id} />
         {posted?.formError ? (
-          <p role="alert" className={ui.fieldError}>
+          <p role="alert" className={ui.fieldError} {...{ [FORM_ERROR_ATTRIBUTE]: "" }} tabIndex={-1}>
             {posted.formError}
           </p>
         ) : null}

@@ -1,5 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import {
   CONVERSATION_RATING_FILTERS,
   CONVERSATION_SORT_LABELS,
@@ -17,6 +17,7 @@ import {
   type ConversationFilterValues,
 } from "~/lib/conversations";
 import { fieldAria } from "~/components/FormField";
+import { focusFirstProblem } from "~/components/useFocusFirstProblem";
 import { OutcomeOptions } from "~/components/testing/OutcomeOptions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
@@ -74,9 +75,22 @@ export function ConversationFilters({
     ...fieldAria({ id: `conversations-${name}`, errors: fieldErrors[name] }),
   });
   const filtered = CONVERSATION_FILTERS.some((name) => values[name] !== "");
+  // A refused filter takes focus, as a refused form field does: Apply left it on the page's body.
+  const formRef = useRef<HTMLFormElement>(null);
+  const refused = Object.keys(fieldErrors).length > 0;
+  useEffect(() => {
+    if (refused && formRef.current) focusFirstProblem(formRef.current);
+  }, [search, refused]);
   return (
     // Keyed by the address, so going back to another one shows that address's choices.
-    <Form key={search} method="get" role="search" aria-label="Filter the conversations" className={s.filters}>
+    <Form
+      key={search}
+      ref={formRef}
+      method="get"
+      role="search"
+      aria-label="Filter the conversations"
+      className={s.filters}
+    >
       <Filter name="from" label="From" errors={fieldErrors}>
         <input type="date" {...control("from")} />
       </Filter>

@@ -1,8 +1,14 @@
-import { Link } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import type { ConversationRow } from "@contract";
 import { CHAT_OUTCOMES } from "@contract/values/chat";
 import { INSIGHT_ENVIRONMENT_LABELS } from "@contract/values/insights";
-import { CONVERSATION_RATING_LABELS, OUTCOME_CHIP_LABELS, OUTCOME_TONES, triggerPointLabel } from "~/lib/conversations";
+import {
+  CONVERSATION_RATING_LABELS,
+  listSearchOf,
+  OUTCOME_CHIP_LABELS,
+  OUTCOME_TONES,
+  triggerPointLabel,
+} from "~/lib/conversations";
 import { formatDateTime } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
@@ -42,6 +48,8 @@ export function ConversationsTable({
   showTriggerPoint: boolean;
 }) {
   const columns = 8 + (showTriggerPoint ? 1 : 0);
+  // Each conversation carries the list's filters and page, for its way back.
+  const listSearch = listSearchOf(useLocation().search);
   return (
     <div className={ui.tableScroll} tabIndex={0}>
       <table aria-label="Conversations">
@@ -64,7 +72,7 @@ export function ConversationsTable({
               <tr key={row.id} data-conversation-id={row.id}>
                 <td className={s.when}>
                   <Link
-                    to={`${listPath}/${row.id}`}
+                    to={`${listPath}/${row.id}${listSearch}`}
                     aria-label={`Open the conversation started ${formatDateTime(row.started_at)}`}
                   >
                     <time dateTime={row.started_at}>{formatDateTime(row.started_at)}</time>

@@ -1,9 +1,10 @@
-import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import type { ConversationMessage } from "@contract";
 import { useFormGeneration } from "~/components/controls/ControlsForm";
 import {
   ANSWER_RATING_LABELS,
   isHttpLink,
+  listSearchOf,
   OUTCOME_TONES,
   testQuestionFromAnswer,
   triggerPointLabel,
@@ -81,10 +82,12 @@ export function TranscriptScreen() {
   const posted = useActionData<CorrectionActionData>();
   const generation = useFormGeneration();
   const questions = conversation.messages.filter((message) => message.role === "user").length;
+  // Back to the rows it was opened from: the list's filters and page came with it.
+  const listSearch = listSearchOf(useLocation().search);
   return (
     <section aria-labelledby="conversation-title">
       <p>
-        <Link to={listPath}>← Conversations</Link>
+        <Link to={`${listPath}${listSearch}`}>← Conversations</Link>
       </p>
       <h1 id="conversation-title">Conversation of {formatDateTime(conversation.started_at)} (UTC)</h1>
       <dl className={s.facts}>

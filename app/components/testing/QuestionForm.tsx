@@ -1,5 +1,7 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import { FormField, fieldAria } from "~/components/FormField";
+import { FORM_ERROR_ATTRIBUTE, useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
 import { QUESTION_FIELDS, loadedFieldName, type QuestionFormValues } from "~/lib/test-questions";
 import { OutcomeOptions } from "./OutcomeOptions";
 import * as ui from "~/styles/ui.css";
@@ -26,6 +28,8 @@ export function QuestionForm({
 }) {
   const location = useLocation();
   const navigation = useNavigation();
+  const formRef = useRef<HTMLFormElement>(null);
+  useFocusFirstProblemOnAnswer(formRef);
   const saving =
     navigation.state === "submitting" && navigation.formData?.get("intent") === (editingId ? "update" : "add");
   const cancel = new URLSearchParams(location.search);
@@ -40,6 +44,7 @@ export function QuestionForm({
   });
   return (
     <Form
+      ref={formRef}
       method="post"
       className={`${ui.card} ${s.card}`}
       aria-label={editingId ? "Change the test question" : "Add a test question"}
@@ -47,7 +52,7 @@ export function QuestionForm({
     >
       <h2>{editingId ? "Change the test question" : "Add a test question"}</h2>
       {formError ? (
-        <p role="alert" className={ui.fieldError}>
+        <p role="alert" className={ui.fieldError} {...{ [FORM_ERROR_ATTRIBUTE]: "" }} tabIndex={-1}>
           {formError}
         </p>
       ) : null}
