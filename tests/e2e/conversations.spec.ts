@@ -304,7 +304,7 @@ test.describe("with JavaScript", () => {
       .getByRole("table", { name: "Conversations" })
       .getByRole("link", { name: /^Open the conversation started/ })
       .click();
-    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}$`));
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}\\?rating=down&search=${marker}$`));
     await expect(nursingAnswer(page).getByText("Rated unhelpful")).toBeVisible();
     await expect(nursingAnswer(page).getByText(`Which campus? (${marker})`)).toBeVisible();
     await readTheTrace(page);
@@ -337,7 +337,8 @@ test.describe("without JavaScript", () => {
     await expect(rows).toHaveCount(2);
 
     await rows.nth(1).getByRole("link").click();
-    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(#message-\\d+)?$`));
+    // The list's filters come along, for the way back.
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}\\?[^#]*search=${marker}[^#]*(#message-\\d+)?$`));
     await readTheTrace(page);
 
     const answer = nursingAnswer(page);
@@ -357,7 +358,7 @@ test.describe("without JavaScript", () => {
     await refused.getByLabel("Or type the expected source").fill("");
     await refused.getByRole("button", { name: "Add test question" }).click();
     await expect(toast(page)).toContainText("Test question added");
-    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(#message-\\d+)?$`));
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(\\?[^#]*)?(#message-\\d+)?$`));
     await toast(page).getByRole("link", { name: "Open Test Questions" }).click();
     await seeAndRemoveTestQuestion(page, question, marker);
   });
