@@ -3,6 +3,12 @@ import { selectedAgentFor } from "./clients";
 
 export const DEFAULT_TRIGGER_POINT_LABEL = "Default";
 
+/** A trigger point as people know it: its agent's name, "Default" for '', else the code itself. */
+export const triggerPointName = (app: Pick<ClientApp, "agents">, triggerPoint: string) =>
+  triggerPoint === ""
+    ? DEFAULT_TRIGGER_POINT_LABEL
+    : (app.agents.find((agent) => agent.site_code === triggerPoint)?.name ?? triggerPoint);
+
 /**
  * Every trigger point of a client besides the default: those its profile lists and its agents'
  * site codes (an agent answers on its own, whether or not the profile lists it).

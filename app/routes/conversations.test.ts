@@ -511,7 +511,7 @@ describe("corrections made from an answer", () => {
     expect(lowered).toHaveRedirect(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
     await expect(lowered).toSendToast({
       type: "success",
-      description: `Finetuning saved: ${site.base}/archive is weighed down (penalty 0.5) in admissions's answers. A test run follows.`,
+      description: `Finetuning saved: ${site.base}/archive is weighed down (penalty 0.5) in the answers of Admissions Assistant. A test run follows.`,
       link: { to: "/northfield/ai-finetuning/ai-finetuning", label: "Open AI Finetuning" },
       durationMs: 10_000,
     });
@@ -535,7 +535,7 @@ describe("corrections made from an answer", () => {
     });
     await expect(excluded).toSendToast({
       type: "success",
-      description: `Finetuning saved: ${site.base}/archive is left out of admissions's answers. A test run follows.`,
+      description: `Finetuning saved: ${site.base}/archive is left out of the answers of Admissions Assistant. A test run follows.`,
       link: { to: "/northfield/ai-finetuning/ai-finetuning", label: "Open AI Finetuning" },
       durationMs: 10_000,
     });

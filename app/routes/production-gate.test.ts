@@ -60,12 +60,13 @@ describe("a website tagged Production", () => {
     const data = await held.json();
     expect(data.rows[0]).toMatchObject({ url: "https://orientation.example.org", tags: ["Production"] });
     expect(data.formError).toBe(
-      "Stage fails test questions that production passes. Look at them below, then save again to go ahead.",
+      "Stage fails test questions that production passes: they are listed above the table. Save again to go ahead.",
     );
     expect(data.gate.acceptKey).toBe(acceptKey);
     expect(data.gate.agents).toMatchObject([
       {
         triggerPoint: "admissions",
+        name: "Admissions Assistant",
         gate: { stage_fails_prod_passes: [{ question: "When is orientation?", reason: "text missing" }] },
       },
     ]);

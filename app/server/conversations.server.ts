@@ -22,6 +22,7 @@ import {
   type TestQuestionFromAnswer,
 } from "~/lib/conversations";
 import { userCan } from "~/lib/permissions";
+import { triggerPointName } from "~/lib/trigger-points";
 import { lastPageInstead, readPageParam, searchableText } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
@@ -352,11 +353,11 @@ async function finetunePage(
       description: `Error: ${messages.length ? messages.join(" ") : error.message}`,
     });
   }
-  const site = triggerPointLabel(conversation.trigger_point);
+  const agent = triggerPointName(scope.app, conversation.trigger_point);
   const change = weight === "exclude" ? "left out of" : `weighed down (penalty ${rule.penalty}) in`;
   return redirectWithToast(back, {
     type: "success",
-    description: `Finetuning saved: ${passageSource(passage)} is ${change} ${site}'s answers. A test run follows.`,
+    description: `Finetuning saved: ${passageSource(passage)} is ${change} the answers of ${agent}. A test run follows.`,
     link: { to: finetuningPathFor(scope.app), label: "Open AI Finetuning" },
     durationMs: 10_000,
   });

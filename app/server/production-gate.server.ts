@@ -1,12 +1,13 @@
 import type { ClientApp, TestGate } from "@contract";
 import { ACCEPT_FAILING_FIELD } from "~/lib/test-questions";
-import { triggerPointsOf } from "~/lib/trigger-points";
+import { triggerPointName, triggerPointsOf } from "~/lib/trigger-points";
 import type { ApiClient } from "./api/client.server";
 import { testingApi } from "./api/testing-api.server";
 
 /** The agents whose last stage run fails questions their last production run passes. */
 export interface KnowledgeGate {
-  agents: { triggerPoint: string; gate: TestGate }[];
+  /** Each agent by its trigger point and the name people know it by ("Default" for the client's). */
+  agents: { triggerPoint: string; name: string; gate: TestGate }[];
   /** Names the stage runs shown, so a confirmation holds only for what the operator saw. */
   acceptKey: string;
 }
@@ -21,6 +22,7 @@ export async function knowledgeGate(api: ApiClient, app: ClientApp, form: FormDa
   const gates = await Promise.all(
     triggerPoints.map(async (triggerPoint) => ({
       triggerPoint,
+      name: triggerPointName(app, triggerPoint),
       gate: await testingApi.gate(api, app.id, triggerPoint),
     })),
   );
@@ -34,4 +36,4 @@ export async function knowledgeGate(api: ApiClient, app: ClientApp, form: FormDa
 }
 
 export const GATE_MESSAGE =
-  "Stage fails test questions that production passes. Look at them below, then save again to go ahead.";
+  "Stage fails test questions that production passes: they are listed above the table. Save again to go ahead.";

@@ -376,7 +376,7 @@ test.describe("without JavaScript", () => {
       .nth(1)
       .getByRole("button", { name: /^Exclude/ })
       .click();
-    await expect(toast(page)).toContainText(`is left out of ${agent}'s answers`);
+    await expect(toast(page)).toContainText(`is left out of the answers of Agent ${agent}`);
 
     // The same question again: the programs page is in no row, and the trace says which rule left it out.
     const again = await converse(page.request, unique(), { triggerPoint: agent });

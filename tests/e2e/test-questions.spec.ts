@@ -180,6 +180,7 @@ test.describe("with JavaScript", () => {
     await row.getByRole("link", { name: `Edit “${question}”` }).click();
     await expect(page.getByRole("heading", { name: "Change the test question" })).toBeVisible();
     await expect(page.getByLabel("Question", { exact: true })).toHaveValue(question);
+    await expect(page.getByLabel("Question", { exact: true })).toBeFocused();
     await page.getByLabel("Expected text").fill("Lakeside");
     await page.getByRole("button", { name: "Save question" }).click();
     await expect(toast(page)).toContainText("Test question saved");

@@ -114,7 +114,11 @@ function RestoreForm({
   const words = (
     <>
       {label}
-      <span className={ui.visuallyHidden}> ({change.summary})</span>
+      {/* Two changes can share a summary ("1 rule added"): the time tells their buttons apart. */}
+      <span className={ui.visuallyHidden}>
+        {" "}
+        ({change.summary}, {formatDateTime(change.at)} UTC)
+      </span>
     </>
   );
   if (change.later_changes > 0) {

@@ -1,5 +1,4 @@
-import type { ReactNode } from "react";
-import { DEFAULT_TRIGGER_POINT_LABEL } from "~/lib/trigger-points";
+import { useEffect, useRef, type ReactNode } from "react";
 import { ACCEPT_FAILING_FIELD } from "~/lib/test-questions";
 import type { KnowledgeGate } from "~/server/production-gate.server";
 import * as ui from "~/styles/ui.css";
@@ -24,10 +23,14 @@ export function KnowledgeGateConfirm({
   cancelTo: string;
   children?: ReactNode;
 }) {
+  // The question takes focus when it appears, as other confirmation steps do: the change that
+  // raised it (a ticked box, Save) is elsewhere on the page.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => box.current?.focus(), [gate.acceptKey]);
   return (
-    <div className={ui.card} role="group" aria-label="Confirm the change for production">
-      {gate.agents.map(({ triggerPoint, gate: agentGate }) => (
-        <GateSummary key={triggerPoint} gate={agentGate} agentLabel={triggerPoint || DEFAULT_TRIGGER_POINT_LABEL} />
+    <div ref={box} tabIndex={-1} className={ui.card} role="group" aria-label="Confirm the change for production">
+      {gate.agents.map(({ triggerPoint, name, gate: agentGate }) => (
+        <GateSummary key={triggerPoint} gate={agentGate} agentLabel={name} />
       ))}
       <p>
         <strong>Make this knowledge answer in production anyway?</strong>

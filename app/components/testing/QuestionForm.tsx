@@ -1,5 +1,5 @@
 import { Form, Link, useLocation, useNavigation } from "@remix-run/react";
-import { useRef } from "react";
+import { useEffect, useRef } from "react";
 import { FormField, fieldAria } from "~/components/FormField";
 import { FORM_ERROR_ATTRIBUTE, useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
 import { QUESTION_FIELDS, loadedFieldName, type QuestionFormValues } from "~/lib/test-questions";
@@ -30,6 +30,10 @@ export function QuestionForm({
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
   useFocusFirstProblemOnAnswer(formRef);
+  // Edit opens this form above the table: the keyboard follows it there, to the question.
+  useEffect(() => {
+    if (editingId) formRef.current?.querySelector<HTMLElement>("[name=question]")?.focus();
+  }, [editingId]);
   const saving =
     navigation.state === "submitting" && navigation.formData?.get("intent") === (editingId ? "update" : "add");
   const cancel = new URLSearchParams(location.search);
