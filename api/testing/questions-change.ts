@@ -90,7 +90,11 @@ export async function testQuestionsImportChange(appId: number, triggerPoint: str
         .select(QUESTION_COLUMNS)
         .from(testQuestions)
         .where(
-          and(eq(testQuestions.appId, appId), eq(testQuestions.triggerPoint, triggerPoint), gt(testQuestions.id, after)),
+          and(
+            eq(testQuestions.appId, appId),
+            eq(testQuestions.triggerPoint, triggerPoint),
+            gt(testQuestions.id, after),
+          ),
         )
         .orderBy(asc(testQuestions.id));
       return {
