@@ -12,32 +12,31 @@ import type { Change } from "../history/record";
  * is the questions it added, so it stores what the file held, once.
  */
 
-const QUESTION_COLUMNS = {
-  id: testQuestions.id,
-  triggerPoint: testQuestions.triggerPoint,
-  question: testQuestions.question,
-  expectSource: testQuestions.expectSource,
-  expectText: testQuestions.expectText,
-  expectOutcome: testQuestions.expectOutcome,
-};
+type QuestionRow = typeof testQuestions.$inferSelect;
 
-type QuestionRow = Pick<typeof testQuestions.$inferSelect, keyof typeof QUESTION_COLUMNS>;
-
-/** A test question as GET …/test_questions/{id} answers it, without its save times (a save that changes nothing is not a change). */
-const recorded = (row: QuestionRow) => ({
+/** A test question as GET …/test_questions/{id} answers it. */
+export const toQuestion = (row: QuestionRow): TestQuestion => ({
   id: row.id,
   trigger_point: row.triggerPoint,
   question: row.question,
   expect_source: row.expectSource,
   expect_text: row.expectText,
   expect_outcome: row.expectOutcome as TestQuestion["expect_outcome"],
+  created_at: row.createdAt.toISOString(),
+  updated_at: row.updatedAt.toISOString(),
 });
+
+/** A test question as recorded: without its save times (a save that changes nothing is not a change). */
+const recorded = (row: QuestionRow) => {
+  const { created_at: _created, updated_at: _updated, ...question } = toQuestion(row);
+  return question;
+};
 
 type RecordedQuestion = ReturnType<typeof recorded>;
 
 async function questionOf(appId: number, id: number, db: Executor) {
   const [row] = await db
-    .select(QUESTION_COLUMNS)
+    .select()
     .from(testQuestions)
     .where(and(eq(testQuestions.appId, appId), eq(testQuestions.id, id)));
   return row ? recorded(row) : null;
@@ -87,7 +86,7 @@ export async function testQuestionsImportChange(appId: number, triggerPoint: str
     created: () => [`import after ${after}`],
     read: async (_, tx): Promise<RecordedImport> => {
       const rows = await tx
-        .select(QUESTION_COLUMNS)
+        .select()
         .from(testQuestions)
         .where(
           and(

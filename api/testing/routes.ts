@@ -28,7 +28,7 @@ import type { RouteBuilder } from "../http/route";
 import { containing } from "../db/like";
 import type { Executor } from "../controls/scope";
 import { recordChange } from "../history/record";
-import { testQuestionChange, testQuestionsImportChange } from "./questions-change";
+import { testQuestionChange, testQuestionsImportChange, toQuestion } from "./questions-change";
 import { plain } from "./run-tests";
 import { startTestRun } from "./waiting-runs";
 
@@ -36,19 +36,8 @@ const AppParams = z.object({ appId: IdParam });
 const QuestionParams = z.object({ appId: IdParam, id: IdParam });
 const Deleted = z.object({ message: z.string() });
 
-type QuestionRow = typeof testQuestions.$inferSelect;
 type RunRow = typeof testRuns.$inferSelect;
 
-const toQuestion = (row: QuestionRow): TestQuestion => ({
-  id: row.id,
-  trigger_point: row.triggerPoint,
-  question: row.question,
-  expect_source: row.expectSource,
-  expect_text: row.expectText,
-  expect_outcome: row.expectOutcome as TestQuestion["expect_outcome"],
-  created_at: row.createdAt.toISOString(),
-  updated_at: row.updatedAt.toISOString(),
-});
 const toRunSummary = (row: RunRow, questionsNow: ReadonlyMap<string, number>) => {
   const finished = row.status === "done" || row.status === "failed";
   return {

@@ -17,13 +17,12 @@ import {
   passageSource,
   RATING_FILTER_LABELS,
   REVIEWED_FILTER_LABELS,
-  triggerPointLabel,
   type ConversationFilter,
   type TestQuestionFromAnswer,
 } from "~/lib/conversations";
 import { userCan } from "~/lib/permissions";
 import { triggerPointName } from "~/lib/trigger-points";
-import { lastPageInstead, readPageParam, searchableText } from "~/lib/query-params";
+import { readPageParam, searchableText } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
 import { getUserInfo } from "./api/users-api.server";
@@ -33,6 +32,7 @@ import { invariantResponse, requireAgentOf, requireClient } from "./clients.serv
 import { consoleContext } from "./context.server";
 import { readForm } from "./http/form-data.server";
 import { textOf } from "./http/form-fields.server";
+import { pageShown } from "./list-page.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -129,24 +129,13 @@ export function readConversationFilters(params: URLSearchParams) {
 /** The list's query, as the address's filters read into it. */
 type ListQuery = NonNullable<ReturnType<typeof readConversationFilters>["query"]>;
 
-/**
- * The filtered conversations of the page asked for; past the end (an old link), those of the last
- * page, as the pager says. A capped count does not say where the end is, so that page stays as asked.
- */
+/** The filtered conversations of the page asked for, or past the end those of the last page (pageShown). */
 async function conversationsPageShown(scope: ConversationsScope, query: ListQuery) {
   const listAt = (page: number) =>
     loadOrError(() =>
       conversationsApi.list(scope.api, scope.app.id, { ...query, page, trigger_point: scope.agent?.site_code }),
     );
-  const read = await listAt(query.page);
-  const lastPage =
-    read.data && !read.data.total_is_capped
-      ? lastPageInstead(query.page, {
-          totalCount: read.data.total,
-          totalPages: Math.ceil(read.data.total / query.page_size),
-        })
-      : null;
-  return { listed: lastPage === null ? read : await listAt(lastPage), lastPage };
+  return pageShown(query.page, query.page_size, await listAt(query.page), listAt);
 }
 
 /** The list: one page of the filtered conversations, latest first unless sorted otherwise. */

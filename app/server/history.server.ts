@@ -1,6 +1,6 @@
 import { CHANGE_KINDS, MAX_ID, type ChangeKind, type RestoreState } from "@contract";
 import { userCan } from "~/lib/permissions";
-import { lastPageInstead, readPageParam, readSearchParam } from "~/lib/query-params";
+import { readPageParam, readSearchParam } from "~/lib/query-params";
 import { readTableView } from "~/lib/table-view";
 import { ApiError } from "./api/client.server";
 import { historyApi } from "./api/history-api.server";
@@ -8,6 +8,7 @@ import { getUserInfo, usersApi } from "./api/users-api.server";
 import { requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
 import { readForm } from "./http/form-data.server";
+import { pageShown } from "./list-page.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -68,16 +69,7 @@ export async function loadHistory(request: Request, context: ConsoleContext, url
     usersApi.listForApp(api, app.id),
     filters.kindRefused ? refused : listAt(filters.page),
   ]);
-  // Past the end (an old link, changes filtered away), the last page, as the pager says.
-  const lastPage =
-    asked.data && !asked.data.total_is_capped
-      ? lastPageInstead(filters.page, {
-          totalCount: asked.data.total,
-          totalPages: Math.ceil(asked.data.total / filters.pageSize),
-        })
-      : null;
-  const listed = lastPage === null ? asked : await listAt(lastPage);
-  const page = lastPage ?? filters.page;
+  const { listed, page } = await pageShown(filters.page, filters.pageSize, asked, listAt);
   const changes = (listed.data?.data ?? []).map(({ before: _before, after: _after, ...change }) => change);
   const confirming = confirmingOf(new URL(request.url), changes);
   const total = listed.data?.total ?? 0;
