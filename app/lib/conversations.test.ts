@@ -156,7 +156,7 @@ describe("the list's CSV", () => {
     expect(header[0]).toBe("Started (UTC)");
     expect(line).toEqual([
       "2026-11-28T04:50:00.000Z",
-      "stage",
+      "Sandbox",
       "Default",
       "2",
       '\'=cost, and "fees"?',
@@ -169,5 +169,8 @@ describe("the list's CSV", () => {
       "no",
       row.id,
     ]);
+    // As the screen says them: an unrated conversation is "Not rated", not an empty cell.
+    const [, unrated] = parseCsv(conversationsCsv([{ ...row, environment: "prod", rating: null }]));
+    expect([unrated[1], unrated[9]]).toEqual(["Production", "Not rated"]);
   });
 });

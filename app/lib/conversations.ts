@@ -3,6 +3,7 @@ import type { AnswerTrace, ConversationMessage, ConversationRow, FinetuningsUpse
 import type { ChatOutcome } from "@contract/values/chat";
 import { LIST_PAGE_SIZES } from "@contract/values/common";
 import type { AnswerRating } from "@contract/values/conversations";
+import { INSIGHT_ENVIRONMENT_LABELS } from "@contract/values/insights";
 import { PENALTY_EXAMPLE } from "@contract/values/tuning";
 import { toCsv } from "./csv";
 import { DEFAULT_TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from "./table-view";
@@ -74,6 +75,11 @@ export const REVIEWED_FILTER_LABELS = { true: "Reviewed", false: "Not reviewed" 
 
 /** A conversation's ratings in one word (null: no answer rated). */
 export const CONVERSATION_RATING_LABELS = { up: "Helpful", down: "Unhelpful", mixed: "Mixed" } as const;
+export const NOT_RATED_LABEL = "Not rated";
+
+/** A conversation's environment as the screens name it: Sandbox or Production. */
+export const environmentLabel = (environment: string) =>
+  INSIGHT_ENVIRONMENT_LABELS[environment as "prod" | "stage"] ?? environment;
 /** The visitor's thumbs on one answer. */
 export const ANSWER_RATING_LABELS: Record<AnswerRating, string> = { up: "Rated helpful", down: "Rated unhelpful" };
 
@@ -200,7 +206,7 @@ export function conversationsCsv(rows: readonly ConversationRow[]) {
     CONVERSATIONS_CSV_HEADER,
     ...rows.map((row) => [
       row.started_at,
-      row.environment,
+      environmentLabel(row.environment),
       triggerPointLabel(row.trigger_point),
       row.questions,
       row.last_question,
@@ -208,7 +214,7 @@ export function conversationsCsv(rows: readonly ConversationRow[]) {
       row.outcomes.fallback,
       row.outcomes.canned,
       row.outcomes.disclaimed,
-      row.rating ? CONVERSATION_RATING_LABELS[row.rating] : "",
+      row.rating ? CONVERSATION_RATING_LABELS[row.rating] : NOT_RATED_LABEL,
       row.lead ? "yes" : "no",
       row.reviewed ? "yes" : "no",
       row.id,

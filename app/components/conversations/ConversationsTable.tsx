@@ -1,10 +1,11 @@
 import { Link, useLocation } from "@remix-run/react";
 import type { ConversationRow } from "@contract";
 import { CHAT_OUTCOMES } from "@contract/values/chat";
-import { INSIGHT_ENVIRONMENT_LABELS } from "@contract/values/insights";
 import {
   CONVERSATION_RATING_LABELS,
+  environmentLabel,
   listSearchOf,
+  NOT_RATED_LABEL,
   OUTCOME_CHIP_LABELS,
   OUTCOME_TONES,
   triggerPointLabel,
@@ -14,9 +15,6 @@ import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
 
 export const NO_CONVERSATIONS_TEXT = "No conversations match these filters.";
-
-export const environmentLabel = (environment: string) =>
-  INSIGHT_ENVIRONMENT_LABELS[environment as "prod" | "stage"] ?? environment;
 
 /** How many answers came out each way, as chips (outcomes with none left out). */
 export function OutcomeChips({ outcomes }: { outcomes: ConversationRow["outcomes"] }) {
@@ -86,7 +84,11 @@ export function ConversationsTable({
                   <OutcomeChips outcomes={row.outcomes} />
                 </td>
                 <td>
-                  {row.rating ? CONVERSATION_RATING_LABELS[row.rating] : <span className={ui.muted}>Not rated</span>}
+                  {row.rating ? (
+                    CONVERSATION_RATING_LABELS[row.rating]
+                  ) : (
+                    <span className={ui.muted}>{NOT_RATED_LABEL}</span>
+                  )}
                 </td>
                 <td>
                   {row.lead ? <span className={ui.chip.success}>Lead</span> : <span className={ui.muted}>No</span>}

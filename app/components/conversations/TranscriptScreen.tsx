@@ -3,6 +3,7 @@ import type { ConversationMessage } from "@contract";
 import { useFormGeneration } from "~/components/controls/ControlsForm";
 import {
   ANSWER_RATING_LABELS,
+  environmentLabel,
   isHttpLink,
   listSearchOf,
   OUTCOME_TONES,
@@ -14,7 +15,6 @@ import { outcomeLabel } from "~/lib/test-questions";
 import type { CorrectionActionData, loadConversation } from "~/server/conversations.server";
 import * as ui from "~/styles/ui.css";
 import { ReviewForm, TestQuestionForm, type PostedTestQuestion } from "./AnswerCorrections";
-import { environmentLabel } from "./ConversationsTable";
 import * as s from "./conversations.css";
 import { WhyThisAnswer } from "./WhyThisAnswer";
 
