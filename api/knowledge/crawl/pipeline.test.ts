@@ -4,6 +4,7 @@ import { chunks, clientApps, urls, websites } from "../../db/schema";
 import { startFixtureSite } from "../../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
 import { until } from "../../../tests/support/wait";
+import { sitemapRefreshAsked } from "./refresh-sitemap";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let site: Awaited<ReturnType<typeof startFixtureSite>>;
@@ -283,15 +284,7 @@ describe("the knowledge pipeline against a local website", () => {
   });
 
   it("queues one Refresh Sitemap per website at a time: asking again while one waits queues nothing", async () => {
-    const waiting = {
-      asked_at: new Date().toISOString(),
-      finished_at: null,
-      new: 0,
-      removed: 0,
-      changed: 0,
-      unchanged: 0,
-      error: null,
-    };
+    const waiting = sitemapRefreshAsked();
     await host.deps.db.update(websites).set({ lastSitemapRefresh: waiting }).where(eq(websites.id, websiteId));
     for (let i = 0; i < 3; i++)
       expect((await call("POST", "/sitemap_refresh", { token, body: { id: websiteId } })).status).toBe(202);
