@@ -3,7 +3,6 @@ import type { Context } from "hono";
 import { z } from "zod";
 import { Agent, AgentInput, AgentLogoUpload, IdParam, siteCodeInUse } from "@contract";
 import { storeLogos } from "../apps/routes";
-import { agentTypeOf } from "../apps/queries";
 import { requireApp } from "../auth/permissions";
 import { ensureDefaultPersonality } from "../controls/defaults";
 import { isUniqueViolation } from "../db/errors";
@@ -11,28 +10,10 @@ import { agents, clientApps } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
-import { changedFields } from "../history/describe";
-import { AGENT_LABELS } from "../history/readable/client";
-import { recordChange, type Change } from "../history/record";
+import { recordChange } from "../history/record";
+import { agentChange, toAgent } from "./agent-change";
 import { moveTriggerPoint } from "./site-code-rename";
 import type { StorageWrites } from "../http/storage-writes";
-
-type AgentRow = typeof agents.$inferSelect;
-
-export function toAgent(row: AgentRow): Agent {
-  return {
-    id: row.id,
-    app_id: row.appId,
-    name: row.name,
-    agent_type: agentTypeOf(row.agentType),
-    site_code: row.siteCode,
-    logo: row.logo,
-    url: row.url,
-    status: row.status,
-    mode_env: row.modeEnv,
-    metadata: row.metadata,
-  };
-}
 
 async function findAgent(appId: number, agentId: number, deps: Pick<ApiDeps, "db">) {
   const [row] = await deps.db
@@ -92,27 +73,6 @@ async function sentFieldsOf(c: Context) {
   const raw: unknown = await c.req.json().catch(() => ({}));
   return new Set(raw && typeof raw === "object" ? Object.keys(raw) : []);
 }
-
-/** An agent as GET answers it, or null when the client has no such agent. */
-const agentChange = (appId: number, ids: number[]): Change<Agent> => ({
-  appId,
-  kind: "agent",
-  targets: ids.map(String),
-  created: (agent) => [String(agent.id)],
-  read: async (id, db) => {
-    const [row] = await db
-      .select()
-      .from(agents)
-      .where(and(eq(agents.appId, appId), eq(agents.id, Number(id))));
-    return row ? toAgent(row) : null;
-  },
-  summary: (_, before, after) => {
-    const { name } = (after ?? before) as Agent;
-    // Named by the agent form's labels, as History's lines name them.
-    const labels = changedFields(before, after).map((field) => AGENT_LABELS[field] ?? field.replace(/_/g, " "));
-    return before ? `Agent ${name}: ${labels.join(", ")} changed` : `Agent ${name} added`;
-  },
-});
 
 const siteCodeTaken = (code: string) => badRequest("Invalid request body", { site_code: [siteCodeInUse(code)] });
 

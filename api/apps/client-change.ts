@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../controls/scope";
 import { clientApps } from "../db/schema";
 import { changedFields } from "../history/describe";
@@ -30,4 +30,19 @@ export const clientProfileChange = (appId: number): Change => ({
     );
     return `Client Profile: ${labels.join(", ")} changed`;
   },
+});
+
+/**
+ * The id the next client will have. Taken before the client is inserted, so that its creation is
+ * recorded like any other save: read before (nothing), saved, read after.
+ */
+export async function nextClientId(db: Executor) {
+  const result = await db.execute(sql`select nextval(pg_get_serial_sequence('client_apps', 'id'))::int as id`);
+  return Number((result as unknown as { rows: { id: number }[] }).rows[0].id);
+}
+
+/** A client's creation: its profile recorded with nothing before it. */
+export const clientCreatedChange = (appId: number): Change => ({
+  ...clientProfileChange(appId),
+  summary: (_, __, after) => `Client ${(after as { client_name: string }).client_name} created`,
 });

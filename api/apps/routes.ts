@@ -10,7 +10,7 @@ import { badRequest, forbidden } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { validateLogo } from "../storage/images";
 import type { ApiDeps } from "../deps";
-import { clientProfileChange } from "./client-change";
+import { clientCreatedChange, clientProfileChange, nextClientId } from "./client-change";
 import { appColumns, listVisibleApps, loadClientApp } from "./queries";
 import type { StorageWrites } from "../http/storage-writes";
 
@@ -69,8 +69,11 @@ export function appRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
       requireStaff(caller);
       await assertUrlCodeFree(body.url_code, null, deps);
       try {
-        const [created] = await deps.db.insert(clientApps).values(appColumns(body)).returning({ id: clientApps.id });
-        return loadClientApp(created.id, deps);
+        const id = await nextClientId(deps.db);
+        await recordChange(deps, caller, clientCreatedChange(id), (db) =>
+          db.insert(clientApps).values({ id, ...appColumns(body) }),
+        );
+        return loadClientApp(id, deps);
       } catch (error) {
         if (isUniqueViolation(error)) throw urlCodeTaken(body.url_code);
         throw error;

@@ -176,6 +176,76 @@ describe("export and import", () => {
   });
 });
 
+describe("History of imports and new clients", () => {
+  const historyOf = async (appId: number) =>
+    (await call("GET", `/v1/apps/${appId}/history?page_size=100`, { token: admin })).body.data as {
+      kind: string;
+      summary: string;
+      user_email: string;
+    }[];
+  const northfield = async () =>
+    (await host.deps.db.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0]
+      .id;
+
+  it("records what an import changed in an existing client, each kind as its own save does, and nothing when it changes nothing", async () => {
+    const appId = await northfield();
+    const exported = await call("POST", `/v1/apps/${appId}/exports/export`, { token: clientAdmin });
+    const [library] = await host.deps.db.select().from(agents).where(eq(agents.siteCode, "library"));
+    await host.deps.db.update(agents).set({ name: "Renamed Helper" }).where(eq(agents.id, library.id));
+    const before = (await historyOf(appId)).length;
+
+    await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: exported.body.file_name } });
+    const added = (await historyOf(appId)).slice(0, (await historyOf(appId)).length - before);
+    expect(added).toEqual([
+      expect.objectContaining({
+        kind: "agent",
+        summary: `Import of ${exported.body.file_name}: Agent Library Helper: Name changed`,
+        user_email: "admin@example.com",
+      }),
+    ]);
+
+    await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: exported.body.file_name } });
+    expect(await historyOf(appId)).toHaveLength(before + 1);
+  });
+
+  it("records a client an import creates, with everything it brought, in the new client's History", async () => {
+    const exported = await call("POST", `/v1/apps/${await northfield()}/exports/export`, { token: clientAdmin });
+    const content = JSON.parse((await host.deps.storage.get(`exports/${exported.body.file_name}`))!.toString());
+    await host.deps.storage.put(
+      "exports/copy_20260101-000000-000.json",
+      JSON.stringify({ ...content, app: { ...content.app, url_code: "copied", client_name: "Copied College" } }),
+    );
+    const imported = await call("POST", "/v1/import_from_file", {
+      token: admin,
+      body: { file_name: "copy_20260101-000000-000.json" },
+    });
+    expect(imported.body.created).toBe(true);
+    const summaries = (await historyOf(imported.body.app.id)).map((change) => change.summary);
+    const via = "Import of copy_20260101-000000-000.json";
+    expect(summaries).toContain(`${via}: Client Copied College created`);
+    expect(summaries).toContain(`${via}: Agent Library Helper added`);
+    expect(summaries.filter((summary) => summary.startsWith("Access"))).toEqual([]);
+    expect(summaries.every((summary) => summary.startsWith(`${via}: `))).toBe(true);
+    // Another client's History holds none of it.
+    expect((await historyOf(await northfield())).some((change) => change.summary.startsWith(via))).toBe(false);
+  });
+
+  it("records a client created on the clients screen as its first change", async () => {
+    const created = await call("POST", "/v1/apps", {
+      token: admin,
+      body: { client_name: "Brand New School", url_code: "brand-new", country: "US" },
+    });
+    expect(created.status).toBe(201);
+    expect(await historyOf(created.body.id)).toEqual([
+      expect.objectContaining({
+        kind: "client",
+        summary: "Client Brand New School created",
+        user_email: "admin@example.com",
+      }),
+    ]);
+  });
+});
+
 describe("uploaded files in the export", () => {
   it("carries files' metadata and tags but not their bytes, and an import restores the tags of files of the same name", async () => {
     const [appId] = (

@@ -2,10 +2,9 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { FieldType, INTEGRATION_ENVIRONMENTS, ModelType, PROFILE_GROUPS } from "@contract";
 import { appearances, integrations, profileFields } from "../db/schema";
+import type { Executor } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 import { systemNamed } from "../integrations/catalog";
-
-type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
 
 /** The profile data models' fields, both models (optional: older exports have none). */
 export const ProfileFieldsSection = z
@@ -105,7 +104,7 @@ export async function importProfileSections(
     integrations: z.output<typeof IntegrationsSection>;
     appearances: z.output<typeof AppearancesSection>;
   },
-  tx: Tx,
+  tx: Executor,
 ) {
   for (const look of file.appearances) {
     await tx

@@ -10,6 +10,7 @@ import {
   TOPIC_CONTROL_TYPES,
 } from "@contract";
 import { decodeTextFile } from "@contract/text-file";
+import { nextClientId } from "../apps/client-change";
 import { appColumns, loadClientApp } from "../apps/queries";
 import { requireApp, requireStaff } from "../auth/permissions";
 import {
@@ -25,9 +26,13 @@ import {
   storedFiles,
   users,
 } from "../db/schema";
+import type { Executor } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 import { badRequest, fieldErrorsOf, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { recordChanges, type Author } from "../history/record";
+import { secretBoxOf } from "../integrations/secrets";
+import { importChanges, type ImportWritten } from "./import-changes";
 import { exportProfileSections, importProfileSections } from "./profile-sections";
 import {
   AppExportFile,
@@ -153,7 +158,6 @@ async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<Ap
   };
 }
 
-type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
 const isTopic = (name: string) => (TOPIC_CONTROL_TYPES as readonly string[]).includes(name);
 
 /**
@@ -161,7 +165,7 @@ const isTopic = (name: string) => (TOPIC_CONTROL_TYPES as readonly string[]).inc
  * upserted by what identifies them, so importing twice changes nothing; a topic list (at most 8
  * rows) in the file replaces that list, since merging two lists could overflow it.
  */
-async function importControls(appId: number, file: AppExportFile, tx: Tx) {
+async function importControls(appId: number, file: AppExportFile, tx: Executor) {
   for (const control of file.controls.filter((c) => !isTopic(c.internal_name))) {
     const values = {
       displayName: control.display_name,
@@ -263,58 +267,82 @@ async function importControls(appId: number, file: AppExportFile, tx: Tx) {
   }
 }
 
-/** Creates or updates the client by url_code from an export, all or nothing. */
-async function importExport(file: AppExportFile, deps: Pick<ApiDeps, "db">) {
+/**
+ * Creates or updates the client by url_code from an export, all or nothing, and records in its
+ * History what the import changed, as the screens' own saves would (a new client's id is taken
+ * first, so its creation is recorded too).
+ */
+async function importExport(
+  file: AppExportFile,
+  fileName: string,
+  author: Author,
+  deps: Pick<ApiDeps, "db" | "config">,
+) {
   return deps.db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ id: clientApps.id })
       .from(clientApps)
       .where(eq(clientApps.urlCode, file.app.url_code));
-    const columns = appColumns(file.app);
-    const appId = existing
-      ? (
-          await tx
-            .update(clientApps)
-            .set({ ...columns, updatedAt: new Date() })
-            .where(eq(clientApps.id, existing.id))
-            .returning({ id: clientApps.id })
-        )[0].id
-      : (await tx.insert(clientApps).values(columns).returning({ id: clientApps.id }))[0].id;
-    for (const agent of file.agents) {
-      const values = {
-        name: agent.name,
-        agentType: agent.agent_type,
-        siteCode: agent.site_code,
-        logo: agent.logo ?? null,
-        url: agent.url,
-        status: agent.status,
-        modeEnv: agent.mode_env,
-        metadata: agent.metadata,
-      };
-      await tx
-        .insert(agents)
-        .values({ ...values, appId })
-        .onConflictDoUpdate({ target: [agents.appId, agents.siteCode], set: { ...values, updatedAt: new Date() } });
-    }
-    await importControls(appId, file, tx);
-    for (const grant of file.access) {
-      const email = grant.email.toLowerCase();
-      await tx.insert(users).values({ email, name: grant.name }).onConflictDoNothing();
-      const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-      await tx
-        .insert(appUsers)
-        .values({ appId, userId: user.id, role: grant.role, name: grant.name })
-        .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: grant.role, name: grant.name } });
-    }
-    await importProfileSections(appId, file, tx);
-    for (const uploaded of file.files) {
-      await tx
-        .update(knowledgeFiles)
-        .set({ tags: uploaded.tags, updatedAt: new Date() })
-        .where(and(eq(knowledgeFiles.appId, appId), eq(knowledgeFiles.fileName, uploaded.file_name)));
-    }
-    return { appId, created: !existing };
+    const created = !existing;
+    const appId = existing?.id ?? (await nextClientId(tx));
+    const changes = await importChanges(appId, file, created, secretBoxOf(deps), tx);
+    await recordChanges(
+      { db: tx },
+      author,
+      changes,
+      (db) => writeImport(appId, created, file, db),
+      `Import of ${fileName}`,
+    );
+    return { appId, created };
   });
+}
+
+/** The import's writes, on the transaction that records them. */
+async function writeImport(appId: number, created: boolean, file: AppExportFile, tx: Executor): Promise<ImportWritten> {
+  const columns = appColumns(file.app);
+  if (created) await tx.insert(clientApps).values({ id: appId, ...columns });
+  else
+    await tx
+      .update(clientApps)
+      .set({ ...columns, updatedAt: new Date() })
+      .where(eq(clientApps.id, appId));
+  const agentIds: number[] = [];
+  for (const agent of file.agents) {
+    const values = {
+      name: agent.name,
+      agentType: agent.agent_type,
+      siteCode: agent.site_code,
+      logo: agent.logo ?? null,
+      url: agent.url,
+      status: agent.status,
+      modeEnv: agent.mode_env,
+      metadata: agent.metadata,
+    };
+    const [saved] = await tx
+      .insert(agents)
+      .values({ ...values, appId })
+      .onConflictDoUpdate({ target: [agents.appId, agents.siteCode], set: { ...values, updatedAt: new Date() } })
+      .returning({ id: agents.id });
+    agentIds.push(saved.id);
+  }
+  await importControls(appId, file, tx);
+  for (const grant of file.access) {
+    const email = grant.email.toLowerCase();
+    await tx.insert(users).values({ email, name: grant.name }).onConflictDoNothing();
+    const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+    await tx
+      .insert(appUsers)
+      .values({ appId, userId: user.id, role: grant.role, name: grant.name })
+      .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: grant.role, name: grant.name } });
+  }
+  await importProfileSections(appId, file, tx);
+  for (const uploaded of file.files) {
+    await tx
+      .update(knowledgeFiles)
+      .set({ tags: uploaded.tags, updatedAt: new Date() })
+      .where(and(eq(knowledgeFiles.appId, appId), eq(knowledgeFiles.fileName, uploaded.file_name)));
+  }
+  return { agentIds };
 }
 
 export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
@@ -384,7 +412,7 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
           `${body.file_name} is not a client export this console can import`,
           fieldErrorsOf(parsed.error),
         );
-      const { appId, created } = await importExport(parsed.data, deps);
+      const { appId, created } = await importExport(parsed.data, body.file_name, caller, deps);
       const app = await loadClientApp(appId, deps);
       return { message: `${created ? "Imported" : "Updated"} ${app.client_name}`, app, created };
     },

@@ -43,30 +43,49 @@ export async function recordChange<T>(
   change: Change<T>,
   save: (db: Database) => Promise<T>,
 ) {
+  return recordChanges(deps, author, [change], save);
+}
+
+/**
+ * `recordChange` for a save that changes things of several kinds at once (an import from an export
+ * file): every kind's targets are read before and after the one save, each kind's rows described
+ * by its own summary. `via` names what made the change, ahead of each summary.
+ */
+export async function recordChanges<T>(
+  deps: Pick<ApiDeps, "db">,
+  author: Author,
+  changes: Change<T>[],
+  save: (db: Database) => Promise<T>,
+  via?: string,
+) {
   return deps.db.transaction(async (tx) => {
-    const before = new Map<string, unknown>();
-    for (const target of change.targets) before.set(target, asStored(await change.read(target, tx)));
+    const before = changes.map(() => new Map<string, unknown>());
+    for (const [i, change] of changes.entries())
+      for (const target of change.targets) before[i].set(target, asStored(await change.read(target, tx)));
     const result = await save(tx);
-    const targets = [...new Set([...change.targets, ...(change.created?.(result) ?? [])])];
     const recorded: number[] = [];
-    for (const target of targets) {
-      const was = before.get(target) ?? null;
-      const now = asStored(await change.read(target, tx));
-      if (isDeepStrictEqual(was, now)) continue;
-      const [row] = await tx
-        .insert(configChanges)
-        .values({
-          appId: change.appId,
-          userId: author.id,
-          userEmail: author.email,
-          kind: change.kind,
-          target,
-          summary: change.summary(target, was, now).slice(0, MAX_SUMMARY),
-          before: was,
-          after: now,
-        })
-        .returning({ id: configChanges.id });
-      recorded.push(row.id);
+    for (const [i, change] of changes.entries()) {
+      const targets = [...new Set([...change.targets, ...(change.created?.(result) ?? [])])];
+      for (const target of targets) {
+        const was = before[i].get(target) ?? null;
+        const now = asStored(await change.read(target, tx));
+        if (isDeepStrictEqual(was, now)) continue;
+        const summary = change.summary(target, was, now);
+        const [row] = await tx
+          .insert(configChanges)
+          .values({
+            appId: change.appId,
+            userId: author.id,
+            userEmail: author.email,
+            kind: change.kind,
+            target,
+            summary: (via ? `${via}: ${summary}` : summary).slice(0, MAX_SUMMARY),
+            before: was,
+            after: now,
+          })
+          .returning({ id: configChanges.id });
+        recorded.push(row.id);
+      }
     }
     return { result, recorded };
   });

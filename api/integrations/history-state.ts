@@ -1,4 +1,8 @@
-import type { integrations } from "../db/schema";
+import { asc, eq } from "drizzle-orm";
+import type { Executor } from "../controls/scope";
+import { integrations } from "../db/schema";
+import { listChanges, listSummary } from "../history/describe";
+import type { Change } from "../history/record";
 import { systemNamed } from "./catalog";
 import type { SecretBox } from "./secrets";
 
@@ -37,3 +41,25 @@ export function withoutSecrets(row: IntegrationRow, box: SecretBox) {
     settings_json: settings,
   };
 }
+
+export const integrationsOf = (appId: number, db: Executor) =>
+  db.select().from(integrations).where(eq(integrations.appId, appId)).orderBy(asc(integrations.id));
+
+/** The client's integrations as GET answers them, but with no trace of a secret's value (docs/decisions/024). */
+export const integrationsChange = (appId: number, box: SecretBox): Change => ({
+  appId,
+  kind: "integration",
+  targets: [""],
+  read: async (_, db) => (await integrationsOf(appId, db)).map((row) => withoutSecrets(row, box)),
+  summary: (_, before, after) =>
+    listSummary(
+      "Integrations",
+      // One integration per system, use case and environment (as the save keeps them): a new name is a change.
+      listChanges<{ name: string; environment: string; external_system: string; usecase: string }>(
+        before,
+        after,
+        (i) => [i.external_system, i.usecase, i.environment].join("\u0000"),
+        (i) => `${i.name} (${i.environment})`,
+      ),
+    ),
+});

@@ -1,4 +1,4 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import {
   IdParam,
@@ -9,21 +9,16 @@ import {
   type Integration,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
-import type { Executor } from "../controls/scope";
 import { integrations } from "../db/schema";
-import type { ApiDeps } from "../deps";
-import { listChanges, listSummary } from "../history/describe";
-import { recordChange, type Change } from "../history/record";
+import { recordChange } from "../history/record";
 import { badRequest } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { catalogByGroup, systemNamed } from "./catalog";
-import { withoutSecrets } from "./history-state";
-import { isMasked, maskSecret, SecretBox } from "./secrets";
+import { integrationsChange, integrationsOf } from "./history-state";
+import { isMasked, maskSecret, secretBoxOf, type SecretBox } from "./secrets";
 
 const AppParams = z.object({ appId: IdParam });
 type IntegrationRow = typeof integrations.$inferSelect;
-
-const secretBoxOf = (deps: Pick<ApiDeps, "config">) => new SecretBox(deps.config.jwtSecret);
 
 /** A saved integration as answers show it: secret settings masked, never decrypted onto the wire in full. */
 export function toIntegration(row: IntegrationRow, box: SecretBox): Integration {
@@ -43,28 +38,6 @@ export function toIntegration(row: IntegrationRow, box: SecretBox): Integration 
     updated_at: row.updatedAt.toISOString(),
   };
 }
-
-const integrationsOf = (appId: number, db: Executor) =>
-  db.select().from(integrations).where(eq(integrations.appId, appId)).orderBy(asc(integrations.id));
-
-/** The client's integrations as GET answers them, but with no trace of a secret's value (docs/decisions/024). */
-const integrationsChange = (appId: number, box: SecretBox): Change => ({
-  appId,
-  kind: "integration",
-  targets: [""],
-  read: async (_, db) => (await integrationsOf(appId, db)).map((row) => withoutSecrets(row, box)),
-  summary: (_, before, after) =>
-    listSummary(
-      "Integrations",
-      // One integration per system, use case and environment (as the save keeps them): a new name is a change.
-      listChanges<{ name: string; environment: string; external_system: string; usecase: string }>(
-        before,
-        after,
-        (i) => [i.external_system, i.usecase, i.environment].join("\u0000"),
-        (i) => `${i.name} (${i.environment})`,
-      ),
-    ),
-});
 
 export function integrationRoutes(route: RouteBuilder) {
   route({

@@ -50,3 +50,6 @@ export function maskSecret(plain: string) {
 }
 
 export const isMasked = (value: string) => value.startsWith(SECRET_MASK_PREFIX);
+
+/** The box of this server's secrets: keyed with its signing secret, so every process of one deployment opens the same values. */
+export const secretBoxOf = (deps: { config: { jwtSecret: string } }) => new SecretBox(deps.config.jwtSecret);

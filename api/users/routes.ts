@@ -16,8 +16,8 @@ import { appUsers, users } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
-import { listChanges, listSummary } from "../history/describe";
-import { recordChange, type Change } from "../history/record";
+import { recordChange } from "../history/record";
+import { accessChange } from "./access-change";
 
 type UserRecord = typeof users.$inferSelect;
 type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
@@ -324,35 +324,6 @@ async function upsertAppUsersAsClientAdmin(
     }
   });
 }
-
-interface AccessEntry {
-  email: string;
-  name: string;
-  role: string;
-}
-
-/**
- * Who has access to the client, and as what. Only what belongs to the client: the name it gave each
- * person, never the account's name, type or age, which are facts about it elsewhere (as listAppUsers
- * shows a Client Admin).
- */
-const accessChange = (appId: number): Change => ({
-  appId,
-  kind: "user_access",
-  targets: [""],
-  read: (_, db) =>
-    db
-      .select({ email: users.email, name: appUsers.name, role: appUsers.role })
-      .from(appUsers)
-      .innerJoin(users, eq(users.id, appUsers.userId))
-      .where(eq(appUsers.appId, appId))
-      .orderBy(asc(users.email)),
-  summary: (_, before, after) =>
-    listSummary(
-      "Access",
-      listChanges<AccessEntry>(before, after, (entry) => entry.email),
-    ),
-});
 
 export function userRoutes(route: RouteBuilder) {
   route({

@@ -1,0 +1,90 @@
+import { and, eq, inArray } from "drizzle-orm";
+import type { ModelType } from "@contract";
+import { agentChange } from "../agents/agent-change";
+import { clientCreatedChange, clientProfileChange } from "../apps/client-change";
+import type { Executor } from "../controls/scope";
+import { agents, knowledgeFiles } from "../db/schema";
+import { filesChange } from "../files/file-change";
+import {
+  appearanceChange,
+  controlsChange,
+  dataModelChange,
+  finetuningChange,
+  inputPromptsChange,
+  probingChange,
+} from "../history/kinds";
+import type { Change } from "../history/record";
+import { integrationsChange } from "../integrations/history-state";
+import type { SecretBox } from "../integrations/secrets";
+import { accessChange } from "../users/access-change";
+import type { AppExportFile } from "./format";
+
+/** What an import's write answers: the ids of the agents it created or updated, which History records. */
+export interface ImportWritten {
+  agentIds: number[];
+}
+
+const distinct = <T>(values: T[]) => [...new Set(values)];
+
+/**
+ * Everything an import may change, each kind as its own save records it, so History shows an
+ * import as the changes it made (an agent added, a rule changed, a file's tags) and restores them
+ * as it restores any other. Read before the import writes: the client's agents and files the file
+ * names are matched here as the import matches them.
+ */
+export async function importChanges(
+  appId: number,
+  file: AppExportFile,
+  created: boolean,
+  box: SecretBox,
+  db: Executor,
+): Promise<Change<ImportWritten>[]> {
+  const siteCodes = file.agents.map((agent) => agent.site_code);
+  const fileNames = file.files.map((uploaded) => uploaded.file_name);
+  const agentIds = siteCodes.length
+    ? await db
+        .select({ id: agents.id })
+        .from(agents)
+        .where(and(eq(agents.appId, appId), inArray(agents.siteCode, siteCodes)))
+    : [];
+  const fileIds = fileNames.length
+    ? await db
+        .select({ id: knowledgeFiles.id })
+        .from(knowledgeFiles)
+        .where(and(eq(knowledgeFiles.appId, appId), inArray(knowledgeFiles.fileName, fileNames)))
+    : [];
+  const changes: Change<ImportWritten>[] = [
+    created ? clientCreatedChange(appId) : clientProfileChange(appId),
+    {
+      ...agentChange(
+        appId,
+        agentIds.map((row) => row.id),
+      ),
+      created: (written: ImportWritten) => written.agentIds.map(String),
+    },
+    controlsChange(appId, distinct(file.controls.map((row) => row.trigger_point))),
+    probingChange(appId, distinct(file.ai_probings.map((row) => row.trigger_point))),
+    inputPromptsChange(appId, distinct(file.input_prompts.map((row) => row.trigger_point))),
+    ...(file.finetunings.length ? [finetuningChange(appId)] : []),
+    ...(file.access.length ? [accessChange(appId)] : []),
+    ...distinct(file.appearances.map((look) => JSON.stringify([look.environment, look.trigger_point]))).map((key) => {
+      const [environment, triggerPoint] = JSON.parse(key) as ["stage" | "prod", string];
+      return appearanceChange(appId, environment, triggerPoint);
+    }),
+    dataModelChange(appId, distinct(file.profile_fields.map((field) => field.model_type as ModelType))),
+    ...(file.integrations.length ? [integrationsChange(appId, box)] : []),
+    filesChange(
+      appId,
+      fileIds.map((row) => row.id),
+    ),
+  ];
+  // A new client has nothing to read before the import writes it (its reads would find no client):
+  // every target is one the import creates.
+  return created ? changes.map(createdByTheSave) : changes;
+}
+
+const createdByTheSave = <T>(change: Change<T>): Change<T> => ({
+  ...change,
+  targets: [],
+  created: (result) => [...change.targets, ...(change.created?.(result) ?? [])],
+});
