@@ -364,7 +364,8 @@ export function testingRoutes(route: RouteBuilder) {
     method: "get",
     path: "/v1/apps/:appId/test_runs",
     tag: "Testing",
-    summary: "The client's test runs, latest first (the last 100), of one trigger point and environment when given.",
+    summary:
+      "The client's test runs, the latest started first (the last 100), of one trigger point and environment when given.",
     params: AppParams,
     query: TestRunsQuery,
     response: TestRunsList,
@@ -377,7 +378,9 @@ export function testingRoutes(route: RouteBuilder) {
         .select()
         .from(testRuns)
         .where(and(...conditions))
-        .orderBy(desc(testRuns.id))
+        // By when each started, as the table's first column says: a run held back by the
+        // one-a-minute rule starts after one asked for later and started at once.
+        .orderBy(desc(sql`greatest(${testRuns.createdAt}, ${testRuns.startAfter})`), desc(testRuns.id))
         .limit(100);
       const questionsNow = await questionCounts(params.appId, rows, deps);
       return { data: rows.map((row) => toRunSummary(row, questionsNow)) };

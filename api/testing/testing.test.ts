@@ -401,6 +401,29 @@ describe("queueing", () => {
   });
 });
 
+describe("the runs list", () => {
+  it("lists runs by when they started, so a run held back by the one-a-minute rule comes after one started at once", async () => {
+    const run = { appId, triggerPoint: "listorder", environment: "stage", trigger: "manual", status: "done" };
+    const now = Date.now();
+    const [held] = await host.deps.db
+      .insert(testRuns)
+      .values({ ...run, createdAt: new Date(now - 30_000), startAfter: new Date(now - 5_000) })
+      .returning();
+    const [atOnce] = await host.deps.db
+      .insert(testRuns)
+      .values({ ...run, createdAt: new Date(now - 60_000), startAfter: new Date(now - 60_000) })
+      .returning();
+    const [newest] = await host.deps.db
+      .insert(testRuns)
+      .values({ ...run, createdAt: new Date(now - 1_000), startAfter: new Date(now - 1_000) })
+      .returning();
+    const listed = await call("GET", `/v1/apps/${appId}/test_runs?trigger_point=listorder`, { token: viewer });
+    expect(listed.body.data.map((r: { id: number }) => r.id)).toEqual([newest.id, held.id, atOnce.id]);
+    // Created in another order: held first, then the one that started a minute ago.
+    expect(held.id).toBeLessThan(atOnce.id);
+  });
+});
+
 describe("runs queued by changes", () => {
   it("follow a control saved for Default, once per agent and environment while one waits, and say what queued them", async () => {
     const stageRuns = async () =>
