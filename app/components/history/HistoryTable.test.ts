@@ -15,10 +15,10 @@ const change = (later: number): ShownChange => ({
 describe("the question before undoing later changes", () => {
   it("says one later change is undone, and several are", () => {
     expect(laterChangesQuestion("revert", change(1))).toBe(
-      "Revert “User profile data model: added gpa_score”? What it changed goes back to how it was before it, so the change made to it since is undone too.",
+      "Revert “User profile data model: added gpa_score” (11/02/2026 | 10:00 UTC)? What it changed goes back to how it was before it, so the change made to it since is undone too.",
     );
     expect(laterChangesQuestion("restore", change(3))).toBe(
-      "Restore the state “User profile data model: added gpa_score” led to? What it changed goes back to how it was after it, so the 3 changes made to it since are undone too.",
+      "Restore the state “User profile data model: added gpa_score” (11/02/2026 | 10:00 UTC) led to? What it changed goes back to how it was after it, so the 3 changes made to it since are undone too.",
     );
   });
 

@@ -1,7 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import type { ChangeLine } from "@contract";
 import { CHANGE_KIND_LABELS, isRestorableKind, LATER_CHANGES_CAP, type ChangeKind } from "@contract/values/history";
-import { formatDateTime } from "~/lib/dates";
+import { formatDateTime, formatDateTimeUtc } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
 import { ChangeDiff } from "./ChangeDiff";
 import * as s from "./history.css";
@@ -117,7 +117,7 @@ function RestoreForm({
       {/* Two changes can share a summary ("1 rule added"): the time tells their buttons apart. */}
       <span className={ui.visuallyHidden}>
         {" "}
-        ({change.summary}, {formatDateTime(change.at)} UTC)
+        ({change.summary}, {formatDateTimeUtc(change.at)})
       </span>
     </>
   );
@@ -150,9 +150,11 @@ export function laterChangesQuestion(intent: "restore" | "revert", change: Shown
     n === 1
       ? "the change made to it since is"
       : `the ${n}${n >= LATER_CHANGES_CAP ? " or more" : ""} changes made to it since are`;
+  // The time tells two changes of one summary apart ("1 rule added"), as the buttons' words do.
+  const which = `“${change.summary}” (${formatDateTimeUtc(change.at)})`;
   const what =
     intent === "revert"
-      ? `Revert “${change.summary}”? What it changed goes back to how it was before it`
-      : `Restore the state “${change.summary}” led to? What it changed goes back to how it was after it`;
+      ? `Revert ${which}? What it changed goes back to how it was before it`
+      : `Restore the state ${which} led to? What it changed goes back to how it was after it`;
   return `${what}, so ${later} undone too.`;
 }
