@@ -350,6 +350,8 @@ test.describe("without JavaScript", () => {
     // The server's answer: the message beside the field, everything typed still there.
     const refused = nursingAnswer(page).getByRole("form", { name: "Add as test question" });
     await expect(refused.getByLabel("Question")).toHaveAccessibleDescription("This field is required");
+    // The answer comes back at the form, not at the page's top.
+    await expect(refused.getByLabel("Question")).toBeInViewport();
     await expect(refused.getByLabel("Or type the expected source")).toHaveValue("programs-guide.pdf");
     await expect(refused.getByLabel("Expected outcome")).toHaveValue("answered");
 

@@ -1,4 +1,4 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form, useFormAction, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import type { ConversationMessage } from "@contract";
 import { FormField, fieldAria } from "~/components/FormField";
@@ -50,6 +50,10 @@ export function TestQuestionForm({
 }) {
   const navigation = useNavigation();
   const formRef = useRef<HTMLFormElement>(null);
+  // Without JavaScript a refused post comes back as a new page: the address's fragment brings the
+  // browser back to this form, its messages beside the fields, not to the page's top.
+  const formId = `add-test-question-${answer.id}`;
+  const action = `${useFormAction()}#${formId}`;
   // Only the form the answer is about marks fields: the others find nothing to focus.
   useFocusFirstProblemOnAnswer(formRef);
   const saving =
@@ -75,7 +79,9 @@ export function TestQuestionForm({
       <summary className={s.disclosureSummary}>Add as test question</summary>
       <Form
         ref={formRef}
+        id={formId}
         method="post"
+        action={action}
         className={s.correctionForm}
         aria-label="Add as test question"
         preventScrollReset
