@@ -208,6 +208,18 @@ describe("History of imports and new clients", () => {
     expect(await historyOf(appId)).toHaveLength(before + 1);
   });
 
+  it("records an agent an import brings back to an existing client as added, with its settings", async () => {
+    const appId = await northfield();
+    const exported = await call("POST", `/v1/apps/${appId}/exports/export`, { token: clientAdmin });
+    await host.deps.db.delete(agents).where(eq(agents.siteCode, "library"));
+    await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: exported.body.file_name } });
+    const [latest] = await historyOf(appId);
+    expect(latest).toMatchObject({
+      kind: "agent",
+      summary: `Import of ${exported.body.file_name}: Agent Library Helper added`,
+    });
+  });
+
   it("records a client an import creates, with everything it brought, in the new client's History", async () => {
     const exported = await call("POST", `/v1/apps/${await northfield()}/exports/export`, { token: clientAdmin });
     const content = JSON.parse((await host.deps.storage.get(`exports/${exported.body.file_name}`))!.toString());
