@@ -8,6 +8,18 @@ import type { Change } from "../history/record";
 
 type AgentRow = typeof agents.$inferSelect;
 
+/** An agent's columns from its wire fields, as the agent form and an export file carry them. */
+export const agentColumns = (agent: Omit<Agent, "id" | "app_id" | "logo"> & { logo?: string | null }) => ({
+  name: agent.name,
+  agentType: agent.agent_type,
+  siteCode: agent.site_code,
+  logo: agent.logo ?? null,
+  url: agent.url,
+  status: agent.status,
+  modeEnv: agent.mode_env,
+  metadata: agent.metadata,
+});
+
 export function toAgent(row: AgentRow): Agent {
   return {
     id: row.id,

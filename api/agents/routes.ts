@@ -11,7 +11,7 @@ import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { recordChange } from "../history/record";
-import { agentChange, toAgent } from "./agent-change";
+import { agentChange, agentColumns, toAgent } from "./agent-change";
 import { moveTriggerPoint } from "./site-code-rename";
 import type { StorageWrites } from "../http/storage-writes";
 
@@ -105,16 +105,7 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
       requireApp(caller, params.appId, "configure");
       if (body.app_id !== params.appId)
         throw badRequest("Invalid request body", { app_id: ["app_id must be the client of this path"] });
-      const values = {
-        name: body.name,
-        agentType: body.agent_type,
-        siteCode: body.site_code,
-        logo: body.logo ?? null,
-        url: body.url,
-        status: body.status,
-        modeEnv: body.mode_env,
-        metadata: body.metadata,
-      };
+      const values = agentColumns(body);
       try {
         const existing = body.id
           ? await findAgent(params.appId, body.id, deps)

@@ -10,6 +10,7 @@ import {
   TOPIC_CONTROL_TYPES,
 } from "@contract";
 import { decodeTextFile } from "@contract/text-file";
+import { agentColumns } from "../agents/agent-change";
 import { nextClientId } from "../apps/client-change";
 import { appColumns, loadClientApp } from "../apps/queries";
 import { requireApp, requireStaff } from "../auth/permissions";
@@ -308,16 +309,7 @@ async function writeImport(appId: number, created: boolean, file: AppExportFile,
       .where(eq(clientApps.id, appId));
   const agentIds: number[] = [];
   for (const agent of file.agents) {
-    const values = {
-      name: agent.name,
-      agentType: agent.agent_type,
-      siteCode: agent.site_code,
-      logo: agent.logo ?? null,
-      url: agent.url,
-      status: agent.status,
-      modeEnv: agent.mode_env,
-      metadata: agent.metadata,
-    };
+    const values = agentColumns(agent);
     const [saved] = await tx
       .insert(agents)
       .values({ ...values, appId })
