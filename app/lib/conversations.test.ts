@@ -12,6 +12,7 @@ import {
   pageSizeChoices,
   testQuestionFromAnswer,
   traceSources,
+  triggerPointWithAgent,
 } from "./conversations";
 import { parseCsv } from "./csv";
 
@@ -22,6 +23,17 @@ const trace = (passages: TracePassage[]): AnswerTrace => ({
   passages,
   controls: [],
   model: false,
+});
+
+describe("a trigger point on the client-wide screens", () => {
+  it("is named by its agent with its code, Default for the client's own, and its code when no agent answers on it", () => {
+    const names = { admissions: "Admissions Assistant" };
+    expect(triggerPointWithAgent("admissions", names)).toBe("Admissions Assistant (admissions)");
+    expect(triggerPointWithAgent("", names)).toBe("Default");
+    expect(triggerPointWithAgent("retired", names)).toBe("retired");
+    // An object's own keys only: a code named like one of its built-in properties is still a code.
+    expect(triggerPointWithAgent("toString", names)).toBe("toString");
+  });
 });
 
 describe("the list's filters in the address", () => {

@@ -99,6 +99,16 @@ export const OUTCOME_TONES: Record<ChatOutcome, "success" | "warning" | "error" 
 
 export const triggerPointLabel = (triggerPoint: string) => triggerPoint || DEFAULT_TRIGGER_POINT_LABEL;
 
+/**
+ * A trigger point as the client-wide Conversations screens show it: its agent's name with its code
+ * ("Admissions Assistant (admissions)"), as the agent's own list names it; "Default", or the code
+ * alone for a trigger point no agent answers on.
+ */
+export const triggerPointWithAgent = (triggerPoint: string, agentNames: Record<string, string>) =>
+  Object.hasOwn(agentNames, triggerPoint)
+    ? `${agentNames[triggerPoint]} (${triggerPoint})`
+    : triggerPointLabel(triggerPoint);
+
 /** An address shown as a link: the web pages answers cite, nothing a browser would run (`javascript:`). */
 export const isHttpLink = (value: string) => /^https?:\/\/[^\s/]/i.test(value);
 

@@ -364,6 +364,8 @@ describe("a conversation's transcript", () => {
     expect(response.status).toBe(200);
     const data = await response.json();
     expect(data.conversation.trigger_point).toBe("studentsuccess");
+    // The client-wide screens name the trigger point by its agent.
+    expect(data.agentNames.studentsuccess).toEqual(expect.any(String));
     expect(data.canCorrect).toBe(false);
     expect(data.testQuestionsPath).toBe("/northfield/agent/studentsuccess/controls/test-questions");
   });

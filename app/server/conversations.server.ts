@@ -76,6 +76,8 @@ async function conversationsScope({ request, context, params }: Args): Promise<C
 const screenData = ({ app, agent, listPath }: ConversationsScope) => ({
   client: { id: app.id, name: app.client_name, urlCode: app.url_code },
   agent: agent ? { name: agent.name, triggerPoint: agent.site_code } : null,
+  // The client-wide screens name each row's trigger point by its agent.
+  agentNames: agent ? {} : Object.fromEntries(app.agents.map((each) => [each.site_code, each.name])),
   listPath,
 });
 

@@ -20,6 +20,7 @@ export function ConversationsScreen() {
   const {
     client,
     agent,
+    agentNames,
     listPath,
     values,
     fieldErrors,
@@ -60,7 +61,11 @@ export function ConversationsScreen() {
             {totalIsCapped ? "More than " : ""}
             {total.toLocaleString("en-US")} conversation{total === 1 ? " matches" : "s match"} these filters.
           </p>
-          <ConversationsTable conversations={conversations} listPath={listPath} showTriggerPoint={!agent} />
+          <ConversationsTable
+            conversations={conversations}
+            listPath={listPath}
+            agentNames={agent ? null : agentNames}
+          />
           <Pagination page={page} totalPages={totalPages} countIsCapped={totalIsCapped} />
         </>
       )}

@@ -8,7 +8,7 @@ import {
   NOT_RATED_LABEL,
   OUTCOME_CHIP_LABELS,
   OUTCOME_TONES,
-  triggerPointLabel,
+  triggerPointWithAgent,
 } from "~/lib/conversations";
 import { formatDateTime } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
@@ -39,12 +39,14 @@ export function OutcomeChips({ outcomes }: { outcomes: ConversationRow["outcomes
 export function ConversationsTable({
   conversations,
   listPath,
-  showTriggerPoint,
+  agentNames,
 }: {
   conversations: ConversationRow[];
   listPath: string;
-  showTriggerPoint: boolean;
+  /** The client's agents by site code, for the client-wide list's Trigger point column; null under an agent. */
+  agentNames: Record<string, string> | null;
 }) {
+  const showTriggerPoint = agentNames !== null;
   const columns = 8 + (showTriggerPoint ? 1 : 0);
   // Each conversation carries the list's filters and page, for its way back.
   const listSearch = listSearchOf(useLocation().search);
@@ -77,7 +79,7 @@ export function ConversationsTable({
                   </Link>
                 </td>
                 <td>{environmentLabel(row.environment)}</td>
-                {showTriggerPoint ? <td>{triggerPointLabel(row.trigger_point)}</td> : null}
+                {agentNames ? <td>{triggerPointWithAgent(row.trigger_point, agentNames)}</td> : null}
                 <td className={s.number}>{row.questions}</td>
                 <td className={s.lastQuestion}>{row.last_question}</td>
                 <td>

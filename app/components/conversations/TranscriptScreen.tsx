@@ -8,7 +8,7 @@ import {
   listSearchOf,
   OUTCOME_TONES,
   testQuestionFromAnswer,
-  triggerPointLabel,
+  triggerPointWithAgent,
 } from "~/lib/conversations";
 import { formatDateTime, formatTimeOfDay } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
@@ -78,7 +78,8 @@ function Answer({
  * Business Insights links to it.
  */
 export function TranscriptScreen() {
-  const { agent, listPath, conversation, canCorrect, testQuestionsPath } = useLoaderData<typeof loadConversation>();
+  const { agent, agentNames, listPath, conversation, canCorrect, testQuestionsPath } =
+    useLoaderData<typeof loadConversation>();
   const posted = useActionData<CorrectionActionData>();
   const generation = useFormGeneration();
   const questions = conversation.messages.filter((message) => message.role === "user").length;
@@ -98,7 +99,7 @@ export function TranscriptScreen() {
         {agent ? null : (
           <div>
             <dt>Trigger point</dt>
-            <dd>{triggerPointLabel(conversation.trigger_point)}</dd>
+            <dd>{triggerPointWithAgent(conversation.trigger_point, agentNames)}</dd>
           </div>
         )}
         <div>
