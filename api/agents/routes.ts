@@ -2,6 +2,7 @@ import { and, eq, ne, sql } from "drizzle-orm";
 import type { Context } from "hono";
 import { z } from "zod";
 import { Agent, AgentInput, AgentLogoUpload, IdParam, siteCodeInUse } from "@contract";
+import { agentTypeNotOffered, agentTypesFor } from "@contract/values/apps";
 import { storeLogos } from "../apps/routes";
 import { requireApp } from "../auth/permissions";
 import { ensureDefaultPersonality } from "../controls/defaults";
@@ -97,7 +98,7 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     path: "/v1/apps/:appId/agents/update_agents",
     tag: "Agents",
     summary:
-      "Creates or updates an agent. The agent updated is the one of `id` when given, else the client's agent with this `site_code`; otherwise a new one is created (defaults: type enrollment, status active, mode_env staging, metadata {}), and a typed client's new agent gets the default personality for its site code. An update changes only the fields sent.",
+      "Creates or updates an agent. The agent updated is the one of `id` when given, else the client's agent with this `site_code`; otherwise a new one is created (defaults: the client's first agent type, enrollment or for an ecommerce client ecommerce; status active, mode_env staging, metadata {}), and a typed client's new agent gets the default personality for its site code. An update changes only the fields sent. A type the client does not work with is refused (higher_ed: enrollment and engagement; ecommerce: ecommerce).",
     params: AppParams,
     body: AgentInput,
     response: Agent,
@@ -110,8 +111,22 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
         const existing = body.id
           ? await findAgent(params.appId, body.id, deps)
           : await findAgentBySiteCode(params.appId, body.site_code, deps);
-        const sent = existing ? await sentFieldsOf(c) : null;
-        const codeChanges = !existing || (sent!.has("site_code") && existing.siteCode !== body.site_code);
+        const sent = await sentFieldsOf(c);
+        // A client works with agents of its own types (spec: higher_ed enrollment and engagement,
+        // ecommerce only ecommerce); a new agent sent without one takes the client's first.
+        const [{ clientType }] = await deps.db
+          .select({ clientType: clientApps.clientType })
+          .from(clientApps)
+          .where(eq(clientApps.id, params.appId));
+        const offered: string[] = agentTypesFor(clientType);
+        if (!existing && !sent.has("agent_type")) values.agentType = agentTypesFor(clientType)[0];
+        else if (
+          sent.has("agent_type") &&
+          body.agent_type !== existing?.agentType &&
+          !offered.includes(body.agent_type)
+        )
+          throw badRequest("Invalid request body", { agent_type: [agentTypeNotOffered(clientType)] });
+        const codeChanges = !existing || (sent.has("site_code") && existing.siteCode !== body.site_code);
         if (codeChanges && (await siteCodeHeldByAnother(params.appId, body.site_code, existing?.id ?? null, deps)))
           throw siteCodeTaken(body.site_code);
         const { result: agent } = await recordChange(
@@ -121,7 +136,7 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
           async (db) => {
             if (existing) {
               const changed = Object.fromEntries(
-                Object.entries(values).filter(([key]) => sent!.has(AGENT_FIELD_NAMES[key as keyof typeof values])),
+                Object.entries(values).filter(([key]) => sent.has(AGENT_FIELD_NAMES[key as keyof typeof values])),
               );
               if (typeof changed.siteCode === "string")
                 await moveTriggerPoint(db, params.appId, existing.siteCode, changed.siteCode);
@@ -139,14 +154,8 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
             return toAgent(created);
           },
         );
-        if (!existing) {
-          // After the agent is committed: a failure here is logged and never undoes the agent.
-          const [app] = await deps.db
-            .select({ clientType: clientApps.clientType })
-            .from(clientApps)
-            .where(eq(clientApps.id, params.appId));
-          if (app?.clientType) await ensureDefaultPersonality(params.appId, app.clientType, agent.site_code, deps);
-        }
+        // After the agent is committed: a failure here is logged and never undoes the agent.
+        if (!existing && clientType) await ensureDefaultPersonality(params.appId, clientType, agent.site_code, deps);
         return agent;
       } catch (error) {
         if (isUniqueViolation(error)) throw siteCodeTaken(body.site_code);

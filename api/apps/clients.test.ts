@@ -258,6 +258,33 @@ describe("agents", () => {
     expect(personality.promptInputRaw).toBe("");
   });
 
+  it("gives a client agents of its own types only: a higher education client no ecommerce agent, an ecommerce client ecommerce by default", async () => {
+    const refused = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { app_id: northfieldId, name: "Shop", agent_type: "ecommerce", site_code: "shop" },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.agent_type).toEqual([
+      "A higher education client's agents are Enrollment or Engagement agents",
+    ]);
+    const untyped = await call("POST", `/v1/apps/${harborId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { app_id: harborId, name: "Sizes Helper", site_code: "sizes" },
+    });
+    expect(untyped.body.agent_type).toBe("ecommerce");
+    const retyped = await call("POST", `/v1/apps/${harborId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: {
+        id: untyped.body.id,
+        app_id: harborId,
+        name: "Sizes Helper",
+        site_code: "sizes",
+        agent_type: "engagement",
+      },
+    });
+    expect(retyped.body.errors.agent_type).toEqual(["An ecommerce client's agents are Ecommerce agents"]);
+  });
+
   it("updates by id, refuses a site code another agent uses, and keeps clients apart", async () => {
     const list = (await call("GET", "/v1/apps", { token: tokens.admin })).body.apps.find(
       (a: { id: number }) => a.id === northfieldId,

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
+import { agentTypeNotOffered, agentTypesFor } from "@contract/values/apps";
 import { AgentForm } from "./agent-form.schema";
 import {
   agentFormDefaults,
   agentGroupTitle,
   agentTypeLabel,
   agentTypeOf,
-  agentTypesFor,
   groupAgents,
   isShowableLogoUrl,
   modeEnvLabel,
@@ -68,6 +68,9 @@ describe("agent type", () => {
     expect(newAgentType("higher_ed", "bogus")).toBe("enrollment");
     expect(newAgentType("ecommerce", null)).toBe("ecommerce");
     expect(newAgentType("", undefined)).toBe("enrollment");
+    // A type the client does not work with is not offered (spec: higher_ed clients have enrollment and engagement agents).
+    expect(newAgentType("higher_ed", "ecommerce")).toBe("enrollment");
+    expect(newAgentType("ecommerce", "engagement")).toBe("ecommerce");
   });
 
   it("labels mode_env as the spec does", () => {
@@ -105,6 +108,10 @@ describe("grouping agents by client type", () => {
     expect(groupAgents("", []).map((g) => g.title)).toEqual(["Enrollment Agents", "Engagement Agents"]);
     expect(groupAgents("government", []).map((g) => g.type)).toEqual(["enrollment", "engagement"]);
     expect(agentTypesFor("other")).toEqual(["enrollment", "engagement"]);
+    expect(agentTypeNotOffered("higher_ed")).toBe(
+      "A higher education client's agents are Enrollment or Engagement agents",
+    );
+    expect(agentTypeNotOffered("ecommerce")).toBe("An ecommerce client's agents are Ecommerce agents");
   });
 
   it("shows an agent of a type the client does not work with in a group of its own, without a create card", () => {

@@ -1,4 +1,4 @@
-import { AGENT_TYPE_LABELS, AGENT_TYPES, MODE_ENV_LABELS } from "@contract/values/apps";
+import { AGENT_TYPE_LABELS, AGENT_TYPES, agentTypesFor, MODE_ENV_LABELS } from "@contract/values/apps";
 import { titleCase } from "./text";
 
 /*
@@ -24,20 +24,17 @@ export const agentTypeLabel = (value: string | null | undefined) => AGENT_TYPE_L
 export const modeEnvLabel = (value: string) =>
   (MODE_ENV_LABELS as Record<string, string | undefined>)[value] ?? titleCase(value);
 
-/** The agent types a client works with: ecommerce clients only ecommerce; higher_ed (and any other type) enrollment and engagement. */
-export const agentTypesFor = (clientType: string): AgentType[] =>
-  clientType === "ecommerce" ? ["ecommerce"] : ["enrollment", "engagement"];
-
 /** 'engagement' ⇒ 'Engagement Agents'. */
 export const agentGroupTitle = (type: AgentType) => `${AGENT_TYPE_LABELS[type]} Agents`;
 
 /**
- * The type a new agent starts with: the one asked for (?type=), else the client's first type.
- * The spec's default is enrollment; an ecommerce client starts with ecommerce, or its new agent
- * would belong to no group on its home.
+ * The type a new agent starts with: the one asked for (?type=) when the client works with it, else
+ * the client's first type. The spec's default is enrollment; an ecommerce client starts with
+ * ecommerce, or its new agent would belong to no group on its home.
  */
 export function newAgentType(clientType: string, requested: string | null | undefined): AgentType {
-  return isAgentType(requested) ? requested : agentTypesFor(clientType)[0];
+  const offered = agentTypesFor(clientType);
+  return isAgentType(requested) && offered.includes(requested) ? requested : offered[0];
 }
 
 export interface AgentGroup<T> {

@@ -376,6 +376,49 @@ describe("build-agent action", () => {
     });
   });
 
+  it("refuses a new agent of a type the client does not work with, beside the type, keeping the values", async () => {
+    const before = (await appByCode("northfield")).agents.length;
+    const response = await settle(() =>
+      buildAction(
+        args(
+          agentFormRequest(
+            "/northfield/build-agent?type=ecommerce",
+            { name: "Campus Shop", agent_type: "ecommerce", site_code: "campusshop", url: "https://shop.example" },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
+    expect(response.status).toBe(400);
+    const reply = await response.json();
+    expect(reply.error.agent_type).toEqual(["A higher education client's agents are Enrollment or Engagement agents"]);
+    expect(reply.initialValue).toMatchObject({ name: "Campus Shop", site_code: "campusshop" });
+    expect((await appByCode("northfield")).agents).toHaveLength(before);
+  });
+
+  it("edits the agent the address names: a post to another client's agent or to none is not found, never a new agent", async () => {
+    const harborAgent = (await appByCode("shopharbor-outfitters")).agents[0];
+    const before = (await appByCode("northfield")).agents.length;
+    for (const id of [String(harborAgent.id), "999999"]) {
+      const response = await settle(() =>
+        buildAction(
+          args(
+            agentFormRequest(
+              `/northfield/build-agent?id=${id}`,
+              { name: "Hijack", agent_type: "enrollment", site_code: "hijack", url: "" },
+              admin,
+            ),
+            northfield,
+          ),
+        ),
+      );
+      expect(response.status, id).toBe(404);
+    }
+    expect((await appByCode("northfield")).agents).toHaveLength(before);
+    expect((await appByCode("shopharbor-outfitters")).agents[0]).toEqual(harborAgent);
+  });
+
   it("refuses a client user with 403", async () => {
     const before = (await appByCode("northfield")).agents.length;
     const response = await settle(() =>

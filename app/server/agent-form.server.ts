@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import { siteCodeInUse, type Agent, type AgentInput, type ClientApp } from "@contract";
+import { agentTypeNotOffered, agentTypesFor } from "@contract/values/apps";
 import {
   agentFormDefaults,
   isShowableLogoUrl,
@@ -8,6 +9,7 @@ import {
   newAgentType,
   stripSiteCode,
   type AgentFormDefaults,
+  type AgentType,
 } from "~/lib/agent-form";
 import { AgentForm } from "~/lib/agent-form.schema";
 import { userCan } from "~/lib/permissions";
@@ -94,13 +96,19 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
 
   let existing: Agent | null = null;
   let siteCodeTaken = false;
-  if (textOf(formData, "id")) {
-    existing = await agentsApi.get(api, app.id, agentIdOf(textOf(formData, "id")));
+  let typeRefused = false;
+  // The address says which agent the form edits (?id=, as its page loaded it); a post to an agent
+  // the client does not have is not found, never a new agent.
+  const editedId = new URL(request.url).searchParams.get("id") ?? textOf(formData, "id");
+  if (editedId) {
+    existing = await agentsApi.get(api, app.id, agentIdOf(editedId));
+    formData.set("id", String(existing.id));
     formData.set("agent_type", existing.agent_type);
     formData.set("mode_env", existing.mode_env);
   } else {
     formData.delete("id");
     formData.set("mode_env", "staging");
+    typeRefused = !agentTypesFor(app.client_type).includes(textOf(formData, "agent_type") as AgentType);
     // update_agents updates the client's agent of a site code it already has: a new agent must
     // not take one, or creating would overwrite that agent.
     const siteCode = textOf(formData, "site_code");
@@ -120,10 +128,12 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
     formData.set("logo_url", uploaded.url);
   }
   // Refused after the logo's upload, so the reply keeps the chosen logo (a file input cannot be refilled).
-  if (siteCodeTaken) {
+  if (siteCodeTaken || typeRefused) {
     const submission = parseWithZod(formData, { schema: AgentForm });
-    const siteCode = textOf(formData, "site_code");
-    return json(submission.reply({ fieldErrors: { site_code: [siteCodeInUse(siteCode)] } }), { status: 400 });
+    const fieldErrors: Record<string, string[]> = {};
+    if (siteCodeTaken) fieldErrors.site_code = [siteCodeInUse(textOf(formData, "site_code"))];
+    if (typeRefused) fieldErrors.agent_type = [agentTypeNotOffered(app.client_type)];
+    return json(submission.reply({ fieldErrors }), { status: 400 });
   }
 
   const submission = parseWithZod(formData, { schema: AgentForm });

@@ -12,6 +12,19 @@ export const AGENT_TYPE_LABELS: Record<(typeof AGENT_TYPES)[number], string> = {
   ecommerce: "Ecommerce",
 };
 
+type AgentTypeValue = (typeof AGENT_TYPES)[number];
+
+/** The agent types a client works with (spec, agent list home): ecommerce clients only ecommerce; higher_ed (and any other type) enrollment and engagement. */
+export const agentTypesFor = (clientType: string | null | undefined): AgentTypeValue[] =>
+  clientType === "ecommerce" ? ["ecommerce"] : ["enrollment", "engagement"];
+
+/** Said beside the agent type when a client is given an agent of a type it does not work with. */
+export function agentTypeNotOffered(clientType: string | null | undefined) {
+  const types = agentTypesFor(clientType).map((type) => AGENT_TYPE_LABELS[type]);
+  const client = clientType === "ecommerce" ? "An ecommerce client" : "A higher education client";
+  return `${client}'s agents are ${types.join(" or ")} agents`;
+}
+
 export const COUNTRIES = [
   { value: "US", label: "United States Of America (US)" },
   { value: "UK", label: "United Kingdom (UK)" },
