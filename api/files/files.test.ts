@@ -340,6 +340,18 @@ describe("one file of a name", () => {
     expect((await call("DELETE", `/v1/files/${target.url_id}?app_id=${appId}`, { token: admin })).status).toBe(200);
     expect((await presign(["Course Catalog.pdf"])).status).toBe(200);
   });
+
+  it("lets a failed upload's name be uploaded again: the new upload takes the failed one's place", async () => {
+    const refused = await upload("Viewbook.pdf", notAPdf());
+    expect(refused.completed.status).toBe(400);
+    expect(await fileById(refused.target.url_id)).toMatchObject({ status: "failed_to_upload" });
+
+    const { target, completed } = await upload("viewbook.pdf", makePdf([["The viewbook shows the campus."]]));
+    expect(completed.status).toBe(200);
+    expect((await settledFile(target.url_id)).status).toBe("indexed");
+    const named = (await listed("viewbook")).map((file: { id: number }) => file.id);
+    expect(named).toEqual([target.url_id]);
+  });
 });
 
 const REAL_PDFS = path.resolve("../shared/fixtures/pdfs");

@@ -1,4 +1,4 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import {
   AppIdQuery,
@@ -126,7 +126,7 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
       const created = await deps.db.transaction(async (tx) => {
         // One registration of a client's files at a time, so two uploads cannot both take a name.
         await tx.execute(sql`select pg_advisory_xact_lock(${FILE_NAMES_LOCK}, ${query.app_id})`);
-        const taken = await namesTaken(query.app_id, names, { db: tx });
+        const { taken, failed } = await namesTaken(query.app_id, names, { db: tx });
         const errors: Record<string, string[]> = {};
         const inThisUpload = new Set<string>();
         names.forEach((name, i) => {
@@ -139,6 +139,7 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
           inThisUpload.add(key);
         });
         if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
+        if (failed.length) await tx.delete(knowledgeFiles).where(inArray(knowledgeFiles.id, failed));
         return tx
           .insert(knowledgeFiles)
           .values(

@@ -130,22 +130,30 @@ export const nameKey = (fileName: string) => fileName.toLowerCase();
 export const alreadyUploaded = (fileName: string) =>
   `A file named ${fileName} is already uploaded; delete it first to upload a new version`;
 
-/** Which of `names` the client's files already have (by nameKey), each with the name it has there. */
+/**
+ * Which of `names` the client's files already have (by nameKey), each with the name it has there,
+ * and the ids of the failed uploads of those names. A failed upload never added its file (its
+ * bytes were refused or never came, and are gone), so it does not hold its name: a new upload of
+ * the name takes its place.
+ */
 export async function namesTaken(appId: number, names: string[], deps: Pick<ApiDeps, "db">) {
   const keys = new Set(names.map(nameKey));
   const taken = new Map<string, string>();
+  const failed: number[] = [];
   // Compared here rather than by the database's lower(), which leaves letters beyond ASCII as they
   // are under some locales. A client's uploads are documents added by hand: their names are few.
   const rows = await deps.db
-    .select({ fileName: knowledgeFiles.fileName })
+    .select({ id: knowledgeFiles.id, fileName: knowledgeFiles.fileName, status: knowledgeFiles.status })
     .from(knowledgeFiles)
     .where(eq(knowledgeFiles.appId, appId))
     .orderBy(asc(knowledgeFiles.id));
-  for (const { fileName } of rows) {
+  for (const { id, fileName, status } of rows) {
     const key = nameKey(fileName);
-    if (keys.has(key) && !taken.has(key)) taken.set(key, fileName);
+    if (!keys.has(key)) continue;
+    if (status === "failed_to_upload") failed.push(id);
+    else if (!taken.has(key)) taken.set(key, fileName);
   }
-  return taken;
+  return { taken, failed };
 }
 
 export async function getFile(fileId: number, deps: Pick<ApiDeps, "db">) {
