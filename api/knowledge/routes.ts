@@ -58,8 +58,11 @@ function otherHostError(address: string, websiteUrl: string) {
 /** Addresses the crawler could never fetch are refused when they are entered, not later. */
 function privateAddressError(address: string, deps: Pick<ApiDeps, "config">) {
   if (deps.config.crawlAllowPrivate) return null;
-  if (deps.config.crawlLocalExceptions.some((prefix) => address.startsWith(prefix))) return null;
-  const host = new URL(address).hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  // Compared as the crawler's fetcher compares them: on the parsed address, so "HTTP://127.0.0.1:3000/demo-site"
+  // is the demo site it lets through (scheme and host in any case, its root without the slash).
+  const parsed = new URL(address);
+  if (deps.config.crawlLocalExceptions.some((prefix) => `${parsed.href}/`.startsWith(prefix))) return null;
+  const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
   if (
     host === "localhost" ||
     host.endsWith(".localhost") ||

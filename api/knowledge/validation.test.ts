@@ -43,6 +43,15 @@ describe("website and URL input", () => {
     // The one exception: this server's own demo site.
     const demo = host.deps.config.crawlLocalExceptions[0];
     expect((await save({ url: `${demo}programs/`, site_map: "few_urls" })).status).toBe(200);
+    // Written as people write it (scheme and host in capitals, no slash at the end), it is still that site.
+    const shouted = demo.replace(/^http:\/\/127\.0\.0\.1/, "HTTP://127.0.0.1").replace(/\/$/, "");
+    expect(shouted).not.toBe(demo);
+    expect(
+      (await save({ url: shouted, site_map: "few_urls" })).body.errors?.["websites.0.url"] ?? [],
+    ).not.toContainEqual(expect.stringMatching(/private or local address/));
+    expect((await save({ url: `${demo.replace(/\/$/, "")}x/` })).body.errors["websites.0.url"][0]).toMatch(
+      /private or local address/,
+    );
     expect((await save({ url: "" })).body.errors["websites.0.url"]).toEqual(["This string is required"]);
     expect((await save({ url: "https://example.edu/", site_map: "everything" })).status).toBe(400);
   });

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { MessageLines } from "~/components/MessageLines";
 import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 
@@ -52,7 +53,7 @@ export function FormField({
       ) : null}
       {field.errors?.length ? (
         <p id={errorIdOf(field)} className={ui.fieldError}>
-          {field.errors.join(" ")}
+          <MessageLines messages={field.errors} />
         </p>
       ) : null}
     </div>

@@ -52,6 +52,8 @@ export const input = style({
   selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error, background: vars.color.invalid } },
 });
 export const fieldError = style({ color: vars.color.error, fontSize: "13px", margin: 0 });
+/** One message of several under a field (MessageLines). */
+export const messageLine = style({ display: "block" });
 export const muted = style({ color: vars.color.muted });
 export const toolbar = style({
   display: "flex",

@@ -1,4 +1,5 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
+import { MessageLines } from "~/components/MessageLines";
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { SaveBar } from "~/components/SaveBar";
@@ -137,7 +138,7 @@ export function ControlsForm<Schema extends Record<string, unknown>>({
       )}
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className={`${ui.fieldError} ${s.formError}`}>
-          {form.errors.join(" ")}
+          <MessageLines messages={form.errors} />
         </p>
       ) : null}
       <fieldset disabled={readOnly} className={s.fieldset}>

@@ -1,4 +1,5 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { MessageLines } from "~/components/MessageLines";
 import { useMemo } from "react";
 import { QUALITY_CHECK_FIELDS, type QualityCheckField } from "@contract/values/controls";
 import type { QualityCheckSettings } from "@contract";
@@ -70,7 +71,7 @@ export function QualityCheckForm({
             </p>
             {field.errors?.length ? (
               <p id={field.errorId} className={ui.fieldError}>
-                {field.errors.join(" ")}
+                <MessageLines messages={field.errors} />
               </p>
             ) : null}
           </div>

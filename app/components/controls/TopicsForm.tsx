@@ -1,4 +1,5 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
+import { MessageLines } from "~/components/MessageLines";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import {
@@ -83,7 +84,7 @@ export function TopicsForm({
                     />
                     {topic.errors?.length ? (
                       <p id={topic.errorId} className={ui.fieldError}>
-                        {topic.errors.join(" ")}
+                        <MessageLines messages={topic.errors} />
                       </p>
                     ) : null}
                   </td>
@@ -96,7 +97,7 @@ export function TopicsForm({
                     />
                     {disclaimer.errors?.length ? (
                       <p id={disclaimer.errorId} className={ui.fieldError}>
-                        {disclaimer.errors.join(" ")}
+                        <MessageLines messages={disclaimer.errors} />
                       </p>
                     ) : null}
                   </td>

@@ -1,4 +1,5 @@
 import { Form, Link, useLocation } from "@remix-run/react";
+import { MessageLines } from "~/components/MessageLines";
 import { useEffect, useRef, type ReactNode } from "react";
 import {
   CONVERSATION_RATING_FILTERS,
@@ -44,7 +45,7 @@ function Filter({
       {children}
       {errors[name]?.length ? (
         <p id={`conversations-${name}-error`} className={ui.fieldError}>
-          {errors[name]!.join(" ")}
+          <MessageLines messages={errors[name]!} />
         </p>
       ) : null}
     </div>

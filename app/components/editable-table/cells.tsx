@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { MessageLines } from "~/components/MessageLines";
 import * as ui from "~/styles/ui.css";
 import * as s from "./EditableTable.css";
 
@@ -22,7 +23,7 @@ export function CellErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <p id={`${id}-error`} className={ui.fieldError}>
-      {errors.join(" ")}
+      <MessageLines messages={errors} />
     </p>
   );
 }
