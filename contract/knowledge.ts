@@ -79,9 +79,14 @@ export const WebsiteInput = z.object({
     .string({ error: "This field is required" })
     .trim()
     .min(1, "This string is required")
-    .max(2000)
+    .max(MAX_URL_LENGTH, URL_TOO_LONG)
     .pipe(z.url({ protocol: /^https?$/, error: "Enter a full http(s) address" })),
-  site_map: z.enum(SCAN_MODES, { error: "This field is required" }),
+  site_map: z.enum(SCAN_MODES, {
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? "This field is required"
+        : `Choose ${SCAN_MODES.join(" or ")}`,
+  }),
   enabled: z.boolean().default(true),
   tags: z.array(z.string().trim().min(1).max(50)).max(20).default([]),
   skip_patterns: z.array(pattern).max(100).default([]),

@@ -53,7 +53,13 @@ describe("website and URL input", () => {
       /private or local address/,
     );
     expect((await save({ url: "" })).body.errors["websites.0.url"]).toEqual(["This string is required"]);
-    expect((await save({ url: "https://example.edu/", site_map: "everything" })).status).toBe(400);
+    // Too long is said as such, not as missing.
+    expect((await save({ url: `https://${"a".repeat(3000)}.edu/` })).body.errors["websites.0.url"]).toEqual([
+      "Keep web addresses to at most 2,000 characters",
+    ]);
+    const unknownMode = await save({ url: "https://example.edu/", site_map: "everything" });
+    expect(unknownMode.status).toBe(400);
+    expect(unknownMode.body.errors["websites.0.site_map"]).toEqual(["Choose full_website or few_urls"]);
   });
 
   it("answers 400 for unknown statuses and page sizes, 413 for huge bodies", async () => {
