@@ -191,6 +191,25 @@ describe("data model fields", () => {
       (await call("GET", `${base(northfield)}?model_type=program_profile`, { token: admin })).body
         .personalisation_config_details,
     ).toEqual(programBefore);
+    // History says where the fields came from.
+    const [latest] = (await call("GET", `/v1/apps/${northfield}/history?kind=data_model`, { token: admin })).body.data;
+    expect(latest.summary.startsWith(`Import from ${shopApp.clientName}: User profile data model: `)).toBe(true);
+  });
+
+  it("refuses to import an empty model, which would only delete this client's fields", async () => {
+    const [shopApp] = await host.deps.db.select().from(clientApps).where(eq(clientApps.id, shop));
+    const before = (await call("GET", `${base(northfield)}?model_type=program_profile`, { token: admin })).body
+      .personalisation_config_details;
+    const refused = await call("POST", `${base(northfield)}/import_config`, {
+      token: admin,
+      body: { import_app_code: shopApp.urlCode, model_type: "program_profile" },
+    });
+    const message = `${shopApp.clientName} has no fields in its program profile data model: nothing to import, nothing was changed`;
+    expect(refused).toMatchObject({ status: 400, body: { message, errors: { import_app_code: [message] } } });
+    expect(
+      (await call("GET", `${base(northfield)}?model_type=program_profile`, { token: admin })).body
+        .personalisation_config_details,
+    ).toEqual(before);
   });
 });
 

@@ -17,8 +17,8 @@ import {
 } from "@contract";
 import { can, requireApp } from "../auth/permissions";
 import { clientApps, profileFields, programRecords, recommendationBuilds } from "../db/schema";
-import { dataModelChange } from "../history/kinds";
-import { recordChange } from "../history/record";
+import { dataModelChange, MODEL_NAMES } from "../history/kinds";
+import { recordChange, recordChanges } from "../history/record";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { closeAbandonedBuilds, latestBuild, programFields } from "./build";
@@ -119,23 +119,35 @@ export function personalisationRoutes(route: RouteBuilder) {
         });
       const models: ModelType[] = body.model_type ? [body.model_type] : [...MODEL_TYPES];
       const copied = await listConfigs(source.id, body.model_type, deps);
-      await recordChange(deps, caller, dataModelChange(params.appId, models), async (db) => {
-        await db
-          .delete(profileFields)
-          .where(and(eq(profileFields.appId, params.appId), inArray(profileFields.modelType, models)));
-        if (copied.length) {
-          await db.insert(profileFields).values(
-            copied.map((c) => ({
-              appId: params.appId,
-              modelType: c.model_type,
-              name: c.name,
-              definition: c.definition,
-              fieldType: c.field_type,
-              group: c.group,
-            })),
-          );
-        }
-      });
+      // Importing replaces the model: an empty one would only delete this client's fields.
+      if (!copied.length) {
+        const what = body.model_type ? MODEL_NAMES[body.model_type].toLowerCase() : "data models";
+        const message = `${source.name} has no fields in its ${what}: nothing to import, nothing was changed`;
+        throw badRequest(message, { import_app_code: [message] });
+      }
+      await recordChanges(
+        deps,
+        caller,
+        [dataModelChange(params.appId, models)],
+        async (db) => {
+          await db
+            .delete(profileFields)
+            .where(and(eq(profileFields.appId, params.appId), inArray(profileFields.modelType, models)));
+          if (copied.length) {
+            await db.insert(profileFields).values(
+              copied.map((c) => ({
+                appId: params.appId,
+                modelType: c.model_type,
+                name: c.name,
+                definition: c.definition,
+                fieldType: c.field_type,
+                group: c.group,
+              })),
+            );
+          }
+        },
+        `Import from ${source.name}`,
+      );
       return {
         status: "success" as const,
         message: `Imported ${copied.length} ${copied.length === 1 ? "field" : "fields"} from ${source.name}`,
