@@ -127,6 +127,45 @@ describe("integrations", () => {
     expect(Object.keys(masked.body.errors)).toEqual(["integrations.0.settings_json.instance_url"]);
   });
 
+  it("refuses plain http and addresses no system on the internet has", async () => {
+    const save = (instance_url: string) =>
+      call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+        token: clientAdmin,
+        body: salesforce({ instance_url, client_id: "k", client_secret: "s-0001" }),
+      });
+    const plain = await save("http://northfield.my.salesforce.com");
+    expect(plain.body.errors["integrations.0.settings_json.instance_url"]).toEqual([
+      "Instance URL must be a full address starting with https://, like https://yourorg.my.salesforce.com",
+    ]);
+    for (const [address, host] of [
+      ["https://127.0.0.1:22/", "127.0.0.1"],
+      ["https://169.254.169.254/latest/", "169.254.169.254"],
+      ["https://10.1.2.3/", "10.1.2.3"],
+      ["https://crm.internal/", "crm.internal"],
+    ]) {
+      const refused = await save(address);
+      expect(refused.status, address).toBe(400);
+      expect(refused.body.errors["integrations.0.settings_json.instance_url"], address).toEqual([
+        `Instance URL must be an address on the internet: ${host} is a private or local address`,
+      ]);
+    }
+  });
+
+  it("refuses a secret typed onto its mask, which is neither the stored value nor a new one", async () => {
+    const listed = (await call("GET", `/v1/apps/${appId}/integrations`, { token: clientAdmin })).body.integrations[0];
+    const [before] = await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId));
+    const appended = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: salesforce({ ...listed.settings_json, client_secret: `${listed.settings_json.client_secret}-new-token` }),
+    });
+    expect(appended.status).toBe(400);
+    expect(appended.body.errors["integrations.0.settings_json.client_secret"]).toEqual([
+      "Type the whole new Consumer Secret: the dots stand for the value stored, which is kept only as it is shown",
+    ]);
+    const [after] = await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId));
+    expect(after.settings).toEqual(before.settings);
+  });
+
   it("keeps the stored secret when the masked value (or nothing) is posted back, and replaces it when a new one is typed", async () => {
     const listed = (await call("GET", `/v1/apps/${appId}/integrations`, { token: clientAdmin })).body.integrations[0];
     const [before] = await host.deps.db.select().from(integrations).where(eq(integrations.appId, appId));

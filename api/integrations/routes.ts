@@ -5,6 +5,7 @@ import {
   IntegrationsList,
   IntegrationsSaved,
   IntegrationsUpsertBody,
+  holdsAddress,
   settingValueError,
   type Integration,
 } from "@contract";
@@ -13,6 +14,7 @@ import { integrations } from "../db/schema";
 import { recordChange } from "../history/record";
 import { badRequest } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { isPrivateHost } from "../knowledge/crawl/fetcher";
 import { catalogByGroup, systemNamed } from "./catalog";
 import { integrationsChange, integrationsOf } from "./history-state";
 import { isMasked, maskSecret, secretBoxOf, type SecretBox } from "./secrets";
@@ -97,15 +99,23 @@ export function integrationRoutes(route: RouteBuilder) {
         for (const field of usecase.settings_json) {
           const posted = (input.settings_json[field.name] ?? "").trim();
           const stored = existing?.settings[field.name];
+          let problem: string | null = null;
           if (field.secret) {
-            // A masked (or blank) secret means "keep what is stored"; anything else replaces it.
-            if ((isMasked(posted) || !posted) && stored) settings[field.name] = stored;
+            // Blank, or the very mask the form showed, means "keep what is stored"; the mask with
+            // something typed onto it is neither the stored value nor a new one, so it is refused
+            // (and a mask with nothing stored behind it is no value: the required check says so).
+            const keeps = !posted || (stored !== undefined && posted === maskSecret(box.open(stored)));
+            if (keeps && stored) settings[field.name] = stored;
+            else if (isMasked(posted) && stored)
+              problem = `Type the whole new ${field.title}: the dots stand for the value stored, which is kept only as it is shown`;
             else if (posted && !isMasked(posted)) settings[field.name] = box.seal(posted);
           } else if (posted) {
             settings[field.name] = posted;
           }
-          const problem =
+          problem ??=
             field.required && !settings[field.name] ? `${field.title} is required` : settingValueError(field, posted);
+          if (!problem && posted && !field.secret && holdsAddress(field) && isPrivateHost(new URL(posted).hostname))
+            problem = `${field.title} must be an address on the internet: ${new URL(posted).hostname} is a private or local address`;
           if (problem) errors[at(`settings_json.${field.name}`)] = [problem];
         }
         planned.push({

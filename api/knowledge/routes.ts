@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
-import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import {
   BulkCreateBody,
@@ -29,7 +28,7 @@ import { chunks, urls, websites } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
-import { isPublicAddress } from "./crawl/fetcher";
+import { isPrivateHost } from "./crawl/fetcher";
 import { addUrls, refreshUrlsCount } from "./crawl/pipeline-shared";
 import { SITEMAP_REFRESH_WAIT_SECONDS, sitemapRefreshAsked, updateSitemapDiff } from "./crawl/refresh-sitemap";
 import { getWebsite, listUrls, listWebsites, pagesOfWebsite, statusCounts, toUrlRow, websitesByIds } from "./queries";
@@ -62,14 +61,8 @@ function privateAddressError(address: string, deps: Pick<ApiDeps, "config">) {
   // is the demo site it lets through (scheme and host in any case, its root without the slash).
   const parsed = new URL(address);
   if (deps.config.crawlLocalExceptions.some((prefix) => `${parsed.href}/`.startsWith(prefix))) return null;
-  const host = parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase();
-  if (
-    host === "localhost" ||
-    host.endsWith(".localhost") ||
-    host.endsWith(".internal") ||
-    (ipaddr.isValid(host) && !isPublicAddress(host))
-  ) {
-    return `${host} is a private or local address, which the crawler does not visit`;
+  if (isPrivateHost(parsed.hostname)) {
+    return `${parsed.hostname.replace(/^\[|\]$/g, "").toLowerCase()} is a private or local address, which the crawler does not visit`;
   }
   return null;
 }

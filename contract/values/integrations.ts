@@ -22,15 +22,21 @@ export const SETTING_TOO_LONG = `Values are at most ${SETTING_MAX_CHARS.toLocale
 /** The catalogue names every setting that holds a web address `…_url` (Instance URL, Canvas URL, …). */
 const isAddressSetting = (name: string) => name.endsWith("_url");
 
-/** A full http(s) address: the system's API is called there, so "yourorg.my.salesforce.com" alone will not do. */
+/**
+ * A full https address: the system's API is called there with the client's credentials, so
+ * "yourorg.my.salesforce.com" alone will not do, and neither will plain http.
+ */
 function isWebAddress(value: string) {
   try {
     const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname.includes(".");
+    return url.protocol === "https:" && url.hostname.includes(".");
   } catch {
     return false;
   }
 }
+
+/** Whether a catalogue setting holds a web address (the API also refuses one on a private host). */
+export const holdsAddress = (field: { name: string }) => isAddressSetting(field.name);
 
 /**
  * What is wrong with a setting's typed value, or null: the API's rule, which the console checks

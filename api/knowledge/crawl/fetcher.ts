@@ -50,6 +50,20 @@ export function isPublicAddress(address: string) {
 }
 
 /**
+ * A host name no service on the internet has: this machine, its network's own names, or an IP
+ * address that is not public. Checked where an address is typed, so it is refused then, not later.
+ */
+export function isPrivateHost(hostname: string) {
+  const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return (
+    host === "localhost" ||
+    host.endsWith(".localhost") ||
+    host.endsWith(".internal") ||
+    (ipaddr.isValid(host) && !isPublicAddress(host))
+  );
+}
+
+/**
  * The address check happens in DNS lookup at connect time, so it applies to the first request and
  * to every redirect, and a name cannot resolve to a public address for a check and a private one
  * for the connection.
