@@ -9,7 +9,6 @@ import { RouteError } from "~/components/RouteError";
 import { SaveBar, useHydrated } from "~/components/SaveBar";
 import { useToast } from "~/components/Toaster";
 import { TriggerPointSelect } from "~/components/TriggerPointSelect";
-import { triggerPointFor } from "~/lib/trigger-points";
 import { ApiError } from "~/server/api/client.server";
 import { appearanceApi } from "~/server/api/appearance-api.server";
 import { testingApi } from "~/server/api/testing-api.server";
@@ -18,7 +17,7 @@ import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
 import { previewFrame, valuesFromForm } from "~/lib/appearance";
 import { formatDateTime } from "~/lib/dates";
 import { handleAppearanceAction, type AppearanceActionData } from "~/server/appearance.server";
-import { requireClient } from "~/server/clients.server";
+import { requireClient, requireTriggerPoint } from "~/server/clients.server";
 import { requireConfigure } from "~/server/permissions.server";
 import { consoleContext } from "~/server/context.server";
 import * as ui from "~/styles/ui.css";
@@ -29,7 +28,7 @@ import { KEEPS_EDITS } from "~/components/LeaveGuard";
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const url = new URL(request.url);
-  const choice = triggerPointFor(app, url.pathname, url.searchParams);
+  const choice = requireTriggerPoint(app, url.pathname, url.searchParams);
   try {
     const appearance = await appearanceApi.get(api, app.id, choice.triggerPoint);
     const confirming = url.searchParams.get("confirm") === "push";
@@ -66,7 +65,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   await requireConfigure(api, app.id);
   const url = new URL(request.url);
-  const choice = triggerPointFor(app, url.pathname, url.searchParams);
+  const choice = requireTriggerPoint(app, url.pathname, url.searchParams);
   url.searchParams.delete("index");
   return handleAppearanceAction(request, api, app.id, choice.triggerPoint, `${url.pathname}${url.search}`);
 }

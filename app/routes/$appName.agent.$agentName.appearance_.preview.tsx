@@ -1,8 +1,7 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { PREVIEW_WITHOUT_JAVASCRIPT } from "~/lib/appearance";
-import { triggerPointFor } from "~/lib/trigger-points";
 import { botApi } from "~/server/api/bot-api.server";
-import { requireClient } from "~/server/clients.server";
+import { requireClient, requireTriggerPoint } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 
 /**
@@ -14,7 +13,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = consoleContext(context);
   const { api, app } = await requireClient(request, ctx, params.appName);
   const url = new URL(request.url);
-  const choice = triggerPointFor(app, url.pathname.replace(/\/preview\/?$/, ""), url.searchParams);
+  const choice = requireTriggerPoint(app, url.pathname.replace(/\/preview\/?$/, ""), url.searchParams);
   const install = await botApi.install(api, app.id, "stage", choice.triggerPoint);
   const script = install.content.replace("<script ", '<script data-preview="true" ');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Chat preview</title>

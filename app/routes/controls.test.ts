@@ -116,10 +116,14 @@ describe("AI Personality", () => {
     );
   });
 
-  it("takes an unknown ?trigger_point= for the Default, not an error", async () => {
-    expect(
-      (await load(personality, "/northfield/controls/ai-personality?trigger_point=nope", admin)).choice.triggerPoint,
-    ).toBe("");
+  it("answers an unknown ?trigger_point= as not found, so a stale link neither shows nor saves the Default's", async () => {
+    const path = "/northfield/controls/ai-personality?trigger_point=nope";
+    const loaded = await settle(() => personality.loader(args(getRequest(path, admin))));
+    expect(loaded.status).toBe(404);
+    expect(await loaded.text()).toBe("This client has no trigger point nope");
+    const before = (await load(personality, "/northfield/controls/ai-personality", admin)).text;
+    expect((await save(personality, path, { prompt_input_raw: "Meant for another agent." }, admin)).status).toBe(404);
+    expect((await load(personality, "/northfield/controls/ai-personality", admin)).text).toBe(before);
   });
 });
 

@@ -427,14 +427,22 @@ describe("Test Questions of the client's own trigger points", () => {
     const atAgent = await load();
     expect(atAgent.paging.total).toBeGreaterThan(0);
     expect(atAgent.runs.length).toBeGreaterThan(0);
-    // An address naming no trigger point, or one the client does not have, is Default's.
-    for (const search of ["", "?trigger_point=", "?trigger_point=no-such-point"]) {
+    // An address naming no trigger point is Default's; one the client does not have is not found.
+    for (const search of ["", "?trigger_point="]) {
       const atDefault = await loadAtClient(search);
       expect(atDefault.choice.triggerPoint).toBe("");
       for (const question of atDefault.questions) expect(question.trigger_point).toBe("");
       for (const run of atDefault.runs) expect(run.trigger_point).toBe("");
       expect(atDefault.questions.map((q: { id: number }) => q.id)).not.toContain(atAgent.questions[0].id);
     }
+    const unknown = await settle(() =>
+      screen.loader({
+        request: getRequest("/northfield/controls/test-questions?trigger_point=no-such-point", admin),
+        context: testContext(host),
+        params: { appName: "northfield" },
+      }),
+    );
+    expect(unknown.status).toBe(404);
   });
 });
 

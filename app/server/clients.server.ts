@@ -1,5 +1,6 @@
 import type { ClientApp } from "@contract";
 import { selectedAgentFor } from "~/lib/clients";
+import { triggerPointFor } from "~/lib/trigger-points";
 import { requireApi } from "./api/client.server";
 import { listActiveApps } from "./api/apps-api.server";
 import type { ConsoleContext } from "./context.server";
@@ -25,4 +26,19 @@ export function requireAgentOf(app: ClientApp, pathname: string) {
   const agent = selectedAgentFor(pathname, app);
   invariantResponse(agent, "Agent not found");
   return agent;
+}
+
+/**
+ * The trigger point a per-trigger-point screen edits, from its address. A `?trigger_point=` the
+ * client does not have is not found: read as Default, a stale link would show and save the
+ * client's default settings under a name the operator did not mean.
+ */
+export function requireTriggerPoint(app: ClientApp, pathname: string, search: URLSearchParams) {
+  const choice = triggerPointFor(app, pathname, search);
+  const asked = search.get("trigger_point") ?? "";
+  invariantResponse(
+    !asked || selectedAgentFor(pathname, app) || choice.triggerPoint === asked,
+    `This client has no trigger point ${asked}`,
+  );
+  return choice;
 }

@@ -36,10 +36,10 @@ import {
   qualitySettingsOf,
   TopicsForm,
 } from "~/lib/controls.schema";
-import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
+import type { TriggerPointChoice } from "~/lib/trigger-points";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { controlsApi } from "./api/controls-api.server";
-import { requireAgentOf, requireClient } from "./clients.server";
+import { requireAgentOf, requireClient, requireTriggerPoint } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { loadOrError, requireConfigure } from "./permissions.server";
@@ -72,7 +72,7 @@ export async function controlsScreen({
   return {
     api,
     app,
-    choice: triggerPointFor(app, url.pathname, url.searchParams),
+    choice: requireTriggerPoint(app, url.pathname, url.searchParams),
     backTo: `${url.pathname}${url.search}`,
   };
 }

@@ -4,7 +4,7 @@ import { z } from "zod";
 import { INPUT_PROMPT_MESSAGES, type FinetuningsUpsertBody, type InputPromptsBody } from "@contract";
 import { isNewRow, ROW_ERROR, type TableActionData } from "~/components/editable-table/rows";
 import { normalizeNewlines } from "~/lib/controls";
-import { triggerPointFor, type TriggerPointChoice } from "~/lib/trigger-points";
+import type { TriggerPointChoice } from "~/lib/trigger-points";
 import { checkFinetuningRow } from "~/lib/tuning.schema";
 import {
   blankPromptRow,
@@ -29,7 +29,7 @@ import {
 import { parseLoadedField } from "./forms.server";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { tuningApi } from "./api/tuning-api.server";
-import { requireClient } from "./clients.server";
+import { requireClient, requireTriggerPoint } from "./clients.server";
 import { consoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
@@ -70,7 +70,7 @@ import {
 export async function tuningScreen({ request, context, params }: LoaderFunctionArgs | ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const url = new URL(request.url);
-  const choice = triggerPointFor(app, url.pathname, url.searchParams);
+  const choice = requireTriggerPoint(app, url.pathname, url.searchParams);
   const deleteParam = url.searchParams.get("delete");
   url.searchParams.delete("delete");
   return { api, app, choice, deleteParam, backTo: `${url.pathname}${url.search}` };
