@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
-import { NOT_A_FORM_PAGE, SOMETHING_WENT_WRONG } from "~/lib/messages";
+import { NOT_A_FORM_PAGE, NOT_YOURS_TO_CHANGE, SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { NotFound } from "./NotFound";
 
 /**
@@ -21,7 +21,9 @@ export function RouteError() {
   const error = useRouteError();
   if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
   if (isRouteErrorResponse(error) && error.status === 403) {
-    return <p role="alert">You do not have permission to see this page.</p>;
+    // A read-only user's refused change is not a page they may not see.
+    const change = errorMessageOf(error) === NOT_YOURS_TO_CHANGE;
+    return <p role="alert">{change ? NOT_YOURS_TO_CHANGE : "You do not have permission to see this page."}</p>;
   }
   return <p role="alert">{errorMessageOf(error)}</p>;
 }

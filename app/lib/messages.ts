@@ -1,6 +1,8 @@
 /** Texts the spec fixes word for word, shared by server and browser code. */
 export const SOMETHING_WENT_WRONG = "Something went wrong. Please refresh page and try again.";
 export const NOT_FOUND_TEXT = "404 Page Not Found";
+/** What a refused change says (a read-only user's post): the page was theirs to see, the change is not theirs to make. */
+export const NOT_YOURS_TO_CHANGE = "You do not have permission to change this.";
 export const INVALID_PAGE_TYPE = "Invalid page type";
 export const LOGIN_TITLE = "Welcome";
 export const LOGIN_TEXT = "Please sign in with your Google account to continue.";

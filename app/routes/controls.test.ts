@@ -1,4 +1,5 @@
 import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
+import { NOT_YOURS_TO_CHANGE } from "~/lib/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
@@ -375,7 +376,10 @@ describe("who may save", () => {
       [quality, "/northfield/controls/quality-check"],
       [probing, "/northfield/ai-finetuning/smart-probe"],
     ] as const) {
-      expect((await save(screen, path, { prompt_input_raw: "x", topics: "x" }, viewer)).status, path).toBe(403);
+      const refused = await save(screen, path, { prompt_input_raw: "x", topics: "x" }, viewer);
+      expect(refused.status, path).toBe(403);
+      // Said as a change refused, not as a page they may not see (they may).
+      expect(await refused.text(), path).toBe(NOT_YOURS_TO_CHANGE);
     }
   });
 

@@ -1,3 +1,4 @@
+import { NOT_YOURS_TO_CHANGE } from "~/lib/messages";
 import { userCan, type ConsoleAction } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { getUserInfo } from "./api/users-api.server";
@@ -8,7 +9,7 @@ import { getUserInfo } from "./api/users-api.server";
  */
 export async function requireUserWithPermission(api: ApiClient, action: ConsoleAction, appId?: number) {
   const me = await getUserInfo(api);
-  if (!userCan(me, action, appId)) throw new Response("Forbidden", { status: 403, statusText: "Forbidden" });
+  if (!userCan(me, action, appId)) throw new Response(NOT_YOURS_TO_CHANGE, { status: 403, statusText: "Forbidden" });
   return me;
 }
 
