@@ -1,4 +1,6 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { selectionFor, titleMeta } from "~/lib/page-title";
+import { useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { APPEARANCE_DEFAULTS, APPEARANCE_MESSAGES } from "@contract/values/appearance";
@@ -77,6 +79,8 @@ export default function Appearance() {
   const location = useLocation();
   const toast = useToast();
   const form = useRef<HTMLFormElement>(null);
+  // A refused save takes the keyboard to the first setting to fix, as the other forms do.
+  useFocusFirstProblemOnAnswer(form);
   const frame = useRef<HTMLIFrameElement>(null);
   const timer = useRef<number>();
   const [dirty, setDirty] = useState(false);
@@ -240,7 +244,8 @@ export default function Appearance() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "Appearance · Assistant Console" }];
+/** The page's name and its client's, as every client page's title has. */
+export const meta: MetaFunction = (args) => titleMeta(args.error, "Appearance", selectionFor(args).client?.client_name);
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -1,4 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { selectionFor, titleMeta } from "~/lib/page-title";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FILE_ENVIRONMENTS_RULE } from "@contract/values/files";
 import { useHydrated } from "~/components/SaveBar";
@@ -105,7 +106,8 @@ export default function BotTesting() {
   );
 }
 
-export const meta: MetaFunction = () => [{ title: "AI Testing · Assistant Console" }];
+/** The page's name and its client's, as every client page's title has. */
+export const meta: MetaFunction = (args) => titleMeta(args.error, "AI Testing", selectionFor(args).client?.client_name);
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -7,6 +7,8 @@ import { loader as unknownPathLoader } from "./$";
 import { loader as clientLoader } from "./$appName";
 import { loader as agentLoader } from "./$appName.agent.$agentName";
 import { meta as agentLandingMeta } from "./$appName.agent.$agentName._index";
+import { meta as appearanceMeta } from "./$appName.agent.$agentName.appearance";
+import { meta as botTestingMeta } from "./$appName.agent.$agentName.bot-testing";
 import { meta as controlsHubMeta } from "./$appName.agent.$agentName.controls._index";
 import { meta as knowledgeStoreHubMeta } from "./$appName.agent.$agentName.knowledge-store._index";
 import { meta as personalizationHubMeta } from "./$appName.agent.$agentName.personalization._index";
@@ -77,6 +79,15 @@ describe("page titles", () => {
       const params = address.includes("/agent/") ? agent : { appName: "northfield" };
       expect(await titleOf(meta, address, { params }), address).toBe(`${hub} · ${CLIENT} · Assistant Console`);
     }
+  });
+
+  it("names Appearance and AI Testing with their client, as every client page", async () => {
+    expect(await titleOf(appearanceMeta, "/northfield/agent/admissions/appearance", { params: agent })).toBe(
+      `Appearance · ${CLIENT} · Assistant Console`,
+    );
+    expect(await titleOf(botTestingMeta, "/northfield/agent/admissions/bot-testing", { params: agent })).toBe(
+      `AI Testing · ${CLIENT} · Assistant Console`,
+    );
   });
 
   it("names an agent's landing page by the agent's name, as its heading does, then its client", async () => {

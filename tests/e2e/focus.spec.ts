@@ -184,6 +184,16 @@ test.describe("a refused save puts focus on what to fix", () => {
     await expect(name).toBeFocused();
   });
 
+  test("Appearance: the first setting out of its range", async ({ signedInPage: page }) => {
+    await page.goto("/northfield/agent/studentsuccess/appearance");
+    await hydrated(page);
+    await page.getByLabel("Font Size", { exact: true }).fill("99");
+    await saveButton(page).click();
+    const fontSize = page.getByLabel("Font Size", { exact: true });
+    await expect(fontSize).toHaveAttribute("aria-invalid", "true");
+    await expect(fontSize).toBeFocused();
+  });
+
   test("Access Control: a new row for someone who already has access", async ({ signedInPage: page }) => {
     await page.goto("/northfield/access-control?page_size=100");
     await hydrated(page);
