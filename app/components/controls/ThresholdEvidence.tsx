@@ -75,9 +75,8 @@ export function ThresholdEvidenceSection({
 function NothingToReplay({ testQuestionsHref }: { testQuestionsHref: string }) {
   return (
     <p className={ui.muted}>
-      Nothing to replay yet. <Link to={testQuestionsHref}>Run the test questions</Link> of this agent in stage or
-      production (or wait for visitors to rate answers) to see how many questions each value would answer, give the
-      fallback, and pass.
+      Nothing to replay yet. <Link to={testQuestionsHref}>Run the test questions</Link> in stage or production (or wait
+      for visitors to rate answers) to see how many questions each value would answer, give the fallback, and pass.
     </p>
   );
 }
