@@ -14,7 +14,7 @@ import {
 import { requireApp } from "../auth/permissions";
 import type { ApiDeps } from "../deps";
 import { appearanceChange } from "../history/kinds";
-import { recordChange } from "../history/record";
+import { recordChanges } from "../history/record";
 import { badRequest } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { validateLogo } from "../storage/images";
@@ -56,8 +56,13 @@ export function appearanceRoutes(route: RouteBuilder, storageWrites: StorageWrit
       await requireTriggerPoint(query.appId, query.triggerPoint, deps);
       const environment: Environment = isProductionTarget(body.targetEnv) ? "prod" : "stage";
       const change = appearanceChange(query.appId, environment, query.triggerPoint);
-      const { result: saved } = await recordChange(deps, caller, change, (db) =>
-        saveAppearance(query.appId, query.triggerPoint, environment, body.appearance.value, { db }),
+      // A push says so in History: production changes only through it.
+      const { result: saved } = await recordChanges(
+        deps,
+        caller,
+        [change],
+        (db) => saveAppearance(query.appId, query.triggerPoint, environment, body.appearance.value, { db }),
+        environment === "prod" ? "Pushed to production" : undefined,
       );
       return { message: environment === "prod" ? "Pushed to production" : "Success!", data: saved };
     },

@@ -719,7 +719,7 @@ describe("restore", () => {
       });
     await push("#778899");
     const pushed = await latest("appearance");
-    expect(pushed.summary).toMatch(/\(production\)/);
+    expect(pushed.summary).toMatch(/^Pushed to production: Appearance of Default \(production\)/);
     await paint("#000000");
     await push("#abcdef");
     expect((await restore(pushed.id)).status).toBe(200);
