@@ -287,14 +287,14 @@ async function importExport(
     const created = !existing;
     const appId = existing?.id ?? (await nextClientId(tx));
     const changes = await importChanges(appId, file, created, secretBoxOf(deps), tx);
-    await recordChanges(
+    const { recorded } = await recordChanges(
       { db: tx },
       author,
       changes,
       (db) => writeImport(appId, created, file, db),
       `Import of ${fileName}`,
     );
-    return { appId, created };
+    return { appId, created, changed: recorded.length > 0 };
   });
 }
 
@@ -404,9 +404,15 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
           `${body.file_name} is not a client export this console can import`,
           fieldErrorsOf(parsed.error),
         );
-      const { appId, created } = await importExport(parsed.data, body.file_name, caller, deps);
+      const { appId, created, changed } = await importExport(parsed.data, body.file_name, caller, deps);
       const app = await loadClientApp(appId, deps);
-      return { message: `${created ? "Imported" : "Updated"} ${app.client_name}`, app, created };
+      // An import the client already matched changed nothing, and says so.
+      const message = created
+        ? `Imported ${app.client_name}`
+        : changed
+          ? `Updated ${app.client_name}`
+          : `${app.client_name} already holds what the file holds: nothing changed`;
+      return { message, app, created };
     },
   });
 }
