@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { MessageLines } from "~/components/MessageLines";
 import * as f from "~/styles/forms.css";
 import * as ui from "~/styles/ui.css";
 
@@ -53,7 +52,7 @@ export function FormField({
       ) : null}
       {field.errors?.length ? (
         <p id={errorIdOf(field)} className={ui.fieldError}>
-          <MessageLines messages={field.errors} />
+          {field.errors.join("\n")}
         </p>
       ) : null}
     </div>

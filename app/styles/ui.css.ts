@@ -51,9 +51,11 @@ export const input = style({
   minHeight: vars.size.control,
   selectors: { "&[aria-invalid='true']": { borderColor: vars.color.error, background: vars.color.invalid } },
 });
-export const fieldError = style({ color: vars.color.error, fontSize: "13px", margin: 0 });
-/** One message of several under a field (MessageLines). */
-export const messageLine = style({ display: "block" });
+/**
+ * A field's messages, one a line (joined by "\n"): on one line, two messages that do not end in a
+ * full stop run together ("… does not visit This client already has …").
+ */
+export const fieldError = style({ color: vars.color.error, fontSize: "13px", margin: 0, whiteSpace: "pre-line" });
 export const muted = style({ color: vars.color.muted });
 export const toolbar = style({
   display: "flex",

@@ -187,11 +187,14 @@ test.describe("a refused save puts focus on what to fix", () => {
   test("Appearance: the first setting out of its range", async ({ signedInPage: page }) => {
     await page.goto("/northfield/agent/studentsuccess/appearance");
     await hydrated(page);
-    await page.getByLabel("Font Size", { exact: true }).fill("99");
+    await page.getByLabel("Font Size (px)", { exact: true }).fill("99");
     await saveButton(page).click();
-    const fontSize = page.getByLabel("Font Size", { exact: true });
+    const fontSize = page.getByLabel("Font Size (px)", { exact: true });
     await expect(fontSize).toHaveAttribute("aria-invalid", "true");
     await expect(fontSize).toBeFocused();
+    // A field's messages each take a line (joined by a line break), not one run-on line.
+    const errorId = (await fontSize.getAttribute("aria-describedby"))!.split(" ").find((id) => id.endsWith("-error"))!;
+    await expect(page.locator(`[id="${errorId}"]`)).toHaveCSS("white-space", "pre-line");
   });
 
   test("Access Control: a new row for someone who already has access", async ({ signedInPage: page }) => {

@@ -129,6 +129,11 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
     await box.fill("   \n");
     await expect(page.getByRole("button", { name: "Add", exact: true })).toBeDisabled();
+    // A refused add says why beside the box and gives the keyboard back to it.
+    await box.fill("not a url");
+    await page.getByRole("button", { name: "Add", exact: true }).click();
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+    await expect(box).toBeFocused();
     const added = [`${site.origin}/added-one`, `${site.origin}/added-two`];
     await box.fill(`  ${added[0]}  \n\n${added[1]}\n`);
     await page.getByRole("button", { name: "Add", exact: true }).click();

@@ -1,5 +1,4 @@
 import { getFormProps, getInputProps, getSelectProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { MessageLines } from "~/components/MessageLines";
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { FormEvent } from "react";
 import { AGENT_STATUSES, MODE_ENVS } from "@contract/values/apps";
@@ -68,7 +67,7 @@ export function AgentFormView({ mode, defaultValue, lastResult, action, cancelTo
       {readOnly ? <p className={s.notice}>You can view this agent but not change it.</p> : null}
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className={`${ui.fieldError} ${f.formErrors}`}>
-          <MessageLines messages={form.errors} />
+          {form.errors.join("\n")}
         </p>
       ) : null}
       {defaultValue.id ? <input type="hidden" name={fields.id.name} value={defaultValue.id} /> : null}

@@ -1,5 +1,4 @@
 import { getFormProps, type FormMetadata } from "@conform-to/react";
-import { MessageLines } from "~/components/MessageLines";
 import { Form, useActionData, useLocation, useNavigation } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState, type ReactNode } from "react";
 import { SaveBar } from "~/components/SaveBar";
@@ -138,7 +137,7 @@ export function ControlsForm<Schema extends Record<string, unknown>>({
       )}
       {form.errors?.length ? (
         <p id={form.errorId} role="alert" className={`${ui.fieldError} ${s.formError}`}>
-          <MessageLines messages={form.errors} />
+          {form.errors.join("\n")}
         </p>
       ) : null}
       <fieldset disabled={readOnly} className={s.fieldset}>

@@ -1,5 +1,4 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { MessageLines } from "~/components/MessageLines";
 import { useMemo } from "react";
 import { QUALITY_CHECK_FIELDS, type QualityCheckField } from "@contract/values/controls";
 import type { QualityCheckSettings } from "@contract";
@@ -71,7 +70,7 @@ export function QualityCheckForm({
             </p>
             {field.errors?.length ? (
               <p id={field.errorId} className={ui.fieldError}>
-                <MessageLines messages={field.errors} />
+                {field.errors.join("\n")}
               </p>
             ) : null}
           </div>

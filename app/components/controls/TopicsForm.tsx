@@ -1,5 +1,4 @@
 import { getInputProps, getTextareaProps, useForm, type SubmissionResult } from "@conform-to/react";
-import { MessageLines } from "~/components/MessageLines";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useMemo } from "react";
 import {
@@ -84,7 +83,7 @@ export function TopicsForm({
                     />
                     {topic.errors?.length ? (
                       <p id={topic.errorId} className={ui.fieldError}>
-                        <MessageLines messages={topic.errors} />
+                        {topic.errors.join("\n")}
                       </p>
                     ) : null}
                   </td>
@@ -97,7 +96,7 @@ export function TopicsForm({
                     />
                     {disclaimer.errors?.length ? (
                       <p id={disclaimer.errorId} className={ui.fieldError}>
-                        <MessageLines messages={disclaimer.errors} />
+                        {disclaimer.errors.join("\n")}
                       </p>
                     ) : null}
                   </td>

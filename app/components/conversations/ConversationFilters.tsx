@@ -1,5 +1,4 @@
 import { Form, Link, useLocation } from "@remix-run/react";
-import { MessageLines } from "~/components/MessageLines";
 import { useEffect, useRef, type ReactNode } from "react";
 import {
   CONVERSATION_RATING_FILTERS,
@@ -45,7 +44,7 @@ function Filter({
       {children}
       {errors[name]?.length ? (
         <p id={`conversations-${name}-error`} className={ui.fieldError}>
-          <MessageLines messages={errors[name]!} />
+          {errors[name]!.join("\n")}
         </p>
       ) : null}
     </div>

@@ -1,5 +1,4 @@
 import type { ReactNode } from "react";
-import { MessageLines } from "~/components/MessageLines";
 import * as ui from "~/styles/ui.css";
 import * as s from "./EditableTable.css";
 
@@ -23,7 +22,7 @@ export function CellErrors({ id, errors }: { id: string; errors?: string[] }) {
   if (!errors?.length) return null;
   return (
     <p id={`${id}-error`} className={ui.fieldError}>
-      <MessageLines messages={errors} />
+      {errors.join("\n")}
     </p>
   );
 }

@@ -15,17 +15,24 @@ export function AddLinks({ error, postedText }: { error: string | null; postedTe
   const navigation = useNavigation();
   const [open, setOpen] = useState(Boolean(error));
   const [text, setText] = useState(postedText);
-  const adding = navigation.state === "submitting" && navigation.formData?.get("intent") === "add-links";
+  // Until the answer has loaded: a refused add's message, or a successful one's page without it,
+  // arrives with the loading that follows the submission (the earlier message is still there meanwhile).
+  const adding = navigation.state !== "idle" && navigation.formData?.get("intent") === "add-links";
   const blank = text.trim() === "";
   const location = useLocation();
   const wasAdding = useRef(false);
+  const box = useRef<HTMLTextAreaElement>(null);
   useEffect(() => {
     // A successful add redirects back without an error: close and clear the box.
     if (wasAdding.current && !adding && !error) {
       setText("");
       setOpen(false);
     }
-    if (!adding && error) setOpen(true);
+    if (!adding && error) {
+      setOpen(true);
+      // A refused add takes the keyboard back to the links to fix (the pressed Add was disabled meanwhile).
+      if (wasAdding.current) box.current?.focus();
+    }
     wasAdding.current = adding;
   }, [adding, error]);
   return (
@@ -44,6 +51,7 @@ export function AddLinks({ error, postedText }: { error: string | null; postedTe
           Links (one per line)
         </label>
         <textarea
+          ref={box}
           id="add-links"
           name="links"
           rows={4}
