@@ -133,18 +133,16 @@ export function personalisationRoutes(route: RouteBuilder) {
           await db
             .delete(profileFields)
             .where(and(eq(profileFields.appId, params.appId), inArray(profileFields.modelType, models)));
-          if (copied.length) {
-            await db.insert(profileFields).values(
-              copied.map((c) => ({
-                appId: params.appId,
-                modelType: c.model_type,
-                name: c.name,
-                definition: c.definition,
-                fieldType: c.field_type,
-                group: c.group,
-              })),
-            );
-          }
+          await db.insert(profileFields).values(
+            copied.map((c) => ({
+              appId: params.appId,
+              modelType: c.model_type,
+              name: c.name,
+              definition: c.definition,
+              fieldType: c.field_type,
+              group: c.group,
+            })),
+          );
         },
         `Import from ${source.name}`,
       );
