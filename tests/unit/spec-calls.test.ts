@@ -817,6 +817,18 @@ describe("Integrations and personalisation", () => {
       {},
     );
     expect(build, JSON.stringify(build.body)).toMatchObject({ status: 200, body: { success: true } });
+    // A model to copy: importing an empty one is refused (it would only delete fields).
+    const source = await send(
+      "POST /v1/apps/{appId}/personalisation_config_details/create_and_update {personalisation_config_details[]}",
+      "POST",
+      `/v1/apps/${known.appId}/personalisation_config_details/create_and_update`,
+      {
+        personalisation_config_details: [
+          { name: "intended_major", field_type: "text", group: "Learning Interests", model_type: "user_profile" },
+        ],
+      },
+    );
+    expect(source.status, JSON.stringify(source.body)).toBe(200);
     const imported = await send(
       "POST /v1/apps/{appId}/personalisation_config_details/import_config {import_app_code}",
       "POST",
