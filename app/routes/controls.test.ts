@@ -121,7 +121,14 @@ describe("AI Personality", () => {
     const path = "/northfield/controls/ai-personality?trigger_point=nope";
     const loaded = await settle(() => personality.loader(args(getRequest(path, admin))));
     expect(loaded.status).toBe(404);
-    expect(await loaded.text()).toBe("This client has no trigger point nope");
+    expect(await loaded.text()).toBe("This client has no such trigger point");
+    // What the address holds is not echoed: a NUL byte or a long string is the same 404, not a server error.
+    for (const asked of ["a%00b", "x".repeat(100_000)]) {
+      const odd = await settle(() =>
+        personality.loader(args(getRequest(`/northfield/controls/ai-personality?trigger_point=${asked}`, admin))),
+      );
+      expect(odd.status).toBe(404);
+    }
     const before = (await load(personality, "/northfield/controls/ai-personality", admin)).text;
     expect((await save(personality, path, { prompt_input_raw: "Meant for another agent." }, admin)).status).toBe(404);
     expect((await load(personality, "/northfield/controls/ai-personality", admin)).text).toBe(before);

@@ -38,7 +38,8 @@ export function requireTriggerPoint(app: ClientApp, pathname: string, search: UR
   const asked = search.get("trigger_point") ?? "";
   invariantResponse(
     !asked || selectedAgentFor(pathname, app) || choice.triggerPoint === asked,
-    `This client has no trigger point ${asked}`,
+    // Not the asked value itself: it is any text from the address (a status line takes no control characters).
+    "This client has no such trigger point",
   );
   return choice;
 }
