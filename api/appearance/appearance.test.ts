@@ -200,6 +200,23 @@ describe("appearance", () => {
     expect((await call("GET", path(), { token: clientAdmin })).body.pushed_at).toEqual(expect.any(String));
   });
 
+  it("records nothing and says so when a push finds production already showing stage's values", async () => {
+    const historyOf = async () =>
+      (await call("GET", `/v1/apps/${appId}/history?kind=appearance`, { token: clientAdmin })).body as {
+        total: number;
+      };
+    const stage = (await call("GET", path(), { token: clientAdmin })).body.data;
+    await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: stage }, targetEnv: "production" } });
+    const before = await historyOf();
+    const again = await call("PUT", path(), {
+      token: clientAdmin,
+      body: { appearance: { value: stage }, targetEnv: "production" },
+    });
+    expect(again.status).toBe(200);
+    expect(again.body.message).toBe("Production already shows these values: nothing was pushed");
+    expect((await historyOf()).total).toBe(before.total);
+  });
+
   it("compares the posted values about to be pushed, checked like a save, without saving them", async () => {
     const pending = await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, {
       token: clientAdmin,

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { isDeepStrictEqual } from "node:util";
 import {
   ALL_APPEARANCE_FIELDS,
   APPEARANCE_FIELDS,
+  APPEARANCE_MESSAGES,
   AppearanceDiff,
   AppearanceDiffBody,
   AppearancePutBody,
@@ -55,6 +57,12 @@ export function appearanceRoutes(route: RouteBuilder, storageWrites: StorageWrit
       requireApp(caller, query.appId, "configure");
       await requireTriggerPoint(query.appId, query.triggerPoint, deps);
       const environment: Environment = isProductionTarget(body.targetEnv) ? "prod" : "stage";
+      if (environment === "prod") {
+        // A push that would change nothing production shows writes nothing: no History entry, no new push time.
+        const shown = (await appearanceOf(query.appId, query.triggerPoint, "prod", deps)).values;
+        const pushed = checkedValues(query.appId, body.appearance.value);
+        if (isDeepStrictEqual({ ...shown, ...pushed }, shown)) return { message: APPEARANCE_MESSAGES.nothingToPush, data: shown };
+      }
       const change = appearanceChange(query.appId, environment, query.triggerPoint);
       // A push says so in History: production changes only through it.
       const { result: saved } = await recordChanges(
@@ -62,9 +70,9 @@ export function appearanceRoutes(route: RouteBuilder, storageWrites: StorageWrit
         caller,
         [change],
         (db) => saveAppearance(query.appId, query.triggerPoint, environment, body.appearance.value, { db }),
-        environment === "prod" ? "Pushed to production" : undefined,
+        environment === "prod" ? APPEARANCE_MESSAGES.pushed : undefined,
       );
-      return { message: environment === "prod" ? "Pushed to production" : "Success!", data: saved };
+      return { message: environment === "prod" ? APPEARANCE_MESSAGES.pushed : APPEARANCE_MESSAGES.saved, data: saved };
     },
   });
 

@@ -147,33 +147,40 @@ export default function Appearance() {
       {/* Without JavaScript the push link leaves the page; with it, what is typed stays (and is said so). */}
       {canConfigure && !hydrated ? <p className={ui.muted}>{APPEARANCE_MESSAGES.saveBeforePush}</p> : null}
       <TriggerPointSelect choice={data.choice} />
-      {data.diff ? (
+      {data.diff && !data.diff.changes.length ? (
+        // Nothing differs: no question to answer, and no Yes that would push nothing.
+        <div className={s.confirm} role="group" aria-label="Push to production">
+          <p role="alert">{APPEARANCE_MESSAGES.alreadyPushed}</p>
+          {dirty ? <p className={ui.fieldError}>{APPEARANCE_MESSAGES.unsavedNotPushed}</p> : null}
+          <div className={ui.toolbar}>
+            <Link to={here} className={ui.button.secondary} preventScrollReset {...KEEPS_EDITS}>
+              Close
+            </Link>
+          </div>
+        </div>
+      ) : data.diff ? (
         <Form method="post" className={s.confirm} aria-label="Push to production" {...KEEPS_EDITS}>
           <p role="alert">
             <strong>{APPEARANCE_MESSAGES.confirmPush}</strong> Production will show these stage values:
           </p>
-          {data.diff.changes.length ? (
-            <table aria-label="Differences between production and stage">
-              <thead>
-                <tr>
-                  <th scope="col">Setting</th>
-                  <th scope="col">Production</th>
-                  <th scope="col">Stage</th>
+          <table aria-label="Differences between production and stage">
+            <thead>
+              <tr>
+                <th scope="col">Setting</th>
+                <th scope="col">Production</th>
+                <th scope="col">Stage</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.diff.changes.map((change) => (
+                <tr key={change.internalName}>
+                  <td>{change.label}</td>
+                  <td>{String(change.production)}</td>
+                  <td>{String(change.stage)}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {data.diff.changes.map((change) => (
-                  <tr key={change.internalName}>
-                    <td>{change.label}</td>
-                    <td>{String(change.production)}</td>
-                    <td>{String(change.stage)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          ) : (
-            <p className={ui.muted}>Production already shows the stage values.</p>
-          )}
+              ))}
+            </tbody>
+          </table>
           {dirty ? <p className={ui.fieldError}>{APPEARANCE_MESSAGES.unsavedNotPushed}</p> : null}
           {data.gate ? <GateSummary gate={data.gate} /> : null}
           {confirmingFailures ? (

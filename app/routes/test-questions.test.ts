@@ -566,6 +566,9 @@ describe("the production gate on Appearance's push", () => {
     settle(() =>
       appearance.action(appearanceArgs(formRequest(`${APPEARANCE}${search}`, { intent: "push", ...fields }, admin))),
     );
+  /** A stage value of its own, so that a push has something to send. */
+  const saveToStage = (launcherText: string) =>
+    settle(() => appearance.action(appearanceArgs(formRequest(APPEARANCE, { launcher_text: launcherText }, admin))));
   let records: ReturnType<typeof testRunRecords>;
   let question: Awaited<ReturnType<ReturnType<typeof testRunRecords>["question"]>>;
   let stageRun: number;
@@ -575,6 +578,7 @@ describe("the production gate on Appearance's push", () => {
     question = await records.question(await records.appId("northfield"), "admissions", "Where is the campus?");
     await records.finishedRun(question, "prod", true);
     stageRun = await records.finishedRun(question, "stage", false);
+    await saveToStage("Talk to admissions");
   });
 
   it("lists what stage fails that production passes on the push question", async () => {
@@ -610,7 +614,18 @@ describe("the production gate on Appearance's push", () => {
 
   it("pushes on one confirmation once stage passes again", async () => {
     await records.finishedRun(question, "stage", true);
+    // Something to push: production already shows what the push above sent.
+    await saveToStage("Ask us");
     const clean = await push({});
     await expect(clean).toSendToast({ type: "success", description: "Pushed to production" });
+  });
+
+  it("pushes nothing, and says so, when production already shows stage's values", async () => {
+    const again = await push({});
+    expect(again).toHaveRedirect(APPEARANCE);
+    await expect(again).toSendToast({
+      type: "info",
+      description: "Production already shows these values: nothing was pushed",
+    });
   });
 });

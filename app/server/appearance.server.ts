@@ -51,13 +51,14 @@ export async function handleAppearanceAction(
       });
     }
     const diff = await appearanceApi.diff(api, appId, triggerPoint);
-    await appearanceApi.save(api, appId, triggerPoint, diff.current_stage_style_guide, "production");
+    const pushed = await appearanceApi.save(api, appId, triggerPoint, diff.current_stage_style_guide, "production");
     const done = new URL(backTo, "http://console.invalid");
     done.searchParams.delete("confirm");
     done.searchParams.delete("failing");
+    // The API's own words: pushed, or nothing to push when production already showed these values.
     return redirectWithToast(`${done.pathname}${done.search}`, {
-      type: "success",
-      description: "Pushed to production",
+      type: pushed.message === APPEARANCE_MESSAGES.pushed ? "success" : "info",
+      description: pushed.message,
     });
   }
   const values = valuesFromForm(formData);

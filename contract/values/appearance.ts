@@ -14,6 +14,11 @@ export const APPEARANCE_MESSAGES = {
   loadFailed: "Failed to load appearance settings.",
   saved: "Success!",
   confirmPush: "Are you sure?",
+  pushed: "Pushed to production",
+  /** In place of the push question when production already shows what stage has saved. */
+  alreadyPushed: "Production already shows the stage values: there is nothing to push.",
+  /** A push of stage's values that production already shows: nothing is written, History included. */
+  nothingToPush: "Production already shows these values: nothing was pushed",
   /** Beside the push question while the form holds changes not saved: a push sends what stage has saved. */
   unsavedNotPushed:
     "Your unsaved changes are not part of this push: production gets what stage has saved. Save them first to push them too.",

@@ -36,12 +36,20 @@ test("a colour typed into the form shows in the live preview before saving; save
   await expect(confirm.getByRole("row", { name: /Primary Colour/ })).toContainText("#1f4b99#aa2200");
   await confirm.getByRole("button", { name: "Yes" }).click();
   await expect(page.getByTestId("toast")).toContainText("Pushed to production");
+  // Production now shows stage's values: nothing to ask, and no Yes that would push nothing.
   await page.getByRole("link", { name: "Push to production" }).click();
-  await expect(page.getByText("Production already shows the stage values.")).toBeVisible();
-  await page.getByRole("form", { name: "Push to production" }).getByRole("link", { name: "No", exact: true }).click();
-  await expect(page.getByRole("form", { name: "Push to production" })).toHaveCount(0);
+  const nothing = page.getByRole("group", { name: "Push to production" });
+  await expect(nothing.getByRole("alert")).toHaveText(
+    "Production already shows the stage values: there is nothing to push.",
+  );
+  await expect(nothing.getByRole("button")).toHaveCount(0);
+  await nothing.getByRole("link", { name: "Close", exact: true }).click();
+  await expect(nothing).toHaveCount(0);
 
   // A push sends what stage has saved: typed changes stay in the form, unsaved, and the question says so.
+  await page.getByLabel("Assistant Name", { exact: true }).fill("Sage Two");
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
   const launcher = page.getByLabel("Launcher Text", { exact: true });
   await launcher.fill("Parlez-nous");
   await page.getByRole("link", { name: "Push to production" }).click();

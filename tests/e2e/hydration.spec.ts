@@ -1,4 +1,4 @@
-import { expect, test } from "./fixtures";
+import { expect, SAME_ORIGIN_POST, test } from "./fixtures";
 
 /**
  * The server renders in UTC and in English; an operator's browser may be anywhere. Any text that
@@ -34,7 +34,14 @@ test("a browser in another time zone and language takes over every screen withou
   signedInPage: page,
 }) => {
   // A push gives Appearance its "Last pushed" time, the one date that screen shows. The shop's
-  // agent: no other journey reads its production values.
+  // agent: no other journey reads its production values. A push needs something to push: one
+  // setting of this journey's own is saved first (a save keeps the settings it is not sent).
+  const saved = await page.request.post(SHOP_APPEARANCE, {
+    form: { input_placeholder: "Ask the shop (hydration)" },
+    headers: SAME_ORIGIN_POST,
+    maxRedirects: 0,
+  });
+  expect(saved.status()).toBe(302);
   await page.goto(`${SHOP_APPEARANCE}?confirm=push`);
   await page.getByRole("form", { name: "Push to production" }).getByRole("button").click();
   // When stage fails test questions that production passes, the push asks once more.
