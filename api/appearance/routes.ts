@@ -61,7 +61,8 @@ export function appearanceRoutes(route: RouteBuilder, storageWrites: StorageWrit
         // A push that would change nothing production shows writes nothing: no History entry, no new push time.
         const shown = (await appearanceOf(query.appId, query.triggerPoint, "prod", deps)).values;
         const pushed = checkedValues(query.appId, body.appearance.value);
-        if (isDeepStrictEqual({ ...shown, ...pushed }, shown)) return { message: APPEARANCE_MESSAGES.nothingToPush, data: shown };
+        if (isDeepStrictEqual({ ...shown, ...pushed }, shown))
+          return { message: APPEARANCE_MESSAGES.nothingToPush, data: shown };
       }
       const change = appearanceChange(query.appId, environment, query.triggerPoint);
       // A push says so in History: production changes only through it.
