@@ -17,3 +17,4 @@ export * from "./text";
 export * from "./testing";
 export * from "./history";
 export * from "./conversations";
+export * from "./dates";

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { formatDateTimeUtc } from "@contract";
 
 /** A trigger point as people read it: '' is the client's Default. */
 export const triggerPointName = (triggerPoint: string) => (triggerPoint === "" ? "Default" : triggerPoint);
@@ -48,5 +49,5 @@ export function changedFields(before: unknown, after: unknown) {
   );
 }
 
-/** When a recorded state was, as the restore's summary says it (UTC, to the minute). */
-export const stateDate = (at: Date) => `${at.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+/** When a recorded state was, as the restore's summary says it: as the screens write a date (MM/DD/YYYY | HH:mm UTC). */
+export const stateDate = (at: Date) => formatDateTimeUtc(at);

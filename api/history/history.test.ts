@@ -606,7 +606,7 @@ describe("restore", () => {
     const restored = await restore(first.id);
     expect(restored.status).toBe(200);
     expect(restored.body.message).toMatch(
-      /^Restored the controls of Default to the state of \d{4}-\d\d-\d\d \d\d:\d\d UTC$/,
+      /^Restored the controls of Default to the state of \d\d\/\d\d\/\d{4} \| \d\d:\d\d UTC$/,
     );
     const listed = await call("GET", `/v1/controls?app_id=${appId}&trigger_point=&types=ai_personality_guidelines`, {
       token: admin,

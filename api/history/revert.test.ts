@@ -79,7 +79,7 @@ describe("reverting a change", () => {
 
     const reverted = await revert(saved.id);
     expect(reverted.status).toBe(200);
-    const minute = String.raw`\d{4}-\d\d-\d\d \d\d:\d\d UTC`;
+    const minute = String.raw`\d\d/\d\d/\d{4} \| \d\d:\d\d UTC`;
     expect(reverted.body.message).toMatch(
       new RegExp(`^Reverted the controls of admissions to the state before the change of ${minute}$`),
     );
