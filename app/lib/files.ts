@@ -10,6 +10,10 @@ export const UPLOAD_TOAST_MS = 3000;
 export const uploadedMessage = (count: number) =>
   count === 1 ? "1 file uploaded; indexing has started" : `${count} files uploaded; indexing has started`;
 
+/** An upload some of whose files were refused: what went in, and that each refusal is said beside its file. */
+export const partlyUploadedMessage = (uploaded: number, failed: number) =>
+  `${uploadedMessage(uploaded)}. ${failed === 1 ? "1 file" : `${failed} files`} could not be uploaded: the reason is beside each.`;
+
 export const isPdfFile = (file: { name: string; type: string }) =>
   /\.pdf$/i.test(file.name) || file.type === FILE_UPLOAD_CONTENT_TYPE;
 

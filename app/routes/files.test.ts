@@ -76,7 +76,7 @@ describe("the Files page without JavaScript", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       intent: "upload",
-      formError: null,
+      formError: "1 file uploaded; indexing has started. 1 file could not be uploaded: the reason is beside each.",
       outcomes: [
         { file_name: "fine.pdf", ok: true, message: "Uploaded" },
         {
@@ -101,7 +101,7 @@ describe("the Files page without JavaScript", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({
       intent: "upload",
-      formError: null,
+      formError: "1 file uploaded; indexing has started. 2 files could not be uploaded: the reason is beside each.",
       outcomes: [
         {
           file_name: "FINE.pdf",

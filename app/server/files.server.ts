@@ -12,7 +12,13 @@ import {
   type KnowledgeFile,
   type PresignedUpload,
 } from "@contract";
-import { UPLOAD_FAILED_MESSAGE, UPLOAD_FILE_FAILED, UPLOAD_TOAST_MS, uploadedMessage } from "~/lib/files";
+import {
+  partlyUploadedMessage,
+  UPLOAD_FAILED_MESSAGE,
+  UPLOAD_FILE_FAILED,
+  UPLOAD_TOAST_MS,
+  uploadedMessage,
+} from "~/lib/files";
 import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
 import { filesApi } from "./api/files-api.server";
 import type { ConsoleContext } from "./context.server";
@@ -197,8 +203,9 @@ async function uploadFromForm(
       durationMs: UPLOAD_TOAST_MS,
     });
   }
+  const formError = uploaded ? partlyUploadedMessage(uploaded, outcomes.length - uploaded) : UPLOAD_FAILED_MESSAGE;
   return json<FilesActionData>(
-    { intent: "upload", formError: uploaded ? null : UPLOAD_FAILED_MESSAGE, outcomes },
+    { intent: "upload", formError, outcomes },
     { status: uploaded ? 200 : 400 },
   );
 }

@@ -78,7 +78,9 @@ test.describe("with JavaScript", () => {
     await expect(page.getByRole("list", { name: "Uploads" }).getByRole("alert")).toHaveText(
       "Failed to upload file: This file is not a PDF (its content is not PDF data)",
     );
-    await expect(page.getByTestId("toast")).toContainText(/Failed to upload files\. Please try again\./);
+    await expect(page.getByTestId("toast")).toContainText(
+      "2 files uploaded; indexing has started. 1 file could not be uploaded: the reason is beside each.",
+    );
 
     await expect(statusOf(page, good)).toHaveText("indexed", { timeout: 20_000 });
     await expect(rowOf(page, good)).toContainText("2 pages");
@@ -192,6 +194,10 @@ test.describe("without JavaScript", () => {
     const uploads = page.getByRole("list", { name: "Uploads" }).getByRole("listitem");
     await expect(uploads.filter({ hasText: bad })).toContainText("Failed to upload file: This file is not a PDF");
     await expect(uploads.filter({ hasText: good })).toContainText("Uploaded");
+    // What went in is said too, not only what was refused.
+    await expect(page.getByRole("alert").filter({ hasText: "indexing has started" })).toHaveText(
+      "1 file uploaded; indexing has started. 1 file could not be uploaded: the reason is beside each.",
+    );
 
     await page.getByLabel("PDF files to upload").setInputFiles([pdfFile(`${stem}-second.pdf`, [["Second file."]])]);
     await page.getByRole("button", { name: "+ Upload Files" }).click();

@@ -5,6 +5,7 @@ import { useHydrated } from "~/components/SaveBar";
 import type { ToastMessage } from "~/components/Toaster";
 import {
   isPdfFile,
+  partlyUploadedMessage,
   putWithProgress,
   UPLOAD_FAILED_MESSAGE,
   UPLOAD_FILE_FAILED,
@@ -139,7 +140,12 @@ export function UploadPanel({
     revalidator.revalidate();
     if (succeeded === files.length)
       onToast({ type: "success", description: uploadedMessage(succeeded), durationMs: UPLOAD_TOAST_MS });
-    else onToast({ type: "error", description: UPLOAD_FAILED_MESSAGE, durationMs: UPLOAD_TOAST_MS });
+    else
+      onToast({
+        type: "error",
+        description: succeeded ? partlyUploadedMessage(succeeded, files.length - succeeded) : UPLOAD_FAILED_MESSAGE,
+        durationMs: UPLOAD_TOAST_MS,
+      });
   }
 
   const shown: Upload[] = uploads.length
