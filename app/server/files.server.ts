@@ -204,10 +204,7 @@ async function uploadFromForm(
     });
   }
   const formError = uploaded ? partlyUploadedMessage(uploaded, outcomes.length - uploaded) : UPLOAD_FAILED_MESSAGE;
-  return json<FilesActionData>(
-    { intent: "upload", formError, outcomes },
-    { status: uploaded ? 200 : 400 },
-  );
+  return json<FilesActionData>({ intent: "upload", formError, outcomes }, { status: uploaded ? 200 : 400 });
 }
 
 /** The address parameter of the tags confirmation (a file tagged production while stage fails questions). */
