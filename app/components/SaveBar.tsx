@@ -1,4 +1,4 @@
-import { useRef, useSyncExternalStore } from "react";
+import { useCallback, useRef, useSyncExternalStore } from "react";
 import { useUnsavedChanges } from "./LeaveGuard";
 import * as ui from "~/styles/ui.css";
 import * as s from "./SaveBar.css";
@@ -16,6 +16,26 @@ export function useHydrated() {
     () => true,
     () => false,
   );
+}
+
+/** The page whose Save had the keyboard when its form was replaced (useFocusKeptAcrossRemount). */
+let focusedSaveOf: string | null = null;
+
+/**
+ * Keeps the keyboard on Save when a successful save replaces the form with a fresh one (screens
+ * key their forms by the page they arrived at, so that they start clean): the old button, focused,
+ * notes it as it goes, and the new one takes the focus as it comes. React detaches the old
+ * button's ref before it takes the old form out of the page, and attaches the new one's after.
+ */
+function useFocusKeptAcrossRemount() {
+  const button = useRef<HTMLButtonElement | null>(null);
+  return useCallback((node: HTMLButtonElement | null) => {
+    const page = window.location.pathname;
+    if (node && focusedSaveOf === page) node.focus();
+    else if (!node && button.current === document.activeElement) focusedSaveOf = page;
+    if (node) focusedSaveOf = null;
+    button.current = node;
+  }, []);
 }
 
 export interface SaveBarProps {
@@ -55,9 +75,15 @@ export function SaveBar({
 }: SaveBarProps) {
   const hydrated = useHydrated();
   const bar = useRef<HTMLDivElement>(null);
+  const button = useFocusKeptAcrossRemount();
   // Unsaved edits ask before the page is left (LeaveGuard); a user who may not save has none.
   useUnsavedChanges(dirty && !disabled, bar);
   const off = disabled || saving || (hydrated && !dirty);
+  // With JavaScript, Save is held (aria-disabled) rather than disabled while a save is on its way or
+  // nothing is unsaved: a disabled button drops the keyboard focus to the page's body, so after
+  // every save the keyboard user would start again from the top. A held button keeps the focus and
+  // refuses the click (Enter in a field clicks it too). A user who may not save gets it disabled.
+  const held = off && hydrated && !disabled;
   const text = message ?? (saving ? "Saving…" : !hydrated ? "" : dirty ? "Unsaved changes" : "No unsaved changes");
   const tone = message ? messageTone : dirty && hydrated ? "dirty" : "idle";
   return (
@@ -72,11 +98,14 @@ export function SaveBar({
         {text}
       </p>
       <button
+        ref={button}
         type="submit"
         name={name}
         value={value}
         className={ui.button.primary}
-        disabled={off}
+        disabled={off && !held}
+        aria-disabled={held || undefined}
+        onClick={held ? (event) => event.preventDefault() : undefined}
         aria-busy={saving || undefined}
       >
         {label}

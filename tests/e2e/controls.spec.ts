@@ -62,6 +62,8 @@ test.describe("with JavaScript", () => {
     await saveButton(page).click();
     await expect(toast(page)).toContainText("AI Personality saved for studentsuccess.");
     await expectSaveWaitsForChanges(page);
+    // The keyboard stays where it was (a disabled Save would have dropped it to the page's body).
+    await expect(saveButton(page)).toBeFocused();
     await expect(field).not.toHaveAttribute("aria-invalid");
     await page.reload();
     await expect(page.getByLabel("Chatbot Personality")).toHaveValue(text);
