@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { IsoDay, pageNumber } from "./common";
 import { LIST_PAGE_SIZES, oneOf } from "./values/common";
+import { FALLBACK_REASONS } from "./values/conversations";
 import { INSIGHT_ENVIRONMENTS, INSIGHT_CHARTS } from "./values/insights";
 export * from "./values/insights";
 
@@ -73,6 +74,10 @@ export const Insights = z.object({
       question: z.string(),
       unanswered: z.number(),
       closest: z.array(ClosestPassage),
+      /** Why its latest unanswered ask got the fallback, as the answer's trace says; null when not recorded. */
+      fallback_reason: z.enum(FALLBACK_REASONS).nullable(),
+      /** AI Finetuning left out pages holding the question's key words in that ask. */
+      left_out: z.boolean(),
       pages: z.array(GapPage),
     }),
   ),

@@ -829,6 +829,10 @@ export const insightQuestions = pgTable(
       .$type<{ title: string; url: string; score: number; text: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** Why the latest unanswered ask of the day got the fallback (its trace's reason); null for answers traced before reasons were. */
+    fallbackReason: text("fallback_reason"),
+    /** Whether AI Finetuning left out pages holding the question's key words in that ask (its trace's `left_out`). */
+    leftOut: boolean("left_out").notNull().default(false),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.questionKey] }),

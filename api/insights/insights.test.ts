@@ -5,7 +5,7 @@ import { chunks, messages, urls, websites } from "../db/schema";
 import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { insightRange, readInsights } from "./queries";
-import { topicControl } from "../../tests/support/controls";
+import { qualityCheckControl, topicControl } from "../../tests/support/controls";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -445,5 +445,43 @@ describe("the user profile store", () => {
     });
     expect(after.top_questions[0]).toEqual({ question: "when do applications close", asked: 2, unanswered: 0 });
     expect((await call("GET", `/v1/apps/${appId}/user_profiles`, { token: clientUser })).body.total).toBe(1);
+  });
+});
+
+describe("why a listed question went unanswered", () => {
+  it("says what the latest ask's trace says: nothing held enough of it, or a chance under the threshold with pages AI Finetuning left out", async () => {
+    const lab = (await insights()).unanswered_questions.find(
+      (q) => q.question === "where is the quantum teleportation lab",
+    )!;
+    expect(["no_passage", "none_quotable"]).toContain(lab.fallback_reason);
+    expect(lab.left_out).toBe(false);
+
+    // Student Success under a threshold no chance reaches, and a rule leaving out the admissions page.
+    const strict = await call("PUT", "/v1/controls", {
+      token: admin,
+      body: { app_id: appId, controls: [qualityCheckControl(0.99, "studentsuccess")] },
+    });
+    expect(strict.status, JSON.stringify(strict.body)).toBe(200);
+    const rule = await call("POST", "/v1/controls/upsert_finetunings", {
+      token: admin,
+      body: {
+        app_id: appId,
+        finetunings: [
+          {
+            trigger_point: "studentsuccess",
+            finetuning_type: "url_pattern",
+            pattern: `${SITE}/admissions`,
+            penalty: 1,
+          },
+        ],
+      },
+    });
+    expect(rule.status, JSON.stringify(rule.body)).toBe(200);
+    const question = "When do applications close, and what is the tuition per semester?";
+    expect((await ask(question, { triggerPoint: "studentsuccess" })).outcome).toBe("fallback");
+    const gap = (await insights("?trigger_point=studentsuccess")).unanswered_questions.find(
+      (q) => q.question === "when do applications close, and what is the tuition per semester",
+    );
+    expect(gap).toMatchObject({ unanswered: 1, fallback_reason: "below_threshold", left_out: true });
   });
 });

@@ -1,7 +1,9 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_INSIGHT_DAYS,
+  FALLBACK_REASONS,
   MAX_INSIGHT_DAYS,
+  type FallbackReason,
   type GapPage,
   type Insights,
   type InsightDay,
@@ -30,6 +32,12 @@ export interface InsightScope {
 }
 
 const DAY_MS = 86_400_000;
+
+type Gap = Insights["unanswered_questions"][number];
+
+/** A recorded reason as the contract names them; null for answers traced before reasons were (or one no longer named). */
+const fallbackReasonOf = (reason: string | null | undefined): FallbackReason | null =>
+  FALLBACK_REASONS.find((known) => known === reason) ?? null;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** The range asked for, or the last 30 days (UTC) ending today; refuses reversed or over-long ranges. */
@@ -209,9 +217,9 @@ export async function readInsights(
     .sort((x, y) => Number(y.unanswered) - Number(x.unanswered) || x.question.localeCompare(y.question));
   // The passages found closest, for the few questions listed only: the latest day's.
   const closestRows = unansweredKeys.length
-    ? await rowsOf<{ question: string; closest: Insights["unanswered_questions"][number]["closest"] }>(
+    ? await rowsOf<{ question: string; closest: Gap["closest"]; fallback_reason: string | null; left_out: boolean }>(
         deps.db.execute(sql`
-    select distinct on (r.question_key) r.question_key as question, r.closest
+    select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out
     from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(
       unansweredKeys.map((q) => sql`${q.question}`),
       sql`, `,
@@ -219,7 +227,7 @@ export async function readInsights(
     order by r.question_key, r.day desc`),
       )
     : [];
-  const closestOf = new Map(closestRows.map((row) => [row.question, row.closest]));
+  const latestOf = new Map(closestRows.map((row) => [row.question, row]));
   const pagesOf = limits.gapPages
     ? await closestInventoryPages(
         scope.appId,
@@ -274,7 +282,9 @@ export async function readInsights(
     unanswered_questions: unansweredKeys.map((q) => ({
       question: q.question,
       unanswered: Number(q.unanswered),
-      closest: closestOf.get(q.question) ?? [],
+      closest: latestOf.get(q.question)?.closest ?? [],
+      fallback_reason: fallbackReasonOf(latestOf.get(q.question)?.fallback_reason),
+      left_out: latestOf.get(q.question)?.left_out === true,
       pages: pagesOf.get(q.question) ?? [],
     })),
     leads: {

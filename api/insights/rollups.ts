@@ -27,7 +27,8 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
     // Each answer with the question it answered (the visitor's message just before it).
     const answers = sql`
       select m.conversation_id, c.trigger_point, c.environment, (m.created_at at time zone 'utc')::date as day,
-        m.outcome, m.sources, m.closest, m.id,
+        m.outcome, m.sources, m.closest, m.id, m.trace->>'fallback_reason' as fallback_reason,
+        coalesce(jsonb_array_length(m.trace->'left_out'->'rules'), 0) > 0 as left_out,
         (select q.text from messages q where q.conversation_id = m.conversation_id and q.role = 'user' and q.id < m.id order by q.id desc limit 1) as question
       from messages m join conversations c on c.id = m.conversation_id
       where m.app_id = ${appId} and m.role = 'assistant' and (m.created_at at time zone 'utc')::date in (${dayList})`;
@@ -48,9 +49,11 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
       ) parts
       group by trigger_point, environment, day`);
     await tx.execute(sql`
-      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest)
+      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out)
       select ${appId}, trigger_point, environment, day, key, count(*), count(*) filter (where outcome = 'fallback'),
-        coalesce((array_agg(closest order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb)
+        coalesce((array_agg(closest order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb),
+        (array_agg(fallback_reason order by id desc) filter (where outcome = 'fallback'))[1],
+        coalesce((array_agg(left_out order by id desc) filter (where outcome = 'fallback'))[1], false)
       from (select a.*, ${questionKey(sql`a.question`)} as key from (${answers}) a where a.question is not null) keyed
       group by trigger_point, environment, day, key`);
     await tx.execute(sql`

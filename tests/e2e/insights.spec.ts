@@ -55,6 +55,8 @@ test.describe("with JavaScript", () => {
       .filter({ hasText: `is there a zorbwheel ${id}` })
       .first();
     await expect(question).toContainText("(2×)");
+    // Why, from the answer's trace: no page of the store was about it, so one is missing.
+    await expect(question).toContainText("Why: retrieval found no passage for this question.");
     await expect(question.getByRole("link", { name: "Add the missing page in the knowledge store" })).toHaveAttribute(
       "href",
       "/northfield/agent/admissions/knowledge-store/websites",
@@ -85,7 +87,14 @@ test.describe("with JavaScript", () => {
     await page.route(/[?&]_data=routes%2Fbackoffice\.%24urlCode\.dashboard/, async (route) => {
       const response = await route.fetch();
       const data = await response.json();
-      data.insights.unanswered_questions.unshift({ question, unanswered: 1, closest: [], pages: [] });
+      data.insights.unanswered_questions.unshift({
+        question,
+        unanswered: 1,
+        closest: [],
+        fallback_reason: null,
+        left_out: false,
+        pages: [],
+      });
       await route.fulfill({ response, json: data });
     });
     await page.getByRole("button", { name: "Apply" }).click();

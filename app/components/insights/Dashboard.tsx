@@ -7,6 +7,7 @@ import * as ui from "~/styles/ui.css";
 import { DayBars, RankBars, type Series } from "./charts";
 import * as s from "./insights.css";
 import { ScopeFilters } from "./ScopeFilters";
+import type { GapLinks } from "~/lib/insights-gaps";
 import { GapList } from "./GapList";
 import { UnhelpfulList } from "./UnhelpfulList";
 import { useCanConfigure } from "~/lib/user";
@@ -88,9 +89,12 @@ export function Dashboard() {
   const { client, filters, insights, error, fieldErrors } = useLoaderData<typeof dashboardLoader>();
   const { totals, days, unhelpful } = insights;
   const agent = client.agents.find((a) => a.siteCode === filters.trigger_point) ?? client.agents[0];
-  const store = agent
-    ? `/${client.urlCode}/agent/${encodeURIComponent(agent.siteCode)}/knowledge-store/websites`
-    : null;
+  const agentPath = agent ? `/${client.urlCode}/agent/${encodeURIComponent(agent.siteCode)}` : null;
+  const gapLinks: GapLinks = {
+    store: agentPath && `${agentPath}/knowledge-store/websites`,
+    qualityCheck: agentPath && `${agentPath}/controls/quality-check`,
+    finetuning: `/${client.urlCode}/ai-finetuning/ai-finetuning`,
+  };
   const rangeError = fieldErrors.from?.[0] ?? fieldErrors.to?.[0] ?? null;
   const canConfigure = useCanConfigure(client.id);
   return (
@@ -206,7 +210,7 @@ export function Dashboard() {
         </Panel>
         <Panel title="Unanswered questions" chart="unanswered_questions">
           {insights.unanswered_questions.length ? (
-            <GapList gaps={insights.unanswered_questions} store={store} canConfigure={canConfigure} />
+            <GapList gaps={insights.unanswered_questions} links={gapLinks} canConfigure={canConfigure} />
           ) : (
             <Empty>Every question in this range got an answer.</Empty>
           )}

@@ -1,6 +1,8 @@
+import { Fragment } from "react";
 import { Form, Link } from "@remix-run/react";
 import type { Insights } from "@contract";
 import { StatusChip } from "~/components/StatusChip";
+import { gapAdvice, type GapLinks } from "~/lib/insights-gaps";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
 
@@ -14,14 +16,28 @@ const STATE_LABELS = {
 
 type Gap = Insights["unanswered_questions"][number];
 
-/**
- * The questions that went unanswered, each beside the passages that came closest when it was
- * asked and the pages of the client's own inventory that look like its subject, whatever their
- * status: one click indexes a page that is not, another keeps the question as a test question.
- * What visitors wrote and what pages say sits in <bdi>: a right-to-left mark or override in it
- * must not turn the console's own words beside it around.
- */
-export function GapList({ gaps, store, canConfigure }: { gaps: Gap[]; store: string | null; canConfigure: boolean }) {
+/** The advice under an unanswered question (gapAdvice). */
+function WhatToDo({ gap, links }: { gap: Gap; links: GapLinks }) {
+  const { why, actions } = gapAdvice(gap, links);
+  return (
+    <>
+      {why ? <p className={s.closest}>{why}</p> : null}
+      {actions.length ? (
+        <p className={s.closest}>
+          {actions.map((action, index) => (
+            <Fragment key={action.to}>
+              {index ? " · " : null}
+              <Link to={action.to}>{action.label}</Link>
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+export function GapList({ gaps, links, canConfigure }: { gaps: Gap[]; links: GapLinks; canConfigure: boolean }) {
+  const store = links.store;
   return (
     <ol>
       {gaps.map((gap) => (
@@ -79,7 +95,11 @@ export function GapList({ gaps, store, canConfigure }: { gaps: Gap[]; store: str
                   <a href={page.url} target="_blank" rel="noopener noreferrer">
                     <bdi>{page.title || page.url}</bdi>
                   </a>{" "}
-                  <StatusChip status={page.status} /> {STATE_LABELS[page.state]}
+                  <StatusChip status={page.status} />
+                  {/* The state in words only where the status chip does not already say it. */}
+                  {STATE_LABELS[page.state] !== page.status.replaceAll("_", " ")
+                    ? ` ${STATE_LABELS[page.state]}`
+                    : null}
                   {page.reason ? (
                     <>
                       : <bdi>{page.reason}</bdi>
@@ -100,11 +120,7 @@ export function GapList({ gaps, store, canConfigure }: { gaps: Gap[]; store: str
               ))}
             </ul>
           ) : null}
-          {store ? (
-            <p className={s.closest}>
-              <Link to={store}>Add the missing page in the knowledge store</Link>
-            </p>
-          ) : null}
+          <WhatToDo gap={gap} links={links} />
         </li>
       ))}
     </ol>

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { gapAdvice } from "./insights-gaps";
+
+const links = {
+  store: "/northfield/agent/admissions/knowledge-store/websites",
+  qualityCheck: "/northfield/agent/admissions/controls/quality-check",
+  finetuning: "/northfield/ai-finetuning/ai-finetuning",
+};
+const labels = (advice: ReturnType<typeof gapAdvice>) => advice.actions.map((action) => action.label);
+
+describe("gapAdvice", () => {
+  it("sends a question nothing held enough of to the knowledge store", () => {
+    const advice = gapAdvice({ fallback_reason: "no_passage", left_out: false }, links);
+    expect(advice.why).toBe("Why: retrieval found no passage for this question.");
+    expect(advice.actions).toEqual([{ to: links.store, label: "Add the missing page in the knowledge store" }]);
+    expect(labels(gapAdvice({ fallback_reason: "none_quotable", left_out: false }, links))).toEqual([
+      "Add the missing page in the knowledge store",
+    ]);
+  });
+
+  it("blames no missing page for a chance under the threshold, nor for pages AI Finetuning left out", () => {
+    const advice = gapAdvice({ fallback_reason: "below_threshold", left_out: true }, links);
+    expect(advice.why).toBe(
+      "Why: the estimated chance that an answer is right was below the Minimum Retrieval Confidence. AI Finetuning left out pages holding its key words.",
+    );
+    expect(labels(advice)).toEqual([
+      "Review the Minimum Retrieval Confidence in Quality Check",
+      "Review the rules in AI Finetuning",
+    ]);
+    expect(labels(gapAdvice({ fallback_reason: "below_threshold", left_out: false }, links))).toEqual([
+      "Review the Minimum Retrieval Confidence in Quality Check",
+    ]);
+  });
+
+  it("keeps the store's link, without a reason, for asks traced before reasons were kept", () => {
+    const advice = gapAdvice({ fallback_reason: null, left_out: false }, links);
+    expect(advice.why).toBeNull();
+    expect(labels(advice)).toEqual(["Add the missing page in the knowledge store"]);
+  });
+
+  it("offers no link a client without agents cannot follow", () => {
+    const none = { store: null, qualityCheck: null, finetuning: links.finetuning };
+    expect(gapAdvice({ fallback_reason: "below_threshold", left_out: false }, none).actions).toEqual([]);
+  });
+});

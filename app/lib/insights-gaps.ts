@@ -1,0 +1,32 @@
+import type { Insights } from "@contract";
+import { FALLBACK_REASON_TEXTS } from "./answer-trace";
+
+type Gap = Insights["unanswered_questions"][number];
+
+/** Where an operator acts on an unanswered question: the agent's knowledge store, its Quality Check, AI Finetuning. */
+export interface GapLinks {
+  store: string | null;
+  qualityCheck: string | null;
+  finetuning: string;
+}
+
+/**
+ * Why a question went unanswered, as its latest ask's trace says, and where that is put right. A
+ * page is missing only when nothing held enough of the question; a chance under the threshold
+ * points to the Quality Check, pages AI Finetuning left out to its rules. Asks traced before
+ * reasons were kept say nothing of why, and keep the knowledge store's link.
+ */
+export function gapAdvice(gap: Pick<Gap, "fallback_reason" | "left_out">, links: GapLinks) {
+  const reason = gap.fallback_reason;
+  const pageMissing = reason === null || reason === "no_passage" || reason === "none_quotable";
+  const why = reason
+    ? `Why: ${FALLBACK_REASON_TEXTS[reason]}${gap.left_out ? " AI Finetuning left out pages holding its key words." : ""}`
+    : null;
+  const actions: { to: string; label: string }[] = [];
+  if (reason === "below_threshold" && links.qualityCheck)
+    actions.push({ to: links.qualityCheck, label: "Review the Minimum Retrieval Confidence in Quality Check" });
+  if (gap.left_out) actions.push({ to: links.finetuning, label: "Review the rules in AI Finetuning" });
+  if (pageMissing && links.store)
+    actions.push({ to: links.store, label: "Add the missing page in the knowledge store" });
+  return { why, actions };
+}
