@@ -1,6 +1,6 @@
 import { Link, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
 import { Drawer } from "~/components/Drawer";
-import { useHydrated } from "~/components/SaveBar";
+import { useHydrated } from "~/components/useHydrated";
 import { useClientToast } from "~/components/urls/params";
 import * as s from "~/components/urls/urls.css";
 import { FONT_SIZES, sameData, viewerSettings } from "~/lib/urls";

@@ -1,22 +1,9 @@
-import { useCallback, useRef, useSyncExternalStore } from "react";
+import { useCallback, useRef } from "react";
 import { useUnsavedChanges } from "./LeaveGuard";
 import * as ui from "~/styles/ui.css";
 import * as s from "./SaveBar.css";
 import { FORM_ERROR_ATTRIBUTE } from "./useFocusFirstProblem";
-
-const noSubscription = () => () => {};
-
-/**
- * False on the server and while hydrating, true once JavaScript runs in the browser (and at once
- * for anything mounted after hydration, so client-side navigations do not flash an enabled Save).
- */
-export function useHydrated() {
-  return useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-}
+import { useHydrated } from "./useHydrated";
 
 /** The page whose Save had the keyboard when its form was replaced (useFocusKeptAcrossRemount). */
 let focusedSaveOf: string | null = null;

@@ -1,5 +1,5 @@
 import { useSubmit } from "@remix-run/react";
-import { useHydrated } from "~/components/SaveBar";
+import { useHydrated } from "~/components/useHydrated";
 import * as ui from "~/styles/ui.css";
 
 /**

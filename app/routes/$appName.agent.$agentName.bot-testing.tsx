@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { selectionFor, titleMeta } from "~/lib/page-title";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FILE_ENVIRONMENTS_RULE } from "@contract/values/files";
-import { useHydrated } from "~/components/SaveBar";
+import { useHydrated } from "~/components/useHydrated";
 import { SelfApplyingSelect } from "~/components/SelfApplyingSelect";
 import { COPY_MESSAGES, ENVIRONMENT_OPTIONS, environmentOf } from "~/lib/bot-testing";
 import { copyWithoutJavaScript } from "~/lib/messages";

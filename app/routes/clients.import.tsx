@@ -5,7 +5,7 @@ import { useState } from "react";
 import { ImportFilesTable } from "~/components/clients/ImportFilesTable";
 import * as f from "~/styles/forms.css";
 import { IMPORT_LOAD_ERROR_TEXT, NO_IMPORT_FILES_TEXT } from "~/components/clients/texts";
-import { useHydrated } from "~/components/clients/useHydrated";
+import { useHydrated } from "~/components/useHydrated";
 import { RouteError } from "~/components/RouteError";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { requireApi } from "~/server/api/client.server";

@@ -3,7 +3,7 @@ import { ConfirmStep } from "~/components/ConfirmStep";
 import { useEffect, useState } from "react";
 import { FILE_TAG_LABELS, FILE_TAGS } from "@contract/values/files";
 import type { KnowledgeFile } from "@contract";
-import { useHydrated } from "~/components/SaveBar";
+import { useHydrated } from "~/components/useHydrated";
 import { StatusChip } from "~/components/StatusChip";
 import { formatBytes, NO_FILES_TEXT } from "~/lib/files";
 import { countOf } from "~/lib/format";

@@ -1,7 +1,7 @@
 import { Form, useRevalidator } from "@remix-run/react";
 import { useCallback, useRef, useState } from "react";
 import type { PresignedUpload } from "@contract";
-import { useHydrated } from "~/components/SaveBar";
+import { useHydrated } from "~/components/useHydrated";
 import type { ToastMessage } from "~/components/Toaster";
 import {
   isPdfFile,

@@ -1,6 +1,6 @@
 import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { useHydrated } from "~/components/SaveBar";
+import { useHydrated } from "~/components/useHydrated";
 import { parseLinks } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 import * as s from "./urls.css";

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useHydrated } from "~/components/SaveBar";
+import { useHydrated } from "~/components/useHydrated";
 import { EXPORT_LEFT_OUT_HEADER, exportDoneMessage } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 

@@ -2,7 +2,7 @@ import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-ru
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { UrlRow } from "@contract";
 import { StatusChip } from "~/components/StatusChip";
-import { useHydrated } from "~/components/SaveBar";
+import { useHydrated } from "~/components/useHydrated";
 import {
   BULK_ACTIONS,
   parseRefreshDays,
