@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { Id } from "./common";
-import { PROFILE_GROUPS, FIELD_TYPES, MODEL_TYPES, FIELD_NAME_PATTERN } from "./values/personalisation";
+import {
+  PROFILE_GROUPS,
+  FIELD_TYPES,
+  MODEL_TYPES,
+  FIELD_NAME_INVALID,
+  FIELD_NAME_PATTERN,
+} from "./values/personalisation";
 export * from "./values/personalisation";
 export const FieldType = z.enum(FIELD_TYPES, { error: "Choose a type: text, number, boolean, array or json" });
 export type FieldType = z.infer<typeof FieldType>;
@@ -31,10 +37,7 @@ const required = (label: string, max: number) =>
 
 export const ConfigDetailInput = z.object({
   id: Id.optional(),
-  name: required("A field name", 100).regex(
-    FIELD_NAME_PATTERN,
-    "Start with a letter; use letters, digits, spaces and _ only",
-  ),
+  name: required("A field name", 100).regex(FIELD_NAME_PATTERN, FIELD_NAME_INVALID),
   definition: z
     .string({ error: "The definition must be text" })
     .trim()

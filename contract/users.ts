@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Id, requiredText } from "./common";
-import { USER_TYPES, APP_ROLES } from "./values/users";
+import { APP_ROLES, EMAIL_INVALID, EMAIL_PATTERN, USER_TYPES } from "./values/users";
 export * from "./values/users";
 export const UserType = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof UserType>;
@@ -40,7 +40,9 @@ export type UsersList = z.infer<typeof UsersList>;
 /** A person as a save sends them: no id for a new account. */
 const PersonInput = z.object({
   id: Id.optional(),
-  email: requiredText(320).toLowerCase().pipe(z.email("Enter a valid email address")),
+  email: requiredText(320)
+    .toLowerCase()
+    .pipe(z.email({ pattern: EMAIL_PATTERN, message: EMAIL_INVALID })),
   name: requiredText(200),
 });
 

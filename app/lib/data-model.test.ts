@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { blankFieldRow, displayValue, fieldFormRow, fieldRowNeedsSave, groupedModel } from "./data-model";
+import {
+  blankFieldRow,
+  displayValue,
+  fieldFormRow,
+  fieldRowErrors,
+  fieldRowNeedsSave,
+  groupedModel,
+} from "./data-model";
 
 const detail = (name: string, group: string, field_type = "text", definition = "") => ({
   id: 1,
@@ -42,5 +49,23 @@ describe("the field rows", () => {
       displayValue(null),
       displayValue({ a: 1 }),
     ]).toEqual(["yes", "a, b", "3.5", "", '{"a":1}']);
+  });
+});
+
+describe("fieldRowErrors", () => {
+  it("names every problem of a row at once: the required cells and a name the API would refuse", () => {
+    expect(fieldRowErrors({ ...blankFieldRow(), name: "2nd subject" })).toEqual({
+      group: ["This string is required"],
+      name: ["Start with a letter; use letters, digits, spaces and _ only"],
+      field_type: ["This string is required"],
+    });
+    expect(
+      fieldRowErrors({
+        ...blankFieldRow(),
+        group: "Learning Interests",
+        name: " prénom_étudiant ",
+        field_type: "text",
+      }),
+    ).toBeNull();
   });
 });

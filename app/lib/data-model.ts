@@ -1,6 +1,13 @@
-import { FIELD_TYPES, PROFILE_GROUPS, UNGROUPED } from "@contract/values/personalisation";
+import {
+  FIELD_NAME_INVALID,
+  FIELD_NAME_PATTERN,
+  FIELD_TYPES,
+  PROFILE_GROUPS,
+  UNGROUPED,
+} from "@contract/values/personalisation";
 import type { ConfigDetail, ModelType } from "@contract";
 import { changedFields, isNewRow } from "~/components/editable-table/rows";
+import { requiredErrors, type FieldErrors } from "~/lib/required-check";
 
 /*
  * Pure rules of the data model screens (spec sections 2 and 5): the rows of the field table as
@@ -63,6 +70,17 @@ export const changedFieldValues = (row: FieldFormRow) => changedFields(row, FIEL
 
 /** A field the save sends (and the required check covers): new, or changed since it was loaded. */
 export const fieldRowNeedsSave = (row: FieldFormRow) => isNewRow(row) || changedFieldValues(row).size > 0;
+
+/**
+ * A field's problems before a save: its required cells (spec section 5), and a name the API would
+ * refuse (as it trims it), so that one save attempt names every problem of the row at once.
+ */
+export function fieldRowErrors(row: FieldFormRow): FieldErrors | null {
+  const errors = requiredErrors(row, FIELD_REQUIRED_FIELDS);
+  const name = row.name.trim();
+  if (name && !FIELD_NAME_PATTERN.test(name)) (errors.name ??= []).push(FIELD_NAME_INVALID);
+  return Object.keys(errors).length ? errors : null;
+}
 
 export interface ModelFieldView {
   type: string;

@@ -38,3 +38,4 @@ export const DATA_MODEL_MESSAGES = {
  * and spaces; a letter of any script ("prénom_étudiant", "学部"), with its accents as combining marks.
  */
 export const FIELD_NAME_PATTERN = /^\p{L}[\p{L}\p{M}\p{N}_ ]*$/u;
+export const FIELD_NAME_INVALID = "Start with a letter; use letters, digits, spaces and _ only";

@@ -16,3 +16,11 @@ export const APP_ROLE_LABELS: Record<(typeof APP_ROLES)[number], string> = {
   admin: "Admin",
   super_admin: "Super Admin",
 };
+
+/**
+ * An email address as the API takes it (zod's own pattern for `z.email()`, written here so the
+ * browser can check it before a save without loading zod). Checked lower-cased and trimmed.
+ */
+export const EMAIL_PATTERN =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+export const EMAIL_INVALID = "Enter a valid email address";

@@ -55,8 +55,15 @@ test.describe("with JavaScript", () => {
       "A second subject the student likes",
     );
 
+    // A name the API would refuse is said with the row's other problems, in the same attempt.
+    await page.getByLabel("Field Name, row 1", { exact: true }).fill("2nd subject");
+    await saveButton(page).click();
+    await expect(drawer(page).getByText("Start with a letter; use letters, digits, spaces and _ only")).toBeVisible();
+    await expect(page.getByLabel("Type, row 1", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
     await page.getByLabel("Group, row 1", { exact: true }).selectOption("Learning Interests");
     await page.getByLabel("Field Name, row 1", { exact: true }).fill(major);
+    await expect(drawer(page).getByText("Start with a letter; use letters, digits, spaces and _ only")).toHaveCount(0);
     await page.getByLabel("Type, row 1", { exact: true }).selectOption("text");
     await drawer(page).getByRole("button", { name: "+ Add Field" }).click();
     await page.getByLabel("Group, row 1", { exact: true }).selectOption("Budgets & Financials");

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectNoSeriousAxeViolations, test } from "./fixtures";
+import { expect, expectNoSeriousAxeViolations, SAME_ORIGIN_POST, test } from "./fixtures";
 
 /*
  * Test Questions, as an operator uses them: kept per agent beside Quality Check, imported and
@@ -39,8 +39,15 @@ async function agentWithAnAutomaticRunWaiting(request: APIRequestContext) {
     });
     return (await listed.json()).data as { id: number; status: string; trigger: string }[];
   };
-  await request.post(`/v1/apps/${appId}/test_runs`, { headers, data: { trigger_point: agent, environment: "stage" } });
-  await expect.poll(async () => (await stageRuns())[0]?.status, { timeout: 20_000 }).toBe("done");
+  const started = await request.post(`/v1/apps/${appId}/test_runs`, {
+    headers,
+    data: { trigger_point: agent, environment: "stage" },
+  });
+  const { id: manualRun } = (await started.json()) as { id: number };
+  // By its id: the list puts a run that waits for its minute first, and the question's addition may have queued one.
+  await expect
+    .poll(async () => (await stageRuns()).find((run) => run.id === manualRun)?.status, { timeout: 20_000 })
+    .toBe("done");
   const saved = await request.put("/v1/controls", {
     headers,
     data: {
@@ -56,9 +63,9 @@ async function agentWithAnAutomaticRunWaiting(request: APIRequestContext) {
     },
   });
   expect(saved.ok()).toBe(true);
-  const [waiting] = await stageRuns();
+  const waiting = (await stageRuns()).find((run) => run.trigger === "controls saved");
   expect(waiting).toMatchObject({ status: "queued", trigger: "controls saved" });
-  return { screen: `/northfield/agent/${agent}/controls/test-questions`, waitingRun: waiting.id };
+  return { screen: `/northfield/agent/${agent}/controls/test-questions`, waitingRun: waiting!.id };
 }
 
 /** Run in stage opens the run that was waiting, which starts and finishes well before its minute is out. */
@@ -294,6 +301,13 @@ test.describe("with JavaScript", () => {
   test("Appearance's push to production shows the agent's last stage and production runs", async ({
     signedInPage: page,
   }) => {
+    // The question (and its runs) shows only when there is something to push: one setting of its own.
+    const saved = await page.request.post("/northfield/agent/admissions/appearance", {
+      form: { input_placeholder: `Ask admissions ${Date.now()}` },
+      headers: SAME_ORIGIN_POST,
+      maxRedirects: 0,
+    });
+    expect(saved.status()).toBe(302);
     await page.goto("/northfield/agent/admissions/appearance");
     await page.getByRole("link", { name: "Push to production" }).click();
     const gate = page.getByTestId("test-gate");

@@ -11,6 +11,7 @@ import {
   changedFieldValues,
   FIELD_COLUMNS,
   FIELD_REQUIRED_FIELDS,
+  fieldRowErrors,
   fieldRowNeedsSave,
   GROUP_OPTIONS,
   TYPE_OPTIONS,
@@ -38,7 +39,13 @@ export interface FieldsTableProps {
  * deleted on its own, after 'Confirm Delete'.
  */
 export function FieldsTable({ noun, rows, errors, formError, canConfigure }: FieldsTableProps) {
-  const table = useRowsState({ rows, errors, required: FIELD_REQUIRED_FIELDS, toCheck: fieldRowNeedsSave });
+  const table = useRowsState({
+    rows,
+    errors,
+    required: FIELD_REQUIRED_FIELDS,
+    toCheck: fieldRowNeedsSave,
+    check: fieldRowErrors,
+  });
   const saving = useSaving();
   const dirty = table.items.some(({ row }) => fieldRowNeedsSave(row));
   const readOnly = !canConfigure;

@@ -17,6 +17,7 @@ import { ACCESS_COLUMNS } from "./sorting";
 import { PersonCells, RoleCell, SavedAtCell } from "./PersonCells";
 import {
   ACCESS_REQUIRED_FIELDS,
+  accessRowErrors,
   accessRowNeedsSave,
   accessRowToCheck,
   blankAccessRow,
@@ -63,7 +64,13 @@ export function AccessTable({
   canEditPeople,
   view,
 }: AccessTableProps) {
-  const table = useRowsState({ rows, errors, required: ACCESS_REQUIRED_FIELDS, toCheck: accessRowToCheck });
+  const table = useRowsState({
+    rows,
+    errors,
+    required: ACCESS_REQUIRED_FIELDS,
+    toCheck: accessRowToCheck,
+    check: accessRowErrors,
+  });
   const saving = useSaving();
   const dirty = table.items.some(({ row }) => accessRowNeedsSave(row));
   const options = assignableRoles.map((value) => ({ value, label: roleLabel(value) }));

@@ -15,7 +15,14 @@ import { useRowsState } from "~/components/editable-table/useRowsState";
 import * as s from "~/components/editable-table/EditableTable.css";
 import { USERS_COLUMNS } from "./sorting";
 import { PersonCells, RoleCell, SavedAtCell } from "./PersonCells";
-import { blankUserRow, USER_REQUIRED_FIELDS, userRowNeedsSave, userRowToCheck, type UserFormRow } from "./rows";
+import {
+  blankUserRow,
+  USER_REQUIRED_FIELDS,
+  userRowErrors,
+  userRowNeedsSave,
+  userRowToCheck,
+  type UserFormRow,
+} from "./rows";
 
 export interface UsersTableProps {
   /** Sorting and paging from the address. */
@@ -46,7 +53,13 @@ export function UsersTable({
   currentUserId,
   view,
 }: UsersTableProps) {
-  const table = useRowsState({ rows, errors, required: USER_REQUIRED_FIELDS, toCheck: userRowToCheck });
+  const table = useRowsState({
+    rows,
+    errors,
+    required: USER_REQUIRED_FIELDS,
+    toCheck: userRowToCheck,
+    check: userRowErrors,
+  });
   const saving = useSaving();
   const dirty = table.items.some(({ row }) => userRowNeedsSave(row));
   const options = assignableTypes.map((value) => ({ value, label: typeLabel(value) }));

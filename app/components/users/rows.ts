@@ -1,5 +1,7 @@
 import type { AppUserRow, UserRow } from "@contract";
+import { EMAIL_INVALID, EMAIL_PATTERN } from "@contract/values/users";
 import { changedFields, isNewRow } from "~/components/editable-table/rows";
+import { requiredErrors, type FieldErrors } from "~/lib/required-check";
 
 /**
  * The rows of the Users and Access Control tables as the form carries them: every value a
@@ -79,3 +81,17 @@ export function accessRowNeedsSave(row: AccessFormRow) {
 
 export const userRowToCheck = userRowNeedsSave;
 export const accessRowToCheck = (row: AccessFormRow) => !row.remove && accessRowNeedsSave(row);
+
+/**
+ * A row's problems before a save: its required fields (spec section 5), and an address the API
+ * would refuse, so that one save attempt names every problem of the row at once.
+ */
+function personRowErrors<Row extends { email: string }>(row: Row, required: readonly (keyof Row & string)[]) {
+  const errors: FieldErrors = requiredErrors(row, required);
+  const email = row.email.trim().toLowerCase();
+  if (email && !EMAIL_PATTERN.test(email)) (errors.email ??= []).push(EMAIL_INVALID);
+  return Object.keys(errors).length ? errors : null;
+}
+
+export const userRowErrors = (row: UserFormRow) => personRowErrors(row, USER_REQUIRED_FIELDS);
+export const accessRowErrors = (row: AccessFormRow) => personRowErrors(row, ACCESS_REQUIRED_FIELDS);
