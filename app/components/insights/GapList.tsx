@@ -36,6 +36,14 @@ function WhatToDo({ gap, links }: { gap: Gap; links: GapLinks }) {
   );
 }
 
+/**
+ * The questions that went unanswered, each beside the passages that came closest when it was
+ * asked, the pages of the client's own inventory that look like its subject, whatever their
+ * status, and why it went unanswered with where to put that right: one click indexes a page that
+ * is not, another keeps the question as a test question. What visitors wrote and what pages say
+ * sits in <bdi>: a right-to-left mark or override in it must not turn the console's own words
+ * beside it around.
+ */
 export function GapList({ gaps, links, canConfigure }: { gaps: Gap[]; links: GapLinks; canConfigure: boolean }) {
   const store = links.store;
   return (
