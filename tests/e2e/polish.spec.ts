@@ -164,5 +164,21 @@ for (const javaScriptEnabled of [true, false]) {
         expect(value.y).toBeGreaterThan(label.y);
       }
     });
+
+    test("a wide table keeps each row's actions in view at 1280 px, the menu opening over the page", async ({
+      signedInPage: page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 800 });
+      await page.goto("/northfield/agent/admissions/knowledge-store/websites");
+      const table = page.getByRole("table", { name: "Websites" });
+      const frame = await box(table.locator("xpath=.."));
+      // The table is wider than its frame (it scrolls sideways); the row menu is not scrolled out of it.
+      expect(await table.evaluate((element) => element.scrollWidth > element.parentElement!.clientWidth)).toBe(true);
+      const menu = table.locator("tbody tr").first().locator("summary");
+      const button = await box(menu);
+      expect(button.x + button.width).toBeLessThanOrEqual(frame.x + frame.width);
+      await menu.click();
+      await expect(table.getByText("View Links").first()).toBeInViewport();
+    });
   });
 }
