@@ -26,6 +26,7 @@ import { errorMessageOf } from "~/components/RouteError";
 import { useNonce } from "~/lib/nonce";
 import { titleMeta } from "~/lib/page-title";
 import { replayTypedBeforeHydration } from "~/lib/typed-before-hydration";
+import { keepLayoutData } from "~/lib/revalidation";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -44,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   if (isPublicPath(url.pathname)) return json({ signedIn: null, toast }, { headers });
 
   const api = await requireApi(request, ctx);
-  // Roles are read fresh on every page: a grant or removal shows at the next click, not the next sign-in.
+  // Roles are read fresh whenever the shell loads (a page, a post, another client), not kept from the sign-in.
   const [user, apps] = await Promise.all([getUserInfo(api), listActiveApps(api)]);
   const { mode, templates } = ctx.config.backoffice;
   return json(
@@ -99,6 +100,13 @@ function Document({ children }: { children: ReactNode }) {
     </html>
   );
 }
+
+/**
+ * The shell's user and client list are read again after a post and on a move to another client
+ * or screen family; paging, filtering and polling within one ask for them no more (the API checks
+ * the roles on every call, so nothing is allowed on the strength of a stale copy).
+ */
+export const shouldRevalidate = keepLayoutData(1);
 
 /** The console's name, or the 404 page's title; routes that name their page set their own. */
 export const meta: MetaFunction = ({ error }) => titleMeta(error);

@@ -1,9 +1,10 @@
-import { Link, useLocation, type ShouldRevalidateFunction } from "@remix-run/react";
+import { Link, useLocation } from "@remix-run/react";
 import { Drawer } from "~/components/Drawer";
 import { useHydrated } from "~/components/useHydrated";
 import { useClientToast } from "~/components/urls/params";
 import * as s from "~/components/urls/urls.css";
-import { FONT_SIZES, sameData, viewerSettings } from "~/lib/urls";
+import { FONT_SIZES, viewerSettings } from "~/lib/urls";
+import { addressWithout, keepDataWhileSame } from "~/lib/revalidation";
 import { copyWithoutJavaScript } from "~/lib/messages";
 import * as ui from "~/styles/ui.css";
 
@@ -115,13 +116,4 @@ export function ChunksDrawer({
  * The drawer routes' `shouldRevalidate`: their font size and theme are the browser's business, so
  * changing them asks the API for nothing; any other change of address, or a post, loads as usual.
  */
-export const chunksDrawerShouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  if (currentUrl.href !== nextUrl.href && sameData(currentUrl, nextUrl, ["font", "theme"])) return false;
-  return defaultShouldRevalidate;
-};
+export const chunksDrawerShouldRevalidate = keepDataWhileSame(addressWithout(["font", "theme"]));

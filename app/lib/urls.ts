@@ -239,21 +239,6 @@ export function siteOf(websiteUrl: string) {
 }
 
 /**
- * Whether two addresses show the same data once `ignored` params are dropped and `path` is
- * normalised: a drawer's loader need not run again when only the chunks drawer's URL, font or
- * theme changed.
- */
-export function sameData(a: URL, b: URL, ignored: string[], path: (pathname: string) => string = (p) => p) {
-  const key = (url: URL) => {
-    const params = new URLSearchParams(url.search);
-    for (const name of ignored) params.delete(name);
-    params.sort();
-    return `${path(url.pathname)}?${params}`;
-  };
-  return key(a) === key(b);
-}
-
-/**
  * What the URL pager shows: the page (from 1) of how many, and whether there is a next. When the
  * API stopped counting matches at its cap (`capped`), the pages counted are the least there are:
  * the page asked for counts, and a page that came back full may have a next.

@@ -3,7 +3,7 @@ import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { RunChanges, RunResults, RunStatus, startedAt } from "~/components/testing/Runs";
 import * as s from "~/components/testing/testing.css";
-import { usePolling } from "~/components/urls/usePolling";
+import { usePolling } from "~/components/usePolling";
 import { formatDateTimeUtc } from "~/lib/dates";
 import { countOf } from "~/lib/format";
 import { environmentLabel, triggerLabel } from "~/lib/test-runs";

@@ -6,8 +6,9 @@ import * as s from "~/components/files/files.css";
 import { UploadPanel } from "~/components/files/UploadPanel";
 import { RouteError } from "~/components/RouteError";
 import { useToast } from "~/components/Toaster";
-import { usePolling } from "~/components/websites/Toolbar";
+import { usePolling } from "~/components/usePolling";
 import { requireClient } from "~/server/clients.server";
+import { addressWithout, keepDataWhileSame } from "~/lib/revalidation";
 import { consoleContext } from "~/server/context.server";
 import {
   CONFIRM_TAGS_PARAM,
@@ -124,6 +125,9 @@ export default function Files() {
     </section>
   );
 }
+
+/** A file's chunks drawer, opened, closed or restyled, leaves the list as it is (its path is the drawer's). */
+export const shouldRevalidate = keepDataWhileSame(addressWithout(["font", "theme"], () => "files"));
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Files · ${data.client.name} · Assistant Console` : "Files · Assistant Console" },

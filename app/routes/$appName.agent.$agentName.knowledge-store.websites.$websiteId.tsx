@@ -1,13 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import {
-  Outlet,
-  useActionData,
-  useHref,
-  useLoaderData,
-  useLocation,
-  useNavigation,
-  type ShouldRevalidateFunction,
-} from "@remix-run/react";
+import { Outlet, useActionData, useHref, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { DEFAULT_REFRESH_DAYS } from "@contract/values/knowledge";
 import { Drawer } from "~/components/Drawer";
 import { RouteError } from "~/components/RouteError";
@@ -17,9 +9,10 @@ import { useClientToast } from "~/components/urls/params";
 import { FilterMenu, UrlSearch } from "~/components/urls/UrlFilters";
 import { UrlsPager } from "~/components/urls/UrlsPager";
 import { UrlsTable } from "~/components/urls/UrlsTable";
-import { usePolling } from "~/components/urls/usePolling";
+import { usePolling } from "~/components/usePolling";
 import * as s from "~/components/urls/urls.css";
 import { formatDateTimeUtc } from "~/lib/dates";
+import { addressWithout, keepDataWhileSame } from "~/lib/revalidation";
 import {
   DEFAULT_URL_PAGE_SIZE,
   filteredCountText,
@@ -27,7 +20,6 @@ import {
   isInFlight,
   readUrlView,
   refusedDaysOf,
-  sameData,
   toApiQuery,
   viewToParams,
   WEBSITE_PAGE_SIZES,
@@ -157,17 +149,9 @@ function ChunksOnTheirWay({ closeTo }: { closeTo: string }) {
 }
 
 /** Opening, closing or restyling the chunks drawer leaves this view's data as it is. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({
-  currentUrl,
-  nextUrl,
-  formMethod,
-  defaultShouldRevalidate,
-}) => {
-  if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
-  const own = (pathname: string) => pathname.replace(/\/chunks\/?$/, "");
-  if (currentUrl.href !== nextUrl.href && sameData(currentUrl, nextUrl, ["url", "font", "theme"], own)) return false;
-  return defaultShouldRevalidate;
-};
+export const shouldRevalidate = keepDataWhileSame(
+  addressWithout(["url", "font", "theme"], (pathname) => pathname.replace(/\/chunks\/?$/, "")),
+);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `${data.website.url} · Websites · Assistant Console` : "Websites · Assistant Console" },

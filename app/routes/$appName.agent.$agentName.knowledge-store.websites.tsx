@@ -4,7 +4,8 @@ import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
 import { tableGeneration } from "~/components/editable-table/RowsForm";
 import { DeleteUrlsConfirm } from "~/components/websites/RowMenu";
-import { PageSizes, StatusFilter, usePolling, WebsiteSearch } from "~/components/websites/Toolbar";
+import { usePolling } from "~/components/usePolling";
+import { PageSizes, StatusFilter, WebsiteSearch } from "~/components/websites/Toolbar";
 import { WEBSITES_FORM_ID, WebsitesTable } from "~/components/websites/WebsitesTable";
 import * as s from "~/components/websites/WebsitesTable.css";
 import { countOf } from "~/lib/format";
@@ -12,6 +13,7 @@ import { lastPageInstead } from "~/lib/query-params";
 import { hasPendingWork, isUnderWebsitesList, listSearchOf, websiteFormRow, websitesListParams } from "~/lib/websites";
 import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
+import { keepDataWhileSame } from "~/lib/revalidation";
 import { consoleContext } from "~/server/context.server";
 import { handleWebsitesAction, type WebsitesActionData } from "~/server/websites.server";
 import { KnowledgeGateConfirm } from "~/components/testing/KnowledgeGateConfirm";
@@ -106,6 +108,11 @@ export default function Websites() {
     </section>
   );
 }
+
+/** A drawer opened, closed or paged over the list leaves the list as it is: its own parameters did not change. */
+export const shouldRevalidate = keepDataWhileSame((url) =>
+  JSON.stringify(websitesListParams(listSearchOf(url.searchParams, isUnderWebsitesList(url.pathname)))),
+);
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
   { title: data ? `Websites · ${data.client.name} · Assistant Console` : "Websites · Assistant Console" },

@@ -8,7 +8,7 @@ import { useClientToast } from "~/components/urls/params";
 import { UrlSearch } from "~/components/urls/UrlFilters";
 import { UrlsPager } from "~/components/urls/UrlsPager";
 import { UrlsTable } from "~/components/urls/UrlsTable";
-import { usePolling } from "~/components/urls/usePolling";
+import { usePolling } from "~/components/usePolling";
 import * as s from "~/components/urls/urls.css";
 import {
   DEFAULT_URL_PAGE_SIZE,

@@ -3,6 +3,7 @@ import { Outlet } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { requireAgentOf, requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
+import { keepLayoutData } from "~/lib/revalidation";
 
 /** Agent-level pages: the agent must belong to the client. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -14,6 +15,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 export default function AgentScope() {
   return <Outlet />;
 }
+
+/** The agent depends on the address's first three segments alone (`/{client}/agent/{agent}`). */
+export const shouldRevalidate = keepLayoutData(3);
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -210,6 +210,44 @@ test.describe("with JavaScript", () => {
     );
   });
 
+  test("opening a page's chunks asks the server for that drawer's data alone; closing it for nothing; polling for the page's own", async ({
+    signedInPage: page,
+  }) => {
+    const website = await demoWebsite(page.request);
+    const contact = `${BASE_URL}/demo-site/contact.html`;
+    await page.goto(`${drawerOf(website.id)}?search=contact`);
+    await hydrated(page);
+    // Each loader a navigation runs is one request naming its route in `_data`.
+    const loaders: string[] = [];
+    page.on("request", (request) => {
+      const route = new URL(request.url()).searchParams.get("_data");
+      if (route) loaders.push(route);
+    });
+    await rowOf(page, contact)
+      .getByRole("link", { name: `View chunks of ${contact}` })
+      .click();
+    const heading = page.getByRole("heading", { name: `Chunks for URL ${contact}` });
+    await expect(heading).toBeVisible({ timeout: 15_000 });
+    // Not the shell's user and clients, the client, the agent, the websites list or the URLs again.
+    expect(loaders).toEqual(["routes/$appName.agent.$agentName.knowledge-store.websites.$websiteId.chunks"]);
+
+    loaders.length = 0;
+    await page.getByRole("dialog").last().getByRole("link", { name: "Close" }).click();
+    await expect(heading).toHaveCount(0);
+    await expect(page).toHaveURL(new RegExp(`${drawerOf(website.id)}\\?search=contact$`));
+    expect(loaders).toEqual([]);
+
+    // A beat of polling (what the page does every 2 s while URLs are indexed) asks for the list and
+    // the drawer, not the shell's user, client list, client and agent.
+    await page.evaluate(() =>
+      (window as unknown as { __remixRouter: { revalidate(): Promise<void> } }).__remixRouter.revalidate(),
+    );
+    expect(loaders.sort()).toEqual([
+      "routes/$appName.agent.$agentName.knowledge-store.websites",
+      "routes/$appName.agent.$agentName.knowledge-store.websites.$websiteId",
+    ]);
+  });
+
   test("refresh days save themselves; a value outside 1–365 raises the toast", async ({ signedInPage: page }) => {
     const site = await createWebsite(page.request, "days", ["contact.html"]);
     await page.goto(drawerOf(site.id));

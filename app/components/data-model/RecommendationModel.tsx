@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
 import type { ProgramRecordsList, RecommendationStatus } from "@contract";
-import { usePolling } from "~/components/websites/Toolbar";
+import { usePolling } from "~/components/usePolling";
 import { formatDateTimeUtc } from "~/lib/dates";
 import { displayValue } from "~/lib/data-model";
 import * as ui from "~/styles/ui.css";

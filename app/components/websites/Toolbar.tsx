@@ -1,12 +1,5 @@
-import { Form, Link, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
-import { useEffect, useRef } from "react";
-import {
-  DEFAULT_WEBSITES_PAGE_SIZE,
-  POLL_INTERVAL_MS,
-  statusFilterOptions,
-  urlsDrawerPath,
-  WEBSITES_PAGE_SIZES,
-} from "~/lib/websites";
+import { Form, Link, useLocation } from "@remix-run/react";
+import { DEFAULT_WEBSITES_PAGE_SIZE, statusFilterOptions, urlsDrawerPath, WEBSITES_PAGE_SIZES } from "~/lib/websites";
 import { useListSearch } from "./useListSearch";
 import * as ui from "~/styles/ui.css";
 import * as s from "./WebsitesTable.css";
@@ -82,25 +75,4 @@ export function PageSizes({ pageSize }: { pageSize: number }) {
       )}
     </nav>
   );
-}
-
-/**
- * While work is pending (a sitemap being generated, URLs being processed), asks the loaders again
- * every 2 s so statuses move on screen; stops as soon as nothing is pending. JavaScript only.
- */
-export function usePolling(active: boolean) {
-  const revalidator = useRevalidator();
-  const navigation = useNavigation();
-  const latest = useRef({ revalidate: revalidator.revalidate, idle: true });
-  latest.current = {
-    revalidate: revalidator.revalidate,
-    idle: revalidator.state === "idle" && navigation.state === "idle",
-  };
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => {
-      if (latest.current.idle && document.visibilityState !== "hidden") latest.current.revalidate();
-    }, POLL_INTERVAL_MS);
-    return () => clearInterval(timer);
-  }, [active]);
 }

@@ -1,0 +1,53 @@
+import type { ShouldRevalidateFunction } from "@remix-run/react";
+
+/**
+ * A route's `shouldRevalidate` for a loader that reads only part of the address: `dataKey` says
+ * which part. Remix re-runs every loader of the page whenever the address's search changes (a
+ * list's next page, a filter, a drawer's own parameters such as a chunks drawer's `url` or font
+ * size), so each layout above asked the API again for the user, the client list and the client
+ * it already shows: opening a URL's chunks cost five requests where one was needed.
+ *
+ * A GET navigation to another address with the same key keeps the loader's data. Everything else
+ * loads as Remix decides: a post and its redirect (where toasts come from: no loader sets one), a
+ * change of key, and a refresh of the address shown (`revalidate()`, as polling does, or a link to
+ * the page itself) unless `onRefresh` is "keep".
+ */
+export function keepDataWhileSame(
+  dataKey: (url: URL) => string,
+  { onRefresh = "load" }: { onRefresh?: "load" | "keep" } = {},
+): ShouldRevalidateFunction {
+  return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
+    if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+    if (onRefresh === "load" && currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
+    return dataKey(currentUrl) === dataKey(nextUrl) ? false : defaultShouldRevalidate;
+  };
+}
+
+/**
+ * A layout's `shouldRevalidate`: its loader reads the session and the address's first `segments`
+ * path segments, nothing a refresh of the page changes. Polling (every 2 s while a site is
+ * indexed) asks for the page's own data, not the shell's user, client list, client and agent.
+ */
+export const keepLayoutData = (segments: number) => keepDataWhileSame(leadingSegments(segments), { onRefresh: "keep" });
+
+/** The address's first `count` path segments: what a layout's loader reads of it (`/northfield/agent/admissions`). */
+export const leadingSegments =
+  (count: number) =>
+  ({ pathname }: URL) =>
+    pathname
+      .split("/")
+      .slice(0, count + 1)
+      .join("/");
+
+/**
+ * The address without the named search parameters (sorted), its path read through `path`: a
+ * list's key when a drawer over it adds parameters of its own.
+ */
+export const addressWithout =
+  (ignored: readonly string[], path: (pathname: string) => string = (pathname) => pathname) =>
+  (url: URL) => {
+    const params = new URLSearchParams(url.search);
+    for (const name of ignored) params.delete(name);
+    params.sort();
+    return `${path(url.pathname)}?${params}`;
+  };
