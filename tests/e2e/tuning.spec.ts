@@ -90,7 +90,8 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("save-bar")).toContainText("Fix the highlighted rows before saving.");
     const penalty = page.getByLabel("Penalty, URL pattern row 1", { exact: true });
     await expect(penalty).toHaveAttribute("aria-invalid", "true");
-    await expect(metadata).toBeFocused(); // the first flagged row: the newest is on top
+    // The first flagged field in reading order: the first table's, though the Clean-up row is newer.
+    await expect(penalty).toBeFocused();
     await expect(page.locator("tr", { has: penalty })).toContainText("The penalty must be a number from 0 to 1");
     await expect(metadata).toHaveAttribute("aria-invalid", "true");
     await expect(page.locator("tr", { has: metadata })).toContainText("Metadata must be a JSON object, like");

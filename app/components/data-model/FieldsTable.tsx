@@ -64,13 +64,7 @@ export function FieldsTable({ noun, rows, errors, formError, canConfigure }: Fie
       rowsFlagged={table.anyErrors}
       addLabel="+ Add Field"
       onAdd={() => `fields-${table.addRow(blankFieldRow())}-group`}
-      validate={() => {
-        const { ok, first } = table.validate();
-        return {
-          ok,
-          focusId: first ? `fields-${first.key}-${first.field === ROW_ERROR ? "name" : first.field}` : null,
-        };
-      }}
+      validate={table.validate}
       empty={table.items.length === 0}
     >
       {table.items.map(({ key, row }, index) => {

@@ -2,7 +2,7 @@ import { Form, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from "react";
 import { SaveBar } from "~/components/SaveBar";
 import { ColumnHeader, type TableColumn } from "~/components/TableView";
-import { useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
+import { focusFirstProblem, useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
 import type { TableView } from "~/lib/table-view";
 import * as ui from "~/styles/ui.css";
 import { FIX_ROWS_MESSAGE } from "./rows";
@@ -46,7 +46,7 @@ export function useSaving() {
   );
 }
 
-/** Focuses the element with the id set here once the next render has put it on the page. */
+/** Focuses the element with the id set here once the next render has put it on the page (a new row's first cell). */
 function useFocusLater() {
   const [focusId, setFocusId] = useState<string | null>(null);
   useEffect(() => {
@@ -71,8 +71,8 @@ interface RowsFormShellProps {
   formError: string | null;
   /** Whether any row is flagged right now; a message about rows goes once they are fixed. */
   rowsFlagged: boolean;
-  /** With JavaScript, before a save goes out: flags failing rows; `ok: false` stops the save. */
-  validate: () => { ok: boolean; focusId: string | null };
+  /** With JavaScript, before a save goes out: flags failing rows; false stops the save. */
+  validate: () => boolean;
   /** The tables (and their add buttons). */
   children: ReactNode;
 }
@@ -96,19 +96,23 @@ export function RowsFormShell({
   // A message about rows lasts while rows are flagged; one about the whole form until the next answer.
   const [problem, setProblem] = useState(() => (formError ? { text: formError, aboutRows: rowsFlagged } : null));
   const shownProblem = problem && (!problem.aboutRows || rowsFlagged) ? problem.text : null;
-  const focusLater = useFocusLater();
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstProblemOnAnswer(form);
+  // A refused save's rows are flagged at the next render; focus then goes to the first flagged
+  // field on the page, in reading order, as it does when the server's answer flags them.
+  const [refusedSaves, setRefusedSaves] = useState(0);
+  useEffect(() => {
+    if (refusedSaves && form.current) focusFirstProblem(form.current);
+  }, [refusedSaves]);
 
   function onSubmit(event: FormEvent<HTMLFormElement>) {
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
     const intent = submitter instanceof HTMLButtonElement ? submitter.value : "save";
     if (intent !== "save") return;
-    const check = validate();
-    if (check.ok) return;
+    if (validate()) return;
     event.preventDefault();
     setProblem({ text: FIX_ROWS_MESSAGE, aboutRows: true });
-    focusLater(check.focusId);
+    setRefusedSaves((count) => count + 1);
   }
 
   return (

@@ -77,26 +77,18 @@ export function useRowsState<Row extends { id: string }>({ rows, errors, require
     setRowErrors(({ [key]: _dropped, ...rest }) => rest);
   }, []);
 
-  /** The required check before a save: flags failing rows and says where the first problem is. */
+  /** The required check before a save: flags failing rows; true when none fails. */
   const validate = useCallback(() => {
     const rowsNow = items.map((item) => item.row);
     const found = check
       ? rowsNow.map((row) => (toCheck(row) ? check(row) : null))
       : checkRowsToSave(rowsNow, toCheck, required).errors;
     const byKey: Record<string, FieldErrors> = {};
-    const firstIndex = found.findIndex(hasErrors);
     found.forEach((rowErrors, index) => {
       if (hasErrors(rowErrors)) byKey[items[index].key] = rowErrors!;
     });
     setRowErrors(byKey);
-    const firstErrors = found[firstIndex];
-    const first = firstErrors
-      ? {
-          key: items[firstIndex].key,
-          field: required.find((field) => firstErrors[field]) ?? Object.keys(firstErrors)[0],
-        }
-      : null;
-    return { ok: firstIndex === -1, first };
+    return Object.keys(byKey).length === 0;
   }, [items, required, toCheck, check]);
 
   const anyErrors = Object.values(rowErrors).some(hasErrors);

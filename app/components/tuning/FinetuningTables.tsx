@@ -111,13 +111,7 @@ export function FinetuningTables({ rows, errors, formError, sites, canConfigure 
       readOnlyMessage={FINETUNING_READ_ONLY_MESSAGE}
       formError={formError}
       rowsFlagged={table.anyErrors}
-      validate={() => {
-        const { ok, first } = table.validate();
-        return {
-          ok,
-          focusId: first ? cellId(first.key, first.field === ROW_ERROR ? "trigger_point" : first.field) : null,
-        };
-      }}
+      validate={table.validate}
     >
       {FINETUNING_TABLES.map((spec) => (
         <FinetuningSection

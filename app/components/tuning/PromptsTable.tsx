@@ -61,13 +61,7 @@ export function PromptsTable({ rows, errors, formError, canConfigure, deleteHref
         rowsFlagged={table.anyErrors}
         addLabel="+ Add Input Prompt"
         onAdd={() => `prompts-${table.addRow(blankPromptRow())}-internal_name`}
-        validate={() => {
-          const { ok, first } = table.validate();
-          return {
-            ok,
-            focusId: first ? `prompts-${first.key}-${first.field === ROW_ERROR ? "internal_name" : first.field}` : null,
-          };
-        }}
+        validate={table.validate}
         empty={table.items.length === 0}
       >
         {table.items.map(({ key, row }, index) => {

@@ -92,10 +92,7 @@ export function AccessTable({
       rowsFlagged={table.anyErrors}
       addLabel="+ Add User"
       onAdd={() => `access-${table.addRow(blankAccessRow(defaultRole))}-email`}
-      validate={() => {
-        const { ok, first } = table.validate();
-        return { ok, focusId: first ? `access-${first.key}-${first.field}` : null };
-      }}
+      validate={table.validate}
       empty={table.items.length === 0}
     >
       {table.items.map(({ key, row }, index) => {

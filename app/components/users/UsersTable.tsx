@@ -77,10 +77,7 @@ export function UsersTable({
       rowsFlagged={table.anyErrors}
       addLabel="+ Add User"
       onAdd={() => `users-${table.addRow(blankUserRow())}-email`}
-      validate={() => {
-        const { ok, first } = table.validate();
-        return { ok, focusId: first ? `users-${first.key}-${first.field}` : null };
-      }}
+      validate={table.validate}
       empty={table.items.length === 0}
     >
       {table.items.map(({ key, row }, index) => {

@@ -84,10 +84,7 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
           const blank = table.items.find(({ row }) => isBlankNewRow(row));
           return `websites-${blank ? blank.key : table.addRow(blankWebsiteRow())}-url`;
         }}
-        validate={() => {
-          const { ok, first } = table.validate();
-          return { ok, focusId: first ? `websites-${first.key}-${first.field}` : null };
-        }}
+        validate={table.validate}
         empty={table.items.length === 0}
       >
         {table.items.map(({ key, row }, index) => {
