@@ -248,6 +248,46 @@ test.describe("with JavaScript", () => {
     ]);
   });
 
+  test("a list and its drawer, both waiting for work, ask for the page once a beat, not once each", async ({
+    signedInPage: page,
+  }) => {
+    const website = await demoWebsite(page.request);
+    await page.clock.install();
+    // The websites list and the drawer are told that work is under way, so both poll.
+    const LIST = "routes/$appName.agent.$agentName.knowledge-store.websites";
+    const DRAWER = `${LIST}.$websiteId`;
+    await page.route(
+      (url) => [LIST, DRAWER].includes(url.searchParams.get("_data") ?? ""),
+      async (route) => {
+        const response = await route.fetch();
+        const data = await response.json();
+        if (data.statusCounts) data.statusCounts.to_be_indexed = 1;
+        if (data.list) data.list.data = data.list.data.map((row: object) => ({ ...row, status: "to_be_indexed" }));
+        await route.fulfill({ response, json: data });
+      },
+    );
+    await page.goto(`${WEBSITES.replace("websites", "files")}`);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    await page.getByRole("navigation").getByRole("link", { name: "Websites", exact: true }).click();
+    await page.getByLabel(`Actions for ${website.url}`).click();
+    await page.getByRole("link", { name: "View Links" }).click();
+    await expect(drawer(page).locator("[data-status]").first()).toContainText("to_be_indexed");
+
+    const loaders: string[] = [];
+    page.on("request", (request) => {
+      const route = new URL(request.url()).searchParams.get("_data");
+      if (route) loaders.push(route);
+    });
+    // Two seconds of the page's time (held still otherwise), in steps that leave each answer time
+    // to arrive, as real time would: two timers set apart fire apart, each after the other's load.
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 10);
+    for (let step = 0; step < 20; step++) {
+      await page.clock.runFor(100);
+      await page.waitForTimeout(150);
+    }
+    expect(loaders.sort()).toEqual([LIST, DRAWER]);
+  });
+
   test("refresh days save themselves; a value outside 1–365 raises the toast", async ({ signedInPage: page }) => {
     const site = await createWebsite(page.request, "days", ["contact.html"]);
     await page.goto(drawerOf(site.id));
