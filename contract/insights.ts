@@ -78,6 +78,8 @@ export const Insights = z.object({
       fallback_reason: z.enum(FALLBACK_REASONS).nullable(),
       /** AI Finetuning left out pages holding the question's key words in that ask. */
       left_out: z.boolean(),
+      /** The trigger point of that ask ("" for Default): the agent whose settings and knowledge answered it. */
+      trigger_point: z.string(),
       pages: z.array(GapPage),
     }),
   ),

@@ -483,5 +483,9 @@ describe("why a listed question went unanswered", () => {
       (q) => q.question === "when do applications close, and what is the tuition per semester",
     );
     expect(gap).toMatchObject({ unanswered: 1, fallback_reason: "below_threshold", left_out: true });
+    // Over all trigger points too, each listed question names the agent it was asked of.
+    const overAll = (await insights()).unanswered_questions;
+    expect(overAll.find((q) => q.question === gap!.question)?.trigger_point).toBe("studentsuccess");
+    expect(overAll.find((q) => q.question === lab.question)?.trigger_point).toBe("studentsuccess");
   });
 });

@@ -217,9 +217,15 @@ export async function readInsights(
     .sort((x, y) => Number(y.unanswered) - Number(x.unanswered) || x.question.localeCompare(y.question));
   // The passages found closest, for the few questions listed only: the latest day's.
   const closestRows = unansweredKeys.length
-    ? await rowsOf<{ question: string; closest: Gap["closest"]; fallback_reason: string | null; left_out: boolean }>(
+    ? await rowsOf<{
+        question: string;
+        closest: Gap["closest"];
+        fallback_reason: string | null;
+        left_out: boolean;
+        trigger_point: string;
+      }>(
         deps.db.execute(sql`
-    select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out
+    select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out, r.trigger_point
     from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(
       unansweredKeys.map((q) => sql`${q.question}`),
       sql`, `,
@@ -285,6 +291,7 @@ export async function readInsights(
       closest: latestOf.get(q.question)?.closest ?? [],
       fallback_reason: fallbackReasonOf(latestOf.get(q.question)?.fallback_reason),
       left_out: latestOf.get(q.question)?.left_out === true,
+      trigger_point: latestOf.get(q.question)?.trigger_point ?? "",
       pages: pagesOf.get(q.question) ?? [],
     })),
     leads: {

@@ -231,3 +231,13 @@ export function conversationsCsv(rows: readonly ConversationRow[]) {
     ]),
   ]);
 }
+
+/**
+ * The controls a correction is made with, by answer: the page comes back to the one that was
+ * used (its address's fragment), so the keyboard and the eye stay where the operator was.
+ */
+export const CORRECTION_ANCHORS = {
+  review: (answerId: number) => `answer-${answerId}-review`,
+  testQuestion: (answerId: number) => `answer-${answerId}-test-question`,
+  finetune: (answerId: number, rank: number, weight: PagePenalty) => `answer-${answerId}-${weight}-${rank}`,
+};

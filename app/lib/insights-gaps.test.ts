@@ -32,6 +32,14 @@ describe("gapAdvice", () => {
     ]);
   });
 
+  it("sends a question whose pages AI Finetuning left out to its rules, not to add a page that is there", () => {
+    const advice = gapAdvice({ fallback_reason: "no_passage", left_out: true }, links);
+    expect(advice.why).toBe(
+      "Why: retrieval found no passage for this question. AI Finetuning left out pages holding its key words.",
+    );
+    expect(labels(advice)).toEqual(["Review the rules in AI Finetuning"]);
+  });
+
   it("keeps the store's link, without a reason, for asks traced before reasons were kept", () => {
     const advice = gapAdvice({ fallback_reason: null, left_out: false }, links);
     expect(advice.why).toBeNull();

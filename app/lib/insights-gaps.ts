@@ -12,13 +12,14 @@ export interface GapLinks {
 
 /**
  * Why a question went unanswered, as its latest ask's trace says, and where that is put right. A
- * page is missing only when nothing held enough of the question; a chance under the threshold
+ * page is missing only when nothing held enough of the question and AI Finetuning left none out; a chance under the threshold
  * points to the Quality Check, pages AI Finetuning left out to its rules. Asks traced before
  * reasons were kept say nothing of why, and keep the knowledge store's link.
  */
 export function gapAdvice(gap: Pick<Gap, "fallback_reason" | "left_out">, links: GapLinks) {
   const reason = gap.fallback_reason;
-  const pageMissing = reason === null || reason === "no_passage" || reason === "none_quotable";
+  // Pages left out by AI Finetuning are there: its rules, not the store, are what to look at.
+  const pageMissing = !gap.left_out && (reason === null || reason === "no_passage" || reason === "none_quotable");
   const why = reason
     ? `Why: ${FALLBACK_REASON_TEXTS[reason]}${gap.left_out ? " AI Finetuning left out pages holding its key words." : ""}`
     : null;

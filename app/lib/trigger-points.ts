@@ -1,5 +1,5 @@
 import type { ClientApp } from "@contract";
-import { selectedAgentFor } from "./clients";
+import { agentSegment, selectedAgentFor } from "./clients";
 
 export const DEFAULT_TRIGGER_POINT_LABEL = "Default";
 
@@ -39,4 +39,11 @@ export function triggerPointFor(app: ClientApp, pathname: string, search: URLSea
   const asked = search.get("trigger_point") ?? "";
   const triggerPoint = app.trigger_points.includes(asked) ? asked : "";
   return { triggerPoint, selectable: app.trigger_points.length > 0, options };
+}
+
+/** Where the test questions of a trigger point are kept: its agent's screen, or the client's with it chosen. */
+export function testQuestionsPathFor(app: ClientApp, triggerPoint: string) {
+  const agent = app.agents.find((candidate) => candidate.site_code === triggerPoint);
+  if (agent) return `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/controls/test-questions`;
+  return `/${app.url_code}/controls/test-questions${triggerPoint ? `?${new URLSearchParams({ trigger_point: triggerPoint })}` : ""}`;
 }

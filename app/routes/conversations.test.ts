@@ -441,7 +441,8 @@ describe("corrections made from an answer", () => {
       expect_source: `${site.base}/admissions`,
       expect_source_typed: "",
     });
-    expect(added).toHaveRedirect(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
+    // Back to the control it was made with: the page scrolls there and, with JavaScript, focuses it.
+    expect(added).toHaveRedirect(`${AGENT}/${deadline.conversation}#answer-${deadline.answer}-test-question`);
     await expect(added).toSendToast({
       type: "success",
       description: "Test question added: it runs with the agent's next test run.",
@@ -510,7 +511,7 @@ describe("corrections made from an answer", () => {
       rank: String(archive.rank),
       weight: "lower",
     });
-    expect(lowered).toHaveRedirect(`${AGENT}/${deadline.conversation}#message-${deadline.answer}`);
+    expect(lowered).toHaveRedirect(`${AGENT}/${deadline.conversation}#answer-${deadline.answer}-lower-${archive.rank}`);
     await expect(lowered).toSendToast({
       type: "success",
       description: `Finetuning saved: ${site.base}/archive is weighed down (penalty 0.5) in the answers of Admissions Assistant. A test run follows.`,
@@ -596,13 +597,27 @@ describe("corrections made from an answer", () => {
     const review = (reviewed: string) =>
       correct(deadline.conversation, { intent: "review", message_id: String(deadline.answer), reviewed });
     const marked = await review("true");
-    expect(marked).toHaveRedirect();
+    expect(marked).toHaveRedirect(`${AGENT}/${deadline.conversation}#answer-${deadline.answer}-review`);
     await expect(marked).toSendToast({ type: "success", description: "Marked reviewed" });
     expect((await loadTranscript(deadline.conversation)).conversation.messages[1].reviewed).toBe(true);
     expect(ids(await loadList(`${AGENT}?reviewed=true`))).toEqual([deadline.conversation]);
     await expect(await review("false")).toSendToast({ type: "success", description: "Marked not reviewed" });
     expect(ids(await loadList(`${AGENT}?reviewed=true`))).toEqual([]);
     expect((await review("maybe")).status).toBe(400);
+  });
+
+  it("keeps the list's filters in the address a correction comes back to", async () => {
+    const filtered = `${AGENT}/${deadline.conversation}?rating=down&reviewed=false`;
+    const marked = await settle(() =>
+      agentTranscript.action(
+        args(
+          formRequest(filtered, { intent: "review", message_id: String(deadline.answer), reviewed: "true" }, admin),
+          { ...agentParams, conversationId: deadline.conversation },
+        ),
+      ),
+    );
+    expect(marked).toHaveRedirect(`${filtered}#answer-${deadline.answer}-review`);
+    await correct(deadline.conversation, { intent: "review", message_id: String(deadline.answer), reviewed: "false" });
   });
 
   it("refuses a read-only user every correction with 403, and shows them no forms", async () => {

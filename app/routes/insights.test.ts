@@ -204,7 +204,8 @@ describe("gaps on Business Insights", () => {
     expect(added).toHaveRedirect(DASHBOARD);
     await expect(added).toSendToast({
       type: "success",
-      description: "Added as a test question of admissions",
+      description: "Added as a test question of Admissions Assistant",
+      link: { to: "/northfield/agent/admissions/controls/test-questions", label: "Open Test Questions" },
     });
     const questions = (
       await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=admissions`, { token: apiToken })
@@ -241,11 +242,38 @@ describe("gaps on Business Insights", () => {
         args(formRequest(openDay, { intent: "add-test-question", question: "when is open day" }, cookie)),
       ),
     );
-    await expect(added).toSendToast({ type: "success", description: "Added as a test question of openday" });
+    await expect(added).toSendToast({
+      type: "success",
+      description: "Added as a test question of Open Day",
+      link: { to: "/northfield/agent/openday/controls/test-questions", label: "Open Test Questions" },
+    });
     const questions = (
       await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=openday`, { token: apiToken })
     ).body.data;
     expect(questions).toEqual([expect.objectContaining({ question: "when is open day" })]);
+  });
+
+  it("keeps it under the agent it was asked of when all trigger points are shown, and a code the client lacks under Default", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const allPoints = "/backoffice/northfield/dashboard";
+    const asked = (question: string, trigger_point: string) =>
+      settle(() =>
+        dashboardAction(args(formRequest(allPoints, { intent: "add-test-question", question, trigger_point }, cookie))),
+      );
+    await expect(await asked("when does the library open", "openday")).toSendToast({
+      type: "success",
+      description: "Added as a test question of Open Day",
+      link: { to: "/northfield/agent/openday/controls/test-questions", label: "Open Test Questions" },
+    });
+    await expect(await asked("when does the gym open", "not-a-point")).toSendToast({
+      type: "success",
+      description: "Added as a test question of Default",
+      link: { to: "/northfield/controls/test-questions", label: "Open Test Questions" },
+    });
+    const defaults = (
+      await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=`, { token: apiToken })
+    ).body.data;
+    expect(defaults).toEqual([expect.objectContaining({ question: "when does the gym open" })]);
   });
 
   it("indexes a gap's page in one click", async () => {

@@ -7,6 +7,7 @@ import { agentSegment } from "~/lib/clients";
 import {
   CONVERSATION_FILTERS,
   conversationsCsv,
+  CORRECTION_ANCHORS,
   DEFAULT_CONVERSATION_PAGE_SIZE,
   expectedSourceOf,
   filterValuesOf,
@@ -21,7 +22,7 @@ import {
   type TestQuestionFromAnswer,
 } from "~/lib/conversations";
 import { userCan } from "~/lib/permissions";
-import { triggerPointName } from "~/lib/trigger-points";
+import { testQuestionsPathFor, triggerPointName } from "~/lib/trigger-points";
 import { readPageParam, searchableText } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
@@ -217,13 +218,6 @@ async function requireConversation(
   return conversation;
 }
 
-/** Where the test questions of a trigger point are kept: its agent's screen, or the client's with it chosen. */
-export function testQuestionsPathFor(app: ClientApp, triggerPoint: string) {
-  const agent = app.agents.find((candidate) => candidate.site_code === triggerPoint);
-  if (agent) return `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/controls/test-questions`;
-  return `/${app.url_code}/controls/test-questions${triggerPoint ? `?${new URLSearchParams({ trigger_point: triggerPoint })}` : ""}`;
-}
-
 const finetuningPathFor = (app: ClientApp) => `/${app.url_code}/ai-finetuning/ai-finetuning`;
 
 /** A transcript: every message with its time, each answer with its sources, rating, review and trace. */
@@ -256,8 +250,14 @@ export interface CorrectionActionData {
   formError: string | null;
 }
 
-/** Back to the answer the correction was made from. */
-const answerAddress = (request: Request, messageId: number) => `${new URL(request.url).pathname}#message-${messageId}`;
+/**
+ * Back to the control the correction was made with, the list's filters kept in the address (the
+ * transcript's way back to the rows it was opened from).
+ */
+function correctionAddress(request: Request, anchor: string) {
+  const { pathname, search } = new URL(request.url);
+  return `${pathname}${search}#${anchor}`;
+}
 
 /** The API's refusals of a test question, by the form's fields; the rest is said above the form. */
 function testQuestionRefused(error: unknown, messageId: number, values: TestQuestionFromAnswer) {
@@ -307,7 +307,7 @@ async function addTestQuestion(
   } catch (error) {
     return testQuestionRefused(error, answer.id, values);
   }
-  return redirectWithToast(answerAddress(request, answer.id), {
+  return redirectWithToast(correctionAddress(request, CORRECTION_ANCHORS.testQuestion(answer.id)), {
     type: "success",
     description: "Test question added: it runs with the agent's next test run.",
     link: { to: testQuestionsPathFor(scope.app, conversation.trigger_point), label: "Open Test Questions" },
@@ -332,7 +332,7 @@ async function finetunePage(
   const rank = Number(form.get("rank"));
   const passage = answer.trace?.passages.find((candidate) => candidate.rank === rank);
   invariantResponse(passage && passageSource(passage), "This passage is not in the answer's trace");
-  const back = answerAddress(request, answer.id);
+  const back = correctionAddress(request, CORRECTION_ANCHORS.finetune(answer.id, rank, weight));
   const rule = pageRuleOf(passage, conversation.trigger_point, weight);
   try {
     await tuningApi.saveFinetunings(scope.api, scope.app.id, [rule]);
@@ -371,7 +371,10 @@ async function review(
     answer.id,
     reviewed === "true",
   );
-  return redirectWithToast(answerAddress(request, answer.id), { type: "success", description: message });
+  return redirectWithToast(correctionAddress(request, CORRECTION_ANCHORS.review(answer.id)), {
+    type: "success",
+    description: message,
+  });
 }
 
 /**

@@ -1,7 +1,12 @@
 import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type ClientApp, type InsightChart, type InsightsQuery } from "@contract";
 import { isRowId } from "~/lib/ids";
-import { DEFAULT_TRIGGER_POINT_LABEL, triggerPointsOf } from "~/lib/trigger-points";
+import {
+  DEFAULT_TRIGGER_POINT_LABEL,
+  testQuestionsPathFor,
+  triggerPointName,
+  triggerPointsOf,
+} from "~/lib/trigger-points";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/knowledge-api.server";
 import { testingApi } from "./api/testing-api.server";
@@ -104,8 +109,9 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
 }
 
 /**
- * A gap's two actions: keep an unanswered question as a test question of the trigger point shown
- * (Default when all are), expecting an answer; or send a page of the inventory to be indexed.
+ * A gap's two actions: keep an unanswered question as a test question of the trigger point it was
+ * asked of (the form says which; else the one shown, Default when all are), expecting an answer;
+ * or send a page of the inventory to be indexed.
  */
 async function closeGap(
   api: ApiClient,
@@ -118,7 +124,7 @@ async function closeGap(
   await requireConfigure(api, app.id);
   try {
     if (intent === "add-test-question") {
-      const asked = insightFilters(url.searchParams).trigger_point ?? "";
+      const asked = textOf(form, "trigger_point") || (insightFilters(url.searchParams).trigger_point ?? "");
       const triggerPoint = triggerPointsOf(app).includes(asked) ? asked : "";
       await testingApi.add(api, app.id, {
         trigger_point: triggerPoint,
@@ -127,7 +133,8 @@ async function closeGap(
       });
       return redirectWithToast(back, {
         type: "success",
-        description: `Added as a test question of ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}`,
+        description: `Added as a test question of ${triggerPoint ? triggerPointName(app, triggerPoint) : DEFAULT_TRIGGER_POINT_LABEL}`,
+        link: { to: testQuestionsPathFor(app, triggerPoint), label: "Open Test Questions" },
       });
     }
     const urlId = Number(form.get("url_id"));

@@ -41,6 +41,9 @@ export const vars = createGlobalTheme(":root", {
 
 globalStyle("*, *::before, *::after", { boxSizing: "border-box" });
 globalStyle("html, body", { margin: 0, padding: 0 });
+// Whatever the browser scrolls into view (a link's fragment, a field taking the focus) stops below
+// the sticky top bar, not under it.
+globalStyle("html", { scrollPaddingTop: `calc(${vars.size.topBar} + ${vars.space.md})` });
 globalStyle("body", {
   fontFamily: vars.font.body,
   fontSize: "14px",

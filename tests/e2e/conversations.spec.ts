@@ -208,7 +208,7 @@ test.describe("with JavaScript", () => {
       .getByRole("link", { name: /^Open the conversation started/ })
       .click();
     // The conversation carries the list's filters, so "← Conversations" goes back to the same rows.
-    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}\\?search=${marker}(#message-\\d+)?$`));
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}\\?search=${marker}$`));
     await expect(page.getByRole("link", { name: "← Conversations" })).toHaveAttribute(
       "href",
       `${LIST}?search=${marker}`,
@@ -225,7 +225,13 @@ test.describe("with JavaScript", () => {
     await answer.getByRole("button", { name: "Mark reviewed" }).click();
     await expect(toast(page)).toContainText("Marked reviewed");
     await expect(answer.getByText("Reviewed", { exact: true })).toBeVisible();
-    await expect(answer.getByRole("button", { name: "Mark not reviewed" })).toBeVisible();
+    // The keyboard stays on the button pressed; the list's filters stay in the address, for the way back.
+    await expect(answer.getByRole("button", { name: "Mark not reviewed" })).toBeFocused();
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}\\?search=${marker}#answer-\\d+-review$`));
+    await expect(page.getByRole("link", { name: "← Conversations" })).toHaveAttribute(
+      "href",
+      `${LIST}?search=${marker}`,
+    );
 
     await answer.getByText("Add as test question", { exact: true }).click();
     const form = answer.getByRole("form", { name: "Add as test question" });
@@ -236,8 +242,9 @@ test.describe("with JavaScript", () => {
     await form.getByLabel("Question").fill(question);
     await form.getByRole("button", { name: "Add test question" }).click();
     await expect(toast(page)).toContainText("Test question added");
-    // Saved, the form closes and starts again from the answer.
+    // Saved, the form closes and starts again from the answer, the keyboard on its disclosure.
     await expect(form).toBeHidden();
+    await expect(answer.getByText("Add as test question", { exact: true })).toBeFocused();
     await toast(page).getByRole("link", { name: "Open Test Questions" }).click();
     await seeAndRemoveTestQuestion(page, question, marker);
   });
@@ -338,7 +345,7 @@ test.describe("without JavaScript", () => {
 
     await rows.nth(1).getByRole("link").click();
     // The list's filters come along, for the way back.
-    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}\\?[^#]*search=${marker}[^#]*(#message-\\d+)?$`));
+    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}\\?[^#]*search=${marker}[^#]*$`));
     await readTheTrace(page);
 
     const answer = nursingAnswer(page);
@@ -360,7 +367,10 @@ test.describe("without JavaScript", () => {
     await refused.getByLabel("Or type the expected source").fill("");
     await refused.getByRole("button", { name: "Add test question" }).click();
     await expect(toast(page)).toContainText("Test question added");
-    await expect(page).toHaveURL(new RegExp(`${LIST}/${conversation}(\\?[^#]*)?(#message-\\d+)?$`));
+    // Back at the control it was made with, the list's filters kept.
+    await expect(page).toHaveURL(
+      new RegExp(`${LIST}/${conversation}\\?[^#]*search=${marker}[^#]*#answer-\\d+-test-question$`),
+    );
     await toast(page).getByRole("link", { name: "Open Test Questions" }).click();
     await seeAndRemoveTestQuestion(page, question, marker);
   });

@@ -2,8 +2,9 @@ import { Form, useFormAction, useNavigation } from "@remix-run/react";
 import { useRef } from "react";
 import type { ConversationMessage } from "@contract";
 import { FormField, fieldAria } from "~/components/FormField";
+import { heldWhile } from "~/components/heldWhile";
 import { FORM_ERROR_ATTRIBUTE, useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
-import { traceSources, type TestQuestionFromAnswer } from "~/lib/conversations";
+import { CORRECTION_ANCHORS, traceSources, type TestQuestionFromAnswer } from "~/lib/conversations";
 import { OutcomeOptions } from "~/components/testing/OutcomeOptions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
@@ -23,11 +24,16 @@ export function ReviewForm({ answer }: { answer: ConversationMessage }) {
     navigation.formData?.get("intent") === "review" &&
     navigation.formData?.get("message_id") === String(answer.id);
   return (
-    <Form method="post" className={s.inlineForm} preventScrollReset>
+    <Form method="post" className={s.inlineForm} preventScrollReset replace>
       <input type="hidden" name="intent" value="review" />
       <input type="hidden" name="message_id" value={answer.id} />
       <input type="hidden" name="reviewed" value={answer.reviewed ? "false" : "true"} />
-      <button type="submit" className={ui.button.secondary} disabled={busy}>
+      <button
+        type="submit"
+        id={CORRECTION_ANCHORS.review(answer.id)}
+        className={ui.button.secondary}
+        {...heldWhile(busy)}
+      >
         {answer.reviewed ? "Mark not reviewed" : "Mark reviewed"}
       </button>
     </Form>
@@ -76,7 +82,9 @@ export function TestQuestionForm({
   });
   return (
     <details className={s.disclosure} open={posted ? true : undefined}>
-      <summary className={s.disclosureSummary}>Add as test question</summary>
+      <summary id={CORRECTION_ANCHORS.testQuestion(answer.id)} className={s.disclosureSummary}>
+        Add as test question
+      </summary>
       <Form
         ref={formRef}
         id={formId}
@@ -85,6 +93,7 @@ export function TestQuestionForm({
         className={s.correctionForm}
         aria-label="Add as test question"
         preventScrollReset
+        replace
       >
         <input type="hidden" name="intent" value="add-test-question" />
         <input type="hidden" name="message_id" value={answer.id} />
@@ -123,7 +132,7 @@ export function TestQuestionForm({
           <input {...field("expect_source_typed")} maxLength={2000} />
         </FormField>
         <div>
-          <button type="submit" className={ui.button.primary} disabled={saving}>
+          <button type="submit" className={ui.button.primary} {...heldWhile(saving)}>
             Add test question
           </button>
         </div>

@@ -1,4 +1,5 @@
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect } from "react";
 import type { ConversationMessage } from "@contract";
 import { useFormGeneration } from "~/components/controls/ControlsForm";
 import {
@@ -77,11 +78,25 @@ function Answer({
  * sources, rating and review, and "Why this answer". Each message is `#message-{id}`, where
  * Business Insights links to it.
  */
+/**
+ * A correction brings the page back with the control it was made with named in the address's
+ * fragment (the browser scrolls to it, with or without JavaScript): with JavaScript it takes the
+ * keyboard again too, where a new page would have left it on the page's body.
+ */
+function useFocusOnControlNamed() {
+  const { key, hash } = useLocation();
+  useEffect(() => {
+    const target = hash ? document.getElementById(decodeURIComponent(hash.slice(1))) : null;
+    if (target?.matches("button, summary")) target.focus({ preventScroll: true });
+  }, [key, hash]);
+}
+
 export function TranscriptScreen() {
   const { agent, agentNames, listPath, conversation, canCorrect, testQuestionsPath } =
     useLoaderData<typeof loadConversation>();
   const posted = useActionData<CorrectionActionData>();
   const generation = useFormGeneration();
+  useFocusOnControlNamed();
   const questions = conversation.messages.filter((message) => message.role === "user").length;
   // Back to the rows it was opened from: the list's filters and page came with it.
   const listSearch = listSearchOf(useLocation().search);

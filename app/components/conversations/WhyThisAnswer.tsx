@@ -12,7 +12,7 @@ import {
   PASSAGE_USES,
   passageUse,
 } from "~/lib/answer-trace";
-import { headingPathText, isHttpLink, triggerPointLabel } from "~/lib/conversations";
+import { CORRECTION_ANCHORS, headingPathText, isHttpLink, triggerPointLabel } from "~/lib/conversations";
 import { formatDateTime } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
@@ -50,18 +50,30 @@ function PassageSource({ passage }: { passage: TracePassage }) {
 function FinetuneButtons({ answerId, passage, site }: { answerId: number; passage: TracePassage; site: string }) {
   const what = passage.title || passage.url || passage.file_name || `passage ${passage.rank}`;
   return (
-    <Form method="post" className={s.inlineForm} preventScrollReset>
+    <Form method="post" className={s.inlineForm} preventScrollReset replace>
       <input type="hidden" name="intent" value="finetune-page" />
       <input type="hidden" name="message_id" value={answerId} />
       <input type="hidden" name="rank" value={passage.rank} />
-      <button type="submit" name="weight" value="lower" className={ui.button.secondary}>
+      <button
+        type="submit"
+        name="weight"
+        value="lower"
+        id={CORRECTION_ANCHORS.finetune(answerId, passage.rank, "lower")}
+        className={ui.button.secondary}
+      >
         Lower
         <span className={ui.visuallyHidden}>
           {" "}
           <bdi>{what}</bdi> for {site}
         </span>
       </button>
-      <button type="submit" name="weight" value="exclude" className={ui.button.secondary}>
+      <button
+        type="submit"
+        name="weight"
+        value="exclude"
+        id={CORRECTION_ANCHORS.finetune(answerId, passage.rank, "exclude")}
+        className={ui.button.secondary}
+      >
         Exclude
         <span className={ui.visuallyHidden}>
           {" "}

@@ -34,8 +34,7 @@ export const message = style({
   borderRadius: vars.radius.md,
   padding: vars.space.md,
   minWidth: 0,
-  // A link to one message (from Business Insights) lands on it, marked, below the sticky header.
-  scrollMarginTop: "80px",
+  // A link to one message (from Business Insights) lands on it, marked (below the sticky header: theme).
   selectors: {
     "&[data-role='user']": { background: vars.color.primarySoft, marginRight: "15%" },
     "&:target": { outline: `2px solid ${vars.color.primary}`, outlineOffset: "2px" },

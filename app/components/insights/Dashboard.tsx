@@ -8,7 +8,7 @@ import { DayBars, RankBars, type Series } from "./charts";
 import * as s from "./insights.css";
 import { ScopeFilters } from "./ScopeFilters";
 import type { GapLinks } from "~/lib/insights-gaps";
-import { GapList } from "./GapList";
+import { GapList, type Gap } from "./GapList";
 import { UnhelpfulList } from "./UnhelpfulList";
 import { useCanConfigure } from "~/lib/user";
 
@@ -89,11 +89,15 @@ export function Dashboard() {
   const { client, filters, insights, error, fieldErrors } = useLoaderData<typeof dashboardLoader>();
   const { totals, days, unhelpful } = insights;
   const agent = client.agents.find((a) => a.siteCode === filters.trigger_point) ?? client.agents[0];
-  const agentPath = agent ? `/${client.urlCode}/agent/${encodeURIComponent(agent.siteCode)}` : null;
-  const gapLinks: GapLinks = {
-    store: agentPath && `${agentPath}/knowledge-store/websites`,
-    qualityCheck: agentPath && `${agentPath}/controls/quality-check`,
-    finetuning: `/${client.urlCode}/ai-finetuning/ai-finetuning`,
+  // Each unanswered question's links go to the agent it was last asked of; Default's to the agent shown.
+  const gapLinksOf = (gap: Gap): GapLinks => {
+    const asked = client.agents.find((a) => a.siteCode === gap.trigger_point) ?? agent;
+    const agentPath = asked ? `/${client.urlCode}/agent/${encodeURIComponent(asked.siteCode)}` : null;
+    return {
+      store: agentPath && `${agentPath}/knowledge-store/websites`,
+      qualityCheck: agentPath && `${agentPath}/controls/quality-check`,
+      finetuning: `/${client.urlCode}/ai-finetuning/ai-finetuning`,
+    };
   };
   const rangeError = fieldErrors.from?.[0] ?? fieldErrors.to?.[0] ?? null;
   const canConfigure = useCanConfigure(client.id);
@@ -210,7 +214,7 @@ export function Dashboard() {
         </Panel>
         <Panel title="Unanswered questions" chart="unanswered_questions">
           {insights.unanswered_questions.length ? (
-            <GapList gaps={insights.unanswered_questions} links={gapLinks} canConfigure={canConfigure} />
+            <GapList gaps={insights.unanswered_questions} linksOf={gapLinksOf} canConfigure={canConfigure} />
           ) : (
             <Empty>Every question in this range got an answer.</Empty>
           )}

@@ -14,7 +14,7 @@ const STATE_LABELS = {
   deleted: "deleted",
 } as const;
 
-type Gap = Insights["unanswered_questions"][number];
+export type Gap = Insights["unanswered_questions"][number];
 
 /** The advice under an unanswered question (gapAdvice). */
 function WhatToDo({ gap, links }: { gap: Gap; links: GapLinks }) {
@@ -44,93 +44,108 @@ function WhatToDo({ gap, links }: { gap: Gap; links: GapLinks }) {
  * sits in <bdi>: a right-to-left mark or override in it must not turn the console's own words
  * beside it around.
  */
-export function GapList({ gaps, links, canConfigure }: { gaps: Gap[]; links: GapLinks; canConfigure: boolean }) {
-  const store = links.store;
+export function GapList({
+  gaps,
+  linksOf,
+  canConfigure,
+}: {
+  gaps: Gap[];
+  /** Where to act on a question: its agent's screens. */
+  linksOf: (gap: Gap) => GapLinks;
+  canConfigure: boolean;
+}) {
   return (
     <ol>
       {gaps.map((gap) => (
-        <li key={gap.question}>
-          <strong>
-            <bdi>{gap.question}</bdi>
-          </strong>{" "}
-          <span className={ui.muted}>({gap.unanswered}×)</span>
-          {canConfigure ? (
-            <Form method="post" className={s.inlineForm} preventScrollReset>
-              <input type="hidden" name="question" value={gap.question} />
-              <button type="submit" name="intent" value="add-test-question" className={ui.button.link}>
-                Add as test question
-                <span className={ui.visuallyHidden}>
-                  : <bdi>{gap.question}</bdi>
-                </span>
-              </button>
-            </Form>
-          ) : null}
-          {gap.closest.length ? (
-            <ul className={s.closest}>
-              {gap.closest.map((c) => (
-                <li key={`${c.url}-${c.text.slice(0, 20)}`}>
-                  Closest: “
-                  <bdi>
-                    {c.text.slice(0, 120)}
-                    {c.text.length > 120 ? "…" : ""}
-                  </bdi>
-                  ”{" "}
-                  {c.url ? (
-                    <a href={c.url} target="_blank" rel="noopener noreferrer">
-                      <bdi>{c.title || c.url}</bdi>
-                    </a>
-                  ) : (
-                    <bdi>{c.title}</bdi>
-                  )}{" "}
-                  (score {c.score})
-                  {store && c.url ? (
-                    <>
-                      {" "}
-                      · <Link to={`${store}/urls?search=${encodeURIComponent(c.url)}`}>Index it again</Link>
-                    </>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : (
-            <p className={s.closest}>Nothing in the knowledge store comes close.</p>
-          )}
-          {gap.pages.length ? (
-            <ul className={s.closest} aria-label={`Pages of the inventory about “${gap.question}”`}>
-              {gap.pages.map((page) => (
-                <li key={page.url_id} data-state={page.state}>
-                  Page:{" "}
-                  <a href={page.url} target="_blank" rel="noopener noreferrer">
-                    <bdi>{page.title || page.url}</bdi>
-                  </a>{" "}
-                  <StatusChip status={page.status} />
-                  {/* The state in words only where the status chip does not already say it. */}
-                  {STATE_LABELS[page.state] !== page.status.replaceAll("_", " ")
-                    ? ` ${STATE_LABELS[page.state]}`
-                    : null}
-                  {page.reason ? (
-                    <>
-                      : <bdi>{page.reason}</bdi>
-                    </>
-                  ) : null}
-                  {canConfigure && page.state !== "indexed" ? (
-                    <Form method="post" className={s.inlineForm} preventScrollReset>
-                      <input type="hidden" name="url_id" value={page.url_id} />
-                      <button type="submit" name="intent" value="index-page" className={ui.button.link}>
-                        Index it
-                        <span className={ui.visuallyHidden}>
-                          : <bdi>{page.url}</bdi>
-                        </span>
-                      </button>
-                    </Form>
-                  ) : null}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          <WhatToDo gap={gap} links={links} />
-        </li>
+        <GapItem key={gap.question} gap={gap} links={linksOf(gap)} canConfigure={canConfigure} />
       ))}
     </ol>
+  );
+}
+
+/** One unanswered question: what came closest, the inventory's pages on it, why, and what to do. */
+function GapItem({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canConfigure: boolean }) {
+  const store = links.store;
+  return (
+    <li>
+      <strong>
+        <bdi>{gap.question}</bdi>
+      </strong>{" "}
+      <span className={ui.muted}>({gap.unanswered}×)</span>
+      {canConfigure ? (
+        <Form method="post" className={s.inlineForm} preventScrollReset>
+          <input type="hidden" name="question" value={gap.question} />
+          <input type="hidden" name="trigger_point" value={gap.trigger_point} />
+          <button type="submit" name="intent" value="add-test-question" className={ui.button.link}>
+            Add as test question
+            <span className={ui.visuallyHidden}>
+              : <bdi>{gap.question}</bdi>
+            </span>
+          </button>
+        </Form>
+      ) : null}
+      {gap.closest.length ? (
+        <ul className={s.closest}>
+          {gap.closest.map((c) => (
+            <li key={`${c.url}-${c.text.slice(0, 20)}`}>
+              Closest: “
+              <bdi>
+                {c.text.slice(0, 120)}
+                {c.text.length > 120 ? "…" : ""}
+              </bdi>
+              ”{" "}
+              {c.url ? (
+                <a href={c.url} target="_blank" rel="noopener noreferrer">
+                  <bdi>{c.title || c.url}</bdi>
+                </a>
+              ) : (
+                <bdi>{c.title}</bdi>
+              )}{" "}
+              (score {c.score})
+              {store && c.url ? (
+                <>
+                  {" "}
+                  · <Link to={`${store}/urls?search=${encodeURIComponent(c.url)}`}>Index it again</Link>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className={s.closest}>Nothing in the knowledge store comes close.</p>
+      )}
+      {gap.pages.length ? (
+        <ul className={s.closest} aria-label={`Pages of the inventory about “${gap.question}”`}>
+          {gap.pages.map((page) => (
+            <li key={page.url_id} data-state={page.state}>
+              Page:{" "}
+              <a href={page.url} target="_blank" rel="noopener noreferrer">
+                <bdi>{page.title || page.url}</bdi>
+              </a>{" "}
+              <StatusChip status={page.status} />
+              {/* The state in words only where the status chip does not already say it. */}
+              {STATE_LABELS[page.state] !== page.status.replaceAll("_", " ") ? ` ${STATE_LABELS[page.state]}` : null}
+              {page.reason ? (
+                <>
+                  : <bdi>{page.reason}</bdi>
+                </>
+              ) : null}
+              {canConfigure && page.state !== "indexed" ? (
+                <Form method="post" className={s.inlineForm} preventScrollReset>
+                  <input type="hidden" name="url_id" value={page.url_id} />
+                  <button type="submit" name="intent" value="index-page" className={ui.button.link}>
+                    Index it
+                    <span className={ui.visuallyHidden}>
+                      : <bdi>{page.url}</bdi>
+                    </span>
+                  </button>
+                </Form>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      <WhatToDo gap={gap} links={links} />
+    </li>
   );
 }
