@@ -44,10 +44,18 @@ const BACKOFFICE_PAGES: Record<string, string> = {
   user_profiles: "User Profile Store",
 };
 
-/** A conversation's id, which reads as nothing a person would say: its crumb says what it is. */
-const CONVERSATION_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const labelOf = (segment: string, previous: string | undefined) =>
-  previous === "conversations" && CONVERSATION_ID.test(segment) ? "Conversation" : titleCase(decodeSegment(segment));
+/** A crumb is a few words: a segment longer than this (an address typed or pasted wrong) is cut. */
+const MAX_CRUMB = 60;
+
+/**
+ * A segment's crumb. A conversation's id reads as nothing a person would say, and whatever stands
+ * in its place names a conversation too (a wrong one is not found): its crumb says what it is.
+ */
+function labelOf(segment: string, previous: string | undefined) {
+  if (previous === "conversations") return "Conversation";
+  const label = titleCase(decodeSegment(segment));
+  return label.length > MAX_CRUMB ? `${label.slice(0, MAX_CRUMB - 1)}…` : label;
+}
 
 /**
  * The spec's breadcrumbs: first the client name (or Home), then each further path segment in

@@ -10,6 +10,13 @@ describe("readPageParam", () => {
     expect(readPageParam("2abc")).toBe(1);
     expect(readPageParam(null, 0)).toBe(0);
   });
+
+  it("reads a page too large to count as the API's last, as it does one just past it", () => {
+    expect(readPageParam("99999999999999999999")).toBe(readPageParam(String(Number.MAX_SAFE_INTEGER)));
+    expect(readPageParam("99999999999999999999")).toBeGreaterThan(1);
+    expect(readPageParam("0000000000000000003")).toBe(3);
+    expect(readPageParam("9".repeat(1001))).toBe(1);
+  });
 });
 
 describe("lastPageInstead", () => {

@@ -3,12 +3,14 @@ import { MAX_PAGE } from "@contract/values/common";
 
 /**
  * The page a `?page=` parameter asks for, kept within what the API serves: anything that is not
- * a plain number falls back to the first page, and a page past MAX_PAGE is read as MAX_PAGE
- * (an empty page rather than an error, like any page past the end).
+ * a plain number falls back to the first page, and a page past MAX_PAGE, however many digits it
+ * has, is read as MAX_PAGE (past the end, as a large number says: lists show their last page).
  */
 export function readPageParam(value: string | null, first: 0 | 1 = 1): number {
-  if (value === null || !/^\d{1,15}$/.test(value.trim())) return first;
-  return Math.min(Math.max(Number(value), first), MAX_PAGE);
+  const digits = value?.trim() ?? "";
+  if (!/^\d{1,1000}$/.test(digits)) return first;
+  if (digits.replace(/^0+/, "").length > 15) return MAX_PAGE;
+  return Math.min(Math.max(Number(digits), first), MAX_PAGE);
 }
 
 /**

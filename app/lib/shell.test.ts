@@ -172,6 +172,14 @@ describe("breadcrumbs", () => {
     expect(
       breadcrumbsFor("/northfield/conversations/0b7c5a52-3f1e-4f4c-9d7e-2a6f8e1b9c10", app).map((crumb) => crumb.label),
     ).toEqual(["Northfield University", "Conversations", "Conversation"]);
+    // A wrong id (not found) is not read back as words.
+    expect(breadcrumbsFor("/northfield/conversations/not-a-uuid", app).at(-1)).toEqual({ label: "Conversation" });
+  });
+
+  it("cut a segment too long to be a crumb", () => {
+    const label = breadcrumbsFor(`/northfield/${"a".repeat(3000)}`, app).at(-1)!.label;
+    expect(label).toHaveLength(60);
+    expect(label.endsWith("…")).toBe(true);
   });
 
   it("link only to addresses that are pages, and spell AI in capitals", () => {

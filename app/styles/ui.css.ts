@@ -1,4 +1,4 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 
 const buttonBase = style({
@@ -160,6 +160,23 @@ export const tableScroll = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
 });
+
+/**
+ * A table whose last column (a row's actions) stays in view when the table scrolls sideways: the
+ * row menu, Edit, Lower and Exclude are where the eye looks for them, whatever the window's width.
+ * Without specificity (`:where`), so a flagged row's own background still colours its last cell.
+ */
+export const lastColumnInView = style({});
+globalStyle(
+  `:where(${lastColumnInView} > thead > tr > th:last-child, ${lastColumnInView} > tbody > tr > td:last-child:not([colspan]))`,
+  {
+    position: "sticky",
+    right: 0,
+    zIndex: 1,
+    background: vars.color.surface,
+    boxShadow: `-1px 0 0 ${vars.color.border}`,
+  },
+);
 
 /**
  * The `<details>` menus and popovers: the summary is the anchor, the panel floats below it. Where

@@ -191,6 +191,19 @@ test.describe("with JavaScript", () => {
     );
     await expectNoSeriousAxeViolations(page);
 
+    // Applying and clearing filters leaves the keyboard where it was, not on the page's body.
+    await page.getByLabel("Reviewed", { exact: true }).selectOption({ label: "Not reviewed" });
+    await page.getByLabel("Search", { exact: true }).press("Enter");
+    await expect(page).toHaveURL(/reviewed=false/);
+    await expect(page.getByLabel("Search", { exact: true })).toBeFocused();
+    await page.getByLabel("Reviewed", { exact: true }).selectOption({ label: "Reviewed" });
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/reviewed=true/);
+    await expect(page.getByRole("button", { name: "Apply" })).toBeFocused();
+    await page.getByRole("link", { name: "Clear filters" }).click();
+    await expect(page).toHaveURL(new RegExp(`${LIST}$`));
+    await expect(page.getByRole("button", { name: "Apply" })).toBeFocused();
+
     // The nav leads here; the client's list holds the conversation too.
     await page
       .getByRole("navigation", { name: "Agent navigation" })
@@ -220,6 +233,16 @@ test.describe("with JavaScript", () => {
     );
     await readTheTrace(page);
     await expectNoSeriousAxeViolations(page);
+    // At 1280 px the passages scroll sideways inside the answer; Lower and Exclude stay in view.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    const passages = nursingAnswer(page).getByRole("table", { name: "Passages retrieved" });
+    expect(await passages.evaluate((table) => table.scrollWidth > table.parentElement!.clientWidth)).toBe(true);
+    const frame = (await passages.locator("xpath=..").boundingBox())!;
+    const lower = (await passages
+      .getByRole("button", { name: /^Lower/ })
+      .first()
+      .boundingBox())!;
+    expect(lower.x + lower.width).toBeLessThanOrEqual(frame.x + frame.width);
 
     const answer = nursingAnswer(page);
     await answer.getByRole("button", { name: "Mark reviewed" }).click();

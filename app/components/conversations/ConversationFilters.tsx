@@ -24,6 +24,10 @@ import * as s from "./conversations.css";
 
 type FieldErrors = Partial<Record<ConversationFilter, string[]>>;
 
+const APPLY_ID = "conversations-apply";
+/** The id of the control that had the keyboard when the filters were applied or cleared (one page has one such form). */
+let focusedWhenLeft: string | null = null;
+
 /** One filter: its label, its control and, when the address held a value the API refuses, why, right beside it. */
 function Filter({
   name,
@@ -75,11 +79,15 @@ export function ConversationFilters({
     ...fieldAria({ id: `conversations-${name}`, errors: fieldErrors[name] }),
   });
   const filtered = CONVERSATION_FILTERS.some((name) => values[name] !== "");
-  // A refused filter takes focus, as a refused form field does: Apply left it on the page's body.
+  // A refused filter takes focus, as a refused form field does; else the control that applied or
+  // cleared the filters keeps it. (The form is new for each address: the old one took the focus
+  // with it to the page's body.)
   const formRef = useRef<HTMLFormElement>(null);
   const refused = Object.keys(fieldErrors).length > 0;
   useEffect(() => {
     if (refused && formRef.current) focusFirstProblem(formRef.current);
+    else if (focusedWhenLeft) document.getElementById(focusedWhenLeft)?.focus();
+    focusedWhenLeft = null;
   }, [search, refused]);
   return (
     // Keyed by the address, so going back to another one shows that address's choices.
@@ -90,6 +98,7 @@ export function ConversationFilters({
       role="search"
       aria-label="Filter the conversations"
       className={s.filters}
+      onSubmit={() => (focusedWhenLeft = document.activeElement?.id || APPLY_ID)}
     >
       <Filter name="from" label="From" errors={fieldErrors}>
         <input type="date" {...control("from")} />
@@ -157,11 +166,11 @@ export function ConversationFilters({
         </select>
       </Filter>
       <div className={s.filterActions}>
-        <button type="submit" className={ui.button.primary}>
+        <button type="submit" id={APPLY_ID} className={ui.button.primary}>
           Apply
         </button>
         {filtered ? (
-          <Link to={pathname} className={ui.button.secondary}>
+          <Link to={pathname} className={ui.button.secondary} onClick={() => (focusedWhenLeft = APPLY_ID)}>
             Clear filters
           </Link>
         ) : null}

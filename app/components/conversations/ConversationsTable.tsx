@@ -81,7 +81,11 @@ export function ConversationsTable({
                 <td>{environmentLabel(row.environment)}</td>
                 {agentNames ? <td>{triggerPointWithAgent(row.trigger_point, agentNames)}</td> : null}
                 <td className={s.number}>{row.questions}</td>
-                <td className={s.lastQuestion}>{row.last_question}</td>
+                <td className={s.lastQuestion}>
+                  <bdi className={s.clamped} title={row.last_question}>
+                    {row.last_question}
+                  </bdi>
+                </td>
                 <td>
                   <OutcomeChips outcomes={row.outcomes} />
                 </td>

@@ -108,7 +108,7 @@ function PassagesTable({
   if (!trace.passages.length) return <p>{noPassagesText(trace)}</p>;
   return (
     <div className={ui.tableScroll} tabIndex={0}>
-      <table aria-label="Passages retrieved">
+      <table aria-label="Passages retrieved" className={canCorrect ? ui.lastColumnInView : undefined}>
         <thead>
           <tr>
             <th scope="col">Rank</th>

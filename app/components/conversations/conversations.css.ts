@@ -20,7 +20,18 @@ export const filterActions = style({
   alignSelf: "flex-end",
 });
 export const when = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
-export const lastQuestion = style({ maxWidth: "420px", overflowWrap: "anywhere" });
+/**
+ * The last question, at least 14em wide (a long word breaks only when it must, not a narrow column
+ * into pieces of words) and at most three lines: a 2,000-character question does not make its row
+ * a page long. The whole question stays in the page for screen readers and on hover.
+ */
+export const lastQuestion = style({ minWidth: "14em", maxWidth: "420px", overflowWrap: "break-word" });
+export const clamped = style({
+  display: "-webkit-box",
+  WebkitBoxOrient: "vertical",
+  WebkitLineClamp: 3,
+  overflow: "hidden",
+});
 export const chips = style({ display: "flex", gap: vars.space.xs, flexWrap: "wrap" });
 
 // ── The transcript ──

@@ -3,20 +3,8 @@ import { vars } from "~/styles/theme.css";
 import * as ui from "~/styles/ui.css";
 
 export const tableWrap = ui.tableScroll;
-export const table = style({ minWidth: "720px" });
-
-/**
- * The last column (a row's actions) stays in view when a wide table scrolls sideways: the row menu
- * and Edit are where the eye looks for them, whatever the window's width. Without specificity
- * (`:where`), so a flagged row's own background still colours its last cell.
- */
-globalStyle(`:where(${table} > thead > tr > th:last-child, ${table} > tbody > tr > td:last-child:not([colspan]))`, {
-  position: "sticky",
-  right: 0,
-  zIndex: 1,
-  background: vars.color.surface,
-  boxShadow: `-1px 0 0 ${vars.color.border}`,
-});
+/** The last column (a row's actions) stays in view as the table scrolls sideways (ui.lastColumnInView). */
+export const table = style([ui.lastColumnInView, { minWidth: "720px" }]);
 
 /** A row the required check (or the API) refused: flagged light red. */
 export const rowFlagged = style({});
