@@ -41,9 +41,19 @@ export function triggerPointFor(app: ClientApp, pathname: string, search: URLSea
   return { triggerPoint, selectable: app.trigger_points.length > 0, options };
 }
 
-/** Where the test questions of a trigger point are kept: its agent's screen, or the client's with it chosen. */
-export function testQuestionsPathFor(app: ClientApp, triggerPoint: string) {
+/**
+ * A per-trigger-point controls screen of a trigger point: its agent's, or the client's with the
+ * trigger point chosen (Default, and codes no agent has).
+ */
+export function controlsPathFor(app: ClientApp, triggerPoint: string, screen: "test-questions" | "quality-check") {
   const agent = app.agents.find((candidate) => candidate.site_code === triggerPoint);
-  if (agent) return `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/controls/test-questions`;
-  return `/${app.url_code}/controls/test-questions${triggerPoint ? `?${new URLSearchParams({ trigger_point: triggerPoint })}` : ""}`;
+  if (agent) return `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/controls/${screen}`;
+  return `/${app.url_code}/controls/${screen}${triggerPoint ? `?${new URLSearchParams({ trigger_point: triggerPoint })}` : ""}`;
 }
+
+/** Where the test questions of a trigger point are kept. */
+export const testQuestionsPathFor = (app: ClientApp, triggerPoint: string) =>
+  controlsPathFor(app, triggerPoint, "test-questions");
+
+/** The client's AI Finetuning rules (one screen for every trigger point, each rule naming its own). */
+export const finetuningPathFor = (app: Pick<ClientApp, "url_code">) => `/${app.url_code}/ai-finetuning/ai-finetuning`;

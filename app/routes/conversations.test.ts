@@ -103,7 +103,13 @@ const transcript = (id: string, cookie = admin, path = `${AGENT}/${id}`) =>
 const loadTranscript = async (
   id: string,
   cookie = admin,
-): Promise<{ conversation: ConversationDetail; canCorrect: boolean; testQuestionsPath: string }> =>
+): Promise<{
+  conversation: ConversationDetail;
+  canCorrect: boolean;
+  testQuestionsPath: string;
+  qualityCheckPath: string;
+  finetuningPath: string;
+}> =>
   loaderJson(
     agentTranscript.loader,
     args(getRequest(`${AGENT}/${id}`, cookie), { ...agentParams, conversationId: id }),
@@ -327,6 +333,11 @@ describe("a conversation's transcript", () => {
     const { conversation, canCorrect, testQuestionsPath } = await loadTranscript(deadline.conversation);
     expect(canCorrect).toBe(true);
     expect(testQuestionsPath).toBe("/northfield/agent/admissions/controls/test-questions");
+    const links = await loadTranscript(deadline.conversation);
+    expect([links.qualityCheckPath, links.finetuningPath]).toEqual([
+      "/northfield/agent/admissions/controls/quality-check",
+      "/northfield/ai-finetuning/ai-finetuning",
+    ]);
     expect(conversation.messages.map((message) => [message.role, message.outcome])).toEqual([
       ["user", null],
       ["assistant", "answered"],

@@ -22,7 +22,7 @@ import {
   type TestQuestionFromAnswer,
 } from "~/lib/conversations";
 import { userCan } from "~/lib/permissions";
-import { testQuestionsPathFor, triggerPointName } from "~/lib/trigger-points";
+import { controlsPathFor, finetuningPathFor, testQuestionsPathFor, triggerPointName } from "~/lib/trigger-points";
 import { readPageParam, searchableText } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
@@ -218,8 +218,6 @@ async function requireConversation(
   return conversation;
 }
 
-const finetuningPathFor = (app: ClientApp) => `/${app.url_code}/ai-finetuning/ai-finetuning`;
-
 /** A transcript: every message with its time, each answer with its sources, rating, review and trace. */
 export async function loadConversation(args: LoaderFunctionArgs) {
   const scope = await conversationsScope(args);
@@ -233,6 +231,7 @@ export async function loadConversation(args: LoaderFunctionArgs) {
     canCorrect: userCan(me, "configure", scope.app.id),
     testQuestionsPath: testQuestionsPathFor(scope.app, conversation.trigger_point),
     finetuningPath: finetuningPathFor(scope.app),
+    qualityCheckPath: controlsPathFor(scope.app, conversation.trigger_point, "quality-check"),
   });
 }
 

@@ -153,6 +153,11 @@ async function readTheTrace(page: Page) {
     answer.getByText(/^Estimated chance that the answer is right: 0\.\d+, against .*: it reaches it\.$/),
   ).toBeVisible();
   await expect(answer.getByText(/^Outcome: Answered\. The answer quotes the passage marked “Used”\./)).toBeVisible();
+  // The threshold it names is one click from where it is set.
+  await expect(answer.getByRole("link", { name: "Minimum Retrieval Confidence" })).toHaveAttribute(
+    "href",
+    "/northfield/agent/admissions/controls/quality-check",
+  );
 }
 
 /** Test Questions shows the question added from the answer; it is deleted again, leaving the agent's questions as they were. */
@@ -430,5 +435,9 @@ test.describe("without JavaScript", () => {
     await expect(rule.getByRole("link")).toHaveAttribute("href", /\/demo-site\/programs\/$/);
     await expect(fallback.getByText("None fired.")).toHaveCount(0);
     await expect(fallback.getByRole("row").filter({ hasText: "/demo-site/programs/" })).toHaveCount(0);
+    await expect(fallback.getByRole("link", { name: "Review the rules in AI Finetuning" })).toHaveAttribute(
+      "href",
+      "/northfield/ai-finetuning/ai-finetuning",
+    );
   });
 });

@@ -17,7 +17,7 @@ import type { CorrectionActionData, loadConversation } from "~/server/conversati
 import * as ui from "~/styles/ui.css";
 import { ReviewForm, TestQuestionForm, type PostedTestQuestion } from "./AnswerCorrections";
 import * as s from "./conversations.css";
-import { WhyThisAnswer } from "./WhyThisAnswer";
+import { WhyThisAnswer, type TraceLinks } from "./WhyThisAnswer";
 
 function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
   if (!sources.length) return null;
@@ -42,12 +42,14 @@ function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
 function Answer({
   answer,
   triggerPoint,
+  links,
   canCorrect,
   posted,
   generation,
 }: {
   answer: ConversationMessage;
   triggerPoint: string;
+  links: TraceLinks;
   canCorrect: boolean;
   posted: PostedTestQuestion | null;
   generation: string;
@@ -61,7 +63,7 @@ function Answer({
           <bdi>{answer.comment}</bdi>
         </blockquote>
       ) : null}
-      <WhyThisAnswer answer={answer} triggerPoint={triggerPoint} canCorrect={canCorrect} />
+      <WhyThisAnswer answer={answer} triggerPoint={triggerPoint} links={links} canCorrect={canCorrect} />
       {canCorrect ? (
         <div className={s.corrections}>
           <ReviewForm answer={answer} />
@@ -92,8 +94,9 @@ function useFocusOnControlNamed() {
 }
 
 export function TranscriptScreen() {
-  const { agent, agentNames, listPath, conversation, canCorrect, testQuestionsPath } =
+  const { agent, agentNames, listPath, conversation, canCorrect, testQuestionsPath, qualityCheckPath, finetuningPath } =
     useLoaderData<typeof loadConversation>();
+  const links: TraceLinks = { qualityCheck: qualityCheckPath, finetuning: finetuningPath };
   const posted = useActionData<CorrectionActionData>();
   const generation = useFormGeneration();
   useFocusOnControlNamed();
@@ -157,6 +160,7 @@ export function TranscriptScreen() {
               <Answer
                 answer={message}
                 triggerPoint={conversation.trigger_point}
+                links={links}
                 canCorrect={canCorrect}
                 posted={posted?.messageId === message.id ? posted : null}
                 generation={generation}

@@ -1,4 +1,4 @@
-import { Form } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { Fragment } from "react";
 import type { AnswerTrace, ConversationMessage, TraceLeftOut, TracePassage } from "@contract";
 import { TRACE_CONTROL_LABELS } from "@contract/values/conversations";
@@ -189,7 +189,13 @@ function PassagesTable({
  * the chance was kept shows the best passage's score, which the threshold was compared with then).
  * None for a canned answer: retrieval did not run.
  */
-function Chance({ trace }: { trace: AnswerTrace }) {
+/** Where what a trace names is set: the trigger point's Quality Check, the client's AI Finetuning. */
+export interface TraceLinks {
+  qualityCheck: string;
+  finetuning: string;
+}
+
+function Chance({ trace, links }: { trace: AnswerTrace; links: TraceLinks }) {
   if (noGoTopicOf(trace) !== null) return null;
   if (trace.confidence === undefined)
     return (
@@ -200,8 +206,9 @@ function Chance({ trace }: { trace: AnswerTrace }) {
     );
   return (
     <p>
-      Estimated chance that the answer is right: <strong>{trace.confidence}</strong>, against the Minimum Retrieval
-      Confidence in force, <strong>{trace.threshold}</strong>: {chanceVerdict(trace)}
+      Estimated chance that the answer is right: <strong>{trace.confidence}</strong>, against the{" "}
+      <Link to={links.qualityCheck}>Minimum Retrieval Confidence</Link> in force, <strong>{trace.threshold}</strong>:{" "}
+      {chanceVerdict(trace)}
     </p>
   );
 }
@@ -233,7 +240,7 @@ function LeftOutPages({ rule }: { rule: TraceLeftOut }) {
  * The controls that shaped the answer, and the finetuning rules that removed pages holding the
  * question's key words before ranking: a page they left out is in no row of the passages below.
  */
-function ControlsThatFired({ trace }: { trace: AnswerTrace }) {
+function ControlsThatFired({ trace, links }: { trace: AnswerTrace; links: TraceLinks }) {
   const leftOut = trace.left_out;
   return (
     <div>
@@ -252,6 +259,11 @@ function ControlsThatFired({ trace }: { trace: AnswerTrace }) {
             </li>
           ))}
           {leftOut?.more_rules ? <li>{moreLeftOutText(leftOut.more_rules)}</li> : null}
+          {leftOut ? (
+            <li>
+              <Link to={links.finetuning}>Review the rules in AI Finetuning</Link>
+            </li>
+          ) : null}
         </ul>
       ) : (
         <p className={ui.muted}>None fired.</p>
@@ -268,10 +280,12 @@ function ControlsThatFired({ trace }: { trace: AnswerTrace }) {
 export function WhyThisAnswer({
   answer,
   triggerPoint,
+  links,
   canCorrect,
 }: {
   answer: ConversationMessage;
   triggerPoint: string;
+  links: TraceLinks;
   canCorrect: boolean;
 }) {
   const { trace } = answer;
@@ -284,8 +298,8 @@ export function WhyThisAnswer({
           <p>
             Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>. {howTheAnswerCame({ ...answer, trace })}
           </p>
-          <Chance trace={trace} />
-          <ControlsThatFired trace={trace} />
+          <Chance trace={trace} links={links} />
+          <ControlsThatFired trace={trace} links={links} />
           <h3>Passages retrieved</h3>
           <PassagesTable answerId={answer.id} trace={trace} site={site} canCorrect={canCorrect} />
         </div>

@@ -9,6 +9,7 @@ import * as s from "./insights.css";
 import { ScopeFilters } from "./ScopeFilters";
 import type { GapLinks } from "~/lib/insights-gaps";
 import { GapList, type Gap } from "./GapList";
+import { finetuningPathFor } from "~/lib/trigger-points";
 import { UnhelpfulList } from "./UnhelpfulList";
 import { useCanConfigure } from "~/lib/user";
 
@@ -96,7 +97,7 @@ export function Dashboard() {
     return {
       store: agentPath && `${agentPath}/knowledge-store/websites`,
       qualityCheck: agentPath && `${agentPath}/controls/quality-check`,
-      finetuning: `/${client.urlCode}/ai-finetuning/ai-finetuning`,
+      finetuning: finetuningPathFor({ url_code: client.urlCode }),
     };
   };
   const rangeError = fieldErrors.from?.[0] ?? fieldErrors.to?.[0] ?? null;
