@@ -80,6 +80,8 @@ export const Insights = z.object({
       left_out: z.boolean(),
       /** The trigger point of that ask ("" for Default): the agent whose settings and knowledge answered it. */
       trigger_point: z.string(),
+      /** That ask as the visitor worded it (`question` is how repeats are counted: lower-cased, end punctuation dropped). */
+      asked_as: z.string(),
       pages: z.array(GapPage),
     }),
   ),

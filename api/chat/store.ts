@@ -100,15 +100,17 @@ export async function storeAnswer(
       values (${appId}, ${triggerPoint}, ${environment}, ${utcToday}, 1)
       on conflict (app_id, day, trigger_point, environment) do update set ${outcomeColumn} = ${insightDays}.${outcomeColumn} + 1
     ), asked as (
-      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out)
+      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording)
       values (${appId}, ${triggerPoint}, ${environment}, ${utcToday}, ${questionKey(sql`${question}::text`)}, 1, ${unanswered}, ${unanswered ? closest : "[]"}::jsonb,
-        ${unanswered ? (answer.trace.fallback_reason ?? null) : null}, ${unanswered > 0 && Boolean(answer.trace.left_out?.rules.length)})
+        ${unanswered ? (answer.trace.fallback_reason ?? null) : null}, ${unanswered > 0 && Boolean(answer.trace.left_out?.rules.length)},
+        ${unanswered ? question : null})
       on conflict (app_id, day, trigger_point, environment, question_key) do update
         set asked = ${insightQuestions}.asked + 1, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
           -- What the latest unanswered ask found, and why it went unanswered (the rebuild's rule: rollups.ts).
           closest = case when excluded.unanswered > 0 then excluded.closest else ${insightQuestions}.closest end,
           fallback_reason = case when excluded.unanswered > 0 then excluded.fallback_reason else ${insightQuestions}.fallback_reason end,
-          left_out = case when excluded.unanswered > 0 then excluded.left_out else ${insightQuestions}.left_out end
+          left_out = case when excluded.unanswered > 0 then excluded.left_out else ${insightQuestions}.left_out end,
+          wording = case when excluded.unanswered > 0 then excluded.wording else ${insightQuestions}.wording end
     ), asked_in_month as (
       insert into ${insightQuestionMonths} (app_id, trigger_point, environment, month, question_key, asked, unanswered)
       values (${appId}, ${triggerPoint}, ${environment}, date_trunc('month', ${utcToday})::date, ${questionKey(sql`${question}::text`)}, 1, ${unanswered})

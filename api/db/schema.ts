@@ -833,6 +833,8 @@ export const insightQuestions = pgTable(
     fallbackReason: text("fallback_reason"),
     /** Whether AI Finetuning left out pages holding the question's key words in that ask (its trace's `left_out`). */
     leftOut: boolean("left_out").notNull().default(false),
+    /** How the visitor worded that ask (the key is lower-cased, its end punctuation dropped); null before wordings were kept. */
+    wording: text("wording"),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.questionKey] }),

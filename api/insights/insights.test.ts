@@ -5,6 +5,7 @@ import { chunks, messages, urls, websites } from "../db/schema";
 import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { insightRange, readInsights } from "./queries";
+import { rebuildInsightDays } from "./rollups";
 import { qualityCheckControl, topicControl } from "../../tests/support/controls";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -482,7 +483,18 @@ describe("why a listed question went unanswered", () => {
     const gap = (await insights("?trigger_point=studentsuccess")).unanswered_questions.find(
       (q) => q.question === "when do applications close, and what is the tuition per semester",
     );
-    expect(gap).toMatchObject({ unanswered: 1, fallback_reason: "below_threshold", left_out: true });
+    expect(gap).toMatchObject({
+      unanswered: 1,
+      fallback_reason: "below_threshold",
+      left_out: true,
+      asked_as: question,
+    });
+    // Rebuilt from the messages (as after a person's deletion), the rollup says the same.
+    await rebuildInsightDays(appId, [new Date().toISOString().slice(0, 10)], host.deps.db);
+    const rebuilt = (await insights("?trigger_point=studentsuccess")).unanswered_questions.find(
+      (q) => q.question === gap!.question,
+    );
+    expect(rebuilt).toMatchObject({ fallback_reason: "below_threshold", left_out: true, asked_as: question });
     // Over all trigger points too, each listed question names the agent it was asked of.
     const overAll = (await insights()).unanswered_questions;
     expect(overAll.find((q) => q.question === gap!.question)?.trigger_point).toBe("studentsuccess");

@@ -223,9 +223,10 @@ export async function readInsights(
         fallback_reason: string | null;
         left_out: boolean;
         trigger_point: string;
+        wording: string | null;
       }>(
         deps.db.execute(sql`
-    select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out, r.trigger_point
+    select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out, r.trigger_point, r.wording
     from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(
       unansweredKeys.map((q) => sql`${q.question}`),
       sql`, `,
@@ -292,6 +293,7 @@ export async function readInsights(
       fallback_reason: fallbackReasonOf(latestOf.get(q.question)?.fallback_reason),
       left_out: latestOf.get(q.question)?.left_out === true,
       trigger_point: latestOf.get(q.question)?.trigger_point ?? "",
+      asked_as: latestOf.get(q.question)?.wording ?? q.question,
       pages: pagesOf.get(q.question) ?? [],
     })),
     leads: {

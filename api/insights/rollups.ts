@@ -49,11 +49,12 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
       ) parts
       group by trigger_point, environment, day`);
     await tx.execute(sql`
-      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out)
+      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording)
       select ${appId}, trigger_point, environment, day, key, count(*), count(*) filter (where outcome = 'fallback'),
         coalesce((array_agg(closest order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb),
         (array_agg(fallback_reason order by id desc) filter (where outcome = 'fallback'))[1],
-        coalesce((array_agg(left_out order by id desc) filter (where outcome = 'fallback'))[1], false)
+        coalesce((array_agg(left_out order by id desc) filter (where outcome = 'fallback'))[1], false),
+        (array_agg(question order by id desc) filter (where outcome = 'fallback'))[1]
       from (select a.*, ${questionKey(sql`a.question`)} as key from (${answers}) a where a.question is not null) keyed
       group by trigger_point, environment, day, key`);
     await tx.execute(sql`

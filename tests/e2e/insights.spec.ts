@@ -93,6 +93,8 @@ test.describe("with JavaScript", () => {
         closest: [],
         fallback_reason: null,
         left_out: false,
+        trigger_point: "",
+        asked_as: question,
         pages: [],
       });
       await route.fulfill({ response, json: data });
@@ -155,8 +157,9 @@ test.describe("with JavaScript", () => {
     await signIn(page, "client.user@example.com");
     await page.goto(DASHBOARD);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business Insights");
+    // As the visitor worded it, not as repeats are counted (lower-cased, without the "?").
     await expect(page.getByRole("region", { name: "Unanswered questions" })).toContainText(
-      `is there a skybridge ${id}`,
+      `Is there a skybridge ${id}?`,
     );
     await expect(page.getByRole("button", { name: /^Download CSV/ })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Add as test question/ })).toHaveCount(0);

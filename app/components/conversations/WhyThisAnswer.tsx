@@ -301,6 +301,11 @@ export function WhyThisAnswer({
           <Chance trace={trace} links={links} />
           <ControlsThatFired trace={trace} links={links} />
           <h3>Passages retrieved</h3>
+          <p className={ui.muted}>
+            Rank is the order retrieval put them in, by relevance to the whole question (rare words, titles and headings
+            weigh more). Score is the share of the question’s key words a passage holds; it decides whether the passage
+            can be quoted. So a lower rank can score higher.
+          </p>
           <PassagesTable answerId={answer.id} trace={trace} site={site} canCorrect={canCorrect} />
         </div>
       ) : (

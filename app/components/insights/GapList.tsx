@@ -69,17 +69,17 @@ function GapItem({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canC
   return (
     <li>
       <strong>
-        <bdi>{gap.question}</bdi>
+        <bdi>{gap.asked_as}</bdi>
       </strong>{" "}
       <span className={ui.muted}>({gap.unanswered}×)</span>
       {canConfigure ? (
         <Form method="post" className={s.inlineForm} preventScrollReset>
-          <input type="hidden" name="question" value={gap.question} />
+          <input type="hidden" name="question" value={gap.asked_as} />
           <input type="hidden" name="trigger_point" value={gap.trigger_point} />
           <button type="submit" name="intent" value="add-test-question" className={ui.button.link}>
             Add as test question
             <span className={ui.visuallyHidden}>
-              : <bdi>{gap.question}</bdi>
+              : <bdi>{gap.asked_as}</bdi>
             </span>
           </button>
         </Form>
@@ -115,7 +115,7 @@ function GapItem({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canC
         <p className={s.closest}>Nothing in the knowledge store comes close.</p>
       )}
       {gap.pages.length ? (
-        <ul className={s.closest} aria-label={`Pages of the inventory about “${gap.question}”`}>
+        <ul className={s.closest} aria-label={`Pages of the inventory about “${gap.asked_as}”`}>
           {gap.pages.map((page) => (
             <li key={page.url_id} data-state={page.state}>
               Page:{" "}
