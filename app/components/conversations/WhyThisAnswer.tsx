@@ -43,6 +43,8 @@ function PassageSource({ passage }: { passage: TracePassage }) {
   );
 }
 
+const WEIGHT_LABELS = { lower: "Lower", exclude: "Exclude" } as const;
+
 /**
  * "Lower" and "Exclude": a finetuning rule for this passage's page, made from the trace on the
  * server (the page is read from the recorded trace, not from what the browser sends).
@@ -54,32 +56,22 @@ function FinetuneButtons({ answerId, passage, site }: { answerId: number; passag
       <input type="hidden" name="intent" value="finetune-page" />
       <input type="hidden" name="message_id" value={answerId} />
       <input type="hidden" name="rank" value={passage.rank} />
-      <button
-        type="submit"
-        name="weight"
-        value="lower"
-        id={CORRECTION_ANCHORS.finetune(answerId, passage.rank, "lower")}
-        className={ui.button.secondary}
-      >
-        Lower
-        <span className={ui.visuallyHidden}>
-          {" "}
-          <bdi>{what}</bdi> for {site}
-        </span>
-      </button>
-      <button
-        type="submit"
-        name="weight"
-        value="exclude"
-        id={CORRECTION_ANCHORS.finetune(answerId, passage.rank, "exclude")}
-        className={ui.button.secondary}
-      >
-        Exclude
-        <span className={ui.visuallyHidden}>
-          {" "}
-          <bdi>{what}</bdi> for {site}
-        </span>
-      </button>
+      {(["lower", "exclude"] as const).map((weight) => (
+        <button
+          key={weight}
+          type="submit"
+          name="weight"
+          value={weight}
+          id={CORRECTION_ANCHORS.finetune(answerId, passage.rank, weight)}
+          className={ui.button.secondary}
+        >
+          {WEIGHT_LABELS[weight]}
+          <span className={ui.visuallyHidden}>
+            {" "}
+            <bdi>{what}</bdi> for {site}
+          </span>
+        </button>
+      ))}
     </Form>
   );
 }
