@@ -3,6 +3,9 @@ import { FALLBACK_REASON_TEXTS } from "./answer-trace";
 
 type Gap = Insights["unanswered_questions"][number];
 
+/** The id of the n-th unanswered question listed (from 0): an action on it comes back there. */
+export const GAP_ANCHOR = (index: number) => `gap-${index}`;
+
 /** Where an operator acts on an unanswered question: the agent's knowledge store, its Quality Check, AI Finetuning. */
 export interface GapLinks {
   store: string | null;

@@ -253,6 +253,16 @@ describe("gaps on Business Insights", () => {
     expect(questions).toEqual([expect.objectContaining({ question: "when is open day" })]);
   });
 
+  it("comes back to the question it was taken on, and to the page's top for a gap it cannot name", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const post = (gap: string) =>
+      settle(() =>
+        dashboardAction(args(formRequest(DASHBOARD, { intent: "index-page", url_id: "not-a-row", gap }, cookie))),
+      );
+    expect(await post("3")).toHaveRedirect(`${DASHBOARD}#gap-3`);
+    for (const gap of ["-1", "1.5", "1000", "x", ""]) expect(await post(gap)).toHaveRedirect(DASHBOARD);
+  });
+
   it("keeps it under the agent it was asked of when all trigger points are shown, and a code the client lacks under Default", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const allPoints = "/backoffice/northfield/dashboard";

@@ -1,6 +1,7 @@
 import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type ClientApp, type InsightChart, type InsightsQuery } from "@contract";
 import { isRowId } from "~/lib/ids";
+import { GAP_ANCHOR } from "~/lib/insights-gaps";
 import {
   DEFAULT_TRIGGER_POINT_LABEL,
   testQuestionsPathFor,
@@ -88,7 +89,12 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
   const form = await readForm(request);
   const back = `${url.pathname}${url.search}`;
   const intent = form.get("intent");
-  if (intent === "add-test-question" || intent === "index-page") return closeGap(api, app, intent, form, url, back);
+  if (intent === "add-test-question" || intent === "index-page") {
+    // Back to the question the action was taken on (without JavaScript the page would open at its top).
+    const gap = textOf(form, "gap");
+    const anchor = /^\d{1,3}$/.test(gap) ? `#${GAP_ANCHOR(Number(gap))}` : "";
+    return closeGap(api, app, intent, form, url, `${back}${anchor}`);
+  }
   const chart = textOf(form, "chart");
   if (!(INSIGHT_CHARTS as readonly string[]).includes(chart))
     return redirectWithToast(back, { type: "error", description: "Unknown chart" });

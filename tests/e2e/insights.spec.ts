@@ -6,6 +6,22 @@ const PROFILES = "/backoffice/northfield/user_profiles";
 const toast = (page: Page) => page.getByTestId("toast");
 
 /** A visitor's conversation through the public chat endpoint, as the widget holds it; answers its id. */
+/** Deletes a test question a journey added, so the agent's runs stay as other journeys expect. */
+async function removeTestQuestion(request: APIRequestContext, triggerPoint: string, question: string) {
+  const signedIn = await request.post("/auth/dev", { data: { email: "admin@example.com" } });
+  const headers = { authorization: `Bearer ${((await signedIn.json()) as { user_token: string }).user_token}` };
+  const apps = await request.get("/v1/apps?status=active", { headers });
+  const appId = ((await apps.json()) as { apps: { id: number; url_code: string }[] }).apps.find(
+    (a) => a.url_code === "northfield",
+  )!.id;
+  const listed = await request.get(`/v1/apps/${appId}/test_questions?trigger_point=${triggerPoint}`, { headers });
+  const kept = ((await listed.json()) as { data: { id: number; question: string }[] }).data.find(
+    (row) => row.question === question,
+  );
+  expect(kept).toBeTruthy();
+  expect((await request.delete(`/v1/apps/${appId}/test_questions/${kept!.id}`, { headers })).ok()).toBe(true);
+}
+
 async function converse(request: APIRequestContext, messages: string[], triggerPoint = "admissions") {
   const signedIn = await request.post("/auth/dev", { data: { email: "admin@example.com" } });
   const token = ((await signedIn.json()) as { user_token: string }).user_token;
@@ -192,6 +208,16 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/triggerPoint=studentsuccess/);
     await expect(page.getByRole("region", { name: "Top questions" })).toContainText(`any glorptastic ${id}`);
     await expect(page.locator("svg[role=img] rect[data-tip]").first()).toBeAttached();
+    // An action on an unanswered question comes back to it, not to the page's top.
+    const gap = page
+      .getByRole("region", { name: "Unanswered questions" })
+      .getByRole("listitem")
+      .filter({ hasText: `Any glorptastic ${id}?` });
+    await gap.getByRole("button", { name: /^Add as test question/ }).click();
+    await expect(page).toHaveURL(/triggerPoint=studentsuccess[^#]*#gap-\d+$/);
+    await expect(page.getByTestId("toast")).toContainText("Added as a test question of");
+    await expect(gap).toBeInViewport();
+    await removeTestQuestion(page.request, "studentsuccess", `Any glorptastic ${id}?`);
     // A reversed range is said by the dates.
     await page.getByLabel("From", { exact: true }).fill("2026-05-02");
     await page.getByLabel("To", { exact: true }).fill("2026-05-01");

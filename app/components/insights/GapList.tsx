@@ -2,7 +2,7 @@ import { Fragment } from "react";
 import { Form, Link } from "@remix-run/react";
 import type { Insights } from "@contract";
 import { StatusChip } from "~/components/StatusChip";
-import { gapAdvice, type GapLinks } from "~/lib/insights-gaps";
+import { GAP_ANCHOR, gapAdvice, type GapLinks } from "~/lib/insights-gaps";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
 
@@ -56,18 +56,28 @@ export function GapList({
 }) {
   return (
     <ol>
-      {gaps.map((gap) => (
-        <GapItem key={gap.question} gap={gap} links={linksOf(gap)} canConfigure={canConfigure} />
+      {gaps.map((gap, index) => (
+        <GapItem key={gap.question} index={index} gap={gap} links={linksOf(gap)} canConfigure={canConfigure} />
       ))}
     </ol>
   );
 }
 
 /** One unanswered question: what came closest, the inventory's pages on it, why, and what to do. */
-function GapItem({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canConfigure: boolean }) {
+function GapItem({
+  index,
+  gap,
+  links,
+  canConfigure,
+}: {
+  index: number;
+  gap: Gap;
+  links: GapLinks;
+  canConfigure: boolean;
+}) {
   const store = links.store;
   return (
-    <li>
+    <li id={GAP_ANCHOR(index)} className={s.gap}>
       <strong>
         <bdi>{gap.asked_as}</bdi>
       </strong>{" "}
@@ -75,6 +85,7 @@ function GapItem({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canC
       {canConfigure ? (
         <Form method="post" className={s.inlineForm} preventScrollReset>
           <input type="hidden" name="question" value={gap.asked_as} />
+          <input type="hidden" name="gap" value={index} />
           <input type="hidden" name="trigger_point" value={gap.trigger_point} />
           <button type="submit" name="intent" value="add-test-question" className={ui.button.link}>
             Add as test question
@@ -133,6 +144,7 @@ function GapItem({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canC
               {canConfigure && page.state !== "indexed" ? (
                 <Form method="post" className={s.inlineForm} preventScrollReset>
                   <input type="hidden" name="url_id" value={page.url_id} />
+                  <input type="hidden" name="gap" value={index} />
                   <button type="submit" name="intent" value="index-page" className={ui.button.link}>
                     Index it
                     <span className={ui.visuallyHidden}>

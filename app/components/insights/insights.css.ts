@@ -83,6 +83,10 @@ export const closest = style({
   fontSize: "13px",
 });
 export const scoreRule = style({ color: vars.color.muted, fontSize: "13px" });
+/** An unanswered question an action was just taken on (the address's fragment): marked. */
+export const gap = style({
+  selectors: { "&:target": { outline: `2px solid ${vars.color.primary}`, outlineOffset: "2px" } },
+});
 export const inlineForm = style({ display: "inline", marginLeft: vars.space.sm });
 export const unhelpfulList = style({ display: "grid", gap: vars.space.md, paddingLeft: vars.space.lg });
 // An answer can run long: three lines are enough to recognise it; the conversation holds the rest.
