@@ -628,6 +628,17 @@ describe("corrections made from an answer", () => {
       ),
     );
     expect(marked).toHaveRedirect(`${filtered}#answer-${deadline.answer}-review`);
+    // What the address carries comes back encoded: a NUL byte is %00, not a broken header.
+    const hostile = `${AGENT}/${deadline.conversation}?search=%00%0D%0ASet-Cookie:x`;
+    const again = await settle(() =>
+      agentTranscript.action(
+        args(formRequest(hostile, { intent: "review", message_id: String(deadline.answer), reviewed: "true" }, admin), {
+          ...agentParams,
+          conversationId: deadline.conversation,
+        }),
+      ),
+    );
+    expect(again).toHaveRedirect(`${hostile}#answer-${deadline.answer}-review`);
     await correct(deadline.conversation, { intent: "review", message_id: String(deadline.answer), reviewed: "false" });
   });
 
