@@ -85,11 +85,18 @@ const hydrated = (page: Page) =>
   expect(drawer(page).getByRole("link", { name: "Export CSV" })).toHaveAttribute("href", /tz=/);
 /**
  * Stops the page's clock a second ahead of where it stands (a beat due in that second fires once,
- * as the jump passes it), then lets what that beat asked for arrive before anything is counted.
+ * as the jump passes it), then waits until the router has nothing loading: a load a navigation
+ * interrupts makes Remix load every route again at the next one, which would add to the count.
  */
 async function holdClockStill(page: Page) {
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
-  await page.waitForTimeout(500);
+  await page.waitForFunction(() => {
+    const { state } = (
+      window as unknown as { __remixRouter: { state: { navigation: { state: string }; revalidation: string } } }
+    ).__remixRouter;
+    return state.navigation.state === "idle" && state.revalidation === "idle";
+  });
+  await page.waitForTimeout(300);
 }
 const daysOf = (page: Page, url: string) => page.getByLabel(`Refresh days for ${url}`, { exact: true });
 const toast = (page: Page) => page.getByTestId("toast").last();
