@@ -247,6 +247,10 @@ test.describe("with JavaScript", () => {
       .click();
     const heading = page.getByRole("heading", { name: `Chunks for URL ${contact}` });
     await expect(heading).toBeVisible({ timeout: 15_000 });
+    // The drawer opens at once with a spinner: closing it before its data arrives interrupts the
+    // load, and Remix then loads every route the closing navigation keeps.
+    await expect(page).toHaveURL(/\/chunks\?/);
+    await expect(page.getByRole("status", { name: "Loading chunks" })).toHaveCount(0);
     // Not the shell's user and clients, the client, the agent, the websites list or the URLs again.
     expect(loaders).toEqual(["routes/$appName.agent.$agentName.knowledge-store.websites.$websiteId.chunks"]);
 
