@@ -61,12 +61,15 @@ export async function startApiHost(options: ApiHostOptions) {
      * site can be crawled). An embedded database has no other worker, so everything waiting lost
      * its job; on Postgres other processes may have queued theirs, and work held by a dead worker
      * comes back when its lease lapses. A database this start seeded has nothing to pick up: the
-     * demo site it added is read and indexed now, and the runs of its test questions follow.
+     * demo site it added is read and indexed now, and the runs of its test questions and the demo's
+     * first conversations follow.
      */
     async resumePipeline() {
       if (seeded) {
         for (const websiteId of await websitesAwaitingDiscovery(deps, 0)) {
           await jobs.send("website-discover", { websiteId, indexEveryPage: true });
+          // Once it is indexed, the demo's first visitors chat with it, so Conversations is not empty.
+          await jobs.send("demo-conversations", { websiteId });
         }
         return;
       }

@@ -3,8 +3,30 @@ import { profileFields, visitorProfiles } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { fieldScore } from "../insights/lead-score";
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
-const PHONE = /\+?\d[\d\s().-]{7,}\d/;
+const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/** Digits with the spaces, dots, dashes and brackets phone numbers are written with. */
+const PHONE_LIKE = /\+?\(?\d[\d\s().-]{5,}\d/g;
+/** Two years joined by a dash ("1973-1974", "2012 - 13"): what a question asks about, no number to call. */
+const YEAR_RANGE = /^\d{4}\s*[-\u2013]\s*\d{2}(?:\d{2})?$/;
+/** "My name is Ana Lopez", "I'm Bo", "this is Carla": the lead-in in any case, the name capitalised. */
+const NAME_LEAD_IN = /\b(?:[Mm]y name is|[Ii] am|[Ii]'m|[Tt]his is)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+)?)/u;
+
+/** The email addresses a message holds. */
+const emailsIn = (message: string) => message.match(EMAIL) ?? [];
+
+/**
+ * The phone numbers a message holds: 7 to 15 digits (E.164 allows at most 15), not a range of years.
+ * Questions hold year ranges far more often than visitors give a number: "What happened in
+ * 1973-1974?" was read as a phone number.
+ */
+function phoneNumbersIn(message: string) {
+  return (message.match(PHONE_LIKE) ?? [])
+    .map((candidate) => candidate.trim())
+    .filter((candidate) => {
+      const digits = candidate.replace(/\D/g, "").length;
+      return digits >= 7 && digits <= 15 && !YEAR_RANGE.test(candidate);
+    });
+}
 
 /**
  * What a visitor says about themselves, read into the client's user profile fields: an email or
@@ -16,13 +38,11 @@ export function readProfileValues(message: string, fields: { name: string; field
   for (const field of fields) {
     const words = field.name.toLowerCase().replace(/_/g, " ");
     let value: string | null = null;
-    if (/e-?mail/.test(words)) value = EMAIL.exec(message)?.[0] ?? null;
-    else if (/phone|mobile/.test(words)) value = PHONE.exec(message)?.[0]?.trim() ?? null;
+    if (/e-?mail/.test(words)) value = emailsIn(message)[0] ?? null;
+    else if (/phone|mobile/.test(words)) value = phoneNumbersIn(message)[0] ?? null;
     else if (/(^|\s)(first |full )?name$/.test(words)) {
       // The lead-in in any case ("My name is" opens a sentence), the name itself capitalised.
-      value =
-        /\b(?:[Mm]y name is|[Ii] am|[Ii]'m|[Tt]his is)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+)?)/u.exec(message)?.[1] ??
-        null;
+      value = NAME_LEAD_IN.exec(message)?.[1] ?? null;
       if (value && words.startsWith("first")) value = value.split(" ")[0];
     }
     if (!value) {
@@ -50,7 +70,23 @@ export function readProfileValues(message: string, fields: { name: string; field
  * ("How much is tuition?", most of them) needs no read of the client's fields.
  */
 export const mayDescribeVisitor = (message: string) =>
-  EMAIL.test(message) || PHONE.test(message) || /\b(my|i am|i'm|this is)\b/i.test(message);
+  emailsIn(message).length > 0 || phoneNumbersIn(message).length > 0 || /\b(my|i am|i'm|this is)\b/i.test(message);
+
+/**
+ * The message without what the visitor says of who they are: their email address, phone number
+ * and name as they introduce themselves ("Hi, I'm Maya Chen, maya@example.net. What does tuition
+ * cost?"). Those words are the visitor's, not the question's: searched for, the store holds none of
+ * them, so the question's own words weighed too little and it got the fallback. A message that
+ * says nothing else is kept whole.
+ */
+export function questionPartOf(message: string) {
+  const contacts = [...emailsIn(message), ...phoneNumbersIn(message)];
+  if (!contacts.length && !NAME_LEAD_IN.test(message)) return message;
+  let rest = message;
+  for (const contact of contacts) rest = rest.replace(contact, " ");
+  rest = rest.replace(NAME_LEAD_IN, " ").replace(/\s+/g, " ").trim();
+  return /[\p{L}\p{N}]/u.test(rest) ? rest : message;
+}
 
 export async function captureProfile(
   input: { appId: number; conversationId: string; messageId: number; message: string },

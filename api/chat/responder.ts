@@ -8,6 +8,7 @@ import { answerConfidence, answerEvidence } from "./answer-confidence";
 import { composeAnswer } from "./compose";
 import { followUpContext, followUpSearch } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";
+import { questionPartOf } from "./profile-capture";
 import { traceOf, type TracedControl } from "./trace";
 import { contentWords, mentions, sameWord } from "./words";
 
@@ -146,10 +147,13 @@ export async function respond(
     { forModel: !!deps.config.llm },
   );
   // "What are its admission requirements?" after a question about the nursing program asks about that program.
-  const earlier = followUpContext(input.message, input.previousQuestion);
+  // What the visitor says of who they are (a name, an email) is not what they ask about.
+  const message = questionPartOf(input.message);
+  const previousQuestion = input.previousQuestion && questionPartOf(input.previousQuestion);
+  const earlier = followUpContext(message, previousQuestion);
   // So a follow-up raises the topics its previous question raised: "What would it cost me?" after
   // a no-go question gets the canned response again, and stays within the guardrails.
-  const raises = (topic: string) => mentions(input.message, topic) || (!!earlier && mentions(earlier, topic));
+  const raises = (topic: string) => mentions(message, topic) || (!!earlier && mentions(earlier, topic));
   const noGo = controls.noGoTopics.find((t) => raises(t.topic));
   if (noGo) {
     const trace = traceOf({
@@ -164,7 +168,7 @@ export async function respond(
     return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned", trace };
   }
 
-  const searched = followUpSearch(input.message, input.previousQuestion);
+  const searched = followUpSearch(message, previousQuestion);
   // The programs that fit are read while the store is searched: neither needs the other.
   const [found, programs] = await Promise.all([
     retrieve(
@@ -177,7 +181,7 @@ export async function respond(
       },
       deps,
     ),
-    recommendPrograms(input.appId, input.message, deps),
+    recommendPrograms(input.appId, message, deps),
   ]);
   const hits = await withinEnvironment(found.hits, input.environment, deps);
   // The answering sentence is looked for in every passage good enough for the quality check and
@@ -195,10 +199,10 @@ export async function respond(
   const choosing = searched.ownWords ? found.terms.filter((term) => !term.context) : found.terms;
   const composed = gate.passages.length
     ? composeAnswer(
-        input.message,
+        message,
         choosing,
         onTheirPages(gate.passages, hits),
-        earlier ? `${earlier}\n${input.message}` : input.message,
+        earlier ? `${earlier}\n${message}` : message,
         !searched.ownWords,
       )
     : { text: "", passages: [] };

@@ -21,10 +21,9 @@ import type { RouteBuilder } from "../http/route";
 import { visitorOf } from "../http/throttle";
 import { beginAnswering } from "../db/foreground";
 import { embedKeyFor, resolveEmbedKeyScope } from "./keys";
-import { captureProfile } from "./profile-capture";
 import { RateLimiter } from "./rate-limit";
-import { respond } from "./responder";
-import { storeAnswer, storeQuestion } from "./store";
+import { storeQuestion } from "./store";
+import { answerVisitor } from "./answer-visitor";
 
 /** The embed script: the widget from this server, told its key, environment and trigger point. */
 export function embedScript(publicUrl: string, key: string, environment: string, triggerPoint: string) {
@@ -158,35 +157,17 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
         // which background jobs give way to on an embedded database (db/foreground.ts).
         const answered = beginAnswering();
         try {
-          await captureProfile({ appId: scope.appId, conversationId, messageId, message: request.message }, deps);
-          const answer = await respond(
-            {
-              appId: scope.appId,
-              environment: scope.environment,
-              triggerPoint,
-              message: request.message,
-              clientType,
-              previousQuestion,
-            },
+          const { answer, messageId: answerId } = await answerVisitor(
+            { appId: scope.appId, environment: scope.environment, clientType, triggerPoint },
+            { conversationId, messageId, conversationTriggerPoint, previousQuestion, message: request.message },
             deps,
           );
           // The answer goes out in groups of words, so the widget shows it growing; each group is a
           // write and a line to read on both sides, so not one per word.
           for (const piece of answer.text.match(DELTA_WORDS) ?? []) send({ type: "delta", text: piece });
-          const stored = await storeAnswer(
-            {
-              conversationId,
-              appId: scope.appId,
-              environment: scope.environment,
-              triggerPoint: conversationTriggerPoint,
-              question: request.message,
-            },
-            answer,
-            deps,
-          );
           send({
             type: "done",
-            message_id: stored.messageId,
+            message_id: answerId,
             outcome: answer.outcome,
             sources: answer.sources,
             disclaimer: answer.disclaimer,

@@ -50,3 +50,31 @@ export function demoTestQuestions(demoSiteUrl: string) {
     },
   ];
 }
+
+/** One visitor's messages to the demo agent, and how they rated the assistant's last answer. */
+export interface DemoVisit {
+  messages: string[];
+  rating?: { rating: "up" | "down"; comment?: string };
+}
+
+/**
+ * What a newcomer finds under Conversations and Business Insights once the demo site is indexed:
+ * three visitors' chats with the admissions agent in the sandbox, asked through the chat's own
+ * path so each answer carries its real trace. One visitor leaves their name and email (a lead) and
+ * is glad of the answer; one asks what the site does not say, gets the fallback and says so, which
+ * puts an unanswered question in Insights; one asks about test scores.
+ */
+export const DEMO_VISITS: DemoVisit[] = [
+  {
+    messages: [
+      "Hi, I'm Maya Chen, maya.chen@example.net. What does tuition cost for out-of-state students?",
+      "Can I pay it in monthly installments?",
+    ],
+    rating: { rating: "up" },
+  },
+  {
+    messages: ["Is there parking for first-year students who bring a car?"],
+    rating: { rating: "down", comment: "I needed to know where I can park." },
+  },
+  { messages: ["Do I need to send my test scores?"] },
+];

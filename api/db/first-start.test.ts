@@ -93,6 +93,76 @@ describe("the first start with the demo site", () => {
     for (const result of cited) expect(result.sources[0].url.startsWith(demo.url)).toBe(true);
   });
 
+  it("has three visitors chat with the admissions agent once the site is indexed, through the chat's own path", async () => {
+    type Listed = {
+      id: string;
+      environment: string;
+      trigger_point: string;
+      questions: number;
+      lead: boolean;
+      rating: string | null;
+    };
+    const listed = await until(
+      "the demo's conversations",
+      async () => {
+        const { body } = await call("GET", `/v1/apps/${appId}/conversations?trigger_point=admissions`, { token });
+        return body.total === 3 && (body.data as Listed[]);
+      },
+      60_000,
+    );
+    expect(listed.every((row) => row.environment === "stage" && row.trigger_point === "admissions")).toBe(true);
+    // Latest first: the visitor asking about test scores, the one who could not learn about parking, then Maya.
+    expect(listed.map((row) => [row.questions, row.lead, row.rating])).toEqual([
+      [1, false, null],
+      [1, false, "down"],
+      [2, true, "up"],
+    ]);
+    const transcript = async (id: string) =>
+      (await call("GET", `/v1/apps/${appId}/conversations/${id}`, { token })).body.messages as {
+        role: string;
+        outcome: string | null;
+        sources: { url: string }[];
+        rating: string | null;
+        comment: string | null;
+        trace: { passages: unknown[] } | null;
+      }[];
+    // Maya's answers cite the tuition page, each with the trace recorded when it was given.
+    const maya = (await transcript(listed[2].id)).filter((message) => message.role === "assistant");
+    expect(maya.map((answer) => answer.outcome)).toEqual(["answered", "answered"]);
+    for (const answer of maya) {
+      expect(answer.sources[0].url).toBe(`${demo.url}tuition.html`);
+      expect(answer.trace?.passages.length).toBeGreaterThan(0);
+    }
+    // Introducing herself in her first message does not cost Maya her answer: her name and email are not searched.
+    // The visitor asking about test scores is answered from the admissions page.
+    const [scores] = (await transcript(listed[0].id)).filter((message) => message.role === "assistant");
+    expect(scores.outcome).toBe("answered");
+    expect(scores.sources[0].url).toBe(`${demo.url}admissions.html`);
+    // The parking question gets the fallback, rated down with the visitor's comment ...
+    const [parking] = (await transcript(listed[1].id)).filter((message) => message.role === "assistant");
+    expect(parking).toMatchObject({
+      outcome: "fallback",
+      rating: "down",
+      comment: "I needed to know where I can park.",
+    });
+    // ... and is an unanswered question in Business Insights.
+    const { body: insights } = await call(
+      "GET",
+      `/v1/apps/${appId}/insights?trigger_point=admissions&environment=stage`,
+      {
+        token,
+      },
+    );
+    expect(insights.unanswered_questions).toEqual([
+      expect.objectContaining({
+        asked_as: "Is there parking for first-year students who bring a car?",
+        trigger_point: "admissions",
+      }),
+    ]);
+    // Maya, who left her name and email, is a lead.
+    expect(insights.leads.top).toEqual([expect.objectContaining({ name: "Maya", contact: "maya.chen@example.net" })]);
+  });
+
   it("records the demo configuration in the History, as the administrator's", async () => {
     const { body } = await call("GET", `/v1/apps/${appId}/history`, { token });
     const changes = body.data as { kind: string; summary: string; user_email: string }[];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mayDescribeVisitor, readProfileValues } from "../chat/profile-capture";
+import { mayDescribeVisitor, questionPartOf, readProfileValues } from "../chat/profile-capture";
 import { fieldScore, leadScore } from "./lead-score";
 
 const fields = [
@@ -43,6 +43,31 @@ describe("what a visitor says about themselves", () => {
       expect(mayDescribeVisitor(message), message).toBe(false);
       expect(readProfileValues(message, fields), message).toEqual({});
     }
+  });
+
+  it("reads no phone number in a range of years or a short number", () => {
+    for (const message of [
+      "What happened in 1973-1974?",
+      "Who led it from 1869 – 1909?",
+      "What is tuition for 2012 - 13?",
+    ]) {
+      expect(mayDescribeVisitor(message), message).toBe(false);
+      expect(readProfileValues(message, fields), message).toEqual({});
+    }
+    expect(readProfileValues("Call me on 555-0142", fields)).toEqual({ phone: "555-0142" });
+    expect(readProfileValues("my number is +44 20 7946 0958", fields)).toEqual({ phone: "+44 20 7946 0958" });
+  });
+
+  it("searches a question without the name, email and phone number the visitor gives with it", () => {
+    expect(questionPartOf("Hi, I'm Maya Chen, maya.chen@example.net. What does tuition cost?")).toBe(
+      "Hi, , . What does tuition cost?",
+    );
+    expect(questionPartOf("my name is Ana and my phone is (555) 010-2233; when do tours leave?")).toBe(
+      "and my phone is ; when do tours leave?",
+    );
+    // A question is searched as it is; a message that only introduces the visitor is kept whole.
+    expect(questionPartOf("What happened in 1973-1974?")).toBe("What happened in 1973-1974?");
+    expect(questionPartOf("I'm Maya Chen, maya.chen@example.net")).toBe("I'm Maya Chen, maya.chen@example.net");
   });
 });
 

@@ -1,5 +1,6 @@
 import { purgeDeadRefreshTokens } from "../auth/tokens";
 import { maintainTables } from "../db/maintenance";
+import { holdDemoConversations } from "../chat/demo-conversations";
 import { DEFAULT_REFRESH_DAYS } from "@contract";
 import { discoverWebsite } from "../knowledge/crawl/discover-website";
 import { indexEveryPage } from "../knowledge/crawl/index-every-page";
@@ -40,5 +41,6 @@ export const jobHandlers: { [N in QueueName]: Handler<N> } = {
   "recommendation-model-build": async ({ buildId }, deps) => buildRecommendationModel(buildId, deps),
   "pipeline-recover": async ({ olderThanSeconds }, deps) =>
     recoverPipeline(deps, olderThanSeconds ?? deps.config.stuckAfterSeconds),
+  "demo-conversations": async (payload, deps) => holdDemoConversations(payload, deps),
   "database-maintenance": async (_payload, deps) => maintainTables(deps.db),
 };

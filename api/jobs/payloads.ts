@@ -87,6 +87,14 @@ export const queueDefinitions = {
     schedule: "*/5 * * * *",
     retryLimit: 1,
   }),
+  "demo-conversations": define({
+    description:
+      "At the first start, once the demo site is indexed, has three visitors chat with its admissions agent in the sandbox.",
+    // How many times it has looked for the demo site's pages indexed (it looks again 5 s later).
+    payload: z.object({ websiteId, attempt: z.number().int().min(0).max(1000).default(0) }),
+    retryLimit: 1,
+    dueWithinSeconds: 5,
+  }),
   "database-maintenance": define({
     description:
       "Vacuums and analyses the tables that need it when the database has no autovacuum of its own (embedded PGlite).",

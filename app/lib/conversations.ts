@@ -52,6 +52,10 @@ export function filterValuesOf(params: URLSearchParams): ConversationFilterValue
   ) as ConversationFilterValues;
 }
 
+/** Whether the filters leave any conversation out (the sort and the page size only order and cut the list). */
+export const narrowsList = (values: ConversationFilterValues) =>
+  CONVERSATION_FILTERS.some((name) => name !== "sort" && name !== "page_size" && values[name].trim() !== "");
+
 /**
  * Rows per page offered on the screen: every table's sizes (spec section 9), and a size the
  * address asks for that the API also serves (a link made when the list paged by 25) kept as a

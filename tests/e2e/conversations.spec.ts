@@ -318,6 +318,39 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText(/not found/i).first()).toBeVisible();
   });
 
+  test("an agent nobody has chatted with says how conversations come; a search that finds none says so", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto("/shopharbor-outfitters/agent/shop/conversations");
+    await expect(page.getByText("No conversations yet.")).toBeVisible();
+    const table = page.getByRole("table", { name: "Conversations" });
+    await expect(table).toContainText("No visitor has chatted with Shop Assistant (shop) yet.");
+    await table.getByRole("link", { name: "AI Testing" }).click();
+    await expect(page).toHaveURL(/\/shopharbor-outfitters\/agent\/shop\/bot-testing$/);
+
+    await page.goto(`${LIST}?search=${unique()}`);
+    await expect(page.getByText("0 conversations match these filters.")).toBeVisible();
+    await expect(page.getByRole("table", { name: "Conversations" })).toContainText(
+      "No conversations match these filters.",
+    );
+  });
+
+  test("the demo's first visitors are there once the demo site is indexed: a lead, a fallback rated down", async ({
+    signedInPage: page,
+  }) => {
+    const rows = page.getByRole("table", { name: "Conversations" }).locator("tbody tr");
+    const parking = rows.filter({ hasText: "Is there parking for first-year students who bring a car?" });
+    // They chat a few seconds after the site's indexing ends (this file's first step).
+    await expect(async () => {
+      await page.goto(`${LIST}?environment=stage&search=parking`);
+      await expect(parking).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await expect(parking).toContainText("Unhelpful");
+    await page.goto(`${LIST}?environment=stage&lead=true&search=installments`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText("Can I pay it in monthly installments?");
+  });
+
   test("a client user reads a transcript and its trace, with nothing to change", async ({ page }) => {
     const { signIn } = await import("./fixtures");
     const marker = unique();

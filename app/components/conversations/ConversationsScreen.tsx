@@ -1,6 +1,6 @@
-import { useLoaderData, useLocation } from "@remix-run/react";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
 import { Pagination } from "~/components/Pagination";
-import { triggerPointLabel } from "~/lib/conversations";
+import { narrowsList, triggerPointLabel } from "~/lib/conversations";
 import type { loadConversations } from "~/server/conversations.server";
 import * as ui from "~/styles/ui.css";
 import { ConversationFilters } from "./ConversationFilters";
@@ -34,6 +34,9 @@ export function ConversationsScreen() {
   } = useLoaderData<typeof loadConversations>();
   const { search } = useLocation();
   const whose = agent ? `${agent.name} (${triggerPointLabel(agent.triggerPoint)})` : `every agent of ${client.name}`;
+  // Nothing filtered out and still nothing: say how conversations come, not that the filters found none.
+  const noneYet = total === 0 && !narrowsList(values);
+  const testingPath = agent ? `${listPath.slice(0, -"/conversations".length)}/bot-testing` : null;
   return (
     <section>
       <h1>Conversations</h1>
@@ -58,17 +61,40 @@ export function ConversationsScreen() {
       ) : (
         <>
           <p className={ui.muted} aria-live="polite">
-            {totalIsCapped ? "More than " : ""}
-            {total.toLocaleString("en-US")} conversation{total === 1 ? " matches" : "s match"} these filters.
+            {noneYet ? (
+              "No conversations yet."
+            ) : (
+              <>
+                {totalIsCapped ? "More than " : ""}
+                {total.toLocaleString("en-US")} conversation{total === 1 ? " matches" : "s match"} these filters.
+              </>
+            )}
           </p>
           <ConversationsTable
             conversations={conversations}
             listPath={listPath}
             agentNames={agent ? null : agentNames}
+            emptyText={noneYet ? <NoneYet whose={whose} testingPath={testingPath} /> : undefined}
           />
           <Pagination page={page} totalPages={totalPages} countIsCapped={totalIsCapped} />
         </>
       )}
     </section>
+  );
+}
+
+/** An empty list with nothing filtered: where conversations come from, and where to start one. */
+function NoneYet({ whose, testingPath }: { whose: string; testingPath: string | null }) {
+  return (
+    <>
+      No visitor has chatted with {whose} yet. Every chat with the assistant, on the client&apos;s site or on the test
+      page of AI Testing, shows here
+      {testingPath ? (
+        <>
+          : open <Link to={testingPath}>AI Testing</Link> to try it
+        </>
+      ) : null}
+      .
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { Link, useLocation } from "@remix-run/react";
+import type { ReactNode } from "react";
 import type { ConversationRow } from "@contract";
 import { CHAT_OUTCOMES } from "@contract/values/chat";
 import {
@@ -40,9 +41,12 @@ export function ConversationsTable({
   conversations,
   listPath,
   agentNames,
+  emptyText = NO_CONVERSATIONS_TEXT,
 }: {
   conversations: ConversationRow[];
   listPath: string;
+  /** What the table says when it has no row. */
+  emptyText?: ReactNode;
   /** The client's agents by site code, for the client-wide list's Trigger point column; null under an agent. */
   agentNames: Record<string, string> | null;
 }) {
@@ -104,7 +108,7 @@ export function ConversationsTable({
             ))
           ) : (
             <tr>
-              <td colSpan={columns}>{NO_CONVERSATIONS_TEXT}</td>
+              <td colSpan={columns}>{emptyText}</td>
             </tr>
           )}
         </tbody>
