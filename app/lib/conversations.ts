@@ -52,6 +52,13 @@ export function filterValuesOf(params: URLSearchParams): ConversationFilterValue
   ) as ConversationFilterValues;
 }
 
+/** A conversation's transcript on the client's Conversations screen. */
+export const transcriptPathOf = (urlCode: string, conversationId: string) =>
+  `/${urlCode}/conversations/${conversationId}`;
+/** What a visitor said of themselves, in the User Profile Store (a profile is its conversation's). */
+export const profilePathOf = (urlCode: string, conversationId: string) =>
+  `/backoffice/${urlCode}/user_profiles?profile=${conversationId}`;
+
 /** Whether the filters leave any conversation out (the sort and the page size only order and cut the list). */
 export const narrowsList = (values: ConversationFilterValues) =>
   CONVERSATION_FILTERS.some((name) => name !== "sort" && name !== "page_size" && values[name].trim() !== "");

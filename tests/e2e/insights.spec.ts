@@ -154,9 +154,19 @@ test.describe("with JavaScript", () => {
     await expect(drawer.getByRole("list", { name: "Conversation" }).getByRole("listitem")).toHaveCount(4);
     await expect(drawer).toContainText("email +30");
     await expectNoSeriousAxeViolations(page);
+    // The profile and the transcript lead to each other: one for what the visitor said of
+    // themselves, the other for what they were told and why.
+    await drawer.getByRole("link", { name: "Read it in Conversations" }).click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(/^Conversation of /);
+    await expect(
+      page.locator("p", { hasText: `My name is Mira and my email is mira.${id}@example.com` }),
+    ).toBeVisible();
+    await page.getByRole("link", { name: "the visitor's profile" }).click();
+    await expect(drawer.getByRole("list", { name: "Conversation" }).getByRole("listitem")).toHaveCount(4);
     await drawer.getByRole("link", { name: "Delete this person's data" }).click();
     await drawer.getByRole("button", { name: "Delete everything about this person" }).click();
     await expect(toast(page)).toContainText("Deleted the person's profile and conversation");
+    await page.goto(`${PROFILES}?search=mira.${id}`);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText("No profiles match.");
   });

@@ -8,6 +8,7 @@ import {
   isHttpLink,
   listSearchOf,
   OUTCOME_TONES,
+  profilePathOf,
   testQuestionFromAnswer,
   triggerPointWithAgent,
 } from "~/lib/conversations";
@@ -94,8 +95,17 @@ function useFocusOnControlNamed() {
 }
 
 export function TranscriptScreen() {
-  const { agent, agentNames, listPath, conversation, canCorrect, testQuestionsPath, qualityCheckPath, finetuningPath } =
-    useLoaderData<typeof loadConversation>();
+  const {
+    client,
+    agent,
+    agentNames,
+    listPath,
+    conversation,
+    canCorrect,
+    testQuestionsPath,
+    qualityCheckPath,
+    finetuningPath,
+  } = useLoaderData<typeof loadConversation>();
   const links: TraceLinks = { qualityCheck: qualityCheckPath, finetuning: finetuningPath };
   const posted = useActionData<CorrectionActionData>();
   const generation = useFormGeneration();
@@ -126,7 +136,15 @@ export function TranscriptScreen() {
         </div>
         <div>
           <dt>Lead captured</dt>
-          <dd>{conversation.lead ? "Yes" : "No"}</dd>
+          <dd>
+            {conversation.lead ? (
+              <>
+                Yes: <Link to={profilePathOf(client.urlCode, conversation.id)}>the visitor&apos;s profile</Link>
+              </>
+            ) : (
+              "No"
+            )}
+          </dd>
         </div>
       </dl>
       {canCorrect ? (

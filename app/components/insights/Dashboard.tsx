@@ -12,6 +12,7 @@ import { GapList, type Gap } from "./GapList";
 import { finetuningPathFor } from "~/lib/trigger-points";
 import { UnhelpfulList } from "./UnhelpfulList";
 import { useCanConfigure } from "~/lib/user";
+import { profilePathOf } from "~/lib/conversations";
 
 const OUTCOMES: Series<InsightDay>[] = [
   { key: "answered", label: "Answered", color: "#16a34a" },
@@ -262,9 +263,7 @@ export function Dashboard() {
                   {insights.leads.top.map((lead) => (
                     <tr key={lead.conversation_id}>
                       <td>
-                        <Link to={`/backoffice/${client.urlCode}/user_profiles?profile=${lead.conversation_id}`}>
-                          {lead.name || "(no name)"}
-                        </Link>
+                        <Link to={profilePathOf(client.urlCode, lead.conversation_id)}>{lead.name || "(no name)"}</Link>
                       </td>
                       <td>{lead.contact}</td>
                       <td>{lead.score}</td>

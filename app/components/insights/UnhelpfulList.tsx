@@ -3,10 +3,11 @@ import type { UnhelpfulAnswer } from "@contract";
 import { DEFAULT_TRIGGER_POINT_LABEL } from "~/lib/trigger-points";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
+import { transcriptPathOf } from "~/lib/conversations";
 
 /** The console's page of one conversation, opened at the answer rated. */
 export const conversationLink = (urlCode: string, answer: Pick<UnhelpfulAnswer, "conversation_id" | "message_id">) =>
-  `/${urlCode}/conversations/${answer.conversation_id}#message-${answer.message_id}`;
+  `${transcriptPathOf(urlCode, answer.conversation_id)}#message-${answer.message_id}`;
 
 /**
  * The answers visitors rated unhelpful, latest first: the question (a link to the conversation

@@ -11,6 +11,7 @@ import type { userProfilesLoader } from "~/server/user-profiles.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
 import { ScopeFilters } from "./ScopeFilters";
+import { transcriptPathOf } from "~/lib/conversations";
 
 const show = (value: unknown) =>
   value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
@@ -18,6 +19,7 @@ const show = (value: unknown) =>
 /** One profile: its values (each with the message it came from), its score and why, and the whole conversation. */
 function ProfileDrawer({
   detail,
+  urlCode,
   closeTo,
   canDelete,
   confirmingDelete,
@@ -25,6 +27,8 @@ function ProfileDrawer({
   cancelDeleteTo,
 }: {
   detail: UserProfileDetail;
+  /** The client's address code: its Conversations screen holds the transcript. */
+  urlCode: string;
   closeTo: string;
   canDelete: boolean;
   confirmingDelete: boolean;
@@ -85,6 +89,10 @@ function ProfileDrawer({
         </table>
       </div>
       <h3>Conversation</h3>
+      <p>
+        <Link to={transcriptPathOf(urlCode, profile.conversation_id)}>Read it in Conversations</Link>, with each
+        answer&apos;s sources and why it came out as it did.
+      </p>
       <ol aria-label="Conversation">
         {messages.map((m) => (
           <li key={m.id} id={`message-${m.id}`}>
@@ -259,6 +267,7 @@ export function UserProfiles() {
       {detail ? (
         <ProfileDrawer
           detail={detail}
+          urlCode={client.urlCode}
           closeTo={address({ profile: null, delete: null })}
           canDelete={canDelete}
           confirmingDelete={confirmingDelete}
