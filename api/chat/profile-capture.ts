@@ -77,14 +77,21 @@ export const mayDescribeVisitor = (message: string) =>
  * and name as they introduce themselves ("Hi, I'm Maya Chen, maya@example.net. What does tuition
  * cost?"). Those words are the visitor's, not the question's: searched for, the store holds none of
  * them, so the question's own words weighed too little and it got the fallback. A message that
- * says nothing else is kept whole.
+ * says nothing else is kept whole. Also what Conversations gives as the question an answer answered,
+ * so a test question made from it does not hold the visitor's address.
  */
 export function questionPartOf(message: string) {
   const contacts = [...emailsIn(message), ...phoneNumbersIn(message)];
   if (!contacts.length && !NAME_LEAD_IN.test(message)) return message;
   let rest = message;
   for (const contact of contacts) rest = rest.replace(contact, " ");
-  rest = rest.replace(NAME_LEAD_IN, " ").replace(/\s+/g, " ").trim();
+  rest = rest.replace(NAME_LEAD_IN, " ").replace(/\s+/g, " ");
+  // The commas that stood around what was taken out go with it: "Hi, , . What …" reads "Hi. What …".
+  rest = rest
+    .replace(/\s+(?=[,;:.!?])/g, "")
+    .replace(/[,;:]+(?=[,;:.!?])/g, "")
+    .replace(/^[\s,;:.!?]+/, "")
+    .trim();
   return /[\p{L}\p{N}]/u.test(rest) ? rest : message;
 }
 

@@ -11,6 +11,7 @@ import type { ApiDeps } from "../deps";
 import { containing } from "../db/like";
 import { rowsOf } from "../db/rows";
 import { isUnspaced } from "../knowledge/words/lexemes";
+import { questionPartOf } from "../chat/profile-capture";
 
 type Query = z.output<typeof ConversationsQuery>;
 
@@ -179,7 +180,8 @@ export async function conversationDetail(
     trigger_point: conversation.trigger_point,
     lead: Boolean(conversation.lead),
     messages: said.map((message) => {
-      if (message.role === "user") question = message.text;
+      // As it was searched: without the name or address the visitor gave with it (a test question is made from it).
+      if (message.role === "user") question = questionPartOf(message.text);
       const isAnswer = message.role === "assistant";
       return {
         id: Number(message.id),

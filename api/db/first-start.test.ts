@@ -99,6 +99,7 @@ describe("the first start with the demo site", () => {
       environment: string;
       trigger_point: string;
       questions: number;
+      outcomes: Record<string, number>;
       lead: boolean;
       rating: string | null;
     };
@@ -106,7 +107,10 @@ describe("the first start with the demo site", () => {
       "the demo's conversations",
       async () => {
         const { body } = await call("GET", `/v1/apps/${appId}/conversations?trigger_point=admissions`, { token });
-        return body.total === 3 && (body.data as Listed[]);
+        const rows = body.data as Listed[];
+        // Each question answered, and the last visitor's rating in (a conversation is listed once its first question is stored).
+        const answered = rows.every((row) => Object.values(row.outcomes).reduce((a, b) => a + b, 0) === row.questions);
+        return body.total === 3 && answered && rows.some((row) => row.rating === "down") && rows;
       },
       60_000,
     );
@@ -125,10 +129,13 @@ describe("the first start with the demo site", () => {
         rating: string | null;
         comment: string | null;
         trace: { passages: unknown[] } | null;
+        question: string | null;
       }[];
     // Maya's answers cite the tuition page, each with the trace recorded when it was given.
     const maya = (await transcript(listed[2].id)).filter((message) => message.role === "assistant");
     expect(maya.map((answer) => answer.outcome)).toEqual(["answered", "answered"]);
+    // The question each answered, as searched: a test question made from it holds no address.
+    expect(maya[0].question).toBe("Hi. What does tuition cost for out-of-state students?");
     for (const answer of maya) {
       expect(answer.sources[0].url).toBe(`${demo.url}tuition.html`);
       expect(answer.trace?.passages.length).toBeGreaterThan(0);

@@ -60,10 +60,10 @@ describe("what a visitor says about themselves", () => {
 
   it("searches a question without the name, email and phone number the visitor gives with it", () => {
     expect(questionPartOf("Hi, I'm Maya Chen, maya.chen@example.net. What does tuition cost?")).toBe(
-      "Hi, , . What does tuition cost?",
+      "Hi. What does tuition cost?",
     );
-    expect(questionPartOf("my name is Ana and my phone is (555) 010-2233; when do tours leave?")).toBe(
-      "and my phone is ; when do tours leave?",
+    expect(questionPartOf("My name is Ana, when do tours leave? Call me at +1 (555) 010-2233.")).toBe(
+      "when do tours leave? Call me at.",
     );
     // A question is searched as it is; a message that only introduces the visitor is kept whole.
     expect(questionPartOf("What happened in 1973-1974?")).toBe("What happened in 1973-1974?");
