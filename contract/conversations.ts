@@ -186,6 +186,12 @@ export const AnswerTrace = z.object({
    * run, and from traces recorded before it was kept.
    */
   left_out: z.object({ rules: z.array(TraceLeftOut), more_rules: z.number() }).optional(),
+  /**
+   * What retrieval searched, when it was not the visitor's whole message: the message without the
+   * name, email or phone number they gave with it, or, when that found nothing good enough, its
+   * sentences that ask something.
+   */
+  searched: z.string().optional(),
 });
 export type AnswerTrace = z.infer<typeof AnswerTrace>;
 

@@ -4,8 +4,11 @@
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { askWidget, indexedSite } from "../../tests/support/widget-chat";
+import { messages } from "../db/schema";
+import { askingSentencesOf } from "./responder";
 
 const DEMO_PAGES = ["index.html", "admissions.html", "tuition.html", "campus-life.html", "contact.html"];
 
@@ -31,5 +34,54 @@ describe("the demo site's questions", () => {
     const answer = await askWidget(site, question);
     expect(answer.text).toContain(expected);
     expect(answer.firstSource).toBe(`${site.base}${page}`);
+  });
+});
+
+describe("what a visitor says besides the question", () => {
+  /** The trace of the answer just given: what retrieval searched, when not the whole message. */
+  const lastSearched = async () => {
+    const [answer] = await site.host.deps.db
+      .select({ trace: messages.trace })
+      .from(messages)
+      .where(eq(messages.role, "assistant"))
+      .orderBy(desc(messages.id))
+      .limit(1);
+    return (answer.trace as { searched?: string }).searched;
+  };
+
+  it.each([
+    [
+      "Hey, thanks so much for your help earlier. How much is the application fee?",
+      "$40",
+      "/demo/admissions.html",
+      "How much is the application fee?",
+    ],
+    [
+      "Hi, I'm Maya Chen, maya.chen@example.net. What does tuition cost for out-of-state students?",
+      "$19,800",
+      "/demo/tuition.html",
+      "Hi. What does tuition cost for out-of-state students?",
+    ],
+    ["What does tuition cost?", "$12,400", "/demo/tuition.html", undefined],
+  ])("answers %j with %s from %s, searching %j", async (message, expected, page, searched) => {
+    const answer = await askWidget(site, message);
+    expect(answer.text).toContain(expected);
+    expect(answer.firstSource).toBe(`${site.base}${page}`);
+    expect(await lastSearched()).toBe(searched);
+  });
+
+  it("searches the sentences that ask something alone only when others say something else", () => {
+    expect(askingSentencesOf("Thanks for your help. How much is the application fee?")).toBe(
+      "How much is the application fee?",
+    );
+    expect(askingSentencesOf("I study abroad. What TOEFL score do I need? And by which date?")).toBe(
+      "What TOEFL score do I need? And by which date?",
+    );
+    expect(askingSentencesOf("How much is the application fee?")).toBeNull();
+    expect(askingSentencesOf("Can a packet be sent empty? If so, is it billable?")).toBeNull();
+    expect(askingSentencesOf("Tell me about tuition.")).toBeNull();
+    // A question the splitter cuts after an abbreviation keeps its whole.
+    expect(askingSentencesOf("How many men were in the Infantry No. 15?")).toBeNull();
+    expect(askingSentencesOf("In what year was the Infantry Regiment No. 13 established?")).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { retrieve, type SearchHit } from "../knowledge/index/search";
+import { sentencesOf } from "../knowledge/words/sentences";
 import { answerConfidence, answerEvidence } from "./answer-confidence";
 import { composeAnswer } from "./compose";
 import { followUpContext, followUpSearch } from "./follow-up";
@@ -124,19 +125,10 @@ async function recommendPrograms(appId: number, question: string, deps: Responde
  * topic adds its disclaimer. With LLM_BASE_URL a model writes the answer from the same passages
  * and more (modelContext). A follow-up ("What are its admission requirements?") is searched, and
  * checked against the topics, with the previous question it points back to (api/chat/follow-up.ts).
+ * What is searched is the visitor's own question: not the name or address they gave with it, and
+ * not their words of thanks when the question's sentence alone finds what the whole message did not.
  */
-export async function respond(
-  input: {
-    appId: number;
-    environment: "stage" | "prod";
-    triggerPoint: string;
-    message: string;
-    clientType?: string;
-    /** The visitor's previous question in this conversation, if any: a follow-up is searched with it. */
-    previousQuestion?: string | null;
-  },
-  deps: ResponderDeps,
-): Promise<ChatAnswer> {
+export async function respond(input: RespondInput, deps: ResponderDeps): Promise<ChatAnswer> {
   // The caller's client type, when it read one ("" is a type too: the client has none set).
   // A quoted answer reads no model instructions: those are read only when a model writes the answer.
   const controls = await assistantControls(
@@ -146,10 +138,54 @@ export async function respond(
     input.clientType === undefined ? undefined : { clientType: input.clientType },
     { forModel: !!deps.config.llm },
   );
-  // "What are its admission requirements?" after a question about the nursing program asks about that program.
   // What the visitor says of who they are (a name, an email) is not what they ask about.
-  const message = questionPartOf(input.message);
-  const previousQuestion = input.previousQuestion && questionPartOf(input.previousQuestion);
+  const ownPart = questionPartOf(input.message);
+  const asked = { ...input, previousQuestion: input.previousQuestion && questionPartOf(input.previousQuestion) };
+  const answer = await answerSearching(ownPart, asked, controls, deps);
+  // "Hey, thanks so much for your help earlier. How much is the application fee?": words of thanks
+  // the store lacks weigh against the question. When the whole message finds nothing good enough,
+  // its sentences that ask something are searched alone.
+  const asking = answer.outcome === "fallback" ? askingSentencesOf(ownPart) : null;
+  const retried = asking ? await answerSearching(asking, asked, controls, deps) : null;
+  const [chosen, searched] = retried && retried.outcome !== "fallback" ? [retried, asking!] : [answer, ownPart];
+  // The trace says what was searched when it was not the whole message.
+  return searched === input.message ? chosen : { ...chosen, trace: { ...chosen.trace, searched } };
+}
+
+/**
+ * A message's sentences that end in a question mark, when others of its sentences do not and they
+ * hold two content words or more (a question cut off after "No." is left as it is); else null.
+ */
+export function askingSentencesOf(message: string) {
+  const sentences = sentencesOf(message);
+  const asking = sentences.filter((sentence) => /[?\uFF1F\u061F]["'\u201D\u2019)\]]*$/.test(sentence));
+  if (!asking.length || asking.length === sentences.length) return null;
+  const text = asking.join(" ");
+  return contentWords(text).length >= 2 ? text : null;
+}
+
+interface RespondInput {
+  appId: number;
+  environment: "stage" | "prod";
+  triggerPoint: string;
+  message: string;
+  clientType?: string;
+  /** The visitor's previous question in this conversation, if any: a follow-up is searched with it. */
+  previousQuestion?: string | null;
+}
+
+/**
+ * The answer when `message` is what is searched and checked against the topics (the visitor's whole
+ * message, or the part of it respond chose); a model that writes the answer reads the whole message.
+ */
+async function answerSearching(
+  message: string,
+  input: RespondInput,
+  controls: Awaited<ReturnType<typeof assistantControls>>,
+  deps: ResponderDeps,
+): Promise<ChatAnswer> {
+  // "What are its admission requirements?" after a question about the nursing program asks about that program.
+  const previousQuestion = input.previousQuestion;
   const earlier = followUpContext(message, previousQuestion);
   // So a follow-up raises the topics its previous question raised: "What would it cost me?" after
   // a no-go question gets the canned response again, and stays within the guardrails.

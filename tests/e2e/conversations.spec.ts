@@ -349,6 +349,12 @@ test.describe("with JavaScript", () => {
     await page.goto(`${LIST}?environment=stage&lead=true&search=installments`);
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText("Can I pay it in monthly installments?");
+    // Maya's first answer says what was searched: her question, not her name and address.
+    await rows.getByRole("link").first().click();
+    await page.getByText("Why this answer", { exact: true }).first().click();
+    await expect(
+      page.getByText("Searched for “Hi. What does tuition cost for out-of-state students?”, not the whole message"),
+    ).toBeVisible();
   });
 
   test("a client user reads a transcript and its trace, with nothing to change", async ({ page }) => {

@@ -290,6 +290,13 @@ export function WhyThisAnswer({
           <p>
             Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>. {howTheAnswerCame({ ...answer, trace })}
           </p>
+          {trace.searched ? (
+            <p>
+              Searched for “<bdi>{trace.searched}</bdi>”, not the whole message: what the visitor said of who they are
+              (a name, an email address, a phone number) is not searched, and when the whole message found nothing good
+              enough, the sentences that ask something were searched alone.
+            </p>
+          ) : null}
           <Chance trace={trace} links={links} />
           <ControlsThatFired trace={trace} links={links} />
           <h3>Passages retrieved</h3>
