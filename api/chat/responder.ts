@@ -185,8 +185,7 @@ async function answerSearching(
   deps: ResponderDeps,
 ): Promise<ChatAnswer> {
   // "What are its admission requirements?" after a question about the nursing program asks about that program.
-  const previousQuestion = input.previousQuestion;
-  const earlier = followUpContext(message, previousQuestion);
+  const earlier = followUpContext(message, input.previousQuestion);
   // So a follow-up raises the topics its previous question raised: "What would it cost me?" after
   // a no-go question gets the canned response again, and stays within the guardrails.
   const raises = (topic: string) => mentions(message, topic) || (!!earlier && mentions(earlier, topic));
@@ -204,7 +203,7 @@ async function answerSearching(
     return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned", trace };
   }
 
-  const searched = followUpSearch(message, previousQuestion);
+  const searched = followUpSearch(message, input.previousQuestion);
   // The programs that fit are read while the store is searched: neither needs the other.
   const [found, programs] = await Promise.all([
     retrieve(
