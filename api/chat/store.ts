@@ -11,6 +11,7 @@ import {
 } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
+import { questionPartOf } from "./profile-capture";
 import type { ChatAnswer } from "./responder";
 
 /*
@@ -27,8 +28,8 @@ const OUTCOME_COLUMNS: Record<ChatAnswer["outcome"], SQL> = {
 };
 
 /**
- * Stores the visitor's message in the conversation named, if it belongs to this client and
- * environment, else in a new one; counts the question (and a new conversation) for the day. Gives
+ * Stores the visitor's message (and its part without what they said of who they are, when that
+ * differs) in the conversation named, if it belongs to this client and environment, else in a new one; counts the question (and a new conversation) for the day. Gives
  * back the visitor's previous question in that conversation (null in a new one): a follow-up leans on it.
  */
 export async function storeQuestion(
@@ -39,6 +40,8 @@ export async function storeQuestion(
 ) {
   const fresh = randomUUID();
   const named = request.conversation_id ?? null;
+  const ownPart = questionPartOf(request.message);
+  const questionPart = ownPart === request.message ? null : ownPart;
   const result = await deps.db.execute(sql`
     with existing as (
       update ${conversations} set question_count = question_count + 1, last_question = ${request.message}
@@ -55,8 +58,8 @@ export async function storeQuestion(
       on conflict (app_id, day, trigger_point, environment) do update
         set conversations = ${insightDays}.conversations + excluded.conversations, questions = ${insightDays}.questions + 1
     )
-    insert into ${messages} (conversation_id, app_id, role, text)
-    select id, ${scope.appId}, 'user', ${request.message} from chosen
+    insert into ${messages} (conversation_id, app_id, role, text, question_part)
+    select id, ${scope.appId}, 'user', ${request.message}, ${questionPart} from chosen
     returning conversation_id, id, (select trigger_point from chosen) as trigger_point,
       -- The statement sees the messages as they were before it: the visitor's previous question.
       (select m.text from ${messages} m join existing on existing.id = m.conversation_id where m.role = 'user' order by m.id desc limit 1) as previous_question`);
@@ -84,7 +87,9 @@ export async function storeAnswer(
   answer: ChatAnswer,
   deps: Pick<ApiDeps, "db">,
 ) {
-  const { conversationId, appId, environment, triggerPoint, question } = stored;
+  const { conversationId, appId, environment, triggerPoint } = stored;
+  // Counted by what was asked: an introduction with an email is not a question of its own (the rebuild reads question_part).
+  const question = questionPartOf(stored.question);
   const text = answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text;
   const unanswered = answer.outcome === "fallback" ? 1 : 0;
   const closest = JSON.stringify(answer.closest);

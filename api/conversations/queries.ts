@@ -11,7 +11,6 @@ import type { ApiDeps } from "../deps";
 import { containing } from "../db/like";
 import { rowsOf } from "../db/rows";
 import { isUnspaced } from "../knowledge/words/lexemes";
-import { questionPartOf } from "../chat/profile-capture";
 
 type Query = z.output<typeof ConversationsQuery>;
 
@@ -139,6 +138,8 @@ interface MessageRecord {
   id: number | string;
   role: "user" | "assistant";
   text: string;
+  /** A question without what the visitor said of who they are; null when that is the whole of it. */
+  question_part: string | null;
   created_at: string | Date;
   outcome: ConversationDetail["messages"][number]["outcome"];
   sources: { title: string; url: string }[];
@@ -169,7 +170,7 @@ export async function conversationDetail(
   if (!conversation) return null;
   const said = rowsOf<MessageRecord>(
     await deps.db.execute(sql`
-    select id, role, text, created_at, outcome, sources, rating, comment, reviewed, trace
+    select id, role, text, question_part, created_at, outcome, sources, rating, comment, reviewed, trace
     from messages where conversation_id = ${conversationId}::uuid order by id`),
   );
   let question: string | null = null;
@@ -181,7 +182,7 @@ export async function conversationDetail(
     lead: Boolean(conversation.lead),
     messages: said.map((message) => {
       // As it was searched: without the name or address the visitor gave with it (a test question is made from it).
-      if (message.role === "user") question = questionPartOf(message.text);
+      if (message.role === "user") question = message.question_part ?? message.text;
       const isAnswer = message.role === "assistant";
       return {
         id: Number(message.id),

@@ -8,6 +8,7 @@ import { startApiHost } from "../host";
 import { serveDemoSite } from "../../tests/support/demo-site";
 import { TEST_SECRETS, apiCaller, freshDatabase, quietLog, signInAs } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
+import { rebuildInsightDays } from "../insights/rollups";
 import { clientApps } from "./schema";
 
 /**
@@ -168,6 +169,24 @@ describe("the first start with the demo site", () => {
     ]);
     // Maya, who left her name and email, is a lead.
     expect(insights.leads.top).toEqual([expect.objectContaining({ name: "Maya", contact: "maya.chen@example.net" })]);
+    // Her question counts by what she asked, not with her address; the same when the day's rollups are rebuilt.
+    const topQuestions = (body: { top_questions: { question: string }[] }) =>
+      body.top_questions.map((row) => row.question).sort();
+    expect(topQuestions(insights)).toEqual([
+      "can i pay it in monthly installments",
+      "do i need to send my test scores",
+      "hi. what does tuition cost for out-of-state students",
+      "is there parking for first-year students who bring a car",
+    ]);
+    await rebuildInsightDays(appId, [new Date().toISOString().slice(0, 10)], host.deps.db);
+    const { body: rebuilt } = await call(
+      "GET",
+      `/v1/apps/${appId}/insights?trigger_point=admissions&environment=stage`,
+      {
+        token,
+      },
+    );
+    expect(topQuestions(rebuilt)).toEqual(topQuestions(insights));
   });
 
   it("records the demo configuration in the History, as the administrator's", async () => {

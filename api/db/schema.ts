@@ -722,6 +722,11 @@ export const messages = pgTable(
       .references(() => clientApps.id, { onDelete: "cascade" }),
     role: text("role").notNull(),
     text: text("text").notNull(),
+    /**
+     * A visitor's message without the name, email or phone number they gave with it (chat/profile-capture.ts,
+     * questionPartOf): what is searched and what Insights counts. Null when that is the whole message.
+     */
+    questionPart: text("question_part"),
     outcome: text("outcome"),
     sources: jsonb("sources")
       .$type<{ title: string; url: string }[]>()

@@ -24,12 +24,12 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
       days.map((d) => sql`${d}::date`),
       sql`, `,
     );
-    // Each answer with the question it answered (the visitor's message just before it).
+    // Each answer with the question it answered (the visitor's message just before it, as the chat counted it).
     const answers = sql`
       select m.conversation_id, c.trigger_point, c.environment, (m.created_at at time zone 'utc')::date as day,
         m.outcome, m.sources, m.closest, m.id, m.trace->>'fallback_reason' as fallback_reason,
         coalesce(jsonb_array_length(m.trace->'left_out'->'rules'), 0) > 0 as left_out,
-        (select q.text from messages q where q.conversation_id = m.conversation_id and q.role = 'user' and q.id < m.id order by q.id desc limit 1) as question
+        (select coalesce(q.question_part, q.text) from messages q where q.conversation_id = m.conversation_id and q.role = 'user' and q.id < m.id order by q.id desc limit 1) as question
       from messages m join conversations c on c.id = m.conversation_id
       where m.app_id = ${appId} and m.role = 'assistant' and (m.created_at at time zone 'utc')::date in (${dayList})`;
     await tx.execute(sql`
