@@ -77,8 +77,9 @@ export const mayDescribeVisitor = (message: string) =>
  * and name as they introduce themselves ("Hi, I'm Maya Chen, maya@example.net. What does tuition
  * cost?"). Those words are the visitor's, not the question's: searched for, the store holds none of
  * them, so the question's own words weighed too little and it got the fallback. A message that
- * says nothing else is kept whole. Also what Conversations gives as the question an answer answered,
- * so a test question made from it does not hold the visitor's address.
+ * says nothing else is kept whole. Stored beside the message (`question_part`): Insights counts it
+ * and Conversations gives it as the question an answer answered, so neither a Top question nor a
+ * test question made from it holds the visitor's address.
  */
 export function questionPartOf(message: string) {
   const contacts = [...emailsIn(message), ...phoneNumbersIn(message)];

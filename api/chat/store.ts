@@ -29,8 +29,9 @@ const OUTCOME_COLUMNS: Record<ChatAnswer["outcome"], SQL> = {
 
 /**
  * Stores the visitor's message (and its part without what they said of who they are, when that
- * differs) in the conversation named, if it belongs to this client and environment, else in a new one; counts the question (and a new conversation) for the day. Gives
- * back the visitor's previous question in that conversation (null in a new one): a follow-up leans on it.
+ * differs) in the conversation named, if it belongs to this client and environment, else in a new
+ * one; counts the question (and a new conversation) for the day. Gives back the visitor's previous
+ * question in that conversation (null in a new one): a follow-up leans on it.
  */
 export async function storeQuestion(
   request: { conversation_id?: string; message: string },
