@@ -37,6 +37,39 @@ function WhatToDo({ gap, links }: { gap: Gap; links: GapLinks }) {
 }
 
 /**
+ * One action on an unanswered question, a plain form post: the question's place in the list comes
+ * back with it (`gap`), so the page returns to it; a screen reader hears what the button acts on.
+ */
+function GapAction({
+  gap,
+  intent,
+  fields,
+  label,
+  about,
+}: {
+  gap: number;
+  intent: "add-test-question" | "index-page";
+  fields: Record<string, string>;
+  label: string;
+  about: string;
+}) {
+  return (
+    <Form method="post" className={s.inlineForm} preventScrollReset>
+      {Object.entries(fields).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <input type="hidden" name="gap" value={gap} />
+      <button type="submit" name="intent" value={intent} className={ui.button.link}>
+        {label}
+        <span className={ui.visuallyHidden}>
+          : <bdi>{about}</bdi>
+        </span>
+      </button>
+    </Form>
+  );
+}
+
+/**
  * The questions that went unanswered, each beside the passages that came closest when it was
  * asked, the pages of the client's own inventory that look like its subject, whatever their
  * status, and why it went unanswered with where to put that right: one click indexes a page that
@@ -83,17 +116,13 @@ function GapItem({
       </strong>{" "}
       <span className={ui.muted}>({gap.unanswered}×)</span>
       {canConfigure ? (
-        <Form method="post" className={s.inlineForm} preventScrollReset>
-          <input type="hidden" name="question" value={gap.asked_as} />
-          <input type="hidden" name="gap" value={index} />
-          <input type="hidden" name="trigger_point" value={gap.trigger_point} />
-          <button type="submit" name="intent" value="add-test-question" className={ui.button.link}>
-            Add as test question
-            <span className={ui.visuallyHidden}>
-              : <bdi>{gap.asked_as}</bdi>
-            </span>
-          </button>
-        </Form>
+        <GapAction
+          gap={index}
+          intent="add-test-question"
+          fields={{ question: gap.asked_as, trigger_point: gap.trigger_point }}
+          label="Add as test question"
+          about={gap.asked_as}
+        />
       ) : null}
       {gap.closest.length ? (
         <ul className={s.closest}>
@@ -142,16 +171,13 @@ function GapItem({
                 </>
               ) : null}
               {canConfigure && page.state !== "indexed" ? (
-                <Form method="post" className={s.inlineForm} preventScrollReset>
-                  <input type="hidden" name="url_id" value={page.url_id} />
-                  <input type="hidden" name="gap" value={index} />
-                  <button type="submit" name="intent" value="index-page" className={ui.button.link}>
-                    Index it
-                    <span className={ui.visuallyHidden}>
-                      : <bdi>{page.url}</bdi>
-                    </span>
-                  </button>
-                </Form>
+                <GapAction
+                  gap={index}
+                  intent="index-page"
+                  fields={{ url_id: String(page.url_id) }}
+                  label="Index it"
+                  about={page.url}
+                />
               ) : null}
             </li>
           ))}
