@@ -205,6 +205,23 @@ describe("logo uploads", () => {
         )
       ).status,
     ).toBe(200);
+    // A name is checked as every string input is, before any message repeats it.
+    const names: [string, string][] = [
+      [
+        "x\u202Egnp.exe.png",
+        "The file's name: Contains a text-direction control character (U+202A–U+202E, U+2066–U+2069)",
+      ],
+      ["a\u0007b.png", "The file's name: Contains a control character"],
+      [`${"b".repeat(256)}.png`, "Keep the file's name to at most 255 characters"],
+    ];
+    for (const [name, message] of names) {
+      const { status, body } = await upload(
+        "/v1/apps/logo_upload",
+        tokens.admin,
+        multipart([{ field: "files[]", name, bytes: "just text" }]),
+      );
+      expect({ status, body }).toEqual({ status: 400, body: { message, errors: { "files[]": [message] } } });
+    }
     expect(
       (
         await upload(

@@ -1,6 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { HttpError, badRequest, fieldErrorsOf } from "./errors";
+import { stringProblem } from "./input-guard";
 import { hasBrokenCharacters } from "@contract";
 import type { ApiDeps } from "../deps";
 import { CallerScope, authenticate, type Caller, type ConsoleCallEnv } from "../auth/caller";
@@ -77,14 +78,37 @@ async function readJson(c: Context): Promise<unknown> {
   return body;
 }
 
+/** The longest file name an upload may give (most file systems' limit). */
+export const UPLOAD_NAME_MAX_CHARS = 255;
+
+/**
+ * What is wrong with a form's field: its text, or a file's name, which messages repeat ("x.png does
+ * not contain a PNG image") and which the JSON guard in front of every route never sees. A
+ * direction control in a name would make a message read as another file's ("…exe" shown as "…png").
+ */
+function formFieldProblem(value: FormDataEntryValue): string | null {
+  if (typeof value === "string") return stringProblem(value);
+  const problem = stringProblem(value.name);
+  if (problem) return `The file's name: ${problem}`;
+  return value.name.length > UPLOAD_NAME_MAX_CHARS
+    ? `Keep the file's name to at most ${UPLOAD_NAME_MAX_CHARS} characters`
+    : null;
+}
+
 async function readForm(c: Context): Promise<FormData> {
   if (!(c.req.header("content-type") ?? "").includes("multipart/form-data"))
     throw badRequest("Send the files as multipart/form-data");
+  let form: FormData;
   try {
-    return await c.req.formData();
+    form = await c.req.formData();
   } catch {
     throw badRequest("The upload could not be read");
   }
+  for (const [field, value] of form.entries()) {
+    const problem = formFieldProblem(value);
+    if (problem) throw badRequest(problem, { [field]: [problem] });
+  }
+  return form;
 }
 
 function parseWith<T>(schema: ZodType<T> | undefined, value: unknown, where: string): T {
