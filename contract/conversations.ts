@@ -10,6 +10,7 @@ import {
   EVIDENCE_THRESHOLDS,
   FALLBACK_REASONS,
   FEEDBACK_COMMENT_MAX_CHARS,
+  SMALL_TALK_KINDS,
   TRACE_CONTROL_TYPES,
 } from "./values/conversations";
 import { INSIGHT_ENVIRONMENTS } from "./values/insights";
@@ -83,6 +84,7 @@ export const OutcomeCounts = z.object({
   fallback: z.number(),
   canned: z.number(),
   disclaimed: z.number(),
+  small_talk: z.number(),
 });
 export type OutcomeCounts = z.infer<typeof OutcomeCounts>;
 
@@ -91,7 +93,7 @@ export const ConversationRow = z.object({
   started_at: z.string(),
   environment: z.string(),
   trigger_point: z.string(),
-  /** The visitor's questions. */
+  /** The visitor's questions (small talk is none). */
   questions: z.number(),
   last_question: z.string(),
   outcomes: OutcomeCounts,
@@ -192,6 +194,8 @@ export const AnswerTrace = z.object({
    * sentences that ask something.
    */
   searched: z.string().optional(),
+  /** What the visitor's message was read as, when it asked nothing (outcome `small_talk`): nothing was searched. */
+  small_talk: z.enum(SMALL_TALK_KINDS).optional(),
 });
 export type AnswerTrace = z.infer<typeof AnswerTrace>;
 

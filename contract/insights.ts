@@ -42,6 +42,8 @@ export const InsightDay = z.object({
   fallback: z.number(),
   canned: z.number(),
   disclaimed: z.number(),
+  /** Replies to small talk (a greeting, thanks): messages that are not counted among `questions`. */
+  small_talk: z.number(),
   leads: z.number(),
 });
 export type InsightDay = z.infer<typeof InsightDay>;

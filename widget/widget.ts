@@ -424,7 +424,8 @@ class Widget {
         }
         bubble.append(list);
       }
-      if (bubble.parentElement) this.rating(bubble.parentElement, event.message_id);
+      // A reply to small talk ("Hello! What would you like to know?") answers nothing worth rating.
+      if (bubble.parentElement && event.outcome !== "small_talk") this.rating(bubble.parentElement, event.message_id);
     }
     this.log.scrollTop = this.log.scrollHeight;
   }

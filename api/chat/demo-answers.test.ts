@@ -6,8 +6,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chatCall } from "../../tests/support/chat-call";
 import { askWidget, indexedSite } from "../../tests/support/widget-chat";
-import { messages } from "../db/schema";
+import { conversations, messages } from "../db/schema";
 import { askingSentencesOf } from "./responder";
 
 const DEMO_PAGES = ["index.html", "admissions.html", "tuition.html", "campus-life.html", "contact.html"];
@@ -83,5 +84,48 @@ describe("what a visitor says besides the question", () => {
     // A question the splitter cuts after an abbreviation keeps its whole.
     expect(askingSentencesOf("How many men were in the Infantry No. 15?")).toBeNull();
     expect(askingSentencesOf("In what year was the Infantry Regiment No. 13 established?")).toBeNull();
+  });
+});
+
+describe("small talk", () => {
+  it.each([
+    ["hi", "Hello! What would you like to know?"],
+    ["Good morning!", "Hello! What would you like to know?"],
+    ["Thank you so much!", "You're welcome! Is there anything else I can help you with?"],
+    ["ok, thanks", "You're welcome! Is there anything else I can help you with?"],
+    ["Thanks, bye!", "Goodbye, and thank you for your visit!"],
+    ["Sounds good", "Is there anything else I can help you with?"],
+    // The visitor's name and address alone: before, the word "email" left found the contact page's address.
+    ["My name is Mira and my email is mira@example.com", "Thank you, Mira! What would you like to know?"],
+    ["Hi, I'm Maya Chen", "Hello, Maya! What would you like to know?"],
+  ])("replies to %j with %j, citing nothing", async (message, reply) => {
+    const answer = await askWidget(site, message);
+    expect(answer).toEqual({ outcome: "small_talk", text: reply, firstSource: "" });
+  });
+
+  it("searches a message that asks something beside its greeting or thanks", async () => {
+    expect(await askWidget(site, "Hi, what does tuition cost?")).toMatchObject({ outcome: "answered" });
+    expect((await askWidget(site, "Hi, what does tuition cost?")).text).toContain("$12,400");
+  });
+
+  it("is not a question: the conversation counts none for it, and a follow-up leans on the question before it", async () => {
+    const ask = (message: string, conversation?: string) =>
+      chatCall(site.host.api, { key: site.key, trigger_point: "admissions", message, conversation_id: conversation });
+    const first = await ask("Hello!");
+    expect((await ask("Tell me about housing and meals.", first.conversation)).outcome).toBe("answered");
+    expect((await ask("Great, thanks!", first.conversation)).outcome).toBe("small_talk");
+    // "it" is the housing asked about two messages before, not the thanks just before.
+    const followUp = await ask("How much does it cost?", first.conversation);
+    expect(followUp.text).toContain("$6,100");
+    expect(followUp.sources[0].url).toBe(`${site.base}/demo/tuition.html`);
+    const [row] = await site.host.deps.db
+      .select({
+        questions: conversations.questionCount,
+        last: conversations.lastQuestion,
+        smallTalk: conversations.smallTalk,
+      })
+      .from(conversations)
+      .where(eq(conversations.id, first.conversation));
+    expect(row).toEqual({ questions: 2, last: "How much does it cost?", smallTalk: 2 });
   });
 });

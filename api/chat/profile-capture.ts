@@ -82,8 +82,18 @@ export const mayDescribeVisitor = (message: string) =>
  * test question made from it holds the visitor's address.
  */
 export function questionPartOf(message: string) {
+  const { rest, gave } = withoutSelfDescription(message);
+  return gave && /[\p{L}\p{N}]/u.test(rest) ? rest : message;
+}
+
+/**
+ * The message without the email addresses, phone numbers and introduced name it holds (`rest`,
+ * empty when it said nothing else), whether it held any (`gave`), and the name, if given.
+ */
+export function withoutSelfDescription(message: string) {
   const contacts = [...emailsIn(message), ...phoneNumbersIn(message)];
-  if (!contacts.length && !NAME_LEAD_IN.test(message)) return message;
+  const name = NAME_LEAD_IN.exec(message)?.[1] ?? null;
+  if (!contacts.length && !name) return { rest: message, gave: false, name };
   let rest = message;
   for (const contact of contacts) rest = rest.replace(contact, " ");
   rest = rest.replace(NAME_LEAD_IN, " ").replace(/\s+/g, " ");
@@ -93,7 +103,7 @@ export function questionPartOf(message: string) {
     .replace(/[,;:]+(?=[,;:.!?])/g, "")
     .replace(/^[\s,;:.!?]+/, "")
     .trim();
-  return /[\p{L}\p{N}]/u.test(rest) ? rest : message;
+  return { rest, gave: true, name };
 }
 
 export async function captureProfile(

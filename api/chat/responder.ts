@@ -10,6 +10,7 @@ import { composeAnswer } from "./compose";
 import { followUpContext, followUpSearch } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";
 import { questionPartOf } from "./profile-capture";
+import { smallTalkOf, smallTalkReply } from "./small-talk";
 import { traceOf, type TracedControl } from "./trace";
 import { contentWords, mentions, sameWord } from "./words";
 
@@ -127,6 +128,7 @@ async function recommendPrograms(appId: number, question: string, deps: Responde
  * checked against the topics, with the previous question it points back to (api/chat/follow-up.ts).
  * What is searched is the visitor's own question: not the name or address they gave with it, and
  * not their words of thanks when the question's sentence alone finds what the whole message did not.
+ * A message that asks nothing (a greeting, thanks, a goodbye, a name alone) is not searched at all.
  */
 export async function respond(input: RespondInput, deps: ResponderDeps): Promise<ChatAnswer> {
   // The caller's client type, when it read one ("" is a type too: the client has none set).
@@ -138,6 +140,9 @@ export async function respond(input: RespondInput, deps: ResponderDeps): Promise
     input.clientType === undefined ? undefined : { clientType: input.clientType },
     { forModel: !!deps.config.llm },
   );
+  // A greeting, thanks or a name alone asks nothing: it gets a reply of its kind, and no search.
+  const smallTalk = smallTalkOf(input.message);
+  if (smallTalk) return smallTalkAnswer(smallTalk, controls.qualityCheck.min_retrieval_confidence);
   // What the visitor says of who they are (a name, an email) is not what they ask about.
   const ownPart = questionPartOf(input.message);
   const asked = { ...input, previousQuestion: input.previousQuestion && questionPartOf(input.previousQuestion) };
@@ -150,6 +155,20 @@ export async function respond(input: RespondInput, deps: ResponderDeps): Promise
   const [chosen, searched] = retried && retried.outcome !== "fallback" ? [retried, asking!] : [answer, ownPart];
   // The trace says what was searched when it was not the whole message.
   return searched === input.message ? chosen : { ...chosen, trace: { ...chosen.trace, searched } };
+}
+
+/** The reply to small talk: its trace says what the message was read as, and that nothing was searched. */
+function smallTalkAnswer(smallTalk: NonNullable<ReturnType<typeof smallTalkOf>>, threshold: number): ChatAnswer {
+  // No chance was estimated (no search ran): the threshold evidence has nothing to replay of it.
+  const trace: AnswerTrace = {
+    threshold,
+    top_score: 0,
+    passages: [],
+    controls: [],
+    model: false,
+    small_talk: smallTalk.kind,
+  };
+  return { ...NOTHING, text: smallTalkReply(smallTalk), outcome: "small_talk", trace };
 }
 
 /**

@@ -13,6 +13,7 @@ import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
 import { questionPartOf } from "./profile-capture";
 import type { ChatAnswer } from "./responder";
+import { smallTalkOf } from "./small-talk";
 
 /*
  * Storing a conversation as it happens, with the dashboard's rollups (api/insights/rollups.ts)
@@ -25,13 +26,25 @@ const OUTCOME_COLUMNS: Record<ChatAnswer["outcome"], SQL> = {
   fallback: sql.raw("fallback"),
   canned: sql.raw("canned"),
   disclaimed: sql.raw("disclaimed"),
+  small_talk: sql.raw("small_talk"),
 };
+
+/** The visitor's latest messages read for their previous question: small talk between them is skipped. */
+const PREVIOUS_MESSAGES_READ = 3;
+
+/** The newest of the visitor's earlier messages that is not small talk ("thanks" asks nothing to follow up). */
+function previousQuestionOf(previous: string[] | string | null) {
+  const texts: string[] = typeof previous === "string" ? JSON.parse(previous) : (previous ?? []);
+  return texts.find((text) => !smallTalkOf(text)) ?? null;
+}
 
 /**
  * Stores the visitor's message (and its part without what they said of who they are, when that
  * differs) in the conversation named, if it belongs to this client and environment, else in a new
- * one; counts the question (and a new conversation) for the day. Gives back the visitor's previous
- * question in that conversation (null in a new one): a follow-up leans on it.
+ * one; counts the question (and a new conversation) for the day. Small talk ("hi", "thanks") is a
+ * message, not a question: it counts in neither, and is the conversation's last question only in a
+ * conversation that holds nothing else. Gives back the visitor's previous question in that
+ * conversation (null in a new one, and small talk is none): a follow-up leans on it.
  */
 export async function storeQuestion(
   request: { conversation_id?: string; message: string },
@@ -43,45 +56,49 @@ export async function storeQuestion(
   const named = request.conversation_id ?? null;
   const ownPart = questionPartOf(request.message);
   const questionPart = ownPart === request.message ? null : ownPart;
+  // 1 for a question, 0 for small talk: what the question counts add.
+  const questions = smallTalkOf(request.message) ? 0 : 1;
   const result = await deps.db.execute(sql`
     with existing as (
-      update ${conversations} set question_count = question_count + 1, last_question = ${request.message}
+      update ${conversations} set question_count = question_count + ${questions},
+        last_question = case when ${questions} = 1 or last_question = '' then ${request.message} else last_question end
       where id = ${named}::uuid and app_id = ${scope.appId} and environment = ${scope.environment}
       returning id, trigger_point
     ), created as (
       insert into ${conversations} (id, app_id, environment, trigger_point, question_count, last_question)
-      select ${fresh}::uuid, ${scope.appId}, ${scope.environment}, ${triggerPoint}, 1, ${request.message} where not exists (select 1 from existing)
+      select ${fresh}::uuid, ${scope.appId}, ${scope.environment}, ${triggerPoint}, ${questions}, ${request.message} where not exists (select 1 from existing)
       returning id, trigger_point
     ), chosen as (select id, trigger_point from existing union all select id, trigger_point from created),
     counted as (
       insert into ${insightDays} (app_id, trigger_point, environment, day, conversations, questions)
-      select ${scope.appId}, trigger_point, ${scope.environment}, ${utcToday}, (select count(*) from created), 1 from chosen
+      select ${scope.appId}, trigger_point, ${scope.environment}, ${utcToday}, (select count(*) from created), ${questions} from chosen
       on conflict (app_id, day, trigger_point, environment) do update
-        set conversations = ${insightDays}.conversations + excluded.conversations, questions = ${insightDays}.questions + 1
+        set conversations = ${insightDays}.conversations + excluded.conversations, questions = ${insightDays}.questions + excluded.questions
     )
     insert into ${messages} (conversation_id, app_id, role, text, question_part)
     select id, ${scope.appId}, 'user', ${request.message}, ${questionPart} from chosen
     returning conversation_id, id, (select trigger_point from chosen) as trigger_point,
-      -- The statement sees the messages as they were before it: the visitor's previous question.
-      (select m.text from ${messages} m join existing on existing.id = m.conversation_id where m.role = 'user' order by m.id desc limit 1) as previous_question`);
+      -- The statement sees the messages as they were before it: the visitor's latest ones, newest first.
+      (select json_agg(t.text order by t.id desc) from (select m.id, m.text from ${messages} m join existing on existing.id = m.conversation_id
+        where m.role = 'user' order by m.id desc limit ${PREVIOUS_MESSAGES_READ}) t) as previous_messages`);
   const [row] = rowsOf<{
     conversation_id: string;
     id: number | string;
     trigger_point: string;
-    previous_question: string | null;
+    previous_messages: string[] | string | null;
   }>(result);
   return {
     conversationId: String(row.conversation_id),
     messageId: Number(row.id),
     conversationTriggerPoint: String(row.trigger_point),
-    previousQuestion: row.previous_question,
+    previousQuestion: previousQuestionOf(row.previous_messages),
   };
 }
 
 /**
  * Stores the answer with its trace, marks the conversation's last message and counts its outcome
  * there, and counts the day's outcome, the question (unanswered ones with the passages found
- * closest) and each source cited. Gives back the answer's message id: the widget rates it by it.
+ * closest; small talk is none) and each source cited. Gives back the answer's message id: the widget rates it by it.
  */
 export async function storeAnswer(
   stored: { conversationId: string; appId: number; environment: string; triggerPoint: string; question: string },
@@ -95,6 +112,8 @@ export async function storeAnswer(
   const unanswered = answer.outcome === "fallback" ? 1 : 0;
   const closest = JSON.stringify(answer.closest);
   const outcomeColumn = OUTCOME_COLUMNS[answer.outcome];
+  // Small talk asked nothing: it is no Top question (the rebuild leaves it out too).
+  const asked = answer.outcome !== "small_talk";
   const result = await deps.db.execute(sql`
     with stored as (
       insert into ${messages} (conversation_id, app_id, role, text, outcome, sources, closest, trace)
@@ -107,9 +126,10 @@ export async function storeAnswer(
       on conflict (app_id, day, trigger_point, environment) do update set ${outcomeColumn} = ${insightDays}.${outcomeColumn} + 1
     ), asked as (
       insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording)
-      values (${appId}, ${triggerPoint}, ${environment}, ${utcToday}, ${questionKey(sql`${question}::text`)}, 1, ${unanswered}, ${unanswered ? closest : "[]"}::jsonb,
+      select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, ${questionKey(sql`${question}::text`)}, 1, ${unanswered}, ${unanswered ? closest : "[]"}::jsonb,
         ${unanswered ? (answer.trace.fallback_reason ?? null) : null}, ${unanswered > 0 && Boolean(answer.trace.left_out?.rules.length)},
-        ${unanswered ? question : null})
+        ${unanswered ? question : null}
+      where ${asked}
       on conflict (app_id, day, trigger_point, environment, question_key) do update
         set asked = ${insightQuestions}.asked + 1, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
           -- What the latest unanswered ask found, and why it went unanswered (the rebuild's rule: rollups.ts).
@@ -119,7 +139,8 @@ export async function storeAnswer(
           wording = case when excluded.unanswered > 0 then excluded.wording else ${insightQuestions}.wording end
     ), asked_in_month as (
       insert into ${insightQuestionMonths} (app_id, trigger_point, environment, month, question_key, asked, unanswered)
-      values (${appId}, ${triggerPoint}, ${environment}, date_trunc('month', ${utcToday})::date, ${questionKey(sql`${question}::text`)}, 1, ${unanswered})
+      select ${appId}, ${triggerPoint}, ${environment}, date_trunc('month', ${utcToday})::date, ${questionKey(sql`${question}::text`)}, 1, ${unanswered}
+      where ${asked}
       on conflict (app_id, month, trigger_point, environment, question_key) do update
         set asked = ${insightQuestionMonths}.asked + 1, unanswered = ${insightQuestionMonths}.unanswered + excluded.unanswered
     ), cited as (

@@ -147,15 +147,16 @@ describe("the conversations list", () => {
     expect(first).toMatchObject({
       environment: "stage",
       trigger_point: "admissions",
-      questions: 3,
-      last_question: "My email is dana.q@example.com",
-      outcomes: { answered: 1, disclaimed: 1, fallback: 1, canned: 0 },
+      // The message giving only an email is small talk: no question, nor the last one.
+      questions: 2,
+      last_question: "What is the tuition per semester?",
+      outcomes: { answered: 1, disclaimed: 1, fallback: 0, canned: 0, small_talk: 1 },
       rating: null,
       lead: true,
       reviewed: false,
     });
     expect(all.data.find((row) => row.id === b.conversation)).toMatchObject({
-      outcomes: { canned: 1, answered: 0, fallback: 0, disclaimed: 0 },
+      outcomes: { canned: 1, answered: 0, fallback: 0, disclaimed: 0, small_talk: 0 },
       lead: false,
     });
   });
@@ -165,7 +166,8 @@ describe("the conversations list", () => {
     expect(await ids("?trigger_point=studentsuccess")).toEqual([c.conversation]);
     expect(await ids("?environment=prod")).toEqual([d.conversation]);
     expect(await ids("?outcome=canned")).toEqual([b.conversation]);
-    expect(await ids("?outcome=fallback&trigger_point=admissions")).toEqual([a.conversation]);
+    expect(await ids("?outcome=fallback")).toEqual([c.conversation]);
+    expect(await ids("?outcome=small_talk&trigger_point=admissions")).toEqual([a.conversation]);
     expect(await ids("?lead=true")).toEqual([a.conversation]);
     expect((await list("?lead=false")).total).toBe(3);
     expect(await ids("?search=TELEPORTATION")).toEqual([c.conversation]);
@@ -273,7 +275,7 @@ describe("a conversation's transcript", () => {
       ["user", null],
       ["assistant", "disclaimed"],
       ["user", null],
-      ["assistant", "fallback"],
+      ["assistant", "small_talk"],
     ]);
     const answer = transcript.messages[1];
     expect(answer.question).toBe("When do applications for fall close?");
@@ -310,7 +312,8 @@ describe("a conversation's transcript", () => {
     expect(archived.used).toBe(false);
     expect(trace.passages.map((p) => p.rank)).toEqual(trace.passages.map((_, index) => index + 1));
     expect(transcript.messages[3].trace!.controls).toEqual([{ type: "sensitive_topic", name: "tuition" }]);
-    expect(transcript.messages[5].trace!.passages.every((p) => !p.used)).toBe(true);
+    // A message giving only an email is small talk: nothing was searched, and the trace says what it was read as.
+    expect(transcript.messages[5].trace).toMatchObject({ small_talk: "introduction", passages: [] });
   });
 
   it("records the no-go topic that gave a canned response, and the passages a fallback found below the threshold", async () => {

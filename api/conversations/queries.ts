@@ -20,6 +20,7 @@ const OUTCOME_COLUMNS: Record<NonNullable<Query["outcome"]>, SQL> = {
   fallback: sql.raw("c.fallback"),
   canned: sql.raw("c.canned"),
   disclaimed: sql.raw("c.disclaimed"),
+  small_talk: sql.raw("c.small_talk"),
 };
 
 const ORDERS: Record<Query["sort"], SQL> = {
@@ -82,6 +83,7 @@ interface ListRecord {
   fallback: number;
   canned: number;
   disclaimed: number;
+  small_talk: number;
   rated_up: number;
   rated_down: number;
   reviewed: boolean;
@@ -106,6 +108,7 @@ const toRow = (row: ListRecord): ConversationRow => ({
     fallback: Number(row.fallback),
     canned: Number(row.canned),
     disclaimed: Number(row.disclaimed),
+    small_talk: Number(row.small_talk),
   },
   rating: ratingOf(Number(row.rated_up), Number(row.rated_down)),
   lead: Boolean(row.lead),
@@ -124,7 +127,7 @@ export async function listConversations(appId: number, query: Query, deps: Pick<
   );
   const rows = rowsOf<ListRecord>(
     await deps.db.execute(sql`
-    select c.id, c.started_at, c.environment, c.trigger_point, c.question_count, c.last_question, c.answered, c.fallback, c.canned, c.disclaimed,
+    select c.id, c.started_at, c.environment, c.trigger_point, c.question_count, c.last_question, c.answered, c.fallback, c.canned, c.disclaimed, c.small_talk,
       c.rated_up, c.rated_down, ${REVIEWED} as reviewed, p.is_lead as lead
     from conversations c left join visitor_profiles p on p.conversation_id = c.id
     where ${where}

@@ -62,7 +62,8 @@ export interface DemoVisit {
  * three visitors' chats with the admissions agent in the sandbox, asked through the chat's own
  * path so each answer carries its real trace. One visitor leaves their name and email (a lead) and
  * is glad of the answer; one asks what the site does not say, gets the fallback and says so, which
- * puts an unanswered question in Insights; one asks about test scores.
+ * puts an unanswered question in Insights; one says hello (small talk, no question) and asks about
+ * test scores.
  */
 export const DEMO_VISITS: DemoVisit[] = [
   {
@@ -76,5 +77,5 @@ export const DEMO_VISITS: DemoVisit[] = [
     messages: ["Is there parking for first-year students who bring a car?"],
     rating: { rating: "down", comment: "I needed to know where I can park." },
   },
-  { messages: ["Do I need to send my test scores?"] },
+  { messages: ["Hello!", "Do I need to send my test scores?"] },
 ];

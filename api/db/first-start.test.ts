@@ -100,7 +100,7 @@ describe("the first start with the demo site", () => {
       environment: string;
       trigger_point: string;
       questions: number;
-      outcomes: Record<string, number>;
+      outcomes: Record<string, number> & { small_talk: number };
       lead: boolean;
       rating: string | null;
     };
@@ -109,8 +109,11 @@ describe("the first start with the demo site", () => {
       async () => {
         const { body } = await call("GET", `/v1/apps/${appId}/conversations?trigger_point=admissions`, { token });
         const rows = body.data as Listed[];
-        // Each question answered, and the last visitor's rating in (a conversation is listed once its first question is stored).
-        const answered = rows.every((row) => Object.values(row.outcomes).reduce((a, b) => a + b, 0) === row.questions);
+        // Each question answered, and the last visitor's rating in (a conversation is listed once its first message is
+        // stored; small talk is a message answered, not a question).
+        const answered = rows.every(
+          (row) => Object.values(row.outcomes).reduce((a, b) => a + b, 0) === row.questions + row.outcomes.small_talk,
+        );
         return body.total === 3 && answered && rows.some((row) => row.rating === "down") && rows;
       },
       60_000,
@@ -142,8 +145,14 @@ describe("the first start with the demo site", () => {
       expect(answer.trace?.passages.length).toBeGreaterThan(0);
     }
     // Introducing herself in her first message does not cost Maya her answer: her name and email are not searched.
-    // The visitor asking about test scores is answered from the admissions page.
-    const [scores] = (await transcript(listed[0].id)).filter((message) => message.role === "assistant");
+    // The visitor who says hello gets a greeting back, no search and no source; their question is answered from the
+    // admissions page.
+    const [hello, scores] = (await transcript(listed[0].id)).filter((message) => message.role === "assistant");
+    expect(hello).toMatchObject({
+      outcome: "small_talk",
+      sources: [],
+      trace: { passages: [], small_talk: "greeting" },
+    });
     expect(scores.outcome).toBe("answered");
     expect(scores.sources[0].url).toBe(`${demo.url}admissions.html`);
     // The parking question gets the fallback, rated down with the visitor's comment ...
@@ -169,6 +178,8 @@ describe("the first start with the demo site", () => {
     ]);
     // Maya, who left her name and email, is a lead.
     expect(insights.leads.top).toEqual([expect.objectContaining({ name: "Maya", contact: "maya.chen@example.net" })]);
+    // Four questions and one small talk, counted apart; "Hello!" is no Top question.
+    expect(insights.totals).toMatchObject({ conversations: 3, questions: 4, answered: 3, fallback: 1, small_talk: 1 });
     // Her question counts by what she asked, not with her address; the same when the day's rollups are rebuilt.
     const topQuestions = (body: { top_questions: { question: string }[] }) =>
       body.top_questions.map((row) => row.question).sort();
@@ -187,6 +198,7 @@ describe("the first start with the demo site", () => {
       },
     );
     expect(topQuestions(rebuilt)).toEqual(topQuestions(insights));
+    expect(rebuilt.totals).toEqual(insights.totals);
   });
 
   it("records the demo configuration in the History, as the administrator's", async () => {

@@ -688,6 +688,8 @@ export const conversations = pgTable(
     fallback: integer("fallback").notNull().default(0),
     canned: integer("canned").notNull().default(0),
     disclaimed: integer("disclaimed").notNull().default(0),
+    /** Replies to messages that asked nothing: a greeting, thanks, the visitor's name alone (not questions). */
+    smallTalk: integer("small_talk").notNull().default(0),
     ratedUp: integer("rated_up").notNull().default(0),
     ratedDown: integer("rated_down").notNull().default(0),
     /** Answers rated down that no operator has marked reviewed yet. */
@@ -818,6 +820,8 @@ export const insightDays = pgTable(
     fallback: integer("fallback").notNull().default(0),
     canned: integer("canned").notNull().default(0),
     disclaimed: integer("disclaimed").notNull().default(0),
+    /** Small-talk messages and their replies: counted apart from `questions`, which they are not. */
+    smallTalk: integer("small_talk").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment] })],
 );

@@ -132,35 +132,38 @@ describe("the dashboard's figures", () => {
       "fallback",
       "fallback",
       "answered",
-      "fallback",
-      "fallback",
+      // A message giving only an email asks nothing: small talk, not a question.
+      "small_talk",
+      "small_talk",
     ]);
     const all = await insights();
     expect(all.range.to).toBe(today);
     expect(all.days).toHaveLength(30);
     expect(all.totals).toEqual({
       conversations: 6,
-      questions: 10,
+      questions: 8,
       answered: 3,
-      fallback: 5,
+      fallback: 3,
       canned: 1,
       disclaimed: 1,
+      small_talk: 2,
       leads: 3,
     });
     expect(all.days.at(-1)).toEqual({
       day: today,
       conversations: 6,
-      questions: 10,
+      questions: 8,
       answered: 3,
-      fallback: 5,
+      fallback: 3,
       canned: 1,
       disclaimed: 1,
+      small_talk: 2,
       leads: 3,
     });
     expect(all.days.slice(0, -1).every((d) => d.questions === 0)).toBe(true);
 
     const prod = await insights("?environment=prod");
-    expect(prod.totals).toMatchObject({ conversations: 1, questions: 2, answered: 1, fallback: 1 });
+    expect(prod.totals).toMatchObject({ conversations: 1, questions: 1, answered: 1, fallback: 0, small_talk: 1 });
     // The month rollup counted the same questions as the daily one.
     const [sums] = (
       (await host.deps.db.execute(sql`
@@ -168,9 +171,15 @@ describe("the dashboard's figures", () => {
         rows: { days: number; months: number }[];
       }
     ).rows;
-    expect(sums).toEqual({ days: 10, months: 10 });
+    expect(sums).toEqual({ days: 8, months: 8 });
     const studentSuccess = await insights("?trigger_point=studentsuccess");
-    expect(studentSuccess.totals).toMatchObject({ conversations: 3, questions: 3, fallback: 3, answered: 0 });
+    expect(studentSuccess.totals).toMatchObject({
+      conversations: 3,
+      questions: 2,
+      fallback: 2,
+      answered: 0,
+      small_talk: 1,
+    });
   });
 
   it("lists top and unanswered questions (repeats counted together), cited sources and leads", async () => {
@@ -194,7 +203,8 @@ describe("the dashboard's figures", () => {
       score: 54,
       reasons: ["email +30", "name +10", "1 other field +8", "3 questions +6"],
     });
-    expect(all.leads.average_score).toBe(Math.round(((54 + 34 + 32) / 3) * 10) / 10);
+    // The two who gave only an email: 30, and 2 for each question (small talk is none).
+    expect(all.leads.average_score).toBe(Math.round(((54 + 32 + 30) / 3) * 10) / 10);
     expect(all.lead_score_rule).toMatch(/^Email \+30/);
   });
 
@@ -435,13 +445,15 @@ describe("the user profile store", () => {
     // Their answer rated unhelpful went with their conversation.
     expect(after.unhelpful.answers.map((a) => a.conversation_id)).not.toContain(dana);
     expect(after.unhelpful.total).toBe(2);
+    // Rebuilt from what is left, small talk counted apart as the chat counted it.
     expect(after.totals).toEqual({
       conversations: 4,
-      questions: 6,
+      questions: 5,
       answered: 2,
-      fallback: 3,
+      fallback: 2,
       canned: 1,
       disclaimed: 0,
+      small_talk: 1,
       leads: 1,
     });
     expect(after.top_questions[0]).toEqual({ question: "when do applications close", asked: 2, unanswered: 0 });

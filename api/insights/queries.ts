@@ -172,7 +172,8 @@ export async function readInsights(
     rowsOf<Record<string, string | number>>(
       deps.db.execute(sql`
       select to_char(r.day, 'YYYY-MM-DD') as day, sum(r.conversations)::int as conversations, sum(r.questions)::int as questions,
-        sum(r.answered)::int as answered, sum(r.fallback)::int as fallback, sum(r.canned)::int as canned, sum(r.disclaimed)::int as disclaimed
+        sum(r.answered)::int as answered, sum(r.fallback)::int as fallback, sum(r.canned)::int as canned, sum(r.disclaimed)::int as disclaimed,
+        sum(r.small_talk)::int as small_talk
       from insight_days r where ${where} group by r.day`),
     ),
     // One pass over the question rollups answers both lists: the most asked and the most often unanswered.
@@ -265,6 +266,7 @@ export async function readInsights(
       fallback: count("fallback"),
       canned: count("canned"),
       disclaimed: count("disclaimed"),
+      small_talk: count("small_talk"),
       leads: leadsByDay.get(day) ?? 0,
     });
   }
@@ -278,6 +280,7 @@ export async function readInsights(
       fallback: sum("fallback"),
       canned: sum("canned"),
       disclaimed: sum("disclaimed"),
+      small_talk: sum("small_talk"),
       leads: sum("leads"),
     },
     days,

@@ -33,18 +33,21 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
       from messages m join conversations c on c.id = m.conversation_id
       where m.app_id = ${appId} and m.role = 'assistant' and (m.created_at at time zone 'utc')::date in (${dayList})`;
     await tx.execute(sql`
-      insert into insight_days (app_id, trigger_point, environment, day, conversations, questions, answered, fallback, canned, disclaimed)
-      select ${appId}, trigger_point, environment, day, sum(conversations), sum(questions), sum(answered), sum(fallback), sum(canned), sum(disclaimed)
+      insert into insight_days (app_id, trigger_point, environment, day, conversations, questions, answered, fallback, canned, disclaimed, small_talk)
+      select ${appId}, trigger_point, environment, day, sum(conversations), sum(questions), sum(answered), sum(fallback), sum(canned), sum(disclaimed), sum(small_talk)
       from (
         select c.trigger_point, c.environment, (c.started_at at time zone 'utc')::date as day, 1 as conversations, 0 as questions,
-          0 as answered, 0 as fallback, 0 as canned, 0 as disclaimed
+          0 as answered, 0 as fallback, 0 as canned, 0 as disclaimed, 0 as small_talk
         from conversations c where c.app_id = ${appId} and (c.started_at at time zone 'utc')::date in (${dayList})
         union all
-        select c.trigger_point, c.environment, (m.created_at at time zone 'utc')::date, 0, 1, 0, 0, 0, 0
+        -- A visitor's message is a question unless it was answered as small talk.
+        select c.trigger_point, c.environment, (m.created_at at time zone 'utc')::date, 0, 1, 0, 0, 0, 0, 0
         from messages m join conversations c on c.id = m.conversation_id
         where m.app_id = ${appId} and m.role = 'user' and (m.created_at at time zone 'utc')::date in (${dayList})
+          and coalesce((select a.outcome from messages a where a.conversation_id = m.conversation_id and a.id > m.id order by a.id limit 1), '') <> 'small_talk'
         union all
-        select trigger_point, environment, day, 0, 0, (outcome = 'answered')::int, (outcome = 'fallback')::int, (outcome = 'canned')::int, (outcome = 'disclaimed')::int
+        select trigger_point, environment, day, 0, 0, (outcome = 'answered')::int, (outcome = 'fallback')::int, (outcome = 'canned')::int,
+          (outcome = 'disclaimed')::int, (outcome = 'small_talk')::int
         from (${answers}) a
       ) parts
       group by trigger_point, environment, day`);
@@ -55,7 +58,7 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
         (array_agg(fallback_reason order by id desc) filter (where outcome = 'fallback'))[1],
         coalesce((array_agg(left_out order by id desc) filter (where outcome = 'fallback'))[1], false),
         (array_agg(question order by id desc) filter (where outcome = 'fallback'))[1]
-      from (select a.*, ${questionKey(sql`a.question`)} as key from (${answers}) a where a.question is not null) keyed
+      from (select a.*, ${questionKey(sql`a.question`)} as key from (${answers}) a where a.question is not null and a.outcome <> 'small_talk') keyed
       group by trigger_point, environment, day, key`);
     await tx.execute(sql`
       insert into insight_sources (app_id, trigger_point, environment, day, url, title, cited)

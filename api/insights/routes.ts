@@ -46,8 +46,8 @@ function chartCsv(chart: InsightChart, insights: Insights) {
       ];
     case "outcomes":
       return [
-        ["Day", "Answered", "Fallback", "Canned (no-go)", "Disclaimed (sensitive)"],
-        ...insights.days.map((d) => [d.day, d.answered, d.fallback, d.canned, d.disclaimed]),
+        ["Day", "Answered", "Fallback", "Canned (no-go)", "Disclaimed (sensitive)", "Small talk"],
+        ...insights.days.map((d) => [d.day, d.answered, d.fallback, d.canned, d.disclaimed, d.small_talk]),
       ];
     case "top_questions":
       return [

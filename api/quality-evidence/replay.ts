@@ -1,4 +1,10 @@
-import { EVIDENCE_THRESHOLDS, type AnswerRating, type ChatOutcome, type ThresholdEvidence } from "@contract";
+import {
+  EVIDENCE_THRESHOLDS,
+  UNGATED_OUTCOMES,
+  type AnswerRating,
+  type ChatOutcome,
+  type ThresholdEvidence,
+} from "@contract";
 
 /*
  * The Quality Check's evidence (docs/decisions/029): what each Minimum Retrieval Confidence would
@@ -41,9 +47,9 @@ export interface ReplayedTestResult {
 /** Whether an outcome is an answer from the knowledge store, which the threshold allows or refuses. */
 const isAnswer = (outcome: ChatOutcome | null) => outcome === "answered" || outcome === "disclaimed";
 
-/** A test result as a sample; null for a canned one, which no threshold changes. */
+/** A test result as a sample; null for a canned one or small talk, which no threshold changes. */
 export function testResultSample(result: ReplayedTestResult): ReplaySample | null {
-  if (result.ranAs === "canned") return null;
+  if (UNGATED_OUTCOMES.includes(result.ranAs)) return null;
   switch (result.expectOutcome) {
     case "fallback":
       return { confidence: result.confidence, passesIfAnswered: false, passesIfFallback: true };
@@ -60,13 +66,13 @@ export function testResultSample(result: ReplayedTestResult): ReplaySample | nul
   }
 }
 
-/** A rated answer as a sample; null for a canned one. */
+/** A rated answer as a sample; null for a canned one or small talk. */
 export function ratedAnswerSample(answer: {
   confidence: number;
   rating: AnswerRating;
   outcome: ChatOutcome;
 }): ReplaySample | null {
-  if (answer.outcome === "canned") return null;
+  if (UNGATED_OUTCOMES.includes(answer.outcome)) return null;
   const up = answer.rating === "up";
   return { confidence: answer.confidence, passesIfAnswered: up, passesIfFallback: !up };
 }

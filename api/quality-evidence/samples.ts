@@ -30,7 +30,7 @@ interface RatedAnswerRow {
 /**
  * The results of the agent's latest finished ('done') test run in stage and in prod that recorded
  * a confidence, with their question's expectation as it stands now (a result whose question was deleted
- * is left out: nothing says what it expected). Canned results are left out here already, so the
+ * is left out: nothing says what it expected). Canned results and small talk are left out here already, so the
  * bound counts only what is replayed. Reads two runs by test_runs_app_idx and their results by
  * test_results_run_idx.
  */
@@ -47,7 +47,7 @@ export async function testResultSamples(appId: number, triggerPoint: string, dep
         order by run.id desc limit 1
       ) from (values ('stage'), ('prod')) as env(name)
     )
-      and r.confidence is not null and r.outcome <> 'canned'
+      and r.confidence is not null and r.outcome not in ('canned', 'small_talk')
     order by r.run_id, r.id
     limit ${TEST_RESULTS_REPLAYED}`),
   );
@@ -67,7 +67,7 @@ export async function testResultSamples(appId: number, triggerPoint: string, dep
 /**
  * The agent's latest RATED_ANSWERS_REPLAYED answers that a visitor rated and that carry a trace
  * (answers given before their confidence was recorded have none to replay), in stage and prod alike,
- * canned ones left out. Read backwards along messages_rated_idx, each joined to its conversation
+ * canned ones and small talk left out (UNGATED_OUTCOMES). Read backwards along messages_rated_idx, each joined to its conversation
  * for the trigger point: the statement never reads an unrated message.
  */
 export async function ratedAnswerSamples(appId: number, triggerPoint: string, deps: Db): Promise<ReplaySample[]> {
@@ -77,7 +77,7 @@ export async function ratedAnswerSamples(appId: number, triggerPoint: string, de
     from ${messages} m
     join ${conversations} c on c.id = m.conversation_id
     where m.app_id = ${appId} and m.rating is not null and m.rating in ('up', 'down') and m.role = 'assistant'
-      and jsonb_typeof(m.trace -> 'confidence') = 'number' and m.outcome <> 'canned'
+      and jsonb_typeof(m.trace -> 'confidence') = 'number' and m.outcome not in ('canned', 'small_talk')
       and c.trigger_point = ${triggerPoint}
     order by m.id desc
     limit ${RATED_ANSWERS_REPLAYED}`),

@@ -18,6 +18,7 @@ import {
   TestRunQueued,
   TestRunsList,
   TestRunsQuery,
+  type ChatOutcome,
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
@@ -475,7 +476,7 @@ export function testingRoutes(route: RouteBuilder) {
           question: r.question,
           passed: r.passed,
           reason: r.reason,
-          outcome: r.outcome as "answered" | "fallback" | "canned" | "disclaimed",
+          outcome: r.outcome as ChatOutcome,
           answer: r.answer,
           sources: r.sources,
         })),

@@ -1,6 +1,6 @@
 // Plain values only: this module reaches the browser, where the contract's schemas must not.
 import type { AnswerTrace, ConversationMessage, TraceLeftOut, TracePassage } from "@contract";
-import type { FallbackReason } from "@contract/values/conversations";
+import type { FallbackReason, SmallTalkKind } from "@contract/values/conversations";
 
 /*
  * How "Why this answer" words an answer's trace (docs/decisions/028 and 030): what the answer did
@@ -87,8 +87,19 @@ export const moreLeftOutText = (rules: number) =>
 
 const LEFT_OUT_NOTE = "AI Finetuning left out pages holding the question's key words: see Controls that fired.";
 
+/** What a small-talk message was read as, after "the message was read as". */
+export const SMALL_TALK_TEXTS: Record<SmallTalkKind, string> = {
+  greeting: "a greeting",
+  thanks: "thanks",
+  farewell: "a goodbye",
+  acknowledgement: "an acknowledgement (“ok”, “great”)",
+  introduction: "the visitor's name or contact details alone",
+};
+
 /** The sentence after the outcome: how the answer came to be what the visitor got. */
 export function howTheAnswerCame({ outcome, trace }: TracedAnswer) {
+  if (trace.small_talk)
+    return `Nothing was searched: the message was read as ${SMALL_TALK_TEXTS[trace.small_talk]}, which asks nothing of the knowledge store.`;
   const noGo = noGoTopicOf(trace);
   if (noGo !== null) return `Retrieval did not run: the No-Go topic “${noGo}” matched.`;
   if (outcome === "fallback") {

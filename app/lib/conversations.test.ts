@@ -159,7 +159,7 @@ describe("the list's CSV", () => {
       trigger_point: "",
       questions: 2,
       last_question: '=cost, and "fees"?',
-      outcomes: { answered: 1, fallback: 1, canned: 0, disclaimed: 0 },
+      outcomes: { answered: 1, fallback: 1, canned: 0, disclaimed: 0, small_talk: 1 },
       rating: "mixed",
       lead: true,
       reviewed: false,
@@ -176,6 +176,7 @@ describe("the list's CSV", () => {
       "1",
       "0",
       "0",
+      "1",
       "Mixed",
       "yes",
       "no",
@@ -183,6 +184,6 @@ describe("the list's CSV", () => {
     ]);
     // As the screen says them: an unrated conversation is "Not rated", not an empty cell.
     const [, unrated] = parseCsv(conversationsCsv([{ ...row, environment: "prod", rating: null }]));
-    expect([unrated[1], unrated[9]]).toEqual(["Production", "Not rated"]);
+    expect([unrated[1], unrated[10]]).toEqual(["Production", "Not rated"]);
   });
 });

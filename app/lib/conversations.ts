@@ -100,12 +100,18 @@ export const OUTCOME_CHIP_LABELS: Record<ChatOutcome, string> = {
   fallback: "fallback",
   canned: "canned",
   disclaimed: "disclaimed",
+  small_talk: "small talk",
 };
+/** An outcome as a chip names it; a value this console does not know, as it was stored. */
+export const outcomeChipLabel = (outcome: string) =>
+  (OUTCOME_CHIP_LABELS as Record<string, string | undefined>)[outcome] ?? outcome;
+
 export const OUTCOME_TONES: Record<ChatOutcome, "success" | "warning" | "error" | "info"> = {
   answered: "success",
   fallback: "warning",
   canned: "error",
   disclaimed: "info",
+  small_talk: "info",
 };
 
 export const triggerPointLabel = (triggerPoint: string) => triggerPoint || DEFAULT_TRIGGER_POINT_LABEL;
@@ -216,6 +222,7 @@ export const CONVERSATIONS_CSV_HEADER = [
   "Fallback",
   "Canned",
   "Disclaimed",
+  "Small talk",
   "Rating",
   "Lead",
   "Reviewed",
@@ -235,6 +242,7 @@ export function conversationsCsv(rows: readonly ConversationRow[]) {
       row.outcomes.fallback,
       row.outcomes.canned,
       row.outcomes.disclaimed,
+      row.outcomes.small_talk,
       row.rating ? CONVERSATION_RATING_LABELS[row.rating] : NOT_RATED_LABEL,
       row.lead ? "yes" : "no",
       row.reviewed ? "yes" : "no",

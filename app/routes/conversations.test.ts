@@ -307,19 +307,20 @@ describe("the Conversations list", () => {
       "Fallback",
       "Canned",
       "Disclaimed",
+      "Small talk",
       "Rating",
       "Lead",
       "Reviewed",
       "Conversation id",
     ]);
-    expect(rows.slice(1).map((row) => row[12])).toEqual([lab.conversation, deadline.conversation]);
+    expect(rows.slice(1).map((row) => row[13])).toEqual([lab.conversation, deadline.conversation]);
 
     const agentCsv = await settle(() => agentExport.loader(args(getRequest(`${AGENT}/export`, admin))));
     expect(agentCsv.headers.get("content-disposition")).toMatch(/filename="northfield-admissions-conversations-/);
     expect(
       parseCsv(await agentCsv.text())
         .slice(1)
-        .map((row) => row[12]),
+        .map((row) => row[13]),
     ).toEqual([deadline.conversation]);
 
     const refused = await settle(() => agentExport.loader(args(getRequest(`${AGENT}/export?from=yesterday`, admin))));

@@ -105,7 +105,14 @@ describe("Business Insights", () => {
       args(getRequest("/backoffice/northfield/dashboard?triggerPoint=admissions&environment=stage", cookie)),
     );
     expect(page.filters).toEqual({ from: undefined, to: undefined, trigger_point: "admissions", environment: "stage" });
-    expect(page.insights.totals).toMatchObject({ conversations: 1, questions: 2, fallback: 2, leads: 1 });
+    // The message giving only an email is small talk; the velodrome question is the one question.
+    expect(page.insights.totals).toMatchObject({
+      conversations: 1,
+      questions: 1,
+      fallback: 1,
+      small_talk: 1,
+      leads: 1,
+    });
     expect(page.insights.unanswered_questions.map((q: { question: string }) => q.question)).toContain(
       "where is the velodrome",
     );
@@ -157,6 +164,7 @@ describe("Business Insights", () => {
       "Fallback",
       "Canned (no-go)",
       "Disclaimed (sensitive)",
+      "Small talk",
     ]);
   });
 
@@ -370,7 +378,7 @@ describe("the User Profile Store", () => {
       ).text(),
     );
     expect(csv[0].slice(0, 3)).toEqual(["email", "Lead", "Score"]);
-    expect(csv[1].slice(0, 3)).toEqual(["lee@example.com", "yes", "34"]);
+    expect(csv[1].slice(0, 3)).toEqual(["lee@example.com", "yes", "32"]);
   });
 
   it("pages by 10 rows unless the address asks for another of the table's sizes (spec section 9)", async () => {

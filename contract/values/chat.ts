@@ -3,8 +3,14 @@
 /** The longest chat message a visitor may send, in characters (the widget's text box stops there too). */
 export const CHAT_MESSAGE_MAX_CHARS = 2000;
 
-/** How an answer came about; the insights dashboard counts them. */
-export const CHAT_OUTCOMES = ["answered", "fallback", "canned", "disclaimed"] as const;
+/**
+ * How an answer came about; the insights dashboard counts them. `small_talk` is the reply to a
+ * message that asks nothing (a greeting, thanks, a goodbye, the visitor's name alone): no search ran.
+ */
+export const CHAT_OUTCOMES = ["answered", "fallback", "canned", "disclaimed", "small_talk"] as const;
+
+/** Outcomes no quality-check threshold changes: retrieval did not decide them. */
+export const UNGATED_OUTCOMES: readonly ChatOutcome[] = ["canned", "small_talk"];
 
 export type ChatOutcome = (typeof CHAT_OUTCOMES)[number];
 

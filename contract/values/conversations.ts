@@ -44,6 +44,13 @@ export const FALLBACK_REASONS = [
 ] as const;
 export type FallbackReason = (typeof FALLBACK_REASONS)[number];
 
+/**
+ * What a small-talk message was read as (the answer's outcome is then `small_talk`): a greeting,
+ * thanks, a goodbye, an acknowledgement ("ok"), or the visitor's name or contact details alone.
+ */
+export const SMALL_TALK_KINDS = ["greeting", "thanks", "farewell", "acknowledgement", "introduction"] as const;
+export type SmallTalkKind = (typeof SMALL_TALK_KINDS)[number];
+
 /** A trace keeps at most this many passages, each cut to TRACE_PASSAGE_CHARS: bounded whatever retrieval found. */
 export const TRACE_MAX_PASSAGES = 10;
 export const TRACE_PASSAGE_CHARS = 300;

@@ -13,4 +13,5 @@ export const OUTCOME_LABELS: Record<ChatOutcome, string> = {
   fallback: "Fallback",
   canned: "No-go canned response",
   disclaimed: "Sensitive-topic disclaimer",
+  small_talk: "Small-talk reply",
 };

@@ -355,6 +355,17 @@ test.describe("with JavaScript", () => {
     await expect(
       page.getByText("Searched for “Hi. What does tuition cost for out-of-state students?”, not the whole message"),
     ).toBeVisible();
+    // The visitor who says hello first: a greeting back, counted apart from the one question they asked.
+    await page.goto(`${LIST}?environment=stage&search=${encodeURIComponent("test scores")}`);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.locator('[data-outcome="small_talk"]')).toHaveText("1 small talk");
+    await rows.getByRole("link").first().click();
+    await page.getByText("Why this answer", { exact: true }).first().click();
+    await expect(
+      page.getByText(
+        "Outcome: Small-talk reply. Nothing was searched: the message was read as a greeting, which asks nothing of the knowledge store.",
+      ),
+    ).toBeVisible();
   });
 
   test("a client user reads a transcript and its trace, with nothing to change", async ({ page }) => {

@@ -193,13 +193,14 @@ test.describe("with JavaScript", () => {
 
   test("a client user may look at profiles but not delete them", async ({ page }) => {
     const id = unique();
-    await converse(page.request, [`my email is viewer.${id}@example.com`]);
+    await converse(page.request, [`my email is viewer.${id}@example.com`, "When do applications close?"]);
     await signIn(page, "client.user@example.com");
     await page.goto(`${PROFILES}?search=viewer.${id}`);
     await page.getByRole("link", { name: /^View/ }).click();
     await expect(page.getByRole("dialog")).toContainText(`viewer.${id}@example.com`);
-    // One message asked: "1 question", not "1 questions".
+    // One question asked (the email alone is small talk): "1 question", not "1 questions".
     await expect(page.getByRole("dialog")).toContainText(/ · 1 question · /);
+    await expect(page.getByRole("dialog")).toContainText("Assistant (small talk)");
     await expect(page.getByRole("link", { name: "Delete this person's data" })).toHaveCount(0);
   });
 });

@@ -176,17 +176,17 @@ function PassagesTable({
   );
 }
 
-/**
- * The chance the quality check estimated, against the threshold in force (a trace recorded before
- * the chance was kept shows the best passage's score, which the threshold was compared with then).
- * None for a canned answer: retrieval did not run.
- */
 /** Where what a trace names is set: the trigger point's Quality Check, the client's AI Finetuning. */
 export interface TraceLinks {
   qualityCheck: string;
   finetuning: string;
 }
 
+/**
+ * The chance the quality check estimated, against the threshold in force (a trace recorded before
+ * the chance was kept shows the best passage's score, which the threshold was compared with then).
+ * None for a canned answer: retrieval did not run.
+ */
 function Chance({ trace, links }: { trace: AnswerTrace; links: TraceLinks }) {
   if (noGoTopicOf(trace) !== null) return null;
   if (trace.confidence === undefined)
@@ -297,15 +297,20 @@ export function WhyThisAnswer({
               enough, the sentences that ask something were searched alone.
             </p>
           ) : null}
-          <Chance trace={trace} links={links} />
-          <ControlsThatFired trace={trace} links={links} />
-          <h3>Passages retrieved</h3>
-          <p className={ui.muted}>
-            Rank is the order retrieval put them in, by relevance to the whole question (rare words, titles and headings
-            weigh more). Score is the share of the question’s key words a passage holds; it decides whether the passage
-            can be quoted. So a lower rank can score higher.
-          </p>
-          <PassagesTable answerId={answer.id} trace={trace} site={site} canCorrect={canCorrect} />
+          {/* Small talk ran no search: there is no chance, control or passage to show. */}
+          {trace.small_talk ? null : (
+            <>
+              <Chance trace={trace} links={links} />
+              <ControlsThatFired trace={trace} links={links} />
+              <h3>Passages retrieved</h3>
+              <p className={ui.muted}>
+                Rank is the order retrieval put them in, by relevance to the whole question (rare words, titles and
+                headings weigh more). Score is the share of the question’s key words a passage holds; it decides whether
+                the passage can be quoted. So a lower rank can score higher.
+              </p>
+              <PassagesTable answerId={answer.id} trace={trace} site={site} canCorrect={canCorrect} />
+            </>
+          )}
         </div>
       ) : (
         <p className={s.disclosureBody}>

@@ -19,6 +19,7 @@ const OUTCOMES: Series<InsightDay>[] = [
   { key: "fallback", label: "Fallback", color: "#d97706" },
   { key: "canned", label: "Canned (no-go)", color: "#dc2626" },
   { key: "disclaimed", label: "Disclaimed (sensitive)", color: "#7c3aed" },
+  { key: "small_talk", label: "Small talk", color: "#64748b" },
 ];
 
 /**
@@ -165,6 +166,7 @@ export function Dashboard() {
             ["Fallback", totals.fallback],
             ["Canned (no-go)", totals.canned],
             ["Disclaimed (sensitive)", totals.disclaimed],
+            ["Small talk", totals.small_talk],
             ["Leads", totals.leads],
           ] as const
         ).map(([name, value]) => (
@@ -192,9 +194,9 @@ export function Dashboard() {
             }
           />
         </Panel>
-        <Panel title="Answered, fallback, canned, disclaimed" chart="outcomes">
+        <Panel title="Answers by outcome" chart="outcomes">
           <DayBars
-            label={`Answers per day by outcome: ${totals.answered} answered, ${totals.fallback} fallback, ${totals.canned} canned, ${totals.disclaimed} disclaimed`}
+            label={`Answers per day by outcome: ${totals.answered} answered, ${totals.fallback} fallback, ${totals.canned} canned, ${totals.disclaimed} disclaimed, ${totals.small_talk} small talk`}
             rows={days}
             series={OUTCOMES}
             figures={<DayTable rows={days} columns={OUTCOMES} />}

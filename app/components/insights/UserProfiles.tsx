@@ -11,7 +11,7 @@ import type { userProfilesLoader } from "~/server/user-profiles.server";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
 import { ScopeFilters } from "./ScopeFilters";
-import { transcriptPathOf } from "~/lib/conversations";
+import { outcomeChipLabel, transcriptPathOf } from "~/lib/conversations";
 
 const show = (value: unknown) =>
   value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
@@ -97,7 +97,7 @@ function ProfileDrawer({
         {messages.map((m) => (
           <li key={m.id} id={`message-${m.id}`}>
             <strong>{m.role === "user" ? "Visitor" : "Assistant"}</strong>
-            {m.outcome ? <span className={ui.muted}> ({m.outcome})</span> : null}{" "}
+            {m.outcome ? <span className={ui.muted}> ({outcomeChipLabel(m.outcome)})</span> : null}{" "}
             <span className={ui.muted}>{formatDateTimeUtc(m.created_at)}</span>
             <p>{m.text}</p>
           </li>

@@ -1,0 +1,45 @@
+import { describe, expect, it } from "vitest";
+import { smallTalkOf, smallTalkReply } from "./small-talk";
+
+describe("small talk", () => {
+  it.each([
+    ["hi", "greeting"],
+    ["Hey there!", "greeting"],
+    ["How are you?", "greeting"],
+    ["Thanks a lot for your help", "thanks"],
+    ["Thank you, you’re great!", "thanks"],
+    ["ok", "acknowledgement"],
+    ["Got it, perfect.", "acknowledgement"],
+    ["Goodbye!", "farewell"],
+    ["Thanks, see you later", "farewell"],
+    ["My email is jo@example.org", "introduction"],
+    ["phone: +1 (555) 123-4567", "introduction"],
+  ])("reads %j as %s", (message, kind) => {
+    expect(smallTalkOf(message)?.kind).toBe(kind);
+  });
+
+  it.each([
+    "Hi, what does tuition cost?",
+    "Thanks. How much is the application fee?",
+    "Thank you for the info about tuition",
+    "My name is Mira and I want to study nursing",
+    "yes",
+    "Can you help me?",
+    "What is 1973-1974 known for?",
+    // Other languages are searched as before (and get the client's own fallback message).
+    "안녕하세요",
+    "Gracias",
+    "谢谢",
+    `${"thanks ".repeat(17)}`,
+  ])("searches %j", (message) => {
+    expect(smallTalkOf(message)).toBeNull();
+  });
+
+  it("greets an introduced visitor by their first name, and thanks one who only left an address", () => {
+    expect(smallTalkReply(smallTalkOf("Hi, I'm Maya Chen")!)).toBe("Hello, Maya! What would you like to know?");
+    expect(smallTalkReply(smallTalkOf("This is Bo, bo@example.org")!)).toBe(
+      "Thank you, Bo! What would you like to know?",
+    );
+    expect(smallTalkReply(smallTalkOf("bo@example.org")!)).toBe("Thank you! What would you like to know?");
+  });
+});
