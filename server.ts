@@ -27,6 +27,7 @@ import {
 import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
 import { type ConsoleConfig, type ConsoleContext } from "./app/server/context.server";
+import { withGetOnlyRefusals } from "./app/server/http/get-only-routes.server";
 import { closeInStages } from "./app/server/http/lingering-close.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
 import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
@@ -252,7 +253,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   app.all(
     "*",
     createRequestHandler({
-      build,
+      build: withGetOnlyRefusals(build),
       mode: remixModeOf(env),
       getLoadContext: (req, res) =>
         ({

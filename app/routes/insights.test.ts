@@ -435,3 +435,24 @@ describe("the User Profile Store", () => {
     await expect(done).toSendToast({ type: "success", description: "Deleted the person's profile and conversation" });
   });
 });
+
+describe("a chart's CSV past the limit on exports", () => {
+  it("comes back to the page under the limit's 429 and Retry-After, saying so at the chart", async () => {
+    const cookie = await signInToConsole(host, "admin@example.com");
+    const exportOutcomes = () =>
+      settle(() =>
+        dashboardAction(
+          args(formRequest("/backoffice/northfield/dashboard?environment=all", { chart: "outcomes" }, cookie)),
+        ),
+      );
+    // STORAGE_WRITES_PER_MINUTE is 60 by default: an export is one write.
+    let answer = await exportOutcomes();
+    for (let tries = 0; tries < 70 && answer.status !== 429; tries++) answer = await exportOutcomes();
+    expect(answer.status).toBe(429);
+    expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(await answer.json()).toEqual({
+      chart: "outcomes",
+      message: expect.stringMatching(/^Failed to download the CSV: Too many uploads and exports in a minute/),
+    });
+  });
+});

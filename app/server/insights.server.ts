@@ -98,21 +98,33 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
   const chart = textOf(form, "chart");
   if (!(INSIGHT_CHARTS as readonly string[]).includes(chart))
     return redirectWithToast(back, { type: "error", description: "Unknown chart" });
+  let link: string;
   try {
-    const file = await insightsApi.exportChart(api, app.id, chart as InsightChart, insightFilters(url.searchParams));
-    if (!/^(\/(?!\/)|https?:\/\/)/i.test(file.download_url)) throw new Error("The API gave no link to the file");
-    return redirectDocument(file.download_url);
+    link = (await insightsApi.exportChart(api, app.id, chart as InsightChart, insightFilters(url.searchParams)))
+      .download_url;
   } catch (error) {
     // A read-only Client may look but not add files to Admin Downloads (the page shows them no button).
     if (error instanceof Response && error.status === 403)
       return redirectWithToast(back, { type: "error", description: CHART_CSV_REFUSED });
+    // Too many exports in a minute: the page again, under the limit's 429 and its Retry-After, saying so at the chart.
+    if (error instanceof ApiError && error.status === 429)
+      return json({ chart, message: `${CHART_CSV_FAILED}: ${error.message}` }, error.answerInit);
+    if (error instanceof ApiError && error.status < 500)
+      return redirectWithToast(back, { type: "error", description: `${CHART_CSV_FAILED}: ${error.message}` });
     if (error instanceof Response) throw error;
+    // Anything else is a failure of this server or the API's, whose words are not for the operator.
+    console.error("chart export failed", error);
+    return redirectWithToast(back, { type: "error", description: `${CHART_CSV_FAILED}. Please try again.` });
+  }
+  if (!/^(\/(?!\/)|https?:\/\/)/i.test(link))
     return redirectWithToast(back, {
       type: "error",
-      description: `Failed to download the CSV: ${error instanceof Error ? error.message : String(error)}`,
+      description: `${CHART_CSV_FAILED}: the API gave no link to the file`,
     });
-  }
+  return redirectDocument(link);
 }
+
+const CHART_CSV_FAILED = "Failed to download the CSV";
 
 /**
  * A gap's two actions: keep an unanswered question as a test question of the trigger point it was

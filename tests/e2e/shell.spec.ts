@@ -1,5 +1,6 @@
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 import { BASE_URL, E2E } from "./ports";
+import { GET_ONLY_MESSAGE } from "../../app/server/http/get-only-routes.server";
 
 const navItems = (page: import("@playwright/test").Page, name: string) =>
   page.getByRole("navigation", { name }).getByRole("link");
@@ -151,6 +152,21 @@ test("a data request the router refuses says why, under its own 4xx", async ({ s
   // A loader's own refusal keeps its own words.
   const missing = await page.request.get("/northfield/agent/ghost?_data=routes%2F%24appName.agent.%24agentName");
   expect(missing.status()).toBe(404);
+});
+
+test("a download or the test page refuses a form with a 405 that says what it answers", async ({
+  signedInPage: page,
+}) => {
+  for (const path of [
+    "/northfield/conversations/export",
+    "/northfield/agent/admissions/bot-testing/test-page",
+    "/backoffice/northfield/user_profiles/export",
+  ]) {
+    const answer = await page.request.post(path, { headers: { Origin: BASE_URL }, form: { a: "1" } });
+    expect(answer.status(), path).toBe(405);
+    expect(answer.headers()["allow"], path).toBe("GET, HEAD");
+    expect(await answer.json(), path).toEqual({ message: GET_ONLY_MESSAGE });
+  }
 });
 
 test("a client user sees only their client and no jobs links; foreign clients are 404", async ({ page }) => {

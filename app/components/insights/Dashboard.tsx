@@ -1,8 +1,8 @@
-import { Form, Link, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { InsightChart } from "@contract/values/insights";
 import type { InsightDay } from "@contract";
-import type { dashboardLoader } from "~/server/insights.server";
+import type { dashboardAction, dashboardLoader } from "~/server/insights.server";
 import * as ui from "~/styles/ui.css";
 import { DayBars, RankBars, type Series } from "./charts";
 import * as s from "./insights.css";
@@ -33,6 +33,9 @@ function Panel({ title, chart, children }: { title: string; chart: InsightChart;
   const { client } = useLoaderData<typeof dashboardLoader>();
   const canDownload = useCanConfigure(client.id);
   const busy = navigation.state === "submitting" && navigation.formData?.get("chart") === chart;
+  // Why this chart's CSV was not sent, when the page came back instead (too many exports in a minute).
+  const refused = useActionData<typeof dashboardAction>();
+  const refusal = refused && refused.chart === chart ? refused.message : null;
   return (
     <section className={s.panel} aria-labelledby={`chart-${chart}`}>
       <div className={s.panelHeader}>
@@ -46,6 +49,11 @@ function Panel({ title, chart, children }: { title: string; chart: InsightChart;
           </Form>
         ) : null}
       </div>
+      {refusal ? (
+        <p role="alert" className={ui.fieldError}>
+          {refusal}
+        </p>
+      ) : null}
       {children}
     </section>
   );
