@@ -125,12 +125,19 @@ export const TestRunSummary = z.object({
   finished_at: z.string().nullable(),
 });
 /** What changed since the previous finished run of the same agent and environment (null: none before, or not done). */
+const FailingQuestion = z.object({
+  question_id: z.number().int(),
+  question: z.string(),
+  reason: z.string().nullable(),
+});
 export const TestRunChanges = z.object({
   previous_run_id: z.number().int(),
-  newly_failing: z.array(
-    z.object({ question_id: z.number().int(), question: z.string(), reason: z.string().nullable() }),
-  ),
+  newly_failing: z.array(FailingQuestion),
   newly_passing: z.array(z.object({ question_id: z.number().int(), question: z.string() })),
+  /** Questions the previous run did not ask (added since): how many … */
+  new_questions: z.number().int(),
+  /** … and those of them that fail. */
+  new_failing: z.array(FailingQuestion),
 });
 export const TestRun = TestRunSummary.extend({
   results: z.array(TestResult),

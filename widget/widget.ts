@@ -277,6 +277,8 @@ class Widget {
     const message = typedText(this.input.value).trim();
     if (!message || this.busy) return;
     this.busy = true;
+    // A disabled button loses focus to the page: someone who sent with the keyboard goes on typing.
+    if (this.send.matches(":focus")) this.input.focus();
     this.send.disabled = true;
     this.input.value = "";
     this.bubble("user", message);

@@ -159,17 +159,23 @@ async function changesSincePrevious(run: RunRow, results: ResultRow[], deps: Pic
         .where(eq(testResults.runId, previous.id))
     ).map((r) => [r.questionId, r.passed]),
   );
-  const asked = results.filter(
-    (r): r is ResultRow & { questionId: number } => r.questionId !== null && before.has(r.questionId),
-  );
+  const kept = results.filter((r): r is ResultRow & { questionId: number } => r.questionId !== null);
+  const asked = kept.filter((r) => before.has(r.questionId));
+  // Added since the previous run: a failure among them is new too, though nothing "newly" failed.
+  const added = kept.filter((r) => !before.has(r.questionId));
+  const failing = (r: ResultRow & { questionId: number }) => ({
+    question_id: r.questionId,
+    question: r.question,
+    reason: r.reason,
+  });
   return {
     previous_run_id: previous.id,
-    newly_failing: asked
-      .filter((r) => before.get(r.questionId) && !r.passed)
-      .map((r) => ({ question_id: r.questionId, question: r.question, reason: r.reason })),
+    newly_failing: asked.filter((r) => before.get(r.questionId) && !r.passed).map(failing),
     newly_passing: asked
       .filter((r) => !before.get(r.questionId) && r.passed)
       .map((r) => ({ question_id: r.questionId, question: r.question })),
+    new_questions: added.length,
+    new_failing: added.filter((r) => !r.passed).map(failing),
   };
 }
 

@@ -319,6 +319,8 @@ describe("a run beside the previous one", () => {
       token: admin,
       body: { question: tours.question, expect_text: "midnight" },
     });
+    // Added since the previous run: its failure is new, though nothing it did before changed.
+    const added = (await add({ question: "Is there a velodrome on campus?", expect_outcome: "answered" })).body;
     const queued = await call("POST", `/v1/apps/${appId}/test_runs`, { token: admin, body: { environment: "stage" } });
     const run = await until(
       "the second run to finish",
@@ -333,6 +335,14 @@ describe("a run beside the previous one", () => {
       { question_id: tours.id, question: tours.question, reason: "text missing" },
     ]);
     expect(run.changes.previous_run_id).toBeLessThan(queued.body.id);
+    expect(run.changes.new_questions).toBe(1);
+    expect(run.changes.new_failing).toEqual([
+      {
+        question_id: added.id,
+        question: "Is there a velodrome on campus?",
+        reason: "outcome differs (fallback, expected answered)",
+      },
+    ]);
   });
 });
 

@@ -88,6 +88,7 @@ describe("a test question made from an answer", () => {
       question: "When are applications due?",
       outcome: "answered" as const,
       trace: trace([passage(1), passage(2, { used: true })]),
+      rating: null,
     };
     expect(testQuestionFromAnswer(answer)).toEqual({
       question: "When are applications due?",
@@ -97,15 +98,25 @@ describe("a test question made from an answer", () => {
     });
   });
 
-  it("expects no source of a fallback or of an answer given before traces", () => {
+  it("expects an answer to a question that got the fallback, with no source, as Insights' gaps do", () => {
     expect(
-      testQuestionFromAnswer({ question: "Weather on Mars?", outcome: "fallback", trace: trace([passage(1)]) })
-        .expect_source,
-    ).toBe("");
-    expect(testQuestionFromAnswer({ question: null, outcome: "answered", trace: null })).toMatchObject({
+      testQuestionFromAnswer({
+        question: "Where can I park?",
+        outcome: "fallback",
+        trace: trace([passage(1)]),
+        rating: "down",
+      }),
+    ).toMatchObject({ expect_outcome: "answered", expect_source: "" });
+    expect(testQuestionFromAnswer({ question: null, outcome: "answered", trace: null, rating: null })).toMatchObject({
       question: "",
       expect_source: "",
     });
+  });
+
+  it("does not lock in the source of an answer the visitor rated unhelpful", () => {
+    const rated = { question: "When?", outcome: "answered" as const, trace: trace([passage(1, { used: true })]) };
+    expect(testQuestionFromAnswer({ ...rated, rating: "down" }).expect_source).toBe("");
+    expect(testQuestionFromAnswer({ ...rated, rating: "up" }).expect_source).toBe("https://www.northfield.edu/page-1");
   });
 
   it("sends the typed source over the chosen one, and none when neither is given", () => {

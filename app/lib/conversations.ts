@@ -162,16 +162,18 @@ export interface TestQuestionFromAnswer {
 }
 
 /**
- * The form as an answer prefills it: its question and outcome, and as the expected source the
- * first page it quoted (none for an answer that quoted nothing: a fallback expects no source).
+ * The form as an answer prefills it: its question; the outcome it had, except that a fallback
+ * expects an answer (a test made from a gap is one that passes once the gap is filled, as Insights'
+ * "Add as test question" makes it); and as the expected source the first page it quoted, unless the
+ * visitor rated the answer unhelpful (its source is not the one to lock in). A fallback quoted nothing.
  */
 export function testQuestionFromAnswer(
-  answer: Pick<ConversationMessage, "question" | "outcome" | "trace">,
+  answer: Pick<ConversationMessage, "question" | "outcome" | "trace" | "rating">,
 ): TestQuestionFromAnswer {
-  const quoted = answer.trace?.passages.find((passage) => passage.used);
+  const quoted = answer.rating === "down" ? undefined : answer.trace?.passages.find((passage) => passage.used);
   return {
     question: answer.question ?? "",
-    expect_outcome: answer.outcome ?? "",
+    expect_outcome: answer.outcome === "fallback" ? "answered" : (answer.outcome ?? ""),
     expect_source: quoted ? passageSource(quoted) : "",
     expect_source_typed: "",
   };

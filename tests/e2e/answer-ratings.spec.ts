@@ -97,6 +97,14 @@ test("a visitor on a client's site rates an answer down with the keyboard, comme
     // Styled under the page's policy: its stylesheet applied, nothing refused.
     expect(await launcher.evaluate((button) => getComputedStyle(button).borderRadius)).toBe("999px");
     expect(refused).toEqual([]);
+    // Sent from its button with the keyboard: the message box has the focus, to go on typing. A greeting
+    // is small talk: its reply has nothing to rate.
+    await chat.getByLabel("Your message").fill("Thanks, bye!");
+    await chat.getByRole("button", { name: "Send", exact: true }).focus();
+    await page.keyboard.press("Enter");
+    await expect(chat.getByLabel("Your message")).toBeFocused();
+    await expect(chat.getByText("Goodbye, and thank you for your visit!")).toBeVisible();
+    await expect(rating).toHaveCount(1);
     const results = await new AxeBuilder({ page }).include("[data-assistant-widget]").analyze();
     expect(
       results.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => v.id),

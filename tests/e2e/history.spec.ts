@@ -90,7 +90,7 @@ async function createAgent(request: APIRequestContext, name: string, siteCode: s
  * One No-Go topic saved on an agent's own list reads in History as that topic added, under the
  * agent's name; Revert this change takes it off the list, and the revert reads as it removed.
  */
-async function saveNoGoTopicThenRevert(page: Page) {
+async function saveNoGoTopicThenRevert(page: Page, javaScript: boolean) {
   const code = unique("desk").replace(/[^A-Za-z0-9]/g, "");
   const agentName = `Parking Desk ${code}`;
   await createAgent(page.request, agentName, code);
@@ -115,6 +115,9 @@ async function saveNoGoTopicThenRevert(page: Page) {
 
   await saved.getByRole("button", { name: /Revert this change/ }).click();
   await expect(toast(page)).toContainText(`Reverted the controls of ${code} to the state before the change of`);
+  // With JavaScript the page is not loaded anew: the button, now a link that asks first (the revert
+  // is a later change), keeps the focus it had.
+  if (javaScript) await expect(saved.getByRole("link", { name: /Revert this change/ })).toBeFocused();
   await expect(page).toHaveURL(/\/northfield\/history\?kind=controls$/);
   const reverted = rowWithLine(page, `No-Go Topics of ${agentName}: removed '${topic}' (Canned Response: '${reply}')`);
   await expect(reverted).toHaveCount(1);
@@ -137,7 +140,7 @@ test.describe("with JavaScript", () => {
   test("a No-Go topic saved reads as that topic added, and Revert this change takes it back", async ({
     signedInPage: page,
   }) => {
-    await saveNoGoTopicThenRevert(page);
+    await saveNoGoTopicThenRevert(page, true);
     await expectNoSeriousAxeViolations(page);
   });
 
@@ -199,6 +202,6 @@ test.describe("without JavaScript", () => {
   test("a No-Go topic saved reads as that topic added, and is reverted, with plain form posts", async ({
     signedInPage: page,
   }) => {
-    await saveNoGoTopicThenRevert(page);
+    await saveNoGoTopicThenRevert(page, false);
   });
 });

@@ -163,6 +163,11 @@ test.describe("with JavaScript", () => {
     ).toBeVisible();
     await page.getByRole("link", { name: "the visitor's profile" }).click();
     await expect(drawer.getByRole("list", { name: "Conversation" }).getByRole("listitem")).toHaveCount(4);
+    // The question opens in the link's place with Cancel focused; Cancel gives the focus back to the link.
+    await drawer.getByRole("link", { name: "Delete this person's data" }).click();
+    await expect(drawer.getByRole("link", { name: "Cancel" })).toBeFocused();
+    await drawer.getByRole("link", { name: "Cancel" }).click();
+    await expect(drawer.getByRole("link", { name: "Delete this person's data" })).toBeFocused();
     await drawer.getByRole("link", { name: "Delete this person's data" }).click();
     await drawer.getByRole("button", { name: "Delete everything about this person" }).click();
     await expect(toast(page)).toContainText("Deleted the person's profile and conversation");
@@ -189,6 +194,9 @@ test.describe("with JavaScript", () => {
     );
     await expect(page.getByRole("button", { name: /^Download CSV/ })).toHaveCount(0);
     await expect(page.getByRole("button", { name: /^Add as test question/ })).toHaveCount(0);
+    // Nor links to changes they may not make in the knowledge store.
+    const unanswered = page.getByRole("region", { name: "Unanswered questions" });
+    await expect(unanswered.getByRole("link", { name: /Add the missing page|Index it again/ })).toHaveCount(0);
   });
 
   test("a client user may look at profiles but not delete them", async ({ page }) => {

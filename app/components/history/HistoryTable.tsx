@@ -1,8 +1,10 @@
-import { Form, Link } from "@remix-run/react";
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useRef } from "react";
 import type { ChangeLine } from "@contract";
 import { CHANGE_KIND_LABELS, isRestorableKind, LATER_CHANGES_CAP, type ChangeKind } from "@contract/values/history";
 import { formatDateTime, formatDateTimeUtc } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
+import { useFocusOnSwap } from "~/components/useFocusOnSwap";
 import { ChangeDiff } from "./ChangeDiff";
 import * as s from "./history.css";
 
@@ -36,6 +38,11 @@ export function HistoryTable({
   canRestore: boolean;
   confirmTo: ConfirmAddress;
 }) {
+  // The button last used: once its revert is done it becomes a link that asks first, and keeps focus.
+  const navigation = useNavigation();
+  const used = useRef<string | null>(null);
+  const sent = navigation.formData;
+  if (sent?.get("id")) used.current = restoreControlId(String(sent.get("intent")), Number(sent.get("id")));
   return (
     <div className={ui.tableScroll} tabIndex={0}>
       <table aria-label="Configuration changes">
@@ -71,12 +78,19 @@ export function HistoryTable({
                   <td className={s.restoreCell}>
                     {isRestorableKind(change.kind) ? (
                       <div className={s.restoreForms}>
-                        <RestoreForm change={change} intent="revert" label="Revert this change" confirmTo={confirmTo} />
+                        <RestoreForm
+                          change={change}
+                          intent="revert"
+                          label="Revert this change"
+                          confirmTo={confirmTo}
+                          used={used.current}
+                        />
                         <RestoreForm
                           change={change}
                           intent="restore"
                           label="Restore this state"
                           confirmTo={confirmTo}
+                          used={used.current}
                         />
                       </div>
                     ) : null}
@@ -100,17 +114,25 @@ export function HistoryTable({
  * rows' buttons apart. Either writes the whole thing back, so when later changes were made to it
  * the button asks first (a link to the page's question), saying that those go too.
  */
+const restoreControlId = (intent: string, id: number) => `${intent}-change-${id}`;
+
 function RestoreForm({
   change,
   intent,
   label,
   confirmTo,
+  used,
 }: {
   change: ShownChange;
   intent: "restore" | "revert";
   label: string;
   confirmTo: ConfirmAddress;
+  /** The id of the control last used on this page, if any. */
+  used: string | null;
 }) {
+  const id = restoreControlId(intent, change.id);
+  const asksFirst = change.later_changes > 0;
+  useFocusOnSwap(id, asksFirst, used === id);
   const words = (
     <>
       {label}
@@ -121,9 +143,10 @@ function RestoreForm({
       </span>
     </>
   );
-  if (change.later_changes > 0) {
+  if (asksFirst) {
     return (
       <Link
+        id={id}
         to={confirmTo(intent, change.id)}
         className={`${ui.button.secondary} ${s.restoreButton}`}
         preventScrollReset
@@ -136,7 +159,7 @@ function RestoreForm({
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={change.id} />
-      <button type="submit" className={`${ui.button.secondary} ${s.restoreButton}`}>
+      <button type="submit" id={id} className={`${ui.button.secondary} ${s.restoreButton}`}>
         {words}
       </button>
     </Form>

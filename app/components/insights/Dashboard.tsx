@@ -228,7 +228,9 @@ export function Dashboard() {
           {insights.unanswered_questions.length ? (
             <GapList gaps={insights.unanswered_questions} linksOf={gapLinksOf} canConfigure={canConfigure} />
           ) : (
-            <Empty>Every question in this range got an answer.</Empty>
+            <Empty>
+              {totals.questions ? "Every question in this range got an answer." : "No questions in this range."}
+            </Empty>
           )}
         </Panel>
         <Panel title="Answers rated unhelpful" chart="unhelpful_answers">

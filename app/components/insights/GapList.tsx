@@ -17,8 +17,9 @@ const STATE_LABELS = {
 export type Gap = Insights["unanswered_questions"][number];
 
 /** The advice under an unanswered question (gapAdvice). */
-function WhatToDo({ gap, links }: { gap: Gap; links: GapLinks }) {
-  const { why, actions } = gapAdvice(gap, links);
+function WhatToDo({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canConfigure: boolean }) {
+  // A read-only Client is told why, without the changes they may not make.
+  const { why, actions } = gapAdvice(gap, canConfigure ? links : { ...links, store: null });
   return (
     <>
       {why ? <p className={s.closest}>{why}</p> : null}
@@ -145,7 +146,10 @@ function GapItem({
               {store && c.url ? (
                 <>
                   {" "}
-                  · <Link to={`${store}/urls?search=${encodeURIComponent(c.url)}`}>Index it again</Link>
+                  ·{" "}
+                  <Link to={`${store}/urls?search=${encodeURIComponent(c.url)}`}>
+                    {canConfigure ? "Index it again" : "See it in the knowledge store"}
+                  </Link>
                 </>
               ) : null}
             </li>
@@ -183,7 +187,7 @@ function GapItem({
           ))}
         </ul>
       ) : null}
-      <WhatToDo gap={gap} links={links} />
+      <WhatToDo gap={gap} links={links} canConfigure={canConfigure} />
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { INSIGHT_ENVIRONMENT_LABELS } from "@contract/values/insights";
 import type { UserProfileDetail } from "@contract";
 import { Drawer } from "~/components/Drawer";
 import { Pagination } from "~/components/Pagination";
+import { useFocusOnSwap } from "~/components/useFocusOnSwap";
 import { useAddress } from "~/components/useAddress";
 import { formatDateTime, formatDateTimeUtc } from "~/lib/dates";
 import { countOf } from "~/lib/format";
@@ -15,6 +16,9 @@ import { outcomeChipLabel, transcriptPathOf } from "~/lib/conversations";
 
 const show = (value: unknown) =>
   value === null || value === undefined ? "" : typeof value === "object" ? JSON.stringify(value) : String(value);
+
+const DELETE_LINK_ID = "delete-person";
+const DELETE_CANCEL_ID = "delete-person-cancel";
 
 /** One profile: its values (each with the message it came from), its score and why, and the whole conversation. */
 function ProfileDrawer({
@@ -37,6 +41,9 @@ function ProfileDrawer({
 }) {
   const { profile, messages, field_sources } = detail;
   const saidIn = (field: string) => messages.find((m) => m.id === field_sources[field]);
+  // The question opens where its link was, and the link comes back on Cancel: focus follows, to Cancel
+  // (the choice that loses nothing) or to the link.
+  useFocusOnSwap(confirmingDelete ? DELETE_CANCEL_ID : DELETE_LINK_ID, confirmingDelete, canDelete);
   return (
     <Drawer
       title={
@@ -112,7 +119,7 @@ function ProfileDrawer({
               phone, and their conversations are removed for good, and the dashboard is recounted without them.
             </p>
             <div className={ui.toolbar}>
-              <Link to={cancelDeleteTo} className={ui.button.secondary}>
+              <Link to={cancelDeleteTo} id={DELETE_CANCEL_ID} className={ui.button.secondary}>
                 Cancel
               </Link>
               <button type="submit" name="intent" value="delete" className={ui.button.danger}>
@@ -121,7 +128,7 @@ function ProfileDrawer({
             </div>
           </Form>
         ) : (
-          <Link to={deleteTo} className={ui.button.danger}>
+          <Link to={deleteTo} id={DELETE_LINK_ID} className={ui.button.danger}>
             Delete this person's data
           </Link>
         )

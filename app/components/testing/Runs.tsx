@@ -190,6 +190,22 @@ export function RunChanges({ changes, runHref }: { changes: TestRun["changes"]; 
       ) : (
         <p className={ui.muted}>None.</p>
       )}
+      <h3>New questions failing ({changes.new_failing.length})</h3>
+      <p className={ui.muted}>
+        {changes.new_questions === 1
+          ? "1 question was added since run"
+          : `${changes.new_questions.toLocaleString("en-US")} questions were added since run`}{" "}
+        {changes.previous_run_id}.
+      </p>
+      {changes.new_failing.length ? (
+        <ul aria-label="New questions failing">
+          {changes.new_failing.map((row) => (
+            <li key={row.question_id}>
+              <bdi>{row.question}</bdi> <span className={ui.muted}>({row.reason})</span>
+            </li>
+          ))}
+        </ul>
+      ) : null}
     </>
   );
 }
