@@ -102,7 +102,10 @@ export const ConversationRow = z.object({
   /** An email or phone number was captured. */
   lead: z.boolean(),
   /** An operator marked an answer reviewed and no answer rated down waits for review. */
+  /** An operator marked an answer of it reviewed, and no answer rated unhelpful waits for review. */
   reviewed: z.boolean(),
+  /** Answers rated unhelpful that no operator has marked reviewed yet. */
+  awaiting_review: z.number(),
 });
 export type ConversationRow = z.infer<typeof ConversationRow>;
 
@@ -194,6 +197,12 @@ export const AnswerTrace = z.object({
    * sentences that ask something.
    */
   searched: z.string().optional(),
+  /**
+   * The visitor's question before this one, when this one pointed back at it ("How much does it
+   * cost?") and was searched with it. Absent for a question that stands on its own, and from traces
+   * recorded before it was kept.
+   */
+  follow_up: z.string().optional(),
   /** What the visitor's message was read as, when it asked nothing (outcome `small_talk`): nothing was searched. */
   small_talk: z.enum(SMALL_TALK_KINDS).optional(),
 });

@@ -118,6 +118,14 @@ describe("small talk", () => {
     const followUp = await ask("How much does it cost?", first.conversation);
     expect(followUp.text).toContain("$6,100");
     expect(followUp.sources[0].url).toBe(`${site.base}/demo/tuition.html`);
+    // Its trace names the question it leaned on; the two together, as a test question asks them, find the same.
+    const [traced] = await site.host.deps.db
+      .select({ trace: messages.trace })
+      .from(messages)
+      .where(eq(messages.id, followUp.answer));
+    expect((traced.trace as { follow_up?: string }).follow_up).toBe("Tell me about housing and meals.");
+    const alone = await askWidget(site, "Tell me about housing and meals. How much does it cost?");
+    expect(alone.text).toContain("$6,100");
     const [row] = await site.host.deps.db
       .select({
         questions: conversations.questionCount,

@@ -157,6 +157,10 @@ export async function respond(input: RespondInput, deps: ResponderDeps): Promise
   return searched === input.message ? chosen : { ...chosen, trace: { ...chosen.trace, searched } };
 }
 
+/** The trace, with the question a follow-up was searched with ("Why this answer" says so; a test question needs it). */
+const withFollowUp = (trace: AnswerTrace, earlier: string | undefined): AnswerTrace =>
+  earlier ? { ...trace, follow_up: earlier } : trace;
+
 /** The reply to small talk: its trace says what the message was read as, and that nothing was searched. */
 function smallTalkAnswer(smallTalk: NonNullable<ReturnType<typeof smallTalkOf>>, threshold: number): ChatAnswer {
   // No chance was estimated (no search ran): the threshold evidence has nothing to replay of it.
@@ -219,7 +223,7 @@ async function answerSearching(
       controls: [{ type: "no_go_topic", name: noGo.topic }],
       model: false,
     });
-    return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned", trace };
+    return { ...NOTHING, text: noGo.cannedResponse, outcome: "canned", trace: withFollowUp(trace, earlier) };
   }
 
   const searched = followUpSearch(message, input.previousQuestion);
@@ -293,17 +297,20 @@ async function answerSearching(
     }
   }
   const traceWith = (fired: TracedControl[], listed: SearchHit[], fallbackReason?: FallbackReason) =>
-    traceOf({
-      hits,
-      threshold: settings.min_retrieval_confidence,
-      confidence,
-      drawnFrom,
-      listed,
-      controls: written ? [...fired, ...modelControls(controls)] : fired,
-      model: written,
-      fallbackReason,
-      leftOut: found.leftOut,
-    });
+    withFollowUp(
+      traceOf({
+        hits,
+        threshold: settings.min_retrieval_confidence,
+        confidence,
+        drawnFrom,
+        listed,
+        controls: written ? [...fired, ...modelControls(controls)] : fired,
+        model: written,
+        fallbackReason,
+        leftOut: found.leftOut,
+      }),
+      earlier,
+    );
   if (!text && !programs.length) {
     // Why nothing was quoted, in the order the checks above ran: what "Why this answer" tells.
     const reason: FallbackReason = !hits.length

@@ -172,6 +172,12 @@ describe("the conversations list", () => {
     expect((await list("?lead=false")).total).toBe(3);
     expect(await ids("?search=TELEPORTATION")).toEqual([c.conversation]);
     expect(await ids("?search=100%25")).toEqual([]);
+    // Words as they begin: part of a word, part of an address; quotes and backslashes are words' letters, never syntax.
+    expect(await ids("?search=teleport")).toEqual([c.conversation]);
+    expect(await ids("?search=dana.q")).toEqual([a.conversation]);
+    expect(await ids(`?search=${encodeURIComponent("quantum lab")}`)).toEqual([c.conversation]);
+    for (const odd of ["it's", "a\\b", "'&|!:*", "(", "''"])
+      expect(await ids(`?search=${encodeURIComponent(odd)}`)).toEqual([]);
     const today = new Date().toISOString().slice(0, 10);
     expect((await list(`?from=${today}&to=${today}`)).total).toBe(4);
     expect((await list("?to=2020-01-01")).total).toBe(0);
@@ -191,6 +197,8 @@ describe("the conversations list", () => {
     expect(await ids("?rating=down")).toEqual([d.conversation]);
     expect((await list("?rating=unrated")).total).toBe(2);
     expect(await ids("?rating=down&reviewed=false")).toEqual([d.conversation]);
+    // Why it is not reviewed: the answer rated unhelpful that waits.
+    expect((await list("?rating=down")).data[0]).toMatchObject({ reviewed: false, awaiting_review: 1 });
 
     const reviewed = await call(
       "POST",
@@ -200,6 +208,7 @@ describe("the conversations list", () => {
     expect(reviewed).toEqual({ status: 200, body: { message: "Marked reviewed", reviewed: true } });
     expect(await ids("?rating=down&reviewed=false")).toEqual([]);
     expect(await ids("?reviewed=true")).toEqual([d.conversation]);
+    expect((await list("?reviewed=true")).data[0]).toMatchObject({ reviewed: true, awaiting_review: 0 });
     expect((await detail(d.conversation)).messages.find((m) => m.id === d.message)).toMatchObject({
       rating: "down",
       comment: "Wrong date",

@@ -37,6 +37,17 @@ const searchesInsideWords = (search: string) => isUnspaced(search) || HANGUL.tes
 const REVIEWED = sql.raw("(c.reviewed_answers > 0 and c.down_unreviewed = 0)");
 
 /**
+ * A search as words the messages' words begin with, all of them: "park" finds "parking", and
+ * "maya.chen" the address "maya.chen@example.net" (one word to the simple parser). Each word of the
+ * search, as the same parser reads it, becomes a quoted prefix term; the quoting doubles quotes and
+ * backslashes, so no search is read as query syntax. A search of no word matches nothing.
+ */
+const wordsBeginningWith = (search: string) => sql`(
+  select string_agg(
+    '''' || replace(replace(w.lexeme, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || ''':*', ' & ')
+  from unnest(to_tsvector('simple', ${search})) w)::tsquery`;
+
+/**
  * The conditions of the Conversations list (alias c for conversations).
  * Every filter but the search reads the conversation's own row: its outcome, rating and review
  * counts are kept on it as messages, ratings and reviews are stored.
@@ -66,7 +77,7 @@ function conversationFilter(appId: number, query: Query): SQL {
     // is for the text anywhere in a message.
     const matches = searchesInsideWords(query.search)
       ? sql`m.text ilike ${containing(query.search)}`
-      : sql`to_tsvector('simple', m.text) @@ plainto_tsquery('simple', ${query.search})`;
+      : sql`to_tsvector('simple', m.text) @@ ${wordsBeginningWith(query.search)}`;
     parts.push(sql`exists (select 1 from messages m where m.conversation_id = c.id and ${matches})`);
   }
   return sql.join(parts, sql` and `);
@@ -87,6 +98,7 @@ interface ListRecord {
   rated_up: number;
   rated_down: number;
   reviewed: boolean;
+  down_unreviewed: number;
   lead: boolean | null;
 }
 
@@ -113,6 +125,7 @@ const toRow = (row: ListRecord): ConversationRow => ({
   rating: ratingOf(Number(row.rated_up), Number(row.rated_down)),
   lead: Boolean(row.lead),
   reviewed: Boolean(row.reviewed),
+  awaiting_review: Number(row.down_unreviewed),
 });
 
 /** One page of a client's conversations and how many match, read from the conversations' own rows. */
@@ -128,7 +141,7 @@ export async function listConversations(appId: number, query: Query, deps: Pick<
   const rows = rowsOf<ListRecord>(
     await deps.db.execute(sql`
     select c.id, c.started_at, c.environment, c.trigger_point, c.question_count, c.last_question, c.answered, c.fallback, c.canned, c.disclaimed, c.small_talk,
-      c.rated_up, c.rated_down, ${REVIEWED} as reviewed, p.is_lead as lead
+      c.rated_up, c.rated_down, ${REVIEWED} as reviewed, c.down_unreviewed, p.is_lead as lead
     from conversations c left join visitor_profiles p on p.conversation_id = c.id
     where ${where}
     order by ${ORDERS[query.sort]}

@@ -28,12 +28,12 @@ const ask = (message: string, options: { env?: "stage" | "prod"; triggerPoint?: 
   });
 
 /*
- * A small knowledge store and eleven questions in five conversations with known outcomes:
- * admissions/stage A: answered, disclaimed (sensitive), fallback (the visitor's details)
+ * A small knowledge store and eleven messages in six conversations with known outcomes:
+ * admissions/stage A: answered, disclaimed (sensitive), fallback (the visitor's details and major)
  * admissions/stage B: canned (no-go), answered (the same question as A's first)
  * studentsuccess/stage C and D: the same unanswerable question, fallback twice
- * admissions/prod E: answered, fallback (details of a second person)
- * studentsuccess/stage F: fallback (the first visitor again, by email)
+ * admissions/prod E: answered, small talk (a second person's email alone)
+ * studentsuccess/stage F: small talk (the first visitor again, by email alone)
  */
 const outcomes: string[] = [];
 let dana: string;

@@ -177,9 +177,18 @@ export async function readInsights(
       from insight_days r where ${where} group by r.day`),
     ),
     // One pass over the question rollups answers both lists: the most asked and the most often unanswered.
-    rowsOf<{ question: string; asked: number; unanswered: number; top_asked: boolean; top_unanswered: boolean }>(
+    rowsOf<{
+      question: string;
+      asked: number;
+      unanswered: number;
+      asked_rank: number;
+      unanswered_rank: number;
+      top_asked: boolean;
+      top_unanswered: boolean;
+    }>(
       deps.db.execute(sql`
-      select question, asked, unanswered, asked_rank <= ${limits.questions} as top_asked, unanswered > 0 and unanswered_rank <= ${limits.questions} as top_unanswered
+      select question, asked, unanswered, asked_rank, unanswered_rank,
+        asked_rank <= ${limits.questions} as top_asked, unanswered > 0 and unanswered_rank <= ${limits.questions} as top_unanswered
       from (
         select question, asked, unanswered,
           row_number() over (order by asked desc, question) as asked_rank, row_number() over (order by unanswered desc, question) as unanswered_rank
@@ -213,9 +222,11 @@ export async function readInsights(
     ),
     readUnhelpful(scope, limits.unhelpful, deps),
   ]);
+  // In the order the ranks were given (ties by the database's order of the text), so a list of ten
+  // is the first ten of a longer one: a second order here put a question the ten left out second.
   const unansweredKeys = questions
     .filter((q) => q.top_unanswered)
-    .sort((x, y) => Number(y.unanswered) - Number(x.unanswered) || x.question.localeCompare(y.question));
+    .sort((x, y) => Number(x.unanswered_rank) - Number(y.unanswered_rank));
   // The passages found closest, for the few questions listed only: the latest day's.
   const closestRows = unansweredKeys.length
     ? await rowsOf<{
@@ -243,9 +254,7 @@ export async function readInsights(
         deps,
       )
     : new Map<string, GapPage[]>();
-  const topQuestions = questions
-    .filter((q) => q.top_asked)
-    .sort((x, y) => Number(y.asked) - Number(x.asked) || x.question.localeCompare(y.question));
+  const topQuestions = questions.filter((q) => q.top_asked).sort((x, y) => Number(x.asked_rank) - Number(y.asked_rank));
   const leadDays = leadRows?.days ?? [];
   const topLeads = leadRows?.top ?? [];
   const captured = leadDays.reduce((sum, row) => sum + Number(row.leads), 0);

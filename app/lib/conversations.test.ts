@@ -113,6 +113,18 @@ describe("a test question made from an answer", () => {
     });
   });
 
+  it("puts a follow-up after the question it leaned on, since a run asks each question alone", () => {
+    const followUp = (before: string) =>
+      testQuestionFromAnswer({
+        question: "How much does it cost?",
+        outcome: "answered",
+        trace: { ...trace([]), follow_up: before },
+        rating: null,
+      }).question;
+    expect(followUp("Tell me about housing and meals")).toBe("Tell me about housing and meals. How much does it cost?");
+    expect(followUp("What about housing?")).toBe("What about housing? How much does it cost?");
+  });
+
   it("does not lock in the source of an answer the visitor rated unhelpful", () => {
     const rated = { question: "When?", outcome: "answered" as const, trace: trace([passage(1, { used: true })]) };
     expect(testQuestionFromAnswer({ ...rated, rating: "down" }).expect_source).toBe("");
@@ -174,6 +186,7 @@ describe("the list's CSV", () => {
       rating: "mixed",
       lead: true,
       reviewed: false,
+      awaiting_review: 1,
     };
     const [header, line] = parseCsv(conversationsCsv([row]));
     expect(header[0]).toBe("Started (UTC)");

@@ -162,7 +162,17 @@ export interface TestQuestionFromAnswer {
 }
 
 /**
- * The form as an answer prefills it: its question; the outcome it had, except that a fallback
+ * A follow-up as a test question: a run asks each question on its own, so "How much does it cost?"
+ * would lack what "it" was. It is prefixed with the question it was searched with, as a sentence.
+ */
+function standingAlone(question: string, followUpOf: string | undefined) {
+  if (!followUpOf) return question;
+  const before = followUpOf.trim();
+  return `${/[.?!]["'”’)]*$/.test(before) ? before : `${before}.`} ${question}`;
+}
+
+/**
+ * The form as an answer prefills it: its question (a follow-up with the question it leaned on); the outcome it had, except that a fallback
  * expects an answer (a test made from a gap is one that passes once the gap is filled, as Insights'
  * "Add as test question" makes it); and as the expected source the first page it quoted, unless the
  * visitor rated the answer unhelpful (its source is not the one to lock in). A fallback quoted nothing.
@@ -172,7 +182,7 @@ export function testQuestionFromAnswer(
 ): TestQuestionFromAnswer {
   const quoted = answer.rating === "down" ? undefined : answer.trace?.passages.find((passage) => passage.used);
   return {
-    question: answer.question ?? "",
+    question: standingAlone(answer.question ?? "", answer.trace?.follow_up),
     expect_outcome: answer.outcome === "fallback" ? "answered" : (answer.outcome ?? ""),
     expect_source: quoted ? passageSource(quoted) : "",
     expect_source_typed: "",

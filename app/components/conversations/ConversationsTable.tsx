@@ -32,6 +32,29 @@ export function OutcomeChips({ outcomes }: { outcomes: ConversationRow["outcomes
   );
 }
 
+/** Conversations started in the same minute are told apart by what was asked last (its start, when long). */
+function openConversationLabel(row: ConversationRow) {
+  const letters = [...row.last_question];
+  const asked = letters.length > 80 ? `${letters.slice(0, 79).join("")}…` : row.last_question;
+  const started = `Open the conversation started ${formatDateTime(row.started_at)}`;
+  return asked ? `${started}: “${asked}”` : started;
+}
+
+/**
+ * Whether an operator went through it: yes once an answer is marked reviewed and no answer rated
+ * unhelpful waits, else how many such answers wait (the reason it is not), else no.
+ */
+function ReviewState({ row }: { row: ConversationRow }) {
+  if (row.reviewed) return <>Yes</>;
+  if (row.awaiting_review > 0)
+    return (
+      <span className={ui.chip.warning}>
+        {row.awaiting_review === 1 ? "1 rated unhelpful waits" : `${row.awaiting_review} rated unhelpful wait`}
+      </span>
+    );
+  return <span className={ui.muted}>No</span>;
+}
+
 /**
  * The conversations, in the order asked for: when each started (the link to its transcript), where,
  * how many questions and the last one, how its answers came out, the visitor's rating, whether a
@@ -75,10 +98,7 @@ export function ConversationsTable({
             conversations.map((row) => (
               <tr key={row.id} data-conversation-id={row.id}>
                 <td className={s.when}>
-                  <Link
-                    to={`${listPath}/${row.id}${listSearch}`}
-                    aria-label={`Open the conversation started ${formatDateTime(row.started_at)}`}
-                  >
+                  <Link to={`${listPath}/${row.id}${listSearch}`} aria-label={openConversationLabel(row)}>
                     <time dateTime={row.started_at}>{formatDateTime(row.started_at)}</time>
                   </Link>
                 </td>
@@ -103,7 +123,9 @@ export function ConversationsTable({
                 <td>
                   {row.lead ? <span className={ui.chip.success}>Lead</span> : <span className={ui.muted}>No</span>}
                 </td>
-                <td>{row.reviewed ? "Yes" : <span className={ui.muted}>No</span>}</td>
+                <td>
+                  <ReviewState row={row} />
+                </td>
               </tr>
             ))
           ) : (

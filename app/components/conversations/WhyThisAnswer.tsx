@@ -297,6 +297,12 @@ export function WhyThisAnswer({
               enough, the sentences that ask something were searched alone.
             </p>
           ) : null}
+          {trace.follow_up ? (
+            <p>
+              A follow-up: it pointed back at the visitor's question before it, “<bdi>{trace.follow_up}</bdi>”, and was
+              searched with it. A test question is asked on its own, so “Add as test question” puts the two together.
+            </p>
+          ) : null}
           {/* Small talk ran no search: there is no chance, control or passage to show. */}
           {trace.small_talk ? null : (
             <>
