@@ -10,6 +10,7 @@ import {
   pageRuleOf,
   listSearchOf,
   pageSizeChoices,
+  pageRulesNow,
   testQuestionFromAnswer,
   traceSources,
   triggerPointWithAgent,
@@ -209,5 +210,29 @@ describe("the list's CSV", () => {
     // As the screen says them: an unrated conversation is "Not rated", not an empty cell.
     const [, unrated] = parseCsv(conversationsCsv([{ ...row, environment: "prod", rating: null }]));
     expect([unrated[1], unrated[10]]).toEqual(["Production", "Not rated"]);
+  });
+});
+
+describe("the rules a transcript's pages have now", () => {
+  it("gives each page of the traces the penalty its rule has for the conversation's trigger point", () => {
+    const messages = [{ trace: trace([passage(1), passage(2)]) }, { trace: null }];
+    const rule = (
+      pattern: string,
+      penalty: number | null,
+      trigger_point = "admissions",
+      finetuning_type: "url_pattern" | "pdf_weightage" = "url_pattern",
+    ) => ({ trigger_point, finetuning_type, pattern, penalty });
+    expect(
+      pageRulesNow(
+        [
+          rule("^https://www.northfield.edu/page-1$", 1),
+          rule("^https://www.northfield.edu/page-2$", 0.5, ""),
+          rule("^https://www.northfield.edu/page-2$", 0.3, "admissions", "pdf_weightage"),
+          rule("^https://www.northfield.edu/elsewhere$", 1),
+        ],
+        messages,
+        "admissions",
+      ),
+    ).toEqual({ "^https://www.northfield.edu/page-1$": 1 });
   });
 });

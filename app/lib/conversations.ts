@@ -1,5 +1,12 @@
 // Plain values only: this module reaches the browser, where the contract's schemas must not.
-import type { AnswerTrace, ConversationMessage, ConversationRow, FinetuningsUpsertBody, TracePassage } from "@contract";
+import type {
+  AnswerTrace,
+  ConversationMessage,
+  ConversationRow,
+  Finetuning,
+  FinetuningsUpsertBody,
+  TracePassage,
+} from "@contract";
 import type { ChatOutcome } from "@contract/values/chat";
 import { LIST_PAGE_SIZES } from "@contract/values/common";
 import type { AnswerRating } from "@contract/values/conversations";
@@ -220,6 +227,37 @@ export function pageRuleOf(
     pattern: source.length + 2 <= PATTERN_MAX_CHARS ? `^${source}$` : source.slice(0, PATTERN_MAX_CHARS),
     penalty: PAGE_PENALTIES[penalty],
   };
+}
+
+/**
+ * The penalties AI Finetuning gives now to the pages of a conversation's traces, by the pattern
+ * "Lower" and "Exclude" write for them (`pageRuleOf`), for the conversation's trigger point: what
+ * each passage's buttons say is already so.
+ */
+export function pageRulesNow(
+  rules: readonly Pick<Finetuning, "trigger_point" | "finetuning_type" | "pattern" | "penalty">[],
+  messages: readonly Pick<ConversationMessage, "trace">[],
+  triggerPoint: string,
+): Record<string, number> {
+  // Each page's pattern, with the kind of rule a button writes for it (a web page's or a file's).
+  const kindOf = new Map(
+    messages.flatMap((message) =>
+      (message.trace?.passages ?? []).flatMap((passage) => {
+        if (!passageSource(passage)) return [];
+        const rule = pageRuleOf(passage, triggerPoint, "lower");
+        return [[rule.pattern, rule.finetuning_type] as const];
+      }),
+    ),
+  );
+  const now: Record<string, number> = {};
+  for (const rule of rules)
+    if (
+      rule.trigger_point === triggerPoint &&
+      rule.penalty !== null &&
+      kindOf.get(rule.pattern) === rule.finetuning_type
+    )
+      now[rule.pattern] = rule.penalty;
+  return now;
 }
 
 // ── Export ───────────────────────────────────────────────────────────────────────────────────────

@@ -106,6 +106,7 @@ const loadTranscript = async (
 ): Promise<{
   conversation: ConversationDetail;
   canCorrect: boolean;
+  pageRules: Record<string, number>;
   testQuestionsPath: string;
   qualityCheckPath: string;
   finetuningPath: string;
@@ -557,6 +558,18 @@ describe("corrections made from an answer", () => {
     expect(await finetuningRules()).toEqual([
       expect.objectContaining({ pattern: `^${site.base}/archive$`, penalty: 1 }),
     ]);
+    // The transcript says what the rule does now, and a second click saves nothing.
+    expect((await loadTranscript(deadline.conversation)).pageRules).toEqual({ [`^${site.base}/archive$`]: 1 });
+    const twice = await correct(deadline.conversation, {
+      intent: "finetune-page",
+      message_id: String(deadline.answer),
+      rank: String(archive.rank),
+      weight: "exclude",
+    });
+    await expect(twice).toSendToast({
+      type: "info",
+      description: `${site.base}/archive is already left out of the answers of Admissions Assistant: nothing changed.`,
+    });
 
     const history = await call("GET", `/v1/apps/${appId}/history?kind=finetuning`, { token: superToken });
     expect(history.body.data[0]).toMatchObject({ kind: "finetuning", user_email: "client.admin@example.com" });

@@ -14,6 +14,7 @@ import {
   isPagePenalty,
   LEAD_FILTER_LABELS,
   pageRuleOf,
+  pageRulesNow,
   pageSizeChoices,
   passageSource,
   RATING_FILTER_LABELS,
@@ -221,14 +222,16 @@ async function requireConversation(
 /** A transcript: every message with its time, each answer with its sources, rating, review and trace. */
 export async function loadConversation(args: LoaderFunctionArgs) {
   const scope = await conversationsScope(args);
-  const [conversation, me] = await Promise.all([
+  const [conversation, me, rules] = await Promise.all([
     requireConversation(scope, args.params.conversationId),
     getUserInfo(scope.api),
+    tuningApi.finetunings(scope.api, scope.app.id),
   ]);
   return json({
     ...screenData(scope),
     conversation,
     canCorrect: userCan(me, "configure", scope.app.id),
+    pageRules: pageRulesNow(rules, conversation.messages, conversation.trigger_point),
     testQuestionsPath: testQuestionsPathFor(scope.app, conversation.trigger_point),
     finetuningPath: finetuningPathFor(scope.app),
     qualityCheckPath: controlsPathFor(scope.app, conversation.trigger_point, "quality-check"),
@@ -333,6 +336,15 @@ async function finetunePage(
   invariantResponse(passage && passageSource(passage), "This passage is not in the answer's trace");
   const back = correctionAddress(request, CORRECTION_ANCHORS.finetune(answer.id, rank, weight));
   const rule = pageRuleOf(passage, conversation.trigger_point, weight);
+  const agent = triggerPointName(scope.app, conversation.trigger_point);
+  const change = weight === "exclude" ? "left out of" : `weighed down (penalty ${rule.penalty}) in`;
+  // A second click, or a rule already there: nothing to save, and no test run to start.
+  const now = pageRulesNow(await tuningApi.finetunings(scope.api, scope.app.id), [answer], conversation.trigger_point);
+  if (rule.pattern !== undefined && now[rule.pattern] === rule.penalty)
+    return redirectWithToast(back, {
+      type: "info",
+      description: `${passageSource(passage)} is already ${change} the answers of ${agent}: nothing changed.`,
+    });
   try {
     await tuningApi.saveFinetunings(scope.api, scope.app.id, [rule]);
   } catch (error) {
@@ -343,8 +355,6 @@ async function finetunePage(
       description: `Error: ${messages.length ? messages.join(" ") : error.message}`,
     });
   }
-  const agent = triggerPointName(scope.app, conversation.trigger_point);
-  const change = weight === "exclude" ? "left out of" : `weighed down (penalty ${rule.penalty}) in`;
   return redirectWithToast(back, {
     type: "success",
     description: `Finetuning saved: ${passageSource(passage)} is ${change} the answers of ${agent}. A test run follows.`,

@@ -467,6 +467,16 @@ test.describe("without JavaScript", () => {
       .getByRole("button", { name: /^Exclude/ })
       .click();
     await expect(toast(page)).toContainText(`is left out of the answers of Agent ${agent}`);
+    // The trace is what was; beside it, what the rule does now, and only the button that would change it.
+    const reopened = await whyThisAnswer(page, "The program admits 120 students each fall.");
+    const excludedRow = reopened
+      .getByRole("table", { name: "Passages retrieved" })
+      .getByRole("row")
+      .filter({ hasText: "Excluded now" });
+    // Every passage of the page says it (the rule is the page's).
+    await expect(excludedRow.first()).toBeVisible();
+    await expect(excludedRow.getByRole("button", { name: /^Exclude/ })).toHaveCount(0);
+    await expect(excludedRow.first().getByRole("button", { name: /^Lower/ })).toHaveCount(1);
 
     // The same question again: the programs page is in no row, and the trace says which rule left it out.
     const again = await converse(page.request, unique(), { triggerPoint: agent });

@@ -18,7 +18,7 @@ import type { CorrectionActionData, loadConversation } from "~/server/conversati
 import * as ui from "~/styles/ui.css";
 import { ReviewForm, TestQuestionForm, type PostedTestQuestion } from "./AnswerCorrections";
 import * as s from "./conversations.css";
-import { WhyThisAnswer, type TraceLinks } from "./WhyThisAnswer";
+import { WhyThisAnswer, type PageRules, type TraceLinks } from "./WhyThisAnswer";
 
 function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
   if (!sources.length) return null;
@@ -45,6 +45,7 @@ function Answer({
   triggerPoint,
   links,
   canCorrect,
+  pageRules,
   posted,
   generation,
 }: {
@@ -52,6 +53,7 @@ function Answer({
   triggerPoint: string;
   links: TraceLinks;
   canCorrect: boolean;
+  pageRules: PageRules;
   posted: PostedTestQuestion | null;
   generation: string;
 }) {
@@ -64,7 +66,13 @@ function Answer({
           <bdi>{answer.comment}</bdi>
         </blockquote>
       ) : null}
-      <WhyThisAnswer answer={answer} triggerPoint={triggerPoint} links={links} canCorrect={canCorrect} />
+      <WhyThisAnswer
+        answer={answer}
+        triggerPoint={triggerPoint}
+        links={links}
+        canCorrect={canCorrect}
+        pageRules={pageRules}
+      />
       {canCorrect ? (
         <div className={s.corrections}>
           <ReviewForm answer={answer} />
@@ -102,6 +110,7 @@ export function TranscriptScreen() {
     listPath,
     conversation,
     canCorrect,
+    pageRules,
     testQuestionsPath,
     qualityCheckPath,
     finetuningPath,
@@ -180,6 +189,7 @@ export function TranscriptScreen() {
                 triggerPoint={conversation.trigger_point}
                 links={links}
                 canCorrect={canCorrect}
+                pageRules={pageRules}
                 posted={posted?.messageId === message.id ? posted : null}
                 generation={generation}
               />

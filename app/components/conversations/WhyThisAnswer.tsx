@@ -12,7 +12,14 @@ import {
   PASSAGE_USES,
   passageUse,
 } from "~/lib/answer-trace";
-import { CORRECTION_ANCHORS, headingPathText, isHttpLink, triggerPointLabel } from "~/lib/conversations";
+import {
+  CORRECTION_ANCHORS,
+  headingPathText,
+  isHttpLink,
+  PAGE_PENALTIES,
+  pageRuleOf,
+  triggerPointLabel,
+} from "~/lib/conversations";
 import { formatDateTime } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
@@ -45,18 +52,46 @@ function PassageSource({ passage }: { passage: TracePassage }) {
 
 const WEIGHT_LABELS = { lower: "Lower", exclude: "Exclude" } as const;
 
+/** The page's penalties in AI Finetuning now, by the pattern its buttons write (`pageRulesNow`). */
+export type PageRules = Record<string, number>;
+
+/** What a page's rule does now, in words beside its buttons; null when it has none. */
+function ruleNowText(penalty: number | undefined) {
+  if (penalty === undefined) return null;
+  if (penalty === PAGE_PENALTIES.exclude) return "Excluded now";
+  if (penalty === PAGE_PENALTIES.lower) return "Lowered now";
+  return `Penalty ${penalty} now`;
+}
+
 /**
  * "Lower" and "Exclude": a finetuning rule for this passage's page, made from the trace on the
- * server (the page is read from the recorded trace, not from what the browser sends).
+ * server (the page is read from the recorded trace, not from what the browser sends). The trace is
+ * what was, so a rule made since is said beside the buttons, and the one it already is goes.
  */
-function FinetuneButtons({ answerId, passage, site }: { answerId: number; passage: TracePassage; site: string }) {
+function FinetuneButtons({
+  answerId,
+  passage,
+  site,
+  triggerPoint,
+  pageRules,
+}: {
+  answerId: number;
+  passage: TracePassage;
+  site: string;
+  triggerPoint: string;
+  pageRules: PageRules;
+}) {
   const what = passage.title || passage.url || passage.file_name || `passage ${passage.rank}`;
+  const now = pageRules[pageRuleOf(passage, triggerPoint, "lower").pattern ?? ""];
+  const said = ruleNowText(now);
+  const weights = (["lower", "exclude"] as const).filter((weight) => PAGE_PENALTIES[weight] !== now);
   return (
     <Form method="post" className={s.inlineForm} preventScrollReset replace>
       <input type="hidden" name="intent" value="finetune-page" />
       <input type="hidden" name="message_id" value={answerId} />
       <input type="hidden" name="rank" value={passage.rank} />
-      {(["lower", "exclude"] as const).map((weight) => (
+      {said ? <span className={ui.muted}>{said}</span> : null}
+      {weights.map((weight) => (
         <button
           key={weight}
           type="submit"
@@ -90,12 +125,16 @@ function PassagesTable({
   answerId,
   trace,
   site,
+  triggerPoint,
   canCorrect,
+  pageRules,
 }: {
   answerId: number;
   trace: AnswerTrace;
   site: string;
+  triggerPoint: string;
   canCorrect: boolean;
+  pageRules: PageRules;
 }) {
   if (!trace.passages.length) return <p>{noPassagesText(trace)}</p>;
   return (
@@ -165,7 +204,13 @@ function PassagesTable({
               </td>
               {canCorrect ? (
                 <td>
-                  <FinetuneButtons answerId={answerId} passage={passage} site={site} />
+                  <FinetuneButtons
+                    answerId={answerId}
+                    passage={passage}
+                    site={site}
+                    triggerPoint={triggerPoint}
+                    pageRules={pageRules}
+                  />
                 </td>
               ) : null}
             </tr>
@@ -274,11 +319,13 @@ export function WhyThisAnswer({
   triggerPoint,
   links,
   canCorrect,
+  pageRules,
 }: {
   answer: ConversationMessage;
   triggerPoint: string;
   links: TraceLinks;
   canCorrect: boolean;
+  pageRules: PageRules;
 }) {
   const { trace } = answer;
   const site = triggerPointLabel(triggerPoint);
@@ -314,7 +361,14 @@ export function WhyThisAnswer({
                 headings weigh more). Score is the share of the question’s key words a passage holds; it decides whether
                 the passage can be quoted. So a lower rank can score higher.
               </p>
-              <PassagesTable answerId={answer.id} trace={trace} site={site} canCorrect={canCorrect} />
+              <PassagesTable
+                answerId={answer.id}
+                trace={trace}
+                site={site}
+                triggerPoint={triggerPoint}
+                canCorrect={canCorrect}
+                pageRules={pageRules}
+              />
             </>
           )}
         </div>
