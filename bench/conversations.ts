@@ -13,7 +13,7 @@ import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { storeAnswer } from "../api/chat/store";
-import type { ChatAnswer } from "../api/chat/responder";
+import type { ChatAnswer } from "../api/chat/chat-answer";
 import { traceOf } from "../api/chat/trace";
 import { clientApps } from "../api/db/schema";
 import type { SearchHit } from "../api/knowledge/index/search";

@@ -150,6 +150,8 @@ export const TracePassage = z.object({
   listed: z.boolean().optional(),
   /** Its first TRACE_PASSAGE_CHARS characters. */
   text: z.string(),
+  /** For a message that asked several questions (`parts`), the question (1, 2, …) it was retrieved for. */
+  part: z.number().int().optional(),
 });
 export type TracePassage = z.infer<typeof TracePassage>;
 
@@ -203,6 +205,22 @@ export const AnswerTrace = z.object({
    * recorded before it was kept.
    */
   follow_up: z.string().optional(),
+  /**
+   * A message that asked several questions (sentences ending in a question mark), each searched and
+   * answered on its own, in order: what each was, how it came out, the chance the quality check
+   * estimated for it, and why it got no answer. The passages say which they were found for (`part`);
+   * the answer has no chance of its own (`confidence` is absent), its parts have theirs.
+   */
+  parts: z
+    .array(
+      z.object({
+        question: z.string(),
+        outcome: z.enum(CHAT_OUTCOMES),
+        confidence: z.number().optional(),
+        fallback_reason: z.enum(FALLBACK_REASONS).optional(),
+      }),
+    )
+    .optional(),
   /** What the visitor's message was read as, when it asked nothing (outcome `small_talk`): nothing was searched. */
   small_talk: z.enum(SMALL_TALK_KINDS).optional(),
 });

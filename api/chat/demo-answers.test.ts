@@ -8,6 +8,7 @@ import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../../tests/support/chat-call";
 import { askWidget, indexedSite } from "../../tests/support/widget-chat";
+import type { AnswerTrace } from "@contract";
 import { conversations, messages } from "../db/schema";
 import { askingSentencesOf } from "./responder";
 
@@ -135,5 +136,50 @@ describe("small talk", () => {
       .from(conversations)
       .where(eq(conversations.id, first.conversation));
     expect(row).toEqual({ questions: 2, last: "How much does it cost?", smallTalk: 2 });
+  });
+});
+
+describe("several questions in one message", () => {
+  /** The trace of an answer, as stored. */
+  const traceOf = async (answerId: number) =>
+    (await site.host.deps.db.select({ trace: messages.trace }).from(messages).where(eq(messages.id, answerId)))[0]
+      .trace as AnswerTrace;
+  const ask = (message: string) => chatCall(site.host.api, { key: site.key, trigger_point: "admissions", message });
+
+  it("answers each, in order, with the sources of both; the trace holds each question and its passages", async () => {
+    const answer = await ask("What is the application fee? When do campus tours leave?");
+    expect(answer.outcome).toBe("answered");
+    const [fee, tours] = answer.text.split("\n\n");
+    expect(fee).toContain("$40");
+    expect(tours).toContain("10 am");
+    expect(answer.sources.map((source) => source.url)).toEqual(
+      expect.arrayContaining([`${site.base}/demo/admissions.html`, `${site.base}/demo/contact.html`]),
+    );
+    const trace = await traceOf(answer.answer);
+    expect(trace.parts).toEqual([
+      expect.objectContaining({ question: "What is the application fee?", outcome: "answered" }),
+      expect.objectContaining({ question: "When do campus tours leave?", outcome: "answered" }),
+    ]);
+    expect(trace.confidence).toBeUndefined();
+    expect(new Set(trace.passages.map((passage) => passage.part))).toEqual(new Set([1, 2]));
+    expect(trace.passages.map((passage) => passage.rank)).toEqual(trace.passages.map((_, index) => index + 1));
+  });
+
+  it("says which question nothing answered", async () => {
+    const answer = await ask("What is the application fee? Is there a velodrome on campus?");
+    expect(answer.outcome).toBe("answered");
+    expect(answer.text).toContain("$40");
+    expect(answer.text.split("\n\n")[1]).toBe(
+      "I couldn't find an answer to “Is there a velodrome on campus?” in our published information.",
+    );
+    const trace = await traceOf(answer.answer);
+    expect(trace.parts?.map((part) => part.outcome)).toEqual(["answered", "fallback"]);
+    expect(trace.parts?.[1].fallback_reason).toBeDefined();
+  });
+
+  it("gives the fallback once when nothing answers any of them", async () => {
+    const answer = await ask("Is there a velodrome on campus? Who won the game last night?");
+    expect(answer.outcome).toBe("fallback");
+    expect(answer.text).not.toContain("I couldn't find an answer to");
   });
 });

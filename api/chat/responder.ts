@@ -1,43 +1,20 @@
 import { eq, inArray } from "drizzle-orm";
-import { fileAnswersIn, type AnswerTrace, type ChatOutcome, type ChatSource, type FallbackReason } from "@contract";
+import { fileAnswersIn, type AnswerTrace, type ChatSource, type FallbackReason } from "@contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { retrieve, type SearchHit } from "../knowledge/index/search";
 import { sentencesOf } from "../knowledge/words/sentences";
 import { answerConfidence, answerEvidence } from "./answer-confidence";
+import type { ChatAnswer, ClosestPassage } from "./chat-answer";
 import { composeAnswer } from "./compose";
 import { followUpContext, followUpSearch } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";
 import { questionPartOf } from "./profile-capture";
+import { answerOfSeveral, ENDS_AS_A_QUESTION, questionsOf } from "./several-questions";
 import { smallTalkOf, smallTalkReply } from "./small-talk";
 import { traceOf, type TracedControl } from "./trace";
 import { contentWords, mentions, sameWord } from "./words";
-
-export interface ChatAnswer {
-  text: string;
-  outcome: ChatOutcome;
-  sources: ChatSource[];
-  disclaimer: string | null;
-  programs: { name: string; url: string }[];
-  /** The web pages among the sources (stable addresses, unlike a file's signed link): what insights count as cited. */
-  citedPages: ChatSource[];
-  /** For a fallback: the passages retrieval found closest, for the dashboard's unanswered questions. */
-  closest: ClosestPassage[];
-  /** The passages the answer cites, the quoted one (or the model's first citation) first. */
-  passages: SearchHit[];
-  /** What a model reads (or would read, without one): the quoted passage, then retrieval's passages in order, within a budget (modelContext). */
-  context: SearchHit[];
-  /** Why it came out so, as the Conversations screen shows it: stored with the answer, never recomputed. */
-  trace: AnswerTrace;
-}
-
-export interface ClosestPassage {
-  title: string;
-  url: string;
-  score: number;
-  text: string;
-}
 
 const NOTHING = { sources: [], disclaimer: null, programs: [], citedPages: [], closest: [], passages: [], context: [] };
 
@@ -146,6 +123,22 @@ export async function respond(input: RespondInput, deps: ResponderDeps): Promise
   // What the visitor says of who they are (a name, an email) is not what they ask about.
   const ownPart = questionPartOf(input.message);
   const asked = { ...input, previousQuestion: input.previousQuestion && questionPartOf(input.previousQuestion) };
+  // Several questions in one message are answered each on its own, in order; each leans on the one
+  // before it as a follow-up would. When none is answered alone, the message is searched whole.
+  const questions = questionsOf(ownPart);
+  if (questions) {
+    const answers: ChatAnswer[] = [];
+    for (const [index, question] of questions.entries())
+      answers.push(
+        await answerSearching(
+          question,
+          { ...asked, previousQuestion: index ? questions[index - 1] : asked.previousQuestion },
+          controls,
+          deps,
+        ),
+      );
+    if (answers.some((answer) => answer.outcome !== "fallback")) return answerOfSeveral(questions, answers);
+  }
   const answer = await answerSearching(ownPart, asked, controls, deps);
   // "Hey, thanks so much for your help earlier. How much is the application fee?": words of thanks
   // the store lacks weigh against the question. When the whole message finds nothing good enough,
@@ -181,7 +174,7 @@ function smallTalkAnswer(smallTalk: NonNullable<ReturnType<typeof smallTalkOf>>,
  */
 export function askingSentencesOf(message: string) {
   const sentences = sentencesOf(message);
-  const asking = sentences.filter((sentence) => /[?\uFF1F\u061F]["'\u201D\u2019)\]]*$/.test(sentence));
+  const asking = sentences.filter((sentence) => ENDS_AS_A_QUESTION.test(sentence));
   if (!asking.length || asking.length === sentences.length) return null;
   const text = asking.join(" ");
   return contentWords(text).length >= 2 ? text : null;

@@ -12,7 +12,7 @@ import {
 import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
 import { questionPartOf } from "./profile-capture";
-import type { ChatAnswer } from "./responder";
+import type { ChatAnswer } from "./chat-answer";
 import { smallTalkOf } from "./small-talk";
 
 /*

@@ -98,6 +98,8 @@ export const SMALL_TALK_TEXTS: Record<SmallTalkKind, string> = {
 
 /** The sentence after the outcome: how the answer came to be what the visitor got. */
 export function howTheAnswerCame({ outcome, trace }: TracedAnswer) {
+  if (trace.parts)
+    return `The message asked ${trace.parts.length} questions: each was searched and answered on its own, in order.`;
   if (trace.small_talk)
     return `Nothing was searched: the message was read as ${SMALL_TALK_TEXTS[trace.small_talk]}, which asks nothing of the knowledge store.`;
   const noGo = noGoTopicOf(trace);
@@ -122,6 +124,12 @@ export function chanceVerdict(trace: AnswerTrace) {
   return trace.passages.length
     ? "no passage held enough of the question to quote."
     : "retrieval found no passage to estimate it from.";
+}
+
+/** How one question of several came out, after its outcome: its chance, or why nothing answered it. */
+export function partVerdict(part: NonNullable<AnswerTrace["parts"]>[number]) {
+  if (part.outcome === "fallback") return `no answer: ${FALLBACK_REASON_TEXTS[part.fallback_reason ?? "no_passage"]}`;
+  return part.confidence !== undefined ? `estimated chance that it is right ${part.confidence}` : null;
 }
 
 /** What "Passages retrieved" says when the trace holds none. */

@@ -305,6 +305,31 @@ test.describe("with JavaScript", () => {
     await expectNoSeriousAxeViolations(page);
   });
 
+  test("a message of two questions is answered one after the other, and its trace names each", async ({
+    signedInPage: page,
+  }) => {
+    const { conversation } = await converse(page.request, unique(), {
+      questions: ["What is the application fee? When do campus tours leave?"],
+    });
+    await page.goto(`${LIST}/${conversation}`);
+    const answer = page.locator("li[data-role=assistant]").last();
+    await expect(answer).toContainText("$40");
+    await expect(answer).toContainText("10 am");
+    await answer.getByText("Why this answer", { exact: true }).click();
+    await expect(
+      answer.getByText(
+        "Outcome: Answered. The message asked 2 questions: each was searched and answered on its own, in order.",
+      ),
+    ).toBeVisible();
+    await expect(answer.getByRole("list", { name: "Questions asked" }).getByRole("listitem")).toHaveText([
+      /^“What is the application fee\?”: Answered, estimated chance that it is right 0\.\d+$/,
+      /^“When do campus tours leave\?”: Answered, estimated chance that it is right 0\.\d+$/,
+    ]);
+    await expect(
+      answer.getByRole("table", { name: "Passages retrieved" }).getByRole("columnheader", { name: "Question" }),
+    ).toBeVisible();
+  });
+
   test("a filter out of range is said beside it, with the rest of the page", async ({ signedInPage: page }) => {
     await page.goto(`${LIST}?from=yesterday&page_size=7&search=nursing`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversations");

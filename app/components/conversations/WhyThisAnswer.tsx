@@ -9,6 +9,7 @@ import {
   moreLeftOutText,
   noGoTopicOf,
   noPassagesText,
+  partVerdict,
   PASSAGE_USES,
   passageUse,
 } from "~/lib/answer-trace";
@@ -143,6 +144,7 @@ function PassagesTable({
         <thead>
           <tr>
             <th scope="col">Rank</th>
+            {trace.parts ? <th scope="col">Question</th> : null}
             <th scope="col">Page or file</th>
             <th scope="col">Heading path</th>
             <th scope="col">Indexed (UTC)</th>
@@ -157,6 +159,7 @@ function PassagesTable({
           {trace.passages.map((passage) => (
             <tr key={passage.rank} data-rank={passage.rank}>
               <td className={s.number}>{passage.rank}</td>
+              {trace.parts ? <td className={s.number}>{passage.part}</td> : null}
               <td className={s.pageCell}>
                 <PassageSource passage={passage} />
                 <details>
@@ -233,7 +236,8 @@ export interface TraceLinks {
  * None for a canned answer: retrieval did not run.
  */
 function Chance({ trace, links }: { trace: AnswerTrace; links: TraceLinks }) {
-  if (noGoTopicOf(trace) !== null) return null;
+  // Several questions: each has its chance, said with it.
+  if (noGoTopicOf(trace) !== null || trace.parts) return null;
   if (trace.confidence === undefined)
     return (
       <p>
@@ -343,6 +347,19 @@ export function WhyThisAnswer({
               (a name, an email address, a phone number) is not searched, and when the whole message found nothing good
               enough, the sentences that ask something were searched alone.
             </p>
+          ) : null}
+          {trace.parts ? (
+            <ol aria-label="Questions asked">
+              {trace.parts.map((part, index) => {
+                const verdict = partVerdict(part);
+                return (
+                  <li key={index}>
+                    “<bdi>{part.question}</bdi>”: {outcomeLabel(part.outcome)}
+                    {verdict ? `, ${verdict}` : "."}
+                  </li>
+                );
+              })}
+            </ol>
           ) : null}
           {trace.follow_up ? (
             <p>

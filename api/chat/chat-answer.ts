@@ -1,0 +1,28 @@
+import type { AnswerTrace, ChatOutcome, ChatSource } from "@contract";
+import type { SearchHit } from "../knowledge/index/search";
+
+/** What the responder answers a visitor's message with (api/chat/responder.ts). */
+export interface ChatAnswer {
+  text: string;
+  outcome: ChatOutcome;
+  sources: ChatSource[];
+  disclaimer: string | null;
+  programs: { name: string; url: string }[];
+  /** The web pages among the sources (stable addresses, unlike a file's signed link): what insights count as cited. */
+  citedPages: ChatSource[];
+  /** For a fallback: the passages retrieval found closest, for the dashboard's unanswered questions. */
+  closest: ClosestPassage[];
+  /** The passages the answer cites, the quoted one (or the model's first citation) first. */
+  passages: SearchHit[];
+  /** What a model reads (or would read, without one): the quoted passage, then retrieval's passages in order, within a budget (modelContext). */
+  context: SearchHit[];
+  /** Why it came out so, as the Conversations screen shows it: stored with the answer, never recomputed. */
+  trace: AnswerTrace;
+}
+
+export interface ClosestPassage {
+  title: string;
+  url: string;
+  score: number;
+  text: string;
+}
