@@ -160,6 +160,19 @@ export function RunResults({ results }: { results: TestRun["results"] }) {
   );
 }
 
+/** Questions that fail, each with why. */
+function FailingList({ label, rows }: { label: string; rows: NonNullable<TestRun["changes"]>["newly_failing"] }) {
+  return (
+    <ul aria-label={label}>
+      {rows.map((row) => (
+        <li key={row.question_id}>
+          <bdi>{row.question}</bdi> <span className={ui.muted}>({row.reason})</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** What changed since the previous run of the same agent and environment. */
 export function RunChanges({ changes, runHref }: { changes: TestRun["changes"]; runHref: (id: number) => string }) {
   if (!changes) return <p className={ui.muted}>No earlier finished run of this environment to compare with.</p>;
@@ -170,13 +183,7 @@ export function RunChanges({ changes, runHref }: { changes: TestRun["changes"]; 
       </p>
       <h3>Newly failing ({changes.newly_failing.length})</h3>
       {changes.newly_failing.length ? (
-        <ul aria-label="Newly failing">
-          {changes.newly_failing.map((row) => (
-            <li key={row.question_id}>
-              <bdi>{row.question}</bdi> <span className={ui.muted}>({row.reason})</span>
-            </li>
-          ))}
-        </ul>
+        <FailingList label="Newly failing" rows={changes.newly_failing} />
       ) : (
         <p className={ui.muted}>None.</p>
       )}
@@ -197,15 +204,7 @@ export function RunChanges({ changes, runHref }: { changes: TestRun["changes"]; 
           : `${changes.new_questions.toLocaleString("en-US")} questions were added since run`}{" "}
         {changes.previous_run_id}.
       </p>
-      {changes.new_failing.length ? (
-        <ul aria-label="New questions failing">
-          {changes.new_failing.map((row) => (
-            <li key={row.question_id}>
-              <bdi>{row.question}</bdi> <span className={ui.muted}>({row.reason})</span>
-            </li>
-          ))}
-        </ul>
-      ) : null}
+      {changes.new_failing.length ? <FailingList label="New questions failing" rows={changes.new_failing} /> : null}
     </>
   );
 }
