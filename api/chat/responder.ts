@@ -105,7 +105,8 @@ async function recommendPrograms(appId: number, question: string, deps: Responde
  * checked against the topics, with the previous question it points back to (api/chat/follow-up.ts).
  * What is searched is the visitor's own question: not the name or address they gave with it, and
  * not their words of thanks when the question's sentence alone finds what the whole message did not.
- * A message that asks nothing (a greeting, thanks, a goodbye, a name alone) is not searched at all.
+ * A message that asks nothing (a greeting, thanks, a goodbye, a name alone) is not searched at all;
+ * one that asks two or three questions has each answered on its own (api/chat/several-questions.ts).
  */
 export async function respond(input: RespondInput, deps: ResponderDeps): Promise<ChatAnswer> {
   // The caller's client type, when it read one ("" is a type too: the client has none set).
