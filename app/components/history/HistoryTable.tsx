@@ -109,13 +109,14 @@ export function HistoryTable({
   );
 }
 
+/** A revert or restore control's id, the same whether it is a button or the link that asks first. */
+const restoreControlId = (intent: string, id: number) => `${intent}-change-${id}`;
+
 /**
  * One of a change's two buttons; its hidden words name the change, so a screen reader tells the
  * rows' buttons apart. Either writes the whole thing back, so when later changes were made to it
  * the button asks first (a link to the page's question), saying that those go too.
  */
-const restoreControlId = (intent: string, id: number) => `${intent}-change-${id}`;
-
 function RestoreForm({
   change,
   intent,
