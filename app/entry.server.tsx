@@ -3,7 +3,7 @@
  * render carries the nonce the security headers announced for this response.
  */
 import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionArgs } from "@remix-run/node";
-import { RemixServer } from "@remix-run/react";
+import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { withRouterRefusalMessage } from "~/server/http/router-refusals.server";
@@ -76,4 +76,18 @@ export default function handleRequest(
 export function handleDataRequest(response: Response, { context }: LoaderFunctionArgs | ActionFunctionArgs) {
   noteLoadersDone(context);
   return withRouterRefusalMessage(response);
+}
+
+/**
+ * What Remix reports of a request that failed, logged as Remix would log it, except a refusal of the
+ * router's own under a 4xx (a form posted to a page without an action, a data request for a route
+ * the address does not match): that is the caller's mistake, answered with its status and a message,
+ * and logging it with its stack read as if the server had failed. Aborted requests are not logged.
+ */
+export function handleError(error: unknown, { request }: LoaderFunctionArgs | ActionFunctionArgs) {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status >= 400 && error.status < 500) return;
+  // A router error's own Error (its `error`) holds the stack; anything else is logged as it is.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  console.error(inner ?? error);
 }
