@@ -174,6 +174,8 @@ describe("the conversations list", () => {
     expect(await ids("?search=100%25")).toEqual([]);
     // Words as they begin: part of a word, part of an address; quotes and backslashes are words' letters, never syntax.
     expect(await ids("?search=teleport")).toEqual([c.conversation]);
+    // A word of one or two letters is matched whole, not as the beginning of every word it starts.
+    expect(await ids("?search=te")).toEqual([]);
     expect(await ids("?search=dana.q")).toEqual([a.conversation]);
     expect(await ids(`?search=${encodeURIComponent("quantum lab")}`)).toEqual([c.conversation]);
     for (const odd of ["it's", "a\\b", "'&|!:*", "(", "''"])

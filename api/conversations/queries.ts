@@ -40,11 +40,14 @@ const REVIEWED = sql.raw("(c.reviewed_answers > 0 and c.down_unreviewed = 0)");
  * A search as words the messages' words begin with, all of them: "park" finds "parking", and
  * "maya.chen" the address "maya.chen@example.net" (one word to the simple parser). Each word of the
  * search, as the same parser reads it, becomes a quoted prefix term; the quoting doubles quotes and
- * backslashes, so no search is read as query syntax. A search of no word matches nothing.
+ * backslashes, so no search is read as query syntax. A search of no word matches nothing. A word
+ * shorter than PREFIX_MIN_LETTERS is matched whole: "a" as a beginning would read most of the index.
  */
+const PREFIX_MIN_LETTERS = 3;
 const wordsBeginningWith = (search: string) => sql`(
   select string_agg(
-    '''' || replace(replace(w.lexeme, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || ''':*', ' & ')
+    '''' || replace(replace(w.lexeme, chr(92), chr(92) || chr(92)), chr(39), chr(39) || chr(39)) || ''''
+      || case when length(w.lexeme) >= ${PREFIX_MIN_LETTERS} then ':*' else '' end, ' & ')
   from unnest(to_tsvector('simple', ${search})) w)::tsquery`;
 
 /**
