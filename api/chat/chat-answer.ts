@@ -10,7 +10,10 @@ export interface ChatAnswer {
   programs: { name: string; url: string }[];
   /** The web pages among the sources (stable addresses, unlike a file's signed link): what insights count as cited. */
   citedPages: ChatSource[];
-  /** For a fallback: the passages retrieval found closest, for the dashboard's unanswered questions. */
+  /**
+   * For a fallback: the passages retrieval found closest, for the dashboard's unanswered questions.
+   * For several questions (`trace.parts`), those of each question nothing answered, marked with it.
+   */
   closest: ClosestPassage[];
   /** The passages the answer cites, the quoted one (or the model's first citation) first. */
   passages: SearchHit[];
@@ -25,4 +28,6 @@ export interface ClosestPassage {
   url: string;
   score: number;
   text: string;
+  /** For a message of several questions: the question (1, 2, …) it was found for. */
+  part?: number;
 }

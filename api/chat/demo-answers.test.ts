@@ -9,7 +9,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chatCall } from "../../tests/support/chat-call";
 import { askWidget, indexedSite } from "../../tests/support/widget-chat";
 import type { AnswerTrace } from "@contract";
-import { conversations, messages } from "../db/schema";
+import { conversations, insightQuestions, messages } from "../db/schema";
+import { readInsights } from "../insights/queries";
+import { rebuildInsightDays } from "../insights/rollups";
 import { askingSentencesOf } from "./responder";
 
 const DEMO_PAGES = ["index.html", "admissions.html", "tuition.html", "campus-life.html", "contact.html"];
@@ -175,6 +177,37 @@ describe("several questions in one message", () => {
     const trace = await traceOf(answer.answer);
     expect(trace.parts?.map((part) => part.outcome)).toEqual(["answered", "fallback"]);
     expect(trace.parts?.[1].fallback_reason).toBeDefined();
+  });
+
+  it("counts each question in Insights: the one nothing answered is listed as unanswered, with its closest passages, live and rebuilt", async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const scope = { appId: site.appId, from: today, to: today, environment: "all" as const };
+    // Read from the rollup itself: the Top questions list holds the ten most asked of this file's questions.
+    const toursAsked = async () =>
+      (
+        await site.host.deps.db
+          .select({ asked: insightQuestions.asked })
+          .from(insightQuestions)
+          .where(eq(insightQuestions.questionKey, "when do campus tours leave"))
+      ).reduce((sum, row) => sum + row.asked, 0);
+    const toursBefore = await toursAsked();
+    await ask("When do campus tours leave? Is there a planetarium on campus?");
+    const listed = async () => {
+      const insights = await readInsights(scope, site.host.deps);
+      const gap = insights.unanswered_questions.find((q) => q.question === "is there a planetarium on campus");
+      const whole = insights.top_questions.some((q) => q.question.includes("leave? is there"));
+      return { toursAsked: await toursAsked(), gap, whole };
+    };
+    const live = await listed();
+    expect(live.toursAsked).toBe(toursBefore + 1);
+    expect(live.gap).toMatchObject({ unanswered: 1, asked_as: "Is there a planetarium on campus?" });
+    expect(live.gap?.fallback_reason).not.toBeNull();
+    expect(live.gap?.closest.length).toBeGreaterThan(0);
+    expect(live.gap?.closest.every((passage) => !("part" in passage))).toBe(true);
+    expect(live.whole).toBe(false);
+    // Rebuilt from the stored messages (as after a person's deletion), the lists say the same.
+    await rebuildInsightDays(site.appId, [today], site.host.deps.db);
+    expect(await listed()).toEqual(live);
   });
 
   it("gives the fallback once when nothing answers any of them", async () => {

@@ -77,7 +77,8 @@ export function answerOfSeveral(questions: string[], answers: ChatAnswer[]): Cha
       answers.flatMap((answer) => answer.citedPages),
       url,
     ),
-    closest: [],
+    // Kept for each question nothing answered: Insights lists it as a question of its own.
+    closest: answers.flatMap((answer, index) => answer.closest.map((passage) => ({ ...passage, part: index + 1 }))),
     passages: answers.flatMap((answer) => answer.passages),
     context: answers.flatMap((answer) => answer.context),
     trace: traceOfSeveral(questions, answers),

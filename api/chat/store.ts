@@ -12,7 +12,7 @@ import {
 import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
 import { questionPartOf } from "./profile-capture";
-import type { ChatAnswer } from "./chat-answer";
+import type { ChatAnswer, ClosestPassage } from "./chat-answer";
 import { smallTalkOf } from "./small-talk";
 
 /*
@@ -96,6 +96,37 @@ export async function storeQuestion(
 }
 
 /**
+ * What a message asked, as Insights counts questions: the question itself, or, for a message of
+ * several questions answered each on its own (`trace.parts`), each of them, so that one nothing
+ * answered is listed among the unanswered questions with the passages found closest for it.
+ */
+export function questionsAskedOf(question: string, answer: ChatAnswer) {
+  const leftOut = Boolean(answer.trace.left_out?.rules.length);
+  const asked = (text: string, outcome: string, closest: ClosestPassage[], reason: string | undefined) => {
+    const unanswered = outcome === "fallback" ? 1 : 0;
+    return {
+      question: text,
+      unanswered,
+      closest: unanswered ? closest : [],
+      fallback_reason: unanswered ? (reason ?? null) : null,
+      left_out: unanswered > 0 && leftOut,
+    };
+  };
+  const { parts } = answer.trace;
+  if (!parts) return [asked(question, answer.outcome, answer.closest, answer.trace.fallback_reason)];
+  return parts.map((part, index) =>
+    asked(
+      part.question,
+      part.outcome,
+      answer.closest
+        .filter((passage) => passage.part === index + 1)
+        .map(({ title, url, score, text }) => ({ title, url, score, text })),
+      part.fallback_reason,
+    ),
+  );
+}
+
+/**
  * Stores the answer with its trace, marks the conversation's last message and counts its outcome
  * there, and counts the day's outcome, the question (unanswered ones with the passages found
  * closest; small talk is none) and each source cited. Gives back the answer's message id: the widget rates it by it.
@@ -109,8 +140,8 @@ export async function storeAnswer(
   // Counted by what was asked: an introduction with an email is not a question of its own (the rebuild reads question_part).
   const question = questionPartOf(stored.question);
   const text = answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text;
-  const unanswered = answer.outcome === "fallback" ? 1 : 0;
   const closest = JSON.stringify(answer.closest);
+  const asks = JSON.stringify(questionsAskedOf(question, answer));
   const outcomeColumn = OUTCOME_COLUMNS[answer.outcome];
   // Small talk asked nothing: it is no Top question (the rebuild leaves it out too).
   const asked = answer.outcome !== "small_talk";
@@ -124,14 +155,21 @@ export async function storeAnswer(
       insert into ${insightDays} (app_id, trigger_point, environment, day, ${outcomeColumn})
       values (${appId}, ${triggerPoint}, ${environment}, ${utcToday}, 1)
       on conflict (app_id, day, trigger_point, environment) do update set ${outcomeColumn} = ${insightDays}.${outcomeColumn} + 1
-    ), asked as (
-      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording)
-      select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, ${questionKey(sql`${question}::text`)}, 1, ${unanswered}, ${unanswered ? closest : "[]"}::jsonb,
-        ${unanswered ? (answer.trace.fallback_reason ?? null) : null}, ${unanswered > 0 && Boolean(answer.trace.left_out?.rules.length)},
-        ${unanswered ? question : null}
+    ), asks as (
+      select ${questionKey(sql`a.question`)} as key, a.*
+      from jsonb_to_recordset(${asks}::jsonb) as a(question text, unanswered int, closest jsonb, fallback_reason text, left_out boolean)
       where ${asked}
+    ), asked as (
+      -- A question asked twice in one message is one row: an insert may not touch a row twice.
+      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording)
+      select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, key, count(*), sum(unanswered),
+        coalesce((array_agg(closest) filter (where unanswered > 0))[1], '[]'::jsonb),
+        (array_agg(fallback_reason) filter (where unanswered > 0))[1],
+        coalesce((array_agg(left_out) filter (where unanswered > 0))[1], false),
+        (array_agg(question) filter (where unanswered > 0))[1]
+      from asks group by key
       on conflict (app_id, day, trigger_point, environment, question_key) do update
-        set asked = ${insightQuestions}.asked + 1, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
+        set asked = ${insightQuestions}.asked + excluded.asked, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
           -- What the latest unanswered ask found, and why it went unanswered (the rebuild's rule: rollups.ts).
           closest = case when excluded.unanswered > 0 then excluded.closest else ${insightQuestions}.closest end,
           fallback_reason = case when excluded.unanswered > 0 then excluded.fallback_reason else ${insightQuestions}.fallback_reason end,
@@ -139,10 +177,10 @@ export async function storeAnswer(
           wording = case when excluded.unanswered > 0 then excluded.wording else ${insightQuestions}.wording end
     ), asked_in_month as (
       insert into ${insightQuestionMonths} (app_id, trigger_point, environment, month, question_key, asked, unanswered)
-      select ${appId}, ${triggerPoint}, ${environment}, date_trunc('month', ${utcToday})::date, ${questionKey(sql`${question}::text`)}, 1, ${unanswered}
-      where ${asked}
+      select ${appId}, ${triggerPoint}, ${environment}, date_trunc('month', ${utcToday})::date, key, count(*), sum(unanswered)
+      from asks group by key
       on conflict (app_id, month, trigger_point, environment, question_key) do update
-        set asked = ${insightQuestionMonths}.asked + 1, unanswered = ${insightQuestionMonths}.unanswered + excluded.unanswered
+        set asked = ${insightQuestionMonths}.asked + excluded.asked, unanswered = ${insightQuestionMonths}.unanswered + excluded.unanswered
     ), cited as (
       insert into ${insightSources} (app_id, trigger_point, environment, day, url, title, cited)
       select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, source->>'url', source->>'title', 1

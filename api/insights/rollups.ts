@@ -27,7 +27,7 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
     // Each answer with the question it answered (the visitor's message just before it, as the chat counted it).
     const answers = sql`
       select m.conversation_id, c.trigger_point, c.environment, (m.created_at at time zone 'utc')::date as day,
-        m.outcome, m.sources, m.closest, m.id, m.trace->>'fallback_reason' as fallback_reason,
+        m.outcome, m.sources, m.closest, m.id, m.trace->>'fallback_reason' as fallback_reason, m.trace->'parts' as parts,
         coalesce(jsonb_array_length(m.trace->'left_out'->'rules'), 0) > 0 as left_out,
         (select coalesce(q.question_part, q.text) from messages q where q.conversation_id = m.conversation_id and q.role = 'user' and q.id < m.id order by q.id desc limit 1) as question
       from messages m join conversations c on c.id = m.conversation_id
@@ -51,6 +51,20 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
         from (${answers}) a
       ) parts
       group by trigger_point, environment, day`);
+    // What each answer's message asked: the question, or each of its several questions with its own
+    // outcome, reason and closest passages (the chat's rule: questionsAskedOf in api/chat/store.ts).
+    const asks = sql`
+      select a.trigger_point, a.environment, a.day, a.id, a.left_out,
+        coalesce(p.part->>'question', a.question) as question,
+        coalesce(p.part->>'outcome', a.outcome) as outcome,
+        case when p.part is null then a.fallback_reason else p.part->>'fallback_reason' end as fallback_reason,
+        case when p.part is null then a.closest
+          else coalesce((select jsonb_agg(c - 'part') from jsonb_array_elements(a.closest) c where (c->>'part')::int = p.number), '[]'::jsonb)
+        end as closest
+      from (${answers}) a
+      left join lateral jsonb_array_elements(case when jsonb_typeof(a.parts) = 'array' then a.parts else '[]'::jsonb end)
+        with ordinality as p(part, number) on true
+      where a.question is not null and a.outcome <> 'small_talk'`;
     await tx.execute(sql`
       insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording)
       select ${appId}, trigger_point, environment, day, key, count(*), count(*) filter (where outcome = 'fallback'),
@@ -58,7 +72,7 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
         (array_agg(fallback_reason order by id desc) filter (where outcome = 'fallback'))[1],
         coalesce((array_agg(left_out order by id desc) filter (where outcome = 'fallback'))[1], false),
         (array_agg(question order by id desc) filter (where outcome = 'fallback'))[1]
-      from (select a.*, ${questionKey(sql`a.question`)} as key from (${answers}) a where a.question is not null and a.outcome <> 'small_talk') keyed
+      from (select a.*, ${questionKey(sql`a.question`)} as key from (${asks}) a) keyed
       group by trigger_point, environment, day, key`);
     await tx.execute(sql`
       insert into insight_sources (app_id, trigger_point, environment, day, url, title, cited)

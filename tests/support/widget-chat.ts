@@ -28,6 +28,7 @@ export async function indexedSite(pages: { path: string; html: string }[]) {
   return {
     host,
     base: site.base,
+    appId,
     key,
     close: async () => {
       await host.close();
