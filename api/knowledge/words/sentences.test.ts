@@ -30,6 +30,17 @@ describe("sentencesOf", () => {
     ]);
   });
 
+  it("does not end a sentence at an abbreviation that stands before a number, and ends one at the word itself", () => {
+    expect(
+      sentencesOf("The office is in Room No. 5 of the library. Call ext. 204 or see Art. 12 of the rules."),
+    ).toEqual(["The office is in Room No. 5 of the library.", "Call ext. 204 or see Art. 12 of the rules."]);
+    expect(sentencesOf("Is parking free? The answer is no. 40 spaces are for staff.")).toEqual([
+      "Is parking free?",
+      "The answer is no. 40 spaces are for staff.",
+    ]);
+    expect(sentencesOf("The answer is no. Parking costs $5.")).toEqual(["The answer is no.", "Parking costs $5."]);
+  });
+
   it("does not end a sentence inside a number, a version, a name or an address", () => {
     expect(sentencesOf("Version 1.6.0 costs $12.50, up 3.5% from 2019. Done!")).toEqual([
       "Version 1.6.0 costs $12.50, up 3.5% from 2019.",

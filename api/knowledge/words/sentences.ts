@@ -77,14 +77,24 @@ const ABBREVIATIONS = new Set([
   "ibid",
 ]);
 
+/**
+ * Words that are abbreviations only before a number ("Room No. 5", "Art. 12", "Sec. 4", "Tel. 555"):
+ * "no" ends many a sentence ("The answer is no."), but not one whose next begins with a digit.
+ */
+const BEFORE_A_NUMBER = new Set(["no", "nos", "art", "arts", "sec", "ch", "para", "tel", "ext", "op", "pg"]);
+
 /** Longer than any abbreviation above: how far back from a full stop its word is looked for. */
 const ABBREVIATION_REACH = 16;
 
-/** Whether the full stop at `dotAt` belongs to an abbreviation or an initial rather than ending a sentence. */
-function isAbbreviationStop(text: string, dotAt: number) {
+/**
+ * Whether the full stop at `dotAt` belongs to an abbreviation or an initial rather than ending a
+ * sentence; `numberNext`: what follows it begins with a digit.
+ */
+function isAbbreviationStop(text: string, dotAt: number, numberNext: boolean) {
   const word = /[\p{L}.]+$/u.exec(text.slice(Math.max(0, dotAt - ABBREVIATION_REACH), dotAt))?.[0]?.toLowerCase();
   if (!word) return false;
   if (/^\p{L}$/u.test(word)) return true; // an initial: "Michael B. de Jong"
+  if (numberNext && BEFORE_A_NUMBER.has(word)) return true;
   return ABBREVIATIONS.has(word) || /^(\p{L}\.)+\p{L}$/u.test(word); // "U.S.", "e.g."
 }
 
@@ -114,7 +124,8 @@ export function sentencesOf(text: string): string[] {
   let start = 0;
   for (const end of text.matchAll(SENTENCE_END)) {
     const terminal = end[1] ?? end[2] ?? "";
-    if (terminal.startsWith(".") && isAbbreviationStop(text, end.index)) continue;
+    const numberNext = /\p{N}/u.test(text.charAt(end.index + end[0].length));
+    if (terminal.startsWith(".") && isAbbreviationStop(text, end.index, numberNext)) continue;
     keep(start, end.index + terminal.length);
     start = end.index + end[0].length;
   }
