@@ -64,7 +64,7 @@ describe("what a visitor says besides the question", () => {
       "Hi, I'm Maya Chen, maya.chen@example.net. What does tuition cost for out-of-state students?",
       "$19,800",
       "/demo/tuition.html",
-      "Hi. What does tuition cost for out-of-state students?",
+      "What does tuition cost for out-of-state students?",
     ],
     ["What does tuition cost?", "$12,400", "/demo/tuition.html", undefined],
   ])("answers %j with %s from %s, searching %j", async (message, expected, page, searched) => {

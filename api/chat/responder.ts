@@ -10,9 +10,8 @@ import type { ChatAnswer, ClosestPassage } from "./chat-answer";
 import { composeAnswer } from "./compose";
 import { followUpContext, followUpSearch } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";
-import { questionPartOf } from "./profile-capture";
 import { answerOfSeveral, ENDS_AS_A_QUESTION, questionsOf } from "./several-questions";
-import { smallTalkOf, smallTalkReply } from "./small-talk";
+import { askedPartOf, smallTalkOf, smallTalkReply } from "./small-talk";
 import { traceOf, type TracedControl } from "./trace";
 import { contentWords, mentions, sameWord } from "./words";
 
@@ -103,8 +102,9 @@ async function recommendPrograms(appId: number, question: string, deps: Responde
  * topic adds its disclaimer. With LLM_BASE_URL a model writes the answer from the same passages
  * and more (modelContext). A follow-up ("What are its admission requirements?") is searched, and
  * checked against the topics, with the previous question it points back to (api/chat/follow-up.ts).
- * What is searched is the visitor's own question: not the name or address they gave with it, and
- * not their words of thanks when the question's sentence alone finds what the whole message did not.
+ * What is searched is the visitor's own question: not the name or address they gave with it, nor a
+ * greeting or thanks around it (askedPartOf), nor other words of thanks when the question's sentence
+ * alone finds what the whole message did not.
  * A message that asks nothing (a greeting, thanks, a goodbye, a name alone) is not searched at all;
  * one that asks two or three questions has each answered on its own (api/chat/several-questions.ts).
  */
@@ -121,9 +121,10 @@ export async function respond(input: RespondInput, deps: ResponderDeps): Promise
   // A greeting, thanks or a name alone asks nothing: it gets a reply of its kind, and no search.
   const smallTalk = smallTalkOf(input.message);
   if (smallTalk) return smallTalkAnswer(smallTalk, controls.qualityCheck.min_retrieval_confidence);
-  // What the visitor says of who they are (a name, an email) is not what they ask about.
-  const ownPart = questionPartOf(input.message);
-  const asked = { ...input, previousQuestion: input.previousQuestion && questionPartOf(input.previousQuestion) };
+  // What the visitor says of who they are (a name, an email), and a greeting or thanks around the
+  // question, are not what they ask about.
+  const ownPart = askedPartOf(input.message);
+  const asked = { ...input, previousQuestion: input.previousQuestion && askedPartOf(input.previousQuestion) };
   // Several questions in one message are answered each on its own, in order; each leans on the one
   // before it as a follow-up would. When none is answered alone, the message is searched whole.
   const questions = questionsOf(ownPart);

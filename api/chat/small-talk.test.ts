@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { smallTalkOf, smallTalkReply } from "./small-talk";
+import { askedPartOf, smallTalkOf, smallTalkReply } from "./small-talk";
 
 describe("small talk", () => {
   it.each([
@@ -41,5 +41,24 @@ describe("small talk", () => {
       "Thank you, Bo! What would you like to know?",
     );
     expect(smallTalkReply(smallTalkOf("bo@example.org")!)).toBe("Thank you! What would you like to know?");
+  });
+});
+
+describe("what a message asks", () => {
+  it("leaves out sentences and opening words of small talk around the question", () => {
+    expect(askedPartOf("Hi. What does tuition cost?")).toBe("What does tuition cost?");
+    expect(askedPartOf("Thanks so much for your help earlier. When do tours leave?")).toBe("When do tours leave?");
+    expect(askedPartOf("Hey there, how much is the application fee?")).toBe("How much is the application fee?");
+    expect(askedPartOf("Good morning! Is there parking on campus? Thanks!")).toBe("Is there parking on campus?");
+    expect(askedPartOf("Hi, I'm Maya Chen, maya.chen@example.net. What does tuition cost?")).toBe(
+      "What does tuition cost?",
+    );
+  });
+
+  it("keeps a question whole when its opening words say something, and small talk alone as it is", () => {
+    expect(askedPartOf("Nice campus, how big is it?")).toBe("Nice campus, how big is it?");
+    expect(askedPartOf("What does tuition cost?")).toBe("What does tuition cost?");
+    expect(askedPartOf("Is the great hall open, and when?")).toBe("Is the great hall open, and when?");
+    expect(askedPartOf("Thanks, bye!")).toBe("Thanks, bye!");
   });
 });

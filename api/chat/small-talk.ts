@@ -1,5 +1,6 @@
 import type { SmallTalkKind } from "@contract";
-import { withoutSelfDescription } from "./profile-capture";
+import { sentencesOf } from "../knowledge/words/sentences";
+import { questionPartOf, withoutSelfDescription } from "./profile-capture";
 
 /*
  * Visitors greet the assistant, thank it, say goodbye, say "ok", or only give their name and email.
@@ -54,7 +55,7 @@ const AROUND = new Set(
     "i me my we you your u it its is am are was be a an the and or but so to for of at in on with this that " +
     "there here all everyone very much really lot lots again too well just oh ah wow haha lol " +
     "help helping info information answer answers reply day have see take care soon how doing " +
-    "sounds you're youre that's thats it's i'm im"
+    "sounds you're youre that's thats it's i'm im earlier today tonight before now"
   ).split(" "),
 );
 
@@ -113,4 +114,26 @@ export function smallTalkReply({ kind, name, greeted }: SmallTalk) {
     case "acknowledgement":
       return "Is there anything else I can help you with?";
   }
+}
+
+/** A message's opening words up to its first comma ("Hi there, …", "Thanks, …"). */
+const OPENING_CLAUSE = /^([^,]{1,40}),\s*(?=\S)/u;
+
+/**
+ * What a message asks, as it is searched and counted: without what the visitor says of who they are
+ * (`questionPartOf`), and without its sentences and opening words of small talk ("Hi. What does
+ * tuition cost?", "Thanks so much for your help earlier. When do tours leave?", "Hey there, how
+ * much is the fee?"), when something else remains. Those words are in no page: searched, they weigh
+ * against the question; counted, "Hi. What does tuition cost?" was a Top question of its own beside
+ * "What does tuition cost?".
+ */
+export function askedPartOf(message: string) {
+  const part = questionPartOf(message);
+  const sentences = sentencesOf(part);
+  const kept = sentences.filter((sentence) => !smallTalkOf(sentence));
+  if (!kept.length) return part;
+  let asked = kept.length < sentences.length ? kept.join(" ") : part;
+  const opening = OPENING_CLAUSE.exec(asked);
+  if (opening && smallTalkOf(opening[1])) asked = asked.slice(opening[0].length);
+  return asked === part ? part : asked.charAt(0).toUpperCase() + asked.slice(1);
 }

@@ -11,9 +11,8 @@ import {
 } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
-import { questionPartOf } from "./profile-capture";
 import type { ChatAnswer, ClosestPassage } from "./chat-answer";
-import { smallTalkOf } from "./small-talk";
+import { askedPartOf, smallTalkOf } from "./small-talk";
 
 /*
  * Storing a conversation as it happens, with the dashboard's rollups (api/insights/rollups.ts)
@@ -39,8 +38,8 @@ function previousQuestionOf(previous: string[] | string | null) {
 }
 
 /**
- * Stores the visitor's message (and its part without what they said of who they are, when that
- * differs) in the conversation named, if it belongs to this client and environment, else in a new
+ * Stores the visitor's message (and what it asks, without what they said of who they are or a
+ * greeting around it, when that differs) in the conversation named, if it belongs to this client and environment, else in a new
  * one; counts the question (and a new conversation) for the day. Small talk ("hi", "thanks") is a
  * message, not a question: it counts in neither, and is the conversation's last question only in a
  * conversation that holds nothing else. Gives back the visitor's previous question in that
@@ -54,7 +53,7 @@ export async function storeQuestion(
 ) {
   const fresh = randomUUID();
   const named = request.conversation_id ?? null;
-  const ownPart = questionPartOf(request.message);
+  const ownPart = askedPartOf(request.message);
   const questionPart = ownPart === request.message ? null : ownPart;
   // 1 for a question, 0 for small talk: what the question counts add.
   const questions = smallTalkOf(request.message) ? 0 : 1;
@@ -137,8 +136,8 @@ export async function storeAnswer(
   deps: Pick<ApiDeps, "db">,
 ) {
   const { conversationId, appId, environment, triggerPoint } = stored;
-  // Counted by what was asked: an introduction with an email is not a question of its own (the rebuild reads question_part).
-  const question = questionPartOf(stored.question);
+  // Counted by what was asked: an introduction or a greeting with it is not a question of its own (the rebuild reads question_part).
+  const question = askedPartOf(stored.question);
   const text = answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text;
   const closest = JSON.stringify(answer.closest);
   const asks = JSON.stringify(questionsAskedOf(question, answer));

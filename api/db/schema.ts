@@ -725,8 +725,9 @@ export const messages = pgTable(
     role: text("role").notNull(),
     text: text("text").notNull(),
     /**
-     * A visitor's message without the name, email or phone number they gave with it (chat/profile-capture.ts,
-     * questionPartOf): what is searched and what Insights counts. Null when that is the whole message.
+     * A visitor's message without the name, email or phone number they gave with it and without a greeting
+     * or thanks around the question (chat/small-talk.ts, askedPartOf): what is searched and what Insights
+     * counts. Null when that is the whole message.
      */
     questionPart: text("question_part"),
     outcome: text("outcome"),
