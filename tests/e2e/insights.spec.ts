@@ -227,6 +227,15 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/triggerPoint=studentsuccess/);
     await expect(page.getByRole("region", { name: "Top questions" })).toContainText(`any glorptastic ${id}`);
     await expect(page.locator("svg[role=img] rect[data-tip]").first()).toBeAttached();
+    // A question too long for the chart's label is there whole in its figures, with its counts.
+    const topQuestions = page.getByRole("region", { name: "Top questions" });
+    await topQuestions.getByText("Show the figures").click();
+    await expect(
+      topQuestions
+        .getByRole("row")
+        .filter({ hasText: `any glorptastic ${id}` })
+        .getByRole("cell"),
+    ).toHaveText([`any glorptastic ${id}`, "1", "1"]);
     // An action on an unanswered question comes back to it, not to the page's top.
     const gap = page
       .getByRole("region", { name: "Unanswered questions" })

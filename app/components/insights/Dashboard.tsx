@@ -214,10 +214,12 @@ export function Dashboard() {
           {insights.top_questions.length ? (
             <RankBars
               label="The questions asked most"
+              columns={["Question", "Asked", "Unanswered"]}
               items={insights.top_questions.map((q) => ({
                 label: q.question,
                 value: q.asked,
                 note: q.unanswered ? `${q.unanswered} unanswered` : undefined,
+                more: q.unanswered,
               }))}
             />
           ) : (
@@ -292,10 +294,12 @@ export function Dashboard() {
           {insights.top_sources.length ? (
             <RankBars
               label="The pages answers cited most"
+              columns={["Page", "Cited", "Address"]}
               items={insights.top_sources.map((src) => ({
                 label: src.title || src.url,
                 value: src.cited,
                 note: src.url,
+                more: src.url,
               }))}
             />
           ) : (

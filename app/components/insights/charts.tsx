@@ -1,4 +1,5 @@
 import { useRef, useState, type MouseEvent, type ReactNode } from "react";
+import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
 
 /*
@@ -130,13 +131,23 @@ export function DayBars<Row extends { day: string }>({
   );
 }
 
-/** Horizontal bars for a ranked list (questions, pages), longest first. */
+/** A label drawn left of the bars is cut to this many characters: at 12 px it ends before the bars begin. */
+const RANK_LABEL_CHARS = 48;
+
+/**
+ * Horizontal bars for a ranked list (questions, pages), longest first. A label too long to stand
+ * left of its bar is cut there; "Show the figures" lists every item whole, with its count and note.
+ */
 export function RankBars({
   label,
   items,
+  columns,
 }: {
   label: string;
-  items: { label: string; value: number; note?: string }[];
+  /** `note`: said after the count when a bar is pointed at; `more`: the figures table's third column. */
+  items: { label: string; value: number; note?: string; more?: string | number }[];
+  /** The figures table's headings: the item, its count, and the third column when items have one. */
+  columns: [string, string, string?];
 }) {
   const { box, overlay, handlers } = useTooltip();
   const width = 640;
@@ -144,7 +155,9 @@ export function RankBars({
   const height = Math.max(row, items.length * row);
   const max = Math.max(1, ...items.map((item) => item.value));
   const barWidth = (value: number) => Math.max(2, (value / max) * (width * 0.45));
-  const clip = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+  const clip = (text: string) =>
+    text.length > RANK_LABEL_CHARS ? `${text.slice(0, RANK_LABEL_CHARS - 1).trimEnd()}…` : text;
+  const [itemHeading, valueHeading, noteHeading] = columns;
   return (
     <figure className={s.figure} ref={box} {...handlers}>
       <svg className={s.svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
@@ -154,8 +167,9 @@ export function RankBars({
           const tip = `\u2068${item.label}\u2069: ${item.value}${item.note ? ` (\u2068${item.note}\u2069)` : ""}`;
           return (
             <g key={`${item.label}-${index}`} transform={`translate(0 ${index * row})`}>
-              <text x={0} y={17} fontSize="12" fill="#0f172a">
+              <text x={0} y={17} fontSize="12" fill="#0f172a" data-tip={tip}>
                 {clip(item.label)}
+                <title>{tip}</title>
               </text>
               <rect x={width * 0.5} y={5} width={barWidth(item.value)} height={16} rx={2} fill="#2563eb" data-tip={tip}>
                 <title>{tip}</title>
@@ -168,6 +182,35 @@ export function RankBars({
         })}
       </svg>
       {overlay}
+      <details className={s.figures}>
+        <summary>Show the figures</summary>
+        <div className={ui.tableScroll} tabIndex={0}>
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">{itemHeading}</th>
+                <th scope="col">{valueHeading}</th>
+                {noteHeading ? <th scope="col">{noteHeading}</th> : null}
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((item, index) => (
+                <tr key={`${item.label}-${index}`}>
+                  <td>
+                    <bdi>{item.label}</bdi>
+                  </td>
+                  <td>{item.value}</td>
+                  {noteHeading ? (
+                    <td>
+                      <bdi>{item.more ?? ""}</bdi>
+                    </td>
+                  ) : null}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
     </figure>
   );
 }
