@@ -215,7 +215,7 @@ describe("the first start with the demo site", () => {
     ]);
     expect(changes.find((change) => change.kind === "website")!.summary).toBe(`Website ${demo.url} added`);
     expect(changes.find((change) => change.kind === "test_questions")!.summary).toMatch(
-      /^Test Questions of admissions: \d+ added$/,
+      /^Test Questions of Admissions Assistant: \d+ added$/,
     );
   });
 });

@@ -1,9 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { formatDateTimeUtc } from "@contract";
 
-/** A trigger point as people read it: '' is the client's Default. */
-export const triggerPointName = (triggerPoint: string) => (triggerPoint === "" ? "Default" : triggerPoint);
-
 /** Two lists matched item by item through `key`: what was added, removed or changed. */
 export function listChanges<T>(
   before: unknown,

@@ -127,7 +127,7 @@ describe("what is recorded", () => {
         ai_probings: [{ internal_name: "topics", prompt_input_raw: "Fees", trigger_point: "admissions" }],
       },
     });
-    expect(await latest("smart_probing")).toMatchObject({ summary: "Smart probing of admissions changed" });
+    expect(await latest("smart_probing")).toMatchObject({ summary: "Smart probing of Admissions Assistant changed" });
   });
 
   it("records appearance per trigger point and environment, and data models (saved, deleted, imported)", async () => {
@@ -136,7 +136,7 @@ describe("what is recorded", () => {
       body: { appearance: { value: { primary_color: "#0a7d4f", bot_name: "Nora" } } },
     });
     const appearance = await latest("appearance");
-    expect(appearance.summary).toBe("Appearance of admissions (stage): Assistant Name, Primary Colour");
+    expect(appearance.summary).toBe("Appearance of Admissions Assistant (stage): Assistant Name, Primary Colour");
     expect(appearance.before).toMatchObject({ primary_color: "#1f4b99", bot_name: "Virtual Assistant" });
     expect(appearance.after).toMatchObject({ primary_color: "#0a7d4f", bot_name: "Nora" });
 
@@ -402,7 +402,7 @@ describe("files, the client profile and test questions", () => {
     // Moved to the admissions agent: one change of the question, from one agent to the other.
     expect((await put(question("When are fees due?", "admissions"))).status).toBe(200);
     expect(await latest("test_questions")).toMatchObject({
-      summary: "Test Questions: 1 moved from Default to admissions",
+      summary: "Test Questions: 1 moved from Default to Admissions Assistant",
       before: { trigger_point: "" },
       after: { trigger_point: "admissions" },
     });
@@ -416,7 +416,7 @@ describe("files, the client profile and test questions", () => {
     });
     expect(imported.status).toBe(201);
     const importEntry = await latest("test_questions");
-    expect(importEntry.summary).toBe("Test Questions of admissions: 30 added");
+    expect(importEntry.summary).toBe("Test Questions of Admissions Assistant: 30 added");
     // The import's state is the questions it added, not the agent's whole list.
     expect(importEntry.before).toBeNull();
     expect((importEntry.after as { questions: { question: string }[] }).questions.map((q) => q.question)).toEqual(
@@ -433,7 +433,7 @@ describe("files, the client profile and test questions", () => {
 
     expect((await call("DELETE", `${base}/${created.body.id}`, { token: admin })).status).toBe(200);
     expect(await latest("test_questions")).toMatchObject({
-      summary: "Test Questions of admissions: 1 removed",
+      summary: "Test Questions of Admissions Assistant: 1 removed",
       after: null,
     });
     expect((await call("DELETE", `${base}/${created.body.id}`, { token: admin })).status).toBe(404);

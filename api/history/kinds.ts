@@ -14,7 +14,7 @@ import { listFinetunings } from "../controls/finetunings";
 import { listInputPrompts } from "../controls/input-prompts";
 import { listProbings } from "../controls/probings";
 import { listConfigs } from "../personalisation/fields";
-import { changedFields, listChanges, listSummary, triggerPointName } from "./describe";
+import { changedFields, listChanges, listSummary } from "./describe";
 import type { Change } from "./record";
 
 /**
@@ -28,13 +28,13 @@ export const controlsChange = (appId: number, triggerPoints: string[]): Change =
   kind: "controls",
   targets: triggerPoints,
   read: (triggerPoint, db) => listControls(appId, triggerPoint, undefined, { db }, db),
-  summary: (triggerPoint, before, after) => {
+  summary: (triggerPoint, before, after, placeName) => {
     const ofType = (state: unknown, type: string) =>
       ((state as Control[] | null) ?? []).filter((c) => c.internal_name === type);
     const types = Object.keys(CONTROL_LABELS).filter(
       (type) => JSON.stringify(ofType(before, type)) !== JSON.stringify(ofType(after, type)),
     );
-    return `${types.map((type) => CONTROL_LABELS[type as ControlType]).join(", ") || "Controls"} of ${triggerPointName(triggerPoint)} changed`;
+    return `${types.map((type) => CONTROL_LABELS[type as ControlType]).join(", ") || "Controls"} of ${placeName(triggerPoint)} changed`;
   },
 });
 
@@ -44,7 +44,7 @@ export const probingChange = (appId: number, triggerPoints: string[]): Change =>
   kind: "smart_probing",
   targets: triggerPoints,
   read: (triggerPoint, db) => listProbings(appId, triggerPoint, undefined, db),
-  summary: (triggerPoint) => `Smart probing of ${triggerPointName(triggerPoint)} changed`,
+  summary: (triggerPoint, _, __, placeName) => `Smart probing of ${placeName(triggerPoint)} changed`,
 });
 
 /** Every AI Finetuning rule of the client (one table, every site), as GET …/list_finetunings answers them. */
@@ -67,9 +67,9 @@ export const inputPromptsChange = (appId: number, triggerPoints: string[]): Chan
   targets: triggerPoints,
   read: async (triggerPoint, db) =>
     (await listInputPrompts(appId, [triggerPoint], db)).map(({ updated_at: _, ...prompt }) => prompt),
-  summary: (triggerPoint, before, after) =>
+  summary: (triggerPoint, before, after, placeName) =>
     listSummary(
-      `Input prompts of ${triggerPointName(triggerPoint)}`,
+      `Input prompts of ${placeName(triggerPoint)}`,
       listChanges<InputPrompt>(before, after, (prompt) => prompt.internal_name),
     ),
 });
@@ -90,12 +90,12 @@ export const appearanceChange = (appId: number, environment: Environment, trigge
     const { environment: env, triggerPoint: point } = appearanceTargetOf(target);
     return (await appearanceOf(appId, point, env, { db })).values;
   },
-  summary: (target, before, after) => {
+  summary: (target, before, after, placeName) => {
     const { environment: env, triggerPoint: point } = appearanceTargetOf(target);
     const labels = changedFields(before, after).map(
       (name) => ALL_APPEARANCE_FIELDS.find((f) => f.internalName === name)?.label ?? name,
     );
-    const where = `${triggerPointName(point)} (${env === "prod" ? "production" : "stage"})`;
+    const where = `${placeName(point)} (${env === "prod" ? "production" : "stage"})`;
     return labels.length <= 3
       ? `Appearance of ${where}: ${labels.join(", ")}`
       : `Appearance of ${where}: ${labels.length} settings`;

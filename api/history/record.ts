@@ -4,6 +4,7 @@ import type { Executor } from "../controls/scope";
 import type { Database } from "../db/client";
 import { configChanges } from "../db/schema";
 import type { ApiDeps } from "../deps";
+import { placeNamesOf, type PlaceName } from "./readable";
 
 /** Who made a change: the signed-in caller. */
 export interface Author {
@@ -21,7 +22,8 @@ export interface Change<T = unknown> {
   created?: (result: T) => string[];
   /** The thing as the API answers it (secrets left out), or null when there is none. */
   read: (target: string, db: Executor) => Promise<unknown>;
-  summary: (target: string, before: unknown, after: unknown) => string;
+  /** One line of the History screen; `placeName` names a trigger point by its agent's name as it is after the save. */
+  summary: (target: string, before: unknown, after: unknown, placeName: PlaceName) => string;
 }
 
 /** Summaries are one line of the History screen, not a document. */
@@ -64,13 +66,19 @@ export async function recordChanges<T>(
       for (const target of change.targets) before[i].set(target, asStored(await change.read(target, tx)));
     const result = await save(tx);
     const recorded: number[] = [];
+    // Read once per client, after the save: a summary names the agents as the save left them.
+    const placeNames = new Map<number, PlaceName>();
+    const placeNameOf = async (appId: number) => {
+      if (!placeNames.has(appId)) placeNames.set(appId, await placeNamesOf(appId, tx));
+      return placeNames.get(appId)!;
+    };
     for (const [i, change] of changes.entries()) {
       const targets = [...new Set([...change.targets, ...(change.created?.(result) ?? [])])];
       for (const target of targets) {
         const was = before[i].get(target) ?? null;
         const now = asStored(await change.read(target, tx));
         if (isDeepStrictEqual(was, now)) continue;
-        const summary = change.summary(target, was, now);
+        const summary = change.summary(target, was, now, await placeNameOf(change.appId));
         const [row] = await tx
           .insert(configChanges)
           .values({

@@ -26,7 +26,8 @@ import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
 import { deleteFields, listConfigs, saveConfigDetails } from "../personalisation/fields";
 import { queueRunsAfterChange } from "../testing/auto-runs";
-import { stateDate, triggerPointName } from "./describe";
+import { stateDate } from "./describe";
+import { placeNamesOf, type PlaceName } from "./readable";
 import {
   appearanceChange,
   appearanceTargetOf,
@@ -196,7 +197,7 @@ interface Plan {
 }
 
 /** The state a restore writes: the one the change led to ("after"), or the one it replaced ("before": a revert). */
-function planFor(entry: Entry, state: RestoreState): Plan {
+function planFor(entry: Entry, state: RestoreState, placeName: PlaceName): Plan {
   const { appId, target } = entry;
   const recorded = state === "before" ? entry.before : entry.after;
   switch (entry.kind as ChangeKind) {
@@ -204,7 +205,7 @@ function planFor(entry: Entry, state: RestoreState): Plan {
       const only = state === "before" ? controlsTouched(entry.before, entry.after) : undefined;
       return {
         change: controlsChange(appId, [target]),
-        what: `the controls of ${triggerPointName(target)}`,
+        what: `the controls of ${placeName(target)}`,
         // A revert takes back what its change did: the other controls stay as they are now.
         write: (db) => restoreControls(appId, target, recorded, db, only),
         runs: { triggerPoints: () => [target], trigger: "controls" },
@@ -222,7 +223,7 @@ function planFor(entry: Entry, state: RestoreState): Plan {
     case "input_prompts":
       return {
         change: inputPromptsChange(appId, [target]),
-        what: `the input prompts of ${triggerPointName(target)}`,
+        what: `the input prompts of ${placeName(target)}`,
         write: (db) => restoreInputPrompts(appId, target, recorded, db),
         runs: { triggerPoints: () => [target], trigger: "input prompts" },
       };
@@ -232,7 +233,7 @@ function planFor(entry: Entry, state: RestoreState): Plan {
       const { environment, triggerPoint } = appearanceTargetOf(target);
       return {
         change: appearanceChange(appId, "stage", triggerPoint),
-        what: `the appearance of ${triggerPointName(triggerPoint)} (stage${environment === "prod" ? ", from production's" : ""})`,
+        what: `the appearance of ${placeName(triggerPoint)} (stage${environment === "prod" ? ", from production's" : ""})`,
         // An appearance is never recorded as nothing (defaults fill it), so there is always one to write.
         write: (db) =>
           saveAppearance(appId, triggerPoint, "stage", stateAs(z.record(z.string(), z.unknown()), recorded), { db }),
@@ -272,7 +273,7 @@ const WORDING: Record<RestoreState, { summary: (what: string, at: Date) => strin
  * state already.
  */
 export async function restoreChange(entry: Entry, state: RestoreState, author: Author, deps: ApiDeps) {
-  const plan = planFor(entry, state);
+  const plan = planFor(entry, state, await placeNamesOf(entry.appId, deps.db));
   const wording = WORDING[state];
   const summary = wording.summary(plan.what, entry.at);
   let recorded: number[];

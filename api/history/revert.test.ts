@@ -81,7 +81,7 @@ describe("reverting a change", () => {
     expect(reverted.status).toBe(200);
     const minute = String.raw`\d\d/\d\d/\d{4} \| \d\d:\d\d UTC`;
     expect(reverted.body.message).toMatch(
-      new RegExp(`^Reverted the controls of admissions to the state before the change of ${minute}$`),
+      new RegExp(`^Reverted the controls of Admissions Assistant to the state before the change of ${minute}$`),
     );
     expect(await noGoTopics("admissions")).toEqual([]);
     expect(await latest("controls")).toMatchObject({ id: reverted.body.id, summary: reverted.body.message });
@@ -98,7 +98,7 @@ describe("reverting a change", () => {
     });
     // Without a state, as before: the state the change led to.
     const restored = await call("POST", `/v1/apps/${appId}/history/${saved.id}/restore`, { token: admin });
-    expect(restored.body.message).toMatch(/^Restored the controls of admissions to the state of /);
+    expect(restored.body.message).toMatch(/^Restored the controls of Admissions Assistant to the state of /);
     expect(await noGoTopics("admissions")).toEqual(["parking permits"]);
   });
 

@@ -2,7 +2,6 @@ import { and, asc, eq, gt, max } from "drizzle-orm";
 import type { TestQuestion } from "@contract";
 import type { Executor } from "../controls/scope";
 import { testQuestions } from "../db/schema";
-import { triggerPointName } from "../history/describe";
 import type { Change } from "../history/record";
 
 /*
@@ -49,14 +48,14 @@ export const testQuestionChange = (appId: number, id: number | null): Change<{ i
   targets: id === null ? [] : [String(id)],
   created: (result) => (result ? [String(result.id)] : []),
   read: (target, db) => questionOf(appId, Number(target), db),
-  summary: (_, before, after) => {
+  summary: (_, before, after, placeName) => {
     const was = before as RecordedQuestion | null;
     const now = after as RecordedQuestion | null;
-    const of = (question: RecordedQuestion) => `Test Questions of ${triggerPointName(question.trigger_point)}`;
+    const of = (question: RecordedQuestion) => `Test Questions of ${placeName(question.trigger_point)}`;
     if (!was) return `${of(now!)}: 1 added`;
     if (!now) return `${of(was)}: 1 removed`;
     if (was.trigger_point !== now.trigger_point)
-      return `Test Questions: 1 moved from ${triggerPointName(was.trigger_point)} to ${triggerPointName(now.trigger_point)}`;
+      return `Test Questions: 1 moved from ${placeName(was.trigger_point)} to ${placeName(now.trigger_point)}`;
     return `${of(now)}: 1 changed`;
   },
 });
@@ -104,7 +103,7 @@ export async function testQuestionsImportChange(appId: number, triggerPoint: str
         }),
       };
     },
-    summary: (_, __, state) =>
-      `Test Questions of ${triggerPointName(triggerPoint)}: ${(state as RecordedImport).questions.length} added`,
+    summary: (_, __, state, placeName) =>
+      `Test Questions of ${placeName(triggerPoint)}: ${(state as RecordedImport).questions.length} added`,
   };
 }

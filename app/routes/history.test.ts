@@ -78,7 +78,7 @@ describe("the History screen", () => {
     expect(latest).toMatchObject({
       kind: "controls",
       user_email: "client.admin@example.com",
-      summary: "Chatbot Personality of admissions changed",
+      summary: "Chatbot Personality of Admissions Assistant changed",
     });
     expect(latest.changes).toEqual([
       { text: "AI Personality of Admissions Assistant: Chatbot Personality 'Be brief.' → 'Be brief and kind.'" },
@@ -126,7 +126,7 @@ describe("the History screen", () => {
     const shown = await load("?kind=test_questions");
     expect(shown.changes.map((c: Shown) => [c.summary, c.changes.map((line) => line.text)])).toEqual([
       [
-        "Test Questions of library: 1 added",
+        "Test Questions of Library Helper: 1 added",
         ["Test Questions of Library Helper: added 'Where is the library?' (Expected outcome: 'Answered')"],
       ],
     ]);
@@ -174,7 +174,7 @@ describe("the History screen", () => {
     expect(response).toHaveRedirect(`${PAGE}?kind=controls`);
     await expect(response).toSendToast({
       type: "success",
-      description: expect.stringMatching(/^Restored the controls of admissions to the state of /),
+      description: expect.stringMatching(/^Restored the controls of Admissions Assistant to the state of /),
     });
     const latest = (await load("?kind=controls")).changes[0] as Shown;
     expect(latest.changes).toEqual([
@@ -189,7 +189,7 @@ describe("the History screen", () => {
     expect(response).toHaveRedirect(`${PAGE}?kind=controls&page=1`);
     await expect(response).toSendToast({
       type: "success",
-      description: expect.stringMatching(/^Reverted the controls of admissions to the state before the change of /),
+      description: expect.stringMatching(/^Reverted the controls of Admissions Assistant to the state before the change of /),
     });
     const latest = (await load("?kind=controls")).changes[0] as Shown;
     expect(latest.changes).toEqual([

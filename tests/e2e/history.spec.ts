@@ -31,7 +31,7 @@ const rowThatWrote = (page: Page, text: string) =>
 const rowWithLine = (page: Page, line: string) =>
   page.locator("tbody tr", { has: page.locator("li").getByText(line, { exact: true }) });
 
-async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPoint: string, agentName: string) {
+async function saveTwiceThenRestoreTheFirst(page: Page, path: string, agentName: string) {
   const first = unique("Speak plainly");
   const second = unique("Speak warmly");
   await savePersonality(page, path, first);
@@ -44,7 +44,7 @@ async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPoi
   await expect(latest.getByRole("cell").nth(1)).toHaveText("admin@example.com");
   await expect(latest.getByRole("cell").nth(2)).toHaveText("Controls");
   // What it did opens from the summary (a <details>), under the screen's names: the old text and the new.
-  await expect(latest.locator("summary")).toHaveText(`Chatbot Personality of ${triggerPoint} changed`);
+  await expect(latest.locator("summary")).toHaveText(`Chatbot Personality of ${agentName} changed`);
   await latest.locator("summary").click();
   await expect(latest.getByRole("listitem")).toHaveText([
     `AI Personality of ${agentName}: Chatbot Personality '${first}' → '${second}'`,
@@ -59,7 +59,7 @@ async function saveTwiceThenRestoreTheFirst(page: Page, path: string, triggerPoi
   const question = page.getByRole("form", { name: "Restore this state" });
   await expect(question).toContainText(/made to it since (is|are) undone too\./);
   await question.getByRole("button", { name: "Restore" }).click();
-  await expect(toast(page)).toContainText(`Restored the controls of ${triggerPoint} to the state of`);
+  await expect(toast(page)).toContainText(`Restored the controls of ${agentName} to the state of`);
   await expect(page).toHaveURL(/\/northfield\/history\?kind=controls$/);
   await page.goto(path);
   await expect(page.getByLabel("Chatbot Personality")).toHaveValue(first);
@@ -114,7 +114,7 @@ async function saveNoGoTopicThenRevert(page: Page, javaScript: boolean) {
   await expect(saved.getByRole("listitem")).toBeVisible();
 
   await saved.getByRole("button", { name: /Revert this change/ }).click();
-  await expect(toast(page)).toContainText(`Reverted the controls of ${code} to the state before the change of`);
+  await expect(toast(page)).toContainText(`Reverted the controls of ${agentName} to the state before the change of`);
   // With JavaScript the page is not loaded anew: the button, now a link that asks first (the revert
   // is a later change), keeps the focus it had.
   if (javaScript) await expect(saved.getByRole("link", { name: /Revert this change/ })).toBeFocused();
@@ -132,7 +132,7 @@ test.describe("with JavaScript", () => {
   test("a change made in AI Personality shows what it did, and its state is restored", async ({
     signedInPage: page,
   }) => {
-    await saveTwiceThenRestoreTheFirst(page, "/northfield/controls/ai-personality", "Default", "Default");
+    await saveTwiceThenRestoreTheFirst(page, "/northfield/controls/ai-personality", "Default");
     await page.goto("/northfield/history?kind=controls");
     await expectNoSeriousAxeViolations(page);
   });
@@ -194,7 +194,6 @@ test.describe("without JavaScript", () => {
     await saveTwiceThenRestoreTheFirst(
       page,
       "/northfield/agent/admissions/controls/ai-personality",
-      "admissions",
       "Admissions Assistant",
     );
   });
