@@ -258,6 +258,109 @@ describe("what is recorded", () => {
   });
 });
 
+describe("URL work", () => {
+  const linesOf = async () =>
+    ((await history("?kind=urls")).data[0] as unknown as { changes: { text: string }[] }).changes.map(
+      (line) => line.text,
+    );
+
+  it("records pages added by hand, asked to be skipped, indexed again or deleted, and refresh days: who asked, and which pages", async () => {
+    const base = "https://library.northfield.edu";
+    const site = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token: admin,
+      body: { websites: [{ app_id: appId, url: `${base}/`, site_map: "few_urls" }] },
+    });
+    expect(site.status).toBe(200);
+    const websiteId = site.body.websites[0].id as number;
+    const pages = ["hours", "rooms", "loans"].map((page) => `${base}/${page}`);
+    const added = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, {
+      token: admin,
+      body: { urls: [...pages, `${base}/hours#today`] },
+    });
+    expect(added.body).toMatchObject({ created: 3 });
+    expect(await latest("urls")).toMatchObject({
+      user_email: ADMIN,
+      summary: `URLs of ${base}/: 3 URLs added`,
+      before: null,
+      after: { urls: pages, count: 3 },
+    });
+    expect(await linesOf()).toEqual(pages);
+    // Adding pages the website has records nothing.
+    const before = (await history("?kind=urls")).total;
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, {
+      token: admin,
+      body: { urls: [pages[0]] },
+    });
+    expect((await history("?kind=urls")).total).toBe(before);
+
+    const listed = await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?page_size=50`, { token: admin });
+    const idOf = (url: string) =>
+      (listed.body.data as { id: number; url: string }[]).find((row) => row.url === url)!.id;
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token: admin,
+      body: { status: "to_be_skipped", url_ids: [idOf(pages[1]), idOf(pages[2])] },
+    });
+    expect(await latest("urls")).toMatchObject({
+      summary: `URLs of ${base}/: 2 URLs to be skipped`,
+      after: { status: "to_be_skipped", urls: [pages[1], pages[2]].sort(), count: 2 },
+    });
+    // The drawer's request names URLs of any of the client's websites.
+    await call("POST", `/v1/apps/${appId}/urls/update_status`, {
+      token: admin,
+      body: { status: "to_be_indexed", force_index: true, url_ids: [idOf(pages[0])] },
+    });
+    expect(await latest("urls")).toMatchObject({
+      user_email: ADMIN,
+      summary: "URLs: 1 URL to be indexed again, unchanged pages too",
+      after: { status: "to_be_indexed", force_index: true, urls: [pages[0]], count: 1 },
+    });
+
+    const days = await call("PUT", `/v1/apps/${appId}/websites/${websiteId}/urls/${idOf(pages[0])}`, {
+      token: admin,
+      body: { url: { refresh_days: 7 } },
+    });
+    expect(days.status).toBe(200);
+    expect((await latest("urls")).summary).toBe(`URL ${pages[0]}: refreshed every 7 days`);
+    expect(await linesOf()).toEqual(["Refresh every: '30 days' → '7 days'"]);
+
+    // A request is no state: it is listed, never restored or reverted; another client sees none of it.
+    const entry = await latest("urls");
+    expect(await restore(entry.id)).toEqual({
+      status: 400,
+      body: { message: "This kind of change cannot be restored or reverted" },
+    });
+    const other = await call("GET", `/v1/apps/${otherAppId}/history?kind=urls`, { token: staff });
+    expect(other.body.data).toEqual([]);
+  });
+
+  it("lists a request of many pages by its first addresses and counts the rest", async () => {
+    const base = "https://archive.northfield.edu";
+    const site = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token: admin,
+      body: { websites: [{ app_id: appId, url: `${base}/`, site_map: "few_urls" }] },
+    });
+    const websiteId = site.body.websites[0].id as number;
+    const pages = Array.from({ length: 130 }, (_, i) => `${base}/item-${String(i).padStart(3, "0")}`);
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, {
+      token: admin,
+      body: { urls: pages },
+    });
+    const entry = await latest("urls");
+    expect(entry.summary).toBe(`URLs of ${base}/: 130 URLs added`);
+    expect((entry.after as { urls: string[] }).urls).toHaveLength(100);
+    const lines = await linesOf();
+    expect(lines).toHaveLength(20);
+    expect(lines.slice(0, 19)).toEqual(pages.slice(0, 19));
+    expect(lines[19]).toBe("… and 111 more");
+    // The whole website asked to be deleted: every URL it holds, counted.
+    await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/update_status`, {
+      token: admin,
+      body: { status: "to_be_deleted" },
+    });
+    expect((await latest("urls")).summary).toBe(`URLs of ${base}/: 130 URLs to be deleted`);
+  });
+});
+
 describe("files, the client profile and test questions", () => {
   const upload = (name: string, bytes: Buffer) => uploadPdf(host, admin, appId, name, bytes);
   const total = async (kind: string) => (await history(`?kind=${kind}`)).total;

@@ -361,6 +361,25 @@ describe("files, the client profile and test questions", () => {
 });
 
 describe("every line", () => {
+  it("reads URL work by the pages' addresses, and refresh days before and after", async () => {
+    const base = "https://events.northfield.edu";
+    const site = await post(`/v1/apps/${appId}/websites/create_and_update`, {
+      websites: [{ app_id: appId, url: `${base}/`, site_map: "few_urls" }],
+    });
+    const websiteId = (site.body as { websites: { id: number }[] }).websites[0].id;
+    await ok(post(`/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, { urls: [`${base}/calendar`] }));
+    expect(await linesOf("urls")).toEqual([`${base}/calendar`]);
+    const { body } = await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls`, { token: admin });
+    const urlId = (body as { data: { id: number }[] }).data[0].id;
+    await ok(
+      call("PUT", `/v1/apps/${appId}/websites/${websiteId}/urls/${urlId}`, {
+        token: admin,
+        body: { url: { refresh_days: 1 } },
+      }),
+    );
+    expect(await linesOf("urls")).toEqual(["Refresh every: '30 days' → '1 day'"]);
+  });
+
   it("names no id, stored name or metadata path, for every change recorded above", async () => {
     const { body } = await call("GET", `/v1/apps/${appId}/history?page_size=100`, { token: admin });
     const entries = body.data as Entry[];

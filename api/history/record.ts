@@ -4,7 +4,7 @@ import type { Executor } from "../controls/scope";
 import type { Database } from "../db/client";
 import { configChanges } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import { placeNamesOf, type PlaceName } from "./readable";
+import { placeNamesOf, type PlaceName } from "./readable/places";
 
 /** Who made a change: the signed-in caller. */
 export interface Author {
@@ -96,5 +96,27 @@ export async function recordChanges<T>(
       }
     }
     return { result, recorded };
+  });
+}
+
+/**
+ * Records a request that is no state of its own (URLs asked to be indexed, skipped or deleted,
+ * added by hand): who asked, what, and the addresses it named (`after`), so History says who
+ * asked for the work the pipeline then did. Recorded once the request stands.
+ */
+export async function recordRequest(
+  deps: Pick<ApiDeps, "db">,
+  author: Author,
+  request: { appId: number; kind: ChangeKind; target: string; summary: string; before?: unknown; after: unknown },
+) {
+  await deps.db.insert(configChanges).values({
+    appId: request.appId,
+    userId: author.id,
+    userEmail: author.email,
+    kind: request.kind,
+    target: request.target,
+    summary: request.summary.slice(0, MAX_SUMMARY),
+    before: request.before ?? null,
+    after: request.after,
   });
 }

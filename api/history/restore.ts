@@ -27,7 +27,7 @@ import { badRequest } from "../http/errors";
 import { deleteFields, listConfigs, saveConfigDetails } from "../personalisation/fields";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import { stateDate } from "./describe";
-import { placeNamesOf, type PlaceName } from "./readable";
+import { placeNamesOf, type PlaceName } from "./readable/places";
 import {
   appearanceChange,
   appearanceTargetOf,

@@ -36,6 +36,7 @@ import { requestStatus } from "./crawl/request-status";
 import { sameSite } from "./crawl/sitemaps";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import { recordChange } from "../history/record";
+import { recordRefreshDays, recordStatusRequest, recordUrlsAdded } from "./url-requests";
 import { websitesChange } from "./website-change";
 import { duplicateWebsiteErrors, pageAddress } from "./addresses";
 
@@ -196,13 +197,20 @@ export function knowledgeRoutes(route: RouteBuilder) {
     response: UpdateStatusResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
-      await requireWebsite(params.appId, params.websiteId, deps);
+      const website = await requireWebsite(params.appId, params.websiteId, deps);
+      const force = body.force_index === true;
       const result = await requestStatus(
         params.appId,
         { websiteId: params.websiteId, urlIds: body.url_ids },
         body.status,
-        body.force_index === true,
+        force,
         deps,
+      );
+      await recordStatusRequest(
+        deps,
+        caller,
+        { appId: params.appId, website, status: body.status, force },
+        result.addresses,
       );
       await updateSitemapDiff(params.websiteId, deps);
       await startProcessing(result.websiteIds, deps);
@@ -220,12 +228,19 @@ export function knowledgeRoutes(route: RouteBuilder) {
     response: UpdateStatusResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
+      const force = body.force_index === true;
       const result = await requestStatus(
         params.appId,
         { websiteId: null, urlIds: body.url_ids },
         body.status,
-        body.force_index === true,
+        force,
         deps,
+      );
+      await recordStatusRequest(
+        deps,
+        caller,
+        { appId: params.appId, website: null, status: body.status, force },
+        result.addresses,
       );
       for (const websiteId of result.websiteIds) await updateSitemapDiff(websiteId, deps);
       await startProcessing(result.websiteIds, deps);
@@ -331,11 +346,13 @@ export function knowledgeRoutes(route: RouteBuilder) {
       if (Object.keys(errors).length) throw badRequest("Some URLs cannot be added", errors);
       const pages = [...new Set(body.urls.map(pageAddress))];
       const known = await pagesOfWebsite(website.id, body.urls, deps);
+      const added = pages.filter((url) => !known.has(url));
       const created = await addUrls(
         website,
-        pages.filter((url) => !known.has(url)).map((url) => ({ url })),
+        added.map((url) => ({ url })),
         deps,
       );
+      await recordUrlsAdded(deps, caller, website, added);
       await refreshUrlsCount(website.id, deps);
       return { message: "Ok", created, existing: known.size };
     },
@@ -352,12 +369,22 @@ export function knowledgeRoutes(route: RouteBuilder) {
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       const website = await requireWebsite(params.appId, params.websiteId, deps);
+      const [was] = await deps.db
+        .select({ refreshDays: urls.refreshDays })
+        .from(urls)
+        .where(and(eq(urls.id, params.urlId), eq(urls.websiteId, website.id)));
+      if (!was) throw notFound("URL not found");
       const [row] = await deps.db
         .update(urls)
         .set({ refreshDays: body.url.refresh_days, updatedAt: new Date() })
         .where(and(eq(urls.id, params.urlId), eq(urls.websiteId, website.id)))
         .returning();
       if (!row) throw notFound("URL not found");
+      await recordRefreshDays(deps, caller, website, {
+        url: row.url,
+        before: was.refreshDays,
+        after: row.refreshDays,
+      });
       return toUrlRow(row, website.url);
     },
   });

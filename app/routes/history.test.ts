@@ -189,7 +189,9 @@ describe("the History screen", () => {
     expect(response).toHaveRedirect(`${PAGE}?kind=controls&page=1`);
     await expect(response).toSendToast({
       type: "success",
-      description: expect.stringMatching(/^Reverted the controls of Admissions Assistant to the state before the change of /),
+      description: expect.stringMatching(
+        /^Reverted the controls of Admissions Assistant to the state before the change of /,
+      ),
     });
     const latest = (await load("?kind=controls")).changes[0] as Shown;
     expect(latest.changes).toEqual([

@@ -15,6 +15,7 @@ export const CHANGE_KINDS = [
   "file",
   "client",
   "test_questions",
+  "urls",
 ] as const;
 export type ChangeKind = (typeof CHANGE_KINDS)[number];
 
@@ -26,7 +27,9 @@ export type ChangeKind = (typeof CHANGE_KINDS)[number];
  * the history, so a removed file cannot come back from it. Test questions are added and edited by
  * several people, one by one: writing a trigger point's old list back would undo everyone's work
  * since. The client profile holds the client's trigger points, which its agents, controls and
- * test questions hang on: it is changed on its own form, not from History.
+ * test questions hang on: it is changed on its own form, not from History. URL work (pages asked
+ * to be indexed, skipped or deleted, added by hand, given refresh days) is a request the pipeline
+ * carries out, recorded so that people see who asked for it: there is no state to write back.
  */
 export const RESTORABLE_CHANGE_KINDS = [
   "controls",
@@ -50,6 +53,7 @@ export const CHANGE_KIND_LABELS: Record<ChangeKind, string> = {
   file: "Files",
   client: "Client Profile",
   test_questions: "Test Questions",
+  urls: "URLs",
 };
 
 export const isRestorableKind = (kind: string) => (RESTORABLE_CHANGE_KINDS as readonly string[]).includes(kind);

@@ -166,6 +166,21 @@ test.describe("with JavaScript", () => {
     await expect(rowOf(page, added[0]).locator("[data-status]")).toHaveText("skipped", { timeout: 20_000 });
     await expect(rowOf(page, site.urls[0]).locator("[data-status]")).toHaveText("skipped", { timeout: 20_000 });
     await expect(rowOf(page, added[1]).locator("[data-status]")).toHaveText("pending_review");
+    // History says who asked for the pages added and skipped, and which pages.
+    await page.goto("/northfield/history?kind=urls");
+    for (const [summary, named] of [
+      ["2 URLs added", added[1]],
+      ["2 URLs to be skipped", added[0]],
+    ]) {
+      const row = page
+        .locator("tbody tr", { has: page.locator("li", { hasText: named }) })
+        .filter({ has: page.locator("summary", { hasText: summary }) });
+      await expect(row).toHaveCount(1);
+      await expect(row.getByRole("cell").nth(1)).toHaveText("admin@example.com");
+      await expect(row.getByRole("cell").nth(2)).toHaveText("URLs");
+    }
+    await page.goto(drawerOf(site.id));
+    await hydrated(page);
 
     // Select all, then clear.
     await page.getByLabel("Select all URLs on this page").check();

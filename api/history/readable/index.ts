@@ -5,6 +5,7 @@ import type { PlaceName } from "./places";
 import { appearanceLines, dataModelLines } from "./settings";
 import { testQuestionLines } from "./testing";
 import { finetuningLines, inputPromptLines } from "./tuning";
+import { urlRequestLines } from "./urls";
 
 export { placeNamesOf, type PlaceName } from "./places";
 
@@ -43,6 +44,8 @@ function linesOf(
       return clientProfileLines(before, after);
     case "test_questions":
       return testQuestionLines(before, after, placeName);
+    case "urls":
+      return urlRequestLines(before, after);
     // A kind this version does not know (a row written by a newer one) is listed with its summary alone.
     default:
       return [];

@@ -5,7 +5,7 @@ import { startRefreshRecords } from "./refresh-record";
 
 /**
  * Marks URLs as requested (to_be_indexed / to_be_skipped / to_be_deleted) and answers the websites
- * whose processing must start. URLs awaiting sitemap review count as reviewed once acted on.
+ * whose processing must start, and the addresses marked (what History records of the request). URLs awaiting sitemap review count as reviewed once acted on.
  */
 export async function requestStatus(
   appId: number,
@@ -28,8 +28,8 @@ export async function requestStatus(
       updatedAt: new Date(),
     })
     .where(and(...conditions))
-    .returning({ websiteId: urls.websiteId });
+    .returning({ websiteId: urls.websiteId, url: urls.url });
   const websiteIds = [...new Set(updated.map((u) => u.websiteId))];
   if (status === "to_be_indexed") await startRefreshRecords(websiteIds, deps);
-  return { updated: updated.length, websiteIds };
+  return { updated: updated.length, websiteIds, addresses: updated.map((u) => u.url) };
 }
