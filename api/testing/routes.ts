@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import {
-  DEFAULT_TRIGGER_POINT_LABEL,
   IdParam,
   TEST_QUESTIONS_IMPORT_MAX,
   TestGate,
@@ -29,6 +28,7 @@ import type { RouteBuilder } from "../http/route";
 import { containing } from "../db/like";
 import type { Executor } from "../controls/scope";
 import { recordChange } from "../history/record";
+import { placeNamesOf } from "../history/readable/places";
 import { testQuestionChange, testQuestionsImportChange, toQuestion } from "./questions-change";
 import { plain } from "./run-tests";
 import { startTestRun } from "./waiting-runs";
@@ -115,7 +115,9 @@ async function refuseSecondCopy(
     .where(and(eq(testQuestions.appId, appId), eq(testQuestions.triggerPoint, triggerPoint)));
   const wanted = plain(question);
   if (kept.some((row) => row.id !== changing && plain(row.question) === wanted)) {
-    const message = `This question is already a test question of ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}`;
+    // Named as every screen names the agent, not by its trigger point's code.
+    const placeName = await placeNamesOf(appId, deps.db);
+    const message = `This question is already a test question of ${placeName(triggerPoint)}`;
     throw new HttpError(409, message, { question: [message] });
   }
 }

@@ -188,7 +188,7 @@ describe("test questions", () => {
   it("are kept once per trigger point: the same question added again, or changed into, is refused", async () => {
     const first = await add({ question: "Is there a  late bus?", expect_text: "10 pm", trigger_point: "admissions" });
     expect(first.status).toBe(201);
-    const message = "This question is already a test question of admissions";
+    const message = "This question is already a test question of Admissions Assistant";
     for (const question of ["Is there a late bus?", "is there a LATE bus?"]) {
       const again = await add({ question, expect_outcome: "answered", trigger_point: "admissions" });
       expect(again.status, question).toBe(409);

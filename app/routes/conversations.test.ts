@@ -480,7 +480,7 @@ describe("corrections made from an answer", () => {
     });
     expect(twice.status).toBe(409);
     expect((await twice.json()).fieldErrors).toEqual({
-      question: ["This question is already a test question of admissions"],
+      question: ["This question is already a test question of Admissions Assistant"],
     });
 
     const listed = await loaderJson(

@@ -230,7 +230,7 @@ describe("gaps on Business Insights", () => {
     );
     await expect(again).toSendToast({
       type: "info",
-      description: "This question is already a test question of admissions",
+      description: "This question is already a test question of Admissions Assistant",
     });
     const after = await apiCall("GET", `/v1/apps/${northfieldId}/test_questions?trigger_point=admissions`, {
       token: apiToken,

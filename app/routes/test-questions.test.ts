@@ -102,7 +102,7 @@ describe("Test Questions", () => {
     });
     expect(again.status).toBe(409);
     expect((await again.json()).fieldErrors).toEqual({
-      question: ["This question is already a test question of admissions"],
+      question: ["This question is already a test question of Admissions Assistant"],
     });
     expect((await load()).paging.total).toBe(1);
   });
