@@ -138,7 +138,9 @@ describe("the dirty flag", () => {
   });
 
   it("names the trigger point in the saved message", () => {
-    expect(savedMessage("Sensitive Topics", "")).toBe("Sensitive Topics saved for Default.");
-    expect(savedMessage("AI Personality", "admissions")).toBe("AI Personality saved for admissions.");
+    expect(savedMessage("Sensitive Topics", "Default")).toBe("Sensitive Topics saved for Default.");
+    expect(savedMessage("AI Personality", "Admissions Assistant")).toBe(
+      "AI Personality saved for Admissions Assistant.",
+    );
   });
 });

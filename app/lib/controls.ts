@@ -1,4 +1,4 @@
-import { DEFAULT_TRIGGER_POINT_LABEL, TOPIC_ROWS, type TopicControlType } from "@contract/values/controls";
+import { TOPIC_ROWS, type TopicControlType } from "@contract/values/controls";
 import type { AiProbingType, Control, ControlInput, QualityCheckSettings } from "@contract";
 import type { TopicsFormValue } from "./controls.schema";
 
@@ -17,8 +17,8 @@ export const NOTHING_TO_SAVE = "Nothing to save: nothing was entered or changed.
 export const EMPTY_PERSONALITY_NOT_SAVED =
   "Nothing saved: an empty AI Personality is not stored where this trigger point has none of its own, so it keeps using the text shown.";
 
-export const savedMessage = (what: string, triggerPoint: string) =>
-  `${what} saved for ${triggerPoint || DEFAULT_TRIGGER_POINT_LABEL}.`;
+/** `place`: the trigger point as people know it (`triggerPointName`: its agent's name, or "Default"). */
+export const savedMessage = (what: string, place: string) => `${what} saved for ${place}.`;
 
 /** Browsers post text-area line breaks as CRLF; what is stored and compared uses LF. */
 export const normalizeNewlines = (text: string) => text.replace(/\r\n?/g, "\n");

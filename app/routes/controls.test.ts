@@ -76,7 +76,7 @@ describe("AI Personality", () => {
     expect(response).toHaveRedirect(PAGE);
     await expect(response).toSendToast({
       type: "success",
-      description: "AI Personality saved for admissions.",
+      description: "AI Personality saved for Admissions Assistant.",
     });
     expect(await load(personality, PAGE, admin)).toMatchObject({ text: "Be brief.\nBe kind.", saved: true });
   });
@@ -155,7 +155,7 @@ describe("Sensitive and No-Go Topics", () => {
       admin,
     );
     expect(response).toHaveRedirect(CLIENT_PAGE);
-    await expect(response).toSendToast({ type: "success", description: "Sensitive Topics saved for studentsuccess." });
+    await expect(response).toSendToast({ type: "success", description: "Sensitive Topics saved for Student Success." });
     const saved = await load(sensitive, AGENT_PAGE, admin);
     expect(saved.rows[0]).toMatchObject({ topic: "scholarships", disclaimer: "Awards vary by year." });
     expect(saved.rows[0].id).toEqual(expect.any(Number));
@@ -284,7 +284,7 @@ describe("Hallucination Accuracy & Quality Check", () => {
     expect(response).toHaveRedirect();
     await expect(response).toSendToast({
       type: "success",
-      description: "Hallucination Accuracy & Quality Check saved for studentsuccess.",
+      description: "Hallucination Accuracy & Quality Check saved for Student Success.",
     });
     expect((await load(quality, PAGE, admin)).settings).toEqual({
       min_retrieval_confidence: 0.25,

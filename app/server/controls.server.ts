@@ -36,7 +36,7 @@ import {
   qualitySettingsOf,
   TopicsForm,
 } from "~/lib/controls.schema";
-import type { TriggerPointChoice } from "~/lib/trigger-points";
+import { triggerPointName, type TriggerPointChoice } from "~/lib/trigger-points";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { controlsApi } from "./api/controls-api.server";
 import { requireAgentOf, requireClient, requireTriggerPoint } from "./clients.server";
@@ -108,7 +108,10 @@ export function replyWithFieldErrors(submission: Replyable, error: unknown, fiel
 }
 
 const saved = (screen: ControlsScreen, what: string) =>
-  redirectWithToast(screen.backTo, { type: "success", description: savedMessage(what, screen.choice.triggerPoint) });
+  redirectWithToast(screen.backTo, {
+    type: "success",
+    description: savedMessage(what, triggerPointName(screen.app, screen.choice.triggerPoint)),
+  });
 const nothingToSave = (screen: ControlsScreen) =>
   redirectWithToast(screen.backTo, { type: "info", description: NOTHING_TO_SAVE });
 

@@ -60,7 +60,7 @@ test.describe("with JavaScript", () => {
     const text = `${unique("Personality")}\nSpeak plainly.`;
     await field.fill(text);
     await saveButton(page).click();
-    await expect(toast(page)).toContainText("AI Personality saved for studentsuccess.");
+    await expect(toast(page)).toContainText("AI Personality saved for Student Success.");
     await expectSaveWaitsForChanges(page);
     // The keyboard stays where it was (a disabled Save would have dropped it to the page's body).
     await expect(saveButton(page)).toBeFocused();
@@ -93,7 +93,7 @@ test.describe("with JavaScript", () => {
 
     await disclaimer.fill("Amounts change every year.");
     await saveButton(page).click();
-    await expect(toast(page)).toContainText("Sensitive Topics saved for studentsuccess.");
+    await expect(toast(page)).toContainText("Sensitive Topics saved for Student Success.");
     await expectSaveWaitsForChanges(page);
     await page.reload();
     const saved = await rowWithTopic(page, topic);
@@ -101,7 +101,7 @@ test.describe("with JavaScript", () => {
     await expect(responseField(page, "Disclaimer Text", saved)).toHaveValue("Amounts change every year.");
 
     await clearTopicRow(page, topic, "Disclaimer Text");
-    await expect(toast(page)).toContainText("Sensitive Topics saved for studentsuccess.");
+    await expect(toast(page)).toContainText("Sensitive Topics saved for Student Success.");
     await page.reload();
     await expect(topicInputs(page)).toHaveCount(8);
     expect(await rowWithTopic(page, topic)).toBe(0);
@@ -124,14 +124,14 @@ test.describe("with JavaScript", () => {
 
     await topicField(page, n).fill(topic);
     await saveButton(page).click();
-    await expect(toast(page)).toContainText("No-Go Topics saved for studentsuccess.");
+    await expect(toast(page)).toContainText("No-Go Topics saved for Student Success.");
     await expectSaveWaitsForChanges(page);
     await page.reload();
     const saved = await rowWithTopic(page, topic);
     await expect(responseField(page, "Canned Response", saved)).toHaveValue("I can only speak about Northfield.");
 
     await clearTopicRow(page, topic, "Canned Response");
-    await expect(toast(page)).toContainText("No-Go Topics saved for studentsuccess.");
+    await expect(toast(page)).toContainText("No-Go Topics saved for Student Success.");
     await page.reload();
     expect(await rowWithTopic(page, topic)).toBe(0);
   });
@@ -160,7 +160,7 @@ test.describe("with JavaScript", () => {
     await page.getByLabel("Require A Source For Every Answer").check();
     await page.getByLabel("Fallback Message").fill(fallback);
     await saveButton(page).click();
-    await expect(toast(page)).toContainText("Hallucination Accuracy & Quality Check saved for studentsuccess.");
+    await expect(toast(page)).toContainText("Hallucination Accuracy & Quality Check saved for Student Success.");
     await expectSaveWaitsForChanges(page);
     await page.reload();
     await expect(page.getByLabel("Minimum Retrieval Confidence")).toHaveValue("0.35");
@@ -190,7 +190,7 @@ test.describe("with JavaScript", () => {
     await mapping.fill("Start term: ask when they hope to begin.");
     await probing.fill(topics);
     await saveButton(page).click();
-    await expect(toast(page)).toContainText("User Probing Guidelines saved for studentsuccess.");
+    await expect(toast(page)).toContainText("User Probing Guidelines saved for Student Success.");
     await expectSaveWaitsForChanges(page);
     await page.reload();
     await expect(page.getByLabel("Topics For Probing")).toHaveValue(topics);
@@ -212,7 +212,7 @@ test.describe("with JavaScript", () => {
     await topicField(page, n).fill(topic);
     await responseField(page, "Disclaimer Text", n).fill("Rooms are assigned in July.");
     await saveButton(page).click();
-    await expect(toast(page)).toContainText("Sensitive Topics saved for admissions.");
+    await expect(toast(page)).toContainText("Sensitive Topics saved for Admissions Assistant.");
     await expect(page).toHaveURL(/\?trigger_point=admissions$/);
     await expect(page.getByLabel("Trigger point", { exact: true })).toHaveValue("admissions");
     expect(await rowWithTopic(page, topic)).toBeGreaterThan(0);
@@ -226,7 +226,7 @@ test.describe("with JavaScript", () => {
 
     await page.goto("/northfield/controls/sensitive-topics?trigger_point=admissions");
     await clearTopicRow(page, topic, "Disclaimer Text");
-    await expect(toast(page)).toContainText("Sensitive Topics saved for admissions.");
+    await expect(toast(page)).toContainText("Sensitive Topics saved for Admissions Assistant.");
   });
 });
 
@@ -300,7 +300,7 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/\/ai-finetuning\/smart-probe\?trigger_point=shop$/);
     await page.getByLabel("Topics For Probing").fill(probing);
     await saveButton(page).click();
-    await expect(toast(page)).toContainText("User Probing Guidelines saved for shop.");
+    await expect(toast(page)).toContainText("User Probing Guidelines saved for Shop Assistant.");
     await expect(page).toHaveURL(/\?trigger_point=shop$/);
     await expect(page.getByLabel("Topics For Probing")).toHaveValue(probing);
   });

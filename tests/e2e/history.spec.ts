@@ -102,7 +102,7 @@ async function saveNoGoTopicThenRevert(page: Page, javaScript: boolean) {
   await page.getByRole("textbox", { name: `Topic, row ${row}`, exact: true }).fill(topic);
   await page.getByRole("textbox", { name: `Canned Response, row ${row}`, exact: true }).fill(reply);
   await page.getByTestId("save-bar").getByRole("button", { name: "Save" }).click();
-  await expect(toast(page)).toContainText(`No-Go Topics saved for ${code}.`);
+  await expect(toast(page)).toContainText(`No-Go Topics saved for ${agentName}.`);
 
   await page.goto("/northfield/history?kind=controls");
   const added = `No-Go Topics of ${agentName}: added '${topic}' (Canned Response: '${reply}')`;

@@ -28,7 +28,7 @@ test.describe("without JavaScript", () => {
     await page.goto(QUALITY);
     await page.getByLabel("Minimum Retrieval Confidence").fill("0.3");
     await page.getByTestId("save-bar").getByRole("button", { name: "Save" }).click();
-    await expect(toast(page)).toContainText("Hallucination Accuracy & Quality Check saved for shop.");
+    await expect(toast(page)).toContainText("Hallucination Accuracy & Quality Check saved for Shop Assistant.");
 
     const evidence = page.getByRole("region", { name: "Evidence for the threshold" });
     await expect(evidence.getByRole("heading", { level: 2 })).toHaveText("Evidence for the threshold");
