@@ -39,11 +39,12 @@ function previousQuestionOf(previous: string[] | string | null) {
 
 /**
  * Stores the visitor's message (and what it asks, without what they said of who they are or a
- * greeting around it, when that differs) in the conversation named, if it belongs to this client and environment, else in a new
- * one; counts the question (and a new conversation) for the day. Small talk ("hi", "thanks") is a
- * message, not a question: it counts in neither, and is the conversation's last question only in a
- * conversation that holds nothing else. Gives back the visitor's previous question in that
- * conversation (null in a new one, and small talk is none): a follow-up leans on it.
+ * greeting around it, when that differs) in the conversation named, if it belongs to this client
+ * and environment, else in a new one; counts the question (and a new conversation) for the day.
+ * Small talk ("hi", "thanks") is a message, not a question: it counts in neither, and is the
+ * conversation's last question only in a conversation that holds nothing else. Gives back the
+ * visitor's previous question in that conversation (null in a new one, and small talk is none): a
+ * follow-up leans on it.
  */
 export async function storeQuestion(
   request: { conversation_id?: string; message: string },
@@ -136,7 +137,8 @@ export async function storeAnswer(
   deps: Pick<ApiDeps, "db">,
 ) {
   const { conversationId, appId, environment, triggerPoint } = stored;
-  // Counted by what was asked: an introduction or a greeting with it is not a question of its own (the rebuild reads question_part).
+  // Counted by what was asked: an introduction or a greeting with it is not a question of its own
+  // (the rebuild reads question_part).
   const question = askedPartOf(stored.question);
   const text = answer.disclaimer ? `${answer.text}\n\n${answer.disclaimer}` : answer.text;
   const closest = JSON.stringify(answer.closest);
