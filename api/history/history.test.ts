@@ -357,7 +357,13 @@ describe("URL work", () => {
       token: admin,
       body: { status: "to_be_deleted" },
     });
-    expect((await latest("urls")).summary).toBe(`URLs of ${base}/: 130 URLs to be deleted`);
+    // Its own address may have joined them meanwhile (the website's discovery runs as a job).
+    const deleted = await latest("urls");
+    expect(deleted.summary).toMatch(/^URLs of https:\/\/archive\.northfield\.edu\/: 13[01] URLs to be deleted$/);
+    expect(deleted.after).toMatchObject({
+      status: "to_be_deleted",
+      count: Number(/: (\d+) URLs/.exec(deleted.summary)![1]),
+    });
   });
 });
 
