@@ -55,6 +55,16 @@ describe("what a message asks", () => {
     );
   });
 
+  it("leaves out a sentence that only introduces the visitor, and their details inside the question", () => {
+    expect(askedPartOf("My email is jo@example.org. What is the fee?")).toBe("What is the fee?");
+    expect(askedPartOf("Hi there! My name is Jo Park and my phone is 555-010-2233. When do tours leave?")).toBe(
+      "When do tours leave?",
+    );
+    expect(askedPartOf("My name is Ana, when do tours leave? Call me at +1 (555) 010-2233.")).toBe(
+      "When do tours leave?",
+    );
+  });
+
   it("keeps a question whole when its opening words say something, and small talk alone as it is", () => {
     expect(askedPartOf("Nice campus, how big is it?")).toBe("Nice campus, how big is it?");
     expect(askedPartOf("What does tuition cost?")).toBe("What does tuition cost?");

@@ -60,7 +60,21 @@ const AROUND = new Set(
 );
 
 /** The words a visitor names what they give with ("my email is …"), when they gave it. */
-const GIVEN = new Set(["name", "email", "e-mail", "mail", "phone", "number", "mobile", "cell", "contact", "details"]);
+const GIVEN = new Set([
+  "name",
+  "email",
+  "e-mail",
+  "mail",
+  "phone",
+  "number",
+  "mobile",
+  "cell",
+  "contact",
+  "details",
+  "call",
+  "reach",
+  "text",
+]);
 
 /** A kind's place when a message says more than one: a farewell ends, thanks answers, a greeting opens. */
 const PRECEDENCE: Exclude<SmallTalkKind, "introduction">[] = ["farewell", "thanks", "greeting", "acknowledgement"];
@@ -120,20 +134,20 @@ export function smallTalkReply({ kind, name, greeted }: SmallTalk) {
 const OPENING_CLAUSE = /^([^,]{1,40}),\s*(?=\S)/u;
 
 /**
- * What a message asks, as it is searched and counted: without what the visitor says of who they are
- * (`questionPartOf`), and without its sentences and opening words of small talk ("Hi. What does
- * tuition cost?", "Thanks so much for your help earlier. When do tours leave?", "Hey there, how
- * much is the fee?"), when something else remains. Those words are in no page: searched, they weigh
- * against the question; counted, "Hi. What does tuition cost?" was a Top question of its own beside
- * "What does tuition cost?".
+ * What a message asks, as it is searched and counted: without its sentences of small talk, which
+ * include a visitor's introduction ("Hi. What does tuition cost?", "Thanks so much for your help
+ * earlier. When do tours leave?", "My email is jo@example.org. What is the fee?"), without the
+ * contact details and name left in the rest (`questionPartOf`), and without opening words of small
+ * talk before a comma ("Hey there, how much is the fee?"), when something else remains. Those words
+ * are in no page: searched, they weigh against the question; counted, "Hi. What does tuition
+ * cost?" was a Top question of its own beside "What does tuition cost?".
  */
 export function askedPartOf(message: string) {
-  const part = questionPartOf(message);
-  const sentences = sentencesOf(part);
+  const sentences = sentencesOf(message);
   const kept = sentences.filter((sentence) => !smallTalkOf(sentence));
-  if (!kept.length) return part;
-  let asked = kept.length < sentences.length ? kept.join(" ") : part;
+  if (!kept.length) return questionPartOf(message);
+  let asked = questionPartOf(kept.length < sentences.length ? kept.join(" ") : message);
   const opening = OPENING_CLAUSE.exec(asked);
   if (opening && smallTalkOf(opening[1])) asked = asked.slice(opening[0].length);
-  return asked === part ? part : asked.charAt(0).toUpperCase() + asked.slice(1);
+  return asked === message ? message : asked.charAt(0).toUpperCase() + asked.slice(1);
 }
