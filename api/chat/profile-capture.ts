@@ -77,9 +77,10 @@ export const mayDescribeVisitor = (message: string) =>
  * and name as they introduce themselves ("Hi, I'm Maya Chen, maya@example.net. What does tuition
  * cost?"). Those words are the visitor's, not the question's: searched for, the store holds none of
  * them, so the question's own words weighed too little and it got the fallback. A message that
- * says nothing else is kept whole. Stored beside the message (`question_part`): Insights counts it
- * and Conversations gives it as the question an answer answered, so neither a Top question nor a
- * test question made from it holds the visitor's address.
+ * says nothing else is kept whole. What is stored beside the message (`question_part`) builds on it
+ * (`askedPartOf` in small-talk.ts, which leaves greetings out too): Insights counts that and
+ * Conversations gives it as the question an answer answered, so neither a Top question nor a test
+ * question made from it holds the visitor's address.
  */
 export function questionPartOf(message: string) {
   const { rest, gave } = withoutSelfDescription(message);
