@@ -79,20 +79,17 @@ export async function recordChanges<T>(
         const now = asStored(await change.read(target, tx));
         if (isDeepStrictEqual(was, now)) continue;
         const summary = change.summary(target, was, now, await placeNameOf(change.appId));
-        const [row] = await tx
-          .insert(configChanges)
-          .values({
+        const written = via ? `${via}: ${summary}` : summary;
+        recorded.push(
+          await insertChange(tx, author, {
             appId: change.appId,
-            userId: author.id,
-            userEmail: author.email,
             kind: change.kind,
             target,
-            summary: (via ? `${via}: ${summary}` : summary).slice(0, MAX_SUMMARY),
+            summary: written,
             before: was,
             after: now,
-          })
-          .returning({ id: configChanges.id });
-        recorded.push(row.id);
+          }),
+        );
       }
     }
     return { result, recorded };
@@ -109,14 +106,27 @@ export async function recordRequest(
   author: Author,
   request: { appId: number; kind: ChangeKind; target: string; summary: string; before?: unknown; after: unknown },
 ) {
-  await deps.db.insert(configChanges).values({
-    appId: request.appId,
-    userId: author.id,
-    userEmail: author.email,
-    kind: request.kind,
-    target: request.target,
-    summary: request.summary.slice(0, MAX_SUMMARY),
-    before: request.before ?? null,
-    after: request.after,
-  });
+  await insertChange(deps.db, author, { ...request, before: request.before ?? null });
+}
+
+/** One row of config_changes: what both a recorded save and a recorded request write. Answers its id. */
+async function insertChange(
+  db: Executor,
+  author: Author,
+  change: { appId: number; kind: ChangeKind; target: string; summary: string; before: unknown; after: unknown },
+) {
+  const [row] = await db
+    .insert(configChanges)
+    .values({
+      appId: change.appId,
+      userId: author.id,
+      userEmail: author.email,
+      kind: change.kind,
+      target: change.target,
+      summary: change.summary.slice(0, MAX_SUMMARY),
+      before: change.before,
+      after: change.after,
+    })
+    .returning({ id: configChanges.id });
+  return row.id;
 }

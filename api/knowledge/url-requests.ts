@@ -1,4 +1,4 @@
-import { DEFAULT_REFRESH_DAYS } from "@contract";
+import { countOf, DEFAULT_REFRESH_DAYS } from "@contract";
 import { recordRequest, type Author } from "../history/record";
 import type { ApiDeps } from "../deps";
 
@@ -26,7 +26,6 @@ interface RecordedUrls {
   count: number;
 }
 
-const counted = (count: number) => `${count.toLocaleString("en")} URL${count === 1 ? "" : "s"}`;
 /** Where the request was made: one website's URLs, or URLs of any of the client's websites (the drawer). */
 const where = (website: { url: string } | null) => (website ? `URLs of ${website.url}` : "URLs");
 
@@ -49,7 +48,7 @@ export async function recordStatusRequest(
     appId: request.appId,
     kind: "urls",
     target: request.website ? String(request.website.id) : "",
-    summary: `${where(request.website)}: ${counted(addresses.length)} ${what}`,
+    summary: `${where(request.website)}: ${countOf(addresses.length, "URL")} ${what}`,
     after,
   });
 }
@@ -67,7 +66,7 @@ export async function recordUrlsAdded(
     appId: website.appId,
     kind: "urls",
     target: String(website.id),
-    summary: `${where(website)}: ${counted(addresses.length)} added`,
+    summary: `${where(website)}: ${countOf(addresses.length, "URL")} added`,
     after,
   });
 }
@@ -87,7 +86,7 @@ export async function recordRefreshDays(
     appId: website.appId,
     kind: "urls",
     target: String(website.id),
-    summary: `URL ${page.url}: refreshed every ${after} day${after === 1 ? "" : "s"}`,
+    summary: `URL ${page.url}: refreshed every ${countOf(after, "day")}`,
     before: { url: page.url, refresh_days: before },
     after: { url: page.url, refresh_days: after },
   });

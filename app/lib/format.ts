@@ -22,7 +22,5 @@ export function formatBytes(bytes: number): string {
   return `${rounded} ${BYTE_UNITS[unit]}`;
 }
 
-/** A count with its noun in the right number: 1 ⇒ '1 chunk', 3 ⇒ '3 chunks', 1200 ⇒ '1,200 pages'. */
-export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
-}
+/** A count with its noun in the right number (shared with the API's messages). */
+export { countOf } from "@contract/values/common";

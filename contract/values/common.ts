@@ -16,3 +16,8 @@ export const LIST_PAGE_SIZES = [10, 20, 25, 50, 100, 1000] as const;
 /** Values as a message lists the ones allowed: "10, 25, 50 or 100". */
 export const oneOf = (values: readonly (string | number)[]) =>
   new Intl.ListFormat("en-GB", { type: "disjunction" }).format(values.map(String));
+
+/** A count with its noun in the right number: 1 ⇒ '1 chunk', 3 ⇒ '3 chunks', 1200 ⇒ '1,200 pages'. */
+export function countOf(count: number, singular: string, plural = `${singular}s`): string {
+  return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
+}

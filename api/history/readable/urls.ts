@@ -1,11 +1,11 @@
-import { MAX_CHANGE_LINES, type ChangeLine } from "@contract";
+import { countOf, MAX_CHANGE_LINES, type ChangeLine } from "@contract";
 
 /*
  * URL work (api/knowledge/url-requests.ts): a request names addresses, or a page's refresh days
  * before and after. Nothing of it is a state that can be written back.
  */
 
-const days = (value: unknown) => `${Number(value)} day${Number(value) === 1 ? "" : "s"}`;
+const days = (value: unknown) => countOf(Number(value), "day");
 
 /** A URL record's lines: each address it named, and how many more it did; or the refresh days, before and after. */
 export function urlRequestLines(before: unknown, after: unknown): ChangeLine[] {
@@ -19,6 +19,6 @@ export function urlRequestLines(before: unknown, after: unknown): ChangeLine[] {
   const more = Math.max(0, Number(now.count ?? listed.length) - listed.length);
   return [
     ...listed.map((url) => ({ text: url })),
-    ...(more ? [{ text: `… and ${more.toLocaleString("en")} more` }] : []),
+    ...(more ? [{ text: `… and ${more.toLocaleString("en-US")} more` }] : []),
   ];
 }
