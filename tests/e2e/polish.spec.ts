@@ -180,5 +180,32 @@ for (const javaScriptEnabled of [true, false]) {
       await menu.click();
       await expect(table.getByText("View Links").first()).toBeInViewport();
     });
+
+    for (const [screen, path, lastColumn] of [
+      ["websites", "/northfield/agent/admissions/knowledge-store/websites", "Added By"],
+      ["client's conversations", "/northfield/conversations", "Reviewed"],
+    ] as const) {
+      test(`at 1400 px the ${screen} table shows every column without scrolling sideways`, async ({
+        signedInPage: page,
+      }) => {
+        await page.setViewportSize({ width: 1400, height: 900 });
+        await page.goto(path);
+        const table = page.getByRole("table").first();
+        await expect(table.getByRole("columnheader", { name: lastColumn })).toBeVisible();
+        const [wide, frame] = await table.evaluate((element) => [
+          element.scrollWidth,
+          element.parentElement!.clientWidth,
+        ]);
+        expect(wide, `table ${wide} px in a frame of ${frame} px`).toBeLessThanOrEqual(frame);
+      });
+    }
+
+    test("the websites table's scan mode shows its whole choice", async ({ signedInPage: page }) => {
+      await page.setViewportSize({ width: 1400, height: 900 });
+      await page.goto("/northfield/agent/admissions/knowledge-store/websites");
+      const select = page.getByRole("combobox", { name: "Scan Mode, row 1" });
+      await expect(select).toHaveValue("full_website");
+      expect(await select.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    });
   });
 }

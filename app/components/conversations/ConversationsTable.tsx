@@ -48,7 +48,7 @@ function ReviewState({ row }: { row: ConversationRow }) {
   if (row.reviewed) return <>Yes</>;
   if (row.awaiting_review > 0)
     return (
-      <span className={ui.chip.warning}>
+      <span className={`${ui.chip.warning} ${s.wrappingChip}`}>
         {row.awaiting_review === 1 ? "1 rated unhelpful waits" : `${row.awaiting_review} rated unhelpful wait`}
       </span>
     );
@@ -79,7 +79,7 @@ export function ConversationsTable({
   const listSearch = listSearchOf(useLocation().search);
   return (
     <div className={ui.tableScroll} tabIndex={0}>
-      <table aria-label="Conversations">
+      <table aria-label="Conversations" className={ui.denseTable}>
         <thead>
           <tr>
             <th scope="col">Started (UTC)</th>

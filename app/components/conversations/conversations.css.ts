@@ -33,6 +33,12 @@ export const clamped = style({
   overflow: "hidden",
 });
 export const chips = style({ display: "flex", gap: vars.space.xs, flexWrap: "wrap" });
+/** "12 answered" reads as one pill: chips stack rather than break inside. */
+globalStyle(`${chips} > *`, { whiteSpace: "nowrap" });
+/** A chip whose words may wrap in a narrow column: one rounded box around its lines, not a broken pill. */
+export const wrappingChip = style({});
+// Above the chip's own rounding whatever order the style sheets load in.
+globalStyle(`span.${wrappingChip}`, { display: "inline-block", borderRadius: vars.radius.md, lineHeight: 1.4 });
 
 // ── The transcript ──
 export const facts = style({ display: "flex", gap: vars.space.lg, flexWrap: "wrap", margin: `0 0 ${vars.space.lg}` });

@@ -5,6 +5,8 @@ import * as ui from "~/styles/ui.css";
 export const tableWrap = ui.tableScroll;
 /** The last column (a row's actions) stays in view as the table scrolls sideways (ui.lastColumnInView). */
 export const table = style([ui.lastColumnInView, { minWidth: "720px" }]);
+/** Half the usual space between columns (ui.denseTable). */
+export const tableDense = ui.denseTable;
 
 /** A row the required check (or the API) refused: flagged light red. */
 export const rowFlagged = style({});

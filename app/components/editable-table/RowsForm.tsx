@@ -172,14 +172,25 @@ interface RowsTableProps {
   lastColumn: string;
   hideLastHeader?: boolean;
   empty: boolean;
+  /** Half the usual space between columns (a table of many columns of controls). */
+  dense?: boolean;
   children: ReactNode;
 }
 
 /** The table of a rows form: a header row, then the rows (or 'Nothing To Display'). */
-export function RowsTable({ label, columns, view, lastColumn, hideLastHeader, empty, children }: RowsTableProps) {
+export function RowsTable({
+  label,
+  columns,
+  view,
+  lastColumn,
+  hideLastHeader,
+  empty,
+  dense,
+  children,
+}: RowsTableProps) {
   return (
     <div className={s.tableWrap}>
-      <table className={s.table} aria-label={label}>
+      <table className={dense ? `${s.table} ${s.tableDense}` : s.table} aria-label={label}>
         <thead>
           <tr>
             {columns.map((column) => {
@@ -227,6 +238,7 @@ export function RowsForm({
   addLabel,
   onAdd,
   empty,
+  dense,
   children,
   ...shell
 }: RowsFormProps) {
@@ -244,6 +256,7 @@ export function RowsForm({
         lastColumn={lastColumn}
         hideLastHeader={hideLastHeader}
         empty={empty}
+        dense={dense}
       >
         {children}
       </RowsTable>

@@ -8,13 +8,15 @@ globalStyle(`${rowFlagged} > td`, { background: vars.color.invalid });
 
 export const cellInput = style({
   width: "100%",
-  minWidth: "10em",
+  minWidth: "8em",
   selectors: {
     "&[readonly]": { background: "transparent", borderColor: "transparent", paddingLeft: 0 },
     "&:disabled": { background: vars.color.canvas, color: vars.color.muted, cursor: "not-allowed" },
   },
 });
-export const urlInput = style({ minWidth: "18em" });
+export const urlInput = style({ minWidth: "14em" });
+/** A scan mode's select is as wide as its longest choice ("full_website"), never cut. */
+export const selectInput = style({ width: "auto", minWidth: 0 });
 
 /** A value that differs from what was loaded: light blue (an invalid one stays red, see ui.input). */
 export const changed = style({
@@ -55,13 +57,18 @@ export const tagOption = style({
 
 export const statusCell = style({ whiteSpace: "nowrap", paddingTop: "12px" });
 /** The last refresh's outcome under the status: it wraps, so the columns after it stay on screen. */
-export const refreshSummary = style({ whiteSpace: "normal", maxWidth: "18em", margin: `${vars.space.xs} 0 0` });
+export const refreshSummary = style({
+  whiteSpace: "normal",
+  maxWidth: "14em",
+  fontSize: "12px",
+  margin: `${vars.space.xs} 0 0`,
+});
 export const lastError = style({
   color: vars.color.error,
   fontSize: "12px",
   margin: `${vars.space.xs} 0 0`,
   whiteSpace: "normal",
-  maxWidth: "18em",
+  maxWidth: "14em",
 });
 export const addedBy = style({ whiteSpace: "nowrap", color: vars.color.muted, paddingTop: "12px" });
 export const actionsCell = style({ whiteSpace: "nowrap", paddingTop: "10px" });

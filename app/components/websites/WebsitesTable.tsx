@@ -72,6 +72,7 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
         columns={WEBSITE_COLUMNS}
         lastColumn="Actions"
         hideLastHeader
+        dense
         dirty={dirty}
         saving={saving}
         readOnly={readOnly}

@@ -86,7 +86,7 @@ export function SelectCell({
         value={value}
         aria-label={label}
         disabled={readOnly}
-        className={cx(ui.input, s.cellInput, changed && s.changed)}
+        className={cx(ui.input, s.cellInput, s.selectInput, changed && s.changed)}
         onChange={(event) => onChange(event.currentTarget.value)}
         {...invalidProps(id, errors)}
       >
