@@ -24,6 +24,13 @@ const DEMO_PROFILE_FIELDS = [
   },
   {
     modelType: "user_profile",
+    group: "Personal Contact Information",
+    name: "phone",
+    fieldType: "text",
+    definition: "A number the admissions team can call or text the student on",
+  },
+  {
+    modelType: "user_profile",
     group: "Learning Interests",
     name: "intended_major",
     fieldType: "text",
