@@ -140,7 +140,10 @@ function PassagesTable({
   if (!trace.passages.length) return <p>{noPassagesText(trace)}</p>;
   return (
     <div className={ui.tableScroll} tabIndex={0}>
-      <table aria-label="Passages retrieved" className={canCorrect ? ui.lastColumnInView : undefined}>
+      <table
+        aria-label="Passages retrieved"
+        className={canCorrect ? `${ui.denseTable} ${ui.lastColumnInView}` : ui.denseTable}
+      >
         <thead>
           <tr>
             <th scope="col">Rank</th>
