@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { createRequire } from "node:module";
 import snowball from "snowball-stemmers";
+import { ENGLISH_STOP_WORDS } from "./stop-words";
 
 /**
  * Words as the full-text index keeps them, made in our own code rather than by Postgres'
@@ -29,18 +30,6 @@ import snowball from "snowball-stemmers";
  * verb with its ending: a word in Hangul loses its ending and keeps its first two syllables
  * (docs/decisions/027).
  */
-
-/** Postgres' english.stop (Snowball's English stop words). */
-const STOP_WORDS = new Set(
-  (
-    "i me my myself we our ours ourselves you your yours yourself yourselves he him his himself she her hers " +
-    "herself it its itself they them their theirs themselves what which who whom this that these those am is are was were be been " +
-    "being have has had having do does did doing a an the and but if or because as until while of at by for with about against " +
-    "between into through during before after above below to from up down in out on off over under again further then once here " +
-    "there when where why how all any both each few more most other some such no nor not only own same so than too very s t can " +
-    "will just don should now"
-  ).split(" "),
-);
 
 /**
  * Function words of the scripts written without spaces, from the `stopword` package's lists
@@ -366,8 +355,8 @@ function stemOf(word: string): string {
   if (ARABIC.test(word)) return stemmedIn(withoutArabicMarks(word), ARABIC_STOP_WORDS, arabic);
   const verb = IRREGULAR_FORMS.get(word);
   if (
-    STOP_WORDS.has(word) ||
-    (verb && STOP_WORDS.has(verb)) ||
+    ENGLISH_STOP_WORDS.has(word) ||
+    (verb && ENGLISH_STOP_WORDS.has(verb)) ||
     UNSPACED_STOP_WORDS.has(word) ||
     HIRAGANA_ONLY.test(word)
   )

@@ -12,10 +12,45 @@ describe("sentencesOf", () => {
     expect(sentencesOf("Really?! Yes. Wait... What now?")).toEqual(["Really?!", "Yes.", "Wait...", "What now?"]);
   });
 
+  it("ends a sentence at a single capital when a function word follows it, not a name", () => {
+    expect(sentencesOf("Pick up your card in Hall B. The office opens at 9.")).toEqual([
+      "Pick up your card in Hall B.",
+      "The office opens at 9.",
+    ]);
+    expect(sentencesOf("It is rich in vitamin D. Not only that: it is cheap.")).toEqual([
+      "It is rich in vitamin D.",
+      "Not only that: it is cheap.",
+    ]);
+    expect(sentencesOf("Choose Plan A. “This plan” covers fees.")).toEqual([
+      "Choose Plan A.",
+      "“This plan” covers fees.",
+    ]);
+    expect(sentencesOf("Apply to Room B. Kellogg signs it.")).toEqual(["Apply to Room B. Kellogg signs it."]);
+  });
+
+  it("ends a sentence at letters that close a longer token, which are no initial", () => {
+    expect(sentencesOf("Prices rose in the 1970s. Motorists paid more.")).toEqual([
+      "Prices rose in the 1970s.",
+      "Motorists paid more.",
+    ]);
+    expect(sentencesOf("Entry is at 565 °C. Turbines last longer.")).toEqual([
+      "Entry is at 565 °C.",
+      "Turbines last longer.",
+    ]);
+    expect(sentencesOf("It flies the F-35B. Pilots train for it.")).toEqual([
+      "It flies the F-35B.",
+      "Pilots train for it.",
+    ]);
+  });
+
   it("does not end a sentence at a title, an initial or an abbreviation", () => {
     expect(sentencesOf("The team was led by Dr. Shadlen of Columbia. Michael B. de Jong wrote it.")).toEqual([
       "The team was led by Dr. Shadlen of Columbia.",
       "Michael B. de Jong wrote it.",
+    ]);
+    expect(sentencesOf("E. A. Poe and J. I. Packer wrote it. Ask George W. Bush.")).toEqual([
+      "E. A. Poe and J. I. Packer wrote it.",
+      "Ask George W. Bush.",
     ]);
     expect(sentencesOf("Bring an ID, e.g. a passport. Then sign in.")).toEqual([
       "Bring an ID, e.g. a passport.",

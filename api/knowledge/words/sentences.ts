@@ -1,3 +1,5 @@
+import { ENGLISH_STOP_WORDS } from "./stop-words";
+
 /**
  * The one splitting of text into sentences, for every stage that reads sentences: the chunker (where
  * a long passage may be cut), the answer composer (what an answer quotes), the program reader of
@@ -85,16 +87,25 @@ const BEFORE_A_NUMBER = new Set(["no", "nos", "art", "arts", "sec", "ch", "para"
 
 /** Longer than any abbreviation above: how far back from a full stop its word is looked for. */
 const ABBREVIATION_REACH = 16;
+/** Longer than any function word: how far past a full stop the next word is read. */
+const NEXT_WORD_REACH = 16;
 
 /**
  * Whether the full stop at `dotAt` belongs to an abbreviation or an initial rather than ending a
- * sentence; `numberNext`: what follows it begins with a digit.
+ * sentence; `next`: the word that follows it (its letters or digits, after any opening quote).
  */
-function isAbbreviationStop(text: string, dotAt: number, numberNext: boolean) {
-  const word = /[\p{L}.]+$/u.exec(text.slice(Math.max(0, dotAt - ABBREVIATION_REACH), dotAt))?.[0]?.toLowerCase();
-  if (!word) return false;
-  if (/^\p{L}$/u.test(word)) return true; // an initial: "Michael B. de Jong"
-  if (numberNext && BEFORE_A_NUMBER.has(word)) return true;
+function isAbbreviationStop(text: string, dotAt: number, next: string) {
+  const reach = text.slice(Math.max(0, dotAt - ABBREVIATION_REACH), dotAt);
+  const found = /[\p{L}.]+$/u.exec(reach);
+  if (!found) return false;
+  // Letters that end a longer token are no abbreviation nor initial: "the 1970s.", "565 °C.",
+  // "Shari'a.", "F-35B.", "Gbit/s." end their sentences.
+  if (/[\p{N}'’/°]/u.test(reach.charAt(found.index - 1))) return false;
+  const word = found[0].toLowerCase();
+  // An initial ("Michael B. de Jong", "E. A. Poe") stands before a name or another initial, never
+  // before a function word: "vitamin D. Not only …", "in Hall B. The office …" end there.
+  if (/^\p{L}$/u.test(word)) return next.length < 2 || !ENGLISH_STOP_WORDS.has(next.toLowerCase());
+  if (/^\p{N}/u.test(next) && BEFORE_A_NUMBER.has(word)) return true;
   return ABBREVIATIONS.has(word) || /^(\p{L}\.)+\p{L}$/u.test(word); // "U.S.", "e.g."
 }
 
@@ -124,8 +135,9 @@ export function sentencesOf(text: string): string[] {
   let start = 0;
   for (const end of text.matchAll(SENTENCE_END)) {
     const terminal = end[1] ?? end[2] ?? "";
-    const numberNext = /\p{N}/u.test(text.charAt(end.index + end[0].length));
-    if (terminal.startsWith(".") && isAbbreviationStop(text, end.index, numberNext)) continue;
+    const after = end.index + end[0].length;
+    const next = /^["'“‘„«([¿¡]?([\p{L}\p{N}]*)/u.exec(text.slice(after, after + NEXT_WORD_REACH))?.[1] ?? "";
+    if (terminal.startsWith(".") && isAbbreviationStop(text, end.index, next)) continue;
     keep(start, end.index + terminal.length);
     start = end.index + end[0].length;
   }
