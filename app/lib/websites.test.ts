@@ -22,6 +22,7 @@ import {
   withBlankRow,
   isUnderWebsitesList,
   listSearchFrom,
+  pagesRefreshLine,
   sitemapRefreshLine,
   withListSearch,
 } from "./websites";
@@ -278,13 +279,37 @@ describe("the last Refresh Sitemap on its row", () => {
 
   it("counts the marks it made for review, and the pages it found unchanged", () => {
     const read = { ...asked, finished_at: "2026-12-01T09:01:00.000Z", new: 3, removed: 1, unchanged: 1200 };
-    expect(sitemapRefreshLine(read)).toBe(
-      "Sitemap read 12/01/2026 | 09:01 UTC: 3 new, 1 removed, 0 changed, 1,200 unchanged",
+    expect(sitemapRefreshLine(read)).toBe("Sitemap read 12/01/2026 | 09:01 UTC: 3 new, 1 removed, 1,200 unchanged");
+    expect(sitemapRefreshLine({ ...asked, finished_at: "2026-12-01T09:01:00.000Z" })).toBe(
+      "Sitemap read 12/01/2026 | 09:01 UTC: no pages listed",
     );
   });
 
   it("says why it read nothing", () => {
     const failed = { ...asked, finished_at: "2026-12-01T09:01:00.000Z", error: "No sitemap found" };
     expect(sitemapRefreshLine(failed)).toBe("Sitemap refresh 12/01/2026 | 09:01 UTC: No sitemap found");
+  });
+});
+
+describe("pagesRefreshLine", () => {
+  const started = {
+    started_at: "2026-12-01T09:00:00.000Z",
+    checked: 0,
+    unchanged: 0,
+    changed: 0,
+    gone: 0,
+    new: 0,
+    failed: 0,
+  };
+
+  it("counts what came out of the pages, leaving out what none did", () => {
+    expect(pagesRefreshLine({ ...started, new: 6 })).toBe("Last refresh 12/01/2026 | 09:00 UTC: 6 new");
+    expect(pagesRefreshLine({ ...started, checked: 5000, unchanged: 4950, changed: 48, gone: 2, failed: 1 })).toBe(
+      "Last refresh 12/01/2026 | 09:00 UTC: 5,000 checked, 4,950 unchanged, 48 changed, 2 gone, 1 failed",
+    );
+  });
+
+  it("says nothing until a page has come out", () => {
+    expect(pagesRefreshLine(started)).toBeNull();
   });
 });

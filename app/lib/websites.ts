@@ -276,6 +276,11 @@ export const menuIntent = (action: MenuAction, websiteId: number | string, confi
 export const deleteUrlsQuestion = (url: string) =>
   `Delete all URLs of ${url}? Their chunks are removed from the knowledge store.`;
 
+/** "3 new, 1,200 unchanged": the counts that are not zero, in the order given (a row's line stays short). */
+function countsOf<Key extends string>(record: Record<Key, number>, keys: readonly Key[]) {
+  return keys.filter((key) => record[key] > 0).map((key) => `${record[key].toLocaleString("en-US")} ${key}`);
+}
+
 /**
  * What the website's last Refresh Sitemap did, for its row: asked for and waiting for its job, the
  * marks it made for review, or why it could not read the sitemaps.
@@ -284,8 +289,12 @@ export function sitemapRefreshLine(record: NonNullable<Website["last_sitemap_ref
   if (!record.finished_at) return `Sitemap refresh asked for ${formatDateTimeUtc(record.asked_at)}: not read yet`;
   const when = formatDateTimeUtc(record.finished_at);
   if (record.error) return `Sitemap refresh ${when}: ${record.error}`;
-  const counts = (["new", "removed", "changed", "unchanged"] as const).map(
-    (mark) => `${record[mark].toLocaleString("en-US")} ${mark}`,
-  );
-  return `Sitemap read ${when}: ${counts.join(", ")}`;
+  const counts = countsOf(record, ["new", "removed", "changed", "unchanged"] as const);
+  return `Sitemap read ${when}: ${counts.length ? counts.join(", ") : "no pages listed"}`;
+}
+
+/** What the website's last refresh of its pages did, once any page of it has come out; null before. */
+export function pagesRefreshLine(record: NonNullable<Website["last_refresh"]>): string | null {
+  const counts = countsOf(record, ["checked", "unchanged", "changed", "gone", "new", "failed"] as const);
+  return counts.length ? `Last refresh ${formatDateTimeUtc(record.started_at)}: ${counts.join(", ")}` : null;
 }

@@ -15,6 +15,7 @@ import {
   isNewWebsiteRow,
   showsSitemapDiff,
   SITEMAP_DIFF_TEXT,
+  pagesRefreshLine,
   sitemapRefreshLine,
   skipPatternSuggestions,
   tagOptionsFor,
@@ -203,18 +204,11 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
 
 /** What the website's last refresh did, once any page of it has come out. */
 function RefreshSummary({ record }: { record: NonNullable<Website["last_refresh"]> }) {
-  const parts = [
-    `${record.checked.toLocaleString("en-US")} checked`,
-    `${record.unchanged.toLocaleString("en-US")} unchanged`,
-    `${record.changed.toLocaleString("en-US")} changed`,
-    `${record.gone.toLocaleString("en-US")} gone`,
-    `${record.new.toLocaleString("en-US")} new`,
-    ...(record.failed > 0 ? [`${record.failed.toLocaleString("en-US")} failed`] : []),
-  ];
-  if (record.checked + record.new + record.failed === 0) return null;
+  const line = pagesRefreshLine(record);
+  if (!line) return null;
   return (
     <p className={`${ui.muted} ${s.refreshSummary}`} data-testid="refresh-summary">
-      Last refresh {formatDateTimeUtc(record.started_at)}: {parts.join(", ")}
+      {line}
     </p>
   );
 }
