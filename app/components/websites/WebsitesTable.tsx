@@ -6,7 +6,6 @@ import { ROW_ERROR } from "~/components/editable-table/rows";
 import { DiscardRowButton, RowsForm, useSaving } from "~/components/editable-table/RowsForm";
 import { useRowsState } from "~/components/editable-table/useRowsState";
 import type { FieldErrors } from "~/lib/required-check";
-import { formatDateTimeUtc } from "~/lib/dates";
 import {
   ALLOWED_PATTERN_SUGGESTIONS,
   blankWebsiteRow,
