@@ -24,9 +24,19 @@ const CHUNKS = Number(process.env.BENCH_CHUNKS ?? 50_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 100);
 const PAGES = Math.ceil(CHUNKS / 10);
 
-/** A fresh database on BENCH_PG's server, or embedded PGlite. */
+/**
+ * A fresh database on BENCH_PG's server, or embedded PGlite in a new folder, as the console keeps it
+ * (server.ts): in memory, each file's growth would be a copy of it, which the console never pays.
+ */
 async function benchDatabase(): Promise<{ options: DatabaseOptions; label: string; drop: () => Promise<void> }> {
-  if (!process.env.BENCH_PG) return { options: {}, label: "embedded PGlite", drop: async () => {} };
+  if (!process.env.BENCH_PG) {
+    const dir = mkdtempSync(path.join(tmpdir(), "console-bench-chat-db-"));
+    return {
+      options: { dir },
+      label: "embedded PGlite",
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
+  }
   const postgres = await throwawayPostgres(process.env.BENCH_PG);
   if (!postgres) throw new Error(`No PostgreSQL at ${process.env.BENCH_PG}`);
   return { options: { url: postgres.url }, label: "PostgreSQL", drop: postgres.drop };
