@@ -60,7 +60,7 @@ export interface DemoVisit {
 /**
  * What a newcomer finds under Conversations and Business Insights once the demo site is indexed:
  * three visitors' chats with the admissions agent in the sandbox, asked through the chat's own
- * path so each answer carries its real trace. One visitor leaves their name and email (a lead) and
+ * path so each answer carries its real trace. One visitor leaves their name, email and phone (a lead) and
  * is glad of the answer; one asks what the site does not say, gets the fallback and says so, which
  * puts an unanswered question in Insights; one says hello (small talk, no question) and asks about
  * test scores.
@@ -68,7 +68,7 @@ export interface DemoVisit {
 export const DEMO_VISITS: DemoVisit[] = [
   {
     messages: [
-      "Hi, I'm Maya Chen, maya.chen@example.net. What does tuition cost for out-of-state students?",
+      "Hi, I'm Maya Chen, maya.chen@example.net, (555) 010-4477. What does tuition cost for out-of-state students?",
       "Can I pay it in monthly installments?",
     ],
     rating: { rating: "up" },

@@ -179,8 +179,9 @@ describe("the first start with the demo site", () => {
         trigger_point: "admissions",
       }),
     ]);
-    // Maya, who left her name and email, is a lead.
+    // Maya, who left her name, email and phone, is a lead, and each counts in her score.
     expect(insights.leads.top).toEqual([expect.objectContaining({ name: "Maya", contact: "maya.chen@example.net" })]);
+    expect(insights.leads.top[0].reasons).toEqual(["email +30", "phone +20", "name +10", "2 questions +4"]);
     // Four questions and one small talk, counted apart; "Hello!" is no Top question.
     expect(insights.totals).toMatchObject({ conversations: 3, questions: 4, answered: 3, fallback: 1, small_talk: 1 });
     // Her question counts by what she asked, not with her address; the same when the day's rollups are rebuilt.
