@@ -5,7 +5,8 @@ import { startRefreshRecords } from "./refresh-record";
 
 /**
  * Marks URLs as requested (to_be_indexed / to_be_skipped / to_be_deleted) and answers the websites
- * whose processing must start, and the addresses marked (what History records of the request). URLs awaiting sitemap review count as reviewed once acted on.
+ * whose processing must start, and the addresses marked (what History records of the request).
+ * URLs awaiting sitemap review count as reviewed once acted on.
  */
 export async function requestStatus(
   appId: number,

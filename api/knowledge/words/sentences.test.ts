@@ -12,35 +12,22 @@ describe("sentencesOf", () => {
     expect(sentencesOf("Really?! Yes. Wait... What now?")).toEqual(["Really?!", "Yes.", "Wait...", "What now?"]);
   });
 
-  it("ends a sentence at a single capital when a function word follows it, not a name", () => {
-    expect(sentencesOf("Pick up your card in Hall B. The office opens at 9.")).toEqual([
-      "Pick up your card in Hall B.",
-      "The office opens at 9.",
-    ]);
-    expect(sentencesOf("It is rich in vitamin D. Not only that: it is cheap.")).toEqual([
-      "It is rich in vitamin D.",
-      "Not only that: it is cheap.",
-    ]);
-    expect(sentencesOf("Choose Plan A. “This plan” covers fees.")).toEqual([
-      "Choose Plan A.",
-      "“This plan” covers fees.",
-    ]);
-    expect(sentencesOf("Apply to Room B. Kellogg signs it.")).toEqual(["Apply to Room B. Kellogg signs it."]);
+  // Each case: the sentences the text (them joined by a space) is split into.
+  it.each([
+    [["Pick up your card in Hall B.", "The office opens at 9."]],
+    [["It is rich in vitamin D.", "Not only that: it is cheap."]],
+    [["Choose Plan A.", "“This plan” covers fees."]],
+    [["Apply to Room B. Kellogg signs it."]],
+  ])("ends a sentence at a single capital when a function word follows it, not a name: %j", (sentences) => {
+    expect(sentencesOf(sentences.join(" "))).toEqual(sentences);
   });
 
-  it("ends a sentence at letters that close a longer token, which are no initial", () => {
-    expect(sentencesOf("Prices rose in the 1970s. Motorists paid more.")).toEqual([
-      "Prices rose in the 1970s.",
-      "Motorists paid more.",
-    ]);
-    expect(sentencesOf("Entry is at 565 °C. Turbines last longer.")).toEqual([
-      "Entry is at 565 °C.",
-      "Turbines last longer.",
-    ]);
-    expect(sentencesOf("It flies the F-35B. Pilots train for it.")).toEqual([
-      "It flies the F-35B.",
-      "Pilots train for it.",
-    ]);
+  it.each([
+    [["Prices rose in the 1970s.", "Motorists paid more."]],
+    [["Entry is at 565 °C.", "Turbines last longer."]],
+    [["It flies the F-35B.", "Pilots train for it."]],
+  ])("ends a sentence at letters that close a longer token, which are no initial: %j", (sentences) => {
+    expect(sentencesOf(sentences.join(" "))).toEqual(sentences);
   });
 
   it("does not end a sentence at a title, an initial or an abbreviation", () => {
