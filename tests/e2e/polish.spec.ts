@@ -181,14 +181,14 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(table.getByText("View Links").first()).toBeInViewport();
     });
 
-    for (const [screen, path, lastColumn] of [
-      ["websites", "/northfield/agent/admissions/knowledge-store/websites", "Added By"],
-      ["client's conversations", "/northfield/conversations", "Reviewed"],
+    for (const [screen, path, lastColumn, width] of [
+      ["websites", "/northfield/agent/admissions/knowledge-store/websites", "Added By", 1400],
+      ["client's conversations", "/northfield/conversations", "Reviewed", 1280],
     ] as const) {
-      test(`at 1400 px the ${screen} table shows every column without scrolling sideways`, async ({
+      test(`at ${width} px the ${screen} table shows every column without scrolling sideways`, async ({
         signedInPage: page,
       }) => {
-        await page.setViewportSize({ width: 1400, height: 900 });
+        await page.setViewportSize({ width, height: 900 });
         await page.goto(path);
         const table = page.getByRole("table").first();
         await expect(table.getByRole("columnheader", { name: lastColumn })).toBeVisible();

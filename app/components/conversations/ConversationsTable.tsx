@@ -103,7 +103,9 @@ export function ConversationsTable({
                   </Link>
                 </td>
                 <td>{environmentLabel(row.environment)}</td>
-                {agentNames ? <td>{triggerPointWithAgent(row.trigger_point, agentNames)}</td> : null}
+                {agentNames ? (
+                  <td className={s.triggerPoint}>{triggerPointWithAgent(row.trigger_point, agentNames)}</td>
+                ) : null}
                 <td className={s.number}>{row.questions}</td>
                 <td className={s.lastQuestion}>
                   <bdi className={s.clamped} title={row.last_question}>

@@ -21,11 +21,18 @@ export const filterActions = style({
 });
 export const when = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
 /**
- * The last question, at least 14em wide (a long word breaks only when it must, not a narrow column
- * into pieces of words) and at most three lines: a 2,000-character question does not make its row
- * a page long. The whole question stays in the page for screen readers and on hover.
+ * The last question, at least 10em wide (a long word breaks only when it must, not a narrow column
+ * into pieces of words; and the client's list, with its trigger point column, fits a 1,280-pixel
+ * window) and at most three lines: a 2,000-character question does not make its row a page long.
+ * The whole question stays in the page for screen readers and on hover.
  */
-export const lastQuestion = style({ minWidth: "14em", maxWidth: "420px", overflowWrap: "break-word" });
+export const lastQuestion = style({ minWidth: "10em", maxWidth: "420px", overflowWrap: "break-word" });
+/**
+ * The client-wide list's trigger point: the agent's name and its site code. A site code is one long
+ * word ("visitormx611svczxyp") that would widen the column past a 1,280-pixel window, so it may
+ * break anywhere once the column is 8em wide.
+ */
+export const triggerPoint = style({ minWidth: "8em", overflowWrap: "anywhere" });
 export const clamped = style({
   display: "-webkit-box",
   WebkitBoxOrient: "vertical",
