@@ -21,6 +21,9 @@ import {
   addError,
   checkTriggerPoints,
   clientScope,
+  ownAndInherited,
+  repeatsOf,
+  rowKey,
   saveTransaction,
   throwIfErrors,
   type Errors,
@@ -79,9 +82,8 @@ export async function singleControls(
       ),
     );
   return types.map((type) => {
-    const own = rows.find((r) => r.internalName === type && r.triggerPoint === triggerPoint);
+    const { own, inherited } = ownAndInherited(rows, type, triggerPoint);
     if (own) return fromRow(own);
-    const inherited = rows.find((r) => r.internalName === type && r.triggerPoint === DEFAULT_TRIGGER_POINT);
     const base: Control = inherited
       ? { ...fromRow(inherited), id: null, trigger_point: triggerPoint }
       : {
@@ -245,23 +247,16 @@ export async function saveControls(appId: number, rows: ControlInputParsed[], de
   const errors: Errors = {};
   checkTriggerPoints(rows, triggerPoints, "controls", errors);
   // Within one save, a topic may appear once per list, and a single control once per trigger point.
-  const seen = new Map<string, number>();
-  rows.forEach((row, i) => {
-    const key = isTopicType(row.internal_name)
-      ? row.prompt_input_raw &&
-        `${row.trigger_point}\u0000${row.internal_name}\u0000${row.prompt_input_raw.toLowerCase()}`
-      : `${row.trigger_point}\u0000${row.internal_name}`;
-    if (!key) return;
-    if (seen.has(key)) {
-      addError(
-        errors,
-        isTopicType(row.internal_name) ? `controls.${i}.prompt_input_raw` : `controls.${i}.internal_name`,
-        isTopicType(row.internal_name)
-          ? "This topic is listed twice"
-          : "This control is listed twice for this trigger point",
-      );
-    } else seen.set(key, i);
-  });
+  const indexed = rows.map((row, index) => ({ row, index }));
+  const keyOf = ({ row }: (typeof indexed)[number]) =>
+    isTopicType(row.internal_name)
+      ? row.prompt_input_raw && rowKey(row.trigger_point, row.internal_name, row.prompt_input_raw.toLowerCase())
+      : rowKey(row.trigger_point, row.internal_name);
+  for (const { row, index } of repeatsOf(indexed, keyOf)) {
+    if (isTopicType(row.internal_name))
+      addError(errors, `controls.${index}.prompt_input_raw`, "This topic is listed twice");
+    else addError(errors, `controls.${index}.internal_name`, "This control is listed twice for this trigger point");
+  }
   throwIfErrors(errors);
 
   const touched = new Map<string, Set<ControlType>>();

@@ -13,6 +13,8 @@ import type { CleanupRules } from "../knowledge/extract/extract-html";
 import {
   addError,
   clientScope,
+  repeatsOf,
+  rowKey,
   saveTransaction,
   throwIfErrors,
   unknownTriggerPoint,
@@ -66,8 +68,8 @@ type Upsert = Extract<FinetuningChange, { deleted: false }>;
  */
 const naturalKey = (row: Upsert) =>
   row.finetuning_type === CLEANUP
-    ? `${row.trigger_point}\u0000${CLEANUP}\u0000${JSON.stringify(row.metadata)}`
-    : `${row.trigger_point}\u0000${row.finetuning_type}\u0000${row.pattern}`;
+    ? rowKey(row.trigger_point, CLEANUP, JSON.stringify(row.metadata))
+    : rowKey(row.trigger_point, row.finetuning_type, row.pattern);
 
 async function findSame(appId: number, row: Upsert, exceptId: number | undefined, db: Executor) {
   const [found] = await db
@@ -104,17 +106,12 @@ export async function saveFinetunings(appId: number, input: (FinetuningChange | 
     if (!triggerPoints.has(row.trigger_point))
       addError(errors, `finetunings.${index}.trigger_point`, unknownTriggerPoint(row.trigger_point));
   }
-  const seen = new Map<string, number>();
-  for (const { row, index } of upserts) {
-    const key = naturalKey(row);
-    if (seen.has(key)) {
-      addError(
-        errors,
-        `finetunings.${index}.${row.finetuning_type === CLEANUP ? "metadata" : "pattern"}`,
-        "The same rule is listed twice for this site",
-      );
-    } else seen.set(key, index);
-  }
+  for (const { row, index } of repeatsOf(upserts, ({ row }) => naturalKey(row)))
+    addError(
+      errors,
+      `finetunings.${index}.${row.finetuning_type === CLEANUP ? "metadata" : "pattern"}`,
+      "The same rule is listed twice for this site",
+    );
   throwIfErrors(errors);
 
   let saved = 0;

@@ -8,6 +8,8 @@ import {
   addError,
   checkTriggerPoints,
   clientScope,
+  repeatsOf,
+  rowKey,
   saveTransaction,
   throwIfErrors,
   type Errors,
@@ -56,12 +58,8 @@ export async function saveInputPrompts(
   const rows = input
     .map((row, index) => ({ ...row, index }))
     .filter((row) => row.id || row.internal_name || row.prompt_input_raw);
-  const seen = new Set<string>();
-  for (const row of rows) {
-    const key = `${row.trigger_point}\u0000${row.internal_name}`;
-    if (seen.has(key)) addError(errors, `input_prompts.${row.index}.internal_name`, "This prompt key is listed twice");
-    seen.add(key);
-  }
+  for (const row of repeatsOf(rows, (r) => rowKey(r.trigger_point, r.internal_name)))
+    addError(errors, `input_prompts.${row.index}.internal_name`, "This prompt key is listed twice");
   throwIfErrors(errors);
   await saveTransaction(deps, "input_prompts", async (tx) => {
     // Saved prompts first: a key one of them gives up in this save is free for a new row.

@@ -14,6 +14,9 @@ import {
   addError,
   checkTriggerPoints,
   clientScope,
+  ownAndInherited,
+  repeatsOf,
+  rowKey,
   saveTransaction,
   throwIfErrors,
   type Errors,
@@ -53,9 +56,8 @@ export async function listProbings(
       ),
     );
   return wanted.map((type) => {
-    const own = rows.find((r) => r.internalName === type && r.triggerPoint === triggerPoint);
+    const { own, inherited } = ownAndInherited(rows, type, triggerPoint);
     if (own) return fromRow(own);
-    const inherited = rows.find((r) => r.internalName === type && r.triggerPoint === DEFAULT_TRIGGER_POINT);
     return {
       id: null,
       app_id: appId,
@@ -72,13 +74,9 @@ export async function saveProbings(appId: number, rows: z.output<typeof AiProbin
   const { triggerPoints } = await clientScope(appId, deps.db);
   const errors: Errors = {};
   checkTriggerPoints(rows, triggerPoints, "ai_probings", errors);
-  const seen = new Set<string>();
-  rows.forEach((row, i) => {
-    const key = `${row.trigger_point}\u0000${row.internal_name}`;
-    if (seen.has(key))
-      addError(errors, `ai_probings.${i}.internal_name`, "This text is listed twice for this trigger point");
-    seen.add(key);
-  });
+  const indexed = rows.map((row, index) => ({ row, index }));
+  for (const { index } of repeatsOf(indexed, ({ row }) => rowKey(row.trigger_point, row.internal_name)))
+    addError(errors, `ai_probings.${index}.internal_name`, "This text is listed twice for this trigger point");
   throwIfErrors(errors);
   await saveTransaction(deps, "ai_probings", async (tx) => {
     for (const [i, row] of rows.entries()) {

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { DEFAULT_TRIGGER_POINT } from "@contract";
 import { clientApps } from "../db/schema";
+import { ownAndInherited, repeatsOf, rowKey } from "./scope";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
 /**
@@ -212,5 +214,31 @@ describe("another client's agent site code", () => {
       token: admin,
     });
     expect(script.body.trigger_point).toBe("");
+  });
+});
+
+describe("the rows of one save", () => {
+  it.each([
+    { keys: ["a", "b", "c"], repeats: [] },
+    { keys: ["a", "b", "a", "a"], repeats: [2, 3] },
+    { keys: ["", "", "b"], repeats: [] },
+  ])("repeat an earlier row's key: $keys → $repeats", ({ keys, repeats }) => {
+    const rows = keys.map((key, index) => ({ key, index }));
+    expect(repeatsOf(rows, (row) => row.key).map((row) => row.index)).toEqual(repeats);
+  });
+
+  it("keep a key's parts apart", () => {
+    expect(rowKey("ab", "c")).not.toBe(rowKey("a", "bc"));
+  });
+
+  it("find a type's own row before the Default's it inherits", () => {
+    const rows = [
+      { internalName: "tone", triggerPoint: DEFAULT_TRIGGER_POINT, text: "default tone" },
+      { internalName: "tone", triggerPoint: "evening", text: "evening tone" },
+      { internalName: "greeting", triggerPoint: DEFAULT_TRIGGER_POINT, text: "default greeting" },
+    ];
+    expect(ownAndInherited(rows, "tone", "evening")).toEqual({ own: rows[1], inherited: rows[0] });
+    expect(ownAndInherited(rows, "greeting", "evening")).toEqual({ own: undefined, inherited: rows[2] });
+    expect(ownAndInherited(rows, "closing", "evening")).toEqual({ own: undefined, inherited: undefined });
   });
 });

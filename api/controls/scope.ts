@@ -16,6 +16,39 @@ export const addError = (errors: Errors, path: string, message: string) => {
   (errors[path] ??= []).push(message);
 };
 
+/** One key of several parts (a trigger point, a type, a text), none of which can hold the separator. */
+export const rowKey = (...parts: string[]) => parts.join("\u0000");
+
+/**
+ * The items of one save that repeat an earlier item's key, in order: each is refused by its
+ * caller, and the first keeps its place. An item whose key is empty repeats nothing.
+ */
+export function repeatsOf<Item>(items: readonly Item[], keyOf: (item: Item) => string) {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = keyOf(item);
+    if (!key) return false;
+    if (seen.has(key)) return true;
+    seen.add(key);
+    return false;
+  });
+}
+
+/**
+ * A type's row saved under the trigger point (`own`), and the Default's (`inherited`), which is
+ * what the assistant uses when the trigger point has none.
+ */
+export function ownAndInherited<Row extends { internalName: string; triggerPoint: string }>(
+  rows: readonly Row[],
+  type: string,
+  triggerPoint: string,
+) {
+  return {
+    own: rows.find((row) => row.internalName === type && row.triggerPoint === triggerPoint),
+    inherited: rows.find((row) => row.internalName === type && row.triggerPoint === DEFAULT_TRIGGER_POINT),
+  };
+}
+
 /** Throws the collected field errors as one 400 (inside a transaction, this also rolls it back). */
 export function throwIfErrors(errors: Errors) {
   if (Object.keys(errors).length) throw badRequest("Invalid request body", errors);
