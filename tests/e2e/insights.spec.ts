@@ -5,7 +5,6 @@ const DASHBOARD = "/backoffice/northfield/dashboard";
 const PROFILES = "/backoffice/northfield/user_profiles";
 const toast = (page: Page) => page.getByTestId("toast");
 
-/** A visitor's conversation through the public chat endpoint, as the widget holds it; answers its id. */
 /** Deletes a test question a journey added, so the agent's runs stay as other journeys expect. */
 async function removeTestQuestion(request: APIRequestContext, triggerPoint: string, question: string) {
   const signedIn = await request.post("/auth/dev", { data: { email: "admin@example.com" } });
@@ -22,6 +21,7 @@ async function removeTestQuestion(request: APIRequestContext, triggerPoint: stri
   expect((await request.delete(`/v1/apps/${appId}/test_questions/${kept!.id}`, { headers })).ok()).toBe(true);
 }
 
+/** A visitor's conversation through the public chat endpoint, as the widget holds it; answers its id. */
 async function converse(request: APIRequestContext, messages: string[], triggerPoint = "admissions") {
   const signedIn = await request.post("/auth/dev", { data: { email: "admin@example.com" } });
   const token = ((await signedIn.json()) as { user_token: string }).user_token;
@@ -215,6 +215,36 @@ test.describe("with JavaScript", () => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+
+  test("at 1280 px the charts read at the page's text sizes, and a lead's reasons wrap between reasons", async ({
+    signedInPage: page,
+  }) => {
+    const id = unique();
+    const email = `rowan.${id}@example.com`;
+    await converse(page.request, [`${email}, (555) 010-2233. Is there a library?`, "Where is it?"], "studentsuccess");
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${DASHBOARD}?triggerPoint=studentsuccess`);
+    // A ranked list's labels are the page's text, not a drawing scaled down to its panel.
+    const ranked = page.getByRole("list", { name: "The questions asked most" }).getByRole("listitem").first();
+    await expect(ranked).toBeVisible();
+    expect(await ranked.evaluate((item) => parseFloat(getComputedStyle(item).fontSize))).toBeGreaterThanOrEqual(13);
+    // The day axis's labels, as drawn: at least 9 pixels high on the screen.
+    const dayLabel = page
+      .getByRole("img", { name: /^Conversations per day/ })
+      .locator("text")
+      .last();
+    expect((await dayLabel.boundingBox())!.height).toBeGreaterThanOrEqual(9);
+    // "phone +20" is never cut between its words: each reason stands on one line.
+    const reasons = page
+      .getByRole("table", { name: "Top leads" })
+      .getByRole("row")
+      .filter({ hasText: email })
+      .getByRole("cell")
+      .last()
+      .locator("span");
+    await expect(reasons.filter({ hasText: "phone +20" })).toHaveCount(1);
+    for (const reason of await reasons.all()) expect((await reason.boundingBox())!.height).toBeLessThan(24);
+  });
 
   test("the dashboard's filters and the store's search work through plain GET forms; the charts are there", async ({
     signedInPage: page,

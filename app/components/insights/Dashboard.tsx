@@ -1,5 +1,5 @@
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
-import type { ReactNode } from "react";
+import { Fragment, type ReactNode } from "react";
 import type { InsightChart } from "@contract/values/insights";
 import type { InsightDay } from "@contract";
 import type { dashboardAction, dashboardLoader } from "~/server/insights.server";
@@ -264,7 +264,7 @@ export function Dashboard() {
           </p>
           {insights.leads.top.length ? (
             <div className={ui.tableScroll} tabIndex={0}>
-              <table aria-label="Top leads">
+              <table aria-label="Top leads" className={ui.denseTable}>
                 <thead>
                   <tr>
                     <th scope="col">Name</th>
@@ -281,7 +281,14 @@ export function Dashboard() {
                       </td>
                       <td>{lead.contact}</td>
                       <td>{lead.score}</td>
-                      <td>{lead.reasons.join(", ")}</td>
+                      <td>
+                        {lead.reasons.map((reason, index) => (
+                          <Fragment key={reason}>
+                            {index ? ", " : ""}
+                            <span className={s.leadReason}>{reason}</span>
+                          </Fragment>
+                        ))}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

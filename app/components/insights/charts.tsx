@@ -3,9 +3,9 @@ import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
 
 /*
- * Charts drawn as SVG on the server, so they show without JavaScript; every bar carries its figure
- * in a <title> (the browser's own tooltip) and in the table under the chart. With JavaScript a
- * tooltip follows the pointer.
+ * Charts drawn on the server, so they show without JavaScript: the days as SVG, the ranked lists as
+ * a list of bars in HTML. Every bar carries its figure in a title (the browser's own tooltip) and in
+ * the table under the chart. With JavaScript a tooltip follows the pointer.
  */
 
 export interface Series<Row> {
@@ -67,8 +67,10 @@ export function DayBars<Row extends { day: string }>({
   figures: ReactNode;
 }) {
   const { box, overlay, handlers } = useTooltip();
-  const width = 640;
-  const height = 180;
+  // The drawing is scaled to its panel, 400 to 700 pixels wide: drawn 480 wide, its 11-unit labels
+  // read at 9 to 16 pixels (drawn 640 wide, at 1,280 pixels they read at 7).
+  const width = 480;
+  const height = 160;
   const top = 14;
   const bottom = 22;
   const left = 32;
@@ -131,12 +133,11 @@ export function DayBars<Row extends { day: string }>({
   );
 }
 
-/** A label drawn left of the bars is cut to this many characters: at 12 px it ends before the bars begin. */
-const RANK_LABEL_CHARS = 48;
-
 /**
- * Horizontal bars for a ranked list (questions, pages), longest first. A label too long to stand
- * left of its bar is cut there; "Show the figures" lists every item whole, with its count and note.
+ * Horizontal bars for a ranked list (questions, pages), longest first: a list whose items read as
+ * their label and count, the bar beside them drawn in CSS. The text keeps the page's size whatever
+ * the panel's width (an SVG's would shrink with it). A label too long for its half of the row ends
+ * in "…"; "Show the figures" lists every item whole, with its count and note.
  */
 export function RankBars({
   label,
@@ -150,37 +151,34 @@ export function RankBars({
   columns: [string, string, string?];
 }) {
   const { box, overlay, handlers } = useTooltip();
-  const width = 640;
-  const row = 26;
-  const height = Math.max(row, items.length * row);
   const max = Math.max(1, ...items.map((item) => item.value));
-  const barWidth = (value: number) => Math.max(2, (value / max) * (width * 0.45));
-  const clip = (text: string) =>
-    text.length > RANK_LABEL_CHARS ? `${text.slice(0, RANK_LABEL_CHARS - 1).trimEnd()}…` : text;
   const [itemHeading, valueHeading, noteHeading] = columns;
   return (
     <figure className={s.figure} ref={box} {...handlers}>
-      <svg className={s.svg} viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
+      <ol className={s.rankList} aria-label={label}>
         {items.map((item, index) => {
           // A question or page title is isolated (first-strong to pop directional isolate, <bdi> as
           // plain text), so that a right-to-left override in it leaves ": 3" after it as it is.
           const tip = `\u2068${item.label}\u2069: ${item.value}${item.note ? ` (\u2068${item.note}\u2069)` : ""}`;
           return (
-            <g key={`${item.label}-${index}`} transform={`translate(0 ${index * row})`}>
-              <text x={0} y={17} fontSize="12" fill="#0f172a" data-tip={tip}>
-                {clip(item.label)}
-                <title>{tip}</title>
-              </text>
-              <rect x={width * 0.5} y={5} width={barWidth(item.value)} height={16} rx={2} fill="#2563eb" data-tip={tip}>
-                <title>{tip}</title>
-              </rect>
-              <text x={width * 0.5 + barWidth(item.value) + 6} y={17} fontSize="12" fill="#475569">
-                {item.value}
-              </text>
-            </g>
+            <li key={`${item.label}-${index}`} className={s.rankRow}>
+              <bdi className={s.rankLabel} title={tip} data-tip={tip}>
+                {item.label}
+              </bdi>
+              <span className={s.rankBarCell}>
+                <span
+                  className={s.rankBar}
+                  style={{ width: `${(item.value / max) * 85}%` }}
+                  title={tip}
+                  data-tip={tip}
+                  aria-hidden="true"
+                />
+                <span className={s.rankValue}>{item.value}</span>
+              </span>
+            </li>
           );
         })}
-      </svg>
+      </ol>
       {overlay}
       <details className={s.figures}>
         <summary>Show the figures</summary>

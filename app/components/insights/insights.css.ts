@@ -46,6 +46,24 @@ export const panelHeader = style({
 });
 export const figure = style({ margin: 0, position: "relative" });
 export const svg = style({ width: "100%", height: "auto", display: "block", overflow: "visible" });
+export const rankList = style({ listStyle: "none", margin: 0, padding: 0, fontSize: "13px", lineHeight: 1.3 });
+/** A ranked item: its label on the left half, its bar and count on the right. */
+export const rankRow = style({
+  display: "grid",
+  gridTemplateColumns: "minmax(0, 1fr) minmax(0, 1fr)",
+  alignItems: "center",
+  gap: vars.space.sm,
+  padding: "3px 0",
+});
+export const rankLabel = style({
+  display: "block",
+  overflow: "hidden",
+  textOverflow: "ellipsis",
+  whiteSpace: "nowrap",
+});
+export const rankBarCell = style({ display: "flex", alignItems: "center", gap: "6px" });
+export const rankBar = style({ height: "14px", minWidth: "2px", borderRadius: "2px", background: "#2563eb" });
+export const rankValue = style({ color: "#475569", fontVariantNumeric: "tabular-nums" });
 export const legend = style({
   display: "flex",
   gap: vars.space.md,
@@ -83,6 +101,8 @@ export const closest = style({
   fontSize: "13px",
 });
 export const scoreRule = style({ color: vars.color.muted, fontSize: "13px" });
+/** A lead score's reason ("2 questions +4") is never broken inside: the list wraps between reasons. */
+export const leadReason = style({ whiteSpace: "nowrap" });
 /** An unanswered question an action was just taken on (the address's fragment): marked. */
 export const gap = style({
   selectors: { "&:target": { outline: `2px solid ${vars.color.primary}`, outlineOffset: "2px" } },
