@@ -43,8 +43,8 @@ export function JobsTable({ jobs, showQueue }: { jobs: JobRow[]; showQueue: bool
               <td>
                 <span className={ui.chip[stateTone[job.state]]}>{job.state}</span>
               </td>
-              <td>{formatDateTime(job.created_on)}</td>
-              <td>{job.completed_on ? formatDateTime(job.completed_on) : "—"}</td>
+              <td className={ui.dateTimeCell}>{formatDateTime(job.created_on)}</td>
+              <td className={ui.dateTimeCell}>{job.completed_on ? formatDateTime(job.completed_on) : "—"}</td>
               <td>
                 {job.retry_count} / {job.retry_limit}
               </td>

@@ -161,6 +161,9 @@ export const tableScroll = style({
   borderRadius: vars.radius.md,
 });
 
+/** A table cell of a date and time: "12/02/2026 | 11:08" never breaks between the two, and its digits line up. */
+export const dateTimeCell = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
+
 /**
  * A table of many columns: half the usual space between them (the first keeps its inset), so that
  * tables of eight or nine columns fit a 1,400-pixel window beside the navigation.

@@ -17,6 +17,14 @@ const box = async (locator: Locator) => {
   return found;
 };
 
+/** How many lines a cell's text takes: the distinct tops of its text's boxes. */
+const linesOf = (cell: Locator) =>
+  cell.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+
 /** The page's height and the navigation column's box, in page coordinates (not the viewport's). */
 const navColumn = (page: Page) =>
   page.evaluate(() => {
@@ -199,6 +207,25 @@ for (const javaScriptEnabled of [true, false]) {
         expect(wide, `table ${wide} px in a frame of ${frame} px`).toBeLessThanOrEqual(frame);
       });
     }
+
+    test("at 1280 px History's addresses and dates stand on one line, and a test question's Edit and Delete side by side", async ({
+      signedInPage: page,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto("/northfield/history");
+      const firstChange = page.getByRole("table", { name: "Configuration changes" }).locator("tbody tr").first();
+      for (const cell of [firstChange.locator("td").nth(0), firstChange.locator("td").nth(1)]) {
+        expect(await linesOf(cell), await cell.innerText()).toBe(1);
+      }
+      await page.goto("/northfield/agent/admissions/controls/test-questions");
+      const row = page
+        .getByRole("table")
+        .filter({ has: page.getByRole("columnheader", { name: "Expected source" }) })
+        .locator("tbody tr")
+        .first();
+      const [edit, remove] = [row.getByRole("link", { name: /^Edit/ }), row.getByRole("link", { name: /^Delete/ })];
+      expectNear((await box(edit)).y, (await box(remove)).y, "Delete stands beside Edit");
+    });
 
     test("the websites table's scan mode shows its whole choice", async ({ signedInPage: page }) => {
       await page.setViewportSize({ width: 1400, height: 900 });

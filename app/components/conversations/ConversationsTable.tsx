@@ -97,7 +97,7 @@ export function ConversationsTable({
           {conversations.length ? (
             conversations.map((row) => (
               <tr key={row.id} data-conversation-id={row.id}>
-                <td className={s.when}>
+                <td className={ui.dateTimeCell}>
                   <Link to={`${listPath}/${row.id}${listSearch}`} aria-label={openConversationLabel(row)}>
                     <time dateTime={row.started_at}>{formatDateTime(row.started_at)}</time>
                   </Link>

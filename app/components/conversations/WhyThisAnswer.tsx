@@ -177,7 +177,7 @@ function PassagesTable({
                   <span className={ui.muted}>None</span>
                 )}
               </td>
-              <td className={s.when}>
+              <td className={ui.dateTimeCell}>
                 {passage.indexed_at ? (
                   <time dateTime={passage.indexed_at}>{formatDateTime(passage.indexed_at)}</time>
                 ) : (

@@ -19,7 +19,6 @@ export const filterActions = style({
   flexWrap: "wrap",
   alignSelf: "flex-end",
 });
-export const when = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
 /**
  * The last question, at least 10em wide (a long word breaks only when it must, not a narrow column
  * into pieces of words; and the client's list, with its trigger point column, fits a 1,280-pixel

@@ -4,6 +4,7 @@ import type { ChangeLine } from "@contract";
 import { CHANGE_KIND_LABELS, isRestorableKind, LATER_CHANGES_CAP, type ChangeKind } from "@contract/values/history";
 import { formatDateTime, formatDateTimeUtc } from "~/lib/dates";
 import * as ui from "~/styles/ui.css";
+import { EmailAddress } from "~/components/BreakableText";
 import { useFocusOnSwap } from "~/components/useFocusOnSwap";
 import { ChangeDiff } from "./ChangeDiff";
 import * as s from "./history.css";
@@ -63,10 +64,12 @@ export function HistoryTable({
           {changes.length ? (
             changes.map((change) => (
               <tr key={change.id} data-change-id={change.id} data-kind={change.kind}>
-                <td className={s.when}>
+                <td className={ui.dateTimeCell}>
                   <time dateTime={change.at}>{formatDateTime(change.at)}</time>
                 </td>
-                <td className={s.who}>{change.user_email}</td>
+                <td className={s.who}>
+                  <EmailAddress email={change.user_email} />
+                </td>
                 <td>{CHANGE_KIND_LABELS[change.kind]}</td>
                 <td>
                   <details>

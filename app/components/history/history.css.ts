@@ -1,8 +1,11 @@
 import { style } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
-export const when = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
-export const who = style({ overflowWrap: "anywhere", minWidth: "10em" });
+/**
+ * Who made a change: an address of usual length on one line (a cell's width counts its padding), a
+ * longer one broken before its "@" (EmailAddress).
+ */
+export const who = style({ overflowWrap: "break-word", minWidth: "14em" });
 export const summary = style({ cursor: "pointer", overflowWrap: "anywhere" });
 export const lines = style({
   listStyle: "none",

@@ -249,7 +249,7 @@ export function UserProfiles() {
                         <td>
                           {row.trigger_point || "Default"} · {row.environment}
                         </td>
-                        <td>{formatDateTime(row.started_at)}</td>
+                        <td className={ui.dateTimeCell}>{formatDateTime(row.started_at)}</td>
                         <td>
                           <Link to={address({ profile: row.conversation_id, delete: null })} preventScrollReset>
                             View<span className={ui.visuallyHidden}> profile {row.conversation_id}</span>

@@ -7,6 +7,7 @@ import type { TableView } from "~/lib/table-view";
 import { TEST_QUESTION_COLUMNS, noQuestionsText, outcomeLabel } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./testing.css";
+import { WebAddress } from "~/components/BreakableText";
 
 /** The search box: a GET form, so the address holds it and it works without JavaScript. */
 export function QuestionSearch({ search }: { search: string }) {
@@ -80,13 +81,15 @@ export function QuestionsTable({
               questions.map((question) => (
                 <tr key={question.id}>
                   <td className={s.cellText}>{question.question}</td>
-                  <td className={s.cellText}>{question.expect_source ?? ""}</td>
+                  <td className={s.addressText}>
+                    <WebAddress address={question.expect_source ?? ""} />
+                  </td>
                   <td className={s.cellText}>{question.expect_text ?? ""}</td>
                   <td>{outcomeLabel(question.expect_outcome)}</td>
-                  <td>{formatDateTime(question.updated_at)}</td>
+                  <td className={ui.dateTimeCell}>{formatDateTime(question.updated_at)}</td>
                   {canConfigure ? (
                     <td>
-                      <div className={ui.toolbar}>
+                      <div className={s.rowActions}>
                         <Link
                           to={editHref(question.id)}
                           className={ui.button.secondary}

@@ -47,6 +47,10 @@ export const facts = style({
 globalStyle(`${facts} dd`, { margin: 0 });
 
 export const cellText = style({ maxWidth: "420px", overflowWrap: "anywhere" });
+/** An expected source breaks after its slashes (WebAddress), inside a word only when one part is too long. */
+export const addressText = style({ maxWidth: "420px", overflowWrap: "break-word" });
+/** A question's Edit and Delete, side by side: stacked, they made each row twice as tall as its text. */
+export const rowActions = style({ display: "flex", gap: vars.space.sm, whiteSpace: "nowrap" });
 export const inlineForm = style({ display: "inline", margin: 0 });
 export const progress = style({ width: "min(320px, 100%)", height: "12px" });
 export const answer = style({ whiteSpace: "pre-wrap", maxWidth: "520px", overflowWrap: "anywhere" });
