@@ -37,7 +37,9 @@ export function JobsTable({ jobs, showQueue }: { jobs: JobRow[]; showQueue: bool
             <tr key={job.id} data-job-id={job.id}>
               {showQueue ? (
                 <td>
-                  <Link to={`/jobs/queues/${encodeURIComponent(job.queue)}`}>{job.queue}</Link>
+                  <Link to={`/jobs/queues/${encodeURIComponent(job.queue)}`} className={ui.identifier}>
+                    {job.queue}
+                  </Link>
                 </td>
               ) : null}
               <td>

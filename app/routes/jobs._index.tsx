@@ -51,7 +51,9 @@ export default function JobsDashboard() {
             {queues.map((queue) => (
               <tr key={queue.name} data-queue={queue.name}>
                 <td>
-                  <Link to={`/jobs/queues/${encodeURIComponent(queue.name)}`}>{queue.name}</Link>
+                  <Link to={`/jobs/queues/${encodeURIComponent(queue.name)}`} className={ui.identifier}>
+                    {queue.name}
+                  </Link>
                   <div className={ui.muted}>{queue.description}</div>
                 </td>
                 {JOB_STATES.map((s) => (

@@ -161,6 +161,9 @@ export const tableScroll = style({
   borderRadius: vars.radius.md,
 });
 
+/** A name the system uses ("database-maintenance"): never broken at its hyphens. */
+export const identifier = style({ whiteSpace: "nowrap" });
+
 /** A table cell of a date and time: "12/02/2026 | 11:08" never breaks between the two, and its digits line up. */
 export const dateTimeCell = style({ whiteSpace: "nowrap", fontVariantNumeric: "tabular-nums" });
 
