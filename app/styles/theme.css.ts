@@ -52,6 +52,9 @@ globalStyle("body", {
   background: vars.color.canvas,
 });
 globalStyle("a", { color: vars.color.primary });
+// A list of facts (a run's, a conversation's, a website's) sets each value under its label, flush
+// with it: never the browser's 40-pixel indent.
+globalStyle("dd", { margin: 0 });
 // Titles hold names operators chose ("Welcome {client}"), however long: they wrap within the page.
 globalStyle("h1", { fontSize: "22px", margin: `0 0 ${vars.space.md}`, overflowWrap: "anywhere" });
 globalStyle("h2", { fontSize: "17px", margin: `0 0 ${vars.space.sm}` });

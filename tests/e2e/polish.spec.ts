@@ -17,6 +17,17 @@ const box = async (locator: Locator) => {
   return found;
 };
 
+/** Each value of a list of facts stands under its label and starts where it does. */
+async function expectFlushFacts(facts: Locator) {
+  const count = await facts.locator("dt").count();
+  for (let index = 0; index < count; index += 1) {
+    const label = await box(facts.locator("dt").nth(index));
+    const value = await box(facts.locator("dd").nth(index));
+    expectNear(value.x, label.x, `value ${index} starts where its label does`);
+    expect(value.y).toBeGreaterThan(label.y);
+  }
+}
+
 /** How many lines a cell's text takes: the distinct tops of its text's boxes. */
 const linesOf = (cell: Locator) =>
   cell.evaluate((element) => {
@@ -165,12 +176,16 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.locator("[data-status=done]")).toBeVisible({ timeout: 45_000 });
       const facts = page.locator("dl").first();
       await expect(facts.locator("dt")).toHaveText(["Environment", "Why it ran", "Started", "Status"]);
-      for (let index = 0; index < 4; index += 1) {
-        const label = await box(facts.locator("dt").nth(index));
-        const value = await box(facts.locator("dd").nth(index));
-        expectNear(value.x, label.x, `value ${index} starts where its label does`);
-        expect(value.y).toBeGreaterThan(label.y);
-      }
+      await expectFlushFacts(facts);
+    });
+
+    test("a website's facts in its drawer sit flush with their labels", async ({ signedInPage: page }) => {
+      await page.goto("/northfield/agent/admissions/knowledge-store/websites");
+      await page.locator("summary[aria-label^='Actions for']").first().click();
+      await page.getByRole("link", { name: "View Links" }).click();
+      const facts = page.getByRole("dialog").locator("dl");
+      await expect(facts.locator("dt")).toHaveText(["Website", "Total URLs", "Last updated"]);
+      await expectFlushFacts(facts);
     });
 
     test("a wide table keeps each row's actions in view at 1280 px, the menu opening over the page", async ({

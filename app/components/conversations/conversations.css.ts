@@ -49,7 +49,7 @@ globalStyle(`span.${wrappingChip}`, { display: "inline-block", borderRadius: var
 // ── The transcript ──
 export const facts = style({ display: "flex", gap: vars.space.lg, flexWrap: "wrap", margin: `0 0 ${vars.space.lg}` });
 globalStyle(`${facts} dt`, { color: vars.color.muted, fontSize: "13px" });
-globalStyle(`${facts} dd`, { margin: 0, fontWeight: 600 });
+globalStyle(`${facts} dd`, { fontWeight: 600 });
 export const messages = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: vars.space.md });
 export const message = style({
   background: vars.color.surface,

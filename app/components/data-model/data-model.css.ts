@@ -34,7 +34,6 @@ export const values = style({
   margin: 0,
 });
 globalStyle(`${values} dt`, { fontWeight: 600 });
-globalStyle(`${values} dd`, { margin: 0 });
 export const evidence = style({ color: vars.color.muted, fontSize: "12px" });
 export const valueRow = style({ display: "contents" });
 

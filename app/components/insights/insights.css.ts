@@ -24,7 +24,7 @@ export const total = style({
   background: vars.color.surface,
 });
 globalStyle(`${total} dt`, { color: vars.color.muted, fontSize: "13px" });
-globalStyle(`${total} dd`, { margin: 0, fontSize: "24px", fontWeight: 600 });
+globalStyle(`${total} dd`, { fontSize: "24px", fontWeight: 600 });
 export const grid = style({
   display: "grid",
   gridTemplateColumns: "repeat(auto-fit, minmax(420px, 1fr))",

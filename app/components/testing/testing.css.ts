@@ -37,14 +37,13 @@ export const csvPick = style({
 export const fileInput = style({ minWidth: 0, maxWidth: "100%" });
 export const csvErrors = style({ flexBasis: "100%", margin: 0, paddingLeft: vars.space.lg });
 
-/** A run's facts: each label above its value, values flush with their labels (no `dd` indent). */
+/** A run's facts: each label above its value. */
 export const facts = style({
   display: "grid",
   gridTemplateColumns: "repeat(auto-fit, minmax(160px, 1fr))",
   gap: vars.space.md,
   margin: `0 0 ${vars.space.md}`,
 });
-globalStyle(`${facts} dd`, { margin: 0 });
 
 export const cellText = style({ maxWidth: "420px", overflowWrap: "anywhere" });
 /** An expected source breaks after its slashes (WebAddress), inside a word only when one part is too long. */
