@@ -198,7 +198,7 @@ export async function penaltyRulesFor(appId: number, triggerPoint: string, db: E
     (a, b) => Number(a.triggerPoint !== DEFAULT_TRIGGER_POINT) - Number(b.triggerPoint !== DEFAULT_TRIGGER_POINT),
   )) {
     if (row.penalty === null) continue;
-    byKey.set(`${row.finetuningType}\u0000${row.pattern}`, {
+    byKey.set(rowKey(row.finetuningType, row.pattern), {
       id: row.id,
       type: row.finetuningType as PenaltyRule["type"],
       pattern: row.pattern,
