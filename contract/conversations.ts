@@ -152,6 +152,8 @@ export const TracePassage = z.object({
   text: z.string(),
   /** For a message that asked several questions (`parts`), the question (1, 2, …) it was retrieved for. */
   part: z.number().int().optional(),
+  /** The question's key words it holds, as `key_words` names them. Absent from traces recorded before it was kept. */
+  holds: z.array(z.string()).optional(),
 });
 export type TracePassage = z.infer<typeof TracePassage>;
 
@@ -167,6 +169,25 @@ export const TraceLeftOut = z.object({
 });
 export type TraceLeftOut = z.infer<typeof TraceLeftOut>;
 
+/**
+ * A key word of the question as retrieval weighed it: the word as the visitor wrote it (lower case),
+ * its share of the question's key-word weight (a passage's score is the sum of the shares it holds,
+ * after penalties) and how many passages of the knowledge store held it then. A word no passage
+ * holds is one the store does not cover.
+ */
+export const TraceKeyWord = z.object({
+  word: z.string(),
+  weight: z.number(),
+  passages: z.number().int(),
+  /** A word of the visitor's question before, searched with this one as a follow-up (it weighs less). */
+  context: z.boolean().optional(),
+  /** The store held no such word, and it was read as the stored word it nearly is (a misspelling). */
+  corrected: z.boolean().optional(),
+  /** For a message that asked several questions (`parts`), the question (1, 2, …) it is of. */
+  part: z.number().int().optional(),
+});
+export type TraceKeyWord = z.infer<typeof TraceKeyWord>;
+
 /** Why an answer came out as it did, recorded when it was given and never recomputed. */
 export const AnswerTrace = z.object({
   /** The Minimum Retrieval Confidence in force. */
@@ -179,6 +200,11 @@ export const AnswerTrace = z.object({
   /** The best passage's score (0 when retrieval found nothing). */
   top_score: z.number(),
   passages: z.array(TracePassage),
+  /**
+   * The question's key words, weightiest first (at most TRACE_MAX_KEY_WORDS). Absent when nothing
+   * was searched, and from traces recorded before they were kept.
+   */
+  key_words: z.array(TraceKeyWord).optional(),
   controls: z.array(z.object({ type: z.enum(TRACE_CONTROL_TYPES), name: z.string() })),
   /** A language model wrote the answer from the passages (else it quotes them). */
   model: z.boolean(),

@@ -303,6 +303,7 @@ async function answerSearching(
         model: written,
         fallbackReason,
         leftOut: found.leftOut,
+        terms: found.terms,
       }),
       earlier,
     );

@@ -102,6 +102,13 @@ function traceOfSeveral(questions: string[], answers: ChatAnswer[]): AnswerTrace
     passages: traces.flatMap((trace, index) =>
       trace.passages.map((passage) => ({ ...passage, rank: ++rank, part: index + 1 })),
     ),
+    ...(traces.some((trace) => trace.key_words?.length)
+      ? {
+          key_words: traces.flatMap((trace, index) =>
+            (trace.key_words ?? []).map((word) => ({ ...word, part: index + 1 })),
+          ),
+        }
+      : {}),
     controls: once(
       traces.flatMap((trace) => trace.controls),
       (control) => `${control.type} ${control.name}`,

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { AnswerTrace, ConversationDetail } from "@contract";
+import { TRACE_KEY_WORD_CHARS, TRACE_MAX_KEY_WORDS, type AnswerTrace, type ConversationDetail } from "@contract";
 import { clientApps } from "../db/schema";
 import { chatCall } from "../../tests/support/chat-call";
 import { searchHit } from "../../tests/support/search-hit";
@@ -278,5 +278,59 @@ describe("a trace's passages", () => {
     expect(trace.passages.map((p) => p.rank)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 13]);
     expect(trace.passages.at(-1)).toMatchObject({ url: "https://example.edu/13", used: true, listed: true });
     expect(trace.passages[0]).toMatchObject({ used: false, listed: true });
+  });
+});
+
+describe("the question's key words", () => {
+  const keyWord = (trace: AnswerTrace, word: string) => trace.key_words?.find((key) => key.word === word);
+
+  it("name each word as the visitor wrote it, weightiest first, with how many passages held it", async () => {
+    const { trace } = await askAndTrace("Is there parking for first-year students who bring a car?");
+    const words = trace.key_words!;
+    expect(words.map((key) => key.word)).toEqual(expect.arrayContaining(["parking", "car", "students"]));
+    // Shares of the question's weight: they add up to the whole, the weightiest first.
+    expect(words.reduce((sum, key) => sum + key.weight, 0)).toBeCloseTo(1, 2);
+    expect(words.map((key) => key.weight)).toEqual([...words.map((key) => key.weight)].sort((a, b) => b - a));
+    // The demo's pages say nothing of parking or cars, and much of students.
+    expect(keyWord(trace, "parking")).toMatchObject({ passages: 0 });
+    expect(keyWord(trace, "car")).toMatchObject({ passages: 0 });
+    expect(keyWord(trace, "students")!.passages).toBeGreaterThan(3);
+    // A word no passage holds weighs the most: no passage can hold all of the question.
+    expect(keyWord(trace, "parking")!.weight).toBeGreaterThan(keyWord(trace, "students")!.weight);
+  });
+
+  it("say which of them each passage holds, and a passage's score is their share", async () => {
+    const { trace } = await askAndTrace("How much is the application fee?");
+    const [top] = trace.passages;
+    expect(top.holds).toEqual(expect.arrayContaining(["application", "fee"]));
+    for (const passage of trace.passages) {
+      const held = passage.holds!.reduce((sum, word) => sum + keyWord(trace, word)!.weight, 0);
+      // No penalty applies here: the score is the held words' share (each rounded to a thousandth).
+      expect(passage.score).toBeCloseTo(held, 2);
+    }
+  });
+
+  it("mark a word read as the stored word it nearly is", async () => {
+    const { trace } = await askAndTrace("How much is the aplication fee?");
+    expect(keyWord(trace, "aplication")).toMatchObject({ corrected: true });
+    expect(keyWord(trace, "aplication")!.passages).toBeGreaterThan(0);
+    expect(trace.passages[0].holds).toContain("aplication");
+  });
+
+  it("say which question of several each is of", async () => {
+    const { trace } = await askAndTrace("What is the application fee? When do campus tours leave?");
+    expect(trace.parts).toHaveLength(2);
+    expect(keyWord(trace, "fee")).toMatchObject({ part: 1 });
+    expect(keyWord(trace, "tours")).toMatchObject({ part: 2 });
+  });
+
+  it("stay bounded however many words a message holds", async () => {
+    // 26 distinct words of 65 characters or more, within the chat's 2,000 characters.
+    const long = Array.from({ length: 26 }, (_, index) => `${index}${"w".repeat(64)}`).join(" ");
+    const { trace } = await askAndTrace(`Where is the tuition office for ${long}?`);
+    expect(trace.key_words).toHaveLength(TRACE_MAX_KEY_WORDS);
+    for (const key of trace.key_words!) expect(key.word.length).toBeLessThanOrEqual(TRACE_KEY_WORD_CHARS);
+    expect(trace.key_words!.some((key) => key.word.length === TRACE_KEY_WORD_CHARS)).toBe(true);
+    for (const passage of trace.passages) expect(passage.holds!.length).toBeLessThanOrEqual(TRACE_MAX_KEY_WORDS);
   });
 });

@@ -1,12 +1,14 @@
 import {
+  TRACE_KEY_WORD_CHARS,
   TRACE_LEFT_OUT_CHARS,
+  TRACE_MAX_KEY_WORDS,
   TRACE_MAX_LEFT_OUT_RULES,
   TRACE_MAX_PASSAGES,
   TRACE_PASSAGE_CHARS,
   type AnswerTrace,
   type FallbackReason,
 } from "@contract";
-import type { LeftOutByRule, SearchHit } from "../knowledge/index/search";
+import type { LeftOutByRule, QuestionTerm, SearchHit } from "../knowledge/index/search";
 import { QUOTABLE_SHARE } from "./answer-confidence";
 
 /** A control that shaped an answer, as the trace names it. */
@@ -39,6 +41,30 @@ const leftOutOf = (rules: LeftOutByRule[]): NonNullable<AnswerTrace["left_out"]>
 });
 
 /**
+ * The question's key words as a trace names them, weightiest first: each word's share of the
+ * question's weight is what a passage holding it adds to its score (before penalties), and a word
+ * no passage holds is what the store lacks. And which of them a passage holds, for its `holds`.
+ */
+function keyWordsOf(terms: QuestionTerm[]) {
+  const total = terms.reduce((sum, term) => sum + term.idf, 0) || 1;
+  const weightiest = [...terms].sort((a, b) => b.idf - a.idf).slice(0, TRACE_MAX_KEY_WORDS);
+  const wordOf = (term: QuestionTerm) => (term.word ?? term.lexeme).slice(0, TRACE_KEY_WORD_CHARS);
+  const keyWords = weightiest.map((term) => ({
+    word: wordOf(term),
+    weight: rounded(term.idf / total),
+    passages: term.passages ?? 0,
+    ...(term.context ? { context: true } : {}),
+    ...(term.corrected ? { corrected: true } : {}),
+  }));
+  /** The key words among these lexemes (a passage's `held`), weightiest first as the key words stand. */
+  const wordsHeld = (held: string[]) => {
+    const lexemes = new Set(held);
+    return weightiest.filter((term) => lexemes.has(term.lexeme)).map(wordOf);
+  };
+  return { keyWords, wordsHeld };
+}
+
+/**
  * What an answer's trace records (docs/decisions/028): the passages retrieval ranked (at most
  * TRACE_MAX_PASSAGES, each cut to TRACE_PASSAGE_CHARS, so a trace stays small whatever was found),
  * the threshold in force and the answer's chance of being right it was compared with, which
@@ -62,9 +88,12 @@ export function traceOf(input: {
   fallbackReason?: FallbackReason;
   /** The rules of penalty 1 that kept pages holding the question's key words out of retrieval. */
   leftOut?: LeftOutByRule[];
+  /** The question's key words as retrieval weighed them (none when nothing was searched). */
+  terms?: QuestionTerm[];
 }): AnswerTrace {
   const drawnFrom = new Set(input.drawnFrom.map((hit) => hit.chunkId));
   const listed = new Set(input.listed.map((hit) => hit.chunkId));
+  const { keyWords, wordsHeld } = keyWordsOf(input.terms ?? []);
   return {
     threshold: input.threshold,
     confidence: rounded(input.confidence),
@@ -82,7 +111,9 @@ export function traceOf(input: {
       used: drawnFrom.has(hit.chunkId),
       listed: listed.has(hit.chunkId),
       text: hit.text.slice(0, TRACE_PASSAGE_CHARS),
+      ...(input.terms?.length ? { holds: wordsHeld(hit.held) } : {}),
     })),
+    ...(keyWords.length ? { key_words: keyWords } : {}),
     controls: input.controls,
     model: input.model,
     ...(input.fallbackReason ? { fallback_reason: input.fallbackReason } : {}),

@@ -1,14 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { tracePassage } from "../../tests/support/trace-passage";
-import type { AnswerTrace, TracePassage } from "@contract";
+import type { AnswerTrace, TraceKeyWord, TracePassage } from "@contract";
 import {
   chanceVerdict,
   fallbackReasonOf,
   howTheAnswerCame,
+  lackedWordsText,
   leftOutText,
   moreLeftOutText,
   noPassagesText,
   passageUse,
+  shareText,
 } from "./answer-trace";
 
 const passage = tracePassage;
@@ -143,5 +145,44 @@ describe("pages AI Finetuning left out", () => {
     ).toBe(
       "The answer quotes nothing: retrieval found no passage for this question. AI Finetuning left out pages holding the question's key words: see Controls that fired.",
     );
+  });
+});
+
+describe("the question's key words the store lacked", () => {
+  const key = (word: string, passages: number, fields: Partial<TraceKeyWord> = {}): TraceKeyWord => ({
+    word,
+    weight: 0.2,
+    passages,
+    ...fields,
+  });
+
+  it("are named, with what the operator can do when they name what was asked", () => {
+    expect(lackedWordsText(trace([], { key_words: [key("parking", 0), key("students", 11)] }))).toBe(
+      "No passage of the knowledge store held “parking” when this was asked, so no passage could hold all of the question. If it names what the visitor asked about, add a page or file that covers it.",
+    );
+    expect(
+      lackedWordsText(trace([], { key_words: [key("bring", 0), key("car", 0), key("parking", 0), key("year", 8)] })),
+    ).toBe(
+      "No passage of the knowledge store held “bring”, “car” and “parking” when this was asked, so no passage could hold all of the question. If they name what the visitor asked about, add a page or file that covers them.",
+    );
+  });
+
+  it("leave out the question before's words, and say nothing when the store held every word or none were kept", () => {
+    expect(lackedWordsText(trace([], { key_words: [key("nursing", 0, { context: true }), key("cost", 4)] }))).toBe(
+      null,
+    );
+    expect(lackedWordsText(trace([], { key_words: [key("fee", 3)] }))).toBe(null);
+    expect(lackedWordsText(trace([]))).toBe(null);
+  });
+
+  it("name a word once though two of the questions asked it", () => {
+    const twice = [key("parking", 0, { part: 1 }), key("parking", 0, { part: 2 })];
+    expect(lackedWordsText(trace([], { key_words: twice }))).toMatch(
+      /^No passage of the knowledge store held “parking” when/,
+    );
+  });
+
+  it("weigh as a whole percentage of the question", () => {
+    expect([shareText(0.314), shareText(0.005), shareText(1)]).toEqual(["31%", "1%", "100%"]);
   });
 });

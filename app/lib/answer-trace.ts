@@ -137,3 +137,28 @@ export const noPassagesText = (trace: AnswerTrace) =>
   noGoTopicOf(trace) !== null
     ? "Retrieval did not run: the No-Go topic matched."
     : "Retrieval found no passage for this question.";
+
+/** A key word's share of the question's weight, as the trace's table shows it ("31%"). */
+export const shareText = (weight: number) => `${Math.round(weight * 100)}%`;
+
+/** “a”, “a” and “b”, “a”, “b” and “c”: words quoted in a sentence. */
+function quotedList(words: string[]) {
+  const quoted = words.map((word) => `“${word}”`);
+  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : quoted[0];
+}
+
+/**
+ * What the store lacks, said of the question's own key words no passage held when it was asked (a
+ * word of the question before, searched with a follow-up, is not what was asked); null when it
+ * held them all. A word the store lacks weighs the most, so no passage holds much of the question:
+ * when it names what the visitor asked about ("parking"), the remedy is a page or file about it;
+ * an everyday word ("send") is only the visitor's wording.
+ */
+export function lackedWordsText(trace: AnswerTrace) {
+  const lacked = [
+    ...new Set((trace.key_words ?? []).filter((key) => !key.context && !key.passages).map((key) => key.word)),
+  ];
+  if (!lacked.length) return null;
+  const [them, names] = lacked.length === 1 ? ["it", "it names"] : ["them", "they name"];
+  return `No passage of the knowledge store held ${quotedList(lacked)} when this was asked, so no passage could hold all of the question. If ${names} what the visitor asked about, add a page or file that covers ${them}.`;
+}

@@ -57,3 +57,10 @@ export const testQuestionsPathFor = (app: ClientApp, triggerPoint: string) =>
 
 /** The client's AI Finetuning rules (one screen for every trigger point, each rule naming its own). */
 export const finetuningPathFor = (app: Pick<ClientApp, "url_code">) => `/${app.url_code}/ai-finetuning/ai-finetuning`;
+
+/** Where a trigger point's knowledge is added: its agent's AI Knowledge Store, or the client's websites. */
+export function knowledgeStorePathFor(app: ClientApp, triggerPoint: string) {
+  const agent = app.agents.find((candidate) => candidate.site_code === triggerPoint);
+  if (agent) return `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/knowledge-store`;
+  return `/${app.url_code}/ai-training/websites`;
+}

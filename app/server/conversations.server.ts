@@ -23,7 +23,13 @@ import {
   type TestQuestionFromAnswer,
 } from "~/lib/conversations";
 import { userCan } from "~/lib/permissions";
-import { controlsPathFor, finetuningPathFor, testQuestionsPathFor, triggerPointName } from "~/lib/trigger-points";
+import {
+  controlsPathFor,
+  finetuningPathFor,
+  knowledgeStorePathFor,
+  testQuestionsPathFor,
+  triggerPointName,
+} from "~/lib/trigger-points";
 import { readPageParam, searchableText } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
@@ -235,6 +241,7 @@ export async function loadConversation(args: LoaderFunctionArgs) {
     testQuestionsPath: testQuestionsPathFor(scope.app, conversation.trigger_point),
     finetuningPath: finetuningPathFor(scope.app),
     qualityCheckPath: controlsPathFor(scope.app, conversation.trigger_point, "quality-check"),
+    knowledgeStorePath: knowledgeStorePathFor(scope.app, conversation.trigger_point),
   });
 }
 

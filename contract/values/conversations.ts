@@ -56,6 +56,13 @@ export const TRACE_MAX_PASSAGES = 10;
 export const TRACE_PASSAGE_CHARS = 300;
 
 /**
+ * A trace keeps at most this many of the question's key words (the weightiest), each cut to
+ * TRACE_KEY_WORD_CHARS: a question is searched by 64 words at most, and a visitor's word can be long.
+ */
+export const TRACE_MAX_KEY_WORDS = 24;
+export const TRACE_KEY_WORD_CHARS = 60;
+
+/**
  * A trace names at most this many AI Finetuning rules that left pages out of an answer's
  * candidates, each with at most TRACE_LEFT_OUT_PAGES of the pages it left out, rules and pages cut
  * to TRACE_LEFT_OUT_CHARS: bounded however many pages a rule removes.

@@ -149,6 +149,12 @@ async function readTheTrace(page: Page) {
   // listed with it, under the one source the visitor was shown.
   await expect(passages.getByRole("cell", { name: "Used", exact: true })).toHaveCount(1);
   await expect(passages.getByRole("row").nth(2)).toContainText("Listed as a source only");
+  // The question's key words, each with its share and how many passages held it; the top passage
+  // names those it holds under its score, and the store lacked none of them.
+  const keyWords = answer.getByRole("table", { name: "Key words of the question" });
+  await expect(keyWords.getByRole("row").filter({ hasText: "nursing" })).toContainText(/\d+%\s*\d+$/);
+  await expect(top).toContainText("nursing");
+  await expect(answer.getByText(/No passage of the knowledge store held/)).toHaveCount(0);
   await expect(
     answer.getByText(/^Estimated chance that the answer is right: 0\.\d+, against .*: it reaches it\.$/),
   ).toBeVisible();
@@ -238,10 +244,12 @@ test.describe("with JavaScript", () => {
     );
     await readTheTrace(page);
     await expectNoSeriousAxeViolations(page);
-    // At 1280 px the passages scroll sideways inside the answer; Lower and Exclude stay in view.
+    // At 1280 px every column of the passages is in view, "Used" among them (when the page was
+    // indexed stands under its address), and so are Lower and Exclude.
     await page.setViewportSize({ width: 1280, height: 800 });
     const passages = nursingAnswer(page).getByRole("table", { name: "Passages retrieved" });
-    expect(await passages.evaluate((table) => table.scrollWidth > table.parentElement!.clientWidth)).toBe(true);
+    expect(await passages.evaluate((table) => table.scrollWidth <= table.parentElement!.clientWidth)).toBe(true);
+    await expect(passages.getByRole("row").nth(1)).toContainText(/Indexed \d\d\/\d\d\/\d{4} \| \d\d:\d\d \(UTC\)/);
     const frame = (await passages.locator("xpath=..").boundingBox())!;
     const lower = (await passages
       .getByRole("button", { name: /^Lower/ })
@@ -371,6 +379,16 @@ test.describe("with JavaScript", () => {
       // Rated once answered: the visitors go one after the other, Maya's chat first.
       await expect(parking.filter({ hasText: "Unhelpful" })).toHaveCount(1, { timeout: 1_000 });
     }).toPass({ timeout: 30_000 });
+    // Its trace says which of the question's words no page held, and where pages are added.
+    await parking.getByRole("link").first().click();
+    const fallback = await whyThisAnswer(page, "published information");
+    const keyWords = fallback.getByRole("table", { name: "Key words of the question" });
+    await expect(keyWords.getByRole("row").filter({ hasText: "parking" })).toContainText("None");
+    await expect(fallback.getByText(/^No passage of the knowledge store held .*“parking”/)).toBeVisible();
+    await expect(fallback.getByRole("link", { name: "Open the AI Knowledge Store" })).toHaveAttribute(
+      "href",
+      "/northfield/agent/admissions/knowledge-store",
+    );
     await page.goto(`${LIST}?environment=stage&lead=true&search=installments`);
     await expect(rows).toHaveCount(1);
     await expect(rows).toContainText("Can I pay it in monthly installments?");

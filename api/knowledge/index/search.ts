@@ -80,6 +80,12 @@ export interface QuestionTerm {
   context?: boolean;
   /** Some passage of the client's knowledge store holds it (it was counted in the store's statistics). */
   stored?: boolean;
+  /** How many passages of the store hold it. */
+  passages?: number;
+  /** The word as the question wrote it (lower case): the first of its words with this lexeme. */
+  word?: string;
+  /** The store held no such word, and the question's word was read as the stored one it nearly is. */
+  corrected?: boolean;
 }
 
 const MAX_QUERY_WORDS = 64;
@@ -589,6 +595,21 @@ async function withTyposCorrected(appId: number, words: string[], asked: string[
 }
 
 /**
+ * Each lexeme's first word as the question wrote it, and whether that word was read as a stored
+ * word it nearly is: what an answer's trace names its key words by, where the index knows stems.
+ */
+function wordsByLexeme(words: string[], correctionOf: (lexeme: string) => string) {
+  const written = new Map<string, { word: string; corrected?: true }>();
+  for (const word of words) {
+    const asked = lexemeOf(word);
+    if (!asked) continue;
+    const lexeme = correctionOf(asked);
+    if (!written.has(lexeme)) written.set(lexeme, lexeme === asked ? { word } : { word, corrected: true });
+  }
+  return written;
+}
+
+/**
  * Full-text retrieval over a client's chunks, ranked by Okapi BM25 and weighted by the client's
  * AI Finetuning penalties: the chat runtime's retrieval. In two stages (docs/decisions/039): plain
  * BM25 over every passage holding a key word finds the best FIRST_STAGE_K through the GIN index on
@@ -628,11 +649,14 @@ export async function retrieve(
     penaltyRulesFor(options.appId, options.triggerPoint ?? DEFAULT_TRIGGER_POINT, deps.db),
   ]);
   const own = new Set(lexemesOf(ownWords).map(correctionOf));
+  const writtenAs = wordsByLexeme(words, correctionOf);
   const terms = lexemeList.map((lexeme) => ({
     lexeme,
     idf: inverseFrequency(stats.frequencies.get(lexeme) ?? 0, stats.passages) * (own.has(lexeme) ? 1 : CONTEXT_WEIGHT),
     context: !own.has(lexeme),
     stored: (stats.frequencies.get(lexeme) ?? 0) > 0,
+    passages: stats.frequencies.get(lexeme) ?? 0,
+    ...writtenAs.get(lexeme),
   }));
   const totalWeight = terms.reduce((sum, t) => sum + t.idf, 0) || 1;
 

@@ -114,8 +114,13 @@ export function TranscriptScreen() {
     testQuestionsPath,
     qualityCheckPath,
     finetuningPath,
+    knowledgeStorePath,
   } = useLoaderData<typeof loadConversation>();
-  const links: TraceLinks = { qualityCheck: qualityCheckPath, finetuning: finetuningPath };
+  const links: TraceLinks = {
+    qualityCheck: qualityCheckPath,
+    finetuning: finetuningPath,
+    knowledgeStore: knowledgeStorePath,
+  };
   const posted = useActionData<CorrectionActionData>();
   const generation = useFormGeneration();
   useFocusOnControlNamed();

@@ -5,6 +5,7 @@ import { TRACE_CONTROL_LABELS } from "@contract/values/conversations";
 import {
   chanceVerdict,
   howTheAnswerCame,
+  lackedWordsText,
   leftOutText,
   moreLeftOutText,
   noGoTopicOf,
@@ -12,6 +13,7 @@ import {
   partVerdict,
   PASSAGE_USES,
   passageUse,
+  shareText,
 } from "~/lib/answer-trace";
 import {
   CORRECTION_ANCHORS,
@@ -48,6 +50,24 @@ function PassageSource({ passage }: { passage: TracePassage }) {
     <>
       <bdi>{passage.file_name ?? passage.url ?? passage.title}</bdi> <span className={ui.muted}>(file)</span>
     </>
+  );
+}
+
+/**
+ * When the version quoted was indexed, under its page: the operator checks it against the page as
+ * it reads now, and a column of its own pushed the table's last columns out of a 1,280-pixel window.
+ */
+function IndexedAt({ passage }: { passage: TracePassage }) {
+  return (
+    <span className={s.indexedAt}>
+      Indexed{" "}
+      {passage.indexed_at ? (
+        <time dateTime={passage.indexed_at}>{formatDateTime(passage.indexed_at)}</time>
+      ) : (
+        "at an unknown time"
+      )}{" "}
+      (UTC)
+    </span>
   );
 }
 
@@ -150,7 +170,6 @@ function PassagesTable({
             {trace.parts ? <th scope="col">Question</th> : null}
             <th scope="col">Page or file</th>
             <th scope="col">Heading path</th>
-            <th scope="col">Indexed (UTC)</th>
             <th scope="col">Score</th>
             <th scope="col">Penalties</th>
             <th scope="col">Quotable</th>
@@ -165,6 +184,7 @@ function PassagesTable({
               {trace.parts ? <td className={s.number}>{passage.part}</td> : null}
               <td className={s.pageCell}>
                 <PassageSource passage={passage} />
+                <IndexedAt passage={passage} />
                 <details>
                   <summary className={ui.muted}>Passage</summary>
                   <p className={s.passageText}>{passage.text}</p>
@@ -177,14 +197,15 @@ function PassagesTable({
                   <span className={ui.muted}>None</span>
                 )}
               </td>
-              <td className={ui.dateTimeCell}>
-                {passage.indexed_at ? (
-                  <time dateTime={passage.indexed_at}>{formatDateTime(passage.indexed_at)}</time>
-                ) : (
-                  "Unknown"
-                )}
+              <td className={s.number}>
+                {passage.score}
+                {passage.holds?.length ? (
+                  <span className={s.heldWords}>
+                    <span className={ui.visuallyHidden}>Holds </span>
+                    <bdi>{passage.holds.join(", ")}</bdi>
+                  </span>
+                ) : null}
               </td>
-              <td className={s.number}>{passage.score}</td>
               <td>
                 {passage.penalties.length ? (
                   <ul className={s.plainList}>
@@ -227,10 +248,64 @@ function PassagesTable({
   );
 }
 
-/** Where what a trace names is set: the trigger point's Quality Check, the client's AI Finetuning. */
+/** Where what a trace names is set: the trigger point's Quality Check and knowledge, the client's AI Finetuning. */
 export interface TraceLinks {
   qualityCheck: string;
   finetuning: string;
+  knowledgeStore: string;
+}
+
+/**
+ * The question's key words as retrieval weighed them: each word's share of the question (what a
+ * passage holding it adds to its score) and how many passages held it, so a word the store lacks
+ * stands out, with what the operator can do about it.
+ */
+function KeyWords({ trace, links }: { trace: AnswerTrace; links: TraceLinks }) {
+  const keyWords = trace.key_words;
+  if (!keyWords?.length) return null;
+  const lacked = lackedWordsText(trace);
+  return (
+    <div>
+      <h3>Key words of the question</h3>
+      <p className={ui.muted}>
+        Each word weighs by how rare it is in the knowledge store; a passage's score is the share of this weight it
+        holds.
+      </p>
+      <div className={`${ui.tableScroll} ${s.fitContent}`} tabIndex={0}>
+        <table aria-label="Key words of the question" className={ui.denseTable}>
+          <thead>
+            <tr>
+              {trace.parts ? <th scope="col">Question</th> : null}
+              <th scope="col">Word</th>
+              <th scope="col">Share of the question</th>
+              <th scope="col">Passages holding it</th>
+            </tr>
+          </thead>
+          <tbody>
+            {keyWords.map((key, index) => (
+              <tr key={index}>
+                {trace.parts ? <td className={s.number}>{key.part}</td> : null}
+                <td>
+                  <bdi>{key.word}</bdi>
+                  {key.context ? <span className={ui.muted}> (of the question before)</span> : null}
+                  {key.corrected ? <span className={ui.muted}> (read as a stored word it nearly is)</span> : null}
+                </td>
+                <td className={s.number}>{shareText(key.weight)}</td>
+                <td className={s.number}>
+                  {key.passages ? key.passages : <span className={ui.chip.warning}>None</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {lacked ? (
+        <p>
+          {lacked} <Link to={links.knowledgeStore}>Open the AI Knowledge Store</Link>
+        </p>
+      ) : null}
+    </div>
+  );
 }
 
 /**
@@ -375,11 +450,12 @@ export function WhyThisAnswer({
             <>
               <Chance trace={trace} links={links} />
               <ControlsThatFired trace={trace} links={links} />
+              <KeyWords trace={trace} links={links} />
               <h3>Passages retrieved</h3>
               <p className={ui.muted}>
                 Rank is the order retrieval put them in, by relevance to the whole question (rare words, titles and
-                headings weigh more). Score is the share of the question’s key words a passage holds; it decides whether
-                the passage can be quoted. So a lower rank can score higher.
+                headings weigh more). Score is the share of the question’s key words a passage holds (named under it);
+                it decides whether the passage can be quoted. So a lower rank can score higher.
               </p>
               <PassagesTable
                 answerId={answer.id}

@@ -71,6 +71,19 @@ export const messageHeader = style({
   marginBottom: vars.space.xs,
 });
 export const text = style({ whiteSpace: "pre-wrap", overflowWrap: "anywhere", margin: `0 0 ${vars.space.sm}` });
+/** When a passage's page was indexed, under its address; the date and time never part. */
+export const indexedAt = style({ display: "block", color: vars.color.muted, fontSize: "12px" });
+globalStyle(`${indexedAt} time`, { whiteSpace: "nowrap" });
+/** The key words a passage holds, under its score: they wrap between words, and never widen the column past its longest. */
+export const heldWords = style({
+  display: "block",
+  whiteSpace: "normal",
+  color: vars.color.muted,
+  fontSize: "13px",
+  textAlign: "left",
+});
+/** The key words' table as wide as its words and figures: three short columns spread over the page read apart. */
+export const fitContent = style({ width: "fit-content" });
 export const sources = style({ margin: `0 0 ${vars.space.sm}`, paddingLeft: vars.space.lg, overflowWrap: "anywhere" });
 export const comment = style({
   borderLeft: `3px solid ${vars.color.border}`,
