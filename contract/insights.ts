@@ -84,6 +84,11 @@ export const Insights = z.object({
       trigger_point: z.string(),
       /** That ask as the visitor worded it (`question` is how repeats are counted: lower-cased, end punctuation dropped). */
       asked_as: z.string(),
+      /**
+       * That ask's own key words no passage of the store held, weightiest first: often what the
+       * missing page is about. Empty when the store held them all, and for asks traced before.
+       */
+      lacked_words: z.array(z.string()),
       pages: z.array(GapPage),
     }),
   ),

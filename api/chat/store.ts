@@ -11,6 +11,7 @@ import {
 } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
+import type { AnswerTrace } from "@contract";
 import type { ChatAnswer, ClosestPassage } from "./chat-answer";
 import { askedPartOf, smallTalkOf } from "./small-talk";
 
@@ -102,7 +103,13 @@ export async function storeQuestion(
  */
 export function questionsAskedOf(question: string, answer: ChatAnswer) {
   const leftOut = Boolean(answer.trace.left_out?.rules.length);
-  const asked = (text: string, outcome: string, closest: ClosestPassage[], reason: string | undefined) => {
+  const asked = (
+    text: string,
+    outcome: string,
+    closest: ClosestPassage[],
+    reason: string | undefined,
+    part?: number,
+  ) => {
     const unanswered = outcome === "fallback" ? 1 : 0;
     return {
       question: text,
@@ -110,6 +117,7 @@ export function questionsAskedOf(question: string, answer: ChatAnswer) {
       closest: unanswered ? closest : [],
       fallback_reason: unanswered ? (reason ?? null) : null,
       left_out: unanswered > 0 && leftOut,
+      lacked: unanswered ? lackedWordsOf(answer.trace, part) : [],
     };
   };
   const { parts } = answer.trace;
@@ -122,8 +130,20 @@ export function questionsAskedOf(question: string, answer: ChatAnswer) {
         .filter((passage) => passage.part === index + 1)
         .map(({ title, url, score, text }) => ({ title, url, score, text })),
       part.fallback_reason,
+      index + 1,
     ),
   );
+}
+
+/**
+ * The question's own key words no passage held, weightiest first (of one question of several, by
+ * its number): what Insights says an unanswered question's missing page is likely about. The
+ * rebuild reads the same from stored traces (rollups.ts).
+ */
+export function lackedWordsOf(trace: AnswerTrace, part?: number) {
+  return (trace.key_words ?? [])
+    .filter((key) => !key.passages && !key.context && key.part === part)
+    .map((key) => key.word);
 }
 
 /**
@@ -158,16 +178,17 @@ export async function storeAnswer(
       on conflict (app_id, day, trigger_point, environment) do update set ${outcomeColumn} = ${insightDays}.${outcomeColumn} + 1
     ), asks as (
       select ${questionKey(sql`a.question`)} as key, a.*
-      from jsonb_to_recordset(${asks}::jsonb) as a(question text, unanswered int, closest jsonb, fallback_reason text, left_out boolean)
+      from jsonb_to_recordset(${asks}::jsonb) as a(question text, unanswered int, closest jsonb, fallback_reason text, left_out boolean, lacked jsonb)
       where ${asked}
     ), asked as (
       -- A question asked twice in one message is one row: an insert may not touch a row twice.
-      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording)
+      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording, lacked)
       select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, key, count(*), sum(unanswered),
         coalesce((array_agg(closest) filter (where unanswered > 0))[1], '[]'::jsonb),
         (array_agg(fallback_reason) filter (where unanswered > 0))[1],
         coalesce((array_agg(left_out) filter (where unanswered > 0))[1], false),
-        (array_agg(question) filter (where unanswered > 0))[1]
+        (array_agg(question) filter (where unanswered > 0))[1],
+        coalesce((array_agg(lacked) filter (where unanswered > 0))[1], '[]'::jsonb)
       from asks group by key
       on conflict (app_id, day, trigger_point, environment, question_key) do update
         set asked = ${insightQuestions}.asked + excluded.asked, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
@@ -175,7 +196,8 @@ export async function storeAnswer(
           closest = case when excluded.unanswered > 0 then excluded.closest else ${insightQuestions}.closest end,
           fallback_reason = case when excluded.unanswered > 0 then excluded.fallback_reason else ${insightQuestions}.fallback_reason end,
           left_out = case when excluded.unanswered > 0 then excluded.left_out else ${insightQuestions}.left_out end,
-          wording = case when excluded.unanswered > 0 then excluded.wording else ${insightQuestions}.wording end
+          wording = case when excluded.unanswered > 0 then excluded.wording else ${insightQuestions}.wording end,
+          lacked = case when excluded.unanswered > 0 then excluded.lacked else ${insightQuestions}.lacked end
     ), asked_in_month as (
       insert into ${insightQuestionMonths} (app_id, trigger_point, environment, month, question_key, asked, unanswered)
       select ${appId}, ${triggerPoint}, ${environment}, date_trunc('month', ${utcToday})::date, key, count(*), sum(unanswered)

@@ -845,6 +845,14 @@ export const insightQuestions = pgTable(
     leftOut: boolean("left_out").notNull().default(false),
     /** How the visitor worded that ask (the key is lower-cased, its end punctuation dropped); null before wordings were kept. */
     wording: text("wording"),
+    /**
+     * That ask's own key words no passage of the store held, weightiest first (its trace's
+     * `key_words` with no passage): often what the missing page is about. Empty before traces kept them.
+     */
+    lacked: jsonb("lacked")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.questionKey] }),

@@ -512,4 +512,34 @@ describe("why a listed question went unanswered", () => {
     expect(overAll.find((q) => q.question === gap!.question)?.trigger_point).toBe("studentsuccess");
     expect(overAll.find((q) => q.question === lab.question)?.trigger_point).toBe("studentsuccess");
   });
+
+  it("names the question's words no passage held, of each question of several its own, the same after a rebuild", async () => {
+    const lab = (await insights()).unanswered_questions.find(
+      (q) => q.question === "where is the quantum teleportation lab",
+    )!;
+    expect([...lab.lacked_words].sort()).toEqual(["lab", "quantum", "teleportation"]);
+
+    // Of two questions in one message, the unanswered one is listed with its own words only.
+    const answered = await ask("Where is the teleportation lab? When do applications close?");
+    expect(answered.outcome).toBe("answered");
+    const gap = (await insights()).unanswered_questions.find((q) => q.question === "where is the teleportation lab");
+    expect(gap).toMatchObject({ unanswered: 1, fallback_reason: expect.any(String) });
+    expect([...gap!.lacked_words].sort()).toEqual(["lab", "teleportation"]);
+
+    await rebuildInsightDays(appId, [today], host.deps.db);
+    const rebuilt = (await insights()).unanswered_questions;
+    expect(rebuilt.find((q) => q.question === gap!.question)?.lacked_words).toEqual(gap!.lacked_words);
+    expect(rebuilt.find((q) => q.question === lab.question)?.lacked_words).toEqual(lab.lacked_words);
+
+    // The chart's CSV says them too, beside the closest passage.
+    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, {
+      token: clientAdmin,
+      body: { chart: "unanswered_questions" },
+    });
+    expect(exported.status).toBe(200);
+    const link = new URL(exported.body.download_url, "http://localhost");
+    const rows = (await (await host.api.request(link.pathname + link.search)).text()).split("\r\n");
+    expect(rows[0]).toBe("Question,Unanswered,Words no passage held,Closest passage,Its page,Its score");
+    expect(rows.find((row) => row.startsWith(`${lab.question},`))).toContain(`,"${lab.lacked_words.join(", ")}",`);
+  });
 });

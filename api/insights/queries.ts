@@ -236,9 +236,10 @@ export async function readInsights(
         left_out: boolean;
         trigger_point: string;
         wording: string | null;
+        lacked: string[];
       }>(
         deps.db.execute(sql`
-    select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out, r.trigger_point, r.wording
+    select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out, r.trigger_point, r.wording, r.lacked
     from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(
       unansweredKeys.map((q) => sql`${q.question}`),
       sql`, `,
@@ -306,6 +307,7 @@ export async function readInsights(
       left_out: latestOf.get(q.question)?.left_out === true,
       trigger_point: latestOf.get(q.question)?.trigger_point ?? "",
       asked_as: latestOf.get(q.question)?.wording ?? q.question,
+      lacked_words: latestOf.get(q.question)?.lacked ?? [],
       pages: pagesOf.get(q.question) ?? [],
     })),
     leads: {

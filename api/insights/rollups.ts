@@ -28,6 +28,7 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
     const answers = sql`
       select m.conversation_id, c.trigger_point, c.environment, (m.created_at at time zone 'utc')::date as day,
         m.outcome, m.sources, m.closest, m.id, m.trace->>'fallback_reason' as fallback_reason, m.trace->'parts' as parts,
+        m.trace->'key_words' as key_words,
         coalesce(jsonb_array_length(m.trace->'left_out'->'rules'), 0) > 0 as left_out,
         (select coalesce(q.question_part, q.text) from messages q where q.conversation_id = m.conversation_id and q.role = 'user' and q.id < m.id order by q.id desc limit 1) as question
       from messages m join conversations c on c.id = m.conversation_id
@@ -60,18 +61,27 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
         case when p.part is null then a.fallback_reason else p.part->>'fallback_reason' end as fallback_reason,
         case when p.part is null then a.closest
           else coalesce((select jsonb_agg(c - 'part') from jsonb_array_elements(a.closest) c where (c->>'part')::int = p.number), '[]'::jsonb)
-        end as closest
+        end as closest,
+        -- Its own key words no passage held, weightiest first (lackedWordsOf in api/chat/store.ts).
+        coalesce((
+          select jsonb_agg(k->>'word' order by n)
+          from jsonb_array_elements(case when jsonb_typeof(a.key_words) = 'array' then a.key_words else '[]'::jsonb end)
+            with ordinality as w(k, n)
+          where coalesce((k->>'passages')::int, 0) = 0 and not coalesce((k->>'context')::boolean, false)
+            and (k->>'part')::bigint is not distinct from p.number
+        ), '[]'::jsonb) as lacked
       from (${answers}) a
       left join lateral jsonb_array_elements(case when jsonb_typeof(a.parts) = 'array' then a.parts else '[]'::jsonb end)
         with ordinality as p(part, number) on true
       where a.question is not null and a.outcome <> 'small_talk'`;
     await tx.execute(sql`
-      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording)
+      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording, lacked)
       select ${appId}, trigger_point, environment, day, key, count(*), count(*) filter (where outcome = 'fallback'),
         coalesce((array_agg(closest order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb),
         (array_agg(fallback_reason order by id desc) filter (where outcome = 'fallback'))[1],
         coalesce((array_agg(left_out order by id desc) filter (where outcome = 'fallback'))[1], false),
-        (array_agg(question order by id desc) filter (where outcome = 'fallback'))[1]
+        (array_agg(question order by id desc) filter (where outcome = 'fallback'))[1],
+        coalesce((array_agg(lacked order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb)
       from (select a.*, ${questionKey(sql`a.question`)} as key from (${asks}) a) keyed
       group by trigger_point, environment, day, key`);
     await tx.execute(sql`

@@ -56,10 +56,11 @@ function chartCsv(chart: InsightChart, insights: Insights) {
       ];
     case "unanswered_questions":
       return [
-        ["Question", "Unanswered", "Closest passage", "Its page", "Its score"],
+        ["Question", "Unanswered", "Words no passage held", "Closest passage", "Its page", "Its score"],
         ...insights.unanswered_questions.map((q) => [
           q.question,
           q.unanswered,
+          q.lacked_words.join(", "),
           q.closest[0]?.text ?? "",
           q.closest[0]?.url ?? "",
           q.closest[0]?.score ?? "",

@@ -142,7 +142,7 @@ export const noPassagesText = (trace: AnswerTrace) =>
 export const shareText = (weight: number) => `${Math.round(weight * 100)}%`;
 
 /** “a”, “a” and “b”, “a”, “b” and “c”: words quoted in a sentence. */
-function quotedList(words: string[]) {
+export function quotedList(words: string[]) {
   const quoted = words.map((word) => `“${word}”`);
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : quoted[0];
 }

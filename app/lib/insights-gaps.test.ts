@@ -10,16 +10,16 @@ const labels = (advice: ReturnType<typeof gapAdvice>) => advice.actions.map((act
 
 describe("gapAdvice", () => {
   it("sends a question nothing held enough of to the knowledge store", () => {
-    const advice = gapAdvice({ fallback_reason: "no_passage", left_out: false }, links);
+    const advice = gapAdvice({ fallback_reason: "no_passage", left_out: false, lacked_words: [] }, links);
     expect(advice.why).toBe("Why: retrieval found no passage for this question.");
     expect(advice.actions).toEqual([{ to: links.store, label: "Add the missing page in the knowledge store" }]);
-    expect(labels(gapAdvice({ fallback_reason: "none_quotable", left_out: false }, links))).toEqual([
+    expect(labels(gapAdvice({ fallback_reason: "none_quotable", left_out: false, lacked_words: [] }, links))).toEqual([
       "Add the missing page in the knowledge store",
     ]);
   });
 
   it("blames no missing page for a chance under the threshold, nor for pages AI Finetuning left out", () => {
-    const advice = gapAdvice({ fallback_reason: "below_threshold", left_out: true }, links);
+    const advice = gapAdvice({ fallback_reason: "below_threshold", left_out: true, lacked_words: [] }, links);
     expect(advice.why).toBe(
       "Why: the estimated chance that an answer is right was below the Minimum Retrieval Confidence. AI Finetuning left out pages holding its key words.",
     );
@@ -27,27 +27,43 @@ describe("gapAdvice", () => {
       "Review the Minimum Retrieval Confidence in Quality Check",
       "Review the rules in AI Finetuning",
     ]);
-    expect(labels(gapAdvice({ fallback_reason: "below_threshold", left_out: false }, links))).toEqual([
-      "Review the Minimum Retrieval Confidence in Quality Check",
-    ]);
+    expect(labels(gapAdvice({ fallback_reason: "below_threshold", left_out: false, lacked_words: [] }, links))).toEqual(
+      ["Review the Minimum Retrieval Confidence in Quality Check"],
+    );
   });
 
   it("sends a question whose pages AI Finetuning left out to its rules, not to add a page that is there", () => {
-    const advice = gapAdvice({ fallback_reason: "no_passage", left_out: true }, links);
+    const advice = gapAdvice({ fallback_reason: "no_passage", left_out: true, lacked_words: [] }, links);
     expect(advice.why).toBe(
       "Why: retrieval found no passage for this question. AI Finetuning left out pages holding its key words.",
     );
     expect(labels(advice)).toEqual(["Review the rules in AI Finetuning"]);
   });
 
+  it("names the question's words no passage held, often what the missing page is about", () => {
+    const advice = gapAdvice(
+      { fallback_reason: "none_quotable", left_out: false, lacked_words: ["parking", "car"] },
+      links,
+    );
+    expect(advice.why).toBe(
+      "Why: no passage held enough of the question to quote. No passage held “parking” and “car”.",
+    );
+    expect(labels(advice)).toEqual(["Add the missing page in the knowledge store"]);
+    expect(gapAdvice({ fallback_reason: "no_passage", left_out: false, lacked_words: ["parking"] }, links).why).toBe(
+      "Why: retrieval found no passage for this question. No passage held “parking”.",
+    );
+  });
+
   it("keeps the store's link, without a reason, for asks traced before reasons were kept", () => {
-    const advice = gapAdvice({ fallback_reason: null, left_out: false }, links);
+    const advice = gapAdvice({ fallback_reason: null, left_out: false, lacked_words: [] }, links);
     expect(advice.why).toBeNull();
     expect(labels(advice)).toEqual(["Add the missing page in the knowledge store"]);
   });
 
   it("offers no link a client without agents cannot follow", () => {
     const none = { store: null, qualityCheck: null, finetuning: links.finetuning };
-    expect(gapAdvice({ fallback_reason: "below_threshold", left_out: false }, none).actions).toEqual([]);
+    expect(gapAdvice({ fallback_reason: "below_threshold", left_out: false, lacked_words: [] }, none).actions).toEqual(
+      [],
+    );
   });
 });

@@ -1,5 +1,5 @@
 import type { Insights } from "@contract";
-import { FALLBACK_REASON_TEXTS } from "./answer-trace";
+import { FALLBACK_REASON_TEXTS, quotedList } from "./answer-trace";
 
 type Gap = Insights["unanswered_questions"][number];
 
@@ -14,17 +14,20 @@ export interface GapLinks {
 }
 
 /**
- * Why a question went unanswered, as its latest ask's trace says, and where that is put right. A
+ * Why a question went unanswered, as its latest ask's trace says (with its words no passage held),
+ * and where that is put right. A
  * page is missing only when nothing held enough of the question and AI Finetuning left none out; a chance under the threshold
  * points to the Quality Check, pages AI Finetuning left out to its rules. Asks traced before
  * reasons were kept say nothing of why, and keep the knowledge store's link.
  */
-export function gapAdvice(gap: Pick<Gap, "fallback_reason" | "left_out">, links: GapLinks) {
+export function gapAdvice(gap: Pick<Gap, "fallback_reason" | "left_out" | "lacked_words">, links: GapLinks) {
   const reason = gap.fallback_reason;
   // Pages left out by AI Finetuning are there: its rules, not the store, are what to look at.
   const pageMissing = !gap.left_out && (reason === null || reason === "no_passage" || reason === "none_quotable");
+  // The words no passage held are often what the missing page is about ("parking").
+  const lacked = gap.lacked_words.length ? ` No passage held ${quotedList(gap.lacked_words)}.` : "";
   const why = reason
-    ? `Why: ${FALLBACK_REASON_TEXTS[reason]}${gap.left_out ? " AI Finetuning left out pages holding its key words." : ""}`
+    ? `Why: ${FALLBACK_REASON_TEXTS[reason]}${lacked}${gap.left_out ? " AI Finetuning left out pages holding its key words." : ""}`
     : null;
   const actions: { to: string; label: string }[] = [];
   if (reason === "below_threshold" && links.qualityCheck)

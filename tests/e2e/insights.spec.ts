@@ -73,6 +73,8 @@ test.describe("with JavaScript", () => {
     await expect(question).toContainText("(2×)");
     // Why, from the answer's trace: no page of the store was about it, so one is missing.
     await expect(question).toContainText("Why: retrieval found no passage for this question.");
+    // The words of it no passage held: what the missing page would be about.
+    await expect(question).toContainText(/No passage held .*“zorbwheel”\./);
     await expect(question.getByRole("link", { name: "Add the missing page in the knowledge store" })).toHaveAttribute(
       "href",
       "/northfield/agent/admissions/knowledge-store/websites",
@@ -111,6 +113,7 @@ test.describe("with JavaScript", () => {
         left_out: false,
         trigger_point: "",
         asked_as: question,
+        lacked_words: [],
         pages: [],
       });
       await route.fulfill({ response, json: data });

@@ -1,0 +1,1 @@
+ALTER TABLE "insight_questions" ADD COLUMN "lacked" jsonb DEFAULT '[]'::jsonb NOT NULL;
