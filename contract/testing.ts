@@ -107,6 +107,11 @@ export const TestResult = z.object({
   outcome: z.enum(CHAT_OUTCOMES),
   answer: z.string(),
   sources: z.array(z.object({ title: z.string(), url: z.string() })),
+  /**
+   * Its key words no passage of the store held when it was asked, weightiest first: often why it
+   * failed. Empty for results recorded before they were kept.
+   */
+  lacked_words: z.array(z.string()),
 });
 export const TestRunSummary = z.object({
   id: z.number().int(),

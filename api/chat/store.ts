@@ -11,9 +11,9 @@ import {
 } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { questionKey, utcToday } from "../insights/rollups";
-import type { AnswerTrace } from "@contract";
 import type { ChatAnswer, ClosestPassage } from "./chat-answer";
 import { askedPartOf, smallTalkOf } from "./small-talk";
+import { lackedWordsOf } from "./trace";
 
 /*
  * Storing a conversation as it happens, with the dashboard's rollups (api/insights/rollups.ts)
@@ -117,6 +117,7 @@ export function questionsAskedOf(question: string, answer: ChatAnswer) {
       closest: unanswered ? closest : [],
       fallback_reason: unanswered ? (reason ?? null) : null,
       left_out: unanswered > 0 && leftOut,
+      // What Insights says the missing page is likely about (the rebuild reads the same: rollups.ts).
       lacked: unanswered ? lackedWordsOf(answer.trace, part) : [],
     };
   };
@@ -133,17 +134,6 @@ export function questionsAskedOf(question: string, answer: ChatAnswer) {
       index + 1,
     ),
   );
-}
-
-/**
- * The question's own key words no passage held, weightiest first (of one question of several, by
- * its number): what Insights says an unanswered question's missing page is likely about. The
- * rebuild reads the same from stored traces (rollups.ts).
- */
-export function lackedWordsOf(trace: AnswerTrace, part?: number) {
-  return (trace.key_words ?? [])
-    .filter((key) => !key.passages && !key.context && key.part === part)
-    .map((key) => key.word);
 }
 
 /**

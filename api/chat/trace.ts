@@ -120,3 +120,15 @@ export function traceOf(input: {
     ...(input.leftOut?.length ? { left_out: leftOutOf(input.leftOut) } : {}),
   };
 }
+
+/**
+ * The question's own key words no passage held, weightiest first: often what the missing page is
+ * about. Of one question of several when `part` (1, 2, …) says which; else of the whole message,
+ * each word once.
+ */
+export function lackedWordsOf(trace: AnswerTrace, part?: number) {
+  const lacked = (trace.key_words ?? [])
+    .filter((key) => !key.passages && !key.context && (part === undefined || key.part === part))
+    .map((key) => key.word);
+  return [...new Set(lacked)];
+}

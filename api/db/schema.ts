@@ -964,6 +964,14 @@ export const testResults = pgTable(
      * Quality Check's evidence replays thresholds on it. Null for results recorded before it was.
      */
     confidence: real("confidence"),
+    /**
+     * The question's key words no passage of the store held when it was asked, weightiest first
+     * (its answer's trace): often why an answer failed. Empty for results recorded before.
+     */
+    lacked: jsonb("lacked")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
   },
   (t) => [index("test_results_run_idx").on(t.runId, t.id)],
 );

@@ -487,6 +487,7 @@ export function testingRoutes(route: RouteBuilder) {
           outcome: r.outcome as ChatOutcome,
           answer: r.answer,
           sources: r.sources,
+          lacked_words: r.lacked,
         })),
       };
     },

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import type { ChatOutcome, ChatSource } from "@contract";
 import { respond } from "../chat/responder";
+import { lackedWordsOf } from "../chat/trace";
 import { clientScope } from "../controls/scope";
 import { testQuestions, testResults, testRuns } from "../db/schema";
 import type { WorkerDeps } from "../deps";
@@ -106,6 +107,7 @@ export async function runTests(runId: number, deps: WorkerDeps) {
             sources: answer.sources,
             topScore: answer.trace.top_score,
             confidence: answer.trace.confidence ?? null,
+            lacked: lackedWordsOf(answer.trace),
           });
           if (pending.length >= SAVE_EVERY) void save();
         }

@@ -277,6 +277,11 @@ describe("test runs", () => {
     expect(byQuestion["Where do first-year students live?"].sources[0].url).toBe(`${site.base}/housing`);
     expect(byQuestion["What time do campus tours leave?"]).toMatchObject({ passed: true });
     expect(byQuestion["What is the weather on Mars today?"]).toMatchObject({ passed: true, outcome: "fallback" });
+    // Each result keeps the words of its question no passage held, as the visitor wrote them.
+    expect(byQuestion["What is the weather on Mars today?"].lacked_words).toEqual(
+      expect.arrayContaining(["weather", "mars"]),
+    );
+    expect(byQuestion["Where do first-year students live?"].lacked_words).toEqual([]);
     expect(byQuestion["Which hall do first-years live in?"]).toMatchObject({
       passed: false,
       reason: "text missing",

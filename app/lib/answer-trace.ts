@@ -142,10 +142,13 @@ export const noPassagesText = (trace: AnswerTrace) =>
 export const shareText = (weight: number) => `${Math.round(weight * 100)}%`;
 
 /** “a”, “a” and “b”, “a”, “b” and “c”: words quoted in a sentence. */
-export function quotedList(words: string[]) {
+function quotedList(words: string[]) {
   const quoted = words.map((word) => `“${word}”`);
   return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : quoted[0];
 }
+
+/** A question's words no passage held, in a sentence ("No passage held “car” and “parking”."); "" for none. */
+export const noPassageHeldText = (words: string[]) => (words.length ? `No passage held ${quotedList(words)}.` : "");
 
 /**
  * What the store lacks, said of the question's own key words no passage held when it was asked (a

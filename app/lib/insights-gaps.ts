@@ -1,5 +1,5 @@
 import type { Insights } from "@contract";
-import { FALLBACK_REASON_TEXTS, quotedList } from "./answer-trace";
+import { FALLBACK_REASON_TEXTS, noPassageHeldText } from "./answer-trace";
 
 type Gap = Insights["unanswered_questions"][number];
 
@@ -25,7 +25,7 @@ export function gapAdvice(gap: Pick<Gap, "fallback_reason" | "left_out" | "lacke
   // Pages left out by AI Finetuning are there: its rules, not the store, are what to look at.
   const pageMissing = !gap.left_out && (reason === null || reason === "no_passage" || reason === "none_quotable");
   // The words no passage held are often what the missing page is about ("parking").
-  const lacked = gap.lacked_words.length ? ` No passage held ${quotedList(gap.lacked_words)}.` : "";
+  const lacked = gap.lacked_words.length ? ` ${noPassageHeldText(gap.lacked_words)}` : "";
   const why = reason
     ? `Why: ${FALLBACK_REASON_TEXTS[reason]}${lacked}${gap.left_out ? " AI Finetuning left out pages holding its key words." : ""}`
     : null;

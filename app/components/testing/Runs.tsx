@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TestRun, TestRunSummary } from "@contract";
+import { noPassageHeldText } from "~/lib/answer-trace";
 import { formatDateTime, formatTimeOfDay } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
 import { environmentLabel, triggerLabel } from "~/lib/test-runs";
@@ -134,6 +135,10 @@ export function RunResults({ results }: { results: TestRun["results"] }) {
                 ) : (
                   <span className={ui.chip.error}>Failed: {result.reason}</span>
                 )}
+                {/* Often why it failed or got the fallback: the store holds nothing on what these words name. */}
+                {result.lacked_words.length && (!result.passed || result.outcome === "fallback") ? (
+                  <span className={s.lackedWords}>{noPassageHeldText(result.lacked_words)}</span>
+                ) : null}
               </td>
               <td>{outcomeLabel(result.outcome)}</td>
               <td className={s.answer}>{result.answer}</td>

@@ -53,3 +53,10 @@ export const rowActions = style({ display: "flex", gap: vars.space.sm, whiteSpac
 export const inlineForm = style({ display: "inline", margin: 0 });
 export const progress = style({ width: "min(320px, 100%)", height: "12px" });
 export const answer = style({ whiteSpace: "pre-wrap", maxWidth: "520px", overflowWrap: "anywhere" });
+/** A failed result's words no passage held, under its reason. */
+export const lackedWords = style({
+  display: "block",
+  marginTop: vars.space.xs,
+  color: vars.color.muted,
+  fontSize: "13px",
+});
