@@ -40,9 +40,9 @@ export default defineConfig({
     trace: { mode: "retain-on-failure", screenshots: false, snapshots: false, sources: false },
   },
   // The two sweeps take minutes each: the hostile-request sweep (every page, action and API
-  // operation sent malformed requests) and the route sweep (every route read for its finish). CI
-  // runs them after `npm test` (`npm run test:route-sweep`, `npm run test:hostile`), so the everyday
-  // suite stays a tool people run.
+  // operation sent malformed requests) and the route sweep (every route read for its finish, with
+  // the layout measurements of polish.spec.ts beside it). CI runs them after `npm test`
+  // (`npm run test:route-sweep`, `npm run test:hostile`), so the everyday suite stays a tool people run.
   //
   // The journeys and the hostile sweep run in Debian's headless shell (chromium-headless-shell, built
   // from the same Chromium source as the browser): the same Blink and V8 without the browser's
@@ -52,10 +52,10 @@ export default defineConfig({
   projects: [
     {
       name: "journeys",
-      testIgnore: /(hostile-requests|route-sweep)\.spec\.ts$/,
+      testIgnore: /(hostile-requests|route-sweep|polish)\.spec\.ts$/,
       use: launchedFrom(HEADLESS_SHELL),
     },
-    { name: "route-sweep", testMatch: /route-sweep\.spec\.ts$/, use: launchedFrom(CHROMIUM) },
+    { name: "route-sweep", testMatch: /(route-sweep|polish)\.spec\.ts$/, use: launchedFrom(CHROMIUM) },
     { name: "hostile", testMatch: /hostile-requests\.spec\.ts$/, use: launchedFrom(HEADLESS_SHELL) },
   ],
   webServer: {
