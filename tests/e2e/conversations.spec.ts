@@ -443,6 +443,18 @@ test.describe("with JavaScript", () => {
     await page.goto(`/northfield/conversations/${conversation}#message-${answer}`);
     await expect(page.locator(`#message-${answer}`)).toContainText("The program admits 120 students each fall.");
     await expect(page.locator(`#message-${answer}`)).toBeInViewport();
+
+    // A fallback's trace tells them what the store lacked, without the link to add pages they may not add.
+    // (The demo's visitors chat a few seconds after this file's first step indexed the demo site.)
+    const parking = page.getByRole("table", { name: "Conversations" }).getByRole("link");
+    await expect(async () => {
+      await page.goto(`${LIST}?environment=stage&search=parking`);
+      await expect(parking).toHaveCount(1, { timeout: 1_000 });
+    }).toPass({ timeout: 30_000 });
+    await parking.click();
+    const fallback = await whyThisAnswer(page, "published information");
+    await expect(fallback.getByText(/^No passage of the knowledge store held .*“parking”/)).toBeVisible();
+    await expect(fallback.getByRole("link", { name: "Open the AI Knowledge Store" })).toHaveCount(0);
   });
 });
 

@@ -258,9 +258,9 @@ export interface TraceLinks {
 /**
  * The question's key words as retrieval weighed them: each word's share of the question (what a
  * passage holding it adds to its score) and how many passages held it, so a word the store lacks
- * stands out, with what the operator can do about it.
+ * stands out, with what the operator can do about it (the link, to those who may add pages).
  */
-function KeyWords({ trace, links }: { trace: AnswerTrace; links: TraceLinks }) {
+function KeyWords({ trace, links, canCorrect }: { trace: AnswerTrace; links: TraceLinks; canCorrect: boolean }) {
   const keyWords = trace.key_words;
   if (!keyWords?.length) return null;
   const lacked = lackedWordsText(trace);
@@ -301,7 +301,7 @@ function KeyWords({ trace, links }: { trace: AnswerTrace; links: TraceLinks }) {
       </div>
       {lacked ? (
         <p>
-          {lacked} <Link to={links.knowledgeStore}>Open the AI Knowledge Store</Link>
+          {lacked} {canCorrect ? <Link to={links.knowledgeStore}>Open the AI Knowledge Store</Link> : null}
         </p>
       ) : null}
     </div>
@@ -450,7 +450,7 @@ export function WhyThisAnswer({
             <>
               <Chance trace={trace} links={links} />
               <ControlsThatFired trace={trace} links={links} />
-              <KeyWords trace={trace} links={links} />
+              <KeyWords trace={trace} links={links} canCorrect={canCorrect} />
               <h3>Passages retrieved</h3>
               <p className={ui.muted}>
                 Rank is the order retrieval put them in, by relevance to the whole question (rare words, titles and
