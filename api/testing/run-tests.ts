@@ -1,4 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { ChatOutcome, ChatSource } from "@contract";
 import { respond } from "../chat/responder";
 import { lackedWordsOf } from "../chat/trace";
@@ -69,7 +70,7 @@ export async function runTests(runId: number, deps: WorkerDeps) {
       .orderBy(asc(testQuestions.id));
     const environment = run.environment === "prod" ? "prod" : "stage";
     // Results are kept in groups as they come, with the run's tally, so its page shows progress.
-    let pending: (typeof testResults.$inferInsert)[] = [];
+    let pending: PgInsertValue<typeof testResults>[] = [];
     let passed = 0;
     let failed = 0;
     let saving = Promise.resolve();
@@ -99,7 +100,8 @@ export async function runTests(runId: number, deps: WorkerDeps) {
           else failed += 1;
           pending.push({
             runId,
-            questionId: question.id,
+            // A question deleted while the run asked it keeps its result, as one deleted later does.
+            questionId: sql`(select ${testQuestions.id} from ${testQuestions} where ${testQuestions.id} = ${question.id})`,
             question: question.question,
             ...verdict,
             outcome: answer.outcome,

@@ -5,7 +5,7 @@ import { startFixtureSite } from "../../tests/support/fixture-site";
 import { indexPages } from "../../tests/support/index-pages";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
-import { citesSource, judge } from "./run-tests";
+import { citesSource, judge, runTests } from "./run-tests";
 
 /** Test questions per agent and their runs, through the API, over a site the real pipeline indexed. */
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -577,5 +577,37 @@ describe("a result's verdict", () => {
       ),
     ).toBe(true);
     expect(citesSource([{ title: "Catalog 2026", url: "http://127.0.0.1/x/other.pdf" }], "catalog.pdf")).toBe(false);
+  });
+});
+
+describe("a question deleted while its run asks it", () => {
+  it("keeps its result, without the question, and the run finishes", async () => {
+    const [question] = await host.deps.db
+      .insert(testQuestions)
+      .values({ appId, triggerPoint: "deleted-meanwhile", question: "Where do first-year students live?" })
+      .returning();
+    const [run] = await host.deps.db
+      .insert(testRuns)
+      .values({ appId, triggerPoint: "deleted-meanwhile", environment: "stage", trigger: "manual", status: "queued" })
+      .returning();
+    // The operator deletes the question after the run read it, just before its result is written.
+    const db = new Proxy(host.deps.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "insert") return typeof value === "function" ? value.bind(target) : value;
+        return (table: unknown) => {
+          if (table !== testResults) return target.insert(table as typeof testResults);
+          return {
+            values: async (rows: unknown) => {
+              await target.delete(testQuestions).where(eq(testQuestions.id, question.id));
+              return target.insert(testResults).values(rows as (typeof testResults.$inferInsert)[]);
+            },
+          };
+        };
+      },
+    });
+    expect(await runTests(run.id, { ...host.deps, db, workerId: "test" })).toEqual({ passed: 1, failed: 0 });
+    const results = await host.deps.db.select().from(testResults).where(eq(testResults.runId, run.id));
+    expect(results).toMatchObject([{ questionId: null, question: "Where do first-year students live?", passed: true }]);
   });
 });
