@@ -69,7 +69,10 @@ export const Insights = z.object({
   totals: InsightDay.omit({ day: true }),
   /** Every day of the range, oldest first (days without conversations count zero). */
   days: z.array(InsightDay),
-  top_questions: z.array(z.object({ question: z.string(), asked: z.number(), unanswered: z.number() })),
+  /** `question` is how repeats are counted (lower-cased, end punctuation dropped); `asked_as`, its latest ask as the visitor worded it. */
+  top_questions: z.array(
+    z.object({ question: z.string(), asked_as: z.string(), asked: z.number(), unanswered: z.number() }),
+  ),
   /** `closest`: the indexed passages found nearest when it was asked; `pages`: the inventory's pages nearest now, in any status. */
   unanswered_questions: z.array(
     z.object({

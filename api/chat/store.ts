@@ -172,13 +172,14 @@ export async function storeAnswer(
       where ${asked}
     ), asked as (
       -- A question asked twice in one message is one row: an insert may not touch a row twice.
-      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording, lacked)
+      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording, lacked, asked_as, asked_as_answer)
       select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, key, count(*), sum(unanswered),
         coalesce((array_agg(closest) filter (where unanswered > 0))[1], '[]'::jsonb),
         (array_agg(fallback_reason) filter (where unanswered > 0))[1],
         coalesce((array_agg(left_out) filter (where unanswered > 0))[1], false),
         (array_agg(question) filter (where unanswered > 0))[1],
-        coalesce((array_agg(lacked) filter (where unanswered > 0))[1], '[]'::jsonb)
+        coalesce((array_agg(lacked) filter (where unanswered > 0))[1], '[]'::jsonb),
+        (array_agg(question))[1], (select id from stored)
       from asks group by key
       on conflict (app_id, day, trigger_point, environment, question_key) do update
         set asked = ${insightQuestions}.asked + excluded.asked, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
@@ -187,7 +188,9 @@ export async function storeAnswer(
           fallback_reason = case when excluded.unanswered > 0 then excluded.fallback_reason else ${insightQuestions}.fallback_reason end,
           left_out = case when excluded.unanswered > 0 then excluded.left_out else ${insightQuestions}.left_out end,
           wording = case when excluded.unanswered > 0 then excluded.wording else ${insightQuestions}.wording end,
-          lacked = case when excluded.unanswered > 0 then excluded.lacked else ${insightQuestions}.lacked end
+          lacked = case when excluded.unanswered > 0 then excluded.lacked else ${insightQuestions}.lacked end,
+          -- The latest wording, answered or not, is how Top questions shows the question.
+          asked_as = excluded.asked_as, asked_as_answer = excluded.asked_as_answer
     ), asked_in_month as (
       insert into ${insightQuestionMonths} (app_id, trigger_point, environment, month, question_key, asked, unanswered)
       select ${appId}, ${triggerPoint}, ${environment}, date_trunc('month', ${utcToday})::date, key, count(*), sum(unanswered)

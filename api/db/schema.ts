@@ -853,6 +853,10 @@ export const insightQuestions = pgTable(
       .$type<string[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
+    /** How the visitor worded the day's latest ask, answered or not: what Top questions shows; null before it was kept. */
+    askedAs: text("asked_as"),
+    /** The id of the answer to that ask: which of one day's rows (trigger points, environments) was asked last. */
+    askedAsAnswer: integer("asked_as_answer"),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.questionKey] }),

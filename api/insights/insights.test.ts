@@ -184,10 +184,21 @@ describe("the dashboard's figures", () => {
 
   it("lists top and unanswered questions (repeats counted together), cited sources and leads", async () => {
     const all = await insights();
+    // Each shown as its latest ask in the range was worded.
     expect(all.top_questions.slice(0, 2)).toEqual([
-      { question: "when do applications close", asked: 3, unanswered: 0 },
-      { question: "where is the quantum teleportation lab", asked: 2, unanswered: 2 },
+      { question: "when do applications close", asked_as: "When do applications close?", asked: 3, unanswered: 0 },
+      {
+        question: "where is the quantum teleportation lab",
+        asked_as: "where is the  quantum teleportation lab",
+        asked: 2,
+        unanswered: 2,
+      },
     ]);
+    expect((await insights("?environment=stage")).top_questions[0]).toMatchObject({
+      question: "when do applications close",
+      asked_as: "When do applications close",
+      asked: 2,
+    });
     const lab = all.unanswered_questions.find((q) => q.question === "where is the quantum teleportation lab")!;
     expect(lab.unanswered).toBe(2);
     expect(all.top_sources).toEqual([
@@ -254,8 +265,8 @@ describe("the dashboard's figures", () => {
     const text = await file.text();
     expect(text.split("\r\n").slice(0, 3)).toEqual([
       "Question,Asked,Unanswered",
-      "when do applications close,3,0",
-      "where is the quantum teleportation lab,2,2",
+      "When do applications close?,3,0",
+      "where is the  quantum teleportation lab,2,2",
     ]);
   });
 });
@@ -456,7 +467,12 @@ describe("the user profile store", () => {
       small_talk: 1,
       leads: 1,
     });
-    expect(after.top_questions[0]).toEqual({ question: "when do applications close", asked: 2, unanswered: 0 });
+    expect(after.top_questions[0]).toEqual({
+      question: "when do applications close",
+      asked_as: "When do applications close?",
+      asked: 2,
+      unanswered: 0,
+    });
     expect((await call("GET", `/v1/apps/${appId}/user_profiles`, { token: clientUser })).body.total).toBe(1);
   });
 });
@@ -540,6 +556,6 @@ describe("why a listed question went unanswered", () => {
     const link = new URL(exported.body.download_url, "http://localhost");
     const rows = (await (await host.api.request(link.pathname + link.search)).text()).split("\r\n");
     expect(rows[0]).toBe("Question,Unanswered,Words no passage held,Closest passage,Its page,Its score");
-    expect(rows.find((row) => row.startsWith(`${lab.question},`))).toContain(`,"${lab.lacked_words.join(", ")}",`);
+    expect(rows.find((row) => row.startsWith(`${lab.asked_as},`))).toContain(`,"${lab.lacked_words.join(", ")}",`);
   });
 });

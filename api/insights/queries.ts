@@ -153,6 +153,30 @@ async function readUnhelpful(
   };
 }
 
+/**
+ * How the visitor worded each of these questions' latest ask in the scope; none for an ask counted
+ * before wordings were kept. Each is the latest row holding it, read backwards along
+ * the daily rollup's key (app, day): a question asked most is nearly always asked near the range's
+ * end, so this reads a few days' rows where reading the range again read all of them.
+ */
+async function latestWordings(scope: InsightScope, keys: string[], deps: Pick<ApiDeps, "db">) {
+  if (!keys.length) return new Map<string, string>();
+  const rows = await rowsOf<{ question: string; asked_as: string | null }>(
+    deps.db.execute(sql`
+    select k.key as question, latest.asked_as
+    from unnest(array[${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}]::text[]) as k(key)
+    cross join lateral (
+      select r.asked_as from insight_questions r
+      where ${rollupFilter(scope)} and r.question_key = k.key
+      order by r.day desc, r.asked_as_answer desc nulls last limit 1
+    ) latest`),
+  );
+  return new Map(rows.flatMap((row) => (row.asked_as ? [[row.question, row.asked_as] as const] : [])));
+}
+
 const NAME = /(^|[\s_])(first[\s_]|full[\s_])?name$/i;
 const CONTACT = /e-?mail|phone|mobile/i;
 const firstValue = (values: Record<string, unknown>, pattern: RegExp) =>
@@ -227,35 +251,43 @@ export async function readInsights(
   const unansweredKeys = questions
     .filter((q) => q.top_unanswered)
     .sort((x, y) => Number(x.unanswered_rank) - Number(y.unanswered_rank));
-  // The passages found closest, for the few questions listed only: the latest day's.
-  const closestRows = unansweredKeys.length
-    ? await rowsOf<{
-        question: string;
-        closest: Gap["closest"];
-        fallback_reason: string | null;
-        left_out: boolean;
-        trigger_point: string;
-        wording: string | null;
-        lacked: string[];
-      }>(
-        deps.db.execute(sql`
+  const topQuestions = questions.filter((q) => q.top_asked).sort((x, y) => Number(x.asked_rank) - Number(y.asked_rank));
+  // For the few questions listed only, sent together: the unanswered ones' closest passages (the
+  // latest day's), how the top ones were last worded, and the inventory's pages nearest now.
+  const [closestRows, askedAs, pagesOf] = await Promise.all([
+    unansweredKeys.length
+      ? rowsOf<{
+          question: string;
+          closest: Gap["closest"];
+          fallback_reason: string | null;
+          left_out: boolean;
+          trigger_point: string;
+          wording: string | null;
+          lacked: string[];
+        }>(
+          deps.db.execute(sql`
     select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out, r.trigger_point, r.wording, r.lacked
     from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(
       unansweredKeys.map((q) => sql`${q.question}`),
       sql`, `,
     )})
     order by r.question_key, r.day desc`),
-      )
-    : [];
+        )
+      : [],
+    latestWordings(
+      scope,
+      topQuestions.map((q) => q.question),
+      deps,
+    ),
+    limits.gapPages
+      ? closestInventoryPages(
+          scope.appId,
+          unansweredKeys.map((q) => q.question),
+          deps,
+        )
+      : new Map<string, GapPage[]>(),
+  ]);
   const latestOf = new Map(closestRows.map((row) => [row.question, row]));
-  const pagesOf = limits.gapPages
-    ? await closestInventoryPages(
-        scope.appId,
-        unansweredKeys.map((q) => q.question),
-        deps,
-      )
-    : new Map<string, GapPage[]>();
-  const topQuestions = questions.filter((q) => q.top_asked).sort((x, y) => Number(x.asked_rank) - Number(y.asked_rank));
   const leadDays = leadRows?.days ?? [];
   const topLeads = leadRows?.top ?? [];
   const captured = leadDays.reduce((sum, row) => sum + Number(row.leads), 0);
@@ -296,6 +328,7 @@ export async function readInsights(
     days,
     top_questions: topQuestions.map((q) => ({
       question: q.question,
+      asked_as: askedAs.get(q.question) ?? q.question,
       asked: Number(q.asked),
       unanswered: Number(q.unanswered),
     })),

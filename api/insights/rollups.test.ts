@@ -79,15 +79,23 @@ describe("questions over months", () => {
     ((await call("GET", `/v1/apps/${appId}/insights?from=${from}&to=${to}`, { token: admin })).body as Insights)
       .top_questions;
 
-  it("count the same through whole months and through days", async () => {
+  it("count the same through whole months and through days, each shown as its latest ask was worded", async () => {
     // January's end from days, February and March as months, April's start from days.
     expect(await questions("2026-01-15", "2026-04-10")).toEqual([
-      { question: "do you ship to norway", asked: 4, unanswered: 1 },
-      { question: "where is my order", asked: 1, unanswered: 1 },
+      { question: "do you ship to norway", asked_as: "Do you ship to Norway?", asked: 4, unanswered: 1 },
+      { question: "where is my order", asked_as: "Where is my order?", asked: 1, unanswered: 1 },
     ]);
     expect(await questions("2026-02-01", "2026-04-30")).toEqual([
-      { question: "do you ship to norway", asked: 3, unanswered: 1 },
-      { question: "where is my order", asked: 2, unanswered: 1 },
+      { question: "do you ship to norway", asked_as: "Do you ship to Norway?", asked: 3, unanswered: 1 },
+      { question: "where is my order", asked_as: "Where is my order", asked: 2, unanswered: 1 },
+    ]);
+    // The latest wording from a month's rollup (February's last ask), after the days before it.
+    expect(await questions("2026-01-15", "2026-02-28")).toEqual([
+      { question: "do you ship to norway", asked_as: "Do you ship to Norway?!", asked: 3, unanswered: 1 },
+    ]);
+    // And from its days, the same.
+    expect(await questions("2026-02-02", "2026-02-28")).toEqual([
+      { question: "do you ship to norway", asked_as: "Do you ship to Norway?!", asked: 2, unanswered: 1 },
     ]);
     expect(await questions("2026-02-04", "2026-02-26")).toEqual([]);
   });

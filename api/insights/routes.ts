@@ -52,13 +52,13 @@ function chartCsv(chart: InsightChart, insights: Insights) {
     case "top_questions":
       return [
         ["Question", "Asked", "Unanswered"],
-        ...insights.top_questions.map((q) => [q.question, q.asked, q.unanswered]),
+        ...insights.top_questions.map((q) => [q.asked_as, q.asked, q.unanswered]),
       ];
     case "unanswered_questions":
       return [
         ["Question", "Unanswered", "Words no passage held", "Closest passage", "Its page", "Its score"],
         ...insights.unanswered_questions.map((q) => [
-          q.question,
+          q.asked_as,
           q.unanswered,
           q.lacked_words.join(", "),
           q.closest[0]?.text ?? "",

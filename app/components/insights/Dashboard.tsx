@@ -216,7 +216,7 @@ export function Dashboard() {
               label="The questions asked most"
               columns={["Question", "Asked", "Unanswered"]}
               items={insights.top_questions.map((q) => ({
-                label: q.question,
+                label: q.asked_as,
                 value: q.asked,
                 note: q.unanswered ? `${q.unanswered} unanswered` : undefined,
                 more: q.unanswered,
