@@ -179,7 +179,7 @@ export async function storeAnswer(
         coalesce((array_agg(left_out) filter (where unanswered > 0))[1], false),
         (array_agg(question) filter (where unanswered > 0))[1],
         coalesce((array_agg(lacked) filter (where unanswered > 0))[1], '[]'::jsonb),
-        (array_agg(question))[1], (select id from stored)
+        (array_agg(question))[1], (select stored.id from stored)
       from asks group by key
       on conflict (app_id, day, trigger_point, environment, question_key) do update
         set asked = ${insightQuestions}.asked + excluded.asked, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
