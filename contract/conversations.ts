@@ -6,6 +6,7 @@ import {
   ANSWER_RATINGS,
   CONVERSATION_RATING_FILTERS,
   CONVERSATION_RATINGS,
+  CONVERSATION_SEARCH_CHARS,
   CONVERSATION_SORTS,
   EVIDENCE_THRESHOLDS,
   FALLBACK_REASONS,
@@ -51,7 +52,14 @@ export const ConversationsQuery = z
      * Whole words of any message of the conversation, any case, all of them; in a script written
      * without spaces (and Korean), the text anywhere in a message.
      */
-    search: z.preprocess(blankIsAbsent, z.string().trim().max(200, "Search for at most 200 characters").optional()),
+    search: z.preprocess(
+      blankIsAbsent,
+      z
+        .string()
+        .trim()
+        .max(CONVERSATION_SEARCH_CHARS, `Search for at most ${CONVERSATION_SEARCH_CHARS} characters`)
+        .optional(),
+    ),
     sort: z.preprocess(
       blankIsAbsent,
       z.enum(CONVERSATION_SORTS, { error: `sort must be one of ${CONVERSATION_SORTS.join(", ")}` }).default("latest"),

@@ -6,8 +6,12 @@ type Gap = Insights["unanswered_questions"][number];
 /** The id of the n-th unanswered question listed (from 0): an action on it comes back there. */
 export const GAP_ANCHOR = (index: number) => `gap-${index}`;
 
-/** Where an operator acts on an unanswered question: the agent's knowledge store, its Quality Check, AI Finetuning. */
+/**
+ * Where an operator reads and acts on an unanswered question: the conversations that asked it, the
+ * agent's knowledge store, its Quality Check, AI Finetuning.
+ */
 export interface GapLinks {
+  conversations: string;
   store: string | null;
   qualityCheck: string | null;
   finetuning: string;
@@ -20,7 +24,10 @@ export interface GapLinks {
  * points to the Quality Check, pages AI Finetuning left out to its rules. Asks traced before
  * reasons were kept say nothing of why, and keep the knowledge store's link.
  */
-export function gapAdvice(gap: Pick<Gap, "fallback_reason" | "left_out" | "lacked_words">, links: GapLinks) {
+export function gapAdvice(
+  gap: Pick<Gap, "fallback_reason" | "left_out" | "lacked_words">,
+  links: Omit<GapLinks, "conversations">,
+) {
   const reason = gap.fallback_reason;
   // Pages left out by AI Finetuning are there: its rules, not the store, are what to look at.
   const pageMissing = !gap.left_out && (reason === null || reason === "no_passage" || reason === "none_quotable");

@@ -13,6 +13,9 @@ export const CONVERSATION_RATING_FILTERS = ["up", "down", "unrated"] as const;
 /** A conversation's ratings in one word: null when no answer was rated. */
 export const CONVERSATION_RATINGS = ["up", "down", "mixed"] as const;
 
+/** The longest search of the Conversations list, in characters. */
+export const CONVERSATION_SEARCH_CHARS = 200;
+
 export const CONVERSATION_SORTS = ["latest", "oldest", "most_questions"] as const;
 export const CONVERSATION_SORT_LABELS: Record<(typeof CONVERSATION_SORTS)[number], string> = {
   latest: "Latest first",

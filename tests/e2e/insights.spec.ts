@@ -94,6 +94,42 @@ test.describe("with JavaScript", () => {
     await expect(page.locator("tr[data-file-type=insights_unanswered_questions]")).toBeVisible();
   });
 
+  test("a listed question opens the conversations that asked it; an unanswered one, those it went unanswered in", async ({
+    signedInPage: page,
+  }) => {
+    const id = unique();
+    const question = `Is there a quillpark ${id}?`;
+    // Asked three times, so it stands among the top ten however many questions other journeys ask.
+    const conversation = await converse(page.request, [question, question, question]);
+    await page.goto(DASHBOARD);
+    await page
+      .getByRole("region", { name: "Top questions" })
+      .getByRole("link", { name: `${question} (the conversations that asked it)` })
+      .click();
+    await expect(page).toHaveURL(/^[^?]*\/northfield\/conversations\?search=Is\+there\+a\+quillpark/);
+    await expect(page.getByLabel("Search", { exact: true })).toHaveValue(question);
+    const rows = page.getByRole("table", { name: "Conversations" }).getByRole("row");
+    await expect(rows).toHaveCount(2);
+    await rows
+      .nth(1)
+      .getByRole("link", { name: /^Open the conversation started/ })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/northfield/conversations/${conversation}\\?`));
+    await expect(page.getByRole("list", { name: "Messages" }).getByRole("listitem").first()).toContainText(question);
+
+    await page.goto(DASHBOARD);
+    await page
+      .getByRole("region", { name: "Unanswered questions" })
+      .getByRole("listitem")
+      .filter({ hasText: question })
+      .getByRole("link", { name: `Read the conversations that asked ${question}` })
+      .click();
+    await expect(page).toHaveURL(/outcome=fallback/);
+    await expect(page.getByLabel("Outcome", { exact: true })).toHaveValue("fallback");
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText("3 fallback");
+  });
+
   test("a visitor's question ending in a right-to-left override leaves the console's words after it as they read", async ({
     signedInPage: page,
   }) => {
@@ -200,6 +236,11 @@ test.describe("with JavaScript", () => {
     // Nor links to changes they may not make in the knowledge store.
     const unanswered = page.getByRole("region", { name: "Unanswered questions" });
     await expect(unanswered.getByRole("link", { name: /Add the missing page|Index it again/ })).toHaveCount(0);
+    // Reading what visitors were told is theirs too.
+    await unanswered
+      .getByRole("link", { name: `Read the conversations that asked Is there a skybridge ${id}?` })
+      .click();
+    await expect(page.getByRole("table", { name: "Conversations" }).getByRole("row")).toHaveCount(2);
   });
 
   test("a client user may look at profiles but not delete them", async ({ page }) => {
@@ -260,6 +301,19 @@ test.describe("without JavaScript", () => {
     await expect(page).toHaveURL(/triggerPoint=studentsuccess/);
     await expect(page.getByRole("region", { name: "Top questions" })).toContainText(`Any glorptastic ${id}?`);
     await expect(page.locator("svg[role=img] rect[data-tip]").first()).toBeAttached();
+    // The question links to the conversations of the agent shown that asked it.
+    const asked = page
+      .getByRole("region", { name: "Top questions" })
+      .getByRole("link", { name: `Any glorptastic ${id}? (the conversations that asked it)` });
+    await expect(asked).toHaveAttribute(
+      "href",
+      new RegExp(`^/northfield/agent/studentsuccess/conversations\\?search=Any\\+glorptastic\\+${id}%3F&`),
+    );
+    await asked.click();
+    const listed = page.getByRole("table", { name: "Conversations" }).getByRole("row");
+    await expect(listed).toHaveCount(2);
+    await expect(listed.nth(1)).toContainText(`Any glorptastic ${id}?`);
+    await page.goBack();
     // A question too long for the chart's label is there whole in its figures, with its counts.
     const topQuestions = page.getByRole("region", { name: "Top questions" });
     await topQuestions.getByText("Show the figures").click();

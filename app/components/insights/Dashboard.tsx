@@ -8,6 +8,7 @@ import { DayBars, RankBars, type Series } from "./charts";
 import * as s from "./insights.css";
 import { ScopeFilters } from "./ScopeFilters";
 import type { GapLinks } from "~/lib/insights-gaps";
+import { conversationsAskingPath, type AskedInScope } from "~/lib/insights-conversations";
 import { GapList, type Gap } from "./GapList";
 import { finetuningPathFor } from "~/lib/trigger-points";
 import { UnhelpfulList } from "./UnhelpfulList";
@@ -92,19 +93,28 @@ function DayTable({ rows, columns }: { rows: InsightDay[]; columns: Series<Insig
 
 /**
  * Business Insights for one client: totals, conversations over time, outcomes, top and
- * unanswered questions (each linking to the knowledge store, where the missing page can be added
- * or indexed), the answers visitors rated unhelpful (each linking to its conversation), leads with
- * their scores, and the sources cited most.
+ * unanswered questions (each linking to the conversations that asked it; an unanswered one to the
+ * knowledge store too, where the missing page can be added or indexed), the answers visitors rated
+ * unhelpful (each linking to its conversation), leads with their scores, and the sources cited most.
  */
 export function Dashboard() {
   const { client, filters, insights, error, fieldErrors } = useLoaderData<typeof dashboardLoader>();
   const { totals, days, unhelpful } = insights;
   const agent = client.agents.find((a) => a.siteCode === filters.trigger_point) ?? client.agents[0];
+  // A question's conversations: those of the agent shown, or of the whole client when all are.
+  const shownAgent = client.agents.find((a) => a.siteCode === filters.trigger_point);
+  const askedIn: AskedInScope = {
+    urlCode: client.urlCode,
+    agent: shownAgent ? shownAgent.siteCode || shownAgent.name : null,
+    range: insights.range,
+    environment: filters.environment,
+  };
   // Each unanswered question's links go to the agent it was last asked of; Default's to the agent shown.
   const gapLinksOf = (gap: Gap): GapLinks => {
     const asked = client.agents.find((a) => a.siteCode === gap.trigger_point) ?? agent;
     const agentPath = asked ? `/${client.urlCode}/agent/${encodeURIComponent(asked.siteCode)}` : null;
     return {
+      conversations: conversationsAskingPath(askedIn, gap.asked_as, true),
       store: agentPath && `${agentPath}/knowledge-store/websites`,
       qualityCheck: agentPath && `${agentPath}/controls/quality-check`,
       finetuning: finetuningPathFor({ url_code: client.urlCode }),
@@ -220,6 +230,7 @@ export function Dashboard() {
                 value: q.asked,
                 note: q.unanswered ? `${q.unanswered} unanswered` : undefined,
                 more: q.unanswered,
+                link: { to: conversationsAskingPath(askedIn, q.asked_as), hint: "the conversations that asked it" },
               }))}
             />
           ) : (

@@ -23,16 +23,22 @@ function WhatToDo({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; can
   return (
     <>
       {why ? <p className={s.closest}>{why}</p> : null}
-      {actions.length ? (
-        <p className={s.closest}>
-          {actions.map((action, index) => (
-            <Fragment key={action.to}>
-              {index ? " · " : null}
-              <Link to={action.to}>{action.label}</Link>
-            </Fragment>
-          ))}
-        </p>
-      ) : null}
+      <p className={s.closest}>
+        {/* What the visitors were told, and each answer's trace: open to everyone who reads the dashboard. */}
+        <Link to={links.conversations}>
+          Read the conversations
+          <span className={ui.visuallyHidden}>
+            {" "}
+            that asked <bdi>{gap.asked_as}</bdi>
+          </span>
+        </Link>
+        {actions.map((action) => (
+          <Fragment key={action.to}>
+            {" · "}
+            <Link to={action.to}>{action.label}</Link>
+          </Fragment>
+        ))}
+      </p>
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { useRef, useState, type MouseEvent, type ReactNode } from "react";
+import { Link } from "@remix-run/react";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
 
@@ -137,7 +138,8 @@ export function DayBars<Row extends { day: string }>({
  * Horizontal bars for a ranked list (questions, pages), longest first: a list whose items read as
  * their label and count, the bar beside them drawn in CSS. The text keeps the page's size whatever
  * the panel's width (an SVG's would shrink with it). A label too long for its half of the row ends
- * in "…"; "Show the figures" lists every item whole, with its count and note.
+ * in "…"; "Show the figures" lists every item whole, with its count and note. An item with a `link`
+ * is a link to where it is read further; `hint` tells a screen reader where that is.
  */
 export function RankBars({
   label,
@@ -146,7 +148,7 @@ export function RankBars({
 }: {
   label: string;
   /** `note`: said after the count when a bar is pointed at; `more`: the figures table's third column. */
-  items: { label: string; value: number; note?: string; more?: string | number }[];
+  items: { label: string; value: number; note?: string; more?: string | number; link?: { to: string; hint: string } }[];
   /** The figures table's headings: the item, its count, and the third column when items have one. */
   columns: [string, string, string?];
 }) {
@@ -163,7 +165,14 @@ export function RankBars({
           return (
             <li key={`${item.label}-${index}`} className={s.rankRow}>
               <bdi className={s.rankLabel} title={tip} data-tip={tip}>
-                {item.label}
+                {item.link ? (
+                  <Link to={item.link.to}>
+                    {item.label}
+                    <span className={ui.visuallyHidden}> ({item.link.hint})</span>
+                  </Link>
+                ) : (
+                  item.label
+                )}
               </bdi>
               <span className={s.rankBarCell}>
                 <span
