@@ -43,10 +43,13 @@ const running = await startServer({
   PORT: String(E2E.appPort),
   HOST: "127.0.0.1",
   SESSION_SECRET: "e2e-session-secret",
-  // Journeys sign in, upload and export far more often than people do.
+  // Journeys sign in, upload and export far more often than people do; and every journey's visitor
+  // chats from this one address with the demo's embed key, which the chat counts as one visitor
+  // (its limit is tested on the API: api/chat/rate-limit.test.ts).
   SIGN_IN_RATE_LIMIT_PER_MINUTE: "10000",
   SIGN_IN_ACCOUNT_RATE_LIMIT_PER_MINUTE: "10000",
   STORAGE_WRITES_PER_MINUTE: "10000",
+  CHAT_RATE_LIMIT_PER_MINUTE: "10000",
   API_JWT_SECRET: "e2e-jwt-secret",
 });
 const remoteDataDir = mkdtempSync(path.join(tmpdir(), "console-e2e-remote-"));
