@@ -62,6 +62,8 @@ test.describe("with JavaScript", () => {
   }) => {
     const id = unique();
     await converse(page.request, [`Is there a zorbwheel ${id}?`, `Is there a zorbwheel ${id}?`]);
+    // And one the demo site's pages answer, so that a page is cited.
+    await converse(page.request, ["How much do housing and meals cost?"]);
     await page.goto(DASHBOARD);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Business Insights");
     await expect(page.getByRole("img", { name: /^Conversations per day: \d+ in all/ })).toBeVisible();
@@ -79,6 +81,16 @@ test.describe("with JavaScript", () => {
       "href",
       "/northfield/agent/admissions/knowledge-store/websites",
     );
+    // A page answers cited most links to it in the knowledge store.
+    const cited = page
+      .getByRole("region", { name: "Sources cited most" })
+      .getByRole("link", { name: /\(the page in the knowledge store\)$/ })
+      .first();
+    await expect(cited).toHaveAttribute(
+      "href",
+      /^\/northfield\/agent\/admissions\/knowledge-store\/websites\/urls\?search=http/,
+    );
+    const citedUrl = new URL((await cited.getAttribute("href"))!, "http://console.test").searchParams.get("search")!;
     await expectNoSeriousAxeViolations(page);
 
     // With JavaScript a tooltip follows the pointer over a bar.
@@ -92,6 +104,10 @@ test.describe("with JavaScript", () => {
     expect(file.suggestedFilename()).toMatch(/^northfield-unanswered-questions-.*\.csv$/);
     await page.goto("/northfield/admin-downloads");
     await expect(page.locator("tr[data-file-type=insights_unanswered_questions]")).toBeVisible();
+
+    await page.goto(DASHBOARD);
+    await cited.click();
+    await expect(page.getByRole("dialog").first().getByRole("link", { name: citedUrl, exact: true })).toBeVisible();
   });
 
   test("a listed question opens the conversations that asked it; an unanswered one, those it went unanswered in", async ({

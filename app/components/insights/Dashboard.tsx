@@ -110,16 +110,19 @@ export function Dashboard() {
     environment: filters.environment,
   };
   // Each unanswered question's links go to the agent it was last asked of; Default's to the agent shown.
+  const storeOf = (shown: typeof agent) =>
+    shown ? `/${client.urlCode}/agent/${encodeURIComponent(shown.siteCode)}/knowledge-store/websites` : null;
   const gapLinksOf = (gap: Gap): GapLinks => {
     const asked = client.agents.find((a) => a.siteCode === gap.trigger_point) ?? agent;
     const agentPath = asked ? `/${client.urlCode}/agent/${encodeURIComponent(asked.siteCode)}` : null;
     return {
       conversations: conversationsAskingPath(askedIn, gap.asked_as, true),
-      store: agentPath && `${agentPath}/knowledge-store/websites`,
+      store: storeOf(asked),
       qualityCheck: agentPath && `${agentPath}/controls/quality-check`,
       finetuning: finetuningPathFor({ url_code: client.urlCode }),
     };
   };
+  const sourcesStore = storeOf(agent);
   const rangeError = fieldErrors.from?.[0] ?? fieldErrors.to?.[0] ?? null;
   const canConfigure = useCanConfigure(client.id);
   return (
@@ -318,6 +321,13 @@ export function Dashboard() {
                 value: src.cited,
                 note: src.url,
                 more: src.url,
+                // Where the page's status, its passages and a new indexing of it are.
+                link: sourcesStore
+                  ? {
+                      to: `${sourcesStore}/urls?search=${encodeURIComponent(src.url)}`,
+                      hint: "the page in the knowledge store",
+                    }
+                  : undefined,
               }))}
             />
           ) : (
