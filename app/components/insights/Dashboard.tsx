@@ -100,18 +100,18 @@ function DayTable({ rows, columns }: { rows: InsightDay[]; columns: Series<Insig
 export function Dashboard() {
   const { client, filters, insights, error, fieldErrors } = useLoaderData<typeof dashboardLoader>();
   const { totals, days, unhelpful } = insights;
-  const agent = client.agents.find((a) => a.siteCode === filters.trigger_point) ?? client.agents[0];
-  // A question's conversations: those of the agent shown, or of the whole client when all are.
   const shownAgent = client.agents.find((a) => a.siteCode === filters.trigger_point);
+  const agent = shownAgent ?? client.agents[0];
+  // A question's conversations: those of the agent shown, or of the whole client when all are.
   const askedIn: AskedInScope = {
     urlCode: client.urlCode,
     agent: shownAgent ? shownAgent.siteCode || shownAgent.name : null,
     range: insights.range,
     environment: filters.environment,
   };
-  // Each unanswered question's links go to the agent it was last asked of; Default's to the agent shown.
   const storeOf = (shown: typeof agent) =>
     shown ? `/${client.urlCode}/agent/${encodeURIComponent(shown.siteCode)}/knowledge-store/websites` : null;
+  // Each unanswered question's links go to the agent it was last asked of; Default's to the agent shown.
   const gapLinksOf = (gap: Gap): GapLinks => {
     const asked = client.agents.find((a) => a.siteCode === gap.trigger_point) ?? agent;
     const agentPath = asked ? `/${client.urlCode}/agent/${encodeURIComponent(asked.siteCode)}` : null;
