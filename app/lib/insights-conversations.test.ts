@@ -5,7 +5,7 @@ import { conversationsAskingPath, searchOfQuestion, type AskedInScope } from "./
 
 const wholeClient: AskedInScope = {
   urlCode: "northfield",
-  agent: null,
+  agentPath: null,
   range: { from: "2026-11-04", to: "2026-12-03" },
   environment: "all",
 };
@@ -22,7 +22,7 @@ describe("conversationsAskingPath", () => {
 
   it("reads one agent's list, in one environment, and for an unanswered question the fallbacks only", () => {
     const path = conversationsAskingPath(
-      { ...wholeClient, agent: "student success", environment: "prod" },
+      { ...wholeClient, agentPath: "/northfield/agent/student%20success", environment: "prod" },
       "Where is the lab?",
       true,
     );

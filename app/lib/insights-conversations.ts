@@ -9,8 +9,8 @@ import type { INSIGHT_ENVIRONMENTS } from "@contract/values/insights";
  */
 export interface AskedInScope {
   urlCode: string;
-  /** The agent's segment of its paths when the dashboard shows one agent; null for the whole client. */
-  agent: string | null;
+  /** The path of the agent's screens when the dashboard shows one agent; null for the whole client. */
+  agentPath: string | null;
   /** The dashboard's days (UTC), as the API answered them. */
   range: { from: string; to: string };
   environment: (typeof INSIGHT_ENVIRONMENTS)[number];
@@ -32,9 +32,7 @@ export function searchOfQuestion(question: string) {
 
 /** Where the conversations that asked `question` are listed (the latest first). */
 export function conversationsAskingPath(scope: AskedInScope, question: string, unansweredOnly = false) {
-  const list = scope.agent
-    ? `/${scope.urlCode}/agent/${encodeURIComponent(scope.agent)}/conversations`
-    : `/${scope.urlCode}/conversations`;
+  const list = scope.agentPath ? `${scope.agentPath}/conversations` : `/${scope.urlCode}/conversations`;
   const params = new URLSearchParams({
     search: searchOfQuestion(question),
     from: scope.range.from,

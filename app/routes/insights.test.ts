@@ -7,7 +7,7 @@ import {
   signInToConsole,
   testContext,
 } from "../../tests/support/console-context";
-import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { addAgentWithoutSiteCode, apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { parseCsv } from "~/lib/csv";
 import { action as dashboardAction, loader as dashboardLoader } from "./backoffice.$urlCode.dashboard";
 import { action as profilesAction, loader as profilesLoader } from "./backoffice.$urlCode.user_profiles";
@@ -139,6 +139,31 @@ describe("Business Insights", () => {
     );
     expect(bad.fieldErrors.from).toEqual(["The start date must not be after the end date"]);
     expect(bad.insights.days).toHaveLength(30);
+  });
+
+  it("gives each agent the path of its screens, by its name when it has no site code", async () => {
+    const created = await apiCall("POST", "/v1/apps", {
+      token: apiToken,
+      body: { client_name: "Codeless College", url_code: "codeless" },
+    });
+    expect(created.status).toBe(201);
+    const appId = created.body.id as number;
+    await addAgentWithoutSiteCode(host, appId, "Open Day Guide");
+    const saved = await apiCall("POST", `/v1/apps/${appId}/agents/update_agents`, {
+      token: apiToken,
+      body: { app_id: appId, name: "Admissions", site_code: "admissions" },
+    });
+    expect(saved.status).toBe(200);
+    const admin = await signInToConsole(host, "admin@example.com");
+    const page = await loaderJson(dashboardLoader, {
+      request: getRequest("/backoffice/codeless/dashboard", admin),
+      context: testContext(host),
+      params: { urlCode: "codeless" },
+    });
+    expect(page.client.agents).toEqual([
+      { siteCode: "", name: "Open Day Guide", path: "/codeless/agent/Open%20Day%20Guide" },
+      { siteCode: "admissions", name: "Admissions", path: "/codeless/agent/admissions" },
+    ]);
   });
 
   it("sends the browser to a chart's CSV", async () => {

@@ -1,5 +1,6 @@
 import { json, redirectDocument, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { INSIGHT_CHARTS, INSIGHT_ENVIRONMENTS, type ClientApp, type InsightChart, type InsightsQuery } from "@contract";
+import { agentSegment } from "~/lib/clients";
 import { isRowId } from "~/lib/ids";
 import { GAP_ANCHOR } from "~/lib/insights-gaps";
 import {
@@ -52,7 +53,12 @@ export async function dashboardLoader({ request, context, params }: LoaderFuncti
     name: app.client_name,
     urlCode: app.url_code,
     triggerPoints: triggerPointsOf(app),
-    agents: app.agents.map((a) => ({ siteCode: a.site_code, name: a.name })),
+    // Each agent's own screens are under its path: its site code, or its name when it has none.
+    agents: app.agents.map((a) => ({
+      siteCode: a.site_code,
+      name: a.name,
+      path: `/${app.url_code}/agent/${encodeURIComponent(agentSegment(a))}`,
+    })),
   };
   try {
     return json({

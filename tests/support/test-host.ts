@@ -5,7 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { apiConfigFromEnv, type ApiConfig } from "../../api/config";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../api/db/client";
-import { clientApps } from "../../api/db/schema";
+import { agents, clientApps } from "../../api/db/schema";
 import { startApiHost, type ApiHost } from "../../api/host";
 import type { Logger } from "../../api/deps";
 
@@ -86,6 +86,14 @@ export async function startTestHost(
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * An agent as kept from before site codes were required (the API now refuses one without): its
+ * screens are found by its name.
+ */
+export async function addAgentWithoutSiteCode(host: ApiHost, appId: number, name: string) {
+  await host.deps.db.insert(agents).values({ appId, name });
 }
 
 /** Calls the in-process API like a client would. */

@@ -105,20 +105,18 @@ export function Dashboard() {
   // A question's conversations: those of the agent shown, or of the whole client when all are.
   const askedIn: AskedInScope = {
     urlCode: client.urlCode,
-    agent: shownAgent ? shownAgent.siteCode || shownAgent.name : null,
+    agentPath: shownAgent?.path ?? null,
     range: insights.range,
     environment: filters.environment,
   };
-  const storeOf = (shown: typeof agent) =>
-    shown ? `/${client.urlCode}/agent/${encodeURIComponent(shown.siteCode)}/knowledge-store/websites` : null;
+  const storeOf = (shown: typeof agent) => (shown ? `${shown.path}/knowledge-store/websites` : null);
   // Each unanswered question's links go to the agent it was last asked of; Default's to the agent shown.
   const gapLinksOf = (gap: Gap): GapLinks => {
     const asked = client.agents.find((a) => a.siteCode === gap.trigger_point) ?? agent;
-    const agentPath = asked ? `/${client.urlCode}/agent/${encodeURIComponent(asked.siteCode)}` : null;
     return {
       conversations: conversationsAskingPath(askedIn, gap.asked_as, true),
       store: storeOf(asked),
-      qualityCheck: agentPath && `${agentPath}/controls/quality-check`,
+      qualityCheck: asked ? `${asked.path}/controls/quality-check` : null,
       finetuning: finetuningPathFor({ url_code: client.urlCode }),
     };
   };
