@@ -65,7 +65,7 @@ export const blankIsAbsent = (value: unknown) => (value === "" ? undefined : val
 
 /** A calendar day: JavaScript reads 2026-02-30 as March 2, which PostgreSQL refuses, so the day must read back as written. */
 // JavaScript's dates have a year 0, PostgreSQL's do not (1 BC comes before 1 AD).
-const FIRST_DAY = "0001-01-01";
+export const FIRST_DAY = "0001-01-01";
 const isCalendarDay = (day: string) => {
   const time = Date.parse(`${day}T00:00:00Z`);
   return !Number.isNaN(time) && day >= FIRST_DAY && new Date(time).toISOString().slice(0, 10) === day;

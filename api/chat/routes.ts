@@ -17,6 +17,7 @@ import { clientScope } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 import { FEEDBACK_MAX_BODY_BYTES, FEEDBACK_PATH } from "./feedback";
 import { fieldErrorsOf } from "../http/errors";
+import { isJsonBody, JSON_BODIES_ONLY } from "../http/input-guard";
 import type { RouteBuilder } from "../http/route";
 import { visitorOf } from "../http/throttle";
 import { beginAnswering } from "../db/foreground";
@@ -119,6 +120,8 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
   });
 
   app.post("/v1/chat", async (c) => {
+    // Only a JSON body passes the input guard's reading (control characters, lengths): no other is parsed.
+    if (!isJsonBody(c.req.header("content-type"))) return c.json({ message: JSON_BODIES_ONLY }, 415);
     const body: unknown = await c.req.json().catch(() => NOT_JSON);
     if (body === NOT_JSON) return c.json({ message: "The request body is not valid JSON" }, 400);
     const parsed = ChatRequest.safeParse(body);

@@ -19,6 +19,8 @@ const send = (path: string, body: BodyInit, method = "POST") =>
     body,
   });
 
+const auth = () => ({ authorization: `Bearer ${token}` });
+
 describe("the API's input guard", () => {
   it("refuses direction controls that would turn a name and its History line around", async () => {
     const refused = await send(
@@ -52,6 +54,38 @@ describe("the API's input guard", () => {
     expect(body.message).toBe("Invalid question.0, question.1, question.2 and 4997 more: Contains a control character");
     expect(Object.keys(body.errors)).toHaveLength(101);
     expect(body.errors._).toEqual(["… and 4900 more fields refused"]);
+  });
+
+  // The guard reads JSON bodies (and bodies of no declared type) only: a JSON text declared as
+  // another type would reach a route unread, control characters, lengths and all.
+  it("refuses a JSON body sent as another type, on every route that reads one, and stores nothing", async () => {
+    const body = JSON.stringify({ question: "bell\u0007 and \u202eoverride", expect_outcome: "answered" });
+    const before = await (await host.api.request("/v1/apps/1/test_questions", { headers: auth() })).text();
+    for (const type of ["text/plain", "application/x-www-form-urlencoded", "application/octet-stream"]) {
+      const refused = await host.api.request("/v1/apps/1/test_questions", {
+        method: "POST",
+        headers: { ...auth(), "content-type": type },
+        body,
+      });
+      expect(refused.status).toBe(415);
+      expect(await refused.json()).toEqual({
+        message: "Send the request body as JSON (Content-Type: application/json)",
+      });
+    }
+    expect(await (await host.api.request("/v1/apps/1/test_questions", { headers: auth() })).text()).toBe(before);
+    const chat = await host.api.request("/v1/chat", {
+      method: "POST",
+      headers: { "content-type": "text/plain" },
+      body: JSON.stringify({ key: "x", message: "hello\u0007" }),
+    });
+    expect(chat.status).toBe(415);
+    // Declared as JSON with parameters, or not declared at all, the body is read (and guarded) as before.
+    const declared = await host.api.request("/v1/apps/1/test_questions", {
+      method: "POST",
+      headers: { ...auth(), "content-type": "application/json; charset=utf-8" },
+      body,
+    });
+    expect(declared.status).toBe(400);
   });
 
   it("tells the widget's chat call a body that is not JSON apart from a missing field", async () => {

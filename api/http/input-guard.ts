@@ -67,7 +67,9 @@ function utf8TextOf(bytes: ArrayBuffer): string | null {
   }
 }
 
-const isJson = (c: Context) => /\bjson\b/i.test(c.req.header("content-type") ?? "") || !c.req.header("content-type");
+/** Whether a body is read as JSON: it says so, or says nothing. The guard below reads only such bodies, so routes parse no other. */
+export const isJsonBody = (contentType: string | undefined) => !contentType || /\bjson\b/i.test(contentType);
+export const JSON_BODIES_ONLY = "Send the request body as JSON (Content-Type: application/json)";
 
 /**
  * One guard in front of every API route: text PostgreSQL cannot store (NUL), control and direction characters,
@@ -84,7 +86,7 @@ export async function rejectUnsafeInput(c: Context, next: Next) {
     const problem = stringProblem(key) ?? stringProblem(value);
     if (problem) (problems[key] ??= []).push(problem);
   }
-  if (c.req.method !== "GET" && c.req.method !== "HEAD" && isJson(c)) {
+  if (c.req.method !== "GET" && c.req.method !== "HEAD" && isJsonBody(c.req.header("content-type"))) {
     const text = utf8TextOf(await c.req.arrayBuffer());
     if (text === null) throw badRequest(NOT_UTF8_MESSAGE);
     let body: unknown;

@@ -1,7 +1,7 @@
 import type { Context, Hono } from "hono";
 import { z, type ZodType } from "zod";
 import { HttpError, badRequest, fieldErrorsOf } from "./errors";
-import { stringProblem } from "./input-guard";
+import { isJsonBody, JSON_BODIES_ONLY, stringProblem } from "./input-guard";
 import { hasBrokenCharacters } from "@contract";
 import type { ApiDeps } from "../deps";
 import { CallerScope, authenticate, type Caller, type ConsoleCallEnv } from "../auth/caller";
@@ -66,6 +66,8 @@ export interface RouteBuilder {
 async function readJson(c: Context): Promise<unknown> {
   const text = await c.req.text();
   if (!text.trim()) return {};
+  // A body sent as another type (text/plain) passes the input guard unread: refused, not parsed anyway.
+  if (!isJsonBody(c.req.header("content-type"))) throw new HttpError(415, JSON_BODIES_ONLY);
   let body: unknown;
   try {
     body = JSON.parse(text);

@@ -233,6 +233,21 @@ describe("the dashboard's figures", () => {
       token: clientUser,
     });
     expect(impossible).toMatchObject({ status: 400, body: { errors: { to: ["Not a date"] } } });
+    // The calendar's ends: the last days of year 9999, and a default range that would start before year 1.
+    const lastDays = await call("GET", `/v1/apps/${appId}/insights?from=9999-12-02&to=9999-12-31`, {
+      token: clientUser,
+    });
+    expect(lastDays).toMatchObject({ status: 200, body: { totals: { questions: 0 } } });
+    expect(lastDays.body.days).toHaveLength(30);
+    const firstDays = await call("GET", `/v1/apps/${appId}/insights?to=0001-01-05`, { token: clientUser });
+    expect(firstDays.status).toBe(200);
+    expect(firstDays.body.days.map((d: { day: string }) => d.day)).toEqual([
+      "0001-01-01",
+      "0001-01-02",
+      "0001-01-03",
+      "0001-01-04",
+      "0001-01-05",
+    ]);
     expect((await call("GET", `/v1/apps/${harbor}/insights`, { token: clientAdmin })).status).toBe(404);
     const empty = await call("GET", `/v1/apps/${harbor}/insights`, { token: admin });
     expect(empty.body.totals.questions).toBe(0);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   DEFAULT_INSIGHT_DAYS,
+  FIRST_DAY,
   FALLBACK_REASONS,
   MAX_INSIGHT_DAYS,
   type FallbackReason,
@@ -13,7 +14,7 @@ import { rowsOf as rowsOfResult } from "../db/rows";
 import type { ApiDeps } from "../deps";
 import { badRequest } from "../http/errors";
 import { LEAD_SCORE_RULE, LEAD_SCORE_SQL, leadScore } from "./lead-score";
-import { splitByMonths } from "./rollups";
+import { DAY_MS, splitByMonths } from "./rollups";
 import { closestInventoryPages } from "./gap-pages";
 
 /*
@@ -31,19 +32,20 @@ export interface InsightScope {
   environment: "all" | "prod" | "stage";
 }
 
-const DAY_MS = 86_400_000;
-
 type Gap = Insights["unanswered_questions"][number];
 
 /** A recorded reason as the contract names them; null for answers traced before reasons were (or one no longer named). */
 const fallbackReasonOf = (reason: string | null | undefined): FallbackReason | null =>
   FALLBACK_REASONS.find((known) => known === reason) ?? null;
 const isoDay = (time: number) => new Date(time).toISOString().slice(0, 10);
+const FIRST_TIME = Date.parse(`${FIRST_DAY}T00:00:00Z`);
 
 /** The range asked for, or the last 30 days (UTC) ending today; refuses reversed or over-long ranges. */
 export function insightRange(query: { from?: string; to?: string }, now = Date.now()) {
   const to = query.to ?? isoDay(now);
-  const from = query.from ?? isoDay(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_INSIGHT_DAYS - 1) * DAY_MS);
+  // Days before the first of the calendar are not days PostgreSQL knows: the default range starts there at the earliest.
+  const defaultFrom = isoDay(Math.max(Date.parse(`${to}T00:00:00Z`) - (DEFAULT_INSIGHT_DAYS - 1) * DAY_MS, FIRST_TIME));
+  const from = query.from ?? defaultFrom;
   const days = (Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS + 1;
   if (days < 1)
     throw badRequest("The start date must not be after the end date", {

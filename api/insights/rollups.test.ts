@@ -28,6 +28,23 @@ describe("splitByMonths", () => {
       dayRanges: [["2025-12-31", "2025-12-31"]],
     });
   });
+
+  // The month after 9999-12 is written "+010000-01-01", which sorts before "9999-…" as text: a
+  // walk comparing texts never ended there and filled the heap.
+  it("ends at the calendar's last month, and reads the years 1–99 as themselves", () => {
+    expect(splitByMonths("9999-12-02", "9999-12-31")).toEqual({
+      months: [],
+      dayRanges: [["9999-12-02", "9999-12-31"]],
+    });
+    expect(splitByMonths("9999-11-15", "9999-12-31")).toEqual({
+      months: ["9999-12-01"],
+      dayRanges: [["9999-11-15", "9999-11-30"]],
+    });
+    expect(splitByMonths("0050-01-05", "0050-03-31")).toEqual({
+      months: ["0050-02-01", "0050-03-01"],
+      dayRanges: [["0050-01-05", "0050-01-31"]],
+    });
+  });
 });
 
 describe("questions over months", () => {

@@ -2,6 +2,8 @@ import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { insightDays, insightQuestionMonths, insightQuestions, insightSources } from "../db/schema";
 import type { Executor } from "../controls/scope";
 
+export const DAY_MS = 86_400_000;
+
 /** Today in UTC: the day rollups count in. */
 export const utcToday = sql`(now() at time zone 'utc')::date`;
 
@@ -111,26 +113,30 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
 
 /**
  * A day range as whole calendar months inside it plus the days at either end outside them, so
- * long ranges read month rollups. Days are YYYY-MM-DD (UTC).
+ * long ranges read month rollups. Days are YYYY-MM-DD (UTC). The walk compares time values, not
+ * texts: the month after 9999-12 is written "+010000-01-01", which sorts before "9999-…" as text.
  */
 export function splitByMonths(from: string, to: string) {
-  const next = (day: string, by: number) =>
-    new Date(Date.parse(`${day}T00:00:00Z`) + by * 86_400_000).toISOString().slice(0, 10);
-  const monthStart = (day: string) => `${day.slice(0, 7)}-01`;
-  const monthEnd = (day: string) => {
-    const start = new Date(`${monthStart(day)}T00:00:00Z`);
-    return new Date(Date.UTC(start.getUTCFullYear(), start.getUTCMonth() + 1, 0)).toISOString().slice(0, 10);
+  const timeOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+  const dayOf = (time: number) => new Date(time).toISOString().slice(0, 10);
+  // Date.UTC would read the years 0–99 as 1900–1999; setting the month on a date does not.
+  const monthAfter = (time: number) => {
+    const date = new Date(time);
+    date.setUTCDate(1);
+    date.setUTCMonth(date.getUTCMonth() + 1);
+    return date.getTime();
   };
-  const months: string[] = [];
-  let cursor = monthStart(from) === from ? from : next(monthEnd(from), 1);
-  while (monthEnd(cursor) <= to) {
-    months.push(cursor);
-    cursor = next(monthEnd(cursor), 1);
+  const first = timeOf(from);
+  const last = timeOf(to);
+  const months: number[] = [];
+  let start = new Date(first).getUTCDate() === 1 ? first : monthAfter(first);
+  while (monthAfter(start) - DAY_MS <= last) {
+    months.push(start);
+    start = monthAfter(start);
   }
-  if (!months.length) return { months, dayRanges: [[from, to]] as [string, string][] };
+  if (!months.length) return { months: [] as string[], dayRanges: [[from, to]] as [string, string][] };
   const dayRanges: [string, string][] = [];
-  if (from < months[0]) dayRanges.push([from, next(months[0], -1)]);
-  const afterLast = next(monthEnd(months[months.length - 1]), 1);
-  if (afterLast <= to) dayRanges.push([afterLast, to]);
-  return { months, dayRanges };
+  if (first < months[0]) dayRanges.push([from, dayOf(months[0] - DAY_MS)]);
+  if (start <= last) dayRanges.push([dayOf(start), to]);
+  return { months: months.map(dayOf), dayRanges };
 }
