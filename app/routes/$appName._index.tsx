@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useLoaderData } from "@remix-run/react";
+import { useActionData, useLoaderData } from "@remix-run/react";
 import { AgentGroups } from "~/components/agents/AgentGroups";
 import { ClientPreferences, EXPORT_INTENT } from "~/components/agents/ClientPreferences";
 import { RouteError } from "~/components/RouteError";
@@ -33,6 +33,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
 
 export default function AgentListHome() {
   const { client, groups } = useLoaderData<typeof loader>();
+  const exported = useActionData<typeof action>();
   const user = useOptionalUser();
   const canConfigure = user ? userCan(user, "configure", client.id) : false;
   return (
@@ -40,7 +41,11 @@ export default function AgentListHome() {
       <header className={ui.pageHeader}>
         <h1 id="agents-title">Agents</h1>
       </header>
-      <ClientPreferences urlCode={client.url_code} canExport={canConfigure} />
+      <ClientPreferences
+        urlCode={client.url_code}
+        canExport={canConfigure}
+        exportError={exported && "exportError" in exported ? exported.exportError : undefined}
+      />
       <AgentGroups urlCode={client.url_code} groups={groups} canConfigure={canConfigure} />
     </section>
   );

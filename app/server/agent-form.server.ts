@@ -121,9 +121,8 @@ export async function submitAgentForm(request: Request, context: ConsoleContext,
     const uploaded = await uploadLogo(api, app.id, logo);
     if (uploaded.error) {
       const submission = parseWithZod(formData, { schema: AgentForm });
-      return json(submission.reply({ fieldErrors: { logo: [uploaded.error.message] } }), {
-        status: uploaded.error.status,
-      });
+      // A limit's refusal keeps its Retry-After.
+      return json(submission.reply({ fieldErrors: { logo: [uploaded.error.message] } }), uploaded.error.answerInit);
     }
     formData.set("logo_url", uploaded.url);
   }

@@ -63,6 +63,8 @@ export async function handleAppearanceAction(
   }
   const values = valuesFromForm(formData);
   const fieldErrors: Record<string, string> = {};
+  // A refused upload answers 400, or a limit's 429 with its Retry-After.
+  let uploadRefused: ResponseInit = { status: 400 };
   try {
     for (const field of ALL_APPEARANCE_FIELDS.filter((f) => f.type === "image")) {
       const file = formData.get(`${field.internalName}__file`);
@@ -73,10 +75,11 @@ export async function handleAppearanceAction(
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         fieldErrors[field.internalName] = error.message;
+        if (error.status === 429) uploadRefused = error.answerInit;
       }
     }
     if (Object.keys(fieldErrors).length)
-      return json<AppearanceActionData>({ formError: null, fieldErrors, values }, { status: 400 });
+      return json<AppearanceActionData>({ formError: null, fieldErrors, values }, uploadRefused);
     await appearanceApi.save(api, appId, triggerPoint, values);
     return redirectWithToast(backTo, { type: "success", description: APPEARANCE_MESSAGES.saved });
   } catch (error) {

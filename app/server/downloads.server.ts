@@ -1,4 +1,4 @@
-import { redirectDocument } from "@remix-run/node";
+import { json, redirectDocument } from "@remix-run/node";
 import { ZodError } from "zod";
 import type { AdminFile, ClientApp } from "@contract";
 import { userCan } from "~/lib/permissions";
@@ -82,9 +82,9 @@ export async function exportClientApp(api: ApiClient, app: Pick<ClientApp, "id" 
     const result = await appsApi.exportApp(api, app.id);
     return redirectWithToast(home, { type: "success", description: result.message });
   } catch (error) {
-    return redirectWithToast(home, {
-      type: "error",
-      description: `Failed to export ${app.client_name}: ${failureMessage(error)}`,
-    });
+    const description = `Failed to export ${app.client_name}: ${failureMessage(error)}`;
+    // Too many exports in a minute: the page again under the limit's 429 and its Retry-After, saying so at the button.
+    if (error instanceof ApiError && error.status === 429) return json({ exportError: description }, error.answerInit);
+    return redirectWithToast(home, { type: "error", description });
   }
 }

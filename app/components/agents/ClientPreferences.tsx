@@ -9,7 +9,16 @@ export const EXPORT_INTENT = "export";
  * Export App is a real form (works without JavaScript); with JavaScript it reads 'Exporting...'
  * and is disabled until the export is done. Users who may not configure the client see it disabled.
  */
-export function ClientPreferences({ urlCode, canExport }: { urlCode: string; canExport: boolean }) {
+export function ClientPreferences({
+  urlCode,
+  canExport,
+  exportError,
+}: {
+  urlCode: string;
+  canExport: boolean;
+  /** Why the last export was refused while the page stays (too many exports in a minute). */
+  exportError?: string;
+}) {
   const navigation = useNavigation();
   const exporting = navigation.state !== "idle" && navigation.formData?.get("intent") === EXPORT_INTENT;
   return (
@@ -25,9 +34,19 @@ export function ClientPreferences({ urlCode, canExport }: { urlCode: string; can
       </Link>
       <Form method="post">
         <input type="hidden" name="intent" value={EXPORT_INTENT} />
-        <button type="submit" className={ui.button.primary} disabled={!canExport || exporting}>
+        <button
+          type="submit"
+          className={ui.button.primary}
+          disabled={!canExport || exporting}
+          aria-describedby={exportError ? "export-error" : undefined}
+        >
           {exporting ? "Exporting..." : "Export App"}
         </button>
+        {exportError && !exporting ? (
+          <p id="export-error" role="alert" className={ui.fieldError}>
+            {exportError}
+          </p>
+        ) : null}
       </Form>
     </section>
   );
