@@ -561,6 +561,8 @@ export function consolePageRequests(route: ConsoleRoute): HostileRequest[] {
     [`search=${"a".repeat(8 * 1024)}`, "search 8 KB"],
     [`search=${"a".repeat(100 * 1024)}`, "search 100 KB"],
     ["redirectTo=/.//evil.example&redirectTo=/%09/evil.example", "redirectTo off-site"],
+    ["from=9999-12-02&to=9999-12-31", "the calendar's last month, from its second day"],
+    ["to=0001-01-05", "the calendar's first days, without a start"],
   ];
   return queries.map(([query, variant]) => ({
     method: "GET",
@@ -711,6 +713,20 @@ export function apiReadRequests(target: ApiTarget, url: string): HostileRequest[
     ["page=99999999999999999999&page_size=1e9", "page huge"],
     [all("%00") || "x=%00", "NUL in every query parameter"],
     [all("99999999999999999999") || "x=-1", "huge number in every query parameter"],
+    // The calendar's ends: arithmetic on days past 9999-12-31 or before 0001-01-01 (a default range
+    // counted back from the end day) leaves what JavaScript's dates and PostgreSQL's agree on.
+    [all("9999-12-31") || "x=9999-12-31", "the last day of the calendar in every query parameter"],
+    [
+      names.map((name) => `${name}=${/^from/i.test(name) ? "9999-12-02" : "9999-12-31"}`).join("&") || "x=9999-12-02",
+      "the calendar's last month, from its second day",
+    ],
+    [
+      names
+        .filter((name) => !/^from/i.test(name))
+        .map((name) => `${name}=0001-01-05`)
+        .join("&") || "x=0001-01-05",
+      "the calendar's first days, without a start",
+    ],
   ].map(([query, variant]) => ({
     method: target.method,
     url: join(query),
