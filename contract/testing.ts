@@ -1,7 +1,13 @@
 import { z } from "zod";
 import { CHAT_OUTCOMES } from "./values/chat";
 import { pageNumber } from "./common";
-import { TEST_ENVIRONMENTS, TEST_QUESTIONS_IMPORT_MAX, TEST_QUESTION_SORTS, TEST_RUN_STATUSES } from "./values/testing";
+import {
+  TEST_ENVIRONMENTS,
+  TEST_QUESTION_MAX_CHARS,
+  TEST_QUESTIONS_IMPORT_MAX,
+  TEST_QUESTION_SORTS,
+  TEST_RUN_STATUSES,
+} from "./values/testing";
 export * from "./values/testing";
 
 /**
@@ -29,7 +35,10 @@ const TestQuestionFields = z.object({
     .string({ error: "This field is required" })
     .trim()
     .min(1, "This field is required")
-    .max(1000, "Keep the question to at most 1,000 characters"),
+    .max(
+      TEST_QUESTION_MAX_CHARS,
+      `Keep the question to at most ${TEST_QUESTION_MAX_CHARS.toLocaleString("en")} characters`,
+    ),
   expect_source: optionalText(2000, "expected source"),
   expect_text: optionalText(500, "expected text"),
   expect_outcome: z

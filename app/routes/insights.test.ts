@@ -227,6 +227,25 @@ describe("gaps on Business Insights", () => {
     ]);
   });
 
+  it("says what to change when a question is longer than a test question may be", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const refused = await settle(() =>
+      dashboardAction(
+        args(formRequest(DASHBOARD, { intent: "add-test-question", question: "why ".repeat(300) }, cookie)),
+      ),
+    );
+    await expect(refused).toSendToast({ type: "error", description: "Keep the question to at most 1,000 characters" });
+  });
+
+  it("sends each trigger point's questions to the Quality Check they were answered under, Default's to the client's", async () => {
+    const cookie = await signInToConsole(host, "client.user@example.com");
+    const page = await loaderJson(dashboardLoader, args(getRequest(DASHBOARD, cookie)));
+    expect(page.client.qualityChecks).toMatchObject({
+      "": "/northfield/controls/quality-check",
+      admissions: "/northfield/agent/admissions/controls/quality-check",
+    });
+  });
+
   it("keeps an unanswered question as a test question of the trigger point shown", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const added = await settle(() =>

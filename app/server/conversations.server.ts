@@ -356,11 +356,7 @@ async function finetunePage(
     await tuningApi.saveFinetunings(scope.api, scope.app.id, [rule]);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    const messages = Object.values(error.fieldErrors).flat();
-    return redirectWithToast(back, {
-      type: "error",
-      description: `Error: ${messages.length ? messages.join(" ") : error.message}`,
-    });
+    return redirectWithToast(back, { type: "error", description: `Error: ${error.reason}` });
   }
   return redirectWithToast(back, {
     type: "success",

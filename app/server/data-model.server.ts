@@ -167,7 +167,7 @@ async function deleteField(api: ApiClient, appId: number, postedId: string) {
 const refusal = (error: unknown): error is ApiError | Response =>
   error instanceof ApiError ? error.status < 500 : error instanceof Response && error.status < 500;
 const messageOf = (error: ApiError | Response) =>
-  error instanceof ApiError ? error.message : error.statusText || "Not allowed";
+  error instanceof ApiError ? error.reason : error.statusText || "Not allowed";
 
 async function saveFields(api: ApiClient, appId: number, posted: FieldFormRow[], modelType: FieldsModel, url: URL) {
   return saveRows({
@@ -259,7 +259,7 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
       return redirectWithToast(back, { type: "success", description: message });
     } catch (error) {
       if (!(error instanceof ApiError) || error.status >= 500) throw error;
-      return redirectWithToast(back, { type: "error", description: error.message });
+      return redirectWithToast(back, { type: "error", description: error.reason });
     }
   }
 

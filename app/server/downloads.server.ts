@@ -24,7 +24,7 @@ function failureMessage(error: unknown): string {
     if (error.status >= 300 && error.status < 400) throw error;
     return error.statusText || `The API answered ${error.status}`;
   }
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) return error.reason;
   // Anything else is unexpected: kept in the server log, shown by its message.
   console.error(error);
   return error instanceof Error ? error.message : String(error);

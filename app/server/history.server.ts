@@ -124,7 +124,7 @@ export async function restoreFromHistory(request: Request, context: ConsoleConte
     const { message } = await historyApi.restore(api, app.id, id, state);
     return redirectWithToast(back, { type: "success", description: message });
   } catch (error) {
-    if (error instanceof ApiError) return redirectWithToast(back, { type: "error", description: error.message });
+    if (error instanceof ApiError) return redirectWithToast(back, { type: "error", description: error.reason });
     throw error;
   }
 }

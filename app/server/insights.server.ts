@@ -4,6 +4,7 @@ import { agentSegment } from "~/lib/clients";
 import { isRowId } from "~/lib/ids";
 import { GAP_ANCHOR } from "~/lib/insights-gaps";
 import {
+  controlsPathFor,
   DEFAULT_TRIGGER_POINT_LABEL,
   testQuestionsPathFor,
   triggerPointName,
@@ -59,6 +60,11 @@ export async function dashboardLoader({ request, context, params }: LoaderFuncti
       name: a.name,
       path: `/${app.url_code}/agent/${encodeURIComponent(agentSegment(a))}`,
     })),
+    // Where each trigger point's Minimum Retrieval Confidence is set: an agent's own screen, or the
+    // client's for Default ('') and trigger points no agent has.
+    qualityChecks: Object.fromEntries(
+      ["", ...triggerPointsOf(app)].map((point) => [point, controlsPathFor(app, point, "quality-check")]),
+    ),
   };
   try {
     return json({
@@ -116,7 +122,7 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
     if (error instanceof ApiError && error.status === 429)
       return json({ chart, message: `${CHART_CSV_FAILED}: ${error.message}` }, error.answerInit);
     if (error instanceof ApiError && error.status < 500)
-      return redirectWithToast(back, { type: "error", description: `${CHART_CSV_FAILED}: ${error.message}` });
+      return redirectWithToast(back, { type: "error", description: `${CHART_CSV_FAILED}: ${error.reason}` });
     if (error instanceof Response) throw error;
     // Anything else is a failure of this server or the API's, whose words are not for the operator.
     console.error("chart export failed", error);
@@ -168,6 +174,7 @@ async function closeGap(
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
     // Already kept (a second click): nothing was added, and nothing went wrong either.
-    return redirectWithToast(back, { type: error.status === 409 ? "info" : "error", description: error.message });
+    if (error.status === 409) return redirectWithToast(back, { type: "info", description: error.message });
+    return redirectWithToast(back, { type: "error", description: error.reason });
   }
 }

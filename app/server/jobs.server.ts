@@ -36,7 +36,7 @@ export async function handleJobAction(api: ApiClient, formData: FormData, backTo
     return redirectWithToast(backTo, { type: "success", description: `${result.message} (${action.queue})` });
   } catch (error) {
     if (error instanceof ApiError && error.status < 500)
-      return redirectWithToast(backTo, { type: "error", description: error.message });
+      return redirectWithToast(backTo, { type: "error", description: error.reason });
     throw error;
   }
 }

@@ -110,13 +110,14 @@ export function Dashboard() {
     environment: filters.environment,
   };
   const storeOf = (shown: typeof agent) => (shown ? `${shown.path}/knowledge-store/websites` : null);
-  // Each unanswered question's links go to the agent it was last asked of; Default's to the agent shown.
+  // Each unanswered question's links go to the agent it was last asked of, its store to the agent
+  // shown for Default's; its threshold is the one that question was answered under, Default's own.
   const gapLinksOf = (gap: Gap): GapLinks => {
     const asked = client.agents.find((a) => a.siteCode === gap.trigger_point) ?? agent;
     return {
       conversations: conversationsAskingPath(askedIn, gap.asked_as, true),
       store: storeOf(asked),
-      qualityCheck: asked ? `${asked.path}/controls/quality-check` : null,
+      qualityCheck: client.qualityChecks[gap.trigger_point] ?? client.qualityChecks[""],
       finetuning: finetuningPathFor({ url_code: client.urlCode }),
     };
   };

@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { Form, Link } from "@remix-run/react";
 import type { Insights } from "@contract";
+import { TEST_QUESTION_MAX_CHARS } from "@contract/values/testing";
 import { StatusChip } from "~/components/StatusChip";
 import { GAP_ANCHOR, gapAdvice, type GapLinks } from "~/lib/insights-gaps";
 import * as ui from "~/styles/ui.css";
@@ -122,7 +123,14 @@ function GapItem({
         <bdi>{gap.asked_as}</bdi>
       </strong>{" "}
       <span className={ui.muted}>({gap.unanswered}×)</span>
-      {canConfigure ? (
+      {!canConfigure ? null : gap.asked_as.length > TEST_QUESTION_MAX_CHARS ? (
+        // Kept whole it would be refused, and cut it would be another question: the operator words a shorter one.
+        <span className={ui.muted}>
+          {" "}
+          Longer than a test question may be ({TEST_QUESTION_MAX_CHARS.toLocaleString("en")} characters): add a shorter
+          one from <Link to={links.conversations}>its conversations</Link>.
+        </span>
+      ) : (
         <GapAction
           gap={index}
           intent="add-test-question"
@@ -130,7 +138,7 @@ function GapItem({
           label="Add as test question"
           about={gap.asked_as}
         />
-      ) : null}
+      )}
       {gap.closest.length ? (
         <ul className={s.closest}>
           {gap.closest.map((c) => (

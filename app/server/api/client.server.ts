@@ -29,6 +29,14 @@ export class ApiError extends Error {
   get fieldErrors() {
     return this.body.errors ?? {};
   }
+  /**
+   * The refusal in words for a toast: its fields' own messages ("Keep the question to at most
+   * 1,000 characters") where it has them, since its message is then the general "Invalid request body".
+   */
+  get reason(): string {
+    const messages = Object.values(this.fieldErrors).flat();
+    return messages.length ? messages.join(" ") : this.message;
+  }
   /** How the console answers with this refusal: its status, and a limit's Retry-After passed on. */
   get answerInit(): ResponseInit {
     return { status: this.status, headers: this.retryAfter ? { "Retry-After": this.retryAfter } : {} };
