@@ -274,6 +274,18 @@ describe("Test Questions", () => {
     expect(
       (await settle(() => runRoute.loader(args(getRequest(`${PAGE}/runs/1e9`, admin), { runId: "1e9" })))).status,
     ).toBe(404);
+    // At client level, the run of an agent under another trigger point than the one chosen.
+    const clientLevel = (triggerPoint: string) =>
+      settle(() =>
+        runRoute.loader(
+          args(getRequest(`/northfield/controls/test-questions/runs/${runId}?trigger_point=${triggerPoint}`, admin), {
+            agentName: undefined as unknown as string,
+            runId,
+          }),
+        ),
+      );
+    expect((await clientLevel("studentsuccess")).status).toBe(404);
+    expect((await clientLevel("admissions")).status).toBe(200);
   });
 
   it("Run in stage starts the run an automatic one waiting for its minute would have been, at once", async () => {

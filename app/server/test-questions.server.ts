@@ -256,7 +256,7 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
         ({ id } = await testingApi.startRun(api, app.id, choice.triggerPoint, environment));
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
-        return redirectWithToast(backTo, { type: "error", description: error.message });
+        return redirectWithToast(backTo, { type: "error", description: error.reason });
       }
       const runPage = new URL(
         `${new URL(backTo, "http://console.invalid").pathname}/runs/${id}`,
@@ -299,7 +299,8 @@ export async function loadTestRun(args: LoaderFunctionArgs) {
   if (!/^\d{1,9}$/.test(args.params.runId ?? "") || !isRowId(id))
     throw new Response("This test run does not exist", { status: 404, statusText: "Not Found" });
   const run = await testingApi.run(api, app.id, id);
-  if (run.trigger_point !== choice.triggerPoint && !choice.selectable)
+  // At client level the chosen trigger point (?trigger_point=) is the screen's too: its links keep it.
+  if (run.trigger_point !== choice.triggerPoint)
     throw new Response("This test run does not exist", { status: 404, statusText: "Not Found" });
   return json({ client: { id: app.id, name: app.client_name }, choice, run });
 }
