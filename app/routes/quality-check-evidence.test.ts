@@ -75,6 +75,9 @@ describe("the Quality Check screen's evidence", () => {
     const data = await load("/northfield/controls/quality-check?trigger_point=studentsuccess");
     expect(data.evidence).toMatchObject({ test_results: 0, rated_answers: 0 });
     expect(data.testQuestionsHref).toBe("/northfield/controls/test-questions?trigger_point=studentsuccess");
+    // The same screen at an address ending in a slash.
+    const slashed = await load("/northfield/controls/quality-check/?trigger_point=studentsuccess");
+    expect(slashed.testQuestionsHref).toBe("/northfield/controls/test-questions?trigger_point=studentsuccess");
   });
 
   it("says when the API refuses the evidence, and the settings still load", async () => {

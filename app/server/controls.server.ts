@@ -318,7 +318,8 @@ export async function loadQualityCheck(screen: ControlsScreen) {
 /** Another screen beside this one under the same controls path, for the same trigger point (`?trigger_point=` kept). */
 function siblingScreen(backTo: string, slug: string) {
   const url = new URL(backTo, "http://console.invalid");
-  url.pathname = url.pathname.replace(/[^/]+$/, slug);
+  // An address ending in a slash names the same screen: its last segment is the one before the slash.
+  url.pathname = url.pathname.replace(/[^/]+\/?$/, slug);
   return `${url.pathname}${url.search}`;
 }
 
