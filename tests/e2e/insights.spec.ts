@@ -57,6 +57,28 @@ test.describe("with JavaScript", () => {
   // visitors, so the profile journey would take away the CSV the dashboard journey looks for.
   test.describe.configure({ mode: "default" });
 
+  test("a question longer than a test question may be leads to its conversations, with no button that could only fail", async ({
+    signedInPage: page,
+  }) => {
+    const id = unique();
+    // One sentence of 1,100 characters or so: the chat takes 2,000, a test question 1,000.
+    const long = `Is there a glimmerfrond ${id} ${"with quarblets ".repeat(72)}on campus?`;
+    expect(long.length).toBeGreaterThan(1000);
+    for (let ask = 0; ask < 3; ask++) await converse(page.request, [long]);
+    await page.goto(DASHBOARD);
+    const question = page
+      .getByRole("region", { name: "Unanswered questions" })
+      .getByRole("listitem")
+      .filter({ hasText: `glimmerfrond ${id}` })
+      .first();
+    await expect(question).toContainText("Longer than a test question may be (1,000 characters)");
+    await expect(question.getByRole("button", { name: /^Add as test question/ })).toHaveCount(0);
+    await question.getByRole("link", { name: "its conversations" }).click();
+    // The client's conversations (the dashboard shows every agent's), searched for it, where it went unanswered.
+    await expect(page).toHaveURL(/\/northfield\/conversations\?search=Is\+there\+a\+glimmerfrond.*&outcome=fallback/);
+    await expect(page.getByText(`glimmerfrond ${id}`).first()).toBeVisible();
+  });
+
   test("Business Insights: totals, real SVG charts with tooltips, an unanswered question linking to the knowledge store, a chart's CSV", async ({
     signedInPage: page,
   }) => {
