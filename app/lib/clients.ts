@@ -35,11 +35,17 @@ export function isUnknownClientPath(pathname: string, apps: ClientApp[]) {
 /** An agent's path segment: its site code, or its name when it has none. */
 export const agentSegment = (agent: { site_code: string; name: string }) => agent.site_code || agent.name;
 
+/** The agent segment of an address under `/:appName/agent/:agentName/…`, as written; null elsewhere. */
+export function agentSegmentOf(pathname: string) {
+  const [, , agentWord, agentName] = pathname.split("/");
+  return agentWord === "agent" && agentName ? agentName : null;
+}
+
 /** The agent an agent-level path points at (`/{url_code}/agent/{site_code or name}`). */
 export function selectedAgentFor(pathname: string, app: ClientApp | null) {
   if (!app) return null;
-  const [, , agentWord, agentName] = pathname.split("/");
-  if (agentWord !== "agent" || !agentName) return null;
+  const agentName = agentSegmentOf(pathname);
+  if (!agentName) return null;
   const wanted = decodeSegment(agentName);
   return (
     app.agents.find((agent) => agent.site_code === wanted) ?? app.agents.find((agent) => agent.name === wanted) ?? null

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { settle, signInToConsole, testContext } from "../../tests/support/console-context";
-import { startTestHost } from "../../tests/support/test-host";
+import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import type { AppearanceActionData } from "~/server/appearance.server";
 import { action } from "./$appName.agent.$agentName.appearance";
 
@@ -48,5 +48,31 @@ describe("Appearance's save", () => {
       formError: "Nothing was saved: the chosen images are larger than the 2 MB each they may be. Choose smaller ones.",
       fieldErrors: {},
     });
+  });
+
+  it("is not found under an agent the client does not have, and Default's appearance stays as it was", async () => {
+    const form = new FormData();
+    form.append("intent", "save");
+    form.append("bot_name", "GhostBot");
+    const request = new Request("http://localhost/northfield/agent/ghost/appearance", {
+      method: "POST",
+      body: form,
+      headers: { cookie },
+    });
+    const answer = await settle(() =>
+      action({ request, context: testContext(host), params: { appName: "northfield", agentName: "ghost" } }),
+    );
+    expect(answer.status).toBe(404);
+    const client = await signInAs(host, "client.admin@example.com");
+    const apps = (await apiCaller(host)("GET", "/v1/apps?status=active", { token: client.user_token })).body.apps as {
+      id: number;
+      url_code: string;
+    }[];
+    const appId = apps.find((a) => a.url_code === "northfield")!.id;
+    const defaults = await apiCaller(host)("GET", `/v1/appearances?appId=${appId}&triggerPoint=`, {
+      token: client.user_token,
+    });
+    expect(defaults.status).toBe(200);
+    expect(JSON.stringify(defaults.body)).not.toContain("GhostBot");
   });
 });

@@ -1,5 +1,5 @@
 import type { ClientApp } from "@contract";
-import { selectedAgentFor } from "~/lib/clients";
+import { agentSegmentOf, selectedAgentFor } from "~/lib/clients";
 import { triggerPointFor } from "~/lib/trigger-points";
 import { requireApi } from "./api/client.server";
 import { listActiveApps } from "./api/apps-api.server";
@@ -34,6 +34,9 @@ export function requireAgentOf(app: ClientApp, pathname: string) {
  * client's default settings under a name the operator did not mean.
  */
 export function requireTriggerPoint(app: ClientApp, pathname: string, search: URLSearchParams) {
+  // Under an agent the client lacks (renamed, removed, mistyped), the trigger point is not read as
+  // Default's: actions run without the parent route's check, and saving would change every agent's settings.
+  if (agentSegmentOf(pathname)) requireAgentOf(app, pathname);
   const choice = triggerPointFor(app, pathname, search);
   const asked = search.get("trigger_point") ?? "";
   invariantResponse(
