@@ -451,6 +451,42 @@ describe("Websites page: row menu", () => {
     expect(read).toMatchObject({ error: null, new: 0, removed: 0, changed: 0 });
   });
 
+  it("Refresh Sitemap of another client's website, posted from this client's page, refreshes nothing", async () => {
+    // A System Admin may configure both clients: the page's client, not the caller's reach, scopes the id.
+    const staff = (await signInAs(host, "admin@example.com")).user_token;
+    const apps = (await call("GET", "/v1/apps?status=active", { token: staff })).body.apps as {
+      id: number;
+      url_code: string;
+    }[];
+    const harbor = apps.find((a) => a.url_code !== "northfield")!.id;
+    const saved = await call("POST", `/v1/apps/${harbor}/websites/create_and_update`, {
+      token: staff,
+      body: {
+        websites: [
+          {
+            app_id: harbor,
+            url: "https://shop.example.com",
+            site_map: "few_urls",
+            enabled: true,
+            tags: [],
+            skip_patterns: [],
+            allowed_patterns: [],
+          },
+        ],
+      },
+    });
+    const elsewhere = saved.body.websites[0].id as number;
+    const cookie = await signInToConsole(host, "admin@example.com");
+    const response = await post(cookie, { intent: `refresh-sitemap:${elsewhere}` });
+    await expect(response).toSendToast({
+      type: "error",
+      description: "Failed to refresh the sitemap: Website not found",
+    });
+    const after = (await call("GET", `/v1/apps/${harbor}/websites?page_size=100`, { token: staff })).body
+      .websites as Website[];
+    expect(after.find((w) => w.id === elsewhere)!.last_sitemap_refresh).toBeNull();
+  });
+
   it("an unknown website answers with an error toast, not a crash", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const response = await post(cookie, { intent: "skip-all:999999" });

@@ -19,6 +19,7 @@ import {
 import { parseLoadedField } from "./forms.server";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/knowledge-api.server";
+import { findWebsite } from "./urls.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { GATE_MESSAGE, knowledgeGate, type KnowledgeGate } from "./production-gate.server";
@@ -149,6 +150,8 @@ async function runMenuAction(api: ApiClient, appId: number, action: MenuAction, 
   const spec = MENU_ACTIONS[action];
   try {
     if (spec.status === null) {
+      // The API's call names the website alone: it must be this client's, as the status changes' calls are.
+      await findWebsite(api, appId, websiteId);
       await knowledgeApi.refreshSitemap(api, websiteId);
       return redirectWithToast(backTo(request), { type: "success", description: "Sitemap refresh started" });
     }
