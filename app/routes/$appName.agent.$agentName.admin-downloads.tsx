@@ -5,7 +5,7 @@ import { RouteError } from "~/components/RouteError";
 import { consoleContext } from "~/server/context.server";
 import { downloadFile, loadDownloads } from "~/server/downloads.server";
 
-/** The agent-level page shows the same client files (the parent route checks the agent belongs to the client). */
+/** The agent-level page shows the same client files (the parent route checks the agent belongs to the client; the action checks it itself). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json(await loadDownloads(request, consoleContext(context), params.appName));
 }

@@ -540,6 +540,9 @@ describe("export and admin downloads", () => {
   });
 
   it("says 'No download URL received' when the API answers without a link", async () => {
+    const [file] = (
+      await loaderJson(downloadsLoader, args(getRequest("/northfield/admin-downloads", admin), northfield))
+    ).files as { key: string; filename: string }[];
     const context = testContext(host);
     context.apiFetch = async (request) =>
       new URL(request.url).pathname === "/v1/admin_downloads/download"
@@ -548,7 +551,7 @@ describe("export and admin downloads", () => {
     const blank = await settle(() =>
       downloadAction(
         args(
-          formRequest("/northfield/admin-downloads", { file_key: "k", filename: "export.json" }, admin),
+          formRequest("/northfield/admin-downloads", { file_key: file.key, filename: "export.json" }, admin),
           northfield,
           context,
         ),
@@ -556,7 +559,7 @@ describe("export and admin downloads", () => {
     );
     await expect(blank).toSendToast({
       type: "error",
-      description: "Failed to download export.json: No download URL received",
+      description: `Failed to download ${file.filename}: No download URL received`,
     });
 
     context.apiFetch = async (request) =>
@@ -564,7 +567,7 @@ describe("export and admin downloads", () => {
     const missing = await settle(() =>
       downloadAction(
         args(
-          formRequest("/northfield/admin-downloads", { file_key: "k", filename: "export.json" }, admin),
+          formRequest("/northfield/admin-downloads", { file_key: file.key, filename: "export.json" }, admin),
           northfield,
           context,
         ),
@@ -572,8 +575,52 @@ describe("export and admin downloads", () => {
     );
     await expect(missing).toSendToast({
       type: "error",
-      description: "Failed to download export.json: No download URL received",
+      description: `Failed to download ${file.filename}: No download URL received`,
     });
+  });
+
+  it("downloads only the files of the page's client, under an agent it has", async () => {
+    // A System Admin reaches every client's files: the page's client, not the caller's reach, scopes the key.
+    const staff = (await signInAs(host, "admin@example.com")).user_token;
+    const apps = (await call("GET", "/v1/apps?status=active", { token: staff })).body.apps as {
+      id: number;
+      url_code: string;
+    }[];
+    const harbor = apps.find((a) => a.url_code !== "northfield")!;
+    expect((await call("POST", `/v1/apps/${harbor.id}/exports/export`, { token: staff })).status).toBe(200);
+    const harborFile = Object.values(
+      (await call("GET", `/v1/admin_downloads/latest_files?app_id=${harbor.id}`, { token: staff })).body
+        .files as Record<string, { key: string; filename: string }>,
+    )[0];
+    const refused = await settle(() =>
+      downloadAction(
+        args(
+          formRequest(
+            "/northfield/admin-downloads",
+            { file_key: harborFile.key, filename: harborFile.filename },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
+    expect(refused).toHaveRedirect("/northfield/admin-downloads");
+    await expect(refused).toSendToast({
+      type: "error",
+      description: `Failed to download ${harborFile.filename}: File not found`,
+    });
+    const [own] = (
+      await loaderJson(downloadsLoader, args(getRequest("/northfield/admin-downloads", admin), northfield))
+    ).files as { key: string; filename: string }[];
+    const ghost = await settle(() =>
+      agentDownloadAction(
+        args(
+          formRequest("/northfield/agent/ghost/admin-downloads", { file_key: own.key, filename: own.filename }, admin),
+          { appName: "northfield", agentName: "ghost" },
+        ),
+      ),
+    );
+    expect(ghost.status).toBe(404);
   });
 
   it("answers 400 when no file is named", async () => {

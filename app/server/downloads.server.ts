@@ -1,18 +1,20 @@
 import { json, redirectDocument } from "@remix-run/node";
 import { ZodError } from "zod";
 import type { AdminFile, ClientApp } from "@contract";
+import { agentSegmentOf } from "~/lib/clients";
 import { userCan } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { appsApi } from "./api/apps-api.server";
 import { downloadsApi } from "./api/downloads-api.server";
 import { getUserInfo } from "./api/users-api.server";
-import { invariantResponse, requireClient } from "./clients.server";
+import { invariantResponse, requireAgentOf, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { textOf } from "./http/form-fields.server";
 
 export const NO_DOWNLOAD_URL = "No download URL received";
+const FILE_NOT_FOUND = "File not found";
 export const downloadFailed = (filename: string, message: string) => `Failed to download ${filename}: ${message}`;
 
 /**
@@ -49,15 +51,22 @@ const isFollowable = (url: string) => /^(\/(?!\/)|https?:\/\/)/i.test(url);
  * A failure returns to the page with 'Failed to download {filename}: {message}'.
  */
 export async function downloadFile(request: Request, context: ConsoleContext, appName: string | undefined) {
-  const { api } = await requireClient(request, context, appName);
+  const { api, app } = await requireClient(request, context, appName);
+  const back = new URL(request.url).pathname;
+  // Actions run without the parent route's check of the agent in the address.
+  if (agentSegmentOf(back)) requireAgentOf(app, back);
   const formData = await readForm(request);
   const key = textOf(formData, "file_key");
   invariantResponse(key, "Choose a file to download", 400);
-  const filename = textOf(formData, "filename") || key;
-  const back = new URL(request.url).pathname;
 
   let url: string;
+  let filename = textOf(formData, "filename") || key;
   try {
+    // Only a file this page lists: the API's call names the file alone, and a System Admin reaches every client's.
+    const listed = Object.values(await downloadsApi.latest(api, app.id)).find((file) => file.key === key);
+    if (!listed)
+      return redirectWithToast(back, { type: "error", description: downloadFailed(filename, FILE_NOT_FOUND) });
+    filename = listed.filename;
     const link = await downloadsApi.link(api, key);
     url = link.download_url || link.url;
   } catch (error) {
