@@ -103,6 +103,17 @@ describe("integrations", () => {
     expect(new SecretBox("test-jwt-secret").open(row.settings.client_secret)).toBe(SECRET);
   });
 
+  it("refuses one system's use case twice in one save, at the second row", async () => {
+    const row = salesforce({ instance_url: "https://twice.my.salesforce.com", client_id: "x", client_secret: "y" })
+      .integrations[0];
+    const twice = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
+      token: clientAdmin,
+      body: { integrations: [row, row] },
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors).toEqual({ "integrations.1.usecase": ["Salesforce lead_sync (staging) appears twice"] });
+  });
+
   it("refuses an address setting that is not a full web address", async () => {
     const bare = await call("POST", `/v1/apps/${appId}/integrations/upsert`, {
       token: clientAdmin,

@@ -73,6 +73,7 @@ export function integrationRoutes(route: RouteBuilder) {
       const errors: Record<string, string[]> = {};
       const planned: { values: Omit<typeof integrations.$inferInsert, "appId">; existing: IntegrationRow | null }[] =
         [];
+      const slots = new Set<string>();
       for (const [i, input] of body.integrations.entries()) {
         const at = (path: string) => `integrations.${i}.${path}`;
         const system = systemNamed(input.external_system);
@@ -80,6 +81,13 @@ export function integrationRoutes(route: RouteBuilder) {
         if (!system) errors[at("external_system")] = [`No system named ${input.external_system}`];
         else if (!usecase) errors[at("usecase")] = [`${system.title} has no use case ${input.usecase}`];
         if (!system || !usecase) continue;
+        // One row a system, use case and environment: a second in the same save would break the table's unique key.
+        const slot = `${system.name}\n${usecase.usecase}\n${input.environment}`;
+        if (slots.has(slot)) {
+          errors[at("usecase")] = [`${system.title} ${usecase.usecase} (${input.environment}) appears twice`];
+          continue;
+        }
+        slots.add(slot);
         const [existing] = await deps.db
           .select()
           .from(integrations)

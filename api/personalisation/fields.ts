@@ -51,7 +51,15 @@ export async function saveConfigDetails(
   });
   if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
   await deps.db.transaction(async (tx) => {
-    for (const row of rows) {
+    // The unique index on a model's names is checked row by row, not at the end: fields renamed
+    // here first step aside under names no field can have (a control character), so that a swap, or
+    // a new field taking a renamed one's old name, is saved as the check above judged it.
+    for (const row of rows.filter((r) => r.id))
+      await tx
+        .update(profileFields)
+        .set({ name: `\u0001${row.id}` })
+        .where(and(eq(profileFields.id, row.id!), eq(profileFields.appId, appId)));
+    for (const row of [...rows.filter((r) => r.id), ...rows.filter((r) => !r.id)]) {
       const values = {
         name: row.name,
         definition: row.definition,

@@ -71,6 +71,47 @@ describe("data model fields", () => {
     expect((await call("GET", base(shop), { token: admin })).body.personalisation_config_details).toEqual([]);
   });
 
+  it("saves a swap of two names, and a new field taking a renamed one's old name, as one save", async () => {
+    const saved = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          field("alpha", "text", "Academic Profile", "user_profile"),
+          field("beta", "text", "Academic Profile", "user_profile"),
+        ],
+      },
+    });
+    const idOf = (name: string) =>
+      (saved.body.personalisation_config_details as { id: number; name: string }[]).find((f) => f.name === name)!.id;
+    const [alpha, beta] = [idOf("alpha"), idOf("beta")];
+    const swapped = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          { ...field("beta", "text", "Academic Profile", "user_profile"), id: alpha },
+          { ...field("alpha", "text", "Academic Profile", "user_profile"), id: beta },
+        ],
+      },
+    });
+    expect(swapped.status).toBe(200);
+    const names = (body: { personalisation_config_details: { id: number; name: string }[] }) =>
+      Object.fromEntries(body.personalisation_config_details.map((f) => [f.id, f.name]));
+    expect(names(swapped.body)).toMatchObject({ [alpha]: "beta", [beta]: "alpha" });
+    // The new row first, the rename after it: the order of the rows does not decide.
+    const taken = await call("POST", `${base(northfield)}/create_and_update`, {
+      token: clientAdmin,
+      body: {
+        personalisation_config_details: [
+          field("alpha", "text", "Academic Profile", "user_profile"),
+          { ...field("old_alpha", "text", "Academic Profile", "user_profile"), id: beta },
+        ],
+      },
+    });
+    expect(taken.status).toBe(200);
+    expect(names(taken.body)).toMatchObject({ [beta]: "old_alpha" });
+    expect(Object.values(names(taken.body))).toContain("alpha");
+  });
+
   it("takes field names in any script's letters, and still refuses one starting with a digit or holding punctuation", async () => {
     const saved = await call("POST", `${base(northfield)}/create_and_update`, {
       token: clientAdmin,

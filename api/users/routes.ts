@@ -160,6 +160,10 @@ const addsTwice = (rows: AppUserRows, index: number) => {
   );
 };
 
+/** Whether a row before this one (not a removal) gives the same address. */
+const givenEarlier = (rows: AppUserRows, index: number) =>
+  rows.some((other, i) => i < index && other.action !== "delete" && other.email === rows[index].email);
+
 /** A row with an id edits the person as this client knows them: the name given here, or (staff only) the account's email. */
 const isRenaming = (row: AppUserRows[number], member: Member) =>
   Boolean(row.id && (member.membership.name !== row.name || member.user.email !== row.email));
@@ -205,6 +209,9 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
       const sameEmail = (await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email)))[0];
       if (member && row.id && sameEmail && sameEmail.id !== member.user.id) {
         problems.add(index, "email", `${row.email} belongs to another user`);
+      } else if (account && row.id && account.email !== row.email && givenEarlier(rows, index)) {
+        // Two rows giving one new address: each alone is free, together they would be one account twice.
+        problems.add(index, "email", listedTwice(row.email));
       }
     }
     problems.throwIfAny();

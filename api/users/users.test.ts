@@ -293,4 +293,20 @@ describe("granting access to an existing account", () => {
     });
     expect(taken.body.errors).toEqual({ "users.0.email": ["staff@example.com belongs to another user"] });
   });
+
+  it("refuses two members re-addressed to one new address in one save, saying so at the second", async () => {
+    const listed = (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token.admin })).body.users as {
+      id: number;
+      email: string;
+      name: string;
+    }[];
+    const [first, second] = listed.filter((u) => !u.email.startsWith("admin@"));
+    const twice = await upsertNorthfield(token.admin, [
+      { id: first.id, email: "same.new@example.com", name: first.name, app_user: { role: "client_admin" } },
+      { id: second.id, email: "same.new@example.com", name: second.name, app_user: { role: "client_user" } },
+    ]);
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors).toEqual({ "users.1.email": ["same.new@example.com appears twice"] });
+    expect((await host.deps.db.select().from(users).where(eq(users.email, "same.new@example.com"))).length).toBe(0);
+  });
 });
