@@ -67,6 +67,11 @@ describe("jobs through pg-boss", () => {
 
   it("refuses a payload the catalog does not accept, and unknown queues", async () => {
     expect((await call("POST", "/v1/jobs/no-such-queue/run", { token: adminToken, body: {} })).status).toBe(404);
+    // Names every JavaScript object answers to are not queues either.
+    for (const name of ["constructor", "__proto__", "toString", "hasOwnProperty"]) {
+      expect((await call("POST", `/v1/jobs/${name}/run`, { token: adminToken, body: { data: {} } })).status).toBe(404);
+      expect((await call("GET", `/v1/jobs?queue=${name}`, { token: adminToken })).status).toBe(404);
+    }
     expect((await call("GET", "/v1/jobs?state=exploded", { token: adminToken })).status).toBe(400);
   });
 

@@ -113,4 +113,4 @@ export type PayloadOf<N extends QueueName> = z.input<QueueDefinitions[N]["payloa
 export type CheckedPayloadOf<N extends QueueName> = z.output<QueueDefinitions[N]["payload"]>;
 
 export const queueNames = Object.keys(queueDefinitions) as QueueName[];
-export const isQueueName = (name: string): name is QueueName => name in queueDefinitions;
+export const isQueueName = (name: string): name is QueueName => Object.hasOwn(queueDefinitions, name);
