@@ -24,11 +24,14 @@ function postgresCodeOf(error: unknown): string | null {
 
 /**
  * The answer for a database refusal that input caused, when a route's own checks let it through:
- * a reference to a row that does not exist is a 404, a value out of range is a 400. Anything
+ * a reference to a row that does not exist is a 404, a value out of range is a 400, a value
+ * another row holds where the table allows one is a 409. Anything
  * else stays a 500 (our bug). A safety net: routes should check first and say it better.
  */
-export function inputErrorOf(error: unknown): { status: 400 | 404; message: string } | null {
+export function inputErrorOf(error: unknown): { status: 400 | 404 | 409; message: string } | null {
   switch (postgresCodeOf(error)) {
+    case "23505": // unique_violation: a value the request gives twice, or another save took meanwhile
+      return { status: 409, message: "A value in the request is already taken; reload and try again" };
     case "23503": // foreign_key_violation
       return { status: 404, message: "Not found" };
     case "22003": // numeric_value_out_of_range
