@@ -12,6 +12,7 @@ import { requireApi } from "~/server/api/client.server";
 import { appsApi } from "~/server/api/apps-api.server";
 import { importFailureMessage, importedSummary, readImportClientsForm } from "~/server/client-form.server";
 import { consoleContext } from "~/server/context.server";
+import { requireUserWithPermission } from "~/server/permissions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
@@ -30,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /** Imports the ticked files one by one, in order; the first failure stops the run, keeping what was imported. */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
+  await requireUserWithPermission(api, "create_client");
   const submission = readImportClientsForm(await readForm(request));
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
   // What each import did ("Imported Acme", "Updated Northfield University"): an update overwrites a client.

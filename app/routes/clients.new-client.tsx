@@ -10,6 +10,7 @@ import { getUserInfo } from "~/server/api/users-api.server";
 import { invariantResponse } from "~/server/clients.server";
 import { submitClientForm } from "~/server/client-form.server";
 import { consoleContext } from "~/server/context.server";
+import { requireUserWithPermission } from "~/server/permissions.server";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
@@ -19,6 +20,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
+  // Refused before the form's logo is stored: the API's own refusal would come after the upload.
+  await requireUserWithPermission(api, "create_client");
   return submitClientForm(request, api, null);
 }
 

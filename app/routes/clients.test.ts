@@ -100,6 +100,28 @@ describe("onboard form (/clients/new-client)", () => {
     );
   });
 
+  it("refuses a Client Admin's post before the logo it carries is stored", async () => {
+    const clientAdmin = await signInToConsole(host, "client.admin@example.com");
+    const logosBefore = (await host.deps.storage.list("public/logos")).length;
+    const refused = await settle(() =>
+      createAction(
+        args(
+          multipartRequest(
+            "/clients/new-client",
+            {
+              client_name: "Not Theirs",
+              primary_website: "https://www.not-theirs.example",
+              logo: new File([PNG_BYTES], "logo.png", { type: "image/png" }),
+            },
+            clientAdmin,
+          ),
+        ),
+      ),
+    );
+    expect(refused.status).toBe(403);
+    expect((await host.deps.storage.list("public/logos")).length).toBe(logosBefore);
+  });
+
   it("creates a client with the url_code derived from the website, computing market and client_type, and opens it", async () => {
     const response = await settle(() =>
       createAction(
@@ -400,6 +422,15 @@ describe("import clients (/clients/import)", () => {
     const second = await exportOf("shoppixel-store");
     await rename("lakeside-college", "Lakeside renamed");
     await rename("shoppixel-store", "Pixel renamed");
+    // A Client user's post is refused as the page is: 403, nothing imported.
+    const clientUser = await signInToConsole(host, "client.user@example.com");
+    const notStaff = new Request("http://localhost/clients/import", {
+      method: "POST",
+      body: new URLSearchParams([["file_name", first]]),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: clientUser },
+    });
+    expect((await settle(() => importAction(args(notStaff)))).status).toBe(403);
+    expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside renamed");
     const response = await settle(() => importAction(args(importRequest([first, second]))));
     expect(response).toHaveRedirect("/clients");
     await expect(response).toSendToast({
