@@ -1,6 +1,7 @@
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { googleConfigFromEnv } from "../config";
+import { users } from "../db/schema";
 import { apiCaller, signInAs, startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
 import { startOidcProvider } from "../../tests/support/oidc";
 
@@ -85,6 +86,15 @@ describe("Google sign-in against a local OpenID provider", () => {
     expect(status).toBe(200);
     const info = await call("GET", "/v1/users/get_info", { token: body.user_token });
     expect(info.body.email).toBe("client.user@example.com");
+  });
+
+  it("keeps a provider's name for a person without one, without control or direction characters, at most 200 long", async () => {
+    await host.deps.db.insert(users).values({ email: "unnamed@example.com", name: "", userType: "user" });
+    oidc.setIdentity({ email: "unnamed@example.com", name: `Evil\u202egnp.exe\u0007 ${"x".repeat(300)}` });
+    const { status, body } = await call("POST", "/auth/google", { body: { id_token: await oidc.idToken() } });
+    expect(status).toBe(200);
+    const info = await call("GET", "/v1/users/get_info", { token: body.user_token });
+    expect(info.body.name).toBe(`Evil gnp.exe ${"x".repeat(200 - "Evil gnp.exe ".length)}`);
   });
 
   it("refuses an unknown Google account with 403 and a clear message", async () => {

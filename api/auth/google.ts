@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { REFUSED_CHARACTERS } from "@contract/text";
 import type { GoogleConfig } from "../config";
 import { HttpError, badRequest } from "../http/errors";
 
@@ -29,7 +30,20 @@ export async function verifyGoogleIdToken(idToken: string, google: GoogleConfig)
   if (!email) throw new HttpError(401, "Google did not share an email address for this account");
   if (payload.email_verified === false)
     throw new HttpError(403, `The Google account ${email} has no verified email address`);
-  return { email, name: typeof payload.name === "string" ? payload.name : "" };
+  return { email, name: typeof payload.name === "string" ? providedName(payload.name) : "" };
+}
+
+/** The longest name a person is given in the console (the users' own schema's limit). */
+const NAME_MAX_CHARS = 200;
+
+/**
+ * A name as the provider gives it, made fit to store: whatever a person typed into their account
+ * there, without control and direction characters (spaces instead), on one line, at most as long
+ * as a name the console takes. Signing in is never refused for it.
+ */
+function providedName(name: string) {
+  const clean = name.replace(REFUSED_CHARACTERS, " ").replace(/\s+/g, " ").trim();
+  return Array.from(clean).slice(0, NAME_MAX_CHARS).join("").trim();
 }
 
 /** Exchanges an authorization code at Google's token endpoint and verifies the ID token it returns. */
