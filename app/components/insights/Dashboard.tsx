@@ -117,7 +117,10 @@ export function Dashboard() {
     return {
       conversations: conversationsAskingPath(askedIn, gap.asked_as, true),
       store: storeOf(asked),
-      qualityCheck: client.qualityChecks[gap.trigger_point] ?? client.qualityChecks[""],
+      // Own keys only: a trigger point named like an object's property ("constructor") is not one.
+      qualityCheck: Object.hasOwn(client.qualityChecks, gap.trigger_point)
+        ? client.qualityChecks[gap.trigger_point]
+        : client.qualityChecks[""],
       finetuning: finetuningPathFor({ url_code: client.urlCode }),
     };
   };
