@@ -37,13 +37,16 @@ export const UsersList = z.object({
 });
 export type UsersList = z.infer<typeof UsersList>;
 
+/** The longest name a person is given in the console (a save's, or the one a sign-in provider gives). */
+export const USER_NAME_MAX_CHARS = 200;
+
 /** A person as a save sends them: no id for a new account. */
 const PersonInput = z.object({
   id: Id.optional(),
   email: requiredText(320)
     .toLowerCase()
     .pipe(z.email({ pattern: EMAIL_PATTERN, message: EMAIL_INVALID })),
-  name: requiredText(200),
+  name: requiredText(USER_NAME_MAX_CHARS),
 });
 
 export const UserUpsertRow = PersonInput.extend({ user_type: UserType });

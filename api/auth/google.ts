@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from "jose";
+import { USER_NAME_MAX_CHARS } from "@contract";
 import { REFUSED_CHARACTERS } from "@contract/text";
 import type { GoogleConfig } from "../config";
 import { HttpError, badRequest } from "../http/errors";
@@ -33,9 +34,6 @@ export async function verifyGoogleIdToken(idToken: string, google: GoogleConfig)
   return { email, name: typeof payload.name === "string" ? providedName(payload.name) : "" };
 }
 
-/** The longest name a person is given in the console (the users' own schema's limit). */
-const NAME_MAX_CHARS = 200;
-
 /**
  * A name as the provider gives it, made fit to store: whatever a person typed into their account
  * there, without control and direction characters (spaces instead), on one line, at most as long
@@ -43,7 +41,7 @@ const NAME_MAX_CHARS = 200;
  */
 function providedName(name: string) {
   const clean = name.replace(REFUSED_CHARACTERS, " ").replace(/\s+/g, " ").trim();
-  return Array.from(clean).slice(0, NAME_MAX_CHARS).join("").trim();
+  return Array.from(clean).slice(0, USER_NAME_MAX_CHARS).join("").trim();
 }
 
 /** Exchanges an authorization code at Google's token endpoint and verifies the ID token it returns. */
