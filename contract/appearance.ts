@@ -1,8 +1,9 @@
 import { z } from "zod";
+import { IdParam } from "./common";
 export * from "./values/appearance";
 
 export const AppearanceQuery = z.object({
-  appId: z.coerce.number().int().positive().max(2_147_483_647),
+  appId: IdParam,
   triggerPoint: z.string().trim().max(100).default(""),
 });
 export const AppearanceData = z.record(z.string(), z.union([z.string(), z.number(), z.boolean()]));

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { AppearanceData, WIDGET_ENVIRONMENTS } from "./appearance";
 import { CHAT_MESSAGE_MAX_CHARS } from "./values/chat";
+import { IdParam } from "./common";
 export * from "./values/chat";
 
 export const ChatRequest = z.object({
@@ -27,7 +28,7 @@ export const WidgetConfig = z.object({ environment: z.enum(WIDGET_ENVIRONMENTS),
 export type WidgetConfig = z.infer<typeof WidgetConfig>;
 
 export const BotInstallQuery = z.object({
-  app_id: z.coerce.number().int().positive().max(2_147_483_647),
+  app_id: IdParam,
   env: z.enum(WIDGET_ENVIRONMENTS, { error: "env must be stage or prod" }),
   /** The agent (site code) the script is for; the client default when empty. */
   app_name: z.string().trim().max(100).default(""),

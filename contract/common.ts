@@ -9,9 +9,16 @@ export const ErrorBody = z.object({
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())).optional(),
 });
-export type ErrorBody = z.infer<typeof ErrorBody>; // ids are Postgres integers
-export const IdParam = z.coerce.number().int().positive().max(MAX_ID, "Not a valid id");
-/** An id inside a JSON body. */
+export type ErrorBody = z.infer<typeof ErrorBody>;
+/**
+ * An id in a path or a query: its decimal digits alone, so `1e3`, `0x1`, `01` and `1.0` are not
+ * other spellings of an id that a cache, a log or a link would count apart. Ids are Postgres integers.
+ */
+export const IdParam = z.coerce
+  .string()
+  .regex(/^[1-9][0-9]*$/, "Not a valid id")
+  .transform(Number)
+  .pipe(z.number().int().positive().max(MAX_ID, "Not a valid id"));
 /** A page number of a list query (the first page is `first`: 1, or 0 for URL lists). */
 export const pageNumber = (first: 0 | 1) =>
   z.coerce
@@ -20,6 +27,7 @@ export const pageNumber = (first: 0 | 1) =>
     .min(first)
     .max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`)
     .default(first);
+/** An id inside a JSON body. */
 export const Id = z.number().int().positive().max(MAX_ID, "Not a valid id");
 
 /** A string schema's own word for a missing value only: its checks keep theirs (a schema-wide `error` would word them all). */

@@ -294,6 +294,11 @@ describe("who may see it, and what is refused", () => {
     expect(repeated.status).toBeGreaterThanOrEqual(400);
     expect(repeated.status).toBeLessThan(500);
     expect((await call("GET", "/v1/apps/0/quality_check/evidence", { token: viewer })).status).toBe(400);
+    // The same client under another spelling of its id is not another address of it.
+    for (const spelling of [`0${appId}`, `${appId}.0`, `${appId}e0`]) {
+      const path = `/v1/apps/${spelling}/quality_check/evidence?trigger_point=${AGENT}`;
+      expect((await call("GET", path, { token: viewer })).status, spelling).toBe(400);
+    }
   });
 
   it("is documented in /v1/openapi.json", async () => {
