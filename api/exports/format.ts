@@ -14,6 +14,7 @@ import {
   TOPIC_ROWS,
 } from "@contract";
 import { AppearancesSection, IntegrationsSection, ProfileFieldsSection } from "./profile-sections";
+import { fileStamp } from "../storage/file-stamp";
 
 export const EXPORT_FORMAT = "assistant-console/app-export";
 export const EXPORT_VERSION = 1;
@@ -158,8 +159,7 @@ export const EXPORTS_FOLDER = "exports";
 
 /** url_code + UTC timestamp to the millisecond: sorts by time, says whose it is, and two exports never collide. */
 export function exportFileName(urlCode: string, at = new Date()) {
-  const stamp = at.toISOString().replace(/[-:]/g, "").replace("T", "-").replace(".", "-").slice(0, 19);
-  return `${urlCode}_${stamp}.json`;
+  return `${urlCode}_${fileStamp(at)}.json`;
 }
 
 export const isExportFileName = (name: string) => /^[A-Za-z0-9][A-Za-z0-9._-]*\.json$/.test(name);

@@ -25,6 +25,7 @@ import { insightRange, readInsights, type InsightScope } from "./queries";
 import { rebuildInsightDays } from "./rollups";
 import { containing } from "../db/like";
 import type { StorageWrites } from "../http/storage-writes";
+import { fileStamp } from "../storage/file-stamp";
 
 const AppParams = z.object({ appId: IdParam });
 const ProfileParams = AppParams.extend({ conversationId: z.uuid({ error: "Not a profile id" }) });
@@ -188,9 +189,9 @@ export function insightRoutes(route: RouteBuilder, storageWrites: StorageWrites)
         unhelpful: 1000,
         gapPages: false,
       });
-      const stamp = new Date().toISOString().replace(/[-:]/g, "").replace(/\..*$/, "").replace("T", "-");
-      const fileName = `${app.urlCode}-${body.chart.replace(/_/g, "-")}-${scope.from}-to-${scope.to}-${stamp}.csv`;
-      const key = `reports/${app.urlCode}/${fileName}`;
+      const fileName = `${app.urlCode}-${body.chart.replace(/_/g, "-")}-${scope.from}-to-${scope.to}-${fileStamp()}.csv`;
+      // Under the client's id, not its code: a code given up and taken by another client names another folder.
+      const key = `reports/${params.appId}/${fileName}`;
       const { size } = await deps.storage.put(key, toCsv(chartCsv(body.chart, insights)));
       const fileType = `insights_${body.chart}`;
       await deps.db
