@@ -1,8 +1,8 @@
 import { z } from "zod";
 import { Id, IdParam } from "./common";
-import { FILE_TAGS, FILE_STATUSES, MAX_FILES_PER_UPLOAD } from "./values/files";
+import { FILE_TAG_REFUSAL, FILE_TAGS, FILE_STATUSES, MAX_FILES_PER_UPLOAD } from "./values/files";
 export * from "./values/files";
-export const FileTag = z.enum(FILE_TAGS);
+export const FileTag = z.enum(FILE_TAGS, { error: FILE_TAG_REFUSAL });
 
 export const KnowledgeFile = z.object({
   id: z.number().int(),
@@ -35,7 +35,7 @@ export type FilesList = z.infer<typeof FilesList>;
 
 export const FileTagsBody = z.object({
   app_id: Id,
-  tags: z.array(FileTag, { error: "Tags must be sandbox or production" }).max(10),
+  tags: z.array(FileTag, { error: FILE_TAG_REFUSAL }).max(10),
 });
 
 export const AppIdQuery = z.object({ app_id: IdParam });

@@ -190,6 +190,22 @@ describe("the Files page without JavaScript", () => {
     expect((await load(cookie, "?search=fine")).files[0].tags).toEqual(["production"]);
   });
 
+  it("refuses a tag the screen does not offer rather than saving the file without it", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const [file] = (await load(cookie, "?search=fine")).files;
+    const before = file.tags;
+    const forged = await settle(() =>
+      filesAction(args(formRequest(PAGE, { intent: "tags", file_id: String(file.id), tags: "archive" }, cookie))),
+    );
+    expect(forged.status).toBe(400);
+    expect(await forged.json()).toEqual({
+      intent: "tags",
+      formError: "Tags must be sandbox or production",
+      fileId: file.id,
+    });
+    expect((await load(cookie, "?search=fine")).files[0].tags).toEqual(before);
+  });
+
   it("asks by address before deleting a file, then deletes it", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const [file] = (await load(cookie, "?search=fine")).files;

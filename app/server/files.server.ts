@@ -5,6 +5,7 @@ import {
   PresignBody,
   cleanFileName,
   FILE_TAGS,
+  FILE_TAG_REFUSAL,
   FILE_UPLOAD_CONTENT_TYPE,
   isPdfName,
   MAX_FILES_PER_UPLOAD,
@@ -249,10 +250,10 @@ export async function handleFilesAction(args: {
   if (!isRowId(fileId)) throw new Response("Choose a file", { status: 400 });
   try {
     if (intent === "tags") {
-      const tags = formData
-        .getAll("tags")
-        .map(String)
-        .filter((tag) => (FILE_TAGS as readonly string[]).includes(tag));
+      const tags = formData.getAll("tags").map(String);
+      // Only a forged form sends a tag the screen does not offer: refused, not quietly left out.
+      if (tags.some((tag) => !(FILE_TAGS as readonly string[]).includes(tag)))
+        return json<FilesActionData>({ intent, formError: FILE_TAG_REFUSAL, fileId }, { status: 400 });
       if ((await newlyInProduction(api, appId, fileId, tags)) && (await knowledgeGate(api, app, formData))) {
         const confirm = new URL(backTo, "http://console.invalid");
         confirm.searchParams.set(CONFIRM_TAGS_PARAM, String(fileId));

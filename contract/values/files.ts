@@ -3,6 +3,9 @@
 /** Tags a file can carry: which environments of the assistant may answer from it. */
 export const FILE_TAGS = ["sandbox", "production"] as const;
 
+/** The refusal of a tag not in FILE_TAGS, in the API and on the Files screen alike. */
+export const FILE_TAG_REFUSAL = "Tags must be sandbox or production";
+
 /** How the Files screen names each tag. */
 export const FILE_TAG_LABELS: Record<(typeof FILE_TAGS)[number], string> = {
   sandbox: "Sandbox",
