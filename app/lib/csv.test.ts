@@ -100,6 +100,15 @@ describe("dates in a time zone", () => {
     expect(formatInTimeZone("2026-07-01T23:15:00.000Z", "Europe/Berlin")).toBe("2026-07-02 01:15:00 GMT+2");
   });
 
+  it("keeps each zone's time apart when rows alternate between more zones than are kept", () => {
+    const zones = Intl.supportedValuesOf("timeZone").slice(0, 100);
+    const at = "2026-07-01T12:00:00.000Z";
+    const once = zones.map((zone) => formatInTimeZone(at, zone));
+    expect(zones.map((zone) => formatInTimeZone(at, zone))).toEqual(once);
+    expect(formatInTimeZone(at, "Asia/Tokyo")).toBe("2026-07-01 21:00:00 GMT+9");
+    expect(formatInTimeZone(at, "UTC")).toBe("2026-07-01 12:00:00 UTC");
+  });
+
   it("writes nothing for a missing date", () => {
     expect(formatInTimeZone(null, "UTC")).toBe("");
     expect(formatInTimeZone("not a date", "UTC")).toBe("");

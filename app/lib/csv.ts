@@ -90,15 +90,16 @@ export function safeTimeZone(zone: string | null | undefined) {
 }
 
 /**
- * An instant in a time zone as `YYYY-MM-DD HH:mm:ss {label}`, the label being the zone's short
- * name (e.g. `GMT+2`, `UTC`) so a reader of the file knows which local time it is.
+ * One formatter a zone, kept: making one costs about 70 µs, so a 10,000-row export with three
+ * dates a row spent over two seconds on them alone (and held every other request that long).
  */
-export function formatInTimeZone(value: string | null | undefined, zone: string) {
-  if (!value) return "";
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return "";
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
+const formatsByZone = new Map<string, Intl.DateTimeFormat>();
+const ZONES_KEPT = 64;
+
+function timeZoneFormat(zone: string) {
+  let format = formatsByZone.get(zone);
+  if (!format) {
+    format = new Intl.DateTimeFormat("en-US", {
       timeZone: zone,
       year: "numeric",
       month: "2-digit",
@@ -108,7 +109,23 @@ export function formatInTimeZone(value: string | null | undefined, zone: string)
       second: "2-digit",
       hourCycle: "h23",
       timeZoneName: "short",
-    })
+    });
+    if (formatsByZone.size >= ZONES_KEPT) formatsByZone.clear();
+    formatsByZone.set(zone, format);
+  }
+  return format;
+}
+
+/**
+ * An instant in a time zone as `YYYY-MM-DD HH:mm:ss {label}`, the label being the zone's short
+ * name (e.g. `GMT+2`, `UTC`) so a reader of the file knows which local time it is.
+ */
+export function formatInTimeZone(value: string | null | undefined, zone: string) {
+  if (!value) return "";
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return "";
+  const parts = Object.fromEntries(
+    timeZoneFormat(zone)
       .formatToParts(date)
       .map((part) => [part.type, part.value]),
   );
