@@ -6,6 +6,9 @@
  * default 30 days, 90 days, one trigger point and one environment, and a page of the profile store.
  *   npx tsx bench/insights.ts        on a throw-away database of the local PostgreSQL (BENCH_PG to choose another)
  *   BENCH_MESSAGES=100000 ...        a smaller store
+ * The inventory holds BENCH_URLS addresses (100,000 by default) besides the 200 cited pages, a
+ * quarter of them under each of four sections whose names are words of the unanswered questions:
+ * the dashboard's closest inventory pages must not read them all for each question.
  */
 import { performance } from "node:perf_hooks";
 import { eq, sql } from "drizzle-orm";
@@ -16,6 +19,7 @@ import { percentiles, servedApiHost, throwawayPostgres } from "./support";
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 1_000_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 50);
 const CONVERSATIONS = Math.ceil(MESSAGES / 10);
+const URLS = Number(process.env.BENCH_URLS ?? 100_000);
 const DAYS = 90;
 
 const postgres = await throwawayPostgres(process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/postgres");
@@ -52,6 +56,14 @@ try {
     with w as (insert into websites (app_id, url, site_map, status) values (${app.id}, 'https://www.northfield.edu/', 'few_urls', 'sitemap_generated') returning id)
     insert into urls (app_id, website_id, url, title, status)
     select ${app.id}, w.id, 'https://www.northfield.edu/page-' || p, 'Page ' || p, 'indexed' from w, generate_series(0, 199) as p`),
+  );
+  await db.execute(
+    sql.raw(`
+    with w as (insert into websites (app_id, url, site_map, status) values (${app.id}, 'https://archive.northfield.edu/', 'few_urls', 'sitemap_generated') returning id)
+    insert into urls (app_id, website_id, url, title, status)
+    select ${app.id}, w.id, 'https://archive.northfield.edu/' || (array['questions', 'numbers', 'news', 'about'])[1 + p % 4] || '/item-' || p,
+      'Item ' || p, (array['indexed', 'skipped', 'to_be_indexed'])[1 + p % 3]
+    from w, generate_series(1, ${URLS}) as p`),
   );
   await db.execute(
     sql.raw(`

@@ -1,29 +1,45 @@
-import { describe, expect, it } from "vitest";
-import { addressTermsOf, gapStateOf } from "./gap-pages";
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientApps, websites } from "../db/schema";
+import { startTestHost } from "../../tests/support/test-host";
+import { closestInventoryPages } from "./gap-pages";
 
-describe("a gap's closest pages", () => {
-  it("look for a question's content words as stems, the longest first, without stop words or short runs", () => {
-    expect(addressTermsOf("What are the tuition fees for international students?")).toEqual([
-      "student",
-      "tuition",
-      "intern",
-      "fee",
-    ]);
-    expect(addressTermsOf("Où est la résidence?")).toContain("resid");
-    expect(addressTermsOf("Is it on?")).toEqual([]);
-    expect(
-      addressTermsOf(
-        "a b c d e f g h i j k l m n o p q r s t u v w x y z alpha bravo charlie delta echo foxtrot golf hotel",
-      ),
-    ).toHaveLength(6);
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let appId: number;
+
+beforeAll(async () => {
+  host = await startTestHost();
+  const { db } = host.deps;
+  [{ id: appId }] = await db.select({ id: clientApps.id }).from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+  const [site] = await db
+    .insert(websites)
+    .values({ appId, url: "https://www.example.edu/", siteMap: "few_urls", status: "sitemap_generated" })
+    .returning({ id: websites.id });
+  // Far more pages under a common word than one term reads, and one page that holds a rarer word too.
+  await db.execute(sql`
+    insert into urls (app_id, website_id, url, title, status)
+    select ${appId}, ${site.id}, 'https://www.example.edu/campus/news-' || p, 'Campus news ' || p, 'indexed'
+    from generate_series(1, 1500) as p`);
+  await db.execute(sql`
+    insert into urls (app_id, website_id, url, title, status)
+    values (${appId}, ${site.id}, 'https://www.example.edu/campus/news-and-the-velodrome-track-guide', 'Track', 'skipped')`);
+});
+afterAll(() => host?.close());
+
+describe("the inventory's pages closest to an unanswered question", () => {
+  it("finds the page holding the question's rarer word among more common-word pages than are read", async () => {
+    const question = "where is the campus velodrome";
+    const found = await closestInventoryPages(appId, [question], host.deps);
+    expect(found.get(question)?.[0]).toMatchObject({
+      url: "https://www.example.edu/campus/news-and-the-velodrome-track-guide",
+      state: "skipped",
+    });
   });
 
-  it("say where a page stands in words an operator acts on", () => {
-    expect(gapStateOf("indexed")).toBe("indexed");
-    for (const status of ["pending_review", "sitemap_generated", "to_be_indexed", "sent_for_indexing"])
-      expect(gapStateOf(status)).toBe("not_indexed");
-    expect(gapStateOf("skipped")).toBe("skipped");
-    expect(gapStateOf("failed_to_index")).toBe("failed");
-    expect(gapStateOf("deleted")).toBe("deleted");
+  it("still lists pages for a question whose only words are common ones", async () => {
+    const question = "campus news";
+    const pages = (await closestInventoryPages(appId, [question], host.deps)).get(question)!;
+    expect(pages).toHaveLength(3);
+    for (const page of pages) expect(page.url).toContain("/campus/news-");
   });
 });
