@@ -52,11 +52,11 @@ export default defineConfig({
   projects: [
     {
       name: "journeys",
-      testIgnore: /(hostile-requests|route-sweep|polish)\.spec\.ts$/,
+      testIgnore: /(hostile-requests|hostile-sitemaps|route-sweep|polish)\.spec\.ts$/,
       use: launchedFrom(HEADLESS_SHELL),
     },
     { name: "route-sweep", testMatch: /(route-sweep|polish)\.spec\.ts$/, use: launchedFrom(CHROMIUM) },
-    { name: "hostile", testMatch: /hostile-requests\.spec\.ts$/, use: launchedFrom(HEADLESS_SHELL) },
+    { name: "hostile", testMatch: /hostile-(requests|sitemaps)\.spec\.ts$/, use: launchedFrom(HEADLESS_SHELL) },
   ],
   webServer: {
     command: "npx tsx tests/e2e/start-servers.ts",

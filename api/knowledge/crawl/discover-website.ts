@@ -3,10 +3,8 @@ import { websites } from "../../db/schema";
 import { ClaimLost, heldByLiveWorker } from "../../jobs/leases";
 import type { WorkerDeps } from "../../deps";
 import { addUrls, fetchOptions, isListed, type WebsiteRecord } from "./pipeline-shared";
-import { readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
+import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
 import { cutText } from "@contract";
-
-const MAX_URLS_PER_WEBSITE = 100_000;
 
 /**
  * Sitemap generation: robots.txt, the sitemaps it names (or /sitemap.xml), indexes and gzip
@@ -41,8 +39,11 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     }
     const origin = new URL(website.url).origin;
     const robots = await readRobots(origin, fetchOptions(deps));
-    const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
-    const entries = found.entries.filter((e) => isListed(e, website, robots)).slice(0, MAX_URLS_PER_WEBSITE);
+    const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps), {
+      keep: (entry) => isListed(entry, website, robots),
+      maxEntries: MAX_URLS_PER_WEBSITE,
+    });
+    const entries = found.entries;
     if (!found.sitemaps.length) throw new Error(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
     const added = await addUrls(website, entries, deps, true);
     await finish({

@@ -15,7 +15,7 @@ import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
 import type { WorkerDeps } from "../../deps";
 import { fetchOptions, loadWebsite, type PipelineDeps } from "./pipeline-shared";
-import { readRobots, readSitemaps, sitemapCandidates, type Robots } from "./sitemaps";
+import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sameSite, sitemapCandidates, type Robots } from "./sitemaps";
 import { cutText } from "@contract";
 
 type UrlRecord = typeof urls.$inferSelect;
@@ -178,7 +178,10 @@ interface PageWork {
 async function currentLastmods(website: { url: string; siteMap: string }, robots: Robots, deps: PipelineDeps) {
   if (website.siteMap !== "full_website") return new Map<string, string>();
   try {
-    const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
+    const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps), {
+      keep: (entry) => sameSite(entry.url, website.url),
+      maxEntries: MAX_URLS_PER_WEBSITE,
+    });
     return new Map(found.entries.flatMap((entry) => (entry.lastmod ? [[entry.url, entry.lastmod] as const] : [])));
   } catch {
     return new Map<string, string>();

@@ -11,10 +11,11 @@ const page = (id: number, url: string, extra: Partial<Parameters<typeof reviewMa
   ...extra,
 });
 
-const marksOf = (pages: Parameters<typeof reviewMarks>[0], listed: Record<string, string | null>) => {
+const marksOf = (pages: Parameters<typeof reviewMarks>[0], listed: Record<string, string | null>, complete = true) => {
   const { updates, counts } = reviewMarks(
     pages,
     new Map(Object.entries(listed).map(([url, lastmod]) => [url, { lastmod }])),
+    complete,
   );
   return { marks: Object.fromEntries(updates.map((u) => [u.id, u.review])), counts };
 };
@@ -32,6 +33,12 @@ describe("a sitemap refresh's review marks", () => {
     );
     expect(marks).toEqual({ 1: "removed", 2: "new", 3: "changed", 4: "unchanged" });
     expect(counts).toEqual({ new: 1, removed: 1, changed: 1, unchanged: 1 });
+  });
+
+  it("marks no page removed when a limit cut the sitemaps' reading short", () => {
+    const { marks, counts } = marksOf([page(1, "/unread"), page(2, "/moved")], { "/moved": "2026-02-01" }, false);
+    expect(marks).toEqual({ 2: "changed" });
+    expect(counts.removed).toBe(0);
   });
 
   it("never marks a page given by hand removed", () => {

@@ -3,7 +3,7 @@ import { cutText } from "@contract";
 import { urls, websites, type SitemapRefreshRecord } from "../../db/schema";
 import { addUrls, fetchOptions, isListed, loadWebsite, refreshUrlsCount, type PipelineDeps } from "./pipeline-shared";
 import { startRefreshRecords } from "./refresh-record";
-import { readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
+import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
 
 /** How long a Refresh Sitemap asked for stands before another may be queued (its job lost, a queue stuck). */
 export const SITEMAP_REFRESH_WAIT_SECONDS = 600;
@@ -48,7 +48,10 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
   if (!website || website.siteMap !== "full_website") return { skipped: "not a sitemap website" };
   const origin = new URL(website.url).origin;
   const robots = await readRobots(origin, fetchOptions(deps));
-  const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps));
+  const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps), {
+    keep: (entry) => isListed(entry, website, robots),
+    maxEntries: MAX_URLS_PER_WEBSITE,
+  });
   if (!found.sitemaps.length) {
     await deps.db
       .update(websites)
@@ -61,7 +64,7 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
     );
     return { failed: "no sitemap" };
   }
-  const listed = new Map(found.entries.filter((e) => isListed(e, website, robots)).map((e) => [e.url, e]));
+  const listed = new Map(found.entries.map((e) => [e.url, e]));
   const existing = await deps.db
     .select({
       id: urls.id,
@@ -74,7 +77,7 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
     .from(urls)
     .where(eq(urls.websiteId, websiteId));
   const known = new Set(existing.map((e) => e.url));
-  const { updates, counts } = reviewMarks(existing, listed);
+  const { updates, counts } = reviewMarks(existing, listed, found.complete);
   for (let i = 0; i < updates.length; i += 1000) {
     await deps.db.execute(sql`
       update urls set sitemap_refresh_review_status = mark.review, lastmod = mark.lastmod,
@@ -125,7 +128,12 @@ interface StoredPage {
  * marked `removed` (it is gone already), but a new lastmod still marks it `changed`: it may be worth
  * indexing again.
  */
-export function reviewMarks(pages: StoredPage[], listed: Map<string, { lastmod?: string | null }>) {
+export function reviewMarks(
+  pages: StoredPage[],
+  listed: Map<string, { lastmod?: string | null }>,
+  /** Whether `listed` is all the sitemaps list: when a limit cut the reading short, no page is marked removed. */
+  complete = true,
+) {
   const updates: { id: number; review: string | null; lastmod: string | null; in_sitemap: boolean }[] = [];
   const counts = { new: 0, removed: 0, changed: 0, unchanged: 0 };
   const mark = (kind: keyof typeof counts) => {
@@ -136,7 +144,7 @@ export function reviewMarks(pages: StoredPage[], listed: Map<string, { lastmod?:
     const entry = listed.get(page.url);
     if (!entry) {
       // Gone from the sitemaps since they were read; a page they did not list stays as it was.
-      if (page.inSitemap)
+      if (page.inSitemap && complete)
         updates.push({
           id: page.id,
           review: page.status === "deleted" ? page.review : mark("removed"),

@@ -1,5 +1,5 @@
-import { gunzipSync } from "node:zlib";
-import { XMLParser } from "fast-xml-parser";
+import { createGunzip } from "node:zlib";
+import { Parser } from "htmlparser2";
 import robotsParser from "robots-parser";
 import { USER_AGENT, safeFetch, type FetchOptions } from "./fetcher";
 
@@ -15,7 +15,18 @@ export interface Robots {
 }
 
 const MAX_SITEMAPS = 50;
+/** The pages a website keeps from its sitemaps, at most. */
+export const MAX_URLS_PER_WEBSITE = 100_000;
+/** One sitemap unzipped, at most: the sitemaps protocol's own limit. */
 const MAX_UNCOMPRESSED = 50 * 1024 * 1024;
+/**
+ * What one reading of a site's sitemaps unzips and parses in all. Sitemaps may sit on any host
+ * (robots.txt and indexes name them), so fifty of them at the protocol's limit, full of other
+ * hosts' pages, would be 2.5 GB of XML to parse for nothing.
+ */
+const MAX_UNCOMPRESSED_IN_ALL = 250 * 1024 * 1024;
+/** Text parsed between two turns of the event loop: people's requests wait at most this long. */
+const SLICE_BYTES = 128 * 1024;
 
 /** robots.txt of a site; a missing or unreadable one allows everything. */
 export async function readRobots(origin: string, options: FetchOptions): Promise<Robots> {
@@ -35,19 +46,6 @@ export async function readRobots(origin: string, options: FetchOptions): Promise
   };
 }
 
-const parser = new XMLParser({
-  ignoreAttributes: true,
-  removeNSPrefix: true,
-  isArray: (name) => name === "url" || name === "sitemap",
-});
-
-function decode(body: Buffer) {
-  // Gzipped sitemaps (.xml.gz) are recognised by their magic bytes, whatever the headers say.
-  if (body[0] === 0x1f && body[1] === 0x8b)
-    return gunzipSync(body, { maxOutputLength: MAX_UNCOMPRESSED }).toString("utf8");
-  return body.toString("utf8");
-}
-
 /**
  * A sitemap's `lastmod` as written, kept only when it is short plain text: a sitemap is outside
  * input, and the value is stored and compared at the next refresh.
@@ -58,20 +56,125 @@ export function plainLastmod(value: unknown): string | null {
   return text && text.length <= 100 && !/[\u0000-\u001f\u007f]/.test(text) ? text : null;
 }
 
+class SitemapTooLarge extends Error {}
+
+/** The bytes of a sitemap as they unzip (gzipped ones are known by their magic bytes, whatever the headers say), in slices. */
+async function* slicesOf(body: Buffer): AsyncGenerator<Buffer> {
+  if (body[0] === 0x1f && body[1] === 0x8b) {
+    // Unzipped on libuv's threads, a slice at a time: never the whole file in memory, nor the event loop held.
+    const gunzip = createGunzip({ chunkSize: SLICE_BYTES });
+    gunzip.end(body);
+    try {
+      for await (const slice of gunzip) yield slice as Buffer;
+    } finally {
+      gunzip.destroy();
+    }
+    return;
+  }
+  for (let at = 0; at < body.length; at += SLICE_BYTES) {
+    yield body.subarray(at, at + SLICE_BYTES);
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+interface SitemapReading {
+  /** The document's root element: `urlset`, `sitemapindex`, or something that is not a sitemap. */
+  root: string | null;
+  /** Whether reading stopped because `onPage` asked to. */
+  stopped: boolean;
+}
+
 /**
- * Every page listed by the given sitemaps, following sitemap indexes (depth ≤ 3, ≤ 50 sitemaps).
- * Unreadable sitemaps are reported in `errors` rather than failing the whole discovery.
+ * Reads one sitemap as a stream of XML: each page (`<url>`) and each child sitemap (`<sitemap>`) is
+ * handed on as soon as it closes, so memory holds what is kept, not the document's tree.
+ * `onPage` answers false to stop reading (a page it has no room for). `budget.left` is the bytes this reading may still unzip.
  */
-export async function readSitemaps(start: string[], options: FetchOptions) {
+async function readSitemapXml(
+  body: Buffer,
+  budget: { left: number },
+  onPage: (loc: string, lastmod: string) => boolean,
+  onChild: (loc: string) => void,
+): Promise<SitemapReading> {
+  const reading: SitemapReading = { root: null, stopped: false };
+  const open: string[] = [];
+  let item: { loc: string; lastmod: string } | null = null;
+  const localName = (name: string) => name.slice(name.indexOf(":") + 1);
+  const parser = new Parser(
+    {
+      onopentag(name) {
+        const tag = localName(name);
+        if (reading.root === null) reading.root = tag;
+        open.push(tag);
+        if ((tag === "url" && reading.root === "urlset") || (tag === "sitemap" && reading.root === "sitemapindex"))
+          item = { loc: "", lastmod: "" };
+      },
+      ontext(text) {
+        if (!item) return;
+        const tag = open.at(-1);
+        if (tag === "loc" && item.loc.length <= MAX_URL_TEXT) item.loc += text;
+        else if (tag === "lastmod" && item.lastmod.length <= 100) item.lastmod += text;
+      },
+      onclosetag(name) {
+        const tag = localName(name);
+        open.pop();
+        if (!item || (tag !== "url" && tag !== "sitemap")) return;
+        const { loc, lastmod } = item;
+        item = null;
+        if (!loc.trim() || reading.stopped) return;
+        if (tag === "sitemap") onChild(loc.trim());
+        else if (!onPage(loc.trim(), lastmod)) reading.stopped = true;
+      },
+    },
+    { xmlMode: true },
+  );
+  const decoder = new TextDecoder("utf-8");
+  let unzipped = 0;
+  for await (const slice of slicesOf(body)) {
+    unzipped += slice.length;
+    budget.left -= slice.length;
+    if (unzipped > MAX_UNCOMPRESSED)
+      throw new SitemapTooLarge(`larger than ${MAX_UNCOMPRESSED / 1024 / 1024} MB unzipped`);
+    if (budget.left < 0)
+      throw new SitemapTooLarge(
+        `not read: the sitemaps hold more than ${MAX_UNCOMPRESSED_IN_ALL / 1024 / 1024} MB in all`,
+      );
+    parser.write(decoder.decode(slice, { stream: true }));
+    // Not a sitemap (a page of HTML, say): no need to read on.
+    if (reading.stopped || (reading.root !== null && reading.root !== "urlset" && reading.root !== "sitemapindex"))
+      return reading;
+  }
+  parser.end(decoder.decode());
+  return reading;
+}
+
+/** A `<loc>` longer than this is not an address any row keeps; its text is not gathered further. */
+const MAX_URL_TEXT = 4096;
+
+export interface SitemapOptions {
+  /** Whether a page is one the website keeps (its host, patterns, robots.txt): only those are gathered. */
+  keep: (entry: SitemapEntry) => boolean;
+  /** The pages kept at most; reading stops there, and `complete` says so. */
+  maxEntries: number;
+}
+
+/**
+ * The pages the given sitemaps list that `keep` accepts, following sitemap indexes (depth ≤ 3,
+ * ≤ 50 sitemaps), up to `maxEntries`. Unreadable sitemaps are reported in `errors` rather than
+ * failing the whole discovery. `complete` is false when a limit stopped the reading early: pages
+ * the sitemaps list may be missing from `entries`.
+ */
+export async function readSitemaps(start: string[], options: FetchOptions, limits: SitemapOptions) {
   const entries = new Map<string, SitemapEntry>();
   const seen = new Set<string>();
   const read: string[] = [];
   const errors: string[] = [];
+  const budget = { left: MAX_UNCOMPRESSED_IN_ALL };
+  let complete = true;
   let queue = start.map((url) => ({ url, depth: 0 }));
-  while (queue.length && seen.size < MAX_SITEMAPS) {
+  while (queue.length && seen.size < MAX_SITEMAPS && complete) {
     const next: typeof queue = [];
     for (const { url, depth } of queue) {
-      if (seen.has(url) || seen.size >= MAX_SITEMAPS) continue;
+      if (seen.has(url) || seen.size >= MAX_SITEMAPS || !complete) continue;
       seen.add(url);
       try {
         const response = await safeFetch(url, {
@@ -83,32 +186,37 @@ export async function readSitemaps(start: string[], options: FetchOptions) {
           errors.push(`${url}: HTTP ${response.status}`);
           continue;
         }
-        const xml = parser.parse(decode(response.body)) as {
-          urlset?: { url?: { loc?: string; lastmod?: string }[] };
-          sitemapindex?: { sitemap?: { loc?: string }[] };
-        };
-        if (xml.sitemapindex) {
-          read.push(url);
-          if (depth < 3)
-            for (const child of xml.sitemapindex.sitemap ?? [])
-              if (child.loc) next.push({ url: String(child.loc).trim(), depth: depth + 1 });
-        } else if (xml.urlset) {
-          read.push(url);
-          for (const item of xml.urlset.url ?? []) {
-            if (!item.loc) continue;
-            const loc = String(item.loc).trim();
-            entries.set(loc, { url: loc, lastmod: plainLastmod(item.lastmod) });
-          }
-        } else {
-          errors.push(`${url}: not a sitemap`);
+        const reading = await readSitemapXml(
+          response.body,
+          budget,
+          (loc, lastmod) => {
+            const entry = { url: loc, lastmod: plainLastmod(lastmod) };
+            if (entries.has(loc) || !limits.keep(entry)) return true;
+            // One more page to keep, and no room for it.
+            if (entries.size >= limits.maxEntries) return false;
+            entries.set(loc, entry);
+            return true;
+          },
+          (child) => {
+            if (depth < 3) next.push({ url: child, depth: depth + 1 });
+          },
+        );
+        if (reading.root === "urlset" || reading.root === "sitemapindex") read.push(url);
+        else errors.push(`${url}: not a sitemap`);
+        if (reading.stopped) {
+          complete = false;
+          errors.push(
+            `${url}: read up to ${limits.maxEntries.toLocaleString("en")} pages, the most a website keeps; the sitemaps list more`,
+          );
         }
       } catch (error) {
         errors.push(`${url}: ${(error as Error).message}`);
+        if (error instanceof SitemapTooLarge) complete = false;
       }
     }
     queue = next;
   }
-  return { entries: [...entries.values()], sitemaps: read, errors };
+  return { entries: [...entries.values()], sitemaps: read, errors, complete };
 }
 
 /** The sitemaps of a site: robots.txt's Sitemap lines, else /sitemap.xml (and sitemap.xml beside a website kept in a folder). */

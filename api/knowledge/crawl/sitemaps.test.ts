@@ -1,0 +1,88 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { gzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readSitemaps } from "./sitemaps";
+
+/** Sitemaps served on 127.0.0.1, by path. */
+const served = new Map<string, Buffer | string>();
+let server: Server;
+let base = "";
+const local = { allowPrivate: true, timeoutMs: 5000 };
+const urlset = (locs: string[]) =>
+  `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${locs
+    .map((loc) => `<url><loc>${loc}</loc><lastmod>2026-05-01</lastmod></url>`)
+    .join("")}</urlset>`;
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const body = served.get(req.url ?? "");
+    if (body === undefined) return res.writeHead(404).end();
+    res.end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const keepOwn = {
+  keep: (entry: { url: string }) => entry.url.startsWith("https://www.example.edu/"),
+  maxEntries: 1000,
+};
+
+describe("reading sitemaps", () => {
+  it("follows an index to gzipped and plain sitemaps, namespaced or not, keeping what the website keeps", async () => {
+    served.set(
+      "/index.xml",
+      `<?xml version="1.0"?><sm:sitemapindex xmlns:sm="http://www.sitemaps.org/schemas/sitemap/0.9">
+        <sm:sitemap><sm:loc>${base}/a.xml.gz</sm:loc></sm:sitemap><sm:sitemap><sm:loc>${base}/b.xml</sm:loc></sm:sitemap>
+      </sm:sitemapindex>`,
+    );
+    served.set("/a.xml.gz", gzipSync(urlset(["https://www.example.edu/a?x=1&amp;y=2", "https://other.example/a"])));
+    served.set("/b.xml", `<urlset><url><loc><![CDATA[ https://www.example.edu/b ]]></loc></url></urlset>`);
+    const found = await readSitemaps([`${base}/index.xml`], local, keepOwn);
+    expect(found.entries).toEqual([
+      { url: "https://www.example.edu/a?x=1&y=2", lastmod: "2026-05-01" },
+      { url: "https://www.example.edu/b", lastmod: null },
+    ]);
+    expect(found.sitemaps).toEqual([`${base}/index.xml`, `${base}/a.xml.gz`, `${base}/b.xml`]);
+    expect(found).toMatchObject({ errors: [], complete: true });
+  });
+
+  it("says a page of HTML is not a sitemap", async () => {
+    served.set(
+      "/page.html",
+      "<!doctype html><html><body><url><loc>https://www.example.edu/x</loc></url></body></html>",
+    );
+    const found = await readSitemaps([`${base}/page.html`], local, keepOwn);
+    expect(found).toMatchObject({ entries: [], sitemaps: [], errors: [`${base}/page.html: not a sitemap`] });
+  });
+
+  it("stops at the pages a website keeps at most, and says the sitemaps list more", async () => {
+    const own = Array.from({ length: 50 }, (_, i) => `https://www.example.edu/p/${i}`);
+    served.set("/many.xml", urlset(own));
+    served.set("/more.xml", urlset(["https://www.example.edu/never-read"]));
+    const found = await readSitemaps([`${base}/many.xml`, `${base}/more.xml`], local, { ...keepOwn, maxEntries: 20 });
+    expect(found.entries.map((entry) => entry.url)).toEqual(own.slice(0, 20));
+    expect(found.complete).toBe(false);
+    expect(found.errors).toEqual([
+      `${base}/many.xml: read up to 20 pages, the most a website keeps; the sitemaps list more`,
+    ]);
+  });
+
+  it("keeps none of the other hosts' pages a sitemap lists, however many", async () => {
+    const others = Array.from({ length: 100_000 }, (_, i) => `https://elsewhere-${i % 7}.example/p/${i}`);
+    served.set("/others.xml.gz", gzipSync(urlset([...others, "https://www.example.edu/own"])));
+    const found = await readSitemaps([`${base}/others.xml.gz`], local, keepOwn);
+    expect(found.entries.map((entry) => entry.url)).toEqual(["https://www.example.edu/own"]);
+    expect(found.complete).toBe(true);
+  });
+
+  it("refuses a sitemap larger than 50 MB unzipped, without unzipping the rest", async () => {
+    const filler = `<!-- ${"x".repeat(1024 * 1024)} -->`;
+    served.set("/bomb.xml.gz", gzipSync(`<urlset>${filler.repeat(60)}</urlset>`));
+    const found = await readSitemaps([`${base}/bomb.xml.gz`], local, keepOwn);
+    expect(found.errors).toEqual([`${base}/bomb.xml.gz: larger than 50 MB unzipped`]);
+    expect(found.complete).toBe(false);
+  });
+});
