@@ -79,6 +79,27 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText(`glimmerfrond ${id}`).first()).toBeVisible();
   });
 
+  test("a visitor's question of one long word stays inside its panels: the dashboard never scrolls sideways", async ({
+    signedInPage: page,
+  }) => {
+    const id = unique();
+    const word = `Quarbletfrond${id}${"x".repeat(1900)}`;
+    for (let ask = 0; ask < 3; ask++) await converse(page.request, [`${word} when?`]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(DASHBOARD);
+    await expect(page.getByRole("link", { name: new RegExp(`^Quarbletfrond${id}`) }).first()).toBeAttached();
+    await expect(
+      page
+        .getByRole("region", { name: "Unanswered questions" })
+        .getByText(`Quarbletfrond${id}`, { exact: false })
+        .first(),
+    ).toBeVisible();
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBe(0);
+  });
+
   test("Business Insights: totals, real SVG charts with tooltips, an unanswered question linking to the knowledge store, a chart's CSV", async ({
     signedInPage: page,
   }) => {

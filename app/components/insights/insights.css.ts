@@ -57,6 +57,8 @@ export const rankRow = style({
 });
 export const rankLabel = style({
   display: "block",
+  // The containing block of the link's visually hidden hint: clipped with the label, not laid out at the figure's edge.
+  position: "relative",
   overflow: "hidden",
   textOverflow: "ellipsis",
   whiteSpace: "nowrap",
@@ -104,11 +106,18 @@ export const scoreRule = style({ color: vars.color.muted, fontSize: "13px" });
 /** A lead score's reason ("2 questions +4") is never broken inside: the list wraps between reasons. */
 export const leadReason = style({ whiteSpace: "nowrap" });
 /** An unanswered question an action was just taken on (the address's fragment): marked. */
+/** A visitor's question may be one long word: it wraps inside the panel rather than widening the page. */
 export const gap = style({
+  overflowWrap: "anywhere",
   selectors: { "&:target": { outline: `2px solid ${vars.color.primary}`, outlineOffset: "2px" } },
 });
 export const inlineForm = style({ display: "inline", marginLeft: vars.space.sm });
-export const unhelpfulList = style({ display: "grid", gap: vars.space.md, paddingLeft: vars.space.lg });
+export const unhelpfulList = style({
+  display: "grid",
+  gap: vars.space.md,
+  paddingLeft: vars.space.lg,
+  overflowWrap: "anywhere",
+});
 // An answer can run long: three lines are enough to recognise it; the conversation holds the rest.
 export const answerText = style({
   margin: `${vars.space.xs} 0 0`,
