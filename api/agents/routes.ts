@@ -138,8 +138,17 @@ export function agentRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
               const changed = Object.fromEntries(
                 Object.entries(values).filter(([key]) => sent.has(AGENT_FIELD_NAMES[key as keyof typeof values])),
               );
-              if (typeof changed.siteCode === "string")
-                await moveTriggerPoint(db, params.appId, existing.siteCode, changed.siteCode);
+              if (typeof changed.siteCode === "string") {
+                // Read again under the save's lock: a rename that committed meanwhile moved the code on,
+                // and this one moves the agent's settings from where they are now.
+                const [now] = await db
+                  .select({ siteCode: agents.siteCode })
+                  .from(agents)
+                  .where(eq(agents.id, existing.id));
+                if (!now) throw notFound("Agent not found");
+                if (now.siteCode !== changed.siteCode)
+                  await moveTriggerPoint(db, params.appId, now.siteCode, changed.siteCode);
+              }
               const [updated] = await db
                 .update(agents)
                 .set({ ...changed, updatedAt: new Date() })

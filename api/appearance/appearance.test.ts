@@ -217,6 +217,24 @@ describe("appearance", () => {
     expect((await historyOf()).total).toBe(before.total);
   });
 
+  it("keeps both of two saves of different values made at once, each recorded in History from the other's state", async () => {
+    const tp = "studentsuccess";
+    const save = (value: Record<string, string>) =>
+      call("PUT", path(tp), { token: clientAdmin, body: { appearance: { value } } });
+    for (let round = 0; round < 3; round++) {
+      const colours = [`#1${round}1${round}1${round}`, `#2${round}2${round}2${round}`];
+      const saved = await Promise.all([save({ primary_color: colours[0] }), save({ header_text_color: colours[1] })]);
+      expect(saved.map((answer) => answer.status)).toEqual([200, 200]);
+      const stage = (await call("GET", path(tp), { token: clientAdmin })).body.data;
+      expect([stage.primary_color, stage.header_text_color]).toEqual(colours);
+    }
+    // Each entry's "before" is the state the entry before it left: a revert writes back a state that was.
+    const states = (await call("GET", `/v1/apps/${appId}/history?kind=appearance&page_size=6`, { token: clientAdmin }))
+      .body.data as { before: unknown; after: unknown }[];
+    expect(states).toHaveLength(6);
+    for (let i = 0; i + 1 < states.length; i++) expect(states[i].before).toEqual(states[i + 1].after);
+  });
+
   it("compares the posted values about to be pushed, checked like a save, without saving them", async () => {
     const pending = await call("POST", `/v1/appearances/get_diff?appId=${appId}&triggerPoint=admissions`, {
       token: clientAdmin,

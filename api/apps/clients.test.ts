@@ -454,6 +454,30 @@ describe("agents", () => {
     ).toBe("transfers");
   });
 
+  it("keeps an agent's settings with it when two renames of it arrive at once", async () => {
+    const created = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { app_id: northfieldId, name: "Library Desk", site_code: "library" },
+    });
+    await call("PUT", `/v1/controls?app_id=${northfieldId}`, {
+      token: tokens.admin,
+      body: { controls: [personalityControl("Speak softly.", "library")] },
+    });
+    const rename = (code: string) =>
+      call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+        token: tokens.admin,
+        body: { id: created.body.id, app_id: northfieldId, name: "Library Desk", site_code: code },
+      });
+    const answers = await Promise.all([rename("library-b"), rename("library-c")]);
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    const agent = await call("GET", `/v1/apps/${northfieldId}/agents/${created.body.id}`, { token: tokens.admin });
+    const kept = await host.deps.db
+      .select({ triggerPoint: controls.triggerPoint })
+      .from(controls)
+      .where(and(eq(controls.appId, northfieldId), eq(controls.promptInputRaw, "Speak softly.")));
+    expect(kept).toEqual([{ triggerPoint: agent.body.site_code }]);
+  });
+
   it("uploads a single agent logo", async () => {
     const one = await upload(
       `/v1/apps/${northfieldId}/agents/logo_upload`,

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { sql } from "drizzle-orm";
 import type { ChangeKind } from "@contract";
 import type { Executor } from "../controls/scope";
 import type { Database } from "../db/client";
@@ -61,6 +62,7 @@ export async function recordChanges<T>(
   via?: string,
 ) {
   return deps.db.transaction(async (tx) => {
+    await lockTargets(tx, changes);
     const before = changes.map(() => new Map<string, unknown>());
     for (const [i, change] of changes.entries())
       for (const target of change.targets) before[i].set(target, asStored(await change.read(target, tx)));
@@ -94,6 +96,28 @@ export async function recordChanges<T>(
     }
     return { result, recorded };
   });
+}
+
+/** The first key of the advisory locks a recorded save holds on what it changes (the second is the thing's hash). */
+const RECORDED_SAVE_LOCK = 4_210_519;
+
+/**
+ * Holds, until the transaction ends, a lock on each thing the save may change, in one order so two
+ * saves never wait for each other crosswise. Two saves of one thing at once then run one after the
+ * other: the second reads what the first wrote, both as what it merges into (an appearance's other
+ * values) and as the "before" History records, which a revert writes back.
+ */
+async function lockTargets(tx: Database, changes: Pick<Change, "appId" | "kind" | "targets">[]) {
+  const keys = [
+    ...new Set(changes.flatMap((change) => change.targets.map((t) => `${change.appId}:${change.kind}:${t}`))),
+  ];
+  if (!keys.length) return;
+  await tx.execute(sql`
+    select pg_advisory_xact_lock(${RECORDED_SAVE_LOCK}, key)
+    from (select distinct hashtext(thing) as key from unnest(array[${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )}]::text[]) as thing order by 1) as ordered`);
 }
 
 /**
