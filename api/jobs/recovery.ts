@@ -2,13 +2,19 @@ import type { ApiDeps } from "../deps";
 import { recoverWaitingFiles, takeBackAbandonedFiles } from "../files/pipeline";
 import { takeBackAbandonedUrls, websitesAwaitingDiscovery } from "../knowledge/crawl/pipeline-recovery";
 import { relexemeStalePassages } from "../knowledge/index/relexeme";
+import { takeBackAbandonedRuns } from "../testing/abandoned-runs";
 
 /**
  * URLs, files and sitemap generations held by workers whose lease lapsed go back in line, and
- * their jobs are sent again. Cheap (partial indexes over what is in flight): every job-handling
+ * their jobs are sent again; so do test runs whose job is gone. Cheap (partial indexes over what is in flight): every job-handling
  * process runs it after each lease renewal, so a killed worker's work restarts within a lease and a renewal.
  */
 export async function takeBackAbandonedWork(deps: ApiDeps) {
+  const runs = await takeBackAbandonedRuns(deps);
+  if (runs.requeued || runs.interrupted)
+    deps.log.info(
+      `test runs without a job: ${runs.requeued} sent again, ${runs.interrupted} interrupted and queued again`,
+    );
   const { toProcess, toDiscover } = await takeBackAbandonedUrls(deps);
   const files = await takeBackAbandonedFiles(deps);
   for (const websiteId of toProcess) await deps.jobs.send("website-process", { websiteId });

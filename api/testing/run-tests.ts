@@ -44,6 +44,35 @@ export function judge(
   return { passed: reasons.length === 0, reason: reasons.length ? reasons.join("; ") : null };
 }
 
+/** The trigger point a run is filed under now; a run that is gone ends its own asking. */
+async function triggerPointOf(runId: number, deps: WorkerDeps) {
+  const [run] = await deps.db
+    .select({ triggerPoint: testRuns.triggerPoint })
+    .from(testRuns)
+    .where(eq(testRuns.id, runId));
+  if (!run) throw new Error("The run was deleted");
+  return run.triggerPoint;
+}
+
+/**
+ * A question asked under the trigger point its run is filed under now: an agent renamed meanwhile
+ * took its run and settings to its new code, and the old one holds none of them any more. A rename
+ * while the question was asked has it asked again under the new code.
+ */
+async function askAsFiledNow(
+  runId: number,
+  input: Omit<Parameters<typeof respond>[0], "triggerPoint">,
+  deps: WorkerDeps,
+) {
+  let triggerPoint = await triggerPointOf(runId, deps);
+  for (;;) {
+    const answer = await respond({ ...input, triggerPoint }, deps);
+    const now = await triggerPointOf(runId, deps);
+    if (now === triggerPoint) return answer;
+    triggerPoint = now;
+  }
+}
+
 /** Questions asked at once: the responder's statements queue on the database anyway. */
 const AT_ONCE = 4;
 /** Results kept per write while a run goes on. */
@@ -91,8 +120,9 @@ export async function runTests(runId: number, deps: WorkerDeps) {
       Array.from({ length: AT_ONCE }, async () => {
         while (next < questions.length) {
           const question = questions[next++];
-          const answer = await respond(
-            { appId: run.appId, environment, triggerPoint: run.triggerPoint, message: question.question, clientType },
+          const answer = await askAsFiledNow(
+            runId,
+            { appId: run.appId, environment, message: question.question, clientType },
             deps,
           );
           const verdict = judge(question, answer);

@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps, testQuestions, testResults, testRuns } from "../db/schema";
+import { clientApps, controlTopics, testQuestions, testResults, testRuns } from "../db/schema";
+import { moveTriggerPoint } from "../agents/site-code-rename";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import { indexPages } from "../../tests/support/index-pages";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
@@ -609,5 +610,49 @@ describe("a question deleted while its run asks it", () => {
     expect(await runTests(run.id, { ...host.deps, db, workerId: "test" })).toEqual({ passed: 1, failed: 0 });
     const results = await host.deps.db.select().from(testResults).where(eq(testResults.runId, run.id));
     expect(results).toMatchObject([{ questionId: null, question: "Where do first-year students live?", passed: true }]);
+  });
+});
+
+describe("an agent renamed while its run asks its questions", () => {
+  it("asks the rest under the agent's new code, where its settings went, so the run judges the agent as it is", async () => {
+    await host.deps.db.insert(controlTopics).values({
+      appId,
+      internalName: "no_go_topics",
+      promptInputRaw: "parking permits",
+      metadata: { disclaimer: "Ask the parking office about permits." },
+      triggerPoint: "desk-old",
+    });
+    await host.deps.db.insert(testQuestions).values(
+      Array.from({ length: 60 }, (_, i) => ({
+        appId,
+        triggerPoint: "desk-old",
+        question: `How do I get parking permits for lot ${i + 1}?`,
+        expectOutcome: "canned",
+      })),
+    );
+    const [run] = await host.deps.db
+      .insert(testRuns)
+      .values({ appId, triggerPoint: "desk-old", environment: "stage", trigger: "manual", status: "queued" })
+      .returning();
+    // The operator renames the agent once the run's first results are written.
+    let renamed = false;
+    const db = new Proxy(host.deps.db, {
+      get(target, key, receiver) {
+        const value = Reflect.get(target, key, receiver);
+        if (key !== "insert") return typeof value === "function" ? value.bind(target) : value;
+        return (table: unknown) => {
+          if (table !== testResults) return target.insert(table as typeof testResults);
+          return {
+            values: async (rows: unknown) => {
+              await target.insert(testResults).values(rows as (typeof testResults.$inferInsert)[]);
+              if (!renamed) await target.transaction((tx) => moveTriggerPoint(tx, appId, "desk-old", "desk-new"));
+              renamed = true;
+            },
+          };
+        };
+      },
+    });
+    expect(await runTests(run.id, { ...host.deps, db, workerId: "test" })).toEqual({ passed: 60, failed: 0 });
+    expect(renamed).toBe(true);
   });
 });
