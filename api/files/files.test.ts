@@ -287,6 +287,35 @@ describe("tags, search, deletion and roles", () => {
     expect((await listed()).some((f) => f.id === target.url_id)).toBe(false);
   });
 
+  it("answers an upload completed as its file is deleted with 404, and keeps none of its bytes", async () => {
+    for (let delay = 0; delay < 10; delay += 3) {
+      const name = `Race ${delay}.pdf`;
+      const { body } = await presign([name]);
+      const target = body.presigned_urls[0] as Presigned;
+      expect((await put(target.url, makePdf([["Gone soon."]]))).status).toBe(200);
+      const [completed, removed] = await Promise.all([
+        call("POST", "/v1/files/complete_upload", {
+          token: admin,
+          body: { url_id: target.url_id, s3_path: target.s3_path },
+        }),
+        new Promise((resolve) => setTimeout(resolve, delay)).then(() =>
+          call("DELETE", `/v1/files/${target.url_id}?app_id=${appId}`, { token: admin }),
+        ),
+      ]);
+      expect(removed.status, name).toBe(200);
+      expect([200, 404], `${name}: ${JSON.stringify(completed.body)}`).toContain(completed.status);
+      if (completed.status === 404) expect(completed.body.message).toBe(`${name} was deleted while it was uploaded`);
+      // Indexing may still be on its way out for a file accepted first: nothing of it stays.
+      await until(`${name}'s bytes to go`, async () =>
+        (await host.deps.storage.list(`apps/${appId}/files/${target.url_id}`)).length === 0 &&
+        !(await host.deps.storage.head(target.s3_path))
+          ? true
+          : null,
+      );
+      expect(await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, target.url_id))).toEqual([]);
+    }
+  });
+
   it("puts a file abandoned mid-indexing back in line and closes uploads never finished", async () => {
     const { target } = await upload("Recovered.pdf", makePdf([["Found again after a crash."]]));
     await settledFile(target.url_id);

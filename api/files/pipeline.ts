@@ -80,8 +80,14 @@ export async function acceptUpload(file: FileRecord, author: Author, deps: Pipel
     const bytes = await deps.storage.get(file.uploadKey);
     if (!bytes || !looksLikePdf(bytes)) throw await reject("This file is not a PDF (its content is not PDF data)");
     const storageKey = finalKeyOf(file);
-    await deps.storage.move(file.uploadKey, storageKey);
-    await recordChange(deps, author, filesChange(file.appId, [file.id]), (db) =>
+    try {
+      await deps.storage.move(file.uploadKey, storageKey);
+    } catch (error) {
+      // Deleted while it was checked: the delete took the uploaded bytes, and there is nothing to accept.
+      if (!(await fileExists(file.id, deps))) return false;
+      throw error;
+    }
+    const { result: accepted } = await recordChange(deps, author, filesChange(file.appId, [file.id]), (db) =>
       settle(
         {
           status: "to_be_indexed",
@@ -91,9 +97,12 @@ export async function acceptUpload(file: FileRecord, author: Author, deps: Pipel
           errorMessage: null,
         },
         db,
-      ),
+      ).returning({ id: knowledgeFiles.id }),
     );
-    return true;
+    if (accepted.length) return true;
+    // Deleted between the move and now: its bytes would otherwise stay with no row naming them.
+    if (!(await fileExists(file.id, deps))) await deps.storage.delete(storageKey);
+    return false;
   } finally {
     // Whatever went wrong (bytes not there yet, storage down), the file is left to the next try.
     await settle({});
@@ -228,10 +237,18 @@ export async function deleteFileRows(files: FileRecord[], db: Executor) {
   );
 }
 
-/** Removes the stored bytes of files whose rows are gone. */
+/**
+ * Removes the stored bytes of files whose rows are gone: the uploaded ones, and the kept ones
+ * wherever acceptance puts them, since an upload accepted as the file was deleted may have moved
+ * them there after the row was read.
+ */
 export async function deleteFileBytes(files: FileRecord[], deps: Pick<PipelineDeps, "storage">) {
   for (const file of files) {
     await deps.storage.delete(file.uploadKey);
-    if (file.storageKey) await deps.storage.delete(file.storageKey);
+    for (const key of new Set([file.storageKey, finalKeyOf(file)])) if (key) await deps.storage.delete(key);
   }
 }
+
+const fileExists = async (fileId: number, deps: Pick<PipelineDeps, "db">) =>
+  (await deps.db.select({ id: knowledgeFiles.id }).from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId))).length >
+  0;

@@ -196,7 +196,8 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
         if (accepted) await deps.jobs.send("file-index", { fileId: file.id });
         else await waitForAcceptance(file.id, deps);
       }
-      const described = (await describeFile(file.id, deps))!;
+      const described = await describeFile(file.id, deps);
+      if (!described) throw notFound(`${file.fileName} was deleted while it was uploaded`);
       if (described.status === "failed_to_upload")
         throw badRequest(described.error_message ?? "The upload failed", {
           file: [described.error_message ?? "The upload failed"],
