@@ -27,6 +27,8 @@ import { deleteFields, listConfigs, saveConfigDetails } from "./fields";
 const AppParams = z.object({ appId: IdParam });
 const BASE = "/v1/apps/:appId/personalisation_config_details";
 const TAG = "Profile data models";
+/** The first key of the advisory lock starting a client's build holds (the second is the client's id). */
+const BUILD_START_LOCK = 4_210_520;
 /** A build still queued or running after this long is taken to be lost. */
 const BUILD_ABANDONED_SECONDS = 60 * 60;
 
@@ -169,22 +171,28 @@ export function personalisationRoutes(route: RouteBuilder) {
         throw badRequest("Add fields to the program profile data model before building the recommendation model");
       }
       await closeAbandonedBuilds(deps, BUILD_ABANDONED_SECONDS);
-      const [running] = await deps.db
-        .select()
-        .from(recommendationBuilds)
-        .where(
-          and(
-            eq(recommendationBuilds.appId, params.appId),
-            sql`${recommendationBuilds.state} in ('queued', 'running')`,
-          ),
-        );
-      if (running)
+      // Looked for and queued under the client's lock: callers at the same moment find the one build.
+      const { running, build } = await deps.db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(${BUILD_START_LOCK}, ${params.appId})`);
+        const [running] = await tx
+          .select()
+          .from(recommendationBuilds)
+          .where(
+            and(
+              eq(recommendationBuilds.appId, params.appId),
+              sql`${recommendationBuilds.state} in ('queued', 'running')`,
+            ),
+          );
+        if (running) return { running, build: null };
+        const [build] = await tx.insert(recommendationBuilds).values({ appId: params.appId }).returning();
+        return { running: null, build };
+      });
+      if (running || !build)
         return {
           success: true as const,
           message: "The recommendation model is already being built",
-          job_id: running.jobId,
+          job_id: running?.jobId ?? null,
         };
-      const [build] = await deps.db.insert(recommendationBuilds).values({ appId: params.appId }).returning();
       const jobId = await deps.jobs.send("recommendation-model-build", { buildId: build.id });
       await deps.db.update(recommendationBuilds).set({ jobId }).where(eq(recommendationBuilds.id, build.id));
       return {
