@@ -16,6 +16,23 @@ export const triggerPointName = (app: Pick<ClientApp, "agents">, triggerPoint: s
 export const triggerPointsOf = (app: Pick<ClientApp, "trigger_points" | "agents">) =>
   [...new Set([...app.trigger_points, ...app.agents.map((agent) => agent.site_code)])].filter(Boolean);
 
+/**
+ * Business Insights filters with their trigger point checked against the client's: one the client
+ * lacks (an old link, a renamed agent's code) would show zeros under a selector reading "All", so
+ * the screen shows all of them and says why by the selector.
+ */
+export function withClientTriggerPoint<F extends { trigger_point?: string }>(
+  app: Pick<ClientApp, "trigger_points" | "agents">,
+  filters: F,
+): { filters: F; triggerPointError: string | null } {
+  const asked = filters.trigger_point;
+  if (!asked || triggerPointsOf(app).includes(asked)) return { filters, triggerPointError: null };
+  return {
+    filters: { ...filters, trigger_point: undefined },
+    triggerPointError: `“${asked}” is not a trigger point of this client (showing all of them)`,
+  };
+}
+
 export interface TriggerPointChoice {
   /** '' is the client-wide default. */
   triggerPoint: string;

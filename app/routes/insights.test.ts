@@ -131,6 +131,25 @@ describe("Business Insights", () => {
     });
   });
 
+  it("says by the selector when the address's trigger point is not one of the client's, and shows all of them", async () => {
+    const cookie = await signInToConsole(host, "client.user@example.com");
+    const all = await loaderJson(dashboardLoader, args(getRequest("/backoffice/northfield/dashboard", cookie)));
+    const page = await loaderJson(
+      dashboardLoader,
+      args(getRequest("/backoffice/northfield/dashboard?triggerPoint=admissions-old", cookie)),
+    );
+    expect(page.filters.trigger_point).toBeUndefined();
+    expect(page.triggerPointError).toBe("“admissions-old” is not a trigger point of this client (showing all of them)");
+    expect(page.insights.totals).toEqual(all.insights.totals);
+    expect(page.insights.totals.conversations).toBeGreaterThan(0);
+    const profiles = await loaderJson(
+      profilesLoader,
+      args(getRequest("/backoffice/northfield/user_profiles?triggerPoint=admissions-old", cookie)),
+    );
+    expect(profiles.triggerPointError).toBe(page.triggerPointError);
+    expect(profiles.list?.total).toBeGreaterThan(0);
+  });
+
   it("says a bad range by the dates, showing the default 30 days", async () => {
     const cookie = await signInToConsole(host, "client.user@example.com");
     const bad = await loaderJson(

@@ -6,6 +6,7 @@ import { GAP_ANCHOR } from "~/lib/insights-gaps";
 import {
   controlsPathFor,
   DEFAULT_TRIGGER_POINT_LABEL,
+  withClientTriggerPoint,
   testQuestionsPathFor,
   triggerPointName,
   triggerPointsOf,
@@ -48,7 +49,7 @@ export function insightFilters(
 export async function dashboardLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
   const url = new URL(request.url);
-  const filters = insightFilters(url.searchParams);
+  const { filters, triggerPointError } = withClientTriggerPoint(app, insightFilters(url.searchParams));
   const client = {
     id: app.id,
     name: app.client_name,
@@ -72,6 +73,7 @@ export async function dashboardLoader({ request, context, params }: LoaderFuncti
       filters,
       insights: await insightsApi.insights(api, app.id, filters),
       error: null,
+      triggerPointError,
       fieldErrors: {} as Record<string, string[]>,
     });
   } catch (error) {
@@ -86,6 +88,7 @@ export async function dashboardLoader({ request, context, params }: LoaderFuncti
       filters,
       insights: fallback,
       error: `Error: ${error.message}`,
+      triggerPointError,
       fieldErrors: error.fieldErrors,
     });
   }
@@ -112,8 +115,14 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
     return redirectWithToast(back, { type: "error", description: "Unknown chart" });
   let link: string;
   try {
-    link = (await insightsApi.exportChart(api, app.id, chart as InsightChart, insightFilters(url.searchParams)))
-      .download_url;
+    link = (
+      await insightsApi.exportChart(
+        api,
+        app.id,
+        chart as InsightChart,
+        withClientTriggerPoint(app, insightFilters(url.searchParams)).filters,
+      )
+    ).download_url;
   } catch (error) {
     // A read-only Client may look but not add files to Admin Downloads (the page shows them no button).
     if (error instanceof Response && error.status === 403)

@@ -12,7 +12,7 @@ import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 import { textOf } from "./http/form-fields.server";
 import { lastPageInstead, readPageParam, readSearchParam } from "~/lib/query-params";
-import { triggerPointsOf } from "~/lib/trigger-points";
+import { withClientTriggerPoint, triggerPointsOf } from "~/lib/trigger-points";
 
 /*
  * The user profile store on the back-office host: /backoffice/{url_code}/user_profiles with its
@@ -44,7 +44,7 @@ export function profileFilters(params: URLSearchParams): UserProfilesQuery & { p
 export async function userProfilesLoader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
   const url = new URL(request.url);
-  const asked = profileFilters(url.searchParams);
+  const { filters: asked, triggerPointError } = withClientTriggerPoint(app, profileFilters(url.searchParams));
   const me = await getUserInfo(api);
   const profilesAt = (page: number) => loadOrError(() => insightsApi.profiles(api, app.id, { ...asked, page }));
   const read = await profilesAt(asked.page);
@@ -77,6 +77,7 @@ export async function userProfilesLoader({ request, context, params }: LoaderFun
     filters,
     list,
     error,
+    triggerPointError,
     detail,
     confirmingDelete: Boolean(detail && url.searchParams.get("delete") === "1"),
     canDelete: userCan(me, "configure", app.id),
@@ -110,7 +111,7 @@ export async function userProfilesAction({ request, context, params }: ActionFun
 /** Every profile the filters find, as CSV: the model's fields, then score, why, and where it came from. */
 export async function userProfilesCsv({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.urlCode);
-  const filters = profileFilters(new URL(request.url).searchParams);
+  const { filters } = withClientTriggerPoint(app, profileFilters(new URL(request.url).searchParams));
   const first = await insightsApi.profiles(api, app.id, { ...filters, page: 1, page_size: 1000 });
   const rows = [...first.data];
   // Pages of a thousand, up to a hundred thousand profiles per file.

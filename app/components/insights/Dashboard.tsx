@@ -98,7 +98,7 @@ function DayTable({ rows, columns }: { rows: InsightDay[]; columns: Series<Insig
  * unhelpful (each linking to its conversation), leads with their scores, and the sources cited most.
  */
 export function Dashboard() {
-  const { client, filters, insights, error, fieldErrors } = useLoaderData<typeof dashboardLoader>();
+  const { client, filters, insights, error, fieldErrors, triggerPointError } = useLoaderData<typeof dashboardLoader>();
   const { totals, days, unhelpful } = insights;
   const shownAgent = client.agents.find((a) => a.siteCode === filters.trigger_point);
   const agent = shownAgent ?? client.agents[0];
@@ -164,6 +164,7 @@ export function Dashboard() {
           idPrefix="insights"
           triggerPoints={client.triggerPoints}
           triggerPoint={filters.trigger_point}
+          triggerPointError={triggerPointError}
           environment={filters.environment}
         />
         <button type="submit" className={ui.button.primary}>

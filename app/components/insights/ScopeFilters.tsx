@@ -10,13 +10,17 @@ export function ScopeFilters({
   idPrefix,
   triggerPoints,
   triggerPoint,
+  triggerPointError = null,
   environment,
 }: {
   idPrefix: string;
   triggerPoints: string[];
   triggerPoint: string | undefined;
+  /** Why the address's trigger point is not the one shown, said by the selector. */
+  triggerPointError?: string | null;
   environment: string | undefined;
 }) {
+  const errorId = `${idPrefix}-trigger-point-error`;
   return (
     <>
       <div className={s.filterField}>
@@ -28,6 +32,7 @@ export function ScopeFilters({
           name="triggerPoint"
           defaultValue={triggerPoint ?? ""}
           className={ui.input}
+          {...(triggerPointError ? { "aria-invalid": true, "aria-describedby": errorId } : {})}
         >
           <option value="">All</option>
           {triggerPoints.map((tp) => (
@@ -36,6 +41,11 @@ export function ScopeFilters({
             </option>
           ))}
         </select>
+        {triggerPointError ? (
+          <p id={errorId} role="alert" className={ui.fieldError}>
+            {triggerPointError}
+          </p>
+        ) : null}
       </div>
       <div className={s.filterField}>
         <label htmlFor={`${idPrefix}-environment`} className={ui.label}>

@@ -139,7 +139,7 @@ function ProfileDrawer({
 
 /** The user profile store: what the assistant captured, searchable and filterable by address, with export and deletion on request. */
 export function UserProfiles() {
-  const { client, filters, list, error, detail, confirmingDelete, canDelete } =
+  const { client, filters, list, error, triggerPointError, detail, confirmingDelete, canDelete } =
     useLoaderData<typeof userProfilesLoader>();
   const location = useLocation();
   const address = useAddress();
@@ -171,6 +171,7 @@ export function UserProfiles() {
           idPrefix="profiles"
           triggerPoints={client.triggerPoints}
           triggerPoint={filters.trigger_point}
+          triggerPointError={triggerPointError}
           environment={filters.environment}
         />
         <div className={s.filterField}>
