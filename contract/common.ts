@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MAX_ID, MAX_PAGE } from "./values/common";
+import { blankIfInvisible } from "./text";
 // Every schema of the contract words its refusals plainly, in the API and in the browser alike.
 import "./plain-messages";
 export * from "./values/common";
@@ -34,9 +35,9 @@ export const Id = z.number().int().positive().max(MAX_ID, "Not a valid id");
 export const REQUIRED_STRING = (issue: { code: string }) =>
   issue.code === "invalid_type" ? "This string is required" : undefined;
 
-/** A text that must be there: trimmed, not empty, at most `max` characters. */
+/** A text that must be there: trimmed, showing something, at most `max` characters. */
 export const requiredText = (max: number) =>
-  z.string({ error: REQUIRED_STRING }).trim().min(1, "This string is required").max(max);
+  z.string({ error: REQUIRED_STRING }).trim().overwrite(blankIfInvisible).min(1, "This string is required").max(max);
 
 /** Longer URLs than any real page has; PostgreSQL indexes cannot hold much longer ones either. */
 export const MAX_URL_LENGTH = 2000;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Id, IdParam } from "./common";
+import { blankIfInvisible } from "./text";
 import {
   DEFAULT_TRIGGER_POINT,
   AI_PERSONALITY,
@@ -81,6 +82,7 @@ export const QualityCheckSettings = z.object({
   fallback_message: z
     .string({ error: "This string is required" })
     .trim()
+    .overwrite(blankIfInvisible)
     .min(1, "This string is required")
     .max(1000, "Keep the message to at most 1,000 characters")
     .default(
@@ -132,6 +134,7 @@ const TopicInput = z
     prompt_input_raw: z
       .string({ error: "This string is required" })
       .trim()
+      .overwrite(blankIfInvisible)
       .max(TOPIC_MAX_CHARS, `Keep the topic to at most ${TOPIC_MAX_CHARS} characters`)
       .default(""),
     metadata: z
@@ -139,6 +142,7 @@ const TopicInput = z
         disclaimer: z
           .string({ error: "This string is required" })
           .trim()
+          .overwrite(blankIfInvisible)
           .max(
             TOPIC_RESPONSE_MAX_CHARS,
             `Keep it to at most ${TOPIC_RESPONSE_MAX_CHARS.toLocaleString("en-US")} characters`,
@@ -252,8 +256,8 @@ export type InputPrompt = z.infer<typeof InputPrompt>;
 export const InputPromptInput = z
   .object({
     id: Id.nullish(),
-    internal_name: z.string({ error: "This string is required" }).trim().default(""),
-    prompt_input_raw: z.string({ error: "This string is required" }).trim().default(""),
+    internal_name: z.string({ error: "This string is required" }).trim().overwrite(blankIfInvisible).default(""),
+    prompt_input_raw: z.string({ error: "This string is required" }).trim().overwrite(blankIfInvisible).default(""),
     trigger_point: TriggerPoint,
   })
   .superRefine((row, ctx) => {

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CHAT_OUTCOMES } from "./values/chat";
 import { pageNumber } from "./common";
+import { blankIfInvisible } from "./text";
 import {
   TEST_ENVIRONMENTS,
   TEST_QUESTION_MAX_CHARS,
@@ -34,6 +35,7 @@ const TestQuestionFields = z.object({
   question: z
     .string({ error: "This field is required" })
     .trim()
+    .overwrite(blankIfInvisible)
     .min(1, "This field is required")
     .max(
       TEST_QUESTION_MAX_CHARS,

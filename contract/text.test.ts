@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { cutText, hasBrokenCharacters } from "./text";
+import { blankIfInvisible, cutText, hasBrokenCharacters } from "./text";
+import { requiredText } from "./common";
 
 describe("text that stays whole", () => {
   it("cuts before an emoji rather than through it", () => {
@@ -19,5 +20,20 @@ describe("text that stays whole", () => {
     expect(hasBrokenCharacters(JSON.parse('{"a":["ok","\\ud83d"]}'))).toBe(true);
     expect(hasBrokenCharacters(JSON.parse('{"\\ude00":1}'))).toBe(true);
     expect(hasBrokenCharacters({ a: "Café … 😀👩🏽‍💻 مرحبا 你好", n: 1, b: true, z: null })).toBe(false);
+  });
+});
+
+describe("values that show nothing", () => {
+  it("are blank whatever invisible characters they hold; visible text stays as written", () => {
+    expect(blankIfInvisible("\u200b\u2060")).toBe("");
+    expect(blankIfInvisible(" \u00ad\ufeff\u200e ")).toBe("");
+    expect(blankIfInvisible("Ada\u200b")).toBe("Ada\u200b");
+    expect(blankIfInvisible("👨‍👩‍👧")).toBe("👨‍👩‍👧");
+  });
+
+  it("are refused where a text is required", () => {
+    const parsed = requiredText(200).safeParse("\u200b\u2060");
+    expect(parsed.error?.issues[0]?.message).toBe("This string is required");
+    expect(requiredText(200).parse(" Northfield\u200b ")).toBe("Northfield\u200b");
   });
 });

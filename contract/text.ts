@@ -44,3 +44,12 @@ export const DIRECTION_CONTROL = /[\u202a-\u202e\u2066-\u2069]/;
 /** The same two classes, every occurrence: for text to be made acceptable rather than refused (search boxes, the widget). */
 // eslint-disable-next-line no-control-regex
 export const REFUSED_CHARACTERS = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+
+/** Nothing a reader would see: spaces, and format characters such as the zero-width space, the word joiner, the soft hyphen and the BOM. */
+const SHOWS_NOTHING = /^[\s\p{Cf}]*$/u;
+
+/**
+ * A value that shows nothing, as the empty string: a required name, topic or message of zero-width
+ * characters would pass a check for emptiness and show as a blank card, entry or reply.
+ */
+export const blankIfInvisible = (value: string) => (SHOWS_NOTHING.test(value) ? "" : value);

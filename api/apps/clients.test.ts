@@ -92,6 +92,17 @@ describe("clients", () => {
     expect(malformed.status).toBe(400);
     const missing = await call("POST", "/v1/apps", { token: tokens.admin, body: newClient({ client_name: "  " }) });
     expect(missing.body.errors.client_name).toEqual(["This string is required"]);
+    // Zero-width characters show nothing: a name of them would be a blank card.
+    const invisible = await call("POST", "/v1/apps", {
+      token: tokens.admin,
+      body: newClient({ client_name: "\u200b\u2060", url_code: "invisible" }),
+    });
+    expect(invisible.body.errors.client_name).toEqual(["This string is required"]);
+    const agent = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens.admin,
+      body: { app_id: northfieldId, name: "\u00ad\ufeff", site_code: "invisible" },
+    });
+    expect(agent.body.errors.name).toEqual(["This string is required"]);
   });
 
   it("words each refusal for the person who typed the value, one message a field", async () => {
