@@ -327,17 +327,17 @@ describe("view-links drawer actions", () => {
     expect(unknown).toMatchObject({ chunks: null, error: "URL not found" });
   });
 
-  it("answers 400 to an unknown intent and to a bulk action without a known action", async () => {
+  it("answers 400 to an unknown intent, and says in a toast that a bulk action must be one offered", async () => {
     expect(
       (await settle(() => drawerAction(args(formRequest(base(), { intent: "explode" }, admin), params())))).status,
     ).toBe(400);
-    expect(
-      (
-        await settle(() =>
-          drawerAction(args(formRequest(base(), { intent: "bulk", bulk: "melt", url_ids: "1" }, admin), params())),
-        )
-      ).status,
-    ).toBe(400);
+    const melt = await settle(() =>
+      drawerAction(
+        args(formRequest(`${base()}?page=0`, { intent: "bulk", bulk: "melt", url_ids: "1" }, admin), params()),
+      ),
+    );
+    expect(melt).toHaveRedirect(`${base()}?page=0`);
+    await expect(melt).toSendToast({ type: "error", description: "Choose one of the bulk actions offered." });
   });
 
   it("is read-only for a client_user: viewing works, every action answers 403", async () => {

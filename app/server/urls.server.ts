@@ -125,7 +125,9 @@ export async function handleUrlsAction(options: {
   switch (intent) {
     case "bulk": {
       const action = form.get("bulk");
-      if (!isBulkAction(action)) return json({ error: "Unknown bulk action" }, { status: 400 });
+      // Only a forged or stale form names another action: said in a toast, the view kept.
+      if (!isBulkAction(action))
+        return redirectWithToast(backTo, { type: "error", description: "Choose one of the bulk actions offered." });
       const { status, force } = BULK_ACTIONS[action];
       const ids = form.getAll("url_ids").map(Number).filter(isRowId);
       if (ids.length === 0)
