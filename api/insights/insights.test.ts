@@ -402,6 +402,16 @@ describe("the user profile store", () => {
     const found = (await call("GET", `/v1/apps/${appId}/user_profiles?search=quillfeather`, { token: clientUser }))
       .body as UserProfilesList;
     expect(found.data.map((p) => p.conversation_id)).toEqual([dana]);
+    // What visitors gave is searched, not the fields' names nor the JSON around them.
+    for (const notGiven of ["intended_major", "email", '":"'])
+      expect(
+        (
+          await call("GET", `/v1/apps/${appId}/user_profiles?search=${encodeURIComponent(notGiven)}`, {
+            token: clientUser,
+          })
+        ).body.total,
+        notGiven,
+      ).toBe(0);
     expect(found.data[0]).toMatchObject({
       values: { name: "Dana Quillfeather", email: "dana.q@example.com", intended_major: "zoology" },
       lead: true,

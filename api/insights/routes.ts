@@ -94,7 +94,11 @@ function chartCsv(chart: InsightChart, insights: Insights) {
 /** The profiles of a client as the store lists them (alias p for profiles, c for conversations). */
 function profileFilter(appId: number, query: z.output<typeof UserProfilesQuery>): SQL {
   const parts = [sql`p.app_id = ${appId}`];
-  if (query.search) parts.push(sql`p.values::text ilike ${containing(query.search)}`);
+  // The values the visitor gave, not the fields' names: "email" would otherwise find every profile with one.
+  if (query.search)
+    parts.push(
+      sql`exists (select 1 from jsonb_each_text(p.values) as given(field, value) where given.value ilike ${containing(query.search)})`,
+    );
   if (query.trigger_point !== undefined) parts.push(sql`c.trigger_point = ${query.trigger_point}`);
   if (query.environment !== "all") parts.push(sql`c.environment = ${query.environment}`);
   if (query.leads_only === "true") parts.push(sql`p.is_lead`);
