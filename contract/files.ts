@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, IdParam } from "./common";
+import { Id, IdParam, MAX_PAGE } from "./common";
 import { FILE_TAG_REFUSAL, FILE_TAGS, FILE_STATUSES, MAX_FILES_PER_UPLOAD } from "./values/files";
 export * from "./values/files";
 export const FileTag = z.enum(FILE_TAGS, { error: FILE_TAG_REFUSAL });
@@ -29,8 +29,20 @@ export const FilesQuery = z.object({
   app_id: IdParam,
   /** Part of a file name, any case. */
   search: z.string().trim().max(200).optional(),
+  /** One page of the list (from 1) when given, with `page_size` files; every file otherwise. */
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_PAGE, `Pages go up to ${MAX_PAGE.toLocaleString("en")}`)
+    .optional(),
+  page_size: z.coerce.number().int().min(1).max(100, "At most 100 files a page").optional(),
 });
-export const FilesList = z.object({ files: z.array(KnowledgeFile) });
+export const FilesList = z.object({
+  files: z.array(KnowledgeFile),
+  /** How many files the search finds in all (the list is one page of them when a page was asked for). */
+  total: z.number().int(),
+});
 export type FilesList = z.infer<typeof FilesList>;
 
 export const FileTagsBody = z.object({

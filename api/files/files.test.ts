@@ -316,6 +316,34 @@ describe("tags, search, deletion and roles", () => {
     }
   });
 
+  it("answers one page of the files when a page is asked for, with how many there are in all", async () => {
+    await host.deps.db.insert(knowledgeFiles).values(
+      Array.from({ length: 25 }, (_, i) => ({
+        appId: appId,
+        fileName: `Paged ${String(i + 1).padStart(2, "0")}.pdf`,
+        uploadKey: `uploads/paged-${i}.pdf`,
+        status: "failed_to_upload",
+      })),
+    );
+    const page = async (query: string) =>
+      (await call("GET", `/v1/files?app_id=${appId}&search=Paged${query}`, { token: admin })).body as {
+        files: { file_name: string }[];
+        total: number;
+      };
+    const second = await page("&page=2&page_size=10");
+    expect(second.total).toBe(25);
+    // Newest first: the 25th file added opens the first page.
+    expect(second.files.map((file) => file.file_name)).toEqual(
+      Array.from({ length: 10 }, (_, i) => `Paged ${String(15 - i).padStart(2, "0")}.pdf`),
+    );
+    expect((await page("&page=3&page_size=10")).files).toHaveLength(5);
+    expect((await page("&page=1")).files).toHaveLength(10);
+    expect(await page("&page=9&page_size=10")).toEqual({ files: [], total: 25 });
+    expect((await page("")).files).toHaveLength(25);
+    const tooMany = await call("GET", `/v1/files?app_id=${appId}&page=1&page_size=500`, { token: admin });
+    expect(tooMany.status).toBe(400);
+  });
+
   it("puts a file abandoned mid-indexing back in line and closes uploads never finished", async () => {
     const { target } = await upload("Recovered.pdf", makePdf([["Found again after a crash."]]));
     await settledFile(target.url_id);

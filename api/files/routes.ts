@@ -63,12 +63,14 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     method: "get",
     path: "/v1/files",
     tag: "Knowledge files",
-    summary: "The client's uploaded files, newest first; `search` matches part of a name.",
+    summary:
+      "The client's uploaded files, newest first; `search` matches part of a name. With `page` (from 1) one page of `page_size` files (10 unless said); `total` counts them all.",
     query: FilesQuery,
     response: FilesList,
     handler: async ({ query, caller, deps }) => {
       requireApp(caller, query.app_id);
-      return { files: await listFiles(query.app_id, query.search, deps) };
+      const page = query.page ? { page: query.page, pageSize: query.page_size ?? 10 } : undefined;
+      return listFiles(query.app_id, query.search, deps, page);
     },
   });
 

@@ -97,18 +97,38 @@ const listedColumns = {
   chunksCount: sql<number>`(select count(*)::int from chunks chunk where chunk.file_id = "files"."id")`,
 };
 
-/** A client's files, newest first, optionally those whose name contains `search`. */
-export async function listFiles(appId: number, search: string | undefined, deps: StoreDeps) {
-  const rows = await deps.db
+/**
+ * A client's files, newest first, optionally those whose name contains `search`: one page of them
+ * when `page` is given (a client may hold thousands), with how many there are in all.
+ */
+export async function listFiles(
+  appId: number,
+  search: string | undefined,
+  deps: StoreDeps,
+  page?: { page: number; pageSize: number },
+) {
+  const found = and(
+    eq(knowledgeFiles.appId, appId),
+    search ? ilike(knowledgeFiles.fileName, containing(search)) : undefined,
+  );
+  const listed = deps.db
     .select(listedColumns)
     .from(knowledgeFiles)
     .leftJoin(users, eq(users.id, knowledgeFiles.addedBy))
     .leftJoin(appUsers, membershipOf(knowledgeFiles.appId, knowledgeFiles.addedBy))
-    .where(
-      and(eq(knowledgeFiles.appId, appId), search ? ilike(knowledgeFiles.fileName, containing(search)) : undefined),
-    )
+    .where(found)
     .orderBy(desc(knowledgeFiles.id));
-  return Promise.all(rows.map((row) => toKnowledgeFile(row, deps)));
+  const rows = page ? await listed.limit(page.pageSize).offset((page.page - 1) * page.pageSize) : await listed;
+  const total =
+    page && (rows.length === page.pageSize || page.page > 1)
+      ? (
+          await deps.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(knowledgeFiles)
+            .where(found)
+        )[0].n
+      : rows.length;
+  return { files: await Promise.all(rows.map((row) => toKnowledgeFile(row, deps))), total };
 }
 
 export async function describeFile(fileId: number, deps: StoreDeps) {

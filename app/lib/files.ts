@@ -1,4 +1,5 @@
 import { FILE_UPLOAD_CONTENT_TYPE } from "@contract/values/files";
+import type { TableView } from "./table-view";
 
 /** The spec's texts for uploads. */
 export const UPLOAD_FAILED_MESSAGE = "Failed to upload files. Please try again.";
@@ -13,6 +14,26 @@ export const uploadedMessage = (count: number) =>
 /** An upload some of whose files were refused: what went in, and that each refusal is said beside its file. */
 export const partlyUploadedMessage = (uploaded: number, failed: number) =>
   `${uploadedMessage(uploaded)}. ${failed === 1 ? "1 file" : `${failed} files`} could not be uploaded: the reason is beside each.`;
+
+/** Where the Files list's page is among all of them. */
+export interface FilesPaging {
+  view: TableView;
+  page: number;
+  totalPages: number;
+  total: number;
+}
+
+/** The Files list's own view in its address (the search and the page), without a question it asks (`?delete=`). */
+export function filesListSearch(search: string, extra: Record<string, string> = {}) {
+  const asked = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of ["search", "page", "page_size"]) {
+    const value = asked.get(name);
+    if (value) kept.set(name, value);
+  }
+  for (const [name, value] of Object.entries(extra)) kept.set(name, value);
+  return kept.size ? `?${kept}` : "";
+}
 
 export const isPdfFile = (file: { name: string; type: string }) =>
   /\.pdf$/i.test(file.name) || file.type === FILE_UPLOAD_CONTENT_TYPE;

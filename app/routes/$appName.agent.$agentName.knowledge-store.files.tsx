@@ -20,6 +20,8 @@ import {
 import { KnowledgeGateConfirm } from "~/components/testing/KnowledgeGateConfirm";
 import * as ui from "~/styles/ui.css";
 import { readSearchParam } from "~/lib/query-params";
+import { readTableView } from "~/lib/table-view";
+import { filesListSearch } from "~/lib/files";
 import { useCanConfigure } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
 
@@ -31,11 +33,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
   const url = new URL(request.url);
   const search = readSearchParam(url.searchParams.get("search"), 200);
-  const { files, error } = await loadFiles(api, app.id, search);
+  const { files, paging, error } = await loadFiles(api, app.id, search, readTableView(url.searchParams, []));
   const deleteId = Number(url.searchParams.get("delete"));
   return json({
     client: { id: app.id, name: app.client_name, urlCode: app.url_code },
     files,
+    paging,
     error,
     search,
     deleting: files.find((file) => file.id === deleteId) ?? null,
@@ -65,7 +68,7 @@ export default function Files() {
   const showToast = useToast();
   const canConfigure = useCanConfigure(data.client.id);
   usePolling(data.files.some((file) => FILE_WORKING_STATUSES.includes(file.status as FileStatus)));
-  const cancelTo = `${location.pathname}${data.search ? `?${new URLSearchParams({ search: data.search })}` : ""}`;
+  const cancelTo = `${location.pathname}${filesListSearch(location.search)}`;
 
   return (
     <section>
@@ -119,7 +122,7 @@ export default function Files() {
           {data.error}
         </p>
       ) : (
-        <FilesTable files={data.files} canConfigure={canConfigure} search={data.search} />
+        <FilesTable files={data.files} paging={data.paging} canConfigure={canConfigure} search={data.search} />
       )}
       <Outlet />
     </section>

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
@@ -180,6 +181,29 @@ describe("the Files page without JavaScript", () => {
     expect((await none.json()).formError).toBe("Choose at least one PDF file.");
   });
 
+  it("shows one page of files at a time, the last one for a page past the end", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const [{ id: appId }] = (
+      (await host.deps.db.execute(sql`select id from client_apps where url_code = 'northfield'`)) as unknown as {
+        rows: { id: number }[];
+      }
+    ).rows;
+    await host.deps.db.execute(sql`
+      insert into files (app_id, file_name, upload_key, status)
+      select ${appId}, 'Leaflet ' || n || '.pdf', 'uploads/leaflet-' || n || '.pdf', 'failed_to_upload'
+      from generate_series(1, 23) as n`);
+    const third = await loaderJson(filesLoader, args(getRequest(`${PAGE}?search=Leaflet&page=3`, cookie)));
+    expect(third.paging).toMatchObject({ page: 3, totalPages: 3, total: 23 });
+    expect(third.files.map((file: KnowledgeFile) => file.file_name)).toEqual([
+      "Leaflet 3.pdf",
+      "Leaflet 2.pdf",
+      "Leaflet 1.pdf",
+    ]);
+    const past = await loaderJson(filesLoader, args(getRequest(`${PAGE}?search=Leaflet&page=9&page_size=20`, cookie)));
+    expect(past.paging).toMatchObject({ page: 2, totalPages: 2, total: 23 });
+    expect(past.files).toHaveLength(3);
+  });
+
   it("saves a file's tags", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const [file] = (await load(cookie, "?search=fine")).files;
@@ -209,13 +233,16 @@ describe("the Files page without JavaScript", () => {
   it("asks by address before deleting a file, then deletes it", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const [file] = (await load(cookie, "?search=fine")).files;
-    expect((await load(cookie, `?delete=${file.id}`)).deleting?.id).toBe(file.id);
+    // The table's link keeps the list's search and page, where the file is.
+    expect((await load(cookie, `?search=fine&delete=${file.id}`)).deleting?.id).toBe(file.id);
     const removed = await settle(() =>
       filesAction(
-        args(formRequest(`${PAGE}?delete=${file.id}`, { intent: "delete", file_id: String(file.id) }, cookie)),
+        args(
+          formRequest(`${PAGE}?search=fine&delete=${file.id}`, { intent: "delete", file_id: String(file.id) }, cookie),
+        ),
       ),
     );
-    expect(removed).toHaveRedirect(PAGE);
+    expect(removed).toHaveRedirect(`${PAGE}?search=fine`);
     expect((await load(cookie, "?search=fine")).files).toEqual([]);
   });
 

@@ -28,6 +28,9 @@ import { GATE_MESSAGE, knowledgeGate } from "./production-gate.server";
 import { readForm } from "./http/form-data.server";
 import { chosenFiles, textOf } from "./http/form-fields.server";
 import { isRowId } from "~/lib/ids";
+import { lastPageInstead } from "~/lib/query-params";
+import type { TableView } from "~/lib/table-view";
+import type { FilesPaging } from "~/lib/files";
 
 /** The two steps of a browser upload the Files page's script posts (files-upload route). */
 export const UploadStep = z.discriminatedUnion("intent", [
@@ -45,17 +48,30 @@ export type FilesActionData =
   | { intent: "upload"; formError: string | null; outcomes: FileUploadOutcome[] }
   | { intent: "tags" | "delete"; formError: string; fileId: number };
 
-/** The files of a client, or the API's refusal as the spec's 'Error: {message}'. */
+/**
+ * One page of a client's files as the table's view in the address asks (a page past the end shows
+ * the last one), or the API's refusal as the spec's 'Error: {message}'.
+ */
 export async function loadFiles(
   api: ApiClient,
   appId: number,
   search: string,
-): Promise<{ files: KnowledgeFile[]; error: string | null }> {
+  view: TableView,
+): Promise<{ files: KnowledgeFile[]; paging: FilesPaging; error: string | null }> {
+  const pageOf = (page: number) => filesApi.list(api, appId, search || undefined, { page, pageSize: view.pageSize });
   try {
-    return { files: (await filesApi.list(api, appId, search || undefined)).files, error: null };
+    let read = await pageOf(view.page);
+    const totalPages = Math.max(1, Math.ceil(read.total / view.pageSize));
+    const last = lastPageInstead(view.page, { totalCount: read.total, totalPages });
+    if (last !== null) read = await pageOf(last);
+    return {
+      files: read.files,
+      paging: { view, page: Math.min(view.page, totalPages), totalPages, total: read.total },
+      error: null,
+    };
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
-    return { files: [], error: `Error: ${error.message}` };
+    return { files: [], paging: { view, page: 1, totalPages: 1, total: 0 }, error: `Error: ${error.message}` };
   }
 }
 

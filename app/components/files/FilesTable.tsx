@@ -1,11 +1,12 @@
-import { Link, useFetcher } from "@remix-run/react";
+import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { useEffect, useState } from "react";
 import { FILE_TAG_LABELS, FILE_TAGS } from "@contract/values/files";
 import type { KnowledgeFile } from "@contract";
 import { useHydrated } from "~/components/useHydrated";
 import { StatusChip } from "~/components/StatusChip";
-import { formatBytes, NO_FILES_TEXT } from "~/lib/files";
+import { filesListSearch, formatBytes, NO_FILES_TEXT, type FilesPaging } from "~/lib/files";
+import { TablePager } from "~/components/TableView";
 import { countOf } from "~/lib/format";
 import * as ui from "~/styles/ui.css";
 import * as s from "./files.css";
@@ -63,84 +64,91 @@ function ReadOnlyTags({ tags }: { tags: string[] }) {
 /** Columns File Name, URL, Status, Tags, Added By (the spec's), then the row's actions. */
 export function FilesTable({
   files,
+  paging,
   canConfigure,
   search,
 }: {
   files: KnowledgeFile[];
+  paging: FilesPaging;
   canConfigure: boolean;
   search: string;
 }) {
+  const location = useLocation();
   if (!files.length) {
     return <p className={ui.muted}>{search ? `No files match “${search}”.` : NO_FILES_TEXT}</p>;
   }
-  const query = search ? `?${new URLSearchParams({ search })}` : "";
-  const deleteHref = (id: number) => `?${new URLSearchParams({ ...(search ? { search } : {}), delete: String(id) })}`;
+  // The drawer and the question keep the list's search and page behind them.
+  const query = filesListSearch(location.search);
+  const deleteHref = (id: number) => filesListSearch(location.search, { delete: String(id) });
   return (
-    <div className={s.tableWrap}>
-      <table aria-label="Files">
-        <thead>
-          <tr>
-            <th scope="col">File Name</th>
-            <th scope="col">URL</th>
-            <th scope="col">Status</th>
-            <th scope="col">Tags</th>
-            <th scope="col">Added By</th>
-            <th scope="col">
-              <span className={ui.visuallyHidden}>Actions</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {files.map((file) => (
-            <tr key={file.id} data-file-id={file.id}>
-              <td>
-                <div className={s.nameCell}>
-                  <span>{file.file_name}</span>
-                  <span className={s.detail}>
-                    {[
-                      formatBytes(file.size),
-                      file.page_count !== null ? countOf(file.page_count, "page") : "",
-                      file.status === "indexed" ? countOf(file.chunks_count, "chunk") : "",
-                    ]
-                      .filter(Boolean)
-                      .join(" · ")}
-                  </span>
-                </div>
-              </td>
-              <td>
-                {file.url ? (
-                  <a href={file.url} target="_blank" rel="noopener noreferrer">
-                    Open PDF<span className={ui.visuallyHidden}> {file.file_name}</span>
-                  </a>
-                ) : (
-                  <span className={ui.muted}>—</span>
-                )}
-              </td>
-              <td>
-                <StatusChip status={file.status} />
-                {file.error_message ? <p className={s.reason}>{file.error_message}</p> : null}
-              </td>
-              <td>{canConfigure ? <TagsForm file={file} /> : <ReadOnlyTags tags={file.tags} />}</td>
-              <td>{file.added_by ?? <span className={ui.muted}>—</span>}</td>
-              <td>
-                <div className={s.actions}>
-                  {file.chunks_count > 0 ? (
-                    <Link to={`${file.id}/chunks${query}`} preventScrollReset>
-                      View chunks<span className={ui.visuallyHidden}> of {file.file_name}</span>
-                    </Link>
-                  ) : null}
-                  {canConfigure ? (
-                    <Link to={deleteHref(file.id)} preventScrollReset className={ui.button.link}>
-                      Delete<span className={ui.visuallyHidden}> {file.file_name}</span>
-                    </Link>
-                  ) : null}
-                </div>
-              </td>
+    <>
+      <div className={s.tableWrap}>
+        <table aria-label="Files">
+          <thead>
+            <tr>
+              <th scope="col">File Name</th>
+              <th scope="col">URL</th>
+              <th scope="col">Status</th>
+              <th scope="col">Tags</th>
+              <th scope="col">Added By</th>
+              <th scope="col">
+                <span className={ui.visuallyHidden}>Actions</span>
+              </th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {files.map((file) => (
+              <tr key={file.id} data-file-id={file.id}>
+                <td>
+                  <div className={s.nameCell}>
+                    <span>{file.file_name}</span>
+                    <span className={s.detail}>
+                      {[
+                        formatBytes(file.size),
+                        file.page_count !== null ? countOf(file.page_count, "page") : "",
+                        file.status === "indexed" ? countOf(file.chunks_count, "chunk") : "",
+                      ]
+                        .filter(Boolean)
+                        .join(" · ")}
+                    </span>
+                  </div>
+                </td>
+                <td>
+                  {file.url ? (
+                    <a href={file.url} target="_blank" rel="noopener noreferrer">
+                      Open PDF<span className={ui.visuallyHidden}> {file.file_name}</span>
+                    </a>
+                  ) : (
+                    <span className={ui.muted}>—</span>
+                  )}
+                </td>
+                <td>
+                  <StatusChip status={file.status} />
+                  {file.error_message ? <p className={s.reason}>{file.error_message}</p> : null}
+                </td>
+                <td>{canConfigure ? <TagsForm file={file} /> : <ReadOnlyTags tags={file.tags} />}</td>
+                <td>{file.added_by ?? <span className={ui.muted}>—</span>}</td>
+                <td>
+                  <div className={s.actions}>
+                    {file.chunks_count > 0 ? (
+                      <Link to={`${file.id}/chunks${query}`} preventScrollReset>
+                        View chunks<span className={ui.visuallyHidden}> of {file.file_name}</span>
+                      </Link>
+                    ) : null}
+                    {canConfigure ? (
+                      <Link to={deleteHref(file.id)} preventScrollReset className={ui.button.link}>
+                        Delete<span className={ui.visuallyHidden}> {file.file_name}</span>
+                      </Link>
+                    ) : null}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <TablePager view={paging.view} page={paging.page} totalPages={paging.totalPages} total={paging.total} />
+    </>
   );
 }
 

@@ -3,7 +3,8 @@ import type { ApiClient } from "./client.server";
 
 /** A client's knowledge files (PDFs). */
 export const filesApi = {
-  list: (api: ApiClient, appId: number, search?: string) => api.get(FilesList, "/v1/files", { app_id: appId, search }),
+  list: (api: ApiClient, appId: number, search?: string, page?: { page: number; pageSize: number }) =>
+    api.get(FilesList, "/v1/files", { app_id: appId, search, page: page?.page, page_size: page?.pageSize }),
   setTags: (api: ApiClient, appId: number, fileId: number, tags: string[]) =>
     api.call(KnowledgeFile, "PATCH", `/v1/files/${fileId}`, { body: { app_id: appId, tags } }),
   remove: (api: ApiClient, appId: number, fileId: number) =>
