@@ -581,6 +581,26 @@ describe("a result's verdict", () => {
   });
 });
 
+/**
+ * The host's database, with each write of a run's results handed to `around`, which makes the
+ * write (`write`) and may do what an operator does just before or after it.
+ */
+function withResultsWrite(around: (write: () => Promise<unknown>) => Promise<void>) {
+  return new Proxy(host.deps.db, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (key !== "insert") return typeof value === "function" ? value.bind(target) : value;
+      return (table: unknown) => {
+        if (table !== testResults) return target.insert(table as typeof testResults);
+        return {
+          values: (rows: unknown) =>
+            around(() => target.insert(testResults).values(rows as (typeof testResults.$inferInsert)[])),
+        };
+      };
+    },
+  });
+}
+
 describe("a question deleted while its run asks it", () => {
   it("keeps its result, without the question, and the run finishes", async () => {
     const [question] = await host.deps.db
@@ -592,20 +612,9 @@ describe("a question deleted while its run asks it", () => {
       .values({ appId, triggerPoint: "deleted-meanwhile", environment: "stage", trigger: "manual", status: "queued" })
       .returning();
     // The operator deletes the question after the run read it, just before its result is written.
-    const db = new Proxy(host.deps.db, {
-      get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver);
-        if (key !== "insert") return typeof value === "function" ? value.bind(target) : value;
-        return (table: unknown) => {
-          if (table !== testResults) return target.insert(table as typeof testResults);
-          return {
-            values: async (rows: unknown) => {
-              await target.delete(testQuestions).where(eq(testQuestions.id, question.id));
-              return target.insert(testResults).values(rows as (typeof testResults.$inferInsert)[]);
-            },
-          };
-        };
-      },
+    const db = withResultsWrite(async (write) => {
+      await host.deps.db.delete(testQuestions).where(eq(testQuestions.id, question.id));
+      await write();
     });
     expect(await runTests(run.id, { ...host.deps, db, workerId: "test" })).toEqual({ passed: 1, failed: 0 });
     const results = await host.deps.db.select().from(testResults).where(eq(testResults.runId, run.id));
@@ -636,21 +645,10 @@ describe("an agent renamed while its run asks its questions", () => {
       .returning();
     // The operator renames the agent once the run's first results are written.
     let renamed = false;
-    const db = new Proxy(host.deps.db, {
-      get(target, key, receiver) {
-        const value = Reflect.get(target, key, receiver);
-        if (key !== "insert") return typeof value === "function" ? value.bind(target) : value;
-        return (table: unknown) => {
-          if (table !== testResults) return target.insert(table as typeof testResults);
-          return {
-            values: async (rows: unknown) => {
-              await target.insert(testResults).values(rows as (typeof testResults.$inferInsert)[]);
-              if (!renamed) await target.transaction((tx) => moveTriggerPoint(tx, appId, "desk-old", "desk-new"));
-              renamed = true;
-            },
-          };
-        };
-      },
+    const db = withResultsWrite(async (write) => {
+      await write();
+      if (!renamed) await host.deps.db.transaction((tx) => moveTriggerPoint(tx, appId, "desk-old", "desk-new"));
+      renamed = true;
     });
     expect(await runTests(run.id, { ...host.deps, db, workerId: "test" })).toEqual({ passed: 60, failed: 0 });
     expect(renamed).toBe(true);
