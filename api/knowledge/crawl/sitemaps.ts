@@ -96,7 +96,8 @@ async function readSitemapXml(
   onChild: (loc: string) => void,
 ): Promise<SitemapReading> {
   const reading: SitemapReading = { root: null, stopped: false };
-  const open: string[] = [];
+  // The element whose text is being read: `<loc>` and `<lastmod>` hold text alone.
+  let inside: string | null = null;
   let item: { loc: string; lastmod: string } | null = null;
   const localName = (name: string) => name.slice(name.indexOf(":") + 1);
   const parser = new Parser(
@@ -104,19 +105,18 @@ async function readSitemapXml(
       onopentag(name) {
         const tag = localName(name);
         if (reading.root === null) reading.root = tag;
-        open.push(tag);
+        inside = tag;
         if ((tag === "url" && reading.root === "urlset") || (tag === "sitemap" && reading.root === "sitemapindex"))
           item = { loc: "", lastmod: "" };
       },
       ontext(text) {
         if (!item) return;
-        const tag = open.at(-1);
-        if (tag === "loc" && item.loc.length <= MAX_URL_TEXT) item.loc += text;
-        else if (tag === "lastmod" && item.lastmod.length <= 100) item.lastmod += text;
+        if (inside === "loc" && item.loc.length <= MAX_URL_TEXT) item.loc += text;
+        else if (inside === "lastmod" && item.lastmod.length <= 100) item.lastmod += text;
       },
       onclosetag(name) {
         const tag = localName(name);
-        open.pop();
+        inside = null;
         if (!item || (tag !== "url" && tag !== "sitemap")) return;
         const { loc, lastmod } = item;
         item = null;
