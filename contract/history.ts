@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { blankIsAbsent, pageNumber } from "./common";
-import { CHANGE_KINDS, MAX_HISTORY_PAGE_SIZE, RESTORE_STATES } from "./values/history";
+import { CHANGE_KINDS, LATER_CHANGES_CAP, MAX_HISTORY_PAGE_SIZE, RESTORE_STATES } from "./values/history";
 export * from "./values/history";
 
 export const HistoryQuery = z.object({
@@ -72,6 +72,16 @@ export type HistoryList = z.infer<typeof HistoryList>;
 /** A restore's body: which state of the change to write back, the one it led to unless said. */
 export const HistoryRestoreBody = z.object({
   state: z.enum(RESTORE_STATES, { error: `The state must be one of ${RESTORE_STATES.join(", ")}` }).default("after"),
+  /**
+   * The later changes the person was shown for this change. When more have been made since (a
+   * colleague saved meanwhile), the restore is refused rather than undoing what they were not shown.
+   */
+  later_changes: z
+    .number({ error: "later_changes must be a whole number" })
+    .int("later_changes must be a whole number")
+    .min(0, "later_changes must be a whole number")
+    .max(LATER_CHANGES_CAP, `later_changes goes up to ${LATER_CHANGES_CAP}`)
+    .optional(),
 });
 export type HistoryRestoreBody = z.input<typeof HistoryRestoreBody>;
 

@@ -201,6 +201,33 @@ describe("reverting a change", () => {
     );
   });
 
+  it("refuses a revert asked for with fewer later changes than there are now: a colleague's save is not undone unseen", async () => {
+    const paint = (color: string) =>
+      call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, {
+        token: admin,
+        body: { appearance: { value: { primary_color: color } } },
+      });
+    await paint("#0a0b0c");
+    const shown = await latest("appearance");
+    // Saved by someone else once the page showed the change with no later ones.
+    await paint("#0d0e0f");
+    const refused = await call("POST", `/v1/apps/${appId}/history/${shown.id}/restore`, {
+      token: admin,
+      body: { state: "before", later_changes: 0 },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(
+      "This was changed again since History was shown (1 later change now): look at it before you revert, as it would go too",
+    );
+    expect((await get(`/v1/appearances?appId=${appId}&triggerPoint=`)).data.primary_color).toBe("#0d0e0f");
+    // Asked for again as shown now, it goes ahead.
+    const reverted = await call("POST", `/v1/apps/${appId}/history/${shown.id}/restore`, {
+      token: admin,
+      body: { state: "before", later_changes: 1 },
+    });
+    expect(reverted.status).toBe(200);
+  });
+
   it("empties a list whose change has nothing recorded before it", async () => {
     await call("PUT", `/v1/apps/${appId}/input_prompts`, {
       token: admin,

@@ -16,7 +16,7 @@ import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
 import { configChanges } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import { badRequest, notFound } from "../http/errors";
+import { badRequest, HttpError, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { placeNamesOf, readableChanges } from "./readable";
 import { restoreChange } from "./restore";
@@ -47,6 +47,12 @@ async function laterChangesOf(appId: number, rows: { id: number }[], db: ApiDeps
   const counted = (result as unknown as { rows: { id: number; later: number }[] }).rows;
   return new Map(counted.map((row) => [Number(row.id), Number(row.later)]));
 }
+
+/** Why a revert or restore asked for with fewer later changes than there are now is refused. */
+const changedSinceShown = (state: "before" | "after", later: number) =>
+  `This was changed again since History was shown (${later === 1 ? "1 later change" : `${later} later changes`} now): ` +
+  `look at ${later === 1 ? "it" : "them"} before you ${state === "before" ? "revert" : "restore"}, ` +
+  `as ${later === 1 ? "it" : "they"} would go too`;
 
 /** The History screen's calls: every configuration change of a client, and writing a recorded state back. */
 export function historyRoutes(route: RouteBuilder) {
@@ -123,6 +129,10 @@ export function historyRoutes(route: RouteBuilder) {
         .where(and(eq(configChanges.appId, params.appId), eq(configChanges.id, params.id)));
       if (!entry) throw notFound("Change not found");
       if (!isRestorableKind(entry.kind)) throw badRequest(NOT_RESTORABLE);
+      if (body.later_changes !== undefined) {
+        const later = (await laterChangesOf(params.appId, [entry], deps.db)).get(entry.id) ?? 0;
+        if (later > body.later_changes) throw new HttpError(409, changedSinceShown(body.state, later));
+      }
       return restoreChange(entry, body.state, caller, deps);
     },
   });

@@ -67,6 +67,7 @@ export default function History() {
           focusKey={`${confirming.intent}-${confirming.change.id}`}
         >
           <input type="hidden" name="id" value={confirming.change.id} />
+          <input type="hidden" name="later_changes" value={confirming.change.later_changes} />
         </ConfirmStep>
       ) : null}
       <HistoryTable changes={changes} canRestore={canRestore} confirmTo={confirmTo} />

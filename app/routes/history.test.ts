@@ -232,6 +232,26 @@ describe("the History screen", () => {
     expect(response).toHaveRedirect(`${PAGE}?kind=controls`);
   });
 
+  it("says so rather than revert when the change was changed again after the page showed it", async () => {
+    await saveNoGo("lost keys", "Ask the front desk.");
+    const shown = (await load("?kind=controls")).changes[0] as Shown & { later_changes: number };
+    expect(shown.later_changes).toBe(0);
+    // A colleague saves the same controls before the button is pressed.
+    await saveNoGo("bike racks", "Ask campus security.");
+    const response = await restore(
+      { intent: "revert", id: String(shown.id), later_changes: "0" },
+      admin,
+      "?kind=controls",
+    );
+    expect(response).toHaveRedirect(`${PAGE}?kind=controls`);
+    await expect(response).toSendToast({
+      type: "error",
+      description:
+        "This was changed again since History was shown (1 later change now): look at it before you revert, as it would go too",
+    });
+    expect((await load("?kind=controls")).changes[0].changes[0].text).toContain("added 'bike racks'");
+  });
+
   it("says so when a kind cannot be restored or reverted", async () => {
     const agent = (await load("?kind=agent")).changes[0] as Shown;
     const refused = await restore({ intent: "restore", id: String(agent.id) });

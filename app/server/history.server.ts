@@ -121,7 +121,10 @@ export async function restoreFromHistory(request: Request, context: ConsoleConte
   url.searchParams.delete("confirm");
   const back = `${url.pathname}${url.search}`;
   try {
-    const { message } = await historyApi.restore(api, app.id, id, state);
+    // The later changes the page showed (0 on a button that did not ask): more now, and the API refuses.
+    const shown = Number(form.get("later_changes"));
+    const laterChanges = form.has("later_changes") && Number.isInteger(shown) && shown >= 0 ? shown : undefined;
+    const { message } = await historyApi.restore(api, app.id, id, state, laterChanges);
     return redirectWithToast(back, { type: "success", description: message });
   } catch (error) {
     if (error instanceof ApiError) return redirectWithToast(back, { type: "error", description: error.reason });

@@ -163,6 +163,7 @@ function RestoreForm({
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={change.id} />
+      <input type="hidden" name="later_changes" value={change.later_changes} />
       <button type="submit" id={id} className={`${ui.button.secondary} ${s.restoreButton}`}>
         {words}
       </button>
