@@ -39,6 +39,12 @@ const latest = async (kind: string) => (await get(`/v1/apps/${appId}/history?kin
 const linesOf = async (kind: string) => (await latest(kind)).changes.map((line) => line.text);
 const revert = (id: number, token = admin, app = appId) =>
   call("POST", `/v1/apps/${app}/history/${id}/restore`, { token, body: { state: "before" } });
+/** Saves Default's stage appearance with this primary colour. */
+const paint = (color: string) =>
+  call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, {
+    token: admin,
+    body: { appearance: { value: { primary_color: color } } },
+  });
 const stageRuns = async () =>
   (await host.deps.db.select().from(testRuns).where(eq(testRuns.appId, appId))).filter(
     (run) => run.environment === "stage",
@@ -187,11 +193,6 @@ describe("reverting a change", () => {
   });
 
   it("puts an appearance back as it was before the change, into stage", async () => {
-    const paint = (color: string) =>
-      call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, {
-        token: admin,
-        body: { appearance: { value: { primary_color: color } } },
-      });
     await paint("#112233");
     await paint("#445566");
     expect((await revert((await latest("appearance")).id)).status).toBe(200);
@@ -202,11 +203,6 @@ describe("reverting a change", () => {
   });
 
   it("refuses a revert asked for with fewer later changes than there are now: a colleague's save is not undone unseen", async () => {
-    const paint = (color: string) =>
-      call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, {
-        token: admin,
-        body: { appearance: { value: { primary_color: color } } },
-      });
     await paint("#0a0b0c");
     const shown = await latest("appearance");
     // Saved by someone else once the page showed the change with no later ones.
