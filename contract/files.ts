@@ -29,6 +29,8 @@ export const FilesQuery = z.object({
   app_id: IdParam,
   /** Part of a file name, any case. */
   search: z.string().trim().max(200).optional(),
+  /** One file of the client's, by its id (none when it has no such file). */
+  id: IdParam.optional(),
   /** One page of the list (from 1) when given, with `page_size` files; every file otherwise. */
   page: z.coerce
     .number()

@@ -327,7 +327,7 @@ describe("tags, search, deletion and roles", () => {
     );
     const page = async (query: string) =>
       (await call("GET", `/v1/files?app_id=${appId}&search=Paged${query}`, { token: admin })).body as {
-        files: { file_name: string }[];
+        files: { id: number; file_name: string }[];
         total: number;
       };
     const second = await page("&page=2&page_size=10");
@@ -342,6 +342,14 @@ describe("tags, search, deletion and roles", () => {
     expect((await page("")).files).toHaveLength(25);
     const tooMany = await call("GET", `/v1/files?app_id=${appId}&page=1&page_size=500`, { token: admin });
     expect(tooMany.status).toBe(400);
+    // One file by its id, and none of another client's.
+    const [one] = second.files as { id: number; file_name: string }[];
+    expect((await page(`&id=${one.id}`)).files.map((file) => file.file_name)).toEqual([one.file_name]);
+    const [elsewhere] = await host.deps.db
+      .insert(knowledgeFiles)
+      .values({ appId: otherAppId, fileName: "Paged elsewhere.pdf", uploadKey: "uploads/elsewhere.pdf" })
+      .returning();
+    expect(await page(`&id=${elsewhere.id}`)).toEqual({ files: [], total: 0 });
   });
 
   it("puts a file abandoned mid-indexing back in line and closes uploads never finished", async () => {

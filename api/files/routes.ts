@@ -64,13 +64,13 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     path: "/v1/files",
     tag: "Knowledge files",
     summary:
-      "The client's uploaded files, newest first; `search` matches part of a name. With `page` (from 1) one page of `page_size` files (10 unless said); `total` counts them all.",
+      "The client's uploaded files, newest first; `search` matches part of a name, `id` finds one file. With `page` (from 1) one page of `page_size` files (10 unless said); `total` counts them all.",
     query: FilesQuery,
     response: FilesList,
     handler: async ({ query, caller, deps }) => {
       requireApp(caller, query.app_id);
       const page = query.page ? { page: query.page, pageSize: query.page_size ?? 10 } : undefined;
-      return listFiles(query.app_id, query.search, deps, page);
+      return listFiles(query.app_id, { search: query.search, id: query.id }, deps, page);
     },
   });
 

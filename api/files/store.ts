@@ -98,18 +98,20 @@ const listedColumns = {
 };
 
 /**
- * A client's files, newest first, optionally those whose name contains `search`: one page of them
+ * A client's files, newest first, optionally those whose name contains `search` (or the one of
+ * `id`): one page of them
  * when `page` is given (a client may hold thousands), with how many there are in all.
  */
 export async function listFiles(
   appId: number,
-  search: string | undefined,
+  { search, id }: { search?: string; id?: number },
   deps: StoreDeps,
   page?: { page: number; pageSize: number },
 ) {
   const found = and(
     eq(knowledgeFiles.appId, appId),
     search ? ilike(knowledgeFiles.fileName, containing(search)) : undefined,
+    id !== undefined ? eq(knowledgeFiles.id, id) : undefined,
   );
   const listed = deps.db
     .select(listedColumns)

@@ -229,7 +229,8 @@ export const CONFIRM_TAGS_PARAM = "confirm_tags";
 
 async function newlyInProduction(api: ApiClient, appId: number, fileId: number, tags: string[]) {
   if (!tags.includes("production")) return false;
-  const file = (await filesApi.list(api, appId)).files.find((candidate) => candidate.id === fileId);
+  // The one file, not the whole list: a client may hold thousands.
+  const file = await filesApi.one(api, appId, fileId);
   return Boolean(file && !file.tags.includes("production"));
 }
 

@@ -5,6 +5,9 @@ import type { ApiClient } from "./client.server";
 export const filesApi = {
   list: (api: ApiClient, appId: number, search?: string, page?: { page: number; pageSize: number }) =>
     api.get(FilesList, "/v1/files", { app_id: appId, search, page: page?.page, page_size: page?.pageSize }),
+  /** One file of the client's, or undefined when it has none of this id. */
+  one: async (api: ApiClient, appId: number, fileId: number) =>
+    (await api.get(FilesList, "/v1/files", { app_id: appId, id: fileId })).files[0],
   setTags: (api: ApiClient, appId: number, fileId: number, tags: string[]) =>
     api.call(KnowledgeFile, "PATCH", `/v1/files/${fileId}`, { body: { app_id: appId, tags } }),
   remove: (api: ApiClient, appId: number, fileId: number) =>
