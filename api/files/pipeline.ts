@@ -6,7 +6,7 @@ import { chunkBlocks } from "../knowledge/index/chunk";
 import { replaceChunks } from "../knowledge/index/chunk-store";
 import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { extractPdf } from "../knowledge/extract/extract-pdf";
-import { finalKeyOf, type FileRecord } from "./store";
+import { finalKeyOf, getFile, type FileRecord } from "./store";
 import { cutText } from "@contract";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import type { Executor } from "../controls/scope";
@@ -84,7 +84,7 @@ export async function acceptUpload(file: FileRecord, author: Author, deps: Pipel
       await deps.storage.move(file.uploadKey, storageKey);
     } catch (error) {
       // Deleted while it was checked: the delete took the uploaded bytes, and there is nothing to accept.
-      if (!(await fileExists(file.id, deps))) return false;
+      if (!(await getFile(file.id, deps))) return false;
       throw error;
     }
     const { result: accepted } = await recordChange(deps, author, filesChange(file.appId, [file.id]), (db) =>
@@ -101,7 +101,7 @@ export async function acceptUpload(file: FileRecord, author: Author, deps: Pipel
     );
     if (accepted.length) return true;
     // Deleted between the move and now: its bytes would otherwise stay with no row naming them.
-    if (!(await fileExists(file.id, deps))) await deps.storage.delete(storageKey);
+    if (!(await getFile(file.id, deps))) await deps.storage.delete(storageKey);
     return false;
   } finally {
     // Whatever went wrong (bytes not there yet, storage down), the file is left to the next try.
@@ -248,7 +248,3 @@ export async function deleteFileBytes(files: FileRecord[], deps: Pick<PipelineDe
     for (const key of new Set([file.storageKey, finalKeyOf(file)])) if (key) await deps.storage.delete(key);
   }
 }
-
-const fileExists = async (fileId: number, deps: Pick<PipelineDeps, "db">) =>
-  (await deps.db.select({ id: knowledgeFiles.id }).from(knowledgeFiles).where(eq(knowledgeFiles.id, fileId))).length >
-  0;

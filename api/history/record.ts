@@ -113,7 +113,7 @@ async function lockTargets(tx: Database, changes: Pick<Change, "appId" | "kind" 
   ];
   if (!keys.length) return;
   await tx.execute(sql`
-    select pg_advisory_xact_lock(${RECORDED_SAVE_LOCK}, key)
+    select pg_advisory_xact_lock(${RECORDED_SAVE_LOCK}, ordered.key)
     from (select distinct hashtext(thing) as key from unnest(array[${sql.join(
       keys.map((key) => sql`${key}`),
       sql`, `,

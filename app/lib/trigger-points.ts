@@ -1,4 +1,5 @@
 import type { ClientApp } from "@contract";
+import { cutText, REFUSED_CHARACTERS } from "@contract/text";
 import { agentSegment, selectedAgentFor } from "./clients";
 
 export const DEFAULT_TRIGGER_POINT_LABEL = "Default";
@@ -29,7 +30,8 @@ export function withClientTriggerPoint<F extends { trigger_point?: string }>(
   if (!asked || triggerPointsOf(app).includes(asked)) return { filters, triggerPointError: null };
   return {
     filters: { ...filters, trigger_point: undefined },
-    triggerPointError: `“${asked}” is not a trigger point of this client (showing all of them)`,
+    // Said as it was asked, but on one line and short: the address is anyone's to write.
+    triggerPointError: `“${cutText(asked.replace(REFUSED_CHARACTERS, " "), 100)}” is not a trigger point of this client (showing all of them)`,
   };
 }
 

@@ -148,6 +148,19 @@ describe("Business Insights", () => {
     );
     expect(profiles.triggerPointError).toBe(page.triggerPointError);
     expect(profiles.list?.total).toBeGreaterThan(0);
+    // The address is anyone's to write: what is said back is one short line.
+    const long = await loaderJson(
+      dashboardLoader,
+      args(
+        getRequest(
+          `/backoffice/northfield/dashboard?triggerPoint=${encodeURIComponent(`a\u202e${"b".repeat(5000)}`)}`,
+          cookie,
+        ),
+      ),
+    );
+    expect(long.triggerPointError).toBe(
+      `“a ${"b".repeat(98)}” is not a trigger point of this client (showing all of them)`,
+    );
   });
 
   it("says a bad range by the dates, showing the default 30 days", async () => {
