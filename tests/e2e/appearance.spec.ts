@@ -2,7 +2,13 @@ import type { Locator, Page } from "@playwright/test";
 import { PNG_BYTES } from "../support/files";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
-/** Each test works on its own agent's trigger point, so parallel tests never share values. */
+/**
+ * Several tests save the admissions agent's appearance, and a save without JavaScript posts every
+ * field of the form: run in parallel, one could write back a value another had just saved. In
+ * order, in one worker, they never meet.
+ */
+test.describe.configure({ mode: "default" });
+
 const STUDENT_SUCCESS = "/northfield/agent/studentsuccess/appearance";
 const ADMISSIONS = "/northfield/agent/admissions/appearance";
 const SHOP = "/shopharbor-outfitters/agent/shop/appearance";
