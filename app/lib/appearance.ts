@@ -43,6 +43,17 @@ export function valuesFromForm(formData: FormData): AppearanceValues {
 }
 
 /**
+ * Each setting's value as text: what the page loaded, posted back as `loaded` so that a save sends
+ * only the settings this page changed and keeps what a colleague saved meanwhile
+ * (app/server/appearance.server.ts).
+ */
+export function appearanceBaseline(values: AppearanceValues): Record<string, string> {
+  return Object.fromEntries(
+    ALL_APPEARANCE_FIELDS.map((field) => [field.internalName, String(values[field.internalName] ?? "")]),
+  );
+}
+
+/**
  * What a colour picker shows for a typed colour. A picker takes only #rrggbb, while the widget and
  * the API also take the short #rgb: that one is spelt out (#f00 is #ff0000), so the picker shows the
  * colour the preview does. Anything not a colour yet (half typed) shows black, as a picker's default.

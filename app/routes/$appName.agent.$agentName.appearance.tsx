@@ -17,7 +17,7 @@ import { appearanceApi } from "~/server/api/appearance-api.server";
 import { testingApi } from "~/server/api/testing-api.server";
 import { GateSummary } from "~/components/testing/GateSummary";
 import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
-import { previewFrame, valuesFromForm } from "~/lib/appearance";
+import { appearanceBaseline, previewFrame, valuesFromForm } from "~/lib/appearance";
 import { formatDateTime } from "~/lib/dates";
 import { handleAppearanceAction, type AppearanceActionData } from "~/server/appearance.server";
 import { requireClient, requireTriggerPoint } from "~/server/clients.server";
@@ -226,6 +226,8 @@ export default function Appearance() {
             sendToPreview();
           }}
         >
+          {/* What this page loaded: a save sends only what was changed here (appearance.server.ts). */}
+          <input type="hidden" name="loaded" value={JSON.stringify(appearanceBaseline(data.values))} />
           {canConfigure ? (
             <SaveBar
               dirty={dirty || Boolean(posted)}

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { settle, signInToConsole, testContext } from "../../tests/support/console-context";
+import {
+  getRequest,
+  loaderJson,
+  settle,
+  signInToConsole,
+  testContext,
+  toastOf,
+} from "../../tests/support/console-context";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import type { AppearanceActionData } from "~/server/appearance.server";
-import { action } from "./$appName.agent.$agentName.appearance";
+import { appearanceBaseline } from "~/lib/appearance";
+import { NOTHING_TO_SAVE } from "~/lib/controls";
+import { action, loader } from "./$appName.agent.$agentName.appearance";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let cookie: string;
@@ -26,6 +35,73 @@ function post(fields: Record<string, string | File>) {
     action({ request, context: testContext(host), params: { appName: "northfield", agentName: "admissions" } }),
   );
 }
+
+const params = { appName: "northfield", agentName: "admissions" };
+
+/** The page as an operator opens it: its values, and the form's fields as the browser would post them unchanged. */
+async function openPage() {
+  const data = await loaderJson(loader, {
+    request: getRequest(PAGE, cookie),
+    context: testContext(host),
+    params,
+  });
+  const loaded = appearanceBaseline(data.values!);
+  return { shown: { ...loaded }, loaded: JSON.stringify(loaded) };
+}
+
+describe("Appearance's save from a page loaded before a colleague's save", () => {
+  it("keeps the colleague's setting: only what this page changed is sent", async () => {
+    const mine = await openPage();
+    const theirs = await openPage();
+    const colleague = await post({
+      intent: "save",
+      ...theirs.shown,
+      loaded: theirs.loaded,
+      bot_name: "Colleague's name",
+    });
+    expect(colleague.status).toBe(302);
+    const answer = await post({
+      intent: "save",
+      ...mine.shown,
+      loaded: mine.loaded,
+      greeting_message: "Hello from me",
+    });
+    expect(answer.status).toBe(302);
+    const now = (await openPage()).shown;
+    expect(now.bot_name).toBe("Colleague's name");
+    expect(now.greeting_message).toBe("Hello from me");
+  });
+
+  it("refuses a setting changed both here and there, saying the stored value beside it and keeping what was typed", async () => {
+    const mine = await openPage();
+    const theirs = await openPage();
+    await post({ intent: "save", ...theirs.shown, loaded: theirs.loaded, bot_name: "Theirs" });
+    const answer = await post({
+      intent: "save",
+      ...mine.shown,
+      loaded: mine.loaded,
+      bot_name: "Mine",
+      greeting_message: "Typed with it",
+    });
+    expect(answer.status).toBe(409);
+    const data = (await answer.json()) as AppearanceActionData;
+    expect(data.fieldErrors).toEqual({
+      bot_name: "Changed to “Theirs” since you opened this page; save again to keep yours",
+    });
+    expect(data.values).toMatchObject({ bot_name: "Mine", greeting_message: "Typed with it" });
+    expect((await openPage()).shown).toMatchObject({
+      bot_name: "Theirs",
+      greeting_message: theirs.shown.greeting_message,
+    });
+  });
+
+  it("says there is nothing to save when nothing was changed", async () => {
+    const page = await openPage();
+    const answer = await post({ intent: "save", ...page.shown, loaded: page.loaded });
+    expect(answer.status).toBe(302);
+    expect(await toastOf(answer)).toMatchObject({ type: "info", description: NOTHING_TO_SAVE });
+  });
+});
 
 describe("Appearance's save", () => {
   it("refuses a chosen image without bytes beside its field, rather than saving around it", async () => {

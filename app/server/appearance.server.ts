@@ -1,6 +1,8 @@
 import { json } from "@remix-run/node";
 import { ALL_APPEARANCE_FIELDS, APPEARANCE_MESSAGES, type AppearanceValues } from "@contract";
-import { valuesFromForm } from "~/lib/appearance";
+import { z } from "zod";
+import { appearanceBaseline, valuesFromForm } from "~/lib/appearance";
+import { NOTHING_TO_SAVE } from "~/lib/controls";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { appearanceApi } from "./api/appearance-api.server";
 import { testingApi } from "./api/testing-api.server";
@@ -8,6 +10,8 @@ import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
 import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
 import { chosenFile, textOf } from "./http/form-fields.server";
+import { parseLoadedField } from "./forms.server";
+import { rebaseOnStored } from "./table-kit.server";
 import { IMAGE_MAX_MB } from "@contract/values/files";
 
 export interface AppearanceActionData {
@@ -61,7 +65,11 @@ export async function handleAppearanceAction(
       description: pushed.message,
     });
   }
-  const values = valuesFromForm(formData);
+  const rebased = await rebasedOnStored(api, appId, triggerPoint, formData);
+  const { values } = rebased;
+  if (rebased.conflicts)
+    return json<AppearanceActionData>({ formError: null, fieldErrors: rebased.conflicts, values }, { status: 409 });
+  const changed: AppearanceValues = Object.fromEntries(rebased.changed.map((name) => [name, values[name]]));
   const fieldErrors: Record<string, string> = {};
   // A refused upload answers 400, or a limit's 429 with its Retry-After.
   let uploadRefused: ResponseInit = { status: 400 };
@@ -72,6 +80,7 @@ export async function handleAppearanceAction(
       if (!chosenFile(file)) continue;
       try {
         values[field.internalName] = (await appearanceApi.upload(api, appId, triggerPoint, file)).url;
+        changed[field.internalName] = values[field.internalName];
       } catch (error) {
         if (!(error instanceof ApiError) || error.status >= 500) throw error;
         fieldErrors[field.internalName] = error.message;
@@ -80,7 +89,8 @@ export async function handleAppearanceAction(
     }
     if (Object.keys(fieldErrors).length)
       return json<AppearanceActionData>({ formError: null, fieldErrors, values }, uploadRefused);
-    await appearanceApi.save(api, appId, triggerPoint, values);
+    if (!Object.keys(changed).length) return redirectWithToast(backTo, { type: "info", description: NOTHING_TO_SAVE });
+    await appearanceApi.save(api, appId, triggerPoint, changed);
     return redirectWithToast(backTo, { type: "success", description: APPEARANCE_MESSAGES.saved });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
@@ -91,4 +101,44 @@ export async function handleAppearanceAction(
       error.answerInit,
     );
   }
+}
+
+const LoadedBaseline = z.record(z.string(), z.string());
+
+/** An image field with a file chosen: changed here, whatever its hidden value says. */
+const UPLOADING = "\u0000upload";
+
+/**
+ * The posted settings on top of what stage holds now, by the rows tables' rule (rebaseOnStored):
+ * a setting this page did not change takes the stored value and is not sent, so a save never writes
+ * back what a colleague saved since the page loaded; one changed both here and there, differently,
+ * is a conflict said beside it. The page posts what it loaded as `loaded`; a post without it (or
+ * with one that does not read) sends every setting, as before.
+ */
+async function rebasedOnStored(api: ApiClient, appId: number, triggerPoint: string, formData: FormData) {
+  const values = valuesFromForm(formData);
+  const loaded = parseLoadedField(LoadedBaseline, textOf(formData, "loaded"));
+  if (!loaded) return { values, changed: Object.keys(values), conflicts: null };
+  const stored = (await appearanceApi.get(api, appId, triggerPoint)).data;
+  const fields = Object.keys(values).filter((name) => Object.hasOwn(loaded, name));
+  const typed = appearanceBaseline(values);
+  for (const field of ALL_APPEARANCE_FIELDS)
+    if (field.type === "image" && chosenFile(formData.get(`${field.internalName}__file`)))
+      typed[field.internalName] = UPLOADING;
+  const posted = { id: "form", loaded, ...Object.fromEntries(fields.map((name) => [name, typed[name]])) };
+  const {
+    rows: [rebased],
+    errors: [conflicts],
+  } = rebaseOnStored([posted], new Map([["form", appearanceBaseline(stored)]]), fields);
+  const kept = rebased as unknown as Record<string, string>;
+  const next: AppearanceValues = { ...values };
+  // What this page left as it loaded shows what is stored now, as a reload would.
+  for (const name of fields) if (kept[name] !== typed[name]) next[name] = stored[name];
+  const changed = [
+    ...Object.keys(values).filter((name) => !fields.includes(name)),
+    ...fields.filter((name) => typed[name] !== loaded[name] && typed[name] !== UPLOADING),
+  ];
+  // One message a setting, as the API's refusals are shown.
+  const said = conflicts ? Object.fromEntries(Object.entries(conflicts).map(([name, [first]]) => [name, first])) : null;
+  return { values: next, changed, conflicts: said };
 }

@@ -3,9 +3,9 @@ import { PNG_BYTES } from "../support/files";
 import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /**
- * Several tests save the admissions agent's appearance, and a save without JavaScript posts every
- * field of the form: run in parallel, one could write back a value another had just saved. In
- * order, in one worker, they never meet.
+ * Several tests save the admissions agent's appearance, some the same settings (a colour saved and
+ * put back): run in parallel, a save could meet another's change of the same setting and be refused
+ * as changed meanwhile. In order, in one worker, they never meet.
  */
 test.describe.configure({ mode: "default" });
 
@@ -212,6 +212,51 @@ test("a value out of range comes back beside its field with everything else kept
   );
 });
 
+/**
+ * Two operators on one agent's Appearance: saves of different settings keep both; a setting both
+ * changed is refused beside it on the later save, which keeps what was typed and goes through when
+ * sent again.
+ */
+async function twoOperatorsAtOnce(page: Page) {
+  const colleague = await page.context().newPage();
+  await page.goto(ADMISSIONS);
+  await colleague.goto(ADMISSIONS);
+  const placeholder = `Ask the admissions team (${Date.now()})`;
+  const launcher = `Questions? (${Date.now()})`;
+  await page.getByLabel("Input Placeholder", { exact: true }).fill(placeholder);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+  // The colleague's page still shows the placeholder as it was; their save sends only the launcher text.
+  await colleague.getByLabel("Launcher Text", { exact: true }).fill(launcher);
+  await colleague.getByRole("button", { name: "Save" }).click();
+  await expect(colleague.getByTestId("toast")).toContainText("Success!");
+  await expect(colleague.getByLabel("Input Placeholder", { exact: true })).toHaveValue(placeholder);
+  await expect(colleague.getByLabel("Launcher Text", { exact: true })).toHaveValue(launcher);
+
+  // Both change the placeholder: the later save is refused beside it, saying what is stored, and keeps what was typed.
+  await page.reload();
+  await colleague.reload();
+  await page.getByLabel("Input Placeholder", { exact: true }).fill(`${placeholder} (mine)`);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page.getByTestId("toast")).toContainText("Success!");
+  const theirs = colleague.getByLabel("Input Placeholder", { exact: true });
+  await theirs.fill(`${placeholder} (theirs)`);
+  await colleague.getByRole("button", { name: "Save" }).click();
+  await expectRefusedWith(
+    theirs,
+    `Changed to “${placeholder} (mine)” since you opened this page; save again to keep yours`,
+  );
+  await expect(theirs).toHaveValue(`${placeholder} (theirs)`);
+  await colleague.getByRole("button", { name: "Save" }).click();
+  await expect(colleague.getByTestId("toast")).toContainText("Success!");
+  await expect(theirs).toHaveValue(`${placeholder} (theirs)`);
+  await colleague.close();
+}
+
+test("two operators saving different settings of one page at once both keep theirs", async ({ signedInPage: page }) => {
+  await twoOperatorsAtOnce(page);
+});
+
 /** A field the save refused: marked invalid, and described by the message shown under it. */
 async function expectRefusedWith(field: Locator, message: string) {
   await expect(field).toHaveAttribute("aria-invalid", "true");
@@ -359,10 +404,21 @@ test.describe("without JavaScript", () => {
 
   test("the appearance form saves", async ({ signedInPage: page }) => {
     await page.goto(ADMISSIONS);
-    await page.getByLabel("Greeting Message", { exact: true }).fill("Welcome to Northfield admissions!");
+    const greeting = page.getByLabel("Greeting Message", { exact: true });
+    // Another value than the saved one, so that the save has something to send (a retry included).
+    const typed = (await greeting.inputValue()).endsWith("!")
+      ? "Welcome to Northfield admissions."
+      : "Welcome to Northfield admissions!";
+    await greeting.fill(typed);
     await page.getByRole("button", { name: "Save" }).click();
     await expect(page.getByTestId("toast")).toContainText("Success!");
-    await expect(page.getByLabel("Greeting Message", { exact: true })).toHaveValue("Welcome to Northfield admissions!");
+    await expect(greeting).toHaveValue(typed);
+  });
+
+  test("two operators saving different settings of one page at once both keep theirs", async ({
+    signedInPage: page,
+  }) => {
+    await twoOperatorsAtOnce(page);
   });
 
   test("a colour chosen with its picker is saved; Push to production says to save first", async ({
