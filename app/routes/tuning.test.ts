@@ -490,6 +490,20 @@ describe("AI Finetuning", () => {
     expect((await loadFinetuning(cookie)).finetunings.some((r) => r.pattern === "/fine/")).toBe(false);
   });
 
+  it("refuses a post with a rule of a type no table shows, saying so above the tables and saving nothing", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const response = await postFinetuning(cookie, {
+      intent: "save",
+      ...ruleFields(0, { finetuning_type: "url_pattern", pattern: "/typed-with-it/", penalty: "0.2" }),
+      ...ruleFields(1, { finetuning_type: "no_such_type", pattern: "/forged/", penalty: "0.1" }),
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Answer<FinetuningFormRow>).formError).toBe(
+      "The form could not be read; reload the page",
+    );
+    expect((await loadFinetuning(cookie)).finetunings.some((r) => r.pattern === "/typed-with-it/")).toBe(false);
+  });
+
   it("puts what only the API finds (finetunings.<n>.<field>) on the form row it came from", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const [news] = (await loadFinetuning(cookie)).finetunings.filter((r) => r.pattern === "/news/");

@@ -57,7 +57,8 @@ export async function downloadFile(request: Request, context: ConsoleContext, ap
   if (agentSegmentOf(back)) requireAgentOf(app, back);
   const formData = await readForm(request);
   const key = textOf(formData, "file_key");
-  invariantResponse(key, "Choose a file to download", 400);
+  // Only a forged post lacks it (each button names its file): said on the page, as other failures are.
+  if (!key) return redirectWithToast(back, { type: "error", description: "Choose a file to download" });
 
   let url: string;
   let filename = textOf(formData, "filename") || key;

@@ -20,6 +20,7 @@ import {
   promptRowErrors,
   promptRowNeedsSave,
   sameFinetuningValue,
+  tableOfType,
   withBlankFinetuningRow,
   withoutFinetuningRow,
   type FinetuningFormRow,
@@ -243,6 +244,8 @@ export function readFinetuningsForm(
 ): { intent: FinetuningsIntent; rows: FinetuningFormRow[] } | null {
   const submission = parseWithZod(formData, { schema: FinetuningsForm, disableAutoCoercion: true });
   if (submission.status !== "success") return null;
+  // Each row sits in the table of its type; one of no table's type could not be shown with its message.
+  if (submission.value.finetunings.some((row) => !tableOfType(row.finetuning_type))) return null;
   const rows = submission.value.finetunings.map(({ deleted, loaded, metadata, ...values }) => ({
     ...values,
     metadata: normalizeNewlines(metadata),
