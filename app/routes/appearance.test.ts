@@ -49,23 +49,17 @@ async function openPage() {
   return { shown: { ...loaded }, loaded: JSON.stringify(loaded) };
 }
 
+/** Save from an opened page with some settings edited: every field posted, as the browser posts the form. */
+const saveFrom = (page: Awaited<ReturnType<typeof openPage>>, edits: Record<string, string>) =>
+  post({ intent: "save", ...page.shown, loaded: page.loaded, ...edits });
+
 describe("Appearance's save from a page loaded before a colleague's save", () => {
   it("keeps the colleague's setting: only what this page changed is sent", async () => {
     const mine = await openPage();
     const theirs = await openPage();
-    const colleague = await post({
-      intent: "save",
-      ...theirs.shown,
-      loaded: theirs.loaded,
-      bot_name: "Colleague's name",
-    });
+    const colleague = await saveFrom(theirs, { bot_name: "Colleague's name" });
     expect(colleague.status).toBe(302);
-    const answer = await post({
-      intent: "save",
-      ...mine.shown,
-      loaded: mine.loaded,
-      greeting_message: "Hello from me",
-    });
+    const answer = await saveFrom(mine, { greeting_message: "Hello from me" });
     expect(answer.status).toBe(302);
     const now = (await openPage()).shown;
     expect(now.bot_name).toBe("Colleague's name");
@@ -75,14 +69,8 @@ describe("Appearance's save from a page loaded before a colleague's save", () =>
   it("refuses a setting changed both here and there, saying the stored value beside it and keeping what was typed", async () => {
     const mine = await openPage();
     const theirs = await openPage();
-    await post({ intent: "save", ...theirs.shown, loaded: theirs.loaded, bot_name: "Theirs" });
-    const answer = await post({
-      intent: "save",
-      ...mine.shown,
-      loaded: mine.loaded,
-      bot_name: "Mine",
-      greeting_message: "Typed with it",
-    });
+    await saveFrom(theirs, { bot_name: "Theirs" });
+    const answer = await saveFrom(mine, { bot_name: "Mine", greeting_message: "Typed with it" });
     expect(answer.status).toBe(409);
     const data = (await answer.json()) as AppearanceActionData;
     expect(data.fieldErrors).toEqual({
@@ -97,7 +85,7 @@ describe("Appearance's save from a page loaded before a colleague's save", () =>
 
   it("says there is nothing to save when nothing was changed", async () => {
     const page = await openPage();
-    const answer = await post({ intent: "save", ...page.shown, loaded: page.loaded });
+    const answer = await saveFrom(page, {});
     expect(answer.status).toBe(302);
     expect(await toastOf(answer)).toMatchObject({ type: "info", description: NOTHING_TO_SAVE });
   });
