@@ -116,6 +116,7 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
 }
 
 export const NOT_A_MEMBER = "This person is not a member of this client";
+export const ONLY_SYSTEM_ADMIN_READDRESSES = "Only a System Admin may change a System Admin's email";
 
 type Membership = typeof appUsers.$inferSelect;
 interface Member {
@@ -206,6 +207,10 @@ async function upsertAppUsers(caller: Caller, appId: number, rows: AppUserRows, 
       if (!account && !row.id && !userTypes.includes(row.user_type)) {
         problems.add(index, "user_type", `You may not create a ${row.user_type} account`);
       }
+      // The address is the account's, which signs in everywhere: re-addressing one of a type the caller
+      // may not give (a System Admin's, for staff) would hand them that account, as the Users screen refuses too.
+      if (member && row.id && member.user.email !== row.email && !userTypes.includes(member.user.userType as UserType))
+        problems.add(index, "email", ONLY_SYSTEM_ADMIN_READDRESSES);
       const sameEmail = (await tx.select({ id: users.id }).from(users).where(eq(users.email, row.email)))[0];
       if (member && row.id && sameEmail && sameEmail.id !== member.user.id) {
         problems.add(index, "email", `${row.email} belongs to another user`);

@@ -294,6 +294,34 @@ describe("granting access to an existing account", () => {
     expect(taken.body.errors).toEqual({ "users.0.email": ["staff@example.com belongs to another user"] });
   });
 
+  it("refuses staff re-addressing a System Admin's account through a client's member row, saving nothing", async () => {
+    const harborUsers = () => call("GET", `/v1/apps/${harborId}/users`, { token: token.staff });
+    const upsertHarbor = (users: unknown[]) =>
+      call("POST", `/v1/apps/${harborId}/users/upsert`, { token: token.staff, body: { users } });
+    const granted = await upsertHarbor([
+      { email: "admin@example.com", name: "The admin at Harbor", app_user: { role: "client_user" } },
+    ]);
+    expect(granted.status).toBe(200);
+    const member = (await harborUsers()).body.users.find((u: { email: string }) => u.email === "admin@example.com");
+    const taken = await upsertHarbor([
+      {
+        id: member.id,
+        email: "someone.else@example.com",
+        name: "The admin at Harbor",
+        app_user: { role: "client_user" },
+      },
+    ]);
+    expect(taken.status).toBe(400);
+    expect(taken.body.errors).toEqual({ "users.0.email": ["Only a System Admin may change a System Admin's email"] });
+    const [account] = await host.deps.db.select().from(users).where(eq(users.userType, "super_admin"));
+    expect(account.email).toBe("admin@example.com");
+    // The System Admin's membership row itself still saves when it keeps the address.
+    const renamed = await upsertHarbor([
+      { id: member.id, email: "admin@example.com", name: "Admin, Harbor", app_user: { role: "client_user" } },
+    ]);
+    expect(renamed.status).toBe(200);
+  });
+
   it("refuses two members re-addressed to one new address in one save, saying so at the second", async () => {
     const listed = (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token.admin })).body.users as {
       id: number;
