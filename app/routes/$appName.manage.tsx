@@ -8,6 +8,7 @@ import { clientFormDefaults } from "~/lib/client-form";
 import { userCan } from "~/lib/permissions";
 import { requireClient } from "~/server/clients.server";
 import { submitClientForm } from "~/server/client-form.server";
+import { requireConfigure } from "~/server/permissions.server";
 import { consoleContext } from "~/server/context.server";
 import { useOptionalUser } from "~/lib/user";
 
@@ -18,6 +19,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context, params }: ActionFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);
+  // Before the form is read: a read-only user is told they may not change this, whatever they posted.
+  await requireConfigure(api, app.id);
   return submitClientForm(request, api, app);
 }
 

@@ -9,6 +9,7 @@ import {
 } from "../../tests/support/console-context";
 import { PNG_BYTES } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { NOT_YOURS_TO_CHANGE } from "~/lib/messages";
 import { action as homeAction, loader as homeLoader } from "./$appName._index";
 import { action as downloadAction, loader as downloadsLoader } from "./$appName.admin-downloads";
 import {
@@ -438,6 +439,7 @@ describe("build-agent action", () => {
       ),
     );
     expect(response.status).toBe(403);
+    expect(await response.text()).toBe(NOT_YOURS_TO_CHANGE);
     expect((await appByCode("northfield")).agents).toHaveLength(before);
   });
 

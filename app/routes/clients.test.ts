@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { getRequest, loaderJson, settle, signInToConsole, testContext } from "../../tests/support/console-context";
 import { PNG_BYTES } from "../../tests/support/files";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
+import { NOT_YOURS_TO_CHANGE } from "~/lib/messages";
 import { loader as manageLoader, action as manageAction } from "./$appName.manage";
 import { loader as listLoader } from "./clients._index";
 import { action as importAction, loader as importLoader } from "./clients.import";
@@ -371,6 +372,16 @@ describe("edit form (/{url_code}/manage)", () => {
       ),
     );
     expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe(NOT_YOURS_TO_CHANGE);
+    // A post the form would refuse too is refused first for who sends it, not for what it holds.
+    const invalid = await settle(() =>
+      manageAction(
+        args(multipartRequest("/northfield/manage", { ...fields, client_name: "" }, clientUser), testContext(host), {
+          appName: "northfield",
+        }),
+      ),
+    );
+    expect(invalid.status).toBe(403);
   });
 });
 

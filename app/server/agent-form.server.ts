@@ -12,13 +12,12 @@ import {
   type AgentType,
 } from "~/lib/agent-form";
 import { AgentForm } from "~/lib/agent-form.schema";
-import { userCan } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { agentsApi } from "./api/agents-api.server";
-import { getUserInfo } from "./api/users-api.server";
 import { invariantResponse, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
 import { replyWithApiError } from "./forms.server";
+import { requireConfigure } from "./permissions.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm, FORM_WITH_IMAGES_MAX_BYTES } from "./http/form-data.server";
 import { chosenFile, textOf } from "./http/form-fields.server";
@@ -84,11 +83,8 @@ function onFormFields(error: unknown) {
  */
 export async function submitAgentForm(request: Request, context: ConsoleContext, appName: string | undefined) {
   const { api, app } = await requireClient(request, context, appName);
-  invariantResponse(
-    userCan(await getUserInfo(api), "configure", app.id),
-    "You may not change this client's agents",
-    403,
-  );
+  // Before the form is read: a read-only user is told they may not change this, whatever they posted.
+  await requireConfigure(api, app.id);
 
   const formData = await readForm(request, { maxBytes: FORM_WITH_IMAGES_MAX_BYTES });
   formData.set("site_code", stripSiteCode(textOf(formData, "site_code")));
