@@ -9,7 +9,6 @@ import { jobsApi } from "~/server/api/jobs-api.server";
 import { consoleContext } from "~/server/context.server";
 import { handleJobAction, jobsPageShown } from "~/server/jobs.server";
 import * as ui from "~/styles/ui.css";
-import { readForm } from "~/server/http/form-data.server";
 import { readPageParam } from "~/lib/query-params";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
@@ -23,8 +22,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
-  const url = new URL(request.url);
-  return handleJobAction(api, await readForm(request), `${url.pathname}${url.search}`);
+  return handleJobAction(api, request);
 }
 
 export default function JobsDashboard() {

@@ -10,7 +10,6 @@ import { invariantResponse } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleJobAction, jobsPageShown } from "~/server/jobs.server";
 import * as ui from "~/styles/ui.css";
-import { readForm } from "~/server/http/form-data.server";
 import { readPageParam } from "~/lib/query-params";
 import { titleMeta } from "~/lib/page-title";
 
@@ -28,8 +27,7 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
-  const url = new URL(request.url);
-  return handleJobAction(api, await readForm(request), `${url.pathname}${url.search}`);
+  return handleJobAction(api, request);
 }
 
 export default function QueueConsole() {

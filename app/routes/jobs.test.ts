@@ -8,6 +8,7 @@ import {
   testContext,
 } from "../../tests/support/console-context";
 import { startTestHost } from "../../tests/support/test-host";
+import { NOT_YOURS_TO_CHANGE } from "~/lib/messages";
 import { action as jobsAction, loader as jobsLoader } from "./jobs._index";
 import { loader as queueLoader } from "./jobs.queues.$queue";
 
@@ -51,5 +52,19 @@ describe("the jobs monitor's pages", () => {
     });
     expect(queue.jobs.page).toBe(queue.jobs.total_pages);
     expect(queue.jobs.jobs.length).toBeGreaterThan(0);
+  });
+});
+
+describe("the jobs monitor's buttons", () => {
+  it("refuse anyone but staff with 403 before reading the form, rather than sending them to a page they cannot open", async () => {
+    const clientAdmin = await signInToConsole(host, "client.admin@example.com");
+    const posts: Record<string, string>[] = [{ intent: "run", queue: "website-discover" }, { intent: "nonsense" }];
+    for (const fields of posts) {
+      const refused = await settle(() =>
+        jobsAction({ request: formRequest("/jobs", fields, clientAdmin), context: context(), params: {} }),
+      );
+      expect(refused.status).toBe(403);
+      expect(await refused.text()).toBe(NOT_YOURS_TO_CHANGE);
+    }
   });
 });

@@ -4,6 +4,8 @@ import { lastPageInstead } from "~/lib/query-params";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { jobsApi } from "./api/jobs-api.server";
 import { redirectWithToast } from "./toast.server";
+import { readForm } from "./http/form-data.server";
+import { requireUserWithPermission } from "./permissions.server";
 
 const JobAction = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("run"), queue: z.string().min(1) }),
@@ -21,8 +23,16 @@ export async function jobsPageShown(api: ApiClient, query: Partial<JobsQuery> & 
   return lastPage === null ? asked : jobsApi.list(api, { ...query, page: lastPage });
 }
 
-/** The dashboard's and queue console's buttons: run a queue now, retry or cancel a job. */
-export async function handleJobAction(api: ApiClient, formData: FormData, backTo: string) {
+/**
+ * The dashboard's and queue console's buttons: run a queue now, retry or cancel a job. Staff only,
+ * checked before the form is read: anyone else is refused here (403), not sent back to a page they
+ * cannot open.
+ */
+export async function handleJobAction(api: ApiClient, request: Request) {
+  await requireUserWithPermission(api, "view_jobs");
+  const formData = await readForm(request);
+  const url = new URL(request.url);
+  const backTo = `${url.pathname}${url.search}`;
   const parsed = JobAction.safeParse(Object.fromEntries(formData));
   if (!parsed.success) return redirectWithToast(backTo, { type: "error", description: "Unknown job action" });
   const action = parsed.data;
