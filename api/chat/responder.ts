@@ -1,5 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
-import { fileAnswersIn, type AnswerTrace, type ChatSource, type FallbackReason } from "@contract";
+import { fileAnswersIn, type AnswerTrace, type ChatSource, type FallbackReason, cutText } from "@contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
@@ -23,7 +23,7 @@ const closestOf = (hits: SearchHit[]): ClosestPassage[] =>
     title: hit.title || hit.url || hit.fileName || "",
     url: hit.url ?? "",
     score: Math.round(hit.score * 1000) / 1000,
-    text: hit.text.slice(0, 300),
+    text: cutText(hit.text, 300),
   }));
 
 type ResponderDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
@@ -355,7 +355,7 @@ async function answerSearching(
 function modelControls(controls: Awaited<ReturnType<typeof assistantControls>>): TracedControl[] {
   const fired: TracedControl[] = [];
   if (controls.probing.topics.trim())
-    fired.push({ type: "probing_question", name: controls.probing.topics.trim().slice(0, 200) });
+    fired.push({ type: "probing_question", name: cutText(controls.probing.topics.trim(), 200) });
   for (const [name, prompt] of Object.entries(controls.inputPrompts))
     if (prompt.trim()) fired.push({ type: "input_prompt", name });
   return fired;

@@ -7,6 +7,7 @@ import {
   TRACE_PASSAGE_CHARS,
   type AnswerTrace,
   type FallbackReason,
+  cutText,
 } from "@contract";
 import type { LeftOutByRule, QuestionTerm, SearchHit } from "../knowledge/index/search";
 import { QUOTABLE_SHARE } from "./answer-confidence";
@@ -32,9 +33,9 @@ function keptHits(hits: SearchHit[], answered: Set<number>) {
 const leftOutOf = (rules: LeftOutByRule[]): NonNullable<AnswerTrace["left_out"]> => ({
   rules: rules.slice(0, TRACE_MAX_LEFT_OUT_RULES).map((rule) => ({
     type: rule.type,
-    pattern: rule.pattern.slice(0, TRACE_LEFT_OUT_CHARS),
+    pattern: cutText(rule.pattern, TRACE_LEFT_OUT_CHARS),
     penalty: rule.penalty,
-    pages: rule.pages.map((page) => page.slice(0, TRACE_LEFT_OUT_CHARS)),
+    pages: rule.pages.map((page) => cutText(page, TRACE_LEFT_OUT_CHARS)),
     more_pages: rule.morePages,
   })),
   more_rules: Math.max(0, rules.length - TRACE_MAX_LEFT_OUT_RULES),
@@ -48,7 +49,7 @@ const leftOutOf = (rules: LeftOutByRule[]): NonNullable<AnswerTrace["left_out"]>
 function keyWordsOf(terms: QuestionTerm[]) {
   const total = terms.reduce((sum, term) => sum + term.idf, 0) || 1;
   const weightiest = [...terms].sort((a, b) => b.idf - a.idf).slice(0, TRACE_MAX_KEY_WORDS);
-  const wordOf = (term: QuestionTerm) => (term.word ?? term.lexeme).slice(0, TRACE_KEY_WORD_CHARS);
+  const wordOf = (term: QuestionTerm) => cutText(term.word ?? term.lexeme, TRACE_KEY_WORD_CHARS);
   const keyWords = weightiest.map((term) => ({
     word: wordOf(term),
     weight: rounded(term.idf / total),
@@ -102,7 +103,7 @@ export function traceOf(input: {
       url: hit.url,
       file_name: hit.fileName,
       title: hit.title,
-      heading_path: hit.headingPath.slice(0, 6).map((heading) => heading.slice(0, 200)),
+      heading_path: hit.headingPath.slice(0, 6).map((heading) => cutText(heading, 200)),
       indexed_at: hit.indexedAt,
       score: rounded(hit.score),
       rank,
@@ -110,7 +111,7 @@ export function traceOf(input: {
       passed: hit.score > 0 && hit.score >= QUOTABLE_SHARE,
       used: drawnFrom.has(hit.chunkId),
       listed: listed.has(hit.chunkId),
-      text: hit.text.slice(0, TRACE_PASSAGE_CHARS),
+      text: cutText(hit.text, TRACE_PASSAGE_CHARS),
       ...(input.terms?.length ? { holds: wordsHeld(hit.held) } : {}),
     })),
     ...(keyWords.length ? { key_words: keyWords } : {}),

@@ -1,4 +1,5 @@
 import { isDeepStrictEqual } from "node:util";
+import { cutText } from "@contract";
 import { sql } from "drizzle-orm";
 import type { ChangeKind } from "@contract";
 import type { Executor } from "../controls/scope";
@@ -147,7 +148,7 @@ async function insertChange(
       userEmail: author.email,
       kind: change.kind,
       target: change.target,
-      summary: change.summary.slice(0, MAX_SUMMARY),
+      summary: cutText(change.summary, MAX_SUMMARY),
       before: change.before,
       after: change.after,
     })

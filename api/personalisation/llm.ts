@@ -1,4 +1,5 @@
 import type { LlmConfig } from "../config";
+import { cutText } from "@contract";
 import { chatCompletion } from "../llm/chat-completion";
 import type { ModelField } from "./extract-programs";
 
@@ -26,7 +27,7 @@ export async function fillWithModel(
         content: JSON.stringify({
           program: programName,
           fields: fields.map((f) => ({ name: f.name, type: f.field_type, definition: f.definition })),
-          text: text.slice(0, 12_000),
+          text: cutText(text, 12_000),
         }),
       },
     ],

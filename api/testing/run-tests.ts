@@ -1,4 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
+import { cutText } from "@contract";
 import type { PgInsertValue } from "drizzle-orm/pg-core";
 import type { ChatOutcome, ChatSource } from "@contract";
 import { respond } from "../chat/responder";
@@ -154,7 +155,7 @@ export async function runTests(runId: number, deps: WorkerDeps) {
   } catch (error) {
     await deps.db
       .update(testRuns)
-      .set({ status: "failed", error: (error as Error).message.slice(0, 1000), finishedAt: new Date() })
+      .set({ status: "failed", error: cutText((error as Error).message, 1000), finishedAt: new Date() })
       .where(eq(testRuns.id, runId));
     return { failed: (error as Error).message };
   }

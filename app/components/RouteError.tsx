@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
+import { cutText } from "@contract/text";
 import { NOT_A_FORM_PAGE, NOT_YOURS_TO_CHANGE, SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { NotFound } from "./NotFound";
 
@@ -13,7 +14,7 @@ export function errorMessageOf(error: unknown): string {
   if ((error as { internal?: boolean }).internal) return error.status === 405 ? NOT_A_FORM_PAGE : SOMETHING_WENT_WRONG;
   const data: unknown = error.data;
   const message = typeof data === "string" ? data : (data as { message?: unknown } | null)?.message;
-  return typeof message === "string" && message.trim() ? message.slice(0, 500) : SOMETHING_WENT_WRONG;
+  return typeof message === "string" && message.trim() ? cutText(message, 500) : SOMETHING_WENT_WRONG;
 }
 
 /** A route's error: 404 as the spec's not-found page, 403 as a plain refusal, a 4xx with its message, anything else as the catch-all text. */

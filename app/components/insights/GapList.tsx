@@ -1,4 +1,5 @@
 import { Fragment } from "react";
+import { cutText } from "@contract/text";
 import { Form, Link } from "@remix-run/react";
 import type { Insights } from "@contract";
 import { TEST_QUESTION_MAX_CHARS } from "@contract/values/testing";
@@ -145,7 +146,7 @@ function GapItem({
             <li key={`${c.url}-${c.text.slice(0, 20)}`}>
               Closest: “
               <bdi>
-                {c.text.slice(0, 120)}
+                {cutText(c.text, 120)}
                 {c.text.length > 120 ? "…" : ""}
               </bdi>
               ”{" "}

@@ -1,4 +1,5 @@
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
+import { cutText } from "@contract/text";
 import { INSIGHT_ENVIRONMENT_LABELS } from "@contract/values/insights";
 import type { UserProfileDetail } from "@contract";
 import { Drawer } from "~/components/Drawer";
@@ -84,7 +85,7 @@ function ProfileDrawer({
                 <td>
                   {saidIn(field) ? (
                     <a href={`#message-${field_sources[field]}`}>
-                      “<bdi>{saidIn(field)!.text.slice(0, 60)}</bdi>”
+                      “<bdi>{cutText(saidIn(field)!.text, 60)}</bdi>”
                     </a>
                   ) : (
                     ""
