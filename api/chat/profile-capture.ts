@@ -11,6 +11,10 @@ const YEAR_RANGE = /^\d{4}\s*[-\u2013]\s*\d{2}(?:\d{2})?$/;
 /** "My name is Ana Lopez", "I'm Bo", "this is Carla": the lead-in in any case, the name capitalised. */
 const NAME_LEAD_IN = /\b(?:[Mm]y name is|[Ii] am|[Ii]'m|[Tt]his is)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+)?)/u;
 
+/** A yes or a no as a visitor writes one, for a yes/no field. */
+const YES = /^(?:yes|yeah|yep|y|true|i do|definitely|sure)$/i;
+const NO = /^(?:no|nope|n|false|i don't|i do not|not really)$/i;
+
 /** The email addresses a message holds. */
 const emailsIn = (message: string) => message.match(EMAIL) ?? [];
 
@@ -30,17 +34,28 @@ function phoneNumbersIn(message: string) {
 
 /**
  * What a visitor says about themselves, read into the client's user profile fields: an email or
- * phone number for fields named so, "my name is …" / "I'm …" for a name, and "my <field> is …" for
- * any field. Values keep the id of the message they came from.
+ * phone number for fields named so (nothing else), "my name is …" / "I'm …" for a name, and
+ * "my <field> is …" for any field, a number field's as a number and a yes/no field's as yes or no.
+ * Values keep the id of the message they came from.
  */
 export function readProfileValues(message: string, fields: { name: string; field_type: string }[]) {
   const found: Record<string, unknown> = {};
   for (const field of fields) {
     const words = field.name.toLowerCase().replace(/_/g, " ");
     let value: string | null = null;
-    if (/e-?mail/.test(words)) value = emailsIn(message)[0] ?? null;
-    else if (/phone|mobile/.test(words)) value = phoneNumbersIn(message)[0] ?? null;
-    else if (/(^|\s)(first |full )?name$/.test(words)) {
+    // An address or a number, or nothing: "my email is none of your business" gives no email, and
+    // no lead either (a way to reach the person is what makes one).
+    if (/e-?mail/.test(words)) {
+      const email = emailsIn(message)[0];
+      if (email) found[field.name] = email;
+      continue;
+    }
+    if (/phone|mobile/.test(words)) {
+      const phone = phoneNumbersIn(message)[0];
+      if (phone) found[field.name] = phone;
+      continue;
+    }
+    if (/(^|\s)(first |full )?name$/.test(words)) {
       // The lead-in in any case ("My name is" opens a sentence), the name itself capitalised.
       value = NAME_LEAD_IN.exec(message)?.[1] ?? null;
       if (value && words.startsWith("first")) value = value.split(" ")[0];
@@ -57,6 +72,10 @@ export function readProfileValues(message: string, fields: { name: string; field
     if (field.field_type === "number") {
       const n = Number(value.replace(/[^\d.]/g, ""));
       if (Number.isFinite(n) && value.match(/\d/)) found[field.name] = n;
+    } else if (field.field_type === "boolean") {
+      // Yes or no, and nothing else: "maybe" is neither.
+      if (YES.test(value)) found[field.name] = true;
+      else if (NO.test(value)) found[field.name] = false;
     } else {
       found[field.name] = value;
     }

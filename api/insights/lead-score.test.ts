@@ -45,6 +45,21 @@ describe("what a visitor says about themselves", () => {
     }
   });
 
+  it("reads an email or phone field only from an address or a number, and a yes/no field only from a yes or a no", () => {
+    const withAid = [...fields, { name: "needs_financial_aid", field_type: "boolean" }];
+    expect(
+      readProfileValues("my email is none of your business and my phone is unlisted. What are tuition fees?", withAid),
+    ).toEqual({});
+    expect(readProfileValues("my needs financial aid is maybe", withAid)).toEqual({});
+    expect(readProfileValues("my needs financial aid is <svg onload=alert(4)>yes", withAid)).toEqual({});
+    expect(readProfileValues("my needs financial aid is Yes", withAid)).toEqual({ needs_financial_aid: true });
+    expect(readProfileValues("my needs financial aid is no, thanks", withAid)).toEqual({ needs_financial_aid: false });
+    expect(readProfileValues("my email is zoe@example.com and my phone is 555-0142", withAid)).toEqual({
+      email: "zoe@example.com",
+      phone: "555-0142",
+    });
+  });
+
   it("reads no phone number in a range of years or a short number", () => {
     for (const message of [
       "What happened in 1973-1974?",
