@@ -28,6 +28,7 @@ import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
 import { type ConsoleConfig, type ConsoleContext } from "./app/server/context.server";
 import { withGetOnlyRefusals } from "./app/server/http/get-only-routes.server";
+import { answerClientErrorsInWords } from "./app/server/http/client-errors.server";
 import { closeInStages } from "./app/server/http/lingering-close.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
 import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
@@ -279,6 +280,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   });
   // A refused body's answer must reach a client still sending it (docs/decisions/016).
   closeInStages(server);
+  answerClientErrorsInWords(server);
   await host?.resumePipeline();
   const address = server.address();
   const url = `http://${hostname}:${typeof address === "object" && address ? address.port : port}`;
