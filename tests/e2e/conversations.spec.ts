@@ -411,6 +411,24 @@ test.describe("with JavaScript", () => {
     ).toBeVisible();
   });
 
+  test("a visitor's comment of one long word wraps inside the transcript, which never scrolls sideways", async ({
+    signedInPage: page,
+  }) => {
+    const marker = unique();
+    const { conversation, answer, key } = await converse(page.request, marker);
+    const rated = await page.request.post("/v1/chat/feedback", {
+      data: { key, conversation_id: conversation, message_id: answer, rating: "down", comment: "W".repeat(500) },
+    });
+    expect(rated.ok()).toBe(true);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${LIST}/${conversation}`);
+    await expect(nursingAnswer(page).getByText("Rated unhelpful")).toBeVisible();
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways).toBe(0);
+  });
+
   test("a client user reads a transcript and its trace, with nothing to change", async ({ page }) => {
     const { signIn } = await import("./fixtures");
     const marker = unique();

@@ -98,6 +98,18 @@ test.describe("with JavaScript", () => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(sideways).toBe(0);
+    // Unanswered, it takes three lines; its conversations hold it whole.
+    const unanswered = page
+      .getByRole("region", { name: "Unanswered questions" })
+      .getByText(`Quarbletfrond${id}`, { exact: false })
+      .first();
+    expect((await unanswered.boundingBox())!.height).toBeLessThan(80);
+    // In Top questions' figures it wraps in its cell: the table fits its box, the counts beside it.
+    const topQuestions = page.getByRole("region", { name: "Top questions" });
+    await topQuestions.getByText("Show the figures").click();
+    const figures = topQuestions.getByRole("table");
+    const overflow = await figures.evaluate((table) => table.scrollWidth - table.parentElement!.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
   });
 
   test("Business Insights: totals, real SVG charts with tooltips, an unanswered question linking to the knowledge store, a chart's CSV", async ({

@@ -86,6 +86,8 @@ export const heldWords = style({
 export const fitContent = style({ width: "fit-content" });
 export const sources = style({ margin: `0 0 ${vars.space.sm}`, paddingLeft: vars.space.lg, overflowWrap: "anywhere" });
 export const comment = style({
+  // A visitor's comment may be one long word: it wraps rather than widening the transcript.
+  overflowWrap: "anywhere",
   borderLeft: `3px solid ${vars.color.border}`,
   margin: `0 0 ${vars.space.sm}`,
   padding: `0 ${vars.space.sm}`,

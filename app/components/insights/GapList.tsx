@@ -120,10 +120,7 @@ function GapItem({
   const store = links.store;
   return (
     <li id={GAP_ANCHOR(index)} className={s.gap}>
-      <strong>
-        <bdi>{gap.asked_as}</bdi>
-      </strong>{" "}
-      <span className={ui.muted}>({gap.unanswered}×)</span>
+      <bdi className={s.gapQuestion}>{gap.asked_as}</bdi> <span className={ui.muted}>({gap.unanswered}×)</span>
       {!canConfigure ? null : gap.asked_as.length > TEST_QUESTION_MAX_CHARS ? (
         // Kept whole it would be refused, and cut it would be another question: the operator words a shorter one.
         <span className={ui.muted}>

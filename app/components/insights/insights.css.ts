@@ -95,6 +95,8 @@ export const tooltip = style({
   zIndex: 2,
 });
 export const figures = style({ marginTop: vars.space.sm, fontSize: "13px" });
+// A question of one long word wraps in its cell rather than pushing the counts thousands of pixels away.
+globalStyle(`${figures} td`, { overflowWrap: "anywhere" });
 export const empty = style({ color: vars.color.muted, margin: `${vars.space.md} 0` });
 export const closest = style({
   margin: `${vars.space.xs} 0 0`,
@@ -118,13 +120,14 @@ export const unhelpfulList = style({
   paddingLeft: vars.space.lg,
   overflowWrap: "anywhere",
 });
-// An answer can run long: three lines are enough to recognise it; the conversation holds the rest.
-export const answerText = style({
-  margin: `${vars.space.xs} 0 0`,
-  fontSize: "13px",
+/** Three lines of a visitor's long text are enough to recognise it; its conversation holds the rest. */
+const threeLines = style({
   display: "-webkit-box",
   WebkitLineClamp: 3,
   WebkitBoxOrient: "vertical",
   overflow: "hidden",
 });
+export const answerText = style([threeLines, { margin: `${vars.space.xs} 0 0`, fontSize: "13px" }]);
+/** An unanswered question as the visitor wrote it: a question of a thousand words, or of blank lines, takes three lines. */
+export const gapQuestion = style([threeLines, { fontWeight: 600 }]);
 export const comment = style({ margin: `${vars.space.xs} 0 0`, fontSize: "13px", fontStyle: "italic" });
