@@ -18,6 +18,16 @@ const STATE_LABELS = {
 
 export type Gap = Insights["unanswered_questions"][number];
 
+/** A question as the dashboard shows it: its words on one line, a long one cut with "…" (its conversations hold it whole). */
+const SHOWN_QUESTION_CHARS = 300;
+function shownQuestion(question: string) {
+  const oneLine = question.replace(/\s+/g, " ").trim();
+  const characters = Array.from(oneLine);
+  return characters.length > SHOWN_QUESTION_CHARS
+    ? `${characters.slice(0, SHOWN_QUESTION_CHARS - 1).join("")}…`
+    : oneLine;
+}
+
 /** The advice under an unanswered question (gapAdvice). */
 function WhatToDo({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canConfigure: boolean }) {
   // A read-only Client is told why, without the changes they may not make.
@@ -120,7 +130,10 @@ function GapItem({
   const store = links.store;
   return (
     <li id={GAP_ANCHOR(index)} className={s.gap}>
-      <bdi className={s.gapQuestion}>{gap.asked_as}</bdi> <span className={ui.muted}>({gap.unanswered}×)</span>
+      <strong>
+        <bdi>{shownQuestion(gap.asked_as)}</bdi>
+      </strong>{" "}
+      <span className={ui.muted}>({gap.unanswered}×)</span>
       {!canConfigure ? null : gap.asked_as.length > TEST_QUESTION_MAX_CHARS ? (
         // Kept whole it would be refused, and cut it would be another question: the operator words a shorter one.
         <span className={ui.muted}>

@@ -120,14 +120,13 @@ export const unhelpfulList = style({
   paddingLeft: vars.space.lg,
   overflowWrap: "anywhere",
 });
-/** Three lines of a visitor's long text are enough to recognise it; its conversation holds the rest. */
-const threeLines = style({
+// An answer can run long: three lines are enough to recognise it; the conversation holds the rest.
+export const answerText = style({
+  margin: `${vars.space.xs} 0 0`,
+  fontSize: "13px",
   display: "-webkit-box",
   WebkitLineClamp: 3,
   WebkitBoxOrient: "vertical",
   overflow: "hidden",
 });
-export const answerText = style([threeLines, { margin: `${vars.space.xs} 0 0`, fontSize: "13px" }]);
-/** An unanswered question as the visitor wrote it: a question of a thousand words, or of blank lines, takes three lines. */
-export const gapQuestion = style([threeLines, { fontWeight: 600 }]);
 export const comment = style({ margin: `${vars.space.xs} 0 0`, fontSize: "13px", fontStyle: "italic" });
