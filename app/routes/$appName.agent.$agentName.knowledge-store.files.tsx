@@ -78,7 +78,9 @@ export default function Files() {
       </p>
       <div className={s.toolbar}>
         <Form method="get" role="search" className={s.search} aria-label="Search files">
+          {/* Keyed by the search, so Back and Forward show the search of the files they show. */}
           <input
+            key={data.search}
             type="search"
             name="search"
             defaultValue={data.search}

@@ -170,6 +170,29 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("selected-client")).toHaveText("Northfield University");
   });
 
+  test("Back and Forward after two searches show, in the box, the search of the clients listed", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto("/clients");
+    const search = page.getByRole("searchbox", { name: "Search clients" });
+    const card = (name: string) => page.getByTestId("client-card").filter({ hasText: name });
+    await search.fill("north");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/[?&]search=north$/);
+    await search.fill("harbor");
+    await search.press("Enter");
+    await expect(page).toHaveURL(/[?&]search=harbor$/);
+    await expect(search).toBeFocused();
+    await page.goBack();
+    await expect(page).toHaveURL(/[?&]search=north$/);
+    await expect(card("Northfield University")).toBeVisible();
+    await expect(card("Harbor Outfitters")).toHaveCount(0);
+    await expect(search).toHaveValue("north");
+    await page.goForward();
+    await expect(page).toHaveURL(/[?&]search=harbor$/);
+    await expect(search).toHaveValue("harbor");
+  });
+
   test("a client user sees their client without the create and import buttons, and may not edit it", async ({
     page,
   }) => {

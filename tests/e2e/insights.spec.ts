@@ -241,6 +241,18 @@ test.describe("with JavaScript", () => {
     expect(button!.x).toBeGreaterThan(times!.x + times!.width - 1);
   });
 
+  test("Back after applying other filters shows the filters of the figures shown", async ({ signedInPage: page }) => {
+    await page.goto(`${DASHBOARD}?environment=stage`);
+    const environment = page.getByLabel("Environment");
+    await expect(environment).toHaveValue("stage");
+    await environment.selectOption("prod");
+    await page.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/environment=prod/);
+    await page.goBack();
+    await expect(page).toHaveURL(/environment=stage/);
+    await expect(environment).toHaveValue("stage");
+  });
+
   test("User Profile Store: search, open a profile with its conversation, delete the person after the question", async ({
     signedInPage: page,
   }) => {

@@ -1,5 +1,5 @@
 import { Form, useLocation, useSubmit } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useFieldFollowsAddress } from "~/components/useFieldFollowsAddress";
 import * as ui from "~/styles/ui.css";
 import * as s from "./clients.css";
 import { useDebounced } from "./useDebounced";
@@ -13,13 +13,8 @@ export const SEARCH_DEBOUNCE_MS = 300;
 export function ClientSearch({ search }: { search: string }) {
   const { pathname } = useLocation();
   const submit = useSubmit();
-  const input = useRef<HTMLInputElement>(null);
+  const input = useFieldFollowsAddress<HTMLInputElement>(search);
   const searchAsYouType = useDebounced((form: HTMLFormElement) => submit(form, { replace: true }), SEARCH_DEBOUNCE_MS);
-
-  // Back and forward change the URL under the box; follow it unless the user is typing there.
-  useEffect(() => {
-    if (input.current && document.activeElement !== input.current) input.current.value = search;
-  }, [search]);
 
   return (
     <Form method="get" action={pathname} role="search" className={s.search}>

@@ -134,7 +134,8 @@ export function Dashboard() {
         What {client.name}'s assistant was asked and how it answered, {insights.range.from} to {insights.range.to} (UTC
         days).
       </p>
-      <Form method="get" className={s.filters} aria-label="Filters">
+      {/* Keyed by the address: Back and Forward show the filters of the figures they show. */}
+      <Form key={location.search} method="get" className={s.filters} aria-label="Filters">
         <div className={s.filterField}>
           <label htmlFor="insights-from" className={ui.label}>
             From

@@ -154,7 +154,8 @@ export function UserProfiles() {
       <p className={s.intro}>
         What {client.name}'s visitors told the assistant about themselves, by the fields of its user profile data model.
       </p>
-      <Form method="get" className={s.filters} aria-label="Filters">
+      {/* Keyed by the address: Back and Forward show the filters of the profiles they show. */}
+      <Form key={location.search} method="get" className={s.filters} aria-label="Filters">
         <div className={s.filterField}>
           <label htmlFor="profiles-search" className={ui.label}>
             Search

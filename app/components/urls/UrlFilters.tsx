@@ -2,6 +2,7 @@ import { Form, Link, useLocation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { REVIEW_STATUSES, URL_STATUSES } from "@contract/values/knowledge";
 import { activeFilterCount, viewToParams, type UrlView } from "~/lib/urls";
+import { useFieldFollowsAddress } from "~/components/useFieldFollowsAddress";
 import * as ui from "~/styles/ui.css";
 import { HiddenParams } from "./params";
 import * as s from "./urls.css";
@@ -16,6 +17,7 @@ export function UrlSearch({ view, asYouType = false }: { view: UrlView; asYouTyp
   const submit = useSubmit();
   const timer = useRef<ReturnType<typeof setTimeout>>();
   useEffect(() => () => clearTimeout(timer.current), []);
+  const input = useFieldFollowsAddress<HTMLInputElement>(view.search);
   return (
     <Form method="get" role="search" className={s.inlineForm} preventScrollReset>
       <HiddenParams omit={["search", "page"]} />
@@ -23,6 +25,7 @@ export function UrlSearch({ view, asYouType = false }: { view: UrlView; asYouTyp
         Search URLs
       </label>
       <input
+        ref={input}
         id="url-search"
         type="search"
         name="search"
