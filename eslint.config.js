@@ -101,6 +101,17 @@ export default tseslint.config(
     },
   },
   {
+    // The browser's own `location` does not exist while the server renders: a page reads the
+    // address through Remix's useLocation (window.location, said in full, where it is meant).
+    files: ["app/**"],
+    rules: {
+      "no-restricted-globals": [
+        "error",
+        { name: "location", message: "Use useLocation() (or window.location where the browser's is meant)." },
+      ],
+    },
+  },
+  {
     // Console actions read forms through readForm, which bounds the body and the field names first.
     files: ["app/**"],
     ignores: ["app/server/http/form-data.server.ts", "**/*.test.ts", "**/*.test.tsx"],

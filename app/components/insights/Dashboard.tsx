@@ -99,6 +99,7 @@ function DayTable({ rows, columns }: { rows: InsightDay[]; columns: Series<Insig
  */
 export function Dashboard() {
   const { client, filters, insights, error, fieldErrors, triggerPointError } = useLoaderData<typeof dashboardLoader>();
+  const { search: address } = useLocation();
   const { totals, days, unhelpful } = insights;
   const shownAgent = client.agents.find((a) => a.siteCode === filters.trigger_point);
   const agent = shownAgent ?? client.agents[0];
@@ -135,7 +136,7 @@ export function Dashboard() {
         days).
       </p>
       {/* Keyed by the address: Back and Forward show the filters of the figures they show. */}
-      <Form key={location.search} method="get" className={s.filters} aria-label="Filters">
+      <Form key={address} method="get" className={s.filters} aria-label="Filters">
         <div className={s.filterField}>
           <label htmlFor="insights-from" className={ui.label}>
             From
