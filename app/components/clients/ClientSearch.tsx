@@ -17,7 +17,7 @@ export function ClientSearch({ search }: { search: string }) {
   const searchAsYouType = useDebounced((form: HTMLFormElement) => submit(form, { replace: true }), SEARCH_DEBOUNCE_MS);
 
   return (
-    <Form method="get" action={pathname} role="search" className={s.search}>
+    <Form method="get" action={pathname} role="search" className={s.search} onSubmit={searchAsYouType.cancel}>
       <label htmlFor="client-search" className={ui.visuallyHidden}>
         Search clients
       </label>

@@ -19,7 +19,14 @@ export function UrlSearch({ view, asYouType = false }: { view: UrlView; asYouTyp
   useEffect(() => () => clearTimeout(timer.current), []);
   const input = useFieldFollowsAddress<HTMLInputElement>(view.search);
   return (
-    <Form method="get" role="search" className={s.inlineForm} preventScrollReset>
+    <Form
+      method="get"
+      role="search"
+      className={s.inlineForm}
+      preventScrollReset
+      // Submitted now: the search the typing had queued would land later, after a Back too.
+      onSubmit={() => clearTimeout(timer.current)}
+    >
       <HiddenParams omit={["search", "page"]} />
       <label htmlFor="url-search" className={ui.visuallyHidden}>
         Search URLs
