@@ -14,6 +14,7 @@ import * as exportRoute from "./$appName.agent.$agentName.controls.test-question
 import * as runRoute from "./$appName.agent.$agentName.controls.test-questions_.runs.$runId";
 import * as appearance from "./$appName.agent.$agentName.appearance";
 import { testRunRecords } from "../../tests/support/test-runs";
+import { DELETED_MEANWHILE } from "~/server/test-questions.server";
 
 /** The Test Questions screen's loader and actions over the real API, as a form post without JavaScript sends them. */
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -159,9 +160,19 @@ describe("Test Questions", () => {
     });
   });
 
-  it("answers 404 to a change of a question it does not hold", async () => {
-    expect((await post({ intent: "delete", id: "abc" })).status).toBe(404);
-    expect((await post({ intent: "update", id: "99999999", question: "Q?", expect_text: "x" })).status).toBe(404);
+  it("says a question deleted meanwhile is gone: an edit comes back to be added again, a delete is done", async () => {
+    const edited = await post({ intent: "update", id: "99999999", question: "Q?", expect_text: "x" });
+    expect(edited.status).toBe(404);
+    expect(await edited.json()).toMatchObject({
+      intent: "add",
+      id: null,
+      values: { question: "Q?", expect_text: "x" },
+      formError: DELETED_MEANWHILE,
+    });
+    for (const id of ["99999999", "abc"]) {
+      const deleted = await post({ intent: "delete", id });
+      await expect(deleted).toSendToast({ type: "info", description: "This test question was already deleted" });
+    }
   });
 
   it("asks before a question goes: ?delete= names one of the page's questions", async () => {
@@ -476,13 +487,12 @@ describe("a question of another agent", () => {
     const [question] = (await load("?search=admissions%20deadline")).questions;
     const edit = { question: "Moved?", expect_source: "", expect_text: "January 15", expect_outcome: "answered" };
     for (const [page, pageParams] of screens) {
-      const missing = await postAt(page, pageParams, { intent: "update", id: "99999999", ...edit });
-      expect(missing.status).toBe(404);
-      const missingText = await missing.text();
       for (const intent of ["update", "delete"]) {
+        const missing = await postAt(page, pageParams, { intent, id: "99999999", ...edit });
         const refused = await postAt(page, pageParams, { intent, id: String(question.id), ...edit });
-        expect(refused.status).toBe(404);
-        expect(await refused.text()).toBe(missingText);
+        expect(refused.status).toBe(missing.status);
+        expect(await refused.text()).toBe(await missing.text());
+        expect(refused.headers.get("location")).toBe(missing.headers.get("location"));
       }
     }
     expect((await load("?search=admissions%20deadline")).questions).toEqual([question]);

@@ -137,23 +137,24 @@ async function addressShowingTheNewest({ api, app, choice }: ControlsScreen, bac
   return `${url.pathname}${url.search}`;
 }
 
-const questionNotFound = () =>
-  new Response("This test question does not exist", { status: 404, statusText: "Not Found" });
-
 /**
- * The posted question, as stored now, when it is one of the screen's trigger point. Another agent's
- * question (or Default's, from an agent's screen) answers exactly as one that does not exist, as
- * its runs and transcripts do: a screen changes only its own agent's questions.
+ * The posted question, as stored now, when it is one of the screen's trigger point; null otherwise
+ * (deleted since the page loaded, or never there). Another agent's question (or Default's, from an
+ * agent's screen) answers exactly as one that does not exist, as its runs and transcripts do: a
+ * screen changes only its own agent's questions.
  */
-async function requireScreenQuestion({ api, app, choice }: ControlsScreen, form: FormData) {
+async function screenQuestionIfThere({ api, app, choice }: ControlsScreen, form: FormData) {
   const id = Number(form.get("id"));
-  if (!isRowId(id)) throw questionNotFound();
+  if (!isRowId(id)) return null;
   const question = await testingApi.question(api, app.id, id).catch((error: unknown) => {
-    throw error instanceof Response && error.status === 404 ? questionNotFound() : error;
+    if (error instanceof Response && error.status === 404) return null;
+    throw error;
   });
-  if (question.trigger_point !== choice.triggerPoint) throw questionNotFound();
-  return question;
+  return question?.trigger_point === choice.triggerPoint ? question : null;
 }
+
+export const DELETED_MEANWHILE =
+  "This test question was deleted since you opened it. What you typed is below: add it to keep it.";
 
 /** Texts the API trims before storing: "Lakeside " is no change from "Lakeside". */
 const sameText = (_field: string, a: string, b: string) => a.trim() === b.trim();
@@ -229,7 +230,14 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
       });
     }
     case "update": {
-      const stored = await requireScreenQuestion(screen, form);
+      const stored = await screenQuestionIfThere(screen, form);
+      // Deleted since the form was opened (another tab, a colleague): what was typed comes back in the
+      // form that adds a question, said above it, rather than a page that is not found.
+      if (!stored)
+        return refused(
+          { intent: "add", id: null, values: questionFormValues(form), fieldErrors: {}, formError: DELETED_MEANWHILE },
+          404,
+        );
       const posted = { id: stored.id, values: questionFormValues(form), loaded: loadedQuestionValues(form) };
       const { edit, fieldErrors } = rebasedEdit(posted, stored);
       if (fieldErrors) return refused({ intent: "update", ...edit, fieldErrors, formError: null }, 409);
@@ -241,8 +249,11 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
       return redirectWithToast(backTo, { type: "success", description: "Test question saved" });
     }
     case "delete": {
-      const { id } = await requireScreenQuestion(screen, form);
-      await testingApi.remove(api, app.id, id);
+      const stored = await screenQuestionIfThere(screen, form);
+      // Already gone (a second click, another tab): the list without it is what was asked for.
+      if (!stored)
+        return redirectWithToast(backTo, { type: "info", description: "This test question was already deleted" });
+      await testingApi.remove(api, app.id, stored.id);
       return redirectWithToast(backTo, { type: "success", description: "Test question deleted" });
     }
     case "import":
