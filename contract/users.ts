@@ -73,7 +73,11 @@ export type AppUsersList = z.infer<typeof AppUsersList>;
 export const AppUserUpsertRow = PersonInput.extend({
   /** Only used when the row creates a new account; defaults to user. */
   user_type: UserType.default("user"),
-  app_user: z.object({ role: AppRole.default("client_user") }).default({ role: "client_user" }),
+  /**
+   * The role in this client. Left out, a new row (no id) grants client_user and a row with an id
+   * keeps the member's role: renaming someone never changes their access.
+   */
+  app_user: z.object({ role: AppRole.optional() }).optional(),
   /** The spec's action values: add (default) or delete (remove this person's access). */
   action: z.enum(["add", "delete"]).default("add"),
 });

@@ -21,7 +21,27 @@ import { accessChange } from "./access-change";
 
 type UserRecord = typeof users.$inferSelect;
 type Tx = Parameters<Parameters<ApiDeps["db"]["transaction"]>[0]>[0];
-type AppUserRows = z.output<typeof AppUsersUpsertBody>["users"];
+type PostedAppUserRows = z.output<typeof AppUsersUpsertBody>["users"];
+/** Rows with their role said: the posted one, or (left out) the member's own, or client_user for a new row. */
+type AppUserRows = (Omit<PostedAppUserRows[number], "app_user"> & { app_user: { role: AppRole } })[];
+
+async function withRolesSaid(appId: number, rows: PostedAppUserRows, db: ApiDeps["db"]): Promise<AppUserRows> {
+  const unsaid = rows.flatMap((row) => (row.id && !row.app_user?.role ? [row.id] : []));
+  const kept = unsaid.length
+    ? new Map(
+        (
+          await db
+            .select({ id: appUsers.id, role: appUsers.role })
+            .from(appUsers)
+            .where(and(eq(appUsers.appId, appId), inArray(appUsers.id, unsaid)))
+        ).map((member) => [member.id, member.role as AppRole]),
+      )
+    : new Map<number, AppRole>();
+  return rows.map((row) => ({
+    ...row,
+    app_user: { role: row.app_user?.role ?? (row.id ? kept.get(row.id) : undefined) ?? "client_user" },
+  }));
+}
 
 const toUserRow = (u: UserRecord): UserRow => ({
   id: u.id,
@@ -394,8 +414,8 @@ export function userRoutes(route: RouteBuilder) {
     response: AppUsersUpsertResult,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "manage_access");
-      await recordChange(deps, caller, accessChange(params.appId), (db) =>
-        upsertAppUsers(caller, params.appId, body.users, { db }),
+      await recordChange(deps, caller, accessChange(params.appId), async (db) =>
+        upsertAppUsers(caller, params.appId, await withRolesSaid(params.appId, body.users, db), { db }),
       );
       return { users: await listAppUsers(caller, params.appId, deps), message: "Access saved" };
     },

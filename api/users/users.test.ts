@@ -294,6 +294,21 @@ describe("granting access to an existing account", () => {
     expect(taken.body.errors).toEqual({ "users.0.email": ["staff@example.com belongs to another user"] });
   });
 
+  it("keeps a member's role when a row with their id leaves the role out; a new row without one grants client_user", async () => {
+    const listed = (await call("GET", `/v1/apps/${northfieldId}/users`, { token: token.admin })).body.users;
+    const member = listed.find((u: { email: string }) => u.email === "client.admin@example.com");
+    expect(member.app_user.role).toBe("client_admin");
+    const renamed = await upsertNorthfield(token.admin, [
+      { id: member.id, email: "client.admin@example.com", name: "Casey, renamed" },
+      { email: "new.without.role@example.com", name: "New" },
+    ]);
+    expect(renamed.status).toBe(200);
+    const roleOf = (email: string) =>
+      renamed.body.users.find((u: { email: string }) => u.email === email).app_user.role;
+    expect(roleOf("client.admin@example.com")).toBe("client_admin");
+    expect(roleOf("new.without.role@example.com")).toBe("client_user");
+  });
+
   it("refuses staff re-addressing a System Admin's account through a client's member row, saving nothing", async () => {
     const harborUsers = () => call("GET", `/v1/apps/${harborId}/users`, { token: token.staff });
     const upsertHarbor = (users: unknown[]) =>
