@@ -9,9 +9,9 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { LOGIN_TEXT, LOGIN_TITLE, TOO_MANY_SIGN_INS } from "~/lib/messages";
+import { LOGIN_TEXT, LOGIN_TITLE, TOO_MANY_SIGN_INS, UNSAVED_WHEN_SIGNED_OUT } from "~/lib/messages";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
-import { ApiError } from "~/server/api/client.server";
+import { ApiError, UNSAVED_PARAM } from "~/server/api/client.server";
 import { devSignIn, readDevLoginForm, safeRedirectTo, startSession } from "~/server/auth.server";
 import { consoleContext } from "~/server/context.server";
 import { commitSession, getSession } from "~/server/session.server";
@@ -31,6 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     {
       redirectTo,
       authError,
+      unsaved: url.searchParams.has(UNSAVED_PARAM),
       googleEnabled: Boolean(google),
       // One Tap is Google's own widget: offered only against the real Google, and only with JavaScript.
       oneTapClientId:
@@ -83,7 +84,7 @@ const DEV_LOGIN_FORM_ID = "dev-login";
 const loadSchema = () => import("~/lib/forms.schema").then((module) => module.DevLoginForm);
 
 export default function Login() {
-  const { redirectTo, authError, googleEnabled, oneTapClientId, devLogin } = useLoaderData<typeof loader>();
+  const { redirectTo, authError, unsaved, googleEnabled, oneTapClientId, devLogin } = useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const onValidate = useZodValidationOnFirstUse(DEV_LOGIN_FORM_ID, loadSchema);
@@ -105,6 +106,10 @@ export default function Login() {
         {authError ? (
           <p role="alert" className={ui.fieldError}>
             {authError}
+          </p>
+        ) : unsaved ? (
+          <p role="alert" className={ui.fieldError}>
+            {UNSAVED_WHEN_SIGNED_OUT}
           </p>
         ) : null}
         {googleEnabled ? (

@@ -13,6 +13,7 @@ import { startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
 import { sessionStorageFor } from "~/server/session.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { loader as clientScopeLoader } from "./$appName";
+import { action as manageAction } from "./$appName.manage";
 import { action as loginAction, loader as loginLoader } from "./login";
 import { action as logoutAction } from "./logout";
 import { loader as rootLoader } from "../root";
@@ -185,6 +186,22 @@ describe("root loader and the API client", () => {
   it("sends visitors without a session to the login screen, remembering where they were going", async () => {
     const response = await settle(() => rootLoader(args(getRequest("/northfield/manage"))));
     expect(response).toHaveRedirect("/login?redirectTo=%2Fnorthfield%2Fmanage");
+  });
+
+  it("says on the sign-in page that a change posted after the session ended was not saved", async () => {
+    const posted = await settle(() =>
+      manageAction(
+        args(formRequest("/northfield/manage", { client_name: "Typed while signed out" }), testContext(host), {
+          appName: "northfield",
+        }),
+      ),
+    );
+    expect(posted).toHaveRedirect("/login?redirectTo=%2Fnorthfield%2Fmanage&unsaved=1");
+    const page = await loaderJson(loginLoader, args(getRequest(posted.headers.get("location")!)));
+    expect(page).toMatchObject({ redirectTo: "/northfield/manage", unsaved: true });
+    // Pages opened after it ended say nothing of the kind.
+    const opened = await loaderJson(loginLoader, args(getRequest("/login?redirectTo=%2Fnorthfield%2Fmanage")));
+    expect(opened.unsaved).toBe(false);
   });
 
   it("loads the user and the active clients they may see", async () => {

@@ -231,11 +231,19 @@ export interface ApiClient {
   session: ConsoleSession;
 }
 
+/**
+ * The sign-in page, coming back here after. A change posted after the session ended is not saved,
+ * and the sign-in page says so (`unsaved`) rather than the change vanishing without a word.
+ */
 export const loginRedirectUrl = (request: Request) => {
   const url = new URL(request.url);
   const back = `${url.pathname}${url.search}`;
-  return back === "/" ? "/login" : `/login?${new URLSearchParams({ redirectTo: back })}`;
+  const params = new URLSearchParams(back === "/" ? {} : { redirectTo: back });
+  if (request.method !== "GET" && request.method !== "HEAD") params.set(UNSAVED_PARAM, "1");
+  return params.size ? `/login?${params}` : "/login";
 };
+
+export const UNSAVED_PARAM = "unsaved";
 
 /**
  * The API client of one signed-in request. A 401 triggers one token refresh and one retry; the
