@@ -2,6 +2,9 @@ import { style } from "@vanilla-extract/css";
 import { vars } from "./theme.css";
 import { popover, popoverPanel, popoverSummary } from "./ui.css";
 
+/** Below this width the navigation goes above the page rather than beside it (a phone, a narrow window). */
+const NARROW = "screen and (max-width: 760px)";
+
 export const layout = style({
   display: "grid",
   // minmax(0, …): a wide table scrolls inside its card instead of widening the page.
@@ -9,6 +12,13 @@ export const layout = style({
   gridTemplateRows: `${vars.size.topBar} 1fr`,
   gridTemplateAreas: `"top top" "nav main"`,
   minHeight: "100vh",
+  "@media": {
+    [NARROW]: {
+      gridTemplateColumns: "minmax(0, 1fr)",
+      gridTemplateRows: `${vars.size.topBar} auto 1fr`,
+      gridTemplateAreas: `"top" "nav" "main"`,
+    },
+  },
 });
 
 export const topBar = style({
@@ -77,6 +87,7 @@ export const nav = style({
   gridArea: "nav",
   background: vars.color.surface,
   borderRight: `1px solid ${vars.color.border}`,
+  "@media": { [NARROW]: { borderRight: "none", borderBottom: `1px solid ${vars.color.border}` } },
 });
 export const navLinks = style({
   position: "sticky",
@@ -84,6 +95,8 @@ export const navLinks = style({
   maxHeight: `calc(100vh - ${vars.size.topBar})`,
   padding: vars.space.md,
   overflowY: "auto",
+  // Above the page it scrolls with it, a third of the window at most.
+  "@media": { [NARROW]: { position: "static", maxHeight: "33vh" } },
 });
 export const navList = style({ listStyle: "none", margin: 0, padding: 0, display: "grid", gap: "2px" });
 export const navChildren = style({
@@ -105,7 +118,12 @@ export const navLink = style({
   },
 });
 
-export const main = style({ gridArea: "main", padding: vars.space.lg, minWidth: 0 });
+export const main = style({
+  gridArea: "main",
+  padding: vars.space.lg,
+  minWidth: 0,
+  "@media": { [NARROW]: { padding: vars.space.md } },
+});
 
 // A client's name may run 200 characters without a space: it wraps rather than widening the page.
 export const breadcrumbs = style({ marginBottom: vars.space.md, fontSize: "13px", overflowWrap: "anywhere" });
