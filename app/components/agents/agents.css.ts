@@ -16,14 +16,15 @@ export const group = style({ marginBottom: vars.space.xl });
 
 export const grid = style({
   display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, 364px)",
+  gridTemplateColumns: "repeat(auto-fill, min(364px, 100%))",
   gap: vars.space.md,
   listStyle: "none",
   margin: 0,
   padding: 0,
 });
 
-const cardSize = { width: "364px", height: "126px" } as const;
+// The spec's 364 × 126 px, narrower in a window narrower than a card.
+const cardSize = { width: "364px", maxWidth: "100%", height: "126px" } as const;
 
 export const card = style({
   ...cardSize,

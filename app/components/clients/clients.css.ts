@@ -29,11 +29,13 @@ export const tabCount = style({ fontWeight: 400, marginLeft: vars.space.xs });
 
 export const headerActions = style({ display: "flex", gap: vars.space.sm });
 export const search = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
-export const searchInput = style({ width: "280px" });
+// 280 px where there is room; in a narrow window it gives way to the button beside it.
+export const searchInput = style({ width: "280px", minWidth: 0, flexShrink: 1 });
 
 export const grid = style({
   display: "grid",
-  gridTemplateColumns: "repeat(auto-fill, 364px)",
+  // The cards' 364 px, or the whole width of a narrower window.
+  gridTemplateColumns: "repeat(auto-fill, min(364px, 100%))",
   gap: vars.space.md,
   listStyle: "none",
   margin: 0,
@@ -41,6 +43,7 @@ export const grid = style({
 });
 export const clientCard = style({
   width: "364px",
+  maxWidth: "100%",
   display: "flex",
   alignItems: "center",
   gap: vars.space.md,

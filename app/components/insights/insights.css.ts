@@ -27,7 +27,8 @@ globalStyle(`${total} dt`, { color: vars.color.muted, fontSize: "13px" });
 globalStyle(`${total} dd`, { fontSize: "24px", fontWeight: 600 });
 export const grid = style({
   display: "grid",
-  gridTemplateColumns: "repeat(auto-fit, minmax(420px, 1fr))",
+  // Panels of 420 px or more side by side, or one a row the width of a narrower window.
+  gridTemplateColumns: "repeat(auto-fit, minmax(min(420px, 100%), 1fr))",
   gap: vars.space.lg,
 });
 export const panel = style({
