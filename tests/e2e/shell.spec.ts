@@ -222,3 +222,27 @@ test("a console started with API_URL works as a pure client of a remote API host
   // It hosts no API of its own.
   expect((await page.request.get(`${remote}/v1/openapi.json`)).status()).toBe(404);
 });
+
+test("in a 375 px window no screen scrolls sideways: the navigation sits above the page, cards and panels narrow", async ({
+  signedInPage: page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of [
+    "/clients",
+    "/northfield",
+    "/northfield/manage",
+    "/northfield/agent/admissions/knowledge-store/websites",
+    "/northfield/agent/admissions/controls/test-questions",
+    "/northfield/agent/admissions/appearance",
+    "/backoffice/northfield/dashboard",
+    "/northfield/conversations",
+    "/users",
+  ]) {
+    await page.goto(path);
+    const sideways = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
+    expect(sideways, path).toBe(0);
+  }
+  await expect(page.getByRole("navigation", { name: "Client navigation" })).toBeInViewport();
+});

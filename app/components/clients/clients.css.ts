@@ -28,7 +28,13 @@ export const tab = style({
 export const tabCount = style({ fontWeight: 400, marginLeft: vars.space.xs });
 
 export const headerActions = style({ display: "flex", gap: vars.space.sm });
-export const search = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
+export const search = style({
+  display: "flex",
+  gap: vars.space.sm,
+  alignItems: "center",
+  maxWidth: "100%",
+  minWidth: 0,
+});
 // 280 px where there is room; in a narrow window it gives way to the button beside it.
 export const searchInput = style({ width: "280px", minWidth: 0, flexShrink: 1 });
 
