@@ -244,5 +244,7 @@ test("in a 375 px window no screen scrolls sideways: the navigation sits above t
     );
     expect(sideways, path).toBe(0);
   }
+  // Above the page, where it is seen first.
+  await page.goto("/northfield");
   await expect(page.getByRole("navigation", { name: "Client navigation" })).toBeInViewport();
 });
