@@ -6,9 +6,9 @@ export const NOT_YOURS_TO_CHANGE = "You do not have permission to change this.";
 export const INVALID_PAGE_TYPE = "Invalid page type";
 export const LOGIN_TITLE = "Welcome";
 export const LOGIN_TEXT = "Please sign in with your Google account to continue.";
-/** On the sign-in page after a change was posted once the session had ended: it was not saved. */
+/** On the sign-in page after a form was posted once the session had ended (a save, a run, a download): nothing was done. */
 export const UNSAVED_WHEN_SIGNED_OUT =
-  "Your session ended before your change was saved, so it was not saved. Sign in, then make the change again.";
+  "Your session ended before that could be done, so nothing was saved. Sign in, then try again.";
 export const TOO_MANY_SIGN_INS = "Too many sign-in attempts; wait a minute and try again.";
 export const LOGOUT_QUESTION = "Are you sure you want to logout?";
 /** A form posted to a page that has none to take it: a stale page, or a request no screen sends. */
