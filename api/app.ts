@@ -15,7 +15,7 @@ import { exportRoutes } from "./exports/routes";
 import { appearanceRoutes } from "./appearance/routes";
 import { botInstallRoutes, publicChatCors, publicChatRoutes } from "./chat/routes";
 import { chatFeedbackRoutes } from "./chat/feedback";
-import { RateLimiter } from "./chat/rate-limit";
+import { RateLimiter, UnknownKeyLimit } from "./chat/rate-limit";
 import { fileRoutes } from "./files/routes";
 import { insightRoutes } from "./insights/routes";
 import { integrationRoutes } from "./integrations/routes";
@@ -90,9 +90,11 @@ export function createApi(deps: ApiDeps) {
   qualityEvidenceRoutes(route);
   jobRoutes(route);
   storageRoutes(app, deps);
-  publicChatRoutes(app, deps);
+  // Embed keys nobody issued count per address across the widget's calls.
+  const unknownKeys = new UnknownKeyLimit(() => deps.config.chatRateLimitPerMinute);
+  publicChatRoutes(app, deps, unknownKeys);
   // Ratings count apart from chat messages (a visitor who asked their fill may still rate), by the same rule.
-  chatFeedbackRoutes(route, new RateLimiter(() => deps.config.chatRateLimitPerMinute));
+  chatFeedbackRoutes(route, new RateLimiter(() => deps.config.chatRateLimitPerMinute), unknownKeys);
 
   const document = openApiDocument(route.docs);
   app.get("/v1/openapi.json", (c) => c.json(document));

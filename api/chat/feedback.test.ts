@@ -271,6 +271,34 @@ describe("the public endpoint's guards", () => {
     }
   });
 
+  it("refuses an address that sends a minute's allowance of unknown embed keys before looking up more, on every widget call", async () => {
+    const ip = "198.51.100.30";
+    host.deps.config.chatRateLimitPerMinute = 3;
+    const config = (key: string, from = ip) =>
+      host.api.request(`/v1/widget/config?key=${key}&trigger_point=`, {}, visitor(from));
+    try {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const made = await rate(
+          { key: `sk_made-up-${attempt}`, conversation_id: crypto.randomUUID(), message_id: 1, rating: "up" },
+          ip,
+        );
+        expect(made.status).toBe(403);
+      }
+      // Its minute's allowance is spent: any key from it now, a real one too, on any of the widget's calls.
+      for (const answer of [await config(keys.stage), await config("sk_made-up-again")]) {
+        expect(answer.status).toBe(429);
+        expect(Number(answer.headers.get("retry-after"))).toBeGreaterThan(50);
+        expect(await answer.json()).toEqual({
+          message: "Too many embed keys that are not valid; wait a minute and try again",
+        });
+      }
+      // Another visitor is not held up.
+      expect((await config(keys.stage, "198.51.100.31")).status).toBe(200);
+    } finally {
+      host.deps.config.chatRateLimitPerMinute = 30;
+    }
+  });
+
   it("answers a CORS preflight from any origin", async () => {
     const preflight = await host.api.request("/v1/chat/feedback", {
       method: "OPTIONS",

@@ -4,11 +4,11 @@ import { ratingCountsOf } from "../conversations/rating-counts";
 import { rowsOf } from "../db/rows";
 import { conversations, messages } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import { forbidden, HttpError, notFound } from "../http/errors";
+import { HttpError, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { TooManyRequests, visitorOf } from "../http/throttle";
 import { resolveEmbedKey, type Environment } from "./keys";
-import type { RateLimiter } from "./rate-limit";
+import type { RateLimiter, UnknownKeyLimit } from "./rate-limit";
 
 /*
  * A visitor's thumbs up or down on one answer, sent by the widget under each answer it showed.
@@ -77,7 +77,7 @@ export async function rateAnswer(
 }
 
 /** `POST /v1/chat/feedback`: public like /v1/chat (its CORS and body limit are set in publicChatCors), and limited the same way. */
-export function chatFeedbackRoutes(route: RouteBuilder, limiter: RateLimiter) {
+export function chatFeedbackRoutes(route: RouteBuilder, limiter: RateLimiter, unknownKeys: UnknownKeyLimit) {
   route({
     method: "post",
     path: FEEDBACK_PATH,
@@ -89,8 +89,7 @@ export function chatFeedbackRoutes(route: RouteBuilder, limiter: RateLimiter) {
     body: FeedbackRequest,
     response: FeedbackResult,
     handler: async ({ body, c, deps }) => {
-      const scope = await resolveEmbedKey(body.key, deps);
-      if (!scope) throw forbidden("This embed script is not valid");
+      const scope = await unknownKeys.scopeOf(body.key, visitorOf(c), (key) => resolveEmbedKey(key, deps));
       const visitorKey = `${body.key}\n${visitorOf(c)}`;
       if (!limiter.allow(visitorKey)) {
         throw new TooManyRequests(

@@ -1,3 +1,6 @@
+import { forbidden } from "../http/errors";
+import { TooManyRequests } from "../http/throttle";
+
 const WINDOW_MS = 60_000;
 
 /**
@@ -36,6 +39,13 @@ export class RateLimiter {
     return window.count <= this.perMinute();
   }
 
+  /** For a key already past its limit, the seconds until it may go again (this request not counted); null when it may go. */
+  refusedFor(key: string): number | null {
+    const window = this.windows.get(key);
+    if (!window || this.now() - window.start >= WINDOW_MS || window.count < this.perMinute()) return null;
+    return this.retryAfterSeconds(key);
+  }
+
   /** For a refused request: the whole seconds until its window ends and the key may go again (Retry-After). */
   retryAfterSeconds(key: string) {
     const window = this.windows.get(key);
@@ -54,5 +64,32 @@ export class RateLimiter {
       if (now - window.start < WINDOW_MS && this.windows.size <= this.maxWindows) break;
       this.windows.delete(key);
     }
+  }
+}
+
+export const UNKNOWN_KEY = "This embed script is not valid";
+
+/**
+ * Embed keys nobody issued, counted per visitor address. Each costs a look-up before it is refused,
+ * and the per-key limit never counts them (every made-up key starts a count of its own), so an
+ * address that sends a minute's allowance of unknown keys is refused before the look-up until its
+ * minute ends.
+ */
+export class UnknownKeyLimit {
+  private readonly unknown: RateLimiter;
+
+  constructor(perMinute: () => number) {
+    this.unknown = new RateLimiter(perMinute);
+  }
+
+  /** What `key` opens, looked up by `resolve`; a 403 for a key nobody issued, a 429 past the allowance. */
+  async scopeOf<Scope>(key: string, visitor: string, resolve: (key: string) => Promise<Scope | null>): Promise<Scope> {
+    const wait = this.unknown.refusedFor(visitor);
+    if (wait !== null)
+      throw new TooManyRequests(wait, "Too many embed keys that are not valid; wait a minute and try again");
+    const scope = await resolve(key);
+    if (scope) return scope;
+    this.unknown.allow(visitor);
+    throw forbidden(UNKNOWN_KEY);
   }
 }

@@ -22,7 +22,7 @@ import type { RouteBuilder } from "../http/route";
 import { visitorOf } from "../http/throttle";
 import { beginAnswering } from "../db/foreground";
 import { embedKeyFor, resolveEmbedKeyScope } from "./keys";
-import { RateLimiter } from "./rate-limit";
+import { RateLimiter, type UnknownKeyLimit } from "./rate-limit";
 import { storeQuestion } from "./store";
 import { answerVisitor } from "./answer-visitor";
 
@@ -105,14 +105,13 @@ export const CHAT_MAX_BODY_BYTES = 16 * 1024;
  * The public side the widget talks to, open to any origin (it is embedded on clients' sites) but
  * only for a valid embed key: the widget's configuration and the streamed chat.
  */
-export function publicChatRoutes(app: Hono, deps: ApiDeps) {
+export function publicChatRoutes(app: Hono, deps: ApiDeps, unknownKeys: UnknownKeyLimit) {
   const limiter = new RateLimiter(() => deps.config.chatRateLimitPerMinute);
 
   app.get("/v1/widget/config", async (c) => {
     const query = WidgetConfigQuery.safeParse(Object.fromEntries(new URL(c.req.url).searchParams));
     if (!query.success) return c.json({ message: "The embed key is not valid" }, 400);
-    const scope = await resolveEmbedKeyScope(query.data.key, deps);
-    if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
+    const scope = await unknownKeys.scopeOf(query.data.key, visitorOf(c), (key) => resolveEmbedKeyScope(key, deps));
     const triggerPoint = scope.triggerPoints.has(query.data.trigger_point) ? query.data.trigger_point : "";
     const { values } = await appearanceOf(scope.appId, triggerPoint, scope.environment, deps);
     const body: WidgetConfig = { environment: scope.environment, appearance: values };
@@ -130,8 +129,7 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps) {
       return c.json({ message: Object.values(errors)[0]?.[0] ?? "Invalid request body", errors }, 400);
     }
     const request = parsed.data;
-    const scope = await resolveEmbedKeyScope(request.key, deps);
-    if (!scope) return c.json({ message: "This embed script is not valid" }, 403);
+    const scope = await unknownKeys.scopeOf(request.key, visitorOf(c), (key) => resolveEmbedKeyScope(key, deps));
     const visitorKey = `${request.key}\n${visitorOf(c)}`;
     if (!limiter.allow(visitorKey)) {
       return c.json({ message: "Too many messages at once; wait a minute and try again" }, 429, {
