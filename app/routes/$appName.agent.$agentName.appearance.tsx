@@ -227,7 +227,11 @@ export default function Appearance() {
           }}
         >
           {/* What this page loaded: a save sends only what was changed here (appearance.server.ts). */}
-          <input type="hidden" name="loaded" value={JSON.stringify(appearanceBaseline(data.values))} />
+          <input
+            type="hidden"
+            name="loaded"
+            value={JSON.stringify(posted?.loaded ?? appearanceBaseline(data.values))}
+          />
           {canConfigure ? (
             <SaveBar
               dirty={dirty || Boolean(posted)}

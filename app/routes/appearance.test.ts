@@ -81,6 +81,11 @@ describe("Appearance's save from a page loaded before a colleague's save", () =>
       bot_name: "Theirs",
       greeting_message: theirs.shown.greeting_message,
     });
+    // The form's baseline is now what is stored: saving again keeps what was typed, reloaded or not.
+    expect(data.loaded).toMatchObject({ bot_name: "Theirs" });
+    const again = await post({ intent: "save", ...mine.shown, bot_name: "Mine", loaded: JSON.stringify(data.loaded) });
+    expect(again.status).toBe(302);
+    expect((await openPage()).shown.bot_name).toBe("Mine");
   });
 
   it("says there is nothing to save when nothing was changed", async () => {

@@ -19,6 +19,11 @@ export interface AppearanceActionData {
   fieldErrors: Record<string, string>;
   /** What was posted, so a refused save loses nothing typed (none when the post was too large to read). */
   values?: AppearanceValues;
+  /**
+   * After a conflict, what stage holds now, as the form's baseline: saving again keeps what this page
+   * typed, whether or not the page has loaded stage's values again by then.
+   */
+  loaded?: Record<string, string>;
 }
 
 /**
@@ -68,7 +73,10 @@ export async function handleAppearanceAction(
   const rebased = await rebasedOnStored(api, appId, triggerPoint, formData);
   const { values } = rebased;
   if (rebased.conflicts)
-    return json<AppearanceActionData>({ formError: null, fieldErrors: rebased.conflicts, values }, { status: 409 });
+    return json<AppearanceActionData>(
+      { formError: null, fieldErrors: rebased.conflicts, values, loaded: rebased.storedBaseline ?? undefined },
+      { status: 409 },
+    );
   const changed: AppearanceValues = Object.fromEntries(rebased.changed.map((name) => [name, values[name]]));
   const fieldErrors: Record<string, string> = {};
   // A refused upload answers 400, or a limit's 429 with its Retry-After.
@@ -118,8 +126,9 @@ const UPLOADING = "\u0000upload";
 async function rebasedOnStored(api: ApiClient, appId: number, triggerPoint: string, formData: FormData) {
   const values = valuesFromForm(formData);
   const loaded = parseLoadedField(LoadedBaseline, textOf(formData, "loaded"));
-  if (!loaded) return { values, changed: Object.keys(values), conflicts: null };
+  if (!loaded) return { values, changed: Object.keys(values), conflicts: null, storedBaseline: null };
   const stored = (await appearanceApi.get(api, appId, triggerPoint)).data;
+  const storedBaseline = appearanceBaseline(stored);
   const fields = Object.keys(values).filter((name) => Object.hasOwn(loaded, name));
   const typed = appearanceBaseline(values);
   for (const field of ALL_APPEARANCE_FIELDS)
@@ -129,7 +138,7 @@ async function rebasedOnStored(api: ApiClient, appId: number, triggerPoint: stri
   const {
     rows: [rebased],
     errors: [conflicts],
-  } = rebaseOnStored([posted], new Map([["form", appearanceBaseline(stored)]]), fields);
+  } = rebaseOnStored([posted], new Map([["form", storedBaseline]]), fields);
   const kept = rebased as unknown as Record<string, string>;
   const next: AppearanceValues = { ...values };
   // What this page left as it loaded shows what is stored now, as a reload would.
@@ -140,5 +149,5 @@ async function rebasedOnStored(api: ApiClient, appId: number, triggerPoint: stri
   ];
   // One message a setting, as the API's refusals are shown.
   const said = conflicts ? Object.fromEntries(Object.entries(conflicts).map(([name, [first]]) => [name, first])) : null;
-  return { values: next, changed, conflicts: said };
+  return { values: next, changed, conflicts: said, storedBaseline };
 }
