@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { blankIfInvisible, cutText, hasBrokenCharacters } from "./text";
+import { blankIfInvisible, cutText, hasBrokenCharacters, shortened } from "./text";
 import { requiredText } from "./common";
 
 describe("text that stays whole", () => {
@@ -35,5 +35,15 @@ describe("values that show nothing", () => {
     const parsed = requiredText(200).safeParse("\u200b\u2060");
     expect(parsed.error?.issues[0]?.message).toBe("This string is required");
     expect(requiredText(200).parse(" Northfield\u200b ")).toBe("Northfield\u200b");
+  });
+});
+
+describe("text shortened for a screen", () => {
+  it("keeps text of at most its length whole, and cuts longer text by characters, ending in …", () => {
+    expect(shortened("Parking", 7)).toBe("Parking");
+    expect(shortened("Parking permits", 8)).toBe("Parking…");
+    // Counted in characters: an emoji is one, and never halved.
+    expect(shortened("🚗🚗🚗🚗", 3)).toBe("🚗🚗…");
+    expect(shortened("🚗🚗🚗", 3)).toBe("🚗🚗🚗");
   });
 });

@@ -10,6 +10,15 @@ export function cutText(text: string, max: number): string {
   return text.slice(0, endsOnFirstHalf ? max - 1 : max);
 }
 
+/**
+ * Text of at most `max` characters (code points, so an emoji is never halved), a longer one cut
+ * with "…" as its last: how a screen shows the start of something long.
+ */
+export function shortened(text: string, max: number): string {
+  const characters = Array.from(text);
+  return characters.length > max ? `${characters.slice(0, max - 1).join("")}…` : text;
+}
+
 /** Half of a surrogate pair, standing alone: `u` mode sees a whole pair as one character, never this. */
 const LONE_SURROGATE = /\p{Cs}/u;
 

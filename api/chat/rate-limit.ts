@@ -67,7 +67,7 @@ export class RateLimiter {
   }
 }
 
-export const UNKNOWN_KEY = "This embed script is not valid";
+const UNKNOWN_KEY = "This embed script is not valid";
 
 /**
  * Embed keys nobody issued, counted per visitor address. Each costs a look-up before it is refused,

@@ -1,4 +1,5 @@
 import type { ClientApp } from "@contract";
+import { shortened } from "@contract/text";
 import { isBackofficePath } from "./clients";
 import { decodeSegment, titleCase } from "./text";
 
@@ -54,7 +55,7 @@ const MAX_CRUMB = 60;
 function labelOf(segment: string, previous: string | undefined) {
   if (previous === "conversations") return "Conversation";
   const label = titleCase(decodeSegment(segment));
-  return label.length > MAX_CRUMB ? `${label.slice(0, MAX_CRUMB - 1)}…` : label;
+  return shortened(label, MAX_CRUMB);
 }
 
 /**

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import type { ConversationRow } from "@contract";
 import { CHAT_OUTCOMES } from "@contract/values/chat";
+import { shortened } from "@contract/text";
 import {
   CONVERSATION_RATING_LABELS,
   environmentLabel,
@@ -34,8 +35,7 @@ export function OutcomeChips({ outcomes }: { outcomes: ConversationRow["outcomes
 
 /** Conversations started in the same minute are told apart by what was asked last (its start, when long). */
 function openConversationLabel(row: ConversationRow) {
-  const letters = [...row.last_question];
-  const asked = letters.length > 80 ? `${letters.slice(0, 79).join("")}…` : row.last_question;
+  const asked = shortened(row.last_question, 80);
   const started = `Open the conversation started ${formatDateTime(row.started_at)}`;
   return asked ? `${started}: “${asked}”` : started;
 }

@@ -1,5 +1,5 @@
 import { Fragment } from "react";
-import { cutText } from "@contract/text";
+import { shortened } from "@contract/text";
 import { Form, Link } from "@remix-run/react";
 import type { Insights } from "@contract";
 import { TEST_QUESTION_MAX_CHARS } from "@contract/values/testing";
@@ -19,14 +19,7 @@ const STATE_LABELS = {
 export type Gap = Insights["unanswered_questions"][number];
 
 /** A question as the dashboard shows it: its words on one line, a long one cut with "…" (its conversations hold it whole). */
-const SHOWN_QUESTION_CHARS = 300;
-function shownQuestion(question: string) {
-  const oneLine = question.replace(/\s+/g, " ").trim();
-  const characters = Array.from(oneLine);
-  return characters.length > SHOWN_QUESTION_CHARS
-    ? `${characters.slice(0, SHOWN_QUESTION_CHARS - 1).join("")}…`
-    : oneLine;
-}
+const shownQuestion = (question: string) => shortened(question.replace(/\s+/g, " ").trim(), 300);
 
 /** The advice under an unanswered question (gapAdvice). */
 function WhatToDo({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canConfigure: boolean }) {
@@ -154,12 +147,7 @@ function GapItem({
         <ul className={s.closest}>
           {gap.closest.map((c) => (
             <li key={`${c.url}-${c.text.slice(0, 20)}`}>
-              Closest: “
-              <bdi>
-                {cutText(c.text, 120)}
-                {c.text.length > 120 ? "…" : ""}
-              </bdi>
-              ”{" "}
+              Closest: “<bdi>{shortened(c.text, 121)}</bdi>”{" "}
               {c.url ? (
                 <a href={c.url} target="_blank" rel="noopener noreferrer">
                   <bdi>{c.title || c.url}</bdi>
