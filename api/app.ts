@@ -6,6 +6,7 @@ import { authRoutes } from "./auth/routes";
 import { controlRoutes } from "./controls/routes";
 import type { ApiDeps } from "./deps";
 import { openApiDocument } from "./http/openapi";
+import { allowedMethodsOf } from "./http/allowed-methods";
 import { callerScopeOf, errorResponse, routeBuilder } from "./http/route";
 import { Throttle } from "./http/throttle";
 import { StorageWrites } from "./http/storage-writes";
@@ -36,7 +37,18 @@ export const MAX_BODY_BYTES = 10 * 1024 * 1024;
 export function createApi(deps: ApiDeps) {
   const app = new Hono();
   app.onError((error, c) => errorResponse(error, c, deps.log));
-  app.notFound((c) => c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404));
+  app.notFound((c) => {
+    const allowed = allowedMethodsOf(app, c.req.path);
+    if (allowed.length)
+      return c.json(
+        { message: `${c.req.method} is not allowed on ${c.req.path}; it answers ${allowed.join(", ")}` },
+        405,
+        {
+          Allow: allowed.join(", "),
+        },
+      );
+    return c.json({ message: `No route for ${c.req.method} ${c.req.path}` }, 404);
+  });
 
   // Each answer says how long its database statements took (Server-Timing: db), which the console
   // adds up into its pages' own Server-Timing.

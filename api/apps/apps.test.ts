@@ -102,6 +102,16 @@ describe("the API describes itself", () => {
     expect(body.paths["/auth/dev"].post.requestBody.content["application/json"].schema.properties.email).toBeDefined();
   });
 
+  it("answers a known path asked with another method 405, saying which methods it answers", async () => {
+    const response = await host.api.request("/v1/chat", { method: "GET" });
+    expect(response.status).toBe(405);
+    expect(response.headers.get("allow")).toBe("POST");
+    expect(await response.json()).toEqual({ message: "GET is not allowed on /v1/chat; it answers POST" });
+    const onAClient = await host.api.request("/v1/apps/12345", { method: "POST" });
+    expect(onAClient.status).toBe(405);
+    expect(onAClient.headers.get("allow")).toBe("PUT");
+  });
+
   it("answers unknown API paths with a JSON 404", async () => {
     expect(await call("GET", "/v1/nothing-here")).toEqual({
       status: 404,
