@@ -16,8 +16,6 @@ export interface VisitorScope {
 export interface StoredQuestion {
   conversationId: string;
   messageId: number;
-  /** The trigger point the conversation began under: its answers count there in Insights. */
-  conversationTriggerPoint: string;
   previousQuestion: string | null;
   message: string;
 }
@@ -50,7 +48,7 @@ export async function answerVisitor(scope: VisitorScope, question: StoredQuestio
       conversationId: question.conversationId,
       appId,
       environment,
-      triggerPoint: question.conversationTriggerPoint,
+      triggerPoint,
       question: question.message,
     },
     answer,

@@ -173,6 +173,21 @@ describe("answers", () => {
         (m) => m.role,
       ),
     ).toEqual(["user", "assistant"]);
+    // The same embed key on another agent's page starts a conversation with that agent: each
+    // answer is listed, traced and corrected under the agent whose settings gave it.
+    const elsewhere = await chat("When do applications close?", {
+      conversation_id: reply.conversationId,
+      trigger_point: "studentsuccess",
+    });
+    expect(elsewhere.conversationId).not.toBe(reply.conversationId);
+    const [moved] = await host.deps.db
+      .select()
+      .from(conversations)
+      .where(eq(conversations.id, elsewhere.conversationId));
+    expect(moved.triggerPoint).toBe("studentsuccess");
+    expect(
+      (await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId))).length,
+    ).toBe(4);
   });
 
   it("counts as an answer under way until the streamed answer is stored, so background jobs give way", async () => {

@@ -138,12 +138,7 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps, unknownKeys: UnknownK
     }
     const { triggerPoints, clientType } = scope;
     const triggerPoint = triggerPoints.has(request.trigger_point) ? request.trigger_point : "";
-    const { conversationId, messageId, conversationTriggerPoint, previousQuestion } = await storeQuestion(
-      request,
-      scope,
-      triggerPoint,
-      deps,
-    );
+    const { conversationId, messageId, previousQuestion } = await storeQuestion(request, scope, triggerPoint, deps);
 
     // A visitor who closes the page cancels the stream; the answer is still composed and stored
     // (it counts in insights), it just has nobody to go to.
@@ -160,7 +155,7 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps, unknownKeys: UnknownK
         try {
           const { answer, messageId: answerId } = await answerVisitor(
             { appId: scope.appId, environment: scope.environment, clientType, triggerPoint },
-            { conversationId, messageId, conversationTriggerPoint, previousQuestion, message: request.message },
+            { conversationId, messageId, previousQuestion, message: request.message },
             deps,
           );
           // The answer goes out in groups of words, so the widget shows it growing; each group is a

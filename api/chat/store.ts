@@ -40,8 +40,11 @@ function previousQuestionOf(previous: string[] | string | null) {
 
 /**
  * Stores the visitor's message (and what it asks, without what they said of who they are or a
- * greeting around it, when that differs) in the conversation named, if it belongs to this client
- * and environment, else in a new one; counts the question (and a new conversation) for the day.
+ * greeting around it, when that differs) in the conversation named, if it belongs to this client,
+ * environment and agent (trigger point), else in a new one; counts the question (and a new
+ * conversation) for the day. A visitor who goes on to another agent's page with the same embed key
+ * starts a conversation with that agent: each answer is listed, traced and corrected under the
+ * agent whose settings gave it.
  * Small talk ("hi", "thanks") is a message, not a question: it counts in neither, and is the
  * conversation's last question only in a conversation that holds nothing else. Gives back the
  * visitor's previous question in that conversation (null in a new one, and small talk is none): a
@@ -64,6 +67,7 @@ export async function storeQuestion(
       update ${conversations} set question_count = question_count + ${questions},
         last_question = case when ${questions} = 1 or last_question = '' then ${request.message} else last_question end
       where id = ${named}::uuid and app_id = ${scope.appId} and environment = ${scope.environment}
+        and trigger_point = ${triggerPoint}
       returning id, trigger_point
     ), created as (
       insert into ${conversations} (id, app_id, environment, trigger_point, question_count, last_question)
@@ -78,20 +82,18 @@ export async function storeQuestion(
     )
     insert into ${messages} (conversation_id, app_id, role, text, question_part)
     select id, ${scope.appId}, 'user', ${request.message}, ${questionPart} from chosen
-    returning conversation_id, id, (select trigger_point from chosen) as trigger_point,
+    returning conversation_id, id,
       -- The statement sees the messages as they were before it: the visitor's latest ones, newest first.
       (select json_agg(t.text order by t.id desc) from (select m.id, m.text from ${messages} m join existing on existing.id = m.conversation_id
         where m.role = 'user' order by m.id desc limit ${PREVIOUS_MESSAGES_READ}) t) as previous_messages`);
   const [row] = rowsOf<{
     conversation_id: string;
     id: number | string;
-    trigger_point: string;
     previous_messages: string[] | string | null;
   }>(result);
   return {
     conversationId: String(row.conversation_id),
     messageId: Number(row.id),
-    conversationTriggerPoint: String(row.trigger_point),
     previousQuestion: previousQuestionOf(row.previous_messages),
   };
 }
