@@ -108,6 +108,36 @@ describe("a visitor rates an answer", () => {
     expect(await counts(conversation)).toEqual({ up: 1, down: 1, downUnreviewed: 1 });
   });
 
+  it("puts an answer back in the team's queue when its visitor says something new after a review", async () => {
+    const { conversation, answer } = await ask("Where do the shuttle buses stop?", { ip: "203.0.113.40" });
+    const northfield = (await host.deps.db.select().from(conversations).where(eq(conversations.id, conversation)))[0]
+      .appId;
+    const admin = (await signInAs(host, "admin@example.com")).user_token;
+    const review = () =>
+      apiCaller(host)("POST", `/v1/apps/${northfield}/conversations/${conversation}/messages/${answer}/review`, {
+        token: admin,
+        body: { reviewed: true },
+      });
+    const rated = (rating: string, comment?: string) =>
+      rate({ key: keys.stage, conversation_id: conversation, message_id: answer, rating, comment }, "203.0.113.40");
+
+    await rated("down", "Wrong stop");
+    expect((await review()).status).toBe(200);
+    expect(await counts(conversation)).toEqual({ up: 0, down: 1, downUnreviewed: 0 });
+    // The same rating and comment sent again (a second click) says nothing new.
+    await rated("down", "Wrong stop");
+    expect(await answerRow(answer)).toMatchObject({ reviewed: true, reviewedBy: "admin@example.com" });
+    // A new comment is new feedback.
+    await rated("down", "Still the wrong stop");
+    expect(await answerRow(answer)).toMatchObject({ reviewed: false, reviewedBy: null, reviewedAt: null });
+    expect(await counts(conversation)).toEqual({ up: 0, down: 1, downUnreviewed: 1 });
+    // So is a thumbs down after a reviewed thumbs up.
+    await rated("up");
+    expect((await review()).status).toBe(200);
+    await rated("down");
+    expect(await counts(conversation)).toEqual({ up: 0, down: 1, downUnreviewed: 1 });
+  });
+
   it("is documented in the OpenAPI document as a public call", async () => {
     const document = await (await host.api.request("/v1/openapi.json")).json();
     const operation = document.paths["/v1/chat/feedback"].post;

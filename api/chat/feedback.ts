@@ -51,9 +51,15 @@ export async function rateAnswer(
   deps: Pick<ApiDeps, "db">,
 ) {
   const comment = rated.rating === "down" && rated.comment ? rated.comment : null;
+  const changed = sql`(m.rating is distinct from ${rated.rating} or m.comment is distinct from ${comment}::text)`;
   const updated = rowsOf<{ id: number }>(
     await deps.db.execute(sql`
-    update ${messages} m set rating = ${rated.rating}, comment = ${comment}, rated_at = now()
+    update ${messages} m set rating = ${rated.rating}, comment = ${comment}, rated_at = now(),
+      -- A rating or comment that says something new is new feedback: the answer is back in the
+      -- team's queue even if an operator had reviewed what the visitor said before.
+      reviewed = m.reviewed and not ${changed},
+      reviewed_at = case when ${changed} then null else m.reviewed_at end,
+      reviewed_by = case when ${changed} then null else m.reviewed_by end
     from ${conversations} c
     where m.id = ${rated.messageId} and m.conversation_id = ${rated.conversationId}::uuid and m.role = 'assistant'
       and c.id = m.conversation_id and c.app_id = ${scope.appId} and c.environment = ${scope.environment}
