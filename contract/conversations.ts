@@ -283,6 +283,8 @@ export const ConversationDetail = z.object({
   started_at: z.string(),
   environment: z.string(),
   trigger_point: z.string(),
+  /** The visitor's questions, as the list and Insights count them: small talk is not one. */
+  questions: z.number().int(),
   lead: z.boolean(),
   messages: z.array(ConversationMessage),
 });

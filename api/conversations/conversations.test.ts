@@ -278,6 +278,8 @@ describe("a conversation's transcript", () => {
       id: a.conversation,
       environment: "stage",
       trigger_point: "admissions",
+      // Three messages, of which one small talk: two questions, as the list counts them.
+      questions: 2,
       lead: true,
     });
     expect(transcript.messages.map((m) => [m.role, m.outcome])).toEqual([

@@ -179,10 +179,11 @@ export async function conversationDetail(
     started_at: string | Date;
     environment: string;
     trigger_point: string;
+    question_count: number;
     lead: boolean | null;
   }>(
     await deps.db.execute(sql`
-      select c.id, c.started_at, c.environment, c.trigger_point, p.is_lead as lead
+      select c.id, c.started_at, c.environment, c.trigger_point, c.question_count, p.is_lead as lead
       from conversations c left join visitor_profiles p on p.conversation_id = c.id
       where c.id = ${conversationId}::uuid and c.app_id = ${appId}`),
   );
@@ -198,6 +199,7 @@ export async function conversationDetail(
     started_at: new Date(conversation.started_at).toISOString(),
     environment: conversation.environment,
     trigger_point: conversation.trigger_point,
+    questions: Number(conversation.question_count),
     lead: Boolean(conversation.lead),
     messages: said.map((message) => {
       // As it was searched: without the name or address the visitor gave with it (a test question is made from it).

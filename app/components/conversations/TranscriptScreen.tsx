@@ -124,7 +124,6 @@ export function TranscriptScreen() {
   const posted = useActionData<CorrectionActionData>();
   const generation = useFormGeneration();
   useFocusOnControlNamed();
-  const questions = conversation.messages.filter((message) => message.role === "user").length;
   // Back to the rows it was opened from: the list's filters and page came with it.
   const listSearch = listSearchOf(useLocation().search);
   return (
@@ -146,7 +145,7 @@ export function TranscriptScreen() {
         )}
         <div>
           <dt>Questions</dt>
-          <dd>{questions}</dd>
+          <dd>{conversation.questions}</dd>
         </div>
         <div>
           <dt>Lead captured</dt>
