@@ -35,11 +35,23 @@ export function citesSource(sources: ChatSource[], expected: string) {
 /** A question's verdict: passed, or the reasons it did not ("source not cited; text missing"). */
 export function judge(
   question: Pick<TestQuestionRow, "expectSource" | "expectText" | "expectOutcome">,
-  answer: { text: string; outcome: ChatOutcome; sources: ChatSource[] },
+  answer: {
+    text: string;
+    outcome: ChatOutcome;
+    sources: ChatSource[];
+    trace?: { parts?: { question: string; outcome: ChatOutcome }[] };
+  },
 ) {
   const reasons: string[] = [];
   if (question.expectOutcome && answer.outcome !== question.expectOutcome)
     reasons.push(`outcome differs (${answer.outcome}, expected ${question.expectOutcome})`);
+  // A message of several questions is answered when any of them is; a test that expects an answer
+  // (one made from a follow-up's fallback, prefixed with the question it leaned on) passes only
+  // when none of them got the fallback.
+  else if (question.expectOutcome && question.expectOutcome !== "fallback") {
+    const unanswered = (answer.trace?.parts ?? []).findIndex((part) => part.outcome === "fallback");
+    if (unanswered >= 0) reasons.push(`question ${unanswered + 1} got the fallback`);
+  }
   if (question.expectSource && !citesSource(answer.sources, question.expectSource)) reasons.push("source not cited");
   if (question.expectText && !plain(answer.text).includes(plain(question.expectText))) reasons.push("text missing");
   return { passed: reasons.length === 0, reason: reasons.length ? reasons.join("; ") : null };

@@ -565,6 +565,22 @@ describe("a result's verdict", () => {
       passed: false,
       reason: "outcome differs (answered, expected fallback); source not cited; text missing",
     });
+    // A message of several questions is answered when any of them is, but a test expecting an
+    // answer passes only when none of them got the fallback.
+    const several = {
+      ...answer,
+      trace: {
+        parts: [
+          { question: "Where do tours leave from?", outcome: "answered" as const },
+          { question: "How much do they cost?", outcome: "fallback" as const },
+        ],
+      },
+    };
+    expect(judge({ expectText: null, expectSource: null, expectOutcome: "answered" }, several)).toEqual({
+      passed: false,
+      reason: "question 2 got the fallback",
+    });
+    expect(judge({ expectText: "founders hall", expectSource: null, expectOutcome: null }, several).passed).toBe(true);
     expect(
       citesSource(
         [{ title: "Catalog 2026", url: "http://127.0.0.1/storage/download/files/7/catalog.pdf?expires=1&signature=x" }],
