@@ -64,7 +64,9 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
   let slowMs = options.slowMs ?? 3000;
   const requests: string[] = [];
   /** Responses served as they are, without the site's layout (a PDF, a script-only shell). */
-  const raw = new Map<string, { type: string; body: string | Buffer }>();
+  const raw = new Map<string, { type: string; body: string | Buffer; headers?: Record<string, string> }>();
+  /** Pages that redirect elsewhere (another host, say), by path. */
+  const redirects = new Map<string, string>();
 
   const urlset = (base: string, paths: string[]) =>
     `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${paths
@@ -80,7 +82,15 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
       res.end(body);
     };
     const rawPage = raw.get(path);
-    if (rawPage) return send(200, rawPage.type, rawPage.body);
+    if (rawPage) {
+      res.writeHead(200, { "content-type": rawPage.type, ...rawPage.headers });
+      return res.end(rawPage.body);
+    }
+    const redirect = redirects.get(path);
+    if (redirect) {
+      res.writeHead(302, { location: redirect });
+      return res.end();
+    }
     switch (path) {
       case "/robots.txt":
         return send(200, "text/plain", `User-agent: *\nDisallow: /private/\n\nSitemap: ${base}/sitemap_index.xml\n`);
@@ -126,7 +136,9 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
     base,
     requests,
     setPage: (path: string, title: string, body: string) => pages.set(path, layout(title, body)),
-    setRaw: (path: string, type: string, body: string | Buffer) => raw.set(path, { type, body }),
+    setRaw: (path: string, type: string, body: string | Buffer, headers?: Record<string, string>) =>
+      raw.set(path, { type, body, headers }),
+    setRedirect: (path: string, location: string) => redirects.set(path, location),
     setGzSitemap: (paths: string[]) => {
       gzPaths = paths;
     },

@@ -3,8 +3,7 @@ import { websites } from "../../db/schema";
 import { ClaimLost, heldByLiveWorker } from "../../jobs/leases";
 import type { WorkerDeps } from "../../deps";
 import { addUrls, fetchOptions, isListed, type WebsiteRecord } from "./pipeline-shared";
-import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
-import { cutText } from "@contract";
+import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates, sitemapsError } from "./sitemaps";
 
 /**
  * Sitemap generation: robots.txt, the sitemaps it names (or /sitemap.xml), indexes and gzip
@@ -47,10 +46,9 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     if (!found.sitemaps.length) throw new Error(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
     const added = await addUrls(website, entries, deps, true);
     await finish({
-      // Misses among guessed locations (no Sitemap line in robots.txt) are not errors once one was found.
       status: "sitemap_generated",
       sitemaps: found.sitemaps,
-      lastError: found.errors.length && robots.sitemaps.length ? cutText(found.errors.join("; "), 2000) : null,
+      lastError: sitemapsError(found, robots),
     });
     return { added, sitemaps: found.sitemaps.length, errors: found.errors.length };
   } catch (error) {

@@ -1,5 +1,6 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { brotliCompressSync, deflateSync, gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { FetchRefused, safeFetch } from "./fetcher";
 
@@ -34,6 +35,23 @@ beforeAll(async () => {
       };
       res.on("error", () => {});
       more();
+    } else if (path.startsWith("/compressed/")) {
+      // Sent compressed although the crawler asked for no compression, as object stores serving
+      // files stored compressed do.
+      const coding = path.split("/")[2];
+      const page = Buffer.from("<html><body><p>Bonjour, été</p></body></html>");
+      const body =
+        coding === "gzip"
+          ? gzipSync(page)
+          : coding === "br"
+            ? brotliCompressSync(page)
+            : coding === "deflate"
+              ? deflateSync(page)
+              : coding === "bomb"
+                ? gzipSync(Buffer.alloc(3 * 1024 * 1024, 32))
+                : page;
+      res.writeHead(200, { "content-type": "text/html", "content-encoding": coding === "bomb" ? "gzip" : coding });
+      res.end(body);
     } else if (path === "/stalls") {
       res.writeHead(200, { "content-type": "text/html" });
       res.write("<html><body>the start, then nothing");
@@ -100,6 +118,19 @@ describe("safeFetch", () => {
     );
     expect(await refusedWith(safeFetch(`${base}/streamed-huge`, limits))).toBe(
       `${base}/streamed-huge is larger than 1 MB`,
+    );
+  });
+
+  it("unzips a page sent compressed unasked, to the same size limit, and refuses a coding it cannot read", async () => {
+    for (const coding of ["gzip", "br", "deflate"]) {
+      const page = await safeFetch(`${base}/compressed/${coding}`, local);
+      expect(page.body.toString("utf8")).toBe("<html><body><p>Bonjour, été</p></body></html>");
+    }
+    expect(await refusedWith(safeFetch(`${base}/compressed/bomb`, { ...local, maxBytes: 2 * 1024 * 1024 }))).toBe(
+      `${base}/compressed/bomb is larger than 2 MB`,
+    );
+    expect(await refusedWith(safeFetch(`${base}/compressed/zstd`, local))).toBe(
+      `${base}/compressed/zstd is sent compressed as zstd, which is not read`,
     );
   });
 

@@ -2,7 +2,10 @@ import { lookup as dnsLookup } from "node:dns";
 import type { LookupAddress } from "node:dns";
 import ipaddr from "ipaddr.js";
 import { Agent, request, type Dispatcher } from "undici";
+import { promisify } from "node:util";
+import { brotliDecompress, gunzip, inflate as zlibInflate } from "node:zlib";
 import { charsetOf } from "@contract/text-file";
+import { cutText } from "@contract";
 
 export class FetchRefused extends Error {}
 
@@ -146,6 +149,32 @@ async function readCapped(answer: Answer, maxBytes: number, url: string) {
   return Buffer.concat(parts);
 }
 
+const inflate = {
+  gzip: promisify(gunzip),
+  "x-gzip": promisify(gunzip),
+  deflate: promisify(zlibInflate),
+  br: promisify(brotliDecompress),
+} as const;
+
+/**
+ * The body as the page is: the crawler asks for no compression, but some servers (object stores
+ * and CDNs serving files stored compressed) send it compressed anyway, and the bytes as they came
+ * would be indexed as text. Unzipped on libuv's threads, to the same size limit.
+ */
+async function decoded(body: Buffer, encoding: string | undefined, maxBytes: number, url: URL) {
+  const coding = (encoding ?? "").trim().toLowerCase();
+  if (!coding || coding === "identity" || !body.length) return body;
+  const unzip = inflate[coding as keyof typeof inflate];
+  if (!unzip) throw new FetchRefused(`${url} is sent compressed as ${cutText(coding, 40)}, which is not read`);
+  try {
+    return await unzip(body, { maxOutputLength: maxBytes });
+  } catch (error) {
+    if ((error as { code?: string }).code === "ERR_BUFFER_TOO_LARGE")
+      throw new FetchRefused(`${url} is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`);
+    throw new FetchRefused(`${url} is sent compressed as ${coding}, and its bytes do not unzip`);
+  }
+}
+
 /** The reason a request failed, in the words the URL drawers show. */
 function refusal(error: unknown, url: URL, timeoutMs: number) {
   if (error instanceof FetchRefused) return error;
@@ -203,9 +232,15 @@ export async function safeFetch(address: string, options: FetchOptions): Promise
       // Not modified: the copy held is current, and there is no body to read.
       const notModified = answer.statusCode === 304;
       if (notModified) await answer.body.dump();
+      const maxBytes = options.maxBytes ?? 5 * 1024 * 1024;
       const body = notModified
         ? Buffer.alloc(0)
-        : await readCapped(answer, options.maxBytes ?? 5 * 1024 * 1024, url.toString());
+        : await decoded(
+            await readCapped(answer, maxBytes, url.toString()),
+            headerOf(answer, "content-encoding"),
+            maxBytes,
+            url,
+          );
       return {
         url: url.toString(),
         status: answer.statusCode,

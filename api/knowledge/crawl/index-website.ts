@@ -72,12 +72,22 @@ async function fetchPage(
   const response = await gate.run(new URL(row.url).host, robots.crawlDelaySeconds, () =>
     safeFetch(row.url, { ...fetchOptions(deps), validators }),
   );
+  // A page that redirects off its site (to a sign-in service, another domain) is not this
+  // website's page, whatever it says; its own host with or without "www." still is.
+  if (!sameHostOrWww(response.url, row.url))
+    throw new FetchRefused(`The page redirects to ${cutText(response.url, 300)}, outside this website`);
   // A page indexed before that its site now says is gone; one never indexed just failed.
   if ((response.status === 404 || response.status === 410) && row.contentHash !== null)
     throw new PageGone(`The page is gone (HTTP ${response.status})`);
   if (response.status !== 200 && !(response.status === 304 && validators))
     throw new FetchRefused(`The page answered HTTP ${response.status}`);
   return response;
+}
+
+/** Whether two addresses are on one host, counting `www.example.org` and `example.org` as one. */
+export function sameHostOrWww(a: string, b: string) {
+  const host = (url: string) => new URL(url).hostname.toLowerCase().replace(/^www\./, "");
+  return host(a) === host(b);
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -136,7 +146,13 @@ async function extractPage(
   if (response.contentType === "text/html" || response.contentType === "application/xhtml+xml") {
     return extractInPool({ html: response.body, charset: response.charset, rules: cleanup });
   }
-  if (response.contentType === "application/pdf") {
+  // A PDF served as bytes of no particular kind (`application/octet-stream`, common for downloads)
+  // is known by its own first bytes.
+  const isPdf =
+    response.contentType === "application/pdf" ||
+    (response.contentType === "application/octet-stream" &&
+      response.body.subarray(0, 5).toString("latin1") === "%PDF-");
+  if (isPdf) {
     const pdf = await extractPdf(
       response.body,
       decodeURIComponent(new URL(response.url).pathname.split("/").pop() ?? ""),

@@ -1,9 +1,11 @@
+import { gzipSync } from "node:zlib";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, urls, websites } from "../../db/schema";
 import { startFixtureSite } from "../../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
 import { until } from "../../../tests/support/wait";
+import { makePdf } from "../../../tests/support/pdf";
 import { sitemapRefreshAsked } from "./refresh-sitemap";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -341,5 +343,63 @@ describe("the knowledge pipeline against a local website", () => {
     expect((await put(45)).body.refresh_days).toBe(45);
     for (const bad of [0, 366, 2.5, "x"])
       expect((await put(bad)).body.errors["url.refresh_days"]).toEqual(["Refresh days must be between 1 and 365."]);
+  });
+
+  it("reads pages as servers really send them, and keeps no page that redirects off the website", async () => {
+    const sameServerOtherHost = site.base.replace("127.0.0.1", "localhost");
+    site.setRedirect("/sign-in-first", `${sameServerOtherHost}/admissions`);
+    site.setRaw("/download/guide", "application/octet-stream", makePdf([["Octet campus guide: tours on Mondays."]]));
+    site.setRaw(
+      "/stored-compressed",
+      "text/html",
+      gzipSync(
+        "<html><head><title>Compressed | Northfield</title></head><body><main><p>Zipped pages are read as text.</p></main></body></html>",
+      ),
+      { "content-encoding": "gzip" },
+    );
+    const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token,
+      body: { websites: [{ app_id: appId, url: `${site.base}/sign-in-first`, site_map: "few_urls" }] },
+    });
+    const id = created.body.websites[0].id;
+    await until("few_urls discovery", async () => {
+      const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
+      return list.body.total === 1 && list.body;
+    });
+    await call("POST", `/v1/apps/${appId}/websites/${id}/urls/bulk_create`, {
+      token,
+      body: { urls: [`${site.base}/download/guide`, `${site.base}/stored-compressed`] },
+    });
+    await call("POST", `/v1/apps/${appId}/websites/${id}/urls/update_status`, {
+      token,
+      body: { status: "to_be_indexed" },
+    });
+    const outcome = async () => {
+      const list = await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token });
+      const rows = list.body.data as {
+        url: string;
+        status: string;
+        title: string | null;
+        metadata: { error_message?: string };
+      }[];
+      return Object.fromEntries(rows.map((row) => [new URL(row.url).pathname, row]));
+    };
+    await until("the three pages to be done", async () =>
+      Object.values(await outcome()).every((row) => row.status === "indexed" || row.status === "failed_to_index"),
+    );
+    const rows = await outcome();
+    expect(rows["/sign-in-first"]).toMatchObject({ status: "failed_to_index" });
+    expect(rows["/sign-in-first"].metadata.error_message).toBe(
+      `The page redirects to ${sameServerOtherHost}/admissions, outside this website`,
+    );
+    expect(rows["/download/guide"]).toMatchObject({ status: "indexed" });
+    expect(rows["/stored-compressed"]).toMatchObject({ status: "indexed", title: "Compressed | Northfield" });
+    const chunks = await call("POST", `/v1/apps/${appId}/websites/${id}/urls/fetch_cached_chunks`, {
+      token,
+      body: { appId, url: `${site.base}/stored-compressed` },
+    });
+    expect(chunks.body.chunks.map((c: { text: string }) => c.text).join(" ")).toContain(
+      "Zipped pages are read as text.",
+    );
   });
 });

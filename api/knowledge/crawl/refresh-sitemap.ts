@@ -1,9 +1,8 @@
 import { eq, sql } from "drizzle-orm";
-import { cutText } from "@contract";
 import { urls, websites, type SitemapRefreshRecord } from "../../db/schema";
 import { addUrls, fetchOptions, isListed, loadWebsite, refreshUrlsCount, type PipelineDeps } from "./pipeline-shared";
 import { startRefreshRecords } from "./refresh-record";
-import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates } from "./sitemaps";
+import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates, sitemapsError } from "./sitemaps";
 
 /** How long a Refresh Sitemap asked for stands before another may be queued (its job lost, a queue stuck). */
 export const SITEMAP_REFRESH_WAIT_SECONDS = 600;
@@ -99,7 +98,7 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
       sitemaps: found.sitemaps,
       // Read now: a website whose sitemap could not be read before is no longer failed, its old error gone.
       status: website.status === "failed_to_index" ? "sitemap_generated" : website.status,
-      lastError: found.errors.length && robots.sitemaps.length ? cutText(found.errors.join("; "), 2000) : null,
+      lastError: sitemapsError(found, robots),
       updatedAt: new Date(),
     })
     .where(eq(websites.id, websiteId));

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readSitemaps } from "./sitemaps";
+import { readSitemaps, sitemapsError } from "./sitemaps";
 
 /** Sitemaps served on 127.0.0.1, by path. */
 const served = new Map<string, Buffer | string>();
@@ -49,6 +49,34 @@ describe("reading sitemaps", () => {
     expect(found).toMatchObject({ errors: [], complete: true });
   });
 
+  it("reads a page's own address, not the addresses of its images or videos", async () => {
+    served.set(
+      "/images.xml",
+      `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"
+        xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">
+        <url><loc>https://www.example.edu/with-image</loc>
+          <image:image><image:loc>https://www.example.edu/img/photo.jpg</image:loc></image:image>
+          <lastmod>2026-05-02</lastmod></url>
+      </urlset>`,
+    );
+    const found = await readSitemaps([`${base}/images.xml`], local, keepOwn);
+    expect(found.entries).toEqual([{ url: "https://www.example.edu/with-image", lastmod: "2026-05-02" }]);
+  });
+
+  it("reads on past a child sitemap that fails, and says the pages it lists are not known this time", async () => {
+    served.set(
+      "/flaky-index.xml",
+      `<sitemapindex><sitemap><loc>${base}/gone-for-now.xml</loc></sitemap><sitemap><loc>${base}/b-ok.xml</loc></sitemap></sitemapindex>`,
+    );
+    served.set("/b-ok.xml", urlset(["https://www.example.edu/ok"]));
+    const found = await readSitemaps([`${base}/flaky-index.xml`], local, keepOwn);
+    expect(found.entries.map((entry) => entry.url)).toEqual(["https://www.example.edu/ok"]);
+    expect(found).toMatchObject({ complete: false, errors: [`${base}/gone-for-now.xml: HTTP 404`] });
+    // A guessed location that is not there is no sitemap, not a sitemap unread.
+    const guessed = await readSitemaps([`${base}/nothing.xml`, `${base}/b-ok.xml`], local, keepOwn);
+    expect(guessed).toMatchObject({ complete: true, errors: [`${base}/nothing.xml: HTTP 404`] });
+  });
+
   it("says a page of HTML is not a sitemap", async () => {
     served.set(
       "/page.html",
@@ -76,6 +104,18 @@ describe("reading sitemaps", () => {
     const found = await readSitemaps([`${base}/others.xml.gz`], local, keepOwn);
     expect(found.entries.map((entry) => entry.url)).toEqual(["https://www.example.edu/own"]);
     expect(found.complete).toBe(true);
+  });
+
+  it("says why sitemaps read whole gave the website no page: they list another host's", async () => {
+    served.set("/apex.xml", urlset(["https://example.edu/a", "https://example.edu/b"]));
+    const found = await readSitemaps([`${base}/apex.xml`], local, keepOwn);
+    expect(found.entries).toEqual([]);
+    const robots = { isAllowed: () => true, crawlDelaySeconds: 0, sitemaps: [] };
+    expect(sitemapsError(found, robots)).toBe(
+      "The sitemaps list 2 pages, none of them on this website's host or kept by its patterns and robots.txt (the first: https://example.edu/a)",
+    );
+    const kept = await readSitemaps([`${base}/apex.xml`, `${base}/b-ok.xml`], local, keepOwn);
+    expect(sitemapsError(kept, robots)).toBeNull();
   });
 
   it("refuses a sitemap larger than 50 MB unzipped, without unzipping the rest", async () => {

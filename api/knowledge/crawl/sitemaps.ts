@@ -2,6 +2,7 @@ import { createGunzip } from "node:zlib";
 import { Parser } from "htmlparser2";
 import robotsParser from "robots-parser";
 import { USER_AGENT, safeFetch, type FetchOptions } from "./fetcher";
+import { cutText } from "@contract";
 
 export interface SitemapEntry {
   url: string;
@@ -96,18 +97,25 @@ async function readSitemapXml(
   onChild: (loc: string) => void,
 ): Promise<SitemapReading> {
   const reading: SitemapReading = { root: null, stopped: false };
-  // The element whose text is being read: `<loc>` and `<lastmod>` hold text alone.
+  // The element whose text is being read: `<loc>` and `<lastmod>` hold text alone. Only the
+  // item's own children count: an extension's elements inside it (`<image:image><image:loc>`,
+  // `<video:video>`) have local names of their own kind and are not the page's address.
   let inside: string | null = null;
   let item: { loc: string; lastmod: string } | null = null;
+  let depth = 0;
+  let itemDepth = 0;
   const localName = (name: string) => name.slice(name.indexOf(":") + 1);
   const parser = new Parser(
     {
       onopentag(name) {
+        depth += 1;
         const tag = localName(name);
         if (reading.root === null) reading.root = tag;
-        inside = tag;
-        if ((tag === "url" && reading.root === "urlset") || (tag === "sitemap" && reading.root === "sitemapindex"))
+        inside = item && depth === itemDepth + 1 ? tag : null;
+        if ((tag === "url" && reading.root === "urlset") || (tag === "sitemap" && reading.root === "sitemapindex")) {
           item = { loc: "", lastmod: "" };
+          itemDepth = depth;
+        }
       },
       ontext(text) {
         if (!item) return;
@@ -115,9 +123,10 @@ async function readSitemapXml(
         else if (inside === "lastmod" && item.lastmod.length <= 100) item.lastmod += text;
       },
       onclosetag(name) {
+        depth -= 1;
         const tag = localName(name);
         inside = null;
-        if (!item || (tag !== "url" && tag !== "sitemap")) return;
+        if (!item || depth !== itemDepth - 1 || (tag !== "url" && tag !== "sitemap")) return;
         const { loc, lastmod } = item;
         item = null;
         if (!loc.trim() || reading.stopped) return;
@@ -160,7 +169,8 @@ export interface SitemapOptions {
 /**
  * The pages the given sitemaps list that `keep` accepts, following sitemap indexes (depth ≤ 3,
  * ≤ 50 sitemaps), up to `maxEntries`. Unreadable sitemaps are reported in `errors` rather than
- * failing the whole discovery. `complete` is false when a limit stopped the reading early: pages
+ * failing the whole discovery. `complete` is false when a limit stopped the reading early or a
+ * sitemap named could not be read (an index's child, or any answering other than 404/410): pages
  * the sitemaps list may be missing from `entries`.
  */
 export async function readSitemaps(start: string[], options: FetchOptions, limits: SitemapOptions) {
@@ -168,22 +178,29 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
   const seen = new Set<string>();
   const read: string[] = [];
   const errors: string[] = [];
+  // Pages the sitemaps list that the website does not keep (another host, its patterns, robots.txt).
+  const refused: { count: number; first: string | null } = { count: 0, first: null };
   const budget = { left: MAX_UNCOMPRESSED_IN_ALL };
+  // Whether every sitemap named was read whole; and whether a limit stopped the reading.
   let complete = true;
+  let stopped = false;
   let queue = start.map((url) => ({ url, depth: 0 }));
-  while (queue.length && seen.size < MAX_SITEMAPS && complete) {
+  while (queue.length && seen.size < MAX_SITEMAPS && !stopped) {
     const next: typeof queue = [];
     for (const { url, depth } of queue) {
-      if (seen.has(url) || seen.size >= MAX_SITEMAPS || !complete) continue;
+      if (seen.has(url) || seen.size >= MAX_SITEMAPS || stopped) continue;
       seen.add(url);
       try {
         const response = await safeFetch(url, {
           ...options,
-          maxBytes: 20 * 1024 * 1024,
+          maxBytes: MAX_UNCOMPRESSED,
           accept: "application/xml,text/xml,*/*;q=0.5",
         });
         if (response.status !== 200) {
           errors.push(`${url}: HTTP ${response.status}`);
+          // A sitemap an index names, or any that failed otherwise than "not here" (a 503, say),
+          // lists pages nobody could read this time: no page is taken as gone from the sitemaps.
+          if (depth > 0 || (response.status !== 404 && response.status !== 410)) complete = false;
           continue;
         }
         const reading = await readSitemapXml(
@@ -191,7 +208,12 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
           budget,
           (loc, lastmod) => {
             const entry = { url: loc, lastmod: plainLastmod(lastmod) };
-            if (entries.has(loc) || !limits.keep(entry)) return true;
+            if (entries.has(loc)) return true;
+            if (!limits.keep(entry)) {
+              refused.count += 1;
+              refused.first ??= loc;
+              return true;
+            }
             // One more page to keep, and no room for it.
             if (entries.size >= limits.maxEntries) return false;
             entries.set(loc, entry);
@@ -202,21 +224,49 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
           },
         );
         if (reading.root === "urlset" || reading.root === "sitemapindex") read.push(url);
-        else errors.push(`${url}: not a sitemap`);
+        else {
+          errors.push(`${url}: not a sitemap`);
+          if (depth > 0) complete = false;
+        }
         if (reading.stopped) {
           complete = false;
+          stopped = true;
           errors.push(
             `${url}: read up to ${limits.maxEntries.toLocaleString("en")} pages, the most a website keeps; the sitemaps list more`,
           );
         }
       } catch (error) {
+        // Too large, unreachable, timed out or not XML: what it lists is not known this time.
         errors.push(`${url}: ${(error as Error).message}`);
-        if (error instanceof SitemapTooLarge) complete = false;
+        complete = false;
+        if (error instanceof SitemapTooLarge) stopped = true;
       }
     }
     queue = next;
   }
-  return { entries: [...entries.values()], sitemaps: read, errors, complete };
+  return { entries: [...entries.values()], sitemaps: read, errors, complete, refused };
+}
+
+/**
+ * What a website's row says of its sitemaps once some were read: why they gave it no page, else
+ * the sitemaps that could not be read. Misses among guessed locations (no Sitemap line in
+ * robots.txt: /sitemap.xml answering 404) are not errors once one was found; a sitemap an index
+ * named that failed is one.
+ */
+export function sitemapsError(found: Awaited<ReturnType<typeof readSitemaps>>, robots: Robots) {
+  const reported = found.errors.length && (robots.sitemaps.length || !found.complete);
+  return noPageKeptReason(found) ?? (reported ? cutText(found.errors.join("; "), 2000) : null);
+}
+
+/**
+ * Why sitemaps that were read gave the website no page: every page they list is one it does not
+ * keep (most often another host: the website added as `example.org` where its sitemaps list
+ * `www.example.org`). Null when they gave pages, or listed none.
+ */
+function noPageKeptReason(found: Awaited<ReturnType<typeof readSitemaps>>) {
+  if (found.entries.length || !found.refused.count) return null;
+  const pages = found.refused.count === 1 ? "1 page" : `${found.refused.count.toLocaleString("en")} pages`;
+  return `The sitemaps list ${pages}, none of them on this website's host or kept by its patterns and robots.txt (the first: ${cutText(found.refused.first ?? "", 300)})`;
 }
 
 /** The sitemaps of a site: robots.txt's Sitemap lines, else /sitemap.xml (and sitemap.xml beside a website kept in a folder). */
