@@ -98,7 +98,8 @@ export const TestQuestionsImport = z.object({
     .max(TEST_QUESTIONS_IMPORT_MAX, `Import at most ${TEST_QUESTIONS_IMPORT_MAX} questions at once`),
 });
 export type TestQuestionsImport = z.input<typeof TestQuestionsImport>;
-export const TestQuestionsImported = z.object({ created: z.number().int() });
+/** What an import added, and the rows it left out as questions the agent already has (or the file repeats). */
+export const TestQuestionsImported = z.object({ created: z.number().int(), existing: z.number().int() });
 
 export const TestRunBody = z.object({
   trigger_point: z.string().trim().max(100).default(""),

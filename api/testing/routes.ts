@@ -99,7 +99,7 @@ const lockTestQuestions = (appId: number, db: Executor) =>
  * Refuses (409, beside `question`) a question its trigger point already has, compared as a reader
  * would (case, spacing and typographic quotes aside), other than the one being changed: a second
  * click of "Add as test question" adds nothing. Run under TEST_QUESTIONS_LOCK, so two adds at once
- * cannot both pass. An import adds its rows as the file has them.
+ * cannot both pass. An import leaves such rows out the same way.
  */
 async function refuseSecondCopy(
   appId: number,
@@ -261,13 +261,27 @@ export function testingRoutes(route: RouteBuilder) {
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
-      // One change holding the questions the file added, however many.
-      await deps.db.transaction(async (tx) => {
+      // One change holding the questions the file added, however many. A question the agent
+      // already has (compared as a reader would, as an add compares it), or one the file repeats,
+      // is left out: importing an export back adds nothing twice.
+      const created = await deps.db.transaction(async (tx) => {
         await lockTestQuestions(params.appId, tx);
+        const kept = await tx
+          .select({ question: testQuestions.question })
+          .from(testQuestions)
+          .where(and(eq(testQuestions.appId, params.appId), eq(testQuestions.triggerPoint, body.trigger_point)));
+        const known = new Set(kept.map((row) => plain(row.question)));
+        const fresh = body.questions.filter((question) => {
+          const key = plain(question.question);
+          if (known.has(key)) return false;
+          known.add(key);
+          return true;
+        });
+        if (!fresh.length) return 0;
         const change = await testQuestionsImportChange(params.appId, body.trigger_point, tx);
         await recordChange({ db: tx }, caller, change, (db) =>
           db.insert(testQuestions).values(
-            body.questions.map((question) => ({
+            fresh.map((question) => ({
               appId: params.appId,
               triggerPoint: body.trigger_point,
               question: question.question,
@@ -277,8 +291,9 @@ export function testingRoutes(route: RouteBuilder) {
             })),
           ),
         );
+        return fresh.length;
       });
-      return { created: body.questions.length };
+      return { created, existing: body.questions.length - created };
     },
   });
 

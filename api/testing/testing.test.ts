@@ -143,7 +143,7 @@ describe("test questions", () => {
       { question: "Imported two?", expect_text: "two", expect_source: "https://example.org/two" },
     ]);
     expect(done.status).toBe(201);
-    expect(done.body).toEqual({ created: 2 });
+    expect(done.body).toEqual({ created: 2, existing: 0 });
     const listed = (await questions("?search=Imported")).body;
     expect(listed.total).toBe(2);
     expect(listed.data[1]).toMatchObject({

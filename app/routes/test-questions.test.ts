@@ -232,18 +232,23 @@ describe("Test Questions", () => {
     expect(text).toBe(
       'question,expect_source,expect_text,expect_outcome\r\nWhat is the weather on Mars?,,,fallback\r\n"Tours, when?",,\'=10 am,answered\r\n',
     );
+    // Imported back, it adds nothing twice.
+    await expect(await csvPost(text)).toSendToast({
+      type: "success",
+      description: "0 test questions imported; 2 left out as questions the agent already has",
+    });
     // What was exported reads back the same (the formula guard's apostrophe dropped).
-    await csvPost(text);
+    await csvPost(text.replace("Tours", "Visits").replace("Mars", "Venus"));
     const rows = (await load("?sort=question&page_size=10")).questions.map(
       (q: { question: string; expect_text: string | null }) => [q.question, q.expect_text],
     );
     expect(rows).toEqual([
       ["Tours, when?", "=10 am"],
-      ["Tours, when?", "=10 am"],
+      ["Visits, when?", "=10 am"],
       ["What is the weather on Mars?", null],
-      ["What is the weather on Mars?", null],
+      ["What is the weather on Venus?", null],
     ]);
-    expect((await load("?search=Mars")).paging.total).toBe(2);
+    expect((await load("?search=Mars")).paging.total).toBe(1);
   });
 
   it("queues a run and shows it, with its progress and results, on its own page", async () => {

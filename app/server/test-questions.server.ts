@@ -193,13 +193,17 @@ async function importCsv(screen: ControlsScreen, form: FormData, backTo: string)
   const read = readQuestionsCsv(decoded.text);
   if (!read.ok) return failed([read.message]);
   try {
-    const { created } = await testingApi.importQuestions(screen.api, screen.app.id, {
+    const { created, existing } = await testingApi.importQuestions(screen.api, screen.app.id, {
       trigger_point: screen.choice.triggerPoint,
       questions: read.questions,
     });
     return redirectWithToast(await addressShowingTheNewest(screen, backTo, created), {
       type: "success",
-      description: `${created} test ${created === 1 ? "question" : "questions"} imported`,
+      description:
+        `${created} test ${created === 1 ? "question" : "questions"} imported` +
+        (existing
+          ? `; ${existing} left out as ${existing === 1 ? "a question" : "questions"} the agent already has`
+          : ""),
     });
   } catch (error) {
     if (!(error instanceof ApiError) || error.status >= 500) throw error;
