@@ -464,6 +464,20 @@ describe("with LLM_BASE_URL", () => {
 describe("the public endpoint's guards", () => {
   it("refuses unknown keys and bad messages, and limits how often one visitor may ask", async () => {
     expect((await chat("Hello", { key: "sk_nobody-issued-this-key" })).status).toBe(403);
+    // A client set inactive keeps its key, which opens nothing until the client is active again.
+    const setStatus = (status: string) =>
+      host.deps.db.update(clientApps).set({ status }).where(eq(clientApps.id, appId));
+    await setStatus("inactive");
+    try {
+      const asleep = await chat("When do applications close?", { ip: "198.51.100.30" });
+      expect(asleep.status, JSON.stringify(asleep.body)).toBe(403);
+      expect(asleep.body).toEqual((await chat("Hello", { key: "sk_nobody-issued-this-key" })).body);
+      const config = await host.api.request(`/v1/widget/config?key=${key}&trigger_point=admissions`);
+      expect(config.status).toBe(403);
+    } finally {
+      await setStatus("active");
+    }
+    expect((await chat("When do applications close?", { ip: "198.51.100.30" })).status).toBe(200);
     expect((await chat("")).body).toMatchObject({ message: "Type a message" });
     // A body larger than any chat message can be is refused before it is read, readably by the widget.
     const huge = await host.api.request("/v1/chat", {

@@ -6,6 +6,9 @@ import type { ApiDeps } from "../deps";
 
 export type Environment = "stage" | "prod";
 
+/** A client set inactive keeps its keys, but they open nothing: its widget stops until it is active again. */
+const ACTIVE = eq(clientApps.status, "active");
+
 /** The client's embed key for an environment, made the first time a script is asked for. */
 export async function embedKeyFor(appId: number, environment: Environment, deps: Pick<ApiDeps, "db">) {
   const [existing] = await deps.db
@@ -24,7 +27,11 @@ export async function embedKeyFor(appId: number, environment: Environment, deps:
 
 /** Which client and environment an embed key opens, or null for a key nobody issued. */
 export async function resolveEmbedKey(key: string, deps: Pick<ApiDeps, "db">) {
-  const [row] = await deps.db.select().from(embedKeys).where(eq(embedKeys.key, key));
+  const [row] = await deps.db
+    .select({ appId: embedKeys.appId, environment: embedKeys.environment })
+    .from(embedKeys)
+    .innerJoin(clientApps, and(eq(clientApps.id, embedKeys.appId), ACTIVE))
+    .where(eq(embedKeys.key, key));
   return row ? { appId: row.appId, environment: row.environment as Environment } : null;
 }
 
@@ -36,7 +43,7 @@ export async function resolveEmbedKeyScope(key: string, deps: Pick<ApiDeps, "db"
   const [row] = await deps.db
     .select({ appId: embedKeys.appId, environment: embedKeys.environment, ...scopeColumns })
     .from(embedKeys)
-    .innerJoin(clientApps, eq(clientApps.id, embedKeys.appId))
+    .innerJoin(clientApps, and(eq(clientApps.id, embedKeys.appId), ACTIVE))
     .where(eq(embedKeys.key, key));
   return row ? { appId: row.appId, environment: row.environment as Environment, ...scopeOf(row) } : null;
 }
