@@ -23,9 +23,16 @@ export function csvField(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Rows of fields ⇒ CSV text, CRLF line ends (RFC 4180). */
+/**
+ * UTF-8's byte order mark. Excel opens a CSV file as the machine's legacy code page unless the file
+ * starts with it, so "café" and "学费" would show garbled and be saved back garbled; every CSV
+ * reader of the console (decodeTextFile) takes it off.
+ */
+export const CSV_BOM = "\uFEFF";
+
+/** Rows of fields ⇒ a CSV file's text, with UTF-8's byte order mark and CRLF line ends (RFC 4180). */
 export function toCsv(rows: readonly (readonly unknown[])[]): string {
-  return rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
+  return CSV_BOM + rows.map((row) => row.map(csvField).join(",")).join("\r\n") + "\r\n";
 }
 
 /** A field's text as it was before csvField guarded it: the guard's apostrophe taken off. */

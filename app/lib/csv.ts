@@ -1,3 +1,5 @@
+import { CSV_BOM } from "@contract/csv";
+
 export { csvField, toCsv, unguardedCsvText } from "@contract/csv";
 
 /** Where a quoted field was opened and never closed: its record (as a spreadsheet numbers rows) and field, from 1. */
@@ -17,9 +19,11 @@ export interface CsvRead {
  * that starts with a quote is quoted (`""` in it is one quote, commas and line ends are its own);
  * a quote anywhere else is a literal character, and text after a closing quote is kept as typed.
  * A quote that never closes would swallow the rest of the file into one field, so it is reported
- * instead (where it opened). A trailing line end adds no empty record.
+ * instead (where it opened). A trailing line end adds no empty record, and a leading byte order
+ * mark (every export writes one) is no part of the first field.
  */
-export function readCsv(text: string): CsvRead {
+export function readCsv(file: string): CsvRead {
+  const text = file.startsWith(CSV_BOM) ? file.slice(1) : file;
   const rows: string[][] = [];
   let row: string[] = [];
   let field = "";

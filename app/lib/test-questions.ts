@@ -125,7 +125,7 @@ function unclosedQuoteMessage({ row, column }: UnclosedQuote, header: string[] |
  * the screen shows them. Row checks beyond the shape are the API's.
  */
 export function readQuestionsCsv(csv: string): CsvImport {
-  const read = readCsv(csv.replace(/^\uFEFF/, ""));
+  const read = readCsv(csv);
   // Blank rows are skipped, but keep their place in the numbering a refusal names rows by.
   const rows = read.rows
     .map((cells, index) => ({ cells, number: index + 1 }))

@@ -228,6 +228,9 @@ describe("Test Questions", () => {
     const exported = await settle(() => exportRoute.loader(args(getRequest(`${PAGE}/export`, admin))));
     expect(exported.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(exported.headers.get("content-disposition")).toBe('attachment; filename="test_questions_admissions.csv"');
+    const bytes = new Uint8Array(await exported.clone().arrayBuffer());
+    // UTF-8's byte order mark first, so a spreadsheet opens the accents as they are.
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const text = await exported.text();
     expect(text).toBe(
       'question,expect_source,expect_text,expect_outcome\r\nWhat is the weather on Mars?,,,fallback\r\n"Tours, when?",,\'=10 am,answered\r\n',
