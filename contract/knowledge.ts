@@ -112,7 +112,12 @@ export const UpdateStatusBody = z.object({
   url_ids: z.array(Id).max(10_000).optional(),
   force_index: z.boolean().optional(),
 });
-export const UpdateStatusResult = z.object({ message: z.string(), updated: z.number().int() });
+export const UpdateStatusResult = z.object({
+  message: z.string(),
+  updated: z.number().int(),
+  /** URLs of the request left as they are because they are being processed now (sent for indexing, skipping or deletion). */
+  in_progress: z.number().int(),
+});
 
 const csv = <T extends z.ZodType>(item: T) =>
   z.preprocess(

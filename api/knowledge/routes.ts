@@ -214,7 +214,7 @@ export function knowledgeRoutes(route: RouteBuilder) {
       );
       await updateSitemapDiff(params.websiteId, deps);
       await startProcessing(result.websiteIds, deps);
-      return { message: "Ok", updated: result.updated };
+      return { message: "Ok", updated: result.updated, in_progress: result.inProgress };
     },
   });
 
@@ -244,7 +244,7 @@ export function knowledgeRoutes(route: RouteBuilder) {
       );
       for (const websiteId of result.websiteIds) await updateSitemapDiff(websiteId, deps);
       await startProcessing(result.websiteIds, deps);
-      return { message: "Ok", updated: result.updated };
+      return { message: "Ok", updated: result.updated, in_progress: result.inProgress };
     },
   });
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import {
@@ -434,6 +435,30 @@ describe("Websites page: row menu", () => {
     });
     const after = await apiUrls(w.app_id, w.id);
     expect(after.every((u) => ["to_be_deleted", "sent_for_deletion", "deleted"].includes(u.status))).toBe(true);
+  });
+
+  it("Delete URLs says which URLs it left as they are because they were being processed", async () => {
+    const cookie = await signInToConsole(host, "client.admin@example.com");
+    const w = fixtureWebsite;
+    await until(
+      "the deletion before to finish",
+      async () => (await apiUrls(w.app_id, w.id)).every((u) => !/^(to_be_|sent_for_)/.test(u.status)),
+      30_000,
+    );
+    const [first] = await apiUrls(w.app_id, w.id);
+    const status = async (value: string) =>
+      host.deps.db.execute(sql`update urls set status = ${value} where id = ${first.id}`);
+    await status("sent_for_indexing");
+    try {
+      const confirmed = await post(cookie, { intent: `delete-urls-confirmed:${w.id}` });
+      await expect(confirmed).toSendToast({
+        type: "error",
+        description:
+          "Delete URLs: 0 URLs set to to_be_deleted. 1 URL being processed now was left as it is: ask again once it has finished.",
+      });
+    } finally {
+      await status("deleted");
+    }
   });
 
   it("Refresh Sitemap starts a sitemap refresh", async () => {

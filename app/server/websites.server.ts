@@ -159,9 +159,12 @@ async function runMenuAction(api: ApiClient, appId: number, action: MenuAction, 
       status: spec.status,
       ...(spec.force ? { force_index: true } : {}),
     });
+    const done = `${spec.label}: ${plural(result.updated, "URL")} set to ${spec.status}`;
+    if (!result.in_progress) return redirectWithToast(backTo(request), { type: "success", description: done });
+    // Those being processed change once they have finished: the request did not reach them.
     return redirectWithToast(backTo(request), {
-      type: "success",
-      description: `${spec.label}: ${plural(result.updated, "URL")} set to ${spec.status}`,
+      type: result.updated ? "info" : "error",
+      description: `${done}. ${plural(result.in_progress, "URL")} being processed now ${result.in_progress === 1 ? "was" : "were"} left as ${result.in_progress === 1 ? "it is" : "they are"}: ask again once ${result.in_progress === 1 ? "it has" : "they have"} finished.`,
     });
   } catch (error) {
     // The client calls throw 403/404 as responses for error boundaries; here they are a failed action.

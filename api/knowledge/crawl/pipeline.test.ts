@@ -95,7 +95,7 @@ describe("the knowledge pipeline against a local website", () => {
       token,
       body: { status: "to_be_indexed" },
     });
-    expect(asked.body).toEqual({ message: "Ok", updated: 11 });
+    expect(asked.body).toEqual({ message: "Ok", updated: 11, in_progress: 0 });
     await settled();
     const rows = await byPath();
     const summary = Object.fromEntries(
@@ -343,6 +343,25 @@ describe("the knowledge pipeline against a local website", () => {
     expect((await put(45)).body.refresh_days).toBe(45);
     for (const bad of [0, 366, 2.5, "x"])
       expect((await put(bad)).body.errors["url.refresh_days"]).toEqual(["Refresh days must be between 1 and 365."]);
+
+    // A URL being processed is left as it is by a request, and the answer says how many were.
+    await host.deps.db.update(urls).set({ status: "sent_for_indexing" }).where(eq(urls.id, urlId));
+    const deleting = await call("POST", `/v1/apps/${appId}/websites/${id}/urls/update_status`, {
+      token,
+      body: { status: "to_be_deleted" },
+    });
+    expect(deleting.body).toEqual({ message: "Ok", updated: 2, in_progress: 1 });
+    await host.deps.db.update(urls).set({ status: "deleted" }).where(eq(urls.id, urlId));
+    await until("the two URLs to be deleted", async () => {
+      const rows = (await call("GET", `/v1/apps/${appId}/websites/${id}/urls`, { token })).body.data;
+      return rows.every((row: { status: string }) => row.status === "deleted");
+    });
+    // Deleting what is deleted already changes nothing, and says so.
+    const again = await call("POST", `/v1/apps/${appId}/websites/${id}/urls/update_status`, {
+      token,
+      body: { status: "to_be_deleted" },
+    });
+    expect(again.body).toEqual({ message: "Ok", updated: 0, in_progress: 0 });
   });
 
   it("reads pages as servers really send them, and keeps no page that redirects off the website", async () => {

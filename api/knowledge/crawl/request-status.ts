@@ -5,7 +5,8 @@ import { startRefreshRecords } from "./refresh-record";
 
 /**
  * Marks URLs as requested (to_be_indexed / to_be_skipped / to_be_deleted) and answers the websites
- * whose processing must start, and the addresses marked (what History records of the request).
+ * whose processing must start, the addresses marked (what History records of the request) and how
+ * many were left alone because they are being processed now.
  * URLs awaiting sitemap review count as reviewed once acted on.
  */
 export async function requestStatus(
@@ -18,8 +19,16 @@ export async function requestStatus(
   const conditions: SQL[] = [eq(urls.appId, appId)];
   if (target.websiteId !== null) conditions.push(eq(urls.websiteId, target.websiteId));
   if (target.urlIds) conditions.push(inArray(urls.id, target.urlIds));
-  // URLs already on their way are left alone; a deleted URL can be indexed again.
-  conditions.push(sql`${urls.status} not in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion')`);
+  // URLs already on their way are left alone (counted, so the caller can say so); a deleted URL
+  // can be indexed again, but asking to delete it again (or skip a skipped one) changes nothing.
+  const onTheirWay = sql`${urls.status} in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion')`;
+  const [{ inProgress }] = await deps.db
+    .select({ inProgress: sql<number>`count(*)::int` })
+    .from(urls)
+    .where(and(...conditions, onTheirWay));
+  conditions.push(sql`not ${onTheirWay}`);
+  const done = status === "to_be_deleted" ? "deleted" : status === "to_be_skipped" ? "skipped" : null;
+  if (done) conditions.push(sql`${urls.status} <> ${done}`);
   const updated = await deps.db
     .update(urls)
     .set({
@@ -32,5 +41,5 @@ export async function requestStatus(
     .returning({ websiteId: urls.websiteId, url: urls.url });
   const websiteIds = [...new Set(updated.map((u) => u.websiteId))];
   if (status === "to_be_indexed") await startRefreshRecords(websiteIds, deps);
-  return { updated: updated.length, websiteIds, addresses: updated.map((u) => u.url) };
+  return { updated: updated.length, inProgress: Number(inProgress), websiteIds, addresses: updated.map((u) => u.url) };
 }
