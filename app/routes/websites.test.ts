@@ -101,6 +101,7 @@ const apiWebsites = async (appId: number) =>
   (await call("GET", `/v1/apps/${appId}/websites?page_size=100`, { token: apiToken })).body.websites as Website[];
 const apiUrls = async (appId: number, websiteId: number) =>
   (await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?page_size=1000`, { token: apiToken })).body.data as {
+    id: number;
     url: string;
     status: string;
   }[];
