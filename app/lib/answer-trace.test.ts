@@ -9,6 +9,7 @@ import {
   leftOutText,
   moreLeftOutText,
   noPassagesText,
+  partVerdict,
   passageUse,
   shareText,
 } from "./answer-trace";
@@ -76,6 +77,17 @@ describe("a canned answer's trace", () => {
     );
     expect(noPassagesText(canned)).toBe("Retrieval did not run: the No-Go topic matched.");
     expect(noPassagesText(trace([], { confidence: 0 }))).toBe("Retrieval found no passage for this question.");
+  });
+});
+
+describe("each question of a message that asked several", () => {
+  it("says a No-Go topic's canned response was searched for nothing, not a chance of 0", () => {
+    expect(partVerdict({ question: "Is there parking?", outcome: "canned", confidence: 0 })).toBe(
+      "a No-Go topic's canned response; nothing was searched",
+    );
+    expect(partVerdict({ question: "When do tours leave?", outcome: "answered", confidence: 0.62 })).toBe(
+      "estimated chance that it is right 0.62",
+    );
   });
 });
 

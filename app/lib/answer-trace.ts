@@ -129,6 +129,8 @@ export function chanceVerdict(trace: AnswerTrace) {
 /** How one question of several came out, after its outcome: its chance, or why nothing answered it. */
 export function partVerdict(part: NonNullable<AnswerTrace["parts"]>[number]) {
   if (part.outcome === "fallback") return `no answer: ${FALLBACK_REASON_TEXTS[part.fallback_reason ?? "no_passage"]}`;
+  // A No-Go topic's canned response: nothing was searched, so no chance was estimated.
+  if (part.outcome === "canned") return "a No-Go topic's canned response; nothing was searched";
   return part.confidence !== undefined ? `estimated chance that it is right ${part.confidence}` : null;
 }
 
