@@ -1,6 +1,6 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ChatEvent } from "@contract";
 import { clientApps, conversations, messages, visitorProfiles } from "../db/schema";
@@ -188,6 +188,22 @@ describe("answers", () => {
     expect(
       (await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId))).length,
     ).toBe(4);
+  });
+
+  it("searches a long message by its last words, where the visitor asks, and the trace says so", async () => {
+    const story = Array.from(
+      { length: 9 },
+      () => "My daughter is a senior in Ohio and she has been reading about many universities lately.",
+    ).join(" ");
+    const reply = await chat(`${story} Who is the dean?`, { ip: "203.0.113.77" });
+    const [answer] = await host.deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.conversationId, reply.conversationId), eq(messages.role, "assistant")));
+    const trace = answer.trace as { searched?: string; key_words?: { word: string }[] };
+    // The first 64 words held no question at all; the last ones end with it.
+    expect(trace.searched).toMatch(/^….* Who is the dean\?$/);
+    expect(trace.searched!.split(" ")).toHaveLength(64);
   });
 
   it("counts as an answer under way until the streamed answer is stored, so background jobs give way", async () => {

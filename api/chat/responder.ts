@@ -3,7 +3,7 @@ import { fileAnswersIn, type AnswerTrace, type ChatSource, type FallbackReason, 
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import { retrieve, type SearchHit } from "../knowledge/index/search";
+import { retrieve, searchablePartOf, type SearchHit } from "../knowledge/index/search";
 import { sentencesOf } from "../knowledge/words/sentences";
 import { answerConfidence, answerEvidence } from "./answer-confidence";
 import type { ChatAnswer, ClosestPassage } from "./chat-answer";
@@ -104,7 +104,8 @@ async function recommendPrograms(appId: number, question: string, deps: Responde
  * checked against the topics, with the previous question it points back to (api/chat/follow-up.ts).
  * What is searched is the visitor's own question: not the name or address they gave with it, nor a
  * greeting or thanks around it (askedPartOf), nor other words of thanks when the question's sentence
- * alone finds what the whole message did not.
+ * alone finds what the whole message did not; of a long message, its last words (searchablePartOf),
+ * where visitors ask. The trace says what was searched when it was not the whole message.
  * A message that asks nothing (a greeting, thanks, a goodbye, a name alone) is not searched at all;
  * one that asks two or three questions has each answered on its own (api/chat/several-questions.ts).
  */
@@ -123,7 +124,7 @@ export async function respond(input: RespondInput, deps: ResponderDeps): Promise
   if (smallTalk) return smallTalkAnswer(smallTalk, controls.qualityCheck.min_retrieval_confidence);
   // What the visitor says of who they are (a name, an email), and a greeting or thanks around the
   // question, are not what they ask about.
-  const ownPart = askedPartOf(input.message);
+  const ownPart = searchablePartOf(askedPartOf(input.message));
   const asked = { ...input, previousQuestion: input.previousQuestion && askedPartOf(input.previousQuestion) };
   // Several questions in one message are answered each on its own, in order; each leans on the one
   // before it as a follow-up would. When none is answered alone, the message is searched whole.

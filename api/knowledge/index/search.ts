@@ -88,7 +88,18 @@ export interface QuestionTerm {
   corrected?: boolean;
 }
 
-const MAX_QUERY_WORDS = 64;
+/** The words of a question searched at most: a longer message is searched by its last ones (searchablePartOf). */
+export const MAX_QUERY_WORDS = 64;
+
+/**
+ * The part of a long message that is searched: its last MAX_QUERY_WORDS words, after an ellipsis.
+ * A visitor who writes at length tells their story first and asks last ("My daughter … What is the
+ * fee?"); the first words would have missed the question. A shorter message is searched whole.
+ */
+export function searchablePartOf(message: string) {
+  const words = message.trim().split(/\s+/);
+  return words.length > MAX_QUERY_WORDS ? `…${words.slice(-MAX_QUERY_WORDS).join(" ")}` : message;
+}
 /** A URL whose path ends in .pdf was indexed as a PDF (the pipeline keeps no content type per URL). */
 const PDF_URL = String.raw`\.pdf([?#]|$)`;
 /**
