@@ -143,11 +143,25 @@ const VISITOR_WORD_REPORTS = [
 ];
 
 /** Values that identify a person: the emails and phone numbers in a profile, lower-cased. */
-const contactsOf = (values: Record<string, unknown>) =>
+/** A profile's email addresses, as compared: trimmed, in lower case. */
+const emailsOf = (values: Record<string, unknown>) =>
   Object.entries(values)
-    .filter(([name]) => /e-?mail|phone|mobile/i.test(name))
+    .filter(([name]) => /e-?mail/i.test(name))
     .map(([, value]) => String(value).trim().toLowerCase())
     .filter(Boolean);
+
+/**
+ * The digits phone numbers are compared by: their last nine. "(555) 010-9999", "555-010-9999" and
+ * "+1 555 010 9999" are one number, as "+33 6 12 34 56 78" and "06 12 34 56 78" are (a country code
+ * or a trunk zero before them differs). Numbers of fewer than seven digits are not compared.
+ */
+const PHONE_DIGITS_COMPARED = 9;
+const phonesOf = (values: Record<string, unknown>) =>
+  Object.entries(values)
+    .filter(([name]) => /phone|mobile/i.test(name))
+    .map(([, value]) => String(value).replace(/\D/g, ""))
+    .filter((digits) => digits.length >= 7)
+    .map((digits) => digits.slice(-PHONE_DIGITS_COMPARED));
 
 export function insightRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
   route({
@@ -311,17 +325,26 @@ export async function deletePerson(appId: number, conversationId: string, deps: 
     .from(visitorProfiles)
     .where(and(eq(visitorProfiles.appId, appId), eq(visitorProfiles.conversationId, conversationId)));
   if (!profile) return 0;
-  const contacts = contactsOf(profile.values);
-  const sameContact = contacts.length
-    ? rowsOf<{ conversation_id: string }>(
-        await deps.db.execute(sql`
-        select p.conversation_id from visitor_profiles p, jsonb_each_text(p.values) v
-        where p.app_id = ${appId} and v.key ~* 'e-?mail|phone|mobile' and lower(btrim(v.value)) in (${sql.join(
-          contacts.map((c) => sql`${c}`),
+  const emails = emailsOf(profile.values);
+  const phones = phonesOf(profile.values);
+  const listed = (values: string[]) =>
+    values.length
+      ? sql.join(
+          values.map((value) => sql`${value}`),
           sql`, `,
-        )})`),
-      ).map((r) => String(r.conversation_id))
-    : [];
+        )
+      : sql`null`;
+  const sameContact =
+    emails.length || phones.length
+      ? rowsOf<{ conversation_id: string }>(
+          await deps.db.execute(sql`
+        select p.conversation_id from visitor_profiles p, jsonb_each_text(p.values) v
+        where p.app_id = ${appId} and (
+          (v.key ~* 'e-?mail' and lower(btrim(v.value)) in (${listed(emails)}))
+          or (v.key ~* 'phone|mobile' and length(regexp_replace(v.value, '[^0-9]', '', 'g')) >= 7
+            and right(regexp_replace(v.value, '[^0-9]', '', 'g'), ${PHONE_DIGITS_COMPARED}) in (${listed(phones)})))`),
+        ).map((r) => String(r.conversation_id))
+      : [];
   const ids = [...new Set([conversationId, ...sameContact])];
   const days = rowsOf<{ day: string }>(
     await deps.db.execute(sql`
