@@ -70,6 +70,15 @@ describe("Test Questions CSV import encodings", () => {
     }
   });
 
+  it("refuses a file past 4 MB beside the import's field, not with a page of its own", async () => {
+    const huge = new Uint8Array(Buffer.from(`question,expect_text\r\n${"Where is it?,here\r\n".repeat(260_000)}`));
+    const refused = await importFile(huge);
+    expect(refused.status).toBe(413);
+    expect((await refused.json()).importErrors).toEqual([
+      "This file is larger than 4 MB: import at most 500 questions at once.",
+    ]);
+  });
+
   it("refuses a Latin-1 file that declares nothing, saying it is not UTF-8, and stores nothing", async () => {
     const refused = await importFile(latin1(csvOf("Zq-Latin")));
     expect(refused.status).toBe(400);

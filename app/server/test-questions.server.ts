@@ -179,13 +179,16 @@ function rebasedEdit(edit: QuestionEdit, stored: TestQuestion) {
   return { edit: { id: edit.id, values, loaded }, fieldErrors };
 }
 
+/** The import refused, its reasons beside the file field; the rest of the page as it was. */
+const importRefused = (lines: string[], status = 400) =>
+  refused(
+    { intent: "import", id: null, values: EMPTY_QUESTION, fieldErrors: {}, formError: null, importErrors: lines },
+    status,
+  );
+
 async function importCsv(screen: ControlsScreen, form: FormData, backTo: string) {
   const file = form.get("file");
-  const failed = (lines: string[]) =>
-    refused(
-      { intent: "import", id: null, values: EMPTY_QUESTION, fieldErrors: {}, formError: null, importErrors: lines },
-      400,
-    );
+  const failed = (lines: string[]) => importRefused(lines);
   if (typeof file === "string" || file === null || file.size === 0) return failed(["Choose a CSV file to import."]);
   // Not `file.text()`: that reads every file as UTF-8, storing a Latin-1 file's accents as U+FFFD.
   const decoded = decodeTextFile(new Uint8Array(await file.arrayBuffer()), file.type);
@@ -217,7 +220,17 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
   const screen = await controlsScreen(args);
   const { api, app, choice } = screen;
   await requireConfigure(api, app.id);
-  const form = await readForm(args.request, { maxBytes: IMPORT_MAX_BYTES });
+  const form = await readForm(args.request, { maxBytes: IMPORT_MAX_BYTES }).catch((error: unknown) => {
+    if (error instanceof Response && error.status === 413) return null;
+    throw error;
+  });
+  // Only a file makes a post this large: the refusal goes beside the import's field, with the
+  // questions, runs and forms of the page as they were, rather than a page of its own.
+  if (!form)
+    return importRefused(
+      [`This file is larger than ${IMPORT_MAX_BYTES / (1024 * 1024)} MB: import at most 500 questions at once.`],
+      413,
+    );
   const intent = String(form.get("intent") ?? "");
   const backTo = addressWithout(screen.backTo, "edit", "delete");
   switch (intent) {
