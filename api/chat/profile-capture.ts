@@ -1,5 +1,6 @@
-import { and, eq } from "drizzle-orm";
-import { profileFields, visitorProfiles } from "../db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { profileFields, visitorProfiles, websites } from "../db/schema";
+import { rowsOf } from "../db/rows";
 import type { ApiDeps } from "../deps";
 import { fieldScore } from "../insights/lead-score";
 
@@ -126,6 +127,68 @@ export function withoutSelfDescription(message: string) {
   return { rest, gave: true, name };
 }
 
+/** The host a website's address or an email address names, without a leading "www.", lower case. */
+const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
+
+/**
+ * The values read without the organisation's own contact details: "Is admissions@northfield.edu
+ * the right address for transcripts?" or "Is (555) 010-1891 the admissions office?" asks about the
+ * organisation and gives nothing of the visitor. An email address on the domain of one of the
+ * client's websites, and a phone number a page of its store prints, are not the visitor's.
+ */
+async function withoutOrganisationContacts(
+  appId: number,
+  values: Record<string, unknown>,
+  deps: Pick<ApiDeps, "db">,
+): Promise<Record<string, unknown>> {
+  const kept = { ...values };
+  const emails = Object.entries(values).filter(([, value]) => typeof value === "string" && value.includes("@"));
+  if (emails.length) {
+    const sites = await deps.db.select({ url: websites.url }).from(websites).where(eq(websites.appId, appId));
+    const domains = sites.flatMap(({ url }) => {
+      try {
+        return [bareHost(new URL(url).hostname)];
+      } catch {
+        return [];
+      }
+    });
+    for (const [name, value] of emails) {
+      const domain = bareHost(String(value).split("@").pop() ?? "");
+      // A website on a host under the address's domain counts (blog.northfield.edu, northfield.edu);
+      // an address on a host under the website's does not: students.northfield.edu is a person's.
+      const own = domains.some((site) => domain === site || site.endsWith(`.${domain}`));
+      if (own) delete kept[name];
+    }
+  }
+  for (const [name, value] of Object.entries(values)) {
+    if (typeof value !== "string" || value.includes("@") || !PHONE_LIKE_WHOLE.test(value)) continue;
+    if (await printedInStore(appId, value, deps)) delete kept[name];
+  }
+  return kept;
+}
+
+/** A value that is a phone number as phoneNumbersIn reads one. */
+const PHONE_LIKE_WHOLE = /^\+?\(?\d[\d\s().-]{5,}\d$/;
+
+/**
+ * Whether a page or file of the client prints the phone number: a passage holding each of its
+ * groups of digits as words (the index finds those), whose digits hold the number's.
+ */
+async function printedInStore(appId: number, phone: string, deps: Pick<ApiDeps, "db">) {
+  const groups = phone.match(/\d+/g) ?? [];
+  const digits = groups.join("");
+  const query = groups.map((group) => `'${group}'`).join(" & ");
+  const [found] = rowsOf<{ id: number }>(
+    await deps.db.execute(sql`
+    select id from chunks
+    where app_id = ${appId} and tsv @@ ${query}::tsquery
+      and position(${digits.slice(-7)} in regexp_replace(text, '[^0-9]', '', 'g')) > 0
+    limit 1`),
+  );
+  return Boolean(found);
+}
+
+/** Reads what the visitor says of themselves into their conversation's profile, and scores it. */
 export async function captureProfile(
   input: { appId: number; conversationId: string; messageId: number; message: string },
   deps: Pick<ApiDeps, "db">,
@@ -135,7 +198,7 @@ export async function captureProfile(
     .select({ name: profileFields.name, field_type: profileFields.fieldType })
     .from(profileFields)
     .where(and(eq(profileFields.appId, input.appId), eq(profileFields.modelType, "user_profile")));
-  const values = readProfileValues(input.message, fields);
+  const values = await withoutOrganisationContacts(input.appId, readProfileValues(input.message, fields), deps);
   if (!Object.keys(values).length) return;
   const [existing] = await deps.db
     .select()
