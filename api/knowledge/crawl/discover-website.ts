@@ -1,9 +1,18 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
-import { websites } from "../../db/schema";
+import { urls, websites } from "../../db/schema";
 import { ClaimLost, heldByLiveWorker } from "../../jobs/leases";
 import type { WorkerDeps } from "../../deps";
 import { addUrls, fetchOptions, isListed, type WebsiteRecord } from "./pipeline-shared";
-import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates, sitemapsError } from "./sitemaps";
+import {
+  MAX_URLS_PER_WEBSITE,
+  passesPatterns,
+  readRobots,
+  sameSite,
+  readSitemaps,
+  sitemapCandidates,
+  sitemapsError,
+} from "./sitemaps";
+import { requestStatus } from "./request-status";
 
 /**
  * Sitemap generation: robots.txt, the sitemaps it names (or /sitemap.xml), indexes and gzip
@@ -26,6 +35,8 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     if (!held) throw new ClaimLost("Sitemap generation was taken back by another worker");
   };
   try {
+    // Pages its address or patterns no longer take in (they were changed) leave the assistant.
+    await deleteOutsideSettings(website, deps);
     if (website.siteMap === "few_urls") {
       const given = website.seedUrls.length ? website.seedUrls : [website.url];
       const added = await addUrls(
@@ -78,4 +89,37 @@ async function claimDiscovery(websiteId: number, deps: WorkerDeps): Promise<Webs
     )
     .returning();
   return website ?? null;
+}
+
+/**
+ * Asks for the deletion of the website's pages that its settings no longer take in: another host
+ * than its address's (as discovery and "+ Links" keep only its own), a skip pattern now matching, an
+ * allowed pattern no longer matching. Discovery only adds pages, so without this a page of the old address, or one a
+ * new skip pattern names, kept answering. Pages given by hand to a website of given URLs are its
+ * own whatever the patterns say; robots.txt, which may change any day, is not read here.
+ */
+async function deleteOutsideSettings(website: WebsiteRecord, deps: WorkerDeps) {
+  const pages = await deps.db
+    .select({ id: urls.id, url: urls.url })
+    .from(urls)
+    .where(
+      and(eq(urls.websiteId, website.id), sql`${urls.status} not in ('deleted', 'to_be_deleted', 'sent_for_deletion')`),
+    );
+  const outside = pages
+    .filter(
+      (page) =>
+        !sameSite(page.url, website.url) ||
+        (website.siteMap !== "few_urls" && !passesPatterns(page.url, website.allowedPatterns, website.skipPatterns)),
+    )
+    .map((page) => page.id);
+  if (!outside.length) return;
+  for (let at = 0; at < outside.length; at += 10_000)
+    await requestStatus(
+      website.appId,
+      { websiteId: website.id, urlIds: outside.slice(at, at + 10_000) },
+      "to_be_deleted",
+      false,
+      deps,
+    );
+  await deps.jobs.send("website-process", { websiteId: website.id });
 }

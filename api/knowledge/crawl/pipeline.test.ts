@@ -364,6 +364,33 @@ describe("the knowledge pipeline against a local website", () => {
     expect(again.body).toEqual({ message: "Ok", updated: 0, in_progress: 0 });
   });
 
+  it("takes out the pages a changed skip pattern names, with their passages", async () => {
+    const nursing = (await byPath())["/programs/nursing"];
+    expect(nursing.status).toBe("indexed");
+    const saved = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+      token,
+      body: {
+        websites: [
+          {
+            id: websiteId,
+            app_id: appId,
+            url: `${site.base}/`,
+            site_map: "full_website",
+            skip_patterns: ["blog", "/programs/"],
+            tags: ["Development"],
+          },
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    await until(
+      "the skipped page to be deleted",
+      async () => (await byPath())["/programs/nursing"].status === "deleted",
+    );
+    expect(await host.deps.db.select().from(chunks).where(eq(chunks.urlId, nursing.id))).toEqual([]);
+    expect((await byPath())["/about"].status).toBe("indexed");
+  });
+
   it("reads pages as servers really send them, and keeps no page that redirects off the website", async () => {
     const sameServerOtherHost = site.base.replace("127.0.0.1", "localhost");
     site.setRedirect("/sign-in-first", `${sameServerOtherHost}/admissions`);
