@@ -255,6 +255,12 @@ export const AnswerTrace = z.object({
       }),
     )
     .optional(),
+  /**
+   * The programs the answer named as fitting the question, from the program profile data model
+   * (not from a passage, and whatever the quality check said of the passages). Absent when it
+   * named none, and from traces recorded before it was kept.
+   */
+  programs: z.array(z.string().max(300)).max(20).optional(),
   /** What the visitor's message was read as, when it asked nothing (outcome `small_talk`): nothing was searched. */
   small_talk: z.enum(SMALL_TALK_KINDS).optional(),
 });

@@ -348,9 +348,16 @@ async function answerSearching(
     passages,
     context,
     // The sources below are the pages of `passages`, so those are the ones the trace says were listed.
-    trace: traceWith(sensitive ? [{ type: "sensitive_topic", name: sensitive.topic }] : [], passages),
+    trace: withPrograms(
+      traceWith(sensitive ? [{ type: "sensitive_topic", name: sensitive.topic }] : [], passages),
+      programs,
+    ),
   };
 }
+
+/** The trace, with the programs the answer named ("Why this answer" says where those came from). */
+const withPrograms = (trace: AnswerTrace, programs: { name: string }[]): AnswerTrace =>
+  programs.length ? { ...trace, programs: programs.slice(0, 20).map((program) => cutText(program.name, 300)) } : trace;
 
 /** The instructions a model was given beyond the passages: the probing questions it may ask, and the input prompts. */
 function modelControls(controls: Awaited<ReturnType<typeof assistantControls>>): TracedControl[] {

@@ -80,6 +80,16 @@ describe("a canned answer's trace", () => {
   });
 });
 
+describe("an answer that names programs", () => {
+  it("says they came from the program model, not a passage, whatever the quality check said", () => {
+    expect(
+      howTheAnswerCame({ outcome: "answered", trace: trace([], { confidence: 0, programs: ["Nursing (BSN)"] }) }),
+    ).toBe(
+      "The answer quotes no passage. It names a program that may fit (Nursing (BSN)) from the program profile data model, not from a passage: the quality check decides only whether a passage is quoted.",
+    );
+  });
+});
+
 describe("each question of a message that asked several", () => {
   it("says a No-Go topic's canned response was searched for nothing, not a chance of 0", () => {
     expect(partVerdict({ question: "Is there parking?", outcome: "canned", confidence: 0 })).toBe(

@@ -109,8 +109,15 @@ export function howTheAnswerCame({ outcome, trace }: TracedAnswer) {
     // A page an operator excluded may be the one that held the answer.
     return trace.left_out?.rules.length ? `${why} ${LEFT_OUT_NOTE}` : why;
   }
-  return howDrawn(trace);
+  return trace.programs?.length ? `${howDrawn(trace)} ${programsText(trace.programs)}` : howDrawn(trace);
 }
+
+/**
+ * Where the programs an answer named came from: the program profile data model, matched to the
+ * question, not a passage; so an answer may name them when no passage was good enough to quote.
+ */
+export const programsText = (programs: string[]) =>
+  `It names ${programs.length === 1 ? "a program" : "programs"} that may fit (${programs.join(", ")}) from the program profile data model, not from a passage: the quality check decides only whether a passage is quoted.`;
 
 /**
  * What the estimated chance that the answer is right, set against the threshold, meant for it. Not
