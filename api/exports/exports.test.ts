@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agents, appUsers, clientApps, controls, knowledgeFiles, users } from "../db/schema";
+import { agents, appUsers, clientApps, controls, knowledgeFiles, testQuestions, users, websites } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -26,6 +26,25 @@ beforeAll(async () => {
       metadata: { greeting: "Hi!" },
     },
   });
+  // A website of its knowledge store and a test question of an agent, which an import must bring back.
+  await call("POST", `/v1/apps/${northfieldId}/websites/create_and_update`, {
+    token: admin,
+    body: {
+      websites: [
+        {
+          app_id: northfieldId,
+          url: "https://library.northfield.example/",
+          site_map: "full_website",
+          tags: ["Development"],
+          skip_patterns: ["/archive/"],
+        },
+      ],
+    },
+  });
+  await call("POST", `/v1/apps/${northfieldId}/test_questions`, {
+    token: admin,
+    body: { trigger_point: "library", question: "When does the library open?", expect_outcome: "answered" },
+  });
 });
 afterAll(() => host?.close());
 
@@ -47,12 +66,34 @@ async function configurationOf(urlCode: string) {
       .innerJoin(users, eq(users.id, appUsers.userId))
       .where(eq(appUsers.appId, app.id))
   ).sort((a, b) => a.email.localeCompare(b.email));
-  return { fields, agents: agentRows, controls: controlRows, access };
+  const sites = (await host.deps.db.select().from(websites).where(eq(websites.appId, app.id)))
+    .map((site) => ({
+      url: site.url,
+      siteMap: site.siteMap,
+      enabled: site.enabled,
+      tags: site.tags,
+      skipPatterns: site.skipPatterns,
+      allowedPatterns: site.allowedPatterns,
+      seedUrls: site.seedUrls,
+    }))
+    .sort((a, b) => a.url.localeCompare(b.url));
+  const questions = (await host.deps.db.select().from(testQuestions).where(eq(testQuestions.appId, app.id)))
+    .map(({ triggerPoint, question, expectSource, expectText, expectOutcome }) => ({
+      triggerPoint,
+      question,
+      expectSource,
+      expectText,
+      expectOutcome,
+    }))
+    .sort((a, b) => a.question.localeCompare(b.question));
+  return { fields, agents: agentRows, controls: controlRows, access, websites: sites, questions };
 }
 
 describe("export and import", () => {
   it("round-trips a client: export, delete, import reproduces the same configuration; importing again changes nothing", async () => {
     const before = await configurationOf("northfield");
+    expect(before!.websites.map((site) => site.url)).toContain("https://library.northfield.example/");
+    expect(before!.questions.map((question) => question.question)).toContain("When does the library open?");
     const exported = await call("POST", `/v1/apps/${northfieldId}/exports/export`, { token: clientAdmin });
     expect(exported).toMatchObject({
       status: 200,

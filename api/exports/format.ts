@@ -14,6 +14,7 @@ import {
   TOPIC_ROWS,
 } from "@contract";
 import { AppearancesSection, IntegrationsSection, ProfileFieldsSection } from "./profile-sections";
+import { TestQuestionsSection, WebsitesSection } from "./knowledge-sections";
 import { fileStamp } from "../storage/file-stamp";
 
 export const EXPORT_FORMAT = "assistant-console/app-export";
@@ -152,6 +153,10 @@ export const AppExportFile = z.object({
   profile_fields: ProfileFieldsSection,
   /** Linked CRM and LMS systems, secrets left out (optional). */
   integrations: IntegrationsSection,
+  /** The knowledge store's websites as set, crawled again on import (optional). */
+  websites: WebsitesSection,
+  /** Each agent's test questions (optional). */
+  test_questions: TestQuestionsSection,
 });
 export type AppExportFile = z.output<typeof AppExportFile>;
 

@@ -3,8 +3,10 @@ import type { ModelType } from "@contract";
 import { agentChange } from "../agents/agent-change";
 import { clientCreatedChange, clientProfileChange } from "../apps/client-change";
 import type { Executor } from "../controls/scope";
-import { agents, knowledgeFiles } from "../db/schema";
+import { agents, knowledgeFiles, websites } from "../db/schema";
 import { filesChange } from "../files/file-change";
+import { websitesChange } from "../knowledge/website-change";
+import { testQuestionsImportChange } from "../testing/questions-change";
 import {
   appearanceChange,
   controlsChange,
@@ -18,10 +20,14 @@ import { integrationsChange } from "../integrations/history-state";
 import type { SecretBox } from "../integrations/secrets";
 import { accessChange } from "../users/access-change";
 import type { AppExportFile } from "./format";
+import { freshTestQuestions } from "./knowledge-sections";
 
 /** What an import's write answers: the ids of the agents it created or updated, which History records. */
 export interface ImportWritten {
   agentIds: number[];
+  /** The websites it added, and those (added or changed in what they take in) to discover. */
+  websitesCreated: number[];
+  websitesToDiscover: number[];
 }
 
 const distinct = <T>(values: T[]) => [...new Set(values)];
@@ -47,6 +53,27 @@ export async function importChanges(
         .from(agents)
         .where(and(eq(agents.appId, appId), inArray(agents.siteCode, siteCodes)))
     : [];
+  const websiteIds = file.websites.length
+    ? await db
+        .select({ id: websites.id })
+        .from(websites)
+        .where(
+          and(
+            eq(websites.appId, appId),
+            inArray(
+              websites.url,
+              file.websites.map((site) => site.url),
+            ),
+          ),
+        )
+    : [];
+  // Only where the import adds questions: one that brings none adds no History entry.
+  const questionPlaces = distinct(
+    (await freshTestQuestions(appId, file.test_questions, db)).map((question) => question.trigger_point),
+  );
+  const questionChanges = [];
+  for (const triggerPoint of questionPlaces)
+    questionChanges.push(await testQuestionsImportChange(appId, triggerPoint, db));
   const fileIds = fileNames.length
     ? await db
         .select({ id: knowledgeFiles.id })
@@ -77,6 +104,14 @@ export async function importChanges(
       appId,
       fileIds.map((row) => row.id),
     ),
+    {
+      ...websitesChange(
+        appId,
+        websiteIds.map((row) => row.id),
+      ),
+      created: (written: ImportWritten) => written.websitesCreated.map(String),
+    },
+    ...(questionChanges as Change<ImportWritten>[]),
   ];
   // A new client has nothing to read before the import writes it (its reads would find no client):
   // every target is one the import creates.

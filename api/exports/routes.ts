@@ -35,6 +35,7 @@ import { recordChanges, type Author } from "../history/record";
 import { secretBoxOf } from "../integrations/secrets";
 import { importChanges, type ImportWritten } from "./import-changes";
 import { exportProfileSections, importProfileSections } from "./profile-sections";
+import { exportKnowledgeSections, importKnowledgeSections } from "./knowledge-sections";
 import {
   AppExportFile,
   EXPORT_FORMAT,
@@ -156,6 +157,7 @@ async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<Ap
       metadata: r.metadata,
     })),
     ...(await exportProfileSections(appId, deps)),
+    ...(await exportKnowledgeSections(appId, deps)),
   };
 }
 
@@ -287,14 +289,14 @@ async function importExport(
     const created = !existing;
     const appId = existing?.id ?? (await nextClientId(tx));
     const changes = await importChanges(appId, file, created, secretBoxOf(deps), tx);
-    const { recorded } = await recordChanges(
+    const { result, recorded } = await recordChanges(
       { db: tx },
       author,
       changes,
       (db) => writeImport(appId, created, file, db),
       `Import of ${fileName}`,
     );
-    return { appId, created, changed: recorded.length > 0 };
+    return { appId, created, changed: recorded.length > 0, toDiscover: result.websitesToDiscover };
   });
 }
 
@@ -328,13 +330,14 @@ async function writeImport(appId: number, created: boolean, file: AppExportFile,
       .onConflictDoUpdate({ target: [appUsers.appId, appUsers.userId], set: { role: grant.role, name: grant.name } });
   }
   await importProfileSections(appId, file, tx);
+  const knowledge = await importKnowledgeSections(appId, file, tx);
   for (const uploaded of file.files) {
     await tx
       .update(knowledgeFiles)
       .set({ tags: uploaded.tags, updatedAt: new Date() })
       .where(and(eq(knowledgeFiles.appId, appId), eq(knowledgeFiles.fileName, uploaded.file_name)));
   }
-  return { agentIds };
+  return { agentIds, ...knowledge };
 }
 
 export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
@@ -404,7 +407,9 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
           `${body.file_name} is not a client export this console can import`,
           fieldErrorsOf(parsed.error),
         );
-      const { appId, created, changed } = await importExport(parsed.data, body.file_name, caller, deps);
+      const { appId, created, changed, toDiscover } = await importExport(parsed.data, body.file_name, caller, deps);
+      // Queued once the import is committed, as a website's save queues its discovery.
+      for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
       const app = await loadClientApp(appId, deps);
       // An import the client already matched changed nothing, and says so.
       const message = created

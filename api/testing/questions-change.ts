@@ -82,7 +82,7 @@ export async function testQuestionsImportChange(appId: number, triggerPoint: str
     kind: "test_questions",
     targets: [],
     // One target per import, never read before it (an import adds questions, it changes none).
-    created: () => [`import after ${after}`],
+    created: () => [`import after ${after} into ${triggerPoint || "default"}`],
     read: async (_, tx): Promise<RecordedImport> => {
       const rows = await tx
         .select()
