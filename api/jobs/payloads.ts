@@ -59,7 +59,8 @@ export const queueDefinitions = {
     retryLimit: 2,
   }),
   "urls-refresh-due": define({
-    description: "Re-indexes indexed URLs older than their refresh days.",
+    description:
+      "Re-indexes indexed URLs older than their refresh days, and tries again pages that failed after they were indexed.",
     payload: z.object({}),
     schedule: "7 * * * *",
     retryLimit: 2,

@@ -313,11 +313,24 @@ describe("the knowledge pipeline against a local website", () => {
       .update(urls)
       .set({ indexedAt: old, refreshDays: 60 })
       .where(eq(urls.id, rows["/landing"]?.id ?? rows["/redirect-me"].id));
+    // A page that failed after it was indexed (a 503, a timeout) still answers: it is tried again
+    // an hour on. One that never was indexed is not.
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+    await host.deps.db
+      .update(urls)
+      .set({ status: "failed_to_index", updatedAt: twoHoursAgo })
+      .where(eq(urls.id, rows["/about"].id));
+    await host.deps.db.update(urls).set({ updatedAt: twoHoursAgo }).where(eq(urls.id, rows["/missing"].id));
     await host.deps.jobs.send("urls-refresh-due", {});
     await until("the due URL to be re-indexed", async () => {
       const row = (await byPath())["/programs/nursing"];
       return row.status === "indexed" && new Date(row.indexed_at) > old;
     });
+    await until(
+      "the page that failed to be indexed again",
+      async () => (await byPath())["/about"].status === "indexed",
+    );
+    expect((await byPath())["/missing"].status).toBe("failed_to_index");
     expect(new Date((await byPath())["/redirect-me"].indexed_at).getTime()).toBe(old.getTime());
   });
 

@@ -184,7 +184,10 @@ export async function updateSitemapDiff(websiteId: number, deps: PipelineDeps) {
 export async function queueDueRefreshes(deps: PipelineDeps, defaultDays: number) {
   const result = await deps.db.execute(sql`
     update urls set status = 'to_be_indexed', updated_at = now()
-    where status = 'indexed' and indexed_at < now() - make_interval(days => coalesce(refresh_days, ${defaultDays}))
+    where (status = 'indexed' and indexed_at < now() - make_interval(days => coalesce(refresh_days, ${defaultDays})))
+      -- A page that failed (a 503, a timeout) after it was indexed still answers with what it said
+      -- then: it is asked for again each hour until it answers, or says it is gone.
+      or (status = 'failed_to_index' and content_hash is not null and updated_at < now() - interval '1 hour')
     returning website_id`);
   const websiteIds = [
     ...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id))),
