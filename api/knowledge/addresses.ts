@@ -1,24 +1,12 @@
 /*
  * When two addresses a person typed name the same thing. URL parsing already lower-cases the scheme
- * and the host and drops a default port; on top of that a fragment never names another page, and a
- * website's address is the same website with or without a trailing slash on its path.
+ * and the host and drops a default port; on top of that a fragment never names another page
+ * (pageAddress, which crawling uses too), and a website's address is the same website with or
+ * without a trailing slash on its path.
  */
+import { pageAddress, parsedAddress as parsed } from "./crawl/page-address";
 
-function parsed(address: string) {
-  try {
-    return new URL(address.trim());
-  } catch {
-    return null;
-  }
-}
-
-/** A page's address as stored: scheme and host lower-cased, default port and fragment dropped. */
-export function pageAddress(address: string) {
-  const url = parsed(address);
-  if (!url) return address.trim();
-  url.hash = "";
-  return url.href;
-}
+export { pageAddress };
 
 /** What two website addresses share when they are the same website (a trailing slash on the path ignored too). */
 export function websiteKey(address: string) {

@@ -77,6 +77,24 @@ describe("reading sitemaps", () => {
     expect(guessed).toMatchObject({ complete: true, errors: [`${base}/nothing.xml: HTTP 404`] });
   });
 
+  it("keeps one page once however the sitemap writes its address: a fragment or the host's case", async () => {
+    served.set(
+      "/variants.xml",
+      urlset([
+        "https://www.example.edu/variant",
+        "https://www.example.edu/variant#section",
+        "https://WWW.EXAMPLE.EDU/variant",
+        "https://www.example.edu/variant/",
+      ]),
+    );
+    const found = await readSitemaps([`${base}/variants.xml`], local, keepOwn);
+    // A trailing slash may name another page, as servers treat it.
+    expect(found.entries.map((entry) => entry.url)).toEqual([
+      "https://www.example.edu/variant",
+      "https://www.example.edu/variant/",
+    ]);
+  });
+
   it("says a page of HTML is not a sitemap", async () => {
     served.set(
       "/page.html",

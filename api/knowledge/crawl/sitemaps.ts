@@ -2,6 +2,7 @@ import { createGunzip } from "node:zlib";
 import { Parser } from "htmlparser2";
 import robotsParser from "robots-parser";
 import { USER_AGENT, safeFetch, type FetchOptions } from "./fetcher";
+import { pageAddress } from "./page-address";
 import { cutText } from "@contract";
 
 export interface SitemapEntry {
@@ -207,8 +208,10 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
           response.body,
           budget,
           (loc, lastmod) => {
-            const entry = { url: loc, lastmod: plainLastmod(lastmod) };
-            if (entries.has(loc)) return true;
+            // `/a#top` and `HTTP://EXAMPLE.ORG/a` are the page `/a` is.
+            const url = pageAddress(loc);
+            const entry = { url, lastmod: plainLastmod(lastmod) };
+            if (entries.has(url)) return true;
             if (!limits.keep(entry)) {
               refused.count += 1;
               refused.first ??= loc;
@@ -216,7 +219,7 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
             }
             // One more page to keep, and no room for it.
             if (entries.size >= limits.maxEntries) return false;
-            entries.set(loc, entry);
+            entries.set(url, entry);
             return true;
           },
           (child) => {
