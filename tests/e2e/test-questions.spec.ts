@@ -247,7 +247,9 @@ test.describe("with JavaScript", () => {
     )
       .toArray()
       .then((chunks) => Buffer.concat(chunks).toString("utf8"));
-    expect(text.split("\r\n")[0]).toBe("question,expect_source,expect_text,expect_outcome");
+    // UTF-8's byte order mark first, so a spreadsheet reads the file's accents as they are.
+    expect(text.startsWith("\uFEFF")).toBe(true);
+    expect(text.slice(1).split("\r\n")[0]).toBe("question,expect_source,expect_text,expect_outcome");
     expect(text).toContain(`"${marker} b, when?",,10 am,answered`);
     expect(text).toContain(`${marker} a?,,,fallback`);
 
