@@ -5,6 +5,7 @@ import { testQuestions, websites } from "../db/schema";
 import type { Executor } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 import { plain } from "../testing/run-tests";
+import { takesInOtherPages, websiteColumns } from "../knowledge/queries";
 
 /**
  * The knowledge store's websites as people set them (their pages are crawled again on the new
@@ -59,15 +60,7 @@ export async function importKnowledgeSections(
   const toDiscover: number[] = [];
   const created: number[] = [];
   for (const site of file.websites) {
-    const values = {
-      url: site.url,
-      siteMap: site.site_map,
-      enabled: site.enabled,
-      tags: site.tags,
-      skipPatterns: site.skip_patterns,
-      allowedPatterns: site.allowed_patterns,
-      seedUrls: site.urls,
-    };
+    const values = websiteColumns(site);
     const [same] = await tx
       .select()
       .from(websites)
@@ -81,20 +74,16 @@ export async function importKnowledgeSections(
       toDiscover.push(added.id);
       continue;
     }
-    const takesInOtherPages =
-      same.siteMap !== site.site_map ||
-      JSON.stringify(same.skipPatterns) !== JSON.stringify(site.skip_patterns) ||
-      JSON.stringify(same.allowedPatterns) !== JSON.stringify(site.allowed_patterns) ||
-      JSON.stringify(same.seedUrls) !== JSON.stringify(site.urls);
+    const rediscover = takesInOtherPages(same, values);
     await tx
       .update(websites)
       .set({
         ...values,
-        ...(takesInOtherPages ? { status: "pending_sitemap_generation", claimedBy: null } : {}),
+        ...(rediscover ? { status: "pending_sitemap_generation", claimedBy: null } : {}),
         updatedAt: new Date(),
       })
       .where(eq(websites.id, same.id));
-    if (takesInOtherPages) toDiscover.push(same.id);
+    if (rediscover) toDiscover.push(same.id);
   }
   const fresh = await freshTestQuestions(appId, file.test_questions, tx);
   if (fresh.length)

@@ -13,6 +13,38 @@ import { pageAddress } from "./addresses";
 type WebsiteRecord = typeof websites.$inferSelect;
 type ParsedUrlsQuery = z.output<typeof UrlsQuerySchema>;
 
+/** A website's settings as people set them, in its row's columns (given URLs only when given). */
+export function websiteColumns(input: {
+  url: string;
+  site_map: string;
+  enabled: boolean;
+  tags: string[];
+  skip_patterns: string[];
+  allowed_patterns: string[];
+  urls?: string[];
+}) {
+  return {
+    url: input.url,
+    siteMap: input.site_map,
+    enabled: input.enabled,
+    tags: input.tags,
+    skipPatterns: input.skip_patterns,
+    allowedPatterns: input.allowed_patterns,
+    ...(input.urls ? { seedUrls: input.urls } : {}),
+  };
+}
+
+/**
+ * Whether new settings take in other pages than a website's row says (its address, scan mode,
+ * patterns or given URLs changed): it is then discovered again.
+ */
+export const takesInOtherPages = (current: WebsiteRecord, next: ReturnType<typeof websiteColumns>) =>
+  current.url !== next.url ||
+  current.siteMap !== next.siteMap ||
+  JSON.stringify(current.skipPatterns) !== JSON.stringify(next.skipPatterns) ||
+  JSON.stringify(current.allowedPatterns) !== JSON.stringify(next.allowedPatterns) ||
+  (next.seedUrls !== undefined && JSON.stringify(current.seedUrls) !== JSON.stringify(next.seedUrls));
+
 export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
   return {
     id: row.id,

@@ -31,7 +31,17 @@ import type { RouteBuilder } from "../http/route";
 import { isPrivateHost } from "./crawl/fetcher";
 import { addUrls, refreshUrlsCount } from "./crawl/pipeline-shared";
 import { SITEMAP_REFRESH_WAIT_SECONDS, sitemapRefreshAsked, updateSitemapDiff } from "./crawl/refresh-sitemap";
-import { getWebsite, listUrls, listWebsites, pagesOfWebsite, statusCounts, toUrlRow, websitesByIds } from "./queries";
+import {
+  getWebsite,
+  listUrls,
+  listWebsites,
+  pagesOfWebsite,
+  statusCounts,
+  takesInOtherPages,
+  toUrlRow,
+  websiteColumns,
+  websitesByIds,
+} from "./queries";
 import { requestStatus } from "./crawl/request-status";
 import { sameSite } from "./crawl/sitemaps";
 import { queueRunsAfterChange } from "../testing/auto-runs";
@@ -135,28 +145,15 @@ export function knowledgeRoutes(route: RouteBuilder) {
         const toDiscover: number[] = [];
         let tagsChanged = false;
         for (const input of body.websites) {
-          const values = {
-            url: input.url,
-            siteMap: input.site_map,
-            enabled: input.enabled,
-            tags: input.tags,
-            skipPatterns: input.skip_patterns,
-            allowedPatterns: input.allowed_patterns,
-            ...(input.urls ? { seedUrls: input.urls } : {}),
-          };
+          const values = websiteColumns(input);
           if (input.id) {
             const current = await requireWebsite(params.appId, input.id, { db: tx });
             await tx
               .update(websites)
               .set({ ...values, updatedAt: new Date() })
               .where(eq(websites.id, input.id));
-            const rediscover =
-              current.url !== input.url ||
-              current.siteMap !== input.site_map ||
-              JSON.stringify(current.skipPatterns) !== JSON.stringify(input.skip_patterns) ||
-              JSON.stringify(current.allowedPatterns) !== JSON.stringify(input.allowed_patterns) ||
-              Boolean(input.urls);
-            if (rediscover) toDiscover.push(input.id);
+            // Given URLs are taken again whenever they are given, changed or not.
+            if (takesInOtherPages(current, values) || Boolean(input.urls)) toDiscover.push(input.id);
             // Tags decide which environments a website answers in.
             if (JSON.stringify(current.tags) !== JSON.stringify(input.tags)) tagsChanged = true;
             saved.push(input.id);
