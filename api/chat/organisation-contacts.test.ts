@@ -4,6 +4,7 @@ import { chunks, urls, visitorProfiles, websites } from "../db/schema";
 import { tsvectorOf } from "../knowledge/words/lexemes";
 import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
+import { contactFields } from "../../tests/support/controls";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let key: string;
@@ -31,12 +32,7 @@ beforeAll(async () => {
   await host.deps.db.insert(chunks).values({ appId, urlId: page.id, position: 0, text, tsv: tsvectorOf(text) });
   await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
     token: admin,
-    body: {
-      personalisation_config_details: [
-        { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-        { name: "phone", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-      ],
-    },
+    body: contactFields("email", "phone"),
   });
   key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin })).body
     .key;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { rowsOf } from "../db/rows";
 import { chatCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
+import { contactFields } from "../../tests/support/controls";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -18,12 +19,7 @@ beforeAll(async () => {
   appId = callers.northfield;
   await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
     token: callers.admin,
-    body: {
-      personalisation_config_details: [
-        { name: "name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-        { name: "phone", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-      ],
-    },
+    body: contactFields("name", "phone"),
   });
   key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: callers.admin }))
     .body.key;

@@ -17,3 +17,13 @@ export const qualityCheckControl = (minRetrievalConfidence: number, triggerPoint
   },
   trigger_point: triggerPoint,
 });
+
+/** The user profile fields named (text, personal contact information), as the profile data model's save takes them. */
+export const contactFields = (...names: string[]) => ({
+  personalisation_config_details: names.map((name) => ({
+    name,
+    field_type: "text",
+    group: "Personal Contact Information",
+    model_type: "user_profile",
+  })),
+});
