@@ -168,6 +168,23 @@ describe("export and import", () => {
     const twins = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "twins.json" } });
     expect(twins.status).toBe(400);
     expect(twins.body.errors["agents.1.site_code"]).toEqual(["Another agent of this file has this site code"]);
+    // A file edited by hand: text no request may send is refused in it too, by field.
+    await host.deps.storage.put(
+      "exports/nul.json",
+      JSON.stringify({
+        ...valid,
+        app: { ...valid.app, url_code: "nul" },
+        test_questions: [{ trigger_point: "", question: "Open\u0000?", expect_outcome: "answered" }],
+      }),
+    );
+    const nul = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "nul.json" } });
+    expect(nul).toEqual({
+      status: 400,
+      body: {
+        message: "nul.json holds text the console does not store",
+        errors: { "test_questions.0.question": ["Contains a NUL character"] },
+      },
+    });
     expect(
       (await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "../secrets.json" } })).status,
     ).toBe(400);

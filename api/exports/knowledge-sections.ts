@@ -14,7 +14,7 @@ import { takesInOtherPages, websiteColumns } from "../knowledge/queries";
  * have neither. Uploaded files are not in the file (decision 005): their tags are.
  */
 export const WebsitesSection = z
-  .array(WebsiteInput.omit({ id: true, app_id: true }).extend({ urls: z.array(z.string()).max(1000).default([]) }))
+  .array(WebsiteInput.omit({ id: true, app_id: true }).extend({ urls: WebsiteInput.shape.urls.unwrap().default([]) }))
   .max(1000)
   .default([]);
 

@@ -30,6 +30,7 @@ import {
 import type { Executor } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 import { badRequest, fieldErrorsOf, notFound } from "../http/errors";
+import { unsafeStringsOf } from "../http/input-guard";
 import type { RouteBuilder } from "../http/route";
 import { recordChanges, type Author } from "../history/record";
 import { secretBoxOf } from "../integrations/secrets";
@@ -401,6 +402,10 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
       } catch {
         throw badRequest(`${body.file_name} is not valid JSON`);
       }
+      // A file edited by hand is outside input too: the same text is refused in it as in any request.
+      const unsafe = unsafeStringsOf(json);
+      if (Object.keys(unsafe).length)
+        throw badRequest(`${body.file_name} holds text the console does not store`, unsafe);
       const parsed = AppExportFile.safeParse(json);
       if (!parsed.success)
         throw badRequest(

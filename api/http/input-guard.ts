@@ -44,6 +44,13 @@ function collectProblems(value: unknown, path: string[], problems: Record<string
   }
 }
 
+/** What is wrong with the strings of a JSON value read from elsewhere (an uploaded file), by field path; empty when nothing. */
+export function unsafeStringsOf(value: unknown) {
+  const problems: Record<string, string[]> = {};
+  collectProblems(value, [], problems);
+  return problems;
+}
+
 function decodedPath(rawPath: string) {
   try {
     return decodeURIComponent(rawPath);
