@@ -1,9 +1,6 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "./theme.css";
+import { NARROW_WINDOW as NARROW, vars } from "./theme.css";
 import { popover, popoverPanel, popoverSummary } from "./ui.css";
-
-/** Below this width the navigation goes above the page rather than beside it (a phone, a narrow window). */
-const NARROW = "screen and (max-width: 760px)";
 
 export const layout = style({
   display: "grid",
@@ -32,6 +29,8 @@ export const topBar = style({
   position: "sticky",
   top: 0,
   zIndex: 10,
+  // In a 320 px window the bar's usual spacing leaves the profile menu no room.
+  "@media": { [NARROW]: { gap: vars.space.sm, padding: `0 ${vars.space.md}` } },
 });
 export const logo = style({
   fontWeight: 700,
@@ -55,14 +54,34 @@ export const clientName = style({
 });
 export const spacer = style({ flex: 1 });
 
-export const profileMenu = popover;
+// The client's name gives way first; a long user name or address shortens with an ellipsis, to
+// at most 40 % of the window, rather than pushing the menu out of it (its full text is the
+// button's accessible name).
+export const profileMenu = style([popover, { flexShrink: 0, maxWidth: "40vw" }]);
 export const profileSummary = style([
   popoverSummary,
-  { padding: "6px 10px", borderRadius: vars.radius.sm, border: `1px solid ${vars.color.border}` },
+  {
+    display: "block",
+    maxWidth: "100%",
+    overflow: "hidden",
+    textOverflow: "ellipsis",
+    whiteSpace: "nowrap",
+    padding: "6px 10px",
+    borderRadius: vars.radius.sm,
+    border: `1px solid ${vars.color.border}`,
+  },
 ]);
+// Never wider than the window, so that, aligned with the menu's right edge, it stays in view.
 export const profilePanel = style([
   popoverPanel.alignEnd,
-  { minWidth: "220px", padding: vars.space.sm, display: "grid", gap: "2px" },
+  {
+    minWidth: "min(220px, calc(100vw - 2 * 16px))",
+    maxWidth: "calc(100vw - 2 * 16px)",
+    padding: vars.space.sm,
+    display: "grid",
+    gap: "2px",
+    overflowWrap: "anywhere",
+  },
 ]);
 export const menuItem = style({
   display: "block",

@@ -1,5 +1,11 @@
 import { createGlobalTheme, globalStyle } from "@vanilla-extract/css";
 
+/**
+ * Below this width the navigation goes above the page rather than beside it (a phone, a narrow
+ * window), and what sits side by side in the page goes one under another.
+ */
+export const NARROW_WINDOW = "screen and (max-width: 760px)";
+
 export const vars = createGlobalTheme(":root", {
   color: {
     text: "#1f2430",

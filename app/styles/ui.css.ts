@@ -64,8 +64,11 @@ export const toolbar = style({
   flexWrap: "wrap",
   marginBottom: vars.space.md,
 });
+// Wrapping, the buttons go under a title with no room beside them, rather than squeezing it until
+// its words break.
 export const pageHeader = style({
   display: "flex",
+  flexWrap: "wrap",
   justifyContent: "space-between",
   alignItems: "center",
   gap: vars.space.md,

@@ -223,28 +223,47 @@ test("a console started with API_URL works as a pure client of a remote API host
   expect((await page.request.get(`${remote}/v1/openapi.json`)).status()).toBe(404);
 });
 
-test("in a 375 px window no screen scrolls sideways: the navigation sits above the page, cards and panels narrow", async ({
+test("in a 375 or 320 px window no screen scrolls sideways: the navigation sits above the page, cards and panels narrow", async ({
   signedInPage: page,
 }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  for (const path of [
-    "/clients",
-    "/northfield",
-    "/northfield/manage",
-    "/northfield/agent/admissions/knowledge-store/websites",
-    "/northfield/agent/admissions/controls/test-questions",
-    "/northfield/agent/admissions/appearance",
-    "/backoffice/northfield/dashboard",
-    "/northfield/conversations",
-    "/users",
-  ]) {
-    await page.goto(path);
-    const sideways = await page.evaluate(
-      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-    );
-    expect(sideways, path).toBe(0);
+  for (const width of [375, 320]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const path of [
+      "/clients",
+      "/northfield",
+      "/northfield/manage",
+      "/northfield/agent/admissions/knowledge-store/websites",
+      "/northfield/agent/admissions/controls/test-questions",
+      "/northfield/agent/admissions/appearance",
+      "/backoffice/northfield/dashboard",
+      "/northfield/conversations",
+      "/users",
+    ]) {
+      await page.goto(path);
+      const sideways = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      expect(sideways, `${path} at ${width} px`).toBe(0);
+    }
   }
   // Above the page, where it is seen first.
   await page.goto("/northfield");
   await expect(page.getByRole("navigation", { name: "Client navigation" })).toBeInViewport();
+
+  // Appearance puts its form first, the full width of the page, and its live preview under it.
+  await page.goto("/northfield/agent/admissions/appearance");
+  const form = (await page.getByRole("form", { name: "Appearance settings" }).boundingBox())!;
+  const preview = (await page.getByTitle("Chat preview").boundingBox())!;
+  expect(form.width).toBeGreaterThan(280);
+  expect(preview.y).toBeGreaterThanOrEqual(form.y + form.height);
+  // Its title keeps its word whole: one line, the height of one.
+  const title = (await page.getByRole("heading", { level: 1, name: "Appearance" }).boundingBox())!;
+  expect(title.height).toBeLessThan(40);
+
+  // The profile menu's button and its panel stay in the window.
+  const profile = page.getByRole("banner").locator("summary");
+  await expect(profile).toBeInViewport({ ratio: 1 });
+  await profile.click();
+  for (const item of ["admin@example.com", "Background jobs", "Logout"])
+    await expect(page.getByRole("banner").getByText(item, { exact: true })).toBeInViewport({ ratio: 1 });
 });

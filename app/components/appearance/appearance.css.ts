@@ -1,11 +1,13 @@
 import { style } from "@vanilla-extract/css";
-import { vars } from "~/styles/theme.css";
+import { NARROW_WINDOW, vars } from "~/styles/theme.css";
 
+/** The form beside its preview; in a narrow window the form first, then the preview under it. */
 export const layout = style({
   display: "grid",
   gridTemplateColumns: "minmax(0, 1fr) minmax(320px, 440px)",
   gap: vars.space.lg,
   alignItems: "start",
+  "@media": { [NARROW_WINDOW]: { gridTemplateColumns: "minmax(0, 1fr)" } },
 });
 export const section = style({
   border: `1px solid ${vars.color.border}`,
@@ -48,6 +50,8 @@ export const preview = style({
   borderRadius: vars.radius.md,
   overflow: "hidden",
   background: vars.color.canvas,
+  // Under the form it scrolls with the page: stuck, it would cover the fields above it.
+  "@media": { [NARROW_WINDOW]: { position: "static" } },
 });
 export const previewNote = style({
   margin: 0,

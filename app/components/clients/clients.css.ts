@@ -27,7 +27,8 @@ export const tab = style({
 });
 export const tabCount = style({ fontWeight: 400, marginLeft: vars.space.xs });
 
-export const headerActions = style({ display: "flex", gap: vars.space.sm });
+// In a 320 px window the second button goes under the first rather than past the window's edge.
+export const headerActions = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm });
 export const search = style({
   display: "flex",
   gap: vars.space.sm,

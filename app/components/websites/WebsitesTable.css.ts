@@ -107,8 +107,9 @@ export const toolbar = style({
   flexWrap: "wrap",
   marginBottom: vars.space.md,
 });
-export const search = style({ display: "flex", gap: vars.space.sm, alignItems: "center" });
-export const searchInput = style({ minWidth: "18em" });
+// In a 320 px window the box takes the row and Search goes under it, rather than past the window's edge.
+export const search = style({ display: "flex", flexWrap: "wrap", gap: vars.space.sm, alignItems: "center" });
+export const searchInput = style({ minWidth: "min(18em, 100%)" });
 export const footer = style({
   display: "flex",
   gap: vars.space.lg,
