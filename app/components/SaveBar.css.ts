@@ -1,4 +1,4 @@
-import { style, styleVariants } from "@vanilla-extract/css";
+import { globalStyle, style, styleVariants } from "@vanilla-extract/css";
 import { vars } from "~/styles/theme.css";
 
 /** Sticks under the top bar so Save stays in reach on long tables. */
@@ -16,6 +16,16 @@ export const bar = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.card,
+});
+
+/**
+ * The bar's height: its padding, the button's height and the border. On a page with the bar, what
+ * the browser scrolls into view (a field taking the focus, Shift+Tab included) stops below the bar
+ * as well as the top bar, not hidden under it (WCAG 2.4.11).
+ */
+const barHeight = `calc(2 * ${vars.space.sm} + ${vars.size.control} + 2px)`;
+globalStyle(`html:has(${bar})`, {
+  scrollPaddingTop: `calc(${vars.size.topBar} + ${barHeight} + ${vars.space.md})`,
 });
 
 const statusBase = style({ margin: 0, fontSize: "13px", minHeight: "1.5em" });

@@ -197,6 +197,29 @@ test.describe("with JavaScript", () => {
     await expect(page.getByLabel("Topics to Prob Mapping")).toHaveValue("Start term: ask when they hope to begin.");
   });
 
+  test("a field taking the focus from below scrolls into view under the sticky save bar, not behind it", async ({
+    signedInPage: page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto("/northfield/controls/sensitive-topics");
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+    // The second row has the keyboard, the page scrolled to its end; Shift+Tab goes back up.
+    await topicField(page, 2).evaluate((field) => {
+      field.focus({ preventScroll: true });
+      window.scrollTo(0, document.documentElement.scrollHeight);
+    });
+    for (const field of [responseField(page, "Disclaimer Text", 1), topicField(page, 1)]) {
+      await page.keyboard.press("Shift+Tab");
+      await expect(field).toBeFocused();
+      // What is at the field's centre is the field itself, not the save bar stuck over it.
+      const seen = await field.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === element;
+      });
+      expect(seen).toBe(true);
+    }
+  });
+
   test("at client level the trigger-point selector chooses what is edited, and a save keeps the choice", async ({
     signedInPage: page,
   }) => {
