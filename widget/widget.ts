@@ -211,6 +211,8 @@ class Widget {
     this.greeting.textContent = String(values.greeting_message ?? "");
     // A new avatar (or none) shows beside every assistant message already there, as the preview needs.
     for (const row of this.log.querySelectorAll<HTMLElement>(".row.bot")) this.showAvatar(row);
+    // So does a new name, in what a screen reader says before each of its messages.
+    for (const speaker of this.log.querySelectorAll(".row.bot > .speaker")) speaker.textContent = this.speaker("bot");
     this.armAutoOpen(num(values.auto_open_delay, 0));
   }
 
@@ -261,12 +263,21 @@ class Widget {
     img.src = avatar;
   }
 
+  /** Who says a message, as a screen reader reads it out before the message ("You: …"). */
+  private speaker(who: "bot" | "user") {
+    return who === "user" ? "You: " : `${String(this.values.bot_name ?? "Assistant")}: `;
+  }
+
   private bubble(who: "bot" | "user", text: string) {
     const row = el("div", `row ${who}`);
+    // The log reads each new message aloud: without a name, the visitor cannot tell a question of
+    // theirs from an answer. Only the colours say it on screen; this says it to a screen reader.
+    // Beside the bubble, not in it: an error or a new greeting replaces the bubble's whole text.
+    const speaker = el("span", "sr speaker", this.speaker(who));
     const bubble = el("div", "bubble", text);
     // Arabic or Hebrew reads right to left whatever the page around the widget says.
     bubble.dir = "auto";
-    row.append(bubble);
+    row.append(speaker, bubble);
     if (who === "bot") this.showAvatar(row);
     this.log.append(row);
     this.log.scrollTop = this.log.scrollHeight;

@@ -82,7 +82,7 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   const chat = testPage.getByRole("dialog", { name: "Virtual Assistant" });
   await expect(chat).toBeVisible();
   // The greeting opens the log (its text is whatever Appearance holds; other tests change it).
-  await expect(chat.getByRole("log").locator(".row.bot").first()).not.toBeEmpty();
+  await expect(chat.getByRole("log").locator(".row.bot .bubble").first()).not.toBeEmpty();
   await chat.getByLabel("Your message").fill("How many students does the nursing program admit?");
   await chat.getByLabel("Your message").press("Enter");
   await expect(chat.getByRole("log")).toContainText("The program admits 120 students each fall.", { timeout: 15_000 });
@@ -99,6 +99,15 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   await expect(chat.getByRole("log")).toContainText("Is there a campus tour?");
   await expect(chat.getByRole("log")).toContainText("Guided tours leave from Founders Hall", { timeout: 15_000 });
   await expect(chat.getByLabel("Your message")).toHaveValue("");
+  // The log, read out, says who speaks: the visitor, then the assistant by its name. Only to a
+  // screen reader: on screen the bubbles look as they did.
+  await expect(chat.getByRole("log").locator(".row.user").last()).toHaveText("You: Is there a campus tour?");
+  await expect(chat.getByRole("log").locator(".row.bot").last()).toHaveText(
+    /^Virtual Assistant: .*Guided tours leave from Founders Hall/,
+  );
+  const speakers = await chat.getByRole("log").locator(".row > span").all();
+  expect(speakers.length).toBeGreaterThanOrEqual(4);
+  for (const speaker of speakers) expect((await speaker.boundingBox())!.width).toBeLessThanOrEqual(1);
 
   // An input method's Enter confirms the word being composed and its Escape cancels it: neither sends nor closes.
   const rows = await chat.getByRole("log").locator(".row").count();
