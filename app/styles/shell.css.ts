@@ -18,6 +18,36 @@ export const layout = style({
   },
 });
 
+/**
+ * "Skip to main content": out of sight until it has the keyboard, then a button-like link over the
+ * top bar's corner. Out of the grid (fixed), so it takes no cell of the layout.
+ */
+export const skipLink = style({
+  position: "fixed",
+  top: vars.space.sm,
+  left: vars.space.sm,
+  zIndex: 20,
+  padding: "8px 12px",
+  background: vars.color.surface,
+  color: vars.color.primary,
+  fontWeight: 600,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.sm,
+  boxShadow: vars.shadow.popover,
+  selectors: {
+    "&:not(:focus)": {
+      width: 1,
+      height: 1,
+      padding: 0,
+      margin: -1,
+      overflow: "hidden",
+      clip: "rect(0,0,0,0)",
+      whiteSpace: "nowrap",
+      border: 0,
+    },
+  },
+});
+
 export const topBar = style({
   gridArea: "top",
   display: "flex",
@@ -141,6 +171,8 @@ export const main = style({
   gridArea: "main",
   padding: vars.space.lg,
   minWidth: 0,
+  // The skip link focuses the whole page's content: a ring round all of it would say nothing.
+  selectors: { "&:focus": { outline: "none" } },
   "@media": { [NARROW]: { padding: vars.space.md } },
 });
 

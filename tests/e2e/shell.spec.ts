@@ -223,6 +223,35 @@ test("a console started with API_URL works as a pure client of a remote API host
   expect((await page.request.get(`${remote}/v1/openapi.json`)).status()).toBe(404);
 });
 
+test("the first Tab reaches a skip link, shown when focused, that takes the keyboard into the page's content", async ({
+  signedInPage: page,
+}) => {
+  await page.goto("/northfield/agent/admissions/controls/sensitive-topics");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  await page.keyboard.press("Tab");
+  const skip = page.getByRole("link", { name: "Skip to main content" });
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport({ ratio: 1 });
+  expect((await skip.boundingBox())!.width).toBeGreaterThan(100);
+  await page.keyboard.press("Enter");
+  await expect(page.getByRole("main")).toBeFocused();
+  // The next Tab goes on from there: the breadcrumb's first link, not the top bar or the navigation.
+  await page.keyboard.press("Tab");
+  await expect(page.getByRole("main").getByRole("link", { name: "Northfield University" })).toBeFocused();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the skip link still takes the keyboard into the page's content", async ({ signedInPage: page }) => {
+    await page.goto("/northfield");
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("link", { name: "Skip to main content" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("main")).toBeFocused();
+  });
+});
+
 test("in a 375 or 320 px window no screen scrolls sideways: the navigation sits above the page, cards and panels narrow", async ({
   signedInPage: page,
 }) => {
