@@ -2,11 +2,14 @@ import { Form, Link } from "@remix-run/react";
 import { LOGOUT_QUESTION } from "~/lib/messages";
 import * as ui from "~/styles/ui.css";
 
-/** The question and its two answers; shared by the dialog and the server-rendered page. */
-export function LogoutConfirm({ onCancel }: { onCancel?: () => void }) {
+/**
+ * The question and its two answers; shared by the dialog and the server-rendered page. `questionId`
+ * lets the dialog name the question as its description.
+ */
+export function LogoutConfirm({ onCancel, questionId }: { onCancel?: () => void; questionId?: string }) {
   return (
     <Form method="post" action="/logout" reloadDocument>
-      <p>{LOGOUT_QUESTION}</p>
+      <p id={questionId}>{LOGOUT_QUESTION}</p>
       <div className={ui.toolbar}>
         {onCancel ? (
           <button type="button" className={ui.button.secondary} onClick={onCancel}>

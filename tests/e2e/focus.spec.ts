@@ -98,7 +98,7 @@ test.describe("closing gives focus back to the opener", () => {
     await page.keyboard.press("Enter");
     await menu.getByRole("link", { name: "Logout" }).press("Enter");
     const question = page.getByRole("dialog", { name: "Logout" });
-    await expect(question).toContainText("Are you sure you want to logout?");
+    await expect(question).toHaveAccessibleDescription("Are you sure you want to logout?");
     await expect(question.getByRole("button", { name: "No" })).toBeFocused();
     await page.keyboard.press("Escape");
     await expect(question).toHaveCount(0);

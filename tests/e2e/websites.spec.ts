@@ -20,7 +20,7 @@ const rowOf = (page: Page, url: string) =>
   page.locator("tbody tr").filter({ has: page.locator(`input[value="${url}"]`) });
 
 test.describe("with JavaScript", () => {
-  test("add a website, watch it reach sitemap_generated, then Index All from the row menu", async ({
+  test("add a website, watch it reach sitemap_generated, then Index All from the row menu; Delete URLs asks first", async ({
     signedInPage: page,
   }) => {
     const url = uniqueUrl("js");
@@ -65,6 +65,16 @@ test.describe("with JavaScript", () => {
     await expect(page.getByTestId("toast")).toContainText("Index All: 1 URL set to to_be_indexed");
     await expect(page).toHaveURL(new RegExp(`${PAGE}$`));
     await expect(rowOf(page, url)).toHaveCount(1);
+
+    // Delete URLs asks first, in a dialog described by its question; Cancel leaves the URLs be.
+    await rowOf(page, url).getByLabel(`Actions for ${url}`).click();
+    await rowOf(page, url).getByRole("button", { name: "Delete URLs" }).click();
+    const question = page.getByRole("dialog", { name: "Delete URLs" });
+    await expect(question).toHaveAccessibleDescription(
+      `Delete all URLs of ${url}? Their chunks are removed from the knowledge store.`,
+    );
+    await question.getByRole("button", { name: "Cancel" }).click();
+    await expect(question).toHaveCount(0);
   });
 
   test("an empty new row is flagged with the required-field messages", async ({ signedInPage: page }) => {

@@ -122,8 +122,9 @@ export function DeleteUrlsDialog({ actions }: { actions: MenuActions }) {
   const pending = actions.pendingDelete;
   if (!pending) return null;
   return (
-    <Dialog aria-label="Delete URLs" onDismiss={actions.cancelDelete}>
-      <p>{deleteUrlsQuestion(pending.url)}</p>
+    // Described by its question, which a screen reader then reads with the dialog's name as it opens.
+    <Dialog aria-label="Delete URLs" aria-describedby="delete-urls-question" onDismiss={actions.cancelDelete}>
+      <p id="delete-urls-question">{deleteUrlsQuestion(pending.url)}</p>
       <div className={ui.toolbar}>
         <button type="button" className={ui.button.secondary} onClick={actions.cancelDelete}>
           Cancel
