@@ -41,6 +41,9 @@ export function StatusFilter({
           <li key={option.label}>
             <Link to={urlsDrawerPath(option.status, listSearch)} className={s.menuItem}>
               <span>{option.label}</span>
+              {/* Read out, the link is "indexed, 6", not "indexed6": the two sit apart only on screen.
+                  Not an aria-label: the name then holds exactly the text shown (WCAG 2.5.3). */}
+              <span className={ui.visuallyHidden}>, </span>
               <span className={s.count}>{option.count}</span>
             </Link>
           </li>
