@@ -289,6 +289,16 @@ test("in a 375 or 320 px window no screen scrolls sideways: the navigation sits 
   const title = (await page.getByRole("heading", { level: 1, name: "Appearance" }).boundingBox())!;
   expect(title.height).toBeLessThan(40);
 
+  // Between the narrow window and a wide one the navigation sits beside the page: the preview goes
+  // under the form there too, rather than squeezing it.
+  await page.setViewportSize({ width: 900, height: 800 });
+  const besideNavigation = (await page.getByRole("form", { name: "Appearance settings" }).boundingBox())!;
+  expect(besideNavigation.width).toBeGreaterThan(400);
+  expect((await page.getByTitle("Chat preview").boundingBox())!.y).toBeGreaterThanOrEqual(
+    besideNavigation.y + besideNavigation.height,
+  );
+  await page.setViewportSize({ width: 320, height: 800 });
+
   // The profile menu's button and its panel stay in the window.
   const profile = page.getByRole("banner").locator("summary");
   await expect(profile).toBeInViewport({ ratio: 1 });

@@ -1,5 +1,11 @@
 import { style } from "@vanilla-extract/css";
-import { NARROW_WINDOW, vars } from "~/styles/theme.css";
+import { vars } from "~/styles/theme.css";
+
+/**
+ * Where the form and its preview no longer fit side by side: beside the navigation's column, the
+ * form would be squeezed to a sliver by the preview's 320 px up to about this width.
+ */
+const TOO_NARROW_FOR_TWO_COLUMNS = "screen and (max-width: 1100px)";
 
 /** The form beside its preview; in a narrow window the form first, then the preview under it. */
 export const layout = style({
@@ -7,7 +13,7 @@ export const layout = style({
   gridTemplateColumns: "minmax(0, 1fr) minmax(320px, 440px)",
   gap: vars.space.lg,
   alignItems: "start",
-  "@media": { [NARROW_WINDOW]: { gridTemplateColumns: "minmax(0, 1fr)" } },
+  "@media": { [TOO_NARROW_FOR_TWO_COLUMNS]: { gridTemplateColumns: "minmax(0, 1fr)" } },
 });
 export const section = style({
   border: `1px solid ${vars.color.border}`,
@@ -51,7 +57,7 @@ export const preview = style({
   overflow: "hidden",
   background: vars.color.canvas,
   // Under the form it scrolls with the page: stuck, it would cover the fields above it.
-  "@media": { [NARROW_WINDOW]: { position: "static" } },
+  "@media": { [TOO_NARROW_FOR_TWO_COLUMNS]: { position: "static" } },
 });
 export const previewNote = style({
   margin: 0,
