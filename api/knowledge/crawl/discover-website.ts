@@ -52,6 +52,7 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps), {
       keep: (entry) => isListed(entry, website, robots),
       maxEntries: MAX_URLS_PER_WEBSITE,
+      guessed: robots.sitemaps.length === 0,
     });
     const entries = found.entries;
     if (!found.sitemaps.length) throw new Error(`No sitemap found (${found.errors.join("; ") || "none listed"})`);

@@ -197,6 +197,7 @@ async function currentLastmods(website: { url: string; siteMap: string }, robots
     const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps), {
       keep: (entry) => sameSite(entry.url, website.url),
       maxEntries: MAX_URLS_PER_WEBSITE,
+      guessed: robots.sitemaps.length === 0,
     });
     return new Map(found.entries.flatMap((entry) => (entry.lastmod ? [[entry.url, entry.lastmod] as const] : [])));
   } catch {

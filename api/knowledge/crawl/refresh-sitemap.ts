@@ -50,6 +50,7 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
   const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps), {
     keep: (entry) => isListed(entry, website, robots),
     maxEntries: MAX_URLS_PER_WEBSITE,
+    guessed: robots.sitemaps.length === 0,
   });
   if (!found.sitemaps.length) {
     await deps.db

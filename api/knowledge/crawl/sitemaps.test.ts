@@ -72,9 +72,17 @@ describe("reading sitemaps", () => {
     const found = await readSitemaps([`${base}/flaky-index.xml`], local, keepOwn);
     expect(found.entries.map((entry) => entry.url)).toEqual(["https://www.example.edu/ok"]);
     expect(found).toMatchObject({ complete: false, errors: [`${base}/gone-for-now.xml: HTTP 404`] });
-    // A guessed location that is not there is no sitemap, not a sitemap unread.
-    const guessed = await readSitemaps([`${base}/nothing.xml`, `${base}/b-ok.xml`], local, keepOwn);
-    expect(guessed).toMatchObject({ complete: true, errors: [`${base}/nothing.xml: HTTP 404`] });
+    // A guessed location that is not there, or cannot be reached, is no sitemap, not a sitemap unread.
+    const guessed = await readSitemaps(
+      [`${base}/nothing.xml`, "http://127.0.0.1:1/sitemap.xml", `${base}/b-ok.xml`],
+      local,
+      { ...keepOwn, guessed: true },
+    );
+    expect(guessed).toMatchObject({ complete: true });
+    expect(guessed.errors[0]).toBe(`${base}/nothing.xml: HTTP 404`);
+    // Named by robots.txt, a sitemap that is not there is one unread.
+    const named = await readSitemaps([`${base}/nothing.xml`, `${base}/b-ok.xml`], local, keepOwn);
+    expect(named.complete).toBe(false);
   });
 
   it("keeps one page once however the sitemap writes its address: a fragment or the host's case", async () => {

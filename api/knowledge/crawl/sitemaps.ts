@@ -165,14 +165,19 @@ export interface SitemapOptions {
   keep: (entry: SitemapEntry) => boolean;
   /** The pages kept at most; reading stops there, and `complete` says so. */
   maxEntries: number;
+  /**
+   * Whether the sitemaps given are guesses (`/sitemap.xml`, robots.txt naming none): one that is
+   * not there, or cannot be reached, is then no sitemap rather than a sitemap unread.
+   */
+  guessed?: boolean;
 }
 
 /**
  * The pages the given sitemaps list that `keep` accepts, following sitemap indexes (depth ≤ 3,
  * ≤ 50 sitemaps), up to `maxEntries`. Unreadable sitemaps are reported in `errors` rather than
  * failing the whole discovery. `complete` is false when a limit stopped the reading early or a
- * sitemap named could not be read (an index's child, or any answering other than 404/410): pages
- * the sitemaps list may be missing from `entries`.
+ * sitemap named (by robots.txt or an index) could not be read: pages the sitemaps list may be
+ * missing from `entries`.
  */
 export async function readSitemaps(start: string[], options: FetchOptions, limits: SitemapOptions) {
   const entries = new Map<string, SitemapEntry>();
@@ -191,6 +196,8 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
     for (const { url, depth } of queue) {
       if (seen.has(url) || seen.size >= MAX_SITEMAPS || stopped) continue;
       seen.add(url);
+      // A sitemap robots.txt or an index names lists pages; a guessed one may not exist at all.
+      const named = depth > 0 || !limits.guessed;
       try {
         const response = await safeFetch(url, {
           ...options,
@@ -199,9 +206,9 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
         });
         if (response.status !== 200) {
           errors.push(`${url}: HTTP ${response.status}`);
-          // A sitemap an index names, or any that failed otherwise than "not here" (a 503, say),
-          // lists pages nobody could read this time: no page is taken as gone from the sitemaps.
-          if (depth > 0 || (response.status !== 404 && response.status !== 410)) complete = false;
+          // A named sitemap that failed (a 503, say) lists pages nobody could read this time: no
+          // page is taken as gone from the sitemaps.
+          if (named) complete = false;
           continue;
         }
         const reading = await readSitemapXml(
@@ -229,7 +236,7 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
         if (reading.root === "urlset" || reading.root === "sitemapindex") read.push(url);
         else {
           errors.push(`${url}: not a sitemap`);
-          if (depth > 0) complete = false;
+          if (named) complete = false;
         }
         if (reading.stopped) {
           complete = false;
@@ -241,7 +248,7 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
       } catch (error) {
         // Too large, unreachable, timed out or not XML: what it lists is not known this time.
         errors.push(`${url}: ${(error as Error).message}`);
-        complete = false;
+        if (named || error instanceof SitemapTooLarge) complete = false;
         if (error instanceof SitemapTooLarge) stopped = true;
       }
     }
