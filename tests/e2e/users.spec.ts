@@ -183,6 +183,25 @@ test.describe("with JavaScript", () => {
     await context.close();
   });
 
+  test("the page size moved through with the keyboard applies on Enter, and keeps the focus", async ({
+    signedInPage: page,
+  }) => {
+    await page.goto("/users");
+    const size = page.getByLabel("Rows per page");
+    await size.focus();
+    await page.keyboard.press("ArrowDown");
+    // Each arrow key only moves the choice: the page stays as it is until it is applied.
+    await page.waitForTimeout(300);
+    await expect(page).not.toHaveURL(/page_size=/);
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/page_size=/);
+    await expect(size).toBeFocused();
+    // Chosen with the pointer, it applies at once.
+    const chosen = await size.evaluate((select: HTMLSelectElement) => select.options[0].value);
+    await size.selectOption(chosen);
+    await expect(page).toHaveURL(new RegExp(`page_size=${chosen}`));
+  });
+
   test("Access Control: removing someone asks first and applies on save", async ({ signedInPage: page }) => {
     const email = uniqueEmail("leaving");
     await page.goto("/northfield/access-control");
