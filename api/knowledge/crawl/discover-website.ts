@@ -93,15 +93,16 @@ async function claimDiscovery(websiteId: number, deps: WorkerDeps): Promise<Webs
 }
 
 /**
- * Asks for the deletion of the website's pages that its settings no longer take in: another host
- * than its address's (as discovery and "+ Links" keep only its own), a skip pattern now matching, an
- * allowed pattern no longer matching. Discovery only adds pages, so without this a page of the old address, or one a
- * new skip pattern names, kept answering. Pages given by hand to a website of given URLs are its
- * own whatever the patterns say; robots.txt, which may change any day, is not read here.
+ * Asks for the deletion of the website's pages that its settings no longer take in: those of
+ * another host than its address's (discovery and "+ Links" keep only its own), and those its
+ * sitemaps listed that a skip pattern now names or an allowed pattern no longer does. Discovery
+ * only adds pages, so without this a page of the old address, or one a new skip pattern names, kept
+ * answering. Pages given by hand keep their place whatever the patterns say; robots.txt, which may
+ * change any day, is not read here.
  */
 async function deleteOutsideSettings(website: WebsiteRecord, deps: WorkerDeps) {
   const pages = await deps.db
-    .select({ id: urls.id, url: urls.url })
+    .select({ id: urls.id, url: urls.url, inSitemap: urls.inSitemap })
     .from(urls)
     .where(
       and(eq(urls.websiteId, website.id), sql`${urls.status} not in ('deleted', 'to_be_deleted', 'sent_for_deletion')`),
@@ -110,7 +111,7 @@ async function deleteOutsideSettings(website: WebsiteRecord, deps: WorkerDeps) {
     .filter(
       (page) =>
         !sameSite(page.url, website.url) ||
-        (website.siteMap !== "few_urls" && !passesPatterns(page.url, website.allowedPatterns, website.skipPatterns)),
+        (page.inSitemap && !passesPatterns(page.url, website.allowedPatterns, website.skipPatterns)),
     )
     .map((page) => page.id);
   if (!outside.length) return;
