@@ -151,6 +151,10 @@ async function insertChange(
       summary: cutText(change.summary, MAX_SUMMARY),
       before: change.before,
       after: change.after,
+      // When it was recorded, not when its transaction began (`now()`): a save that waited for
+      // another's lock on the same target began first but changes after it, and History orders by
+      // this time.
+      at: sql`clock_timestamp()`,
     })
     .returning({ id: configChanges.id });
   return row.id;
