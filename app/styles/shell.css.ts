@@ -1,6 +1,6 @@
 import { style } from "@vanilla-extract/css";
 import { NARROW_WINDOW as NARROW, vars } from "./theme.css";
-import { popover, popoverPanel, popoverSummary } from "./ui.css";
+import { HIDDEN_BOX, popover, popoverPanel, popoverSummary } from "./ui.css";
 
 export const layout = style({
   display: "grid",
@@ -34,18 +34,7 @@ export const skipLink = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.sm,
   boxShadow: vars.shadow.popover,
-  selectors: {
-    "&:not(:focus)": {
-      width: 1,
-      height: 1,
-      padding: 0,
-      margin: -1,
-      overflow: "hidden",
-      clip: "rect(0,0,0,0)",
-      whiteSpace: "nowrap",
-      border: 0,
-    },
-  },
+  selectors: { "&:not(:focus)": HIDDEN_BOX },
 });
 
 export const topBar = style({

@@ -126,8 +126,8 @@ export const chip = styleVariants({
   },
 });
 
-export const visuallyHidden = style({
-  position: "absolute",
+/** A box of no visible size, its text still read by screen readers (also for what is hidden only until focused). */
+export const HIDDEN_BOX = {
   width: 1,
   height: 1,
   padding: 0,
@@ -136,7 +136,9 @@ export const visuallyHidden = style({
   clip: "rect(0,0,0,0)",
   whiteSpace: "nowrap",
   border: 0,
-});
+} as const;
+
+export const visuallyHidden = style({ position: "absolute", ...HIDDEN_BOX });
 
 export const pre = style({
   fontFamily: vars.font.mono,
