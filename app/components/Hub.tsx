@@ -5,7 +5,7 @@ import { backofficeUrl } from "~/lib/backoffice";
 import { selectedAgentFor, selectedClientFor } from "~/lib/clients";
 import { HUBS, hubBasePath, hubTypeOf } from "~/lib/hubs";
 import { INVALID_PAGE_TYPE } from "~/lib/messages";
-import { selectionFor, titleMeta } from "~/lib/page-title";
+import { agentPageMeta } from "~/lib/page-title";
 import * as s from "~/styles/shell.css";
 import * as ui from "~/styles/ui.css";
 
@@ -61,10 +61,6 @@ export function HubPage() {
   );
 }
 
-/** A hub page's title: the hub's heading, then the client's name. */
+/** A hub page's title: the hub's heading, then the agent's and the client's names. */
 export const hubMeta: MetaFunction = (args) =>
-  titleMeta(
-    args.error,
-    HUBS[hubTypeOf(args.location.pathname)]?.title ?? INVALID_PAGE_TYPE,
-    selectionFor(args).client?.client_name,
-  );
+  agentPageMeta(args, HUBS[hubTypeOf(args.location.pathname)]?.title ?? INVALID_PAGE_TYPE);

@@ -37,3 +37,13 @@ export function selectionFor({ matches, location }: Pick<MetaArgs, "matches" | "
   const client = root?.signedIn ? selectedClientFor(location.pathname, root.signedIn.apps) : null;
   return { client, agent: selectedAgentFor(location.pathname, client) };
 }
+
+/**
+ * The meta of a page at an agent's address: "<page> · <agent> · <client> · Assistant Console", so
+ * that the same page of two agents, open in two tabs, can be told apart. At the client's own
+ * address of the page (no agent in it) the agent is left out.
+ */
+export function agentPageMeta(args: Pick<MetaArgs, "matches" | "location" | "error">, page: string) {
+  const { client, agent } = selectionFor(args);
+  return titleMeta(args.error, page, agent?.name, client?.client_name);
+}

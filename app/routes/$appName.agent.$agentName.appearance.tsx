@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { selectionFor, titleMeta } from "~/lib/page-title";
+import { agentPageMeta } from "~/lib/page-title";
 import { useFocusFirstProblemOnAnswer } from "~/components/useFocusFirstProblem";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
@@ -259,7 +259,7 @@ export default function Appearance() {
 }
 
 /** The page's name and its client's, as every client page's title has. */
-export const meta: MetaFunction = (args) => titleMeta(args.error, "Appearance", selectionFor(args).client?.client_name);
+export const meta: MetaFunction = (args) => agentPageMeta(args, "Appearance");
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -1,5 +1,5 @@
 import { json, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { selectionFor, titleMeta } from "~/lib/page-title";
+import { agentPageMeta } from "~/lib/page-title";
 import { Form, Link, useLoaderData, useLocation } from "@remix-run/react";
 import { FILE_ENVIRONMENTS_RULE } from "@contract/values/files";
 import { useHydrated } from "~/components/useHydrated";
@@ -107,7 +107,7 @@ export default function BotTesting() {
 }
 
 /** The page's name and its client's, as every client page's title has. */
-export const meta: MetaFunction = (args) => titleMeta(args.error, "AI Testing", selectionFor(args).client?.client_name);
+export const meta: MetaFunction = (args) => agentPageMeta(args, "AI Testing");
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -9,6 +9,7 @@ import { NOT_SAVED_YET } from "~/lib/controls";
 import { controlsApi } from "~/server/api/controls-api.server";
 import { controlsScreen, loadOrError, savePersonality, screenData } from "~/server/controls.server";
 import { useCanConfigure } from "~/lib/user";
+import { agentPageMeta } from "~/lib/page-title";
 
 /**
  * AI Personality (also at /{url_code}/controls/ai-personality and the legacy
@@ -50,9 +51,7 @@ export default function AiPersonality() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `AI Personality · ${data.client.name} · Assistant Console` : "AI Personality · Assistant Console" },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, "AI Personality");
 
 export function ErrorBoundary() {
   return <RouteError />;

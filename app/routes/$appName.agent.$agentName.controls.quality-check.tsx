@@ -8,6 +8,7 @@ import { ThresholdEvidenceSection } from "~/components/controls/ThresholdEvidenc
 import { RouteError } from "~/components/RouteError";
 import { controlsScreen, loadQualityCheck, saveQualityCheck } from "~/server/controls.server";
 import { useCanConfigure } from "~/lib/user";
+import { agentPageMeta } from "~/lib/page-title";
 
 const TITLE = CONTROL_LABELS[QUALITY_CHECK];
 
@@ -42,9 +43,7 @@ export default function QualityCheck() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${TITLE} · ${data.client.name} · Assistant Console` : `${TITLE} · Assistant Console` },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, TITLE);
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -3,6 +3,7 @@ import { CONTROL_LABELS } from "@contract/values/controls";
 import { TopicsScreen } from "~/components/controls/TopicsForm";
 import { RouteError } from "~/components/RouteError";
 import { controlsScreen, loadTopics, saveTopics } from "~/server/controls.server";
+import { agentPageMeta } from "~/lib/page-title";
 
 const TYPE = "sensitive_topics";
 const TITLE = CONTROL_LABELS[TYPE];
@@ -20,9 +21,7 @@ export default function SensitiveTopics() {
   return <TopicsScreen type={TYPE} />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${TITLE} · ${data.client.name} · Assistant Console` : `${TITLE} · Assistant Console` },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, TITLE);
 
 export function ErrorBoundary() {
   return <RouteError />;

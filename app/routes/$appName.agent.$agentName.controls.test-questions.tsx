@@ -16,6 +16,7 @@ import {
   type TestQuestionsActionData,
 } from "~/server/test-questions.server";
 import * as ui from "~/styles/ui.css";
+import { agentPageMeta } from "~/lib/page-title";
 
 const TITLE = "Test Questions";
 
@@ -119,9 +120,7 @@ export default function TestQuestions() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${TITLE} · ${data.client.name} · Assistant Console` : `${TITLE} · Assistant Console` },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, TITLE);
 
 export function ErrorBoundary() {
   return <RouteError />;

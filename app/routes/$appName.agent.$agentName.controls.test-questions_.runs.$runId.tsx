@@ -9,7 +9,7 @@ import { countOf } from "~/lib/format";
 import { environmentLabel, triggerLabel } from "~/lib/test-runs";
 import { loadTestRun } from "~/server/test-questions.server";
 import * as ui from "~/styles/ui.css";
-import { titleMeta } from "~/lib/page-title";
+import { agentPageMeta } from "~/lib/page-title";
 
 /** One run of an agent's test questions: its progress, every result, and what changed since the run before. */
 export async function loader(args: LoaderFunctionArgs) {
@@ -88,8 +88,8 @@ export default function TestRunPage() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data, error }) =>
-  titleMeta(error, data ? `Test run ${data.run.id}` : "Test run", data?.client.name);
+export const meta: MetaFunction<typeof loader> = (args) =>
+  agentPageMeta(args, args.data ? `Test run ${args.data.run.id}` : "Test run");
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -8,6 +8,7 @@ import { addressWith, closedDrawerAddress } from "~/lib/integrations";
 import { integrationsAction, integrationsLoader, type IntegrationActionData } from "~/server/integrations.server";
 import * as ui from "~/styles/ui.css";
 import { useCanConfigure } from "~/lib/user";
+import { agentPageMeta } from "~/lib/page-title";
 
 /** Integrations: the systems a client can link, by group; `?link=<system>` opens 'Link Your {system}'. */
 export const loader = integrationsLoader;
@@ -52,9 +53,7 @@ export default function Integrations() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Integrations · ${data.client.name} · Assistant Console` : "Integrations · Assistant Console" },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, "Integrations");
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -24,6 +24,7 @@ import { readTableView } from "~/lib/table-view";
 import { filesListSearch } from "~/lib/files";
 import { useCanConfigure } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
+import { agentPageMeta } from "~/lib/page-title";
 
 /**
  * The knowledge store's uploaded PDFs (also at /{url_code}/ai-training/files): search in the URL,
@@ -134,9 +135,7 @@ export default function Files() {
 /** A file's chunks drawer, opened, closed or restyled, leaves the list as it is (its path is the drawer's). */
 export const shouldRevalidate = keepDataWhileSame(addressWithout(["font", "theme"], () => "files"));
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Files · ${data.client.name} · Assistant Console` : "Files · Assistant Console" },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, "Files");
 
 export function ErrorBoundary() {
   return <RouteError />;

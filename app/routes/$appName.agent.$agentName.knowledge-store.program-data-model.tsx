@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { DataModelPage } from "~/components/data-model/DataModelPage";
 import { RouteError } from "~/components/RouteError";
 import { dataModelAction, dataModelLoader } from "~/server/data-model.server";
+import { agentPageMeta } from "~/lib/page-title";
 
 /** The knowledge store's Program Data Model: the same program model as personalization's; `?edit=1` opens its field table. */
 export const loader = (args: LoaderFunctionArgs) => dataModelLoader(args, "program-data-model");
@@ -11,9 +12,7 @@ export default function ProgramDataModel() {
   return <DataModelPage screen="program-data-model" />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.client.name} · Assistant Console` : "Data Model · Assistant Console" },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, args.data?.title ?? "Data Model");
 
 export function ErrorBoundary() {
   return <RouteError />;

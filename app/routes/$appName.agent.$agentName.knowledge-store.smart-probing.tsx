@@ -8,6 +8,7 @@ import { RouteError } from "~/components/RouteError";
 import { controlsApi } from "~/server/api/controls-api.server";
 import { controlsScreen, loadOrError, saveProbings, screenData } from "~/server/controls.server";
 import { useCanConfigure } from "~/lib/user";
+import { agentPageMeta } from "~/lib/page-title";
 
 const TITLE = "User Probing Guidelines";
 
@@ -45,9 +46,7 @@ export default function SmartProbing() {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${TITLE} · ${data.client.name} · Assistant Console` : `${TITLE} · Assistant Console` },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, TITLE);
 
 export function ErrorBoundary() {
   return <RouteError />;

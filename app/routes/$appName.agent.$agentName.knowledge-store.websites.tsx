@@ -19,6 +19,7 @@ import { handleWebsitesAction, type WebsitesActionData } from "~/server/websites
 import { KnowledgeGateConfirm } from "~/components/testing/KnowledgeGateConfirm";
 import { useCanConfigure } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
+import { agentPageMeta } from "~/lib/page-title";
 
 /**
  * The client's websites (also at /{url_code}/ai-training/websites, without an agent): page, page
@@ -114,9 +115,7 @@ export const shouldRevalidate = keepDataWhileSame((url) =>
   JSON.stringify(websitesListParams(listSearchOf(url.searchParams, isUnderWebsitesList(url.pathname)))),
 );
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Websites · ${data.client.name} · Assistant Console` : "Websites · Assistant Console" },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, "Websites");
 
 export function ErrorBoundary() {
   return <RouteError />;

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs, MetaFunction } from "@remi
 import { DataModelPage } from "~/components/data-model/DataModelPage";
 import { RouteError } from "~/components/RouteError";
 import { dataModelAction, dataModelLoader } from "~/server/data-model.server";
+import { agentPageMeta } from "~/lib/page-title";
 
 /** The user profile data model screen; `?edit=1` opens its field table, `?import=1` the import question. */
 export const loader = (args: LoaderFunctionArgs) => dataModelLoader(args, "user-profile");
@@ -11,9 +12,7 @@ export default function UserProfilingUserProfile() {
   return <DataModelPage screen="user-profile" />;
 }
 
-export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `${data.title} · ${data.client.name} · Assistant Console` : "Data Model · Assistant Console" },
-];
+export const meta: MetaFunction<typeof loader> = (args) => agentPageMeta(args, args.data?.title ?? "Data Model");
 
 export function ErrorBoundary() {
   return <RouteError />;

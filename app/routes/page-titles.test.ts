@@ -10,6 +10,8 @@ import { meta as agentLandingMeta } from "./$appName.agent.$agentName._index";
 import { meta as appearanceMeta } from "./$appName.agent.$agentName.appearance";
 import { meta as botTestingMeta } from "./$appName.agent.$agentName.bot-testing";
 import { meta as controlsHubMeta } from "./$appName.agent.$agentName.controls._index";
+import { meta as personalityMeta } from "./$appName.agent.$agentName.controls.ai-personality";
+import { meta as websitesMeta } from "./$appName.agent.$agentName.knowledge-store.websites";
 import { meta as knowledgeStoreHubMeta } from "./$appName.agent.$agentName.knowledge-store._index";
 import { meta as personalizationHubMeta } from "./$appName.agent.$agentName.personalization._index";
 import { meta as studentProfilingHubMeta } from "./$appName.agent.$agentName.student-profiling._index";
@@ -77,17 +79,30 @@ describe("page titles", () => {
     ];
     for (const [meta, address, hub] of hubs) {
       const params = address.includes("/agent/") ? agent : { appName: "northfield" };
-      expect(await titleOf(meta, address, { params }), address).toBe(`${hub} · ${CLIENT} · Assistant Console`);
+      const named = address.includes("/agent/") ? `${hub} · Admissions Assistant · ${CLIENT}` : `${hub} · ${CLIENT}`;
+      expect(await titleOf(meta, address, { params }), address).toBe(`${named} · Assistant Console`);
     }
   });
 
-  it("names Appearance and AI Testing with their client, as every client page", async () => {
-    expect(await titleOf(appearanceMeta, "/northfield/agent/admissions/appearance", { params: agent })).toBe(
-      `Appearance · ${CLIENT} · Assistant Console`,
-    );
-    expect(await titleOf(botTestingMeta, "/northfield/agent/admissions/bot-testing", { params: agent })).toBe(
-      `AI Testing · ${CLIENT} · Assistant Console`,
-    );
+  it("names an agent's page with its agent and client, so two agents' same page tell apart in two tabs", async () => {
+    const pages: [(args: never) => ReturnType<MetaFunction>, string, string][] = [
+      [appearanceMeta, "appearance", "Appearance"],
+      [botTestingMeta, "bot-testing", "AI Testing"],
+      [personalityMeta, "controls/ai-personality", "AI Personality"],
+      [websitesMeta, "knowledge-store/websites", "Websites"],
+    ];
+    for (const [meta, page, heading] of pages) {
+      for (const [agentName, name] of [
+        ["admissions", "Admissions Assistant"],
+        ["studentsuccess", "Student Success"],
+      ]) {
+        const address = `/northfield/agent/${agentName}/${page}`;
+        const params = { appName: "northfield", agentName };
+        expect(await titleOf(meta, address, { params }), address).toBe(
+          `${heading} · ${name} · ${CLIENT} · Assistant Console`,
+        );
+      }
+    }
   });
 
   it("names an agent's landing page by the agent's name, as its heading does, then its client", async () => {
