@@ -16,6 +16,7 @@ import dialogStyles from "@reach/dialog/styles.css";
 import { NotFound } from "~/components/NotFound";
 import { Shell } from "~/components/Shell";
 import { LeaveGuard } from "~/components/LeaveGuard";
+import { RouteAnnouncer } from "~/components/RouteAnnouncer";
 import { ToastProvider } from "~/components/Toaster";
 import { requireApi } from "~/server/api/client.server";
 import { getUserInfo } from "~/server/api/users-api.server";
@@ -67,6 +68,7 @@ export default function App() {
   }, []);
   return (
     <Document>
+      <RouteAnnouncer />
       <ToastProvider serverToast={toast}>
         <LeaveGuard>
           {signedIn ? (

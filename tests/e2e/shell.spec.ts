@@ -240,6 +240,60 @@ test("the first Tab reaches a skip link, shown when focused, that takes the keyb
   await expect(page.getByRole("main").getByRole("link", { name: "Northfield University" })).toBeFocused();
 });
 
+test("a page opened in the browser is announced by its title, as a page loaded whole is", async ({
+  signedInPage: page,
+}) => {
+  await page.goto("/northfield/agent/admissions/controls");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const announcer = page.getByTestId("route-announcer");
+  await expect(announcer).toHaveAttribute("aria-live", "assertive");
+  // A page loaded whole is announced by the browser itself.
+  await expect(announcer).toHaveText("");
+  await page
+    .getByRole("main")
+    .getByRole("link", { name: /^AI Personality/ })
+    .click();
+  await expect(page).toHaveURL(/\/controls\/ai-personality$/);
+  await expect(announcer).toHaveText(
+    "AI Personality · Admissions Assistant · Northfield University · Assistant Console",
+  );
+  await page.getByRole("navigation", { name: "Agent navigation" }).getByRole("link", { name: "Appearance" }).click();
+  await expect(page).toHaveURL(/\/appearance$/);
+  await expect(announcer).toHaveText("Appearance · Admissions Assistant · Northfield University · Assistant Console");
+});
+
+test("a toast stays while the pointer or the focus is on it, and closes on its timer once they leave", async ({
+  signedInPage: page,
+}) => {
+  await page.clock.install();
+  await page.goto("/northfield/agent/admissions/knowledge-store/websites/urls");
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  const toast = page.getByTestId("toast");
+  const exportLink = page.getByRole("link", { name: "Export CSV" }).first();
+
+  await exportLink.click();
+  await expect(toast).toBeVisible();
+  const close = toast.getByRole("button", { name: "Close notification" });
+  await close.focus();
+  await page.clock.runFor(12_000);
+  await expect(toast).toBeVisible();
+  await close.blur();
+  // Its whole time again once the focus has left.
+  await page.clock.runFor(4_000);
+  await expect(toast).toBeVisible();
+  await page.clock.runFor(1_500);
+  await expect(toast).toHaveCount(0);
+
+  await exportLink.click();
+  await expect(toast).toBeVisible();
+  await toast.hover();
+  await page.clock.runFor(12_000);
+  await expect(toast).toBeVisible();
+  await page.mouse.move(1, 1);
+  await page.clock.runFor(5_500);
+  await expect(toast).toHaveCount(0);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
