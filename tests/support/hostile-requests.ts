@@ -532,8 +532,15 @@ export function consoleActionRequests(
     headers: { "sec-fetch-site": "cross-site", origin: "null", "content-type": FORM },
     body: Buffer.from("intent=save"),
   };
+  // A page with a no-referrer policy posts `Origin: null`, which Sec-Fetch-Site vouches for.
+  const originNull: Body = {
+    variant: "Origin: null from the console itself",
+    headers: { origin: "null", "content-type": FORM },
+    body: Buffer.from("intent=save"),
+  };
   return [
     ...[
+      originNull,
       ...contentTypeBodies(),
       ...shapeBodies(vocabulary.tables),
       ...encodingBodies(),

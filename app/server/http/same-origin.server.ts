@@ -74,22 +74,34 @@ export function crossSiteRefusal(request: WriteRequest): Refusal | null {
   return request.signedIn ? { evidence: "no Origin, Sec-Fetch-Site or Referer", message: UNSAID_ORIGIN_MESSAGE } : null;
 }
 
-/** Express middleware in front of the console: cross-site writes get a plain 403, never a 500. */
+/**
+ * Express middleware in front of the console: cross-site writes get a plain 403, never a 500.
+ *
+ * What passes is then handed to Remix without the two headers its own, older check would misread:
+ * Remix compares a document post's Origin with `X-Forwarded-Host` (trusting any client's) or Host,
+ * and answers an empty 500 when they differ. So `Origin: null` that Sec-Fetch-Site vouched for (a
+ * no-referrer policy, privacy settings) would fail every plain form post, Logout included, and a
+ * forwarded host from no trusted proxy would fail a post whose Origin is right.
+ */
 export function refuseCrossSiteWrites() {
   return (req: Request, res: Response, next: NextFunction) => {
     const cookies = req.get("cookie");
+    const proxyTrusted = Boolean(req.app.get("trust proxy fn")(req.socket.remoteAddress, 0));
+    if (!proxyTrusted) delete req.headers["x-forwarded-host"];
     const refusal = crossSiteRefusal({
       method: req.method,
       path: req.path,
       // Behind a trusted proxy the browser addressed the proxy's host.
-      host:
-        (req.app.get("trust proxy fn")(req.socket.remoteAddress, 0) && req.get("x-forwarded-host")) || req.get("host"),
+      host: req.get("x-forwarded-host") || req.get("host"),
       origin: req.get("origin"),
       secFetchSite: req.get("sec-fetch-site"),
       referer: req.get("referer"),
       signedIn: cookies !== undefined && parseCookieHeader(cookies)[SESSION_COOKIE] !== undefined,
     });
-    if (!refusal) return next();
+    if (!refusal) {
+      if (req.headers.origin === "null") delete req.headers.origin;
+      return next();
+    }
     res.status(403).type("text/plain").set("Cache-Control", "no-store").send(refusal.message);
   };
 }

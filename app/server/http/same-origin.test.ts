@@ -1,6 +1,8 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
+// Remix's own check of a document post's Origin, as its request handler runs it after ours.
+import { throwIfPotentialCSRFAttack } from "@remix-run/server-runtime/dist/actions.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   CROSS_SITE_MESSAGE,
@@ -145,6 +147,19 @@ describe("refuseCrossSiteWrites in front of the console", () => {
       writes.push(req.url);
       res.status(204).end();
     });
+    // Stands for a plain form post (no JavaScript): Remix checks the Origin again before the action,
+    // and answers an empty 500 when its check throws.
+    app.post("/logout", (req, res) => {
+      const headers = new Headers();
+      for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string") headers.set(name, value);
+      try {
+        throwIfPotentialCSRFAttack(headers);
+      } catch {
+        return res.status(500).end();
+      }
+      writes.push(req.url);
+      res.status(204).end();
+    });
     const listening = await new Promise<Server>((resolve) => {
       const s = app.listen(0, "127.0.0.1", () => resolve(s));
     });
@@ -200,6 +215,22 @@ describe("refuseCrossSiteWrites in front of the console", () => {
     expect(response.status).toBe(403);
     expect(await response.text()).toBe(UNSAID_ORIGIN_MESSAGE);
     expect((await post({ ...signedIn, referer: `${FOREIGN}/` })).status).toBe(403);
+  });
+
+  it("leaves Remix's own check nothing to misread in a post it lets through", async () => {
+    const documentPost = (headers: Record<string, string>, to = base) =>
+      fetch(`${to}/logout`, { method: "POST", headers: { ...signedIn, ...headers } });
+    // A page whose referrer policy is no-referrer posts with `Origin: null`; Sec-Fetch-Site vouches for it.
+    expect((await documentPost({ origin: "null", "sec-fetch-site": "same-origin" })).status).toBe(204);
+    // A forwarded host that no trusted proxy sent is the client's own claim, and changes nothing.
+    expect((await documentPost({ origin: base, "x-forwarded-host": "elsewhere.example" })).status).toBe(204);
+    // Behind a trusted proxy the forwarded host is the one the browser addressed, for both checks.
+    const forwarded = { "x-forwarded-host": "console.example" };
+    expect((await documentPost({ ...forwarded, origin: "https://console.example" }, proxiedBase)).status).toBe(204);
+    // What is refused stays refused, with its message.
+    const refused = await documentPost({ origin: "null" });
+    expect(refused.status).toBe(403);
+    expect(await refused.text()).toBe(CROSS_SITE_MESSAGE);
   });
 
   it("compares Origin and Referer with the host the browser addressed, behind a trusted proxy", async () => {
