@@ -110,6 +110,22 @@ describe("Google sign-in against a local OpenID provider", () => {
     expect(status).toBe(403);
   });
 
+  it("takes an address as verified only when the token says so, and a token only with an expiry", async () => {
+    oidc.setIdentity({ email: "admin@example.com" });
+    const signIn = async (claims: Record<string, unknown>) =>
+      call("POST", "/auth/google", { body: { id_token: await oidc.idToken(claims) } });
+    expect((await signIn({})).status).toBe(200);
+    expect((await signIn({ email_verified: "true" })).status).toBe(200);
+    for (const claims of [{ email_verified: undefined }, { email_verified: "false" }, { email_verified: null }]) {
+      const refused = await signIn(claims);
+      expect(refused.status, JSON.stringify(claims)).toBe(403);
+      expect(refused.body.message).toBe("The Google account admin@example.com has no verified email address");
+    }
+    const neverLapsing = await signIn({ exp: undefined });
+    expect(neverLapsing.status).toBe(401);
+    expect(neverLapsing.body.message).toMatch(/^Google sign-in could not be verified/);
+  });
+
   it("verifies One Tap ID tokens: audience and signature are checked", async () => {
     oidc.setIdentity({ email: "admin@example.com" });
     const good = await call("POST", "/auth/google", { body: { id_token: await oidc.idToken() } });

@@ -16,20 +16,24 @@ function keySetFor(jwksUrl: string) {
   return keys;
 }
 
-/** Verifies a Google ID token: signature against Google's keys, issuer, audience, expiry. */
+/** Verifies a Google ID token: signature against Google's keys, issuer, audience, expiry, a verified address. */
 export async function verifyGoogleIdToken(idToken: string, google: GoogleConfig): Promise<GoogleIdentity> {
   let payload;
   try {
     ({ payload } = await jwtVerify(idToken, keySetFor(google.jwksUrl), {
       issuer: google.issuers,
       audience: google.clientId,
+      // jose checks expiry only when the claim is there: a token without one would never lapse.
+      requiredClaims: ["exp", "iat"],
     }));
   } catch (error) {
     throw new HttpError(401, `Google sign-in could not be verified: ${(error as Error).message}`);
   }
   const email = typeof payload.email === "string" ? payload.email.toLowerCase() : "";
   if (!email) throw new HttpError(401, "Google did not share an email address for this account");
-  if (payload.email_verified === false)
+  // Only a claim that says verified lets the address stand for the person: a missing claim or a
+  // "false" is not that (Google's older endpoints wrote the claim as the string "true").
+  if (payload.email_verified !== true && payload.email_verified !== "true")
     throw new HttpError(403, `The Google account ${email} has no verified email address`);
   return { email, name: typeof payload.name === "string" ? providedName(payload.name) : "" };
 }

@@ -4,7 +4,8 @@ import { googleConfigFromEnv } from "../../api/config";
 export interface Identity {
   email: string;
   name?: string;
-  email_verified?: boolean;
+  /** What the token says of the address: a boolean, a string as some providers write it, or nothing. */
+  email_verified?: boolean | string;
 }
 
 /**
