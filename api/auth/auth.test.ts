@@ -65,7 +65,7 @@ describe("development sign-in", () => {
 });
 
 describe("Google sign-in against a local OpenID provider", () => {
-  async function authorizationCode() {
+  async function authorizationCode(extra: Record<string, string> = {}) {
     const authorize = new URL(`${oidc.url}/authorize`);
     authorize.search = new URLSearchParams({
       client_id: "console-test-client",
@@ -73,6 +73,7 @@ describe("Google sign-in against a local OpenID provider", () => {
       response_type: "code",
       scope: "openid email",
       state: "s1",
+      ...extra,
     }).toString();
     const response = await fetch(authorize, { redirect: "manual" });
     return new URL(response.headers.get("location")!).searchParams.get("code")!;
@@ -108,6 +109,22 @@ describe("Google sign-in against a local OpenID provider", () => {
     oidc.setIdentity({ email: "admin@example.com", email_verified: false });
     const { status } = await call("POST", "/auth/google", { body: { code: await authorizationCode() } });
     expect(status).toBe(403);
+  });
+
+  it("checks the nonce the authorization request sent against the ID token the code brings", async () => {
+    oidc.setIdentity({ email: "admin@example.com" });
+    const exchange = async (nonce: string) =>
+      call("POST", "/auth/google", { body: { code: await authorizationCode({ nonce: "asked-nonce" }), nonce } });
+    expect((await exchange("asked-nonce")).status).toBe(200);
+    const other = await exchange("another-nonce");
+    expect(other.status).toBe(401);
+    expect(other.body.message).toBe(
+      "Google sign-in could not be verified: the ID token was issued for another sign-in",
+    );
+    const malformed = await call("POST", "/auth/google", {
+      body: { code: "c", code_verifier: "short", nonce: "with space" },
+    });
+    expect(malformed.status).toBe(400);
   });
 
   it("takes an address as verified only when the token says so, and a token only with an expiry", async () => {

@@ -17,7 +17,12 @@ function keySetFor(jwksUrl: string) {
 }
 
 /** Verifies a Google ID token: signature against Google's keys, issuer, audience, expiry, a verified address. */
-export async function verifyGoogleIdToken(idToken: string, google: GoogleConfig): Promise<GoogleIdentity> {
+export async function verifyGoogleIdToken(
+  idToken: string,
+  google: GoogleConfig,
+  /** The nonce the authorization request sent, when it sent one: the token must carry it. */
+  nonce?: string,
+): Promise<GoogleIdentity> {
   let payload;
   try {
     ({ payload } = await jwtVerify(idToken, keySetFor(google.jwksUrl), {
@@ -29,6 +34,8 @@ export async function verifyGoogleIdToken(idToken: string, google: GoogleConfig)
   } catch (error) {
     throw new HttpError(401, `Google sign-in could not be verified: ${(error as Error).message}`);
   }
+  if (nonce !== undefined && payload.nonce !== nonce)
+    throw new HttpError(401, "Google sign-in could not be verified: the ID token was issued for another sign-in");
   const email = typeof payload.email === "string" ? payload.email.toLowerCase() : "";
   if (!email) throw new HttpError(401, "Google did not share an email address for this account");
   // Only a claim that says verified lets the address stand for the person: a missing claim or a
@@ -49,7 +56,12 @@ function providedName(name: string) {
 }
 
 /** Exchanges an authorization code at Google's token endpoint and verifies the ID token it returns. */
-export async function exchangeGoogleCode(code: string, redirectUri: string | undefined, google: GoogleConfig) {
+export async function exchangeGoogleCode(
+  code: string,
+  redirectUri: string | undefined,
+  google: GoogleConfig,
+  binding: { codeVerifier?: string; nonce?: string } = {},
+) {
   const form = new URLSearchParams({
     grant_type: "authorization_code",
     code,
@@ -57,6 +69,7 @@ export async function exchangeGoogleCode(code: string, redirectUri: string | und
     client_secret: google.clientSecret,
   });
   if (redirectUri) form.set("redirect_uri", redirectUri);
+  if (binding.codeVerifier) form.set("code_verifier", binding.codeVerifier);
   let response: Response;
   try {
     response = await fetch(google.tokenUrl, {
@@ -77,5 +90,5 @@ export async function exchangeGoogleCode(code: string, redirectUri: string | und
     throw badRequest(`Google refused the sign-in code: ${body.error_description ?? body.error ?? response.status}`);
   }
   if (!body.id_token) throw badRequest("Google answered without an ID token");
-  return verifyGoogleIdToken(body.id_token, google);
+  return verifyGoogleIdToken(body.id_token, google, binding.nonce);
 }

@@ -29,7 +29,10 @@ export function authRoutes(route: RouteBuilder, signIns: Throttle) {
       const google = deps.config.google;
       if (!google) throw new HttpError(404, "Google sign-in is not configured on this server");
       const identity = body.code
-        ? await exchangeGoogleCode(body.code, body.redirect_uri, google)
+        ? await exchangeGoogleCode(body.code, body.redirect_uri, google, {
+            codeVerifier: body.code_verifier,
+            nonce: body.nonce,
+          })
         : await verifyGoogleIdToken(body.id_token!, google);
       await throttleOrThrow(signIns, null, identity.email);
       const user = await findSignInUser(identity.email, identity.name, deps);

@@ -64,6 +64,77 @@ describe("Google authorization-code sign-in through the console", () => {
   });
 });
 
+describe("Google sign-in bound to the browser that began it", () => {
+  const callbackTo = (back: URL, cookie: string, to = context) =>
+    settle(() =>
+      callbackLoader({ request: getRequest(`${back.pathname}${back.search}`, cookie), context: to, params: {} }),
+    );
+  const providerAnswer = async (location: URL) =>
+    new URL((await fetch(location, { redirect: "manual" })).headers.get("location")!);
+  const authErrorOf = async (response: Response) =>
+    (await sessionStorageFor(context).getSession(cookieHeaderFrom(...setCookies(response)))).get("authError");
+
+  it("asks with PKCE's S256 challenge and a nonce, each its own to the request", async () => {
+    const first = (await beginSignIn("/")).location.searchParams;
+    const second = (await beginSignIn("/")).location.searchParams;
+    expect(first.get("code_challenge_method")).toBe("S256");
+    expect(first.get("code_challenge")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(first.get("nonce")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(second.get("code_challenge")).not.toBe(first.get("code_challenge"));
+    expect(second.get("nonce")).not.toBe(first.get("nonce"));
+  });
+
+  it("refuses a code issued to another sign-in, brought to this browser's callback with this browser's state", async () => {
+    oidc.setIdentity({ email: "admin@example.com" });
+    const victim = await beginSignIn("/");
+    const attacker = await beginSignIn("/");
+    const injected = await providerAnswer(attacker.location);
+    injected.searchParams.set("state", victim.location.searchParams.get("state")!);
+    const done = await callbackTo(injected, victim.cookie);
+    expect(done).toHaveRedirect("/login");
+    expect(await authErrorOf(done)).toMatch(/^Google refused the sign-in code/);
+  });
+
+  it("takes a state once: the signed-in browser's session no longer holds it", async () => {
+    oidc.setIdentity({ email: "client.admin@example.com" });
+    const { location, cookie } = await beginSignIn("/");
+    const signedIn = await callbackTo(await providerAnswer(location), cookie);
+    expect(signedIn).toHaveRedirect("/");
+    // A fresh code for the same request and state, delivered to the browser now signed in.
+    const replay = await callbackTo(await providerAnswer(location), cookieHeaderFrom(...setCookies(signedIn)));
+    expect(replay).toHaveRedirect("/login");
+    expect(await authErrorOf(replay)).toBe("Missing state on session.");
+  });
+
+  it("counts every return from Google against the address's sign-in limit", async () => {
+    const limited = testContext(
+      host,
+      {
+        google: {
+          clientId: oidc.env.GOOGLE_CLIENT_ID,
+          clientSecret: oidc.env.GOOGLE_CLIENT_SECRET,
+          authorizationUrl: oidc.env.GOOGLE_AUTHORIZATION_URL,
+        },
+        devLogin: false,
+      },
+      { perAddressPerMinute: 3, perAccountPerMinute: 3 },
+    );
+    const begun = await settle(() =>
+      beginAction({ request: formRequest("/login/google", { redirectTo: "/" }), context: limited, params: {} }),
+    );
+    const cookie = cookieHeaderFrom(...setCookies(begun));
+    const state = new URL(begun.headers.get("location")!).searchParams.get("state")!;
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const guess = new URL(`http://localhost/login/google/callback?code=guess-${i}&state=${state}`);
+      statuses.push((await callbackTo(guess, cookie, limited)).status);
+    }
+    // The start of the flow took one of the three.
+    expect(statuses.slice(0, 2).every((status) => status === 302)).toBe(true);
+    expect(statuses.slice(2)).toEqual([429, 429]);
+  });
+});
+
 describe("Google One Tap", () => {
   const oneTap = (credential: string, csrfBody: string, csrfCookie: string) =>
     settle(() =>

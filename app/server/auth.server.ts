@@ -1,3 +1,4 @@
+import { createHash, createHmac } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { redirect } from "@remix-run/node";
 import { Authenticator } from "remix-auth";
@@ -35,14 +36,37 @@ export function safeRedirectTo(value: FormDataEntryValue | string | null | undef
   return resolved;
 }
 
-/** Stores freshly issued tokens and the user they belong to, then redirects into the console. */
+/**
+ * PKCE's verifier (RFC 7636) and OpenID's nonce for one Google authorization request, derived from
+ * its state with the session secret. The state lives in the browser's session and remix-auth checks
+ * it on the way back, so both are bound to that request and that browser, unknown to anyone without
+ * the secret, and nothing more needs storing: a code issued to another request (injected into this
+ * browser's callback) fails Google's PKCE check, and an ID token minted for another sign-in fails
+ * the nonce's.
+ */
+export function googleFlowBinding(state: string, context: Pick<ConsoleContext, "config">) {
+  const [secret] = context.config.sessionSecrets;
+  const derive = (purpose: string) => createHmac("sha256", secret).update(`${purpose}:${state}`).digest("base64url");
+  const codeVerifier = derive("pkce");
+  return {
+    codeVerifier,
+    codeChallenge: createHash("sha256").update(codeVerifier).digest("base64url"),
+    nonce: derive("nonce"),
+  };
+}
+
+/**
+ * Stores freshly issued tokens and the user they belong to, then redirects into the console. The
+ * session starts afresh: nothing of the one before (a Google flow's state, above all, which would
+ * let its callback be replayed) carries into the signed-in one.
+ */
 export async function startSession(request: Request, context: ConsoleContext, tokens: TokenPair, redirectTo: string) {
   const response = await context.apiFetch(
     new Request("http://api.internal/v1/users/get_info", { headers: { authorization: `Bearer ${tokens.user_token}` } }),
   );
   if (!response.ok) throw new ApiError(response.status, { message: "Could not read the signed-in user" });
   const user = UserInfo.parse(await response.json());
-  const session = await getSession(request, context);
+  const session = await sessionStorageFor(context).getSession();
   session.set("user_token", tokens.user_token);
   session.set("refresh_token", tokens.refresh_token);
   session.set("user", user);
@@ -76,6 +100,8 @@ class ConsoleGoogleStrategy extends GoogleStrategy<TokenPair> {
   constructor(
     private readonly context: ConsoleContext,
     callbackURL: string,
+    /** On the way back from Google: the state its redirect carries, which remix-auth checks. */
+    private readonly returnedState: string | null,
   ) {
     const google = context.config.google!;
     super(
@@ -86,8 +112,14 @@ class ConsoleGoogleStrategy extends GoogleStrategy<TokenPair> {
   }
 
   protected async fetchAccessToken(code: string, params: URLSearchParams) {
+    const binding = this.returnedState ? googleFlowBinding(this.returnedState, this.context) : null;
     const tokens = await publicCall(this.context, TokenPair, "POST", "/auth/google", {
-      body: { code, redirect_uri: params.get("redirect_uri") ?? undefined },
+      body: {
+        code,
+        redirect_uri: params.get("redirect_uri") ?? undefined,
+        code_verifier: binding?.codeVerifier,
+        nonce: binding?.nonce,
+      },
     });
     return { accessToken: tokens.user_token, refreshToken: tokens.refresh_token, extraParams: tokens as never };
   }
@@ -106,7 +138,8 @@ export function googleAuthenticator(request: Request, context: ConsoleContext) {
     throwOnError: true,
   });
   const callbackURL = new URL(GOOGLE_CALLBACK_PATH, request.url).toString();
-  authenticator.use(new ConsoleGoogleStrategy(context, callbackURL), "google");
+  const returnedState = new URL(request.url).searchParams.get("state");
+  authenticator.use(new ConsoleGoogleStrategy(context, callbackURL, returnedState), "google");
   return authenticator;
 }
 

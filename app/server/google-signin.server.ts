@@ -2,7 +2,7 @@ import { createCookie, redirect } from "@remix-run/node";
 import { AuthorizationError } from "remix-auth";
 import { TokenPair } from "@contract";
 import { ApiError, publicCall } from "./api/client.server";
-import { googleAuthenticator, safeRedirectTo, startSession } from "./auth.server";
+import { googleAuthenticator, googleFlowBinding, safeRedirectTo, startSession } from "./auth.server";
 import type { ConsoleContext } from "./context.server";
 import { TOO_MANY_SIGN_INS } from "../lib/messages";
 import { commitSession, getSession } from "./session.server";
@@ -21,6 +21,7 @@ export async function beginGoogleSignIn(request: Request, context: ConsoleContex
     await googleAuthenticator(request, context).authenticate("google", request);
   } catch (response) {
     if (response instanceof Response) {
+      bindToThisFlow(response, context);
       response.headers.append("Set-Cookie", await returnToCookie.serialize(returnTo));
       throw response;
     }
@@ -29,9 +30,24 @@ export async function beginGoogleSignIn(request: Request, context: ConsoleContex
   throw redirect("/login");
 }
 
+/** Adds PKCE's challenge and OpenID's nonce, made from the request's state, to the redirect to Google. */
+function bindToThisFlow(response: Response, context: ConsoleContext) {
+  const location = response.headers.get("Location");
+  const authorization = location ? new URL(location) : null;
+  const state = authorization?.searchParams.get("state");
+  if (!authorization || !state) return;
+  const { codeChallenge, nonce } = googleFlowBinding(state, context);
+  authorization.searchParams.set("code_challenge", codeChallenge);
+  authorization.searchParams.set("code_challenge_method", "S256");
+  authorization.searchParams.set("nonce", nonce);
+  response.headers.set("Location", authorization.toString());
+}
+
 /** Back from Google: the API exchanges the code; unknown accounts get the API's message on the login screen. */
 export async function finishGoogleSignIn(request: Request, context: ConsoleContext) {
   if (!context.config.google) throw redirect("/login");
+  // Each callback costs a code exchange: guessed or replayed ones count against the address too.
+  await throttleSignIn(context);
   const returnTo = safeRedirectTo(await returnToCookie.parse(request.headers.get("Cookie")));
   let tokens: TokenPair;
   try {
