@@ -53,6 +53,8 @@ export function createApi(deps: ApiDeps) {
   // Each answer says how long its database statements took (Server-Timing: db), which the console
   // adds up into its pages' own Server-Timing.
   // While it is answered, background jobs give way to it on an embedded database (db/foreground.ts).
+  // Answers hold tokens (RFC 6749 5.1 asks for no-store) or one client's data: no cache keeps one
+  // unless its route says otherwise.
   app.use("*", async (c, next) => {
     const answered = beginAnswering();
     const { timing } = await countingStatements(next).finally(answered);
@@ -60,6 +62,7 @@ export function createApi(deps: ApiDeps) {
       "Server-Timing",
       `${DATABASE_TIMING};dur=${timing.ms.toFixed(1)};desc="${timing.statements} statements"`,
     );
+    if (!c.res.headers.has("Cache-Control")) c.res.headers.set("Cache-Control", "no-store");
   });
 
   // Bodies are read whole: anything bigger than the largest legitimate one (bulk URL lists, logo

@@ -32,6 +32,23 @@ describe("development sign-in", () => {
     });
   });
 
+  it("answers tokens, and every other answer of the API, for no cache to keep", async () => {
+    const post = (path: string, body: unknown) =>
+      host.api.request(path, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    const tokens = await post("/auth/dev", { email: "admin@example.com" });
+    expect(tokens.status).toBe(200);
+    expect(tokens.headers.get("cache-control")).toBe("no-store");
+    const { refresh_token } = (await tokens.json()) as { refresh_token: string };
+    const refreshed = await post("/v1/users/generate_access_token", { refresh_token });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.get("cache-control")).toBe("no-store");
+    expect((await post("/auth/dev", { email: "stranger@example.com" })).headers.get("cache-control")).toBe("no-store");
+  });
+
   it("refuses an unknown account with a clear 403", async () => {
     const { status, body } = await call("POST", "/auth/dev", { body: { email: "stranger@example.com" } });
     expect(status).toBe(403);
