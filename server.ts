@@ -31,6 +31,7 @@ import { withGetOnlyRefusals } from "./app/server/http/get-only-routes.server";
 import { answerClientErrorsInWords } from "./app/server/http/client-errors.server";
 import { closeInStages } from "./app/server/http/lingering-close.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
+import { secureCookiesOverHttps } from "./app/server/http/secure-cookies.server";
 import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
 import { requestScopeOf, serverTiming, timedApiFetch } from "./app/server/http/server-timing.server";
 
@@ -249,6 +250,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   });
   // Every write to the console comes from the console's own pages (docs/decisions/016).
   app.use(refuseCrossSiteWrites());
+  app.use(secureCookiesOverHttps());
   app.use(securityHeaders(securityHeaderOptions(env, config)));
   app.use(serverTiming());
   app.all(
