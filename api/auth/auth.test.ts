@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
+import { eq } from "drizzle-orm";
 import { SignJWT } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { googleConfigFromEnv } from "../config";
-import { users } from "../db/schema";
+import { refreshTokens, users } from "../db/schema";
 import { apiCaller, signInAs, startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
 import { startOidcProvider } from "../../tests/support/oidc";
 
@@ -269,6 +271,32 @@ describe("refresh token rotation", () => {
     expect(
       (await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: other.refresh_token } })).status,
     ).toBe(200);
+  });
+
+  it("ends a sign-in when its time is up however often it was used: each rotation keeps the sign-in's end", async () => {
+    const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
+    const endOf = async (token: string) =>
+      (
+        await host.deps.db
+          .select()
+          .from(refreshTokens)
+          .where(eq(refreshTokens.tokenHash, hashOf(token)))
+      )[0].expiresAt;
+    const first = await signInAs(host, "client.user@example.com");
+    // The sign-in's end, brought near; using it must not push it back.
+    await host.deps.db
+      .update(refreshTokens)
+      .set({ expiresAt: new Date(Date.now() + 2_000) })
+      .where(eq(refreshTokens.tokenHash, hashOf(first.refresh_token)));
+    const end = await endOf(first.refresh_token);
+    const second = (
+      await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: first.refresh_token } })
+    ).body;
+    expect(await endOf(second.refresh_token)).toEqual(end);
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect(
+      await call("POST", "/v1/users/generate_access_token", { body: { refresh_token: second.refresh_token } }),
+    ).toEqual({ status: 401, body: { message: "Refresh token expired" } });
   });
 
   it("lets only one of two concurrent refreshes with the same token win", async () => {

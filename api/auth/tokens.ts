@@ -92,17 +92,21 @@ export async function verifyUserToken(
   }
 }
 
-async function insertRefreshToken(userId: number, familyId: string, deps: Pick<ApiDeps, "db" | "config">) {
+async function insertRefreshToken(userId: number, familyId: string, expiresAt: Date, deps: Pick<ApiDeps, "db">) {
   const token = randomBytes(32).toString("base64url");
-  const expiresAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000);
   await deps.db.insert(refreshTokens).values({ userId, familyId, tokenHash: hashToken(token), expiresAt });
   return token;
 }
 
-/** A new sign-in: a new token family. */
+/**
+ * A new sign-in: a new token family, which lasts REFRESH_TOKEN_TTL_DAYS from now however often it
+ * is used (each rotation keeps the family's end): a stolen session cannot be kept alive forever
+ * by using it, and everyone signs in again at least that often.
+ */
 export async function issueTokens(userId: number, deps: Pick<ApiDeps, "db" | "config">): Promise<TokenPair> {
   const familyId = randomUUID();
-  const refresh_token = await insertRefreshToken(userId, familyId, deps);
+  const endsAt = new Date(Date.now() + deps.config.refreshTokenTtlDays * 86_400_000);
+  const refresh_token = await insertRefreshToken(userId, familyId, endsAt, deps);
   return { user_token: await signUserToken(userId, familyId, deps), refresh_token };
 }
 
@@ -131,7 +135,7 @@ export async function rotateRefreshToken(
     throw unauthorized("Invalid refresh token");
   }
   if (claimed.expiresAt < now) throw unauthorized("Refresh token expired");
-  const refresh_token = await insertRefreshToken(claimed.userId, claimed.familyId, deps);
+  const refresh_token = await insertRefreshToken(claimed.userId, claimed.familyId, claimed.expiresAt, deps);
   return { user_token: await signUserToken(claimed.userId, claimed.familyId, deps), refresh_token };
 }
 
