@@ -32,6 +32,7 @@ import { answerClientErrorsInWords } from "./app/server/http/client-errors.serve
 import { closeInStages } from "./app/server/http/lingering-close.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
 import { secureCookiesOverHttps } from "./app/server/http/secure-cookies.server";
+import { namedHostsOf, refuseUnknownHosts } from "./app/server/http/allowed-hosts.server";
 import { securityHeaders, type SecurityHeaderOptions } from "./app/server/http/security-headers.server";
 import { requestScopeOf, serverTiming, timedApiFetch } from "./app/server/http/server-timing.server";
 
@@ -199,6 +200,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
     next();
   });
 
+  if (devSignInEnabled(env)) app.use(refuseUnknownHosts(namedHostsOf(env)));
   app.use(compressResponses());
 
   if (host) {

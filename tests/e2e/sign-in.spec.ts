@@ -1,4 +1,6 @@
+import { request as httpRequest } from "node:http";
 import { expect, expectNoSeriousAxeViolations, setGoogleIdentity, test } from "./fixtures";
+import { BASE_URL } from "./ports";
 
 // These journeys share the OpenID provider's chosen identity, so they run one after another.
 test.describe.configure({ mode: "serial" });
@@ -58,4 +60,36 @@ test("development sign-in, then logout through the confirmation dialog", async (
   await expect(page).toHaveURL(/\/login$/);
   await page.goto("/users");
   await expect(page).toHaveURL(/\/login\?redirectTo=%2Fusers$/);
+});
+
+test("with development sign-in on, a request naming a host the server was not given is refused: no DNS rebinding", async () => {
+  const { port } = new URL(BASE_URL);
+  const postAs = (host: string, path: string) =>
+    new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const body =
+        path === "/auth/dev" ? JSON.stringify({ email: "admin@example.com" }) : "intent=dev&email=admin@example.com";
+      const type = path === "/auth/dev" ? "application/json" : "application/x-www-form-urlencoded";
+      const req = httpRequest(
+        {
+          host: "127.0.0.1",
+          port,
+          path,
+          method: "POST",
+          headers: { host, origin: `http://${host}`, "content-type": type },
+        },
+        (res) => {
+          let text = "";
+          res.on("data", (chunk) => (text += chunk));
+          res.on("end", () => resolve({ status: res.statusCode!, body: text }));
+        },
+      );
+      req.on("error", reject);
+      req.end(body);
+    });
+  for (const path of ["/login?index", "/auth/dev"]) {
+    const rebound = await postAs(`rebind.attacker.example:${port}`, path);
+    expect(rebound.status, path).toBe(403);
+    expect(rebound.body, path).toContain("This server answers to its own addresses only");
+  }
+  expect((await postAs(`127.0.0.1:${port}`, "/auth/dev")).status).toBe(200);
 });
