@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { UrlRow, UrlsQuery, Website } from "@contract";
 import { DEFAULT_REFRESH_DAYS, URL_COUNT_CAP, UrlsQuery as UrlsQuerySchema } from "@contract";
 import type { Database } from "../db/client";
@@ -189,6 +189,22 @@ const ORDER_COLUMNS = {
   updated_at: urls.updatedAt,
 } as const;
 
+/**
+ * Addresses holding the words searched for, as typed or as the address stores them: addresses
+ * keep letters beyond ASCII percent-encoded (`admisi%C3%B3n`), and people type `admisión`.
+ */
+function addressContains(search: string) {
+  const typed = search.normalize("NFC");
+  let encoded = typed;
+  try {
+    encoded = encodeURI(typed);
+  } catch {
+    // A lone surrogate cannot be encoded; the input guard refuses those before this is reached.
+  }
+  if (encoded === typed) return ilike(urls.url, containing(typed));
+  return or(ilike(urls.url, containing(typed)), ilike(urls.url, containing(encoded)))!;
+}
+
 /** Every filter but the status one: the status counts of the dropdown are counted under it. */
 function scopeConditions(appId: number, websiteId: number | null, query: ParsedUrlsQuery): SQL[] {
   const conditions: SQL[] = [eq(urls.appId, appId)];
@@ -196,7 +212,7 @@ function scopeConditions(appId: number, websiteId: number | null, query: ParsedU
   if (query.sitemap_refresh_review_status?.length)
     conditions.push(inArray(urls.sitemapRefreshReviewStatus, query.sitemap_refresh_review_status));
   // The address only: a trigram index keeps it fast at a million URLs (titles have none).
-  if (query.search) conditions.push(ilike(urls.url, containing(query.search)));
+  if (query.search) conditions.push(addressContains(query.search));
   return conditions;
 }
 

@@ -91,6 +91,39 @@ describe("website and URL input", () => {
     expect(private_.body.errors["urls.0"][0]).toMatch(/private or local address/);
   });
 
+  it("finds addresses by the letters people type, beyond ASCII, though they are stored percent-encoded", async () => {
+    const created = await save({ url: "https://intl.example.org/" });
+    expect(created.status).toBe(200);
+    const websiteId = created.body.websites[0].id;
+    const added = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, {
+      token,
+      body: {
+        urls: [
+          "https://intl.example.org/es/admisión",
+          "https://intl.example.org/zh/学费",
+          "https://intl.example.org/en/fees",
+        ],
+      },
+    });
+    expect(added.status).toBe(200);
+    const found = async (search: string) => {
+      const answer = await call(
+        "GET",
+        `/v1/apps/${appId}/websites/${websiteId}/urls?search=${encodeURIComponent(search)}`,
+        {
+          token,
+        },
+      );
+      return (answer.body.data as { url: string }[]).map((row) => row.url);
+    };
+    expect(await found("admisión")).toEqual(["https://intl.example.org/es/admisi%C3%B3n"]);
+    // Typed decomposed, as some keyboards send it.
+    expect(await found("admisio\u0301n")).toEqual(["https://intl.example.org/es/admisi%C3%B3n"]);
+    expect(await found("学费")).toEqual(["https://intl.example.org/zh/%E5%AD%A6%E8%B4%B9"]);
+    expect(await found("%C3%B3")).toEqual(["https://intl.example.org/es/admisi%C3%B3n"]);
+    expect(await found("fees")).toEqual(["https://intl.example.org/en/fees"]);
+  });
+
   it("refuses a sitemap refresh of a website of given URLs, which has no sitemap, saying why", async () => {
     const created = await save({
       url: "https://www.example.net/",

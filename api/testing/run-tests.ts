@@ -19,7 +19,21 @@ export const plain = (text: string) =>
     .replace(/\s+/g, " ")
     .trim();
 /** An address compared without its scheme's case, a trailing slash or a fragment. */
-const plainUrl = (url: string) => url.trim().replace(/#.*$/, "").replace(/\/+$/, "").toLowerCase();
+/**
+ * An address as two spellings of it compare: without its fragment and trailing slashes, in one case,
+ * and with percent-encoding undone, so that `/zh/学费` typed in a test question is the `/zh/%E5%AD%A6…`
+ * a page was stored under.
+ */
+const plainUrl = (url: string) => {
+  const bare = url.trim().replace(/#.*$/, "").replace(/\/+$/, "");
+  let decoded = bare;
+  try {
+    decoded = decodeURI(bare);
+  } catch {
+    // Not valid percent-encoding: compared as written.
+  }
+  return decoded.normalize("NFC").toLowerCase();
+};
 
 /** Whether a cited source is the one expected: the same page address, or a file by its name or title. */
 export function citesSource(sources: ChatSource[], expected: string) {

@@ -594,6 +594,11 @@ describe("a result's verdict", () => {
       ),
     ).toBe(true);
     expect(citesSource([{ title: "Catalog 2026", url: "http://127.0.0.1/x/other.pdf" }], "catalog.pdf")).toBe(false);
+    // An address with letters beyond ASCII, written as people write it or as it is stored.
+    const fees = [{ title: "学费", url: "https://intl.example.org/zh/%E5%AD%A6%E8%B4%B9" }];
+    expect(citesSource(fees, "https://intl.example.org/zh/学费")).toBe(true);
+    expect(citesSource(fees, "https://intl.example.org/zh/%e5%ad%a6%e8%b4%b9/")).toBe(true);
+    expect(citesSource(fees, "https://intl.example.org/zh/住宿")).toBe(false);
   });
 });
 

@@ -5,6 +5,7 @@ import { RouteError } from "~/components/RouteError";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { loadChunks, parseWebsiteId } from "~/server/urls.server";
+import { readableAddress } from "~/lib/urls";
 
 /** The chunks drawer, over the view-links drawer: one URL's cached chunks (`?url=`), font size and theme in the address too. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
@@ -31,7 +32,13 @@ export default function UrlChunks() {
     navigation.location.pathname === location.pathname &&
     new URLSearchParams(navigation.location.search).get("url") !== url;
   return (
-    <ChunksDrawer title={`Chunks for URL ${url}`} closeTo={closeTo} chunks={chunks} error={error} loading={loading} />
+    <ChunksDrawer
+      title={`Chunks for URL ${readableAddress(url)}`}
+      closeTo={closeTo}
+      chunks={chunks}
+      error={error}
+      loading={loading}
+    />
   );
 }
 
@@ -39,7 +46,7 @@ export default function UrlChunks() {
 export const shouldRevalidate = chunksDrawerShouldRevalidate;
 
 export const meta: MetaFunction<typeof loader> = ({ data }) => [
-  { title: data ? `Chunks for URL ${data.url} · Assistant Console` : "Chunks · Assistant Console" },
+  { title: data ? `Chunks for URL ${readableAddress(data.url)} · Assistant Console` : "Chunks · Assistant Console" },
 ];
 
 export function ErrorBoundary() {

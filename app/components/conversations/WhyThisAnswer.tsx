@@ -27,6 +27,7 @@ import { formatDateTime } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
+import { readableAddress } from "~/lib/urls";
 
 const PENALTY_TYPE_LABELS: Record<string, string> = {
   url_pattern: "URL pattern",
@@ -42,7 +43,7 @@ function PassageSource({ passage }: { passage: TracePassage }) {
         <a href={passage.url} target="_blank" rel="noreferrer">
           <bdi>{passage.title || passage.url}</bdi>
         </a>
-        <span className={s.url}>{passage.url}</span>
+        <span className={s.url}>{readableAddress(passage.url)}</span>
       </>
     );
   }

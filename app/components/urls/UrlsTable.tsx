@@ -20,6 +20,7 @@ import {
 import * as ui from "~/styles/ui.css";
 import * as s from "./urls.css";
 import { formatDateTime } from "~/lib/dates";
+import { readableAddress } from "~/lib/urls";
 
 const BULK_FORM_ID = "urls-bulk-actions";
 
@@ -158,7 +159,7 @@ export function UrlsTable(props: UrlsTableProps) {
                   ) : null}
                   <td className={s.td}>
                     <a href={row.url} target="_blank" rel="noreferrer" className={s.urlLink}>
-                      {row.url}
+                      {readableAddress(row.url)}
                     </a>
                     {row.title ? <div className={s.title}>{row.title}</div> : null}
                     {row.changed_at ? (
