@@ -5,6 +5,7 @@ import type { ChatOutcome, ChatSource } from "@contract";
 import { respond } from "../chat/responder";
 import { lackedWordsOf } from "../chat/trace";
 import { clientScope } from "../controls/scope";
+import { storageNameOf } from "../files/store";
 import { testQuestions, testResults, testRuns } from "../db/schema";
 import type { WorkerDeps } from "../deps";
 
@@ -18,7 +19,6 @@ export const plain = (text: string) =>
     .replace(/[\u201c\u201d]/g, '"')
     .replace(/\s+/g, " ")
     .trim();
-/** An address compared without its scheme's case, a trailing slash or a fragment. */
 /**
  * An address as two spellings of it compare: without its fragment and trailing slashes, in one case,
  * and with percent-encoding undone, so that `/zh/学费` typed in a test question is the `/zh/%E5%AD%A6…`
@@ -35,14 +35,23 @@ const plainUrl = (url: string) => {
   return decoded.normalize("NFC").toLowerCase();
 };
 
-/** Whether a cited source is the one expected: the same page address, or a file by its name or title. */
+/**
+ * Whether a cited source is the one expected: the same page address, or a file by its name as the
+ * Files page shows it (a file's source is titled by its name without ".pdf"), its title, or the
+ * name its stored copy was given.
+ */
 export function citesSource(sources: ChatSource[], expected: string) {
   const wanted = plainUrl(expected);
+  const isAddress = /^https?:\/\//i.test(expected.trim());
+  const fileTitle = plain(expected.trim().replace(/\.pdf$/i, ""));
+  const storedName = `/${storageNameOf(expected.trim()).toLowerCase()}`;
   return sources.some((source) => {
     if (plainUrl(source.url) === wanted || plain(source.title) === plain(expected)) return true;
+    if (isAddress) return false;
+    if (plain(source.title) === fileTitle) return true;
     // A file's link is signed and changes: its name is in the link's path.
     const path = decodeURIComponent(new URL(source.url, "http://file.invalid").pathname).toLowerCase();
-    return !/^https?:\/\//i.test(expected) && path.endsWith(`/${expected.trim().toLowerCase()}`);
+    return path.endsWith(`/${expected.trim().toLowerCase()}`) || path.endsWith(storedName);
   });
 }
 

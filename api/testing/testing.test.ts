@@ -594,6 +594,17 @@ describe("a result's verdict", () => {
       ),
     ).toBe(true);
     expect(citesSource([{ title: "Catalog 2026", url: "http://127.0.0.1/x/other.pdf" }], "catalog.pdf")).toBe(false);
+    // A file by its name as the Files page shows it, though its source is titled without ".pdf" and
+    // its stored copy's name has no spaces or plus signs.
+    const handbook = [
+      {
+        title: "Harborview Student Handbook_ 2024_",
+        url: "http://127.0.0.1/storage/download/files/9/Harborview_Student_Handbook_2024_.pdf?expires=1",
+      },
+    ];
+    expect(citesSource(handbook, "Harborview Student Handbook_ 2024_.pdf")).toBe(true);
+    expect(citesSource(handbook, "Harborview Student Handbook, 2024+.pdf")).toBe(true);
+    expect(citesSource(handbook, "Student Handbook 2024.pdf")).toBe(false);
     // An address with letters beyond ASCII, written as people write it or as it is stored.
     const fees = [{ title: "学费", url: "https://intl.example.org/zh/%E5%AD%A6%E8%B4%B9" }];
     expect(citesSource(fees, "https://intl.example.org/zh/学费")).toBe(true);
