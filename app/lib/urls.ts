@@ -199,6 +199,17 @@ export const BULK_ACTIONS = {
   delete: { label: "Delete", status: "to_be_deleted", force: false },
 } as const;
 export type BulkAction = keyof typeof BULK_ACTIONS;
+
+/** What the drawers' bulk Delete answers before anything is deleted: the question, and the URLs it is about. */
+export interface BulkDeleteQuestion {
+  intent: "confirm-bulk-delete";
+  urlIds: number[];
+}
+export const BULK_DELETE_CONFIRMED = "confirmed";
+
+/** The question asked before the chosen URLs are deleted, as the row menu's Delete URLs asks it. */
+export const bulkDeleteQuestion = (count: number) =>
+  `Delete ${count === 1 ? "the selected URL" : `the ${count.toLocaleString("en")} selected URLs`}? Their chunks are removed from the knowledge store.`;
 export const isBulkAction = (value: unknown): value is BulkAction =>
   typeof value === "string" && Object.hasOwn(BULK_ACTIONS, value);
 

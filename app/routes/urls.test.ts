@@ -487,10 +487,23 @@ describe("unified URL drawer", () => {
     expect(skipped).toHaveRedirect("/x?status=pending_review");
     await until("about skipped", async () => (await rowFor("/about")).status === "skipped");
 
+    // Delete asks first: the question names how many, and nothing changes until it is confirmed.
+    const asked = await settle(() =>
+      unifiedAction(
+        args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: String(about.id) }, admin), unifiedParams),
+      ),
+    );
+    expect(asked.status).toBe(200);
+    expect(await asked.json()).toEqual({ intent: "confirm-bulk-delete", urlIds: [about.id] });
+    expect((await rowFor("/about")).status).toBe("skipped");
+
     // Unknown ids are accepted (nothing changes)…
     const unknown = await settle(() =>
       unifiedAction(
-        args(formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: "99999999" }, admin), unifiedParams),
+        args(
+          formRequest("/x", { intent: "bulk", bulk: "delete", confirmed: "yes", url_ids: "99999999" }, admin),
+          unifiedParams,
+        ),
       ),
     );
     await expect(unknown).toSendToast({
@@ -517,7 +530,11 @@ describe("unified URL drawer", () => {
     };
     const failed = await settle(() =>
       unifiedAction({
-        request: formRequest("/x", { intent: "bulk", bulk: "delete", url_ids: String(about.id) }, admin),
+        request: formRequest(
+          "/x",
+          { intent: "bulk", bulk: "delete", confirmed: "yes", url_ids: String(about.id) },
+          admin,
+        ),
         context: refusing,
         params: unifiedParams,
       }),

@@ -4,6 +4,8 @@ import { formatInTimeZone, safeTimeZone, toCsv } from "~/lib/csv";
 import { lastPageInstead } from "~/lib/query-params";
 import {
   BULK_ACTIONS,
+  BULK_DELETE_CONFIRMED,
+  type BulkDeleteQuestion,
   EXPORT_LEFT_OUT_HEADER,
   EXPORT_ROW_LIMIT,
   exportFileName,
@@ -132,6 +134,9 @@ export async function handleUrlsAction(options: {
       const ids = form.getAll("url_ids").map(Number).filter(isRowId);
       if (ids.length === 0)
         return redirectWithToast(backTo, { type: "error", description: "Select at least one URL first." });
+      // Deleting removes the URLs' chunks for good: asked first, as the row menu's Delete URLs is.
+      if (action === "delete" && form.get(BULK_DELETE_CONFIRMED) !== "yes")
+        return json<BulkDeleteQuestion>({ intent: "confirm-bulk-delete", urlIds: ids });
       try {
         const body = { status, url_ids: ids, ...(force ? { force_index: true } : {}) };
         const result =

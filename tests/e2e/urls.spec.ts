@@ -187,6 +187,16 @@ test.describe("with JavaScript", () => {
     await expect(page.getByText("3 selected")).toBeVisible();
     await page.getByLabel("Select all URLs on this page").uncheck();
     await expect(page.getByRole("button", { name: "Index", exact: true })).toBeDisabled();
+
+    // Delete asks first; Cancel leaves the URL as it was.
+    await page.getByLabel(`Select ${added[1]}`).check();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    const question = page.getByRole("form", { name: "Delete selected URLs" });
+    await expect(question).toContainText("Delete the selected URL? Their chunks are removed from the knowledge store.");
+    await expect(question).toBeFocused();
+    await question.getByRole("link", { name: "Cancel" }).click();
+    await expect(question).toBeHidden();
+    await expect(rowOf(page, added[1]).locator("[data-status]")).toHaveText("pending_review");
   });
 
   test("Index a demo-site page, watch it become indexed, then read its chunks", async ({
@@ -442,6 +452,14 @@ test.describe("without JavaScript", () => {
     await page.getByLabel(`Select ${site.urls[2]}`).check();
     await page.getByRole("button", { name: "Skip", exact: true }).click();
     await expect(page.getByTestId("toast")).toContainText("1 of 1 URLs set to to_be_skipped");
+
+    // Delete asks first, then deletes what was chosen.
+    await page.getByLabel(`Select ${site.urls[1]}`).check();
+    await page.getByRole("button", { name: "Delete", exact: true }).click();
+    const question = page.getByRole("form", { name: "Delete selected URLs" });
+    await expect(question).toContainText("Delete the selected URL?");
+    await question.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect(page.getByTestId("toast")).toContainText("1 of 1 URLs set to to_be_deleted");
 
     const input = daysOf(page, site.urls[0]);
     await input.fill("400");

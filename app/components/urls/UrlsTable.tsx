@@ -1,10 +1,14 @@
-import { Form, Link, useFetcher, useNavigation, useRevalidator } from "@remix-run/react";
+import { Form, Link, useActionData, useFetcher, useLocation, useNavigation, useRevalidator } from "@remix-run/react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { UrlRow } from "@contract";
+import { ConfirmStep } from "~/components/ConfirmStep";
 import { StatusChip } from "~/components/StatusChip";
 import { useHydrated } from "~/components/useHydrated";
 import {
   BULK_ACTIONS,
+  BULK_DELETE_CONFIRMED,
+  bulkDeleteQuestion,
+  type BulkDeleteQuestion,
   parseRefreshDays,
   REFRESH_DAYS_DEBOUNCE_MS,
   REFRESH_DAYS_ERROR,
@@ -82,6 +86,7 @@ export function UrlsTable(props: UrlsTableProps) {
 
   return (
     <>
+      <BulkDeleteConfirm />
       {canConfigure ? (
         <Form method="post" id={BULK_FORM_ID} className={s.toolbar} preventScrollReset aria-label="Bulk Actions">
           <input type="hidden" name="intent" value="bulk" />
@@ -291,5 +296,31 @@ function RefreshDays({
         </button>
       )}
     </fetcher.Form>
+  );
+}
+
+/**
+ * The question the bulk Delete answers first (with or without JavaScript): the chosen URLs go with
+ * it as hidden fields, and Delete posts them again, confirmed. Cancel returns to the view as it was.
+ */
+function BulkDeleteConfirm() {
+  const posted = useActionData() as Partial<BulkDeleteQuestion> | undefined;
+  const location = useLocation();
+  if (posted?.intent !== "confirm-bulk-delete" || !posted.urlIds?.length) return null;
+  return (
+    <ConfirmStep
+      label="Delete selected URLs"
+      question={bulkDeleteQuestion(posted.urlIds.length)}
+      confirm="Delete"
+      intent="bulk"
+      cancelTo={`${location.pathname}${location.search}`}
+      focusKey={posted.urlIds.join(",")}
+    >
+      <input type="hidden" name="bulk" value="delete" />
+      <input type="hidden" name={BULK_DELETE_CONFIRMED} value="yes" />
+      {posted.urlIds.map((id) => (
+        <input key={id} type="hidden" name="url_ids" value={id} />
+      ))}
+    </ConfirmStep>
   );
 }
