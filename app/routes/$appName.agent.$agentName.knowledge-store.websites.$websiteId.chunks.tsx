@@ -5,7 +5,7 @@ import { RouteError } from "~/components/RouteError";
 import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { loadChunks, parseWebsiteId } from "~/server/urls.server";
-import { readableAddress } from "~/lib/urls";
+import { readableAddress } from "~/lib/readable-address";
 
 /** The chunks drawer, over the view-links drawer: one URL's cached chunks (`?url=`), font size and theme in the address too. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -27,7 +27,7 @@ import { formatDateTime } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
-import { readableAddress } from "~/lib/urls";
+import { readableAddress } from "~/lib/readable-address";
 
 const PENALTY_TYPE_LABELS: Record<string, string> = {
   url_pattern: "URL pattern",

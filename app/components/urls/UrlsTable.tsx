@@ -24,7 +24,7 @@ import {
 import * as ui from "~/styles/ui.css";
 import * as s from "./urls.css";
 import { formatDateTime } from "~/lib/dates";
-import { readableAddress } from "~/lib/urls";
+import { readableAddress } from "~/lib/readable-address";
 
 const BULK_FORM_ID = "urls-bulk-actions";
 
