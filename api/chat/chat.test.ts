@@ -381,6 +381,33 @@ describe("answers", () => {
     const [asked] = await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId));
     expect(profile.sourceMessages).toEqual({ email: asked.id, first_name: asked.id, intended_major: asked.id });
   });
+
+  it("reads a name and an address written beyond ASCII, and answers the question they came with", async () => {
+    await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
+      token: admin,
+      body: {
+        personalisation_config_details: [
+          { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+          { name: "first_name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
+        ],
+      },
+    });
+    const reply = await chat(
+      "Hi, my name is Émilie Dubois, émilie.dubois@exemple.fr. When do applications for fall close?",
+      {
+        ip: "203.0.113.61",
+      },
+    );
+    expect(reply.done.outcome).toBe("answered");
+    expect(reply.text).toContain("January 15");
+    const [profile] = await host.deps.db
+      .select()
+      .from(visitorProfiles)
+      .where(eq(visitorProfiles.conversationId, reply.conversationId));
+    expect(profile.values).toEqual({ email: "émilie.dubois@exemple.fr", first_name: "Émilie" });
+    const [asked] = await host.deps.db.select().from(messages).where(eq(messages.conversationId, reply.conversationId));
+    expect(asked.questionPart).toBe("When do applications for fall close?");
+  });
 });
 
 describe("with LLM_BASE_URL", () => {

@@ -54,6 +54,20 @@ describe("the visitor's profile", () => {
     expect(await profileOf("Is (555) 010-1891 the phone number of the admissions office?")).toBeNull();
   });
 
+  it("knows the organisation's address on an internationalised domain, written either way", async () => {
+    const appId = (await host.deps.db.select({ appId: websites.appId }).from(websites))[0].appId;
+    // The website as the console stores an address: its host in ASCII (xn--…).
+    await host.deps.db.insert(websites).values({
+      appId,
+      url: new URL("https://www.université-northfield.example/").href,
+      siteMap: "few_urls",
+      status: "sitemap_generated",
+    });
+    expect(await profileOf("Is admissions@université-northfield.example the right address?")).toBeNull();
+    expect(await profileOf("Is admissions@xn--universit-northfield-j2b.example the right address?")).toBeNull();
+    expect(await profileOf("My email is jürgen.müller@web.example")).toEqual({ email: "jürgen.müller@web.example" });
+  });
+
   it("keeps the visitor's own, a university address of theirs included", async () => {
     expect(await profileOf("My email is pia@students.northfield.example and my phone is (555) 010-7777.")).toEqual({
       email: "pia@students.northfield.example",

@@ -1,16 +1,70 @@
+import { domainToASCII } from "node:url";
 import { and, eq, sql } from "drizzle-orm";
 import { profileFields, visitorProfiles, websites } from "../db/schema";
 import { rowsOf } from "../db/rows";
 import type { ApiDeps } from "../deps";
 import { fieldScore } from "../insights/lead-score";
 
-const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/g;
+/**
+ * Letters of the scripts written without spaces between words (as `wordsOf` knows them). Where one
+ * of them meets a letter of another script a word ends, so "邮箱是wang@example.com谢谢" holds the
+ * address wang@example.com.
+ */
+const UNSPACED = String.raw`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}`;
+/** A letter, mark or digit of any other script. */
+const SPACED = String.raw`(?:(?![${UNSPACED}])[\p{L}\p{M}\p{N}])`;
+/** What may stand beside the letters of an address and belong to it: RFC 5322's atext, dots and "@". */
+const ADDRESS_PUNCTUATION = String.raw`.!#$%&*+/=?^_\u0060{|}~@\-`;
+const SPACED_LABEL = String.raw`${SPACED}+(?:-+${SPACED}+)*`;
+/**
+ * An email address in a message, internationalised ones too (RFC 6531: "jürgen.müller@web.de",
+ * "wang@例子.中国", "user@пример.рф", "x@xn--fsqu00a.xn--fiqs8s"), whole or not at all: nothing
+ * that could belong to an address stands before or after what is taken, so an address holding a
+ * character left out here ("bob#1@…") gives nothing rather than its tail. A local part or a
+ * domain label is of unspaced scripts or of none (see UNSPACED).
+ */
+const EMAIL = new RegExp(
+  [
+    // Before: nothing of an address; an apostrophe only as a quote ("'bob@…'", not o'brien@…).
+    String.raw`(?<![${ADDRESS_PUNCTUATION}])(?<!(?:[${ADDRESS_PUNCTUATION}']|${SPACED})')`,
+    String.raw`(?:(?<!${SPACED})(?:${SPACED}|_)(?:[_%+'\-]|${SPACED}|\.(?=[_%+'\-]|${SPACED}))*`,
+    String.raw`|(?<![${UNSPACED}]|${SPACED})[${UNSPACED}]+(?:\.[${UNSPACED}]+)*)`,
+    "@",
+    String.raw`(?:(?:${SPACED_LABEL}|[${UNSPACED}]+)\.)+`,
+    // The top-level domain: letters, or an internationalised one in its ASCII form.
+    String.raw`(?:[Xx][Nn]--[A-Za-z0-9]+(?:-+[A-Za-z0-9]+)*|(?:(?!\p{N})${SPACED}){2,}|[${UNSPACED}]{2,})`,
+    // After: nothing of an address either; a full stop may end the sentence.
+    String.raw`(?![_@\-]|${SPACED}|\.(?:${SPACED}|[${UNSPACED}]))`,
+  ].join(""),
+  "gu",
+);
 /** Digits with the spaces, dots, dashes and brackets phone numbers are written with. */
 const PHONE_LIKE = /\+?\(?\d[\d\s().-]{5,}\d/g;
 /** Two years joined by a dash ("1973-1974", "2012 - 13"): what a question asks about, no number to call. */
 const YEAR_RANGE = /^\d{4}\s*[-\u2013]\s*\d{2}(?:\d{2})?$/;
-/** "My name is Ana Lopez", "I'm Bo", "this is Carla": the lead-in in any case, the name capitalised. */
-const NAME_LEAD_IN = /\b(?:[Mm]y name is|[Ii] am|[Ii]'m|[Tt]his is)\s+([A-Z][\p{L}'-]+(?:\s[A-Z][\p{L}'-]+)?)/u;
+/** A word of a name in a script without capitals: Han or Hangul, at most four (names have two to four), else up to 20. */
+const CASELESS_NAME_WORD = String.raw`(?:[\p{Script=Han}\p{Script=Hangul}]{1,4}|(?![\p{Script=Han}\p{Script=Hangul}])\p{Lo}[\p{Lo}\p{M}]{0,19})(?![\p{L}\p{M}])`;
+/**
+ * "My name is Ana Lopez", "I'm Bo", "this is Carla", "my name is Łukasz", "I’m Ömer": the lead-in
+ * in any case, the name capitalised (one or two words), in any script that has capitals. A name in
+ * a script without them (王小明, محمد) is taken after "my name is" only, where only a name
+ * follows, one or two words of it. Han and Hangul run on into the next word without a space: a
+ * run too long to be a name is not told apart from what follows it, and gives no name.
+ */
+const NAME_LEAD_IN = new RegExp(
+  [
+    String.raw`\b(?:(?:[Mm]y name is|[Ii] am|[Ii]['\u2019]m|[Tt]his is)\s+`,
+    String.raw`([\p{Lu}\p{Lt}][\p{L}\p{M}'\u2019-]+(?:\s[\p{Lu}\p{Lt}][\p{L}\p{M}'\u2019-]+)?)`,
+    String.raw`|[Mm]y name is\s+(${CASELESS_NAME_WORD}(?:\s${CASELESS_NAME_WORD})?))`,
+  ].join(""),
+  "u",
+);
+
+/** The name a visitor introduces themselves with ("My name is …", "I'm …"), and the words that say it. */
+function introducedName(message: string) {
+  const found = NAME_LEAD_IN.exec(message);
+  return found ? { name: found[1] ?? found[2], said: found[0] } : null;
+}
 
 /** A yes or a no as a visitor writes one, for a yes/no field. */
 const YES = /^(?:yes|yeah|yep|y|true|i do|definitely|sure)$/i;
@@ -58,7 +112,7 @@ export function readProfileValues(message: string, fields: { name: string; field
     }
     if (/(^|\s)(first |full )?name$/.test(words)) {
       // The lead-in in any case ("My name is" opens a sentence), the name itself capitalised.
-      value = NAME_LEAD_IN.exec(message)?.[1] ?? null;
+      value = introducedName(message)?.name ?? null;
       if (value && words.startsWith("first")) value = value.split(" ")[0];
     }
     if (!value) {
@@ -113,22 +167,28 @@ export function questionPartOf(message: string) {
  */
 export function withoutSelfDescription(message: string) {
   const contacts = [...emailsIn(message), ...phoneNumbersIn(message)];
-  const name = NAME_LEAD_IN.exec(message)?.[1] ?? null;
-  if (!contacts.length && !name) return { rest: message, gave: false, name };
+  const introduced = introducedName(message);
+  const name = introduced?.name ?? null;
+  if (!contacts.length && !introduced) return { rest: message, gave: false, name };
   let rest = message;
   for (const contact of contacts) rest = rest.replace(contact, " ");
-  rest = rest.replace(NAME_LEAD_IN, " ").replace(/\s+/g, " ");
-  // The commas that stood around what was taken out go with it: "Hi, , . What …" reads "Hi. What …".
+  if (introduced) rest = rest.replace(introduced.said, " ");
+  rest = rest.replace(/\s+/g, " ");
+  // The commas that stood around what was taken out go with it: "Hi, , . What …" reads "Hi. What …"
+  // (and "，" or "،" in scripts that write those).
   rest = rest
-    .replace(/\s+(?=[,;:.!?])/g, "")
-    .replace(/[,;:]+(?=[,;:.!?])/g, "")
-    .replace(/^[\s,;:.!?]+/, "")
+    .replace(/\s+(?=[,;:.!?，、；：。！？،؛])/g, "")
+    .replace(/[,;:，、；：،؛]+(?=[,;:.!?，、；：。！？،؛])/g, "")
+    .replace(/^[\s,;:.!?，、；：。！？،؛]+/, "")
     .trim();
   return { rest, gave: true, name };
 }
 
-/** The host a website's address or an email address names, without a leading "www.", lower case. */
-const bareHost = (host: string) => host.toLowerCase().replace(/^www\./, "");
+/**
+ * The host a website's address or an email address names, without a leading "www.", lower case,
+ * in its ASCII form: an address at umontréal.ca is on the website whose URL says xn--umontral-g1a.ca.
+ */
+const bareHost = (host: string) => (domainToASCII(host) || host.toLowerCase()).replace(/^www\./, "");
 
 /**
  * The values read without the organisation's own contact details: "Is admissions@northfield.edu

@@ -86,6 +86,70 @@ describe("what a visitor says about themselves", () => {
   });
 });
 
+describe("what a visitor says about themselves, in any script", () => {
+  const named = [...fields, { name: "full_name", field_type: "text" }];
+
+  it("reads a name capitalised in any script that has capitals, and one without them after 'my name is'", () => {
+    expect(
+      readProfileValues("Hi, my name is Émilie Dubois, emilie.dubois@example.fr. What is tuition?", named),
+    ).toEqual({ first_name: "Émilie", full_name: "Émilie Dubois", email: "emilie.dubois@example.fr" });
+    expect(readProfileValues("My name is Łukasz Nowak", named)).toEqual({
+      first_name: "Łukasz",
+      full_name: "Łukasz Nowak",
+    });
+    // A smart apostrophe, as phones type one.
+    expect(readProfileValues("I’m Ömer", named)).toEqual({ first_name: "Ömer", full_name: "Ömer" });
+    // Decomposed (NFD): a capital and its combining accent.
+    expect(readProfileValues("I am E\u0301milie", named).first_name).toBe("E\u0301milie");
+    expect(readProfileValues("my name is 王小明，我想问学费", named)).toEqual({
+      first_name: "王小明",
+      full_name: "王小明",
+    });
+    expect(readProfileValues("My name is محمد and my email is m@example.sa", named)).toMatchObject({
+      full_name: "محمد",
+    });
+    // Han running on into the question cannot be told apart from it: no name rather than a wrong one.
+    expect(readProfileValues("my name is 王小明我想问学费多少", named)).toEqual({});
+    // Without capitals, only "my name is" says a name follows.
+    expect(readProfileValues("I am 想知道学费", named)).toEqual({});
+  });
+
+  it("reads an internationalised address whole, or nothing of it", () => {
+    const emailOf = (message: string) => readProfileValues(message, fields).email;
+    expect(emailOf("my email is jürgen.müller@web.de")).toBe("jürgen.müller@web.de");
+    expect(emailOf("write to wang@例子.中国 please")).toBe("wang@例子.中国");
+    expect(emailOf("user@пример.рф")).toBe("user@пример.рф");
+    expect(emailOf("x@xn--fsqu00a.xn--fiqs8s.")).toBe("x@xn--fsqu00a.xn--fiqs8s");
+    expect(emailOf("o'brien@example.ie")).toBe("o'brien@example.ie");
+    expect(emailOf("'bob@example.com'")).toBe("bob@example.com");
+    // A script written without spaces ends a word where another script starts.
+    expect(emailOf("我的邮箱是wang@example.com谢谢")).toBe("wang@example.com");
+    expect(emailOf("邮箱是123456@qq.com")).toBe("123456@qq.com");
+    // Never the tail or the head of an address.
+    for (const message of [
+      "bob#1@example.com",
+      "x!o'brien@example.ie",
+      "a@b@example.com",
+      "bob..x@example.com",
+      ".bob@example.com",
+      "bob@example.c0m",
+      "bob@-x.com",
+      "bob@x-.com",
+    ])
+      expect(emailOf(message), message).toBeUndefined();
+  });
+
+  it("searches the question without a name or address in any script", () => {
+    expect(questionPartOf("Hi, my name is Émilie Dubois, emilie.dubois@example.fr. What is tuition?")).toBe(
+      "Hi. What is tuition?",
+    );
+    expect(questionPartOf("my name is 王小明，我想问学费")).toBe("我想问学费");
+    expect(questionPartOf("my email is jürgen.müller@web.de, what does a room cost?")).toBe(
+      "my email is, what does a room cost?",
+    );
+  });
+});
+
 describe("the lead score", () => {
   it("adds the documented points and says why; only a way to reach someone makes a lead", () => {
     expect(fieldScore({ first_name: "Ana", intended_major: "biology" })).toEqual({
