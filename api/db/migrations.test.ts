@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { chunks, clientApps, urls, websites } from "./schema";
+import { readFileSync } from "node:fs";
+import { chunks, clientApps, knowledgeFiles, urls, websites } from "./schema";
 import { startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -12,6 +13,29 @@ afterAll(() => host?.close());
 const rowsOf = (result: unknown) => (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows);
 
 describe("migrations", () => {
+  it("compose the names of files stored decomposed", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const decomposed = "Prüfungsordnung Übersicht.pdf".normalize("NFD");
+    const [file] = await db
+      .insert(knowledgeFiles)
+      .values({ appId, fileName: decomposed, uploadKey: `uploads/${appId}/nfd/file.pdf` })
+      .returning();
+    const [other] = await db
+      .insert(knowledgeFiles)
+      .values({ appId, fileName: "Guide.pdf", uploadKey: `uploads/${appId}/nfc/file.pdf` })
+      .returning();
+    const migration = readFileSync(new URL("./migrations/0044_file_names_composed.sql", import.meta.url), "utf8");
+    await db.execute(sql.raw(migration));
+    const names = await db.select({ id: knowledgeFiles.id, fileName: knowledgeFiles.fileName }).from(knowledgeFiles);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        { id: file.id, fileName: "Prüfungsordnung Übersicht.pdf".normalize("NFC") },
+        { id: other.id, fileName: "Guide.pdf" },
+      ]),
+    );
+  });
+
   it("leave no statement trigger notifying every write (the page cache they fed is gone)", async () => {
     const triggers = await host.deps.db.execute(
       sql`select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'console_changed'`,

@@ -361,6 +361,21 @@ describe("uploaded files in the export", () => {
     const [after] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.appId, appId));
     expect(after.tags).toEqual(["production"]);
     expect(await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.appId, appId))).toHaveLength(1);
+
+    // An export written where names are decomposed (macOS) still names the same file.
+    await host.deps.db
+      .update(knowledgeFiles)
+      .set({ fileName: "Prüfung.pdf", tags: [] })
+      .where(eq(knowledgeFiles.id, file.id));
+    await host.deps.storage.put(
+      "exports/decomposed.json",
+      JSON.stringify({ ...content, files: [{ ...content.files[0], file_name: "Prüfung.pdf".normalize("NFD") }] }),
+    );
+    expect(
+      (await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: "decomposed.json" } })).status,
+    ).toBe(200);
+    const [decomposedImport] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+    expect(decomposedImport).toMatchObject({ fileName: "Prüfung.pdf", tags: ["production"] });
   });
 });
 

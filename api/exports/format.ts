@@ -88,7 +88,11 @@ export const AppExportFile = z.object({
   files: z
     .array(
       z.object({
-        file_name: z.string().min(1),
+        // Composed, as uploads store names: an export written elsewhere may hold them decomposed.
+        file_name: z
+          .string()
+          .min(1)
+          .transform((name) => name.normalize("NFC")),
         tags: z.array(FileTag).default([]),
         status: z.string().default(""),
         size: z.number().int().nullable().default(null),

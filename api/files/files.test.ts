@@ -419,6 +419,39 @@ describe("one file of a name", () => {
   });
 });
 
+describe("a name however it was composed", () => {
+  const composed = "Prüfungsordnung Übersicht.pdf";
+  // As macOS gives a file's name: "u" followed by a combining diaeresis.
+  const decomposed = composed.normalize("NFD");
+
+  it("is one name: stored composed, refused again in the other form, found by a part typed or pasted", async () => {
+    const { target, completed } = await upload(decomposed, makePdf([["Die Prüfungsordnung regelt alle Prüfungen."]]));
+    expect(completed.status).toBe(200);
+    expect(target.file_name).toBe(composed);
+    const taken = `A file named ${composed} is already uploaded; delete it first to upload a new version`;
+    for (const name of [composed, decomposed]) expect((await presign([name])).body.message, name).toBe(taken);
+    expect((await presign([composed.toLowerCase().normalize("NFD")])).body.message).toBe(taken);
+    const twice = await presign(["Änderung.pdf", "Änderung.pdf".normalize("NFD")]);
+    expect(twice.body.errors).toEqual({ "file_names.1": ["Another file of this upload is also named Änderung.pdf"] });
+    for (const search of ["Prüf", "Prüf".normalize("NFD"), "Übersicht"])
+      expect(
+        (await listed(search)).map((file: { id: number }) => file.id),
+        search,
+      ).toEqual([target.url_id]);
+    expect((await call("DELETE", `/v1/files/${target.url_id}?app_id=${appId}`, { token: admin })).status).toBe(200);
+  });
+
+  it("finds and holds a name stored decomposed before names were composed", async () => {
+    const [file] = await host.deps.db
+      .insert(knowledgeFiles)
+      .values({ appId, fileName: decomposed, uploadKey: `uploads/${appId}/nfd/${decomposed}`, status: "indexed" })
+      .returning();
+    expect((await listed("Prüf")).map((listedFile: { id: number }) => listedFile.id)).toEqual([file.id]);
+    expect((await presign([composed])).status).toBe(400);
+    await host.deps.db.delete(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+  });
+});
+
 const REAL_PDFS = path.resolve("../shared/fixtures/pdfs");
 
 describe.skipIf(!existsSync(REAL_PDFS))("real PDFs nobody here wrote (shared fixtures)", () => {

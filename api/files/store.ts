@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { and, asc, desc, eq, ilike, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { FILE_UPLOAD_CONTENT_TYPE, type FileStatus, type KnowledgeFile } from "@contract";
 import { appUsers, knowledgeFiles, users } from "../db/schema";
 import { membershipOf, nameInClient } from "../users/member-name";
@@ -110,7 +110,8 @@ export async function listFiles(
 ) {
   const found = and(
     eq(knowledgeFiles.appId, appId),
-    search ? ilike(knowledgeFiles.fileName, containing(search)) : undefined,
+    // Composed on both sides, so a part of a name pasted from macOS (decomposed) finds it too.
+    search ? sql`normalize(${knowledgeFiles.fileName}, NFC) ilike ${containing(search.normalize("NFC"))}` : undefined,
     id !== undefined ? eq(knowledgeFiles.id, id) : undefined,
   );
   const listed = deps.db
@@ -145,9 +146,9 @@ export async function describeFile(fileId: number, deps: StoreDeps) {
 
 /**
  * Files are told apart by name: test questions and the Lower and Exclude rules name them, matching
- * any case. So a client has one file of a name, whatever its case.
+ * any case. So a client has one file of a name, whatever its case, and composed or decomposed.
  */
-export const nameKey = (fileName: string) => fileName.toLowerCase();
+export const nameKey = (fileName: string) => fileName.normalize("NFC").toLowerCase();
 
 export const alreadyUploaded = (fileName: string) =>
   `A file named ${fileName} is already uploaded; delete it first to upload a new version`;

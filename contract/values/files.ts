@@ -63,9 +63,12 @@ export const FILE_UPLOAD_CONTENT_TYPE = "application/pdf";
 /**
  * The name a file is listed under: commas and plus signs become underscores (the spec's rule),
  * and so do path separators and control characters, so a name never climbs folders anywhere.
+ * Composed (NFC): macOS gives names decomposed ("u" and a combining diaeresis for "ü"), which
+ * would look like the name a keyboard types and never equal it.
  */
 export function cleanFileName(name: string) {
   const base = name
+    .normalize("NFC")
     .replace(/[,+/\\]|\p{Cc}/gu, "_")
     .replace(/^[.\s]+/, "")
     .trim();
