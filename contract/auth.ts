@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "./users";
 
 export const GoogleSignInBody = z
   .object({
@@ -26,7 +27,7 @@ export const GoogleSignInBody = z
 export type GoogleSignInBody = z.infer<typeof GoogleSignInBody>;
 
 export const DevSignInBody = z.object({
-  email: z.string().trim().toLowerCase().email("Enter a valid email address"),
+  email: emailAddress(z.string().trim()),
 });
 export type DevSignInBody = z.infer<typeof DevSignInBody>;
 

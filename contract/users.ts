@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { Id, requiredText } from "./common";
-import { APP_ROLES, EMAIL_INVALID, EMAIL_PATTERN, USER_TYPES } from "./values/users";
+import { APP_ROLES, EMAIL_INVALID, EMAIL_PATTERN, emailInAscii, USER_TYPES } from "./values/users";
 export * from "./values/users";
 export const UserType = z.enum(USER_TYPES);
 export type UserType = z.infer<typeof UserType>;
@@ -40,12 +40,22 @@ export type UsersList = z.infer<typeof UsersList>;
 /** The longest name a person is given in the console (a save's, or the one a sign-in provider gives). */
 export const USER_NAME_MAX_CHARS = 200;
 
+/**
+ * An email address as accounts hold it: lower case, its domain in ASCII form (`emailInAscii`), so
+ * one address typed two ways is one account.
+ */
+export const emailAddress = (text: z.ZodString, message = EMAIL_INVALID) =>
+  text
+    .toLowerCase()
+    .pipe(z.email({ pattern: EMAIL_PATTERN, message }))
+    // Said once: an address the pattern refuses is not asked of IDNA too.
+    .refine((email) => !EMAIL_PATTERN.test(email) || emailInAscii(email) !== null, message)
+    .transform((email) => emailInAscii(email) ?? email);
+
 /** A person as a save sends them: no id for a new account. */
 const PersonInput = z.object({
   id: Id.optional(),
-  email: requiredText(320)
-    .toLowerCase()
-    .pipe(z.email({ pattern: EMAIL_PATTERN, message: EMAIL_INVALID })),
+  email: emailAddress(requiredText(320)),
   name: requiredText(USER_NAME_MAX_CHARS),
 });
 

@@ -7,6 +7,7 @@ import {
   CleanupMetadata,
   CONTROL_LABELS,
   DEFAULT_TRIGGER_POINT,
+  emailAddress,
   FileTag,
   FinetuningType,
   isPenaltyType,
@@ -80,7 +81,9 @@ export const AppExportFile = z.object({
       });
     }),
   /** Who may use the client: accounts are matched by email and created when missing. */
-  access: z.array(z.object({ email: z.email(), name: z.string().default(""), role: AppRole })).default([]),
+  access: z
+    .array(z.object({ email: emailAddress(z.string().trim()), name: z.string().default(""), role: AppRole }))
+    .default([]),
   /**
    * Uploaded files' metadata and tags, never their bytes: an import sets the tags of the files of
    * the same name the client already has and creates none (their content must be uploaded).

@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { UserInfo } from "@contract";
+import { emailInAscii, type UserInfo } from "@contract";
 import type { Caller } from "../auth/caller";
 import type { ApiDeps } from "../deps";
 import { users } from "../db/schema";
@@ -9,7 +9,8 @@ import { users } from "../db/schema";
  * is created as super_admin on first use, so a fresh install can never lock its owner out.
  */
 export async function findSignInUser(email: string, name: string, deps: Pick<ApiDeps, "db" | "config">) {
-  const normalised = email.trim().toLowerCase();
+  // One spelling of an address, as accounts are saved (an identity provider may give the domain in Unicode).
+  const normalised = emailInAscii(email.trim().toLowerCase()) ?? email.trim().toLowerCase();
   const [existing] = await deps.db.select().from(users).where(eq(users.email, normalised));
   if (existing) {
     if (!existing.name && name) await deps.db.update(users).set({ name }).where(eq(users.id, existing.id));

@@ -72,6 +72,50 @@ describe("users (staff screen)", () => {
     expect(clash.body.errors["users.0.email"]).toEqual(["staff@example.com belongs to another user"]);
   });
 
+  it("takes an address on an internationalised domain, in Unicode or ASCII form, as one account", async () => {
+    const saved = await call("POST", "/v1/users/upsert", {
+      token: token.admin,
+      body: {
+        users: [
+          { email: "wang@xn--fsqu00a.xn--fiqs8s", name: "王小明", user_type: "user" },
+          { email: "Ivan@Пример.РФ", name: "Иван Петров", user_type: "user" },
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.users.map((u: { email: string }) => u.email)).toEqual([
+      "ivan@xn--e1afmkfd.xn--p1ai",
+      "wang@xn--fsqu00a.xn--fiqs8s",
+    ]);
+    // The same address typed the other way is the same account, to save and to sign in with.
+    const again = await call("POST", "/v1/users/upsert", {
+      token: token.admin,
+      body: { users: [{ email: "wang@例子.中国", name: "Someone Else", user_type: "user" }] },
+    });
+    expect(again.body.errors["users.0.email"]).toEqual(["wang@xn--fsqu00a.xn--fiqs8s belongs to another user"]);
+    expect((await call("POST", "/auth/dev", { body: { email: "ivan@пример.рф" } })).status).toBe(200);
+    expect((await call("POST", "/auth/dev", { body: { email: "wang@xn--fsqu00a.xn--fiqs8s" } })).status).toBe(200);
+  });
+
+  it("refuses what is no address, on any domain", async () => {
+    for (const email of [
+      "wang@例子",
+      "user@example.c",
+      "user@example.123",
+      "user@пример.р",
+      "user@xn--zz.com",
+      "user@exa mple.com",
+      "user@.рф",
+      "user@example.xn--",
+    ]) {
+      const refused = await call("POST", "/v1/users/upsert", {
+        token: token.admin,
+        body: { users: [{ email, name: "Nobody", user_type: "user" }] },
+      });
+      expect(refused.body.errors?.["users.0.email"], email).toEqual(["Enter a valid email address"]);
+    }
+  });
+
   it("names every bad row and saves none of them", async () => {
     const result = await call("POST", "/v1/users/upsert", {
       token: token.admin,

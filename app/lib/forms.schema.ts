@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { emailAddress } from "@contract/users";
 
 /*
  * The sign-in form's schema, in a module of its own so that zod reaches the browser only when the
@@ -9,6 +10,6 @@ import { z } from "zod";
 /** The development sign-in form: the email of an existing user. */
 export const DevLoginForm = z.object({
   intent: z.literal("dev"),
-  email: z.string({ error: "Enter your email address" }).trim().toLowerCase().email("Enter a valid email address"),
+  email: emailAddress(z.string({ error: "Enter your email address" }).trim()),
   redirectTo: z.string().optional(),
 });

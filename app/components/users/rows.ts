@@ -1,5 +1,5 @@
 import type { AppUserRow, UserRow } from "@contract";
-import { EMAIL_INVALID, EMAIL_PATTERN } from "@contract/values/users";
+import { EMAIL_INVALID, isEmailAddress } from "@contract/values/users";
 import { changedFields, isNewRow } from "~/components/editable-table/rows";
 import { requiredErrors, type FieldErrors } from "~/lib/required-check";
 
@@ -89,7 +89,7 @@ export const accessRowToCheck = (row: AccessFormRow) => !row.remove && accessRow
 function personRowErrors<Row extends { email: string }>(row: Row, required: readonly (keyof Row & string)[]) {
   const errors: FieldErrors = requiredErrors(row, required);
   const email = row.email.trim().toLowerCase();
-  if (email && !EMAIL_PATTERN.test(email)) (errors.email ??= []).push(EMAIL_INVALID);
+  if (email && !isEmailAddress(email)) (errors.email ??= []).push(EMAIL_INVALID);
   return Object.keys(errors).length ? errors : null;
 }
 
