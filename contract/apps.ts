@@ -7,6 +7,7 @@ import {
   COUNTRIES,
   COPY_MARKETS,
   RESERVED_URL_CODES,
+  stripSiteCode,
   URL_CODE_PATTERN,
   AGENT_STATUSES,
 } from "./values/apps";
@@ -155,7 +156,7 @@ export const AgentInput = z.object({
   // The spec strips anything but letters and digits as the user types; the server does the same.
   site_code: z
     .string({ error: REQUIRED_STRING })
-    .transform((value) => value.replace(/[^A-Za-z0-9]/g, ""))
+    .transform(stripSiteCode)
     .pipe(z.string().min(1, "Use at least one letter or digit").max(64)),
   logo: webLink(1000).nullable().optional(),
   url: webLink(1000).default(""),

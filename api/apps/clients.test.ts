@@ -246,6 +246,21 @@ describe("logo uploads", () => {
 });
 
 describe("agents", () => {
+  it("keeps an accented letter of a site code as its base letter, and drops only what has none", async () => {
+    const created = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens["client.admin"],
+      body: { app_id: northfieldId, name: "Admisión 2025", site_code: "admisión-2025" },
+    });
+    expect(created.status).toBe(200);
+    expect(created.body.site_code).toBe("admision2025");
+    const unspaced = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
+      token: tokens["client.admin"],
+      body: { app_id: northfieldId, name: "入学", site_code: "入学" },
+    });
+    expect(unspaced.status).toBe(400);
+    expect(unspaced.body.errors.site_code).toEqual(["Use at least one letter or digit"]);
+  });
+
   it("creates with the spec's defaults, strips the site code, and stores the default personality", async () => {
     const created = await call("POST", `/v1/apps/${northfieldId}/agents/update_agents`, {
       token: tokens["client.admin"],

@@ -19,7 +19,12 @@ describe("site code", () => {
   it("keeps letters and digits only", () => {
     expect(stripSiteCode("north-field_2025!")).toBe("northfield2025");
     expect(stripSiteCode("  Grad School. ")).toBe("GradSchool");
-    expect(stripSiteCode("école")).toBe("cole");
+    // An accented letter keeps its base letter; a letter with none has no ASCII to keep.
+    expect(stripSiteCode("école")).toBe("ecole");
+    expect(stripSiteCode("admisión-2025")).toBe("admision2025");
+    expect(stripSiteCode("Ｇｒａｄ２")).toBe("Grad2");
+    expect(stripSiteCode("e\u0301cole")).toBe("ecole");
+    expect(stripSiteCode("入学2025")).toBe("2025");
     expect(stripSiteCode("---")).toBe("");
     expect(stripSiteCode("admissions")).toBe("admissions");
   });

@@ -9,8 +9,7 @@ import { titleCase } from "./text";
 
 export type AgentType = (typeof AGENT_TYPES)[number];
 
-/** The spec's site code rule: any character other than letters and digits is stripped (as typed, and again on the server). */
-export const stripSiteCode = (value: string) => value.replace(/[^A-Za-z0-9]/g, "");
+export { stripSiteCode } from "@contract/values/apps";
 
 const isAgentType = (value: unknown): value is AgentType => (AGENT_TYPES as readonly unknown[]).includes(value);
 

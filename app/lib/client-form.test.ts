@@ -9,6 +9,7 @@ import {
   SELECT_FILES_MESSAGE,
 } from "./client-form";
 import { ClientForm, ImportClientsForm } from "./client-form.schema";
+import { URL_CODE_PATTERN } from "@contract/values/apps";
 
 describe("deriveUrlCode (spec §5: protocol and 'www.' removed, split on dots)", () => {
   it("takes the first part of a two-part host", () => {
@@ -27,6 +28,15 @@ describe("deriveUrlCode (spec §5: protocol and 'www.' removed, split on dots)",
   it("looks at the host only, lower-cased", () => {
     expect(deriveUrlCode("https://www.Northfield.EDU/admissions?x=1")).toBe("northfield");
     expect(deriveUrlCode("http://shop.example.com:8080/")).toBe("shopexample");
+  });
+
+  it("gives what the url_code field takes from an internationalised host", () => {
+    expect(deriveUrlCode("https://www.umontréal.ca")).toBe("umontreal");
+    expect(deriveUrlCode("https://admisión.universidad.es")).toBe("admisionuniversidad");
+    expect(deriveUrlCode("https://北京大学.中国")).toBe("");
+    expect(deriveUrlCode("https://-école.fr")).toBe("ecole");
+    for (const host of ["https://www.umontréal.ca", "https://www.zürich-uni.ch", "https://ÉCOLE.fr"])
+      expect(deriveUrlCode(host), host).toMatch(URL_CODE_PATTERN);
   });
 
   it("drops 'www.' only at the start", () => {

@@ -1,4 +1,4 @@
-import { CLIENT_TYPES, COPY_MARKETS } from "@contract/values/apps";
+import { CLIENT_TYPES, COPY_MARKETS, foldToAscii } from "@contract/values/apps";
 
 /*
  * The client screens' plain rules and values. The forms' zod schemas are in
@@ -9,11 +9,14 @@ import { CLIENT_TYPES, COPY_MARKETS } from "@contract/values/apps";
  * The spec's url_code rule (section 5): remove the protocol, drop a leading 'www.', split on
  * dots; with more than two parts join the subdomain parts and the second-last part, otherwise
  * take the first part. Only the host counts (a path, port or query is ignored), and the result
- * is lower-cased because url_codes are.
+ * is lower-cased because url_codes are. A url_code is lower-case ASCII letters, digits and hyphens
+ * (it opens every address of the client), so an internationalised host gives what the form takes:
+ * accented letters keep their base letter, and what has none is left out.
  *
  *   https://www.northfield.edu          ⇒ northfield
  *   https://shop.harbor-outfitters.com  ⇒ shopharbor-outfitters
  *   apply.grad.example.ac.uk            ⇒ applygradexampleac (the rule knows no public suffixes)
+ *   https://www.umontréal.ca            ⇒ umontreal
  */
 export function deriveUrlCode(primaryWebsite: string): string {
   const host = primaryWebsite
@@ -24,8 +27,12 @@ export function deriveUrlCode(primaryWebsite: string): string {
     .split(/[/?#:]/)[0]
     .replace(/^www\./, "");
   const parts = host.split(".").filter(Boolean);
-  if (parts.length > 2) return parts.slice(0, -2).join("") + parts[parts.length - 2];
-  return parts[0] ?? "";
+  const code = parts.length > 2 ? parts.slice(0, -2).join("") + parts[parts.length - 2] : (parts[0] ?? "");
+  return foldToAscii(code)
+    .toLowerCase()
+    .replace(/[^a-z0-9-]/g, "")
+    .replace(/^-+/, "")
+    .slice(0, 63);
 }
 
 /** market = lower-cased country, underscore, url_code ('US' + 'northfield' ⇒ 'us_northfield'). */

@@ -75,4 +75,19 @@ export const RESERVED_URL_CODES = [
 
 export const URL_CODE_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 
+/**
+ * Text in ASCII letters where it can be: compatibility forms folded and combining marks removed
+ * (NFKD), so "admisión" ⇒ "admision", "Ｗ２" ⇒ "W2". Letters with no ASCII base (ß, ł, 学) stay.
+ */
+export const foldToAscii = (text: string) => text.normalize("NFKD").replace(/\p{M}/gu, "");
+
+/**
+ * The spec's site code rule: anything but letters and digits is stripped, as typed and again by
+ * the API. A site code names the agent in the console's addresses, in the embed script and in
+ * the back office's links, so it stays in ASCII letters and digits, which every one of those
+ * carries as they are: an accented letter keeps its base letter ("admisión-2025" ⇒
+ * "admision2025") rather than being dropped; a letter with no ASCII base is still dropped.
+ */
+export const stripSiteCode = (value: string) => foldToAscii(value).replace(/[^A-Za-z0-9]/g, "");
+
 export const AGENT_STATUSES = ["active", "inactive"] as const;
