@@ -96,6 +96,7 @@ class Widget {
   private readonly launcher = el("button", "launcher");
   private readonly panel = el("section", "panel");
   private readonly title = el("h2");
+  private readonly launcherText = el("span");
   private readonly logo = el("img");
   private readonly log = el("div", "log");
   private readonly input = el("textarea");
@@ -129,6 +130,11 @@ class Widget {
     close.type = "button";
     close.setAttribute("aria-label", "Close chat");
     close.addEventListener("click", () => this.close());
+    // What an operator or a visitor wrote is laid out by its own script (an Arabic or Hebrew name
+    // reads right to left), whatever the page around the widget says: the name, the launcher's
+    // text, every message and each source.
+    this.title.dir = "auto";
+    this.launcherText.dir = "auto";
     header.append(this.logo, this.title, close);
     this.log.setAttribute("role", "log");
     this.log.setAttribute("aria-live", "polite");
@@ -202,7 +208,8 @@ class Widget {
       img.alt = "";
       this.launcher.append(img);
     }
-    this.launcher.append(document.createTextNode(String(values.launcher_text ?? "Chat")));
+    this.launcherText.textContent = String(values.launcher_text ?? "Chat");
+    this.launcher.append(this.launcherText);
     const logo = imageUrl(this.origin, values.header_logo_url);
     this.logo.hidden = !logo;
     if (logo) this.logo.src = logo;
@@ -417,7 +424,11 @@ class Widget {
     } else if (event.type === "error") {
       bubble.textContent = event.message;
     } else {
-      if (event.disclaimer) bubble.append(el("span", "note", event.disclaimer));
+      if (event.disclaimer) {
+        const note = el("span", "note", event.disclaimer);
+        note.dir = "auto";
+        bubble.append(note);
+      }
       const links = [
         ...(this.values.show_sources === false ? [] : event.sources),
         ...event.programs.map((p) => ({ title: p.name, url: p.url })),
@@ -428,6 +439,8 @@ class Widget {
         list.setAttribute("aria-label", "Sources");
         for (const link of safe) {
           const item = el("li");
+          // A page's title in its own script, whichever script the answer above it is in.
+          item.dir = "auto";
           const anchor = el("a", "", link.title);
           anchor.href = link.url;
           anchor.target = "_blank";

@@ -119,6 +119,32 @@ test("the preview opens beside the form without taking the keyboard, and typing 
   await expect(preview.getByRole("textbox", { name: "Your message" })).toBeFocused();
 });
 
+test("a name, greeting and launcher text written right to left are laid out so in the widget, and each source by its own script", async ({
+  signedInPage: page,
+}) => {
+  // Tall enough for the whole preview: Playwright cannot scroll to what the widget shows.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(ADMISSIONS);
+  const preview = page.frameLocator('iframe[title="Chat preview"]');
+  await expect(preview.getByRole("dialog")).toBeVisible();
+  // Typed, not saved: the preview shows it, and nothing changes for the other journeys.
+  await page.getByLabel("Assistant Name", { exact: true }).fill("مساعد القبول");
+  await page.getByLabel("Greeting Message", { exact: true }).fill("مرحبًا! كيف يمكنني مساعدتك؟");
+  await page.getByLabel("Launcher Text", { exact: true }).fill("تحدث معنا");
+  const chat = preview.getByRole("dialog", { name: "مساعد القبول" });
+  await expect(chat).toBeVisible();
+  const rightToLeft = (locator: Locator) => locator.evaluate((node) => node.matches(":dir(rtl)"));
+  expect(await rightToLeft(chat.getByRole("heading", { name: "مساعد القبول" }))).toBe(true);
+  expect(await rightToLeft(preview.locator(".launcher").getByText("تحدث معنا"))).toBe(true);
+  expect(await rightToLeft(chat.locator(".row.bot .bubble").first())).toBe(true);
+
+  await chat.getByLabel("Your message").fill("How many students does the nursing program admit?");
+  await chat.getByLabel("Your message").press("Enter");
+  const source = chat.getByRole("list", { name: "Sources" }).last().getByRole("listitem").first();
+  await expect(source).toHaveAttribute("dir", "auto", { timeout: 15_000 });
+  expect(await rightToLeft(source)).toBe(false);
+});
+
 test("the preview shows what saving would: an avatar ticked Remove is gone, a short colour is the picker's too", async ({
   signedInPage: page,
 }) => {
