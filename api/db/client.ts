@@ -103,7 +103,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Statements are timed into the API request they run for (its Server-Timing header): the
     // pool's own, and those of the connections transactions take from it.
     timeStatementsOf(pool);
-    pool.on("connect", (client) => timeStatementsOf(client));
+    pool.on("connect", (client) => {
+      timeStatementsOf(client);
+      // The same for a connection a transaction or the job queue holds: the pool listens only while
+      // it is idle, and an 'error' nobody listens to ends the process. The statement in flight fails
+      // with it, and the pool drops the connection when it is given back.
+      client.on("error", (error) => console.warn(`[db] connection lost: ${error.message}`));
+    });
     const db = drizzlePg({ client: pool, schema }) as unknown as Database;
     await whileHoldingLock(pool, MIGRATION_LOCK, () => migratePg(db as never, { migrationsFolder }));
     return { kind: "postgres", db, backgroundDb: db, pool, connectionString: options.url, close: () => pool.end() };
