@@ -46,3 +46,31 @@ export function inputErrorOf(error: unknown): { status: 400 | 404 | 409; message
       return null;
   }
 }
+
+/** The message of an answer given while the database cannot be reached. */
+export const DATABASE_UNAVAILABLE =
+  "The database is not answering right now; nothing was changed. Try again in a moment.";
+
+/** Node's and the driver's words for a connection that could not be made or was cut. */
+const CONNECTION_LOST =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|connect ECONNREFUSED|read ECONNRESET|write EPIPE)/;
+
+/**
+ * Whether an error says the database could not be reached or dropped the connection (a restart, a
+ * failover, a full connection table) rather than refused the statement: the request can be tried
+ * again, so it is answered 503 with Retry-After, not 500. Postgres' class 08 (connection
+ * exceptions), its shutdown codes and "too many connections", or the driver's own words.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  const code = postgresCodeOf(error);
+  if (code && (code.startsWith("08") || ["57P01", "57P02", "57P03", "53300"].includes(code))) return true;
+  for (
+    let current = error as { message?: unknown; code?: unknown; cause?: unknown } | undefined;
+    current;
+    current = current.cause as typeof current
+  ) {
+    if (typeof current.message === "string" && CONNECTION_LOST.test(current.message)) return true;
+    if (current.code === "ECONNREFUSED" || current.code === "ECONNRESET") return true;
+  }
+  return false;
+}

@@ -6,7 +6,7 @@ import { hasBrokenCharacters } from "@contract";
 import type { ApiDeps } from "../deps";
 import { CallerScope, authenticate, type Caller, type ConsoleCallEnv } from "../auth/caller";
 import { TooManyRequests } from "./throttle";
-import { inputErrorOf } from "../db/errors";
+import { DATABASE_UNAVAILABLE, inputErrorOf, isDatabaseUnavailable } from "../db/errors";
 
 type Method = "get" | "post" | "put" | "patch" | "delete";
 
@@ -193,6 +193,10 @@ export function errorResponse(error: unknown, c: Context, log: ApiDeps["log"]) {
     // A handler's own output failed its schema: our bug, not the caller's.
     log.error("response validation failed", error);
     return c.json({ message: "Internal server error" }, 500);
+  }
+  if (isDatabaseUnavailable(error)) {
+    log.warn(`${c.req.method} ${c.req.path}: database unavailable: ${(error as Error).message}`);
+    return c.json({ message: DATABASE_UNAVAILABLE }, 503, { "Retry-After": "5" });
   }
   const refused = inputErrorOf(error);
   if (refused) {
