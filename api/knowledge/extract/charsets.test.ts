@@ -1,9 +1,27 @@
+import { createMultibyteEncoder } from "@exodus/bytes/multi-byte.js";
+import { createSinglebyteEncoder } from "@exodus/bytes/single-byte.js";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientApps } from "../../db/schema";
 import { startFixtureSite } from "../../../tests/support/fixture-site";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
 import { indexPages } from "../../../tests/support/index-pages";
+
+/** Text as the Encoding Standard writes it in a legacy encoding: the bytes a page in that charset carries. */
+const encoded = (encoding: string, text: string) => [
+  ...(encoding.startsWith("windows-") ? createSinglebyteEncoder(encoding) : createMultibyteEncoder(encoding))(text),
+];
+
+/** What a page's head often holds before its charset: more than the standard's first 1,024 bytes of it. */
+const PRELOADS = Array.from(
+  { length: 30 },
+  (_, i) => `<link rel="preload" href="/assets/font-${i}.woff2" as="font" type="font/woff2" crossorigin>`,
+).join("\n");
+
+const JAPANESE = "留学生の入学願書の締め切りは十二月一日で、授業料は年間五十三万五千八百円";
+const CHINESE = "本校国际学生的学费为每学年八万八千元人民币，奖学金申请截止日期为五月三十一日";
+const KOREAN = "기숙사 비용은 한 학기에 180만원입니다. 기숙사 신청 마감일은 8월 15일입니다.";
+const GERMAN = "Die Miete im Studentenwohnheim beträgt 420 € pro Monat – Nebenkosten inklusive.";
 
 /**
  * Pages in the charsets the web still serves, each indexed through the pipeline and read back as
@@ -52,6 +70,33 @@ const PAGES: { path: string; type: string; head?: string; bom?: Buffer; word: st
   { path: "/undeclared-utf8", type: "text/html", word: "Ærøskøbing", bytes: [...Buffer.from("Ærøskøbing")] },
   // Nothing declared and not UTF-8: read as windows-1252, the web's default for Latin text.
   { path: "/undeclared-latin", type: "text/html", word: "déjà vu", bytes: [0x64, 0xe9, 0x6a, 0xe0, 0x20, 0x76, 0x75] },
+  // A charset declared after the first 1,024 bytes of the head, which browsers still honour. A
+  // word this short would be guessed as windows-1252: only the declaration reads it right.
+  {
+    path: "/late-latin2",
+    type: "text/html",
+    head: `${PRELOADS}\n<meta charset="iso-8859-2">`,
+    word: "Łódź",
+    bytes: [0xa3, 0xf3, 0x64, 0xbc],
+  },
+  ...(
+    [
+      ["Shift_JIS", "shift_jis", JAPANESE],
+      ["GBK", "gbk", CHINESE],
+      ["EUC-KR", "euc-kr", KOREAN],
+      ["windows-1252", "windows-1252", GERMAN],
+    ] as const
+  ).flatMap(([label, encoding, word]) => [
+    {
+      path: `/late-${encoding}`,
+      type: "text/html",
+      head: `${PRELOADS}\n<meta http-equiv="Content-Type" content="text/html; charset=${label}">`,
+      word,
+      bytes: encoded(encoding, word),
+    },
+    // Declared nowhere: the encoding is told from the bytes, as browsers tell it.
+    { path: `/undeclared-${encoding}`, type: "text/html", word, bytes: encoded(encoding, word) },
+  ]),
 ];
 
 /** A page of plain ASCII around the word, so the only bytes outside ASCII are the word's. */
