@@ -3,7 +3,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, clientApps, knowledgeFiles } from "../db/schema";
-import { makePdf, notAPdf, truncatedPdf } from "../../tests/support/pdf";
+import { JAPANESE_MINCHO, makePdf, notAPdf, SIMPLIFIED_CHINESE_SONG, truncatedPdf } from "../../tests/support/pdf";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
 
@@ -144,6 +144,30 @@ describe("uploading PDFs", () => {
       expect(file.status, name).toBe("failed_to_index");
       expect(file.error_message, name).toMatch(reason);
       expect(file.chunks_count, name).toBe(0);
+    }
+  });
+
+  it("reads the text of PDFs set in the CJK fonts readers supply, which the PDFs do not embed", async () => {
+    const cases = [
+      {
+        name: "graduate-housing.pdf",
+        font: SIMPLIFIED_CHINESE_SONG,
+        lines: ["研究生住宿指南", "研究生公寓每间每年住宿费为六千五百元，", "入住时须缴纳押金五百元。"],
+      },
+      {
+        name: "library-guide.pdf",
+        font: JAPANESE_MINCHO,
+        lines: ["図書館利用案内", "図書館の開館時間は平日午前九時から午後", "十時までです。貸出冊数は十冊までです。"],
+      },
+    ];
+    for (const { name, font, lines } of cases) {
+      const { target } = await upload(name, makePdf([lines], { title: lines[0], cjkFont: font }));
+      const file = await settledFile(target.url_id);
+      expect(file, name).toMatchObject({ status: "indexed", error_message: null });
+      const stored = await call("GET", `/v1/files/${file.id}/chunks?app_id=${appId}`, { token: clientUser });
+      // The passages put a space after each sentence; the lines themselves hold none.
+      const text = stored.body.chunks.map((c: { text: string }) => c.text.replace(/\s+/g, "")).join("\n");
+      for (const line of lines) expect(text, name).toContain(line);
     }
   });
 

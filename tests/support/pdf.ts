@@ -1,8 +1,33 @@
 /**
  * Real PDFs of several shapes, written object by object with a correct cross-reference table, so
  * tests need no binary fixtures: text pages, bookmarks, a scanned page (an image and no text
- * layer), and a password-protected document.
+ * layer), a password-protected document, and text in the CJK fonts readers supply themselves.
  */
+
+/**
+ * One of the CJK fonts every PDF reader is expected to supply, as Acrobat's "Asian font packs" do:
+ * the document names it without embedding it, and writes its text as UTF-16 codes read through one
+ * of Adobe's predefined CMaps (no ToUnicode map of its own).
+ */
+export interface ReaderCjkFont {
+  baseFont: string;
+  cmap: string;
+  ordering: string;
+  supplement: number;
+}
+export const SIMPLIFIED_CHINESE_SONG: ReaderCjkFont = {
+  baseFont: "STSong-Light",
+  cmap: "UniGB-UCS2-H",
+  ordering: "GB1",
+  supplement: 2,
+};
+export const JAPANESE_MINCHO: ReaderCjkFont = {
+  baseFont: "KozMinPro-Regular-Acro",
+  cmap: "UniJIS-UCS2-H",
+  ordering: "Japan1",
+  supplement: 2,
+};
+
 export interface PdfShape {
   title?: string;
   /** Bookmarks: title and the 1-based page they open. */
@@ -11,9 +36,16 @@ export interface PdfShape {
   imagesOnly?: boolean;
   /** Protected by a user password (standard security handler): no reader opens it without one. */
   encrypted?: boolean;
+  /** The text is set in this CJK font, not embedded, instead of Helvetica. */
+  cjkFont?: ReaderCjkFont;
 }
 
 const escape = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
+/** Text as UTF-16 (big-endian) in a hex string, with a byte order mark where the PDF wants one. */
+const utf16Hex = (s: string, mark = "") => `<${mark}${Buffer.from(s, "utf16le").swap16().toString("hex")}>`;
+/** A text string of the document (title, bookmarks): PDFDocEncoding's Latin-1 part, or marked UTF-16. */
+const textString = (s: string) =>
+  [...s].every((c) => c.charCodeAt(0) <= 0xff) ? `(${escape(s)})` : utf16Hex(s, "feff");
 
 function assemble(bodies: Record<number, string>, count: number, trailerExtra = "") {
   let out = "%PDF-1.4\n%\xE2\xE3\xCF\xD3\n";
@@ -44,7 +76,7 @@ export function makePdf(pages: string[][], titleOrShape: string | PdfShape = "Fi
     pageIds.push(pageId);
     const stream = shape.imagesOnly
       ? "q 400 0 0 300 100 400 cm /Im1 Do Q"
-      : `BT /F1 12 Tf 72 720 Td 16 TL ${lines.map((l) => `(${escape(l)}) Tj T*`).join(" ")} ET`;
+      : `BT /F1 12 Tf 72 720 Td 16 TL ${lines.map((l) => `${shape.cjkFont ? utf16Hex(l) : `(${escape(l)})`} Tj T*`).join(" ")} ET`;
     bodies[pageId] =
       `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 3 0 R >> /XObject << /Im1 5 0 R >> >> /Contents ${contentId} 0 R >>`;
     bodies[contentId] = `<< /Length ${Buffer.byteLength(stream)} >>\nstream\n${stream}\nendstream`;
@@ -59,7 +91,7 @@ export function makePdf(pages: string[][], titleOrShape: string | PdfShape = "Fi
         i < itemIds.length - 1 ? `/Next ${itemIds[i + 1]} 0 R` : "",
       ].join(" ");
       bodies[itemIds[i]] =
-        `<< /Title (${escape(item.title)}) /Parent ${outlineId} 0 R ${links} /Dest [${pageIds[item.page - 1]} 0 R /Fit] >>`;
+        `<< /Title ${textString(item.title)} /Parent ${outlineId} 0 R ${links} /Dest [${pageIds[item.page - 1]} 0 R /Fit] >>`;
     });
     bodies[outlineId] =
       `<< /Type /Outlines /First ${itemIds[0]} 0 R /Last ${itemIds[itemIds.length - 1]} 0 R /Count ${itemIds.length} >>`;
@@ -68,7 +100,16 @@ export function makePdf(pages: string[][], titleOrShape: string | PdfShape = "Fi
   bodies[1] = `<< /Type /Catalog /Pages 2 0 R${catalogExtra} >>`;
   bodies[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(" ")}] /Count ${pageIds.length} >>`;
   bodies[3] = "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>";
-  bodies[4] = `<< /Title (${escape(shape.title ?? "Fixture PDF")}) >>`;
+  if (shape.cjkFont) {
+    const { baseFont, cmap, ordering, supplement } = shape.cjkFont;
+    const [descendantId, descriptorId] = [next++, next++];
+    bodies[3] = `<< /Type /Font /Subtype /Type0 /BaseFont /${baseFont} /Encoding /${cmap} /DescendantFonts [${descendantId} 0 R] >>`;
+    bodies[descendantId] =
+      `<< /Type /Font /Subtype /CIDFontType0 /BaseFont /${baseFont} /CIDSystemInfo << /Registry (Adobe) /Ordering (${ordering}) /Supplement ${supplement} >> /FontDescriptor ${descriptorId} 0 R /DW 1000 >>`;
+    bodies[descriptorId] =
+      `<< /Type /FontDescriptor /FontName /${baseFont} /Flags 6 /FontBBox [0 -200 1000 900] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 700 /StemV 80 >>`;
+  }
+  bodies[4] = `<< /Title ${textString(shape.title ?? "Fixture PDF")} >>`;
   const pixels = "\x80".repeat(64);
   bodies[5] = `<< /Type /XObject /Subtype /Image /Width 8 /Height 8 /ColorSpace /DeviceGray /BitsPerComponent 8 /Length ${pixels.length} >>\nstream\n${pixels}\nendstream`;
   if (!shape.encrypted) return assemble(bodies, next);

@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import path from "node:path";
 import { extractText, getDocumentProxy, getMeta } from "unpdf";
 import type { ExtractedPage } from "./extract-html";
 import type { Block } from "./html-blocks";
@@ -13,6 +15,20 @@ export interface PdfOptions {
 }
 
 type PdfDocument = Awaited<ReturnType<typeof getDocumentProxy>>;
+
+/**
+ * pdf.js's packed CMaps, from `pdfjs-dist` (the release unpdf bundles). They map the character
+ * codes of the CJK fonts every reader is expected to have (STSong-Light with UniGB-UCS2-H,
+ * KozMinPro with UniJIS-UCS2-H …), which PDFs using them do not embed: without the CMaps pdf.js
+ * finds no text at all on such pages. Given as a directory, not a URL: in Node pdf.js reads the
+ * files with `fs.readFile`, which takes a path (unpdf's own default, a `file:` URL, fails to load).
+ */
+const CMAPS = {
+  cMapUrl:
+    path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "cmaps") + path.sep,
+  cMapPacked: true,
+};
+
 interface OutlineNode {
   title: string;
   dest: string | unknown[] | null;
@@ -109,7 +125,7 @@ export async function extractPdf(
 ): Promise<ExtractedPdf> {
   let pdf: PdfDocument;
   try {
-    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0 });
+    pdf = await getDocumentProxy(new Uint8Array(bytes), { verbosity: 0, ...CMAPS });
   } catch (error) {
     const message = (error as Error).message ?? "";
     if ((error as Error).name === "PasswordException" || /password/i.test(message))
