@@ -28,6 +28,13 @@ export const JAPANESE_MINCHO: ReaderCjkFont = {
   supplement: 2,
 };
 
+export const KOREAN_MYEONGJO: ReaderCjkFont = {
+  baseFont: "HYSMyeongJo-Medium",
+  cmap: "UniKS-UCS2-H",
+  ordering: "Korea1",
+  supplement: 1,
+};
+
 export interface PdfShape {
   title?: string;
   /** Bookmarks: title and the 1-based page they open. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { makePdf } from "../../../tests/support/pdf";
+import { JAPANESE_MINCHO, KOREAN_MYEONGJO, makePdf, SIMPLIFIED_CHINESE_SONG } from "../../../tests/support/pdf";
 import { extractPdf, withoutRunningLines } from "./extract-pdf";
 
 describe("a PDF's running heads and feet", () => {
@@ -53,5 +53,46 @@ describe("a PDF's running heads and feet", () => {
     expect(text).toContain("Parking permits cost $140 a term.");
     expect(text).not.toContain("Northfield Student Handbook 2026");
     expect(text).not.toMatch(/Page \d of 4/);
+  });
+});
+
+describe("a PDF's lines joined into paragraphs", () => {
+  it("joins a Chinese or Japanese line to the next with no space, and Korean, Latin or mixed lines with one", async () => {
+    const chinese = await extractPdf(
+      makePdf(
+        [
+          [
+            "申请人须在每年四月十五日前向国际交流处提交申请材",
+            "料，研究生公寓每年住宿费为六千五百元，",
+            "入住手续请访问 Student Portal",
+            "办理。",
+          ],
+        ],
+        { cjkFont: SIMPLIFIED_CHINESE_SONG },
+      ),
+      "zh.pdf",
+    );
+    expect(chinese.text).toBe(
+      "申请人须在每年四月十五日前向国际交流处提交申请材料，研究生公寓每年住宿费为六千五百元，入住手续请访问 Student Portal 办理。",
+    );
+    const japanese = await extractPdf(
+      makePdf(
+        [["成績優秀な留学生を対象に給付型奨学金を支給", "しています。申請書は国際", "センターで配布しています。"]],
+        {
+          cjkFont: JAPANESE_MINCHO,
+        },
+      ),
+      "ja.pdf",
+    );
+    expect(japanese.text).toBe(
+      "成績優秀な留学生を対象に給付型奨学金を支給しています。申請書は国際センターで配布しています。",
+    );
+    const korean = await extractPdf(
+      makePdf([["기숙사 비용은 한 학기에 180만원이며 기숙사", "신청 마감일은 8월 15일입니다."]], {
+        cjkFont: KOREAN_MYEONGJO,
+      }),
+      "ko.pdf",
+    );
+    expect(korean.text).toBe("기숙사 비용은 한 학기에 180만원이며 기숙사 신청 마감일은 8월 15일입니다.");
   });
 });

@@ -114,6 +114,31 @@ export function withoutRunningLines(pages: string[][]): string[][] {
 }
 
 /**
+ * Characters of the scripts written without spaces between words (decision 026: Han, kana, Thai,
+ * Lao, Khmer, Burmese), by their script extensions, so that the punctuation they share (。、「」,
+ * the prolonged sound mark ー) counts as theirs.
+ */
+const UNSPACED = /[\p{scx=Han}\p{scx=Hiragana}\p{scx=Katakana}\p{scx=Thai}\p{scx=Lao}\p{scx=Khmer}\p{scx=Myanmar}]/u;
+/** A letter of a script that puts spaces between its words (Latin, Cyrillic, Hangul …). */
+const spacedLetter = (char: string) => /\p{L}/u.test(char) && !UNSPACED.test(char);
+/** A line break and the spaces around it, with the characters on either side. */
+const LINE_BREAK = /(\S)\s*\n\s*(?=(\S))/gu;
+
+/**
+ * A paragraph's lines as one text. A line break stands for a space, except beside a character of a
+ * script written without spaces when the other side is no letter of a spaced script (the same
+ * script, punctuation such as "，", a figure): a printed Chinese or Japanese line wraps inside a
+ * word, and a space there would cut it in two ("申请材 料").
+ */
+function joinedLines(paragraph: string) {
+  return paragraph.replace(LINE_BREAK, (_, before: string, after: string) =>
+    (UNSPACED.test(before) && !spacedLetter(after)) || (UNSPACED.test(after) && !spacedLetter(before))
+      ? before
+      : `${before} `,
+  );
+}
+
+/**
  * The text of a PDF, page by page: each page is a section ("Page N") under the bookmarks that
  * cover it, so chunks say where they came from. Encrypted, corrupt, over-long and text-less
  * (scanned) PDFs fail with a message saying which.
@@ -157,7 +182,7 @@ export async function extractPdf(
       path.forEach((heading, depth) => blocks.push({ kind: "heading", level: depth + 1, text: heading }));
       blocks.push({ kind: "heading", level: path.length + 1, text: `Page ${index + 1}`, pathOnly: true });
       for (const paragraph of page.split(/\n\s*\n/)) {
-        const clean = paragraph.replace(/\s+/g, " ").trim();
+        const clean = joinedLines(paragraph).replace(/\s+/g, " ").trim();
         if (clean) blocks.push({ kind: "text", text: clean });
       }
     });
