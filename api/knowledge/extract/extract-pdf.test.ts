@@ -1,4 +1,7 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { RIGHT_TO_LEFT_DOCUMENTS } from "../../../tests/fixtures/right-to-left/texts";
 import { JAPANESE_MINCHO, KOREAN_MYEONGJO, makePdf, SIMPLIFIED_CHINESE_SONG } from "../../../tests/support/pdf";
 import { extractPdf, withoutRunningLines } from "./extract-pdf";
 
@@ -95,4 +98,18 @@ describe("a PDF's lines joined into paragraphs", () => {
     );
     expect(korean.text).toBe("기숙사 비용은 한 학기에 180만원이며 기숙사 신청 마감일은 8월 15일입니다.");
   });
+});
+
+describe("right-to-left PDFs", () => {
+  // Printed by Chromium, which draws every glyph on its own, left to right, as Arabic's contextual
+  // shapes: read as drawn, the text came out as "ﻦﻜﺴﻟا ﻞﻴﻟد" and Hebrew lines with their pieces swapped.
+  it.each(Object.entries(RIGHT_TO_LEFT_DOCUMENTS))(
+    "reads %s in logical order, as its letters, numbers, brackets and Latin names were written",
+    async (file, { title, body }) => {
+      const bytes = readFileSync(path.resolve("tests/fixtures/right-to-left", file));
+      const pdf = await extractPdf(new Uint8Array(bytes), file);
+      expect(pdf.title).toBe(title);
+      expect(pdf.text).toBe(`${title} ${body}`);
+    },
+  );
 });

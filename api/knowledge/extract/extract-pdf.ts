@@ -1,6 +1,7 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { extractText, getDocumentProxy, getMeta } from "unpdf";
+import bidiFactory from "bidi-js";
+import { getDocumentProxy, getMeta } from "unpdf";
 import type { ExtractedPage } from "./extract-html";
 import type { Block } from "./html-blocks";
 import { storableText } from "./storable-text";
@@ -113,6 +114,68 @@ export function withoutRunningLines(pages: string[][]): string[][] {
   });
 }
 
+const bidi = bidiFactory();
+/** A text item of pdf.js: its characters, their direction, and where it stands (`transform[4]` is its left edge). */
+interface TextItem {
+  str: string;
+  dir: string;
+  transform: number[];
+  hasEOL: boolean;
+}
+const LETTER = /\p{L}/gu;
+const letterCount = (text: string) => text.match(LETTER)?.length ?? 0;
+/** Runs of the right-to-left scripts whose PDFs carry presentation forms (Arabic's contextual shapes). */
+const RIGHT_TO_LEFT_RUN = /[\p{Script=Arabic}\p{Script=Hebrew}]+/gu;
+
+/**
+ * A page's text, line by line, as unpdf's `extractText` reads it (each item's text, a line break
+ * after an item that ends a line), with right-to-left lines put in logical order.
+ *
+ * A PDF draws its text in visual order, left to right, and pdf.js reverses the characters within
+ * each right-to-left item only. Producers that draw one glyph at a time (Chromium's printing, among
+ * others) leave an Arabic line as single letters from its end to its start; others leave a Hebrew
+ * line's words in order but its pieces (a number, a Latin name) on the wrong side. Such a line's
+ * items are read left to right by position, their characters turned back to visual order, and the
+ * Unicode Bidirectional Algorithm (bidi-js) reorders the line as a whole, in the page's direction,
+ * with mirrored characters such as brackets turned back. Arabic's presentation forms (the letters'
+ * contextual shapes, which such producers map their glyphs to) become letters again by NFKC.
+ */
+async function pageText(pdf: PdfDocument, pageNumber: number) {
+  const items = (await (await pdf.getPage(pageNumber)).getTextContent()).items.filter(
+    (item): item is typeof item & TextItem => "str" in item,
+  );
+  if (!items.some((item) => item.dir === "rtl")) {
+    return items.map((item) => item.str + (item.hasEOL ? "\n" : "")).join("");
+  }
+  const rightToLeft = items.filter((item) => item.dir === "rtl").reduce((sum, item) => sum + letterCount(item.str), 0);
+  const leftToRight = items.filter((item) => item.dir !== "rtl").reduce((sum, item) => sum + letterCount(item.str), 0);
+  const direction = rightToLeft > leftToRight ? "rtl" : "ltr";
+  const lines: TextItem[][] = [[]];
+  for (const item of items) {
+    lines[lines.length - 1].push(item);
+    if (item.hasEOL) lines.push([]);
+  }
+  return lines
+    .map((line) => {
+      const text = line.some((item) => item.dir === "rtl")
+        ? logicalOrder(
+            [...line]
+              .sort((a, b) => a.transform[4] - b.transform[4])
+              .map((item) => (item.dir === "rtl" ? [...item.str].reverse().join("") : item.str))
+              .join(""),
+            direction,
+          )
+        : line.map((item) => item.str).join("");
+      return text.replace(RIGHT_TO_LEFT_RUN, (run) => run.normalize("NFKC"));
+    })
+    .join("\n");
+}
+
+/** A line drawn in visual order, read in logical order by the bidirectional algorithm. */
+function logicalOrder(visual: string, direction: "ltr" | "rtl") {
+  return bidi.getReorderedString(visual, bidi.getEmbeddingLevels(visual, direction));
+}
+
 /**
  * Characters of the scripts written without spaces between words (decision 026: Han, kana, Thai,
  * Lao, Khmer, Burmese), by their script extensions, so that the punctuation they share (。、「」,
@@ -161,8 +224,8 @@ export async function extractPdf(
     if (options.maxPages && pdf.numPages > options.maxPages) {
       throw new Error(`The PDF has ${pdf.numPages} pages; at most ${options.maxPages} are indexed`);
     }
-    const { text } = await extractText(pdf, { mergePages: false });
-    const lines = withoutRunningLines((text as string[]).map((page) => page.split("\n").map((line) => line.trim())));
+    const text = await Promise.all(Array.from({ length: pdf.numPages }, (_, at) => pageText(pdf, at + 1)));
+    const lines = withoutRunningLines(text.map((page) => page.split("\n").map((line) => line.trim())));
     const pages = lines.map((page) =>
       page
         .join("\n")
