@@ -109,6 +109,21 @@ async function chat(message: string, extra: Record<string, unknown> = {}) {
   return { status: response.status, body: null, events, text, done, conversationId: start.conversation_id };
 }
 
+/** The user profile data model's fields profile capture fills: contact fields, and a learning interest. */
+async function defineUserProfileFields(names: ("email" | "first_name" | "intended_major")[]) {
+  await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
+    token: admin,
+    body: {
+      personalisation_config_details: names.map((name) => ({
+        name,
+        field_type: "text",
+        group: name === "intended_major" ? "Learning Interests" : "Personal Contact Information",
+        model_type: "user_profile",
+      })),
+    },
+  });
+}
+
 describe("the embed script", () => {
   it("names this server's widget, the client's key for the environment and the agent", async () => {
     const install = await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, {
@@ -360,16 +375,7 @@ describe("answers", () => {
   });
 
   it("captures what the visitor says about themselves into the user profile fields", async () => {
-    await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
-      token: admin,
-      body: {
-        personalisation_config_details: [
-          { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-          { name: "first_name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-          { name: "intended_major", field_type: "text", group: "Learning Interests", model_type: "user_profile" },
-        ],
-      },
-    });
+    await defineUserProfileFields(["email", "first_name", "intended_major"]);
     const reply = await chat(
       "Hi, my name is Maya Patel and my intended major is nursing. Reach me at maya.patel@example.org please.",
     );
@@ -383,15 +389,7 @@ describe("answers", () => {
   });
 
   it("reads a name and an address written beyond ASCII, and answers the question they came with", async () => {
-    await call("POST", `/v1/apps/${appId}/personalisation_config_details/create_and_update`, {
-      token: admin,
-      body: {
-        personalisation_config_details: [
-          { name: "email", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-          { name: "first_name", field_type: "text", group: "Personal Contact Information", model_type: "user_profile" },
-        ],
-      },
-    });
+    await defineUserProfileFields(["email", "first_name"]);
     const reply = await chat(
       "Hi, my name is Émilie Dubois, émilie.dubois@exemple.fr. When do applications for fall close?",
       {
