@@ -20,7 +20,14 @@ import { recordChanges } from "../history/record";
 import { badRequest } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { validateLogo } from "../storage/images";
-import { appearanceOf, checkedValues, requireTriggerPoint, saveAppearance, type Environment } from "./values";
+import {
+  appearanceOf,
+  checkedValues,
+  pushedAtOf,
+  requireTriggerPoint,
+  saveAppearance,
+  type Environment,
+} from "./values";
 import type { StorageWrites } from "../http/storage-writes";
 
 export function appearanceRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
@@ -39,7 +46,7 @@ export function appearanceRoutes(route: RouteBuilder, storageWrites: StorageWrit
       return {
         data: stage.values,
         fields_data: APPEARANCE_FIELDS,
-        pushed_at: prod.row?.updatedAt.toISOString() ?? null,
+        pushed_at: pushedAtOf(prod.row),
       };
     },
   });

@@ -7,6 +7,17 @@ import { badRequest } from "../http/errors";
 
 export type Environment = "stage" | "prod";
 
+/**
+ * A production row's `updated_at` is when production was last pushed (saves to production are
+ * pushes, and History's restores of it). A row an import wrote, that no push has written since,
+ * was never pushed: its `updated_at` is this time, which answers as no push time at all.
+ */
+export const NEVER_PUSHED = new Date(0);
+
+/** When production of a trigger point was last pushed, or null when it never was. */
+export const pushedAtOf = (row: { updatedAt: Date } | undefined) =>
+  row && row.updatedAt.getTime() !== NEVER_PUSHED.getTime() ? row.updatedAt.toISOString() : null;
+
 /** Appearances are kept per trigger point the client has (Default, its trigger points, its agents' site codes). */
 export async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
   const { triggerPoints } = await clientScope(appId, deps.db);
