@@ -85,8 +85,9 @@ export const AppExportFile = z.object({
     .array(z.object({ email: emailAddress(z.string().trim()), name: z.string().default(""), role: AppRole }))
     .default([]),
   /**
-   * Uploaded files' metadata and tags, never their bytes: an import sets the tags of the files of
-   * the same name the client already has and creates none (their content must be uploaded).
+   * Uploaded files' metadata and tags, never their bytes: an import adds these tags to the files of
+   * the same name the client already has (taking none away) and creates no file (their content
+   * must be uploaded).
    */
   files: z
     .array(

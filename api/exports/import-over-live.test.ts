@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appearances, clientApps } from "../db/schema";
+import { appearances, clientApps, knowledgeFiles } from "../db/schema";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 
 /**
@@ -89,5 +89,30 @@ describe("Appearance's last push time through an import", () => {
     expect(pushed.body.message).toBe("Pushed to production");
     const [app] = await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "pushless"));
     expect((await call("GET", appearancePath(app.id), { token: admin })).body.pushed_at).toEqual(expect.any(String));
+  });
+});
+
+describe("files' environment tags through an import", () => {
+  it("keeps the tags a file was given since the export: an older export takes no file out of Production", async () => {
+    const [file] = await host.deps.db
+      .insert(knowledgeFiles)
+      .values({
+        appId: northfield,
+        fileName: "Handbook.pdf",
+        uploadKey: `uploads/${northfield}/tags/Handbook.pdf`,
+        status: "indexed",
+        tags: ["sandbox"],
+      })
+      .returning();
+    const older = await exportNorthfield();
+    const tagged = await call("PATCH", `/v1/files/${file.id}`, {
+      token: admin,
+      body: { app_id: northfield, tags: ["sandbox", "production"] },
+    });
+    expect(tagged.body.tags).toEqual(["sandbox", "production"]);
+
+    await importFile(older);
+    const [after] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
+    expect(after.tags).toEqual(["sandbox", "production"]);
   });
 });

@@ -332,11 +332,22 @@ async function writeImport(appId: number, created: boolean, file: AppExportFile,
   }
   await importProfileSections(appId, file, tx);
   const knowledge = await importKnowledgeSections(appId, file, tx);
+  // A file's tags say where it answers. The file's tags are added where the client's file of that
+  // name lacks them, and none is taken away: a file put into Production since the export was taken
+  // stays there (an older export cannot know of it). Taking a file out is the Files screen's.
   for (const uploaded of file.files) {
-    await tx
-      .update(knowledgeFiles)
-      .set({ tags: uploaded.tags, updatedAt: new Date() })
+    const live = await tx
+      .select({ id: knowledgeFiles.id, tags: knowledgeFiles.tags })
+      .from(knowledgeFiles)
       .where(and(eq(knowledgeFiles.appId, appId), eq(knowledgeFiles.fileName, uploaded.file_name)));
+    for (const row of live) {
+      const added = uploaded.tags.filter((tag) => !row.tags.includes(tag));
+      if (added.length)
+        await tx
+          .update(knowledgeFiles)
+          .set({ tags: [...row.tags, ...added], updatedAt: new Date() })
+          .where(eq(knowledgeFiles.id, row.id));
+    }
   }
   return { agentIds, ...knowledge };
 }
