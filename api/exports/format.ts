@@ -10,6 +10,7 @@ import {
   emailAddress,
   FileTag,
   FinetuningType,
+  Id,
   isPenaltyType,
   TOPIC_CONTROL_TYPES,
   TOPIC_ROWS,
@@ -31,11 +32,22 @@ export const AppExportFile = z.object({
   exported_at: z.string(),
   app: AppInput,
   agents: z
-    .array(AgentInput.omit({ id: true, app_id: true }))
+    .array(
+      AgentInput.omit({ id: true, app_id: true }).extend({
+        /**
+         * Which agent it was: its id and when it was created, which an import into the same client
+         * matches before the site code, so an agent renamed since is updated, not added again.
+         * Older exports have neither.
+         */
+        id: Id.optional(),
+        created_at: z.string().max(64).optional(),
+      }),
+    )
     .default([])
-    // Agents are matched by site code on import: two of one code (in any case) would silently become one.
+    // Agents are matched by id and site code on import: two of one (a code in any case) would silently become one.
     .superRefine((agents, ctx) => {
       const seen = new Set<string>();
+      const ids = new Set<number>();
       agents.forEach((agent, i) => {
         const code = agent.site_code.toLowerCase();
         if (seen.has(code))
@@ -45,6 +57,9 @@ export const AppExportFile = z.object({
             message: "Another agent of this file has this site code",
           });
         seen.add(code);
+        if (agent.id !== undefined && ids.has(agent.id))
+          ctx.addIssue({ code: "custom", path: [i, "id"], message: "Another agent of this file has this id" });
+        if (agent.id !== undefined) ids.add(agent.id);
       });
     }),
   controls: z

@@ -3,7 +3,7 @@ import type { ModelType } from "@contract";
 import { agentChange } from "../agents/agent-change";
 import { clientCreatedChange, clientProfileChange } from "../apps/client-change";
 import type { Executor } from "../controls/scope";
-import { agents, knowledgeFiles, websites } from "../db/schema";
+import { knowledgeFiles, websites } from "../db/schema";
 import { filesChange } from "../files/file-change";
 import { websitesChange } from "../knowledge/website-change";
 import { testQuestionsImportChange } from "../testing/questions-change";
@@ -35,24 +35,19 @@ const distinct = <T>(values: T[]) => [...new Set(values)];
 /**
  * Everything an import may change, each kind as its own save records it, so History shows an
  * import as the changes it made (an agent added, a rule changed, a file's tags) and restores them
- * as it restores any other. Read before the import writes: the client's agents and files the file
- * names are matched here as the import matches them.
+ * as it restores any other. Read before the import writes: the client's files the file names are
+ * matched here as the import matches them, and `matchedAgents` are the agents placeAgents matched.
  */
 export async function importChanges(
   appId: number,
   file: AppExportFile,
+  matchedAgents: (number | null)[],
   created: boolean,
   box: SecretBox,
   db: Executor,
 ): Promise<Change<ImportWritten>[]> {
-  const siteCodes = file.agents.map((agent) => agent.site_code);
   const fileNames = file.files.map((uploaded) => uploaded.file_name);
-  const agentIds = siteCodes.length
-    ? await db
-        .select({ id: agents.id })
-        .from(agents)
-        .where(and(eq(agents.appId, appId), inArray(agents.siteCode, siteCodes)))
-    : [];
+  const agentIds = matchedAgents.filter((id): id is number => id !== null);
   const websiteIds = file.websites.length
     ? await db
         .select({ id: websites.id })
@@ -83,10 +78,7 @@ export async function importChanges(
   const changes: Change<ImportWritten>[] = [
     created ? clientCreatedChange(appId) : clientProfileChange(appId),
     {
-      ...agentChange(
-        appId,
-        agentIds.map((row) => row.id),
-      ),
+      ...agentChange(appId, agentIds),
       created: (written: ImportWritten) => written.agentIds.map(String),
     },
     controlsChange(appId, distinct(file.controls.map((row) => row.trigger_point))),

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { appearances, clientApps, knowledgeFiles } from "../db/schema";
+import { agents, appearances, clientApps, controls, knowledgeFiles } from "../db/schema";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 
 /**
@@ -114,5 +114,103 @@ describe("files' environment tags through an import", () => {
     await importFile(older);
     const [after] = await host.deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, file.id));
     expect(after.tags).toEqual(["sandbox", "production"]);
+  });
+});
+
+describe("agents renamed since the export", () => {
+  const stageColour = async (triggerPoint: string) =>
+    (await call("GET", `/v1/appearances?appId=${northfield}&triggerPoint=${triggerPoint}`, { token: admin })).body.data
+      ?.primary_color;
+  const saveStageColour = (triggerPoint: string, primary_color: string) =>
+    call("PUT", `/v1/appearances?appId=${northfield}&triggerPoint=${triggerPoint}`, {
+      token: admin,
+      body: { appearance: { value: { primary_color } } },
+    });
+  const northfieldAgents = () => host.deps.db.select().from(agents).where(eq(agents.appId, northfield));
+
+  /** An agent with a setting kept under its site code, exported, then renamed and changed. */
+  async function renamedSinceExport(code: string, renamed: string) {
+    const created = await call("POST", `/v1/apps/${northfield}/agents/update_agents`, {
+      token: admin,
+      body: { app_id: northfield, name: `Agent ${code}`, agent_type: "engagement", site_code: code },
+    });
+    expect(created.status).toBe(200);
+    expect((await saveStageColour(code, "#111111")).status).toBe(200);
+    const older = await exportNorthfield();
+    const renaming = await call("POST", `/v1/apps/${northfield}/agents/update_agents`, {
+      token: admin,
+      body: { ...created.body, site_code: renamed, name: `Agent ${renamed}` },
+    });
+    expect(renaming.body.site_code).toBe(renamed);
+    expect((await saveStageColour(renamed, "#222222")).status).toBe(200);
+    return { id: created.body.id as number, older };
+  }
+
+  it("updates the agent it was exported as, by the id the export carries, keeping its live site code", async () => {
+    const { id, older } = await renamedSinceExport("archive", "records");
+    const count = (await northfieldAgents()).length;
+
+    await importFile(older);
+    const after = await northfieldAgents();
+    expect(after).toHaveLength(count);
+    expect(after.find((agent) => agent.id === id)).toMatchObject({ name: "Agent archive", siteCode: "records" });
+    // What the file kept under the old code is the agent's, under the code it has now; nothing is left under the old.
+    expect(await stageColour("records")).toBe("#111111");
+    const leftUnderOldCode = await host.deps.db
+      .select()
+      .from(appearances)
+      .where(and(eq(appearances.appId, northfield), eq(appearances.triggerPoint, "archive")));
+    expect(leftUnderOldCode).toEqual([]);
+  });
+
+  it("finds the agent an export without ids names by the site code History shows it had, in any case", async () => {
+    const { id, older } = await renamedSinceExport("careers", "jobs");
+    const content = JSON.parse((await host.deps.storage.get(`exports/${older}`))!.toString());
+    // As exports were written before they carried each agent's identity, its code typed in another case.
+    const idless = {
+      ...content,
+      agents: content.agents.map(({ id: _id, created_at: _at, ...agent }: Record<string, unknown>) => agent),
+    };
+    await host.deps.storage.put(
+      "exports/northfield_20250101-000000-000.json",
+      JSON.stringify(idless).replaceAll('"careers"', '"Careers"'),
+    );
+    const count = (await northfieldAgents()).length;
+
+    await importFile("northfield_20250101-000000-000.json");
+    const after = await northfieldAgents();
+    expect(after).toHaveLength(count);
+    expect(after.find((agent) => agent.id === id)).toMatchObject({ name: "Agent careers", siteCode: "jobs" });
+    expect(await stageColour("jobs")).toBe("#111111");
+  });
+
+  it("refuses, writing nothing, a file whose agents the client's now hold under one site code", async () => {
+    const agent = (name: string, site_code: string) =>
+      call("POST", `/v1/apps/${northfield}/agents/update_agents`, {
+        token: admin,
+        body: { app_id: northfield, name, agent_type: "engagement", site_code },
+      });
+    const desk = (await agent("Front Desk", "desk")).body;
+    const help = (await agent("Help Line", "help")).body;
+    const older = await exportNorthfield();
+    // Gone, and what it kept with it (the console deletes no agent).
+    await host.deps.db.delete(agents).where(eq(agents.id, help.id));
+    await host.deps.db.delete(controls).where(and(eq(controls.appId, northfield), eq(controls.triggerPoint, "help")));
+    const renamed = await call("POST", `/v1/apps/${northfield}/agents/update_agents`, {
+      token: admin,
+      body: { ...desk, site_code: "help", name: "Front Desk renamed" },
+    });
+    expect(renamed.body).toMatchObject({ site_code: "help" });
+    const before = await northfieldAgents();
+
+    const refused = await call("POST", "/v1/import_from_file", { token: admin, body: { file_name: older } });
+    expect(refused).toEqual({
+      status: 400,
+      body: {
+        message:
+          "Agent Help Line of the file has site code help, which agent Front Desk renamed has here now: change one of them first",
+      },
+    });
+    expect(await northfieldAgents()).toEqual(before);
   });
 });

@@ -34,6 +34,7 @@ import { unsafeStringsOf } from "../http/input-guard";
 import type { RouteBuilder } from "../http/route";
 import { recordChanges, type Author } from "../history/record";
 import { secretBoxOf } from "../integrations/secrets";
+import { placeAgents } from "./agent-match";
 import { importChanges, type ImportWritten } from "./import-changes";
 import { exportProfileSections, importProfileSections } from "./profile-sections";
 import { exportKnowledgeSections, importKnowledgeSections } from "./knowledge-sections";
@@ -107,6 +108,8 @@ async function buildExport(appId: number, deps: Pick<ApiDeps, "db">): Promise<Ap
       status: app.status as AppExportFile["app"]["status"],
     },
     agents: agentRows.map((a) => ({
+      id: a.id,
+      created_at: a.createdAt.toISOString(),
       name: a.name,
       agent_type: a.agentType as AppExportFile["agents"][number]["agent_type"],
       site_code: a.siteCode,
@@ -289,20 +292,29 @@ async function importExport(
       .where(eq(clientApps.urlCode, file.app.url_code));
     const created = !existing;
     const appId = existing?.id ?? (await nextClientId(tx));
-    const changes = await importChanges(appId, file, created, secretBoxOf(deps), tx);
+    const { file: placed, matched } = created
+      ? { file, matched: file.agents.map(() => null) }
+      : await placeAgents(appId, file, tx);
+    const changes = await importChanges(appId, placed, matched, created, secretBoxOf(deps), tx);
     const { result, recorded } = await recordChanges(
       { db: tx },
       author,
       changes,
-      (db) => writeImport(appId, created, file, db),
+      (db) => writeImport(appId, created, placed, matched, db),
       `Import of ${fileName}`,
     );
     return { appId, created, changed: recorded.length > 0, toDiscover: result.websitesToDiscover };
   });
 }
 
-/** The import's writes, on the transaction that records them. */
-async function writeImport(appId: number, created: boolean, file: AppExportFile, tx: Executor): Promise<ImportWritten> {
+/** The import's writes, on the transaction that records them; `matched` is the client's agent each of the file's is. */
+async function writeImport(
+  appId: number,
+  created: boolean,
+  file: AppExportFile,
+  matched: (number | null)[],
+  tx: Executor,
+): Promise<ImportWritten> {
   const columns = appColumns(file.app);
   if (created) await tx.insert(clientApps).values({ id: appId, ...columns });
   else
@@ -311,13 +323,20 @@ async function writeImport(appId: number, created: boolean, file: AppExportFile,
       .set({ ...columns, updatedAt: new Date() })
       .where(eq(clientApps.id, appId));
   const agentIds: number[] = [];
-  for (const agent of file.agents) {
+  for (const [i, agent] of file.agents.entries()) {
     const values = agentColumns(agent);
-    const [saved] = await tx
-      .insert(agents)
-      .values({ ...values, appId })
-      .onConflictDoUpdate({ target: [agents.appId, agents.siteCode], set: { ...values, updatedAt: new Date() } })
-      .returning({ id: agents.id });
+    const id = matched[i];
+    const [saved] =
+      id === null
+        ? await tx
+            .insert(agents)
+            .values({ ...values, appId })
+            .returning({ id: agents.id })
+        : await tx
+            .update(agents)
+            .set({ ...values, updatedAt: new Date() })
+            .where(and(eq(agents.appId, appId), eq(agents.id, id)))
+            .returning({ id: agents.id });
     agentIds.push(saved.id);
   }
   await importControls(appId, file, tx);
