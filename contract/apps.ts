@@ -183,3 +183,17 @@ export const ImportBody = z.object({
 });
 export const ImportResult = z.object({ message: z.string(), app: ClientApp, created: z.boolean() });
 export type ImportResult = z.infer<typeof ImportResult>;
+
+/** The most changes an import preview lists; `change_count` counts them all. */
+export const IMPORT_PREVIEW_CHANGES = 50;
+
+/** What importing a file would do to a client that exists, before anything is written. */
+export const ImportPreview = z.object({
+  file_name: z.string(),
+  /** The client of the file's url_code as it is now, or null when the import would create it. */
+  existing: z.object({ id: z.number().int(), client_name: z.string() }).nullable(),
+  /** What the import would change in it, each as History would record it (the first IMPORT_PREVIEW_CHANGES). */
+  changes: z.array(z.string()),
+  change_count: z.number().int(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agents, appearances, clientApps, controls, knowledgeFiles } from "../db/schema";
+import { agents, appearances, clientApps, configChanges, controls, knowledgeFiles } from "../db/schema";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 
 /**
@@ -212,5 +212,72 @@ describe("agents renamed since the export", () => {
       },
     });
     expect(await northfieldAgents()).toEqual(before);
+  });
+});
+
+describe("what an import would replace, asked before it does", () => {
+  const preview = (file_name: string, token = admin) =>
+    call("POST", "/v1/import_from_file/preview", { token, body: { file_name } });
+  const historyCount = async () =>
+    (await host.deps.db.select().from(configChanges).where(eq(configChanges.appId, northfield))).length;
+
+  it("names the live client and what the import would change in it, writing nothing", async () => {
+    const older = await exportNorthfield();
+    const [admissions] = await host.deps.db
+      .select()
+      .from(agents)
+      .where(and(eq(agents.appId, northfield), eq(agents.siteCode, "admissions")));
+    const renamed = await call("POST", `/v1/apps/${northfield}/agents/update_agents`, {
+      token: admin,
+      body: { id: admissions.id, app_id: northfield, site_code: "admissions", name: "Admissions Desk" },
+    });
+    expect(renamed.body.name).toBe("Admissions Desk");
+    const [client] = await host.deps.db.select().from(clientApps).where(eq(clientApps.id, northfield));
+    const recorded = await historyCount();
+
+    const asked = await preview(older);
+    expect(asked).toEqual({
+      status: 200,
+      body: {
+        file_name: older,
+        existing: { id: northfield, client_name: client.clientName },
+        changes: [`Agent ${admissions.name}: Name changed`],
+        change_count: 1,
+      },
+    });
+    const [still] = await host.deps.db.select().from(agents).where(eq(agents.id, admissions.id));
+    expect(still.name).toBe("Admissions Desk");
+    expect(await historyCount()).toBe(recorded);
+
+    // Imported, it does what it said; a file the client already holds would change nothing.
+    await importFile(older);
+    expect((await preview(older)).body).toMatchObject({ changes: [], change_count: 0 });
+  });
+
+  it("names no client for a file that would create one", async () => {
+    const fileName = await exportNorthfield();
+    const content = JSON.parse((await host.deps.storage.get(`exports/${fileName}`))!.toString());
+    await host.deps.storage.put(
+      "exports/fresh_20260101-000000-000.json",
+      JSON.stringify({ ...content, app: { ...content.app, url_code: "fresh-college" } }),
+    );
+    expect((await preview("fresh_20260101-000000-000.json")).body).toEqual({
+      file_name: "fresh_20260101-000000-000.json",
+      existing: null,
+      changes: [],
+      change_count: 0,
+    });
+    expect(await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "fresh-college"))).toEqual([]);
+  });
+
+  it("refuses what the import refuses, with the same answer, and answers staff only", async () => {
+    await host.deps.storage.put("exports/unreadable.json", "{ not json");
+    expect(await preview("unreadable.json")).toEqual({
+      status: 400,
+      body: { message: "unreadable.json is not valid JSON" },
+    });
+    expect((await preview("nobody_20200101-000000.json")).status).toBe(404);
+    const { clientAdmin } = await demoCallers(host);
+    expect((await preview("unreadable.json", clientAdmin)).status).toBe(403);
   });
 });

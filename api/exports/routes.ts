@@ -1,10 +1,12 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import { z } from "zod";
 import {
   ExportFiles,
   ExportResult,
   IdParam,
+  IMPORT_PREVIEW_CHANGES,
   ImportBody,
+  ImportPreview,
   ImportResult,
   isPenaltyType,
   TOPIC_CONTROL_TYPES,
@@ -19,6 +21,7 @@ import {
   aiProbings,
   appUsers,
   clientApps,
+  configChanges,
   controls,
   controlTopics,
   finetunings,
@@ -301,10 +304,45 @@ async function importExport(
       author,
       changes,
       (db) => writeImport(appId, created, placed, matched, db),
-      `Import of ${fileName}`,
+      importVia(fileName),
     );
-    return { appId, created, changed: recorded.length > 0, toDiscover: result.websitesToDiscover };
+    return { appId, created, recorded, changed: recorded.length > 0, toDiscover: result.websitesToDiscover };
   });
+}
+
+/** What History names as having made an import's changes, ahead of each one's summary. */
+const importVia = (fileName: string) => `Import of ${fileName}`;
+
+/**
+ * What importing the file would change, each change as History would record it: the import is
+ * run and recorded, its History read, and all of it rolled back, so the answer is exactly what the
+ * import would do to the client as it is now.
+ */
+async function previewImport(
+  file: AppExportFile,
+  fileName: string,
+  author: Author,
+  deps: Pick<ApiDeps, "db" | "config">,
+) {
+  let summaries: string[] = [];
+  try {
+    await deps.db.transaction(async (tx) => {
+      const { recorded } = await importExport(file, fileName, author, { ...deps, db: tx });
+      const rows = recorded.length
+        ? await tx
+            .select({ summary: configChanges.summary })
+            .from(configChanges)
+            .where(inArray(configChanges.id, recorded))
+            .orderBy(asc(configChanges.id))
+        : [];
+      const prefix = `${importVia(fileName)}: `;
+      summaries = rows.map((row) => (row.summary.startsWith(prefix) ? row.summary.slice(prefix.length) : row.summary));
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+  return summaries;
 }
 
 /** The import's writes, on the transaction that records them; `matched` is the client's agent each of the file's is. */
@@ -419,30 +457,8 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
     response: ImportResult,
     handler: async ({ body, caller, deps }) => {
       requireStaff(caller);
-      if (!isExportFileName(body.file_name))
-        throw badRequest("Invalid request body", { file_name: ["Not an export file name"] });
-      const bytes = await deps.storage.get(`${EXPORTS_FOLDER}/${body.file_name}`);
-      if (!bytes) throw notFound(`No export file named ${body.file_name}`);
-      // A file saved again by an editor may start with a byte order mark, or be UTF-16 ("Unicode" in Notepad).
-      const text = decodeTextFile(bytes, null);
-      if (!text.ok) throw badRequest(`${body.file_name} is not UTF-8 or UTF-16 text`);
-      let json: unknown;
-      try {
-        json = JSON.parse(text.text);
-      } catch {
-        throw badRequest(`${body.file_name} is not valid JSON`);
-      }
-      // A file edited by hand is outside input too: the same text is refused in it as in any request.
-      const unsafe = unsafeStringsOf(json);
-      if (Object.keys(unsafe).length)
-        throw badRequest(`${body.file_name} holds text the console does not store`, unsafe);
-      const parsed = AppExportFile.safeParse(json);
-      if (!parsed.success)
-        throw badRequest(
-          `${body.file_name} is not a client export this console can import`,
-          fieldErrorsOf(parsed.error),
-        );
-      const { appId, created, changed, toDiscover } = await importExport(parsed.data, body.file_name, caller, deps);
+      const file = await readExportFile(body.file_name, deps);
+      const { appId, created, changed, toDiscover } = await importExport(file, body.file_name, caller, deps);
       // Queued once the import is committed, as a website's save queues its discovery.
       for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });
       const app = await loadClientApp(appId, deps);
@@ -455,4 +471,52 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
       return { message, app, created };
     },
   });
+
+  route({
+    method: "post",
+    path: "/v1/import_from_file/preview",
+    tag: "Clients",
+    summary:
+      "What importing an export file would change in the client of its url_code, if that client exists, each change as History would record it; writes nothing. Refuses a file the import would refuse, with the same answer.",
+    body: ImportBody,
+    response: ImportPreview,
+    handler: async ({ body, caller, deps }) => {
+      requireStaff(caller);
+      const file = await readExportFile(body.file_name, deps);
+      const [existing] = await deps.db
+        .select({ id: clientApps.id, client_name: clientApps.clientName })
+        .from(clientApps)
+        .where(eq(clientApps.urlCode, file.app.url_code));
+      const changes = existing ? await previewImport(file, body.file_name, caller, deps) : [];
+      return {
+        file_name: body.file_name,
+        existing: existing ?? null,
+        changes: changes.slice(0, IMPORT_PREVIEW_CHANGES),
+        change_count: changes.length,
+      };
+    },
+  });
+}
+
+/** An export file read and checked as an import reads it: a 4xx that says what is wrong with it, or the file. */
+async function readExportFile(fileName: string, deps: Pick<ApiDeps, "storage">) {
+  if (!isExportFileName(fileName)) throw badRequest("Invalid request body", { file_name: ["Not an export file name"] });
+  const bytes = await deps.storage.get(`${EXPORTS_FOLDER}/${fileName}`);
+  if (!bytes) throw notFound(`No export file named ${fileName}`);
+  // A file saved again by an editor may start with a byte order mark, or be UTF-16 ("Unicode" in Notepad).
+  const text = decodeTextFile(bytes, null);
+  if (!text.ok) throw badRequest(`${fileName} is not UTF-8 or UTF-16 text`);
+  let json: unknown;
+  try {
+    json = JSON.parse(text.text);
+  } catch {
+    throw badRequest(`${fileName} is not valid JSON`);
+  }
+  // A file edited by hand is outside input too: the same text is refused in it as in any request.
+  const unsafe = unsafeStringsOf(json);
+  if (Object.keys(unsafe).length) throw badRequest(`${fileName} holds text the console does not store`, unsafe);
+  const parsed = AppExportFile.safeParse(json);
+  if (!parsed.success)
+    throw badRequest(`${fileName} is not a client export this console can import`, fieldErrorsOf(parsed.error));
+  return parsed.data;
 }

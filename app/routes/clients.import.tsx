@@ -3,6 +3,8 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { ImportFilesTable } from "~/components/clients/ImportFilesTable";
+import { ImportReplaceConfirm } from "~/components/clients/ImportReplaceConfirm";
+import { IMPORT_REPLACE_CONFIRMED, isImportReplaceQuestion } from "~/lib/import-question";
 import * as f from "~/styles/forms.css";
 import { IMPORT_LOAD_ERROR_TEXT, NO_IMPORT_FILES_TEXT } from "~/components/clients/texts";
 import { useHydrated } from "~/components/useHydrated";
@@ -10,7 +12,12 @@ import { RouteError } from "~/components/RouteError";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { requireApi } from "~/server/api/client.server";
 import { appsApi } from "~/server/api/apps-api.server";
-import { importFailureMessage, importedSummary, readImportClientsForm } from "~/server/client-form.server";
+import {
+  askBeforeReplacing,
+  importFailureMessage,
+  importedSummary,
+  readImportClientsForm,
+} from "~/server/client-form.server";
 import { consoleContext } from "~/server/context.server";
 import { requireUserWithPermission } from "~/server/permissions.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -28,12 +35,21 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   }
 }
 
-/** Imports the ticked files one by one, in order; the first failure stops the run, keeping what was imported. */
+/**
+ * Imports the ticked files one by one, in order; the first failure stops the run, keeping what was
+ * imported. Where a file would change a client that exists, the answer is first the question that
+ * says what would change, and the files are imported once it is confirmed.
+ */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
   await requireUserWithPermission(api, "create_client");
-  const submission = readImportClientsForm(await readForm(request));
+  const form = await readForm(request);
+  const submission = readImportClientsForm(form);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
+  if (form.get(IMPORT_REPLACE_CONFIRMED) !== "yes") {
+    const asked = await askBeforeReplacing(api, submission.value.file_name);
+    if (asked) return asked;
+  }
   // What each import did ("Imported Acme", "Updated Northfield University"): an update overwrites a client.
   const done: string[] = [];
   for (const fileName of submission.value.file_name) {
@@ -57,7 +73,10 @@ const loadSchema = () => import("~/lib/client-form.schema").then((module) => mod
 
 export default function ImportClients() {
   const { files, loadError } = useLoaderData<typeof loader>();
-  const lastResult = useActionData<typeof action>();
+  const answer = useActionData<typeof action>();
+  const question = isImportReplaceQuestion(answer) ? answer : null;
+  // The question is not the form's reply: conform reads only the reply.
+  const lastResult = isImportReplaceQuestion(answer) ? undefined : answer;
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const [selected, setSelected] = useState<Set<string>>(() => new Set());
@@ -73,6 +92,13 @@ export default function ImportClients() {
   const disabled = hydrated && (chosen.length === 0 || navigation.state !== "idle");
   const errors = [...(fields.file_name.errors ?? []), ...(form.errors ?? [])];
 
+  if (question)
+    return (
+      <section aria-labelledby="import-title">
+        <h1 id="import-title">Import Clients</h1>
+        <ImportReplaceConfirm question={question} />
+      </section>
+    );
   return (
     <section aria-labelledby="import-title">
       <h1 id="import-title">Import Clients</h1>

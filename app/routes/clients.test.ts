@@ -401,10 +401,13 @@ describe("import clients (/clients/import)", () => {
     const { status } = await call("PUT", `/v1/apps/${app!.id}`, { token: adminToken, body: { ...input, client_name } });
     expect(status).toBe(200);
   };
-  const importRequest = (fileNames: string[]) =>
+  const importRequest = (fileNames: string[], confirmed = false) =>
     new Request("http://localhost/clients/import", {
       method: "POST",
-      body: new URLSearchParams(fileNames.map((name) => ["file_name", name])),
+      body: new URLSearchParams([
+        ...fileNames.map((name) => ["file_name", name]),
+        ...(confirmed ? [["replace_confirmed", "yes"]] : []),
+      ]),
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
     });
 
@@ -442,7 +445,7 @@ describe("import clients (/clients/import)", () => {
     });
     expect((await settle(() => importAction(args(notStaff)))).status).toBe(403);
     expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside renamed");
-    const response = await settle(() => importAction(args(importRequest([first, second]))));
+    const response = await settle(() => importAction(args(importRequest([first, second], true))));
     expect(response).toHaveRedirect("/clients");
     await expect(response).toSendToast({
       type: "success",
@@ -458,7 +461,7 @@ describe("import clients (/clients/import)", () => {
     await rename("lakeside-college", "Lakeside renamed");
     await rename("shoppixel-store", "Pixel renamed");
     const missing = "nobody_20200101-000000.json";
-    const response = await settle(() => importAction(args(importRequest([first, missing, third]))));
+    const response = await settle(() => importAction(args(importRequest([first, missing, third], true))));
     expect(response).toHaveRedirect("/clients/import");
     await expect(response).toSendToast({
       type: "error",
@@ -467,6 +470,55 @@ describe("import clients (/clients/import)", () => {
     });
     expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside College of Arts");
     expect((await appByCode("shoppixel-store"))?.client_name).toBe("Pixel renamed");
+  });
+
+  it("says first which live clients the files would change and what would change, importing nothing until confirmed", async () => {
+    const lakeside = await exportOf("lakeside-college");
+    const fresh = `fresh-arts_20260101-000000-000.json`;
+    const text = (await host.deps.storage.get(`exports/${lakeside}`))!.toString("utf8");
+    const content = JSON.parse(text);
+    await host.deps.storage.put(
+      `exports/${fresh}`,
+      JSON.stringify({ ...content, app: { ...content.app, url_code: "fresh-arts", client_name: "Fresh Arts" } }),
+    );
+    await rename("lakeside-college", "Lakeside renamed");
+    const missing = "nobody_20200101-000000.json";
+
+    const asked = await settle(() => importAction(args(importRequest([fresh, lakeside, missing]))));
+    expect(asked.status).toBe(200);
+    // A file that would create a client, or that the import refuses, is not asked about.
+    expect(await asked.json()).toEqual({
+      intent: "confirm-import-replace",
+      fileNames: [fresh, lakeside, missing],
+      replacing: [
+        {
+          file_name: lakeside,
+          client_name: "Lakeside renamed",
+          changes: ["Client Profile: Client Name changed"],
+          change_count: 1,
+        },
+      ],
+    });
+    expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside renamed");
+    expect(await appByCode("fresh-arts")).toBeUndefined();
+
+    const confirmed = await settle(() => importAction(args(importRequest([fresh, lakeside], true))));
+    expect(confirmed).toHaveRedirect("/clients");
+    await expect(confirmed).toSendToast({
+      type: "success",
+      description: "Imported 2 files: Imported Fresh Arts; Updated Lakeside College of Arts",
+    });
+    expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside College of Arts");
+  });
+
+  it("imports without asking files that change no live client", async () => {
+    const same = await exportOf("lakeside-college");
+    const response = await settle(() => importAction(args(importRequest([same]))));
+    expect(response).toHaveRedirect("/clients");
+    await expect(response).toSendToast({
+      type: "success",
+      description: "Imported 1 file: Lakeside College of Arts already holds what the file holds: nothing changed",
+    });
   });
 
   it("says what in a refused file to fix, naming the file once", async () => {

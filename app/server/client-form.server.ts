@@ -3,6 +3,7 @@ import { json } from "@remix-run/node";
 import type { AppInput, ClientApp } from "@contract";
 import { SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { completeClientFields, parseTriggerPoints } from "~/lib/client-form";
+import type { ImportReplaceQuestion } from "~/lib/import-question";
 import { ClientForm, ImportClientsForm, type ClientFormValue } from "~/lib/client-form.schema";
 import { ApiError, type ApiClient } from "./api/client.server";
 import { appsApi } from "./api/apps-api.server";
@@ -114,6 +115,40 @@ export async function submitClientForm(request: Request, api: ApiClient, existin
 
 /** The import screen's form as posted (the ticked file names), checked with its schema. */
 export const readImportClientsForm = (formData: FormData) => parseWithZod(formData, { schema: ImportClientsForm });
+
+/**
+ * Before anything is imported: the question, when any of the files would change a client that
+ * exists (naming it and what would change), or null when none would. A file the import would
+ * refuse is left to the import, which says why in turn; a failure of the API is the import's toast.
+ */
+export async function askBeforeReplacing(api: ApiClient, fileNames: string[]) {
+  const replacing: ImportReplaceQuestion["replacing"] = [];
+  for (const fileName of fileNames) {
+    try {
+      const preview = await appsApi.previewImport(api, fileName);
+      if (preview.existing && preview.change_count > 0)
+        replacing.push({
+          file_name: fileName,
+          client_name: preview.existing.client_name,
+          changes: preview.changes,
+          change_count: preview.change_count,
+        });
+    } catch (error) {
+      // The API's refusal of the file (a missing file's 404 comes as the page's answer).
+      const refused =
+        (error instanceof ApiError && error.status < 500) ||
+        (error instanceof Response && (error.status === 403 || error.status === 404));
+      if (refused) continue;
+      return redirectWithToast("/clients/import", {
+        type: "error",
+        description: importFailureMessage(fileName, error),
+      });
+    }
+  }
+  return replacing.length
+    ? json<ImportReplaceQuestion>({ intent: "confirm-import-replace", fileNames, replacing })
+    : null;
+}
 
 /** The toast of imported files: how many, and what each did to its client. */
 export const importedSummary = (done: string[]) =>

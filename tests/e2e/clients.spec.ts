@@ -35,6 +35,19 @@ async function apiAsAdmin(request: APIRequestContext) {
       expect(response.status()).toBe(201);
       return ((await response.json()) as { id: number }).id;
     },
+    async renameClient(appId: number, urlCode: string, clientName: string) {
+      const response = await request.put(`/v1/apps/${appId}`, {
+        headers,
+        data: {
+          client_name: clientName,
+          url_code: urlCode,
+          client_type: "ecommerce",
+          country: "EU",
+          market: `eu_${urlCode}`,
+        },
+      });
+      expect(response.ok()).toBe(true);
+    },
     async exportClient(appId: number) {
       const response = await request.post(`/v1/apps/${appId}/exports/export`, { headers });
       expect(response.ok()).toBe(true);
@@ -294,6 +307,33 @@ test.describe("without JavaScript", () => {
     await page.getByRole("button", { name: "Create" }).click();
     await expect(page.getByText("This url_code is used by the console itself; choose another")).toBeVisible();
     await expect(page.getByLabel("URL Code")).toHaveValue("clients");
+  });
+
+  test("import over a live client names it and what would change, and imports only once confirmed", async ({
+    signedInPage: page,
+  }) => {
+    const api = await apiAsAdmin(page.request);
+    const code = uniqueCode("live");
+    const appId = await api.createClient(code, "Live Client");
+    const fileName = await api.exportClient(appId);
+    await api.renameClient(appId, code, "Live Client renamed");
+
+    await page.goto("/clients/import");
+    await page.getByRole("checkbox", { name: fileName }).check();
+    await page.getByRole("button", { name: "Import Selected" }).click();
+    const changing = page.getByRole("list", { name: "Clients the import would change" });
+    await expect(changing).toContainText(`Live Client renamed exists: importing ${fileName} changes`);
+    await expect(changing.getByRole("listitem").getByText("Client Profile: Client Name changed")).toBeVisible();
+    await expect(page.getByText("Import this file, replacing what this client holds now?")).toBeVisible();
+    await page.getByRole("link", { name: "Cancel" }).click();
+    await expect(page).toHaveURL(/\/clients\/import$/);
+    await expect(page.getByRole("button", { name: "Import Selected" })).toBeVisible();
+
+    await page.getByRole("checkbox", { name: fileName }).check();
+    await page.getByRole("button", { name: "Import Selected" }).click();
+    await page.getByRole("button", { name: "Import and replace" }).click();
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(page.getByTestId("toast")).toContainText("Imported 1 file: Updated Live Client");
   });
 
   test("import without a selection asks for one", async ({ signedInPage: page }) => {

@@ -4,6 +4,7 @@ import {
   ClientApp,
   ExportFiles,
   ExportResult,
+  ImportPreview,
   ImportResult,
   UploadedFiles,
   type AppInput,
@@ -28,4 +29,7 @@ export const appsApi = {
   exportFiles: async (api: ApiClient) => (await api.get(ExportFiles, "/v1/export_files")).files,
   importFromFile: (api: ApiClient, fileName: string) =>
     api.post(ImportResult, "/v1/import_from_file", { file_name: fileName }),
+  /** What importing the file would change in the client it names, if that client exists; writes nothing. */
+  previewImport: (api: ApiClient, fileName: string) =>
+    api.post(ImportPreview, "/v1/import_from_file/preview", { file_name: fileName }),
 };
