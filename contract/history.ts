@@ -53,9 +53,16 @@ export const ConfigChange = z.object({
   after: z.unknown().nullable(),
   /**
    * How many changes were made to the same thing after this one, counted up to LATER_CHANGES_CAP:
-   * reverting this change or restoring its state writes the whole thing back, so those go too.
+   * restoring its state writes the whole thing back, so those go too.
    */
   later_changes: z.number().int(),
+  /**
+   * Of those, how many a revert of this change undoes: the ones that wrote some of what the revert
+   * writes back. A controls revert writes back only the controls its change touched (a later
+   * Quality Check change stays when a No-Go save is reverted); other kinds' reverts write the whole
+   * thing, so this is `later_changes`.
+   */
+  later_changes_on_revert: z.number().int(),
 });
 export type ConfigChange = z.infer<typeof ConfigChange>;
 
@@ -73,8 +80,9 @@ export type HistoryList = z.infer<typeof HistoryList>;
 export const HistoryRestoreBody = z.object({
   state: z.enum(RESTORE_STATES, { error: `The state must be one of ${RESTORE_STATES.join(", ")}` }).default("after"),
   /**
-   * The later changes the person was shown for this change. When more have been made since (a
-   * colleague saved meanwhile), the restore is refused rather than undoing what they were not shown.
+   * The later changes the person was shown for this change: `later_changes` for a restore,
+   * `later_changes_on_revert` for a revert. When more have been made since (a colleague saved
+   * meanwhile), the restore is refused rather than undoing what they were not shown.
    */
   later_changes: z
     .number({ error: "later_changes must be a whole number" })

@@ -1,7 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
-import { chunks, clientApps, knowledgeFiles, urls, websites } from "./schema";
+import type { ChangeKind } from "@contract";
+import { chunks, clientApps, configChanges, knowledgeFiles, urls, websites } from "./schema";
+import { writtenBy } from "../history/written";
 import { startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -33,6 +35,67 @@ describe("migrations", () => {
         { id: file.id, fileName: "Prüfungsordnung Übersicht.pdf".normalize("NFC") },
         { id: other.id, fileName: "Guide.pdf" },
       ]),
+    );
+  });
+
+  it("record what each controls change wrote, as a change recorded today records it", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const control = (internal_name: string, prompt_input_raw: string, metadata: object = {}) => ({
+      id: null,
+      internal_name,
+      display_name: internal_name,
+      prompt_input_raw,
+      metadata,
+    });
+    const personality = control("ai_personality_guidelines", "Be brief.");
+    const check = control("quality_check", "", { min_retrieval_confidence: 0.04, max_sources: 3 });
+    const states: { kind: ChangeKind; before: unknown; after: unknown }[] = [
+      // A No-Go topic added: the No-Go list alone, the other controls as they were.
+      {
+        kind: "controls",
+        before: [personality, check],
+        after: [personality, control("no_go_topics", "parking", { disclaimer: "Ask security." }), check],
+      },
+      // The Quality Check's numbers and the personality changed at once.
+      {
+        kind: "controls",
+        before: [personality, check],
+        after: [control("ai_personality_guidelines", "Be warm."), { ...check, metadata: { max_sources: 5 } }],
+      },
+      // The first change recorded, with nothing before it; and one that changed nothing of a control.
+      { kind: "controls", before: null, after: [personality] },
+      { kind: "controls", before: [personality], after: [personality] },
+      // Other kinds are written back whole.
+      { kind: "input_prompts", before: [], after: [{ internal_name: "tone", prompt_input_raw: "Be formal." }] },
+    ];
+    const rows = await db
+      .insert(configChanges)
+      .values(
+        states.map((state) => ({ appId, userEmail: "someone@example.com", summary: "Recorded before", ...state })),
+      )
+      .returning({ id: configChanges.id });
+    const migration = readFileSync(new URL("./migrations/0045_history_written_parts.sql", import.meta.url), "utf8");
+    await db.execute(sql.raw(migration.split("--> statement-breakpoint").at(-1)!));
+    const written = await db
+      .select({ id: configChanges.id, written: configChanges.written })
+      .from(configChanges)
+      .where(
+        sql`${configChanges.id} in (${sql.join(
+          rows.map((row) => sql`${row.id}`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(configChanges.id);
+    expect(written.map((row) => row.written)).toEqual([
+      ["no_go_topics"],
+      ["ai_personality_guidelines", "quality_check"],
+      ["ai_personality_guidelines"],
+      [],
+      null,
+    ]);
+    expect(written.map((row) => row.written)).toEqual(
+      states.map((state) => writtenBy(state.kind, state.before, state.after)),
     );
   });
 

@@ -1001,6 +1001,12 @@ export const configChanges = pgTable(
     summary: text("summary").notNull(),
     before: jsonb("before").$type<unknown>(),
     after: jsonb("after").$type<unknown>(),
+    /**
+     * The parts of the thing the change wrote, where a revert writes back only those (controls: the
+     * types whose part differs, `writtenBy` in api/history/written.ts); null where a revert writes the
+     * whole thing back. History counts a revert's later changes by it.
+     */
+    written: text("written").array(),
   },
   (t) => [
     // Read backwards for the list's `at desc, id desc`: an index declared DESC NULLS LAST cannot give

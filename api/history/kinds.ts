@@ -2,8 +2,6 @@ import {
   ALL_APPEARANCE_FIELDS,
   CONTROL_LABELS,
   type ConfigDetail,
-  type Control,
-  type ControlType,
   type Finetuning,
   type InputPrompt,
   type ModelType,
@@ -16,6 +14,7 @@ import { listProbings } from "../controls/probings";
 import { listConfigs } from "../personalisation/fields";
 import { changedFields, listChanges, listSummary } from "./describe";
 import type { Change } from "./record";
+import { controlsTouched } from "./written";
 
 /**
  * How each restorable kind (and smart probing, kept beside controls) is read and described: one
@@ -29,12 +28,8 @@ export const controlsChange = (appId: number, triggerPoints: string[]): Change =
   targets: triggerPoints,
   read: (triggerPoint, db) => listControls(appId, triggerPoint, undefined, { db }, db),
   summary: (triggerPoint, before, after, placeName) => {
-    const ofType = (state: unknown, type: string) =>
-      ((state as Control[] | null) ?? []).filter((c) => c.internal_name === type);
-    const types = Object.keys(CONTROL_LABELS).filter(
-      (type) => JSON.stringify(ofType(before, type)) !== JSON.stringify(ofType(after, type)),
-    );
-    return `${types.map((type) => CONTROL_LABELS[type as ControlType]).join(", ") || "Controls"} of ${placeName(triggerPoint)} changed`;
+    const types = controlsTouched(before, after);
+    return `${types.map((type) => CONTROL_LABELS[type]).join(", ") || "Controls"} of ${placeName(triggerPoint)} changed`;
   },
 });
 

@@ -7,6 +7,7 @@ import type { Database } from "../db/client";
 import { configChanges } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { placeNamesOf, type PlaceName } from "./readable/places";
+import { writtenBy } from "./written";
 
 /** Who made a change: the signed-in caller. */
 export interface Author {
@@ -151,6 +152,7 @@ async function insertChange(
       summary: cutText(change.summary, MAX_SUMMARY),
       before: change.before,
       after: change.after,
+      written: writtenBy(change.kind, change.before, change.after),
       // When it was recorded, not when its transaction began (`now()`): a save that waited for
       // another's lock on the same target began first but changes after it, and History orders by
       // this time.

@@ -1,7 +1,6 @@
 import { z, type ZodType } from "zod";
 import {
   CHANGE_KIND_LABELS,
-  CONTROL_TYPES,
   ConfigDetail,
   ConfigDetailInput,
   Control,
@@ -38,6 +37,7 @@ import {
   MODEL_NAMES,
 } from "./kinds";
 import { recordChange, type Author, type Change } from "./record";
+import { controlsTouched } from "./written";
 
 type Entry = typeof configChanges.$inferSelect;
 
@@ -99,15 +99,6 @@ async function restoreControls(appId: number, triggerPoint: string, state: unkno
       trigger_point: triggerPoint,
     }));
   await saveControls(appId, asInput(ControlInput, [...cleared, ...wanted]), { db });
-}
-
-/** The controls (AI Personality, each topic list, the Quality Check) whose part differs between two recorded states. */
-function controlsTouched(before: unknown, after: unknown) {
-  const part = (state: unknown, type: string) =>
-    JSON.stringify(
-      Array.isArray(state) ? state.filter((control) => (control as Partial<Control>)?.internal_name === type) : [],
-    );
-  return new Set(CONTROL_TYPES.filter((type) => part(before, type) !== part(after, type)));
 }
 
 /** The finetuning table back to a recorded state, through upsert_finetunings: rules not in it deleted, its rules saved (by id while they exist). */
@@ -202,7 +193,8 @@ function planFor(entry: Entry, state: RestoreState, placeName: PlaceName): Plan 
   const recorded = state === "before" ? entry.before : entry.after;
   switch (entry.kind as ChangeKind) {
     case "controls": {
-      const only = state === "before" ? controlsTouched(entry.before, entry.after) : undefined;
+      // What History counts as this revert's later changes is worked out the same way (writtenBy).
+      const only = state === "before" ? new Set<string>(controlsTouched(entry.before, entry.after)) : undefined;
       return {
         change: controlsChange(appId, [target]),
         what: `the controls of ${placeName(target)}`,

@@ -224,6 +224,53 @@ describe("reverting a change", () => {
     expect(reverted.status).toBe(200);
   });
 
+  it("counts, for a revert, only the later changes to the controls it writes back", async () => {
+    const personality = (text: string) =>
+      call("PUT", "/v1/controls", {
+        token: admin,
+        body: {
+          app_id: appId,
+          controls: [
+            { internal_name: "ai_personality_guidelines", prompt_input_raw: text, trigger_point: "admissions" },
+          ],
+        },
+      });
+    const counts = async (id: number) => {
+      const entry = (await get(`/v1/apps/${appId}/history?kind=controls`)).data.find((e: Entry) => e.id === id);
+      return { later_changes: entry.later_changes, later_changes_on_revert: entry.later_changes_on_revert };
+    };
+    const topicsBefore = await noGoTopics("admissions");
+    expect((await saveNoGo("admissions", "bus passes", "Ask the transit office.")).status).toBe(200);
+    const noGo = await latest("controls");
+    // A later change to another control: a restore writes it over, a revert of the No-Go save leaves it.
+    expect((await personality("Be cheerful.")).status).toBe(200);
+    const later = await latest("controls");
+    expect(await counts(noGo.id)).toEqual({ later_changes: 1, later_changes_on_revert: 0 });
+    expect(await counts(later.id)).toEqual({ later_changes: 0, later_changes_on_revert: 0 });
+    // A later change to the No-Go topics themselves goes with the revert, and is counted for it.
+    expect((await saveNoGo("admissions", "meal plans", "Ask dining services.")).status).toBe(200);
+    expect(await counts(noGo.id)).toEqual({ later_changes: 2, later_changes_on_revert: 1 });
+
+    // Asked with the one later change shown for it, the revert goes ahead and leaves the personality.
+    const reverted = await call("POST", `/v1/apps/${appId}/history/${noGo.id}/restore`, {
+      token: admin,
+      body: { state: "before", later_changes: 1 },
+    });
+    expect(reverted.status).toBe(200);
+    expect(await noGoTopics("admissions")).toEqual(topicsBefore);
+    const personalityNow = await get(
+      `/v1/controls?app_id=${appId}&trigger_point=admissions&types=ai_personality_guidelines`,
+    );
+    expect(personalityNow.controls[0].prompt_input_raw).toBe("Be cheerful.");
+    // A restore of the same change writes every control back: all three later changes are counted for it.
+    const refused = await call("POST", `/v1/apps/${appId}/history/${noGo.id}/restore`, {
+      token: admin,
+      body: { state: "after", later_changes: 2 },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("(3 later changes now)");
+  });
+
   it("empties a list whose change has nothing recorded before it", async () => {
     await call("PUT", `/v1/apps/${appId}/input_prompts`, {
       token: admin,

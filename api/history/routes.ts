@@ -26,26 +26,31 @@ const ChangeParams = z.object({ appId: IdParam, id: IdParam });
 
 /**
  * For each of `rows`, how many changes of the same kind were made to its thing (target) after it,
- * counted up to LATER_CHANGES_CAP: each a short range of the (app, kind, target, id) index.
+ * counted up to LATER_CHANGES_CAP: each a short range of the (app, kind, target, id) index. `later`
+ * is what a restore writes over (the whole thing); `onRevert` only those that wrote some of what a
+ * revert of it writes back (`written`: a No-Go save's revert leaves a later Quality Check change be).
  */
 async function laterChangesOf(appId: number, rows: { id: number }[], db: ApiDeps["db"]) {
-  if (!rows.length) return new Map<number, number>();
-  const result = await db.execute(sql`
-    select change.id, (
+  if (!rows.length) return new Map<number, { later: number; onRevert: number }>();
+  const counted = (alsoWhere: SQL) => sql`(
       select count(*)::int from (
         select 1 from config_changes later
         where later.app_id = change.app_id and later.kind = change.kind and later.target = change.target
-          and later.id > change.id
+          and later.id > change.id ${alsoWhere}
         limit ${LATER_CHANGES_CAP}
       ) as counted
-    ) as later
+    )`;
+  // Null is the whole thing: a revert that writes it all, or a change that wrote it all.
+  const undoneByRevert = sql`and (change.written is null or later.written is null or later.written && change.written)`;
+  const result = await db.execute(sql`
+    select change.id, ${counted(sql``)} as later, ${counted(undoneByRevert)} as on_revert
     from config_changes change
     where change.app_id = ${appId} and change.id in (${sql.join(
       rows.map((row) => sql`${row.id}`),
       sql`, `,
     )})`);
-  const counted = (result as unknown as { rows: { id: number; later: number }[] }).rows;
-  return new Map(counted.map((row) => [Number(row.id), Number(row.later)]));
+  const found = (result as unknown as { rows: { id: number; later: number; on_revert: number }[] }).rows;
+  return new Map(found.map((row) => [Number(row.id), { later: Number(row.later), onRevert: Number(row.on_revert) }]));
 }
 
 /** Why a revert or restore asked for with fewer later changes than there are now is refused. */
@@ -102,7 +107,8 @@ export function historyRoutes(route: RouteBuilder) {
           changes: readableChanges(row.kind as ChangeKind, row.target, row.before, row.after, placeName),
           before: row.before ?? null,
           after: row.after ?? null,
-          later_changes: later.get(row.id) ?? 0,
+          later_changes: later.get(row.id)?.later ?? 0,
+          later_changes_on_revert: later.get(row.id)?.onRevert ?? 0,
         })),
         total: Math.min(Number(total), HISTORY_COUNT_CAP),
         total_is_capped: Number(total) > HISTORY_COUNT_CAP,
@@ -130,7 +136,9 @@ export function historyRoutes(route: RouteBuilder) {
       if (!entry) throw notFound("Change not found");
       if (!isRestorableKind(entry.kind)) throw badRequest(NOT_RESTORABLE);
       if (body.later_changes !== undefined) {
-        const later = (await laterChangesOf(params.appId, [entry], deps.db)).get(entry.id) ?? 0;
+        const counts = (await laterChangesOf(params.appId, [entry], deps.db)).get(entry.id);
+        // Compared with the count shown for this state: a revert leaves some later changes be.
+        const later = (body.state === "before" ? counts?.onRevert : counts?.later) ?? 0;
         if (later > body.later_changes) throw new HttpError(409, changedSinceShown(body.state, later));
       }
       return restoreChange(entry, body.state, caller, deps);

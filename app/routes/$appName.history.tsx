@@ -3,6 +3,7 @@ import { useLoaderData, useLocation } from "@remix-run/react";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { HistoryFilters } from "~/components/history/HistoryFilters";
 import { HistoryTable, laterChangesQuestion, type ConfirmAddress } from "~/components/history/HistoryTable";
+import { laterChangesOn } from "~/lib/history";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
 import { consoleContext } from "~/server/context.server";
@@ -67,7 +68,7 @@ export default function History() {
           focusKey={`${confirming.intent}-${confirming.change.id}`}
         >
           <input type="hidden" name="id" value={confirming.change.id} />
-          <input type="hidden" name="later_changes" value={confirming.change.later_changes} />
+          <input type="hidden" name="later_changes" value={laterChangesOn(confirming.intent, confirming.change)} />
         </ConfirmStep>
       ) : null}
       <HistoryTable changes={changes} canRestore={canRestore} confirmTo={confirmTo} />

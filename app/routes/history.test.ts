@@ -232,6 +232,37 @@ describe("the History screen", () => {
     expect(response).toHaveRedirect(`${PAGE}?kind=controls`);
   });
 
+  it("asks nothing before reverting controls when the later changes were to other controls, which the revert leaves", async () => {
+    await saveNoGo("lockers", "Ask the student union.");
+    await savePersonality("Be brief and clear.");
+    type Counted = Shown & { later_changes: number; later_changes_on_revert: number };
+    const [personality, noGo] = (await load("?kind=controls")).changes as Counted[];
+    expect(noGo.changes[0].text).toContain("added 'lockers'");
+    expect(noGo).toMatchObject({ later_changes: 1, later_changes_on_revert: 0 });
+    // Restoring its state would write the personality back too, so that asks; reverting it does not.
+    expect((await load(`?kind=controls&confirm=restore-${noGo.id}`)).confirming).toMatchObject({
+      intent: "restore",
+      change: { id: noGo.id },
+    });
+    expect((await load(`?kind=controls&confirm=revert-${noGo.id}`)).confirming).toBeNull();
+
+    // What the revert button sends: no later change shown, and none undone.
+    const response = await restore(
+      { intent: "revert", id: String(noGo.id), later_changes: "0" },
+      admin,
+      "?kind=controls",
+    );
+    await expect(response).toSendToast({
+      type: "success",
+      description: expect.stringMatching(/^Reverted the controls of Admissions Assistant/),
+    });
+    const after = (await load("?kind=controls")).changes as Counted[];
+    expect(after[0].changes).toEqual([
+      { text: "No-Go Topics of Admissions Assistant: removed 'lockers' (Canned Response: 'Ask the student union.')" },
+    ]);
+    expect(after.find((change) => change.id === personality.id)?.later_changes_on_revert).toBe(0);
+  });
+
   it("says so rather than revert when the change was changed again after the page showed it", async () => {
     await saveNoGo("lost keys", "Ask the front desk.");
     const shown = (await load("?kind=controls")).changes[0] as Shown & { later_changes: number };

@@ -1,4 +1,5 @@
 import { CHANGE_KINDS, MAX_ID, type ChangeKind, type RestoreState } from "@contract";
+import { laterChangesOn, type LaterChanges } from "~/lib/history";
 import { userCan } from "~/lib/permissions";
 import { readPageParam, readSearchParam } from "~/lib/query-params";
 import { readTableView } from "~/lib/table-view";
@@ -39,10 +40,11 @@ export const UNKNOWN_KIND_MESSAGE = "Choose a kind from the list";
  * The question before a revert or restore that undoes later changes too (`?confirm=revert-12`): the
  * intent and the change of this page it is about, or null.
  */
-function confirmingOf<Change extends { id: number; later_changes: number }>(url: URL, changes: Change[]) {
+function confirmingOf<Change extends { id: number } & LaterChanges>(url: URL, changes: Change[]) {
   const match = /^(revert|restore)-(\d{1,12})$/.exec(url.searchParams.get("confirm") ?? "");
   const change = match ? changes.find((c) => c.id === Number(match[2])) : undefined;
-  return match && change && change.later_changes > 0 ? { intent: match[1] as "revert" | "restore", change } : null;
+  const intent = match?.[1] as "revert" | "restore" | undefined;
+  return intent && change && laterChangesOn(intent, change) > 0 ? { intent, change } : null;
 }
 
 /**
@@ -121,7 +123,7 @@ export async function restoreFromHistory(request: Request, context: ConsoleConte
   url.searchParams.delete("confirm");
   const back = `${url.pathname}${url.search}`;
   try {
-    // The later changes the page showed (0 on a button that did not ask): more now, and the API refuses.
+    // The later changes the page showed for this intent (0 on a button that did not ask): more now, and the API refuses.
     const shown = Number(form.get("later_changes"));
     const laterChanges = form.has("later_changes") && Number.isInteger(shown) && shown >= 0 ? shown : undefined;
     const { message } = await historyApi.restore(api, app.id, id, state, laterChanges);

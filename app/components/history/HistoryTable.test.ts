@@ -1,15 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { LATER_CHANGES_CAP } from "@contract/values/history";
+import { LATER_CHANGES_CAP, type ChangeKind } from "@contract/values/history";
 import { laterChangesQuestion, type ShownChange } from "./HistoryTable";
 
-const change = (later: number): ShownChange => ({
+const change = (later: number, onRevert = later, kind: ChangeKind = "data_model"): ShownChange => ({
   id: 7,
   at: "2026-11-02T10:00:00.000Z",
   user_email: "client.admin@example.com",
-  kind: "data_model",
-  summary: "User profile data model: added gpa_score",
+  kind,
+  summary:
+    kind === "controls" ? "No-Go Topics of Admissions Assistant changed" : "User profile data model: added gpa_score",
   changes: [],
   later_changes: later,
+  later_changes_on_revert: onRevert,
 });
 
 describe("the question before undoing later changes", () => {
@@ -20,6 +22,15 @@ describe("the question before undoing later changes", () => {
     expect(laterChangesQuestion("restore", change(3))).toBe(
       "Restore the state “User profile data model: added gpa_score” (11/02/2026 | 10:00 UTC) led to? What it changed goes back to how it was after it, so the 3 changes made to it since are undone too.",
     );
+  });
+
+  it("counts for a revert of controls only the later changes to the controls it writes back, and says so", () => {
+    // Three later changes to Admissions' controls, one of them to its No-Go topics.
+    const noGo = change(3, 1, "controls");
+    expect(laterChangesQuestion("revert", noGo)).toBe(
+      "Revert “No-Go Topics of Admissions Assistant changed” (11/02/2026 | 10:00 UTC)? What it changed goes back to how it was before it, so the change made since to the same controls is undone too.",
+    );
+    expect(laterChangesQuestion("restore", noGo)).toContain("so the 3 changes made to it since are undone too.");
   });
 
   it("says a count at the cap may be more", () => {

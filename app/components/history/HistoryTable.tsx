@@ -3,20 +3,20 @@ import { useRef } from "react";
 import type { ChangeLine } from "@contract";
 import { CHANGE_KIND_LABELS, isRestorableKind, LATER_CHANGES_CAP, type ChangeKind } from "@contract/values/history";
 import { formatDateTime, formatDateTimeUtc } from "~/lib/dates";
+import { laterChangesOn, type LaterChanges } from "~/lib/history";
 import * as ui from "~/styles/ui.css";
 import { EmailAddress } from "~/components/BreakableText";
 import { useFocusOnSwap } from "~/components/useFocusOnSwap";
 import { ChangeDiff } from "./ChangeDiff";
 import * as s from "./history.css";
 
-export interface ShownChange {
+export interface ShownChange extends LaterChanges {
   id: number;
   at: string;
   user_email: string;
   kind: ChangeKind;
   summary: string;
   changes: ChangeLine[];
-  later_changes: number;
 }
 
 /** The address of the question asked before a revert or restore that undoes later changes too. */
@@ -117,8 +117,8 @@ const restoreControlId = (intent: string, id: number) => `${intent}-change-${id}
 
 /**
  * One of a change's two buttons; its hidden words name the change, so a screen reader tells the
- * rows' buttons apart. Either writes the whole thing back, so when later changes were made to it
- * the button asks first (a link to the page's question), saying that those go too.
+ * rows' buttons apart. When it would undo later changes too (a restore writes the whole thing back,
+ * a revert what its change wrote) the button asks first (a link to the page's question), saying so.
  */
 function RestoreForm({
   change,
@@ -135,7 +135,8 @@ function RestoreForm({
   used: string | null;
 }) {
   const id = restoreControlId(intent, change.id);
-  const asksFirst = change.later_changes > 0;
+  const later = laterChangesOn(intent, change);
+  const asksFirst = later > 0;
   useFocusOnSwap(id, asksFirst, used === id);
   const words = (
     <>
@@ -163,7 +164,7 @@ function RestoreForm({
     <Form method="post">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={change.id} />
-      <input type="hidden" name="later_changes" value={change.later_changes} />
+      <input type="hidden" name="later_changes" value={later} />
       <button type="submit" id={id} className={`${ui.button.secondary} ${s.restoreButton}`}>
         {words}
       </button>
@@ -171,13 +172,18 @@ function RestoreForm({
   );
 }
 
-/** The question before a revert or restore that undoes the later changes to the same thing. */
+/**
+ * The question before a revert or restore that undoes later changes too: a restore, every later
+ * change to the same thing; a revert of controls, only the later changes to the controls its change
+ * touched (it writes back those alone); a revert of any other kind, every later change, as it
+ * writes the whole thing back.
+ */
 export function laterChangesQuestion(intent: "restore" | "revert", change: ShownChange) {
-  const n = change.later_changes;
+  const n = laterChangesOn(intent, change);
+  const since =
+    intent === "revert" && change.kind === "controls" ? "made since to the same controls" : "made to it since";
   const later =
-    n === 1
-      ? "the change made to it since is"
-      : `the ${n}${n >= LATER_CHANGES_CAP ? " or more" : ""} changes made to it since are`;
+    n === 1 ? `the change ${since} is` : `the ${n}${n >= LATER_CHANGES_CAP ? " or more" : ""} changes ${since} are`;
   // The time tells two changes of one summary apart ("1 rule added"), as the buttons' words do.
   const which = `“${change.summary}” (${formatDateTimeUtc(change.at)})`;
   const what =

@@ -5,7 +5,7 @@ import type { ApiClient } from "./client.server";
 export const historyApi = {
   list: (api: ApiClient, appId: number, query: HistoryQuery) =>
     api.get(HistoryList, `/v1/apps/${appId}/history`, query as Record<string, string | number | undefined>),
-  /** `laterChanges`: how many later changes the person was shown; the API refuses when there are more now. */
+  /** `laterChanges`: how many later changes the person was shown for this state; the API refuses when there are more now. */
   restore: (api: ApiClient, appId: number, id: number, state: RestoreState, laterChanges?: number) =>
     api.post(HistoryRestored, `/v1/apps/${appId}/history/${id}/restore`, { state, later_changes: laterChanges }),
 };
