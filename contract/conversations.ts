@@ -13,6 +13,8 @@ import {
   FEEDBACK_COMMENT_MAX_CHARS,
   SMALL_TALK_KINDS,
   TRACE_CONTROL_TYPES,
+  TRACE_FILE_NAME_CHARS,
+  TRACE_MAX_FILES_NOT_TAGGED,
 } from "./values/conversations";
 import { INSIGHT_ENVIRONMENTS } from "./values/insights";
 export * from "./values/conversations";
@@ -228,6 +230,12 @@ export const AnswerTrace = z.object({
    */
   left_out: z.object({ rules: z.array(TraceLeftOut), more_rules: z.number() }).optional(),
   /**
+   * The uploaded files (their names, at most TRACE_MAX_FILES_NOT_TAGGED) whose passages retrieval
+   * found for the question and left out, as they are not tagged for the environment it was asked
+   * in. Absent when none were, and from traces recorded before it was kept.
+   */
+  files_not_tagged: z.array(z.string().max(TRACE_FILE_NAME_CHARS)).max(TRACE_MAX_FILES_NOT_TAGGED).optional(),
+  /**
    * What retrieval searched, when it was not the visitor's whole message: the message without the
    * name, email or phone number they gave with it, or, when that found nothing good enough, its
    * sentences that ask something.
@@ -252,6 +260,8 @@ export const AnswerTrace = z.object({
         outcome: z.enum(CHAT_OUTCOMES),
         confidence: z.number().optional(),
         fallback_reason: z.enum(FALLBACK_REASONS).optional(),
+        /** The files left out of this question's search as not tagged for the environment. */
+        files_not_tagged: z.array(z.string().max(TRACE_FILE_NAME_CHARS)).max(TRACE_MAX_FILES_NOT_TAGGED).optional(),
       }),
     )
     .optional(),

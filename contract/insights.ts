@@ -83,6 +83,12 @@ export const Insights = z.object({
       fallback_reason: z.enum(FALLBACK_REASONS).nullable(),
       /** AI Finetuning left out pages holding the question's key words in that ask. */
       left_out: z.boolean(),
+      /**
+       * The uploaded files whose passages that ask found and left out, as they are not tagged for
+       * the environment it was asked in (the reason `file_not_tagged` when they are why). Empty
+       * when none were, and for asks traced before.
+       */
+      files_not_tagged: z.array(z.string()),
       /** The trigger point of that ask ("" for Default): the agent whose settings and knowledge answered it. */
       trigger_point: z.string(),
       /** That ask as the visitor worded it (`question` is how repeats are counted: lower-cased, end punctuation dropped). */

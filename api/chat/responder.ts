@@ -1,9 +1,16 @@
-import { eq, inArray } from "drizzle-orm";
-import { fileAnswersIn, type AnswerTrace, type ChatSource, type FallbackReason, cutText } from "@contract";
+import { and, eq, inArray } from "drizzle-orm";
+import {
+  fileAnswersIn,
+  type AnswerTrace,
+  type ChatSource,
+  type FallbackReason,
+  type QualityCheckSettings,
+  cutText,
+} from "@contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
-import { retrieve, searchablePartOf, type SearchHit } from "../knowledge/index/search";
+import { retrieve, searchablePartOf, type QuestionTerm, type SearchHit } from "../knowledge/index/search";
 import { sentencesOf } from "../knowledge/words/sentences";
 import { answerConfidence, answerEvidence } from "./answer-confidence";
 import type { ChatAnswer, ClosestPassage } from "./chat-answer";
@@ -50,16 +57,25 @@ function onTheirPages(passed: SearchHit[], hits: SearchHit[]) {
 
 const PROGRAM_QUESTION = /\b(program|programme|degree|major|course|study|studies|recommend)/i;
 
-/** Uploaded files answer only in the environments they are tagged for (an untagged file in neither). */
-async function withinEnvironment(hits: SearchHit[], environment: "stage" | "prod", deps: ResponderDeps) {
+/**
+ * Uploaded files answer only in the environments they are tagged for (an untagged file in neither).
+ * Answers the hits kept, and the names of the client's files whose passages were left out for it,
+ * in retrieval's order: an operator tags one of those in Files when it holds the answer.
+ */
+async function withinEnvironment(appId: number, hits: SearchHit[], environment: "stage" | "prod", deps: ResponderDeps) {
   const fileIds = [...new Set(hits.map((h) => h.fileId).filter((id): id is number => id !== null))];
-  if (!fileIds.length) return hits;
+  if (!fileIds.length) return { hits, notTagged: [] };
   const files = await deps.db
-    .select({ id: knowledgeFiles.id, tags: knowledgeFiles.tags })
+    .select({ id: knowledgeFiles.id, tags: knowledgeFiles.tags, fileName: knowledgeFiles.fileName })
     .from(knowledgeFiles)
-    .where(inArray(knowledgeFiles.id, fileIds));
+    .where(and(eq(knowledgeFiles.appId, appId), inArray(knowledgeFiles.id, fileIds)));
   const allowed = new Set(files.filter((f) => fileAnswersIn(f.tags, environment)).map((f) => f.id));
-  return hits.filter((h) => h.fileId === null || allowed.has(h.fileId));
+  const names = new Map(files.map((f) => [f.id, f.fileName]));
+  const leftOut = hits.filter((h) => h.fileId !== null && !allowed.has(h.fileId));
+  return {
+    hits: hits.filter((h) => h.fileId === null || allowed.has(h.fileId)),
+    notTagged: [...new Set(leftOut.flatMap((h) => names.get(h.fileId!) ?? []))],
+  };
 }
 
 /** Where a passage came from, as a link the visitor can open (a file's link is signed for a day). */
@@ -237,17 +253,15 @@ async function answerSearching(
     ),
     recommendPrograms(input.appId, message, deps),
   ]);
-  const hits = await withinEnvironment(found.hits, input.environment, deps);
+  const { hits, notTagged } = await withinEnvironment(input.appId, found.hits, input.environment, deps);
   // The answering sentence is looked for in every passage good enough for the quality check and
   // the others of their pages (up to a handful); the answer then cites at most max_sources
   // passages, the one it quotes first.
   const settings = controls.qualityCheck;
+  const gateSettings = { ...settings, max_sources: Math.max(settings.max_sources, COMPOSITION_POOL) };
   // How likely an answer from what was found is right: the quality check answers only above its threshold.
   const confidence = answerConfidence(answerEvidence(hits, found.terms));
-  const gate = qualityGate(hits, confidence, {
-    ...settings,
-    max_sources: Math.max(settings.max_sources, COMPOSITION_POOL),
-  });
+  const gate = qualityGate(hits, confidence, gateSettings);
   // The previous question's words helped find the passages; the question's own choose the sentence
   // (unless it has none, and asks its previous question's subject for a kind of answer).
   const choosing = searched.ownWords ? found.terms.filter((term) => !term.context) : found.terms;
@@ -305,20 +319,25 @@ async function answerSearching(
         fallbackReason,
         leftOut: found.leftOut,
         terms: found.terms,
+        filesNotTagged: notTagged,
       }),
       earlier,
     );
   if (!text && !programs.length) {
-    // Why nothing was quoted, in the order the checks above ran: what "Why this answer" tells.
-    const reason: FallbackReason = !hits.length
-      ? "no_passage"
-      : !gate.passages.length
-        ? confidence > 0
-          ? "below_threshold"
-          : "none_quotable"
-        : written
-          ? "model_declined"
-          : "no_sentence";
+    // Why nothing was quoted, in the order the checks above ran: what "Why this answer" tells. When
+    // the passages of files not tagged for this environment would have passed the quality check,
+    // those files are why: saying the store held nothing would send the operator to add a page.
+    const reason: FallbackReason = !gate.passages.length
+      ? untaggedWouldPass(found.hits, hits, found.terms, gateSettings)
+        ? "file_not_tagged"
+        : !hits.length
+          ? "no_passage"
+          : confidence > 0
+            ? "below_threshold"
+            : "none_quotable"
+      : written
+        ? "model_declined"
+        : "no_sentence";
     return {
       ...NOTHING,
       text: controls.qualityCheck.fallback_message,
@@ -353,6 +372,22 @@ async function answerSearching(
       programs,
     ),
   };
+}
+
+/**
+ * Whether the quality check, run on everything retrieval found (the passages of files not tagged
+ * for the environment included), passes a passage of such a file: it is then what left the
+ * question unanswered.
+ */
+function untaggedWouldPass(
+  found: SearchHit[],
+  kept: SearchHit[],
+  terms: QuestionTerm[],
+  settings: QualityCheckSettings,
+) {
+  if (found.length === kept.length) return false;
+  const passed = qualityGate(found, answerConfidence(answerEvidence(found, terms)), settings).passages;
+  return passed.some((hit) => !kept.includes(hit));
 }
 
 /** The trace, with the programs the answer named ("Why this answer" says where those came from). */

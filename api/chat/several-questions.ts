@@ -1,4 +1,5 @@
 import { TRACE_MAX_LEFT_OUT_RULES, type AnswerTrace } from "@contract";
+import { filesNotTaggedOf } from "./trace";
 import { sentencesOf } from "../knowledge/words/sentences";
 import type { ChatAnswer } from "./chat-answer";
 import { contentWords } from "./words";
@@ -86,9 +87,10 @@ export function answerOfSeveral(questions: string[], answers: ChatAnswer[]): Cha
 }
 
 /**
- * One trace of several answers: each question with its outcome, chance and reason; the passages of
- * all, ranked anew in order and marked with their question (the trace's bound of passages holds for
- * each); the controls that fired for any, each once.
+ * One trace of several answers: each question with its outcome, chance and reason (and the files
+ * its search left out as not tagged); the passages of all, ranked anew in order and marked with
+ * their question (the trace's bound of passages holds for each); the controls that fired for any
+ * and the files left out, each once.
  */
 function traceOfSeveral(questions: string[], answers: ChatAnswer[]): AnswerTrace {
   const traces = answers.map((answer) => answer.trace);
@@ -96,6 +98,10 @@ function traceOfSeveral(questions: string[], answers: ChatAnswer[]): AnswerTrace
   const rules = traces.flatMap((trace) => trace.left_out?.rules ?? []);
   const keptRules = once(rules, (rule) => `${rule.type} ${rule.pattern}`);
   const moreRules = traces.reduce((more, trace) => more + (trace.left_out?.more_rules ?? 0), 0);
+  const notTagged = once(
+    traces.flatMap((trace) => trace.files_not_tagged ?? []),
+    (name) => name,
+  );
   return {
     threshold: traces[0].threshold,
     top_score: Math.max(...traces.map((trace) => trace.top_score)),
@@ -122,11 +128,13 @@ function traceOfSeveral(questions: string[], answers: ChatAnswer[]): AnswerTrace
           },
         }
       : {}),
+    ...(notTagged.length ? { files_not_tagged: filesNotTaggedOf(notTagged) } : {}),
     parts: answers.map((answer, index) => ({
       question: questions[index],
       outcome: answer.outcome,
       ...(answer.trace.confidence !== undefined ? { confidence: answer.trace.confidence } : {}),
       ...(answer.trace.fallback_reason ? { fallback_reason: answer.trace.fallback_reason } : {}),
+      ...(answer.trace.files_not_tagged ? { files_not_tagged: answer.trace.files_not_tagged } : {}),
     })),
   };
 }

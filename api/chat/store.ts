@@ -110,6 +110,7 @@ export function questionsAskedOf(question: string, answer: ChatAnswer) {
     outcome: string,
     closest: ClosestPassage[],
     reason: string | undefined,
+    notTagged: string[] | undefined,
     part?: number,
   ) => {
     const unanswered = outcome === "fallback" ? 1 : 0;
@@ -119,12 +120,17 @@ export function questionsAskedOf(question: string, answer: ChatAnswer) {
       closest: unanswered ? closest : [],
       fallback_reason: unanswered ? (reason ?? null) : null,
       left_out: unanswered > 0 && leftOut,
+      // The files to tag when they are why (the rebuild reads the same: rollups.ts).
+      files_not_tagged: unanswered ? (notTagged ?? []) : [],
       // What Insights says the missing page is likely about (the rebuild reads the same: rollups.ts).
       lacked: unanswered ? lackedWordsOf(answer.trace, part) : [],
     };
   };
   const { parts } = answer.trace;
-  if (!parts) return [asked(question, answer.outcome, answer.closest, answer.trace.fallback_reason)];
+  if (!parts)
+    return [
+      asked(question, answer.outcome, answer.closest, answer.trace.fallback_reason, answer.trace.files_not_tagged),
+    ];
   return parts.map((part, index) =>
     asked(
       part.question,
@@ -133,6 +139,7 @@ export function questionsAskedOf(question: string, answer: ChatAnswer) {
         .filter((passage) => passage.part === index + 1)
         .map(({ title, url, score, text }) => ({ title, url, score, text })),
       part.fallback_reason,
+      part.files_not_tagged,
       index + 1,
     ),
   );
@@ -170,15 +177,16 @@ export async function storeAnswer(
       on conflict (app_id, day, trigger_point, environment) do update set ${outcomeColumn} = ${insightDays}.${outcomeColumn} + 1
     ), asks as (
       select ${questionKey(sql`a.question`)} as key, a.*
-      from jsonb_to_recordset(${asks}::jsonb) as a(question text, unanswered int, closest jsonb, fallback_reason text, left_out boolean, lacked jsonb)
+      from jsonb_to_recordset(${asks}::jsonb) as a(question text, unanswered int, closest jsonb, fallback_reason text, left_out boolean, files_not_tagged jsonb, lacked jsonb)
       where ${asked}
     ), asked as (
       -- A question asked twice in one message is one row: an insert may not touch a row twice.
-      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording, lacked, asked_as, asked_as_answer)
+      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, files_not_tagged, wording, lacked, asked_as, asked_as_answer)
       select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, key, count(*), sum(unanswered),
         coalesce((array_agg(closest) filter (where unanswered > 0))[1], '[]'::jsonb),
         (array_agg(fallback_reason) filter (where unanswered > 0))[1],
         coalesce((array_agg(left_out) filter (where unanswered > 0))[1], false),
+        coalesce((array_agg(files_not_tagged) filter (where unanswered > 0))[1], '[]'::jsonb),
         (array_agg(question) filter (where unanswered > 0))[1],
         coalesce((array_agg(lacked) filter (where unanswered > 0))[1], '[]'::jsonb),
         (array_agg(question))[1], (select stored.id from stored)
@@ -189,6 +197,7 @@ export async function storeAnswer(
           closest = case when excluded.unanswered > 0 then excluded.closest else ${insightQuestions}.closest end,
           fallback_reason = case when excluded.unanswered > 0 then excluded.fallback_reason else ${insightQuestions}.fallback_reason end,
           left_out = case when excluded.unanswered > 0 then excluded.left_out else ${insightQuestions}.left_out end,
+          files_not_tagged = case when excluded.unanswered > 0 then excluded.files_not_tagged else ${insightQuestions}.files_not_tagged end,
           wording = case when excluded.unanswered > 0 then excluded.wording else ${insightQuestions}.wording end,
           lacked = case when excluded.unanswered > 0 then excluded.lacked else ${insightQuestions}.lacked end,
           -- The latest wording, answered or not, is how Top questions shows the question.

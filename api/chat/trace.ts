@@ -1,6 +1,8 @@
 import {
+  TRACE_FILE_NAME_CHARS,
   TRACE_KEY_WORD_CHARS,
   TRACE_LEFT_OUT_CHARS,
+  TRACE_MAX_FILES_NOT_TAGGED,
   TRACE_MAX_KEY_WORDS,
   TRACE_MAX_LEFT_OUT_RULES,
   TRACE_MAX_PASSAGES,
@@ -28,6 +30,10 @@ function keptHits(hits: SearchHit[], answered: Set<number>) {
   const beyond = ranked.slice(TRACE_MAX_PASSAGES).filter(({ hit }) => answered.has(hit.chunkId));
   return [...ranked.slice(0, TRACE_MAX_PASSAGES - beyond.length), ...beyond.slice(0, TRACE_MAX_PASSAGES)];
 }
+
+/** The files left out as not tagged for the environment, as a trace names them: a few, each name cut short. */
+export const filesNotTaggedOf = (names: string[]) =>
+  names.slice(0, TRACE_MAX_FILES_NOT_TAGGED).map((name) => cutText(name, TRACE_FILE_NAME_CHARS));
 
 /** The rules that left pages out, as a trace keeps them: a few, each with a few pages, cut short. */
 const leftOutOf = (rules: LeftOutByRule[]): NonNullable<AnswerTrace["left_out"]> => ({
@@ -71,7 +77,7 @@ function keyWordsOf(terms: QuestionTerm[]) {
  * the threshold in force and the answer's chance of being right it was compared with, which
  * passages held enough of the question to be quoted, which the answer's text was drawn from and
  * which its sources list, the controls that fired (the finetuning rules that left pages out
- * among them), and why a fallback was one. Built from what the responder already
+ * among them), the files left out as not tagged for the environment, and why a fallback was one. Built from what the responder already
  * holds: recording it reads nothing more.
  */
 export function traceOf(input: {
@@ -91,6 +97,8 @@ export function traceOf(input: {
   leftOut?: LeftOutByRule[];
   /** The question's key words as retrieval weighed them (none when nothing was searched). */
   terms?: QuestionTerm[];
+  /** The uploaded files whose passages retrieval found and left out, as not tagged for the environment (names). */
+  filesNotTagged?: string[];
 }): AnswerTrace {
   const drawnFrom = new Set(input.drawnFrom.map((hit) => hit.chunkId));
   const listed = new Set(input.listed.map((hit) => hit.chunkId));
@@ -119,6 +127,7 @@ export function traceOf(input: {
     model: input.model,
     ...(input.fallbackReason ? { fallback_reason: input.fallbackReason } : {}),
     ...(input.leftOut?.length ? { left_out: leftOutOf(input.leftOut) } : {}),
+    ...(input.filesNotTagged?.length ? { files_not_tagged: filesNotTaggedOf(input.filesNotTagged) } : {}),
   };
 }
 

@@ -843,6 +843,14 @@ export const insightQuestions = pgTable(
     fallbackReason: text("fallback_reason"),
     /** Whether AI Finetuning left out pages holding the question's key words in that ask (its trace's `left_out`). */
     leftOut: boolean("left_out").notNull().default(false),
+    /**
+     * The uploaded files that ask's search left out as not tagged for its environment (its trace's
+     * `files_not_tagged`, names): the ones to tag when they are why. Empty before traces kept them.
+     */
+    filesNotTagged: jsonb("files_not_tagged")
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** How the visitor worded that ask (the key is lower-cased, its end punctuation dropped); null before wordings were kept. */
     wording: text("wording"),
     /**

@@ -263,12 +263,13 @@ export async function readInsights(
           closest: Gap["closest"];
           fallback_reason: string | null;
           left_out: boolean;
+          files_not_tagged: string[];
           trigger_point: string;
           wording: string | null;
           lacked: string[];
         }>(
           deps.db.execute(sql`
-    select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out, r.trigger_point, r.wording, r.lacked
+    select distinct on (r.question_key) r.question_key as question, r.closest, r.fallback_reason, r.left_out, r.files_not_tagged, r.trigger_point, r.wording, r.lacked
     from insight_questions r where ${where} and r.unanswered > 0 and r.question_key in (${sql.join(
       unansweredKeys.map((q) => sql`${q.question}`),
       sql`, `,
@@ -340,6 +341,7 @@ export async function readInsights(
       closest: latestOf.get(q.question)?.closest ?? [],
       fallback_reason: fallbackReasonOf(latestOf.get(q.question)?.fallback_reason),
       left_out: latestOf.get(q.question)?.left_out === true,
+      files_not_tagged: latestOf.get(q.question)?.files_not_tagged ?? [],
       trigger_point: latestOf.get(q.question)?.trigger_point ?? "",
       asked_as: latestOf.get(q.question)?.wording ?? q.question,
       lacked_words: latestOf.get(q.question)?.lacked ?? [],

@@ -32,6 +32,7 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
         m.outcome, m.sources, m.closest, m.id, m.trace->>'fallback_reason' as fallback_reason, m.trace->'parts' as parts,
         m.trace->'key_words' as key_words,
         coalesce(jsonb_array_length(m.trace->'left_out'->'rules'), 0) > 0 as left_out,
+        m.trace->'files_not_tagged' as files_not_tagged,
         (select coalesce(q.question_part, q.text) from messages q where q.conversation_id = m.conversation_id and q.role = 'user' and q.id < m.id order by q.id desc limit 1) as question
       from messages m join conversations c on c.id = m.conversation_id
       where m.app_id = ${appId} and m.role = 'assistant' and (m.created_at at time zone 'utc')::date in (${dayList})`;
@@ -61,6 +62,8 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
         coalesce(p.part->>'question', a.question) as question,
         coalesce(p.part->>'outcome', a.outcome) as outcome,
         case when p.part is null then a.fallback_reason else p.part->>'fallback_reason' end as fallback_reason,
+        -- The files its search left out as not tagged for the environment (questionsAskedOf in api/chat/store.ts).
+        coalesce(case when p.part is null then a.files_not_tagged else p.part->'files_not_tagged' end, '[]'::jsonb) as files_not_tagged,
         case when p.part is null then a.closest
           else coalesce((select jsonb_agg(c - 'part') from jsonb_array_elements(a.closest) c where (c->>'part')::int = p.number), '[]'::jsonb)
         end as closest,
@@ -77,11 +80,12 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
         with ordinality as p(part, number) on true
       where a.question is not null and a.outcome <> 'small_talk'`;
     await tx.execute(sql`
-      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, wording, lacked, asked_as, asked_as_answer)
+      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, files_not_tagged, wording, lacked, asked_as, asked_as_answer)
       select ${appId}, trigger_point, environment, day, key, count(*), count(*) filter (where outcome = 'fallback'),
         coalesce((array_agg(closest order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb),
         (array_agg(fallback_reason order by id desc) filter (where outcome = 'fallback'))[1],
         coalesce((array_agg(left_out order by id desc) filter (where outcome = 'fallback'))[1], false),
+        coalesce((array_agg(files_not_tagged order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb),
         (array_agg(question order by id desc) filter (where outcome = 'fallback'))[1],
         coalesce((array_agg(lacked order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb),
         (array_agg(question order by id desc))[1], max(id)

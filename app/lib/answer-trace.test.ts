@@ -145,6 +145,44 @@ describe("a fallback's trace", () => {
   });
 });
 
+describe("files left out as not tagged for the environment", () => {
+  const untagged = { confidence: 0, files_not_tagged: ["Shuttle timetable.pdf"] };
+
+  it("are said to be why a fallback quoted nothing, with the file to tag in Files, not that nothing was found", () => {
+    const trace_ = trace([], { ...untagged, fallback_reason: "file_not_tagged" });
+    expect(howTheAnswerCame({ outcome: "fallback", trace: trace_ })).toBe(
+      "The answer quotes nothing: the passages good enough to quote are in files not tagged for the environment it was asked in. Tag the file in Files for this environment to answer from it: “Shuttle timetable.pdf”.",
+    );
+    expect(noPassagesText(trace_)).toBe(
+      "Retrieval found passages only in files not tagged for this environment, and left them out: “Shuttle timetable.pdf”.",
+    );
+    expect(chanceVerdict(trace_)).toBe(
+      "the passages retrieval found were all in files not tagged for this environment, so none was left to estimate it from.",
+    );
+    expect(
+      partVerdict({
+        question: "When does the shuttle leave?",
+        outcome: "fallback",
+        fallback_reason: "file_not_tagged",
+        files_not_tagged: ["Shuttle timetable.pdf", "Shuttle map.pdf"],
+      }),
+    ).toBe(
+      "no answer: the passages good enough to quote are in files not tagged for the environment it was asked in. Tag the files in Files for this environment to answer from them: “Shuttle timetable.pdf” and “Shuttle map.pdf”.",
+    );
+  });
+
+  it("are named without advice to tag them when something else is why nothing was quoted", () => {
+    expect(
+      howTheAnswerCame({
+        outcome: "fallback",
+        trace: trace([passage(1, { passed: false })], { ...untagged, fallback_reason: "none_quotable" }),
+      }),
+    ).toBe(
+      "The answer quotes nothing: no passage held enough of the question to quote. Files not tagged for this environment were left out too: “Shuttle timetable.pdf”.",
+    );
+  });
+});
+
 describe("pages AI Finetuning left out", () => {
   const programs = "https://www.northfield.edu/programs/";
   const leftOut = {

@@ -75,7 +75,22 @@ export const FALLBACK_REASON_TEXTS: Record<FallbackReason, string> = {
   below_threshold: "the estimated chance that an answer is right was below the Minimum Retrieval Confidence.",
   no_sentence: "no sentence of the quotable passages answers the question.",
   model_declined: "the language model found no answer in the passages it was given.",
+  file_not_tagged: "the passages good enough to quote are in files not tagged for the environment it was asked in.",
 };
+
+/**
+ * What to do about files whose passages were left out as not tagged for the environment, when they
+ * are why nothing was quoted: a file answers only where it is tagged, so the knowledge store lacks
+ * nothing and adding a page would not help.
+ */
+export const tagFilesText = (names: string[]) =>
+  names.length === 1
+    ? `Tag the file in Files for this environment to answer from it: ${quotedList(names)}.`
+    : `Tag the files in Files for this environment to answer from them: ${quotedList(names)}.`;
+
+/** Files left out as not tagged for the environment, when something else is why nothing was quoted. */
+const filesLeftOutText = (names: string[]) =>
+  `Files not tagged for this environment were left out too: ${quotedList(names)}.`;
 
 /** An AI Finetuning rule that removed pages holding the question's key words before ranking, as "Controls that fired" names it. */
 export const leftOutText = (rule: Pick<TraceLeftOut, "pattern" | "penalty">) =>
@@ -105,9 +120,15 @@ export function howTheAnswerCame({ outcome, trace }: TracedAnswer) {
   const noGo = noGoTopicOf(trace);
   if (noGo !== null) return `Retrieval did not run: the No-Go topic “${noGo}” matched.`;
   if (outcome === "fallback") {
-    const why = `The answer quotes nothing: ${FALLBACK_REASON_TEXTS[fallbackReasonOf(trace)]}`;
-    // A page an operator excluded may be the one that held the answer.
-    return trace.left_out?.rules.length ? `${why} ${LEFT_OUT_NOTE}` : why;
+    const reason = fallbackReasonOf(trace);
+    const notTagged = trace.files_not_tagged ?? [];
+    const why = [
+      `The answer quotes nothing: ${FALLBACK_REASON_TEXTS[reason]}`,
+      notTagged.length ? (reason === "file_not_tagged" ? tagFilesText : filesLeftOutText)(notTagged) : "",
+      // A page an operator excluded may be the one that held the answer.
+      trace.left_out?.rules.length ? LEFT_OUT_NOTE : "",
+    ];
+    return why.filter(Boolean).join(" ");
   }
   return trace.programs?.length ? `${howDrawn(trace)} ${programsText(trace.programs)}` : howDrawn(trace);
 }
@@ -128,24 +149,33 @@ export function chanceVerdict(trace: AnswerTrace) {
   if (chance > 0 && chance >= trace.threshold) return "it reaches it.";
   // Below it, nothing is quoted: the fallback, or an answer naming programs that may fit.
   if (chance > 0) return "below it, so no passage was quoted.";
-  return trace.passages.length
-    ? "no passage held enough of the question to quote."
+  if (trace.passages.length) return "no passage held enough of the question to quote.";
+  return trace.files_not_tagged?.length
+    ? "the passages retrieval found were all in files not tagged for this environment, so none was left to estimate it from."
     : "retrieval found no passage to estimate it from.";
 }
 
 /** How one question of several came out, after its outcome: its chance, or why nothing answered it. */
 export function partVerdict(part: NonNullable<AnswerTrace["parts"]>[number]) {
-  if (part.outcome === "fallback") return `no answer: ${FALLBACK_REASON_TEXTS[part.fallback_reason ?? "no_passage"]}`;
+  if (part.outcome === "fallback") {
+    const why = `no answer: ${FALLBACK_REASON_TEXTS[part.fallback_reason ?? "no_passage"]}`;
+    return part.fallback_reason === "file_not_tagged" && part.files_not_tagged?.length
+      ? `${why} ${tagFilesText(part.files_not_tagged)}`
+      : why;
+  }
   // A No-Go topic's canned response: nothing was searched, so no chance was estimated.
   if (part.outcome === "canned") return "a No-Go topic's canned response; nothing was searched";
   return part.confidence !== undefined ? `estimated chance that it is right ${part.confidence}` : null;
 }
 
 /** What "Passages retrieved" says when the trace holds none. */
-export const noPassagesText = (trace: AnswerTrace) =>
-  noGoTopicOf(trace) !== null
-    ? "Retrieval did not run: the No-Go topic matched."
+export function noPassagesText(trace: AnswerTrace) {
+  if (noGoTopicOf(trace) !== null) return "Retrieval did not run: the No-Go topic matched.";
+  // Retrieval found passages, all of them in files this environment may not answer from.
+  return trace.files_not_tagged?.length
+    ? `Retrieval found passages only in files not tagged for this environment, and left them out: ${quotedList(trace.files_not_tagged)}.`
     : "Retrieval found no passage for this question.";
+}
 
 /** A key word's share of the question's weight, as the trace's table shows it ("31%"). */
 export const shareText = (weight: number) => `${Math.round(weight * 100)}%`;

@@ -3,6 +3,7 @@ import { gapAdvice } from "./insights-gaps";
 
 const links = {
   store: "/northfield/agent/admissions/knowledge-store/websites",
+  files: "/northfield/agent/admissions/knowledge-store/files",
   qualityCheck: "/northfield/agent/admissions/controls/quality-check",
   finetuning: "/northfield/ai-finetuning/ai-finetuning",
 };
@@ -54,6 +55,22 @@ describe("gapAdvice", () => {
     );
   });
 
+  it("sends a question whose passages are in a file not tagged for its environment to Files, not to add a page", () => {
+    const gap = {
+      fallback_reason: "file_not_tagged" as const,
+      left_out: false,
+      lacked_words: [],
+      files_not_tagged: ["Shuttle timetable.pdf"],
+    };
+    const advice = gapAdvice(gap, links);
+    expect(advice.why).toBe(
+      "Why: the passages good enough to quote are in files not tagged for the environment it was asked in. Tag the file in Files for this environment to answer from it: “Shuttle timetable.pdf”.",
+    );
+    expect(advice.actions).toEqual([{ to: links.files, label: "Tag the file in Files" }]);
+    // Those who may not tag files are told why, without the link.
+    expect(gapAdvice(gap, { ...links, store: null, files: null }).actions).toEqual([]);
+  });
+
   it("keeps the store's link, without a reason, for asks traced before reasons were kept", () => {
     const advice = gapAdvice({ fallback_reason: null, left_out: false, lacked_words: [] }, links);
     expect(advice.why).toBeNull();
@@ -61,7 +78,7 @@ describe("gapAdvice", () => {
   });
 
   it("offers no link a client without agents cannot follow", () => {
-    const none = { store: null, qualityCheck: null, finetuning: links.finetuning };
+    const none = { store: null, files: null, qualityCheck: null, finetuning: links.finetuning };
     expect(gapAdvice({ fallback_reason: "below_threshold", left_out: false, lacked_words: [] }, none).actions).toEqual(
       [],
     );

@@ -1,5 +1,5 @@
 import type { Insights } from "@contract";
-import { FALLBACK_REASON_TEXTS, noPassageHeldText } from "./answer-trace";
+import { FALLBACK_REASON_TEXTS, noPassageHeldText, tagFilesText } from "./answer-trace";
 
 type Gap = Insights["unanswered_questions"][number];
 
@@ -8,11 +8,12 @@ export const GAP_ANCHOR = (index: number) => `gap-${index}`;
 
 /**
  * Where an operator reads and acts on an unanswered question: the conversations that asked it, the
- * agent's knowledge store, its Quality Check, AI Finetuning.
+ * agent's knowledge store and its Files, its Quality Check, AI Finetuning.
  */
 export interface GapLinks {
   conversations: string;
   store: string | null;
+  files: string | null;
   qualityCheck: string | null;
   finetuning: string;
 }
@@ -21,14 +22,23 @@ export interface GapLinks {
  * Why a question went unanswered, as its latest ask's trace says (with its words no passage held),
  * and where that is put right. A
  * page is missing only when nothing held enough of the question and AI Finetuning left none out; a chance under the threshold
- * points to the Quality Check, pages AI Finetuning left out to its rules. Asks traced before
- * reasons were kept say nothing of why, and keep the knowledge store's link.
+ * points to the Quality Check, pages AI Finetuning left out to its rules, and passages good enough
+ * to quote in files not tagged for the environment to Files, where the file is tagged: the store
+ * lacks nothing then. Asks traced before reasons were kept say nothing of why, and keep the
+ * knowledge store's link.
  */
 export function gapAdvice(
-  gap: Pick<Gap, "fallback_reason" | "left_out" | "lacked_words">,
+  gap: Pick<Gap, "fallback_reason" | "left_out" | "lacked_words"> & Partial<Pick<Gap, "files_not_tagged">>,
   links: Omit<GapLinks, "conversations">,
 ) {
   const reason = gap.fallback_reason;
+  if (reason === "file_not_tagged") {
+    const names = gap.files_not_tagged ?? [];
+    return {
+      why: `Why: ${FALLBACK_REASON_TEXTS[reason]}${names.length ? ` ${tagFilesText(names)}` : ""}`,
+      actions: links.files ? [{ to: links.files, label: "Tag the file in Files" }] : [],
+    };
+  }
   // Pages left out by AI Finetuning are there: its rules, not the store, are what to look at.
   const pageMissing = !gap.left_out && (reason === null || reason === "no_passage" || reason === "none_quotable");
   // The words no passage held are often what the missing page is about ("parking").

@@ -83,3 +83,10 @@ export function knowledgeStorePathFor(app: ClientApp, triggerPoint: string) {
   if (agent) return `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/knowledge-store`;
   return `/${app.url_code}/ai-training/websites`;
 }
+
+/** Where the client's uploaded files are tagged for an environment: the Files screen, under the trigger point's agent when it has one. */
+export function filesPathFor(app: ClientApp, triggerPoint: string) {
+  const agent = app.agents.find((candidate) => candidate.site_code === triggerPoint);
+  if (agent) return `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/knowledge-store/files`;
+  return `/${app.url_code}/ai-training/files`;
+}

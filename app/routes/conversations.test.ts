@@ -110,6 +110,7 @@ const loadTranscript = async (
   testQuestionsPath: string;
   qualityCheckPath: string;
   finetuningPath: string;
+  filesPath: string;
 }> =>
   loaderJson(
     agentTranscript.loader,
@@ -336,9 +337,10 @@ describe("a conversation's transcript", () => {
     expect(canCorrect).toBe(true);
     expect(testQuestionsPath).toBe("/northfield/agent/admissions/controls/test-questions");
     const links = await loadTranscript(deadline.conversation);
-    expect([links.qualityCheckPath, links.finetuningPath]).toEqual([
+    expect([links.qualityCheckPath, links.finetuningPath, links.filesPath]).toEqual([
       "/northfield/agent/admissions/controls/quality-check",
       "/northfield/ai-finetuning/ai-finetuning",
+      "/northfield/agent/admissions/knowledge-store/files",
     ]);
     expect(conversation.messages.map((message) => [message.role, message.outcome])).toEqual([
       ["user", null],

@@ -26,6 +26,7 @@ import { userCan } from "~/lib/permissions";
 import {
   controlsPathFor,
   finetuningPathFor,
+  filesPathFor,
   knowledgeStorePathFor,
   testQuestionsPathFor,
   triggerPointName,
@@ -242,6 +243,7 @@ export async function loadConversation(args: LoaderFunctionArgs) {
     finetuningPath: finetuningPathFor(scope.app),
     qualityCheckPath: controlsPathFor(scope.app, conversation.trigger_point, "quality-check"),
     knowledgeStorePath: knowledgeStorePathFor(scope.app, conversation.trigger_point),
+    filesPath: filesPathFor(scope.app, conversation.trigger_point),
   });
 }
 

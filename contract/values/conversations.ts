@@ -36,7 +36,8 @@ export const TRACE_CONTROL_LABELS: Record<(typeof TRACE_CONTROL_TYPES)[number], 
  * Why an answer was the fallback message, as its trace records it: retrieval found no passage; no
  * passage held enough of the question to quote; the chance that an answer is right was below the
  * Minimum Retrieval Confidence; no sentence of the quotable passages answered; the language model
- * found no answer in the passages it was given.
+ * found no answer in the passages it was given; the passages that would have passed the quality
+ * check are in uploaded files not tagged for the environment it was asked in (`files_not_tagged`).
  */
 export const FALLBACK_REASONS = [
   "no_passage",
@@ -44,6 +45,7 @@ export const FALLBACK_REASONS = [
   "below_threshold",
   "no_sentence",
   "model_declined",
+  "file_not_tagged",
 ] as const;
 export type FallbackReason = (typeof FALLBACK_REASONS)[number];
 
@@ -73,6 +75,13 @@ export const TRACE_KEY_WORD_CHARS = 60;
 export const TRACE_MAX_LEFT_OUT_RULES = 5;
 export const TRACE_LEFT_OUT_PAGES = 3;
 export const TRACE_LEFT_OUT_CHARS = 200;
+
+/**
+ * A trace names at most this many uploaded files whose passages were left out of an answer for not
+ * being tagged for its environment, each name cut to TRACE_FILE_NAME_CHARS.
+ */
+export const TRACE_MAX_FILES_NOT_TAGGED = 5;
+export const TRACE_FILE_NAME_CHARS = 200;
 
 /**
  * The Minimum Retrieval Confidence values the Quality Check's evidence is tallied at. The value is

@@ -218,6 +218,7 @@ test.describe("with JavaScript", () => {
         closest: [],
         fallback_reason: null,
         left_out: false,
+        files_not_tagged: [],
         trigger_point: "",
         asked_as: question,
         lacked_words: [],

@@ -115,11 +115,13 @@ export function TranscriptScreen() {
     qualityCheckPath,
     finetuningPath,
     knowledgeStorePath,
+    filesPath,
   } = useLoaderData<typeof loadConversation>();
   const links: TraceLinks = {
     qualityCheck: qualityCheckPath,
     finetuning: finetuningPath,
     knowledgeStore: knowledgeStorePath,
+    files: filesPath,
   };
   const posted = useActionData<CorrectionActionData>();
   const generation = useFormGeneration();

@@ -4,6 +4,7 @@ import type { AnswerTrace, ConversationMessage, TraceLeftOut, TracePassage } fro
 import { TRACE_CONTROL_LABELS } from "@contract/values/conversations";
 import {
   chanceVerdict,
+  fallbackReasonOf,
   howTheAnswerCame,
   lackedWordsText,
   leftOutText,
@@ -249,11 +250,13 @@ function PassagesTable({
   );
 }
 
-/** Where what a trace names is set: the trigger point's Quality Check and knowledge, the client's AI Finetuning. */
+/** Where what a trace names is set: the trigger point's Quality Check and knowledge, the client's AI Finetuning and Files. */
 export interface TraceLinks {
   qualityCheck: string;
   finetuning: string;
   knowledgeStore: string;
+  /** Where files are tagged for an environment. */
+  files: string;
 }
 
 /**
@@ -419,6 +422,12 @@ export function WhyThisAnswer({
         <div className={s.disclosureBody}>
           <p>
             Outcome: <strong>{outcomeLabel(answer.outcome)}</strong>. {howTheAnswerCame({ ...answer, trace })}
+            {canCorrect && answer.outcome === "fallback" && fallbackReasonOf(trace) === "file_not_tagged" ? (
+              <>
+                {" "}
+                <Link to={links.files}>Open Files</Link>
+              </>
+            ) : null}
           </p>
           {trace.searched ? (
             <p>

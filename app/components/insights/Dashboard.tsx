@@ -111,6 +111,7 @@ export function Dashboard() {
     environment: filters.environment,
   };
   const storeOf = (shown: typeof agent) => (shown ? `${shown.path}/knowledge-store/websites` : null);
+  const filesOf = (shown: typeof agent) => (shown ? `${shown.path}/knowledge-store/files` : null);
   // Each unanswered question's links go to the agent it was last asked of, its store to the agent
   // shown for Default's; its threshold is the one that question was answered under, Default's own.
   const gapLinksOf = (gap: Gap): GapLinks => {
@@ -118,6 +119,7 @@ export function Dashboard() {
     return {
       conversations: conversationsAskingPath(askedIn, gap.asked_as, true),
       store: storeOf(asked),
+      files: filesOf(asked),
       // Own keys only: a trigger point named like an object's property ("constructor") is not one.
       qualityCheck: Object.hasOwn(client.qualityChecks, gap.trigger_point)
         ? client.qualityChecks[gap.trigger_point]

@@ -24,7 +24,7 @@ const shownQuestion = (question: string) => shortened(question.replace(/\s+/g, "
 /** The advice under an unanswered question (gapAdvice). */
 function WhatToDo({ gap, links, canConfigure }: { gap: Gap; links: GapLinks; canConfigure: boolean }) {
   // A read-only Client is told why, without the changes they may not make.
-  const { why, actions } = gapAdvice(gap, canConfigure ? links : { ...links, store: null });
+  const { why, actions } = gapAdvice(gap, canConfigure ? links : { ...links, store: null, files: null });
   return (
     <>
       {why ? <p className={s.closest}>{why}</p> : null}
