@@ -7,16 +7,8 @@ import { badRequest } from "../http/errors";
 
 export type Environment = "stage" | "prod";
 
-/**
- * A production row's `updated_at` is when production was last pushed (saves to production are
- * pushes, and History's restores of it). A row an import wrote, that no push has written since,
- * was never pushed: its `updated_at` is this time, which answers as no push time at all.
- */
-export const NEVER_PUSHED = new Date(0);
-
-/** When production of a trigger point was last pushed, or null when it never was. */
-export const pushedAtOf = (row: { updatedAt: Date } | undefined) =>
-  row && row.updatedAt.getTime() !== NEVER_PUSHED.getTime() ? row.updatedAt.toISOString() : null;
+/** When production of a trigger point was last pushed, or null when it never was (or was only imported). */
+export const pushedAtOf = (row: { pushedAt: Date | null } | undefined) => row?.pushedAt?.toISOString() ?? null;
 
 /** Appearances are kept per trigger point the client has (Default, its trigger points, its agents' site codes). */
 export async function requireTriggerPoint(appId: number, triggerPoint: string, deps: Pick<ApiDeps, "db">) {
@@ -85,12 +77,14 @@ export async function saveAppearance(
   await requireTriggerPoint(appId, triggerPoint, deps);
   const current = await appearanceOf(appId, triggerPoint, environment, deps);
   const values = { ...(current.row?.values ?? {}), ...checkedValues(appId, posted) };
+  // Every save to production is a push (the console pushes stage's values; a restore writes them back).
+  const pushedNow = environment === "prod" ? new Date() : null;
   await deps.db
     .insert(appearances)
-    .values({ appId, triggerPoint, environment, values })
+    .values({ appId, triggerPoint, environment, values, pushedAt: pushedNow })
     .onConflictDoUpdate({
       target: [appearances.appId, appearances.triggerPoint, appearances.environment],
-      set: { values, updatedAt: new Date() },
+      set: { values, updatedAt: new Date(), ...(pushedNow ? { pushedAt: pushedNow } : {}) },
     });
   return (await appearanceOf(appId, triggerPoint, environment, deps)).values;
 }

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import type { ChangeKind } from "@contract";
-import { chunks, clientApps, configChanges, knowledgeFiles, urls, websites } from "./schema";
+import { appearances, chunks, clientApps, configChanges, knowledgeFiles, urls, websites } from "./schema";
 import { writtenBy } from "../history/written";
 import { startTestHost } from "../../tests/support/test-host";
 
@@ -97,6 +97,30 @@ describe("migrations", () => {
     expect(written.map((row) => row.written)).toEqual(
       states.map((state) => writtenBy(state.kind, state.before, state.after)),
     );
+  });
+
+  it("take production's last push time from when a push last wrote it, and give stage none", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const pushed = new Date("2025-04-05T06:07:08.000Z");
+    const rows = await db
+      .insert(appearances)
+      .values([
+        { appId, triggerPoint: "migrated", environment: "prod", values: {}, updatedAt: pushed },
+        { appId, triggerPoint: "migrated", environment: "stage", values: {}, updatedAt: pushed },
+      ])
+      .returning({ id: appearances.id });
+    const migration = readFileSync(new URL("./migrations/0047_appearance_pushed_at.sql", import.meta.url), "utf8");
+    await db.execute(sql.raw(migration.split("--> statement-breakpoint").at(-1)!));
+    const after = await db
+      .select({ environment: appearances.environment, pushedAt: appearances.pushedAt })
+      .from(appearances)
+      .where(sql`${appearances.id} in (${rows[0].id}, ${rows[1].id})`)
+      .orderBy(appearances.environment);
+    expect(after).toEqual([
+      { environment: "prod", pushedAt: pushed },
+      { environment: "stage", pushedAt: null },
+    ]);
   });
 
   it("leave no statement trigger notifying every write (the page cache they fed is gone)", async () => {

@@ -646,6 +646,9 @@ export const appearances = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Production only: when someone last pushed these values (a save to production, or History's
+    // restore of it). An import writes production's values without being a push, so it leaves this.
+    pushedAt: timestamp("pushed_at", { withTimezone: true }),
   },
   (t) => [uniqueIndex("appearances_app_trigger_env_key").on(t.appId, t.triggerPoint, t.environment)],
 );

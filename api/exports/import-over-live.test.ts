@@ -42,7 +42,7 @@ describe("Appearance's last push time through an import", () => {
   const pushedAt = (at: string) =>
     host.deps.db
       .update(appearances)
-      .set({ updatedAt: new Date(at) })
+      .set({ pushedAt: new Date(at) })
       .where(
         and(
           eq(appearances.appId, northfield),

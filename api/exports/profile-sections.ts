@@ -5,7 +5,6 @@ import { appearances, integrations, profileFields } from "../db/schema";
 import type { Executor } from "../controls/scope";
 import type { ApiDeps } from "../deps";
 import { systemNamed } from "../integrations/catalog";
-import { NEVER_PUSHED } from "../appearance/values";
 
 /** The profile data models' fields, both models (optional: older exports have none). */
 export const ProfileFieldsSection = z
@@ -108,21 +107,14 @@ export async function importProfileSections(
   tx: Executor,
 ) {
   for (const look of file.appearances) {
-    // Production's updated_at is its last push time (Appearance shows it), and an import is not a
-    // push: production keeps the time it was really pushed, or, new here, has none.
-    const production = look.environment === "prod";
+    // An import is not a push: production keeps the time it was really pushed, or, new here, has
+    // none (pushed_at is left alone).
     await tx
       .insert(appearances)
-      .values({
-        appId,
-        triggerPoint: look.trigger_point,
-        environment: look.environment,
-        values: look.values,
-        ...(production ? { updatedAt: NEVER_PUSHED } : {}),
-      })
+      .values({ appId, triggerPoint: look.trigger_point, environment: look.environment, values: look.values })
       .onConflictDoUpdate({
         target: [appearances.appId, appearances.triggerPoint, appearances.environment],
-        set: { values: look.values, ...(production ? {} : { updatedAt: new Date() }) },
+        set: { values: look.values, updatedAt: new Date() },
       });
   }
   for (const field of file.profile_fields) {
