@@ -119,6 +119,9 @@ export function storageRoutes(app: Hono, deps: ApiDeps) {
         { message: `The file is larger than ${Math.round(deps.config.fileMaxBytes / 1024 / 1024)} MB` },
         413,
       );
+    // Its upload may have been replaced while the bytes came (its uploader sent the file again).
+    if (!(await uploadStillOpen(grant.key, deps)))
+      return c.json({ message: "This upload was replaced by a later one of the same file" }, 409);
     await local!.put(grant.key, body);
     return c.body(null, 200);
   });

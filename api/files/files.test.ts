@@ -441,6 +441,99 @@ describe("one file of a name", () => {
     const named = (await listed("viewbook")).map((file: { id: number }) => file.id);
     expect(named).toEqual([target.url_id]);
   });
+
+  /** As an upload looks once it has had no sign of life for `seconds` (the process was killed under it). */
+  const quietFor = (fileId: number, seconds: number) =>
+    host.deps.db
+      .update(knowledgeFiles)
+      .set({ updatedAt: new Date(Date.now() - seconds * 1000) })
+      .where(eq(knowledgeFiles.id, fileId));
+  const STILL_UPLOADING = /^Handbook\.pdf is still being uploaded; if that upload stopped, try again in (\d+) seconds$/;
+
+  it("lets its uploader upload a name again when the upload was cut off before it completed", async () => {
+    // Registered, and the process serving the PUT killed: no bytes, no completion.
+    const cut = (await presign(["Handbook.pdf"])).body.presigned_urls[0] as Presigned;
+
+    // At once, the first may still be on its way (a second tab, a form sent twice): it keeps its name, and says for how long.
+    const soon = await presign(["handbook.pdf"]);
+    expect(soon.status).toBe(400);
+    expect(soon.body.message).toMatch(STILL_UPLOADING);
+    expect(Number(STILL_UPLOADING.exec(soon.body.message)![1])).toBeGreaterThan(20);
+
+    await quietFor(cut.url_id, 31);
+    // Another person's upload is not theirs to replace.
+    const systemAdmin = (await signInAs(host, "admin@example.com")).user_token;
+    expect((await presign(["Handbook.pdf"], systemAdmin)).body.message).toBe(
+      "A file named Handbook.pdf is already uploaded; delete it first to upload a new version",
+    );
+
+    const retried = await upload("Handbook.pdf", makePdf([["The handbook, sent again after the cut."]]));
+    expect(retried.completed.status).toBe(200);
+    expect((await settledFile(retried.target.url_id)).status).toBe("indexed");
+    expect((await listed("handbook.pdf")).map((file) => file.id)).toEqual([retried.target.url_id]);
+
+    // The cut-off upload's link and completion take nothing any more.
+    expect((await put(cut.url, makePdf([["Late bytes."]]))).status).toBe(403);
+    expect(await host.deps.storage.head(cut.s3_path)).toBeNull();
+    const late = await call("POST", "/v1/files/complete_upload", {
+      token: admin,
+      body: { url_id: cut.url_id, s3_path: cut.s3_path },
+    });
+    expect(late.status).toBe(404);
+    expect((await listed("handbook.pdf")).map((file) => file.id)).toEqual([retried.target.url_id]);
+  });
+
+  it("keeps an upload whose bytes are being checked, and replaces a quiet one once when it is registered twice at once", async () => {
+    const cut = (await presign(["Prospectus.pdf"])).body.presigned_urls[0] as Presigned;
+    // Its bytes arrived, but the completion was lost with the process.
+    expect((await put(cut.url, makePdf([["The first prospectus."]]))).status).toBe(200);
+    // A completion checking its bytes holds it (for two minutes): that upload is in progress.
+    await host.deps.db
+      .update(knowledgeFiles)
+      .set({ claimedBy: "00000000-0000-4000-8000-000000000001", updatedAt: new Date(Date.now() - 60_000) })
+      .where(eq(knowledgeFiles.id, cut.url_id));
+    expect((await presign(["Prospectus.pdf"])).body.message).toMatch(/^Prospectus\.pdf is still being uploaded/);
+
+    // The check's holder died long ago: two registrations at once, one takes the name.
+    await host.deps.db
+      .update(knowledgeFiles)
+      .set({ updatedAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(knowledgeFiles.id, cut.url_id));
+    const both = await Promise.all([presign(["Prospectus.pdf"]), presign(["prospectus.pdf"])]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const winner = both.find((answer) => answer.status === 200)!.body.presigned_urls[0] as Presigned;
+    expect(both.find((answer) => answer.status === 400)!.body.message).toMatch(/still being uploaded/);
+    expect((await listed("prospectus")).map((file) => file.id)).toEqual([winner.url_id]);
+    // The replaced upload's bytes are not left behind.
+    expect(await host.deps.storage.head(cut.s3_path)).toBeNull();
+  });
+
+  it("stores nothing for bytes that were still on their way when their upload was replaced", async () => {
+    const slow = (await presign(["Slow.pdf"])).body.presigned_urls[0] as Presigned;
+    let finish!: () => void;
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(new Uint8Array(makePdf([["Half of it."]])));
+        await new Promise<void>((resolve) => (finish = resolve));
+        controller.close();
+      },
+    });
+    const sending = host.api.request(slow.url, {
+      method: "PUT",
+      headers: { "content-type": "application/pdf" },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    await until("the PUT to begin", async () => finish !== undefined || null);
+    await quietFor(slow.url_id, 31);
+    const again = await presign(["Slow.pdf"]);
+    expect(again.status).toBe(200);
+    finish();
+    const sent = await sending;
+    expect(sent.status).toBe(409);
+    expect(await sent.json()).toEqual({ message: "This upload was replaced by a later one of the same file" });
+    expect(await host.deps.storage.head(slow.s3_path)).toBeNull();
+  });
 });
 
 describe("a name however it was composed", () => {

@@ -6,7 +6,7 @@ import { chunkBlocks } from "../knowledge/index/chunk";
 import { replaceChunks } from "../knowledge/index/chunk-store";
 import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
 import { extractPdf } from "../knowledge/extract/extract-pdf";
-import { finalKeyOf, getFile, type FileRecord } from "./store";
+import { ACCEPTANCE_HOLD_SECONDS, finalKeyOf, getFile, type FileRecord } from "./store";
 import { cutText } from "@contract";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import type { Executor } from "../controls/scope";
@@ -23,13 +23,6 @@ export function looksLikePdf(bytes: Uint8Array) {
 export class UploadRejected extends Error {}
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
-
-/**
- * How long a request checking an upload holds the file. A double submit can reach two web
- * processes at once; the second waits for the first's outcome instead of moving the same bytes
- * again. A holder that died is replaced after this long.
- */
-const ACCEPTANCE_HOLD_SECONDS = 120;
 
 /** Holds a pending file for this request; answers the hold's token, or null when another request has it. */
 async function holdForAcceptance(fileId: number, deps: PipelineDeps) {

@@ -26,16 +26,7 @@ import type { RouteBuilder } from "../http/route";
 import { recordChange } from "../history/record";
 import { filesChange } from "./file-change";
 import { acceptUpload, deleteFileBytes, deleteFileRows, UploadRejected, waitForAcceptance } from "./pipeline";
-import {
-  alreadyUploaded,
-  describeFile,
-  getFile,
-  listFiles,
-  nameKey,
-  namesTaken,
-  newUploadKey,
-  signedUploadLink,
-} from "./store";
+import { describeFile, getFile, listFiles, nameKey, namesTaken, newUploadKey, signedUploadLink } from "./store";
 import { queueRunsAfterChange } from "../testing/auto-runs";
 import type { StorageWrites } from "../http/storage-writes";
 
@@ -117,7 +108,7 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
     path: "/v1/files/presigned_urls",
     tag: "Knowledge files",
     summary:
-      "Registers PDFs to upload and answers, per file, a link that accepts a PUT of its bytes (Content-Type application/pdf) for 15 minutes. A name that is not a PDF's, that one of the client's files already has (in any case), or that is given twice is refused as file_names.<n>, and then nothing is registered.",
+      "Registers PDFs to upload and answers, per file, a link that accepts a PUT of its bytes (Content-Type application/pdf) for 15 minutes. A name that is not a PDF's, that one of the client's files already has (in any case), or that is given twice is refused as file_names.<n>, and then nothing is registered. A failed upload of the name, and one the caller began and never completed (quiet for 30 s, its bytes not being checked), is replaced.",
     query: PresignQuery,
     body: PresignBody,
     response: PresignResult,
@@ -128,21 +119,27 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
       const created = await deps.db.transaction(async (tx) => {
         // One registration of a client's files at a time, so two uploads cannot both take a name.
         await tx.execute(sql`select pg_advisory_xact_lock(${FILE_NAMES_LOCK}, ${query.app_id})`);
-        const { taken, failed } = await namesTaken(query.app_id, names, { db: tx });
+        const { taken, replaced } = await namesTaken(query.app_id, names, caller.id, { db: tx });
         const errors: Record<string, string[]> = {};
         const inThisUpload = new Set<string>();
         names.forEach((name, i) => {
           const key = nameKey(name);
           if (!name) errors[`file_names.${i}`] = ["A file name is required"];
           else if (!isPdfName(name)) errors[`file_names.${i}`] = [`${name} is not a PDF; only PDF files are accepted`];
-          else if (taken.has(key)) errors[`file_names.${i}`] = [alreadyUploaded(taken.get(key)!)];
+          else if (taken.has(key)) errors[`file_names.${i}`] = [taken.get(key)!];
           else if (inThisUpload.has(key))
             errors[`file_names.${i}`] = [`Another file of this upload is also named ${name}`];
           inThisUpload.add(key);
         });
         if (Object.keys(errors).length) throw badRequest(Object.values(errors)[0][0], errors);
-        if (failed.length) await tx.delete(knowledgeFiles).where(inArray(knowledgeFiles.id, failed));
-        return tx
+        if (replaced.length)
+          await tx.delete(knowledgeFiles).where(
+            inArray(
+              knowledgeFiles.id,
+              replaced.map((file) => file.id),
+            ),
+          );
+        const inserted = await tx
           .insert(knowledgeFiles)
           .values(
             names.map((fileName) => ({
@@ -153,9 +150,12 @@ export function fileRoutes(route: RouteBuilder, storageWrites: StorageWrites) {
             })),
           )
           .returning();
+        return { inserted, replaced };
       });
+      // Bytes that reached a replaced upload's link (its completion lost) go with it.
+      for (const file of created.replaced) await deps.storage.delete(file.uploadKey);
       const presigned = await Promise.all(
-        created.map(async (file) => {
+        created.inserted.map(async (file) => {
           const link = await signedUploadLink(file.uploadKey, deps);
           return {
             url: link.url,

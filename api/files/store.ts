@@ -154,29 +154,61 @@ export const alreadyUploaded = (fileName: string) =>
   `A file named ${fileName} is already uploaded; delete it first to upload a new version`;
 
 /**
- * Which of `names` the client's files already have (by nameKey), each with the name it has there,
- * and the ids of the failed uploads of those names. A failed upload never added its file (its
- * bytes were refused or never came, and are gone), so it does not hold its name: a new upload of
- * the name takes its place.
+ * How long a request checking an upload holds the file. A double submit can reach two web
+ * processes at once; the second waits for the first's outcome instead of moving the same bytes
+ * again. A holder that died is replaced after this long.
  */
-export async function namesTaken(appId: number, names: string[], deps: Pick<ApiDeps, "db">) {
+export const ACCEPTANCE_HOLD_SECONDS = 120;
+
+/**
+ * How long an upload that was never completed keeps its name from its own uploader after its last
+ * sign of life (registered, or its bytes checked). Long enough that the same upload sent twice at
+ * once (two tabs, a form sent again) does not take the first one's place; short enough that an
+ * upload cut off by a process killed under it can be sent again as soon as the server is back.
+ */
+const UPLOAD_RETRY_SECONDS = 30;
+
+const stillUploading = (fileName: string, seconds: number) =>
+  `${fileName} is still being uploaded; if that upload stopped, try again in ${seconds} seconds`;
+
+/**
+ * Which of `names` the client's files already have (by nameKey), each with why the name is taken,
+ * and the files a new upload of those names takes the place of:
+ * - a failed upload never added its file (its bytes were refused or never came, and are gone);
+ * - an upload `uploader` began and never completed, quiet for UPLOAD_RETRY_SECONDS and not being
+ *   checked: its bytes never came or its completion was lost (a process killed under it), and its
+ *   uploader is sending it again. Someone else's keeps the name (they may still be sending it).
+ * The caller holds the client's registration lock, so two registrations cannot both take a place.
+ */
+export async function namesTaken(appId: number, names: string[], uploader: number, deps: Pick<ApiDeps, "db">) {
   const keys = new Set(names.map(nameKey));
   const taken = new Map<string, string>();
-  const failed: number[] = [];
+  const replaced: { id: number; uploadKey: string }[] = [];
   // Compared here rather than by the database's lower(), which leaves letters beyond ASCII as they
   // are under some locales. A client's uploads are documents added by hand: their names are few.
   const rows = await deps.db
-    .select({ id: knowledgeFiles.id, fileName: knowledgeFiles.fileName, status: knowledgeFiles.status })
+    .select({
+      id: knowledgeFiles.id,
+      fileName: knowledgeFiles.fileName,
+      status: knowledgeFiles.status,
+      uploadKey: knowledgeFiles.uploadKey,
+      addedBy: knowledgeFiles.addedBy,
+      // Seconds until a pending upload may be replaced, judged on the database clock as a hold is.
+      retryIn: sql<number>`greatest(0, ceil(extract(epoch from ${knowledgeFiles.updatedAt} + make_interval(secs => case when ${knowledgeFiles.claimedBy} is null then ${UPLOAD_RETRY_SECONDS}::int else ${ACCEPTANCE_HOLD_SECONDS}::int end) - now())))::int`,
+    })
     .from(knowledgeFiles)
     .where(eq(knowledgeFiles.appId, appId))
     .orderBy(asc(knowledgeFiles.id));
-  for (const { id, fileName, status } of rows) {
+  for (const { id, fileName, status, uploadKey, addedBy, retryIn } of rows) {
     const key = nameKey(fileName);
     if (!keys.has(key)) continue;
-    if (status === "failed_to_upload") failed.push(id);
-    else if (!taken.has(key)) taken.set(key, fileName);
+    if (status === "failed_to_upload") replaced.push({ id, uploadKey });
+    else if (status === "pending_upload" && addedBy === uploader) {
+      if (Number(retryIn) === 0) replaced.push({ id, uploadKey });
+      else if (!taken.has(key)) taken.set(key, stillUploading(fileName, Number(retryIn)));
+    } else taken.set(key, alreadyUploaded(fileName));
   }
-  return { taken, failed };
+  return { taken, replaced };
 }
 
 export async function getFile(fileId: number, deps: Pick<ApiDeps, "db">) {
