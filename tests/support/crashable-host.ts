@@ -1,7 +1,8 @@
 /**
  * A child process for the crash tests: opens the API host on a PGlite folder (or, given a
- * postgres:// address, on that database), starts indexing a few slow pages of the fixture site,
- * says "indexing" once work is in flight, and waits to be killed.
+ * postgres:// address, on that database), starts indexing a few slow pages of the fixture site
+ * (again, a refresh, when an earlier run left them there), says "indexing" once work is in flight
+ * and `CRASH_AFTER_PAGES` pages (default 0) of this run are written, and waits to be killed.
  *   tsx tests/support/crashable-host.ts <dataDir | postgres://…> <siteBase>
  */
 import { mkdtempSync } from "node:fs";
@@ -31,24 +32,38 @@ const host = await startApiHost({
   log: { info: () => {}, warn: () => {}, error: () => {} },
 });
 const { db } = host.deps;
-const [app] = await db.insert(clientApps).values({ clientName: "Crash", urlCode: "crash" }).returning();
-const seeds = Array.from({ length: 8 }, (_, i) => `${siteBase}/slow?page=${i}`);
-const [website] = await db
-  .insert(websites)
-  .values({ appId: app.id, url: `${siteBase}/`, siteMap: "few_urls", seedUrls: seeds })
-  .returning();
-await host.deps.jobs.send("website-discover", { websiteId: website.id });
-while ((await db.select().from(websites).where(eq(websites.id, website.id)))[0].status !== "sitemap_generated") {
-  await new Promise((resolve) => setTimeout(resolve, 50));
+const [earlier] = await db
+  .select()
+  .from(websites)
+  .where(eq(websites.url, `${siteBase}/`));
+const website = earlier ?? (await createWebsite());
+async function createWebsite() {
+  const [app] = await db.insert(clientApps).values({ clientName: "Crash", urlCode: "crash" }).returning();
+  const seeds = Array.from({ length: 8 }, (_, i) => `${siteBase}/slow?page=${i}`);
+  const [created] = await db
+    .insert(websites)
+    .values({ appId: app.id, url: `${siteBase}/`, siteMap: "few_urls", seedUrls: seeds })
+    .returning();
+  await host.deps.jobs.send("website-discover", { websiteId: created.id });
+  while ((await db.select().from(websites).where(eq(websites.id, created.id)))[0].status !== "sitemap_generated") {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return created;
 }
-await requestStatus(app.id, { websiteId: website.id }, "to_be_indexed", false, { db });
+const afterPages = Number(process.env.CRASH_AFTER_PAGES ?? 0);
+const { rows: now } = (await db.execute(sql`select now()::text as at`)) as unknown as { rows: { at: string }[] };
+const runStarted = now[0].at;
+await requestStatus(website.appId, { websiteId: website.id }, "to_be_indexed", false, { db });
 await host.deps.jobs.send("website-process", { websiteId: website.id });
 for (;;) {
-  const [{ n }] = await db
-    .select({ n: sql<number>`count(*)::int` })
+  const [{ inFlight, written }] = await db
+    .select({
+      inFlight: sql<number>`count(*) filter (where ${urls.status} = 'sent_for_indexing')::int`,
+      written: sql<number>`count(*) filter (where ${urls.status} = 'indexed' and ${urls.checkedAt} >= ${runStarted}::timestamptz)::int`,
+    })
     .from(urls)
-    .where(eq(urls.status, "sent_for_indexing"));
-  if (Number(n) > 0) break;
+    .where(eq(urls.websiteId, website.id));
+  if (Number(inFlight) > 0 && Number(written) >= afterPages) break;
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 console.log("indexing");

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { apiConfigFromEnv } from "../../config";
 import type { Database } from "../../db/client";
-import { urls } from "../../db/schema";
+import { urls, websites } from "../../db/schema";
 import { startApiHost } from "../../host";
 import { startFixtureSite } from "../../../tests/support/fixture-site";
 import { freshDatabase, quietLog, TEST_SECRETS } from "../../../tests/support/test-host";
@@ -56,10 +56,11 @@ const statuses = async (db: Database) =>
 const config = (env: Record<string, string>) =>
   apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true", CRAWL_CONCURRENCY_PER_HOST: "4", ...env }, TEST_SECRETS);
 
-it("resumes indexing after the process is killed mid-run", async () => {
-  await killMidIndexing(dataDir);
+const lastRefresh = async (db: Database) =>
+  (await db.select({ record: websites.lastRefresh }).from(websites))[0].record;
 
-  // A new process opens the same database and picks the work up.
+/** A new process opens the killed one's embedded database and picks the work up. */
+async function resumeOnPglite(check: (host: Awaited<ReturnType<typeof startApiHost>>) => Promise<void>) {
   const host = await startApiHost({
     database: { dir: path.join(dataDir, "pglite") },
     storageDir: path.join(dataDir, "files"),
@@ -73,9 +74,25 @@ it("resumes indexing after the process is killed mid-run", async () => {
     ).toBe(true);
     await host.resumePipeline();
     await until("indexing to resume", async () => (await statuses(host.deps.db)).join() === "indexed:8", 30_000);
+    await check(host);
   } finally {
     await host.close();
   }
+}
+
+it("resumes indexing after the process is killed mid-run, and the refresh record counts every page", async () => {
+  // Killed once two pages are written: what they came to must not be lost with the process.
+  await killMidIndexing(dataDir, { CRASH_AFTER_PAGES: "2" });
+  await resumeOnPglite(async (host) => {
+    expect(await lastRefresh(host.deps.db)).toMatchObject({ new: 8, checked: 0, failed: 0 });
+  });
+}, 90_000);
+
+it("counts the whole of a refresh killed midway and resumed in its Last refresh", async () => {
+  await killMidIndexing(dataDir, { CRASH_AFTER_PAGES: "2" });
+  await resumeOnPglite(async (host) => {
+    expect(await lastRefresh(host.deps.db)).toMatchObject({ checked: 8, unchanged: 8, changed: 0, new: 0, failed: 0 });
+  });
 }, 90_000);
 
 it.skipIf(!process.env.TEST_DATABASE_URL)(

@@ -4,7 +4,7 @@ import { urls } from "../../db/schema";
 import { ClaimLost } from "../../jobs/leases";
 import { replaceChunks } from "../index/chunk-store";
 import { IndexedPageWriter } from "../index/indexed-page-writer";
-import { addToRefreshRecord } from "./refresh-record";
+import { addToRefreshRecord } from "../index/refresh-record";
 import { queueRunsAfterChange } from "../../testing/auto-runs";
 import { chunkBlocks } from "../index/chunk";
 import type { CleanupRules } from "../extract/extract-html";
@@ -117,7 +117,8 @@ function lastChangedBy(lastmod: string) {
 /**
  * Before any page is fetched: the website's requested pages, indexed before, whose sitemap lastmod
  * (as it reads now) is no later than their last check, are checked and indexed as they are, in a
- * few statements rather than one a page. Force Index requests are left to be fetched.
+ * few statements rather than one a page, each counting its pages in the refresh record. Force
+ * Index requests are left to be fetched.
  */
 async function skipUnchangedBySitemap(websiteId: number, lastmods: Map<string, string>, deps: PipelineDeps) {
   const entries = [...lastmods].flatMap(([url, lastmod]) => {
@@ -126,14 +127,18 @@ async function skipUnchangedBySitemap(websiteId: number, lastmods: Map<string, s
   });
   let skipped = 0;
   for (let i = 0; i < entries.length; i += 1000) {
-    const result = await deps.db.execute(sql`
-      update urls set status = 'indexed', indexed_at = now(), checked_at = now(), updated_at = now()
-      from jsonb_to_recordset(${JSON.stringify(entries.slice(i, i + 1000))}::jsonb) as entry(url text, until double precision)
-      where urls.website_id = ${websiteId} and urls.url = entry.url and urls.status = 'to_be_indexed' and urls.content_hash is not null
-        and coalesce(urls.metadata->>'force_index', '') <> 'true'
-        and entry.until <= extract(epoch from coalesce(urls.checked_at, urls.indexed_at)) * 1000
-      returning urls.id`);
-    skipped += (result as unknown as { rows: unknown[] }).rows.length;
+    skipped += await deps.db.transaction(async (tx) => {
+      const result = await tx.execute(sql`
+        update urls set status = 'indexed', indexed_at = now(), checked_at = now(), updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(entries.slice(i, i + 1000))}::jsonb) as entry(url text, until double precision)
+        where urls.website_id = ${websiteId} and urls.url = entry.url and urls.status = 'to_be_indexed' and urls.content_hash is not null
+          and coalesce(urls.metadata->>'force_index', '') <> 'true'
+          and entry.until <= extract(epoch from coalesce(urls.checked_at, urls.indexed_at)) * 1000
+        returning urls.id`);
+      const settled = (result as unknown as { rows: unknown[] }).rows.length;
+      await addToRefreshRecord(tx, websiteId, "not_fetched", settled);
+      return settled;
+    });
   }
   return skipped;
 }
@@ -219,13 +224,23 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
   const held = !force && row.contentHash !== null;
   const checked = { status: "indexed", indexedAt: new Date(), checkedAt: new Date(), metadata };
   if (held && unchangedSinceChecked({ ...row, lastmod: await work.currentLastmod(row.url) })) {
-    await finishUrl(deps.db, row, checked, deps);
+    await deps.db.transaction(async (tx) => {
+      await finishUrl(tx, row, checked, deps);
+      await addToRefreshRecord(tx, row.websiteId, "not_fetched");
+    });
     return "not_fetched";
   }
   const validators = held ? { etag: row.etag, lastModified: row.lastModified } : undefined;
   const response = await fetchPage(row, work.robots, work.gate, deps, validators);
   // Unchanged pages are written in groups too: a refresh is mostly them.
-  const unchanged = { row, title: row.title, contentHash: row.contentHash ?? "", metadata, chunks: null };
+  const unchanged = {
+    row,
+    title: row.title,
+    contentHash: row.contentHash ?? "",
+    metadata,
+    chunks: null,
+    outcome: "unchanged" as const,
+  };
   if (response.status === 304) {
     await work.writer.write(unchanged);
     return "unchanged";
@@ -239,6 +254,7 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
     await work.writer.write({ ...unchanged, ...answered });
     return "unchanged";
   }
+  const outcome = row.contentHash === null ? "new" : "changed";
   await work.writer.write({
     row,
     title: cutText(page.title, 500),
@@ -246,8 +262,9 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
     metadata,
     chunks: page.chunks,
     ...answered,
+    outcome,
   });
-  return row.contentHash === null ? "new" : "changed";
+  return outcome;
 }
 
 /**
@@ -352,7 +369,6 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
-  await addToRefreshRecord(websiteId, done, deps);
   // What the assistant knows changed: the client's agents' test questions are asked again.
   if ((done.new ?? 0) + (done.changed ?? 0) + (done.gone ?? 0) + (done.deleted ?? 0) > 0) {
     await queueRunsAfterChange(website.appId, "every agent", "website indexed", deps);
@@ -368,10 +384,12 @@ async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, dep
   const message = error instanceof FetchRefused || error instanceof Error ? error.message : String(error);
   const { requested: _r, force_index: _f, ...metadata } = row.metadata;
   const values = { status: failedStatus, metadata: { ...metadata, error_message: cutText(message, 1000) } };
+  // A page that failed to index counts in the refresh record with its failure, in one transaction.
+  const counted = failedStatus === "failed_to_index" ? (error instanceof PageGone ? "gone" : "failed") : null;
   try {
-    if (error instanceof PageGone) {
-      // A gone page's passages stop answering with its failure, in the same transaction.
-      await deps.db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
+      if (error instanceof PageGone) {
+        // A gone page's passages stop answering with its failure.
         await finishUrl(
           tx,
           row,
@@ -386,10 +404,11 @@ async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, dep
           deps,
         );
         await replaceChunks(tx, { appId: row.appId, urlId: row.id }, []);
-      });
-    } else {
-      await finishUrl(deps.db, row, values, deps);
-    }
+      } else {
+        await finishUrl(tx, row, values, deps);
+      }
+      if (counted) await addToRefreshRecord(tx, row.websiteId, counted);
+    });
     return failedStatus;
   } catch (lost) {
     if (lost instanceof ClaimLost) return "taken_back";

@@ -124,6 +124,8 @@ describe("the knowledge pipeline against a local website", () => {
     expect(rows["/programs/nursing"].title).toBe("Nursing BSN | Northfield");
     expect(rows["/guide.pdf"].title).toBe("Applicant Guide");
     expect(rows["/"].indexed_at).toBeTruthy();
+    // Every page counted in the website's record as its outcome was written, failures with the rest.
+    expect((await website()).last_refresh).toMatchObject({ new: 6, failed: 5, checked: 0 });
   });
 
   it("stores chunks of the main text only, with heading paths", async () => {

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { urls, websites, type SitemapRefreshRecord } from "../../db/schema";
 import { addUrls, fetchOptions, isListed, loadWebsite, refreshUrlsCount, type PipelineDeps } from "./pipeline-shared";
-import { startRefreshRecords } from "./refresh-record";
+import { startRefreshRecords } from "../index/refresh-record";
 import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates, sitemapsError } from "./sitemaps";
 
 /** How long a Refresh Sitemap asked for stands before another may be queued (its job lost, a queue stuck). */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from "drizzle-orm";
 import type { ApiDeps } from "../../deps";
 import { urls } from "../../db/schema";
-import { startRefreshRecords } from "./refresh-record";
+import { startRefreshRecords } from "../index/refresh-record";
 
 /**
  * Marks URLs as requested (to_be_indexed / to_be_skipped / to_be_deleted) and answers the websites

@@ -4,6 +4,7 @@ import type { urls } from "../../db/schema";
 import { ClaimLost } from "../../jobs/leases";
 import type { Chunk } from "./chunk";
 import { forgetCorpusStats } from "./corpus-stats";
+import { addToRefreshRecords } from "./refresh-record";
 
 /**
  * A page whose new text is ready to be stored: the URL row's new values and its chunks; or, with
@@ -18,6 +19,8 @@ export interface IndexedPage {
   /** The page's validators as it answered, for the next fetch. */
   etag?: string | null;
   lastModified?: string | null;
+  /** What the page adds to its website's refresh record, counted with its write; none when absent. */
+  outcome?: "new" | "changed" | "unchanged";
 }
 
 interface Waiting {
@@ -97,8 +100,9 @@ export class IndexedPageWriter {
 /**
  * One statement for a group of pages: the URL rows still claimed by `workerId` become `indexed`
  * with their new title, hash, metadata and validators, checked and changed now (unchanged pages:
- * checked now, the rest kept); their old chunks go and their new ones come in. Rows
- * taken back by another worker are left alone, chunks included. Answers the ids written.
+ * checked now, the rest kept); their old chunks go and their new ones come in. Their outcomes are
+ * added to their websites' refresh records in the same transaction. Rows taken back by another
+ * worker are left alone, chunks and counts included. Answers the ids written.
  */
 async function writeIndexedPages(db: Database, workerId: string, pages: IndexedPage[]): Promise<Set<number>> {
   const rows = pages.map((p) => ({
@@ -109,6 +113,7 @@ async function writeIndexedPages(db: Database, workerId: string, pages: IndexedP
     etag: p.etag ?? null,
     last_modified: p.lastModified ?? null,
     rewritten: p.chunks !== null,
+    outcome: p.outcome ?? null,
   }));
   const pieces = pages.flatMap((p) =>
     (p.chunks ?? []).map((c) => ({
@@ -120,9 +125,9 @@ async function writeIndexedPages(db: Database, workerId: string, pages: IndexedP
     })),
   );
   // An unchanged page keeps its title, hash and chunks (and its validators when the answer, a 304, sent none).
-  const result = await db.execute(sql`
+  const statement = sql`
     with page as (
-      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(id integer, title text, content_hash text, metadata jsonb, etag text, last_modified text, rewritten boolean)
+      select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as p(id integer, title text, content_hash text, metadata jsonb, etag text, last_modified text, rewritten boolean, outcome text)
     ), held as (
       update urls set status = 'indexed', metadata = page.metadata,
         title = case when page.rewritten then page.title else urls.title end,
@@ -132,7 +137,7 @@ async function writeIndexedPages(db: Database, workerId: string, pages: IndexedP
         changed_at = case when page.rewritten then now() else urls.changed_at end,
         indexed_at = now(), checked_at = now(), claimed_by = null, updated_at = now()
       from page where urls.id = page.id and urls.claimed_by = ${workerId}
-      returning urls.id, urls.app_id, page.rewritten
+      returning urls.id, urls.app_id, urls.website_id, page.rewritten, page.outcome
     ), gone as (
       delete from chunks using held where chunks.url_id = held.id and held.rewritten
     ), added as (
@@ -141,8 +146,22 @@ async function writeIndexedPages(db: Database, workerId: string, pages: IndexedP
       from jsonb_to_recordset(${JSON.stringify(pieces)}::jsonb) as piece(url_id integer, position integer, heading_path jsonb, text text, tsv text)
       join held on held.id = piece.url_id
     )
-    select id from held`);
+    select id, website_id, outcome from held`;
+  // The pages first, their website's record last: the order every writer of the record keeps.
+  const written = await db.transaction(async (tx) => {
+    const held = (await tx.execute(statement)) as unknown as {
+      rows: { id: number; website_id: number; outcome: string | null }[];
+    };
+    const counted = held.rows.filter((row) => row.outcome !== null);
+    if (counted.length)
+      await tx.execute(
+        addToRefreshRecords(
+          sql`(select * from jsonb_to_recordset(${JSON.stringify(counted.map((row) => ({ ...row, n: 1 })))}::jsonb) as p(website_id integer, outcome text, n integer))`,
+        ),
+      );
+    return held.rows;
+  });
   // Relevance weights are measured again on the next question (in this process; others within a minute).
   for (const appId of new Set(pages.filter((p) => p.chunks !== null).map((p) => p.row.appId))) forgetCorpusStats(appId);
-  return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
+  return new Set(written.map((r) => Number(r.id)));
 }
