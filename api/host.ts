@@ -7,7 +7,7 @@ import { consoleLogger, type ApiDeps, type Logger } from "./deps";
 import { WorkerLease } from "./jobs/leases";
 import { PgBossJobQueue } from "./jobs/queue";
 import { takeBackAbandonedWork } from "./jobs/recovery";
-import { websitesAwaitingDiscovery } from "./knowledge/crawl/pipeline-recovery";
+import { demoSiteNeverIndexed, websitesAwaitingDiscovery } from "./knowledge/crawl/pipeline-recovery";
 import { s3ConfigFromEnv } from "./storage/s3-config";
 import { LocalStorage, type ObjectStorage } from "./storage/storage";
 import { closeFetchAgents } from "./knowledge/crawl/fetcher";
@@ -62,17 +62,20 @@ export async function startApiHost(options: ApiHostOptions) {
      * its job; on Postgres other processes may have queued theirs, and work held by a dead worker
      * comes back when its lease lapses. A database this start seeded has nothing to pick up: the
      * demo site it added is read and indexed now, and the runs of its test questions and the demo's
-     * first conversations follow.
+     * first conversations follow. So they do at a later start when the one that seeded stopped
+     * before queueing them.
      */
     async resumePipeline() {
-      if (seeded) {
-        for (const websiteId of await websitesAwaitingDiscovery(deps, 0)) {
+      const demoSites = seeded ? await websitesAwaitingDiscovery(deps, 0) : await demoSiteNeverIndexed(deps);
+      for (const websiteId of demoSites) {
+        // Each once: a start stopped again before they ran finds them still queued.
+        if (!(await jobs.isQueued("website-discover", { websiteId, indexEveryPage: true })))
           await jobs.send("website-discover", { websiteId, indexEveryPage: true });
-          // Once it is indexed, the demo's first visitors chat with it, so Conversations is not empty.
+        // Once it is indexed, the demo's first visitors chat with it, so Conversations is not empty.
+        if (!(await jobs.isQueued("demo-conversations", { websiteId })))
           await jobs.send("demo-conversations", { websiteId });
-        }
-        return;
       }
+      if (seeded) return;
       await jobs.send("pipeline-recover", handle.kind === "pglite" ? { olderThanSeconds: 0 } : {});
     },
     async close() {

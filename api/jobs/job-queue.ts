@@ -13,6 +13,8 @@ export interface JobQueue {
     payload: PayloadOf<N>,
     options?: { startAfterSeconds?: number },
   ): Promise<string | null>;
+  /** Whether a job of `name` whose payload holds `data` waits, retries or runs (a start that queues a job once asks first). */
+  isQueued<N extends QueueName>(name: N, data: Partial<PayloadOf<N>>): Promise<boolean>;
   /** Counts by state for every queue. */
   listQueues(): Promise<QueueSummary[]>;
   listJobs(query: JobsQuery): Promise<JobsList>;

@@ -7,7 +7,7 @@ import path from "node:path";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiConfigFromEnv } from "../config";
-import { chunks, clientApps, knowledgeFiles, urls, websites, workerLeases } from "../db/schema";
+import { chunks, clientApps, conversations, knowledgeFiles, urls, websites, workerLeases } from "../db/schema";
 import { takeBackAbandonedFiles } from "../files/pipeline";
 import { startApiHost } from "../host";
 import { processWebsite } from "../knowledge/crawl/index-website";
@@ -205,4 +205,73 @@ describe("the first start", () => {
       rmSync(storageDir, { recursive: true, force: true });
     }
   }, 90_000);
+
+  it("indexes the demo site at the next start when the first stopped right after seeding, queueing it once", async () => {
+    const site = await serveDemoSite();
+    const storageDir = mkdtempSync(path.join(tmpdir(), "console-first-start-"));
+    // A database that outlives its process: a folder for PGlite, or the Postgres lane's server.
+    const database = process.env.TEST_DATABASE_URL
+      ? await freshDatabase()
+      : { options: { dir: path.join(storageDir, "pglite") }, drop: async () => {} };
+    const start = (work = true) =>
+      startApiHost({
+        database: database.options,
+        storageDir,
+        config: { ...apiConfigFromEnv({ CRAWL_ALLOW_PRIVATE: "true" }, TEST_SECRETS), demoSiteUrl: site.url },
+        work,
+        log: quietLog,
+      });
+    const jobsOf = async (db: typeof host.deps.db, name: string) =>
+      Number(
+        (
+          (await db.execute(
+            sql`select count(*)::int as n from pgboss.job where pgboss.job.name = ${name}`,
+          )) as unknown as {
+            rows: { n: number }[];
+          }
+        ).rows[0].n,
+      );
+    try {
+      // Seeded, and stopped before the server answered: nothing was queued for the demo site.
+      await (await start()).close();
+
+      // Started again without job handlers, twice over: the demo site is queued once.
+      const idle = await start(false);
+      try {
+        await idle.resumePipeline();
+        await idle.resumePipeline();
+        expect(await jobsOf(idle.deps.db, "website-discover")).toBe(1);
+        expect(await jobsOf(idle.deps.db, "demo-conversations")).toBe(1);
+      } finally {
+        await idle.close();
+      }
+
+      const next = await start();
+      try {
+        await next.resumePipeline();
+        const [demo] = await next.deps.db.select().from(websites).where(eq(websites.url, site.url));
+        await until(
+          "every demo page indexed",
+          async () => {
+            const rows = await next.deps.db.select().from(urls).where(eq(urls.websiteId, demo.id));
+            return rows.length === 6 && rows.every((row) => row.status === "indexed");
+          },
+          60_000,
+        );
+        await until(
+          "the demo's visitors to chat",
+          async () =>
+            (await next.deps.db.select().from(conversations).where(eq(conversations.appId, demo.appId))).length === 3,
+          60_000,
+        );
+        expect(await jobsOf(next.deps.db, "demo-conversations")).toBeGreaterThanOrEqual(1);
+      } finally {
+        await next.close();
+      }
+    } finally {
+      await database.drop();
+      await site.close();
+      rmSync(storageDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -110,6 +110,12 @@ export class PgBossJobQueue implements JobQueue {
     await this.boss.stop({ graceful: true, timeout: 5000 });
   }
 
+  async isQueued<N extends QueueName>(name: N, data: Partial<PayloadOf<N>>) {
+    // A job of a process that died stays active until the queue's heartbeat check sends it again: still on its way.
+    const jobs = await this.boss.findJobs(name, { data });
+    return jobs.some((job) => job.state === "created" || job.state === "retry" || job.state === "active");
+  }
+
   private sql(text: string, values?: unknown[]) {
     return this.boss.getDb().executeSql(text, values) as Promise<{ rows: Record<string, unknown>[] }>;
   }

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { urls, websites } from "../../db/schema";
 import { heldByLiveWorker } from "../../jobs/leases";
 import type { PipelineDeps } from "./pipeline-shared";
@@ -51,4 +51,26 @@ export async function websitesAwaitingDiscovery(deps: PipelineDeps, olderThanSec
       ),
     );
   return waiting.map((w) => w.id);
+}
+
+/**
+ * The bundled demo site's website (config.demoSiteUrl) when none of its pages was ever asked to be
+ * indexed: the start that seeded it queues its reading and indexing once the server answers, and a
+ * start stopped in between (killed right after seeding) left it so, while the seed never runs
+ * again. Other websites' pages wait for an operator's review; the demo site's never do.
+ */
+export async function demoSiteNeverIndexed(deps: Pick<PipelineDeps, "db" | "config">) {
+  if (!deps.config.demoSiteUrl) return [];
+  const found = await deps.db
+    .select({ id: websites.id })
+    .from(websites)
+    .where(
+      and(
+        eq(websites.url, deps.config.demoSiteUrl),
+        inArray(websites.status, ["pending_sitemap_generation", "sitemap_generated"]),
+        // Outer column named with its table: Drizzle leaves it bare when a select has no join.
+        sql`not exists (select 1 from urls where urls.website_id = websites.id and urls.status <> 'pending_review')`,
+      ),
+    );
+  return found.map((w) => w.id);
 }
