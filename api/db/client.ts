@@ -53,6 +53,14 @@ export const RANDOM_PAGE_COST = 1.1;
  */
 const PGLITE_SHARED_BUFFERS = "32MB";
 
+/**
+ * Every session works in UTC. A self-hosted server's default time zone follows its host's, and
+ * `date`, `::date` of a timestamptz and timestamps printed as text (in JSON, say) go by the
+ * session's zone: Insights' UTC days then fell on the wrong days. Sent as a connection option
+ * (node-postgres, pg-boss), which a database's own `timezone` setting does not override.
+ */
+export const UTC_SESSION_OPTION = "-c TimeZone=UTC";
+
 export const migrationsFolder = fileURLToPath(new URL("./migrations", import.meta.url));
 
 /** An advisory lock key of our own (any fixed number no other code of ours uses). */
@@ -95,7 +103,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new pg.Pool({
       connectionString: options.url,
       max: 10,
-      options: `-c random_page_cost=${RANDOM_PAGE_COST}`,
+      options: `-c random_page_cost=${RANDOM_PAGE_COST} ${UTC_SESSION_OPTION}`,
     });
     // An idle connection the server closes (restart, failover) must not crash the process;
     // the pool replaces it on the next query.
@@ -119,8 +127,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   // PGlite runs on a thread of its own, so its statements leave the main thread free to serve.
   const pglite = new PGliteOnThread({ dir: options.dir, from: options.dir ? undefined : options.from, startParams });
   await pglite.waitReady;
-  // PGlite is one session for the life of the process: a session setting holds for every query.
-  await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}`);
+  // PGlite is one session for the life of the process: a session setting holds for every query
+  // (UTC whatever its configuration file says: UTC_SESSION_OPTION).
+  await pglite.exec(`set random_page_cost = ${RANDOM_PAGE_COST}; set time zone 'UTC'`);
   // Drizzle's driver uses the members the thread's stand-in has (query, exec, transaction).
   const db = drizzlePglite({ client: pglite as unknown as PGlite, schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });

@@ -91,12 +91,18 @@ function questionCounts(scope: InsightScope): SQL {
   return sql.join(parts, sql` union all `);
 }
 
+/**
+ * The instant a UTC day begins. Through `timestamp`: `date at time zone` reads the date in the
+ * session's time zone first, which put the bounds twice that zone's offset away.
+ */
+const utcStartOf = (day: SQL) => sql`(${day})::timestamp at time zone 'utc'`;
+
 /** The conversations of the scope (alias c), by when they started. */
 function conversationFilter(scope: InsightScope): SQL {
   const parts = [
     sql`c.app_id = ${scope.appId}`,
-    sql`c.started_at >= ${scope.from}::date at time zone 'utc'`,
-    sql`c.started_at < (${scope.to}::date + 1) at time zone 'utc'`,
+    sql`c.started_at >= ${utcStartOf(sql`${scope.from}::date`)}`,
+    sql`c.started_at < ${utcStartOf(sql`${scope.to}::date + 1`)}`,
   ];
   if (scope.triggerPoint !== undefined) parts.push(sql`c.trigger_point = ${scope.triggerPoint}`);
   if (scope.environment !== "all") parts.push(sql`c.environment = ${scope.environment}`);
@@ -111,8 +117,8 @@ function ratedDownFilter(scope: InsightScope): SQL {
   const parts = [
     sql`m.app_id = ${scope.appId}`,
     sql`m.rating = 'down'`,
-    sql`m.rated_at >= ${scope.from}::date at time zone 'utc'`,
-    sql`m.rated_at < (${scope.to}::date + 1) at time zone 'utc'`,
+    sql`m.rated_at >= ${utcStartOf(sql`${scope.from}::date`)}`,
+    sql`m.rated_at < ${utcStartOf(sql`${scope.to}::date + 1`)}`,
   ];
   if (scope.triggerPoint !== undefined) parts.push(sql`c.trigger_point = ${scope.triggerPoint}`);
   if (scope.environment !== "all") parts.push(sql`c.environment = ${scope.environment}`);

@@ -2,6 +2,7 @@ import { PgBoss, fromPglite } from "pg-boss";
 import type { JobRecord, JobState, JobsList, JobsQuery, QueueSummary } from "@contract";
 import { JOB_STATES } from "@contract";
 import type { PGlite } from "@electric-sql/pglite";
+import { UTC_SESSION_OPTION } from "../db/client";
 import type { PGliteOnThread } from "../db/pglite-on-thread";
 import type { Logger, WorkerDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
@@ -45,7 +46,13 @@ export class PgBossJobQueue implements JobQueue {
             useListenNotify: true,
             ...supervision,
           })
-        : new PgBoss({ connectionString: handle.connectionString, useListenNotify: true, max: 4, ...supervision });
+        : new PgBoss({
+            connectionString: handle.connectionString,
+            options: UTC_SESSION_OPTION,
+            useListenNotify: true,
+            max: 4,
+            ...supervision,
+          });
     boss.on("error", (error) => log.error("job queue error", error));
     await boss.start();
     // Each start makes the queues match their definitions; a queue already as defined is left

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { PGlite } from "@electric-sql/pglite";
 import { apiConfigFromEnv, type ApiConfig } from "../../api/config";
 import { openDatabase, type DatabaseHandle, type DatabaseOptions } from "../../api/db/client";
 import { agents, clientApps } from "../../api/db/schema";
@@ -12,11 +13,28 @@ import type { Logger } from "../../api/deps";
 export const quietLog: Logger = { info: () => {}, warn: () => {}, error: (...args) => console.error(...args) };
 
 /**
- * A fresh database for one test file: in-memory PGlite by default, or (with TEST_DATABASE_URL)
- * a new database on that Postgres server, dropped again by `close()`.
+ * A PGlite database in a folder of its own whose sessions start in `timeZone` (its configuration
+ * file's setting, as a self-hosted server's follows the host's), removed by `drop()`. Made anew,
+ * not from the template: ~2 s more.
  */
-export async function freshDatabase(): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
+async function pgliteInTimeZone(timeZone: string): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
+  const dir = mkdtempSync(path.join(tmpdir(), "console-test-zone-"));
+  await (await PGlite.create({ dataDir: dir })).close();
+  const conf = path.join(dir, "postgresql.conf");
+  writeFileSync(conf, `${readFileSync(conf, "utf8")}\ntimezone = '${timeZone}'\n`);
+  return { options: { dir }, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/**
+ * A fresh database for one test file: in-memory PGlite by default, or (with TEST_DATABASE_URL)
+ * a new database on that Postgres server, dropped again by `close()`. With `timeZone`, the
+ * database's own default session time zone is that one.
+ */
+export async function freshDatabase(
+  options: { timeZone?: string } = {},
+): Promise<{ options: DatabaseOptions; drop: () => Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl && options.timeZone) return pgliteInTimeZone(options.timeZone);
   // In memory, from the run's migrated template when Vitest's global set-up wrote one.
   if (!serverUrl) return { options: { from: process.env.TEST_DATABASE_TEMPLATE }, drop: async () => {} };
   // The lane's run id keeps concurrent lanes from dropping each other's databases.
@@ -24,6 +42,7 @@ export async function freshDatabase(): Promise<{ options: DatabaseOptions; drop:
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
+  if (options.timeZone) await admin.query(`alter database ${name} set timezone = '${options.timeZone}'`);
   await admin.end();
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
@@ -56,13 +75,16 @@ export async function openFreshDatabase(): Promise<{ handle: DatabaseHandle; clo
 
 export const TEST_SECRETS = { sessionSecrets: ["test-session-secret"], jwtSecret: "test-jwt-secret" };
 
-/** `work: false` leaves jobs unhandled (queued runs stay queued), for tests of what is queued. */
+/**
+ * `work: false` leaves jobs unhandled (queued runs stay queued), for tests of what is queued;
+ * `timeZone` makes the database's default session time zone that one (freshDatabase).
+ */
 export async function startTestHost(
   overrides: Partial<ApiConfig> = {},
   env: Record<string, string> = {},
-  options: { work?: boolean } = {},
+  options: { work?: boolean; timeZone?: string } = {},
 ): Promise<ApiHost & { url?: string }> {
-  const database = await freshDatabase();
+  const database = await freshDatabase({ timeZone: options.timeZone });
   const storageDir = mkdtempSync(path.join(tmpdir(), "console-test-files-"));
   const host = await startApiHost({
     database: database.options,
