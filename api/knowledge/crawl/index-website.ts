@@ -13,6 +13,7 @@ import { extractInPool } from "./extract-pool";
 import { extracted, type ExtractedChunks } from "./extracted";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
 import { HostGate } from "./host-gate";
+import { lastChangedBy } from "./lastmod";
 import type { WorkerDeps } from "../../deps";
 import { fetchOptions, loadWebsite, type PipelineDeps } from "./pipeline-shared";
 import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sameSite, sitemapCandidates, type Robots } from "./sitemaps";
@@ -90,8 +91,6 @@ export function sameHostOrWww(a: string, b: string) {
   return host(a) === host(b);
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
 /** A page its site says is gone (404, 410): its passages stop answering. */
 export class PageGone extends Error {}
 
@@ -103,15 +102,6 @@ export function unchangedSinceChecked(row: Pick<UrlRecord, "lastmod" | "checkedA
   const checked = row.checkedAt ?? row.indexedAt;
   const lastmod = row.lastmod ? lastChangedBy(row.lastmod) : null;
   return lastmod !== null && checked !== null && row.contentHash !== null && lastmod <= checked.getTime();
-}
-
-/**
- * The latest moment a sitemap lastmod allows for the page's last change (ms), or null when it is
- * not a date. A lastmod of a day only ("2026-11-20") may mean any time that day: its end counts.
- */
-function lastChangedBy(lastmod: string) {
-  const at = Date.parse(lastmod) + (/^\d{4}-\d{2}-\d{2}$/.test(lastmod.trim()) ? DAY_MS : 0);
-  return Number.isFinite(at) ? at : null;
 }
 
 /**
