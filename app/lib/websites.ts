@@ -26,10 +26,13 @@ export const ALLOWED_PATTERN_SUGGESTIONS = [
   "/item/",
 ] as const;
 
-/** Skip suggestions: calendar, news, blog, contact, and every year from 2000 to the current one. */
-export function skipPatternSuggestions(now: Date = new Date()) {
+/**
+ * Skip suggestions: calendar, news, blog, contact, and every year from 2000 to `thisYear` (the
+ * loader's, in UTC: server and browser must render the same list).
+ */
+export function skipPatternSuggestions(thisYear: number) {
   const years: string[] = [];
-  for (let year = 2000; year <= now.getFullYear(); year++) years.push(String(year));
+  for (let year = 2000; year <= thisYear; year++) years.push(String(year));
   return ["calendar", "news", "blog", "contact", ...years];
 }
 

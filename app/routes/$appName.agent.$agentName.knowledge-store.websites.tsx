@@ -10,7 +10,14 @@ import { WEBSITES_FORM_ID, WebsitesTable } from "~/components/websites/WebsitesT
 import * as s from "~/components/websites/WebsitesTable.css";
 import { countOf } from "~/lib/format";
 import { lastPageInstead } from "~/lib/query-params";
-import { hasPendingWork, isUnderWebsitesList, listSearchOf, websiteFormRow, websitesListParams } from "~/lib/websites";
+import {
+  hasPendingWork,
+  isUnderWebsitesList,
+  listSearchOf,
+  skipPatternSuggestions,
+  websiteFormRow,
+  websitesListParams,
+} from "~/lib/websites";
 import { knowledgeApi } from "~/server/api/knowledge-api.server";
 import { requireClient } from "~/server/clients.server";
 import { keepDataWhileSame } from "~/lib/revalidation";
@@ -50,6 +57,9 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
     query: list.query,
     statusCounts: counts.status_counts,
     totalUrls: counts.total_count,
+    // Per request and in UTC, for the browser to render the server's list: a year taken in each
+    // side's own zone, or once when the server started, gave two lists near New Year.
+    thisYear: new Date().getUTCFullYear(),
   });
 }
 
@@ -99,6 +109,7 @@ export default function Websites() {
         formError={posted?.formError ?? null}
         live={live}
         canConfigure={canConfigure}
+        skipSuggestions={skipPatternSuggestions(data.thisYear)}
       />
       <div className={s.footer}>
         <Pagination page={data.page} totalPages={data.totalPages} />

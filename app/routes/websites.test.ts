@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startFixtureSite } from "../../tests/support/fixture-site";
 import {
   formRequest,
@@ -47,6 +47,7 @@ interface Loaded {
   query: string;
   statusCounts: Record<string, number>;
   totalUrls: number;
+  thisYear: number;
 }
 
 const load = async (cookie: string, search = ""): Promise<Loaded> =>
@@ -127,6 +128,27 @@ describe("Websites page: loader", () => {
       websites: [],
     });
     expect((await load(cookie, "?page_size=500")).pageSize).toBe(25);
+  });
+
+  describe("on New Year's Eve in UTC, on a server already in the new year", () => {
+    const zone = process.env.TZ;
+    afterEach(() => {
+      vi.useRealTimers();
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    });
+
+    // The skip-pattern suggestions run to this year: the server says which, in UTC, for the browser
+    // to render the same list it rendered (a year of each side's own zone and start made two lists).
+    it("gives the year the skip suggestions run to, as of the request in UTC", async () => {
+      const cookie = await signInToConsole(host, "client.admin@example.com");
+      process.env.TZ = "Pacific/Auckland";
+      vi.useFakeTimers({ toFake: ["Date"], now: new Date("2025-12-31T23:30:00Z") });
+      expect(new Date().getFullYear()).toBe(2026);
+      expect((await load(cookie)).thisYear).toBe(2025);
+      vi.setSystemTime(new Date("2026-01-01T00:30:00Z"));
+      expect((await load(cookie)).thisYear).toBe(2026);
+    });
   });
 
   it("answers at the legacy address without an agent segment", async () => {

@@ -16,7 +16,6 @@ import {
   SITEMAP_DIFF_TEXT,
   pagesRefreshLine,
   sitemapRefreshLine,
-  skipPatternSuggestions,
   tagOptionsFor,
   WEBSITE_REQUIRED_FIELDS,
   websiteRowNeedsSave,
@@ -45,9 +44,9 @@ export interface WebsitesTableProps {
   /** The websites as the loader last gave them (status, added by, sitemap differences), by id. */
   live: Record<string, Website>;
   canConfigure: boolean;
+  /** What the skip patterns box suggests (skipPatternSuggestions of the loader's year). */
+  skipSuggestions: readonly string[];
 }
-
-const SKIP_SUGGESTIONS = skipPatternSuggestions();
 
 /**
  * The Websites table: one form saving every new or changed row (the shared save bar), each row's
@@ -57,7 +56,7 @@ const SKIP_SUGGESTIONS = skipPatternSuggestions();
 /** The table's form, which a confirmation outside it posts again. */
 export const WEBSITES_FORM_ID = "websites-form";
 
-export function WebsitesTable({ rows, errors, formError, live, canConfigure }: WebsitesTableProps) {
+export function WebsitesTable({ rows, errors, formError, live, canConfigure, skipSuggestions }: WebsitesTableProps) {
   const table = useRowsState({ rows, errors, required: WEBSITE_REQUIRED_FIELDS, toCheck: websiteRowNeedsSave });
   const saving = useSaving();
   const actions = useMenuActions();
@@ -160,7 +159,7 @@ export function WebsitesTable({ rows, errors, formError, live, canConfigure }: W
                 name={name("skip_patterns")}
                 label={`Skip Patterns, row ${n}`}
                 value={row.skip_patterns}
-                suggestions={SKIP_SUGGESTIONS}
+                suggestions={skipSuggestions}
                 errors={e.skip_patterns}
                 changed={changed.has("skip_patterns")}
                 readOnly={readOnly}
