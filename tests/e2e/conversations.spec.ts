@@ -341,7 +341,9 @@ test.describe("with JavaScript", () => {
   test("a filter out of range is said beside it, with the rest of the page", async ({ signedInPage: page }) => {
     await page.goto(`${LIST}?from=yesterday&page_size=7&search=nursing`);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Conversations");
-    await expect(page.getByLabel("From")).toHaveAccessibleDescription("Dates are YYYY-MM-DD");
+    await expect(page.getByLabel("From (UTC day)", { exact: true })).toHaveAccessibleDescription(
+      "Dates are YYYY-MM-DD",
+    );
     await expect(page.getByLabel("Rows per page")).toHaveAccessibleDescription(
       "Choose 10, 20, 50 or 100 rows per page",
     );

@@ -100,10 +100,11 @@ export function ConversationFilters({
       className={s.filters}
       onSubmit={() => (focusedWhenLeft = document.activeElement?.id || APPLY_ID)}
     >
-      <Filter name="from" label="From" errors={fieldErrors}>
+      {/* The list's days are UTC days (the API's), as Business Insights' are: said where they are chosen. */}
+      <Filter name="from" label="From (UTC day)" errors={fieldErrors}>
         <input type="date" {...control("from")} />
       </Filter>
-      <Filter name="to" label="To" errors={fieldErrors}>
+      <Filter name="to" label="To (UTC day)" errors={fieldErrors}>
         <input type="date" {...control("to")} />
       </Filter>
       <Filter name="environment" label="Environment" errors={fieldErrors}>
