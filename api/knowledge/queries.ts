@@ -45,6 +45,12 @@ export const takesInOtherPages = (current: WebsiteRecord, next: ReturnType<typeo
   JSON.stringify(current.allowedPatterns) !== JSON.stringify(next.allowedPatterns) ||
   (next.seedUrls !== undefined && JSON.stringify(current.seedUrls) !== JSON.stringify(next.seedUrls));
 
+/** A time kept as text, as ISO UTC; records written before they were kept so held their session's offset. */
+const isoInstant = (text: string) => {
+  const time = Date.parse(text);
+  return Number.isFinite(time) ? new Date(time).toISOString() : text;
+};
+
 export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
   return {
     id: row.id,
@@ -61,7 +67,7 @@ export function toWebsite(row: WebsiteRecord, addedBy: string | null): Website {
     sitemap_diff: row.sitemapDiff,
     updated_at: row.updatedAt.toISOString(),
     last_error: row.lastError,
-    last_refresh: row.lastRefresh ?? null,
+    last_refresh: row.lastRefresh ? { ...row.lastRefresh, started_at: isoInstant(row.lastRefresh.started_at) } : null,
     last_sitemap_refresh: row.lastSitemapRefresh ?? null,
   };
 }

@@ -2,7 +2,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { clientApps, urls } from "../../db/schema";
+import { clientApps, urls, websites } from "../../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
 import { until } from "../../../tests/support/wait";
 
@@ -131,7 +131,11 @@ afterAll(async () => {
 describe("a refresh fetches only what changed", () => {
   it("indexes every page the first time, keeping their validators", async () => {
     expect((await rows()).map((r) => r.status)).toEqual(Array(6).fill("indexed"));
-    expect((await website()).last_refresh).toMatchObject({ checked: 0, new: 6, failed: 0 });
+    const record = (await website()).last_refresh;
+    expect(record).toMatchObject({ checked: 0, new: 6, failed: 0 });
+    // An instant in ISO UTC, as every other time the API answers.
+    expect(record.started_at).toBe(new Date(record.started_at).toISOString());
+    expect(Date.now() - Date.parse(record.started_at)).toBeLessThan(60_000);
     const [etag] = await host.deps.db
       .select({ etag: urls.etag })
       .from(urls)
@@ -195,5 +199,14 @@ describe("a refresh fetches only what changed", () => {
     });
     await until("the forced page", async () => (await rowOf("/etag")).status === "indexed" && served.length > 0);
     expect(served).toEqual([{ path: "/etag", status: 200 }]);
+  });
+
+  it("answers when a refresh began in ISO UTC, for a record kept with its session's offset too", async () => {
+    const kept = { checked: 6, unchanged: 6, changed: 0, gone: 0, new: 0, failed: 0 };
+    await host.deps.db
+      .update(websites)
+      .set({ lastRefresh: { started_at: "2026-12-05T10:56:54.89+13:00", ...kept } })
+      .where(eq(websites.id, websiteId));
+    expect((await website()).last_refresh).toEqual({ started_at: "2026-12-04T21:56:54.890Z", ...kept });
   });
 });

@@ -34,7 +34,8 @@ export async function startRefreshRecords(websiteIds: number[], deps: { db: Pick
   await deps.db
     .update(websites)
     .set({
-      lastRefresh: sql`jsonb_build_object('started_at', now(), ${sql.raw(COUNTED.map((key) => `'${key}', 0`).join(", "))})`,
+      // Written as the API answers it (ISO, UTC): `now()` in JSON is written in the session's zone.
+      lastRefresh: sql`jsonb_build_object('started_at', ${new Date().toISOString()}::text, ${sql.raw(COUNTED.map((key) => `'${key}', 0`).join(", "))})`,
     })
     .where(inArray(websites.id, websiteIds));
 }
