@@ -14,6 +14,15 @@ function pngOnDisk() {
   return file;
 }
 
+/** A test client's fields, by its url code and name. */
+const clientFields = (urlCode: string, clientName: string) => ({
+  client_name: clientName,
+  url_code: urlCode,
+  client_type: "ecommerce",
+  country: "EU",
+  market: `eu_${urlCode}`,
+});
+
 /** The API as a staff member: development sign-in gives a user token. */
 async function apiAsAdmin(request: APIRequestContext) {
   const signedIn = await request.post("/auth/dev", { data: { email: "admin@example.com" } });
@@ -22,30 +31,12 @@ async function apiAsAdmin(request: APIRequestContext) {
   const headers = { authorization: `Bearer ${user_token}` };
   return {
     async createClient(urlCode: string, clientName: string) {
-      const response = await request.post("/v1/apps", {
-        headers,
-        data: {
-          client_name: clientName,
-          url_code: urlCode,
-          client_type: "ecommerce",
-          country: "EU",
-          market: `eu_${urlCode}`,
-        },
-      });
+      const response = await request.post("/v1/apps", { headers, data: clientFields(urlCode, clientName) });
       expect(response.status()).toBe(201);
       return ((await response.json()) as { id: number }).id;
     },
     async renameClient(appId: number, urlCode: string, clientName: string) {
-      const response = await request.put(`/v1/apps/${appId}`, {
-        headers,
-        data: {
-          client_name: clientName,
-          url_code: urlCode,
-          client_type: "ecommerce",
-          country: "EU",
-          market: `eu_${urlCode}`,
-        },
-      });
+      const response = await request.put(`/v1/apps/${appId}`, { headers, data: clientFields(urlCode, clientName) });
       expect(response.ok()).toBe(true);
     },
     async exportClient(appId: number) {
