@@ -46,7 +46,7 @@ export async function startApiHost(options: ApiHostOptions) {
       // An embedded database belongs to this process alone: nothing earlier is still at work.
       soleProcess: handle.kind === "pglite",
       log,
-      afterRenewal: () => takeBackAbandonedWork(deps),
+      afterRenewal: (workerId) => takeBackAbandonedWork({ ...deps, workerId }),
     });
     // Job handlers' statements give way to pages and API calls on an embedded database (client.ts).
     await jobs.work({ ...deps, db: handle.backgroundDb, workerId: lease.workerId });

@@ -15,6 +15,7 @@ import { takeBackAbandonedUrls } from "../knowledge/crawl/pipeline-recovery";
 import { serveDemoSite } from "../../tests/support/demo-site";
 import { freshDatabase, quietLog, startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
+import { urlsInHand } from "./in-hand";
 import { WorkerLease } from "./leases";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -111,6 +112,34 @@ describe("worker leases", () => {
     expect([still.status, still.claimedBy]).toEqual(["pending_sitemap_generation", live]);
   });
 
+  it("puts back its own URLs that no job has in hand any more, and never one a job is working on", async () => {
+    // This process's worker, alive: its claims outlive a write that failed while the database was away.
+    const me = await otherWorker(3600);
+    const { website, rows } = await addWebsite(
+      ["https://hand.example/a", "https://hand.example/b", "https://hand.example/c"],
+      "to_be_indexed",
+    );
+    const inHand = urlsInHand(me);
+    await inHand.claim(() =>
+      host.deps.db
+        .update(urls)
+        .set({ status: "sent_for_indexing", claimedBy: me })
+        .where(eq(urls.websiteId, website.id))
+        .returning(),
+    );
+    // The third page's outcome could not be written: its job let go of it.
+    inHand.drop([rows[2].id]);
+    // Another process's sweep leaves a live worker's claims alone; this worker's own takes back the third.
+    expect((await takeBackAbandonedUrls(host.deps)).toProcess).not.toContain(website.id);
+    expect((await takeBackAbandonedUrls({ ...host.deps, workerId: me })).toProcess).toEqual([website.id]);
+    const after = await host.deps.db.select().from(urls).where(eq(urls.websiteId, website.id)).orderBy(urls.id);
+    expect(after.map((r) => [r.status, r.claimedBy])).toEqual([
+      ["sent_for_indexing", me],
+      ["sent_for_indexing", me],
+      ["to_be_indexed", null],
+    ]);
+  });
+
   it("keeps a worker's lease alive while it runs and gives it up when it stops; a sole process clears earlier leases", async () => {
     const lease = await WorkerLease.start(host.deps.db, { seconds: 3, soleProcess: false, log: quietLog });
     const expiry = async () =>
@@ -172,6 +201,40 @@ describe("a worker whose lease lapsed mid-page", () => {
     expect(stored.map((c) => c.text).join(" ")).toContain("12,400");
     expect(stored.map((c) => c.text).join(" ")).not.toContain("9,000");
     expect(served).toBe(2);
+  });
+});
+
+describe("a page that takes longer than several sweeps", () => {
+  let server: Server;
+  let served = 0;
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      if (req.url !== "/housing") return res.writeHead(404).end();
+      served += 1;
+      setTimeout(
+        () =>
+          res
+            .writeHead(200, { "content-type": "text/html" })
+            .end(
+              "<html><head><title>Housing</title></head><body><main><p>Every first-year student lives on campus.</p></main></body></html>",
+            ),
+        4000,
+      );
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it("is fetched and written once: this worker's own sweeps leave the page its job has in hand", async () => {
+    const page = `http://127.0.0.1:${(server.address() as AddressInfo).port}/housing`;
+    const { website, rows } = await addWebsite([page], "to_be_indexed");
+    await host.deps.jobs.send("website-process", { websiteId: website.id });
+    await until(
+      "the page to be indexed",
+      async () => (await host.deps.db.select().from(urls).where(eq(urls.id, rows[0].id)))[0].status === "indexed",
+      20_000,
+    );
+    expect(served).toBe(1);
   });
 });
 

@@ -14,8 +14,11 @@ export interface LeaseOptions {
    */
   soleProcess: boolean;
   log: Logger;
-  /** Runs after each renewal: the recovery sweep of work held by workers whose lease lapsed. */
-  afterRenewal?: () => Promise<unknown>;
+  /**
+   * Runs after each renewal, given this lease's worker id: the recovery sweep of work held by
+   * workers whose lease lapsed, and of this worker's own claims that no job has in hand.
+   */
+  afterRenewal?: (workerId: string) => Promise<unknown>;
 }
 
 /**
@@ -58,7 +61,7 @@ export class WorkerLease {
     this.ticking = (async () => {
       try {
         await this.renew();
-        await this.options.afterRenewal?.();
+        await this.options.afterRenewal?.(this.workerId);
       } catch (error) {
         this.options.log.warn(`worker lease renewal or recovery sweep failed: ${(error as Error).message}`);
       } finally {

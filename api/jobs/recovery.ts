@@ -8,8 +8,9 @@ import { takeBackAbandonedRuns } from "../testing/abandoned-runs";
  * URLs, files and sitemap generations held by workers whose lease lapsed go back in line, and
  * their jobs are sent again; so do test runs whose job is gone. Cheap (partial indexes over what is in flight): every job-handling
  * process runs it after each lease renewal, so a killed worker's work restarts within a lease and a renewal.
+ * With the sweeping process's `workerId`, so do its own URLs no job has in hand any more (jobs/in-hand.ts).
  */
-export async function takeBackAbandonedWork(deps: ApiDeps) {
+export async function takeBackAbandonedWork(deps: ApiDeps & { workerId?: string }) {
   const runs = await takeBackAbandonedRuns(deps);
   if (runs.requeued || runs.interrupted)
     deps.log.info(
@@ -33,7 +34,7 @@ export async function takeBackAbandonedWork(deps: ApiDeps) {
  * longer than `lostAfterSeconds` with no worker on them), uploads never finished, and passages
  * whose lexemes an older word breaker made (relexeme.ts).
  */
-export async function recoverPipeline(deps: ApiDeps, lostAfterSeconds: number) {
+export async function recoverPipeline(deps: ApiDeps & { workerId?: string }, lostAfterSeconds: number) {
   const abandoned = await takeBackAbandonedWork(deps);
   const toDiscover = await websitesAwaitingDiscovery(deps, lostAfterSeconds);
   for (const websiteId of toDiscover) await deps.jobs.send("website-discover", { websiteId });

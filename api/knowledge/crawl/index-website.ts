@@ -1,6 +1,8 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { cleanupRulesFor } from "../../controls/finetunings";
 import { urls } from "../../db/schema";
+import { isDatabaseUnavailable } from "../../db/errors";
+import { urlsInHand } from "../../jobs/in-hand";
 import { ClaimLost } from "../../jobs/leases";
 import { replaceChunks } from "../index/chunk-store";
 import { IndexedPageWriter } from "../index/indexed-page-writer";
@@ -326,9 +328,15 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
     const skipped = await skipUnchangedBySitemap(websiteId, await lastmodsNow(), deps);
     if (skipped) done.not_fetched = skipped;
   }
-  const next = claimedUrls(() => {
+  // What this job claimed stays in hand until its page is done with: the worker's sweep takes
+  // back only the rest, so no page is worked on twice (jobs/in-hand.ts).
+  const inHand = urlsInHand(deps.workerId);
+  const claimedIds: number[] = [];
+  const next = claimedUrls(async () => {
     cleanup = null;
-    return claimBatch(websiteId, deps);
+    const rows = await inHand.claim(() => claimBatch(websiteId, deps));
+    claimedIds.push(...rows.map((row) => row.id));
+    return rows;
   });
   const lane = async () => {
     for (;;) {
@@ -355,10 +363,15 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
         const outcome = error instanceof ClaimLost ? "taken_back" : await failUrl(row, plan.failed, error, deps);
         if (error instanceof PageGone && outcome === plan.failed) done.gone = (done.gone ?? 0) + 1;
         done[outcome] = (done[outcome] ?? 0) + 1;
+      } finally {
+        inHand.drop([row.id]);
       }
     }
   };
-  await Promise.all(Array.from({ length: LANES }, lane));
+  // Every lane ends before the job does, even when one fails: a lane still at work on a page
+  // after the job let go of its claims could meet the same page taken back and claimed again.
+  const lanes = await Promise.allSettled(Array.from({ length: LANES }, lane));
+  inHand.drop(claimedIds);
   // What the assistant knows changed: the client's agents' test questions are asked again.
   if ((done.new ?? 0) + (done.changed ?? 0) + (done.gone ?? 0) + (done.deleted ?? 0) > 0) {
     await queueRunsAfterChange(website.appId, "every agent", "website indexed", deps);
@@ -366,6 +379,9 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   // Every run rewrites URL rows, and most write passages: where nothing else vacuums (embedded
   // PGlite), the tables past autovacuum's thresholds are looked after now rather than within five minutes.
   if (Object.values(done).some(Boolean)) await deps.jobs.send("database-maintenance", {});
+  // A lane that could not claim (the database went away) fails the job, which is tried again.
+  const failed = lanes.find((lane) => lane.status === "rejected");
+  if (failed) throw failed.reason;
   return done;
 }
 
@@ -402,6 +418,9 @@ async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, dep
     return failedStatus;
   } catch (lost) {
     if (lost instanceof ClaimLost) return "taken_back";
+    // Still claimed by this worker and no longer in hand: its sweep puts it back in line once the
+    // database answers again.
+    if (isDatabaseUnavailable(lost)) return "interrupted";
     throw lost;
   }
 }

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { urls, websites } from "../../db/schema";
+import { urlsInHand } from "../../jobs/in-hand";
 import { heldByLiveWorker } from "../../jobs/leases";
 import type { PipelineDeps } from "./pipeline-shared";
 
@@ -7,8 +8,10 @@ import type { PipelineDeps } from "./pipeline-shared";
  * After a crash: URLs in sent_for_* and sitemap generations held by no live worker (its lease
  * lapsed, or the claim predates leases) go back in line. Answers the websites to process and to
  * discover again. Work of a live worker is never touched, however long it takes.
+ * Given the sweeping process's `workerId`, its own URLs that no job of it has in hand go back too:
+ * those whose outcome could not be written while the database was away (jobs/in-hand.ts).
  */
-export async function takeBackAbandonedUrls(deps: PipelineDeps) {
+export async function takeBackAbandonedUrls(deps: PipelineDeps & { workerId?: string }) {
   const released = await deps.db
     .update(websites)
     .set({ claimedBy: null, updatedAt: new Date() })
@@ -20,12 +23,19 @@ export async function takeBackAbandonedUrls(deps: PipelineDeps) {
       ),
     )
     .returning({ id: websites.id });
-  const result = await deps.db.execute(sql`
+  const putBack = (inHand: number[] | null) =>
+    deps.db.execute(sql`
     update urls set status = case status
         when 'sent_for_indexing' then 'to_be_indexed' when 'sent_for_skipping' then 'to_be_skipped' else 'to_be_deleted' end,
       claimed_by = null, updated_at = now()
-    where urls.status in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion') and not ${heldByLiveWorker(urls.claimedBy)}
+    where urls.status in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion')
+      and (not ${heldByLiveWorker(urls.claimedBy)}${
+        inHand
+          ? sql` or (urls.claimed_by = ${deps.workerId} and urls.id <> all(${`{${inHand.join(",")}}`}::integer[]))`
+          : sql``
+      })
     returning website_id`);
+  const result = deps.workerId ? await urlsInHand(deps.workerId).sweep(putBack) : await putBack(null);
   return {
     toProcess: [
       ...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id))),
