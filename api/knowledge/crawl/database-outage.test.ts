@@ -135,4 +135,17 @@ describe.skipIf(!postgres)("a database that goes away while pages are indexed", 
       expect(stored.length).toBeGreaterThan(0);
     }
   }, 60_000);
+
+  it("indexes again a page whose write was cut, rather than failing it with the statement's text", async () => {
+    const websiteId = await indexingHeld(["library", "athletics"]);
+    await answerAndHoldTheWrite();
+    // The connections end and the database answers again at once (a restart, a failover).
+    relay.cutConnections();
+    await settled(websiteId);
+    const after = await urlsOf(websiteId);
+    expect(after.map((row) => [row.status, row.metadata.error_message ?? null])).toEqual([
+      ["indexed", null],
+      ["indexed", null],
+    ]);
+  }, 60_000);
 });

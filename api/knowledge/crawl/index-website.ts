@@ -10,7 +10,7 @@ import { addToRefreshRecord } from "../index/refresh-record";
 import { queueRunsAfterChange } from "../../testing/auto-runs";
 import { chunkBlocks } from "../index/chunk";
 import type { CleanupRules } from "../extract/extract-html";
-import { extractPdf } from "../extract/extract-pdf";
+import { extractPdf, UnreadablePdf } from "../extract/extract-pdf";
 import { extractInPool } from "./extract-pool";
 import { extracted, type ExtractedChunks } from "./extracted";
 import { FetchRefused, safeFetch, type FetchOptions } from "./fetcher";
@@ -63,6 +63,9 @@ async function claimBatch(websiteId: number, deps: WorkerDeps): Promise<(UrlReco
 /** Why a page is not indexed when nothing readable came out of it. */
 export const NO_READABLE_TEXT = "No readable text on the page";
 
+/** A reason the page itself gives for not being indexed, in words for the operator. */
+class NotIndexable extends Error {}
+
 /** Fetches a page through the host's politeness gate: only the request itself waits its turn. */
 async function fetchPage(
   row: UrlRecord,
@@ -94,7 +97,7 @@ export function sameHostOrWww(a: string, b: string) {
 }
 
 /** A page its site says is gone (404, 410): its passages stop answering. */
-export class PageGone extends Error {}
+export class PageGone extends NotIndexable {}
 
 /**
  * Whether a page already indexed need not be fetched at all: its sitemap's lastmod (as the
@@ -239,7 +242,7 @@ async function indexOne(row: UrlRecord, force: boolean, work: PageWork, deps: Wo
   }
   const page = await extractPage(response, await work.cleanup());
   // An operator who sees "indexed" expects the assistant to know the page: no text is a failure.
-  if (!page.chunks.length || !page.hasText) throw new Error(NO_READABLE_TEXT);
+  if (!page.chunks.length || !page.hasText) throw new NotIndexable(NO_READABLE_TEXT);
   const hash = page.contentHash;
   const answered = { etag: response.etag, lastModified: response.lastModified };
   if (hash === row.contentHash && !force) {
@@ -360,7 +363,14 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
         }
         done[plan.done] = (done[plan.done] ?? 0) + 1;
       } catch (error) {
-        const outcome = error instanceof ClaimLost ? "taken_back" : await failUrl(row, plan.failed, error, deps);
+        const outcome =
+          error instanceof ClaimLost
+            ? "taken_back"
+            : // Not the page's fault: it stays claimed and leaves this job's hand, and the worker's
+              // sweep puts it back in line once the database answers again (jobs/in-hand.ts).
+              isDatabaseUnavailable(error)
+              ? "interrupted"
+              : await failUrl(row, plan.failed, error, deps);
         if (error instanceof PageGone && outcome === plan.failed) done.gone = (done.gone ?? 0) + 1;
         done[outcome] = (done[outcome] ?? 0) + 1;
       } finally {
@@ -385,9 +395,23 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   return done;
 }
 
+/**
+ * What the URL says when its failure is ours (a statement the database refused, a fault in the
+ * code): the operator can do nothing about the details, which name statements, values and paths.
+ */
+const SAVE_FAILED =
+  "The page could not be saved because of an error on our side, which was logged; index it again to retry.";
+
+/** Why a page failed, as its URL shows it: the page's own reasons as they are, ours as one sentence. */
+function reasonFor(error: unknown) {
+  const theirs = error instanceof FetchRefused || error instanceof NotIndexable || error instanceof UnreadablePdf;
+  return theirs ? error.message : SAVE_FAILED;
+}
+
 /** Records why a URL failed (unless it was taken back meanwhile); answers the outcome to count. */
 async function failUrl(row: UrlRecord, failedStatus: string, error: unknown, deps: WorkerDeps) {
-  const message = error instanceof FetchRefused || error instanceof Error ? error.message : String(error);
+  const message = reasonFor(error);
+  if (message === SAVE_FAILED) deps.log.warn(`indexing ${row.url} failed: ${(error as Error)?.stack ?? String(error)}`);
   const { requested: _r, force_index: _f, ...metadata } = row.metadata;
   const values = { status: failedStatus, metadata: { ...metadata, error_message: cutText(message, 1000) } };
   // A page that failed to index counts in the refresh record with its failure, in one transaction.

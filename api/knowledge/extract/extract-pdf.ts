@@ -201,6 +201,9 @@ function joinedLines(paragraph: string) {
   );
 }
 
+/** A PDF that cannot be indexed, and why, in words for the operator who reads it on the file or URL. */
+export class UnreadablePdf extends Error {}
+
 /**
  * The text of a PDF, page by page: each page is a section ("Page N") under the bookmarks that
  * cover it, so chunks say where they came from. Encrypted, corrupt, over-long and text-less
@@ -217,12 +220,12 @@ export async function extractPdf(
   } catch (error) {
     const message = (error as Error).message ?? "";
     if ((error as Error).name === "PasswordException" || /password/i.test(message))
-      throw new Error("The PDF is password-protected (encrypted); upload a copy without a password");
-    throw new Error(`The PDF could not be read: ${message || "it is damaged"}`);
+      throw new UnreadablePdf("The PDF is password-protected (encrypted); upload a copy without a password");
+    throw new UnreadablePdf(`The PDF could not be read: ${message || "it is damaged"}`);
   }
   try {
     if (options.maxPages && pdf.numPages > options.maxPages) {
-      throw new Error(`The PDF has ${pdf.numPages} pages; at most ${options.maxPages} are indexed`);
+      throw new UnreadablePdf(`The PDF has ${pdf.numPages} pages; at most ${options.maxPages} are indexed`);
     }
     const text = await Promise.all(Array.from({ length: pdf.numPages }, (_, at) => pageText(pdf, at + 1)));
     const lines = withoutRunningLines(text.map((page) => page.split("\n").map((line) => line.trim())));
@@ -233,7 +236,9 @@ export async function extractPdf(
         .trim(),
     );
     if (!pages.some((page) => page.length > 0)) {
-      throw new Error("The PDF has no text layer (scanned images only); run it through OCR and upload it again");
+      throw new UnreadablePdf(
+        "The PDF has no text layer (scanned images only); run it through OCR and upload it again",
+      );
     }
     const meta = await getMeta(pdf).catch(() => ({ info: {} as Record<string, unknown> }));
     const title = storableText(String((meta.info as Record<string, unknown>).Title ?? "").trim() || fallbackTitle);
