@@ -28,6 +28,7 @@ import { Throttle } from "./api/http/throttle";
 import { startApiHost, type ApiHost } from "./api/host";
 import { type ConsoleConfig, type ConsoleContext } from "./app/server/context.server";
 import { withGetOnlyRefusals } from "./app/server/http/get-only-routes.server";
+import { withUnavailableAnswers } from "./app/server/http/unavailable-answers.server";
 import { answerClientErrorsInWords } from "./app/server/http/client-errors.server";
 import { closeInStages } from "./app/server/http/lingering-close.server";
 import { refuseCrossSiteWrites } from "./app/server/http/same-origin.server";
@@ -258,7 +259,7 @@ export async function startServer(env: Env = process.env): Promise<RunningServer
   app.all(
     "*",
     createRequestHandler({
-      build: withGetOnlyRefusals(build),
+      build: withGetOnlyRefusals(withUnavailableAnswers(build)),
       mode: remixModeOf(env),
       getLoadContext: (req, res) =>
         ({

@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { postToOfferAgain, resendPage } from "~/server/http/resend-page.server";
 import { withRouterRefusalMessage } from "~/server/http/router-refusals.server";
 import { noteLoadersDone } from "~/server/http/server-timing.server";
 import { pageCollector } from "~/server/rendered-html.server";
@@ -20,6 +21,12 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   noteLoadersDone(loadContext);
+  // A post the API could not take, whose page cannot be drawn either: its fields to send again.
+  const interrupted = postToOfferAgain(request, responseStatusCode, remixContext, loadContext);
+  if (interrupted) {
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+    return new Response(resendPage(interrupted), { status: 503, headers: responseHeaders });
+  }
   const nonce = loadContext.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     // A render still waiting after this long is cut off. The timer goes when the render is done:

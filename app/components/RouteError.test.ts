@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { NOT_A_FORM_PAGE, SOMETHING_WENT_WRONG } from "~/lib/messages";
+import { NOT_A_FORM_PAGE, NOT_SHOWN_JUST_NOW, SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { errorMessageOf } from "./RouteError";
 
 /** An error answer as the router makes one (what `isRouteErrorResponse` recognises). */
@@ -38,6 +38,11 @@ describe("errorMessageOf", () => {
     expect(errorMessageOf(new ErrorResponse(400, "Bad Request", new Error("routes/x"), true))).toBe(
       SOMETHING_WENT_WRONG,
     );
+  });
+
+  it("says a 503's own message: the API could not reach its data, to try again shortly", () => {
+    expect(errorMessageOf(new ErrorResponse(503, "Service Unavailable", NOT_SHOWN_JUST_NOW))).toBe(NOT_SHOWN_JUST_NOW);
+    expect(errorMessageOf(new ErrorResponse(502, "Bad Gateway", "boom"))).toBe(SOMETHING_WENT_WRONG);
   });
 
   it("says the catch-all text for anything that is not a 4xx", () => {

@@ -5,10 +5,12 @@ import { NotFound } from "./NotFound";
 
 /**
  * What a refused request says: the message of a 4xx answer (a form no screen could send, an API
- * refusal no route handled), or the catch-all text for anything else.
+ * refusal no route handled) or of a 503 (the API could not reach its data: try again in a few
+ * seconds), or the catch-all text for anything else.
  */
 export function errorMessageOf(error: unknown): string {
-  if (!isRouteErrorResponse(error) || error.status < 400 || error.status >= 500) return SOMETHING_WENT_WRONG;
+  if (!isRouteErrorResponse(error) || error.status < 400 || (error.status >= 500 && error.status !== 503))
+    return SOMETHING_WENT_WRONG;
   // The router's own refusals (a form posted to a page that takes none) carry a message for
   // developers that names the route's module: never shown.
   if ((error as { internal?: boolean }).internal) return error.status === 405 ? NOT_A_FORM_PAGE : SOMETHING_WENT_WRONG;

@@ -17,3 +17,17 @@ export const NOT_A_FORM_PAGE = "This page does not take forms. Reload it and use
 /** What stands where a Copy button would be, with JavaScript off: the clipboard needs a script. */
 export const copyWithoutJavaScript = (what: string, button: string) =>
   `Select the ${what} and copy it (${button} needs JavaScript).`;
+
+/**
+ * A change posted while the API could not reach its data (its 503): nothing was saved, and the same
+ * post will do once it answers again.
+ */
+export const NOT_SAVED_JUST_NOW =
+  "This could not be saved just now: the console cannot reach its data. Nothing was changed; try again in a few seconds.";
+/** What could not be read just now (the API's 503): a page, or a part of one. */
+export const NOT_SHOWN_JUST_NOW = "The console cannot reach its data just now; try again in a few seconds.";
+/** A post the API could not take just now: where it went and its text fields, to send again (resend-page.server.ts). */
+export interface Resend {
+  to: string;
+  fields: [string, string][];
+}

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from "@remix-run/node";
 import { userCan } from "~/lib/permissions";
-import { ApiError } from "~/server/api/client.server";
+import { shownInPlace } from "~/server/api/client.server";
 import { filesApi } from "~/server/api/files-api.server";
 import { getUserInfo } from "~/server/api/users-api.server";
 import { requireClient } from "~/server/clients.server";
@@ -35,7 +35,7 @@ export async function action({ request, context, params }: ActionFunctionArgs) {
       return json<PresignAnswer>({ uploads: await presignEach(api, app.id, me.id, step.data.file_names) });
     return json(await filesApi.completeUpload(api, step.data.url_id, step.data.s3_path));
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!shownInPlace(error)) throw error;
     return json({ message: error.message }, error.answerInit);
   }
 }

@@ -1,3 +1,4 @@
+import { NOT_SHOWN_JUST_NOW } from "~/lib/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
@@ -105,7 +106,7 @@ describe("the Integrations screen", () => {
     expect((await load(cookie, "?link=nothing")).drawer).toBeNull();
   });
 
-  it("shows 'Error: {message}' when the integrations cannot be loaded", async () => {
+  it("shows 'Error: {message}' when the integrations cannot be loaded (an API that cannot reach its data: to try again shortly)", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const context = testContext(host);
     const failing = {
@@ -118,7 +119,7 @@ describe("the Integrations screen", () => {
     expect(await load(cookie, "?link=salesforce", failing)).toMatchObject({
       configs: null,
       drawer: null,
-      error: "Error: Integrations are resting",
+      error: `Error: ${NOT_SHOWN_JUST_NOW}`,
     });
   });
 

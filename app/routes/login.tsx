@@ -57,6 +57,9 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return await startSession(request, ctx, tokens, safeRedirectTo(submission.value.redirectTo));
   } catch (error) {
     if (error instanceof ApiError && error.status === 429) return tooManySignIns(submission, 60);
+    // The API could not reach its data: not a failed sign-in, and the same one will do shortly.
+    if (error instanceof ApiError && error.status === 503)
+      return json(submission.reply({ formErrors: [error.message] }), error.answerInit);
     if (error instanceof ApiError && error.status < 500) {
       await ctx.signInThrottle.failed(submission.value.email);
       return json(submission.reply({ fieldErrors: { email: [error.message] } }), { status: error.status });

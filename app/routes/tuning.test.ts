@@ -1,3 +1,4 @@
+import { NOT_SHOWN_JUST_NOW } from "~/lib/messages";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   formRequest,
@@ -337,7 +338,7 @@ describe("Input Prompts", () => {
     expect((await postPrompts(cookie, { intent: "delete", prompt_id: "1" })).status).toBe(403);
   });
 
-  it("shows 'Error: {message}' when the prompts cannot be loaded", async () => {
+  it("shows 'Error: {message}' when the prompts cannot be loaded (an API that cannot reach its data: to try again shortly)", async () => {
     const cookie = await signInToConsole(host, "client.admin@example.com");
     const context = testContext(host);
     const failing = {
@@ -349,7 +350,7 @@ describe("Input Prompts", () => {
     };
     expect(await loadPrompts(cookie, "", failing)).toMatchObject({
       prompts: [],
-      error: "Error: The database is resting",
+      error: `Error: ${NOT_SHOWN_JUST_NOW}`,
     });
   });
 });

@@ -12,7 +12,7 @@ import {
   type AgentType,
 } from "~/lib/agent-form";
 import { AgentForm } from "~/lib/agent-form.schema";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { ApiError, shownInPlace, type ApiClient } from "./api/client.server";
 import { agentsApi } from "./api/agents-api.server";
 import { invariantResponse, requireClient } from "./clients.server";
 import type { ConsoleContext } from "./context.server";
@@ -148,7 +148,7 @@ async function uploadLogo(api: ApiClient, appId: number, file: File) {
   try {
     return { url: await agentsApi.uploadLogo(api, appId, file), error: null };
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) return { url: "", error };
+    if (shownInPlace(error)) return { url: "", error };
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { ALL_APPEARANCE_FIELDS, APPEARANCE_MESSAGES, type AppearanceValues } fro
 import { z } from "zod";
 import { appearanceBaseline, valuesFromForm } from "~/lib/appearance";
 import { NOTHING_TO_SAVE } from "~/lib/controls";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { shownInPlace, type ApiClient } from "./api/client.server";
 import { appearanceApi } from "./api/appearance-api.server";
 import { testingApi } from "./api/testing-api.server";
 import { ACCEPT_FAILING_FIELD, gateRunToAccept } from "~/lib/test-questions";
@@ -90,9 +90,9 @@ export async function handleAppearanceAction(
         values[field.internalName] = (await appearanceApi.upload(api, appId, triggerPoint, file)).url;
         changed[field.internalName] = values[field.internalName];
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        if (!shownInPlace(error)) throw error;
         fieldErrors[field.internalName] = error.message;
-        if (error.status === 429) uploadRefused = error.answerInit;
+        if (error.status === 429 || error.status === 503) uploadRefused = error.answerInit;
       }
     }
     if (Object.keys(fieldErrors).length)
@@ -101,7 +101,7 @@ export async function handleAppearanceAction(
     await appearanceApi.save(api, appId, triggerPoint, changed);
     return redirectWithToast(backTo, { type: "success", description: APPEARANCE_MESSAGES.saved });
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!shownInPlace(error)) throw error;
     for (const [path, messages] of Object.entries(error.fieldErrors))
       fieldErrors[path.replace(/^appearance\.value\./, "")] = messages[0];
     return json<AppearanceActionData>(

@@ -5,7 +5,7 @@ import { SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { completeClientFields, parseTriggerPoints } from "~/lib/client-form";
 import type { ImportReplaceQuestion } from "~/lib/import-question";
 import { ClientForm, ImportClientsForm, type ClientFormValue } from "~/lib/client-form.schema";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { ApiError, shownInPlace, type ApiClient } from "./api/client.server";
 import { appsApi } from "./api/apps-api.server";
 import { replyWithApiError } from "./forms.server";
 import { redirectWithToast } from "./toast.server";
@@ -87,7 +87,7 @@ export async function submitClientForm(request: Request, api: ApiClient, existin
       if (uploaded.files[0]) formData.set("logo_url", uploaded.files[0].url);
       uploadMessage = uploaded.message || UPLOAD_FALLBACK_MESSAGE;
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (!shownInPlace(error)) throw error;
       const submission = parseWithZod(formData, { schema: ClientForm });
       return json(submission.reply({ fieldErrors: { logo: [error.message] } }), error.answerInit);
     }
@@ -170,7 +170,7 @@ function fieldReasons(errors: Record<string, string[]> | undefined, most = 3) {
 export function importFailureMessage(fileName: string, error: unknown): string {
   let message: string;
   if (error instanceof ApiError) {
-    if (error.status >= 500) return SOMETHING_WENT_WRONG;
+    if (!shownInPlace(error)) return SOMETHING_WENT_WRONG;
     const reasons = fieldReasons(error.body.errors);
     message = reasons.length ? `${error.message}: ${reasons.join("; ")}` : error.message;
   } else if (error instanceof Response && error.status >= 400 && error.status < 500) {

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import { performance } from "node:perf_hooks";
+import type { Resend } from "~/lib/messages";
 
 export interface GoogleSignInConfig {
   clientId: string;
@@ -32,6 +33,11 @@ export interface RequestScope {
   apiReads: Map<string, Promise<unknown>>;
   /** Where this request's time went: its page's Server-Timing header (server-timing.server.ts). */
   timing: PageTiming;
+  /**
+   * This request's post when the API could not take it (a 503; null when its fields could not be
+   * read): a page that cannot be drawn after it offers it again (resend-page.server.ts).
+   */
+  interruptedPost?: Resend | null;
 }
 
 export interface PageTiming {

@@ -37,7 +37,7 @@ import {
   TopicsForm,
 } from "~/lib/controls.schema";
 import { triggerPointName, type TriggerPointChoice } from "~/lib/trigger-points";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { shownInPlace, type ApiClient } from "./api/client.server";
 import { controlsApi } from "./api/controls-api.server";
 import { requireAgentOf, requireClient, requireTriggerPoint } from "./clients.server";
 import { consoleContext } from "./context.server";
@@ -91,11 +91,11 @@ interface Replyable {
 
 /**
  * An API refusal as the form's reply: each message next to the field it is about (`fieldOf` maps
- * the API's path), the rest above the form; what was typed comes back with it. Server failures
- * propagate to the error boundary.
+ * the API's path), the rest above the form; what was typed comes back with it. So does a 503 (try
+ * again in a few seconds). Server failures propagate to the error boundary.
  */
 export function replyWithFieldErrors(submission: Replyable, error: unknown, fieldOf: (path: string) => string | null) {
-  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  if (!shownInPlace(error)) throw error;
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   for (const [path, messages] of Object.entries(error.fieldErrors)) {

@@ -32,7 +32,7 @@ import {
   triggerPointName,
 } from "~/lib/trigger-points";
 import { readPageParam, searchableText } from "~/lib/query-params";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { shownInPlace, type ApiClient } from "./api/client.server";
 import { conversationsApi } from "./api/conversations-api.server";
 import { getUserInfo } from "./api/users-api.server";
 import { testingApi } from "./api/testing-api.server";
@@ -272,7 +272,7 @@ function correctionAddress(request: Request, anchor: string) {
 
 /** The API's refusals of a test question, by the form's fields; the rest is said above the form. */
 function testQuestionRefused(error: unknown, messageId: number, values: TestQuestionFromAnswer) {
-  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  if (!shownInPlace(error)) throw error;
   const fieldErrors: CorrectionActionData["fieldErrors"] = {};
   const formErrors: string[] = [];
   const sourceField = values.expect_source_typed.trim() ? "expect_source_typed" : "expect_source";
@@ -357,7 +357,7 @@ async function finetunePage(
   try {
     await tuningApi.saveFinetunings(scope.api, scope.app.id, [rule]);
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!shownInPlace(error)) throw error;
     return redirectWithToast(back, { type: "error", description: `Error: ${error.reason}` });
   }
   return redirectWithToast(back, {

@@ -13,7 +13,7 @@ import {
   type DataModelScreen,
   type FieldFormRow,
 } from "~/lib/data-model";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { ApiError, shownInPlace, type ApiClient } from "./api/client.server";
 import { personalisationApi } from "./api/personalisation-api.server";
 import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
@@ -163,9 +163,9 @@ async function deleteField(api: ApiClient, appId: number, postedId: string) {
   }
 }
 
-/** A refusal the user can act on (bad input, not found, forbidden) rather than a broken server. */
+/** A refusal the user can act on (bad input, not found, forbidden, try again shortly) rather than a broken server. */
 const refusal = (error: unknown): error is ApiError | Response =>
-  error instanceof ApiError ? error.status < 500 : error instanceof Response && error.status < 500;
+  error instanceof ApiError ? shownInPlace(error) : error instanceof Response && error.status < 500;
 const messageOf = (error: ApiError | Response) =>
   error instanceof ApiError ? error.reason : error.statusText || "Not allowed";
 
@@ -240,7 +240,7 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
       const { message } = await personalisationApi.importModel(api, app.id, code, modelType);
       return redirectWithToast(pageAddress(url, "none"), { type: "success", description: message });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (!shownInPlace(error)) throw error;
       return json<DataModelActionData>(
         { form: "import", code, error: error.fieldErrors.import_app_code?.[0] ?? error.message },
         error.answerInit,
@@ -258,7 +258,7 @@ export async function dataModelAction({ request, context, params }: ActionFuncti
       const { message } = await personalisationApi.buildRecommendationModel(api, app.id);
       return redirectWithToast(back, { type: "success", description: message });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (!shownInPlace(error)) throw error;
       return redirectWithToast(back, { type: "error", description: error.reason });
     }
   }

@@ -20,7 +20,7 @@ import {
   UPLOAD_TOAST_MS,
   uploadedMessage,
 } from "~/lib/files";
-import { ApiError, sendToStorage, type ApiClient } from "./api/client.server";
+import { ApiError, shownInPlace, sendToStorage, type ApiClient } from "./api/client.server";
 import { filesApi } from "./api/files-api.server";
 import type { ConsoleContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
@@ -178,7 +178,7 @@ async function uploadFromForm(
       files.map((file) => file.name),
     );
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!shownInPlace(error)) throw error;
     return json<FilesActionData>(
       { intent: "upload", formError: `${UPLOAD_FAILED_MESSAGE} ${error.message}`, outcomes: [] },
       error.answerInit,
@@ -208,7 +208,7 @@ async function uploadFromForm(
       await filesApi.completeUpload(api, target.url_id, target.s3_path);
       outcomes.push({ file_name: target.file_name, ok: true, message: "Uploaded" });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status >= 500) throw error;
+      if (!shownInPlace(error)) throw error;
       outcomes.push({ file_name: target.file_name, ok: false, message: `${UPLOAD_FILE_FAILED}: ${error.message}` });
     }
   }
@@ -288,7 +288,7 @@ export async function handleFilesAction(args: {
       });
     }
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!shownInPlace(error)) throw error;
     return json<FilesActionData>(
       { intent: intent as "tags" | "delete", formError: error.message, fileId },
       error.answerInit,

@@ -1,18 +1,19 @@
 import type { SubmissionResult } from "@conform-to/react";
 import { json } from "@remix-run/node";
-import { ApiError } from "./api/client.server";
+import { shownInPlace } from "./api/client.server";
 
 interface Replyable {
   reply(options?: { formErrors?: string[]; fieldErrors?: Record<string, string[]> }): SubmissionResult<string[]>;
 }
 
 /**
- * Turns an API refusal (400 with per-field errors, 403) into the form's reply, so the server's
- * message appears next to its field and nothing the user typed is lost. Other errors propagate.
+ * Turns an API refusal (400 with per-field errors, 403), or its 503 (try again in a few seconds),
+ * into the form's reply, so the message appears next to its field and nothing the user typed is
+ * lost. Other errors propagate.
  * `fieldNames` maps API field paths to form field names where they differ.
  */
 export function replyWithApiError(submission: Replyable, error: unknown, fieldNames: Record<string, string> = {}) {
-  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  if (!shownInPlace(error)) throw error;
   const fieldErrors: Record<string, string[]> = {};
   for (const [path, messages] of Object.entries(error.fieldErrors)) fieldErrors[fieldNames[path] ?? path] = messages;
   const hasFields = Object.keys(fieldErrors).length > 0;

@@ -11,7 +11,7 @@ import {
   triggerPointName,
   triggerPointsOf,
 } from "~/lib/trigger-points";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { ApiError, shownInPlace, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/knowledge-api.server";
 import { testingApi } from "./api/testing-api.server";
 import { requireConfigure } from "./permissions.server";
@@ -130,7 +130,7 @@ export async function dashboardAction({ request, context, params }: ActionFuncti
     // Too many exports in a minute: the page again, under the limit's 429 and its Retry-After, saying so at the chart.
     if (error instanceof ApiError && error.status === 429)
       return json({ chart, message: `${CHART_CSV_FAILED}: ${error.message}` }, error.answerInit);
-    if (error instanceof ApiError && error.status < 500)
+    if (shownInPlace(error))
       return redirectWithToast(back, { type: "error", description: `${CHART_CSV_FAILED}: ${error.reason}` });
     if (error instanceof Response) throw error;
     // Anything else is a failure of this server or the API's, whose words are not for the operator.
@@ -181,7 +181,7 @@ async function closeGap(
     await knowledgeApi.updateUrls(api, app.id, { status: "to_be_indexed", url_ids: [urlId], force_index: true });
     return redirectWithToast(back, { type: "success", description: "The page is queued for indexing" });
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!shownInPlace(error)) throw error;
     // Already kept (a second click): nothing was added, and nothing went wrong either.
     if (error.status === 409) return redirectWithToast(back, { type: "info", description: error.message });
     return redirectWithToast(back, { type: "error", description: error.reason });

@@ -11,7 +11,7 @@ import {
   withheldSecrets,
 } from "~/lib/integrations";
 import type { FieldErrors } from "~/lib/required-check";
-import { ApiError } from "./api/client.server";
+import { shownInPlace } from "./api/client.server";
 import { integrationsApi } from "./api/integrations-api.server";
 import { requireClient } from "./clients.server";
 import { consoleContext } from "./context.server";
@@ -87,7 +87,7 @@ export async function integrationsAction({ request, context, params }: ActionFun
       },
     ]);
   } catch (failure) {
-    if (!(failure instanceof ApiError) || failure.status >= 500) throw failure;
+    if (!shownInPlace(failure)) throw failure;
     const { errors: fieldErrors, formMessages } = apiRefusalsToFields(failure.fieldErrors);
     const formError =
       formMessages.join(" ") ||

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { JobsQuery } from "@contract";
 import { lastPageInstead } from "~/lib/query-params";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { shownInPlace, type ApiClient } from "./api/client.server";
 import { jobsApi } from "./api/jobs-api.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
@@ -45,8 +45,7 @@ export async function handleJobAction(api: ApiClient, request: Request) {
           : await jobsApi.cancel(api, action.queue, action.id);
     return redirectWithToast(backTo, { type: "success", description: `${result.message} (${action.queue})` });
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500)
-      return redirectWithToast(backTo, { type: "error", description: error.reason });
+    if (shownInPlace(error)) return redirectWithToast(backTo, { type: "error", description: error.reason });
     throw error;
   }
 }

@@ -8,7 +8,7 @@ import {
   type TableActionData,
 } from "~/components/editable-table/rows";
 import type { FieldErrors } from "~/lib/required-check";
-import { ApiError } from "./api/client.server";
+import { ApiError, shownInPlace } from "./api/client.server";
 import { redirectWithToast } from "./toast.server";
 import { readForm } from "./http/form-data.server";
 
@@ -256,7 +256,7 @@ export async function saveRows<Row, Payload, Reply extends Response>({
     const message = await send(plan.payload);
     return redirectWithToast(saved, { type: "success", description: message });
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!shownInPlace(error)) throw error;
     const { errors, formError } = rowErrorsFromApi(error, apiRows, plan.sentFrom, rows.length);
     return reply({ rows, errors, formError }, error.answerInit);
   }

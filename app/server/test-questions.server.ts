@@ -17,7 +17,7 @@ import {
   readQuestionsCsv,
   type QuestionFormValues,
 } from "~/lib/test-questions";
-import { ApiError } from "./api/client.server";
+import { shownInPlace } from "./api/client.server";
 import { testingApi } from "./api/testing-api.server";
 import { controlsScreen, type ControlsScreen } from "./controls.server";
 import { readForm } from "./http/form-data.server";
@@ -107,7 +107,7 @@ function questionRefused(
   intent: "add" | "update",
   edit: QuestionEdit | { id: null; values: QuestionFormValues },
 ) {
-  if (!(error instanceof ApiError) || error.status >= 500) throw error;
+  if (!shownInPlace(error)) throw error;
   const fieldErrors: Record<string, string[]> = {};
   const formErrors: string[] = [];
   for (const [path, messages] of Object.entries(error.fieldErrors)) {
@@ -209,7 +209,7 @@ async function importCsv(screen: ControlsScreen, form: FormData, backTo: string)
           : ""),
     });
   } catch (error) {
-    if (!(error instanceof ApiError) || error.status >= 500) throw error;
+    if (!shownInPlace(error)) throw error;
     const lines = importErrorLines(error.fieldErrors, read.rows);
     return failed(lines.length ? lines : [error.message]);
   }
@@ -283,7 +283,7 @@ export async function handleTestQuestionsAction(args: ActionFunctionArgs) {
       try {
         ({ id } = await testingApi.startRun(api, app.id, choice.triggerPoint, environment));
       } catch (error) {
-        if (!(error instanceof ApiError) || error.status >= 500) throw error;
+        if (!shownInPlace(error)) throw error;
         return redirectWithToast(backTo, { type: "error", description: error.reason });
       }
       const runPage = new URL(

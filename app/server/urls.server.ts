@@ -20,7 +20,7 @@ import {
   withoutRefusedDays,
   withRefusedDays,
 } from "~/lib/urls";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { ApiError, shownInPlace, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/knowledge-api.server";
 import { invariantResponse } from "./clients.server";
 import { requireConfigure } from "./permissions.server";
@@ -174,9 +174,12 @@ export async function handleUrlsAction(options: {
           description: linksAddedMessage(added, existing),
         });
       } catch (error) {
-        if (error instanceof ApiError && error.status < 500) {
+        if (shownInPlace(error)) {
           const lineOf = (index: number) => lines[index]?.line ?? index + 1;
-          return json<AddLinksResult>({ intent: "add-links", error: messageOf(error, lineOf), text }, { status: 400 });
+          return json<AddLinksResult>(
+            { intent: "add-links", error: messageOf(error, lineOf), text },
+            error.status === 503 ? error.answerInit : { status: 400 },
+          );
         }
         throw error;
       }

@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { INSIGHT_ENVIRONMENTS, toCsv, type UserProfileDetail, type UserProfilesQuery } from "@contract";
 import { DEFAULT_TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from "~/lib/table-view";
 import { userCan } from "~/lib/permissions";
-import { ApiError } from "./api/client.server";
+import { ApiError, shownInPlace } from "./api/client.server";
 import { insightsApi } from "./api/insights-api.server";
 import { getUserInfo } from "./api/users-api.server";
 import { requireClient } from "./clients.server";
@@ -100,7 +100,7 @@ export async function userProfilesAction({ request, context, params }: ActionFun
     const { message } = await insightsApi.deleteProfile(api, app.id, id);
     return redirectWithToast(back, { type: "success", description: message });
   } catch (failure) {
-    if (failure instanceof ApiError && failure.status < 500)
+    if (shownInPlace(failure))
       return redirectWithToast(back, { type: "error", description: `Error: ${failure.message}` });
     if (failure instanceof Response && failure.status === 404)
       return redirectWithToast(back, { type: "error", description: "Error: Profile not found" });

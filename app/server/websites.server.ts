@@ -17,7 +17,7 @@ import {
   type WebsitesIntent,
 } from "~/lib/websites";
 import { parseLoadedField } from "./forms.server";
-import { ApiError, type ApiClient } from "./api/client.server";
+import { ApiError, shownInPlace, type ApiClient } from "./api/client.server";
 import { knowledgeApi } from "./api/knowledge-api.server";
 import { findWebsite } from "./urls.server";
 import { redirectWithToast } from "./toast.server";
@@ -168,8 +168,7 @@ async function runMenuAction(api: ApiClient, appId: number, action: MenuAction, 
     });
   } catch (error) {
     // The client calls throw 403/404 as responses for error boundaries; here they are a failed action.
-    const refused =
-      (error instanceof ApiError && error.status < 500) || (error instanceof Response && error.status < 500);
+    const refused = shownInPlace(error) || (error instanceof Response && error.status < 500);
     if (!refused) throw error;
     const reason = error instanceof ApiError ? error.message : error.statusText;
     const description =

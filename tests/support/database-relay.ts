@@ -1,4 +1,11 @@
+import { mkdtempSync, rmSync } from "node:fs";
 import net from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { apiConfigFromEnv, type ApiConfig } from "../../api/config";
+import type { Logger } from "../../api/deps";
+import { startApiHost } from "../../api/host";
+import { freshDatabase, TEST_SECRETS } from "./test-host";
 
 /**
  * A TCP relay between the code under test and its PostgreSQL server, which a test takes down to
@@ -67,5 +74,41 @@ export async function startDatabaseRelay(databaseUrl: string) {
         endAll();
         server.close(() => resolve());
       }),
+  };
+}
+
+/**
+ * A test API host on the PostgreSQL lane's server, reached through a relay the test takes down.
+ * What the job queue and the workers' lease report while the database is away is kept in `logged`,
+ * not printed (a test fails on console.error).
+ */
+export async function startTestHostOverRelay(overrides: Partial<ApiConfig> = {}) {
+  const database = await freshDatabase();
+  const relay = await startDatabaseRelay((database.options as { url: string }).url);
+  const storageDir = mkdtempSync(path.join(tmpdir(), "console-relay-"));
+  const logged: string[] = [];
+  const log: Logger = {
+    info: () => {},
+    warn: (message) => logged.push(message),
+    error: (message, ...rest) => logged.push(`${message} ${rest.map(String).join(" ")}`),
+  };
+  const host = await startApiHost({
+    database: { url: relay.url },
+    storageDir,
+    config: { ...apiConfigFromEnv({}, TEST_SECRETS), demoSiteUrl: null, ...overrides },
+    log,
+  });
+  return {
+    host,
+    relay,
+    logged,
+    close: async () => {
+      relay.cutConnections();
+      relay.up();
+      await host.close();
+      await relay.close();
+      await database.drop();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
   };
 }

@@ -2,7 +2,9 @@ import { STATUS_CODES } from "node:http";
 import { json, redirect } from "@remix-run/node";
 import type { ZodType } from "zod";
 import { ErrorBody, TokenPair } from "@contract";
+import { NOT_SAVED_JUST_NOW, NOT_SHOWN_JUST_NOW } from "~/lib/messages";
 import type { ConsoleContext } from "../context.server";
+import { postedFields } from "../http/form-data.server";
 import { commitSession, destroySession, getSession, type ConsoleSession } from "../session.server";
 
 /**
@@ -18,7 +20,7 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: ErrorBody,
-    /** A limit's wait, in seconds, as the API's Retry-After said it (its 429s carry one). */
+    /** A limit's wait, in seconds, as the API's Retry-After said it (its 429s and 503s carry one). */
     readonly retryAfter: string | null = null,
   ) {
     super(body.message);
@@ -37,10 +39,36 @@ export class ApiError extends Error {
     const messages = Object.values(this.fieldErrors).flat();
     return messages.length ? messages.join(" ") : this.message;
   }
-  /** How the console answers with this refusal: its status, and a limit's Retry-After passed on. */
+  /** How the console answers with this refusal: its status, and a limit's or an outage's Retry-After passed on. */
   get answerInit(): ResponseInit {
     return { status: this.status, headers: this.retryAfter ? { "Retry-After": this.retryAfter } : {} };
   }
+}
+
+/**
+ * Whether a page shows this failure where the user is, by the form or in a toast, with what was
+ * typed kept, rather than on its error screen: a refusal (4xx), or the API unable to reach its data
+ * just now (503), when the same post will do in a few seconds. Anything else is the server's fault.
+ */
+export const shownInPlace = (error: unknown): error is ApiError =>
+  error instanceof ApiError && (error.status < 500 || error.status === 503);
+
+/**
+ * The API's 503 (its database did not answer; nothing was changed) in the console's words: after a
+ * post, that it was not saved (the loaders that follow it in the same request say so too), else that
+ * the data cannot be read just now. A post's fields are kept in the request's scope: a page that
+ * cannot be drawn either answers with them, to send again (resend-page.server.ts).
+ */
+async function notAnsweringNow(request: Request, context: ConsoleContext, retryAfter: string | null) {
+  const scope = context.requestScope;
+  const posting = request.method !== "GET" && request.method !== "HEAD";
+  if (posting && scope && scope.interruptedPost === undefined) {
+    const fields = await postedFields(request);
+    const { pathname, search } = new URL(request.url);
+    scope.interruptedPost = fields && { to: `${pathname}${search}`, fields };
+  }
+  const afterPost = posting || Boolean(scope?.interruptedPost);
+  return new ApiError(503, { message: afterPost ? NOT_SAVED_JUST_NOW : NOT_SHOWN_JUST_NOW }, retryAfter);
 }
 
 type Query = Record<string, string | number | boolean | undefined | null | string[]>;
@@ -256,7 +284,7 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
     redirect(loginRedirectUrl(request), { headers: { "Set-Cookie": await destroySession(session, context) } });
   if (!session.get("user_token") || !session.get("refresh_token")) {
     const bearer = backofficeBearer(request);
-    if (bearer) return bearerClient(context, bearer, session);
+    if (bearer) return bearerClient(request, context, bearer, session);
     throw await signedOut();
   }
 
@@ -293,7 +321,9 @@ export async function requireApi(request: Request, context: ConsoleContext): Pro
   };
 
   const call = async <T>(schema: ZodType<T>, method: string, path: string, options: CallOptions = {}) => {
-    return parseForPage(await answerOnce(method, path, options), schema);
+    const answer = await answerOnce(method, path, options);
+    if (answer.status === 503) throw await notAnsweringNow(request, context, answer.retryAfter);
+    return parseForPage(answer, schema);
   };
   return clientOf(call, session);
 }
@@ -325,12 +355,14 @@ function backofficeBearer(request: Request) {
  * no refresh token: an expired token answers 401, and the caller asks /generate_jwt_token for a new
  * one and retries (the spec's queued retry).
  */
-function bearerClient(context: ConsoleContext, token: string, session: ConsoleSession): ApiClient {
+function bearerClient(request: Request, context: ConsoleContext, token: string, session: ConsoleSession): ApiClient {
   const call: Call = async (schema, method, path, options = {}) => {
     const response = await send(context, method, path, options, token);
     if (response.status === 401)
       throw json({ message: TOKEN_EXPIRED }, { status: 401, headers: { "WWW-Authenticate": "Bearer" } });
-    return parseForPage(await readAnswer(response), schema);
+    const answer = await readAnswer(response);
+    if (answer.status === 503) throw await notAnsweringNow(request, context, answer.retryAfter);
+    return parseForPage(answer, schema);
   };
   return clientOf(call, session);
 }

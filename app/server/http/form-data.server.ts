@@ -108,6 +108,8 @@ function nameProblem(name: string, maxRowIndex: number): string | null {
  * cannot be parsed or names a field no screen could have sent.
  */
 export async function readForm(request: Request, limits: FormLimits = {}): Promise<FormData> {
+  const read = formsRead.get(request);
+  if (read) return read;
   const maxBytes = limits.maxBytes ?? FORM_MAX_BYTES;
   const maxRowIndex = limits.maxRowIndex ?? FORM_MAX_ROW_INDEX;
   const type = request.headers.get("content-type") ?? "";
@@ -127,7 +129,26 @@ export async function readForm(request: Request, limits: FormLimits = {}): Promi
     const problem = nameProblem(name, maxRowIndex);
     if (problem) throw refusal(400, problem);
   }
+  formsRead.set(request, form);
   return form;
+}
+
+/** Each request's form once read: its body can be read only once, and the API client may need it after the action. */
+const formsRead = new WeakMap<Request, FormData>();
+
+/**
+ * The text fields a browser posted, to offer them back when the post could not be carried out
+ * (files are chosen again); null when the body is not a form the console reads.
+ */
+export async function postedFields(request: Request): Promise<[string, string][] | null> {
+  try {
+    // A clone when the action has not read it: the action may still read it, and with its own limits.
+    const form = formsRead.get(request) ?? (request.bodyUsed ? null : await readForm(request.clone()));
+    if (!form) return null;
+    return [...form].flatMap(([name, value]) => (typeof value === "string" ? [[name, value] as [string, string]] : []));
+  } catch {
+    return null;
+  }
 }
 
 /** The JSON a console page's own script posts (the upload steps): a list of file names at most. */

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { NOT_SAVED_JUST_NOW } from "~/lib/messages";
+import { newRequestScope } from "../context.server";
+import { postToOfferAgain, resendPage } from "./resend-page.server";
+
+const POST = {
+  to: "/northfield/controls?index",
+  fields: [
+    ["intent", "save"],
+    ["note", 'Say "hi" <b>&'],
+  ] as [string, string][],
+};
+
+describe("the page that offers a post again", () => {
+  it("holds every field in a form that sends them where they went, says it was not saved, and runs no script", () => {
+    const html = resendPage(POST);
+    expect(html).toContain(`<p role="alert">${NOT_SAVED_JUST_NOW}</p>`);
+    expect(html).toContain(
+      '<form method="post" action="/northfield/controls?index"><input type="hidden" name="intent" value="save">' +
+        '<input type="hidden" name="note" value="Say &#34;hi&#34; &#60;b&#62;&#38;"><button type="submit">Try again</button></form>',
+    );
+    expect(html).toContain('<a href="/northfield/controls">');
+    expect(html).not.toContain("<script");
+  });
+
+  it("answers a post whose page is an error screen under a 503, and nothing else", () => {
+    const scope = { ...newRequestScope(), interruptedPost: POST };
+    const post = new Request("http://localhost/northfield/controls?index", { method: "POST" });
+    const failed = { staticHandlerContext: { errors: { root: {} } } } as never;
+    const drawn = { staticHandlerContext: { errors: null } } as never;
+    expect(postToOfferAgain(post, 503, failed, { requestScope: scope })).toEqual(POST);
+    // The page came back with the form and what was typed: nothing to offer.
+    expect(postToOfferAgain(post, 503, drawn, { requestScope: scope })).toBeNull();
+    expect(postToOfferAgain(post, 500, failed, { requestScope: scope })).toBeNull();
+    expect(postToOfferAgain(new Request("http://localhost/x"), 503, failed, { requestScope: scope })).toBeNull();
+    expect(postToOfferAgain(post, 503, failed, { requestScope: newRequestScope() })).toBeNull();
+  });
+});

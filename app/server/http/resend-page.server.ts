@@ -1,0 +1,37 @@
+import type { EntryContext } from "@remix-run/node";
+import { NOT_SAVED_JUST_NOW, type Resend } from "~/lib/messages";
+import type { ConsoleContext } from "../context.server";
+
+const escaped = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
+
+/**
+ * The answer to a post the API could not take just now (its 503) when the page it came from cannot
+ * be drawn either, its own reads failing too (a database away for a while, not a moment): the post's
+ * fields in a form that sends them again where they went, so nothing typed is lost, without
+ * JavaScript. A plain page with no script (nothing to hydrate): the page's error screen, drawn by
+ * React, would need code in every page's JavaScript for a page only a browser without it gets, since
+ * with it a post that fails leaves the page in place or shows its error screen.
+ */
+export function resendPage(resend: Resend) {
+  const fields = resend.fields
+    .map(([name, value]) => `<input type="hidden" name="${escaped(name)}" value="${escaped(value)}">`)
+    .join("");
+  return (
+    `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1"><title>Not saved yet</title></head>` +
+    `<body><main><p role="alert">${escaped(NOT_SAVED_JUST_NOW)}</p>` +
+    `<form method="post" action="${escaped(resend.to)}">${fields}<button type="submit">Try again</button></form>` +
+    `<p><a href="${escaped(resend.to.split("?")[0])}">Leave it and go back to the page</a></p></main></body></html>`
+  );
+}
+
+/** The post to offer again when a document request is answered with an error screen under a 503 after one. */
+export function postToOfferAgain(
+  request: Request,
+  statusCode: number,
+  remixContext: Pick<EntryContext, "staticHandlerContext">,
+  context: Pick<ConsoleContext, "requestScope">,
+): Resend | null {
+  if (request.method !== "POST" || statusCode !== 503 || !remixContext.staticHandlerContext.errors) return null;
+  return context.requestScope?.interruptedPost ?? null;
+}
