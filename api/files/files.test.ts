@@ -147,6 +147,26 @@ describe("uploading PDFs", () => {
     }
   });
 
+  it("shows a plain sentence, never the storage's own message with its paths, when indexing fails on our side", async () => {
+    const storage = host.deps.storage;
+    const get = storage.get.bind(storage);
+    // The upload's bytes are read as usual; the stored file's read fails as a disk or bucket can.
+    storage.get = async (key: string) => {
+      if (key.startsWith("uploads/")) return get(key);
+      throw new Error(`ENOENT: no such file or directory, open '/srv/console/files/${key}'`);
+    };
+    try {
+      const { target } = await upload("Storage Outage.pdf", makePdf([["Opening hours"]]));
+      const file = await settledFile(target.url_id);
+      expect(file.status).toBe("failed_to_index");
+      expect(file.error_message).toBe(
+        "The file could not be indexed because of an error on our side, which was logged; index it again to retry.",
+      );
+    } finally {
+      storage.get = get;
+    }
+  });
+
   it("reads the text of PDFs set in the CJK fonts readers supply, which the PDFs do not embed", async () => {
     const cases = [
       {

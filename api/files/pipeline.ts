@@ -5,7 +5,7 @@ import type { ApiDeps, WorkerDeps } from "../deps";
 import { chunkBlocks } from "../knowledge/index/chunk";
 import { replaceChunks } from "../knowledge/index/chunk-store";
 import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
-import { extractPdf } from "../knowledge/extract/extract-pdf";
+import { extractPdf, UnreadablePdf } from "../knowledge/extract/extract-pdf";
 import { ACCEPTANCE_HOLD_SECONDS, finalKeyOf, getFile, type FileRecord } from "./store";
 import { cutText } from "@contract";
 import { queueRunsAfterChange } from "../testing/auto-runs";
@@ -133,13 +133,25 @@ async function finishFile(db: PipelineDeps["db"], file: FileRecord, values: Part
   if (!held) throw new ClaimLost(`${file.fileName} was taken back by another worker`);
 }
 
+class StoredFileMissing extends Error {}
+
+const INDEX_FAILED =
+  "The file could not be indexed because of an error on our side, which was logged; index it again to retry.";
+
+/**
+ * Why a file failed, as the Files screen shows it: the PDF's own reasons as they are; ours (storage,
+ * the database) as one sentence, since their messages can carry paths, statements and values.
+ */
+const reasonFor = (error: unknown) =>
+  error instanceof UnreadablePdf || error instanceof StoredFileMissing ? error.message : INDEX_FAILED;
+
 /** Extracts a stored PDF page by page, chunks it and replaces its chunks: the web pages' index path. */
 export async function indexFile(fileId: number, deps: WorkerDeps) {
   const file = await claimFile(fileId, deps);
   if (!file) return { skipped: "not waiting for indexing" };
   try {
     const bytes = file.storageKey ? await deps.storage.get(file.storageKey) : null;
-    if (!bytes) throw new Error("The stored file is missing; upload it again");
+    if (!bytes) throw new StoredFileMissing("The stored file is missing; upload it again");
     const pdf = await extractPdf(bytes, file.fileName.replace(/\.pdf$/i, ""), { maxPages: deps.config.fileMaxPages });
     const pieces = chunkBlocks(pdf.blocks, { title: pdf.title });
     await deps.db.transaction(async (tx) => {
@@ -162,7 +174,9 @@ export async function indexFile(fileId: number, deps: WorkerDeps) {
     return { indexed: file.id, pages: pdf.pageCount, chunks: pieces.length };
   } catch (error) {
     if (error instanceof ClaimLost) return { skipped: error.message };
-    const message = (error as Error).message || String(error);
+    const message = reasonFor(error);
+    if (message === INDEX_FAILED)
+      deps.log.warn(`indexing ${file.fileName} failed: ${(error as Error)?.stack ?? String(error)}`);
     try {
       await finishFile(deps.db, file, { status: "failed_to_index", errorMessage: cutText(message, 1000) }, deps);
     } catch (lost) {
