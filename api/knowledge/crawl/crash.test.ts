@@ -80,20 +80,23 @@ async function resumeOnPglite(check: (host: Awaited<ReturnType<typeof startApiHo
   }
 }
 
+// Each test starts a server process that loads the API through tsx and migrates a new embedded
+// database before it indexes: on a two-core machine running other test files beside it, that alone
+// has taken over a minute, so the limit is generous; a stuck resume still fails on its own wait.
 it("resumes indexing after the process is killed mid-run, and the refresh record counts every page", async () => {
   // Killed once two pages are written: what they came to must not be lost with the process.
   await killMidIndexing(dataDir, { CRASH_AFTER_PAGES: "2" });
   await resumeOnPglite(async (host) => {
     expect(await lastRefresh(host.deps.db)).toMatchObject({ new: 8, checked: 0, failed: 0 });
   });
-}, 90_000);
+}, 180_000);
 
 it("counts the whole of a refresh killed midway and resumed in its Last refresh", async () => {
   await killMidIndexing(dataDir, { CRASH_AFTER_PAGES: "2" });
   await resumeOnPglite(async (host) => {
     expect(await lastRefresh(host.deps.db)).toMatchObject({ checked: 8, unchanged: 8, changed: 0, new: 0, failed: 0 });
   });
-}, 90_000);
+}, 180_000);
 
 it.skipIf(!process.env.TEST_DATABASE_URL)(
   "on PostgreSQL, a worker takes a killed worker's URLs and jobs back within a minute, and never takes its own live work",
