@@ -42,11 +42,32 @@ describe("an API 503 no loader or action handled", () => {
     }
   });
 
-  it("leaves every other failure as it was thrown", async () => {
-    const refusal = new ApiError(400, { message: "No" });
+  it("leaves every failure of ours as it was thrown, for Remix to log and hide", async () => {
     const broken = new Error("boom");
-    for (const error of [refusal, broken]) {
+    const serverFault = new ApiError(500, { message: "The API answered 500" });
+    for (const error of [broken, serverFault]) {
       expect(await thrownBy(() => buildThrowing(error).loader(args))).toBe(error);
+    }
+  });
+});
+
+describe("an API refusal no loader or action handled", () => {
+  it("reaches the error screen as a thrown response of its status, message and Retry-After", async () => {
+    const cases = [
+      { error: new ApiError(400, { message: "Pick a day on or before today." }), retryAfter: null },
+      { error: new ApiError(409, { message: "This agent was changed by someone else." }), retryAfter: null },
+      { error: new ApiError(429, { message: "Too many requests; try again in 30 seconds." }, "30"), retryAfter: "30" },
+    ];
+    for (const { error, retryAfter } of cases) {
+      const { loader, action } = buildThrowing(error);
+      for (const handler of [loader, action]) {
+        const thrown = await thrownBy(() => handler(args));
+        expect(thrown).toBeInstanceOf(Response);
+        const answer = thrown as Response;
+        expect(answer.status).toBe(error.status);
+        expect(answer.headers.get("retry-after")).toBe(retryAfter);
+        expect(await answer.json()).toBe(error.message);
+      }
     }
   });
 });
