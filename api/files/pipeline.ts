@@ -4,7 +4,9 @@ import { knowledgeFiles } from "../db/schema";
 import type { ApiDeps, WorkerDeps } from "../deps";
 import { chunkBlocks } from "../knowledge/index/chunk";
 import { replaceChunks } from "../knowledge/index/chunk-store";
-import { ClaimLost, heldByLiveWorker } from "../jobs/leases";
+import { isDatabaseUnavailable } from "../db/errors";
+import { claimsInHand, sweepAbandoned } from "../jobs/in-hand";
+import { ClaimLost } from "../jobs/leases";
 import { extractPdf, UnreadablePdf } from "../knowledge/extract/extract-pdf";
 import { ACCEPTANCE_HOLD_SECONDS, finalKeyOf, getFile, type FileRecord } from "./store";
 import { cutText } from "@contract";
@@ -145,9 +147,17 @@ const INDEX_FAILED =
 const reasonFor = (error: unknown) =>
   error instanceof UnreadablePdf || error instanceof StoredFileMissing ? error.message : INDEX_FAILED;
 
-/** Extracts a stored PDF page by page, chunks it and replaces its chunks: the web pages' index path. */
+/**
+ * Extracts a stored PDF page by page, chunks it and replaces its chunks: the web pages' index path.
+ * The file is in this job's hand from its claim until its outcome is written or cannot be: the
+ * worker's sweep takes back only a claim no job has in hand (jobs/in-hand.ts).
+ */
 export async function indexFile(fileId: number, deps: WorkerDeps) {
-  const file = await claimFile(fileId, deps);
+  const inHand = claimsInHand("files", deps.workerId);
+  const [file] = await inHand.claim(async () => {
+    const claimed = await claimFile(fileId, deps);
+    return claimed ? [claimed] : [];
+  });
   if (!file) return { skipped: "not waiting for indexing" };
   try {
     const bytes = file.storageKey ? await deps.storage.get(file.storageKey) : null;
@@ -174,6 +184,9 @@ export async function indexFile(fileId: number, deps: WorkerDeps) {
     return { indexed: file.id, pages: pdf.pageCount, chunks: pieces.length };
   } catch (error) {
     if (error instanceof ClaimLost) return { skipped: error.message };
+    // Not the file's fault: it stays claimed and leaves this job's hand, and the worker's sweep
+    // puts it back in line once the database answers again.
+    if (isDatabaseUnavailable(error)) return { interrupted: file.id };
     const message = reasonFor(error);
     if (message === INDEX_FAILED)
       deps.log.warn(`indexing ${file.fileName} failed: ${(error as Error)?.stack ?? String(error)}`);
@@ -181,21 +194,31 @@ export async function indexFile(fileId: number, deps: WorkerDeps) {
       await finishFile(deps.db, file, { status: "failed_to_index", errorMessage: cutText(message, 1000) }, deps);
     } catch (lost) {
       if (lost instanceof ClaimLost) return { skipped: lost.message };
+      // Still claimed by this worker and out of hand: its sweep puts it back once the database answers.
+      if (isDatabaseUnavailable(lost)) return { interrupted: file.id };
       throw lost;
     }
     return { failed: message };
+  } finally {
+    inHand.drop([file.id]);
   }
 }
 
 const ABANDONED_UPLOAD_HOURS = 24;
 
-/** Files in sent_for_indexing held by no live worker (its lease lapsed) go back in line; answers their ids. */
-export async function takeBackAbandonedFiles(deps: PipelineDeps) {
-  const released = await deps.db
-    .update(knowledgeFiles)
-    .set({ status: "to_be_indexed", claimedBy: null, updatedAt: new Date() })
-    .where(and(eq(knowledgeFiles.status, "sent_for_indexing"), sql`not ${heldByLiveWorker(knowledgeFiles.claimedBy)}`))
-    .returning({ id: knowledgeFiles.id });
+/**
+ * Files in sent_for_indexing held by no live worker (its lease lapsed) go back in line; answers their
+ * ids. Given the sweeping process's `workerId`, its own files that no job of it has in hand go back
+ * too: those whose outcome could not be written while the database was away (jobs/in-hand.ts).
+ */
+export async function takeBackAbandonedFiles(deps: PipelineDeps & { workerId?: string }) {
+  const released = await sweepAbandoned("files", knowledgeFiles, deps.workerId, (abandoned) =>
+    deps.db
+      .update(knowledgeFiles)
+      .set({ status: "to_be_indexed", claimedBy: null, updatedAt: new Date() })
+      .where(and(eq(knowledgeFiles.status, "sent_for_indexing"), abandoned))
+      .returning({ id: knowledgeFiles.id }),
+  );
   return released.map((f) => f.id);
 }
 

@@ -1,3 +1,6 @@
+import { sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { heldByLiveWorker } from "./leases";
+
 /**
  * The rows one worker of this process has claimed and is working on now. A claim in the database
  * can outlive the work: when the statement that would write the outcome fails because the
@@ -46,11 +49,37 @@ export class ClaimsInHand {
   }
 }
 
-const urlsByWorker = new Map<string, ClaimsInHand>();
+/** What a worker claims and keeps in hand: a website's URLs, and uploaded files. */
+export type ClaimKind = "urls" | "files";
 
-/** The URLs the worker `workerId` (of this process) has in hand. */
-export function urlsInHand(workerId: string) {
-  let inHand = urlsByWorker.get(workerId);
-  if (!inHand) urlsByWorker.set(workerId, (inHand = new ClaimsInHand()));
+const inHandByWorker = new Map<string, ClaimsInHand>();
+
+/** The rows of `kind` the worker `workerId` (of this process) has in hand. */
+export function claimsInHand(kind: ClaimKind, workerId: string) {
+  const key = `${kind}:${workerId}`;
+  let inHand = inHandByWorker.get(key);
+  if (!inHand) inHandByWorker.set(key, (inHand = new ClaimsInHand()));
   return inHand;
+}
+
+/**
+ * Runs a recovery sweep's statement over claims of `kind` (a table's `id` and `claimed_by`), given
+ * the condition for those it takes back: claims of no live worker (its lease lapsed, or a claim
+ * from before leases), and, when the sweeping process's `workerId` is given, that worker's own
+ * claims that no job of it has in hand (jobs whose outcome could not be written while the
+ * database was away). A claim of this worker on its way leaves all of its claims alone.
+ */
+export function sweepAbandoned<T>(
+  kind: ClaimKind,
+  claims: { id: AnyColumn; claimedBy: AnyColumn },
+  workerId: string | undefined,
+  statement: (abandoned: SQL) => Promise<T>,
+): Promise<T> {
+  const abandoned = (inHand: number[] | null) =>
+    inHand && workerId
+      ? sql`(not ${heldByLiveWorker(claims.claimedBy)} or (${claims.claimedBy} = ${workerId} and ${claims.id} <> all(${`{${inHand.join(",")}}`}::integer[])))`
+      : sql`not ${heldByLiveWorker(claims.claimedBy)}`;
+  return workerId
+    ? claimsInHand(kind, workerId).sweep((inHand) => statement(abandoned(inHand)))
+    : statement(abandoned(null));
 }

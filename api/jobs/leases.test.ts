@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { eq, sql } from "drizzle-orm";
+import { eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiConfigFromEnv } from "../config";
 import { chunks, clientApps, conversations, knowledgeFiles, urls, websites, workerLeases } from "../db/schema";
@@ -15,7 +15,7 @@ import { takeBackAbandonedUrls } from "../knowledge/crawl/pipeline-recovery";
 import { serveDemoSite } from "../../tests/support/demo-site";
 import { freshDatabase, quietLog, startTestHost, TEST_SECRETS } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
-import { urlsInHand } from "./in-hand";
+import { claimsInHand } from "./in-hand";
 import { WorkerLease } from "./leases";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -119,7 +119,7 @@ describe("worker leases", () => {
       ["https://hand.example/a", "https://hand.example/b", "https://hand.example/c"],
       "to_be_indexed",
     );
-    const inHand = urlsInHand(me);
+    const inHand = claimsInHand("urls", me);
     await inHand.claim(() =>
       host.deps.db
         .update(urls)
@@ -135,6 +135,53 @@ describe("worker leases", () => {
     const after = await host.deps.db.select().from(urls).where(eq(urls.websiteId, website.id)).orderBy(urls.id);
     expect(after.map((r) => [r.status, r.claimedBy])).toEqual([
       ["sent_for_indexing", me],
+      ["sent_for_indexing", me],
+      ["to_be_indexed", null],
+    ]);
+  });
+
+  it("puts back its own files that no job has in hand any more, and never one a job is working on", async () => {
+    const me = await otherWorker(3600);
+    const files = await host.deps.db
+      .insert(knowledgeFiles)
+      .values(
+        ["held.pdf", "dropped.pdf"].map((fileName) => ({
+          appId,
+          fileName,
+          uploadKey: `uploads/hand/${fileName}`,
+          status: "to_be_indexed",
+        })),
+      )
+      .returning();
+    const inHand = claimsInHand("files", me);
+    await inHand.claim(() =>
+      host.deps.db
+        .update(knowledgeFiles)
+        .set({ status: "sent_for_indexing", claimedBy: me })
+        .where(
+          inArray(
+            knowledgeFiles.id,
+            files.map((f) => f.id),
+          ),
+        )
+        .returning(),
+    );
+    // The second file's outcome could not be written: its job let go of it.
+    inHand.drop([files[1].id]);
+    // Another process's sweep leaves a live worker's claims alone; this worker's own takes back the second.
+    expect(await takeBackAbandonedFiles(host.deps)).not.toContain(files[1].id);
+    expect(await takeBackAbandonedFiles({ ...host.deps, workerId: me })).toEqual([files[1].id]);
+    const after = await host.deps.db
+      .select()
+      .from(knowledgeFiles)
+      .where(
+        inArray(
+          knowledgeFiles.id,
+          files.map((f) => f.id),
+        ),
+      )
+      .orderBy(knowledgeFiles.id);
+    expect(after.map((f) => [f.status, f.claimedBy])).toEqual([
       ["sent_for_indexing", me],
       ["to_be_indexed", null],
     ]);

@@ -8,7 +8,7 @@ import { takeBackAbandonedRuns } from "../testing/abandoned-runs";
  * URLs, files and sitemap generations held by workers whose lease lapsed go back in line, and
  * their jobs are sent again; so do test runs whose job is gone. Cheap (partial indexes over what is in flight): every job-handling
  * process runs it after each lease renewal, so a killed worker's work restarts within a lease and a renewal.
- * With the sweeping process's `workerId`, so do its own URLs no job has in hand any more (jobs/in-hand.ts).
+ * With the sweeping process's `workerId`, so do its own URLs and files no job has in hand any more (jobs/in-hand.ts).
  */
 export async function takeBackAbandonedWork(deps: ApiDeps & { workerId?: string }) {
   const runs = await takeBackAbandonedRuns(deps);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { cleanupRulesFor } from "../../controls/finetunings";
 import { urls } from "../../db/schema";
 import { isDatabaseUnavailable } from "../../db/errors";
-import { urlsInHand } from "../../jobs/in-hand";
+import { claimsInHand } from "../../jobs/in-hand";
 import { ClaimLost } from "../../jobs/leases";
 import { replaceChunks } from "../index/chunk-store";
 import { IndexedPageWriter } from "../index/indexed-page-writer";
@@ -333,7 +333,7 @@ export async function processWebsite(websiteId: number, deps: WorkerDeps) {
   }
   // What this job claimed stays in hand until its page is done with: the worker's sweep takes
   // back only the rest, so no page is worked on twice (jobs/in-hand.ts).
-  const inHand = urlsInHand(deps.workerId);
+  const inHand = claimsInHand("urls", deps.workerId);
   const claimedIds: number[] = [];
   const next = claimedUrls(async () => {
     cleanup = null;

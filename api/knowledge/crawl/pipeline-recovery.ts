@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { urls, websites } from "../../db/schema";
-import { urlsInHand } from "../../jobs/in-hand";
+import { sweepAbandoned } from "../../jobs/in-hand";
 import { heldByLiveWorker } from "../../jobs/leases";
 import type { PipelineDeps } from "./pipeline-shared";
 
@@ -23,19 +23,14 @@ export async function takeBackAbandonedUrls(deps: PipelineDeps & { workerId?: st
       ),
     )
     .returning({ id: websites.id });
-  const putBack = (inHand: number[] | null) =>
+  const result = await sweepAbandoned("urls", urls, deps.workerId, (abandoned) =>
     deps.db.execute(sql`
     update urls set status = case status
         when 'sent_for_indexing' then 'to_be_indexed' when 'sent_for_skipping' then 'to_be_skipped' else 'to_be_deleted' end,
       claimed_by = null, updated_at = now()
-    where urls.status in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion')
-      and (not ${heldByLiveWorker(urls.claimedBy)}${
-        inHand
-          ? sql` or (urls.claimed_by = ${deps.workerId} and urls.id <> all(${`{${inHand.join(",")}}`}::integer[]))`
-          : sql``
-      })
-    returning website_id`);
-  const result = deps.workerId ? await urlsInHand(deps.workerId).sweep(putBack) : await putBack(null);
+    where urls.status in ('sent_for_indexing', 'sent_for_skipping', 'sent_for_deletion') and ${abandoned}
+    returning website_id`),
+  );
   return {
     toProcess: [
       ...new Set((result as unknown as { rows: { website_id: number }[] }).rows.map((r) => Number(r.website_id))),
