@@ -533,6 +533,73 @@ describe("export and admin downloads", () => {
     expect(response).toHaveRedirect(/^\/storage\/download\?/);
   });
 
+  it("downloads the export the page listed after a colleague's newer export took its place in the list", async () => {
+    const listed = async () =>
+      (await loaderJson(downloadsLoader, args(getRequest("/northfield/admin-downloads", admin), northfield))).files;
+    const exportNorthfield = () =>
+      call("POST", `/v1/apps/${northfieldId}/exports/export`, { token: adminToken }).then(({ status }) =>
+        expect(status).toBe(200),
+      );
+    await exportNorthfield();
+    const [shown] = await listed();
+    // The colleague's export, a moment later (its name is the time to the millisecond).
+    do await exportNorthfield();
+    while ((await listed())[0].key === shown.key);
+
+    // The button posts what the page rendered for the file it stood beside.
+    const response = await settle(() =>
+      downloadAction(
+        args(
+          formRequest(
+            "/northfield/admin-downloads",
+            { file_key: shown.key, filename: shown.filename, proof: shown.proof },
+            admin,
+          ),
+          northfield,
+        ),
+      ),
+    );
+    expect(response).toHaveRedirect(/^\/storage\/download\?/);
+    const served = await host.api.fetch(new Request(`http://localhost${response.headers.get("location")}`));
+    expect(served.status).toBe(200);
+    expect(served.headers.get("content-disposition")).toContain(`filename="${shown.filename}"`);
+  });
+
+  it("refuses a file the page's client never listed, even with another client's proof of listing", async () => {
+    const staff = (await signInAs(host, "admin@example.com")).user_token;
+    const apps = (await call("GET", "/v1/apps?status=active", { token: staff })).body.apps as {
+      id: number;
+      url_code: string;
+    }[];
+    const harbor = apps.find((a) => a.url_code === "shopharbor-outfitters")!;
+    expect((await call("POST", `/v1/apps/${harbor.id}/exports/export`, { token: staff })).status).toBe(200);
+    const harborParams = { appName: "shopharbor-outfitters" };
+    const [theirs] = (
+      await loaderJson(downloadsLoader, args(getRequest("/shopharbor-outfitters/admin-downloads", admin), harborParams))
+    ).files;
+    const [ours] = (
+      await loaderJson(downloadsLoader, args(getRequest("/northfield/admin-downloads", admin), northfield))
+    ).files;
+    const post = (fields: Record<string, string>) =>
+      settle(() => downloadAction(args(formRequest("/northfield/admin-downloads", fields, admin), northfield)));
+
+    // Harbor's file with the proof its own page gave it, posted to Northfield's page.
+    const foreign = await post({ proof: theirs.proof, file_key: theirs.key, filename: theirs.filename });
+    await expect(foreign).toSendToast({
+      type: "error",
+      description: `Failed to download ${theirs.filename}: File not found`,
+    });
+    // Northfield's proof, with Harbor's key or another name in place of what it was given for.
+    const swapped = await post({ proof: ours.proof, file_key: theirs.key, filename: ours.filename });
+    await expect(swapped).toSendToast({
+      type: "error",
+      description: `Failed to download ${ours.filename}: File not found`,
+    });
+    const renamed = await post({ proof: ours.proof, file_key: ours.key, filename: "renamed.json" });
+    // Still the page's own file: the listing names it, under its own name.
+    expect(renamed).toHaveRedirect(/^\/storage\/download\?/);
+  });
+
   it("returns to the page with 'Failed to download {filename}: {message}' when the API refuses", async () => {
     const response = await settle(() =>
       downloadAction(

@@ -1,6 +1,8 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
 import { json, redirectDocument } from "@remix-run/node";
 import { ZodError } from "zod";
 import type { AdminFile, ClientApp } from "@contract";
+import type { ListedFile } from "~/components/downloads/AdminDownloads";
 import { agentSegmentOf } from "~/lib/clients";
 import { userCan } from "~/lib/permissions";
 import { ApiError, type ApiClient } from "./api/client.server";
@@ -32,11 +34,35 @@ function failureMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The client's latest admin files, newest first. */
-export async function loadDownloads(request: Request, context: ConsoleContext, appName: string | undefined) {
+/**
+ * The console's word, signed with its session secret, that the page of client `appId` listed the
+ * file `key` under `filename`. A Download button posts it beside the key: the file stays the
+ * client's (and downloadable from its page) after a newer one of its type takes its place in the
+ * list, as a colleague's export does while the page is open.
+ */
+const listingProof = (secret: string, appId: number, key: string, filename: string) =>
+  createHmac("sha256", secret)
+    .update(JSON.stringify(["admin-download", appId, key, filename]))
+    .digest("base64url");
+
+function provesListing(context: ConsoleContext, appId: number, key: string, filename: string, proof: string) {
+  const posted = Buffer.from(proof);
+  return context.config.sessionSecrets.some((secret) => {
+    const expected = Buffer.from(listingProof(secret, appId, key, filename));
+    return posted.length === expected.length && timingSafeEqual(posted, expected);
+  });
+}
+
+/** The client's latest admin files, newest first, each with the proof its Download button posts. */
+export async function loadDownloads(
+  request: Request,
+  context: ConsoleContext,
+  appName: string | undefined,
+): Promise<{ files: ListedFile[] }> {
   const { api, app } = await requireClient(request, context, appName);
-  const files = Object.values(await downloadsApi.latest(api, app.id));
-  return { files: files.sort(newestFirst) };
+  const [secret] = context.config.sessionSecrets;
+  const files = Object.values(await downloadsApi.latest(api, app.id)).sort(newestFirst);
+  return { files: files.map((file) => ({ ...file, proof: listingProof(secret, app.id, file.key, file.filename) })) };
 }
 
 const newestFirst = (a: AdminFile, b: AdminFile) =>
@@ -48,7 +74,8 @@ const isFollowable = (url: string) => /^(\/(?!\/)|https?:\/\/)/i.test(url);
 /**
  * A Download button: asks the API for a signed link to the file and sends the browser there (a
  * plain redirect, so it works without JavaScript; the file's own response makes it a download).
- * A failure returns to the page with 'Failed to download {filename}: {message}'.
+ * The file is one this client's page listed (its proof says so) or one the client's list holds
+ * now. A failure returns to the page with 'Failed to download {filename}: {message}'.
  */
 export async function downloadFile(request: Request, context: ConsoleContext, appName: string | undefined) {
   const { api, app } = await requireClient(request, context, appName);
@@ -63,11 +90,15 @@ export async function downloadFile(request: Request, context: ConsoleContext, ap
   let url: string;
   let filename = textOf(formData, "filename") || key;
   try {
-    // Only a file this page lists: the API's call names the file alone, and a System Admin reaches every client's.
-    const listed = Object.values(await downloadsApi.latest(api, app.id)).find((file) => file.key === key);
-    if (!listed)
-      return redirectWithToast(back, { type: "error", description: downloadFailed(filename, FILE_NOT_FOUND) });
-    filename = listed.filename;
+    // Only a file this client's page listed: the API's call names the file alone, and a System
+    // Admin reaches every client's. A post without a valid proof (a page served before proofs)
+    // gets the file if the client's list holds it now.
+    if (!provesListing(context, app.id, key, filename, textOf(formData, "proof"))) {
+      const listed = Object.values(await downloadsApi.latest(api, app.id)).find((file) => file.key === key);
+      if (!listed)
+        return redirectWithToast(back, { type: "error", description: downloadFailed(filename, FILE_NOT_FOUND) });
+      filename = listed.filename;
+    }
     const link = await downloadsApi.link(api, key);
     url = link.download_url || link.url;
   } catch (error) {

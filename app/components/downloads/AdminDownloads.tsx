@@ -8,12 +8,17 @@ import * as s from "./downloads.css";
 export const ADMIN_DOWNLOADS_TITLE = "Admin Downloads";
 export const NO_FILES_TEXT = "No files found for this client.";
 
+/** A file as the page lists it: with the console's signed word that this client's page listed it. */
+export type ListedFile = AdminFile & { proof: string };
+
 /**
  * The client's admin files: File Name, File Type (title-cased), Timestamp, Size and a Download
  * button. Download is a plain form post that the server answers with a redirect to a signed link;
  * it reloads the document, so the browser (not the router) follows that link and saves the file.
+ * The button posts the file's proof beside its key, so the file it stood beside still downloads
+ * after a newer one has taken its place in the list.
  */
-export function AdminDownloads({ files }: { files: AdminFile[] }) {
+export function AdminDownloads({ files }: { files: ListedFile[] }) {
   return (
     <section aria-labelledby="admin-downloads-title">
       <h1 id="admin-downloads-title">{ADMIN_DOWNLOADS_TITLE}</h1>
@@ -42,6 +47,7 @@ export function AdminDownloads({ files }: { files: AdminFile[] }) {
                     <Form method="post" reloadDocument>
                       <input type="hidden" name="file_key" value={file.key} />
                       <input type="hidden" name="filename" value={file.filename} />
+                      <input type="hidden" name="proof" value={file.proof} />
                       <button type="submit" className={ui.button.secondary}>
                         Download<span className={ui.visuallyHidden}> {file.filename}</span>
                       </button>
