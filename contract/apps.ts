@@ -10,6 +10,7 @@ import {
   stripSiteCode,
   URL_CODE_PATTERN,
   AGENT_STATUSES,
+  IMPORT_DIGEST_FORMAT,
 } from "./values/apps";
 export * from "./values/apps";
 
@@ -195,5 +196,11 @@ export const ImportPreview = z.object({
   /** What the import would change in it, each as History would record it (the first IMPORT_PREVIEW_CHANGES). */
   changes: z.array(z.string()),
   change_count: z.number().int(),
+  /**
+   * A fingerprint of what the import would do (64 hex digits): the same for two previews while
+   * neither the file nor what the import would replace in the client changes. A question asked from
+   * one preview is still the question to ask when a later preview has the same digest.
+   */
+  digest: z.string().regex(IMPORT_DIGEST_FORMAT),
 });
 export type ImportPreview = z.infer<typeof ImportPreview>;

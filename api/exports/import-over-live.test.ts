@@ -243,6 +243,7 @@ describe("what an import would replace, asked before it does", () => {
         existing: { id: northfield, client_name: client.clientName },
         changes: [`Agent ${admissions.name}: Name changed`],
         change_count: 1,
+        digest: expect.stringMatching(/^[0-9a-f]{64}$/),
       },
     });
     const [still] = await host.deps.db.select().from(agents).where(eq(agents.id, admissions.id));
@@ -252,6 +253,43 @@ describe("what an import would replace, asked before it does", () => {
     // Imported, it does what it said; a file the client already holds would change nothing.
     await importFile(older);
     expect((await preview(older)).body).toMatchObject({ changes: [], change_count: 0 });
+  });
+
+  it("fingerprints what it would change: the same while nothing changes, another once what it would replace does", async () => {
+    const gone = await call("POST", `/v1/apps/${northfield}/agents/update_agents`, {
+      token: admin,
+      body: { app_id: northfield, name: "Gone Helper", agent_type: "engagement", site_code: "gone" },
+    });
+    expect(gone.status).toBe(200);
+    const older = await exportNorthfield();
+    const [admissions] = await host.deps.db
+      .select()
+      .from(agents)
+      .where(and(eq(agents.appId, northfield), eq(agents.siteCode, "admissions")));
+    const rename = async (name: string) => {
+      const renamed = await call("POST", `/v1/apps/${northfield}/agents/update_agents`, {
+        token: admin,
+        body: { id: admissions.id, app_id: northfield, site_code: "admissions", name },
+      });
+      expect(renamed.body.name).toBe(name);
+    };
+    await rename("Admissions Desk asked");
+    // An agent gone since the export is one the import would add (under a new id each time).
+    await host.deps.db.delete(agents).where(eq(agents.id, gone.body.id));
+
+    const asked = (await preview(older)).body;
+    expect(asked.changes).toEqual([`Agent ${admissions.name}: Name changed`, "Agent Gone Helper added"]);
+    expect(asked.digest).toMatch(/^[0-9a-f]{64}$/);
+    expect((await preview(older)).body).toEqual(asked);
+
+    // The same list of changes, but the name it would replace is another: another fingerprint.
+    await rename("Admissions Desk renamed again");
+    const again = (await preview(older)).body;
+    expect(again.changes).toEqual(asked.changes);
+    expect(again.digest).not.toBe(asked.digest);
+
+    await importFile(older);
+    expect((await preview(older)).body.digest).not.toBe(again.digest);
   });
 
   it("names no client for a file that would create one", async () => {
@@ -266,6 +304,7 @@ describe("what an import would replace, asked before it does", () => {
       existing: null,
       changes: [],
       change_count: 0,
+      digest: expect.stringMatching(/^[0-9a-f]{64}$/),
     });
     expect(await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "fresh-college"))).toEqual([]);
   });

@@ -39,6 +39,7 @@ import { recordChanges, type Author } from "../history/record";
 import { secretBoxOf } from "../integrations/secrets";
 import { placeAgents } from "./agent-match";
 import { importChanges, type ImportWritten } from "./import-changes";
+import { importDigest, type PreviewedChange } from "./import-digest";
 import { exportProfileSections, importProfileSections } from "./profile-sections";
 import { exportKnowledgeSections, importKnowledgeSections } from "./knowledge-sections";
 import {
@@ -324,25 +325,34 @@ async function previewImport(
   author: Author,
   deps: Pick<ApiDeps, "db" | "config">,
 ) {
-  let summaries: string[] = [];
+  let changes: PreviewedChange[] = [];
   try {
     await deps.db.transaction(async (tx) => {
       const { recorded } = await importExport(file, fileName, author, { ...deps, db: tx });
       const rows = recorded.length
         ? await tx
-            .select({ summary: configChanges.summary })
+            .select({
+              kind: configChanges.kind,
+              target: configChanges.target,
+              summary: configChanges.summary,
+              before: configChanges.before,
+              after: configChanges.after,
+            })
             .from(configChanges)
             .where(inArray(configChanges.id, recorded))
             .orderBy(asc(configChanges.id))
         : [];
       const prefix = `${importVia(fileName)}: `;
-      summaries = rows.map((row) => (row.summary.startsWith(prefix) ? row.summary.slice(prefix.length) : row.summary));
+      changes = rows.map((row) => ({
+        ...row,
+        summary: row.summary.startsWith(prefix) ? row.summary.slice(prefix.length) : row.summary,
+      }));
       tx.rollback();
     });
   } catch (error) {
     if (!(error instanceof TransactionRollbackError)) throw error;
   }
-  return summaries;
+  return changes;
 }
 
 /** The import's writes, on the transaction that records them; `matched` is the client's agent each of the file's is. */
@@ -477,7 +487,7 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
     path: "/v1/import_from_file/preview",
     tag: "Clients",
     summary:
-      "What importing an export file would change in the client of its url_code, if that client exists, each change as History would record it; writes nothing. Refuses a file the import would refuse, with the same answer.",
+      "What importing an export file would change in the client of its url_code, if that client exists, each change as History would record it, and a digest of it all that changes when what the import would replace does; writes nothing. Refuses a file the import would refuse, with the same answer.",
     body: ImportBody,
     response: ImportPreview,
     handler: async ({ body, caller, deps }) => {
@@ -488,11 +498,13 @@ export function exportRoutes(route: RouteBuilder, storageWrites: StorageWrites) 
         .from(clientApps)
         .where(eq(clientApps.urlCode, file.app.url_code));
       const changes = existing ? await previewImport(file, body.file_name, caller, deps) : [];
+      const summaries = changes.map((change) => change.summary);
       return {
         file_name: body.file_name,
         existing: existing ?? null,
-        changes: changes.slice(0, IMPORT_PREVIEW_CHANGES),
-        change_count: changes.length,
+        changes: summaries.slice(0, IMPORT_PREVIEW_CHANGES),
+        change_count: summaries.length,
+        digest: importDigest(existing?.id ?? null, file, changes),
       };
     },
   });

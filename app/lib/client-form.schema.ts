@@ -1,6 +1,7 @@
 import { z } from "zod";
-import { CLIENT_TYPES, COPY_MARKETS, COUNTRIES, MODE_ENVS } from "@contract/values/apps";
+import { CLIENT_TYPES, COPY_MARKETS, COUNTRIES, IMPORT_DIGEST_FORMAT, MODE_ENVS } from "@contract/values/apps";
 import { SELECT_FILES_MESSAGE } from "./client-form";
+import { IMPORT_ASKED_MALFORMED } from "./import-question";
 
 /*
  * The client forms' schemas, apart from client-form.ts so that zod reaches the browser only when
@@ -39,4 +40,6 @@ export type ClientFormValue = z.output<typeof ClientForm>;
 /** The import screen's form: the ticked export file names. */
 export const ImportClientsForm = z.object({
   file_name: z.array(z.string().trim().min(1), { error: SELECT_FILES_MESSAGE }).min(1, SELECT_FILES_MESSAGE),
+  /** The question's digest, posted back with its confirmation: 64 hex digits, nothing else. */
+  replace_asked: z.string().regex(IMPORT_DIGEST_FORMAT, IMPORT_ASKED_MALFORMED).optional(),
 });

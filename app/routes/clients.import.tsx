@@ -38,7 +38,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 /**
  * Imports the ticked files one by one, in order; the first failure stops the run, keeping what was
  * imported. Where a file would change a client that exists, the answer is first the question that
- * says what would change, and the files are imported once it is confirmed.
+ * says what would change, and the files are imported once it is confirmed, if what they would
+ * change is still what was asked; else the question is asked again.
  */
 export async function action({ request, context }: ActionFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));
@@ -46,10 +47,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readForm(request);
   const submission = readImportClientsForm(form);
   if (submission.status !== "success") return json(submission.reply(), { status: 400 });
-  if (form.get(IMPORT_REPLACE_CONFIRMED) !== "yes") {
-    const asked = await askBeforeReplacing(api, submission.value.file_name);
-    if (asked) return asked;
-  }
+  // A confirmation imports only what it was given for: the files are previewed again either way.
+  const confirmed = form.get(IMPORT_REPLACE_CONFIRMED) === "yes" ? submission.value.replace_asked : undefined;
+  const asked = await askBeforeReplacing(api, submission.value.file_name, confirmed);
+  if (asked) return asked;
   // What each import did ("Imported Acme", "Updated Northfield University"): an update overwrites a client.
   const done: string[] = [];
   for (const fileName of submission.value.file_name) {
@@ -90,7 +91,7 @@ export default function ImportClients() {
   const chosen = files.filter((file) => selected.has(file));
   // Without JavaScript the button always submits and the server answers an empty selection.
   const disabled = hydrated && (chosen.length === 0 || navigation.state !== "idle");
-  const errors = [...(fields.file_name.errors ?? []), ...(form.errors ?? [])];
+  const errors = [...(fields.file_name.errors ?? []), ...(fields.replace_asked.errors ?? []), ...(form.errors ?? [])];
 
   if (question)
     return (

@@ -411,6 +411,31 @@ describe("import clients (/clients/import)", () => {
       headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
     });
 
+  /** The API's import, which imports at once, as the spec's call does: puts a client back as exported. */
+  const importAtOnce = async (file_name: string) => {
+    const { status } = await call("POST", "/v1/import_from_file", { token: adminToken, body: { file_name } });
+    expect(status).toBe(200);
+  };
+  /** The post of the question's Import and replace: its files, confirmed, and what was asked. */
+  const confirmRequest = (question: { fileNames: string[]; asked?: string }) =>
+    new Request("http://localhost/clients/import", {
+      method: "POST",
+      body: new URLSearchParams([
+        ...question.fileNames.map((name) => ["file_name", name]),
+        ["replace_confirmed", "yes"],
+        ...(question.asked === undefined ? [] : [["replace_asked", question.asked]]),
+        ["intent", "import"],
+      ]),
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: admin },
+    });
+  /** Import Selected, then Import and replace on the question it answers. */
+  const askThenConfirm = async (fileNames: string[]) => {
+    const asked = await settle(() => importAction(args(importRequest(fileNames))));
+    expect(asked.status).toBe(200);
+    const question = await asked.json();
+    return settle(() => importAction(args(confirmRequest(question))));
+  };
+
   it("lists the files that can be imported", async () => {
     const fileName = await exportOf("northfield");
     const data = await loaderJson(importLoader, args(getRequest("/clients/import", admin)));
@@ -445,7 +470,7 @@ describe("import clients (/clients/import)", () => {
     });
     expect((await settle(() => importAction(args(notStaff)))).status).toBe(403);
     expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside renamed");
-    const response = await settle(() => importAction(args(importRequest([first, second], true))));
+    const response = await askThenConfirm([first, second]);
     expect(response).toHaveRedirect("/clients");
     await expect(response).toSendToast({
       type: "success",
@@ -461,7 +486,7 @@ describe("import clients (/clients/import)", () => {
     await rename("lakeside-college", "Lakeside renamed");
     await rename("shoppixel-store", "Pixel renamed");
     const missing = "nobody_20200101-000000.json";
-    const response = await settle(() => importAction(args(importRequest([first, missing, third], true))));
+    const response = await askThenConfirm([first, missing, third]);
     expect(response).toHaveRedirect("/clients/import");
     await expect(response).toSendToast({
       type: "error",
@@ -487,8 +512,11 @@ describe("import clients (/clients/import)", () => {
     const asked = await settle(() => importAction(args(importRequest([fresh, lakeside, missing]))));
     expect(asked.status).toBe(200);
     // A file that would create a client, or that the import refuses, is not asked about.
-    expect(await asked.json()).toEqual({
+    const question = await asked.json();
+    expect(question).toEqual({
       intent: "confirm-import-replace",
+      asked: expect.stringMatching(/^[0-9a-f]{64}$/),
+      changedSince: false,
       fileNames: [fresh, lakeside, missing],
       replacing: [
         {
@@ -502,13 +530,85 @@ describe("import clients (/clients/import)", () => {
     expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside renamed");
     expect(await appByCode("fresh-arts")).toBeUndefined();
 
-    const confirmed = await settle(() => importAction(args(importRequest([fresh, lakeside], true))));
-    expect(confirmed).toHaveRedirect("/clients");
+    // Confirmed, the files are imported in order; the one the import refuses stops the run there.
+    const confirmed = await settle(() => importAction(args(confirmRequest(question))));
+    expect(confirmed).toHaveRedirect("/clients/import");
     await expect(confirmed).toSendToast({
-      type: "success",
-      description: "Imported 2 files: Imported Fresh Arts; Updated Lakeside College of Arts",
+      type: "error",
+      title: "Imported 2 files: Imported Fresh Arts; Updated Lakeside College of Arts",
+      description: `No export file named ${missing}`,
     });
     expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside College of Arts");
+  });
+
+  it("refuses a confirmation whose clients changed since the question, importing nothing and asking again", async () => {
+    const exported = (await appByCode("lakeside-college"))?.client_name;
+    const lakeside = await exportOf("lakeside-college");
+    await rename("lakeside-college", "Lakeside asked");
+    const asked = await settle(() => importAction(args(importRequest([lakeside]))));
+    const question = await asked.json();
+    expect(question.replacing.map((client: { client_name: string }) => client.client_name)).toEqual(["Lakeside asked"]);
+
+    // Another operator renames the client while the question is open: the import would now
+    // replace a name the question never showed.
+    await rename("lakeside-college", "Lakeside renamed while asked");
+    const refused = await settle(() => importAction(args(confirmRequest(question))));
+    expect(refused.status).toBe(200);
+    const again = await refused.json();
+    expect(again).toMatchObject({
+      intent: "confirm-import-replace",
+      changedSince: true,
+      fileNames: [lakeside],
+      replacing: [{ file_name: lakeside, client_name: "Lakeside renamed while asked" }],
+    });
+    expect(again.asked).toMatch(/^[0-9a-f]{64}$/);
+    expect(again.asked).not.toBe(question.asked);
+    expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside renamed while asked");
+
+    // Confirmed again, as now asked, it imports.
+    const confirmed = await settle(() => importAction(args(confirmRequest(again))));
+    expect(confirmed).toHaveRedirect("/clients");
+    expect((await appByCode("lakeside-college"))?.client_name).toBe(exported);
+  });
+
+  it("refuses a confirmation that posts other files than the question named", async () => {
+    const lakeside = await exportOf("lakeside-college");
+    const pixel = await exportOf("shoppixel-store");
+    await rename("lakeside-college", "Lakeside other files");
+    await rename("shoppixel-store", "Pixel other files");
+    const question = await (await settle(() => importAction(args(importRequest([lakeside]))))).json();
+    const refused = await settle(() =>
+      importAction(args(confirmRequest({ ...question, fileNames: [lakeside, pixel] }))),
+    );
+    expect(await refused.json()).toMatchObject({ changedSince: true, fileNames: [lakeside, pixel] });
+    expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside other files");
+    expect((await appByCode("shoppixel-store"))?.client_name).toBe("Pixel other files");
+    await importAtOnce(lakeside);
+    await importAtOnce(pixel);
+  });
+
+  it("asks, rather than imports, on a confirmation that carries no question", async () => {
+    const lakeside = await exportOf("lakeside-college");
+    await rename("lakeside-college", "Lakeside unasked");
+    const asked = await settle(() => importAction(args(importRequest([lakeside], true))));
+    expect(await asked.json()).toMatchObject({ intent: "confirm-import-replace", changedSince: false });
+    expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside unasked");
+    await importAtOnce(lakeside);
+  });
+
+  it("refuses a malformed confirmation with a 400 and imports nothing", async () => {
+    const lakeside = await exportOf("lakeside-college");
+    await rename("lakeside-college", "Lakeside malformed");
+    const question = await (await settle(() => importAction(args(importRequest([lakeside]))))).json();
+    for (const asked of [`${question.asked.slice(0, 63)}\u0000`, `${question.asked}0`, "x".repeat(64)]) {
+      const response = await settle(() => importAction(args(confirmRequest({ ...question, asked }))));
+      expect(response.status).toBe(400);
+      expect((await response.json()).error.replace_asked).toEqual([
+        "This confirmation is not one the page asked for: import the files again",
+      ]);
+    }
+    expect((await appByCode("lakeside-college"))?.client_name).toBe("Lakeside malformed");
+    await importAtOnce(lakeside);
   });
 
   it("imports without asking files that change no live client", async () => {

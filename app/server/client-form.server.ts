@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { json } from "@remix-run/node";
 import type { AppInput, ClientApp } from "@contract";
@@ -120,19 +121,28 @@ export const readImportClientsForm = (formData: FormData) => parseWithZod(formDa
  * Before anything is imported: the question, when any of the files would change a client that
  * exists (naming it and what would change), or null when none would. A file the import would
  * refuse is left to the import, which says why in turn; a failure of the API is the import's toast.
+ *
+ * `confirmed` is the digest of the question a confirmation was given for. The files are previewed
+ * again, and the import goes ahead (null) only when what they would now change is what was asked:
+ * another operator's edit of what the import would replace, an agent renamed, other files posted,
+ * give another digest, and the answer is the question again, with what the import would change
+ * now and a word that it has changed.
  */
-export async function askBeforeReplacing(api: ApiClient, fileNames: string[]) {
+export async function askBeforeReplacing(api: ApiClient, fileNames: string[], confirmed?: string) {
   const replacing: ImportReplaceQuestion["replacing"] = [];
+  const fingerprints: [string, number, string][] = [];
   for (const fileName of fileNames) {
     try {
       const preview = await appsApi.previewImport(api, fileName);
-      if (preview.existing && preview.change_count > 0)
+      if (preview.existing && preview.change_count > 0) {
         replacing.push({
           file_name: fileName,
           client_name: preview.existing.client_name,
           changes: preview.changes,
           change_count: preview.change_count,
         });
+        fingerprints.push([fileName, preview.existing.id, preview.digest]);
+      }
     } catch (error) {
       // The API's refusal of the file (a missing file's 404 comes as the page's answer).
       const refused =
@@ -145,9 +155,18 @@ export async function askBeforeReplacing(api: ApiClient, fileNames: string[]) {
       });
     }
   }
-  return replacing.length
-    ? json<ImportReplaceQuestion>({ intent: "confirm-import-replace", fileNames, replacing })
-    : null;
+  if (!replacing.length) return null;
+  const asked = createHash("sha256")
+    .update(JSON.stringify([fileNames, fingerprints]))
+    .digest("hex");
+  if (confirmed === asked) return null;
+  return json<ImportReplaceQuestion>({
+    intent: "confirm-import-replace",
+    asked,
+    changedSince: confirmed !== undefined,
+    fileNames,
+    replacing,
+  });
 }
 
 /** The toast of imported files: how many, and what each did to its client. */

@@ -243,6 +243,35 @@ test.describe("with JavaScript", () => {
     await expect(page).toHaveURL(/\/clients$/);
     await expect(page.getByTestId("toast")).toContainText("Imported 1 file");
   });
+
+  test("import over a live client asks again when the client changed after the question, then imports", async ({
+    signedInPage: page,
+  }) => {
+    const api = await apiAsAdmin(page.request);
+    const code = uniqueCode("asked");
+    const appId = await api.createClient(code, "Asked Client");
+    const fileName = await api.exportClient(appId);
+    await api.renameClient(appId, code, "Asked Client renamed");
+
+    await page.goto("/clients/import");
+    await page.getByRole("checkbox", { name: fileName }).check();
+    await page.getByRole("button", { name: "Import Selected" }).click();
+    const changing = page.getByRole("list", { name: "Clients the import would change" });
+    await expect(changing).toContainText(`Asked Client renamed exists: importing ${fileName} changes`);
+    const confirm = page.getByRole("form", { name: "Replace what clients hold" });
+    await expect(confirm).toBeFocused();
+
+    await api.renameClient(appId, code, "Asked Client renamed again");
+    await page.getByRole("button", { name: "Import and replace" }).click();
+    await expect(page.getByText("What the import would change has changed since you were asked")).toBeVisible();
+    await expect(changing).toContainText(`Asked Client renamed again exists: importing ${fileName} changes`);
+    await expect(confirm).toBeFocused();
+    await expect(page).toHaveURL(/\/clients\/import$/);
+
+    await page.getByRole("button", { name: "Import and replace" }).click();
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(page.getByTestId("toast")).toContainText("Imported 1 file: Updated Asked Client");
+  });
 });
 
 test.describe("without JavaScript", () => {
@@ -322,6 +351,13 @@ test.describe("without JavaScript", () => {
 
     await page.getByRole("checkbox", { name: fileName }).check();
     await page.getByRole("button", { name: "Import Selected" }).click();
+    // Another operator renames the client while the question is open: nothing is imported, and
+    // the question is asked again with what the import would change now.
+    await api.renameClient(appId, code, "Live Client renamed again");
+    await page.getByRole("button", { name: "Import and replace" }).click();
+    await expect(page.getByText("What the import would change has changed since you were asked")).toBeVisible();
+    await expect(changing).toContainText(`Live Client renamed again exists: importing ${fileName} changes`);
+
     await page.getByRole("button", { name: "Import and replace" }).click();
     await expect(page).toHaveURL(/\/clients$/);
     await expect(page.getByTestId("toast")).toContainText("Imported 1 file: Updated Live Client");

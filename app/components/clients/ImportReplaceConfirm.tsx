@@ -1,14 +1,22 @@
 import { ConfirmStep } from "~/components/ConfirmStep";
-import { IMPORT_REPLACE_CONFIRMED, importReplaceQuestion, type ImportReplaceQuestion } from "~/lib/import-question";
+import {
+  IMPORT_CHANGED_SINCE_TEXT,
+  IMPORT_REPLACE_ASKED,
+  IMPORT_REPLACE_CONFIRMED,
+  importReplaceQuestion,
+  type ImportReplaceQuestion,
+} from "~/lib/import-question";
 
 /**
  * What the ticked files would change in clients that exist, and the question before they are
- * imported (with or without JavaScript): Import posts the same files again, confirmed; Cancel goes
- * back to the list of files with nothing imported.
+ * imported (with or without JavaScript): Import posts the same files again, confirmed with what
+ * was asked; Cancel goes back to the list of files with nothing imported. Asked again because what
+ * the import would change has changed since, it says so first.
  */
 export function ImportReplaceConfirm({ question }: { question: ImportReplaceQuestion }) {
   return (
     <>
+      {question.changedSince ? <p role="alert">{IMPORT_CHANGED_SINCE_TEXT}</p> : null}
       <ul aria-label="Clients the import would change">
         {question.replacing.map((client) => (
           <li key={client.file_name}>
@@ -30,9 +38,10 @@ export function ImportReplaceConfirm({ question }: { question: ImportReplaceQues
         confirm="Import and replace"
         intent="import"
         cancelTo="/clients/import"
-        focusKey={question.fileNames.join("\n")}
+        focusKey={question.asked}
       >
         <input type="hidden" name={IMPORT_REPLACE_CONFIRMED} value="yes" />
+        <input type="hidden" name={IMPORT_REPLACE_ASKED} value={question.asked} />
         {question.fileNames.map((fileName) => (
           <input key={fileName} type="hidden" name="file_name" value={fileName} />
         ))}
