@@ -162,6 +162,9 @@ class Widget {
     });
     this.panel.append(header, this.log, form);
     this.root.append(this.panel, this.launcher);
+    // Nothing shows until the agent's settings arrive: a launcher without its text would be an
+    // empty, unnamed button to a visitor and to a screen reader.
+    this.root.hidden = true;
     // A host page's Content-Security-Policy may refuse <style> elements (a style-src without
     // 'unsafe-inline'); a constructed stylesheet is outside its reach. Older browsers get the element.
     if (shadow.adoptedStyleSheets) {
@@ -196,6 +199,7 @@ class Widget {
     style.setProperty("--offset", `${num(values.offset, 20)}px`);
     style.setProperty("--z", String(num(values.z_index, 2147483000)));
     this.root.className = `root ${values.position === "bottom-left" ? "left" : "right"}`;
+    this.root.hidden = false;
     const name = String(values.bot_name ?? "Assistant");
     this.title.textContent = name;
     this.panel.setAttribute("aria-label", name);
@@ -464,6 +468,31 @@ declare global {
   }
 }
 
+/** How many times the settings are asked for before the widget stays away from the page. */
+const CONFIG_ATTEMPTS = 5;
+
+/**
+ * The agent's settings. A moment the server cannot answer (no network, a limit's 429, a 503 while
+ * its database is away) is waited out and asked again, as its Retry-After says or after 2, 4, 8…
+ * seconds (at most a minute); a refusal (an unknown key, a page not allowed) is final.
+ */
+async function widgetConfig(url: string): Promise<{ appearance: Values } | null> {
+  for (let attempt = 1; ; attempt++) {
+    let wait: number;
+    try {
+      const response = await fetch(url);
+      if (response.ok) return (await response.json()) as { appearance: Values };
+      if (response.status !== 429 && response.status < 500) return null;
+      const retryAfter = Number(response.headers.get("Retry-After"));
+      wait = Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : 2 ** attempt;
+    } catch {
+      wait = 2 ** attempt;
+    }
+    if (attempt >= CONFIG_ATTEMPTS) return null;
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60) * 1000));
+  }
+}
+
 (function start() {
   const script = document.currentScript as HTMLScriptElement | null;
   if (!script?.src) return;
@@ -480,12 +509,10 @@ declare global {
           widget.apply(event.data.values as Values);
       });
     }
-    const response = await fetch(
+    const config = await widgetConfig(
       `${origin}/v1/widget/config?${new URLSearchParams({ key, trigger_point: triggerPoint })}`,
     );
-    if (!response.ok) return;
-    const config = (await response.json()) as { appearance: Values };
-    widget.apply(config.appearance);
+    if (config) widget.apply(config.appearance);
   };
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", () => void boot());
   else void boot();

@@ -153,6 +153,37 @@ test("shows the agent's script per environment, copies it, and holds a conversat
   await expect(launcher).toBeFocused();
 });
 
+test("the test page's widget waits out a moment its settings cannot be read, showing no unnamed launcher meanwhile", async ({
+  signedInPage: page,
+  context,
+}) => {
+  // The first ask for the agent's settings meets the server unable to reach its data (a 503).
+  let asked = 0;
+  let firstRefused!: () => void;
+  const refused = new Promise<void>((resolve) => (firstRefused = resolve));
+  await context.route(/\/v1\/widget\/config\?/, async (route) => {
+    asked += 1;
+    if (asked > 1) return route.continue();
+    await route.fulfill({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ message: "The service cannot reach its data just now; try again in a few seconds." }),
+    });
+    firstRefused();
+  });
+  await page.goto(PAGE);
+  const [testPage] = await Promise.all([
+    context.waitForEvent("page"),
+    page.getByRole("link", { name: "Test Chatbot" }).click(),
+  ]);
+  const widget = testPage.locator("[data-assistant-widget]");
+  await refused;
+  await expect(widget.getByRole("button")).toHaveCount(0);
+  const launcher = widget.getByRole("button", { expanded: false });
+  await expect(launcher).toHaveAccessibleName(/\S/, { timeout: 15_000 });
+  expect(asked).toBe(2);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
