@@ -64,7 +64,11 @@ export function triggerPointFor(app: ClientApp, pathname: string, search: URLSea
  * A per-trigger-point controls screen of a trigger point: its agent's, or the client's with the
  * trigger point chosen (Default, and codes no agent has).
  */
-export function controlsPathFor(app: ClientApp, triggerPoint: string, screen: "test-questions" | "quality-check") {
+export function controlsPathFor(
+  app: ClientApp,
+  triggerPoint: string,
+  screen: "test-questions" | "quality-check" | "no-go-topics" | "sensitive-topics",
+) {
   const agent = app.agents.find((candidate) => candidate.site_code === triggerPoint);
   if (agent) return `/${app.url_code}/agent/${encodeURIComponent(agentSegment(agent))}/controls/${screen}`;
   return `/${app.url_code}/controls/${screen}${triggerPoint ? `?${new URLSearchParams({ trigger_point: triggerPoint })}` : ""}`;

@@ -109,6 +109,8 @@ const loadTranscript = async (
   pageRules: Record<string, number>;
   testQuestionsPath: string;
   qualityCheckPath: string;
+  noGoTopicsPath: string;
+  sensitiveTopicsPath: string;
   finetuningPath: string;
   filesPath: string;
 }> =>
@@ -337,8 +339,16 @@ describe("a conversation's transcript", () => {
     expect(canCorrect).toBe(true);
     expect(testQuestionsPath).toBe("/northfield/agent/admissions/controls/test-questions");
     const links = await loadTranscript(deadline.conversation);
-    expect([links.qualityCheckPath, links.finetuningPath, links.filesPath]).toEqual([
+    expect([
+      links.qualityCheckPath,
+      links.noGoTopicsPath,
+      links.sensitiveTopicsPath,
+      links.finetuningPath,
+      links.filesPath,
+    ]).toEqual([
       "/northfield/agent/admissions/controls/quality-check",
+      "/northfield/agent/admissions/controls/no-go-topics",
+      "/northfield/agent/admissions/controls/sensitive-topics",
       "/northfield/ai-finetuning/ai-finetuning",
       "/northfield/agent/admissions/knowledge-store/files",
     ]);

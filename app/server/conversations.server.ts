@@ -242,6 +242,8 @@ export async function loadConversation(args: LoaderFunctionArgs) {
     testQuestionsPath: testQuestionsPathFor(scope.app, conversation.trigger_point),
     finetuningPath: finetuningPathFor(scope.app),
     qualityCheckPath: controlsPathFor(scope.app, conversation.trigger_point, "quality-check"),
+    noGoTopicsPath: controlsPathFor(scope.app, conversation.trigger_point, "no-go-topics"),
+    sensitiveTopicsPath: controlsPathFor(scope.app, conversation.trigger_point, "sensitive-topics"),
     knowledgeStorePath: knowledgeStorePathFor(scope.app, conversation.trigger_point),
     filesPath: filesPathFor(scope.app, conversation.trigger_point),
   });

@@ -113,12 +113,16 @@ export function TranscriptScreen() {
     pageRules,
     testQuestionsPath,
     qualityCheckPath,
+    noGoTopicsPath,
+    sensitiveTopicsPath,
     finetuningPath,
     knowledgeStorePath,
     filesPath,
   } = useLoaderData<typeof loadConversation>();
   const links: TraceLinks = {
     qualityCheck: qualityCheckPath,
+    noGoTopics: noGoTopicsPath,
+    sensitiveTopics: sensitiveTopicsPath,
     finetuning: finetuningPath,
     knowledgeStore: knowledgeStorePath,
     files: filesPath,

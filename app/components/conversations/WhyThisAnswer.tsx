@@ -253,6 +253,9 @@ function PassagesTable({
 /** Where what a trace names is set: the trigger point's Quality Check and knowledge, the client's AI Finetuning and Files. */
 export interface TraceLinks {
   qualityCheck: string;
+  /** The trigger point's No-Go topics and Sensitive topics, where a control that fired is set. */
+  noGoTopics: string;
+  sensitiveTopics: string;
   finetuning: string;
   knowledgeStore: string;
   /** Where files are tagged for an environment. */
@@ -359,6 +362,22 @@ function LeftOutPages({ rule }: { rule: TraceLeftOut }) {
   );
 }
 
+/** A control that fired, linked to the screen it is set on where it has one. */
+function ControlFired({ control, links }: { control: AnswerTrace["controls"][number]; links: TraceLinks }) {
+  const text = (
+    <>
+      {TRACE_CONTROL_LABELS[control.type]}: <bdi>{control.name}</bdi>
+    </>
+  );
+  const to =
+    control.type === "no_go_topic"
+      ? links.noGoTopics
+      : control.type === "sensitive_topic"
+        ? links.sensitiveTopics
+        : null;
+  return to ? <Link to={to}>{text}</Link> : text;
+}
+
 /**
  * The controls that shaped the answer, and the finetuning rules that removed pages holding the
  * question's key words before ranking: a page they left out is in no row of the passages below.
@@ -372,7 +391,7 @@ function ControlsThatFired({ trace, links }: { trace: AnswerTrace; links: TraceL
         <ul className={s.plainList}>
           {trace.controls.map((control, index) => (
             <li key={`${control.type} ${index}`}>
-              {TRACE_CONTROL_LABELS[control.type]}: {control.name}
+              <ControlFired control={control} links={links} />
             </li>
           ))}
           {leftOut?.rules.map((rule) => (
