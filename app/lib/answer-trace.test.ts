@@ -9,6 +9,7 @@ import {
   leftOutText,
   moreLeftOutText,
   noPassagesText,
+  partChanceVerdict,
   partVerdict,
   passageUse,
   shareText,
@@ -95,9 +96,21 @@ describe("each question of a message that asked several", () => {
     expect(partVerdict({ question: "Is there parking?", outcome: "canned", confidence: 0 })).toBe(
       "a No-Go topic's canned response; nothing was searched",
     );
-    expect(partVerdict({ question: "When do tours leave?", outcome: "answered", confidence: 0.62 })).toBe(
-      "estimated chance that it is right 0.62",
-    );
+    expect(partChanceVerdict({ question: "Is there parking?", outcome: "canned", confidence: 0 }, 0.04)).toBe(null);
+  });
+
+  it("sets each question's chance against the threshold, a fallback's as an answer's", () => {
+    const part = (outcome: "answered" | "fallback", confidence?: number) => ({
+      question: "Tours?",
+      outcome,
+      confidence,
+    });
+    expect(partVerdict(part("answered", 0.62))).toBe(null);
+    expect(partChanceVerdict(part("answered", 0.62), 0.04)).toBe("it reaches it.");
+    expect(partChanceVerdict(part("fallback", 0.02), 0.04)).toBe("below it, so no passage was quoted.");
+    expect(partChanceVerdict(part("fallback", 0), 0.04)).toBe("");
+    // Recorded before each question's chance was kept: none to show.
+    expect(partChanceVerdict(part("fallback"), 0.04)).toBe(null);
   });
 });
 

@@ -155,8 +155,10 @@ export function chanceVerdict(trace: AnswerTrace) {
     : "retrieval found no passage to estimate it from.";
 }
 
-/** How one question of several came out, after its outcome: its chance, or why nothing answered it. */
-export function partVerdict(part: NonNullable<AnswerTrace["parts"]>[number]) {
+type TracePart = NonNullable<AnswerTrace["parts"]>[number];
+
+/** How one question of several came out, after its outcome: why nothing answered it; null when it was answered (its chance says the rest). */
+export function partVerdict(part: TracePart) {
   if (part.outcome === "fallback") {
     const why = `no answer: ${FALLBACK_REASON_TEXTS[part.fallback_reason ?? "no_passage"]}`;
     return part.fallback_reason === "file_not_tagged" && part.files_not_tagged?.length
@@ -165,7 +167,19 @@ export function partVerdict(part: NonNullable<AnswerTrace["parts"]>[number]) {
   }
   // A No-Go topic's canned response: nothing was searched, so no chance was estimated.
   if (part.outcome === "canned") return "a No-Go topic's canned response; nothing was searched";
-  return part.confidence !== undefined ? `estimated chance that it is right ${part.confidence}` : null;
+  return null;
+}
+
+/**
+ * What one question's chance, set against the threshold, meant for it, as `chanceVerdict` says it
+ * of a single question; "" when none was estimated from a passage (why nothing was quoted is its
+ * fallback's reason). Null when the question has no chance to show: a canned response, or a trace
+ * recorded before each question's was kept.
+ */
+export function partChanceVerdict(part: TracePart, threshold: number) {
+  if (part.outcome === "canned" || part.confidence === undefined) return null;
+  if (part.confidence > 0 && part.confidence >= threshold) return "it reaches it.";
+  return part.confidence > 0 ? "below it, so no passage was quoted." : "";
 }
 
 /** What "Passages retrieved" says when the trace holds none. */

@@ -52,6 +52,12 @@ async function rendered(answer: ConversationMessage, canCorrect = true) {
 /** The element's text, tags left out. */
 const textOf = (html: string) => html.replace(/<[^>]+>/g, "").replace(/&quot;/g, '"');
 
+/** The item of the "Questions asked" list that quotes `question`, as markup. */
+function partItem(html: string, question: string) {
+  const list = /<ol aria-label="Questions asked">(.*?)<\/ol>/s.exec(html)?.[1] ?? "";
+  return [...list.matchAll(/<li>(.*?)<\/li>/gs)].map(([, item]) => item).find((item) => item.includes(question)) ?? "";
+}
+
 /** The link whose text is `text`, by its address. */
 const hrefOf = (html: string, text: string) =>
   [...html.matchAll(/<a [^>]*href="([^"]*)"[^>]*>(.*?)<\/a>/gs)].find(([, , inner]) => textOf(inner) === text)?.[1];
@@ -69,5 +75,49 @@ describe("the controls that fired", () => {
     );
     expect(hrefOf(html, "No-Go topic matched: other universities")).toBe(LINKS.noGoTopics);
     expect(hrefOf(html, "Sensitive topic matched: scholarships")).toBe(LINKS.sensitiveTopics);
+  });
+});
+
+describe("each question of a message that asked several", () => {
+  const several = answerWith("answered", {
+    parts: [
+      { question: "When do applications close?", outcome: "answered", confidence: 0.62 },
+      { question: "Is there parking?", outcome: "fallback", confidence: 0.02, fallback_reason: "below_threshold" },
+      {
+        question: "Where is the parking guide?",
+        outcome: "fallback",
+        confidence: 0,
+        fallback_reason: "file_not_tagged",
+        files_not_tagged: ["Parking guide.pdf"],
+      },
+    ],
+  });
+
+  it("says a question that fell back below the threshold its chance, against the threshold, with the Quality Check link", async () => {
+    const item = partItem(await rendered(several), "Is there parking?");
+    expect(textOf(item)).toContain(
+      "Fallback, no answer: the estimated chance that an answer is right was below the Minimum Retrieval Confidence. Estimated chance that it is right: 0.02, against the Minimum Retrieval Confidence in force, 0.04: below it, so no passage was quoted.",
+    );
+    expect(hrefOf(item, "Minimum Retrieval Confidence")).toBe(LINKS.qualityCheck);
+  });
+
+  it("says an answered question its chance against the threshold, as a single question's trace does", async () => {
+    const item = partItem(await rendered(several), "When do applications close?");
+    expect(textOf(item)).toContain(
+      "Answered. Estimated chance that it is right: 0.62, against the Minimum Retrieval Confidence in force, 0.04: it reaches it.",
+    );
+    expect(hrefOf(item, "Minimum Retrieval Confidence")).toBe(LINKS.qualityCheck);
+  });
+
+  it("links Files beside a question whose passages are in a file not tagged for the environment", async () => {
+    const item = partItem(await rendered(several), "Where is the parking guide?");
+    expect(textOf(item)).toContain(
+      "Tag the file in Files for this environment to answer from it: “Parking guide.pdf”.",
+    );
+    expect(hrefOf(item, "Open Files")).toBe(LINKS.files);
+    // Those who may not tag files are not sent to do it.
+    expect(hrefOf(partItem(await rendered(several, false), "Where is the parking guide?"), "Open Files")).toBe(
+      undefined,
+    );
   });
 });

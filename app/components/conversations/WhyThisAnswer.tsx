@@ -11,6 +11,7 @@ import {
   moreLeftOutText,
   noGoTopicOf,
   noPassagesText,
+  partChanceVerdict,
   partVerdict,
   PASSAGE_USES,
   passageUse,
@@ -339,6 +340,46 @@ function Chance({ trace, links }: { trace: AnswerTrace; links: TraceLinks }) {
   );
 }
 
+/**
+ * How one question of several came out, as a single question's trace says it: why nothing answered
+ * it (with Files to tag the file it needs, for those who may), and its chance against the threshold.
+ */
+function PartOutcome({
+  part,
+  threshold,
+  links,
+  canCorrect,
+}: {
+  part: NonNullable<AnswerTrace["parts"]>[number];
+  threshold: number;
+  links: TraceLinks;
+  canCorrect: boolean;
+}) {
+  const verdict = partVerdict(part);
+  const chance = partChanceVerdict(part, threshold);
+  const notTagged = part.fallback_reason === "file_not_tagged" && Boolean(part.files_not_tagged?.length);
+  return (
+    <>
+      “<bdi>{part.question}</bdi>”: {outcomeLabel(part.outcome)}
+      {verdict ? `, ${verdict}` : "."}
+      {canCorrect && notTagged ? (
+        <>
+          {" "}
+          <Link to={links.files}>Open Files</Link>
+        </>
+      ) : null}
+      {chance !== null ? (
+        <>
+          {" "}
+          Estimated chance that it is right: <strong>{part.confidence}</strong>, against the{" "}
+          <Link to={links.qualityCheck}>Minimum Retrieval Confidence</Link> in force, <strong>{threshold}</strong>
+          {chance ? `: ${chance}` : "."}
+        </>
+      ) : null}
+    </>
+  );
+}
+
 /** The pages an AI Finetuning rule left out of the answer's candidates: links to web pages, a file by its name. */
 function LeftOutPages({ rule }: { rule: TraceLeftOut }) {
   return (
@@ -457,15 +498,11 @@ export function WhyThisAnswer({
           ) : null}
           {trace.parts ? (
             <ol aria-label="Questions asked">
-              {trace.parts.map((part, index) => {
-                const verdict = partVerdict(part);
-                return (
-                  <li key={index}>
-                    “<bdi>{part.question}</bdi>”: {outcomeLabel(part.outcome)}
-                    {verdict ? `, ${verdict}` : "."}
-                  </li>
-                );
-              })}
+              {trace.parts.map((part, index) => (
+                <li key={index}>
+                  <PartOutcome part={part} threshold={trace.threshold} links={links} canCorrect={canCorrect} />
+                </li>
+              ))}
             </ol>
           ) : null}
           {trace.follow_up ? (
