@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_ID, MAX_PAGE } from "./values/common";
+import { MAX_ID, MAX_PAGE, MAX_URL_LENGTH } from "./values/common";
 import { blankIfInvisible } from "./text";
 // Every schema of the contract words its refusals plainly, in the API and in the browser alike.
 import "./plain-messages";
@@ -40,7 +40,6 @@ export const requiredText = (max: number) =>
   z.string({ error: REQUIRED_STRING }).trim().overwrite(blankIfInvisible).min(1, "This string is required").max(max);
 
 /** Longer URLs than any real page has; PostgreSQL indexes cannot hold much longer ones either. */
-export const MAX_URL_LENGTH = 2000;
 export const URL_TOO_LONG = `Keep web addresses to at most ${MAX_URL_LENGTH.toLocaleString("en")} characters`;
 
 /**

@@ -136,6 +136,8 @@ export const UrlsQuery = z.object({
   order_by: z.enum(URL_ORDER_COLUMNS).default("url"),
   order: z.enum(["asc", "desc"]).default("asc"),
   search: z.string().trim().max(500).optional(),
+  /** Exactly this address (a search for a home page is a part of every address of its site). */
+  url: z.string().trim().max(MAX_URL_LENGTH, URL_TOO_LONG).optional(),
   status: csv(UrlStatus),
   sitemap_refresh_review_status: csv(ReviewStatus),
 });

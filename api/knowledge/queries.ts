@@ -219,6 +219,7 @@ function scopeConditions(appId: number, websiteId: number | null, query: ParsedU
     conditions.push(inArray(urls.sitemapRefreshReviewStatus, query.sitemap_refresh_review_status));
   // The address only: a trigram index keeps it fast at a million URLs (titles have none).
   if (query.search) conditions.push(addressContains(query.search));
+  if (query.url) conditions.push(eq(urls.url, query.url));
   return conditions;
 }
 

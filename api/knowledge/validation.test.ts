@@ -124,6 +124,33 @@ describe("website and URL input", () => {
     expect(await found("fees")).toEqual(["https://intl.example.org/en/fees"]);
   });
 
+  it("lists exactly the address ?url= names, where a search for a home page holds every page of its site", async () => {
+    const created = await save({ url: "https://exact.example.org/" });
+    expect(created.status).toBe(200);
+    const websiteId = created.body.websites[0].id;
+    const added = await call("POST", `/v1/apps/${appId}/websites/${websiteId}/urls/bulk_create`, {
+      token,
+      body: { urls: ["https://exact.example.org/", "https://exact.example.org/fees"] },
+    });
+    expect(added.status).toBe(200);
+    const listed = (query: string) => call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?${query}`, { token });
+    const rows = async (query: string) =>
+      ((await listed(query)).body.data as { url: string }[]).map((row) => row.url).sort();
+    const home = encodeURIComponent("https://exact.example.org/");
+    expect(await rows(`search=${home}`)).toEqual(["https://exact.example.org/", "https://exact.example.org/fees"]);
+    expect(await rows(`url=${home}`)).toEqual(["https://exact.example.org/"]);
+    expect(
+      (await call("GET", `/v1/apps/${appId}/urls?url=${home}`, { token })).body.data.map(
+        (row: { url: string }) => row.url,
+      ),
+    ).toEqual(["https://exact.example.org/"]);
+    // Bounded, and free of control characters, as every string the API takes.
+    for (const bad of [`${"https://exact.example.org/".padEnd(2001, "a")}`, "https://exact.example.org/\u0001"]) {
+      const refused = await listed(`url=${encodeURIComponent(bad)}`);
+      expect(refused.status, bad.slice(0, 40)).toBe(400);
+    }
+  });
+
   it("refuses a sitemap refresh of a website of given URLs, which has no sitemap, saying why", async () => {
     const created = await save({
       url: "https://www.example.net/",

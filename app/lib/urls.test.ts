@@ -24,9 +24,24 @@ import {
   refusedDaysOf,
   withoutRefusedDays,
   withRefusedDays,
+  urlRowPath,
 } from "./urls";
 
 const view = (search = "") => readUrlView(new URLSearchParams(search));
+
+describe("one page's row", () => {
+  it("is asked for by its whole address, which a search for a home page is only part of every address of", () => {
+    const path = urlRowPath("/northfield/agent/admissions/knowledge-store/websites", "http://host/?a=1&b=2");
+    expect(path).toBe(
+      "/northfield/agent/admissions/knowledge-store/websites/urls?url=http%3A%2F%2Fhost%2F%3Fa%3D1%26b%3D2",
+    );
+    const v = view(path.split("?")[1]);
+    expect([v.url, v.search]).toEqual(["http://host/?a=1&b=2", ""]);
+    expect(toApiQuery(v)).toMatchObject({ url: "http://host/?a=1&b=2", search: undefined });
+    expect(viewToParams(v).get("url")).toBe("http://host/?a=1&b=2");
+    expect(isFiltered(v)).toBe(true);
+  });
+});
 
 describe("readUrlView", () => {
   it("defaults to page 0, 100 rows, url ascending, no filters", () => {
@@ -36,6 +51,7 @@ describe("readUrlView", () => {
       orderBy: "url",
       order: "asc",
       search: "",
+      url: "",
       statuses: [],
       reviews: [],
       list: "",
@@ -91,6 +107,7 @@ describe("toApiQuery", () => {
       order_by: "url",
       order: "asc",
       search: undefined,
+      url: undefined,
       status: undefined,
       sitemap_refresh_review_status: undefined,
     });

@@ -1,4 +1,5 @@
 import { REVIEW_STATUSES, URL_COUNT_CAP, URL_ORDER_COLUMNS, URL_STATUSES } from "@contract/values/knowledge";
+import { MAX_URL_LENGTH } from "@contract/values/common";
 import type { ReviewStatus, UrlsQuery, UrlStatus } from "@contract";
 import { readPageParam, readSearchParam } from "./query-params";
 import { LIST_PARAM, listSearchFrom } from "./websites";
@@ -72,6 +73,8 @@ export interface UrlView {
   orderBy: OrderColumn;
   order: SortOrder;
   search: string;
+  /** Exactly this address: where Business Insights sends the operator to one page. */
+  url: string;
   statuses: UrlStatus[];
   reviews: ReviewStatus[];
   /** The websites list's own parameters, carried so that closing the drawer goes back to that list (~/lib/websites). */
@@ -105,6 +108,7 @@ export function readUrlView(
     orderBy: (URL_ORDER_COLUMNS as readonly string[]).includes(orderBy ?? "") ? (orderBy as OrderColumn) : "url",
     order: params.get("order") === "desc" ? "desc" : "asc",
     search: readSearchParam(params.get("search"), 500),
+    url: readSearchParam(params.get("url"), MAX_URL_LENGTH),
     statuses: readList(params, "status", URL_STATUSES),
     reviews: readList(params, "review", REVIEW_STATUSES),
     list: listSearchFrom(params, true),
@@ -119,6 +123,7 @@ export function toApiQuery(view: UrlView): UrlsQuery {
     order_by: view.orderBy,
     order: view.order,
     search: view.search || undefined,
+    url: view.url || undefined,
     status: view.statuses.length ? view.statuses.join(",") : undefined,
     sitemap_refresh_review_status: view.reviews.length ? view.reviews.join(",") : undefined,
   };
@@ -133,6 +138,7 @@ export function toExportQuery(view: UrlView): UrlsQuery {
 export function viewToParams(view: UrlView, defaultPageSize = DEFAULT_URL_PAGE_SIZE) {
   const params = new URLSearchParams();
   if (view.search) params.set("search", view.search);
+  if (view.url) params.set("url", view.url);
   if (view.statuses.length) params.set("status", view.statuses.join(","));
   if (view.reviews.length) params.set("review", view.reviews.join(","));
   if (view.orderBy !== "url" || view.order !== "asc") {
@@ -155,7 +161,11 @@ export const withPageSize = (view: UrlView, pageSize: number): UrlView => ({ ...
 export const withPage = (view: UrlView, page: number): UrlView => ({ ...view, page: Math.max(0, page) });
 
 /** Search or filters narrow the list ('Filtered URLs: N'). */
-export const isFiltered = (view: UrlView) => Boolean(view.search || view.statuses.length || view.reviews.length);
+export const isFiltered = (view: UrlView) =>
+  Boolean(view.search || view.url || view.statuses.length || view.reviews.length);
+
+/** The knowledge store's row of exactly one page (`store` is its Websites screen), where its status is and it is indexed again. */
+export const urlRowPath = (store: string, url: string) => `${store}/urls?${new URLSearchParams({ url })}`;
 export const activeFilterCount = (view: UrlView) => view.statuses.length + view.reviews.length;
 
 export function filteredCountText(total: number, capped: boolean) {

@@ -474,6 +474,29 @@ describe("unified URL drawer", () => {
     expect(past.list.data.length).toBeGreaterThan(0);
   });
 
+  it("shows exactly the address ?url names, where a search for a home page holds every page of the site", async () => {
+    const home = `${site.base}/`;
+    const searched = await loaderJson(
+      unifiedLoader,
+      args(getRequest(`/x?search=${encodeURIComponent(home)}`, admin), unifiedParams),
+    );
+    expect(searched.list.data.length).toBeGreaterThan(1);
+    const exact = await loaderJson(
+      unifiedLoader,
+      args(getRequest(`/x?url=${encodeURIComponent(home)}`, admin), unifiedParams),
+    );
+    expect(exact.list.data.map((row: UrlRow) => row.url)).toEqual([home]);
+    expect(exact.view.url).toBe(home);
+    // Bounded and cleaned as the search is: an address no page has shows none, never an error.
+    const odd = await settle(() =>
+      unifiedLoader(
+        args(getRequest(`/x?url=${encodeURIComponent(`${home}\u0000${"a".repeat(5000)}`)}`, admin), unifiedParams),
+      ),
+    );
+    expect(odd.status).toBe(200);
+    expect(((await odd.json()) as { list: UrlsList }).list.data).toEqual([]);
+  });
+
   it("skips chosen URLs of any website, and says 'Failed to update URLs to {status}' on a refusal", async () => {
     const about = await rowFor("/about");
     const skipped = await settle(() =>

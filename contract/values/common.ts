@@ -21,3 +21,6 @@ export const oneOf = (values: readonly (string | number)[]) =>
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
   return `${count.toLocaleString("en-US")} ${count === 1 ? singular : plural}`;
 }
+
+/** The longest web address the API takes. */
+export const MAX_URL_LENGTH = 2000;

@@ -143,9 +143,9 @@ test.describe("with JavaScript", () => {
       .first();
     await expect(cited).toHaveAttribute(
       "href",
-      /^\/northfield\/agent\/admissions\/knowledge-store\/websites\/urls\?search=http/,
+      /^\/northfield\/agent\/admissions\/knowledge-store\/websites\/urls\?url=http/,
     );
-    const citedUrl = new URL((await cited.getAttribute("href"))!, "http://console.test").searchParams.get("search")!;
+    const citedUrl = new URL((await cited.getAttribute("href"))!, "http://console.test").searchParams.get("url")!;
     await expectNoSeriousAxeViolations(page);
 
     // With JavaScript a tooltip follows the pointer over a bar.

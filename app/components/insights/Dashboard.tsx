@@ -14,6 +14,7 @@ import { finetuningPathFor } from "~/lib/trigger-points";
 import { UnhelpfulList } from "./UnhelpfulList";
 import { useCanConfigure } from "~/lib/user";
 import { profilePathOf } from "~/lib/conversations";
+import { urlRowPath } from "~/lib/urls";
 
 const OUTCOMES: Series<InsightDay>[] = [
   { key: "answered", label: "Answered", color: "#16a34a" },
@@ -331,7 +332,7 @@ export function Dashboard() {
                 // Where the page's status, its passages and a new indexing of it are.
                 link: sourcesStore
                   ? {
-                      to: `${sourcesStore}/urls?search=${encodeURIComponent(src.url)}`,
+                      to: urlRowPath(sourcesStore, src.url),
                       hint: "the page in the knowledge store",
                     }
                   : undefined,

@@ -5,6 +5,7 @@ import type { Insights } from "@contract";
 import { TEST_QUESTION_MAX_CHARS } from "@contract/values/testing";
 import { StatusChip } from "~/components/StatusChip";
 import { GAP_ANCHOR, gapAdvice, type GapLinks } from "~/lib/insights-gaps";
+import { urlRowPath } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
 
@@ -160,7 +161,7 @@ function GapItem({
                 <>
                   {" "}
                   ·{" "}
-                  <Link to={`${store}/urls?search=${encodeURIComponent(c.url)}`}>
+                  <Link to={urlRowPath(store, c.url)}>
                     {canConfigure ? "Index it again" : "See it in the knowledge store"}
                   </Link>
                 </>

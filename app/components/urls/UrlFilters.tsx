@@ -27,7 +27,7 @@ export function UrlSearch({ view, asYouType = false }: { view: UrlView; asYouTyp
       // Submitted now: the search the typing had queued would land later, after a Back too.
       onSubmit={() => clearTimeout(timer.current)}
     >
-      <HiddenParams omit={["search", "page"]} />
+      <HiddenParams omit={["search", "url", "page"]} />
       <label htmlFor="url-search" className={ui.visuallyHidden}>
         Search URLs
       </label>
