@@ -261,7 +261,8 @@ export async function readInsights(
     .sort((x, y) => Number(x.unanswered_rank) - Number(y.unanswered_rank));
   const topQuestions = questions.filter((q) => q.top_asked).sort((x, y) => Number(x.asked_rank) - Number(y.asked_rank));
   // For the few questions listed only, sent together: the unanswered ones' closest passages (the
-  // latest day's), how the top ones were last worded, and the inventory's pages nearest now.
+  // latest day's, of the row of that day asked last: one day holds a row per agent and environment),
+  // how the top ones were last worded, and the inventory's pages nearest now.
   const [closestRows, askedAs, pagesOf] = await Promise.all([
     unansweredKeys.length
       ? rowsOf<{
@@ -280,7 +281,7 @@ export async function readInsights(
       unansweredKeys.map((q) => sql`${q.question}`),
       sql`, `,
     )})
-    order by r.question_key, r.day desc`),
+    order by r.question_key, r.day desc, r.asked_as_answer desc nulls last`),
         )
       : [],
     latestWordings(
