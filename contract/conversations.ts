@@ -35,7 +35,10 @@ export const ConversationsQuery = z
       blankIsAbsent,
       z.enum(INSIGHT_ENVIRONMENTS, { error: "environment must be all, prod or stage" }).default("all"),
     ),
-    /** Conversations with at least one answer of this outcome. */
+    /**
+     * Conversations with at least one answer of this outcome, or with a question of several in one
+     * message that came out so (an answer that left one of three unanswered is found by fallback).
+     */
     outcome: z.preprocess(
       blankIsAbsent,
       z.enum(CHAT_OUTCOMES, { error: `outcome must be one of ${CHAT_OUTCOMES.join(", ")}` }).optional(),
@@ -89,6 +92,10 @@ export type ConversationsQuery = Omit<z.input<typeof ConversationsQuery>, "page"
   page_size?: number;
 };
 
+/**
+ * How many of a conversation's answers came out each way; an answer of several questions counts
+ * under each outcome its questions had too (answered and fallback when one of three went unanswered).
+ */
 export const OutcomeCounts = z.object({
   answered: z.number(),
   fallback: z.number(),

@@ -146,6 +146,15 @@ export function questionsAskedOf(question: string, answer: ChatAnswer) {
 }
 
 /**
+ * The outcomes a conversation's list counts an answer under: its own and, for a message of several
+ * questions, each its questions had, once each ("answered" and "fallback" when one of three went
+ * unanswered). The day's totals count the answer's own outcome only.
+ */
+export function conversationOutcomesOf(answer: Pick<ChatAnswer, "outcome" | "trace">): ChatAnswer["outcome"][] {
+  return [...new Set([answer.outcome, ...(answer.trace.parts ?? []).map((part) => part.outcome)])];
+}
+
+/**
  * Stores the answer with its trace, marks the conversation's last message and counts its outcome
  * there, and counts the day's outcome, the question (unanswered ones with the passages found
  * closest; small talk is none) and each source cited. Gives back the answer's message id: the widget rates it by it.
@@ -163,6 +172,15 @@ export async function storeAnswer(
   const closest = JSON.stringify(answer.closest);
   const asks = JSON.stringify(questionsAskedOf(question, answer));
   const outcomeColumn = OUTCOME_COLUMNS[answer.outcome];
+  // The conversation counts the answer under its outcome and under each its questions had: a
+  // question of several nothing answered is found by the list's Fallback filter (docs/decisions/048).
+  const conversationCounts = sql.join(
+    conversationOutcomesOf(answer).map((outcome) => {
+      const column = OUTCOME_COLUMNS[outcome];
+      return sql`${column} = ${conversations}.${column} + 1`;
+    }),
+    sql`, `,
+  );
   // Small talk asked nothing: it is no Top question (the rebuild leaves it out too).
   const asked = answer.outcome !== "small_talk";
   const result = await deps.db.execute(sql`
@@ -214,7 +232,7 @@ export async function storeAnswer(
       from jsonb_array_elements(${JSON.stringify(answer.citedPages)}::jsonb) as source
       on conflict (app_id, day, trigger_point, environment, url) do update set cited = ${insightSources}.cited + 1, title = excluded.title
     ), conversation as (
-      update ${conversations} set last_message_at = (select created_at from stored), ${outcomeColumn} = ${conversations}.${outcomeColumn} + 1
+      update ${conversations} set last_message_at = (select created_at from stored), ${conversationCounts}
       where id = ${conversationId}::uuid
     )
     select id from stored`);
