@@ -53,7 +53,8 @@ export const ConfigChange = z.object({
   after: z.unknown().nullable(),
   /**
    * How many changes were made to the same thing after this one, counted up to LATER_CHANGES_CAP:
-   * restoring its state writes the whole thing back, so those go too.
+   * restoring its state writes the whole thing back, so those go too. (For a production
+   * appearance, the thing written is stage's: `restores_into_stage`.)
    */
   later_changes: z.number().int(),
   /**
@@ -63,6 +64,11 @@ export const ConfigChange = z.object({
    * thing, so this is `later_changes`.
    */
   later_changes_on_revert: z.number().int(),
+  /**
+   * A production appearance: its restore and revert write stage's appearance (production changes
+   * only through Push to production), so the later changes counted for it are stage's.
+   */
+  restores_into_stage: z.boolean(),
 });
 export type ConfigChange = z.infer<typeof ConfigChange>;
 

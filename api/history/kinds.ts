@@ -1,6 +1,7 @@
 import {
   ALL_APPEARANCE_FIELDS,
   CONTROL_LABELS,
+  type ChangeKind,
   type ConfigDetail,
   type Finetuning,
   type InputPrompt,
@@ -74,6 +75,16 @@ export const appearanceTarget = (environment: Environment, triggerPoint: string)
 export function appearanceTargetOf(target: string) {
   const slash = target.indexOf("/");
   return { environment: target.slice(0, slash) as Environment, triggerPoint: target.slice(slash + 1) };
+}
+
+/**
+ * The thing (target) a restore or a revert of a change writes, whose later changes it undoes: the
+ * change's own, except a production appearance's, which goes into stage (production changes only
+ * through Push to production).
+ */
+export function targetWrittenBy(kind: ChangeKind, target: string): string {
+  if (kind !== "appearance") return target;
+  return appearanceTarget("stage", appearanceTargetOf(target).triggerPoint);
 }
 
 /** What the widget of one environment and trigger point shows (defaults filled in), as GET /v1/appearances answers it. */

@@ -224,6 +224,50 @@ describe("reverting a change", () => {
     expect(reverted.status).toBe(200);
   });
 
+  it("counts, for a production appearance, the later changes to stage's appearance, which its revert writes", async () => {
+    const push = (color: string) =>
+      call("PUT", `/v1/appearances?appId=${appId}&triggerPoint=`, {
+        token: admin,
+        body: { appearance: { value: { primary_color: color } }, targetEnv: "production" },
+      });
+    const counts = async (id: number) => {
+      const entry = (await get(`/v1/apps/${appId}/history?kind=appearance`)).data.find((e: Entry) => e.id === id);
+      return { later_changes: entry.later_changes, later_changes_on_revert: entry.later_changes_on_revert };
+    };
+    expect((await push("#203040")).status).toBe(200);
+    const pushed = (await latest("appearance")) as Entry & { before: { primary_color: string } };
+    expect(pushed.summary).toMatch(/\(production\)/);
+    expect(pushed.before.primary_color).not.toBe("#708090");
+    // A later push changes production, which neither a revert nor a restore of this entry writes.
+    expect((await push("#506070")).status).toBe(200);
+    expect(await counts(pushed.id)).toEqual({ later_changes: 0, later_changes_on_revert: 0 });
+    // A later save of stage is what they write over.
+    await paint("#708090");
+    expect(await counts(pushed.id)).toEqual({ later_changes: 1, later_changes_on_revert: 1 });
+    // The list says so beside the entry: its later changes counted are stage's; a stage entry's are its own.
+    const listed = (await get(`/v1/apps/${appId}/history?kind=appearance`)).data;
+    expect(listed.find((e: Entry) => e.id === pushed.id).restores_into_stage).toBe(true);
+    expect(listed[0].restores_into_stage).toBe(false);
+
+    // Asked with the one stage change shown, the revert goes ahead: stage gets production's colour before the push.
+    const reverted = await call("POST", `/v1/apps/${appId}/history/${pushed.id}/restore`, {
+      token: admin,
+      body: { state: "before", later_changes: 1 },
+    });
+    expect(reverted.status).toBe(200);
+    expect(reverted.body.message).toMatch(/^Reverted the appearance of Default \(stage, from production's\)/);
+    expect((await get(`/v1/appearances?appId=${appId}&triggerPoint=`)).data.primary_color).toBe(
+      pushed.before.primary_color,
+    );
+    // The revert itself is a later change to stage: a restore asked with the one shown before is refused.
+    const refused = await call("POST", `/v1/apps/${appId}/history/${pushed.id}/restore`, {
+      token: admin,
+      body: { state: "after", later_changes: 1 },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain("(2 later changes now)");
+  });
+
   it("counts, for a revert, only the later changes to the controls it writes back", async () => {
     const personality = (text: string) =>
       call("PUT", "/v1/controls", {

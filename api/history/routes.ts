@@ -18,6 +18,7 @@ import { configChanges } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { badRequest, HttpError, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
+import { targetWrittenBy } from "./kinds";
 import { placeNamesOf, readableChanges } from "./readable";
 import { restoreChange } from "./restore";
 
@@ -25,30 +26,30 @@ const AppParams = z.object({ appId: IdParam });
 const ChangeParams = z.object({ appId: IdParam, id: IdParam });
 
 /**
- * For each of `rows`, how many changes of the same kind were made to its thing (target) after it,
- * counted up to LATER_CHANGES_CAP: each a short range of the (app, kind, target, id) index. `later`
- * is what a restore writes over (the whole thing); `onRevert` only those that wrote some of what a
- * revert of it writes back (`written`: a No-Go save's revert leaves a later Quality Check change be).
+ * For each of `rows`, how many changes were made after it to the thing its restore and revert write
+ * (`targetWrittenBy`: its own, but stage's appearance for a production one), counted up to
+ * LATER_CHANGES_CAP: each a short range of the (app, kind, target, id) index. `later` is what a
+ * restore writes over (the whole thing); `onRevert` only those that wrote some of what a revert of
+ * it writes back (`written`: a No-Go save's revert leaves a later Quality Check change be).
  */
-async function laterChangesOf(appId: number, rows: { id: number }[], db: ApiDeps["db"]) {
+async function laterChangesOf(appId: number, rows: { id: number; kind: string; target: string }[], db: ApiDeps["db"]) {
   if (!rows.length) return new Map<number, { later: number; onRevert: number }>();
   const counted = (alsoWhere: SQL) => sql`(
       select count(*)::int from (
         select 1 from config_changes later
-        where later.app_id = change.app_id and later.kind = change.kind and later.target = change.target
+        where later.app_id = change.app_id and later.kind = change.kind and later.target = writes.target
           and later.id > change.id ${alsoWhere}
         limit ${LATER_CHANGES_CAP}
       ) as counted
     )`;
   // Null is the whole thing: a revert that writes it all, or a change that wrote it all.
   const undoneByRevert = sql`and (change.written is null or later.written is null or later.written && change.written)`;
+  const writes = rows.map((row) => sql`(${row.id}::int, ${targetWrittenBy(row.kind as ChangeKind, row.target)}::text)`);
   const result = await db.execute(sql`
     select change.id, ${counted(sql``)} as later, ${counted(undoneByRevert)} as on_revert
     from config_changes change
-    where change.app_id = ${appId} and change.id in (${sql.join(
-      rows.map((row) => sql`${row.id}`),
-      sql`, `,
-    )})`);
+    join (values ${sql.join(writes, sql`, `)}) as writes(id, target) on writes.id = change.id
+    where change.app_id = ${appId}`);
   const found = (result as unknown as { rows: { id: number; later: number; on_revert: number }[] }).rows;
   return new Map(found.map((row) => [Number(row.id), { later: Number(row.later), onRevert: Number(row.on_revert) }]));
 }
@@ -109,6 +110,7 @@ export function historyRoutes(route: RouteBuilder) {
           after: row.after ?? null,
           later_changes: later.get(row.id)?.later ?? 0,
           later_changes_on_revert: later.get(row.id)?.onRevert ?? 0,
+          restores_into_stage: targetWrittenBy(row.kind as ChangeKind, row.target) !== row.target,
         })),
         total: Math.min(Number(total), HISTORY_COUNT_CAP),
         total_is_capped: Number(total) > HISTORY_COUNT_CAP,

@@ -4,6 +4,8 @@ export interface LaterChanges {
   later_changes: number;
   /** Those that wrote some of what a revert writes back (a controls revert writes only the controls its change touched). */
   later_changes_on_revert: number;
+  /** A production appearance: its revert and restore write stage's, so these are stage's later changes. */
+  restores_into_stage: boolean;
 }
 
 /** The later changes the button of this intent undoes: what its question says, and what its form sends. */

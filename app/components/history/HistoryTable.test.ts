@@ -12,6 +12,7 @@ const change = (later: number, onRevert = later, kind: ChangeKind = "data_model"
   changes: [],
   later_changes: later,
   later_changes_on_revert: onRevert,
+  restores_into_stage: false,
 });
 
 describe("the question before undoing later changes", () => {
@@ -31,6 +32,20 @@ describe("the question before undoing later changes", () => {
       "Revert “No-Go Topics of Admissions Assistant changed” (11/02/2026 | 10:00 UTC)? What it changed goes back to how it was before it, so the change made since to the same controls is undone too.",
     );
     expect(laterChangesQuestion("restore", noGo)).toContain("so the 3 changes made to it since are undone too.");
+  });
+
+  it("says that a production appearance's later changes counted are stage's, which its revert and restore write", () => {
+    const pushed: ShownChange = {
+      ...change(2, 2, "appearance"),
+      summary: "Appearance of Default (production): Primary color",
+      restores_into_stage: true,
+    };
+    expect(laterChangesQuestion("revert", pushed)).toBe(
+      "Revert “Appearance of Default (production): Primary color” (11/02/2026 | 10:00 UTC)? Stage's appearance goes back to how production's was before it, so the 2 changes made since to stage's appearance are undone too.",
+    );
+    expect(laterChangesQuestion("restore", { ...pushed, later_changes: 1 })).toBe(
+      "Restore the state “Appearance of Default (production): Primary color” (11/02/2026 | 10:00 UTC) led to? Stage's appearance becomes what production's was after it, so the change made since to stage's appearance is undone too.",
+    );
   });
 
   it("says a count at the cap may be more", () => {

@@ -176,19 +176,32 @@ function RestoreForm({
  * The question before a revert or restore that undoes later changes too: a restore, every later
  * change to the same thing; a revert of controls, only the later changes to the controls its change
  * touched (it writes back those alone); a revert of any other kind, every later change, as it
- * writes the whole thing back.
+ * writes the whole thing back. A production appearance is written into stage: its later changes
+ * are stage's, and the question says so.
  */
 export function laterChangesQuestion(intent: "restore" | "revert", change: ShownChange) {
   const n = laterChangesOn(intent, change);
-  const since =
-    intent === "revert" && change.kind === "controls" ? "made since to the same controls" : "made to it since";
+  const since = change.restores_into_stage
+    ? "made since to stage's appearance"
+    : intent === "revert" && change.kind === "controls"
+      ? "made since to the same controls"
+      : "made to it since";
   const later =
     n === 1 ? `the change ${since} is` : `the ${n}${n >= LATER_CHANGES_CAP ? " or more" : ""} changes ${since} are`;
   // The time tells two changes of one summary apart ("1 rule added"), as the buttons' words do.
   const which = `“${change.summary}” (${formatDateTimeUtc(change.at)})`;
+  const goesBack = change.restores_into_stage
+    ? {
+        revert: "Stage's appearance goes back to how production's was before it",
+        restore: "Stage's appearance becomes what production's was after it",
+      }
+    : {
+        revert: "What it changed goes back to how it was before it",
+        restore: "What it changed goes back to how it was after it",
+      };
   const what =
     intent === "revert"
-      ? `Revert ${which}? What it changed goes back to how it was before it`
-      : `Restore the state ${which} led to? What it changed goes back to how it was after it`;
+      ? `Revert ${which}? ${goesBack.revert}`
+      : `Restore the state ${which} led to? ${goesBack.restore}`;
   return `${what}, so ${later} undone too.`;
 }
