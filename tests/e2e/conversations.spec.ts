@@ -330,8 +330,8 @@ test.describe("with JavaScript", () => {
       ),
     ).toBeVisible();
     await expect(answer.getByRole("list", { name: "Questions asked" }).getByRole("listitem")).toHaveText([
-      /^“What is the application fee\?”: Answered, estimated chance that it is right 0\.\d+$/,
-      /^“When do campus tours leave\?”: Answered, estimated chance that it is right 0\.\d+$/,
+      /^“What is the application fee\?”: Answered\. Estimated chance that it is right: 0\.\d+, against the Minimum Retrieval Confidence in force, 0\.\d+: it reaches it\.$/,
+      /^“When do campus tours leave\?”: Answered\. Estimated chance that it is right: 0\.\d+, against the Minimum Retrieval Confidence in force, 0\.\d+: it reaches it\.$/,
     ]);
     await expect(
       answer.getByRole("table", { name: "Passages retrieved" }).getByRole("columnheader", { name: "Question" }),
