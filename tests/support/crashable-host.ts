@@ -64,6 +64,15 @@ for (;;) {
     .from(urls)
     .where(eq(urls.websiteId, website.id));
   if (Number(inFlight) > 0 && Number(written) >= afterPages) break;
+  const [{ left }] = await db
+    .select({ left: sql<number>`count(*) filter (where ${urls.status} <> 'indexed')::int` })
+    .from(urls)
+    .where(eq(urls.websiteId, website.id));
+  if (Number(left) === 0) {
+    // Say so at once rather than wait forever for a moment that has passed.
+    console.error(`every page was indexed before ${afterPages} were written with others in flight`);
+    process.exit(3);
+  }
   await new Promise((resolve) => setTimeout(resolve, 20));
 }
 console.log("indexing");

@@ -62,6 +62,11 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
   let gzPaths = ["/about", "/admissions"];
   const lastmods = new Map<string, string>([["/admissions", "2026-01-01"]]);
   let slowMs = options.slowMs ?? 3000;
+  // Slow pages asked for beyond `holdAfter` (counted from the hold) wait for a release: a test can
+  // then count on requests staying in flight for as long as it needs, whatever the machine's load.
+  let holdAfter = Infinity;
+  let slowAskedSinceHold = 0;
+  let held: (() => void)[] = [];
   const requests: string[] = [];
   /** Responses served as they are, without the site's layout (a PDF, a script-only shell). */
   const raw = new Map<string, { type: string; body: string | Buffer; headers?: Record<string, string> }>();
@@ -109,9 +114,12 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
         return res.end();
       case "/broken":
         return send(500, "text/html", "<h1>Internal error</h1>");
-      case "/slow":
-        setTimeout(() => send(200, "text/html", layout("Slow", "<p>Finally.</p>")), slowMs);
+      case "/slow": {
+        const answer = () => setTimeout(() => send(200, "text/html", layout("Slow", "<p>Finally.</p>")), slowMs);
+        if (slowAskedSinceHold++ >= holdAfter) held.push(answer);
+        else answer();
         return;
+      }
       case "/huge":
         return send(200, "text/html", `<html><body><p>${"x".repeat(6 * 1024 * 1024)}</p></body></html>`);
       case "/guide.pdf":
@@ -145,6 +153,17 @@ export async function startFixtureSite(options: { slowMs?: number } = {}) {
     setLastmod: (path: string, value: string) => lastmods.set(path, value),
     setSlowMs: (ms: number) => {
       slowMs = ms;
+    },
+    /** Answers the next `count` slow pages as usual and holds every later one until released. */
+    holdSlowPagesAfter: (count: number) => {
+      holdAfter = count;
+      slowAskedSinceHold = 0;
+    },
+    releaseSlowPages: () => {
+      holdAfter = Infinity;
+      const waiting = held;
+      held = [];
+      for (const answer of waiting) answer();
     },
     close: () =>
       new Promise<void>((resolve) => {

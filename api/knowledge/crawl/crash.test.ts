@@ -25,23 +25,35 @@ afterAll(async () => {
 
 /**
  * A server process (tests/support/crashable-host.ts) indexes slow pages on `where` (a PGlite
- * folder or a postgres:// address) and is killed with SIGKILL while URLs are in flight.
+ * folder or a postgres:// address) and is killed with SIGKILL while URLs are in flight. Given
+ * `CRASH_AFTER_PAGES`, the site answers that many pages and holds the rest until the kill, so pages
+ * are still in flight when the child looks, however slow the machine.
  */
 async function killMidIndexing(where: string, env: Record<string, string> = {}) {
+  const afterPages = env.CRASH_AFTER_PAGES;
+  if (afterPages) site.holdSlowPagesAfter(Number(afterPages));
   // node itself with tsx as a loader (not the tsx wrapper), so SIGKILL reaches the process that works.
   const child = spawn(process.execPath, ["--import", "tsx", "tests/support/crashable-host.ts", where, site.base], {
     stdio: ["ignore", "pipe", "inherit"],
     env: { ...process.env, ...env },
   });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout.on("data", (chunk: Buffer) => {
-      if (chunk.toString().includes("indexing")) resolve();
-    });
-    child.once("exit", (code) => reject(new Error(`the child exited early (${code})`)));
-  });
   const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGKILL");
-  await exited;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      // A child that never gets there must not outlive the test: it would hold the database folder
+      // the next test opens.
+      const stuck = setTimeout(() => reject(new Error("the child did not start indexing in 150 s")), 150_000);
+      child.stdout.on("data", (chunk: Buffer) => {
+        if (chunk.toString().includes("indexing")) resolve();
+      });
+      child.once("exit", (code) => reject(new Error(`the child exited early (${code})`)));
+      void exited.then(() => clearTimeout(stuck));
+    });
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+    await exited;
+    site.releaseSlowPages();
+  }
 }
 
 const statuses = async (db: Database) =>
