@@ -65,7 +65,11 @@ describe("the chat limit", () => {
       post(base, "/v1/chat", { key, message: `Question ${i}?` }, `198.51.100.${i + 1}`),
     );
     expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429, 429]);
-    expect(answers[3].headers.get("retry-after")).toBe("60");
+    // The rest of the first message's minute: whole seconds, less by however long the five took
+    // (exact values are pinned with a clock of their own in api/chat/rate-limit.test.ts).
+    const retryAfter = Number(answers[3].headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(45);
+    expect(retryAfter).toBeLessThanOrEqual(60);
   });
 
   it("keys on the forwarded address behind a trusted proxy", async () => {
