@@ -68,20 +68,20 @@ function compact(value: string): string {
 const INVISIBLE = /[\u0000-\u0020\u007f-\u00a0\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/g;
 
 /** Named references that an HTML parser would turn into what hides a scheme (the XML ones too). */
-const NAMED: Record<string, string> = {
-  colon: ":",
-  tab: "\t",
-  newline: "\n",
-  amp: "&",
-  lt: "<",
-  gt: ">",
-  quot: '"',
-  apos: "'",
-};
+const NAMED = new Map([
+  ["colon", ":"],
+  ["tab", "\t"],
+  ["newline", "\n"],
+  ["amp", "&"],
+  ["lt", "<"],
+  ["gt", ">"],
+  ["quot", '"'],
+  ["apos", "'"],
+]);
 
 function decodeReferences(value: string): string {
   return value.replace(/&#x([0-9a-f]+);?|&#(\d+);?|&([a-z]+);?/gi, (reference, hex, decimal, name) => {
-    if (name !== undefined) return NAMED[name.toLowerCase()] ?? reference;
+    if (name !== undefined) return NAMED.get(name.toLowerCase()) ?? reference;
     const code = parseInt(hex ?? decimal, hex ? 16 : 10);
     return code <= 0x10ffff ? String.fromCodePoint(code) : "";
   });

@@ -40,10 +40,10 @@ function crumbTarget(path: string, parent: string): string | undefined {
 }
 
 /** The back-office pages by their headings (their path segments are the provider's, not words). */
-const BACKOFFICE_PAGES: Record<string, string> = {
-  dashboard: "Business Insights",
-  user_profiles: "User Profile Store",
-};
+const BACKOFFICE_PAGES = new Map([
+  ["dashboard", "Business Insights"],
+  ["user_profiles", "User Profile Store"],
+]);
 
 /** A crumb is a few words: a segment longer than this (an address typed or pasted wrong) is cut. */
 const MAX_CRUMB = 60;
@@ -71,7 +71,7 @@ export function breadcrumbsFor(pathname: string, app: ClientApp | null): Crumb[]
   let base = "";
   if (app && isBackofficePath(pathname)) {
     // The client's own page, then the back-office page: its path says nothing a person would.
-    const label = BACKOFFICE_PAGES[segments[2] ?? ""] ?? titleCase(decodeSegment(segments[2] ?? ""));
+    const label = BACKOFFICE_PAGES.get(segments[2] ?? "") ?? titleCase(decodeSegment(segments[2] ?? ""));
     return segments.length > 2 ? [{ label: app.client_name, to: `/${app.url_code}` }, { label }] : [];
   }
   if (app) {

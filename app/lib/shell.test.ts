@@ -142,6 +142,17 @@ describe("breadcrumbs", () => {
     ]);
   });
 
+  it("read an address naming one of Object's own properties as words, not as its code", () => {
+    expect(breadcrumbsFor("/backoffice/northfield/constructor", app).map((crumb) => crumb.label)).toEqual([
+      "Northfield University",
+      "Constructor",
+    ]);
+    expect(breadcrumbsFor("/northfield/constructor", app).map((crumb) => crumb.label)).toEqual([
+      "Northfield University",
+      "Constructor",
+    ]);
+  });
+
   it("start with the client name inside a client; build-agent reads Build Agent", () => {
     expect(breadcrumbsFor("/northfield/build-agent", app)).toEqual([
       { label: "Northfield University", to: "/northfield" },
