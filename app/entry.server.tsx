@@ -6,6 +6,7 @@ import type { ActionFunctionArgs, AppLoadContext, EntryContext, LoaderFunctionAr
 import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
+import { keepRefusalHeaders } from "~/server/http/error-headers.server";
 import { postToOfferAgain, resendPage } from "~/server/http/resend-page.server";
 import { withRouterRefusalMessage } from "~/server/http/router-refusals.server";
 import { noteLoadersDone } from "~/server/http/server-timing.server";
@@ -27,6 +28,7 @@ export default function handleRequest(
     responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(resendPage(interrupted), { status: 503, headers: responseHeaders });
   }
+  keepRefusalHeaders(responseStatusCode, responseHeaders, remixContext);
   const nonce = loadContext.cspNonce ?? "";
   return new Promise<Response>((resolve, reject) => {
     // A render still waiting after this long is cut off. The timer goes when the render is done:

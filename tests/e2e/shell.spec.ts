@@ -169,6 +169,17 @@ test("a download or the test page refuses a form with a 405 that says what it an
   }
 });
 
+test("a back-office page asked for with a bad bearer answers 401 saying how to authenticate", async ({ request }) => {
+  const answer = await request.get("/backoffice/northfield/dashboard", {
+    headers: { authorization: "Bearer not.a.token" },
+    maxRedirects: 0,
+  });
+  expect(answer.status()).toBe(401);
+  expect(answer.headers()["www-authenticate"]).toBe("Bearer");
+  expect(answer.headers()["content-type"]).toMatch(/^text\/html/);
+  expect(await answer.text()).toContain("ask /generate_jwt_token for a new one");
+});
+
 test("a client user sees only their client and no jobs links; foreign clients are 404", async ({ page }) => {
   await signIn(page, "client.user@example.com");
   await page.goto("/");
