@@ -1,4 +1,5 @@
 import { createHmac } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { createApi } from "./app";
 import type { ApiConfig } from "./config";
 import { openDatabase, type DatabaseOptions } from "./db/client";
@@ -24,6 +25,9 @@ export interface ApiHostOptions {
   seed?: boolean;
   log?: Logger;
 }
+
+/** An advisory lock key of our own: the demo's first jobs are queued under it. */
+const DEMO_JOBS_LOCK = 0xde30;
 
 /** Opens the database (migrating it), seeds it when empty, starts pg-boss and builds the API. */
 export async function startApiHost(options: ApiHostOptions) {
@@ -52,6 +56,19 @@ export async function startApiHost(options: ApiHostOptions) {
     await jobs.work({ ...deps, db: handle.backgroundDb, workerId: lease.workerId });
   }
   const api = createApi(deps);
+  /**
+   * On PostgreSQL, processes started together (web servers, workers) would each find the demo's
+   * jobs not yet queued and each queue them: one at a time, each sees what the one before sent (the
+   * queue's statements commit on connections of its own while the lock's transaction waits). An
+   * embedded database has this process alone, and one connection the transaction would hold.
+   */
+  const oneStartAtATime = async (work: () => Promise<void>) => {
+    if (handle.kind === "pglite") return work();
+    await handle.db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_JOBS_LOCK})`);
+      await work();
+    });
+  };
   return {
     api,
     deps,
@@ -68,12 +85,14 @@ export async function startApiHost(options: ApiHostOptions) {
     async resumePipeline() {
       const demoSites = seeded ? await websitesAwaitingDiscovery(deps, 0) : await demoSiteNeverIndexed(deps);
       for (const websiteId of demoSites) {
-        // Each once: a start stopped again before they ran finds them still queued.
-        if (!(await jobs.isQueued("website-discover", { websiteId, indexEveryPage: true })))
-          await jobs.send("website-discover", { websiteId, indexEveryPage: true });
-        // Once it is indexed, the demo's first visitors chat with it, so Conversations is not empty.
-        if (!(await jobs.isQueued("demo-conversations", { websiteId })))
-          await jobs.send("demo-conversations", { websiteId });
+        await oneStartAtATime(async () => {
+          // Each once: a start stopped again before they ran finds them still queued.
+          if (!(await jobs.isQueued("website-discover", { websiteId, indexEveryPage: true })))
+            await jobs.send("website-discover", { websiteId, indexEveryPage: true });
+          // Once it is indexed, the demo's first visitors chat with it, so Conversations is not empty.
+          if (!(await jobs.isQueued("demo-conversations", { websiteId })))
+            await jobs.send("demo-conversations", { websiteId });
+        });
       }
       if (seeded) return;
       await jobs.send("pipeline-recover", handle.kind === "pglite" ? { olderThanSeconds: 0 } : {});
