@@ -149,6 +149,9 @@ describe("the embed script", () => {
       headers: { origin: "https://www.northfield.example" },
     });
     expect(config.headers.get("access-control-allow-origin")).toBe("*");
+    // The widget reads how long to wait from a refusal's Retry-After, which a browser hides from a
+    // script on another origin unless it is exposed.
+    expect(config.headers.get("access-control-expose-headers")).toBe("Retry-After");
     expect(await config.json()).toMatchObject({
       environment: "stage",
       appearance: { bot_name: "Nora", primary_color: "#1f4b99" },

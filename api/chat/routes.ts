@@ -68,15 +68,19 @@ const line = (event: ChatEvent) => encoder.encode(`${JSON.stringify(event)}\n`);
  * can read.
  */
 export function publicChatCors(app: Hono) {
+  // A refusal's Retry-After says when the widget may ask again; browsers hide it from a script on
+  // another origin unless it is exposed.
+  const exposeHeaders = ["Retry-After"];
   const openToAnyOrigin = cors({
     origin: "*",
     allowMethods: ["POST", "OPTIONS"],
     allowHeaders: ["content-type"],
+    exposeHeaders,
     maxAge: 600,
   });
   app.use("/v1/chat", openToAnyOrigin);
   app.use(FEEDBACK_PATH, openToAnyOrigin);
-  app.use("/v1/widget/*", cors({ origin: "*", allowMethods: ["GET", "OPTIONS"], maxAge: 600 }));
+  app.use("/v1/widget/*", cors({ origin: "*", allowMethods: ["GET", "OPTIONS"], exposeHeaders, maxAge: 600 }));
   // Anyone may post here, so a body is refused before it is read when it is larger than a chat
   // request can be: 2,000 characters of message (at most three bytes each), the key and the ids.
   app.use(
