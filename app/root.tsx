@@ -18,10 +18,12 @@ import { Shell } from "~/components/Shell";
 import { LeaveGuard } from "~/components/LeaveGuard";
 import { RouteAnnouncer } from "~/components/RouteAnnouncer";
 import { ToastProvider } from "~/components/Toaster";
+import { UnsentPost } from "~/components/UnsentPost";
 import { requireApi } from "~/server/api/client.server";
 import { getUserInfo } from "~/server/api/users-api.server";
 import { listActiveApps } from "~/server/api/apps-api.server";
 import { consoleContext } from "~/server/context.server";
+import { takeUnsentPost } from "~/server/unsent-post.server";
 import { takeToast } from "~/server/toast.server";
 import { errorMessageOf } from "~/components/RouteError";
 import { useNonce } from "~/lib/nonce";
@@ -41,25 +43,28 @@ const isPublicPath = (pathname: string) => pathname === "/login" || pathname.sta
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = consoleContext(context);
   const { toast, clearCookie } = await takeToast(request);
-  const headers = clearCookie ? { "Set-Cookie": clearCookie } : undefined;
+  const headers = new Headers(clearCookie ? { "Set-Cookie": clearCookie } : {});
   const url = new URL(request.url);
-  if (isPublicPath(url.pathname)) return json({ signedIn: null, toast }, { headers });
+  if (isPublicPath(url.pathname)) return json({ signedIn: null, toast, unsent: null }, { headers });
 
   const api = await requireApi(request, ctx);
   // Roles are read fresh whenever the shell loads (a page, a post, another client), not kept from the sign-in.
   const [user, apps] = await Promise.all([getUserInfo(api), listActiveApps(api)]);
   const { mode, templates } = ctx.config.backoffice;
+  const unsent = await takeUnsentPost(request, ctx, user.email);
+  if (unsent) headers.append("Set-Cookie", unsent.clearCookie);
   return json(
     {
       signedIn: { user, apps, backoffice: { template: templates[mode], origin: url.origin } },
       toast,
+      unsent: unsent?.resend ?? null,
     },
     { headers },
   );
 }
 
 export default function App() {
-  const { signedIn, toast } = useLoaderData<typeof loader>();
+  const { signedIn, toast, unsent } = useLoaderData<typeof loader>();
   // Says the browser-side code has taken over (journeys wait for it before relying on it), once
   // what was typed before it did has reached every screen's state.
   useEffect(() => {
@@ -73,6 +78,7 @@ export default function App() {
         <LeaveGuard>
           {signedIn ? (
             <Shell {...signedIn}>
+              {unsent ? <UnsentPost resend={unsent} /> : null}
               <Outlet />
             </Shell>
           ) : (

@@ -9,6 +9,11 @@ export const LOGIN_TEXT = "Please sign in with your Google account to continue."
 /** On the sign-in page after a form was posted once the session had ended (a save, a run, a download): nothing was done. */
 export const UNSAVED_WHEN_SIGNED_OUT =
   "Your session ended before that could be done, so nothing was saved. Sign in, then try again.";
+/** The same, when what the form held was kept: the page offers it again after the sign-in. */
+export const UNSAVED_KEPT_WHEN_SIGNED_OUT =
+  "Your session ended before that could be done, so nothing was saved yet. Sign in, and what you sent is offered again.";
+/** Above the page the sign-in returned to, with the kept form. */
+export const UNSENT_OFFERED_AGAIN = "Your session ended before this was sent, so it was not saved. Send it again now?";
 export const TOO_MANY_SIGN_INS = "Too many sign-in attempts; wait a minute and try again.";
 export const LOGOUT_QUESTION = "Are you sure you want to logout?";
 /** A form posted to a page that has none to take it: a stale page, or a request no screen sends. */

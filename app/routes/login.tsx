@@ -9,12 +9,19 @@ import {
 } from "@remix-run/node";
 import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useEffect } from "react";
-import { LOGIN_TEXT, LOGIN_TITLE, TOO_MANY_SIGN_INS, UNSAVED_WHEN_SIGNED_OUT } from "~/lib/messages";
+import {
+  LOGIN_TEXT,
+  LOGIN_TITLE,
+  TOO_MANY_SIGN_INS,
+  UNSAVED_KEPT_WHEN_SIGNED_OUT,
+  UNSAVED_WHEN_SIGNED_OUT,
+} from "~/lib/messages";
 import { useZodValidationOnFirstUse } from "~/lib/use-zod-validation-on-first-use";
 import { ApiError, UNSAVED_PARAM } from "~/server/api/client.server";
 import { devSignIn, readDevLoginForm, safeRedirectTo, startSession } from "~/server/auth.server";
 import { consoleContext } from "~/server/context.server";
 import { commitSession, getSession } from "~/server/session.server";
+import { hasUnsentPost } from "~/server/unsent-post.server";
 import * as s from "~/styles/shell.css";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
@@ -32,6 +39,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       redirectTo,
       authError,
       unsaved: url.searchParams.has(UNSAVED_PARAM),
+      // The form posted is kept for the signed-in page to offer again (unsent-post.server.ts).
+      kept: url.searchParams.has(UNSAVED_PARAM) && (await hasUnsentPost(request, ctx)),
       googleEnabled: Boolean(google),
       // One Tap is Google's own widget: offered only against the real Google, and only with JavaScript.
       oneTapClientId:
@@ -87,7 +96,8 @@ const DEV_LOGIN_FORM_ID = "dev-login";
 const loadSchema = () => import("~/lib/forms.schema").then((module) => module.DevLoginForm);
 
 export default function Login() {
-  const { redirectTo, authError, unsaved, googleEnabled, oneTapClientId, devLogin } = useLoaderData<typeof loader>();
+  const { redirectTo, authError, unsaved, kept, googleEnabled, oneTapClientId, devLogin } =
+    useLoaderData<typeof loader>();
   const lastResult = useActionData<typeof action>();
   const navigation = useNavigation();
   const onValidate = useZodValidationOnFirstUse(DEV_LOGIN_FORM_ID, loadSchema);
@@ -112,7 +122,7 @@ export default function Login() {
           </p>
         ) : unsaved ? (
           <p role="alert" className={ui.fieldError}>
-            {UNSAVED_WHEN_SIGNED_OUT}
+            {kept ? UNSAVED_KEPT_WHEN_SIGNED_OUT : UNSAVED_WHEN_SIGNED_OUT}
           </p>
         ) : null}
         {googleEnabled ? (

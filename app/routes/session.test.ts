@@ -182,6 +182,72 @@ describe("the session cookie", () => {
   });
 });
 
+describe("a form posted after the session ended", () => {
+  /** The admin's session as it is once its sign-in has been revoked or has expired. */
+  async function endedSession() {
+    return withSession(await signInToConsole(host, "admin@example.com"), async (session) => {
+      session.set("user_token", await expiredToken(session.get("user")!.id));
+      session.set("refresh_token", "revoked-or-unknown");
+    });
+  }
+  const postManage = (cookie: string | undefined, fields: Record<string, string>) =>
+    settle(() =>
+      manageAction(
+        args(formRequest("/northfield/manage", fields, cookie), testContext(host), { appName: "northfield" }),
+      ),
+    );
+  const unsentCookieOf = (response: Response) =>
+    response.headers
+      .getSetCookie()
+      .find((line) => line.startsWith("__unsent="))
+      ?.split(";")[0];
+
+  it("is kept for its user, who is offered it once on that page after signing in again", async () => {
+    const posted = await postManage(await endedSession(), { client_name: "Typed while signed out", intent: "save" });
+    expect(posted).toHaveRedirect("/login?redirectTo=%2Fnorthfield%2Fmanage&unsaved=1");
+    const unsent = unsentCookieOf(posted)!;
+    expect(unsent).toBeDefined();
+    const login = await loaderJson(loginLoader, args(getRequest(posted.headers.get("location")!, unsent)));
+    expect(login).toMatchObject({ unsaved: true, kept: true });
+
+    const signedIn = await signInToConsole(host, "admin@example.com");
+    const page = await settle(() => rootLoader(args(getRequest("/northfield/manage", `${signedIn}; ${unsent}`))));
+    expect((await page.json()).unsent).toEqual({
+      to: "/northfield/manage",
+      fields: [
+        ["client_name", "Typed while signed out"],
+        ["intent", "save"],
+      ],
+    });
+    // Offered once: the answer forgets it.
+    expect(page.headers.getSetCookie().some((line) => /^__unsent=;.*Max-Age=0/.test(line))).toBe(true);
+  });
+
+  it("is offered to nobody else, and on no other page", async () => {
+    const unsent = unsentCookieOf(await postManage(await endedSession(), { client_name: "Mine" }))!;
+    const colleague = await signInToConsole(host, "client.admin@example.com");
+    const theirs = await loaderJson(rootLoader, args(getRequest("/northfield/manage", `${colleague}; ${unsent}`)));
+    expect(theirs.unsent).toBeNull();
+    const admin = await signInToConsole(host, "admin@example.com");
+    const elsewhere = await loaderJson(rootLoader, args(getRequest("/northfield", `${admin}; ${unsent}`)));
+    expect(elsewhere.unsent).toBeNull();
+    // Altered, it is nothing.
+    const altered = unsent.slice(0, -3) + (unsent.endsWith("A") ? "BBB" : "AAA");
+    const tampered = await loaderJson(rootLoader, args(getRequest("/northfield/manage", `${admin}; ${altered}`)));
+    expect(tampered.unsent).toBeNull();
+  });
+
+  it("is not kept without a known user, nor when it is too large for a cookie, and the sign-in page says so", async () => {
+    expect(unsentCookieOf(await postManage(undefined, { client_name: "Whose?" }))).toBeUndefined();
+    // Text that does not compress: about 6 KB of it.
+    const noise = Array.from({ length: 1500 }, (_, i) => ((i * 2654435761) >>> 0).toString(36)).join("");
+    const large = await postManage(await endedSession(), { client_name: noise });
+    expect(unsentCookieOf(large)).toBeUndefined();
+    const login = await loaderJson(loginLoader, args(getRequest(large.headers.get("location")!)));
+    expect(login).toMatchObject({ unsaved: true, kept: false });
+  });
+});
+
 describe("root loader and the API client", () => {
   it("sends visitors without a session to the login screen, remembering where they were going", async () => {
     const response = await settle(() => rootLoader(args(getRequest("/northfield/manage"))));

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { PNG_BYTES } from "../support/files";
-import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+import { endSession, expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
 
 /** Tests run in parallel against one server: every client they make gets its own url_code. */
 const uniqueCode = (prefix: string) => `${prefix}${Math.random().toString(36).slice(2, 8)}`;
@@ -47,10 +47,45 @@ async function apiAsAdmin(request: APIRequestContext) {
   };
 }
 
+/**
+ * The Notes of a new client typed, the session ended before Save, signed in again on the sign-in
+ * page it leads to: the page offers what was typed, and sending it saves it.
+ */
+async function saveAfterTheSessionEnded(page: Page) {
+  const code = uniqueCode("unsent");
+  await (await apiAsAdmin(page.request)).createClient(code, "Unsent Typing College");
+  await page.goto(`/${code}/manage`);
+  const notes = `Typed before the session ended\nOn two lines ${code}`;
+  await page.getByLabel("Notes").fill(notes);
+  await endSession(page);
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect(page).toHaveURL(/\/login\?/);
+  await expect(page.getByRole("alert")).toHaveText(
+    "Your session ended before that could be done, so nothing was saved yet. Sign in, and what you sent is offered again.",
+  );
+  await page.getByLabel("Email").fill("admin@example.com");
+  await page.getByRole("button", { name: "Sign in (development)" }).click();
+  await expect(page).toHaveURL(new RegExp(`/${code}/manage$`));
+  const offer = page.getByRole("region", { name: "Not sent" });
+  await expect(offer).toContainText("Your session ended before this was sent, so it was not saved. Send it again now?");
+  await offer.getByRole("button", { name: "Send it again" }).click();
+  await expect(page.getByTestId("toast")).toBeVisible();
+  await expect(offer).toHaveCount(0);
+  await page.goto(`/${code}/manage`);
+  await expect(page.getByLabel("Notes")).toHaveValue(notes);
+  await expect(page.getByRole("region", { name: "Not sent" })).toHaveCount(0);
+}
+
 const tab = (page: Page, name: string) =>
   page.getByRole("navigation", { name: "Client types" }).getByRole("link", { name: new RegExp(`^${name} \\(`) });
 
 test.describe("with JavaScript", () => {
+  test("what was typed when the session ended is offered again after signing in, and saved", async ({
+    signedInPage: page,
+  }) => {
+    await saveAfterTheSessionEnded(page);
+  });
+
   test("onboard a client: url_code follows the website until edited, the logo uploads, the client opens; then edit it", async ({
     signedInPage: page,
   }) => {
@@ -276,6 +311,11 @@ test.describe("with JavaScript", () => {
 
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
+  test("what was typed when the session ended is offered again after signing in, and saved", async ({
+    signedInPage: page,
+  }) => {
+    await saveAfterTheSessionEnded(page);
+  });
 
   test("the clients list searches with its button and switches tabs by link", async ({ signedInPage: page }) => {
     await page.goto("/clients");

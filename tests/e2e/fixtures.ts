@@ -1,6 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test as base, type Page } from "@playwright/test";
 import { E2E } from "./ports";
+import { SESSION_COOKIE, sessionStorageFor } from "../../app/server/session.server";
 
 /**
  * What a browser's post from one of the console's own pages says of where it comes from: the
@@ -15,6 +16,23 @@ export async function signIn(page: Page, email = "admin@example.com") {
     headers: SAME_ORIGIN_POST,
   });
   expect(response.ok()).toBe(true);
+}
+
+/**
+ * Ends the page's session as a revoked or expired sign-in does: the cookie still names its user,
+ * but neither token is any good, so the next request's refresh fails. Sealed with the e2e server's
+ * session secret (start-servers.ts).
+ */
+export async function endSession(page: Page) {
+  const storage = sessionStorageFor({ config: { sessionSecrets: ["e2e-session-secret"] }, secure: false } as never);
+  const cookies = await page.context().cookies();
+  const current = cookies.find((cookie) => cookie.name === SESSION_COOKIE);
+  if (!current) throw new Error("the page has no session to end");
+  const session = await storage.getSession(`${current.name}=${current.value}`);
+  session.set("user_token", "ended");
+  session.set("refresh_token", "ended");
+  const sealed = (await storage.commitSession(session)).split(";")[0].slice(`${SESSION_COOKIE}=`.length);
+  await page.context().addCookies([{ ...current, value: sealed }]);
 }
 
 /** Chooses who the local OpenID provider signs in as. */

@@ -6,6 +6,7 @@ import { NOT_SAVED_JUST_NOW, NOT_SHOWN_JUST_NOW } from "~/lib/messages";
 import type { ConsoleContext } from "../context.server";
 import { postedFields } from "../http/form-data.server";
 import { commitSession, destroySession, getSession, type ConsoleSession } from "../session.server";
+import { keepUnsentPost } from "../unsent-post.server";
 
 /**
  * A non-2xx answer of the API, with its contract error body. It has the fields by which Remix
@@ -280,8 +281,12 @@ export const UNSAVED_PARAM = "unsaved";
  */
 export async function requireApi(request: Request, context: ConsoleContext): Promise<ApiClient> {
   const session = await getSession(request, context);
-  const signedOut = async () =>
-    redirect(loginRedirectUrl(request), { headers: { "Set-Cookie": await destroySession(session, context) } });
+  const signedOut = async () => {
+    const headers = new Headers({ "Set-Cookie": await destroySession(session, context) });
+    const kept = await keepUnsentPost(request, context, session.get("user")?.email);
+    if (kept) headers.append("Set-Cookie", kept);
+    return redirect(loginRedirectUrl(request), { headers });
+  };
   if (!session.get("user_token") || !session.get("refresh_token")) {
     const bearer = backofficeBearer(request);
     if (bearer) return bearerClient(request, context, bearer, session);
