@@ -1,22 +1,28 @@
 import { deflateRawSync, inflateRawSync } from "node:zlib";
-import { createCookie, type Cookie } from "@remix-run/node";
+import type { Cookie } from "@remix-run/node";
 import { z } from "zod";
 import type { Resend } from "~/lib/messages";
 import type { ConsoleContext } from "./context.server";
 import { postedFields } from "./http/form-data.server";
+import { createSealedCookie } from "./sealed-cookie.server";
 
 /**
  * A form posted after the session ended is not saved; without this, what was typed was lost on the
  * way through the sign-in page (an agent's prompt, a long answer). Its text fields are kept in a
  * cookie of their own for an hour, and the page the sign-in returns to offers to send them again
  * (root.tsx), with JavaScript or without. Only when the session's user is known: the cookie names
- * them, so nobody else who signs in on that browser is shown another's typing. Files are not kept,
+ * them, so nobody else who signs in on that browser is shown another's typing; it is sealed as the
+ * session is, so nothing typed can be read from it. Files are not kept,
  * nor forms too large for a cookie: the sign-in page then says nothing was saved, as before.
  */
 const UNSENT_COOKIE = "__unsent";
 
-/** The kept form, deflated and base64url-encoded, at most this long (a cookie holds about 4 KB, the signature and encoding included). */
-const MAX_PACKED = 2_800;
+/**
+ * The kept form, deflated and base64url-encoded, at most this long: sealed (what was typed may be a
+ * secret, an integration's key say) and encoded it grows by about 1.8 times, and a browser keeps a
+ * cookie of up to 4,096 bytes.
+ */
+const MAX_PACKED = 2_000;
 
 const Kept = z.object({
   to: z.string().max(2_000),
@@ -29,7 +35,7 @@ function unsentCookie(context: Pick<ConsoleContext, "config" | "secure">) {
   const key = `${context.secure}:${context.config.sessionSecrets.join(",")}`;
   let cookie = cookies.get(key);
   if (!cookie) {
-    cookie = createCookie(UNSENT_COOKIE, {
+    cookie = createSealedCookie(UNSENT_COOKIE, {
       httpOnly: true,
       sameSite: "lax",
       path: "/",
