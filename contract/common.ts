@@ -60,6 +60,19 @@ export function isWebLink(value: string) {
   }
 }
 
+/** Addresses are stored, listed and shown: a user name or password written into one would be shown with it. */
+export const CREDENTIALS_IN_ADDRESS = "Leave the user name and password out of the address";
+
+/** True unless the address carries a user name or password (`https://user:secret@host/`). */
+export function hasNoCredentials(value: string) {
+  try {
+    const url = new URL(value);
+    return url.username === "" && url.password === "";
+  } catch {
+    return true;
+  }
+}
+
 /** An optional web link field: empty, or what isWebLink accepts. */
 export const webLink = (max = MAX_URL_LENGTH) =>
   z

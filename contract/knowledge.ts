@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { Id, MAX_URL_LENGTH, pageNumber, URL_TOO_LONG } from "./common";
+import { CREDENTIALS_IN_ADDRESS, hasNoCredentials, Id, MAX_URL_LENGTH, pageNumber, URL_TOO_LONG } from "./common";
 import { URL_STATUSES, REQUESTABLE_STATUSES, REVIEW_STATUSES, SCAN_MODES, URL_ORDER_COLUMNS } from "./values/knowledge";
 export * from "./values/knowledge";
 export const UrlStatus = z.enum(URL_STATUSES);
@@ -80,7 +80,8 @@ export const WebsiteInput = z.object({
     .trim()
     .min(1, "This string is required")
     .max(MAX_URL_LENGTH, URL_TOO_LONG)
-    .pipe(z.url({ protocol: /^https?$/, error: "Enter a full http(s) address" })),
+    .pipe(z.url({ protocol: /^https?$/, error: "Enter a full http(s) address" }))
+    .refine(hasNoCredentials, CREDENTIALS_IN_ADDRESS),
   site_map: z.enum(SCAN_MODES, {
     error: (issue) =>
       issue.input === undefined || issue.input === null
@@ -98,7 +99,8 @@ export const WebsiteInput = z.object({
         .string()
         .trim()
         .max(MAX_URL_LENGTH, URL_TOO_LONG)
-        .pipe(z.url({ protocol: /^https?$/ })),
+        .pipe(z.url({ protocol: /^https?$/ }))
+        .refine(hasNoCredentials, CREDENTIALS_IN_ADDRESS),
     )
     .max(1000)
     .optional(),

@@ -53,6 +53,16 @@ describe("website and URL input", () => {
       /private or local address/,
     );
     expect((await save({ url: "" })).body.errors["websites.0.url"]).toEqual(["This string is required"]);
+    // An address is listed and shown wherever its pages are: a password in it would be too.
+    expect((await save({ url: "https://editor:s3cret@example.edu/" })).body.errors["websites.0.url"]).toEqual([
+      "Leave the user name and password out of the address",
+    ]);
+    const given = await save({
+      url: "https://example.edu/",
+      site_map: "few_urls",
+      urls: ["https://a:b@example.edu/x"],
+    });
+    expect(given.body.errors["websites.0.urls.0"]).toEqual(["Leave the user name and password out of the address"]);
     // Too long is said as such, not as missing.
     expect((await save({ url: `https://${"a".repeat(3000)}.edu/` })).body.errors["websites.0.url"]).toEqual([
       "Keep web addresses to at most 2,000 characters",
