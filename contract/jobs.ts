@@ -11,6 +11,8 @@ export const QueueSummary = z.object({
   counts: z.record(JobState, z.number().int()),
   total: z.number().int(),
   schedule: z.string().nullable(),
+  /** Whether the queue can run without a payload (the dashboard's "Run now"); the others run when their work is asked for. */
+  runs_on_demand: z.boolean(),
 });
 export type QueueSummary = z.infer<typeof QueueSummary>;
 

@@ -14,6 +14,7 @@ import { queueRunsAfterChange } from "../testing/auto-runs";
 import type { Executor } from "../controls/scope";
 import { recordChange, type Author } from "../history/record";
 import { filesChange } from "./file-change";
+import { FinalFailure } from "../jobs/final-failure";
 
 type PipelineDeps = Pick<ApiDeps, "db" | "storage" | "config" | "log">;
 
@@ -198,7 +199,7 @@ export async function indexFile(fileId: number, deps: WorkerDeps) {
       if (isDatabaseUnavailable(lost)) return { interrupted: file.id };
       throw lost;
     }
-    return { failed: message };
+    throw new FinalFailure(message);
   } finally {
     inHand.drop([file.id]);
   }

@@ -1,4 +1,5 @@
 import { z, type ZodType } from "zod";
+import { Id } from "@contract";
 
 /**
  * Every queue the system knows, without its handler: its name, the schema of its payload, when it
@@ -27,7 +28,8 @@ interface QueueDefinition<P> {
 
 const define = <P>(queue: QueueDefinition<P>) => queue;
 
-const websiteId = z.number().int().positive();
+/** A row id: a positive integer within the columns' range, so a bad one is refused before it is queued. */
+const websiteId = Id;
 
 /**
  * Jobs are enqueued only through these definitions, so a payload is checked before it is stored
@@ -67,24 +69,31 @@ export const queueDefinitions = {
   }),
   "test-run": define({
     description: "Asks an agent's test questions through the chat's responder and records each result.",
-    payload: z.object({ runId: z.number().int().positive() }),
+    payload: z.object({ runId: Id }),
     retryLimit: 1,
     // Runs that changes queue wait out the rest of their agent's minute; an operator watches for them.
     dueWithinSeconds: 5,
   }),
   "file-index": define({
     description: "Extracts, chunks and indexes an uploaded PDF.",
-    payload: z.object({ fileId: z.number().int().positive() }),
+    payload: z.object({ fileId: Id }),
     retryLimit: 3,
   }),
   "recommendation-model-build": define({
     description: "Finds the programs in a client's indexed knowledge and fills the program model's fields.",
-    payload: z.object({ buildId: z.number().int().positive() }),
+    payload: z.object({ buildId: Id }),
     retryLimit: 1,
   }),
   "pipeline-recover": define({
     description: "Puts URLs and files abandoned by a crashed worker back in line and closes uploads never finished.",
-    payload: z.object({ olderThanSeconds: z.number().int().min(0).optional() }),
+    payload: z.object({
+      olderThanSeconds: z
+        .number()
+        .int()
+        .min(0)
+        .max(366 * 24 * 60 * 60)
+        .optional(),
+    }),
     schedule: "*/5 * * * *",
     retryLimit: 1,
   }),

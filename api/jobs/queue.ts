@@ -7,6 +7,8 @@ import type { PGliteOnThread } from "../db/pglite-on-thread";
 import type { Logger, WorkerDeps } from "../deps";
 import { badRequest, notFound } from "../http/errors";
 import { jobHandlers } from "./catalog";
+import { FinalFailure } from "./final-failure";
+import { shownOutput } from "./shown-output";
 import type { JobQueue } from "./job-queue";
 import { isQueueName, queueDefinitions, queueNames, type PayloadOf, type QueueName } from "./payloads";
 
@@ -98,11 +100,14 @@ export class PgBossJobQueue implements JobQueue {
       const handler = jobHandlers[name];
       const polling = dueWithinSeconds ? { notifyPollingIntervalSeconds: dueWithinSeconds } : {};
       let workerId: string | null = null;
-      workerId = await this.boss.work(name, { batchSize: 1, ...polling }, async ([item]) => {
+      // Per-job results, so a handler's final failure ends its job failed at once (no retries).
+      workerId = await this.boss.work(name, { batchSize: 1, perJobResults: true, ...polling }, async ([item]) => {
         try {
-          const payload = schema.parse(item.data);
-          const output = await handler(payload as never, deps);
-          return output ?? {};
+          const output = await handler(schema.parse(item.data) as never, deps);
+          return [{ id: item.id, status: "completed" as const, output: output ?? {} }];
+        } catch (error) {
+          if (!(error instanceof FinalFailure)) throw error;
+          return [{ id: item.id, status: "deadletter" as const, output: { message: error.message } }];
         } finally {
           // With LISTEN/NOTIFY a worker sleeps up to 30 s after each job, and a notification that
           // arrived while it was busy may already have been spent: waking it keeps it draining the
@@ -142,6 +147,7 @@ export class PgBossJobQueue implements JobQueue {
         counts,
         total: Object.values(counts).reduce((a, b) => a + b, 0),
         schedule: schedules.find((s) => s.name === name)?.cron ?? null,
+        runs_on_demand: queueDefinitions[name].payload.safeParse({}).success,
       };
     });
   }
@@ -220,7 +226,7 @@ function toJobRecord(row: Record<string, unknown>): JobRecord {
     queue: String(row.name),
     state: row.state as JobState,
     data: row.data ?? null,
-    output: row.output ?? null,
+    output: shownOutput(row.output, String(row.state)),
     retry_count: Number(row.retry_count),
     retry_limit: Number(row.retry_limit),
     created_on: iso(row.created_on)!,

@@ -5,6 +5,7 @@ import type { ApiDeps } from "../deps";
 import { extractPrograms, type ModelField, type SourcePassage } from "./extract-programs";
 import { fillWithModel } from "./llm";
 import { cutText } from "@contract";
+import { FinalFailure } from "../jobs/final-failure";
 
 type BuildDeps = Pick<ApiDeps, "db" | "config" | "log">;
 
@@ -135,7 +136,7 @@ export async function buildRecommendationModel(buildId: number, deps: BuildDeps)
       .update(recommendationBuilds)
       .set({ state: "failed", error: cutText(message, 1000), finishedAt: new Date() })
       .where(eq(recommendationBuilds.id, buildId));
-    return { failed: message };
+    throw new FinalFailure(message);
   }
 }
 

@@ -13,6 +13,7 @@ import {
   sitemapsError,
 } from "./sitemaps";
 import { requestStatus } from "./request-status";
+import { FinalFailure } from "../../jobs/final-failure";
 
 /**
  * Sitemap generation: robots.txt, the sitemaps it names (or /sitemap.xml), indexes and gzip
@@ -69,7 +70,7 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     await finish({ status: "failed_to_index", lastError: message }).catch((lost) => {
       if (!(lost instanceof ClaimLost)) throw lost;
     });
-    return { failed: message };
+    throw new FinalFailure(message);
   }
 }
 

@@ -3,6 +3,7 @@ import { urls, websites, type SitemapRefreshRecord } from "../../db/schema";
 import { addUrls, fetchOptions, isListed, loadWebsite, refreshUrlsCount, type PipelineDeps } from "./pipeline-shared";
 import { startRefreshRecords } from "../index/refresh-record";
 import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates, sitemapsError } from "./sitemaps";
+import { FinalFailure } from "../../jobs/final-failure";
 
 /** How long a Refresh Sitemap asked for stands before another may be queued (its job lost, a queue stuck). */
 export const SITEMAP_REFRESH_WAIT_SECONDS = 600;
@@ -62,7 +63,7 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
       { new: 0, removed: 0, changed: 0, unchanged: 0, error: "No sitemap found" },
       deps,
     );
-    return { failed: "no sitemap" };
+    throw new FinalFailure(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
   }
   const listed = new Map(found.entries.map((e) => [e.url, e]));
   const existing = await deps.db
