@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { JOB_STATES, jobStateOf } from "@contract/values/jobs";
 import { JobsTable } from "~/components/JobsTable";
+import { RunNow } from "~/components/RunNow";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
 import { requireApi } from "~/server/api/client.server";
@@ -61,13 +62,7 @@ export default function JobsDashboard() {
                 ))}
                 <td>{queue.schedule ?? "—"}</td>
                 <td>
-                  <Form method="post">
-                    <input type="hidden" name="intent" value="run" />
-                    <input type="hidden" name="queue" value={queue.name} />
-                    <button type="submit" className={ui.button.secondary}>
-                      Run now
-                    </button>
-                  </Form>
+                  <RunNow queue={queue} />
                 </td>
               </tr>
             ))}

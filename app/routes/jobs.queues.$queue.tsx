@@ -1,7 +1,8 @@
 import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Link, useLoaderData } from "@remix-run/react";
 import { JOB_STATES, jobStateOf } from "@contract/values/jobs";
 import { JobsTable } from "~/components/JobsTable";
+import { RunNow } from "~/components/RunNow";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
 import { requireApi } from "~/server/api/client.server";
@@ -37,13 +38,7 @@ export default function QueueConsole() {
     <section>
       <div className={ui.pageHeader}>
         <h1>Queue console: {queue.name}</h1>
-        <Form method="post">
-          <input type="hidden" name="intent" value="run" />
-          <input type="hidden" name="queue" value={queue.name} />
-          <button type="submit" className={ui.button.primary}>
-            Run now
-          </button>
-        </Form>
+        <RunNow queue={queue} primary />
       </div>
       <p className={ui.muted}>
         {queue.description} {queue.schedule ? `Scheduled: ${queue.schedule} (UTC).` : ""}

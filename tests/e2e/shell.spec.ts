@@ -190,6 +190,10 @@ test("a client user sees only their client and no jobs links; foreign clients ar
   await expect(page.getByRole("link", { name: "Background jobs" })).toHaveCount(0);
   expect((await page.goto("/shopharbor-outfitters"))?.status()).toBe(404);
   expect((await page.goto("/jobs"))?.status()).toBe(403);
+  // The queue console's entry refuses in the console's own page too, not with a bare answer.
+  expect((await page.goto("/jobs/queues"))?.status()).toBe(403);
+  await expect(page.getByRole("navigation", { name: "Global navigation" })).toBeVisible();
+  await expect(page.getByRole("alert")).toContainText("You do not have permission");
 });
 
 test("background jobs: run a queue from the dashboard, watch it complete, open its queue console", async ({
@@ -201,6 +205,10 @@ test("background jobs: run a queue from the dashboard, watch it complete, open i
   await expect(page.getByRole("heading", { name: "Background jobs" })).toBeVisible();
   const row = page.locator("tr[data-queue='purge-refresh-tokens']");
   await expect(row).toContainText("17 3 * * *");
+  // A queue whose jobs need their work named (a website's indexing) is not offered a Run now it would refuse.
+  const indexing = page.locator("tr[data-queue='website-process']");
+  await expect(indexing.getByRole("button", { name: "Run now" })).toHaveCount(0);
+  await expect(indexing).toContainText("Runs when its work is asked for");
   await row.getByRole("button", { name: "Run now" }).click();
 
   const toast = page.getByTestId("toast");
