@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, asc, eq, gt } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { aiProbings, clientApps, controlTopics, finetunings, inputPrompts } from "../db/schema";
+import { aiProbings, clientApps, configChanges, controlTopics, finetunings, inputPrompts } from "../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
@@ -247,5 +247,80 @@ describe("controls, probing, prompts and finetuning in the client export", () =>
       "input_prompts.0.internal_name",
     ]);
     expect(await counts(id)).toEqual(before);
+  });
+});
+
+describe("topics an import leaves as they are", () => {
+  const preview = (file_name: string) =>
+    call("POST", "/v1/import_from_file/preview", { token: admin, body: { file_name } });
+  const importFile = (file_name: string) => call("POST", "/v1/import_from_file", { token: admin, body: { file_name } });
+  /** Each topic of the client as its id and what the Controls screen shows of it. */
+  const topicsOf = async (appId: number) =>
+    (
+      await host.deps.db
+        .select()
+        .from(controlTopics)
+        .where(eq(controlTopics.appId, appId))
+        .orderBy(asc(controlTopics.id))
+    ).map((t) => ({
+      id: t.id,
+      list: `${t.triggerPoint}/${t.internalName}`,
+      topic: t.promptInputRaw,
+      metadata: t.metadata,
+    }));
+  const lastChangeId = async (appId: number) =>
+    (await host.deps.db.select({ id: configChanges.id }).from(configChanges).where(eq(configChanges.appId, appId)))
+      .map((row) => row.id)
+      .reduce((a, b) => Math.max(a, b), 0);
+  const changesSince = (appId: number, id: number) =>
+    host.deps.db
+      .select()
+      .from(configChanges)
+      .where(and(eq(configChanges.appId, appId), gt(configChanges.id, id)))
+      .orderBy(asc(configChanges.id));
+
+  it("keeps the topics and their ids, and neither asks about nor records a change, when the file holds them as they are", async () => {
+    const id = await northfield();
+    const exported = await call("POST", `/v1/apps/${id}/exports/export`, { token: admin });
+    const fileName = exported.body.file_name;
+    const topics = await topicsOf(id);
+    expect(topics.length).toBeGreaterThan(0);
+    const since = await lastChangeId(id);
+
+    expect((await preview(fileName)).body).toMatchObject({ changes: [], change_count: 0 });
+    const imported = await importFile(fileName);
+    expect(imported.status).toBe(200);
+    expect(imported.body.message).toMatch(/nothing changed$/);
+    expect(await changesSince(id, since)).toEqual([]);
+    expect(await topicsOf(id)).toEqual(topics);
+  });
+
+  it("records exactly the topic whose text the file changed, keeping every topic's id", async () => {
+    const id = await northfield();
+    const exported = await call("POST", `/v1/apps/${id}/exports/export`, { token: admin });
+    const file = JSON.parse((await host.deps.storage.get(`exports/${exported.body.file_name}`))!.toString());
+    const edited = {
+      ...file,
+      controls: file.controls.map((c: { prompt_input_raw: string }) =>
+        c.prompt_input_raw === "Visas" ? { ...c, prompt_input_raw: "Student visas" } : c,
+      ),
+    };
+    await host.deps.storage.put("exports/northfield_20260102-000000-000.json", JSON.stringify(edited));
+    const topics = await topicsOf(id);
+    const since = await lastChangeId(id);
+
+    const asked = (await preview("northfield_20260102-000000-000.json")).body;
+    expect(asked.changes).toEqual([expect.stringMatching(/^Sensitive Topics of .+ changed$/)]);
+    await importFile("northfield_20260102-000000-000.json");
+
+    expect(await topicsOf(id)).toEqual(topics.map((t) => (t.topic === "Visas" ? { ...t, topic: "Student visas" } : t)));
+    const recorded = await changesSince(id, since);
+    expect(recorded.map((row) => [row.kind, row.target, row.written])).toEqual([
+      ["controls", "admissions", ["sensitive_topics"]],
+    ]);
+    const [change] = recorded;
+    expect(change.summary).toBe(`Import of northfield_20260102-000000-000.json: ${asked.changes[0]}`);
+    const text = (state: unknown) => (state as { prompt_input_raw: string }[]).map((c) => c.prompt_input_raw);
+    expect(text(change.after)).toEqual(text(change.before).map((t) => (t === "Visas" ? "Student visas" : t)));
   });
 });

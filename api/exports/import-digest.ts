@@ -1,5 +1,7 @@
 import { createHash } from "node:crypto";
+import type { ChangeKind } from "@contract";
 import { changedFields } from "../history/describe";
+import { contentOf } from "../history/written";
 
 /** One change an import would record, as History holds it (its summary without the import's name). */
 export interface PreviewedChange {
@@ -28,13 +30,15 @@ function canonical(value: unknown): string {
  * edit to a value the import would overwrite, or to a name a change is listed under, gives another.
  * A thing the import would add is fingerprinted by its summary (its id is a new one each time), and
  * a changed thing by the fields that change, so what the import leaves alone (a file's indexing
- * status) changes nothing here.
+ * status) changes nothing here. Fields are compared by what the operator sees of them (a topic by its
+ * text, not the row that holds it), as History compares them.
  */
 export function importDigest(clientId: number | null, file: unknown, changes: PreviewedChange[]) {
   const replaced = changes.map((change) => {
     if (change.before === null) return [change.kind, change.summary];
-    const was = change.before as Record<string, unknown>;
-    const fields = changedFields(change.before, change.after).sort();
+    const kind = change.kind as ChangeKind;
+    const was = contentOf(kind, change.before) as Record<string, unknown>;
+    const fields = changedFields(was, contentOf(kind, change.after)).sort();
     return [change.kind, change.target, change.summary, fields.map((field) => [field, was[field] ?? null])];
   });
   return createHash("sha256")

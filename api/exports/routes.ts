@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from "node:util";
 import { and, asc, eq, inArray, sql, TransactionRollbackError } from "drizzle-orm";
 import { z } from "zod";
 import {
@@ -174,7 +175,8 @@ const isTopic = (name: string) => (TOPIC_CONTROL_TYPES as readonly string[]).inc
 /**
  * The controls, probing, prompts and finetuning sections. Like the rest of an import, rows are
  * upserted by what identifies them, so importing twice changes nothing; a topic list (at most 8
- * rows) in the file replaces that list, since merging two lists could overflow it.
+ * rows) in the file replaces that list, since merging two lists could overflow it, in place: the
+ * topics it already holds keep their rows.
  */
 async function importControls(appId: number, file: AppExportFile, tx: Executor) {
   for (const control of file.controls.filter((c) => !isTopic(c.internal_name))) {
@@ -198,25 +200,7 @@ async function importControls(appId: number, file: AppExportFile, tx: Executor) 
   }
   for (const [key, rows] of topicLists) {
     const [triggerPoint, internalName] = JSON.parse(key) as [string, string];
-    await tx
-      .delete(controlTopics)
-      .where(
-        and(
-          eq(controlTopics.appId, appId),
-          eq(controlTopics.triggerPoint, triggerPoint),
-          eq(controlTopics.internalName, internalName),
-        ),
-      );
-    await tx.insert(controlTopics).values(
-      rows.map((r) => ({
-        appId,
-        triggerPoint,
-        internalName,
-        displayName: r.display_name,
-        promptInputRaw: r.prompt_input_raw.trim(),
-        metadata: r.metadata,
-      })),
-    );
+    await replaceTopicList(appId, triggerPoint, internalName, rows, tx);
   }
   for (const probing of file.ai_probings) {
     const values = { displayName: probing.display_name, promptInputRaw: probing.prompt_input_raw };
@@ -276,6 +260,73 @@ async function importControls(appId: number, file: AppExportFile, tx: Executor) 
       );
     if (!same) await tx.insert(finetunings).values(values);
   }
+}
+
+type TopicRow = typeof controlTopics.$inferSelect;
+type FileTopic = AppExportFile["controls"][number];
+
+/** A topic's identity in its list: its text, whatever its case (as the list's unique index has it) or the spaces an import trims. */
+const topicKeyOf = (text: string) => text.trim().toLowerCase();
+
+/**
+ * Makes one topic list the file's, touching only what differs: a topic the client already lists
+ * keeps its row (and id, which an open Controls screen saves by), updated only where the file's
+ * differs; the file's other topics take the rows of the client's other topics in order (a topic
+ * whose text the file changed keeps its place), and what is left over is inserted or deleted.
+ */
+async function replaceTopicList(
+  appId: number,
+  triggerPoint: string,
+  internalName: string,
+  rows: FileTopic[],
+  tx: Executor,
+) {
+  const live = await tx
+    .select()
+    .from(controlTopics)
+    .where(
+      and(
+        eq(controlTopics.appId, appId),
+        eq(controlTopics.triggerPoint, triggerPoint),
+        eq(controlTopics.internalName, internalName),
+      ),
+    )
+    .orderBy(asc(controlTopics.id));
+  const liveByKey = new Map(live.map((row) => [topicKeyOf(row.promptInputRaw), row]));
+  const fileKeys = new Set(rows.map((row) => topicKeyOf(row.prompt_input_raw)));
+  const freeRows = live.filter((row) => !fileKeys.has(topicKeyOf(row.promptInputRaw)));
+  const newTopics = rows.filter((row) => !liveByKey.has(topicKeyOf(row.prompt_input_raw)));
+  for (const row of rows) {
+    const same = liveByKey.get(topicKeyOf(row.prompt_input_raw));
+    if (same) await updateTopic(same, row, tx);
+  }
+  for (const [i, row] of newTopics.entries()) {
+    const free = freeRows[i];
+    if (free) await updateTopic(free, row, tx);
+    else await tx.insert(controlTopics).values({ appId, triggerPoint, internalName, ...topicValues(row) });
+  }
+  const removed = freeRows.slice(newTopics.length).map((row) => row.id);
+  if (removed.length) await tx.delete(controlTopics).where(inArray(controlTopics.id, removed));
+}
+
+const topicValues = (row: FileTopic) => ({
+  displayName: row.display_name,
+  promptInputRaw: row.prompt_input_raw.trim(),
+  metadata: row.metadata,
+});
+
+/** Writes the file's topic into a row of the client's, when they differ. */
+async function updateTopic(live: TopicRow, row: FileTopic, tx: Executor) {
+  const values = topicValues(row);
+  const same =
+    live.displayName === values.displayName &&
+    live.promptInputRaw === values.promptInputRaw &&
+    isDeepStrictEqual(live.metadata, values.metadata);
+  if (!same)
+    await tx
+      .update(controlTopics)
+      .set({ ...values, updatedAt: new Date() })
+      .where(eq(controlTopics.id, live.id));
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Database } from "../db/client";
 import { configChanges } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { placeNamesOf, type PlaceName } from "./readable/places";
-import { writtenBy } from "./written";
+import { contentOf, writtenBy } from "./written";
 
 /** Who made a change: the signed-in caller. */
 export interface Author {
@@ -81,7 +81,7 @@ export async function recordChanges<T>(
       for (const target of targets) {
         const was = before[i].get(target) ?? null;
         const now = asStored(await change.read(target, tx));
-        if (isDeepStrictEqual(was, now)) continue;
+        if (isDeepStrictEqual(contentOf(change.kind, was), contentOf(change.kind, now))) continue;
         const summary = change.summary(target, was, now, await placeNameOf(change.appId));
         const written = via ? `${via}: ${summary}` : summary;
         recorded.push(
