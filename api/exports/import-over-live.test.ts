@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { agents, appearances, clientApps, configChanges, controls, knowledgeFiles } from "../db/schema";
+import { agents, appearances, clientApps, configChanges, controls, controlTopics, knowledgeFiles } from "../db/schema";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 
 /**
@@ -318,5 +318,62 @@ describe("what an import would replace, asked before it does", () => {
     expect((await preview("nobody_20200101-000000.json")).status).toBe(404);
     const { clientAdmin } = await demoCallers(host);
     expect((await preview("unreadable.json", clientAdmin)).status).toBe(403);
+  });
+});
+
+describe("topics through an import of what the client already holds", () => {
+  const topic = (internal_name: string, text: string, disclaimer: string) => ({
+    internal_name,
+    trigger_point: "admissions",
+    prompt_input_raw: text,
+    metadata: { disclaimer },
+  });
+  const topicRows = () =>
+    host.deps.db
+      .select({ id: controlTopics.id, text: controlTopics.promptInputRaw })
+      .from(controlTopics)
+      .where(eq(controlTopics.appId, northfield))
+      .orderBy(controlTopics.id);
+  const controlsHistory = async () =>
+    (await host.deps.db.select().from(configChanges).where(eq(configChanges.appId, northfield))).filter(
+      (change) => change.kind === "controls",
+    ).length;
+
+  it("changes nothing, records nothing and asks about nothing; a changed topic is that change alone", async () => {
+    const saved = await call("PUT", "/v1/controls", {
+      token: admin,
+      body: {
+        app_id: northfield,
+        controls: [
+          topic("no_go_topics", "Legal advice", "I can't give legal advice."),
+          topic("no_go_topics", "Medical advice", "Ask a doctor."),
+          topic("sensitive_topics", "Financial aid", "Confirm with the aid office."),
+        ],
+      },
+    });
+    expect(saved.status).toBe(200);
+    const fileName = await exportNorthfield();
+    const before = await topicRows();
+    const recorded = await controlsHistory();
+
+    const asked = await call("POST", "/v1/import_from_file/preview", { token: admin, body: { file_name: fileName } });
+    expect(asked.body).toMatchObject({ changes: [], change_count: 0 });
+    await importFile(fileName);
+    expect(await topicRows()).toEqual(before);
+    expect(await controlsHistory()).toBe(recorded);
+
+    // One topic's text changed since: the import puts it back, and that is the one change named.
+    await call("PUT", "/v1/controls", {
+      token: admin,
+      body: {
+        app_id: northfield,
+        controls: [
+          topic("no_go_topics", "Legal advice", "I can't give legal advice."),
+          topic("no_go_topics", "Medical questions", "Ask a doctor."),
+        ],
+      },
+    });
+    const again = await call("POST", "/v1/import_from_file/preview", { token: admin, body: { file_name: fileName } });
+    expect(again.body.changes).toEqual([expect.stringMatching(/No-Go Topics/)]);
   });
 });
