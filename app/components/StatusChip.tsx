@@ -1,5 +1,4 @@
-import { FILE_STATUS_COLOURS } from "@contract/values/files";
-import { STATUS_COLOURS } from "@contract/values/knowledge";
+import { FILE_STATUS_COLOURS, STATUS_COLOURS } from "@contract/values/knowledge";
 import type { UrlStatus } from "@contract";
 import * as ui from "~/styles/ui.css";
 

@@ -1,6 +1,9 @@
 // Plain values only: this module reaches the browser, where the contract's schemas must not.
 import type { AnswerTrace, ConversationMessage, TraceLeftOut, TracePassage } from "@contract";
 import type { FallbackReason, SmallTalkKind } from "@contract/values/conversations";
+import { quotedList } from "./quoted-words";
+
+export { noPassageHeldText } from "./quoted-words";
 
 /*
  * How "Why this answer" words an answer's trace (docs/decisions/028 and 030): what the answer did
@@ -193,15 +196,6 @@ export function noPassagesText(trace: AnswerTrace) {
 
 /** A key word's share of the question's weight, as the trace's table shows it ("31%"). */
 export const shareText = (weight: number) => `${Math.round(weight * 100)}%`;
-
-/** “a”, “a” and “b”, “a”, “b” and “c”: words quoted in a sentence. */
-function quotedList(words: string[]) {
-  const quoted = words.map((word) => `“${word}”`);
-  return quoted.length > 1 ? `${quoted.slice(0, -1).join(", ")} and ${quoted.at(-1)}` : quoted[0];
-}
-
-/** A question's words no passage held, in a sentence ("No passage held “car” and “parking”."); "" for none. */
-export const noPassageHeldText = (words: string[]) => (words.length ? `No passage held ${quotedList(words)}.` : "");
 
 /**
  * What the store lacks, said of the question's own key words no passage held when it was asked (a

@@ -1,5 +1,5 @@
 import type { ClientApp } from "@contract";
-import { RESERVED_URL_CODES } from "@contract/values/apps";
+import { RESERVED_URL_CODES } from "@contract/values/url-codes";
 import { decodeSegment } from "./text";
 
 const RESERVED = new Set<string>(RESERVED_URL_CODES);

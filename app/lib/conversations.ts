@@ -8,10 +8,9 @@ import type {
   TracePassage,
 } from "@contract";
 import type { ChatOutcome } from "@contract/values/chat";
-import { LIST_PAGE_SIZES } from "@contract/values/common";
+import { LIST_PAGE_SIZES, PENALTY_EXAMPLE } from "@contract/values/common";
 import type { AnswerRating } from "@contract/values/conversations";
 import { INSIGHT_ENVIRONMENT_LABELS } from "@contract/values/insights";
-import { PENALTY_EXAMPLE } from "@contract/values/tuning";
 import { toCsv } from "./csv";
 import { DEFAULT_TABLE_PAGE_SIZE, TABLE_PAGE_SIZES } from "./table-view";
 import { DEFAULT_TRIGGER_POINT_LABEL } from "./trigger-points";

@@ -180,6 +180,3 @@ export function importErrorLines(fieldErrors: Record<string, string[]>, rows: re
  */
 export const gateRunToAccept = (gate: TestGate | null) =>
   gate?.stage && gate.stage_fails_prod_passes.length ? gate.stage.id : null;
-
-/** The form field that carries the accepted stage run. */
-export const ACCEPT_FAILING_FIELD = "accept_failing";

@@ -1,5 +1,5 @@
 import type { ClientApp, TestGate } from "@contract";
-import { ACCEPT_FAILING_FIELD } from "~/lib/test-questions";
+import { ACCEPT_FAILING_FIELD } from "~/lib/accept-failing";
 import { triggerPointName, triggerPointsOf } from "~/lib/trigger-points";
 import type { ApiClient } from "./api/client.server";
 import { testingApi } from "./api/testing-api.server";

@@ -44,34 +44,7 @@ export const MODE_ENV_LABELS: Record<(typeof MODE_ENVS)[number], string> = {
   production: "Production",
 };
 
-/**
- * First path segments the console and the API host use themselves. A client's url_code becomes
- * the first segment of its pages, so it may not be one of these.
- */
-export const RESERVED_URL_CODES = [
-  "clients",
-  "users",
-  "agent",
-  "auth",
-  "v1",
-  "build",
-  "fonts",
-  "jobs",
-  "login",
-  "logout",
-  "admin",
-  "backoffice",
-  "storage",
-  "sitemap_refresh",
-  "widget.js",
-  "demo-site",
-  "dashboard",
-  "user_profiles",
-  "favicon.ico",
-  "robots.txt",
-  "healthz",
-  "generate_jwt_token",
-] as const;
+export { RESERVED_URL_CODES } from "./url-codes";
 
 export const URL_CODE_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
 

@@ -1,5 +1,8 @@
 /** The common contract's plain values: no schema and no zod, so browser code can import them (schemas: contract/common.ts). */
 
+/** The penalty the finetuning tables suggest, and the one a "lower this page" correction applies. */
+export const PENALTY_EXAMPLE = 0.5;
+
 /** Ids travel as numbers in JSON bodies but arrive as strings in paths and queries. */
 export const MAX_ID = 2_147_483_647;
 

@@ -47,11 +47,8 @@ export const FILE_STATUSES = [
 
 export type FileStatus = (typeof FILE_STATUSES)[number];
 
-/** Display colours of the statuses URLs do not have (the others share the URL statuses' colours). */
-export const FILE_STATUS_COLOURS: Record<string, "info" | "error"> = {
-  pending_upload: "info",
-  failed_to_upload: "error",
-};
+// Kept beside the URL statuses' colours, so a page showing URL statuses need not load the files' values.
+export { FILE_STATUS_COLOURS } from "./knowledge";
 
 /** Statuses that change without anyone acting: the Files page watches while one is shown. */
 export const FILE_WORKING_STATUSES: readonly FileStatus[] = ["to_be_indexed", "sent_for_indexing"];

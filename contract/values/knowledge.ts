@@ -63,3 +63,9 @@ export const STATUS_COLOURS: Record<
   failed_to_delete: "error",
   failed_to_skip: "error",
 };
+
+/** Display colours of the file statuses URLs do not have (the others share the URL statuses' colours). */
+export const FILE_STATUS_COLOURS: Record<string, "info" | "error"> = {
+  pending_upload: "info",
+  failed_to_upload: "error",
+};

@@ -51,7 +51,8 @@ export const INPUT_PROMPT_MESSAGES = {
 
 export const FINETUNING_TYPES = ["url_pattern", "html_weightage", "pdf_weightage", "html_tags_to_remove"] as const;
 
-export const PENALTY_EXAMPLE = 0.5;
+// In common.ts: a conversation's "lower this page" correction applies it without the rest of this module.
+export { PENALTY_EXAMPLE } from "./common";
 
 /** The Type column of the HTML/PDF table. */
 export const PAGE_TYPE_LABELS = { html_weightage: "HTML", pdf_weightage: "PDF" } as const;

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
-import { ACCEPT_FAILING_FIELD } from "~/lib/test-questions";
+import { ACCEPT_FAILING_FIELD } from "~/lib/accept-failing";
 import type { KnowledgeGate } from "~/server/production-gate.server";
 import * as ui from "~/styles/ui.css";
 import { GateSummary } from "./GateSummary";

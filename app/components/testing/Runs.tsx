@@ -1,6 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TestRun, TestRunSummary } from "@contract";
-import { noPassageHeldText } from "~/lib/answer-trace";
+import { noPassageHeldText } from "~/lib/quoted-words";
 import { formatDateTime, formatTimeOfDay } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
 import { environmentLabel, triggerLabel } from "~/lib/test-runs";
