@@ -99,6 +99,12 @@ export const Insights = z.object({
        */
       lacked_words: z.array(z.string()),
       pages: z.array(GapPage),
+      /**
+       * The UTC day of the question's latest ask in the range when that ask was answered, after
+       * its last unanswered one: what was missing has been put right since. Null when its latest
+       * ask went unanswered, or when the rollup of that day cannot tell (days counted before it was kept).
+       */
+      answered_since: z.string().nullable(),
     }),
   ),
   leads: z.object({

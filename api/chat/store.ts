@@ -199,7 +199,7 @@ export async function storeAnswer(
       where ${asked}
     ), asked as (
       -- A question asked twice in one message is one row: an insert may not touch a row twice.
-      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, files_not_tagged, wording, lacked, asked_as, asked_as_answer)
+      insert into ${insightQuestions} (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, files_not_tagged, wording, lacked, asked_as, asked_as_answer, last_fallback_answer)
       select ${appId}, ${triggerPoint}, ${environment}, ${utcToday}, key, count(*), sum(unanswered),
         coalesce((array_agg(closest) filter (where unanswered > 0))[1], '[]'::jsonb),
         (array_agg(fallback_reason) filter (where unanswered > 0))[1],
@@ -207,7 +207,8 @@ export async function storeAnswer(
         coalesce((array_agg(files_not_tagged) filter (where unanswered > 0))[1], '[]'::jsonb),
         (array_agg(question) filter (where unanswered > 0))[1],
         coalesce((array_agg(lacked) filter (where unanswered > 0))[1], '[]'::jsonb),
-        (array_agg(question))[1], (select stored.id from stored)
+        (array_agg(question))[1], (select stored.id from stored),
+        case when sum(unanswered) > 0 then (select stored.id from stored) end
       from asks group by key
       on conflict (app_id, day, trigger_point, environment, question_key) do update
         set asked = ${insightQuestions}.asked + excluded.asked, unanswered = ${insightQuestions}.unanswered + excluded.unanswered,
@@ -219,7 +220,8 @@ export async function storeAnswer(
           wording = case when excluded.unanswered > 0 then excluded.wording else ${insightQuestions}.wording end,
           lacked = case when excluded.unanswered > 0 then excluded.lacked else ${insightQuestions}.lacked end,
           -- The latest wording, answered or not, is how Top questions shows the question.
-          asked_as = excluded.asked_as, asked_as_answer = excluded.asked_as_answer
+          asked_as = excluded.asked_as, asked_as_answer = excluded.asked_as_answer,
+          last_fallback_answer = case when excluded.unanswered > 0 then excluded.last_fallback_answer else ${insightQuestions}.last_fallback_answer end
     ), asked_in_month as (
       insert into ${insightQuestionMonths} (app_id, trigger_point, environment, month, question_key, asked, unanswered)
       select ${appId}, ${triggerPoint}, ${environment}, date_trunc('month', ${utcToday})::date, key, count(*), sum(unanswered)

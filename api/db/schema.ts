@@ -868,9 +868,17 @@ export const insightQuestions = pgTable(
     askedAs: text("asked_as"),
     /** The id of the answer to that ask: which of one day's rows (trigger points, environments) was asked last. */
     askedAsAnswer: integer("asked_as_answer"),
+    /**
+     * The id of the answer to the day's latest unanswered ask: when it is below asked_as_answer, the
+     * question was asked again after it and answered. Null when none went unanswered, and on rows
+     * written before it was kept (Insights then says nothing of a later answer).
+     */
+    lastFallbackAnswer: integer("last_fallback_answer"),
   },
   (t) => [
     primaryKey({ columns: [t.appId, t.day, t.triggerPoint, t.environment, t.questionKey] }),
+    // The latest row of each unanswered question listed, answered or not: whether it was answered since.
+    index("insight_questions_latest_idx").on(t.appId, t.questionKey, t.day),
     // The closest passages of the few unanswered questions listed, latest day first, without reading the range.
     index("insight_questions_unanswered_idx")
       .on(t.appId, t.questionKey, t.day)

@@ -580,7 +580,9 @@ describe("why a listed question went unanswered", () => {
     expect(exported.status).toBe(200);
     const link = new URL(exported.body.download_url, "http://localhost");
     const rows = (await (await host.api.request(link.pathname + link.search)).text()).split("\r\n");
-    expect(rows[0]).toBe("Question,Unanswered,Words no passage held,Closest passage,Its page,Its score");
+    expect(rows[0]).toBe(
+      "Question,Unanswered,Words no passage held,Closest passage,Its page,Its score,Files not tagged,Answered since",
+    );
     expect(rows.find((row) => row.startsWith(`${lab.asked_as},`))).toContain(`,"${lab.lacked_words.join(", ")}",`);
   });
 });

@@ -192,6 +192,38 @@ const firstValue = (values: Record<string, unknown>, pattern: RegExp) =>
     Object.entries(values).find(([name, value]) => pattern.test(name) && value !== null && value !== "")?.[1] ?? "",
   );
 
+/**
+ * The day an unanswered question's latest ask in the range was answered, when that ask came after
+ * its last unanswered one (a page added or a setting changed since, then asked again); absent
+ * otherwise. The latest row of the range is the one asked last (the latest day, and of that day's
+ * rows the highest answer id), so its own ids tell it: no ask of another row on that day was later.
+ */
+async function answeredSinceOf(where: SQL, keys: string[], deps: Pick<ApiDeps, "db">) {
+  if (!keys.length) return new Map<string, string>();
+  const rows = await rowsOf<{
+    question: string;
+    day: string;
+    unanswered: number;
+    latest: number | null;
+    last_fallback: number | null;
+  }>(
+    deps.db.execute(sql`
+    select distinct on (r.question_key) r.question_key as question, to_char(r.day, 'YYYY-MM-DD') as day, r.unanswered,
+      r.asked_as_answer as latest, r.last_fallback_answer as last_fallback
+    from insight_questions r where ${where} and r.question_key in (${sql.join(
+      keys.map((key) => sql`${key}`),
+      sql`, `,
+    )})
+    order by r.question_key, r.day desc, r.asked_as_answer desc nulls last`),
+  );
+  const answered = rows.filter(
+    (row) =>
+      row.latest !== null &&
+      (Number(row.unanswered) === 0 || (row.last_fallback !== null && Number(row.last_fallback) < Number(row.latest))),
+  );
+  return new Map(answered.map((row) => [row.question, row.day]));
+}
+
 export async function readInsights(
   scope: InsightScope,
   deps: Pick<ApiDeps, "db">,
@@ -263,7 +295,7 @@ export async function readInsights(
   // For the few questions listed only, sent together: the unanswered ones' closest passages (the
   // latest day's, of the row of that day asked last: one day holds a row per agent and environment),
   // how the top ones were last worded, and the inventory's pages nearest now.
-  const [closestRows, askedAs, pagesOf] = await Promise.all([
+  const [closestRows, askedAs, pagesOf, answeredSince] = await Promise.all([
     unansweredKeys.length
       ? rowsOf<{
           question: string;
@@ -296,6 +328,11 @@ export async function readInsights(
           deps,
         )
       : new Map<string, GapPage[]>(),
+    answeredSinceOf(
+      where,
+      unansweredKeys.map((q) => q.question),
+      deps,
+    ),
   ]);
   const latestOf = new Map(closestRows.map((row) => [row.question, row]));
   const leadDays = leadRows?.days ?? [];
@@ -353,6 +390,7 @@ export async function readInsights(
       asked_as: latestOf.get(q.question)?.wording ?? q.question,
       lacked_words: latestOf.get(q.question)?.lacked ?? [],
       pages: pagesOf.get(q.question) ?? [],
+      answered_since: answeredSince.get(q.question) ?? null,
     })),
     leads: {
       captured,

@@ -80,7 +80,7 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
         with ordinality as p(part, number) on true
       where a.question is not null and a.outcome <> 'small_talk'`;
     await tx.execute(sql`
-      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, files_not_tagged, wording, lacked, asked_as, asked_as_answer)
+      insert into insight_questions (app_id, trigger_point, environment, day, question_key, asked, unanswered, closest, fallback_reason, left_out, files_not_tagged, wording, lacked, asked_as, asked_as_answer, last_fallback_answer)
       select ${appId}, trigger_point, environment, day, key, count(*), count(*) filter (where outcome = 'fallback'),
         coalesce((array_agg(closest order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb),
         (array_agg(fallback_reason order by id desc) filter (where outcome = 'fallback'))[1],
@@ -88,7 +88,7 @@ export async function rebuildInsightDays(appId: number, days: string[], db: Exec
         coalesce((array_agg(files_not_tagged order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb),
         (array_agg(question order by id desc) filter (where outcome = 'fallback'))[1],
         coalesce((array_agg(lacked order by id desc) filter (where outcome = 'fallback'))[1], '[]'::jsonb),
-        (array_agg(question order by id desc))[1], max(id)
+        (array_agg(question order by id desc))[1], max(id), max(id) filter (where outcome = 'fallback')
       from (select a.*, ${questionKey(sql`a.question`)} as key from (${asks}) a) keyed
       group by trigger_point, environment, day, key`);
     await tx.execute(sql`

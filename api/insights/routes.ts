@@ -57,7 +57,16 @@ function chartCsv(chart: InsightChart, insights: Insights) {
       ];
     case "unanswered_questions":
       return [
-        ["Question", "Unanswered", "Words no passage held", "Closest passage", "Its page", "Its score"],
+        [
+          "Question",
+          "Unanswered",
+          "Words no passage held",
+          "Closest passage",
+          "Its page",
+          "Its score",
+          "Files not tagged",
+          "Answered since",
+        ],
         ...insights.unanswered_questions.map((q) => [
           q.asked_as,
           q.unanswered,
@@ -65,6 +74,8 @@ function chartCsv(chart: InsightChart, insights: Insights) {
           q.closest[0]?.text ?? "",
           q.closest[0]?.url ?? "",
           q.closest[0]?.score ?? "",
+          q.files_not_tagged.join(", "),
+          q.answered_since ?? "",
         ]),
       ];
     case "leads":

@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Insights } from "@contract";
 import { chunks, urls, websites } from "../db/schema";
@@ -76,5 +77,56 @@ describe("an unanswered question asked of several agents or environments on one 
         asked_as: "where is the quantum teleportation lab",
       });
     }
+  });
+});
+
+describe("an unanswered question answered since", () => {
+  const csvRowOf = async (question: string) => {
+    const exported = await call("POST", `/v1/apps/${appId}/insights/export`, {
+      token: admin,
+      body: { chart: "unanswered_questions" },
+    });
+    expect(exported.status).toBe(200);
+    const link = new URL(exported.body.download_url, "http://localhost");
+    const rows = (await (await host.api.request(link.pathname + link.search)).text()).split("\r\n");
+    return rows.find((row) => row.startsWith(`${question},`));
+  };
+
+  it("says so once its latest ask is answered, counted live and rebuilt, and keeps the count of the asks before", async () => {
+    const question = "When does the observatory open for visitors?";
+    expect((await ask(question)).outcome).toBe("fallback");
+    expect((await ask(question, { env: "prod" })).outcome).toBe("fallback");
+    const today = new Date().toISOString().slice(0, 10);
+    expect(await gapOf("when does the observatory open for visitors")).toMatchObject({
+      unanswered: 2,
+      answered_since: null,
+    });
+
+    await addPage(
+      "/observatory",
+      "Observatory",
+      "The observatory opens for visitors every Friday evening from 8 pm, weather permitting.",
+    );
+    expect((await ask(question)).outcome).toBe("answered");
+    for (const rebuilt of [false, true]) {
+      if (rebuilt) await rebuildInsightDays(appId, [today], host.deps.db);
+      expect(await gapOf("when does the observatory open for visitors")).toMatchObject({
+        unanswered: 2,
+        answered_since: today,
+      });
+    }
+    expect(await csvRowOf(question)).toMatch(new RegExp(`,${today}$`));
+
+    // Unanswered again (the page gone), the line goes: the latest ask is what it tells of.
+    await host.deps.db.delete(urls).where(eq(urls.url, `${SITE}/observatory`));
+    expect((await ask(question, { env: "prod" })).outcome).toBe("fallback");
+    for (const rebuilt of [false, true]) {
+      if (rebuilt) await rebuildInsightDays(appId, [today], host.deps.db);
+      expect(await gapOf("when does the observatory open for visitors")).toMatchObject({
+        unanswered: 3,
+        answered_since: null,
+      });
+    }
+    expect(await csvRowOf(question)).toMatch(/,$/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { gapAdvice } from "./insights-gaps";
+import { answeredSinceText, gapAdvice } from "./insights-gaps";
 
 const links = {
   store: "/northfield/agent/admissions/knowledge-store/websites",
@@ -66,7 +66,13 @@ describe("gapAdvice", () => {
     expect(advice.why).toBe(
       "Why: the passages good enough to quote are in files not tagged for the environment it was asked in. Tag the file in Files for this environment to answer from it: “Shuttle timetable.pdf”.",
     );
-    expect(advice.actions).toEqual([{ to: links.files, label: "Tag the file in Files" }]);
+    // Files opens searched for the one file, its row the only one shown; several files, the whole list.
+    expect(advice.actions).toEqual([
+      { to: `${links.files}?search=Shuttle+timetable.pdf`, label: "Tag the file in Files" },
+    ]);
+    expect(
+      gapAdvice({ ...gap, files_not_tagged: ["Shuttle timetable.pdf", "Parking map.pdf"] }, links).actions,
+    ).toEqual([{ to: links.files, label: "Tag the file in Files" }]);
     // Those who may not tag files are told why, without the link.
     expect(gapAdvice(gap, { ...links, store: null, files: null }).actions).toEqual([]);
   });
@@ -81,6 +87,14 @@ describe("gapAdvice", () => {
     const none = { store: null, files: null, qualityCheck: null, finetuning: links.finetuning };
     expect(gapAdvice({ fallback_reason: "below_threshold", left_out: false, lacked_words: [] }, none).actions).toEqual(
       [],
+    );
+  });
+});
+
+describe("answeredSinceText", () => {
+  it("says the question was answered since on a UTC day, and what the count above counts", () => {
+    expect(answeredSinceText("2026-12-04")).toBe(
+      "Answered since: asked again on 2026-12-04 (UTC) and answered. The count above is of the asks before.",
     );
   });
 });

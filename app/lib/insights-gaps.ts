@@ -18,6 +18,12 @@ export interface GapLinks {
   finetuning: string;
 }
 
+const withSearch = (path: string, search: string) => `${path}?${new URLSearchParams({ search })}`;
+
+/** The line under an unanswered question asked again and answered since (its `answered_since`, a UTC day). */
+export const answeredSinceText = (day: string) =>
+  `Answered since: asked again on ${day} (UTC) and answered. The count above is of the asks before.`;
+
 /**
  * Why a question went unanswered, as its latest ask's trace says (with its words no passage held),
  * and where that is put right. A
@@ -36,7 +42,10 @@ export function gapAdvice(
     const names = gap.files_not_tagged ?? [];
     return {
       why: `Why: ${FALLBACK_REASON_TEXTS[reason]}${names.length ? ` ${tagFilesText(names)}` : ""}`,
-      actions: links.files ? [{ to: links.files, label: "Tag the file in Files" }] : [],
+      // One file: Files opens searched for it, the row to tag the only one shown.
+      actions: links.files
+        ? [{ to: names.length === 1 ? withSearch(links.files, names[0]) : links.files, label: "Tag the file in Files" }]
+        : [],
     };
   }
   // Pages left out by AI Finetuning are there: its rules, not the store, are what to look at.

@@ -4,7 +4,7 @@ import { Form, Link } from "@remix-run/react";
 import type { Insights } from "@contract";
 import { TEST_QUESTION_MAX_CHARS } from "@contract/values/testing";
 import { StatusChip } from "~/components/StatusChip";
-import { GAP_ANCHOR, gapAdvice, type GapLinks } from "~/lib/insights-gaps";
+import { answeredSinceText, GAP_ANCHOR, gapAdvice, type GapLinks } from "~/lib/insights-gaps";
 import { urlRowPath } from "~/lib/urls";
 import * as ui from "~/styles/ui.css";
 import * as s from "./insights.css";
@@ -144,6 +144,7 @@ function GapItem({
           about={gap.asked_as}
         />
       )}
+      {gap.answered_since ? <p className={s.closest}>{answeredSinceText(gap.answered_since)}</p> : null}
       {gap.closest.length ? (
         <ul className={s.closest}>
           {gap.closest.map((c) => (
