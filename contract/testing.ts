@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { CHAT_OUTCOMES } from "./values/chat";
-import { pageNumber } from "./common";
+import { Id, pageNumber } from "./common";
 import { blankIfInvisible } from "./text";
 import {
   TEST_ENVIRONMENTS,
@@ -61,6 +61,16 @@ const EXPECTS_NOTHING = {
 };
 export const TestQuestionInput = TestQuestionFields.refine(expectsSomething, EXPECTS_NOTHING);
 export type TestQuestionInput = z.input<typeof TestQuestionInput>;
+/**
+ * A new test question, and the answer of a conversation it was made from when it was (its
+ * message id): when visitors rated that answer down, a test that passes on it is refused, as it
+ * would stay green while the same answer is given.
+ */
+export const TestQuestionCreate = TestQuestionFields.extend({ from_answer: Id.optional() }).refine(
+  expectsSomething,
+  EXPECTS_NOTHING,
+);
+export type TestQuestionCreate = z.input<typeof TestQuestionCreate>;
 
 export const TestQuestion = z.object({
   id: z.number().int(),

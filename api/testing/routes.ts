@@ -7,6 +7,7 @@ import {
   TestGateQuery,
   TestQuestionCreated,
   TestQuestion,
+  TestQuestionCreate,
   TestQuestionInput,
   TestQuestionsImport,
   TestQuestionsImported,
@@ -21,7 +22,7 @@ import {
 } from "@contract";
 import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
-import { testQuestions, testResults, testRuns } from "../db/schema";
+import { messages, testQuestions, testResults, testRuns } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { HttpError, badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
@@ -30,7 +31,7 @@ import type { Executor } from "../controls/scope";
 import { recordChange } from "../history/record";
 import { placeNamesOf } from "../history/readable/places";
 import { testQuestionChange, testQuestionsImportChange, toQuestion } from "./questions-change";
-import { plain } from "./run-tests";
+import { judge, plain } from "./run-tests";
 import { startTestRun } from "./waiting-runs";
 
 const AppParams = z.object({ appId: IdParam });
@@ -120,6 +121,44 @@ async function refuseSecondCopy(
     const message = `This question is already a test question of ${placeName(triggerPoint)}`;
     throw new HttpError(409, message, { question: [message] });
   }
+}
+
+const PASSES_THE_RATED_DOWN =
+  "The answer rated unhelpful would pass this test: choose the source a right answer cites, or type a text it must contain";
+
+/**
+ * A test made from an answer visitors rated down must fail on that answer: one that passes on it
+ * (the outcome it had and nothing else, as the form is prefilled) stays green while the same
+ * answer is given. The answer is looked for among the client's own messages only: another
+ * client's is as unknown as one that never was.
+ */
+async function refusePassingOnRatedDown(
+  appId: number,
+  question: Pick<TestQuestionCreate, "from_answer"> & {
+    expect_source: string | null;
+    expect_text: string | null;
+    expect_outcome: string | null;
+  },
+  deps: Pick<ApiDeps, "db">,
+) {
+  if (question.from_answer === undefined) return;
+  const [answer] = await deps.db
+    .select({
+      text: messages.text,
+      outcome: messages.outcome,
+      sources: messages.sources,
+      trace: messages.trace,
+      rating: messages.rating,
+    })
+    .from(messages)
+    .where(and(eq(messages.appId, appId), eq(messages.id, question.from_answer), eq(messages.role, "assistant")));
+  if (!answer) throw notFound("This answer is not in the client's conversations");
+  if (answer.rating !== "down" || !answer.outcome) return;
+  const verdict = judge(
+    { expectSource: question.expect_source, expectText: question.expect_text, expectOutcome: question.expect_outcome },
+    { ...answer, outcome: answer.outcome as ChatOutcome, trace: answer.trace ?? undefined },
+  );
+  if (verdict.passed) throw badRequest(PASSES_THE_RATED_DOWN, { expect_source: [PASSES_THE_RATED_DOWN] });
 }
 
 async function requireQuestion(appId: number, id: number, deps: Pick<ApiDeps, "db">) {
@@ -219,13 +258,14 @@ export function testingRoutes(route: RouteBuilder) {
     tag: "Testing",
     status: 201,
     summary:
-      "Adds a test question: the question, its trigger point and what the answer must do (a source cited, a text contained, an outcome). A question its trigger point already has (case and spacing aside) is refused, 409.",
+      "Adds a test question: the question, its trigger point and what the answer must do (a source cited, a text contained, an outcome). A question its trigger point already has (case and spacing aside) is refused, 409. Made from a conversation's answer (`from_answer`, its message id) that visitors rated down, a test that would pass on that very answer is refused, 400.",
     params: AppParams,
-    body: TestQuestionInput,
+    body: TestQuestionCreate,
     response: TestQuestionCreated,
     handler: async ({ params, body, caller, deps }) => {
       requireApp(caller, params.appId, "configure");
       await requireTriggerPoint(params.appId, body.trigger_point, deps);
+      await refusePassingOnRatedDown(params.appId, body, deps);
       return deps.db.transaction(async (tx) => {
         await lockTestQuestions(params.appId, tx);
         const change = testQuestionChange(params.appId, null);

@@ -96,6 +96,7 @@ describe("a test question made from an answer", () => {
       expect_outcome: "answered",
       expect_source: "https://www.northfield.edu/page-2",
       expect_source_typed: "",
+      expect_text: "",
     });
   });
 
@@ -138,6 +139,7 @@ describe("a test question made from an answer", () => {
       expect_outcome: "",
       expect_source: "https://a.example/x",
       expect_source_typed: "",
+      expect_text: "",
     };
     expect(expectedSourceOf(values)).toBe("https://a.example/x");
     expect(expectedSourceOf({ ...values, expect_source_typed: "  catalog.pdf " })).toBe("catalog.pdf");

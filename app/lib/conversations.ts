@@ -165,6 +165,8 @@ export interface TestQuestionFromAnswer {
   expect_source: string;
   /** … or typed, which wins when filled. */
   expect_source_typed: string;
+  /** Words the answer must contain. */
+  expect_text: string;
 }
 
 /**
@@ -192,6 +194,7 @@ export function testQuestionFromAnswer(
     expect_outcome: answer.outcome === "fallback" ? "answered" : (answer.outcome ?? ""),
     expect_source: quoted ? passageSource(quoted) : "",
     expect_source_typed: "",
+    expect_text: "",
   };
 }
 

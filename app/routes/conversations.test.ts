@@ -452,9 +452,9 @@ describe("corrections made from an answer", () => {
       expect_source_typed: "",
     });
     expect(nothingExpected.status).toBe(400);
-    expect((await nothingExpected.json()).formError).toBe(
+    expect((await nothingExpected.json()).fieldErrors.expect_text).toEqual([
       "Say what the answer must do: a source, a text or an outcome",
-    );
+    ]);
   });
 
   it("adds the answer as a test question, prefilled or typed", async () => {
@@ -707,5 +707,67 @@ describe("corrections made from an answer", () => {
         })
       ).status,
     ).toBe(302);
+  });
+});
+
+describe("a test question made from an answer rated unhelpful", () => {
+  it("is refused beside the expected source while it would pass on that answer, keeping what was typed", async () => {
+    const rated = await ask(site.key, "When do fall semester applications close?");
+    expect(rated.outcome).toBe("answered");
+    const feedback = await site.host.api.request(
+      "/v1/chat/feedback",
+      {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          key: site.key,
+          conversation_id: rated.conversation,
+          message_id: rated.answer,
+          rating: "down",
+        }),
+      },
+      { incoming: { ip: "203.0.113.51" } },
+    );
+    expect(feedback.status).toBe(200);
+    const prefilled = {
+      intent: "add-test-question",
+      message_id: String(rated.answer),
+      question: "When do fall semester applications close?",
+      expect_outcome: "answered",
+      expect_source: "",
+      expect_source_typed: "",
+      expect_text: "",
+    };
+    const refused = await correct(rated.conversation, prefilled);
+    expect(refused.status).toBe(400);
+    const data = await refused.json();
+    expect(data.values).toEqual({
+      question: prefilled.question,
+      expect_outcome: "answered",
+      expect_source: "",
+      expect_source_typed: "",
+      expect_text: "",
+    });
+    expect(data.fieldErrors).toEqual({
+      expect_source: [
+        "The answer rated unhelpful would pass this test: choose the source a right answer cites, or type a text it must contain",
+      ],
+    });
+    // A text the rated answer does not hold makes it one that fails on it.
+    const added = await correct(rated.conversation, { ...prefilled, expect_text: "closed on March 1" });
+    expect(added).toHaveRedirect(`${AGENT}/${rated.conversation}#answer-${rated.answer}-test-question`);
+    const listed = await loaderJson(
+      testQuestions.loader,
+      args(getRequest("/northfield/agent/admissions/controls/test-questions", viewer)),
+    );
+    expect(listed.questions).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          question: prefilled.question,
+          expect_text: "closed on March 1",
+          expect_outcome: "answered",
+        }),
+      ]),
+    );
   });
 });

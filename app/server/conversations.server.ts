@@ -282,6 +282,7 @@ function testQuestionRefused(error: unknown, messageId: number, values: TestQues
     question: "question",
     expect_outcome: "expect_outcome",
     expect_source: sourceField,
+    expect_text: "expect_text",
   };
   for (const [path, messages] of Object.entries(error.fieldErrors)) {
     const field = fieldOf[path];
@@ -307,13 +308,16 @@ async function addTestQuestion(
     expect_outcome: textOf(form, "expect_outcome"),
     expect_source: textOf(form, "expect_source"),
     expect_source_typed: textOf(form, "expect_source_typed"),
+    expect_text: textOf(form, "expect_text"),
   };
   try {
     await testingApi.add(scope.api, scope.app.id, {
       trigger_point: conversation.trigger_point,
       question: values.question,
       expect_source: expectedSourceOf(values),
-      expect_text: null,
+      expect_text: values.expect_text,
+      // A test made from an answer rated down must fail on it: the API checks it against that answer.
+      from_answer: answer.id,
       // An outcome the contract does not know is the API's to refuse, beside the field.
       expect_outcome: (values.expect_outcome || null) as ConversationMessage["outcome"],
     });

@@ -102,6 +102,11 @@ export function TestQuestionForm({
             {posted.formError}
           </p>
         ) : null}
+        {answer.rating === "down" ? (
+          <p className={ui.muted}>
+            Rated unhelpful: the test must fail on this answer, so say what a right answer cites or contains.
+          </p>
+        ) : null}
         <FormField label="Question" field={state("question")}>
           <textarea {...field("question")} rows={2} maxLength={1000} />
         </FormField>
@@ -130,6 +135,9 @@ export function TestQuestionForm({
           hint="A page address or a file name; used instead of the choice above when filled."
         >
           <input {...field("expect_source_typed")} maxLength={2000} />
+        </FormField>
+        <FormField label="Expected text" field={state("expect_text")} hint="Words the answer must contain.">
+          <input {...field("expect_text")} maxLength={500} />
         </FormField>
         <div>
           <button type="submit" className={ui.button.primary} {...heldWhile(saving)}>

@@ -8,6 +8,7 @@ import {
   TestRun,
   TestRunQueued,
   TestRunsList,
+  type TestQuestionCreate,
   type TestQuestionInput,
   type TestQuestionsImport,
 } from "@contract";
@@ -28,7 +29,7 @@ export const testingApi = {
     api.get(TestQuestionsList, `/v1/apps/${appId}/test_questions`, { ...query }),
   question: (api: ApiClient, appId: number, id: number) =>
     api.get(TestQuestion, `/v1/apps/${appId}/test_questions/${id}`),
-  add: (api: ApiClient, appId: number, input: TestQuestionInput) =>
+  add: (api: ApiClient, appId: number, input: TestQuestionCreate) =>
     api.post(TestQuestionCreated, `/v1/apps/${appId}/test_questions`, input),
   change: (api: ApiClient, appId: number, id: number, input: TestQuestionInput) =>
     api.put(TestQuestionCreated, `/v1/apps/${appId}/test_questions/${id}`, input),
