@@ -104,7 +104,8 @@ export function TestQuestionForm({
         ) : null}
         {answer.rating === "down" ? (
           <p className={ui.muted}>
-            Rated unhelpful: the test must fail on this answer, so say what a right answer cites or contains.
+            The visitor rated this answer unhelpful: the test must fail on it, so say what a right answer cites or
+            contains.
           </p>
         ) : null}
         <FormField label="Question" field={state("question")}>
