@@ -101,11 +101,12 @@ async function upsertUsers(caller: Caller, rows: z.output<typeof UsersUpsertBody
     const problems = new RowErrors();
     const existingRows: (UserRecord | null)[] = [];
     for (const [index, row] of rows.entries()) {
-      if (!allowed.includes(row.user_type))
-        problems.add(index, "user_type", `You may not give the role ${row.user_type}`);
       // A row without id is a new person: an address already in use is refused, never overwritten.
       const existing = row.id ? await findByIdOrEmail(tx, row.id, row.email) : null;
       if (row.id && !existing) problems.add(index, "id", "This user no longer exists");
+      // A role kept as stored is not given: a System Admin's row is refused by the check below, once.
+      if (!allowed.includes(row.user_type) && row.user_type !== existing?.userType)
+        problems.add(index, "user_type", `You may not give the role ${row.user_type}`);
       if (existing?.userType === "super_admin" && caller.userType !== "super_admin")
         problems.add(index, "user_type", "Only a System Admin may change a System Admin");
       if (existing?.id === caller.id && row.user_type !== caller.userType)

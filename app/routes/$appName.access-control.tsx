@@ -7,7 +7,7 @@ import { ACCESS_SORTS, accessSortValue } from "~/components/users/sorting";
 import { readTableView, viewRows } from "~/lib/table-view";
 import { accessFormRow, type AccessFormRow } from "~/components/users/rows";
 import type { TableActionData } from "~/components/editable-table/rows";
-import { tableGeneration } from "~/components/editable-table/RowsForm";
+import { useTableGeneration } from "~/components/editable-table/RowsForm";
 import { isStaff } from "~/lib/permissions";
 import { usersApi } from "~/server/api/users-api.server";
 import { requireClient } from "~/server/clients.server";
@@ -48,11 +48,12 @@ export default function AccessControl() {
   const me = useOptionalUser();
   const onboardedAt = Object.fromEntries(users.map((user) => [String(user.id), user.app_user.created_at]));
   const canManage = useUserCan("manage_access", client.id) && assignableRoles.length > 0;
+  const tableKey = useTableGeneration(posted, users);
   return (
     <section>
       <h1>Access Control</h1>
       <AccessTable
-        key={tableGeneration(posted, users)}
+        key={tableKey}
         rows={posted?.rows ?? users.map(accessFormRow)}
         errors={posted?.errors ?? []}
         formError={posted?.formError ?? null}

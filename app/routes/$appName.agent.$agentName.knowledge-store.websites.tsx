@@ -2,7 +2,7 @@ import { json, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Outlet, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { Pagination } from "~/components/Pagination";
 import { RouteError } from "~/components/RouteError";
-import { tableGeneration } from "~/components/editable-table/RowsForm";
+import { useTableGeneration } from "~/components/editable-table/RowsForm";
 import { DeleteUrlsConfirm } from "~/components/websites/RowMenu";
 import { usePolling } from "~/components/usePolling";
 import { PageSizes, StatusFilter, WebsiteSearch } from "~/components/websites/Toolbar";
@@ -79,6 +79,7 @@ export default function Websites() {
   const live = Object.fromEntries(data.websites.map((website) => [String(website.id), website]));
   usePolling(hasPendingWork(data.websites, data.statusCounts));
 
+  const tableKey = useTableGeneration(posted, loadedRows);
   return (
     <section>
       <h1>Websites</h1>
@@ -103,7 +104,7 @@ export default function Websites() {
       ) : null}
       <WebsitesTable
         // Only the editable values name the table's content: statuses moving on (polling) keep what is typed.
-        key={tableGeneration(posted, loadedRows)}
+        key={tableKey}
         rows={posted?.rows ?? loadedRows}
         errors={posted?.errors ?? []}
         formError={posted?.formError ?? null}

@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { FinetuningTables } from "~/components/tuning/FinetuningTables";
 import * as s from "~/components/tuning/tuning.css";
-import { tableGeneration } from "~/components/editable-table/RowsForm";
+import { useTableGeneration } from "~/components/editable-table/RowsForm";
 import { finetuningFormRow, siteOptions } from "~/lib/tuning";
 import { tuningApi } from "~/server/api/tuning-api.server";
 import { loadOrError, requireConfigure } from "~/server/permissions.server";
@@ -38,6 +38,7 @@ export default function AiFinetuning() {
   const posted = useActionData<typeof action>() as FinetuningsActionData | undefined;
   const canConfigure = useCanConfigure(client.id);
 
+  const tableKey = useTableGeneration(posted, finetunings);
   return (
     <section>
       <h1>AI Finetuning</h1>
@@ -51,7 +52,7 @@ export default function AiFinetuning() {
         </p>
       ) : (
         <FinetuningTables
-          key={tableGeneration(posted, finetunings)}
+          key={tableKey}
           rows={posted?.rows ?? finetunings.map(finetuningFormRow)}
           errors={posted?.errors ?? []}
           formError={posted?.formError ?? null}

@@ -4,7 +4,7 @@ import { RouteError } from "~/components/RouteError";
 import { TriggerPointSelect } from "~/components/TriggerPointSelect";
 import { DeletePromptConfirm, PromptsTable } from "~/components/tuning/PromptsTable";
 import * as s from "~/components/tuning/tuning.css";
-import { tableGeneration } from "~/components/editable-table/RowsForm";
+import { useTableGeneration } from "~/components/editable-table/RowsForm";
 import { promptFormRow } from "~/lib/tuning";
 import { tuningApi } from "~/server/api/tuning-api.server";
 import { loadOrError, requireConfigure } from "~/server/permissions.server";
@@ -51,6 +51,7 @@ export default function InputPrompts() {
     return `?${next}`;
   };
 
+  const tableKey = useTableGeneration(posted, { triggerPoint: choice.triggerPoint, prompts });
   return (
     <section>
       <h1>Input Prompts</h1>
@@ -67,7 +68,7 @@ export default function InputPrompts() {
       ) : (
         <PromptsTable
           // A new trigger point, a saved change or an action's answer starts the table afresh.
-          key={tableGeneration(posted, { triggerPoint: choice.triggerPoint, prompts })}
+          key={tableKey}
           rows={posted?.rows ?? prompts.map(promptFormRow)}
           errors={posted?.errors ?? []}
           formError={posted?.formError ?? null}

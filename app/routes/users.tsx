@@ -3,7 +3,7 @@ import { useActionData, useLoaderData } from "@remix-run/react";
 import { RouteError } from "~/components/RouteError";
 import { userFormRow, type UserFormRow } from "~/components/users/rows";
 import type { TableActionData } from "~/components/editable-table/rows";
-import { tableGeneration } from "~/components/editable-table/RowsForm";
+import { useTableGeneration } from "~/components/editable-table/RowsForm";
 import { TablePager } from "~/components/TableView";
 import { UsersTable } from "~/components/users/UsersTable";
 import { USERS_SORTS, usersSortValue } from "~/components/users/sorting";
@@ -44,12 +44,13 @@ export default function Users() {
   const { users, paging, assignableTypes } = useLoaderData<typeof loader>();
   const posted = useActionData<typeof action>() as TableActionData<UserFormRow> | undefined;
   const me = useOptionalUser();
+  const tableKey = useTableGeneration(posted, users);
   const createdAt = Object.fromEntries(users.map((user) => [String(user.id), user.created_at]));
   return (
     <section>
       <h1>Users</h1>
       <UsersTable
-        key={tableGeneration(posted, users)}
+        key={tableKey}
         rows={posted?.rows ?? users.map(userFormRow)}
         errors={posted?.errors ?? []}
         formError={posted?.formError ?? null}

@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectNoSeriousAxeViolations, signIn, test } from "./fixtures";
+import { expect, expectNoSeriousAxeViolations, SAME_ORIGIN_POST, signIn, test } from "./fixtures";
 
 /** Tests share one server and run in parallel: every person they create is new. */
 const uniqueEmail = (prefix: string) =>
@@ -63,6 +63,36 @@ test.describe("with JavaScript", () => {
     await expect(row.getByRole("button", { name: `Edit ${email}` })).toBeVisible();
     await expect(row.getByRole("textbox")).toHaveCount(0);
     await expect(page.getByTestId("save-bar")).toContainText("No unsaved changes");
+  });
+
+  test("Users: a new user saved onto another page of the sorted table leaves no row behind as not saved", async ({
+    signedInPage: page,
+  }) => {
+    // Eleven people whose addresses sort first (descending), so this page's rows stay as they were.
+    const tag = uniqueEmail("zz").split("@")[0];
+    const form: Record<string, string> = { intent: "save" };
+    for (let i = 0; i < 11; i++)
+      Object.assign(form, {
+        [`users[${i}].id`]: "",
+        [`users[${i}].email`]: `zzz.${tag}.${i}@example.com`,
+        [`users[${i}].name`]: `Sorted First ${i}`,
+        [`users[${i}].user_type`]: "user",
+      });
+    const created = await page.request.post("/users", { form, headers: SAME_ORIGIN_POST, maxRedirects: 0 });
+    expect(created.status()).toBe(302);
+
+    await page.goto("/users?sort=email&order=desc");
+    const email = `0.${uniqueEmail("sorted.last")}`;
+    await page.getByRole("button", { name: "+ Add User" }).click();
+    await page.getByLabel("Email, row 1", { exact: true }).fill(email);
+    await page.getByLabel("Name, row 1", { exact: true }).fill("Sorted Last");
+    await saveButton(page).click();
+    await expect(page.getByTestId("toast")).toContainText("1 user saved");
+    // Saved, the row is on the last page: this one starts again from what it holds.
+    await expect(page.getByText("Not saved yet")).toHaveCount(0);
+    await expect(page.locator("tbody input:not([type=hidden]), tbody select")).toHaveCount(0);
+    await expect(page.getByTestId("save-bar")).toContainText("No unsaved changes");
+    await expect(saveButton(page)).toBeDisabled();
   });
 
   test("Users read as a table of text: Edit opens a row, Cancel puts it back, Save keeps the change", async ({

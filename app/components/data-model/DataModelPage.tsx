@@ -1,7 +1,7 @@
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { Drawer } from "~/components/Drawer";
 import { useAddress } from "~/components/useAddress";
-import { tableGeneration } from "~/components/editable-table/RowsForm";
+import { useTableGeneration } from "~/components/editable-table/RowsForm";
 import { DATA_MODEL_SCREENS, fieldFormRow, groupedModel, type DataModelScreen } from "~/lib/data-model";
 import type { DataModelActionData, dataModelLoader } from "~/server/data-model.server";
 import * as ui from "~/styles/ui.css";
@@ -34,6 +34,7 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
   const closed = address({ edit: null, delete: null, import: null });
   useFocusAfterDeleteAnswer(postedFields);
 
+  const tableKey = useTableGeneration(postedFields, data.fields);
   return (
     <section>
       <div className={ui.pageHeader}>
@@ -102,7 +103,7 @@ export function DataModelPage({ screen }: { screen: DataModelScreen }) {
           ) : null}
           <FieldsTable
             // A saved change or an action's answer starts the table afresh; revalidating keeps what is typed.
-            key={tableGeneration(postedFields, data.fields)}
+            key={tableKey}
             noun={noun}
             rows={postedFields?.rows ?? data.fields.map(fieldFormRow)}
             errors={postedFields?.errors ?? []}

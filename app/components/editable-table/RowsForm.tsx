@@ -35,6 +35,29 @@ export function tableGeneration(posted: object | undefined, loaded: unknown) {
   return `loaded-${hash(JSON.stringify(loaded))}`;
 }
 
+/**
+ * `tableGeneration`, and a new one after each save of this page's table that the server answered
+ * with a redirect: a saved row may be sorted onto another page, leaving this page's loaded rows as
+ * they were, and the table must still start again from them rather than keep the row as "Not saved
+ * yet". Counted as the render sees the save end (state set while rendering, so the table is drawn
+ * once, afresh), not in an effect, which would draw it twice and lose the focus.
+ */
+export function useTableGeneration(posted: object | undefined, loaded: unknown) {
+  const navigation = useNavigation();
+  const location = useLocation();
+  const savingNow =
+    navigation.state !== "idle" &&
+    navigation.formData?.get("intent") === "save" &&
+    navigation.formAction?.split("?")[0] === location.pathname;
+  const [saves, setSaves] = useState({ saving: false, answered: 0 });
+  let answered = saves.answered;
+  if (savingNow !== saves.saving) {
+    if (saves.saving && !posted) answered += 1;
+    setSaves({ saving: savingNow, answered });
+  }
+  return `${tableGeneration(posted, loaded)}-${answered}`;
+}
+
 /** Whether this page's table form is being saved right now. */
 export function useSaving() {
   const navigation = useNavigation();

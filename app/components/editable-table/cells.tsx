@@ -199,21 +199,25 @@ export function TextValueCell({
   name,
   value,
   text,
+  errors,
   children,
 }: {
   id: string;
   name: string;
   value: string;
   text?: string;
+  /** A refusal of a row that is not editable (the API's, after a save): said under the text, as under an input. */
+  errors?: string[];
   children?: ReactNode;
 }) {
   return (
     <td>
       {children}
       <input type="hidden" name={name} value={value} />
-      <span id={id} className={s.textValue}>
+      <span id={id} className={s.textValue} {...(errors?.length ? { "aria-describedby": `${id}-error` } : {})}>
         {text ?? value}
       </span>
+      <CellErrors id={id} errors={errors} />
     </td>
   );
 }

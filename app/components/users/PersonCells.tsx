@@ -58,10 +58,10 @@ export function PersonCells({
   if (!asInputs) {
     return (
       <>
-        <TextValueCell id={cellId("email")} name={name("email")} value={row.email}>
+        <TextValueCell id={cellId("email")} name={name("email")} value={row.email} errors={emailErrors}>
           {carried}
         </TextValueCell>
-        <TextValueCell id={cellId("name")} name={name("name")} value={row.name} />
+        <TextValueCell id={cellId("name")} name={name("name")} value={row.name} errors={nameErrors} />
       </>
     );
   }
@@ -97,7 +97,15 @@ export function PersonCells({
 /** A row's role: a select while the row shows inputs, else its label as text (the value still posted). */
 export function RoleCell({ asInputs, ...select }: ComponentProps<typeof SelectCell> & { asInputs: boolean }) {
   if (asInputs) return <SelectCell {...select} />;
-  return <TextValueCell id={select.id} name={select.name} value={select.value} text={select.readOnlyText} />;
+  return (
+    <TextValueCell
+      id={select.id}
+      name={select.name}
+      value={select.value}
+      text={select.readOnlyText}
+      errors={select.errors}
+    />
+  );
 }
 
 /** When the row was saved (created, onboarded); a new row is not saved yet. */
