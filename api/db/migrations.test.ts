@@ -2,7 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFileSync } from "node:fs";
 import type { ChangeKind } from "@contract";
-import { appearances, chunks, clientApps, configChanges, knowledgeFiles, urls, websites } from "./schema";
+import {
+  appearances,
+  chunks,
+  clientApps,
+  configChanges,
+  insightQuestions,
+  knowledgeFiles,
+  urls,
+  websites,
+} from "./schema";
 import { writtenBy } from "../history/written";
 import { startTestHost } from "../../tests/support/test-host";
 
@@ -120,6 +129,100 @@ describe("migrations", () => {
     expect(after).toEqual([
       { environment: "prod", pushedAt: pushed },
       { environment: "stage", pushedAt: null },
+    ]);
+  });
+
+  it("say a failure on our side in one plain sentence, keeping a page's or a file's own reasons", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const [site] = await db
+      .insert(websites)
+      .values({ appId, url: "https://failures.example.org/", status: "sitemap_generated" })
+      .returning();
+    const pageFailures = [
+      'Failed query: insert into "chunks" ("app_id", "text") values ($1, $2)\nparams: 1,Secret draft text',
+      "ECONNRESET: socket hang up",
+      "The server answered 404 Not Found",
+    ];
+    const pages = await db
+      .insert(urls)
+      .values(
+        pageFailures.map((error_message, i) => ({
+          appId,
+          websiteId: site.id,
+          url: `https://failures.example.org/${i}`,
+          status: "failed_to_index",
+          metadata: { error_message, internal_url: "kept" },
+        })),
+      )
+      .returning({ id: urls.id });
+    const fileFailures = [
+      "ENOENT: no such file or directory, open '/srv/console/data/files/apps/1/files/9/guide.pdf'",
+      "This PDF holds no text to read (a scan without OCR?)",
+    ];
+    const files = await db
+      .insert(knowledgeFiles)
+      .values(
+        fileFailures.map((errorMessage, i) => ({
+          appId,
+          fileName: `failed-${i}.pdf`,
+          uploadKey: `uploads/${appId}/failed/${i}.pdf`,
+          status: "failed",
+          errorMessage,
+        })),
+      )
+      .returning({ id: knowledgeFiles.id });
+    const migration = readFileSync(new URL("./migrations/0049_failures_said_plainly.sql", import.meta.url), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+
+    const pagesAfter = await db
+      .select({ metadata: urls.metadata })
+      .from(urls)
+      .where(
+        sql`${urls.id} in (${sql.join(
+          pages.map((p) => sql`${p.id}`),
+          sql`, `,
+        )})`,
+      )
+      .orderBy(urls.id);
+    const ours =
+      "The page could not be saved because of an error on our side, which was logged; index it again to retry.";
+    expect(pagesAfter.map((p) => p.metadata)).toEqual([
+      { error_message: ours, internal_url: "kept" },
+      { error_message: ours, internal_url: "kept" },
+      { error_message: "The server answered 404 Not Found", internal_url: "kept" },
+    ]);
+    const filesAfter = await db
+      .select({ errorMessage: knowledgeFiles.errorMessage })
+      .from(knowledgeFiles)
+      .where(sql`${knowledgeFiles.id} in (${files[0].id}, ${files[1].id})`)
+      .orderBy(knowledgeFiles.id);
+    expect(filesAfter.map((f) => f.errorMessage)).toEqual([
+      "The file could not be indexed because of an error on our side, which was logged; index it again to retry.",
+      fileFailures[1],
+    ]);
+  });
+
+  it("fill which day's unanswered ask came last where the rollup can tell, and leave the rest unknown", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const row = { appId, triggerPoint: "migrated", environment: "stage", day: "2025-03-01", askedAsAnswer: 41 };
+    await db.insert(insightQuestions).values([
+      { ...row, questionKey: "every ask unanswered", asked: 2, unanswered: 2 },
+      { ...row, questionKey: "some asks answered", asked: 3, unanswered: 1 },
+      { ...row, questionKey: "every ask answered", asked: 2, unanswered: 0 },
+    ]);
+    const migration = readFileSync(new URL("./migrations/0048_insight_answered_since.sql", import.meta.url), "utf8");
+    await db.execute(sql.raw(migration.split("--> statement-breakpoint")[1]));
+    const after = await db
+      .select({ key: insightQuestions.questionKey, last: insightQuestions.lastFallbackAnswer })
+      .from(insightQuestions)
+      .where(eq(insightQuestions.triggerPoint, "migrated"))
+      .orderBy(insightQuestions.questionKey);
+    expect(after).toEqual([
+      { key: "every ask answered", last: null },
+      { key: "every ask unanswered", last: 41 },
+      { key: "some asks answered", last: null },
     ]);
   });
 
