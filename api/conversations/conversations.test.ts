@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationDetail, ConversationList } from "@contract";
 import { rowsOf } from "../db/rows";
 import { chunks, urls, websites } from "../db/schema";
-import { chatCall } from "../../tests/support/chat-call";
+import { chatCall, feedbackCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { qualityCheckControl, topicControl } from "../../tests/support/controls";
 
@@ -33,16 +33,12 @@ async function ask(
 
 /** A visitor's thumbs, through the widget's feedback call. */
 async function rate(conversation: string, message: number, rating: "up" | "down", env: "stage" | "prod" = "stage") {
-  const response = await host.api.request("/v1/chat/feedback", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      key: keys[env],
-      conversation_id: conversation,
-      message_id: message,
-      rating,
-      comment: rating === "down" ? "Wrong date" : undefined,
-    }),
+  const comment = rating === "down" ? "Wrong date" : undefined;
+  const response = await feedbackCall(host.api, {
+    key: keys[env],
+    answer: { conversation, answer: message },
+    rating,
+    comment,
   });
   expect(response.status, await response.clone().text()).toBe(200);
 }

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Insights, UserProfilesList } from "@contract";
 import { chunks, messages, urls, websites } from "../db/schema";
-import { chatCall } from "../../tests/support/chat-call";
-import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
+import { chatCall, feedbackCall } from "../../tests/support/chat-call";
+import { apiCaller, demoCallers, downloadedText, startTestHost } from "../../tests/support/test-host";
 import { insightRange, readInsights } from "./queries";
 import { rebuildInsightDays } from "./rollups";
 import { qualityCheckControl, topicControl } from "../../tests/support/controls";
@@ -273,11 +273,7 @@ describe("the dashboard's figures", () => {
     expect(exported.status).toBe(200);
     const latest = await call("GET", `/v1/admin_downloads/latest_files?app_id=${appId}`, { token: clientUser });
     expect(latest.body.files.insights_top_questions.filename).toBe(exported.body.file_name);
-    const file = await host.api.request(
-      new URL(exported.body.download_url, "http://localhost").pathname +
-        new URL(exported.body.download_url, "http://localhost").search,
-    );
-    const text = await file.text();
+    const text = await downloadedText(host, exported.body.download_url);
     expect(text.split("\r\n").slice(0, 3)).toEqual([
       "Question,Asked,Unanswered",
       "When do applications close?,3,0",
@@ -293,17 +289,7 @@ describe("answers rated unhelpful", () => {
     rating: "up" | "down",
     comment?: string,
   ) => {
-    const response = await host.api.request("/v1/chat/feedback", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        key: keys[env],
-        conversation_id: which.conversation,
-        message_id: which.answer,
-        rating,
-        comment,
-      }),
-    });
+    const response = await feedbackCall(host.api, { key: keys[env], answer: which, rating, comment });
     expect(response.status).toBe(200);
   };
   const answerText = async (id: number) =>
@@ -385,8 +371,7 @@ describe("answers rated unhelpful", () => {
     });
     expect(exported.status).toBe(200);
     expect(exported.body.file_type).toBe("insights_unhelpful_answers");
-    const link = new URL(exported.body.download_url, "http://localhost");
-    const rows = (await (await host.api.request(link.pathname + link.search)).text()).trim().split("\r\n");
+    const rows = (await downloadedText(host, exported.body.download_url)).trim().split("\r\n");
     expect(rows[0]).toBe("Rated,Trigger point,Question,Answer,Comment,Reviewed,Conversation,Message");
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(`,admissions,When do applications close?,`);
@@ -578,8 +563,7 @@ describe("why a listed question went unanswered", () => {
       body: { chart: "unanswered_questions" },
     });
     expect(exported.status).toBe(200);
-    const link = new URL(exported.body.download_url, "http://localhost");
-    const rows = (await (await host.api.request(link.pathname + link.search)).text()).split("\r\n");
+    const rows = (await downloadedText(host, exported.body.download_url)).split("\r\n");
     expect(rows[0]).toBe(
       "Question,Unanswered,Words no passage held,Closest passage,Its page,Its score,Files not tagged,Answered since",
     );

@@ -4,7 +4,7 @@ import type { Insights } from "@contract";
 import { chunks, urls, websites } from "../db/schema";
 import { rebuildInsightDays } from "./rollups";
 import { chatCall } from "../../tests/support/chat-call";
-import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
+import { apiCaller, demoCallers, downloadedText, startTestHost } from "../../tests/support/test-host";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -87,8 +87,7 @@ describe("an unanswered question answered since", () => {
       body: { chart: "unanswered_questions" },
     });
     expect(exported.status).toBe(200);
-    const link = new URL(exported.body.download_url, "http://localhost");
-    const rows = (await (await host.api.request(link.pathname + link.search)).text()).split("\r\n");
+    const rows = (await downloadedText(host, exported.body.download_url)).split("\r\n");
     return rows.find((row) => row.startsWith(`${question},`));
   };
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chunks, urls, websites } from "../db/schema";
-import { chatCall, type ChatCall } from "../../tests/support/chat-call";
+import { chatCall, feedbackCall, type ChatCall } from "../../tests/support/chat-call";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 
 /*
@@ -25,15 +25,7 @@ async function addPage(appOf: number, siteId: number, path: string, text: string
 }
 
 const rate = (answer: ChatCall, rating: "up" | "down") =>
-  host.api.request(
-    "/v1/chat/feedback",
-    {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key, conversation_id: answer.conversation, message_id: answer.answer, rating }),
-    },
-    { incoming: { ip: "203.0.113.61" } },
-  );
+  feedbackCall(host.api, { key, answer, rating }, "203.0.113.61");
 
 const addQuestion = (body: Record<string, unknown>, app = appId) =>
   call("POST", `/v1/apps/${app}/test_questions`, {

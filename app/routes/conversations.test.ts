@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ConversationDetail, ConversationRow } from "@contract";
-import { chatCall } from "../../tests/support/chat-call";
+import { chatCall, feedbackCall } from "../../tests/support/chat-call";
 import {
   formRequest,
   getRequest,
@@ -123,6 +123,9 @@ const correct = (id: string, fields: Record<string, string>, cookie = admin) =>
     agentTranscript.action(args(formRequest(`${AGENT}/${id}`, fields, cookie), { ...agentParams, conversationId: id })),
   );
 const ids = (data: { conversations: ConversationRow[] }) => data.conversations.map((row) => row.id);
+/** The Admissions agent's Test Questions screen, as a read-only user loads it. */
+const admissionsTestQuestions = () =>
+  loaderJson(testQuestions.loader, args(getRequest("/northfield/agent/admissions/controls/test-questions", viewer)));
 
 describe("the Conversations list", () => {
   it("shows an agent its own conversations, latest first, with what each held", async () => {
@@ -151,20 +154,10 @@ describe("the Conversations list", () => {
   });
 
   it("shows the visitor's rating of an answer, given through the widget's own call, and filters on it", async () => {
-    const rated = await site.host.api.request(
-      "/v1/chat/feedback",
-      {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          key: site.key,
-          conversation_id: lab.conversation,
-          message_id: lab.answer,
-          rating: "down",
-          comment: "I asked where the lab is.",
-        }),
-      },
-      { incoming: { ip: "203.0.113.51" } },
+    const rated = await feedbackCall(
+      site.host.api,
+      { key: site.key, answer: lab, rating: "down", comment: "I asked where the lab is." },
+      "203.0.113.51",
     );
     expect(rated.status, await rated.clone().text()).toBe(200);
     expect(ids(await loadList(`${CLIENT}?rating=down`))).toEqual([lab.conversation]);
@@ -495,10 +488,7 @@ describe("corrections made from an answer", () => {
       question: ["This question is already a test question of Admissions Assistant"],
     });
 
-    const listed = await loaderJson(
-      testQuestions.loader,
-      args(getRequest("/northfield/agent/admissions/controls/test-questions", viewer)),
-    );
+    const listed = await admissionsTestQuestions();
     expect(listed.questions).toEqual(
       expect.arrayContaining([
         expect.objectContaining({
@@ -714,19 +704,10 @@ describe("a test question made from an answer rated unhelpful", () => {
   it("is refused beside the expected source while it would pass on that answer, keeping what was typed", async () => {
     const rated = await ask(site.key, "When do fall semester applications close?");
     expect(rated.outcome).toBe("answered");
-    const feedback = await site.host.api.request(
-      "/v1/chat/feedback",
-      {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          key: site.key,
-          conversation_id: rated.conversation,
-          message_id: rated.answer,
-          rating: "down",
-        }),
-      },
-      { incoming: { ip: "203.0.113.51" } },
+    const feedback = await feedbackCall(
+      site.host.api,
+      { key: site.key, answer: rated, rating: "down" },
+      "203.0.113.51",
     );
     expect(feedback.status).toBe(200);
     const prefilled = {
@@ -756,10 +737,7 @@ describe("a test question made from an answer rated unhelpful", () => {
     // A text the rated answer does not hold makes it one that fails on it.
     const added = await correct(rated.conversation, { ...prefilled, expect_text: "closed on March 1" });
     expect(added).toHaveRedirect(`${AGENT}/${rated.conversation}#answer-${rated.answer}-test-question`);
-    const listed = await loaderJson(
-      testQuestions.loader,
-      args(getRequest("/northfield/agent/admissions/controls/test-questions", viewer)),
-    );
+    const listed = await admissionsTestQuestions();
     expect(listed.questions).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

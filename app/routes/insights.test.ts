@@ -7,6 +7,7 @@ import {
   signInToConsole,
   testContext,
 } from "../../tests/support/console-context";
+import { chatCall, feedbackCall } from "../../tests/support/chat-call";
 import { addAgentWithoutSiteCode, apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { parseCsv } from "~/lib/csv";
 import { action as dashboardAction, loader as dashboardLoader } from "./backoffice.$urlCode.dashboard";
@@ -36,31 +37,11 @@ beforeAll(async () => {
   });
   const key = (await call("GET", `/v1/bot_installs?app_id=${appId}&env=stage&app_name=admissions`, { token: admin }))
     .body.key;
-  const said = async (message: string, conversation_id?: string) => {
-    const response = await host.api.request("/v1/chat", {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ key, trigger_point: "admissions", message, conversation_id }),
-    });
-    const events = (await response.text())
-      .trim()
-      .split("\n")
-      .map((line) => JSON.parse(line));
-    return { conversation: events[0].conversation_id as string, answer: events.at(-1).message_id as number };
-  };
+  const said = (message: string, conversation_id?: string) =>
+    chatCall(host.api, { key, trigger_point: "admissions", message, conversation_id });
   visitor = (await said("my email is lee@example.com")).conversation;
   const velodrome = await said("Where is the velodrome?", visitor);
-  const rated = await host.api.request("/v1/chat/feedback", {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({
-      key,
-      conversation_id: velodrome.conversation,
-      message_id: velodrome.answer,
-      rating: "down",
-      comment: "No directions",
-    }),
-  });
+  const rated = await feedbackCall(host.api, { key, answer: velodrome, rating: "down", comment: "No directions" });
   if (rated.status !== 200) throw new Error(`rating failed: ${rated.status}`);
   ratedAnswer = velodrome.answer;
   // A page about it in the inventory, never indexed: the gap list should point at it.

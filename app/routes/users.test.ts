@@ -180,45 +180,23 @@ describe("Users (/users)", () => {
   });
 
   it("says beside a row made a System Admin meanwhile that only a System Admin may change it, the row locked", async () => {
+    const saveUsers = (fields: Record<string, string>, cookie: string) =>
+      settle(() => usersAction(args(formRequest("/users", { intent: "save", ...fields }, cookie))));
     const systemAdmin = await signInToConsole(host, "admin@example.com");
-    const created = await settle(() =>
-      usersAction(
-        args(
-          formRequest(
-            "/users",
-            {
-              intent: "save",
-              ...userFields(0, { email: "staff.admin@example.com", name: "Staff Admin", user_type: "admin" }),
-              ...userFields(1, { email: "soon.promoted@example.com", name: "Soon Promoted", user_type: "user" }),
-            },
-            systemAdmin,
-          ),
-        ),
-      ),
+    const created = await saveUsers(
+      {
+        ...userFields(0, { email: "staff.admin@example.com", name: "Staff Admin", user_type: "admin" }),
+        ...userFields(1, { email: "soon.promoted@example.com", name: "Soon Promoted", user_type: "user" }),
+      },
+      systemAdmin,
     );
     expect(created).toHaveRedirect("/users");
     const staff = await signInToConsole(host, "staff.admin@example.com");
     const target = (await listUsers(staff)).users.find((u) => u.email === "soon.promoted@example.com")!;
     // A System Admin promotes the user while the staff admin's page, loaded before, renames them.
-    const promoted = await settle(() =>
-      usersAction(
-        args(
-          formRequest(
-            "/users",
-            { intent: "save", ...userFields(0, { ...target, user_type: "super_admin" }, target) },
-            systemAdmin,
-          ),
-        ),
-      ),
-    );
+    const promoted = await saveUsers(userFields(0, { ...target, user_type: "super_admin" }, target), systemAdmin);
     expect(promoted).toHaveRedirect("/users");
-    const refused = await settle(() =>
-      usersAction(
-        args(
-          formRequest("/users", { intent: "save", ...userFields(0, { ...target, name: "Renamed" }, target) }, staff),
-        ),
-      ),
-    );
+    const refused = await saveUsers(userFields(0, { ...target, name: "Renamed" }, target), staff);
     expect(refused.status).toBeGreaterThanOrEqual(400);
     const reply = await refused.json();
     // The row comes back as stored now (a System Admin's, which the table shows locked), its refusal by its role.

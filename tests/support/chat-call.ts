@@ -46,3 +46,34 @@ export async function chatCall(api: InProcessApi, request: ChatRequest, ip = "20
     sources: done.sources,
   };
 }
+
+/**
+ * A visitor's thumbs on an answer as the widget sends them (POST /v1/chat/feedback): its answer,
+ * which a test reads the status and body of.
+ */
+export function feedbackCall(
+  api: InProcessApi,
+  feedback: {
+    key: string;
+    answer: Pick<ChatCall, "conversation" | "answer">;
+    rating: "up" | "down";
+    comment?: string;
+  },
+  ip = "203.0.113.50",
+) {
+  return api.request(
+    "/v1/chat/feedback",
+    {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        key: feedback.key,
+        conversation_id: feedback.answer.conversation,
+        message_id: feedback.answer.answer,
+        rating: feedback.rating,
+        comment: feedback.comment,
+      }),
+    },
+    { incoming: { ip } },
+  );
+}

@@ -119,6 +119,12 @@ export async function addAgentWithoutSiteCode(host: ApiHost, appId: number, name
 }
 
 /** Calls the in-process API like a client would. */
+/** The text of a file the API answered a download link for (an export's `download_url`), fetched through the host. */
+export async function downloadedText(host: ApiHost, downloadUrl: string) {
+  const link = new URL(downloadUrl, "http://localhost");
+  return (await host.api.request(link.pathname + link.search)).text();
+}
+
 export function apiCaller(host: ApiHost) {
   return async (method: string, path: string, options: { token?: string; body?: unknown; rawBody?: string } = {}) => {
     const headers: Record<string, string> = { accept: "application/json" };
