@@ -143,6 +143,14 @@ export const TracePassage = z.object({
   url: z.string().nullable(),
   /** … whose name this is. */
   file_name: z.string().nullable(),
+  /**
+   * The uploaded file's id, whose chunks the console shows at `{files}/{id}/chunks`. Recorded with
+   * the trace; the transcript answers it only while the file is still the client's, and for a trace
+   * recorded before it was kept, reads it from the file of that name the client had then.
+   */
+  file_id: z.number().int().optional(),
+  /** The uploaded file was deleted since the answer was given: only its name is left. */
+  file_deleted: z.boolean().optional(),
   title: z.string(),
   heading_path: z.array(z.string()),
   /** When the page version (or file) quoted was indexed. */
@@ -283,6 +291,21 @@ export const AnswerTrace = z.object({
 });
 export type AnswerTrace = z.infer<typeof AnswerTrace>;
 
+/**
+ * A source of an answer as the transcript shows it: a web page's address, or for an uploaded file
+ * a link signed when the transcript is read (an hour long: the one the visitor was given expires),
+ * and empty when the file was deleted since.
+ */
+export const ConversationSource = z.object({
+  title: z.string(),
+  url: z.string(),
+  /** The uploaded file it is, while it is still one of the client's. */
+  file_id: z.number().int().optional(),
+  /** The uploaded file was deleted since the answer was given: there is no link. */
+  file_deleted: z.boolean().optional(),
+});
+export type ConversationSource = z.infer<typeof ConversationSource>;
+
 export const ConversationMessage = z.object({
   id: z.number(),
   role: z.enum(["user", "assistant"]),
@@ -290,7 +313,7 @@ export const ConversationMessage = z.object({
   at: z.string(),
   /** An answer's outcome; null for a question. */
   outcome: z.enum(CHAT_OUTCOMES).nullable(),
-  sources: z.array(z.object({ title: z.string(), url: z.string() })),
+  sources: z.array(ConversationSource),
   rating: z.enum(ANSWER_RATINGS).nullable(),
   comment: z.string().nullable(),
   reviewed: z.boolean(),

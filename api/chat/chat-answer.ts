@@ -5,7 +5,7 @@ import type { SearchHit } from "../knowledge/index/search";
 export interface ChatAnswer {
   text: string;
   outcome: ChatOutcome;
-  sources: ChatSource[];
+  sources: StoredSource[];
   disclaimer: string | null;
   programs: { name: string; url: string }[];
   /** The web pages among the sources (stable addresses, unlike a file's signed link): what insights count as cited. */
@@ -21,6 +21,14 @@ export interface ChatAnswer {
   context: SearchHit[];
   /** Why it came out so, as the Conversations screen shows it: stored with the answer, never recomputed. */
   trace: AnswerTrace;
+}
+
+/**
+ * A source as the answer's message keeps it: what the visitor was shown and, for an uploaded file,
+ * the file's id (its link expires; the transcript signs a new one from the id, api/conversations/file-links.ts).
+ */
+export interface StoredSource extends ChatSource {
+  file_id?: number;
 }
 
 export interface ClosestPassage {

@@ -1,19 +1,12 @@
 import { and, eq, inArray } from "drizzle-orm";
-import {
-  fileAnswersIn,
-  type AnswerTrace,
-  type ChatSource,
-  type FallbackReason,
-  type QualityCheckSettings,
-  cutText,
-} from "@contract";
+import { fileAnswersIn, type AnswerTrace, type FallbackReason, type QualityCheckSettings, cutText } from "@contract";
 import { assistantControls, qualityGate } from "../controls/runtime";
 import { knowledgeFiles, programRecords } from "../db/schema";
 import type { ApiDeps } from "../deps";
 import { retrieve, searchablePartOf, type QuestionTerm, type SearchHit } from "../knowledge/index/search";
 import { sentencesOf } from "../knowledge/words/sentences";
 import { answerConfidence, answerEvidence } from "./answer-confidence";
-import type { ChatAnswer, ClosestPassage } from "./chat-answer";
+import type { ChatAnswer, ClosestPassage, StoredSource } from "./chat-answer";
 import { composeAnswer } from "./compose";
 import { followUpContext, followUpSearch } from "./follow-up";
 import { generateAnswer, modelContext } from "./generate";
@@ -78,8 +71,11 @@ async function withinEnvironment(appId: number, hits: SearchHit[], environment: 
   };
 }
 
-/** Where a passage came from, as a link the visitor can open (a file's link is signed for a day). */
-async function sourceOf(hit: SearchHit, deps: ResponderDeps): Promise<ChatSource | null> {
+/**
+ * Where a passage came from, as a link the visitor can open (a file's link is signed for a day),
+ * and for an uploaded file its id: the transcript signs a link anew from it when it is read.
+ */
+async function sourceOf(hit: SearchHit, deps: ResponderDeps): Promise<StoredSource | null> {
   if (hit.url) return { title: hit.title || hit.url, url: hit.url };
   if (hit.fileId === null) return null;
   const [file] = await deps.db.select().from(knowledgeFiles).where(eq(knowledgeFiles.id, hit.fileId));
@@ -91,6 +87,7 @@ async function sourceOf(hit: SearchHit, deps: ResponderDeps): Promise<ChatSource
   return {
     title: file.title || file.fileName,
     url: link.url.startsWith("/") ? `${deps.config.publicUrl}${link.url}` : link.url,
+    file_id: file.id,
   };
 }
 
@@ -347,7 +344,7 @@ async function answerSearching(
     };
   }
   const sensitive = controls.sensitiveTopics.find((t) => raises(t.topic));
-  const sources: ChatSource[] = [];
+  const sources: StoredSource[] = [];
   for (const hit of passages) {
     const source = await sourceOf(hit, deps);
     if (source && !sources.some((s) => s.url === source.url)) sources.push(source);

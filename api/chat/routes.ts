@@ -169,7 +169,8 @@ export function publicChatRoutes(app: Hono, deps: ApiDeps, unknownKeys: UnknownK
             type: "done",
             message_id: answerId,
             outcome: answer.outcome,
-            sources: answer.sources,
+            // What the visitor opens: a file's id stays with the stored answer.
+            sources: answer.sources.map(({ title, url }) => ({ title, url })),
             disclaimer: answer.disclaimer,
             programs: answer.programs,
           });

@@ -110,6 +110,7 @@ export function traceOf(input: {
     passages: keptHits(input.hits, new Set([...drawnFrom, ...listed])).map(({ hit, rank }) => ({
       url: hit.url,
       file_name: hit.fileName,
+      ...(hit.fileId !== null ? { file_id: hit.fileId } : {}),
       title: hit.title,
       heading_path: hit.headingPath.slice(0, 6).map((heading) => cutText(heading, 200)),
       indexed_at: hit.indexedAt,

@@ -11,6 +11,7 @@ import type { ApiDeps } from "../deps";
 import { containing } from "../db/like";
 import { rowsOf } from "../db/rows";
 import { isUnspaced } from "../knowledge/words/lexemes";
+import { withFileLinks } from "./file-links";
 
 type Query = z.output<typeof ConversationsQuery>;
 
@@ -161,18 +162,22 @@ interface MessageRecord {
   question_part: string | null;
   created_at: string | Date;
   outcome: ConversationDetail["messages"][number]["outcome"];
-  sources: { title: string; url: string }[];
+  sources: { title: string; url: string; file_id?: number }[];
   rating: "up" | "down" | null;
   comment: string | null;
   reviewed: boolean;
   trace: ConversationDetail["messages"][number]["trace"];
 }
 
-/** A conversation of this client with every message, each answer with the question it answered; null when there is none. */
+/**
+ * A conversation of this client with every message, each answer with the question it answered and
+ * its uploaded files as they are now (a link signed anew, or marked deleted: file-links.ts); null
+ * when there is none.
+ */
 export async function conversationDetail(
   appId: number,
   conversationId: string,
-  deps: Pick<ApiDeps, "db">,
+  deps: Pick<ApiDeps, "db" | "storage" | "config">,
 ): Promise<ConversationDetail | null> {
   const [conversation] = rowsOf<{
     id: string;
@@ -188,10 +193,14 @@ export async function conversationDetail(
       where c.id = ${conversationId}::uuid and c.app_id = ${appId}`),
   );
   if (!conversation) return null;
-  const said = rowsOf<MessageRecord>(
-    await deps.db.execute(sql`
-    select id, role, text, question_part, created_at, outcome, sources, rating, comment, reviewed, trace
-    from messages where conversation_id = ${conversationId}::uuid order by id`),
+  const said = await withFileLinks(
+    appId,
+    rowsOf<MessageRecord>(
+      await deps.db.execute(sql`
+      select id, role, text, question_part, created_at, outcome, sources, rating, comment, reviewed, trace
+      from messages where conversation_id = ${conversationId}::uuid order by id`),
+    ).map((message) => ({ ...message, at: new Date(message.created_at), sources: message.sources ?? [] })),
+    deps,
   );
   let question: string | null = null;
   return {
@@ -209,9 +218,9 @@ export async function conversationDetail(
         id: Number(message.id),
         role: message.role,
         text: message.text,
-        at: new Date(message.created_at).toISOString(),
+        at: message.at.toISOString(),
         outcome: isAnswer ? message.outcome : null,
-        sources: message.sources ?? [],
+        sources: message.sources,
         rating: message.rating,
         comment: message.comment,
         reviewed: Boolean(message.reviewed),

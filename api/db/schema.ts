@@ -734,8 +734,9 @@ export const messages = pgTable(
      */
     questionPart: text("question_part"),
     outcome: text("outcome"),
+    /** What the visitor was shown; an uploaded file's with its `file_id` (its link expires, the transcript signs a new one). */
     sources: jsonb("sources")
-      .$type<{ title: string; url: string }[]>()
+      .$type<{ title: string; url: string; file_id?: number }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     /** For an unanswered question: the passages retrieval found closest, so an operator sees what is missing. */
