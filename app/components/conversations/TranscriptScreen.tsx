@@ -20,12 +20,13 @@ import { ReviewForm, TestQuestionForm, type PostedTestQuestion } from "./AnswerC
 import * as s from "./conversations.css";
 import { WhyThisAnswer, type PageRules, type TraceLinks } from "./WhyThisAnswer";
 
-function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
+/** The sources the visitor was shown; an uploaded file's link is signed when the transcript is read, and none is left of a file deleted since. */
+export function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
   if (!sources.length) return null;
   return (
     <ul className={s.sources} aria-label="Sources">
-      {sources.map((source) => (
-        <li key={source.url}>
+      {sources.map((source, index) => (
+        <li key={index}>
           {isHttpLink(source.url) ? (
             <a href={source.url} target="_blank" rel="noreferrer">
               {source.title || source.url}
@@ -33,6 +34,7 @@ function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
           ) : (
             source.title || source.url
           )}
+          {source.file_deleted ? " (file, deleted since)" : null}
         </li>
       ))}
     </ul>

@@ -1,7 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from "react-router-dom/server";
 import { describe, expect, it } from "vitest";
-import type { AnswerTrace, ConversationMessage } from "@contract";
+import type { AnswerTrace, ConversationMessage, TracePassage } from "@contract";
 import { tracePassage } from "../../../tests/support/trace-passage";
 import { WhyThisAnswer, type TraceLinks } from "./WhyThisAnswer";
 
@@ -119,5 +119,35 @@ describe("each question of a message that asked several", () => {
     expect(hrefOf(partItem(await rendered(several, false), "Where is the parking guide?"), "Open Files")).toBe(
       undefined,
     );
+  });
+});
+
+describe("a passage of an uploaded file", () => {
+  const filePassage = (rank: number, fields: Partial<TracePassage>) =>
+    tracePassage(rank, { url: null, file_name: `Guide ${rank}.pdf`, title: `Guide ${rank}`, ...fields });
+  const answer = answerWith("answered", {
+    passages: [
+      filePassage(1, { file_id: 42 }),
+      filePassage(2, { file_deleted: true }),
+      filePassage(3, {}),
+      tracePassage(4),
+    ],
+  });
+  const cellOf = (html: string, rank: number) =>
+    new RegExp(`<tr data-rank="${rank}">(.*?)</tr>`, "s").exec(html)?.[1] ?? "";
+
+  it("links the file's chunks on the Files screen while the file is there", async () => {
+    const html = await rendered(answer, false);
+    expect(hrefOf(cellOf(html, 1), "Guide 1.pdf")).toBe(`${LINKS.files}/42/chunks`);
+    expect(textOf(cellOf(html, 1))).toContain("Guide 1.pdf (file)");
+  });
+
+  it("names a file deleted since without a link, and says so", async () => {
+    const html = await rendered(answer, false);
+    expect(textOf(cellOf(html, 2))).toContain("Guide 2.pdf (file, deleted since)");
+    expect(cellOf(html, 2)).not.toContain("<a ");
+    // A file the trace does not identify (an older trace's, not found) is named as before.
+    expect(textOf(cellOf(html, 3))).toContain("Guide 3.pdf (file)");
+    expect(cellOf(html, 3)).not.toContain("<a ");
   });
 });

@@ -37,8 +37,11 @@ const PENALTY_TYPE_LABELS: Record<string, string> = {
   pdf_weightage: "PDF",
 };
 
-/** The page a passage was quoted from (a link, opening in a new tab) or the uploaded file's name. */
-function PassageSource({ passage }: { passage: TracePassage }) {
+/**
+ * The page a passage was quoted from (a link, opening in a new tab) or the uploaded file's name,
+ * linking to its chunks on the Files screen (`files`) while the file is there.
+ */
+function PassageSource({ passage, files }: { passage: TracePassage; files: string }) {
   if (passage.url && isHttpLink(passage.url)) {
     return (
       <>
@@ -49,9 +52,11 @@ function PassageSource({ passage }: { passage: TracePassage }) {
       </>
     );
   }
+  const name = <bdi>{passage.file_name ?? passage.url ?? passage.title}</bdi>;
   return (
     <>
-      <bdi>{passage.file_name ?? passage.url ?? passage.title}</bdi> <span className={ui.muted}>(file)</span>
+      {passage.file_id ? <Link to={`${files}/${passage.file_id}/chunks`}>{name}</Link> : name}{" "}
+      <span className={ui.muted}>{passage.file_deleted ? "(file, deleted since)" : "(file)"}</span>
     </>
   );
 }
@@ -152,6 +157,7 @@ function PassagesTable({
   triggerPoint,
   canCorrect,
   pageRules,
+  files,
 }: {
   answerId: number;
   trace: AnswerTrace;
@@ -159,6 +165,8 @@ function PassagesTable({
   triggerPoint: string;
   canCorrect: boolean;
   pageRules: PageRules;
+  /** The Files screen, whose `{id}/chunks` shows a file's passages. */
+  files: string;
 }) {
   if (!trace.passages.length) return <p>{noPassagesText(trace)}</p>;
   return (
@@ -186,7 +194,7 @@ function PassagesTable({
               <td className={s.number}>{passage.rank}</td>
               {trace.parts ? <td className={s.number}>{passage.part}</td> : null}
               <td className={s.pageCell}>
-                <PassageSource passage={passage} />
+                <PassageSource passage={passage} files={files} />
                 <IndexedAt passage={passage} />
                 <details>
                   <summary className={ui.muted}>Passage</summary>
@@ -259,7 +267,7 @@ export interface TraceLinks {
   sensitiveTopics: string;
   finetuning: string;
   knowledgeStore: string;
-  /** Where files are tagged for an environment. */
+  /** Where files are tagged for an environment, and a file's chunks are read (`{files}/{id}/chunks`). */
   files: string;
 }
 
@@ -530,6 +538,7 @@ export function WhyThisAnswer({
                 triggerPoint={triggerPoint}
                 canCorrect={canCorrect}
                 pageRules={pageRules}
+                files={links.files}
               />
             </>
           )}
