@@ -16,19 +16,29 @@ const firstLine = (text: string) => text.split("\n", 1)[0].trim();
  * What a job's record shows of its output. A finished job's output is what its handler returned,
  * shown as it is. A failed job's is the error pg-boss saved whole (message, stack, the database's
  * statement and values, the source file and line of the database server that refused it), or the
- * reason a handler gave for failing for good: staff get one plain line, without an address's
- * password or a path of the server, and the server's log keeps the rest. Errors from the database
- * say what the database said, not the statement.
+ * reason a handler gave for failing for good: staff get its failedJobLine, and the server's log
+ * keeps the rest.
  */
 export function shownOutput(output: unknown, state: string): unknown {
   const failed = state === "failed" || state === "retry";
   if (!hasMessage(output) || !(failed || isSavedError(output))) return output ?? null;
-  const cause = hasMessage(output.cause) ? output.cause : null;
-  const said = FAILED_STATEMENT.test(output.message)
+  return { message: failedJobLine(output) };
+}
+
+/**
+ * The one plain line staff are shown of why a job failed, from the error itself or as pg-boss saved
+ * it: its first line, without an address's user name and password or a path of the server, at most
+ * 300 characters. An error from the database says what the database said, not the statement and
+ * its values. Wherever else a job's failure is shown (a website's last error), it is this line.
+ */
+export function failedJobLine(error: unknown): string {
+  if (!hasMessage(error)) return "The job failed";
+  const cause = hasMessage(error.cause) ? error.cause : null;
+  const said = FAILED_STATEMENT.test(error.message)
     ? `The database refused a statement${cause ? `: ${firstLine(cause.message)}` : ""}`
-    : firstLine(output.message);
+    : firstLine(error.message);
   const plain = said.replace(ADDRESS_CREDENTIALS, "$1").replace(SERVER_PATH, "…");
-  return { message: plain.length > MAX_MESSAGE ? `${plain.slice(0, MAX_MESSAGE - 1)}…` : plain || "The job failed" };
+  return plain.length > MAX_MESSAGE ? `${plain.slice(0, MAX_MESSAGE - 1)}…` : plain || "The job failed";
 }
 
 const hasMessage = (value: unknown): value is { message: string; cause?: unknown } =>

@@ -2,9 +2,10 @@ import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { urls, websites } from "../../db/schema";
 import { ClaimLost, heldByLiveWorker } from "../../jobs/leases";
 import type { WorkerDeps } from "../../deps";
-import { addUrls, fetchOptions, isListed, type WebsiteRecord } from "./pipeline-shared";
+import { addUrls, fetchOptions, isListed, sitemapFailureLine, type WebsiteRecord } from "./pipeline-shared";
 import {
   MAX_URLS_PER_WEBSITE,
+  NoSitemapFound,
   passesPatterns,
   readRobots,
   sameSite,
@@ -56,7 +57,7 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
       guessed: robots.sitemaps.length === 0,
     });
     const entries = found.entries;
-    if (!found.sitemaps.length) throw new Error(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
+    if (!found.sitemaps.length) throw new NoSitemapFound(found.errors);
     const added = await addUrls(website, entries, deps, true);
     await finish({
       status: "sitemap_generated",
@@ -66,11 +67,12 @@ export async function discoverWebsite(websiteId: number, deps: WorkerDeps) {
     return { added, sitemaps: found.sitemaps.length, errors: found.errors.length };
   } catch (error) {
     if (error instanceof ClaimLost) return { skipped: error.message };
-    const message = (error as Error).message;
-    await finish({ status: "failed_to_index", lastError: message }).catch((lost) => {
+    // The website's row and the job say the same plain line; the log has the whole error.
+    const line = sitemapFailureLine("Sitemap generation", websiteId, error, deps);
+    await finish({ status: "failed_to_index", lastError: line }).catch((lost) => {
       if (!(lost instanceof ClaimLost)) throw lost;
     });
-    throw new FinalFailure(message);
+    throw new FinalFailure(line);
   }
 }
 

@@ -2,8 +2,10 @@ import { eq, sql } from "drizzle-orm";
 import type { ApiDeps } from "../../deps";
 import { websites } from "../../db/schema";
 import type { FetchOptions } from "./fetcher";
-import { passesPatterns, sameSite, type Robots } from "./sitemaps";
+import { NoSitemapFound, passesPatterns, sameSite, type Robots } from "./sitemaps";
 import { isWebLink, MAX_URL_LENGTH } from "@contract";
+import { isDatabaseUnavailable } from "../../db/errors";
+import { failedJobLine } from "../../jobs/shown-output";
 
 export type WebsiteRecord = typeof websites.$inferSelect;
 export type PipelineDeps = Pick<ApiDeps, "db" | "config" | "log">;
@@ -69,4 +71,18 @@ export function isListed(
     passesPatterns(entry.url, website.allowedPatterns, website.skipPatterns) &&
     robots.isAllowed(entry.url)
   );
+}
+
+/**
+ * Writes in the server's log why reading a website's sitemaps failed (`what`: its sitemap
+ * generation, its Refresh Sitemap), the whole error, and answers the line its row shows: the failed
+ * job's plain line, as the jobs screen shows it, never the statement, its values, a stack, a path
+ * of the server or an address's password. What is expected (no sitemap to read, the database out
+ * of reach) is a warning; anything else an error.
+ */
+export function sitemapFailureLine(what: string, websiteId: number, error: unknown, deps: Pick<PipelineDeps, "log">) {
+  const said = `${what} of website ${websiteId} failed`;
+  if (error instanceof NoSitemapFound || isDatabaseUnavailable(error)) deps.log.warn(said, error);
+  else deps.log.error(said, error);
+  return failedJobLine(error);
 }

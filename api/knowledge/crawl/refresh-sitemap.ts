@@ -1,8 +1,24 @@
 import { eq, sql } from "drizzle-orm";
 import { urls, websites, type SitemapRefreshRecord } from "../../db/schema";
-import { addUrls, fetchOptions, isListed, loadWebsite, refreshUrlsCount, type PipelineDeps } from "./pipeline-shared";
+import {
+  addUrls,
+  fetchOptions,
+  isListed,
+  loadWebsite,
+  refreshUrlsCount,
+  sitemapFailureLine,
+  type PipelineDeps,
+  type WebsiteRecord,
+} from "./pipeline-shared";
 import { startRefreshRecords } from "../index/refresh-record";
-import { MAX_URLS_PER_WEBSITE, readRobots, readSitemaps, sitemapCandidates, sitemapsError } from "./sitemaps";
+import {
+  MAX_URLS_PER_WEBSITE,
+  NoSitemapFound,
+  readRobots,
+  readSitemaps,
+  sitemapCandidates,
+  sitemapsError,
+} from "./sitemaps";
 import { FinalFailure } from "../../jobs/final-failure";
 
 /** How long a Refresh Sitemap asked for stands before another may be queued (its job lost, a queue stuck). */
@@ -46,6 +62,26 @@ async function finishSitemapRefresh(
 export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
   const website = await loadWebsite(websiteId, deps);
   if (!website || website.siteMap !== "full_website") return { skipped: "not a sitemap website" };
+  try {
+    return await readSitemapsAgain(website, deps);
+  } catch (error) {
+    // The website's row says the failed job's plain line; the log has the whole error.
+    const line = sitemapFailureLine("Sitemap refresh", websiteId, error, deps);
+    await deps.db
+      .update(websites)
+      .set({ lastError: `Sitemap refresh: ${line}`, updatedAt: new Date() })
+      .where(eq(websites.id, websiteId))
+      .catch((unsaved: unknown) =>
+        deps.log.warn(`the failed Sitemap refresh of website ${websiteId} was not recorded on it`, unsaved),
+      );
+    // No sitemap is the site's to fix: failed for good. Anything else is tried again.
+    if (error instanceof NoSitemapFound) throw new FinalFailure(line);
+    throw error;
+  }
+}
+
+async function readSitemapsAgain(website: WebsiteRecord, deps: PipelineDeps) {
+  const websiteId = website.id;
   const origin = new URL(website.url).origin;
   const robots = await readRobots(origin, fetchOptions(deps));
   const found = await readSitemaps(sitemapCandidates(website.url, robots), fetchOptions(deps), {
@@ -54,16 +90,12 @@ export async function refreshSitemap(websiteId: number, deps: PipelineDeps) {
     guessed: robots.sitemaps.length === 0,
   });
   if (!found.sitemaps.length) {
-    await deps.db
-      .update(websites)
-      .set({ lastError: `Sitemap refresh: no sitemap found (${found.errors.join("; ")})`, updatedAt: new Date() })
-      .where(eq(websites.id, websiteId));
     await finishSitemapRefresh(
       websiteId,
       { new: 0, removed: 0, changed: 0, unchanged: 0, error: "No sitemap found" },
       deps,
     );
-    throw new FinalFailure(`No sitemap found (${found.errors.join("; ") || "none listed"})`);
+    throw new NoSitemapFound(found.errors);
   }
   const listed = new Map(found.entries.map((e) => [e.url, e]));
   const existing = await deps.db

@@ -258,6 +258,17 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
 }
 
 /**
+ * None of a website's sitemaps could be read (none there, none answering, none a sitemap): the
+ * site's to fix, not a fault of ours, so its job fails for good and the log only warns.
+ */
+export class NoSitemapFound extends Error {
+  constructor(errors: string[]) {
+    super(`No sitemap found (${errors.join("; ") || "none listed"})`);
+    this.name = "NoSitemapFound";
+  }
+}
+
+/**
  * What a website's row says of its sitemaps once some were read: why they gave it no page, else
  * the sitemaps that could not be read. Misses among guessed locations (no Sitemap line in
  * robots.txt: /sitemap.xml answering 404) are not errors once one was found; a sitemap an index
