@@ -66,6 +66,25 @@ describe("links added to a website", () => {
     expect(await pagesOf()).not.toContain("https://links.example.edu/d");
   });
 
+  it("refuses a link with a user name or password in it, naming its row, adding none of the links", async () => {
+    const refused = await bulk([
+      "https://links.example.edu/e",
+      "https://editor:s3cret@links.example.edu/f",
+      "https://editor@links.example.edu/g",
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toEqual({
+      message: "Some URLs cannot be added",
+      errors: {
+        "urls.1": ["Leave the user name and password out of the address"],
+        "urls.2": ["Leave the user name and password out of the address"],
+      },
+    });
+    const stored = await pagesOf();
+    expect(stored).not.toContain("https://links.example.edu/e");
+    expect(stored.filter((url) => url.includes("@"))).toEqual([]);
+  });
+
   it("finds a page the website got from a sitemap written in another case", async () => {
     await host.deps.db.insert(urls).values({ appId, websiteId, url: "https://Links.Example.edu/from-sitemap" });
     const known = await bulk(["https://links.example.edu/from-sitemap", "https://links.example.edu/From-Sitemap"]);

@@ -6,6 +6,8 @@ import {
   NOT_A_LINK_ADDRESS,
   BulkCreateResult,
   CachedChunks,
+  CREDENTIALS_IN_ADDRESS,
+  hasNoCredentials,
   CachedChunksBody,
   Id,
   IdParam,
@@ -337,7 +339,10 @@ export function knowledgeRoutes(route: RouteBuilder) {
       body.urls.forEach((address, i) => {
         const problem = !LinkAddress.safeParse(address).success
           ? NOT_A_LINK_ADDRESS
-          : (privateAddressError(address, deps) ?? otherHostError(address, website.url));
+          : // Stored, listed and shown as given: a password in it would be too, as for a website's address.
+            !hasNoCredentials(address)
+            ? CREDENTIALS_IN_ADDRESS
+            : (privateAddressError(address, deps) ?? otherHostError(address, website.url));
         if (problem) errors[`urls.${i}`] = [problem];
       });
       if (Object.keys(errors).length) throw badRequest("Some URLs cannot be added", errors);

@@ -189,6 +189,22 @@ describe("view-links drawer actions", () => {
     expect((await twice.json()).error).toBe("Lines 2, 4: Enter full http(s) addresses");
   });
 
+  it("refuses a link with a user name and password beside the box, keeping what was typed", async () => {
+    const before = (await apiUrls()).data.length;
+    const withPassword = site.base.replace("://", "://editor:s3cret@");
+    const text = `${site.base}/kept-out\n${withPassword}/private`;
+    const refused = await settle(() =>
+      drawerAction(args(formRequest(base(), { intent: "add-links", links: text }, admin), params())),
+    );
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({
+      intent: "add-links",
+      error: "Line 2: Leave the user name and password out of the address",
+      text,
+    });
+    expect((await apiUrls()).data.length).toBe(before);
+  });
+
   it("adds addresses of one page once, and says how many links the website already had", async () => {
     const created = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
       token,

@@ -221,7 +221,7 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
             if (entries.has(url)) return true;
             if (!limits.keep(entry)) {
               refused.count += 1;
-              refused.first ??= loc;
+              refused.first ??= url;
               return true;
             }
             // One more page to keep, and no room for it.

@@ -1,0 +1,93 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { clientApps, urls, websites } from "../../db/schema";
+import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
+import { until } from "../../../tests/support/wait";
+
+/**
+ * A sitemap is outside input: it may write a user name and password into its pages' addresses,
+ * which '+ Links' and the websites form refuse. The pages are stored, listed and shown without them.
+ */
+let host: Awaited<ReturnType<typeof startTestHost>>;
+let call: ReturnType<typeof apiCaller>;
+let token: string;
+let appId: number;
+let site: Server;
+let base: string;
+/** The site's address with a user name and password written into it. */
+let withPassword: string;
+/** The pages /sitemap.xml lists, as the site writes them. */
+let listed: string[] = [];
+
+const sitemap = () =>
+  `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${listed
+    .map((loc) => `<url><loc>${loc}</loc><lastmod>2026-11-01</lastmod></url>`)
+    .join("")}</urlset>`;
+
+beforeAll(async () => {
+  site = createServer((req, res) => {
+    if (req.url === "/sitemap.xml") res.writeHead(200, { "content-type": "application/xml" }).end(sitemap());
+    else res.writeHead(404).end("Not found");
+  });
+  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  withPassword = base.replace("://", "://editor:s3cret@");
+  host = await startTestHost({ crawlAllowPrivate: true });
+  call = apiCaller(host);
+  token = (await signInAs(host, "client.admin@example.com")).user_token;
+  appId = (await host.deps.db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield")))[0].id;
+});
+afterAll(async () => {
+  await host?.close();
+  site?.close();
+});
+
+const addWebsite = async (url: string) => {
+  const saved = await call("POST", `/v1/apps/${appId}/websites/create_and_update`, {
+    token,
+    body: { websites: [{ app_id: appId, url, site_map: "full_website" }] },
+  });
+  expect(saved.status).toBe(200);
+  return saved.body.websites[0].id as number;
+};
+const websiteRow = async (id: number) => (await host.deps.db.select().from(websites).where(eq(websites.id, id)))[0];
+const pagesOf = async (id: number) =>
+  Object.fromEntries(
+    (await host.deps.db.select().from(urls).where(eq(urls.websiteId, id))).map((row) => [
+      row.url,
+      row.sitemapRefreshReviewStatus,
+    ]),
+  );
+
+describe("pages read from a sitemap", () => {
+  it("are stored without the user name and password the sitemap wrote into their addresses, at discovery and refresh", async () => {
+    listed = [`${withPassword}/apply`, `${base.replace("://", "://editor@")}/tour#top`, `${base}/visit`];
+    const websiteId = await addWebsite(`${base}/`);
+    await until("the sitemap to be read", async () => (await websiteRow(websiteId)).status === "sitemap_generated");
+    expect(Object.keys(await pagesOf(websiteId)).sort()).toEqual([`${base}/apply`, `${base}/tour`, `${base}/visit`]);
+
+    // Read again: the page is the one stored, not a new one beside it, and the new page has no password either.
+    listed = [...listed, `${withPassword}/fees`];
+    expect((await call("POST", "/sitemap_refresh", { token, body: { id: websiteId } })).status).toBe(202);
+    await until("the refresh's record", async () => (await websiteRow(websiteId)).lastSitemapRefresh?.finished_at);
+    expect(await pagesOf(websiteId)).toEqual({
+      [`${base}/apply`]: "unchanged",
+      [`${base}/tour`]: "unchanged",
+      [`${base}/visit`]: "unchanged",
+      [`${base}/fees`]: "new",
+    });
+    const { body } = await call("GET", `/v1/apps/${appId}/websites/${websiteId}/urls?page_size=100`, { token });
+    expect(JSON.stringify(body)).not.toMatch(/s3cret|editor@/);
+  });
+
+  it("are named without their password when a website keeps none of them", async () => {
+    listed = ["http://editor:s3cret@elsewhere.example/page"];
+    const websiteId = await addWebsite(`${base}/second/`);
+    await until("the sitemap to be read", async () => (await websiteRow(websiteId)).status === "sitemap_generated");
+    expect((await websiteRow(websiteId)).lastError).toBe(
+      "The sitemaps list 1 page, none of them on this website's host or kept by its patterns and robots.txt (the first: http://elsewhere.example/page)",
+    );
+  });
+});
