@@ -306,6 +306,7 @@ class Widget {
     this.bubble("user", message);
     const { bubble } = this.bubble("bot", "");
     bubble.setAttribute("aria-busy", "true");
+    let answered = false;
     try {
       const response = await fetch(`${this.origin}/v1/chat`, {
         method: "POST",
@@ -320,8 +321,6 @@ class Widget {
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => ({}))) as { message?: string };
         bubble.textContent = body.message ?? "Sorry, something went wrong. Please try again.";
-        // Refused (too long, too many at once, …): the visitor gets back what they typed, to change or send again.
-        if (!this.input.value) this.input.value = message;
         return;
       }
       const reader = response.body.getReader();
@@ -333,11 +332,19 @@ class Widget {
         pending += decoder.decode(value, { stream: true });
         const lines = pending.split("\n");
         pending = lines.pop() ?? "";
-        for (const line of lines) if (line.trim()) this.handle(JSON.parse(line) as WidgetEvent, bubble);
+        for (const line of lines) {
+          if (!line.trim()) continue;
+          const event = JSON.parse(line) as WidgetEvent;
+          if (event.type === "done") answered = true;
+          this.handle(event, bubble);
+        }
       }
     } catch {
       bubble.textContent = "Sorry, the assistant could not be reached. Please try again.";
     } finally {
+      // Not answered (refused, unreachable, failed on the way): the visitor gets back what they
+      // typed, to change or send again, unless they have started typing something else.
+      if (!answered && !this.input.value) this.input.value = message;
       bubble.removeAttribute("aria-busy");
       this.busy = false;
       this.send.disabled = false;

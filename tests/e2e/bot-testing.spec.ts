@@ -184,6 +184,48 @@ test("the test page's widget waits out a moment its settings cannot be read, sho
   expect(asked).toBe(2);
 });
 
+test("a question the assistant could not answer comes back into the message box, to send again", async ({
+  signedInPage: page,
+  context,
+}) => {
+  // The first question meets no network, the second an answer that fails on the way; the third goes through.
+  let asked = 0;
+  await context.route(/\/v1\/chat$/, async (route) => {
+    asked += 1;
+    if (asked === 1) return route.abort();
+    if (asked === 2)
+      return route.fulfill({
+        status: 200,
+        contentType: "application/x-ndjson; charset=utf-8",
+        body:
+          `${JSON.stringify({ type: "start", conversation_id: "8d0f7d52-4a39-4e43-9a35-6c0f8c1e2b11" })}\n` +
+          `${JSON.stringify({ type: "error", message: "Sorry, something went wrong. Please try again." })}\n`,
+      });
+    return route.continue();
+  });
+  await page.goto(`${PAGE}/test-page?env=stage`);
+  const launcher = page.locator("[data-assistant-widget] .launcher");
+  await launcher.click();
+  const chat = page.getByRole("dialog");
+  const box = chat.getByLabel("Your message");
+  const question = "When does the fall term start for transfer students?";
+  await box.fill(question);
+  await box.press("Enter");
+  await expect(chat.getByText("Sorry, the assistant could not be reached. Please try again.")).toBeVisible();
+  await expect(box).toHaveValue(question);
+  await expect(box).toBeFocused();
+
+  await box.press("Enter");
+  await expect(chat.getByText("Sorry, something went wrong. Please try again.")).toBeVisible();
+  await expect(box).toHaveValue(question);
+
+  // An answer that arrives leaves the box empty, for the next question.
+  await box.press("Enter");
+  await expect(chat.getByRole("group", { name: "Rate this answer" })).toHaveCount(1, { timeout: 15_000 });
+  await expect(box).toHaveValue("");
+  expect(asked).toBe(3);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
