@@ -354,8 +354,9 @@ class Widget {
 
   /**
    * Under a finished answer: thumbs up and thumbs down, each sent at once (a second replaces the
-   * first), and after a thumbs down an optional comment. What the server refuses is said in the
-   * status line; the choice shown is the one stored, and a typed comment stays where it was.
+   * first), and after a thumbs down an optional comment (sent again with a later thumbs down). What
+   * the server refuses is said in the status line; the choice shown is the one stored, and a typed
+   * comment stays where it was.
    */
   private rating(after: HTMLElement, messageId: number) {
     const conversationId = this.conversationId;
@@ -373,7 +374,12 @@ class Widget {
       button.type = "button";
       button.setAttribute("aria-label", name);
       button.setAttribute("aria-pressed", "false");
-      button.addEventListener("click", () => void send(rating));
+      // A thumbs down sends the comment its box holds: sent again without it, it would erase the
+      // comment stored (a second rating replaces the first) while the box still shows it.
+      button.addEventListener(
+        "click",
+        () => void send(rating, rating === "down" ? comment.value.trim() || undefined : undefined),
+      );
       return button;
     };
     const up = thumb("👍", "This answer helped", "up");

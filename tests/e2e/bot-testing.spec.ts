@@ -226,6 +226,47 @@ test("a question the assistant could not answer comes back into the message box,
   expect(asked).toBe(3);
 });
 
+test("a thumbs down pressed again after a comment keeps the comment its box still shows", async ({
+  signedInPage: page,
+}) => {
+  await page.goto(`${PAGE}/test-page?env=stage`);
+  await page.locator("[data-assistant-widget] .launcher").click();
+  const chat = page.getByRole("dialog");
+  await chat.getByLabel("Your message").fill(`Is there a glimmerfrost lab ${Date.now().toString(36)} on campus?`);
+  await chat.getByLabel("Your message").press("Enter");
+  const rating = chat.getByRole("group", { name: "Rate this answer" });
+  await expect(rating).toHaveCount(1, { timeout: 15_000 });
+  const down = rating.getByRole("button", { name: "This answer did not help" });
+  await down.click();
+  const comment = rating.getByLabel("What was wrong? (optional)");
+  await comment.fill("It does not say which building.");
+  await rating.getByRole("button", { name: "Send comment" }).click();
+  await expect(rating.getByRole("status")).toHaveText("Thank you for your feedback.");
+
+  // Pressed again (to be sure, or after a thumbs up): the comment goes with it, as the box shows it.
+  await rating.getByRole("button", { name: "This answer helped" }).click();
+  await expect(rating.getByRole("status")).toHaveText("Thank you for your feedback.");
+  const sent = page.waitForRequest((request) => request.url().endsWith("/v1/chat/feedback"));
+  await down.click();
+  const rated = (await sent).postDataJSON() as { conversation_id: string; message_id: number; comment?: string };
+  expect(rated.comment).toBe("It does not say which building.");
+  await expect(rating.getByRole("status")).toHaveText("Thank you for your feedback.");
+  await expect(down).toHaveAttribute("aria-pressed", "true");
+
+  // What the operator reads under the answer is that comment.
+  const { user_token: token } = await (
+    await page.request.post("/auth/dev", { data: { email: "admin@example.com" } })
+  ).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const apps = await (await page.request.get("/v1/apps?status=active", { headers })).json();
+  const appId = apps.apps.find((a: { url_code: string }) => a.url_code === "northfield").id;
+  const detail = await (
+    await page.request.get(`/v1/apps/${appId}/conversations/${rated.conversation_id}`, { headers })
+  ).json();
+  const answer = detail.messages.find((m: { id: number }) => m.id === rated.message_id);
+  expect([answer.rating, answer.comment]).toEqual(["down", "It does not say which building."]);
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
