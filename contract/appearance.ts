@@ -21,6 +21,7 @@ export const AppearanceFieldSchema = z.object({
   min: z.number().optional(),
   max: z.number().optional(),
   maxLength: z.number().optional(),
+  required: z.boolean().optional(),
 });
 export const AppearanceResponse = z.object({
   data: AppearanceData,

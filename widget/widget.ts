@@ -79,6 +79,8 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className = "", text 
 /** Only our own stored images, and only as image sources. */
 const imageUrl = (origin: string, value: unknown) =>
   typeof value === "string" && value.startsWith("/storage/public/") ? origin + value : "";
+/** A name the panel or the launcher is known by: blank (saved before blanks were refused) is no name. */
+const named = (value: unknown, fallback: string) => (typeof value === "string" && value.trim() ? value : fallback);
 const num = (value: unknown, fallback: number) =>
   typeof value === "number" && Number.isFinite(value) ? value : fallback;
 
@@ -200,7 +202,7 @@ class Widget {
     style.setProperty("--z", String(num(values.z_index, 2147483000)));
     this.root.className = `root ${values.position === "bottom-left" ? "left" : "right"}`;
     this.root.hidden = false;
-    const name = String(values.bot_name ?? "Assistant");
+    const name = named(values.bot_name, "Assistant");
     this.title.textContent = name;
     this.panel.setAttribute("aria-label", name);
     this.input.placeholder = String(values.input_placeholder ?? "");
@@ -212,7 +214,7 @@ class Widget {
       img.alt = "";
       this.launcher.append(img);
     }
-    this.launcherText.textContent = String(values.launcher_text ?? "Chat");
+    this.launcherText.textContent = named(values.launcher_text, "Chat");
     this.launcher.append(this.launcherText);
     const logo = imageUrl(this.origin, values.header_logo_url);
     this.logo.hidden = !logo;
@@ -276,7 +278,7 @@ class Widget {
 
   /** Who says a message, as a screen reader reads it out before the message ("You: …"). */
   private speaker(who: "bot" | "user") {
-    return who === "user" ? "You: " : `${String(this.values.bot_name ?? "Assistant")}: `;
+    return who === "user" ? "You: " : `${named(this.values.bot_name, "Assistant")}: `;
   }
 
   private bubble(who: "bot" | "user", text: string) {

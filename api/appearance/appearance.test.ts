@@ -153,6 +153,30 @@ describe("appearance", () => {
     ).toBe(200);
   });
 
+  it("refuses a blank Assistant Name or Launcher Text, which would leave the panel or the launcher without a name", async () => {
+    for (const [name, label] of [
+      ["bot_name", "Assistant Name"],
+      ["launcher_text", "Launcher Text"],
+    ]) {
+      for (const blank of ["", "   "]) {
+        const refused = await call("PUT", path(), {
+          token: clientAdmin,
+          body: { appearance: { value: { [name]: blank } } },
+        });
+        expect(refused.status, `${name} ${JSON.stringify(blank)}`).toBe(400);
+        expect(refused.body.errors[`appearance.value.${name}`]).toEqual([`${label} is required`]);
+      }
+    }
+    // Nothing was stored; other texts may be left empty.
+    const { body } = await call("GET", path(), { token: clientAdmin });
+    expect(body.data.bot_name.trim()).not.toBe("");
+    expect(body.data.launcher_text.trim()).not.toBe("");
+    expect(
+      (await call("PUT", path(), { token: clientAdmin, body: { appearance: { value: { input_placeholder: "" } } } }))
+        .status,
+    ).toBe(200);
+  });
+
   it("keeps trigger points apart, over the client default; unknown trigger points are refused", async () => {
     await call("PUT", path(""), {
       token: clientAdmin,

@@ -61,6 +61,8 @@ export interface AppearanceField {
   min?: number;
   max?: number;
   maxLength?: number;
+  /** Text the widget cannot do without: it names the panel or the launcher, to the eye and to a screen reader. */
+  required?: boolean;
 }
 
 const f = (
@@ -84,6 +86,7 @@ export const APPEARANCE_FIELDS: Record<AppearanceSection, AppearanceField[]> = {
     f({
       group: "Texts",
       internalName: "bot_name",
+      required: true,
       label: "Assistant Name",
       type: "text",
       defaultValue: "Virtual Assistant",
@@ -111,6 +114,7 @@ export const APPEARANCE_FIELDS: Record<AppearanceSection, AppearanceField[]> = {
     f({
       group: "Texts",
       internalName: "launcher_text",
+      required: true,
       label: "Launcher Text",
       type: "text",
       defaultValue: "Chat with us",
@@ -355,6 +359,7 @@ export function appearanceValueError(field: AppearanceField, value: unknown): st
         : `${field.label} must be an image uploaded here`;
     default:
       if (typeof value !== "string") return `${field.label} must be text`;
+      if (field.required && !value.trim()) return `${field.label} is required`;
       if (value.length > (field.maxLength ?? 300)) return `${field.label} is at most ${field.maxLength} characters`;
       // Text is shown as text, never markup; control characters have no business in it.
       return /\p{Cc}/u.test(value.replace(/\n/g, ""))

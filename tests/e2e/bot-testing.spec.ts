@@ -267,6 +267,23 @@ test("a thumbs down pressed again after a comment keeps the comment its box stil
   expect([answer.rating, answer.comment]).toEqual(["down", "It does not say which building."]);
 });
 
+test("a blank name saved before blanks were refused leaves no unnamed launcher or panel", async ({
+  signedInPage: page,
+  context,
+}) => {
+  await context.route(/\/v1\/widget\/config\?/, async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    body.appearance = { ...body.appearance, bot_name: "", launcher_text: "   " };
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.goto(`${PAGE}/test-page?env=stage`);
+  const launcher = page.locator("[data-assistant-widget] .launcher");
+  await expect(launcher).toHaveAccessibleName("Chat");
+  await launcher.click();
+  await expect(page.getByRole("dialog", { name: "Assistant" })).toBeVisible();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 

@@ -162,6 +162,7 @@ function FieldInput({
           name={field.internalName}
           defaultValue={String(value)}
           maxLength={field.maxLength}
+          required={field.required}
           readOnly={readOnly}
           className={ui.input}
           {...aria}
