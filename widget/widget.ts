@@ -85,6 +85,28 @@ const num = (value: unknown, fallback: number) =>
   typeof value === "number" && Number.isFinite(value) ? value : fallback;
 
 /**
+ * The conversation's id, kept for the tab. A page that may not use storage (a frame sandboxed
+ * without allow-same-origin, as site builders embed custom code; cookies blocked) throws on the
+ * mere reading of `sessionStorage`: there the conversation lasts as long as the page.
+ */
+const tabMemory = {
+  get(key: string) {
+    try {
+      return window.sessionStorage.getItem(key);
+    } catch {
+      return null;
+    }
+  },
+  set(key: string, value: string) {
+    try {
+      window.sessionStorage.setItem(key, value);
+    } catch {
+      // Kept in the widget only.
+    }
+  },
+};
+
+/**
  * Whether a key press belongs to an input method composing a word (Japanese, Chinese, Korean):
  * its Enter confirms the word and its Escape cancels it, so neither may send or close. Safari
  * reports the confirming Enter after the composition ended, with the key code 229 that input
@@ -114,7 +136,7 @@ class Widget {
     private readonly key: string,
     private readonly triggerPoint: string,
   ) {
-    this.conversationId = sessionStorage.getItem(`assistant-widget:${key}`);
+    this.conversationId = tabMemory.get(`assistant-widget:${key}`);
     const host = el("div");
     host.setAttribute("data-assistant-widget", "");
     const shadow = host.attachShadow({ mode: "open" });
@@ -437,7 +459,7 @@ class Widget {
   private handle(event: WidgetEvent, bubble: HTMLElement) {
     if (event.type === "start") {
       this.conversationId = event.conversation_id;
-      sessionStorage.setItem(`assistant-widget:${this.key}`, event.conversation_id);
+      tabMemory.set(`assistant-widget:${this.key}`, event.conversation_id);
     } else if (event.type === "delta") {
       bubble.append(document.createTextNode(event.text));
     } else if (event.type === "error") {

@@ -124,3 +124,38 @@ test("a visitor on a client's site rates an answer down with the keyboard, comme
     await site.close();
   }
 });
+
+test("on a site that embeds the script in a sandboxed frame, the widget shows and answers", async ({
+  signedInPage: page,
+}) => {
+  // Site builders put custom code in a frame sandboxed without allow-same-origin: there the mere
+  // reading of sessionStorage throws.
+  const inner = `<!doctype html><html lang="en"><head><title>Chat</title></head><body>${await embedScript(page.request)}</body></html>`;
+  const server = createServer((req, res) => {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Northfield University</title></head>
+      <body><h1>Northfield University</h1><iframe title="Chat" sandbox="allow-scripts allow-popups" style="width:440px;height:600px;border:0"
+      srcdoc="${inner.replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"></iframe></body></html>`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  try {
+    const errors: string[] = [];
+    page.on("pageerror", (error) => errors.push(error.message));
+    await page.goto(`http://127.0.0.1:${(server.address() as AddressInfo).port}/`);
+    const frame = page.frameLocator('iframe[title="Chat"]');
+    await frame.locator("[data-assistant-widget] .launcher").click();
+    const chat = frame.getByRole("dialog");
+    await chat.getByLabel("Your message").fill(`Is there a quillmoss garden ${Date.now().toString(36)} on campus?`);
+    await chat.getByLabel("Your message").press("Enter");
+    await expect(chat.getByRole("group", { name: "Rate this answer" })).toHaveCount(1, { timeout: 15_000 });
+    // The second question goes on in the same conversation, kept by the widget itself.
+    const sent = page.waitForRequest((request) => request.url() === `${BASE_URL}/v1/chat`);
+    await chat.getByLabel("Your message").fill("And where is it?");
+    await chat.getByLabel("Your message").press("Enter");
+    expect(((await sent).postDataJSON() as { conversation_id?: string }).conversation_id).toMatch(/^[0-9a-f-]{36}$/);
+    await expect(chat.getByRole("group", { name: "Rate this answer" })).toHaveCount(2, { timeout: 15_000 });
+    expect(errors).toEqual([]);
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
