@@ -39,7 +39,7 @@ const STYLES = `
 .launcher { display: inline-flex; align-items: center; gap: 8px; border: 0; border-radius: 999px; padding: 12px 18px; background: var(--primary); color: var(--header-text); font: inherit; font-weight: 600; cursor: pointer; box-shadow: 0 6px 20px rgba(0,0,0,.2); }
 .launcher img { width: 24px; height: 24px; border-radius: 50%; object-fit: cover; }
 .launcher:focus-visible, button:focus-visible, textarea:focus-visible, a:focus-visible { outline: 3px solid var(--primary); outline-offset: 2px; }
-.panel { position: absolute; bottom: ${PANEL_ABOVE_LAUNCHER}px; width: var(--width); height: var(--height); max-width: calc(100vw - 2 * var(--offset)); max-height: calc(100vh - ${PANEL_WINDOW_MARGIN}px); display: flex; flex-direction: column; background: var(--background); border-radius: var(--radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); overflow: hidden; }
+.panel { position: absolute; bottom: ${PANEL_ABOVE_LAUNCHER}px; width: var(--width); height: var(--height); max-width: calc(100vw - 2 * var(--offset)); max-height: calc(100vh - max(${PANEL_WINDOW_MARGIN}px, var(--offset) + ${PANEL_ABOVE_LAUNCHER}px)); display: flex; flex-direction: column; background: var(--background); border-radius: var(--radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); overflow: hidden; }
 .root.right .panel { right: 0; } .root.left .panel { left: 0; }
 [hidden] { display: none !important; }
 .header { display: flex; align-items: center; gap: 10px; padding: 12px 14px; background: var(--primary); color: var(--header-text); }

@@ -284,6 +284,27 @@ test("a blank name saved before blanks were refused leaves no unnamed launcher o
   await expect(page.getByRole("dialog", { name: "Assistant" })).toBeVisible();
 });
 
+test("on a phone-sized window, a panel far from the edge shrinks to stay whole, its close button on screen", async ({
+  signedInPage: page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await context.route(/\/v1\/widget\/config\?/, async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    body.appearance = { ...body.appearance, offset: 64, height: 720 };
+    await route.fulfill({ response: answer, json: body });
+  });
+  await page.goto(`${PAGE}/test-page?env=stage`);
+  await page.locator("[data-assistant-widget] .launcher").click();
+  const panel = (await page.getByRole("dialog").boundingBox())!;
+  expect(panel.y).toBeGreaterThanOrEqual(0);
+  const close = (await page.getByRole("button", { name: "Close chat" }).boundingBox())!;
+  expect(close.y).toBeGreaterThanOrEqual(0);
+  await page.getByRole("button", { name: "Close chat" }).click();
+  await expect(page.getByRole("dialog")).toBeHidden();
+});
+
 test.describe("without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
