@@ -7,6 +7,7 @@ import {
   testContext,
   toastOf,
 } from "../../tests/support/console-context";
+import { sql } from "drizzle-orm";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import type { AppearanceActionData } from "~/server/appearance.server";
 import { appearanceBaseline } from "~/lib/appearance";
@@ -143,5 +144,19 @@ describe("Appearance's save", () => {
     });
     expect(defaults.status).toBe(200);
     expect(JSON.stringify(defaults.body)).not.toContain("GhostBot");
+  });
+});
+
+describe("Appearance's push of stage values the API refuses", () => {
+  it("says why beside the field, on the page, instead of leaving it for an error page", async () => {
+    // A blank Assistant Name saved before blanks were refused, still in stage.
+    await host.deps.db.execute(sql`
+      update appearances set values = values || '{"bot_name": ""}'::jsonb
+      where app_id = (select id from client_apps where url_code = 'northfield')
+        and trigger_point = 'admissions' and environment = 'stage'`);
+    const response = await post({ intent: "push" });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as AppearanceActionData;
+    expect(body.fieldErrors).toEqual({ bot_name: "Assistant Name is required" });
   });
 });

@@ -3,7 +3,7 @@ import { ALL_APPEARANCE_FIELDS, APPEARANCE_MESSAGES, type AppearanceValues } fro
 import { z } from "zod";
 import { appearanceBaseline, valuesFromForm } from "~/lib/appearance";
 import { NOTHING_TO_SAVE } from "~/lib/controls";
-import { shownInPlace, type ApiClient } from "./api/client.server";
+import { shownInPlace, type ApiClient, type ApiError } from "./api/client.server";
 import { appearanceApi } from "./api/appearance-api.server";
 import { testingApi } from "./api/testing-api.server";
 import { ACCEPT_FAILING_FIELD } from "~/lib/accept-failing";
@@ -61,7 +61,14 @@ export async function handleAppearanceAction(
       });
     }
     const diff = await appearanceApi.diff(api, appId, triggerPoint);
-    const pushed = await appearanceApi.save(api, appId, triggerPoint, diff.current_stage_style_guide, "production");
+    let pushed;
+    try {
+      pushed = await appearanceApi.save(api, appId, triggerPoint, diff.current_stage_style_guide, "production");
+    } catch (error) {
+      // Stage holding a value refused since it was saved: said beside its field, as a save's refusal.
+      if (!shownInPlace(error)) throw error;
+      return refusedInPlace(error);
+    }
     const done = new URL(backTo, "http://console.invalid");
     done.searchParams.delete("confirm");
     done.searchParams.delete("failing");
@@ -103,13 +110,19 @@ export async function handleAppearanceAction(
     return redirectWithToast(backTo, { type: "success", description: APPEARANCE_MESSAGES.saved });
   } catch (error) {
     if (!shownInPlace(error)) throw error;
-    for (const [path, messages] of Object.entries(error.fieldErrors))
-      fieldErrors[path.replace(/^appearance\.value\./, "")] = messages[0];
-    return json<AppearanceActionData>(
-      { formError: Object.keys(fieldErrors).length ? null : error.message, fieldErrors, values },
-      error.answerInit,
-    );
+    return refusedInPlace(error, values);
   }
+}
+
+/** The API's refusal of a save or a push: each message beside its setting, else above the form. */
+function refusedInPlace(error: ApiError, values?: AppearanceValues) {
+  const fieldErrors: Record<string, string> = {};
+  for (const [path, messages] of Object.entries(error.fieldErrors))
+    fieldErrors[path.replace(/^appearance\.value\./, "")] = messages[0];
+  return json<AppearanceActionData>(
+    { formError: Object.keys(fieldErrors).length ? null : error.message, fieldErrors, values },
+    error.answerInit,
+  );
 }
 
 const LoadedBaseline = z.record(z.string(), z.string());
