@@ -312,10 +312,11 @@ describe("the recommendation model build", () => {
     );
     const building = (answer: (typeof asked)[number]) => answer.body.message.startsWith("Building");
     const started = asked.find(building)!;
-    expect(asked.filter((answer) => !building(answer)).map((answer) => answer.body.message)).toEqual([
-      "The recommendation model is already being built",
-      "The recommendation model is already being built",
-    ]);
+    // The others meet that build. On a loaded machine a request can reach the API only after the
+    // build has finished (it is quick), and that one starts the next: one at a time, never two.
+    const others = asked.filter((answer) => !building(answer)).map((answer) => answer.body.message);
+    expect(others.length).toBeGreaterThanOrEqual(1);
+    for (const message of others) expect(message).toBe("The recommendation model is already being built");
     expect(started.body).toMatchObject({
       success: true,
       message: "Building the recommendation model. This might take some time.",
