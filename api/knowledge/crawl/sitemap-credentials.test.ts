@@ -1,9 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientApps, urls, websites } from "../../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
+import { startLoopbackSite } from "../../../tests/support/loopback-site";
 import { until } from "../../../tests/support/wait";
 
 /**
@@ -27,13 +27,14 @@ const sitemap = () =>
     .join("")}</urlset>`;
 
 beforeAll(async () => {
-  site = createServer((req, res) => {
+  ({
+    server: site,
+    base,
+    withPassword,
+  } = await startLoopbackSite((req, res) => {
     if (req.url === "/sitemap.xml") res.writeHead(200, { "content-type": "application/xml" }).end(sitemap());
     else res.writeHead(404).end("Not found");
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  withPassword = base.replace("://", "://editor:s3cret@");
+  }));
   host = await startTestHost({ crawlAllowPrivate: true });
   call = apiCaller(host);
   token = (await signInAs(host, "client.admin@example.com")).user_token;

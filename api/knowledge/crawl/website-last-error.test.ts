@@ -1,9 +1,9 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
+import type { Server } from "node:http";
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { clientApps } from "../../db/schema";
 import { apiCaller, signInAs, startTestHost } from "../../../tests/support/test-host";
+import { startLoopbackSite } from "../../../tests/support/loopback-site";
 import { until } from "../../../tests/support/wait";
 
 /**
@@ -28,7 +28,11 @@ let listed: string[] = [];
 const LEAKS = [/s3cret/, /insert into/i, /params/i, /\bat\s/, /\.(ts|mjs|js|c):/, /node_modules/];
 
 beforeAll(async () => {
-  site = createServer((req, res) => {
+  ({
+    server: site,
+    base,
+    withPassword,
+  } = await startLoopbackSite((req, res) => {
     if (req.url === "/robots.txt" && robots !== null) res.writeHead(200, { "content-type": "text/plain" }).end(robots);
     else if (req.url === "/sitemap.xml")
       res
@@ -37,10 +41,7 @@ beforeAll(async () => {
           `<?xml version="1.0"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${listed.map((loc) => `<url><loc>${loc}</loc></url>`).join("")}</urlset>`,
         );
     else res.writeHead(404).end("Not found");
-  });
-  await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  withPassword = base.replace("://", "://editor:s3cret@");
+  }));
   host = await startTestHost({ crawlAllowPrivate: true });
   call = apiCaller(host);
   token = (await signInAs(host, "client.admin@example.com")).user_token;
