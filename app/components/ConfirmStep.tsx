@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { useFocusOnShow } from "./useFocusOnShow";
 import * as ui from "~/styles/ui.css";
 import * as s from "./ConfirmStep.css";
 
@@ -36,7 +37,7 @@ export function ConfirmStep({
   children?: ReactNode;
 }) {
   const box = useRef<HTMLFormElement>(null);
-  useEffect(() => box.current?.focus(), [focusKey]);
+  useFocusOnShow(box, focusKey);
   return (
     <Form method="post" ref={box} tabIndex={-1} className={className} aria-label={label} preventScrollReset>
       {children}

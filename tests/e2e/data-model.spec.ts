@@ -12,6 +12,23 @@ const saveButton = (page: Page) => drawer(page).getByTestId("save-bar").getByRol
 const toast = (page: Page) => page.getByTestId("toast");
 const jsonView = (page: Page) => page.getByLabel(/data model as JSON$/);
 /** The drawer's row whose Field Name holds this name. */
+declare global {
+  interface Window {
+    focusWhenAlertAppeared?: string | null;
+  }
+}
+
+/** Notes the accessible label of what has focus when an alert is first drawn in the drawer, before any later effect runs. */
+function watchFocusWhenAlertAppears() {
+  window.focusWhenAlertAppeared = undefined;
+  const observer = new MutationObserver(() => {
+    if (!document.querySelector('[role="dialog"] [role="alert"]')) return;
+    window.focusWhenAlertAppeared = document.activeElement?.getAttribute("aria-label") ?? null;
+    observer.disconnect();
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+}
+
 const fieldRow = (page: Page, name: string) =>
   drawer(page)
     .locator("tbody tr")
@@ -97,10 +114,13 @@ test.describe("with JavaScript", () => {
     // The answered question is gone: focus goes back to the row's Delete button, not to the page's top.
     await expect(fieldRow(page, budget).getByRole("button", { name: `Delete field ${budget}` })).toBeFocused();
     await expect(fieldRow(page, major).getByRole("textbox", { name: /^Definition, row/ })).toHaveValue(typed);
-    // Escape answers the question as Cancel does: the drawer and what is typed in it stay.
+    // Escape answers the question as Cancel does: the drawer and what is typed in it stay. Focus is in
+    // the question the moment it is drawn, so an Escape pressed at once answers it, not the drawer.
+    await page.evaluate(watchFocusWhenAlertAppears);
     await fieldRow(page, budget)
       .getByRole("button", { name: `Delete field ${budget}` })
       .click();
+    await expect.poll(() => page.evaluate(() => window.focusWhenAlertAppeared)).toBe("Confirm Delete");
     await expect(drawer(page).getByRole("alert")).toContainText(`Confirm Delete: the field “${budget}”`);
     await page.keyboard.press("Escape");
     await expect(drawer(page).getByRole("alert")).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from "react";
+import { useFocusOnShow } from "~/components/useFocusOnShow";
 import { ConfirmStep } from "~/components/ConfirmStep";
 import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
 import { SelectCell, TextAreaCell, TextCell, cx } from "~/components/editable-table/cells";
@@ -187,7 +188,7 @@ export function useFocusAfterDeleteAnswer(answer: { asking?: { id: number }; don
 export function DeleteFieldQuestion({ field }: { field: { id: number; name: string } }) {
   const box = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => box.current?.focus(), [field.id]);
+  useFocusOnShow(box, field.id);
   return (
     <div
       ref={box}

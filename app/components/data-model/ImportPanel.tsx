@@ -1,5 +1,6 @@
 import { Form, Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
+import { useRef } from "react";
+import { useFocusOnShow } from "~/components/useFocusOnShow";
 import { DATA_MODEL_MESSAGES } from "@contract/values/personalisation";
 import * as ui from "~/styles/ui.css";
 import * as s from "./data-model.css";
@@ -20,7 +21,7 @@ export function ImportPanel({
   posted: { code: string; error: string } | null;
 }) {
   const box = useRef<HTMLFormElement>(null);
-  useEffect(() => box.current?.focus(), []);
+  useFocusOnShow(box, null);
   const errorId = "import-app-code-error";
   return (
     <Form

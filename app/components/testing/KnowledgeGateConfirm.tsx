@@ -1,4 +1,5 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { useRef, type ReactNode } from "react";
+import { useFocusOnShow } from "~/components/useFocusOnShow";
 import { ACCEPT_FAILING_FIELD } from "~/lib/accept-failing";
 import type { KnowledgeGate } from "~/server/production-gate.server";
 import * as ui from "~/styles/ui.css";
@@ -26,7 +27,7 @@ export function KnowledgeGateConfirm({
   // The question takes focus when it appears, as other confirmation steps do: the change that
   // raised it (a ticked box, Save) is elsewhere on the page.
   const box = useRef<HTMLDivElement>(null);
-  useEffect(() => box.current?.focus(), [gate.acceptKey]);
+  useFocusOnShow(box, gate.acceptKey);
   return (
     <div ref={box} tabIndex={-1} className={ui.card} role="group" aria-label="Confirm the change for production">
       {gate.agents.map(({ triggerPoint, name, gate: agentGate }) => (
