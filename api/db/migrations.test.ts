@@ -226,6 +226,92 @@ describe("migrations", () => {
     ]);
   });
 
+  it("drop the user name and password stored in addresses before, keeping one page per address", async () => {
+    const { db } = host.deps;
+    const [{ id: appId }] = await db.select().from(clientApps).where(eq(clientApps.urlCode, "northfield"));
+    const [site, clash] = await db
+      .insert(websites)
+      .values([
+        {
+          appId,
+          url: "https://editor:s3cret@creds.example.org/",
+          status: "sitemap_generated",
+          seedUrls: [
+            "https://editor:s3cret@creds.example.org/a",
+            "https://creds.example.org/a",
+            "https://creds.example.org/b",
+          ],
+          sitemaps: ["https://editor:s3cret@creds.example.org/sitemap.xml"],
+          lastError: "https://bot:pw@creds.example.org/old.xml: HTTP 404; https://creds.example.org/x.xml: HTTP 500",
+          urlsCount: 5,
+        },
+        // Its address without the password is another website's: left as it is, for people to sort out.
+        { appId, url: "https://editor:s3cret@kept.example.org/", status: "sitemap_generated" },
+      ])
+      .returning();
+    await db.insert(websites).values({ appId, url: "https://kept.example.org/", status: "sitemap_generated" });
+    const page = (url: string, extra: Partial<typeof urls.$inferInsert> = {}) => ({
+      appId,
+      websiteId: site.id,
+      url,
+      status: "indexed",
+      ...extra,
+    });
+    const stored = await db
+      .insert(urls)
+      .values([
+        page("https://creds.example.org/plain"),
+        page("https://editor:s3cret@creds.example.org/plain"),
+        page("https://editor:s3cret@creds.example.org/only"),
+        page("https://one:x@creds.example.org/twice"),
+        page("https://two:y@creds.example.org/twice"),
+        page("https://creds.example.org/failed", {
+          status: "failed_to_index",
+          metadata: { error_message: "Redirected to https://u:p@creds.example.org/login, not followed" },
+        }),
+      ])
+      .returning({ id: urls.id, url: urls.url });
+    const migration = readFileSync(
+      new URL("./migrations/0050_addresses_without_credentials.sql", import.meta.url),
+      "utf8",
+    );
+    for (const statement of migration.split("--> statement-breakpoint")) await db.execute(sql.raw(statement));
+
+    const pagesAfter = await db
+      .select({ id: urls.id, url: urls.url, metadata: urls.metadata })
+      .from(urls)
+      .where(eq(urls.websiteId, site.id))
+      .orderBy(urls.id);
+    const idOf = (url: string) => stored.find((row) => row.url === url)?.id;
+    expect(pagesAfter).toEqual([
+      { id: idOf("https://creds.example.org/plain"), url: "https://creds.example.org/plain", metadata: {} },
+      {
+        id: idOf("https://editor:s3cret@creds.example.org/only"),
+        url: "https://creds.example.org/only",
+        metadata: {},
+      },
+      { id: idOf("https://one:x@creds.example.org/twice"), url: "https://creds.example.org/twice", metadata: {} },
+      {
+        id: idOf("https://creds.example.org/failed"),
+        url: "https://creds.example.org/failed",
+        metadata: { error_message: "Redirected to https://creds.example.org/login, not followed" },
+      },
+    ]);
+    const [siteAfter, clashAfter] = await db
+      .select()
+      .from(websites)
+      .where(sql`${websites.id} in (${site.id}, ${clash.id})`)
+      .orderBy(websites.id);
+    expect(siteAfter).toMatchObject({
+      url: "https://creds.example.org/",
+      seedUrls: ["https://creds.example.org/a", "https://creds.example.org/b"],
+      sitemaps: ["https://creds.example.org/sitemap.xml"],
+      lastError: "https://creds.example.org/old.xml: HTTP 404; https://creds.example.org/x.xml: HTTP 500",
+      urlsCount: 4,
+    });
+    expect(clashAfter.url).toBe("https://editor:s3cret@kept.example.org/");
+  });
+
   it("leave no statement trigger notifying every write (the page cache they fed is gone)", async () => {
     const triggers = await host.deps.db.execute(
       sql`select c.relname from pg_trigger t join pg_class c on c.oid = t.tgrelid where t.tgname = 'console_changed'`,

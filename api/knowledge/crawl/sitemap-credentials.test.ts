@@ -20,11 +20,20 @@ let base: string;
 let withPassword: string;
 /** The pages /sitemap.xml lists, as the site writes them. */
 let listed: string[] = [];
+/** The site's robots.txt, once a test gives it one. */
+let robots: string | null = null;
+/** The sitemaps /index.xml, a sitemap index, names. */
+let indexed: string[] = [];
 
 const sitemap = () =>
   `<?xml version="1.0" encoding="UTF-8"?><urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${listed
     .map((loc) => `<url><loc>${loc}</loc><lastmod>2026-11-01</lastmod></url>`)
     .join("")}</urlset>`;
+
+const sitemapIndex = () =>
+  `<?xml version="1.0" encoding="UTF-8"?><sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${indexed
+    .map((loc) => `<sitemap><loc>${loc}</loc></sitemap>`)
+    .join("")}</sitemapindex>`;
 
 beforeAll(async () => {
   ({
@@ -33,6 +42,9 @@ beforeAll(async () => {
     withPassword,
   } = await startLoopbackSite((req, res) => {
     if (req.url === "/sitemap.xml") res.writeHead(200, { "content-type": "application/xml" }).end(sitemap());
+    else if (req.url === "/index.xml") res.writeHead(200, { "content-type": "application/xml" }).end(sitemapIndex());
+    else if (req.url === "/robots.txt" && robots !== null)
+      res.writeHead(200, { "content-type": "text/plain" }).end(robots);
     else res.writeHead(404).end("Not found");
   }));
   host = await startTestHost({ crawlAllowPrivate: true });
@@ -90,5 +102,24 @@ describe("pages read from a sitemap", () => {
     expect((await websiteRow(websiteId)).lastError).toBe(
       "The sitemaps list 1 page, none of them on this website's host or kept by its patterns and robots.txt (the first: http://elsewhere.example/page)",
     );
+  });
+
+  // Last: robots.txt is the whole site's.
+  it("come from sitemaps robots.txt and an index name with a password, read and kept without it", async () => {
+    listed = [`${base}/apply`];
+    robots = `User-agent: *\nAllow: /\nSitemap: ${withPassword}/index.xml\n`;
+    indexed = [`${withPassword}/sitemap.xml`];
+    const websiteId = await addWebsite(`${base}/third/`);
+    await until(
+      "the sitemaps to be read",
+      async () => (await websiteRow(websiteId)).status !== "pending_sitemap_generation",
+    );
+    const row = await websiteRow(websiteId);
+    expect({ status: row.status, sitemaps: row.sitemaps, lastError: row.lastError }).toEqual({
+      status: "sitemap_generated",
+      sitemaps: [`${base}/index.xml`, `${base}/sitemap.xml`],
+      lastError: null,
+    });
+    expect(Object.keys(await pagesOf(websiteId))).toEqual([`${base}/apply`]);
   });
 });

@@ -190,7 +190,9 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
   // Whether every sitemap named was read whole; and whether a limit stopped the reading.
   let complete = true;
   let stopped = false;
-  let queue = start.map((url) => ({ url, depth: 0 }));
+  // A sitemap's own address is stored with the website and shown in its errors: robots.txt and
+  // indexes are outside input, so it is kept as a page's address is, without a user name and password.
+  let queue = start.map((url) => ({ url: pageAddress(url), depth: 0 }));
   while (queue.length && seen.size < MAX_SITEMAPS && !stopped) {
     const next: typeof queue = [];
     for (const { url, depth } of queue) {
@@ -230,7 +232,7 @@ export async function readSitemaps(start: string[], options: FetchOptions, limit
             return true;
           },
           (child) => {
-            if (depth < 3) next.push({ url: child, depth: depth + 1 });
+            if (depth < 3) next.push({ url: pageAddress(child), depth: depth + 1 });
           },
         );
         if (reading.root === "urlset" || reading.root === "sitemapindex") read.push(url);
