@@ -9,6 +9,7 @@ import { rebuildInsightDays } from "../insights/rollups";
 import { makePdf } from "../../tests/support/pdf";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
+import { sharedFixture } from "../../tests/support/shared-fixtures";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -216,7 +217,7 @@ describe("answers quoting PDF passages", () => {
     await tag(fileId, []);
   });
 
-  const realPdfs = path.resolve("../shared/fixtures/pdfs");
+  const realPdfs = sharedFixture("pdfs");
   it.skipIf(!existsSync(realPdfs))("quote whole words from a real manual (shared fixtures)", async () => {
     const fileId = await uploadPdf("libtasn1.pdf", readFileSync(path.join(realPdfs, "libtasn1.pdf")));
     await tag(fileId, ["sandbox"]);

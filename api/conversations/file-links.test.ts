@@ -12,6 +12,7 @@ import { makePdf } from "../../tests/support/pdf";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
 import { fileIdOfLink } from "./file-links";
+import { sharedFixture } from "../../tests/support/shared-fixtures";
 
 /*
  * An answer drawn from an uploaded file keeps the file's id with its sources and trace, and the
@@ -19,8 +20,8 @@ import { fileIdOfLink } from "./file-links";
  * (docs/decisions/028, "Later: a file's link signed when the transcript is read").
  */
 
-/** The shared real PDFs (FIXTURES_DIR, by default `../shared/fixtures` beside the checkout). */
-const REAL_PDFS = path.join(process.env.FIXTURES_DIR ?? path.resolve("../shared/fixtures"), "pdfs");
+/** The shared real PDFs. */
+const REAL_PDFS = sharedFixture("pdfs");
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;

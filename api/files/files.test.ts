@@ -6,6 +6,7 @@ import { chunks, clientApps, knowledgeFiles } from "../db/schema";
 import { JAPANESE_MINCHO, makePdf, notAPdf, SIMPLIFIED_CHINESE_SONG, truncatedPdf } from "../../tests/support/pdf";
 import { apiCaller, signInAs, startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
+import { sharedFixture } from "../../tests/support/shared-fixtures";
 
 let host: Awaited<ReturnType<typeof startTestHost>>;
 let call: ReturnType<typeof apiCaller>;
@@ -589,7 +590,7 @@ describe("a name however it was composed", () => {
   });
 });
 
-const REAL_PDFS = path.resolve("../shared/fixtures/pdfs");
+const REAL_PDFS = sharedFixture("pdfs");
 
 describe.skipIf(!existsSync(REAL_PDFS))("real PDFs nobody here wrote (shared fixtures)", () => {
   it("indexes a multi-page manual under its bookmarks and a specification, searchable by their words", async () => {

@@ -6,8 +6,9 @@ import { chunkBlocks } from "../index/chunk";
 import { extractHtml, withinReadabilityBounds } from "./extract-html";
 import { blocksOf, type DomNode } from "./html-blocks";
 import { MAX_NESTING, MAX_OPEN_TAGS, precutDocument, visibleLength } from "./html-precut";
+import { sharedFixture } from "../../../tests/support/shared-fixtures";
 
-const FIXTURES = path.resolve("../shared/fixtures/real-pages");
+const FIXTURES = sharedFixture("real-pages");
 const words = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 function overlap(got: string[], want: string[]) {

@@ -7,6 +7,7 @@ import { chunks, clientApps, knowledgeFiles } from "../../db/schema";
 import { chunkBlocks } from "../index/chunk";
 import { extractHtml } from "../extract/extract-html";
 import { everyLexemeQuery, lexemesOf, tsvectorOf, verbOfIrregularForm, wordsOf } from "./lexemes";
+import { sharedFixture } from "../../../tests/support/shared-fixtures";
 
 /** A text's key words as retrieval reads them: its words, stop words left out, stemmed. */
 const keyWords = (text: string) => lexemesOf(wordsOf(text));
@@ -25,7 +26,7 @@ const normalised = async (literal: string) =>
 
 /** Text of real pages nobody here wrote (the shared development set's expected article bodies). */
 function realText(pages: number) {
-  const dir = path.resolve("../shared/fixtures/real-pages-dev");
+  const dir = sharedFixture("real-pages-dev");
   let names: string[] = [];
   try {
     names = readdirSync(dir).slice(0, pages);
