@@ -7,7 +7,7 @@ import { isRouteErrorResponse, RemixServer } from "@remix-run/react";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/lib/nonce";
 import { keepRefusalHeaders } from "~/server/http/error-headers.server";
-import { postToOfferAgain, resendPage } from "~/server/http/resend-page.server";
+import { postToOfferAgain, resendPage, unsavedPostAnswer } from "~/server/http/resend-page.server";
 import { withRouterRefusalMessage } from "~/server/http/router-refusals.server";
 import { noteLoadersDone } from "~/server/http/server-timing.server";
 import { pageCollector } from "~/server/rendered-html.server";
@@ -79,12 +79,12 @@ export default function handleRequest(
 }
 
 /**
- * A loader's or action's answer to a client-side navigation or fetcher: its loaders are done, and a
- * request the router refused says why.
+ * A loader's or action's answer to a client-side navigation or fetcher: its loaders are done, a
+ * post the API could not take answers 503, and a request the router refused says why.
  */
-export function handleDataRequest(response: Response, { context }: LoaderFunctionArgs | ActionFunctionArgs) {
+export function handleDataRequest(response: Response, { request, context }: LoaderFunctionArgs | ActionFunctionArgs) {
   noteLoadersDone(context);
-  return withRouterRefusalMessage(response);
+  return withRouterRefusalMessage(unsavedPostAnswer(response, request, context));
 }
 
 /**

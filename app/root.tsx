@@ -18,14 +18,14 @@ import { Shell } from "~/components/Shell";
 import { LeaveGuard } from "~/components/LeaveGuard";
 import { RouteAnnouncer } from "~/components/RouteAnnouncer";
 import { ToastProvider } from "~/components/Toaster";
-import { UnsentPost } from "~/components/UnsentPost";
+import { UnsentPost, useNotePosts } from "~/components/UnsentPost";
 import { requireApi } from "~/server/api/client.server";
 import { getUserInfo } from "~/server/api/users-api.server";
 import { listActiveApps } from "~/server/api/apps-api.server";
 import { consoleContext } from "~/server/context.server";
 import { takeUnsentPost } from "~/server/unsent-post.server";
 import { takeToast } from "~/server/toast.server";
-import { errorMessageOf } from "~/components/RouteError";
+import { ErrorMessage } from "~/components/RouteError";
 import { useNonce } from "~/lib/nonce";
 import { titleMeta } from "~/lib/page-title";
 import { replayTypedBeforeHydration } from "~/lib/typed-before-hydration";
@@ -65,6 +65,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export default function App() {
   const { signedIn, toast, unsent } = useLoaderData<typeof loader>();
+  useNotePosts();
   // Says the browser-side code has taken over (journeys wait for it before relying on it), once
   // what was typed before it did has reached every screen's state.
   useEffect(() => {
@@ -123,7 +124,6 @@ export const meta: MetaFunction = ({ error }) => titleMeta(error);
 export function ErrorBoundary() {
   const error = useRouteError();
   const data = useRouteLoaderData<typeof loader>("root");
-  const body =
-    isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <p role="alert">{errorMessageOf(error)}</p>;
+  const body = isRouteErrorResponse(error) && error.status === 404 ? <NotFound /> : <ErrorMessage error={error} />;
   return <Document>{data?.signedIn ? <Shell {...data.signedIn}>{body}</Shell> : <main>{body}</main>}</Document>;
 }

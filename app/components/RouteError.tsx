@@ -1,7 +1,8 @@
 import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { cutText } from "@contract/text";
-import { NOT_A_FORM_PAGE, NOT_YOURS_TO_CHANGE, SOMETHING_WENT_WRONG } from "~/lib/messages";
+import { NOT_A_FORM_PAGE, NOT_SAVED_JUST_NOW, NOT_YOURS_TO_CHANGE, SOMETHING_WENT_WRONG } from "~/lib/messages";
 import { NotFound } from "./NotFound";
+import { lastPostSent, UnsentPost } from "./UnsentPost";
 
 /**
  * What a refused request says: the message of a 4xx answer (a form no screen could send, an API
@@ -28,5 +29,12 @@ export function RouteError() {
     const change = errorMessageOf(error) === NOT_YOURS_TO_CHANGE;
     return <p role="alert">{change ? NOT_YOURS_TO_CHANGE : "You do not have permission to see this page."}</p>;
   }
-  return <p role="alert">{errorMessageOf(error)}</p>;
+  return <ErrorMessage error={error} />;
+}
+
+/** An error's message; after a post the API could not take, nor give the page its data after, with what was typed to send again. */
+export function ErrorMessage({ error }: { error: unknown }) {
+  const message = errorMessageOf(error);
+  const post = message === NOT_SAVED_JUST_NOW ? lastPostSent() : null;
+  return post ? <UnsentPost resend={post} message={message} /> : <p role="alert">{message}</p>;
 }

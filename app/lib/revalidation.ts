@@ -7,21 +7,33 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
  * size), so each layout above asked the API again for the user, the client list and the client
  * it already shows: opening a URL's chunks cost five requests where one was needed.
  *
- * A GET navigation to another address with the same key keeps the loader's data. Everything else
- * loads as Remix decides: a post and its redirect (where toasts come from: no loader sets one), a
- * change of key, and a refresh of the address shown (`revalidate()`, as polling does, or a link to
- * the page itself) unless `onRefresh` is "keep".
+ * A GET navigation to another address with the same key keeps the loader's data, and so does a post
+ * the API could not take (`keepDataAfterUnavailable`). Everything else loads as Remix decides: a
+ * post and its redirect (where toasts come from: no loader sets one), a change of key, and a refresh
+ * of the address shown (`revalidate()`, as polling does, or a link to the page itself) unless
+ * `onRefresh` is "keep".
  */
 export function keepDataWhileSame(
   dataKey: (url: URL) => string,
   { onRefresh = "load" }: { onRefresh?: "load" | "keep" } = {},
 ): ShouldRevalidateFunction {
-  return ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) => {
-    if (formMethod && formMethod !== "GET") return defaultShouldRevalidate;
+  return ({ currentUrl, nextUrl, formMethod, actionStatus, defaultShouldRevalidate }) => {
+    if (formMethod && formMethod !== "GET") return actionStatus === 503 ? false : defaultShouldRevalidate;
     if (onRefresh === "load" && currentUrl.href === nextUrl.href) return defaultShouldRevalidate;
     return dataKey(currentUrl) === dataKey(nextUrl) ? false : defaultShouldRevalidate;
   };
 }
+
+/**
+ * The `shouldRevalidate` of a route with no other reason to keep its data: after a post the API
+ * could not take (the action's 503: nothing was saved, its data out of reach just now), the page
+ * keeps the data it shows. Read again, it would fail as the post did, and the error screen would
+ * take the place of the form and of what was typed in it; kept, the form says it was not saved,
+ * with everything typed, to send again. Every route with a loader uses it or `keepDataWhileSame`,
+ * which does the same (app/routes/revalidation.test.ts).
+ */
+export const keepDataAfterUnavailable: ShouldRevalidateFunction = ({ actionStatus, defaultShouldRevalidate }) =>
+  actionStatus === 503 ? false : defaultShouldRevalidate;
 
 /**
  * A layout's `shouldRevalidate`: its loader reads the session and the address's first `segments`

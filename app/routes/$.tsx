@@ -1,4 +1,5 @@
 import { NotFound } from "~/components/NotFound";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** Any path no route claims: the spec's 404 inside the shell. */
 export function loader() {

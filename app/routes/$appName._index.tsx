@@ -11,6 +11,7 @@ import { exportClientApp } from "~/server/downloads.server";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
 import { useOptionalUser } from "~/lib/user";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { app } = await requireClient(request, consoleContext(context), params.appName);

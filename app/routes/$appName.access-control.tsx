@@ -16,6 +16,7 @@ import { handleTableAction, storedRows } from "~/server/table-kit.server";
 import { accessTable } from "~/server/users-table.server";
 import { useOptionalUser, useUserCan } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { api, app } = await requireClient(request, consoleContext(context), params.appName);

@@ -4,6 +4,7 @@ import { ADMIN_DOWNLOADS_TITLE, AdminDownloads } from "~/components/downloads/Ad
 import { RouteError } from "~/components/RouteError";
 import { consoleContext } from "~/server/context.server";
 import { downloadFile, loadDownloads } from "~/server/downloads.server";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   return json(await loadDownloads(request, consoleContext(context), params.appName));

@@ -4,6 +4,7 @@ import { ADMIN_DOWNLOADS_TITLE, AdminDownloads } from "~/components/downloads/Ad
 import { RouteError } from "~/components/RouteError";
 import { consoleContext } from "~/server/context.server";
 import { downloadFile, loadDownloads } from "~/server/downloads.server";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** The agent-level page shows the same client files (the parent route checks the agent belongs to the client; the action checks it itself). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

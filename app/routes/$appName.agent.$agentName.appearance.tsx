@@ -27,6 +27,7 @@ import { consoleContext } from "~/server/context.server";
 import * as ui from "~/styles/ui.css";
 import { useCanConfigure } from "~/lib/user";
 import { KEEPS_EDITS } from "~/components/LeaveGuard";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** Appearance: the widget's stage values by section, a live preview of the real widget, and the push to production. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -12,6 +12,7 @@ import { requireAgentOf, requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { RouteError } from "~/components/RouteError";
 import * as ui from "~/styles/ui.css";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** AI Testing: the agent's embed script for Sandbox or Production, a copy button, a test page and the guide. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

@@ -10,6 +10,7 @@ import { controlsApi } from "~/server/api/controls-api.server";
 import { controlsScreen, loadOrError, savePersonality, screenData } from "~/server/controls.server";
 import { useCanConfigure } from "~/lib/user";
 import { agentPageMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /**
  * AI Personality (also at /{url_code}/controls/ai-personality and the legacy

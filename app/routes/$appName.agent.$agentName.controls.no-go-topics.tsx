@@ -4,6 +4,7 @@ import { TopicsScreen } from "~/components/controls/TopicsForm";
 import { RouteError } from "~/components/RouteError";
 import { controlsScreen, loadTopics, saveTopics } from "~/server/controls.server";
 import { agentPageMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 const TYPE = "no_go_topics";
 const TITLE = CONTROL_LABELS[TYPE];

@@ -9,6 +9,7 @@ import { RouteError } from "~/components/RouteError";
 import { controlsScreen, loadQualityCheck, saveQualityCheck } from "~/server/controls.server";
 import { useCanConfigure } from "~/lib/user";
 import { agentPageMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 const TITLE = CONTROL_LABELS[QUALITY_CHECK];
 

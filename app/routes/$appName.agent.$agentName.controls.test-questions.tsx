@@ -17,6 +17,7 @@ import {
 } from "~/server/test-questions.server";
 import * as ui from "~/styles/ui.css";
 import { agentPageMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 const TITLE = "Test Questions";
 

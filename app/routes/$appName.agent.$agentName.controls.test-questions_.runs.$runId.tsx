@@ -10,6 +10,7 @@ import { environmentLabel, triggerLabel } from "~/lib/test-runs";
 import { loadTestRun } from "~/server/test-questions.server";
 import * as ui from "~/styles/ui.css";
 import { agentPageMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** One run of an agent's test questions: its progress, every result, and what changed since the run before. */
 export async function loader(args: LoaderFunctionArgs) {

@@ -2,6 +2,7 @@ import type { LoaderFunctionArgs, MetaFunction } from "@remix-run/node";
 import { ConversationsScreen } from "~/components/conversations/ConversationsScreen";
 import { RouteError } from "~/components/RouteError";
 import { loadConversations } from "~/server/conversations.server";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /**
  * The conversations of one agent (its trigger point), latest first, with every filter, the sort

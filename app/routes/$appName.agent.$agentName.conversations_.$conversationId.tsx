@@ -3,6 +3,7 @@ import { TranscriptScreen } from "~/components/conversations/TranscriptScreen";
 import { RouteError } from "~/components/RouteError";
 import { conversationAction, loadConversation } from "~/server/conversations.server";
 import { titleMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** One conversation of the agent: every message, each answer with its sources and the trace recorded when it was given. */
 export async function loader(args: LoaderFunctionArgs) {

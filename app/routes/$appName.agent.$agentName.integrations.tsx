@@ -9,6 +9,7 @@ import { integrationsAction, integrationsLoader, type IntegrationActionData } fr
 import * as ui from "~/styles/ui.css";
 import { useCanConfigure } from "~/lib/user";
 import { agentPageMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** Integrations: the systems a client can link, by group; `?link=<system>` opens 'Link Your {system}'. */
 export const loader = integrationsLoader;

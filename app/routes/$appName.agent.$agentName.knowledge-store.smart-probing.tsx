@@ -9,6 +9,7 @@ import { controlsApi } from "~/server/api/controls-api.server";
 import { controlsScreen, loadOrError, saveProbings, screenData } from "~/server/controls.server";
 import { useCanConfigure } from "~/lib/user";
 import { agentPageMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 const TITLE = "User Probing Guidelines";
 

@@ -26,6 +26,7 @@ import { requireClient } from "~/server/clients.server";
 import { consoleContext } from "~/server/context.server";
 import { handleUrlsAction, urlsPageShown } from "~/server/urls.server";
 import { useCanConfigure } from "~/lib/user";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** The unified URL drawer: every URL of the client, or of the statuses in `?status=`. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

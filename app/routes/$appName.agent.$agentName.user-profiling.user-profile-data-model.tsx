@@ -3,6 +3,7 @@ import { DataModelPage } from "~/components/data-model/DataModelPage";
 import { RouteError } from "~/components/RouteError";
 import { dataModelAction, dataModelLoader } from "~/server/data-model.server";
 import { agentPageMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** The user profile data model screen; `?edit=1` opens its field table, `?import=1` the import question. */
 export const loader = (args: LoaderFunctionArgs) => dataModelLoader(args, "user-profile");

@@ -10,6 +10,7 @@ import { loadOrError, requireConfigure } from "~/server/permissions.server";
 import { handleFinetuningsAction, tuningScreen, type FinetuningsActionData } from "~/server/tuning.server";
 import * as ui from "~/styles/ui.css";
 import { useCanConfigure } from "~/lib/user";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /**
  * The client's AI Finetuning rules (legacy /{url_code}/ai-finetuning/ai-finetuning): three tables

@@ -11,6 +11,7 @@ import { loadOrError, requireConfigure } from "~/server/permissions.server";
 import { handlePromptsAction, tuningScreen, type PromptsActionData } from "~/server/tuning.server";
 import * as ui from "~/styles/ui.css";
 import { useCanConfigure } from "~/lib/user";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /**
  * Input prompts of one trigger point (legacy /{url_code}/ai-finetuning/input-prompts; at this

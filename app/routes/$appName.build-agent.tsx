@@ -6,6 +6,7 @@ import { userCan } from "~/lib/permissions";
 import { loadAgentForm, submitAgentForm } from "~/server/agent-form.server";
 import { consoleContext } from "~/server/context.server";
 import { useOptionalUser } from "~/lib/user";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 const titleOf = (mode: "create" | "edit") => (mode === "edit" ? "Edit Agent" : "Create Agent");
 

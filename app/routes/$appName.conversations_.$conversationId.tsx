@@ -3,6 +3,7 @@ import { TranscriptScreen } from "~/components/conversations/TranscriptScreen";
 import { RouteError } from "~/components/RouteError";
 import { conversationAction, loadConversation } from "~/server/conversations.server";
 import { titleMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** One conversation of the client, whichever agent it was with (Business Insights links here with `#message-{id}`). */
 export async function loader(args: LoaderFunctionArgs) {

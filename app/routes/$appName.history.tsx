@@ -9,6 +9,7 @@ import { RouteError } from "~/components/RouteError";
 import { consoleContext } from "~/server/context.server";
 import { loadHistory, restoreFromHistory } from "~/server/history.server";
 import * as ui from "~/styles/ui.css";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const history = await loadHistory(request, consoleContext(context), params.appName);

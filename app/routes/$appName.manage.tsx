@@ -11,6 +11,7 @@ import { submitClientForm } from "~/server/client-form.server";
 import { requireConfigure } from "~/server/permissions.server";
 import { consoleContext } from "~/server/context.server";
 import { useOptionalUser } from "~/lib/user";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const { app } = await requireClient(request, consoleContext(context), params.appName);

@@ -1,2 +1,2 @@
 // '/' is the client list, the same screen as /clients.
-export { loader, default, meta, ErrorBoundary } from "./clients._index";
+export { loader, default, meta, ErrorBoundary, shouldRevalidate } from "./clients._index";

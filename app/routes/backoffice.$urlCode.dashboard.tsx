@@ -3,6 +3,7 @@ import { Dashboard } from "~/components/insights/Dashboard";
 import { RouteError } from "~/components/RouteError";
 import { dashboardAction, dashboardLoader } from "~/server/insights.server";
 import { titleMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** Business Insights of one client (`?from&to&triggerPoint&environment`), on the back-office host. */
 export const loader = dashboardLoader;

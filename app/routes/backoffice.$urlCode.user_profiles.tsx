@@ -3,6 +3,7 @@ import { UserProfiles } from "~/components/insights/UserProfiles";
 import { RouteError } from "~/components/RouteError";
 import { userProfilesAction, userProfilesLoader } from "~/server/user-profiles.server";
 import { titleMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** The user profile store of one client (`?search&triggerPoint&environment&leads_only&page`; `?profile=` opens one). */
 export const loader = userProfilesLoader;

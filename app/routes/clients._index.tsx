@@ -14,6 +14,7 @@ import { listActiveApps } from "~/server/api/apps-api.server";
 import { consoleContext } from "~/server/context.server";
 import * as ui from "~/styles/ui.css";
 import { readSearchParam } from "~/lib/query-params";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** The client list (also at /): `?type=` picks the tab, `?search=` filters by name or url_code. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -23,6 +23,7 @@ import { requireUserWithPermission } from "~/server/permissions.server";
 import { redirectWithToast } from "~/server/toast.server";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));

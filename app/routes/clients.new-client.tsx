@@ -11,6 +11,7 @@ import { invariantResponse } from "~/server/clients.server";
 import { submitClientForm } from "~/server/client-form.server";
 import { consoleContext } from "~/server/context.server";
 import { requireUserWithPermission } from "~/server/permissions.server";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));

@@ -13,6 +13,7 @@ import { handleJobAction, jobsPageShown } from "~/server/jobs.server";
 import * as ui from "~/styles/ui.css";
 import { readPageParam } from "~/lib/query-params";
 import { titleMeta } from "~/lib/page-title";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const api = await requireApi(request, consoleContext(context));

@@ -3,6 +3,7 @@ import { RouteError } from "~/components/RouteError";
 import { requireApi } from "~/server/api/client.server";
 import { jobsApi } from "~/server/api/jobs-api.server";
 import { consoleContext } from "~/server/context.server";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** The queue console opens on the first queue; each queue has its own addressable page. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -25,6 +25,7 @@ import { hasUnsentPost } from "~/server/unsent-post.server";
 import * as s from "~/styles/shell.css";
 import * as ui from "~/styles/ui.css";
 import { readForm } from "~/server/http/form-data.server";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = consoleContext(context);

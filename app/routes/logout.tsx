@@ -4,6 +4,7 @@ import { requireSignedIn, revokeSessionTokens } from "~/server/auth.server";
 import { consoleContext } from "~/server/context.server";
 import { destroySession, getSession } from "~/server/session.server";
 import * as ui from "~/styles/ui.css";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** Without JavaScript the profile menu's Logout lands here: the same question, server-rendered. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

@@ -15,6 +15,7 @@ import { handleTableAction, storedRows } from "~/server/table-kit.server";
 import { usersTable } from "~/server/users-table.server";
 import { useOptionalUser } from "~/lib/user";
 import { requireUserWithPermission } from "~/server/permissions.server";
+export { keepDataAfterUnavailable as shouldRevalidate } from "~/lib/revalidation";
 
 /** Staff only: the API answers 403 to anyone else, and the route's error boundary says so. */
 export async function loader({ request, context }: LoaderFunctionArgs) {

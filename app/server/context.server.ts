@@ -38,6 +38,8 @@ export interface RequestScope {
    * read): a page that cannot be drawn after it offers it again (resend-page.server.ts).
    */
   interruptedPost?: Resend | null;
+  /** The API's Retry-After with that 503, for the answer to the post to pass on. */
+  interruptedRetryAfter?: string | null;
 }
 
 export interface PageTiming {

@@ -67,6 +67,7 @@ async function notAnsweringNow(request: Request, context: ConsoleContext, retryA
     const fields = await postedFields(request);
     const { pathname, search } = new URL(request.url);
     scope.interruptedPost = fields && { to: `${pathname}${search}`, fields };
+    scope.interruptedRetryAfter = retryAfter;
   }
   const afterPost = posting || Boolean(scope?.interruptedPost);
   return new ApiError(503, { message: afterPost ? NOT_SAVED_JUST_NOW : NOT_SHOWN_JUST_NOW }, retryAfter);

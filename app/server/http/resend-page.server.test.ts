@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { NOT_SAVED_JUST_NOW } from "~/lib/messages";
 import { newRequestScope } from "../context.server";
-import { postToOfferAgain, resendPage } from "./resend-page.server";
+import { postToOfferAgain, resendPage, unsavedPostAnswer } from "./resend-page.server";
 
 const POST = {
   to: "/northfield/controls?index",
@@ -34,5 +34,34 @@ describe("the page that offers a post again", () => {
     expect(postToOfferAgain(post, 500, failed, { requestScope: scope })).toBeNull();
     expect(postToOfferAgain(new Request("http://localhost/x"), 503, failed, { requestScope: scope })).toBeNull();
     expect(postToOfferAgain(post, 503, failed, { requestScope: newRequestScope() })).toBeNull();
+  });
+});
+
+describe("a client-side post the API could not take", () => {
+  const post = new Request("http://localhost/northfield/controls?_data=routes%2Fcontrols", { method: "POST" });
+  const interrupted = { requestScope: { ...newRequestScope(), interruptedPost: POST, interruptedRetryAfter: "5" } };
+  const answer = (status: number, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify({ error: NOT_SAVED_JUST_NOW, typed: "kept" }), { status, headers });
+
+  it("is answered 503 with the API's Retry-After, whatever status the action gave its form's answer", async () => {
+    for (const status of [200, 400, 503]) {
+      const said = unsavedPostAnswer(answer(status), post, interrupted);
+      expect(said.status).toBe(503);
+      expect(said.headers.get("Retry-After")).toBe("5");
+      expect(await said.json()).toEqual({ error: NOT_SAVED_JUST_NOW, typed: "kept" });
+    }
+  });
+
+  it("leaves redirects, errors, reads and posts the API took as they are", () => {
+    const redirect = new Response(null, { status: 204, headers: { "X-Remix-Redirect": "/northfield" } });
+    expect(unsavedPostAnswer(redirect, post, interrupted)).toBe(redirect);
+    const thrown = answer(503, { "X-Remix-Catch": "yes" });
+    expect(unsavedPostAnswer(thrown, post, interrupted)).toBe(thrown);
+    const failed = answer(500, { "X-Remix-Error": "yes" });
+    expect(unsavedPostAnswer(failed, post, interrupted)).toBe(failed);
+    const read = answer(200);
+    expect(unsavedPostAnswer(read, new Request(post.url), interrupted)).toBe(read);
+    const saved = answer(200);
+    expect(unsavedPostAnswer(saved, post, { requestScope: newRequestScope() })).toBe(saved);
   });
 });

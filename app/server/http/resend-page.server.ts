@@ -35,3 +35,31 @@ export function postToOfferAgain(
   if (request.method !== "POST" || statusCode !== 503 || !remixContext.staticHandlerContext.errors) return null;
   return context.requestScope?.interruptedPost ?? null;
 }
+
+/**
+ * The answer to a client-side post (a data request) the API could not take, said as a 503 whatever
+ * status the action gave its form's answer. The page's routes keep their data after an action
+ * answered 503 (`keepDataAfterUnavailable`, app/lib/revalidation.ts): reading it again would fail
+ * as the post did and put the error screen in place of the form, and of what was typed in it.
+ * Redirects and errors are left as they are.
+ */
+export function unsavedPostAnswer(
+  response: Response,
+  request: Request,
+  context: Pick<ConsoleContext, "requestScope">,
+): Response {
+  const scope = context.requestScope;
+  if (request.method === "GET" || scope?.interruptedPost === undefined) return response;
+  const { status } = response;
+  // The action's own answer: its form's data, not a redirect, nor an error a route's screen shows.
+  const formAnswer =
+    (status >= 200 && status < 300 && status !== 204) || (status >= 400 && status < 500) || status === 503;
+  const redirectOrError = ["X-Remix-Redirect", "X-Remix-Error", "X-Remix-Catch"].some((name) =>
+    response.headers.has(name),
+  );
+  if (!formAnswer || redirectOrError) return response;
+  const headers = new Headers(response.headers);
+  if (!headers.has("Retry-After") && scope.interruptedRetryAfter)
+    headers.set("Retry-After", scope.interruptedRetryAfter);
+  return new Response(response.body, { status: 503, statusText: "Service Unavailable", headers });
+}
