@@ -292,9 +292,9 @@ export const AnswerTrace = z.object({
 export type AnswerTrace = z.infer<typeof AnswerTrace>;
 
 /**
- * A source of an answer as the transcript shows it: a web page's address, or for an uploaded file
- * a link signed when the transcript is read (an hour long: the one the visitor was given expires),
- * and empty when the file was deleted since.
+ * A source of an answer as the transcript (and a test run's result) shows it: a web page's address,
+ * or for an uploaded file a link signed when it is read (an hour long: the one the visitor was given
+ * expires), and empty when the file was deleted since.
  */
 export const ConversationSource = z.object({
   title: z.string(),

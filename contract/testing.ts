@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CHAT_OUTCOMES } from "./values/chat";
 import { Id, pageNumber } from "./common";
+import { ConversationSource } from "./conversations";
 import { blankIfInvisible } from "./text";
 import {
   TEST_ENVIRONMENTS,
@@ -128,7 +129,11 @@ export const TestResult = z.object({
   reason: z.string().nullable(),
   outcome: z.enum(CHAT_OUTCOMES),
   answer: z.string(),
-  sources: z.array(z.object({ title: z.string(), url: z.string() })),
+  /**
+   * As a transcript's answer's: a web page's address, or for an uploaded file a link signed when the
+   * run is read, and none when the file was deleted since (`file_deleted`).
+   */
+  sources: z.array(ConversationSource),
   /**
    * Its key words no passage of the store held when it was asked, weightiest first: often why it
    * failed. Empty for results recorded before they were kept.

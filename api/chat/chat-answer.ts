@@ -25,7 +25,8 @@ export interface ChatAnswer {
 
 /**
  * A source as the answer's message keeps it: what the visitor was shown and, for an uploaded file,
- * the file's id (its link expires; the transcript signs a new one from the id, api/conversations/file-links.ts).
+ * the file's id (its link expires; the transcript and a test run's results sign a new one from the
+ * id, api/files/file-links.ts).
  */
 export interface StoredSource extends ChatSource {
   file_id?: number;

@@ -11,7 +11,7 @@ import { chatCall } from "../../tests/support/chat-call";
 import { makePdf } from "../../tests/support/pdf";
 import { apiCaller, demoCallers, startTestHost } from "../../tests/support/test-host";
 import { until } from "../../tests/support/wait";
-import { fileIdOfLink } from "./file-links";
+import { fileIdOfLink } from "../files/file-links";
 import { sharedFixture } from "../../tests/support/shared-fixtures";
 
 /*

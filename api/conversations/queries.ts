@@ -11,7 +11,7 @@ import type { ApiDeps } from "../deps";
 import { containing } from "../db/like";
 import { rowsOf } from "../db/rows";
 import { isUnspaced } from "../knowledge/words/lexemes";
-import { withFileLinks } from "./file-links";
+import { withFileLinks } from "../files/file-links";
 
 type Query = z.output<typeof ConversationsQuery>;
 
@@ -171,8 +171,8 @@ interface MessageRecord {
 
 /**
  * A conversation of this client with every message, each answer with the question it answered and
- * its uploaded files as they are now (a link signed anew, or marked deleted: file-links.ts); null
- * when there is none.
+ * its uploaded files as they are now (a link signed anew, or marked deleted: api/files/file-links.ts);
+ * null when there is none.
  */
 export async function conversationDetail(
   appId: number,

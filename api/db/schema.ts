@@ -977,8 +977,9 @@ export const testResults = pgTable(
     reason: text("reason"),
     outcome: text("outcome").notNull(),
     answer: text("answer").notNull(),
+    /** What the answer cited; an uploaded file's with its `file_id` (its link expires, the run signs a new one when read). */
     sources: jsonb("sources")
-      .$type<{ title: string; url: string }[]>()
+      .$type<{ title: string; url: string; file_id?: number }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     /** The best passage's score when it was asked. */

@@ -24,6 +24,7 @@ import { requireApp } from "../auth/permissions";
 import { clientScope } from "../controls/scope";
 import { messages, testQuestions, testResults, testRuns } from "../db/schema";
 import type { ApiDeps } from "../deps";
+import { withFileLinks } from "../files/file-links";
 import { HttpError, badRequest, notFound } from "../http/errors";
 import type { RouteBuilder } from "../http/route";
 import { containing } from "../db/like";
@@ -515,7 +516,7 @@ export function testingRoutes(route: RouteBuilder) {
     path: "/v1/apps/:appId/test_runs/:id",
     tag: "Testing",
     summary:
-      "One test run: its status, tally and every question's result (passed or why not, the answer, its outcome and sources).",
+      "One test run: its status, tally and every question's result (passed or why not, the answer, its outcome and sources; an uploaded file's link signed anew, or none for a file deleted since).",
     params: QuestionParams,
     response: TestRun,
     handler: async ({ params, caller, deps }) => {
@@ -530,11 +531,13 @@ export function testingRoutes(route: RouteBuilder) {
         .from(testResults)
         .where(eq(testResults.runId, run.id))
         .orderBy(asc(testResults.questionId), asc(testResults.id));
+      // A file's link stored with the answer expires and the file may be gone: read as a transcript reads it.
+      const cited = await withFileLinks(params.appId, results, deps);
       return {
         ...toRunSummary(run, await questionCounts(params.appId, [run], deps)),
         error: run.error,
         changes: run.status === "done" ? await changesSincePrevious(run, results, deps) : null,
-        results: results.map((r) => ({
+        results: cited.map((r) => ({
           question_id: r.questionId,
           question: r.question,
           passed: r.passed,

@@ -8,12 +8,14 @@ import type { ApiDeps } from "../deps";
  * link is what its message keeps: read later in the transcript, it no longer opened, and it named a
  * file that may have been deleted since. The transcript now signs a link anew for each file that is
  * still one of the conversation's client's, and says of the others that they were deleted
- * (docs/decisions/028, "Later: a file's link signed when the transcript is read").
+ * (docs/decisions/028, "Later: a file's link signed when the transcript is read"). A test run's
+ * results keep their answers' sources the same way and are read through the same code
+ * (docs/decisions/023, "Later: a result's file link signed when the run is read").
  */
 
 type FileLinkDeps = Pick<ApiDeps, "db" | "storage" | "config">;
 
-/** How long a transcript's link to a file works: as long as the Files list's. */
+/** How long a link to a file signed when an answer is read works: as long as the Files list's. */
 export const FILE_LINK_SECONDS = 60 * 60;
 
 /** The storage key of an uploaded file (api/files/store.ts, finalKeyOf): `apps/{client}/files/{id}/{name}`. */
@@ -40,12 +42,18 @@ export function fileIdOfLink(link: string, appId: number): number | null {
   return match && Number(match[1]) === appId ? Number(match[2]) : null;
 }
 
-/** A stored answer as the transcript reads it. */
-interface StoredAnswer {
-  at: Date;
-  sources: { title: string; url: string; file_id?: number }[];
-  trace: AnswerTrace | null;
+/** A source as an answer keeps it: an uploaded file's with the file's id (api/chat/chat-answer.ts). */
+interface StoredSource {
+  title: string;
+  url: string;
+  file_id?: number;
 }
+
+/**
+ * A stored answer as it is read: its sources and, for a conversation's answer, its trace and when
+ * it was given (a test run's result keeps no trace).
+ */
+type StoredAnswer = { sources: StoredSource[] } & ({ trace?: undefined } | { trace: AnswerTrace | null; at: Date });
 
 /** A passage of an uploaded file (a web page's has its address). */
 const isFilePassage = (passage: TracePassage) => passage.url === null && passage.file_name !== null;
@@ -54,13 +62,14 @@ const isFilePassage = (passage: TracePassage) => passage.url === null && passage
 const nameKey = (name: string) => name.normalize("NFC");
 
 /**
- * The answers' sources and traces with their uploaded files as they are now, for one client: each
- * file that is still the client's with its id (and, for a source, a link signed for
- * FILE_LINK_SECONDS), each that is not marked `file_deleted` with no link. A file of another client
- * is one this client does not have: its id is never signed, nor answered. Sources stored before
- * they kept the file's id are read from their link's storage key; passages of traces recorded
- * before, from the file of their name the client had when the answer was given (one file per name).
- * Web pages stay as stored. Reads the files once for the whole conversation.
+ * The answers' sources and traces (a conversation's; a test run's results keep none) with their
+ * uploaded files as they are now, for one client: each file that is still the client's with its id
+ * (and, for a source, a link signed for FILE_LINK_SECONDS), each that is not marked `file_deleted`
+ * with no link. A file of another client is one this client does not have: its id is never signed,
+ * nor answered. Sources stored before they kept the file's id are read from their link's storage
+ * key; passages of traces recorded before, from the file of their name the client had when the
+ * answer was given (one file per name). Web pages stay as stored. Reads the files once for all the
+ * answers: a whole conversation, or a whole run.
  */
 export async function withFileLinks<A extends StoredAnswer>(appId: number, answers: A[], deps: FileLinkDeps) {
   const sourceIds = answers.map((answer) =>
@@ -123,6 +132,11 @@ export async function withFileLinks<A extends StoredAnswer>(appId: number, answe
     if (file === undefined) return rest;
     return file ? { ...rest, file_id: file.id } : { ...rest, file_deleted: true };
   };
+  const traceNow = (answer: StoredAnswer) =>
+    answer.trace && {
+      ...answer.trace,
+      passages: answer.trace.passages.map((passage) => passageNow(passage, answer.at)),
+    };
   return Promise.all(
     answers.map(async (answer, index) => ({
       ...answer,
@@ -134,10 +148,7 @@ export async function withFileLinks<A extends StoredAnswer>(appId: number, answe
           return file ? { title, url: await linkTo(file), file_id: id } : { title, url: "", file_deleted: true };
         }),
       ),
-      trace: answer.trace && {
-        ...answer.trace,
-        passages: answer.trace.passages.map((passage) => passageNow(passage, answer.at)),
-      },
+      trace: traceNow(answer),
     })),
   );
 }
