@@ -1,11 +1,11 @@
 import { Link, useActionData, useLoaderData, useLocation } from "@remix-run/react";
 import { useEffect } from "react";
 import type { ConversationMessage } from "@contract";
+import { AnswerSources } from "~/components/AnswerSources";
 import { useFormGeneration } from "~/components/controls/ControlsForm";
 import {
   ANSWER_RATING_LABELS,
   environmentLabel,
-  isHttpLink,
   listSearchOf,
   OUTCOME_TONES,
   profilePathOf,
@@ -19,27 +19,6 @@ import * as ui from "~/styles/ui.css";
 import { ReviewForm, TestQuestionForm, type PostedTestQuestion } from "./AnswerCorrections";
 import * as s from "./conversations.css";
 import { WhyThisAnswer, type PageRules, type TraceLinks } from "./WhyThisAnswer";
-
-/** The sources the visitor was shown; an uploaded file's link is signed when the transcript is read, and none is left of a file deleted since. */
-export function Sources({ sources }: { sources: ConversationMessage["sources"] }) {
-  if (!sources.length) return null;
-  return (
-    <ul className={s.sources} aria-label="Sources">
-      {sources.map((source, index) => (
-        <li key={index}>
-          {isHttpLink(source.url) ? (
-            <a href={source.url} target="_blank" rel="noreferrer">
-              {source.title || source.url}
-            </a>
-          ) : (
-            source.title || source.url
-          )}
-          {source.file_deleted ? " (file, deleted since)" : null}
-        </li>
-      ))}
-    </ul>
-  );
-}
 
 /** One answer: its outcome, text, sources, the visitor's verdict, the review, the trace, and the corrections for those who may make them. */
 function Answer({
@@ -61,7 +40,7 @@ function Answer({
 }) {
   return (
     <>
-      <Sources sources={answer.sources} />
+      <AnswerSources sources={answer.sources} className={s.sources} />
       {answer.comment ? (
         <blockquote className={s.comment}>
           <span className={ui.visuallyHidden}>The visitor's comment: </span>

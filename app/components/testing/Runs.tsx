@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import type { TestRun, TestRunSummary } from "@contract";
+import { AnswerSources } from "~/components/AnswerSources";
 import { noPassageHeldText } from "~/lib/quoted-words";
 import { formatDateTime, formatTimeOfDay } from "~/lib/dates";
 import { outcomeLabel } from "~/lib/test-questions";
@@ -144,15 +145,7 @@ export function RunResults({ results }: { results: TestRun["results"] }) {
               <td className={s.answer}>{result.answer}</td>
               <td>
                 {result.sources.length ? (
-                  <ul>
-                    {result.sources.map((source) => (
-                      <li key={source.url}>
-                        <a href={source.url} target="_blank" rel="noreferrer noopener">
-                          {source.title || source.url}
-                        </a>
-                      </li>
-                    ))}
-                  </ul>
+                  <AnswerSources sources={result.sources} />
                 ) : (
                   <span className={ui.muted}>None</span>
                 )}
