@@ -26,10 +26,19 @@ import { RateLimiter, type UnknownKeyLimit } from "./rate-limit";
 import { storeQuestion } from "./store";
 import { answerVisitor } from "./answer-visitor";
 
-/** The embed script: the widget from this server, told its key, environment and trigger point. */
+/** Text as a double-quoted HTML attribute's value, which a browser reads back as it was. */
+const attributeValue = (text: string) =>
+  text.replace(/[&"<>]/g, (c) => ({ "&": "&amp;", '"': "&quot;", "<": "&lt;", ">": "&gt;" })[c]!);
+
+/**
+ * The embed script: the widget from this server, told its key, environment and trigger point. A
+ * trigger point is named as the client wrote it ("Campus Visit", "Admisión"): the widget asks under
+ * that exact name, which saved names are checked against (one line, at most 100 characters, no
+ * control characters), so it is escaped for the attribute, not cut down to ASCII.
+ */
 export function embedScript(publicUrl: string, key: string, environment: string, triggerPoint: string) {
   const attributes = [`src="${publicUrl}/widget.js"`, `data-key="${key}"`, `data-environment="${environment}"`];
-  if (triggerPoint) attributes.push(`data-trigger-point="${triggerPoint.replace(/[^A-Za-z0-9_.-]/g, "")}"`);
+  if (triggerPoint) attributes.push(`data-trigger-point="${attributeValue(triggerPoint)}"`);
   return `<script ${attributes.join(" ")} defer></script>`;
 }
 

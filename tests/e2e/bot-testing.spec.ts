@@ -1,3 +1,5 @@
+import { createServer } from "node:http";
+import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import type { APIRequestContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
@@ -303,6 +305,77 @@ test("on a phone-sized window, a panel far from the edge shrinks to stay whole, 
   expect(close.y).toBeGreaterThanOrEqual(0);
   await page.getByRole("button", { name: "Close chat" }).click();
   await expect(page.getByRole("dialog")).toBeHidden();
+});
+
+test("a trigger point named with a space or an accent reaches the API as written, from the embed script through the widget", async ({
+  signedInPage: page,
+}) => {
+  const { user_token: token } = await (
+    await page.request.post("/auth/dev", { data: { email: "admin@example.com" } })
+  ).json();
+  const headers = { authorization: `Bearer ${token}` };
+  const urlCode = `points-${Date.now().toString(36)}`;
+  const created = await page.request.post("/v1/apps", {
+    headers,
+    data: {
+      client_name: `Trigger points ${urlCode}`,
+      url_code: urlCode,
+      client_type: "higher_ed",
+      country: "US",
+      market: `us_${urlCode}`,
+      trigger_points: ["Campus Visit", "Admisión"],
+    },
+  });
+  expect(created.status()).toBe(201);
+  const appId = (await created.json()).id as number;
+  for (const [triggerPoint, botName] of [
+    ["Campus Visit", "Campus Guide"],
+    ["Admisión", "Guía de Admisión"],
+  ]) {
+    const where = new URLSearchParams({ appId: String(appId), triggerPoint });
+    const saved = await page.request.put(`/v1/appearances?${where}`, {
+      headers,
+      data: { appearance: { value: { bot_name: botName } } },
+    });
+    expect(saved.ok()).toBe(true);
+    const install = await (
+      await page.request.get(
+        `/v1/bot_installs?${new URLSearchParams({ app_id: String(appId), env: "stage", app_name: triggerPoint })}`,
+        { headers },
+      )
+    ).json();
+    expect(install.trigger_point).toBe(triggerPoint);
+
+    // The script as an operator pastes it into their site: the widget shows this trigger point's
+    // name (its settings were asked for by that name) and asks its questions under it.
+    const site = createServer((request, response) =>
+      response
+        .writeHead(200, { "content-type": "text/html; charset=utf-8" })
+        .end(
+          `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Visit</title></head><body>${install.content}</body></html>`,
+        ),
+    );
+    await new Promise<void>((resolve) => site.listen(0, "127.0.0.1", resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${(site.address() as AddressInfo).port}/`);
+      await page.locator("[data-assistant-widget] .launcher").click();
+      const chat = page.getByRole("dialog", { name: botName });
+      await expect(chat).toBeVisible();
+      const sent = page.waitForRequest((request) => request.url().endsWith("/v1/chat"));
+      await chat.getByLabel("Your message").fill("When can I visit?");
+      await chat.getByLabel("Your message").press("Enter");
+      expect((await sent).postDataJSON().trigger_point).toBe(triggerPoint);
+      await expect(chat.getByRole("log").locator(".row.bot .bubble").last()).not.toBeEmpty({ timeout: 15_000 });
+    } finally {
+      site.closeAllConnections();
+      await new Promise((resolve) => site.close(resolve));
+    }
+  }
+  // Each conversation is kept under its trigger point.
+  const stored = await (await page.request.get(`/v1/apps/${appId}/conversations`, { headers })).json();
+  expect(stored.data.map((row: { trigger_point: string }) => row.trigger_point).sort()).toEqual(
+    ["Admisión", "Campus Visit"].sort(),
+  );
 });
 
 test.describe("without JavaScript", () => {
