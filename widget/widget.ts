@@ -5,7 +5,7 @@
  */
 import { CHAT_MESSAGE_MAX_CHARS } from "../contract/values/chat";
 import { FEEDBACK_COMMENT_MAX_CHARS, type AnswerRating } from "../contract/values/conversations";
-import { PANEL_ABOVE_LAUNCHER, PANEL_WINDOW_MARGIN } from "../contract/values/widget-layout";
+import { PANEL_ABOVE_LAUNCHER, PANEL_NARROW_MARGIN, PANEL_WINDOW_MARGIN } from "../contract/values/widget-layout";
 import { typedText } from "./typed-text";
 
 type Values = Record<string, string | number | boolean>;
@@ -31,6 +31,8 @@ const FONTS: Record<string, string> = {
 };
 const HEX = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
+// A window too narrow for the panel at its distance from the edge on both sides (a phone's) keeps a
+// small margin instead: the panel moves toward the launcher's edge (--shift), then narrows.
 const STYLES = `
 :host { all: initial; }
 * { box-sizing: border-box; }
@@ -39,8 +41,8 @@ const STYLES = `
 .launcher { display: inline-flex; align-items: center; gap: 8px; border: 0; border-radius: 999px; padding: 12px 18px; background: var(--primary); color: var(--header-text); font: inherit; font-weight: 600; cursor: pointer; box-shadow: 0 6px 20px rgba(0,0,0,.2); }
 .launcher img { width: 24px; height: 24px; border-radius: 50%; object-fit: cover; }
 .launcher:focus-visible, button:focus-visible, textarea:focus-visible, a:focus-visible { outline: 3px solid var(--primary); outline-offset: 2px; }
-.panel { position: absolute; bottom: ${PANEL_ABOVE_LAUNCHER}px; width: var(--width); height: var(--height); max-width: calc(100vw - 2 * var(--offset)); max-height: calc(100vh - max(${PANEL_WINDOW_MARGIN}px, var(--offset) + ${PANEL_ABOVE_LAUNCHER}px)); display: flex; flex-direction: column; background: var(--background); border-radius: var(--radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); overflow: hidden; }
-.root.right .panel { right: 0; } .root.left .panel { left: 0; }
+.panel { --margin: min(var(--offset), ${PANEL_NARROW_MARGIN}px); --panel-width: min(var(--width), 100vw - 2 * var(--margin)); --shift: min(0px, 100vw - var(--panel-width) - var(--offset) - var(--margin)); position: absolute; bottom: ${PANEL_ABOVE_LAUNCHER}px; width: var(--panel-width); height: var(--height); max-height: calc(100vh - max(${PANEL_WINDOW_MARGIN}px, var(--offset) + ${PANEL_ABOVE_LAUNCHER}px)); display: flex; flex-direction: column; background: var(--background); border-radius: var(--radius); box-shadow: 0 12px 40px rgba(0,0,0,.25); overflow: hidden; }
+.root.right .panel { right: var(--shift); } .root.left .panel { left: var(--shift); }
 [hidden] { display: none !important; }
 .header { display: flex; align-items: center; gap: 10px; padding: 12px 14px; background: var(--primary); color: var(--header-text); }
 .header img { height: 28px; max-width: 96px; object-fit: contain; }

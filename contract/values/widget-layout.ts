@@ -8,8 +8,15 @@
 export const PANEL_ABOVE_LAUNCHER = 64;
 /** What a window keeps free above and below the panel together: a shorter window shrinks the panel. */
 export const PANEL_WINDOW_MARGIN = 100;
+/**
+ * At most what a window too narrow for the panel at its distance from the edge keeps free on each
+ * side of it (the distance itself when smaller). Such a window (a phone's) moves the panel toward
+ * the launcher's edge and then narrows it, rather than keep the distance on both sides: a 64 px
+ * distance left a 360 px phone a 232 px panel.
+ */
+export const PANEL_NARROW_MARGIN = 16;
 
-/** The smallest window that shows a panel of this size, this far from the edge, whole and unshrunk. */
+/** The smallest window that shows a panel of this size whole and unshrunk, this far from the edge on both sides. */
 export function windowForPanel({ width, height, offset }: { width: number; height: number; offset: number }) {
   return {
     width: width + 2 * offset,

@@ -307,6 +307,41 @@ test("on a phone-sized window, a panel far from the edge shrinks to stay whole, 
   await expect(page.getByRole("dialog")).toBeHidden();
 });
 
+test("on a phone-sized window, a panel set far from the edge still takes nearly the whole width, on either side", async ({
+  signedInPage: page,
+  context,
+}) => {
+  let position = "bottom-right";
+  await context.route(/\/v1\/widget\/config\?/, async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    body.appearance = { ...body.appearance, offset: 64, width: 380, position };
+    await route.fulfill({ response: answer, json: body });
+  });
+  for (const side of ["bottom-right", "bottom-left"]) {
+    position = side;
+    // On a wide screen the panel keeps its width and its distance from the edge on the launcher's side.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`${PAGE}/test-page?env=stage`);
+    await page.locator("[data-assistant-widget] .launcher").click();
+    const wide = (await page.getByRole("dialog").boundingBox())!;
+    expect(wide.width, side).toBe(380);
+    expect(side === "bottom-right" ? 1280 - (wide.x + wide.width) : wide.x, side).toBe(64);
+
+    // On a phone the distance was taken off both sides: 232 px of a 360 px window.
+    await page.setViewportSize({ width: 360, height: 640 });
+    const narrow = (await page.getByRole("dialog").boundingBox())!;
+    expect(narrow.x, side).toBeGreaterThanOrEqual(0);
+    expect(narrow.x + narrow.width, side).toBeLessThanOrEqual(360);
+    expect(narrow.width, side).toBeGreaterThanOrEqual(360 - 2 * 16);
+    const close = (await page.getByRole("button", { name: "Close chat" }).boundingBox())!;
+    expect(close.x + close.width, side).toBeLessThanOrEqual(360);
+    expect(close.y, side).toBeGreaterThanOrEqual(0);
+    await page.getByRole("button", { name: "Close chat" }).click();
+    await expect(page.getByRole("dialog")).toBeHidden();
+  }
+});
+
 test("a trigger point named with a space or an accent reaches the API as written, from the embed script through the widget", async ({
   signedInPage: page,
 }) => {
