@@ -116,6 +116,9 @@ const tabMemory = {
  */
 const composing = (event: KeyboardEvent) => event.isComposing || event.keyCode === 229;
 
+/** How far from its end the log still counts as read to the end, and follows what comes in. */
+const LOG_END_SLACK = 24;
+
 class Widget {
   private values: Values = {};
   private readonly root = el("div", "root right");
@@ -317,8 +320,20 @@ class Widget {
     row.append(speaker, bubble);
     if (who === "bot") this.showAvatar(row);
     this.log.append(row);
+    // A new message (the visitor's question, then its answer as it starts) takes the log to its end.
     this.log.scrollTop = this.log.scrollHeight;
     return { row, bubble };
+  }
+
+  /**
+   * Changes the log and keeps it at its end if it was there: a visitor who scrolled up to read an
+   * earlier message stays there while an answer comes in, and is followed again once back at the end.
+   */
+  private changeLog(change: () => void) {
+    const log = this.log;
+    const atEnd = log.scrollHeight - log.scrollTop - log.clientHeight <= LOG_END_SLACK;
+    change();
+    if (atEnd) log.scrollTop = log.scrollHeight;
   }
 
   private async ask() {
@@ -346,7 +361,7 @@ class Widget {
       });
       if (!response.ok || !response.body) {
         const body = (await response.json().catch(() => ({}))) as { message?: string };
-        bubble.textContent = body.message ?? "Sorry, something went wrong. Please try again.";
+        this.changeLog(() => (bubble.textContent = body.message ?? "Sorry, something went wrong. Please try again."));
         return;
       }
       const reader = response.body.getReader();
@@ -362,11 +377,11 @@ class Widget {
           if (!line.trim()) continue;
           const event = JSON.parse(line) as WidgetEvent;
           if (event.type === "done") answered = true;
-          this.handle(event, bubble);
+          this.changeLog(() => this.handle(event, bubble));
         }
       }
     } catch {
-      bubble.textContent = "Sorry, the assistant could not be reached. Please try again.";
+      this.changeLog(() => (bubble.textContent = "Sorry, the assistant could not be reached. Please try again."));
     } finally {
       // Not answered (refused, unreachable, failed on the way): the visitor gets back what they
       // typed, to change or send again, unless they have started typing something else.
@@ -374,7 +389,6 @@ class Widget {
       bubble.removeAttribute("aria-busy");
       this.busy = false;
       this.send.disabled = false;
-      this.log.scrollTop = this.log.scrollHeight;
     }
   }
 
@@ -496,7 +510,6 @@ class Widget {
       // A reply to small talk ("Hello! What would you like to know?") answers nothing worth rating.
       if (bubble.parentElement && event.outcome !== "small_talk") this.rating(bubble.parentElement, event.message_id);
     }
-    this.log.scrollTop = this.log.scrollHeight;
   }
 }
 

@@ -342,6 +342,66 @@ test("on a phone-sized window, a panel set far from the edge still takes nearly 
   }
 });
 
+test("an answer coming in leaves the log where a visitor scrolled up to, and follows again once they are back at the end", async ({
+  signedInPage: page,
+  context,
+}) => {
+  await context.route(/\/v1\/widget\/config\?/, async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    // A short panel and a long greeting: the log scrolls before the first answer.
+    const greeting = Array.from({ length: 14 }, (_, line) => `Welcome line ${line + 1}.`).join("\n");
+    body.appearance = { ...body.appearance, height: 380, greeting_message: greeting };
+    await route.fulfill({ response: answer, json: body });
+  });
+  // The real answer, held back while the visitor scrolls.
+  let hold = Promise.resolve();
+  let release = () => {};
+  const holdNextAnswer = () => (hold = new Promise<void>((resolve) => (release = resolve)));
+  await context.route(/\/v1\/chat$/, async (route) => {
+    const held = hold;
+    const answer = await route.fetch();
+    await held;
+    await route.fulfill({ response: answer });
+  });
+  await page.goto(`${PAGE}/test-page?env=stage`);
+  await page.locator("[data-assistant-widget] .launcher").click();
+  const chat = page.getByRole("dialog");
+  const log = chat.getByRole("log");
+  const box = chat.getByLabel("Your message");
+  const ratings = chat.getByRole("group", { name: "Rate this answer" });
+  const belowView = () => log.evaluate((node) => node.scrollHeight - node.scrollTop - node.clientHeight);
+  const scrollLogTo = (where: "top" | "end") =>
+    log.evaluate((node, to) => (node.scrollTop = to === "top" ? 0 : node.scrollHeight), where);
+  const ask = async (question: string) => {
+    await box.fill(`${question} ${Date.now().toString(36)}?`);
+    await box.press("Enter");
+  };
+
+  // Scrolled up to read the greeting while the answer comes in: the log stays there.
+  holdNextAnswer();
+  await ask("Is there a glimmerfrost lab on campus");
+  expect(await belowView()).toBeLessThan(2);
+  await scrollLogTo("top");
+  release();
+  await expect(ratings).toHaveCount(1, { timeout: 15_000 });
+  expect(await log.evaluate((node) => node.scrollTop)).toBe(0);
+
+  // A new question takes the log to its end, and it follows that answer.
+  await ask("Is there a glimmerfrost pool on campus");
+  await expect(ratings).toHaveCount(2, { timeout: 15_000 });
+  await expect.poll(belowView).toBeLessThan(2);
+
+  // Scrolled up, then back to the end before the answer comes: it follows again.
+  holdNextAnswer();
+  await ask("Is there a glimmerfrost garden on campus");
+  await scrollLogTo("top");
+  await scrollLogTo("end");
+  release();
+  await expect(ratings).toHaveCount(3, { timeout: 15_000 });
+  await expect.poll(belowView).toBeLessThan(2);
+});
+
 test("a trigger point named with a space or an accent reaches the API as written, from the embed script through the widget", async ({
   signedInPage: page,
 }) => {
