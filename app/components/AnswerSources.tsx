@@ -1,5 +1,5 @@
 import type { ConversationSource } from "@contract";
-import { isHttpLink } from "~/lib/conversations";
+import { isHttpLink } from "~/lib/links";
 
 /**
  * The sources an answer cited, as a transcript and a test run's results show them: an uploaded

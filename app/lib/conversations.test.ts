@@ -6,7 +6,6 @@ import {
   expectedSourceOf,
   filterValuesOf,
   headingPathText,
-  isHttpLink,
   pageRuleOf,
   listSearchOf,
   pageSizeChoices,
@@ -16,6 +15,7 @@ import {
   triggerPointWithAgent,
 } from "./conversations";
 import { parseCsv } from "./csv";
+import { isHttpLink } from "./links";
 
 const passage = tracePassage;
 const trace = (passages: TracePassage[]): AnswerTrace => ({

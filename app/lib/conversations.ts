@@ -132,9 +132,6 @@ export const triggerPointWithAgent = (triggerPoint: string, agentNames: Record<s
     ? `${agentNames[triggerPoint]} (${triggerPoint})`
     : triggerPointLabel(triggerPoint);
 
-/** An address shown as a link: the web pages answers cite, nothing a browser would run (`javascript:`). */
-export const isHttpLink = (value: string) => /^https?:\/\/[^\s/]/i.test(value);
-
 /** A passage's place in its page: its headings, outermost first. */
 export const headingPathText = (path: readonly string[]) => path.join(" › ");
 

@@ -20,7 +20,6 @@ import {
 import {
   CORRECTION_ANCHORS,
   headingPathText,
-  isHttpLink,
   PAGE_PENALTIES,
   pageRuleOf,
   triggerPointLabel,
@@ -30,6 +29,7 @@ import { outcomeLabel } from "~/lib/test-questions";
 import * as ui from "~/styles/ui.css";
 import * as s from "./conversations.css";
 import { readableAddress } from "~/lib/readable-address";
+import { isHttpLink } from "~/lib/links";
 
 const PENALTY_TYPE_LABELS: Record<string, string> = {
   url_pattern: "URL pattern",
