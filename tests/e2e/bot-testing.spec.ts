@@ -1,10 +1,23 @@
 import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
-import type { APIRequestContext } from "@playwright/test";
+import type { APIRequestContext, BrowserContext } from "@playwright/test";
 import { expect, test } from "./fixtures";
 
 const PAGE = "/northfield/agent/admissions/bot-testing";
+
+/**
+ * The widget's settings as the API gives them, with `changes()` over its appearance: a value saved
+ * before a rule refused it, or one a screen cannot set (asked anew at each load of the widget).
+ */
+async function withAppearance(context: BrowserContext, changes: () => Record<string, unknown>) {
+  await context.route(/\/v1\/widget\/config\?/, async (route) => {
+    const answer = await route.fetch();
+    const body = await answer.json();
+    body.appearance = { ...body.appearance, ...changes() };
+    await route.fulfill({ response: answer, json: body });
+  });
+}
 
 /** The bundled demo site, indexed through the API (what an operator does with Index All on the Websites page). */
 async function indexDemoSite(request: APIRequestContext) {
@@ -273,12 +286,7 @@ test("a blank name saved before blanks were refused leaves no unnamed launcher o
   signedInPage: page,
   context,
 }) => {
-  await context.route(/\/v1\/widget\/config\?/, async (route) => {
-    const answer = await route.fetch();
-    const body = await answer.json();
-    body.appearance = { ...body.appearance, bot_name: "", launcher_text: "   " };
-    await route.fulfill({ response: answer, json: body });
-  });
+  await withAppearance(context, () => ({ bot_name: "", launcher_text: "   " }));
   await page.goto(`${PAGE}/test-page?env=stage`);
   const launcher = page.locator("[data-assistant-widget] .launcher");
   await expect(launcher).toHaveAccessibleName("Chat");
@@ -291,12 +299,7 @@ test("on a phone-sized window, a panel far from the edge shrinks to stay whole, 
   context,
 }) => {
   await page.setViewportSize({ width: 360, height: 640 });
-  await context.route(/\/v1\/widget\/config\?/, async (route) => {
-    const answer = await route.fetch();
-    const body = await answer.json();
-    body.appearance = { ...body.appearance, offset: 64, height: 720 };
-    await route.fulfill({ response: answer, json: body });
-  });
+  await withAppearance(context, () => ({ offset: 64, height: 720 }));
   await page.goto(`${PAGE}/test-page?env=stage`);
   await page.locator("[data-assistant-widget] .launcher").click();
   const panel = (await page.getByRole("dialog").boundingBox())!;
@@ -312,12 +315,7 @@ test("on a phone-sized window, a panel set far from the edge still takes nearly 
   context,
 }) => {
   let position = "bottom-right";
-  await context.route(/\/v1\/widget\/config\?/, async (route) => {
-    const answer = await route.fetch();
-    const body = await answer.json();
-    body.appearance = { ...body.appearance, offset: 64, width: 380, position };
-    await route.fulfill({ response: answer, json: body });
-  });
+  await withAppearance(context, () => ({ offset: 64, width: 380, position }));
   for (const side of ["bottom-right", "bottom-left"]) {
     position = side;
     // On a wide screen the panel keeps its width and its distance from the edge on the launcher's side.
@@ -346,14 +344,9 @@ test("an answer coming in leaves the log where a visitor scrolled up to, and fol
   signedInPage: page,
   context,
 }) => {
-  await context.route(/\/v1\/widget\/config\?/, async (route) => {
-    const answer = await route.fetch();
-    const body = await answer.json();
-    // A short panel and a long greeting: the log scrolls before the first answer.
-    const greeting = Array.from({ length: 14 }, (_, line) => `Welcome line ${line + 1}.`).join("\n");
-    body.appearance = { ...body.appearance, height: 380, greeting_message: greeting };
-    await route.fulfill({ response: answer, json: body });
-  });
+  // A short panel and a long greeting: the log scrolls before the first answer.
+  const greeting = Array.from({ length: 14 }, (_, line) => `Welcome line ${line + 1}.`).join("\n");
+  await withAppearance(context, () => ({ height: 380, greeting_message: greeting }));
   // The real answer, held back while the visitor scrolls.
   let hold = Promise.resolve();
   let release = () => {};
